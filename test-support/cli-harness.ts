@@ -2,7 +2,7 @@
 // streams and the suite's shared Prism mocks), or as a real process of the
 // built bin/ when signals and start-up are what is tested.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import type { CliIo } from "../src/cli/support/io.js";
 import { main } from "../src/cli.js";
@@ -122,6 +122,43 @@ export function spawnCli(args: string[], env: Record<string, string> = {}, cwd =
         void exited.then(() => reject(new Error(`exited before ${re}:\n${out}\n${err}`)));
       }),
   };
+}
+
+/**
+ * The folder `dir` as a project whose @blockwright/runtime resolves to this repository's (as after `npm install`),
+ * with `folders` made in it.
+ */
+export function runtimeProject(dir: string, ...folders: string[]): string {
+  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
+  symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
+  for (const folder of folders) mkdirSync(join(dir, folder), { recursive: true });
+  return dir;
+}
+
+/**
+ * The folder `dir` as a project with the runtime resolvable, the given providers' specs copied in (`specs/<p>/` from
+ * each folder), and the packages of `generatedFrom` copied from this repository's generated/.
+ */
+export function specsProject(dir: string, specs: Record<string, string>, generatedFrom: string[] = []): string {
+  runtimeProject(dir);
+  for (const [provider, from] of Object.entries(specs)) cpSync(from, join(dir, "specs", provider), { recursive: true });
+  for (const provider of generatedFrom)
+    cpSync(join(ROOT, "generated", provider), join(dir, "generated", provider), { recursive: true });
+  return dir;
+}
+
+/** Replace the first `find` in `file` with `replace`; a `find` the file lacks throws. */
+export function editFile(file: string, find: string, replace: string): void {
+  const text = readFileSync(file, "utf8");
+  if (!text.includes(find)) throw new Error(`${file} has no ${JSON.stringify(find)}`);
+  writeFileSync(file, text.replace(find, replace));
+}
+
+/** The cases of a `blockwright test --reporter json` report that did not pass, each as `id: message`. */
+export function failedCases(report: string): string[] {
+  return (JSON.parse(report) as { cases: { id: string; status: string; message?: string }[] }).cases
+    .filter((c) => c.status !== "passed")
+    .map((c) => `${c.id}: ${c.message}`);
 }
 
 /**

@@ -3,7 +3,8 @@
 import { parseArgs, positiveInteger, stringOption, listOption } from "./support/args.js";
 import { INTERRUPTED, UsageError, type CliIo } from "./support/io.js";
 
-export const USAGE = `Usage: blockwright add <provider> --from <document> --operations <id,...> [--tag <t>] [--path-prefix <p>] [--source <address>] [--force] [--json] [--timeout <s>] [--specs <dir>]
+export const USAGE = `Usage: blockwright add <provider> --from <document> --operations <id,...> [--tag <t>] \
+[--path-prefix <p>] [--source <address>] [--force] [--json] [--timeout <s>] [--specs <dir>]
        blockwright add --from <document> --list
 
 Start a provider from its published API document: OpenAPI 3.0, 3.1 or 3.2
@@ -86,14 +87,46 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       .map((p) => p.trim())
       .filter(Boolean),
   };
-  for (const prefix of groups.pathPrefixes) if (!prefix.startsWith("/")) throw new UsageError("BW3002", `--path-prefix is a path of the document, starting with /, got ${JSON.stringify(prefix)}`);
+  for (const prefix of groups.pathPrefixes)
+    if (!prefix.startsWith("/"))
+      throw new UsageError(
+        "BW3002",
+        `--path-prefix is a path of the document, starting with /, got ${JSON.stringify(prefix)}`,
+      );
   if (!list) {
-    if (!provider) throw new UsageError("BW3002", "needs <provider>: the id of the new provider (lower-case letters and digits, such as acme)");
+    if (!provider)
+      throw new UsageError(
+        "BW3002",
+        "needs <provider>: the id of the new provider (lower-case letters and digits, such as acme)",
+      );
     if (!/^[a-z][a-z0-9]*$/.test(provider))
-      throw new UsageError("BW3003", `<provider> is the provider id: lower-case letters and digits, starting with a letter (it names the folder, the package and every operation), got ${JSON.stringify(provider)}`);
-    if (!names.length && !groups.tags.length && !groups.pathPrefixes.length) throw new UsageError("BW3002", "needs --operations <id,...> (or --tag, --path-prefix): the operations to keep (--list prints the document's operations)");
+      throw new UsageError(
+        "BW3003",
+        `<provider> is the provider id: lower-case letters and digits, starting with a letter (it names the ` +
+          `folder, the package and every operation), got ${JSON.stringify(provider)}`,
+      );
+    if (!names.length && !groups.tags.length && !groups.pathPrefixes.length)
+      throw new UsageError(
+        "BW3002",
+        "needs --operations <id,...> (or --tag, --path-prefix): the operations to keep (--list prints the " +
+          "document's operations)",
+      );
   }
   const timeoutMs = (positiveInteger(stringOption(args, "timeout"), "--timeout", 3600) ?? DEFAULT_TIMEOUT_S) * 1000;
   const { addProvider } = await import("./support/add-provider.js");
-  return addProvider({ from, provider, names, groups, list, source: stringOption(args, "source"), force: args.values.force === true, json: args.values.json === true, timeoutMs, specs: stringOption(args, "specs") }, io);
+  return addProvider(
+    {
+      from,
+      provider,
+      names,
+      groups,
+      list,
+      source: stringOption(args, "source"),
+      force: args.values.force === true,
+      json: args.values.json === true,
+      timeoutMs,
+      specs: stringOption(args, "specs"),
+    },
+    io,
+  );
 }

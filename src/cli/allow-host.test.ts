@@ -17,17 +17,26 @@ const tmp = mkdtempSync(join(tmpdir(), "blockwright-allow-host-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 // A tool whose only parameters are its credential and plain strings, called by operation id.
-const simple = Object.values(tools).find((t) => !t.server.param && t.params.every((p) => p.type === "string" && (p.secret || !p.format)));
+const simple = Object.values(tools).find(
+  (t) => !t.server.param && t.params.every((p) => p.type === "string" && (p.secret || !p.format)),
+);
 
 describe("call --allow-host", () => {
   it("refuses a --base-url at a host the provider does not list, and sends it once allowed", async () => {
     expect(simple).toBeDefined();
     const tool = simple!;
-    const params = tool.params.flatMap((p) => (p.secret ? ["--param", `${p.name}={{KEY}}`] : p.required ? ["--param", `${p.name}=x`] : []));
-    const refused = await cli(["call", tool.id, ...params, "--base-url", ADDRESS, "--timeout", "5000"], { env: { KEY } });
+    const params = tool.params.flatMap((p) =>
+      p.secret ? ["--param", `${p.name}={{KEY}}`] : p.required ? ["--param", `${p.name}=x`] : [],
+    );
+    const refused = await cli(["call", tool.id, ...params, "--base-url", ADDRESS, "--timeout", "5000"], {
+      env: { KEY },
+    });
     expect(refused.code).toBe(1);
     expect(JSON.parse(refused.stdout).error).toMatchObject({ type: "validation", param: "baseUrl", rule: "host" });
-    const allowed = await cli(["call", tool.id, ...params, "--base-url", ADDRESS, "--allow-host", HOST, "--timeout", "5000"], { env: { KEY } });
+    const allowed = await cli(
+      ["call", tool.id, ...params, "--base-url", ADDRESS, "--allow-host", HOST, "--timeout", "5000"],
+      { env: { KEY } },
+    );
     expect(allowed.code).toBe(1);
     expect(JSON.parse(allowed.stdout).error).toMatchObject({ type: "network" });
   });
@@ -35,13 +44,27 @@ describe("call --allow-host", () => {
 
 describe("run --allow-host", () => {
   it("lets an address parameter name the allowed host", async () => {
-    const tool = Object.values(tools).find((t) => t.server.param && t.method === "GET" && t.params.every((p) => p.type === "string"));
+    const tool = Object.values(tools).find(
+      (t) => t.server.param && t.method === "GET" && t.params.every((p) => p.type === "string"),
+    );
     expect(tool).toBeDefined();
-    const inputs = tool!.params.map((p) => `      ${p.name}: ${p.secret ? '"{{KEY}}"' : p.name === tool!.server.param ? '"{{ADDRESS}}"' : p.pattern ? JSON.stringify(p.example ?? p.placeholder) : '"x"'}`);
+    const inputOf = (p: NonNullable<typeof tool>["params"][number]) =>
+      p.secret
+        ? '"{{KEY}}"'
+        : p.name === tool!.server.param
+          ? '"{{ADDRESS}}"'
+          : p.pattern
+            ? JSON.stringify(p.example ?? p.placeholder)
+            : '"x"';
+    const inputs = tool!.params.map((p) => `      ${p.name}: ${inputOf(p)}`);
+    const sent = (p: NonNullable<typeof tool>["params"][number]) =>
+      p.required || p.secret || p.name === tool!.server.param;
     const file = join(tmp, "flow.yaml");
     writeFileSync(
       file,
-      `blocks:\n  one:\n    type: ${tool!.provider}\n    name: One\n    inputs:\n      operation: ${tool!.id}\n${inputs.filter((_, i) => tool!.params[i]!.required || tool!.params[i]!.secret || tool!.params[i]!.name === tool!.server.param).join("\n")}\n`,
+      `blocks:\n  one:\n    type: ${tool!.provider}\n    name: One\n    inputs:\n      operation: ` +
+        `${tool!.id}\n` +
+        `${inputs.filter((_, i) => sent(tool!.params[i]!)).join("\n")}\n`,
     );
     const errorOf = async (extra: string[]) => {
       const out = join(tmp, `out-${extra.length}.json`);

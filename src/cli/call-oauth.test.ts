@@ -4,7 +4,13 @@
 // request, then the call with the issued token; the secret in no output;
 // invalid_grant → an auth error REAUTH_REQUIRED, exit 1, nothing retried; a
 // 401 → one renewal, one retry. Tools are found by what they declare.
-import { flowParams, type OAuthFlowSpec, type ParamSpec, type ToolSpec, tokenUrlPlaceholders } from "@blockwright/runtime/internal";
+import {
+  flowParams,
+  type OAuthFlowSpec,
+  type ParamSpec,
+  type ToolSpec,
+  tokenUrlPlaceholders,
+} from "@blockwright/runtime/internal";
 import { afterEach, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { issueTokens, type OAuthServers, startOAuthServers } from "../../test-support/runtime/oauth-servers.js";
@@ -23,21 +29,37 @@ function toolWith(grant: OAuthFlowSpec["grant"]): { tool: ToolSpec; flow: OAuthF
   return { tool: found, flow: found.oauth!.flows.find((f) => f.grant === grant)! };
 }
 
-/** `--param` arguments: the flow's (secrets as references), and every other required one from its placeholder or example. */
+/**
+ * `--param` arguments: the flow's (secrets as references), and every other required one from its placeholder or
+ * example.
+ */
 function callArgs(tool: ToolSpec, flow: OAuthFlowSpec, servers: OAuthServers): string[] {
   const secrets: Record<string, string> = { clientSecret: "{{CLIENT_SECRET}}", refreshToken: "{{REFRESH_TOKEN}}" };
-  const roles = Object.entries(flow).filter(([role]) => role !== "grant" && role !== "tokenUrl" && role !== "scope" && role !== "audience");
+  const roles = Object.entries(flow).filter(
+    ([role]) => role !== "grant" && role !== "tokenUrl" && role !== "scope" && role !== "audience",
+  );
   const value = (p: ParamSpec): string => {
     const role = roles.find(([, name]) => name === p.name)?.[0];
     if (role && secrets[role]) return secrets[role];
     if (p.format === "base-url") return servers.baseUrl;
     return String(p.placeholder ?? p.example ?? "app-1");
   };
-  const wanted = tool.params.filter((p) => flowParams(flow).includes(p.name) || (flow.grant === "refreshToken" && p.name === (flow as { clientSecret?: string }).clientSecret) || (p.required && p.name !== tool.auth.param));
+  const wanted = tool.params.filter(
+    (p) =>
+      flowParams(flow).includes(p.name) ||
+      (flow.grant === "refreshToken" && p.name === (flow as { clientSecret?: string }).clientSecret) ||
+      (p.required && p.name !== tool.auth.param),
+  );
   const placeholders = tokenUrlPlaceholders(flow.tokenUrl)
     .map((n) => `/{${n}}`)
     .join("");
-  return [...wanted.flatMap((p) => ["--param", `${p.name}=${value(p)}`]), "--base-url", servers.baseUrl, "--token-url", `${servers.tokenOrigin}${placeholders}/token`];
+  return [
+    ...wanted.flatMap((p) => ["--param", `${p.name}=${value(p)}`]),
+    "--base-url",
+    servers.baseUrl,
+    "--token-url",
+    `${servers.tokenOrigin}${placeholders}/token`,
+  ];
 }
 
 /** A reply body holding every output the tool reads from the body, of its type. */
@@ -77,13 +99,20 @@ describe("call with an OAuth 2 client credentials flow", () => {
     const sent = servers.token[0]!;
     expect(sent.headers["content-type"]).toBe("application/x-www-form-urlencoded");
     const form = Object.fromEntries(new URLSearchParams(sent.body));
-    expect(form).toMatchObject({ grant_type: "client_credentials", client_secret: SECRET, ...(flow.scope ? { scope: flow.scope } : {}) });
+    expect(form).toMatchObject({
+      grant_type: "client_credentials",
+      client_secret: SECRET,
+      ...(flow.scope ? { scope: flow.scope } : {}),
+    });
     expect(servers.api.map((r) => r.headers.authorization)).toEqual(["Bearer access-token-1"]);
     expect(run.stdout + run.stderr).not.toContain(SECRET);
   });
 
   it("answers invalid_grant with an auth error REAUTH_REQUIRED, exit 1, nothing retried", async () => {
-    servers = await startOAuthServers(() => ({ status: 400, body: { error: "invalid_grant", error_description: "the grant is revoked" } }));
+    servers = await startOAuthServers(() => ({
+      status: 400,
+      body: { error: "invalid_grant", error_description: "the grant is revoked" },
+    }));
     const run = await cli(["call", tool.id, ...callArgs(tool, flow, servers)], { env });
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout).error).toMatchObject({ type: "auth", code: "REAUTH_REQUIRED", retryable: false });
@@ -112,10 +141,15 @@ describe("call with an OAuth 2 refresh token flow, no token lifetime", () => {
   const expired = { status: 401, body: [{ message: "Session expired or invalid", errorCode: "INVALID_SESSION_ID" }] };
 
   it("renews once after a 401 and retries once: success", async () => {
-    servers = await startOAuthServers(issueTokens(), (n) => (n === 1 ? expired : { status: 200, body: replyFor(tool) }));
+    servers = await startOAuthServers(issueTokens(), (n) =>
+      n === 1 ? expired : { status: 200, body: replyFor(tool) },
+    );
     const run = await cli(["call", tool.id, ...callArgs(tool, flow, servers)], { env });
     expect(JSON.parse(run.stdout), tool.id).toMatchObject({ success: true });
-    expect(servers.token.map((r) => new URLSearchParams(r.body).get("grant_type"))).toEqual(["refresh_token", "refresh_token"]);
+    expect(servers.token.map((r) => new URLSearchParams(r.body).get("grant_type"))).toEqual([
+      "refresh_token",
+      "refresh_token",
+    ]);
     expect(servers.api.map((r) => r.headers.authorization)).toEqual(["Bearer access-token-1", "Bearer access-token-2"]);
     expect(run.stdout).not.toContain(REFRESH);
   });

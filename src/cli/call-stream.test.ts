@@ -39,14 +39,22 @@ beforeAll(async () => {
   upstream = await server((r) =>
     r.url.includes("broken")
       ? { status: 200, headers: { "content-type": "application/x-ndjson" }, body: '{"id":"b1"}\n{"id":\n' }
-      : { status: 200, headers: { "content-type": "application/x-ndjson" }, body: '{"id":"b1","title":"Dune"}\n{"id":"b2","title":"\\u001b[31mred"}\n' },
+      : {
+          status: 200,
+          headers: { "content-type": "application/x-ndjson" },
+          body: '{"id":"b1","title":"Dune"}\n{"id":"b2","title":"\\u001b[31mred"}\n',
+        },
   );
   mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
   symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
   shelfCopy(dir, [
     { find: listOutputs(), replace: "    stream: true\n    outputs: {}\n" },
     { find: listPollTrigger(), replace: "" },
-    { file: "openapi.yaml", find: "description: A page of books.\n          content:\n            application/json:", replace: "description: A page of books.\n          content:\n            application/x-ndjson:" },
+    {
+      file: "openapi.yaml",
+      find: "description: A page of books.\n          content:\n            application/json:",
+      replace: "description: A page of books.\n          content:\n            application/x-ndjson:",
+    },
   ]);
   const generated = await cli(["generate"], { cwd: dir });
   expect(generated.code, generated.stderr).toBe(0);
@@ -58,7 +66,19 @@ afterAll(async () => {
 
 describe("call of a stream", () => {
   it("prints the items one a line, each as JSON, outside control characters escaped", async () => {
-    const run = await cli(["call", "shelf_list_books", "--base-url", upstream.url, "--param", "apiKey={{ZQ_SHELF_KEY}}", "--param", "shelfId=main"], { cwd: dir, env: { ZQ_SHELF_KEY: "zq-shelf-key-0123456789" } });
+    const run = await cli(
+      [
+        "call",
+        "shelf_list_books",
+        "--base-url",
+        upstream.url,
+        "--param",
+        "apiKey={{ZQ_SHELF_KEY}}",
+        "--param",
+        "shelfId=main",
+      ],
+      { cwd: dir, env: { ZQ_SHELF_KEY: "zq-shelf-key-0123456789" } },
+    );
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('{"id":"b1","title":"Dune"}\n{"id":"b2","title":"\\u001b[31mred"}\n');
@@ -66,7 +86,19 @@ describe("call of a stream", () => {
   });
 
   it("prints the result object of a stream that fails, exit 1", async () => {
-    const run = await cli(["call", "shelf_list_books", "--base-url", upstream.url, "--param", "apiKey={{ZQ_SHELF_KEY}}", "--param", "shelfId=broken"], { cwd: dir, env: { ZQ_SHELF_KEY: "zq-shelf-key-0123456789" } });
+    const run = await cli(
+      [
+        "call",
+        "shelf_list_books",
+        "--base-url",
+        upstream.url,
+        "--param",
+        "apiKey={{ZQ_SHELF_KEY}}",
+        "--param",
+        "shelfId=broken",
+      ],
+      { cwd: dir, env: { ZQ_SHELF_KEY: "zq-shelf-key-0123456789" } },
+    );
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout)).toMatchObject({ success: false, error: { code: "INVALID_JSON" } });
   });

@@ -1,12 +1,24 @@
-// `blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--token-url <url>] [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--save <file>] [--out <dir>]`
+// `blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--token-url <url>]
+// [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--save <file>] [--out
+// <dir>]`
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { setOwn } from "@blockwright/runtime/internal";
+import { setOwn, type ToolSpec } from "@blockwright/runtime/internal";
 import { NESTING_RULE, shownPath, tooDeep } from "../common/nesting.js";
-import { generatedPackages, listOption, parseArgs, positiveInteger, projectDirs, stringOption } from "./support/args.js";
+import {
+  generatedPackages,
+  listOption,
+  parseArgs,
+  positiveInteger,
+  projectDirs,
+  stringOption,
+  type Options,
+} from "./support/args.js";
 import { standardInput, UsageError, type CliIo } from "./support/io.js";
 
-export const USAGE = `Usage: blockwright call <operationId> [--param name=value]... [--params '<json>'] [--base-url <url>] [--token-url <url>] [--allow-host <host>]... [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--save <file>] [--out <dir>]
+export const USAGE = `Usage: blockwright call <operationId> [--param name=value]... \
+[--params '<json>'] [--base-url <url>] [--token-url <url>] [--allow-host <host>]... \
+[--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--save <file>] [--out <dir>]
 
 Run one tool of the project's generated packages and print the result object
 ({success, output} or {success, error}) as JSON on stdout.
@@ -50,20 +62,23 @@ and clientSecret), the token is requested first.
 Exit status: 0 success, 1 the tool failed, 2 usage error, 70 internal error
 (a bug: please report it).`;
 
+/** The options call takes. */
+const OPTIONS = {
+  param: { type: "string", multiple: true },
+  params: { type: "string" },
+  "base-url": { type: "string" },
+  "token-url": { type: "string" },
+  "allow-host": { type: "string", multiple: true },
+  timeout: { type: "string" },
+  "all-pages": { type: "boolean" },
+  "max-items": { type: "string" },
+  "max-pages": { type: "string" },
+  save: { type: "string" },
+  out: { type: "string" },
+} as const satisfies Options;
+
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, {
-    param: { type: "string", multiple: true },
-    params: { type: "string" },
-    "base-url": { type: "string" },
-    "token-url": { type: "string" },
-    "allow-host": { type: "string", multiple: true },
-    timeout: { type: "string" },
-    "all-pages": { type: "boolean" },
-    "max-items": { type: "string" },
-    "max-pages": { type: "string" },
-    save: { type: "string" },
-    out: { type: "string" },
-  });
+  const args = parseArgs(argv, OPTIONS);
   const [operationId, ...extra] = args.positionals;
   if (!operationId) throw new UsageError("BW3002", "missing <operationId>");
   if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
@@ -71,7 +86,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const maxItems = positiveInteger(stringOption(args, "max-items"), "--max-items");
   const maxPages = positiveInteger(stringOption(args, "max-pages"), "--max-pages");
   const allPages = args.values["all-pages"] === true;
-  if ((maxItems !== undefined || maxPages !== undefined) && !allPages) throw new UsageError("BW3004", "--max-items and --max-pages go with --all-pages");
+  if ((maxItems !== undefined || maxPages !== undefined) && !allPages)
+    throw new UsageError("BW3004", "--max-items and --max-pages go with --all-pages");
   const baseUrl = stringOption(args, "base-url");
   const tokenUrl = stringOption(args, "token-url");
   const allowHosts = listOption(args, "allow-host");
@@ -86,28 +102,33 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const tool = registry?.tools[operationId];
   if (!registry || !tool || !Object.hasOwn(registry.tools, operationId)) {
     const all = await loadRegistry(out);
-    throw new UsageError("BW3006", `unknown operation ${JSON.stringify(operationId)} (operations: ${Object.keys(all.tools).join(", ")})`);
+    throw new UsageError(
+      "BW3006",
+      `unknown operation ${JSON.stringify(operationId)} (operations: ${Object.keys(all.tools).join(", ")})`,
+    );
   }
   const save = stringOption(args, "save");
-  if (save !== undefined && !tool.download) throw new UsageError("BW3004", `--save: ${operationId} answers no file (manifest download), so there are no bytes to write`);
-  if (tokenUrl !== undefined && !tool.oauth) throw new UsageError("BW3006", `--token-url: ${operationId} declares no OAuth 2 flows (manifest auth.flows), so it requests no token`);
+  if (save !== undefined && !tool.download)
+    throw new UsageError(
+      "BW3004",
+      `--save: ${operationId} answers no file (manifest download), so there are no bytes to write`,
+    );
+  if (tokenUrl !== undefined && !tool.oauth)
+    throw new UsageError(
+      "BW3006",
+      `--token-url: ${operationId} declares no OAuth 2 flows (manifest auth.flows), so it requests no token`,
+    );
   if (allPages && !tool.pagination) {
     const paged = Object.values(registry.tools)
       .filter((t) => t.pagination)
       .map((t) => t.id);
-    throw new UsageError("BW3006", `--all-pages: ${operationId} returns one page only${paged.length ? ` (operations that page: ${paged.join(", ")})` : ""}`);
+    throw new UsageError(
+      "BW3006",
+      `--all-pages: ${operationId} returns one page only` +
+        `${paged.length ? ` (operations that page: ${paged.join(", ")})` : ""}`,
+    );
   }
-  const known = new Set(tool.params.map((p) => p.name));
-  for (const name of Object.keys(params)) {
-    if (!known.has(name)) throw new UsageError("BW3006", `${name}: not a parameter of ${operationId} (parameters: ${[...known].join(", ")})`);
-  }
-  const { resolveParamReferences } = await import("./support/references.js");
-  const resolved = resolveParamReferences(params, new Set(tool.params.filter((p) => p.secret).map((p) => p.name)), io.env);
-  // A file's path is the caller's, relative to where the command runs.
-  for (const p of tool.params) {
-    const value = resolved[p.name];
-    if (p.type === "file" && typeof value === "string" && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) setOwn(resolved, p.name, resolve(io.cwd, value));
-  }
+  const resolved = await resolvedParams(params, tool, operationId, io);
   const controller = new AbortController();
   void io.interrupted.then(() => controller.abort());
   const pages = allPages ? { allPages, ...(maxItems ? { maxItems } : {}), ...(maxPages ? { maxPages } : {}) } : {};
@@ -136,6 +157,38 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   return result.success ? 0 : 1;
 }
 
+/**
+ * The parameters given, each one of the operation's, their secret references resolved from the environment, a file's
+ * path taken relative to where the command runs.
+ */
+async function resolvedParams(
+  params: Record<string, unknown>,
+  tool: ToolSpec,
+  operationId: string,
+  io: CliIo,
+): Promise<Record<string, unknown>> {
+  const known = new Set(tool.params.map((p) => p.name));
+  for (const name of Object.keys(params)) {
+    if (!known.has(name))
+      throw new UsageError(
+        "BW3006",
+        `${name}: not a parameter of ${operationId} (parameters: ${[...known].join(", ")})`,
+      );
+  }
+  const { resolveParamReferences } = await import("./support/references.js");
+  const resolved = resolveParamReferences(
+    params,
+    new Set(tool.params.filter((p) => p.secret).map((p) => p.name)),
+    io.env,
+  );
+  for (const p of tool.params) {
+    const value = resolved[p.name];
+    if (p.type === "file" && typeof value === "string" && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value))
+      setOwn(resolved, p.name, resolve(io.cwd, value));
+  }
+  return resolved;
+}
+
 /** `--params` JSON and `--param name=value` entries as one object of own properties (`--param` wins). */
 export function callParams(json: string | undefined, entries: string[]): Record<string, unknown> {
   const params: Record<string, unknown> = {};
@@ -146,14 +199,20 @@ export function callParams(json: string | undefined, entries: string[]): Record<
     } catch (e) {
       throw new UsageError("BW3003", `--params must be a JSON object (${(e as Error).message})`);
     }
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new UsageError("BW3003", "--params must be a JSON object");
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+      throw new UsageError("BW3003", "--params must be a JSON object");
     const deep = tooDeep(parsed);
-    if (deep) throw new UsageError("BW3003", `--params: ${shownPath(deep.slice(0, 1))} is ${NESTING_RULE}, got a value nested deeper at ${shownPath(deep)}`);
+    if (deep)
+      throw new UsageError(
+        "BW3003",
+        `--params: ${shownPath(deep.slice(0, 1))} is ${NESTING_RULE}, got a value nested deeper at ${shownPath(deep)}`,
+      );
     for (const key of Object.keys(parsed)) setOwn(params, key, (parsed as Record<string, unknown>)[key]);
   }
   for (const entry of entries) {
     const eq = entry.indexOf("=");
-    if (eq <= 0) throw new UsageError("BW3003", `--param takes name=value, got ${JSON.stringify(entry.split("=")[0])}…`);
+    if (eq <= 0)
+      throw new UsageError("BW3003", `--param takes name=value, got ${JSON.stringify(entry.split("=")[0])}…`);
     setOwn(params, entry.slice(0, eq), entry.slice(eq + 1));
   }
   return params;

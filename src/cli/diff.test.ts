@@ -15,7 +15,8 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 /** A committed copy of the project (specs, generated packages, examples). */
 function project(): string {
   const dir = mkdtempSync(join(tmp, "repo-"));
-  for (const entry of ["specs", "generated", "examples", "LICENSE"]) cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
+  for (const entry of ["specs", "generated", "examples", "LICENSE"])
+    cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
   writeFileSync(join(dir, "package.json"), copiedPackageJson());
   const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "ignore" });
   git("init", "-q");
@@ -38,7 +39,10 @@ beforeAll(() => {
 
 describe("blockwright diff", () => {
   it("reports nothing when the specs give the committed surfaces", async () => {
-    expect(await cli(["diff", "--fail-on", "patch"], { cwd: dir })).toMatchObject({ code: 0, stdout: "No changes to any package's surface.\n" });
+    expect(await cli(["diff", "--fail-on", "patch"], { cwd: dir })).toMatchObject({
+      code: 0,
+      stdout: "No changes to any package's surface.\n",
+    });
   });
 
   it("names the workflow line a removed response field breaks; --fail-on breaking exits 1", async () => {
@@ -52,64 +56,136 @@ describe("blockwright diff", () => {
     expect((await cli(["diff", "--workflows", "examples/*.yaml"], { cwd: repo })).code).toBe(0);
   });
 
-  it("names a literal now outside a tightened limit, and a newly required parameter the block does not set", async () => {
-    const repo = project();
-    edit(repo, "specs/books/manifest.yaml", "        maximum: 40\n        default: 10\n", "        maximum: 8\n        default: 8\n");
-    edit(repo, "specs/docgen/manifest.yaml", "      themeId:\n", "      themeId:\n        required: true\n");
-    const r = await cli(["diff", "--workflows", "examples/reading-list.yaml", "--json"], { cwd: repo });
-    expect(r.code).toBe(0);
-    const report = JSON.parse(r.stdout);
-    expect(report.workflows.map((w: { message: string }) => w.message)).toEqual([
-      "examples/reading-list.yaml:14:19: search: maxResults: must be at most 8 (allowed: 1–8), got 10",
-      expect.stringMatching(/^examples\/reading-list\.yaml:\d+:\d+: document: docgen_generate needs parameter "themeId"/),
-    ]);
-    expect(report.packages.find((p: { provider: string }) => p.provider === "docgen")).toMatchObject({ level: "breaking", version: "0.1.0", nextVersion: "0.2.0" });
-  });
+  it(
+    "names a literal now outside a tightened limit, and " + "a newly required parameter the block does not set",
+    async () => {
+      const repo = project();
+      edit(
+        repo,
+        "specs/books/manifest.yaml",
+        "        maximum: 40\n        default: 10\n",
+        "        maximum: 8\n        default: 8\n",
+      );
+      edit(repo, "specs/docgen/manifest.yaml", "      themeId:\n", "      themeId:\n        required: true\n");
+      const r = await cli(["diff", "--workflows", "examples/reading-list.yaml", "--json"], { cwd: repo });
+      expect(r.code).toBe(0);
+      const report = JSON.parse(r.stdout);
+      expect(report.workflows.map((w: { message: string }) => w.message)).toEqual([
+        "examples/reading-list.yaml:14:19: search: maxResults: must be at most 8 (allowed: 1–8), got 10",
+        expect.stringMatching(
+          /^examples\/reading-list\.yaml:\d+:\d+: document: docgen_generate needs parameter "themeId"/,
+        ),
+      ]);
+      expect(report.packages.find((p: { provider: string }) => p.provider === "docgen")).toMatchObject({
+        level: "breaking",
+        version: "0.1.0",
+        nextVersion: "0.2.0",
+      });
+    },
+  );
 
-  it("--format markdown: a report to post on the pull request (packages, next versions, changes, workflow lines hit)", async () => {
-    const repo = project();
-    edit(repo, "specs/books/openapi.yaml", "        publisher:\n", "        publisherName:\n");
-    const r = await cli(["diff", "--workflows", "examples/*.yaml", "--format", "markdown", "--fail-on", "breaking"], { cwd: repo });
-    expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^## blockwright diff: 1 package changed \(1 breaking\)\n\n\| Package \| Version \| Next \| Largest change \|\n\|---\|---\|---\|---\|\n\| `@blockwright\/books` \| 0\.1\.0 \| 0\.2\.0 \| ⚠️ breaking \|$/m);
-    expect(r.stdout).toMatch(/^\| `examples\/reading-list\.yaml:40:18` \| breaking \| document: /m);
-    await expect(r.stdout).toMatchFileSnapshot("__snapshots__/diff/removed-response-field.md");
-    expect(await cli(["diff", "--format", "markdown"], { cwd: dir })).toMatchObject({ code: 0, stdout: "## blockwright diff: no changes to any package's surface\n" });
-  });
+  it(
+    "--format markdown: a report to post on the pull request (packages, next versions, changes, " +
+      "workflow lines hit)",
+    async () => {
+      const repo = project();
+      edit(repo, "specs/books/openapi.yaml", "        publisher:\n", "        publisherName:\n");
+      const r = await cli(["diff", "--workflows", "examples/*.yaml", "--format", "markdown", "--fail-on", "breaking"], {
+        cwd: repo,
+      });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(
+        new RegExp(
+          String.raw`^## blockwright diff: 1 package changed \(1 breaking\)\n\n\| Package \| Version \| Next \|` +
+            String.raw` Largest change \|\n\|---\|---\|---\|---\|\n\| ` +
+            "`" +
+            String.raw`@blockwright\/books` +
+            "`" +
+            String.raw` \| 0\.1\.0 \| 0\.2\.0` +
+            String.raw` \| ⚠️ breaking \|$`,
+          "m",
+        ),
+      );
+      expect(r.stdout).toMatch(/^\| `examples\/reading-list\.yaml:40:18` \| breaking \| document: /m);
+      await expect(r.stdout).toMatchFileSnapshot("__snapshots__/diff/removed-response-field.md");
+      expect(await cli(["diff", "--format", "markdown"], { cwd: dir })).toMatchObject({
+        code: 0,
+        stdout: "## blockwright diff: no changes to any package's surface\n",
+      });
+    },
+  );
 
-  it("--format github: an annotation per change at the manifest line that declares it, an error per workflow line broken", async () => {
-    const repo = project();
-    edit(repo, "specs/books/manifest.yaml", "        maximum: 40\n        default: 10\n", "        maximum: 8\n        default: 8\n");
-    const manifest = readFileSync(join(repo, "specs/books/manifest.yaml"), "utf8").split("\n");
-    const line = manifest.indexOf("      maxResults:") + 1;
-    const warned = await cli(["diff", "--workflows", "examples/reading-list.yaml", "--format", "github"], { cwd: repo });
-    expect(warned.code).toBe(0);
-    const lines = warned.stdout.trimEnd().split("\n");
-    expect(lines).toContain(
-      `::warning file=specs/books/manifest.yaml,line=${line},col=7,title=@blockwright/books 0.1.0 → 0.2.0%3A breaking::books_search_volumes param maxResults: limit tightened: maximum (40 → 8) [request-parameter-limit-tightened] (id: books/books_search_volumes/request-parameter-limit-tightened/param maxResults)`,
-    );
-    expect(lines).toContain("::error file=examples/reading-list.yaml,line=14,col=19,title=workflow broken by this change::examples/reading-list.yaml:14:19: search: maxResults: must be at most 8 (allowed: 1–8), got 10");
-    expect(lines.every((l) => /^::(error|warning|notice) /.test(l))).toBe(true);
-    // At or above --fail-on, a change is an error.
-    const failed = await cli(["diff", "--format", "github", "--fail-on", "breaking"], { cwd: repo });
-    expect(failed.code).toBe(1);
-    expect(failed.stdout).toContain(`::error file=specs/books/manifest.yaml,line=${line},col=7,`);
-  });
+  it(
+    "--format github: an annotation per change at the manifest line that declares it, " +
+      "an error per workflow line broken",
+    async () => {
+      const repo = project();
+      edit(
+        repo,
+        "specs/books/manifest.yaml",
+        "        maximum: 40\n        default: 10\n",
+        "        maximum: 8\n        default: 8\n",
+      );
+      const manifest = readFileSync(join(repo, "specs/books/manifest.yaml"), "utf8").split("\n");
+      const line = manifest.indexOf("      maxResults:") + 1;
+      const warned = await cli(["diff", "--workflows", "examples/reading-list.yaml", "--format", "github"], {
+        cwd: repo,
+      });
+      expect(warned.code).toBe(0);
+      const lines = warned.stdout.trimEnd().split("\n");
+      expect(lines).toContain(
+        `::warning file=specs/books/manifest.yaml,line=${line},col=7,title=@blockwright/books 0.1.0 → 0.2.0%3A ` +
+          `breaking::books_search_volumes param maxResults: limit tightened: maximum (40 → 8) ` +
+          `[request-parameter-limit-tightened] (id: ` +
+          `books/books_search_volumes/request-parameter-limit-tightened/param maxResults)`,
+      );
+      expect(lines).toContain(
+        "::error file=examples/reading-list.yaml,line=14,col=19,title=workflow broken by this " +
+          "change::examples/reading-list.yaml:14:19: search: maxResults: must be at most 8 (allowed: 1–8), got 10",
+      );
+      expect(lines.every((l) => /^::(error|warning|notice) /.test(l))).toBe(true);
+      // At or above --fail-on, a change is an error.
+      const failed = await cli(["diff", "--format", "github", "--fail-on", "breaking"], { cwd: repo });
+      expect(failed.code).toBe(1);
+      expect(failed.stdout).toContain(`::error file=specs/books/manifest.yaml,line=${line},col=7,`);
+    },
+  );
 
   it("refuses an unknown --format, and --json with another format", async () => {
-    expect(await cli(["diff", "--format", "xml"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining('--format takes text, json, markdown, github, junit, html, got "xml"') });
-    expect(await cli(["diff", "--json", "--format", "markdown"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining("--json is --format json: it does not go with --format markdown") });
+    expect(await cli(["diff", "--format", "xml"], { cwd: dir })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--format takes text, json, markdown, github, junit, html, got "xml"'),
+    });
+    expect(await cli(["diff", "--json", "--format", "markdown"], { cwd: dir })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--json is --format json: it does not go with --format markdown"),
+    });
   });
 
   it("--write bumps the version, adds a CHANGELOG section and regenerates; generate --check then passes", async () => {
     const repo = project();
-    edit(repo, "specs/books/manifest.yaml", "description: Number of volumes to return, 1 to 40.", "description: How many volumes, 1 to 40.");
+    edit(
+      repo,
+      "specs/books/manifest.yaml",
+      "description: Number of volumes to return, 1 to 40.",
+      "description: How many volumes, 1 to 40.",
+    );
     const r = await cli(["diff", "--write"], { cwd: repo });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain("diff --write: @blockwright/books 0.1.0 → 0.1.1 (patch); CHANGELOG.md updated");
     expect(JSON.parse(readFileSync(join(repo, "generated/books/package.json"), "utf8")).version).toBe("0.1.1");
     const changelog = readFileSync(join(repo, "generated/books/CHANGELOG.md"), "utf8");
-    expect(changelog).toMatch(/^# Changelog of @blockwright\/books\n\n## 0\.1\.1 \(\d{4}-\d{2}-\d{2}\)\n\n### Fixes and text\n\n- `books_search_volumes` param maxResults: text changed \[request-parameter-description-changed\]\n/);
+    expect(changelog).toMatch(
+      new RegExp(
+        String.raw`^# Changelog of @blockwright\/books\n\n## 0\.1\.1 \(\d{4}-\d{2}-\d{2}\)\n\n### Fixes and` +
+          String.raw` text\n\n- ` +
+          "`" +
+          "books_search_volumes" +
+          "`" +
+          " param maxResults: text changed" +
+          String.raw` \[request-parameter-description-changed\]\n`,
+      ),
+    );
     expect(JSON.parse(readFileSync(join(repo, "generated/books/surface.json"), "utf8")).package.version).toBe("0.1.1");
     expect((await cli(["generate", "--check"], { cwd: repo })).code).toBe(0);
     // Against HEAD the version is already the next one: a second --write changes nothing more.
@@ -117,16 +193,30 @@ describe("blockwright diff", () => {
     expect(JSON.parse(readFileSync(join(repo, "generated/books/package.json"), "utf8")).version).toBe("0.1.1");
     expect(again.code).toBe(0);
     // And says so: nothing is "updated" the second time.
-    expect(again.stderr).toContain("diff --write: @blockwright/books 0.1.0 → 0.1.1 (patch); CHANGELOG.md unchanged (it has 0.1.1 already)");
+    expect(again.stderr).toContain(
+      "diff --write: @blockwright/books 0.1.0 → 0.1.1 (patch); CHANGELOG.md unchanged (it has 0.1.1 already)",
+    );
     expect(again.stderr).toContain("diff --write: unchanged (every file was already written)");
     expect(again.stderr).not.toContain("CHANGELOG.md updated");
   });
 
   it("compares with another output folder (--base-dir), and refuses a base that does not exist", async () => {
-    expect(await cli(["diff", "--base-dir", "generated"], { cwd: dir })).toMatchObject({ code: 0, stdout: "No changes to any package's surface.\n" });
-    expect(await cli(["diff", "--base", "no-such-ref"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining('no commit "no-such-ref"') });
-    expect(await cli(["diff", "--fail-on", "huge"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining("--fail-on takes breaking, minor or patch") });
+    expect(await cli(["diff", "--base-dir", "generated"], { cwd: dir })).toMatchObject({
+      code: 0,
+      stdout: "No changes to any package's surface.\n",
+    });
+    expect(await cli(["diff", "--base", "no-such-ref"], { cwd: dir })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('no commit "no-such-ref"'),
+    });
+    expect(await cli(["diff", "--fail-on", "huge"], { cwd: dir })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--fail-on takes breaking, minor or patch"),
+    });
     // The scope names every package --write would regenerate: checked as generate checks it.
-    expect(await cli(["diff", "--write", "--scope", "Not A Scope"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining('--scope takes an npm scope such as @acme, got "Not A Scope"') });
+    expect(await cli(["diff", "--write", "--scope", "Not A Scope"], { cwd: dir })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--scope takes an npm scope such as @acme, got "Not A Scope"'),
+    });
   });
 });

@@ -1,14 +1,26 @@
-// `blockwright diff [--base <ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--format text|json|markdown|github] [--write [--force]]`
+// `blockwright diff [--base <ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch]
+// [--format text|json|markdown|github] [--write [--force]]`
 import { join, relative, resolve } from "node:path";
 import type { Change } from "../changes/classify.js";
 import type { PackageDiff } from "../changes/report.js";
 import type { Surface } from "../changes/surface.js";
 import type { SourcePosition } from "../load/yaml-source.js";
 import type { Batch } from "./support/batch.js";
-import { listOption, parseArgs, type Parsed, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./support/args.js";
+import {
+  listOption,
+  parseArgs,
+  type Parsed,
+  PROJECT_OPTIONS,
+  projectDirs,
+  projectProviders,
+  scopeOption,
+  stringOption,
+  type Options,
+} from "./support/args.js";
 import { fromOutput, fromSpecs, INTERRUPTED, UsageError, type CliIo } from "./support/io.js";
 
-export const USAGE = `Usage: blockwright diff [--base <git ref> | --base-dir <dir>] [--workflows <glob>]... [--fail-on breaking|minor|patch] [--format <f>] [--write [--force]] [--specs <dir>] [--out <dir>] [--scope <@scope>]
+export const USAGE = `Usage: blockwright diff [--base <git ref> | --base-dir <dir>] [--workflows <glob>]... \
+[--fail-on breaking|minor|patch] [--format <f>] [--write [--force]] [--specs <dir>] [--out <dir>] [--scope <@scope>]
 
 Compare the surface of every provider package as the specs give it now with
 a base: what block users and package consumers would see change, whether it
@@ -80,30 +92,38 @@ export const FORMATS = ["text", "json", "markdown", "github", "junit", "html"] a
 /** --format, or json for --json; both at once must agree. */
 function formatOption(args: Parsed): (typeof FORMATS)[number] {
   const format = stringOption(args, "format");
-  if (format !== undefined && !(FORMATS as readonly string[]).includes(format)) throw new UsageError("BW3003", `--format takes ${FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
-  if (args.values.json && format !== undefined && format !== "json") throw new UsageError("BW3004", `--json is --format json: it does not go with --format ${format}`);
+  if (format !== undefined && !(FORMATS as readonly string[]).includes(format))
+    throw new UsageError("BW3003", `--format takes ${FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
+  if (args.values.json && format !== undefined && format !== "json")
+    throw new UsageError("BW3004", `--json is --format json: it does not go with --format ${format}`);
   return args.values.json ? "json" : ((format ?? "text") as (typeof FORMATS)[number]);
 }
 
+/** The options diff takes. */
+const OPTIONS = {
+  ...PROJECT_OPTIONS,
+  base: { type: "string" },
+  "base-dir": { type: "string" },
+  workflows: { type: "string", multiple: true },
+  "fail-on": { type: "string" },
+  format: { type: "string" },
+  json: { type: "boolean" },
+  write: { type: "boolean" },
+  force: { type: "boolean" },
+  scope: { type: "string" },
+} as const satisfies Options;
+
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, {
-    ...PROJECT_OPTIONS,
-    base: { type: "string" },
-    "base-dir": { type: "string" },
-    workflows: { type: "string", multiple: true },
-    "fail-on": { type: "string" },
-    format: { type: "string" },
-    json: { type: "boolean" },
-    write: { type: "boolean" },
-    force: { type: "boolean" },
-    scope: { type: "string" },
-  });
-  if (args.positionals.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(args.positionals[0])}`);
+  const args = parseArgs(argv, OPTIONS);
+  if (args.positionals.length)
+    throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(args.positionals[0])}`);
   const failOn = stringOption(args, "fail-on");
-  if (failOn !== undefined && !(LEVELS as readonly string[]).includes(failOn)) throw new UsageError("BW3003", `--fail-on takes breaking, minor or patch, got ${JSON.stringify(failOn)}`);
+  if (failOn !== undefined && !(LEVELS as readonly string[]).includes(failOn))
+    throw new UsageError("BW3003", `--fail-on takes breaking, minor or patch, got ${JSON.stringify(failOn)}`);
   const baseRef = stringOption(args, "base");
   const baseDir = stringOption(args, "base-dir");
-  if (baseRef !== undefined && baseDir !== undefined) throw new UsageError("BW3004", "choose one of --base and --base-dir");
+  if (baseRef !== undefined && baseDir !== undefined)
+    throw new UsageError("BW3004", "choose one of --base and --base-dir");
   if (args.values.force && !args.values.write) throw new UsageError("BW3004", "--force goes with --write");
   formatOption(args);
   const dirs = projectDirs(args, io.cwd);
@@ -112,24 +132,50 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const out = relative(io.cwd, dirs.out) || ".";
   if (args.values.write) {
     const { checkOutputFolder } = await import("../emit/write.js");
-    await fromOutput("diff --write", () => checkOutputFolder(dirs.out, { root: io.cwd, specsDir: dirs.specs }, stringOption(args, "out") ?? out));
+    await fromOutput("diff --write", () =>
+      checkOutputFolder(dirs.out, { root: io.cwd, specsDir: dirs.specs }, stringOption(args, "out") ?? out),
+    );
   }
   const { startBatch, stoppedByUser } = await import("./support/batch.js");
   const batch = startBatch(io, "diff");
   try {
     return await diffWith(args, io, dirs, out, scope, failOn, batch);
   } catch (e) {
-    const code = stoppedByUser(batch, e, io, "diff", args.values.write ? "no file is half-written; run diff --write again" : "no report");
+    const code = stoppedByUser(
+      batch,
+      e,
+      io,
+      "diff",
+      args.values.write ? "no file is half-written; run diff --write again" : "no report",
+    );
     if (code === undefined) throw e;
     return code;
   }
 }
 
-async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: string }, out: string, scope: string | undefined, failOn: string | undefined, batch: Batch): Promise<number> {
+async function diffWith(
+  args: Parsed,
+  io: CliIo,
+  dirs: { specs: string; out: string },
+  out: string,
+  scope: string | undefined,
+  failOn: string | undefined,
+  batch: Batch,
+): Promise<number> {
   const baseRef = stringOption(args, "base");
   const baseDir = stringOption(args, "base-dir");
   const { projectSurfaces } = await import("../emit/generate-all.js");
-  const head = await fromSpecs("diff", () => projectSurfaces({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}), signal: batch.signal, onProvider: batch.onProvider, onStep: batch.onStep }));
+  const head = await fromSpecs("diff", () =>
+    projectSurfaces({
+      root: io.cwd,
+      specsDir: dirs.specs,
+      outDir: dirs.out,
+      ...(scope ? { scope } : {}),
+      signal: batch.signal,
+      onProvider: batch.onProvider,
+      onStep: batch.onStep,
+    }),
+  );
   batch.end();
   const { surfacesAtRef, surfacesInDir, BaseUnavailable } = await import("../changes/base.js");
   let base: Map<string, Surface>;
@@ -142,16 +188,18 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
 
   const { diffSurfaces, atLeast } = await import("../changes/classify.js");
   const { defined } = await import("@blockwright/runtime/internal");
-  const { packageDiff, textReport, markdownReport, githubAnnotations, changelogSection } = await import("../changes/report.js");
+  const { packageDiff, textReport, markdownReport, githubAnnotations } = await import("../changes/report.js");
   const providers = [...new Set([...base.keys(), ...head.keys()])].sort();
-  // The project's gate policy (accepted changes, severities per kind) applies before versions are chosen: an override moves them.
+  // The project's gate policy (accepted changes, severities per kind) applies before versions are chosen: an override
+  // moves them.
   const { readGatePolicy, applyGatePolicy, changeId, GatePolicyError } = await import("../changes/gate-policy.js");
   const { SourceError, formatPosition } = await import("../load/yaml-source.js");
   let policy: ReturnType<typeof readGatePolicy>;
   try {
     policy = readGatePolicy(io.cwd);
   } catch (e) {
-    if (e instanceof GatePolicyError || e instanceof SourceError) throw new UsageError(e instanceof SourceError ? e.code : (e.problems[0]?.code ?? "BW1101"), e.message);
+    if (e instanceof GatePolicyError || e instanceof SourceError)
+      throw new UsageError(e instanceof SourceError ? e.code : (e.problems[0]?.code ?? "BW1101"), e.message);
     throw e;
   }
   const changesOf = providers.map((p) => diffSurfaces(base.get(p), head.get(p)));
@@ -165,42 +213,21 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
   });
   for (const n of notes) io.stderr.write(`${formatPosition(n.at)}: ${n.message}\n`);
 
-  let workflows: import("../changes/report.js").WorkflowProblem[] | undefined;
-  const patterns = listOption(args, "workflows");
-  if (patterns.length) {
-    const { globSync } = await import("tinyglobby");
-    const { readSourceText, UnreadableSource } = await import("../load/input-file.js");
-    const files = globSync(patterns, { cwd: io.cwd }).sort();
-    if (!files.length) throw new UsageError("BW3007", `--workflows ${patterns.join(" ")}: no files match`);
-    const read = (path: string) => {
-      try {
-        return readSourceText(join(io.cwd, path), path);
-      } catch (e) {
-        throw e instanceof UnreadableSource ? new UsageError(e.code, `--workflows: ${e.message}`) : e;
-      }
-    };
-    const { workflowImpact } = await import("../workflow/impact.js");
-    const { workflowHits, withValidatorProblems } = await import("../changes/workflow-hits.js");
-    const texts = files.map((path) => ({ path, text: read(path) }));
-    // What the validator finds broken, then what it cannot see (fields sent inside json values, outputs read that may
-    // now be absent, null, in another shape or hold new values): every reference its own line, several on one line.
-    const refused = workflowImpact(texts, base.values(), head.values()).map((w) => ({ ...w, severity: "breaking" as const }));
-    workflows = withValidatorProblems(
-      refused,
-      workflowHits(
-        texts,
-        diffs.flatMap((d) => d.changes),
-      ),
-    );
-  }
+  const workflows = await workflowLines(io, listOption(args, "workflows"), base, head, diffs);
 
   const format = formatOption(args);
   const gate = failOn ? { failOn: failOn as (typeof LEVELS)[number] } : {};
   const { manifestLocator } = await import("../load/source-place.js");
   const locate = manifestLocator(io.cwd, dirs.specs);
-  if (format === "json")
-    io.stdout.write(`${JSON.stringify({ packages: diffs, ...(workflows ? { workflows } : {}), ...(policy ? { policy: { file: policy.file, notes: notes.map((n) => `${formatPosition(n.at)}: ${n.message}`) } } : {}) }, null, 2)}\n`);
-  else if (format === "markdown") io.stdout.write(markdownReport(diffs, workflows));
+  if (format === "json") {
+    const policyNotes = notes.map((n) => `${formatPosition(n.at)}: ${n.message}`);
+    const report = {
+      packages: diffs,
+      ...(workflows ? { workflows } : {}),
+      ...(policy ? { policy: { file: policy.file, notes: policyNotes } } : {}),
+    };
+    io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } else if (format === "markdown") io.stdout.write(markdownReport(diffs, workflows));
   else if (format === "github") {
     // Paths as GitHub wants them: from the repository's root ($GITHUB_WORKSPACE), for a project in a subfolder too.
     const { inWorkspace } = await import("./support/test-reports.js");
@@ -225,13 +252,87 @@ async function diffWith(args: Parsed, io: CliIo, dirs: { specs: string; out: str
     io.stdout.write(format === "junit" ? diffJunit(diffs, workflows, options) : diffHtml(diffs, workflows, options));
   } else io.stdout.write(textReport(diffs, workflows));
 
-  if (args.values.write) {
-    const { writeRelease } = await import("../changes/release.js");
-    const project = { root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(scope ? { scope } : {}), signal: batch.signal };
-    const written = await fromOutput("diff --write", () => writeRelease(diffs, project, changelogSection, { force: args.values.force === true, shown: out, signal: batch.signal }));
-    for (const line of written) io.stderr.write(`${line}\n`);
-  }
-  // An accepted change never fails the gate; a workflow line it breaks still does (the workflow is in this repository: fix it).
-  const failing = failOn !== undefined && (diffs.some((d) => d.changes.some((c) => !c.accepted && atLeast(c.level, failOn as (typeof LEVELS)[number]))) || (failOn === "breaking" && !!workflows?.some((w) => w.severity !== "non-breaking")));
+  if (args.values.write)
+    await writeBumps(
+      io,
+      diffs,
+      { specs: dirs.specs, outDir: dirs.out, out, scope, force: args.values.force === true },
+      batch,
+    );
+  // An accepted change never fails the gate; a workflow line it breaks still does (the workflow is in this repository:
+  // fix it).
+  const failing =
+    failOn !== undefined &&
+    (diffs.some((d) => d.changes.some((c) => !c.accepted && atLeast(c.level, failOn as (typeof LEVELS)[number]))) ||
+      (failOn === "breaking" && !!workflows?.some((w) => w.severity !== "non-breaking")));
   return failing ? 1 : 0;
+}
+
+/**
+ * --workflows: each line of the workflows the changes break, what the validator finds broken and then what it cannot
+ * see; undefined without --workflows.
+ */
+async function workflowLines(
+  io: CliIo,
+  patterns: string[],
+  base: Map<string, Surface>,
+  head: Map<string, Surface>,
+  diffs: PackageDiff[],
+): Promise<import("../changes/report.js").WorkflowProblem[] | undefined> {
+  if (!patterns.length) return undefined;
+  const { globSync } = await import("tinyglobby");
+  const { readSourceText, UnreadableSource } = await import("../load/input-file.js");
+  const files = globSync(patterns, { cwd: io.cwd }).sort();
+  if (!files.length) throw new UsageError("BW3007", `--workflows ${patterns.join(" ")}: no files match`);
+  const read = (path: string) => {
+    try {
+      return readSourceText(join(io.cwd, path), path);
+    } catch (e) {
+      throw e instanceof UnreadableSource ? new UsageError(e.code, `--workflows: ${e.message}`) : e;
+    }
+  };
+  const { workflowImpact } = await import("../workflow/impact.js");
+  const { workflowHits, withValidatorProblems } = await import("../changes/workflow-hits.js");
+  const texts = files.map((path) => ({ path, text: read(path) }));
+  // What the validator finds broken, then what it cannot see (fields sent inside json values, outputs read that may
+  // now be absent, null, in another shape or hold new values): every reference its own line, several on one line.
+  const refused = workflowImpact(texts, base.values(), head.values()).map((w) => ({
+    ...w,
+    severity: "breaking" as const,
+  }));
+  return withValidatorProblems(
+    refused,
+    workflowHits(
+      texts,
+      diffs.flatMap((d) => d.changes),
+    ),
+  );
+}
+
+/** --write: each changed package's version bumped, a CHANGELOG section added, and the packages generated again. */
+async function writeBumps(
+  io: CliIo,
+  diffs: PackageDiff[],
+  where: { specs: string; outDir: string; out: string; scope: string | undefined; force: boolean },
+  batch: Batch,
+): Promise<void> {
+  const [{ writeRelease }, { changelogSection }] = await Promise.all([
+    import("../changes/release.js"),
+    import("../changes/report.js"),
+  ]);
+  const project = {
+    root: io.cwd,
+    specsDir: where.specs,
+    outDir: where.outDir,
+    ...(where.scope ? { scope: where.scope } : {}),
+    signal: batch.signal,
+  };
+  const written = await fromOutput("diff --write", () =>
+    writeRelease(diffs, project, changelogSection, {
+      force: where.force,
+      shown: where.out,
+      signal: batch.signal,
+    }),
+  );
+  for (const line of written) io.stderr.write(`${line}\n`);
 }

@@ -17,8 +17,12 @@ import { serve } from "./mcp.js";
 import type { CliIo } from "./support/io.js";
 
 const KEY = "zqShelfKey/0123456789+abc";
-const percentAll = (text: string) => [...Buffer.from(text)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
-/** The forms as they appear in the answer's text; a form JSON.stringify leaves as it is is also looked for as it would be printed. */
+const percentAll = (text: string) =>
+  [...Buffer.from(text)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, "0")}`).join("");
+/**
+ * The forms as they appear in the answer's text; a form JSON.stringify leaves as it is is also looked for as it would
+ * be printed.
+ */
 const FORMS = [
   KEY,
   encodeURIComponent(KEY),
@@ -32,7 +36,10 @@ const FORMS = [
   KEY.replace("S", "\\u0053"),
   KEY.replace("S", "\\\\u0053"),
 ];
-/** A JSON string literal's inside holding the key with one letter as `\u0053` and `/` as `\/`: valid JSON that decodes to the key. */
+/**
+ * A JSON string literal's inside holding the key with one letter as `\u0053` and `/` as `\/`: valid JSON that decodes
+ * to the key.
+ */
 const mixedEscape = (key: string) => key.replace("S", "\\u0053").replaceAll("/", "\\/");
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-echo-"));
@@ -53,7 +60,11 @@ beforeAll(async () => {
       key.toUpperCase(),
     ];
     const fields = echoes.map((e, i) => `"echo${i}":${JSON.stringify(e)}`).join(",");
-    if (r.url.includes("fail")) return { status: 400, body: `{"error":{"code":"BadKey","message":"key ${mixedEscape(key)} ${echoes.join(" ")}"}}` };
+    if (r.url.includes("fail"))
+      return {
+        status: 400,
+        body: `{"error":{"code":"BadKey","message":"key ${mixedEscape(key)} ${echoes.join(" ")}"}}`,
+      };
     return { status: 200, body: `{"id":"b7","title":"Dune ${mixedEscape(key)}","state":"ready","rank":1,${fields}}` };
   });
   dir = join(tmp, "project");
@@ -73,7 +84,20 @@ const noForm = (where: string, output: string) => {
 
 describe("an echoed key, in every form", () => {
   it("call: not in the result, nor in the error and its details", async () => {
-    const call = (bookId: string) => cli(["call", "shelf_get_book", "--base-url", upstream.url, "--param", "apiKey={{SHELF_KEY}}", "--param", `bookId=${bookId}`], { cwd: dir, env: { SHELF_KEY: KEY } });
+    const call = (bookId: string) =>
+      cli(
+        [
+          "call",
+          "shelf_get_book",
+          "--base-url",
+          upstream.url,
+          "--param",
+          "apiKey={{SHELF_KEY}}",
+          "--param",
+          `bookId=${bookId}`,
+        ],
+        { cwd: dir, env: { SHELF_KEY: KEY } },
+      );
     const ok = await call("b7");
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toContain("[redacted]");

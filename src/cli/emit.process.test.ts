@@ -26,7 +26,9 @@ beforeAll(async () => {
   symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
   cpSync(join(ROOT, "test-support/fixtures/specs-hooks/zqpay"), join(dir, "specs/zqpay"), { recursive: true });
   expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
-  const pkg = (await import(pathToFileURL(join(dir, "generated/zqpay/index.js")).href)) as { zqpayTriggers: Record<string, TriggerSpec> };
+  const pkg = (await import(pathToFileURL(join(dir, "generated/zqpay/index.js")).href)) as {
+    zqpayTriggers: Record<string, TriggerSpec>;
+  };
   trigger = pkg.zqpayTriggers.zqpay_payment_succeeded!;
   writeFileSync(
     join(dir, "wf.yaml"),
@@ -41,7 +43,8 @@ beforeAll(async () => {
       "  payment:",
       "    type: zqpay",
       "    name: Read the payment",
-      "    inputs: { operation: zqpay_get_payment, apiKey: '{{ZQ_PAY_KEY}}', paymentId: '{{start.metadata.paymentId}}' }",
+      "    inputs: { operation: zqpay_get_payment, apiKey: '{{ZQ_PAY_KEY}}', paymentId: " +
+        "'{{start.metadata.paymentId}}' }",
       "",
     ].join("\n"),
   );
@@ -54,11 +57,19 @@ describe("a YAML-only provider's webhook, served and emitted", () => {
     const store = join(tmp, "serve.sqlite");
     const serve = spawnCli(["serve", "wf.yaml", "--mock", "--port", "0", "--store", store], env, dir);
     try {
-      const [, url] = (await serve.waitFor(/zqpay_payment_succeeded (http:\/\/127\.0\.0\.1:\d+\/triggers\/zqpay_payment_succeeded)\n/)) as RegExpMatchArray & [string, string];
-      const emit = () => cli(["emit", "zqpay_payment_succeeded", "--to", url, "--secret-env", "ZQ_SIGNING_SECRET"], { cwd: dir, env });
+      const [, url] = (await serve.waitFor(
+        /zqpay_payment_succeeded (http:\/\/127\.0\.0\.1:\d+\/triggers\/zqpay_payment_succeeded)\n/,
+      )) as RegExpMatchArray & [string, string];
+      const emit = () =>
+        cli(["emit", "zqpay_payment_succeeded", "--to", url, "--secret-env", "ZQ_SIGNING_SECRET"], { cwd: dir, env });
 
       const first = await emit();
-      expect(first).toMatchObject({ code: 0, stdout: expect.stringMatching(/^200 OK zqpay_payment_succeeded event evt_1Zq \(example "succeeded", \d+ bytes\)\n$/) });
+      expect(first).toMatchObject({
+        code: 0,
+        stdout: expect.stringMatching(
+          /^200 OK zqpay_payment_succeeded event evt_1Zq \(example "succeeded", \d+ bytes\)\n$/,
+        ),
+      });
       const line = await serve.waitFor(/\{"trigger":"zqpay_payment_succeeded".*\}\n/);
       expect(JSON.parse(line[0])).toMatchObject({
         trigger: "zqpay_payment_succeeded",
@@ -71,16 +82,29 @@ describe("a YAML-only provider's webhook, served and emitted", () => {
       });
 
       // Again, the secret from the default variable (<PROVIDER>_<SECRET>): the same delivery, the same event.
-      expect(await cli(["emit", "zqpay_payment_succeeded", "--to", url], { cwd: dir, env: { ZQPAY_SIGNING_SECRET: SECRET } })).toMatchObject({ code: 0, stdout: expect.stringMatching(/^200 OK zqpay_payment_succeeded event evt_1Zq /) });
+      expect(
+        await cli(["emit", "zqpay_payment_succeeded", "--to", url], {
+          cwd: dir,
+          env: { ZQPAY_SIGNING_SECRET: SECRET },
+        }),
+      ).toMatchObject({ code: 0, stdout: expect.stringMatching(/^200 OK zqpay_payment_succeeded event evt_1Zq /) });
       await serve.waitFor(/event evt_1Zq seen before: no second run/);
 
       // The same example, signed here as the provider would, then changed on the way or sent 10 minutes late.
-      const body = JSON.stringify({ id: "evt_2Zq", type: "payment.succeeded", created: 1795000000, data: { id: "pay_2Zq", amount: 4200, currency: "eur", status: "succeeded" } });
-      const post = async (text: string, headers: Record<string, string>) => (await fetch(url, { method: "POST", headers, body: text })).status;
+      const body = JSON.stringify({
+        id: "evt_2Zq",
+        type: "payment.succeeded",
+        created: 1795000000,
+        data: { id: "pay_2Zq", amount: 4200, currency: "eur", status: "succeeded" },
+      });
+      const post = async (text: string, headers: Record<string, string>) =>
+        (await fetch(url, { method: "POST", headers, body: text })).status;
       const signed = await signDelivery(trigger, body, { secret: SECRET, url });
       expect(await post(body.replace('"amount":4200', '"amount":1'), signed)).toBe(401);
       await serve.waitFor(/refused a delivery: SIGNATURE_MISMATCH/);
-      expect(await post(body, await signDelivery(trigger, body, { secret: SECRET, url, now: Date.now() - 600_000 }))).toBe(401);
+      expect(
+        await post(body, await signDelivery(trigger, body, { secret: SECRET, url, now: Date.now() - 600_000 })),
+      ).toBe(401);
       await serve.waitFor(/refused a delivery: STALE_EVENT/);
 
       expect(serve.stdout().match(/"trigger"/g)).toHaveLength(1);
@@ -94,27 +118,64 @@ describe("a YAML-only provider's webhook, served and emitted", () => {
 
   it("refuses what it cannot send, naming the problem", async () => {
     const to = ["--to", "http://127.0.0.1:9/triggers/x"];
-    expect(await cli(["emit", "zqpay_payment_failed", ...to], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown trigger "zqpay_payment_failed" (triggers of zqpay: zqpay_payment_succeeded) [BW3006]') });
-    expect(await cli(["emit", "zqpay_payment_succeeded", ...to, "--secret-env", "ZQ_UNSET"], { cwd: dir })).toMatchObject({
+    expect(await cli(["emit", "zqpay_payment_failed", ...to], { cwd: dir })).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining("environment variable ZQ_UNSET is not set (it holds zqpay_payment_succeeded's secret, signingSecret) [BW3008]"),
+      stderr: expect.stringContaining(
+        'unknown trigger "zqpay_payment_failed" (triggers of zqpay: zqpay_payment_succeeded) [BW3006]',
+      ),
     });
-    expect(await cli(["emit", "zqpay_payment_succeeded", "--to", "http://zqpay.example/hooks", "--secret-env", "ZQ_SIGNING_SECRET"], { cwd: dir, env })).toMatchObject({
+    expect(
+      await cli(["emit", "zqpay_payment_succeeded", ...to, "--secret-env", "ZQ_UNSET"], { cwd: dir }),
+    ).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('--to must be https, or http on loopback (localhost, 127.0.0.1, [::1]), got "http://zqpay.example" [BW3003]'),
+      stderr: expect.stringContaining(
+        "environment variable ZQ_UNSET is not set (it holds zqpay_payment_succeeded's secret, signingSecret) [BW3008]",
+      ),
     });
-    expect(await cli(["emit", "zqpay_payment_succeeded", ...to, "--secret-env", "ZQ_SIGNING_SECRET", "--example", "nope"], { cwd: dir, env })).toMatchObject({
+    expect(
+      await cli(
+        ["emit", "zqpay_payment_succeeded", "--to", "http://zqpay.example/hooks", "--secret-env", "ZQ_SIGNING_SECRET"],
+        { cwd: dir, env },
+      ),
+    ).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('unknown example "nope" of zqpay_payment_succeeded (examples: succeeded) [BW3006]'),
+      stderr: expect.stringContaining(
+        '--to must be https, or http on loopback (localhost, 127.0.0.1, [::1]), got "http://zqpay.example" [BW3003]',
+      ),
     });
-    expect(await cli(["emit", "zqpay_payment_succeeded", ...to], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining("the default variable ZQPAY_SIGNING_SECRET: environment variable ZQPAY_SIGNING_SECRET is not set") });
+    expect(
+      await cli(["emit", "zqpay_payment_succeeded", ...to, "--secret-env", "ZQ_SIGNING_SECRET", "--example", "nope"], {
+        cwd: dir,
+        env,
+      }),
+    ).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(
+        'unknown example "nope" of zqpay_payment_succeeded (examples: succeeded) [BW3006]',
+      ),
+    });
+    expect(await cli(["emit", "zqpay_payment_succeeded", ...to], { cwd: dir })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(
+        "the default variable ZQPAY_SIGNING_SECRET: environment variable ZQPAY_SIGNING_SECRET is not set",
+      ),
+    });
     expect(await cli(["emit", "zqpay_payment_succeeded", ...to, "--handshake"], { cwd: dir })).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining("zqpay_payment_succeeded declares no handshake (manifest handshakes): send a delivery instead [BW3012]"),
+      stderr: expect.stringContaining(
+        "zqpay_payment_succeeded declares no handshake (manifest handshakes): send a delivery instead [BW3012]",
+      ),
     });
-    expect(await cli(["emit", "zqpay_payment_succeeded", ...to, "--secret-env", "ZQ_SIGNING_SECRET", "--param", "amount=1"], { cwd: dir, env })).toMatchObject({
+    expect(
+      await cli(
+        ["emit", "zqpay_payment_succeeded", ...to, "--secret-env", "ZQ_SIGNING_SECRET", "--param", "amount=1"],
+        { cwd: dir, env },
+      ),
+    ).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining('--param takes /pointer=value (a field of the event, e.g. /data/id=zq-1), got "amount"… [BW3003]'),
+      stderr: expect.stringContaining(
+        '--param takes /pointer=value (a field of the event, e.g. /data/id=zq-1), got "amount"… [BW3003]',
+      ),
     });
   });
 });

@@ -14,13 +14,21 @@ import { shelfCopy } from "../../test-support/shelf-copy.js";
 import { loadProvider } from "../emit/generate-all.js";
 
 const dir = mkdtempSync(join(tmpdir(), "blockwright-emit-unit-"));
-shelfCopy(dir, [{ find: "    acknowledge: 204", replace: "    handshakes: [{ echoQuery: validationToken }, { echoHeader: X-Hook-Secret }]\n    acknowledge: 204" }]);
+shelfCopy(dir, [
+  {
+    find: "    acknowledge: 204",
+    replace: "    handshakes: [{ echoQuery: validationToken }, { echoHeader: X-Hook-Secret }]\n    acknowledge: 204",
+  },
+]);
 const trigger = (await loadProvider(dir, join(dir, "specs/shelf"))).triggers![0]!;
 const SECRET = `whsec_${Buffer.from("zq-emit-unit-key").toString("base64")}`;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A receiver answering with `answer`, keeping each request it got; closed after `use`. */
-async function withReceiver(answer: (req: IncomingMessage, body: string, res: ServerResponse) => void, use: (url: string, got: { url: string; headers: IncomingMessage["headers"]; body: string }[]) => Promise<void>) {
+async function withReceiver(
+  answer: (req: IncomingMessage, body: string, res: ServerResponse) => void,
+  use: (url: string, got: { url: string; headers: IncomingMessage["headers"]; body: string }[]) => Promise<void>,
+) {
   const got: { url: string; headers: IncomingMessage["headers"]; body: string }[] = [];
   const server = createServer((req, res) => {
     let body = "";
@@ -44,29 +52,77 @@ async function until(done: () => boolean): Promise<void> {
   while (!done()) await new Promise((r) => setTimeout(r, 20));
 }
 
-const run = (url: string, options: { interrupted?: Promise<void> } = {}) => cli(["emit", "shelf_book_added", "--to", url, "--secret-env", "ZQ_SECRET"], { cwd: dir, env: { ZQ_SECRET: SECRET }, ...options });
+const run = (url: string, options: { interrupted?: Promise<void> } = {}) =>
+  cli(["emit", "shelf_book_added", "--to", url, "--secret-env", "ZQ_SECRET"], {
+    cwd: dir,
+    env: { ZQ_SECRET: SECRET },
+    ...options,
+  });
 
 describe("blockwright emit", () => {
-  it("sends the spec's example signed with the secret, and shows the answer escaped and without the secret", async () => {
-    await withReceiver(
-      (_req, _body, res) => {
-        res.writeHead(202, { "content-type": "text/plain" });
-        res.end(`taken\n::error::x ${SECRET}\u001b[2J`);
-      },
-      async (url, got) => {
-        const r = await cli(["emit", "shelf_book_added", "--to", url, "--secret-env", "ZQ_SECRET", "--param", "/book/title=Zq & co", "--param", "/book/rank:=3"], { cwd: dir, env: { ZQ_SECRET: SECRET } });
-        expect(r).toMatchObject({ code: 0, stderr: "" });
-        expect(r.stdout).toMatch(/^202 Accepted shelf_book_added event msg_[0-9a-f]{32} \(example "added", \d+ bytes\): taken\\n::error::x \[redacted\]\\u001b\[2J\n$/);
-        const [delivery] = got;
-        expect(JSON.parse(delivery!.body)).toEqual({ type: "book.added", book: { id: "b-1", title: "Zq & co", state: "ready", rank: 3 } });
-        const verified = await verifyEvent(trigger, { method: "POST", url, headers: delivery!.headers, body: delivery!.body }, { secret: SECRET });
-        expect(verified).toMatchObject({ ok: true, outputs: { metadata: { bookId: "b-1", title: "Zq & co" } } });
-        // The same delivery again is the same event.
-        const again = await cli(["emit", "shelf_book_added", "--to", url, "--secret-env", "ZQ_SECRET", "--param", "/book/title=Zq & co", "--param", "/book/rank:=3"], { cwd: dir, env: { ZQ_SECRET: SECRET } });
-        expect(again.stdout.split(" (")[0]).toBe(r.stdout.split(" (")[0]);
-      },
-    );
-  });
+  it(
+    "sends the spec's example signed with the secret, " + "and shows the answer escaped and without the secret",
+    async () => {
+      await withReceiver(
+        (_req, _body, res) => {
+          res.writeHead(202, { "content-type": "text/plain" });
+          res.end(`taken\n::error::x ${SECRET}\u001b[2J`);
+        },
+        async (url, got) => {
+          const r = await cli(
+            [
+              "emit",
+              "shelf_book_added",
+              "--to",
+              url,
+              "--secret-env",
+              "ZQ_SECRET",
+              "--param",
+              "/book/title=Zq & co",
+              "--param",
+              "/book/rank:=3",
+            ],
+            { cwd: dir, env: { ZQ_SECRET: SECRET } },
+          );
+          expect(r).toMatchObject({ code: 0, stderr: "" });
+          expect(r.stdout).toMatch(
+            new RegExp(
+              String.raw`^202 Accepted shelf_book_added event msg_[0-9a-f]{32} \(example "added", \d+ bytes\):` +
+                String.raw` taken\\n::error::x \[redacted\]\\u001b\[2J\n$`,
+            ),
+          );
+          const [delivery] = got;
+          expect(JSON.parse(delivery!.body)).toEqual({
+            type: "book.added",
+            book: { id: "b-1", title: "Zq & co", state: "ready", rank: 3 },
+          });
+          const verified = await verifyEvent(
+            trigger,
+            { method: "POST", url, headers: delivery!.headers, body: delivery!.body },
+            { secret: SECRET },
+          );
+          expect(verified).toMatchObject({ ok: true, outputs: { metadata: { bookId: "b-1", title: "Zq & co" } } });
+          // The same delivery again is the same event.
+          const again = await cli(
+            [
+              "emit",
+              "shelf_book_added",
+              "--to",
+              url,
+              "--secret-env",
+              "ZQ_SECRET",
+              "--param",
+              "/book/title=Zq & co",
+              "--param",
+              "/book/rank:=3",
+            ],
+            { cwd: dir, env: { ZQ_SECRET: SECRET } },
+          );
+          expect(again.stdout.split(" (")[0]).toBe(r.stdout.split(" (")[0]);
+        },
+      );
+    },
+  );
 
   it("exits 1 when the receiver refuses the delivery", async () => {
     await withReceiver(
@@ -75,8 +131,16 @@ describe("blockwright emit", () => {
         res.end("SIGNATURE_MISMATCH\n");
       },
       async (url) => {
-        const r = await cli(["emit", "shelf_book_added", "--to", url, "--secret-env", "ZQ_SECRET"], { cwd: dir, env: { ZQ_SECRET: SECRET } });
-        expect(r).toMatchObject({ code: 1, stdout: expect.stringMatching(/^401 Unauthorized shelf_book_added event msg_\w+ \(example "added", \d+ bytes\): SIGNATURE_MISMATCH\n$/) });
+        const r = await cli(["emit", "shelf_book_added", "--to", url, "--secret-env", "ZQ_SECRET"], {
+          cwd: dir,
+          env: { ZQ_SECRET: SECRET },
+        });
+        expect(r).toMatchObject({
+          code: 1,
+          stdout: expect.stringMatching(
+            /^401 Unauthorized shelf_book_added event msg_\w+ \(example "added", \d+ bytes\): SIGNATURE_MISMATCH\n$/,
+          ),
+        });
       },
     );
   });
@@ -94,7 +158,12 @@ describe("blockwright emit", () => {
     };
     await withReceiver(echo, async (url, got) => {
       const r = await cli(["emit", "shelf_book_added", "--to", url, "--handshake"], { cwd: dir });
-      expect(r).toMatchObject({ code: 0, stdout: "200 OK shelf_book_added handshake: the validationToken query parameter echoed as text/plain\n200 OK shelf_book_added handshake: the X-Hook-Secret header echoed\n" });
+      expect(r).toMatchObject({
+        code: 0,
+        stdout:
+          "200 OK shelf_book_added handshake: the validationToken query parameter echoed as text/plain\n200 " +
+          "OK shelf_book_added handshake: the X-Hook-Secret header echoed\n",
+      });
       expect(got.map((g) => g.body)).toEqual(["", ""]);
     });
     await withReceiver(
@@ -105,12 +174,21 @@ describe("blockwright emit", () => {
       async (url) => {
         const r = await cli(["emit", "shelf_book_added", "--to", url, "--handshake"], { cwd: dir });
         expect(r.code).toBe(1);
-        expect(r.stdout.split("\n")[0]).toBe("202 Accepted shelf_book_added handshake: not answered (expected the validationToken query parameter echoed as text/plain): ok");
+        expect(r.stdout.split("\n")[0]).toBe(
+          "202 Accepted shelf_book_added handshake: not answered (expected the validationToken query " +
+            "parameter echoed as text/plain): ok",
+        );
       },
     );
-    expect(await cli(["emit", "shelf_book_added", "--to", "http://127.0.0.1:9/", "--handshake", "--secret-env", "X"], { cwd: dir })).toMatchObject({
+    expect(
+      await cli(["emit", "shelf_book_added", "--to", "http://127.0.0.1:9/", "--handshake", "--secret-env", "X"], {
+        cwd: dir,
+      }),
+    ).toMatchObject({
       code: 2,
-      stderr: expect.stringContaining("--handshake sends no delivery: it takes no --secret-env, --example or --param [BW3004]"),
+      stderr: expect.stringContaining(
+        "--handshake sends no delivery: it takes no --secret-env, --example or --param [BW3004]",
+      ),
     });
   });
   it("stops reading an endless answer at its size limit, with the rule, and closes the connection", async () => {
@@ -134,7 +212,10 @@ describe("blockwright emit", () => {
       async (url) => {
         const r = await run(url);
         expect(r).toMatchObject({ code: 2, stdout: "" });
-        expect(r.stderr).toContain(`--to ${new URL(url).origin}: the receiver answered 200, but its answer is larger than 1 MiB (rule: an answer of at most 1048576 bytes): stopped reading [BW3011]`);
+        expect(r.stderr).toContain(
+          `--to ${new URL(url).origin}: the receiver answered 200, but its answer is larger than 1 MiB (rule: ` +
+            `an answer of at most 1048576 bytes): stopped reading [BW3011]`,
+        );
         // The command was used right: the receiver's failure, not the usage line.
         expect(r.stderr).not.toContain("Usage:");
         await until(() => closed);
@@ -159,7 +240,10 @@ describe("blockwright emit", () => {
       await withReceiver(drip, async (url) => {
         const r = await run(url);
         expect(r).toMatchObject({ code: 2, stdout: "" });
-        expect(r.stderr).toContain(`--to ${new URL(url).origin}: the receiver answered 200, but its answer did not end within 10 s (rule: the whole answer within 10 s): stopped reading [BW3011]`);
+        expect(r.stderr).toContain(
+          `--to ${new URL(url).origin}: the receiver answered 200, but its answer did not end within 10 s ` +
+            `(rule: the whole answer within 10 s): stopped reading [BW3011]`,
+        );
         await until(() => closes === 1);
         // Ctrl-C while the answer drips: stopped there, not at the deadline.
         let interrupt = () => {};
@@ -175,22 +259,30 @@ describe("blockwright emit", () => {
     }
   });
 
-  it("takes the secret out of the whole answer before cutting it to its start, and out of the status text", async () => {
-    // Cut first, the secret straddling the cut was no longer found: its first 12 characters were printed.
-    const filler = "f".repeat(188);
-    await withReceiver(
-      (_req, _body, res) => {
-        res.writeHead(202, `Accepted ${SECRET}`, { "content-type": "text/plain" });
-        res.end(`${filler}${SECRET} and more after it`);
-      },
-      async (url) => {
-        const r = await run(url);
-        expect(r.code).toBe(0);
-        expect(r.stdout).toMatch(/^202 Accepted \[redacted\] shelf_book_added event msg_\w+ \(example "added", \d+ bytes\): f{188}\[redacted\] a\u2026\n$/);
-        expect(r.stdout).not.toContain(SECRET.slice(0, 8));
-      },
-    );
-  });
+  it(
+    "takes the secret out of the whole answer before " + "cutting it to its start, and out of the status text",
+    async () => {
+      // Cut first, the secret straddling the cut was no longer found: its first 12 characters were printed.
+      const filler = "f".repeat(188);
+      await withReceiver(
+        (_req, _body, res) => {
+          res.writeHead(202, `Accepted ${SECRET}`, { "content-type": "text/plain" });
+          res.end(`${filler}${SECRET} and more after it`);
+        },
+        async (url) => {
+          const r = await run(url);
+          expect(r.code).toBe(0);
+          expect(r.stdout).toMatch(
+            new RegExp(
+              String.raw`^202 Accepted \[redacted\] shelf_book_added event msg_\w+ \(example "added", \d+` +
+                String.raw` bytes\): f{188}\[redacted\] a\u2026\n$`,
+            ),
+          );
+          expect(r.stdout).not.toContain(SECRET.slice(0, 8));
+        },
+      );
+    },
+  );
 
   it("cuts the answer between characters, never inside one", async () => {
     await withReceiver(
@@ -207,37 +299,76 @@ describe("blockwright emit", () => {
     );
   });
 
-  it("refuses a --param that would nest the event past the nesting limit, naming the rule, before sending", async () => {
-    const nested = (depth: number) => `${"[".repeat(depth)}1${"]".repeat(depth)}`;
-    const send = (param: string) => cli(["emit", "shelf_book_added", "--to", "http://127.0.0.1:9/", "--secret-env", "ZQ_SECRET", "--param", param], { cwd: dir, env: { ZQ_SECRET: SECRET } });
-    const deep = await send(`/book/rank:=${nested(20_000)}`);
-    expect(deep).toMatchObject({ code: 2, stdout: "" });
-    expect(deep.stderr).toContain(
-      '--param "/book/rank": the event would be nested more than 100 levels deep (rule: depth; arrays and objects may nest at most 100 levels) (2 of them the pointer\'s), got a value nested deeper at 0/0/0/…/0/0 [BW3003]',
-    );
-    const longPointer = await send(`${"/a".repeat(150)}=1`);
-    expect(longPointer).toMatchObject({ code: 2, stdout: "" });
-    expect(longPointer.stderr).toContain("the pointer has 150 segments, so the event would be nested more than 100 levels deep (rule: depth;");
-    expect((await send(`/book/rank:=${nested(99)}`)).stderr).toContain("got a value nested deeper at 0/0/0/…/0/0 [BW3003]");
-    // At the limit: sent.
-    await withReceiver(
-      (_req, _body, res) => res.writeHead(202).end(),
-      async (url, got) => {
-        const r = await cli(["emit", "shelf_book_added", "--to", url, "--secret-env", "ZQ_SECRET", "--param", `/book/rank:=${nested(98)}`], { cwd: dir, env: { ZQ_SECRET: SECRET } });
-        expect(r).toMatchObject({ code: 0, stderr: "" });
-        expect(JSON.parse(got[0]!.body).book.rank).toEqual(JSON.parse(nested(98)));
-      },
-    );
-  });
+  it(
+    "refuses a --param that would nest the event past " + "the nesting limit, naming the rule, before sending",
+    async () => {
+      const nested = (depth: number) => `${"[".repeat(depth)}1${"]".repeat(depth)}`;
+      const send = (param: string) =>
+        cli(
+          ["emit", "shelf_book_added", "--to", "http://127.0.0.1:9/", "--secret-env", "ZQ_SECRET", "--param", param],
+          {
+            cwd: dir,
+            env: { ZQ_SECRET: SECRET },
+          },
+        );
+      const deep = await send(`/book/rank:=${nested(20_000)}`);
+      expect(deep).toMatchObject({ code: 2, stdout: "" });
+      expect(deep.stderr).toContain(
+        '--param "/book/rank": the event would be nested more than 100 levels deep (rule: depth; ' +
+          "arrays and objects may nest at most 100 levels) (2 of them the pointer's), " +
+          "got a value nested deeper at 0/0/0/…/0/0 [BW3003]",
+      );
+      const longPointer = await send(`${"/a".repeat(150)}=1`);
+      expect(longPointer).toMatchObject({ code: 2, stdout: "" });
+      expect(longPointer.stderr).toContain(
+        "the pointer has 150 segments, so the event would be nested more than 100 levels deep (rule: depth;",
+      );
+      expect((await send(`/book/rank:=${nested(99)}`)).stderr).toContain(
+        "got a value nested deeper at 0/0/0/…/0/0 [BW3003]",
+      );
+      // At the limit: sent.
+      await withReceiver(
+        (_req, _body, res) => res.writeHead(202).end(),
+        async (url, got) => {
+          const r = await cli(
+            [
+              "emit",
+              "shelf_book_added",
+              "--to",
+              url,
+              "--secret-env",
+              "ZQ_SECRET",
+              "--param",
+              `/book/rank:=${nested(98)}`,
+            ],
+            { cwd: dir, env: { ZQ_SECRET: SECRET } },
+          );
+          expect(r).toMatchObject({ code: 0, stderr: "" });
+          expect(JSON.parse(got[0]!.body).book.rank).toEqual(JSON.parse(nested(98)));
+        },
+      );
+    },
+  );
 
   it("escapes the spec's example names wherever it prints them", async () => {
     const other = mkdtempSync(join(tmpdir(), "blockwright-emit-names-"));
     try {
       // An example named with a terminal's escape sequences (a document drafted from a published one may hold any).
-      shelfCopy(other, [{ file: "openapi.yaml", find: "                      added:", replace: '                      "added\\e]0;zq\\a\\e[2J":' }]);
-      const r = await cli(["emit", "shelf_book_added", "--to", "http://127.0.0.1:9/", "--secret-env", "ZQ_SECRET", "--example", "nope"], { cwd: other, env: { ZQ_SECRET: SECRET } });
+      shelfCopy(other, [
+        {
+          file: "openapi.yaml",
+          find: "                      added:",
+          replace: '                      "added\\e]0;zq\\a\\e[2J":',
+        },
+      ]);
+      const r = await cli(
+        ["emit", "shelf_book_added", "--to", "http://127.0.0.1:9/", "--secret-env", "ZQ_SECRET", "--example", "nope"],
+        { cwd: other, env: { ZQ_SECRET: SECRET } },
+      );
       expect(r).toMatchObject({ code: 2, stdout: "" });
-      expect(r.stderr).toContain('unknown example "nope" of shelf_book_added (examples: added\\u001b]0;zq\\u0007\\u001b[2J) [BW3006]');
+      expect(r.stderr).toContain(
+        'unknown example "nope" of shelf_book_added (examples: added\\u001b]0;zq\\u0007\\u001b[2J) [BW3006]',
+      );
       expect(r.stderr).not.toContain("\u001b");
     } finally {
       rmSync(other, { recursive: true, force: true });

@@ -1,14 +1,24 @@
-// `blockwright emit <triggerId> --to <url> [--secret-env NAME] [--example name] [--param /pointer=value]... [--handshake] [--specs dir]`
+// `blockwright emit <triggerId> --to <url> [--secret-env NAME] [--example name] [--param /pointer=value]...
+// [--handshake] [--specs dir]`
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { type Deadline, isLoopback, readBody, redact, send, startDeadline, type TriggerSpec } from "@blockwright/runtime/internal";
+import {
+  type Deadline,
+  isLoopback,
+  readBody,
+  redact,
+  send,
+  startDeadline,
+  type TriggerSpec,
+} from "@blockwright/runtime/internal";
 import { lineText } from "../common/github-actions.js";
 import { MAX_NESTING, NESTING_RULE, shownPath, tooDeep } from "../common/nesting.js";
 import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./support/args.js";
 import { CommandFailure, fromSpecs, UsageError, type CliIo } from "./support/io.js";
 import { withCode } from "../common/problem-codes.js";
 
-export const USAGE = `Usage: blockwright emit <triggerId> --to <url> [--secret-env <NAME>] [--example <name>] [--param /pointer=value]... [--handshake] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright emit <triggerId> --to <url> [--secret-env <NAME>] [--example <name>] [--param \
+/pointer=value]... [--handshake] [--specs <dir>] [--out <dir>]
 
 Send one delivery of a trigger to a receiver, as its provider would: the body
 from the spec's example of the event (or one drawn from its schema when the
@@ -45,7 +55,14 @@ const SHOWN_CHARS = 200;
 const ANSWER_BYTES = 1024 * 1024;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { ...PROJECT_OPTIONS, to: { type: "string" }, "secret-env": { type: "string" }, example: { type: "string" }, param: { type: "string", multiple: true }, handshake: { type: "boolean" } });
+  const args = parseArgs(argv, {
+    ...PROJECT_OPTIONS,
+    to: { type: "string" },
+    "secret-env": { type: "string" },
+    example: { type: "string" },
+    param: { type: "string", multiple: true },
+    handshake: { type: "boolean" },
+  });
   const [triggerId, ...extra] = args.positionals;
   if (!triggerId) throw new UsageError("BW3002", "missing <triggerId>");
   if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
@@ -54,7 +71,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const secretEnv = stringOption(args, "secret-env");
   const exampleName = stringOption(args, "example");
   const fields = listOption(args, "param").map(eventField);
-  if (handshake && (secretEnv !== undefined || exampleName !== undefined || fields.length)) throw new UsageError("BW3004", "--handshake sends no delivery: it takes no --secret-env, --example or --param");
+  if (handshake && (secretEnv !== undefined || exampleName !== undefined || fields.length))
+    throw new UsageError("BW3004", "--handshake sends no delivery: it takes no --secret-env, --example or --param");
 
   const { trigger, doc } = await findTrigger(triggerId, projectDirs(args, io.cwd).specs, io);
   // One deadline for the whole command, the answers' bodies included (read-body.ts), and Ctrl-C.
@@ -62,7 +80,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   void io.interrupted.then(() => controller.abort());
   const deadline = startDeadline(TIMEOUT_MS, controller.signal, { abortable: true });
   try {
-    return handshake ? await sendHandshakes(trigger, to, io, deadline) : await sendDelivery(trigger, doc, to, io, deadline, { secretEnv, exampleName, fields });
+    return handshake
+      ? await sendHandshakes(trigger, to, io, deadline)
+      : await sendDelivery(trigger, doc, to, io, deadline, { secretEnv, exampleName, fields });
   } catch (e) {
     if (e instanceof Interrupted) return 130;
     throw e;
@@ -79,18 +99,39 @@ interface DeliveryOptions {
 }
 
 /** The delivery made from the spec's example, signed, sent; its answer printed. */
-async function sendDelivery(trigger: TriggerSpec, doc: Awaited<ReturnType<typeof findTrigger>>["doc"], to: URL, io: CliIo, deadline: Deadline, { secretEnv, exampleName, fields }: DeliveryOptions): Promise<number> {
+async function sendDelivery(
+  trigger: TriggerSpec,
+  doc: Awaited<ReturnType<typeof findTrigger>>["doc"],
+  to: URL,
+  io: CliIo,
+  deadline: Deadline,
+  { secretEnv, exampleName, fields }: DeliveryOptions,
+): Promise<number> {
   const triggerId = trigger.id;
   const { envVariableName } = await import("../model/naming.js");
   const variable = secretEnv ?? envVariableName(trigger.provider, trigger.secretParam);
   const secret = io.env[variable];
-  if (!secret) throw new UsageError("BW3008", `${secretEnv !== undefined ? "--secret-env" : "the default variable"} ${variable}: environment variable ${variable} is not set (it holds ${triggerId}'s secret, ${trigger.secretParam})`);
+  if (!secret)
+    throw new UsageError(
+      "BW3008",
+      `${secretEnv !== undefined ? "--secret-env" : "the default variable"} ${variable}: ` +
+        `environment variable ${variable} is not set (it holds ${triggerId}'s secret, ${trigger.secretParam})`,
+    );
   const { eventMedia, eventExamples, deliveryBody, deliveryHeaders } = await import("../mocks/trigger-deliveries.js");
   const media = eventMedia(doc, trigger);
   const examples = media ? eventExamples(doc, media) : [];
-  if (!media || !examples.length) throw new UsageError("BW3012", `${triggerId}: the spec gives no example of its event and none could be drawn from its schema`);
+  if (!media || !examples.length)
+    throw new UsageError(
+      "BW3012",
+      `${triggerId}: the spec gives no example of its event and none could be drawn from its schema`,
+    );
   const example = exampleName === undefined ? examples[0] : examples.find((e) => e.name === exampleName);
-  if (!example) throw new UsageError("BW3006", `unknown example ${JSON.stringify(exampleName)} of ${triggerId} (examples: ${lineText(examples.map((e) => e.name).join(", "))})`);
+  if (!example)
+    throw new UsageError(
+      "BW3006",
+      `unknown example ${JSON.stringify(exampleName)} of ${triggerId} (examples: ` +
+        `${lineText(examples.map((e) => e.name).join(", "))})`,
+    );
   const body = deliveryBody(trigger, media, example.body, { secret, fields });
   let headers: Record<string, string>;
   try {
@@ -100,43 +141,90 @@ async function sendDelivery(trigger: TriggerSpec, doc: Awaited<ReturnType<typeof
   }
   const { verifyEvent } = await import("@blockwright/runtime/internal");
   const own = await verifyEvent(trigger, { method: "POST", url: to.href, headers, body }, { secret });
-  if (!own.ok) io.stderr.write(`emit: warning: this delivery does not verify here either: ${own.error.code}: ${lineText(redact(own.error.message, [secret]))}\n`);
+  if (!own.ok)
+    io.stderr.write(
+      `emit: warning: this delivery does not verify here either: ${own.error.code}: ` +
+        `${lineText(redact(own.error.message, [secret]))}\n`,
+    );
   const answer = await exchange(to, { method: "POST", headers, body }, deadline);
   const event = own.ok ? ` event ${outside(own.events.map((e) => e.id).join(", "), secret)}` : "";
-  io.stdout.write(`${answer.status} ${outside(answer.statusText, secret)} ${trigger.id}${event} (example "${lineText(example.name)}", ${Buffer.byteLength(body)} bytes)${shown(answer.text, secret)}\n`);
+  io.stdout.write(
+    `${answer.status} ${outside(answer.statusText, secret)} ${trigger.id}${event} ` +
+      `(example "${lineText(example.name)}", ${Buffer.byteLength(body)} bytes)${shown(answer.text, secret)}\n`,
+  );
   return answer.status >= 200 && answer.status < 300 ? 0 : 1;
 }
 
-/** The trigger `id` of the provider its id starts with, linked from the specs (the IR keeps the event's place in the document). */
+/**
+ * The trigger `id` of the provider its id starts with, linked from the specs (the IR keeps the event's place in the
+ * document).
+ */
 async function findTrigger(id: string, specs: string, io: CliIo) {
   const providers = await projectProviders(specs, io.cwd, []);
   const provider = providers.filter((p) => id.startsWith(`${p}_`)).sort((a, b) => b.length - a.length)[0];
-  if (!provider) throw new UsageError("BW3006", `unknown trigger ${JSON.stringify(id)}: a trigger id starts with its provider's id and an underscore (providers: ${providers.join(", ")})`);
+  if (!provider)
+    throw new UsageError(
+      "BW3006",
+      `unknown trigger ${JSON.stringify(id)}: a trigger id starts with its provider's id and an underscore ` +
+        `(providers: ${providers.join(", ")})`,
+    );
   const { linkProvider } = await import("../emit/generate-all.js");
   const { ir, document } = await fromSpecs("blockwright emit", () => linkProvider(io.cwd, join(specs, provider)));
   const trigger = ir.triggers?.find((t) => t.id === id);
-  if (!trigger) throw new UsageError("BW3006", `unknown trigger ${JSON.stringify(id)} (triggers of ${provider}: ${ir.triggers?.map((t) => t.id).join(", ") || "none"})`);
+  if (!trigger)
+    throw new UsageError(
+      "BW3006",
+      `unknown trigger ${JSON.stringify(id)} (triggers of ${provider}: ` +
+        `${ir.triggers?.map((t) => t.id).join(", ") || "none"})`,
+    );
   return { trigger, doc: document };
 }
 
-/** Each handshake the trigger declares, sent with a fresh token: answered when the token comes back as the provider expects. */
+/**
+ * Each handshake the trigger declares, sent with a fresh token: answered when the token comes back as the provider
+ * expects.
+ */
 async function sendHandshakes(trigger: TriggerSpec, to: URL, io: CliIo, deadline: Deadline): Promise<number> {
-  if (!trigger.handshakes.length) throw new UsageError("BW3012", `${trigger.id} declares no handshake (manifest handshakes): send a delivery instead`);
+  if (!trigger.handshakes.length)
+    throw new UsageError(
+      "BW3012",
+      `${trigger.id} declares no handshake (manifest handshakes): send a delivery instead`,
+    );
   let answered = true;
   for (const h of trigger.handshakes) {
     if (h.kind === "echo-body") {
       // Signed like a delivery, and answered only then: `blockwright test`'s trigger cases send it.
-      io.stdout.write(`${trigger.id} handshake: a body field echoed (${h.pointer.join("/")}) is sent signed, as a delivery: not sent here\n`);
+      io.stdout.write(
+        `${trigger.id} handshake: a body field echoed (${h.pointer.join("/")}) is sent signed, as a delivery: ` +
+          `not sent here\n`,
+      );
       continue;
     }
     const token = `blockwright handshake ${randomUUID().slice(0, 8)}`;
     const url = new URL(to);
     if (h.kind === "echo-query") url.searchParams.set(h.param, token);
-    const answer = await exchange(url, { method: "POST", headers: { "content-type": "text/plain", ...(h.kind === "echo-header" ? { [h.header]: token } : {}) }, body: "" }, deadline);
-    const echoed = h.kind === "echo-query" ? answer.status === 200 && answer.text === token && /^text\/plain\b/i.test(answer.headers.get("content-type") ?? "") : answer.status === 200 && answer.headers.get(h.header) === token;
+    const answer = await exchange(
+      url,
+      {
+        method: "POST",
+        headers: { "content-type": "text/plain", ...(h.kind === "echo-header" ? { [h.header]: token } : {}) },
+        body: "",
+      },
+      deadline,
+    );
+    const echoed =
+      h.kind === "echo-query"
+        ? answer.status === 200 &&
+          answer.text === token &&
+          /^text\/plain\b/i.test(answer.headers.get("content-type") ?? "")
+        : answer.status === 200 && answer.headers.get(h.header) === token;
     answered &&= echoed;
-    const what = h.kind === "echo-query" ? `the ${h.param} query parameter echoed as text/plain` : `the ${h.header} header echoed`;
-    io.stdout.write(`${answer.status} ${outside(answer.statusText, "")} ${trigger.id} handshake: ${echoed ? what : `not answered (expected ${what})`}${echoed ? "" : shown(answer.text, "")}\n`);
+    const what =
+      h.kind === "echo-query" ? `the ${h.param} query parameter echoed as text/plain` : `the ${h.header} header echoed`;
+    io.stdout.write(
+      `${answer.status} ${outside(answer.statusText, "")} ${trigger.id} handshake: ` +
+        `${echoed ? what : `not answered (expected ${what})`}${echoed ? "" : shown(answer.text, "")}\n`,
+    );
   }
   return answered ? 0 : 1;
 }
@@ -151,9 +239,14 @@ class Interrupted extends Error {}
  * as long as it came, the deadline's signal unheard once the body streamed.
  */
 /** The receiver failed the exchange: exit 2 with the reason, without the usage line (the command was used right). */
-const receiverProblem = (message: string) => new CommandFailure(`blockwright emit: ${withCode("BW3011", message)}\n`, 2);
+const receiverProblem = (message: string) =>
+  new CommandFailure(`blockwright emit: ${withCode("BW3011", message)}\n`, 2);
 
-async function exchange(url: URL, request: { method: string; headers: Record<string, string>; body: string }, deadline: Deadline): Promise<{ status: number; statusText: string; text: string; headers: Headers }> {
+async function exchange(
+  url: URL,
+  request: { method: string; headers: Record<string, string>; body: string },
+  deadline: Deadline,
+): Promise<{ status: number; statusText: string; text: string; headers: Headers }> {
   const where = `--to ${lineText(url.origin)}`;
   let response: Response;
   try {
@@ -161,7 +254,9 @@ async function exchange(url: URL, request: { method: string; headers: Record<str
   } catch (e) {
     if (deadline.cancelled) throw new Interrupted();
     const error = e as Error & { cause?: { code?: string; message?: string } };
-    const why = deadline.timedOut ? `no answer within ${TIMEOUT_MS / 1000} s` : (error.cause?.code ?? error.cause?.message ?? error.message);
+    const why = deadline.timedOut
+      ? `no answer within ${TIMEOUT_MS / 1000} s`
+      : (error.cause?.code ?? error.cause?.message ?? error.message);
     throw receiverProblem(`${where}: cannot reach the receiver (${lineText(String(why))})`);
   }
   const answered = `${where}: the receiver answered ${response.status}`;
@@ -170,11 +265,22 @@ async function exchange(url: URL, request: { method: string; headers: Record<str
     body = await deadline.race(readBody(response, ANSWER_BYTES, deadline));
   } catch (e) {
     if (deadline.cancelled) throw new Interrupted();
-    if (deadline.timedOut) throw receiverProblem(`${answered}, but its answer did not end within ${TIMEOUT_MS / 1000} s (rule: the whole answer within ${TIMEOUT_MS / 1000} s): stopped reading`);
+    if (deadline.timedOut)
+      throw receiverProblem(
+        `${answered}, but its answer did not end within ${TIMEOUT_MS / 1000} s (rule: ` +
+          `the whole answer within ${TIMEOUT_MS / 1000} s): stopped reading`,
+      );
     const error = e as Error & { cause?: { code?: string; message?: string } };
-    throw receiverProblem(`${answered}, but its answer broke off (${lineText(String(error.cause?.code ?? error.cause?.message ?? error.message))})`);
+    throw receiverProblem(
+      `${answered}, but its answer broke off (` +
+        `${lineText(String(error.cause?.code ?? error.cause?.message ?? error.message))})`,
+    );
   }
-  if ("tooLarge" in body) throw receiverProblem(`${answered}, but its answer is larger than ${ANSWER_BYTES / 1024 / 1024} MiB (rule: an answer of at most ${ANSWER_BYTES} bytes): stopped reading`);
+  if ("tooLarge" in body)
+    throw receiverProblem(
+      `${answered}, but its answer is larger than ${ANSWER_BYTES / 1024 / 1024} MiB (rule: ` +
+        `an answer of at most ${ANSWER_BYTES} bytes): stopped reading`,
+    );
   return { status: response.status, statusText: response.statusText, text: body.text, headers: response.headers };
 }
 
@@ -203,11 +309,19 @@ function receiverUrl(text: string | undefined): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new UsageError("BW3003", `--to takes an absolute address (https://…, or http://127.0.0.1:…), got ${JSON.stringify(text)}`);
+    throw new UsageError(
+      "BW3003",
+      `--to takes an absolute address (https://…, or http://127.0.0.1:…), got ${JSON.stringify(text)}`,
+    );
   }
   if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname)))
-    throw new UsageError("BW3003", `--to must be https, or http on loopback (localhost, 127.0.0.1, [::1]), got ${JSON.stringify(`${url.protocol}//${url.host}`)}`);
-  if (url.username || url.password) throw new UsageError("BW3003", "--to takes no user name or password in the address");
+    throw new UsageError(
+      "BW3003",
+      `--to must be https, or http on loopback (localhost, 127.0.0.1, [::1]), ` +
+        `got ${JSON.stringify(`${url.protocol}//${url.host}`)}`,
+    );
+  if (url.username || url.password)
+    throw new UsageError("BW3003", "--to takes no user name or password in the address");
   return url;
 }
 
@@ -218,7 +332,12 @@ function receiverUrl(text: string | undefined): URL {
  */
 function eventField(entry: string): { pointer: string[]; value: unknown } {
   const eq = entry.indexOf("=");
-  if (!entry.startsWith("/") || eq < 2) throw new UsageError("BW3003", `--param takes /pointer=value (a field of the event, e.g. /data/id=zq-1), got ${JSON.stringify(entry.split("=")[0])}…`);
+  if (!entry.startsWith("/") || eq < 2)
+    throw new UsageError(
+      "BW3003",
+      `--param takes /pointer=value (a field of the event, e.g. /data/id=zq-1), ` +
+        `got ${JSON.stringify(entry.split("=")[0])}…`,
+    );
   const json = entry[eq - 1] === ":";
   const written = entry.slice(0, json ? eq - 1 : eq);
   const pointer = written
@@ -226,17 +345,29 @@ function eventField(entry: string): { pointer: string[]; value: unknown } {
     .split("/")
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   const shown = JSON.stringify(written.length > 60 ? `${written.slice(0, 60)}…` : written);
-  if (pointer.length > MAX_NESTING) throw new UsageError("BW3003", `--param ${shown}: the pointer has ${pointer.length} segments, so the event would be ${NESTING_RULE}`);
+  if (pointer.length > MAX_NESTING)
+    throw new UsageError(
+      "BW3003",
+      `--param ${shown}: the pointer has ${pointer.length} segments, so the event would be ${NESTING_RULE}`,
+    );
   const text = entry.slice(eq + 1);
   if (!json) return { pointer, value: text };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new UsageError("BW3003", `--param ${entry.slice(0, eq + 1)}: the value after := must be JSON (${(e as Error).message})`);
+    throw new UsageError(
+      "BW3003",
+      `--param ${entry.slice(0, eq + 1)}: the value after := must be JSON (${(e as Error).message})`,
+    );
   }
   // The value's top level is the pointer's last: the levels left to it are those the pointer leaves.
   const deep = tooDeep(value, MAX_NESTING - pointer.length);
-  if (deep) throw new UsageError("BW3003", `--param ${shown}: the event would be ${NESTING_RULE} (${pointer.length} of them the pointer's), got a value nested deeper at ${shownPath(deep)}`);
+  if (deep)
+    throw new UsageError(
+      "BW3003",
+      `--param ${shown}: the event would be ${NESTING_RULE} (${pointer.length} of them the pointer's), ` +
+        `got a value nested deeper at ${shownPath(deep)}`,
+    );
   return { pointer, value };
 }

@@ -16,7 +16,9 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 /** Every generated file (the stamp aside) with its text and its last change. */
 function snapshot(out: string): Map<string, { text: string; changed: number }> {
   const files = listFiles(out).filter((f) => f !== ".blockwright-stamp.json");
-  return new Map(files.map((f) => [f, { text: readFileSync(join(out, f), "utf8"), changed: statSync(join(out, f)).mtimeMs }]));
+  return new Map(
+    files.map((f) => [f, { text: readFileSync(join(out, f), "utf8"), changed: statSync(join(out, f)).mtimeMs }]),
+  );
 }
 
 describe("generate after one provider's document changed", () => {
@@ -28,12 +30,15 @@ describe("generate after one provider's document changed", () => {
     const before = snapshot(out);
     // An operation's description, which the package's declarations carry.
     const spec = join(tmp, "specs", changed, "openapi.yaml");
-    const document = JSON.parse(readFileSync(spec, "utf8")) as { paths: Record<string, Record<string, { description?: string }>> };
+    const document = JSON.parse(readFileSync(spec, "utf8")) as {
+      paths: Record<string, Record<string, { description?: string }>>;
+    };
     const [operation] = Object.values(Object.values(document.paths)[0] ?? {});
     if (!operation) throw new Error("the synthetic document has no operation");
     operation.description = "Changed by the test, in one provider only.";
     writeFileSync(spec, JSON.stringify(document, null, 1));
-    // A file rewritten, even with the same bytes, gets a new modification time (written whole: a new file renamed over it).
+    // A file rewritten, even with the same bytes, gets a new modification time (written whole: a new file renamed over
+    // it).
     const run = await cli(["generate", "--json"], { cwd: tmp });
     expect(run.code, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout) as { stale: string[]; missing: string[]; extra: string[] };

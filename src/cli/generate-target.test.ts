@@ -18,43 +18,75 @@ function project(fields: Record<string, unknown>): string {
   const dir = mkdtempSync(join(tmp, "project-"));
   mkdirSync(join(dir, "specs"));
   cpSync(join(REPOSITORY, "test-support/fixtures/specs/shelf"), join(dir, "specs/shelf"), { recursive: true });
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "zz-target", license: "MIT", blockwright: { scope: "@zz" }, ...fields }));
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({ name: "zz-target", license: "MIT", blockwright: { scope: "@zz" }, ...fields }),
+  );
   return dir;
 }
 
 describe("generate --target", () => {
-  it("n8n: an n8n community package per provider in generated-n8n/, on the provider package's version; up to date the second time", async () => {
-    const dir = project({ author: { name: "Zz Tester", email: "zz@example.test" } });
-    mkdirSync(join(dir, "generated/shelf"), { recursive: true });
-    writeFileSync(join(dir, "generated/shelf/package.json"), JSON.stringify({ name: "@zz/shelf", version: "1.4.2" }));
-    const first = await cli(["generate", "--target", "n8n"], { cwd: dir });
-    expect(first).toMatchObject({ code: 0, stderr: expect.stringMatching(/generate: 1 provider, 3 operations, \d+ files, \d+ changed/) });
-    const pkg = JSON.parse(readFileSync(join(dir, "generated-n8n/shelf/package.json"), "utf8")) as Record<string, unknown>;
-    expect(pkg).toMatchObject({ name: "@zz/n8n-nodes-shelf", version: "1.4.2", author: { name: "Zz Tester", email: "zz@example.test" }, license: "MIT", n8n: { nodes: ["dist/nodes/Shelf/Shelf.node.js"] } });
-    expect(pkg.devDependencies).toMatchObject({ "@zz/shelf": "^1.4.2" });
-    expect(pkg.dependencies).toBeUndefined();
-    expect(existsSync(join(dir, "generated-n8n/shelf/nodes/Shelf/Shelf.node.ts"))).toBe(true);
-    expect(await cli(["generate", "--target", "n8n"], { cwd: dir })).toMatchObject({ code: 0, stderr: expect.stringContaining("generated-n8n/ is up to date") });
-    expect(await cli(["generate", "--target", "n8n", "--check"], { cwd: dir })).toMatchObject({ code: 0 });
-  });
+  it(
+    "n8n: an n8n community package per provider in generated-n8n/, on the provider package's version; " +
+      "up to date the second time",
+    async () => {
+      const dir = project({ author: { name: "Zz Tester", email: "zz@example.test" } });
+      mkdirSync(join(dir, "generated/shelf"), { recursive: true });
+      writeFileSync(join(dir, "generated/shelf/package.json"), JSON.stringify({ name: "@zz/shelf", version: "1.4.2" }));
+      const first = await cli(["generate", "--target", "n8n"], { cwd: dir });
+      expect(first).toMatchObject({
+        code: 0,
+        stderr: expect.stringMatching(/generate: 1 provider, 3 operations, \d+ files, \d+ changed/),
+      });
+      const pkg = JSON.parse(readFileSync(join(dir, "generated-n8n/shelf/package.json"), "utf8")) as Record<
+        string,
+        unknown
+      >;
+      expect(pkg).toMatchObject({
+        name: "@zz/n8n-nodes-shelf",
+        version: "1.4.2",
+        author: { name: "Zz Tester", email: "zz@example.test" },
+        license: "MIT",
+        n8n: { nodes: ["dist/nodes/Shelf/Shelf.node.js"] },
+      });
+      expect(pkg.devDependencies).toMatchObject({ "@zz/shelf": "^1.4.2" });
+      expect(pkg.dependencies).toBeUndefined();
+      expect(existsSync(join(dir, "generated-n8n/shelf/nodes/Shelf/Shelf.node.ts"))).toBe(true);
+      expect(await cli(["generate", "--target", "n8n"], { cwd: dir })).toMatchObject({
+        code: 0,
+        stderr: expect.stringContaining("generated-n8n/ is up to date"),
+      });
+      expect(await cli(["generate", "--target", "n8n", "--check"], { cwd: dir })).toMatchObject({ code: 0 });
+    },
+  );
 
-  it("n8n without the project's author (with an email): exit 2 naming package.json's author, nothing written", async () => {
-    const dir = project({ author: "Zz Tester" });
-    const r = await cli(["generate", "--target", "n8n"], { cwd: dir });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^package\.json:1:\d+: author: an n8n community package names its author with an email/m);
-    expect(existsSync(join(dir, "generated-n8n"))).toBe(false);
-  });
+  it(
+    "n8n without the project's author (with an email): " + "exit 2 naming package.json's author, nothing written",
+    async () => {
+      const dir = project({ author: "Zz Tester" });
+      const r = await cli(["generate", "--target", "n8n"], { cwd: dir });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        /^package\.json:1:\d+: author: an n8n community package names its author with an email/m,
+      );
+      expect(existsSync(join(dir, "generated-n8n"))).toBe(false);
+    },
+  );
 
-  it("sim: Sim's tools and block laid out as apps/sim/, and a README with the registries' lines, in --out", async () => {
-    const dir = project({});
-    const r = await cli(["generate", "--target", "sim", "--out", "sim-files"], { cwd: dir });
-    expect(r.code).toBe(0);
-    expect(existsSync(join(dir, "sim-files/shelf/blocks/blocks/shelf.ts"))).toBe(true);
-    expect(readFileSync(join(dir, "sim-files/shelf/tools/shelf/index.ts"), "utf8")).toContain('export { shelfGetBookTool } from "@/tools/shelf/get_book";');
-    expect(readFileSync(join(dir, "sim-files/README.md"), "utf8")).toContain("  shelf_get_book: shelfGetBookTool,");
-    expect(existsSync(join(dir, "generated"))).toBe(false);
-  });
+  it(
+    "sim: Sim's tools and block laid out as apps/sim/, " + "and a README with the registries' lines, in --out",
+    async () => {
+      const dir = project({});
+      const r = await cli(["generate", "--target", "sim", "--out", "sim-files"], { cwd: dir });
+      expect(r.code).toBe(0);
+      expect(existsSync(join(dir, "sim-files/shelf/blocks/blocks/shelf.ts"))).toBe(true);
+      expect(readFileSync(join(dir, "sim-files/shelf/tools/shelf/index.ts"), "utf8")).toContain(
+        'export { shelfGetBookTool } from "@/tools/shelf/get_book";',
+      );
+      expect(readFileSync(join(dir, "sim-files/README.md"), "utf8")).toContain("  shelf_get_book: shelfGetBookTool,");
+      expect(existsSync(join(dir, "generated"))).toBe(false);
+    },
+  );
 
   it("an unknown target: a usage error naming the targets", async () => {
     const r = await cli(["generate", "--target", "zapier"], { cwd: project({}) });

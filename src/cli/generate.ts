@@ -1,12 +1,24 @@
-// `blockwright generate [--check] [--provider p]... [--dump-ir] [--force] [--json] [--specs dir] [--out dir] [--scope @s]`
+// `blockwright generate [--check] [--provider p]... [--dump-ir] [--force] [--json] [--specs dir] [--out dir] [--scope
+// @s]`
 import { join, relative } from "node:path";
 import type { Batch } from "./support/batch.js";
-import { listOption, parseArgs, type Parsed, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./support/args.js";
+import {
+  listOption,
+  parseArgs,
+  type Parsed,
+  PROJECT_OPTIONS,
+  projectDirs,
+  projectProviders,
+  scopeOption,
+  stringOption,
+  type Options,
+} from "./support/args.js";
 import { fromOutput, fromSpecs, INTERRUPTED, UsageError, type CliIo } from "./support/io.js";
 import { PROBLEM_JSON_HELP, type ProblemJson, problemJson } from "./support/problem-json.js";
 import type { Target } from "../emit/platforms/targets.js";
 
-export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]... [--dump-ir] [--force] [--json] [--specs <dir>] [--out <dir>] [--scope <@scope>] [--target packages|n8n|sim]
+export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]... \
+[--dump-ir] [--force] [--json] [--specs <dir>] [--out <dir>] [--scope <@scope>] [--target packages|n8n|sim]
 
 Generate one npm package per provider, <out>/<provider>/, from
 <specs>/<provider>/{manifest.yaml,openapi.yaml}: one module, index.js with
@@ -49,23 +61,29 @@ ${INTERRUPTED}.`;
 const DIFF_LINES = 40;
 const DIFF_FILES = 10;
 
+/** The options generate takes. */
+const OPTIONS = {
+  ...PROJECT_OPTIONS,
+  check: { type: "boolean" },
+  "dump-ir": { type: "boolean" },
+  force: { type: "boolean" },
+  json: { type: "boolean" },
+  provider: { type: "string", multiple: true },
+  scope: { type: "string" },
+  target: { type: "string" },
+} as const satisfies Options;
+
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, {
-    ...PROJECT_OPTIONS,
-    check: { type: "boolean" },
-    "dump-ir": { type: "boolean" },
-    force: { type: "boolean" },
-    json: { type: "boolean" },
-    provider: { type: "string", multiple: true },
-    scope: { type: "string" },
-    target: { type: "string" },
-  });
-  if (args.positionals.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(args.positionals[0])}`);
+  const args = parseArgs(argv, OPTIONS);
+  if (args.positionals.length)
+    throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(args.positionals[0])}`);
   const check = args.values.check === true;
   const json = args.values.json === true;
-  if (json && args.values["dump-ir"]) throw new UsageError("BW3004", "--dump-ir prints JSON already; it does not take --json");
+  if (json && args.values["dump-ir"])
+    throw new UsageError("BW3004", "--dump-ir prints JSON already; it does not take --json");
   const providers = listOption(args, "provider");
-  if (check && providers.length) throw new UsageError("BW3004", "--check compares the whole output folder, so it does not take --provider");
+  if (check && providers.length)
+    throw new UsageError("BW3004", "--check compares the whole output folder, so it does not take --provider");
   const scope = scopeOption(args);
   const target = await targetOption(args);
   const dirs = projectDirs(args, io.cwd);
@@ -76,7 +94,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const writes = !check && !args.values["dump-ir"];
   const { checkIsFolder, checkOutputFolder } = await import("../emit/write.js");
   const shownOut = stringOption(args, "out") ?? out;
-  await fromOutput("generate", () => (writes ? checkOutputFolder(dirs.out, { root: io.cwd, specsDir: dirs.specs }, shownOut) : checkIsFolder(dirs.out, shownOut)));
+  await fromOutput("generate", () =>
+    writes
+      ? checkOutputFolder(dirs.out, { root: io.cwd, specsDir: dirs.specs }, shownOut)
+      : checkIsFolder(dirs.out, shownOut),
+  );
 
   const started = performance.now();
   const optionsKey = JSON.stringify({ scope: scope ?? null, ...(target !== "packages" ? { target } : {}) });
@@ -87,8 +109,19 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     const { inputHash, upToDate } = await import("../emit/stamp.js");
     inputs = inputHash(io.cwd, dirs.specs, optionsKey);
     if (upToDate(io.cwd, dirs.out, inputs)) {
-      if (json) printJson(io, { ok: true, ...(check ? { upToDate: true } : { written: 0 }), stale: [], missing: [], extra: [], problems: [] });
-      io.stderr.write(`generate${check ? " --check" : ""}: ${relative(io.cwd, dirs.out) || "."}/ is up to date (its stamp matches every input and output; ${Math.round(performance.now() - started)} ms)\n`);
+      if (json)
+        printJson(io, {
+          ok: true,
+          ...(check ? { upToDate: true } : { written: 0 }),
+          stale: [],
+          missing: [],
+          extra: [],
+          problems: [],
+        });
+      io.stderr.write(
+        `generate${check ? " --check" : ""}: ${relative(io.cwd, dirs.out) || "."}/ is up to date (its stamp ` +
+          `matches every input and output; ${Math.round(performance.now() - started)} ms)\n`,
+      );
       return 0;
     }
   }
@@ -97,7 +130,13 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   try {
     return await generateAll({ args, io, dirs, out, check, json, providers, scope, target, inputs, started, batch });
   } catch (e) {
-    const code = stoppedByUser(batch, e, io, "generate", "no file is half-written, and the stamp is as it was, so the next generate finishes the job");
+    const code = stoppedByUser(
+      batch,
+      e,
+      io,
+      "generate",
+      "no file is half-written, and the stamp is as it was, so the next generate finishes the job",
+    );
     if (code === undefined) throw e;
     return code;
   }
@@ -121,17 +160,46 @@ interface Generation {
   batch: Batch;
 }
 
-async function generateAll({ args, io, dirs, out, check, json, providers, scope, target, inputs, started, batch }: Generation): Promise<number> {
+async function generateAll({
+  args,
+  io,
+  dirs,
+  out,
+  check,
+  json,
+  providers,
+  scope,
+  target,
+  inputs,
+  started,
+  batch,
+}: Generation): Promise<number> {
   const { generate, GenerationErrors } = await import("../emit/generate-all.js");
   const generation = () =>
-    generate({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(providers.length ? { providers } : {}), ...(scope ? { scope } : {}), target, signal: batch.signal, onProvider: batch.onProvider, onStep: batch.onStep });
+    generate({
+      root: io.cwd,
+      specsDir: dirs.specs,
+      outDir: dirs.out,
+      ...(providers.length ? { providers } : {}),
+      ...(scope ? { scope } : {}),
+      target,
+      signal: batch.signal,
+      onProvider: batch.onProvider,
+      onStep: batch.onStep,
+    });
   let result: Awaited<ReturnType<typeof generation>>;
   try {
     result = json ? await generation() : await fromSpecs("generate", generation);
   } catch (e) {
     if (!(json && e instanceof GenerationErrors)) throw e;
     batch.end();
-    printJson(io, { ok: false, stale: [], missing: [], extra: [], problems: e.errors.map((x) => problemJson(x.position, x.code, x.detail)) });
+    printJson(io, {
+      ok: false,
+      stale: [],
+      missing: [],
+      extra: [],
+      problems: e.errors.map((x) => problemJson(x.position, x.code, x.detail)),
+    });
     io.stderr.write(`generate: ${e.errors.length} problem${e.errors.length > 1 ? "s" : ""} in the specs\n`);
     return 2;
   }
@@ -141,53 +209,99 @@ async function generateAll({ args, io, dirs, out, check, json, providers, scope,
     io.stdout.write(`${JSON.stringify(result.irs, null, 2)}\n`);
     return 0;
   }
-  const { checkFiles, writeFiles } = await import("../emit/write.js");
+  const { writeFiles } = await import("../emit/write.js");
   const ms = Math.round(performance.now() - started);
-  if (check) {
-    const report = checkFiles(dirs.out, result.files);
-    const count = report.stale.length + report.missing.length + report.extra.length;
-    if (json) printJson(io, { ok: !count, upToDate: !count, stale: report.stale, missing: report.missing, extra: report.extra, problems: [] });
-    if (!count) {
-      io.stderr.write(`generate --check: ${result.files.size} files up to date (${ms} ms)\n`);
-      return 0;
-    }
-    const { staleDiff } = await import("../emit/stale-diff.js");
-    const { entryOf } = await import("@blockwright/runtime/internal");
-    const lines = [
-      `generate --check: ${out}/ is out of date (run blockwright generate):`,
-      ...report.stale.map((f) => `  stale:   ${out}/${f}${report.blocked?.[f] ? ` (${report.blocked[f]})` : ""}`),
-      ...report.missing.map((f) => `  missing: ${out}/${f}`),
-      ...report.extra.map((f) => `  extra:   ${out}/${f}`),
-      "",
-      ...report.stale
-        .filter((f) => !report.blocked?.[f])
-        .slice(0, DIFF_FILES)
-        .map((f) => staleDiff(dirs.out, f, entryOf(result.files, f), `${out}/${f}`, DIFF_LINES)),
-      ...(report.stale.length > DIFF_FILES ? [`(diffs of ${report.stale.length - DIFF_FILES} more stale files not shown)`] : []),
-    ];
-    io.stderr.write(`${lines.join("\n")}\n`);
-    return 1;
-  }
-  // With --provider, only that provider's own package is written; the index (which lists every provider) is left as it is.
-  const files = providers.length ? new Map([...result.files].filter(([path]) => providers.some((p) => path.startsWith(`${p}/`)))) : result.files;
-  const report = await fromOutput("generate", () => writeFiles(dirs.out, files, { ...(providers.length ? { within: providers } : {}), force: args.values.force === true, shown: out, signal: batch.signal }));
+  if (check) return checkGenerated(io, dirs.out, out, json, result.files, ms);
+  // With --provider, only that provider's own package is written; the index (which lists every provider) is left as it
+  // is.
+  const files = providers.length
+    ? new Map([...result.files].filter(([path]) => providers.some((p) => path.startsWith(`${p}/`))))
+    : result.files;
+  const report = await fromOutput("generate", () =>
+    writeFiles(dirs.out, files, {
+      ...(providers.length ? { within: providers } : {}),
+      force: args.values.force === true,
+      shown: out,
+      signal: batch.signal,
+    }),
+  );
   if (inputs !== undefined) {
     const { readOutside, stampContent, STAMP_FILE } = await import("../emit/stamp.js");
     const { writeWhole } = await import("../common/files.js");
     writeWhole(join(dirs.out, STAMP_FILE), stampContent(files, inputs, readOutside(io.cwd, dirs.specs, result.inputs)));
   }
   const changed = report.stale.length + report.missing.length + report.extra.length;
-  if (json) printJson(io, { ok: true, written: report.stale.length + report.missing.length, stale: report.stale, missing: report.missing, extra: report.extra, problems: [] });
+  if (json)
+    printJson(io, {
+      ok: true,
+      written: report.stale.length + report.missing.length,
+      stale: report.stale,
+      missing: report.missing,
+      extra: report.extra,
+      problems: [],
+    });
   const operations = result.irs.reduce((n, ir) => n + ir.operations.length, 0);
-  io.stderr.write(`generate: ${count(result.irs.length, "provider")}, ${count(operations, "operation")}, ${count(files.size, "file")}, ${changed} changed (${ms} ms)\n`);
+  io.stderr.write(
+    `generate: ${count(result.irs.length, "provider")}, ${count(operations, "operation")}, ` +
+      `${count(files.size, "file")}, ${changed} changed (${ms} ms)\n`,
+  );
   return 0;
+}
+
+/**
+ * --check: 0 when the output folder holds what generation would write; else 1, naming each stale, missing or extra
+ * file, with a capped unified diff of the first stale ones.
+ */
+async function checkGenerated(
+  io: CliIo,
+  outDir: string,
+  out: string,
+  json: boolean,
+  files: Map<string, string>,
+  ms: number,
+): Promise<number> {
+  const { checkFiles } = await import("../emit/write.js");
+  const report = checkFiles(outDir, files);
+  const count = report.stale.length + report.missing.length + report.extra.length;
+  if (json)
+    printJson(io, {
+      ok: !count,
+      upToDate: !count,
+      stale: report.stale,
+      missing: report.missing,
+      extra: report.extra,
+      problems: [],
+    });
+  if (!count) {
+    io.stderr.write(`generate --check: ${files.size} files up to date (${ms} ms)\n`);
+    return 0;
+  }
+  const { staleDiff } = await import("../emit/stale-diff.js");
+  const { entryOf } = await import("@blockwright/runtime/internal");
+  const lines = [
+    `generate --check: ${out}/ is out of date (run blockwright generate):`,
+    ...report.stale.map((f) => `  stale:   ${out}/${f}${report.blocked?.[f] ? ` (${report.blocked[f]})` : ""}`),
+    ...report.missing.map((f) => `  missing: ${out}/${f}`),
+    ...report.extra.map((f) => `  extra:   ${out}/${f}`),
+    "",
+    ...report.stale
+      .filter((f) => !report.blocked?.[f])
+      .slice(0, DIFF_FILES)
+      .map((f) => staleDiff(outDir, f, entryOf(files, f), `${out}/${f}`, DIFF_LINES)),
+    ...(report.stale.length > DIFF_FILES
+      ? [`(diffs of ${report.stale.length - DIFF_FILES} more stale files not shown)`]
+      : []),
+  ];
+  io.stderr.write(`${lines.join("\n")}\n`);
+  return 1;
 }
 
 /** --target: what to write (the packages unless named). */
 async function targetOption(args: Parsed): Promise<Target> {
   const value = stringOption(args, "target") ?? "packages";
   const { TARGETS } = await import("../emit/platforms/targets.js");
-  if (!(TARGETS as readonly string[]).includes(value)) throw new UsageError("BW3003", `--target takes ${TARGETS.join(", ")}, got ${JSON.stringify(value)}`);
+  if (!(TARGETS as readonly string[]).includes(value))
+    throw new UsageError("BW3003", `--target takes ${TARGETS.join(", ")}, got ${JSON.stringify(value)}`);
   return value as Target;
 }
 

@@ -4,7 +4,8 @@ import { statOf } from "../common/paths.js";
 import { parseArgs, PROJECT_OPTIONS, stringOption } from "./support/args.js";
 import { CommandFailure, standardInput, UsageError, type CliIo } from "./support/io.js";
 
-export const USAGE = `Usage: blockwright graph <workflow | -> [--format mermaid|svg] [--output <file>] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright graph <workflow | -> [--format mermaid|svg] [--output <file>] [--specs <dir>] \
+[--out <dir>]
 
 Draw a workflow: each block with its id, name, provider and operation, and
 an arrow for each connection. Only the workflow file is read (its structure,
@@ -34,8 +35,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
   const packages = stringOption(args, "out");
   // --out once named the drawing's file here; in every command it is the generated packages' folder.
-  if (packages !== undefined && (/\.(svg|mmd|md|mermaid)$/i.test(packages) || statOf(resolve(io.cwd, packages))?.isFile())) {
-    throw new UsageError("BW3003", `--out names the generated packages' folder, as in every command; write the drawing with --output ${packages}`);
+  if (
+    packages !== undefined &&
+    (/\.(svg|mmd|md|mermaid)$/i.test(packages) || statOf(resolve(io.cwd, packages))?.isFile())
+  ) {
+    throw new UsageError(
+      "BW3003",
+      `--out names the generated packages' folder, as in every command; write the drawing with --output ${packages}`,
+    );
   }
   const out = stringOption(args, "output");
   const format = formatOption(stringOption(args, "format"), out);
@@ -56,7 +63,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     graph = workflowGraph(readWorkflowStructure(resolve(io.cwd, file), name, text).data);
   } catch (e) {
     if (e instanceof WorkflowErrors) {
-      throw new CommandFailure(`blockwright graph: ${name} cannot be drawn (${e.errors.length} problem${e.errors.length > 1 ? "s" : ""}):\n${e.errors.map((x) => x.printed).join("\n")}\n`, 2);
+      throw new CommandFailure(
+        `blockwright graph: ${name} cannot be drawn (${e.errors.length} problem` +
+          `${e.errors.length > 1 ? "s" : ""}):\n${e.errors.map((x) => x.printed).join("\n")}\n`,
+        2,
+      );
     }
     if (e instanceof UnreadableSource) throw new UsageError(e.code, e.message);
     throw e;
@@ -79,9 +90,16 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     writeNamedFile(resolve(io.cwd, out), drawing, `--output ${out}`);
   } catch (e) {
     if (e instanceof LinkRefused) throw new UsageError("BW3007", e.message);
-    throw new UsageError("BW3007", `--output ${out}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new UsageError(
+      "BW3007",
+      `--output ${out}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
-  io.stderr.write(`blockwright graph: wrote ${out} (${format}, ${graph.blocks.length} block${graph.blocks.length === 1 ? "" : "s"}, ${graph.edges.length} connection${graph.edges.length === 1 ? "" : "s"})\n`);
+  io.stderr.write(
+    `blockwright graph: wrote ${out} (${format}, ${graph.blocks.length} block` +
+      `${graph.blocks.length === 1 ? "" : "s"}, ${graph.edges.length} connection` +
+      `${graph.edges.length === 1 ? "" : "s"})\n`,
+  );
   return 0;
 }
 

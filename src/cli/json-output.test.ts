@@ -14,10 +14,14 @@ import { deliveryOf } from "../../test-support/store-contract.js";
 import { startMocks } from "../mocks/mocks.js";
 import { openSqliteStore } from "../serve/sqlite-store.js";
 
-/** Every path of a JSON value with its type, one a line, sorted: array items as `[]`, an empty array as `[] (empty)`. */
+/**
+ * Every path of a JSON value with its type, one a line, sorted: array items as `[]`, an empty array as `[] (empty)`.
+ */
 function shape(value: unknown, path = "$"): string[] {
-  if (Array.isArray(value)) return value.length ? [...new Set(value.flatMap((item) => shape(item, `${path}[]`)))] : [`${path}: [] (empty)`];
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([key, item]) => shape(item, `${path}.${key}`));
+  if (Array.isArray(value))
+    return value.length ? [...new Set(value.flatMap((item) => shape(item, `${path}[]`)))] : [`${path}: [] (empty)`];
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([key, item]) => shape(item, `${path}.${key}`));
   return [`${path}: ${value === null ? "null" : typeof value}`];
 }
 const shapeText = (value: unknown) => `${[...new Set(shape(value))].sort().join("\n")}\n`;
@@ -25,7 +29,15 @@ const shapeText = (value: unknown) => `${[...new Set(shape(value))].sort().join(
 /** A published document of one operation reading a task and one writing it (fixture names no user takes). */
 function published(fields: Record<string, { type: string }>): string {
   const task = { type: "object", properties: { gid: { type: "string" }, ...fields } };
-  const answer = { description: "The task.", content: { "application/json": { schema: { type: "object", properties: { data: task } }, example: { data: { gid: "12", name: "Tidy" } } } } };
+  const answer = {
+    description: "The task.",
+    content: {
+      "application/json": {
+        schema: { type: "object", properties: { data: task } },
+        example: { data: { gid: "12", name: "Tidy" } },
+      },
+    },
+  };
   const gid = [{ name: "task_gid", in: "path", required: true, schema: { type: "string" }, example: "12" }];
   return JSON.stringify({
     openapi: "3.0.3",
@@ -39,7 +51,14 @@ function published(fields: Record<string, { type: string }>): string {
           operationId: "updateTask",
           summary: "Update a task",
           parameters: gid,
-          requestBody: { required: true, content: { "application/json": { schema: { type: "object", properties: { data: { type: "object", properties: fields } } } } } },
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: { type: "object", properties: { data: { type: "object", properties: fields } } },
+              },
+            },
+          },
           responses: { "200": answer },
         },
       },
@@ -88,7 +107,10 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-/** Each command that offers --json, and how this test runs it: the JSON it prints (or writes), in one project, in this order. */
+/**
+ * Each command that offers --json, and how this test runs it: the JSON it prints (or writes), in one project, in this
+ * order.
+ */
 const RUNS: Record<string, () => Promise<unknown>> = {
   add: () => json(["add", "zqjson", "--from", "v1.json", "--operations", "getTask,updateTask", "--json"], 0),
   generate: async () => {
@@ -105,7 +127,10 @@ const RUNS: Record<string, () => Promise<unknown>> = {
   },
   validate: () => json(["validate", "untidy.yaml", "--mock", "--json"], 1),
   run: async () => {
-    const r = await cli(["run", "tidy.yaml", "--mock", "--json", "run.json"], { cwd: dir, startMocks: (providers, options) => startMocks(providers, options) });
+    const r = await cli(["run", "tidy.yaml", "--mock", "--json", "run.json"], {
+      cwd: dir,
+      startMocks: (providers, options) => startMocks(providers, options),
+    });
     expect(r.code, r.stderr).toBe(0);
     return JSON.parse(readFileSync(join(dir, "run.json"), "utf8"));
   },
@@ -120,7 +145,22 @@ const RUNS: Record<string, () => Promise<unknown>> = {
       .split("\n")
       .map((line) => JSON.parse(line));
   },
-  verify: () => json(["verify", "zqjson", "--base-url", upstream.url, "--param", "accessToken={{ZQ_TOKEN}}", "--interval", "0", "--json"], 0, { ZQ_TOKEN: "zq-json-token" }),
+  verify: () =>
+    json(
+      [
+        "verify",
+        "zqjson",
+        "--base-url",
+        upstream.url,
+        "--param",
+        "accessToken={{ZQ_TOKEN}}",
+        "--interval",
+        "0",
+        "--json",
+      ],
+      0,
+      { ZQ_TOKEN: "zq-json-token" },
+    ),
 };
 
 async function json(argv: string[], status: number, env?: Record<string, string>): Promise<unknown> {
@@ -133,7 +173,8 @@ describe("--json", () => {
   it("every command whose help offers --json has its snapshot here", async () => {
     const { COMMAND_NAMES } = await import("../cli.js");
     const offering: string[] = [];
-    for (const command of COMMAND_NAMES) if (((await import(`./${command}.js`)) as { USAGE: string }).USAGE.includes("--json")) offering.push(command);
+    for (const command of COMMAND_NAMES)
+      if (((await import(`./${command}.js`)) as { USAGE: string }).USAGE.includes("--json")) offering.push(command);
     expect(Object.keys(RUNS).sort()).toEqual(offering.sort());
   });
 
@@ -146,12 +187,16 @@ describe("--json", () => {
     });
   }
 
-  it.each(["generate", "validate"])("%s: its help names every field its --json prints, a problem's code among them", async (command) => {
-    const { USAGE } = (await import(`./${command}.js`)) as { USAGE: string };
-    const value = printed.get(command) as Record<string, unknown>;
-    expect(value).toBeDefined();
-    const help = USAGE.replace(/\s+/g, " ");
-    for (const key of Object.keys(value)) expect(help, key).toMatch(new RegExp(`[{,;] ?${key}\\b`));
-    for (const key of ["file", "line", "col", "code", "message"]) expect(help, key).toMatch(new RegExp(`problems: \\[\\{[^}]*\\b${key}\\b`));
-  });
+  it.each(["generate", "validate"])(
+    "%s: its help names every field its --json prints, a problem's code among them",
+    async (command) => {
+      const { USAGE } = (await import(`./${command}.js`)) as { USAGE: string };
+      const value = printed.get(command) as Record<string, unknown>;
+      expect(value).toBeDefined();
+      const help = USAGE.replace(/\s+/g, " ");
+      for (const key of Object.keys(value)) expect(help, key).toMatch(new RegExp(`[{,;] ?${key}\\b`));
+      for (const key of ["file", "line", "col", "code", "message"])
+        expect(help, key).toMatch(new RegExp(`problems: \\[\\{[^}]*\\b${key}\\b`));
+    },
+  );
 });

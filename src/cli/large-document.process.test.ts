@@ -38,24 +38,38 @@ describe("a document far larger than what its manifest binds", () => {
     expect(existsSync(join(dir, "generated/zqlarge/index.js"))).toBe(true);
   });
 
-  it("written as YAML, with an example of what the manifest binds that breaks its schema: refused at its line, within a heap of 128 MB", async () => {
-    // The same document in block style, one of its bound schemas given a wrong example: placing it took yaml's document of all of it.
-    const yamlDir = mkdtempSync(join(tmpdir(), "blockwright-large-yaml-"));
-    try {
-      writeLargeProject(yamlDir, 8);
-      const spec = join(yamlDir, "specs/zqlarge/openapi.yaml");
-      const document = JSON.parse(readFileSync(spec, "utf8")) as { components: { schemas: Record<string, Record<string, unknown>> } };
-      (document.components.schemas.Item0 as Record<string, unknown>).example = { id: "zq-1", name: "zq", status: "lost" };
-      const text = jsyaml.dump(document, { lineWidth: -1, noRefs: true });
-      writeFileSync(spec, text);
-      const line = text.slice(0, text.indexOf("status: lost")).split("\n").length;
-      const generate = spawnCli(["generate"], CAPPED, yamlDir);
-      expect(await generate.exited, generate.stderr()).toBe(2);
-      expect(generate.stderr()).toContain(`specs/zqlarge/openapi.yaml:${line}:17: the example of the schema at components.schemas.Item0 does not match its schema: /status must be one of "draft", "active", "archived", got "lost" [BW1204]`);
-    } finally {
-      rmSync(yamlDir, { recursive: true, force: true });
-    }
-  });
+  it(
+    "written as YAML, with an example of what the manifest binds that breaks its schema: refused at its line, " +
+      "within a heap of 128 MB",
+    async () => {
+      // The same document in block style, one of its bound schemas given a wrong example: placing it took yaml's
+      // document of all of it.
+      const yamlDir = mkdtempSync(join(tmpdir(), "blockwright-large-yaml-"));
+      try {
+        writeLargeProject(yamlDir, 8);
+        const spec = join(yamlDir, "specs/zqlarge/openapi.yaml");
+        const document = JSON.parse(readFileSync(spec, "utf8")) as {
+          components: { schemas: Record<string, Record<string, unknown>> };
+        };
+        (document.components.schemas.Item0 as Record<string, unknown>).example = {
+          id: "zq-1",
+          name: "zq",
+          status: "lost",
+        };
+        const text = jsyaml.dump(document, { lineWidth: -1, noRefs: true });
+        writeFileSync(spec, text);
+        const line = text.slice(0, text.indexOf("status: lost")).split("\n").length;
+        const generate = spawnCli(["generate"], CAPPED, yamlDir);
+        expect(await generate.exited, generate.stderr()).toBe(2);
+        expect(generate.stderr()).toContain(
+          `specs/zqlarge/openapi.yaml:${line}:17: the example of the schema at components.schemas.Item0 does ` +
+            `not match its schema: /status must be one of "draft", "active", "archived", got "lost" [BW1204]`,
+        );
+      } finally {
+        rmSync(yamlDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it("mocks within a heap of 128 MB: the operations the manifest binds, and no other", async () => {
     const mock = spawnCli(["mock", "zqlarge"], CAPPED, dir);

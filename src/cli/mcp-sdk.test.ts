@@ -26,7 +26,10 @@ describe("the MCP SDK, an optional peer dependency", () => {
         throw Object.assign(new Error(`Cannot find module '${id}'`), { code: "MODULE_NOT_FOUND" });
       },
     });
-    expect(missingMcpSdk(absent)).toBe(`needs the MCP SDK, which blockwright leaves to the projects that serve MCP: npm install -D "@modelcontextprotocol/sdk@${peerDependencies["@modelcontextprotocol/sdk"]}"`);
+    expect(missingMcpSdk(absent)).toBe(
+      `needs the MCP SDK, which blockwright leaves to the projects that serve MCP: ` +
+        `npm install -D "@modelcontextprotocol/sdk@${peerDependencies["@modelcontextprotocol/sdk"]}"`,
+    );
   });
 
   it("installed (here, a devDependency), lets it serve", () => {

@@ -1,4 +1,5 @@
-// `blockwright mcp [provider...] [--mock] [--read-only] [--path-prefix p] [--page-size n] [--config f] [--env-file f] [--specs dir] [--out dir]`
+// `blockwright mcp [provider...] [--mock] [--read-only] [--path-prefix p] [--page-size n] [--config f]
+// [--env-file f] [--specs dir] [--out dir]`
 import { resolve } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import type { ToolSpec } from "@blockwright/runtime/internal";
@@ -11,7 +12,8 @@ import { TOKEN_URL_HELP, tokenUrlsOption } from "./support/token-urls.js";
 /** The largest MCP message read, in bytes: far above any tool call's arguments, far below what would strain memory. */
 export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
-export const USAGE = `Usage: blockwright mcp [provider...] [--mock] [--read-only] [--path-prefix <p>]... [--page-size <n>] [--config <file>] [--env-file <file>] [--token-url <provider>=<url>]... [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright mcp [provider...] [--mock] [--read-only] [--path-prefix <p>]... [--page-size \
+<n>] [--config <file>] [--env-file <file>] [--token-url <provider>=<url>]... [--specs <dir>] [--out <dir>]
 
 Serve the tools of the project's generated packages (every provider, or the
 ones named) to an MCP client over stdio: one tool per operation, with input
@@ -54,17 +56,24 @@ export function run(argv: string[], io: CliIo): Promise<number> {
 }
 
 /** The command on given streams (tests use in-memory ones). */
-export async function serve(argv: string[], io: CliIo, streams: { stdin: Readable; stdout: Writable }): Promise<number> {
-  const args = parseArgs(argv, {
-    ...PROJECT_OPTIONS,
-    mock: { type: "boolean" },
-    "read-only": { type: "boolean" },
-    "path-prefix": { type: "string", multiple: true },
-    "page-size": { type: "string" },
-    config: { type: "string" },
-    "env-file": { type: "string" },
-    "token-url": { type: "string", multiple: true },
-  });
+/** The options mcp takes. */
+const OPTIONS = {
+  ...PROJECT_OPTIONS,
+  mock: { type: "boolean" },
+  "read-only": { type: "boolean" },
+  "path-prefix": { type: "string", multiple: true },
+  "page-size": { type: "string" },
+  config: { type: "string" },
+  "env-file": { type: "string" },
+  "token-url": { type: "string", multiple: true },
+} as const;
+
+export async function serve(
+  argv: string[],
+  io: CliIo,
+  streams: { stdin: Readable; stdout: Writable },
+): Promise<number> {
+  const args = parseArgs(argv, OPTIONS);
   const { createRequire } = await import("node:module");
   const missing = missingMcpSdk(createRequire(import.meta.url));
   if (missing) throw new UsageError("BW3002", missing);
@@ -76,7 +85,9 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
   const prefixes = pathPrefixesOption(listOption(args, "path-prefix"));
   const pageSize = positiveInteger(stringOption(args, "page-size"), "--page-size", 100_000);
   const tools = await underPathPrefixes((await loadProjectTools(dirs.out, args.positionals, io.cwd)).tools, prefixes);
-  const tokenUrls = tokenUrlsOption(listOption(args, "token-url"), [...new Set(tools.filter((t) => t.oauth).map((t) => t.provider))]);
+  const tokenUrls = tokenUrlsOption(listOption(args, "token-url"), [
+    ...new Set(tools.filter((t) => t.oauth).map((t) => t.provider)),
+  ]);
 
   const envFile = stringOption(args, "env-file");
   const { readEnvFile } = await import("./support/env-file.js");
@@ -85,9 +96,14 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
   const config = configFile ? await readConfig(configFile, io.cwd, tools) : {};
   const { resolveConnections } = await import("../agents/connection.js");
   const resolved = resolveConnections(tools, config, env, mode);
-  if (resolved.placeholders.length) io.stderr.write(`placeholders (mock mode) for unset variables: ${resolved.placeholders.join(", ")}\n`);
+  if (resolved.placeholders.length)
+    io.stderr.write(`placeholders (mock mode) for unset variables: ${resolved.placeholders.join(", ")}\n`);
   for (const [provider, c] of resolved.byProvider) {
-    if (c.missing.length) io.stderr.write(`warning: ${provider} tools will answer with an error: not set: ${c.missing.map((m) => m.variable).join(", ")}\n`);
+    if (c.missing.length)
+      io.stderr.write(
+        `warning: ${provider} tools will answer with an error: not set: ` +
+          `${c.missing.map((m) => m.variable).join(", ")}\n`,
+      );
   }
 
   const providers = [...new Set(tools.map((t) => t.provider))];
@@ -98,7 +114,11 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
   }
 
   try {
-    const [{ createToolServer }, { BoundedStdioTransport }, { version }] = await Promise.all([import("../agents/mcp-server.js"), import("../agents/stdio-transport.js"), import("./version.js")]);
+    const [{ createToolServer }, { BoundedStdioTransport }, { version }] = await Promise.all([
+      import("../agents/mcp-server.js"),
+      import("../agents/stdio-transport.js"),
+      import("./version.js"),
+    ]);
     const baseUrls = mocks?.urls;
     // A --token-url wins over the token endpoint mock.
     const tokenUrlOf = (provider: string) => tokenUrls[provider] ?? mocks?.tokenUrls[provider];
@@ -110,7 +130,11 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
       connection: (tool) => resolved.byProvider.get(tool.provider) ?? { values: {}, missing: [] },
       executeOptions: (tool) => {
         const tokenUrl = tool.oauth ? tokenUrlOf(tool.provider) : undefined;
-        return { ...(baseUrls ? { baseUrl: baseUrls[tool.provider] } : {}), ...(tokenUrl ? { tokenUrl } : {}), secrets: resolved.secrets };
+        return {
+          ...(baseUrls ? { baseUrl: baseUrls[tool.provider] } : {}),
+          ...(tokenUrl ? { tokenUrl } : {}),
+          secrets: resolved.secrets,
+        };
       },
     });
     // Messages are bounded; the end of stdin stops the server whatever it was doing (stdio-transport.ts).
@@ -119,7 +143,10 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
     await server.connect(transport);
     const { toolBehavior } = await import("@blockwright/runtime/internal");
     const served = readOnly ? tools.filter((t) => toolBehavior(t).readOnly).length : tools.length;
-    io.stderr.write(`blockwright mcp: serving ${served}${readOnly ? " read-only" : ""} tools of ${providers.join(", ")} on stdio (${mode === "mock" ? "mock mode: calls go to the mocks" : "live"})\n`);
+    io.stderr.write(
+      `blockwright mcp: serving ${served}${readOnly ? " read-only" : ""} tools of ${providers.join(", ")} ` +
+        `on stdio (${mode === "mock" ? "mock mode: calls go to the mocks" : "live"})\n`,
+    );
     const why = await stopped;
     await server.close();
     io.stderr.write(`blockwright mcp: stopped (${why})\n`);
@@ -142,8 +169,13 @@ export function missingMcpSdk(require: { (id: string): unknown; resolve(id: stri
     return undefined;
   } catch {
     // The range blockwright is tested with, from its own package.json (two folders up, in the sources and in dist/).
-    const range = (require("../../package.json") as { peerDependencies?: Record<string, string> }).peerDependencies?.[sdk];
-    return `needs the MCP SDK, which blockwright leaves to the projects that serve MCP: npm install -D "${sdk}${range ? `@${range}` : ""}"`;
+    const range = (require("../../package.json") as { peerDependencies?: Record<string, string> }).peerDependencies?.[
+      sdk
+    ];
+    return (
+      `needs the MCP SDK, which blockwright leaves to the projects that serve MCP: ` +
+      `npm install -D "${sdk}${range ? `@${range}` : ""}"`
+    );
   }
 }
 
@@ -153,8 +185,10 @@ async function readConfig(file: string, cwd: string, tools: readonly ToolSpec[])
   try {
     return loadConnectionConfig(resolve(cwd, file), file, tools);
   } catch (e) {
-    if (e instanceof ConnectionConfigErrors) throw new UsageError("BW3010", `--config ${file} is not valid:\n${e.problems.join("\n")}`);
-    if (e instanceof SourceError || e instanceof UnreadableSource) throw new UsageError(e.code, `--config ${e.message}`);
+    if (e instanceof ConnectionConfigErrors)
+      throw new UsageError("BW3010", `--config ${file} is not valid:\n${e.problems.join("\n")}`);
+    if (e instanceof SourceError || e instanceof UnreadableSource)
+      throw new UsageError(e.code, `--config ${e.message}`);
     throw e;
   }
 }

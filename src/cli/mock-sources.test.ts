@@ -36,7 +36,9 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-/** A provider whose one response schema is `schema` (YAML, one line); `files` are written too, relative to the project. */
+/**
+ * A provider whose one response schema is `schema` (YAML, one line); `files` are written too, relative to the project.
+ */
 function provider(name: string, schema: string, files: Record<string, string> = {}): void {
   mkdirSync(join(specs, name), { recursive: true });
   writeFileSync(
@@ -77,7 +79,11 @@ function provider(name: string, schema: string, files: Record<string, string> = 
 }
 
 /** YAML whose aliases expand to 9^9 (387 million) values: generation refuses it unexpanded. */
-const BOMB = ["a: &a [x, x, x, x, x, x, x, x, x]", ..."bcdefghi".split("").map((c, i) => `${c}: &${c} [${Array(9).fill(`*${"abcdefghi"[i]}`).join(", ")}]`)].join("\n") + "\n";
+const BOMB =
+  [
+    "a: &a [x, x, x, x, x, x, x, x, x]",
+    ..."bcdefghi".split("").map((c, i) => `${c}: &${c} [${Array(9).fill(`*${"abcdefghi"[i]}`).join(", ")}]`),
+  ].join("\n") + "\n";
 
 /** What generation reports for the provider (the specs are written first). */
 async function generationProblems(name: string): Promise<string> {
@@ -106,7 +112,9 @@ describe("blockwright mock, on a spec that generation refuses", () => {
           () => "exited",
         );
         expect(await Promise.race([mock.exited, started])).toBe(2);
-        expect(mock.stderr()).toContain(`the OpenAPI document of "${name}" has 1 problem, as generation reports:\n${expected}\n`);
+        expect(mock.stderr()).toContain(
+          `the OpenAPI document of "${name}" has 1 problem, as generation reports:\n${expected}\n`,
+        );
         expect(requests).toBe(0);
       } finally {
         if (mock.child.exitCode === null) mock.child.kill();

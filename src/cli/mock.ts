@@ -1,9 +1,11 @@
-// `blockwright mock [provider...] [--port <n>] [--seed <n>] [--state <file> | --stateless] [--specs <dir>]`: Prism mocks until Ctrl-C.
+// `blockwright mock [provider...] [--port <n>] [--seed <n>] [--state <file> | --stateless] [--specs <dir>]`: Prism
+// mocks until Ctrl-C.
 import { resolve } from "node:path";
 import { parseArgs, positiveInteger, projectDirs, projectProviders, seedOption, stringOption } from "./support/args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
 
-export const USAGE = `Usage: blockwright mock [provider...] [--port <n>] [--seed <n>] [--state <file> | --stateless] [--specs <dir>]
+export const USAGE = `Usage: blockwright mock [provider...] [--port <n>] [--seed <n>] [--state <file> | --stateless] \
+[--specs <dir>]
 
 Start Prism mock servers built from <specs>/<provider>/openapi.yaml (every
 provider when none is named), print their addresses on stdout, and stop on
@@ -32,15 +34,26 @@ Exit status: 0 stopped, 2 usage error (unknown provider, busy port),
 const HIGHEST_PORT = 65535;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { port: { type: "string" }, seed: { type: "string" }, state: { type: "string" }, stateless: { type: "boolean" }, specs: { type: "string" } });
+  const args = parseArgs(argv, {
+    port: { type: "string" },
+    seed: { type: "string" },
+    state: { type: "string" },
+    stateless: { type: "boolean" },
+    specs: { type: "string" },
+  });
   const stateFile = stringOption(args, "state");
-  if (stateFile !== undefined && args.values.stateless) throw new UsageError("BW3004", "choose one of --state and --stateless");
+  if (stateFile !== undefined && args.values.stateless)
+    throw new UsageError("BW3004", "choose one of --state and --stateless");
   const seed = seedOption(stringOption(args, "seed"));
   const { specs } = projectDirs(args, io.cwd);
   const providers = await projectProviders(specs, io.cwd, args.positionals);
   const first = positiveInteger(stringOption(args, "port"), "--port");
   if (first !== undefined && first + providers.length - 1 > HIGHEST_PORT) {
-    throw new UsageError("BW3003", `--port ${first} leaves no room for ${providers.length} mocks (ports ${first}–${first + providers.length - 1}; the highest is ${HIGHEST_PORT})`);
+    throw new UsageError(
+      "BW3003",
+      `--port ${first} leaves no room for ${providers.length} mocks (ports ${first}–` +
+        `${first + providers.length - 1}; the highest is ${HIGHEST_PORT})`,
+    );
   }
   const ports = first ? Object.fromEntries(providers.map((p, i) => [p, first + i])) : undefined;
 

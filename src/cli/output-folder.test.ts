@@ -39,35 +39,45 @@ describe("generate --out", () => {
     const dir = await initProject();
     const before = snapshot(dir);
     const r = await cli(["generate", "--out", "."], { cwd: dir });
-    expect(r).toMatchObject({ code: 2, stderr: expect.stringContaining("generate: --out .: refused: it is the project folder") });
+    expect(r).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("generate: --out .: refused: it is the project folder"),
+    });
     expect(snapshot(dir)).toEqual(before);
     expect(existsSync(join(dir, ".git/HEAD"))).toBe(true);
   });
 
-  it("refuses a folder holding the project or the specs, one inside the specs, and one holding .git, package.json or specs", async () => {
-    const dir = await initProject();
-    const before = snapshot(dir);
-    const refused = async (out: string, why: string) => {
-      const r = await cli(["generate", "--out", out], { cwd: dir });
-      expect(r.code, out).toBe(2);
-      expect(r.stderr, out).toContain(`generate: --out ${out}: refused: ${why}`);
-    };
-    await refused("..", "it holds the project folder");
-    await refused("specs", "it is the specs folder");
-    await refused("specs/notes", "it is inside the specs folder");
-    for (const entry of [".git", "package.json", "specs"]) {
-      const other = join(dir, `other-${entry}`);
-      mkdirSync(join(other, entry === "package.json" ? "" : entry), { recursive: true });
-      if (entry === "package.json") writeFileSync(join(other, entry), "{}\n");
-      await refused(`other-${entry}`, `it holds ${entry}, so it is a project, not an output folder`);
-      rmSync(other, { recursive: true });
-    }
-    expect(snapshot(dir)).toEqual(before);
-    // diff --write regenerates: the same folder rules.
-    const diff = await cli(["diff", "--write", "--base-dir", "generated", "--out", "."], { cwd: dir });
-    expect(diff).toMatchObject({ code: 2, stderr: expect.stringContaining("diff --write: --out .: refused: it is the project folder") });
-    expect(snapshot(dir)).toEqual(before);
-  });
+  it(
+    "refuses a folder holding the project or the specs, one inside the specs, and one holding .git, " +
+      "package.json or specs",
+    async () => {
+      const dir = await initProject();
+      const before = snapshot(dir);
+      const refused = async (out: string, why: string) => {
+        const r = await cli(["generate", "--out", out], { cwd: dir });
+        expect(r.code, out).toBe(2);
+        expect(r.stderr, out).toContain(`generate: --out ${out}: refused: ${why}`);
+      };
+      await refused("..", "it holds the project folder");
+      await refused("specs", "it is the specs folder");
+      await refused("specs/notes", "it is inside the specs folder");
+      for (const entry of [".git", "package.json", "specs"]) {
+        const other = join(dir, `other-${entry}`);
+        mkdirSync(join(other, entry === "package.json" ? "" : entry), { recursive: true });
+        if (entry === "package.json") writeFileSync(join(other, entry), "{}\n");
+        await refused(`other-${entry}`, `it holds ${entry}, so it is a project, not an output folder`);
+        rmSync(other, { recursive: true });
+      }
+      expect(snapshot(dir)).toEqual(before);
+      // diff --write regenerates: the same folder rules.
+      const diff = await cli(["diff", "--write", "--base-dir", "generated", "--out", "."], { cwd: dir });
+      expect(diff).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining("diff --write: --out .: refused: it is the project folder"),
+      });
+      expect(snapshot(dir)).toEqual(before);
+    },
+  );
 
   it("leaves files it did not write alone, and replaces one only with --force", async () => {
     const dir = await initProject();
@@ -76,7 +86,10 @@ describe("generate --out", () => {
     writeFileSync(join(dir, "out/notes/index.js"), "// mine\n");
     const refused = await cli(["generate", "--out", "out"], { cwd: dir });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain("generate: these files were not written by blockwright generate, and generating would replace them:\n  out/notes/index.js\n");
+    expect(refused.stderr).toContain(
+      "generate: these files were not written by blockwright generate, and generating would replace them:\n  " +
+        "out/notes/index.js\n",
+    );
     expect(readFileSync(join(dir, "out/notes/index.js"), "utf8")).toBe("// mine\n");
     expect(existsSync(join(dir, "out/notes/package.json"))).toBe(false);
 
@@ -89,20 +102,24 @@ describe("generate --out", () => {
     expect(readFileSync(join(dir, "out/notes.txt"), "utf8")).toBe("mine\n");
   });
 
-  it("removes what an earlier generation wrote and no longer generates (the stamp records it), pruning emptied folders", async () => {
-    const dir = await initProject();
-    writeFileSync(join(dir, "LICENSE"), "MIT License\n");
-    expect((await cli(["generate"], { cwd: dir })).code).toBe(0);
-    expect(existsSync(join(dir, "generated/notes/LICENSE"))).toBe(true);
-    // A package of a provider since removed, and the license no longer there.
-    cpSync(join(dir, "generated/notes"), join(dir, "generated/gone"), { recursive: true });
-    rmSync(join(dir, "LICENSE"));
-    const r = await cli(["generate"], { cwd: dir });
-    expect(r.code, r.stderr).toBe(0);
-    expect(existsSync(join(dir, "generated/notes/LICENSE"))).toBe(false);
-    expect(existsSync(join(dir, "generated/gone"))).toBe(false);
-    expect(existsSync(join(dir, "generated/notes/index.js"))).toBe(true);
-  });
+  it(
+    "removes what an earlier generation wrote and no longer generates (the stamp records it), " +
+      "pruning emptied folders",
+    async () => {
+      const dir = await initProject();
+      writeFileSync(join(dir, "LICENSE"), "MIT License\n");
+      expect((await cli(["generate"], { cwd: dir })).code).toBe(0);
+      expect(existsSync(join(dir, "generated/notes/LICENSE"))).toBe(true);
+      // A package of a provider since removed, and the license no longer there.
+      cpSync(join(dir, "generated/notes"), join(dir, "generated/gone"), { recursive: true });
+      rmSync(join(dir, "LICENSE"));
+      const r = await cli(["generate"], { cwd: dir });
+      expect(r.code, r.stderr).toBe(0);
+      expect(existsSync(join(dir, "generated/notes/LICENSE"))).toBe(false);
+      expect(existsSync(join(dir, "generated/gone"))).toBe(false);
+      expect(existsSync(join(dir, "generated/notes/index.js"))).toBe(true);
+    },
+  );
 
   it("without a stamp, lists what it would remove and removes it only with --force", async () => {
     const dir = await initProject();
@@ -113,7 +130,9 @@ describe("generate --out", () => {
     expect(refused).toMatchObject({
       code: 2,
       stderr: expect.stringContaining(
-        "generate: generated/ has no .blockwright-stamp.json recording what an earlier generation wrote, and generating would remove these files it no longer generates:\n  generated/notes/old.js\nCheck that none is yours, then pass --force to remove them.\n",
+        "generate: generated/ has no .blockwright-stamp.json recording what an earlier generation wrote, " +
+          "and generating would remove these files it no longer generates:\n  generated/notes/old.js\nCheck that " +
+          "none is yours, then pass --force to remove them.\n",
       ),
     });
     expect(existsSync(join(dir, "generated/notes/old.js"))).toBe(true);
@@ -129,6 +148,9 @@ describe("diff --write", () => {
     const r = await cli(["diff", "--write", "--base-dir", "generated"], { cwd: dir });
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(join(dir, "generated/NOTES.md"), "utf8")).toBe("mine\n");
-    expect(await cli(["diff", "--force"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining("--force goes with --write") });
+    expect(await cli(["diff", "--force"], { cwd: dir })).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--force goes with --write"),
+    });
   });
 });

@@ -48,18 +48,22 @@ describe("bin/blockwright.js", () => {
     expect(list.stderr()).toBe("");
   });
 
-  it("starts a mock with no punycode deprecation on stderr: the bundled Prism requires the userland module, not Node's (it warned on every start from Node 21)", async () => {
-    // --pending-deprecation: Node 20 warns of it as Node 21 and later do, so the test holds on every line CI runs.
-    const mock = spawnCli(["mock", "books"], { NODE_OPTIONS: "--pending-deprecation" });
-    try {
-      await mock.waitFor(/http:\/\/127\.0\.0\.1:\d+/);
-    } finally {
-      mock.child.kill("SIGINT");
-    }
-    await mock.exited;
-    expect(mock.stderr()).toContain("mocks ready in");
-    expect(mock.stderr()).not.toContain("[DEP0040]");
-  });
+  it(
+    "starts a mock with no punycode deprecation on stderr: the bundled Prism requires the userland module, " +
+      "not Node's (it warned on every start from Node 21)",
+    async () => {
+      // --pending-deprecation: Node 20 warns of it as Node 21 and later do, so the test holds on every line CI runs.
+      const mock = spawnCli(["mock", "books"], { NODE_OPTIONS: "--pending-deprecation" });
+      try {
+        await mock.waitFor(/http:\/\/127\.0\.0\.1:\d+/);
+      } finally {
+        mock.child.kill("SIGINT");
+      }
+      await mock.exited;
+      expect(mock.stderr()).toContain("mocks ready in");
+      expect(mock.stderr()).not.toContain("[DEP0040]");
+    },
+  );
 
   it("reads a workflow piped to standard input (validate -)", async () => {
     const validate = spawnCli(["validate", "-", "--mock"]);
@@ -71,98 +75,157 @@ describe("bin/blockwright.js", () => {
   it("treats --env-file as its own option (Node 20 read it as its own and exited 9)", async () => {
     const run = spawnCli(["run", "examples/reading-list.yaml", "--env-file", "missing.env"]);
     expect(await run.exited).toBe(2);
-    expect(run.stderr()).toBe(`blockwright run: --env-file: cannot read missing.env (no such file) [BW3007]\n${RUN_USAGE.split("\n")[0]}\n`);
+    expect(run.stderr()).toBe(
+      `blockwright run: --env-file: cannot read missing.env (no such file) [BW3007]\n${RUN_USAGE.split("\n")[0]}\n`,
+    );
   });
 });
 
 describe("what generate loads", () => {
-  it("of documents of one file each: no document bundler and no network module, only openapi-typescript's transform and the printer (its package entry loaded all of @redocly/openapi-core, and through its proxy agent Node's tls, http and https)", async () => {
-    const report = join(tmp, "loaded.json");
-    const out = join(tmp, "loaded-out");
-    const run = spawnCli(["generate", "--out", out], { NODE_OPTIONS: `--require=${join(ROOT, "test-support/loaded-modules.cjs")}`, LOADED_MODULES_FILE: report });
-    expect(await run.exited, run.stderr()).toBe(0);
-    const loaded = JSON.parse(readFileSync(report, "utf8")) as { cjs: string[]; builtins: string[] };
-    expect(loaded.cjs.filter((path) => path.includes("@redocly"))).toEqual([]);
-    // (net is loaded by any process whose output is a pipe: its stdout is a socket.)
-    expect(loaded.builtins.filter((name) => ["tls", "http", "https", "http2"].includes(name))).toEqual([]);
-    // The printer did run: every package's declarations hold openapi-typescript's `paths`.
-    const packages = readdirSync(out, { withFileTypes: true }).filter((e) => e.isDirectory());
-    expect(packages.length).toBeGreaterThan(0);
-    for (const p of packages) expect(readFileSync(join(out, p.name, "index.d.ts"), "utf8"), p.name).toMatch(/export interface paths \{/);
-  });
+  it(
+    "of documents of one file each: no document bundler and no network module, " +
+      "only openapi-typescript's transform and the printer (its package entry loaded all of @redocly/openapi-core, " +
+      "and through its proxy agent Node's tls, http and https)",
+    async () => {
+      const report = join(tmp, "loaded.json");
+      const out = join(tmp, "loaded-out");
+      const run = spawnCli(["generate", "--out", out], {
+        NODE_OPTIONS: `--require=${join(ROOT, "test-support/loaded-modules.cjs")}`,
+        LOADED_MODULES_FILE: report,
+      });
+      expect(await run.exited, run.stderr()).toBe(0);
+      const loaded = JSON.parse(readFileSync(report, "utf8")) as { cjs: string[]; builtins: string[] };
+      expect(loaded.cjs.filter((path) => path.includes("@redocly"))).toEqual([]);
+      // (net is loaded by any process whose output is a pipe: its stdout is a socket.)
+      expect(loaded.builtins.filter((name) => ["tls", "http", "https", "http2"].includes(name))).toEqual([]);
+      // The printer did run: every package's declarations hold openapi-typescript's `paths`.
+      const packages = readdirSync(out, { withFileTypes: true }).filter((e) => e.isDirectory());
+      expect(packages.length).toBeGreaterThan(0);
+      for (const p of packages)
+        expect(readFileSync(join(out, p.name, "index.d.ts"), "utf8"), p.name).toMatch(/export interface paths \{/);
+    },
+  );
 });
 
 describe("node bin/blockwright.js, without `node --`", () => {
-  it("reads --env-file as the command's own; when the file cannot be read, Node 20 stops first, and nothing is an internal error", async () => {
-    const dir = mkdtempSync(join(tmp, "envfile-"));
-    writeFileSync(join(dir, "books.env"), "GOOGLE_BOOKS_API_KEY=AIzaSyFromEnvFile0042\nGAMMA_API_KEY=sk-gamma-from-env-file\n");
-    const node = (args: string[]) => spawnSync(process.execPath, [join(ROOT, "bin/blockwright.js"), ...args], { cwd: ROOT, encoding: "utf8", env: {} });
-    const read = node(["validate", "examples/reading-list.yaml", "--env-file", join(dir, "books.env")]);
-    expect(read.stderr).toBe("");
-    expect(read).toMatchObject({ status: 0, stdout: expect.stringMatching(/^examples\/reading-list\.yaml: valid \(\d+ blocks\)\n$/) });
-    // Without the file the workflow's secrets are missing: the variables came from the file, not Node.
-    expect(node(["validate", "examples/reading-list.yaml"]).status).toBe(1);
-    const missing = node(["validate", "examples/reading-list.yaml", "--env-file", join(dir, "missing.env")]);
-    // Node 20 exits 9 naming the file itself; a Node that leaves the option to the script gets the command's own message.
-    expect(missing.stderr).toMatch(/^\S*node: \S*missing\.env: not found\n$|--env-file: cannot read \S*missing\.env \(no such file\)/);
-    expect(missing.status === 9 || missing.status === 2).toBe(true);
-    expect(missing.stderr).not.toMatch(/internal error|\n\s+at /);
-  });
+  it(
+    "reads --env-file as the command's own; when the file cannot be read, Node 20 stops first, " +
+      "and nothing is an internal error",
+    async () => {
+      const dir = mkdtempSync(join(tmp, "envfile-"));
+      writeFileSync(
+        join(dir, "books.env"),
+        "GOOGLE_BOOKS_API_KEY=AIzaSyFromEnvFile0042\nGAMMA_API_KEY=sk-gamma-from-env-file\n",
+      );
+      const node = (args: string[]) =>
+        spawnSync(process.execPath, [join(ROOT, "bin/blockwright.js"), ...args], {
+          cwd: ROOT,
+          encoding: "utf8",
+          env: {},
+        });
+      const read = node(["validate", "examples/reading-list.yaml", "--env-file", join(dir, "books.env")]);
+      expect(read.stderr).toBe("");
+      expect(read).toMatchObject({
+        status: 0,
+        stdout: expect.stringMatching(/^examples\/reading-list\.yaml: valid \(\d+ blocks\)\n$/),
+      });
+      // Without the file the workflow's secrets are missing: the variables came from the file, not Node.
+      expect(node(["validate", "examples/reading-list.yaml"]).status).toBe(1);
+      const missing = node(["validate", "examples/reading-list.yaml", "--env-file", join(dir, "missing.env")]);
+      // Node 20 exits 9 naming the file itself; a Node that leaves the option to the script gets the command's own
+      // message.
+      expect(missing.stderr).toMatch(
+        /^\S*node: \S*missing\.env: not found\n$|--env-file: cannot read \S*missing\.env \(no such file\)/,
+      );
+      expect(missing.status === 9 || missing.status === 2).toBe(true);
+      expect(missing.stderr).not.toMatch(/internal error|\n\s+at /);
+    },
+  );
 });
 
 describe("Ctrl-C", () => {
-  it("stops generate on SIGTERM (exit 143) and on SIGINT (130) between two providers, no file half-written and no stamp; the next generate finishes the job", async () => {
-    const dir = mkdtempSync(join(tmp, "many-"));
-    // Enough providers that the generation is still linking when the signal comes.
-    writeSyntheticProject(dir, 30);
-    // Each signal stops a generate of its own; the second starts from what the first left.
-    const leftBy = new Map<string, Map<string, string>>();
-    for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  it(
+    "stops generate on SIGTERM (exit 143) and on SIGINT (130) between two providers, " +
+      "no file half-written and no stamp; the next generate finishes the job",
+    async () => {
+      const dir = mkdtempSync(join(tmp, "many-"));
+      // Enough providers that the generation is still linking when the signal comes.
+      writeSyntheticProject(dir, 30);
+      // Each signal stops a generate of its own; the second starts from what the first left.
+      const leftBy = new Map<string, Map<string, string>>();
+      for (const signal of ["SIGTERM", "SIGINT"] as const) {
+        const generate = spawnCli(["generate"], {}, dir);
+        await generate.waitFor(/generate: 30 providers to link…\n/);
+        generate.child.kill(signal);
+        expect(await generate.exited, signal).toBe(signal === "SIGTERM" ? 143 : 130);
+        expect(generate.stderr(), signal).toContain(
+          "generate: interrupted: no file is half-written, and the stamp is as it was, " +
+            "so the next generate finishes the job\n",
+        );
+        expect(generate.stderr(), signal).not.toMatch(/internal error|\n\s+at /);
+        const left = contents(join(dir, "generated"));
+        expect(
+          [...left.keys()].filter((f) => f.endsWith(".tmp") || f.endsWith(".blockwright-stamp.json")),
+          signal,
+        ).toEqual([]);
+        leftBy.set(signal, left);
+      }
+
+      // The next generate (in-process: the command's own code, without a process's start-up).
+      expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
+      const whole = contents(join(dir, "generated"));
+      expect(whole.size).toBeGreaterThan(30 * 5);
+      // What each interrupted run left is exactly what a whole run writes, file by file.
+      for (const [signal, left] of leftBy)
+        for (const [file, text] of left) expect(text, `${signal}: ${file}`).toBe(whole.get(file));
+    },
+  );
+
+  it(
+    "tells the steps of one large provider, and stops generate on SIGTERM while its document is checked: " +
+      "exit 143, its problems never reached",
+    async () => {
+      const dir = mkdtempSync(join(tmp, "large-"));
+      const [provider] = writeSyntheticProject(dir, 1);
+      const file = join(dir, "specs", String(provider), "openapi.yaml");
+      const doc = JSON.parse(readFileSync(file, "utf8")) as { paths: Record<string, unknown> };
+      // Thousands of examples to check (as in a whole published document), the last one breaking its schema.
+      for (let i = 0; i < 6000; i++) {
+        const example = i === 5999 ? { id: 7 } : { id: `x${i}`, name: `item ${i}` };
+        doc.paths[`/extra/${i}`] = {
+          get: {
+            operationId: `extra${i}`,
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: { type: "object", properties: { id: { type: "string" }, name: { type: "string" } } },
+                    example,
+                  },
+                },
+              },
+            },
+          },
+        };
+      }
+      writeFileSync(file, JSON.stringify(doc));
       const generate = spawnCli(["generate"], {}, dir);
-      await generate.waitFor(/generate: 30 providers to link…\n/);
-      generate.child.kill(signal);
-      expect(await generate.exited, signal).toBe(signal === "SIGTERM" ? 143 : 130);
-      expect(generate.stderr(), signal).toContain("generate: interrupted: no file is half-written, and the stamp is as it was, so the next generate finishes the job\n");
-      expect(generate.stderr(), signal).not.toMatch(/internal error|\n\s+at /);
-      const left = contents(join(dir, "generated"));
-      expect(
-        [...left.keys()].filter((f) => f.endsWith(".tmp") || f.endsWith(".blockwright-stamp.json")),
-        signal,
-      ).toEqual([]);
-      leftBy.set(signal, left);
-    }
-
-    // The next generate (in-process: the command's own code, without a process's start-up).
-    expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
-    const whole = contents(join(dir, "generated"));
-    expect(whole.size).toBeGreaterThan(30 * 5);
-    // What each interrupted run left is exactly what a whole run writes, file by file.
-    for (const [signal, left] of leftBy) for (const [file, text] of left) expect(text, `${signal}: ${file}`).toBe(whole.get(file));
-  });
-
-  it("tells the steps of one large provider, and stops generate on SIGTERM while its document is checked: exit 143, its problems never reached", async () => {
-    const dir = mkdtempSync(join(tmp, "large-"));
-    const [provider] = writeSyntheticProject(dir, 1);
-    const file = join(dir, "specs", String(provider), "openapi.yaml");
-    const doc = JSON.parse(readFileSync(file, "utf8")) as { paths: Record<string, unknown> };
-    // Thousands of examples to check (as in a whole published document), the last one breaking its schema.
-    for (let i = 0; i < 6000; i++) {
-      const example = i === 5999 ? { id: 7 } : { id: `x${i}`, name: `item ${i}` };
-      doc.paths[`/extra/${i}`] = {
-        get: { operationId: `extra${i}`, responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" }, name: { type: "string" } } }, example } } } } },
-      };
-    }
-    writeFileSync(file, JSON.stringify(doc));
-    const generate = spawnCli(["generate"], {}, dir);
-    // A large document tells its steps as they begin: the signal comes while its examples are checked.
-    await generate.waitFor(new RegExp(`generate: ${provider}: checking its examples…\n`));
-    generate.child.kill("SIGTERM");
-    expect(await generate.exited).toBe(143);
-    expect(generate.stderr()).toMatch(new RegExp(`^generate: 1 provider to link…\ngenerate: ${provider}: reading specs/${provider}/openapi\\.yaml \\(1\\.\\d MB\\)…\ngenerate: ${provider}: checking its examples…\n`));
-    expect(generate.stderr()).toContain("generate: interrupted: no file is half-written");
-    expect(generate.stderr()).not.toMatch(/problem|internal error|\n\s+at /);
-    expect(existsSync(join(dir, "generated"))).toBe(false);
-  });
+      // A large document tells its steps as they begin: the signal comes while its examples are checked.
+      await generate.waitFor(new RegExp(`generate: ${provider}: checking its examples…\n`));
+      generate.child.kill("SIGTERM");
+      expect(await generate.exited).toBe(143);
+      expect(generate.stderr()).toMatch(
+        new RegExp(
+          `^generate: 1 provider to link…\ngenerate: ${provider}: reading specs/${provider}/openapi\\.yaml ` +
+            `\\(1\\.\\d MB\\)…\ngenerate: ${provider}: checking its examples…\n`,
+        ),
+      );
+      expect(generate.stderr()).toContain("generate: interrupted: no file is half-written");
+      expect(generate.stderr()).not.toMatch(/problem|internal error|\n\s+at /);
+      expect(existsSync(join(dir, "generated"))).toBe(false);
+    },
+  );
 
   it("stops diff --write on SIGTERM, exit 143, writing nothing", async () => {
     const dir = mkdtempSync(join(tmp, "diff-"));
@@ -197,7 +260,9 @@ describe("Ctrl-C", () => {
     const answer = await fetch(`${books}/books/v1/volumes?q=dune&key=${SECRET}`);
     expect(answer.status).toBe(200);
     // An answer the spec does not declare makes Prism log the request.
-    const undeclared = await fetch(`${books}/books/v1/volumes?q=dune&key=${SECRET}`, { headers: { Prefer: "code=418", "X-Api-Key": SECRET } });
+    const undeclared = await fetch(`${books}/books/v1/volumes?q=dune&key=${SECRET}`, {
+      headers: { Prefer: "code=418", "X-Api-Key": SECRET },
+    });
     expect(undeclared.status).toBe(404);
     await mock.waitFor(/Request terminated with error/);
     mock.child.kill("SIGINT");

@@ -22,21 +22,71 @@ function project(files: Record<string, unknown>): string {
   return dir;
 }
 
-const publishable = { "package.json": { name: "p", private: true, workspaces: ["generated/*"] }, "generated/notes/package.json": { name: "@p/notes", version: "0.1.0" } };
+const publishable = {
+  "package.json": { name: "p", private: true, workspaces: ["generated/*"] },
+  "generated/notes/package.json": { name: "@p/notes", version: "0.1.0" },
+};
 
 describe("blockwright publish refuses before any request", () => {
   for (const [what, args, files, says] of [
-    ["a --registry that is not an address", ["--registry", "registry.example.com"], publishable, '--registry takes an http or https address such as https://registry.example.com/, got "registry.example.com"'],
-    ["a --registry of another protocol, its password withheld", ["--registry", "ftp://me:hunter2@registry.example.com/"], publishable, '--registry takes an http or https address, got "ftp://[withheld]@registry.example.com/"'],
-    ["a --tag that is a version", ["--tag", "v1"], publishable, '--tag takes a dist-tag such as next or beta (a letter, then letters, digits, ".", "_" or "-"; not a version like v1), got "v1"'],
+    [
+      "a --registry that is not an address",
+      ["--registry", "registry.example.com"],
+      publishable,
+      '--registry takes an http or https address such as https://registry.example.com/, got "registry.example.com"',
+    ],
+    [
+      "a --registry of another protocol, its password withheld",
+      ["--registry", "ftp://me:hunter2@registry.example.com/"],
+      publishable,
+      '--registry takes an http or https address, got "ftp://[withheld]@registry.example.com/"',
+    ],
+    [
+      "a --tag that is a version",
+      ["--tag", "v1"],
+      publishable,
+      '--tag takes a dist-tag such as next or beta (a letter, then letters, digits, ".", "_" or "-"; ' +
+        'not a version like v1), got "v1"',
+    ],
     ["a --tag with a space", ["--tag", "next week"], publishable, 'got "next week"'],
-    ["an argument before --", ["generated/notes"], publishable, 'unexpected argument "generated/notes" (options for npm publish go after --)'],
+    [
+      "an argument before --",
+      ["generated/notes"],
+      publishable,
+      'unexpected argument "generated/notes" (options for npm publish go after --)',
+    ],
     ["a project without package.json", [], {}, "no package.json in the project folder"],
-    ["a package.json without workspaces", [], { "package.json": { name: "p" } }, 'package.json: no "workspaces" (the packages to publish, e.g. ["generated/*"])'],
-    ["workspaces that are not a list of patterns", [], { "package.json": { workspaces: "generated/*" } }, 'package.json: "workspaces" must be a list of folder patterns such as "generated/*", got "generated/*"'],
-    ["workspaces matching no package", [], { "package.json": { workspaces: ["generated/*"] } }, 'package.json: "workspaces" ["generated/*"] match no folder with a package.json (run blockwright generate first?)'],
-    ["a workspace package without a version", [], { ...publishable, "generated/notes/package.json": { name: "@p/notes" } }, 'generated/notes/package.json: no "version" (npm publishes a package by name and version)'],
-    ["a workspace package.json that is not JSON", [], { ...publishable, "generated/notes/package.json": "{ name: " }, "generated/notes/package.json: not JSON ("],
+    [
+      "a package.json without workspaces",
+      [],
+      { "package.json": { name: "p" } },
+      'package.json: no "workspaces" (the packages to publish, e.g. ["generated/*"])',
+    ],
+    [
+      "workspaces that are not a list of patterns",
+      [],
+      { "package.json": { workspaces: "generated/*" } },
+      'package.json: "workspaces" must be a list of folder patterns such as "generated/*", got "generated/*"',
+    ],
+    [
+      "workspaces matching no package",
+      [],
+      { "package.json": { workspaces: ["generated/*"] } },
+      'package.json: "workspaces" ["generated/*"] match no folder with a package.json (run blockwright ' +
+        "generate first?)",
+    ],
+    [
+      "a workspace package without a version",
+      [],
+      { ...publishable, "generated/notes/package.json": { name: "@p/notes" } },
+      'generated/notes/package.json: no "version" (npm publishes a package by name and version)',
+    ],
+    [
+      "a workspace package.json that is not JSON",
+      [],
+      { ...publishable, "generated/notes/package.json": "{ name: " },
+      "generated/notes/package.json: not JSON (",
+    ],
   ] as const) {
     it(`${what}: exit 2`, async () => {
       const r = await cli(["publish", ...args], { cwd: project(files), env: { PATH: "" } });
@@ -59,7 +109,8 @@ function standInNpm(held: Record<string, string[]>): { env: Record<string, strin
 require("fs").appendFileSync(${JSON.stringify(log)}, process.argv.slice(2).join(" ") + "\\n");
 if (cmd === "view" && !process.argv.includes("--workspace")) {
   if (Object.hasOwn(held, name)) process.stdout.write(JSON.stringify(held[name]));
-  else { process.stdout.write(JSON.stringify({ error: { code: "E404", summary: "Not Found - " + name } })); process.exitCode = 1; }
+  else { process.stdout.write(JSON.stringify({ error: { code: "E404", summary: "Not Found - " + name } })); \
+process.exitCode = 1; }
 } else process.exitCode = 1;`;
   writeFileSync(join(dir, "stand-in.cjs"), script);
   writeFileSync(join(dir, "npm"), `#!/bin/sh\nexec "${process.execPath}" "${join(dir, "stand-in.cjs")}" "$@"\n`);
@@ -68,43 +119,78 @@ if (cmd === "view" && !process.argv.includes("--workspace")) {
 }
 
 describe("blockwright publish refuses a package its users could not install, before any upload", () => {
-  const onRuntime = (range: string, extra: object = {}) => project({ ...publishable, "generated/notes/package.json": { name: "@p/notes", version: "0.1.0", dependencies: { "@zz/runtime": range }, ...extra } });
+  const onRuntime = (range: string, extra: object = {}) =>
+    project({
+      ...publishable,
+      "generated/notes/package.json": {
+        name: "@p/notes",
+        version: "0.1.0",
+        dependencies: { "@zz/runtime": range },
+        ...extra,
+      },
+    });
 
-  it("a dependency the registry has no version of in the range: exit 2 naming both, and --dry-run says the same", async () => {
-    const npm = standInNpm({ "@zz/runtime": ["0.1.0", "0.2.0"] });
-    const dir = onRuntime("^0.3.0");
-    for (const args of [[], ["--dry-run"]]) {
-      const r = await cli(["publish", ...args], { cwd: dir, env: npm.env });
-      expect(r).toMatchObject({ code: 2, stdout: "" });
-      expect(r.stderr).toContain(
-        `publish${args.length ? " --dry-run" : ""}: nothing was ${args.length ? "uploaded" : "published"}: 1 package cannot go as it is:\n  @p/notes@0.1.0 depends on @zz/runtime@^0.3.0, which the registry cannot give (it has 0.1.0, 0.2.0): publish @zz/runtime there first, or depend on a version it has [BW3013]\n`,
-      );
-    }
-    expect(npm.calls().filter((c) => c.startsWith("publish"))).toEqual([]);
-    // In the range: published (here the stand-in refuses the upload itself, exit 1).
-    expect((await cli(["publish"], { cwd: onRuntime("^0.2.0"), env: npm.env })).code).toBe(1);
-  });
+  it(
+    "a dependency the registry has no version of in the " + "range: exit 2 naming both, and --dry-run says the same",
+    async () => {
+      const npm = standInNpm({ "@zz/runtime": ["0.1.0", "0.2.0"] });
+      const dir = onRuntime("^0.3.0");
+      for (const args of [[], ["--dry-run"]]) {
+        const r = await cli(["publish", ...args], { cwd: dir, env: npm.env });
+        expect(r).toMatchObject({ code: 2, stdout: "" });
+        expect(r.stderr).toContain(
+          `publish${args.length ? " --dry-run" : ""}: nothing was ${args.length ? "uploaded" : "published"}: ` +
+            `1 package cannot go as it is:\n  @p/notes@0.1.0 depends on @zz/runtime@^0.3.0, ` +
+            `which the registry cannot give (it has 0.1.0, 0.2.0): publish @zz/runtime there first, ` +
+            `or depend on a version it has [BW3013]\n`,
+        );
+      }
+      expect(npm.calls().filter((c) => c.startsWith("publish"))).toEqual([]);
+      // In the range: published (here the stand-in refuses the upload itself, exit 1).
+      expect((await cli(["publish"], { cwd: onRuntime("^0.2.0"), env: npm.env })).code).toBe(1);
+    },
+  );
 
   it("a dependency on a path of this machine: exit 2, the registry not asked for it", async () => {
     const npm = standInNpm({});
     const r = await cli(["publish"], { cwd: onRuntime("file:/home/me/blockwright/runtime"), env: npm.env });
     expect(r).toMatchObject({ code: 2, stdout: "" });
-    expect(r.stderr).toContain('@p/notes@0.1.0 depends on @zz/runtime at "file:/home/me/blockwright/runtime", a path on this machine');
+    expect(r.stderr).toContain(
+      '@p/notes@0.1.0 depends on @zz/runtime at "file:/home/me/blockwright/runtime", a path on this machine',
+    );
     expect(npm.calls().filter((c) => c.includes("@zz/runtime"))).toEqual([]);
   });
 
-  it("with provenance, a package without a repository, or on GitHub Actions with another repository than the workflow's: exit 2", async () => {
-    const npm = standInNpm({ "@zz/runtime": ["0.2.0"] });
-    const none = await cli(["publish", "--", "--provenance"], { cwd: onRuntime("^0.2.0"), env: npm.env });
-    expect(none).toMatchObject({ code: 2, stdout: "" });
-    expect(none.stderr).toContain('@p/notes@0.1.0 has no "repository" in its package.json, and npm refuses provenance without one (E422)');
-    const github = { ...npm.env, NPM_CONFIG_PROVENANCE: "true", GITHUB_ACTIONS: "true", GITHUB_SERVER_URL: "https://github.com", GITHUB_REPOSITORY: "acme/blocks" };
-    const other = await cli(["publish"], { cwd: onRuntime("^0.2.0", { repository: { type: "git", url: "git+https://github.com/someone/fork.git" } }), env: github });
-    expect(other).toMatchObject({ code: 2, stdout: "" });
-    expect(other.stderr).toContain('@p/notes@0.1.0 names the repository "git+https://github.com/someone/fork.git", but this workflow runs in https://github.com/acme/blocks');
-    expect(other.stderr).toContain("[BW3014]");
-    expect(npm.calls().filter((c) => c.startsWith("publish"))).toEqual([]);
-  });
+  it(
+    "with provenance, a package without a repository, or on GitHub Actions with another repository than the " +
+      "workflow's: exit 2",
+    async () => {
+      const npm = standInNpm({ "@zz/runtime": ["0.2.0"] });
+      const none = await cli(["publish", "--", "--provenance"], { cwd: onRuntime("^0.2.0"), env: npm.env });
+      expect(none).toMatchObject({ code: 2, stdout: "" });
+      expect(none.stderr).toContain(
+        '@p/notes@0.1.0 has no "repository" in its package.json, and npm refuses provenance without one (E422)',
+      );
+      const github = {
+        ...npm.env,
+        NPM_CONFIG_PROVENANCE: "true",
+        GITHUB_ACTIONS: "true",
+        GITHUB_SERVER_URL: "https://github.com",
+        GITHUB_REPOSITORY: "acme/blocks",
+      };
+      const other = await cli(["publish"], {
+        cwd: onRuntime("^0.2.0", { repository: { type: "git", url: "git+https://github.com/someone/fork.git" } }),
+        env: github,
+      });
+      expect(other).toMatchObject({ code: 2, stdout: "" });
+      expect(other.stderr).toContain(
+        '@p/notes@0.1.0 names the repository "git+https://github.com/someone/fork.git", ' +
+          "but this workflow runs in https://github.com/acme/blocks",
+      );
+      expect(other.stderr).toContain("[BW3014]");
+      expect(npm.calls().filter((c) => c.startsWith("publish"))).toEqual([]);
+    },
+  );
 });
 
 describe("Ctrl-C during publish", () => {
@@ -121,14 +207,21 @@ describe("Ctrl-C during publish", () => {
       const { port } = silent.address() as { port: number };
       const home = mkdtempSync(join(tmp, "home-"));
       writeFileSync(join(home, "npmrc"), "");
-      const env = { HOME: home, NPM_CONFIG_USERCONFIG: join(home, "npmrc"), NPM_CONFIG_CACHE: join(home, "cache"), NPM_CONFIG_UPDATE_NOTIFIER: "false" };
+      const env = {
+        HOME: home,
+        NPM_CONFIG_USERCONFIG: join(home, "npmrc"),
+        NPM_CONFIG_CACHE: join(home, "cache"),
+        NPM_CONFIG_UPDATE_NOTIFIER: "false",
+      };
       const publish = spawnCli(["publish", "--registry", `http://127.0.0.1:${port}/`], env, project(publishable));
       await publish.waitFor(/which versions it has…\n/);
       // npm has asked (it is connected) before the signal comes.
       while (!sockets.size) await new Promise((resolve) => setTimeout(resolve, 20));
       publish.child.kill("SIGTERM");
       expect(await publish.exited).toBe(143);
-      expect(publish.stderr()).toContain("publish: interrupted: what was published stays; run publish again (it skips what the registry has)\n");
+      expect(publish.stderr()).toContain(
+        "publish: interrupted: what was published stays; run publish again (it skips what the registry has)\n",
+      );
       expect(publish.stdout()).toBe("");
       // npm went with it: its connection closed without an answer.
       while (sockets.size) await new Promise((resolve) => setTimeout(resolve, 20));

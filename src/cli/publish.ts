@@ -35,14 +35,22 @@ field; nothing is uploaded), 70 internal error (a bug: please report it),
 ${INTERRUPTED} (what was published stays; run publish again).`;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { registry: { type: "string" }, "dry-run": { type: "boolean" }, tag: { type: "string" } });
+  const args = parseArgs(argv, {
+    registry: { type: "string" },
+    "dry-run": { type: "boolean" },
+    tag: { type: "string" },
+  });
   const registry = registryOption(stringOption(args, "registry"));
   const tag = tagOption(stringOption(args, "tag"));
   const dryRun = args.values["dry-run"] === true;
   // Everything after `--` is npm's; nothing before it is positional.
   const dashes = argv.indexOf("--");
   const npmArgs = dashes < 0 ? [] : argv.slice(dashes + 1);
-  if (args.positionals.length > npmArgs.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(args.positionals[0])} (options for npm publish go after --)`);
+  if (args.positionals.length > npmArgs.length)
+    throw new UsageError(
+      "BW3002",
+      `unexpected argument ${JSON.stringify(args.positionals[0])} (options for npm publish go after --)`,
+    );
 
   const { workspacePackages, dependencyOrder, WorkspaceProblem } = await import("../publish/workspaces.js");
   let packages: WorkspacePackage[];
@@ -60,7 +68,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return await publishAll(packages, npm, { name, dryRun, npmArgs, ...(tag ? { tag } : {}) }, io);
   } catch (e) {
     if (!(e instanceof Interrupted)) throw e;
-    io.stderr.write(`${name}: interrupted: what was published stays; run publish again (it skips what the registry has)\n`);
+    io.stderr.write(
+      `${name}: interrupted: what was published stays; run publish again (it skips what the registry has)\n`,
+    );
     return interruptedStatus(e.signal);
   }
 }
@@ -85,7 +95,11 @@ async function publishAll(all: WorkspacePackage[], npm: NpmOptions, plan: Plan, 
   const tell = (line: string) => io.stderr.write(`${plan.name}: ${line}\n`);
   const packages = all.filter((p) => !p.private);
   const privates = all.length - packages.length;
-  say(`${packages.length} workspace package${packages.length === 1 ? "" : "s"}${privates ? ` (and ${privates} private, never published)` : ""}; asking ${npm.registry ? withheld(npm.registry) : "the registry"} which versions it has…`);
+  say(
+    `${packages.length} workspace package${packages.length === 1 ? "" : "s"}` +
+      `${privates ? ` (and ${privates} private, never published)` : ""}; asking ` +
+      `${npm.registry ? withheld(npm.registry) : "the registry"} which versions it has…`,
+  );
 
   // Which versions the registry has: all asked before anything is published, by one npm for all; what its
   // answer leaves unsettled, a package at a time (a few at once), so that a failure names its package.
@@ -100,7 +114,11 @@ async function publishAll(all: WorkspacePackage[], npm: NpmOptions, plan: Plan, 
         versions.set(p, await publishedVersions(p.name, npm));
       } catch (e) {
         if (!(e instanceof NpmFailure)) throw e;
-        throw new CommandFailure(`${plan.name}: cannot tell which versions of ${p.name} the registry has, so nothing was published: ${e.message}\n`, 1);
+        throw new CommandFailure(
+          `${plan.name}: cannot tell which versions of ${p.name} the registry has, so nothing was published: ` +
+            `${e.message}\n`,
+          1,
+        );
       }
     },
   );
@@ -126,25 +144,49 @@ async function publishAll(all: WorkspacePackage[], npm: NpmOptions, plan: Plan, 
     }
     try {
       const tag = plan.tag ?? defaultDistTag(p.version);
-      const { registry } = await publishPackage(`./${p.dir}`, { ...npm, dryRun: plan.dryRun, npmArgs: plan.npmArgs, ...(tag ? { tag } : {}) });
+      const { registry } = await publishPackage(`./${p.dir}`, {
+        ...npm,
+        dryRun: plan.dryRun,
+        npmArgs: plan.npmArgs,
+        ...(tag ? { tag } : {}),
+      });
       published.push(p);
       io.stdout.write(`${id(p)}\n`);
-      say(`${id(p)} ${plan.dryRun ? "would be published" : "published"}${registry ? ` to ${registry}` : ""}${tag ? ` (tag ${tag})` : ""}`);
+      say(
+        `${id(p)} ${plan.dryRun ? "would be published" : "published"}${registry ? ` to ${registry}` : ""}` +
+          `${tag ? ` (tag ${tag})` : ""}`,
+      );
     } catch (e) {
       if (!(e instanceof NpmFailure)) throw e;
       failed.set(p.name, `refused: ${e.message}`);
       tell(`${id(p)} ${failed.get(p.name)}`);
     }
   }
-  const counts = [`${published.length} ${plan.dryRun ? "would be published" : "published"}`, `${there} on the registry already`, ...(failed.size ? [`${failed.size} not published`] : [])];
-  (failed.size ? tell : say)(`${counts.join(", ")}${plan.dryRun ? "; nothing was uploaded" : ""}${failed.size ? "; run publish again once fixed (it skips what the registry has)" : ""}`);
+  const counts = [
+    `${published.length} ${plan.dryRun ? "would be published" : "published"}`,
+    `${there} on the registry already`,
+    ...(failed.size ? [`${failed.size} not published`] : []),
+  ];
+  (failed.size ? tell : say)(
+    `${counts.join(", ")}${plan.dryRun ? "; nothing was uploaded" : ""}` +
+      `${failed.size ? "; run publish again once fixed (it skips what the registry has)" : ""}`,
+  );
   return failed.size ? 1 : 0;
 }
 
 const id = (p: WorkspacePackage) => `${p.name}@${p.version}`;
 
-/** Refuses the run, exit 2, before any upload, while a package to publish could not be installed from the registry or npm would refuse its provenance. */
-async function preflight(packages: WorkspacePackage[], pending: WorkspacePackage[], npm: NpmOptions, plan: Plan, io: CliIo): Promise<void> {
+/**
+ * Refuses the run, exit 2, before any upload, while a package to publish could not be installed from the registry or
+ * npm would refuse its provenance.
+ */
+async function preflight(
+  packages: WorkspacePackage[],
+  pending: WorkspacePackage[],
+  npm: NpmOptions,
+  plan: Plan,
+  io: CliIo,
+): Promise<void> {
   if (!pending.length) return;
   const { unresolvableDependencies, provenanceRequested, provenanceProblems } = await import("../publish/preflight.js");
   const { publishedVersions, NpmFailure } = await import("../publish/npm.js");
@@ -157,16 +199,34 @@ async function preflight(packages: WorkspacePackage[], pending: WorkspacePackage
         found.set(name, await publishedVersions(name, npm));
       } catch (e) {
         if (!(e instanceof NpmFailure)) throw e;
-        throw new CommandFailure(`${plan.name}: cannot tell which versions of ${name} the registry has, so nothing was published: ${e.message}\n`, 1);
+        throw new CommandFailure(
+          `${plan.name}: cannot tell which versions of ${name} the registry has, so nothing was published: ` +
+            `${e.message}\n`,
+          1,
+        );
       }
     });
     return found;
   };
-  const problems = [...(provenanceRequested(plan.npmArgs, io.env) ? provenanceProblems(pending, io.env) : []), ...(await unresolvableDependencies(pending, going, versionsOf, npm.registry ? withheld(npm.registry) : "the registry"))];
+  const problems = [
+    ...(provenanceRequested(plan.npmArgs, io.env) ? provenanceProblems(pending, io.env) : []),
+    ...(await unresolvableDependencies(
+      pending,
+      going,
+      versionsOf,
+      npm.registry ? withheld(npm.registry) : "the registry",
+    )),
+  ];
   if (!problems.length) return;
-  const lines = problems.map((p) => `  ${withCode(p.kind === "dependency" ? "BW3013" : "BW3014", `${p.package} ${p.reason}`)}`);
+  const lines = problems.map(
+    (p) => `  ${withCode(p.kind === "dependency" ? "BW3013" : "BW3014", `${p.package} ${p.reason}`)}`,
+  );
   const count = new Set(problems.map((p) => p.package)).size;
-  throw new CommandFailure(`${plan.name}: nothing was ${plan.dryRun ? "uploaded" : "published"}: ${count} package${count === 1 ? "" : "s"} cannot go as ${count === 1 ? "it is" : "they are"}:\n${lines.join("\n")}\n`, 2);
+  throw new CommandFailure(
+    `${plan.name}: nothing was ${plan.dryRun ? "uploaded" : "published"}: ${count} ` +
+      `package${count === 1 ? "" : "s"} cannot go as ${count === 1 ? "it is" : "they are"}:\n${lines.join("\n")}\n`,
+    2,
+  );
 }
 
 /** Run `work` on every item, at most `limit` at once; the first failure is thrown once all started ones end. */
@@ -186,17 +246,29 @@ function registryOption(value: string | undefined): string | undefined {
   try {
     url = new URL(value);
   } catch {
-    throw new UsageError("BW3003", `--registry takes an http or https address such as https://registry.example.com/, got ${JSON.stringify(withheld(value))}`);
+    throw new UsageError(
+      "BW3003",
+      `--registry takes an http or https address such as https://registry.example.com/, ` +
+        `got ${JSON.stringify(withheld(value))}`,
+    );
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UsageError("BW3003", `--registry takes an http or https address, got ${JSON.stringify(withheld(value))}`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new UsageError("BW3003", `--registry takes an http or https address, got ${JSON.stringify(withheld(value))}`);
   return value;
 }
 
-/** --tag: a dist-tag npm takes: letters, digits, `.`, `_`, `-`, starting with a letter, and no version (npm refuses `v1`, a range). */
+/**
+ * --tag: a dist-tag npm takes: letters, digits, `.`, `_`, `-`, starting with a letter, and no version (npm refuses
+ * `v1`, a range).
+ */
 function tagOption(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   if (!/^[A-Za-z][A-Za-z0-9._-]*$/.test(value) || /^v\d/i.test(value)) {
-    throw new UsageError("BW3003", `--tag takes a dist-tag such as next or beta (a letter, then letters, digits, ".", "_" or "-"; not a version like v1), got ${JSON.stringify(value)}`);
+    throw new UsageError(
+      "BW3003",
+      `--tag takes a dist-tag such as next or beta (a letter, then letters, digits, ".", "_" or "-"; ` +
+        `not a version like v1), got ${JSON.stringify(value)}`,
+    );
   }
   return value;
 }

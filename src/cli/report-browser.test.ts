@@ -5,13 +5,13 @@
 // are visible; the page logs no error and asks for nothing beyond itself (its
 // Content-Security-Policy would refuse it, and say so on the console). The
 // browser is required: without it the test fails saying how to install it.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli } from "../../test-support/cli-harness.js";
+import { cli, editFile as edit } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { startMocks } from "../mocks/mocks.js";
 
@@ -23,7 +23,11 @@ let browser: Promise<Browser> | undefined;
 
 /** The browser, started by the first test that opens a page (each test fails, not skips, when it is missing). */
 function started(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} does not exist: this test renders the HTML reports in Debian's chromium. Install it (apt-get install chromium) or set CHROMIUM to a chromium executable.`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `${CHROMIUM} does not exist: this test renders the HTML reports in Debian's chromium. ` +
+        `Install it (apt-get install chromium) or set CHROMIUM to a chromium executable.`,
+    );
   browser ??= chromium.launch({ executablePath: CHROMIUM });
   return browser;
 }
@@ -32,12 +36,6 @@ afterAll(async () => {
   await (await browser?.catch(() => undefined))?.close();
   rmSync(tmp, { recursive: true, force: true });
 });
-
-function edit(file: string, find: string, replace: string): void {
-  const text = readFileSync(file, "utf8");
-  if (!text.includes(find)) throw new Error(`${file} has no ${JSON.stringify(find)}`);
-  writeFileSync(file, text.replace(find, replace));
-}
 
 /**
  * The fixture provider in a project of its own, generated, then kept as the
@@ -54,11 +52,16 @@ async function brokenProject(): Promise<string> {
   expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
   cpSync(join(dir, "generated"), join(dir, "base"), { recursive: true });
   const spec = join(dir, "specs/shelf/openapi.yaml");
-  edit(spec, "                  total: { type: integer }", "                  total: { type: integer, nullable: true }");
+  edit(
+    spec,
+    "                  total: { type: integer }",
+    "                  total: { type: integer, nullable: true }",
+  );
   edit(
     spec,
     '                  value: { total: 1, value: [{ id: "b1", title: "Dune", state: "ready" }] }',
-    '                  value: { total: 1, value: [{ id: "b1", title: "Dune", state: "ready" }] }\n                zqnull:\n                  value: { total: null, value: [] }',
+    '                  value: { total: 1, value: [{ id: "b1", title: "Dune", state: ' +
+      '"ready" }] }\n                zqnull:\n                  value: { total: null, value: [] }',
   );
   edit(join(dir, "specs/shelf/manifest.yaml"), "        maximum: 50\n", "        maximum: 20\n");
   expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
@@ -111,43 +114,59 @@ describe("the HTML reports in a browser", () => {
     dir = await brokenProject();
   });
 
-  it("test --reporter html: the chart, a row per operation, a failure's request, the mock's answer and reproduce line; no console error, no request", async () => {
-    const file = join(dir, "reports/contract.html");
-    const r = await cli(["test", "--seed", "7", "--runs", "2", "--reporter", "json", "--reporter", "html", "--output", file], { cwd: dir, startMocks });
-    expect(r.code).toBe(1);
-    const cases = (JSON.parse(r.stdout) as { cases: Case[] }).cases;
-    const { page, problems, requests, url } = await open(file);
-    try {
-      expect(await page.locator("svg.chart").isVisible()).toBe(true);
-      expect(await drawn(page, "svg.chart rect.pass")).toBe(true);
-      expect(await drawn(page, "svg.chart rect.fail")).toBe(true);
-      const operations = [...new Set(cases.map((c) => c.operation))];
-      expect(operations.length).toBeGreaterThan(1);
-      for (const operation of operations) {
-        expect(await page.locator("svg.chart text").getByText(operation, { exact: true }).isVisible(), `chart label ${operation}`).toBe(true);
+  it(
+    "test --reporter html: the chart, a row per operation, a failure's request, " +
+      "the mock's answer and reproduce line; no console error, no request",
+    async () => {
+      const file = join(dir, "reports/contract.html");
+      const r = await cli(
+        ["test", "--seed", "7", "--runs", "2", "--reporter", "json", "--reporter", "html", "--output", file],
+        { cwd: dir, startMocks },
+      );
+      expect(r.code).toBe(1);
+      const cases = (JSON.parse(r.stdout) as { cases: Case[] }).cases;
+      const { page, problems, requests, url } = await open(file);
+      try {
+        expect(await page.locator("svg.chart").isVisible()).toBe(true);
+        expect(await drawn(page, "svg.chart rect.pass")).toBe(true);
+        expect(await drawn(page, "svg.chart rect.fail")).toBe(true);
+        const operations = [...new Set(cases.map((c) => c.operation))];
+        expect(operations.length).toBeGreaterThan(1);
+        for (const operation of operations) {
+          expect(
+            await page.locator("svg.chart text").getByText(operation, { exact: true }).isVisible(),
+            `chart label ${operation}`,
+          ).toBe(true);
+          expect(
+            await page
+              .locator("tr")
+              .filter({ has: page.locator("td code").getByText(operation, { exact: true }) })
+              .isVisible(),
+            `coverage row ${operation}`,
+          ).toBe(true);
+        }
+        // The answer the spec's new example gives: the mock's own, quoted whole.
+        const broken = cases.find((c) => c.status === "failed" && c.failure?.answer?.body.includes('"total":null'));
+        expect(broken?.failure?.request).toBeDefined();
+        const section = page
+          .locator("section.failure")
+          .filter({ has: page.getByRole("heading", { name: `${broken!.provider} ${broken!.id}`, exact: true }) });
+        expect(await section.isVisible()).toBe(true);
+        expect(await section.getByText(broken!.failure!.request!, { exact: true }).isVisible()).toBe(true);
         expect(
-          await page
-            .locator("tr")
-            .filter({ has: page.locator("td code").getByText(operation, { exact: true }) })
+          await section
+            .getByRole("heading", { name: `The mock's answer: ${broken!.failure!.answer!.status}`, exact: true })
             .isVisible(),
-          `coverage row ${operation}`,
         ).toBe(true);
+        expect(await section.getByText(broken!.failure!.answer!.body, { exact: true }).isVisible()).toBe(true);
+        expect(await section.getByText(/^reproduce: blockwright call /).isVisible()).toBe(true);
+        expect(problems).toEqual([]);
+        expect(requests).toEqual([url]);
+      } finally {
+        await page.close();
       }
-      // The answer the spec's new example gives: the mock's own, quoted whole.
-      const broken = cases.find((c) => c.status === "failed" && c.failure?.answer?.body.includes('"total":null'));
-      expect(broken?.failure?.request).toBeDefined();
-      const section = page.locator("section.failure").filter({ has: page.getByRole("heading", { name: `${broken!.provider} ${broken!.id}`, exact: true }) });
-      expect(await section.isVisible()).toBe(true);
-      expect(await section.getByText(broken!.failure!.request!, { exact: true }).isVisible()).toBe(true);
-      expect(await section.getByRole("heading", { name: `The mock's answer: ${broken!.failure!.answer!.status}`, exact: true }).isVisible()).toBe(true);
-      expect(await section.getByText(broken!.failure!.answer!.body, { exact: true }).isVisible()).toBe(true);
-      expect(await section.getByText(/^reproduce: blockwright call /).isVisible()).toBe(true);
-      expect(problems).toEqual([]);
-      expect(requests).toEqual([url]);
-    } finally {
-      await page.close();
-    }
-  });
+    },
+  );
 
   it("diff --format html: the verdict, the package and each change's row; no console error, no request", async () => {
     const r = await cli(["diff", "--base-dir", "base", "--format", "html", "--fail-on", "breaking"], { cwd: dir });

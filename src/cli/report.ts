@@ -23,17 +23,35 @@ error or a report that cannot be read (named, with what was expected), 70
 internal error (a bug: please report it).`;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { reporter: { type: "string", multiple: true }, output: { type: "string", multiple: true } });
+  const args = parseArgs(argv, {
+    reporter: { type: "string", multiple: true },
+    output: { type: "string", multiple: true },
+  });
   const [action, ...files] = args.positionals;
-  if (action !== "merge") throw new UsageError("BW3002", action === undefined ? "missing the action: report merge <report>..." : `unknown action ${JSON.stringify(action)}: the one action is merge`);
-  if (files.length === 0) throw new UsageError("BW3002", "report merge takes one or more reports (the JSON or JUnit that blockwright test wrote)");
+  if (action !== "merge")
+    throw new UsageError(
+      "BW3002",
+      action === undefined
+        ? "missing the action: report merge <report>..."
+        : `unknown action ${JSON.stringify(action)}: the one action is merge`,
+    );
+  if (files.length === 0)
+    throw new UsageError(
+      "BW3002",
+      "report merge takes one or more reports (the JSON or JUnit that blockwright test wrote)",
+    );
   const { checkOutputs, reportersOf, writeReports } = await import("./support/test-reports.js");
   const reporters = reportersOf(args);
   await checkOutputs(reporters, io);
 
   const { readSourceText, UnreadableSource, INPUT_LIMITS } = await import("../load/input-file.js");
-  const { parseReport, mergeReports, refuseRepeats, UnreadableReport } = await import("../contract/report/read-report.js");
-  const refused = (e: unknown) => (e instanceof UnreadableSource || e instanceof UnreadableReport ? new UsageError(e instanceof UnreadableSource ? e.code : "BW3010", e.message) : e);
+  const { parseReport, mergeReports, refuseRepeats, UnreadableReport } = await import(
+    "../contract/report/read-report.js"
+  );
+  const refused = (e: unknown) =>
+    e instanceof UnreadableSource || e instanceof UnreadableReport
+      ? new UsageError(e instanceof UnreadableSource ? e.code : "BW3010", e.message)
+      : e;
   const reports = files.map((file) => {
     try {
       return parseReport(readSourceText(resolve(io.cwd, file), file, INPUT_LIMITS.report), file);
@@ -47,8 +65,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     throw refused(e);
   }
   const merged = mergeReports(reports);
-  io.stderr.write(`report merge: ${files.length} report${files.length === 1 ? "" : "s"}, ${merged.results.length} cases\n`);
-  const failedToWrite = await writeReports(reporters, { ...merged, command: "blockwright report merge" }, io, { command: "blockwright report merge" });
+  io.stderr.write(
+    `report merge: ${files.length} report${files.length === 1 ? "" : "s"}, ${merged.results.length} cases\n`,
+  );
+  const failedToWrite = await writeReports(reporters, { ...merged, command: "blockwright report merge" }, io, {
+    command: "blockwright report merge",
+  });
   if (failedToWrite) return failedToWrite;
   return merged.results.some((r) => r.status !== "passed") ? 1 : 0;
 }

@@ -25,15 +25,27 @@ const block = (name: string, operation: string, inputs: string, next?: string) =
       accessToken: "{{ZQSHOP_TOKEN}}"
 ${inputs}${next ? `    connections:\n      outgoing:\n        - target: ${next}\n` : ""}`;
 
-const WORKFLOW = `name: Create, read back, change, list
-blocks:
-${block("create", "zqshop_create_order", "      customer_email: ann@zq.example\n      amount: 1234\n      note: first\n", "get")}${block("get", "zqshop_get_order", '      orderId: "{{create.id}}"\n', "update")}${block("update", "zqshop_update_order", '      orderId: "{{create.id}}"\n      note: changed\n', "list")}${block("list", "zqshop_list_orders", "")}`;
+const WORKFLOW =
+  "name: Create, read back, change, list\nblocks:\n" +
+  block(
+    "create",
+    "zqshop_create_order",
+    "      customer_email: ann@zq.example\n      amount: 1234\n      note: first\n",
+    "get",
+  ) +
+  block("get", "zqshop_get_order", '      orderId: "{{create.id}}"\n', "update") +
+  block("update", "zqshop_update_order", '      orderId: "{{create.id}}"\n      note: changed\n', "list") +
+  block("list", "zqshop_list_orders", "");
 
 beforeAll(async () => {
   expect((await cli(["init", project])).code).toBe(0);
   mkdirSync(join(project, "node_modules/@blockwright"), { recursive: true });
   symlinkSync(join(ROOT, "runtime"), join(project, "node_modules/@blockwright/runtime"));
-  cpSync(fileURLToPath(new URL("../mocks/__fixtures__/mock-state/zqshop", import.meta.url)), join(project, "specs/zqshop"), { recursive: true });
+  cpSync(
+    fileURLToPath(new URL("../mocks/__fixtures__/mock-state/zqshop", import.meta.url)),
+    join(project, "specs/zqshop"),
+    { recursive: true },
+  );
   expect((await cli(["generate"], { cwd: project })).code).toBe(0);
   writeFileSync(join(project, "crud.yaml"), WORKFLOW);
 });
@@ -42,10 +54,15 @@ type Outputs = Record<string, { status: string; outputs: Record<string, unknown>
 
 async function outputsOf(...options: string[]): Promise<Outputs> {
   const out = join(tmp, `run-${Math.random().toString(36).slice(2)}.json`);
-  const r = await cli(["run", "crud.yaml", "--json", out, ...options], { cwd: project, startMocks: (providers, o) => startMocks(providers, o) });
+  const r = await cli(["run", "crud.yaml", "--json", out, ...options], {
+    cwd: project,
+    startMocks: (providers, o) => startMocks(providers, o),
+  });
   expect(r.stderr).not.toContain("failed:");
   expect(r.code).toBe(0);
-  const result = JSON.parse(readFileSync(out, "utf8")) as { blocks: { id: string; status: string; outputs: Record<string, unknown> }[] };
+  const result = JSON.parse(readFileSync(out, "utf8")) as {
+    blocks: { id: string; status: string; outputs: Record<string, unknown> }[];
+  };
   return Object.fromEntries(result.blocks.map((b) => [b.id, { status: b.status, outputs: b.outputs }]));
 }
 
@@ -53,7 +70,12 @@ describe("run --mock, create → get → update → list", () => {
   it("reads back what the create sent, the change, and lists what the run made", async () => {
     const run = await outputsOf();
     const made = run.create?.outputs.order as Record<string, unknown>;
-    expect(made).toMatchObject({ customer_email: "ann@zq.example", amount: 1234, note: "first", id: run.create?.outputs.id });
+    expect(made).toMatchObject({
+      customer_email: "ann@zq.example",
+      amount: 1234,
+      note: "first",
+      id: run.create?.outputs.id,
+    });
     expect(run.get?.outputs.order).toEqual(made);
     expect(run.update?.outputs.order).toEqual({ ...made, note: "changed" });
     expect(run.list?.outputs.orders).toEqual([{ ...made, note: "changed" }]);
@@ -64,7 +86,10 @@ describe("run --mock, create → get → update → list", () => {
     const first = await outputsOf("--state", state);
     const second = await outputsOf("--state", state);
     expect(second.create?.outputs.id).not.toBe(first.create?.outputs.id);
-    expect((second.list?.outputs.orders as { id: string }[] | undefined)?.map((o) => o.id)).toEqual([first.create?.outputs.id, second.create?.outputs.id]);
+    expect((second.list?.outputs.orders as { id: string }[] | undefined)?.map((o) => o.id)).toEqual([
+      first.create?.outputs.id,
+      second.create?.outputs.id,
+    ]);
   });
 
   it("refuses --state with --live, naming the option", async () => {

@@ -1,12 +1,24 @@
-// `blockwright run <workflow> [--mock | --live] [--allow-host h]... [--token-url p=url]... [--env-file f] [--json out.json] [--concurrency n] [--seed n] [--state file] [--specs dir] [--out dir]`
+// `blockwright run <workflow> [--mock | --live] [--allow-host h]... [--token-url p=url]... [--env-file f] [--json
+// out.json] [--concurrency n] [--seed n] [--state file] [--specs dir] [--out dir]`
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { listOption, parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, seedOption, stringOption } from "./support/args.js";
+import {
+  listOption,
+  parseArgs,
+  positiveInteger,
+  PROJECT_OPTIONS,
+  projectDirs,
+  seedOption,
+  stringOption,
+  type Options,
+} from "./support/args.js";
 import { INTERRUPTED, interruptedStatus, progressOf, startCommandMocks, UsageError, type CliIo } from "./support/io.js";
 import { TOKEN_URL_HELP, tokenUrlsOption } from "./support/token-urls.js";
 import { unsuitableFile } from "../common/targets.js";
 
-export const USAGE = `Usage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--token-url <provider>=<url>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--seed <n>] [--state <file>] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... \
+[--token-url <provider>=<url>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--seed <n>] [--state \
+<file>] [--specs <dir>] [--out <dir>]
 
 Check a workflow (YAML or JSON), then run it: blocks start as soon as their
 upstream blocks succeed, independent branches run concurrently. Progress goes
@@ -43,19 +55,22 @@ Exit status: 0 every block succeeded, 1 a block failed or the workflow is
 invalid, 2 usage error, 70 internal error (a bug: please report it),
 ${INTERRUPTED}.`;
 
+/** The options run takes. */
+const OPTIONS = {
+  ...PROJECT_OPTIONS,
+  mock: { type: "boolean" },
+  live: { type: "boolean" },
+  "env-file": { type: "string" },
+  json: { type: "string" },
+  concurrency: { type: "string" },
+  seed: { type: "string" },
+  state: { type: "string" },
+  "allow-host": { type: "string", multiple: true },
+  "token-url": { type: "string", multiple: true },
+} as const satisfies Options;
+
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, {
-    ...PROJECT_OPTIONS,
-    mock: { type: "boolean" },
-    live: { type: "boolean" },
-    "env-file": { type: "string" },
-    json: { type: "string" },
-    concurrency: { type: "string" },
-    seed: { type: "string" },
-    state: { type: "string" },
-    "allow-host": { type: "string", multiple: true },
-    "token-url": { type: "string", multiple: true },
-  });
+  const args = parseArgs(argv, OPTIONS);
   const [file, ...extra] = args.positionals;
   if (file === undefined) throw new UsageError("BW3002", "missing <workflow>");
   if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
@@ -63,9 +78,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const mode = args.values.live ? "live" : "mock";
   const concurrency = positiveInteger(stringOption(args, "concurrency"), "--concurrency");
   const seed = seedOption(stringOption(args, "seed"));
-  if (seed !== undefined && mode === "live") throw new UsageError("BW3004", "--seed draws the mocks' answers: it goes with --mock, not --live");
+  if (seed !== undefined && mode === "live")
+    throw new UsageError("BW3004", "--seed draws the mocks' answers: it goes with --mock, not --live");
   const stateFile = stringOption(args, "state");
-  if (stateFile !== undefined && mode === "live") throw new UsageError("BW3004", "--state keeps the mocks' records: it goes with --mock, not --live");
+  if (stateFile !== undefined && mode === "live")
+    throw new UsageError("BW3004", "--state keeps the mocks' records: it goes with --mock, not --live");
   const jsonOut = stringOption(args, "json");
   const allowHosts = listOption(args, "allow-host");
   if (jsonOut !== undefined) checkWritable(resolve(io.cwd, jsonOut), jsonOut);
@@ -81,20 +98,21 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
   const { readWorkflowInput } = await import("./support/workflow-input.js");
   const envFile = stringOption(args, "env-file");
-  const { registry, env, checked } = await readWorkflowInput(file, io, { out: dirs.out, mode, ...(envFile ? { envFile } : {}) });
+  const { registry, env, checked } = await readWorkflowInput(file, io, {
+    out: dirs.out,
+    mode,
+    ...(envFile ? { envFile } : {}),
+  });
   if ("problems" in checked) {
-    io.stderr.write(`blockwright run: ${file} is not valid (${checked.problems.length} problem${checked.problems.length > 1 ? "s" : ""}):\n${checked.problems.join("\n")}\n`);
+    io.stderr.write(
+      `blockwright run: ${file} is not valid (${checked.problems.length} problem` +
+        `${checked.problems.length > 1 ? "s" : ""}):\n${checked.problems.join("\n")}\n`,
+    );
     return 1;
   }
   const { workflow } = checked;
-  const oauthProviders = [
-    ...new Set(
-      Object.values(registry.tools)
-        .filter((t) => t.oauth)
-        .map((t) => t.provider),
-    ),
-  ];
-  const givenTokenUrls = tokenUrlsOption(listOption(args, "token-url"), oauthProviders);
+  const oauthProviders = new Set(Object.values(registry.tools).flatMap((t) => (t.oauth ? [t.provider] : [])));
+  const givenTokenUrls = tokenUrlsOption(listOption(args, "token-url"), [...oauthProviders]);
   progressOf(io).write(`${workflow.name ?? file}: ${Object.keys(workflow.blocks).length} blocks, ${mode} run\n`);
 
   let mocks: { urls: Record<string, string>; tokenUrls: Record<string, string>; close(): Promise<void> } | undefined;
@@ -102,17 +120,19 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     let baseUrls: Record<string, string> | undefined;
     let tokenUrls = givenTokenUrls;
     if (mode === "mock") {
-      if (checked.placeholders.length) io.stderr.write(`placeholders (mock run) for unset variables: ${checked.placeholders.join(", ")}\n`);
+      if (checked.placeholders.length)
+        io.stderr.write(`placeholders (mock run) for unset variables: ${checked.placeholders.join(", ")}\n`);
       const providers = [...new Set(Object.values(workflow.blocks).map((b) => b.type))].sort();
-      mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs, ...(seed !== undefined ? { seed } : {}), state: stateFile !== undefined ? { file: resolve(io.cwd, stateFile) } : {} });
-      const urls = (baseUrls = mocks.urls);
+      const state = stateFile !== undefined ? { file: resolve(io.cwd, stateFile) } : {};
+      mocks = await startCommandMocks(io, providers, {
+        specsDir: dirs.specs,
+        ...(seed !== undefined ? { seed } : {}),
+        state,
+      });
+      baseUrls = mocks.urls;
       // A --token-url wins over the token endpoint mock.
       tokenUrls = { ...mocks.tokenUrls, ...givenTokenUrls };
-      if (!controller.signal.aborted) {
-        // Listening is answering: Prism builds its routes before it listens (a probe request
-        // would only make it log an unmatched path). performance.now() counts from process start.
-        progressOf(io).write(`mocks ready ${Math.round(performance.now())} ms after start: ${providers.map((p) => `${p} ${urls[p]}`).join(", ")}\n`);
-      }
+      if (!controller.signal.aborted) sayMocksReady(io, providers, mocks.urls);
     }
 
     const { runWorkflowWith } = await import("@blockwright/runtime/workflow");
@@ -130,26 +150,43 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     });
     progress.stop();
     io.stdout.write(`${summaryTable(result, workflow)}\n`);
-    if (jsonOut !== undefined) {
-      try {
-        const { writeNamedFile } = await import("../common/files.js");
-        writeNamedFile(resolve(io.cwd, jsonOut), JSON.stringify(result, null, 2) + "\n", `--json ${jsonOut}`);
-      } catch (e) {
-        const { LinkRefused } = await import("../common/files.js");
-        io.stderr.write(`blockwright run: ${e instanceof LinkRefused ? e.message : `--json ${jsonOut}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`}\n`);
-        return 2;
-      }
-    }
+    if (jsonOut !== undefined && !(await writeJsonResult(io, jsonOut, result))) return 2;
     return result.status === "succeeded" ? 0 : result.status === "cancelled" ? interruptedStatus(stoppedBy) : 1;
   } finally {
     await mocks?.close();
   }
 }
 
+/**
+ * Listening is answering: Prism builds its routes before it listens (a probe request would only make it log an
+ * unmatched path). performance.now() counts from process start.
+ */
+function sayMocksReady(io: CliIo, providers: string[], urls: Record<string, string>): void {
+  progressOf(io).write(
+    `mocks ready ${Math.round(performance.now())} ms after start: ` +
+      `${providers.map((p) => `${p} ${urls[p]}`).join(", ")}\n`,
+  );
+}
+
+/** --json: the run's result written to the file; false, once said, when it cannot be. */
+async function writeJsonResult(io: CliIo, jsonOut: string, result: unknown): Promise<boolean> {
+  const { LinkRefused, writeNamedFile } = await import("../common/files.js");
+  try {
+    writeNamedFile(resolve(io.cwd, jsonOut), JSON.stringify(result, null, 2) + "\n", `--json ${jsonOut}`);
+    return true;
+  } catch (e) {
+    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    const message = e instanceof LinkRefused ? e.message : `--json ${jsonOut}: cannot be written (${why})`;
+    io.stderr.write(`blockwright run: ${message}\n`);
+    return false;
+  }
+}
+
 /** Refuse a --json path that cannot be written, before anything runs (not after the whole run succeeded). */
 function checkWritable(path: string, given: string): void {
   const folder = dirname(path);
-  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new UsageError("BW3007", `--json ${given}: the folder ${dirname(given)} does not exist`);
+  if (!existsSync(folder) || !statSync(folder).isDirectory())
+    throw new UsageError("BW3007", `--json ${given}: the folder ${dirname(given)} does not exist`);
   if (existsSync(path) && statSync(path).isDirectory()) throw new UsageError("BW3007", `--json ${given}: is a folder`);
   const unsuitable = unsuitableFile(path);
   if (unsuitable) throw new UsageError("BW3007", `--json ${given}: ${unsuitable}`);

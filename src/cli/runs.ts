@@ -5,7 +5,8 @@ import { parseArgs, stringOption } from "./support/args.js";
 import { UsageError, type CliIo } from "./support/io.js";
 import { jsonLine, lineText } from "../common/github-actions.js";
 
-export const USAGE = `Usage: blockwright runs list [--store <file> | --store <postgres://…>] [--status <status>] [--json]
+export const USAGE = `Usage: blockwright runs list [--store <file> | --store <postgres://…>] [--status <status>] \
+[--json]
        blockwright runs replay <run id | event id> [--store <file> | --store <postgres://…>]
 
 The runs serve keeps: one per event, with its status (queued, running,
@@ -32,19 +33,31 @@ const STATUSES = ["queued", "running", "succeeded", "failed", "dead"] as const;
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { store: { type: "string" }, status: { type: "string" }, json: { type: "boolean" } });
   const [action, id, ...extra] = args.positionals;
-  if (action !== "list" && action !== "replay") throw new UsageError("BW3002", action === undefined ? "missing list or replay" : `expected list or replay, got ${JSON.stringify(action.slice(0, 100))}`);
+  if (action !== "list" && action !== "replay")
+    throw new UsageError(
+      "BW3002",
+      action === undefined
+        ? "missing list or replay"
+        : `expected list or replay, got ${JSON.stringify(action.slice(0, 100))}`,
+    );
   if (action === "replay" && id === undefined) throw new UsageError("BW3002", "replay: missing <run id | event id>");
   const unexpected = action === "list" ? id : extra[0];
-  if (unexpected !== undefined) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(unexpected.slice(0, 100))}`);
+  if (unexpected !== undefined)
+    throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(unexpected.slice(0, 100))}`);
   const status = stringOption(args, "status");
-  if (status !== undefined && !(STATUSES as readonly string[]).includes(status)) throw new UsageError("BW3003", `--status: expected one of ${STATUSES.join(", ")}, got ${JSON.stringify(status.slice(0, 100))}`);
+  if (status !== undefined && !(STATUSES as readonly string[]).includes(status))
+    throw new UsageError(
+      "BW3003",
+      `--status: expected one of ${STATUSES.join(", ")}, got ${JSON.stringify(status.slice(0, 100))}`,
+    );
 
   const { DEFAULT_STORE_FILE } = await import("../serve/store.js");
   const storeText = stringOption(args, "store") ?? DEFAULT_STORE_FILE;
   const postgres = /^postgres(ql)?:\/\//i.test(storeText);
   const file = postgres ? storeText : resolve(io.cwd, storeText);
   const { existsSync } = await import("node:fs");
-  if (!postgres && !existsSync(file)) throw new UsageError("BW3011", `--store: no store at ${file} (serve writes it on its first start)`);
+  if (!postgres && !existsSync(file))
+    throw new UsageError("BW3011", `--store: no store at ${file} (serve writes it on its first start)`);
   const open = async () => {
     if (postgres) return (await import("../serve/open-store.js")).openStore(file);
     const { openSqliteStore } = await import("../serve/sqlite-store.js");
@@ -58,21 +71,32 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       const runs = await store.runs(status as (typeof STATUSES)[number] | undefined);
       for (const r of runs) {
         if (args.values.json) io.stdout.write(`${jsonLine(r)}\n`);
-        else
-          io.stdout.write(
-            `${lineText(`${r.createdAt}  ${r.status.padEnd(9)} ${r.id}  ${r.trigger}  event ${r.event.length > 80 ? `${r.event.slice(0, 80)}…` : r.event}  attempts ${r.attempts}${r.error ? `  ${r.error.slice(0, 300)}` : ""}`)}\n`,
-          );
+        else {
+          const event = r.event.length > 80 ? `${r.event.slice(0, 80)}…` : r.event;
+          const error = r.error ? `  ${r.error.slice(0, 300)}` : "";
+          const when = `${r.createdAt}  ${r.status.padEnd(9)} ${r.id}  ${r.trigger}`;
+          io.stdout.write(`${lineText(`${when}  event ${event}  attempts ${r.attempts}${error}`)}\n`);
+        }
       }
       io.stderr.write(`runs: ${runs.length} run${runs.length === 1 ? "" : "s"}${status ? ` ${status}` : ""}\n`);
       return 0;
     }
     const again = await store.replay(id as string, Date.now());
-    for (const r of again) io.stdout.write(`${jsonLine({ id: r.id, trigger: r.trigger, event: r.event, status: r.status, journaled: r.blocks.map((b) => b.id) })}\n`);
+    for (const r of again) {
+      const journaled = r.blocks.map((b) => b.id);
+      io.stdout.write(`${jsonLine({ id: r.id, trigger: r.trigger, event: r.event, status: r.status, journaled })}\n`);
+    }
     if (!again.length) {
-      io.stderr.write(`runs: no failed or dead run has the run or event id ${lineText(JSON.stringify((id as string).slice(0, 200)))}\n`);
+      io.stderr.write(
+        `runs: no failed or dead run has the run or event id ` +
+          `${lineText(JSON.stringify((id as string).slice(0, 200)))}\n`,
+      );
       return 1;
     }
-    io.stderr.write(`runs: ${again.length} run${again.length === 1 ? "" : "s"} queued again${postgres ? "" : "; the next serve on this store runs them"}\n`);
+    io.stderr.write(
+      `runs: ${again.length} run${again.length === 1 ? "" : "s"} queued again` +
+        `${postgres ? "" : "; the next serve on this store runs them"}\n`,
+    );
     return 0;
   } finally {
     await store.close();

@@ -57,12 +57,21 @@ beforeAll(async () => {
   mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
   symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
   shelfCopy(dir, [
-    { file: "openapi.yaml", find: "https://api.shelf.test", replace: `http://127.0.0.1:${(api.address() as AddressInfo).port}` },
-    { find: "default: https://api.shelf.test", replace: `default: http://127.0.0.1:${(api.address() as AddressInfo).port}` },
+    {
+      file: "openapi.yaml",
+      find: "https://api.shelf.test",
+      replace: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+    },
+    {
+      find: "default: https://api.shelf.test",
+      replace: `default: http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+    },
     { find: "errors:\n", replace: "idempotency:\n  header: Idempotency-Key\nerrors:\n" },
   ]);
   expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
-  const pkg = (await import(pathToFileURL(join(dir, "generated/shelf/index.js")).href)) as { shelfTriggers: Record<string, TriggerSpec> };
+  const pkg = (await import(pathToFileURL(join(dir, "generated/shelf/index.js")).href)) as {
+    shelfTriggers: Record<string, TriggerSpec>;
+  };
   trigger = pkg.shelfTriggers.shelf_book_added!;
   writeFileSync(
     join(dir, "wf.yaml"),
@@ -77,7 +86,8 @@ beforeAll(async () => {
       "  copy:",
       "    type: shelf",
       "    name: Copy it to the archive shelf",
-      "    inputs: { operation: shelf_add_book, apiKey: '{{ZQ_SHELF_KEY}}', shelfId: archive, title: '{{start.metadata.bookId}}', format: paper }",
+      "    inputs: { operation: shelf_add_book, apiKey: '{{ZQ_SHELF_KEY}}', shelfId: archive, title: " +
+        "'{{start.metadata.bookId}}', format: paper }",
       "    connections: { outgoing: [{ target: list }] }",
       "  list:",
       "    type: shelf",
@@ -95,63 +105,80 @@ afterAll(async () => {
 });
 
 describe.each(["SQLite", "Postgres"])("serve on %s killed after acknowledging", (kind) => {
-  it("resumes the run on the next start from its last journaled block: the POST sent once, the run completed, a redelivery starting nothing", async () => {
-    posts.length = 0;
-    gets = 0;
-    const store = kind === "SQLite" ? join(tmp, "crash.sqlite") : postgres.url("zqcrash");
-    let letGo: () => void = () => undefined;
-    holdGets = new Promise<void>((ok) => {
-      letGo = ok;
-    });
-    const body = JSON.stringify({ type: "book.added", book: { id: "b-zq-crash", title: "Zq", state: "ready" } });
-    const first = spawnCli(["serve", "wf.yaml", "--live", "--port", "0", "--store", store], env, dir);
-    try {
-      const [, url] = (await first.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string];
-      const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: `msg_zq_crash` });
-      expect((await fetch(url, { method: "POST", headers: signed, body })).status).toBe(204);
-      // The POST went out and the GET is held: the run is between its blocks.
-      while (gets === 0) {
-        // A failed attempt would retry in seconds: said at once instead.
-        if (/failed \(attempt/.test(first.stderr())) throw new Error(first.stderr());
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      expect(posts).toHaveLength(1);
-    } finally {
-      first.child.kill("SIGKILL");
-    }
-    await first.exited;
-    expect(first.stdout()).not.toContain('"event":"msg_zq_crash"');
-    letGo();
-
-    const second = spawnCli(["serve", "wf.yaml", "--live", "--port", "0", "--store", store], env, dir);
-    try {
-      const [, url] = (await second.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string];
-      const [line] = await second.waitFor(/\{"trigger":"shelf_book_added".*\}\n/);
-      expect(JSON.parse(line)).toMatchObject({ event: "msg_zq_crash", status: "succeeded", attempts: 2, blocks: [{ id: "start" }, { id: "copy", status: "succeeded" }, { id: "list", status: "succeeded" }] });
-      // The provider sends it again (it never saw an answer it trusts): taken, and nothing runs.
-      const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_crash" });
-      expect((await fetch(url, { method: "POST", headers: signed, body })).status).toBe(204);
-      await second.waitFor(/event msg_zq_crash seen before: no second run/);
-    } finally {
-      second.child.kill("SIGTERM");
-    }
-    expect(await second.exited).toBe(0);
-    expect(posts).toHaveLength(1);
-    expect(posts[0]).toMatch(/^bw-[0-9a-f]{64}$/);
-    expect(gets).toBe(2);
-    if (kind === "SQLite") expect(runCount(store)).toBe(1);
-    else {
-      // The killed serve's worker held the job: the next serve found it gone and unlocked its job.
-      expect(second.stderr()).toContain("the jobs of 1 worker(s) that are gone were unlocked, to run again from their journals");
-      const { openPostgresStore } = await import("../serve/postgres-store.js");
-      const kept = await openPostgresStore(store);
+  it(
+    "resumes the run on the next start from its last journaled block: the POST sent once, the run completed, " +
+      "a redelivery starting nothing",
+    async () => {
+      posts.length = 0;
+      gets = 0;
+      const store = kind === "SQLite" ? join(tmp, "crash.sqlite") : postgres.url("zqcrash");
+      let letGo: () => void = () => undefined;
+      holdGets = new Promise<void>((ok) => {
+        letGo = ok;
+      });
+      const body = JSON.stringify({ type: "book.added", book: { id: "b-zq-crash", title: "Zq", state: "ready" } });
+      const first = spawnCli(["serve", "wf.yaml", "--live", "--port", "0", "--store", store], env, dir);
       try {
-        expect((await kept.runs()).map((r) => [r.event, r.status, r.attempts])).toEqual([["msg_zq_crash", "succeeded", 2]]);
+        const [, url] = (await first.waitFor(
+          /shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/,
+        )) as RegExpMatchArray & [string, string];
+        const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: `msg_zq_crash` });
+        expect((await fetch(url, { method: "POST", headers: signed, body })).status).toBe(204);
+        // The POST went out and the GET is held: the run is between its blocks.
+        while (gets === 0) {
+          // A failed attempt would retry in seconds: said at once instead.
+          if (/failed \(attempt/.test(first.stderr())) throw new Error(first.stderr());
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        expect(posts).toHaveLength(1);
       } finally {
-        await kept.close();
+        first.child.kill("SIGKILL");
       }
-    }
-  });
+      await first.exited;
+      expect(first.stdout()).not.toContain('"event":"msg_zq_crash"');
+      letGo();
+
+      const second = spawnCli(["serve", "wf.yaml", "--live", "--port", "0", "--store", store], env, dir);
+      try {
+        const [, url] = (await second.waitFor(
+          /shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/,
+        )) as RegExpMatchArray & [string, string];
+        const [line] = await second.waitFor(/\{"trigger":"shelf_book_added".*\}\n/);
+        expect(JSON.parse(line)).toMatchObject({
+          event: "msg_zq_crash",
+          status: "succeeded",
+          attempts: 2,
+          blocks: [{ id: "start" }, { id: "copy", status: "succeeded" }, { id: "list", status: "succeeded" }],
+        });
+        // The provider sends it again (it never saw an answer it trusts): taken, and nothing runs.
+        const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_crash" });
+        expect((await fetch(url, { method: "POST", headers: signed, body })).status).toBe(204);
+        await second.waitFor(/event msg_zq_crash seen before: no second run/);
+      } finally {
+        second.child.kill("SIGTERM");
+      }
+      expect(await second.exited).toBe(0);
+      expect(posts).toHaveLength(1);
+      expect(posts[0]).toMatch(/^bw-[0-9a-f]{64}$/);
+      expect(gets).toBe(2);
+      if (kind === "SQLite") expect(runCount(store)).toBe(1);
+      else {
+        // The killed serve's worker held the job: the next serve found it gone and unlocked its job.
+        expect(second.stderr()).toContain(
+          "the jobs of 1 worker(s) that are gone were unlocked, to run again from their journals",
+        );
+        const { openPostgresStore } = await import("../serve/postgres-store.js");
+        const kept = await openPostgresStore(store);
+        try {
+          expect((await kept.runs()).map((r) => [r.event, r.status, r.attempts])).toEqual([
+            ["msg_zq_crash", "succeeded", 2],
+          ]);
+        } finally {
+          await kept.close();
+        }
+      }
+    },
+  );
 });
 
 describe("serve stopped by a second signal while a run is in flight", () => {
@@ -159,44 +186,54 @@ describe("serve stopped by a second signal while a run is in flight", () => {
     ["SIGTERM", 143],
     ["SIGINT", 130],
   ] as const) {
-    it(`SIGTERM waits for the run, a second signal (${again}) exits at once (${status}); the next start resumes the run from its journal`, async () => {
-      posts.length = 0;
-      gets = 0;
-      const store = join(tmp, `second-${again}.sqlite`);
-      let letGo: () => void = () => undefined;
-      holdGets = new Promise<void>((ok) => {
-        letGo = ok;
-      });
-      const body = JSON.stringify({ type: "book.added", book: { id: "b-zq-again", title: "Zq", state: "ready" } });
-      const first = spawnCli(["serve", "wf.yaml", "--live", "--port", "0", "--store", store], env, dir);
-      try {
-        const [, url] = (await first.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string];
-        const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: `msg_zq_again_${again}` });
-        expect((await fetch(url, { method: "POST", headers: signed, body })).status).toBe(204);
-        while (gets === 0) await new Promise((r) => setTimeout(r, 20));
-        // The first signal: serve stops taking deliveries and waits for the run, whose GET the API holds.
-        first.child.kill("SIGTERM");
-        await first.waitFor(/interrupted: stopping…\n/);
-        first.child.kill(again);
-        expect(await first.exited).toBe(status);
-        expect(first.stderr()).toContain("interrupted again: exiting now\n");
-      } finally {
-        first.child.kill("SIGKILL");
-        letGo();
-      }
-      expect(first.stdout()).not.toContain(`"event":"msg_zq_again_${again}"`);
+    it(
+      `SIGTERM waits for the run, a second signal (${again}) exits at once (${status}); ` +
+        `the next start resumes the run from its journal`,
+      async () => {
+        posts.length = 0;
+        gets = 0;
+        const store = join(tmp, `second-${again}.sqlite`);
+        let letGo: () => void = () => undefined;
+        holdGets = new Promise<void>((ok) => {
+          letGo = ok;
+        });
+        const body = JSON.stringify({ type: "book.added", book: { id: "b-zq-again", title: "Zq", state: "ready" } });
+        const first = spawnCli(["serve", "wf.yaml", "--live", "--port", "0", "--store", store], env, dir);
+        try {
+          const [, url] = (await first.waitFor(
+            /shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/,
+          )) as RegExpMatchArray & [string, string];
+          const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: `msg_zq_again_${again}` });
+          expect((await fetch(url, { method: "POST", headers: signed, body })).status).toBe(204);
+          while (gets === 0) await new Promise((r) => setTimeout(r, 20));
+          // The first signal: serve stops taking deliveries and waits for the run, whose GET the API holds.
+          first.child.kill("SIGTERM");
+          await first.waitFor(/interrupted: stopping…\n/);
+          first.child.kill(again);
+          expect(await first.exited).toBe(status);
+          expect(first.stderr()).toContain("interrupted again: exiting now\n");
+        } finally {
+          first.child.kill("SIGKILL");
+          letGo();
+        }
+        expect(first.stdout()).not.toContain(`"event":"msg_zq_again_${again}"`);
 
-      const second = spawnCli(["serve", "wf.yaml", "--live", "--port", "0", "--store", store], env, dir);
-      try {
-        const [line] = await second.waitFor(/\{"trigger":"shelf_book_added".*\}\n/);
-        expect(JSON.parse(line)).toMatchObject({ event: `msg_zq_again_${again}`, status: "succeeded", blocks: [{ id: "start" }, { id: "copy", status: "succeeded" }, { id: "list", status: "succeeded" }] });
-      } finally {
-        second.child.kill("SIGTERM");
-      }
-      expect(await second.exited).toBe(0);
-      // The POST went once: resumed after it, from the journal.
-      expect(posts).toHaveLength(1);
-      expect(runCount(store)).toBe(1);
-    });
+        const second = spawnCli(["serve", "wf.yaml", "--live", "--port", "0", "--store", store], env, dir);
+        try {
+          const [line] = await second.waitFor(/\{"trigger":"shelf_book_added".*\}\n/);
+          expect(JSON.parse(line)).toMatchObject({
+            event: `msg_zq_again_${again}`,
+            status: "succeeded",
+            blocks: [{ id: "start" }, { id: "copy", status: "succeeded" }, { id: "list", status: "succeeded" }],
+          });
+        } finally {
+          second.child.kill("SIGTERM");
+        }
+        expect(await second.exited).toBe(0);
+        // The POST went once: resumed after it, from the journal.
+        expect(posts).toHaveLength(1);
+        expect(runCount(store)).toBe(1);
+      },
+    );
   }
 });

@@ -55,7 +55,11 @@ beforeAll(async () => {
   expect((await cli(["init", project])).code).toBe(0);
   mkdirSync(join(project, "node_modules/@blockwright"), { recursive: true });
   symlinkSync(join(ROOT, "runtime"), join(project, "node_modules/@blockwright/runtime"));
-  cpSync(fileURLToPath(new URL("../mocks/__fixtures__/mock-state/zqshop", import.meta.url)), join(project, "specs/zqshop"), { recursive: true });
+  cpSync(
+    fileURLToPath(new URL("../mocks/__fixtures__/mock-state/zqshop", import.meta.url)),
+    join(project, "specs/zqshop"),
+    { recursive: true },
+  );
   const manifest = join(project, "specs/zqshop/manifest.yaml");
   writeFileSync(manifest, `${readFileSync(manifest, "utf8")}${TRIGGER}`);
   expect((await cli(["generate"], { cwd: project })).code).toBe(0);
@@ -81,7 +85,21 @@ const runEvents = (text: string) =>
 
 describe("serve --mock on a poll trigger over a resource of the stateful mock", () => {
   it("runs once each order created through the mock after the first poll, and none of those before", async () => {
-    const served = spawnCli(["serve", "orders.yaml", "--mock", "--store", join(tmp, "serve.sqlite"), "--poll-interval", "1", "--concurrency", "1"], {}, project);
+    const served = spawnCli(
+      [
+        "serve",
+        "orders.yaml",
+        "--mock",
+        "--store",
+        join(tmp, "serve.sqlite"),
+        "--poll-interval",
+        "1",
+        "--concurrency",
+        "1",
+      ],
+      {},
+      project,
+    );
     try {
       const [, mock] = (await served.waitFor(/serve: mocks: zqshop (http:\/\/127\.0\.0\.1:\d+)/)) as RegExpMatchArray;
       await served.waitFor(/zqshop_order_placed polling zqshop_list_orders every 1 s\n/);

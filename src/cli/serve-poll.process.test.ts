@@ -37,7 +37,9 @@ beforeAll(async () => {
       find: '      title: { from: "$event#/book/title", description: Its title., required: false }\n',
       replace:
         '      title: { from: "$event#/book/title", description: Its title., required: false }\n' +
-        '  shelf_book_listed:\n    title: Book listed\n    description: Starts when a book appears on a shelf.\n    eventId: ["$event#/id"]\n    outputs:\n      bookId: { from: "$event#/id", description: The book\'s id. }\n' +
+        "  shelf_book_listed:\n    title: Book listed\n    description: Starts when a book appears on a " +
+        'shelf.\n    eventId: ["$event#/id"]\n    outputs:\n      bookId: { from: "$event#/id", description: ' +
+        "The book's id. }\n" +
         "    poll:\n      operation: shelf_list_books\n      items: data\n      ids: { order: newestFirst }\n",
     },
   ]);
@@ -64,45 +66,61 @@ beforeAll(async () => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe("blockwright serve on a poll trigger", () => {
-  it("runs the item of a backfilled first poll once, runs nothing for it again nor after a restart, and stops on SIGTERM during its wait", async () => {
-    const store = join(tmp, "poll.sqlite");
-    const serve = spawnCli(["serve", "wf.yaml", "--store", store, "--poll-interval", "1", "--backfill"], {}, dir);
-    try {
-      await serve.waitFor(/shelf_book_listed polling shelf_list_books every 1 s\n/);
-      const line = await serve.waitFor(/\{"trigger":"shelf_book_listed".*\}\n/);
-      expect(JSON.parse(line[0])).toMatchObject({ trigger: "shelf_book_listed", event: "b1", status: "succeeded", blocks: [{ id: "start" }, { id: "book", status: "succeeded" }] });
-      // Two more polls find the same item (the mock's list does not change): waited for, not slept on (a busy
-      // machine may poll less often than once a second).
-      await until(async () => (await pollsKept(store)) >= 3, "two polls after the first", 100);
-    } finally {
-      serve.child.kill("SIGTERM");
-    }
-    expect(await serve.exited).toBe(0);
-    expect(serve.stdout().match(/"trigger"/g)).toHaveLength(1);
-    expect(runCount(store)).toBe(1);
-    const before = await pollsKept(store);
-    expect(before).toBeGreaterThanOrEqual(2);
+  it(
+    "runs the item of a backfilled first poll once, runs nothing for it again nor after a restart, " +
+      "and stops on SIGTERM during its wait",
+    async () => {
+      const store = join(tmp, "poll.sqlite");
+      const serve = spawnCli(["serve", "wf.yaml", "--store", store, "--poll-interval", "1", "--backfill"], {}, dir);
+      try {
+        await serve.waitFor(/shelf_book_listed polling shelf_list_books every 1 s\n/);
+        const line = await serve.waitFor(/\{"trigger":"shelf_book_listed".*\}\n/);
+        expect(JSON.parse(line[0])).toMatchObject({
+          trigger: "shelf_book_listed",
+          event: "b1",
+          status: "succeeded",
+          blocks: [{ id: "start" }, { id: "book", status: "succeeded" }],
+        });
+        // Two more polls find the same item (the mock's list does not change): waited for, not slept on (a busy
+        // machine may poll less often than once a second).
+        await until(async () => (await pollsKept(store)) >= 3, "two polls after the first", 100);
+      } finally {
+        serve.child.kill("SIGTERM");
+      }
+      expect(await serve.exited).toBe(0);
+      expect(serve.stdout().match(/"trigger"/g)).toHaveLength(1);
+      expect(runCount(store)).toBe(1);
+      const before = await pollsKept(store);
+      expect(before).toBeGreaterThanOrEqual(2);
 
-    // Restarted on the same store, with a wait of a day: its first poll runs nothing, and SIGTERM ends the wait.
-    const again = spawnCli(["serve", "wf.yaml", "--store", store, "--poll-interval", "86400", "--backfill"], {}, dir);
-    try {
-      await again.waitFor(/shelf_book_listed polling shelf_list_books every 86400 s\n/);
-      // Its first poll kept (read from a copy of the store, beside the serve that holds it).
-      await until(async () => (await pollsKept(store)) > before, "the first poll after the restart", 100);
-    } finally {
-      again.child.kill("SIGTERM");
-    }
-    expect(await again.exited).toBe(0);
-    expect(await pollsKept(store)).toBe(before + 1);
-    expect(again.stdout()).not.toContain('"trigger"');
-    expect(runCount(store)).toBe(1);
-  });
+      // Restarted on the same store, with a wait of a day: its first poll runs nothing, and SIGTERM ends the wait.
+      const again = spawnCli(["serve", "wf.yaml", "--store", store, "--poll-interval", "86400", "--backfill"], {}, dir);
+      try {
+        await again.waitFor(/shelf_book_listed polling shelf_list_books every 86400 s\n/);
+        // Its first poll kept (read from a copy of the store, beside the serve that holds it).
+        await until(async () => (await pollsKept(store)) > before, "the first poll after the restart", 100);
+      } finally {
+        again.child.kill("SIGTERM");
+      }
+      expect(await again.exited).toBe(0);
+      expect(await pollsKept(store)).toBe(before + 1);
+      expect(again.stdout()).not.toContain('"trigger"');
+      expect(runCount(store)).toBe(1);
+    },
+  );
 
   it("refuses a public URL and an interval over a day before polling", async () => {
-    expect(await cli(["serve", "wf.yaml", "--store", join(tmp, "refused.sqlite"), "--public-url", "https://hooks.example.com"], { cwd: dir })).toMatchObject({
+    expect(
+      await cli(
+        ["serve", "wf.yaml", "--store", join(tmp, "refused.sqlite"), "--public-url", "https://hooks.example.com"],
+        { cwd: dir },
+      ),
+    ).toMatchObject({
       code: 2,
       stderr: expect.stringContaining("shelf_book_listed is polled, not delivered"),
     });
-    expect(await cli(["serve", "wf.yaml", "--store", join(tmp, "refused.sqlite"), "--poll-interval", "90000"], { cwd: dir })).toMatchObject({ code: 2, stderr: expect.stringContaining("--poll-interval") });
+    expect(
+      await cli(["serve", "wf.yaml", "--store", join(tmp, "refused.sqlite"), "--poll-interval", "90000"], { cwd: dir }),
+    ).toMatchObject({ code: 2, stderr: expect.stringContaining("--poll-interval") });
   });
 });

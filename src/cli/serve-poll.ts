@@ -43,14 +43,25 @@ export async function servePolled(o: PollServeOptions): Promise<number> {
   const perMinute = tool?.rateLimits?.requestsPerMinute;
   const intervalSeconds = o.intervalSeconds ?? trigger.intervalSeconds;
   if (perMinute && intervalSeconds * perMinute < 60)
-    throw new UsageError("BW3003", `--poll-interval: ${intervalSeconds} s between polls is shorter than one request's turn at the provider's ${perMinute} requests per minute (at least ${Math.ceil(60 / perMinute)})`);
-  const providers = [...new Set([trigger.provider, ...Object.values(o.checked.workflow.blocks).map((b) => b.type)])].sort();
+    throw new UsageError(
+      "BW3003",
+      `--poll-interval: ${intervalSeconds} s between polls is shorter than one request's turn at the ` +
+        `provider's ${perMinute} requests per minute (at least ${Math.ceil(60 / perMinute)})`,
+    );
+  const providers = [
+    ...new Set([trigger.provider, ...Object.values(o.checked.workflow.blocks).map((b) => b.type)]),
+  ].sort();
   // The mocks keep the records of their documents' resources (mocks/mock-state.ts) while serve runs: a record
   // created through a mock (a POST to its address, a block of a run) is in the list the next poll reads.
-  const mocks = o.mode === "mock" ? await startCommandMocks(io, providers, { specsDir: o.specsDir, state: {} }) : undefined;
+  const mocks =
+    o.mode === "mock" ? await startCommandMocks(io, providers, { specsDir: o.specsDir, state: {} }) : undefined;
   if (mocks) io.stderr.write(`serve: mocks: ${providers.map((p) => `${p} ${mocks.urls[p]}`).join(", ")}\n`);
   try {
-    const [{ startWorkflowRuns }, { pollCall }, { startPoller }] = await Promise.all([import("./support/workflow-runs.js"), import("../serve/poll-call.js"), import("../serve/poller.js")]);
+    const [{ startWorkflowRuns }, { pollCall }, { startPoller }] = await Promise.all([
+      import("./support/workflow-runs.js"),
+      import("../serve/poll-call.js"),
+      import("../serve/poller.js"),
+    ]);
     const runs = await startWorkflowRuns({
       io,
       store: o.store,
@@ -87,7 +98,10 @@ export async function servePolled(o: PollServeOptions): Promise<number> {
       log: (line) => io.stderr.write(`${lineText(redact(line, call.secrets))}\n`),
     });
     io.stdout.write(`${trigger.id} polling ${trigger.operation} every ${intervalSeconds} s\n`);
-    io.stderr.write(`serve: ${o.startId} (${trigger.id}) polling${o.backfill ? ", the items there now included" : ""}; Ctrl-C stops after the runs in flight\n`);
+    io.stderr.write(
+      `serve: ${o.startId} (${trigger.id}) polling${o.backfill ? ", the items there now included" : ""}; ` +
+        `Ctrl-C stops after the runs in flight\n`,
+    );
     await io.interrupted;
     await poller.stop();
     await runs.stop(o.graceMs);
@@ -97,15 +111,26 @@ export async function servePolled(o: PollServeOptions): Promise<number> {
   }
 }
 
-/** The trigger's own parameters as the block sets them (environment references read), defaults filled, each held to its rules. */
-function triggerParams(trigger: PollTriggerSpec, block: TriggerBlock, env: Record<string, string | undefined>): Record<string, unknown> {
+/**
+ * The trigger's own parameters as the block sets them (environment references read), defaults filled, each held to its
+ * rules.
+ */
+function triggerParams(
+  trigger: PollTriggerSpec,
+  block: TriggerBlock,
+  env: Record<string, string | undefined>,
+): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const p of trigger.params) {
     const given = block.inputs[p.name];
     const name = envReferenceName(given);
     const value = name !== undefined ? env[name] : (given ?? p.default);
     if (value === undefined) {
-      if (p.required) throw new UsageError("BW3012", `${trigger.id}: ${p.name} is required${name ? ` (environment variable ${name} is not set)` : ""}`);
+      if (p.required)
+        throw new UsageError(
+          "BW3012",
+          `${trigger.id}: ${p.name} is required${name ? ` (environment variable ${name} is not set)` : ""}`,
+        );
       continue;
     }
     const checked = checkValue({ ...p, wire: { in: "auth" } }, value);

@@ -56,7 +56,10 @@ beforeAll(async () => {
         res.writeHead(204);
         return res.end();
       }
-      posts.push({ key: String(req.headers["idempotency-key"]), title: String((JSON.parse(body) as { title?: unknown }).title) });
+      posts.push({
+        key: String(req.headers["idempotency-key"]),
+        title: String((JSON.parse(body) as { title?: unknown }).title),
+      });
       res.writeHead(201, { "content-type": "application/json" });
       res.end(JSON.stringify({ id: "b-zq", title: "Zq", state: "ready" }));
     });
@@ -71,12 +74,21 @@ beforeAll(async () => {
     { find: "default: https://api.shelf.test", replace: `default: ${address}` },
     { find: "errors:\n", replace: "idempotency:\n  header: Idempotency-Key\nerrors:\n" },
     // A hook on the API is the trigger's subscription.
-    { file: "openapi.yaml", find: "components:\n  securitySchemes:", replace: `${HOOK_PATHS}components:\n  securitySchemes:` },
+    {
+      file: "openapi.yaml",
+      find: "components:\n  securitySchemes:",
+      replace: `${HOOK_PATHS}components:\n  securitySchemes:`,
+    },
     { find: "  shelf_get_book:\n", replace: `${HOOK_OPERATIONS}  shelf_get_book:\n` },
-    { find: "    retry: { attempts: 3, backoffSeconds: 10 }\n", replace: `    retry: { attempts: 3, backoffSeconds: 10 }\n${HOOK_SUBSCRIPTION}` },
+    {
+      find: "    retry: { attempts: 3, backoffSeconds: 10 }\n",
+      replace: `    retry: { attempts: 3, backoffSeconds: 10 }\n${HOOK_SUBSCRIPTION}`,
+    },
   ]);
   expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
-  const pkg = (await import(pathToFileURL(join(dir, "generated/shelf/index.js")).href)) as { shelfTriggers: Record<string, TriggerSpec> };
+  const pkg = (await import(pathToFileURL(join(dir, "generated/shelf/index.js")).href)) as {
+    shelfTriggers: Record<string, TriggerSpec>;
+  };
   trigger = pkg.shelfTriggers.shelf_book_added!;
   writeFileSync(
     join(dir, "wf.yaml"),
@@ -91,7 +103,8 @@ beforeAll(async () => {
       "  copy:",
       "    type: shelf",
       "    name: Copy it to the archive shelf",
-      "    inputs: { operation: shelf_add_book, apiKey: '{{ZQ_SHELF_KEY}}', shelfId: archive, title: '{{start.metadata.bookId}}', format: paper }",
+      "    inputs: { operation: shelf_add_book, apiKey: '{{ZQ_SHELF_KEY}}', shelfId: archive, title: " +
+        "'{{start.metadata.bookId}}', format: paper }",
       "",
     ].join("\n"),
   );
@@ -148,14 +161,37 @@ const HOOK_SUBSCRIPTION = `    subscription:
       id: metadata.id
 `;
 
-const addressOf = async (serve: Spawned) => ((await serve.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string])[1];
+const addressOf = async (serve: Spawned) =>
+  (
+    (await serve.waitFor(
+      /shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/,
+    )) as RegExpMatchArray & [string, string]
+  )[1];
 
 describe("two receivers and a worker on one Postgres", () => {
   it("run each of 500 events exactly once while one receiver is killed mid-load", async () => {
     const store = postgres.url("zqload");
     // The address the provider delivers to (a load balancer's, in front of the receivers).
     const publicUrl = "http://127.0.0.1:9";
-    const serves = [0, 1, 2].map(() => spawnCli(["serve", "wf.yaml", "--live", "--port", "0", "--store", store, "--concurrency", "4", "--public-url", publicUrl], env, dir));
+    const serves = [0, 1, 2].map(() =>
+      spawnCli(
+        [
+          "serve",
+          "wf.yaml",
+          "--live",
+          "--port",
+          "0",
+          "--store",
+          store,
+          "--concurrency",
+          "4",
+          "--public-url",
+          publicUrl,
+        ],
+        env,
+        dir,
+      ),
+    );
     let stopped = false;
     try {
       const [a, b] = [await addressOf(serves[0]!), await addressOf(serves[1]!)];
@@ -215,7 +251,8 @@ describe("two receivers and a worker on one Postgres", () => {
         titleOf.set(p.key, p.title);
       }
 
-      // One subscription throughout the load and the kill: created once, never again, never deleted while a receiver lives.
+      // One subscription throughout the load and the kill: created once, never again, never deleted while a receiver
+      // lives.
       expect(hookEvents).toEqual([{ kind: "created", id: "hook-zq-1" }]);
       for (const s of [serves[0]!, serves[2]!]) s.child.kill("SIGTERM");
       stopped = true;

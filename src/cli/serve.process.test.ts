@@ -28,7 +28,9 @@ beforeAll(async () => {
   symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
   shelfCopy(dir, []);
   expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
-  const pkg = (await import(pathToFileURL(join(dir, "generated/shelf/index.js")).href)) as { shelfTriggers: Record<string, TriggerSpec> };
+  const pkg = (await import(pathToFileURL(join(dir, "generated/shelf/index.js")).href)) as {
+    shelfTriggers: Record<string, TriggerSpec>;
+  };
   trigger = pkg.shelfTriggers.shelf_book_added!;
   writeFileSync(
     join(dir, "wf.yaml"),
@@ -52,45 +54,62 @@ beforeAll(async () => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe("blockwright serve", () => {
-  it("runs the workflow once per verified event, refuses tampered and stale deliveries, and stops on Ctrl-C", async () => {
-    const store = join(tmp, "serve.sqlite");
-    const serve = spawnCli(["serve", "wf.yaml", "--port", "0", "--store", store], { ZQ_SIGNING_SECRET: SECRET }, dir);
-    try {
-      const [, url] = (await serve.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string];
-      const body = JSON.stringify({ type: "book.added", book: { id: "b-zq1", title: "Zq", state: "ready" } });
-      const post = async (text: string, headers: Record<string, string>) => (await fetch(url, { method: "POST", headers, body: text })).status;
-      const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_1" });
-      expect(await post(body, signed)).toBe(204);
-      const line = await serve.waitFor(/\{"trigger":"shelf_book_added".*\}\n/);
-      expect(JSON.parse(line[0])).toMatchObject({
-        trigger: "shelf_book_added",
-        event: "msg_zq_1",
-        status: "succeeded",
-        blocks: [
-          { id: "start", status: "succeeded" },
-          { id: "book", status: "succeeded" },
-        ],
-      });
+  it(
+    "runs the workflow once per verified event, refuses " + "tampered and stale deliveries, and stops on Ctrl-C",
+    async () => {
+      const store = join(tmp, "serve.sqlite");
+      const serve = spawnCli(["serve", "wf.yaml", "--port", "0", "--store", store], { ZQ_SIGNING_SECRET: SECRET }, dir);
+      try {
+        const [, url] = (await serve.waitFor(
+          /shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/,
+        )) as RegExpMatchArray & [string, string];
+        const body = JSON.stringify({ type: "book.added", book: { id: "b-zq1", title: "Zq", state: "ready" } });
+        const post = async (text: string, headers: Record<string, string>) =>
+          (await fetch(url, { method: "POST", headers, body: text })).status;
+        const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_1" });
+        expect(await post(body, signed)).toBe(204);
+        const line = await serve.waitFor(/\{"trigger":"shelf_book_added".*\}\n/);
+        expect(JSON.parse(line[0])).toMatchObject({
+          trigger: "shelf_book_added",
+          event: "msg_zq_1",
+          status: "succeeded",
+          blocks: [
+            { id: "start", status: "succeeded" },
+            { id: "book", status: "succeeded" },
+          ],
+        });
 
-      expect(await post(body, signed)).toBe(204);
-      await serve.waitFor(/event msg_zq_1 seen before: no second run/);
-      expect(await post(body.replace("b-zq1", "b-zq2"), signed)).toBe(401);
-      const old = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_2", now: Date.now() - 600_000 });
-      expect(await post(body, old)).toBe(401);
-      await serve.waitFor(/refused a delivery: STALE_EVENT/);
-      expect(serve.stdout().match(/"trigger"/g)).toHaveLength(1);
-      expect(serve.stderr()).not.toContain(SECRET);
-    } finally {
-      serve.child.kill("SIGINT");
-    }
-    expect(await serve.exited).toBe(0);
-    expect(runCount(store)).toBe(1);
-  });
+        expect(await post(body, signed)).toBe(204);
+        await serve.waitFor(/event msg_zq_1 seen before: no second run/);
+        expect(await post(body.replace("b-zq1", "b-zq2"), signed)).toBe(401);
+        const old = await signDelivery(trigger, body, {
+          secret: SECRET,
+          url,
+          id: "msg_zq_2",
+          now: Date.now() - 600_000,
+        });
+        expect(await post(body, old)).toBe(401);
+        await serve.waitFor(/refused a delivery: STALE_EVENT/);
+        expect(serve.stdout().match(/"trigger"/g)).toHaveLength(1);
+        expect(serve.stderr()).not.toContain(SECRET);
+      } finally {
+        serve.child.kill("SIGINT");
+      }
+      expect(await serve.exited).toBe(0);
+      expect(runCount(store)).toBe(1);
+    },
+  );
 
   it("answers 400 with a log line to a request line naming no address, and goes on receiving", async () => {
-    const serve = spawnCli(["serve", "wf.yaml", "--port", "0", "--store", join(tmp, "malformed.sqlite")], { ZQ_SIGNING_SECRET: SECRET }, dir);
+    const serve = spawnCli(
+      ["serve", "wf.yaml", "--port", "0", "--store", join(tmp, "malformed.sqlite")],
+      { ZQ_SIGNING_SECRET: SECRET },
+      dir,
+    );
     try {
-      const [, url] = (await serve.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string];
+      const [, url] = (await serve.waitFor(
+        /shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/,
+      )) as RegExpMatchArray & [string, string];
       for (const head of MALFORMED_HEADS) expect(statusOf(await rawRequest(url, head)), head).toBe(400);
       await serve.waitFor(/refused a request naming no address: POST http:\/\/\[::1, Host 127\.0\.0\.1 \(400\)/);
       const body = JSON.stringify({ type: "book.added", book: { id: "b-zq9", title: "Zq", state: "ready" } });
@@ -104,60 +123,100 @@ describe("blockwright serve", () => {
     expect(await serve.exited).toBe(0);
   });
 
-  it("stops on SIGTERM while a client drips a delivery's body (and another never ends its head), the delivery refused 503 to be sent again", async () => {
-    const serve = spawnCli(["serve", "wf.yaml", "--port", "0", "--store", join(tmp, "drip.sqlite")], { ZQ_SIGNING_SECRET: SECRET }, dir);
-    const [, url] = (await serve.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string];
-    // The drip never ends on its own: only the receiver ending it lets the process stop.
-    const drip = drippingRequest(url, "/triggers/shelf_book_added", 100);
-    let answer = "";
-    drip.socket.on("data", (d) => (answer += d));
-    // And one whose head never ends.
-    const { port } = new URL(url);
-    const halfHead = connect(Number(port), "127.0.0.1", () => halfHead.write("POST /triggers/shelf_book_added HTTP/1.1\r\nHost: 127.0.0.1\r\n"));
-    halfHead.on("error", () => undefined);
-    try {
-      // The head is in and the body under way before the signal.
-      await new Promise<void>((ok) => drip.socket.once("connect", () => setTimeout(ok, 300)));
-      serve.child.kill("SIGTERM");
-      expect(await serve.exited).toBe(0);
-      expect(statusOf(answer)).toBe(503);
-      expect(serve.stderr()).toContain("stopping: 1 delivery(ies) still being sent refused (503), to be sent again");
-    } finally {
-      drip.stop();
-      halfHead.destroy();
-    }
-  });
+  it(
+    "stops on SIGTERM while a client drips a delivery's body (and another never ends its head), " +
+      "the delivery refused 503 to be sent again",
+    async () => {
+      const serve = spawnCli(
+        ["serve", "wf.yaml", "--port", "0", "--store", join(tmp, "drip.sqlite")],
+        { ZQ_SIGNING_SECRET: SECRET },
+        dir,
+      );
+      const [, url] = (await serve.waitFor(
+        /shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/,
+      )) as RegExpMatchArray & [string, string];
+      // The drip never ends on its own: only the receiver ending it lets the process stop.
+      const drip = drippingRequest(url, "/triggers/shelf_book_added", 100);
+      let answer = "";
+      drip.socket.on("data", (d) => (answer += d));
+      // And one whose head never ends.
+      const { port } = new URL(url);
+      const halfHead = connect(Number(port), "127.0.0.1", () =>
+        halfHead.write("POST /triggers/shelf_book_added HTTP/1.1\r\nHost: 127.0.0.1\r\n"),
+      );
+      halfHead.on("error", () => undefined);
+      try {
+        // The head is in and the body under way before the signal.
+        await new Promise<void>((ok) => drip.socket.once("connect", () => setTimeout(ok, 300)));
+        serve.child.kill("SIGTERM");
+        expect(await serve.exited).toBe(0);
+        expect(statusOf(answer)).toBe(503);
+        expect(serve.stderr()).toContain("stopping: 1 delivery(ies) still being sent refused (503), to be sent again");
+      } finally {
+        drip.stop();
+        halfHead.destroy();
+      }
+    },
+  );
 
-  it("refuses a second serve on the SQLite file a first one holds (exit 2, naming it), the first receiving on", async () => {
-    const store = join(tmp, "twice.sqlite");
-    const first = spawnCli(["serve", "wf.yaml", "--port", "0", "--store", store], { ZQ_SIGNING_SECRET: SECRET }, dir);
-    try {
-      const [, url] = (await first.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string];
-      const second = await cli(["serve", "wf.yaml", "--port", "0", "--store", store], { env: { ZQ_SIGNING_SECRET: SECRET }, cwd: dir });
-      expect(second.code).toBe(2);
-      expect(second.stderr).toContain(`--store: ${store} is held by another serve (process ${first.child.pid}): one receiver per SQLite file.`);
-      const body = JSON.stringify({ type: "book.added", book: { id: "b-zq7", title: "Zq", state: "ready" } });
-      const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_twice" });
-      expect((await fetch(url, { method: "POST", headers: signed, body })).status).toBe(204);
-      await first.waitFor(/"event":"msg_zq_twice","run":"[^"]+","status":"succeeded"/);
-    } finally {
-      first.child.kill("SIGINT");
-    }
-    expect(await first.exited).toBe(0);
-  });
+  it(
+    "refuses a second serve on the SQLite file a first " + "one holds (exit 2, naming it), the first receiving on",
+    async () => {
+      const store = join(tmp, "twice.sqlite");
+      const first = spawnCli(["serve", "wf.yaml", "--port", "0", "--store", store], { ZQ_SIGNING_SECRET: SECRET }, dir);
+      try {
+        const [, url] = (await first.waitFor(
+          /shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/,
+        )) as RegExpMatchArray & [string, string];
+        const second = await cli(["serve", "wf.yaml", "--port", "0", "--store", store], {
+          env: { ZQ_SIGNING_SECRET: SECRET },
+          cwd: dir,
+        });
+        expect(second.code).toBe(2);
+        expect(second.stderr).toContain(
+          `--store: ${store} is held by another serve (process ${first.child.pid}): one receiver per SQLite file.`,
+        );
+        const body = JSON.stringify({ type: "book.added", book: { id: "b-zq7", title: "Zq", state: "ready" } });
+        const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_twice" });
+        expect((await fetch(url, { method: "POST", headers: signed, body })).status).toBe(204);
+        await first.waitFor(/"event":"msg_zq_twice","run":"[^"]+","status":"succeeded"/);
+      } finally {
+        first.child.kill("SIGINT");
+      }
+      expect(await first.exited).toBe(0);
+    },
+  );
 
-  it("refuses a public URL it cannot use, one for a trigger that keeps no subscription, and a Postgres store it cannot reach, without its password", async () => {
-    const env = { env: { ZQ_SIGNING_SECRET: SECRET }, cwd: dir };
-    const withQuery = await cli(["serve", "wf.yaml", "--public-url", "https://zq.example/hooks?x=1"], env);
-    expect(withQuery).toMatchObject({ code: 2 });
-    expect(withQuery.stderr).toContain('--public-url: expected an http(s) address without query, fragment or credentials, such as https://hooks.example.com, got "https://zq.example/hooks?x=1" [BW3003]');
-    const noSubscription = await cli(["serve", "wf.yaml", "--public-url", "https://zq.example"], env);
-    expect(noSubscription).toMatchObject({ code: 2 });
-    expect(noSubscription.stderr).toContain("--public-url: shelf_book_added declares no subscription to create (give the provider its address as its documentation says) [BW3012]");
-    // Port 1 on loopback: nothing listens there, so the connection is refused at once.
-    const unreachable = await cli(["serve", "wf.yaml", "--port", "0", "--store", "postgres://zqstore:zq-store-password-5e1@127.0.0.1:1/zq"], env);
-    expect(unreachable).toMatchObject({ code: 2 });
-    expect(unreachable.stderr).toMatch(/--store: the Postgres store at postgres:\/\/zqstore:\*\*\*@127\.0\.0\.1:1\/zq could not be opened: .* \[BW3011\]/);
-    expect(unreachable.stderr).not.toContain("zq-store-password-5e1");
-  });
+  it(
+    "refuses a public URL it cannot use, one for a trigger that keeps no subscription, " +
+      "and a Postgres store it cannot reach, without its password",
+    async () => {
+      const env = { env: { ZQ_SIGNING_SECRET: SECRET }, cwd: dir };
+      const withQuery = await cli(["serve", "wf.yaml", "--public-url", "https://zq.example/hooks?x=1"], env);
+      expect(withQuery).toMatchObject({ code: 2 });
+      expect(withQuery.stderr).toContain(
+        "--public-url: expected an http(s) address without query, fragment or credentials, " +
+          'such as https://hooks.example.com, got "https://zq.example/hooks?x=1" [BW3003]',
+      );
+      const noSubscription = await cli(["serve", "wf.yaml", "--public-url", "https://zq.example"], env);
+      expect(noSubscription).toMatchObject({ code: 2 });
+      expect(noSubscription.stderr).toContain(
+        "--public-url: shelf_book_added declares no subscription to create (give the provider its address as " +
+          "its documentation says) [BW3012]",
+      );
+      // Port 1 on loopback: nothing listens there, so the connection is refused at once.
+      const unreachable = await cli(
+        ["serve", "wf.yaml", "--port", "0", "--store", "postgres://zqstore:zq-store-password-5e1@127.0.0.1:1/zq"],
+        env,
+      );
+      expect(unreachable).toMatchObject({ code: 2 });
+      expect(unreachable.stderr).toMatch(
+        new RegExp(
+          String.raw`--store: the Postgres store at postgres:\/\/zqstore:\*\*\*@127\.0\.0\.1:1\/zq could not be` +
+            String.raw` opened: .* \[BW3011\]`,
+        ),
+      );
+      expect(unreachable.stderr).not.toContain("zq-store-password-5e1");
+    },
+  );
 });

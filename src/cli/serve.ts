@@ -1,13 +1,22 @@
-// `blockwright serve <workflow> [--port n] [--host h] [--mock | --live] [--base-url p=url]... [--allow-host h]... [--env-file f] [--store file|postgres://…] [--concurrency n] [--public-url u] [--specs dir] [--out dir]`
-import { resolve } from "node:path";
 import { allowHostsOption, BASE_URL_HELP, baseUrlsOption } from "./support/base-urls.js";
-import { listOption, parseArgs, PROJECT_OPTIONS, positiveInteger, projectDirs, stringOption } from "./support/args.js";
-import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
-import { redact, type ToolSpec } from "@blockwright/runtime/internal";
+import {
+  listOption,
+  type Options,
+  type Parsed,
+  parseArgs,
+  PROJECT_OPTIONS,
+  positiveInteger,
+  projectDirs,
+  stringOption,
+} from "./support/args.js";
+import { UsageError, type CliIo } from "./support/io.js";
+import type { PollTriggerSpec, ToolSpec } from "@blockwright/runtime/internal";
 import type { TriggerBlock } from "@blockwright/runtime/workflow";
-import { type KeptSubscription, SubscriptionError } from "../serve/subscription.js";
+import { openStoreOption, retryOf, type Serving, serveDelivered, STOP_GRACE_MS } from "./serve-delivered.js";
 
-export const USAGE = `Usage: blockwright serve <workflow> [--port <n>] [--host <h>] [--mock | --live] [--base-url <provider>=<url>]... [--allow-host <host>]... [--env-file <file>] [--store <file> | --store <postgres://…>] [--concurrency <n>] [--public-url <url>] [--poll-interval <s>] [--backfill] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright serve <workflow> [--port <n>] [--host <h>] [--mock | --live] [--base-url \
+<provider>=<url>]... [--allow-host <host>]... [--env-file <file>] [--store <file> | --store <postgres://…>] \
+[--concurrency <n>] [--public-url <url>] [--poll-interval <s>] [--backfill] [--specs <dir>] [--out <dir>]
 
 Receive the deliveries of the trigger a workflow starts from, and run the
 workflow once per event. Prints the trigger's address on stdout, then one JSON
@@ -70,28 +79,25 @@ internal error (a bug: please report it).`;
 
 /** Runs in flight at once unless `--concurrency` says. */
 const DEFAULT_CONCURRENCY = 8;
-/** A run failing on a retryable error is tried this many times in all unless its trigger's `retry` says, the first wait this long (doubled each time). */
-const DEFAULT_ATTEMPTS = 5;
-const DEFAULT_BACKOFF_SECONDS = 30;
-/** How long stopping waits for the runs in flight before cancelling them (they resume on the next start). */
-const STOP_GRACE_MS = 10_000;
+/** The options serve takes. */
+const OPTIONS = {
+  ...PROJECT_OPTIONS,
+  port: { type: "string" },
+  host: { type: "string" },
+  mock: { type: "boolean" },
+  live: { type: "boolean" },
+  "env-file": { type: "string" },
+  store: { type: "string" },
+  "public-url": { type: "string" },
+  concurrency: { type: "string" },
+  "poll-interval": { type: "string" },
+  backfill: { type: "boolean" },
+  "base-url": { type: "string", multiple: true },
+  "allow-host": { type: "string", multiple: true },
+} as const satisfies Options;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, {
-    ...PROJECT_OPTIONS,
-    port: { type: "string" },
-    host: { type: "string" },
-    mock: { type: "boolean" },
-    live: { type: "boolean" },
-    "env-file": { type: "string" },
-    store: { type: "string" },
-    "public-url": { type: "string" },
-    concurrency: { type: "string" },
-    "poll-interval": { type: "string" },
-    backfill: { type: "boolean" },
-    "base-url": { type: "string", multiple: true },
-    "allow-host": { type: "string", multiple: true },
-  });
+  const args = parseArgs(argv, OPTIONS);
   const [file, ...extra] = args.positionals;
   if (file === undefined) throw new UsageError("BW3002", "missing <workflow>");
   if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
@@ -106,187 +112,105 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const allowHosts = allowHostsOption(listOption(args, "allow-host"));
   const baseUrlEntries = listOption(args, "base-url");
   // In mock mode every provider's calls go to its mock.
-  if (baseUrlEntries.length && mode === "mock") throw new UsageError("BW3004", "--base-url sends a provider's calls elsewhere: it goes with --live, not --mock");
+  if (baseUrlEntries.length && mode === "mock")
+    throw new UsageError("BW3004", "--base-url sends a provider's calls elsewhere: it goes with --live, not --mock");
 
   const { readWorkflowInput } = await import("./support/workflow-input.js");
   const envFile = stringOption(args, "env-file");
-  const { registry, env, checked } = await readWorkflowInput(file, io, { out: dirs.out, mode, ...(envFile ? { envFile } : {}) });
+  const { registry, env, checked } = await readWorkflowInput(file, io, {
+    out: dirs.out,
+    mode,
+    ...(envFile ? { envFile } : {}),
+  });
   if ("problems" in checked) {
-    io.stderr.write(`blockwright serve: ${file} is not valid (${checked.problems.length} problem${checked.problems.length > 1 ? "s" : ""}):\n${checked.problems.join("\n")}\n`);
+    io.stderr.write(
+      `blockwright serve: ${file} is not valid (${checked.problems.length} problem` +
+        `${checked.problems.length > 1 ? "s" : ""}):\n${checked.problems.join("\n")}\n`,
+    );
     return 1;
   }
-  const { blockAction, isTriggerBlock, placeholderFor, envReferenceName } = await import("@blockwright/runtime/workflow");
+  const { blockAction, isTriggerBlock } = await import("@blockwright/runtime/workflow");
   const start = Object.entries(checked.workflow.blocks).find(([, b]) => isTriggerBlock(b));
-  if (!start) throw new UsageError("BW3012", `${file} starts from no trigger: serve runs a workflow whose first block has inputs {trigger: <trigger id>} (run the others with blockwright run)`);
+  if (!start)
+    throw new UsageError(
+      "BW3012",
+      `${file} starts from no trigger: serve runs a workflow whose first block has inputs {trigger: ` +
+        `<trigger id>} (run the others with blockwright run)`,
+    );
   const [startId, startBlock] = start;
+  const blockTypes = Object.values(checked.workflow.blocks).map((b) => b.type);
   const baseUrls = baseUrlEntries.length
-    ? baseUrlsOption(
-        baseUrlEntries,
-        calledProviders(
-          registry.tools,
-          Object.values(checked.workflow.blocks).map((b) => b.type),
-        ),
-        allowHosts,
-      )
+    ? baseUrlsOption(baseUrlEntries, calledProviders(registry.tools, blockTypes), allowHosts)
     : undefined;
+  const serving: Serving = {
+    io,
+    file,
+    mode,
+    port,
+    host,
+    specsDir: dirs.specs,
+    publicUrl,
+    concurrency,
+    allowHosts,
+    baseUrls,
+    storeOption: stringOption(args, "store"),
+    registry,
+    env,
+    checked,
+    startId,
+    startBlock: startBlock as TriggerBlock,
+  };
   const polled = registry.pollTriggers?.[blockAction(startBlock)];
-  if (polled) {
-    if (publicUrl) throw new UsageError("BW3012", `--public-url: ${polled.id} is polled, not delivered: it has no subscription to create`);
-    const intervalSeconds = positiveInteger(stringOption(args, "poll-interval"), "--poll-interval", 86400);
-    const store = await openStoreOption(stringOption(args, "store"), io.cwd);
-    try {
-      const { servePolled } = await import("./serve-poll.js");
-      return await servePolled({
-        io,
-        registry,
-        checked,
-        env,
-        mode,
-        specsDir: dirs.specs,
-        store,
-        startId,
-        block: startBlock as TriggerBlock,
-        trigger: polled,
-        concurrency,
-        retry: { attempts: polled.retry?.attempts ?? DEFAULT_ATTEMPTS, backoffMs: (polled.retry?.backoffSeconds ?? DEFAULT_BACKOFF_SECONDS) * 1000 },
-        ...(intervalSeconds !== undefined ? { intervalSeconds } : {}),
-        backfill: args.values.backfill === true,
-        graceMs: STOP_GRACE_MS,
-        ...(baseUrls ? { baseUrls } : {}),
-        ...(allowHosts.length ? { allowHosts } : {}),
-      });
-    } finally {
-      await store.close();
-    }
-  }
-  if (args.values.backfill || stringOption(args, "poll-interval") !== undefined) throw new UsageError("BW3012", `--backfill and --poll-interval: ${blockAction(startBlock)} is delivered, not polled`);
-  const trigger = registry.triggers?.[blockAction(startBlock)];
-  if (!trigger) throw new UsageError("BW3012", `${file}: no trigger ${blockAction(startBlock)}`);
-  const secretName = envReferenceName(startBlock.inputs[trigger.secretParam]) as string;
-  const secret = env[secretName] || placeholderFor(secretName, {});
+  if (polled) return servePolledTrigger(serving, polled, args);
+  if (args.values.backfill || stringOption(args, "poll-interval") !== undefined)
+    throw new UsageError(
+      "BW3012",
+      `--backfill and --poll-interval: ${blockAction(startBlock)} is delivered, not polled`,
+    );
+  return serveDelivered(serving);
+}
 
-  if (publicUrl && !trigger.subscription) throw new UsageError("BW3012", `--public-url: ${trigger.id} declares no subscription to create (give the provider its address as its documentation says)`);
-  const store = await openStoreOption(stringOption(args, "store"), io.cwd);
-  let mocks: Awaited<ReturnType<typeof startCommandMocks>> | undefined;
-  let subscription: KeptSubscription | undefined;
-  const { createServer } = await import("node:http");
+/** A polled trigger: serve-poll.ts polls the upstream and runs the workflow on each new item. */
+async function servePolledTrigger(s: Serving, polled: PollTriggerSpec, args: Parsed): Promise<number> {
+  if (s.publicUrl)
+    throw new UsageError(
+      "BW3012",
+      `--public-url: ${polled.id} is polled, not delivered: it has no subscription to create`,
+    );
+  const intervalSeconds = positiveInteger(stringOption(args, "poll-interval"), "--poll-interval", 86400);
+  const store = await openStoreOption(s.storeOption, s.io.cwd);
   try {
-    const providers = [
-      ...new Set(
-        Object.values(checked.workflow.blocks)
-          .filter((b) => !isTriggerBlock(b))
-          .map((b) => b.type),
-      ),
-    ];
-    if (publicUrl && !providers.includes(trigger.provider)) providers.push(trigger.provider);
-    providers.sort();
-    if (mode === "mock" && providers.length) mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs });
-    const [{ createReceiver }, { startWorkflowRuns }] = await Promise.all([import("../serve/receiver.js"), import("./support/workflow-runs.js")]);
-    const path = `/triggers/${trigger.id}`;
-    const runs = await startWorkflowRuns({
-      io,
+    const { servePolled } = await import("./serve-poll.js");
+    return await servePolled({
+      io: s.io,
+      registry: s.registry,
+      checked: s.checked,
+      env: s.env,
+      mode: s.mode,
+      specsDir: s.specsDir,
       store,
-      trigger: trigger.id,
-      concurrency,
-      retry: { attempts: trigger.retry?.attempts ?? DEFAULT_ATTEMPTS, backoffMs: (trigger.retry?.backoffSeconds ?? DEFAULT_BACKOFF_SECONDS) * 1000 },
-      registry,
-      checked,
-      env,
-      ...(mocks ? { mocks } : {}),
-      ...(baseUrls ? { baseUrls } : {}),
-      ...(allowHosts.length ? { allowHosts } : {}),
+      startId: s.startId,
+      block: s.startBlock,
+      trigger: polled,
+      concurrency: s.concurrency,
+      retry: retryOf(polled),
+      ...(intervalSeconds !== undefined ? { intervalSeconds } : {}),
+      backfill: args.values.backfill === true,
+      graceMs: STOP_GRACE_MS,
+      ...(s.baseUrls ? { baseUrls: s.baseUrls } : {}),
+      ...(s.allowHosts.length ? { allowHosts: s.allowHosts } : {}),
     });
-    const receiver = createReceiver({
-      trigger,
-      path,
-      ...(publicUrl ? { deliveredTo: `${publicUrl}${path}` } : {}),
-      secret,
-      store,
-      log: (line) => io.stderr.write(`${line}\n`),
-      accepted: () => runs.kick(),
-    });
-    // The subscription's lifecycle notifications, when the trigger declares them, come to an address of their own.
-    const lifecyclePath = `${path}/lifecycle`;
-    const lifecycle =
-      publicUrl && trigger.subscription?.lifecycle
-        ? (await import("../serve/lifecycle.js")).createLifecycleReceiver({
-            trigger,
-            path: lifecyclePath,
-            deliveredTo: `${publicUrl}${lifecyclePath}`,
-            secret,
-            log: (line) => io.stderr.write(`serve: ${line}\n`),
-            act: async (event, id) => {
-              if (subscription) return subscription.lifecycle(event, id);
-              // Before the subscription is made there is none to act on (the provider's handshake is answered all the same).
-              io.stderr.write(`serve: ${trigger.id}: a lifecycle event came before the subscription was made: nothing done\n`);
-            },
-          })
-        : undefined;
-    const server = createServer(lifecycle ? (req, res) => (lifecycle.handles(req) ? lifecycle.handle(req, res) : receiver.handle(req, res)) : receiver.handle);
-    await new Promise<void>((ok, fail) => {
-      server.once("error", fail);
-      server.listen(port, host, () => ok());
-    });
-    const address = server.address();
-    const bound = typeof address === "object" && address ? address.port : port;
-    const shownHost = host.includes(":") ? `[${host}]` : host;
-    io.stdout.write(`${trigger.id} http://${shownHost}:${bound}${path}\n`);
-    io.stderr.write(`serve: ${startId} (${trigger.id}) listening; Ctrl-C stops after the runs in flight\n`);
-    if (publicUrl) {
-      const { keepSubscription } = await import("../serve/subscription.js");
-      const { subscriptionCall } = await import("./support/subscription-call.js");
-      const call = subscriptionCall(registry, startBlock as TriggerBlock, trigger.secretParam, env, {
-        secrets: [secret],
-        ...(mocks ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls } : baseUrls ? { baseUrls } : {}),
-        ...(allowHosts.length ? { allowHosts } : {}),
-      });
-      const log = (line: string) => io.stderr.write(`serve: ${redact(line, call.secrets)}\n`);
-      subscription = await keepSubscription({ trigger, url: `${publicUrl}${path}`, ...(lifecycle ? { lifecycleUrl: `${publicUrl}${lifecyclePath}` } : {}), secret, store, call, log }).catch(async (e: unknown) => {
-        await new Promise<void>((done) => server.close(() => done()));
-        if (e instanceof SubscriptionError) throw new UsageError("BW3011", `--public-url: ${redact(e.message, call.secrets)}`);
-        throw e;
-      });
-    }
-    await io.interrupted;
-    // No new connection; a delivery still being sent is refused (a slow client never holds the
-    // stop), the ones read are answered, then every connection is closed, idle or not.
-    const closed = new Promise<void>((done) => server.close(() => done()));
-    await receiver.stop();
-    server.closeAllConnections();
-    await closed;
-    // The lifecycle actions under way (a renewal, a new subscription) end before the subscription is stopped.
-    await Promise.allSettled([...(lifecycle?.inFlight ?? [])]);
-    // The runs in flight reach a journaled point (or are cancelled after the grace, to resume on the next start).
-    await runs.stop(STOP_GRACE_MS);
-    // After the runs: a run may still need the events the subscription brings until it ends.
-    await subscription?.stop();
-    return 0;
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") throw new UsageError("BW3003", `--port ${port} on ${host}: cannot listen (${code})`);
-    throw e;
   } finally {
-    await mocks?.close();
     await store.close();
   }
 }
 
-/** One tool of each provider the workflow's blocks are of, the trigger's among them (a tool's hosts are its provider's), by provider. */
 function calledProviders(tools: Record<string, ToolSpec>, types: string[]): Record<string, ToolSpec> {
   const providers = new Set(types);
   const byProvider: Record<string, ToolSpec> = {};
-  for (const tool of Object.values(tools)) if (providers.has(tool.provider) && !Object.hasOwn(byProvider, tool.provider)) byProvider[tool.provider] = tool;
+  for (const tool of Object.values(tools))
+    if (providers.has(tool.provider) && !Object.hasOwn(byProvider, tool.provider)) byProvider[tool.provider] = tool;
   return byProvider;
-}
-
-/** The store `--store` names (a file under the project, or a Postgres address), open. */
-async function openStoreOption(text: string | undefined, cwd: string) {
-  const { DEFAULT_STORE_FILE } = await import("../serve/store.js");
-  const storeText = text ?? DEFAULT_STORE_FILE;
-  const { openStore } = await import("../serve/open-store.js");
-  return openStore(/^postgres(ql)?:\/\//i.test(storeText) ? storeText : resolve(cwd, storeText)).catch((e: unknown) => {
-    throw new UsageError("BW3011", `--store: ${(e as Error).message}`);
-  });
 }
 
 /** The public address, checked: http(s), no query or fragment; the trigger's path is added to it. */
@@ -299,7 +223,11 @@ function publicUrlOption(text: string | undefined): string | undefined {
     url = undefined;
   }
   if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
-    throw new UsageError("BW3003", `--public-url: expected an http(s) address without query, fragment or credentials, such as https://hooks.example.com, got ${JSON.stringify(text.slice(0, 200))}`);
+    throw new UsageError(
+      "BW3003",
+      `--public-url: expected an http(s) address without query, fragment or credentials, ` +
+        `such as https://hooks.example.com, got ${JSON.stringify(text.slice(0, 200))}`,
+    );
   }
   return url.toString().replace(/\/$/, "");
 }

@@ -2,7 +2,17 @@
 // CHANGELOG and regeneration of diff --write, upstream --accept and init each
 // refuse a link where they would write, a linked file or a linked folder,
 // before writing anything, and what the link points to stays as it was.
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -23,7 +33,13 @@ function elsewhere(): { file: string; folder: string } {
 /** A change to books' manifest that diff classifies (a text change: patch). */
 function changeBooks(dir: string): void {
   const manifest = join(dir, "specs/books/manifest.yaml");
-  writeFileSync(manifest, readFileSync(manifest, "utf8").replace("description: Number of volumes to return, 1 to 40.", "description: How many volumes, 1 to 40."));
+  writeFileSync(
+    manifest,
+    readFileSync(manifest, "utf8").replace(
+      "description: Number of volumes to return, 1 to 40.",
+      "description: How many volumes, 1 to 40.",
+    ),
+  );
 }
 
 const unchanged = (target: { file: string; folder: string }) => {
@@ -32,21 +48,24 @@ const unchanged = (target: { file: string; folder: string }) => {
 };
 
 describe("generate", () => {
-  it("refuses a generated file that is a symbolic link, and --check reports it without reading through it", async () => {
-    const dir = copyOfRepository(tmp);
-    const target = elsewhere();
-    rmSync(join(dir, "generated/books/index.js"));
-    symlinkSync(target.file, join(dir, "generated/books/index.js"));
-    const check = await cli(["generate", "--check"], { cwd: dir });
-    expect(check.code).toBe(1);
-    expect(check.stderr).toContain("  stale:   generated/books/index.js (a symbolic link)");
-    expect(check.stderr).not.toContain("not yours");
-    const r = await cli(["generate"], { cwd: dir });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain("generated/books/index.js (a symbolic link)");
-    expect(lstatSync(join(dir, "generated/books/index.js")).isSymbolicLink()).toBe(true);
-    unchanged(target);
-  });
+  it(
+    "refuses a generated file that is a symbolic link, " + "and --check reports it without reading through it",
+    async () => {
+      const dir = copyOfRepository(tmp);
+      const target = elsewhere();
+      rmSync(join(dir, "generated/books/index.js"));
+      symlinkSync(target.file, join(dir, "generated/books/index.js"));
+      const check = await cli(["generate", "--check"], { cwd: dir });
+      expect(check.code).toBe(1);
+      expect(check.stderr).toContain("  stale:   generated/books/index.js (a symbolic link)");
+      expect(check.stderr).not.toContain("not yours");
+      const r = await cli(["generate"], { cwd: dir });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain("generated/books/index.js (a symbolic link)");
+      expect(lstatSync(join(dir, "generated/books/index.js")).isSymbolicLink()).toBe(true);
+      unchanged(target);
+    },
+  );
 
   it("refuses a generated package folder that is a symbolic link", async () => {
     const dir = copyOfRepository(tmp);
@@ -94,7 +113,12 @@ describe("upstream --accept", () => {
     const pinnedBefore = readFileSync(join(tmp, "pinned-copy.json"), "utf8");
     const file = await cli(["upstream", "books", "newer.json", "--accept"], { cwd: dir });
     expect(file.code).toBe(2);
-    expect(file.stderr).toMatch(/specs\/books\/upstream\/published\.json is a symbolic link: --accept writes published\.json there and never through a link/);
+    expect(file.stderr).toMatch(
+      new RegExp(
+        String.raw`specs\/books\/upstream\/published\.json is a symbolic link: --accept writes published\.json` +
+          " there and never through a link",
+      ),
+    );
     expect(readFileSync(join(tmp, "pinned-copy.json"), "utf8")).toBe(pinnedBefore);
 
     // The whole upstream folder a link.
@@ -111,20 +135,26 @@ describe("upstream --accept", () => {
 });
 
 describe("init", () => {
-  it("refuses a file it would write that is a symbolic link (even a dangling one), and a folder that is one", async () => {
-    const target = elsewhere();
-    const file = mkdtempSync(join(tmp, "init-file-"));
-    symlinkSync(join(target.folder, "package.json"), join(file, "package.json"));
-    const r = await cli(["init", file]);
-    expect(r).toMatchObject({ code: 2, stderr: expect.stringContaining("package.json is a symbolic link") });
-    expect(existsSync(join(target.folder, "package.json"))).toBe(false);
-    expect(existsSync(join(file, "specs"))).toBe(false);
+  it(
+    "refuses a file it would write that is a symbolic " + "link (even a dangling one), and a folder that is one",
+    async () => {
+      const target = elsewhere();
+      const file = mkdtempSync(join(tmp, "init-file-"));
+      symlinkSync(join(target.folder, "package.json"), join(file, "package.json"));
+      const r = await cli(["init", file]);
+      expect(r).toMatchObject({ code: 2, stderr: expect.stringContaining("package.json is a symbolic link") });
+      expect(existsSync(join(target.folder, "package.json"))).toBe(false);
+      expect(existsSync(join(file, "specs"))).toBe(false);
 
-    const folder = mkdtempSync(join(tmp, "init-folder-"));
-    symlinkSync(target.folder, join(folder, "specs"));
-    const f = await cli(["init", folder]);
-    expect(f).toMatchObject({ code: 2, stderr: expect.stringContaining("specs/notes/manifest.yaml would be written through the symbolic link specs") });
-    expect(existsSync(join(target.folder, "notes"))).toBe(false);
-    unchanged(target);
-  });
+      const folder = mkdtempSync(join(tmp, "init-folder-"));
+      symlinkSync(target.folder, join(folder, "specs"));
+      const f = await cli(["init", folder]);
+      expect(f).toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining("specs/notes/manifest.yaml would be written through the symbolic link specs"),
+      });
+      expect(existsSync(join(target.folder, "notes"))).toBe(false);
+      unchanged(target);
+    },
+  );
 });

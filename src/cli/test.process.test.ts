@@ -33,10 +33,17 @@ beforeAll(async () => {
   mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
   symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
   // The job is polled an hour apart (the floor too, so the scenario cannot ask for less), and gives up after a day.
-  shelfCopy(dir, [{ find: "      intervalMs: 1000\n      minIntervalMs: 100\n      timeoutMs: 60000\n", replace: `      intervalMs: ${HOUR}\n      minIntervalMs: ${HOUR}\n      timeoutMs: ${24 * HOUR}\n` }]);
+  shelfCopy(dir, [
+    {
+      find: "      intervalMs: 1000\n      minIntervalMs: 100\n      timeoutMs: 60000\n",
+      replace: `      intervalMs: ${HOUR}\n      minIntervalMs: ${HOUR}\n      timeoutMs: ${24 * HOUR}\n`,
+    },
+  ]);
   expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
   const list = await cli(["test", "--list"], { cwd: dir });
-  polling = list.stdout.split("\n").flatMap((line) => /^shelf\t(.* › scenario › job pending → pending → .*)$/.exec(line)?.[1] ?? []);
+  polling = list.stdout
+    .split("\n")
+    .flatMap((line) => /^shelf\t(.* › scenario › job pending → pending → .*)$/.exec(line)?.[1] ?? []);
   expect(polling.length).toBeGreaterThan(0);
 });
 
@@ -46,7 +53,9 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 function allStarted(run: Spawned): Promise<void> {
   return new Promise((resolve, reject) => {
     const check = () => {
-      for (const [, done, planned, underWay] of run.stderr().matchAll(/^blockwright test: (\d+)\/(\d+) cases(?:, \d+ failed)?, (\d+) under way, /gm)) {
+      for (const [, done, planned, underWay] of run
+        .stderr()
+        .matchAll(/^blockwright test: (\d+)\/(\d+) cases(?:, \d+ failed)?, (\d+) under way, /gm)) {
         if (Number(underWay) > 0 && Number(done) + Number(underWay) === Number(planned)) return resolve();
       }
     };
@@ -58,23 +67,33 @@ function allStarted(run: Spawned): Promise<void> {
 
 describe("blockwright test, interrupted", () => {
   for (const [signal, status] of [["SIGTERM", 143]] as const) {
-    it(`stops on ${signal} while a case is under way: exit ${status}, the report so far, marked interrupted`, async () => {
-      const report = join(tmp, `${signal}.json`);
-      const run = spawnCli(["test", "--seed", "7", "--runs", "1", "--reporter", "json", "--output", report], {}, dir);
-      // Plain progress lines (stderr is a pipe): the first comes at the first second, then one every ten. The signal goes
-      // once one says every case has started and some are under way: the polling scenarios are among them.
-      await allStarted(run);
-      run.child.kill(signal);
-      expect(await run.exited).toBe(status);
-      const json = JSON.parse(readFileSync(report, "utf8")) as { planned: number; stopped?: string; cases: { id: string; kind: string; status: string }[] };
-      expect(json.stopped).toBe("interrupted");
-      // The polling scenarios (pending → pending → each terminal state) take two hours: under way at the signal, none ended.
-      expect(json.cases.filter((c) => polling.includes(c.id))).toEqual([]);
-      expect(json.cases.length).toBeLessThan(json.planned);
-      expect(run.stderr()).toMatch(new RegExp(`blockwright test: interrupted after ${json.cases.length} of ${json.planned} cases\\n$`));
-      // No stack trace (the text report's "at <file>:<line>" lines are not one).
-      expect(run.stderr()).not.toMatch(/internal error|\n\s+at .*\((node:|file:|\/)/);
-    });
+    it(
+      `stops on ${signal} while a case is under way: exit ` + `${status}, the report so far, marked interrupted`,
+      async () => {
+        const report = join(tmp, `${signal}.json`);
+        const run = spawnCli(["test", "--seed", "7", "--runs", "1", "--reporter", "json", "--output", report], {}, dir);
+        // Plain progress lines (stderr is a pipe): the first comes at the first second, then one every ten. The signal
+        // goes once one says every case has started and some are under way: the polling scenarios are among them.
+        await allStarted(run);
+        run.child.kill(signal);
+        expect(await run.exited).toBe(status);
+        const json = JSON.parse(readFileSync(report, "utf8")) as {
+          planned: number;
+          stopped?: string;
+          cases: { id: string; kind: string; status: string }[];
+        };
+        expect(json.stopped).toBe("interrupted");
+        // The polling scenarios (pending → pending → each terminal state) take two hours: under way at the signal, none
+        // ended.
+        expect(json.cases.filter((c) => polling.includes(c.id))).toEqual([]);
+        expect(json.cases.length).toBeLessThan(json.planned);
+        expect(run.stderr()).toMatch(
+          new RegExp(`blockwright test: interrupted after ${json.cases.length} of ${json.planned} cases\\n$`),
+        );
+        // No stack trace (the text report's "at <file>:<line>" lines are not one).
+        expect(run.stderr()).not.toMatch(/internal error|\n\s+at .*\((node:|file:|\/)/);
+      },
+    );
   }
 });
 
@@ -91,7 +110,9 @@ describe("blockwright test, interrupted before any case runs", () => {
     await run.waitFor(/blockwright test: linking the specs of 30 providers…\n/);
     run.child.kill("SIGTERM");
     expect(await run.exited).toBe(143);
-    expect(run.stderr()).toMatch(/blockwright test: interrupted while (linking the specs|deriving the cases); no case ran, no report written\n$/);
+    expect(run.stderr()).toMatch(
+      /blockwright test: interrupted while (linking the specs|deriving the cases); no case ran, no report written\n$/,
+    );
     expect(run.stderr()).not.toMatch(/internal error|\n\s+at /);
     expect(existsSync(report)).toBe(false);
   });

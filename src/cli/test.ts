@@ -4,10 +4,21 @@ import { availableParallelism } from "node:os";
 import type { CaseResult } from "../contract/run.js";
 import { resolve } from "node:path";
 import type { ContractCase, ResultKind, Subject } from "../contract/types.js";
-import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, seedOption, stringOption } from "./support/args.js";
+import {
+  parseArgs,
+  positiveInteger,
+  PROJECT_OPTIONS,
+  projectDirs,
+  projectProviders,
+  seedOption,
+  stringOption,
+  type Options,
+} from "./support/args.js";
 import { progressOf, startCommandMocks, UsageError, type CliIo } from "./support/io.js";
 
-export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... [--seed <n>] [--runs <n>] [--property-time-limit <s>] [--max-failures <n>] [--workers <n>] [--cases-per-operation <n|all>] [--shard <i>/<n>] [--replay <dir> [--max-age <age>]] [--list] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... \
+[--seed <n>] [--runs <n>] [--property-time-limit <s>] [--max-failures <n>] [--workers <n>] [--cases-per-operation \
+<n|all>] [--shard <i>/<n>] [--replay <dir> [--max-age <age>]] [--list] [--specs <dir>] [--out <dir>]
 
 Run the contract suite derived from the specs on Prism mocks of them: every
 named example, every limit at its boundary and one step past it, every enum
@@ -86,11 +97,15 @@ const DEFAULT_MAX_WORKERS = 4;
  */
 const CASES_PER_WORKER = 300;
 
-/** One worker per core, at most DEFAULT_MAX_WORKERS, none beyond one per CASES_PER_WORKER cases (a small suite runs in the command's own thread). */
+/**
+ * One worker per core, at most DEFAULT_MAX_WORKERS, none beyond one per CASES_PER_WORKER cases (a small suite runs in
+ * the command's own thread).
+ */
 function defaultWorkers(cases: number): number {
   return Math.max(1, Math.min(availableParallelism(), DEFAULT_MAX_WORKERS, Math.floor(cases / CASES_PER_WORKER)));
 }
 
+/** The options test takes. */
 const OPTIONS = {
   ...PROJECT_OPTIONS,
   reporter: { type: "string", multiple: true },
@@ -105,7 +120,7 @@ const OPTIONS = {
   list: { type: "boolean" },
   replay: { type: "string" },
   "max-age": { type: "string" },
-} as const;
+} as const satisfies Options;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, OPTIONS);
@@ -120,7 +135,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const perOperationOption = casesPerOperationOption(stringOption(args, "cases-per-operation"));
   const replayDir = stringOption(args, "replay");
   const maxAgeMs = ageOption(stringOption(args, "max-age"));
-  if (maxAgeMs !== undefined && replayDir === undefined) throw new UsageError("BW3004", "--max-age goes with --replay <dir>");
+  if (maxAgeMs !== undefined && replayDir === undefined)
+    throw new UsageError("BW3004", "--max-age goes with --replay <dir>");
   await checkOutputs(reporters, io);
 
   const dirs = projectDirs(args, io.cwd);
@@ -140,7 +156,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`blockwright test: interrupted while ${what}; no case ran, no report written\n`);
     return signal === "SIGTERM" ? 143 : 130;
   };
-  io.stderr.write(`blockwright test: linking the specs of ${providers.length} provider${providers.length === 1 ? "" : "s"}…\n`);
+  io.stderr.write(`blockwright test: linking the specs of ${count(providers.length, "provider")}…\n`);
   const { loadSubjects, SubjectError } = await import("../contract/subjects.js");
   let subjects: Subject[];
   try {
@@ -155,15 +171,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const { shardOf } = await import("../contract/shards.js");
   let all: ContractCase<ResultKind>[];
-  if (replayDir !== undefined) {
-    const { recordedCases, RecordingError } = await import("../verify/replay.js");
-    try {
-      all = recordedCases(subjects, resolve(io.cwd, replayDir), { now: new Date(), ...(maxAgeMs !== undefined ? { maxAgeMs } : {}), root: io.cwd });
-    } catch (e) {
-      if (e instanceof RecordingError) throw new UsageError("BW3010", `--replay ${replayDir}: ${e.message}`);
-      throw e;
-    }
-  } else {
+  if (replayDir !== undefined) all = await replayedCases(subjects, replayDir, maxAgeMs, io.cwd);
+  else {
     const { deriveCasesPaced } = await import("../contract/derive.js");
     const { pacer } = await import("../common/checkpoint.js");
     try {
@@ -174,8 +183,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     }
   }
   const sampled = replayDir === undefined ? await sampledSuite(all, perOperationOption, seed, io) : all;
-  // A sampled run's properties take fewer runs unless told (their random inputs are most of a large suite's time).
-  const runs = runsOption ?? (sampled.length < all.length ? SAMPLED_RUNS : DEFAULT_RUNS);
+  const runs = runsOption ?? runsOf(sampled, all);
   const cases = shard ? shardOf(sampled, shard.index, shard.total) : sampled;
   if (args.values.list) {
     io.stdout.write(cases.map((c) => `${c.provider}\t${c.id}\n`).join(""));
@@ -184,44 +192,29 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
   // Replayed cases need no mock and run in this thread (recordings are read here, not in workers).
   const needed = replayDir !== undefined ? [] : [...new Set(cases.map((c) => c.provider))];
-  const workers = replayDir !== undefined ? 1 : Math.min(workersOption ?? defaultWorkers(cases.length), Math.max(1, cases.length));
+  const workers =
+    replayDir !== undefined ? 1 : Math.min(workersOption ?? defaultWorkers(cases.length), Math.max(1, cases.length));
   const startedAt = new Date().toISOString();
   const started = performance.now();
+  const ofShard = shard ? ` (shard ${shard.index}/${shard.total} of ${sampled.length})` : "";
   progressOf(io).write(
     replayDir !== undefined
-      ? `blockwright test: ${cases.length} recorded cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} from ${replayDir}, replayed without network\n`
-      : `blockwright test: ${cases.length} cases${shard ? ` (shard ${shard.index}/${shard.total} of ${sampled.length})` : ""} on ${needed.length} mock${needed.length === 1 ? "" : "s"}${workers > 1 ? ` in ${workers} workers` : ""}, seed ${seed}, ${runs} runs per property\n`,
+      ? `blockwright test: ${cases.length} recorded cases${ofShard} from ${replayDir}, replayed without network\n`
+      : `blockwright test: ${cases.length} cases${ofShard} on ${plan(needed.length, workers, seed, runs)}\n`,
   );
-  const { startProgress } = await import("./support/test-progress.js");
-  const progress = startProgress(progressOf(io), cases, { elapsed: () => performance.now() - started });
-  let outcome: RunOutcome;
-  try {
-    outcome = await runSuite(cases, {
-      io,
-      dirs,
-      needed,
-      seed,
-      runs,
-      ...(propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs } : {}),
-      workers,
-      ...(maxFailures !== undefined ? { maxFailures } : {}),
-      interrupted: () => interrupted,
-      onStart: (id) => progress.onStart(id),
-      onResult: (r) => progress.onResult(r),
-    });
-  } finally {
-    progress.stop();
-  }
+  const outcome = await runWithProgress(cases, started, {
+    io,
+    dirs,
+    needed,
+    seed,
+    runs,
+    ...(propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs } : {}),
+    workers,
+    ...(maxFailures !== undefined ? { maxFailures } : {}),
+    interrupted: () => interrupted,
+  });
   const { results } = outcome;
-  // Where each case that did not pass derives from (its manifest or spec line).
-  const { locateSource } = await import("../contract/sources.js");
-  const byName = new Map(subjects.map((subject) => [subject.provider, subject]));
-  for (const r of results) {
-    const subject = byName.get(r.provider);
-    if (r.status === "passed" || !subject || r.at) continue;
-    const at = locateSource(subject, r.source);
-    if (at) r.at = at;
-  }
+  await locateFailures(subjects, results);
   const report = {
     ...(replayDir === undefined ? { seed, runs } : {}),
     ...(shard ? { shard: `${shard.index}/${shard.total}` } : {}),
@@ -238,6 +231,62 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return signal === "SIGTERM" ? 143 : 130;
   }
   return results.every((r) => r.status === "passed") ? 0 : 1;
+}
+
+/** How many mocks the cases run on, and in how many workers when more than one. */
+function mocksLine(mocks: number, workers: number): string {
+  return `${mocks} mock${mocks === 1 ? "" : "s"}${workers > 1 ? ` in ${workers} workers` : ""}`;
+}
+
+/** The suite run with its progress drawn on stderr as cases start and end. */
+async function runWithProgress(
+  cases: ContractCase<ResultKind>[],
+  started: number,
+  options: Omit<SuiteOptions, "onStart" | "onResult">,
+): Promise<RunOutcome> {
+  const { startProgress } = await import("./support/test-progress.js");
+  const progress = startProgress(progressOf(options.io), cases, { elapsed: () => performance.now() - started });
+  try {
+    return await runSuite(cases, {
+      ...options,
+      onStart: (id) => progress.onStart(id),
+      onResult: (r) => progress.onResult(r),
+    });
+  } finally {
+    progress.stop();
+  }
+}
+
+/** --replay: the cases of the recordings in the folder (those older than --max-age refused). */
+async function replayedCases(
+  subjects: Subject[],
+  replayDir: string,
+  maxAgeMs: number | undefined,
+  root: string,
+): Promise<ContractCase<ResultKind>[]> {
+  const { recordedCases, RecordingError } = await import("../verify/replay.js");
+  try {
+    return recordedCases(subjects, resolve(root, replayDir), {
+      now: new Date(),
+      ...(maxAgeMs !== undefined ? { maxAgeMs } : {}),
+      root,
+    });
+  } catch (e) {
+    if (e instanceof RecordingError) throw new UsageError("BW3010", `--replay ${replayDir}: ${e.message}`);
+    throw e;
+  }
+}
+
+/** Where each case that did not pass derives from (its manifest or spec line). */
+async function locateFailures(subjects: Subject[], results: RunOutcome["results"]): Promise<void> {
+  const { locateSource } = await import("../contract/sources.js");
+  const byName = new Map(subjects.map((subject) => [subject.provider, subject]));
+  for (const r of results) {
+    const subject = byName.get(r.provider);
+    if (r.status === "passed" || !subject || r.at) continue;
+    const at = locateSource(subject, r.source);
+    if (at) r.at = at;
+  }
 }
 
 interface SuiteOptions {
@@ -290,7 +339,17 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
   if (workers > 1 || (options.needed.length > 0 && !io.startMocks)) {
     const { runInWorkers, WorkerUsageError } = await import("../contract/workers.js");
     try {
-      results = await runInWorkers(cases, { dirs: { root: io.cwd, ...dirs }, seed, runs, ...limit, workers, onResult, onStart: options.onStart, stopped, aborted: options.interrupted });
+      results = await runInWorkers(cases, {
+        dirs: { root: io.cwd, ...dirs },
+        seed,
+        runs,
+        ...limit,
+        workers,
+        onResult,
+        onStart: options.onStart,
+        stopped,
+        aborted: options.interrupted,
+      });
     } catch (e) {
       if (e instanceof WorkerUsageError) throw new UsageError("BW3003", e.message);
       throw e;
@@ -299,12 +358,18 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
     const { runCases } = await import("../contract/run.js");
     const { defined, fieldOf } = await import("@blockwright/runtime/internal");
     // Quiet mocks: the report quotes every violation they find.
-    const mocks = options.needed.length ? await startCommandMocks(io, options.needed, { specsDir: dirs.specs, logLevel: "silent", seed }) : undefined;
+    const mocks = options.needed.length
+      ? await startCommandMocks(io, options.needed, { specsDir: dirs.specs, logLevel: "silent", seed })
+      : undefined;
     // Stateful mocks (round trips) only when a case asks.
     const stateful = new Map<string, ReturnType<typeof startCommandMocks>>();
     const statefulMockUrl = async (p: string) => {
       let started = stateful.get(p);
-      if (!started) stateful.set(p, (started = startCommandMocks(io, [p], { specsDir: dirs.specs, logLevel: "silent", seed, state: {} })));
+      if (!started)
+        stateful.set(
+          p,
+          (started = startCommandMocks(io, [p], { specsDir: dirs.specs, logLevel: "silent", seed, state: {} })),
+        );
       return fieldOf((await started).urls, p);
     };
     try {
@@ -322,37 +387,79 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
         },
       );
       // Interrupted: the report says what ran so far, without waiting for the cases under way.
-      results = await Promise.race([running, io.interrupted.then(() => cases.flatMap((c) => ran.filter((r) => r.id === c.id)))]);
+      results = await Promise.race([
+        running,
+        io.interrupted.then(() => cases.flatMap((c) => ran.filter((r) => r.id === c.id))),
+      ]);
     } finally {
       await Promise.allSettled([mocks?.close(), ...[...stateful.values()].map(async (s) => (await s).close())]);
     }
   }
   results = results.filter((r) => counted.has(r.id));
   const ranOut = capped() && results.length < cases.length;
-  return { results, ...(ranOut ? { stopped: `--max-failures ${maxFailures} reached${leftOut ? `; ${leftOut} case${leftOut === 1 ? "" : "s"} under way then left out` : ""}` } : {}) };
+  return {
+    results,
+    ...(ranOut
+      ? {
+          stopped:
+            `--max-failures ${maxFailures} reached` +
+            `${leftOut ? `; ${leftOut} case${leftOut === 1 ? "" : "s"} under way then left out` : ""}`,
+        }
+      : {}),
+  };
+}
+
+/** `1 provider`, `2 providers`. */
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+/** A sampled run's properties take fewer runs unless told (their random inputs are most of a large suite's time). */
+function runsOf(sampled: readonly unknown[], all: readonly unknown[]): number {
+  return sampled.length < all.length ? SAMPLED_RUNS : DEFAULT_RUNS;
+}
+
+/** Where a run's cases go and how: the mocks and workers, the seed, the runs per property. */
+function plan(mocks: number, workers: number, seed: number, runs: number): string {
+  return `${mocksLine(mocks, workers)}, seed ${seed}, ${runs} runs per property`;
 }
 
 /** The cases a run takes of the derived suite (contract/shards.ts), saying so when it leaves some out. */
-async function sampledSuite<T extends ContractCase<ResultKind>>(all: T[], option: number | "all" | undefined, seed: number, io: CliIo): Promise<T[]> {
+async function sampledSuite<T extends ContractCase<ResultKind>>(
+  all: T[],
+  option: number | "all" | undefined,
+  seed: number,
+  io: CliIo,
+): Promise<T[]> {
   const { casesPerOperation, sampleCases } = await import("../contract/shards.js");
   const perOperation = casesPerOperation(option, all.length);
   if (perOperation === undefined) return all;
   const sampled = sampleCases(all, perOperation, seed);
-  if (sampled.length < all.length) io.stderr.write(`blockwright test: ${sampled.length} of ${all.length} cases sampled by the seed, at most ${perOperation} of each operation (--cases-per-operation all: every case)\n`);
+  if (sampled.length < all.length)
+    io.stderr.write(
+      `blockwright test: ${sampled.length} of ${all.length} cases sampled by the seed, at most ${perOperation} of ` +
+        "each operation (--cases-per-operation all: every case)\n",
+    );
   return sampled;
 }
 
 /** `--cases-per-operation`: a positive whole number, or all. */
 function casesPerOperationOption(value: string | undefined): number | "all" | undefined {
   if (value === undefined || value.trim() === "all") return value === undefined ? undefined : "all";
-  if (!/^\s*\d+\s*$/.test(value) || Number(value) < 1) throw new UsageError("BW3003", `--cases-per-operation takes a positive whole number or all, got ${JSON.stringify(value)}`);
+  if (!/^\s*\d+\s*$/.test(value) || Number(value) < 1)
+    throw new UsageError(
+      "BW3003",
+      `--cases-per-operation takes a positive whole number or all, got ${JSON.stringify(value)}`,
+    );
   return Math.min(Number(value), 2 ** 31 - 1);
 }
 
 /** Whole seconds, 0 allowed (no limit), as milliseconds. */
 function secondsOption(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\s*\d+\s*$/.test(value) || Number(value) > 86_400) throw new UsageError("BW3003", `${flag} takes a whole number of seconds from 0 (no limit) to 86400, got ${JSON.stringify(value)}`);
+  if (!/^\s*\d+\s*$/.test(value) || Number(value) > 86_400)
+    throw new UsageError(
+      "BW3003",
+      `${flag} takes a whole number of seconds from 0 (no limit) to 86400, got ${JSON.stringify(value)}`,
+    );
   return Number(value) * 1000;
 }
 
@@ -366,7 +473,8 @@ function shardOption(value: string | undefined): { index: number; total: number 
   const m = /^(\d+)\/(\d+)$/.exec(value.trim());
   const index = m ? Number(m[1]) : NaN;
   const total = m ? Number(m[2]) : NaN;
-  if (!m || total < 1 || index < 1 || index > total) throw new UsageError("BW3003", `--shard takes i/n with 1 ≤ i ≤ n, e.g. 1/3, got ${JSON.stringify(value)}`);
+  if (!m || total < 1 || index < 1 || index > total)
+    throw new UsageError("BW3003", `--shard takes i/n with 1 ≤ i ≤ n, e.g. 1/3, got ${JSON.stringify(value)}`);
   return { index, total };
 }
 
@@ -375,6 +483,7 @@ function ageOption(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const m = /^\s*(\d+)\s*([dhm])\s*$/.exec(value);
   const n = m ? Number(m[1]) : 0;
-  if (!m || n <= 0 || n > 36_500) throw new UsageError("BW3003", `--max-age takes a duration such as 30d, 12h or 90m, got ${JSON.stringify(value)}`);
+  if (!m || n <= 0 || n > 36_500)
+    throw new UsageError("BW3003", `--max-age takes a duration such as 30d, 12h or 90m, got ${JSON.stringify(value)}`);
   return n * { d: 86_400_000, h: 3_600_000, m: 60_000 }[m[2] as "d" | "h" | "m"];
 }

@@ -4,15 +4,26 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { toLlmTools } from "@blockwright/runtime/internal";
 import { cli } from "../../test-support/cli-harness.js";
-import { GENERATED_DIR, OPERATION_IDS, PROVIDER_IDS, registry, SPECS, tools, triggerIds } from "../../test-support/repo.js";
+import {
+  GENERATED_DIR,
+  OPERATION_IDS,
+  PROVIDER_IDS,
+  registry,
+  SPECS,
+  tools,
+  triggerIds,
+} from "../../test-support/repo.js";
 
 describe("blockwright tools", () => {
-  it.each(["openai", "anthropic", "mcp"] as const)("--format %s prints every tool as the library defines it", async (format) => {
-    const run = await cli(["tools", "--format", format]);
-    expect(run).toMatchObject({ code: 0, stderr: "" });
-    expect(JSON.parse(run.stdout)).toEqual(toLlmTools(tools, format));
-    expect(JSON.parse(run.stdout)).toHaveLength(OPERATION_IDS.length);
-  });
+  it.each(["openai", "anthropic", "mcp"] as const)(
+    "--format %s prints every tool as the library defines it",
+    async (format) => {
+      const run = await cli(["tools", "--format", format]);
+      expect(run).toMatchObject({ code: 0, stderr: "" });
+      expect(JSON.parse(run.stdout)).toEqual(toLlmTools(tools, format));
+      expect(JSON.parse(run.stdout)).toHaveLength(OPERATION_IDS.length);
+    },
+  );
 
   it("prints only the providers named, and what each package's own toLlmTools gives", async () => {
     // The first and the last provider of specs/.
@@ -40,7 +51,10 @@ describe("blockwright tools", () => {
     const triggers = await triggerIds();
     expect(Object.keys(registry.triggers ?? {}).sort()).toEqual(triggers);
     for (const format of ["openai", "anthropic", "mcp"]) {
-      const listed = JSON.parse((await cli(["tools", "--format", format])).stdout) as { name?: string; function?: { name: string } }[];
+      const listed = JSON.parse((await cli(["tools", "--format", format])).stdout) as {
+        name?: string;
+        function?: { name: string };
+      }[];
       const names = listed.map((t) => t.name ?? t.function?.name);
       expect(names, format).toHaveLength(OPERATION_IDS.length);
       expect(
@@ -51,9 +65,21 @@ describe("blockwright tools", () => {
   });
 
   it("refuses a missing or unknown format and an unknown provider", async () => {
-    expect(await cli(["tools"])).toMatchObject({ code: 2, stderr: expect.stringContaining("missing --format (openai, anthropic, mcp)") });
-    expect(await cli(["tools", "--format", "gemini"])).toMatchObject({ code: 2, stderr: expect.stringContaining('--format must be one of openai, anthropic, mcp, got "gemini"') });
-    expect(await cli(["tools", "--format", "mcp", "nope"])).toMatchObject({ code: 2, stderr: expect.stringContaining(`unknown provider "nope" (providers: ${PROVIDER_IDS.join(", ")})`) });
-    expect(await cli(["tools", "--format", "mcp", "--out", "nowhere"])).toMatchObject({ code: 2, stderr: expect.stringContaining("no generated provider packages in nowhere") });
+    expect(await cli(["tools"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("missing --format (openai, anthropic, mcp)"),
+    });
+    expect(await cli(["tools", "--format", "gemini"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--format must be one of openai, anthropic, mcp, got "gemini"'),
+    });
+    expect(await cli(["tools", "--format", "mcp", "nope"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(`unknown provider "nope" (providers: ${PROVIDER_IDS.join(", ")})`),
+    });
+    expect(await cli(["tools", "--format", "mcp", "--out", "nowhere"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("no generated provider packages in nowhere"),
+    });
   });
 });

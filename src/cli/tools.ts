@@ -4,7 +4,8 @@ import type { LlmToolFormat, ToolSpec } from "@blockwright/runtime/internal";
 import { listOption, parseArgs, projectDirs, stringOption } from "./support/args.js";
 import { UsageError, type CliIo } from "./support/io.js";
 
-export const USAGE = `Usage: blockwright tools --format openai|anthropic|mcp [provider...] [--read-only] [--path-prefix <p>]... [--out <dir>]
+export const USAGE = `Usage: blockwright tools --format openai|anthropic|mcp [provider...] [--read-only] \
+[--path-prefix <p>]... [--out <dir>]
        blockwright tools --groups [provider...] [--read-only] [--out <dir>]
 
 Print the tools of the project's generated packages (every provider, or the
@@ -37,11 +38,18 @@ report it).`;
 const FORMATS: readonly LlmToolFormat[] = ["openai", "anthropic", "mcp"];
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { format: { type: "string" }, "read-only": { type: "boolean" }, "path-prefix": { type: "string", multiple: true }, groups: { type: "boolean" }, out: { type: "string" } });
+  const args = parseArgs(argv, {
+    format: { type: "string" },
+    "read-only": { type: "boolean" },
+    "path-prefix": { type: "string", multiple: true },
+    groups: { type: "boolean" },
+    out: { type: "string" },
+  });
   const format = stringOption(args, "format");
   const prefixes = pathPrefixesOption(listOption(args, "path-prefix"));
   if (args.values.groups) {
-    if (format !== undefined || prefixes.length) throw new UsageError("BW3004", "--groups lists the groups of every tool: it takes no --format or --path-prefix");
+    if (format !== undefined || prefixes.length)
+      throw new UsageError("BW3004", "--groups lists the groups of every tool: it takes no --format or --path-prefix");
     const { out } = projectDirs(args, io.cwd);
     const { loadProjectTools } = await import("./support/project-tools.js");
     const { tools } = await loadProjectTools(out, args.positionals, io.cwd);
@@ -57,32 +65,47 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (format === undefined) throw new UsageError("BW3002", `missing --format (${FORMATS.join(", ")})`);
-  if (!(FORMATS as string[]).includes(format)) throw new UsageError("BW3003", `--format must be one of ${FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
+  if (!(FORMATS as string[]).includes(format))
+    throw new UsageError("BW3003", `--format must be one of ${FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
   const { out } = projectDirs(args, io.cwd);
   const { loadProjectTools } = await import("./support/project-tools.js");
   const { tools } = await loadProjectTools(out, args.positionals, io.cwd);
   const { toLlmTools } = await import("@blockwright/runtime/internal");
   const chosen = await underPathPrefixes(tools, prefixes);
-  io.stdout.write(`${JSON.stringify(toLlmTools(chosen, format as LlmToolFormat, { readOnly: args.values["read-only"] === true }), null, 2)}\n`);
+  const llmTools = toLlmTools(chosen, format as LlmToolFormat, { readOnly: args.values["read-only"] === true });
+  io.stdout.write(`${JSON.stringify(llmTools, null, 2)}\n`);
   return 0;
 }
 
 /** `--path-prefix` values: paths of the document, each starting with /. */
 export function pathPrefixesOption(values: string[]): string[] {
   const prefixes = values.map((p) => p.trim()).filter(Boolean);
-  for (const prefix of prefixes) if (!prefix.startsWith("/")) throw new UsageError("BW3003", `--path-prefix is a path of the document, starting with /, got ${JSON.stringify(prefix)}`);
+  for (const prefix of prefixes)
+    if (!prefix.startsWith("/"))
+      throw new UsageError(
+        "BW3003",
+        `--path-prefix is a path of the document, starting with /, got ${JSON.stringify(prefix)}`,
+      );
   return prefixes;
 }
 
-/** The tools under one of `prefixes` (every tool when none is given); a prefix no tool is under is refused, naming the groups. */
+/**
+ * The tools under one of `prefixes` (every tool when none is given); a prefix no tool is under is refused, naming the
+ * groups.
+ */
 export async function underPathPrefixes(tools: ToolSpec[], prefixes: string[]): Promise<ToolSpec[]> {
   if (!prefixes.length) return tools;
   const { pathGroup, underPathPrefix } = await import("@blockwright/runtime/internal");
   for (const prefix of prefixes)
     if (!tools.some((t) => underPathPrefix(t.path, prefix))) {
       const groups = [...new Set(tools.map((t) => pathGroup(t.path)))].sort();
-      const shown = groups.slice(0, 20).join(", ") + (groups.length > 20 ? `, … (${groups.length} groups: blockwright tools --groups)` : "");
-      throw new UsageError("BW3003", `--path-prefix ${JSON.stringify(prefix)}: no tool's path is it or under it (groups: ${shown})`);
+      const shown =
+        groups.slice(0, 20).join(", ") +
+        (groups.length > 20 ? `, … (${groups.length} groups: blockwright tools --groups)` : "");
+      throw new UsageError(
+        "BW3003",
+        `--path-prefix ${JSON.stringify(prefix)}: no tool's path is it or under it (groups: ${shown})`,
+      );
     }
   return tools.filter((t) => prefixes.some((p) => underPathPrefix(t.path, p)));
 }

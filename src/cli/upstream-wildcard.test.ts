@@ -22,10 +22,20 @@ function zqClock(field: string): string {
     servers: [{ url: "https://zqclock.example.com" }],
     components: {
       securitySchemes: { zqBearer: { type: "http", scheme: "bearer" } },
-      schemas: { ZqReading: { type: "object", required: [field], properties: { [field]: { type: "string", description: "When it was read." } } } },
+      schemas: {
+        ZqReading: {
+          type: "object",
+          required: [field],
+          properties: { [field]: { type: "string", description: "When it was read." } },
+        },
+      },
     },
     security: [{ zqBearer: [] }],
-    paths: { "/zq/readings/latest": { get: { operationId: "getZqReading", summary: "Latest reading", responses: { "200": answer } } } },
+    paths: {
+      "/zq/readings/latest": {
+        get: { operationId: "getZqReading", summary: "Latest reading", responses: { "200": answer } },
+      },
+    },
   };
   const file = join(tmp, `zqclock-${field}.json`);
   writeFileSync(file, JSON.stringify(doc));
@@ -39,7 +49,9 @@ describe("answers typed */* with object schemas, from add to upstream --accept",
   symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
 
   it("are drafted as JSON, compared as JSON, and re-cut as JSON", async () => {
-    const added = await cli(["add", "zqclock", "--from", zqClock("readAt"), "--operations", "getZqReading"], { cwd: dir });
+    const added = await cli(["add", "zqclock", "--from", zqClock("readAt"), "--operations", "getZqReading"], {
+      cwd: dir,
+    });
     expect(added.code, added.stderr).toBe(0);
     const manifest = readFileSync(join(dir, "specs/zqclock/manifest.yaml"), "utf8");
     expect(manifest).toContain("from: $response.body#/readAt");
@@ -51,16 +63,29 @@ describe("answers typed */* with object schemas, from add to upstream --accept",
     const renamed = zqClock("takenAt");
     const report = await cli(["upstream", "zqclock", renamed, "--json"], { cwd: dir });
     expect(report.code).toBe(1);
-    const lines = JSON.parse(report.stdout).changes.map((c: { severity: string; kind: string; pointer: string; binds: string[] }) => `${c.severity} ${c.kind} ${c.pointer} [${c.binds.join(", ")}]`);
+    const lines = JSON.parse(report.stdout).changes.map(
+      (c: { severity: string; kind: string; pointer: string; binds: string[] }) =>
+        `${c.severity} ${c.kind} ${c.pointer} [${c.binds.join(", ")}]`,
+    );
     expect(lines).toContain("breaking response-property-removed /readAt [output data, output metadata.readAt]");
 
     const accepted = await cli(["upstream", "zqclock", renamed, "--accept"], { cwd: dir });
     expect(accepted.stderr).toContain("re-cut specs/zqclock/openapi.yaml");
     const recut = readFileSync(join(dir, "specs/zqclock/openapi.yaml"), "utf8");
-    expect(recut).toMatch(/^# Written as application\/json by blockwright upstream --accept, published as \*\/\*: GET \/zq\/readings\/latest 200 /m);
+    expect(recut).toMatch(
+      new RegExp(
+        String.raw`^# Written as application\/json by blockwright upstream --accept, published as \*\/\*: GET` +
+          String.raw` \/zq\/readings\/latest 200 `,
+        "m",
+      ),
+    );
     expect(recut).not.toContain("'*/*'");
-    // The output add drafted from the renamed field is taken out (noted), the new field's drafted in: the manifest links.
-    expect(accepted.stderr).toContain("operations.zqclock_get_zq_reading.outputs: metadata.readAt taken out: the newer document's answer has no field /readAt");
+    // The output add drafted from the renamed field is taken out (noted), the new field's drafted in: the manifest
+    // links.
+    expect(accepted.stderr).toContain(
+      "operations.zqclock_get_zq_reading.outputs: metadata.readAt taken out: " +
+        "the newer document's answer has no field /readAt",
+    );
     const generated = await cli(["generate"], { cwd: dir });
     expect(generated.code, generated.stderr).toBe(0);
     expect(readFileSync(join(dir, "specs/zqclock/manifest.yaml"), "utf8")).toContain("from: $response.body#/takenAt");

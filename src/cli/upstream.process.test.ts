@@ -19,9 +19,14 @@ let pinnedBefore = "";
 beforeAll(async () => {
   project = join(tmp, "project");
   mkdirSync(join(project, "specs"), { recursive: true });
-  writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "zq-upstream-process", private: true, type: "module" })}\n`);
+  writeFileSync(
+    join(project, "package.json"),
+    `${JSON.stringify({ name: "zq-upstream-process", private: true, type: "module" })}\n`,
+  );
   writeFileSync(join(tmp, "small.json"), JSON.stringify(openapi("zqpace", 2)));
-  const added = await cli(["add", "zqpace", "--from", join(tmp, "small.json"), "--operations", "list0,get0"], { cwd: project });
+  const added = await cli(["add", "zqpace", "--from", join(tmp, "small.json"), "--operations", "list0,get0"], {
+    cwd: project,
+  });
   expect(added.code, added.stderr).toBe(0);
   // The pinned version made large (its hash pinned with it), and a newer one where every resource changed.
   const older = JSON.stringify(openapi("zqpace", RESOURCES));
@@ -30,7 +35,10 @@ beforeAll(async () => {
   const source = readFileSync(join(pin, "source.yaml"), "utf8");
   writeFileSync(join(pin, "source.yaml"), source.replace(/sha256: \w+/, `sha256: ${sha256(older)}`));
   pinnedBefore = readFileSync(join(pin, "source.yaml"), "utf8");
-  writeFileSync(join(tmp, "newer.json"), older.replaceAll('"required":["id","name","status"]', '"required":["id","name"]'));
+  writeFileSync(
+    join(tmp, "newer.json"),
+    older.replaceAll('"required":["id","name","status"]', '"required":["id","name"]'),
+  );
 });
 
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -42,7 +50,9 @@ describe("blockwright upstream, interrupted", () => {
       await run.waitFor(/upstream: comparing the 2 operations we call…\n/);
       run.child.kill(signal);
       expect(await run.exited).toBe(130);
-      expect(run.stderr()).toMatch(/\nupstream: interrupted: [^\n]*compared[^\n]*; no report, nothing pinned or written\n$/);
+      expect(run.stderr()).toMatch(
+        /\nupstream: interrupted: [^\n]*compared[^\n]*; no report, nothing pinned or written\n$/,
+      );
       expect(run.stderr()).not.toMatch(/internal error|\n\s+at /);
       expect(run.stdout()).toBe("");
       expect(readFileSync(join(project, "specs/zqpace/upstream/source.yaml"), "utf8")).toBe(pinnedBefore);

@@ -1,10 +1,12 @@
 // `blockwright upstream <provider> <newer published document> [--json] [--accept [--source <url>]] [--specs dir]`
 import { resolve } from "node:path";
 import type { Pinned, Published } from "../upstream/published.js";
+import type { linkProvider } from "../emit/generate-all.js";
 import { parseArgs, projectDirs, projectProviders, stringOption } from "./support/args.js";
 import { fromSpecs, UsageError, type CliIo } from "./support/io.js";
 
-export const USAGE = `Usage: blockwright upstream <provider> <newer published document> [--json] [--all] [--accept [--source <url>]] [--specs <dir>]
+export const USAGE = `Usage: blockwright upstream <provider> <newer published document> [--json] [--all] [--accept \
+[--source <url>]] [--specs <dir>]
 
 Compare a newer version of the provider's published API document (OpenAPI 3,
 Swagger 2.0 or an API Discovery document) with the version pinned in
@@ -37,18 +39,26 @@ reordered) is no change. Changes to operations we do not call are counted.
 Exit status: 0 nothing but text changed, 1 changes to review, 2 usage error,
 70 internal error (a bug: please report it).`;
 
+type LinkedProvider = Awaited<ReturnType<typeof linkProvider>>;
+
 /** The user asked to stop (Ctrl-C, SIGTERM). */
 class Interrupted extends Error {}
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { json: { type: "boolean" }, all: { type: "boolean" }, accept: { type: "boolean" }, source: { type: "string" }, specs: { type: "string" } });
+  const args = parseArgs(argv, {
+    json: { type: "boolean" },
+    all: { type: "boolean" },
+    accept: { type: "boolean" },
+    source: { type: "string" },
+    specs: { type: "string" },
+  });
   const [provider, newerPath, ...extra] = args.positionals;
   if (!provider || !newerPath) throw new UsageError("BW3002", "needs <provider> and <newer published document>");
   if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
   const { specs } = projectDirs(args, io.cwd);
   await projectProviders(specs, io.cwd, [provider]);
 
-  const { readPinned, readPublished, acceptPublished, PublishedDocumentError } = await import("../upstream/published.js");
+  const { readPinned, readPublished, PublishedDocumentError } = await import("../upstream/published.js");
   const { SourceError, UnreadableSource } = await import("../load/yaml-source.js");
   let pinned: Pinned;
   let newer: Published;
@@ -57,7 +67,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     newer = await readPublished(resolve(io.cwd, newerPath), newerPath);
   } catch (e) {
     // A document that cannot be read or parsed: one line, at its file:line:col when it has one.
-    if (e instanceof PublishedDocumentError || e instanceof SourceError || e instanceof UnreadableSource) throw new UsageError(e instanceof PublishedDocumentError ? "BW3010" : e.code, e.message);
+    if (e instanceof PublishedDocumentError || e instanceof SourceError || e instanceof UnreadableSource)
+      throw new UsageError(e instanceof PublishedDocumentError ? "BW3010" : e.code, e.message);
     throw e;
   }
   const { linkProvider } = await import("../emit/generate-all.js");
@@ -83,67 +94,130 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     const { changes, called } = await upstreamChanges(one(pinned.file, older), one(newerPath, newest), tools, ours, {
       signal: controller.signal,
       onOperation: (done, total) => {
-        if (done === 0) io.stderr.write(`upstream: comparing the ${total} operation${total === 1 ? "" : "s"} we call…\n`);
+        if (done === 0)
+          io.stderr.write(`upstream: comparing the ${total} operation${total === 1 ? "" : "s"} we call…\n`);
         compared = `${done} of the ${total} operation${total === 1 ? "" : "s"} we call compared`;
       },
     });
-    compared = `the ${called.size} operation${called.size === 1 ? "" : "s"} we call compared (${changes.length} change${changes.length === 1 ? "" : "s"}), the others not counted`;
+    compared =
+      `the ${called.size} operation${called.size === 1 ? "" : "s"} we call compared (${changes.length} ` +
+      `change${changes.length === 1 ? "" : "s"}), the others not counted`;
     // Operations we do not call: their changes counted, part by part.
     const rest = await otherOperationChanges(older, newest, called, controller.signal);
-    report = { provider, pinned: { file: pinned.file, sha256: pinned.sha256 }, changes, unbound: rest.unbound, unmatched: rest.unmatched, spec: ir.sources.openapi, called: called.size };
+    report = {
+      provider,
+      pinned: { file: pinned.file, sha256: pinned.sha256 },
+      changes,
+      unbound: rest.unbound,
+      unmatched: rest.unmatched,
+      spec: ir.sources.openapi,
+      called: called.size,
+    };
   } catch (e) {
     if (!(e instanceof Interrupted)) throw e;
-    io.stderr.write(`upstream: interrupted: ${compared}; no report${args.values.accept ? ", nothing pinned or written" : ""}\n`);
+    io.stderr.write(
+      `upstream: interrupted: ${compared}; no report${args.values.accept ? ", nothing pinned or written" : ""}\n`,
+    );
     return 130;
   }
   const { changes } = report;
   // What the published documents say is outside text: escaped as every text report escapes it.
   const { logSafe } = await import("../common/github-actions.js");
-  io.stdout.write(args.values.json ? `${JSON.stringify(report, null, 2)}\n` : logSafe(upstreamReport(report, args.values.all === true)));
-  if (args.values.accept) {
-    let file: string;
-    try {
-      file = acceptPublished(pinned, resolve(io.cwd, newerPath), stringOption(args, "source"), new Date().toISOString().slice(0, 10), newer.bundled ? newer.text : undefined);
-    } catch (e) {
-      if (e instanceof PublishedDocumentError) throw new UsageError("BW3010", e.message);
-      throw e;
-    }
-    io.stderr.write(`upstream: pinned ${newerPath} as ${provider}/upstream/${file}\n`);
-    // A provider add started: its spec is a cut of the published document, so it is cut again from the newer one.
-    const { readFileSync } = await import("node:fs");
-    const { isCut, recut } = await import("../upstream/recut.js");
-    const specFile = resolve(specs, provider, "openapi.yaml");
-    const specText = readFileSync(specFile, "utf8");
-    if (isCut(specText)) {
-      const { sha256 } = await import("../common/hash.js");
-      const { writeWhole } = await import("../common/files.js");
-      const operations = tools.flatMap((t) => [{ method: t.method, path: t.path }, ...t.routes.map((r) => ({ method: r.method, path: r.path }))]);
-      const cut = recut(specText, newer.document, operations, stringOption(args, "source") ?? newerPath, sha256(newer.text));
-      writeWhole(specFile, cut.text);
-      // What the newer document now asks of a value the manifest sends (required, a bound, fewer enum values): written so;
-      // and a list or bound the manifest holds as the older cut gave it follows the newer where it accepts more.
-      const { tightenManifest } = await import("../upstream/tighten.js");
-      const manifestFile = resolve(specs, provider, "manifest.yaml");
-      const tightened = tightenManifest(readFileSync(manifestFile, "utf8"), cut.text, ir.sources.openapi, specText);
-      // What add drafts otherwise from the newer cut (texts, new optional parameters and outputs), where the manifest holds the older draft.
-      const { carryDrafted } = await import("../upstream/carry.js");
-      const carried = carryDrafted(tightened.text, specText, cut.text, ir.sources.openapi);
-      if (tightened.lines.length || carried.lines.length) writeWhole(manifestFile, carried.text);
-      if (tightened.lines.length) {
-        io.stderr.write(
-          `upstream: the newer document asks more of (or accepts more in) ${tightened.lines.length} value${tightened.lines.length === 1 ? "" : "s"} the manifest sends; written in ${ir.sources.manifest}:\n${tightened.lines.map((l) => `  ${logSafe(l)}\n`).join("")}`,
-        );
-      }
-      if (carried.lines.length) {
-        io.stderr.write(
-          `upstream: ${carried.lines.length} text${carried.lines.length === 1 ? "" : "s"}, parameter${carried.lines.length === 1 ? "" : "s"} or output${carried.lines.length === 1 ? "" : "s"} carried from the newer document as add drafts them, each with a "# review:" note, in ${ir.sources.manifest}:\n${carried.lines.map((l) => `  ${logSafe(l)}\n`).join("")}`,
-        );
-      }
-      const edited = tightened.lines.length + carried.lines.length > 0;
-      io.stderr.write(
-        `upstream: re-cut ${ir.sources.openapi} from it (${cut.kept} operation${cut.kept === 1 ? "" : "s"}); the manifest is kept${edited ? " but for the lines above" : " as it is"}: run blockwright generate${cut.missing.length ? ` (it no longer has ${cut.missing.join(", ")}: generate says where the manifest calls them)` : ""}\n`,
-      );
-    } else io.stderr.write(`upstream: ${ir.sources.openapi} is written by hand: update it for the changes above\n`);
-  }
+  io.stdout.write(
+    args.values.json
+      ? `${JSON.stringify(report, null, 2)}\n`
+      : logSafe(upstreamReport(report, args.values.all === true)),
+  );
+  if (args.values.accept)
+    await acceptNewer(io, { provider, specs, newerPath, pinned, newer, source: stringOption(args, "source"), ir });
   return changes.some((c) => c.severity !== "informational") ? 1 : 0;
+}
+
+/** What --accept is given: the provider, the documents pinned and newer, and the provider's linked spec. */
+interface Accepting {
+  provider: string;
+  specs: string;
+  newerPath: string;
+  pinned: Pinned;
+  newer: Published;
+  /** --source: where the newer document came from. */
+  source: string | undefined;
+  ir: LinkedProvider["ir"];
+}
+
+/** --accept: pin the newer document, and cut again from it the spec of a provider add started. */
+async function acceptNewer(io: CliIo, accepting: Accepting): Promise<void> {
+  const { provider, newerPath, pinned, newer, source } = accepting;
+  const { acceptPublished, PublishedDocumentError } = await import("../upstream/published.js");
+  let file: string;
+  try {
+    file = acceptPublished(
+      pinned,
+      resolve(io.cwd, newerPath),
+      source,
+      new Date().toISOString().slice(0, 10),
+      newer.bundled ? newer.text : undefined,
+    );
+  } catch (e) {
+    if (e instanceof PublishedDocumentError) throw new UsageError("BW3010", e.message);
+    throw e;
+  }
+  io.stderr.write(`upstream: pinned ${newerPath} as ${provider}/upstream/${file}\n`);
+  await recutFromNewer(io, accepting);
+}
+
+/**
+ * A provider add started: its spec is a cut of the published document, so it is cut again from the newer one, and
+ * the manifest follows what the newer cut asks or drafts otherwise; a spec written by hand is left to its author.
+ */
+async function recutFromNewer(io: CliIo, { provider, specs, newerPath, newer, source, ir }: Accepting): Promise<void> {
+  const { logSafe } = await import("../common/github-actions.js");
+  const tools = ir.operations.map((op) => op.tool);
+  const { readFileSync } = await import("node:fs");
+  const { isCut, recut } = await import("../upstream/recut.js");
+  const specFile = resolve(specs, provider, "openapi.yaml");
+  const specText = readFileSync(specFile, "utf8");
+  if (isCut(specText)) {
+    const { sha256 } = await import("../common/hash.js");
+    const { writeWhole } = await import("../common/files.js");
+    const operations = tools.flatMap((t) => [
+      { method: t.method, path: t.path },
+      ...t.routes.map((r) => ({ method: r.method, path: r.path })),
+    ]);
+    const cut = recut(specText, newer.document, operations, source ?? newerPath, sha256(newer.text));
+    writeWhole(specFile, cut.text);
+    // What the newer document now asks of a value the manifest sends (required, a bound, fewer enum values): written
+    // so; and a list or bound the manifest holds as the older cut gave it follows the newer where it accepts more.
+    const { tightenManifest } = await import("../upstream/tighten.js");
+    const manifestFile = resolve(specs, provider, "manifest.yaml");
+    const tightened = tightenManifest(readFileSync(manifestFile, "utf8"), cut.text, ir.sources.openapi, specText);
+    // What add drafts otherwise from the newer cut (texts, new optional parameters and outputs), where the manifest
+    // holds the older draft.
+    const { carryDrafted } = await import("../upstream/carry.js");
+    const carried = carryDrafted(tightened.text, specText, cut.text, ir.sources.openapi);
+    if (tightened.lines.length || carried.lines.length) writeWhole(manifestFile, carried.text);
+    if (tightened.lines.length) {
+      io.stderr.write(
+        `upstream: the newer document asks more of (or accepts more in) ${tightened.lines.length} ` +
+          `value${tightened.lines.length === 1 ? "" : "s"} the manifest sends; ` +
+          `written in ${ir.sources.manifest}:\n${tightened.lines.map((l) => `  ${logSafe(l)}\n`).join("")}`,
+      );
+    }
+    if (carried.lines.length) {
+      io.stderr.write(
+        `upstream: ${carried.lines.length} text${carried.lines.length === 1 ? "" : "s"}, ` +
+          `parameter${carried.lines.length === 1 ? "" : "s"} or output${carried.lines.length === 1 ? "" : "s"} ` +
+          `carried from the newer document as add drafts them, each with a "# review:" note, ` +
+          `in ${ir.sources.manifest}:\n${carried.lines.map((l) => `  ${logSafe(l)}\n`).join("")}`,
+      );
+    }
+    const edited = tightened.lines.length + carried.lines.length > 0;
+    const gone = cut.missing.join(", ");
+    io.stderr.write(
+      `upstream: re-cut ${ir.sources.openapi} from it (${cut.kept} operation${cut.kept === 1 ? "" : "s"}); ` +
+        `the manifest is kept${edited ? " but for the lines above" : " as it is"}: ` +
+        `run blockwright generate` +
+        `${cut.missing.length ? ` (it no longer has ${gone}: generate says where the manifest calls them)` : ""}\n`,
+    );
+  } else io.stderr.write(`upstream: ${ir.sources.openapi} is written by hand: update it for the changes above\n`);
 }

@@ -20,25 +20,49 @@ Exit status: 0 valid, 1 invalid, 2 usage error, 70 internal error (a bug:
 please report it).`;
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { "env-file": { type: "string" }, mock: { type: "boolean" }, json: { type: "boolean" }, out: { type: "string" } });
+  const args = parseArgs(argv, {
+    "env-file": { type: "string" },
+    mock: { type: "boolean" },
+    json: { type: "boolean" },
+    out: { type: "string" },
+  });
   const [file, ...extra] = args.positionals;
   if (file === undefined) throw new UsageError("BW3002", "missing <workflow>");
   if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
   const { readWorkflowInput } = await import("./support/workflow-input.js");
   const envFile = stringOption(args, "env-file");
-  const { checked } = await readWorkflowInput(file, io, { out: projectDirs(args, io.cwd).out, mode: args.values.mock ? "mock" : "live", ...(envFile ? { envFile } : {}) });
+  const { checked } = await readWorkflowInput(file, io, {
+    out: projectDirs(args, io.cwd).out,
+    mode: args.values.mock ? "mock" : "live",
+    ...(envFile ? { envFile } : {}),
+  });
   if (args.values.json) {
     const { STDIN_NAME } = await import("./support/workflow-input.js");
     const name = file === "-" ? STDIN_NAME : file;
-    const result = "problems" in checked ? { file: name, valid: false, problems: checked.at } : { file: name, valid: true, blocks: Object.keys(checked.workflow.blocks).length, placeholders: checked.placeholders, problems: [] };
+    const result =
+      "problems" in checked
+        ? { file: name, valid: false, problems: checked.at }
+        : {
+            file: name,
+            valid: true,
+            blocks: Object.keys(checked.workflow.blocks).length,
+            placeholders: checked.placeholders,
+            problems: [],
+          };
     io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return result.valid ? 0 : 1;
   }
   if ("problems" in checked) {
-    io.stderr.write(`${file}: ${checked.problems.length} problem${checked.problems.length > 1 ? "s" : ""}\n${checked.problems.join("\n")}\n`);
+    io.stderr.write(
+      `${file}: ${checked.problems.length} problem${checked.problems.length > 1 ? "s" : ""}\n` +
+        `${checked.problems.join("\n")}\n`,
+    );
     return 1;
   }
   const count = Object.keys(checked.workflow.blocks).length;
-  io.stdout.write(`${file}: valid (${count} block${count === 1 ? "" : "s"}${checked.placeholders.length ? `; placeholders in a mock run for ${checked.placeholders.join(", ")}` : ""})\n`);
+  io.stdout.write(
+    `${file}: valid (${count} block${count === 1 ? "" : "s"}` +
+      `${checked.placeholders.length ? `; placeholders in a mock run for ${checked.placeholders.join(", ")}` : ""})\n`,
+  );
   return 0;
 }

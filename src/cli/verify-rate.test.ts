@@ -47,20 +47,30 @@ async function verify(...more: string[]) {
     return fetch(input, init);
   });
   const before = upstream.received.length;
-  const run = await cli(["verify", "shelf", "--base-url", upstream.url, "--param", "apiKey={{SHELF_KEY}}", ...more], { cwd: dir, env });
+  const run = await cli(["verify", "shelf", "--base-url", upstream.url, "--param", "apiKey={{SHELF_KEY}}", ...more], {
+    cwd: dir,
+    env,
+  });
   return { ...run, sentAt, received: upstream.received.slice(before) };
 }
 
 describe("blockwright verify under the manifest's rateLimits.requestsPerMinute", () => {
   it("spaces its requests 60000 / rate ms apart when --interval asks less, and says so", async () => {
     const r = await verify("--interval", "0");
-    expect(r.stderr).toMatch(/^blockwright verify: shelf on http:\/\/127\.0\.0\.1:\d+, at most 10 requests, 100 ms apart \(the manifest's rateLimits\.requestsPerMinute: 600\)$/m);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        String.raw`^blockwright verify: shelf on http:\/\/127\.0\.0\.1:\d+, at most 10 requests, 100 ms apart` +
+          String.raw` \(the manifest's rateLimits\.requestsPerMinute: 600\)$`,
+        "m",
+      ),
+    );
     expect(r.code).toBe(0);
     expect(r.received.length).toBeGreaterThanOrEqual(2);
     expect(new Set(r.received.map((q) => q.method))).toEqual(new Set(["GET"]));
     expect(r.sentAt).toHaveLength(r.received.length);
     // A lower bound only (the machine may be busy): each request left at least 100 ms after the one before.
-    for (const [i, at] of r.sentAt.entries()) if (i > 0) expect(at - (r.sentAt[i - 1] as number)).toBeGreaterThanOrEqual(100);
+    for (const [i, at] of r.sentAt.entries())
+      if (i > 0) expect(at - (r.sentAt[i - 1] as number)).toBeGreaterThanOrEqual(100);
   });
 
   it("keeps a longer --interval, and then does not name the manifest", async () => {
@@ -68,6 +78,7 @@ describe("blockwright verify under the manifest's rateLimits.requestsPerMinute",
     expect(r.stderr).toMatch(/, at most 10 requests, 150 ms apart$/m);
     expect(r.code).toBe(0);
     expect(r.sentAt.length).toBeGreaterThanOrEqual(2);
-    for (const [i, at] of r.sentAt.entries()) if (i > 0) expect(at - (r.sentAt[i - 1] as number)).toBeGreaterThanOrEqual(150);
+    for (const [i, at] of r.sentAt.entries())
+      if (i > 0) expect(at - (r.sentAt[i - 1] as number)).toBeGreaterThanOrEqual(150);
   });
 });

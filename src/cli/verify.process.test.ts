@@ -24,7 +24,10 @@ beforeAll(async () => {
 });
 
 /** Runs `stop` with the address of a service that takes the request and never answers, once the request has arrived. */
-async function againstSilentService(status: number, stop: (url: string, requested: Promise<void>) => Promise<{ code: number | null; stdout: string; stderr: string }>): Promise<void> {
+async function againstSilentService(
+  status: number,
+  stop: (url: string, requested: Promise<void>) => Promise<{ code: number | null; stdout: string; stderr: string }>,
+): Promise<void> {
   let arrived!: () => void;
   const requested = new Promise<void>((resolve) => (arrived = resolve));
   const silent = createServer(() => arrived());
@@ -40,7 +43,16 @@ async function againstSilentService(status: number, stop: (url: string, requeste
   }
 }
 
-const args = (url: string) => ["verify", "shelf", "--base-url", url, "--param", "apiKey={{SHELF_KEY}}", "--timeout", "600000"];
+const args = (url: string) => [
+  "verify",
+  "shelf",
+  "--base-url",
+  url,
+  "--param",
+  "apiKey={{SHELF_KEY}}",
+  "--timeout",
+  "600000",
+];
 const env = { SHELF_KEY: "shelf-key-0123456789" };
 
 it("stops on SIGTERM while the service has not answered, as a process: exit 143, the report says so", async () => {
@@ -53,5 +65,8 @@ it("stops on SIGTERM while the service has not answered, as a process: exit 143,
 });
 
 it("stops on Ctrl-C while the service has not answered: exit 130, the report says so", async () => {
-  await againstSilentService(130, (url, requested): Promise<CliRun> => cli(args(url), { cwd: dir, env, interrupted: requested }));
+  await againstSilentService(
+    130,
+    (url, requested): Promise<CliRun> => cli(args(url), { cwd: dir, env, interrupted: requested }),
+  );
 });

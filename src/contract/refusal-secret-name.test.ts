@@ -65,7 +65,7 @@ describe("a refused value that holds a secret of the input in another letter cas
 });
 
 describe("a secret given a value of another type (true, a number)", () => {
-  it("is refused without its value, which the suite does not find in a provider's name that holds its text", async () => {
+  it("is refused without its value, not found in a provider's name that holds its text", async () => {
     const doc = openapi({
       "/zqnotes": {
         get: {

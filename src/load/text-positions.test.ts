@@ -257,6 +257,46 @@ describe("positions in YAML written in block style, read line by line", () => {
     expect(answers.slice(125)).toEqual(Array(5).fill(undefined));
   });
 
+  it("steps over nested lines, a dash at a mapping's column and a line indented by a tab, as yaml does", () => {
+    const text = [
+      "zqa:",
+      "  zqdeep:",
+      "    zqdeeper:",
+      "      - zqx: 1",
+      "        zqy: 2",
+      "  zqlist:",
+      "  - zqitem: 1",
+      "  - zqitem: 2",
+      "    zqmore: |",
+      "      \ttabbed text",
+      "  zqlast: 3",
+      "zqb:",
+      "  - 4",
+      "  - zqc: 5",
+      "    zqd: 6",
+      "",
+    ].join("\n");
+    const expected = documentOffsets(text);
+    for (const path of [
+      ["zqa", "zqdeep", "zqdeeper", 0, "zqy"],
+      ["zqa", "zqlist", 1, "zqmore"],
+      ["zqa", "zqlast"],
+      ["zqb", 1, "zqd"],
+    ])
+      for (const which of ["key", "value"] as const) {
+        const offset = blockYamlOffsets(text)(path, which);
+        if (offset !== undefined) expect(offset, `${JSON.stringify(path)} ${which}`).toBe(expected(path, which));
+      }
+    // Without the tab, every one of them is read line by line.
+    const plain = text.replace("\t", " ");
+    const plainExpected = documentOffsets(plain);
+    for (const path of [
+      ["zqa", "zqlast"],
+      ["zqb", 1, "zqd"],
+    ])
+      expect(blockYamlOffsets(plain)(path, "value")).toBe(plainExpected(path, "value"));
+  });
+
   it("reads a hundred places of a large document line by line, as a whole API's warnings ask", () => {
     const lines = Array.from({ length: 20_000 }, (_, i) => `zqkey${i}:\n  zqvalue: ${i}`);
     const text = `${lines.join("\n")}\n`;

@@ -7,7 +7,7 @@ import { UsageError } from "./io.js";
 import { NPM_SCOPE } from "../../model/naming.js";
 import { didYouMean } from "./suggest.js";
 
-type Options = NonNullable<ParseArgsConfig["options"]>;
+export type Options = NonNullable<ParseArgsConfig["options"]>;
 
 export interface Parsed {
   values: Record<string, string | boolean | string[] | undefined>;
@@ -25,18 +25,34 @@ export const PROJECT_OPTIONS = {
 export function parseArgs(argv: string[], options: Options): Parsed {
   const all: Options = { help: { type: "boolean", short: "h" }, ...options };
   try {
-    const { values, positionals, tokens } = parse({ args: argv, options: all, allowPositionals: true, strict: true, tokens: true });
-    const order = tokens.flatMap((t) => (t.kind === "option" ? [{ name: t.name, ...(t.value !== undefined ? { value: t.value } : {}) }] : []));
+    const { values, positionals, tokens } = parse({
+      args: argv,
+      options: all,
+      allowPositionals: true,
+      strict: true,
+      tokens: true,
+    });
+    const order = tokens.flatMap((t) =>
+      t.kind === "option" ? [{ name: t.name, ...(t.value !== undefined ? { value: t.value } : {}) }] : [],
+    );
     return { values: values as Parsed["values"], positionals, order };
   } catch (e) {
     const error = e as { code?: string; message: string };
     const option = /'(-[^' ]+)/.exec(error.message)?.[1];
     switch (error.code) {
       case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
-        throw new UnknownOption(`unknown option ${option ?? error.message}${option ? didYouMean(option.split("=")[0] ?? option, optionNames(all)) : ""}`, optionNames(all));
+        throw new UnknownOption(
+          `unknown option ${option ?? error.message}` +
+            `${option ? didYouMean(option.split("=")[0] ?? option, optionNames(all)) : ""}`,
+          optionNames(all),
+        );
       case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
-        if (/ambiguous/.test(error.message)) throw new UsageError("BW3001", `${option} needs a value; one starting with a dash is written ${option}=-…`);
-        throw new UsageError("BW3001", /argument missing/.test(error.message) ? `${option} needs a value` : `${option} takes no value`);
+        if (/ambiguous/.test(error.message))
+          throw new UsageError("BW3001", `${option} needs a value; one starting with a dash is written ${option}=-…`);
+        throw new UsageError(
+          "BW3001",
+          /argument missing/.test(error.message) ? `${option} needs a value` : `${option} takes no value`,
+        );
       default:
         throw new UsageError("BW3001", error.message);
     }
@@ -72,7 +88,8 @@ export function listOption(parsed: Parsed, name: string): string[] {
 export function positiveInteger(value: string | undefined, flag: string, max = 2 ** 31 - 1): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!/^\s*\d+\s*$/.test(value) || !Number.isInteger(n) || n <= 0) throw new UsageError("BW3003", `${flag} takes a positive whole number, got ${JSON.stringify(value)}`);
+  if (!/^\s*\d+\s*$/.test(value) || !Number.isInteger(n) || n <= 0)
+    throw new UsageError("BW3003", `${flag} takes a positive whole number, got ${JSON.stringify(value)}`);
   if (n > max) throw new UsageError("BW3003", `${flag} takes a whole number up to ${max}, got ${value.trim()}`);
   return n;
 }
@@ -81,19 +98,26 @@ export function positiveInteger(value: string | undefined, flag: string, max = 2
 export function seedOption(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(Number(value)) || Math.abs(Number(value)) >= 2 ** 31)
-    throw new UsageError("BW3003", `--seed takes a whole number between -2147483648 and 2147483647, got ${JSON.stringify(value)}`);
+    throw new UsageError(
+      "BW3003",
+      `--seed takes a whole number between -2147483648 and 2147483647, got ${JSON.stringify(value)}`,
+    );
   return Number(value);
 }
 
 /** The project folders a command works on: the user's, never the package's own. */
 export function projectDirs(parsed: Parsed, cwd: string): { specs: string; out: string } {
-  return { specs: resolve(cwd, stringOption(parsed, "specs") ?? "specs"), out: resolve(cwd, stringOption(parsed, "out") ?? "generated") };
+  return {
+    specs: resolve(cwd, stringOption(parsed, "specs") ?? "specs"),
+    out: resolve(cwd, stringOption(parsed, "out") ?? "generated"),
+  };
 }
 
 /** --scope, when given: an npm scope (it names every generated package). */
 export function scopeOption(parsed: Parsed): string | undefined {
   const scope = stringOption(parsed, "scope");
-  if (scope !== undefined && !NPM_SCOPE.test(scope)) throw new UsageError("BW3003", `--scope takes an npm scope such as @acme, got ${JSON.stringify(scope)}`);
+  if (scope !== undefined && !NPM_SCOPE.test(scope))
+    throw new UsageError("BW3003", `--scope takes an npm scope such as @acme, got ${JSON.stringify(scope)}`);
   return scope;
 }
 
@@ -105,13 +129,22 @@ export function scopeOption(parsed: Parsed): string | undefined {
 export async function projectProviders(specs: string, cwd: string, named: readonly string[]): Promise<string[]> {
   const { existsSync, statSync } = await import("node:fs");
   const where = relative(cwd, specs) || ".";
-  if (!existsSync(specs)) throw new UsageError("BW3005", `no specs folder ${where} (pass --specs, or run blockwright init)`);
-  if (!statSync(specs).isDirectory()) throw new UsageError("BW3007", `--specs ${where}: is a file, not a folder (the specs folder holds one folder per provider)`);
+  if (!existsSync(specs))
+    throw new UsageError("BW3005", `no specs folder ${where} (pass --specs, or run blockwright init)`);
+  if (!statSync(specs).isDirectory())
+    throw new UsageError(
+      "BW3007",
+      `--specs ${where}: is a file, not a folder (the specs folder holds one folder per provider)`,
+    );
   const { providerDirs } = await import("../../load/provider-dirs.js");
   const known = providerDirs(specs);
   for (const p of named) {
     if (known.includes(p)) continue;
-    throw new UsageError("BW3005", `unknown provider ${JSON.stringify(p)}${didYouMean(p, known, JSON.stringify)} (providers: ${known.join(", ") || "none"})`);
+    throw new UsageError(
+      "BW3005",
+      `unknown provider ${JSON.stringify(p)}${didYouMean(p, known, JSON.stringify)} (providers: ` +
+        `${known.join(", ") || "none"})`,
+    );
   }
   if (!known.length) throw new UsageError("BW3005", `no providers in ${where}`);
   return named.length ? [...new Set(named)] : known;

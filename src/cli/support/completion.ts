@@ -33,12 +33,15 @@ export function completionScript(shell: Shell, commands: CompletedCommand[], bui
 }
 
 function bash(commands: CompletedCommand[]): string {
-  const cases = commands.map((c) => `    ${c.name}) opts=${quoted([...c.options, ...GLOBAL_OPTIONS].flatMap(spellings).join(" "))} ;;`);
+  const cases = commands.map(
+    (c) => `    ${c.name}) opts=${quoted([...c.options, ...GLOBAL_OPTIONS].flatMap(spellings).join(" "))} ;;`,
+  );
   return `# blockwright completion for bash: source <(blockwright completion bash)
 _blockwright() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" opts
   if [ "$COMP_CWORD" -eq 1 ]; then
-    COMPREPLY=($(compgen -W ${quoted([...commands.map((c) => c.name), "--version", "-V", "--help", "-h"].join(" "))} -- "$cur"))
+    COMPREPLY=($(compgen -W ${quoted([...commands.map((c) => c.name), "--version", "-V", "--help", "-h"].join(" "))} \
+-- "$cur"))
     return
   fi
   case "\${COMP_WORDS[1]}" in
@@ -96,7 +99,10 @@ function fish(commands: CompletedCommand[]): string {
   for (const c of commands) {
     for (const o of [...c.options, ...GLOBAL_OPTIONS]) {
       const short = o.short ? ` -s ${o.short.slice(1)}` : "";
-      lines.push(`complete -c blockwright -n ${quoted(`__fish_seen_subcommand_from ${c.name}`)}${short} -l ${o.name.slice(2)}${o.takesValue ? " -r -F" : ""}`);
+      lines.push(
+        `complete -c blockwright -n ${quoted(`__fish_seen_subcommand_from ${c.name}`)}${short} ` +
+          `-l ${o.name.slice(2)}${o.takesValue ? " -r -F" : ""}`,
+      );
     }
   }
   return `${lines.join("\n")}\n`;

@@ -10,7 +10,10 @@ export function readEnvFile(path: string, cwd: string): Record<string, string> {
     text = readSourceText(resolve(cwd, path), path, INPUT_LIMITS.env);
   } catch (e) {
     if (!(e instanceof UnreadableSource)) throw e;
-    throw new UsageError("BW3007", `--env-file: cannot read ${path} (${e.detail === "is a folder, not a file" ? "it is a folder" : e.detail})`);
+    throw new UsageError(
+      "BW3007",
+      `--env-file: cannot read ${path} (${e.detail === "is a folder, not a file" ? "it is a folder" : e.detail})`,
+    );
   }
   return parseEnv(text) as Record<string, string>;
 }

@@ -34,7 +34,10 @@ export interface CliIo {
 /** How every command's help words its exit status when stopped. */
 export const INTERRUPTED = "130 interrupted by Ctrl-C, 143 stopped by SIGTERM";
 
-/** The exit status of a command the user stopped: 128 and the signal's number, as shells report it (130 Ctrl-C, 143 SIGTERM). */
+/**
+ * The exit status of a command the user stopped: 128 and the signal's number, as shells report it (130 Ctrl-C, 143
+ * SIGTERM).
+ */
 export function interruptedStatus(signal: unknown): 130 | 143 {
   return signal === "SIGTERM" ? 143 : 130;
 }
@@ -71,13 +74,23 @@ export class CommandFailure extends Error {
   }
 }
 
-/** Mocks of these providers: the io's own (tests share theirs) or new ones; a busy port or bad spec is a usage error. */
-export async function startCommandMocks(io: CliIo, providers: string[], options: MockOptions): Promise<MockServers & { tokenUrls: Record<string, string> }> {
+/**
+ * Mocks of these providers: the io's own (tests share theirs) or new ones; a busy port or bad spec is a usage error.
+ */
+export async function startCommandMocks(
+  io: CliIo,
+  providers: string[],
+  options: MockOptions,
+): Promise<MockServers & { tokenUrls: Record<string, string> }> {
   const { startMocks, MockStartError } = await import("../../mocks/mocks.js");
   let servers: MockServers;
   try {
     // Files named in errors as generation names them: relative to the working folder.
-    servers = await (io.startMocks ?? startMocks)(providers, { root: io.cwd, log: (line) => io.stderr.write(`${line}\n`), ...options });
+    servers = await (io.startMocks ?? startMocks)(providers, {
+      root: io.cwd,
+      log: (line) => io.stderr.write(`${line}\n`),
+      ...options,
+    });
   } catch (e) {
     if (e instanceof MockStartError) throw new UsageError("BW3011", e.message);
     throw e;
@@ -105,11 +118,17 @@ export async function fromSpecs<T>(name: string, step: () => Promise<T>): Promis
     return await step();
   } catch (e) {
     if (!(e instanceof GenerationErrors)) throw e;
-    throw new CommandFailure(`${name}: ${e.errors.length} problem${e.errors.length > 1 ? "s" : ""} in the specs:\n${e.message}\n`, 2);
+    throw new CommandFailure(
+      `${name}: ${e.errors.length} problem${e.errors.length > 1 ? "s" : ""} in the specs:\n${e.message}\n`,
+      2,
+    );
   }
 }
 
-/** The result of a step that writes generated output; a refusal to touch files generation did not make ends the command `name` with exit status 2, listed. */
+/**
+ * The result of a step that writes generated output; a refusal to touch files generation did not make ends the command
+ * `name` with exit status 2, listed.
+ */
 export async function fromOutput<T>(name: string, step: () => T | Promise<T>): Promise<T> {
   const { OutputRefused } = await import("../../emit/write.js");
   try {
@@ -123,15 +142,29 @@ export async function fromOutput<T>(name: string, step: () => T | Promise<T>): P
 /** The real process: its streams, environment and signals. The first Ctrl-C asks to stop; a second one exits. */
 export function processIo(): CliIo {
   stopWhenReaderLeaves();
-  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), interrupted: onInterrupt(), stdin: () => readAll(process.stdin) };
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+    interrupted: onInterrupt(),
+    stdin: () => readAll(process.stdin),
+  };
 }
 
-/** Standard input, read whole, as what `-` stands for in `what` (e.g. `--params -`); too large or not UTF-8 is a usage error. */
+/**
+ * Standard input, read whole, as what `-` stands for in `what` (e.g. `--params -`); too large or not UTF-8 is a usage
+ * error.
+ */
 export async function standardInput(io: CliIo, what: string): Promise<string> {
   if (!io.stdin) throw new UsageError("BW3009", `${what}: there is no standard input to read`);
   const bytes = await io.stdin();
   const limit = INPUT_LIMITS.file;
-  if (bytes.length > limit.bytes) throw new UsageError("BW3009", `${what}: standard input is over the ${limit.bytes / 1024 / 1024} MiB limit for ${limit.what}`);
+  if (bytes.length > limit.bytes)
+    throw new UsageError(
+      "BW3009",
+      `${what}: standard input is over the ${limit.bytes / 1024 / 1024} MiB limit for ${limit.what}`,
+    );
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {

@@ -6,7 +6,10 @@
 /** The text of LICENSE for the SPDX `license` of project `holder`, dated `year`. */
 export function licenseText(license: string, holder: string, year: number): string {
   if (license !== "MIT") {
-    return `This project and the packages generated from it are licensed under ${license}\n(the "license" field of package.json).\n\nReplace this file with the text of that license.\n`;
+    return (
+      `This project and the packages generated from it are licensed under ${license}\n(the "license" field of ` +
+      `package.json).\n\nReplace this file with the text of that license.\n`
+    );
   }
   return `MIT License
 

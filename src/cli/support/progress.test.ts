@@ -13,7 +13,15 @@ const workflow: Workflow = {
   },
 };
 
-const ok: BlockResult = { id: "search", name: "Search books", type: "books", operation: "books_search_volumes", status: "succeeded", durationMs: 42, outputs: { data: [1, 2], metadata: { count: 2, totalItems: 1873 } } };
+const ok: BlockResult = {
+  id: "search",
+  name: "Search books",
+  type: "books",
+  operation: "books_search_volumes",
+  status: "succeeded",
+  durationMs: 42,
+  outputs: { data: [1, 2], metadata: { count: 2, totalItems: 1873 } },
+};
 const failed: BlockResult = {
   id: "wait",
   name: "Wait for the job",
@@ -22,9 +30,22 @@ const failed: BlockResult = {
   status: "failed",
   durationMs: 150,
   polls: 3,
-  error: { type: "timeout", provider: "docgen", operation: "docgen_check_status", message: "the job was still pending after 150 ms of polling" },
+  error: {
+    type: "timeout",
+    provider: "docgen",
+    operation: "docgen_check_status",
+    message: "the job was still pending after 150 ms of polling",
+  },
 };
-const skipped: BlockResult = { id: "after", name: "After", type: "books", operation: "books_get_volume", status: "skipped", durationMs: 0, skippedBecause: ["wait"] };
+const skipped: BlockResult = {
+  id: "after",
+  name: "After",
+  type: "books",
+  operation: "books_get_volume",
+  status: "skipped",
+  durationMs: 0,
+  skippedBecause: ["wait"],
+};
 
 function stream(isTTY: boolean) {
   let text = "";
@@ -70,14 +91,24 @@ describe("progress", () => {
       .trim()
       .split("\n")
       .map((l) => l.slice(9));
-    expect(lines).toEqual(["search: started (books_search_volumes)", "wait: failed in 150 ms: the job was still pending after 150 ms of polling", "after: skipped: wait did not succeed"]);
+    expect(lines).toEqual([
+      "search: started (books_search_volumes)",
+      "wait: failed in 150 ms: the job was still pending after 150 ms of polling",
+      "after: skipped: wait did not succeed",
+    ]);
     expect(s.text()).not.toContain("\x1b[");
   });
 });
 
 describe("summaryTable", () => {
   it("lists every block in workflow order with status, time and result", () => {
-    const result: RunResult = { name: "Demo", status: "failed", durationMs: 210, blocks: [ok, failed, skipped], placeholders: [] };
+    const result: RunResult = {
+      name: "Demo",
+      status: "failed",
+      durationMs: 210,
+      blocks: [ok, failed, skipped],
+      placeholders: [],
+    };
     expect(summaryTable(result, workflow)).toBe(
       [
         "Demo: failed in 210 ms (1 succeeded, 1 failed, 1 skipped)",

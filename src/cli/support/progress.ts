@@ -1,7 +1,13 @@
 // Progress while a workflow runs: a live status line per block on a
 // terminal, plain lines otherwise; and the summary table at the end.
 import { defined, itemAt } from "@blockwright/runtime/internal";
-import { blockAction, type BlockResult, type RunEvent, type RunResult, type Workflow } from "@blockwright/runtime/workflow";
+import {
+  blockAction,
+  type BlockResult,
+  type RunEvent,
+  type RunResult,
+  type Workflow,
+} from "@blockwright/runtime/workflow";
 import type { Output } from "./io.js";
 
 const SPINNER = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -72,9 +78,18 @@ class LiveProgress implements Progress {
     const width = Math.max(...this.lines.map((l) => l.id.length));
     const nameWidth = Math.max(...this.lines.map((l) => l.name.length));
     const text = this.lines.map((l) => {
-      const mark = l.state === "running" ? SPINNER[this.frame % SPINNER.length] : l.state === "waiting" ? "·" : MARK[l.state];
-      const detail = l.state === "running" ? `${l.detail ?? "running"} ${((performance.now() - (l.started ?? 0)) / 1000).toFixed(1)} s` : l.state === "waiting" ? "waiting" : l.detail;
-      return `\x1b[2K ${mark} ${l.id.padEnd(width)}  ${l.name.padEnd(nameWidth)}  ${detail ?? ""}`.slice(0, (this.out.columns || 120) + 4);
+      const mark =
+        l.state === "running" ? SPINNER[this.frame % SPINNER.length] : l.state === "waiting" ? "·" : MARK[l.state];
+      const detail =
+        l.state === "running"
+          ? `${l.detail ?? "running"} ${((performance.now() - (l.started ?? 0)) / 1000).toFixed(1)} s`
+          : l.state === "waiting"
+            ? "waiting"
+            : l.detail;
+      return `\x1b[2K ${mark} ${l.id.padEnd(width)}  ${l.name.padEnd(nameWidth)}  ${detail ?? ""}`.slice(
+        0,
+        (this.out.columns || 120) + 4,
+      );
     });
     this.out.write((this.drawn ? `\x1b[${this.drawn}A` : "") + text.join("\n") + "\n");
     this.drawn = text.length;
@@ -84,7 +99,10 @@ class LiveProgress implements Progress {
 function describe(result: BlockResult): string {
   switch (result.status) {
     case "succeeded":
-      return `succeeded in ${result.durationMs} ms${result.polls ? ` after ${result.polls} poll${result.polls > 1 ? "s" : ""}` : ""}`;
+      return (
+        `succeeded in ${result.durationMs} ms` +
+        `${result.polls ? ` after ${result.polls} poll${result.polls > 1 ? "s" : ""}` : ""}`
+      );
     case "failed":
       return `failed in ${result.durationMs} ms: ${result.error?.message ?? "unknown error"}`;
     case "skipped":
@@ -99,7 +117,13 @@ export function summaryTable(result: RunResult, workflow: Workflow): string {
   const order = Object.keys(workflow.blocks);
   const rows = [...result.blocks]
     .sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id))
-    .map((b) => [b.id, b.operation, b.status, b.status === "skipped" || (b.status === "cancelled" && !b.startedAt) ? "" : `${b.durationMs} ms`, detailOf(b)]);
+    .map((b) => [
+      b.id,
+      b.operation,
+      b.status,
+      b.status === "skipped" || (b.status === "cancelled" && !b.startedAt) ? "" : `${b.durationMs} ms`,
+      detailOf(b),
+    ]);
   const header = ["block", "operation", "status", "time", "result"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => itemAt(r, i).length)));
   widths[4] = Math.min(itemAt(widths, 4), 70);
@@ -108,7 +132,10 @@ export function summaryTable(result: RunResult, workflow: Workflow): string {
       .map((c, i) => (i === 4 ? truncate(c, itemAt(widths, 4)) : c.padEnd(itemAt(widths, i))))
       .join("  ")
       .trimEnd();
-  const title = `${result.name ?? "workflow"}: ${result.status} in ${result.durationMs} ms (${count(result, "succeeded")} succeeded, ${count(result, "failed")} failed, ${count(result, "skipped")} skipped${count(result, "cancelled") ? `, ${count(result, "cancelled")} cancelled` : ""})`;
+  const title =
+    `${result.name ?? "workflow"}: ${result.status} in ${result.durationMs} ms (${count(result, "succeeded")} ` +
+    `succeeded, ${count(result, "failed")} failed, ${count(result, "skipped")} ` +
+    `skipped${count(result, "cancelled") ? `, ${count(result, "cancelled")} cancelled` : ""})`;
   return [title, "", line(header), widths.map((w) => "─".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
@@ -117,9 +144,14 @@ function count(result: RunResult, status: string): number {
 }
 
 function detailOf(b: BlockResult): string {
-  if (b.status === "failed") return `${b.error?.type ?? "error"}${b.error?.status ? ` ${b.error.status}` : ""}${b.error?.code ? ` ${b.error.code}` : ""}: ${b.error?.message ?? ""}`;
+  if (b.status === "failed")
+    return (
+      `${b.error?.type ?? "error"}${b.error?.status ? ` ${b.error.status}` : ""}` +
+      `${b.error?.code ? ` ${b.error.code}` : ""}: ${b.error?.message ?? ""}`
+    );
   if (b.status === "skipped") return `upstream ${(b.skippedBecause ?? []).join(", ")} did not succeed`;
-  if (b.status === "cancelled") return b.startedAt ? "interrupted while running" : "not started: the run was interrupted";
+  if (b.status === "cancelled")
+    return b.startedAt ? "interrupted while running" : "not started: the run was interrupted";
   return summarise(b.outputs ?? {});
 }
 

@@ -9,7 +9,10 @@ import { existsSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, join, relative } from "node:path";
 import { type RepositoryLinks, repositoryLinks } from "../../publish/repository-url.js";
 
-export function projectLinks(dir: string, env: Record<string, string | undefined> = process.env): (RepositoryLinks & { repository: { directory?: string } }) | undefined {
+export function projectLinks(
+  dir: string,
+  env: Record<string, string | undefined> = process.env,
+): (RepositoryLinks & { repository: { directory?: string } }) | undefined {
   // The folder may not exist yet: git asks from the nearest one that does.
   let at = dir;
   while (!existsSync(at) && dirname(at) !== at) at = dirname(at);
@@ -26,5 +29,7 @@ export function projectLinks(dir: string, env: Record<string, string | undefined
   const directory = relative(realpathSync(top), join(realpathSync(at), relative(at, dir)))
     .split("\\")
     .join("/");
-  return directory && !directory.startsWith("..") && !isAbsolute(directory) ? { ...links, repository: { ...links.repository, directory } } : links;
+  return directory && !directory.startsWith("..") && !isAbsolute(directory)
+    ? { ...links, repository: { ...links.repository, directory } }
+    : links;
 }

@@ -9,20 +9,30 @@ import { UsageError } from "./io.js";
  * such a reference: a literal is refused without being echoed. Keys are
  * copied as own properties, so `__proto__` stays an (unknown) parameter.
  */
-export function resolveParamReferences(params: Record<string, unknown>, secretNames: ReadonlySet<string>, env: Record<string, string | undefined>): Record<string, unknown> {
+export function resolveParamReferences(
+  params: Record<string, unknown>,
+  secretNames: ReadonlySet<string>,
+  env: Record<string, string | undefined>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of Object.keys(params)) {
     const value = params[name];
     const variable = envReferenceName(value);
     if (variable === undefined) {
       if (secretNames.has(name) && value !== undefined) {
-        throw new UsageError("BW3008", `${name} is a secret: pass it as a reference to an environment variable, e.g. ${name}={{MY_${name.replace(/[A-Z]/g, (c) => "_" + c).toUpperCase()}}}; the literal value given was not used`);
+        throw new UsageError(
+          "BW3008",
+          `${name} is a secret: pass it as a reference to an environment variable, e.g. ` +
+            `${name}={{MY_${name.replace(/[A-Z]/g, (c) => "_" + c).toUpperCase()}}}; ` +
+            `the literal value given was not used`,
+        );
       }
       setOwn(out, name, value);
       continue;
     }
     const resolved = env[variable];
-    if (resolved === undefined || resolved === "") throw new UsageError("BW3008", `${name}: environment variable ${variable} is not set`);
+    if (resolved === undefined || resolved === "")
+      throw new UsageError("BW3008", `${name}: environment variable ${variable} is not set`);
     setOwn(out, name, resolved);
   }
   return out;

@@ -11,16 +11,31 @@ export function subscriptionCall(
   block: TriggerBlock,
   secretParam: string,
   env: Record<string, string | undefined>,
-  options: { secrets: string[]; baseUrls?: Record<string, string>; tokenUrls?: Record<string, string>; allowHosts?: readonly string[] },
+  options: {
+    secrets: string[];
+    baseUrls?: Record<string, string>;
+    tokenUrls?: Record<string, string>;
+    allowHosts?: readonly string[];
+  },
 ): StepCall & { secrets: string[] } {
-  const connection = Object.fromEntries(Object.entries(block.inputs).filter(([name]) => name !== "trigger" && name !== secretParam));
+  const connection = Object.fromEntries(
+    Object.entries(block.inputs).filter(([name]) => name !== "trigger" && name !== secretParam),
+  );
   // Every value the connection takes from the environment is kept out of what is printed.
-  const secrets = [...options.secrets, ...Object.values(connection).flatMap((v) => env[envReferenceName(v) ?? ""] ?? [])].filter((v) => v.length > 0);
+  const secrets = [
+    ...options.secrets,
+    ...Object.values(connection).flatMap((v) => env[envReferenceName(v) ?? ""] ?? []),
+  ].filter((v) => v.length > 0);
   const call = async (operation: string, inputs: Record<string, unknown>) => {
     const tool = Object.hasOwn(registry.tools, operation) ? (registry.tools[operation] as ToolSpec) : undefined;
     if (!tool) return { ok: false as const, message: `no operation ${operation} in the generated packages` };
-    const own = Object.fromEntries(Object.entries(connection).filter(([name]) => tool.params.some((p) => p.name === name)));
-    const params = { ...resolveInputs(tool, { type: block.type, name: block.name, inputs: { operation, ...own } }, new Map(), env), ...inputs };
+    const own = Object.fromEntries(
+      Object.entries(connection).filter(([name]) => tool.params.some((p) => p.name === name)),
+    );
+    const params = {
+      ...resolveInputs(tool, { type: block.type, name: block.name, inputs: { operation, ...own } }, new Map(), env),
+      ...inputs,
+    };
     const result = await executeToolDefinition(tool, params, {
       secrets,
       ...(options.baseUrls?.[tool.provider] ? { baseUrl: options.baseUrls[tool.provider] } : {}),
@@ -29,7 +44,12 @@ export function subscriptionCall(
     });
     if (result.success) return { ok: true as const, outputs: result.output as Record<string, unknown> };
     const { status, code } = result.error;
-    return { ok: false as const, message: redact(result.error.message, secrets), ...(status !== undefined ? { status } : {}), ...(code !== undefined ? { code } : {}) };
+    return {
+      ok: false as const,
+      message: redact(result.error.message, secrets),
+      ...(status !== undefined ? { status } : {}),
+      ...(code !== undefined ? { code } : {}),
+    };
   };
   return Object.assign(call, { secrets });
 }

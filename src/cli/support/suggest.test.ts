@@ -15,7 +15,20 @@ describe("editDistance", () => {
 });
 
 describe("closest", () => {
-  const commands = ["init", "add", "generate", "diff", "upstream", "mock", "call", "validate", "run", "tools", "mcp", "test"];
+  const commands = [
+    "init",
+    "add",
+    "generate",
+    "diff",
+    "upstream",
+    "mock",
+    "call",
+    "validate",
+    "run",
+    "tools",
+    "mcp",
+    "test",
+  ];
 
   it("names the known word a typo was meant to be", () => {
     expect(closest("tets", commands)).toBe("test");

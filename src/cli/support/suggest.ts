@@ -8,7 +8,9 @@
  * `tets` is one edit from `test`.
  */
 export function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   const at = (i: number, j: number) => rows[i]?.[j] ?? Number.POSITIVE_INFINITY;
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
@@ -41,7 +43,11 @@ export function closest(given: string, known: Iterable<string>): string | undefi
 }
 
 /** ` (did you mean X?)`, or nothing when no known name is close; `show` writes the name (e.g. quoted). */
-export function didYouMean(given: string, known: Iterable<string>, show: (name: string) => string = (name) => name): string {
+export function didYouMean(
+  given: string,
+  known: Iterable<string>,
+  show: (name: string) => string = (name) => name,
+): string {
   const name = closest(given, known);
   return name === undefined ? "" : ` (did you mean ${show(name)}?)`;
 }

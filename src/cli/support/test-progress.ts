@@ -12,7 +12,9 @@ import type { Output } from "./io.js";
 const REDRAW_MS = 200;
 /** Control characters shown as `?` (a case's id holds names from the specs). */
 function printable(text: string): string {
-  return [...text].map((c) => (c.charCodeAt(0) < 0x20 || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) < 0xa0) ? "?" : c)).join("");
+  return [...text]
+    .map((c) => (c.charCodeAt(0) < 0x20 || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) < 0xa0) ? "?" : c))
+    .join("");
 }
 
 /** A case under way this long is named in the progress line. */
@@ -41,21 +43,32 @@ export interface ProgressOptions {
   every?: (ms: number, tick: () => void) => () => void;
 }
 
-export function startProgress(stderr: Output, planned: readonly { provider: string }[], options: ProgressOptions): Progress {
+/** The cases planned, counted by provider, none done yet. */
+function plannedCounts(planned: readonly { provider: string }[]): Map<string, Count> {
   const counts = new Map<string, Count>();
   for (const c of planned) {
     const count = counts.get(c.provider) ?? { planned: 0, done: 0, failed: 0 };
     count.planned++;
     counts.set(c.provider, count);
   }
+  return counts;
+}
+
+/** Ticks every `ms` on an unref'd interval (the progress never holds the process open); returns its stop. */
+function tickEvery(ms: number, tick: () => void): () => void {
+  const timer = setInterval(tick, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+export function startProgress(
+  stderr: Output,
+  planned: readonly { provider: string }[],
+  options: ProgressOptions,
+): Progress {
+  const counts = plannedCounts(planned);
   const tty = stderr.isTTY === true;
-  const every =
-    options.every ??
-    ((ms, tick) => {
-      const timer = setInterval(tick, ms);
-      timer.unref();
-      return () => clearInterval(timer);
-    });
+  const every = options.every ?? tickEvery;
   let shown = "";
   let stopped = false;
   let lastPlain = options.elapsed();
@@ -64,11 +77,19 @@ export function startProgress(stderr: Output, planned: readonly { provider: stri
   const running = new Map<string, number>();
 
   const seconds = () => `${(options.elapsed() / 1000).toFixed(1)} s`;
-  const totals = () => [...counts.values()].reduce((t, c) => ({ planned: t.planned + c.planned, done: t.done + c.done, failed: t.failed + c.failed }), { planned: 0, done: 0, failed: 0 });
+  const totals = () =>
+    [...counts.values()].reduce(
+      (t, c) => ({ planned: t.planned + c.planned, done: t.done + c.done, failed: t.failed + c.failed }),
+      { planned: 0, done: 0, failed: 0 },
+    );
   const statusLine = () => {
     const t = totals();
-    const providers = [...counts].map(([p, c]) => `${p} ${c.done}/${c.planned}${c.failed ? ` ✗${c.failed}` : ""}`).join(" · ");
-    const line = `${t.done}/${t.planned} cases${t.failed ? `, ${t.failed} failed` : ""}, ${seconds()}  ${providers}${longest()}`;
+    const providers = [...counts]
+      .map(([p, c]) => `${p} ${c.done}/${c.planned}${c.failed ? ` ✗${c.failed}` : ""}`)
+      .join(" · ");
+    const line =
+      `${t.done}/${t.planned} cases${t.failed ? `, ${t.failed} failed` : ""}, ${seconds()}` +
+      `  ${providers}${longest()}`;
     const width = stderr.columns || 80;
     return line.length > width - 1 ? `${line.slice(0, width - 2)}…` : line;
   };
@@ -87,7 +108,8 @@ export function startProgress(stderr: Output, planned: readonly { provider: stri
   };
   /** The case under way longest, once it has run for a while (a slow case is worth naming). */
   const longest = () => {
-    const [id, since] = [...running].reduce<[string, number] | undefined>((a, e) => (!a || e[1] < a[1] ? e : a), undefined) ?? [];
+    const [id, since] =
+      [...running].reduce<[string, number] | undefined>((a, e) => (!a || e[1] < a[1] ? e : a), undefined) ?? [];
     const ms = since === undefined ? 0 : options.elapsed() - since;
     // A case's id holds names from the specs: control characters are not printed as such.
     return id === undefined || ms < SLOW_CASE_MS ? "" : `; running ${printable(id)} for ${(ms / 1000).toFixed(0)} s`;
@@ -96,7 +118,10 @@ export function startProgress(stderr: Output, planned: readonly { provider: stri
     if (stopped || (!firstPlain && options.elapsed() - lastPlain < PLAIN_EVERY_MS)) return;
     firstPlain = false;
     const t = totals();
-    plain(`${t.done}/${t.planned} cases${t.failed ? `, ${t.failed} failed` : ""}, ${running.size} under way, ${seconds()}${longest()}`);
+    plain(
+      `${t.done}/${t.planned} cases${t.failed ? `, ${t.failed} failed` : ""}, ${running.size} under way, ` +
+        `${seconds()}${longest()}`,
+    );
   };
   const cancel = tty ? every(REDRAW_MS, draw) : every(1000, plainTick);
   if (tty) draw();
@@ -120,7 +145,10 @@ export function startProgress(stderr: Output, planned: readonly { provider: stri
           draw();
         }
       } else if (count.done === count.planned) {
-        plain(`${result.provider}: ${count.planned} case${count.planned === 1 ? "" : "s"} done, ${count.failed} failed, ${seconds()}`);
+        plain(
+          `${result.provider}: ${count.planned} case${count.planned === 1 ? "" : "s"} done, ${count.failed} ` +
+            `failed, ${seconds()}`,
+        );
       }
     },
     stop() {

@@ -28,11 +28,16 @@ export function reportersOf(args: Parsed): Reporter[] {
   const names = given.filter((o) => o.name === "reporter");
   const outputs = given.filter((o) => o.name === "output");
   for (const { value } of names) {
-    if (!(REPORTERS as readonly string[]).includes(value ?? "")) throw new UsageError("BW3003", `--reporter takes ${REPORTERS.join(", ")}, got ${JSON.stringify(value)}`);
+    if (!(REPORTERS as readonly string[]).includes(value ?? ""))
+      throw new UsageError("BW3003", `--reporter takes ${REPORTERS.join(", ")}, got ${JSON.stringify(value)}`);
   }
   let reporters: Reporter[];
   if (names.length <= 1) {
-    if (outputs.length > 1) throw new UsageError("BW3004", `--output is given ${outputs.length} times for one reporter: give a --reporter before each --output`);
+    if (outputs.length > 1)
+      throw new UsageError(
+        "BW3004",
+        `--output is given ${outputs.length} times for one reporter: give a --reporter before each --output`,
+      );
     const output = outputs[0]?.value;
     reporters = [{ name: (names[0]?.value ?? "text") as ReporterName, ...(output !== undefined ? { output } : {}) }];
   } else {
@@ -40,13 +45,24 @@ export function reportersOf(args: Parsed): Reporter[] {
     for (const o of given) {
       const last = reporters.at(-1);
       if (o.name === "reporter") reporters.push({ name: o.value as ReporterName });
-      else if (!last) throw new UsageError("BW3004", `--output ${o.value} comes before any --reporter: with several reporters, each --output follows the --reporter it is for`);
-      else if (last.output !== undefined) throw new UsageError("BW3004", `--reporter ${last.name} has two --output files (${last.output}, ${o.value})`);
+      else if (!last)
+        throw new UsageError(
+          "BW3004",
+          `--output ${o.value} comes before any --reporter: with several reporters, ` +
+            `each --output follows the --reporter it is for`,
+        );
+      else if (last.output !== undefined)
+        throw new UsageError("BW3004", `--reporter ${last.name} has two --output files (${last.output}, ${o.value})`);
       else last.output = o.value;
     }
   }
   const toStdout = reporters.filter((r) => r.output === undefined);
-  if (toStdout.length > 1) throw new UsageError("BW3004", `--reporter ${toStdout.map((r) => r.name).join(" and ")} would all print to standard output: give all but one an --output <file>`);
+  if (toStdout.length > 1)
+    throw new UsageError(
+      "BW3004",
+      `--reporter ${toStdout.map((r) => r.name).join(" and ")} would all print to standard output: ` +
+        `give all but one an --output <file>`,
+    );
   const files = reporters.flatMap((r) => (r.output !== undefined ? [r.output] : []));
   const twice = files.find((f, i) => files.indexOf(f) !== i);
   if (twice !== undefined) throw new UsageError("BW3004", `--output ${twice} is given to two reporters`);
@@ -72,17 +88,24 @@ export async function render(name: ReporterName, report: SuiteReport, io: CliIo)
     case "junit":
       return (await import("../../contract/report/report-junit.js")).junitReport(report);
     case "ctrf":
-      return (await import("../../contract/report/report-ctrf.js")).ctrfReport(report, { version: (await import("../version.js")).version() });
+      return (await import("../../contract/report/report-ctrf.js")).ctrfReport(report, {
+        version: (await import("../version.js")).version(),
+      });
     case "markdown":
       return (await import("../../contract/report/report-markdown.js")).markdownReport(report);
     case "html":
       return (await import("../../contract/report/report-html.js")).htmlReport(report);
     case "github":
-      return (await import("../../contract/report/report-github.js")).githubAnnotations(report, { relativePath: inWorkspace(io) });
+      return (await import("../../contract/report/report-github.js")).githubAnnotations(report, {
+        relativePath: inWorkspace(io),
+      });
   }
 }
 
-/** A command's own renderings of some reports (verify's text and JSON), in place of the suite's, and its name for messages. */
+/**
+ * A command's own renderings of some reports (verify's text and JSON), in place of the suite's, and its name for
+ * messages.
+ */
 export interface ReportOptions {
   own?: Partial<Record<ReporterName, string>>;
   command?: string;
@@ -93,7 +116,12 @@ export interface ReportOptions {
  * carries another, and (with the github reporter) the Markdown summary to
  * `$GITHUB_STEP_SUMMARY`. Returns 2 when a file cannot be written.
  */
-export async function writeReports(reporters: Reporter[], report: SuiteReport, io: CliIo, options: ReportOptions = {}): Promise<number | undefined> {
+export async function writeReports(
+  reporters: Reporter[],
+  report: SuiteReport,
+  io: CliIo,
+  options: ReportOptions = {},
+): Promise<number | undefined> {
   const { textReport } = await import("../../contract/report/report.js");
   const text = options.own?.text ?? textReport(report);
   const { appendFileSync, mkdirSync } = await import("node:fs");
@@ -102,7 +130,8 @@ export async function writeReports(reporters: Reporter[], report: SuiteReport, i
   const { isLink } = await import("../../common/paths.js");
   const { LINKED_FILE } = await import("../../common/targets.js");
   const problems: string[] = [];
-  // A report is written whole (never half a file) and never through a symbolic link; the job summary is appended to, as GitHub asks.
+  // A report is written whole (never half a file) and never through a symbolic link; the job summary is appended to, as
+  // GitHub asks.
   const write = (what: string, file: string, content: string, append = false) => {
     const path = resolve(io.cwd, file);
     if (isLink(path)) return problems.push(`${what} ${file}: ${LINKED_FILE}`);
@@ -111,7 +140,9 @@ export async function writeReports(reporters: Reporter[], report: SuiteReport, i
       if (append) appendFileSync(path, content);
       else writeNamedFile(path, content, `${what} ${file}`);
     } catch (e) {
-      problems.push(`${what} ${file}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+      problems.push(
+        `${what} ${file}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+      );
     }
   };
   const onStdout = reporters.find((r) => r.output === undefined);

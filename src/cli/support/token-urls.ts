@@ -16,7 +16,11 @@ export function tokenUrlsOption(entries: readonly string[], providers: readonly 
     if (eq <= 0) throw new UsageError("BW3003", `--token-url takes <provider>=<url>, got ${JSON.stringify(entry)}`);
     const provider = entry.slice(0, eq);
     if (!providers.includes(provider)) {
-      throw new UsageError("BW3005", `--token-url: ${JSON.stringify(provider)} is not a provider here with OAuth 2 flows (${providers.length ? providers.join(", ") : "none declares auth.flows"})`);
+      throw new UsageError(
+        "BW3005",
+        `--token-url: ${JSON.stringify(provider)} is not a provider here with OAuth 2 flows (` +
+          `${providers.length ? providers.join(", ") : "none declares auth.flows"})`,
+      );
     }
     urls[provider] = entry.slice(eq + 1);
   }

@@ -19,7 +19,11 @@ export interface WorkflowInput {
 }
 
 /** Read and check the workflow `file`; `-` reads it from standard input. */
-export async function readWorkflowInput(file: string, io: CliIo, options: { out: string; envFile?: string; mode: "mock" | "live" }): Promise<WorkflowInput> {
+export async function readWorkflowInput(
+  file: string,
+  io: CliIo,
+  options: { out: string; envFile?: string; mode: "mock" | "live" },
+): Promise<WorkflowInput> {
   const env = { ...io.env, ...(options.envFile ? readEnvFile(options.envFile, io.cwd) : {}) };
   const { loadRegistry, NoProviders } = await import("../../registry/registry.js");
   let registry: LoadedRegistry;
@@ -34,9 +38,24 @@ export async function readWorkflowInput(file: string, io: CliIo, options: { out:
   const text = file === "-" ? await standardInput(io, "<workflow> -") : undefined;
   const validate = { env, mode: options.mode };
   try {
-    return { registry, env, checked: text === undefined ? loadWorkflow(resolve(io.cwd, file), registry, validate, file) : parseWorkflow(text, STDIN_NAME, registry, validate) };
+    return {
+      registry,
+      env,
+      checked:
+        text === undefined
+          ? loadWorkflow(resolve(io.cwd, file), registry, validate, file)
+          : parseWorkflow(text, STDIN_NAME, registry, validate),
+    };
   } catch (e) {
-    if (e instanceof WorkflowErrors) return { registry, env, checked: { problems: e.errors.map((x) => x.printed), at: e.errors.map((x) => problemJson(x.position, x.code, x.detail)) } };
+    if (e instanceof WorkflowErrors)
+      return {
+        registry,
+        env,
+        checked: {
+          problems: e.errors.map((x) => x.printed),
+          at: e.errors.map((x) => problemJson(x.position, x.code, x.detail)),
+        },
+      };
     if (e instanceof UnreadableSource) throw new UsageError(e.code, e.message);
     throw e;
   }

@@ -25,7 +25,10 @@ export interface WorkflowRunsOptions {
 }
 
 export async function startWorkflowRuns(o: WorkflowRunsOptions): Promise<Runs> {
-  const [{ startRuns }, { runKeyOf }] = await Promise.all([import("../../serve/start-runs.js"), import("../../serve/run-keys.js")]);
+  const [{ startRuns }, { runKeyOf }] = await Promise.all([
+    import("../../serve/start-runs.js"),
+    import("../../serve/run-keys.js"),
+  ]);
   const { io, mocks } = o;
   // The runs come from the store: those a killed receiver left are resumed first, from their journals.
   return startRuns({
@@ -41,13 +44,23 @@ export async function startWorkflowRuns(o: WorkflowRunsOptions): Promise<Runs> {
         triggered: { outputs: run.outputs as unknown as Record<string, unknown> },
         journal: { done: run.journal, record: journal },
         idempotencyKeyOf: (blockId) => runKeyOf(run.id, blockId),
-        ...(mocks ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls, mockAnswers: true } : o.baseUrls ? { baseUrls: o.baseUrls } : {}),
+        ...(mocks
+          ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls, mockAnswers: true }
+          : o.baseUrls
+            ? { baseUrls: o.baseUrls }
+            : {}),
         ...(o.allowHosts?.length ? { allowHosts: o.allowHosts } : {}),
       }),
     settled: (run, result, status) => {
       if (status === "queued") return;
-      const blocks = result.blocks.map((b) => ({ id: b.id, status: b.status, ...(b.error ? { error: b.error.message } : {}) }));
-      io.stdout.write(`${jsonLine({ trigger: o.trigger, event: run.event, run: run.id, status, attempts: run.attempts, blocks })}\n`);
+      const blocks = result.blocks.map((b) => ({
+        id: b.id,
+        status: b.status,
+        ...(b.error ? { error: b.error.message } : {}),
+      }));
+      io.stdout.write(
+        `${jsonLine({ trigger: o.trigger, event: run.event, run: run.id, status, attempts: run.attempts, blocks })}\n`,
+      );
     },
   });
 }
