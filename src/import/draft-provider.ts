@@ -129,7 +129,8 @@ function refuseUnwritable(document: Json, operations: readonly { id: string; op:
   if (unwritable.length)
     throw new UndraftableDocument(
       `${unwritable.join(", ")}: ${unwritable.length === 1 ? "its" : "their"} request body is of a media type the ` +
-        "runtime does not write yet (it writes JSON, application/x-www-form-urlencoded and multipart/form-data), so " +
+        "runtime does not write yet (it writes JSON, application/x-www-form-urlencoded of named fields and " +
+        "multipart/form-data), so " +
         `no call of ${unwritable.length === 1 ? "it" : "them"} could succeed; leave ` +
         `${unwritable.length === 1 ? "it" : "them"} out of --operations`,
     );
@@ -212,6 +213,8 @@ function outsideRefs(external: readonly string[]): string {
   );
 }
 
+const SCALAR_TYPES = new Set(["string", "number", "integer", "boolean"]);
+
 /**
  * The media types of an operation's request body when the runtime can write
  * none of them (a multipart upload, raw bytes) and the call needs the body:
@@ -224,10 +227,15 @@ export function unwritableRequestBody(document: Json, op: Json): string[] | unde
   const body = followLocalRefs(document, op.requestBody);
   const content = (body?.content ?? {}) as Json;
   const types = Object.keys(content);
+  // A form of one value (`type: string`, its pairs written by hand) names no field the runtime could write: a required
+  // one left the operation with nothing placed in its body, which generate refuses (BW2010).
+  const fieldsForm = (t: string) =>
+    bareMediaType(t) === FORM_MEDIA_TYPE &&
+    !SCALAR_TYPES.has(String(followLocalRefs(document, (content[t] as Json | undefined)?.schema)?.type));
   if (
     !types.length ||
     jsonMediaType(content) ||
-    types.some((t) => bareMediaType(t) === FORM_MEDIA_TYPE || bareMediaType(t) === MULTIPART_MEDIA_TYPE)
+    types.some((t) => fieldsForm(t) || bareMediaType(t) === MULTIPART_MEDIA_TYPE)
   )
     return undefined;
   // Written as JSON in the cut (cut/wildcard-json.ts).

@@ -22,7 +22,7 @@ import type { OpenApiDocument } from "../load/openapi-document.js";
 import { judgeBody } from "./body-check.js";
 import { documentOperations, type JudgedOperation, type JudgedParam } from "./operations.js";
 import { judgeParam, type ParamContext, type Sent } from "./param-check.js";
-import { isDeepPair, queryPairs, type RawPair } from "./query-read.js";
+import { inBracketForm, isDeepPair, queryPairs, type RawPair } from "./query-read.js";
 import { describeRefusal, type Judgement, quoted, type Refusal } from "./refusal.js";
 // A query pair the document does not declare is not refused: a service ignores it, and a next page's address
 // the service gave may carry its own (`$skiptoken`); the contract suite's request cases check the tool's own keys.
@@ -77,7 +77,23 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
       return refused(line, "route", "#/servers/0/url", `the path does not start with the server's path ${base}`);
     const found = route(operations, request.method.toUpperCase(), path.slice(at) || "/");
     if ("problem" in found) return refused(line, "route", "#/paths", found.problem);
-    const { op, values } = found;
+    // Templates alike but for their expressions' names (`/things/{id}`, `/things/{slug}`) all match: the request is
+    // held against each, and the one it meets best answers (the first of a tie, in the document's order).
+    let best: Judgement | undefined;
+    for (const { op, values } of found) {
+      const judged = judgeAgainst(op, values, url, request);
+      if (!best || judged.refusals.length < best.refusals.length) best = judged;
+      if (best.refusals.length === 0) break;
+    }
+    return best as Judgement;
+  };
+
+  function judgeAgainst(
+    op: JudgedOperation,
+    values: Record<string, string>,
+    url: URL,
+    request: SentRequest,
+  ): Judgement {
     const slots = credentialSlots(op, schemes);
     const ctx: ParamContext = {
       data,
@@ -119,7 +135,7 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
       refusals,
       read: { params: read, path: values, ...(body.value !== undefined ? { body: body.value } : {}) },
     };
-  };
+  }
 }
 
 /**
@@ -139,15 +155,16 @@ function refused(line: string, rule: Refusal["rule"], at: string, message: strin
 }
 
 /**
- * The operation a method and path name (the most literal template first, as OpenAPI matches `/pets/mine` before
- * `/pets/{id}`), with the raw text of each path expression.
+ * The operations a method and path name (the most literal templates, as OpenAPI matches `/pets/mine` before
+ * `/pets/{id}`; several when templates differ only in their expressions' names), with the raw text of each path
+ * expression.
  */
 function route(
   operations: JudgedOperation[],
   method: string,
   path: string,
-): { op: JudgedOperation; values: Record<string, string> } | { problem: string } {
-  let best: { op: JudgedOperation; values: Record<string, string> } | undefined;
+): { op: JudgedOperation; values: Record<string, string> }[] | { problem: string } {
+  let best: { op: JudgedOperation; values: Record<string, string> }[] = [];
   const methods = new Set<string>();
   for (const op of operations) {
     const spanning = new Set(op.params.filter((p) => p.in === "path" && p.multiSegment).map((p) => p.name));
@@ -155,9 +172,11 @@ function route(
     if (!values) continue;
     methods.add(op.method);
     if (op.method !== method) continue;
-    if (!best || op.template.literal > best.op.template.literal) best = { op, values };
+    const top = best[0]?.op.template.literal ?? -1;
+    if (op.template.literal > top) best = [{ op, values }];
+    else if (op.template.literal === top) best.push({ op, values });
   }
-  if (best) return best;
+  if (best.length) return best;
   if (methods.size) return { problem: `the document declares ${[...methods].join(", ")} on this path, not ${method}` };
   return { problem: `no path of the document matches ${JSON.stringify(path.slice(0, 200))}` };
 }
@@ -205,6 +224,8 @@ function ownedPairs(op: JudgedOperation, pairs: RawPair[], data: unknown, slots:
   for (const p of query)
     if (!spread(p)) take(p, (x) => (p.style === "deepObject" && !p.content ? isDeepPair(p, x) : x.name === p.name));
   for (const pair of pairs) if (slots.has(`query:${pair.name}`) && !claimed.has(pair)) claimed.add(pair);
+  // A spread object's fields that hold objects or lists go in bracket form under its name (`input[a][b]=…`).
+  for (const p of query.filter(spread)) if (inBracketForm(p, pairs)) take(p, (x) => isDeepPair(p, x));
   for (const p of query.filter(spread))
     take(p, (x) => propertySchema(data, p.schema?.node, x.name, true) !== undefined);
   for (const p of query.filter(spread)) take(p, (x) => propertySchema(data, p.schema?.node, x.name) !== undefined);

@@ -5,7 +5,7 @@
 // as meeting its schema.
 import { isJsonMediaType } from "../load/media-types.js";
 import { type JudgedParam, type Node, pointerTo } from "./operations.js";
-import { type Deep, type RawPair, rawTexts, readDeepObject, readQuery } from "./query-read.js";
+import { type Deep, inBracketForm, type RawPair, rawTexts, readDeepObject, readQuery } from "./query-read.js";
 import { quoted, type JudgeRule, type Refusal } from "./refusal.js";
 import type { SchemaChecker } from "./schema-check.js";
 import { type RawRead, type ReadResult, readPathValue, readSimple } from "./style-read.js";
@@ -77,7 +77,11 @@ function judgeShape(p: JudgedParam, sent: Sent, shape: Shape, ctx: ParamContext,
       : sent.in === "cookie"
         ? (decoded(raw, false) ?? raw)
         : raw;
-  if (sent.in === "query" && p.style === "deepObject") {
+  // A form object exploded whose fields hold objects or lists goes in bracket form (`input[a][b]=…`, as the runtime
+  // and qs write it; OpenAPI leaves such a value undefined in form style): read so, its brackets syntax, not value.
+  const bracketed =
+    sent.in === "query" && p.style === "form" && p.explode && shape === "object" && inBracketForm(p, sent.pairs);
+  if (sent.in === "query" && (p.style === "deepObject" || bracketed)) {
     const read = readDeepObject(p, sent.pairs, listAtOf(ctx.data, p.schema?.node));
     if ("miss" in read) return { refusals: refuse(read.miss.rule, `${read.miss.message} (style ${where})`) };
     const leaves: string[] = [];

@@ -36,6 +36,15 @@ export function isDeepPair(p: JudgedParam, pair: RawPair): boolean {
 }
 
 /**
+ * Whether a form object exploded came in bracket form under its name: some field holds an object or a list
+ * (`input[a][b]=…`; the runtime, as qs, then writes every field so). Flat fields alone go as `a=…`, and
+ * `input[a]=…` alone is deepObject's writing, which form does not read.
+ */
+export function inBracketForm(p: JudgedParam, pairs: RawPair[]): boolean {
+  return pairs.some((x) => isDeepPair(p, x) && /^\[[^\]]*\]\[/.test(x.name.slice(p.name.length)));
+}
+
+/**
  * The pairs of one query parameter read for one shape. `pairs`: those it
  * owns, in the order sent; for a form object exploded, its fields' pairs.
  */

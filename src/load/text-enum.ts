@@ -24,3 +24,24 @@ export function withTextEnum<T>(schema: T): T {
   const { format: _format, ...rest } = s;
   return { ...rest, enum: s.enum.map((v) => (v === null ? v : String(v))) } as T;
 }
+
+/**
+ * The converse, for a value that arrives as text and is read as its schema's type (an answer's header): a number,
+ * integer or boolean schema whose enum lists texts (`type: integer, enum: ["410"]`, JSON's quotes) with their
+ * values, so the value read back from the enum's own text is one of them; a text that is no such value stays.
+ */
+export function withValueEnum<T>(schema: T): T {
+  const s = schema as Json | null;
+  if (!s || typeof s !== "object" || !Array.isArray(s.enum)) return schema;
+  const values = s.enum.map((v) => (typeof v === "string" ? textValue(v, s.type) : v));
+  return values.every((v, i) => v === (s.enum as unknown[])[i]) ? schema : ({ ...s, enum: values } as T);
+}
+
+function textValue(text: string, type: unknown): unknown {
+  if ((type === "number" || type === "integer") && text.trim() !== "" && Number.isFinite(Number(text))) {
+    const n = Number(text);
+    return type === "integer" && !Number.isInteger(n) ? text : n;
+  }
+  if (type === "boolean" && (text === "true" || text === "false")) return text === "true";
+  return text;
+}

@@ -48,6 +48,21 @@ export function withPlainJson(accept: string | undefined): string | undefined {
   return `${accept}, application/json;q=0.01`;
 }
 
+/**
+ * Whether a request asks the mock for an error status (Prism's `Prefer: code=404` or `__code=404`): a server writes an
+ * error in its own type whatever Accept names, so any type is taken at the lowest preference. Prism answered a 200
+ * instead when the asked status had no type Accept names (a `text/plain` 400, asked with `Accept: application/json`).
+ */
+function asksForError(url: string | undefined, prefer: string | string[] | undefined): boolean {
+  const query = /[?&]__code=(\d{3})(&|$)/.exec(url ?? "")?.[1];
+  const header = /(^|[,;\s])code=(\d{3})\b/.exec(String(prefer ?? ""))?.[2];
+  return Number(query ?? header ?? 0) >= 400;
+}
+
+function withAnyType(accept: string | undefined): string {
+  return accept?.trim() ? `${accept}, */*;q=0.01` : "*/*";
+}
+
 export function withMediaTypeCheck(listener: RequestListener): RequestListener {
   return (req, res) => {
     const accept = mediaTypesProblem(req.headers.accept, true);
@@ -55,6 +70,7 @@ export function withMediaTypeCheck(listener: RequestListener): RequestListener {
     if (accept === undefined && type === undefined) {
       const widened = withPlainJson(req.headers.accept);
       if (widened !== undefined) req.headers.accept = widened;
+      if (asksForError(req.url, req.headers.prefer)) req.headers.accept = withAnyType(req.headers.accept);
       return listener(req, res);
     }
     const [status, header] = accept !== undefined ? [406, "Accept"] : [415, "Content-Type"];

@@ -12,14 +12,15 @@
 // whose `allOf` members each close the object takes the fields of all of them (open-all-of.ts; an answer too, and
 // an answer's `oneOf` of object shapes is an `anyOf`: its shapes overlap); a multipart body's
 // object fields, sent as JSON parts, are taken as the text Prism reads; an answer lists no transport header
-// (Content-Encoding, Transfer-Encoding, …), and a JSON type of it without a schema takes its sibling JSON type's; an
+// (Content-Encoding, Transfer-Encoding, …), reads a header's enum as its type's values (text-enum.ts), and a JSON
+// type of it without a schema takes its sibling JSON type's; an
 // optional Accept-Language header also takes the `*` fetch sends without one; a `Prefer` header the API declares is
 // left to the request judge (Prism reads one as its steering), and a reserved expansion `{+path}` is written `{path}`;
 // a parameter Prism's deserialisers cannot read (a label or matrix style, a list or object in a path or header, an
 // exploded query list of texts, `content`, a cookie) is the judge's alone.
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
-import { withTextEnum } from "../load/text-enum.js";
+import { withTextEnum, withValueEnum } from "../load/text-enum.js";
 import { carriesNoContent, describedJsonType, isJsonMediaType } from "../load/media-types.js";
 import { documentServer } from "../link/server/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
@@ -151,7 +152,7 @@ function answersAsJson(responses: Json, document: Json, head = false): Json {
   const out: Json = {};
   for (const [status, declared] of Object.entries(responses)) {
     const found = resolved(declared, document);
-    const response = withSiblingJsonSchema(withoutTransportHeaders(withMediaTypesOnly(found)));
+    const response = withSiblingJsonSchema(servedAnswerHeaders(withMediaTypesOnly(found), document));
     // As declared (a `$ref` kept) unless a header or a schema had to change.
     const raw = response === found ? declared : response;
     // No content for 204, 205 or 304 (RFC 9110), whatever the document declares: Prism sent a body's length with a 204,
@@ -211,11 +212,26 @@ function withSiblingJsonSchema(response: unknown): unknown {
 }
 
 /**
- * Headers that say how a body crosses the wire, which only the server that
- * writes the body may set: a document that lists a real answer's headers
- * (`Content-Encoding: gzip`, `Transfer-Encoding: chunked`, a Content-Length)
- * had the mock send them over a plain body, and every call failed to decode it.
+ * An answer's headers as served: transport headers go, which only the server that writes the body may set (a
+ * document listing `Content-Encoding: gzip` had the mock send it over a plain body, and every call failed to decode
+ * it); a number or boolean header's enum listed as texts lists their values (Prism read its own "410" back as 410,
+ * then refused it as not one of `enum: ["410"]`).
  */
+function servedAnswerHeaders(response: unknown, document: Json): unknown {
+  if (!isObject(response) || !isObject(response.headers)) return response;
+  let changed = false;
+  const headers: Json = {};
+  for (const [name, declared] of Object.entries(response.headers)) {
+    const header = resolved(declared, document);
+    const schema = isObject(header) ? resolved(header.schema, document) : undefined;
+    const valued = withValueEnum(schema);
+    changed ||= TRANSPORT_HEADERS.has(name.toLowerCase()) || valued !== schema;
+    if (!TRANSPORT_HEADERS.has(name.toLowerCase()))
+      headers[name] = valued === schema ? declared : { ...(header as Json), schema: valued };
+  }
+  return changed ? { ...response, headers } : response;
+}
+
 // A Content-Type answer header is ignored by OpenAPI's rule (the media type says it): as a header of its own, Prism
 // answered with its made-up value ("string") as the type, and then found no serializer for it (a 500).
 const TRANSPORT_HEADERS = new Set([
@@ -239,21 +255,6 @@ const TRANSPORT_HEADERS = new Set([
 function withMediaTypesOnly(part: unknown): unknown {
   if (!isObject(part) || !isObject(part.content) || Object.keys(part.content).every(isMediaType)) return part;
   return { ...part, content: Object.fromEntries(Object.entries(part.content).filter(([type]) => isMediaType(type))) };
-}
-
-function withoutTransportHeaders(response: unknown): unknown {
-  if (
-    !isObject(response) ||
-    !isObject(response.headers) ||
-    !Object.keys(response.headers).some((h) => TRANSPORT_HEADERS.has(h.toLowerCase()))
-  )
-    return response;
-  return {
-    ...response,
-    headers: Object.fromEntries(
-      Object.entries(response.headers).filter(([h]) => !TRANSPORT_HEADERS.has(h.toLowerCase())),
-    ),
-  };
 }
 
 /**

@@ -5,8 +5,13 @@
 // (contract/structured-error.ts). A field add may draft is one the suite
 // counts: the second is built from the first.
 
-/** Kinds of message names, best first (`message` before `detail` before `text`). */
-export const MESSAGE_NAMES: readonly RegExp[] = [/message|msg/i, /description|detail|reason/i, /label|text/i];
+/** Kinds of message names, best first (`message` before `detail` before `text` before `summary`). */
+export const MESSAGE_NAMES: readonly RegExp[] = [
+  /message|msg/i,
+  /description|detail|reason/i,
+  /label|text/i,
+  /summary/i,
+];
 
 /**
  * Names of fields that say they hold an error's message, or hold one (`error`, `errors`, `error_description`, `title`,

@@ -183,3 +183,32 @@ describe(
     });
   },
 );
+
+describe("error answers declared only as XML, their message in `summary`", () => {
+  it("draft the places their XML type's schema and examples show (a mock serves that record as JSON)", () => {
+    const status = {
+      type: "object",
+      xml: { name: "status" },
+      properties: {
+        code: { type: "string", xml: { attribute: true } },
+        details: { type: "string" },
+        summary: { type: "string" },
+      },
+    };
+    const xml = {
+      description: "refused",
+      content: {
+        "application/xml; charset=utf-8": {
+          schema: status,
+          examples: { anonymous: { value: { code: "anonymous_zq", summary: "Anonymous zq is not allowed here" } } },
+        },
+      },
+    };
+    const d = drafted(
+      openapi({ "/zqbuilds": { get: { operationId: "listZqbuilds", responses: { "200": ok, "401": xml } } } }),
+      ["listZqbuilds"],
+    );
+    expect(d.manifest.errors.message).toEqual(["$response.body#/details", "$response.body#/summary"]);
+    expect(d.manifest.errors.code).toEqual(["$response.body#/code"]);
+  });
+});

@@ -221,12 +221,24 @@ function withFormat(doc: OpenApiDocument, flat: Schema, param: ManifestParam, no
           `${formats[0]}, the first`,
       );
     }
-  } else if (t === "string" && flat.format === "byte" && param.pattern === undefined && !param.enum) {
-    // Base64 (OpenAPI's byte): validators and mocks check it, so a value must be base64 text; a pattern says so.
+  } else if (
+    t === "string" &&
+    flat.format === "byte" &&
+    (param.pattern === undefined || anyText(param.pattern)) &&
+    !param.enum
+  ) {
+    // Base64 (OpenAPI's byte): validators and mocks check it, so a value must be base64 text; a pattern says so. The
+    // spec's own pattern gives way where it says only "any characters" (`^.{1,2097152}`: its length bounds stay), or
+    // the values drafted from it ("example") broke the format.
     param.pattern = BASE64;
     note("the spec gives format byte (base64 text): drafted as a pattern base64 text matches");
   } else if (typeof flat.format === "string" && !PLAIN_FORMATS.has(flat.format))
     note(`the spec gives format ${flat.format}, which a manifest cannot state yet`);
+}
+
+/** Whether a pattern admits any text of its length (`^.{1,2097152}`, `.*`, `^.+$`), so says nothing but its length. */
+function anyText(pattern: string): boolean {
+  return /^\^?\.(\*|\+|\{\d*(,\d*)?\})\$?$/.test(pattern);
 }
 
 /** The spec's default and example, where they pass the drafted limits; the default a header fetch fills in. */

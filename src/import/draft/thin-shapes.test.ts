@@ -183,3 +183,31 @@ describe("a parameter of format byte (base64 text)", () => {
     expect(refused).toMatchObject({ success: false, error: { type: "validation" } });
   });
 });
+
+describe("a parameter of format byte whose own pattern says only any characters", () => {
+  it("is drafted with the base64 pattern in its place, its length kept, so its values are base64", () => {
+    const picture = { type: "string", format: "byte", maxLength: 4096, pattern: "^.{1,4096}" };
+    const d = drafted(
+      openapi({
+        "/zqlamps": {
+          post: {
+            operationId: "addZqLamp",
+            requestBody: {
+              content: { "application/json": { schema: { type: "object", properties: { zqPicture: picture } } } },
+            },
+            responses: ok,
+          },
+        },
+      }),
+      ["addZqLamp"],
+    );
+    const zqDrafted = d.manifest.operations.acme_add_zq_lamp!.params!.zqPicture as {
+      pattern: string;
+      maxLength: number;
+    };
+    expect(zqDrafted.maxLength).toBe(4096);
+    const base64 = new RegExp(zqDrafted.pattern, "u");
+    expect(base64.test("emE=")).toBe(true);
+    expect(base64.test("example")).toBe(false);
+  });
+});
