@@ -5,6 +5,7 @@
 import { checkValue, isAbsent, isValueFormat, type ParamSpec } from "@blockwright/runtime/internal";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { FILLED_BY_FETCH } from "../../load/ignored-headers.js";
+import { anyText, BASE64_PATTERN } from "../../model/byte-text.js";
 import { typeOf, valuesType, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { shortText } from "../plain-text.js";
@@ -18,7 +19,6 @@ export const DESCRIPTION_LENGTH = 600;
 
 /** Formats that say no more than the type does. */
 const PLAIN_FORMATS = new Set(["int32", "int64", "float", "double"]);
-const BASE64 = "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$";
 
 /**
  * Formats that validators name otherwise, as the manifest's formats that admit only their values (an absolute http(s)
@@ -230,15 +230,10 @@ function withFormat(doc: OpenApiDocument, flat: Schema, param: ManifestParam, no
     // Base64 (OpenAPI's byte): validators and mocks check it, so a value must be base64 text; a pattern says so. The
     // spec's own pattern gives way where it says only "any characters" (`^.{1,2097152}`: its length bounds stay), or
     // the values drafted from it ("example") broke the format.
-    param.pattern = BASE64;
+    param.pattern = BASE64_PATTERN;
     note("the spec gives format byte (base64 text): drafted as a pattern base64 text matches");
   } else if (typeof flat.format === "string" && !PLAIN_FORMATS.has(flat.format))
     note(`the spec gives format ${flat.format}, which a manifest cannot state yet`);
-}
-
-/** Whether a pattern admits any text of its length (`^.{1,2097152}`, `.*`, `^.+$`), so says nothing but its length. */
-function anyText(pattern: string): boolean {
-  return /^\^?\.(\*|\+|\{\d*(,\d*)?\})\$?$/.test(pattern);
 }
 
 /** The spec's default and example, where they pass the drafted limits; the default a header fetch fills in. */

@@ -13,6 +13,7 @@ import {
 } from "@blockwright/runtime/internal";
 import { typeOf, type Schema } from "../../load/openapi-document.js";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
+import { statesByteFormat } from "../../model/byte-text.js";
 import { firstMadeString } from "../../model/string-values.js";
 import type { LinkContext, Path } from "../context.js";
 import { patternLengths } from "./pattern-length.js";
@@ -422,7 +423,13 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
   if (typeof s.pattern === "string" && p.pattern === undefined && p.enum === undefined)
     looser("pattern", p.pattern, s.pattern);
   // A pattern cannot be proved stricter in general: the manifest's must be the spec's, character for character.
-  if (typeof s.pattern === "string" && p.pattern !== undefined && p.pattern !== s.pattern) {
+  // (But a byte field's format stated as a pattern where the spec's says only any text: src/model/byte-text.ts.)
+  if (
+    typeof s.pattern === "string" &&
+    p.pattern !== undefined &&
+    p.pattern !== s.pattern &&
+    !statesByteFormat(p.pattern, s)
+  ) {
     ctx.fail(
       "BW2007",
       [...at, "pattern"],

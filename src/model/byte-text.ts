@@ -1,0 +1,19 @@
+// OpenAPI's `format: byte` (base64 text) as a pattern: `add` drafts it for a byte field, and link takes it in place
+// of a spec pattern that says only "any text of a length" (`^.{1,2097152}`): validators and mocks check the format, so
+// a value must be base64, and the spec's pattern adds nothing the format does not (its length bounds are checked as
+// maxLength and minLength).
+
+/** Base64 text: groups of four, the last padded. */
+export const BASE64_PATTERN = "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$";
+
+/** Whether a pattern admits any text of its length (`^.{1,2097152}`, `.*`, `^.+$`), so says nothing but its length. */
+export function anyText(pattern: string): boolean {
+  return /^\^?\.(\*|\+|\{\d*(,\d*)?\})\$?$/.test(pattern);
+}
+
+/** Whether a manifest's pattern states a byte field's format where the spec's own pattern says only any text. */
+export function statesByteFormat(pattern: string, spec: { format?: unknown; pattern?: unknown }): boolean {
+  return (
+    pattern === BASE64_PATTERN && spec.format === "byte" && typeof spec.pattern === "string" && anyText(spec.pattern)
+  );
+}
