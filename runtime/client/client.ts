@@ -50,6 +50,13 @@ interface CallState {
   sent: Map<string, number>;
 }
 
+/** A call made ready: its parameters, its options and its observed fetch's state (`keep`: for withResponse). */
+type Prepare = (
+  input: Record<string, unknown> | undefined,
+  callOptions?: CallOptions,
+  keep?: boolean,
+) => { params: Record<string, unknown>; options: ExecuteOptions & CallSupport; state: CallState };
+
 /**
  * The headers that carry a credential whatever they hold: a request's, an answer's echo of them, a session an answer
  * sets (none a request sends).
@@ -121,7 +128,7 @@ export function clientOf(
   for (const [name, tool] of Object.entries(table.methods)) {
     // A call: its connection and options over the client's, its fetch observed (`keep`: the answer kept for
     // withResponse).
-    const prepare = (input: Record<string, unknown> | undefined, callOptions: CallOptions = {}, keep = false) => {
+    const prepare: Prepare = (input, callOptions = {}, keep = false) => {
       const params = connect(defaults, input ?? {}, table.credentials);
       const { headers: callHeaders, ...callRest } = callOptions;
       const merged = { ...shared, ...base, ...callRest } as ExecuteOptions & CallSupport;
@@ -158,39 +165,7 @@ export function clientOf(
     method.withResponse = (input?: Record<string, unknown>, callOptions?: CallOptions) => run(input, callOptions, true);
     // A list's items across pages, or a stream's items (its one answer's `data`).
     const listPath = tool.pagination?.items[0] ?? (tool.stream && "data");
-    if (listPath) {
-      (method as typeof method & { items: unknown }).items = async function* (
-        input?: Record<string, unknown>,
-        itemsOptions: ItemsOptions = {},
-      ) {
-        const { maxItems, maxPages, ...callOptions } = itemsOptions;
-        const call = prepare(input, callOptions);
-        // A stream is one answer: each item as its line arrives (stream-items.ts), the reading held until it is taken;
-        // leaving early (maxItems, a break) cancels the call.
-        if (!tool.pagination) {
-          const run = (onItem: ((item: unknown) => Promise<void>) | undefined, signal: AbortSignal | undefined) =>
-            runOnce(tool, call.params, { ...call.options, allPages: false, signal, onItem });
-          // Without the files' part (a client made by hand without it), the call refuses as lacking it.
-          const files = call.options.files;
-          const result = files
-            ? yield* files.streamedItems(run, call.options.signal, maxItems)
-            : await run(undefined, call.options.signal);
-          if (result && !result.success) throw toError(result.error);
-          return;
-        }
-        // The pages stop at maxItems, the last one cut to it (paginate.ts). A failed page is thrown with what came
-        // before it. Left out, each cap is undefined: as if not given.
-        const pages = { count: 0, items: 0, complete: false };
-        for await (const page of paginateToolDefinition(tool, call.params, { ...call.options, maxItems, maxPages })) {
-          if (!page.success) throw toError(page.error, pages.count ? { pages } : undefined);
-          const list = readOutputPath(page.output as Record<string, unknown>, listPath);
-          pages.count++;
-          if (!Array.isArray(list)) continue;
-          pages.items += list.length;
-          yield* list;
-        }
-      };
-    }
+    if (listPath) (method as typeof method & { items: unknown }).items = itemsOf(tool, listPath, prepare);
     client[name] = method;
   }
   // Not enumerable: a client's own keys are its methods. A copy with options changed, made as this client was (a
@@ -198,6 +173,38 @@ export function clientOf(
   const withOptions = (more: ClientOptions = {}) =>
     clientOf(table, connect(options, more as Record<string, unknown>, table.credentials), byHand, environment);
   return Object.defineProperties(client, { [CLIENT_TABLE]: { value: table }, withOptions: { value: withOptions } });
+}
+
+/** A method's `items`: a list's items across pages (at `listPath`), or a stream's items. */
+function itemsOf(tool: ToolCall, listPath: string, prepare: Prepare) {
+  return async function* (input?: Record<string, unknown>, itemsOptions: ItemsOptions = {}) {
+    const { maxItems, maxPages, ...callOptions } = itemsOptions;
+    const call = prepare(input, callOptions);
+    // A stream is one answer: each item as its line arrives (stream-items.ts), the reading held until it is taken;
+    // leaving early (maxItems, a break) cancels the call.
+    if (!tool.pagination) {
+      const run = (onItem: ((item: unknown) => Promise<void>) | undefined, signal: AbortSignal | undefined) =>
+        runOnce(tool, call.params, { ...call.options, allPages: false, signal, onItem });
+      // Without the files' part (a client made by hand without it), the call refuses as lacking it.
+      const files = call.options.files;
+      const result = files
+        ? yield* files.streamedItems(run, call.options.signal, maxItems)
+        : await run(undefined, call.options.signal);
+      if (result && !result.success) throw toError(result.error);
+      return;
+    }
+    // The pages stop at maxItems, the last one cut to it (paginate.ts). A failed page is thrown with what came
+    // before it. Left out, each cap is undefined: as if not given.
+    const pages = { count: 0, items: 0, complete: false };
+    for await (const page of paginateToolDefinition(tool, call.params, { ...call.options, maxItems, maxPages })) {
+      if (!page.success) throw toError(page.error, pages.count ? { pages } : undefined);
+      const list = readOutputPath(page.output as Record<string, unknown>, listPath);
+      pages.count++;
+      if (!Array.isArray(list)) continue;
+      pages.items += list.length;
+      yield* list;
+    }
+  };
 }
 
 /**

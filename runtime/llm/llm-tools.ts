@@ -234,30 +234,7 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
   if (!strict && p.title) s.title = p.title;
   switch (p.type) {
     case "string":
-      s.type = "string";
-      if (p.enum && p.separator !== undefined)
-        notes.push(`A list of ${p.enum.join(", ")}, separated by "${p.separator}".`);
-      else if (p.enum) s.enum = [...p.enum];
-      if (strict) {
-        const length = lengthNote(p.minLength, p.maxLength);
-        if (length) notes.push(length);
-      } else {
-        if (p.minLength !== undefined) s.minLength = p.minLength;
-        if (p.maxLength !== undefined) s.maxLength = p.maxLength;
-      }
-      if (p.pattern !== undefined) s.pattern = p.pattern;
-      if (p.format === "base-url") {
-        if (strict) notes.push("An https address, scheme and host only.");
-        else s.format = "uri";
-      } else if (p.format !== undefined) {
-        if (strict) notes.push(`Format: ${p.format}.`);
-        else s.format = p.format;
-      }
-      if (p.wire.in === "body" && p.wire.split)
-        notes.push(
-          `A list separated by "${p.wire.split.separator}"` +
-            `${p.wire.split.maxItems !== undefined ? `, at most ${p.wire.split.maxItems} items` : ""}.`,
-        );
+      stringSchema(s, p, strict, notes);
       break;
     case "number":
       s.type = p.integer ? "integer" : "number";
@@ -312,16 +289,8 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
         if (p.items?.shapes) s.items = { anyOf: p.items.shapes.map(shapeSchema) };
       }
       if (strict && p.items?.shapes) notes.push(`Each item one of: ${p.items.shapes.map(shapeWords).join(" or ")}.`);
-      if (strict && (p.minItems !== undefined || p.maxItems !== undefined)) {
-        const least = p.minItems !== undefined ? `At least ${p.minItems}` : "";
-        const most =
-          p.minItems !== undefined && p.maxItems !== undefined
-            ? ", at most "
-            : p.maxItems !== undefined
-              ? "At most "
-              : "";
-        notes.push(`${least}${most}${p.maxItems ?? ""} items.`);
-      }
+      if (strict && (p.minItems !== undefined || p.maxItems !== undefined))
+        notes.push(itemsNote(p.minItems, p.maxItems));
       break;
   }
   if (p.forbiddenKeys)
@@ -391,6 +360,41 @@ function shapeSchema(shape: ItemShape): JsonSchema {
 /** One shape of a list's items in words: `{a, b}`, its required fields first. */
 function shapeWords(shape: ItemShape): string {
   return `{${[...new Set([...(shape.required ?? []), ...Object.keys(shape.fields)])].join(", ")}}`;
+}
+
+/** A list's bounds in words ("At least 1, at most 5 items."), for strict mode. */
+function itemsNote(minItems: number | undefined, maxItems: number | undefined): string {
+  const least = minItems !== undefined ? `At least ${minItems}` : "";
+  const most =
+    minItems !== undefined && maxItems !== undefined ? ", at most " : maxItems !== undefined ? "At most " : "";
+  return `${least}${most}${maxItems ?? ""} items.`;
+}
+
+/** A string parameter's schema (its limits and format said in words in strict mode, which has no keyword for them). */
+function stringSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: string[]): void {
+  s.type = "string";
+  if (p.enum && p.separator !== undefined) notes.push(`A list of ${p.enum.join(", ")}, separated by "${p.separator}".`);
+  else if (p.enum) s.enum = [...p.enum];
+  if (strict) {
+    const length = lengthNote(p.minLength, p.maxLength);
+    if (length) notes.push(length);
+  } else {
+    if (p.minLength !== undefined) s.minLength = p.minLength;
+    if (p.maxLength !== undefined) s.maxLength = p.maxLength;
+  }
+  if (p.pattern !== undefined) s.pattern = p.pattern;
+  if (p.format === "base-url") {
+    if (strict) notes.push("An https address, scheme and host only.");
+    else s.format = "uri";
+  } else if (p.format !== undefined) {
+    if (strict) notes.push(`Format: ${p.format}.`);
+    else s.format = p.format;
+  }
+  if (p.wire.in === "body" && p.wire.split)
+    notes.push(
+      `A list separated by "${p.wire.split.separator}"` +
+        `${p.wire.split.maxItems !== undefined ? `, at most ${p.wire.split.maxItems} items` : ""}.`,
+    );
 }
 
 /**

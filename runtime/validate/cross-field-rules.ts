@@ -101,17 +101,7 @@ function checkRule(
       const value = values[rule.param];
       if (!limits || value === undefined) return;
       const when = ` when ${rule.dependsOn} is ${String(selector)}`;
-      const length = typeof value === "string" ? [...value].length : undefined;
-      const broken =
-        typeof value === "number" && limits.minimum !== undefined && value < limits.minimum
-          ? `must be at least ${limits.minimum}`
-          : typeof value === "number" && limits.maximum !== undefined && value > limits.maximum
-            ? `must be at most ${limits.maximum}`
-            : length !== undefined && limits.minLength !== undefined && length < limits.minLength
-              ? `must be at least ${limits.minLength} characters long`
-              : length !== undefined && limits.maxLength !== undefined && length > limits.maxLength
-                ? `must be at most ${limits.maxLength} characters long (it has ${length})`
-                : undefined;
+      const broken = brokenLimit(value, limits);
       if (broken) {
         const shown =
           typeof value === "string" ? JSON.stringify(redactThenCut(value, secrets, 100, false)) : JSON.stringify(value);
@@ -139,4 +129,21 @@ function checkRule(
       });
     }
   }
+}
+
+/** What `value` breaks of a dependentLimits rule's `limits` (the first), or undefined when it keeps them. */
+function brokenLimit(
+  value: unknown,
+  limits: Extract<RuleSpec, { rule: "dependentLimits" }>["limits"][string],
+): string | undefined {
+  const length = typeof value === "string" ? [...value].length : undefined;
+  return typeof value === "number" && limits.minimum !== undefined && value < limits.minimum
+    ? `must be at least ${limits.minimum}`
+    : typeof value === "number" && limits.maximum !== undefined && value > limits.maximum
+      ? `must be at most ${limits.maximum}`
+      : length !== undefined && limits.minLength !== undefined && length < limits.minLength
+        ? `must be at least ${limits.minLength} characters long`
+        : length !== undefined && limits.maxLength !== undefined && length > limits.maxLength
+          ? `must be at most ${limits.maxLength} characters long (it has ${length})`
+          : undefined;
 }
