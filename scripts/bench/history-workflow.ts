@@ -136,7 +136,7 @@ interface Draft {
 /** A change a workflow can feel that the bench wrote no line for: counted as not named, with why. */
 const unwritten = (draft: Draft, entry: TruthEntry, why: string) => draft.wanted.push({ entry, mentions: "", why });
 
-/** A block calling `tool` with `inputs`, and the credential and every other required parameter the old version wants. */
+/** A block calling `tool` with `inputs`, the credential and every other parameter the old version requires. */
 function call(draft: Draft, tool: string, inputs: Json): Json {
   const own: Json = { operation: tool };
   for (const [name, p] of Object.entries(draft.surface.tools[tool]?.params ?? {})) {

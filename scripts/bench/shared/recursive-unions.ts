@@ -26,7 +26,7 @@ const openapi = (paths: Json, components: Json): Json => ({
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** How deep the unions inside a node's layers go. */
 const LAYERS = 5;
-/** The schemas every version holds: the node and paint unions, colours, effects, text styles, the base node, the document. */
+/** The schemas every version holds: node and paint unions, colours, effects, text styles, base node, document. */
 function sharedSchemas(types: string[], paints: string[]): Json {
   return {
     ZqNode: { oneOf: types.map(ref), discriminator: { propertyName: "type" } },
