@@ -108,6 +108,27 @@ function generateAsAUserWould(project: string, provider: string): void {
     }
   }
 }
+/** Where the pair's changes sit: the manifest, and the parameters of both generations (the older's in base/). */
+function pairPlacer(
+  project: string,
+  provider: string,
+  manifest: Manifest,
+  statuses: Record<string, string>,
+): { placer: Placer; older: Surface } {
+  const surface = JSON.parse(readFileSync(join(project, "generated", provider, "surface.json"), "utf8")) as Surface;
+  // The parameters of both generations: one the newer document removed is still placed (and bound) where it was.
+  const older = JSON.parse(readFileSync(join(project, "base", provider, "surface.json"), "utf8")) as Surface;
+  const wires: Wires = {};
+  // The parameters whose value has fields (json): a place below one is bound; below a text or a number, none is.
+  const holders = new Set<string>();
+  for (const s of [older, surface])
+    for (const [id, t] of Object.entries(s.tools))
+      for (const [n, p] of Object.entries(t.params)) {
+        (wires[id] ??= {})[n] = p.wire ?? "";
+        if (p.type === "json") holders.add(`${id} ${p.wire ?? ""}`);
+      }
+  return { placer: new Placer(manifest, wires, holders, statuses), older };
+}
 
 /** The vendor's versions through add, generate, upstream --accept and diff, in one scratch project. */
 export function diffRun(
@@ -148,21 +169,7 @@ export function diffRun(
         const manifest = jsyaml.load(
           readFileSync(join(project, "specs", provider, "manifest.yaml"), "utf8"),
         ) as Manifest;
-        const surface = JSON.parse(
-          readFileSync(join(project, "generated", provider, "surface.json"), "utf8"),
-        ) as Surface;
-        // The parameters of both generations: one the newer document removed is still placed (and bound) where it was.
-        const older = JSON.parse(readFileSync(join(project, "base", provider, "surface.json"), "utf8")) as Surface;
-        const wires: Wires = {};
-        // The parameters whose value has fields (json): a place below one is bound; below a text or a number, none is.
-        const holders = new Set<string>();
-        for (const s of [older, surface])
-          for (const [id, t] of Object.entries(s.tools))
-            for (const [n, p] of Object.entries(t.params)) {
-              (wires[id] ??= {})[n] = p.wire ?? "";
-              if (p.type === "json") holders.add(`${id} ${p.wire ?? ""}`);
-            }
-        const placer = new Placer(manifest, wires, holders, statuses[i] ?? {});
+        const { placer, older } = pairPlacer(project, provider, manifest, statuses[i] ?? {});
         // A workflow written against the older package, using every breaking change of the truth the manifest binds.
         const workflow = historyWorkflow(
           provider,

@@ -13,6 +13,58 @@ interface Bound {
   path: string;
 }
 
+/** The kind ids an item's added / removed / changed and its from → to imply, at a place of the request or response. */
+function kindsOf(change: string, from: Json, to: Json, location: string, side: "request" | "response"): string[] {
+  const kinds: string[] = [];
+  if (change === "added")
+    kinds.push(
+      side === "request"
+        ? location === "request.body"
+          ? to.required
+            ? "new-required-request-property"
+            : "new-optional-request-property"
+          : "new-optional-request-parameter"
+        : "response-property-added",
+    );
+  else if (change === "removed")
+    kinds.push(
+      side === "request"
+        ? location === "request.body"
+          ? "request-property-removed"
+          : "request-parameter-removed"
+        : "response-property-removed",
+    );
+  else {
+    const prefix =
+      location === "request.body"
+        ? "request-property"
+        : location.startsWith("request.parameter")
+          ? "request-parameter"
+          : "response-property";
+    if (JSON.stringify(from.type) !== JSON.stringify(to.type)) kinds.push(`${prefix}-type-changed`);
+    if (from.required !== to.required)
+      kinds.push(
+        side === "response"
+          ? to.required
+            ? "response-property-became-required"
+            : "response-property-became-optional"
+          : to.required
+            ? "request-property-became-required"
+            : "request-property-became-optional",
+      );
+    if (from.nullable !== to.nullable)
+      kinds.push(to.nullable ? `${prefix}-became-nullable` : `${prefix}-became-not-nullable`);
+    const fe = (from.enum ?? []) as unknown[];
+    const te = (to.enum ?? []) as unknown[];
+    if (te.some((v) => !fe.includes(v))) kinds.push(`${prefix}-enum-value-added`);
+    if (fe.some((v) => !te.includes(v))) kinds.push(`${prefix}-enum-value-removed`);
+    if (from.format !== to.format) kinds.push(`${prefix}-format-changed`);
+    if (JSON.stringify(from.default) !== JSON.stringify(to.default)) kinds.push(`${prefix}-default-value-changed`);
+    if (!kinds.length) kinds.push(`${prefix}-changed`);
+  }
+  return kinds;
+}
+
 export function legacyReport(older: Json, newer: Json, bound: Bound[]): Reported[] {
   const ids = new Map<string, string>();
   for (const doc of [older, newer])
@@ -31,54 +83,7 @@ export function legacyReport(older: Json, newer: Json, bound: Bound[]): Reported
     const from = (item.from ?? {}) as Json;
     const to = (item.to ?? {}) as Json;
     const place = (location: string, pointer: string, side: "request" | "response") => {
-      const kinds: string[] = [];
-      if (item.change === "added")
-        kinds.push(
-          side === "request"
-            ? location === "request.body"
-              ? to.required
-                ? "new-required-request-property"
-                : "new-optional-request-property"
-              : "new-optional-request-parameter"
-            : "response-property-added",
-        );
-      else if (item.change === "removed")
-        kinds.push(
-          side === "request"
-            ? location === "request.body"
-              ? "request-property-removed"
-              : "request-parameter-removed"
-            : "response-property-removed",
-        );
-      else {
-        const prefix =
-          location === "request.body"
-            ? "request-property"
-            : location.startsWith("request.parameter")
-              ? "request-parameter"
-              : "response-property";
-        if (JSON.stringify(from.type) !== JSON.stringify(to.type)) kinds.push(`${prefix}-type-changed`);
-        if (from.required !== to.required)
-          kinds.push(
-            side === "response"
-              ? to.required
-                ? "response-property-became-required"
-                : "response-property-became-optional"
-              : to.required
-                ? "request-property-became-required"
-                : "request-property-became-optional",
-          );
-        if (from.nullable !== to.nullable)
-          kinds.push(to.nullable ? `${prefix}-became-nullable` : `${prefix}-became-not-nullable`);
-        const fe = (from.enum ?? []) as unknown[];
-        const te = (to.enum ?? []) as unknown[];
-        if (te.some((v) => !fe.includes(v))) kinds.push(`${prefix}-enum-value-added`);
-        if (fe.some((v) => !te.includes(v))) kinds.push(`${prefix}-enum-value-removed`);
-        if (from.format !== to.format) kinds.push(`${prefix}-format-changed`);
-        if (JSON.stringify(from.default) !== JSON.stringify(to.default)) kinds.push(`${prefix}-default-value-changed`);
-        if (!kinds.length) kinds.push(`${prefix}-changed`);
-      }
-      for (const kind of kinds)
+      for (const kind of kindsOf(item.change, from, to, location, side))
         out.push({ kind, operation, location, pointer, text: `${operation} ${item.what} ${item.change} → ${kind}` });
     };
     if (where === "parameter") {

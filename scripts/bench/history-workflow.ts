@@ -118,6 +118,187 @@ function refusedValue(entry: TruthEntry, old: unknown): unknown {
   }
 }
 
+type Wanted = { entry: TruthEntry; path?: Path; mentions: string; why?: string };
+type Wire = { name: string; p: ParamSurface; where: string; at: string };
+
+/** The workflow as it is written: its blocks, the lines they should feel and the changes counted apart. */
+interface Draft {
+  provider: string;
+  surface: Surface;
+  manifest: WorkflowManifest;
+  blocks: Json;
+  wanted: Wanted[];
+  apart: HistoryWorkflow["apart"];
+  /** The blocks a read goes into: a tool taking a plain string, the reference written inside a longer text. */
+  readers: { id: string; name: string }[];
+}
+
+/** A change a workflow can feel that the bench wrote no line for: counted as not named, with why. */
+const unwritten = (draft: Draft, entry: TruthEntry, why: string) => draft.wanted.push({ entry, mentions: "", why });
+
+/** A block calling `tool` with `inputs`, the credential and every other parameter the old version requires. */
+function call(draft: Draft, tool: string, inputs: Json): Json {
+  const own: Json = { operation: tool };
+  for (const [name, p] of Object.entries(draft.surface.tools[tool]?.params ?? {})) {
+    if (p.wire === "auth" || p.secret) own[name] = `{{${draft.provider.toUpperCase()}_TOKEN}}`;
+    else if (p.required && p.default === undefined) own[name] = paramSample(p);
+  }
+  return { type: draft.provider, name: `zq ${tool}`, inputs: { ...own, ...inputs } };
+}
+
+/** Any type reads as text: tools taking a plain string, the reference written inside a longer text. */
+function readersOf(surface: Surface): Draft["readers"] {
+  return Object.entries(surface.tools).flatMap(([id, t]) =>
+    Object.entries(t.params)
+      .filter(([, p]) => p.type === "string" && !p.secret && !p.enum && !p.pattern && !p.format && p.wire !== "auth")
+      .map(([name]) => ({ id, name })),
+  );
+}
+
+/** A parameter of its own changed: a call leaving it out (now required) or sending the value now refused. */
+function ownParamBlock(draft: Draft, entry: TruthEntry, tool: string, block: string, own: Wire): void {
+  if (REQUIRED.has(entry.id)) {
+    draft.blocks[block] = call(draft, tool, {});
+    delete (draft.blocks[block] as { inputs: Json }).inputs[own.name];
+    draft.wanted.push({ entry, path: ["blocks", block, "inputs"], mentions: own.name });
+    return;
+  }
+  const value = refusedValue(entry, own.p.shape ? sampleOf(own.p.shape) : paramSample(own.p));
+  // An empty or null parameter is left out of the call (the runtime's isAbsent): no value of it is sent to be refused.
+  if (isAbsent(value)) {
+    draft.apart.push({
+      entry,
+      why: `the only value refused is ${JSON.stringify(value)}, which a call leaves out (a parameter of its own)`,
+    });
+    return;
+  }
+  draft.blocks[block] = call(draft, tool, {
+    [own.name]: own.p.type === "json" && own.p.jsonType === "array" && !Array.isArray(value) ? [value] : value,
+  });
+  draft.wanted.push({ entry, path: ["blocks", block, "inputs", own.name], mentions: own.name });
+}
+
+/** A field inside a json parameter changed: the parameter whose pointer holds it (the longest) sends it. */
+function bodyFieldBlock(draft: Draft, entry: TruthEntry, tool: string, block: string, wires: Wire[]): void {
+  const holder = wires
+    .filter(
+      (w) =>
+        w.where === "body" &&
+        w.p.type === "json" &&
+        (w.at === "/" || w.at === "" || entry.pointer.startsWith(`${w.at}/`)),
+    )
+    .sort((a, b) => b.at.length - a.at.length)[0];
+  if (!holder) {
+    unwritten(draft, entry, "no parameter of the tool sends it");
+    return;
+  }
+  const steps = stepsOf(entry.pointer.slice(holder.at === "/" ? 0 : holder.at.length));
+  if (REQUIRED.has(entry.id)) {
+    const parent = steps.slice(0, -1);
+    draft.blocks[block] = call(draft, tool, { [holder.name]: nest(parent, {}) });
+    draft.wanted.push({
+      entry,
+      path: ["blocks", block, "inputs", holder.name, ...placeOf(parent)],
+      mentions: named(steps),
+    });
+    return;
+  }
+  const found = holder.p.shape ? shapeAt(holder.p.shape, placeOf(steps)) : undefined;
+  const old = found && "found" in found ? sampleOf(found.found) : "zq";
+  draft.blocks[block] = call(draft, tool, { [holder.name]: nest(steps, refusedValue(entry, old)) });
+  draft.wanted.push({
+    entry,
+    path: ["blocks", block, "inputs", holder.name, ...placeOf(steps)],
+    mentions: named(steps),
+  });
+}
+
+/** A request's parameter or body changed: the block sending the value the change touches. */
+function requestBlock(draft: Draft, entry: TruthEntry, tool: string, block: string, parameter: string | undefined) {
+  const wires = Object.entries(draft.surface.tools[tool]?.params ?? {}).map(([name, p]) => ({
+    name,
+    p,
+    where: p.wire.split(":")[0] ?? "",
+    at: p.wire.slice(p.wire.indexOf(":") + 1),
+  }));
+  const own = wires.find((w) => w.where === (parameter ?? "body") && w.at === entry.pointer);
+  if (own) ownParamBlock(draft, entry, tool, block, own);
+  else bodyFieldBlock(draft, entry, tool, block, wires);
+}
+
+/** The output of `tool` that holds the changed place of a response's body (`body`) or header, if any. */
+function sourceOutput(draft: Draft, entry: TruthEntry, tool: string, body: boolean) {
+  const outputs = Object.entries(draft.manifest.operations[tool]?.outputs ?? {}).filter(
+    ([name]) => draft.surface.tools[tool]?.outputs[name],
+  );
+  if (!body)
+    return outputs.find(([, o]) => o.from?.toLowerCase() === `$response.header.${entry.pointer.toLowerCase()}`);
+  return outputs
+    .filter(
+      ([, o]) =>
+        o.from?.startsWith("$response.body") &&
+        (fromBody(o) === "" ||
+          fromBody(o) === "/" ||
+          entry.pointer === fromBody(o) ||
+          entry.pointer.startsWith(`${fromBody(o)}/`)),
+    )
+    .sort(([, a], [, b]) => fromBody(b).length - fromBody(a).length)[0];
+}
+
+/** Where in the response's body an output comes from (`""` or `/` the whole body). */
+const fromBody = (o: { from?: string }) => (o.from ?? "").replace(/^\$response\.body#?/, "");
+
+/** A response changed: a block calling the operation and a second reading its output at the changed place. */
+function responseBlock(draft: Draft, entry: TruthEntry, tool: string, block: string, body: boolean): void {
+  const source = sourceOutput(draft, entry, tool, body);
+  if (!source) {
+    unwritten(draft, entry, "no output of the tool holds it");
+    return;
+  }
+  // The operation read from itself where it takes one (another operation's own changes stay out of the read's block).
+  const reader = draft.readers.find((r) => r.id === tool) ?? draft.readers[0];
+  if (!reader) {
+    unwritten(draft, entry, "no tool takes a string to read the output into");
+    return;
+  }
+  const from = fromBody(source[1]);
+  const rest = body ? placeOf(stepsOf(entry.pointer.slice(from === "/" ? 0 : from.length))) : [];
+  const reference = [source[0], ...rest].map((s, j) => (typeof s === "number" ? `[${s}]` : j ? `.${s}` : s)).join("");
+  draft.blocks[block] = { ...call(draft, tool, {}), connections: { outgoing: [{ target: `${block}_read` }] } };
+  draft.blocks[`${block}_read`] = call(draft, reader.id, { [reader.name]: `zq {{${block}.${reference}}}` });
+  draft.wanted.push({
+    entry,
+    path: ["blocks", `${block}_read`, "inputs", reader.name],
+    mentions:
+      reference
+        .split(/[.[\]]/)
+        .filter(Boolean)
+        .at(-1) ?? "",
+  });
+}
+
+/** The block (or blocks) for one breaking change, or why there is none. */
+function changeBlock(draft: Draft, entry: TruthEntry, tool: string | undefined, block: string): void {
+  if (entry.location === "security") {
+    draft.apart.push({ entry, why: "a credential's scheme or scope: felt by the credential, not a workflow line" });
+    return;
+  }
+  if (!tool || !draft.surface.tools[tool]) {
+    unwritten(draft, entry, "no tool of the package calls the operation");
+    return;
+  }
+  const parameter = /^request\.parameter\.(\w+)$/.exec(entry.location);
+  if (parameter || entry.location === "request.body") return requestBlock(draft, entry, tool, block, parameter?.[1]);
+  const body = /^response\.\d+\.body$/.test(entry.location);
+  if (body || /^response\.\d+\.header$/.test(entry.location)) return responseBlock(draft, entry, tool, block, body);
+  if (entry.location === "operation") {
+    draft.blocks[block] = call(draft, tool, {});
+    draft.wanted.push({ entry, path: ["blocks", block, "inputs", "operation"], mentions: tool });
+    return;
+  }
+  unwritten(draft, entry, `no workflow line for ${entry.location}`);
+}
+
 export function historyWorkflow(
   provider: string,
   base: Surface,
@@ -128,173 +309,25 @@ export function historyWorkflow(
   const toolOf = new Map<string, string>();
   for (const [id, op] of Object.entries(manifest.operations))
     if (surface.tools[id] && !toolOf.has(op.operationId)) toolOf.set(op.operationId, id);
-  const blocks: Json = {};
-  const wanted: { entry: TruthEntry; path?: Path; mentions: string; why?: string }[] = [];
-  // A change a workflow can feel that the bench wrote no line for: counted as not named, with why.
-  const unwritten = (entry: TruthEntry, why: string) => wanted.push({ entry, mentions: "", why });
-  const apart: HistoryWorkflow["apart"] = [];
-  // The block a read goes into: a tool taking a plain string, the reference written inside a longer text (any type
-  // reads so).
-  const readers = Object.entries(surface.tools).flatMap(([id, t]) =>
-    Object.entries(t.params)
-      .filter(([, p]) => p.type === "string" && !p.secret && !p.enum && !p.pattern && !p.format && p.wire !== "auth")
-      .map(([name]) => ({ id, name })),
-  );
-  // The operation read from itself where it takes one (another operation's own changes stay out of the read's block).
-  const readerFor = (tool: string) => readers.find((r) => r.id === tool) ?? readers[0];
-  const call = (tool: string, inputs: Json): Json => {
-    const t = surface.tools[tool];
-    const own: Json = { operation: tool };
-    // The credential and every other required parameter, so the block is one the old version accepts.
-    for (const [name, p] of Object.entries(t?.params ?? {})) {
-      if (p.wire === "auth" || p.secret) own[name] = `{{${provider.toUpperCase()}_TOKEN}}`;
-      else if (p.required && p.default === undefined) own[name] = paramSample(p);
-    }
-    return { type: provider, name: `zq ${tool}`, inputs: { ...own, ...inputs } };
-  };
-  for (const [i, entry] of entries.entries()) {
-    if (entry.severity !== "breaking") continue;
-    const tool = toolOf.get(entry.operation);
-    const t = tool ? surface.tools[tool] : undefined;
-    if (entry.location === "security") {
-      apart.push({ entry, why: "a credential's scheme or scope: felt by the credential, not a workflow line" });
-      continue;
-    }
-    if (!tool || !t) {
-      unwritten(entry, "no tool of the package calls the operation");
-      continue;
-    }
-    const block = `zqchange_${i}`;
-    const parameter = /^request\.parameter\.(\w+)$/.exec(entry.location);
-    if (parameter || entry.location === "request.body") {
-      const wires = Object.entries(t.params).map(([name, p]) => ({
-        name,
-        p,
-        where: p.wire.split(":")[0] ?? "",
-        at: p.wire.slice(p.wire.indexOf(":") + 1),
-      }));
-      const own = parameter
-        ? wires.find((w) => w.where === parameter[1] && w.at === entry.pointer)
-        : wires.find((w) => w.where === "body" && w.at === entry.pointer);
-      if (own) {
-        if (REQUIRED.has(entry.id)) {
-          blocks[block] = call(tool, {});
-          delete (blocks[block] as { inputs: Json }).inputs[own.name];
-          wanted.push({ entry, path: ["blocks", block, "inputs"], mentions: own.name });
-          continue;
-        }
-        const value = refusedValue(entry, own.p.shape ? sampleOf(own.p.shape) : paramSample(own.p));
-        // An empty or null parameter is left out of the call (the runtime's isAbsent): no value of it is sent to be
-        // refused.
-        if (isAbsent(value)) {
-          apart.push({
-            entry,
-            why: `the only value refused is ${JSON.stringify(value)}, which a call leaves out (a parameter of its own)`,
-          });
-          continue;
-        }
-        blocks[block] = call(tool, {
-          [own.name]: own.p.type === "json" && own.p.jsonType === "array" && !Array.isArray(value) ? [value] : value,
-        });
-        wanted.push({ entry, path: ["blocks", block, "inputs", own.name], mentions: own.name });
-        continue;
-      }
-      // A field inside a json parameter: the parameter whose pointer holds it (the longest).
-      const holder = wires
-        .filter(
-          (w) =>
-            w.where === "body" &&
-            w.p.type === "json" &&
-            (w.at === "/" || w.at === "" || entry.pointer.startsWith(`${w.at}/`)),
-        )
-        .sort((a, b) => b.at.length - a.at.length)[0];
-      if (!holder) {
-        unwritten(entry, "no parameter of the tool sends it");
-        continue;
-      }
-      const steps = stepsOf(entry.pointer.slice(holder.at === "/" ? 0 : holder.at.length));
-      if (REQUIRED.has(entry.id)) {
-        const parent = steps.slice(0, -1);
-        blocks[block] = call(tool, { [holder.name]: nest(parent, {}) });
-        wanted.push({
-          entry,
-          path: ["blocks", block, "inputs", holder.name, ...placeOf(parent)],
-          mentions: named(steps),
-        });
-        continue;
-      }
-      const found = holder.p.shape ? shapeAt(holder.p.shape, placeOf(steps)) : undefined;
-      const old = found && "found" in found ? sampleOf(found.found) : "zq";
-      blocks[block] = call(tool, { [holder.name]: nest(steps, refusedValue(entry, old)) });
-      wanted.push({ entry, path: ["blocks", block, "inputs", holder.name, ...placeOf(steps)], mentions: named(steps) });
-      continue;
-    }
-    const body = /^response\.\d+\.body$/.test(entry.location);
-    if (body || /^response\.\d+\.header$/.test(entry.location)) {
-      const outputs = Object.entries(manifest.operations[tool]?.outputs ?? {}).filter(([name]) => t.outputs[name]);
-      const from = (o: { from?: string }) => (o.from ?? "").replace(/^\$response\.body#?/, "");
-      const source = body
-        ? outputs
-            .filter(
-              ([, o]) =>
-                o.from?.startsWith("$response.body") &&
-                (from(o) === "" ||
-                  from(o) === "/" ||
-                  entry.pointer === from(o) ||
-                  entry.pointer.startsWith(`${from(o)}/`)),
-            )
-            .sort(([, a], [, b]) => from(b).length - from(a).length)[0]
-        : outputs.find(([, o]) => o.from?.toLowerCase() === `$response.header.${entry.pointer.toLowerCase()}`);
-      if (!source) {
-        unwritten(entry, "no output of the tool holds it");
-        continue;
-      }
-      const reader = readerFor(tool);
-      if (!reader) {
-        unwritten(entry, "no tool takes a string to read the output into");
-        continue;
-      }
-      const rest = body
-        ? placeOf(stepsOf(entry.pointer.slice(from(source[1]) === "/" ? 0 : from(source[1]).length)))
-        : [];
-      const reference = [source[0], ...rest]
-        .map((s, j) => (typeof s === "number" ? `[${s}]` : j ? `.${s}` : s))
-        .join("");
-      blocks[block] = { ...call(tool, {}), connections: { outgoing: [{ target: `${block}_read` }] } };
-      blocks[`${block}_read`] = call(reader.id, { [reader.name]: `zq {{${block}.${reference}}}` });
-      wanted.push({
-        entry,
-        path: ["blocks", `${block}_read`, "inputs", reader.name],
-        mentions:
-          reference
-            .split(/[.[\]]/)
-            .filter(Boolean)
-            .at(-1) ?? "",
-      });
-      continue;
-    }
-    if (entry.location === "operation") {
-      blocks[block] = call(tool, {});
-      wanted.push({ entry, path: ["blocks", block, "inputs", "operation"], mentions: tool });
-      continue;
-    }
-    unwritten(entry, `no workflow line for ${entry.location}`);
-  }
+  const draft: Draft = { provider, surface, manifest, blocks: {}, wanted: [], apart: [], readers: readersOf(surface) };
+  for (const [i, entry] of entries.entries())
+    if (entry.severity === "breaking") changeBlock(draft, entry, toolOf.get(entry.operation), `zqchange_${i}`);
+  const { blocks } = draft;
   const text = stringify(
     {
       name: `zq history ${provider}`,
-      blocks: Object.keys(blocks).length ? blocks : { zqnone: call(Object.keys(surface.tools)[0] ?? "", {}) },
+      blocks: Object.keys(blocks).length ? blocks : { zqnone: call(draft, Object.keys(surface.tools)[0] ?? "", {}) },
     },
     { lineWidth: 0 },
   );
   const source = parseYamlSource(text, "zq-history.yaml");
-  const expected = wanted.map((w) => ({
+  const expected = draft.wanted.map((w) => ({
     entry: w.entry,
     mentions: w.mentions,
     ...(w.why ? { why: w.why } : {}),
     lines: w.path ? [...new Set([source.locate(w.path, "key").line, source.locate(w.path, "value").line])] : [],
   }));
-  return { text, expected, apart };
+  return { text, expected, apart: draft.apart };
 }
 
 /**

@@ -130,97 +130,145 @@ const boundTruth = (truth: Truth, binds: (t: TruthEntry) => boolean): Truth => (
   changes: truth.changes.filter(binds),
 });
 
+/** One vendor's stored history: its versions (read), its bound operations and the truth of each pair. */
+interface VendorHistory {
+  vendor: string;
+  dir: string;
+  source: { versions: Version[] };
+  bound: BoundOperation[];
+  versions: { v: Version; doc: DocumentSet }[];
+  truths: Truth[];
+}
+
+/** What the bench adds up over every pair: the table's rows, the details and the totals. */
+interface Tally {
+  tools: string[];
+  rows: string[][];
+  details: string[];
+  total: { upstream: Score; diff: Score; unbound: number; named: number; feelable: number };
+}
+
+type DiffReports = ReturnType<typeof diffRun>["reports"];
+
+const loadYaml = (path: string): unknown => jsyaml.load(readFileSync(path, "utf8"), { schema: jsyaml.CORE_SCHEMA });
+
+/** A vendor's folder of contract-tests/history read: source.yaml, bound.yaml, each version and each pair's truth. */
+function readVendor(history: string, vendor: string): VendorHistory {
+  const dir = join(history, vendor);
+  const source = loadYaml(join(dir, "source.yaml")) as { versions: Version[] };
+  const bound = (loadYaml(join(dir, "bound.yaml")) as { operations: BoundOperation[] }).operations;
+  const versions = source.versions.map((v) => ({ v, doc: readVersion(dir, v) }));
+  const truths = versions
+    .slice(1)
+    .map((b, i) => loadYaml(join(dir, `truth-${versions[i]?.v.label}--${b.v.label}.yaml`)) as Truth);
+  return { vendor, dir, source, bound, versions, truths };
+}
+
+/** diff run over the vendor's versions, one report per pair; why it failed on all of them, if it did. */
+function vendorDiffs(h: VendorHistory): { diffs: DiffReports; diffFailed: string } {
+  try {
+    const diffs = diffRun(
+      h.vendor,
+      h.source.versions.map((v) => writerOf(h.dir, v)),
+      h.bound.map((b) => b.operationId),
+      h.versions.map((x) => successStatuses(x.doc)),
+      h.truths,
+    ).reports;
+    return { diffs, diffFailed: "" };
+  } catch (e) {
+    return { diffs: [], diffFailed: `diff failed: ${(e as Error).message.split("\n")[0]?.slice(0, 300)}` };
+  }
+}
+
+/** upstream scored on the pair at `i`, timed; why it failed, if it did. */
+function upstreamScore(h: VendorHistory, i: number, tools: string[]): { up?: Score; upFailed: string; ms: number } {
+  const [a, b, truth] = [h.versions[i], h.versions[i + 1], h.truths[i] as Truth];
+  const started = performance.now();
+  let up: Score | undefined;
+  let upFailed = "";
+  if (a && b && tools.includes("upstream")) {
+    try {
+      up = score(truth, upstreamReport(a.doc, b.doc, h.bound));
+    } catch (e) {
+      upFailed = `failed: ${(e as Error).message.split("\n")[0]}`;
+    }
+  }
+  return { up, upFailed, ms: performance.now() - started };
+}
+
+/** The pair at `i` scored, upstream's and diff's, into the tally: its row, its totals and (HISTORY_DETAILS) details. */
+function tallyPair(
+  tally: Tally,
+  h: VendorHistory,
+  i: number,
+  ran: DiffReports[number] | undefined,
+  diffFailed: string,
+) {
+  const { total, vendor } = { total: tally.total, vendor: h.vendor };
+  const pair = `${h.versions[i]?.v.label} → ${h.versions[i + 1]?.v.label}`;
+  const truth = h.truths[i] as Truth;
+  const { up, upFailed, ms } = upstreamScore(h, i, tally.tools);
+  const d = ran && "reported" in ran ? ran : undefined;
+  const bounded = d ? boundTruth(truth, d.binds) : undefined;
+  const df = d && bounded ? score(bounded, d.reported) : undefined;
+  const pairFailed = ran && "failed" in ran ? `diff failed: ${ran.failed.split("\n")[0]?.slice(0, 300)}` : diffFailed;
+  const unbound = bounded ? truth.changes.length - bounded.changes.length : 0;
+  if (up) total.upstream = addScores(total.upstream, up);
+  if (df) total.diff = addScores(total.diff, df);
+  total.unbound += unbound;
+  if (d) [total.named, total.feelable] = [total.named + d.lines.named, total.feelable + d.lines.feelable];
+  tally.rows.push(
+    row(
+      vendor,
+      pair,
+      up ?? upFailed,
+      df ?? pairFailed,
+      df ? String(unbound) : "",
+      d ? `${d.lines.named}/${d.lines.feelable}` : "",
+      up ? `${Math.round(ms)} ms` : "",
+    ),
+  );
+  if (process.env.HISTORY_DETAILS) {
+    if (up) tally.details.push(`${vendor} ${pair}, upstream:`, ...up.details.map((x) => `  ${x}`));
+    if (df) tally.details.push(`${vendor} ${pair}, diff:`, ...df.details.map((x) => `  ${x}`));
+    if (d) tally.details.push(`${vendor} ${pair}, diff --workflows:`, ...d.lines.details.map((x) => `  ${x}`));
+  }
+}
+
+const both = (what: string) => `${what} (upstream / diff)`;
+const HEAD = [
+  "vendor",
+  "pair",
+  both("breaking found"),
+  both("non-breaking found"),
+  both("informational found"),
+  both("correct"),
+  both("missed"),
+  both("wrong"),
+  both("noise: not-changes"),
+  both("noise: unexplained"),
+  "diff: truth entries the drafted manifest does not bind",
+  "diff --workflows: breaking changes naming their workflow lines",
+  "upstream time",
+];
+
 export function historyBench(root: string): string {
   const history = join(root, "contract-tests/history");
   const only = process.env.HISTORY_ONLY;
   const tools = (process.env.HISTORY_TOOLS ?? "upstream,diff").split(",");
-  const rows: string[][] = [];
-  const details: string[] = [];
-  let total = { upstream: emptyScore(), diff: emptyScore(), unbound: 0, named: 0, feelable: 0 };
+  const total = { upstream: emptyScore(), diff: emptyScore(), unbound: 0, named: 0, feelable: 0 };
+  const tally: Tally = { tools, rows: [], details: [], total };
   const vendors = readdirSync(history, { withFileTypes: true })
     .filter((d) => d.isDirectory() && (!only || d.name === only))
     .map((d) => d.name)
     .sort();
   for (const vendor of vendors) {
-    const dir = join(history, vendor);
-    const source = jsyaml.load(readFileSync(join(dir, "source.yaml"), "utf8"), { schema: jsyaml.CORE_SCHEMA }) as {
-      versions: Version[];
-    };
-    const bound = (
-      jsyaml.load(readFileSync(join(dir, "bound.yaml"), "utf8"), { schema: jsyaml.CORE_SCHEMA }) as {
-        operations: BoundOperation[];
-      }
-    ).operations;
-    const versions = source.versions.map((v) => ({ v, doc: readVersion(dir, v) }));
-    const truths = versions.slice(1).map(
-      (b, i) =>
-        jsyaml.load(readFileSync(join(dir, `truth-${versions[i]?.v.label}--${b.v.label}.yaml`), "utf8"), {
-          schema: jsyaml.CORE_SCHEMA,
-        }) as Truth,
-    );
-    let diffs: ReturnType<typeof diffRun>["reports"] = [];
-    let diffFailed = "";
-    if (tools.includes("diff")) {
-      try {
-        diffs = diffRun(
-          vendor,
-          source.versions.map((v) => writerOf(dir, v)),
-          bound.map((b) => b.operationId),
-          versions.map((x) => successStatuses(x.doc)),
-          truths,
-        ).reports;
-      } catch (e) {
-        diffFailed = `diff failed: ${(e as Error).message.split("\n")[0]?.slice(0, 300)}`;
-      }
-    }
-    for (let i = 0; i + 1 < versions.length; i++) {
-      const a = versions[i];
-      const b = versions[i + 1];
-      if (!a || !b) continue;
-      const pair = `${a.v.label} → ${b.v.label}`;
-      const truth = truths[i] as Truth;
-      const started = performance.now();
-      let up: Score | undefined;
-      let upFailed = "";
-      if (tools.includes("upstream")) {
-        try {
-          up = score(truth, upstreamReport(a.doc, b.doc, bound));
-        } catch (e) {
-          upFailed = `failed: ${(e as Error).message.split("\n")[0]}`;
-        }
-      }
-      const ms = performance.now() - started;
-      const ran = diffs[i];
-      const d = ran && "reported" in ran ? ran : undefined;
-      const bounded = d ? boundTruth(truth, d.binds) : undefined;
-      const df = d && bounded ? score(bounded, d.reported) : undefined;
-      const pairFailed =
-        ran && "failed" in ran ? `diff failed: ${ran.failed.split("\n")[0]?.slice(0, 300)}` : diffFailed;
-      const unbound = bounded ? truth.changes.length - bounded.changes.length : 0;
-      if (up) total.upstream = addScores(total.upstream, up);
-      if (df) total.diff = addScores(total.diff, df);
-      total.unbound += unbound;
-      if (d) [total.named, total.feelable] = [total.named + d.lines.named, total.feelable + d.lines.feelable];
-      rows.push(
-        row(
-          vendor,
-          pair,
-          up ?? upFailed,
-          df ?? pairFailed,
-          df ? String(unbound) : "",
-          d ? `${d.lines.named}/${d.lines.feelable}` : "",
-          up ? `${Math.round(ms)} ms` : "",
-        ),
-      );
-      if (process.env.HISTORY_DETAILS) {
-        if (up) details.push(`${vendor} ${pair}, upstream:`, ...up.details.map((x) => `  ${x}`));
-        if (df) details.push(`${vendor} ${pair}, diff:`, ...df.details.map((x) => `  ${x}`));
-        if (d) details.push(`${vendor} ${pair}, diff --workflows:`, ...d.lines.details.map((x) => `  ${x}`));
-      }
-    }
-    total = { ...total };
+    const h = readVendor(history, vendor);
+    const { diffs, diffFailed } = tools.includes("diff") ? vendorDiffs(h) : { diffs: [], diffFailed: "" };
+    for (let i = 0; i + 1 < h.versions.length; i++) tallyPair(tally, h, i, diffs[i], diffFailed);
   }
   const diffRan = tools.includes("diff");
+  const { rows, details } = tally;
   rows.push(
     row(
       "**all**",
@@ -232,25 +280,9 @@ export function historyBench(root: string): string {
       "",
     ),
   );
-  const both = (what: string) => `${what} (upstream / diff)`;
-  const head = [
-    "vendor",
-    "pair",
-    both("breaking found"),
-    both("non-breaking found"),
-    both("informational found"),
-    both("correct"),
-    both("missed"),
-    both("wrong"),
-    both("noise: not-changes"),
-    both("noise: unexplained"),
-    "diff: truth entries the drafted manifest does not bind",
-    "diff --workflows: breaking changes naming their workflow lines",
-    "upstream time",
-  ];
   const table = [
-    `| ${head.join(" | ")} |`,
-    `| ${head.map(() => "---").join(" | ")} |`,
+    `| ${HEAD.join(" | ")} |`,
+    `| ${HEAD.map(() => "---").join(" | ")} |`,
     ...rows.map((r) => `| ${r.join(" | ")} |`),
   ];
   return [

@@ -35,6 +35,129 @@ function resource(name: string) {
   };
 }
 
+type Schema = Record<string, unknown>;
+
+/** A page of the resource's items, or an error: the answers of list and search. */
+function pageResponses(ref: Schema, error: Schema) {
+  return {
+    "200": {
+      description: "A page",
+      content: {
+        "application/json": {
+          schema: {
+            type: "object",
+            required: ["data"],
+            properties: { data: { type: "array", items: ref }, next: { type: "string", nullable: true } },
+          },
+        },
+      },
+    },
+    "400": error,
+    "401": error,
+  };
+}
+
+/** `/v1/item<r>s`: list and create. */
+function collectionItem(r: number, ref: Schema, list: Schema, error: Schema) {
+  return {
+    get: {
+      operationId: `list${r}`,
+      parameters: [
+        { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100 } },
+        { name: "status", in: "query", schema: { type: "string", enum: ["draft", "active", "archived"] } },
+      ],
+      responses: list,
+    },
+    post: {
+      operationId: `create${r}`,
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: ["name"],
+              properties: {
+                name: { type: "string", minLength: 1, maxLength: 200 },
+                status: { type: "string", enum: ["draft", "active"] },
+                address: { type: "object", properties: { city: { type: "string", maxLength: 100 } } },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        "201": { description: "Created", content: { "application/json": { schema: ref } } },
+        "400": error,
+        "401": error,
+      },
+    },
+  };
+}
+
+/** `/v1/item<r>s/{id}`: get and update. */
+function memberItem(r: number, ref: Schema, error: Schema) {
+  return {
+    get: {
+      operationId: `get${r}`,
+      parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
+      responses: {
+        "200": { description: "One", content: { "application/json": { schema: ref } } },
+        "404": error,
+        "401": error,
+      },
+    },
+    patch: {
+      operationId: `update${r}`,
+      parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              properties: {
+                name: { type: "string", maxLength: 200 },
+                score: { type: "number", minimum: 0, maximum: 100 },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        "200": { description: "Updated", content: { "application/json": { schema: ref } } },
+        "404": error,
+        "401": error,
+      },
+    },
+  };
+}
+
+/** `/v1/item<r>s/search`: search. */
+function searchItem(r: number, list: Schema) {
+  return {
+    post: {
+      operationId: `search${r}`,
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: ["query"],
+              properties: {
+                query: { type: "string", minLength: 1, maxLength: 1000 },
+                size: { type: "integer", minimum: 1, maximum: 50 },
+              },
+            },
+          },
+        },
+      },
+      responses: list,
+    },
+  };
+}
+
 /**
  * The OpenAPI document of provider `p`: `resources` resources of 5 operations each (a large one: see
  * large-document.ts).
@@ -48,111 +171,10 @@ export function openapi(p: string, resources = 2) {
   for (let r = 0; r < resources; r++) {
     const res = `item${r}`;
     const ref = { $ref: `#/components/schemas/Item${r}` };
-    const list = {
-      "200": {
-        description: "A page",
-        content: {
-          "application/json": {
-            schema: {
-              type: "object",
-              required: ["data"],
-              properties: { data: { type: "array", items: ref }, next: { type: "string", nullable: true } },
-            },
-          },
-        },
-      },
-      "400": error,
-      "401": error,
-    };
-    paths[`/v1/${res}s`] = {
-      get: {
-        operationId: `list${r}`,
-        parameters: [
-          { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 100 } },
-          { name: "status", in: "query", schema: { type: "string", enum: ["draft", "active", "archived"] } },
-        ],
-        responses: list,
-      },
-      post: {
-        operationId: `create${r}`,
-        requestBody: {
-          required: true,
-          content: {
-            "application/json": {
-              schema: {
-                type: "object",
-                required: ["name"],
-                properties: {
-                  name: { type: "string", minLength: 1, maxLength: 200 },
-                  status: { type: "string", enum: ["draft", "active"] },
-                  address: { type: "object", properties: { city: { type: "string", maxLength: 100 } } },
-                },
-              },
-            },
-          },
-        },
-        responses: {
-          "201": { description: "Created", content: { "application/json": { schema: ref } } },
-          "400": error,
-          "401": error,
-        },
-      },
-    };
-    paths[`/v1/${res}s/{id}`] = {
-      get: {
-        operationId: `get${r}`,
-        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
-        responses: {
-          "200": { description: "One", content: { "application/json": { schema: ref } } },
-          "404": error,
-          "401": error,
-        },
-      },
-      patch: {
-        operationId: `update${r}`,
-        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
-        requestBody: {
-          required: true,
-          content: {
-            "application/json": {
-              schema: {
-                type: "object",
-                properties: {
-                  name: { type: "string", maxLength: 200 },
-                  score: { type: "number", minimum: 0, maximum: 100 },
-                },
-              },
-            },
-          },
-        },
-        responses: {
-          "200": { description: "Updated", content: { "application/json": { schema: ref } } },
-          "404": error,
-          "401": error,
-        },
-      },
-    };
-    paths[`/v1/${res}s/search`] = {
-      post: {
-        operationId: `search${r}`,
-        requestBody: {
-          required: true,
-          content: {
-            "application/json": {
-              schema: {
-                type: "object",
-                required: ["query"],
-                properties: {
-                  query: { type: "string", minLength: 1, maxLength: 1000 },
-                  size: { type: "integer", minimum: 1, maximum: 50 },
-                },
-              },
-            },
-          },
-        },
-        responses: list,
-      },
-    };
+    const list = pageResponses(ref, error);
+    paths[`/v1/${res}s`] = collectionItem(r, ref, list, error);
+    paths[`/v1/${res}s/{id}`] = memberItem(r, ref, error);
+    paths[`/v1/${res}s/search`] = searchItem(r, list);
   }
   return {
     openapi: "3.0.3",
@@ -181,6 +203,57 @@ export function openapi(p: string, resources = 2) {
   };
 }
 
+/** The operation listing resource `r`'s items, a page at a time. */
+function listOperation(r: number) {
+  return {
+    operationId: `list${r}`,
+    title: `List ${r}`,
+    description: "List items.",
+    params: {
+      limit: {
+        type: "number",
+        integer: true,
+        minimum: 1,
+        maximum: 100,
+        default: 20,
+        description: "Page size.",
+        wire: { in: "query" },
+      },
+      status: {
+        type: "string",
+        enum: ["draft", "active", "archived"],
+        description: "Status.",
+        wire: { in: "query" },
+      },
+    },
+    outputs: {
+      data: { type: "array", from: "$response.body#/data", description: "Items." },
+      "metadata.count": { type: "number", from: "$response.body#/data", count: true, description: "How many." },
+    },
+  };
+}
+
+/** The operation searching resource `r`'s items. */
+function searchOperation(r: number) {
+  return {
+    operationId: `search${r}`,
+    title: `Search ${r}`,
+    description: "Search items.",
+    params: {
+      query: {
+        type: "string",
+        required: true,
+        minLength: 1,
+        maxLength: 1000,
+        description: "Query.",
+        wire: { in: "body" },
+      },
+      size: { type: "number", integer: true, minimum: 1, maximum: 50, description: "Size.", wire: { in: "body" } },
+    },
+    outputs: { data: { type: "array", from: "$response.body#/data", description: "Items." } },
+  };
+}
+
 /** The manifest of provider `p`, binding the operations of its first two resources. */
 export function manifest(p: string) {
   const operations: Record<string, unknown> = {};
@@ -189,32 +262,7 @@ export function manifest(p: string) {
     "metadata.id": { type: "string", from: "$response.body#/id", description: "Its id." },
   };
   for (let r = 0; r < 2; r++) {
-    operations[`${p}_list_${r}`] = {
-      operationId: `list${r}`,
-      title: `List ${r}`,
-      description: "List items.",
-      params: {
-        limit: {
-          type: "number",
-          integer: true,
-          minimum: 1,
-          maximum: 100,
-          default: 20,
-          description: "Page size.",
-          wire: { in: "query" },
-        },
-        status: {
-          type: "string",
-          enum: ["draft", "active", "archived"],
-          description: "Status.",
-          wire: { in: "query" },
-        },
-      },
-      outputs: {
-        data: { type: "array", from: "$response.body#/data", description: "Items." },
-        "metadata.count": { type: "number", from: "$response.body#/data", count: true, description: "How many." },
-      },
-    };
+    operations[`${p}_list_${r}`] = listOperation(r);
     operations[`${p}_create_${r}`] = {
       operationId: `create${r}`,
       title: `Create ${r}`,
@@ -251,23 +299,7 @@ export function manifest(p: string) {
       },
       outputs: one,
     };
-    operations[`${p}_search_${r}`] = {
-      operationId: `search${r}`,
-      title: `Search ${r}`,
-      description: "Search items.",
-      params: {
-        query: {
-          type: "string",
-          required: true,
-          minLength: 1,
-          maxLength: 1000,
-          description: "Query.",
-          wire: { in: "body" },
-        },
-        size: { type: "number", integer: true, minimum: 1, maximum: 50, description: "Size.", wire: { in: "body" } },
-      },
-      outputs: { data: { type: "array", from: "$response.body#/data", description: "Items." } },
-    };
+    operations[`${p}_search_${r}`] = searchOperation(r);
   }
   return {
     provider: p,

@@ -91,6 +91,49 @@ function stopper(): AbortController {
   process.on("SIGTERM", () => stop("SIGTERM"));
   return controller;
 }
+type About = NonNullable<VendorRecord["about"]>;
+
+/** The corpus's entries, and those the vendors named (none: every one); a problem or an unknown vendor ends the run. */
+function chosenEntries(vendors: string[]) {
+  let entries: ReturnType<typeof corpusEntries>;
+  try {
+    entries = corpusEntries(corpus);
+  } catch (e) {
+    if (e instanceof CorpusProblem) usage(e.message);
+    throw e;
+  }
+  const unknown = vendors.filter((v) => !entries.some((e) => e.vendor === v));
+  if (unknown.length)
+    usage(
+      `no vendor ${unknown.map((v) => JSON.stringify(v)).join(", ")} in contract-tests/corpus/ (vendors: ` +
+        `${entries.map((e) => e.vendor).join(", ")})`,
+    );
+  return { entries, chosen: vendors.length ? entries.filter((e) => vendors.includes(e.vendor)) : entries };
+}
+
+/** The run's project code and machine, as the records and RESULTS.md say them. */
+function aboutRun(): About {
+  return {
+    commit: commit(),
+    machine:
+      `${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
+      `vendors run one at a time`,
+    command: "npm run corpus",
+  };
+}
+
+/** results.json (sorted by vendor) and RESULTS.md written again from the records. */
+function writeRecords(records: Map<string, VendorRecord>, about: About) {
+  writeFileSync(
+    store,
+    `${JSON.stringify(
+      [...records.values()].sort((a, b) => a.vendor.localeCompare(b.vendor)),
+      null,
+      2,
+    )}\n`,
+  );
+  writeFileSync(join(corpus, "RESULTS.md"), resultsMarkdown([...records.values()], about));
+}
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
@@ -105,20 +148,7 @@ async function main(): Promise<number> {
   const opts = options(argv);
   if (!existsSync(BIN.replace(/bin\/blockwright\.js$/, "dist/cli.js")))
     usage("dist/ is missing: run npm run build first");
-  let entries: ReturnType<typeof corpusEntries>;
-  try {
-    entries = corpusEntries(corpus);
-  } catch (e) {
-    if (e instanceof CorpusProblem) usage(e.message);
-    throw e;
-  }
-  const unknown = opts.vendors.filter((v) => !entries.some((e) => e.vendor === v));
-  if (unknown.length)
-    usage(
-      `no vendor ${unknown.map((v) => JSON.stringify(v)).join(", ")} in contract-tests/corpus/ (vendors: ` +
-        `${entries.map((e) => e.vendor).join(", ")})`,
-    );
-  const chosen = opts.vendors.length ? entries.filter((e) => opts.vendors.includes(e.vendor)) : entries;
+  const { entries, chosen } = chosenEntries(opts.vendors);
 
   const controller = stopper();
 
@@ -129,13 +159,7 @@ async function main(): Promise<number> {
     verify: opts.timeoutS * 1000,
     platforms: 300_000,
   };
-  const about = {
-    commit: commit(),
-    machine:
-      `${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
-      `vendors run one at a time`,
-    command: "npm run corpus",
-  };
+  const about = aboutRun();
   if (opts.sdk)
     return sdkMain(entries, opts.vendors, {
       root,
@@ -167,15 +191,7 @@ async function main(): Promise<number> {
     if (record.problem) say(`  not run: ${record.problem}`);
     records.set(entry.vendor, record);
     done++;
-    writeFileSync(
-      store,
-      `${JSON.stringify(
-        [...records.values()].sort((a, b) => a.vendor.localeCompare(b.vendor)),
-        null,
-        2,
-      )}\n`,
-    );
-    writeFileSync(join(corpus, "RESULTS.md"), resultsMarkdown([...records.values()], about));
+    writeRecords(records, about);
     say(
       `  ${clean(record) ? "all steps exit 0" : "needs a hand edit"} (` +
         `${((performance.now() - started) / 1000).toFixed(0)} s so far)`,

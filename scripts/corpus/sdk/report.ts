@@ -94,49 +94,25 @@ const TABLE_HEAD =
   "| vendor | SDK | operations compared | places compared | differences | the SDK's way | not in the document " +
   "| by design | pending elsewhere | unexplained | connections refused |";
 
-export function sdkResultsMarkdown(results: VendorResult[], about: { commit: string; machine: string }): string {
-  const names = (r: VendorResult) => [...new Set(r.operations.map((o) => o.operation))];
-  const ops = results.reduce((n, r) => n + names(r).length, 0);
-  const calls = results.reduce((n, r) => n + r.operations.length, 0);
-  const diffs = results.flatMap((r) => r.operations.flatMap((o) => o.differences));
-  const open = unexplained(results);
-  const compared = results.reduce((n, r) => n + r.operations.reduce((m, o) => m + (o.compared ?? 0), 0), 0);
-  const lines = [
-    "# SDK comparison: Blockwright beside the vendors' own SDKs",
-    "",
-    intro(about),
-    "",
-    "## Summary",
-    "",
-    summary(results, ops, calls, compared, diffs, open.length),
-    "",
-    TABLE_HEAD,
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
-  ];
-  for (const r of results) {
-    const d = r.operations.flatMap((o) => o.differences);
-    lines.push(
-      `| [${r.vendor}](${r.vendor}/source.yaml) | \`${r.sdk}@${r.version}\` | ${
-        names(r)
-          .map((n) => cell(n))
-          .join(", ") || "none"
-      }${r.problem ? ` (problem: ${cell(r.problem)})` : ""} | \
+/** The operations a vendor's records compare, each once. */
+const names = (r: VendorResult) => [...new Set(r.operations.map((o) => o.operation))];
+
+/** A vendor's line of the summary table. */
+function vendorRow(r: VendorResult): string {
+  const d = r.operations.flatMap((o) => o.differences);
+  return `| [${r.vendor}](${r.vendor}/source.yaml) | \`${r.sdk}@${r.version}\` | ${
+    names(r)
+      .map((n) => cell(n))
+      .join(", ") || "none"
+  }${r.problem ? ` (problem: ${cell(r.problem)})` : ""} | \
 ${r.operations.reduce((n, o) => n + (o.compared ?? 0), 0)} | ${d.length} | ${count(d, "sdk")} | ${count(d, "document")}\
  | ${count(d, "design")} | ${count(d, "pending")} | ${d.filter((x) => !x.quirk).length} \
-| ${r.refused.length ? cell(r.refused.join(", ")) : "none"} |`,
-    );
-  }
-  lines.push(
-    "",
-    "## Differences",
-    "",
-    "Each difference, with what each side put there and why: the SDK's own way (not a defect), " +
-      "what the SDK knows and the document does not say (no draft can know it), Blockwright's documented design, " +
-      "or a Blockwright defect whose fix belongs to another line of work (pending elsewhere).",
-    "",
-    "| vendor | operation | input | where | Blockwright sent | the SDK sent | why |",
-    "| --- | --- | --- | --- | --- | --- | --- |",
-  );
+| ${r.refused.length ? cell(r.refused.join(", ")) : "none"} |`;
+}
+
+/** Each difference's line: what each side sent there, and why. */
+function differenceLines(results: VendorResult[]): string[] {
+  const lines: string[] = [];
   for (const r of results)
     for (const o of r.operations)
       for (const d of o.differences)
@@ -145,7 +121,12 @@ ${r.operations.reduce((n, o) => n + (o.compared ?? 0), 0)} | ${d.length} | ${cou
             `| ${code(d.sdk)} | ` +
             `${d.quirk ? `${KIND_WORDS[d.kind ?? "sdk"]}: ${cell(d.quirk, 600)}` : "**unexplained**"} |`,
         );
-  if (!diffs.length) lines.push("| (none) | | | | | | |");
+  return lines;
+}
+
+/** The operations the SDKs do not cover, the quirks that explained nothing and what the SDKs said: each if any. */
+function appendixLines(results: VendorResult[]): string[] {
+  const lines: string[] = [];
   const uncovered = results.flatMap((r) =>
     Object.entries(r.uncovered).map(([op, why]) => `| ${r.vendor} | ${cell(op)} | ${cell(why, 400)} |`),
   );
@@ -189,5 +170,41 @@ ${r.operations.reduce((n, o) => n + (o.compared ?? 0), 0)} | ${d.length} | ${cou
       "| --- | --- | --- |",
       ...notes,
     );
+  return lines;
+}
+
+export function sdkResultsMarkdown(results: VendorResult[], about: { commit: string; machine: string }): string {
+  const ops = results.reduce((n, r) => n + names(r).length, 0);
+  const calls = results.reduce((n, r) => n + r.operations.length, 0);
+  const diffs = results.flatMap((r) => r.operations.flatMap((o) => o.differences));
+  const open = unexplained(results);
+  const compared = results.reduce((n, r) => n + r.operations.reduce((m, o) => m + (o.compared ?? 0), 0), 0);
+  const lines = [
+    "# SDK comparison: Blockwright beside the vendors' own SDKs",
+    "",
+    intro(about),
+    "",
+    "## Summary",
+    "",
+    summary(results, ops, calls, compared, diffs, open.length),
+    "",
+    TABLE_HEAD,
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+  ];
+  for (const r of results) lines.push(vendorRow(r));
+  lines.push(
+    "",
+    "## Differences",
+    "",
+    "Each difference, with what each side put there and why: the SDK's own way (not a defect), " +
+      "what the SDK knows and the document does not say (no draft can know it), Blockwright's documented design, " +
+      "or a Blockwright defect whose fix belongs to another line of work (pending elsewhere).",
+    "",
+    "| vendor | operation | input | where | Blockwright sent | the SDK sent | why |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+  );
+  lines.push(...differenceLines(results));
+  if (!diffs.length) lines.push("| (none) | | | | | | |");
+  lines.push(...appendixLines(results));
   return `${lines.join("\n")}\n`;
 }
