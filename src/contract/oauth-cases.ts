@@ -56,27 +56,7 @@ function flowCases(tool: ToolSpec, subject: Subject, flow: OAuthFlowSpec): Contr
       tool,
       "auth",
       name("one form-encoded token request, then the call with the issued token; each secret only where it belongs"),
-      async (ctx) => {
-        const run = await flowRun(tool, subject, flow, ctx, (n) => issue(n, { expires_in: 3600 }));
-        const result = await run.call();
-        expectOk(result, run.exchanges);
-        same(run.tokens.length, 1, "token requests");
-        const sent = itemAt(run.tokens, 0);
-        check(
-          sent.contentType?.startsWith("application/x-www-form-urlencoded"),
-          `the token request was sent as ${sent.contentType}, not form-encoded`,
-        );
-        same(sent.form.grant_type, GRANT_TYPES[flow.grant], "grant_type");
-        if (flow.scope) same(sent.form.scope, flow.scope, "scope");
-        clientAuthenticated(flow, run.input, sent);
-        check(
-          run.exchanges.some((ex) => carries(ex, "bw-contract-access-token-1")),
-          "no request to the API carried the issued token",
-        );
-        for (const secret of run.secrets)
-          check(!run.exchanges.some((ex) => mentions(ex, secret)), "a flow's secret reached the API");
-        check(!JSON.stringify(result).includes("bw-contract-access-token-1"), "the result shows the access token");
-      },
+      (ctx) => expectTokenRequestThenCall(tool, subject, flow, ctx),
     ),
     contractCase(tool, "auth", name("five concurrent calls, one token request"), async (ctx) => {
       const run = await flowRun(tool, subject, flow, ctx, (n) => issue(n, { expires_in: 3600 }));
@@ -98,36 +78,9 @@ function flowCases(tool: ToolSpec, subject: Subject, flow: OAuthFlowSpec): Contr
         "the call after expiry did not carry the new token",
       );
     }),
-    contractCase(tool, "auth", name("a 401 → one renewal and one retry; a second 401 is the error"), async (ctx) => {
-      const once = await flowRun(
-        tool,
-        subject,
-        flow,
-        ctx,
-        (n) => issue(n),
-        (n) => n === 0,
-      );
-      expectOk(await once.call(), once.exchanges);
-      same([once.tokens.length, once.exchanges.length], [2, 2], "token requests and API requests around one 401");
-      const always = await flowRun(
-        tool,
-        subject,
-        flow,
-        ctx,
-        (n) => issue(n),
-        () => true,
-      );
-      const result = await always.call();
-      check(
-        !result.success && result.error.status === 401,
-        `expected the 401 as the error, got ${JSON.stringify(result)}`,
-      );
-      same(
-        [always.tokens.length, always.exchanges.length],
-        [2, 2],
-        "token requests and API requests around two 401s (no loop)",
-      );
-    }),
+    contractCase(tool, "auth", name("a 401 → one renewal and one retry; a second 401 is the error"), (ctx) =>
+      expectOneRenewalPer401(tool, subject, flow, ctx),
+    ),
     contractCase(tool, "auth", name("invalid_grant is an auth error REAUTH_REQUIRED, nothing retried"), async (ctx) => {
       const run = await flowRun(tool, subject, flow, ctx, () => ({
         status: 400,
@@ -163,6 +116,68 @@ function flowCases(tool: ToolSpec, subject: Subject, flow: OAuthFlowSpec): Contr
     );
   }
   return cases;
+}
+
+/** One form-encoded token request, then the call with the issued token; each secret only where it belongs. */
+async function expectTokenRequestThenCall(
+  tool: ToolSpec,
+  subject: Subject,
+  flow: OAuthFlowSpec,
+  ctx: CaseContext,
+): Promise<void> {
+  const run = await flowRun(tool, subject, flow, ctx, (n) => issue(n, { expires_in: 3600 }));
+  const result = await run.call();
+  expectOk(result, run.exchanges);
+  same(run.tokens.length, 1, "token requests");
+  const sent = itemAt(run.tokens, 0);
+  check(
+    sent.contentType?.startsWith("application/x-www-form-urlencoded"),
+    `the token request was sent as ${sent.contentType}, not form-encoded`,
+  );
+  same(sent.form.grant_type, GRANT_TYPES[flow.grant], "grant_type");
+  if (flow.scope) same(sent.form.scope, flow.scope, "scope");
+  clientAuthenticated(flow, run.input, sent);
+  check(
+    run.exchanges.some((ex) => carries(ex, "bw-contract-access-token-1")),
+    "no request to the API carried the issued token",
+  );
+  for (const secret of run.secrets)
+    check(!run.exchanges.some((ex) => mentions(ex, secret)), "a flow's secret reached the API");
+  check(!JSON.stringify(result).includes("bw-contract-access-token-1"), "the result shows the access token");
+}
+
+/** A 401 → one renewal and one retry; a second 401 is the error (no loop). */
+async function expectOneRenewalPer401(
+  tool: ToolSpec,
+  subject: Subject,
+  flow: OAuthFlowSpec,
+  ctx: CaseContext,
+): Promise<void> {
+  const once = await flowRun(
+    tool,
+    subject,
+    flow,
+    ctx,
+    (n) => issue(n),
+    (n) => n === 0,
+  );
+  expectOk(await once.call(), once.exchanges);
+  same([once.tokens.length, once.exchanges.length], [2, 2], "token requests and API requests around one 401");
+  const always = await flowRun(
+    tool,
+    subject,
+    flow,
+    ctx,
+    (n) => issue(n),
+    () => true,
+  );
+  const result = await always.call();
+  check(!result.success && result.error.status === 401, `expected the 401 as the error, got ${JSON.stringify(result)}`);
+  same(
+    [always.tokens.length, always.exchanges.length],
+    [2, 2],
+    "token requests and API requests around two 401s (no loop)",
+  );
 }
 
 const GRANT_TYPES: Record<OAuthFlowSpec["grant"], string> = {

@@ -108,77 +108,13 @@ export async function runInWorkers(cases: readonly PlannedCase[], options: Worke
       for (const w of live) w.postMessage({ type: "stop" } satisfies WorkerCommand);
     }
   };
-
-  /** One worker on `ids`: resolves with the ids it left (a case past the limit ended it), or none. */
-  const runWorker = (part: { provider: string; operation: string }[], ids: string[]) =>
-    new Promise<string[]>((resolve, reject) => {
-      const task: WorkerTask = {
-        dirs: options.dirs,
-        providers: [...new Set(part.map((c) => c.provider))],
-        operations: [...new Set(part.map((c) => c.operation))],
-        ids,
-        seed: options.seed,
-        runs: options.runs,
-        ...(options.propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs: options.propertyTimeLimitMs } : {}),
-        concurrency: options.concurrency ?? 8,
-      };
-      const entry = workerEntry();
-      const worker = new Worker(entry.script, { eval: entry.eval, workerData: task });
-      live.add(worker);
-      const left = new Set(ids);
-      const running = new Map<string, number>();
-      let settled = false;
-      const settle = (outcome: () => void) => {
-        if (settled) return;
-        settled = true;
-        clearInterval(watch);
-        live.delete(worker);
-        ended.push(worker.terminate());
-        outcome();
-      };
-      const watch = setInterval(() => {
-        const now = performance.now();
-        const stuck = [...running].filter(([, since]) => now - since > limit).map(([id]) => id);
-        if (!stuck.length) return;
-        settle(() => {
-          for (const id of stuck) {
-            left.delete(id);
-            record(timedOut(byId.get(id), id, now - (running.get(id) ?? now), limit));
-          }
-          resolve([...left]);
-        });
-      }, POLL_MS);
-      worker.on("message", (m: WorkerMessage) => {
-        if (settled) return;
-        if (m.type === "started") {
-          running.set(m.id, performance.now());
-          options.onStart?.(m.id);
-        } else if (m.type === "result") {
-          running.delete(m.result.id);
-          left.delete(m.result.id);
-          record(m.result);
-        } else if (m.type === "done") settle(() => resolve([]));
-        else
-          settle(() =>
-            reject(m.usage ? new WorkerUsageError(m.message) : new Error(`a contract worker failed: ${m.message}`)),
-          );
-      });
-      worker.on("error", (e) => settle(() => reject(e)));
-      // Ended by an interrupt: the results so far stand.
-      worker.on("exit", (code) =>
-        settle(() =>
-          options.aborted?.()
-            ? resolve([])
-            : reject(new Error(`a contract worker exited (status ${code}) before it finished`)),
-        ),
-      );
-    });
+  const pool: WorkerPool = { options, byId, limit, live, ended, record };
 
   try {
     await Promise.all(
       parts.map(async (part) => {
         let ids = part.map((c) => c.id);
-        while (ids.length && !options.aborted?.() && !stopSent) ids = await runWorker(part, ids);
+        while (ids.length && !options.aborted?.() && !stopSent) ids = await runWorker(pool, part, ids);
       }),
     );
   } finally {
@@ -186,6 +122,95 @@ export async function runInWorkers(cases: readonly PlannedCase[], options: Worke
     await Promise.all([...[...live].map((w) => w.terminate()), ...ended]);
   }
   return results.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+}
+
+/** What every worker of a run shares: the run's options, its cases, the workers alive and ending, where results go. */
+interface WorkerPool {
+  options: WorkerRunOptions;
+  byId: ReadonlyMap<string, PlannedCase>;
+  limit: number;
+  live: Set<Worker>;
+  /** Each worker's termination: a worker does not end by itself (its port listens for a stop). */
+  ended: Promise<number>[];
+  record(result: CaseResult): void;
+}
+
+/** One worker on `ids`: resolves with the ids it left (a case past the limit ended it), or none. */
+function runWorker(
+  pool: WorkerPool,
+  part: { provider: string; operation: string }[],
+  ids: string[],
+): Promise<string[]> {
+  return new Promise<string[]>((resolve, reject) => {
+    const entry = workerEntry();
+    const worker = new Worker(entry.script, { eval: entry.eval, workerData: workerTask(pool.options, part, ids) });
+    pool.live.add(worker);
+    const left = new Set(ids);
+    const running = new Map<string, number>();
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearInterval(watch);
+      pool.live.delete(worker);
+      pool.ended.push(worker.terminate());
+      outcome();
+    };
+    const watch = setInterval(() => {
+      const now = performance.now();
+      const stuck = [...running].filter(([, since]) => now - since > pool.limit).map(([id]) => id);
+      if (!stuck.length) return;
+      settle(() => {
+        for (const id of stuck) {
+          left.delete(id);
+          pool.record(timedOut(pool.byId.get(id), id, now - (running.get(id) ?? now), pool.limit));
+        }
+        resolve([...left]);
+      });
+    }, POLL_MS);
+    worker.on("message", (m: WorkerMessage) => {
+      if (settled) return;
+      if (m.type === "started") {
+        running.set(m.id, performance.now());
+        pool.options.onStart?.(m.id);
+      } else if (m.type === "result") {
+        running.delete(m.result.id);
+        left.delete(m.result.id);
+        pool.record(m.result);
+      } else if (m.type === "done") settle(() => resolve([]));
+      else
+        settle(() =>
+          reject(m.usage ? new WorkerUsageError(m.message) : new Error(`a contract worker failed: ${m.message}`)),
+        );
+    });
+    worker.on("error", (e) => settle(() => reject(e)));
+    // Ended by an interrupt: the results so far stand.
+    worker.on("exit", (code) =>
+      settle(() =>
+        pool.options.aborted?.()
+          ? resolve([])
+          : reject(new Error(`a contract worker exited (status ${code}) before it finished`)),
+      ),
+    );
+  });
+}
+
+/** A worker's part of the run: its providers, operations and cases. */
+function workerTask(
+  options: WorkerRunOptions,
+  part: { provider: string; operation: string }[],
+  ids: string[],
+): WorkerTask {
+  return {
+    dirs: options.dirs,
+    providers: [...new Set(part.map((c) => c.provider))],
+    operations: [...new Set(part.map((c) => c.operation))],
+    ids,
+    seed: options.seed,
+    runs: options.runs,
+    ...(options.propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs: options.propertyTimeLimitMs } : {}),
+    concurrency: options.concurrency ?? 8,
+  };
 }
 
 /** The result of a case that ran past the limit: an error of the suite (it did not end), not a contract that failed. */

@@ -2,7 +2,14 @@
 // (random-inputs.ts) with exactly one rule broken, and the rule named, so a
 // case knows which refusal to expect. One function per kind of rule broken.
 import fc from "fast-check";
-import { credentialOfParam, isValueFormat, itemAt, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import {
+  credentialOfParam,
+  isValueFormat,
+  itemAt,
+  type ParamSpec,
+  type RuleSpec,
+  type ToolSpec,
+} from "@blockwright/runtime/internal";
 import { NOT_OF_FORMAT } from "../../model/string-values.js";
 import { withAddress } from "../call.js";
 import {
@@ -333,62 +340,81 @@ function ruleBreakers(tool: ToolSpec, values: ToolValues, base: fc.Arbitrary<Inp
           })),
         );
       }
-    } else if (rule.rule === "dependentLimits") {
-      const param = tool.params.find((p) => p.name === rule.param);
-      const dependsOn = tool.params.find((p) => p.name === rule.dependsOn);
-      for (const [selector, limits] of Object.entries(rule.limits)) {
-        const past =
-          param?.type === "number" && limits.maximum !== undefined
-            ? limits.maximum + 1
-            : param?.type === "string" && limits.maxLength !== undefined
-              ? "x".repeat(limits.maxLength + 1)
-              : undefined;
-        if (past === undefined) continue;
-        const selectorValue =
-          dependsOn?.type === "number"
-            ? Number(selector)
-            : dependsOn?.type === "boolean"
-              ? selector === "true"
-              : selector;
-        breakers.push(
-          base.map((input) => ({
-            input: {
-              ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param),
-              [rule.param]: past,
-            },
-            broken: `${rule.param} past its limit with ${rule.dependsOn} ${selector}`,
-            param: rule.param,
-            rule: ["dependentLimits"],
-          })),
-        );
-      }
-    } else {
-      const param = tool.params.find((p) => p.name === rule.param);
-      for (const [selector, allowed] of Object.entries(rule.values)) {
-        const refused = (param?.enum ?? []).filter((v) => !allowed.includes(v));
-        if (!refused.length) continue;
-        const dependsOn = tool.params.find((p) => p.name === rule.dependsOn);
-        const selectorValue =
-          dependsOn?.type === "number"
-            ? Number(selector)
-            : dependsOn?.type === "boolean"
-              ? selector === "true"
-              : selector;
-        breakers.push(
-          fc.tuple(base, fc.constantFrom(...refused)).map(([input, v]) => ({
-            input: {
-              ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param),
-              [rule.param]: v,
-            },
-            broken: `${rule.param} ${JSON.stringify(v)} with ${rule.dependsOn} ${selector}`,
-            param: rule.param,
-            rule: ["allowedValues"],
-          })),
-        );
-      }
-    }
+    } else if (rule.rule === "dependentLimits") breakers.push(...dependentLimitBreakers(tool, rule, base));
+    else breakers.push(...allowedValueBreakers(tool, rule, base));
   }
   return breakers;
+}
+
+type RuleOf<K extends RuleSpec["rule"]> = Extract<RuleSpec, { rule: K }>;
+
+/** Per selector value of a dependentLimits rule: the parameter one past the limit that value sets. */
+function dependentLimitBreakers(
+  tool: ToolSpec,
+  rule: RuleOf<"dependentLimits">,
+  base: fc.Arbitrary<Input>,
+): fc.Arbitrary<InvalidDraw>[] {
+  const breakers: fc.Arbitrary<InvalidDraw>[] = [];
+  const param = tool.params.find((p) => p.name === rule.param);
+  for (const [selector, limits] of Object.entries(rule.limits)) {
+    const past =
+      param?.type === "number" && limits.maximum !== undefined
+        ? limits.maximum + 1
+        : param?.type === "string" && limits.maxLength !== undefined
+          ? "x".repeat(limits.maxLength + 1)
+          : undefined;
+    if (past === undefined) continue;
+    const selectorValue = selectorValueOf(tool, rule.dependsOn, selector);
+    breakers.push(
+      base.map((input) => ({
+        input: {
+          ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param),
+          [rule.param]: past,
+        },
+        broken: `${rule.param} past its limit with ${rule.dependsOn} ${selector}`,
+        param: rule.param,
+        rule: ["dependentLimits"],
+      })),
+    );
+  }
+  return breakers;
+}
+
+/** Per selector value of an allowedValues rule: the parameter one of its enum values that selector refuses. */
+function allowedValueBreakers(
+  tool: ToolSpec,
+  rule: RuleOf<"allowedValues">,
+  base: fc.Arbitrary<Input>,
+): fc.Arbitrary<InvalidDraw>[] {
+  const breakers: fc.Arbitrary<InvalidDraw>[] = [];
+  const param = tool.params.find((p) => p.name === rule.param);
+  for (const [selector, allowed] of Object.entries(rule.values)) {
+    const refused = (param?.enum ?? []).filter((v) => !allowed.includes(v));
+    if (!refused.length) continue;
+    const selectorValue = selectorValueOf(tool, rule.dependsOn, selector);
+    breakers.push(
+      fc.tuple(base, fc.constantFrom(...refused)).map(([input, v]) => ({
+        input: {
+          ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param),
+          [rule.param]: v,
+        },
+        broken: `${rule.param} ${JSON.stringify(v)} with ${rule.dependsOn} ${selector}`,
+        param: rule.param,
+        rule: ["allowedValues"],
+      })),
+    );
+  }
+  return breakers;
+}
+
+/** A rule's selector (a key of the manifest, so text) as a value of the parameter it selects on. */
+function selectorValueOf(tool: ToolSpec, name: string, selector: string): unknown {
+  const dependsOn = tool.params.find((p) => p.name === name);
+  return dependsOn?.type === "number"
+    ? Number(selector)
+    : dependsOn?.type === "boolean"
+      ? selector === "true"
+      : selector;
 }
 
 function without(input: Input, names: string[]): Input {

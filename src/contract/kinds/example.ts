@@ -2,7 +2,8 @@
 // example of the spec read back into parameters, each placeholder of the
 // manifest, and each named answer of the spec, whose outputs must be what the
 // output mapping makes of it. Every operation has at least the minimal input.
-import { checkValue } from "@blockwright/runtime/internal";
+import { checkValue, type ToolSpec } from "@blockwright/runtime/internal";
+import type { OpenApiDocument } from "../../load/openapi-document.js";
 import { servedByMock } from "../../mocks/mock-paging.js";
 import { documentAnswerFits } from "../../mocks/mock-realistic.js";
 import { expectAcceptedCall } from "../accepted.js";
@@ -10,7 +11,7 @@ import { fail, same } from "../call.js";
 import { sentValue } from "../request/sent-value.js";
 import { paramSource, responseSource, specSource } from "../sources.js";
 import { type CaseKindModule, type ContractCase, contractCase } from "../types.js";
-import { placeholderValue, valuesOf } from "../inputs/values.js";
+import { placeholderValue, type ToolValues, valuesOf } from "../inputs/values.js";
 
 export const exampleKind: CaseKindModule = {
   doc: {
@@ -24,121 +25,134 @@ export const exampleKind: CaseKindModule = {
   applies: () => true,
   derive(tool, { document: doc }) {
     const values = valuesOf(tool, doc);
-    const cases: ContractCase[] = [];
-
-    cases.push(
+    return [
       contractCase(tool, "example", "minimal input", async (ctx) => {
         await expectAcceptedCall(tool, doc, values.minimal(), ctx);
       }),
-    );
-
-    const requestMedia = values.op.requestBody?.mediaType;
-    for (const example of values.requestExamples()) {
-      const source = requestMedia
-        ? specSource(
-            values.op,
-            "requestBody",
-            "content",
-            requestMedia,
-            ...(example.name === "example" ? ["example"] : ["examples", example.name]),
-          )
-        : specSource(values.op, "requestBody");
-      cases.push(
-        contractCase(
-          tool,
-          "example",
-          `request example "${example.name}"`,
-          async (ctx) => {
-            const { exchange } = await expectAcceptedCall(tool, doc, example.input, ctx);
-            // What the tool read from the example goes back on the wire where the example had it.
-            for (const { param, wire } of example.taken) {
-              const p = values.param(param);
-              if (p.wire.in === "body" && p.wire.pointer === "") {
-                const sent = sentValue(exchange, tool, doc, p) as Record<string, unknown>;
-                for (const [k, v] of Object.entries(wire as Record<string, unknown>))
-                  same(sent?.[k], v, `body member ${k} (from the example)`);
-              } else {
-                const sent = sentValue(exchange, tool, doc, p);
-                same(
-                  sent,
-                  p.wire.in === "body" && p.wire.split && Array.isArray(wire)
-                    ? wire.map((s) => String(s).trim())
-                    : wire,
-                  `${param} as sent (from the example)`,
-                );
-              }
-            }
-          },
-          source,
-        ),
-      );
-    }
-
-    for (const p of tool.params) {
-      if (p.placeholder === undefined || p.wire.in === "server") continue;
-      cases.push(
-        contractCase(
-          tool,
-          "example",
-          `placeholder of ${p.name}`,
-          async (ctx) => {
-            const value = placeholderValue(p);
-            if (value === undefined)
-              fail(
-                `the placeholder ${JSON.stringify(p.placeholder)} of ${p.name} is not a ` +
-                  `${p.type}${p.type === "json" ? " (not valid JSON)" : ""}`,
-              );
-            const checked = checkValue(p, value, tool);
-            if ("issue" in checked) fail(`the placeholder of ${p.name} breaks its own rules: ${checked.issue.message}`);
-            const input = values.with({ [p.name]: value });
-            if (!input) fail(`no input with the placeholder of ${p.name} satisfies the tool's rules`);
-            await expectAcceptedCall(tool, doc, input, ctx);
-          },
-          paramSource(tool, p.name, "placeholder"),
-        ),
-      );
-    }
-
-    // Each answer the spec names for a success (or an outcome that is not a failure).
-    const statuses = new Set([...tool.successStatuses, ...tool.outcomes.map((o) => o.status)]);
-    for (const response of values.op.responses) {
-      const status = Number(response.status);
-      if (!statuses.has(status)) continue;
-      const names = response.exampleNames.length ? response.exampleNames : [undefined];
-      for (const name of names) {
-        cases.push(
-          contractCase(
-            tool,
-            "example",
-            name ? `answer ${status} "${name}"` : `answer ${status}`,
-            async (ctx) => {
-              const prefer = name ? `code=${status}, example=${name}` : `code=${status}`;
-              const { exchange } = await expectAcceptedCall(tool, doc, values.minimal(), ctx, { prefer });
-              same(exchange.status, status, "the mock's status");
-              // As the mock serves it: a next page's address on the real host moved to the mock's (mock-paging.ts).
-              if (name)
-                same(
-                  exchange.responseBody ? JSON.parse(exchange.responseBody) : undefined,
-                  servedByMock(
-                    tool,
-                    response.examples[name],
-                    exchange.url,
-                    exchange.headers,
-                    documentAnswerFits(
-                      doc.source.data as Record<string, unknown>,
-                      values.op.location,
-                      response.status,
-                      response.mediaType ?? "application/json",
-                    ),
-                  ),
-                  `the mock's answer (example "${name}")`,
-                );
-            },
-            responseSource(values.op, response.status, response.mediaType, name),
-          ),
-        );
-      }
-    }
-    return cases;
+      ...requestExampleCases(tool, doc, values),
+      ...placeholderCases(tool, doc, values),
+      ...answerCases(tool, doc, values),
+    ];
   },
 };
+
+/** Each request example of the spec read back into parameters: what the tool read goes back where it was. */
+function requestExampleCases(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): ContractCase[] {
+  const cases: ContractCase[] = [];
+  const requestMedia = values.op.requestBody?.mediaType;
+  for (const example of values.requestExamples()) {
+    const source = requestMedia
+      ? specSource(
+          values.op,
+          "requestBody",
+          "content",
+          requestMedia,
+          ...(example.name === "example" ? ["example"] : ["examples", example.name]),
+        )
+      : specSource(values.op, "requestBody");
+    cases.push(
+      contractCase(
+        tool,
+        "example",
+        `request example "${example.name}"`,
+        async (ctx) => {
+          const { exchange } = await expectAcceptedCall(tool, doc, example.input, ctx);
+          // What the tool read from the example goes back on the wire where the example had it.
+          for (const { param, wire } of example.taken) {
+            const p = values.param(param);
+            if (p.wire.in === "body" && p.wire.pointer === "") {
+              const sent = sentValue(exchange, tool, doc, p) as Record<string, unknown>;
+              for (const [k, v] of Object.entries(wire as Record<string, unknown>))
+                same(sent?.[k], v, `body member ${k} (from the example)`);
+            } else {
+              const sent = sentValue(exchange, tool, doc, p);
+              same(
+                sent,
+                p.wire.in === "body" && p.wire.split && Array.isArray(wire) ? wire.map((s) => String(s).trim()) : wire,
+                `${param} as sent (from the example)`,
+              );
+            }
+          }
+        },
+        source,
+      ),
+    );
+  }
+  return cases;
+}
+
+/** Each placeholder of the manifest: a value of its type, within its rules, accepted. */
+function placeholderCases(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): ContractCase[] {
+  const cases: ContractCase[] = [];
+  for (const p of tool.params) {
+    if (p.placeholder === undefined || p.wire.in === "server") continue;
+    cases.push(
+      contractCase(
+        tool,
+        "example",
+        `placeholder of ${p.name}`,
+        async (ctx) => {
+          const value = placeholderValue(p);
+          if (value === undefined)
+            fail(
+              `the placeholder ${JSON.stringify(p.placeholder)} of ${p.name} is not a ` +
+                `${p.type}${p.type === "json" ? " (not valid JSON)" : ""}`,
+            );
+          const checked = checkValue(p, value, tool);
+          if ("issue" in checked) fail(`the placeholder of ${p.name} breaks its own rules: ${checked.issue.message}`);
+          const input = values.with({ [p.name]: value });
+          if (!input) fail(`no input with the placeholder of ${p.name} satisfies the tool's rules`);
+          await expectAcceptedCall(tool, doc, input, ctx);
+        },
+        paramSource(tool, p.name, "placeholder"),
+      ),
+    );
+  }
+  return cases;
+}
+
+/** Each named answer of the spec: the mock serves it, and the outputs are what the mapping makes of it. */
+function answerCases(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): ContractCase[] {
+  const cases: ContractCase[] = [];
+  // Each answer the spec names for a success (or an outcome that is not a failure).
+  const statuses = new Set([...tool.successStatuses, ...tool.outcomes.map((o) => o.status)]);
+  for (const response of values.op.responses) {
+    const status = Number(response.status);
+    if (!statuses.has(status)) continue;
+    const names = response.exampleNames.length ? response.exampleNames : [undefined];
+    for (const name of names) {
+      cases.push(
+        contractCase(
+          tool,
+          "example",
+          name ? `answer ${status} "${name}"` : `answer ${status}`,
+          async (ctx) => {
+            const prefer = name ? `code=${status}, example=${name}` : `code=${status}`;
+            const { exchange } = await expectAcceptedCall(tool, doc, values.minimal(), ctx, { prefer });
+            same(exchange.status, status, "the mock's status");
+            // As the mock serves it: a next page's address on the real host moved to the mock's (mock-paging.ts).
+            if (name)
+              same(
+                exchange.responseBody ? JSON.parse(exchange.responseBody) : undefined,
+                servedByMock(
+                  tool,
+                  response.examples[name],
+                  exchange.url,
+                  exchange.headers,
+                  documentAnswerFits(
+                    doc.source.data as Record<string, unknown>,
+                    values.op.location,
+                    response.status,
+                    response.mediaType ?? "application/json",
+                  ),
+                ),
+                `the mock's answer (example "${name}")`,
+              );
+          },
+          responseSource(values.op, response.status, response.mediaType, name),
+        ),
+      );
+    }
+  }
+  return cases;
+}

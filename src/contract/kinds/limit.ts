@@ -12,6 +12,7 @@ import {
   multipleNear,
   type NestedLimits,
   type ParamSpec,
+  type ValueFormat,
 } from "@blockwright/runtime/internal";
 import { madeStrings, NOT_OF_FORMAT } from "../../model/string-values.js";
 import { fail } from "../call.js";
@@ -134,126 +135,145 @@ function requiredInput(p: ParamSpec): boolean {
 /** Each limit of a parameter: a value at it and one a step past it. */
 function boundaries(p: ParamSpec, values: ToolValues): Boundary[] {
   const out: Boundary[] = [];
-  if (p.type === "number") {
-    const step = p.integer ? 1 : 0.5;
-    // A step past a bound beyond 2^53 (an int64's ±2^63) is the bound itself as a number: the step is then a doubling.
-    const past = (bound: number, direction: 1 | -1) =>
-      bound + direction * step !== bound
-        ? bound + direction * step
-        : Math.sign(bound) === direction
-          ? bound * 2
-          : bound / 2;
-    // At a bound past 2^53 the value accepted is the safe integer nearest it (mocks read an int64's bounds so).
-    const safe = (n: number) =>
-      p.integer ? Math.min(Math.max(n, Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER) : n;
-    // With a step, the value at a bound is the multiple nearest it inside.
-    const up = (n: number) => (p.multipleOf === undefined ? n : multipleNear(n, p.multipleOf, true));
-    const down = (n: number) => (p.multipleOf === undefined ? n : multipleNear(n, p.multipleOf, false));
-    if (p.minimum !== undefined)
-      out.push({
-        name: `${p.name} minimum ${p.minimum}`,
-        param: p,
-        ok: safe(up(p.integer ? Math.ceil(p.minimum) : p.minimum)),
-        bad: past(p.integer ? Math.ceil(p.minimum) : p.minimum, -1),
-        rule: "minimum",
-      });
-    if (p.maximum !== undefined)
-      out.push({
-        name: `${p.name} maximum ${p.maximum}`,
-        param: p,
-        ok: safe(down(p.integer ? Math.floor(p.maximum) : p.maximum)),
-        bad: past(p.integer ? Math.floor(p.maximum) : p.maximum, 1),
-        rule: "maximum",
-      });
-    // A value within the bounds one apart from a multiple (an integer's: a fraction would break integer first).
-    if (p.multipleOf !== undefined && !(p.integer && p.multipleOf <= 1)) {
-      const ok = Number(values.example(p.name)?.value ?? up(p.minimum ?? 0));
-      const off = p.integer ? 1 : p.multipleOf / 2;
-      const bad = p.maximum !== undefined && ok + off > p.maximum ? ok - off : ok + off;
-      if (p.minimum === undefined || bad >= p.minimum)
-        out.push({ name: `${p.name} multipleOf ${p.multipleOf}`, param: p, ok, bad, rule: "multipleOf" });
-    }
-    if (p.integer) {
-      const example = Number(values.example(p.name)?.value ?? p.minimum ?? 1);
-      // A fraction is one only where numbers are still that fine.
-      const base = Number.isInteger(example) && Math.abs(example) < 2 ** 31 ? example : 1;
-      const fraction = p.maximum !== undefined && base + 0.5 > p.maximum ? base - 0.5 : base + 0.5;
-      out.push({ name: `${p.name} integer`, param: p, bad: fraction, rule: "integer" });
-    }
-  }
-  if (p.type === "string" && p.enum && p.separator !== undefined) {
-    const [first, second] = p.enum.map(String);
-    const list = second === undefined ? String(first) : `${first}${p.separator}${second}`;
-    out.push({
-      name: `${p.name} items of its enum`,
-      param: p,
-      ok: list,
-      bad: `${first}${p.separator}not-one-of-them`,
-      rule: "enum",
-    });
-  }
-  if (p.type === "string" && !p.enum && isValueFormat(p.format)) {
-    // A value of the format (its length within the parameter's) and one that is not, refused for its format (or its
-    // pattern, checked first).
-    out.push({
-      name: `${p.name} format ${p.format}`,
-      param: p,
-      ok: values.example(p.name)?.value,
-      bad: NOT_OF_FORMAT[p.format],
-      rule: p.pattern ? ["format", "pattern"] : "format",
-    });
-  }
-  if (p.type === "json") {
-    const wrap = (v: unknown) => (p.jsonType === "array" ? [v] : { key: v });
-    for (const b of nestedBoundaries(p.name, p.jsonType === "array" ? p.items : p.values))
-      out.push({ ...b, param: p, ok: b.ok === undefined ? undefined : wrap(b.ok), bad: wrap(b.bad) });
-    for (const b of p.jsonType === "object" ? nestedBoundaries(`${p.name} keys`, p.keys, true) : [])
-      out.push({
-        ...b,
-        param: p,
-        ok: b.ok === undefined ? undefined : { [String(b.ok)]: "x" },
-        bad: { [String(b.bad)]: "x" },
-      });
-  }
+  if (p.type === "number") out.push(...numberBoundaries(p, values));
+  if (p.type === "string" && p.enum && p.separator !== undefined) out.push(enumListBoundary(p, p.enum, p.separator));
+  if (p.type === "string" && !p.enum && isValueFormat(p.format)) out.push(formatBoundary(p, p.format, values));
+  if (p.type === "json") out.push(...jsonBoundaries(p));
   // Enum values are tested one by one; a base address decides where the request goes (runtime tests cover its length).
-  if (p.type === "string" && !p.enum && p.format !== "base-url") {
-    // A maxLength past the longest value of the parameter's format admits no value of its length: the format case tests
-    // the bound.
-    if (p.maxLength !== undefined && !(isValueFormat(p.format) && p.maxLength > FORMAT_MAX_LENGTH[p.format])) {
-      // A pattern that admits no value that long (`^[A-Z0-9]{26}$` under a maxLength of 256) is the tighter limit:
-      // nothing can be at this boundary, only past it.
-      const atMax =
-        values.ofLength(p.name, p.maxLength) ??
-        (p.pattern !== undefined && !patternAdmits(p.pattern, p.maxLength)
-          ? undefined
-          : (longestBelow(values, p, p.maxLength) ?? missing(p, p.maxLength)));
-      out.push({
-        name: `${p.name} maxLength ${p.maxLength}`,
-        param: p,
-        ok: atMax,
-        bad: values.ofLength(p.name, p.maxLength + 1, true),
-        rule: "maxLength",
-      });
-    }
-    const min = p.minLength ?? 0;
-    // Likewise a minLength below the shortest value of its format (`minLength: 32` on a UUID, always 36 characters).
-    const belowFormat = isValueFormat(p.format) && min < FORMAT_MIN_LENGTH[p.format];
-    if (min > 1 && !belowFormat)
-      out.push({
-        name: `${p.name} minLength ${min}`,
-        param: p,
-        ok: values.ofLength(p.name, min) ?? missing(p, min),
-        bad: values.ofLength(p.name, min - 1, true),
-        rule: "minLength",
-      });
-    const split = p.wire.in === "body" ? p.wire.split : undefined;
-    if (split?.maxItems !== undefined) {
-      const n = split.maxItems;
-      const item = (String(values.example(p.name)?.value ?? "item").split(split.separator)[0] ?? "").trim() || "item";
-      const list = (count: number) =>
-        Array.from({ length: count }, (_, i) => `${item}${i}`).join(`${split.separator} `);
-      out.push({ name: `${p.name} maxItems ${n}`, param: p, ok: list(n), bad: list(n + 1), rule: "maxItems" });
-    }
+  if (p.type === "string" && !p.enum && p.format !== "base-url") out.push(...lengthBoundaries(p, values));
+  return out;
+}
+
+/** A number's bounds, its step (multipleOf) and whether it is an integer. */
+function numberBoundaries(p: ParamSpec, values: ToolValues): Boundary[] {
+  const out: Boundary[] = [];
+  const step = p.integer ? 1 : 0.5;
+  // A step past a bound beyond 2^53 (an int64's ±2^63) is the bound itself as a number: the step is then a doubling.
+  const past = (bound: number, direction: 1 | -1) =>
+    bound + direction * step !== bound
+      ? bound + direction * step
+      : Math.sign(bound) === direction
+        ? bound * 2
+        : bound / 2;
+  // At a bound past 2^53 the value accepted is the safe integer nearest it (mocks read an int64's bounds so).
+  const safe = (n: number) => (p.integer ? Math.min(Math.max(n, Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER) : n);
+  // With a step, the value at a bound is the multiple nearest it inside.
+  const up = (n: number) => (p.multipleOf === undefined ? n : multipleNear(n, p.multipleOf, true));
+  const down = (n: number) => (p.multipleOf === undefined ? n : multipleNear(n, p.multipleOf, false));
+  if (p.minimum !== undefined)
+    out.push({
+      name: `${p.name} minimum ${p.minimum}`,
+      param: p,
+      ok: safe(up(p.integer ? Math.ceil(p.minimum) : p.minimum)),
+      bad: past(p.integer ? Math.ceil(p.minimum) : p.minimum, -1),
+      rule: "minimum",
+    });
+  if (p.maximum !== undefined)
+    out.push({
+      name: `${p.name} maximum ${p.maximum}`,
+      param: p,
+      ok: safe(down(p.integer ? Math.floor(p.maximum) : p.maximum)),
+      bad: past(p.integer ? Math.floor(p.maximum) : p.maximum, 1),
+      rule: "maximum",
+    });
+  // A value within the bounds one apart from a multiple (an integer's: a fraction would break integer first).
+  if (p.multipleOf !== undefined && !(p.integer && p.multipleOf <= 1)) {
+    const ok = Number(values.example(p.name)?.value ?? up(p.minimum ?? 0));
+    const off = p.integer ? 1 : p.multipleOf / 2;
+    const bad = p.maximum !== undefined && ok + off > p.maximum ? ok - off : ok + off;
+    if (p.minimum === undefined || bad >= p.minimum)
+      out.push({ name: `${p.name} multipleOf ${p.multipleOf}`, param: p, ok, bad, rule: "multipleOf" });
+  }
+  if (p.integer) {
+    const example = Number(values.example(p.name)?.value ?? p.minimum ?? 1);
+    // A fraction is one only where numbers are still that fine.
+    const base = Number.isInteger(example) && Math.abs(example) < 2 ** 31 ? example : 1;
+    const fraction = p.maximum !== undefined && base + 0.5 > p.maximum ? base - 0.5 : base + 0.5;
+    out.push({ name: `${p.name} integer`, param: p, bad: fraction, rule: "integer" });
+  }
+  return out;
+}
+
+/** A list in one string: items of its enum, and one item that is not. */
+function enumListBoundary(p: ParamSpec, enumValues: readonly unknown[], separator: string): Boundary {
+  const [first, second] = enumValues.map(String);
+  const list = second === undefined ? String(first) : `${first}${separator}${second}`;
+  return {
+    name: `${p.name} items of its enum`,
+    param: p,
+    ok: list,
+    bad: `${first}${separator}not-one-of-them`,
+    rule: "enum",
+  };
+}
+
+/** A value of the parameter's format and one that is not. */
+function formatBoundary(p: ParamSpec, format: ValueFormat, values: ToolValues): Boundary {
+  // A value of the format (its length within the parameter's) and one that is not, refused for its format (or its
+  // pattern, checked first).
+  return {
+    name: `${p.name} format ${format}`,
+    param: p,
+    ok: values.example(p.name)?.value,
+    bad: NOT_OF_FORMAT[format],
+    rule: p.pattern ? ["format", "pattern"] : "format",
+  };
+}
+
+/** The limits of the values (or items) and keys inside a JSON parameter, wrapped in the parameter's shape. */
+function jsonBoundaries(p: ParamSpec): Boundary[] {
+  const out: Boundary[] = [];
+  const wrap = (v: unknown) => (p.jsonType === "array" ? [v] : { key: v });
+  for (const b of nestedBoundaries(p.name, p.jsonType === "array" ? p.items : p.values))
+    out.push({ ...b, param: p, ok: b.ok === undefined ? undefined : wrap(b.ok), bad: wrap(b.bad) });
+  for (const b of p.jsonType === "object" ? nestedBoundaries(`${p.name} keys`, p.keys, true) : [])
+    out.push({
+      ...b,
+      param: p,
+      ok: b.ok === undefined ? undefined : { [String(b.ok)]: "x" },
+      bad: { [String(b.bad)]: "x" },
+    });
+  return out;
+}
+
+/** A text's maxLength, minLength and (a list in one body string) maxItems. */
+function lengthBoundaries(p: ParamSpec, values: ToolValues): Boundary[] {
+  const out: Boundary[] = [];
+  // A maxLength past the longest value of the parameter's format admits no value of its length: the format case tests
+  // the bound.
+  if (p.maxLength !== undefined && !(isValueFormat(p.format) && p.maxLength > FORMAT_MAX_LENGTH[p.format])) {
+    // A pattern that admits no value that long (`^[A-Z0-9]{26}$` under a maxLength of 256) is the tighter limit:
+    // nothing can be at this boundary, only past it.
+    const atMax =
+      values.ofLength(p.name, p.maxLength) ??
+      (p.pattern !== undefined && !patternAdmits(p.pattern, p.maxLength)
+        ? undefined
+        : (longestBelow(values, p, p.maxLength) ?? missing(p, p.maxLength)));
+    out.push({
+      name: `${p.name} maxLength ${p.maxLength}`,
+      param: p,
+      ok: atMax,
+      bad: values.ofLength(p.name, p.maxLength + 1, true),
+      rule: "maxLength",
+    });
+  }
+  const min = p.minLength ?? 0;
+  // Likewise a minLength below the shortest value of its format (`minLength: 32` on a UUID, always 36 characters).
+  const belowFormat = isValueFormat(p.format) && min < FORMAT_MIN_LENGTH[p.format];
+  if (min > 1 && !belowFormat)
+    out.push({
+      name: `${p.name} minLength ${min}`,
+      param: p,
+      ok: values.ofLength(p.name, min) ?? missing(p, min),
+      bad: values.ofLength(p.name, min - 1, true),
+      rule: "minLength",
+    });
+  const split = p.wire.in === "body" ? p.wire.split : undefined;
+  if (split?.maxItems !== undefined) {
+    const n = split.maxItems;
+    const item = (String(values.example(p.name)?.value ?? "item").split(split.separator)[0] ?? "").trim() || "item";
+    const list = (count: number) => Array.from({ length: count }, (_, i) => `${item}${i}`).join(`${split.separator} `);
+    out.push({ name: `${p.name} maxItems ${n}`, param: p, ok: list(n), bad: list(n + 1), rule: "maxItems" });
   }
   return out;
 }

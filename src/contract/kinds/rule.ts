@@ -28,132 +28,144 @@ export const ruleKind: CaseKindModule = {
 };
 
 function ruleCases(values: ToolValues, rule: RuleSpec): ContractCase[] {
-  const cases: ContractCase[] = [];
   switch (rule.rule) {
-    case "exactlyOne": {
-      for (const n of rule.params)
-        cases.push(
-          acceptCase(values, "rule", `exactlyOne: ${n} alone`, values.param(n), () =>
-            exactly(values, rule.params, [n]),
-          ),
-        );
+    case "exactlyOne":
+      return exactlyOneCases(values, rule);
+    case "anyOf":
+      return anyOfCases(values, rule);
+    case "atMostOne":
+      return atMostOneCases(values, rule);
+    case "allowedValues":
+      return allowedValuesCases(values, rule);
+    default:
+      return [];
+  }
+}
+
+type RuleOf<K extends RuleSpec["rule"]> = Extract<RuleSpec, { rule: K }>;
+
+/** Each parameter alone accepted; none and all refused. */
+function exactlyOneCases(values: ToolValues, rule: RuleOf<"exactlyOne">): ContractCase[] {
+  const cases: ContractCase[] = [];
+  for (const n of rule.params)
+    cases.push(
+      acceptCase(values, "rule", `exactlyOne: ${n} alone`, values.param(n), () => exactly(values, rule.params, [n])),
+    );
+  cases.push(
+    refuseCase(
+      values,
+      "rule",
+      `exactlyOne: none of ${rule.params.join(", ")}`,
+      () => exactly(values, rule.params, []),
+      { param: itemAt(rule.params, 0), rule: "exactlyOne" },
+    ),
+  );
+  cases.push(
+    refuseCase(
+      values,
+      "rule",
+      `exactlyOne: all of ${rule.params.join(", ")}`,
+      () => exactly(values, rule.params, rule.params),
+      { param: itemAt(rule.params, 1), rule: "exactlyOne" },
+    ),
+  );
+  return cases;
+}
+
+/** Each group accepted; none and a partial group refused. */
+function anyOfCases(values: ToolValues, rule: RuleOf<"anyOf">): ContractCase[] {
+  const cases: ContractCase[] = [];
+  const all = [...new Set(rule.groups.flat())];
+  // The refusal names the first parameter of the first group.
+  const named = itemAt(itemAt(rule.groups, 0), 0);
+  for (const group of rule.groups)
+    cases.push(
+      acceptCase(values, "rule", `anyOf: ${group.join(" with ")}`, undefined, () => exactly(values, all, group)),
+    );
+  cases.push(
+    refuseCase(values, "rule", `anyOf: none of ${all.join(", ")}`, () => exactly(values, all, []), {
+      param: named,
+      rule: "anyOf",
+    }),
+  );
+  for (const [first, ...rest] of rule.groups) {
+    if (first !== undefined && rest.length)
       cases.push(
-        refuseCase(
-          values,
-          "rule",
-          `exactlyOne: none of ${rule.params.join(", ")}`,
-          () => exactly(values, rule.params, []),
-          { param: itemAt(rule.params, 0), rule: "exactlyOne" },
-        ),
-      );
-      cases.push(
-        refuseCase(
-          values,
-          "rule",
-          `exactlyOne: all of ${rule.params.join(", ")}`,
-          () => exactly(values, rule.params, rule.params),
-          { param: itemAt(rule.params, 1), rule: "exactlyOne" },
-        ),
-      );
-      break;
-    }
-    case "anyOf": {
-      const all = [...new Set(rule.groups.flat())];
-      // The refusal names the first parameter of the first group.
-      const named = itemAt(itemAt(rule.groups, 0), 0);
-      for (const group of rule.groups)
-        cases.push(
-          acceptCase(values, "rule", `anyOf: ${group.join(" with ")}`, undefined, () => exactly(values, all, group)),
-        );
-      cases.push(
-        refuseCase(values, "rule", `anyOf: none of ${all.join(", ")}`, () => exactly(values, all, []), {
+        refuseCase(values, "rule", `anyOf: ${first} without ${rest.join(", ")}`, () => exactly(values, all, [first]), {
           param: named,
           rule: "anyOf",
         }),
       );
-      for (const [first, ...rest] of rule.groups) {
-        if (first !== undefined && rest.length)
-          cases.push(
-            refuseCase(
-              values,
-              "rule",
-              `anyOf: ${first} without ${rest.join(", ")}`,
-              () => exactly(values, all, [first]),
-              { param: named, rule: "anyOf" },
-            ),
-          );
-      }
-      break;
-    }
-    case "atMostOne": {
-      const all = [...new Set(rule.groups.flat())];
-      for (const group of rule.groups)
-        cases.push(
-          acceptCase(values, "rule", `atMostOne: ${group.join(" with ")}`, undefined, () =>
-            exactly(values, all, group),
-          ),
-        );
-      const [first = [], second = []] = rule.groups;
+  }
+  return cases;
+}
+
+/** Each group accepted; two groups and a partial group refused. */
+function atMostOneCases(values: ToolValues, rule: RuleOf<"atMostOne">): ContractCase[] {
+  const cases: ContractCase[] = [];
+  const all = [...new Set(rule.groups.flat())];
+  for (const group of rule.groups)
+    cases.push(
+      acceptCase(values, "rule", `atMostOne: ${group.join(" with ")}`, undefined, () => exactly(values, all, group)),
+    );
+  const [first = [], second = []] = rule.groups;
+  cases.push(
+    refuseCase(
+      values,
+      "rule",
+      `atMostOne: ${first.join(" with ")} and ${second.join(" with ")}`,
+      () => exactly(values, all, [...first, ...second]),
+      { param: itemAt(second, 0), rule: "atMostOne" },
+    ),
+  );
+  for (const [head, ...rest] of rule.groups) {
+    if (head !== undefined && rest.length)
       cases.push(
         refuseCase(
           values,
           "rule",
-          `atMostOne: ${first.join(" with ")} and ${second.join(" with ")}`,
-          () => exactly(values, all, [...first, ...second]),
-          { param: itemAt(second, 0), rule: "atMostOne" },
+          `atMostOne: ${head} without ${rest.join(", ")}`,
+          () => exactly(values, all, [head]),
+          { param: itemAt(rest, 0), rule: "atMostOne" },
         ),
       );
-      for (const [head, ...rest] of rule.groups) {
-        if (head !== undefined && rest.length)
-          cases.push(
-            refuseCase(
-              values,
-              "rule",
-              `atMostOne: ${head} without ${rest.join(", ")}`,
-              () => exactly(values, all, [head]),
-              { param: itemAt(rest, 0), rule: "atMostOne" },
-            ),
-          );
-      }
-      break;
-    }
-    case "allowedValues": {
-      const param = values.param(rule.param);
-      for (const [selector, allowed] of Object.entries(rule.values)) {
-        const pin = (v: unknown) => () =>
-          values.with({ [rule.dependsOn]: selectorValue(values, rule.dependsOn, selector), [rule.param]: v });
-        for (const v of allowed)
-          cases.push(
-            acceptCase(
-              values,
-              "rule",
-              `allowedValues: ${rule.param} = ${JSON.stringify(v)} when ${rule.dependsOn} is ${selector}`,
-              param,
-              pin(v),
-            ),
-          );
-        const refused =
-          (param.enum ?? []).find((v) => !allowed.includes(v)) ?? (param.enum ? undefined : "not-allowed-here");
-        if (refused === undefined) continue;
-        cases.push(
-          refuseCase(
-            values,
-            "rule",
-            `allowedValues: ${rule.param} = ${JSON.stringify(refused)} when ${rule.dependsOn} is ${selector}`,
-            () => ({
-              ...values.minimal(),
-              [rule.dependsOn]: selectorValue(values, rule.dependsOn, selector),
-              [rule.param]: refused,
-            }),
-            {
-              param: rule.param,
-              rule: "allowedValues",
-            },
-          ),
-        );
-      }
-      break;
-    }
+  }
+  return cases;
+}
+
+/** Per selector value, each allowed value accepted and one other refused. */
+function allowedValuesCases(values: ToolValues, rule: RuleOf<"allowedValues">): ContractCase[] {
+  const cases: ContractCase[] = [];
+  const param = values.param(rule.param);
+  for (const [selector, allowed] of Object.entries(rule.values)) {
+    const pin = (v: unknown) => () =>
+      values.with({ [rule.dependsOn]: selectorValue(values, rule.dependsOn, selector), [rule.param]: v });
+    for (const v of allowed)
+      cases.push(
+        acceptCase(
+          values,
+          "rule",
+          `allowedValues: ${rule.param} = ${JSON.stringify(v)} when ${rule.dependsOn} is ${selector}`,
+          param,
+          pin(v),
+        ),
+      );
+    const refused =
+      (param.enum ?? []).find((v) => !allowed.includes(v)) ?? (param.enum ? undefined : "not-allowed-here");
+    if (refused === undefined) continue;
+    cases.push(
+      refuseCase(
+        values,
+        "rule",
+        `allowedValues: ${rule.param} = ${JSON.stringify(refused)} when ${rule.dependsOn} is ${selector}`,
+        () => ({
+          ...values.minimal(),
+          [rule.dependsOn]: selectorValue(values, rule.dependsOn, selector),
+          [rule.param]: refused,
+        }),
+        { param: rule.param, rule: "allowedValues" },
+      ),
+    );
   }
   return cases;
 }

@@ -87,11 +87,8 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
     // An array or object in the query, or any value the document JSON-encodes (`content`, a string quoted): the pairs
     // its style makes (`expand[0]=a`, `tags=a,b`, `q="fox"`) are all sent.
     const sent = [...ex.url.searchParams].map(([k, v]) => `${k}=${v}`);
-    for (const pair of styledPairs(wire.name, value, wire.encoding).map(([k, v]) => `${k}=${v}`)) {
-      const i = sent.indexOf(pair);
-      check(i >= 0, () => `${param.name} as sent (query): ${json(pair)} is not among the pairs sent (${json(sent)})`);
-      sent.splice(i, 1);
-    }
+    const pairs = styledPairs(wire.name, value, wire.encoding).map(([k, v]) => `${k}=${v}`);
+    expectAmong(pairs, sent, `${param.name} as sent (query)`, "pairs");
     return;
   }
   if (
@@ -123,16 +120,10 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
       (Array.isArray(v) ? v : [v]).map((x) => `${k}=${typeof x === "string" ? x : json(x)}`),
     );
     // FormData writes every line break of a text part as CRLF (the HTML form encoding).
-    for (const pair of styledPairs(styled.name, value, styled.encoding).map(
+    const pairs = styledPairs(styled.name, value, styled.encoding).map(
       ([k, v]) => `${k}=${v.replace(/\r\n|\r|\n/g, "\r\n")}`,
-    )) {
-      const i = sent.indexOf(pair);
-      check(
-        i >= 0,
-        () => `${param.name} as sent (multipart part): ${json(pair)} is not among the parts sent (${json(sent)})`,
-      );
-      sent.splice(i, 1);
-    }
+    );
+    expectAmong(pairs, sent, `${param.name} as sent (multipart part)`, "parts");
     return;
   }
   // A path or header value in a style (label, matrix, a list or an object): the request judge reads it back
@@ -150,14 +141,8 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
     const placed: Record<string, unknown> = {};
     setAt(placed, parsePointer(wire.pointer), want);
     const sent = [...new URLSearchParams(ex.rawBody)].map(([k, v]) => `${k}=${v}`);
-    for (const pair of [...new URLSearchParams(encodeForm(placed, tool.body.fields))].map(([k, v]) => `${k}=${v}`)) {
-      const i = sent.indexOf(pair);
-      check(
-        i >= 0,
-        () => `${param.name} as sent (form body): ${json(pair)} is not among the pairs sent (${json(sent)})`,
-      );
-      sent.splice(i, 1);
-    }
+    const pairs = [...new URLSearchParams(encodeForm(placed, tool.body.fields))].map(([k, v]) => `${k}=${v}`);
+    expectAmong(pairs, sent, `${param.name} as sent (form body)`, "pairs");
     return;
   }
   if (wire.in === "body" && wire.pointer === "" && want && typeof want === "object" && !Array.isArray(want)) {
@@ -172,6 +157,15 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
     `${param.name} as sent ` +
       `(${wire.in}${"name" in wire ? ` ${wire.name}` : wire.in === "body" ? ` ${wire.pointer || "/"}` : ""})`,
   );
+}
+
+/** Each of `pairs` is among those `sent`, each sent one matched once (a value may repeat a pair). */
+function expectAmong(pairs: string[], sent: string[], what: string, noun: "pairs" | "parts"): void {
+  for (const pair of pairs) {
+    const i = sent.indexOf(pair);
+    check(i >= 0, () => `${what}: ${json(pair)} is not among the ${noun} sent (${json(sent)})`);
+    sent.splice(i, 1);
+  }
 }
 
 function withEscapes(value: string, replacements: Record<string, string> | undefined): string {
