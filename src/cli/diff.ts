@@ -153,6 +153,33 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
+/** The surfaces diff compares against: those at --base (a git ref, HEAD by default) or in --base-dir. */
+async function baseSurfaces(args: Parsed, io: CliIo, out: string): Promise<Map<string, Surface>> {
+  const baseDir = stringOption(args, "base-dir");
+  const { surfacesAtRef, surfacesInDir, BaseUnavailable } = await import("../changes/base.js");
+  try {
+    return baseDir !== undefined
+      ? surfacesInDir(resolve(io.cwd, baseDir))
+      : surfacesAtRef(out, stringOption(args, "base") ?? "HEAD");
+  } catch (e) {
+    if (e instanceof BaseUnavailable) throw new UsageError("BW3011", e.message);
+    throw e;
+  }
+}
+
+/** The project's gate policy (.blockwright/accepted-changes.yaml), if it has one; a broken one is a usage error. */
+async function gatePolicy(io: CliIo) {
+  const { readGatePolicy, GatePolicyError } = await import("../changes/gate-policy.js");
+  const { SourceError } = await import("../load/yaml-source.js");
+  try {
+    return readGatePolicy(io.cwd);
+  } catch (e) {
+    if (e instanceof GatePolicyError || e instanceof SourceError)
+      throw new UsageError(e instanceof SourceError ? e.code : (e.problems[0]?.code ?? "BW1101"), e.message);
+    throw e;
+  }
+}
+
 async function diffWith(
   args: Parsed,
   io: CliIo,
@@ -162,8 +189,6 @@ async function diffWith(
   failOn: string | undefined,
   batch: Batch,
 ): Promise<number> {
-  const baseRef = stringOption(args, "base");
-  const baseDir = stringOption(args, "base-dir");
   const { projectSurfaces } = await import("../emit/generate-all.js");
   const head = await fromSpecs("diff", () =>
     projectSurfaces({
@@ -177,14 +202,7 @@ async function diffWith(
     }),
   );
   batch.end();
-  const { surfacesAtRef, surfacesInDir, BaseUnavailable } = await import("../changes/base.js");
-  let base: Map<string, Surface>;
-  try {
-    base = baseDir !== undefined ? surfacesInDir(resolve(io.cwd, baseDir)) : surfacesAtRef(dirs.out, baseRef ?? "HEAD");
-  } catch (e) {
-    if (e instanceof BaseUnavailable) throw new UsageError("BW3011", e.message);
-    throw e;
-  }
+  const base = await baseSurfaces(args, io, dirs.out);
 
   const { diffSurfaces, atLeast } = await import("../changes/classify.js");
   const { defined } = await import("@blockwright/runtime/internal");
@@ -192,16 +210,9 @@ async function diffWith(
   const providers = [...new Set([...base.keys(), ...head.keys()])].sort();
   // The project's gate policy (accepted changes, severities per kind) applies before versions are chosen: an override
   // moves them.
-  const { readGatePolicy, applyGatePolicy, changeId, GatePolicyError } = await import("../changes/gate-policy.js");
-  const { SourceError, formatPosition } = await import("../load/yaml-source.js");
-  let policy: ReturnType<typeof readGatePolicy>;
-  try {
-    policy = readGatePolicy(io.cwd);
-  } catch (e) {
-    if (e instanceof GatePolicyError || e instanceof SourceError)
-      throw new UsageError(e instanceof SourceError ? e.code : (e.problems[0]?.code ?? "BW1101"), e.message);
-    throw e;
-  }
+  const { applyGatePolicy, changeId } = await import("../changes/gate-policy.js");
+  const { formatPosition } = await import("../load/yaml-source.js");
+  const policy = await gatePolicy(io);
   const changesOf = providers.map((p) => diffSurfaces(base.get(p), head.get(p)));
   for (const c of changesOf.flat()) c.id = changeId(c);
   const notes = policy ? applyGatePolicy(changesOf.flat(), policy, new Date().toISOString().slice(0, 10)) : [];

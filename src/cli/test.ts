@@ -149,27 +149,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const dirs = projectDirs(args, io.cwd);
   const providers = (await projectProviders(dirs.specs, io.cwd, args.positionals)).sort();
 
-  // Ctrl-C or SIGTERM: linking the specs and deriving the cases stop between their steps (they compute without
-  // waiting, so the event loop is given a turn there); once cases run, the report says what ran.
-  let interrupted = false;
-  let signal: unknown;
-  const controller = new AbortController();
-  void io.interrupted.then((s) => {
-    interrupted = true;
-    signal = s;
-    controller.abort();
-  });
-  const stoppedEarly = (what: string) => {
-    io.stderr.write(`blockwright test: interrupted while ${what}; no case ran, no report written\n`);
-    return signal === "SIGTERM" ? 143 : 130;
-  };
+  const stop = watchInterrupt(io);
   io.stderr.write(`blockwright test: linking the specs of ${count(providers.length, "provider")}…\n`);
   const { loadSubjects, SubjectError } = await import("../contract/subjects.js");
   let subjects: Subject[];
   try {
-    subjects = await loadSubjects({ root: io.cwd, ...dirs }, providers, controller.signal);
+    subjects = await loadSubjects({ root: io.cwd, ...dirs }, providers, stop.signal);
   } catch (e) {
-    if (controller.signal.aborted) return stoppedEarly("linking the specs");
+    if (stop.signal.aborted) return stop.early("linking the specs");
     if (e instanceof SubjectError) {
       io.stderr.write(`blockwright test: ${e.message}\n`);
       return 2;
@@ -177,25 +164,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     throw e;
   }
   const { shardOf } = await import("../contract/shards.js");
-  let all: ContractCase<ResultKind>[];
-  if (replayDir !== undefined) all = await replayedCases(subjects, replayDir, maxAgeMs, io.cwd);
-  else {
-    const { deriveCasesPaced } = await import("../contract/derive.js");
-    const { pacer } = await import("../common/checkpoint.js");
-    try {
-      all = await deriveCasesPaced(subjects, pacer(controller.signal));
-    } catch (e) {
-      if (controller.signal.aborted) return stoppedEarly("deriving the cases");
-      throw e;
-    }
-  }
+  const all =
+    replayDir !== undefined
+      ? await replayedCases(subjects, replayDir, maxAgeMs, io.cwd)
+      : await derivedCases(subjects, stop.signal);
+  if (all === undefined) return stop.early("deriving the cases");
   const sampled = replayDir === undefined ? await sampledSuite(all, perOperationOption, seed, io) : all;
   const runs = runsOption ?? runsOf(sampled, all);
   const cases = shard ? shardOf(sampled, shard.index, shard.total) : sampled;
-  if (args.values.list) {
-    io.stdout.write(cases.map((c) => `${c.provider}\t${c.id}\n`).join(""));
-    return 0;
-  }
+  if (args.values.list) return listCases(io, cases);
 
   // Replayed cases need no mock and run in this thread (recordings are read here, not in workers).
   const needed = replayDir !== undefined ? [] : [...new Set(cases.map((c) => c.provider))];
@@ -218,7 +195,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     ...(propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs } : {}),
     workers,
     ...(maxFailures !== undefined ? { maxFailures } : {}),
-    interrupted: () => interrupted,
+    interrupted: () => stop.signal.aborted,
   });
   const { results } = outcome;
   await locateFailures(subjects, results);
@@ -228,14 +205,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     startedAt,
     durationMs: Math.round(performance.now() - started),
     planned: cases.length,
-    ...(interrupted ? { stopped: "interrupted" } : outcome.stopped ? { stopped: outcome.stopped } : {}),
+    ...(stop.signal.aborted ? { stopped: "interrupted" } : outcome.stopped ? { stopped: outcome.stopped } : {}),
     results,
   };
   const failedToWrite = await writeReports(reporters, report, io);
   if (failedToWrite !== undefined) return failedToWrite;
-  if (interrupted) {
+  if (stop.signal.aborted) {
     io.stderr.write(`blockwright test: interrupted after ${results.length} of ${cases.length} cases\n`);
-    return signal === "SIGTERM" ? 143 : 130;
+    return stop.exitCode();
   }
   return results.every((r) => r.status === "passed") ? 0 : 1;
 }
@@ -414,6 +391,46 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
         }
       : {}),
   };
+}
+
+/**
+ * Ctrl-C or SIGTERM: linking the specs and deriving the cases stop between their steps (they compute without waiting,
+ * so the event loop is given a turn there); once cases run, the report says what ran.
+ */
+function watchInterrupt(io: CliIo) {
+  const controller = new AbortController();
+  let signal: unknown;
+  void io.interrupted.then((s) => {
+    signal = s;
+    controller.abort();
+  });
+  const exitCode = () => (signal === "SIGTERM" ? 143 : 130);
+  return {
+    signal: controller.signal,
+    exitCode,
+    early(what: string): number {
+      io.stderr.write(`blockwright test: interrupted while ${what}; no case ran, no report written\n`);
+      return exitCode();
+    },
+  };
+}
+
+/** The suite derived from the linked specs, paced so that Ctrl-C stops it between steps (then undefined). */
+async function derivedCases(subjects: Subject[], signal: AbortSignal): Promise<ContractCase<ResultKind>[] | undefined> {
+  const { deriveCasesPaced } = await import("../contract/derive.js");
+  const { pacer } = await import("../common/checkpoint.js");
+  try {
+    return await deriveCasesPaced(subjects, pacer(signal));
+  } catch (e) {
+    if (signal.aborted) return undefined;
+    throw e;
+  }
+}
+
+/** --list: the cases a run would take, a line each (provider, tab, case id); none runs. */
+function listCases(io: CliIo, cases: readonly ContractCase<ResultKind>[]): number {
+  io.stdout.write(cases.map((c) => `${c.provider}\t${c.id}\n`).join(""));
+  return 0;
 }
 
 /** `1 provider`, `2 providers`. */

@@ -185,7 +185,7 @@ describe("a parameter of format byte (base64 text)", () => {
 });
 
 describe("a parameter of format byte whose own pattern says only any characters", () => {
-  it("is drafted with the base64 pattern in its place, its length kept, so its values are base64; it links", async () => {
+  it("is drafted with the base64 pattern in its place, its length kept, so its values are base64; links", async () => {
     const picture = { type: "string", format: "byte", maxLength: 4096, pattern: "^.{1,4096}" };
     const d = drafted(
       openapi({
