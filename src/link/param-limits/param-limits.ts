@@ -13,10 +13,9 @@ import {
 } from "@blockwright/runtime/internal";
 import { typeOf, type Schema } from "../../load/openapi-document.js";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
-import { statesByteFormat } from "../../model/byte-text.js";
 import { firstMadeString } from "../../model/string-values.js";
 import type { LinkContext, Path } from "../context.js";
-import { patternLengths } from "./pattern-length.js";
+import { checkSamePattern, patternLengths } from "./pattern-length.js";
 import { schemaPlace, type SchemaPlace } from "./schema-place.js";
 
 /**
@@ -422,22 +421,8 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
     looser("maxLength", p.maxLength, s.maxLength);
   if (typeof s.pattern === "string" && p.pattern === undefined && p.enum === undefined)
     looser("pattern", p.pattern, s.pattern);
-  // A pattern cannot be proved stricter in general: the manifest's must be the spec's, character for character.
-  // (But a byte field's format stated as a pattern where the spec's says only any text: src/model/byte-text.ts.)
-  if (
-    typeof s.pattern === "string" &&
-    p.pattern !== undefined &&
-    p.pattern !== s.pattern &&
-    !statesByteFormat(p.pattern, s)
-  ) {
-    ctx.fail(
-      "BW2007",
-      [...at, "pattern"],
-      `pattern ${JSON.stringify(p.pattern)} is not ${what}'s pattern ${JSON.stringify(s.pattern)} ` +
-        `in ${ctx.openapiName} (a manifest pattern must be the spec's; restrict further with enum or maxLength)`,
-      "value",
-    );
-  }
+  if (typeof s.pattern === "string" && p.pattern !== undefined)
+    checkSamePattern(ctx, [...at, "pattern"], what, p.pattern, s);
   // An enum of every value the type has (a boolean's true and false) restricts nothing.
   const everyValue = p.type === "boolean" && Array.isArray(s.enum) && s.enum.includes(true) && s.enum.includes(false);
   if (Array.isArray(s.enum) && !everyValue) {

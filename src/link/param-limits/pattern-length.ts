@@ -1,4 +1,5 @@
-// The lengths of the values a pattern accepts, read from the pattern itself
+// What link reads of a pattern: whether a manifest's is the spec's (checkSamePattern, below), and the
+// lengths of the values a pattern accepts, read from the pattern itself
 // (parsed by @eslint-community/regexpp, the parser ESLint uses): the
 // fewest and the most characters (code points, as the runtime counts them)
 // of a whole value it matches. A pattern anchored at both ends (`^…$`)
@@ -6,6 +7,9 @@
 // `maxLength` of its own; one that is not anchored matches inside a longer
 // value, which it does not bound.
 import { RegExpParser, type AST } from "@eslint-community/regexpp";
+import type { Schema } from "../../load/openapi-document.js";
+import { statesByteFormat } from "../../model/byte-text.js";
+import type { LinkContext, Path } from "../context.js";
 
 export interface PatternLengths {
   /** The fewest characters of a value it accepts. */
@@ -72,4 +76,19 @@ function lengthOf(node: AST.Node): PatternLengths {
 function either(options: PatternLengths[]): PatternLengths {
   if (!options.length) return { min: 0, max: 0 };
   return { min: Math.min(...options.map((o) => o.min)), max: Math.max(...options.map((o) => o.max)) };
+}
+
+/**
+ * A pattern cannot be proved stricter in general: the manifest's must be the spec's, character for character (but a
+ * byte field's format stated as a pattern where the spec's says only any text: src/model/byte-text.ts).
+ */
+export function checkSamePattern(ctx: LinkContext, at: Path, what: string, pattern: string, spec: Schema): void {
+  if (pattern === spec.pattern || statesByteFormat(pattern, spec)) return;
+  ctx.fail(
+    "BW2007",
+    at,
+    `pattern ${JSON.stringify(pattern)} is not ${what}'s pattern ${JSON.stringify(spec.pattern)} ` +
+      `in ${ctx.openapiName} (a manifest pattern must be the spec's; restrict further with enum or maxLength)`,
+    "value",
+  );
 }
