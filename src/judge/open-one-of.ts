@@ -15,6 +15,7 @@
 // fields they share is of either), so a body mixing two shapes' own fields is
 // still refused.
 import type { Schema } from "@cfworker/json-schema";
+import { oneValue } from "../model/one-value.js";
 
 type Registered = Record<string, unknown> & { __absolute_ref__?: string };
 
@@ -61,15 +62,15 @@ export function indistinctShapes(branches: readonly (Record<string, unknown> | u
  * declare, which closing each over its own fields would refuse.
  */
 function toldApartByTag(branches: readonly (Record<string, unknown> | undefined)[]): boolean {
-  const tagOf = (b: Record<string, unknown> | undefined, field: string): unknown[] | undefined => {
-    const f = (b?.properties as Record<string, Record<string, unknown> | undefined> | undefined)?.[field];
-    if (f?.const !== undefined) return [f.const];
-    return Array.isArray(f?.enum) && f.enum.length === 1 ? f.enum : undefined;
-  };
+  const tagOf = (b: Record<string, unknown> | undefined, field: string) =>
+    oneValue((b?.properties as Record<string, Record<string, unknown> | undefined> | undefined)?.[field]);
   const fields = Object.keys((branches[0]?.properties as Record<string, unknown> | undefined) ?? {});
   return fields.some((field) => {
-    const values = branches.map((b) => tagOf(b, field)?.[0]);
-    return values.every((v) => v !== undefined) && new Set(values.map((v) => JSON.stringify(v))).size === values.length;
+    const values = branches.map((b) => tagOf(b, field));
+    return (
+      values.every((v) => v !== undefined) &&
+      new Set(values.map((v) => JSON.stringify(v?.value))).size === values.length
+    );
   });
 }
 

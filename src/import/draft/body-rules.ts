@@ -8,6 +8,7 @@
 import type { ManifestRule } from "../../load/precompiled/manifest-types.js";
 import { acceptsAnyObject } from "../../judge/open-one-of.js";
 import type { OpenApiDocument, Schema } from "../../load/openapi-document.js";
+import { oneValue } from "../../model/one-value.js";
 
 /** Keys a branch that only requires fields may carry besides `required`. */
 const ANNOTATIONS = new Set(["required", "title", "description"]);
@@ -216,13 +217,6 @@ export function shapesRule(
       `the request body is one of ${branches.length} shapes (oneOf), one of them open to any object: ${words} go ` +
       "each whole and never together, or none of them; drafted as the rule atMostOne, checked before any request",
   };
-}
-
-/** The one value a field's schema allows (`enum: [x]` or `const: x`), if it allows one. */
-function oneValue(schema: Schema | undefined): { value: unknown } | undefined {
-  if (!schema) return undefined;
-  if (Object.hasOwn(schema, "const")) return { value: schema.const };
-  return Array.isArray(schema.enum) && schema.enum.length === 1 ? { value: schema.enum[0] } : undefined;
 }
 
 /**
