@@ -61,11 +61,14 @@ const SCHEMA_VALUES = new Set([
 /** Keys whose meaning depends on the root a schema is compiled in (Ajv reads `$id`s and anchors anywhere). */
 const ROOTED_KEYS = ["$id", "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$dynamicRef", "$recursiveRef"];
 
+/** @typedef {{ validate?: import("ajv").ValidateFunction, error?: unknown }} Made What compiling a schema made. */
+
 /** Thrown by the rewrite where a schema cannot be compiled apart from its root. */
 const ROOTED = Symbol("rooted");
 
 // Prism's own options (validators/utils.js baseAjvOptions, createAjvInstances).
 const unknownFormatSilencerLogger = {
+  /** @param {unknown[]} args */
   warn(...args) {
     if (typeof args[0] === "string" && args[0].startsWith("unknown format")) return;
     console.warn(...args);
@@ -73,6 +76,7 @@ const unknownFormatSilencerLogger = {
   log: console.log,
   error: console.error,
 };
+/** @type {Record<string, typeof Ajv>} */
 const DRAFTS = { default: Ajv, draft2019_09: Ajv2019, draft2020_12: Ajv2020 };
 const JSON_SCHEMA_DRAFT_2019_09 = /^https?:\/\/json-schema.org\/draft\/2019-09\/schema#?$/;
 const JSON_SCHEMA_DRAFT_2020_12 = /^https?:\/\/json-schema.org\/draft\/2020-12\/schema#?$/;
@@ -84,7 +88,8 @@ const JSON_SCHEMA_DRAFT_2020_12 = /^https?:\/\/json-schema.org\/draft\/2020-12\/
  * @param {string} draft @param {boolean} coerce
  */
 function prismAjv(draft, coerce, checked = true) {
-  const ajv = new DRAFTS[draft]({
+  const Draft = DRAFTS[draft] ?? Ajv;
+  const ajv = new Draft({
     allErrors: true,
     allowUnionTypes: true,
     allowMatchingProperties: true,
@@ -98,12 +103,16 @@ function prismAjv(draft, coerce, checked = true) {
   return ajv;
 }
 
-/** One instance a draft and coercion for the process, as Prism's: the meta-schema checks, compiled once. */
+/**
+ * One instance a draft and coercion for the process, as Prism's: the meta-schema checks, compiled once.
+ * @type {Map<string, Ajv>}
+ */
 const checkers = new Map();
 /**
  * Throws, as Ajv's compile does, for a schema its meta-schema refuses (the
  * checking instance coerces where the compiling one does: the schema is
  * changed as it would have been).
+ * @param {Record<string, unknown>} schema @param {string} draft @param {boolean} coerce
  */
 function metaCheck(schema, draft, coerce) {
   const key = `${draft} ${coerce}`;
@@ -125,7 +134,11 @@ function isNode(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Whether a key of ROOTED_KEYS is anywhere in `value` (every object, as Ajv's walk for ids reaches schemas' data). */
+/**
+ * Whether a key of ROOTED_KEYS is anywhere in `value` (every object, as Ajv's walk for ids reaches schemas' data).
+ * @param {unknown} value @param {Set<object>} seen
+ * @returns {boolean}
+ */
 function hasRootedKeys(value, seen = new Set()) {
   if (typeof value !== "object" || value === null || seen.has(value)) return false;
   seen.add(value);
@@ -165,11 +178,13 @@ function rewriteRefs(schema, ids, done, open = new Set()) {
   open.add(schema);
   /** @type {Record<string, unknown> | undefined} */
   let copy;
+  /** @param {string} key @param {unknown} value */
   const set = (key, value) => {
     if (value === schema[key]) return;
     copy ??= { ...schema };
     copy[key] = value;
   };
+  /** @param {unknown} value */
   const each = (value) =>
     Array.isArray(value)
       ? mapShared(value, (v) => rewriteRefs(v, ids, done, open))
@@ -217,42 +232,51 @@ function sharedBundle(bundle) {
   const done = new Map();
   let entries;
   try {
-    entries = keys.map((key) => [ids.get(key), rewriteRefs(bundle[key], ids, done)]);
+    entries = keys.map(
+      (key) => /** @type {[string, import("ajv").AnySchema]} */ ([ids.get(key), rewriteRefs(bundle[key], ids, done)]),
+    );
   } catch (e) {
     if (e === ROOTED) return undefined;
     throw e;
   }
-  /** @type {Map<string, import("ajv").default>} */
+  /** @type {Map<string, Ajv>} */
   const instances = new Map();
+  /** @param {string} draft @param {boolean} coerce */
   const instance = (draft, coerce) => {
     const key = `${draft} ${coerce}`;
     let ajv = instances.get(key);
     if (!ajv) {
-      ajv = prismAjv(draft, coerce, false);
+      const made = prismAjv(draft, coerce, false);
       // Prism never checked the bundled schemas against the meta-schema (under `__bundled__`, no keyword of it).
-      for (const [id, schema] of entries) ajv.addSchema(schema, id, undefined, false);
-      instances.set(key, ajv);
+      for (const [id, schema] of entries) made.addSchema(schema, id, undefined, false);
+      instances.set(key, (ajv = made));
     }
     return ajv;
   };
-  /** Each schema checked: its rewrite (null: Prism's own check) and what compiling it made. */
+  /**
+   * Each schema checked: its rewrite (null: Prism's own check) and what compiling it made.
+   * @type {WeakMap<object, { rewritten: Record<string, unknown> | null, made?: Made }>}
+   */
   const compiled = new WeakMap();
   return {
     /**
      * The check of `schema`: its function, or the error compiling it threw; null where Prism's own check must run.
      * Made once for the schema, as Prism's cache does (keyed by the schema and the bundle: the instance the first
      * check chose, coercing or not, serves every later one).
+     * @param {Record<string, unknown>} schema @param {boolean} coerce
+     * @returns {Made | null}
      */
     validator(schema, coerce) {
       let entry = compiled.get(schema);
       if (!entry) {
         let rewritten = null;
         try {
-          if (!hasRootedKeys(schema)) rewritten = rewriteRefs(schema, ids, new Map());
+          if (!hasRootedKeys(schema))
+            rewritten = /** @type {Record<string, unknown>} */ (rewriteRefs(schema, ids, new Map()));
         } catch (e) {
           if (e !== ROOTED) throw e;
         }
-        compiled.set(schema, (entry = { rewritten, made: undefined }));
+        compiled.set(schema, (entry = { rewritten }));
       }
       if (entry.rewritten === null) return null;
       if (!entry.made) {
@@ -279,6 +303,10 @@ function sharedBundleValidation(prism) {
   const own = prism.validateAgainstSchema;
   /** @type {WeakMap<object, ReturnType<typeof sharedBundle> | null>} */
   const bundles = new WeakMap();
+  /**
+   * @param {unknown} value @param {unknown} schema @param {boolean} coerce @param {unknown} context
+   * @param {unknown} prefix @param {unknown} bundle
+   */
   return (value, schema, coerce, context, prefix, bundle) => {
     if (!isNode(bundle) || !isNode(schema)) return own(value, schema, coerce, context, prefix, bundle);
     let shared = bundles.get(bundle);
@@ -286,7 +314,7 @@ function sharedBundleValidation(prism) {
     const made = shared?.validator(schema, coerce);
     if (!made) return own(value, schema, coerce, context, prefix, bundle);
     // As Prism's pipe: nothing said where the schema does not compile or its check throws.
-    if (made.error) return O.none;
+    if (!made.validate) return O.none;
     try {
       made.validate(value);
     } catch {
