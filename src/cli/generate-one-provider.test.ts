@@ -149,4 +149,19 @@ describe("generate after some providers changed: the others are not linked again
     const copy = await cli(["generate"], { cwd: join(tmp, "shared-copy") });
     expect(keptCount(copy.stderr), copy.stderr).toBe(1);
   });
+
+  it("links a provider again, and does not fail, when its stamp entry was damaged", async () => {
+    const { dir, ids } = await generatedProject("damaged", 2);
+    const stampFile = join(dir, "generated/.blockwright-stamp.json");
+    const stamp = JSON.parse(readFileSync(stampFile, "utf8")) as { providers: Record<string, unknown> };
+    const [damaged, other] = ids as [string, string];
+    // Its key still holds: only the rest of the entry is damaged.
+    stamp.providers[damaged] = { ...(stamp.providers[damaged] as object), read: null };
+    writeFileSync(stampFile, JSON.stringify(stamp));
+    describeAgain(join(dir, "specs", other, "openapi.yaml"), "Changed beside a damaged stamp entry.");
+    const run = await cli(["generate"], { cwd: dir });
+    expect(run.code, run.stderr).toBe(0);
+    expect(keptCount(run.stderr)).toBe(0);
+    expect((await cli(["generate", "--check"], { cwd: dir })).stderr).toContain("is up to date (its stamp matches");
+  });
 });
