@@ -103,7 +103,7 @@ describe("generate after some providers changed: the others are not linked again
     expect((await cli(["generate", "--check"], { cwd: dir })).stderr).toContain("is up to date (its stamp matches");
   });
 
-  it("links a provider again when a file its document $refs changes, or one of its files was edited by hand", async () => {
+  it("links a provider again when a file its document $refs changes, or a file of its package was edited", async () => {
     const { dir, ids } = await generatedProject("relinked", 3);
     const [referring, edited] = ids as [string, string, string];
     // The first provider's first resource schema moved into a file of its own, which its document $refs.

@@ -59,9 +59,9 @@ export function stampEntry(
 }
 
 /**
- * The provider's files as the earlier generation's `stamp` (stamp.ts) records them (paths relative to `outDir`, with their texts),
- * when its entry has this key, every file it read still has its hash (paths relative to `root`) and each of its files
- * on disk is the one recorded; else undefined, and the provider is generated again.
+ * The provider's files as the earlier generation's `stamp` (stamp.ts) records them (paths relative to `outDir`, with
+ * their texts), when its entry has this key, every file it read still has its hash (paths relative to `root`) and each
+ * of its files on disk is the one recorded; else undefined, and the provider is generated again.
  */
 export function keptFiles(
   stamp: { outputs: Record<string, string>; providers?: Record<string, ProviderEntry> },

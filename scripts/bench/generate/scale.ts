@@ -104,7 +104,8 @@ async function regenerationRow({ tmp, root, run, report }: Bench, n: number): Pr
     pair.b.push(await anchor());
   }
   report(`generate after one provider of ${n} changed (CPU)`, pair, cpu, "s", "≤ 1.3×", [
-    `npx tsx scripts/bench/synthetic.ts /tmp/syn${n} ${n} && (cd /tmp/syn${n} && node -- "$OLDPWD/bin/blockwright.js" generate)`,
+    `npx tsx scripts/bench/synthetic.ts /tmp/syn${n} ${n}`,
+    `(cd /tmp/syn${n} && node -- "$OLDPWD/bin/blockwright.js" generate)`,
     `(edit a description in /tmp/syn${n}/specs/${changed}/openapi.yaml)`,
     `(cd /tmp/syn${n} && node -- "$OLDPWD/bin/blockwright.js" generate)`,
     `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn${n}/anchor /tmp/syn${n}/specs/${changed}/openapi.yaml`,
