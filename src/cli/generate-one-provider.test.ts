@@ -132,7 +132,7 @@ describe("generate after some providers changed: the others are not linked again
     );
   });
 
-  it("links every provider again when what they share changes (the options, the project's package)", async () => {
+  it("links every provider again when what they share changes (the options, the project's package, the specs folder)", async () => {
     const { dir } = await generatedProject("shared", 2);
     const scoped = await cli(["generate", "--scope", "@zqother"], { cwd: dir });
     expect(scoped.code, scoped.stderr).toBe(0);
@@ -143,6 +143,14 @@ describe("generate after some providers changed: the others are not linked again
     const licensed = await cli(["generate"], { cwd: dir });
     expect(licensed.code, licensed.stderr).toBe(0);
     expect(keptCount(licensed.stderr)).toBe(0);
+    // The same providers from another specs folder: their files' headers name it.
+    cpSync(join(dir, "specs"), join(dir, "zqspecs"), { recursive: true });
+    const other = await cli(["generate", "--specs", "zqspecs"], { cwd: dir });
+    expect(other.code, other.stderr).toBe(0);
+    expect(keptCount(other.stderr)).toBe(0);
+    expect(readFileSync(join(dir, "generated/syn000/index.js"), "utf8")).toContain("zqspecs/syn000/manifest.yaml");
+    rmSync(join(dir, "zqspecs"), { recursive: true });
+    expect(keptCount((await cli(["generate"], { cwd: dir })).stderr)).toBe(0);
     // A copy of the project elsewhere: its stamp holds, its providers are read back, and its surfaces are unchanged.
     cpSync(dir, join(tmp, "shared-copy"), { recursive: true });
     describeAgain(join(tmp, "shared-copy/specs/syn000/openapi.yaml"), "Changed in the copy.");

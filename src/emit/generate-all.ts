@@ -268,12 +268,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         for (const [path, text] of platformFiles(target, ir, platformContext(project, p))) files.set(path, text);
         return;
       }
-      const { pkg, changelog } = packageFor(project, p);
+      const made = packageFor(project, p);
+      const { pkg, changelog } = made;
       if (shared !== undefined)
-        entries.set(
-          p,
-          stampEntry(keyFor(project, shared, pkg, changelog), provider.inputs, summaryOf(ir), provider.warnings),
-        );
+        entries.set(p, stampEntry(keyFor(project, shared, p, made), provider.inputs, summaryOf(ir), provider.warnings));
       files.set(`${p}/package.json`, emitPackageJson(ir, pkg));
       files.set(`${p}/README.md`, emitReadme(ir, pkg));
       if (project.licenseText) files.set(`${p}/LICENSE`, project.licenseText);
@@ -293,8 +291,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     },
     standing &&
       ((p) => {
-        const { pkg, changelog } = packageFor(project, p);
-        const stands = standing(p, keyFor(project, standing.shared, pkg, changelog));
+        const stands = standing(p, keyFor(project, standing.shared, p, packageFor(project, p)));
         if (!stands) return false;
         for (const [path, text] of stands.files) files.set(path, text);
         entries.set(p, stands.entry);
@@ -330,11 +327,18 @@ function packageFor(project: ProjectContext, p: string): { pkg: PackageContext; 
 }
 
 /**
- * A provider's stamp key: what its package depends on besides the files it reads and the shared inputs (its package,
- * changelog, and the generator's version, which its surface records).
+ * A provider's stamp key: what its package depends on besides the files it reads and the shared inputs (its folder,
+ * package, changelog, and the generator's version, which its surface records).
  */
-function keyFor(project: ProjectContext, shared: string, pkg: PackageContext, changelog: string | undefined): string {
+function keyFor(
+  project: ProjectContext,
+  shared: string,
+  p: string,
+  { pkg, changelog }: { pkg: PackageContext; changelog: string | undefined },
+): string {
   return keyOf(shared, {
+    // Its folder, as its files' headers name it: another --specs with the same providers is another generation.
+    folder: rel(project.root, join(project.specsDir, p)),
     pkg,
     changelog: changelog === undefined ? null : sha256(changelog),
     generator: project.generator,

@@ -10,7 +10,7 @@
 // path, which reports it.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sha256 } from "../common/hash.js";
 import { isInside } from "../common/paths.js";
@@ -87,7 +87,10 @@ export function inputHashes(
   const specs = filesUnder(specsDir, NOT_INPUTS).map(
     (file) => `${file}\0${sha256(readFileSync(join(specsDir, file)))}\0`,
   );
-  return { inputs: sha256(`shared\0${shared}\0${specs.join("")}`), shared };
+  // The folder itself too, as the files' headers name it (relative to the project): another one with the same files is
+  // another generation.
+  const folder = relative(root, specsDir).split("\\").join("/");
+  return { inputs: sha256(`shared\0${shared}\0specs\0${folder}\0${specs.join("")}`), shared };
 }
 
 /**
