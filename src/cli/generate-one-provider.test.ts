@@ -132,7 +132,7 @@ describe("generate after some providers changed: the others are not linked again
     );
   });
 
-  it("links every provider again when what they share changes (the options, the project's package, the specs folder)", async () => {
+  it("links every provider again when what they share changes (options, project package, specs folder)", async () => {
     const { dir } = await generatedProject("shared", 2);
     const scoped = await cli(["generate", "--scope", "@zqother"], { cwd: dir });
     expect(scoped.code, scoped.stderr).toBe(0);
