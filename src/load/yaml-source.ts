@@ -193,9 +193,20 @@ function parseData<T>(text: string, file: string): { data: T; expanded?: number 
   const json = parsedAsJson(text);
   if (json) return { data: json.data as T };
   let data: T;
+  // The parser's state, taken at its first node: its anchors, once the text is read, say whether any alias can be in
+  // the data (an alias names an anchor read before it).
+  let parser: { anchorMap?: object; listener: unknown } | undefined;
   try {
     // maxDepth: js-yaml's own bound on nesting (its types do not declare it).
-    data = jsyaml.load(text, { schema: SCHEMA, filename: file, maxDepth: MAX_NESTING } as jsyaml.LoadOptions) as T;
+    data = jsyaml.load(text, {
+      schema: SCHEMA,
+      filename: file,
+      maxDepth: MAX_NESTING,
+      listener: (_event: jsyaml.EventType, state: jsyaml.State) => {
+        parser = state as unknown as typeof parser;
+        (state as unknown as { listener: unknown }).listener = null;
+      },
+    } as jsyaml.LoadOptions) as T;
   } catch (e) {
     // Text nested past the limit is refused as too deep, at its place, before any other reader (yaml's recurses) tries
     // it.
@@ -208,8 +219,9 @@ function parseData<T>(text: string, file: string): { data: T; expanded?: number 
       );
     throw syntaxError(text, file, e as jsyaml.YAMLException);
   }
-  // An anchor needs an `&`: most files have none, and a search for the character is far cheaper than the pattern.
-  if (!text.includes("&") || !/(^|[\s[{,:-])&[^\s]/m.test(text)) return { data };
+  // Aliases need an anchor: most files have none (an `&` in a text, `{&page}` in a URL template, is none), and the walk
+  // that measures them costs a whole published document a tenth of a second.
+  if (!text.includes("&") || !hasAnchors(parser)) return { data };
   const measure = measureAliases(data);
   if (measure.cycle) {
     const at = sourceOf(file, text, data, {}).locate(measure.cycle, "value");
@@ -228,6 +240,15 @@ function parseData<T>(text: string, file: string): { data: T; expanded?: number 
         `an alias bomb?)`,
     );
   return { data, expanded: measure.chars };
+}
+
+/**
+ * Whether js-yaml's state kept an anchor once the text was read (an anchor of a branch it read again is dropped with
+ * the branch, as are the branch's aliases); a state it does not show (another js-yaml) is taken to have some.
+ */
+function hasAnchors(state: { anchorMap?: object } | undefined): boolean {
+  const anchors = state?.anchorMap;
+  return anchors === null || typeof anchors !== "object" || Object.keys(anchors).length > 0;
 }
 
 /**
@@ -406,11 +427,15 @@ export function measureAliases(root: unknown): AliasMeasure {
   const visit = (node: object): Measured => {
     open.add(node);
     let aliases = 0;
-    const entries: [string | number, unknown][] = Array.isArray(node)
-      ? node.map((v, i) => [i, v])
-      : Object.entries(node);
-    let chars = 2 + Math.max(0, entries.length - 1); // [] or {}, and the commas
-    for (const [key, child] of entries) {
+    // Keys (or a list's indexes) read one by one: a whole manifest has hundreds of thousands of values, and a list of
+    // [key, value] pairs made for each of its objects was most of the walk's time.
+    const list = Array.isArray(node) ? (node as unknown[]) : undefined;
+    const keys = list ? undefined : Object.keys(node);
+    const count = list ? list.length : (keys as string[]).length;
+    let chars = 2 + Math.max(0, count - 1); // [] or {}, and the commas
+    for (let i = 0; i < count; i++) {
+      const key: string | number = keys ? (keys[i] as string) : i;
+      const child = list ? list[i] : (node as Record<string, unknown>)[key];
       if (typeof key === "string") chars += key.length + 3; // "key":
       if (child === null || typeof child !== "object") {
         chars += scalarChars(child);

@@ -271,17 +271,22 @@ export class Walker {
   private lookup(): Record<string, Schema | boolean> {
     // Only the outermost schemas are copied (each with the schemas inside it), parents before children.
     const roots = new Map<string, { at: At; copy: Node }>();
+    // Every schema taken so far, by place, with the outermost one holding it: a schema's nearest such ancestor (its
+    // parent schema, a step or two up) gives its root, where trying every ancestor from the top made a key per level.
+    const rootOf = new Map<string, { at: At; copy: Node }>();
     const keyOf = (file: string, path: Path) => `${file}#${path.join("\u0000")}`;
     for (const at of [...this.schemas].sort((a, b) => a.path.length - b.path.length)) {
       let root: { at: At; copy: Node } | undefined;
-      for (let k = 0; k < at.path.length && !root; k++) root = roots.get(keyOf(at.file, at.path.slice(0, k)));
+      for (let k = at.path.length - 1; k >= 0 && !root; k--) root = rootOf.get(keyOf(at.file, at.path.slice(0, k)));
       const node = root
         ? (valueAt(root.copy, at.path.slice(root.at.path.length)) as Node | undefined)
         : (structuredClone(at.value) as Node);
       if (!node) continue;
       delete node.example;
       if (typeof node.format !== "string" || !this.formats.has(node.format)) delete node.format;
-      if (!root) roots.set(keyOf(at.file, at.path), { at, copy: node });
+      const key = keyOf(at.file, at.path);
+      if (!root) roots.set(key, (root = { at, copy: node }));
+      rootOf.set(key, root);
     }
     const lookup: Record<string, Schema | boolean> = {};
     const wraps: Wrap[] = [];
