@@ -26,7 +26,11 @@ export function upstreamMismatches(
 ): { mismatch: ExampleMismatch; warning: SourceError }[] {
   if (!mismatches.length) return [];
   const wanted = mismatches.map((m) => canonical(m.value));
-  const published = publishedAmong(dirname(openapiPath), wanted, mismatches.map((m) => m.value));
+  const published = publishedAmong(
+    dirname(openapiPath),
+    wanted,
+    mismatches.map((m) => m.value),
+  );
   return mismatches
     .filter((_, i) => published.has(wanted[i] as string))
     .map((mismatch) => ({
