@@ -243,8 +243,8 @@ describe("the pinned document's examples, among many", () => {
     "an example it holds with its keys in another order is the upstream's; one of the same kind and size with " +
       "another value stays an error",
     async () => {
-      const document =
-        listPets(`              schema: { type: object, additionalProperties: false, properties: { id: { type: string } } }
+      const schema = "{ type: object, additionalProperties: false, properties: { id: { type: string } } }";
+      const document = listPets(`              schema: ${schema}
               examples:
                 theirs: { value: { id: a, colour: red } }
                 ours: { value: { id: b, colour: red } }
