@@ -21,7 +21,7 @@
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
 import { withTextEnum, withValueEnum } from "../load/text-enum.js";
-import { carriesNoContent, describedJsonType, isJsonMediaType } from "../load/media-types.js";
+import { carriesNoContent, describedJsonType, isJsonMediaType, isStructuredSchema } from "../load/media-types.js";
 import { documentServer } from "../link/server/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
 import { isOwnPrefer } from "./mock-judge.js";
@@ -285,18 +285,17 @@ function namedDefaultServed(responses: Json, document: Json): Json {
 const JSON_TYPE = /^application\/(.+\+)?json\s*(;|$)/i;
 
 /**
- * The media types (not JSON) whose schema is an object: Prism writes no object as a tar stream or other bytes ("Cannot
- * find serializer"), and answered 500.
+ * The media types (not JSON) whose schema is a structure, an object or a list (isStructuredSchema): Prism writes none
+ * as a tar stream or other bytes ("Cannot find serializer"), nor as text ("Cannot serialise complex objects as text"),
+ * and answered 500.
  */
 function objectsOfOtherTypes(content: Json, document: Json): string[] {
-  return Object.keys(content).filter((type) => {
-    if (JSON_TYPE.test(type.trim()) || !isObject(content[type])) return false;
-    const schema = resolved(content[type].schema, document);
-    return (
-      isObject(schema) &&
-      (schema.type === "object" || isObject(schema.properties) || BRANCHES.some((key) => Array.isArray(schema[key])))
-    );
-  });
+  return Object.keys(content).filter(
+    (type) =>
+      !JSON_TYPE.test(type.trim()) &&
+      isObject(content[type]) &&
+      isStructuredSchema(resolved(content[type].schema, document)),
+  );
 }
 
 /**
@@ -334,8 +333,6 @@ function bodyWithoutCovered(body: unknown, covers: (slot: CoveredSlot) => boolea
   }
   return { ...body, content };
 }
-
-const BRANCHES = ["allOf", "oneOf", "anyOf"] as const;
 
 /**
  * An optional header parameter that fetch sends itself when a call gives none (`Accept-Language`, declared with an
