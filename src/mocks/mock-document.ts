@@ -35,6 +35,7 @@ import {
   withJsonFormFieldsAsText,
   withJsonPartsAsText,
   withOneItemFormLists,
+  withSpreadFormObjectsOptional,
 } from "./mock-form-bodies.js";
 
 type Json = Record<string, unknown>;
@@ -97,10 +98,13 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
         ? {
             requestBody: withOpenAllOfMembers(
               withJsonFormFieldsAsText(
-                withJsonPartsAsText(
-                  withOneItemFormLists(
-                    withoutReadOnlyRequired(
-                      bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document)), covers),
+                withSpreadFormObjectsOptional(
+                  withJsonPartsAsText(
+                    withOneItemFormLists(
+                      withoutReadOnlyRequired(
+                        bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document)), covers),
+                        document,
+                      ),
                       document,
                     ),
                     document,
