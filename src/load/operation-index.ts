@@ -26,7 +26,12 @@ export function routePath(key: string): string {
 }
 
 export function operationRef(method: string, path: string, operationId?: unknown): string {
-  return typeof operationId === "string" ? operationId : `${method.toUpperCase()} ${path}`;
+  return ownOperationId(operationId) ?? `${method.toUpperCase()} ${path}`;
+}
+
+/** An operation's operationId where it names one: an empty text names none (the method and path then do). */
+export function ownOperationId(operationId: unknown): string | undefined {
+  return typeof operationId === "string" && operationId.trim() !== "" ? operationId : undefined;
 }
 
 const METHOD_AND_PATH = /^([A-Z]+) (\/.*)$/;
