@@ -389,11 +389,15 @@ function judgedOnly(parameter: unknown, document: Json): unknown {
   return { ...rest, schema: {} };
 }
 
-/** A parameter whose string schema lists numbers or booleans in its enum, with their texts (text-enum.ts). */
+/**
+ * A parameter whose string schema lists numbers or booleans in its enum, with their texts; and whose number or boolean
+ * schema lists texts, with their values (Prism reads `false` as a boolean, then refused it as not one of "false",
+ * "true") (text-enum.ts).
+ */
 function textEnumParameter(parameter: unknown, document: Json): unknown {
   const p = resolved(parameter, document);
   if (!isObject(p) || !isObject(p.schema)) return parameter;
-  const schema = withTextEnum(resolved(p.schema, document));
+  const schema = withValueEnum(withTextEnum(resolved(p.schema, document)));
   return schema === resolved(p.schema, document) ? parameter : { ...p, schema };
 }
 
