@@ -25,6 +25,20 @@ export function routePath(key: string): string {
   return at < 0 ? path : path.slice(0, at);
 }
 
+/**
+ * The name of the query pair a path key's own query (`/rides?page={page}`, a key some documents write) gives a path
+ * parameter's value, if it does: the request carries the parameter there, as a query pair.
+ */
+export function keyQueryPair(key: string, name: string): string | undefined {
+  const query = key.split("?")[1];
+  if (query === undefined) return undefined;
+  for (const written of query.split("&")) {
+    const [pair, value] = written.split("=");
+    if (pair && value === `{${name}}`) return pair;
+  }
+  return undefined;
+}
+
 export function operationRef(method: string, path: string, operationId?: unknown): string {
   return ownOperationId(operationId) ?? `${method.toUpperCase()} ${path}`;
 }

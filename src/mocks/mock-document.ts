@@ -19,6 +19,7 @@
 // a parameter Prism's deserialisers cannot read (a label or matrix style, a list or object in a path or header, an
 // exploded query list of texts, `content`, a cookie) is the judge's alone.
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
+import { keyQueryPair } from "../load/operation-index.js";
 import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
 import { withTextEnum, withValueEnum } from "../load/text-enum.js";
 import { carriesNoContent, describedJsonType, isJsonMediaType, isStructuredSchema } from "../load/media-types.js";
@@ -60,11 +61,37 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   // A reserved expansion (`{+path}`, a value spanning segments) is a plain expression to Prism's router, which
   // mock-judge.ts hands the value as one segment.
   for (const [path, item] of Object.entries(paths))
-    served[`${base}${path.replace(/\{\+/g, "{")}`] = withoutCovered(item, covers, document as Json);
+    served[`${base}${path.replace(/\{\+/g, "{")}`] = withoutCovered(
+      withKeyQueryParams(path, item),
+      covers,
+      document as Json,
+    );
   return { ...document, paths: served };
 }
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/**
+ * A path item whose key places path parameters in its own query (`/rides?page={page}`): each such parameter is
+ * that query pair, as the request carries it (Prism, routing on the path before the `?`, required it of the path).
+ */
+function withKeyQueryParams(path: string, item: unknown): unknown {
+  if (!isObject(item) || !path.includes("?")) return item;
+  const moved = (list: unknown) =>
+    Array.isArray(list)
+      ? list.map((p) => {
+          const pair = isObject(p) && p.in === "path" ? keyQueryPair(path, String(p.name)) : undefined;
+          if (pair === undefined) return p;
+          const { style: _style, explode: _explode, ...rest } = p as Json;
+          return { ...rest, in: "query", name: pair, required: true };
+        })
+      : list;
+  const out: Json = { ...item, ...(item.parameters ? { parameters: moved(item.parameters) } : {}) };
+  for (const method of METHODS)
+    if (isObject(item[method]) && item[method].parameters)
+      out[method] = { ...item[method], parameters: moved(item[method].parameters) };
+  return out;
+}
 
 function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, document: Json): unknown {
   if (!isObject(item)) return item;
