@@ -97,7 +97,8 @@ describe("a 400 answer and the manifest's errors.message", () => {
     [{ zq_expires_at: "2025-10-15T13:52:14.376Z" }],
     [{ zqUntil: "2025-10-15" }],
   ])(
-    "only a state, a code, ids or a time in %j (under status, *Code, *Id; a date or date-time): no message to find, the error names the status line",
+    "only a state, a code, ids or a time in %j (under status, *Code, *Id; a date or date-time): no message to " +
+      "find, the error names the status line",
     async (body) => {
       expect(await checked(body)).toBe("ok");
     },

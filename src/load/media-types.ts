@@ -124,9 +124,9 @@ export function isStructuredSchema(schema: unknown): boolean {
 
 /**
  * The media type of a `content` map whose schema the examples of a JSON type without one meet: another JSON type's
- * (describedJsonType), else the first type of another kind whose schema is a structure (a wildcard type with an object or a list),
- * which a mock serves as JSON with the JSON type's examples. The example check asks here; `schemaOf`: a type's schema,
- * its `$ref` followed.
+ * (describedJsonType), else the first type of another kind whose schema is a structure (a wildcard type with an object
+ * or a list), which a mock serves as JSON with the JSON type's examples. The example check asks here; `schemaOf`: a
+ * type's schema, its `$ref` followed.
  */
 export function describingType(content: unknown, schemaOf: (type: string) => unknown): string | undefined {
   return (

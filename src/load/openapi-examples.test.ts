@@ -239,7 +239,7 @@ describe("a JSON media type with examples but no schema, beside another JSON typ
 });
 
 describe("a JSON media type with examples but no schema, beside a wildcard type whose schema is a structure", () => {
-  it("has its examples checked against that schema (the mock serves them as JSON with it), an object's and a list's", () => {
+  it("has its examples checked against that schema (a mock serves them as JSON with it): an object's, a list's", () => {
     const found = contentProblems(`            "*/*":
               schema: ${PET}
             application/json:

@@ -69,3 +69,30 @@ export class OperationIndex<T extends { method: string; path: string }> extends 
     return this.get(name) !== undefined;
   }
 }
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+type Node = Record<string, unknown>;
+const isNode = (v: unknown): v is Node => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * A path item whose key places path parameters in its own query (`/rides?page={page}`): each such parameter is
+ * that query pair, as the request carries it (the mocks' Prism, routing on the path before the `?`, required it of
+ * the path).
+ */
+export function withKeyQueryParameters(path: string, item: unknown): unknown {
+  if (!isNode(item) || !path.includes("?")) return item;
+  const moved = (list: unknown) =>
+    Array.isArray(list)
+      ? list.map((p) => {
+          const pair = isNode(p) && p.in === "path" ? keyQueryPair(path, String(p.name)) : undefined;
+          if (pair === undefined) return p;
+          const { style: _style, explode: _explode, ...rest } = p as Node;
+          return { ...rest, in: "query", name: pair, required: true };
+        })
+      : list;
+  const out: Node = { ...item, ...(item.parameters ? { parameters: moved(item.parameters) } : {}) };
+  for (const method of METHODS)
+    if (isNode(item[method]) && item[method].parameters)
+      out[method] = { ...item[method], parameters: moved(item[method].parameters) };
+  return out;
+}

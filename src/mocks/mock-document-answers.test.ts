@@ -255,7 +255,7 @@ describe("a mock's content maps with a key that is no media type", () => {
   });
 });
 
-describe("a mock's answer whose list schema is given under a wildcard type, beside a JSON type with examples only", () => {
+describe("a mock's answer whose list schema is under a wildcard type, beside a JSON type with examples only", () => {
   it("is served as JSON with that schema and the JSON type's examples (Prism wrote no list as text: a 500)", () => {
     const schema = { type: "array", items: { type: "object", properties: { id: { type: "string" } } } };
     const doc = {

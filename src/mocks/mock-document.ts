@@ -19,9 +19,9 @@
 // a parameter Prism's deserialisers cannot read (a label or matrix style, a list or object in a path or header, an
 // exploded query list of texts, `content`, a cookie) is the judge's alone.
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
-import { keyQueryPair } from "../load/operation-index.js";
+import { withKeyQueryParameters } from "../load/operation-index.js";
 import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
-import { withTextEnum, withValueEnum } from "../load/text-enum.js";
+import { withEnumsAsSent, withValueEnum } from "../load/text-enum.js";
 import { carriesNoContent, describedJsonType, isJsonMediaType, isStructuredSchema } from "../load/media-types.js";
 import { documentServer } from "../link/server/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
@@ -62,7 +62,7 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   // mock-judge.ts hands the value as one segment.
   for (const [path, item] of Object.entries(paths))
     served[`${base}${path.replace(/\{\+/g, "{")}`] = withoutCovered(
-      withKeyQueryParams(path, item),
+      withKeyQueryParameters(path, item),
       covers,
       document as Json,
     );
@@ -70,28 +70,6 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
 }
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-
-/**
- * A path item whose key places path parameters in its own query (`/rides?page={page}`): each such parameter is
- * that query pair, as the request carries it (Prism, routing on the path before the `?`, required it of the path).
- */
-function withKeyQueryParams(path: string, item: unknown): unknown {
-  if (!isObject(item) || !path.includes("?")) return item;
-  const moved = (list: unknown) =>
-    Array.isArray(list)
-      ? list.map((p) => {
-          const pair = isObject(p) && p.in === "path" ? keyQueryPair(path, String(p.name)) : undefined;
-          if (pair === undefined) return p;
-          const { style: _style, explode: _explode, ...rest } = p as Json;
-          return { ...rest, in: "query", name: pair, required: true };
-        })
-      : list;
-  const out: Json = { ...item, ...(item.parameters ? { parameters: moved(item.parameters) } : {}) };
-  for (const method of METHODS)
-    if (isObject(item[method]) && item[method].parameters)
-      out[method] = { ...item[method], parameters: moved(item[method].parameters) };
-  return out;
-}
 
 function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, document: Json): unknown {
   if (!isObject(item)) return item;
@@ -103,7 +81,10 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
             spreadQueryObject(
               withFetchDefault(
                 withOneOfAsAnyOf(
-                  withoutNullBranch(textEnumParameter(judgedOnly(p, document), document), document),
+                  withoutNullBranch(
+                    withEnumsAsSent(judgedOnly(p, document), (v) => resolved(v, document)),
+                    document,
+                  ),
                   document,
                 ),
                 document,
@@ -414,18 +395,6 @@ function judgedOnly(parameter: unknown, document: Json): unknown {
     return parameter;
   const { content: _content, style: _style, explode: _explode, ...rest } = p;
   return { ...rest, schema: {} };
-}
-
-/**
- * A parameter whose string schema lists numbers or booleans in its enum, with their texts; and whose number or boolean
- * schema lists texts, with their values (Prism reads `false` as a boolean, then refused it as not one of "false",
- * "true") (text-enum.ts).
- */
-function textEnumParameter(parameter: unknown, document: Json): unknown {
-  const p = resolved(parameter, document);
-  if (!isObject(p) || !isObject(p.schema)) return parameter;
-  const schema = withValueEnum(withTextEnum(resolved(p.schema, document)));
-  return schema === resolved(p.schema, document) ? parameter : { ...p, schema };
 }
 
 /**

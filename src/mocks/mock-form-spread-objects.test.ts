@@ -55,7 +55,7 @@ async function post(body: Record<string, unknown>): Promise<{ status: number; vi
 }
 
 describe("a mock's form body with a required object field in form style, exploded", () => {
-  it("takes the empty object (no pair) and an object's fields as its own pairs, as the runtime sends them", async () => {
+  it("takes the empty object (no pair) and an object's fields as its own pairs, as the runtime sends", async () => {
     expect(await post({ zqto: "a", zqrecording: {} })).toEqual({ status: 200, violations: null });
     expect(await post({ zqto: "a", zqrecording: { zqurl: "https://zq.test/1.mp3" } })).toEqual({
       status: 200,

@@ -35,8 +35,9 @@ export const limitKind: CaseKindModule = {
   doc: {
     when: "a parameter that must be given, or has a bound, a length or an item count",
     cases:
-      "every limit at its boundary (accepted, the mock sees no violation; a value in the address or a header where " +
-      "the request head still fits: `limits.requestHeadBytes`, else 16,384 bytes) and one step past it (refused before " +
+      "every limit at its boundary (accepted, the mock sees no violation; a value in the address or a header " +
+      "where the request head still fits: `limits.requestHeadBytes`, else 16,384 bytes) and one step past it " +
+      "(refused before " +
       "any request, naming parameter, rule and value); every required parameter left out; " +
       "`limits.requestHeadBytes` passed by a value that percent-encodes past it",
   },

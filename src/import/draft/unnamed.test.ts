@@ -112,7 +112,7 @@ describe("an operation whose operationId is an empty text", () => {
     },
   });
 
-  it("is drafted as one without, named as METHOD /path (an empty operationId the manifest refused), and links", async () => {
+  it("is drafted as one without, as METHOD /path (an empty operationId the manifest refused), and links", async () => {
     const d = drafted(blank, ["GET /zqthings/{zqid}"]);
     expect(Object.fromEntries(Object.entries(d.manifest.operations).map(([id, op]) => [id, op.operationId]))).toEqual({
       acme_get_zqthings_zqid: "GET /zqthings/{zqid}",

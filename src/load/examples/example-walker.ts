@@ -159,7 +159,7 @@ export class Walker {
     const content = inside(owner, "content");
     const types = Object.keys((content.value ?? {}) as Node);
     // A JSON type without a schema of its own holds the body a sibling's schema describes (describingType: another JSON
-    // type's, or a structure under `*/*`, which a mock serves as JSON with these examples); they are checked against it.
+    // type's, or a structure under `*/*`, which a mock serves as JSON with these examples); checked against it.
     const described = describingType(
       content.value,
       (type) => this.follow(inside(inside(content, type), "schema"))?.value,
