@@ -94,8 +94,11 @@ describe("a 400 answer and the manifest's errors.message", () => {
     [{ state: "zq-unavailable", retry: 3 }],
     [{ errors: [{ errorCode: "401" }], faultId: "zq-72d7", traceId: "0HLZQ" }],
     [{ zqFaultId: "zq-72d7", trace_id: "0HLZQ" }],
+    [{ zq_expires_at: "2025-10-15T13:52:14.376Z" }],
+    [{ zqUntil: "2025-10-15" }],
   ])(
-    "only a state, a code or ids in %j (under status, *Code, *Id): no message to find, the error names the status line",
+    "only a state, a code, ids or a time in %j (under status, *Code, *Id; a date or date-time): no message to " +
+      "find, the error names the status line",
     async (body) => {
       expect(await checked(body)).toBe("ok");
     },

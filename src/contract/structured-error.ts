@@ -65,6 +65,9 @@ export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: Retur
  */
 const STATE_KEY = /(^|[_-])(id|code|status|state|type|kind|result)$|[a-z](Id|ID|Code|Status|State|Type|Kind)$/i;
 
+/** A date or a date-time (RFC 3339, ISO 8601): a value, not words. */
+const TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
 /**
  * Whether an answer may hold a message: a non-empty string, a few levels deep at most, under a field named as a
  * message or error (at any level above it), or the answer's only string (`{status, err}`, `{"0": "…"}`). An answer
@@ -72,6 +75,7 @@ const STATE_KEY = /(^|[_-])(id|code|status|state|type|kind|result)$|[a-z](Id|ID|
  */
 function mayHoldMessage(body: unknown): boolean {
   let texts = 0;
+  let words = 0;
   let named = false;
   const visit = (value: unknown, underName: boolean, depth: number, key = "") => {
     if (typeof value === "string") {
@@ -79,6 +83,9 @@ function mayHoldMessage(body: unknown): boolean {
       // message, even alone or under a field named for errors: the error then names the status line.
       if (value.trim() === "" || STATE_KEY.test(key)) return;
       texts++;
+      // Nor is a time (`{"expires_at": "2025-10-15T13:52:14.376Z"}`, a check-in's 409), though it is a text.
+      if (TIME.test(value.trim())) return;
+      words++;
       named ||= underName;
       return;
     }
@@ -86,7 +93,7 @@ function mayHoldMessage(body: unknown): boolean {
     for (const [k, v] of Object.entries(value)) visit(v, underName || MESSAGE_KEY.test(k), depth + 1, k);
   };
   visit(body, false, 0);
-  return named || texts === 1;
+  return named || (texts === 1 && words === 1);
 }
 
 /**

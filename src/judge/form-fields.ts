@@ -11,6 +11,7 @@ import { bareMediaType, isBinaryString, isJsonMediaType, isLonePart, LONE_FILE_P
 import { type JudgedParam, type Node, type Path, pointerTo } from "./operations.js";
 import { type Deep, queryPairs, type RawPair, rawTexts, readDeepObject, readQuery } from "./query-read.js";
 import { multipartParts, type Part } from "./multipart.js";
+import { spreadObjects } from "./spread-form-objects.js";
 import { quoted, type JudgeRule, type Refusal } from "./refusal.js";
 import {
   arrayOf,
@@ -90,6 +91,7 @@ export function formFields(text: string, media: Media, data: unknown): FieldsRea
     for (const x of mine) claimed.add(x);
     byName.set(name, mine);
   }
+  const spread = spreadObjects(byName, (name) => encodingOf(media, name), data, schema);
   for (const [name, mine] of byName) {
     const e = encodingOf(media, name);
     const fieldSchema = propertySchema(data, schema, name);
@@ -104,6 +106,7 @@ export function formFields(text: string, media: Media, data: unknown): FieldsRea
     if ("refusal" in read) refusals.push(read.refusal);
     else set(value, name, read.value);
   }
+  for (const [name, fields] of spread) set(value, name, fields);
   for (const pair of pairs)
     if (!claimed.has(pair)) set(value, pair.name, decoded(pair.raw ?? "", true) ?? pair.raw ?? "");
   return refusals.length ? { refusals } : { value };

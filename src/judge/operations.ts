@@ -6,7 +6,7 @@
 import { formatPointer } from "@blockwright/runtime/internal";
 import { followLocalRefs, valueAt } from "../load/json-ref.js";
 import { OPERATION_METHODS } from "../load/openapi-document.js";
-import { operationRef, routePath } from "../load/operation-index.js";
+import { keyQueryPair, operationRef, routePath } from "../load/operation-index.js";
 import { followRefs } from "../load/source-place.js";
 import { type PathTemplate, pathTemplate } from "./path-template.js";
 
@@ -107,14 +107,16 @@ function judgedParam(data: unknown, listed: Path, path: string): JudgedParam | u
   const p = valueAt(data, at) as Node | undefined;
   if (!p || typeof p.name !== "string" || !["path", "query", "header", "cookie"].includes(String(p.in)))
     return undefined;
-  const place = p.in as ParamPlace;
-  const style = typeof p.style === "string" ? p.style : DEFAULT_STYLE[place];
-  const explode = typeof p.explode === "boolean" ? p.explode : style === "form";
+  // A path parameter the path key places in its query (`/current?station={station}`) is that query pair's value.
+  const pair = p.in === "path" ? keyQueryPair(path, p.name) : undefined;
+  const place = pair === undefined ? (p.in as ParamPlace) : "query";
+  const style = pair === undefined && typeof p.style === "string" ? p.style : DEFAULT_STYLE[place];
+  const explode = pair === undefined && typeof p.explode === "boolean" ? p.explode : style === "form";
   const content = contentOf(data, at, p);
   const schema = p.schema !== undefined ? schemaAt(data, [...at, "schema"]) : undefined;
   const multiSegment = place === "path" ? multiSegmentMarker(p, path) : undefined;
   return {
-    name: p.name,
+    name: pair ?? p.name,
     in: place,
     required: place === "path" || p.required === true,
     at,

@@ -9,6 +9,7 @@
 import { type OutputUnit, type Schema, validate } from "@cfworker/json-schema";
 import { describe, rootCause } from "../load/examples/example-errors.js";
 import { refPath } from "../load/json-ref.js";
+import { withValueEnum } from "../load/text-enum.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import { documentSchemas, schemaUri } from "../load/examples/openapi-examples.js";
 import { withOpenBranchesAsNoneOfTheOthers } from "./open-one-of.js";
@@ -62,7 +63,8 @@ export function schemaChecker(document: OpenApiDocument): SchemaChecker {
 }
 
 /**
- * Every registered schema's `required` without the fields its `properties` mark `readOnly`; a string's enum as texts.
+ * Every registered schema's `required` without the fields its `properties` mark `readOnly`; a string's enum as texts,
+ * and a number's or boolean's as values.
  */
 function withoutReadOnlyRequired(lookup: Record<string, Schema | boolean>): void {
   const seen = new Set<unknown>();
@@ -78,6 +80,9 @@ function withoutReadOnlyRequired(lookup: Record<string, Schema | boolean>): void
       // (text-enum.ts).
       delete node.format;
     }
+    // The converse: a number's or boolean's enum listed as texts (`type: boolean, enum: ["false", "true"]`) lists
+    // their values, which a value read as its type is (load/text-enum.ts).
+    if (Array.isArray(node.enum)) node.enum = withValueEnum(node).enum as unknown[];
     if (!Array.isArray(node.required)) continue;
     const readOnly = readOnlyFields(node, lookup, new Set());
     if (readOnly.size) node.required = node.required.filter((name) => !readOnly.has(String(name)));

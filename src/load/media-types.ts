@@ -106,6 +106,36 @@ export function describedJsonType(content: unknown): string | undefined {
 }
 
 /**
+ * Whether a schema (its `$ref` followed) describes a structure, an object or a list (by its type, properties, items or
+ * branches): what no media type but JSON writes, so that a mock serves it as JSON (mock-document.ts).
+ */
+export function isStructuredSchema(schema: unknown): boolean {
+  if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return false;
+  const s = schema as Schema;
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  return (
+    types.includes("object") ||
+    types.includes("array") ||
+    (s.properties !== null && typeof s.properties === "object") ||
+    s.items !== undefined ||
+    ["allOf", "oneOf", "anyOf"].some((k) => Array.isArray(s[k]))
+  );
+}
+
+/**
+ * The media type of a `content` map whose schema the examples of a JSON type without one meet: another JSON type's
+ * (describedJsonType), else the first type of another kind whose schema is a structure (a wildcard type with an object
+ * or a list), which a mock serves as JSON with the JSON type's examples. The example check asks here; `schemaOf`: a
+ * type's schema, its `$ref` followed.
+ */
+export function describingType(content: unknown, schemaOf: (type: string) => unknown): string | undefined {
+  return (
+    describedJsonType(content) ??
+    Object.keys((content ?? {}) as object).find((type) => !isJsonMediaType(type) && isStructuredSchema(schemaOf(type)))
+  );
+}
+
+/**
  * The JSON media type of a `content` map: `application/json` first (parameters and case aside), else the first other
  * JSON type.
  */

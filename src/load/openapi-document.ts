@@ -3,7 +3,7 @@
 import { fieldOf, parsePointer } from "@blockwright/runtime/internal";
 import { refPath, valueAt } from "./json-ref.js";
 import type { YamlSource } from "./yaml-source.js";
-import { OperationIndex, operationRef, requestPath } from "./operation-index.js";
+import { OperationIndex, operationRef, ownOperationId, requestPath } from "./operation-index.js";
 import { withTextEnum } from "./text-enum.js";
 import {
   bareMediaType,
@@ -98,7 +98,7 @@ export class OpenApiDocument {
         const name = operationRef(method, path, op.operationId);
         this.operations.set(name, {
           operationId: name,
-          named: typeof op.operationId === "string",
+          named: ownOperationId(op.operationId) !== undefined,
           method: method.toUpperCase(),
           path: requestPath(path),
           location: ["paths", path, method],

@@ -237,3 +237,32 @@ describe("a JSON media type with examples but no schema, beside another JSON typ
     ]);
   });
 });
+
+describe("a JSON media type with examples but no schema, beside a wildcard type whose schema is a structure", () => {
+  it("has its examples checked against that schema (a mock serves them as JSON with it): an object's, a list's", () => {
+    const found = contentProblems(`            "*/*":
+              schema: ${PET}
+            application/json:
+              examples:
+                wrapped:
+                  value: { data: { id: p-1 } }
+                bare:
+                  value: { id: p-1 }
+`);
+    expect(found).toEqual([
+      expect.stringMatching(
+        /example "wrapped" of the 200 response of "getPet" \(application\/json\) does not match its schema: .*"id"/,
+      ),
+    ]);
+    const list = contentProblems(`            "*/*":
+              schema: { type: array, items: ${PET} }
+            application/json:
+              examples:
+                wrapped:
+                  value: { data: [{ id: p-1 }] }
+                bare:
+                  value: [{ id: p-1 }]
+`);
+    expect(list).toEqual([expect.stringMatching(/example "wrapped" .* must be array/)]);
+  });
+});

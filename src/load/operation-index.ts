@@ -25,8 +25,27 @@ export function routePath(key: string): string {
   return at < 0 ? path : path.slice(0, at);
 }
 
+/**
+ * The name of the query pair a path key's own query (`/rides?page={page}`, a key some documents write) gives a path
+ * parameter's value, if it does: the request carries the parameter there, as a query pair.
+ */
+export function keyQueryPair(key: string, name: string): string | undefined {
+  const query = key.split("?")[1];
+  if (query === undefined) return undefined;
+  for (const written of query.split("&")) {
+    const [pair, value] = written.split("=");
+    if (pair && value === `{${name}}`) return pair;
+  }
+  return undefined;
+}
+
 export function operationRef(method: string, path: string, operationId?: unknown): string {
-  return typeof operationId === "string" ? operationId : `${method.toUpperCase()} ${path}`;
+  return ownOperationId(operationId) ?? `${method.toUpperCase()} ${path}`;
+}
+
+/** An operation's operationId where it names one: an empty text names none (the method and path then do). */
+export function ownOperationId(operationId: unknown): string | undefined {
+  return typeof operationId === "string" && operationId.trim() !== "" ? operationId : undefined;
 }
 
 const METHOD_AND_PATH = /^([A-Z]+) (\/.*)$/;
@@ -49,4 +68,31 @@ export class OperationIndex<T extends { method: string; path: string }> extends 
   override has(name: string): boolean {
     return this.get(name) !== undefined;
   }
+}
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+type Node = Record<string, unknown>;
+const isNode = (v: unknown): v is Node => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * A path item whose key places path parameters in its own query (`/rides?page={page}`): each such parameter is
+ * that query pair, as the request carries it (the mocks' Prism, routing on the path before the `?`, required it of
+ * the path).
+ */
+export function withKeyQueryParameters(path: string, item: unknown): unknown {
+  if (!isNode(item) || !path.includes("?")) return item;
+  const moved = (list: unknown) =>
+    Array.isArray(list)
+      ? list.map((p) => {
+          const pair = isNode(p) && p.in === "path" ? keyQueryPair(path, String(p.name)) : undefined;
+          if (pair === undefined) return p;
+          const { style: _style, explode: _explode, ...rest } = p as Node;
+          return { ...rest, in: "query", name: pair, required: true };
+        })
+      : list;
+  const out: Node = { ...item, ...(item.parameters ? { parameters: moved(item.parameters) } : {}) };
+  for (const method of METHODS)
+    if (isNode(item[method]) && item[method].parameters)
+      out[method] = { ...item[method], parameters: moved(item[method].parameters) };
+  return out;
 }

@@ -45,3 +45,16 @@ function textValue(text: string, type: unknown): unknown {
   if (type === "boolean" && (text === "true" || text === "false")) return text === "true";
   return text;
 }
+
+/**
+ * A parameter whose string schema lists numbers or booleans in its enum, with their texts (withTextEnum); whose number
+ * or boolean schema lists texts, with their values (withValueEnum: the mocks' Prism reads `false` as a boolean, then
+ * refused it as not one of "false", "true"); the same parameter otherwise. `resolve`: a `$ref` followed.
+ */
+export function withEnumsAsSent(parameter: unknown, resolve: (value: unknown) => unknown): unknown {
+  const p = resolve(parameter) as Json | null;
+  if (!p || typeof p !== "object" || !p.schema || typeof p.schema !== "object") return parameter;
+  const declared = resolve(p.schema);
+  const schema = withValueEnum(withTextEnum(declared));
+  return schema === declared ? parameter : { ...p, schema };
+}

@@ -254,3 +254,34 @@ describe("a mock's content maps with a key that is no media type", () => {
     expect(doc).toEqual(before);
   });
 });
+
+describe("a mock's answer whose list schema is under a wildcard type, beside a JSON type with examples only", () => {
+  it("is served as JSON with that schema and the JSON type's examples (Prism wrote no list as text: a 500)", () => {
+    const schema = { type: "array", items: { type: "object", properties: { id: { type: "string" } } } };
+    const doc = {
+      openapi: "3.0.0",
+      info: { title: "zqwildlist", version: "1" },
+      paths: {
+        "/zq": {
+          get: {
+            responses: {
+              "200": {
+                description: "ok",
+                content: {
+                  "*/*": { schema },
+                  "application/json": { examples: { response: { value: [{ id: "zq-1" }] } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    const served = mockDocument(doc, () => false) as {
+      paths: Record<string, { get: { responses: Record<string, { content: Record<string, object> }> } }>;
+    };
+    expect(served.paths["/zq"]!.get.responses["200"]!.content).toEqual({
+      "application/json": { schema, examples: { response: { value: [{ id: "zq-1" }] } } },
+    });
+  });
+});

@@ -19,9 +19,10 @@
 // a parameter Prism's deserialisers cannot read (a label or matrix style, a list or object in a path or header, an
 // exploded query list of texts, `content`, a cookie) is the judge's alone.
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
+import { withKeyQueryParameters } from "../load/operation-index.js";
 import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
-import { withTextEnum, withValueEnum } from "../load/text-enum.js";
-import { carriesNoContent, describedJsonType, isJsonMediaType } from "../load/media-types.js";
+import { withEnumsAsSent, withValueEnum } from "../load/text-enum.js";
+import { carriesNoContent, describedJsonType, isJsonMediaType, isStructuredSchema } from "../load/media-types.js";
 import { documentServer } from "../link/server/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
 import { isOwnPrefer } from "./mock-judge.js";
@@ -35,6 +36,7 @@ import {
   withJsonFormFieldsAsText,
   withJsonPartsAsText,
   withOneItemFormLists,
+  withSpreadFormObjectsOptional,
 } from "./mock-form-bodies.js";
 
 type Json = Record<string, unknown>;
@@ -59,7 +61,11 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   // A reserved expansion (`{+path}`, a value spanning segments) is a plain expression to Prism's router, which
   // mock-judge.ts hands the value as one segment.
   for (const [path, item] of Object.entries(paths))
-    served[`${base}${path.replace(/\{\+/g, "{")}`] = withoutCovered(item, covers, document as Json);
+    served[`${base}${path.replace(/\{\+/g, "{")}`] = withoutCovered(
+      withKeyQueryParameters(path, item),
+      covers,
+      document as Json,
+    );
   return { ...document, paths: served };
 }
 
@@ -75,7 +81,10 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
             spreadQueryObject(
               withFetchDefault(
                 withOneOfAsAnyOf(
-                  withoutNullBranch(textEnumParameter(judgedOnly(p, document), document), document),
+                  withoutNullBranch(
+                    withEnumsAsSent(judgedOnly(p, document), (v) => resolved(v, document)),
+                    document,
+                  ),
                   document,
                 ),
                 document,
@@ -97,10 +106,13 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
         ? {
             requestBody: withOpenAllOfMembers(
               withJsonFormFieldsAsText(
-                withJsonPartsAsText(
-                  withOneItemFormLists(
-                    withoutReadOnlyRequired(
-                      bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document)), covers),
+                withSpreadFormObjectsOptional(
+                  withJsonPartsAsText(
+                    withOneItemFormLists(
+                      withoutReadOnlyRequired(
+                        bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document)), covers),
+                        document,
+                      ),
                       document,
                     ),
                     document,
@@ -285,18 +297,17 @@ function namedDefaultServed(responses: Json, document: Json): Json {
 const JSON_TYPE = /^application\/(.+\+)?json\s*(;|$)/i;
 
 /**
- * The media types (not JSON) whose schema is an object: Prism writes no object as a tar stream or other bytes ("Cannot
- * find serializer"), and answered 500.
+ * The media types (not JSON) whose schema is a structure, an object or a list (isStructuredSchema): Prism writes none
+ * as a tar stream or other bytes ("Cannot find serializer"), nor as text ("Cannot serialise complex objects as text"),
+ * and answered 500.
  */
 function objectsOfOtherTypes(content: Json, document: Json): string[] {
-  return Object.keys(content).filter((type) => {
-    if (JSON_TYPE.test(type.trim()) || !isObject(content[type])) return false;
-    const schema = resolved(content[type].schema, document);
-    return (
-      isObject(schema) &&
-      (schema.type === "object" || isObject(schema.properties) || BRANCHES.some((key) => Array.isArray(schema[key])))
-    );
-  });
+  return Object.keys(content).filter(
+    (type) =>
+      !JSON_TYPE.test(type.trim()) &&
+      isObject(content[type]) &&
+      isStructuredSchema(resolved(content[type].schema, document)),
+  );
 }
 
 /**
@@ -334,8 +345,6 @@ function bodyWithoutCovered(body: unknown, covers: (slot: CoveredSlot) => boolea
   }
   return { ...body, content };
 }
-
-const BRANCHES = ["allOf", "oneOf", "anyOf"] as const;
 
 /**
  * An optional header parameter that fetch sends itself when a call gives none (`Accept-Language`, declared with an
@@ -386,14 +395,6 @@ function judgedOnly(parameter: unknown, document: Json): unknown {
     return parameter;
   const { content: _content, style: _style, explode: _explode, ...rest } = p;
   return { ...rest, schema: {} };
-}
-
-/** A parameter whose string schema lists numbers or booleans in its enum, with their texts (text-enum.ts). */
-function textEnumParameter(parameter: unknown, document: Json): unknown {
-  const p = resolved(parameter, document);
-  if (!isObject(p) || !isObject(p.schema)) return parameter;
-  const schema = withTextEnum(resolved(p.schema, document));
-  return schema === resolved(p.schema, document) ? parameter : { ...p, schema };
 }
 
 /**

@@ -2,6 +2,8 @@
 // multipart body (mock-document.ts): a form's one-item list, a multipart body's object fields (JSON
 // parts, read as text), a form field the document JSON-encodes or writes in one pair. The request
 // judge holds each of them to the document as it is.
+import { spreadsAsPairs } from "../judge/spread-form-objects.js";
+
 type Json = Record<string, unknown>;
 
 const FORM_MEDIA = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
@@ -119,6 +121,30 @@ export function withJsonFormFieldsAsText(body: unknown, document: Json): unknown
       if (Object.hasOwn(properties, name))
         properties[name] = { type: "string", description: "one text (the request judge reads it)" };
     return { ...schema, properties };
+  });
+}
+
+/**
+ * A form's object field written in form style, exploded (spreadsAsPairs: OpenAPI's default), is not required of it:
+ * its fields go as the body's own pairs, which Prism reads as other fields, and an empty object as none, so that
+ * Prism refused every such body ("must have required property"). The request judge reads them back as the field's.
+ */
+export function withSpreadFormObjectsOptional(body: unknown, document: Json): unknown {
+  return withMediaSchemas(body, URLENCODED, (media) => {
+    const schema = resolved(media.schema, document);
+    if (!isObject(schema) || !isObject(schema.properties) || !Array.isArray(schema.required)) return media.schema;
+    const properties = schema.properties;
+    const encoding = isObject(media.encoding) ? media.encoding : {};
+    const required = schema.required.filter((name) => {
+      const e = Object.hasOwn(encoding, String(name)) ? resolved(encoding[String(name)], document) : undefined;
+      return !(
+        Object.hasOwn(properties, String(name)) &&
+        spreadsAsPairs(isObject(e) ? e : undefined, document, properties[String(name)])
+      );
+    });
+    if (required.length === schema.required.length) return media.schema;
+    const { required: _, ...rest } = schema;
+    return required.length ? { ...rest, required } : rest;
   });
 }
 

@@ -139,3 +139,14 @@ describe("limits", () => {
     });
   });
 });
+
+describe("a boolean schema where a schema is due (a property named additionalProperties whose schema is false)", () => {
+  it("describes no structure of its own, and the object's other fields are read (it threw: exit 70)", () => {
+    const b = new ShapeBuilder(() => undefined);
+    const shape = b.of({
+      type: "object",
+      properties: { additionalProperties: false, zqlabel: { type: "string" }, zqany: true },
+    } as unknown as Schema);
+    expect(shape.properties).toEqual({ additionalProperties: {}, zqany: {}, zqlabel: { type: "string" } });
+  });
+});

@@ -64,6 +64,9 @@ export class ShapeBuilder {
    */
   of(schema: Schema): Shape {
     this.visits++;
+    // A boolean schema (JSON Schema's `true`, anything; `false`, nothing: a property named `additionalProperties`
+    // whose schema is `false`, the keyword written one level too deep) describes no structure.
+    if (schema === null || typeof schema !== "object") return {};
     if (typeof schema.$ref === "string") {
       const name = shapeName(schema.$ref);
       if (!this.refs.has(name)) this.refs.set(name, schema.$ref);

@@ -1,5 +1,6 @@
 // `limit`: every limit of a parameter at its boundary (accepted, and the mock
-// sees no violation) and one step past it (refused before any request,
+// sees no violation; in the address or a header only where the request head
+// still fits: inputs/head-bytes.ts) and one step past it (refused before any request,
 // naming parameter, rule and value); every required parameter left out (and,
 // for text, blank); a value that percent-encodes past the request head the
 // upstream accepts (limits.requestHeadBytes); a value of the parameter's
@@ -20,6 +21,7 @@ import { acceptCase, refuseCase } from "../input-cases.js";
 import { paramSource } from "../sources.js";
 import type { CaseKindModule, ContractCase } from "../types.js";
 import { type ToolValues, valuesOf } from "../inputs/values.js";
+import { fitsRequestHead } from "../inputs/head-bytes.js";
 
 interface Boundary {
   name: string;
@@ -33,7 +35,9 @@ export const limitKind: CaseKindModule = {
   doc: {
     when: "a parameter that must be given, or has a bound, a length or an item count",
     cases:
-      "every limit at its boundary (accepted, the mock sees no violation) and one step past it (refused before " +
+      "every limit at its boundary (accepted, the mock sees no violation; a value in the address or a header " +
+      "where the request head still fits: `limits.requestHeadBytes`, else 16,384 bytes) and one step past it " +
+      "(refused before " +
       "any request, naming parameter, rule and value); every required parameter left out; " +
       "`limits.requestHeadBytes` passed by a value that percent-encodes past it",
   },
@@ -46,7 +50,8 @@ export const limitKind: CaseKindModule = {
       for (const b of boundaries(p, values)) {
         // The limit's own key in the manifest (a list's maxItems sits in its wire: the parameter stands for it).
         const source = paramSource(tool, p.name, typeof b.rule === "string" ? b.rule : undefined);
-        if (b.ok !== undefined)
+        // A value past the head a server reads (a path segment of 2 MiB) is answered 431, not accepted: no such case.
+        if (b.ok !== undefined && fitsRequestHead(tool, { ...values.minimal(), [p.name]: b.ok }))
           cases.push(
             acceptCase(values, "limit", `${b.name} at the boundary`, p, () => values.with({ [p.name]: b.ok }), source),
           );

@@ -13,6 +13,7 @@ import {
 } from "@blockwright/runtime/internal";
 import type { OpenApiDocument } from "../../load/openapi-document.js";
 import { documentJudge } from "../../judge/read-back.js";
+import { keyQueryPair } from "../../load/operation-index.js";
 import { check, json, same } from "../call.js";
 import type { Exchange } from "../exchange.js";
 import { at, setAt } from "../json-path.js";
@@ -25,7 +26,10 @@ export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, pa
   switch (wire.in) {
     case "path": {
       const raw = path[wire.name];
-      return raw === undefined ? undefined : decodeURIComponent(raw);
+      if (raw !== undefined) return decodeURIComponent(raw);
+      // A path parameter the path key places in its own query (`/rides?page={page}`): that query pair.
+      const pair = keyQueryPair(tool.path, wire.name);
+      return pair === undefined ? undefined : (ex.url.searchParams.get(pair) ?? undefined);
     }
     case "query": {
       const all = ex.url.searchParams.getAll(wire.name);

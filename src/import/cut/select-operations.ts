@@ -6,7 +6,7 @@
 // closest the document has.
 import { itemAt } from "@blockwright/runtime/internal";
 import type { OperationAt } from "./cut.js";
-import { operationRef } from "../../load/operation-index.js";
+import { operationRef, ownOperationId } from "../../load/operation-index.js";
 
 type Json = Record<string, unknown>;
 
@@ -54,7 +54,7 @@ export function documentOperations(doc: Json): DocumentOperation[] {
       out.push({
         path,
         method,
-        ...(typeof operationId === "string" ? { operationId } : {}),
+        ...(ownOperationId(operationId) !== undefined ? { operationId: operationId as string } : {}),
         ...(typeof summary === "string" ? { summary } : {}),
         ...(named.length ? { tags: named } : {}),
       });

@@ -99,3 +99,24 @@ describe("operations without an operationId", () => {
     },
   );
 });
+
+describe("an operation whose operationId is an empty text", () => {
+  const blank = openapi({
+    "/zqthings/{zqid}": {
+      get: {
+        operationId: "",
+        summary: "Get a thing",
+        parameters: [{ name: "zqid", in: "path", required: true, schema: { type: "string", maxLength: 32 } }],
+        responses: { "200": reply(zqthing, { zqid: "t1", zqlabel: "first" }) },
+      },
+    },
+  });
+
+  it("is drafted as one without, as METHOD /path (an empty operationId the manifest refused), and links", async () => {
+    const d = drafted(blank, ["GET /zqthings/{zqid}"]);
+    expect(Object.fromEntries(Object.entries(d.manifest.operations).map(([id, op]) => [id, op.operationId]))).toEqual({
+      acme_get_zqthings_zqid: "GET /zqthings/{zqid}",
+    });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

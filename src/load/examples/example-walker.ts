@@ -7,7 +7,7 @@ import { SourceError, type YamlSource } from "../yaml-source.js";
 import { refPath, valueAt } from "../json-ref.js";
 import { checkpoint } from "../../common/checkpoint.js";
 import { OPERATION_METHODS } from "../openapi-document.js";
-import { describedJsonType, isJsonMediaType } from "../media-types.js";
+import { describingType, isJsonMediaType } from "../media-types.js";
 import { describe, rootCause } from "./example-errors.js";
 import { pointer, SchemaLookup } from "./schema-lookup.js";
 
@@ -157,9 +157,12 @@ export class Walker {
   private content(owner: At, what: string): void {
     const content = inside(owner, "content");
     const types = Object.keys((content.value ?? {}) as Node);
-    // A JSON type without a schema of its own holds the body a sibling JSON type's schema describes
-    // (describedJsonType); its examples are checked against that.
-    const described = describedJsonType(content.value);
+    // A JSON type without a schema of its own holds the body a sibling's schema describes (describingType: another JSON
+    // type's, or a structure under `*/*`, which a mock serves as JSON with these examples); checked against it.
+    const described = describingType(
+      content.value,
+      (type) => this.follow(inside(inside(content, type), "schema"))?.value,
+    );
     const sibling = described === undefined ? undefined : inside(inside(content, described), "schema");
     for (const mediaType of types) {
       const media = inside(content, mediaType);

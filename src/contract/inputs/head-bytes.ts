@@ -1,0 +1,43 @@
+// Whether a value fits in a request head: an address or header value at a parameter's maxLength can be longer than any
+// server reads (a document's path segment of `maxLength: 2097152`), and the mock, a Node.js server as many are,
+// answers 431 past 16,384 bytes of request line and headers (its default). A case that expects the value accepted
+// sends it only when the whole head fits: the manifest's `limits.requestHeadBytes`, or else that common size. The
+// runtime refuses a value past a stated limit before any request (the limit kind's `requestSize` case).
+import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
+
+/** The request head a server commonly reads (Node.js's default, the mocks' server): 414 or 431 past it. */
+export const COMMON_HEAD_BYTES = 16_384;
+
+/** Room for the rest of a head: the request line's method and version, the host, and fetch's own headers. */
+const FIXED_HEAD_BYTES = 1024;
+
+/** The bytes a text takes in an address, percent-encoded (all but the unreserved characters, as the runtime does). */
+const encodedBytes = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, "%XX").length;
+
+/** The bytes a parameter's value takes in the request head (0 in a body or as the base address). */
+export function headShare(p: ParamSpec, value: unknown): number {
+  if (value === undefined) return 0;
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  switch (p.wire.in) {
+    case "path":
+      return encodedBytes(text);
+    case "query":
+      return p.wire.name.length + 2 + encodedBytes(text);
+    case "cookie":
+      return p.wire.name.length + 3 + encodedBytes(text);
+    case "header":
+      return p.wire.name.length + 4 + text.length;
+    case "auth":
+      return text.length + 32;
+    default:
+      return 0;
+  }
+}
+
+/** Whether the call with `input` has a request head a server reads (requestHeadBytes, else COMMON_HEAD_BYTES). */
+export function fitsRequestHead(tool: ToolSpec, input: Record<string, unknown>): boolean {
+  const limit = tool.server.requestHeadBytes ?? COMMON_HEAD_BYTES;
+  let bytes = FIXED_HEAD_BYTES + tool.path.length;
+  for (const p of tool.params) bytes += headShare(p, input[p.name]);
+  return bytes <= limit;
+}
