@@ -1,4 +1,4 @@
-// The three Prism entry points the mocks call (src/mocks/mocks.ts). Run from the
+// The two Prism entry points the mocks call (src/mocks/mocks.ts). Run from the
 // sources, this requires Prism's packages (devDependencies); `npm run build`
 // bundles it with everything it requires into dist/vendor/prism.cjs
 // (scripts/build/vendor.mjs), so that the published blockwright installs no
@@ -6,7 +6,6 @@
 // fp-ts, lodash…) were 130 packages and 52 MB of a user's install, its
 // bundle is one file of about 11 MB.
 "use strict";
-exports.getHttpOperationsFromSpec = require("@stoplight/prism-http").getHttpOperationsFromSpec;
 exports.createServer = require("@stoplight/prism-http-server").createServer;
 exports.createLogger = require("@stoplight/prism-core").createLogger;
 // getHttpOperationsFromSpec's own steps after its dereference, which
