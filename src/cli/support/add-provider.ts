@@ -47,9 +47,13 @@ export interface AddRequest {
   specs: string | undefined;
 }
 
+/** A signal seen: its status (130 or 143) comes from the signal, its message says what is left on disk. */
 class Interrupted extends Error {
-  constructor(readonly signal: unknown) {
-    super("");
+  constructor(
+    readonly signal: unknown,
+    left = "",
+  ) {
+    super(left);
   }
 }
 
@@ -86,7 +90,7 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
   // seen.
   const stop = async (left?: string) => {
     await turn();
-    if (signal.aborted) throw left ? new Interrupted(left) : signal.reason;
+    if (signal.aborted) throw left ? new Interrupted((signal.reason as Interrupted).signal, left) : signal.reason;
   };
   const specs = resolve(io.cwd, request.specs ?? "specs");
   const shownSpecs = relative(io.cwd, specs) || ".";
