@@ -3,7 +3,7 @@
 // prints the process's CPU so far (user + system, from /proc/<pid>/stat,
 // Linux), then stops it with SIGINT. For a command that serves until stopped
 // (serve, mock, mcp), where /usr/bin/time would count the serving too.
-//   READY_PATTERN='mocks ready' node scripts/bench/start-cpu.mjs bin/blockwright.js mock books
+//   READY_PATTERN='mocks ready' node scripts/bench/shared/start-cpu.mjs bin/blockwright.js mock books
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 
