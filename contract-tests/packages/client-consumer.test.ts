@@ -103,6 +103,10 @@ import { ROOT } from "./root.js";
 // The round after: a path value followed by literal text in its segment (`{position}.{ext}`) sends that text's first
 // character encoded, in the core's URL building (every call writes its path there): 14,797 → 14,873 bytes, once a
 // list of files' check moved into the files part; the ceiling follows by 100 bytes, said in that round's note.
+// The round after (issue 64's call path): the User-Agent became the environment's first header (no code of it in a
+// browser's client) and paid for two per-call cuts (characters counted without [...text], one range of a secret not
+// sorted): 14,890 bytes, the ceiling unchanged. The client's observation of each call (hooks, logger, headers,
+// withResponse) is 806 bytes of it: an import of its own would bring the client under 14,000 (a change of its options).
 const ISSUE_31_GZIP_BYTES = 14_000;
 const MAX_CLIENT_GZIP_BYTES = 14_900;
 const KEY = "zq-widgets-key-0123456789";

@@ -62,6 +62,15 @@ describe("a client made once", () => {
     ]);
   });
 
+  it("sends a call's header over the client's of the same name in another case", async () => {
+    const { fetch, seen } = scriptedFetch(customers([], false));
+    await clientOf({ apiKey: KEY, fetch, headers: { "x-trace": "t1" } }).listCustomers!(
+      {},
+      { headers: { "X-Trace": "t2" } },
+    );
+    expect(seen[0]!.headers.get("x-trace")).toBe("t2");
+  });
+
   it("never lets a header replace one the call sets (the credential)", async () => {
     const { fetch, seen } = scriptedFetch(customers([], false));
     await clientOf({ apiKey: KEY, fetch, headers: { Authorization: "Bearer someone-else" } }).listCustomers!({});

@@ -65,12 +65,9 @@ const CREDENTIAL_HEADER = /^(?:(?:proxy-)?authorization|(?:set-)?cookie2?)$/;
 
 /**
  * What the process's environment gives a client (client/environment.ts, where there is one: never in a browser):
- * its options with the defaults the environment says, and the User-Agent of its requests.
+ * its options with the defaults the environment says, the User-Agent of its requests among its headers.
  */
-export type ClientEnvironment = (
-  table: ClientTable,
-  options: ClientOptions,
-) => { options: ClientOptions; agent?: string | undefined };
+export type ClientEnvironment = (table: ClientTable, options: ClientOptions) => ClientOptions;
 
 /**
  * A client over `table`: connection parameters (`table.credentials`,
@@ -102,7 +99,7 @@ export function clientOf(
   byHand?: typeof BY_HAND,
   environment?: ClientEnvironment,
 ): Record<string, unknown> {
-  const { options: given, agent } = environment?.(table, options) ?? { options };
+  const given = environment?.(table, options) ?? options;
   const {
     headers = {},
     logger,
@@ -143,7 +140,6 @@ export function clientOf(
         operation: tool.id,
         tool,
         headers: { ...headers, ...callHeaders },
-        agent,
         hooks,
         logger,
         secrets,
@@ -221,9 +217,8 @@ function connect(base: object, over: Record<string, unknown>, credentials: reado
 interface Observed {
   operation: string;
   tool: ToolCall;
+  /** The client's headers, then the call's (a User-Agent first, where the environment gives one: environment.ts). */
   headers: Record<string, string>;
-  /** The User-Agent, unless a header sets one (none in a browser, which forbids it: client/environment.ts). */
-  agent: string | undefined;
   hooks: ClientOptions["hooks"];
   logger: ClientOptions["logger"];
   secrets: string[];
@@ -252,9 +247,9 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
   const query = slots.flatMap((s) => (s.in === "query" ? [s.name] : []));
   const withheld = (name: string) => CREDENTIAL_HEADER.test(name) || own.includes(name);
   return async (request) => {
-    for (const [name, value] of Object.entries(o.headers))
+    // The last of a name wins, whatever its case: a call's header over the client's, the client's over the User-Agent.
+    for (const [name, value] of Object.entries(o.headers).reverse())
       if (!request.headers.has(name)) request.headers.set(name, value);
-    if (o.agent && !request.headers.has("user-agent")) request.headers.set("user-agent", o.agent);
     const key = `${request.method} ${request.url}`;
     const attempt = (o.state.sent.get(key) ?? 0) + 1;
     o.state.sent.set(key, attempt);

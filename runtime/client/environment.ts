@@ -33,7 +33,7 @@ function variables(): Record<string, string | undefined> {
   return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
 }
 
-/** A client's options with what the environment gives, and its User-Agent. */
+/** A client's options with what the environment gives, its User-Agent the first of its headers (any other wins). */
 export const fromEnvironment: ClientEnvironment = (table, options) => {
   const env = variables();
   const provider = Object.values(table.methods)[0]?.provider;
@@ -51,7 +51,12 @@ export const fromEnvironment: ClientEnvironment = (table, options) => {
   const agent =
     `blockwright/${RUNTIME_VERSION}` +
     `${provider !== undefined && table.version !== undefined ? ` ${provider}/${table.version}` : ""}`;
-  return { options: { ...defaults, ...options, ...(logger ? { logger } : {}) }, agent };
+  return {
+    ...defaults,
+    ...options,
+    ...(logger ? { logger } : {}),
+    headers: { "user-agent": agent, ...options.headers },
+  };
 };
 
 /**

@@ -58,11 +58,7 @@ describe("a value of several forms", () => {
     const dayOrCode: ParamSpec = {
       ...idOrName,
       name: "zqwhen",
-      anyOf: [
-        { type: "string", format: "date" },
-        { type: "string", pattern: "^[A-Z]{3}$" },
-        { type: "boolean" },
-      ],
+      anyOf: [{ type: "string", format: "date" }, { type: "string", pattern: "^[A-Z]{3}$" }, { type: "boolean" }],
     };
     expect(checkValue(dayOrCode, 7)).toEqual({
       issue: { param: "zqwhen", rule: "anyOf", message: "zqwhen: must be a string or true or false, got 7" },

@@ -6,7 +6,7 @@
 import { checkAddress } from "./address-rules.js";
 import { credentialOfParam } from "../http/credentials.js";
 import { ownValue } from "../common/own.js";
-import { isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
+import { characters, isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
 import { redactThenCut } from "../common/outgoing-text.js";
 import type { Issue } from "../common/issue.js";
 import { lacks } from "../common/unsupported.js";
@@ -390,7 +390,7 @@ function checkString(
     if ("issue" in checked) return checked;
     value = checked.value as string;
   }
-  const length = [...value].length;
+  const length = characters(value);
   if (spec.minLength !== undefined && length < spec.minLength)
     return problem(spec, "minLength", `must be at least ${spec.minLength} characters long`, s, secrets);
   if (spec.maxLength !== undefined && length > spec.maxLength)
