@@ -16,6 +16,7 @@ import {
 import { fromOutput, fromSpecs, INTERRUPTED, UsageError, type CliIo } from "./support/io.js";
 import { PROBLEM_JSON_HELP, type ProblemJson, problemJson } from "./support/problem-json.js";
 import type { Target } from "../emit/platforms/targets.js";
+import type { GenerateResult } from "../emit/generate-all.js";
 
 export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]... \
 [--dump-ir] [--force] [--json] [--specs <dir>] [--out <dir>] [--scope <@scope>] [--target packages|n8n|sim]
@@ -104,11 +105,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const optionsKey = JSON.stringify({ scope: scope ?? null, ...(target !== "packages" ? { target } : {}) });
   // Nothing changed since the last generation: answer from the stamp, without loading the generator.
   // (The hash is taken once: a generation that follows records it in the new stamp.)
-  let inputs: string | undefined;
+  let inputs: { inputs: string; shared: string } | undefined;
   if (!args.values["dump-ir"] && !providers.length) {
-    const { inputHash, upToDate } = await import("../emit/stamp.js");
-    inputs = inputHash(io.cwd, dirs.specs, optionsKey);
-    if (upToDate(io.cwd, dirs.out, inputs)) {
+    const { inputHashes, upToDate } = await import("../emit/stamp.js");
+    inputs = inputHashes(io.cwd, dirs.specs, optionsKey);
+    if (upToDate(io.cwd, dirs.out, inputs.inputs)) {
       if (json)
         printJson(io, {
           ok: true,
@@ -154,8 +155,11 @@ interface Generation {
   providers: string[];
   scope: string | undefined;
   target: Target;
-  /** The inputs' hash for the new stamp (not with --provider or --dump-ir). */
-  inputs: string | undefined;
+  /**
+   * The inputs' hash for the new stamp, and that of the inputs every provider shares, which lets unchanged providers
+   * stand (not with --provider or --dump-ir).
+   */
+  inputs: { inputs: string; shared: string } | undefined;
   started: number;
   batch: Batch;
 }
@@ -183,6 +187,7 @@ async function generateAll({
       ...(providers.length ? { providers } : {}),
       ...(scope ? { scope } : {}),
       target,
+      ...(inputs ? { shared: inputs.shared } : {}),
       signal: batch.signal,
       onProvider: batch.onProvider,
       onStep: batch.onStep,
@@ -225,11 +230,7 @@ async function generateAll({
       signal: batch.signal,
     }),
   );
-  if (inputs !== undefined) {
-    const { readOutside, stampContent, STAMP_FILE } = await import("../emit/stamp.js");
-    const { writeWhole } = await import("../common/files.js");
-    writeWhole(join(dirs.out, STAMP_FILE), stampContent(files, inputs, readOutside(io.cwd, dirs.specs, result.inputs)));
-  }
+  if (inputs !== undefined) await writeStamp(io.cwd, dirs, files, inputs, result);
   const changed = report.stale.length + report.missing.length + report.extra.length;
   if (json)
     printJson(io, {
@@ -240,12 +241,36 @@ async function generateAll({
       extra: report.extra,
       problems: [],
     });
-  const operations = result.irs.reduce((n, ir) => n + ir.operations.length, 0);
+  const operations = result.summaries.reduce((n, s) => n + s.tools.length, 0);
+  const kept = result.kept.length ? ` (${result.kept.length} unchanged since the stamp: read back, not linked)` : "";
   io.stderr.write(
-    `generate: ${count(result.irs.length, "provider")}, ${count(operations, "operation")}, ` +
+    `generate: ${count(result.summaries.length, "provider")}${kept}, ${count(operations, "operation")}, ` +
       `${count(files.size, "file")}, ${changed} changed (${ms} ms)\n`,
   );
   return 0;
+}
+
+/**
+ * The new stamp: every output's hash, the files read outside the specs folder, and each provider's entry (the packages'
+ * generation gives them).
+ */
+async function writeStamp(
+  root: string,
+  dirs: { specs: string; out: string },
+  files: Map<string, string>,
+  { inputs, shared }: { inputs: string; shared: string },
+  { entries, inputs: texts }: Pick<GenerateResult, "entries" | "inputs">,
+): Promise<void> {
+  const { readOutside, stampContent, STAMP_FILE } = await import("../emit/stamp.js");
+  const { writeWhole } = await import("../common/files.js");
+  const { sha256 } = await import("../common/hash.js");
+  const read: Record<string, string> = entries
+    ? Object.assign({}, ...Object.values(entries).map((p) => p.read))
+    : Object.fromEntries(Object.entries(texts).map(([path, text]) => [path, sha256(text)]));
+  writeWhole(
+    join(dirs.out, STAMP_FILE),
+    stampContent(files, inputs, readOutside(root, dirs.specs, read), entries && { shared, providers: entries }),
+  );
 }
 
 /**

@@ -22,6 +22,7 @@ import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { envVariableName } from "../model/naming.js";
 import { describeAuth, render, type PackageContext } from "./emit.js";
 import { clientExample } from "./emit-client.js";
+import type { ProviderSummary } from "./provider-stamp.js";
 import { cell, codeSpan as code, htmlCommentText, markdownParagraphs, markdownText } from "./markdown-text.js";
 
 function mdHeader(inputs: string[]): string {
@@ -31,14 +32,14 @@ function mdHeader(inputs: string[]): string {
   );
 }
 
-export function emitGeneratedReadme(irs: ProviderIR[], packageName: (provider: string) => string): string {
+export function emitGeneratedReadme(providers: ProviderSummary[], packageName: (provider: string) => string): string {
   return render("generated-readme.md.hbs", {
-    header: mdHeader(irs.map((ir) => ir.sources.manifest)),
-    providers: irs.map((ir) => ({
-      provider: ir.provider,
-      name: cell(markdownText(ir.name)),
-      packageName: packageName(ir.provider),
-      operations: ir.operations.map((op) => code(op.tool.id)).join(", "),
+    header: mdHeader(providers.map((p) => p.manifest)),
+    providers: providers.map((p) => ({
+      provider: p.provider,
+      name: cell(markdownText(p.name)),
+      packageName: packageName(p.provider),
+      operations: p.tools.map((id) => code(id)).join(", "),
     })),
   });
 }

@@ -15,6 +15,10 @@ import { SourceError } from "../load/yaml-source.js";
 import { platformFiles, platformReadme } from "./platforms/targets.js";
 import { GenerationErrors } from "./generation-errors.js";
 import { type LinkedProvider, linkProvider } from "./link-provider.js";
+import { keptFiles, keyOf, type ProviderEntry, type ProviderSummary, stampEntry, summaryOf } from "./provider-stamp.js";
+import { readStamp } from "./stamp.js";
+import { sha256 } from "../common/hash.js";
+import { entryOf } from "@blockwright/runtime/internal";
 import {
   type GenerateOptions,
   keptChangelog,
@@ -22,6 +26,7 @@ import {
   platformContext,
   type ProjectContext,
   projectContext,
+  rel,
   releaseOf,
 } from "./project-context.js";
 
@@ -31,8 +36,18 @@ export { type GenerateOptions, generatorPackage, keptChangelog } from "./project
 export interface GenerateResult {
   /** Output files, by path relative to outDir, in a stable order. */
   files: Map<string, string>;
+  /** The IRs of the providers linked (not those `kept`). */
   irs: ProviderIR[];
-  /** Every input file the generation read (manifests, OpenAPI files), by path relative to the root, with its text. */
+  /** Every provider's summary, in order (those kept too). */
+  summaries: ProviderSummary[];
+  /** Providers whose files stood as the output folder's stamp records them (options.shared): not linked again. */
+  kept: string[];
+  /** Every provider's stamp entry, with options.shared (packages only). */
+  entries?: Record<string, ProviderEntry>;
+  /**
+   * Every input file the generation read (manifests, OpenAPI files), by path relative to the root, with its text (not
+   * those of the providers `kept`: `entries` has their hashes).
+   */
   inputs: Record<string, string>;
   /** Warnings of every provider (LinkedProvider.warnings). */
   warnings: string[];
@@ -48,12 +63,15 @@ export interface GenerateResult {
 async function eachProvider(
   project: ProjectContext,
   use: (provider: LinkedProvider) => void | Promise<void>,
+  /** Whether the provider's files stand as they are (keptFiles): it is then neither linked nor used. */
+  stands?: (provider: string) => boolean,
 ): Promise<Pick<LinkedProvider, "ir" | "inputs" | "warnings">[]> {
   const kept: Pick<LinkedProvider, "ir" | "inputs" | "warnings">[] = [];
   const errors: SourceError[] = [];
   for (const [i, name] of project.names.entries()) {
     await checkpoint(project.signal);
     project.onProvider?.(i, project.names.length, name);
+    if (stands?.(name)) continue;
     let provider: LinkedProvider;
     try {
       const onStep = project.onStep;
@@ -107,43 +125,108 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const project = projectContext(options);
   const files = new Map<string, string>();
   const target = project.target;
-  const linked = await eachProvider(project, async (provider) => {
-    const { ir, document } = provider;
-    const p = ir.provider;
-    if (target !== "packages") {
-      for (const [path, text] of platformFiles(target, ir, platformContext(project, p))) files.set(path, text);
-      return;
-    }
-    // Written by `blockwright diff --write`: carried from one generation to the next.
-    const changelog = releaseOf(project, p)?.changelog ?? keptChangelog(project.root, project.outDir, p);
-    const pkg: PackageContext = { ...packageOf(project, p), ...(changelog !== undefined ? { changelog: true } : {}) };
-    files.set(`${p}/package.json`, emitPackageJson(ir, pkg));
-    files.set(`${p}/README.md`, emitReadme(ir, pkg));
-    if (project.licenseText) files.set(`${p}/LICENSE`, project.licenseText);
-    if (changelog !== undefined) files.set(`${p}/CHANGELOG.md`, changelog);
-    files.set(`${p}/surface.json`, formatSurface(surfaceOf(project, pkg, provider)));
-    await checkpoint(project.signal);
-    const entry = emitEntry(
-      ir,
-      await emitOpenApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`),
-      pkg.version,
-    );
-    files.set(`${p}/index.js`, entry.js);
-    files.set(`${p}/index.d.ts`, entry.dts);
-    for (const [name, text] of adapterFiles(pkg.runtime.name, ir.sources)) files.set(`${p}/${name}`, text);
-    for (const [name, text] of cjsFiles(files, p, tsHeader([ir.sources.manifest, ir.sources.openapi])))
-      files.set(name, text);
-  });
+  const { shared } = options;
+  // Keyed by provider: each one's stamp entry, and those whose files stand as the stamp records them.
+  const entries = new Map<string, ProviderEntry>();
+  const standing = standingFiles(project, options);
+  const linked = await eachProvider(
+    project,
+    async (provider) => {
+      const { ir, document } = provider;
+      const p = ir.provider;
+      if (target !== "packages") {
+        for (const [path, text] of platformFiles(target, ir, platformContext(project, p))) files.set(path, text);
+        return;
+      }
+      const made = packageFor(project, p);
+      const { pkg, changelog } = made;
+      if (shared !== undefined)
+        entries.set(p, stampEntry(keyFor(project, shared, p, made), provider.inputs, summaryOf(ir), provider.warnings));
+      files.set(`${p}/package.json`, emitPackageJson(ir, pkg));
+      files.set(`${p}/README.md`, emitReadme(ir, pkg));
+      if (project.licenseText) files.set(`${p}/LICENSE`, project.licenseText);
+      if (changelog !== undefined) files.set(`${p}/CHANGELOG.md`, changelog);
+      files.set(`${p}/surface.json`, formatSurface(surfaceOf(project, pkg, provider)));
+      await checkpoint(project.signal);
+      const entry = emitEntry(
+        ir,
+        await emitOpenApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`),
+        pkg.version,
+      );
+      files.set(`${p}/index.js`, entry.js);
+      files.set(`${p}/index.d.ts`, entry.dts);
+      for (const [name, text] of adapterFiles(pkg.runtime.name, ir.sources)) files.set(`${p}/${name}`, text);
+      for (const [name, text] of cjsFiles(files, p, tsHeader([ir.sources.manifest, ir.sources.openapi])))
+        files.set(name, text);
+    },
+    standing &&
+      ((p) => {
+        const stands = standing(p, keyFor(project, standing.shared, p, packageFor(project, p)));
+        if (!stands) return false;
+        for (const [path, text] of stands.files) files.set(path, text);
+        entries.set(p, stands.entry);
+        return true;
+      }),
+  );
   const irs = linked.map((l) => l.ir);
+  const byName = new Map(linked.map((l) => [l.ir.provider, l]));
+  const summaries = project.names.map((p) => entries.get(p)?.summary ?? summaryOf(entryOf(byName, p).ir));
   const readme =
     target === "packages"
-      ? emitGeneratedReadme(irs, project.packageName)
+      ? emitGeneratedReadme(summaries, project.packageName)
       : platformReadme(target, irs, (ir) => platformContext(project, ir.provider));
   if (readme !== undefined) files.set("README.md", readme);
+  const kept = project.names.filter((p) => !byName.has(p));
   return {
     files: new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
-    irs: linked.map((l) => l.ir),
+    irs,
+    summaries,
+    kept,
+    ...(shared !== undefined && target === "packages" ? { entries: Object.fromEntries(entries) } : {}),
     inputs: Object.assign({}, ...linked.map((l) => l.inputs)) as Record<string, string>,
-    warnings: linked.flatMap((l) => l.warnings),
+    warnings: project.names.flatMap((p) => byName.get(p)?.warnings ?? entries.get(p)?.warnings ?? []),
   };
+}
+
+/** The package of a provider, and the CHANGELOG.md it carries (a release's, else the one its folder has). */
+function packageFor(project: ProjectContext, p: string): { pkg: PackageContext; changelog: string | undefined } {
+  // Written by `blockwright diff --write`: carried from one generation to the next.
+  const changelog = releaseOf(project, p)?.changelog ?? keptChangelog(project.root, project.outDir, p);
+  const pkg: PackageContext = { ...packageOf(project, p), ...(changelog !== undefined ? { changelog: true } : {}) };
+  return { pkg, changelog };
+}
+
+/**
+ * A provider's stamp key: what its package depends on besides the files it reads and the shared inputs (its folder,
+ * package, changelog, and the generator's version, which its surface records).
+ */
+function keyFor(
+  project: ProjectContext,
+  shared: string,
+  p: string,
+  { pkg, changelog }: { pkg: PackageContext; changelog: string | undefined },
+): string {
+  return keyOf(shared, {
+    // Its folder, as its files' headers name it: another --specs with the same providers is another generation.
+    folder: rel(project.root, join(project.specsDir, p)),
+    pkg,
+    changelog: changelog === undefined ? null : sha256(changelog),
+    generator: project.generator,
+  });
+}
+
+/**
+ * With options.shared, and a stamp in the output folder made with the same shared inputs: a provider's files as that
+ * stamp records them, when they still stand (keptFiles). Only for the packages of every provider (with `providers`, the
+ * index is left as it is, and a platform's README takes every provider's IR).
+ */
+function standingFiles(
+  project: ProjectContext,
+  options: GenerateOptions,
+): (((p: string, key: string) => ReturnType<typeof keptFiles>) & { shared: string }) | undefined {
+  const { shared } = options;
+  if (shared === undefined || project.target !== "packages" || options.providers) return undefined;
+  const stamp = readStamp(project.outDir);
+  if (stamp?.shared !== shared) return undefined;
+  return Object.assign((p: string, key: string) => keptFiles(stamp, p, key, project), { shared });
 }

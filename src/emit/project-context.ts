@@ -45,6 +45,12 @@ export interface GenerateOptions {
   packagesDir?: string;
   /** npm's `author` of an n8n package ("Name <email>"). Default: the project's package.json `author`. */
   author?: string;
+  /**
+   * The hash of the inputs every provider shares (stamp.ts inputHashes): with it, a provider whose entry in the output
+   * folder's stamp still holds is read back from its files, not linked and emitted again (provider-stamp.ts), and the
+   * result carries every provider's new entry.
+   */
+  shared?: string;
 }
 
 /** What every provider's package shares: where it goes, how packages are named, the generator and runtime. */

@@ -10,11 +10,12 @@
 // path, which reports it.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sha256 } from "../common/hash.js";
 import { isInside } from "../common/paths.js";
 import { filesUnder, listFiles, STAMP_FILE } from "../common/files.js";
+import type { ProviderEntry } from "./provider-stamp.js";
 
 export { STAMP_FILE };
 
@@ -26,6 +27,10 @@ export interface Stamp {
   read?: Record<string, string>;
   /** Every other generated file and its hash. */
   outputs: Record<string, string>;
+  /** The hash of the inputs every provider shares (inputHashes' `shared`), which `providers` were generated with. */
+  shared?: string;
+  /** Each package's entry: what its generation read, and what the project's index needs of it (provider-stamp.ts). */
+  providers?: Record<string, ProviderEntry>;
 }
 
 const NOT_INPUTS = new Set(["node_modules"]);
@@ -40,11 +45,23 @@ export function inputHash(
   options: string,
   runtimeManifest = createRequire(import.meta.url).resolve("@blockwright/runtime/package.json"),
 ): string {
+  return inputHashes(root, specsDir, options, runtimeManifest).inputs;
+}
+
+/**
+ * inputHash's, and `shared`: the hash of the inputs every provider shares (all but the specs folder), which a
+ * provider's stamp entry is keyed by (provider-stamp.ts).
+ */
+export function inputHashes(
+  root: string,
+  specsDir: string,
+  options: string,
+  runtimeManifest = createRequire(import.meta.url).resolve("@blockwright/runtime/package.json"),
+): { inputs: string; shared: string } {
   // Each input as `label\0hash\0`, in a fixed order, hashed together.
   const parts: string[] = [];
   const add = (label: string, data: string | Buffer) => parts.push(`${label}\0${sha256(data)}\0`);
   add("options", options);
-  for (const file of filesUnder(specsDir, NOT_INPUTS)) add(file, readFileSync(join(specsDir, file)));
   // Not a file (a folder of that name): the generation reports it, so the hash need not read it.
   for (const file of ["package.json", "LICENSE"])
     if (statSync(join(root, file), { throwIfNoEntry: false })?.isFile()) add(file, readFileSync(join(root, file)));
@@ -66,18 +83,25 @@ export function inputHash(
     if (/\.(js|ts)$/.test(file) && !/\.test\.ts$|\.d\.ts$/.test(file))
       add(`runtime/${file}`, readFileSync(join(runtimeRoot, file)));
   }
-  return sha256(parts.join(""));
+  const shared = sha256(parts.join(""));
+  const specs = filesUnder(specsDir, NOT_INPUTS).map(
+    (file) => `${file}\0${sha256(readFileSync(join(specsDir, file)))}\0`,
+  );
+  // The folder itself too, as the files' headers name it (relative to the project): another one with the same files is
+  // another generation.
+  const folder = relative(root, specsDir).split("\\").join("/");
+  return { inputs: sha256(`shared\0${shared}\0specs\0${folder}\0${specs.join("")}`), shared };
 }
 
 /**
- * Of the files a generation read (project-relative path → text), those
- * outside `specsDir`, with their hashes: inputHash does not see them, so the
- * stamp records them one by one.
+ * Of the files a generation read (project-relative path → hash), those
+ * outside `specsDir`: inputHash does not see them, so the stamp records them
+ * one by one.
  */
-export function readOutside(root: string, specsDir: string, texts: Record<string, string>): Record<string, string> {
+export function readOutside(root: string, specsDir: string, hashes: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [path, text] of Object.entries(texts).sort(([a], [b]) => (a < b ? -1 : 1))) {
-    if (!isInside(resolve(specsDir), resolve(root, path))) out[path] = sha256(text);
+  for (const [path, hash] of Object.entries(hashes).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (!isInside(resolve(specsDir), resolve(root, path))) out[path] = hash;
   }
   return out;
 }
@@ -87,6 +111,7 @@ export function stampContent(
   files: ReadonlyMap<string, string>,
   inputs: string,
   read: Record<string, string> = {},
+  kept?: { shared: string; providers: Record<string, ProviderEntry> },
 ): string {
   const outputs: Record<string, string> = {};
   for (const [path, content] of [...files].sort(([a], [b]) => (a < b ? -1 : 1)))
@@ -98,6 +123,7 @@ export function stampContent(
     inputs,
     ...(Object.keys(read).length ? { read } : {}),
     outputs,
+    ...(kept ? { shared: kept.shared, providers: kept.providers } : {}),
   };
   return `${JSON.stringify(stamp, null, 2)}\n`;
 }

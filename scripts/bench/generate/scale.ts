@@ -1,7 +1,8 @@
 // `npm run bench -- scale` (issue 64): generate of N synthetic providers × 10 operations, at 50, 100 and 200 (and 1:
-// a run's fixed cost), ours against openapi-typescript (anchor-openapi-typescript.mjs); index.ts says how the rows
-// are read.
-import { mkdtempSync, rmSync } from "node:fs";
+// a run's fixed cost), ours against openapi-typescript (anchor-openapi-typescript.mjs), each into a fresh folder;
+// then a generation after one provider of 20 and of 100 changed, into the folder an earlier one wrote, against the
+// anchor on that one document. index.ts says how the rows are read.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { entryOf, itemAt } from "@blockwright/runtime/internal";
 import { writeSyntheticProject } from "../synthetic.js";
@@ -74,6 +75,42 @@ export async function measureScale(bench: Bench): Promise<void> {
   slopeRow("  of which system CPU", 100, 200, (r) => r.system, "");
   slopeRow("generate, CPU per added provider (50 → 100, with JIT warm-up)", 50, 100, cpu, "");
   for (const out of outputs) rmSync(out, { recursive: true, force: true });
+  for (const n of [20, 100]) await regenerationRow(bench, n);
+}
+
+/**
+ * A generation after one provider of `n` changed (a schema's description, so its package's types change), into the
+ * folder the last one wrote: the others stand as its stamp records them. Against the anchor on that one document,
+ * which is what a user of it would run again.
+ */
+async function regenerationRow({ tmp, root, run, report }: Bench, n: number): Promise<void> {
+  const dir = mkdtempSync(join(tmp, `regen${n}-`));
+  const ids = writeSyntheticProject(dir, n);
+  const changed = itemAt(ids, Math.floor(n / 2));
+  const spec = join(dir, "specs", changed, "openapi.yaml");
+  const document = readFileSync(spec, "utf8");
+  let round = 0;
+  const ours = () => {
+    writeFileSync(spec, document.replace('"A first item."', `"A first item (${++round})."`));
+    return run(["--", join(root, "bin/blockwright.js"), "generate"], dir);
+  };
+  const anchor = () =>
+    run([join(root, "scripts/bench/anchor-openapi-typescript.mjs"), mkdtempSync(join(dir, "anchor-")), spec], dir);
+  await ours();
+  await anchor();
+  const pair: Pair = { a: [], b: [] };
+  for (let i = 0; i < SCALE_ROUNDS; i++) {
+    pair.a.push(await ours());
+    pair.b.push(await anchor());
+  }
+  report(`generate after one provider of ${n} changed (CPU)`, pair, cpu, "s", "≤ 1.3×", [
+    `npx tsx scripts/bench/synthetic.ts /tmp/syn${n} ${n}`,
+    `(cd /tmp/syn${n} && node -- "$OLDPWD/bin/blockwright.js" generate)`,
+    `(edit a description in /tmp/syn${n}/specs/${changed}/openapi.yaml)`,
+    `(cd /tmp/syn${n} && node -- "$OLDPWD/bin/blockwright.js" generate)`,
+    `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn${n}/anchor /tmp/syn${n}/specs/${changed}/openapi.yaml`,
+  ]);
+  rmSync(dir, { recursive: true, force: true });
 }
 
 /** Every size's runs, ours and the anchor's, round by round, each into a fresh folder (`outputs`, removed after). */
