@@ -237,3 +237,26 @@ site: { type: string, format: uri }, other: { type: string, format: zq-unknown }
     },
   );
 });
+
+describe("the pinned document's examples, among many", () => {
+  it(
+    "an example it holds with its keys in another order is the upstream's; one of the same kind and size with " +
+      "another value stays an error",
+    async () => {
+      const schema = "{ type: object, additionalProperties: false, properties: { id: { type: string } } }";
+      const document = listPets(`              schema: ${schema}
+              examples:
+                theirs: { value: { id: a, colour: red } }
+                ours: { value: { id: b, colour: red } }
+`);
+      // Many other examples, of other sizes and of the same size, none of them ours.
+      const others = Array.from({ length: 50 }, (_, i) => (i % 2 ? { id: `x${i}`, colour: "blue" } : [i]));
+      const file = provider([...others, { colour: "red", id: "a" }], document);
+      const loaded = await loadOpenApi(file, work).catch((e: unknown) => e);
+      expect(loaded).toBeInstanceOf(OpenApiProblems);
+      expect((loaded as OpenApiProblems).errors.map((e) => e.detail)).toEqual([
+        expect.stringMatching(/^example "ours" .*has field "colour", which the schema does not allow$/),
+      ]);
+    },
+  );
+});

@@ -112,3 +112,23 @@ describe("aliases in text that looks like JSON", () => {
     );
   });
 });
+
+describe("anchors as the parser reads them, not as the text looks", () => {
+  const nine = (item: string) => Array(9).fill(item).join(", ");
+  it("an alias bomb whose anchors follow a tag, or stand on the line after their key, is refused", () => {
+    const text =
+      `a: !!seq &a [${nine("x")}]\nb:\n  &b\n  [${nine("*a")}]\nc: !!seq &c [${nine("*b")}]\n` +
+      `d: &d [${nine("*c")}]\ne: [${nine("*d")}]\n`;
+    expect(refusal(() => parseYamlSource(text, "zqtag.yaml")).message).toMatch(
+      /^zqtag\.yaml: refused: the YAML expands aliases more than 100 times/,
+    );
+  });
+
+  it("an & in plain text (a URL template's {&page}, a title's Tom &Jerry) is no anchor: read as written", () => {
+    const text = "search: https://zq.example/search?q={query}{&page,per_page}\ntitle: Tom &Jerry\n";
+    expect(parseYamlSource(text, "zqurl.yaml").data).toEqual({
+      search: "https://zq.example/search?q={query}{&page,per_page}",
+      title: "Tom &Jerry",
+    });
+  });
+});

@@ -11,9 +11,11 @@ import type { Document, Node } from "yaml";
 import { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit } from "./input-file.js";
 import { blockYamlOffsets, jsonOffsets, lineColumn } from "./text-positions.js";
 import { MAX_NESTING, NESTING_RULE } from "../common/nesting.js";
+import { hasAnchors, MAX_ALIASES, measureAliases } from "./yaml-aliases.js";
 import { type ProblemCode, withCode } from "../common/problem-codes.js";
 
 export { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit };
+export { type AliasMeasure, measureAliases } from "./yaml-aliases.js";
 
 // yaml is loaded only when a position is wanted (loading it costs as much as parsing five specs).
 const require = createRequire(import.meta.url);
@@ -193,9 +195,20 @@ function parseData<T>(text: string, file: string): { data: T; expanded?: number 
   const json = parsedAsJson(text);
   if (json) return { data: json.data as T };
   let data: T;
+  // The parser's state, taken at its first node: its anchors, once the text is read, say whether any alias can be in
+  // the data (an alias names an anchor read before it).
+  let parser: { anchorMap?: object; listener: unknown } | undefined;
   try {
     // maxDepth: js-yaml's own bound on nesting (its types do not declare it).
-    data = jsyaml.load(text, { schema: SCHEMA, filename: file, maxDepth: MAX_NESTING } as jsyaml.LoadOptions) as T;
+    data = jsyaml.load(text, {
+      schema: SCHEMA,
+      filename: file,
+      maxDepth: MAX_NESTING,
+      listener: (_event: jsyaml.EventType, state: jsyaml.State) => {
+        parser = state as unknown as typeof parser;
+        (state as unknown as { listener: unknown }).listener = null;
+      },
+    } as jsyaml.LoadOptions) as T;
   } catch (e) {
     // Text nested past the limit is refused as too deep, at its place, before any other reader (yaml's recurses) tries
     // it.
@@ -208,8 +221,9 @@ function parseData<T>(text: string, file: string): { data: T; expanded?: number 
       );
     throw syntaxError(text, file, e as jsyaml.YAMLException);
   }
-  // An anchor needs an `&`: most files have none, and a search for the character is far cheaper than the pattern.
-  if (!text.includes("&") || !/(^|[\s[{,:-])&[^\s]/m.test(text)) return { data };
+  // Aliases need an anchor: most files have none (an `&` in a text, `{&page}` in a URL template, is none), and the walk
+  // that measures them costs a whole published document a tenth of a second.
+  if (!text.includes("&") || !hasAnchors(parser)) return { data };
   const measure = measureAliases(data);
   if (measure.cycle) {
     const at = sourceOf(file, text, data, {}).locate(measure.cycle, "value");
@@ -357,89 +371,4 @@ function offsetIn(doc: Document, path: readonly (string | number)[], which: "key
   }
   const target = which === "key" && keyNode ? keyNode : ((node as Node | null) ?? keyNode);
   return target?.range?.[0] ?? 0;
-}
-
-// What a file's aliases make of it. js-yaml shares an anchored value among its
-// aliases, so reading costs nothing, but whatever walks or writes the data
-// next pays for every alias again: nine lines can stand for millions of values
-// (an alias bomb), and one large anchor repeated by a hundred aliases for
-// gigabytes of text (`add` wrote a 5 MB document out as 519 MB). The data is
-// measured once, each shared value once (costing no more than the file), and
-// the reader refuses what passes either bound: the count, as the yaml library's
-// own `maxAliasCount`, and the size the aliases expand the data to.
-
-/**
- * Alias expansions allowed per file (nested ones counted as often as they are repeated): enough for shared anchors, far
- * too few for an alias bomb.
- */
-const MAX_ALIASES = 100;
-
-export interface AliasMeasure {
-  /**
-   * How many values aliases add when the data is expanded (an alias inside an anchor counts at each of its anchor's
-   * aliases).
-   */
-  aliases: number;
-  /** The data's size expanded, in characters as compact JSON (about what a writer would write of it). */
-  chars: number;
-  /** Where an alias stands inside the value it names, when one does: the data holds itself and never ends. */
-  cycle?: readonly (string | number)[];
-}
-
-interface Measured {
-  aliases: number;
-  chars: number;
-}
-
-/** Thrown through the walk when an alias is found inside its own anchor. */
-class Cycle {
-  constructor(readonly path: (string | number)[]) {}
-}
-
-/** The measure of parsed YAML data (js-yaml's: an alias is the anchored object itself, seen again). */
-export function measureAliases(root: unknown): AliasMeasure {
-  const done = new Map<object, Measured>();
-  const open = new Set<object>();
-  const path: (string | number)[] = [];
-  const scalarChars = (v: unknown): number =>
-    typeof v === "string" ? v.length + 2 : v === null || v === undefined ? 4 : String(v).length;
-  const visit = (node: object): Measured => {
-    open.add(node);
-    let aliases = 0;
-    const entries: [string | number, unknown][] = Array.isArray(node)
-      ? node.map((v, i) => [i, v])
-      : Object.entries(node);
-    let chars = 2 + Math.max(0, entries.length - 1); // [] or {}, and the commas
-    for (const [key, child] of entries) {
-      if (typeof key === "string") chars += key.length + 3; // "key":
-      if (child === null || typeof child !== "object") {
-        chars += scalarChars(child);
-        continue;
-      }
-      path.push(key);
-      if (open.has(child)) throw new Cycle([...path]);
-      const known = done.get(child);
-      if (known) {
-        aliases += 1 + known.aliases; // an alias: the anchored value once more
-        chars += known.chars;
-      } else {
-        const measured = visit(child);
-        aliases += measured.aliases;
-        chars += measured.chars;
-      }
-      path.pop();
-    }
-    open.delete(node);
-    const measured = { aliases, chars };
-    done.set(node, measured);
-    return measured;
-  };
-  if (root === null || typeof root !== "object") return { aliases: 0, chars: scalarChars(root) };
-  try {
-    return visit(root);
-  } catch (e) {
-    if (e instanceof Cycle)
-      return { aliases: Number.POSITIVE_INFINITY, chars: Number.POSITIVE_INFINITY, cycle: e.path };
-    throw e;
-  }
 }

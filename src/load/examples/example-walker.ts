@@ -1,7 +1,7 @@
 // The walk of an OpenAPI document's files that finds every schema and every example (openapi-examples.ts, which
 // re-exports its shapes, says why and how they are checked): the places it steps through, and the checks it gathers.
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { dereference, encodePointer, validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
+import { validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { entryOf } from "@blockwright/runtime/internal";
 import { SourceError, type YamlSource } from "../yaml-source.js";
 import { refPath, valueAt } from "../json-ref.js";
@@ -9,13 +9,7 @@ import { checkpoint } from "../../common/checkpoint.js";
 import { OPERATION_METHODS } from "../openapi-document.js";
 import { describedJsonType, isJsonMediaType } from "../media-types.js";
 import { describe, rootCause } from "./example-errors.js";
-import {
-  discriminatedAsAnyOf,
-  toJsonSchema,
-  withImpliedTypes,
-  type Wrap,
-  wrapNullable,
-} from "../openapi-json-schema.js";
+import { pointer, SchemaLookup } from "./schema-lookup.js";
 
 type Node = Record<string, unknown>;
 
@@ -70,14 +64,14 @@ export class Walker {
 
   schemasOf(rootFile: string): Record<string, Schema | boolean> {
     this.walk(rootFile);
-    return this.lookup();
+    return this.lookup().all();
   }
 
   run(rootFile: string): SourceError[] {
     this.walk(rootFile);
     // The walk itself reports unresolved references; the schema copies are only needed to check examples.
     if (!this.checks.length) return this.errors;
-    const lookup = this.lookup();
+    const lookup = this.lookup().lazy();
     for (const c of this.checks) this.check(c, lookup);
     return this.errors;
   }
@@ -86,12 +80,17 @@ export class Walker {
     this.walk(rootFile);
     if (!this.checks.length) return this.errors;
     await checkpoint(signal);
-    const lookup = this.lookup();
+    const lookup = this.lookup().lazy();
     for (const [i, c] of this.checks.entries()) {
       if (i % CHECKS_PER_CHUNK === 0) await checkpoint(signal);
       this.check(c, lookup);
     }
     return this.errors;
+  }
+
+  /** The schemas the walk met, made JSON Schema and registered for the validator (schema-lookup.ts). */
+  private lookup(): SchemaLookup {
+    return new SchemaLookup(this.schemas, this.is31, this.formats);
   }
 
   private walk(rootFile: string): void {
@@ -261,44 +260,6 @@ export class Walker {
     if (node.not && typeof node.not === "object") this.schema(inside(at, "not"));
   }
 
-  /**
-   * Every schema the walk met, registered under `<file URL>#<pointer>` as
-   * the validator resolves `$ref`s, through copies made JSON Schema, whose
-   * schemas lose their `example` (only schemas are
-   * registered, never example data, whose `id` or `$id` keys the validator
-   * would take for schema identifiers) and their `format` (not checked).
-   */
-  private lookup(): Record<string, Schema | boolean> {
-    // Only the outermost schemas are copied (each with the schemas inside it), parents before children.
-    const roots = new Map<string, { at: At; copy: Node }>();
-    const keyOf = (file: string, path: Path) => `${file}#${path.join("\u0000")}`;
-    for (const at of [...this.schemas].sort((a, b) => a.path.length - b.path.length)) {
-      let root: { at: At; copy: Node } | undefined;
-      for (let k = 0; k < at.path.length && !root; k++) root = roots.get(keyOf(at.file, at.path.slice(0, k)));
-      const node = root
-        ? (valueAt(root.copy, at.path.slice(root.at.path.length)) as Node | undefined)
-        : (structuredClone(at.value) as Node);
-      if (!node) continue;
-      delete node.example;
-      if (typeof node.format !== "string" || !this.formats.has(node.format)) delete node.format;
-      if (!root) roots.set(keyOf(at.file, at.path), { at, copy: node });
-    }
-    const lookup: Record<string, Schema | boolean> = {};
-    const wraps: Wrap[] = [];
-    for (const { at, copy } of roots.values()) {
-      withImpliedTypes(copy);
-      if (!this.is31) toJsonSchema(copy, wraps);
-      discriminatedAsAnyOf(copy);
-      try {
-        dereference(copy as Schema, lookup, new URL(pathToFileURL(at.file).href), pointer(at.path));
-      } catch {
-        // A schema named twice (an `$id` of its own): checks against it say they cannot resolve it.
-      }
-    }
-    wrapNullable(wraps, lookup);
-    return lookup;
-  }
-
   private check({ example, schema, what, site }: Check, lookup: Record<string, Schema | boolean>): void {
     const followed = this.follow(schema);
     // A schema behind a reference that does not resolve: that is the problem, reported at the reference.
@@ -408,11 +369,6 @@ function inside(at: At, key: string | number): At {
 /** The value if it is an object (not a list). */
 function asNode(value: unknown): Node | undefined {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Node) : undefined;
-}
-
-/** A JSON pointer written as the validator writes the ones it registers. */
-function pointer(path: Path): string {
-  return path.map((s) => `/${encodePointer(String(s))}`).join("");
 }
 
 function resolveFile(from: string, ref: string): string {

@@ -25,9 +25,14 @@ export function upstreamMismatches(
   mismatches: ExampleMismatch[],
 ): { mismatch: ExampleMismatch; warning: SourceError }[] {
   if (!mismatches.length) return [];
-  const published = publishedExamples(dirname(openapiPath));
+  const wanted = mismatches.map((m) => canonical(m.value));
+  const published = publishedAmong(
+    dirname(openapiPath),
+    wanted,
+    mismatches.map((m) => m.value),
+  );
   return mismatches
-    .filter((m) => published.has(canonical(m.value)))
+    .filter((_, i) => published.has(wanted[i] as string))
     .map((mismatch) => ({
       mismatch,
       warning: new SourceError(
@@ -39,8 +44,11 @@ export function upstreamMismatches(
     }));
 }
 
-/** The example values (canonical JSON) of the provider's pinned published document; none when it has none. */
-function publishedExamples(providerDir: string): Set<string> {
+/**
+ * Of the `wanted` example values (canonical JSON of `values`), those the provider's pinned published document holds;
+ * none when it has none.
+ */
+function publishedAmong(providerDir: string, wanted: string[], values: unknown[]): Set<string> {
   const found = new Set<string>();
   const pin = readPin(providerDir);
   if (!pin || "problem" in pin) return found;
@@ -56,29 +64,48 @@ function publishedExamples(providerDir: string): Set<string> {
   } catch {
     document = parseYamlSource(text, file, INPUT_LIMITS.document).data;
   }
-  collect(document, found);
+  // A whole published document holds thousands of examples, most of them large: each is written as canonical JSON only
+  // when its kind and size are those of a wanted value (two values of one canonical JSON have both).
+  const wantedSet = new Set(wanted);
+  const sizes = new Set(values.map(sizeOf));
+  collect(document, (value) => {
+    if (!sizes.has(sizeOf(value))) return;
+    const text = canonical(value);
+    if (wantedSet.has(text)) found.add(text);
+  });
   return found;
+}
+
+/** A value's kind and size (its keys, items or characters): the same for two values of one canonical JSON. */
+function sizeOf(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.length}`;
+  if (value === null || typeof value !== "object") return typeof value === "string" ? `"${value.length}` : typeof value;
+  let keys = 0;
+  // canonical (JSON) leaves out a key whose value is undefined.
+  for (const key in value) if ((value as Record<string, unknown>)[key] !== undefined) keys++;
+  return `{${keys}`;
 }
 
 /**
  * Every value under `example`, `x-example` and `examples` (OpenAPI 3's named examples and their `value`, Swagger 2's by
- * media type, JSON Schema's list).
+ * media type, JSON Schema's list), handed to `use`.
  */
-function collect(node: unknown, into: Set<string>): void {
+function collect(node: unknown, use: (value: unknown) => void): void {
   if (Array.isArray(node)) {
-    for (const item of node) collect(item, into);
+    for (const item of node) collect(item, use);
     return;
   }
   if (node === null || typeof node !== "object") return;
-  for (const [key, value] of Object.entries(node)) {
-    if (key === "example" || key === "x-example") into.add(canonical(value));
+  for (const key in node) {
+    const value = (node as Record<string, unknown>)[key];
+    if (key === "example" || key === "x-example") use(value);
     else if (key === "examples" && value !== null && typeof value === "object") {
-      for (const named of Object.values(value)) {
-        into.add(canonical(named));
-        if (named !== null && typeof named === "object" && "value" in named)
-          into.add(canonical((named as { value: unknown }).value));
+      for (const name in value) {
+        const named = (value as Record<string, unknown>)[name];
+        use(named);
+        if (named !== null && typeof named === "object" && "value" in named) use((named as { value: unknown }).value);
       }
     }
-    collect(value, into);
+    collect(value, use);
   }
 }

@@ -1,0 +1,155 @@
+// The schemas the example check validates against (example-walker.ts), each registered under `<file URL>#<pointer>` as
+// @cfworker/json-schema resolves `$ref`s, through copies made JSON Schema: each outermost schema the walk met (a root)
+// is copied with the schemas inside it, its registered schemas lose their `example` (only schemas are registered,
+// never example data, whose `id` or `$id` keys the validator would take for schema identifiers) and their `format`
+// (unless checked), then it is made JSON Schema (openapi-json-schema.ts) and registered.
+//
+// A root is copied and registered when a check first needs it (its own schema, or one a `$ref` leads to): a whole
+// published document's examples reach a part of its schemas, and copying every one of them was a third of the check.
+// What is registered, and in which order its keys are listed (the validator names them all when a `$ref` does not
+// resolve), is the same as registering every root in turn: a key no root holds registers every root, in their order.
+import { pathToFileURL } from "node:url";
+import { dereference, encodePointer, type Schema } from "@cfworker/json-schema";
+import { valueAt } from "../json-ref.js";
+import {
+  discriminatedAsAnyOf,
+  toJsonSchema,
+  withImpliedTypes,
+  type Wrap,
+  wrapNullable,
+} from "../openapi-json-schema.js";
+
+type Node = Record<string, unknown>;
+type Path = (string | number)[];
+
+/** A schema the walk met: its file, its place there and its value. */
+export interface SchemaAt {
+  file: string;
+  path: Path;
+  value: unknown;
+}
+
+/** An outermost schema, the schemas registered inside it (relative paths), and once registered, the keys it added. */
+interface Root {
+  at: SchemaAt;
+  inner: Path[];
+  keys?: string[];
+}
+
+export class SchemaLookup {
+  private readonly roots: Root[] = [];
+  /** Each root by the key its own schema registers under (all its schemas' keys start with it). */
+  private readonly byKey = new Map<string, Root>();
+  private readonly target: Record<string, Schema | boolean> = {};
+  /** Every root registered and their keys in the roots' order. */
+  private whole = false;
+
+  constructor(
+    schemas: readonly SchemaAt[],
+    private readonly is31: boolean,
+    private readonly formats: ReadonlySet<string>,
+  ) {
+    // Parents before children; a schema's nearest ancestor met before it gives its root (where trying every
+    // ancestor from the top made a key per level).
+    const rootOf = new Map<string, Root>();
+    const keyOf = (file: string, path: Path) => `${file}#${path.join("\u0000")}`;
+    for (const at of [...schemas].sort((a, b) => a.path.length - b.path.length)) {
+      let root: Root | undefined;
+      for (let k = at.path.length - 1; k >= 0 && !root; k--) root = rootOf.get(keyOf(at.file, at.path.slice(0, k)));
+      const inner = root ? at.path.slice(root.at.path.length) : [];
+      // A place its root's value does not have (a schema met through another root's alias) is not registered.
+      if (root && !isNode(valueAt(root.at.value, inner))) continue;
+      if (!root && !isNode(at.value)) continue;
+      if (root) root.inner.push(inner);
+      else {
+        root = { at, inner: [[]] };
+        this.roots.push(root);
+        this.byKey.set(registeredKey(at.file, at.path), root);
+      }
+      rootOf.set(keyOf(at.file, at.path), root);
+    }
+  }
+
+  /** Every root registered, in order: the lookup whole (for checks of values the caller has not said). */
+  all(): Record<string, Schema | boolean> {
+    if (this.whole) return this.target;
+    this.whole = true;
+    for (const root of this.roots) this.register(root);
+    // Keys in the roots' order, as registering them in turn lists them.
+    const entries = this.roots.flatMap((root) => (root.keys ?? []).map((key) => [key, this.target[key]] as const));
+    for (const key of Object.keys(this.target)) delete this.target[key];
+    for (const [key, schema] of entries) if (schema !== undefined) this.target[key] = schema;
+    return this.target;
+  }
+
+  /** The lookup, each root registered when a key of it is first read. */
+  lazy(): Record<string, Schema | boolean> {
+    return new Proxy(this.target, {
+      get: (target, key) => {
+        if (typeof key !== "string" || Object.hasOwn(target, key)) return Reflect.get(target, key);
+        const root = this.rootHolding(key);
+        if (root && !root.keys) this.register(root);
+        return Object.hasOwn(target, key) ? target[key] : this.all()[key];
+      },
+    });
+  }
+
+  /** The root whose own key starts `key` at a segment's end. */
+  private rootHolding(key: string): Root | undefined {
+    const hash = key.indexOf("#");
+    if (hash < 0) return this.byKey.get(key);
+    for (let end = key.length; end > hash; end = key.lastIndexOf("/", end - 1)) {
+      const root = this.byKey.get(key.slice(0, end));
+      if (root) return root;
+    }
+    return this.byKey.get(key.slice(0, hash));
+  }
+
+  /** A root copied, made JSON Schema and registered; the keys it added recorded (a name given twice stops it). */
+  private register(root: Root): void {
+    if (root.keys) return;
+    const keys: string[] = [];
+    root.keys = keys;
+    const copy = structuredClone(root.at.value) as Node;
+    for (const inner of root.inner) {
+      const node = valueAt(copy, inner) as Node | undefined;
+      if (!isNode(node)) continue;
+      delete node.example;
+      if (typeof node.format !== "string" || !this.formats.has(node.format)) delete node.format;
+    }
+    const wraps: Wrap[] = [];
+    withImpliedTypes(copy);
+    if (!this.is31) toJsonSchema(copy, wraps);
+    discriminatedAsAnyOf(copy);
+    const target = this.target;
+    const recording = new Proxy(target, {
+      set: (t, key, value) => {
+        if (typeof key === "string" && !Object.hasOwn(t, key)) keys.push(key);
+        return Reflect.set(t, key, value);
+      },
+    });
+    try {
+      dereference(copy as Schema, recording, new URL(pathToFileURL(root.at.file).href), pointer(root.at.path));
+    } catch {
+      // A schema named twice (an `$id` of its own): checks against it say they cannot resolve it.
+    }
+    if (!wraps.length) return;
+    const own: Record<string, Schema | boolean> = {};
+    for (const key of keys) own[key] = target[key] as Schema | boolean;
+    wrapNullable(wraps, own);
+    for (const key of keys) target[key] = own[key] as Schema | boolean;
+  }
+}
+
+const isNode = (value: unknown): value is Node => value !== null && typeof value === "object";
+
+/** A JSON pointer written as the validator writes the ones it registers. */
+export function pointer(path: Path): string {
+  return path.map((s) => `/${encodePointer(String(s))}`).join("");
+}
+
+/** The key the validator registers a root's own schema under. */
+function registeredKey(file: string, path: Path): string {
+  const at = pointer(path);
+  return `${pathToFileURL(file).href}${at ? `#${at}` : ""}`;
+}
