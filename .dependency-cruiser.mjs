@@ -200,6 +200,17 @@ export default {
       to: { path: ["^src/index\\.ts$", "^scripts/"] },
     },
     {
+      name: "only-generate-and-diff-load-the-emitters",
+      comment:
+        "A command loads only what it does: the generator's pipeline (src/emit/generate-all.ts, with every " +
+        "emitter, template and platform target) is generate's and diff's; a command or tool that only links " +
+        "(the mocks, test, emit, upstream, add) takes src/emit/link-provider.ts. Every process of those paid for " +
+        "the emitters' modules at its start (serve's mocks: 0.06 s of CPU).",
+      severity: "error",
+      from: { path: [CLI, TOOLS], pathNot: "^src/cli/(generate|diff)\\.ts$|^src/cli\\.ts$|^src/changes/" },
+      to: { path: "^src/emit/generate-all\\.ts$", reachable: true },
+    },
+    {
       name: "no-file-cycles",
       comment: "Files that import each other (even for types) can only be understood, tested and changed together.",
       severity: "error",

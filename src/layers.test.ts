@@ -136,6 +136,10 @@ describe("layers", () => {
         'import "../../runtime/index.js";\nimport "../repo.js";\nimport "../../src/model/ir.js";\n',
       "test-support/repo.ts": 'import "../src/model/ir.js";\n',
       "src/emit/generate-all.ts": "export {};\n",
+      // Refused: a tool reaching the generator's pipeline, even lazily and through another module; allowed: generate.
+      "src/mocks/start.ts": 'export const later = () => import("../emit/pipeline.js");\n',
+      "src/emit/pipeline.ts": 'import "./generate-all.js";\n',
+      "src/cli/generate.ts": 'export const later = () => import("../emit/generate-all.js");\n',
       "scripts/bench/bench.ts": 'import "../../test-support/repo.js";\nimport "../../src/model/ir.js";\n',
       "scripts/x.ts": "export {};\n",
     };
@@ -170,6 +174,7 @@ describe("layers", () => {
         "not-in-allowed: test-support/runtime/ir-fixtures.ts → test-support/repo.ts",
         "nothing-imports-an-entry: src/mocks/mocks.ts → src/index.ts",
         "nothing-imports-generated: src/emit/emit.ts → generated/b/index.js",
+        "only-generate-and-diff-load-the-emitters: src/mocks/start.ts → src/emit/generate-all.ts",
         "only-the-cli-imports-the-cli: src/contract/derive.ts → src/cli/support/io.ts",
         "runtime-imports-only-itself: runtime/index.ts → fs",
         "runtime-imports-only-itself: runtime/index.ts → src/common/hash.ts",

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll } from "vitest";
-import { generate, GenerationErrors, loadProvider } from "../src/emit/generate-all.js";
+import { generate, GenerationErrors } from "../src/emit/generate-all.js";
+import { loadProvider } from "../src/emit/link-provider.js";
 import { type FixtureEdit, shelfCopy } from "./shelf-copy.js";
 
 /** Each problem's message (file:line:col: …) when generating the project at `dir`; none when it generates. */

@@ -5,7 +5,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { GenerationErrors, loadProvider } from "../src/emit/generate-all.js";
+import { GenerationErrors } from "../src/emit/generation-errors.js";
+import { loadProvider } from "../src/emit/link-provider.js";
 import type { ProviderIR } from "../src/model/ir.js";
 
 const wild = fileURLToPath(new URL("./fixtures/specs-wild/", import.meta.url));

@@ -66,7 +66,7 @@ export const OPERATION_IDS = SPECS.flatMap((p) => p.operations);
 
 /** Every trigger id of specs/, as the linker makes them from each provider's specs (sorted). */
 export async function triggerIds(): Promise<string[]> {
-  const { loadProvider } = await import("../src/emit/generate-all.js");
+  const { loadProvider } = await import("../src/emit/link-provider.js");
   const irs = await Promise.all(PROVIDER_IDS.map((id) => loadProvider(ROOT, join(SPECS_DIR, id))));
   return irs.flatMap((ir) => (ir.triggers ?? []).map((t) => t.id)).sort();
 }

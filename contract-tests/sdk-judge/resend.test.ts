@@ -14,7 +14,7 @@ import { loopbackOnly } from "../../scripts/corpus/sdk/loopback-only.js";
 import { startRecorder } from "../../scripts/corpus/sdk/recorder.js";
 import { unexplained } from "../../scripts/corpus/sdk/report.js";
 import { main } from "../../src/cli.js";
-import { linkProvider } from "../../src/emit/generate-all.js";
+import { linkProvider } from "../../src/emit/link-provider.js";
 import { ROOT } from "../../test-support/repo.js";
 import adapter from "./resend.js";
 

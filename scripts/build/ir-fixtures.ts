@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadProvider } from "../../src/emit/generate-all.js";
+import { loadProvider } from "../../src/emit/link-provider.js";
 import { linkWild } from "../../test-support/link-wild.js";
 import { FIXTURE_EDITS } from "../../test-support/oauth/oauth-tracker.js";
 import { IR_FIXTURES } from "../../test-support/runtime/ir-fixtures.js";

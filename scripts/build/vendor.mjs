@@ -108,6 +108,22 @@ const redoclyRefUtils = {
   },
 };
 
+/**
+ * Prism's reading of a document by file or address (@stoplight/prism-http's utils/operations.js: an old $ref parser,
+ * postman-collection and its own faker), which the mocks never call, left out of Prism's bundle:
+ * src/vendor/parts/no-spec-reading.cjs stands in its place.
+ */
+const prismWithoutSpecReading = {
+  name: "prism-without-spec-reading",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/utils\/operations$/ }, (args) =>
+      /[\\/]@stoplight[\\/]prism-http[\\/]dist[\\/]/.test(args.importer)
+        ? { path: join(sources, "parts/no-spec-reading.cjs") }
+        : undefined,
+    );
+  },
+};
+
 mkdirSync(out, { recursive: true });
 for (const file of readdirSync(sources).filter((f) => f.endsWith(".cjs"))) {
   const name = basename(file, ".cjs");
@@ -129,7 +145,7 @@ for (const file of readdirSync(sources).filter((f) => f.endsWith(".cjs"))) {
     // whatwg-url requires Node's own punycode module, deprecated since Node 21: every command that loads the mock
     // printed a DeprecationWarning. The userland package of the same name and API is bundled instead.
     alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js", punycode: "punycode/punycode.js" },
-    plugins: [englishFaker, redoclyRefUtils],
+    plugins: [englishFaker, redoclyRefUtils, prismWithoutSpecReading],
     // A dependency of blockwright's own stays a require of the installed package (one copy, shared).
     external: ["@redocly/openapi-core"],
     ...(NAMES[name] ?? DEFAULT_NAMES),

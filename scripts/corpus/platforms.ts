@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ToolResult } from "@blockwright/runtime";
-import { loadProvider } from "../../src/emit/generate-all.js";
+import { loadProvider } from "../../src/emit/link-provider.js";
 import {
   type Execute,
   lintN8n,

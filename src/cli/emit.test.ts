@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { verifyEvent } from "@blockwright/runtime/internal";
 import { cli } from "../../test-support/cli-harness.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
-import { loadProvider } from "../emit/generate-all.js";
+import { loadProvider } from "../emit/link-provider.js";
 
 const dir = mkdtempSync(join(tmpdir(), "blockwright-emit-unit-"));
 shelfCopy(dir, [

@@ -168,7 +168,7 @@ async function findTrigger(id: string, specs: string, io: CliIo) {
       `unknown trigger ${JSON.stringify(id)}: a trigger id starts with its provider's id and an underscore ` +
         `(providers: ${providers.join(", ")})`,
     );
-  const { linkProvider } = await import("../emit/generate-all.js");
+  const { linkProvider } = await import("../emit/link-provider.js");
   const { ir, document } = await fromSpecs("blockwright emit", () => linkProvider(io.cwd, join(specs, provider)));
   const trigger = ir.triggers?.find((t) => t.id === id);
   if (!trigger)

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnCli } from "../../test-support/cli-harness.js";
-import { GenerationErrors, generate } from "../emit/generate-all.js";
+import { generate, GenerationErrors } from "../emit/generate-all.js";
 
 const root = mkdtempSync(join(tmpdir(), "blockwright-mock-sources-"));
 const specs = join(root, "specs");

@@ -16,7 +16,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { spawnCli } from "../../test-support/cli-harness.js";
 import { PROVIDER_IDS, ROOT, SPECS_DIR } from "../../test-support/repo.js";
 import { fakeUpstream } from "../contract/kinds/poll-upstream.js";
-import { loadProvider } from "../emit/generate-all.js";
+import { loadProvider } from "../emit/link-provider.js";
 import { runCount } from "../serve/sqlite-store.js";
 import { until, within } from "../../test-support/runtime/hang-guard.js";
 

@@ -1,7 +1,7 @@
 // `blockwright upstream <provider> <newer published document> [--json] [--accept [--source <url>]] [--specs dir]`
 import { resolve } from "node:path";
 import type { Pinned, Published } from "../upstream/published.js";
-import type { linkProvider } from "../emit/generate-all.js";
+import type { linkProvider } from "../emit/link-provider.js";
 import { parseArgs, projectDirs, projectProviders, stringOption } from "./support/args.js";
 import { fromSpecs, UsageError, type CliIo } from "./support/io.js";
 
@@ -71,7 +71,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       throw new UsageError(e instanceof PublishedDocumentError ? "BW3010" : e.code, e.message);
     throw e;
   }
-  const { linkProvider } = await import("../emit/generate-all.js");
+  const { linkProvider } = await import("../emit/link-provider.js");
   const { ir, document } = await fromSpecs("upstream", () => linkProvider(io.cwd, resolve(specs, provider)));
   const { serverPathOf } = await import("../upstream/facts.js");
   const { upstreamChanges } = await import("../upstream/changes.js");

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeToolDefinition, type ToolSpec } from "@blockwright/runtime/internal";
 import { defaultStandIn, mockPrefer } from "@blockwright/runtime/workflow";
-import { loadProvider } from "../emit/generate-all.js";
+import { loadProvider } from "../emit/link-provider.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import { startMocks, type MockServers } from "../mocks/mocks.js";
 import { loadYamlSource } from "../load/yaml-source.js";

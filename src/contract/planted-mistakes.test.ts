@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadProvider } from "../emit/generate-all.js";
+import { loadProvider } from "../emit/link-provider.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import { loadOpenApi } from "../load/openapi-source.js";
 import { loadYamlSource } from "../load/yaml-source.js";

@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadProvider } from "../emit/generate-all.js";
+import { loadProvider } from "../emit/link-provider.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import { loadYamlSource, parseYamlSource } from "../load/yaml-source.js";
 import { startMocks, type MockServers } from "../mocks/mocks.js";

@@ -7,7 +7,7 @@ import type { AuthSpec } from "@blockwright/runtime";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { oauthTrackerTools } from "../../test-support/oauth/oauth-tracker.js";
-import { loadProvider } from "./generate-all.js";
+import { loadProvider } from "./link-provider.js";
 import { clientView, connectionType, methodName } from "./emit-client.js";
 
 const root = join(import.meta.dirname, "../..");

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { emitReadme } from "./emit-readme.js";
-import { loadProvider } from "./generate-all.js";
+import { loadProvider } from "./link-provider.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const readme = async (provider: string) =>

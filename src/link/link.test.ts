@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { shelfProblems } from "../../test-support/generation-problems.js";
-import { loadProvider } from "../emit/generate-all.js";
+import { loadProvider } from "../emit/link-provider.js";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "../../test-support/fixtures/specs/shelf");
 /** Copy the fixture, apply text edits, and return every generation error. */

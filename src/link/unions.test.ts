@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { typeErrors, writeInstalled } from "../../test-support/installed-package.js";
 import { type FixtureEdit, shelfCopy } from "../../test-support/shelf-copy.js";
-import { GenerationErrors, generate } from "../emit/generate-all.js";
+import { generate, GenerationErrors } from "../emit/generate-all.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-unions-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -16,7 +16,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExecutor, fullSupport, type ToolSpec } from "@blockwright/runtime/internal";
 import { startMocks, type MockServers } from "../mocks/mocks.js";
-import { generate, loadProvider } from "../emit/generate-all.js";
+import { generate } from "../emit/generate-all.js";
+import { loadProvider } from "../emit/link-provider.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const wild = join(root, "test-support/fixtures/specs-wild");

@@ -5,7 +5,7 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectPages, fullSupport, type ToolSpec } from "@blockwright/runtime/internal";
-import { linkProvider } from "../emit/generate-all.js";
+import { linkProvider } from "../emit/link-provider.js";
 import { startMocks, type MockServers } from "./mocks.js";
 
 const specsDir = fileURLToPath(new URL("__fixtures__/mock-paging/", import.meta.url));

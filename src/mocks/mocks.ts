@@ -174,10 +174,9 @@ async function servedDocument(
   const { OpenApiDocument } = await import("../load/openapi-document.js");
   const { boundByManifest } = await import("../load/bound-cut.js");
   const { credentialCoversOf } = await import("./credential-covers.js");
-  // Loaded only here: the generator's module graph is large.
-  const { GenerationErrors, generationErrors, externalRefFoldersOf, openapiRefFolders } = await import(
-    "../emit/generate-all.js"
-  );
+  // Loaded only here: the link's module graph is large (and the emitters' larger still: link-provider.ts has none).
+  const { GenerationErrors, generationErrors } = await import("../emit/generation-errors.js");
+  const { externalRefFoldersOf, openapiRefFolders } = await import("../emit/link-provider.js");
   const manifest = await manifestData(specsDir, provider);
   try {
     // The same folders generation lets the document's `$ref`s read.
@@ -222,7 +221,7 @@ async function pagedTools(root: string, specsDir: string, provider: string, load
   const dir = join(specsDir, provider);
   const manifest = join(dir, "manifest.yaml");
   if (!existsSync(manifest) || !/^\s*pagination:/m.test(readFileSync(manifest, "utf8"))) return [];
-  const { linkProvider, externalRefFoldersOf } = await import("../emit/generate-all.js");
+  const { linkProvider, externalRefFoldersOf } = await import("../emit/link-provider.js");
   try {
     // The document as servedDocument loaded it (mockDocument left it untouched): a whole published one is not read
     // twice.

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { drafted } from "../import/__fixtures__/draft-kit.js";
 import { denseDocument } from "../../test-support/documents/dense-document.js";
 import { buildSurface, formatSurface } from "../emit/emit-surface.js";
-import { linkProvider } from "../emit/generate-all.js";
+import { linkProvider } from "../emit/link-provider.js";
 import { linkedShapes, ShapeBuilder } from "./shape.js";
 import type { Shape } from "./surface-format.js";
 

@@ -14,7 +14,7 @@ import type { TriggerBlock } from "@blockwright/runtime/workflow";
 import { afterAll, describe, expect, it } from "vitest";
 import { fakeUpstream } from "../contract/kinds/poll-upstream.js";
 import { PROVIDER_IDS, ROOT, SPECS_DIR } from "../../test-support/repo.js";
-import { loadProvider } from "../emit/generate-all.js";
+import { loadProvider } from "../emit/link-provider.js";
 import { pollCall } from "./poll-call.js";
 import { type PollOutcome, type PollerOptions, startPoller } from "./poller.js";
 import { openSqliteStore } from "./sqlite-store.js";

@@ -13,7 +13,7 @@ import type { PollTriggerSpec, ToolSpec } from "@blockwright/runtime/internal";
 import type { TriggerBlock } from "@blockwright/runtime/workflow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FixtureEdit, shelfCopy } from "../../test-support/shelf-copy.js";
-import { loadProvider } from "../emit/generate-all.js";
+import { loadProvider } from "../emit/link-provider.js";
 import { pollCall } from "./poll-call.js";
 import { type PollOutcome, type PollerOptions, positionKey, startPoller } from "./poller.js";
 import { openSqliteStore } from "./sqlite-store.js";

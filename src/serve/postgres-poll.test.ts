@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PostgresServer } from "../../test-support/postgres-server.js";
 import { sharedPostgres } from "../../test-support/shared-postgres.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
-import { loadProvider } from "../emit/generate-all.js";
+import { loadProvider } from "../emit/link-provider.js";
 import { pollCall } from "./poll-call.js";
 import { type PollOutcome, startPoller } from "./poller.js";
 import { openPostgresStore } from "./postgres-store.js";

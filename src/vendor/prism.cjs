@@ -1,4 +1,4 @@
-// The three Prism entry points the mocks call (src/mocks/mocks.ts). Run from the
+// The two Prism entry points the mocks call (src/mocks/mocks.ts). Run from the
 // sources, this requires Prism's packages (devDependencies); `npm run build`
 // bundles it with everything it requires into dist/vendor/prism.cjs
 // (scripts/build/vendor.mjs), so that the published blockwright installs no
@@ -12,7 +12,6 @@
 /** @type {{ validateAgainstSchema: Function, convertAjvErrors: Function }} */
 const prismChecks = require("@stoplight/prism-http/dist/validator/validators/utils");
 prismChecks.validateAgainstSchema = require("./parts/prism-shared-bundle.cjs").sharedBundleValidation(prismChecks);
-exports.getHttpOperationsFromSpec = require("@stoplight/prism-http").getHttpOperationsFromSpec;
 exports.createServer = require("@stoplight/prism-http-server").createServer;
 exports.createLogger = require("@stoplight/prism-core").createLogger;
 // getHttpOperationsFromSpec's own steps after its dereference, which

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { fieldOf } from "@blockwright/runtime/internal";
-import { linkProvider } from "../emit/generate-all.js";
+import { linkProvider } from "../emit/link-provider.js";
 import type { Subject } from "../contract/types.js";
 import { loadYamlSource } from "../load/yaml-source.js";
 import { lineOf } from "./__fixtures__/subject.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ToolSpec } from "@blockwright/runtime/internal";
-import { loadProvider } from "../emit/generate-all.js";
+import { loadProvider } from "../emit/link-provider.js";
 import type { LiveExchange } from "./live-fetch.js";
 import { canonicalRequest, readRecordings, recordingOf, RecordingError, writeRecording } from "./recording.js";
 

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { ToolDefinition } from "@blockwright/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
-import { loadProvider } from "../emit/generate-all.js";
+import { loadProvider } from "../emit/link-provider.js";
 import { createRegistry, type LoadedRegistry } from "../registry/registry.js";
 import { parseWorkflow, WorkflowErrors } from "./validate.js";
 

@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ToolResult, ToolSpec } from "@blockwright/runtime/internal";
 import { valuesOf } from "../../src/contract/inputs/values.js";
-import { linkProvider } from "../../src/emit/generate-all.js";
+import { linkProvider } from "../../src/emit/link-provider.js";
 import { n8nNames, n8nNodeView } from "../../src/emit/platforms/n8n-node.js";
 import type { ProviderIR } from "../../src/model/ir.js";
 import { camelCase } from "../../src/model/naming.js";

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { linkProvider } from "../../../src/emit/generate-all.js";
+import { linkProvider } from "../../../src/emit/link-provider.js";
 import type { Subject } from "../../../src/contract/types.js";
 import type { SdkAdapter } from "./adapter.js";
 import { canonical } from "./canonical.js";

@@ -272,7 +272,8 @@ async function linkProblems(
   texts: { manifest: string; openapi: string },
   shown: string,
 ): Promise<{ problems: string[]; warnings: string[] }> {
-  const { linkProvider, GenerationErrors } = await import("../../emit/generate-all.js");
+  const { linkProvider } = await import("../../emit/link-provider.js");
+  const { GenerationErrors } = await import("../../emit/generation-errors.js");
   let problems: string[];
   try {
     return { problems: [], warnings: (await linkProvider(root, folder)).warnings };

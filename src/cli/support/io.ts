@@ -113,7 +113,7 @@ export async function startCommandMocks(
 
 /** The result of a step that links the specs; their problems end the command `name` with exit status 2, listed. */
 export async function fromSpecs<T>(name: string, step: () => Promise<T>): Promise<T> {
-  const { GenerationErrors } = await import("../../emit/generate-all.js");
+  const { GenerationErrors } = await import("../../emit/generation-errors.js");
   try {
     return await step();
   } catch (e) {

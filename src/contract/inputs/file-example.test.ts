@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { parseDocument } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
-import { linkProvider } from "../../emit/generate-all.js";
+import { linkProvider } from "../../emit/link-provider.js";
 import { validInput } from "./random-inputs.js";
 import { ToolValues } from "./values.js";
 

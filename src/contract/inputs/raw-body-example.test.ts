@@ -6,7 +6,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
-import { linkProvider } from "../../emit/generate-all.js";
+import { linkProvider } from "../../emit/link-provider.js";
 import { ToolValues } from "./values.js";
 
 afterAll(() => rmSync(join(draftWorkFolder, "raw-body-example"), { recursive: true, force: true }));

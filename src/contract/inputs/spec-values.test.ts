@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { linkProvider } from "../../emit/generate-all.js";
+import { linkProvider } from "../../emit/link-provider.js";
 import { validInput } from "./random-inputs.js";
 import { checkRequest } from "../request/request.js";
 import { expectSent } from "../request/sent-value.js";

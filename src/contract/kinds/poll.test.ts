@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { PollTriggerSpec } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { type FixtureEdit, shelfCopy } from "../../../test-support/shelf-copy.js";
-import { loadProvider } from "../../emit/generate-all.js";
+import { loadProvider } from "../../emit/link-provider.js";
 import { OpenApiDocument } from "../../load/openapi-document.js";
 import { loadYamlSource } from "../../load/yaml-source.js";
 import { deriveCases } from "../derive.js";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { loadProvider } from "../../emit/generate-all.js";
+import { loadProvider } from "../../emit/link-provider.js";
 import { runCase } from "../run.js";
 import { contractCase, ContractFailure, type ObservedCall } from "../types.js";
 import { CREDENTIAL } from "../inputs/values.js";

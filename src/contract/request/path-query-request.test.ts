@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
-import { linkProvider } from "../../emit/generate-all.js";
+import { linkProvider } from "../../emit/link-provider.js";
 import type { Exchange } from "../exchange.js";
 import { checkRequest } from "./request.js";
 

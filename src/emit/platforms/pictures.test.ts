@@ -12,7 +12,7 @@ import { type Browser, chromium } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPOSITORY, ROOT } from "../../../test-support/repo.js";
 import { text } from "../../common/markup-text.js";
-import { loadProvider } from "../generate-all.js";
+import { loadProvider } from "../link-provider.js";
 import { n8nNames, n8nNodeView } from "./n8n-node.js";
 import { icon as n8nIcon } from "./n8n-package.js";
 import type { ProviderIR } from "../../model/ir.js";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { linkProblems as generationLinkProblems } from "../../../test-support/generation-problems.js";
 import type { ToolSpec } from "@blockwright/runtime/internal";
-import { loadProvider } from "../../emit/generate-all.js";
+import { loadProvider } from "../../emit/link-provider.js";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { draftProvider, type ProviderDraft } from "../draft-provider.js";
 import { selectOperations } from "../cut/select-operations.js";

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { executeToolDefinition } from "@blockwright/runtime";
-import { loadProvider } from "../../emit/generate-all.js";
+import { loadProvider } from "../../emit/link-provider.js";
 import { startMocks } from "../../mocks/mocks.js";
 import jsyaml from "js-yaml";
 import { afterAll, describe, expect, it } from "vitest";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { executeToolDefinition } from "@blockwright/runtime";
 import { afterAll, describe, expect, it } from "vitest";
 import { deriveCases } from "../../contract/derive.js";
-import { loadProvider } from "../../emit/generate-all.js";
+import { loadProvider } from "../../emit/link-provider.js";
 import { loadYamlSource } from "../../load/yaml-source.js";
 import { OpenApiDocument } from "../../load/openapi-document.js";
 import { startMocks } from "../../mocks/mocks.js";

@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ToolSpec } from "@blockwright/runtime/internal";
-import { GenerationErrors, loadProvider } from "../../emit/generate-all.js";
+import { GenerationErrors } from "../../emit/generation-errors.js";
+import { loadProvider } from "../../emit/link-provider.js";
 import { OpenApiDocument } from "../../load/openapi-document.js";
 import { parseYamlSource } from "../../load/yaml-source.js";
 

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { linkWild } from "../../../test-support/link-wild.js";
-import { loadProvider } from "../../emit/generate-all.js";
+import { loadProvider } from "../../emit/link-provider.js";
 
 const answers = (find: string, replace: string) => ({ file: "openapi.yaml", find, replace });
 

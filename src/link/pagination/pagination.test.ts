@@ -4,7 +4,7 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadProvider } from "../../emit/generate-all.js";
+import { loadProvider } from "../../emit/link-provider.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 const fixture = join(root, "src/mocks/__fixtures__/mock-paging/pages");

@@ -10,7 +10,8 @@ import { executeToolDefinition, type ToolSpec } from "@blockwright/runtime/inter
 import { afterAll, describe, expect, it } from "vitest";
 import { startMocks } from "../../mocks/mocks.js";
 import { type FixtureEdit, shelfCopy } from "../../../test-support/shelf-copy.js";
-import { GenerationErrors, loadProvider } from "../../emit/generate-all.js";
+import { GenerationErrors } from "../../emit/generation-errors.js";
+import { loadProvider } from "../../emit/link-provider.js";
 import type { ProviderIR } from "../../model/ir.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-server-"));

@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type FixtureEdit, shelfCopy } from "../../../test-support/shelf-copy.js";
-import { GenerationErrors, loadProvider } from "../../emit/generate-all.js";
+import { GenerationErrors } from "../../emit/generation-errors.js";
+import { loadProvider } from "../../emit/link-provider.js";
 import type { ProviderIR } from "../../model/ir.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-trigger-values-"));
