@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
-import { loadProvider } from "../../emit/generate-all.js";
+import { loadProvider } from "../../emit/link-provider.js";
 import { OpenApiDocument } from "../../load/openapi-document.js";
 import { loadYamlSource } from "../../load/yaml-source.js";
 import { limitKind } from "./limit.js";

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { executeToolDefinition } from "@blockwright/runtime";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadProvider } from "../../emit/generate-all.js";
+import { loadProvider } from "../../emit/link-provider.js";
 import { startMocks } from "../../mocks/mocks.js";
 import { draftWorkFolder, drafted, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
 

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { executeToolDefinition } from "@blockwright/runtime";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadProvider } from "../../emit/generate-all.js";
+import { loadProvider } from "../../emit/link-provider.js";
 import { requestKind } from "../../contract/kinds/request.js";
 import { OpenApiDocument } from "../../load/openapi-document.js";
 import { loadYamlSource } from "../../load/yaml-source.js";
