@@ -64,7 +64,7 @@ describe("a whole API's draft", () => {
     expect(generate.stderr).toContain("generate: 1 provider, 120 operations");
   });
 
-  it("a draft over the limit generate reads it with is refused, naming the file, its size, the limit and what to do", () => {
+  it("a draft past what generate reads is refused, naming the file, its size, the limit and what to do", () => {
     const manifest = "x".repeat(INPUT_LIMITS.manifest.bytes + 1);
     expect(() => refuseOversizedDraft({ manifest, openapi: "openapi: 3.0.3\n" }, 22361, "specs/zqbig")).toThrow(
       new DraftTooLarge(

@@ -66,7 +66,7 @@ function revived(failed: FailedCall): Error {
   return e;
 }
 
-/** The URL of the module `name` beside `here` (an import.meta.url): JavaScript when built, TypeScript in development. */
+/** The URL of the module `name` beside `here` (an import.meta.url): JavaScript built, TypeScript in development. */
 export function moduleBeside(here: string, name: string): URL {
   return new URL(`./${name}${here.endsWith(".ts") ? ".ts" : ".js"}`, here);
 }
