@@ -54,6 +54,17 @@ describe("a value of several forms", () => {
     });
   });
 
+  it("names forms of one kind once when the value is of none of their kinds", () => {
+    const dayOrCode: ParamSpec = {
+      ...idOrName,
+      name: "zqwhen",
+      anyOf: [{ type: "string", format: "date" }, { type: "string", pattern: "^[A-Z]{3}$" }, { type: "boolean" }],
+    };
+    expect(checkValue(dayOrCode, 7)).toEqual({
+      issue: { param: "zqwhen", rule: "anyOf", message: "zqwhen: must be a string or true or false, got 7" },
+    });
+  });
+
   it("without the unions part, names it", () => {
     expect(checkJson(idOrName, 42, [], {})).toEqual({
       issue: {

@@ -69,7 +69,8 @@ export function checkUnion(
   if (refusals.length === 1 && refusals[0]) return { issue: refusals[0] };
   const wants = refusals.length
     ? refusals.map((r) => r.message.replace(/^[^:]*: /, "").replace(/, got .*$/s, "")).join("; or ")
-    : `must be ${branches.map(describe).join(" or ")}`;
+    : // Two forms of one kind (a dated and a patterned string) are named once: "a string or a string" says nothing.
+      `must be ${[...new Set(branches.map(describe))].join(" or ")}`;
   return problem(spec, "anyOf", refusals.length ? `must meet one of its forms: ${wants}` : wants, raw, secrets);
 }
 

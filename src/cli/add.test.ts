@@ -157,6 +157,20 @@ describe("blockwright add", () => {
     expect(existsSync(join(dir, "specs/slow"))).toBe(false);
   });
 
+  it("says the folder is written when interrupted during the final link check", async () => {
+    const dir = project("interrupted-check");
+    const r = await cli(
+      ["add", "zqhalt", "--from", `${base}/zqpayments/openapi.yaml`, "--operations", "GetCustomers"],
+      {
+        cwd: dir,
+        interruptOn: /checking that the draft links…\n$/,
+      },
+    );
+    expect(r).toMatchObject({ code: 130, stdout: "" });
+    expect(r.stderr).toMatch(/\nadd: interrupted: specs\/zqhalt\/ is written; blockwright generate checks it\n$/);
+    expect(existsSync(join(dir, "specs/zqhalt/manifest.yaml"))).toBe(true);
+  });
+
   it("lists a document's operations", async () => {
     const r = await cli(["add", "--from", chatDocument, "--list"], { cwd: tmp });
     expect(r).toMatchObject({

@@ -114,3 +114,84 @@ describe("a form body whose fields are behind $refs", () => {
     }
   });
 });
+
+/** How many functions `new Function` makes while `work` runs: Ajv makes one for each schema it compiles. */
+async function functionsMade(work: () => Promise<void>): Promise<number> {
+  const original = globalThis.Function;
+  let made = 0;
+  globalThis.Function = new Proxy(original, {
+    construct(target, args, newTarget) {
+      made++;
+      return Reflect.construct(target, args, newTarget === globalThis.Function ? target : newTarget);
+    },
+  });
+  try {
+    await work();
+  } finally {
+    globalThis.Function = original;
+  }
+  return made;
+}
+
+describe("a mock whose operations reach the same bundled schemas", () => {
+  // OPERATIONS operations, each taking and answering a schema of its own holding the first of a chain of LINKS
+  // schemas (each one's `next` the following one's): every request and answer Prism checks reaches all of them.
+  const OPERATIONS = 8;
+  const LINKS = 12;
+  const link = (i: number) => ({ $ref: `#/components/schemas/ZqLink${i}` });
+  const schemas = Object.fromEntries(
+    Array.from({ length: LINKS }, (_, i) => [
+      `ZqLink${i}`,
+      {
+        type: "object",
+        required: ["name"],
+        properties: { name: { type: "string", maxLength: 20 }, ...(i + 1 < LINKS ? { next: link(i + 1) } : {}) },
+      },
+    ]),
+  );
+  const holding = () => ({ type: "object", required: ["chain"], properties: { chain: link(0) } });
+  const paths = Object.fromEntries(
+    Array.from({ length: OPERATIONS }, (_, i) => [
+      `/zq-chains/${i}`,
+      {
+        put: {
+          operationId: `putChain${i}`,
+          requestBody: { required: true, content: { "application/json": { schema: holding() } } },
+          responses: {
+            "200": {
+              description: "Kept.",
+              content: { "application/json": { schema: holding(), example: { chain: { name: "kept" } } } },
+            },
+          },
+        },
+      },
+    ]),
+  );
+  const document = openapi(paths, { schemas });
+
+  it("compiles each once, not once for every request and answer that reaches it", async () => {
+    const mocks = await startMocks(["chains"], { specsDir: specs("chains", document) });
+    const put = (i: number, body: unknown) =>
+      fetch(`${mocks.urls.chains}/zq-chains/${i}`, {
+        method: "PUT",
+        headers: { authorization: "Bearer token-1", "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    try {
+      const made = await functionsMade(async () => {
+        for (let i = 0; i < OPERATIONS; i++) {
+          const reply = await put(i, { chain: { name: "first", next: { name: "second", next: { name: "third" } } } });
+          expect(reply.status, await reply.text()).toBe(200);
+        }
+      });
+      // The chain once (twice at most: a coercing check and one that does not), and each body's and answer's own
+      // schema (30 here); Prism compiled the chain again for every body and every answer that reached it (195).
+      expect(made).toBeLessThan(2 * LINKS + 4 * OPERATIONS);
+      // A request deep in the chain is still checked against it.
+      const deep = await put(0, { chain: { name: "first", next: { name: "second", next: { name: 3 } } } });
+      expect(deep.status).toBe(422);
+    } finally {
+      await mocks.close();
+    }
+  });
+});

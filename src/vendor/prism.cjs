@@ -6,6 +6,12 @@
 // fp-ts, lodash…) were 130 packages and 52 MB of a user's install, its
 // bundle is one file of about 11 MB.
 "use strict";
+// Prism's checks of requests and answers, with each mock's bundled schemas compiled once
+// (parts/prism-shared-bundle.cjs says why). Prism's validators read the function from the module's exports at
+// each call, so this replaces it for all of them, before any mock is made.
+/** @type {{ validateAgainstSchema: Function, convertAjvErrors: Function }} */
+const prismChecks = require("@stoplight/prism-http/dist/validator/validators/utils");
+prismChecks.validateAgainstSchema = require("./parts/prism-shared-bundle.cjs").sharedBundleValidation(prismChecks);
 exports.getHttpOperationsFromSpec = require("@stoplight/prism-http").getHttpOperationsFromSpec;
 exports.createServer = require("@stoplight/prism-http-server").createServer;
 exports.createLogger = require("@stoplight/prism-core").createLogger;

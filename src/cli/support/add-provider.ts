@@ -50,10 +50,10 @@ export interface AddRequest {
   specs: string | undefined;
 }
 
+/** A signal seen: its status (130 or 143) comes from the signal, its message says what is left on disk. */
 class Interrupted extends Error {
   constructor(
     readonly signal: unknown,
-    /** What is left on disk, when something is. */
     left = "",
   ) {
     super(left);
