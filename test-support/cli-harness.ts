@@ -29,6 +29,8 @@ export interface CliOptions {
   startMocks?: CliIo["startMocks"];
   /** What standard input holds (none when absent). */
   stdin?: string | Uint8Array;
+  /** Told each text the command writes to standard error, as it writes it. */
+  onStderr?: (text: string) => void;
 }
 
 /** Run `blockwright <argv>` in-process; mocks are the suite's shared ones (shared-mocks.ts). */
@@ -43,6 +45,7 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
     stderr: {
       write: (t: string) => {
         stderr += t;
+        options.onStderr?.(t);
         if (options.interruptOn?.test(stderr)) reached();
       },
     },

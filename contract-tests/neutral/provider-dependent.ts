@@ -181,6 +181,8 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/verify.test.ts",
       "src/cli/verify-replay.test.ts",
       "src/cli/yaml-alias-amplification.test.ts",
+      "src/cli/whole-api-size.test.ts",
+      "src/cli/add-draft-thread.test.ts",
       "src/load/external-refs.test.ts",
       "src/model/shape.test.ts",
     ],

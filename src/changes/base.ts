@@ -18,7 +18,7 @@ export function surfacesInDir(dir: string): Map<string, Surface> {
     if (!entry.isDirectory() || !existsSync(file)) continue;
     let text: string;
     try {
-      text = readSourceText(file, file, INPUT_LIMITS.document);
+      text = readSourceText(file, file, INPUT_LIMITS.surface);
     } catch (e) {
       if (e instanceof UnreadableSource) throw new BaseUnavailable(e.message);
       throw e;

@@ -67,24 +67,24 @@ describe("a YAML file whose aliases expand it past its limit", () => {
   );
 
   it(
-    "generate: a manifest whose anchor aliases repeat past 4 MiB is refused at its file, exit 2, " +
+    "generate: a manifest whose anchor aliases repeat past a manifest's 128 MiB is refused at its file, exit 2, " +
       "and nothing is generated",
     async () => {
       const dir = join(tmp, "generate");
       mkdirSync(join(dir, "specs/zzamp"), { recursive: true });
       writeFileSync(join(dir, "package.json"), '{ "name": "zzamp-project", "private": true }\n');
       writeFileSync(join(dir, "specs/zzamp/openapi.yaml"), amplifiedDocument(10, 1));
-      const copies = Array.from({ length: 45 }, (_, i) => `  zzcopy${i}: *shared`);
+      const copies = Array.from({ length: 90 }, (_, i) => `  zzcopy${i}: *shared`);
       writeFileSync(
         join(dir, "specs/zzamp/manifest.yaml"),
-        manifest(`&shared "${longText(100 * 1024)}"`, ["x-copies:", ...copies]),
+        manifest(`&shared "${longText(1536 * 1024)}"`, ["x-copies:", ...copies]),
       );
       const r = await cli(["generate", "--out", "generated"], { cwd: dir });
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(
         new RegExp(
-          String.raw`specs\/zzamp\/manifest\.yaml(:1:1)?: refused: its YAML aliases expand its 0\.1 MiB to about` +
-            String.raw` 4\.5 MiB of values, over the 4 MiB limit for a manifest, workflow or configuration file`,
+          String.raw`specs\/zzamp\/manifest\.yaml(:1:1)?: refused: its YAML aliases expand its 1\.5 MiB to about` +
+            String.raw` 136\.5 MiB of values, over the 128 MiB limit for a manifest`,
         ),
       );
       expect(r.stderr).not.toMatch(/\n\s+at /);
@@ -104,7 +104,7 @@ describe("a YAML file whose aliases expand it past its limit", () => {
     expect(r.stderr).toMatch(
       new RegExp(
         String.raw`workflow\.yaml: refused: its YAML aliases expand its 0\.1 MiB to about 4\.5 MiB of values,` +
-          " over the 4 MiB limit for a manifest, workflow or configuration file",
+          " over the 4 MiB limit for a workflow or configuration file",
       ),
     );
     expect(r.mocks).toEqual([]);

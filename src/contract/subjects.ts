@@ -9,7 +9,7 @@ import { checkpoint } from "../common/checkpoint.js";
 import { GenerationErrors } from "../emit/generation-errors.js";
 import { linkProvider } from "../emit/link-provider.js";
 import { generatedProviders, loadRegistry } from "../registry/registry.js";
-import { loadYamlSource } from "../load/yaml-source.js";
+import { INPUT_LIMITS, loadYamlSource } from "../load/yaml-source.js";
 import type { Subject } from "./types.js";
 
 /** The project cannot be tested as it is (invalid specs, missing or stale packages): exit status 2. */
@@ -67,7 +67,7 @@ export async function loadSubjects(dirs: ProjectDirs, providers: string[], signa
     }
     // The document as linked: bundled when the spec spans several files; the manifest read again (cheap) for the
     // reports' lines.
-    const manifest = loadYamlSource(join(dirs.root, ir.sources.manifest), ir.sources.manifest);
+    const manifest = loadYamlSource(join(dirs.root, ir.sources.manifest), ir.sources.manifest, INPUT_LIMITS.manifest);
     return {
       provider: ir.provider,
       tools: ir.operations.map((op) => fieldOf(provider.tools, op.tool.id)),

@@ -6,11 +6,8 @@
 // and --max-failures) and are returned in the suite's order, so the report
 // is the same whatever the number of workers; property cases draw from
 // their own seeds (kinds/property.ts caseSeed), so are the inputs.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { moduleBeside, workerScript } from "../common/in-worker.js";
 import type { CaseResult } from "./run.js";
 import { partition } from "./shards.js";
 import type { ProjectDirs } from "./subjects.js";
@@ -231,24 +228,7 @@ function timedOut(c: PlannedCase | undefined, id: string, ms: number, limit: num
   };
 }
 
-/**
- * The worker's module beside this one: the build's JavaScript; or, under the
- * test runner, the TypeScript source loaded through tsx's loader (a
- * development dependency: the sources only run in development).
- */
+/** The worker's module beside this one: the build's JavaScript, or under the test runner its TypeScript source. */
 function workerEntry(): { script: string | URL; eval: boolean } {
-  if (!import.meta.url.endsWith(".ts")) return { script: new URL("./worker.js", import.meta.url), eval: false };
-  // tsx's ESM API, found through its package.json (require.resolve would give its CommonJS build).
-  const manifest = createRequire(import.meta.url).resolve("tsx/package.json");
-  const api =
-    (JSON.parse(readFileSync(manifest, "utf8")) as { exports: Record<string, { import: { default: string } }> })
-      .exports["./esm/api"]?.import.default ?? "";
-  const tsx = pathToFileURL(join(dirname(manifest), api)).href;
-  const worker = new URL("./worker.ts", import.meta.url).href;
-  return {
-    script:
-      `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); ` +
-      `});`,
-    eval: true,
-  };
+  return workerScript(moduleBeside(import.meta.url, "worker"));
 }

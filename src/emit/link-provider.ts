@@ -12,7 +12,7 @@ import type { Manifest } from "../load/precompiled/manifest-types.js";
 import { boundByManifest } from "../load/bound-cut.js";
 import { validateManifest } from "../load/validate-manifest.js";
 import { checkpoint } from "../common/checkpoint.js";
-import { loadYamlSource, SourceError } from "../load/yaml-source.js";
+import { INPUT_LIMITS, loadYamlSource, SourceError } from "../load/yaml-source.js";
 import { asGenerationErrors, asGenerationErrorsAsync, GenerationErrors } from "./generation-errors.js";
 import { projectPackage } from "./project-package.js";
 import { rel } from "./project-context.js";
@@ -55,7 +55,9 @@ export async function linkProvider(
   loaded?: OpenApiFiles,
 ): Promise<LinkedProvider> {
   const manifestPath = join(dir, "manifest.yaml");
-  const source = asGenerationErrors(() => loadYamlSource<Manifest>(manifestPath, rel(root, manifestPath)));
+  const source = asGenerationErrors(() =>
+    loadYamlSource<Manifest>(manifestPath, rel(root, manifestPath), INPUT_LIMITS.manifest),
+  );
   const schemaErrors = validateManifest(source);
   if (schemaErrors.length) throw new GenerationErrors(schemaErrors);
   const manifest = source.data;

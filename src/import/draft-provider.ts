@@ -70,8 +70,11 @@ export function draftProvider(input: {
   folder: string;
   today: string;
   header?: string[];
+  /** Told each step of a long draft (a whole API of thousands of operations takes a minute). */
+  onStep?: (text: string) => void;
 }): ProviderDraft {
   const { provider, document, chosen, source } = input;
+  const step = input.onStep ?? (() => {});
   const operations = chosen.map((c) => ({
     id: operationRef(c.method, c.path, c.operationId),
     path: c.path,
@@ -83,6 +86,7 @@ export function draftProvider(input: {
     renamed.size ? withSchemeNames(document, renamed) : document,
     renamed.size ? operations.map(({ id, op }) => ({ id, op: withSchemeNames(op, renamed) })) : operations,
   );
+  step(`cutting the document to ${chosen.length} operations`);
   const cut = cutDocument(document, chosen);
   // The cut shares its operations and components with the published document, which stays as it is: the answers
   // rewritten below are the cut's own.
@@ -96,13 +100,16 @@ export function draftProvider(input: {
     cut.document,
     chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, method: c.method })),
   );
+  step("writing openapi.yaml");
   const openapiText =
     cutHeader(provider, source, cut.report, chosen, { added, spelt, placeholders, anonymous, unmet }, answers) +
     jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
-  const draft = manifestOfCut(provider, input.folder, openapiText, chosen, credential, cut.report);
+  step(`reading openapi.yaml back (${(openapiText.length / 1024 / 1024).toFixed(1)} MB), as generate reads it`);
+  const draft = manifestOfCut(provider, input.folder, openapiText, chosen, credential, cut.report, step);
   // After the operations: a list that offers a way to find new items gets a poll trigger.
   draftPollTriggers(draft.document, draft.manifest, draft.notes);
   const notes = [...draft.notes, ...cutNotes(cut.report), ...cutChangeNotes(renamed, unmet, placeholders, answers)];
+  step(`writing manifest.yaml (${notes.length} review notes)`);
   const manifestText = manifestYaml(draft.manifest, notes, [
     ...(input.header ?? []),
     `Drafted by blockwright add from ${source.origin} on ${input.today}.`,
@@ -147,6 +154,7 @@ function manifestOfCut(
   chosen: SelectedOperation[],
   credential: CredentialDraft,
   report: CutReport,
+  step: (text: string) => void,
 ): ManifestDraft {
   try {
     return draftManifest(
@@ -154,6 +162,7 @@ function manifestOfCut(
       parseYamlSource(openapiText, `${folder}/openapi.yaml`, INPUT_LIMITS.document),
       chosen,
       credential,
+      (done) => step(`drafted ${done} of ${chosen.length} operations`),
     );
   } catch (e) {
     // The linker's view of the document resolves every operation's references: one that names nothing stops here.

@@ -34,13 +34,25 @@ const MiB = 1024 * 1024;
  * The largest input of each kind read, checked before parsing: a file past
  * it is refused with its size, not parsed for minutes into gigabytes. Each
  * is many times the largest real one (published API documents reach about
- * 30 MB; manifests and workflows are a few kB).
+ * 45 MB; workflows and hand-written manifests a few kB).
  */
 export const INPUT_LIMITS = {
   /** OpenAPI documents, the files they reference, published API documents. */
   document: { bytes: 64 * MiB, what: "an OpenAPI or published API document" },
-  /** Manifests, workflows, configuration, package.json, anything else. */
-  file: { bytes: 4 * MiB, what: "a manifest, workflow or configuration file" },
+  /**
+   * A provider's manifest. It describes operations of its OpenAPI document, so it is bounded as that is: a manifest
+   * `add` drafts from a whole published API holds each operation's parameters, outputs and review notes, and is
+   * larger than its document (Microsoft Graph beta's 45 MiB document, 22,361 operations: a 61 MiB manifest). `add`
+   * refuses to write a draft past this limit (src/import/draft-size.ts), so that it never writes what generate refuses.
+   */
+  manifest: { bytes: 128 * MiB, what: "a manifest" },
+  /**
+   * A package's surface.json, which generate writes from the manifest: a record of every tool's inputs, outputs and
+   * placements, three times the manifest's size (Graph beta's 22,361 tools: 195 MiB). Under V8's longest string.
+   */
+  surface: { bytes: 448 * MiB, what: "a generated surface.json" },
+  /** Workflows, configuration, package.json, anything else. */
+  file: { bytes: 4 * MiB, what: "a workflow or configuration file" },
   env: { bytes: 1 * MiB, what: "an --env-file" },
   /** Test reports `report merge` joins (JSON or JUnit of a shard). */
   report: { bytes: 64 * MiB, what: "a test report" },

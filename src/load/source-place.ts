@@ -7,7 +7,7 @@
 // annotations.
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
-import { loadYamlSource, type SourcePosition, type YamlSource } from "./yaml-source.js";
+import { INPUT_LIMITS, loadYamlSource, type SourcePosition, type YamlSource } from "./yaml-source.js";
 
 export type PlacePath = readonly (string | number)[];
 
@@ -41,7 +41,10 @@ export function manifestLocator(
   return (provider, path) => {
     if (!read.has(provider)) {
       const file = join(specs, provider, "manifest.yaml");
-      read.set(provider, existsSync(file) ? loadYamlSource(file, relative(root, file)) : undefined);
+      read.set(
+        provider,
+        existsSync(file) ? loadYamlSource(file, relative(root, file), INPUT_LIMITS.manifest) : undefined,
+      );
     }
     const source = read.get(provider);
     return source ? locateInManifest(source, path) : undefined;

@@ -143,9 +143,9 @@ function withHttpServer(
 
 /** The provider's manifest, as data; undefined when it cannot be read (generation reports why). */
 async function manifestData(specsDir: string, provider: string): Promise<unknown> {
-  const { loadYamlSource } = await import("../load/yaml-source.js");
+  const { INPUT_LIMITS, loadYamlSource } = await import("../load/yaml-source.js");
   try {
-    return loadYamlSource(join(specsDir, provider, "manifest.yaml")).data;
+    return loadYamlSource(join(specsDir, provider, "manifest.yaml"), undefined, INPUT_LIMITS.manifest).data;
   } catch {
     return undefined;
   }

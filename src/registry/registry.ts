@@ -88,7 +88,7 @@ export function shapesIn(outDir: string, ids: string[]): OutputShapes {
     if (!existsSync(file)) continue;
     let surface: Surface;
     try {
-      surface = parseSurface(readSourceText(file, file, INPUT_LIMITS.document), file);
+      surface = parseSurface(readSourceText(file, file, INPUT_LIMITS.surface), file);
     } catch (e) {
       if (e instanceof BaseUnavailable || e instanceof UnreadableSource) throw new BrokenPackage(e.message);
       throw e;

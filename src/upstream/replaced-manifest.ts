@@ -2,14 +2,14 @@
 // credential (`auth`) and each operation's outputs, said aloud instead of
 // swapped silently. `upstream <p> <newer> --accept` keeps the manifest.
 import { plain } from "../changes/kinds.js";
-import { parseYamlSource } from "../load/yaml-source.js";
+import { INPUT_LIMITS, parseYamlSource } from "../load/yaml-source.js";
 
 type Json = Record<string, unknown>;
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
 // Read as every manifest is (its aliases bounded): one that cannot be read is said to replace everything.
 const read = (text: string): Json => {
   try {
-    return object(parseYamlSource(text, "manifest.yaml").data);
+    return object(parseYamlSource(text, "manifest.yaml", INPUT_LIMITS.manifest).data);
   } catch {
     return {};
   }

@@ -17,12 +17,15 @@ import { isInside, linkOnPath, statOf } from "../../common/paths.js";
 import { pinnedFiles, PublishedDocumentError } from "../../upstream/published.js";
 import { openApi3Of, readDocument } from "./add-document.js";
 import { addSummary, summaryText } from "./add-summary.js";
-import { INPUT_LIMITS, parseYamlSource, SourceError, UnreadableSource } from "../../load/yaml-source.js";
+import { SourceError, type SourcePosition, UnreadableSource } from "../../load/yaml-source.js";
+import type { ProblemCode } from "../../common/problem-codes.js";
 import { sha256 } from "../../common/hash.js";
 import { OpenApiProblems } from "../../load/openapi-source.js";
-import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { UnsupportedDocument } from "../../import/document/convert.js";
-import { draftProvider, UndraftableDocument } from "../../import/draft-provider.js";
+import { UndraftableDocument } from "../../import/draft-provider.js";
+import { DraftTooLarge } from "../../import/draft-size.js";
+import { type FailedCall, inWorker, moduleBeside } from "../../common/in-worker.js";
+import type { DraftJob, PlainDraft } from "./add-draft-job.js";
 import { FetchFailed, FetchRefused } from "../../import/document/fetch-document.js";
 import {
   documentOperations,
@@ -68,6 +71,7 @@ export async function addProvider(request: AddRequest, io: CliIo): Promise<numbe
       return interruptedStatus(e.signal);
     }
     if (e instanceof FetchFailed) throw new CommandFailure(`blockwright add: ${e.message}\n`, 1);
+    if (e instanceof DraftTooLarge) throw new UsageError("BW1004", e.message);
     // The user's input, worded by its reader: one line, exit status 2.
     if (
       e instanceof UnreadableSource ||
@@ -111,15 +115,23 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
   const shownFolder = relative(io.cwd, folder) || ".";
   const today = new Date().toISOString().slice(0, 10);
   const source = { origin: read.origin, sha256: sha256(read.text), kind };
-  const drafted = draftProvider({
+  const job: DraftJob = {
+    text: read.text,
+    shown: read.shown,
+    json: read.json,
     provider,
-    document,
     chosen,
     source,
     folder: shownFolder,
     today,
     header: schemaLine(io.cwd, specs, folder),
-  });
+  };
+  const progress = progressLines(say);
+  const drafted = await inWorker<PlainDraft>(jobs, "draftJob", [job], {
+    signal,
+    onProgress: progress.step,
+    revive,
+  }).finally(progress.end);
   const { openapiText, manifestText, notes } = drafted;
   const pinned = pinnedFiles(read.text, {
     provider,
@@ -141,12 +153,16 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
   writeProvider(specs, provider, files);
 
   say("checking that the draft links…");
-  const { problems, warnings } = await linkProblems(
-    io.cwd,
-    folder,
-    { manifest: manifestText, openapi: openapiText },
-    shownFolder,
-  );
+  const texts = { manifest: manifestText, openapi: openapiText };
+  const { problems, warnings } = await inWorker<{ problems: string[]; warnings: string[] }>(
+    jobs,
+    "checkJob",
+    [io.cwd, folder, texts, shownFolder],
+    { signal, revive },
+  ).catch(async (e: unknown) => {
+    if (signal.aborted) await stop(`${shownFolder}/ is written; blockwright generate checks it`);
+    throw e;
+  });
   await stop(`${shownFolder}/ is written; blockwright generate checks it`);
 
   const summary = addSummary({
@@ -260,47 +276,42 @@ function writeProvider(specs: string, provider: string, files: Map<string, strin
   }
 }
 
+/** The module whose steps run in a worker thread (add-draft-job.ts). */
+const jobs = moduleBeside(import.meta.url, "add-draft-job");
+
+/** The error a step threw in its worker, as its class (addProvider words each class its own way). */
+function revive(failed: FailedCall): Error {
+  const f = failed.fields as { code: ProblemCode; position: SourcePosition; detail: string; file: string };
+  switch (failed.name) {
+    case "UndraftableDocument":
+      return new UndraftableDocument(failed.message);
+    case "DraftTooLarge":
+      return new DraftTooLarge(failed.message);
+    case "SourceError":
+      return new SourceError(f.code, f.position, f.detail);
+    case "UnreadableSource":
+      return new UnreadableSource(f.code, f.file, f.detail);
+    case "UnsupportedDocument":
+      return new UnsupportedDocument(failed.message);
+  }
+  const e = new Error(failed.message);
+  e.name = failed.name;
+  if (failed.stack) e.stack = failed.stack;
+  return e;
+}
+
+/** Time between two progress lines of a long draft. */
+const PROGRESS_EVERY_MS = 3000;
+
 /**
- * The problems generate will report for the new provider: those of its link
- * step (manifest schema, spec, examples, link). When the spec stops it
- * before the manifest is linked, the link's own problems are added (from
- * the texts as written), so that one pass lists everything to fix.
+ * Progress of a step in its worker: the latest of what it says is printed every few seconds, so that a draft of a few
+ * operations prints nothing and one of thousands says where it is.
  */
-async function linkProblems(
-  root: string,
-  folder: string,
-  texts: { manifest: string; openapi: string },
-  shown: string,
-): Promise<{ problems: string[]; warnings: string[] }> {
-  const { linkProvider } = await import("../../emit/link-provider.js");
-  const { GenerationErrors } = await import("../../emit/generation-errors.js");
-  let problems: string[];
-  try {
-    return { problems: [], warnings: (await linkProvider(root, folder)).warnings };
-  } catch (e) {
-    if (!(e instanceof GenerationErrors))
-      return { problems: [`the link step failed: ${(e as Error).message}`], warnings: [] };
-    problems = e.errors.map((err) => err.printed);
-    if (!e.errors.every((err) => err.position.file === `${shown}/openapi.yaml`)) return { problems, warnings: [] };
-  }
-  const [{ validateManifest }, { linkDocument, LinkErrors }, { OpenApiDocument }] = await Promise.all([
-    import("../../load/validate-manifest.js"),
-    import("../../link/index.js"),
-    import("../../load/openapi-document.js"),
-  ]);
-  const manifest = parseYamlSource<Manifest>(texts.manifest, `${shown}/manifest.yaml`);
-  const schemaProblems = validateManifest(manifest);
-  if (schemaProblems.length)
-    return { problems: [...problems, ...schemaProblems.map((err) => err.message)], warnings: [] };
-  try {
-    linkDocument(
-      manifest,
-      new OpenApiDocument(parseYamlSource(texts.openapi, `${shown}/openapi.yaml`, INPUT_LIMITS.document)),
-    );
-  } catch (e) {
-    if (e instanceof LinkErrors)
-      return { problems: [...problems, ...e.errors.map((err) => err.printed)], warnings: [] };
-    throw e;
-  }
-  return { problems, warnings: [] };
+function progressLines(say: (text: string) => void): { step: (text: string) => void; end: () => void } {
+  let latest: string | undefined;
+  const timer = setInterval(() => {
+    if (latest !== undefined) say(`${latest}…`);
+    latest = undefined;
+  }, PROGRESS_EVERY_MS);
+  return { step: (text) => (latest = text), end: () => clearInterval(timer) };
 }

@@ -3,7 +3,8 @@
 import type { CutReport } from "../../import/cut/cut.js";
 import type { CredentialDraft, DraftCredential } from "../../import/auth/credential-draft.js";
 import type { ManifestDraft } from "../../import/draft/manifest.js";
-import type { ProviderDraft, ProviderSource } from "../../import/draft-provider.js";
+import type { ProviderSource } from "../../import/draft-provider.js";
+import type { PlainDraft } from "./add-draft-job.js";
 import type { ReviewNote } from "../../import/manifest-yaml.js";
 
 export interface Summary {
@@ -29,7 +30,7 @@ export interface SummaryParts {
   /** The document's text as read (or bundled), and where it came from. */
   text: string;
   source: ProviderSource;
-  draft: ProviderDraft;
+  draft: PlainDraft;
   /** The names of the files pinned in upstream/. */
   pinned: string[];
   check: { problems: string[]; warnings: string[] };

@@ -32,6 +32,9 @@ type Json = Record<string, unknown>;
 /** A block's selector label is at most this long. */
 const TITLE_LENGTH = 80;
 
+/** How many operations a progress line of a long draft stands for. */
+const DRAFTED_EVERY = 1000;
+
 /** The block colour drafted: a neutral grey, to be replaced by the brand's. */
 export const DRAFT_COLOR = "#6B7280";
 
@@ -58,6 +61,8 @@ export function draftManifest(
   source: YamlSource,
   operations: readonly SelectedOperation[],
   credential: CredentialDraft,
+  /** Told every DRAFTED_EVERY operations drafted. */
+  onDrafted?: (done: number) => void,
 ): ManifestDraft {
   const doc = new OpenApiDocument(source);
   const data = source.data as Json;
@@ -78,6 +83,7 @@ export function draftManifest(
     const drafted = draftOperation(drafting, chosen, op, name, label, id);
     manifest.operations[id] = drafted.operation;
     summary.push(drafted.summary);
+    if (summary.length % DRAFTED_EVERY === 0) onDrafted?.(summary.length);
   }
   if (credential.covers.size) manifest.auth.covers = [...credential.covers].sort();
   const idempotency = drafting.idempotencyKeys.drafted(notes);
