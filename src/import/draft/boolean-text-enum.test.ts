@@ -29,13 +29,13 @@ describe("a boolean query parameter whose enum lists its values as texts", () =>
   it("is drafted as a boolean that links, and the judge and the mock take the values the runtime sends", async () => {
     const d = drafted(doc, ["searchZq"]);
     expect(await linkProblems(d)).toEqual([]);
-    const root = mkdtempSync(join(tmpdir(), "blockwright-zq-boolean-enum-"));
-    const dir = join(root, "specs", "acme");
+    const project = mkdtempSync(join(tmpdir(), "blockwright-zq-boolean-enum-"));
+    const dir = join(project, "specs", "acme");
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
     writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
-    const search = (await loadProvider(root, dir)).operations.find((o) => o.tool.id === "acme_search_zq")!.tool;
-    const mocks = await startMocks(["acme"], { specsDir: join(root, "specs"), root, logLevel: "silent" });
+    const search = (await loadProvider(project, dir)).operations.find((o) => o.tool.id === "acme_search_zq")!.tool;
+    const mocks = await startMocks(["acme"], { specsDir: join(project, "specs"), root: project, logLevel: "silent" });
     try {
       for (const zqprefix of [false, true]) {
         const result = await executeToolDefinition(
@@ -47,7 +47,7 @@ describe("a boolean query parameter whose enum lists its values as texts", () =>
       }
     } finally {
       await mocks.close();
-      rmSync(root, { recursive: true, force: true });
+      rmSync(project, { recursive: true, force: true });
     }
   });
 });

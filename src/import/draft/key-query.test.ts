@@ -30,13 +30,13 @@ describe("a path key with its own query holding a path parameter", () => {
   it("sends the parameter as that query pair, which the judge and the mock read there", async () => {
     const d = drafted(doc, ["listZqrides"]);
     expect(await linkProblems(d)).toEqual([]);
-    const root = mkdtempSync(join(tmpdir(), "blockwright-zq-key-query-"));
-    const dir = join(root, "specs", "acme");
+    const project = mkdtempSync(join(tmpdir(), "blockwright-zq-key-query-"));
+    const dir = join(project, "specs", "acme");
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
     writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
-    const list = (await loadProvider(root, dir)).operations.find((o) => o.tool.id === "acme_list_zqrides")!.tool;
-    const mocks = await startMocks(["acme"], { specsDir: join(root, "specs"), root, logLevel: "silent" });
+    const list = (await loadProvider(project, dir)).operations.find((o) => o.tool.id === "acme_list_zqrides")!.tool;
+    const mocks = await startMocks(["acme"], { specsDir: join(project, "specs"), root: project, logLevel: "silent" });
     try {
       const sent: string[] = [];
       const fetchFn = (request: Request) => {
@@ -58,7 +58,7 @@ describe("a path key with its own query holding a path parameter", () => {
         await expect(c.run({ mockUrl: () => mocks.urls.acme!, seed: 1, runs: 1 })).resolves.toBeUndefined();
     } finally {
       await mocks.close();
-      rmSync(root, { recursive: true, force: true });
+      rmSync(project, { recursive: true, force: true });
     }
   });
 });
