@@ -4,6 +4,7 @@
 // (kinds/index.ts).
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { CASE_KINDS, KIND_ORDER } from "./kinds/index.js";
+import { appendEach } from "../common/append-each.js";
 import { type CaseKind, ContractFailure, type ContractCase, contractCase, type Subject } from "./types.js";
 
 /** The kinds of case that apply to `tool`, in the table's order. */
@@ -32,9 +33,9 @@ export async function deriveCasesPaced(
     const cases: ContractCase[] = [];
     for (const tool of [...subject.tools].sort(byId)) {
       await pace();
-      cases.push(...toolCases(tool, subject));
+      appendEach(cases, toolCases(tool, subject));
     }
-    all.push(...unique([...cases, ...providerCases(subject)]));
+    appendEach(all, unique([...cases, ...providerCases(subject)]));
   }
   return all;
 }
