@@ -86,6 +86,7 @@ export function draftProvider(input: {
     renamed.size ? withSchemeNames(document, renamed) : document,
     renamed.size ? operations.map(({ id, op }) => ({ id, op: withSchemeNames(op, renamed) })) : operations,
   );
+  refuseUnmet(credential.unmet);
   step(`cutting the document to ${chosen.length} operations`);
   const cut = cutDocument(document, chosen);
   // The cut shares its operations and components with the published document, which stays as it is: the answers
@@ -141,6 +142,19 @@ function refuseUnwritable(document: Json, operations: readonly { id: string; op:
         `no call of ${unwritable.length === 1 ? "it" : "them"} could succeed; leave ` +
         `${unwritable.length === 1 ? "it" : "them"} out of --operations`,
     );
+}
+
+/** Refuses operations whose security requirements the runtime meets none of (generate would refuse them). */
+function refuseUnmet(unmet: readonly string[] | undefined): void {
+  if (!unmet?.length) return;
+  const one = unmet.length === 1;
+  throw new UndraftableDocument(
+    `${unmet.join(", ")}: ${one ? "it accepts" : "they accept"} no security requirement the runtime sends (it sends ` +
+      "HTTP bearer, basic and other schemes whose credentials the caller gives, API keys in a header, the query or a " +
+      "cookie, and OAuth 2 or OpenID Connect access tokens; not a scheme answering the server's challenge, such as " +
+      `digest, nor one the document does not declare), so no call of ${one ? "it" : "them"} could succeed; leave ` +
+      `${one ? "it" : "them"} out of --operations`,
+  );
 }
 
 /**

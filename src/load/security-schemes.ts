@@ -9,23 +9,40 @@ export interface SecurityScheme {
 
 /**
  * Where the runtime sends a credential: an HTTP bearer token, HTTP basic, or an API key in a named header, query
- * parameter or cookie (CredentialSpec without its parameters).
+ * parameter or cookie (CredentialSpec without its parameters). An HTTP scheme of another name (RFC 9110's
+ * `Authorization: <scheme> <credentials>`, such as a signature the caller computes) is the header Authorization with
+ * the scheme's name before the value: `word`.
  */
 export type CredentialPlacement =
   | { type: "bearer" }
   | { type: "basic" }
-  | { type: "header" | "query" | "cookie"; name: string };
+  | { type: "header" | "query" | "cookie"; name: string; word?: string };
+
+/** An HTTP authentication scheme's name (RFC 9110 `auth-scheme`, a token). */
+const AUTH_SCHEME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/**
+ * HTTP schemes whose credentials answer the server's challenge (a nonce, a handshake): no value a caller gives
+ * beforehand meets them.
+ */
+const CHALLENGED = new Set(["digest", "negotiate", "ntlm", "hoba", "mutual", "scram-sha-1", "scram-sha-256"]);
 
 /**
  * Where a security scheme puts the credential, if it is a kind the runtime
  * sends. An OAuth 2 or OpenID Connect scheme's credential is the access
  * token it yields, sent as a bearer token (RFC 6750); obtaining the token
- * is the caller's.
+ * is the caller's. Another HTTP scheme's credentials go after its name in Authorization, as the caller gives them.
  */
 export function credentialOf(scheme: SecurityScheme): CredentialPlacement | undefined {
   if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer") return { type: "bearer" };
   if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "basic") return { type: "basic" };
   if (scheme.type === "oauth2" || scheme.type === "openIdConnect") return { type: "bearer" };
+  if (
+    scheme.type === "http" &&
+    scheme.scheme &&
+    AUTH_SCHEME.test(scheme.scheme) &&
+    !CHALLENGED.has(scheme.scheme.toLowerCase())
+  )
+    return { type: "header", name: "Authorization", word: scheme.scheme };
   if (
     scheme.type === "apiKey" &&
     (scheme.in === "header" || scheme.in === "query" || scheme.in === "cookie") &&

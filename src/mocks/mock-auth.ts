@@ -20,3 +20,23 @@ export function withBasicPasswords(listener: RequestListener): RequestListener {
     listener(req, res);
   };
 }
+
+/** The HTTP schemes Prism's security check knows; another it passes unchecked (a warning), credential or none. */
+const PRISM_HTTP_SCHEMES = new Set(["basic", "bearer", "digest"]);
+
+/**
+ * `document` (a mock's copy) with each HTTP scheme of another name (`zq-hmac-sha256`, whose credentials the caller
+ * gives) served to Prism as a key in Authorization: Prism then answers a request without it 401, as the service does;
+ * the request judge holds its form (the scheme's name before the credentials) to the document as published.
+ */
+export function withNamedHttpSchemes<T>(document: T): T {
+  const schemes = (document as { components?: { securitySchemes?: Record<string, unknown> } }).components
+    ?.securitySchemes;
+  if (!schemes) return document;
+  for (const [name, scheme] of Object.entries(schemes)) {
+    const s = scheme as { type?: unknown; scheme?: unknown } | null;
+    if (s?.type === "http" && typeof s.scheme === "string" && !PRISM_HTTP_SCHEMES.has(s.scheme.toLowerCase()))
+      schemes[name] = { type: "apiKey", in: "header", name: "Authorization" };
+  }
+  return document;
+}

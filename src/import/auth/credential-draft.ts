@@ -44,6 +44,11 @@ export interface CredentialDraft {
    * auth.covers.
    */
   covers: Set<string>;
+  /**
+   * Operations whose security requirements the runtime can meet none of, each with what they accept (`getLink
+   * (zqAuth: http digest)`): add refuses them, as generate would.
+   */
+  unmet?: string[];
   /** The credential is a variable of the server's path (shapes/address-credential.ts): auth.variable, no scheme. */
   address?: AddressCredential;
 }

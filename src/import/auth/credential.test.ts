@@ -214,17 +214,10 @@ describe("the credential, per kind of security scheme", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it("a scheme the runtime does not send: a bearer token added, and the note says which", async () => {
-    const d = drafted(one({ digest: { type: "http", scheme: "digest" } }, [{ digest: [] }]), ["me"]);
-    expect(notesAt(d, "auth")).toEqual([
-      expect.stringMatching(
-        new RegExp(
-          "^the operations require security schemes the runtime cannot send or the document does not " +
-            String.raw`declare \(digest: http digest\); drafted a bearer token`,
-        ),
-      ),
-    ]);
-    expect(d.manifest.auth).toEqual({ scheme: "bearerAuth", param: "accessToken" });
+  it("a scheme the runtime does not send: add refuses the operation, naming its scheme (generate would)", () => {
+    expect(() => drafted(one({ digest: { type: "http", scheme: "digest" } }, [{ digest: [] }]), ["me"])).toThrow(
+      /^me \(digest: http digest\): it accepts no security requirement the runtime sends .*leave it out of --operations$/,
+    );
   });
 
   it("a requirement of two schemes: one way of two credentials, named after their keys", async () => {

@@ -1,7 +1,8 @@
 // The credential of a drafted manifest: which security requirements of the
 // document the operations use, and where the runtime sends each value. The
 // runtime sends an HTTP bearer token, HTTP basic (a user name and a
-// password), or an API key in a header, the query or a cookie; an `oauth2` or
+// password), an API key in a header, the query or a cookie, or another HTTP
+// scheme's credentials after its name in Authorization; an `oauth2` or
 // `openIdConnect` scheme is the access token it yields, sent as a bearer
 // token (RFC 6750). A requirement of several schemes is drafted as one way
 // (`auth.also`); operations that accept different requirements get
@@ -44,6 +45,8 @@ function rank(scheme: Json): number {
   const placement = placementOf(scheme);
   if (!placement) return 99;
   if (type === "http" && placement.type === "bearer") return 0;
+  // Another HTTP scheme's credentials (often a signature over each request) are the caller's to compute: any key first.
+  if (type === "http" && placement.type === "header") return 7;
   if (placement.type === "header") return 1;
   if (placement.type === "query") return 2;
   if (placement.type === "basic") return 3;
@@ -100,10 +103,25 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
   const candidates = required.length
     ? [...new Set(required.flatMap((a) => a.ways ?? []))]
     : Object.keys(declared).filter((n) => usable([n]));
+  // Operations that name requirements, none of which the runtime meets: generate would refuse any credential drafted.
+  const unmet = required
+    .filter((a) => !a.ways?.length)
+    .map(
+      (a) =>
+        `${a.id} (${a.named
+          .map((k) =>
+            k
+              .split(" + ")
+              .map((n) => `${n}: ${declared[n] ? describe(fieldOf(declared, n)) : "not declared"}`)
+              .join(" + "),
+          )
+          .join(" or ")})`,
+    );
   if (!candidates.length) {
     // No scheme, but a key parameter on the operations (an `xi-api-key` header): its place is the credential's.
     const carried = Object.keys(declared).length ? undefined : keyParameter(doc, operations);
-    return carried ? keyParameterCredential(carried, notes) : bearerCredential(declared, required, notes);
+    const made = carried ? keyParameterCredential(carried, notes) : bearerCredential(declared, required, notes);
+    return unmet.length ? { ...made, unmet } : made;
   }
   const chosen = chooseWays(candidates, required, declared);
   choiceNotes(chosen, candidates, required, declared, notes);
@@ -129,6 +147,7 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
     ways,
     notes,
     covers: new Set(),
+    ...(unmet.length ? { unmet } : {}),
   };
 }
 
@@ -207,12 +226,6 @@ function choiceNotes(
   declared: Record<string, Json>,
   notes: string[],
 ): void {
-  const stranded = required.filter((a) => !a.ways?.some((w) => chosen.includes(w)));
-  for (const a of stranded)
-    notes.push(
-      `${a.id} accepts no security requirement the runtime can meet (${a.named.join(", ") || "none"}): generate ` +
-        "will refuse it",
-    );
   const others = candidates.filter((c) => !chosen.includes(c));
   // A requirement as the note names it: its schemes, each with what it is.
   const named = (k: string) =>
@@ -247,7 +260,13 @@ function placementNotes(ways: DraftCredential[][], notes: string[]): void {
             "token; obtaining it (the OAuth flow) is the caller's",
         );
   for (const c of ways.flat()) {
-    if (c.prefix)
+    if (c.placement.type === "header" && c.placement.word)
+      notes.push(
+        `security scheme ${c.scheme} is http ${c.placement.word}: sent as Authorization: ${c.placement.word} ` +
+          `<${c.param}>, the value as the call gives it; if it is computed over each request (a signature), the ` +
+          "caller computes it",
+      );
+    else if (c.prefix)
       notes.push(
         `security scheme ${c.scheme} sends the key after ${JSON.stringify(c.prefix.prefix)} (auth prefix), as ` +
           `${c.prefix.from} shows: check it against a real request`,
@@ -334,6 +353,9 @@ function namedCredential(
   if (placement.type === "basic")
     return { scheme, placement, definition, user: unique("username"), param: unique("password") };
   if (placement.type === "bearer") return { scheme, placement, definition, param: unique("accessToken") };
+  // Another HTTP scheme: its name goes before the value by itself (link), and its parameter is named after it.
+  if (placement.type === "header" && placement.word)
+    return { scheme, placement, definition, param: unique(identifierName(scheme)) };
   const prefix = placement.type === "header" ? documentedPrefix(scheme, definition, placement.name) : undefined;
   return {
     scheme,
@@ -342,6 +364,11 @@ function namedCredential(
     param: unique(together > 1 ? camelName(placement.name) : "apiKey"),
     ...(prefix ? { prefix } : {}),
   };
+}
+
+/** A scheme's name as a parameter's: `createAuth` as it is (lower first), `zq-hmac` → `zqHmac`. */
+function identifierName(text: string): string {
+  return /^[A-Za-z][A-Za-z0-9]*$/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : camelName(text);
 }
 
 /** `PLAID-CLIENT-ID` → `plaidClientId`, `api_secret` → `apiSecret`: a parameter name from a header or query key. */

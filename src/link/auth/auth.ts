@@ -113,8 +113,9 @@ function linkCredential(
       [...at, "scheme"],
       `security scheme "${c.scheme}" is of an unsupported kind (${declared.type}` +
         `${declared.scheme ? ` ${declared.scheme}` : ""}${declared.in ? " in " + declared.in : ""}); supported: ` +
-        `http bearer, http basic, apiKey in a header, the query or a cookie, oauth2 and openIdConnect (the ` +
-        `access token, as a bearer token)`,
+        `http bearer, http basic, another http scheme whose credentials the caller gives (sent after its name in ` +
+        `Authorization; not digest or another answering the server's challenge), apiKey in a header, the query or ` +
+        `a cookie, oauth2 and openIdConnect (the access token, as a bearer token)`,
       "value",
     );
   }
@@ -148,13 +149,10 @@ function linkCredential(
   const nameProblem = slotNameProblem(placement.type === "query" ? "query" : "header", placement.name);
   if (nameProblem)
     return ctx.failInDocument("BW2019", ["components", "securitySchemes", c.scheme, "name"], nameProblem);
+  // An HTTP scheme of another name takes its name before the credentials (`Authorization: <scheme> <credentials>`).
+  const prefix = c.prefix ?? (placement.type === "header" && placement.word ? `${placement.word} ` : undefined);
   if (placement.type === "header")
-    return {
-      type: "header",
-      name: placement.name,
-      param: c.param,
-      ...(c.prefix !== undefined ? { prefix: c.prefix } : {}),
-    };
+    return { type: "header", name: placement.name, param: c.param, ...(prefix !== undefined ? { prefix } : {}) };
   return { type: placement.type, name: placement.name, param: c.param };
 }
 

@@ -49,7 +49,7 @@ export type ManifestJwtAudience = (string | {
   param?: ManifestParamName
 })
 /**
- * For an API key sent in a header: the text the API wants before the key, as its documentation writes it, such as `Token ` in `Authorization: Token <key>` (a scheme word: `Bot `, `Klaviyo-API-Key `; or `Token token=`). Sent before the value on every request; not secret. Only for `scheme`s of type `apiKey` in a header (a bearer token already goes as `Bearer <token>`).
+ * For an API key sent in a header: the text the API wants before the key, as its documentation writes it, such as `Token ` in `Authorization: Token <key>` (a scheme word: `Bot `, `Klaviyo-API-Key `; or `Token token=`). Sent before the value on every request; not secret. Only for `scheme`s of type `apiKey` in a header (a bearer token already goes as `Bearer <token>`), or an `http` scheme of another name than bearer and basic, whose credentials go after that name (`Authorization: <scheme> <credentials>`, the prefix by default).
  */
 export type ManifestCredentialPrefix = string
 /**
@@ -417,7 +417,7 @@ export interface ManifestLimits {
   replyBytes?: number
 }
 /**
- * How the credential travels. `scheme` names a security scheme of the OpenAPI document; its type (HTTP bearer, HTTP basic, API key in a header, the query or a cookie, OAuth 2) decides the transmission. `param` names the secret parameter holding the credential; for HTTP basic, `user` names the one holding the user (account) id. `also` lists schemes sent together with it (a requirement of several schemes), `alternatives` other ways a call may authenticate instead. An API that takes the secret in its address, which no security scheme can say, names the address's `variable` instead of a `scheme`.
+ * How the credential travels. `scheme` names a security scheme of the OpenAPI document; its type (HTTP bearer, HTTP basic, another HTTP scheme whose credentials the caller gives, API key in a header, the query or a cookie, OAuth 2) decides the transmission. `param` names the secret parameter holding the credential; for HTTP basic, `user` names the one holding the user (account) id. `also` lists schemes sent together with it (a requirement of several schemes), `alternatives` other ways a call may authenticate instead. An API that takes the secret in its address, which no security scheme can say, names the address's `variable` instead of a `scheme`.
  */
 export interface ManifestAuth {
   scheme?: ManifestSecuritySchemeName
