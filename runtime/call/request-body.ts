@@ -113,8 +113,9 @@ function encode(
     return encoded.blob;
   }
   // A form whose fields all came out empty (an empty list or object) is no body: none is sent, nor a
-  // Content-Type. A JSON body is a document even when empty ({}), sent whatever the method.
-  const body = encoded === "" ? undefined : encoded;
+  // Content-Type, unless the upstream requires one (the empty form, typed as one). A JSON body is a document even
+  // when empty ({}), sent whatever the method.
+  const body = encoded === "" && !tool.body?.required ? undefined : encoded;
   // A header parameter named Content-Type wins over the spec's media type; a multipart body's is fetch's (it names the
   // boundary).
   if (typeof body === "string" && request.header["Content-Type"] === undefined)

@@ -1,5 +1,6 @@
 // A request's body judged: sent only where the operation declares one, in a
-// media type it declares (its Content-Type), present when required, and its
+// media type it declares (its Content-Type), present when required (an empty
+// form typed as one is present), and its
 // content — JSON parsed, a form's pairs or a multipart body's parts read as
 // the media type's `encoding` says — meeting the body's schema at every depth.
 import { bareMediaType, describedJsonType, FORM_MEDIA_TYPE, isJsonMediaType } from "../load/media-types.js";
@@ -46,7 +47,15 @@ function judgeBodyValue(
     return size
       ? refuse("mediaType", `the operation declares no request body, and ${size} bytes were sent`, bodyAt)
       : [];
-  if (!size)
+  // A form of no pair, typed as a form the document declares, is a body (an object without fields, encoded): its schema
+  // says whether it may be empty.
+  const emptyForm =
+    !size &&
+    body.required &&
+    contentType !== null &&
+    bareMediaType(contentType) === FORM_MEDIA_TYPE &&
+    !!mediaFor(body, contentType);
+  if (!size && !emptyForm)
     return body.required ? refuse("required", "the document requires a request body, and none was sent", body.at) : [];
   const declared = body.content.map((c) => c.mediaType);
   if (!contentType)

@@ -2,22 +2,22 @@
 // alone (a server's path is ignored), so the paths are given the server's base path (`/api`), and the address a mock
 // prints is then used as the live one is; the parameters the credential covers (`auth.covers`, or in the credential's
 // own place) are not required of requests, which carry the credential instead; nor are header parameters named Accept,
-// Content-Type or Authorization, whose definitions OpenAPI ignores (Prism checks them all the same); a 204, 205 or 304
-// answer has no body, whatever the document declares, nor any answer to HEAD; a form's list field also takes one item
-// (sent as `Key=value`), a parameter "S or null" is S and its `oneOf` an `anyOf` (a text may read as two branches: `1`,
-// an id and a slug); a schema Prism's validator cannot compile (nullable beside allOf or $ref) is rewritten so that it
-// is compiled once and checked (prism-schemas.ts). A response with no example whose schema Prism's sampler would break
-// gets a valid made one; one whose only media type is a wildcard (`*/*`) is served as JSON, and a named example
-// `default` as the default; an object sent in the query as its fields (form, exploded) is taken as those fields; a body
-// whose `allOf` members each close the object takes the fields of all of them (open-all-of.ts; an answer too, and
-// an answer's `oneOf` of object shapes is an `anyOf`: its shapes overlap); a multipart body's
-// object fields, sent as JSON parts, are taken as the text Prism reads; an answer lists no transport header
-// (Content-Encoding, Transfer-Encoding, …), reads a header's enum as its type's values (text-enum.ts), and a JSON
-// type of it without a schema takes its sibling JSON type's; an
-// optional Accept-Language header also takes the `*` fetch sends without one; a `Prefer` header the API declares is
-// left to the request judge (Prism reads one as its steering), and a reserved expansion `{+path}` is written `{path}`;
-// a parameter Prism's deserialisers cannot read (a label or matrix style, a list or object in a path or header, an
-// exploded query list of texts, `content`, a cookie) is the judge's alone.
+// Content-Type or Authorization, whose definitions OpenAPI ignores; a 204, 205 or 304 answer has no body, whatever is
+// declared, nor any answer to HEAD; a form's list field also takes one item (sent as `Key=value`), and a required one
+// is the judge's to require (mocks.ts); a parameter "S or null" is S and its `oneOf` an `anyOf` (a text
+// may read as two branches: `1`, an id and a slug); a schema Prism's validator cannot compile (nullable beside allOf or
+// $ref) is rewritten so that it is compiled once and checked (prism-schemas.ts). A response with no example whose
+// schema Prism's sampler would break gets a valid made one; one whose only media type is a wildcard (`*/*`) is served
+// as JSON, and a named example `default` as the default; an object sent in the query as its fields (form, exploded) is
+// taken as those fields; a body whose `allOf` members each close the object takes the fields of all of them
+// (open-all-of.ts; an answer too, and an answer's `oneOf` of object shapes is an `anyOf`: its shapes overlap); a
+// multipart body's object fields, sent as JSON parts, are taken as the text Prism reads; an answer lists no transport
+// header (Content-Encoding, Transfer-Encoding, …), reads a header's enum as its type's values (text-enum.ts), and a
+// JSON type of it without a schema takes its sibling JSON type's; an optional Accept-Language header also takes the `*`
+// fetch sends without one; a `Prefer` header the API declares is left to the request judge (Prism reads one as its
+// steering), and a reserved expansion `{+path}` is written `{path}`; a parameter Prism's deserialisers cannot read
+// (label or matrix style, lists or objects in a path or header, an exploded query list of texts, `content`, cookies) is
+// the judge's alone.
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import { withKeyQueryParameters } from "../load/operation-index.js";
 import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";

@@ -28,6 +28,22 @@ export function withOneItemFormLists(body: unknown, document: Json): unknown {
   });
 }
 
+/**
+ * The served document's required bodies that may be forms, not required of Prism: a form of no field is an empty
+ * body, which Prism reads as none ("Body parameter is required"). The judge, in front, requires the body, and reads
+ * an empty form sent as one as present; its schema says whether it may be empty.
+ */
+export function withEmptyFormsJudged<T>(document: T): T {
+  for (const item of Object.values((document as { paths?: Json }).paths ?? {}))
+    for (const op of isObject(item) ? Object.values(item) : []) {
+      const body = isObject(op) ? op.requestBody : undefined;
+      if (isObject(body) && body.required === true && isObject(body.content))
+        if (Object.keys(body.content).some((name) => URLENCODED.test(name)))
+          (op as Json).requestBody = { ...body, required: false };
+    }
+  return document;
+}
+
 /** `body` with the schema of each media type `type` names given by `change` (a copy only where one changed). */
 function withMediaSchemas(body: unknown, type: RegExp, change: (media: Json) => unknown): unknown {
   if (!isObject(body) || !isObject(body.content)) return body;

@@ -14,6 +14,7 @@ import {
   typeOf,
 } from "../../load/openapi-document.js";
 import { basePattern } from "../../judge/judge.js";
+import { FORM_MEDIA_TYPE } from "../../load/media-types.js";
 import { routePath } from "../../load/operation-index.js";
 import { check, fail, json } from "../call.js";
 import type { Exchange } from "../exchange.js";
@@ -105,7 +106,14 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
 
   // The body and its content type.
   const contentType = ex.headers.get("content-type");
-  if (ex.rawBody) {
+  // A required form of no field goes empty, typed as a form the operation declares: a body.
+  const emptyForm =
+    !ex.rawBody &&
+    op.requestBody?.required === true &&
+    contentType !== null &&
+    bareMediaType(contentType) === FORM_MEDIA_TYPE &&
+    media.some((m) => bareMediaType(m) === FORM_MEDIA_TYPE);
+  if (ex.rawBody || emptyForm) {
     check(media.length > 0, `${op.operationId} declares no request body, but one was sent`);
     check(
       contentType !== null && media.some((m) => inRange(m, bareMediaType(contentType))),
