@@ -1,7 +1,7 @@
 // An example value made from a schema, for a drafted parameter that holds a
 // whole request body of several shapes (oneOf/anyOf): the first shape, its
 // required fields (those a request sends: not readOnly), each from the
-// schema's own example, default or first enum value, else a plain value of
+// schema's own example (an object's, only when it has every required field), default or first enum value, else a plain value of
 // its type and format. The contract suite's minimal input sends it, so it
 // must be a body the document accepts; where a field's value cannot be made
 // (a pattern without an example) it is left out, and nothing is drafted.
@@ -37,7 +37,16 @@ function made(doc: OpenApiDocument, schema: Schema, depth: number): unknown {
     return MISSING;
   }
   if (depth > 8) return MISSING;
-  if (flat.example !== undefined) return flat.example;
+  // An object's own example that lacks a field the object requires (a document's example of one shape of a union, without
+  // the field every shape requires) is no body the document accepts: its fields are kept, the missing ones made.
+  const own = flat.example;
+  const ownFields =
+    own !== null && typeof own === "object" && !Array.isArray(own) ? (own as Record<string, unknown>) : undefined;
+  const lacking =
+    ownFields !== undefined &&
+    Array.isArray(flat.required) &&
+    (flat.required as string[]).some((name) => !Object.hasOwn(ownFields, name));
+  if (own !== undefined && !lacking) return own;
   if (flat.default !== undefined) return flat.default;
   if (Array.isArray(flat.enum) && flat.enum.length) return flat.enum[0];
   const shapes = (Array.isArray(flat.oneOf) ? flat.oneOf : Array.isArray(flat.anyOf) ? flat.anyOf : undefined) as
@@ -47,8 +56,9 @@ function made(doc: OpenApiDocument, schema: Schema, depth: number): unknown {
   const type = typeOf(flat);
   if (type === "object") {
     const properties = (flat.properties ?? {}) as Record<string, Schema>;
-    const out: Record<string, unknown> = {};
+    const out: Record<string, unknown> = lacking ? { ...ownFields } : {};
     for (const name of Array.isArray(flat.required) ? (flat.required as string[]) : []) {
+      if (Object.hasOwn(out, name)) continue;
       // A field the shape requires without listing it (a document generated from code): a value of what
       // additionalProperties allows, a text when that is any value; a body without it meets no shape.
       const unlisted = properties[name] ? undefined : requiredUnlisted(flat, name);

@@ -21,6 +21,7 @@ import { clientCredentialsFlow } from "../shapes/client-credentials.js";
 import { headerOutputs } from "../shapes/reply-headers.js";
 import { answersEvents, answersItems } from "../shapes/event-streams.js";
 import { draftOutputs } from "./outputs.js";
+import { withOtherAnswers } from "./other-answers.js";
 import { draftPagination } from "./pagination.js";
 import { CREDENTIAL_MAX_LENGTH, draftParams } from "./params.js";
 import type { ReviewNote } from "../manifest-yaml.js";
@@ -194,7 +195,8 @@ function draftOperation(
         `${name} answers a file (${download}): drafted download: true, whose outputs are its content, ` +
         "contentType, size and filename",
     });
-  const outputs = download || streamed ? { outputs: {} } : draftOutputs(doc, op, at, notes);
+  const outputs =
+    download || streamed ? { outputs: {} } : withOtherAnswers(doc, op, draftOutputs(doc, op, at, notes), at, notes);
   if (!download && !streamed) replyHeaders(doc, op, outputs.outputs, at, notes);
   const pagination = download || streamed ? undefined : draftPagination(doc, op, rawOp, params, outputs, at, notes);
   // An answer offered as JSON or as server-sent events asks for the JSON through the operation's own Accept, which
@@ -220,6 +222,7 @@ function draftOperation(
     ...(download ? { download: true } : {}),
     ...(streamed ? { stream: true as const } : {}),
     outputs: outputs.outputs,
+    ...("outcomes" in outputs && outputs.outcomes ? { outcomes: outputs.outcomes } : {}),
   };
   if (rawOp.deprecated === true)
     notes.push({

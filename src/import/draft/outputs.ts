@@ -11,7 +11,7 @@
 // true`, `object: "list"`) says nothing and is left out. Which shape a reply
 // has is reply-shape.ts's.
 import { fieldOf, formatPointer } from "@blockwright/runtime/internal";
-import type { ManifestOutput } from "../../load/precompiled/manifest-types.js";
+import type { ManifestOutcome, ManifestOutput } from "../../load/precompiled/manifest-types.js";
 import { camelCase } from "../../model/naming.js";
 import {
   unionOf,
@@ -68,35 +68,12 @@ export interface OutputsDraft {
   list?: { pointer: string[]; items: Schema | undefined };
   /** The reply body's schema (flattened), when it has one. */
   body?: Schema;
+  /** Other success answers, read as outcomes (other-answers.ts). */
+  outcomes?: Record<string, ManifestOutcome>;
 }
 
 export function draftOutputs(doc: OpenApiDocument, op: OpenApiOperation, at: Path, notes: ReviewNote[]): OutputsDraft {
-  const draft = outputsOfBody(doc, op, at, notes);
-  const response = doc.bodyResponse(op);
-  // Another success answer without a body (Sentry's 208 Already Reported beside its 201, a 204 beside a 200): the
-  // body's outputs may be absent, and the status says which answer came.
-  const bodiless = op.responses
-    .filter((r) => /^2\d\d$/.test(r.status) && !r.schema && !r.mediaTypes.length)
-    .map((r) => r.status);
-  if (!response || !bodiless.length) return draft;
-  for (const output of Object.values(draft.outputs)) if (!("default" in output)) output.optional = true;
-  let status = Object.entries(draft.outputs).find(([, o]) => o.from === "$statusCode")?.[0];
-  if (!status) {
-    status = outputName("status", draft.outputs);
-    draft.outputs[status] = {
-      type: "number",
-      from: "$statusCode",
-      description: `The HTTP status of the reply: ${[response.status, ...bodiless].join(" or ")}.`,
-    };
-  }
-  const replies = `${bodiless.join(" and ")} ${bodiless.length > 1 ? "replies have" : "reply has"}`;
-  notes.push({
-    at: [...at, "outputs"],
-    note:
-      `the ${replies} no body: every output read from the ${response.status} body is optional, and ${status} tells ` +
-      "them apart",
-  });
-  return draft;
+  return outputsOfBody(doc, op, at, notes);
 }
 
 function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, notes: ReviewNote[]): OutputsDraft {
