@@ -376,8 +376,9 @@ describe("credentials", () => {
       ]),
     ).toEqual([
       `${M}:10:11: auth.scheme: security scheme "shelfKey" is of an unsupported kind (http digest); ` +
-        `supported: http bearer, http basic, apiKey in a header, the query or a cookie, ` +
-        `oauth2 and openIdConnect (the access token, as a bearer token)`,
+        `supported: http bearer, http basic, another http scheme whose credentials the caller gives (sent after ` +
+        `its name in Authorization; not digest or another answering the server's challenge), apiKey in a header, ` +
+        `the query or a cookie, oauth2 and openIdConnect (the access token, as a bearer token)`,
     ]);
   });
 });
