@@ -216,7 +216,7 @@ describe("the credential, per kind of security scheme", () => {
 
   it("a scheme the runtime does not send: add refuses the operation, naming its scheme (generate would)", () => {
     expect(() => drafted(one({ digest: { type: "http", scheme: "digest" } }, [{ digest: [] }]), ["me"])).toThrow(
-      /^me \(digest: http digest\): it accepts no security requirement the runtime sends .*leave it out of --operations$/,
+      /^me \(digest: http digest\): it accepts no security requirement the runtime sends .*leave it out of --op/,
     );
   });
 

@@ -39,7 +39,7 @@ const document = openapi(
 );
 
 describe("operations that each take their own named HTTP scheme", () => {
-  it("are drafted with the schemes they accept, which link, and a call sends its scheme's name before its value", async () => {
+  it("are drafted with the schemes they accept, which link; a call sends its scheme's name first", async () => {
     const d = drafted(document, ["zqListLinks", "zqCreateLink", "zqGetLink"]);
     const auth = d.manifest.auth as { scheme: string; alternatives?: { scheme: string }[] };
     expect([auth.scheme, ...(auth.alternatives ?? []).map((w) => w.scheme)].sort()).toEqual([

@@ -1,8 +1,9 @@
 // An example value made from a schema, for a drafted parameter that holds a
 // whole request body of several shapes (oneOf/anyOf): the first shape, its
 // required fields (those a request sends: not readOnly), each from the
-// schema's own example (an object's, only when it has every required field), default or first enum value, else a plain value of
-// its type and format. The contract suite's minimal input sends it, so it
+// schema's own example (an object's, only when it has every required
+// field), default or first enum value, else a plain value of its type and
+// format. The contract suite's minimal input sends it, so it
 // must be a body the document accepts; where a field's value cannot be made
 // (a pattern without an example) it is left out, and nothing is drafted.
 import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
@@ -37,8 +38,8 @@ function made(doc: OpenApiDocument, schema: Schema, depth: number): unknown {
     return MISSING;
   }
   if (depth > 8) return MISSING;
-  // An object's own example that lacks a field the object requires (a document's example of one shape of a union, without
-  // the field every shape requires) is no body the document accepts: its fields are kept, the missing ones made.
+  // An object's own example that lacks a field the object requires (a document's example of one shape of a union,
+  // without the field every shape requires) is no body the document accepts: its fields are kept, the missing made.
   const own = flat.example;
   const ownFields =
     own !== null && typeof own === "object" && !Array.isArray(own) ? (own as Record<string, unknown>) : undefined;

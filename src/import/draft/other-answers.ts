@@ -43,7 +43,9 @@ export function withOtherAnswers(
     draft.outputs[status] = {
       type: "number",
       from: "$statusCode",
-      description: `The HTTP status of the reply: ${[response.status, ...bodiless, ...others.map((r) => r.status)].join(" or ")}.`,
+      description: `The HTTP status of the reply: ${[response.status, ...bodiless, ...others.map((r) => r.status)].join(
+        " or ",
+      )}.`,
     };
   }
   const outputs = `every output read from the ${response.status} body is optional, and ${status} tells them apart`;
@@ -61,7 +63,8 @@ export function withOtherAnswers(
   notes.push({
     at: [...at, "outcomes"],
     note:
-      `the ${others.map((r) => r.status).join(" and ")} ${others.length > 1 ? "replies hold bodies" : "reply holds a body"} ` +
+      `the ${others.map((r) => r.status).join(" and ")} ` +
+      `${others.length > 1 ? "replies hold bodies" : "reply holds a body"} ` +
       `of another shape than the ${response.status} reply's (${shape ?? "no type"}): drafted as outcomes whose ` +
       `outputs are the status alone; ${outputs}; add an output for what such a body holds if the caller needs it`,
   });
