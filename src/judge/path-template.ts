@@ -17,8 +17,9 @@ export interface PathTemplate {
    */
   literal: number;
   /**
-   * The raw text of each expression, in each way `path` matches (the longest first value first; none when it does not
-   * match, at most MAX_READINGS); `spanning`: the parameters whose value may hold `/`.
+   * The raw text of each expression, in each way `path` matches (the shortest first value first, as routers read
+   * `/:id.:format`; none when it does not match, at most MAX_READINGS); `spanning`: the parameters whose value may hold
+   * `/`.
    */
   matches(path: string, spanning: ReadonlySet<string>): Record<string, string>[];
 }
@@ -57,7 +58,7 @@ export function pathTemplate(path: string): PathTemplate {
 
 /**
  * Every way the parts from `i` on take `raw` from `at` on, into `out`: an expression takes each length its next
- * literal (or the end) allows, the longest first, so the first reading is the greedy one.
+ * literal (or the end) allows, the shortest first.
  */
 function readings(
   parts: TemplatePart[],
@@ -81,7 +82,7 @@ function readings(
   // The value ends before a `/` unless it spans segments.
   const slash = spanning.has(part.name) ? -1 : raw.indexOf("/", at);
   const limit = slash < 0 ? raw.length : slash;
-  for (let end = limit; end >= at && out.length < MAX_READINGS; end--) {
+  for (let end = at; end <= limit && out.length < MAX_READINGS; end++) {
     values[part.name] = raw.slice(at, end);
     readings(parts, raw, i + 1, end, spanning, values, out);
   }
