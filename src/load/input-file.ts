@@ -42,13 +42,13 @@ export const INPUT_LIMITS = {
   /**
    * A provider's manifest. It describes operations of its OpenAPI document, so it is bounded as that is: a manifest
    * `add` drafts from a whole published API holds each operation's parameters, outputs and review notes, and is
-   * larger than its document (Microsoft Graph beta's 45 MiB document, 22,361 operations: a 61 MiB manifest). `add`
+   * larger than its document (the public directory's largest, 45 MiB, 22,361 operations: a 61 MiB manifest). `add`
    * refuses to write a draft past this limit (src/import/draft-size.ts), so that it never writes what generate refuses.
    */
   manifest: { bytes: 128 * MiB, what: "a manifest" },
   /**
    * A package's surface.json, which generate writes from the manifest: a record of every tool's inputs, outputs and
-   * placements, three times the manifest's size (Graph beta's 22,361 tools: 195 MiB). Under V8's longest string.
+   * placements, three times the manifest's size (that document's 22,361 tools: 195 MiB). Under V8's longest string.
    */
   surface: { bytes: 448 * MiB, what: "a generated surface.json" },
   /** Workflows, configuration, package.json, anything else. */

@@ -34,19 +34,19 @@ describe("YAML aliases expanding the data past the file's limit", () => {
   );
 
   it(
-    "a manifest or workflow is held to its own limit (4 MiB), on a first read and on a read of the same text " +
-      "again",
+    "a workflow or configuration file is held to its own limit (4 MiB), on a first read and on a read of the same " +
+      "text again",
     () => {
       const text = amplifiedYaml(100 * 1024, 45);
-      // As a document (64 MiB), the same text is read, and then remembered: the second read, as a manifest, is still
+      // As a document (64 MiB), the same text is read, and then remembered: the second read, as a workflow, is still
       // refused.
       expect(
         parseYamlSource<{ copies: string[] }>(text, "zzamp/openapi.yaml", INPUT_LIMITS.document).data.copies,
       ).toHaveLength(45);
-      expect(refusal(() => parseYamlSource(text, "zzamp/manifest.yaml")).message).toMatch(
+      expect(refusal(() => parseYamlSource(text, "zzamp/workflow.yaml")).message).toMatch(
         new RegExp(
-          String.raw`^zzamp\/manifest\.yaml: refused: its YAML aliases expand its 0\.1 MiB to about 4\.5 MiB of` +
-            " values, over the 4 MiB limit for a manifest",
+          String.raw`^zzamp\/workflow\.yaml: refused: its YAML aliases expand its 0\.1 MiB to about 4\.5 MiB of` +
+            " values, over the 4 MiB limit for a workflow or configuration file",
         ),
       );
     },

@@ -1,7 +1,8 @@
 // The work of `blockwright add` that grows with the operations chosen, each step run in a worker thread by
 // add-provider.ts (src/common/in-worker.ts): drafting the provider from its document, and checking that the draft
-// links as generate will. On a whole published API each is a minute of synchronous work (Microsoft Graph beta: 22,361
-// operations), which the command's own thread could neither report on nor stop when Ctrl-C or SIGTERM came.
+// links as generate will. On a whole published API each is a minute of synchronous work (the directory's largest
+// document: 22,361 operations), which the command's own thread could neither report on nor stop when Ctrl-C or
+// SIGTERM came.
 // Arguments and results are plain data: the document crosses as its text and is read again here.
 import { parsePublished } from "../../upstream/published.js";
 import { INPUT_LIMITS, parseYamlSource } from "../../load/yaml-source.js";
