@@ -43,7 +43,7 @@ describe("two parameters in one path segment", () => {
     expect(judged.refusals[0]?.message).toContain('"x"');
   });
 
-  it("lists every split, the shortest first value first (as routers read `/:id.:format`), none of a path it does not match", () => {
+  it("lists every split, the shortest first value first (as routers read `/:id.:format`), or none", () => {
     const template = pathTemplate("/zqtags/{id}.{format}");
     expect(template.matches("/zqtags/a.b.c", new Set())).toEqual([
       { id: "a", format: "b.c" },
