@@ -6,6 +6,8 @@ export { placeholderFor } from "./placeholder.js";
 export * from "./references.js";
 export {
   mockPrefer,
+  mockWords,
+  readMockWords,
   defaultStandIn,
   asksForDefault,
   withMockSteering,

@@ -51,9 +51,41 @@ export function mockPrefer(
   mock: MockAnswer,
 ): string {
   const code = asksForDefault(tool, mock) ? defaultStandIn(tool) : mock.code;
-  return [code !== undefined ? `code=${code}` : "", mock.example ? `example=${mock.example}` : ""]
-    .filter(Boolean)
-    .join(", ");
+  return mockWords(code, mock.example);
+}
+
+/**
+ * A status and an example's name in Prism's words (`code=400, example=card_declined`): a name holding `,`, `"`, `\`,
+ * `=` or an outer space is written as a quoted string (`example="Bitcoin-like, with \"txids\""`), as a Prefer
+ * header's value is, so that reading the words back splits where they were joined.
+ */
+export function mockWords(code: number | string | undefined, example?: string): string {
+  const name = example === undefined || !/[,"\\=]|^\s|\s$/.test(example) ? example : JSON.stringify(example);
+  return [code !== undefined ? `code=${code}` : "", name ? `example=${name}` : ""].filter(Boolean).join(", ");
+}
+
+/** Prism's words read back into their keys and values, a quoted value unquoted (the reverse of mockWords). */
+export function readMockWords(words: string): [string, string][] {
+  const out: [string, string][] = [];
+  const pair = /\s*([^=,]*?)\s*(?:=\s*("(?:[^"\\]|\\.)*"|[^,]*?))?\s*(?:,|$)/gy;
+  let at = 0;
+  while (at < words.length) {
+    pair.lastIndex = at;
+    const found = pair.exec(words);
+    if (!found || pair.lastIndex === at) break;
+    at = pair.lastIndex;
+    const [, key = "", value = ""] = found;
+    if (key) out.push([key, value.startsWith('"') ? unquoted(value) : value]);
+  }
+  return out;
+}
+
+function unquoted(text: string): string {
+  try {
+    return JSON.parse(text) as string;
+  } catch {
+    return text.slice(1, -1).replace(/\\(.)/g, "$1");
+  }
 }
 
 /**
@@ -67,16 +99,9 @@ export const MOCK_STEERING_KEYS: readonly string[] = ["__code", "__example", "__
  * has.
  */
 export function withMockSteering(url: string, answer: string): string {
-  const pairs = answer
-    .split(",")
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => {
-      const eq = p.indexOf("=");
-      return (
-        `__${encodeURIComponent(eq < 0 ? p : p.slice(0, eq))}=` + `${encodeURIComponent(eq < 0 ? "" : p.slice(eq + 1))}`
-      );
-    });
+  const pairs = readMockWords(answer).map(
+    ([key, value]) => `__${encodeURIComponent(key)}=${encodeURIComponent(value)}`,
+  );
   if (!pairs.length) return url;
   const hash = url.indexOf("#");
   const base = hash < 0 ? url : url.slice(0, hash);

@@ -168,13 +168,14 @@ function route(
   const methods = new Set<string>();
   for (const op of operations) {
     const spanning = new Set(op.params.filter((p) => p.in === "path" && p.multiSegment).map((p) => p.name));
-    const values = op.template.match(path, spanning);
-    if (!values) continue;
+    // Several readings when expressions share a segment (`{id}.{format}`): each is judged.
+    const readings = op.template.matches(path, spanning);
+    if (!readings.length) continue;
     methods.add(op.method);
     if (op.method !== method) continue;
     const top = best[0]?.op.template.literal ?? -1;
-    if (op.template.literal > top) best = [{ op, values }];
-    else if (op.template.literal === top) best.push({ op, values });
+    if (op.template.literal > top) best = [];
+    if (op.template.literal >= top) best.push(...readings.map((values) => ({ op, values })));
   }
   if (best.length) return best;
   if (methods.size) return { problem: `the document declares ${[...methods].join(", ")} on this path, not ${method}` };

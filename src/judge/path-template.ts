@@ -1,7 +1,11 @@
 // An operation's path template (`/repos/{owner}/{repo}/contents/{path}`)
 // matched against a request's raw path: each expression takes the raw text
 // of one segment, or of several when its parameter spans segments, and the
-// literal text between them must be there as written.
+// literal text between them must be there as written. Where two expressions
+// share a segment (`{id}.{format}`), the literal between them may also be in
+// a value (a path value's `.` is not reserved, so it is sent as it is): a
+// reader cannot tell where one ends, so every split is a reading, the judge
+// holds the request against each, and one that meets the document stands.
 
 export type TemplatePart = string | { name: string };
 
@@ -12,9 +16,16 @@ export interface PathTemplate {
    * before `/pets/{id}`).
    */
   literal: number;
-  /** The raw text of each expression, when `path` matches; `spanning`: the parameters whose value may hold `/`. */
-  match(path: string, spanning: ReadonlySet<string>): Record<string, string> | undefined;
+  /**
+   * The raw text of each expression, in each way `path` matches (the shortest first value first, as routers read
+   * `/:id.:format`; none when it does not match, at most MAX_READINGS); `spanning`: the parameters whose value may hold
+   * `/`.
+   */
+  matches(path: string, spanning: ReadonlySet<string>): Record<string, string>[];
 }
+
+/** Readings of one path kept at most (each is judged): a bound on a path whose literal text repeats in its values. */
+const MAX_READINGS = 16;
 
 export function pathTemplate(path: string): PathTemplate {
   const parts: TemplatePart[] = path
@@ -27,7 +38,7 @@ export function pathTemplate(path: string): PathTemplate {
   return {
     parts,
     literal,
-    match(raw, spanning) {
+    matches(raw, spanning) {
       const key = [...spanning].join("\u0000");
       let pattern = compiled.get(key);
       if (!pattern) {
@@ -37,14 +48,45 @@ export function pathTemplate(path: string): PathTemplate {
         pattern = new RegExp(`^${source}$`);
         compiled.set(key, pattern);
       }
-      const found = pattern.exec(raw);
-      if (!found) return undefined;
-      const values: Record<string, string> = {};
-      let i = 1;
-      for (const p of parts) if (typeof p !== "string") values[p.name] = found[i++] ?? "";
-      return values;
+      if (!pattern.test(raw)) return [];
+      const out: Record<string, string>[] = [];
+      readings(parts, raw, 0, 0, spanning, {}, out);
+      return out;
     },
   };
+}
+
+/**
+ * Every way the parts from `i` on take `raw` from `at` on, into `out`: an expression takes each length its next
+ * literal (or the end) allows, the shortest first.
+ */
+function readings(
+  parts: TemplatePart[],
+  raw: string,
+  i: number,
+  at: number,
+  spanning: ReadonlySet<string>,
+  values: Record<string, string>,
+  out: Record<string, string>[],
+): void {
+  if (out.length >= MAX_READINGS) return;
+  const part = parts[i];
+  if (part === undefined) {
+    if (at === raw.length) out.push({ ...values });
+    return;
+  }
+  if (typeof part === "string") {
+    if (raw.startsWith(part, at)) readings(parts, raw, i + 1, at + part.length, spanning, values, out);
+    return;
+  }
+  // The value ends before a `/` unless it spans segments.
+  const slash = spanning.has(part.name) ? -1 : raw.indexOf("/", at);
+  const limit = slash < 0 ? raw.length : slash;
+  for (let end = at; end <= limit && out.length < MAX_READINGS; end++) {
+    values[part.name] = raw.slice(at, end);
+    readings(parts, raw, i + 1, end, spanning, values, out);
+  }
+  delete values[part.name];
 }
 
 function escaped(text: string): string {

@@ -9,8 +9,8 @@
 // (`uniqueItems: false`: Prism made a list), or a default of another type than its schema's, or more properties listed
 // than maxProperties allows. There the answer is a value made by schema-sample.ts (one
 // branch of each union, bounded work, checked against the schema), given to
-// Prism as the media type's `example`. Where no valid value is made within
-// the bounds, the media type is left to Prism, as before.
+// Prism as the media type's `example` (an answer header's, as the header's).
+// Where no valid value is made within the bounds, it is left to Prism, as before.
 import { DocumentSampler } from "./schema-sample.js";
 
 type Node = Record<string, unknown>;
@@ -25,7 +25,8 @@ const REACH_BUDGET = 5000;
  * needed.
  */
 export function withSampledAnswers(document: Node): Node {
-  let sampler: DocumentSampler | undefined;
+  let made: DocumentSampler | undefined;
+  const sampler = () => (made ??= new DocumentSampler(document));
   const paths = isNode(document.paths) ? document.paths : {};
   let changed = false;
   const served: Node = {};
@@ -43,27 +44,12 @@ export function withSampledAnswers(document: Node): Node {
           rawResponse,
           `/paths/${escapeKey(path)}/${method}/responses/${escapeKey(status)}`,
         );
-        if (!isNode(response) || !isNode(response.content)) continue;
-        let content: Node | undefined;
-        for (const [type, media] of Object.entries(response.content)) {
-          if (
-            !JSON_MEDIA.test(type) ||
-            !isNode(media) ||
-            media.schema === undefined ||
-            media.example !== undefined ||
-            media.examples !== undefined
-          )
-            continue;
-          if (!reachesWhatPrismMakesWrong(document, media.schema) && !reachesItself(document, media.schema)) continue;
-          sampler ??= new DocumentSampler(document);
-          const made = sampleAnswer(sampler, `${at}/content/${escapeKey(type)}/schema`, status);
-          if (!made) continue;
-          content ??= { ...response.content };
-          content[type] = { ...media, example: made.value };
-        }
-        if (!content) continue;
+        if (!isNode(response)) continue;
+        const content = sampledContent(document, sampler, response, at, status);
+        const headers = sampledHeaders(document, sampler, response, at);
+        if (!content && !headers) continue;
         responses ??= { ...op.responses };
-        responses[status] = { ...response, content };
+        responses[status] = { ...response, ...(content ? { content } : {}), ...(headers ? { headers } : {}) };
       }
       if (!responses) continue;
       item ??= { ...rawItem };
@@ -75,6 +61,54 @@ export function withSampledAnswers(document: Node): Node {
     }
   }
   return changed ? { ...document, paths: served } : document;
+}
+
+/** An answer's JSON media types with a made example where Prism would make a wrong one; undefined when none changed. */
+function sampledContent(
+  document: Node,
+  sampler: () => DocumentSampler,
+  response: Node,
+  at: string,
+  status: string,
+): Node | undefined {
+  if (!isNode(response.content)) return undefined;
+  let content: Node | undefined;
+  for (const [type, media] of Object.entries(response.content)) {
+    if (
+      !JSON_MEDIA.test(type) ||
+      !isNode(media) ||
+      media.schema === undefined ||
+      media.example !== undefined ||
+      media.examples !== undefined
+    )
+      continue;
+    if (!reachesWhatPrismMakesWrong(document, media.schema) && !reachesItself(document, media.schema)) continue;
+    const made = sampleAnswer(sampler(), `${at}/content/${escapeKey(type)}/schema`, status);
+    if (!made) continue;
+    content ??= { ...response.content };
+    content[type] = { ...media, example: made.value };
+  }
+  return content;
+}
+
+/**
+ * An answer's headers with a made example where Prism would make a wrong value (a pattern: Prism wrote "string" for an
+ * ETag of `["][ -~]{1000}["]`, then refused its own answer); undefined when none changed.
+ */
+function sampledHeaders(document: Node, sampler: () => DocumentSampler, response: Node, at: string): Node | undefined {
+  if (!isNode(response.headers)) return undefined;
+  let headers: Node | undefined;
+  for (const [name, declared] of Object.entries(response.headers)) {
+    const { node: header, pointer } = followRef(document, declared, `${at}/headers/${escapeKey(name)}`);
+    if (!isNode(header) || header.schema === undefined || header.example !== undefined || header.examples !== undefined)
+      continue;
+    if (!reachesWhatPrismMakesWrong(document, header.schema)) continue;
+    const made = sampler().sample(`${pointer}/schema`);
+    if (!made || (typeof made.value !== "string" && typeof made.value !== "number")) continue;
+    headers ??= { ...response.headers };
+    headers[name] = { ...header, example: made.value };
+  }
+  return headers;
 }
 
 /**

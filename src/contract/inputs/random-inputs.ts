@@ -300,11 +300,19 @@ function patternString(p: ParamSpec, pattern: string, minLength: number, maxLeng
     return fc.constantFrom(...made);
   }
   // fast-check draws a pattern's repetitions short (`[a-f0-9]+` seldom 40 long): a draw outside the lengths is
-  // stretched or cut to a length drawn within them, kept where it still matches.
-  const fitted = fc
-    .tuple(drawn, fc.integer({ min: minLength, max: maxLength }))
-    .map(([s, n]) => (fits(s) ? s : (stretch(s, n).find((v) => re.test(v)) ?? s)));
-  return filterOrFail(fitted, fits, `value of ${p.name} matching ${pattern} within its lengths`);
+  // stretched or cut to a length drawn within them, kept where it still matches. A pattern whose every match is longer
+  // than the lengths drawn (an ETag's unanchored `["][ -~]{1000}["]`, at most 1,002 long): its draw's match alone,
+  // without the text fast-check draws around it, within the parameter's own maxLength.
+  const most = Math.max(maxLength, p.maxLength ?? maxLength);
+  const within = (s: string) => [...s].length >= minLength && [...s].length <= most;
+  const fitted = fc.tuple(drawn, fc.integer({ min: minLength, max: maxLength })).map(([s, n]) => {
+    if (fits(s)) return s;
+    const stretched = stretch(s, n).find((v) => re.test(v));
+    if (stretched !== undefined) return stretched;
+    const match = re.exec(s)?.[0];
+    return match !== undefined && within(match) ? match : s;
+  });
+  return filterOrFail(fitted, within, `value of ${p.name} matching ${pattern} within its lengths`);
 }
 
 // ---- filters that always end ---------------------------------------------------

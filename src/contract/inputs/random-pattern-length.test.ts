@@ -51,6 +51,21 @@ describe.each([["[a-f0-9]+"], ["^[a-f0-9]+$"]])(
   },
 );
 
+describe("random inputs of a parameter whose unanchored pattern is longer than the lengths drawn (an ETag)", () => {
+  const pattern = '["][ -~]{1000}["]';
+  const tool = withPathRules({ pattern, maxLength: 1002 });
+  const values = new ToolValues(tool, doc);
+
+  it("are drawn valid: the pattern's match, without the text fast-check draws around it", () => {
+    const valid = fc.sample(validInput(tool, values, "http://127.0.0.1:1"), { numRuns: 10, seed: 5 });
+    expect(valid).toHaveLength(10);
+    for (const input of valid) {
+      expect(input.bookId).toHaveLength(1002);
+      expect(input.bookId).toMatch(new RegExp(pattern));
+    }
+  });
+});
+
 describe("random inputs of a parameter of several forms (anyOf), one of them a pattern with a lookahead", () => {
   const forms: ParamSpec["anyOf"] = [
     { type: "string", pattern: "^(?!https://)[a-z]{1,8}\\.pdf$" },

@@ -4,7 +4,7 @@
 // error — with the upstream's code and message read from that example by the
 // manifest's error expressions.
 import type { ToolSpec } from "@blockwright/runtime/internal";
-import { defaultStandIn, mockPrefer } from "@blockwright/runtime/workflow";
+import { defaultStandIn, mockPrefer, mockWords } from "@blockwright/runtime/workflow";
 import type { OpenApiOperation } from "../../load/openapi-document.js";
 import { callTool, expectAccepted, expectFailure, onlyExchange, same } from "../call.js";
 import { parseBody } from "../json-path.js";
@@ -39,9 +39,7 @@ export const errorKind: CaseKindModule = {
           async (ctx) => {
             const prefer = isDefault
               ? mockPrefer(tool, { code: "default", ...(name ? { example: name } : {}) })
-              : name
-                ? `code=${status}, example=${name}`
-                : `code=${status}`;
+              : mockWords(status, name);
             const called = await callTool(tool, values.minimal(), ctx, { prefer, retries: 0 });
             expectAccepted(called.exchanges);
             const ex = onlyExchange(called);

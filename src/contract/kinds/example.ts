@@ -3,6 +3,7 @@
 // manifest, and each named answer of the spec, whose outputs must be what the
 // output mapping makes of it. Every operation has at least the minimal input.
 import { checkValue, type ToolSpec } from "@blockwright/runtime/internal";
+import { mockWords } from "@blockwright/runtime/workflow";
 import type { OpenApiDocument } from "../../load/openapi-document.js";
 import { servedByMock } from "../../mocks/mock-paging.js";
 import { documentAnswerFits } from "../../mocks/mock-realistic.js";
@@ -127,7 +128,7 @@ function answerCases(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): 
           "example",
           name ? `answer ${status} "${name}"` : `answer ${status}`,
           async (ctx) => {
-            const prefer = name ? `code=${status}, example=${name}` : `code=${status}`;
+            const prefer = mockWords(status, name);
             const { exchange } = await expectAcceptedCall(tool, doc, values.minimal(), ctx, { prefer });
             same(exchange.status, status, "the mock's status");
             // As the mock serves it: a next page's address on the real host moved to the mock's (mock-paging.ts).

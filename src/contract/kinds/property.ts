@@ -7,6 +7,7 @@
 // seed, the shrunk input and a `blockwright call` line that reproduces it.
 import fc from "fast-check";
 import { itemAt, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
+import { mockWords } from "@blockwright/runtime/workflow";
 import { callTool, expectRefused, expectSuccess, onlyExchange, secretsIn } from "../call.js";
 import { expectOutputs } from "../outputs.js";
 import { invalidInput } from "../inputs/invalid-inputs.js";
@@ -155,7 +156,7 @@ function answers(tool: ToolSpec, values: ToolValues): string[] {
   for (const r of values.op.responses) {
     const status = Number(r.status);
     if (!statuses.has(status)) continue;
-    if (r.exampleNames.length) out.push(...r.exampleNames.map((n) => `code=${status}, example=${n}`));
+    if (r.exampleNames.length) out.push(...r.exampleNames.map((n) => mockWords(status, n)));
     else out.push(`code=${status}`);
   }
   return out.length ? out : [`code=${tool.successStatuses[0]}`];

@@ -11,7 +11,7 @@
 // Not derived yet: following pages (tools declare how they page; a deriver
 // would answer page 1 with a next cursor, then the last page).
 import { defined, itemAt, safeToRepeat, type ToolSpec } from "@blockwright/runtime/internal";
-import { runWorkflowWith } from "@blockwright/runtime/workflow";
+import { mockWords, runWorkflowWith } from "@blockwright/runtime/workflow";
 import type { OpenApiDocument, OpenApiResponse } from "../../load/openapi-document.js";
 import {
   callTool,
@@ -164,7 +164,7 @@ function stateStep(response: OpenApiResponse | undefined, status: number, pointe
   const named = examples.find(
     ([name, body]) => name !== "default" && response?.exampleNames.includes(name) && at(body, pointer) === state,
   );
-  if (named) return { prefer: `code=${status}, example=${named[0]}` };
+  if (named) return { prefer: mockWords(status, named[0]) };
   const base = structuredClone(examples[0]?.[1] ?? {}) as Record<string, unknown>;
   setAt(base, pointer, state);
   return { answer: { status, body: base } };

@@ -12,6 +12,7 @@ import {
   type WireSpec,
 } from "@blockwright/runtime/internal";
 import type { OpenApiDocument } from "../../load/openapi-document.js";
+import type { Judgement } from "../../judge/judge.js";
 import { documentJudge } from "../../judge/read-back.js";
 import { keyQueryPair } from "../../load/operation-index.js";
 import { check, json, same } from "../call.js";
@@ -21,11 +22,14 @@ import { operationOf } from "./request.js";
 
 /** The value a parameter has in the captured request, as the wire carries it (undefined when absent). */
 export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, param: ParamSpec): unknown {
-  const { path, wire: routeWire } = operationOf(ex, tool, doc);
+  const { op, path, wire: routeWire } = operationOf(ex, tool, doc);
   const wire = routeWire[param.name] ?? param.wire;
   switch (wire.in) {
     case "path": {
-      const raw = path[wire.name];
+      // Two expressions in one segment (`{id}.{format}`): the text splits several ways, and the service reads the split
+      // that meets the document, as the request judge does.
+      const read = SHARED_SEGMENT.test(op.path) ? judged(ex, tool, doc) : undefined;
+      const raw = (read?.refusals.length === 0 ? read.read.path[wire.name] : undefined) ?? path[wire.name];
       if (raw !== undefined) return decodeURIComponent(raw);
       // A path parameter the path key places in its own query (`/rides?page={page}`): that query pair.
       const pair = keyQueryPair(tool.path, wire.name);
@@ -178,8 +182,16 @@ function withEscapes(value: string, replacements: Record<string, string> | undef
   return out;
 }
 
+/** A path template with two expressions in one segment. */
+const SHARED_SEGMENT = /\}[^/{}]*\{/;
+
 /** The body as the request judge reads it by the document's rules (src/judge/), when it reads without refusal. */
 function judgedBody(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument): unknown {
+  return judged(ex, tool, doc).read.body;
+}
+
+/** The request as the request judge reads it by the document's rules. */
+function judged(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument): Judgement {
   const judge = documentJudge(doc, { basePath: tool.server.basePath ?? "", credential: "form" });
   const judgement = judge({
     method: ex.method,
@@ -187,7 +199,7 @@ function judgedBody(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument): unknown
     headers: ex.headers,
     ...(ex.rawBody ? { body: new TextEncoder().encode(ex.rawBody) } : {}),
   });
-  return judgement.read.body;
+  return judgement;
 }
 
 /**
