@@ -90,8 +90,9 @@ export async function runInWorkers(cases: readonly PlannedCase[], options: Worke
   /** Each worker's termination: a worker does not end by itself (its port listens for a stop). */
   const ended: Promise<number>[] = [];
   let stopSent = false;
+  const ending = terminateOnce();
   const poll = setInterval(() => {
-    if (options.aborted?.()) for (const w of live) void w.terminate();
+    if (options.aborted?.()) for (const w of live) ending(w);
     else if (!stopSent && options.stopped?.()) {
       stopSent = true;
       for (const w of live) w.postMessage({ type: "stop" } satisfies WorkerCommand);
@@ -119,6 +120,20 @@ export async function runInWorkers(cases: readonly PlannedCase[], options: Worke
     await Promise.all([...[...live].map((w) => w.terminate()), ...ended]);
   }
   return results.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+}
+
+/**
+ * Ends a worker once however often it is asked: an interrupt is polled every
+ * 100 ms until the workers exit, and each `terminate()` adds a listener to
+ * the worker (eleven of them warned MaxListenersExceededWarning).
+ */
+export function terminateOnce(): (worker: Pick<Worker, "terminate">) => void {
+  const asked = new WeakSet<Pick<Worker, "terminate">>();
+  return (worker) => {
+    if (asked.has(worker)) return;
+    asked.add(worker);
+    void worker.terminate();
+  };
 }
 
 /** What every worker of a run shares: the run's options, its cases, the workers alive and ending, where results go. */
