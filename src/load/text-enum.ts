@@ -37,6 +37,21 @@ export function withValueEnum<T>(schema: T): T {
   return values.every((v, i) => v === (s.enum as unknown[])[i]) ? schema : ({ ...s, enum: values } as T);
 }
 
+/**
+ * An enum of labels: a number, integer or boolean schema none of whose enum values, read as its type
+ * (withValueEnum), is one (`type: integer, enum: ["0 (Unknown)", "1 (ExceededQuota)"]`, each value's number and
+ * name, as some generators write them). No value meets both; the type is what the wire carries.
+ */
+export function isEnumOfLabels(schema: unknown): boolean {
+  const s = schema as Json | null;
+  if (!s || typeof s !== "object" || !Array.isArray(s.enum) || !s.enum.length) return false;
+  const type = s.type;
+  if (type !== "number" && type !== "integer" && type !== "boolean") return false;
+  const fits = (v: unknown) =>
+    type === "boolean" ? typeof v === "boolean" : typeof v === "number" && (type === "number" || Number.isInteger(v));
+  return !s.enum.some((v) => v === null || fits(typeof v === "string" ? textValue(v, type) : v));
+}
+
 function textValue(text: string, type: unknown): unknown {
   if ((type === "number" || type === "integer") && text.trim() !== "" && Number.isFinite(Number(text))) {
     const n = Number(text);

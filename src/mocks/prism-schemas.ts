@@ -9,8 +9,11 @@
 // `type` (beside `allOf`, `$ref`…), which Ajv's `nullable` refuses, becomes
 // "itself or null"; a `oneOf` with a `discriminator` (the branch is named by
 // a property, not by matching one branch alone) is checked as `anyOf`
-// (discriminatedAsAnyOf, as generation's example check reads it).
+// (discriminatedAsAnyOf, as generation's example check reads it). An enum of labels (text-enum.ts: an integer whose
+// enum lists only texts like "0 (Unknown)") is dropped, the type kept: Prism's sampler served a label its own
+// check then refused as no integer, and no value meets both.
 import { discriminatedAsAnyOf, eachSchemaNode } from "../load/openapi-json-schema.js";
+import { isEnumOfLabels } from "../load/text-enum.js";
 
 type Node = Record<string, unknown>;
 
@@ -21,6 +24,10 @@ export function makeSchemasCompilable(root: unknown): number {
   eachSchemaNode(root, (node) => {
     if (node.nullable === true && node.type === undefined) {
       nullOrItself(node);
+      rewritten++;
+    }
+    if (isEnumOfLabels(node)) {
+      delete node.enum;
       rewritten++;
     }
   });
