@@ -49,4 +49,25 @@ describe("the example check's schema lookup", () => {
     expect(all[uri("Unreached", "properties", "tag")]).not.toHaveProperty("format");
     expect(lookup[uri("Unreached", "properties", "tag")]).toHaveProperty("format", "uuid");
   });
+
+  it("registers a schema whose extension's data names an id twice, and the schemas after it", () => {
+    // An extension's value is data (`x-weights: {id: zqlow}` on two properties): the validator walked it as a schema
+    // identified "zqlow", refused the second, and the properties after it were never registered.
+    const weighted = {
+      type: "object",
+      properties: {
+        first: { type: "string", "x-weights": { id: "zqlow" } },
+        second: { type: "string", "x-weights": { id: "zqlow" } },
+        third: { type: "integer" },
+      },
+    };
+    const path = ["components", "schemas", "Weighted"];
+    const schemas: SchemaAt[] = [{ file: FILE, path, value: weighted }];
+    for (const [p, inner] of Object.entries(weighted.properties))
+      schemas.push({ file: FILE, path: [...path, "properties", p], value: inner });
+    const lookup = new SchemaLookup(schemas, false, new Set()).lazy();
+    const third = lookup[uri("Weighted", "properties", "third")];
+    expect(third).toBeDefined();
+    expect(validate("a", third as object, "7", lookup, false).valid).toBe(false);
+  });
 });

@@ -1,8 +1,9 @@
 // The schemas the example check validates against (example-walker.ts), each registered under `<file URL>#<pointer>` as
 // @cfworker/json-schema resolves `$ref`s, through copies made JSON Schema: each outermost schema the walk met (a root)
-// is copied with the schemas inside it, its registered schemas lose their `example` (only schemas are registered,
-// never example data, whose `id` or `$id` keys the validator would take for schema identifiers) and their `format`
-// (unless checked), then it is made JSON Schema (openapi-json-schema.ts) and registered.
+// is copied with the schemas inside it, its registered schemas lose their `example` and extensions (`x-…`: only
+// schemas are registered, never example or extension data, whose `id` or `$id` keys the validator would take for
+// schema identifiers) and their `format` (unless checked), then it is made JSON Schema (openapi-json-schema.ts) and
+// registered.
 //
 // A root is copied and registered when a check first needs it (its own schema, or one a `$ref` leads to): a whole
 // published document's examples reach a part of its schemas, and copying every one of them was a third of the check.
@@ -115,6 +116,9 @@ export class SchemaLookup {
       const node = valueAt(copy, inner) as Node | undefined;
       if (!isNode(node)) continue;
       delete node.example;
+      // An extension's data too: the validator walks any key it does not know as a schema (`x-weights: {id: low}`
+      // named a schema `low` twice, and the rest of the root went unregistered).
+      for (const key of Object.keys(node)) if (key.startsWith("x-")) delete node[key];
       if (typeof node.format !== "string" || !this.formats.has(node.format)) delete node.format;
     }
     const wraps: Wrap[] = [];
