@@ -9,7 +9,7 @@ import { deriveCases } from "./derive.js";
 import { runCases } from "./run.js";
 import { loadSubjects } from "./subjects.js";
 import type { ContractCase } from "./types.js";
-import type { WorkerCommand, WorkerMessage, WorkerTask } from "./workers.js";
+import { reportCrashes, type WorkerCommand, type WorkerMessage, type WorkerTask } from "./workers.js";
 
 const task = workerData as WorkerTask;
 const port = parentPort;
@@ -18,6 +18,7 @@ let stopped = false;
 port?.on("message", (m: WorkerCommand) => {
   if (m.type === "stop") stopped = true;
 });
+reportCrashes(post);
 
 try {
   const ids = new Set(task.ids);

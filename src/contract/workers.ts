@@ -34,6 +34,7 @@ export type WorkerMessage =
   | { type: "started"; id: string }
   | { type: "result"; result: CaseResult }
   | { type: "done" }
+  | { type: "crashed"; message: string }
   | { type: "failed"; message: string; usage: boolean };
 
 /** What a worker is told. */
@@ -60,6 +61,8 @@ export interface WorkerRunOptions {
   aborted?: () => boolean;
   /** The longest a case may run; past it the worker running it is ended and started again on the cases it had left. */
   caseTimeLimitMs?: number;
+  /** The worker's module: worker.ts beside this one (a test gives one of its own). */
+  workerModule?: URL;
 }
 
 /** How often `stopped` and `aborted` are polled, and running cases timed. */
@@ -154,7 +157,7 @@ function runWorker(
   ids: string[],
 ): Promise<string[]> {
   return new Promise<string[]>((resolve, reject) => {
-    const entry = workerEntry();
+    const entry = workerScript(pool.options.workerModule ?? moduleBeside(import.meta.url, "worker"));
     const worker = new Worker(entry.script, { eval: entry.eval, workerData: workerTask(pool.options, part, ids) });
     pool.live.add(worker);
     const left = new Set(ids);
@@ -180,6 +183,16 @@ function runWorker(
         resolve([...left]);
       });
     }, POLL_MS);
+    // A crash of the worker (a throw nothing catches, in a case or in its mock) fails the cases under way with what
+    // crashed; the cases left run in a new worker. One with no case under way (the worker's own start) stops the run.
+    const crashed = (why: string) => {
+      const now = performance.now();
+      for (const [id, since] of running) {
+        left.delete(id);
+        pool.record(crashedCase(pool.byId.get(id), id, now - since, why));
+      }
+      resolve([...left]);
+    };
     worker.on("message", (m: WorkerMessage) => {
       if (settled) return;
       if (m.type === "started") {
@@ -190,19 +203,23 @@ function runWorker(
         left.delete(m.result.id);
         pool.record(m.result);
       } else if (m.type === "done") settle(() => resolve([]));
+      else if (m.type === "crashed")
+        settle(() => (running.size ? crashed(m.message) : reject(new Error(`a contract worker failed: ${m.message}`))));
       else
         settle(() =>
           reject(m.usage ? new WorkerUsageError(m.message) : new Error(`a contract worker failed: ${m.message}`)),
         );
     });
-    worker.on("error", (e) => settle(() => reject(e)));
+    worker.on("error", (e) =>
+      settle(() => (running.size ? crashed(`${e.name}: ${e.message}`.split("\n")[0] as string) : reject(e))),
+    );
     // Ended by an interrupt: the results so far stand.
     worker.on("exit", (code) =>
-      settle(() =>
-        pool.options.aborted?.()
-          ? resolve([])
-          : reject(new Error(`a contract worker exited (status ${code}) before it finished`)),
-      ),
+      settle(() => {
+        if (pool.options.aborted?.()) resolve([]);
+        else if (running.size) crashed(`its worker exited (status ${code})`);
+        else reject(new Error(`a contract worker exited (status ${code}) before it finished`));
+      }),
     );
   });
 }
@@ -243,7 +260,20 @@ function timedOut(c: PlannedCase | undefined, id: string, ms: number, limit: num
   };
 }
 
-/** The worker's module beside this one: the build's JavaScript, or under the test runner its TypeScript source. */
-function workerEntry(): { script: string | URL; eval: boolean } {
-  return workerScript(moduleBeside(import.meta.url, "worker"));
+function crashedCase(c: PlannedCase | undefined, id: string, ms: number, why: string): CaseResult {
+  return {
+    ...timedOut(c, id, ms, 0),
+    message: `crashed while it ran: ${why} (its worker was started again on the cases it had left)`,
+  };
+}
+
+/**
+ * In a worker: a throw nothing catches (a mock's request handling that breaks on a document's shape) is said to the
+ * run, which fails the cases under way with it and starts a new worker, rather than printed as a stack trace.
+ */
+export function reportCrashes(post: (message: WorkerMessage) => void): void {
+  process.on("uncaughtException", (e) => {
+    post({ type: "crashed", message: e instanceof Error ? `${e.name}: ${e.message}` : String(e) });
+    process.exit(1);
+  });
 }

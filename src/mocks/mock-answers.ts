@@ -11,6 +11,8 @@
 // branch of each union, bounded work, checked against the schema), given to
 // Prism as the media type's `example` (an answer header's, as the header's).
 // Where no valid value is made within the bounds, it is left to Prism, as before.
+import { withValueEnum } from "../load/text-enum.js";
+import { isObject, resolved } from "./mock-form-bodies.js";
 import { DocumentSampler } from "./schema-sample.js";
 
 type Node = Record<string, unknown>;
@@ -320,4 +322,67 @@ function escapeKey(key: string): string {
 
 function isNode(value: unknown): value is Node {
   return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * An answer's headers as served: transport headers go, which only the server that writes the body may set (a
+ * document listing `Content-Encoding: gzip` had the mock send it over a plain body, and every call failed to decode
+ * it); a number or boolean header's enum listed as texts lists their values (Prism read its own "410" back as 410,
+ * then refused it as not one of `enum: ["410"]`); a list or object header is served as its text (simple style), which
+ * Prism cannot make: its own check read a null it made for a `Link` list header and threw outside any handler, which
+ * ended the process serving the mock.
+ */
+export function servedAnswerHeaders(response: unknown, document: Node): unknown {
+  if (!isObject(response) || !isObject(response.headers)) return response;
+  let changed = false;
+  const headers: Node = {};
+  for (const [name, declared] of Object.entries(response.headers)) {
+    const header = resolved(declared, document);
+    const schema = isObject(header) ? resolved(header.schema, document) : undefined;
+    const valued = asText(withValueEnum(schema), header);
+    changed ||= TRANSPORT_HEADERS.has(name.toLowerCase()) || valued !== schema;
+    if (!TRANSPORT_HEADERS.has(name.toLowerCase()))
+      headers[name] = valued === schema ? declared : servedHeader(header as Node, schema, valued);
+  }
+  return changed ? { ...response, headers } : response;
+}
+
+// A Content-Type answer header is ignored by OpenAPI's rule (the media type says it): as a header of its own, Prism
+// answered with its made-up value ("string") as the type, and then found no serializer for it (a 500).
+const TRANSPORT_HEADERS = new Set([
+  "content-type",
+  "content-encoding",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "upgrade",
+]);
+
+/** The header with its schema as served; a list or object header's own examples go with its schema (now a text's). */
+function servedHeader(header: Node, declared: unknown, schema: unknown): Node {
+  const { example: _example, examples: _examples, ...rest } = header;
+  const typed = isObject(declared) && (declared.type === "array" || declared.type === "object");
+  return { ...(typed ? rest : header), schema };
+}
+
+/** A list or object header's schema as the text it is sent as: a string, its example written in simple style. */
+function asText(schema: unknown, header: unknown): unknown {
+  if (!isObject(schema) || (schema.type !== "array" && schema.type !== "object")) return schema;
+  const example = isObject(header) && header.example !== undefined ? header.example : schema.example;
+  const text = simpleStyle(example);
+  return {
+    type: "string",
+    ...(typeof schema.description === "string" ? { description: schema.description } : {}),
+    ...(text !== undefined ? { example: text } : {}),
+  };
+}
+
+function simpleStyle(value: unknown): string | undefined {
+  if (Array.isArray(value)) return value.map(String).join(",");
+  if (isObject(value)) return Object.entries(value).flat().map(String).join(",");
+  return typeof value === "string" ? value : undefined;
 }

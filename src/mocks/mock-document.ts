@@ -21,10 +21,10 @@
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import { withKeyQueryParameters } from "../load/operation-index.js";
 import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
-import { withEnumsAsSent, withValueEnum } from "../load/text-enum.js";
+import { withEnumsAsSent } from "../load/text-enum.js";
 import { carriesNoContent, describedJsonType, isJsonMediaType, isStructuredSchema } from "../load/media-types.js";
 import { documentServer } from "../link/server/server.js";
-import { withSampledAnswers } from "./mock-answers.js";
+import { servedAnswerHeaders, withSampledAnswers } from "./mock-answers.js";
 import { isOwnPrefer } from "./mock-judge.js";
 import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { withoutReadOnlyRequired } from "./read-only-required.js";
@@ -222,42 +222,6 @@ function withSiblingJsonSchema(response: unknown): unknown {
     ),
   };
 }
-
-/**
- * An answer's headers as served: transport headers go, which only the server that writes the body may set (a
- * document listing `Content-Encoding: gzip` had the mock send it over a plain body, and every call failed to decode
- * it); a number or boolean header's enum listed as texts lists their values (Prism read its own "410" back as 410,
- * then refused it as not one of `enum: ["410"]`).
- */
-function servedAnswerHeaders(response: unknown, document: Json): unknown {
-  if (!isObject(response) || !isObject(response.headers)) return response;
-  let changed = false;
-  const headers: Json = {};
-  for (const [name, declared] of Object.entries(response.headers)) {
-    const header = resolved(declared, document);
-    const schema = isObject(header) ? resolved(header.schema, document) : undefined;
-    const valued = withValueEnum(schema);
-    changed ||= TRANSPORT_HEADERS.has(name.toLowerCase()) || valued !== schema;
-    if (!TRANSPORT_HEADERS.has(name.toLowerCase()))
-      headers[name] = valued === schema ? declared : { ...(header as Json), schema: valued };
-  }
-  return changed ? { ...response, headers } : response;
-}
-
-// A Content-Type answer header is ignored by OpenAPI's rule (the media type says it): as a header of its own, Prism
-// answered with its made-up value ("string") as the type, and then found no serializer for it (a 500).
-const TRANSPORT_HEADERS = new Set([
-  "content-type",
-  "content-encoding",
-  "content-length",
-  "transfer-encoding",
-  "connection",
-  "keep-alive",
-  "proxy-connection",
-  "te",
-  "trailer",
-  "upgrade",
-]);
 
 /**
  * A content map keeps only its media types: a key that is none (`code`, an example's name written one level too
