@@ -88,13 +88,18 @@ export function draftParams(
   return { params, byWire, ...(rules.length ? { rules } : {}) };
 }
 
-/** Why a declared parameter is not drafted: a stream's flag, the credential again, or a header OpenAPI ignores. */
+/**
+ * Why a declared parameter is not drafted: an empty name, a stream's flag, the credential again, or a header OpenAPI
+ * ignores.
+ */
 function leftOut(
   doc: OpenApiDocument,
   declared: Declared,
   credential: CredentialDraft,
   events: boolean,
 ): string | undefined {
+  // A name no request can carry (`name: ""`, as a published document had): nothing to place it under.
+  if (declared.name === "") return `a ${declared.in} parameter with an empty name not drafted: no request can carry it`;
   if (events && isStreamFlag(doc, declared.name, declared.schema)) return streamNote(declared.name);
   const raw = declared as unknown as Schema;
   const repeated = repeatsCredential(credential, {
