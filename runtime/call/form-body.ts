@@ -50,11 +50,16 @@ export function styledPairs(name: string, value: unknown, encoding: FormFieldEnc
   return pairs.map(([n, v]) => [n, decodeURIComponent(v)]);
 }
 
+/** A key the value brings, as it goes into a pair's name (placeStyled: percent-encoded, its own brackets too). */
+type Keyed = (key: string) => string;
+const asIs: Keyed = (key) => key;
+
 function field(
   pairs: Pairs,
   name: string,
   value: unknown,
   { style, explode, json, reserved }: FormFieldEncoding,
+  keyed: Keyed = asIs,
 ): void {
   const enc = reserved ? reservedEncoded : percentEncoded;
   if (json) {
@@ -62,12 +67,12 @@ function field(
     return;
   }
   if (style === "deepObject" || !isStructured(value)) {
-    nested(pairs, name, value, enc);
+    nested(pairs, name, value, enc, keyed);
     return;
   }
   const between = style === "spaceDelimited" ? "%20" : style === "pipeDelimited" ? "%7C" : ",";
   if (Array.isArray(value)) {
-    if (value.some(isStructured)) return nested(pairs, name, value, enc);
+    if (value.some(isStructured)) return nested(pairs, name, value, enc, keyed);
     // An empty list is no value (RFC 6570: undefined): no pair, where `name=` would read as a list of one empty item.
     if (!value.length) return;
     const items = value.map((v) => enc(text(v)));
@@ -79,20 +84,20 @@ function field(
     return;
   }
   const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  if (entries.some(([, v]) => isStructured(v))) return nested(pairs, name, value, enc);
-  if (explode && style === "form") for (const [k, v] of entries) pairs.push([k, enc(text(v))]);
+  if (entries.some(([, v]) => isStructured(v))) return nested(pairs, name, value, enc, keyed);
+  if (explode && style === "form") for (const [k, v] of entries) pairs.push([keyed(k), enc(text(v))]);
   else pairs.push([name, entries.flatMap(([k, v]) => [enc(k), enc(text(v))]).join(between)]);
 }
 
 /** Bracket form: `name[key]=…`, `name[0]=…`, recursively. */
-function nested(pairs: Pairs, name: string, value: unknown, enc: (text: string) => string): void {
+function nested(pairs: Pairs, name: string, value: unknown, enc: (text: string) => string, keyed: Keyed): void {
   if (Array.isArray(value)) {
     value.forEach((item, i) => {
-      nested(pairs, `${name}[${i}]`, item, enc); // forEach, not for…of: a sparse array's holes send nothing
+      nested(pairs, `${name}[${i}]`, item, enc, keyed); // forEach, not for…of: a sparse array's holes send nothing
     });
   } else if (isStructured(value)) {
     for (const [key, item] of Object.entries(value as Record<string, unknown>))
-      if (item !== undefined) nested(pairs, `${name}[${key}]`, item, enc);
+      if (item !== undefined) nested(pairs, `${name}[${keyed(key)}]`, item, enc, keyed);
   } else {
     pairs.push([name, enc(text(value))]);
   }
@@ -111,8 +116,9 @@ function text(value: unknown): string {
  * An array or object in the query (or any value the document JSON-encodes),
  * written as its style says: `expand[0]=a&expand[1]=b` for deepObject,
  * `tags=a&tags=b` exploded, `tags=a,b` not. The keys the value brings are
- * percent-encoded, the brackets between them not (as the spec's own names
- * are sent); the values go as written.
+ * percent-encoded, their own brackets too (`filter[a%5Bb%5D]` for the key
+ * `a[b]`, which raw would read as two levels), the brackets between them
+ * not (as the spec's own names are sent); the values go as written.
  */
 function placeStyled(
   query: Record<string, unknown>,
@@ -121,11 +127,8 @@ function placeStyled(
   encoding: FormFieldEncoding | undefined,
 ): void {
   const pairs: Pairs = [];
-  field(pairs, name, value, encoding ?? FORM);
-  for (const [pairName, written] of pairs) {
-    const key = pairName.startsWith(name)
-      ? name + pairName.slice(name.length).replace(/[^[\]]+/g, percentEncoded)
-      : pairName.replace(/[^[\]]+/g, percentEncoded);
+  field(pairs, name, value, encoding ?? FORM, percentEncoded);
+  for (const [key, written] of pairs) {
     const encoded: Encoded = { encoded: written };
     // A key the value brings (`__proto__` too) is an own key of the query, never its prototype.
     const present = ownValue(query, key) as Encoded | Encoded[] | undefined;

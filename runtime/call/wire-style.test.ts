@@ -54,6 +54,16 @@ describe("query arrays and objects by the spec's style", () => {
     );
     expect(new URL(seen[0]!.url).search).toBe("?created[gte%26admin%3D1]=5");
   });
+  it("escapes a key's own brackets, which raw would read as another level", async () => {
+    const { fetch, seen } = scriptedFetch(json(200, { object: "list", data: [], has_more: false }));
+    await executeToolDefinition(
+      tool("store_list_customers"),
+      { accessToken: KEY, created: { "zq[gte]": 5, lt: 6 } },
+      { fetch },
+    );
+    expect(new URL(seen[0]!.url).search).toBe("?created[zq%5Bgte%5D]=5&created[lt]=6");
+  });
+
   it(
     "sends an exploded object's own __proto__ key as a " + "key like any other, never as the query's prototype",
     async () => {

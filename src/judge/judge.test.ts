@@ -219,6 +219,13 @@ describe("the request judge", () => {
     expect(judged.read.params.get("query:f")).toEqual({ "2": { "0": "a", b: "c" }, x: "1" });
   });
 
+  it("reads a deepObject key's own brackets, sent escaped between the raw ones, as the key's", () => {
+    const judged = judge(request("GET", "/items/a?f[zq%5Bname_eq%5D]=chimp&f[plain]=1"));
+    expect(judged.refusals).toEqual([]);
+    expect(judged.read.params.get("query:f")).toEqual({ "zq[name_eq]": "chimp", plain: "1" });
+    expect(rules(request("GET", "/items/a?f[zq[name_eq]]=chimp"))).toEqual(["style"]);
+  });
+
   it(
     "reads deepObject keys under an object as names (the empty one and numbers too), under a list as indexes, " +
       "as its schema says",

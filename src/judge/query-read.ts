@@ -155,16 +155,10 @@ export function readDeepObject(
   for (const pair of pairs) {
     if (pair.raw === undefined)
       return miss("style", `a pair without "=" (${pair.rawName}): deepObject writes ${p.name}[key]=value`);
-    const keys: string[] = [];
-    const brackets = /\[([^[\]]*)\]/gy;
-    brackets.lastIndex = p.name.length;
-    let m: RegExpExecArray | null;
-    let end = p.name.length;
-    while ((m = brackets.exec(pair.name))) {
-      keys.push(m[1] as string);
-      end = brackets.lastIndex;
-    }
-    if (!keys.length || end !== pair.name.length)
+    // Brackets read after decoding (a client may escape them all: `a%5Bb%5D`), or else as sent, a key's own
+    // brackets escaped (`filter[a%5Bb%5D]`: the key `a[b]`).
+    const keys = bracketKeys(pair.name, p.name.length) ?? bracketKeys(pair.rawName, p.name.length, true);
+    if (!keys)
       return miss("style", `${JSON.stringify(pair.name)} is not ${p.name}[key] as deepObject writes it`);
     const leaf = pair.raw;
     const set = (node: Deep | undefined, at: number): Deep | undefined => {
@@ -202,4 +196,18 @@ export function readDeepObject(
 /** What a read holds of raw text, for the raw-character check: every text of a read. */
 export function rawTexts(read: RawRead): string[] {
   return read.shape === "primitive" ? [read.text] : read.shape === "array" ? read.items : read.entries.flat();
+}
+
+/** The keys of `name[a][b]` after the name's first `from` characters; undefined when it is not that form. */
+function bracketKeys(name: string, from: number, decode = false): string[] | undefined {
+  const keys: string[] = [];
+  const brackets = /\[([^[\]]*)\]/gy;
+  brackets.lastIndex = from;
+  let m: RegExpExecArray | null;
+  let end = from;
+  while ((m = brackets.exec(name))) {
+    keys.push(decode ? (decoded(m[1] as string, true) ?? (m[1] as string)) : (m[1] as string));
+    end = brackets.lastIndex;
+  }
+  return keys.length && end === name.length ? keys : undefined;
 }
