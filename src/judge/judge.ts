@@ -18,6 +18,7 @@
 // are a table (OpenAPI 3.1.1 §4.8.12.4, Appendix C and E), written here;
 // JSON Schema is @cfworker/json-schema over the document's own schemas,
 // registered as the example check registers them.
+import { TRANSPORT_BY_FETCH } from "../load/ignored-headers.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import { judgeBody } from "./body-check.js";
 import { documentOperations, type JudgedOperation, type JudgedParam } from "./operations.js";
@@ -244,7 +245,11 @@ function sentFor(
   if (p.in === "query") return { in: "query", pairs };
   if (p.in === "header") {
     const value = headers.get(p.name);
-    return value === null ? undefined : { in: "header", raw: value };
+    // fetch's own value of a transport header (Accept-Encoding) where the call gave none: no value of the parameter.
+    const lower = p.name.toLowerCase();
+    if (value === null) return undefined;
+    if (!p.required && Object.hasOwn(TRANSPORT_BY_FETCH, lower) && value === TRANSPORT_BY_FETCH[lower]) return undefined;
+    return { in: "header", raw: value };
   }
   const raws = cookies.get(p.name);
   return raws?.length ? { in: "cookie", raws } : undefined;

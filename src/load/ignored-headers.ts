@@ -27,3 +27,24 @@ export const FILLED_BY_FETCH: Readonly<Record<string, string>> = {
   "accept-language": "*",
   "sec-fetch-mode": "cors",
 };
+
+/**
+ * Headers of the transport that fetch writes with its own value when a request has none (`Accept-Encoding: gzip,
+ * deflate`: fetch decodes what it asked for) and that no call's meaning hangs on. A document may declare one as an
+ * optional parameter of other values (`enum: [base64]`): a call that gives none still sends fetch's, which the request
+ * judge and the mocks read as no value given. add drafts no default for it (unlike FILLED_BY_FETCH's): sent, one of
+ * its values would change the answer the call asked for.
+ */
+export const TRANSPORT_BY_FETCH: Readonly<Record<string, string>> = {
+  "accept-encoding": "gzip, deflate",
+};
+
+/** fetch's own value of a header it writes when a request has none (FILLED_BY_FETCH, TRANSPORT_BY_FETCH). */
+export function fetchFilled(name: string): string | undefined {
+  const lower = name.toLowerCase();
+  return Object.hasOwn(FILLED_BY_FETCH, lower)
+    ? FILLED_BY_FETCH[lower]
+    : Object.hasOwn(TRANSPORT_BY_FETCH, lower)
+      ? TRANSPORT_BY_FETCH[lower]
+      : undefined;
+}

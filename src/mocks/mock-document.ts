@@ -20,7 +20,7 @@
 // the judge's alone.
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import { withKeyQueryParameters } from "../load/operation-index.js";
-import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
+import { fetchFilled, isIgnoredHeader } from "../load/ignored-headers.js";
 import { withEnumsAsSent } from "../load/text-enum.js";
 import { carriesNoContent, describedJsonType, isJsonMediaType, isStructuredSchema } from "../load/media-types.js";
 import { documentServer } from "../link/server/server.js";
@@ -319,9 +319,7 @@ function withFetchDefault(parameter: unknown, document: Json): unknown {
   const p = resolved(parameter, document);
   if (!isObject(p) || p.in !== "header" || p.required === true || typeof p.name !== "string" || !isObject(p.schema))
     return parameter;
-  const value = Object.hasOwn(FILLED_BY_FETCH, p.name.toLowerCase())
-    ? FILLED_BY_FETCH[p.name.toLowerCase()]
-    : undefined;
+  const value = fetchFilled(p.name);
   if (value === undefined) return parameter;
   const schema = resolved(p.schema, document);
   if (!isObject(schema)) return parameter;
