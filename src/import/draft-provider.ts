@@ -25,7 +25,7 @@ import {
 import { cutDocument, type CutReport } from "./cut/cut.js";
 import { rewriteCutAnswers } from "./cut/cut-answers.js";
 import { cutChangeNotes, cutHeader, cutNotes, type CutSource } from "./cut/cut-header.js";
-import type { SelectedOperation } from "./cut/select-operations.js";
+import { type SelectedOperation, sendable } from "./cut/select-operations.js";
 import { wildcardJson } from "./cut/wildcard-json.js";
 import { draftManifest, type ManifestDraft } from "./draft/manifest.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
@@ -80,6 +80,7 @@ export function draftProvider(input: {
     path: c.path,
     op: ((document.paths as Json)[c.path] as Json)[c.method] as Json,
   }));
+  refuseUnsendable(chosen);
   refuseUnwritable(document, operations);
   const renamed = schemeNamesAsDeclared(document, operations);
   const credential = draftCredential(
@@ -126,6 +127,17 @@ export function draftProvider(input: {
     draft,
     notes,
   };
+}
+
+/** Refuses operations of a method fetch does not send (TRACE: a forbidden method, refused before any request). */
+function refuseUnsendable(chosen: readonly SelectedOperation[]): void {
+  const refused = chosen.filter((c) => !sendable(c)).map((c) => c.asked);
+  if (!refused.length) return;
+  const one = refused.length === 1;
+  throw new UndraftableDocument(
+    `${refused.join(", ")}: ${one ? "its" : "their"} method is TRACE, which fetch refuses to send (a forbidden ` +
+      `method), so no call of ${one ? "it" : "them"} could succeed; leave ${one ? "it" : "them"} out of --operations`,
+  );
 }
 
 /** Refuses a document when a chosen operation's request body is of a media type the runtime does not write. */

@@ -4,9 +4,11 @@
 // as `add --operations` takes them, `METHOD /path`, which no duplicate or
 // missing operationId can make ambiguous. Only the document's own `#/` $refs
 // are followed (the directory's documents are bundled). An operation `add`
-// refuses (a required request body of a media type the runtime does not write)
-// is never picked: the document would count as one add cannot read.
+// refuses (a required request body of a media type the runtime does not write,
+// a TRACE fetch does not send) is never picked: the document would count as
+// one add cannot read.
 import { asOpenApi3 } from "../../../src/import/document/convert.js";
+import { sendable } from "../../../src/import/cut/select-operations.js";
 import { unwritableRequestBody } from "../../../src/import/draft-provider.js";
 
 export const HARD_SHAPES = [
@@ -154,7 +156,8 @@ function refusedByAdd(document: Json): Set<string> {
     if (!isObject(item)) continue;
     for (const method of METHODS) {
       const op = item[method];
-      if (isObject(op) && unwritableRequestBody(openapi, op)) refused.add(`${method.toUpperCase()} ${path}`);
+      if (isObject(op) && (!sendable({ method }) || unwritableRequestBody(openapi, op)))
+        refused.add(`${method.toUpperCase()} ${path}`);
     }
   }
   return refused;

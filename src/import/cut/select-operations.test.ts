@@ -104,3 +104,21 @@ describe("documentOperations", () => {
     ]);
   });
 });
+
+describe("an operation of a method fetch refuses to send (TRACE)", () => {
+  const traced = {
+    paths: {
+      "/zqecho": { get: { operationId: "zqEcho", tags: ["zq"] }, trace: { operationId: "zqTraceEcho", tags: ["zq"] } },
+    },
+  };
+  const taken = (asked: string[], groups?: OperationGroups) =>
+    selectOperations(traced, asked, groups).map((o) => `${o.method} ${o.path}`);
+
+  it("is left out of all, a tag and a path prefix; named, add refuses it with the reason", async () => {
+    expect(taken(["all"])).toEqual(["get /zqecho"]);
+    expect(taken([], { tags: ["zq"] })).toEqual(["get /zqecho"]);
+    expect(taken([], { pathPrefixes: ["/zqecho"] })).toEqual(["get /zqecho"]);
+    const { drafted } = await import("../__fixtures__/draft-kit.js");
+    expect(() => drafted(traced, ["zqTraceEcho"])).toThrow(/method is TRACE, which fetch refuses to send/);
+  });
+});

@@ -77,8 +77,9 @@ export function selectOperations(
     ...o,
     asked: o.operationId ?? `${o.method.toUpperCase()} ${o.path}`,
   });
-  // `all` alone, where no operation is named so: every operation of the document, in its order.
-  if (names.length === 1 && names[0] === "all" && !all.some((o) => o.operationId === "all")) return all.map(whole);
+  // `all` alone, where no operation is named so: every operation of the document fetch can send, in its order.
+  if (names.length === 1 && names[0] === "all" && !all.some((o) => o.operationId === "all"))
+    return all.filter(sendable).map(whole);
   const chosen: SelectedOperation[] = [];
   const problems: string[] = [];
   const take = (found: DocumentOperation, asked: string) => {
@@ -90,19 +91,29 @@ export function selectOperations(
     else take(found, asked);
   }
   for (const tag of groups.tags ?? []) {
-    const tagged = all.filter((o) => o.tags?.includes(tag));
+    const tagged = all.filter((o) => o.tags?.includes(tag) && sendable(o));
     if (!tagged.length) problems.push(`no operation has the tag ${JSON.stringify(tag)}${tagNames(all, tag)}`);
     for (const o of tagged) take(o, whole(o).asked);
   }
   for (const prefix of groups.pathPrefixes ?? []) {
     const base = prefix.replace(/\/+$/, "");
-    const under = all.filter((o) => o.path === base || o.path.startsWith(`${base}/`) || base === "");
+    const under = all.filter(
+      (o) => (o.path === base || o.path.startsWith(`${base}/`) || base === "") && sendable(o),
+    );
     if (!under.length)
       problems.push(`no operation's path is ${JSON.stringify(base || "/")} or under it; --list prints them all`);
     for (const o of under) take(o, whole(o).asked);
   }
   if (problems.length) throw new UnknownOperations(problems.join("; "));
   return chosen;
+}
+
+/**
+ * Whether fetch can send the operation's method: TRACE is a forbidden method (fetch refuses it before any request), so
+ * a group (`all`, a tag, a path prefix) leaves it out, and named, draftProvider refuses it.
+ */
+export function sendable(o: { method: string }): boolean {
+  return o.method.toLowerCase() !== "trace";
 }
 
 /** The document's tags, for a tag that names none: the closest first (a few), or that it has none. */
