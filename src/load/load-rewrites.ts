@@ -2,11 +2,12 @@
 // rewritten once on load so that the example check, the link, the suite and
 // the mocks all read one value (openapi-source.ts applies them in order).
 //
-// An example whose value is only a local `$ref` (`value: {$ref:
-// '#/components/schemas/X/example'}`), read as the value it names. OpenAPI
-// takes an example's value literally, but Prism's bundler follows the `$ref`
-// (and served `{"$ref": "#/__bundled__/example"}`, which names nothing) while
-// the suite read the literal.
+// A local `$ref` in an example's value (`value: {$ref:
+// '#/components/schemas/X/example'}`, or a field of the value written so:
+// `tracks: {$ref: '#/components/examples/Track/value'}`), read as the value it
+// names. OpenAPI takes an example's value literally, but Prism's bundler
+// follows the `$ref` (and served `{"$ref": "#/__bundled__/example"}`, which
+// names nothing) while the suite read the literal.
 //
 // A schema's `pattern` written between slashes, as a JavaScript literal
 // (`/^[a-z0-9._]+$/`), read as what is between them. JSON Schema takes the
@@ -39,29 +40,40 @@ export const NAME_MAPS: ReadonlySet<string> = new Set([...SCHEMA_MAPS, "schemas"
 /** Keys whose values are data, not a document's objects. */
 const DATA_KEYS = new Set(["default", "enum", "const", "example", "examples"]);
 
+/** Local `$ref`s followed within one example value, at most: a densely linked example stays bounded. */
+const EXAMPLE_REFS = 200;
+
 /**
- * Replace, in `document` itself, each example value (`example`, `examples.<name>.value`) that is only a local `$ref` by
- * a copy of what it names; one naming nothing is left.
+ * Replace, in `document` itself, each local `$ref` in an example value (`example`, `examples.<name>.value`), the whole
+ * value or a value inside it, by a copy of what it names, itself so read; one naming nothing, or what holds it (a
+ * cycle), is left.
  */
 export function followExampleRefs(document: unknown): void {
-  const follow = (value: unknown): unknown => {
-    if (
-      !isNode(value) ||
-      Object.keys(value).length !== 1 ||
-      typeof value.$ref !== "string" ||
-      !value.$ref.startsWith("#/")
-    )
-      return value;
-    const target = followLocalRefs(document, value);
-    return target === undefined ? value : structuredClone(target);
+  const follow = (value: unknown, above: readonly string[], budget: { left: number }): unknown => {
+    if (isLocalRef(value)) {
+      if (above.includes(value.$ref) || budget.left-- <= 0) return value;
+      const target = followLocalRefs(document, value);
+      return target === undefined ? value : follow(structuredClone(target), [...above, value.$ref], budget);
+    }
+    if (Array.isArray(value)) for (const [i, item] of value.entries()) value[i] = follow(item, above, budget);
+    else if (isNode(value)) for (const key of Object.keys(value)) value[key] = follow(value[key], above, budget);
+    return value;
   };
+  const read = (value: unknown) => follow(value, [], { left: EXAMPLE_REFS });
   walkKeywords(document, (own, key) => {
-    if (key === "example") own[key] = follow(own[key]);
+    if (key === "example") own[key] = read(own[key]);
     else if (key === "examples" && isNode(own[key])) {
       for (const entry of Object.values(own[key]))
-        if (isNode(entry) && "value" in entry) entry.value = follow(entry.value);
+        if (isNode(entry) && "value" in entry) entry.value = read(entry.value);
     }
   });
+}
+
+/** A value that is only a `$ref` within the document (`{"$ref": "#/…"}`). */
+function isLocalRef(value: unknown): value is { $ref: string } {
+  return (
+    isNode(value) && Object.keys(value).length === 1 && typeof value.$ref === "string" && value.$ref.startsWith("#/")
+  );
 }
 
 /** Where a walk is: the key it came by and where that was (a path built only when asked for). */

@@ -312,15 +312,9 @@ function eachRef(pending: [unknown, Role][], found: (holder: Json, key: string, 
       if (role === "names") pending.push([value, "keywords"]);
       else if (role === "exampleNames") pending.push([value, "example"]);
       else if (DATA_KEYWORDS.has(key) || (role === "example" && key === "value")) {
-        // Data that is only a local `$ref` is read as what it names by Prism, openapi-typescript and the load
-        // (load-rewrites.ts): kept.
-        if (
-          isObject(value) &&
-          Object.keys(value).length === 1 &&
-          typeof value.$ref === "string" &&
-          value.$ref.startsWith("#/")
-        )
-          found(value, "$ref", value.$ref);
+        // Data that is only a local `$ref`, or holds one (a field of an example written so), is read as what it
+        // names by Prism and the load (load-rewrites.ts): kept.
+        dataRefs(value, found);
       } else if (key === "examples") {
         // OpenAPI's map of Example Objects; JSON Schema's `examples` is a list of values.
         if (!Array.isArray(value)) pending.push([value, "exampleNames"]);
@@ -335,6 +329,23 @@ function eachRef(pending: [unknown, Role][], found: (holder: Json, key: string, 
               target.includes("/") || target.startsWith("#") ? target : `#/components/schemas/${target}`,
             );
       } else pending.push([value, NAME_MAPS.has(key) ? "names" : "keywords"]);
+    }
+  }
+}
+
+/** Each value within `data` that is only a local `$ref` (`{"$ref": "#/…"}`), the whole of it or one inside. */
+function dataRefs(data: unknown, found: (holder: Json, key: string, ref: string) => void): void {
+  const pending = [data];
+  const seen = new Set<unknown>();
+  while (pending.length) {
+    const node = pending.pop();
+    if (node === null || typeof node !== "object" || seen.has(node)) continue;
+    seen.add(node);
+    if (Array.isArray(node)) pending.push(...node);
+    else if (isObject(node)) {
+      if (Object.keys(node).length === 1 && typeof node.$ref === "string" && node.$ref.startsWith("#/"))
+        found(node, "$ref", node.$ref);
+      else pending.push(...Object.values(node));
     }
   }
 }
