@@ -2,10 +2,10 @@
 // rewritten once on load so that the example check, the link, the suite and
 // the mocks all read one value (openapi-source.ts applies them in order).
 //
-// A local `$ref` in an example's value (`value: {$ref:
-// '#/components/schemas/X/example'}`, or a field of the value written so:
-// `tracks: {$ref: '#/components/examples/Track/value'}`), read as the value it
-// names. OpenAPI takes an example's value literally, but Prism's bundler
+// A local `$ref` that is an example's value (`value: {$ref:
+// '#/components/schemas/X/example'}`), or a `$ref` to another example's value
+// inside one (`tracks: {$ref: '#/components/examples/Track/value'}`), read as
+// the value it names. OpenAPI takes an example's value literally, but Prism's bundler
 // follows the `$ref` (and served `{"$ref": "#/__bundled__/example"}`, which
 // names nothing) while the suite read the literal.
 //
@@ -44,22 +44,30 @@ const DATA_KEYS = new Set(["default", "enum", "const", "example", "examples"]);
 const EXAMPLE_REFS = 200;
 
 /**
- * Replace, in `document` itself, each local `$ref` in an example value (`example`, `examples.<name>.value`), the whole
- * value or a value inside it, by a copy of what it names, itself so read; one naming nothing, or what holds it (a
- * cycle), is left.
+ * Replace, in `document` itself, each example value (`example`, `examples.<name>.value`) that is only a local `$ref`,
+ * and each value inside one that is only a `$ref` to another example's value (namesExampleValue), by a copy of what it
+ * names, itself so read; one naming nothing, or one already followed on the way (a cycle), is left.
  */
 export function followExampleRefs(document: unknown): void {
-  const follow = (value: unknown, above: readonly string[], budget: { left: number }): unknown => {
-    if (isLocalRef(value)) {
-      if (above.includes(value.$ref) || budget.left-- <= 0) return value;
+  let budget = EXAMPLE_REFS;
+  // `above`: the `$ref`s followed on the way here; `whole`: the value is an example's whole value.
+  const follow = (value: unknown, above: readonly string[], whole: boolean): unknown => {
+    if (isLocalRef(value) && (whole || namesExampleValue(value.$ref))) {
+      if (above.includes(value.$ref) || budget-- <= 0) return value;
       const target = followLocalRefs(document, value);
-      return target === undefined ? value : follow(structuredClone(target), [...above, value.$ref], budget);
+      return target === undefined ? value : inside(structuredClone(target), [...above, value.$ref]);
     }
-    if (Array.isArray(value)) for (const [i, item] of value.entries()) value[i] = follow(item, above, budget);
-    else if (isNode(value)) for (const key of Object.keys(value)) value[key] = follow(value[key], above, budget);
+    return inside(value, above);
+  };
+  const inside = (value: unknown, above: readonly string[]): unknown => {
+    if (Array.isArray(value)) for (const [i, item] of value.entries()) value[i] = follow(item, above, false);
+    else if (isNode(value)) for (const key of Object.keys(value)) value[key] = follow(value[key], above, false);
     return value;
   };
-  const read = (value: unknown) => follow(value, [], { left: EXAMPLE_REFS });
+  const read = (value: unknown) => {
+    budget = EXAMPLE_REFS;
+    return follow(value, [], true);
+  };
   walkKeywords(document, (own, key) => {
     if (key === "example") own[key] = read(own[key]);
     else if (key === "examples" && isNode(own[key])) {
@@ -69,8 +77,16 @@ export function followExampleRefs(document: unknown): void {
   });
 }
 
+/**
+ * Whether a `$ref` names an example's value (`#/components/examples/Track/value`, a schema's `…/example`): inside an
+ * example, such a `$ref` is read as that value; any other stays the example's own data.
+ */
+export function namesExampleValue(ref: string): boolean {
+  return /\/(examples\/[^/]+\/value|example)$/.test(ref);
+}
+
 /** A value that is only a `$ref` within the document (`{"$ref": "#/…"}`). */
-function isLocalRef(value: unknown): value is { $ref: string } {
+export function isLocalRef(value: unknown): value is { $ref: string } {
   return (
     isNode(value) && Object.keys(value).length === 1 && typeof value.$ref === "string" && value.$ref.startsWith("#/")
   );

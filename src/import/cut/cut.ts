@@ -10,6 +10,7 @@
 // `components` (moved-parts.ts), since its operation may be left out.
 import { defined } from "@blockwright/runtime/internal";
 import { refPath, valueAt } from "../../load/json-ref.js";
+import { isLocalRef, namesExampleValue } from "../../load/load-rewrites.js";
 import { movedPartName, pathPartKind } from "./moved-parts.js";
 
 type Json = Record<string, unknown>;
@@ -333,8 +334,15 @@ function eachRef(pending: [unknown, Role][], found: (holder: Json, key: string, 
   }
 }
 
-/** Each value within `data` that is only a local `$ref` (`{"$ref": "#/…"}`), the whole of it or one inside. */
+/**
+ * Each value of `data` that the load reads as what it names (load-rewrites.ts): the whole of it when it is only a local
+ * `$ref`, and one inside that is only a `$ref` to an example's value.
+ */
 function dataRefs(data: unknown, found: (holder: Json, key: string, ref: string) => void): void {
+  if (isLocalRef(data)) {
+    found(data, "$ref", data.$ref);
+    return;
+  }
   const pending = [data];
   const seen = new Set<unknown>();
   while (pending.length) {
@@ -343,8 +351,7 @@ function dataRefs(data: unknown, found: (holder: Json, key: string, ref: string)
     seen.add(node);
     if (Array.isArray(node)) pending.push(...node);
     else if (isObject(node)) {
-      if (Object.keys(node).length === 1 && typeof node.$ref === "string" && node.$ref.startsWith("#/"))
-        found(node, "$ref", node.$ref);
+      if (isLocalRef(node) && namesExampleValue(node.$ref)) found(node, "$ref", node.$ref);
       else pending.push(...Object.values(node));
     }
   }
