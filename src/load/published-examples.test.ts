@@ -110,7 +110,8 @@ describe("examples the upstream published wrong", () => {
   });
 
   it("one whose field is a $ref to another example is compared as the load reads it: the value named", async () => {
-    const named = `${listPets(`              schema: { type: object, additionalProperties: false, properties: { id: { type: string } } }
+    const schema = "{ type: object, additionalProperties: false, properties: { id: { type: string } } }";
+    const named = `${listPets(`              schema: ${schema}
               examples:
                 theirs: { value: { id: a, colour: { $ref: "#/components/examples/ZqColour/value" } } }
 `)}components:

@@ -111,7 +111,7 @@ describe("an error answer's message", () => {
     },
   );
 
-  it("in the items of a list of errors, by a field named issue: {errors: [{code, field, issue, suggested_action}]}", async () => {
+  it("in the items of a list of errors, by a field named issue: {errors: [{code, issue}]}", async () => {
     const text = { type: "string", minLength: 1 };
     const item = {
       type: "object",

@@ -47,7 +47,7 @@ describe("a form body of several shapes held by one parameter", () => {
     ["anyOf", false, "no field: the empty form"],
   ] as const)(
     "of %s (tagged: %s) is read back from the pairs sent, %s: the request cases pass on the mock",
-    async (union, tagged) => {
+    async (union, tagged, _how) => {
       const d = drafted(doc(union, tagged), ["makeZqToken"]);
       expect(await linkProblems(d)).toEqual([]);
       const project = mkdtempSync(join(tmpdir(), "blockwright-zq-form-union-"));
