@@ -25,11 +25,14 @@ export interface MockAnswer {
   example?: string;
 }
 
-/** The status a mock answers with its `default` response: the first from 400 up the operation does not declare. */
+/**
+ * The status a mock answers with its `default` response: the first from 400 up the operation does not declare, but 407,
+ * which fetch turns into a network error (the Fetch standard: a proxy's challenge is never handed to the caller).
+ */
 export function defaultStandIn(tool: Pick<ToolSpec, "responses">): number {
   const declared = new Set(tool.responses.map((r) => r.status));
   let status = 400;
-  while (declared.has(status) && status < 599) status++;
+  while ((declared.has(status) || status === 407) && status < 599) status++;
   return status;
 }
 

@@ -51,6 +51,11 @@ describe("a spec's default response", () => {
           ],
         }),
       ).toBe(402);
+      // 400 to 406 declared: not 407, which fetch never hands over (a network error), so that no request of the case
+      // seemed unsent.
+      expect(
+        defaultStandIn({ responses: [400, 401, 402, 403, 404, 405, 406].map((status) => ({ status, examples: [] })) }),
+      ).toBe(408);
     },
   );
 

@@ -82,3 +82,31 @@ describe("an example value that is only a $ref", () => {
     ).rejects.toThrow(/data/);
   });
 });
+
+describe("a field of an example value that is a $ref", () => {
+  it("is read as the value it names, itself so read; a $ref back to one already followed is left", async () => {
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "zqnested", version: "1" },
+      paths: {},
+      components: {
+        examples: {
+          ZqBox: { value: { id: "b1", lid: { $ref: "#/components/examples/ZqLid/value" } } },
+          ZqLid: { value: { colour: "teal", knob: { $ref: "#/components/examples/ZqKnob/value" } } },
+          ZqKnob: { value: { size: 2, on: { $ref: "#/components/examples/ZqLid/value" } } },
+        },
+      },
+    };
+    const file = join(work, "zqnested.json");
+    writeFileSync(file, JSON.stringify(document));
+    const { source } = await loadOpenApi(file, work, [work]);
+    // A cycle (ZqLid's knob holds ZqLid) is followed until it comes back to a $ref already followed: that one stays.
+    expect(valueAt(source.data, ["components", "examples", "ZqBox", "value"])).toEqual({
+      id: "b1",
+      lid: { colour: "teal", knob: { size: 2, on: { $ref: "#/components/examples/ZqLid/value" } } },
+    });
+    expect(JSON.stringify(valueAt(source.data, ["components", "examples", "ZqKnob", "value"]))).toMatch(
+      /^\{"size":2,"on":\{"colour":"teal","knob":.*\{"\$ref":"#\/components\/examples\/Zq(Knob|Lid)\/value"\}/,
+    );
+  });
+});

@@ -2,11 +2,12 @@
 // rewritten once on load so that the example check, the link, the suite and
 // the mocks all read one value (openapi-source.ts applies them in order).
 //
-// An example whose value is only a local `$ref` (`value: {$ref:
-// '#/components/schemas/X/example'}`), read as the value it names. OpenAPI
-// takes an example's value literally, but Prism's bundler follows the `$ref`
-// (and served `{"$ref": "#/__bundled__/example"}`, which names nothing) while
-// the suite read the literal.
+// A local `$ref` that is an example's value (`value: {$ref:
+// '#/components/schemas/X/example'}`), or a `$ref` to another example's value
+// inside one (`tracks: {$ref: '#/components/examples/Track/value'}`), read as
+// the value it names. OpenAPI takes an example's value literally, but Prism's bundler
+// follows the `$ref` (and served `{"$ref": "#/__bundled__/example"}`, which
+// names nothing) while the suite read the literal.
 //
 // A schema's `pattern` written between slashes, as a JavaScript literal
 // (`/^[a-z0-9._]+$/`), read as what is between them. JSON Schema takes the
@@ -39,29 +40,56 @@ export const NAME_MAPS: ReadonlySet<string> = new Set([...SCHEMA_MAPS, "schemas"
 /** Keys whose values are data, not a document's objects. */
 const DATA_KEYS = new Set(["default", "enum", "const", "example", "examples"]);
 
+/** Local `$ref`s followed within one example value, at most: a densely linked example stays bounded. */
+const EXAMPLE_REFS = 200;
+
 /**
- * Replace, in `document` itself, each example value (`example`, `examples.<name>.value`) that is only a local `$ref` by
- * a copy of what it names; one naming nothing is left.
+ * Replace, in `document` itself, each example value (`example`, `examples.<name>.value`) that is only a local `$ref`,
+ * and each value inside one that is only a `$ref` to another example's value (namesExampleValue), by a copy of what it
+ * names, itself so read; one naming nothing, or one already followed on the way (a cycle), is left.
  */
 export function followExampleRefs(document: unknown): void {
-  const follow = (value: unknown): unknown => {
-    if (
-      !isNode(value) ||
-      Object.keys(value).length !== 1 ||
-      typeof value.$ref !== "string" ||
-      !value.$ref.startsWith("#/")
-    )
-      return value;
-    const target = followLocalRefs(document, value);
-    return target === undefined ? value : structuredClone(target);
+  let budget = EXAMPLE_REFS;
+  // `above`: the `$ref`s followed on the way here; `whole`: the value is an example's whole value.
+  const follow = (value: unknown, above: readonly string[], whole: boolean): unknown => {
+    if (isLocalRef(value) && (whole || namesExampleValue(value.$ref))) {
+      if (above.includes(value.$ref) || budget-- <= 0) return value;
+      const target = followLocalRefs(document, value);
+      return target === undefined ? value : inside(structuredClone(target), [...above, value.$ref]);
+    }
+    return inside(value, above);
+  };
+  const inside = (value: unknown, above: readonly string[]): unknown => {
+    if (Array.isArray(value)) for (const [i, item] of value.entries()) value[i] = follow(item, above, false);
+    else if (isNode(value)) for (const key of Object.keys(value)) value[key] = follow(value[key], above, false);
+    return value;
+  };
+  const read = (value: unknown) => {
+    budget = EXAMPLE_REFS;
+    return follow(value, [], true);
   };
   walkKeywords(document, (own, key) => {
-    if (key === "example") own[key] = follow(own[key]);
+    if (key === "example") own[key] = read(own[key]);
     else if (key === "examples" && isNode(own[key])) {
       for (const entry of Object.values(own[key]))
-        if (isNode(entry) && "value" in entry) entry.value = follow(entry.value);
+        if (isNode(entry) && "value" in entry) entry.value = read(entry.value);
     }
   });
+}
+
+/**
+ * Whether a `$ref` names an example's value (`#/components/examples/Track/value`, a schema's `…/example`): inside an
+ * example, such a `$ref` is read as that value; any other stays the example's own data.
+ */
+export function namesExampleValue(ref: string): boolean {
+  return /\/(examples\/[^/]+\/value|example)$/.test(ref);
+}
+
+/** A value that is only a `$ref` within the document (`{"$ref": "#/…"}`). */
+export function isLocalRef(value: unknown): value is { $ref: string } {
+  return (
+    isNode(value) && Object.keys(value).length === 1 && typeof value.$ref === "string" && value.$ref.startsWith("#/")
+  );
 }
 
 /** Where a walk is: the key it came by and where that was (a path built only when asked for). */

@@ -109,6 +109,47 @@ describe("examples the upstream published wrong", () => {
     expect(media).not.toHaveProperty("examples");
   });
 
+  it("one whose field is a $ref to another example is compared as the load reads it: the value named", async () => {
+    const schema = "{ type: object, additionalProperties: false, properties: { id: { type: string } } }";
+    const named = `${listPets(`              schema: ${schema}
+              examples:
+                theirs: { value: { id: a, colour: { $ref: "#/components/examples/ZqColour/value" } } }
+`)}components:
+  examples:
+    ZqColour: { value: { name: red } }
+`;
+    const file = provider(undefined, named);
+    const upstream = join(dirname(file), "upstream");
+    // The published document writes the field as the same $ref, to its own copy of the example.
+    const text = JSON.stringify({
+      openapi: "3.0.3",
+      paths: {
+        "/pets": {
+          get: {
+            responses: {
+              "200": {
+                content: {
+                  "application/json": {
+                    examples: {
+                      theirs: { value: { id: "a", colour: { $ref: "#/components/examples/ZqColour/value" } } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: { examples: { ZqColour: { value: { name: "red" } } } },
+    });
+    writeFileSync(join(upstream, "published.json"), text);
+    writeFileSync(join(upstream, "source.yaml"), `format: openapi\nfile: published.json\nsha256: ${sha256(text)}\n`);
+    const loaded = await loadOpenApi(file, work);
+    expect(loaded.warnings.map((w) => w.detail)).toEqual([
+      expect.stringMatching(/^example "theirs" .*has field "colour".*\(the published document's own example: left out/),
+    ]);
+  });
+
   it(
     "one in a components response that several operations refer to is left out for all of them, " +
       "not only the first",

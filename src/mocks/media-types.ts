@@ -5,6 +5,7 @@
 // parser that throws outside any handler, which ended the whole process. An
 // Accept of JSON-suffixed types only also takes plain JSON (withPlainJson).
 import type { RequestListener } from "node:http";
+import { isJsonMediaType, isStructuredSchema } from "../load/media-types.js";
 
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
 const QUOTED =
@@ -87,4 +88,36 @@ export function withMediaTypeCheck(listener: RequestListener): RequestListener {
     res.writeHead(status, { "content-type": "application/problem+json", "content-length": Buffer.byteLength(body) });
     res.end(body);
   };
+}
+
+/**
+ * An answer of a media type other than JSON whose schema states no type (`{description: "Empty string is returned"}`)
+ * served with its schema typed as text: Prism's sampler made an object of it, which it cannot write as text ("Cannot
+ * serialise complex objects as text"), and answered 500. A wildcard type is served as JSON instead (mock-document.ts).
+ */
+export function withTypedTexts(response: unknown, resolve: (value: unknown) => unknown): unknown {
+  if (response === null || typeof response !== "object" || !isRecord((response as Json).content)) return response;
+  const content = (response as Json).content as Json;
+  let served: Json | undefined;
+  for (const [type, media] of Object.entries(content)) {
+    if (isJsonMediaType(type) || type.includes("*") || !isRecord(media)) continue;
+    const schema = resolve(media.schema);
+    if (!isRecord(schema) || !untyped(schema)) continue;
+    served ??= { ...content };
+    served[type] = { ...media, schema: { ...schema, type: "string" } };
+  }
+  return served ? { ...(response as Json), content: served } : response;
+}
+
+type Json = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Json =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** A schema that says nothing of its value's type: no type, no structure, no list of values, no `$ref` left. */
+function untyped(schema: Json): boolean {
+  return (
+    !isStructuredSchema(schema) &&
+    ["type", "enum", "const", "$ref", "not", "format"].every((k) => schema[k] === undefined)
+  );
 }

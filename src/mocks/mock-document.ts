@@ -9,15 +9,15 @@
 // $ref) is rewritten so that it is compiled once and checked (prism-schemas.ts). A response with no example whose
 // schema Prism's sampler would break gets a valid made one; one whose only media type is a wildcard (`*/*`) is served
 // as JSON, and a named example `default` as the default; an object sent in the query as its fields (form, exploded) is
-// taken as those fields; a body whose `allOf` members each close the object takes the fields of all of them
-// (open-all-of.ts; an answer too, and an answer's `oneOf` of object shapes is an `anyOf`: its shapes overlap); a
-// multipart body's object fields, sent as JSON parts, are taken as the text Prism reads; an answer lists no transport
-// header (Content-Encoding, Transfer-Encoding, …), reads a header's enum as its type's values (text-enum.ts), and a
-// JSON type of it without a schema takes its sibling JSON type's; an optional Accept-Language header also takes the `*`
-// fetch sends without one; a `Prefer` header the API declares is left to the request judge (Prism reads one as its
-// steering), and a reserved expansion `{+path}` is written `{path}`; a parameter Prism's deserialisers cannot read
-// (label or matrix style, lists or objects in a path or header, an exploded query list of texts, `content`, cookies) is
-// the judge's alone.
+// taken as those fields, a text answer of no type as text (media-types.ts); a body whose `allOf` members each close
+// the object takes the fields of all (open-all-of.ts; an answer too, and an answer's `oneOf` of object shapes is an
+// `anyOf`: its shapes overlap); a multipart body's object fields, sent as JSON parts, are taken as the text Prism
+// reads; an answer lists no transport header (Content-Encoding, Transfer-Encoding, …), reads a header's enum as its
+// type's values (text-enum.ts), and a JSON type of it without a schema takes its sibling JSON type's; an optional
+// Accept-Language header also takes the `*` fetch sends without one; a `Prefer` header the API declares is left to
+// the request judge (Prism reads one as its steering), and a reserved expansion `{+path}` is written `{path}`; a
+// parameter Prism's deserialisers cannot read (label or matrix style, lists or objects in a path or header, an
+// exploded query list of texts, `content`, cookies) is the judge's alone.
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import { withKeyQueryParameters } from "../load/operation-index.js";
 import { fetchFilled, isIgnoredHeader } from "../load/ignored-headers.js";
@@ -29,7 +29,7 @@ import { isOwnPrefer } from "./mock-judge.js";
 import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { withoutReadOnlyRequired } from "./read-only-required.js";
 import { makeSchemasCompilable } from "./prism-schemas.js";
-import { isMediaType } from "./media-types.js";
+import { isMediaType, withTypedTexts } from "./media-types.js";
 import {
   isObject,
   resolved,
@@ -164,7 +164,8 @@ function answersAsJson(responses: Json, document: Json, head = false): Json {
   const out: Json = {};
   for (const [status, declared] of Object.entries(responses)) {
     const found = resolved(declared, document);
-    const response = withSiblingJsonSchema(servedAnswerHeaders(withMediaTypesOnly(found), document));
+    const served = servedAnswerHeaders(withMediaTypesOnly(found), document);
+    const response = withTypedTexts(withSiblingJsonSchema(served), (v) => resolved(v, document));
     // As declared (a `$ref` kept) unless a header or a schema had to change.
     const raw = response === found ? declared : response;
     // No content for 204, 205 or 304 (RFC 9110), whatever the document declares: Prism sent a body's length with a 204,

@@ -5,10 +5,13 @@
 // (contract/structured-error.ts). A field add may draft is one the suite
 // counts: the second is built from the first.
 
-/** Kinds of message names, best first (`message` before `detail` before `text` before `summary`). */
+/**
+ * Kinds of message names, best first (`message` before `detail` before `text` before `summary`); an `issue` says what
+ * went wrong as a `reason` does (`errors: [{code, field, issue, suggested_action}]`).
+ */
 export const MESSAGE_NAMES: readonly RegExp[] = [
   /message|msg/i,
-  /description|detail|reason/i,
+  /description|detail|reason|issue/i,
   /label|text/i,
   /summary/i,
 ];

@@ -19,8 +19,8 @@ export const errorKind: CaseKindModule = {
     when: "an error status the manifest does not map to an outcome",
     cases:
       "every such status, each named example (the spec's `default` response too, asked for as the first status " +
-      "from 400 the operation does not declare): the structured error with the upstream's code and message, " +
-      "`retryable` and `mayHaveBeenApplied` as the transport policy says",
+      "from 400 the operation does not declare, 407 aside, which fetch never hands over): the structured error " +
+      "with the upstream's code and message, `retryable` and `mayHaveBeenApplied` as the transport policy says",
   },
   applies: (tool, { document }) => errorResponses(tool, valuesOf(tool, document).op).length > 0,
   derive(tool, { document: doc }) {

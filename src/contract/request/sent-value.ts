@@ -146,8 +146,10 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
     tool.body?.encoding === "multipart" && wire.in === "body" ? multipartPart(param, value) : expectedWire(wire, value);
   if (wire.in === "body" && isForm(tool)) {
     // A form body is text pairs: the ones the value makes, as the spec's encoding writes them, are all sent.
-    const placed: Record<string, unknown> = {};
-    setAt(placed, parsePointer(wire.pointer), want);
+    // At pointer "" the value is the whole form (a body of several shapes, one parameter holding it).
+    const pointer = parsePointer(wire.pointer);
+    const placed: Record<string, unknown> = pointer.length ? {} : { ...(want as Record<string, unknown>) };
+    if (pointer.length) setAt(placed, pointer, want);
     const sent = [...new URLSearchParams(ex.rawBody)].map(([k, v]) => `${k}=${v}`);
     const pairs = [...new URLSearchParams(encodeForm(placed, tool.body.fields))].map(([k, v]) => `${k}=${v}`);
     expectAmong(pairs, sent, `${param.name} as sent (form body)`, "pairs");

@@ -10,6 +10,7 @@
 // `components` (moved-parts.ts), since its operation may be left out.
 import { defined } from "@blockwright/runtime/internal";
 import { refPath, valueAt } from "../../load/json-ref.js";
+import { isLocalRef, namesExampleValue } from "../../load/load-rewrites.js";
 import { movedPartName, pathPartKind } from "./moved-parts.js";
 
 type Json = Record<string, unknown>;
@@ -312,15 +313,9 @@ function eachRef(pending: [unknown, Role][], found: (holder: Json, key: string, 
       if (role === "names") pending.push([value, "keywords"]);
       else if (role === "exampleNames") pending.push([value, "example"]);
       else if (DATA_KEYWORDS.has(key) || (role === "example" && key === "value")) {
-        // Data that is only a local `$ref` is read as what it names by Prism, openapi-typescript and the load
-        // (load-rewrites.ts): kept.
-        if (
-          isObject(value) &&
-          Object.keys(value).length === 1 &&
-          typeof value.$ref === "string" &&
-          value.$ref.startsWith("#/")
-        )
-          found(value, "$ref", value.$ref);
+        // Data that is only a local `$ref`, or holds one (a field of an example written so), is read as what it
+        // names by Prism and the load (load-rewrites.ts): kept.
+        dataRefs(value, found);
       } else if (key === "examples") {
         // OpenAPI's map of Example Objects; JSON Schema's `examples` is a list of values.
         if (!Array.isArray(value)) pending.push([value, "exampleNames"]);
@@ -335,6 +330,29 @@ function eachRef(pending: [unknown, Role][], found: (holder: Json, key: string, 
               target.includes("/") || target.startsWith("#") ? target : `#/components/schemas/${target}`,
             );
       } else pending.push([value, NAME_MAPS.has(key) ? "names" : "keywords"]);
+    }
+  }
+}
+
+/**
+ * Each value of `data` that the load reads as what it names (load-rewrites.ts): the whole of it when it is only a local
+ * `$ref`, and one inside that is only a `$ref` to an example's value.
+ */
+function dataRefs(data: unknown, found: (holder: Json, key: string, ref: string) => void): void {
+  if (isLocalRef(data)) {
+    found(data, "$ref", data.$ref);
+    return;
+  }
+  const pending = [data];
+  const seen = new Set<unknown>();
+  while (pending.length) {
+    const node = pending.pop();
+    if (node === null || typeof node !== "object" || seen.has(node)) continue;
+    seen.add(node);
+    if (Array.isArray(node)) pending.push(...node);
+    else if (isObject(node)) {
+      if (isLocalRef(node) && namesExampleValue(node.$ref)) found(node, "$ref", node.$ref);
+      else pending.push(...Object.values(node));
     }
   }
 }

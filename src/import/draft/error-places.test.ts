@@ -111,6 +111,33 @@ describe("an error answer's message", () => {
     },
   );
 
+  it("in the items of a list of errors, by a field named issue: {errors: [{code, issue}]}", async () => {
+    const text = { type: "string", minLength: 1 };
+    const item = {
+      type: "object",
+      required: ["code", "issue"],
+      properties: {
+        code: text,
+        field: text,
+        issue: text,
+        link: text,
+        location: { type: "string", enum: ["body", "query"] },
+        suggested_action: text,
+        value: text,
+      },
+    };
+    const d = drafted(withError(reply({ type: "object", properties: { errors: { type: "array", items: item } } })), [
+      "listZqGadgets",
+    ]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/errors/0/issue"]);
+    expect(await linkProblems(d)).toEqual([]);
+    expect(
+      await messageOf(d, {
+        errors: [{ code: "ZQ_FIELD", field: "zqsize", issue: "zqsize is too large", suggested_action: "shrink" }],
+      }),
+    ).toBe("zqsize is too large");
+  });
+
   it("in a usual place that holds a list of texts, its first: {errors: [{field, message: [text]}]}", async () => {
     const item = {
       type: "object",

@@ -5,6 +5,7 @@
 // an operation with `download: true` answers a file, whose bytes become the
 // fixed outputs of runtime/call/files/download.ts instead of being read as JSON.
 import { parsePointer, type DownloadSpec, type OutputSpec, type ParamSpec } from "@blockwright/runtime/internal";
+import { carriesNoContent } from "../../load/media-types.js";
 import { bareMediaType, isJsonMediaType, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
 import type { LinkContext, Path } from "../context.js";
@@ -177,14 +178,30 @@ export function linkDownload(
     );
     return undefined;
   }
+  // A success answer without a body beside the file's (a 204 "nothing to download"): no file, so no output is certain.
+  const bodiless = success.some(
+    (r) => r.status !== status.status && (carriesNoContent(r.status) || (!r.schema && !r.mediaTypes.length)),
+  );
   const outputs = DOWNLOAD_OUTPUTS.map((spec) => ({
-    spec: structuredClone(spec),
+    spec: bodiless ? withoutFile(spec) : structuredClone(spec),
     type: {
       kind: "primitive",
       name: spec.type === "bytes" ? "Uint8Array" : spec.type === "number" ? "number" : "string",
     } as const,
   }));
   return { download: { status: Number(status.status), mediaTypes: downloadTypes(op) }, outputs };
+}
+
+/** A download output made optional, for an operation one of whose success answers carries no file. */
+function withoutFile(spec: OutputSpec): OutputSpec {
+  const source = structuredClone(spec.source);
+  if ("expression" in source) delete source.required;
+  return {
+    ...spec,
+    description: spec.optional ? spec.description : `${spec.description} Absent when the answer carries no file.`,
+    optional: true,
+    source,
+  };
 }
 
 /** An operation's 2xx answers, lowest status first. */

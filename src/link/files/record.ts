@@ -11,7 +11,8 @@ export const files = {
     "models are offered), held to `maxBytes` before any request; with `multiple: true`, a list of files, " +
     "each its own part under the field's name (the document's field is an array of files); `download: " +
     "true` reads an operation's file answer (or a redirect to it, followed without the credential) " +
-    "into the outputs `content`, `contentType`, `size` and `filename`, within `limits.replyBytes`.",
+    "into the outputs `content`, `contentType`, `size` and `filename`, within `limits.replyBytes` (all of them " +
+    "optional when the operation also declares a success answer without a body, such as a 204: no file).",
   schema: ["files"],
   tool: ["download"],
   surface: {},

@@ -81,9 +81,12 @@ export function linkBody(
   // empty body typed JSON is no JSON document (a JSON parser refuses it).
   const emptyJson = body.encoding === "json" && BODY_METHODS.has(op.method) && emptyObjectMeets(ctx, body.schema);
   if (!used) return emptyJson ? { mediaType: body.mediaType, encoding: "json", required: true } : undefined;
+  // A JSON value in a form may be an object of no field, which writes no pair (`{}` as the whole form): it fills
+  // nothing for certain.
+  const fills = (p: ParamSpec) => p.required && !(body.encoding === "form" && p.type === "json");
   const alwaysFilled =
     constants.some((c) => c.in === "body") ||
-    inBody.some((p) => p.wire.in === "body" && (p.required || (p.default !== undefined && p.sendDefault !== false)));
+    inBody.some((p) => p.wire.in === "body" && (fills(p) || (p.default !== undefined && p.sendDefault !== false)));
   const required = (body.required || emptyJson) && !alwaysFilled ? { required: true } : {};
   if (body.mediaType === "application/json")
     return required.required ? { mediaType: body.mediaType, encoding: "json", ...required } : undefined;

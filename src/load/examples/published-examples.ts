@@ -12,6 +12,7 @@ import { dirname, join } from "node:path";
 import { canonical } from "../../common/canonical-json.js";
 import { sha256 } from "../../common/hash.js";
 import { INPUT_LIMITS, parseYamlSource, SourceError } from "../yaml-source.js";
+import { followExampleRefs } from "../load-rewrites.js";
 import { readPin } from "../pin.js";
 import type { ExampleMismatch } from "./openapi-examples.js";
 
@@ -64,6 +65,8 @@ function publishedAmong(providerDir: string, wanted: string[], values: unknown[]
   } catch {
     document = parseYamlSource(text, file, INPUT_LIMITS.document).data;
   }
+  // Read as the load reads the provider's document (its examples' `$ref`s followed), so that the same example compares.
+  followExampleRefs(document);
   // A whole published document holds thousands of examples, most of them large: each is written as canonical JSON only
   // when its kind and size are those of a wanted value (two values of one canonical JSON have both).
   const wantedSet = new Set(wanted);
