@@ -2,14 +2,16 @@
 // "two equal items" exactly when Ajv's loop would find them, or a manifest's duplicate enum value would pass, or a
 // valid one be refused; and every such loop of the precompiled validators must have it in front.
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import ajvEqualModule from "ajv/dist/runtime/equal.js";
-import { ROOT } from "../../test-support/repo.js";
 import { validateManifest } from "../load/validate-manifest.js";
 import { parseYamlSource } from "../load/yaml-source.js";
 import { hasDuplicateItems } from "./unique-items.js";
 
+/** The repository, as this file finds it (not the copy of a whole npm test: these files are not providers). */
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const equal = ((ajvEqualModule as { default?: unknown }).default ?? ajvEqualModule) as (
   a: unknown,
   b: unknown,
