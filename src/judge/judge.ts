@@ -248,7 +248,8 @@ function sentFor(
     // fetch's own value of a transport header (Accept-Encoding) where the call gave none: no value of the parameter.
     const lower = p.name.toLowerCase();
     if (value === null) return undefined;
-    if (!p.required && Object.hasOwn(TRANSPORT_BY_FETCH, lower) && value === TRANSPORT_BY_FETCH[lower]) return undefined;
+    if (!p.required && Object.hasOwn(TRANSPORT_BY_FETCH, lower) && value === TRANSPORT_BY_FETCH[lower])
+      return undefined;
     return { in: "header", raw: value };
   }
   const raws = cookies.get(p.name);

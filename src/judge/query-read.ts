@@ -158,8 +158,7 @@ export function readDeepObject(
     // Brackets read after decoding (a client may escape them all: `a%5Bb%5D`), or else as sent, a key's own
     // brackets escaped (`filter[a%5Bb%5D]`: the key `a[b]`).
     const keys = bracketKeys(pair.name, p.name.length) ?? bracketKeys(pair.rawName, p.name.length, true);
-    if (!keys)
-      return miss("style", `${JSON.stringify(pair.name)} is not ${p.name}[key] as deepObject writes it`);
+    if (!keys) return miss("style", `${JSON.stringify(pair.name)} is not ${p.name}[key] as deepObject writes it`);
     const leaf = pair.raw;
     const set = (node: Deep | undefined, at: number): Deep | undefined => {
       const key = keys[at] as string;

@@ -97,9 +97,7 @@ export function selectOperations(
   }
   for (const prefix of groups.pathPrefixes ?? []) {
     const base = prefix.replace(/\/+$/, "");
-    const under = all.filter(
-      (o) => (o.path === base || o.path.startsWith(`${base}/`) || base === "") && sendable(o),
-    );
+    const under = all.filter((o) => (o.path === base || o.path.startsWith(`${base}/`) || base === "") && sendable(o));
     if (!under.length)
       problems.push(`no operation's path is ${JSON.stringify(base || "/")} or under it; --list prints them all`);
     for (const o of under) take(o, whole(o).asked);
