@@ -154,7 +154,7 @@ function refusedByAdd(document: Json): Set<string> {
     if (!isObject(item)) continue;
     for (const method of METHODS) {
       const op = item[method];
-      if (isObject(op) && unwritableRequestBody(openapi, op)) refused.add(`${method.toUpperCase()} ${path}`);
+      if (isObject(op) && unwritableRequestBody(openapi, op, method)) refused.add(`${method.toUpperCase()} ${path}`);
     }
   }
   return refused;
