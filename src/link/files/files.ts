@@ -6,6 +6,7 @@
 // fixed outputs of runtime/call/files/download.ts instead of being read as JSON.
 import { parsePointer, type DownloadSpec, type OutputSpec, type ParamSpec } from "@blockwright/runtime/internal";
 import { bareMediaType, isJsonMediaType, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
+import { isMediaType } from "../../load/media-types.js";
 import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
 import type { LinkContext, Path } from "../context.js";
 import type { LinkedOutput } from "../outputs/outputs.js";
@@ -197,9 +198,12 @@ function fileAnswer(op: OpenApiOperation): OpenApiOperation["responses"][number]
   return successAnswers(op).find((r) => r.mediaTypes.some(isFileType));
 }
 
-/** The media types a download asks for: its file answer's (any, when it has none: a redirect to the file). */
+/**
+ * The media types a download asks for: its file answer's (any, when it has none: a redirect to the file, or a content
+ * key that is no media type, such as `PDF`, which an Accept naming it makes no server, nor the mock, answer).
+ */
 export function downloadTypes(op: OpenApiOperation): string[] {
-  const types = (fileAnswer(op)?.mediaTypes ?? []).filter(isFileType);
+  const types = (fileAnswer(op)?.mediaTypes ?? []).filter((t) => isFileType(t) && isMediaType(t));
   return types.length ? types : ["*/*"];
 }
 
