@@ -133,5 +133,5 @@ export function withPlainTemplateNames(
   for (const method of METHODS)
     if (isNode(item[method]) && item[method].parameters)
       out[method] = { ...item[method], parameters: named(item[method].parameters) };
-  return { path: path.replace(/\{([^{}]*)\}/g, (m, name: string) => `{${plainNames.get(name) ?? name}}`), item: out };
+  return { path: path.replace(/\{([^{}]*)\}/g, (_m, name: string) => `{${plainNames.get(name) ?? name}}`), item: out };
 }

@@ -46,7 +46,7 @@ const document = openapi(
 );
 
 describe("a path template whose parameter's name RFC 6570 reads otherwise (`{zq_id:}`, `{zq.set}`, `{zq*}`)", () => {
-  it("is served to Prism with the names written in letters, digits and `_`, in the key and in its parameters, a $ref followed", () => {
+  it("is served to Prism with its names in letters, digits and `_`, in the key and parameters ($ref followed)", () => {
     const item = (document.paths as Record<string, unknown>)["/zqsets/{zq.set}/{zq*}"];
     const resolve = (v: unknown) => ((v as { $ref?: string }).$ref ? document.components.parameters.zqSet : v);
     const plain = withPlainTemplateNames("/zqsets/{zq.set}/{zq*}", item, resolve) as { path: string; item: Json };
