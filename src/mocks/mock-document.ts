@@ -110,7 +110,7 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
                   withJsonPartsAsText(
                     withOneItemFormLists(
                       withoutReadOnlyRequired(
-                        bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document)), covers),
+                        bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document), "*/*"), covers),
                         document,
                       ),
                       document,
@@ -260,13 +260,14 @@ const TRANSPORT_HEADERS = new Set([
 ]);
 
 /**
- * A content map keeps only its media types: a key that is none (`code`, an example's name written one level too
- * high, as Akeneo's answers have it) made Prism's parser throw outside any handler when it picked the answer, and
- * that ended the process serving the mock.
+ * A content map keeps only its media types: a key that is none (`code`, an example's name written one level too high,
+ * as Akeneo's answers have it) made Prism's parser throw outside any handler when it picked the answer, and that ended
+ * the process serving the mock. A request body's only key (`PDF`) is any type (`as`), which the runtime sends there.
  */
-function withMediaTypesOnly(part: unknown): unknown {
+function withMediaTypesOnly(part: unknown, as?: string): unknown {
   if (!isObject(part) || !isObject(part.content) || Object.keys(part.content).every(isMediaType)) return part;
-  return { ...part, content: Object.fromEntries(Object.entries(part.content).filter(([type]) => isMediaType(type))) };
+  const named = Object.entries(part.content).filter(([type]) => isMediaType(type));
+  return { ...part, content: Object.fromEntries(named.length || !as ? named : [[as, Object.values(part.content)[0]]]) };
 }
 
 /**

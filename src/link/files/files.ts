@@ -68,9 +68,11 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
     }
     const pointer = p.wire.in === "body" ? parsePointer(p.wire.pointer) : undefined;
     if (body?.encoding === "binary" && pointer?.length === 0) {
-      // The whole body is the file: its type is the body's media type, when that names one type and not a range.
+      // The whole body is the file: its type is the body's media type, when that names one type and not a range (nor
+      // a content key that is no media type, `PDF`: the file's own type then, wire/body.ts).
       holdToMaxLength(ctx, p, at, body.schema, "the request body");
-      if (p.contentType === undefined && !body.mediaType.includes("*")) p.contentType = bareMediaType(body.mediaType);
+      if (p.contentType === undefined && !body.mediaType.includes("*") && isMediaType(body.mediaType))
+        p.contentType = bareMediaType(body.mediaType);
       continue;
     }
     if (body?.encoding !== "multipart" || pointer?.length !== 1) {

@@ -15,6 +15,7 @@ import {
   type OpenApiRequestBody,
   type Schema,
 } from "../../load/openapi-document.js";
+import { isMediaType } from "../../load/media-types.js";
 import type { LinkContext, Path } from "../context.js";
 
 const FORM_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as const;
@@ -113,7 +114,9 @@ export function linkBody(
     };
   }
   // Raw bytes: the file parameter is the body; a range (`image/*`) is narrowed to the file's own type when sent.
-  if (body.encoding === "binary") return { mediaType: body.mediaType, encoding: "binary", ...required };
+  // A content key that is no media type (`PDF`) names no type to send: any type, the file's own or bytes.
+  if (body.encoding === "binary")
+    return { mediaType: isMediaType(body.mediaType) ? body.mediaType : "*/*", encoding: "binary", ...required };
   const fields = encodedFields(ctx, at, op, body.fields, "form");
   return {
     mediaType: body.mediaType,
