@@ -84,13 +84,13 @@ describe("a raw request body whose content key is no media type", () => {
     expect(notesAt(d, "operations.acme_upload_zq_doc.params").join("\n")).toContain(
       'the request body\'s media type "ZQDOC" is no media type (type/subtype): the file is sent as its own type',
     );
-    const dir = join(work, "upload", "specs", "acme");
+    const project = join(work, "upload");
+    const dir = join(project, "specs", "acme");
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
     writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
     const [tool] = await linkedTools(d);
-    const root = join(work, "upload");
-    const mocks = await startMocks(["acme"], { specsDir: join(root, "specs"), root, logLevel: "silent" });
+    const mocks = await startMocks(["acme"], { specsDir: join(project, "specs"), root: project, logLevel: "silent" });
     try {
       const types: (string | null)[] = [];
       const options = {
