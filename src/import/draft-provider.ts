@@ -78,6 +78,7 @@ export function draftProvider(input: {
   const operations = chosen.map((c) => ({
     id: operationRef(c.method, c.path, c.operationId),
     path: c.path,
+    method: c.method,
     op: ((document.paths as Json)[c.path] as Json)[c.method] as Json,
   }));
   refuseUnsendable(chosen);
@@ -140,19 +141,31 @@ function refuseUnsendable(chosen: readonly SelectedOperation[]): void {
   );
 }
 
-/** Refuses a document when a chosen operation's request body is of a media type the runtime does not write. */
-function refuseUnwritable(document: Json, operations: readonly { id: string; op: Json }[]): void {
-  const unwritable = operations.flatMap(({ id, op }) => {
-    const types = unwritableRequestBody(document, op);
-    return types ? [`${id} (${types.join(", ")})`] : [];
-  });
+/**
+ * Refuses a document when a chosen operation needs a request body the runtime cannot send: of a media type it does not
+ * write, or required with a GET or HEAD (fetch refuses such a request before it leaves).
+ */
+function refuseUnwritable(document: Json, operations: readonly { id: string; method: string; op: Json }[]): void {
+  const refused = (bodyless: boolean) =>
+    operations.flatMap(({ id, method, op }) => {
+      const types = unwritableRequestBody(document, op, method);
+      return types && BODYLESS_METHODS.test(method) === bodyless ? [`${id} (${types.join(", ")})`] : [];
+    });
+  const leaveOut = (ids: string[]) =>
+    `no call of ${ids.length === 1 ? "it" : "them"} could succeed; leave ${ids.length === 1 ? "it" : "them"} out of ` +
+    "--operations";
+  const withGet = refused(true);
+  if (withGet.length)
+    throw new UndraftableDocument(
+      `${withGet.join(", ")}: the document requires a request body with a GET or HEAD, which fetch refuses to send ` +
+        `(such a request carries no body), so ${leaveOut(withGet)}`,
+    );
+  const unwritable = refused(false);
   if (unwritable.length)
     throw new UndraftableDocument(
       `${unwritable.join(", ")}: ${unwritable.length === 1 ? "its" : "their"} request body is of a media type the ` +
         "runtime does not write yet (it writes JSON, application/x-www-form-urlencoded of named fields and " +
-        "multipart/form-data), so " +
-        `no call of ${unwritable.length === 1 ? "it" : "them"} could succeed; leave ` +
-        `${unwritable.length === 1 ? "it" : "them"} out of --operations`,
+        `multipart/form-data), so ${leaveOut(unwritable)}`,
     );
 }
 
@@ -250,18 +263,24 @@ function outsideRefs(external: readonly string[]): string {
 
 const SCALAR_TYPES = new Set(["string", "number", "integer", "boolean"]);
 
+/** The methods fetch sends no body with. */
+const BODYLESS_METHODS = /^(get|head)$/i;
+
 /**
  * The media types of an operation's request body when the runtime can write
  * none of them (a multipart upload, raw bytes) and the call needs the body:
- * required, or multipart (a file upload is the operation's point). Undefined
- * when the body is JSON or a form, optional, or absent. `add` refuses such an
- * operation (the directory run's picker asks the same, not to pick one).
+ * required, or multipart (a file upload is the operation's point); or when
+ * the body is required and the method is GET or HEAD, which carry none.
+ * Undefined when the body is JSON or a form, optional, or absent. `add`
+ * refuses such an operation (the directory run's picker asks the same, not
+ * to pick one).
  */
-export function unwritableRequestBody(document: Json, op: Json): string[] | undefined {
+export function unwritableRequestBody(document: Json, op: Json, method: string): string[] | undefined {
   // A $ref that is no pointer: the linker says so.
   const body = followLocalRefs(document, op.requestBody);
   const content = (body?.content ?? {}) as Json;
   const types = Object.keys(content);
+  if (BODYLESS_METHODS.test(method)) return body?.required === true && types.length ? types : undefined;
   // A form of one value (`type: string`, its pairs written by hand) names no field the runtime could write: a required
   // one left the operation with nothing placed in its body, which generate refuses (BW2010).
   const fieldsForm = (t: string) =>

@@ -3,7 +3,13 @@
 // form typed as one is present), and its
 // content — JSON parsed, a form's pairs or a multipart body's parts read as
 // the media type's `encoding` says — meeting the body's schema at every depth.
-import { bareMediaType, describedJsonType, FORM_MEDIA_TYPE, isJsonMediaType } from "../load/media-types.js";
+import {
+  bareMediaType,
+  describedJsonType,
+  FORM_MEDIA_TYPE,
+  isJsonMediaType,
+  isMediaType,
+} from "../load/media-types.js";
 import { formFields, multipartFields } from "./form-fields.js";
 import { type JudgedBody, type Node, type Path, pointerTo, schemaAt } from "./operations.js";
 import { quoted, type JudgeRule, type Refusal } from "./refusal.js";
@@ -117,7 +123,8 @@ function judgeBodyValue(
 
 /**
  * The media type object a Content-Type is sent under: the same type first, then a range that holds it (`image/*`, then
- * any type).
+ * any type, or a lone key that is no media type, `PDF`, which names none: the runtime sends any type there,
+ * link/wire/body.ts).
  */
 function mediaFor(body: JudgedBody, contentType: string): { mediaType: string; at: Path; node: Node } | undefined {
   const sent = bareMediaType(contentType);
@@ -125,6 +132,7 @@ function mediaFor(body: JudgedBody, contentType: string): { mediaType: string; a
   return (
     body.content.find((c) => bareMediaType(c.mediaType) === sent) ??
     body.content.find((c) => bareMediaType(c.mediaType) === `${type}/*`) ??
-    body.content.find((c) => bareMediaType(c.mediaType) === "*/*")
+    body.content.find((c) => bareMediaType(c.mediaType) === "*/*") ??
+    (body.content.some((c) => isMediaType(c.mediaType)) ? undefined : body.content[0])
   );
 }

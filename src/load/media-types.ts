@@ -85,6 +85,20 @@ export function multipartParts(schema: Schema, required: boolean): Schema {
   };
 }
 
+const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
+const QUOTED =
+  '"(?:[\\u000b\\u0020\\u0021\\u0023-\\u005b\\u005d-\\u007e\\u0080-\\u00ff]|\\\\[\\u000b\\u0020-\\u00ff])*"';
+/** RFC 9110's media-type: type/subtype and `; name=value` parameters (what the parser Prism uses accepts). */
+const MEDIA_TYPE = new RegExp(
+  `^${TOKEN}/${TOKEN}(?:[ \\t]*;[ \\t]*${TOKEN}[ \\t]*=[ \\t]*(?:${TOKEN}|${QUOTED}))*[ \\t]*$`,
+);
+
+/** Whether a text (a content map's key) is a media type, as the parser Prism uses reads one: a content map's key
+ * that is none (`PDF`) names no type a request can ask for. */
+export function isMediaType(text: string): boolean {
+  return MEDIA_TYPE.test(text.trim());
+}
+
 /** A media type without its parameters, lowercased: `Application/JSON; charset=utf-8` → `application/json`. */
 export function bareMediaType(mediaType: string): string {
   return (mediaType.split(";")[0] ?? "").trim().toLowerCase();

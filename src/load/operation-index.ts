@@ -96,3 +96,42 @@ export function withKeyQueryParameters(path: string, item: unknown): unknown {
       out[method] = { ...item[method], parameters: moved(item[method].parameters) };
   return out;
 }
+
+/**
+ * A path template whose expressions name parameters by any text but braces (OpenAPI's path templating: `{id:}`,
+ * `{a.b}`), with each name that is not letters, digits, `_` and `-` written in those alone (each other character as
+ * `_` and its UTF-8 bytes in hex; `id:` as `id_3A`, and a `_` more while that names another expression), in the key
+ * and in its path parameters (`resolve` follows a parameter's `$ref`): Prism reads a template as RFC 6570 does (a `:`
+ * starts a prefix modifier, a `.` or `*` is an operator; a `%` escape its router decodes) and then asks a request for a
+ * path value it never read.
+ */
+export function withPlainTemplateNames(
+  path: string,
+  item: unknown,
+  resolve: (value: unknown) => unknown,
+): { path: string; item: unknown } {
+  const names = [...path.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] as string);
+  const plainNames = new Map<string, string>();
+  for (const name of names) {
+    if (/^[-\w]*$/.test(name)) continue;
+    let plain = name.replace(/[^-\w]/gu, (c) =>
+      [...new TextEncoder().encode(c)].map((b) => `_${b.toString(16).toUpperCase().padStart(2, "0")}`).join(""),
+    );
+    while (names.includes(plain) || [...plainNames.values()].includes(plain)) plain += "_";
+    plainNames.set(name, plain);
+  }
+  if (!plainNames.size || !isNode(item)) return { path, item };
+  const named = (list: unknown) =>
+    Array.isArray(list)
+      ? list.map((raw) => {
+          const p = resolve(raw);
+          const plain = isNode(p) && p.in === "path" ? plainNames.get(String(p.name)) : undefined;
+          return plain === undefined ? raw : { ...(p as Node), name: plain };
+        })
+      : list;
+  const out: Node = { ...item, ...(item.parameters ? { parameters: named(item.parameters) } : {}) };
+  for (const method of METHODS)
+    if (isNode(item[method]) && item[method].parameters)
+      out[method] = { ...item[method], parameters: named(item[method].parameters) };
+  return { path: path.replace(/\{([^{}]*)\}/g, (_m, name: string) => `{${plainNames.get(name) ?? name}}`), item: out };
+}

@@ -1,6 +1,7 @@
 // The mock's guard for Accept and Content-Type values that are not media types.
 import { describe, expect, it } from "vitest";
-import { isMediaType, mediaTypesProblem, withPlainJson } from "./media-types.js";
+import { isMediaType } from "../load/media-types.js";
+import { mediaTypesProblem, withPlainJson } from "./media-types.js";
 
 describe("mediaTypesProblem", () => {
   it("lets media types through, with parameters, quoted values and Accept lists", () => {

@@ -19,7 +19,7 @@
 // parameter Prism's deserialisers cannot read (label or matrix style, lists or objects in a path or header, an
 // exploded query list of texts, `content`, cookies) is the judge's alone.
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
-import { withKeyQueryParameters } from "../load/operation-index.js";
+import { withKeyQueryParameters, withPlainTemplateNames } from "../load/operation-index.js";
 import { fetchFilled, isIgnoredHeader } from "../load/ignored-headers.js";
 import { withEnumsAsSent } from "../load/text-enum.js";
 import { carriesNoContent, describedJsonType, isJsonMediaType, isStructuredSchema } from "../load/media-types.js";
@@ -60,12 +60,12 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   const served: Record<string, unknown> = {};
   // A reserved expansion (`{+path}`, a value spanning segments) is a plain expression to Prism's router, which
   // mock-judge.ts hands the value as one segment.
-  for (const [path, item] of Object.entries(paths))
-    served[`${base}${path.replace(/\{\+/g, "{")}`] = withoutCovered(
-      withKeyQueryParameters(path, item),
-      covers,
-      document as Json,
-    );
+  for (const [path, item] of Object.entries(paths)) {
+    const kept = withoutCovered(withKeyQueryParameters(path, item), covers, document as Json);
+    // Names RFC 6570 reads otherwise (`{id:}`) in letters, digits and `_` (operation-index.ts), as Prism reads them.
+    const plain = withPlainTemplateNames(path.replace(/\{\+/g, "{"), kept, (v) => resolved(v, document as Json));
+    served[`${base}${plain.path}`] = plain.item;
+  }
   return { ...document, paths: served };
 }
 
@@ -110,7 +110,7 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
                   withJsonPartsAsText(
                     withOneItemFormLists(
                       withoutReadOnlyRequired(
-                        bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document)), covers),
+                        bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document), "*/*"), covers),
                         document,
                       ),
                       document,
@@ -225,13 +225,14 @@ function withSiblingJsonSchema(response: unknown): unknown {
 }
 
 /**
- * A content map keeps only its media types: a key that is none (`code`, an example's name written one level too
- * high, as Akeneo's answers have it) made Prism's parser throw outside any handler when it picked the answer, and
- * that ended the process serving the mock.
+ * A content map keeps only its media types: a key that is none (`code`, an example's name written one level too high,
+ * as a published document had it) made Prism's parser throw outside any handler when it picked the answer, and that ended
+ * the process serving the mock. A request body's only key (`PDF`) is any type (`as`), which the runtime sends there.
  */
-function withMediaTypesOnly(part: unknown): unknown {
+function withMediaTypesOnly(part: unknown, as?: string): unknown {
   if (!isObject(part) || !isObject(part.content) || Object.keys(part.content).every(isMediaType)) return part;
-  return { ...part, content: Object.fromEntries(Object.entries(part.content).filter(([type]) => isMediaType(type))) };
+  const named = Object.entries(part.content).filter(([type]) => isMediaType(type));
+  return { ...part, content: Object.fromEntries(named.length || !as ? named : [[as, Object.values(part.content)[0]]]) };
 }
 
 /**

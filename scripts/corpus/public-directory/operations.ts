@@ -156,7 +156,7 @@ function refusedByAdd(document: Json): Set<string> {
     if (!isObject(item)) continue;
     for (const method of METHODS) {
       const op = item[method];
-      if (isObject(op) && (!sendable({ method }) || unwritableRequestBody(openapi, op)))
+      if (isObject(op) && (!sendable({ method }) || unwritableRequestBody(openapi, op, method)))
         refused.add(`${method.toUpperCase()} ${path}`);
     }
   }

@@ -3,7 +3,7 @@
 // answers a file (bytes of a type other than JSON, or a redirect to them)
 // is drafted `download: true`, whose outputs are fixed.
 import { isFileType } from "../../link/files/files.js";
-import { isBinaryString } from "../../load/media-types.js";
+import { isBinaryString, isMediaType } from "../../load/media-types.js";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { shortText } from "../plain-text.js";
@@ -42,6 +42,15 @@ export function fileParam(field: Schema, name: string, required: boolean): Manif
 export function answersFile(doc: OpenApiDocument, op: OpenApiOperation): string | undefined {
   if (doc.bodyResponse(op)) return undefined;
   const files = op.responses.filter((r) => /^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes.filter(isFileType));
-  if (files.length) return [...new Set(files)].join(", ");
+  // A content key that is no media type (`PDF`) is asked for as any type (link/files/files.ts): said, to be corrected.
+  const unnamed = files.filter((t) => !isMediaType(t)).map((t) => JSON.stringify(t));
+  if (files.length)
+    return (
+      [...new Set(files)].join(", ") +
+      (unnamed.length
+        ? `; ${[...new Set(unnamed)].join(", ")} is no media type (type/subtype), so the call asks for any type ` +
+          "(Accept: */*): write the file's media type in openapi.yaml if you know it"
+        : "")
+    );
   return op.responses.some((r) => /^3\d\d$/.test(r.status) && r.status !== "304") ? "a redirect to it" : undefined;
 }

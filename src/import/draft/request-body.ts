@@ -4,7 +4,7 @@
 // fields (a list, a union of shapes, raw bytes); and the rule the body states
 // across its fields.
 import { fieldOf } from "@blockwright/runtime/internal";
-import { isLonePart, LONE_FILE_PART } from "../../load/media-types.js";
+import { isLonePart, isMediaType, LONE_FILE_PART } from "../../load/media-types.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import type { ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
 import type { CredentialDraft } from "../auth/credential-draft.js";
@@ -66,7 +66,18 @@ export function draftBody(
   const unwritable = unwritableBody(doc, op);
   if (unwritable) return void notes.push({ at, note: unwritable });
   if (!body) return void unwrittenBody(doc, rawOp, at, notes);
-  if (body.encoding === "binary") return void draftFileBody(body, into);
+  if (body.encoding === "binary") {
+    // A content key that is no media type (`PDF`): the file goes as its own type (link/wire/body.ts).
+    if (!isMediaType(body.mediaType))
+      notes.push({
+        at: [...at, "params"],
+        note:
+          `the request body's media type ${JSON.stringify(body.mediaType)} is no media type (type/subtype): the file ` +
+          "is sent as its own type (application/octet-stream when it has none); write the type in openapi.yaml if " +
+          "you know it",
+      });
+    return void draftFileBody(body, into);
+  }
   const flat = loneBranch(doc, safeFlatten(doc, body.schema));
   const fields = (flat?.properties ?? {}) as Record<string, Schema>;
   // A required field that is readOnly is the server's: not required of a request (OpenAPI 3).

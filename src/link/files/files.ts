@@ -7,6 +7,7 @@
 import { parsePointer, type DownloadSpec, type OutputSpec, type ParamSpec } from "@blockwright/runtime/internal";
 import { carriesNoContent } from "../../load/media-types.js";
 import { bareMediaType, isJsonMediaType, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
+import { isMediaType } from "../../load/media-types.js";
 import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
 import type { LinkContext, Path } from "../context.js";
 import type { LinkedOutput } from "../outputs/outputs.js";
@@ -68,9 +69,11 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
     }
     const pointer = p.wire.in === "body" ? parsePointer(p.wire.pointer) : undefined;
     if (body?.encoding === "binary" && pointer?.length === 0) {
-      // The whole body is the file: its type is the body's media type, when that names one type and not a range.
+      // The whole body is the file: its type is the body's media type, when that names one type and not a range (nor
+      // a content key that is no media type, `PDF`: the file's own type then, wire/body.ts).
       holdToMaxLength(ctx, p, at, body.schema, "the request body");
-      if (p.contentType === undefined && !body.mediaType.includes("*")) p.contentType = bareMediaType(body.mediaType);
+      if (p.contentType === undefined && !body.mediaType.includes("*") && isMediaType(body.mediaType))
+        p.contentType = bareMediaType(body.mediaType);
       continue;
     }
     if (body?.encoding !== "multipart" || pointer?.length !== 1) {
@@ -214,9 +217,12 @@ function fileAnswer(op: OpenApiOperation): OpenApiOperation["responses"][number]
   return successAnswers(op).find((r) => r.mediaTypes.some(isFileType));
 }
 
-/** The media types a download asks for: its file answer's (any, when it has none: a redirect to the file). */
+/**
+ * The media types a download asks for: its file answer's (any, when it has none: a redirect to the file, or a content
+ * key that is no media type, such as `PDF`, which an Accept naming it makes no server, nor the mock, answer).
+ */
 export function downloadTypes(op: OpenApiOperation): string[] {
-  const types = (fileAnswer(op)?.mediaTypes ?? []).filter(isFileType);
+  const types = (fileAnswer(op)?.mediaTypes ?? []).filter((t) => isFileType(t) && isMediaType(t));
   return types.length ? types : ["*/*"];
 }
 

@@ -14,6 +14,7 @@ import { requiredInRequest } from "../../load/read-only.js";
 import { isIgnoredHeader } from "../../load/ignored-headers.js";
 import { credentialCovers } from "../auth/auth.js";
 import type { LinkContext, Path } from "../context.js";
+import { BODYLESS_METHODS } from "../wire/body.js";
 import { fieldsNotSent, objectsSent } from "../wire/query-fields.js";
 
 export function checkCoverage(
@@ -71,11 +72,15 @@ export function checkCoverage(
   }
   const body = op.requestBody;
   if (body?.required && pointers.length === 0) {
+    // A GET or HEAD cannot carry the body at all: said, so that nobody places a parameter there (link/wire/body.ts).
     ctx.fail(
       "BW2010",
       at,
-      `${ctx.openapiName} requires a request body for "${op.operationId}", but no parameter or constant is ` +
-        `placed in it`,
+      BODYLESS_METHODS.has(op.method)
+        ? `${ctx.openapiName} requires a request body for "${op.operationId}", which no call can send: fetch ` +
+            `refuses a ${op.method} request with a body before it leaves; leave the operation out of the manifest`
+        : `${ctx.openapiName} requires a request body for "${op.operationId}", but no parameter or constant is ` +
+            `placed in it`,
     );
   }
   if (body && pointers.length && !pointers.includes(""))

@@ -15,12 +15,16 @@ import {
   type OpenApiRequestBody,
   type Schema,
 } from "../../load/openapi-document.js";
+import { isMediaType } from "../../load/media-types.js";
 import type { LinkContext, Path } from "../context.js";
 
 const FORM_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as const;
 
 /** The methods whose calls carry the body the document declares, even an empty one. */
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
+
+/** The methods fetch sends no body with: it refuses such a request before it leaves. */
+export const BODYLESS_METHODS = new Set(["GET", "HEAD"]);
 
 /**
  * Whether `{}` meets a body's schema: an object (or no type) that requires no field the request writes and no number of
@@ -76,6 +80,14 @@ export function linkBody(
   );
   const used = inBody.length > 0 || constants.some((c) => c.in === "body");
   if (!body) return undefined;
+  if (used && BODYLESS_METHODS.has(op.method))
+    return void ctx.fail(
+      "BW2017",
+      at,
+      `"${op.operationId}" places parameters or constants in the request body of a ${op.method}, which no call can ` +
+        `send: fetch refuses a ${op.method} request with a body before it leaves; leave the operation out, or place ` +
+        "them where the document takes them otherwise",
+    );
   // A POST, PUT or PATCH whose document declares a JSON body that `{}` meets goes with one, and its Content-Type,
   // when a call gives none of its fields: some upstreams refuse such a call without a Content-Type (415), and an
   // empty body typed JSON is no JSON document (a JSON parser refuses it).
@@ -105,7 +117,9 @@ export function linkBody(
     };
   }
   // Raw bytes: the file parameter is the body; a range (`image/*`) is narrowed to the file's own type when sent.
-  if (body.encoding === "binary") return { mediaType: body.mediaType, encoding: "binary", ...required };
+  // A content key that is no media type (`PDF`) names no type to send: any type, the file's own or bytes.
+  if (body.encoding === "binary")
+    return { mediaType: isMediaType(body.mediaType) ? body.mediaType : "*/*", encoding: "binary", ...required };
   const fields = encodedFields(ctx, at, op, body.fields, "form");
   return {
     mediaType: body.mediaType,
