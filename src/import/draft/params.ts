@@ -70,7 +70,7 @@ export function draftParams(
   const events = answersEvents(doc, rawOp);
   const parameters = explodedQueryObjects(doc, op.parameters, (text) => notes.push({ at, note: text }));
   for (const declared of [...parameters].sort((a, b) => order[a.in] - order[b.in])) {
-    const left = leftOut(doc, declared, credential, events);
+    const left = leftOut(doc, declared, op.parameters, credential, events);
     if (left) {
       notes.push({ at, note: left });
       continue;
@@ -92,16 +92,17 @@ export function draftParams(
 function leftOut(
   doc: OpenApiDocument,
   declared: Declared,
+  beside: readonly { in: string; name: string }[],
   credential: CredentialDraft,
   events: boolean,
 ): string | undefined {
   if (events && isStreamFlag(doc, declared.name, declared.schema)) return streamNote(declared.name);
   const raw = declared as unknown as Schema;
-  const repeated = repeatsCredential(credential, {
-    in: declared.in,
-    name: declared.name,
-    description: raw.description,
-  });
+  const repeated = repeatsCredential(
+    credential,
+    { in: declared.in, name: declared.name, description: raw.description },
+    beside,
+  );
   if (repeated) return repeated;
   // OpenAPI ignores an Accept, Content-Type or Authorization header parameter: the media types and the security
   // schemes say them.
