@@ -14,6 +14,7 @@ const addBook = irFixture("shelf").operations.find((o) => o.tool.id === "shelf_a
 const template = (explode: boolean): ParamSpec => ({
   name: "zqTemplate",
   title: "zqTemplate",
+  description: "A template of key,value pairs.",
   type: "json",
   jsonType: "object",
   required: false,

@@ -1,11 +1,12 @@
-// A request body that is one of several object shapes (`oneOf`/`anyOf` of objects, each listing its fields, some
-// closed with `additionalProperties: false`), whose fields the manifest gives as one parameter each: an input the
-// suite makes gives the fields of one shape, and (for `oneOf`) fields that only that shape admits. Every parameter at
-// once mixed the shapes (a move-in token beside a transfer's price and a zone flag): no shape took the body, and the
-// request judge refused it. By field names: which top-level fields each shape lists, requires, and whether it admits
-// others.
+// A request body that is one of several object shapes (`oneOf`/`anyOf` of objects, each listing its fields and
+// closed over them with `additionalProperties: false`, none named by a tag's value), whose fields the manifest gives
+// as one parameter each: an input the suite makes gives the fields of one shape, and (for `oneOf`) fields that only
+// that shape admits. Every parameter at once mixed the shapes (a move-in token beside a transfer's price and a zone
+// flag): no shape took the body, and the request judge refused it. By field names: which top-level fields each shape
+// lists and requires.
 import { parsePointer, type ToolSpec } from "@blockwright/runtime/internal";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import { oneValue } from "../../model/one-value.js";
 import type { GroupInput, Outcome } from "./group-rules.js";
 
 export interface BodyBranch {
@@ -53,6 +54,9 @@ export function bodyBranches(tool: ToolSpec, doc: OpenApiDocument, op: OpenApiOp
       closed: b.additionalProperties === false || flat.additionalProperties === false,
     });
   }
+  // Told apart by names alone only when each shape is closed over its fields, and no field carries a value of its own
+  // in each (a tag: the value then names the shape, add drafts it required, and the fields may be shared).
+  if (!branches.every((b) => b.closed) || tagged(doc, members)) return undefined;
   const paramOf = new Map<string, string>();
   for (const p of tool.params) {
     const field = p.wire.in === "body" ? parsePointer(p.wire.pointer)[0] : undefined;
@@ -63,6 +67,22 @@ export function bodyBranches(tool: ToolSpec, doc: OpenApiDocument, op: OpenApiOp
   );
   const apart = [...paramOf.keys()].some((f) => branches.some((b) => !b.listed.has(f)));
   return apart ? { exactlyOne: Array.isArray(flat.oneOf), branches, paramOf, constants } : undefined;
+}
+
+/** Whether some field every shape lists takes one value of its own in each (`kind: {enum: [width]}`). */
+function tagged(doc: OpenApiDocument, members: Schema[]): boolean {
+  const fields = Object.keys((members[0]?.properties ?? {}) as object);
+  return fields.some((field) => {
+    const values = members.map((m) => {
+      const own = (m.properties as Record<string, Schema> | undefined)?.[field];
+      try {
+        return own ? oneValue(doc.flatten(own)) : undefined;
+      } catch {
+        return undefined;
+      }
+    });
+    return values.every((v) => v !== undefined) && new Set(values.map((v) => JSON.stringify(v?.value))).size > 1;
+  });
 }
 
 /** Whether a body of exactly these top-level fields meets the branch, by their names. */

@@ -21,6 +21,7 @@ const listBooks = shelf.operations.find((op) => op.tool.id === "shelf_list_books
 const template: ParamSpec = {
   name: "zqTemplate",
   title: "zqTemplate",
+  description: "A template of key,value pairs.",
   type: "json",
   jsonType: "object",
   required: false,
