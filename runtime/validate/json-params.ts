@@ -182,7 +182,8 @@ function headerStyleProblem(spec: ParamCall, value: unknown): NestedProblem | un
   const why = "(style simple writes it between commas, and a header is not percent-encoded)";
   const inside = (item: unknown): string | undefined =>
     item !== null && typeof item === "object"
-      ? `must be text, a number or true/false: a header in style simple has no form for ${Array.isArray(item) ? "a list" : "an object"} inside one`
+      ? "must be text, a number or true/false: a header in style simple has no form for " +
+        `${Array.isArray(item) ? "a list" : "an object"} inside one`
       : typeof item === "string" && item.includes(",")
         ? `must not contain a comma ${why}`
         : undefined;

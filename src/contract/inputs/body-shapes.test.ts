@@ -52,7 +52,7 @@ const tool = (await linkedTools(drafted(DOCUMENT, ["createZqdomain"]))).find(
 ) as ToolSpec;
 const judge = requestJudge(doc, { basePath: "", credential: "form" });
 
-/** The JSON body an input sends (each body parameter at its field, its value as checked), and what the request judge refuses of it. */
+/** The JSON body an input sends (each body parameter at its field, as checked), and what the request judge refuses. */
 function refusals(input: Input): { body: Record<string, unknown>; rules: string[] } {
   const body: Record<string, unknown> = {};
   for (const p of tool.params) {

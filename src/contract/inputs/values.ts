@@ -195,7 +195,7 @@ export class ToolValues {
     return this.satisfyOrThrow(input, []);
   }
 
-  /** Every parameter that has a value (switches on), rules kept; of a body of several shapes, those of one (`shape`). */
+  /** Every parameter that has a value (switches on), rules kept; of a body of several shapes, one shape's (`shape`). */
   full(shape?: number): Input {
     const input: Input = {};
     const flowParams = oauthParams(this.tool);

@@ -182,7 +182,7 @@ export function repeatsCredential(
   return undefined;
 }
 
-/** The credential whose own slot (its header, query key or cookie; Authorization for a bearer or basic one) `param` is. */
+/** The credential whose own slot (its header, query key or cookie; a bearer's Authorization) `param` is. */
 function credentialSlotOf(credential: CredentialDraft, param: { in: string; name: string }): string | undefined {
   for (const c of credential.ways.flat()) {
     const slot =
