@@ -17,7 +17,7 @@ import { shortText } from "../plain-text.js";
 import { answersEvents, isStreamFlag, streamNote } from "../shapes/event-streams.js";
 import { explodedQueryObjects, requiredObjectRules } from "../shapes/query-object.js";
 import { operatorOf, paramName } from "./param-names.js";
-import { DESCRIPTION_LENGTH, fromSchema } from "./param-schema.js";
+import { DESCRIPTION_LENGTH, fromSchema, safeFlatten } from "./param-schema.js";
 import { draftBody } from "./request-body.js";
 
 /** The styles the runtime writes a list or an object in, by place. */
@@ -161,10 +161,32 @@ function draftDeclared(
     return undefined;
   }
   if (unsent) notes.push({ at: where, note: `${unsent}: drafted, but its wire form is not the spec's` });
+  const nested = nestedInHeader(doc, declared, draft);
+  if (nested) own.push({ at: where, note: nested });
   notes.push(...own);
   withDefaultMaxLength(draft, declared.in, (text) => notes.push({ at: where, note: text }));
   draft.wire = declaredWire(op, declared, name);
   return draft;
+}
+
+/**
+ * What a note says of an object header in style simple whose fields are lists or objects: the style has no form for
+ * them (a header is not percent-encoded, and their JSON text holds the commas between pairs), so the runtime refuses a
+ * value holding them; an upstream that reads JSON there is described by `content`.
+ */
+function nestedInHeader(doc: OpenApiDocument, declared: Declared, draft: ManifestParam): string | undefined {
+  if (declared.in !== "header" || draft.type !== "json" || declared.content !== undefined) return undefined;
+  const flat = declared.schema ? safeFlatten(doc, declared.schema) : undefined;
+  const fields = Object.entries((flat?.properties ?? {}) as Record<string, Schema>).filter(([, schema]) => {
+    const f = safeFlatten(doc, schema);
+    return f !== undefined && (f.type === "object" || f.type === "array" || f.properties !== undefined);
+  });
+  if (!fields.length) return undefined;
+  return (
+    `header parameter ${declared.name} is an object whose fields ${fields.map(([f]) => f).join(", ")} are lists or ` +
+    "objects, which style simple cannot carry in a header: a call giving them is refused before any request; if the " +
+    "upstream reads JSON there, describe the parameter with content: application/json in the spec"
+  );
 }
 
 /** What a note says of a list or object parameter whose style the runtime does not write; undefined when it does. */
