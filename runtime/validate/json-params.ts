@@ -96,11 +96,11 @@ export function checkJson(
       },
     };
   const nested =
-    kind === "object"
+    (kind === "object"
       ? objectProblem(spec, value as Record<string, unknown>)
       : kind === "array"
         ? arrayProblem(spec, value as unknown[])
-        : undefined;
+        : undefined) ?? headerStyleProblem(spec, value);
   if (nested)
     return {
       issue: {
@@ -165,6 +165,36 @@ function arrayProblem(spec: ParamCall, value: unknown[]): NestedProblem | undefi
   for (const [i, item] of value.entries()) {
     const found = nestedProblem(spec.items, item);
     if (found) return { where: `[${i}]`, ...found, value: item };
+  }
+  return undefined;
+}
+
+/**
+ * What a header in style simple cannot carry (OpenAPI's styles, RFC 6570's lists and pairs of text): a list's items
+ * and an object's keys and values are written between commas, and a header is never percent-encoded, so a comma inside
+ * one (or, exploded, an `=` in a key) would be read as a delimiter; a list or object inside has no form in the style
+ * (its JSON text holds commas). Refused before any request rather than sent as a value the upstream reads otherwise.
+ */
+function headerStyleProblem(spec: ParamCall, value: unknown): NestedProblem | undefined {
+  const wire = spec.wire;
+  if (wire.in !== "header" || !wire.encoding || wire.encoding.json || value === null || typeof value !== "object")
+    return undefined;
+  const why = "(style simple writes it between commas, and a header is not percent-encoded)";
+  const inside = (item: unknown): string | undefined =>
+    item !== null && typeof item === "object"
+      ? "must be text, a number or true/false: a header in style simple has no form for " +
+        `${Array.isArray(item) ? "a list" : "an object"} inside one`
+      : typeof item === "string" && item.includes(",")
+        ? `must not contain a comma ${why}`
+        : undefined;
+  const entries = Array.isArray(value)
+    ? value.map((item, i) => [`[${i}]`, item, undefined] as const)
+    : Object.entries(value).map(([key, item]) => [`[${JSON.stringify(key)}]`, item, key] as const);
+  for (const [where, item, key] of entries) {
+    if (key !== undefined && (key.includes(",") || (wire.encoding.explode && key.includes("="))))
+      return { where, rule: "style", text: `the key must not contain a comma or "=" ${why}`, value: key };
+    const text = inside(item);
+    if (text) return { where, rule: "style", text, value: item };
   }
   return undefined;
 }

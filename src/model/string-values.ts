@@ -5,7 +5,7 @@
 // the manifest rather than let `blockwright test` find out. Not every value
 // made passes: the caller checks each as the runtime does.
 import fc from "fast-check";
-import type { ValueFormat } from "@blockwright/runtime/internal";
+import { matchesFormat, type ValueFormat } from "@blockwright/runtime/internal";
 import { drawablePattern } from "./drawable-pattern.js";
 
 export interface StringRules {
@@ -36,6 +36,34 @@ export const NOT_OF_FORMAT: Record<ValueFormat, string> = {
   uuid: "123e4567-e89b-42d3-a456-42661417400g",
   ipv4: "192.0.2.256",
   ipv6: "2001:db8::g",
+};
+
+/**
+ * A value that is not of `format` and meets the length bounds beside it (a date-time of exactly 25 characters): the
+ * rule a case breaks is the format, not a length it would break first. A value of the format as long as the bounds
+ * allow, broken where its length stays (30 February, an address without its `@`, a URI without its scheme's colon);
+ * NOT_OF_FORMAT's when it fits, or when no value of the format is that long.
+ */
+export function notOfFormat(format: ValueFormat, bounds: { minLength?: number; maxLength?: number } = {}): string {
+  const plain = NOT_OF_FORMAT[format];
+  const min = bounds.minLength ?? 0;
+  const max = bounds.maxLength ?? Number.POSITIVE_INFINITY;
+  if (plain.length >= min && plain.length <= max) return plain;
+  const length = Math.min(Math.max(plain.length, min), max);
+  const valid = ofFormatAndLength(format, length);
+  const broken = valid === undefined ? undefined : BREAK_FORMAT[format](valid);
+  return broken !== undefined && broken.length === valid?.length && !matchesFormat(format, broken) ? broken : plain;
+}
+
+/** A value of each format made not of it, its length kept. */
+const BREAK_FORMAT: Record<ValueFormat, (valid: string) => string> = {
+  "date-time": (v) => `2024-02-30${v.slice(10)}`,
+  date: (v) => `2024-02-30${v.slice(10)}`,
+  email: (v) => v.replace("@", "."),
+  uri: (v) => v.replace(":", "/"),
+  uuid: (v) => `${v.slice(0, -1)}g`,
+  ipv4: (v) => `${v.slice(0, -1)}x`,
+  ipv6: (v) => `${v.slice(0, -1)}g`,
 };
 
 const made = new Map<string, string[]>();

@@ -10,7 +10,7 @@ import {
   type RuleSpec,
   type ToolSpec,
 } from "@blockwright/runtime/internal";
-import { NOT_OF_FORMAT } from "../../model/string-values.js";
+import { notOfFormat } from "../../model/string-values.js";
 import { withAddress } from "../call.js";
 import {
   boundedFilter,
@@ -185,7 +185,7 @@ function stringBreakers(tool: ToolSpec, p: ParamSpec, places: Set<string>, set: 
   if (isValueFormat(p.format) && !p.enum)
     set(
       p.name,
-      fc.constant(NOT_OF_FORMAT[p.format]),
+      fc.constant(notOfFormat(p.format, p)),
       p.pattern ? ["format", "pattern"] : "format",
       `not of format ${p.format}`,
     );

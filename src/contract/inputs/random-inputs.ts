@@ -176,8 +176,25 @@ function listDelimiter(p: ParamSpec): string | undefined {
 /** A list's text items without the delimiter it is joined with: `[","]` written `,` reads back as two items. */
 function withoutDelimiter(p: ParamSpec, value: unknown): unknown {
   const delimiter = listDelimiter(p);
+  if (p.wire.in === "header" && p.wire.encoding && !p.wire.encoding.json) return headerStyled(value);
   if (delimiter === undefined || !Array.isArray(value)) return value;
   return value.map((item) => (typeof item === "string" ? item.split(delimiter).join("") : item));
+}
+
+/**
+ * A list or object a header in style simple can carry (the runtime refuses the others): items, keys and values of text
+ * without a comma (a key without `=` either), none a list or object itself.
+ */
+function headerStyled(value: unknown): unknown {
+  const plain = (v: unknown) => v === null || typeof v !== "object";
+  const text = (v: unknown) => (typeof v === "string" ? v.replace(/,/g, "") : v);
+  if (Array.isArray(value)) return value.filter(plain).map(text);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => plain(v))
+      .map(([k, v]) => [k.replace(/[,=]/g, ""), text(v)]),
+  );
 }
 
 const MEDIA_TYPE_HEADERS = new Set(["accept", "content-type"]);

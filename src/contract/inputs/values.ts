@@ -23,6 +23,7 @@ import { describedParameter } from "../../judge/parameter-content.js";
 import { ofFormatAndLength, stretch } from "../../model/string-values.js";
 import { at } from "../json-path.js";
 import { madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
+import { type BodyBranches, bodyBranches, meetBodyBranch } from "./body-branches.js";
 import { meetRule } from "./cross-field-rules.js";
 import { rawOperation, rawParameter, requestExamplesRaw, requestMedia, specSchema } from "./document-places.js";
 import { placeholderValue, synthesized } from "./rule-values.js";
@@ -59,6 +60,8 @@ export function valuesOf(tool: ToolSpec, doc: OpenApiDocument): ToolValues {
 /** Everything the derived cases need to know about one tool's values. */
 export class ToolValues {
   readonly op: OpenApiOperation;
+  /** The body's shapes, when it is one of several whose fields the tool's parameters tell apart (body-branches.ts). */
+  readonly bodyShapes: BodyBranches | undefined;
   private readonly examples = new Map<string, Candidate | undefined>();
   private readonly candidateLists = new Map<string, Candidate[]>();
 
@@ -69,6 +72,7 @@ export class ToolValues {
     const op = doc.operations.get(tool.operationId);
     if (!op) throw new Error(`${tool.id}: operation ${tool.operationId} is not in the OpenAPI document`);
     this.op = op;
+    this.bodyShapes = bodyBranches(tool, doc, op);
   }
 
   param(name: string): ParamSpec {
@@ -191,8 +195,8 @@ export class ToolValues {
     return this.satisfyOrThrow(input, []);
   }
 
-  /** Every parameter that has a value (switches on), rules kept. */
-  full(): Input {
+  /** Every parameter that has a value (switches on), rules kept; of a body of several shapes, one shape's (`shape`). */
+  full(shape?: number): Input {
     const input: Input = {};
     const flowParams = oauthParams(this.tool);
     for (const p of this.tool.params) {
@@ -201,7 +205,7 @@ export class ToolValues {
       const c = p.wire.in === "switch" ? { value: true } : this.example(p.name);
       if (c) input[p.name] = c.value;
     }
-    return this.satisfyOrThrow(input, []);
+    return this.satisfyOrThrow(input, [], shape);
   }
 
   /** The minimal input with `overrides` pinned, other parameters adjusted so the rules hold. */
@@ -216,18 +220,23 @@ export class ToolValues {
    * `pinned` parameters: add a missing alternative, drop extra ones, pick a
    * selector that allows a pinned value. Undefined when no adjustment can.
    */
-  satisfy(input: Input, pinned: string[]): Input | undefined {
+  satisfy(input: Input, pinned: string[], shape?: number): Input | undefined {
     const out = { ...input };
     const has = (n: string) => out[n] !== undefined;
     const isPinned = (n: string) => pinned.includes(n);
+    const group = { out, has, isPinned, example: (n: string) => this.example(n) };
+    // A body of several shapes: the fields of one (never leaving out a pinned or required parameter).
+    const kept = (n: string) => isPinned(n) || this.tool.params.some((p) => p.name === n && this.alwaysGiven(p));
     for (let pass = 0; pass < 4; pass++) {
       let changed = false;
       for (const rule of this.tool.rules) {
-        const result = meetRule(rule, { out, has, isPinned, example: (n) => this.example(n) }, this.tool.params);
+        const result = meetRule(rule, group, this.tool.params);
         if (result === "impossible") return undefined;
         changed ||= result === "changed";
       }
-      if (!changed) return out;
+      const shaped = this.bodyShapes ? meetBodyBranch(this.bodyShapes, group, kept, shape) : "ok";
+      if (shaped === "impossible") return undefined;
+      if (!changed && shaped === "ok") return out;
     }
     return undefined;
   }
@@ -308,8 +317,8 @@ export class ToolValues {
     return c.value;
   }
 
-  private satisfyOrThrow(input: Input, pinned: string[]): Input {
-    const out = this.satisfy(input, pinned);
+  private satisfyOrThrow(input: Input, pinned: string[], shape?: number): Input {
+    const out = this.satisfy(input, pinned, shape);
     if (!out) throw new Error(`${this.tool.id}: no combination of example values satisfies its rules`);
     return out;
   }

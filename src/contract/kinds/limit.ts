@@ -15,7 +15,7 @@ import {
   type ParamSpec,
   type ValueFormat,
 } from "@blockwright/runtime/internal";
-import { madeStrings, NOT_OF_FORMAT } from "../../model/string-values.js";
+import { madeStrings, notOfFormat } from "../../model/string-values.js";
 import { fail } from "../call.js";
 import { acceptCase, refuseCase } from "../input-cases.js";
 import { paramSource } from "../sources.js";
@@ -220,7 +220,7 @@ function formatBoundary(p: ParamSpec, format: ValueFormat, values: ToolValues): 
     name: `${p.name} format ${format}`,
     param: p,
     ok: values.example(p.name)?.value,
-    bad: NOT_OF_FORMAT[format],
+    bad: notOfFormat(format, p),
     rule: p.pattern ? ["format", "pattern"] : "format",
   };
 }
@@ -302,7 +302,7 @@ function nestedBoundaries(name: string, n: NestedLimits | undefined, isKey = fal
     out.push({
       name: `${what} format ${n.format}`,
       ok: madeStrings({ format: n.format })[0],
-      bad: NOT_OF_FORMAT[n.format],
+      bad: notOfFormat(n.format, n),
       rule: "format",
     });
   else if (n.maxLength !== undefined && (n.type === undefined || n.type === "string"))

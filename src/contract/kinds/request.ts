@@ -1,7 +1,8 @@
 // `request`: every parameter at once, each value on the wire exactly where
 // its placement says, and read back by the request judge (src/judge/) as the
 // service reads it, by the document's rules, equal to what was given. Every
-// operation has this case.
+// operation has this case (a body of several shapes, one per shape: their
+// fields together meet none).
 import { checkValue, type ParamSpec, type WireSpec } from "@blockwright/runtime/internal";
 import { documentJudge, misReadings } from "../../judge/read-back.js";
 import { credentialCoversOf } from "../../mocks/credential-covers.js";
@@ -11,14 +12,15 @@ import { operationOf } from "../request/request.js";
 import { expectedWire, expectSent } from "../request/sent-value.js";
 import { operationSource } from "../sources.js";
 import { type CaseKindModule, contractCase } from "../types.js";
-import { valuesOf } from "../inputs/values.js";
+import { type ToolValues, valuesOf } from "../inputs/values.js";
 
 export const requestKind: CaseKindModule = {
   doc: {
     when: "always",
     cases:
       "every parameter at once: each value on the wire exactly where its placement says, and read back by the " +
-      "document's serialization rules (style, explode, `content`, `encoding`) as what the tool was given",
+      "document's serialization rules (style, explode, `content`, `encoding`) as what the tool was given; a body " +
+      "of several shapes (`oneOf`, `anyOf`) whose fields are parameters: each shape's, a case apiece",
   },
   applies: () => true,
   derive(tool, { document: doc, manifest }) {
@@ -27,13 +29,19 @@ export const requestKind: CaseKindModule = {
       (manifest?.data as { auth?: unknown } | undefined)?.auth,
       doc.source.data as object,
     );
-    return [
+    // A body of several shapes: every parameter of each shape, a case apiece (their fields together meet none).
+    const shapes = values.bodyShapes?.branches.flatMap((_, i) => (fullOf(values, i) ? [i] : [])) ?? [];
+    const count = values.bodyShapes?.branches.length ?? 0;
+    const cases = shapes.length ? shapes : [undefined];
+    return cases.map((shape) =>
       contractCase(
         tool,
         "request",
-        "every parameter, placed where the spec declares it",
+        shape === undefined
+          ? "every parameter, placed where the spec declares it"
+          : `every parameter of the body's shape ${shape + 1} of ${count}, placed where the spec declares it`,
         async (ctx) => {
-          const input = values.full();
+          const input = values.full(shape);
           const { exchange } = await expectAcceptedCall(tool, doc, input, ctx);
           const { op, wire: routeWire } = operationOf(exchange, tool, doc);
           const sent: { spec: ParamSpec; wire: WireSpec; want: unknown }[] = [];
@@ -66,6 +74,16 @@ export const requestKind: CaseKindModule = {
         },
         operationSource(tool, "params"),
       ),
-    ];
+    );
   },
 };
+
+/** Whether every parameter of the body's shape `shape` makes an input (the shape's required fields have values). */
+function fullOf(values: ToolValues, shape: number): boolean {
+  try {
+    values.full(shape);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -151,19 +151,18 @@ const KEY_NAMES = /^(api[_-]?key|apikey|x-api-key)$/i;
 export function repeatsCredential(
   credential: CredentialDraft,
   param: { in: string; name: string; description?: unknown },
+  declared: readonly { in: string; name: string }[] = [],
 ): string | undefined {
   const where = param.in === "body" ? "form field" : `${param.in} parameter`;
-  for (const c of credential.ways.flat()) {
-    const slot =
-      c.placement.type === "bearer" || c.placement.type === "basic"
-        ? { in: "header", name: "authorization" }
-        : { in: c.placement.type, name: c.placement.name.toLowerCase() };
-    if (param.in === slot.in && param.name.toLowerCase() === slot.name)
-      return `${where} ${param.name} is where the credential goes (auth: ${c.scheme || `variable ${c.param}`})`;
-  }
+  const own = credentialSlotOf(credential, param);
+  if (own) return `${where} ${param.name} is where the credential goes (auth: ${own})`;
   // A segment of the path names a resource (an export's token, a key's id): no credential goes there, and auth.covers
   // takes none.
   if (param.in === "path") return undefined;
+  // An operation that declares the credential's own slot (its Authorization header) takes its credential there: a
+  // token it also declares is another one, the one it acts on (RFC 7009's revocation takes the token to revoke).
+  if (declared.some((d) => (d.in !== param.in || d.name !== param.name) && credentialSlotOf(credential, d)))
+    return undefined;
   const description = typeof param.description === "string" ? param.description : "";
   // A token repeats a token, a key a key: an API-key requirement's body `access_token` is some other resource's token.
   const kinds = new Set(
@@ -179,6 +178,18 @@ export function repeatsCredential(
       `${where} ${JSON.stringify(param.name)} repeats the credential that security scheme ${credential.scheme} ` +
       `sends (auth.param ${credential.param}): covered by it (auth.covers), not drafted`
     );
+  }
+  return undefined;
+}
+
+/** The credential whose own slot (its header, query key or cookie; a bearer's Authorization) `param` is. */
+function credentialSlotOf(credential: CredentialDraft, param: { in: string; name: string }): string | undefined {
+  for (const c of credential.ways.flat()) {
+    const slot =
+      c.placement.type === "bearer" || c.placement.type === "basic"
+        ? { in: "header", name: "authorization" }
+        : { in: c.placement.type, name: c.placement.name.toLowerCase() };
+    if (param.in === slot.in && param.name.toLowerCase() === slot.name) return c.scheme || `variable ${c.param}`;
   }
   return undefined;
 }

@@ -134,6 +134,65 @@ describe("the credential, per kind of security scheme", () => {
     );
   }
 
+  it(
+    "a token form field of an operation that declares the credential's own Authorization header is the token it " +
+      "acts on (a revocation's): drafted as the body requires it, not covered by the credential",
+    async () => {
+      const doc = openapi(
+        {
+          "/zq/revoke": {
+            post: {
+              operationId: "revokeZq",
+              parameters: [
+                {
+                  name: "Authorization",
+                  in: "header",
+                  required: true,
+                  description: "A client's access token, as Bearer and the token.",
+                  schema: { type: "string" },
+                },
+              ],
+              requestBody: {
+                required: true,
+                content: {
+                  "application/x-www-form-urlencoded": {
+                    schema: {
+                      type: "object",
+                      required: ["token"],
+                      properties: {
+                        token: { type: "string", description: "The access token the client wants revoked." },
+                        hint: { type: "string", enum: ["access_token", "refresh_token"] },
+                      },
+                    },
+                  },
+                },
+              },
+              responses: { "200": reply({ type: "object" }, {}) },
+            },
+          },
+        },
+        {
+          securitySchemes: {
+            login: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "https://acme.test/t", scopes: {} } } },
+          },
+        },
+        { security: [{ login: [] }] },
+      );
+      const d = drafted(doc, ["revokeZq"]);
+      expect(d.manifest.auth).toMatchObject({ scheme: "login", param: "accessToken" });
+      expect(d.manifest.auth.covers).toBeUndefined();
+      expect(d.manifest.operations.acme_revoke_zq!.params!.token).toMatchObject({
+        type: "string",
+        required: true,
+        wire: { in: "body" },
+      });
+      expect(notesAt(d, "operations.acme_revoke_zq")).toContain(
+        "header parameter Authorization is where the credential goes (auth: login)",
+      );
+      expect(await linkProblems(d)).toEqual([]);
+    },
+  );
+
   it("no scheme at all: a bearer token, added to the cut as such, with a security requirement", async () => {
     const doc = one({}, undefined);
     delete doc.components.securitySchemes;

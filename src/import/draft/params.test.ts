@@ -332,4 +332,29 @@ describe("parameters of the address and headers", () => {
     expect(p.session).toMatchObject({ type: "string", wire: { in: "cookie" } });
     expect(await linkProblems(d)).toEqual([]);
   });
+
+  it(
+    "say of an object header whose fields are lists or objects that style simple cannot carry them (the runtime " +
+      "refuses such a value), and how a spec says JSON there",
+    async () => {
+      const template = {
+        type: "object",
+        properties: {
+          zqFields: { type: "array", items: { type: "object", properties: { zqKey: { type: "string" } } } },
+          zqName: { type: "string" },
+        },
+      };
+      const d = drafted(withParams([{ name: "zqTemplate", in: "header", schema: template }]), ["getItem"]);
+      expect(d.manifest.operations.acme_get_item!.params!.zqTemplate).toMatchObject({
+        type: "json",
+        jsonType: "object",
+      });
+      expect(notesAt(d, "operations.acme_get_item.params.zqTemplate")).toContain(
+        "header parameter zqTemplate is an object whose fields zqFields are lists or objects, which style simple " +
+          "cannot carry in a header: a call giving them is refused before any request; if the upstream reads JSON " +
+          "there, describe the parameter with content: application/json in the spec",
+      );
+      expect(await linkProblems(d)).toEqual([]);
+    },
+  );
 });

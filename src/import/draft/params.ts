@@ -17,7 +17,7 @@ import { shortText } from "../plain-text.js";
 import { answersEvents, isStreamFlag, streamNote } from "../shapes/event-streams.js";
 import { explodedQueryObjects, requiredObjectRules } from "../shapes/query-object.js";
 import { operatorOf, paramName } from "./param-names.js";
-import { DESCRIPTION_LENGTH, fromSchema } from "./param-schema.js";
+import { DESCRIPTION_LENGTH, fromSchema, safeFlatten } from "./param-schema.js";
 import { draftBody } from "./request-body.js";
 
 /** The styles the runtime writes a list or an object in, by place. */
@@ -70,7 +70,7 @@ export function draftParams(
   const events = answersEvents(doc, rawOp);
   const parameters = explodedQueryObjects(doc, op.parameters, (text) => notes.push({ at, note: text }));
   for (const declared of [...parameters].sort((a, b) => order[a.in] - order[b.in])) {
-    const left = leftOut(doc, declared, credential, events);
+    const left = leftOut(doc, declared, op.parameters, credential, events);
     if (left) {
       notes.push({ at, note: left });
       continue;
@@ -95,6 +95,7 @@ export function draftParams(
 function leftOut(
   doc: OpenApiDocument,
   declared: Declared,
+  beside: readonly { in: string; name: string }[],
   credential: CredentialDraft,
   events: boolean,
 ): string | undefined {
@@ -102,11 +103,11 @@ function leftOut(
   if (declared.name === "") return `a ${declared.in} parameter with an empty name not drafted: no request can carry it`;
   if (events && isStreamFlag(doc, declared.name, declared.schema)) return streamNote(declared.name);
   const raw = declared as unknown as Schema;
-  const repeated = repeatsCredential(credential, {
-    in: declared.in,
-    name: declared.name,
-    description: raw.description,
-  });
+  const repeated = repeatsCredential(
+    credential,
+    { in: declared.in, name: declared.name, description: raw.description },
+    beside,
+  );
   if (repeated) return repeated;
   // OpenAPI ignores an Accept, Content-Type or Authorization header parameter: the media types and the security
   // schemes say them.
@@ -165,10 +166,32 @@ function draftDeclared(
     return undefined;
   }
   if (unsent) notes.push({ at: where, note: `${unsent}: drafted, but its wire form is not the spec's` });
+  const nested = nestedInHeader(doc, declared, draft);
+  if (nested) own.push({ at: where, note: nested });
   notes.push(...own);
   withDefaultMaxLength(draft, declared.in, (text) => notes.push({ at: where, note: text }));
   draft.wire = declaredWire(op, declared, name);
   return draft;
+}
+
+/**
+ * What a note says of an object header in style simple whose fields are lists or objects: the style has no form for
+ * them (a header is not percent-encoded, and their JSON text holds the commas between pairs), so the runtime refuses a
+ * value holding them; an upstream that reads JSON there is described by `content`.
+ */
+function nestedInHeader(doc: OpenApiDocument, declared: Declared, draft: ManifestParam): string | undefined {
+  if (declared.in !== "header" || draft.type !== "json" || declared.content !== undefined) return undefined;
+  const flat = declared.schema ? safeFlatten(doc, declared.schema) : undefined;
+  const fields = Object.entries((flat?.properties ?? {}) as Record<string, Schema>).filter(([, schema]) => {
+    const f = safeFlatten(doc, schema);
+    return f !== undefined && (f.type === "object" || f.type === "array" || f.properties !== undefined);
+  });
+  if (!fields.length) return undefined;
+  return (
+    `header parameter ${declared.name} is an object whose fields ${fields.map(([f]) => f).join(", ")} are lists or ` +
+    "objects, which style simple cannot carry in a header: a call giving them is refused before any request; if the " +
+    "upstream reads JSON there, describe the parameter with content: application/json in the spec"
+  );
 }
 
 /** What a note says of a list or object parameter whose style the runtime does not write; undefined when it does. */

@@ -36,6 +36,8 @@ interface BodyFields {
   body: RequestBody;
   flat: Schema;
   credential: CredentialDraft;
+  /** The parameters the operation declares beside its body (the credential's own slot among them, or not). */
+  declared: readonly { in: string; name: string }[];
   /** The fields a request must send, and those it can (the readOnly ones aside). */
   required: Set<string>;
   sent: string[];
@@ -108,7 +110,7 @@ export function draftBody(
         "for a file; if the upstream reads another, write it in the spec",
     });
   }
-  return draftBodyFields(doc, rawOp, credential, body, flat, fields, required, sent, at, notes, into);
+  return draftBodyFields(doc, op, rawOp, credential, body, flat, fields, required, sent, at, notes, into);
 }
 
 /** A body of a media type the runtime does not write: said, not drafted. */
@@ -178,6 +180,7 @@ function draftWholeBody(
 /** The body's fields as parameters, required as the schema and its shapes say; the rule it states across them. */
 function draftBodyFields(
   doc: OpenApiDocument,
+  op: OpenApiOperation,
   rawOp: Schema,
   credential: CredentialDraft,
   body: RequestBody,
@@ -217,6 +220,7 @@ function draftBodyFields(
     body,
     flat,
     credential,
+    declared: op.parameters,
     required,
     sent,
     narrowedValues,
@@ -247,7 +251,8 @@ function draftBodyFields(
 
 /** One field of the body drafted as a parameter, placed at its pointer. */
 function draftBodyField(context: BodyFields, field: string, schema: Schema): void {
-  const { doc, body, flat, credential, required, sent, narrowedValues, tag, events, at, notes, into } = context;
+  const { doc, body, flat, credential, declared, required, sent, narrowedValues, tag, events, at, notes, into } =
+    context;
   const flatField = safeFlatten(doc, schema);
   if (flatField?.readOnly === true) return; // a field only the reply carries
   if (events && isStreamFlag(doc, field, schema)) {
@@ -256,7 +261,7 @@ function draftBodyField(context: BodyFields, field: string, schema: Schema): voi
   }
   const repeated =
     !(body.required && sent.length === 1) &&
-    repeatsCredential(credential, { in: "body", name: field, description: flatField?.description });
+    repeatsCredential(credential, { in: "body", name: field, description: flatField?.description }, declared);
   if (repeated) {
     notes.push({ at, note: repeated });
     return;
