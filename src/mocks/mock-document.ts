@@ -225,9 +225,9 @@ function withSiblingJsonSchema(response: unknown): unknown {
 }
 
 /**
- * A content map keeps only its media types: a key that is none (`code`, an example's name written one level too high,
- * as a published document had it) made Prism's parser throw outside any handler when it picked the answer, and that ended
- * the process serving the mock. A request body's only key (`PDF`) is any type (`as`), which the runtime sends there.
+ * A content map keeps only its media types: a key that is none (`code`, an example's name written one level too
+ * high) made Prism's parser throw outside any handler when it picked the answer, and that ended the process serving
+ * the mock. A request body's only key (`PDF`) is any type (`as`), which the runtime sends there.
  */
 function withMediaTypesOnly(part: unknown, as?: string): unknown {
   if (!isObject(part) || !isObject(part.content) || Object.keys(part.content).every(isMediaType)) return part;

@@ -280,7 +280,7 @@ describe("a form body of one value, not named fields", () => {
 });
 
 describe('a parameter with an empty name (`name: ""`)', () => {
-  it("is left out with a note (drafted, its wire name was empty and generate refused it); the operation links", async () => {
+  it("is left out with a note (drafted, its wire name was empty: generate refused it); it links", async () => {
     const d = drafted(withParams([{ name: "", in: "query", schema: { type: "string", example: "" } }]), ["getItem"]);
     expect(Object.keys(d.manifest.operations.acme_get_item?.params ?? {})).toEqual(["id"]);
     expect(notesAt(d, "operations.acme_get_item").join("\n")).toMatch(/query parameter with an empty name not drafted/);
