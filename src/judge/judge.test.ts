@@ -221,8 +221,7 @@ describe("the request judge", () => {
 
   it("reads a deepObject key's own brackets, sent escaped between the raw ones, as the key's", () => {
     const judged = judge(request("GET", "/items/a?f[zq%5Bname_eq%5D]=chimp&f[plain]=1"));
-    expect(judged.refusals).toEqual([]);
-    expect(judged.read.params.get("query:f")).toEqual({ "zq[name_eq]": "chimp", plain: "1" });
+    expect([judged.refusals, judged.read.params.get("query:f")]).toEqual([[], { "zq[name_eq]": "chimp", plain: "1" }]);
     expect(rules(request("GET", "/items/a?f[zq[name_eq]]=chimp"))).toEqual(["style"]);
   });
 
