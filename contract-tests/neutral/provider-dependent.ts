@@ -140,6 +140,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/call-stream.test.ts",
       "contract-tests/stateful-workflow.contract.test.ts",
       "src/cli/generate-one-provider.test.ts",
+      "src/emit/staged-write.test.ts",
       "src/cli/run-stateful-mock.test.ts",
       "src/cli/serve-poll-mock-state.process.test.ts",
       "src/import/auth/auth-case.test.ts",

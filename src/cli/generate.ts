@@ -179,6 +179,10 @@ async function generateAll({
   batch,
 }: Generation): Promise<number> {
   const { generate, GenerationErrors } = await import("../emit/generate-all.js");
+  // A write begins as each package is made (staged beside its place, renamed into place once every check has passed):
+  // not with --check or --dump-ir, which write nothing. With --provider, only that provider's own package is written;
+  // the index (which lists every provider) is left as it is.
+  const staged = check || args.values["dump-ir"] ? undefined : await stagedWrite(dirs.out, out, providers, args, batch);
   const generation = () =>
     generate({
       root: io.cwd,
@@ -188,6 +192,7 @@ async function generateAll({
       ...(scope ? { scope } : {}),
       target,
       ...(inputs ? { shared: inputs.shared } : {}),
+      ...(staged ? { onFile: staged.onFile } : {}),
       signal: batch.signal,
       onProvider: batch.onProvider,
       onStep: batch.onStep,
@@ -196,6 +201,7 @@ async function generateAll({
   try {
     result = json ? await generation() : await fromSpecs("generate", generation);
   } catch (e) {
+    staged?.write.discard();
     if (!(json && e instanceof GenerationErrors)) throw e;
     batch.end();
     printJson(io, {
@@ -214,22 +220,10 @@ async function generateAll({
     io.stdout.write(`${JSON.stringify(result.irs, null, 2)}\n`);
     return 0;
   }
-  const { writeFiles } = await import("../emit/write.js");
   const ms = Math.round(performance.now() - started);
-  if (check) return checkGenerated(io, dirs.out, out, json, result.files, ms);
-  // With --provider, only that provider's own package is written; the index (which lists every provider) is left as it
-  // is.
-  const files = providers.length
-    ? new Map([...result.files].filter(([path]) => providers.some((p) => path.startsWith(`${p}/`))))
-    : result.files;
-  const report = await fromOutput("generate", () =>
-    writeFiles(dirs.out, files, {
-      ...(providers.length ? { within: providers } : {}),
-      force: args.values.force === true,
-      shown: out,
-      signal: batch.signal,
-    }),
-  );
+  if (!staged) return checkGenerated(io, dirs.out, out, json, result.files, ms);
+  const report = await fromOutput("generate", () => staged.write.commit());
+  const files = staged.write.hashes;
   if (inputs !== undefined) await writeStamp(io.cwd, dirs, files, inputs, result);
   const changed = report.stale.length + report.missing.length + report.extra.length;
   if (json)
@@ -251,17 +245,35 @@ async function generateAll({
 }
 
 /**
+ * The write of a generation, begun as the files are made (staged-write.ts); with --provider, it takes only those
+ * providers' files.
+ */
+async function stagedWrite(outDir: string, shown: string, providers: string[], args: Parsed, batch: Batch) {
+  const { StagedWrite } = await import("../emit/staged-write.js");
+  const write = new StagedWrite(outDir, {
+    ...(providers.length ? { within: providers } : {}),
+    force: args.values.force === true,
+    shown,
+    signal: batch.signal,
+  });
+  const onFile = (path: string, text: string) => {
+    if (!providers.length || providers.some((p) => path.startsWith(`${p}/`))) write.add(path, text);
+  };
+  return { write, onFile };
+}
+
+/**
  * The new stamp: every output's hash, the files read outside the specs folder, and each provider's entry (the packages'
  * generation gives them).
  */
 async function writeStamp(
   root: string,
   dirs: { specs: string; out: string },
-  files: Map<string, string>,
+  hashes: ReadonlyMap<string, string>,
   { inputs, shared }: { inputs: string; shared: string },
   { entries, inputs: texts }: Pick<GenerateResult, "entries" | "inputs">,
 ): Promise<void> {
-  const { readOutside, stampContent, STAMP_FILE } = await import("../emit/stamp.js");
+  const { readOutside, stampOf, STAMP_FILE } = await import("../emit/stamp.js");
   const { writeWhole } = await import("../common/files.js");
   const { sha256 } = await import("../common/hash.js");
   const read: Record<string, string> = entries
@@ -269,7 +281,7 @@ async function writeStamp(
     : Object.fromEntries(Object.entries(texts).map(([path, text]) => [path, sha256(text)]));
   writeWhole(
     join(dirs.out, STAMP_FILE),
-    stampContent(files, inputs, readOutside(root, dirs.specs, read), entries && { shared, providers: entries }),
+    stampOf(hashes, inputs, readOutside(root, dirs.specs, read), entries && { shared, providers: entries }),
   );
 }
 

@@ -52,6 +52,14 @@ const TEMP_FILE = /^\.blockwright-[0-9]+-.*\.tmp$/;
  * (a rename within a folder is atomic).
  */
 export function writeWhole(path: string, content: string | Uint8Array): void {
+  commitWhole(stageWhole(path, content), path);
+}
+
+/**
+ * writeWhole's first half: `content` in a temporary file beside `path` (never listed, see TEMP_FILE), whose path it
+ * returns; commitWhole renames it into place.
+ */
+export function stageWhole(path: string, content: string | Uint8Array): string {
   const temp = join(dirname(path), `.blockwright-${process.pid}-${basename(path)}.tmp`);
   try {
     // "wx" creates the file anew, never following a link; a leftover of a process killed outright is removed first
@@ -63,6 +71,16 @@ export function writeWhole(path: string, content: string | Uint8Array): void {
       rmSync(temp, { force: true });
       writeFileSync(temp, content, { flag: "wx" });
     }
+    return temp;
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw e;
+  }
+}
+
+/** writeWhole's second half: the temporary file stageWhole wrote, renamed over `path`. */
+export function commitWhole(temp: string, path: string): void {
+  try {
     renameSync(temp, path);
   } catch (e) {
     rmSync(temp, { force: true });

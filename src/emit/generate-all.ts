@@ -34,7 +34,7 @@ export { GenerationErrors, generationErrors } from "./generation-errors.js";
 export { type GenerateOptions, generatorPackage, keptChangelog } from "./project-context.js";
 
 export interface GenerateResult {
-  /** Output files, by path relative to outDir, in a stable order. */
+  /** Output files, by path relative to outDir, in a stable order (none when options.onFile took them). */
   files: Map<string, string>;
   /** The IRs of the providers linked (not those `kept`). */
   irs: ProviderIR[];
@@ -124,6 +124,14 @@ export async function projectSurfaces(options: GenerateOptions): Promise<Map<str
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const project = projectContext(options);
   const files = new Map<string, string>();
+  // Each file, as soon as its package is whole: to options.onFile (a write that begins at once), else kept.
+  const { onFile } = options;
+  const hand = (made: Iterable<[string, string]>) => {
+    for (const [path, text] of made) {
+      if (onFile) onFile(path, text);
+      else files.set(path, text);
+    }
+  };
   const target = project.target;
   const { shared } = options;
   // Keyed by provider: each one's stamp entry, and those whose files stand as the stamp records them.
@@ -132,38 +140,22 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const linked = await eachProvider(
     project,
     async (provider) => {
-      const { ir, document } = provider;
+      const { ir } = provider;
       const p = ir.provider;
       if (target !== "packages") {
-        for (const [path, text] of platformFiles(target, ir, platformContext(project, p))) files.set(path, text);
+        hand(platformFiles(target, ir, platformContext(project, p)));
         return;
       }
       const made = packageFor(project, p);
-      const { pkg, changelog } = made;
       if (shared !== undefined)
         entries.set(p, stampEntry(keyFor(project, shared, p, made), provider.inputs, summaryOf(ir), provider.warnings));
-      files.set(`${p}/package.json`, emitPackageJson(ir, pkg));
-      files.set(`${p}/README.md`, emitReadme(ir, pkg));
-      if (project.licenseText) files.set(`${p}/LICENSE`, project.licenseText);
-      if (changelog !== undefined) files.set(`${p}/CHANGELOG.md`, changelog);
-      files.set(`${p}/surface.json`, formatSurface(surfaceOf(project, pkg, provider)));
-      await checkpoint(project.signal);
-      const entry = emitEntry(
-        ir,
-        await emitOpenApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`),
-        pkg.version,
-      );
-      files.set(`${p}/index.js`, entry.js);
-      files.set(`${p}/index.d.ts`, entry.dts);
-      for (const [name, text] of adapterFiles(pkg.runtime.name, ir.sources)) files.set(`${p}/${name}`, text);
-      for (const [name, text] of cjsFiles(files, p, tsHeader([ir.sources.manifest, ir.sources.openapi])))
-        files.set(name, text);
+      hand(await packageFiles(project, provider, made));
     },
     standing &&
       ((p) => {
         const stands = standing(p, keyFor(project, standing.shared, p, packageFor(project, p)));
         if (!stands) return false;
-        for (const [path, text] of stands.files) files.set(path, text);
+        hand(stands.files);
         entries.set(p, stands.entry);
         return true;
       }),
@@ -175,7 +167,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     target === "packages"
       ? emitGeneratedReadme(summaries, project.packageName)
       : platformReadme(target, irs, (ir) => platformContext(project, ir.provider));
-  if (readme !== undefined) files.set("README.md", readme);
+  if (readme !== undefined) hand([["README.md", readme]]);
   const kept = project.names.filter((p) => !byName.has(p));
   return {
     files: new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
@@ -186,6 +178,34 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     inputs: Object.assign({}, ...linked.map((l) => l.inputs)) as Record<string, string>,
     warnings: project.names.flatMap((p) => byName.get(p)?.warnings ?? entries.get(p)?.warnings ?? []),
   };
+}
+
+/** A provider's package: its files, by path relative to the output folder. */
+async function packageFiles(
+  project: ProjectContext,
+  provider: LinkedProvider,
+  { pkg, changelog }: { pkg: PackageContext; changelog: string | undefined },
+): Promise<Map<string, string>> {
+  const { ir, document } = provider;
+  const p = ir.provider;
+  const files = new Map<string, string>();
+  files.set(`${p}/package.json`, emitPackageJson(ir, pkg));
+  files.set(`${p}/README.md`, emitReadme(ir, pkg));
+  if (project.licenseText) files.set(`${p}/LICENSE`, project.licenseText);
+  if (changelog !== undefined) files.set(`${p}/CHANGELOG.md`, changelog);
+  files.set(`${p}/surface.json`, formatSurface(surfaceOf(project, pkg, provider)));
+  await checkpoint(project.signal);
+  const entry = emitEntry(
+    ir,
+    await emitOpenApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`),
+    pkg.version,
+  );
+  files.set(`${p}/index.js`, entry.js);
+  files.set(`${p}/index.d.ts`, entry.dts);
+  for (const [name, text] of adapterFiles(pkg.runtime.name, ir.sources)) files.set(`${p}/${name}`, text);
+  for (const [name, text] of cjsFiles(files, p, tsHeader([ir.sources.manifest, ir.sources.openapi])))
+    files.set(name, text);
+  return files;
 }
 
 /** The package of a provider, and the CHANGELOG.md it carries (a release's, else the one its folder has). */

@@ -30,6 +30,11 @@ export interface GenerateOptions {
   release?: Record<string, { version: string; changelog: string }>;
   /** Stops the generation between two providers (Ctrl-C, SIGTERM). */
   signal?: AbortSignal;
+  /**
+   * Takes each file as it is made (a package's once the package is whole, the index last) in place of the result's
+   * `files`, which is then empty: a write can begin before the last provider is emitted (staged-write.ts).
+   */
+  onFile?: (path: string, text: string) => void;
   /** Called before each provider is linked: how many are done, of how many, and which comes next. */
   onProvider?: (done: number, total: number, provider: string) => void;
   /**

@@ -91,12 +91,12 @@ export function checkIsFolder(outDir: string, shown: string): void {
  * The files of `outDir` an earlier generation made, as far as can be told: recorded in its stamp, in a generated
  * package, or carrying the generated header.
  */
-class Ownership {
+export class Ownership {
   readonly stamped: boolean;
   private readonly recorded: Set<string>;
   private readonly packages: string[];
 
-  constructor(private readonly outDir: string) {
+  constructor(readonly outDir: string) {
     const stamp = readStamp(outDir);
     this.stamped = stamp !== undefined;
     this.recorded = new Set(stamp ? Object.keys(stamp.outputs) : []);
@@ -135,30 +135,53 @@ export function checkFiles(outDir: string, files: Map<string, string>): CheckRep
 
 function plan(outDir: string, files: Map<string, string>, ownership: Ownership): CheckReport {
   const report: CheckReport = { stale: [], missing: [], extra: [] };
-  const blocked: Record<string, string> = {};
-  const links = new Map<string, boolean>();
-  // Folders that are not there (a new package's): their files are missing without a look at each.
-  const absent = new Map<string, boolean>();
-  const inAbsentFolder = (path: string): boolean => {
-    const dir = path.slice(0, Math.max(0, path.lastIndexOf("/")));
-    let gone = dir ? absent.get(dir) : false;
-    if (gone === undefined) absent.set(dir, (gone = statOf(join(outDir, dir)) === undefined));
-    return gone;
-  };
-  for (const [path, content] of files) {
-    const full = join(outDir, path);
-    const link = linkOnPath(outDir, path, links);
-    const stat = link || inAbsentFolder(path) ? undefined : statOf(full);
-    if (link) blocked[path] = link === path ? "a symbolic link" : `through the symbolic link ${link}`;
-    else if (stat && !stat.isFile()) blocked[path] = "a folder, not a file";
-    if (blocked[path]) report.stale.push(path);
-    else if (!stat) report.missing.push(path);
-    else if (readFileSync(full, "utf8") !== content) report.stale.push(path);
-  }
-  if (Object.keys(blocked).length) report.blocked = blocked;
+  const look = new FileLook(outDir);
+  for (const [path, content] of files) look.record(report, path, look.state(path, content));
   // Only files generation made are extra: anything else in the folder is not its business.
-  report.extra = listFiles(outDir).filter((p) => !files.has(p) && ownership.owns(p));
+  report.extra = extraFiles(outDir, files, ownership);
   return report;
+}
+
+/** Of the files on disk, those generation made (`ownership`) that it does not generate now (`generated`). */
+export function extraFiles(outDir: string, generated: { has(path: string): boolean }, ownership: Ownership): string[] {
+  return listFiles(outDir).filter((p) => !generated.has(p) && ownership.owns(p));
+}
+
+/** Where a generated file stands against the folder: up to date, missing, stale, or blocked (why). */
+export type FileState = "same" | "missing" | "stale" | { blocked: string };
+
+/** Looks at generated files' places in an output folder, caching what one file's look tells of the next. */
+export class FileLook {
+  private readonly links = new Map<string, boolean>();
+  // Folders that are not there (a new package's): their files are missing without a look at each.
+  private readonly absent = new Map<string, boolean>();
+
+  constructor(private readonly outDir: string) {}
+
+  state(path: string, content: string): FileState {
+    const full = join(this.outDir, path);
+    const link = linkOnPath(this.outDir, path, this.links);
+    if (link) return { blocked: link === path ? "a symbolic link" : `through the symbolic link ${link}` };
+    const stat = this.inAbsentFolder(path) ? undefined : statOf(full);
+    if (stat && !stat.isFile()) return { blocked: "a folder, not a file" };
+    if (!stat) return "missing";
+    return readFileSync(full, "utf8") === content ? "same" : "stale";
+  }
+
+  /** A file's state in `report`: stale (blocked ones too: `blocked` says why) or missing. */
+  record(report: CheckReport, path: string, state: FileState): void {
+    if (state === "same") return;
+    if (state === "missing") report.missing.push(path);
+    else report.stale.push(path);
+    if (typeof state === "object") (report.blocked ??= {})[path] = state.blocked;
+  }
+
+  private inAbsentFolder(path: string): boolean {
+    const dir = path.slice(0, Math.max(0, path.lastIndexOf("/")));
+    let gone = dir ? this.absent.get(dir) : false;
+    if (gone === undefined) this.absent.set(dir, (gone = statOf(join(this.outDir, dir)) === undefined));
+    return gone;
+  }
 }
 
 export interface WriteOptions {
@@ -187,9 +210,24 @@ export async function writeFiles(
 ): Promise<CheckReport> {
   const ownership = new Ownership(outDir);
   const report = plan(outDir, files, ownership);
+  refuseUnowned(report, ownership, options);
+  await applyPlan(outDir, report, options, (path, full) => {
+    // plan() listed it from `files`. (Not the runtime's entryOf: the fast "up to date" path loads this module.)
+    const content = files.get(path);
+    if (content === undefined) throw new RangeError(`${path} was planned but not generated`);
+    writeWhole(full, content);
+  });
+  return report;
+}
+
+/**
+ * What writeFiles refuses, before writing anything: a file whose place is blocked; unless `force`, a file no earlier
+ * generation made, or files to remove with no stamp to vouch for them. Narrows the extra files to `within` first.
+ */
+export function refuseUnowned(report: CheckReport, ownership: Ownership, options: WriteOptions): void {
   const { within } = options;
   if (within) report.extra = report.extra.filter((path) => within.some((p) => path.startsWith(`${p}/`)));
-  const shown = options.shown ?? outDir;
+  const shown = options.shown ?? ownership.outDir;
   const listed = (head: string, paths: string[], tail: string) =>
     list(
       head,
@@ -207,52 +245,55 @@ export async function writeFiles(
       ),
     );
   }
-  if (!options.force) {
-    const foreign = report.stale.filter((path) => !ownership.owns(path));
-    if (foreign.length)
-      throw new OutputRefused(
-        listed(
-          `these files were not written by blockwright generate, and generating would replace them:`,
-          foreign,
-          "Move them away or choose another --out; or pass --force to replace them.",
-        ),
-      );
-    if (report.extra.length && !ownership.stamped) {
-      throw new OutputRefused(
-        listed(
-          `${shown}/ has no ${STAMP_FILE} recording what an earlier generation wrote, ` +
-            `and generating would remove these files it no longer generates:`,
-          report.extra,
-          "Check that none is yours, then pass --force to remove them.",
-        ),
-      );
-    }
-  }
+  if (options.force) return;
+  const foreign = report.stale.filter((path) => !ownership.owns(path));
+  if (foreign.length)
+    throw new OutputRefused(
+      listed(
+        `these files were not written by blockwright generate, and generating would replace them:`,
+        foreign,
+        "Move them away or choose another --out; or pass --force to replace them.",
+      ),
+    );
+  if (report.extra.length && !ownership.stamped)
+    throw new OutputRefused(
+      listed(
+        `${shown}/ has no ${STAMP_FILE} recording what an earlier generation wrote, ` +
+          `and generating would remove these files it no longer generates:`,
+        report.extra,
+        "Check that none is yours, then pass --force to remove them.",
+      ),
+    );
+}
+
+/** Write the stale and missing files of `report` (`put` writes one whole, its folder made), then remove the extra. */
+export async function applyPlan(
+  outDir: string,
+  report: CheckReport,
+  options: WriteOptions,
+  put: (path: string, full: string) => void,
+): Promise<void> {
   const made = new Set<string>();
   for (const path of [...report.stale, ...report.missing]) {
     await checkpoint(options.signal);
-    // plan() listed it from `files`. (Not the runtime's entryOf: the fast "up to date" path loads this module.)
-    const content = files.get(path);
-    if (content === undefined) throw new RangeError(`${path} was planned but not generated`);
     const full = join(outDir, path);
     const dir = dirname(full);
     if (!made.has(dir)) mkdirSync(dir, { recursive: true });
     made.add(dir);
-    writeWhole(full, content);
+    put(path, full);
   }
   for (const path of report.extra) {
     await checkpoint(options.signal);
     rmSync(join(outDir, path));
     pruneEmptyFolders(outDir, dirname(join(outDir, path)));
   }
-  return report;
 }
 
 /**
  * Remove `dir` and its parents up to (not including) `top` while they are empty: a removed package leaves no empty
  * folder.
  */
-function pruneEmptyFolders(top: string, dir: string): void {
+export function pruneEmptyFolders(top: string, dir: string): void {
   for (let d = dir; isInside(top, d, true); d = dirname(d)) {
     if (readdirSync(d).length) return;
     rmdirSync(d);
