@@ -19,7 +19,7 @@
 // (label or matrix style, lists or objects in a path or header, an exploded query list of texts, `content`, cookies) is
 // the judge's alone.
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
-import { withKeyQueryParameters } from "../load/operation-index.js";
+import { servedKeyPath, withKeyQueryParameters } from "../load/operation-index.js";
 import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
 import { withEnumsAsSent, withValueEnum } from "../load/text-enum.js";
 import { carriesNoContent, describedJsonType, isJsonMediaType, isStructuredSchema } from "../load/media-types.js";
@@ -59,9 +59,9 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   const paths = ((document as Json).paths ?? {}) as Record<string, unknown>;
   const served: Record<string, unknown> = {};
   // A reserved expansion (`{+path}`, a value spanning segments) is a plain expression to Prism's router, which
-  // mock-judge.ts hands the value as one segment.
+  // mock-judge.ts hands the value as one segment; a key's fixed query pairs give it a path of its own (servedKeyPath).
   for (const [path, item] of Object.entries(paths))
-    served[`${base}${path.replace(/\{\+/g, "{")}`] = withoutCovered(
+    served[`${base}${servedKeyPath(path).replace(/\{\+/g, "{")}`] = withoutCovered(
       withKeyQueryParameters(path, item),
       covers,
       document as Json,
