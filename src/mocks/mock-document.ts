@@ -227,7 +227,8 @@ function withSiblingJsonSchema(response: unknown): unknown {
  * An answer's headers as served: transport headers go, which only the server that writes the body may set (a
  * document listing `Content-Encoding: gzip` had the mock send it over a plain body, and every call failed to decode
  * it); a number or boolean header's enum listed as texts lists their values (Prism read its own "410" back as 410,
- * then refused it as not one of `enum: ["410"]`).
+ * then refused it as not one of `enum: ["410"]`); one of a list or an object is its text (Prism's check of its own
+ * answer read such a header as null and threw, ending the mock's process).
  */
 function servedAnswerHeaders(response: unknown, document: Json): unknown {
   if (!isObject(response) || !isObject(response.headers)) return response;
@@ -236,7 +237,7 @@ function servedAnswerHeaders(response: unknown, document: Json): unknown {
   for (const [name, declared] of Object.entries(response.headers)) {
     const header = resolved(declared, document);
     const schema = isObject(header) ? resolved(header.schema, document) : undefined;
-    const valued = withValueEnum(schema);
+    const valued = isStructuredSchema(schema) ? { type: "string" } : withValueEnum(schema);
     changed ||= TRANSPORT_HEADERS.has(name.toLowerCase()) || valued !== schema;
     if (!TRANSPORT_HEADERS.has(name.toLowerCase()))
       headers[name] = valued === schema ? declared : { ...(header as Json), schema: valued };
