@@ -185,9 +185,9 @@ function route(
 }
 
 /**
- * Of the operations routed to, those whose path key's fixed query pairs (`/rest?method=photos.get`) the request carries,
- * the keys with the most such pairs: several keys of one path and method are told apart by them alone. Where no key's
- * pairs are all carried, every one (the request is judged against each).
+ * Of the operations routed to, those whose path key's fixed query pairs (`/rest?method=photos.get`) the request
+ * carries, the keys with the most such pairs: several keys of one path and method are told apart by them alone. Where
+ * no key's pairs are all carried, every one (the request is judged against each).
  */
 function carryingKeyPairs<T extends { op: JudgedOperation }>(found: T[], query: URLSearchParams): T[] {
   const carried = (op: JudgedOperation) => {

@@ -117,7 +117,8 @@ async function sent(input: Record<string, unknown>): Promise<Exchange> {
 describe("a multipart body of unnamed fields, one JSON parameter holding it whole", () => {
   it("is sent as its members' parts, each read back as the part it is", async () => {
     const body = tool.params.find((p) => p.name === "body")!;
-    // A null member is no part; a member named `__proto__` (an empty list: no part) is a member like any, not the read-back's prototype.
+    // A null member is no part; a member named `__proto__` (an empty list: no part) is a member like any, not the
+    // read-back's prototype.
     const proto = JSON.parse('{"__proto__": [], "zqnote": "hi"}') as Record<string, unknown>;
     for (const value of [{}, { zqnote: "hi", zqmeta: { zqsize: 2 }, zqgone: null }, proto]) {
       const ex = await sent({ apiKey: "zq-key-0001", id: "zq-1", body: value });
