@@ -165,8 +165,14 @@ async function multipartParts(request: Request): Promise<Record<string, unknown>
       const part = typeof value === "string" ? value : { filename: value.name, type: value.type, bytes: value.size };
       // A list of scalars goes as one part per item (runtime/call/files/file-inputs.ts): a repeated name is read back
       // as the list.
-      const before = parts[name];
-      parts[name] = before === undefined ? part : Array.isArray(before) ? [...before, part] : [before, part];
+      // Own properties only: a part named `__proto__` is a part, not the object's prototype.
+      const before = Object.hasOwn(parts, name) ? parts[name] : undefined;
+      Object.defineProperty(parts, name, {
+        value: before === undefined ? part : Array.isArray(before) ? [...before, part] : [before, part],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return parts;
   } catch {

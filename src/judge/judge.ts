@@ -20,6 +20,7 @@
 // registered as the example check registers them.
 import { TRANSPORT_BY_FETCH } from "../load/ignored-headers.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
+import { fixedKeyPairs } from "../load/operation-index.js";
 import { judgeBody } from "./body-check.js";
 import { documentOperations, type JudgedOperation, type JudgedParam } from "./operations.js";
 import { judgeParam, type ParamContext, type Sent } from "./param-check.js";
@@ -78,10 +79,11 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
       return refused(line, "route", "#/servers/0/url", `the path does not start with the server's path ${base}`);
     const found = route(operations, request.method.toUpperCase(), path.slice(at) || "/");
     if ("problem" in found) return refused(line, "route", "#/paths", found.problem);
+    const reached = carryingKeyPairs(found, url.searchParams);
     // Templates alike but for their expressions' names (`/things/{id}`, `/things/{slug}`) all match: the request is
     // held against each, and the one it meets best answers (the first of a tie, in the document's order).
     let best: Judgement | undefined;
-    for (const { op, values } of found) {
+    for (const { op, values } of reached) {
       const judged = judgeAgainst(op, values, url, request);
       if (!best || judged.refusals.length < best.refusals.length) best = judged;
       if (best.refusals.length === 0) break;
@@ -181,6 +183,20 @@ function route(
   if (best.length) return best;
   if (methods.size) return { problem: `the document declares ${[...methods].join(", ")} on this path, not ${method}` };
   return { problem: `no path of the document matches ${JSON.stringify(path.slice(0, 200))}` };
+}
+
+/**
+ * Of the operations routed to, those whose path key's fixed query pairs (`/rest?method=photos.get`) the request
+ * carries, the keys with the most such pairs: several keys of one path and method are told apart by them alone. Where
+ * no key's pairs are all carried, every one (the request is judged against each).
+ */
+function carryingKeyPairs<T extends { op: JudgedOperation }>(found: T[], query: URLSearchParams): T[] {
+  const carried = (op: JudgedOperation) => {
+    const pairs = fixedKeyPairs(op.path);
+    return pairs.every(([name, value]) => query.getAll(name).includes(value)) ? pairs.length : -1;
+  };
+  const top = Math.max(...found.map((f) => carried(f.op)));
+  return top < 0 ? found : found.filter((f) => carried(f.op) === top);
 }
 
 /** The slots the operation's credentials go in (`header:x-api-key`, `query:key`, `cookie:session`). */

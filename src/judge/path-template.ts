@@ -18,8 +18,8 @@ export interface PathTemplate {
   literal: number;
   /**
    * The raw text of each expression, in each way `path` matches (the shortest first value first, as routers read
-   * `/:id.:format`; none when it does not match, at most MAX_READINGS); `spanning`: the parameters whose value may hold
-   * `/`.
+   * `/:id.:format`; from both ends where two expressions touch; none when it does not match, at most MAX_READINGS);
+   * `spanning`: the parameters whose value may hold `/`.
    */
   matches(path: string, spanning: ReadonlySet<string>): Record<string, string>[];
 }
@@ -82,11 +82,28 @@ function readings(
   // The value ends before a `/` unless it spans segments.
   const slash = spanning.has(part.name) ? -1 : raw.indexOf("/", at);
   const limit = slash < 0 ? raw.length : slash;
-  for (let end = at; end <= limit && out.length < MAX_READINGS; end++) {
+  for (const end of ends(at, limit, typeof parts[i + 1] === "object")) {
+    if (out.length >= MAX_READINGS) break;
     values[part.name] = raw.slice(at, end);
     readings(parts, raw, i + 1, end, spanning, values, out);
   }
   delete values[part.name];
+}
+
+/**
+ * Where an expression's value may end, from `at` to `limit`: the shortest first; from both ends in turn where another
+ * expression follows with nothing between (`{id}{ext}`), whose value is as likely the short one (an extension), and
+ * which MAX_READINGS would otherwise never reach after a long first value.
+ */
+function* ends(at: number, limit: number, adjacent: boolean): Generator<number> {
+  if (!adjacent) {
+    for (let end = at; end <= limit; end++) yield end;
+    return;
+  }
+  for (let low = at, high = limit; low <= high; low++, high--) {
+    yield low;
+    if (high !== low) yield high;
+  }
 }
 
 function escaped(text: string): string {

@@ -157,3 +157,16 @@ export function jsonMediaType(content: unknown): string | undefined {
   const keys = Object.keys((content ?? {}) as object);
   return keys.find((k) => bareMediaType(k) === "application/json") ?? keys.find(isJsonMediaType);
 }
+
+/**
+ * An example of a JSON type without a schema written as a text holding an object or a list (`"{\"count\": 1}"`): the
+ * value that text spells, which is what the answer's body is; any other value as it is.
+ */
+export function jsonTextValue(value: unknown): unknown {
+  if (typeof value !== "string" || !/^\s*[[{]/.test(value)) return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}

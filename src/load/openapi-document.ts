@@ -12,6 +12,7 @@ import {
   isJsonMediaType,
   isRawBodyMedia,
   jsonMediaType,
+  jsonTextValue,
   FORM_MEDIA_TYPE,
   MULTIPART_MEDIA_TYPE,
   multipartParts,
@@ -117,8 +118,8 @@ export class OpenApiDocument {
                 status,
                 description: String(response.description ?? ""),
                 ...(mediaType ? { mediaType } : {}),
-                schema: schema ? this.resolve(schema as Schema) : undefined,
-                examples: this.examplesOf(media),
+                schema: schema ? this.resolve(schema as Schema) : exampledOnly(media),
+                examples: this.examplesOf(media, schema === undefined),
                 exampleNames: Object.keys((media?.examples ?? {}) as object).sort(),
                 mediaTypes: Object.keys((response.content ?? {}) as object),
                 headers: Object.keys((response.headers ?? {}) as object),
@@ -427,13 +428,23 @@ export class OpenApiDocument {
     return undefined;
   }
 
-  private examplesOf(media: Schema | undefined): Record<string, unknown> {
+  /** `unschemed`: the JSON type has no schema, and an example written as a text of JSON is the value it spells. */
+  private examplesOf(media: Schema | undefined, unschemed: boolean): Record<string, unknown> {
     if (!media) return {};
     const out: Record<string, unknown> = {};
-    if (media.example !== undefined) out.default = media.example;
+    const value = (v: unknown) => (unschemed ? jsonTextValue(v) : v);
+    if (media.example !== undefined) out.default = value(media.example);
     for (const [name, raw] of Object.entries((media.examples ?? {}) as Record<string, Schema>)) {
-      out[name] = this.resolve(raw).value;
+      out[name] = value(this.resolve(raw).value);
     }
     return out;
   }
+}
+
+/**
+ * The schema of a JSON answer that gives examples and no schema (nor another JSON type one): any JSON value. Its
+ * body is JSON all the same, what the outputs read, not a file of the answer's other types.
+ */
+function exampledOnly(media: Schema | undefined): Schema | undefined {
+  return media && (media.example !== undefined || media.examples !== undefined) ? {} : undefined;
 }

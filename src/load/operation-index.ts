@@ -26,6 +26,35 @@ export function routePath(key: string): string {
 }
 
 /**
+ * The path a mock serves a key holding fixed query pairs at (`/rest?method=photos.get` → `/rest/~method=photos.get`):
+ * several keys share one path and method and are told apart by those pairs alone, which a router matching the path
+ * before the `?` cannot do (the mock's judge, which reads the pairs, sends each request on to its key's path). A key
+ * without fixed pairs is its own (`/rides?page={page}`: the pair is a parameter).
+ */
+export function servedKeyPath(key: string): string {
+  const fixed = fixedKeyQuery(key);
+  if (!fixed.length) return key;
+  // One segment: a `/` in a value is written encoded (a router splits the path before it decodes a segment).
+  return `${routePath(key).replace(/\/$/, "")}/~${fixed.join("&").replaceAll("/", "%2F")}`;
+}
+
+/** The fixed query pairs a path key holds (`/rest?method=photos.get&v=2`), names and values decoded. */
+export function fixedKeyPairs(key: string): [string, string][] {
+  return [...new URLSearchParams(fixedKeyQuery(key).join("&"))];
+}
+
+/** The pairs of a key's own query that hold no parameter (`method=photos.get`, not `page={page}`), as written. */
+function fixedKeyQuery(key: string): string[] {
+  const path = requestPath(key);
+  const at = path.indexOf("?");
+  if (at < 0) return [];
+  return path
+    .slice(at + 1)
+    .split("&")
+    .filter((pair) => pair !== "" && !/\{[^{}]*\}/.test(pair));
+}
+
+/**
  * The name of the query pair a path key's own query (`/rides?page={page}`, a key some documents write) gives a path
  * parameter's value, if it does: the request carries the parameter there, as a query pair.
  */

@@ -13,6 +13,7 @@
 // Where no valid value is made within the bounds, it is left to Prism, as before.
 import { withValueEnum } from "../load/text-enum.js";
 import { isObject, resolved } from "./mock-form-bodies.js";
+import { describedJsonType, jsonTextValue } from "../load/media-types.js";
 import { DocumentSampler } from "./schema-sample.js";
 
 type Node = Record<string, unknown>;
@@ -75,7 +76,14 @@ function sampledContent(
 ): Node | undefined {
   if (!isNode(response.content)) return undefined;
   let content: Node | undefined;
+  const unschemed = describedJsonType(response.content) === undefined;
   for (const [type, media] of Object.entries(response.content)) {
+    const spelled = unschemed && JSON_MEDIA.test(type) ? spelledExamples(document, media) : undefined;
+    if (spelled) {
+      content ??= { ...response.content };
+      content[type] = spelled;
+      continue;
+    }
     if (
       !JSON_MEDIA.test(type) ||
       !isNode(media) ||
@@ -91,6 +99,28 @@ function sampledContent(
     content[type] = { ...media, example: made.value };
   }
   return content;
+}
+
+/**
+ * A JSON type's examples, where no JSON type of the answer has a schema, with each written as a text of JSON given as
+ * the value it spells (load/media-types.ts jsonTextValue), which Prism would otherwise serve as a JSON string;
+ * undefined when none is.
+ */
+function spelledExamples(document: Node, media: unknown): Node | undefined {
+  if (!isNode(media)) return undefined;
+  let out: Node | undefined;
+  if (typeof media.example === "string" && jsonTextValue(media.example) !== media.example)
+    out = { ...media, example: jsonTextValue(media.example) };
+  if (!isNode(media.examples)) return out;
+  let examples: Node | undefined;
+  for (const [name, raw] of Object.entries(media.examples)) {
+    const example = followRef(document, raw, "").node;
+    if (!isNode(example) || typeof example.value !== "string" || jsonTextValue(example.value) === example.value)
+      continue;
+    examples ??= { ...media.examples };
+    examples[name] = { ...example, value: jsonTextValue(example.value) };
+  }
+  return examples ? { ...(out ?? media), examples } : out;
 }
 
 /**

@@ -16,6 +16,7 @@ import type { IncomingHttpHeaders, IncomingMessage, RequestListener } from "node
 import { MOCK_STEERING_KEYS } from "@blockwright/runtime/workflow";
 import { type OpenApiDocument, declaredParameter } from "../load/openapi-document.js";
 import { requestJudge } from "../judge/judge.js";
+import { servedKeyPath } from "../load/operation-index.js";
 import { refusalProblem } from "../judge/judge-problem.js";
 import { readWhole, replayed } from "./replayed-request.js";
 
@@ -72,13 +73,9 @@ export function withJudge(
           req.rawHeaders = withoutHeader(req.rawHeaders, "prefer");
         }
         if (op)
-          req.url = oneSegmentEach(
-            target,
-            basePath,
+          req.url = atServedKeyPath(
+            oneSegmentEach(target, basePath, op.path, judgement.read.path, document, judgement.operation as string),
             op.path,
-            judgement.read.path,
-            document,
-            judgement.operation as string,
           );
         listener(replayed(req, body), res);
       },
@@ -96,6 +93,19 @@ function withoutSteering(target: string): string {
     .split("&")
     .filter((pair) => !MOCK_STEERING_KEYS.includes(decodeSafe(pair.split("=")[0] ?? "")));
   return kept.length ? `${target.slice(0, q)}?${kept.join("&")}` : target.slice(0, q);
+}
+
+/**
+ * The target at the path the mock serves the operation's key at, where its key holds fixed query pairs
+ * (`/rest?method=photos.get`, served at `/rest/~method=photos.get`: servedKeyPath): the judge told it from the other
+ * keys of its path by those pairs, which Prism's router does not read.
+ */
+function atServedKeyPath(target: string, key: string): string {
+  const served = servedKeyPath(key);
+  if (served === key) return target;
+  const q = target.indexOf("?");
+  const path = q < 0 ? target : target.slice(0, q);
+  return `${path.replace(/\/$/, "")}${served.slice(served.lastIndexOf("/~"))}${q < 0 ? "" : target.slice(q)}`;
 }
 
 /** The target with each multi-segment path value's `/` encoded: Prism routes a template expression to one segment. */

@@ -125,21 +125,24 @@ function withDeserializedSchemasInline(document: Node): Node {
       paths[path] = raw;
       continue;
     }
-    const copy: Node = { ...item, ...(item.parameters ? { parameters: parameters(item.parameters) } : {}) };
+    const shared = adjacentExpressions(path);
+    const own = (list: unknown) =>
+      shared ? oneExpressionParams(parameters(list), shared, document) : parameters(list);
+    const copy: Node = { ...item, ...(item.parameters ? { parameters: own(item.parameters) } : {}) };
     for (const method of METHODS) {
       const op = item[method];
       if (!isNode(op)) continue;
       // Swagger 2: form fields are parameters (`in: formData`), inlined with the others.
       copy[method] = {
         ...op,
-        ...(op.parameters ? { parameters: parameters(op.parameters) } : {}),
+        ...(op.parameters ? { parameters: own(op.parameters) } : {}),
         ...(op.requestBody ? { requestBody: requestBody(op.requestBody) } : {}),
       };
     }
     // A key with a fragment (`/tags/{arn}#tagKeys`) or fixed query pairs (`/services?funcs=news`) is reached at the
     // path before them (routePath), which Prism matches to the item of that path alone: its operations join that item,
     // the item's parameters each one's own.
-    const reached = routePath(path);
+    const reached = shared ? shared.path : routePath(path);
     if (reached === path) {
       paths[path] = { ...(isNode(paths[path]) ? paths[path] : {}), ...copy };
       continue;
@@ -159,6 +162,40 @@ function withDeserializedSchemasInline(document: Node): Node {
     paths[reached] = joined;
   }
   return { ...document, paths };
+}
+
+/**
+ * A path whose segment holds expressions with nothing between them (`/profiles/{id}{ext}`): Prism's reader of the
+ * path (a URI template's match) takes no value of either, and required both. The segment is served as its first
+ * expression alone, whose value is then the whole segment: `first` names those kept, `absorbed` those dropped; the
+ * request judge reads each expression's value (mock-judge.ts). Undefined for any other path.
+ */
+function adjacentExpressions(path: string): { path: string; first: Set<string>; absorbed: Set<string> } | undefined {
+  const first = new Set<string>();
+  const absorbed = new Set<string>();
+  const served = routePath(path).replace(/\{([^{}]+)\}((?:\{[^{}]+\})+)/g, (_, name: string, rest: string) => {
+    first.add(name.replace(/^\+/, ""));
+    for (const [, other] of rest.matchAll(/\{([^{}]+)\}/g)) absorbed.add((other as string).replace(/^\+/, ""));
+    return `{${name}}`;
+  });
+  return first.size ? { path: served, first, absorbed } : undefined;
+}
+
+/** The parameters of such a path as Prism is given them: the absorbed ones left out, the kept ones any text. */
+function oneExpressionParams(
+  list: unknown,
+  joined: { first: Set<string>; absorbed: Set<string> },
+  document: Node,
+): unknown {
+  if (!Array.isArray(list)) return list;
+  return list.flatMap((p) => {
+    const param = followRefs(document, p);
+    if (!isNode(param) || param.in !== "path" || typeof param.name !== "string") return [p];
+    if (joined.absorbed.has(param.name)) return [];
+    if (!joined.first.has(param.name)) return [p];
+    const { style: _style, explode: _explode, content: _content, ...rest } = param;
+    return [{ ...rest, schema: { type: "string" } }];
+  });
 }
 
 /**

@@ -57,3 +57,51 @@ describe("a path key holding fixed query pairs", () => {
     }
   });
 });
+
+// Several keys of one path and method told apart by a fixed query pair alone (`/zqrpc?call=zq.alpha`,
+// `/zqrpc?call=zq.beta`, an RPC-style API's methods): Prism, routing on the path before the `?`, held every request to
+// the first key's operation and refused the others' ("must have required property 'alpha_id'").
+const rpcOperation = (name: string) => ({
+  get: {
+    operationId: `zqCall_${name}`,
+    parameters: [{ name: `${name}_id`, in: "query", required: true, schema: { type: "string" } }],
+    responses: {
+      "200": {
+        description: "ok",
+        content: { "application/json": { schema: { type: "object" }, example: { answered: name } } },
+      },
+    },
+  },
+});
+
+describe("keys of one path told apart by fixed query pairs", () => {
+  it("are each served to the requests that carry their pairs", async () => {
+    const dir = join(work, "rpc-specs");
+    mkdirSync(join(dir, "zqrpc"), { recursive: true });
+    writeFileSync(
+      join(dir, "zqrpc", "openapi.yaml"),
+      JSON.stringify(
+        openapi({
+          "/zqrpc?call=zq.alpha": rpcOperation("alpha"),
+          "/zqrpc?call=zq.beta": rpcOperation("beta"),
+          "/zqrpc?call=zq.gamma&zone=a/b": rpcOperation("gamma"),
+        }),
+      ),
+    );
+    const mocks = await startMocks(["zqrpc"], { specsDir: dir, logLevel: "silent" });
+    try {
+      const answer = async (query: string) => {
+        const response = await fetch(`${mocks.urls.zqrpc}/zqrpc?${query}`, {
+          headers: { authorization: "Bearer zq-token-1", accept: "application/json" },
+        });
+        return { status: response.status, body: await response.json() };
+      };
+      expect(await answer("call=zq.alpha&alpha_id=1")).toEqual({ status: 200, body: { answered: "alpha" } });
+      expect(await answer("call=zq.beta&beta_id=2")).toEqual({ status: 200, body: { answered: "beta" } });
+      expect(await answer("call=zq.gamma&zone=a%2Fb&gamma_id=3")).toEqual({ status: 200, body: { answered: "gamma" } });
+      expect((await answer("call=zq.beta&alpha_id=2")).status).toBe(422);
+    } finally {
+      await mocks.close();
+    }
+  });
+});

@@ -10,6 +10,7 @@
 // seed, the same document, the same answers.
 import type { RequestListener } from "node:http";
 import { documentServer } from "../link/server/server.js";
+import { servedKeyPath } from "../load/operation-index.js";
 import { pathPattern } from "./mock-paging.js";
 import { realisticValues } from "./realistic-values.js";
 import { SchemaLookup } from "./sample-lookup.js";
@@ -73,7 +74,7 @@ export class RealisticAnswers {
           if (!isNode(response) || !isNode(response.content)) continue;
           for (const [type, media] of Object.entries(response.content)) {
             if (isNode(media) && (media.example !== undefined || media.examples !== undefined))
-              this.own.add(key(`${base}${path}`, method, status, type));
+              this.own.add(key(`${base}${servedKeyPath(path).replace(/\{\+/g, "{")}`, method, status, type));
           }
         }
       }

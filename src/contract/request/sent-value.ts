@@ -142,8 +142,7 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
   )
     return;
   const got = sentValue(ex, tool, doc, param);
-  const want =
-    tool.body?.encoding === "multipart" && wire.in === "body" ? multipartPart(param, value) : expectedWire(wire, value);
+  const want = wantedValue(tool, wire, param, value);
   if (wire.in === "body" && isForm(tool)) {
     // A form body is text pairs: the ones the value makes, as the spec's encoding writes them, are all sent.
     // At pointer "" the value is the whole form (a body of several shapes, one parameter holding it).
@@ -158,7 +157,13 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
   if (wire.in === "body" && wire.pointer === "" && want && typeof want === "object" && !Array.isArray(want)) {
     // A whole-body parameter: its members are in the body (other parameters may add more).
     for (const [k, v] of Object.entries(want))
-      same((got as Record<string, unknown> | undefined)?.[k], v, `body member ${k} of ${param.name}`);
+      same(
+        got !== null && typeof got === "object" && Object.hasOwn(got, k)
+          ? (got as Record<string, unknown>)[k]
+          : undefined,
+        v,
+        `body member ${k} of ${param.name}`,
+      );
     return;
   }
   same(
@@ -255,4 +260,18 @@ function styledPart(
 /** The tool sends its body form-encoded (application/x-www-form-urlencoded). */
 function isForm(tool: ToolSpec): tool is ToolSpec & { body: BodySpec } {
   return tool.body?.encoding === "form";
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Blob);
+}
+
+/** What the value is sent as: a multipart body's part (a whole body's members, a part each), else as placed. */
+function wantedValue(tool: ToolSpec, wire: ParamSpec["wire"], param: ParamSpec, value: unknown): unknown {
+  if (tool.body?.encoding !== "multipart" || wire.in !== "body") return expectedWire(wire, value);
+  if (wire.pointer !== "" || !isRecord(value)) return multipartPart(param, value);
+  // A null member is no part.
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, v === null ? undefined : multipartPart(param, v)]),
+  );
 }
