@@ -305,4 +305,40 @@ describe("a header parameter's example", () => {
       'keyId="zq-1",signature="c2ln"',
     );
   });
+
+  it("in a text named errors, in an object of one text named message, in a fault's one text", async () => {
+    const text = { type: "string" };
+    const shapes: [Record<string, unknown>, string, unknown][] = [
+      [
+        { errors: text, status: { type: "integer" } },
+        "$response.body#/errors",
+        { errors: "zq key refused", status: 3 },
+      ],
+      [
+        {
+          "zq.error": {
+            type: "object",
+            properties: { code: text, message: { type: "object", properties: { value: text } } },
+          },
+        },
+        "$response.body#/zq.error/message/value",
+        { "zq.error": { code: "E1", message: { value: "zq key refused" } } },
+      ],
+      [
+        {
+          fault: {
+            type: "object",
+            properties: { faultString: text, detail: { type: "object", properties: { errorcode: text } } },
+          },
+        },
+        "$response.body#/fault/faultString",
+        { fault: { faultString: "zq key refused", detail: { errorcode: "E1" } } },
+      ],
+    ];
+    for (const [properties, place, body] of shapes) {
+      const d = drafted(withError(reply({ type: "object", properties })), ["listZqGadgets"]);
+      expect(d.manifest.errors.message).toEqual([place]);
+      expect(await messageOf(d, body)).toBe("zq key refused");
+    }
+  });
 });

@@ -7,7 +7,7 @@ import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { type OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../../load/openapi-document.js";
 import { valueAt } from "../../load/json-ref.js";
 import { operationRef } from "../../load/operation-index.js";
-import { MESSAGE_NAMES } from "../../model/message-fields.js";
+import { MESSAGE_KEY, MESSAGE_NAMES } from "../../model/message-fields.js";
 import type { SelectedOperation } from "../cut/select-operations.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { safeFlatten } from "./param-schema.js";
@@ -173,6 +173,7 @@ const MESSAGE_PLACES = [
   ["errors", "0", "title"],
   ["title"],
   ["error"],
+  ["errors"],
 ];
 
 /**
@@ -204,14 +205,41 @@ function namedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined 
     loneText(doc, flat) ??
     named(wrapped) ??
     usualWithin(wrapped, schemaTexts(doc, flat)) ??
-    listedWithin(doc, flat, envelopes)
+    listedWithin(doc, flat, envelopes) ??
+    loneWithinErrorEnvelope(doc, flat, envelopes)
   );
+}
+
+/**
+ * The one text field of an object the reply wraps the error in, named as an error (`{fault: {faultString, detail:
+ * {errorcode}}}`): a fault's text is its message whatever its name.
+ */
+function loneWithinErrorEnvelope(
+  doc: OpenApiDocument,
+  flat: Schema,
+  envelopes: readonly string[],
+): string[] | undefined {
+  for (const name of envelopes.filter((e) => MESSAGE_KEY.test(e))) {
+    const texts = Object.keys((doc.schemaAt(flat, [name])?.properties ?? {}) as Json).filter(
+      (field) => typeOf(doc.schemaAt(flat, [name, field]) ?? {}) === "string",
+    );
+    if (texts.length === 1) return [name, texts[0] as string];
+  }
+  return undefined;
 }
 
 /** What a place of an error answer's schema holds, as usualPlace reads it: text, or a list of texts. */
 function schemaTexts(doc: OpenApiDocument, flat: Schema): Texts {
   return {
     text: (pointer) => typeOf(doc.schemaAt(flat, pointer) ?? {}) === "string",
+    lone: (pointer) => {
+      const held = doc.schemaAt(flat, pointer);
+      if (!held || typeOf(held) !== "object") return undefined;
+      const texts = Object.keys((held.properties ?? {}) as Json).filter(
+        (field) => typeOf(doc.schemaAt(flat, [...pointer, field]) ?? {}) === "string",
+      );
+      return texts.length === 1 ? texts[0] : undefined;
+    },
     list: (pointer) =>
       typeOf(doc.schemaAt(flat, pointer) ?? {}) === "array" &&
       typeOf(doc.schemaAt(flat, [...pointer, "0"]) ?? {}) === "string",
@@ -222,6 +250,8 @@ function schemaTexts(doc: OpenApiDocument, flat: Schema): Texts {
 interface Texts {
   text(pointer: string[]): boolean;
   list(pointer: string[]): boolean;
+  /** The one text field of an object there (`message: {lang, value}`), if that is what it holds. */
+  lone?(pointer: string[]): string | undefined;
 }
 
 /**
@@ -233,6 +263,9 @@ function usualPlace(base: readonly string[], texts: Texts): string[] | undefined
     const at = [...base, ...pointer];
     if (texts.text(at)) return at;
     if (texts.list(at)) return [...at, "0"];
+    // A message that is an object of one text (`message: {lang, value}`): that text.
+    const lone = MESSAGE_NAMES[0]?.test(at.at(-1) ?? "") ? texts.lone?.(at) : undefined;
+    if (lone !== undefined) return [...at, lone];
   }
   return undefined;
 }
