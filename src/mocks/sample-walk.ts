@@ -176,7 +176,10 @@ export class Walk {
       if (depth > 16 || !isNode(node)) return node === true || (isNode(node) && Object.keys(node).length === 0);
       if (typeof node.$ref === "string") {
         const ref = node.$ref;
-        if (!ref.startsWith("#") || seen.has(ref)) return false;
+        if (!ref.startsWith("#") || trail.has(ref)) return false;
+        // A member reached again by another member (`orderLinks: allOf [headerLinks, …]` beside `headerLinks`) is
+        // collected once: its fields and required ones are in already.
+        if (seen.has(ref)) return true;
         seen.add(ref);
         return collect(resolvePointer(this.document, ref.slice(1)), ref.slice(1), depth + 1);
       }
@@ -215,7 +218,14 @@ export class Walk {
         list.find((d) => isNode(d.schema) && Object.keys(d.schema).length > 0) ??
         list[0];
       if (!pinned) continue;
-      properties[name] = pinned.schema;
+      // A field several members define otherwise (`links`: a header's links in one, the detail's more in another)
+      // meets each definition: all of them, each referred to where it is (an example is held to its own place).
+      const shaped = list.filter((d) => isNode(d.schema) && Object.keys(d.schema).length > 0);
+      const distinct = new Set(shaped.map((d) => JSON.stringify(d.schema))).size > 1;
+      properties[name] =
+        !distinct || (isNode(pinned.schema) && ("const" in pinned.schema || Array.isArray(pinned.schema.enum)))
+          ? pinned.schema
+          : { allOf: shaped.map((d) => ({ $ref: `#${d.pointer}` })) };
       pointers.set(name, pinned.pointer);
     }
     return {

@@ -50,6 +50,53 @@ describe("values of objects in parts (allOf)", () => {
   });
 });
 
+describe("values of objects in parts whose members define one field differently", () => {
+  it("meet every member's definition of the field, a schema both reach collected once", () => {
+    // A detail extends a header; both define `links`, the detail's (allOf: the header's links, more required) the
+    // stricter. The walk took the header's definition alone, held its value to the header's place, and Prism's
+    // sampler answered with what the detail's schema refuses.
+    const link = { type: "object", required: ["href"], properties: { href: { type: "string", example: "/zq/1" } } };
+    const schemas = {
+      ZqLink: link,
+      ZqHeaderLinks: {
+        type: "object",
+        required: ["self"],
+        properties: { self: { $ref: "#/components/schemas/ZqLink" } },
+      },
+      ZqDetailLinks: {
+        allOf: [
+          { $ref: "#/components/schemas/ZqHeaderLinks" },
+          {
+            type: "object",
+            required: ["self", "history"],
+            properties: { history: { $ref: "#/components/schemas/ZqLink" } },
+          },
+        ],
+      },
+      ZqHeader: {
+        type: "object",
+        properties: { id: { type: "string" }, links: { $ref: "#/components/schemas/ZqHeaderLinks" } },
+      },
+      ZqDetail: {
+        allOf: [
+          { $ref: "#/components/schemas/ZqHeader" },
+          {
+            type: "object",
+            required: ["links"],
+            properties: { links: { $ref: "#/components/schemas/ZqDetailLinks" } },
+          },
+        ],
+      },
+    };
+    const document = { openapi: "3.0.3", info: { title: "zqlinks", version: "1" }, paths: {}, components: { schemas } };
+    const made = new DocumentSampler(document).sample("/components/schemas/ZqDetail");
+    expect(made?.value).toEqual({ links: { self: { href: "/zq/1" }, history: { href: "/zq/1" } } });
+    const ajv = new Ajv({ strict: false });
+    ajv.addSchema({ $id: "zq://links", components: document.components });
+    expect(ajv.validate({ $ref: "zq://links#/components/schemas/ZqDetail" }, made?.value)).toBe(true);
+  });
+});
+
 describe("values of objects in parts whose member requires one field of several (anyOf of required lists)", () => {
   it("take the pinned enum from the member that declares it, and the first required list's fields", () => {
     const schemas = {
