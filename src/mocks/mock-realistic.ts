@@ -57,6 +57,8 @@ export class RealisticAnswers {
     original: Node,
     operations: PrismOperation[],
     readonly seed: number,
+    /** Whether a body reads as a failure by the manifest (`errors.failureWhen`): no success answer is made so. */
+    private readonly readsAsFailure: (body: unknown) => boolean = () => false,
   ) {
     this.routes = operations.map((operation) => ({
       operation,
@@ -200,8 +202,12 @@ export class RealisticAnswers {
           this.own.has(key(operation.path, operation.method, response.code, content.mediaType))
         )
           continue;
-        const value = this.draw(this.schemaPointer(operation, response.code, content.mediaType), this.seed);
-        if (value !== undefined) content.examples = [{ key: "default", value }];
+        const pointer = this.schemaPointer(operation, response.code, content.mediaType);
+        // A drawn value the manifest reads as a failure (`ok: false`, drawn as any boolean): the plainest value
+        // instead (a flag without a default is true), else Prism's.
+        let value = this.draw(pointer, this.seed);
+        if (value !== undefined && this.readsAsFailure(value)) value = this.samplerOf().sample(pointer)?.value;
+        if (value !== undefined && !this.readsAsFailure(value)) content.examples = [{ key: "default", value }];
       }
     }
   }

@@ -170,6 +170,7 @@ async function servedDocument(
   loaded: OpenApiFiles;
   basePath: string;
   credentialPath: CredentialPath | undefined;
+  readsAsFailure: (body: unknown) => boolean;
 }> {
   const { loadOpenApi } = await import("../load/openapi-source.js");
   const { OpenApiDocument } = await import("../load/openapi-document.js");
@@ -203,6 +204,7 @@ async function servedDocument(
       loaded,
       basePath,
       credentialPath,
+      readsAsFailure: failureReader(manifest),
     };
   } catch (e) {
     const problems = generationErrors(e);
@@ -276,45 +278,48 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
   };
   try {
     const started = await Promise.all(
-      served.map(async ({ provider, document, judged, covers, original, basePath, paged, credentialPath }) => {
-        const operations = prismOperations(document, prism) as Parameters<typeof createServer>[0];
-        // Answers drawn from the schemas where the document has none, made as requests reach them (mock-realistic.ts).
-        const answers = new RealisticAnswers(
-          document as Record<string, unknown>,
-          original,
-          operations as unknown as PrismOperation[],
-          options.seed ?? DEFAULT_MOCK_SEED,
-        );
-        // Resources kept (mock-state.ts), where the paths line up as resources; said once where none do.
-        const resources = state ? resourcesOf(document as Record<string, unknown>) : [];
-        if (state && !resources.length)
-          log(
-            `mock of ${provider}: no resource recognised in its paths (POST /things creating, ` +
-              `GET /things/{id} reading): its answers are realistic, none kept`,
+      served.map(
+        async ({ provider, document, judged, covers, original, basePath, paged, credentialPath, readsAsFailure }) => {
+          const operations = prismOperations(document, prism) as Parameters<typeof createServer>[0];
+          // Answers drawn from the schemas where the document has none, made as requests reach them (mock-realistic.ts).
+          const answers = new RealisticAnswers(
+            document as Record<string, unknown>,
+            original,
+            operations as unknown as PrismOperation[],
+            options.seed ?? DEFAULT_MOCK_SEED,
+            readsAsFailure,
           );
-        const stateful = (inner: RequestListener) =>
-          state ? withState(inner, { provider, resources, state, answers, paged, log }) : inner;
-        // The judge, after a credential the address carries is read as the document's server path (credential-path.ts).
-        const judging = (inner: RequestListener) =>
-          withCredentialPath(withJudge(inner, judged, basePath, covers), credentialPath);
-        const { prism: server, http } = withHttpServer(
-          () => prismServer(prism, operations, logger, provider),
-          (listener) =>
-            mockLayers(listener, {
-              answers,
-              paged,
-              stateful,
-              judging,
-              log: (line) => log(`mock of ${provider}: ${line}`),
-            }),
-        );
-        // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).
-        http.keepAliveTimeout = 0;
-        servers.push({ prism: server, http });
-        const port = options.ports?.[provider] ?? 0;
-        const address = await listenAt(server, port, host, provider);
-        return [provider, address.replace(/\/+$/, "")] as const;
-      }),
+          // Resources kept (mock-state.ts), where the paths line up as resources; said once where none do.
+          const resources = state ? resourcesOf(document as Record<string, unknown>) : [];
+          if (state && !resources.length)
+            log(
+              `mock of ${provider}: no resource recognised in its paths (POST /things creating, ` +
+                `GET /things/{id} reading): its answers are realistic, none kept`,
+            );
+          const stateful = (inner: RequestListener) =>
+            state ? withState(inner, { provider, resources, state, answers, paged, log }) : inner;
+          // The judge, after a credential the address carries is read as the document's server path (credential-path.ts).
+          const judging = (inner: RequestListener) =>
+            withCredentialPath(withJudge(inner, judged, basePath, covers), credentialPath);
+          const { prism: server, http } = withHttpServer(
+            () => prismServer(prism, operations, logger, provider),
+            (listener) =>
+              mockLayers(listener, {
+                answers,
+                paged,
+                stateful,
+                judging,
+                log: (line) => log(`mock of ${provider}: ${line}`),
+              }),
+          );
+          // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).
+          http.keepAliveTimeout = 0;
+          servers.push({ prism: server, http });
+          const port = options.ports?.[provider] ?? 0;
+          const address = await listenAt(server, port, host, provider);
+          return [provider, address.replace(/\/+$/, "")] as const;
+        },
+      ),
     );
     for (const [provider, url] of started) urls[provider] = url;
   } catch (e) {
@@ -322,6 +327,31 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
     throw e;
   }
   return { urls, close };
+}
+
+/**
+ * Whether a success answer's body reads as a failure by the manifest's `errors.failureWhen` (`ok: false`): a mock's
+ * made answer must not, or every call of a success answer fails. Only the body's values are read here.
+ */
+function failureReader(manifest: unknown): (body: unknown) => boolean {
+  const rules = (manifest as { errors?: { failureWhen?: unknown } } | null | undefined)?.errors?.failureWhen;
+  const tests = (Array.isArray(rules) ? rules : []).flatMap((rule) => {
+    const from = (rule as { from?: unknown } | null)?.from;
+    const at = typeof from === "string" ? /^\$response\.body#(\/.*)?$/.exec(from) : null;
+    if (!at) return [];
+    const path = (at[1] ?? "")
+      .split("/")
+      .slice(1)
+      .map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+    return [{ path, equals: (rule as { equals?: unknown }).equals }];
+  });
+  return (body) =>
+    tests.some(({ path, equals }) => {
+      let value = body;
+      for (const key of path)
+        value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+      return value !== undefined && value === equals;
+    });
 }
 
 /** Prism's entry points, as the build bundles them. */
