@@ -281,8 +281,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
       served.map(
         async ({ provider, document, judged, covers, original, basePath, paged, credentialPath, readsAsFailure }) => {
           const operations = prismOperations(document, prism) as Parameters<typeof createServer>[0];
-          // Answers drawn from the schemas where the document has none, made as requests reach them
-          // (mock-realistic.ts).
+          // Answers drawn from the schemas where the document has none, as requests reach them (mock-realistic.ts).
           const answers = new RealisticAnswers(
             document as Record<string, unknown>,
             original,
@@ -299,8 +298,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
             );
           const stateful = (inner: RequestListener) =>
             state ? withState(inner, { provider, resources, state, answers, paged, log }) : inner;
-          // The judge, after a credential the address carries is read as the document's server path
-          // (credential-path.ts).
+          // The judge, after a credential in the address is read as the document's server path (credential-path.ts).
           const judging = (inner: RequestListener) =>
             withCredentialPath(withJudge(inner, judged, basePath, covers), credentialPath);
           const { prism: server, http } = withHttpServer(
