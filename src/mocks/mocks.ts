@@ -25,7 +25,7 @@ import { withEmptyFormsJudged } from "./mock-form-bodies.js";
 import type { Server as HttpServer, RequestListener } from "node:http";
 import { createRequire } from "node:module";
 import { existsSync, readFileSync } from "node:fs";
-import type { ToolSpec } from "@blockwright/runtime/internal";
+import { getAtPointer, parseExpression, type ToolSpec } from "@blockwright/runtime/internal";
 import { dirname, join, resolve } from "node:path";
 import { openapiPathOf } from "../load/provider-dirs.js";
 import { type CoveredSlot, mockDocument } from "./mock-document.js";
@@ -335,23 +335,17 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
  */
 function failureReader(manifest: unknown): (body: unknown) => boolean {
   const rules = (manifest as { errors?: { failureWhen?: unknown } } | null | undefined)?.errors?.failureWhen;
+  // Read as the runtime reads them (parseExpression, getAtPointer); a rule it cannot read is generate's to report.
   const tests = (Array.isArray(rules) ? rules : []).flatMap((rule) => {
-    const from = (rule as { from?: unknown } | null)?.from;
-    const at = typeof from === "string" ? /^\$response\.body#(\/.*)?$/.exec(from) : null;
-    if (!at) return [];
-    const path = (at[1] ?? "")
-      .split("/")
-      .slice(1)
-      .map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
-    return [{ path, equals: (rule as { equals?: unknown }).equals }];
+    const { from, equals } = (rule ?? {}) as { from?: unknown; equals?: unknown };
+    try {
+      const ref = typeof from === "string" ? parseExpression(from) : undefined;
+      return ref?.kind === "body" ? [{ pointer: ref.pointer, equals }] : [];
+    } catch {
+      return [];
+    }
   });
-  return (body) =>
-    tests.some(({ path, equals }) => {
-      let value = body;
-      for (const key of path)
-        value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
-      return value !== undefined && value === equals;
-    });
+  return (body) => tests.some(({ pointer, equals }) => getAtPointer(body, pointer) === equals);
 }
 
 /** Prism's entry points, as the build bundles them. */
