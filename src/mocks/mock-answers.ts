@@ -11,6 +11,7 @@
 // branch of each union, bounded work, checked against the schema), given to
 // Prism as the media type's `example` (an answer header's, as the header's).
 // Where no valid value is made within the bounds, it is left to Prism, as before.
+import { formEncoding } from "@blockwright/runtime";
 import { withValueEnum } from "../load/text-enum.js";
 import { isObject, resolved } from "./mock-form-bodies.js";
 import { describedJsonType, jsonTextValue } from "../load/media-types.js";
@@ -411,8 +412,8 @@ function asText(schema: unknown, header: unknown): unknown {
   };
 }
 
+/** The value as the runtime writes a header in style simple, not exploded (formEncoding.styledValue). */
 function simpleStyle(value: unknown): string | undefined {
-  if (Array.isArray(value)) return value.map(String).join(",");
-  if (isObject(value)) return Object.entries(value).flat().map(String).join(",");
-  return typeof value === "string" ? value : undefined;
+  if (value === undefined) return undefined;
+  return formEncoding.styledValue("", value, { style: "simple", explode: false }, "header");
 }
