@@ -128,7 +128,7 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
       ...judgeSecurity(
         op.security,
         schemes,
-        { header: (n) => request.headers.get(n), query: (n) => has("query", n), cookie: (n) => has("cookie", n) },
+        { header: (n) => headerOf(request.headers, n), query: (n) => has("query", n), cookie: (n) => has("cookie", n) },
         op.securityAt,
         options.credential,
       ),
@@ -260,7 +260,7 @@ function sentFor(
   if (p.in === "path") return Object.hasOwn(path, p.name) ? { in: "path", raw: path[p.name] as string } : undefined;
   if (p.in === "query") return { in: "query", pairs };
   if (p.in === "header") {
-    const value = headers.get(p.name);
+    const value = headerOf(headers, p.name);
     // fetch's own value of a transport header (Accept-Encoding) where the call gave none: no value of the parameter.
     const lower = p.name.toLowerCase();
     if (value === null) return undefined;
@@ -270,6 +270,17 @@ function sentFor(
   }
   const raws = cookies.get(p.name);
   return raws?.length ? { in: "cookie", raws } : undefined;
+}
+
+/** An HTTP token: what a header's name is (RFC 9110 §5.1). */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/**
+ * The request's value of a header the document declares; null for a name no request can carry (`""`, a space in it:
+ * no HTTP token), which fetch's Headers would throw on.
+ */
+function headerOf(headers: Headers, name: string): string | null {
+  return TOKEN.test(name) ? headers.get(name) : null;
 }
 
 /** The Cookie header's pairs, by name (a name sent twice keeps both values). */
