@@ -290,6 +290,13 @@ export class ToolValues {
       if (p.wire.in !== "body") continue;
       const wire = this.bodyValueOf(p, body);
       if (wire === undefined) continue;
+      // A file field's value in an example is its name or a word on it ("string($binary)"), not its bytes: the
+      // suite's own file stands in, as in every other input (findCandidates), and is not compared with the example.
+      if (p.type === "file") {
+        const own = this.example(p.name);
+        if (own) input[p.name] = own.value;
+        continue;
+      }
       const value = p.wire.split && Array.isArray(wire) ? wire.join(`${p.wire.split.separator} `) : wire;
       if (!this.accepts(p, value)) continue;
       input[p.name] = value;
