@@ -104,8 +104,9 @@ describe(
   "a pattern with identity escapes (\\- outside a class, \\_, \\\"), which JSON Schema's Unicode reading " + "refuses",
   () => {
     it(
-      "is read without them (the same matches), between slashes too; an escaped - in a class is kept; " +
-        "one that cannot compile either way is left as written",
+      "is read without them (the same matches), between slashes too; an escaped - in a class is kept; a brace " +
+        "that is no count ({,2}, {1-70}) and a lone } or ] read as the character, as ECMAScript reads them without " +
+        "the Unicode flag; one that cannot compile either way is left as written",
       async () => {
         const file = join(dir, "escapes.yaml");
         writeFileSync(
@@ -120,6 +121,8 @@ paths:
         - { name: at, in: header, schema: { type: string, pattern: '/^\\d{2}(\\-|\\+)\\d{2}$/' } }
         - { name: code, in: query, schema: { type: string, pattern: '^zq\\_[a\\-z]+\\"$' } }
         - { name: size, in: query, schema: { type: string, pattern: '[a-z]{1-70}' } }
+        - { name: span, in: query, schema: { type: string, pattern: '^1[0-9]{,2}}]$' } }
+        - { name: part, in: query, schema: { type: string, pattern: '^(zq{,2}$' } }
       responses:
         "200": { description: ok }
 `,
@@ -130,7 +133,9 @@ paths:
         expect(parameters.map((p: { schema: { pattern: string } }) => p.schema.pattern)).toEqual([
           "^\\d{2}(-|\\+)\\d{2}$",
           '^zq_[a\\-z]+"$',
-          "[a-z]{1-70}",
+          "[a-z]\\{1-70\\}",
+          "^1[0-9]\\{,2\\}\\}\\]$",
+          "^(zq{,2}$",
         ]);
       },
     );

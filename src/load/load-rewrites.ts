@@ -164,9 +164,40 @@ export function readDelimitedPatterns(document: unknown): DelimitedPattern[] {
   return found;
 }
 
+/** A count of repetitions, as ECMAScript reads one: `{n}`, `{n,}`, `{n,m}`. */
+const COUNT = /^\{\d+(?:,\d*)?\}/;
+
 /**
- * A pattern as the load reads it (between its slashes, without identity escapes), or undefined when no reading compiles
- * as JSON Schema's patterns do (Unicode).
+ * The braces of a pattern that ECMAScript reads as text, not as a count (`{,2}`, `{1-70}`: counts in other
+ * dialects, which a reviewer may mean), each as written; none when the pattern compiles with the Unicode flag.
+ */
+export function bracesReadAsText(written: string): string[] {
+  try {
+    new RegExp(written, "u");
+    return [];
+  } catch {
+    // read below
+  }
+  const found: string[] = [];
+  let inClass = false;
+  for (let i = 0; i < written.length; i++) {
+    const c = written[i] as string;
+    if (c === "\\") i++;
+    else if (c === "[" && !inClass) inClass = true;
+    else if (c === "]" && inClass) inClass = false;
+    else if (c === "{" && !inClass) {
+      const count = COUNT.exec(written.slice(i))?.[0];
+      const text = count ?? /^\{[^{}]*\}?/.exec(written.slice(i))?.[0] ?? c;
+      if (!count) found.push(text);
+      i += text.length - 1;
+    }
+  }
+  return [...new Set(found)];
+}
+
+/**
+ * A pattern as the load reads it (between its slashes, without identity escapes, a brace that is no count escaped),
+ * or undefined when no reading compiles as JSON Schema's patterns do (Unicode).
  */
 export function readPattern(written: string): string | undefined {
   return innerPattern(written) ?? unicodeReading(written);
@@ -182,9 +213,11 @@ function innerPattern(pattern: string): string | undefined {
 }
 
 /**
- * The pattern compiled as JSON Schema's patterns are (Unicode), or else with its identity escapes (`\-`, `\"`, `\_`
- * outside a class: a character that needs none) written as the character, which is what a pattern without the
- * Unicode flag reads them as and a Unicode one refuses ("Invalid escape"); undefined when that does not compile either.
+ * The pattern compiled as JSON Schema's patterns are (Unicode), or else as ECMAScript reads it without the Unicode
+ * flag, written so that the Unicode flag reads it alike: its identity escapes (`\-`, `\"`, `\_` outside a class: a
+ * character that needs none) as the character, and a brace or bracket that is no syntax there (`{,2}`, `{1-70}`: no
+ * count; a lone `}` or `]`) as the character escaped, which a Unicode pattern refuses ("Incomplete quantifier", "Lone
+ * quantifier brackets"); undefined when that does not compile either.
  */
 function unicodeReading(pattern: string): string | undefined {
   const compiles = (text: string) => {
@@ -206,6 +239,13 @@ function unicodeReading(pattern: string): string | undefined {
       const identity = !/[A-Za-z0-9^$\\.*+?()[\]{}|/]/.test(next) && !(inClass && next === "-");
       out += identity ? next : c + next;
       i++;
+      continue;
+    }
+    if (!inClass && (c === "{" || c === "}" || c === "]")) {
+      // A count (`{2}`, `{2,}`, `{2,5}`) stays; any other brace, or a bracket closing no class, is the character.
+      const count = c === "{" ? COUNT.exec(pattern.slice(i))?.[0] : undefined;
+      out += count ?? `\\${c}`;
+      i += count ? count.length - 1 : 0;
       continue;
     }
     if (c === "[" && !inClass) inClass = true;

@@ -4,7 +4,7 @@
 // forms of a value the document allows several of (`anyOf`), each with its own.
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { type OpenApiDocument, type Schema, typeOf } from "../../load/openapi-document.js";
-import { readPattern } from "../../load/load-rewrites.js";
+import { bracesReadAsText, readPattern } from "../../load/load-rewrites.js";
 
 /** Why a pattern does not compile as JSON Schema's patterns do (Unicode). */
 function unicodeProblem(pattern: string): string {
@@ -23,7 +23,14 @@ export function stringLimits(s: Schema, param: ManifestParam, note: (text: strin
     // As the link reads it (load-rewrites.ts): between its slashes, without identity escapes.
     const read = readPattern(s.pattern);
     if (read !== undefined) param.pattern = read;
-    else
+    const braces = read === undefined ? [] : bracesReadAsText(s.pattern);
+    if (braces.length)
+      note(
+        `the spec's pattern holds ${braces.join(", ")}, which ECMAScript (the runtime, the mocks, the request judge) ` +
+          `reads as text, not as a count: drafted so, as ${JSON.stringify(read)}; if the API means a count ` +
+          "(such as {0,2}), write it so here and in openapi.yaml",
+      );
+    if (read === undefined)
       note(
         `the spec's pattern ${JSON.stringify(s.pattern)} is not an ECMAScript regular expression ` +
           `(${unicodeProblem(s.pattern)}): left out, and generate will ask for it`,

@@ -1,0 +1,58 @@
+// A parameter's pattern with a brace that is no count in ECMAScript (`1[0-9]{,2}`: a count in Python's dialect, text
+// in ECMAScript's, which OpenAPI names). The Unicode flag refuses it ("Incomplete quantifier"): the draft left the
+// pattern out, the link then called the manifest looser than the spec (BW2006), and generate refused add's own draft.
+// Every reader takes it as ECMAScript does (load-rewrites.ts: the brace escaped): the draft states it so and says so
+// in a review note, and it links; the runtime's check and the judge's agree on a value.
+import { checkValue } from "@blockwright/runtime/internal";
+import { afterAll, describe, expect, it } from "vitest";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { linkProvider } from "../../emit/link-provider.js";
+import { requestJudge } from "../../judge/judge.js";
+import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const PATTERN = "^(?:\\*|[A-Z][a-z]+(?:@(?:0|1[0-9]{,2}))?)$";
+const doc = openapi({
+  "/zqrooms/{id}/zqlamps": {
+    get: {
+      operationId: "listZqlamps",
+      parameters: [
+        { name: "id", in: "path", required: true, schema: { type: "string" } },
+        { name: "kinds", in: "query", schema: { type: "string", pattern: PATTERN } },
+      ],
+      responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) },
+    },
+  },
+});
+
+describe("a pattern whose brace is no count in ECMAScript ({,2})", () => {
+  it("is drafted as ECMAScript reads it (the brace as text), said in a note, and links", async () => {
+    const d = drafted(doc, ["listZqlamps"]);
+    const kinds = d.manifest.operations.acme_list_zqlamps?.params?.kinds;
+    expect(kinds?.pattern).toBe("^(?:\\*|[A-Z][a-z]+(?:@(?:0|1[0-9]\\{,2\\}))?)$");
+    expect(notesAt(d, "operations.acme_list_zqlamps.params.kinds").join("\n")).toContain(
+      "holds {,2}, which ECMAScript (the runtime, the mocks, the request judge) reads as text, not as a count",
+    );
+    expect(await linkProblems(d)).toEqual([]);
+    const project = join(draftWorkFolder, "pattern-braces");
+    const dir = join(project, "specs", "acme");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
+    writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
+    const linked = await linkProvider(project, dir);
+    const param = linked.ir.operations[0]!.tool.params.find((p) => p.name === "kinds")!;
+    const judge = requestJudge(linked.document, { credential: "present" });
+    // As `new RegExp(PATTERN)` (no Unicode flag) reads the published pattern: the runtime and the judge alike.
+    for (const value of ["Lamp@0", "Lamp@17{,2}", "Lamp@17", "*"]) {
+      const meets = new RegExp(PATTERN).test(value);
+      expect("value" in checkValue(param, value), value).toBe(meets);
+      const url = `https://zq.test/zqrooms/1/zqlamps?kinds=${encodeURIComponent(value).replace(/\*/g, "%2A")}`;
+      const refusals = judge({ method: "GET", url, headers: new Headers() })
+        .refusals.map((r) => r.rule)
+        .filter((rule) => rule !== "security");
+      expect(refusals, value).toEqual(meets ? [] : ["schema"]);
+    }
+  });
+});
