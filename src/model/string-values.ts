@@ -145,6 +145,9 @@ export function ofFormatAndLength(format: string, length: number): string | unde
   if (fixed) return fixed;
   // Formats with a part of free length: the local part of an address, the path of a URI.
   if (f === "email" && length > "@example.com".length) return emailOfLength(length);
+  // Shorter (a minLength of 6): one character before the @, a domain of two labels (x@xx.co).
+  if (f === "email" && length >= "x@x.c".length)
+    return `x@${"x".repeat(Math.max(1, length - 5))}.${length > 5 ? "co" : "c"}`;
   if (f === "uri" && length >= "https://example.com/".length)
     return `https://example.com/${"x".repeat(length - "https://example.com/".length)}`;
   // A date-time's fraction of a second is of any length: 2024-05-01T12:00:00.1…Z, or with an offset (25 characters).
