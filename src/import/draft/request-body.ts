@@ -266,6 +266,17 @@ function draftBodyField(context: BodyFields, field: string, schema: Schema): voi
     notes.push({ at, note: repeated });
     return;
   }
+  const contradiction = body.encoding === "json" && !required.has(field) ? textlessEnum(flatField) : undefined;
+  if (contradiction) {
+    notes.push({
+      at,
+      note:
+        `the body field ${field} is a string whose enum holds no string (${contradiction}): no value meets both, ` +
+        "a contradiction in the spec; it is optional, so it is left out (no call sends it). If the API takes those " +
+        "values, fix the type or the enum in openapi.yaml, then draft the field here",
+    });
+    return;
+  }
   const name = paramName(field, into.taken);
   const where = [...at, "params", name];
   // Notes about the field itself count only if it is drafted; else they are the operation's.
@@ -311,4 +322,16 @@ function loneFileBody(doc: OpenApiDocument, rawOp: Schema, mediaType: string): b
   } catch {
     return false;
   }
+}
+
+/**
+ * The enum, shortened, of a JSON field of type string whose enum holds no string (`enum: [10, 20, 30]`), which no JSON
+ * value meets; undefined otherwise (a text of the form, a query value: the enum's texts are its values).
+ */
+function textlessEnum(flat: Schema | undefined): string | undefined {
+  if (!flat || typeOf(flat) !== "string" || !Array.isArray(flat.enum)) return undefined;
+  const values = flat.enum.filter((v) => v !== null);
+  if (!values.length || values.some((v) => typeof v === "string")) return undefined;
+  const shown = JSON.stringify(values);
+  return shown.length > 80 ? `${shown.slice(0, 77)}...` : shown;
 }
