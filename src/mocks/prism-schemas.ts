@@ -11,7 +11,9 @@
 // a property, not by matching one branch alone) is checked as `anyOf`
 // (discriminatedAsAnyOf, as generation's example check reads it). An enum of labels (text-enum.ts: an integer whose
 // enum lists only texts like "0 (Unknown)") is dropped, the type kept: Prism's sampler served a label its own
-// check then refused as no integer, and no value meets both.
+// check then refused as no integer, and no value meets both. A string's enum of numbers or booleans (`type: string,
+// enum: [10, 20]`) lists their texts, as the request judge reads it (schema-check.ts): Prism served 10, then refused
+// it as no string.
 import { discriminatedAsAnyOf, eachSchemaNode } from "../load/openapi-json-schema.js";
 import { isEnumOfLabels } from "../load/text-enum.js";
 
@@ -30,6 +32,7 @@ export function makeSchemasCompilable(root: unknown): number {
       delete node.enum;
       rewritten++;
     }
+    if (withEnumTexts(node)) rewritten++;
   });
   return rewritten;
 }
@@ -47,4 +50,17 @@ function nullOrItself(node: Node): void {
     if (key in itself) outer[key] = itself[key];
   for (const key of Object.keys(node)) delete node[key];
   Object.assign(node, outer, { anyOf: [itself, { type: "null" }] });
+}
+
+/**
+ * A string's enum of numbers or booleans as their texts, in place, and no format (which the texts of numbers may not
+ * meet), as the request judge reads it (judge/schema-check.ts); whether the node was one.
+ */
+function withEnumTexts(node: Node): boolean {
+  const strings = node.type === "string" || (Array.isArray(node.type) && node.type.includes("string"));
+  const scalar = (v: unknown) => typeof v === "number" || typeof v === "boolean";
+  if (!strings || !Array.isArray(node.enum) || !node.enum.some(scalar)) return false;
+  node.enum = node.enum.map((v) => (scalar(v) ? String(v) : v));
+  delete node.format;
+  return true;
 }
