@@ -25,7 +25,9 @@ Writes <specs>/<provider>/:
                   date, sha256), so that blockwright upstream works at once
 
 then checks that the draft links as generate will, and prints what was cut,
-what was drafted and what to review.
+what was drafted and what to review. A draft generate would refuse (a document
+that contradicts itself in a way add cannot settle) is written all the same,
+with each problem named, and add exits 1.
 
   --from <document>    a file, or an https address (http only on loopback)
   --operations <ids>   the operations, comma-separated (repeatable): by
@@ -51,9 +53,10 @@ what was drafted and what to review.
 Progress goes to stderr. Ctrl-C or SIGTERM stops at once; nothing is written
 until the whole draft is ready.
 
-Exit status: 0 written (review the notes), 1 the address could not be
-fetched, 2 usage error or a document add cannot read, 70 internal error (a bug:
-please report it), ${INTERRUPTED}.`;
+Exit status: 0 written and the draft links (review the notes), 1 the address
+could not be fetched, or the draft is written but generate would refuse it (the
+check names each problem: fix them in the draft), 2 usage error or a document
+add cannot read, 70 internal error (a bug: please report it), ${INTERRUPTED}.`;
 
 const DEFAULT_TIMEOUT_S = 120;
 

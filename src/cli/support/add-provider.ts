@@ -5,7 +5,8 @@
 // say what was cut, drafted and left to review. Nothing is written before
 // the whole draft is ready: Ctrl-C or SIGTERM stops at once, between two
 // steps or while a document arrives, with nothing written (or, during the
-// final check, saying that the provider's folder is written).
+// final check, saying that the provider's folder is written). A draft the
+// final check finds generate would refuse is written, and add exits 1.
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { setImmediate as turn } from "node:timers/promises";
 import { dirname, join, relative, resolve } from "node:path";
@@ -176,7 +177,8 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
   });
   if (request.json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   else io.stdout.write(logSafe(summaryText(summary, notes)));
-  return 0;
+  // Written for the reviewer to fix, but not done: generate would refuse it.
+  return problems.length ? 1 : 0;
 }
 
 /** --list: the document's operations, a line each, escaped as every text output escapes outside text. */
