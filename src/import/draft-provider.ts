@@ -31,6 +31,7 @@ import { draftManifest, type ManifestDraft } from "./draft/manifest.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
+import { withoutUnreadablePatterns } from "./shapes/unreadable-patterns.js";
 
 type Json = Record<string, unknown>;
 
@@ -98,6 +99,7 @@ export function draftProvider(input: {
   const added = withCredentialScheme(cut.document, credential, operations);
   const anonymous = withoutCredential(cut.document, chosen);
   const placeholders = withMissingSchemas(cut.document, cut.report);
+  const unreadable = withoutUnreadablePatterns(cut.document);
   const unmet = withoutUnmetFormats(cut.document);
   const answers = rewriteCutAnswers(
     cut.document,
@@ -105,13 +107,23 @@ export function draftProvider(input: {
   );
   step("writing openapi.yaml");
   const openapiText =
-    cutHeader(provider, source, cut.report, chosen, { added, spelt, placeholders, anonymous, unmet }, answers) +
-    jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
+    cutHeader(
+      provider,
+      source,
+      cut.report,
+      chosen,
+      { added, spelt, placeholders, anonymous, unmet, unreadable },
+      answers,
+    ) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
   step(`reading openapi.yaml back (${(openapiText.length / 1024 / 1024).toFixed(1)} MB), as generate reads it`);
   const draft = manifestOfCut(provider, input.folder, openapiText, chosen, credential, cut.report, step);
   // After the operations: a list that offers a way to find new items gets a poll trigger.
   draftPollTriggers(draft.document, draft.manifest, draft.notes);
-  const notes = [...draft.notes, ...cutNotes(cut.report), ...cutChangeNotes(renamed, unmet, placeholders, answers)];
+  const notes = [
+    ...draft.notes,
+    ...cutNotes(cut.report),
+    ...cutChangeNotes(renamed, { unmet, unreadable }, placeholders, answers),
+  ];
   step(`writing manifest.yaml (${notes.length} review notes)`);
   const manifestText = manifestYaml(draft.manifest, notes, [
     ...(input.header ?? []),

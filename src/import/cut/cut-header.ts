@@ -23,6 +23,8 @@ export interface CutChanges {
   placeholders: string[];
   anonymous: string[];
   unmet: string[];
+  /** The patterns no reading compiles, left out (shapes/unreadable-patterns.ts). */
+  unreadable: string[];
 }
 
 export function cutHeader(
@@ -30,7 +32,7 @@ export function cutHeader(
   source: CutSource,
   report: CutReport,
   chosen: SelectedOperation[],
-  { added, spelt, placeholders, anonymous, unmet }: CutChanges,
+  { added, spelt, placeholders, anonymous, unmet, unreadable }: CutChanges,
   answers: CutAnswers,
 ): string {
   const version =
@@ -52,6 +54,9 @@ export function cutHeader(
       : []),
     ...(unmet.length
       ? [`Left out by blockwright add: the format of ${unmet.join(", ")} (no value meets it and its pattern together).`]
+      : []),
+    ...(unreadable.length
+      ? [`Left out by blockwright add: ${unreadable.join(", ")} (no ECMAScript regular expression, in any reading).`]
       : []),
     ...(anonymous.length
       ? [
@@ -107,7 +112,7 @@ export function cutNotes(report: CutReport): ReviewNote[] {
 /** The notes on what the cut changes of the published document, for a person to check. */
 export function cutChangeNotes(
   renamed: ReadonlyMap<string, string>,
-  unmet: readonly string[],
+  { unmet, unreadable }: Pick<CutChanges, "unmet" | "unreadable">,
   placeholders: readonly string[],
   { asJson, fileAnswers, defaultAnswers, emptyAnswers }: CutAnswers,
 ): ReviewNote[] {
@@ -130,6 +135,17 @@ export function cutChangeNotes(
             note:
               `openapi.yaml leaves out the format of ${unmet.join(", ")}: no value meets it and the pattern beside ` +
               "it together, and the pattern is the exact rule; check which the API holds",
+          },
+        ]
+      : []),
+    ...(unreadable.length
+      ? [
+          {
+            at: ["openapi"],
+            note:
+              `openapi.yaml leaves out ${unreadable.join(", ")}: no ECMAScript regular expression, with the Unicode ` +
+              "flag or without, so nothing (the runtime, the mocks, the request judge) could hold it; write the " +
+              "rule the API means, here and on the parameter",
           },
         ]
       : []),

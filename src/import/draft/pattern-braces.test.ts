@@ -6,6 +6,7 @@
 import { checkValue } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import jsyaml from "js-yaml";
 import { join } from "node:path";
 import { linkProvider } from "../../emit/link-provider.js";
 import { requestJudge } from "../../judge/judge.js";
@@ -54,5 +55,38 @@ describe("a pattern whose brace is no count in ECMAScript ({,2})", () => {
         .filter((rule) => rule !== "security");
       expect(refusals, value).toEqual(meets ? [] : ["schema"]);
     }
+  });
+});
+
+describe("a pattern no reading compiles (a group never closed)", () => {
+  it("is left out of the cut and of the draft, said in the file's header and a note, and the draft links", async () => {
+    const unclosed = "^(zq[a-z]{,2}$";
+    const d = drafted(
+      openapi({
+        "/zqlamps": {
+          get: {
+            operationId: "findZqlamps",
+            parameters: [
+              { name: "code", in: "query", schema: { type: "string", pattern: unclosed, example: "zqa" } },
+              { name: "kind", in: "query", schema: { type: "string", pattern: "^[a-z]+$" } },
+            ],
+            responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) },
+          },
+        },
+      }),
+      ["findZqlamps"],
+    );
+    const params = d.manifest.operations.acme_find_zqlamps?.params ?? {};
+    expect(params.code?.pattern).toBeUndefined();
+    expect(params.kind?.pattern).toBe("^[a-z]+$");
+    // biome-ignore lint/suspicious/noExplicitAny: the cut is read field by field
+    const cut = jsyaml.load(d.openapiText) as any;
+    expect(cut.paths["/zqlamps"].get.parameters[0].schema).toEqual({ type: "string", example: "zqa" });
+    expect(d.openapiText).toContain("Left out by blockwright add: paths./zqlamps.get.parameters.0.schema (pattern");
+    expect(notesAt(d, "openapi").join("\n")).toContain(
+      `openapi.yaml leaves out paths./zqlamps.get.parameters.0.schema (pattern ${JSON.stringify(unclosed)}): no ` +
+        "ECMAScript regular expression",
+    );
+    expect(await linkProblems(d)).toEqual([]);
   });
 });
