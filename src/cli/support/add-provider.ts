@@ -177,8 +177,7 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
   });
   if (request.json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
   else io.stdout.write(logSafe(summaryText(summary, notes)));
-  // Written for the reviewer to fix, but not done: generate would refuse it.
-  return problems.length ? 1 : 0;
+  return problems.length ? 1 : 0; // written for the reviewer to fix, but generate would refuse it
 }
 
 /** --list: the document's operations, a line each, escaped as every text output escapes outside text. */

@@ -36,7 +36,7 @@ const doc = openapi({
 });
 
 describe("an optional JSON body field of type string whose enum holds no string", () => {
-  it("is left out, said in a review note; a query parameter of that schema takes the texts; the draft links", async () => {
+  it("is left out, said in a note; a query parameter of that schema takes the texts; the draft links", async () => {
     const d = drafted(doc, ["putZqfinding"]);
     const params = d.manifest.operations.acme_put_zqfinding?.params ?? {};
     expect(Object.keys(params).sort()).toEqual(["id", "since", "zqnote"]);
