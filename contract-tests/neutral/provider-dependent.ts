@@ -149,6 +149,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/import/draft/tagged-shapes.test.ts",
       "src/cli/add.process.test.ts",
       "src/cli/add.test.ts",
+      "src/cli/add-refused-draft.test.ts",
       "src/cli/add-real-documents.test.ts",
       "src/cli/add-address-credential.test.ts",
       "src/cli/ci-recipes.test.ts",
