@@ -311,10 +311,18 @@ describe("a string parameter whose enum lists numbers", () => {
           },
         },
       };
+      type Parameter = { schema: { enum: unknown[] } };
       const served = mockDocument(doc, () => false) as {
-        paths: Record<string, { get: { parameters: { schema: { enum: unknown[] } }[] } }>;
+        paths: Record<string, { get: { parameters: (Parameter | { $ref: string })[] } }>;
+        components: { parameters: Record<string, Parameter> };
       };
-      const schema = served.paths["/zqplaces"]?.get.parameters[0]?.schema;
+      // Inline, or through its $ref (the component's schema read so: prism-schemas.ts).
+      const parameter = served.paths["/zqplaces"]?.get.parameters[0];
+      const schema = (
+        parameter && "$ref" in parameter
+          ? served.components.parameters[parameter.$ref.split("/").pop() ?? ""]
+          : parameter
+      )?.schema;
       expect(schema?.enum).toEqual(["0", "1", "2"]);
       expect(new Ajv().compile(schema as object)("1")).toBe(true);
       expect(doc.components.parameters.ZqPrice.schema.enum).toEqual([0, 1, 2]);
