@@ -24,11 +24,13 @@ export function stringLimits(s: Schema, param: ManifestParam, note: (text: strin
     const read = readPattern(s.pattern);
     if (read !== undefined) param.pattern = read;
     const braces = read === undefined ? [] : bracesReadAsText(s.pattern);
+    // `{,2}` is a count of 0 to 2 in other dialects (Python's).
+    const counts = braces.filter((b) => /^\{,\d+\}$/.test(b)).map((b) => `{0${b.slice(1)}`);
     if (braces.length)
       note(
         `the spec's pattern holds ${braces.join(", ")}, which ECMAScript (the runtime, the mocks, the request judge) ` +
-          `reads as text, not as a count: drafted so, as ${JSON.stringify(read)}; if the API means a count ` +
-          "(such as {0,2}), write it so here and in openapi.yaml",
+          `reads as text, not as a count: drafted so, as ${JSON.stringify(read)}; if the API means a count` +
+          `${counts.length ? ` (${counts.join(", ")})` : ""}, write it as one here and in openapi.yaml`,
       );
     if (read === undefined)
       note(
