@@ -35,8 +35,8 @@ describe("a pattern whose brace is no count in ECMAScript ({,2})", () => {
     expect(kinds?.pattern).toBe("^(?:\\*|[A-Z][a-z]+(?:@(?:0|1[0-9]\\{,2\\}))?)$");
     expect(notesAt(d, "operations.acme_list_zqlamps.params.kinds").join("\n")).toContain(
       "holds {,2}, which ECMAScript (the runtime, the mocks, the request judge) reads as text, not as a count: " +
-        'drafted so, as "^(?:\\\\*|[A-Z][a-z]+(?:@(?:0|1[0-9]\\\\{,2\\\\}))?)$"; if the API means a count ({0,2}), write ' +
-        "it as one here and in openapi.yaml",
+        'drafted so, as "^(?:\\\\*|[A-Z][a-z]+(?:@(?:0|1[0-9]\\\\{,2\\\\}))?)$"; ' +
+        "if the API means a count ({0,2}), write it as one here and in openapi.yaml",
     );
     expect(await linkProblems(d)).toEqual([]);
     const project = join(draftWorkFolder, "pattern-braces");
