@@ -36,3 +36,20 @@ describe("a header parameter whose name is no HTTP token", () => {
     }
   });
 });
+
+describe("an API key scheme whose header name is no HTTP token", () => {
+  it("is met by no request: the credential is missing, said by rule", () => {
+    const doc = `
+openapi: 3.0.3
+info: { title: zqledger, version: "1" }
+components: { securitySchemes: { zqkey: { type: apiKey, in: header, name: "" } } }
+security: [{ zqkey: [] }]
+paths:
+  /zqentries:
+    get:
+      responses: { "200": { description: ok } }
+`;
+    const judge = requestJudge(new OpenApiDocument(parseYamlSource(doc, "zqledger.yaml")), { credential: "present" });
+    expect(judge(sent).refusals.map((r) => r.rule)).toEqual(["security"]);
+  });
+});
