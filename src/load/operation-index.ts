@@ -26,16 +26,21 @@ export function routePath(key: string): string {
 }
 
 /**
- * The path a mock serves a key holding fixed query pairs at (`/rest?method=photos.get` → `/rest/~method=photos.get`):
- * several keys share one path and method and are told apart by those pairs alone, which a router matching the path
- * before the `?` cannot do (the mock's judge, which reads the pairs, sends each request on to its key's path). A key
- * without fixed pairs is its own (`/rides?page={page}`: the pair is a parameter).
+ * The path a mock serves a key at when its key holds fixed query pairs (`/rest?method=photos.get` →
+ * `/rest/~method=photos.get`) or a fragment (`/#X-Amz-Target=Zq.Create` → `/~X-Amz-Target=Zq.Create`): several keys
+ * share one path and method and are told apart by those pairs, or by the parameters a fragment stands for (a header of
+ * one allowed value), which a router matching the path before the `?` or `#` cannot do (the mock's judge, which reads
+ * them, sends each request on to its key's path). A key with neither is its own (`/rides?page={page}`: the pair is a
+ * parameter).
  */
 export function servedKeyPath(key: string): string {
-  const fixed = fixedKeyQuery(key);
-  if (!fixed.length) return key;
+  const own = fixedKeyQuery(key);
+  const at = key.indexOf("#");
+  // A character a router or URI template reads (`{`, `?`, `%`, a space) written encoded, as a request would.
+  if (at >= 0 && at < key.length - 1) own.push(key.slice(at + 1).replace(/[^\w.~=&!$'()*+,;:@-]/g, encodeURIComponent));
+  if (!own.length) return key;
   // One segment: a `/` in a value is written encoded (a router splits the path before it decodes a segment).
-  return `${routePath(key).replace(/\/$/, "")}/~${fixed.join("&").replaceAll("/", "%2F")}`;
+  return `${routePath(key).replace(/\/$/, "")}/~${own.join("&").replaceAll("/", "%2F")}`;
 }
 
 /** The fixed query pairs a path key holds (`/rest?method=photos.get&v=2`), names and values decoded. */

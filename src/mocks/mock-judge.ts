@@ -75,7 +75,8 @@ export function withJudge(
         if (op)
           req.url = atServedKeyPath(
             oneSegmentEach(target, basePath, op.path, judgement.read.path, document, judgement.operation as string),
-            op.path,
+            // The key as the document writes it (`op.path` is its request path, without the fragment).
+            String(op.location[1]),
           );
         listener(replayed(req, body), res);
       },
@@ -97,8 +98,8 @@ function withoutSteering(target: string): string {
 
 /**
  * The target at the path the mock serves the operation's key at, where its key holds fixed query pairs
- * (`/rest?method=photos.get`, served at `/rest/~method=photos.get`: servedKeyPath): the judge told it from the other
- * keys of its path by those pairs, which Prism's router does not read.
+ * (`/rest?method=photos.get`, served at `/rest/~method=photos.get`: servedKeyPath) or a fragment: the judge told it
+ * from the other keys of its path by those pairs or its parameters, which Prism's router does not read.
  */
 function atServedKeyPath(target: string, key: string): string {
   const served = servedKeyPath(key);

@@ -105,3 +105,71 @@ describe("keys of one path told apart by fixed query pairs", () => {
     }
   });
 });
+
+// Several keys of one path and method told apart by a fragment (`/#Zq-Target=Zq.Alpha`, as JSON-RPC-style API
+// documents write one operation per value of a header): Prism, routing on the path before the `#`, held every request
+// to the first key's operation and refused the others' ("x-zq-target must be equal to one of the allowed values").
+const targetOperation = (name: string) => ({
+  post: {
+    operationId: `zqTarget_${name}`,
+    parameters: [
+      { name: "X-Zq-Target", in: "header", required: true, schema: { type: "string", enum: [`Zq.${name}`] } },
+    ],
+    requestBody: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: { type: "object", required: [`${name}Id`], properties: { [`${name}Id`]: { type: "string" } } },
+        },
+      },
+    },
+    responses: {
+      "200": {
+        description: "ok",
+        content: { "application/json": { schema: { type: "object" }, example: { answered: name } } },
+      },
+    },
+  },
+});
+
+describe("keys of one path told apart by a fragment", () => {
+  it("are each served to the requests their own parameters fit", async () => {
+    const dir = join(work, "fragment-specs");
+    mkdirSync(join(dir, "zqtarget"), { recursive: true });
+    writeFileSync(
+      join(dir, "zqtarget", "openapi.yaml"),
+      JSON.stringify(
+        openapi({
+          "/#X-Zq-Target=Zq.Alpha": targetOperation("Alpha"),
+          "/#X-Zq-Target=Zq.Beta": targetOperation("Beta"),
+          "/zqlone/{id}#zq-only": targetOperation("Gamma"),
+        }),
+      ),
+    );
+    const mocks = await startMocks(["zqtarget"], { specsDir: dir, logLevel: "silent" });
+    try {
+      const answer = async (path: string, target: string, body: object) => {
+        const response = await fetch(`${mocks.urls.zqtarget}${path}`, {
+          method: "POST",
+          headers: {
+            authorization: "Bearer zq-token-1",
+            accept: "application/json",
+            "content-type": "application/json",
+            "x-zq-target": target,
+          },
+          body: JSON.stringify(body),
+        });
+        return { status: response.status, body: await response.json() };
+      };
+      expect(await answer("/", "Zq.Alpha", { AlphaId: "a" })).toEqual({ status: 200, body: { answered: "Alpha" } });
+      expect(await answer("/", "Zq.Beta", { BetaId: "b" })).toEqual({ status: 200, body: { answered: "Beta" } });
+      expect(await answer("/zqlone/7", "Zq.Gamma", { GammaId: "c" })).toEqual({
+        status: 200,
+        body: { answered: "Gamma" },
+      });
+      expect((await answer("/", "Zq.Beta", { AlphaId: "a" })).status).toBe(422);
+    } finally {
+      await mocks.close();
+    }
+  });
+});
