@@ -28,6 +28,7 @@ import { cutChangeNotes, cutHeader, cutNotes, type CutSource } from "./cut/cut-h
 import { type SelectedOperation, sendable } from "./cut/select-operations.js";
 import { wildcardJson } from "./cut/wildcard-json.js";
 import { draftManifest, type ManifestDraft } from "./draft/manifest.js";
+import { withTakenServerFirst } from "./draft/server.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
@@ -99,19 +100,31 @@ export function draftProvider(input: {
   const anonymous = withoutCredential(cut.document, chosen);
   const placeholders = withMissingSchemas(cut.document, cut.report);
   const unmet = withoutUnmetFormats(cut.document);
+  const reordered = withTakenServerFirst(cut.document);
   const answers = rewriteCutAnswers(
     cut.document,
     chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, method: c.method })),
   );
   step("writing openapi.yaml");
   const openapiText =
-    cutHeader(provider, source, cut.report, chosen, { added, spelt, placeholders, anonymous, unmet }, answers) +
-    jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
+    cutHeader(
+      provider,
+      source,
+      cut.report,
+      chosen,
+      { added, spelt, placeholders, anonymous, unmet, reordered: reordered.changed },
+      answers,
+    ) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
   step(`reading openapi.yaml back (${(openapiText.length / 1024 / 1024).toFixed(1)} MB), as generate reads it`);
   const draft = manifestOfCut(provider, input.folder, openapiText, chosen, credential, cut.report, step);
   // After the operations: a list that offers a way to find new items gets a poll trigger.
   draftPollTriggers(draft.document, draft.manifest, draft.notes);
-  const notes = [...draft.notes, ...cutNotes(cut.report), ...cutChangeNotes(renamed, unmet, placeholders, answers)];
+  const notes = [
+    ...reordered.notes,
+    ...draft.notes,
+    ...cutNotes(cut.report),
+    ...cutChangeNotes(renamed, unmet, placeholders, answers),
+  ];
   step(`writing manifest.yaml (${notes.length} review notes)`);
   const manifestText = manifestYaml(draft.manifest, notes, [
     ...(input.header ?? []),

@@ -23,6 +23,8 @@ export interface CutChanges {
   placeholders: string[];
   anonymous: string[];
   unmet: string[];
+  /** Servers put in another order (the one the draft takes first). */
+  reordered?: string[];
 }
 
 export function cutHeader(
@@ -30,7 +32,7 @@ export function cutHeader(
   source: CutSource,
   report: CutReport,
   chosen: SelectedOperation[],
-  { added, spelt, placeholders, anonymous, unmet }: CutChanges,
+  { added, spelt, placeholders, anonymous, unmet, reordered = [] }: CutChanges,
   answers: CutAnswers,
 ): string {
   const version =
@@ -49,6 +51,12 @@ export function cutHeader(
       : []),
     ...(spelt.length
       ? [`Changed by blockwright add: ${spelt.join("; ")}: a requirement names a scheme by its name, case-sensitively.`]
+      : []),
+    ...(reordered.length
+      ? [
+          `Changed by blockwright add: ${reordered.join("; ")} (generate, the mocks and the contract suite read ` +
+            "the first server).",
+        ]
       : []),
     ...(unmet.length
       ? [`Left out by blockwright add: the format of ${unmet.join(", ")} (no value meets it and its pattern together).`]
