@@ -28,6 +28,7 @@ import { cutChangeNotes, cutHeader, cutNotes, type CutSource } from "./cut/cut-h
 import { type SelectedOperation, sendable } from "./cut/select-operations.js";
 import { wildcardJson } from "./cut/wildcard-json.js";
 import { draftManifest, type ManifestDraft } from "./draft/manifest.js";
+import { withTakenServerFirst } from "./draft/server.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
@@ -101,6 +102,7 @@ export function draftProvider(input: {
   const placeholders = withMissingSchemas(cut.document, cut.report);
   const unreadable = withoutUnreadablePatterns(cut.document);
   const unmet = withoutUnmetFormats(cut.document);
+  const reordered = withTakenServerFirst(cut.document);
   const answers = rewriteCutAnswers(
     cut.document,
     chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, method: c.method })),
@@ -112,7 +114,7 @@ export function draftProvider(input: {
       source,
       cut.report,
       chosen,
-      { added, spelt, placeholders, anonymous, unmet, unreadable },
+      { added, spelt, placeholders, anonymous, unmet, unreadable, reordered: reordered.changed },
       answers,
     ) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
   step(`reading openapi.yaml back (${(openapiText.length / 1024 / 1024).toFixed(1)} MB), as generate reads it`);
@@ -120,6 +122,7 @@ export function draftProvider(input: {
   // After the operations: a list that offers a way to find new items gets a poll trigger.
   draftPollTriggers(draft.document, draft.manifest, draft.notes);
   const notes = [
+    ...reordered.notes,
     ...draft.notes,
     ...cutNotes(cut.report),
     ...cutChangeNotes(renamed, { unmet, unreadable }, placeholders, answers),

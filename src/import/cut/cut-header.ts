@@ -25,6 +25,8 @@ export interface CutChanges {
   unmet: string[];
   /** The patterns no reading compiles, left out (shapes/unreadable-patterns.ts). */
   unreadable: string[];
+  /** Servers put in another order (the one the draft takes first). */
+  reordered?: string[];
 }
 
 export function cutHeader(
@@ -32,7 +34,7 @@ export function cutHeader(
   source: CutSource,
   report: CutReport,
   chosen: SelectedOperation[],
-  { added, spelt, placeholders, anonymous, unmet, unreadable }: CutChanges,
+  { added, spelt, placeholders, anonymous, unmet, unreadable, reordered = [] }: CutChanges,
   answers: CutAnswers,
 ): string {
   const version =
@@ -51,6 +53,12 @@ export function cutHeader(
       : []),
     ...(spelt.length
       ? [`Changed by blockwright add: ${spelt.join("; ")}: a requirement names a scheme by its name, case-sensitively.`]
+      : []),
+    ...(reordered.length
+      ? [
+          `Changed by blockwright add: ${reordered.join("; ")} (generate, the mocks and the contract suite read ` +
+            "the first server).",
+        ]
       : []),
     ...(unmet.length
       ? [`Left out by blockwright add: the format of ${unmet.join(", ")} (no value meets it and its pattern together).`]

@@ -415,3 +415,16 @@ describe("errors, the server, the provider", () => {
     ).toEqual(["chat_post_message", "issues_list_for_repo", "get_customers_customer", "get_http_status", "list_v2"]);
   });
 });
+
+describe("the provider's description", () => {
+  it("from a document whose description is markup alone (`<p/>`): the title's, said in a note; it links", async () => {
+    const document = openapi({
+      "/zq-items": { get: { operationId: "listZqItems", responses: { "200": reply({ type: "object" }) } } },
+    });
+    document.info = { title: "Zq Items", version: "1", description: "<p/>" };
+    const d = drafted(document, ["listZqItems"]);
+    expect(d.manifest.description).toBe("Operations of the Zq Items.");
+    expect(notesAt(d, "description")).toEqual(["info.description is empty: say what the block does"]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@
 // lists its values (Onfido's `https://api.{region}.onfido.com`, eu, us or
 // ca), each value's host is the provider's own.
 import { rmSync } from "node:fs";
+import jsyaml from "js-yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   draftWorkFolder,
@@ -262,6 +263,23 @@ describe("a first server on a placeholder host (a special-use name such as .loca
       expect(await linkProblems(d)).toEqual([]);
     },
   );
+
+  it("with a host variable, is listed first in the cut's servers, where the link reads it, and links", async () => {
+    const tenant = {
+      url: "https://{zq_tenant}.zq-engine-cloud.com/zqapi",
+      variables: { zq_tenant: { default: "{zq_tenant}", description: "your tenant" } },
+    };
+    const d = drafted(zqDoc([{ url: "https://zq-engine.local" }, tenant]), ["zqScore"]);
+    expect(d.manifest.server).toMatchObject({ url: "https://{zq_tenant}.zq-engine-cloud.com/zqapi" });
+    const cut = jsyaml.load(d.openapiText) as { servers: { url: string }[] };
+    expect(cut.servers.map((s) => s.url)).toEqual([tenant.url]);
+    expect(d.openapiText).toContain(
+      `# Changed by blockwright add: the server "${tenant.url}" listed first, and the placeholder ` +
+        '"https://zq-engine.local" (no request reaches it) left out',
+    );
+    expect(notesAt(d, "server")[0]).toContain("is a placeholder no request reaches: drafted from its server");
+    expect(await linkProblems(d)).toEqual([]);
+  });
 
   it("a first server on a real host keeps it, the templated one left to the notes as before", () => {
     const d = drafted(zqDoc([{ url: "https://api.zq-engine.example.com" }, templated]), ["zqScore"]);

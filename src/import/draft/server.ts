@@ -260,6 +260,20 @@ const PLACEHOLDER_HOST = /\.(local|invalid|example|test)\.?$/i;
  * The placeholder is dropped, so that no credential is allowed to it. Otherwise the servers as they are.
  */
 function templateFirst(servers: Json[], notes: ReviewNote[]): Json[] {
+  const templated = templatedBeyondPlaceholder(servers);
+  if (!templated) return servers;
+  const first = servers[0];
+  notes.push({
+    at: ["server"],
+    note:
+      `the document's first server (${String(first?.url)}) is a placeholder no request reaches: drafted from its ` +
+      `server ${JSON.stringify(templated.url)}, whose variables say where the API is`,
+  });
+  return [templated, ...servers.filter((s) => s !== templated && s !== first)];
+}
+
+/** The templated server the draft takes when the document's first server is a placeholder host, if it does. */
+function templatedBeyondPlaceholder(servers: Json[]): Json | undefined {
   const first = servers[0];
   let host: string | undefined;
   try {
@@ -270,17 +284,30 @@ function templateFirst(servers: Json[], notes: ReviewNote[]): Json[] {
   } catch {
     host = undefined;
   }
-  if (host === undefined || !PLACEHOLDER_HOST.test(host)) return servers;
-  const templated = servers.find(
+  if (host === undefined || !PLACEHOLDER_HOST.test(host)) return undefined;
+  return servers.find(
     (s) =>
       typeof s?.url === "string" && /\{[^{}]+\}/.test(s.url) && s.variables !== null && typeof s.variables === "object",
   );
-  if (!templated) return servers;
-  notes.push({
-    at: ["server"],
-    note:
-      `the document's first server (${String(first?.url)}) is a placeholder no request reaches: drafted from its ` +
-      `server ${JSON.stringify(templated.url)}, whose variables say where the API is`,
-  });
-  return [templated, ...servers.filter((s) => s !== templated && s !== first)];
+}
+
+/**
+ * The cut's servers as the draft takes them: where the document's first server is a placeholder and a later one is
+ * templated (templatedBeyondPlaceholder), that one first and the placeholder left out, since the link, the mocks and
+ * the contract suite read a document's first server, and no credential may go to the placeholder. What changed, for
+ * the cut's header and the review notes; nothing when the servers stand.
+ */
+export function withTakenServerFirst(cut: Json): { changed: string[]; notes: ReviewNote[] } {
+  const servers = Array.isArray(cut.servers) ? (cut.servers as Json[]) : [];
+  const templated = templatedBeyondPlaceholder(servers);
+  if (!templated) return { changed: [], notes: [] };
+  const notes: ReviewNote[] = [];
+  cut.servers = templateFirst(servers, notes);
+  return {
+    changed: [
+      `the server ${JSON.stringify(templated.url)} listed first, and the placeholder ${JSON.stringify(servers[0]?.url)}` +
+        " (no request reaches it) left out",
+    ],
+    notes,
+  };
 }
