@@ -19,7 +19,7 @@ import { withAddress } from "../call.js";
 import { drawableForms, sampleFile } from "./rule-values.js";
 import { withoutBracketKeys, writtenWithBrackets } from "../../judge/bracket-form.js";
 import { ContractFailure } from "../types.js";
-import type { Input, ToolValues } from "./values.js";
+import { type Input, isAddressParam, type ToolValues } from "./values.js";
 
 /** A draw of the invalid property: an input breaking one rule, and what the refusal must name. */
 export interface InvalidDraw {
@@ -40,8 +40,9 @@ export function validInput(tool: ToolSpec, values: ToolValues, address: string):
   const flowParams = oauthParams(tool);
   for (const p of tool.params) {
     // The credential is always given, a flow's parameters never (a complete flow would send a token request).
-    if (p.wire.in === "server" || flowParams.has(p.name)) continue;
-    const arb = validValue(p, values);
+    if (isAddressParam(tool, p) || flowParams.has(p.name)) continue;
+    // A server variable keeps its one value: the suite names the mock's address, where it has no place.
+    const arb = p.wire.in === "server" ? fc.constant(values.example(p.name)?.value) : validValue(p, values);
     members[p.name] =
       p.required || wayParams(tool.auth).includes(p.name) ? arb : fc.option(arb, { nil: undefined, freq: 2 });
   }

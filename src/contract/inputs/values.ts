@@ -172,7 +172,7 @@ export class ToolValues {
       const param = this.param(name);
       this.examples.set(
         name,
-        param.wire.in === "server" ? undefined : this.candidates(param).find((c) => this.accepts(param, c.value)),
+        isAddressParam(this.tool, param) ? undefined : this.candidates(param).find((c) => this.accepts(param, c.value)),
       );
     }
     return this.examples.get(name);
@@ -183,7 +183,7 @@ export class ToolValues {
    * it; a flow's parameters are not given).
    */
   private alwaysGiven(p: ParamSpec): boolean {
-    return (p.required || wayParams(this.tool.auth).includes(p.name)) && p.wire.in !== "server";
+    return (p.required || wayParams(this.tool.auth).includes(p.name)) && !isAddressParam(this.tool, p);
   }
 
   /** Required parameters only (plus what the rules need). */
@@ -201,7 +201,7 @@ export class ToolValues {
     const flowParams = oauthParams(this.tool);
     for (const p of this.tool.params) {
       // A flow's parameters would send a token request (the oauth cases test flows, on a token endpoint of their own).
-      if (p.wire.in === "server" || flowParams.has(p.name)) continue;
+      if (isAddressParam(this.tool, p) || flowParams.has(p.name)) continue;
       const c = p.wire.in === "switch" ? { value: true } : this.example(p.name);
       if (c) input[p.name] = c.value;
     }
@@ -412,4 +412,13 @@ function schemaCandidates(schema: Schema, source: string): Candidate[] {
   if (schema.default !== undefined) out.push({ value: schema.default, source: `${source} default` });
   if (Array.isArray(schema.enum)) out.push(...schema.enum.map((value) => ({ value, source: `${source} enum` })));
   return out;
+}
+
+/**
+ * The instance address parameter (`server.param`), which the suite gives the mock's address (call.ts withAddress),
+ * or one a caller gives outside the call. A server variable's parameter (`server.variables`) is given a value like
+ * any other: the runtime refuses a call without a required one, even where the suite names the address itself.
+ */
+export function isAddressParam(tool: ToolSpec, p: ParamSpec): boolean {
+  return p.wire.in === "server" && !Object.values(tool.server.variables ?? {}).includes(p.name);
 }
