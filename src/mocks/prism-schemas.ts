@@ -7,15 +7,21 @@
 // `u` expression, the other, generation refuses) is rewritten here, in
 // place, as the document means it: `nullable: true` on a schema without
 // `type` (beside `allOf`, `$ref`…), which Ajv's `nullable` refuses, becomes
-// "itself or null"; a `oneOf` with a `discriminator` (the branch is named by
+// "itself or null", and so does `type: "null"` beside a composition (`{oneOf: [string, number], type: "null"}`: a 3.0
+// `nullable` written as 3.1's type, which no value meets as written: Prism's check then refused the answer made from
+// the branches, and would have refused null); a `oneOf` with a `discriminator` (the branch is named by
 // a property, not by matching one branch alone) is checked as `anyOf`
 // (discriminatedAsAnyOf, as generation's example check reads it). An enum of labels (text-enum.ts: an integer whose
 // enum lists only texts like "0 (Unknown)") is dropped, the type kept: Prism's sampler served a label its own
-// check then refused as no integer, and no value meets both.
+// check then refused as no integer, and no value meets both. A string whose enum lists numbers or booleans (YAML's
+// unquoted `1`, `true`: `type: string, enum: [1, 2]`) allows their texts, as the judge reads it (text-enum.ts):
+// Prism's sampler served the number its own check then refused as no string.
 import { discriminatedAsAnyOf, eachSchemaNode } from "../load/openapi-json-schema.js";
-import { isEnumOfLabels } from "../load/text-enum.js";
+import { isEnumOfLabels, withTextEnum } from "../load/text-enum.js";
 
 type Node = Record<string, unknown>;
+
+const COMPOSITIONS = ["oneOf", "anyOf", "allOf"];
 
 /** Rewrites, in place, the schemas under `root` that Ajv would refuse; returns how many. */
 export function makeSchemasCompilable(root: unknown): number {
@@ -26,8 +32,19 @@ export function makeSchemasCompilable(root: unknown): number {
       nullOrItself(node);
       rewritten++;
     }
+    if (node.type === "null" && COMPOSITIONS.some((key) => Array.isArray(node[key]))) {
+      delete node.type;
+      nullOrItself(node);
+      rewritten++;
+    }
     if (isEnumOfLabels(node)) {
       delete node.enum;
+      rewritten++;
+    }
+    const asText = withTextEnum(node);
+    if (asText !== node && node.type === "string") {
+      node.enum = asText.enum;
+      if (!("format" in asText)) delete node.format;
       rewritten++;
     }
   });
