@@ -26,16 +26,24 @@ export function routePath(key: string): string {
 }
 
 /**
- * The path a mock serves a key holding fixed query pairs at (`/rest?method=photos.get` → `/rest/~method=photos.get`):
+ * The path a mock serves a key holding its own query at (`/rest?method=photos.get` → `/rest/~method=photos.get`):
  * several keys share one path and method and are told apart by those pairs alone, which a router matching the path
- * before the `?` cannot do (the mock's judge, which reads the pairs, sends each request on to its key's path). A key
- * without fixed pairs is its own (`/rides?page={page}`: the pair is a parameter).
+ * before the `?` cannot do (the mock's judge, which reads the pairs, sends each request on to its key's path). A pair
+ * that holds a parameter (`/history?city_id={city_id}` beside `/history?zip={zip}`: the keys told apart by which
+ * parameter the request carries) is written by its name alone (`/history/~city_id`), no template expression.
  */
 export function servedKeyPath(key: string): string {
-  const fixed = fixedKeyQuery(key);
-  if (!fixed.length) return key;
+  const path = requestPath(key);
+  const at = path.indexOf("?");
+  if (at < 0) return key;
+  const own = path
+    .slice(at + 1)
+    .split("&")
+    .filter((pair) => pair !== "")
+    .map((pair) => (/\{[^{}]*\}/.test(pair) ? (pair.split("=")[0] ?? "").replace(/[{}]/g, "") : pair));
+  if (!own.length) return key;
   // One segment: a `/` in a value is written encoded (a router splits the path before it decodes a segment).
-  return `${routePath(key).replace(/\/$/, "")}/~${fixed.join("&").replaceAll("/", "%2F")}`;
+  return `${routePath(key).replace(/\/$/, "")}/~${own.join("&").replaceAll("/", "%2F")}`;
 }
 
 /** The fixed query pairs a path key holds (`/rest?method=photos.get&v=2`), names and values decoded. */

@@ -96,9 +96,10 @@ function withoutSteering(target: string): string {
 }
 
 /**
- * The target at the path the mock serves the operation's key at, where its key holds fixed query pairs
- * (`/rest?method=photos.get`, served at `/rest/~method=photos.get`: servedKeyPath): the judge told it from the other
- * keys of its path by those pairs, which Prism's router does not read.
+ * The target at the path the mock serves the operation's key at, where its key holds a query of its own
+ * (`/rest?method=photos.get`, served at `/rest/~method=photos.get`; `/history?zip={zip}` at `/history/~zip`:
+ * servedKeyPath): the judge told it from the other keys of its path by those pairs, or by the parameters the request
+ * carries, which Prism's router does not read.
  */
 function atServedKeyPath(target: string, key: string): string {
   const served = servedKeyPath(key);
