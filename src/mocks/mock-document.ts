@@ -81,10 +81,13 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
           .filter((p) => !isCovered(resolved(p, document), covers) && !isOwnPrefer(resolved(p, document)))
           .flatMap((p) =>
             spreadQueryObject(
-              withFetchDefault(
-                withOneOfAsAnyOf(
-                  withoutNullBranch(
-                    withEnumsAsSent(judgedOnly(p, document), (v) => resolved(v, document)),
+              withListExplodeStated(
+                withFetchDefault(
+                  withOneOfAsAnyOf(
+                    withoutNullBranch(
+                      withEnumsAsSent(judgedOnly(p, document), (v) => resolved(v, document)),
+                      document,
+                    ),
                     document,
                   ),
                   document,
@@ -361,6 +364,19 @@ function judgedOnly(parameter: unknown, document: Json): unknown {
     return parameter;
   const { content: _content, style: _style, explode: _explode, ...rest } = p;
   return { ...rest, schema: {} };
+}
+
+/**
+ * A query or cookie list in style form whose explode the document leaves unstated, stated: OpenAPI's default for form
+ * is true (one `k=item` pair per item), Prism's reader takes an unstated explode as false and read only the last of
+ * the pairs sent (`bbox[]=-105.4&…&bbox[]=40.1` one item, then "must NOT have fewer than 4 items").
+ */
+function withListExplodeStated(parameter: unknown, document: Json): unknown {
+  const p = resolved(parameter, document);
+  if (!isObject(p) || (p.in !== "query" && p.in !== "cookie") || p.explode !== undefined) return parameter;
+  if ((p.style ?? "form") !== "form" || p.content !== undefined) return parameter;
+  const schema = resolved(p.schema, document);
+  return isObject(schema) && typeOf(schema) === "array" ? { ...p, explode: true } : parameter;
 }
 
 /**
