@@ -14,22 +14,37 @@
  */
 function deserializeDeepObjectStyle(name, parameters, schema) {
   const names = Object.keys(parameters);
+  /** @param {string[]} path */
   const resolve = (path) => name + path.map((el) => `[${el}]`).join("");
+  /** @param {string[]} path */
   const sentUnder = (path) => {
     const prefix = resolve(path);
     return names.some((k) => k === prefix || k.startsWith(`${prefix}[`));
   };
+  /** @param {string} text */
   const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  /**
+   * @param {string[]} path
+   * @param {any} items
+   * @returns {unknown[]}
+   */
   function constructArray(path, items) {
     const indexed = new RegExp(`^${escape(resolve(path))}\\[([0-9]+)\\]`);
+    /** @type {Set<string>} */
     const indexes = new Set();
     for (const k of names) {
       const match = indexed.exec(k);
-      if (match) indexes.add(match[1]);
+      if (match?.[1] !== undefined) indexes.add(match[1]);
     }
     return [...indexes].sort((a, b) => Number(a) - Number(b)).map((i) => construct([...path, i], items));
   }
+  /**
+   * @param {string[]} path
+   * @param {Record<string, any>} properties
+   * @returns {Record<string, unknown>}
+   */
   function constructObject(path, properties) {
+    /** @type {Record<string, unknown>} */
     const out = {};
     for (const key of Object.keys(properties)) {
       if (!sentUnder([...path, key])) continue;
@@ -37,6 +52,11 @@ function deserializeDeepObjectStyle(name, parameters, schema) {
     }
     return out;
   }
+  /**
+   * @param {string[]} path
+   * @param {any} def
+   * @returns {unknown}
+   */
   function construct(path, def) {
     if (def && def.type === "object") return constructObject(path, def.properties || {});
     if (def && def.type === "array") return constructArray(path, def.items || {});
