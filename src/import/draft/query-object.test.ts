@@ -6,6 +6,9 @@ import { rmSync } from "node:fs";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
+import { requestJudge, type SentRequest } from "../../judge/judge.js";
+import { OpenApiDocument } from "../../load/openapi-document.js";
+import { parseYamlSource } from "../../load/yaml-source.js";
 import {
   draftWorkFolder,
   drafted,
@@ -129,6 +132,58 @@ describe("an object query parameter", () => {
         /requires field "query_by" of query parameter "searchParameters" for "searchZq", but no parameter supplies it$/,
       ),
     ]);
+  });
+});
+
+// A deepObject's field that is a list (`filter[zq_ids]`, an array with minItems): the runtime repeated the field's key
+// as form writes a list (`filter[zq_ids]=4&filter[zq_ids]=5`), which the judge (and Prism) read as one text, not a
+// list ("must be array"). It is written in brackets to the end, as the bracket convention reads a list there.
+describe("a deepObject parameter's field that is a list", () => {
+  it("is sent with each item indexed (name[field][i]), which the judge reads as the list", async () => {
+    const listed = openapi({
+      "/zqmatches": {
+        get: {
+          operationId: "listZqMatches",
+          parameters: [
+            {
+              ...filter,
+              schema: {
+                type: "object",
+                properties: {
+                  zq_ids: { type: "array", minItems: 1, items: { type: "integer" } },
+                  zq_done: { type: "boolean" },
+                },
+              },
+            },
+          ],
+          responses: { "200": reply({ type: "object", properties: { found: { type: "integer" } } }) },
+        },
+      },
+    });
+    const d = drafted(listed, ["listZqMatches"]);
+    expect(await linkProblems(d)).toEqual([]);
+    const [tool] = await linkedTools(d);
+    let sent: SentRequest | undefined;
+    const fetchFn = async (request: Request) => {
+      sent = { method: request.method, url: request.url, headers: new Headers(request.headers) };
+      return new Response(JSON.stringify({ found: 2 }), { headers: { "content-type": "application/json" } });
+    };
+    const result = await executeToolDefinition(
+      tool!,
+      { accessToken: "zq-token-0001", zq_ids: [4, 5], zq_done: true },
+      { baseUrl: "https://api.acme.test", fetch: fetchFn },
+    );
+    expect(result).toMatchObject({ success: true });
+    expect([...new URL(sent!.url).searchParams]).toEqual([
+      ["filter[zq_ids][0]", "4"],
+      ["filter[zq_ids][1]", "5"],
+      ["filter[zq_done]", "true"],
+    ]);
+    const judge = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), {
+      credential: "form",
+    });
+    const judged = judge(sent!);
+    expect(judged.refusals).toEqual([]);
   });
 });
 
