@@ -268,17 +268,19 @@ function namedDefaultServed(responses: Json, document: Json): Json {
 const JSON_TYPE = /^application\/(.+\+)?json\s*(;|$)/i;
 
 /**
- * The media types (not JSON) whose schema is a structure, an object or a list (isStructuredSchema): Prism writes none
- * as a tar stream or other bytes ("Cannot find serializer"), nor as text ("Cannot serialise complex objects as text"),
- * and answered 500.
+ * The media types (not JSON) whose schema is a structure, an object or a list (isStructuredSchema), or that have no
+ * schema and an example that is one (any type, an object for example): Prism writes none as a tar stream or other
+ * bytes ("Cannot find serializer"), nor as text ("Cannot serialise complex objects as text"), and answered 500.
  */
 function objectsOfOtherTypes(content: Json, document: Json): string[] {
-  return Object.keys(content).filter(
-    (type) =>
-      !JSON_TYPE.test(type.trim()) &&
-      isObject(content[type]) &&
-      isStructuredSchema(resolved(content[type].schema, document)),
-  );
+  return Object.keys(content).filter((type) => {
+    const media = content[type];
+    if (JSON_TYPE.test(type.trim()) || !isObject(media)) return false;
+    if (media.schema !== undefined) return isStructuredSchema(resolved(media.schema, document));
+    const named = isObject(media.examples) ? resolved(Object.values(media.examples)[0], document) : undefined;
+    const example = media.example !== undefined ? media.example : isObject(named) ? named.value : undefined;
+    return example !== null && typeof example === "object";
+  });
 }
 
 /**
