@@ -17,6 +17,10 @@ prismChecks.validateAgainstSchema = require("./parts/prism-shared-bundle.cjs").s
 // call (and a form body's are the same object).
 require("@stoplight/prism-http/dist/validator/deserializers").query.deepObject =
   require("./parts/prism-deep-object.cjs").deserializeDeepObjectStyle;
+// Prism's match of a media type against a declared one, a `+json` suffix telling types apart
+// (parts/prism-media-type-match.cjs says why); its validators read it from this module's exports at each call.
+require("@stoplight/prism-http/dist/validator/utils/wildcardMediaTypeMatch").wildcardMediaTypeMatch =
+  require("./parts/prism-media-type-match.cjs").wildcardMediaTypeMatch;
 exports.createServer = require("@stoplight/prism-http-server").createServer;
 exports.createLogger = require("@stoplight/prism-core").createLogger;
 // getHttpOperationsFromSpec's own steps after its dereference, which
