@@ -9,6 +9,7 @@ import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetc
 import { requestJudge, type SentRequest } from "../../judge/judge.js";
 import { OpenApiDocument } from "../../load/openapi-document.js";
 import { parseYamlSource } from "../../load/yaml-source.js";
+import { ToolValues } from "../../contract/inputs/values.js";
 import {
   draftWorkFolder,
   drafted,
@@ -184,6 +185,44 @@ describe("a deepObject parameter's field that is a list", () => {
     });
     const judged = judge(sent!);
     expect(judged.refusals).toEqual([]);
+  });
+});
+
+// A deepObject's field that is a list of IDs or slugs (items `oneOf: [integer, string]`, which the field's own limits
+// cannot say): the suite's value for it was `[{}]`, which writes no pair at all, so the case that sends every
+// parameter found the field missing. Its value is made from the field's schema in the document.
+describe("a deepObject parameter's list field whose items are one of several scalars", () => {
+  it("gets a value the field's schema accepts, in the input that sends every parameter", async () => {
+    const owners = openapi({
+      "/zqmatches": {
+        get: {
+          operationId: "listZqMatches",
+          parameters: [
+            {
+              ...filter,
+              schema: {
+                type: "object",
+                properties: {
+                  zq_owner: {
+                    type: "array",
+                    minItems: 1,
+                    items: { oneOf: [{ type: "integer", minimum: 1 }, { type: "string", pattern: "^[a-z]+$" }] },
+                  },
+                },
+              },
+            },
+          ],
+          responses: { "200": reply({ type: "object", properties: { found: { type: "integer" } } }) },
+        },
+      },
+    });
+    const d = drafted(owners, ["listZqMatches"]);
+    const [tool] = await linkedTools(d);
+    const values = new ToolValues(tool!, new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")));
+    const owner = values.full().zq_owner as unknown[];
+    expect(owner.length).toBeGreaterThan(0);
+    for (const item of owner)
+      expect((Number.isInteger(item) && (item as number) >= 1) || /^[a-z]+$/.test(String(item))).toBe(true);
   });
 });
 
