@@ -28,7 +28,7 @@ import { servedAnswerHeaders, withSampledAnswers } from "./mock-answers.js";
 import { isOwnPrefer } from "./mock-judge.js";
 import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { withoutReadOnlyRequired } from "./read-only-required.js";
-import { makeSchemasCompilable } from "./prism-schemas.js";
+import { makeSchemasCompilable, withOneOfsAsAnyOf } from "./prism-schemas.js";
 import { isMediaType, withTypedTexts } from "./media-types.js";
 import {
   isObject,
@@ -408,16 +408,12 @@ function withoutNullBranch(parameter: unknown, document: Json): unknown {
   return { ...p, schema: isObject(only) ? { ...siblings, ...only } : kept[0] };
 }
 
-/**
- * A parameter whose schema is a `oneOf` (an id or a slug) as an `anyOf`: Prism reads the text against each branch, and
- * a text that reads as both (`1`: an integer id and a slug `^[a-z0-9-]+$`) matched "more than one" and was refused.
- */
+/** A parameter whose schema holds a `oneOf` (an id or a slug, at any depth) with each as an `anyOf` (prism-schemas.ts). */
 function withOneOfAsAnyOf(parameter: unknown, document: Json): unknown {
   const p = resolved(parameter, document);
-  const schema = isObject(p) ? resolved(p.schema, document) : undefined;
-  if (!isObject(p) || !isObject(schema) || !Array.isArray(schema.oneOf)) return parameter;
-  const { oneOf, ...rest } = schema;
-  return { ...p, schema: { ...rest, anyOf: oneOf } };
+  if (!isObject(p) || p.schema === undefined) return parameter;
+  const schema = withOneOfsAsAnyOf(p.schema, (v) => resolved(v, document));
+  return schema === p.schema ? parameter : { ...p, schema };
 }
 
 /** Whether a list's item may be a text holding a comma: a text, or untyped, whose enum (if any) lists none. */

@@ -65,3 +65,40 @@ function nullOrItself(node: Node): void {
   for (const key of Object.keys(node)) delete node[key];
   Object.assign(node, outer, { anyOf: [itself, { type: "null" }] });
 }
+
+/**
+ * A parameter's schema with each `oneOf` in it read as `anyOf`, at any depth (an object parameter's field, a list's
+ * items: `filter[ids][0]`, an id or a slug), in a copy where one changes (`resolve` follows a `$ref`; a schema the
+ * document shares elsewhere is not written to). Prism reads a query text against each branch, and a text that reads as
+ * both (`1`: an integer id and a slug `^[a-z0-9-]+$`) matched "more than one" and was refused.
+ */
+export function withOneOfsAsAnyOf(schema: unknown, resolve: (value: unknown) => unknown, depth = 0): unknown {
+  const node = resolve(schema);
+  if (depth > 8 || node === null || typeof node !== "object" || Array.isArray(node)) return schema;
+  const s = node as Node;
+  const each = (list: unknown) =>
+    Array.isArray(list) ? list.map((b) => withOneOfsAsAnyOf(b, resolve, depth + 1)) : list;
+  const out: Node = { ...s };
+  let changed = false;
+  const set = (key: string, value: unknown) => {
+    if (value === s[key]) return;
+    out[key] = value;
+    changed = true;
+  };
+  if (s.properties && typeof s.properties === "object") {
+    const fields = Object.entries(s.properties as Node).map(([k, v]) => [k, withOneOfsAsAnyOf(v, resolve, depth + 1)]);
+    if (fields.some(([k, v]) => v !== (s.properties as Node)[k as string]))
+      set("properties", Object.fromEntries(fields));
+  }
+  for (const key of ["items", "additionalProperties"])
+    if (key in s) set(key, withOneOfsAsAnyOf(s[key], resolve, depth + 1));
+  for (const key of ["anyOf", "allOf"]) {
+    const list = each(s[key]);
+    if (Array.isArray(list) && list.some((b, i) => b !== (s[key] as unknown[])[i])) set(key, list);
+  }
+  if (Array.isArray(s.oneOf)) {
+    const { oneOf: _oneOf, ...rest } = out;
+    return { ...rest, anyOf: each(s.oneOf) };
+  }
+  return changed ? out : schema;
+}
