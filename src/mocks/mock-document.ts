@@ -408,7 +408,7 @@ function withoutNullBranch(parameter: unknown, document: Json): unknown {
   return { ...p, schema: isObject(only) ? { ...siblings, ...only } : kept[0] };
 }
 
-/** A parameter whose schema holds a `oneOf` (an id or a slug, at any depth) with each as an `anyOf` (prism-schemas.ts). */
+/** A parameter whose schema holds a `oneOf` (an id or a slug, at any depth), each as an `anyOf` (prism-schemas.ts). */
 function withOneOfAsAnyOf(parameter: unknown, document: Json): unknown {
   const p = resolved(parameter, document);
   if (!isObject(p) || p.schema === undefined) return parameter;

@@ -206,7 +206,12 @@ describe("a deepObject parameter's list field whose items are one of several sca
                   zq_owner: {
                     type: "array",
                     minItems: 1,
-                    items: { oneOf: [{ type: "integer", minimum: 1 }, { type: "string", pattern: "^[a-z]+$" }] },
+                    items: {
+                      oneOf: [
+                        { type: "integer", minimum: 1 },
+                        { type: "string", pattern: "^[a-z]+$" },
+                      ],
+                    },
                   },
                 },
               },

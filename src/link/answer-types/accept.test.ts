@@ -42,7 +42,8 @@ describe("an operation whose answer declares several JSON types, another listed 
     const zqGeoFirst = answers(
       "          description: A page of customers.\n          content:\n            application/json:\n",
       "          description: A page of customers.\n          content:\n            " +
-        "application/zq-geo+json:\n              schema: { type: object, properties: { zqShape: { type: string } } }\n" +
+        "application/zq-geo+json:\n              schema: { type: object, properties: " +
+        "{ zqShape: { type: string } } }\n" +
         "            application/json:\n",
     );
     const linked = await linkWild("zqpayments", [zqGeoFirst]);

@@ -255,7 +255,7 @@ describe("limits of the values inside a JSON parameter", () => {
     expect(issues(create, { assignees: ["octo", 7] })).toMatchObject([{ param: "assignees", rule: "type" }]);
   });
 
-  it("a number item of a whole-number format (int32) is an integer item: a fraction is refused before any request", async () => {
+  it("a number item of an int32 format is an integer item, a fraction refused before any request", async () => {
     const wholeItems = {
       ...specAssignees,
       replace: "assignees: { type: array, maxItems: 10, items: { type: number, format: int32 } }",

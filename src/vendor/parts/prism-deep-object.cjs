@@ -22,14 +22,14 @@ function deserializeDeepObjectStyle(name, parameters, schema) {
     return names.some((k) => k === prefix || k.startsWith(`${prefix}[`));
   };
   /** @param {string} text */
-  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const literal = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   /**
    * @param {string[]} path
    * @param {any} items
    * @returns {unknown[]}
    */
   function constructArray(path, items) {
-    const indexed = new RegExp(`^${escape(resolve(path))}\\[([0-9]+)\\]`);
+    const indexed = new RegExp(`^${literal(resolve(path))}\\[([0-9]+)\\]`);
     /** @type {Set<string>} */
     const indexes = new Set();
     for (const k of names) {
