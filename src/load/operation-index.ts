@@ -29,21 +29,39 @@ export function routePath(key: string): string {
  * The path a mock serves a key holding its own query at (`/rest?method=photos.get` → `/rest/~method=photos.get`):
  * several keys share one path and method and are told apart by those pairs alone, which a router matching the path
  * before the `?` cannot do (the mock's judge, which reads the pairs, sends each request on to its key's path). A pair
- * that holds a parameter (`/history?city_id={city_id}` beside `/history?zip={zip}`: the keys told apart by which
- * parameter the request carries) is written by its name alone (`/history/~city_id`), no template expression.
+ * that holds a parameter is written by its name alone (`/history/~city_id`, no template expression) where several of
+ * the document's keys share the path (`shared`, sharedRoutePaths: `/history?city_id={city_id}` beside
+ * `/history?zip={zip}`, told apart by which parameter the request carries); a key alone on its path
+ * (`/rides?page={page}`) is its own.
  */
-export function servedKeyPath(key: string): string {
+export function servedKeyPath(key: string, shared: ReadonlySet<string> = new Set()): string {
   const path = requestPath(key);
   const at = path.indexOf("?");
   if (at < 0) return key;
+  const route = routePath(key);
   const own = path
     .slice(at + 1)
     .split("&")
     .filter((pair) => pair !== "")
-    .map((pair) => (/\{[^{}]*\}/.test(pair) ? (pair.split("=")[0] ?? "").replace(/[{}]/g, "") : pair));
+    .flatMap((pair) => {
+      if (!/\{[^{}]*\}/.test(pair)) return [pair];
+      return shared.has(route) ? [(pair.split("=")[0] ?? "").replace(/[{}]/g, "")] : [];
+    });
   if (!own.length) return key;
   // One segment: a `/` in a value is written encoded (a router splits the path before it decodes a segment).
-  return `${routePath(key).replace(/\/$/, "")}/~${own.join("&").replaceAll("/", "%2F")}`;
+  return `${route.replace(/\/$/, "")}/~${own.join("&").replaceAll("/", "%2F")}`;
+}
+
+/** The paths (routePath) several of `keys` share: where a key's parameter pairs give it a served path of its own. */
+export function sharedRoutePaths(keys: Iterable<string>): Set<string> {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const key of new Set(keys)) {
+    const route = routePath(key);
+    if (seen.has(route)) shared.add(route);
+    seen.add(route);
+  }
+  return shared;
 }
 
 /** The fixed query pairs a path key holds (`/rest?method=photos.get&v=2`), names and values decoded. */

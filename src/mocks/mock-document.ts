@@ -19,7 +19,12 @@
 // parameter Prism's deserialisers cannot read (label or matrix style, lists or objects in a path or header, an
 // exploded query list of texts, `content`, cookies) is the judge's alone.
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
-import { servedKeyPath, withKeyQueryParameters, withPlainTemplateNames } from "../load/operation-index.js";
+import {
+  servedKeyPath,
+  sharedRoutePaths,
+  withKeyQueryParameters,
+  withPlainTemplateNames,
+} from "../load/operation-index.js";
 import { fetchFilled, isIgnoredHeader } from "../load/ignored-headers.js";
 import { withEnumsAsSent } from "../load/text-enum.js";
 import { carriesNoContent, describedJsonType, isJsonMediaType, isStructuredSchema } from "../load/media-types.js";
@@ -57,13 +62,14 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   const server = documentServer(document);
   const base = server && "path" in server ? server.path : "";
   const paths = ((document as Json).paths ?? {}) as Record<string, unknown>;
+  const shared = sharedRoutePaths(Object.keys(paths));
   const served: Record<string, unknown> = {};
   // A reserved expansion (`{+path}`, a value spanning segments) is a plain expression to Prism's router, which
   // mock-judge.ts hands the value as one segment; a key's fixed query pairs give it a path of its own (servedKeyPath).
   for (const [path, item] of Object.entries(paths)) {
     const kept = withoutCovered(withKeyQueryParameters(path, item), covers, document as Json);
     // Names RFC 6570 reads otherwise (`{id:}`) in letters, digits and `_` (operation-index.ts), as Prism reads them.
-    const plain = withPlainTemplateNames(servedKeyPath(path).replace(/\{\+/g, "{"), kept, (v) =>
+    const plain = withPlainTemplateNames(servedKeyPath(path, shared).replace(/\{\+/g, "{"), kept, (v) =>
       resolved(v, document as Json),
     );
     served[`${base}${plain.path}`] = plain.item;

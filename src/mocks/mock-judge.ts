@@ -16,7 +16,7 @@ import type { IncomingHttpHeaders, IncomingMessage, RequestListener } from "node
 import { MOCK_STEERING_KEYS } from "@blockwright/runtime/workflow";
 import { type OpenApiDocument, declaredParameter } from "../load/openapi-document.js";
 import { requestJudge } from "../judge/judge.js";
-import { servedKeyPath } from "../load/operation-index.js";
+import { servedKeyPath, sharedRoutePaths } from "../load/operation-index.js";
 import { refusalProblem } from "../judge/judge-problem.js";
 import { readWhole, replayed } from "./replayed-request.js";
 
@@ -29,6 +29,7 @@ export function withJudge(
   makeJudge: typeof requestJudge = requestJudge,
 ): RequestListener {
   const judge = makeJudge(document, { basePath, credential: "form", covered });
+  const shared = sharedRoutePaths([...document.operations.values()].map((op) => op.path));
   return (req, res) => {
     void readWhole(req).then(
       (body) => {
@@ -76,6 +77,7 @@ export function withJudge(
           req.url = atServedKeyPath(
             oneSegmentEach(target, basePath, op.path, judgement.read.path, document, judgement.operation as string),
             op.path,
+            shared,
           );
         listener(replayed(req, body), res);
       },
@@ -101,8 +103,8 @@ function withoutSteering(target: string): string {
  * servedKeyPath): the judge told it from the other keys of its path by those pairs, or by the parameters the request
  * carries, which Prism's router does not read.
  */
-function atServedKeyPath(target: string, key: string): string {
-  const served = servedKeyPath(key);
+function atServedKeyPath(target: string, key: string, shared: ReadonlySet<string>): string {
+  const served = servedKeyPath(key, shared);
   if (served === key) return target;
   const q = target.indexOf("?");
   const path = q < 0 ? target : target.slice(0, q);

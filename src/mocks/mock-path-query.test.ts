@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
-import { routePath } from "../load/operation-index.js";
+import { routePath, servedKeyPath, sharedRoutePaths } from "../load/operation-index.js";
 import { startMocks } from "./mocks.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-path-query-"));
@@ -126,6 +126,16 @@ const byParameter = (name: string) => ({
 });
 
 describe("keys of one path told apart by the parameter their query holds", () => {
+  it("are each served at a path of their own; a key alone on its path keeps its own", () => {
+    const keys = ["/zqhistory?zq_city={zq_city}", "/zqhistory?zq_zip={zq_zip}", "/zqrides?page={page}"];
+    const shared = sharedRoutePaths(keys);
+    expect(keys.map((key) => servedKeyPath(key, shared))).toEqual([
+      "/zqhistory/~zq_city",
+      "/zqhistory/~zq_zip",
+      "/zqrides?page={page}",
+    ]);
+  });
+
   it("are each served to the requests that carry their parameter", async () => {
     const dir = join(work, "history-specs");
     mkdirSync(join(dir, "zqhistory"), { recursive: true });
