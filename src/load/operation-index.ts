@@ -26,21 +26,49 @@ export function routePath(key: string): string {
 }
 
 /**
- * The path a mock serves a key at when its key holds fixed query pairs (`/rest?method=photos.get` →
- * `/rest/~method=photos.get`) or a fragment (`/#X-Amz-Target=Zq.Create` → `/~X-Amz-Target=Zq.Create`): several keys
- * share one path and method and are told apart by those pairs, or by the parameters a fragment stands for (a header of
- * one allowed value), which a router matching the path before the `?` or `#` cannot do (the mock's judge, which reads
- * them, sends each request on to its key's path). A key with neither is its own (`/rides?page={page}`: the pair is a
- * parameter).
+ * The path a mock serves a key holding its own query or a fragment at (`/rest?method=photos.get` →
+ * `/rest/~method=photos.get`, `/#X-Amz-Target=Zq.Create` → `/~X-Amz-Target=Zq.Create`): several keys share one path
+ * and method and are told apart by those pairs, or by the parameters a fragment stands for (a header of one allowed
+ * value), which a router matching the path before the `?` or `#` cannot do (the mock's judge, which reads them, sends
+ * each request on to its key's path). A pair that holds a parameter is written by its name alone (`/history/~city_id`,
+ * no template expression) where several of the document's keys share the path (`shared`, sharedRoutePaths:
+ * `/history?city_id={city_id}` beside `/history?zip={zip}`, told apart by which parameter the request carries); a key
+ * alone on its path (`/rides?page={page}`) is its own.
  */
-export function servedKeyPath(key: string): string {
-  const own = fixedKeyQuery(key);
-  const at = key.indexOf("#");
+export function servedKeyPath(key: string, shared: ReadonlySet<string> = new Set()): string {
+  const path = requestPath(key);
+  const at = path.indexOf("?");
+  const route = routePath(key);
+  const own =
+    at < 0
+      ? []
+      : path
+          .slice(at + 1)
+          .split("&")
+          .filter((pair) => pair !== "")
+          .flatMap((pair) => {
+            if (!/\{[^{}]*\}/.test(pair)) return [pair];
+            return shared.has(route) ? [(pair.split("=")[0] ?? "").replace(/[{}]/g, "")] : [];
+          });
+  const hash = key.indexOf("#");
   // A character a router or URI template reads (`{`, `?`, `%`, a space) written encoded, as a request would.
-  if (at >= 0 && at < key.length - 1) own.push(key.slice(at + 1).replace(/[^\w.~=&!$'()*+,;:@-]/g, encodeURIComponent));
+  if (hash >= 0 && hash < key.length - 1)
+    own.push(key.slice(hash + 1).replace(/[^\w.~=&!$'()*+,;:@-]/g, encodeURIComponent));
   if (!own.length) return key;
   // One segment: a `/` in a value is written encoded (a router splits the path before it decodes a segment).
-  return `${routePath(key).replace(/\/$/, "")}/~${own.join("&").replaceAll("/", "%2F")}`;
+  return `${route.replace(/\/$/, "")}/~${own.join("&").replaceAll("/", "%2F")}`;
+}
+
+/** The paths (routePath) several of `keys` share: where a key's parameter pairs give it a served path of its own. */
+export function sharedRoutePaths(keys: Iterable<string>): Set<string> {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const key of new Set(keys)) {
+    const route = routePath(key);
+    if (seen.has(route)) shared.add(route);
+    seen.add(route);
+  }
+  return shared;
 }
 
 /** The fixed query pairs a path key holds (`/rest?method=photos.get&v=2`), names and values decoded. */

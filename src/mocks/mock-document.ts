@@ -19,7 +19,12 @@
 // parameter Prism's deserialisers cannot read (label or matrix style, lists or objects in a path or header, an
 // exploded query list of texts, `content`, cookies) is the judge's alone.
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
-import { servedKeyPath, withKeyQueryParameters, withPlainTemplateNames } from "../load/operation-index.js";
+import {
+  servedKeyPath,
+  sharedRoutePaths,
+  withKeyQueryParameters,
+  withPlainTemplateNames,
+} from "../load/operation-index.js";
 import { fetchFilled, isIgnoredHeader } from "../load/ignored-headers.js";
 import { withEnumsAsSent } from "../load/text-enum.js";
 import { carriesNoContent, describedJsonType, isJsonMediaType, isStructuredSchema } from "../load/media-types.js";
@@ -28,7 +33,7 @@ import { servedAnswerHeaders, withSampledAnswers } from "./mock-answers.js";
 import { isOwnPrefer } from "./mock-judge.js";
 import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { withoutReadOnlyRequired } from "./read-only-required.js";
-import { makeSchemasCompilable } from "./prism-schemas.js";
+import { makeSchemasCompilable, withOneOfsAsAnyOf } from "./prism-schemas.js";
 import { isMediaType, withTypedTexts } from "./media-types.js";
 import {
   isObject,
@@ -57,13 +62,14 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   const server = documentServer(document);
   const base = server && "path" in server ? server.path : "";
   const paths = ((document as Json).paths ?? {}) as Record<string, unknown>;
+  const shared = sharedRoutePaths(Object.keys(paths));
   const served: Record<string, unknown> = {};
   // A reserved expansion (`{+path}`, a value spanning segments) is a plain expression to Prism's router, which
   // mock-judge.ts hands the value as one segment; a key's fixed query pairs give it a path of its own (servedKeyPath).
   for (const [path, item] of Object.entries(paths)) {
     const kept = withoutCovered(withKeyQueryParameters(path, item), covers, document as Json);
     // Names RFC 6570 reads otherwise (`{id:}`) in letters, digits and `_` (operation-index.ts), as Prism reads them.
-    const plain = withPlainTemplateNames(servedKeyPath(path).replace(/\{\+/g, "{"), kept, (v) =>
+    const plain = withPlainTemplateNames(servedKeyPath(path, shared).replace(/\{\+/g, "{"), kept, (v) =>
       resolved(v, document as Json),
     );
     served[`${base}${plain.path}`] = plain.item;
@@ -81,10 +87,13 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
           .filter((p) => !isCovered(resolved(p, document), covers) && !isOwnPrefer(resolved(p, document)))
           .flatMap((p) =>
             spreadQueryObject(
-              withFetchDefault(
-                withOneOfAsAnyOf(
-                  withoutNullBranch(
-                    withEnumsAsSent(judgedOnly(p, document), (v) => resolved(v, document)),
+              withListExplodeStated(
+                withFetchDefault(
+                  withOneOfAsAnyOf(
+                    withoutNullBranch(
+                      withEnumsAsSent(judgedOnly(p, document), (v) => resolved(v, document)),
+                      document,
+                    ),
                     document,
                   ),
                   document,
@@ -265,17 +274,19 @@ function namedDefaultServed(responses: Json, document: Json): Json {
 const JSON_TYPE = /^application\/(.+\+)?json\s*(;|$)/i;
 
 /**
- * The media types (not JSON) whose schema is a structure, an object or a list (isStructuredSchema): Prism writes none
- * as a tar stream or other bytes ("Cannot find serializer"), nor as text ("Cannot serialise complex objects as text"),
- * and answered 500.
+ * The media types (not JSON) whose schema is a structure, an object or a list (isStructuredSchema), or that have no
+ * schema and an example that is one (any type, an object for example): Prism writes none as a tar stream or other
+ * bytes ("Cannot find serializer"), nor as text ("Cannot serialise complex objects as text"), and answered 500.
  */
 function objectsOfOtherTypes(content: Json, document: Json): string[] {
-  return Object.keys(content).filter(
-    (type) =>
-      !JSON_TYPE.test(type.trim()) &&
-      isObject(content[type]) &&
-      isStructuredSchema(resolved(content[type].schema, document)),
-  );
+  return Object.keys(content).filter((type) => {
+    const media = content[type];
+    if (JSON_TYPE.test(type.trim()) || !isObject(media)) return false;
+    if (media.schema !== undefined) return isStructuredSchema(resolved(media.schema, document));
+    const named = isObject(media.examples) ? resolved(Object.values(media.examples)[0], document) : undefined;
+    const example = media.example !== undefined ? media.example : isObject(named) ? named.value : undefined;
+    return example !== null && typeof example === "object";
+  });
 }
 
 /**
@@ -364,6 +375,19 @@ function judgedOnly(parameter: unknown, document: Json): unknown {
 }
 
 /**
+ * A query or cookie list in style form whose explode the document leaves unstated, stated: OpenAPI's default for form
+ * is true (one `k=item` pair per item), Prism's reader takes an unstated explode as false and read only the last of
+ * the pairs sent (`bbox[]=-105.4&…&bbox[]=40.1` one item, then "must NOT have fewer than 4 items").
+ */
+function withListExplodeStated(parameter: unknown, document: Json): unknown {
+  const p = resolved(parameter, document);
+  if (!isObject(p) || (p.in !== "query" && p.in !== "cookie") || p.explode !== undefined) return parameter;
+  if ((p.style ?? "form") !== "form" || p.content !== undefined) return parameter;
+  const schema = resolved(p.schema, document);
+  return isObject(schema) && typeOf(schema) === "array" ? { ...p, explode: true } : parameter;
+}
+
+/**
  * A parameter whose schema is "S or null" (`anyOf: [S, {type: null}]`, `type: [array, "null"]`, 3.0's `nullable:
  * true`) as S: an address or a header carries text, never null, and Prism reads a one-item list of such a parameter
  * as text, not a list of one ("must be array,null").
@@ -390,16 +414,12 @@ function withoutNullBranch(parameter: unknown, document: Json): unknown {
   return { ...p, schema: isObject(only) ? { ...siblings, ...only } : kept[0] };
 }
 
-/**
- * A parameter whose schema is a `oneOf` (an id or a slug) as an `anyOf`: Prism reads the text against each branch, and
- * a text that reads as both (`1`: an integer id and a slug `^[a-z0-9-]+$`) matched "more than one" and was refused.
- */
+/** A parameter whose schema holds a `oneOf` (an id or a slug, at any depth), each as an `anyOf` (prism-schemas.ts). */
 function withOneOfAsAnyOf(parameter: unknown, document: Json): unknown {
   const p = resolved(parameter, document);
-  const schema = isObject(p) ? resolved(p.schema, document) : undefined;
-  if (!isObject(p) || !isObject(schema) || !Array.isArray(schema.oneOf)) return parameter;
-  const { oneOf, ...rest } = schema;
-  return { ...p, schema: { ...rest, anyOf: oneOf } };
+  if (!isObject(p) || p.schema === undefined) return parameter;
+  const schema = withOneOfsAsAnyOf(p.schema, (v) => resolved(v, document));
+  return schema === p.schema ? parameter : { ...p, schema };
 }
 
 /** Whether a list's item may be a text holding a comma: a text, or untyped, whose enum (if any) lists none. */

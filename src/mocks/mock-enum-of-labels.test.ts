@@ -55,3 +55,43 @@ describe("an answer's integer whose enum lists only labels", () => {
     expect(isEnumOfLabels({ type: "string", enum: ["0 (Unknown)"] })).toBe(false);
   });
 });
+
+// The converse: an answer's string whose enum lists numbers (YAML's unquoted `1`, `2`: `type: string, enum: [1, 2]`).
+// Prism served the number 1 and its own answer check refused it as no string, so every case of the operation failed.
+// The values the document allows are their texts, as the judge and the linker read a parameter's (text-enum.ts).
+describe("an answer's string whose enum lists numbers", () => {
+  it("is served as one of their texts, which the mock's own answer check accepts", async () => {
+    const dir = join(work, "specs-text");
+    mkdirSync(join(dir, "zqledger"), { recursive: true });
+    const row = {
+      type: "object",
+      properties: { zqLeg: { type: "string", enum: [1, 2] }, zqFlag: { type: "string", enum: [true, false] } },
+    };
+    const ledger = openapi({
+      "/zqledger": {
+        get: {
+          operationId: "zqledger",
+          responses: {
+            "200": { description: "ok", content: { "application/json": { schema: { type: "array", items: row } } } },
+          },
+        },
+      },
+    });
+    writeFileSync(join(dir, "zqledger", "openapi.yaml"), JSON.stringify(ledger));
+    const mocks = await startMocks(["zqledger"], { specsDir: dir, logLevel: "silent" });
+    try {
+      const response = await fetch(`${mocks.urls.zqledger}/zqledger`, {
+        headers: { authorization: "Bearer zq-token-1", accept: "application/json" },
+      });
+      const body = (await response.json()) as { zqLeg?: unknown; zqFlag?: unknown }[];
+      expect([response.status, response.headers.get("sl-violations")]).toEqual([200, null]);
+      expect(body.length).toBeGreaterThan(0);
+      for (const item of body) {
+        expect(["1", "2"]).toContain(item.zqLeg);
+        expect(["true", "false"]).toContain(item.zqFlag);
+      }
+    } finally {
+      await mocks.close();
+    }
+  });
+});

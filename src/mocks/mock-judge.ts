@@ -16,7 +16,7 @@ import type { IncomingHttpHeaders, IncomingMessage, RequestListener } from "node
 import { MOCK_STEERING_KEYS } from "@blockwright/runtime/workflow";
 import { type OpenApiDocument, declaredParameter } from "../load/openapi-document.js";
 import { requestJudge } from "../judge/judge.js";
-import { servedKeyPath } from "../load/operation-index.js";
+import { servedKeyPath, sharedRoutePaths } from "../load/operation-index.js";
 import { refusalProblem } from "../judge/judge-problem.js";
 import { readWhole, replayed } from "./replayed-request.js";
 
@@ -29,6 +29,7 @@ export function withJudge(
   makeJudge: typeof requestJudge = requestJudge,
 ): RequestListener {
   const judge = makeJudge(document, { basePath, credential: "form", covered });
+  const shared = sharedRoutePaths([...document.operations.values()].map((op) => op.path));
   return (req, res) => {
     void readWhole(req).then(
       (body) => {
@@ -77,6 +78,7 @@ export function withJudge(
             oneSegmentEach(target, basePath, op.path, judgement.read.path, document, judgement.operation as string),
             // The key as the document writes it (`op.path` is its request path, without the fragment).
             String(op.location[1]),
+            shared,
           );
         listener(replayed(req, body), res);
       },
@@ -97,12 +99,13 @@ function withoutSteering(target: string): string {
 }
 
 /**
- * The target at the path the mock serves the operation's key at, where its key holds fixed query pairs
- * (`/rest?method=photos.get`, served at `/rest/~method=photos.get`: servedKeyPath) or a fragment: the judge told it
- * from the other keys of its path by those pairs or its parameters, which Prism's router does not read.
+ * The target at the path the mock serves the operation's key at, where its key holds a query of its own
+ * (`/rest?method=photos.get`, served at `/rest/~method=photos.get`; `/history?zip={zip}` at `/history/~zip`:
+ * servedKeyPath) or a fragment: the judge told it from the other keys of its path by those pairs, or by the
+ * parameters the request carries, which Prism's router does not read.
  */
-function atServedKeyPath(target: string, key: string): string {
-  const served = servedKeyPath(key);
+function atServedKeyPath(target: string, key: string, shared: ReadonlySet<string>): string {
+  const served = servedKeyPath(key, shared);
   if (served === key) return target;
   const q = target.indexOf("?");
   const path = q < 0 ? target : target.slice(0, q);

@@ -19,6 +19,13 @@ const document = openapi(
         operationId: "getZqleague",
         parameters: [
           { name: "zq_id_or_slug", in: "path", required: true, schema: { $ref: "#/components/schemas/ZqIdOrSlug" } },
+          {
+            name: "filter",
+            in: "query",
+            style: "deepObject",
+            explode: true,
+            schema: { $ref: "#/components/schemas/ZqFilter" },
+          },
         ],
         responses: {
           "200": {
@@ -36,6 +43,10 @@ const document = openapi(
   },
   {
     schemas: {
+      ZqFilter: {
+        type: "object",
+        properties: { zq_owner: { type: "array", minItems: 1, items: { $ref: "#/components/schemas/ZqIdOrSlug" } } },
+      },
       ZqIdOrSlug: {
         oneOf: [
           { type: "integer", minimum: 1 },
@@ -62,6 +73,30 @@ describe("a mock's parameter whose oneOf branches a text can both match", () => 
       expect(await status("1")).toBe(200);
       expect(await status("zq-league")).toBe(200);
       expect(await status("Zq%20League!")).toBeGreaterThanOrEqual(400);
+    } finally {
+      await mocks.close();
+    }
+  });
+});
+
+// The same inside an object parameter (a deepObject's list field of ids or slugs, `filter[zq_owner][0]=1`): the
+// branches were taken as anyOf only where they were the parameter's own schema.
+describe("a mock's deepObject field whose items' oneOf branches a text can both match", () => {
+  it("takes an item of both branches (`1`) and of one, and refuses an item of none", async () => {
+    const dir = join(work, "deep-specs");
+    mkdirSync(join(dir, "zqleagues"), { recursive: true });
+    writeFileSync(join(dir, "zqleagues", "openapi.yaml"), JSON.stringify(document));
+    const mocks = await startMocks(["zqleagues"], { specsDir: dir, logLevel: "silent" });
+    try {
+      const status = async (item: string) =>
+        (
+          await fetch(`${mocks.urls.zqleagues}/zqleagues/zq-league?filter%5Bzq_owner%5D%5B0%5D=${item}`, {
+            headers: { authorization: "Bearer zq-token-1", accept: "application/json" },
+          })
+        ).status;
+      expect(await status("1")).toBe(200);
+      expect(await status("zq-owner")).toBe(200);
+      expect(await status("Zq%20Owner!")).toBeGreaterThanOrEqual(400);
     } finally {
       await mocks.close();
     }

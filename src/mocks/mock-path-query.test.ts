@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
-import { routePath } from "../load/operation-index.js";
+import { routePath, servedKeyPath, sharedRoutePaths } from "../load/operation-index.js";
 import { startMocks } from "./mocks.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-path-query-"));
@@ -100,6 +100,65 @@ describe("keys of one path told apart by fixed query pairs", () => {
       expect(await answer("call=zq.beta&beta_id=2")).toEqual({ status: 200, body: { answered: "beta" } });
       expect(await answer("call=zq.gamma&zone=a%2Fb&gamma_id=3")).toEqual({ status: 200, body: { answered: "gamma" } });
       expect((await answer("call=zq.beta&alpha_id=2")).status).toBe(422);
+    } finally {
+      await mocks.close();
+    }
+  });
+});
+
+// Several keys of one path and method told apart by which parameter their own query holds
+// (`/zqhistory?zq_city={zq_city}` beside `/zqhistory?zq_zip={zq_zip}`): Prism, routing on the path before the `?`, held
+// every request to the first key's operation and refused the others' ("must have required property 'zq_city'").
+const byParameter = (name: string) => ({
+  get: {
+    operationId: `zqHistory_${name}`,
+    parameters: [
+      { name, in: "path", required: true, schema: { type: "string" } },
+      { name: "zq_day", in: "query", required: true, schema: { type: "string" } },
+    ],
+    responses: {
+      "200": {
+        description: "ok",
+        content: { "application/json": { schema: { type: "object" }, example: { answered: name } } },
+      },
+    },
+  },
+});
+
+describe("keys of one path told apart by the parameter their query holds", () => {
+  it("are each served at a path of their own; a key alone on its path keeps its own", () => {
+    const keys = ["/zqhistory?zq_city={zq_city}", "/zqhistory?zq_zip={zq_zip}", "/zqrides?page={page}"];
+    const shared = sharedRoutePaths(keys);
+    expect(keys.map((key) => servedKeyPath(key, shared))).toEqual([
+      "/zqhistory/~zq_city",
+      "/zqhistory/~zq_zip",
+      "/zqrides?page={page}",
+    ]);
+  });
+
+  it("are each served to the requests that carry their parameter", async () => {
+    const dir = join(work, "history-specs");
+    mkdirSync(join(dir, "zqhistory"), { recursive: true });
+    writeFileSync(
+      join(dir, "zqhistory", "openapi.yaml"),
+      JSON.stringify(
+        openapi({
+          "/zqhistory?zq_city={zq_city}": byParameter("zq_city"),
+          "/zqhistory?zq_zip={zq_zip}": byParameter("zq_zip"),
+        }),
+      ),
+    );
+    const mocks = await startMocks(["zqhistory"], { specsDir: dir, logLevel: "silent" });
+    try {
+      const answer = async (query: string) => {
+        const response = await fetch(`${mocks.urls.zqhistory}/zqhistory?${query}`, {
+          headers: { authorization: "Bearer zq-token-1", accept: "application/json" },
+        });
+        return { status: response.status, body: await response.json() };
+      };
+      expect(await answer("zq_city=7&zq_day=1")).toEqual({ status: 200, body: { answered: "zq_city" } });
+      expect(await answer("zq_zip=80301&zq_day=1")).toEqual({ status: 200, body: { answered: "zq_zip" } });
+      expect((await answer("zq_zip=80301")).status).toBe(422);
     } finally {
       await mocks.close();
     }

@@ -48,3 +48,43 @@ describe("a text answer whose schema states no type", () => {
     }
   });
 });
+
+// An answer of any type (`*/*`, or text) with no schema and an object for its example (`{description: "The answer
+// varies"}`, a note written as the example): Prism chose text to write it in and answered 500 "Cannot serialise
+// complex objects as text". The example is a JSON value: it is served as JSON.
+describe("an answer without a schema whose example is an object", () => {
+  it("is served as JSON, the example as it is, not a 500", async () => {
+    const dir = join(work, "example-specs");
+    mkdirSync(join(dir, "zqexec"), { recursive: true });
+    const example = { description: "The zq answer varies with the action run." };
+    const run = (content: Record<string, unknown>) => ({
+      post: { responses: { "2XX": { description: "ran", content } } },
+    });
+    writeFileSync(
+      join(dir, "zqexec", "openapi.yaml"),
+      JSON.stringify(
+        openapi({
+          "/zqexec": run({ "*/*": { example } }),
+          "/zqrun": run({ "text/plain": { examples: { zqone: { value: ["zq", 1] } } } }),
+        }),
+      ),
+    );
+    const mocks = await startMocks(["zqexec"], { specsDir: dir, logLevel: "silent" });
+    try {
+      for (const [at, body] of [
+        ["/zqexec", example],
+        ["/zqrun", ["zq", 1]],
+      ] as const) {
+        const r = await fetch(`${mocks.urls.zqexec}${at}`, {
+          method: "POST",
+          headers: { authorization: "Bearer zq-token-1" },
+        });
+        const text = await r.text();
+        expect([r.status, r.headers.get("content-type")?.split(";")[0]], text).toEqual([200, "application/json"]);
+        expect(JSON.parse(text)).toEqual(body);
+      }
+    } finally {
+      await mocks.close();
+    }
+  });
+});

@@ -7,17 +7,21 @@
 // `u` expression, the other, generation refuses) is rewritten here, in
 // place, as the document means it: `nullable: true` on a schema without
 // `type` (beside `allOf`, `$ref`…), which Ajv's `nullable` refuses, becomes
-// "itself or null"; a `oneOf` with a `discriminator` (the branch is named by
+// "itself or null", and so does `type: "null"` beside a composition (`{oneOf: [string, number], type: "null"}`: a 3.0
+// `nullable` written as 3.1's type, which no value meets as written: Prism's check then refused the answer made from
+// the branches, and would have refused null); a `oneOf` with a `discriminator` (the branch is named by
 // a property, not by matching one branch alone) is checked as `anyOf`
 // (discriminatedAsAnyOf, as generation's example check reads it). An enum of labels (text-enum.ts: an integer whose
 // enum lists only texts like "0 (Unknown)") is dropped, the type kept: Prism's sampler served a label its own
-// check then refused as no integer, and no value meets both. A string's enum of numbers or booleans (`type: string,
-// enum: [10, 20]`) lists their texts, as the request judge reads it (schema-check.ts): Prism served 10, then refused
-// it as no string.
+// check then refused as no integer, and no value meets both. A string whose enum lists numbers or booleans (YAML's
+// unquoted `1`, `true`: `type: string, enum: [1, 2]`) allows their texts, as the judge reads it (text-enum.ts):
+// Prism's sampler served the number its own check then refused as no string.
 import { discriminatedAsAnyOf, eachSchemaNode } from "../load/openapi-json-schema.js";
-import { isEnumOfLabels } from "../load/text-enum.js";
+import { isEnumOfLabels, withTextEnum } from "../load/text-enum.js";
 
 type Node = Record<string, unknown>;
+
+const COMPOSITIONS = ["oneOf", "anyOf", "allOf"];
 
 /** Rewrites, in place, the schemas under `root` that Ajv would refuse; returns how many. */
 export function makeSchemasCompilable(root: unknown): number {
@@ -28,11 +32,21 @@ export function makeSchemasCompilable(root: unknown): number {
       nullOrItself(node);
       rewritten++;
     }
+    if (node.type === "null" && COMPOSITIONS.some((key) => Array.isArray(node[key]))) {
+      delete node.type;
+      nullOrItself(node);
+      rewritten++;
+    }
     if (isEnumOfLabels(node)) {
       delete node.enum;
       rewritten++;
     }
-    if (withEnumTexts(node)) rewritten++;
+    const asText = withTextEnum(node);
+    if (asText !== node && node.type === "string") {
+      node.enum = asText.enum;
+      if (!("format" in asText)) delete node.format;
+      rewritten++;
+    }
   });
   return rewritten;
 }
@@ -53,14 +67,38 @@ function nullOrItself(node: Node): void {
 }
 
 /**
- * A string's enum of numbers or booleans as their texts, in place, and no format (which the texts of numbers may not
- * meet), as the request judge reads it (judge/schema-check.ts); whether the node was one.
+ * A parameter's schema with each `oneOf` in it read as `anyOf`, at any depth (an object parameter's field, a list's
+ * items: `filter[ids][0]`, an id or a slug), in a copy where one changes (`resolve` follows a `$ref`; a schema the
+ * document shares elsewhere is not written to). Prism reads a query text against each branch, and a text that reads as
+ * both (`1`: an integer id and a slug `^[a-z0-9-]+$`) matched "more than one" and was refused.
  */
-function withEnumTexts(node: Node): boolean {
-  const strings = node.type === "string" || (Array.isArray(node.type) && node.type.includes("string"));
-  const scalar = (v: unknown) => typeof v === "number" || typeof v === "boolean";
-  if (!strings || !Array.isArray(node.enum) || !node.enum.some(scalar)) return false;
-  node.enum = node.enum.map((v) => (scalar(v) ? String(v) : v));
-  delete node.format;
-  return true;
+export function withOneOfsAsAnyOf(schema: unknown, resolve: (value: unknown) => unknown, depth = 0): unknown {
+  const node = resolve(schema);
+  if (depth > 8 || node === null || typeof node !== "object" || Array.isArray(node)) return schema;
+  const s = node as Node;
+  const each = (list: unknown) =>
+    Array.isArray(list) ? list.map((b) => withOneOfsAsAnyOf(b, resolve, depth + 1)) : list;
+  const out: Node = { ...s };
+  let changed = false;
+  const set = (key: string, value: unknown) => {
+    if (value === s[key]) return;
+    out[key] = value;
+    changed = true;
+  };
+  if (s.properties && typeof s.properties === "object") {
+    const fields = Object.entries(s.properties as Node).map(([k, v]) => [k, withOneOfsAsAnyOf(v, resolve, depth + 1)]);
+    if (fields.some(([k, v]) => v !== (s.properties as Node)[k as string]))
+      set("properties", Object.fromEntries(fields));
+  }
+  for (const key of ["items", "additionalProperties"])
+    if (key in s) set(key, withOneOfsAsAnyOf(s[key], resolve, depth + 1));
+  for (const key of ["anyOf", "allOf"]) {
+    const list = each(s[key]);
+    if (Array.isArray(list) && list.some((b, i) => b !== (s[key] as unknown[])[i])) set(key, list);
+  }
+  if (Array.isArray(s.oneOf)) {
+    const { oneOf: _oneOf, ...rest } = out;
+    return { ...rest, anyOf: each(s.oneOf) };
+  }
+  return changed ? out : schema;
 }

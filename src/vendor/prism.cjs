@@ -12,6 +12,15 @@
 /** @type {{ validateAgainstSchema: Function, convertAjvErrors: Function }} */
 const prismChecks = require("@stoplight/prism-http/dist/validator/validators/utils");
 prismChecks.validateAgainstSchema = require("./parts/prism-shared-bundle.cjs").sharedBundleValidation(prismChecks);
+// Prism's reading of a deepObject query parameter, with what the request does not carry left out
+// (parts/prism-deep-object.cjs says why). Prism's query validator reads its deserializers from this object at each
+// call (and a form body's are the same object).
+require("@stoplight/prism-http/dist/validator/deserializers").query.deepObject =
+  require("./parts/prism-deep-object.cjs").deserializeDeepObjectStyle;
+// Prism's match of a media type against a declared one, a `+json` suffix telling types apart
+// (parts/prism-media-type-match.cjs says why); its validators read it from this module's exports at each call.
+require("@stoplight/prism-http/dist/validator/utils/wildcardMediaTypeMatch").wildcardMediaTypeMatch =
+  require("./parts/prism-media-type-match.cjs").wildcardMediaTypeMatch;
 exports.createServer = require("@stoplight/prism-http-server").createServer;
 exports.createLogger = require("@stoplight/prism-core").createLogger;
 // getHttpOperationsFromSpec's own steps after its dereference, which

@@ -10,6 +10,13 @@ import { at } from "../json-path.js";
 /** The schema the OpenAPI document gives at the parameter's wire location, flattened. */
 export function specSchema(doc: OpenApiDocument, op: OpenApiOperation, param: ParamSpec): Schema | undefined {
   const wire: WireSpec = param.wire;
+  // A field of an object query parameter (`filter[ids]`): the field's schema in the parameter's.
+  if (wire.in === "query" && wire.of) {
+    const object = describedParameter(rawParameter(doc, op, "query", wire.of.name), doc)?.schema;
+    const fields = object ? doc.flatten(object as Schema).properties : undefined;
+    const field = fields && typeof fields === "object" ? (fields as Record<string, Schema>)[wire.of.field] : undefined;
+    return field ? doc.flatten(field) : undefined;
+  }
   if (wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie") {
     const schema = describedParameter(rawParameter(doc, op, wire.in, wire.name), doc)?.schema;
     return schema ? doc.flatten(schema as Schema) : undefined;

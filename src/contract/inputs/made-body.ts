@@ -88,7 +88,39 @@ export function parameterCheck(
   op: OpenApiOperation,
   place: string,
   name: string,
+  field?: string,
 ): ((value: unknown) => boolean) | undefined {
+  const schemaAt = parameterSchemaPointer(doc, op, place, name, field);
+  if (schemaAt === undefined) return undefined;
+  const sampler = samplerOf(doc);
+  return (value) => sampler.valid(value, schemaAt);
+}
+
+/**
+ * Values made from the schema of field `field` of the operation's object query parameter `name` (a deepObject's
+ * `filter[ids]`, a list of integers or slugs the manifest takes as json): valid against it, however many unions it
+ * nests, where the field's own limits say too little to make one.
+ */
+export function madeQueryFieldValues(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  name: string,
+  field: string,
+): unknown[] {
+  const at = parameterSchemaPointer(doc, op, "query", name, field);
+  if (at === undefined) return [];
+  const sampler = samplerOf(doc);
+  return SEEDS.flatMap((seed) => sampler.sample(at, { seed }) ?? []).map((made) => made.value);
+}
+
+/** The pointer of the schema of the operation's parameter `name` in `place` (of its field `field`, if given). */
+function parameterSchemaPointer(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  place: string,
+  name: string,
+  field?: string,
+): string | undefined {
   const operation = `/${op.location.map((k) => escapeKey(String(k))).join("/")}`;
   const lists = [`${operation}/parameters`, `${operation.slice(0, operation.lastIndexOf("/"))}/parameters`];
   const header = place === "header";
@@ -112,8 +144,7 @@ export function parameterCheck(
       const media = !isNode(item.schema) && isNode(item.content) ? Object.keys(item.content)[0] : undefined;
       const schemaAt = media !== undefined ? `${at}/content/${escapeKey(media)}/schema` : `${at}/schema`;
       if (!isNode(nodeAt(doc.source.data, schemaAt))) return undefined;
-      const sampler = samplerOf(doc);
-      return (value) => sampler.valid(value, schemaAt);
+      return field === undefined ? schemaAt : placeOf(doc.source.data, schemaAt, [field], 0);
     }
   }
   return undefined;

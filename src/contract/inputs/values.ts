@@ -22,7 +22,7 @@ import { withoutEmpty, writtenWithBrackets } from "../../judge/bracket-form.js";
 import { describedParameter } from "../../judge/parameter-content.js";
 import { ofFormatAndLength, stretch } from "../../model/string-values.js";
 import { at } from "../json-path.js";
-import { madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
+import { madeQueryFieldValues, madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
 import { type BodyBranches, bodyBranches, meetBodyBranch } from "./body-branches.js";
 import { meetRule } from "./cross-field-rules.js";
 import { rawOperation, rawParameter, requestExamplesRaw, requestMedia, specSchema } from "./document-places.js";
@@ -118,9 +118,11 @@ export class ToolValues {
               requestMedia(this.doc, this.op),
               parsePointer(wire.pointer),
             )
-          : wire.in === "query" || wire.in === "header" || wire.in === "path"
-            ? parameterCheck(this.doc, this.op, wire.in, wire.name ?? param.name)
-            : undefined;
+          : wire.in === "query" && wire.of
+            ? parameterCheck(this.doc, this.op, "query", wire.of.name, wire.of.field)
+            : wire.in === "query" || wire.in === "header" || wire.in === "path"
+              ? parameterCheck(this.doc, this.op, wire.in, wire.name ?? param.name)
+              : undefined;
       // In bracket form (a form field, a query object) an empty object or list sends no pair: checked as the service
       // reads it.
       const bracketed = check && writtenWithBrackets(param, this.tool);
@@ -161,6 +163,11 @@ export class ToolValues {
         if (value !== undefined) out.push({ value, source: "made from the request schema" });
       }
     }
+    // A field of an object query parameter (`filter[ids]`, a list of IDs or slugs): one made from its schema.
+    const of = param.wire.in === "query" ? param.wire.of : undefined;
+    if (param.type === "json" && of && !out.some((c) => this.accepts(param, c.value)))
+      for (const value of madeQueryFieldValues(this.doc, this.op, of.name, of.field))
+        out.push({ value, source: "made from the parameter's schema" });
     if (param.default !== undefined) out.push({ value: param.default, source: "default" });
     out.push(...synthesized(param).map((value) => ({ value, source: "made from its rules" })));
     return out;

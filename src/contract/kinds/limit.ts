@@ -23,7 +23,7 @@ import type { CaseKindModule, ContractCase } from "../types.js";
 import { type ToolValues, valuesOf } from "../inputs/values.js";
 import { fitsRequestHead } from "../inputs/head-bytes.js";
 
-interface Boundary {
+export interface Boundary {
   name: string;
   param: ParamSpec;
   ok?: unknown;
@@ -225,10 +225,14 @@ function formatBoundary(p: ParamSpec, format: ValueFormat, values: ToolValues): 
   };
 }
 
-/** The limits of the values (or items) and keys inside a JSON parameter, wrapped in the parameter's shape. */
-function jsonBoundaries(p: ParamSpec): Boundary[] {
+/**
+ * The limits of the values (or items) and keys inside a JSON parameter, wrapped in the parameter's shape: a list holds
+ * as many items as its minItems asks (one breaking the item's limit), so that only the item's limit is at stake.
+ */
+export function jsonBoundaries(p: ParamSpec): Boundary[] {
   const out: Boundary[] = [];
-  const wrap = (v: unknown) => (p.jsonType === "array" ? [v] : { key: v });
+  const count = Math.max(1, p.minItems ?? 1);
+  const wrap = (v: unknown) => (p.jsonType === "array" ? Array.from({ length: count }, () => v) : { key: v });
   for (const b of nestedBoundaries(p.name, p.jsonType === "array" ? p.items : p.values))
     out.push({ ...b, param: p, ok: b.ok === undefined ? undefined : wrap(b.ok), bad: wrap(b.bad) });
   for (const b of p.jsonType === "object" ? nestedBoundaries(`${p.name} keys`, p.keys, true) : [])

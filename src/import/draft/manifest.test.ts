@@ -416,6 +416,31 @@ describe("errors, the server, the provider", () => {
   });
 });
 
+// An operation whose description is markup alone (`<p/>`, as some converted documents write an empty one) and that has
+// no summary: the draft's description was the empty plain text, which generate refused ("must NOT have fewer than 1
+// characters"). It is described as it is titled, from the operation's name.
+describe("an operation whose description is markup alone, without a summary", () => {
+  it("is described from its name, and links", async () => {
+    const d = drafted(
+      openapi({
+        "/zqwarmup/{zq_ip}": {
+          put: {
+            operationId: "PutZqWarmup",
+            description: "<p/>",
+            parameters: [{ name: "zq_ip", in: "path", required: true, schema: { type: "string", maxLength: 40 } }],
+            responses: { "200": reply({ type: "object", properties: { zqDone: { type: "boolean" } } }) },
+          },
+        },
+      }),
+      ["PutZqWarmup"],
+    );
+    const op = Object.values(d.manifest.operations)[0]!;
+    expect(op.description).toBe(op.title);
+    expect(op.description?.length).toBeGreaterThan(0);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
 describe("the provider's description", () => {
   it("from a document whose description is markup alone (`<p/>`): the title's, said in a note; it links", async () => {
     const document = openapi({

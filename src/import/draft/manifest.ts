@@ -254,7 +254,9 @@ function operationTitle(
   notes: ReviewNote[],
 ): { title: string; description: string } {
   const summaryText = typeof rawOp.summary === "string" ? plainText(rawOp.summary) : "";
-  const descriptionText = typeof rawOp.description === "string" ? rawOp.description : "";
+  // A description that is markup alone (`<p/>`) says nothing: plain, it is empty, which a manifest refuses.
+  const written = typeof rawOp.description === "string" ? rawOp.description : "";
+  const descriptionText = written && plainText(written) ? written : "";
   // A summary that only repeats the operationId (`addCards()`) says nothing a title from the operationId would not
   // say better.
   const codeName = summaryText !== "" && namesOperation(summaryText, label);

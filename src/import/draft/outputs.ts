@@ -23,6 +23,7 @@ import {
 import { safeFlatten } from "./param-schema.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { shortText } from "../plain-text.js";
+import { unmetAnswerFieldsNote } from "./unmet-answer-fields.js";
 import { nullableUnionType, scalarUnionKinds } from "../../link/outputs/outputs.js";
 import {
   envelopeField,
@@ -73,6 +74,7 @@ export interface OutputsDraft {
 }
 
 export function draftOutputs(doc: OpenApiDocument, op: OpenApiOperation, at: Path, notes: ReviewNote[]): OutputsDraft {
+  notes.push(...unmetAnswerFieldsNote(doc, doc.bodyResponse(op)?.schema, [...at, "outputs"]));
   return outputsOfBody(doc, op, at, notes);
 }
 

@@ -6,6 +6,10 @@ import { rmSync } from "node:fs";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
+import { requestJudge, type SentRequest } from "../../judge/judge.js";
+import { OpenApiDocument } from "../../load/openapi-document.js";
+import { parseYamlSource } from "../../load/yaml-source.js";
+import { ToolValues } from "../../contract/inputs/values.js";
 import {
   draftWorkFolder,
   drafted,
@@ -129,6 +133,101 @@ describe("an object query parameter", () => {
         /requires field "query_by" of query parameter "searchParameters" for "searchZq", but no parameter supplies it$/,
       ),
     ]);
+  });
+});
+
+// A deepObject's field that is a list (`filter[zq_ids]`, an array with minItems): the runtime repeated the field's key
+// as form writes a list (`filter[zq_ids]=4&filter[zq_ids]=5`), which the judge (and Prism) read as one text, not a
+// list ("must be array"). It is written in brackets to the end, as the bracket convention reads a list there.
+describe("a deepObject parameter's field that is a list", () => {
+  it("is sent with each item indexed (name[field][i]), which the judge reads as the list", async () => {
+    const listed = openapi({
+      "/zqmatches": {
+        get: {
+          operationId: "listZqMatches",
+          parameters: [
+            {
+              ...filter,
+              schema: {
+                type: "object",
+                properties: {
+                  zq_ids: { type: "array", minItems: 1, items: { type: "integer" } },
+                  zq_done: { type: "boolean" },
+                },
+              },
+            },
+          ],
+          responses: { "200": reply({ type: "object", properties: { found: { type: "integer" } } }) },
+        },
+      },
+    });
+    const d = drafted(listed, ["listZqMatches"]);
+    expect(await linkProblems(d)).toEqual([]);
+    const [tool] = await linkedTools(d);
+    let sent: SentRequest | undefined;
+    const fetchFn = async (request: Request) => {
+      sent = { method: request.method, url: request.url, headers: new Headers(request.headers) };
+      return new Response(JSON.stringify({ found: 2 }), { headers: { "content-type": "application/json" } });
+    };
+    const result = await executeToolDefinition(
+      tool!,
+      { accessToken: "zq-token-0001", zq_ids: [4, 5], zq_done: true },
+      { baseUrl: "https://api.acme.test", fetch: fetchFn },
+    );
+    expect(result).toMatchObject({ success: true });
+    expect([...new URL(sent!.url).searchParams]).toEqual([
+      ["filter[zq_ids][0]", "4"],
+      ["filter[zq_ids][1]", "5"],
+      ["filter[zq_done]", "true"],
+    ]);
+    const judge = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), {
+      credential: "form",
+    });
+    const judged = judge(sent!);
+    expect(judged.refusals).toEqual([]);
+  });
+});
+
+// A deepObject's field that is a list of IDs or slugs (items `oneOf: [integer, string]`, which the field's own limits
+// cannot say): the suite's value for it was `[{}]`, which writes no pair at all, so the case that sends every
+// parameter found the field missing. Its value is made from the field's schema in the document.
+describe("a deepObject parameter's list field whose items are one of several scalars", () => {
+  it("gets a value the field's schema accepts, in the input that sends every parameter", async () => {
+    const owners = openapi({
+      "/zqmatches": {
+        get: {
+          operationId: "listZqMatches",
+          parameters: [
+            {
+              ...filter,
+              schema: {
+                type: "object",
+                properties: {
+                  zq_owner: {
+                    type: "array",
+                    minItems: 1,
+                    items: {
+                      oneOf: [
+                        { type: "integer", minimum: 1 },
+                        { type: "string", pattern: "^[a-z]+$" },
+                      ],
+                    },
+                  },
+                },
+              },
+            },
+          ],
+          responses: { "200": reply({ type: "object", properties: { found: { type: "integer" } } }) },
+        },
+      },
+    });
+    const d = drafted(owners, ["listZqMatches"]);
+    const [tool] = await linkedTools(d);
+    const values = new ToolValues(tool!, new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")));
+    const owner = values.full().zq_owner as unknown[];
+    expect(owner.length).toBeGreaterThan(0);
+    for (const item of owner)
+      expect((Number.isInteger(item) && (item as number) >= 1) || /^[a-z]+$/.test(String(item))).toBe(true);
   });
 });
 

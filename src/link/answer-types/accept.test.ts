@@ -37,6 +37,25 @@ describe("an operation whose answers declare JSON beside another media type", ()
   );
 });
 
+describe("an operation whose answer declares several JSON types, another listed before application/json", () => {
+  it("asks for the one its outputs are read from, then its errors' JSON types", async () => {
+    const zqGeoFirst = answers(
+      "          description: A page of customers.\n          content:\n            application/json:\n",
+      "          description: A page of customers.\n          content:\n            " +
+        "application/zq-geo+json:\n              schema: { type: object, properties: " +
+        "{ zqShape: { type: string } } }\n" +
+        "            application/json:\n",
+    );
+    const linked = await linkWild("zqpayments", [zqGeoFirst]);
+    if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
+    const accepts = Object.fromEntries(linked.ir.operations.map((o) => [o.tool.id, o.tool.accept]));
+    expect(accepts).toMatchObject({
+      zqpayments_list_customers: "application/json",
+      zqpayments_create_customer: undefined,
+    });
+  });
+});
+
 describe("an operation that downloads a file", () => {
   /** The zqfiles fixture's download linked with its 404 answered in `errorType`: the tool's own Accept, if any. */
   async function downloadAccept(errorType: string): Promise<string | undefined> {

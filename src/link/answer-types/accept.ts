@@ -28,7 +28,17 @@ export const linkAccept = (
 ): Pick<ToolSpec, "accept"> => {
   if (mop.download === true) return downloadAccept(op);
   if (mop.stream !== undefined && mop.stream !== false) return streamAccept(op);
-  const success = new Set(op.responses.filter((r) => /^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes));
+  const answers = op.responses.filter((r) => /^2\d\d$/.test(r.status));
+  const success = new Set(answers.flatMap((r) => r.mediaTypes));
+  // Several JSON types in one answer (`application/geo+json` first, `application/json` beside it, each its own
+  // schema): the request names the one the outputs are read from (the answer's mediaType), then its errors' JSON
+  // types; a mock serves the first listed to a request for any type, one without the fields the outputs read.
+  const several = answers.some((r) => new Set(r.mediaTypes.filter(isJsonMediaType).map(bareMediaType)).size > 1);
+  if (several) {
+    const read = answers.flatMap((r) => (r.mediaType ? [r.mediaType] : []));
+    const errors = op.responses.filter((r) => !/^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes);
+    return { accept: [...new Set([...read, ...errors].filter(isJsonMediaType).map(bareMediaType))].join(", ") };
+  }
   if (![...success].some((t) => !isJsonMediaType(t))) return {};
   const json = [...success, ...op.responses.flatMap((r) => r.mediaTypes)].filter(isJsonMediaType).map(bareMediaType);
   return json.length ? { accept: [...new Set(json)].join(", ") } : {};

@@ -255,6 +255,17 @@ describe("limits of the values inside a JSON parameter", () => {
     expect(issues(create, { assignees: ["octo", 7] })).toMatchObject([{ param: "assignees", rule: "type" }]);
   });
 
+  it("a number item of an int32 format is an integer item, a fraction refused before any request", async () => {
+    const wholeItems = {
+      ...specAssignees,
+      replace: "assignees: { type: array, maxItems: 10, items: { type: number, format: int32 } }",
+    };
+    const create = (await tools([wholeItems, manifestAssignees])).get("tracker_create_issue");
+    expect(create?.params.find((p) => p.name === "assignees")?.items).toEqual({ type: "integer" });
+    expect(issues(create, { assignees: [12, 34] })).toEqual([]);
+    expect(issues(create, { assignees: [12, 5e-324] })).toMatchObject([{ param: "assignees" }]);
+  });
+
   it("may be tightened in the manifest, never loosened", async () => {
     const tighter = {
       ...manifestAssignees,

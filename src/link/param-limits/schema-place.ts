@@ -69,6 +69,9 @@ function nestedOf(doc: OpenApiDocument, raw: Schema): NestedLimits | undefined {
   const out: NestedLimits = {};
   const t = typeOf(s);
   if (t === "string" || t === "number" || t === "integer" || t === "boolean") out.type = t;
+  // A number of a whole-number format (`type: number, format: int32`): its validators (the mocks') take whole numbers
+  // only, as a top-level parameter's integer: true says (draft/param-schema.ts).
+  if (t === "number" && (s.format === "int32" || s.format === "int64")) out.type = "integer";
   for (const key of ["minLength", "maxLength", "minimum", "maximum"] as const)
     if (typeof s[key] === "number") out[key] = s[key] as number;
   if (typeof s.pattern === "string" && !regexProblem(s.pattern)) out.pattern = s.pattern;

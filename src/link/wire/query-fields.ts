@@ -2,7 +2,7 @@
 // query, name, field}`): a search API's `searchParameters` object of many
 // documented fields, each a block input with its type, limits and description.
 // The parameter's style says the key the field is sent under: `form`, exploded
-// (OpenAPI's default), `field=value`; `deepObject`, `name[field]=value`. Any
+// (OpenAPI's default), `field=value`; `deepObject`, `name[field]=value` (a list `name[field][0]=a`). Any
 // other style writes the whole object as one value, which no field alone can
 // be. The linked wire keeps which parameter and field it is (`of`), so that
 // what checks the request finds the field's schema.
@@ -113,8 +113,16 @@ export function placeQueryField(
         `true or a default that is sent`,
     );
   }
+  // A deepObject's field is written in its brackets to the end (`name[field][0]=a`, `name[field][k]=v`), as the
+  // bracket convention deepObject extends reads a list or an object there; form would repeat `name[field]=a`.
+  const deep = (declared.style ?? "form") === "deepObject";
   return {
-    wire: { in: "query", name: key, of: { name: objectName, field: w.field } },
+    wire: {
+      in: "query",
+      name: key,
+      of: { name: objectName, field: w.field },
+      ...(deep ? { encoding: { style: "deepObject", explode: true } } : {}),
+    },
     place: { schema, what: `field "${w.field}" of query parameter "${objectName}"` },
   };
 }
