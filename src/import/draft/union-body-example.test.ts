@@ -105,7 +105,19 @@ describe("a oneOf body whose first shape's required fields meet several shapes",
     const { example, notes } = draftedBody([same, { ...same, title: "zqTwin" }]);
     expect(example).toBeUndefined();
     expect(notes.join("\n")).toContain(
-      "meets exactly one of them, as the document states them: drafted without an example",
+      "meets exactly one of them, as the document states them (a body of shape 1 meets shape 2 too; a body of shape 2 " +
+        "(zqTwin) meets shape 1 too): drafted without an example",
     );
+  });
+
+  it("is drafted without an example, naming the field, when a field every shape requires can meet no value", () => {
+    // Exactly four characters, and one character: no text is both.
+    const key = { type: "string", minLength: 4, maxLength: 4, pattern: "^[a-z]$", example: "zqab" };
+    const { example, notes } = draftedBody([
+      { type: "object", required: ["zqkey", "zqcode"], properties: { zqkey: key, zqcode: { type: "string" } } },
+      { type: "object", required: ["zqkey", "zqtoken"], properties: { zqkey: key, zqtoken: { type: "string" } } },
+    ]);
+    expect(example).toBeUndefined();
+    expect(notes.join("\n")).toContain('(shape 1: /zqkey string does not match pattern, got "zqab"; shape 2: /zqkey');
   });
 });

@@ -39,31 +39,52 @@ export function unionBodyExample(doc: OpenApiDocument, op: OpenApiOperation, giv
   let checker = checkers.get(doc);
   if (!checker) checkers.set(doc, (checker = schemaChecker(doc)));
   const judge = checker;
-  const meets = (value: unknown) => value !== undefined && judge.check(value, at.slice(0, -1)) === undefined;
+  const unionAt = at.slice(0, -1);
+  const meets = (value: unknown) => value !== undefined && judge.check(value, unionAt) === undefined;
   if (meets(given)) return { value: given };
   const first = exampleOfFirstShape(doc, body.schema);
   if (meets(first)) return { value: first };
   const members = flat[key] as Schema[];
   const { [key]: _union, example: _example, examples: _examples, ...rest } = flat;
   const shapes = `${members.length} shapes (${key})`;
+  const bodies = members.slice(0, MAX_SHAPES).map((member) => shapeBodies(doc, rest, member));
   for (const [i, member] of members.slice(0, MAX_SHAPES).entries()) {
-    const found = shapeBodies(doc, rest, member).find(meets);
+    const found = bodies[i]?.find(meets);
     if (found === undefined) continue;
-    const title = typeof doc.flatten(member).title === "string" ? ` (${doc.flatten(member).title})` : "";
     return {
       value: found,
       note:
         `a body of the first shape's required fields meets ${key === "oneOf" ? "not exactly one" : "none"} of the ` +
-        `request body's ${shapes}: the example is a body of shape ${i + 1}${title}` +
+        `request body's ${shapes}: the example is a body of shape ${i + 1}${titleOf(doc, member)}` +
         `${key === "oneOf" ? ", which no other shape takes" : ""}; check that the upstream takes it too`,
     };
   }
+  const branchAt = (i: number) => followRefs(doc.source.data, [...unionAt, key, i, ""]).slice(0, -1);
+  const why = members.slice(0, 3).map((member, i) => {
+    const made = bodies[i]?.[0];
+    const shape = `shape ${i + 1}${titleOf(doc, member)}`;
+    if (made === undefined) return `${shape}: no value of a field it requires can be made`;
+    const own = judge.check(made, branchAt(i));
+    if (own) return `${shape}: ${own.message}`;
+    const also = members.flatMap((_, j) => (j !== i && !judge.check(made, branchAt(j)) ? [`shape ${j + 1}`] : []));
+    return also.length ? `a body of ${shape} meets ${also.join(", ")} too` : `${shape}: the union refuses its body`;
+  });
   return {
     refused:
       `no body made from the request body's ${shapes} (each one's required fields, with or without its other ` +
-      `fields) meets ${key === "oneOf" ? "exactly one of them" : "any of them"}, as the document states them: ` +
-      "drafted without an example; check the document's shapes (they may overlap), and write one",
+      `fields) meets ${key === "oneOf" ? "exactly one of them" : "any of them"}, as the document states them ` +
+      `(${why.join("; ")}): drafted without an example; check the document's shapes, and write one`,
   };
+}
+
+/** A shape's title, in parentheses, when it has one. */
+function titleOf(doc: OpenApiDocument, member: Schema): string {
+  try {
+    const title = doc.flatten(member).title;
+    return typeof title === "string" ? ` (${title})` : "";
+  } catch {
+    return "";
+  }
 }
 
 /** Bodies of one shape (beside the union's own fields): its required fields, one optional field more, all of them. */
