@@ -23,6 +23,8 @@ export interface CutChanges {
   placeholders: string[];
   anonymous: string[];
   unmet: string[];
+  /** The request examples left out: the judge refuses them (shapes/refused-request-examples.ts). */
+  refused: string[];
 }
 
 export function cutHeader(
@@ -30,7 +32,7 @@ export function cutHeader(
   source: CutSource,
   report: CutReport,
   chosen: SelectedOperation[],
-  { added, spelt, placeholders, anonymous, unmet }: CutChanges,
+  { added, spelt, placeholders, anonymous, unmet, refused }: CutChanges,
   answers: CutAnswers,
 ): string {
   const version =
@@ -52,6 +54,12 @@ export function cutHeader(
       : []),
     ...(unmet.length
       ? [`Left out by blockwright add: the format of ${unmet.join(", ")} (no value meets it and its pattern together).`]
+      : []),
+    ...(refused.length
+      ? [
+          `Left out by blockwright add: ${refused.join(", ")} (each breaks the request body's schema, as the request ` +
+            "judge reads it).",
+        ]
       : []),
     ...(anonymous.length
       ? [
