@@ -48,10 +48,51 @@ export function withoutRefusedRequestExamples(
     const miss = checker.check(value, place.schemaAt);
     if (!miss) continue;
     place.drop(document);
-    // The value itself is the document's, as long as it is: the rule it breaks is what a person needs.
-    refused.push({ place: place.name, why: miss.message.replace(/, got [\s\S]*$/, "") });
+    const why = miss.path.length
+      ? brief(miss.message)
+      : (shapesMissed(data, checker, value, place.schemaAt) ?? brief(miss.message));
+    refused.push({ place: place.name, why });
   }
   return refused;
+}
+
+/** A judge's message without the value it quotes (the document's, as long as it is): the rule broken is what counts. */
+function brief(message: string): string {
+  return message.replace(/, got [\s\S]*$/, "");
+}
+
+/**
+ * Of a union the example meets no shape of: what each of its first shapes finds wrong (a field it does not list, which
+ * the judge reads as closed; else the rule broken); undefined for no union.
+ */
+function shapesMissed(
+  data: unknown,
+  checker: ReturnType<typeof schemaChecker>,
+  value: unknown,
+  schemaAt: Path,
+): string | undefined {
+  const union = valueAt(data, schemaAt) as Json | undefined;
+  const key = Array.isArray(union?.oneOf) ? "oneOf" : Array.isArray(union?.anyOf) ? "anyOf" : undefined;
+  if (!union || !key || !isNode(value)) return undefined;
+  const branches = (union[key] as unknown[]).slice(0, 4);
+  return branches
+    .map((_, i) => {
+      const at = followRefs(data, [...schemaAt, key, i, ""]).slice(0, -1);
+      const branch = valueAt(data, at) as Json | undefined;
+      // Its title, else the name of the component it is.
+      const title = typeof branch?.title === "string" ? branch.title : at.at(-2) === "schemas" ? at.at(-1) : undefined;
+      const own = checker.check(value, at);
+      const listed = isNode(branch?.properties) ? Object.keys(branch.properties) : undefined;
+      const unlisted = listed ? Object.keys(value).filter((f) => !listed.includes(f)) : [];
+      const wrong = own
+        ? brief(own.message)
+        : unlisted.length
+          ? `holds ${unlisted.join(", ")}, which it does not list`
+          : "";
+      return wrong ? `shape ${i + 1}${title === undefined ? "" : ` (${title})`}: ${wrong}` : "";
+    })
+    .filter(Boolean)
+    .join("; ");
 }
 
 interface ExamplePlace {
