@@ -9,6 +9,8 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { schemaChecker } from "../../judge/schema-check.js";
+import { readDelimitedPatterns } from "../../load/load-rewrites.js";
+import { OpenApiDocument } from "../../load/openapi-document.js";
 import { draftWorkFolder, drafted, notesAt, openapi, reply, type Json } from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
@@ -32,7 +34,10 @@ function draftedBody(union: Json[]) {
   const d = drafted(unionDocument(union), ["zqAddItem"]);
   const op = Object.keys(d.manifest.operations)[0] ?? "";
   const body = d.manifest.operations[op]?.params?.body as { example?: unknown } | undefined;
-  const doc = d.draft.document;
+  // As generate reads the document (a pattern between slashes without them), as the mocks' judge holds requests to it.
+  const data = structuredClone(d.draft.document.source.data);
+  readDelimitedPatterns(data);
+  const doc = new OpenApiDocument({ ...d.draft.document.source, data });
   const at = ["paths", "/zqitems", "post", "requestBody", "content", "application/json", "schema"];
   const miss = body?.example === undefined ? undefined : schemaChecker(doc).check(body.example, at);
   return { example: body?.example, notes: notesAt(d, `operations.${op}.params.body`), miss };
@@ -75,6 +80,19 @@ describe("a oneOf body whose first shape's required fields meet several shapes",
       },
     ]);
     expect(example).toEqual({ zqquery: "example", zqlang: "zqflux" });
+    expect(miss).toBeUndefined();
+  });
+
+  it("reads a pattern written between slashes as generate does (without them), keeping the shape's example", () => {
+    const { example, miss } = draftedBody([
+      {
+        type: "object",
+        required: ["zqcode", "zqkind"],
+        properties: { zqcode: { type: "string", pattern: "/^[a-z]+$/", example: "zqab" }, zqkind: { enum: ["zqone"] } },
+      },
+      { type: "object", required: ["zqkind"], properties: { zqkind: { enum: ["zqtwo"] } } },
+    ]);
+    expect(example).toEqual({ zqcode: "zqab", zqkind: "zqone" });
     expect(miss).toBeUndefined();
   });
 

@@ -5,7 +5,8 @@
 // shape is tried in turn, with its required fields, then with one optional field more (a field of one value first, a
 // tag), then with all of them, and the first body the request judge's reading of the schema takes is the example. When
 // none is taken (shapes that overlap so that every body of one meets another), the draft says so and gives no example.
-import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import { readDelimitedPatterns } from "../../load/load-rewrites.js";
+import { OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import { followRefs } from "../../load/source-place.js";
 import { oneValue } from "../../model/one-value.js";
 import { schemaChecker, type SchemaChecker } from "../../judge/schema-check.js";
@@ -37,7 +38,7 @@ export function unionBodyExample(doc: OpenApiDocument, op: OpenApiOperation, giv
   if (!key) return undefined;
   const at = followRefs(doc.source.data, [...op.location, "requestBody", "content", body.mediaType, "schema", ""]);
   let checker = checkers.get(doc);
-  if (!checker) checkers.set(doc, (checker = schemaChecker(doc)));
+  if (!checker) checkers.set(doc, (checker = checkerAsGenerateReads(doc)));
   const judge = checker;
   const unionAt = at.slice(0, -1);
   const meets = (value: unknown) => value !== undefined && judge.check(value, unionAt) === undefined;
@@ -85,6 +86,16 @@ function titleOf(doc: OpenApiDocument, member: Schema): string {
   } catch {
     return "";
   }
+}
+
+/**
+ * The request judge's check over the document as generate reads it, as the mocks' judge holds requests to it (a pattern
+ * between slashes read without them: load-rewrites.ts).
+ */
+function checkerAsGenerateReads(doc: OpenApiDocument): SchemaChecker {
+  const data = structuredClone(doc.source.data);
+  readDelimitedPatterns(data);
+  return schemaChecker(new OpenApiDocument({ ...doc.source, data }));
 }
 
 /** Bodies of one shape (beside the union's own fields): its required fields, one optional field more, all of them. */
