@@ -111,7 +111,10 @@ function bound(flat: Schema, side: "minimum" | "maximum"): { at: number; open: b
   return plain === undefined ? undefined : { at: plain, open: own === true };
 }
 
-/** A number its bounds allow: the minimum (past it when exclusive), else 1; between both bounds when that is past the maximum. */
+/**
+ * A number its bounds allow: the minimum (past it when exclusive), else 1; between both bounds when that is past the
+ * maximum.
+ */
 function number(flat: Schema): number {
   const low = bound(flat, "minimum");
   const high = bound(flat, "maximum");

@@ -44,7 +44,7 @@ function draftedBody(union: Json[]) {
 }
 
 describe("a oneOf body whose first shape's required fields meet several shapes", () => {
-  it("is drafted with a shape's tag, when the shapes require nothing and an optional field of one value tells them apart", () => {
+  it("is drafted with a shape's tag, when the shapes require nothing and an optional tag tells them apart", () => {
     const { example, notes, miss } = draftedBody([
       {
         type: "object",
@@ -123,8 +123,8 @@ describe("a oneOf body whose first shape's required fields meet several shapes",
     const { example, notes } = draftedBody([same, { ...same, title: "zqTwin" }]);
     expect(example).toBeUndefined();
     expect(notes.join("\n")).toContain(
-      "meets exactly one of them, as the document states them (a body of shape 1 meets shape 2 too; a body of shape 2 " +
-        "(zqTwin) meets shape 1 too): drafted without an example",
+      "meets exactly one of them, as the document states them (a body of shape 1 meets shape 2 too; " +
+        "a body of shape 2 (zqTwin) meets shape 1 too): drafted without an example",
     );
   });
 
