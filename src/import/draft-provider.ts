@@ -32,6 +32,7 @@ import { withTakenServerFirst } from "./draft/server.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
+import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples.js";
 import { withoutUnreadablePatterns } from "./shapes/unreadable-patterns.js";
 
 type Json = Record<string, unknown>;
@@ -103,6 +104,7 @@ export function draftProvider(input: {
   const unreadable = withoutUnreadablePatterns(cut.document);
   const unmet = withoutUnmetFormats(cut.document);
   const reordered = withTakenServerFirst(cut.document);
+  const refused = withoutRefusedRequestExamples(cut.document, chosen);
   const answers = rewriteCutAnswers(
     cut.document,
     chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, method: c.method })),
@@ -114,7 +116,16 @@ export function draftProvider(input: {
       source,
       cut.report,
       chosen,
-      { added, spelt, placeholders, anonymous, unmet, unreadable, reordered: reordered.changed },
+      {
+        added,
+        spelt,
+        placeholders,
+        anonymous,
+        unmet,
+        unreadable,
+        refused: refused.map((r) => r.place),
+        reordered: reordered.changed,
+      },
       answers,
     ) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
   step(`reading openapi.yaml back (${(openapiText.length / 1024 / 1024).toFixed(1)} MB), as generate reads it`);
@@ -126,6 +137,12 @@ export function draftProvider(input: {
     ...draft.notes,
     ...cutNotes(cut.report),
     ...cutChangeNotes(renamed, { unmet, unreadable }, placeholders, answers),
+    ...refused.map((r) => ({
+      at: ["openapi"],
+      note:
+        `openapi.yaml leaves out ${r.place}: it breaks the request body's schema as the request judge reads it ` +
+        `(${r.why}), so the contract suite and the mocks do not use it`,
+    })),
   ];
   step(`writing manifest.yaml (${notes.length} review notes)`);
   const manifestText = manifestYaml(draft.manifest, notes, [

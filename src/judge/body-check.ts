@@ -10,10 +10,11 @@ import {
   isJsonMediaType,
   isMediaType,
 } from "../load/media-types.js";
-import { formFields, multipartFields } from "./form-fields.js";
+import { type FieldsRead, formFields, multipartFields } from "./form-fields.js";
 import { type JudgedBody, type Node, type Path, pointerTo, schemaAt } from "./operations.js";
 import { quoted, type JudgeRule, type Refusal } from "./refusal.js";
 import type { SchemaChecker } from "./schema-check.js";
+import { resolved } from "./text-values.js";
 
 export interface BodyContext {
   data: unknown;
@@ -93,6 +94,7 @@ function judgeBodyValue(
         : undefined;
   let value: unknown;
   let whole: unknown;
+  let readFields: ((m: Media) => FieldsRead) | undefined;
   if (isJsonMediaType(bare)) {
     try {
       value = JSON.parse(text);
@@ -100,10 +102,11 @@ function judgeBodyValue(
       return refuse("mediaType", `sent as ${contentType}, and is not JSON (${(e as Error).message})`, media.at);
     }
   } else if (bare === FORM_MEDIA_TYPE || bare === "multipart/form-data") {
-    const read =
+    readFields = (m) =>
       bare === FORM_MEDIA_TYPE
-        ? formFields(text, media, ctx.data)
-        : multipartFields(bytes as Uint8Array, contentType, media, ctx.data);
+        ? formFields(text, m, ctx.data)
+        : multipartFields(bytes as Uint8Array, contentType, m, ctx.data);
+    const read = readFields(media);
     if ("refusals" in read) return read.refusals.map((r) => ({ ...r, sent: r.sent || quoted(text) }));
     value = read.value;
     whole = read.whole;
@@ -113,12 +116,40 @@ function judgeBodyValue(
   if (!schemaPlace) return { refusals: [], value };
   const miss = ctx.checker.check(whole ?? value, schemaPlace.at);
   if (!miss) return { refusals: [], value };
+  const shaped = readFields && readAsShapes(media, schemaPlace.at, readFields, ctx);
+  if (shaped) return { refusals: [], value: shaped.value };
   return refuse(
     "schema",
     `the body does not meet its schema: ${miss.message}`,
     schemaPlace.at,
     `/body${miss.path.map((s) => `/${s.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("")}`,
   );
+}
+
+type Media = { mediaType: string; at: Path; node: Node };
+
+/**
+ * A form's (or multipart body's) fields read as each shape of its union types them, the first reading the body's
+ * schema takes: the pairs are texts, typed by the first shape that lists each field, so a field that is a text in one
+ * shape and an integer in another read as the text, and a body the other shape takes as no shape's. Undefined when the
+ * schema is no union, or no shape's reading is taken (the first reading's refusal stands).
+ */
+function readAsShapes(
+  media: Media,
+  schemaAt: Path,
+  read: (m: Media) => FieldsRead,
+  ctx: BodyContext,
+): { value: unknown } | undefined {
+  const node = resolved(ctx.data, media.node.schema);
+  const key = Array.isArray(node.oneOf) ? "oneOf" : Array.isArray(node.anyOf) ? "anyOf" : undefined;
+  if (!key) return undefined;
+  const { oneOf: _one, anyOf: _any, ...beside } = node;
+  for (const branch of (node[key] as unknown[]).slice(0, 16)) {
+    const fields = read({ ...media, node: { ...media.node, schema: { allOf: [beside, branch] } } });
+    if ("refusals" in fields) continue;
+    if (!ctx.checker.check(fields.whole ?? fields.value, schemaAt)) return { value: fields.value };
+  }
+  return undefined;
 }
 
 /**

@@ -7,6 +7,21 @@
 
 const IGNORED_HEADER_NAMES = new Set(["accept", "content-type", "authorization"]);
 
+/**
+ * Headers of the request's framing, which fetch writes from the body it sends and no call can give another value of
+ * (a `Content-Length: 262144` beside a body of other length: fetch refuses the request, "Request body length does not
+ * match content-length header"). A document that declares one as a parameter (a chunked upload's size) says what the
+ * body's length is: add does not draft it, and the link does not ask for it.
+ */
+const WRITTEN_FROM_BODY = new Set(["content-length"]);
+
+/** Whether a declared parameter is a header fetch writes from the body (WRITTEN_FROM_BODY). */
+export function isBodyFramingHeader(declared: { in?: unknown; name?: unknown }): boolean {
+  return (
+    declared.in === "header" && typeof declared.name === "string" && WRITTEN_FROM_BODY.has(declared.name.toLowerCase())
+  );
+}
+
 /** Whether a declared parameter is one OpenAPI ignores. */
 export function isIgnoredHeader(declared: { in?: unknown; name?: unknown }): boolean {
   return (

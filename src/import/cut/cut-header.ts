@@ -25,6 +25,8 @@ export interface CutChanges {
   unmet: string[];
   /** The patterns no reading compiles, left out (shapes/unreadable-patterns.ts). */
   unreadable: string[];
+  /** The request examples left out: the judge refuses them (shapes/refused-request-examples.ts). */
+  refused: string[];
   /** Servers put in another order (the one the draft takes first). */
   reordered?: string[];
 }
@@ -34,7 +36,7 @@ export function cutHeader(
   source: CutSource,
   report: CutReport,
   chosen: SelectedOperation[],
-  { added, spelt, placeholders, anonymous, unmet, unreadable, reordered = [] }: CutChanges,
+  { added, spelt, placeholders, anonymous, unmet, unreadable, refused, reordered = [] }: CutChanges,
   answers: CutAnswers,
 ): string {
   const version =
@@ -65,6 +67,12 @@ export function cutHeader(
       : []),
     ...(unreadable.length
       ? [`Left out by blockwright add: ${unreadable.join(", ")} (no ECMAScript regular expression, in any reading).`]
+      : []),
+    ...(refused.length
+      ? [
+          `Left out by blockwright add: ${refused.join(", ")} (each breaks the request body's schema, as the request ` +
+            "judge reads it).",
+        ]
       : []),
     ...(anonymous.length
       ? [

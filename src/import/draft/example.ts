@@ -30,6 +30,9 @@ export function exampleOfFirstShape(doc: OpenApiDocument, schema: Schema): unkno
   return value === MISSING ? undefined : value;
 }
 
+/** An example of any schema (of a union, its first shape), made as above. */
+export const exampleValue = exampleOfFirstShape;
+
 function made(doc: OpenApiDocument, schema: Schema, depth: number): unknown {
   let flat: Schema;
   try {
@@ -94,7 +97,31 @@ function made(doc: OpenApiDocument, schema: Schema, depth: number): unknown {
     const min = typeof flat.minLength === "number" ? flat.minLength : 0;
     return base.length >= min ? base : base.padEnd(min, "x");
   }
-  if (type === "integer" || type === "number") return typeof flat.minimum === "number" ? flat.minimum : 1;
+  if (type === "integer" || type === "number") return number(flat);
   if (type === "boolean") return false;
   return MISSING;
+}
+
+/** A bound of a number: OpenAPI 3.0's `minimum` with `exclusiveMinimum: true`, or 3.1's exclusive bound of its own. */
+function bound(flat: Schema, side: "minimum" | "maximum"): { at: number; open: boolean } | undefined {
+  const exclusiveKey = side === "minimum" ? "exclusiveMinimum" : "exclusiveMaximum";
+  const own = flat[exclusiveKey];
+  const plain = typeof flat[side] === "number" ? (flat[side] as number) : undefined;
+  if (typeof own === "number") return { at: own, open: true };
+  return plain === undefined ? undefined : { at: plain, open: own === true };
+}
+
+/**
+ * A number its bounds allow: the minimum (past it when exclusive), else 1; between both bounds when that is past the
+ * maximum.
+ */
+function number(flat: Schema): number {
+  const low = bound(flat, "minimum");
+  const high = bound(flat, "maximum");
+  const inside = (v: number) => !high || (high.open ? v < high.at : v <= high.at);
+  const first = low ? (low.open ? low.at + 1 : low.at) : 1;
+  if (inside(first)) return first;
+  if (!low) return high ? (high.open ? high.at - 1 : high.at) : 1;
+  const middle = (low.at + (high?.at ?? low.at)) / 2;
+  return flat.type === "integer" ? Math.ceil(middle) : middle;
 }

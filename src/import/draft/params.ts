@@ -7,7 +7,7 @@
 // and the spec does not give) are drafted with one.
 import { isValueFormat } from "@blockwright/runtime/internal";
 import { patternLengths } from "../../link/param-limits/pattern-length.js";
-import { isIgnoredHeader } from "../../load/ignored-headers.js";
+import { isBodyFramingHeader, isIgnoredHeader } from "../../load/ignored-headers.js";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import type { ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
 import type { CredentialDraft } from "../auth/credential-draft.js";
@@ -115,6 +115,11 @@ function leftOut(
     return (
       `header parameter ${declared.name} not drafted: OpenAPI ignores it (the media types and the security ` +
       "schemes say it), and the runtime writes it itself"
+    );
+  if (isBodyFramingHeader(declared))
+    return (
+      `header parameter ${declared.name} not drafted: fetch writes it from the body the call sends, and refuses a ` +
+      "request whose value differs"
     );
   return undefined;
 }

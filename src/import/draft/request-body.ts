@@ -14,10 +14,10 @@ import { answersEvents, isStreamFlag, streamNote } from "../shapes/event-streams
 import { wholeBodyNote } from "../shapes/union-items.js";
 import { unwritableBody } from "../shapes/unwritable-body.js";
 import { bodyFieldRule, branchEnums, branchFields, loneBranch, shapeTag, shapesRule } from "./body-rules.js";
-import { exampleOfFirstShape } from "./example.js";
 import { fileParam, isFileField } from "./files.js";
 import { paramName } from "./param-names.js";
 import { fromSchema, safeFlatten } from "./param-schema.js";
+import { unionBodyExample } from "./union-example.js";
 
 type Path = (string | number)[];
 
@@ -101,7 +101,7 @@ export function draftBody(
     });
   }
   if (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length)
-    return void draftWholeBody(doc, body, flat, at, notes, into);
+    return void draftWholeBody(doc, op, flat, at, notes, into);
   if (body.encoding === "multipart" && loneFileBody(doc, rawOp, body.mediaType)) {
     notes.push({
       at: [...at, "params"],
@@ -143,12 +143,13 @@ function draftFileBody(body: RequestBody, into: ParamsInto): void {
 /** A body that is no object of fields (a list, a union of shapes, any object): one parameter holding it all. */
 function draftWholeBody(
   doc: OpenApiDocument,
-  body: RequestBody,
+  op: OpenApiOperation,
   flat: Schema | undefined,
   at: Path,
   notes: ReviewNote[],
   into: ParamsInto,
 ): void {
+  const body = op.requestBody as RequestBody;
   // An object that is one of several shapes (oneOf/anyOf beside `type: object`) has its fields in the shapes.
   const shapes = (Array.isArray(flat?.oneOf) ? flat.oneOf : Array.isArray(flat?.anyOf) ? flat.anyOf : undefined) as
     | unknown[]
@@ -168,11 +169,15 @@ function draftWholeBody(
   );
   if (!draft) return;
   draft.wire = { in: "body", pointer: "" };
-  // A union's minimal call needs one whole shape: an example of the first (the contract suite's minimal input sends
-  // it).
-  const example = shapes && draft.example === undefined ? exampleOfFirstShape(doc, body.schema) : undefined;
-  if (example !== undefined) draft.example = example;
   notes.push({ at: where, note: wholeBodyNote(doc, flat, shapes) });
+  // A union's minimal call needs one whole shape, of a `oneOf` one only (the contract suite's minimal input sends it).
+  const given = draft.example;
+  const example = shapes ? unionBodyExample(doc, op, given) : undefined;
+  if (example && "value" in example) draft.example = example.value;
+  else if (example) [delete draft.example, notes.push({ at: where, note: example.refused })];
+  if (given !== undefined && draft.example !== given)
+    notes.push({ at: where, note: "the document's example of the request body breaks its schema: not drafted" });
+  if (example && "note" in example && example.note) notes.push({ at: where, note: example.note });
   into.params[name] = draft;
   into.byWire.set("body:", name);
 }

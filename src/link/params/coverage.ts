@@ -11,7 +11,7 @@ import {
 } from "@blockwright/runtime/internal";
 import { slotKey, type OpenApiOperation } from "../../load/openapi-document.js";
 import { requiredInRequest } from "../../load/read-only.js";
-import { isIgnoredHeader } from "../../load/ignored-headers.js";
+import { isBodyFramingHeader, isIgnoredHeader } from "../../load/ignored-headers.js";
 import { credentialCovers } from "../auth/auth.js";
 import type { LinkContext, Path } from "../context.js";
 import { BODYLESS_METHODS } from "../wire/body.js";
@@ -60,7 +60,8 @@ export function checkCoverage(
       );
     }
     // Accept, Content-Type and Authorization header parameters are ignored (OpenAPI 3.x): the runtime writes them.
-    const ignored = isIgnoredHeader(declared);
+    // Content-Length: fetch writes it from the body.
+    const ignored = isIgnoredHeader(declared) || isBodyFramingHeader(declared);
     if ((declared.required || declared.in === "path") && !named.has(key) && !covered(declared) && !ignored) {
       ctx.fail(
         "BW2010",

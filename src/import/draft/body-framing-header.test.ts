@@ -1,0 +1,39 @@
+// A Content-Length header parameter beside a request body (a chunked upload that declares each chunk's size): add
+// drafted it as a parameter, the call sent the value given beside a body of another length, and fetch refused the
+// request before it left ("Request body length does not match content-length header"). fetch writes that header from
+// the body: add does not draft it and says why, and the link does not ask for it.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi } from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const document = openapi({
+  "/zqchunks": {
+    put: {
+      operationId: "zqPutChunk",
+      parameters: [
+        { name: "Content-Range", in: "header", required: true, schema: { type: "string", example: "bytes 0-9/20" } },
+        { name: "Content-Length", in: "header", required: true, schema: { type: "number", example: 10 } },
+      ],
+      requestBody: { content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } },
+      responses: { "204": { description: "Stored." } },
+    },
+  },
+});
+
+describe("a Content-Length header parameter beside a request body", () => {
+  it("is not drafted (fetch writes it from the body), said in a note, and the draft links", async () => {
+    const d = drafted(document, ["zqPutChunk"]);
+    const id = Object.keys(d.manifest.operations)[0] ?? "";
+    const params = Object.values(d.manifest.operations[id]?.params ?? {}) as { wire?: { name?: string } }[];
+    expect(params.map((p) => p.wire?.name)).toContain("Content-Range");
+    expect(params.map((p) => p.wire?.name)).not.toContain("Content-Length");
+    expect(notesAt(d, `operations.${id}`).join("\n")).toContain(
+      "header parameter Content-Length not drafted: fetch writes it from the body the call sends",
+    );
+    expect(await linkProblems(d)).toEqual([]);
+    const tool = (await linkedTools(d)).find((t) => t.id === id);
+    expect(tool?.params.some((p) => p.wire.in === "header" && p.wire.name === "Content-Length")).toBe(false);
+  });
+});

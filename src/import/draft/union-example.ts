@@ -1,0 +1,135 @@
+// The example of a request body of several shapes (`oneOf`/`anyOf`) drafted as one parameter: the contract suite's
+// minimal input sends it, so it must be a body the document accepts, and of a `oneOf` a body that meets exactly one
+// shape. The required fields of the first shape alone may meet several (`{}` of two modes that require nothing and are
+// told apart by an optional `mode: {enum: [...]}`; `{query}` of two query languages that both require `query`): each
+// shape is tried in turn, with its required fields, then with one optional field more (a field of one value first, a
+// tag), then with all of them, and the first body the request judge's reading of the schema takes is the example. When
+// none is taken (shapes that overlap so that every body of one meets another), the draft says so and gives no example.
+import { readDelimitedPatterns } from "../../load/load-rewrites.js";
+import { OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
+import { followRefs } from "../../load/source-place.js";
+import { oneValue } from "../../model/one-value.js";
+import { schemaChecker, type SchemaChecker } from "../../judge/schema-check.js";
+import { exampleOfFirstShape, exampleValue } from "./example.js";
+
+/** Bounds on the bodies tried: shapes, and optional fields tried one at a time in each. */
+const MAX_SHAPES = 16;
+const MAX_OPTIONAL = 24;
+
+const checkers = new WeakMap<OpenApiDocument, SchemaChecker>();
+
+/** The example, with a note when it is not the first shape's required fields; or why there is none. */
+export type UnionExample = { value: unknown; note?: string } | { refused: string };
+
+/**
+ * A body meeting the union as the request judge reads it (exactly one shape of a `oneOf`), starting from `given` (the
+ * document's own example, when it has one) and the first shape's example; or why none was found.
+ */
+export function unionBodyExample(doc: OpenApiDocument, op: OpenApiOperation, given: unknown): UnionExample | undefined {
+  const body = op.requestBody;
+  if (!body) return undefined;
+  let flat: Schema;
+  try {
+    flat = doc.flatten(body.schema);
+  } catch {
+    return undefined;
+  }
+  const key = Array.isArray(flat.oneOf) ? "oneOf" : Array.isArray(flat.anyOf) ? "anyOf" : undefined;
+  if (!key) return undefined;
+  const at = followRefs(doc.source.data, [...op.location, "requestBody", "content", body.mediaType, "schema", ""]);
+  let checker = checkers.get(doc);
+  if (!checker) checkers.set(doc, (checker = checkerAsGenerateReads(doc)));
+  const judge = checker;
+  const unionAt = at.slice(0, -1);
+  const meets = (value: unknown) => value !== undefined && judge.check(value, unionAt) === undefined;
+  if (meets(given)) return { value: given };
+  const first = exampleOfFirstShape(doc, body.schema);
+  if (meets(first)) return { value: first };
+  const members = flat[key] as Schema[];
+  const { [key]: _union, example: _example, examples: _examples, ...rest } = flat;
+  const shapes = `${members.length} shapes (${key})`;
+  const bodies = members.slice(0, MAX_SHAPES).map((member) => shapeBodies(doc, rest, member));
+  for (const [i, member] of members.slice(0, MAX_SHAPES).entries()) {
+    const found = bodies[i]?.find(meets);
+    if (found === undefined) continue;
+    return {
+      value: found,
+      note:
+        `a body of the first shape's required fields meets ${key === "oneOf" ? "not exactly one" : "none"} of the ` +
+        `request body's ${shapes}: the example is a body of shape ${i + 1}${titleOf(doc, member)}` +
+        `${key === "oneOf" ? ", which no other shape takes" : ""}; check that the upstream takes it too`,
+    };
+  }
+  const branchAt = (i: number) => followRefs(doc.source.data, [...unionAt, key, i, ""]).slice(0, -1);
+  const why = members.slice(0, 3).map((member, i) => {
+    const made = bodies[i]?.[0];
+    const shape = `shape ${i + 1}${titleOf(doc, member)}`;
+    if (made === undefined) return `${shape}: no value of a field it requires can be made`;
+    const own = judge.check(made, branchAt(i));
+    if (own) return `${shape}: ${own.message}`;
+    const also = members.flatMap((_, j) => (j !== i && !judge.check(made, branchAt(j)) ? [`shape ${j + 1}`] : []));
+    return also.length ? `a body of ${shape} meets ${also.join(", ")} too` : `${shape}: the union refuses its body`;
+  });
+  return {
+    refused:
+      `no body made from the request body's ${shapes} (each one's required fields, with or without its other ` +
+      `fields) meets ${key === "oneOf" ? "exactly one of them" : "any of them"}, as the document states them ` +
+      `(${why.join("; ")}): drafted without an example; check the document's shapes, and write one`,
+  };
+}
+
+/** A shape's title, in parentheses, when it has one. */
+function titleOf(doc: OpenApiDocument, member: Schema): string {
+  try {
+    const title = doc.flatten(member).title;
+    return typeof title === "string" ? ` (${title})` : "";
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * The request judge's check over the document as generate reads it, as the mocks' judge holds requests to it (a pattern
+ * between slashes read without them: load-rewrites.ts).
+ */
+function checkerAsGenerateReads(doc: OpenApiDocument): SchemaChecker {
+  const data = structuredClone(doc.source.data);
+  readDelimitedPatterns(data);
+  return schemaChecker(new OpenApiDocument({ ...doc.source, data }));
+}
+
+/** Bodies of one shape (beside the union's own fields): its required fields, one optional field more, all of them. */
+function shapeBodies(doc: OpenApiDocument, rest: Schema, member: Schema): unknown[] {
+  let shape: Schema;
+  try {
+    shape = doc.flatten({ allOf: [rest, member] });
+  } catch {
+    return [];
+  }
+  const base = exampleValue(doc, shape);
+  if (base === undefined || base === null || typeof base !== "object" || Array.isArray(base)) return [];
+  const properties = (shape.properties ?? {}) as Record<string, Schema>;
+  const optional = Object.keys(properties).filter((f) => !Object.hasOwn(base, f));
+  const fieldValue = (field: string) => {
+    try {
+      const flatField = doc.flatten(properties[field] as Schema);
+      return flatField.readOnly === true ? undefined : exampleValue(doc, flatField);
+    } catch {
+      return undefined;
+    }
+  };
+  // A field of one value (a tag naming the shape) first.
+  const tagged = (field: string) => {
+    try {
+      return oneValue(doc.flatten(properties[field] as Schema)) !== undefined;
+    } catch {
+      return false;
+    }
+  };
+  const ordered = [...optional.filter(tagged), ...optional.filter((f) => !tagged(f))].slice(0, MAX_OPTIONAL);
+  const values = new Map(ordered.map((f) => [f, fieldValue(f)] as const).filter(([, v]) => v !== undefined));
+  const bodies: unknown[] = [base];
+  for (const [field, value] of values) bodies.push({ ...base, [field]: value });
+  if (values.size > 1) bodies.push({ ...base, ...Object.fromEntries(values) });
+  return bodies;
+}

@@ -1,0 +1,153 @@
+// A request example of the document that breaks its own request schema as the request judge reads it: three object
+// shapes of a `oneOf` that nothing tells apart are read as closed over their own fields (src/judge/open-one-of.ts),
+// and the document's examples each held a field their shape does not list, or broke it deeper. By JSON Schema's
+// letter each met the one open shape that takes anything, so the load's example check passed them, and the contract
+// suite sent each as a case the judge refused. add leaves such an example out of the cut it writes (the suite and the
+// mocks then use none), and says so, naming why.
+import type { YamlSource } from "../../load/yaml-source.js";
+import { readDelimitedPatterns } from "../../load/load-rewrites.js";
+import { OpenApiDocument } from "../../load/openapi-document.js";
+import { followRefs } from "../../load/source-place.js";
+import { bareMediaType, FORM_MEDIA_TYPE, isJsonMediaType } from "../../load/media-types.js";
+import { schemaChecker } from "../../judge/schema-check.js";
+
+type Json = Record<string, unknown>;
+type Path = (string | number)[];
+
+/** A request example left out: which, and why. */
+export interface RefusedExample {
+  place: string;
+  why: string;
+}
+
+/**
+ * The cut without the request examples of the chosen operations that the request judge would refuse (changed in
+ * place); each one left out.
+ */
+export function withoutRefusedRequestExamples(
+  document: Json,
+  chosen: readonly { path: string; method: string }[],
+): RefusedExample[] {
+  const places = chosen.flatMap(({ path, method }) => examplesOf(document, path, method));
+  if (!places.length) return [];
+  // The document as generate reads it (patterns between slashes read without them), as the judge holds requests to it.
+  const data = structuredClone(document);
+  readDelimitedPatterns(data);
+  const file = "openapi.yaml";
+  const source: YamlSource = { file, data, text: "", locate: () => ({ file, line: 1, col: 1 }) };
+  let checker: ReturnType<typeof schemaChecker>;
+  try {
+    checker = schemaChecker(new OpenApiDocument(source));
+  } catch {
+    return [];
+  }
+  const refused: RefusedExample[] = [];
+  for (const place of places) {
+    const value = place.value(data);
+    if (value === undefined) continue;
+    const miss = checker.check(value, place.schemaAt);
+    if (!miss) continue;
+    place.drop(document);
+    const why = miss.path.length
+      ? brief(miss.message)
+      : (shapesMissed(data, checker, value, place.schemaAt) ?? brief(miss.message));
+    refused.push({ place: place.name, why });
+  }
+  return refused;
+}
+
+/** A judge's message without the value it quotes (the document's, as long as it is): the rule broken is what counts. */
+function brief(message: string): string {
+  return message.replace(/, got [\s\S]*$/, "");
+}
+
+/**
+ * Of a union the example meets no shape of: what each of its first shapes finds wrong (a field it does not list, which
+ * the judge reads as closed; else the rule broken); undefined for no union.
+ */
+function shapesMissed(
+  data: unknown,
+  checker: ReturnType<typeof schemaChecker>,
+  value: unknown,
+  schemaAt: Path,
+): string | undefined {
+  const union = valueAt(data, schemaAt) as Json | undefined;
+  const key = Array.isArray(union?.oneOf) ? "oneOf" : Array.isArray(union?.anyOf) ? "anyOf" : undefined;
+  if (!union || !key || !isNode(value)) return undefined;
+  const branches = (union[key] as unknown[]).slice(0, 4);
+  return branches
+    .map((_, i) => {
+      const at = followRefs(data, [...schemaAt, key, i, ""]).slice(0, -1);
+      const branch = valueAt(data, at) as Json | undefined;
+      // Its title, else the name of the component it is.
+      const title = typeof branch?.title === "string" ? branch.title : at.at(-2) === "schemas" ? at.at(-1) : undefined;
+      const own = checker.check(value, at);
+      const listed = isNode(branch?.properties) ? Object.keys(branch.properties) : undefined;
+      const unlisted = listed ? Object.keys(value).filter((f) => !listed.includes(f)) : [];
+      const wrong = own
+        ? brief(own.message)
+        : unlisted.length
+          ? `holds ${unlisted.join(", ")}, which it does not list`
+          : "";
+      return wrong ? `shape ${i + 1}${title === undefined ? "" : ` (${title})`}: ${wrong}` : "";
+    })
+    .filter(Boolean)
+    .join("; ");
+}
+
+interface ExamplePlace {
+  name: string;
+  schemaAt: Path;
+  value: (data: unknown) => unknown;
+  drop: (data: unknown) => void;
+}
+
+/** The examples of an operation's JSON or form request body: its media types' `example` and named `examples`. */
+function examplesOf(document: Json, path: string, method: string): ExamplePlace[] {
+  const bodyAt = followRefs(document, ["paths", path, method, "requestBody", ""]).slice(0, -1);
+  const content = (valueAt(document, bodyAt) as Json | undefined)?.content;
+  if (!isNode(content)) return [];
+  const out: ExamplePlace[] = [];
+  for (const [media, node] of Object.entries(content)) {
+    const readable = isJsonMediaType(media) || bareMediaType(media) === FORM_MEDIA_TYPE;
+    if (!isNode(node) || node.schema === undefined || !readable) continue;
+    const mediaAt = [...bodyAt, "content", media];
+    const schemaAt = followRefs(document, [...mediaAt, "schema", ""]).slice(0, -1);
+    const operation = `${method.toUpperCase()} ${path}`;
+    if (node.example !== undefined)
+      out.push({
+        name: `the request example of ${operation}`,
+        schemaAt,
+        value: (data) => (valueAt(data, mediaAt) as Json | undefined)?.example,
+        drop: (data) => delete (valueAt(data, mediaAt) as Json).example,
+      });
+    if (!isNode(node.examples)) continue;
+    for (const name of Object.keys(node.examples))
+      out.push({
+        name: `the request example ${JSON.stringify(name)} of ${operation}`,
+        schemaAt,
+        value: (data) => {
+          const at = followRefs(data, [...mediaAt, "examples", name, ""]).slice(0, -1);
+          const example = valueAt(data, at);
+          return isNode(example) ? example.value : undefined;
+        },
+        drop: (data) => {
+          const media = valueAt(data, mediaAt) as Json;
+          const examples = media.examples as Json;
+          delete examples[name];
+          if (!Object.keys(examples).length) delete media.examples;
+        },
+      });
+  }
+  return out;
+}
+
+function valueAt(data: unknown, path: Path): unknown {
+  let node = data;
+  for (const key of path) node = isNode(node) || Array.isArray(node) ? (node as Json)[String(key)] : undefined;
+  return node;
+}
+
+function isNode(value: unknown): value is Json {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
