@@ -214,10 +214,10 @@ const YAML_SCAN_TEXTS = 100;
 /**
  * The offsets of places in YAML text written in block style, as yaml's document gives them (the key, or the value:
  * a scalar's first character, a block collection's first key or dash); undefined for a place this does not read (see
- * the top of this file), and for every place once reading them cost YAML_SCAN_TEXTS readings of the text.
+ * the top of this file), and for every place once reading them cost `readings` (YAML_SCAN_TEXTS) readings of the text.
  */
-export function blockYamlOffsets(text: string): OffsetOf {
-  const budget = YAML_SCAN_TEXTS * Math.max(text.length, 1);
+export function blockYamlOffsets(text: string, readings = YAML_SCAN_TEXTS): OffsetOf {
+  const budget = readings * Math.max(text.length, 1);
   let read = 0;
   let lines: LineIndex | null | undefined;
   return (path, which) => {
