@@ -33,7 +33,7 @@ const document = {
 };
 
 describe("a required server variable", () => {
-  it("is given a value its rules accept in every input, and the call goes out to the address the suite names", async () => {
+  it("is given a value its rules accept in every input; the call goes to the address the suite names", async () => {
     const d = drafted(document, ["listZqScores"], "zqtenant");
     expect(d.manifest.params?.zqTenant).toMatchObject({ required: true });
     const root = join(draftWorkFolder, "server-variable");

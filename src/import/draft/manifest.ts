@@ -123,7 +123,7 @@ function draftHead(
 ): Manifest {
   const info = (data.info ?? {}) as Json;
   const title = typeof info.title === "string" && info.title.trim() ? plainText(info.title) : provider;
-  // A description of markup alone (`<p/>`) reads as none: its first sentence would be empty, which the manifest refuses.
+  // A description of markup alone (`<p/>`) reads as none: its first sentence is empty, which the manifest refuses.
   const about =
     typeof info.description === "string" && firstSentence(info.description, 200).trim() ? info.description : "";
   const docsUrl = docsAddress(data);

@@ -305,8 +305,8 @@ export function withTakenServerFirst(cut: Json): { changed: string[]; notes: Rev
   cut.servers = templateFirst(servers, notes);
   return {
     changed: [
-      `the server ${JSON.stringify(templated.url)} listed first, and the placeholder ${JSON.stringify(servers[0]?.url)}` +
-        " (no request reaches it) left out",
+      `the server ${JSON.stringify(templated.url)} listed first, and the placeholder ` +
+        `${JSON.stringify(servers[0]?.url)} (no request reaches it) left out`,
     ],
     notes,
   };
