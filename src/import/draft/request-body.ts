@@ -200,7 +200,7 @@ function draftBodyFields(
       at: [...at, "params"],
       note:
         `the request body requires ${f}, which its schema does not list among its properties: drafted with no type ` +
-        "(json)",
+        (body.encoding === "json" ? "(json)" : "(a string: a form field's value is text)"),
     });
   const narrowedValues = branchEnums(doc, flat);
   // Fields of the body's shapes beside its common ones (allOf with oneOf): each drafted, required where every shape
@@ -286,7 +286,12 @@ function draftBodyField(context: BodyFields, field: string, schema: Schema): voi
   const draft =
     body.encoding === "multipart" && isFileField(flatField)
       ? fileParam(flatField, name, required.has(field))
-      : fromSchema(doc, fieldSchema, { name, place: "body", required: required.has(field), at: where }, own);
+      : fromSchema(
+          doc,
+          fieldSchema,
+          { name, place: "body", text: body.encoding !== "json", required: required.has(field), at: where },
+          own,
+        );
   notes.push(...(draft ? own : own.map((n) => ({ ...n, at }))));
   if (!draft) return;
   draft.wire = {
