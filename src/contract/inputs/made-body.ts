@@ -89,6 +89,35 @@ export function parameterCheck(
   place: string,
   name: string,
 ): ((value: unknown) => boolean) | undefined {
+  const schemaAt = parameterSchemaPointer(doc, op, place, name);
+  if (schemaAt === undefined) return undefined;
+  const sampler = samplerOf(doc);
+  return (value) => sampler.valid(value, schemaAt);
+}
+
+/**
+ * Values made from the schema of the operation's parameter `name` in `place`, every field given (an object parameter
+ * none of whose fields is required is then not `{}`, which a query carries as nothing); none when it has no schema.
+ */
+export function madeParameterValues(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  place: string,
+  name: string,
+): unknown[] {
+  const schemaAt = parameterSchemaPointer(doc, op, place, name);
+  if (schemaAt === undefined) return [];
+  const sampler = samplerOf(doc);
+  return SEEDS.flatMap((seed) => sampler.sample(schemaAt, { everyField: true, seed }) ?? []).map((made) => made.value);
+}
+
+/** The JSON pointer, in the document, of the schema of the operation's parameter `name` in `place`, if it has one. */
+function parameterSchemaPointer(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  place: string,
+  name: string,
+): string | undefined {
   const operation = `/${op.location.map((k) => escapeKey(String(k))).join("/")}`;
   const lists = [`${operation}/parameters`, `${operation.slice(0, operation.lastIndexOf("/"))}/parameters`];
   const header = place === "header";
@@ -111,9 +140,7 @@ export function parameterCheck(
       // Described by `content` (a JSON-encoded value): its one media type's schema.
       const media = !isNode(item.schema) && isNode(item.content) ? Object.keys(item.content)[0] : undefined;
       const schemaAt = media !== undefined ? `${at}/content/${escapeKey(media)}/schema` : `${at}/schema`;
-      if (!isNode(nodeAt(doc.source.data, schemaAt))) return undefined;
-      const sampler = samplerOf(doc);
-      return (value) => sampler.valid(value, schemaAt);
+      return isNode(nodeAt(doc.source.data, schemaAt)) ? schemaAt : undefined;
     }
   }
   return undefined;

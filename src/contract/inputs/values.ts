@@ -22,7 +22,8 @@ import { withoutEmpty, writtenWithBrackets } from "../../judge/bracket-form.js";
 import { describedParameter } from "../../judge/parameter-content.js";
 import { ofFormatAndLength, stretch } from "../../model/string-values.js";
 import { at } from "../json-path.js";
-import { madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
+import { unsentAsGiven, withoutForbiddenKeys } from "./sendable-values.js";
+import { madeParameterValues, madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
 import { type BodyBranches, bodyBranches, meetBodyBranch } from "./body-branches.js";
 import { meetRule } from "./cross-field-rules.js";
 import { rawOperation, rawParameter, requestExamplesRaw, requestMedia, specSchema } from "./document-places.js";
@@ -87,9 +88,25 @@ export class ToolValues {
    */
   accepts(param: ParamSpec, value: unknown): boolean {
     if (value === undefined || isAbsent(value, param)) return false;
+    if (unsentAsGiven(param, value, this.tool, () => this.spreadFields(param))) return false;
     const checked = checkValue(param, value, this.tool);
     if ("issue" in checked) return false;
     return this.specCheck(param)?.(checked.value) ?? true;
+  }
+
+  private readonly spread = new Map<string, Set<string> | undefined>();
+
+  /**
+   * The fields a query object spread as its own pairs (form, exploded) lists, which alone read as its fields;
+   * undefined when its schema takes others too (additionalProperties) or says nothing.
+   */
+  private spreadFields(param: ParamSpec): Set<string> | undefined {
+    if (!this.spread.has(param.name)) {
+      const schema = specSchema(this.doc, this.op, param);
+      const open = !schema || (schema.additionalProperties !== undefined && schema.additionalProperties !== false);
+      this.spread.set(param.name, open ? undefined : new Set(Object.keys(schema.properties ?? {})));
+    }
+    return this.spread.get(param.name);
   }
 
   /**
@@ -158,9 +175,18 @@ export class ToolValues {
     if (param.type === "json" && param.wire.in === "body" && !out.some((c) => this.accepts(param, c.value))) {
       for (const made of this.madeBodies()) {
         const value = this.bodyValueOf(param, made);
-        if (value !== undefined) out.push({ value, source: "made from the request schema" });
+        if (value !== undefined)
+          out.push({ value: withoutForbiddenKeys(param, value), source: "made from the request schema" });
       }
     }
+    const wire: WireSpec = param.wire;
+    if (
+      param.type === "json" &&
+      (wire.in === "query" || wire.in === "header" || wire.in === "path" || wire.in === "cookie") &&
+      !out.some((c) => this.accepts(param, c.value))
+    )
+      for (const value of madeParameterValues(this.doc, this.op, wire.in, wire.name ?? param.name))
+        out.push({ value: withoutForbiddenKeys(param, value), source: "made from the parameter's schema" });
     if (param.default !== undefined) out.push({ value: param.default, source: "default" });
     out.push(...synthesized(param).map((value) => ({ value, source: "made from its rules" })));
     return out;
