@@ -49,6 +49,16 @@ const openapi = {
               properties: { amount: { type: "integer" }, kind: { type: "string", enum: ["zqa", "zqb"] } },
             },
           },
+          {
+            name: "zqwhen",
+            in: "query",
+            schema: {
+              oneOf: [
+                { type: "array", items: { type: "string" } },
+                { type: "string", minLength: 1 },
+              ],
+            },
+          },
           { name: "zqtags", in: "query", schema: { type: "object", properties: { zq: { type: "string" } } } },
         ],
         responses: { "204": { description: "Matched." } },
@@ -102,6 +112,19 @@ operations:
         forbiddenKeys: { keys: [kind] }
         description: The filter.
         wire: { in: query }
+      zqwhen:
+        type: json
+        description: When.
+        anyOf:
+          - type: string
+            minLength: 1
+            maxLength: 100
+          - type: json
+            jsonType: array
+            items:
+              type: string
+              maxLength: 100
+        wire: { in: query }
       zqtags:
         type: json
         jsonType: object
@@ -153,6 +176,12 @@ describe("a required query object of no required field", () => {
     const minimal = values.minimal();
     expect(nonEmpty(minimal.zqfilter), JSON.stringify(minimal)).toBe(true);
     expect(Object.keys(minimal.zqfilter as object)).not.toContain("kind");
+  });
+
+  it("and an optional list or text is given a value that sends a pair, not a list of nothing", () => {
+    const full = values.full();
+    expect(full.zqwhen).toBeDefined();
+    expect(full.zqwhen).not.toEqual([]);
   });
 
   it("while an optional one may still be empty (it is then left out)", () => {

@@ -19,7 +19,7 @@ export function unsentAsGiven(
 ): boolean {
   // In bracket form (a form field, a query object) an empty object or list sends no pair, at any depth: a required
   // one holding nothing else is not sent.
-  if (param.required && writtenWithBrackets(param, tool) && isEmptyContainer(withoutEmpty(value))) return true;
+  if (param.required && writtenWithBrackets(param, tool) && sendsNothing(value)) return true;
   const wire: WireSpec = param.wire;
   if (wire.in !== "query" || wire.of || value === null || typeof value !== "object" || Array.isArray(value))
     return false;
@@ -32,6 +32,11 @@ export function unsentAsGiven(
   // query parameter.
   const fields = listed();
   return fields !== undefined && Object.keys(value).some((k) => !fields.has(k));
+}
+
+/** Whether a value written in bracket form or a style sends no pair: an object or a list of nothing, at any depth. */
+export function sendsNothing(value: unknown): boolean {
+  return isEmptyContainer(withoutEmpty(value));
 }
 
 /** An object or a list with nothing in it. */

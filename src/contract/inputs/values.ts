@@ -22,7 +22,7 @@ import { withoutEmpty, writtenWithBrackets } from "../../judge/bracket-form.js";
 import { describedParameter } from "../../judge/parameter-content.js";
 import { ofFormatAndLength, stretch } from "../../model/string-values.js";
 import { at } from "../json-path.js";
-import { unsentAsGiven, withoutForbiddenKeys } from "./sendable-values.js";
+import { sendsNothing, unsentAsGiven, withoutForbiddenKeys } from "./sendable-values.js";
 import { madeParameterValues, madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
 import { type BodyBranches, bodyBranches, meetBodyBranch } from "./body-branches.js";
 import { meetRule } from "./cross-field-rules.js";
@@ -185,8 +185,10 @@ export class ToolValues {
       (wire.in === "query" || wire.in === "header" || wire.in === "path" || wire.in === "cookie") &&
       !out.some((c) => this.accepts(param, c.value))
     )
+      // Those that send something: an empty list or object in the address or a header is no value.
       for (const value of madeParameterValues(this.doc, this.op, wire.in, wire.name ?? param.name))
-        out.push({ value: withoutForbiddenKeys(param, value), source: "made from the parameter's schema" });
+        if (!sendsNothing(value))
+          out.push({ value: withoutForbiddenKeys(param, value), source: "made from the parameter's schema" });
     if (param.default !== undefined) out.push({ value: param.default, source: "default" });
     out.push(...synthesized(param).map((value) => ({ value, source: "made from its rules" })));
     return out;
