@@ -87,8 +87,8 @@ export function misReadings(
 
 /**
  * Whether the value read is a list of one item, the value given: every style but deepObject writes a list of one as
- * its item alone (`tag=a`, `a`, `.a`, `;tag=a`), so that where the schema takes both (`oneOf: [string, array of strings]`) the bytes
- * are a reading of each, and the service's is the value given as well.
+ * its item alone (`tag=a`, `a`, `.a`, `;tag=a`), so that where the schema takes both (`oneOf: [string, array of
+ * strings]`) the bytes are a reading of each, and the service's is the value given as well.
  */
 function oneItemAlike(read: unknown, want: unknown): boolean {
   return Array.isArray(read) && read.length === 1 && !Array.isArray(want) && same(read[0], want);

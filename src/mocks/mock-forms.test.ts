@@ -161,7 +161,7 @@ describe("a form field sent as a deepObject", () => {
 });
 
 describe("a form's required field its schema does not list among its properties", () => {
-  it("is read where it is sent, which Prism dropped (it reads the listed fields alone) and refused as lacking", async () => {
+  it("is read where sent, which Prism dropped (it reads the listed fields alone) and refused as lacking", async () => {
     expect(await post("/zqbulbs", "name=desk&zqcolour=amber")).toMatchObject({ status: 200 });
     const parts = new FormData();
     parts.append("name", "desk");

@@ -150,7 +150,8 @@ function withType(
     note(`${input.name} has no type in the spec: drafted as json`);
   } else
     note(
-      `${input.name} has no type in the spec: drafted as a string${input.text ? " (a form field's value is text)" : ""}`,
+      `${input.name} has no type in the spec: drafted as a string` +
+        (input.text ? " (a form field's value is text)" : ""),
     );
   return true;
 }

@@ -81,9 +81,10 @@ export function explodedQueryObjects(
       return [declared];
     }
     const required = new Set(Array.isArray(object.required) ? (object.required as unknown[]) : []);
-    // A field that is itself an object (or a list of objects or of lists) has no form when its parent is sent exploded
-    // in style form: OpenAPI writes only scalars and lists of scalars as `field=value`. Not drafted, and said (a required
-    // one stays, so that the link says its wire form is the spec's problem rather than drop what the document requires).
+    // A field that is itself an object (or a list of objects or of lists) has no form when its parent is sent
+    // exploded in style form: OpenAPI writes only scalars and lists of scalars as `field=value`. Not drafted, and
+    // said (a required one stays, so that the link says its wire form is the spec's problem rather than drop what
+    // the document requires).
     const unsendable = key === "field" ? unsendableFields(doc, fields, required) : [];
     if (unsendable.length) note(unsendableNote(declared.name, unsendable));
     const sent =
@@ -136,8 +137,12 @@ function unsendableNote(name: string, unsendable: [string, string][]): string {
   const what =
     unsendable.length === 1
       ? `field ${first} is ${kind}`
-      : `fields ${unsendable.map(([f]) => f).join(", ")} are ${kinds.size === 1 && kinds.has("an object") ? "objects" : "objects or lists of them"}`;
-  return `query parameter ${name} is an object sent exploded (style form), whose ${what}, which that style has no form for: not drafted`;
+      : `fields ${unsendable.map(([f]) => f).join(", ")} are ` +
+        (kinds.size === 1 && kinds.has("an object") ? "objects" : "objects or lists of them");
+  return (
+    `query parameter ${name} is an object sent exploded (style form), whose ${what}, which that style has no ` +
+    "form for: not drafted"
+  );
 }
 
 /** What a field's value is when no `field=value` writes it: an object, or a list of objects or of lists. */
