@@ -31,6 +31,7 @@ import { draftManifest, type ManifestDraft } from "./draft/manifest.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
+import { withRequiredInShapes } from "./shapes/required-across-shapes.js";
 
 type Json = Record<string, unknown>;
 
@@ -99,19 +100,30 @@ export function draftProvider(input: {
   const anonymous = withoutCredential(cut.document, chosen);
   const placeholders = withMissingSchemas(cut.document, cut.report);
   const unmet = withoutUnmetFormats(cut.document);
+  const shapeRequired = withRequiredInShapes(cut.document);
   const answers = rewriteCutAnswers(
     cut.document,
     chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, method: c.method })),
   );
   step("writing openapi.yaml");
   const openapiText =
-    cutHeader(provider, source, cut.report, chosen, { added, spelt, placeholders, anonymous, unmet }, answers) +
-    jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
+    cutHeader(
+      provider,
+      source,
+      cut.report,
+      chosen,
+      { added, spelt, placeholders, anonymous, unmet, shapeRequired },
+      answers,
+    ) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
   step(`reading openapi.yaml back (${(openapiText.length / 1024 / 1024).toFixed(1)} MB), as generate reads it`);
   const draft = manifestOfCut(provider, input.folder, openapiText, chosen, credential, cut.report, step);
   // After the operations: a list that offers a way to find new items gets a poll trigger.
   draftPollTriggers(draft.document, draft.manifest, draft.notes);
-  const notes = [...draft.notes, ...cutNotes(cut.report), ...cutChangeNotes(renamed, unmet, placeholders, answers)];
+  const notes = [
+    ...draft.notes,
+    ...cutNotes(cut.report),
+    ...cutChangeNotes(renamed, unmet, placeholders, answers, shapeRequired),
+  ];
   step(`writing manifest.yaml (${notes.length} review notes)`);
   const manifestText = manifestYaml(draft.manifest, notes, [
     ...(input.header ?? []),

@@ -23,6 +23,8 @@ export interface CutChanges {
   placeholders: string[];
   anonymous: string[];
   unmet: string[];
+  /** Unions whose required fields only different shapes list, each now required by its own shape. */
+  shapeRequired: string[];
 }
 
 export function cutHeader(
@@ -30,7 +32,7 @@ export function cutHeader(
   source: CutSource,
   report: CutReport,
   chosen: SelectedOperation[],
-  { added, spelt, placeholders, anonymous, unmet }: CutChanges,
+  { added, spelt, placeholders, anonymous, unmet, shapeRequired }: CutChanges,
   answers: CutAnswers,
 ): string {
   const version =
@@ -52,6 +54,12 @@ export function cutHeader(
       : []),
     ...(unmet.length
       ? [`Left out by blockwright add: the format of ${unmet.join(", ")} (no value meets it and its pattern together).`]
+      : []),
+    ...(shapeRequired.length
+      ? [
+          `Changed by blockwright add: ${shapeRequired.join("; ")}: each field required by the one shape of its oneOf ` +
+            "that lists it, not beside the union (which required fields of different shapes together: no value met it).",
+        ]
       : []),
     ...(anonymous.length
       ? [
@@ -110,8 +118,20 @@ export function cutChangeNotes(
   unmet: readonly string[],
   placeholders: readonly string[],
   { asJson, fileAnswers, defaultAnswers, emptyAnswers }: CutAnswers,
+  shapeRequired: readonly string[] = [],
 ): ReviewNote[] {
   return [
+    ...(shapeRequired.length
+      ? [
+          {
+            at: ["openapi"],
+            note:
+              `openapi.yaml requires the fields of ${shapeRequired.join("; ")} each in the one shape of its oneOf that ` +
+              "lists it: the document required them all beside the union, which no value meets (it is of one shape); " +
+              "check which the API requires",
+          },
+        ]
+      : []),
     ...(renamed.size
       ? [
           {
