@@ -57,8 +57,9 @@ export function cutHeader(
       : []),
     ...(shapeRequired.length
       ? [
-          `Changed by blockwright add: ${shapeRequired.join("; ")}: each field required by the one shape of its oneOf ` +
-            "that lists it, not beside the union (which required fields of different shapes together: no value met it).",
+          `Changed by blockwright add: ${shapeRequired.join("; ")}: each field required by the one shape of its ` +
+            "oneOf that lists it, not beside the union (which required fields of different shapes together: no " +
+            "value met it).",
         ]
       : []),
     ...(anonymous.length
@@ -126,9 +127,9 @@ export function cutChangeNotes(
           {
             at: ["openapi"],
             note:
-              `openapi.yaml requires the fields of ${shapeRequired.join("; ")} each in the one shape of its oneOf that ` +
-              "lists it: the document required them all beside the union, which no value meets (it is of one shape); " +
-              "check which the API requires",
+              `openapi.yaml requires the fields of ${shapeRequired.join("; ")} each in the one shape of its oneOf ` +
+              "that lists it: the document required them all beside the union, which no value meets (it is of one " +
+              "shape); check which the API requires",
           },
         ]
       : []),
