@@ -80,6 +80,24 @@ export function requestPlaceCheck(
 }
 
 /**
+ * Values made from the schema at `path` inside the operation's request schema, every field given: for a field the
+ * whole body cannot be made for (its other fields' schemas met by no value made within the bounds).
+ */
+export function madePlaceValues(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  raw: Schema | undefined,
+  media: Schema | undefined,
+  path: readonly string[],
+): unknown[] {
+  const body = requestSchemaPointer(doc, op, raw, media);
+  const place = body === undefined || !path.length ? undefined : placeOf(doc.source.data, body, path, 0);
+  if (place === undefined) return [];
+  const sampler = samplerOf(doc);
+  return SEEDS.flatMap((seed) => sampler.sample(place, { everyField: true, seed }) ?? []).map((made) => made.value);
+}
+
+/**
  * A check of values against the schema of the operation's parameter `name` in `place` (its path item's too), if it has
  * one.
  */
@@ -146,7 +164,10 @@ function parameterSchemaPointer(
   return undefined;
 }
 
-/** Where `path` leads from the schema at `pointer`: through `$ref`s, `allOf` members, properties and items. */
+/**
+ * Where `path` leads from the schema at `pointer`: through `$ref`s, `allOf` members, properties and items, and the
+ * branches of a union (`oneOf`/`anyOf`) when only one of them leads there (a field of one shape).
+ */
 function placeOf(document: unknown, pointer: string, path: readonly string[], depth: number): string | undefined {
   if (depth > 32) return undefined;
   const node = nodeAt(document, pointer);
@@ -164,6 +185,12 @@ function placeOf(document: unknown, pointer: string, path: readonly string[], de
       const found = placeOf(document, `${pointer}/allOf/${i}`, path, depth + 1);
       if (found !== undefined) return found;
     }
+  }
+  for (const key of ["oneOf", "anyOf"]) {
+    const branches = node[key];
+    if (!Array.isArray(branches)) continue;
+    const found = branches.flatMap((_, i) => placeOf(document, `${pointer}/${key}/${i}`, path, depth + 1) ?? []);
+    if (found.length === 1) return found[0];
   }
   return undefined;
 }

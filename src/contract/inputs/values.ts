@@ -23,7 +23,8 @@ import { describedParameter } from "../../judge/parameter-content.js";
 import { ofFormatAndLength, stretch } from "../../model/string-values.js";
 import { at } from "../json-path.js";
 import { sendsNothing, unsentAsGiven, withoutForbiddenKeys } from "./sendable-values.js";
-import { madeParameterValues, madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
+import { madeAtPlace } from "./made-at-place.js";
+import { madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
 import { type BodyBranches, bodyBranches, meetBodyBranch } from "./body-branches.js";
 import { meetRule } from "./cross-field-rules.js";
 import { rawOperation, rawParameter, requestExamplesRaw, requestMedia, specSchema } from "./document-places.js";
@@ -179,16 +180,12 @@ export class ToolValues {
           out.push({ value: withoutForbiddenKeys(param, value), source: "made from the request schema" });
       }
     }
-    const wire: WireSpec = param.wire;
-    if (
-      param.type === "json" &&
-      (wire.in === "query" || wire.in === "header" || wire.in === "path" || wire.in === "cookie") &&
-      !out.some((c) => this.accepts(param, c.value))
-    )
-      // Those that send something: an empty list or object in the address or a header is no value.
-      for (const value of madeParameterValues(this.doc, this.op, wire.in, wire.name ?? param.name))
+    // None yet: made from the schema at its own place (a parameter's; a field no whole body was made for), sending
+    // something (an empty list or object in the address or a header is no value).
+    if (param.type === "json" && !out.some((c) => this.accepts(param, c.value)))
+      for (const value of madeAtPlace(this.doc, this.op, param))
         if (!sendsNothing(value))
-          out.push({ value: withoutForbiddenKeys(param, value), source: "made from the parameter's schema" });
+          out.push({ value: withoutForbiddenKeys(param, value), source: "made from its schema" });
     if (param.default !== undefined) out.push({ value: param.default, source: "default" });
     out.push(...synthesized(param).map((value) => ({ value, source: "made from its rules" })));
     return out;

@@ -89,9 +89,15 @@ export function draftBody(
     ),
   );
   const sent = Object.keys(fields).filter((f) => safeFlatten(doc, fieldOf(fields, f))?.readOnly !== true);
-  if (body.required && required.size === 0 && sent.length === 1 && !(flat && shapeTag(doc, flat))) {
-    // A required body of one field (an envelope such as `{data: {…}}`) that the schema does not list as required:
-    // without it the body is empty, and the upstream refuses the call.
+  // A required body of one field (an envelope such as `{data: {…}}`) that the schema does not list as required:
+  // without it the body is empty, and the upstream refuses the call. Not one beside the fields of shapes (oneOf), which
+  // a body of one shape sends.
+  if (
+    body.required &&
+    required.size === 0 &&
+    sent.length === 1 &&
+    !(flat && (shapeTag(doc, flat) || branchFields(doc, flat)))
+  ) {
     required.add(sent[0] ?? "");
     notes.push({
       at: [...at, "params"],

@@ -22,7 +22,12 @@ const doc = (shapes: unknown[]) => ({
           required: true,
           content: {
             "application/json": {
-              schema: { type: "object", oneOf: shapes, required: ["zqLampId", "zqLamp"] },
+              schema: {
+                type: "object",
+                properties: { zqNote: { type: "string", maxLength: 40 } },
+                oneOf: shapes,
+                required: ["zqLampId", "zqLamp"],
+              },
             },
           },
         },
@@ -56,6 +61,8 @@ describe("a union body that requires a field of each of its shapes beside it", (
     const params = d.manifest.operations.acme_quote_zqlamp!.params!;
     expect(params.zqLampId?.required).toBeUndefined();
     expect(params.zqLamp?.required).toBeUndefined();
+    // A field beside the shapes is no envelope the body needs: a body of one shape is sent without it.
+    expect(params.zqNote?.required).toBeUndefined();
     expect(await linkProblems(d)).toEqual([]);
     // The cut's schema: a body of one shape meets it, one of both or neither does not.
     const judge = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), {
@@ -70,6 +77,7 @@ describe("a union body that requires a field of each of its shapes beside it", (
         body: new TextEncoder().encode(JSON.stringify(body)),
       }).refusals.map((r) => r.rule);
     expect(rules({ zqLampId: "l1" })).toEqual([]);
+    expect(rules({ zqLampId: "l1", zqNote: "desk" })).toEqual([]);
     expect(rules({ zqLamp: { zqName: "desk" } })).toEqual([]);
     expect(rules({ zqLampId: "l1", zqLamp: { zqName: "desk" } })).toEqual(["schema"]);
     expect(rules({})).toEqual(["schema"]);
