@@ -8,6 +8,7 @@
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import { DocumentSampler } from "../../mocks/schema-sample.js";
 import { withoutReadOnlyRequired } from "../../load/read-only.js";
+import { type SchemaChecker, schemaChecker } from "../../judge/schema-check.js";
 
 const samplers = new WeakMap<OpenApiDocument, DocumentSampler>();
 
@@ -72,7 +73,10 @@ export function requestPlaceCheck(
   path: readonly string[],
 ): ((value: unknown) => boolean) | undefined {
   const body = requestSchemaPointer(doc, op, raw, media);
-  if (body === undefined || path.length === 0) return undefined;
+  if (body === undefined) return undefined;
+  // The whole body: as the request judge reads it (its unions and closed objects as their publishers mean them), which
+  // JSON Schema's letter may refuse every body of.
+  if (!path.length) return wholeBodyCheck(doc, body);
   const place = placeOf(doc.source.data, body, path, 0);
   if (place === undefined) return undefined;
   const sampler = samplerOf(doc);
@@ -218,4 +222,18 @@ function isNode(value: unknown): value is Record<string, unknown> {
 
 function escapeKey(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+const checkers = new WeakMap<OpenApiDocument, SchemaChecker>();
+
+/** Values of the whole body checked against its schema at `pointer` as the request judge checks them. */
+function wholeBodyCheck(doc: OpenApiDocument, pointer: string): (value: unknown) => boolean {
+  let checker = checkers.get(doc);
+  if (!checker) checkers.set(doc, (checker = schemaChecker(doc)));
+  const at = pointer
+    .split("/")
+    .slice(1)
+    .map((k) => safeDecode(k).replace(/~1/g, "/").replace(/~0/g, "~"));
+  const check = checker;
+  return (value) => check.check(value, at) === undefined;
 }

@@ -3,7 +3,8 @@
 // by JSON Schema's letter no whole body meets, so none was made: the field's
 // value went unchecked and was the bare `{}`, which the judge refused. The
 // field's schema is found through the one shape listing it, and its value
-// made at its own place.
+// made at its own place. A parameter holding the whole body is held to the
+// body's schema as the request judge reads it (it was not checked: `{}`).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -55,6 +56,27 @@ const openapi = {
         responses: { "200": { description: "Quoted." } },
       },
     },
+    "/zqnotes": {
+      post: {
+        operationId: "noteZqlamp",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["zqTitle"],
+                oneOf: [
+                  { type: "object", properties: { zqTitle: { type: "string" } } },
+                  { type: "object", properties: { zqTitle: { type: "string" }, zqCode: { type: "string" } } },
+                ],
+              },
+            },
+          },
+        },
+        responses: { "200": { description: "Noted." } },
+      },
+    },
   },
 };
 
@@ -99,6 +121,22 @@ operations:
         type: number
         from: $statusCode
         description: The status.
+  zqquote_note:
+    operationId: noteZqlamp
+    title: Note
+    description: Note.
+    params:
+      body:
+        type: json
+        jsonType: object
+        required: true
+        description: The note.
+        wire: { in: body, pointer: "" }
+    outputs:
+      metadata.status:
+        type: number
+        from: $statusCode
+        description: The status.
 `;
 
 const dir = join(work, "specs", "zqquote");
@@ -119,5 +157,18 @@ describe("a body field only one of the body's shapes lists", () => {
   it("is given a value made at its own place where no whole body was made", () => {
     const made = values.example("zqLamp")?.value as { zqName?: unknown } | undefined;
     expect(typeof made?.zqName).toBe("string");
+  });
+});
+
+describe("a parameter holding the whole body", () => {
+  const note = linked.ir.operations.find((o) => o.tool.id === "zqquote_note")!.tool;
+  const noteValues = new ToolValues(note, linked.document);
+  const body = note.params.find((p) => p.name === "body")!;
+
+  it("is held to the body's schema as the request judge reads it: a required field, shapes read as meant", () => {
+    expect(noteValues.accepts(body, {})).toBe(false);
+    // By JSON Schema's letter this meets both shapes (oneOf refuses it); the judge reads the shapes as meant.
+    expect(noteValues.accepts(body, { zqTitle: "desk" })).toBe(true);
+    expect(noteValues.accepts(body, { zqTitle: "desk", zqCode: "d1" })).toBe(true);
   });
 });
