@@ -23,8 +23,8 @@ import {
   withSchemeNames,
 } from "./auth/cut-security.js";
 import { cutDocument, type CutReport } from "./cut/cut.js";
-import { rewriteCutAnswers } from "./cut/cut-answers.js";
-import { cutChangeNotes, cutHeader, cutNotes, type CutSource } from "./cut/cut-header.js";
+import { type CutAnswers, rewriteCutAnswers } from "./cut/cut-answers.js";
+import { type CutChanges, cutChangeNotes, cutHeader, cutNotes, type CutSource } from "./cut/cut-header.js";
 import { type SelectedOperation, sendable } from "./cut/select-operations.js";
 import { wildcardJson } from "./cut/wildcard-json.js";
 import { draftManifest, type ManifestDraft } from "./draft/manifest.js";
@@ -33,6 +33,7 @@ import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
 import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples.js";
+import { withRequiredInShapes } from "./shapes/required-across-shapes.js";
 import { withoutUnreadablePatterns } from "./shapes/unreadable-patterns.js";
 
 type Json = Record<string, unknown>;
@@ -97,53 +98,16 @@ export function draftProvider(input: {
   // The cut shares its operations and components with the published document, which stays as it is: the answers
   // rewritten below are the cut's own.
   cut.document = structuredClone(cut.document);
-  const spelt = respeltRequirements(cut.document, renamed);
-  const added = withCredentialScheme(cut.document, credential, operations);
-  const anonymous = withoutCredential(cut.document, chosen);
-  const placeholders = withMissingSchemas(cut.document, cut.report);
-  const unreadable = withoutUnreadablePatterns(cut.document);
-  const unmet = withoutUnmetFormats(cut.document);
-  const reordered = withTakenServerFirst(cut.document);
-  const refused = withoutRefusedRequestExamples(cut.document, chosen);
-  const answers = rewriteCutAnswers(
-    cut.document,
-    chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, method: c.method })),
-  );
+  const { changes, answers, notes: changeNotes } = rewrittenCut(cut, chosen, credential, operations, renamed);
   step("writing openapi.yaml");
   const openapiText =
-    cutHeader(
-      provider,
-      source,
-      cut.report,
-      chosen,
-      {
-        added,
-        spelt,
-        placeholders,
-        anonymous,
-        unmet,
-        unreadable,
-        refused: refused.map((r) => r.place),
-        reordered: reordered.changed,
-      },
-      answers,
-    ) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
+    cutHeader(provider, source, cut.report, chosen, changes, answers) +
+    jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
   step(`reading openapi.yaml back (${(openapiText.length / 1024 / 1024).toFixed(1)} MB), as generate reads it`);
   const draft = manifestOfCut(provider, input.folder, openapiText, chosen, credential, cut.report, step);
   // After the operations: a list that offers a way to find new items gets a poll trigger.
   draftPollTriggers(draft.document, draft.manifest, draft.notes);
-  const notes = [
-    ...reordered.notes,
-    ...draft.notes,
-    ...cutNotes(cut.report),
-    ...cutChangeNotes(renamed, { unmet, unreadable }, placeholders, answers),
-    ...refused.map((r) => ({
-      at: ["openapi"],
-      note:
-        `openapi.yaml leaves out ${r.place}: it breaks the request body's schema as the request judge reads it ` +
-        `(${r.why}), so the contract suite and the mocks do not use it`,
-    })),
-  ];
+  const notes = [...changeNotes.server, ...draft.notes, ...cutNotes(cut.report), ...changeNotes.cut];
   step(`writing manifest.yaml (${notes.length} review notes)`);
   const manifestText = manifestYaml(draft.manifest, notes, [
     ...(input.header ?? []),
@@ -155,10 +119,63 @@ export function draftProvider(input: {
     openapiText,
     manifestText,
     cut: cut.report,
-    added: [...added, ...spelt, ...placeholders, ...anonymous, ...answers.fileAnswers],
+    added: [...changes.added, ...changes.spelt, ...changes.placeholders, ...changes.anonymous, ...answers.fileAnswers],
     credential,
     draft,
     notes,
+  };
+}
+
+/**
+ * What add changes in the cut (in place), in order: the credential's scheme and requirements, placeholders for what
+ * the document refers to and defines nowhere, patterns and formats no value meets, the server it takes first, unions'
+ * required fields in their own shapes (before the request examples are judged against what the cut says), the
+ * request examples the judge refuses, the answers; with the header's record of each and the notes a person checks.
+ */
+function rewrittenCut(
+  cut: { document: Json; report: CutReport },
+  chosen: SelectedOperation[],
+  credential: CredentialDraft,
+  operations: { id: string; path: string; method: string; op: Json }[],
+  renamed: ReadonlyMap<string, string>,
+): { changes: CutChanges; answers: CutAnswers; notes: { server: ReviewNote[]; cut: ReviewNote[] } } {
+  const doc = cut.document;
+  const spelt = respeltRequirements(doc, renamed);
+  const added = withCredentialScheme(doc, credential, operations);
+  const anonymous = withoutCredential(doc, chosen);
+  const placeholders = withMissingSchemas(doc, cut.report);
+  const unreadable = withoutUnreadablePatterns(doc);
+  const unmet = withoutUnmetFormats(doc);
+  const reordered = withTakenServerFirst(doc);
+  const shapeRequired = withRequiredInShapes(doc);
+  const refused = withoutRefusedRequestExamples(doc, chosen);
+  const answers = rewriteCutAnswers(
+    doc,
+    chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, method: c.method })),
+  );
+  const refusedNotes = refused.map((r) => ({
+    at: ["openapi"],
+    note:
+      `openapi.yaml leaves out ${r.place}: it breaks the request body's schema as the request judge reads it ` +
+      `(${r.why}), so the contract suite and the mocks do not use it`,
+  }));
+  return {
+    changes: {
+      added,
+      spelt,
+      placeholders,
+      anonymous,
+      unmet,
+      unreadable,
+      refused: refused.map((r) => r.place),
+      shapeRequired,
+      reordered: reordered.changed,
+    },
+    answers,
+    notes: {
+      server: reordered.notes,
+      cut: [...cutChangeNotes(renamed, { unmet, unreadable }, placeholders, answers, shapeRequired), ...refusedNotes],
+    },
   };
 }
 

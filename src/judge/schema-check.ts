@@ -125,8 +125,9 @@ const MAX_DEPTH = 8;
 /**
  * Each registered `allOf` whose members close the object (`additionalProperties: false`), or closed beside it:
  * by JSON Schema's letter no object with fields of two members is valid; the document means "exactly the fields
- * of all members together". The members become open copies (a shared component stays as it is elsewhere), the
- * parent closed over all their fields.
+ * of all members together" (and of the shapes of a `oneOf` or `anyOf` beside them, a body holding one shape's).
+ * The members become open copies (a shared component stays as it is elsewhere), the parent closed over all their
+ * fields.
  */
 function withOpenAllOfMembers(lookup: Record<string, Schema | boolean>): void {
   const deref = (node: unknown): Registered | undefined => {
@@ -170,7 +171,9 @@ function withOpenAllOfMembers(lookup: Record<string, Schema | boolean>): void {
     )
       continue;
     const own = (node.properties ?? {}) as Record<string, unknown>;
-    const names = new Set([...Object.keys(own), ...fields(node.allOf, 0)]);
+    // Closed beside its shapes too (`oneOf`/`anyOf`): a body of one shape holds that shape's fields.
+    const shapes = [...(Array.isArray(node.oneOf) ? node.oneOf : []), ...(Array.isArray(node.anyOf) ? node.anyOf : [])];
+    const names = new Set([...Object.keys(own), ...fields(node.allOf, 0), ...fields(shapes, 0)]);
     node.properties = { ...Object.fromEntries([...names].map((n) => [n, {}])), ...own };
     node.additionalProperties = false;
     node.allOf = node.allOf.map((m) => opened(m, 1));

@@ -41,6 +41,7 @@ import {
   withJsonFormFieldsAsText,
   withJsonPartsAsText,
   withOneItemFormLists,
+  withUnlistedRequiredFormFields,
   withSpreadFormObjectsOptional,
 } from "./mock-form-bodies.js";
 
@@ -120,8 +121,11 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
                 withSpreadFormObjectsOptional(
                   withJsonPartsAsText(
                     withOneItemFormLists(
-                      withoutReadOnlyRequired(
-                        bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document), "*/*"), covers),
+                      withUnlistedRequiredFormFields(
+                        withoutReadOnlyRequired(
+                          bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document), "*/*"), covers),
+                          document,
+                        ),
                         document,
                       ),
                       document,

@@ -29,6 +29,22 @@ export function withOneItemFormLists(body: unknown, document: Json): unknown {
 }
 
 /**
+ * A form's required field that its schema does not list among its properties, listed (any value): Prism reads a form
+ * or multipart body as the listed fields alone, so that it dropped such a field and refused every request as lacking
+ * it. The request judge, in front, holds the field to the schema as it is.
+ */
+export function withUnlistedRequiredFormFields(body: unknown, document: Json): unknown {
+  return withMediaSchemas(body, FORM_MEDIA, (media) => {
+    const schema = resolved(media.schema, document);
+    if (!isObject(schema) || !isObject(schema.properties) || !Array.isArray(schema.required)) return media.schema;
+    const listed = schema.properties;
+    const unlisted = schema.required.filter((name) => typeof name === "string" && !Object.hasOwn(listed, name));
+    if (!unlisted.length || schema.additionalProperties === false) return media.schema;
+    return { ...schema, properties: { ...listed, ...Object.fromEntries(unlisted.map((name) => [name, {}])) } };
+  });
+}
+
+/**
  * The served document's required bodies that may be forms, not required of Prism: a form of no field is an empty
  * body, which Prism reads as none ("Body parameter is required"). The judge, in front, requires the body, and reads
  * an empty form sent as one as present; its schema says whether it may be empty.

@@ -84,6 +84,34 @@ const document = openapi({
       responses: made,
     },
   },
+  "/zqbulbs": {
+    post: {
+      operationId: "addZqbulb",
+      requestBody: {
+        required: true,
+        content: {
+          "application/x-www-form-urlencoded": {
+            schema: { type: "object", required: ["zqcolour"], properties: { name: { type: "string" } } },
+          },
+        },
+      },
+      responses: made,
+    },
+  },
+  "/zqbulbparts": {
+    post: {
+      operationId: "addZqbulbPart",
+      requestBody: {
+        required: true,
+        content: {
+          "multipart/form-data": {
+            schema: { type: "object", required: ["zqcolour"], properties: { name: { type: "string" } } },
+          },
+        },
+      },
+      responses: made,
+    },
+  },
   "/zqattachments": {
     post: {
       operationId: "attachZqfile",
@@ -129,6 +157,22 @@ describe("a form field sent as a deepObject", () => {
     expect(wrong.status).toBe(422);
     // The mock's request judge refuses it before Prism, naming the field at its depth.
     expect(JSON.parse(wrong.text)).toMatchObject({ refusals: [{ rule: "schema", pointer: "/body/zqshipping/name" }] });
+  });
+});
+
+describe("a form's required field its schema does not list among its properties", () => {
+  it("is read where sent, which Prism dropped (it reads the listed fields alone) and refused as lacking", async () => {
+    expect(await post("/zqbulbs", "name=desk&zqcolour=amber")).toMatchObject({ status: 200 });
+    const parts = new FormData();
+    parts.append("name", "desk");
+    parts.append("zqcolour", "amber");
+    expect(await post("/zqbulbparts", parts)).toMatchObject({ status: 200 });
+  });
+
+  it("is still required", async () => {
+    const lacking = await post("/zqbulbs", "name=desk");
+    expect(lacking.status).toBe(422);
+    expect(JSON.parse(lacking.text)).toMatchObject({ refusals: [{ rule: "schema", pointer: "/body" }] });
   });
 });
 

@@ -155,3 +155,24 @@ describe(
     );
   },
 );
+
+describe("a request body closed beside its allOf and a oneOf of shapes (the mock's copy for Prism)", () => {
+  const closedBesideShapes = {
+    type: "object",
+    additionalProperties: false,
+    allOf: [{ $ref: "#/components/schemas/zqoptional" }],
+    oneOf: [
+      { allOf: [{ type: "object", properties: { zqaudioId: { type: "string" } } }, { required: ["zqaudioId"] }] },
+      { allOf: [{ type: "object", properties: { zqaudio: { type: "string" } } }, { required: ["zqaudio"] }] },
+    ],
+  };
+  const form = { content: { "application/json": { schema: closedBesideShapes } } };
+  const valid = validator(schemaOf(withOpenAllOfMembers(form, resolve)));
+
+  it("takes the fields of its members and of the shape it is, and still refuses any other field", () => {
+    expect(valid({ zqmodels: [], zqaudioId: "a1" })).toBe(true);
+    expect(valid({ zqmodels: [], zqaudio: "a.mp3" })).toBe(true);
+    expect(valid({ zqmodels: [], zqaudioId: "a1", zqother: 1 })).toBe(false);
+    expect(valid({ zqmodels: [] })).toBe(false);
+  });
+});

@@ -86,6 +86,8 @@ function openSchema(schema: unknown, walk: Walk, depth: number): unknown {
   ) {
     const names = new Set<string>(isObject(s.properties) ? Object.keys(s.properties) : []);
     for (const name of memberFields(s.allOf, resolve, depth)) names.add(name);
+    // Closed beside its shapes too (`oneOf`/`anyOf`): a body of one shape holds that shape's fields.
+    for (const name of memberFields(unionBranches(s), resolve, depth)) names.add(name);
     const o = edit();
     o.allOf = s.allOf.map((m) => opened(m, resolve, depth + 1));
     o.properties = {
@@ -197,4 +199,9 @@ function isPlainOneOf(list: unknown[], s: Json, resolve: (value: unknown) => unk
 
 function isObject(value: unknown): value is Json {
   return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** The branches of a schema's `oneOf` and `anyOf`. */
+function unionBranches(s: Json): unknown[] {
+  return [...(Array.isArray(s.oneOf) ? s.oneOf : []), ...(Array.isArray(s.anyOf) ? s.anyOf : [])];
 }

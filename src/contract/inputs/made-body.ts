@@ -8,6 +8,7 @@
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import { DocumentSampler } from "../../mocks/schema-sample.js";
 import { withoutReadOnlyRequired } from "../../load/read-only.js";
+import { type SchemaChecker, schemaChecker } from "../../judge/schema-check.js";
 
 const samplers = new WeakMap<OpenApiDocument, DocumentSampler>();
 
@@ -72,11 +73,32 @@ export function requestPlaceCheck(
   path: readonly string[],
 ): ((value: unknown) => boolean) | undefined {
   const body = requestSchemaPointer(doc, op, raw, media);
-  if (body === undefined || path.length === 0) return undefined;
+  if (body === undefined) return undefined;
+  // The whole body: as the request judge reads it (its unions and closed objects as their publishers mean them), which
+  // JSON Schema's letter may refuse every body of.
+  if (!path.length) return wholeBodyCheck(doc, body);
   const place = placeOf(doc.source.data, body, path, 0);
   if (place === undefined) return undefined;
   const sampler = samplerOf(doc);
   return (value) => sampler.valid(value, place);
+}
+
+/**
+ * Values made from the schema at `path` inside the operation's request schema, every field given: for a field the
+ * whole body cannot be made for (its other fields' schemas met by no value made within the bounds).
+ */
+export function madePlaceValues(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  raw: Schema | undefined,
+  media: Schema | undefined,
+  path: readonly string[],
+): unknown[] {
+  const body = requestSchemaPointer(doc, op, raw, media);
+  const place = body === undefined || !path.length ? undefined : placeOf(doc.source.data, body, path, 0);
+  if (place === undefined) return [];
+  const sampler = samplerOf(doc);
+  return SEEDS.flatMap((seed) => sampler.sample(place, { everyField: true, seed }) ?? []).map((made) => made.value);
 }
 
 /**
@@ -111,6 +133,22 @@ export function madeQueryFieldValues(
   if (at === undefined) return [];
   const sampler = samplerOf(doc);
   return SEEDS.flatMap((seed) => sampler.sample(at, { seed }) ?? []).map((made) => made.value);
+}
+
+/**
+ * Values made from the schema of the operation's parameter `name` in `place`, every field given (an object parameter
+ * none of whose fields is required is then not `{}`, which a query carries as nothing); none when it has no schema.
+ */
+export function madeParameterValues(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  place: string,
+  name: string,
+): unknown[] {
+  const schemaAt = parameterSchemaPointer(doc, op, place, name);
+  if (schemaAt === undefined) return [];
+  const sampler = samplerOf(doc);
+  return SEEDS.flatMap((seed) => sampler.sample(schemaAt, { everyField: true, seed }) ?? []).map((made) => made.value);
 }
 
 /** The pointer of the schema of the operation's parameter `name` in `place` (of its field `field`, if given). */
@@ -150,7 +188,10 @@ function parameterSchemaPointer(
   return undefined;
 }
 
-/** Where `path` leads from the schema at `pointer`: through `$ref`s, `allOf` members, properties and items. */
+/**
+ * Where `path` leads from the schema at `pointer`: through `$ref`s, `allOf` members, properties and items, and the
+ * branches of a union (`oneOf`/`anyOf`) when only one of them leads there (a field of one shape).
+ */
 function placeOf(document: unknown, pointer: string, path: readonly string[], depth: number): string | undefined {
   if (depth > 32) return undefined;
   const node = nodeAt(document, pointer);
@@ -168,6 +209,12 @@ function placeOf(document: unknown, pointer: string, path: readonly string[], de
       const found = placeOf(document, `${pointer}/allOf/${i}`, path, depth + 1);
       if (found !== undefined) return found;
     }
+  }
+  for (const key of ["oneOf", "anyOf"]) {
+    const branches = node[key];
+    if (!Array.isArray(branches)) continue;
+    const found = branches.flatMap((_, i) => placeOf(document, `${pointer}/${key}/${i}`, path, depth + 1) ?? []);
+    if (found.length === 1) return found[0];
   }
   return undefined;
 }
@@ -195,4 +242,18 @@ function isNode(value: unknown): value is Record<string, unknown> {
 
 function escapeKey(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+const checkers = new WeakMap<OpenApiDocument, SchemaChecker>();
+
+/** Values of the whole body checked against its schema at `pointer` as the request judge checks them. */
+function wholeBodyCheck(doc: OpenApiDocument, pointer: string): (value: unknown) => boolean {
+  let checker = checkers.get(doc);
+  if (!checker) checkers.set(doc, (checker = schemaChecker(doc)));
+  const at = pointer
+    .split("/")
+    .slice(1)
+    .map((k) => safeDecode(k).replace(/~1/g, "/").replace(/~0/g, "~"));
+  const check = checker;
+  return (value) => check.check(value, at) === undefined;
 }

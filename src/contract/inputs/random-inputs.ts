@@ -19,7 +19,8 @@ import { withAddress } from "../call.js";
 import { drawableForms, sampleFile } from "./rule-values.js";
 import { withoutBracketKeys, writtenWithBrackets } from "../../judge/bracket-form.js";
 import { ContractFailure } from "../types.js";
-import { type Input, isAddressParam, type ToolValues } from "./values.js";
+import { isAddressParam } from "./address-params.js";
+import type { Input, ToolValues } from "./values.js";
 
 /** A draw of the invalid property: an input breaking one rule, and what the refusal must name. */
 export interface InvalidDraw {

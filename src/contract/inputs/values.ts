@@ -22,6 +22,9 @@ import { withoutEmpty, writtenWithBrackets } from "../../judge/bracket-form.js";
 import { describedParameter } from "../../judge/parameter-content.js";
 import { ofFormatAndLength, stretch } from "../../model/string-values.js";
 import { at } from "../json-path.js";
+import { isAddressParam } from "./address-params.js";
+import { sendsNothing, unsentAsGiven, withoutForbiddenKeys } from "./sendable-values.js";
+import { madeAtPlace } from "./made-at-place.js";
 import { madeQueryFieldValues, madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
 import { type BodyBranches, bodyBranches, meetBodyBranch } from "./body-branches.js";
 import { meetRule } from "./cross-field-rules.js";
@@ -87,9 +90,25 @@ export class ToolValues {
    */
   accepts(param: ParamSpec, value: unknown): boolean {
     if (value === undefined || isAbsent(value, param)) return false;
+    if (unsentAsGiven(param, value, this.tool, () => this.spreadFields(param))) return false;
     const checked = checkValue(param, value, this.tool);
     if ("issue" in checked) return false;
     return this.specCheck(param)?.(checked.value) ?? true;
+  }
+
+  private readonly spread = new Map<string, Set<string> | undefined>();
+
+  /**
+   * The fields a query object spread as its own pairs (form, exploded) lists, which alone read as its fields;
+   * undefined when its schema takes others too (additionalProperties) or says nothing.
+   */
+  private spreadFields(param: ParamSpec): Set<string> | undefined {
+    if (!this.spread.has(param.name)) {
+      const schema = specSchema(this.doc, this.op, param);
+      const open = !schema || (schema.additionalProperties !== undefined && schema.additionalProperties !== false);
+      this.spread.set(param.name, open ? undefined : new Set(Object.keys(schema.properties ?? {})));
+    }
+    return this.spread.get(param.name);
   }
 
   /**
@@ -160,7 +179,8 @@ export class ToolValues {
     if (param.type === "json" && param.wire.in === "body" && !out.some((c) => this.accepts(param, c.value))) {
       for (const made of this.madeBodies()) {
         const value = this.bodyValueOf(param, made);
-        if (value !== undefined) out.push({ value, source: "made from the request schema" });
+        if (value !== undefined)
+          out.push({ value: withoutForbiddenKeys(param, value), source: "made from the request schema" });
       }
     }
     // A field of an object query parameter (`filter[ids]`, a list of IDs or slugs): one made from its schema.
@@ -168,6 +188,12 @@ export class ToolValues {
     if (param.type === "json" && of && !out.some((c) => this.accepts(param, c.value)))
       for (const value of madeQueryFieldValues(this.doc, this.op, of.name, of.field))
         out.push({ value, source: "made from the parameter's schema" });
+    // None yet: made from the schema at its own place (a parameter's; a field no whole body was made for), sending
+    // something (an empty list or object in the address or a header is no value).
+    if (param.type === "json" && !out.some((c) => this.accepts(param, c.value)))
+      for (const value of madeAtPlace(this.doc, this.op, param))
+        if (!sendsNothing(value))
+          out.push({ value: withoutForbiddenKeys(param, value), source: "made from its schema" });
     if (param.default !== undefined) out.push({ value: param.default, source: "default" });
     out.push(...synthesized(param).map((value) => ({ value, source: "made from its rules" })));
     return out;
@@ -419,13 +445,4 @@ function schemaCandidates(schema: Schema, source: string): Candidate[] {
   if (schema.default !== undefined) out.push({ value: schema.default, source: `${source} default` });
   if (Array.isArray(schema.enum)) out.push(...schema.enum.map((value) => ({ value, source: `${source} enum` })));
   return out;
-}
-
-/**
- * The instance address parameter (`server.param`), which the suite gives the mock's address (call.ts withAddress),
- * or one a caller gives outside the call. A server variable's parameter (`server.variables`) is given a value like
- * any other: the runtime refuses a call without a required one, even where the suite names the address itself.
- */
-export function isAddressParam(tool: ToolSpec, p: ParamSpec): boolean {
-  return p.wire.in === "server" && !Object.values(tool.server.variables ?? {}).includes(p.name);
 }

@@ -27,6 +27,8 @@ export interface CutChanges {
   unreadable: string[];
   /** The request examples left out: the judge refuses them (shapes/refused-request-examples.ts). */
   refused: string[];
+  /** Unions whose required fields only different shapes list, each now required by its own shape. */
+  shapeRequired: string[];
   /** Servers put in another order (the one the draft takes first). */
   reordered?: string[];
 }
@@ -36,7 +38,7 @@ export function cutHeader(
   source: CutSource,
   report: CutReport,
   chosen: SelectedOperation[],
-  { added, spelt, placeholders, anonymous, unmet, unreadable, refused, reordered = [] }: CutChanges,
+  { added, spelt, placeholders, anonymous, unmet, unreadable, refused, shapeRequired, reordered = [] }: CutChanges,
   answers: CutAnswers,
 ): string {
   const version =
@@ -72,6 +74,13 @@ export function cutHeader(
       ? [
           `Left out by blockwright add: ${refused.join(", ")} (each breaks the request body's schema, as the request ` +
             "judge reads it).",
+        ]
+      : []),
+    ...(shapeRequired.length
+      ? [
+          `Changed by blockwright add: ${shapeRequired.join("; ")}: each field required by the one shape of its ` +
+            "oneOf that lists it, not beside the union (which required fields of different shapes together: no " +
+            "value met it).",
         ]
       : []),
     ...(anonymous.length
@@ -131,8 +140,10 @@ export function cutChangeNotes(
   { unmet, unreadable }: Pick<CutChanges, "unmet" | "unreadable">,
   placeholders: readonly string[],
   { asJson, fileAnswers, defaultAnswers, emptyAnswers }: CutAnswers,
+  shapeRequired: readonly string[] = [],
 ): ReviewNote[] {
   return [
+    ...shapeRequiredNotes(shapeRequired),
     ...(renamed.size
       ? [
           {
@@ -220,5 +231,19 @@ export function cutChangeNotes(
           },
         ]
       : []),
+  ];
+}
+
+/** The note on unions whose required fields add moved into their own shapes (shapes/required-across-shapes.ts). */
+function shapeRequiredNotes(shapeRequired: readonly string[]): ReviewNote[] {
+  if (!shapeRequired.length) return [];
+  return [
+    {
+      at: ["openapi"],
+      note:
+        `openapi.yaml requires the fields of ${shapeRequired.join("; ")} each in the one shape of its oneOf ` +
+        "that lists it: the document required them all beside the union, which no value meets (it is of one " +
+        "shape); check which the API requires",
+    },
   ];
 }

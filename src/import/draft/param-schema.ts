@@ -32,6 +32,8 @@ export interface FieldInput {
   place: "path" | "query" | "header" | "cookie" | "body";
   /** The name it is sent under, where that is not `name` (a header's). */
   sentAs?: string;
+  /** A field of a form or multipart body, whose value goes as text: one the spec gives no type is a string. */
+  text?: boolean;
   required: boolean;
   /** The parameter's own description and example (a field's are its schema's). */
   description?: unknown;
@@ -143,10 +145,14 @@ function withType(
     if (t === "array" && typeof flat.maxItems === "number") param.maxItems = flat.maxItems;
   } else if (t === "string") {
     stringLimits(flat, param, note);
-  } else if (input.place === "body") {
+  } else if (input.place === "body" && !input.text) {
     param.type = "json";
     note(`${input.name} has no type in the spec: drafted as json`);
-  } else note(`${input.name} has no type in the spec: drafted as a string`);
+  } else
+    note(
+      `${input.name} has no type in the spec: drafted as a string` +
+        (input.text ? " (a form field's value is text)" : ""),
+    );
   return true;
 }
 

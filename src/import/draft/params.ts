@@ -175,6 +175,11 @@ function draftDeclared(
   if (nested) own.push({ at: where, note: nested });
   notes.push(...own);
   withDefaultMaxLength(draft, declared.in, (text) => notes.push({ at: where, note: text }));
+  if ("sharedFields" in declared && draft.type === "json")
+    draft.forbiddenKeys = {
+      keys: declared.sharedFields,
+      hint: "sent exploded (style form), such a field would be read as the query parameter of its name",
+    };
   draft.wire = declaredWire(op, declared, name);
   return draft;
 }

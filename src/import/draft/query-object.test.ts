@@ -243,7 +243,13 @@ describe("an exploded object query parameter whose field takes another query par
               {
                 name: "sort_by",
                 in: "query",
-                schema: { type: "object", properties: { date_created: { type: "string", enum: ["asc", "desc"] } } },
+                schema: {
+                  type: "object",
+                  properties: {
+                    date_created: { type: "string", enum: ["asc", "desc"] },
+                    zqsender: { type: "string", enum: ["asc", "desc"] },
+                  },
+                },
               },
             ],
             responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) },
@@ -255,9 +261,51 @@ describe("an exploded object query parameter whose field takes another query par
     const params = d.manifest.operations.acme_list_letters!.params!;
     expect(Object.keys(params).sort()).toEqual(["date_created", "sort_by"]);
     expect(d.notes.map((n) => n.note).join("\n")).toContain(
-      "its field date_created would take the name of another query parameter: drafted as one parameter",
+      "its field date_created would take the name of another query parameter: drafted as one parameter that " +
+        "refuses it (forbiddenKeys: a pair of that name is the other parameter's)",
     );
     expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("refuses that field before any request, and sends the others as their own pairs", async () => {
+    const [tool] = await linkedTools(
+      drafted(
+        openapi({
+          "/zqletters": {
+            get: {
+              operationId: "listLetters",
+              parameters: [
+                { name: "date_created", in: "query", schema: { type: "string", maxLength: 30 } },
+                {
+                  name: "sort_by",
+                  in: "query",
+                  required: true,
+                  schema: {
+                    type: "object",
+                    properties: { date_created: { type: "string" }, zqsender: { type: "string" } },
+                  },
+                },
+              ],
+              responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) },
+            },
+          },
+        }),
+        ["listLetters"],
+      ),
+    );
+    const { fetch, seen } = scriptedFetch(json(200, { id: "1" }));
+    const call = (sort_by: object) =>
+      executeToolDefinition(
+        tool!,
+        { accessToken: "zq-token-0001", date_created: "2026", sort_by },
+        { baseUrl: "https://api.acme.test", fetch },
+      );
+    const refused = await call({ date_created: "asc" });
+    expect(refused).toMatchObject({ success: false, error: { type: "validation" } });
+    expect(JSON.stringify(refused)).toContain('got key \\"date_created\\"');
+    expect(seen).toHaveLength(0);
+    expect(await call({ zqsender: "asc" })).toMatchObject({ success: true });
+    expect(new URL(seen[0]!.url).search).toBe("?date_created=2026&zqsender=asc");
   });
 });
 
@@ -314,11 +362,25 @@ describe(
         },
       },
     };
+    // A list of lists has no such form either.
+    const zqGrid = { type: "array", items: { type: "array", items: { type: "string", maxLength: 9 } } };
     const zqDoc = openapi({
       "/zqpredict": {
         get: {
           operationId: "zqPredict",
           parameters: [zqMessage],
+          responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) },
+        },
+      },
+      "/zqgrid": {
+        get: {
+          operationId: "zqGrid",
+          parameters: [
+            {
+              ...zqMessage,
+              schema: { ...zqMessage.schema, properties: { zqText: zqMessage.schema.properties.zqText, zqGrid } },
+            },
+          ],
           responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) },
         },
       },
@@ -332,6 +394,12 @@ describe(
         expect(notesAt(d, "operations.acme_zq_predict")).toContainEqual(
           "query parameter zqMessage is an object sent exploded (style form), whose field zqMeta is an object, which " +
             "that style has no form for: not drafted",
+        );
+        const grid = drafted(zqDoc, ["zqGrid"]);
+        expect(Object.keys(grid.manifest.operations.acme_zq_grid!.params!)).toEqual(["zqText"]);
+        expect(notesAt(grid, "operations.acme_zq_grid")).toContainEqual(
+          "query parameter zqMessage is an object sent exploded (style form), whose field zqGrid is a list of lists, " +
+            "which that style has no form for: not drafted",
         );
       },
     );

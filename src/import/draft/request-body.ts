@@ -89,9 +89,15 @@ export function draftBody(
     ),
   );
   const sent = Object.keys(fields).filter((f) => safeFlatten(doc, fieldOf(fields, f))?.readOnly !== true);
-  if (body.required && required.size === 0 && sent.length === 1 && !(flat && shapeTag(doc, flat))) {
-    // A required body of one field (an envelope such as `{data: {…}}`) that the schema does not list as required:
-    // without it the body is empty, and the upstream refuses the call.
+  // A required body of one field (an envelope such as `{data: {…}}`) that the schema does not list as required:
+  // without it the body is empty, and the upstream refuses the call. Not one beside the fields of shapes (oneOf), which
+  // a body of one shape sends.
+  if (
+    body.required &&
+    required.size === 0 &&
+    sent.length === 1 &&
+    !(flat && (shapeTag(doc, flat) || branchFields(doc, flat)))
+  ) {
     required.add(sent[0] ?? "");
     notes.push({
       at: [...at, "params"],
@@ -205,7 +211,7 @@ function draftBodyFields(
       at: [...at, "params"],
       note:
         `the request body requires ${f}, which its schema does not list among its properties: drafted with no type ` +
-        "(json)",
+        (body.encoding === "json" ? "(json)" : "(a string: a form field's value is text)"),
     });
   const narrowedValues = branchEnums(doc, flat);
   // Fields of the body's shapes beside its common ones (allOf with oneOf): each drafted, required where every shape
@@ -302,7 +308,12 @@ function draftBodyField(context: BodyFields, field: string, schema: Schema): voi
   const draft =
     body.encoding === "multipart" && isFileField(flatField)
       ? fileParam(flatField, name, required.has(field))
-      : fromSchema(doc, fieldSchema, { name, place: "body", required: required.has(field), at: where }, own);
+      : fromSchema(
+          doc,
+          fieldSchema,
+          { name, place: "body", text: body.encoding !== "json", required: required.has(field), at: where },
+          own,
+        );
   notes.push(...(draft ? own : own.map((n) => ({ ...n, at }))));
   if (!draft) return;
   draft.wire = {

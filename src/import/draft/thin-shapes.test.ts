@@ -139,6 +139,39 @@ describe("a request body that requires a field its schema does not list", () => 
     expect(seen).toHaveLength(1);
   });
 
+  it("in a form body, drafts it as a required string (a form field's value is text) and sends it", async () => {
+    const form = openapi({
+      "/zqlamps": {
+        post: {
+          operationId: "addZqLamp",
+          requestBody: {
+            content: {
+              "application/x-www-form-urlencoded": {
+                schema: { type: "object", required: ["zqColour"], properties: { name: { type: "string" } } },
+              },
+            },
+          },
+          responses: ok,
+        },
+      },
+    });
+    const d = drafted(form, ["addZqLamp"]);
+    const params = d.manifest.operations.acme_add_zq_lamp!.params!;
+    expect(params.zqColour).toMatchObject({ type: "string", required: true, wire: { in: "body" } });
+    expect(notesAt(d, "operations.acme_add_zq_lamp.params")).toContain(
+      "the request body requires zqColour, which its schema does not list among its properties: drafted with no " +
+        "type (a string: a form field's value is text)",
+    );
+    expect(await linkProblems(d)).toEqual([]);
+    const [tool] = await linkedTools(d);
+    const { fetch, seen } = scriptedFetch(json({ id: "1" }));
+    const call = { accessToken: "zq-token-0001", name: "desk", zqColour: "amber" };
+    expect(await executeToolDefinition(tool!, call, { baseUrl: "https://api.acme.test", fetch })).toMatchObject({
+      success: true,
+    });
+    expect(seen.map((r) => r.body)).toEqual(["name=desk&zqColour=amber"]);
+  });
+
   it("drafts no such field when the schema allows no other field", () => {
     const d = drafted(body({ additionalProperties: false }), ["addZqLamp"]);
     expect(d.manifest.operations.acme_add_zq_lamp!.params!.zqColour).toBeUndefined();

@@ -23,6 +23,14 @@ export interface QueryObjectField extends OpenApiParameter {
 }
 
 /**
+ * An object query parameter sent exploded (style form) whose fields take the names of other query parameters: one
+ * parameter, which refuses those fields (a pair of that name would be read as the other parameter's).
+ */
+export interface SharedNameQueryObject extends OpenApiParameter {
+  sharedFields: string[];
+}
+
+/**
  * `parameters` with each object query parameter whose style sends its fields one by one replaced by its fields; a note
  * for each.
  */
@@ -30,8 +38,8 @@ export function explodedQueryObjects(
   doc: OpenApiDocument,
   parameters: readonly OpenApiParameter[],
   note: (text: string) => void,
-): (OpenApiParameter | QueryObjectField)[] {
-  return parameters.flatMap((declared): (OpenApiParameter | QueryObjectField)[] => {
+): (OpenApiParameter | QueryObjectField | SharedNameQueryObject)[] {
+  return parameters.flatMap((declared): (OpenApiParameter | QueryObjectField | SharedNameQueryObject)[] => {
     // A `content` parameter is one value, written in its media type (JSON: its JSON text): never split.
     if (declared.in !== "query" || declared.content !== undefined) return [declared];
     let object: Schema;
@@ -56,10 +64,11 @@ export function explodedQueryObjects(
       note(
         `query parameter ${declared.name} is an object sent exploded (style form), but its ` +
           `field${taken.length > 1 ? "s" : ""} ${taken.join(", ")} would take the name of another query parameter: ` +
-          `drafted as one parameter; the upstream may read it as ${declared.name}[field] (style deepObject): check ` +
-          "its documentation",
+          `drafted as one parameter that refuses ${taken.length > 1 ? "them" : "it"} (forbiddenKeys: a pair of that ` +
+          `name is the other parameter's); the upstream may read it as ${declared.name}[field] (style deepObject): ` +
+          "check its documentation",
       );
-      return [declared];
+      return [{ ...declared, sharedFields: taken }];
     }
     // Fields the object's own rules tie together (`oneOf`/`anyOf`/`not`: only one of `before` and `after`): sent field
     // by field, no parameter would hold the rule, and a call giving both breaks it; one parameter, as written.
@@ -72,20 +81,12 @@ export function explodedQueryObjects(
       return [declared];
     }
     const required = new Set(Array.isArray(object.required) ? (object.required as unknown[]) : []);
-    // A field that is itself an object (or a list of objects) has no form when its parent is sent exploded in style
-    // form: OpenAPI writes only scalars and lists of scalars as `field=value`. Not drafted, and said (a required one
-    // stays, so
-    // that the link says its wire form is the spec's problem rather than drop what the document requires).
-    const unsendable =
-      key === "field"
-        ? fields.filter(([field, schema]) => !required.has(field) && nested(doc, schema)).map(([field]) => field)
-        : [];
-    if (unsendable.length)
-      note(
-        `query parameter ${declared.name} is an object sent exploded (style form), whose ` +
-          `field${unsendable.length > 1 ? "s" : ""} ${unsendable.join(", ")} ` +
-          `${unsendable.length > 1 ? "are objects" : "is an object"}, which that style has no form for: not drafted`,
-      );
+    // A field that is itself an object (or a list of objects or of lists) has no form when its parent is sent
+    // exploded in style form: OpenAPI writes only scalars and lists of scalars as `field=value`. Not drafted, and
+    // said (a required one stays, so that the link says its wire form is the spec's problem rather than drop what
+    // the document requires).
+    const unsendable = key === "field" ? unsendableFields(doc, fields, required) : [];
+    if (unsendable.length) note(unsendableNote(declared.name, unsendable));
     const sent =
       key === "field" ? "exploded (style form): field=value" : `as ${declared.name}[field]=value (style deepObject)`;
     note(
@@ -94,7 +95,7 @@ export function explodedQueryObjects(
         "drafted as a parameter per field, each with its type, limits and description",
     );
     return fields
-      .filter(([field]) => !unsendable.includes(field))
+      .filter(([field]) => !unsendable.some(([f]) => f === field))
       .map(([field, schema]) => {
         let flat: Schema = {};
         try {
@@ -117,14 +118,47 @@ export function explodedQueryObjects(
   });
 }
 
-/** Whether a field's value is an object, or a list of objects: no `field=value` writes it. */
-function nested(doc: OpenApiDocument, schema: Schema): boolean {
+/** The fields, not required, that no `field=value` writes, with what each is. */
+function unsendableFields(
+  doc: OpenApiDocument,
+  fields: [string, Schema][],
+  required: Set<unknown>,
+): [string, string][] {
+  return fields.flatMap(([field, schema]): [string, string][] => {
+    const kind = required.has(field) ? undefined : nested(doc, schema);
+    return kind ? [[field, kind]] : [];
+  });
+}
+
+/** What a note says of an exploded form object's fields that style has no form for. */
+function unsendableNote(name: string, unsendable: [string, string][]): string {
+  const kinds = new Set(unsendable.map(([, kind]) => kind));
+  const [[first, kind] = ["", ""]] = unsendable;
+  const what =
+    unsendable.length === 1
+      ? `field ${first} is ${kind}`
+      : `fields ${unsendable.map(([f]) => f).join(", ")} are ` +
+        (kinds.size === 1 && kinds.has("an object") ? "objects" : "objects or lists of them");
+  return (
+    `query parameter ${name} is an object sent exploded (style form), whose ${what}, which that style has no ` +
+    "form for: not drafted"
+  );
+}
+
+/** What a field's value is when no `field=value` writes it: an object, or a list of objects or of lists. */
+function nested(
+  doc: OpenApiDocument,
+  schema: Schema,
+): "an object" | "a list of objects" | "a list of lists" | undefined {
   try {
     const flat = doc.flatten(schema);
-    if (typeOf(flat) === "array") return typeOf(doc.flatten((flat.items ?? {}) as Schema)) === "object";
-    return typeOf(flat) === "object";
+    if (typeOf(flat) === "array") {
+      const items = typeOf(doc.flatten((flat.items ?? {}) as Schema));
+      return items === "object" ? "a list of objects" : items === "array" ? "a list of lists" : undefined;
+    }
+    return typeOf(flat) === "object" ? "an object" : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 

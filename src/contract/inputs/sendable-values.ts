@@ -1,0 +1,54 @@
+// What of a value a request carries, where its place writes it as pairs: an
+// empty object or list sends none (bracket form, a spread query object), a
+// query object spread as its own pairs (form, exploded) reads back only
+// through the fields its schema lists, and style form has no form for a field
+// that is itself a list or an object. The derived values send only what a
+// request the document describes carries.
+import type { ParamSpec, ToolSpec, WireSpec } from "@blockwright/runtime/internal";
+import { withoutEmpty, writtenWithBrackets } from "../../judge/bracket-form.js";
+
+/**
+ * Whether a value of the parameter is not sent as given: a required one that sends no pair, a spread query object with
+ * a field its schema does not list (`listed`, when it lists its fields alone) or one of a list or an object.
+ */
+export function unsentAsGiven(
+  param: ParamSpec,
+  value: unknown,
+  tool: ToolSpec,
+  listed: () => Set<string> | undefined,
+): boolean {
+  // In bracket form (a form field, a query object) an empty object or list sends no pair, at any depth: a required
+  // one holding nothing else is not sent.
+  if (param.required && writtenWithBrackets(param, tool) && sendsNothing(value)) return true;
+  const wire: WireSpec = param.wire;
+  if (wire.in !== "query" || wire.of || value === null || typeof value !== "object" || Array.isArray(value))
+    return false;
+  if (wire.encoding?.json || wire.encoding?.style === "deepObject") return false;
+  // A field that is itself a list or an object has no form in these styles (the runtime then writes the whole object
+  // in bracket form, which the document does not describe).
+  if (Object.values(value).some((v) => v !== null && typeof v === "object")) return true;
+  if (wire.encoding && (wire.encoding.style !== "form" || !wire.encoding.explode)) return false;
+  // Spread, a pair of a name its schema does not list is no field of it: a service cannot tell it from another
+  // query parameter.
+  const fields = listed();
+  return fields !== undefined && Object.keys(value).some((k) => !fields.has(k));
+}
+
+/** Whether a value written in bracket form or a style sends no pair: an object or a list of nothing, at any depth. */
+export function sendsNothing(value: unknown): boolean {
+  return isEmptyContainer(withoutEmpty(value));
+}
+
+/** An object or a list with nothing in it. */
+function isEmptyContainer(value: unknown): boolean {
+  return value !== null && typeof value === "object" && Object.keys(value).length === 0;
+}
+
+/** A made object without the keys the parameter refuses (forbiddenKeys), which the schema it was made from allows. */
+export function withoutForbiddenKeys(param: ParamSpec, value: unknown): unknown {
+  const forbidden = param.forbiddenKeys;
+  if (!forbidden || value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const refused = (k: string) =>
+    forbidden.keys.some((f) => (forbidden.caseInsensitive ? f.toLowerCase() === k.toLowerCase() : f === k));
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !refused(k)));
+}

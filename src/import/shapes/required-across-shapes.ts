@@ -1,0 +1,82 @@
+// An object that is one of several shapes (`oneOf`) and requires, beside the
+// union, fields that only different shapes list (`required: [shipment_id,
+// shipment]`, one shape listing each): a value holding both is of no one shape
+// (or, shapes left open, of every one), so no value meets the schema, and a
+// mock refuses every request. The publisher means each field required by its
+// own shape: add writes that in the cut (each such field required in the one
+// shape listing it, the union's own `required` without it), and says so.
+
+type Json = Record<string, unknown>;
+
+function isJson(value: unknown): value is Json {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** A local `$ref` followed in the cut, a few hops at most. */
+function resolved(cut: Json, value: unknown): unknown {
+  let node = value;
+  for (let hops = 0; hops < 8 && isJson(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/"); hops++) {
+    let at: unknown = cut;
+    for (const key of node.$ref.slice(2).split("/"))
+      at = isJson(at) ? at[key.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
+    node = at;
+  }
+  return node;
+}
+
+/** The fields a shape lists: its properties, its `allOf` members' too. */
+function listedFields(cut: Json, shape: unknown, depth = 0): Set<string> {
+  const node = resolved(cut, shape);
+  const out = new Set<string>();
+  if (!isJson(node) || depth > 8) return out;
+  if (isJson(node.properties)) for (const name of Object.keys(node.properties)) out.add(name);
+  if (Array.isArray(node.allOf))
+    for (const member of node.allOf) for (const name of listedFields(cut, member, depth + 1)) out.add(name);
+  return out;
+}
+
+/**
+ * The cut with each union's required fields that only some of its shapes list required by those shapes instead
+ * (changed in place); each place changed, as `components.schemas.Rates (shipment_id, shipment)`.
+ */
+export function withRequiredInShapes(cut: Json): string[] {
+  const changed: string[] = [];
+  const seen = new Set<object>();
+  const walk = (node: unknown, at: string[]): void => {
+    if (node === null || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const [i, item] of node.entries()) walk(item, [...at, String(i)]);
+      return;
+    }
+    const moved = requiredIntoShapes(cut, node as Json);
+    if (moved.length) changed.push(`${at.join(".")} (${moved.join(", ")})`);
+    for (const [key, value] of Object.entries(node)) walk(value, [...at, key]);
+  };
+  walk(cut, []);
+  return changed;
+}
+
+/** The fields moved from a union's `required` into its shapes', when two of them belong to different shapes. */
+function requiredIntoShapes(cut: Json, schema: Json): string[] {
+  if (!Array.isArray(schema.oneOf) || !Array.isArray(schema.required) || schema.oneOf.length < 2) return [];
+  const shapes = schema.oneOf.map((shape) => listedFields(cut, shape));
+  // A required field some shapes list and others do not: the shapes listing it.
+  const own = new Map<string, number[]>();
+  for (const field of schema.required) {
+    if (typeof field !== "string") continue;
+    const listing = shapes.flatMap((fields, i) => (fields.has(field) ? [i] : []));
+    if (listing.length && listing.length < shapes.length) own.set(field, listing);
+  }
+  // Contradictory only when no one shape lists them all.
+  if (own.size < 2 || shapes.some((_, i) => [...own.values()].every((listing) => listing.includes(i)))) return [];
+  const branches = schema.oneOf as unknown[];
+  schema.oneOf = branches.map((shape, i) => {
+    const mine = [...own].filter(([, listing]) => listing.includes(i)).map(([field]) => field);
+    return mine.length ? { allOf: [shape, { required: mine }] } : shape;
+  });
+  const rest = schema.required.filter((field) => !own.has(field as string));
+  if (rest.length) schema.required = rest;
+  else delete schema.required;
+  return [...own.keys()];
+}
