@@ -33,7 +33,7 @@ import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
 import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples.js";
-import { withRequiredInShapes } from "./shapes/required-across-shapes.js";
+import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/required-across-shapes.js";
 import { withoutUnreadablePatterns } from "./shapes/unreadable-patterns.js";
 
 type Json = Record<string, unknown>;
@@ -129,7 +129,7 @@ export function draftProvider(input: {
 /**
  * What add changes in the cut (in place), in order: the credential's scheme and requirements, placeholders for what
  * the document refers to and defines nowhere, patterns and formats no value meets, the server it takes first, unions'
- * required fields in their own shapes (before the request examples are judged against what the cut says), the
+ * required fields no shape lists left out and the others in their own shapes (before the request examples are judged against what the cut says), the
  * request examples the judge refuses, the answers; with the header's record of each and the notes a person checks.
  */
 function rewrittenCut(
@@ -147,6 +147,7 @@ function rewrittenCut(
   const unreadable = withoutUnreadablePatterns(doc);
   const unmet = withoutUnmetFormats(doc);
   const reordered = withTakenServerFirst(doc);
+  const unlistedRequired = withoutRequiredNoShapeLists(doc);
   const shapeRequired = withRequiredInShapes(doc);
   const refused = withoutRefusedRequestExamples(doc, chosen);
   const answers = rewriteCutAnswers(
@@ -169,12 +170,16 @@ function rewrittenCut(
       unreadable,
       refused: refused.map((r) => r.place),
       shapeRequired,
+      unlistedRequired,
       reordered: reordered.changed,
     },
     answers,
     notes: {
       server: reordered.notes,
-      cut: [...cutChangeNotes(renamed, { unmet, unreadable }, placeholders, answers, shapeRequired), ...refusedNotes],
+      cut: [
+        ...cutChangeNotes(renamed, { unmet, unreadable, unlistedRequired }, placeholders, answers, shapeRequired),
+        ...refusedNotes,
+      ],
     },
   };
 }

@@ -29,6 +29,8 @@ export interface CutChanges {
   refused: string[];
   /** Unions whose required fields only different shapes list, each now required by its own shape. */
   shapeRequired: string[];
+  /** Unions that required fields no shape (nor the union) lists: those left out of their `required`. */
+  unlistedRequired?: string[];
   /** Servers put in another order (the one the draft takes first). */
   reordered?: string[];
 }
@@ -38,7 +40,18 @@ export function cutHeader(
   source: CutSource,
   report: CutReport,
   chosen: SelectedOperation[],
-  { added, spelt, placeholders, anonymous, unmet, unreadable, refused, shapeRequired, reordered = [] }: CutChanges,
+  {
+    added,
+    spelt,
+    placeholders,
+    anonymous,
+    unmet,
+    unreadable,
+    refused,
+    shapeRequired,
+    unlistedRequired = [],
+    reordered = [],
+  }: CutChanges,
   answers: CutAnswers,
 ): string {
   const version =
@@ -81,6 +94,12 @@ export function cutHeader(
           `Changed by blockwright add: ${shapeRequired.join("; ")}: each field required by the one shape of its ` +
             "oneOf that lists it, not beside the union (which required fields of different shapes together: no " +
             "value met it).",
+        ]
+      : []),
+    ...(unlistedRequired.length
+      ? [
+          `Left out by blockwright add: the required fields of ${unlistedRequired.join("; ")} (neither a shape of ` +
+            "the union nor the union itself lists them: no value of one shape met it).",
         ]
       : []),
     ...(anonymous.length
@@ -137,13 +156,14 @@ export function cutNotes(report: CutReport): ReviewNote[] {
 /** The notes on what the cut changes of the published document, for a person to check. */
 export function cutChangeNotes(
   renamed: ReadonlyMap<string, string>,
-  { unmet, unreadable }: Pick<CutChanges, "unmet" | "unreadable">,
+  { unmet, unreadable, unlistedRequired = [] }: Pick<CutChanges, "unmet" | "unreadable" | "unlistedRequired">,
   placeholders: readonly string[],
   { asJson, fileAnswers, defaultAnswers, emptyAnswers }: CutAnswers,
   shapeRequired: readonly string[] = [],
 ): ReviewNote[] {
   return [
     ...shapeRequiredNotes(shapeRequired),
+    ...unlistedRequiredNotes(unlistedRequired),
     ...(renamed.size
       ? [
           {
@@ -244,6 +264,20 @@ function shapeRequiredNotes(shapeRequired: readonly string[]): ReviewNote[] {
         `openapi.yaml requires the fields of ${shapeRequired.join("; ")} each in the one shape of its oneOf ` +
         "that lists it: the document required them all beside the union, which no value meets (it is of one " +
         "shape); check which the API requires",
+    },
+  ];
+}
+
+/** The note on unions whose required fields no shape lists, left out by add (shapes/required-across-shapes.ts). */
+function unlistedRequiredNotes(unlistedRequired: readonly string[]): ReviewNote[] {
+  if (!unlistedRequired.length) return [];
+  return [
+    {
+      at: ["openapi"],
+      note:
+        `openapi.yaml no longer requires the fields of ${unlistedRequired.join("; ")}: the document required them ` +
+        "beside a union none of whose shapes lists them (a shape's sub-fields, perhaps), which no value meets; " +
+        "check which fields the API requires",
     },
   ];
 }

@@ -57,6 +57,58 @@ export function withRequiredInShapes(cut: Json): string[] {
   return changed;
 }
 
+/**
+ * The cut with each union's required fields that no shape nor the union itself lists left out of its `required`
+ * (changed in place); each place changed, as `components.schemas.Upload (Name, Content64Encoded)`.
+ */
+export function withoutRequiredNoShapeLists(cut: Json): string[] {
+  const changed: string[] = [];
+  const seen = new Set<object>();
+  const walk = (node: unknown, at: string[]): void => {
+    if (node === null || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const [i, item] of node.entries()) walk(item, [...at, String(i)]);
+      return;
+    }
+    const dropped = unlistedRequired(cut, node as Json);
+    if (dropped.length) changed.push(`${at.join(".")} (${dropped.join(", ")})`);
+    for (const [key, value] of Object.entries(node)) walk(value, [...at, key]);
+  };
+  walk(cut, []);
+  return changed;
+}
+
+/** Keys under which a shape may take fields it does not list by name: then what it lists is not all it takes. */
+const OPEN_ENDED = ["oneOf", "anyOf", "not", "if", "patternProperties", "dependentSchemas", "unevaluatedProperties"];
+
+/** Whether what a shape lists is all it names: its fields (and its `allOf` members') are plain properties. */
+function fieldsKnown(cut: Json, shape: unknown, depth = 0): boolean {
+  const node = resolved(cut, shape);
+  if (!isJson(node) || depth > 8) return false;
+  if (node.type !== undefined && node.type !== "object") return false;
+  if (OPEN_ENDED.some((key) => Object.hasOwn(node, key))) return false;
+  if (isJson(node.additionalProperties)) return false;
+  return !Array.isArray(node.allOf) || node.allOf.every((member) => fieldsKnown(cut, member, depth + 1));
+}
+
+/** The fields left out of a union's `required`: no shape lists them, nor the union itself. */
+function unlistedRequired(cut: Json, schema: Json): string[] {
+  const key = Array.isArray(schema.oneOf) ? "oneOf" : Array.isArray(schema.anyOf) ? "anyOf" : undefined;
+  if (!key || !Array.isArray(schema.required) || isJson(schema.additionalProperties)) return [];
+  const branches = schema[key] as unknown[];
+  if (!branches.length || !branches.every((shape) => fieldsKnown(cut, shape))) return [];
+  const { oneOf: _one, anyOf: _any, ...beside } = schema;
+  if (!fieldsKnown(cut, beside)) return [];
+  const listed = new Set([...listedFields(cut, beside), ...branches.flatMap((shape) => [...listedFields(cut, shape)])]);
+  const unlisted = schema.required.filter((field): field is string => typeof field === "string" && !listed.has(field));
+  if (!unlisted.length) return [];
+  const rest = schema.required.filter((field) => !unlisted.includes(field as string));
+  if (rest.length) schema.required = rest;
+  else delete schema.required;
+  return unlisted;
+}
+
 /** The fields moved from a union's `required` into its shapes', when two of them belong to different shapes. */
 function requiredIntoShapes(cut: Json, schema: Json): string[] {
   if (!Array.isArray(schema.oneOf) || !Array.isArray(schema.required) || schema.oneOf.length < 2) return [];

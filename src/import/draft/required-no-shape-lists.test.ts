@@ -1,0 +1,86 @@
+// A body that is one of two shapes (`oneOf`, nothing telling them apart) and
+// requires, beside the union, fields that no shape lists (a shape's
+// sub-fields hoisted: `required: [zqTitle, zqFile, zqName]` where only
+// `zqFile` lists `zqName`): the request judge and the mocks read such shapes
+// as closed over their own fields, so no body met the schema and every case
+// was refused. add leaves those fields out of the union's `required` in the
+// cut, and says so in its header and a note.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { requestJudge } from "../../judge/judge.js";
+import { OpenApiDocument } from "../../load/openapi-document.js";
+import { parseYamlSource } from "../../load/yaml-source.js";
+import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const upload = {
+  type: "object",
+  properties: {
+    zqTitle: { type: "string" },
+    zqFile: { type: "object", properties: { zqName: { type: "string" }, zqBlob: { type: "string" } } },
+  },
+};
+const doc = (beside: Record<string, unknown> = {}) =>
+  openapi({
+    "/zqcrates/{crateId}/labels": {
+      post: {
+        operationId: "labelZqcrate",
+        parameters: [{ name: "crateId", in: "path", required: true, schema: { type: "string" } }],
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                oneOf: [{ type: "object", properties: { zqLabelId: { type: "string" } } }, upload],
+                required: ["zqTitle", "zqFile", "zqName", "zqBlob"],
+                ...beside,
+              },
+            },
+          },
+        },
+        responses: { "201": reply({ type: "object", properties: { id: { type: "string" } } }) },
+      },
+    },
+  });
+
+describe("a union body that requires, beside its shapes, fields no shape lists", () => {
+  it("is cut without those fields required, said in the header and a note; a body of one shape meets it", async () => {
+    const d = drafted(doc(), ["labelZqcrate"]);
+    expect(d.openapiText).toContain(
+      "# Left out by blockwright add: the required fields of " +
+        "paths./zqcrates/{crateId}/labels.post.requestBody.content.application/json.schema (zqName, zqBlob)",
+    );
+    expect(notesAt(d, "openapi").join("\n")).toContain("no longer requires the fields of");
+    expect(await linkProblems(d)).toEqual([]);
+    const judge = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), {
+      basePath: "",
+      credential: "form",
+    });
+    const rules = (body: unknown) =>
+      judge({
+        method: "POST",
+        url: "https://api.acme.test/zqcrates/c1/labels",
+        headers: new Headers({ "content-type": "application/json" }),
+        body: new TextEncoder().encode(JSON.stringify(body)),
+      }).refusals.map((r) => r.rule);
+    expect(rules({ zqTitle: "t", zqFile: { zqName: "a.pdf", zqBlob: "QQ==" } })).toEqual([]);
+    // The fields still required stay so, and the hoisted ones are still no field of a shape.
+    expect(rules({ zqFile: { zqName: "a.pdf" } })).toEqual(["schema"]);
+    expect(rules({ zqTitle: "t", zqFile: {}, zqName: "a.pdf", zqBlob: "QQ==" })).toEqual(["schema"]);
+  });
+
+  it("is left as published where the union itself lists them", () => {
+    const d = drafted(doc({ properties: { zqName: { type: "string" }, zqBlob: { type: "string" } } }), [
+      "labelZqcrate",
+    ]);
+    expect(d.openapiText).not.toContain("Left out by blockwright add: the required fields");
+  });
+
+  it("is left as published where a shape may take fields it does not name", () => {
+    const d = drafted(doc({ oneOf: [{ type: "object", patternProperties: { "^zq": { type: "string" } } }, upload] }), [
+      "labelZqcrate",
+    ]);
+    expect(d.openapiText).not.toContain("Left out by blockwright add: the required fields");
+  });
+});
