@@ -4,8 +4,7 @@
 // examples), the manifest's placeholder, and last a value made from the
 // parameter's own rules. Every value used passes the parameter's rules, and
 // the inputs assembled from them pass the tool's cross-field rules.
-// What the document says at a parameter's place: document-places.ts; the rules an input is made to meet:
-// cross-field-rules.ts.
+// What the document says at a parameter's place: document-places.ts; the rules an input meets: cross-field-rules.ts.
 import {
   checkValue,
   credentialOfParam,
@@ -27,6 +26,7 @@ import { sendsNothing, unsentAsGiven, withoutForbiddenKeys } from "./sendable-va
 import { madeAtPlace } from "./made-at-place.js";
 import { madeQueryFieldValues, madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
 import { type BodyBranches, bodyBranches, meetBodyBranch } from "./body-branches.js";
+import { meetValueBranch, type ValueBranches, valueBranches } from "./value-selected-branches.js";
 import { meetRule } from "./cross-field-rules.js";
 import { rawOperation, rawParameter, requestExamplesRaw, requestMedia, specSchema } from "./document-places.js";
 import { placeholderValue, synthesized } from "./rule-values.js";
@@ -63,8 +63,9 @@ export function valuesOf(tool: ToolSpec, doc: OpenApiDocument): ToolValues {
 /** Everything the derived cases need to know about one tool's values. */
 export class ToolValues {
   readonly op: OpenApiOperation;
-  /** The body's shapes, when it is one of several whose fields the tool's parameters tell apart (body-branches.ts). */
+  /** The body's shapes, told apart by the fields given (body-branches.ts) or by one's value (value-selected-…). */
   readonly bodyShapes: BodyBranches | undefined;
+  readonly valueShapes: ValueBranches | undefined;
   private readonly examples = new Map<string, Candidate | undefined>();
   private readonly candidateLists = new Map<string, Candidate[]>();
 
@@ -76,6 +77,7 @@ export class ToolValues {
     if (!op) throw new Error(`${tool.id}: operation ${tool.operationId} is not in the OpenAPI document`);
     this.op = op;
     this.bodyShapes = bodyBranches(tool, doc, op);
+    this.valueShapes = valueBranches(tool, doc, op);
   }
 
   param(name: string): ParamSpec {
@@ -249,9 +251,8 @@ export class ToolValues {
   }
 
   /**
-   * Adjust `input` so that every cross-field rule holds, never touching the
-   * `pinned` parameters: add a missing alternative, drop extra ones, pick a
-   * selector that allows a pinned value. Undefined when no adjustment can.
+   * Adjust `input` so that every cross-field rule (and the body's shapes) holds, never touching the `pinned` params:
+   * add a missing alternative, drop extra ones, pick a selector that allows a pinned value. Undefined if none can.
    */
   satisfy(input: Input, pinned: string[], shape?: number): Input | undefined {
     const out = { ...input };
@@ -267,9 +268,10 @@ export class ToolValues {
         if (result === "impossible") return undefined;
         changed ||= result === "changed";
       }
-      const shaped = this.bodyShapes ? meetBodyBranch(this.bodyShapes, group, kept, shape) : "ok";
-      if (shaped === "impossible") return undefined;
-      if (!changed && shaped === "ok") return out;
+      const shaped = [this.bodyShapes ? meetBodyBranch(this.bodyShapes, group, kept, shape) : "ok"];
+      shaped.push(this.valueShapes ? meetValueBranch(this.valueShapes, group) : "ok");
+      if (shaped.includes("impossible")) return undefined;
+      if (!changed && shaped.every((s) => s === "ok")) return out;
     }
     return undefined;
   }

@@ -1,0 +1,106 @@
+// A request body that is one of several object shapes told apart by one field's value (`anyOf`/`oneOf` where one
+// shape takes `status: [completed]` and requires `conclusion`, another takes `status: [queued, in_progress]`): a field
+// the manifest gives as a parameter of its own, whose value selects the shape, and so the fields that shape requires.
+// An input that pinned the value (an enum case, `status = completed`) or drew it gave it alone, which no shape took,
+// and the request judge refused it. An input the suite makes gives, beside the selecting value, the fields its shape
+// requires (from their examples); or, when that cannot be, is no input the rules allow.
+import { parsePointer, type ToolSpec } from "@blockwright/runtime/internal";
+import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import type { GroupInput, Outcome } from "./group-rules.js";
+
+interface ValueBranch {
+  /** The values of the selecting field this shape takes; undefined: any. */
+  values: unknown[] | undefined;
+  /** The top-level fields it requires (the union's own beside it included). */
+  required: string[];
+}
+
+export interface ValueBranches {
+  /** The parameter whose value selects the shape. */
+  selector: string;
+  branches: ValueBranch[];
+  /** The parameter placed at each top-level field. */
+  paramOf: Map<string, string>;
+  /** The body constants' fields (always sent). */
+  constants: Set<string>;
+}
+
+/** The values a field's schema allows, when it lists them (`enum`, `const`). */
+function listedValues(doc: OpenApiDocument, schema: Schema | undefined): unknown[] | undefined {
+  if (!schema) return undefined;
+  const flat = doc.flatten(schema);
+  if (Array.isArray(flat.enum)) return flat.enum;
+  return Object.hasOwn(flat, "const") ? [flat.const] : undefined;
+}
+
+/**
+ * The shapes of the operation's body, when it is a union of object shapes one field of which takes values of its own
+ * in each (the selecting field, a parameter of the tool) and which require different fields.
+ */
+export function valueBranches(tool: ToolSpec, doc: OpenApiDocument, op: OpenApiOperation): ValueBranches | undefined {
+  const schema = op.requestBody?.schema;
+  if (!schema) return undefined;
+  const paramOf = new Map<string, string>();
+  for (const p of tool.params) {
+    const at = p.wire.in === "body" ? parsePointer(p.wire.pointer) : [];
+    if (at.length === 1 && at[0] !== undefined) paramOf.set(at[0], p.name);
+  }
+  try {
+    const flat = doc.flatten(schema);
+    const key = Array.isArray(flat.oneOf) ? "oneOf" : Array.isArray(flat.anyOf) ? "anyOf" : undefined;
+    if (!key || (flat[key] as unknown[]).length < 2) return undefined;
+    const members = (flat[key] as Schema[]).map((b) => doc.flatten(b));
+    if (members.some((b) => b.type !== undefined && b.type !== "object")) return undefined;
+    const beside = Array.isArray(flat.required) ? flat.required.map(String) : [];
+    const requiredOf = (b: Schema) => [...beside, ...(Array.isArray(b.required) ? b.required.map(String) : [])];
+    if (new Set(members.map((b) => JSON.stringify([...new Set(requiredOf(b))].sort()))).size < 2) return undefined;
+    for (const [field, selector] of paramOf) {
+      const values = members.map((b) =>
+        listedValues(doc, (b.properties as Record<string, Schema> | undefined)?.[field]),
+      );
+      if (values.every((v) => v === undefined)) continue;
+      const constants = new Set(
+        tool.constants.flatMap((c) => (c.in === "body" ? [parsePointer(c.pointer)[0] ?? ""] : [])).filter(Boolean),
+      );
+      return {
+        selector,
+        paramOf,
+        constants,
+        branches: members.map((b, i) => ({ values: values[i], required: requiredOf(b) })),
+      };
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * `input.out` made to give the fields the shape its selecting value (or its lack) selects requires: ok when a shape
+ * it selects has them all; else the first such shape's completed from their examples; impossible when none can be.
+ */
+export function meetValueBranch(shapes: ValueBranches, input: GroupInput): Outcome {
+  const { out, has } = input;
+  const field = [...shapes.paramOf].find(([, p]) => p === shapes.selector)?.[0] ?? "";
+  const given = has(shapes.selector);
+  const selected = shapes.branches.filter((b) =>
+    given
+      ? b.values === undefined || b.values.some((v) => JSON.stringify(v) === JSON.stringify(out[shapes.selector]))
+      : !b.required.includes(field),
+  );
+  const param = (f: string) => shapes.paramOf.get(f);
+  const lacking = (b: ValueBranch) =>
+    b.required
+      .filter((f) => !shapes.constants.has(f))
+      .map(param)
+      .filter((p) => p === undefined || !has(p));
+  if (selected.some((b) => !lacking(b).length)) return "ok";
+  for (const b of selected) {
+    const missing = lacking(b);
+    // A field with no parameter, or a parameter left out on purpose (pinned) or with no example: not this shape.
+    if (missing.some((p) => p === undefined || input.isPinned(p) || input.example(p) === undefined)) continue;
+    for (const p of missing as string[]) out[p] = input.example(p)?.value;
+    return "changed";
+  }
+  return "impossible";
+}
