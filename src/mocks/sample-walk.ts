@@ -424,6 +424,8 @@ const FORMAT_STRINGS: Record<string, string> = {
   "uri-reference": "https://example.com/page",
   byte: "",
   time: "12:00:00Z",
+  // ISO 8601 durations (an alert's window, a timeout): validators check the form, which no plain text meets.
+  duration: "PT5M",
 };
 
 function numberOf(schema: Node, integer: boolean): number {
