@@ -11,7 +11,7 @@ import type { GroupInput, Outcome } from "./group-rules.js";
 interface ValueBranch {
   /** The values of the selecting field this shape takes; undefined: any. */
   values: unknown[] | undefined;
-  /** The top-level fields it requires (the union's own beside it included). */
+  /** The top-level fields it requires beyond those the union requires beside it (the tool's required parameters). */
   required: string[];
 }
 
@@ -52,13 +52,15 @@ export function valueBranches(tool: ToolSpec, doc: OpenApiDocument, op: OpenApiO
     const members = (flat[key] as Schema[]).map((b) => doc.flatten(b));
     if (members.some((b) => b.type !== undefined && b.type !== "object")) return undefined;
     const beside = Array.isArray(flat.required) ? flat.required.map(String) : [];
-    const requiredOf = (b: Schema) => [...beside, ...(Array.isArray(b.required) ? b.required.map(String) : [])];
+    const requiredOf = (b: Schema) =>
+      (Array.isArray(b.required) ? b.required.map(String) : []).filter((f) => !beside.includes(f));
     if (new Set(members.map((b) => JSON.stringify([...new Set(requiredOf(b))].sort()))).size < 2) return undefined;
     for (const [field, selector] of paramOf) {
       const values = members.map((b) =>
         listedValues(doc, (b.properties as Record<string, Schema> | undefined)?.[field]),
       );
-      if (values.every((v) => v === undefined)) continue;
+      // A selecting field: its values differ between shapes (the same enum in each tells none apart).
+      if (values.every((v) => v === undefined) || new Set(values.map((v) => JSON.stringify(v))).size < 2) continue;
       const constants = new Set(
         tool.constants.flatMap((c) => (c.in === "body" ? [parsePointer(c.pointer)[0] ?? ""] : [])).filter(Boolean),
       );
@@ -95,6 +97,8 @@ export function meetValueBranch(shapes: ValueBranches, input: GroupInput): Outco
       .map(param)
       .filter((p) => p === undefined || !has(p));
   if (selected.some((b) => !lacking(b).length)) return "ok";
+  // A field no parameter gives, in every shape the value selects: nothing an input can change.
+  if (selected.length && selected.every((b) => lacking(b).includes(undefined))) return "ok";
   for (const b of selected) {
     const missing = lacking(b);
     // A field with no parameter, or a parameter left out on purpose (pinned) or with no example: not this shape.
