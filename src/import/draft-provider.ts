@@ -129,8 +129,9 @@ export function draftProvider(input: {
 /**
  * What add changes in the cut (in place), in order: the credential's scheme and requirements, placeholders for what
  * the document refers to and defines nowhere, patterns and formats no value meets, the server it takes first, unions'
- * required fields no shape lists left out and the others in their own shapes (before the request examples are judged against what the cut says), the
- * request examples the judge refuses, the answers; with the header's record of each and the notes a person checks.
+ * required fields no shape lists left out and the others in their own shapes (before the request examples are judged
+ * against what the cut says), the request examples the judge refuses, the answers; with the header's record of each
+ * and the notes a person checks.
  */
 function rewrittenCut(
   cut: { document: Json; report: CutReport },
