@@ -76,9 +76,12 @@ describe("a body of shapes told apart by one field's value, each requiring its o
     expect(refusals(values.minimal()).rules).toEqual([]);
   });
 
-  it("an input that pins the required field away is no input the shapes allow", () => {
+  it("an input that pins the required field away is no input the shapes allow; a value no shape takes is kept", () => {
     const values = new ToolValues(tool, doc);
     expect(values.with({ zqstate: "done", zqverdict: undefined })).toBeUndefined();
+    // An invalid input's value (the runtime refuses it before any request): left as pinned, nothing added.
+    const unknown = values.with({ zqstate: "zq-unknown" }) as Input;
+    expect([unknown.zqstate, unknown.zqverdict]).toEqual(["zq-unknown", undefined]);
   });
 
   it("random valid inputs meet a shape, and reach the one the value selects", () => {

@@ -96,9 +96,10 @@ export function meetValueBranch(shapes: ValueBranches, input: GroupInput): Outco
       .filter((f) => !shapes.constants.has(f))
       .map(param)
       .filter((p) => p === undefined || !has(p));
-  if (selected.some((b) => !lacking(b).length)) return "ok";
-  // A field no parameter gives, in every shape the value selects: nothing an input can change.
-  if (selected.length && selected.every((b) => lacking(b).includes(undefined))) return "ok";
+  // No shape takes the value (an invalid input's, which the runtime refuses before any request), or one that it
+  // selects is met, or every one lacks a field no parameter gives (nothing an input can change): as it is.
+  if (!selected.length || selected.some((b) => !lacking(b).length)) return "ok";
+  if (selected.every((b) => lacking(b).includes(undefined))) return "ok";
   for (const b of selected) {
     const missing = lacking(b);
     // A field with no parameter, or a parameter left out on purpose (pinned) or with no example: not this shape.
