@@ -62,10 +62,15 @@ export function draftParams(
   credential: CredentialDraft,
   at: Path,
   notes: ReviewNote[],
+  /** The provider's shared parameters (the credential's, the address's, the server variables'): names taken. */
+  shared: ReadonlySet<string> = new Set(),
 ): ParamsDraft {
   const params: Record<string, ManifestParam> = {};
   const byWire = new Map<string, string>();
-  const taken = new Set<string>(credential.ways.flat().flatMap((c) => [c.param, ...(c.user ? [c.user] : [])]));
+  const taken = new Set<string>([
+    ...credential.ways.flat().flatMap((c) => [c.param, ...(c.user ? [c.user] : [])]),
+    ...shared,
+  ]);
   const order = { path: 0, query: 1, header: 2, cookie: 3 } as const;
   const events = answersEvents(doc, rawOp);
   const parameters = explodedQueryObjects(doc, op.parameters, (text) => notes.push({ at, note: text }));
@@ -78,6 +83,15 @@ export function draftParams(
     const name = paramName(declared.name, taken);
     const draft = draftDeclared(doc, op, declared, name, at, notes);
     if (!draft) continue;
+    // A shared parameter's name (a server variable's, `{tenant}` of the address) is no parameter of the
+    // operation's own: both are sent, each where the document puts it.
+    if (name !== declared.name && shared.has(declared.name))
+      notes.push({
+        at: [...at, "params", name],
+        note:
+          `the ${declared.in} parameter ${declared.name} is drafted as ${name}: ${declared.name} is a shared ` +
+          "parameter of the provider (a connection input), which this one is not; both are sent, each in its place",
+      });
     params[name] = draft;
     taken.add(name);
     const of = "of" in declared ? declared.of : undefined;
