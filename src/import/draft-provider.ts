@@ -29,6 +29,7 @@ import { type SelectedOperation, sendable } from "./cut/select-operations.js";
 import { wildcardJson } from "./cut/wildcard-json.js";
 import { draftManifest, type ManifestDraft } from "./draft/manifest.js";
 import { withTakenServerFirst } from "./draft/server.js";
+import { withKeyInBody } from "./auth/key-in-body.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
@@ -142,6 +143,7 @@ function rewrittenCut(
   const doc = cut.document;
   const spelt = respeltRequirements(doc, renamed);
   const added = withCredentialScheme(doc, credential, operations);
+  const keyInBody = withKeyInBody(doc, credential, operations);
   const anonymous = withoutCredential(doc, chosen);
   const placeholders = withMissingSchemas(doc, cut.report);
   const unreadable = withoutUnreadablePatterns(doc);
@@ -153,6 +155,13 @@ function rewrittenCut(
     doc,
     chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, method: c.method })),
   );
+  const keyInBodyNotes = keyInBody.map((id) => ({
+    at: ["auth"],
+    note:
+      `${id} takes the key in its request body (the form field ${"name" in credential.placement ? credential.placement.name : ""}), not ` +
+      `where the added scheme ${credential.scheme} puts it: openapi.yaml writes security: [] on it, and the field is ` +
+      "its own secret parameter (the manifest cannot place the provider's credential in a body field yet)",
+  }));
   const refusedNotes = refused.map((r) => ({
     at: ["openapi"],
     note:
@@ -165,6 +174,7 @@ function rewrittenCut(
       spelt,
       placeholders,
       anonymous,
+      keyInBody,
       unmet,
       unreadable,
       refused: refused.map((r) => r.place),
@@ -174,7 +184,11 @@ function rewrittenCut(
     answers,
     notes: {
       server: reordered.notes,
-      cut: [...cutChangeNotes(renamed, { unmet, unreadable }, placeholders, answers, shapeRequired), ...refusedNotes],
+      cut: [
+        ...keyInBodyNotes,
+        ...cutChangeNotes(renamed, { unmet, unreadable }, placeholders, answers, shapeRequired),
+        ...refusedNotes,
+      ],
     },
   };
 }
