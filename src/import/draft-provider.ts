@@ -29,7 +29,7 @@ import { type SelectedOperation, sendable } from "./cut/select-operations.js";
 import { wildcardJson } from "./cut/wildcard-json.js";
 import { draftManifest, type ManifestDraft } from "./draft/manifest.js";
 import { withTakenServerFirst } from "./draft/server.js";
-import { withKeyInBody } from "./auth/key-in-body.js";
+import { keyInBodyNotes, withKeyInBody } from "./auth/key-in-body.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
@@ -155,13 +155,6 @@ function rewrittenCut(
     doc,
     chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, method: c.method })),
   );
-  const keyInBodyNotes = keyInBody.map((id) => ({
-    at: ["auth"],
-    note:
-      `${id} takes the key in its request body (the form field ${"name" in credential.placement ? credential.placement.name : ""}), not ` +
-      `where the added scheme ${credential.scheme} puts it: openapi.yaml writes security: [] on it, and the field is ` +
-      "its own secret parameter (the manifest cannot place the provider's credential in a body field yet)",
-  }));
   const refusedNotes = refused.map((r) => ({
     at: ["openapi"],
     note:
@@ -185,7 +178,7 @@ function rewrittenCut(
     notes: {
       server: reordered.notes,
       cut: [
-        ...keyInBodyNotes,
+        ...keyInBodyNotes(keyInBody, credential),
         ...cutChangeNotes(renamed, { unmet, unreadable }, placeholders, answers, shapeRequired),
         ...refusedNotes,
       ],

@@ -57,7 +57,7 @@ const {
 });
 
 describe("an added key scheme whose key one operation takes in its request body, not where the scheme puts it", () => {
-  it("writes security: [] on that operation in the cut, its key field its own secret parameter, said; it links", async () => {
+  it("writes security: [] on that operation in the cut, its key field its own secret parameter; it links", async () => {
     const d = drafted(document, ["listZqPhotos", "uploadZqPhoto"]);
     expect(await linkProblems(d)).toEqual([]);
     const cut = jsyaml.load(d.openapiText) as Json;
@@ -72,7 +72,7 @@ describe("an added key scheme whose key one operation takes in its request body,
     expect(notesAt(d, "auth").join("\n")).toContain("uploadZqPhoto takes the key in its request body");
   });
 
-  it("a call of the upload sends the key in its body and none in the query, and the judging mock takes it", async () => {
+  it("a call of the upload sends the key in its body and none in the query; the judging mock takes it", async () => {
     const d = drafted(document, ["listZqPhotos", "uploadZqPhoto"]);
     const root = mkdtempSync(join(tmpdir(), "blockwright-zq-key-in-body-"));
     const dir = join(root, "specs", "acme");

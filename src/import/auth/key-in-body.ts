@@ -38,6 +38,21 @@ export function withKeyInBody(
   return written;
 }
 
+/** The review notes on the operations withKeyInBody wrote `security: []` on. */
+export function keyInBodyNotes(
+  written: readonly string[],
+  credential: CredentialDraft,
+): { at: string[]; note: string }[] {
+  const field = "name" in credential.placement ? credential.placement.name : "";
+  return written.map((id) => ({
+    at: ["auth"],
+    note:
+      `${id} takes the key in its request body (the form field ${field}), not where the added scheme ` +
+      `${credential.scheme} puts it: openapi.yaml writes security: [] on it, and the field is its own secret ` +
+      "parameter (the manifest cannot place the provider's credential in a body field yet)",
+  }));
+}
+
 /** Whether the cut's top-level security is the one requirement of `scheme` (the one add writes for its scheme). */
 function isTopRequirement(cut: Json, scheme: string): boolean {
   const security = cut.security;

@@ -44,7 +44,7 @@ const documentWith = (variable: Json | undefined) => ({
 });
 
 describe("a server path variable whose default no path carries, named like an operation's query parameter", () => {
-  it("with the placeholder default {zqTenant}: drafted as a required input, the cut's default a stand-in; it links", async () => {
+  it("with the placeholder default {zqTenant}: a required input, the cut's default a stand-in; it links", async () => {
     const d = drafted(documentWith({ default: "{zqTenant}", description: "The tenant." }), ["getZqWidget"]);
     expect(await linkProblems(d)).toEqual([]);
     const cut = jsyaml.load(d.openapiText) as Json;
