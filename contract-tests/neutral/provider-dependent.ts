@@ -147,6 +147,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/import/auth/client-credentials.test.ts",
       "src/import/draft/directory-shapes.test.ts",
       "src/import/draft/tagged-shapes.test.ts",
+      "src/contract/inputs/server-variable-values.test.ts",
       "src/cli/add.process.test.ts",
       "src/cli/add.test.ts",
       "src/cli/add-refused-draft.test.ts",

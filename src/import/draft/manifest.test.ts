@@ -440,16 +440,3 @@ describe("an operation whose description is markup alone, without a summary", ()
     expect(await linkProblems(d)).toEqual([]);
   });
 });
-
-describe("the provider's description", () => {
-  it("from a document whose description is markup alone (`<p/>`): the title's, said in a note; it links", async () => {
-    const document = openapi({
-      "/zq-items": { get: { operationId: "listZqItems", responses: { "200": reply({ type: "object" }) } } },
-    });
-    document.info = { title: "Zq Items", version: "1", description: "<p/>" };
-    const d = drafted(document, ["listZqItems"]);
-    expect(d.manifest.description).toBe("Operations of the Zq Items.");
-    expect(notesAt(d, "description")).toEqual(["info.description is empty: say what the block does"]);
-    expect(await linkProblems(d)).toEqual([]);
-  });
-});
