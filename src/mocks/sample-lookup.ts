@@ -44,7 +44,8 @@ export class SchemaLookup {
       dereference(schema as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
     wrapNullable(wraps, this.lookup);
     // An object closed beside its `allOf` is closed over its members' fields, as the mock's copy is read
-    // (open-all-of.ts) and Prism then checks what it serves: by the letter no made value met it (a closed address beside its shared fields).
+    // (open-all-of.ts) and Prism then checks what it serves: by the letter no made value met it (an address closed
+    // beside its shared fields).
     withOpenAllOfMembers(this.lookup);
   }
 
