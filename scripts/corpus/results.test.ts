@@ -1,7 +1,7 @@
 // RESULTS.md's table per vendor: the poll triggers add drafted, counted and
 // named (escaped as any outside text), apart from a vendor add never reached.
 import { describe, expect, it } from "vitest";
-import { resultsMarkdown } from "./results.js";
+import { failureKind, resultsMarkdown } from "./results.js";
 import type { VendorRecord } from "./vendor.js";
 
 const record = (vendor: string, pollTriggers?: string[]): VendorRecord => ({
@@ -32,5 +32,24 @@ describe("the corpus results per vendor", () => {
     );
     expect(table).toMatch(/\[zqtwo\]\(zqtwo\/source\.yaml\) .*\| 0 \|/);
     expect(table).toMatch(/\[zqthree\]\(zqthree\/source\.yaml\) .*\| — \| [^|]+ \|$/m);
+  });
+});
+
+// A request the judge refused lists the schema's words (`does not match`, `lacks required field`) on its next lines: the
+// kind was read from those as an answer that breaks its schema, which sent a reader to the mocks' answers.
+describe("a failing step's kind", () => {
+  it("is the request judge's refusal, not an answer's, where the judge refused the request", () => {
+    const errors = [
+      "✗ zqone zqone_create › request › every parameter, placed where the spec declares it",
+      "the request judge refused POST /zqthings:",
+      '- [schema] /body: the body does not meet its schema: the value lacks required field "zqname"',
+    ];
+    expect(failureKind("test", { exit: 1, seconds: 1, summary: "failed", errors })).toBe(
+      "a request the request judge refuses (by the document's rules)",
+    );
+    const answer = ["✗ zqone zqone_get › example › answer 200", "- response body /zqid: does not match its schema"];
+    expect(failureKind("test", { exit: 1, seconds: 1, summary: "failed", errors: answer })).toBe(
+      "an answer that breaks its schema (often the document's own example)",
+    );
   });
 });

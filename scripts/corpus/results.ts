@@ -32,6 +32,8 @@ const KINDS: [string, RegExp][] = [
   ["a draft looser or other than the document (limits, types)", /looser than|disagrees with the source|must be one of/],
   ["limit cases that cannot be derived", /could not be derived/],
   ["the errors expression finds no message", /find no message|no error message/],
+  // Before the schema words below, which the judge's refusal lines also hold: the request, not an answer, broke them.
+  ["a request the request judge refuses (by the document's rules)", /^the request judge refused /],
   [
     "an answer that breaks its schema (often the document's own example)",
     /does not match|lacks required field|instance does not|type-mismatch|missing-required|constraint \//,

@@ -29,6 +29,7 @@ import { type SelectedOperation, sendable } from "./cut/select-operations.js";
 import { wildcardJson } from "./cut/wildcard-json.js";
 import { draftManifest, type ManifestDraft } from "./draft/manifest.js";
 import { withTakenServerFirst } from "./draft/server.js";
+import { keyInBodyNotes, withKeyInBody } from "./auth/key-in-body.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
@@ -142,6 +143,7 @@ function rewrittenCut(
   const doc = cut.document;
   const spelt = respeltRequirements(doc, renamed);
   const added = withCredentialScheme(doc, credential, operations);
+  const keyInBody = withKeyInBody(doc, credential, operations);
   const anonymous = withoutCredential(doc, chosen);
   const placeholders = withMissingSchemas(doc, cut.report);
   const unreadable = withoutUnreadablePatterns(doc);
@@ -165,6 +167,7 @@ function rewrittenCut(
       spelt,
       placeholders,
       anonymous,
+      keyInBody,
       unmet,
       unreadable,
       refused: refused.map((r) => r.place),
@@ -174,7 +177,11 @@ function rewrittenCut(
     answers,
     notes: {
       server: reordered.notes,
-      cut: [...cutChangeNotes(renamed, { unmet, unreadable }, placeholders, answers, shapeRequired), ...refusedNotes],
+      cut: [
+        ...keyInBodyNotes(keyInBody, credential),
+        ...cutChangeNotes(renamed, { unmet, unreadable }, placeholders, answers, shapeRequired),
+        ...refusedNotes,
+      ],
     },
   };
 }

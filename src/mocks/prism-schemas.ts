@@ -15,7 +15,9 @@
 // enum lists only texts like "0 (Unknown)") is dropped, the type kept: Prism's sampler served a label its own
 // check then refused as no integer, and no value meets both. A string whose enum lists numbers or booleans (YAML's
 // unquoted `1`, `true`: `type: string, enum: [1, 2]`) allows their texts, as the judge reads it (text-enum.ts):
-// Prism's sampler served the number its own check then refused as no string.
+// Prism's sampler served the number its own check then refused as no string. An object or a list among a scalar's enum
+// values (`type: string, enum: [{override: true}, "DEFAULT"]`) is no value of it: left out, or the enum is, when no
+// value is left (Prism's sampler served the object first, and its own check refused it as no string).
 import { discriminatedAsAnyOf, eachSchemaNode } from "../load/openapi-json-schema.js";
 import { isEnumOfLabels, withTextEnum } from "../load/text-enum.js";
 
@@ -41,6 +43,7 @@ export function makeSchemasCompilable(root: unknown): number {
       delete node.enum;
       rewritten++;
     }
+    if (withoutStructuredEnumValues(node)) rewritten++;
     const asText = withTextEnum(node);
     if (asText !== node && node.type === "string") {
       node.enum = asText.enum;
@@ -49,6 +52,18 @@ export function makeSchemasCompilable(root: unknown): number {
     }
   });
   return rewritten;
+}
+
+const SCALAR_TYPES = new Set(["string", "number", "integer", "boolean"]);
+
+/** A scalar's enum without the objects and lists it lists (none of them meets the type), in place; whether it had any. */
+function withoutStructuredEnumValues(node: Node): boolean {
+  if (typeof node.type !== "string" || !SCALAR_TYPES.has(node.type) || !Array.isArray(node.enum)) return false;
+  const kept = node.enum.filter((v) => v === null || typeof v !== "object");
+  if (kept.length === node.enum.length) return false;
+  if (kept.length) node.enum = kept;
+  else delete node.enum;
+  return true;
 }
 
 /**

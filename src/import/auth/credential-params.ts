@@ -7,6 +7,7 @@ import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-ty
 import { shortText } from "../plain-text.js";
 import { addressCredentialParam } from "../shapes/address-credential.js";
 import { type CredentialDraft, type DraftCredential, type DraftPlacement, NOT_SECRET } from "./credential-draft.js";
+import { keyName } from "./key-parameter.js";
 
 /**
  * The values a companion credential's scheme says it takes ("Possible values: jwt or anonymous"): words anyone may
@@ -141,6 +142,11 @@ function placementWords(p: DraftPlacement): string {
 /** Names of parameters that carry a token (a bearer or OAuth 2 credential) or an API key by convention. */
 const TOKEN_NAMES = /^(access[_-]?token|token|auth[_-]?token)$/i;
 const KEY_NAMES = /^(api[_-]?key|apikey|x-api-key)$/i;
+
+/** Whether a parameter's name is a key's or a token's by convention (`api_key`, `access_token`). */
+export function namesCredential(name: string): boolean {
+  return TOKEN_NAMES.test(name) || KEY_NAMES.test(name) || keyName(name);
+}
 
 /**
  * Why a declared parameter (or form field) repeats the credential, if it

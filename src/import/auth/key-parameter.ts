@@ -24,6 +24,11 @@ const KEY_HEADER = /^([a-z0-9]+[-_])*(token|key)$/i;
 const NO_CREDENTIAL_HEADER =
   /(^|[-_])(idempotency|page|next|sync|continuation|csrf|xsrf|cache|request|correlation|trace)[-_]/i;
 
+/** Whether a name is a key's or a token's (`zq_api_key`, `access_token`), not a page's or a resource's token. */
+export function keyName(name: string): boolean {
+  return KEY_NAME.test(name);
+}
+
 /**
  * Whether a parameter carries the credential by its name (and, for a header only a credential would be, by being
  * required).

@@ -22,6 +22,8 @@ export interface CutChanges {
   spelt: string[];
   placeholders: string[];
   anonymous: string[];
+  /** Operations taking the added key scheme's key in their body: `security: []` written (auth/key-in-body.ts). */
+  keyInBody?: string[];
   unmet: string[];
   /** The patterns no reading compiles, left out (shapes/unreadable-patterns.ts). */
   unreadable: string[];
@@ -38,7 +40,18 @@ export function cutHeader(
   source: CutSource,
   report: CutReport,
   chosen: SelectedOperation[],
-  { added, spelt, placeholders, anonymous, unmet, unreadable, refused, shapeRequired, reordered = [] }: CutChanges,
+  {
+    added,
+    spelt,
+    placeholders,
+    anonymous,
+    keyInBody = [],
+    unmet,
+    unreadable,
+    refused,
+    shapeRequired,
+    reordered = [],
+  }: CutChanges,
   answers: CutAnswers,
 ): string {
   const version =
@@ -88,6 +101,13 @@ export function cutHeader(
           `Written out by blockwright add: ${anonymous.join(", ")}: [] ` +
             `(${anonymous.length === 1 ? "it names" : "they name"} no security scheme, nor does the document for ` +
             "all: no credential, as published).",
+        ]
+      : []),
+    ...(keyInBody.length
+      ? [
+          `Written out by blockwright add: ${keyInBody.map((id) => `${id}.security`).join(", ")}: [] (the added ` +
+            "scheme's requirement does not hold there: the document has the key in the request body, a field sent as " +
+            "the operation's own).",
         ]
       : []),
     ...(placeholders.length

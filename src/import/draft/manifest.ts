@@ -71,7 +71,8 @@ export function draftManifest(
   const manifest = draftHead(provider, doc, data, operations, credential, notes);
   const summary: ManifestDraft["operations"] = [];
   const ids = new Set<string>();
-  const drafting: Drafting = { doc, data, credential, idempotencyKeys: new IdempotencyHeaders(), notes };
+  const shared = new Set(Object.keys(manifest.params ?? {}));
+  const drafting: Drafting = { doc, data, credential, shared, idempotencyKeys: new IdempotencyHeaders(), notes };
   for (const chosen of operations) {
     const name = operationRef(chosen.method, chosen.path, chosen.operationId);
     const op = doc.operations.get(name);
@@ -105,6 +106,8 @@ interface Drafting {
   doc: OpenApiDocument;
   data: Json;
   credential: CredentialDraft;
+  /** The provider's shared parameters, whose names an operation's own parameters do not take. */
+  shared: ReadonlySet<string>;
   idempotencyKeys: IdempotencyHeaders;
   notes: ReviewNote[];
 }
@@ -174,7 +177,7 @@ function draftOperation(
   label: string,
   id: string,
 ): { operation: ManifestOperation; summary: ManifestDraft["operations"][number] } {
-  const { doc, data, credential, idempotencyKeys, notes } = drafting;
+  const { doc, data, credential, shared, idempotencyKeys, notes } = drafting;
   const at = ["operations", id];
   if (chosen.operationId === undefined)
     notes.push({
@@ -184,7 +187,7 @@ function draftOperation(
         "drafted from them; choose one users read",
     });
   const rawOp = valueAt(data, op.location) as Json;
-  const params = draftParams(doc, op, rawOp, credential, at, notes);
+  const params = draftParams(doc, op, rawOp, credential, at, notes, shared);
   params.params = idempotencyKeys.take(params.params, chosen.method, at, notes);
   // An answer that is a stream of JSON values (an export), or a file (bytes, or a redirect to them), has fixed
   // outputs, and no pages.

@@ -11,7 +11,7 @@ import { isBodyFramingHeader, isIgnoredHeader } from "../../load/ignored-headers
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import type { ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
 import type { CredentialDraft } from "../auth/credential-draft.js";
-import { repeatsCredential } from "../auth/credential-params.js";
+import { namesCredential, repeatsCredential } from "../auth/credential-params.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { shortText } from "../plain-text.js";
 import { answersEvents, isStreamFlag, streamNote } from "../shapes/event-streams.js";
@@ -62,15 +62,23 @@ export function draftParams(
   credential: CredentialDraft,
   at: Path,
   notes: ReviewNote[],
+  /** The provider's shared parameters (the credential's, the address's, the server variables'): names taken. */
+  shared: ReadonlySet<string> = new Set(),
 ): ParamsDraft {
   const params: Record<string, ManifestParam> = {};
   const byWire = new Map<string, string>();
-  const taken = new Set<string>(credential.ways.flat().flatMap((c) => [c.param, ...(c.user ? [c.user] : [])]));
+  const taken = new Set<string>([
+    ...credential.ways.flat().flatMap((c) => [c.param, ...(c.user ? [c.user] : [])]),
+    ...shared,
+  ]);
+  // An operation that takes no credential (`security: []`) sends none: a key or token it declares is its own to send.
+  const keyless = Array.isArray(rawOp.security) && rawOp.security.every((r) => !r || !Object.keys(r).length);
+  const repeats = keyless ? { ...credential, ways: [] } : credential;
   const order = { path: 0, query: 1, header: 2, cookie: 3 } as const;
   const events = answersEvents(doc, rawOp);
   const parameters = explodedQueryObjects(doc, op.parameters, (text) => notes.push({ at, note: text }));
   for (const declared of [...parameters].sort((a, b) => order[a.in] - order[b.in])) {
-    const left = leftOut(doc, declared, op.parameters, credential, events);
+    const left = leftOut(doc, declared, op.parameters, repeats, events);
     if (left) {
       notes.push({ at, note: left });
       continue;
@@ -78,14 +86,48 @@ export function draftParams(
     const name = paramName(declared.name, taken);
     const draft = draftDeclared(doc, op, declared, name, at, notes);
     if (!draft) continue;
+    // A shared parameter's name (a server variable's, `{tenant}` of the address) is no parameter of the
+    // operation's own: both are sent, each where the document puts it.
+    if (name !== declared.name && shared.has(declared.name))
+      notes.push({
+        at: [...at, "params", name],
+        note:
+          `the ${declared.in} parameter ${declared.name} is drafted as ${name}: ${declared.name} is a shared ` +
+          "parameter of the provider (a connection input), which this one is not; both are sent, each in its place",
+      });
     params[name] = draft;
     taken.add(name);
     const of = "of" in declared ? declared.of : undefined;
     byWire.set(of !== undefined ? `query:${of}/${declared.name}` : `${declared.in}:${declared.name}`, name);
   }
-  const rule = draftBody(doc, op, rawOp, credential, at, notes, { params, byWire, taken });
+  const rule = draftBody(doc, op, rawOp, repeats, at, notes, { params, byWire, taken });
+  if (keyless) keepSecret(params, byWire, at, notes);
   const rules = [...(rule ? [rule] : []), ...requiredObjectRules(parameters, byWire)];
   return { params, byWire, ...(rules.length ? { rules } : {}) };
+}
+
+/**
+ * An operation that takes no credential of the provider's: a key or a token it takes (a field or parameter named as
+ * one, `api_key`) is secret, set by a person, as a credential is.
+ */
+function keepSecret(
+  params: Record<string, ManifestParam>,
+  byWire: ReadonlyMap<string, string>,
+  at: Path,
+  notes: ReviewNote[],
+): void {
+  for (const [wire, name] of byWire) {
+    const p = params[name];
+    const wireName = wire.slice(wire.indexOf(":") + 1).replace(/^\//, "");
+    if (p?.type !== "string" || !namesCredential(wireName)) continue;
+    params[name] = { ...p, secret: true, visibility: "user-only" };
+    notes.push({
+      at: [...at, "params", name],
+      note:
+        "named as a key or token, and the operation takes no credential of the provider's (security: []): " +
+        "drafted secret, set by a person",
+    });
+  }
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { withServerScheme } from "../../link/server/server.js";
-import { draftServerVariables, withMultiSegmentDefaults } from "../shapes/server-variables.js";
+import { draftServerVariables, withMultiSegmentDefaults, withStandInPathDefaults } from "../shapes/server-variables.js";
 
 type Json = Record<string, unknown>;
 
@@ -294,20 +294,24 @@ function templatedBeyondPlaceholder(servers: Json[]): Json | undefined {
 /**
  * The cut's servers as the draft takes them: where the document's first server is a placeholder and a later one is
  * templated (templatedBeyondPlaceholder), that one first and the placeholder left out, since the link, the mocks and
- * the contract suite read a document's first server, and no credential may go to the placeholder. What changed, for
- * the cut's header and the review notes; nothing when the servers stand.
+ * the contract suite read a document's first server, and no credential may go to the placeholder; and the first
+ * server's path variables without a default a path carries given a stand-in one (withStandInPathDefaults). What
+ * changed, for the cut's header and the review notes; nothing when the servers stand.
  */
 export function withTakenServerFirst(cut: Json): { changed: string[]; notes: ReviewNote[] } {
   const servers = Array.isArray(cut.servers) ? (cut.servers as Json[]) : [];
   const templated = templatedBeyondPlaceholder(servers);
-  if (!templated) return { changed: [], notes: [] };
+  const changed: string[] = [];
   const notes: ReviewNote[] = [];
-  cut.servers = templateFirst(servers, notes);
-  return {
-    changed: [
+  if (templated) {
+    cut.servers = templateFirst(servers, notes);
+    changed.push(
       `the server ${JSON.stringify(templated.url)} listed first, and the placeholder ` +
         `${JSON.stringify(servers[0]?.url)} (no request reaches it) left out`,
-    ],
-    notes,
-  };
+    );
+  }
+  const standIns = withStandInPathDefaults((cut.servers as Json[] | undefined)?.[0]);
+  for (const note of standIns)
+    notes.push({ at: ["server", "variables"], note: `${note}; the parameter stays required, "example" its example` });
+  return { changed: [...changed, ...standIns], notes };
 }

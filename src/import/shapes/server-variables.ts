@@ -47,7 +47,6 @@ export function draftServerVariables(
     Json
   >;
   const origin = /^(https?:\/\/|\{[^{}]+\}:\/\/)?([^/?#]*)/i.exec(url);
-  const scheme = origin?.[1] ?? "";
   const host = (origin?.[2] ?? "").replace(/:[^:.]*$/, "");
   const named = [...new Set([...url.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] ?? ""))];
   const undeclared = named.filter((v) => !Object.hasOwn(declared, v));
@@ -59,17 +58,15 @@ export function draftServerVariables(
         `declaring ${undeclared.length > 1 ? "them" : "it"} (OpenAPI wants each in variables): drafted with no ` +
         "default, a value each call's connection gives",
     });
-  // The whole address, or its scheme or host, a variable: the customer's own instance.
-  if (!/^https?:\/\//i.test(scheme) || /^\{[^{}]+\}$/.test(host)) return instance(url, declared, hosts, notes);
+  const route = draftRoute(url, declared);
+  if (route === "instance") return instance(url, declared, hosts, notes);
+  if (route === undefined) return undefined;
   const labels = host.split(".");
   const inHost = named.filter((v) => host.includes(`{${v}}`));
   const listed = (v: string) => {
     const values = declared[v]?.enum;
     return Array.isArray(values) && values.length > 0;
   };
-  const derivable =
-    inHost.every(listed) || (inHost.length === 1 && labels[0] === `{${inHost[0]}}` && labels.length >= 3);
-  if (!derivable) return undefined;
   const params: Record<string, ManifestParam> = {};
   const variables: Record<string, string> = {};
   const taken = new Set<string>();
@@ -94,6 +91,75 @@ export function draftServerVariables(
       `${inHost.length ? derived : "its host"} only`,
   });
   return { server: { url, variables, ...(hosts.length ? { hosts: [...hosts] } : {}) }, params };
+}
+
+/**
+ * How a templated server is drafted: the instance address when the whole address, its scheme or its host is a
+ * variable (the customer's own instance); an address template when the hosts it may name can be derived (its host
+ * variables list their values, or one is the host's first label); else undefined (the default's host is drafted).
+ */
+function draftRoute(url: string, declared: Record<string, Json>): "instance" | "template" | undefined {
+  const origin = /^(https?:\/\/|\{[^{}]+\}:\/\/)?([^/?#]*)/i.exec(url);
+  const scheme = origin?.[1] ?? "";
+  const host = (origin?.[2] ?? "").replace(/:[^:.]*$/, "");
+  if (!/^https?:\/\//i.test(scheme) || /^\{[^{}]+\}$/.test(host)) return "instance";
+  const labels = host.split(".");
+  const inHost = [...new Set([...host.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] ?? ""))];
+  const listed = (v: string) => {
+    const values = declared[v]?.enum;
+    return Array.isArray(values) && values.length > 0;
+  };
+  const derivable =
+    inHost.every(listed) || (inHost.length === 1 && labels[0] === `{${inHost[0]}}` && labels.length >= 3);
+  return derivable ? "template" : undefined;
+}
+
+/**
+ * The mark of a server variable whose default the cut wrote in (withStandInPathDefaults): the draft reads it as no
+ * default, the variable's parameter required, the written value its example.
+ */
+export const STAND_IN = "x-blockwright-stand-in";
+
+/** The value a stand-in default is: one path segment, which the mocks and the contract suite put there. */
+const STAND_IN_VALUE = "example";
+
+/**
+ * The first server's path variables without a default a path can carry (none, or a placeholder such as
+ * `{tenant}`, itself in braces), of a server drafted as an address template, each given one in place (`example`,
+ * marked STAND_IN): the link, the mocks and the contract suite read the base path from the document's first server at
+ * its defaults, which must be known; the draft leaves the variable's parameter required, a value each connection
+ * gives. What was written, for the cut's header and the review notes.
+ */
+export function withStandInPathDefaults(server: Json | undefined): string[] {
+  const url = server?.url;
+  if (typeof url !== "string" || !server) return [];
+  const declared = (
+    server.variables !== null && typeof server.variables === "object" ? server.variables : {}
+  ) as Record<string, Json>;
+  if (draftRoute(withScheme(url), declared) !== "template") return [];
+  const path = withScheme(url).replace(/^https?:\/\/[^/?#]*/i, "");
+  const changed: string[] = [];
+  for (const name of new Set([...path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] ?? ""))) {
+    const variable = declared[name];
+    const value = variable?.default;
+    // Segments and their slashes (one segment, or several: withMultiSegmentDefaults writes those in), or none.
+    const carried =
+      (typeof value === "string" || typeof value === "number") && /^[A-Za-z0-9._~:@/-]*$/.test(String(value));
+    if (carried || Array.isArray(variable?.enum)) continue;
+    declared[name] = { ...(variable ?? {}), default: STAND_IN_VALUE, [STAND_IN]: true };
+    changed.push(
+      `the server variable {${name}} of the path ${
+        value === undefined ? "has no default" : `has the default ${JSON.stringify(value)}, which no path carries`
+      }: its default written as "${STAND_IN_VALUE}" (marked ${STAND_IN}), the value the mocks and the contract ` +
+        "suite put there",
+    );
+  }
+  if (changed.length) server.variables = declared;
+  return changed;
+}
+
+function withScheme(url: string): string {
+  return url.startsWith("//") ? `https:${url}` : url;
 }
 
 /**
@@ -153,7 +219,10 @@ function variableParam(name: string, declared: Json | undefined, where: "host" |
   const pattern = where === "host" ? LABEL : where === "port" ? PORT : SEGMENT;
   const fallback = declared?.default;
   const defaultValue = typeof fallback === "string" || typeof fallback === "number" ? String(fallback) : undefined;
+  // A default the cut wrote in (withStandInPathDefaults) is no value of the API: the parameter is required.
+  const standIn = declared?.[STAND_IN] === true;
   const fits =
+    !standIn &&
     defaultValue !== undefined &&
     (values.length ? values.includes(defaultValue) : new RegExp(pattern).test(defaultValue));
   const said =
@@ -165,6 +234,7 @@ function variableParam(name: string, declared: Json | undefined, where: "host" |
     type: "string",
     title: name,
     ...(fits ? { default: defaultValue } : { required: true }),
+    ...(standIn && defaultValue !== undefined ? { example: defaultValue } : {}),
     ...(values.length ? { enum: values } : { pattern, maxLength: where === "host" ? 63 : where === "port" ? 5 : 256 }),
     visibility: "user-only",
     description: said.length > 400 ? `${said.slice(0, 399)}…` : said,
