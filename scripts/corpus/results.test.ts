@@ -35,8 +35,8 @@ describe("the corpus results per vendor", () => {
   });
 });
 
-// A request the judge refused lists the schema's words (`does not match`, `lacks required field`) on its next lines: the
-// kind was read from those as an answer that breaks its schema, which sent a reader to the mocks' answers.
+// A request the judge refused lists the schema's words (`does not match`, `lacks required field`) on its next lines:
+// the kind was read from those as an answer that breaks its schema, which sent a reader to the mocks' answers.
 describe("a failing step's kind", () => {
   it("is the request judge's refusal, not an answer's, where the judge refused the request", () => {
     const errors = [

@@ -3,7 +3,7 @@
 // validator Prism uses.
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
-import { withOpenAllOfMembers } from "./open-all-of.js";
+import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 
 type Json = Record<string, unknown>;
 const document: Json = {
@@ -174,5 +174,62 @@ describe("a request body closed beside its allOf and a oneOf of shapes (the mock
     expect(valid({ zqmodels: [], zqaudio: "a.mp3" })).toBe(true);
     expect(valid({ zqmodels: [], zqaudioId: "a1", zqother: 1 })).toBe(false);
     expect(valid({ zqmodels: [] })).toBe(false);
+  });
+});
+
+describe("an answer closed beside its allOf, whose member's field is closed beside an allOf of its own", () => {
+  // A page closed beside its one member (the paged list), whose links field's link is closed beside its member
+  // (an optional link's fields): the nested closing was left as published under the opened member.
+  const schemas: Json = {
+    zqpaged: {
+      type: "object",
+      properties: { zqtotal: { type: "integer" }, zqlinks: { allOf: [{ $ref: "#/components/schemas/zqlinkset" }] } },
+    },
+    zqlinkset: {
+      type: "object",
+      additionalProperties: false,
+      properties: { zqfirst: { allOf: [{ $ref: "#/components/schemas/zqlink" }] } },
+    },
+    zqlink: {
+      type: "object",
+      additionalProperties: false,
+      required: ["zqhref"],
+      allOf: [{ $ref: "#/components/schemas/zqoptlink" }],
+    },
+    zqoptlink: {
+      type: "object",
+      additionalProperties: false,
+      properties: { zqhref: { type: "string" }, zqkind: { type: "string" } },
+    },
+  };
+  const pageResolve = (value: unknown): unknown => {
+    let v = value as Json | undefined;
+    while (v && typeof v.$ref === "string") v = schemas[v.$ref.split("/").pop() as string] as Json;
+    return v;
+  };
+  const page = {
+    type: "object",
+    additionalProperties: false,
+    allOf: [{ $ref: "#/components/schemas/zqpaged" }],
+    properties: { zqitems: { type: "array", items: { type: "string" } } },
+  };
+  const answers = { "200": { description: "A page.", content: { "application/json": { schema: page } } } };
+  const meant = withAnswersAsMeant(answers, pageResolve) as Record<string, unknown>;
+  const valid = new Ajv({ strict: false }).compile({
+    ...(schemaOf(meant["200"]) as Json),
+    components: { schemas },
+  });
+  const answer = { zqitems: ["a"], zqtotal: 1, zqlinks: { zqfirst: { zqhref: "https://x.test/1", zqkind: "page" } } };
+
+  it("by the letter, refuses every answer whose link has its fields", () => {
+    const letter = new Ajv({ strict: false }).compile({ ...page, components: { schemas } });
+    expect(letter(answer)).toBe(false);
+  });
+
+  it("takes the nested link's members' fields too, and still refuses any other field", () => {
+    expect(valid(answer)).toBe(true);
+    expect(valid({ ...answer, zqlinks: { zqfirst: { zqhref: "https://x.test/1", zqother: 1 } } })).toBe(false);
+    expect(valid({ ...answer, zqlinks: { zqfirst: { zqkind: "page" } } })).toBe(false);
+    expect(valid({ ...answer, zqother: 1 })).toBe(false);
   });
 });

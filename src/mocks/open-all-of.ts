@@ -89,7 +89,9 @@ function openSchema(schema: unknown, walk: Walk, depth: number): unknown {
     // Closed beside its shapes too (`oneOf`/`anyOf`): a body of one shape holds that shape's fields.
     for (const name of memberFields(unionBranches(s), resolve, depth)) names.add(name);
     const o = edit();
-    o.allOf = s.allOf.map((m) => opened(m, resolve, depth + 1));
+    // Each member opened, then walked as any schema: a field of one may be closed beside an allOf of its own (a page's
+    // links, each a link closed beside its optional link's fields), which Prism held to the letter.
+    o.allOf = s.allOf.map((m) => openSchema(opened(m, resolve, depth + 1), walk, depth + 1));
     o.properties = {
       ...Object.fromEntries([...names].map((n) => [n, {}])),
       ...(isObject(s.properties) ? s.properties : {}),

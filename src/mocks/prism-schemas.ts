@@ -56,7 +56,7 @@ export function makeSchemasCompilable(root: unknown): number {
 
 const SCALAR_TYPES = new Set(["string", "number", "integer", "boolean"]);
 
-/** A scalar's enum without the objects and lists it lists (none of them meets the type), in place; whether it had any. */
+/** A scalar's enum without the objects and lists it lists (none meets the type), in place; whether it had any. */
 function withoutStructuredEnumValues(node: Node): boolean {
   if (typeof node.type !== "string" || !SCALAR_TYPES.has(node.type) || !Array.isArray(node.enum)) return false;
   const kept = node.enum.filter((v) => v === null || typeof v !== "object");

@@ -4,6 +4,7 @@
 // pointer of the document: what schema-sample.ts makes is checked here; and
 // what a union's branches say to the walk that makes it (sample-walk.ts).
 import { dereference, type Schema, validate } from "@cfworker/json-schema";
+import { withOpenAllOfMembers } from "../judge/open-all-of-lookup.js";
 import { NAME_MAPS, SCHEMA_MAPS } from "../load/load-rewrites.js";
 import {
   discriminatedAsAnyOf,
@@ -42,6 +43,10 @@ export class SchemaLookup {
     for (const [pointer, schema] of unwalkedSchemas(copy))
       dereference(schema as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
     wrapNullable(wraps, this.lookup);
+    // An object closed beside its `allOf` is closed over its members' fields, as the mock's copy is read
+    // (open-all-of.ts) and Prism then checks what it serves: by the letter no made value met it (an address closed
+    // beside its shared fields).
+    withOpenAllOfMembers(this.lookup);
   }
 
   /** Whether `value` is valid against the schema at `pointer` (a JSON pointer into the document). */

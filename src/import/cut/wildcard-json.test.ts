@@ -78,6 +78,46 @@ describe("an answer typed */* with an object schema", () => {
   });
 });
 
+describe("an answer typed */* with a list schema beside a JSON type holding only examples", () => {
+  // The schema says a list; the JSON type's example is an object wrapping one (the document contradicts itself).
+  const split = {
+    description: "The reply.",
+    content: {
+      "*/*": { schema: { type: "array", items: { $ref: "#/components/schemas/ZqItem" } } },
+      "application/json": { examples: { wrapped: { value: { zqData: [{ id: "z1", label: "one" }] } } } },
+    },
+  };
+
+  it("gives the schema to the JSON type (its examples kept, said in the header); the draft links", async () => {
+    const d = drafted(document(split), ["getZqWidget"]);
+    const op = d.manifest.operations.acme_get_zq_widget!;
+    expect(op.download).toBeUndefined();
+    expect(op.outputs?.data).toMatchObject({ type: "array", from: "$response.body" });
+    expect(d.openapiText).not.toContain("'*/*'");
+    expect(d.openapiText).toMatch(
+      new RegExp(
+        String.raw`^# Written as application\/json by blockwright add, published as \*\/\*: getZqWidget 200 ` +
+          String.raw`\(its schema given to the JSON type's examples\)`,
+        "m",
+      ),
+    );
+    expect(d.openapiText).toContain("zqData");
+    // Its one problem the example the document contradicts itself with, which the mocks and the suite leave out.
+    expect(await linkProblems(d)).toEqual([
+      expect.stringContaining(
+        'example "wrapped" of the 200 response of "getZqWidget" (application/json) does not match',
+      ),
+    ]);
+  });
+
+  it("is left as published when the JSON type has a schema of its own", () => {
+    const both = { description: "The reply.", content: { ...split.content, "application/json": { schema: zqItem } } };
+    const d = drafted(document(both), ["getZqWidget"]);
+    expect(d.openapiText).toContain("'*/*'");
+    expect(d.openapiText).not.toMatch(/published as \*\/\*: getZqWidget/);
+  });
+});
+
 describe("an answer typed */* that is a binary string", () => {
   it("stays a file: drafted download: true", () => {
     const d = drafted(document(anyType({ type: "string", format: "binary" })), ["getZqWidget"]);

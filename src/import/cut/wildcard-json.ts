@@ -6,6 +6,11 @@
 // went undrafted. `add` writes those answers as application/json in the cut
 // (the pinned published document keeps `*/*`) and says so in its header.
 // A `*/*` answer with no schema, or a string one, may be any bytes: kept.
+// Beside a JSON type that has examples and no schema (osf.io's lists: the
+// schema under `*/*`, the examples under application/json), the schema is the
+// JSON type's: the example check and the mocks read the wildcard's schema as
+// that body's, and the model did not (its outputs found no JSON body, BW2021).
+// The cut writes the schema under the JSON type and leaves the `*/*` entry out.
 import { followLocalRefs } from "../../load/json-ref.js";
 import { bareMediaType, isJsonMediaType } from "../../load/media-types.js";
 import { OPERATION_METHODS } from "../../load/openapi-document.js";
@@ -37,27 +42,49 @@ export function jsonForWildcards(cut: Json, chosen: readonly { id: string; op: J
       const content = (part.content ?? {}) as Json;
       const any = wildcardJson(cut, content);
       if (any === undefined) continue;
-      // The same entry under the JSON type, in the same place among the others.
-      part.content = Object.fromEntries(
-        Object.entries(content).map(([type, media]) => [type === any ? "application/json" : type, media]),
-      );
+      const joined = Object.keys(content).some(isJsonMediaType);
+      part.content = joined ? joinedToJson(content, any) : asJson(content, any);
       const shared =
         typeof (declared as Json).$ref === "string"
           ? ((declared as Json).$ref as string).replace(/^#\//, "").replaceAll("/", ".")
           : undefined;
-      rewritten.push(shared ?? `${id} ${status}`);
+      rewritten.push(
+        `${shared ?? `${id} ${status}`}${joined ? " (its schema given to the JSON type's examples)" : ""}`,
+      );
     }
   }
   return rewritten;
 }
 
+/** The wildcard entry under the JSON type, in the same place among the others. */
+function asJson(content: Json, any: string): Json {
+  return Object.fromEntries(
+    Object.entries(content).map(([type, media]) => [type === any ? "application/json" : type, media]),
+  );
+}
+
+/** The wildcard's schema given to each JSON type without one (its examples kept), the wildcard entry left out. */
+function joinedToJson(content: Json, any: string): Json {
+  const schema = (content[any] as Json).schema;
+  return Object.fromEntries(
+    Object.entries(content)
+      .filter(([type]) => type !== any)
+      .map(([type, media]) =>
+        isJsonMediaType(type) && (media as Json | null)?.schema === undefined
+          ? [type, { schema, ...(media as Json) }]
+          : [type, media],
+      ),
+  );
+}
+
 /**
  * The key of a `content` map that is any media type (its parameters too), whose schema is JSON-shaped, where no JSON
- * type is declared beside it.
+ * type beside it has a schema of its own.
  */
 export function wildcardJson(document: Json, content: Json): string | undefined {
   const any = Object.keys(content).find((type) => bareMediaType(type) === ANY);
-  if (any === undefined || Object.keys(content).some(isJsonMediaType)) return undefined;
+  const described = (type: string) => isJsonMediaType(type) && (content[type] as Json | null)?.schema !== undefined;
+  if (any === undefined || Object.keys(content).some(described)) return undefined;
   return jsonShaped(document, (content[any] as Json | undefined)?.schema) ? any : undefined;
 }
 

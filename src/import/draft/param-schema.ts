@@ -6,6 +6,7 @@ import { checkValue, isAbsent, isValueFormat, type ParamSpec } from "@blockwrigh
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { FILLED_BY_FETCH } from "../../load/ignored-headers.js";
 import { anyText, BASE64_PATTERN } from "../../model/byte-text.js";
+import { DURATION_PATTERN } from "../../model/duration-text.js";
 import { typeOf, valuesType, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { shortText } from "../plain-text.js";
@@ -238,6 +239,10 @@ function withFormat(doc: OpenApiDocument, flat: Schema, param: ManifestParam, no
     // the values drafted from it ("example") broke the format.
     param.pattern = BASE64_PATTERN;
     note("the spec gives format byte (base64 text): drafted as a pattern base64 text matches");
+  } else if (t === "string" && flat.format === "duration" && param.pattern === undefined && !param.enum) {
+    // An ISO 8601 duration: validators and mocks check it, a manifest cannot state it; a pattern says so.
+    param.pattern = DURATION_PATTERN;
+    note("the spec gives format duration (ISO 8601, PT1H): drafted as a pattern its values match");
   } else if (typeof flat.format === "string" && !PLAIN_FORMATS.has(flat.format))
     note(`the spec gives format ${flat.format}, which a manifest cannot state yet`);
 }

@@ -217,6 +217,33 @@ describe("a parameter of format byte (base64 text)", () => {
   });
 });
 
+describe("a query parameter of format duration (ISO 8601)", () => {
+  const doc = openapi({
+    "/zqlamps": {
+      get: {
+        operationId: "listZqLamps",
+        parameters: [{ name: "zqEvery", in: "query", schema: { type: "string", format: "duration" }, example: "PT1H" }],
+        responses: ok,
+      },
+    },
+  });
+
+  it("is drafted with a pattern only durations match, noted, and links", async () => {
+    const d = drafted(doc, ["listZqLamps"]);
+    const every = d.manifest.operations.acme_list_zq_lamps!.params!.zqEvery!;
+    expect(every).toMatchObject({ type: "string", pattern: expect.any(String), example: "PT1H" });
+    const duration = new RegExp(String((every as { pattern: string }).pattern), "u");
+    for (const text of ["PT1H", "P1D", "P1Y2M3DT4H5M6S", "PT30M", "P2W", "PT0001H"])
+      expect(duration.test(text), text).toBe(true);
+    for (const text of ["", "P", "PT", "P1DT", "PT1Hx", "1H", "P1H", "PT1.5S"])
+      expect(duration.test(text), text).toBe(false);
+    expect(notesAt(d, "operations.acme_list_zq_lamps.params.zqEvery")).toContain(
+      "the spec gives format duration (ISO 8601, PT1H): drafted as a pattern its values match",
+    );
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
 describe("a parameter of format byte whose own pattern says only any characters", () => {
   it("is drafted with the base64 pattern in its place, its length kept, so its values are base64; links", async () => {
     const picture = { type: "string", format: "byte", maxLength: 4096, pattern: "^.{1,4096}" };
