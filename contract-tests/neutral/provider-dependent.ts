@@ -148,6 +148,8 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/import/draft/directory-shapes.test.ts",
       "src/import/draft/tagged-shapes.test.ts",
       "src/contract/inputs/server-variable-values.test.ts",
+      "src/import/auth/key-in-body.test.ts",
+      "src/import/draft/server-path-stand-in.test.ts",
       "src/cli/add.process.test.ts",
       "src/cli/add.test.ts",
       "src/cli/add-refused-draft.test.ts",
