@@ -6,6 +6,8 @@
 // own shape: add writes that in the cut (each such field required in the one
 // shape listing it, the union's own `required` without it), and says so.
 
+import { rewriteEachObject } from "./cut-walk.js";
+
 type Json = Record<string, unknown>;
 
 function isJson(value: unknown): value is Json {
@@ -40,21 +42,10 @@ function listedFields(cut: Json, shape: unknown, depth = 0): Set<string> {
  * (changed in place); each place changed, as `components.schemas.Rates (shipment_id, shipment)`.
  */
 export function withRequiredInShapes(cut: Json): string[] {
-  const changed: string[] = [];
-  const seen = new Set<object>();
-  const walk = (node: unknown, at: string[]): void => {
-    if (node === null || typeof node !== "object" || seen.has(node)) return;
-    seen.add(node);
-    if (Array.isArray(node)) {
-      for (const [i, item] of node.entries()) walk(item, [...at, String(i)]);
-      return;
-    }
-    const moved = requiredIntoShapes(cut, node as Json);
-    if (moved.length) changed.push(`${at.join(".")} (${moved.join(", ")})`);
-    for (const [key, value] of Object.entries(node)) walk(value, [...at, key]);
-  };
-  walk(cut, []);
-  return changed;
+  return rewriteEachObject(cut, (node) => {
+    const moved = requiredIntoShapes(cut, node);
+    return moved.length ? moved.join(", ") : undefined;
+  });
 }
 
 /**
@@ -62,21 +53,10 @@ export function withRequiredInShapes(cut: Json): string[] {
  * (changed in place); each place changed, as `components.schemas.Upload (Name, Content64Encoded)`.
  */
 export function withoutRequiredNoShapeLists(cut: Json): string[] {
-  const changed: string[] = [];
-  const seen = new Set<object>();
-  const walk = (node: unknown, at: string[]): void => {
-    if (node === null || typeof node !== "object" || seen.has(node)) return;
-    seen.add(node);
-    if (Array.isArray(node)) {
-      for (const [i, item] of node.entries()) walk(item, [...at, String(i)]);
-      return;
-    }
-    const dropped = unlistedRequired(cut, node as Json);
-    if (dropped.length) changed.push(`${at.join(".")} (${dropped.join(", ")})`);
-    for (const [key, value] of Object.entries(node)) walk(value, [...at, key]);
-  };
-  walk(cut, []);
-  return changed;
+  return rewriteEachObject(cut, (node) => {
+    const dropped = unlistedRequired(cut, node);
+    return dropped.length ? dropped.join(", ") : undefined;
+  });
 }
 
 /** Keys under which a shape may take fields it does not list by name: then what it lists is not all it takes. */

@@ -9,6 +9,7 @@ import { checkValue, isValueFormat, type ParamSpec } from "@blockwright/runtime/
 import { patternLengths } from "../../link/param-limits/pattern-length.js";
 import { readPattern } from "../../load/load-rewrites.js";
 import { firstMadeString, type StringRules } from "../../model/string-values.js";
+import { rewriteEachObject } from "./cut-walk.js";
 
 type Json = Record<string, unknown>;
 
@@ -60,23 +61,10 @@ function unmetFormat(schema: Json): string | undefined {
  * `components.parameters.At.schema (format date-time)`.
  */
 export function withoutUnmetFormats(cut: Json): string[] {
-  const changed: string[] = [];
-  const seen = new Set<object>();
-  const walk = (node: unknown, at: string[]): void => {
-    if (node === null || typeof node !== "object" || seen.has(node)) return;
-    seen.add(node);
-    if (Array.isArray(node)) {
-      for (const [i, item] of node.entries()) walk(item, [...at, String(i)]);
-      return;
-    }
-    const schema = node as Json;
+  return rewriteEachObject(cut, (schema) => {
     const format = unmetFormat(schema);
-    if (format !== undefined) {
-      delete schema.format;
-      changed.push(`${at.join(".")} (format ${format})`);
-    }
-    for (const [key, value] of Object.entries(schema)) walk(value, [...at, key]);
-  };
-  walk(cut, []);
-  return changed;
+    if (format === undefined) return undefined;
+    delete schema.format;
+    return `format ${format}`;
+  });
 }

@@ -6,6 +6,7 @@
 // neither state it (BW2008) nor leave it out (BW2006), so generate refused
 // add's own draft. add leaves it out of the cut it writes, and says so.
 import { readPattern } from "../../load/load-rewrites.js";
+import { rewriteEachObject } from "./cut-walk.js";
 
 type Json = Record<string, unknown>;
 
@@ -17,23 +18,14 @@ const DATA_KEYS = new Set(["default", "enum", "const", "example", "examples"]);
  * `components.schemas.Zq.properties.code (pattern "^(zq$")`.
  */
 export function withoutUnreadablePatterns(cut: Json): string[] {
-  const changed: string[] = [];
-  const seen = new Set<object>();
-  const walk = (node: unknown, at: string[]): void => {
-    if (node === null || typeof node !== "object" || seen.has(node)) return;
-    seen.add(node);
-    if (Array.isArray(node)) {
-      for (const [i, item] of node.entries()) walk(item, [...at, String(i)]);
-      return;
-    }
-    const schema = node as Json;
-    if (typeof schema.pattern === "string" && readPattern(schema.pattern) === undefined) {
-      changed.push(`${at.join(".")} (pattern ${JSON.stringify(schema.pattern)})`);
+  return rewriteEachObject(
+    cut,
+    (schema) => {
+      if (typeof schema.pattern !== "string" || readPattern(schema.pattern) !== undefined) return undefined;
+      const what = `pattern ${JSON.stringify(schema.pattern)}`;
       delete schema.pattern;
-    }
-    for (const [key, value] of Object.entries(schema))
-      if (!DATA_KEYS.has(key) && !key.startsWith("x-")) walk(value, [...at, key]);
-  };
-  walk(cut, []);
-  return changed;
+      return what;
+    },
+    (key) => DATA_KEYS.has(key) || key.startsWith("x-"),
+  );
 }
