@@ -6,6 +6,7 @@
 // still splits every string it considers). Drawn instead with the outer
 // repetition written out (`(?:[^|]*\|?)`): every value of that pattern matches
 // the published one, so the values stay valid, and the draw is quick.
+import { type AST, RegExpParser, visitRegExpAST } from "@eslint-community/regexpp";
 
 const UNBOUNDED = /^(?:[*+]|\{\d+,\})/;
 const REPEATED = /^(?:[*+]|\{\d+(?:,\d*)?\})\??/;
@@ -62,4 +63,37 @@ function bounds(q: string): [number, number] {
   const [, lo, comma, hi] = /^\{(\d+)(,)?(\d*)\}/.exec(q) ?? [];
   const min = Number(lo);
   return [min, comma === undefined ? min : hi ? Number(hi) : Infinity];
+}
+
+/**
+ * The pattern without its lookarounds (`(?!-)`, `(?<=x)`), which fast-check's `stringMatching` does not draw from: a
+ * looser pattern whose draws the caller keeps only where the published pattern accepts them (a host name's
+ * `^((?!-)[a-z0-9-]{0,62}[a-z0-9]\.)+…$` drew nothing, and generate said no value met it). Undefined when the pattern
+ * holds none, or does not parse.
+ */
+export function withoutLookarounds(pattern: string): string | undefined {
+  let ast: AST.Pattern;
+  try {
+    ast = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(pattern, 0, pattern.length, { unicode: true });
+  } catch {
+    return undefined;
+  }
+  const cuts: [number, number][] = [];
+  visitRegExpAST(ast, {
+    onAssertionEnter(node) {
+      if (
+        (node.kind === "lookahead" || node.kind === "lookbehind") &&
+        !cuts.some(([s, e]) => node.start >= s && node.end <= e)
+      )
+        cuts.push([node.start, node.end]);
+    },
+  });
+  if (!cuts.length) return undefined;
+  let out = "";
+  let at = 0;
+  for (const [start, end] of cuts.sort((a, b) => a[0] - b[0])) {
+    out += pattern.slice(at, start);
+    at = end;
+  }
+  return out + pattern.slice(at);
 }

@@ -6,7 +6,7 @@
 // made passes: the caller checks each as the runtime does.
 import fc from "fast-check";
 import { matchesFormat, type ValueFormat } from "@blockwright/runtime/internal";
-import { drawablePattern } from "./drawable-pattern.js";
+import { drawablePattern, withoutLookarounds } from "./drawable-pattern.js";
 
 export interface StringRules {
   pattern?: string;
@@ -238,10 +238,24 @@ function patternDraws(pattern: string, size: (typeof SIZES)[number]): string[] |
       .sample(fc.stringMatching(new RegExp(drawablePattern(pattern), "u"), { size }), { seed: 7, numRuns: 40 })
       .filter((s) => s.trim() !== "");
   } catch {
-    drawn = undefined;
+    drawn = drawnWithoutLookarounds(pattern, size);
   }
   draws.set(key, drawn);
   return drawn;
+}
+
+/** Draws of the pattern without its lookarounds that the pattern itself accepts (withoutLookarounds). */
+function drawnWithoutLookarounds(pattern: string, size: (typeof SIZES)[number]): string[] | undefined {
+  const looser = withoutLookarounds(pattern);
+  if (looser === undefined) return undefined;
+  try {
+    const whole = new RegExp(pattern, "u");
+    return fc
+      .sample(fc.stringMatching(new RegExp(drawablePattern(looser), "u"), { size }), { seed: 7, numRuns: 80 })
+      .filter((s) => s.trim() !== "" && whole.test(s));
+  } catch {
+    return undefined;
+  }
 }
 
 /** `seed` made exactly `length` characters long in a few ways (its own characters first). */
