@@ -22,7 +22,7 @@ import {
 } from "../../load/openapi-document.js";
 import { safeFlatten } from "./param-schema.js";
 import type { ReviewNote } from "../manifest-yaml.js";
-import { shortText } from "../plain-text.js";
+import { plainText, shortText } from "../plain-text.js";
 import { unmetAnswerFieldsNote } from "./unmet-answer-fields.js";
 import { nullableUnionType, scalarUnionKinds } from "../../link/outputs/outputs.js";
 import {
@@ -391,7 +391,8 @@ function scalarOutputs(
 function describe(doc: OpenApiDocument, schema: Schema): string {
   const flat = safeFlatten(doc, schema);
   const text = (schema as { description?: unknown }).description ?? flat?.description ?? flat?.title;
-  return typeof text === "string" ? text : "";
+  // Markup alone (`<p/>`) says nothing: plain, it is empty, which a manifest refuses; the caller's fallback then.
+  return typeof text === "string" && plainText(text).trim() ? text : "";
 }
 
 /** `metadata.<field in camelCase>`, unique among the outputs. */

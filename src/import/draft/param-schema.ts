@@ -9,7 +9,7 @@ import { anyText, BASE64_PATTERN } from "../../model/byte-text.js";
 import { DURATION_PATTERN } from "../../model/duration-text.js";
 import { typeOf, valuesType, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import type { ReviewNote } from "../manifest-yaml.js";
-import { shortText } from "../plain-text.js";
+import { plainText, shortText } from "../plain-text.js";
 import { loneBranch } from "./body-rules.js";
 import { formsOf, numberLimits, stringLimits } from "./limits.js";
 
@@ -65,14 +65,15 @@ export function fromSchema(
     note(`the schema of ${input.name} names a $ref the document does not have: not drafted`);
     return undefined;
   }
-  const described =
-    typeof input.description === "string" && input.description.trim()
-      ? input.description
-      : typeof flat.description === "string" && flat.description.trim()
-        ? flat.description
-        : typeof flat.title === "string"
-          ? flat.title
-          : "";
+  // Markup alone (`<p/>`) says nothing: plain, it is empty, which a manifest refuses.
+  const says = (text: unknown): text is string => typeof text === "string" && plainText(text).trim() !== "";
+  const described = says(input.description)
+    ? input.description
+    : says(flat.description)
+      ? flat.description
+      : says(flat.title)
+        ? flat.title
+        : "";
   const param: ManifestParam = {
     type: "string",
     description: described

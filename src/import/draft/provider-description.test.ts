@@ -18,3 +18,33 @@ describe("the provider's description", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 });
+
+describe("a body field's and an answer field's description of markup alone", () => {
+  it("is drafted as none: the field's name, said in a note; it links", async () => {
+    const markupOnly = { type: "string", enum: ["ZQ_RESTORE"], description: "<p/>" };
+    const document = openapi({
+      "/zq-permissions": {
+        post: {
+          operationId: "getZqPermission",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: { type: "object", required: ["zqAction"], properties: { zqAction: markupOnly } },
+              },
+            },
+          },
+          responses: {
+            "200": reply({ type: "object", properties: { zqPolicy: { type: "string", description: "<p/>" } } }),
+          },
+        },
+      },
+    });
+    const d = drafted(document, ["getZqPermission"]);
+    const op = Object.values(d.manifest.operations)[0]!;
+    expect(op.params?.zqAction?.description).toBe("The zqAction field.");
+    expect(Object.values(op.outputs ?? {}).every((o) => (o.description ?? "").trim() !== "")).toBe(true);
+    expect(d.notes.map((n) => n.note)).toContain("the spec describes zqAction nowhere: write what it means");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
