@@ -33,16 +33,9 @@ export interface BodyBranches {
 export function bodyBranches(tool: ToolSpec, doc: OpenApiDocument, op: OpenApiOperation): BodyBranches | undefined {
   const schema = op.requestBody?.schema;
   if (!schema) return undefined;
-  let flat: Schema;
-  let members: Schema[];
-  try {
-    flat = doc.flatten(schema);
-    const key = Array.isArray(flat.oneOf) ? "oneOf" : Array.isArray(flat.anyOf) ? "anyOf" : undefined;
-    if (!key || (flat[key] as unknown[]).length < 2) return undefined;
-    members = (flat[key] as Schema[]).map((b) => doc.flatten(b));
-  } catch {
-    return undefined;
-  }
+  const union = unionMembers(doc, schema);
+  if (!union) return undefined;
+  const { flat, members } = union;
   const names = (s: Schema, key: "properties" | "required") =>
     key === "properties" ? Object.keys((s.properties ?? {}) as object) : Array.isArray(s.required) ? s.required : [];
   const branches: BodyBranch[] = [];
@@ -62,11 +55,28 @@ export function bodyBranches(tool: ToolSpec, doc: OpenApiDocument, op: OpenApiOp
     const field = p.wire.in === "body" ? parsePointer(p.wire.pointer)[0] : undefined;
     if (field !== undefined) paramOf.set(field, p.name);
   }
-  const constants = new Set(
-    tool.constants.flatMap((c) => (c.in === "body" ? [parsePointer(c.pointer)[0] ?? ""] : [])).filter(Boolean),
-  );
+  const constants = bodyConstantFields(tool);
   const apart = [...paramOf.keys()].some((f) => branches.some((b) => !b.listed.has(f)));
   return apart ? { exactlyOne: Array.isArray(flat.oneOf), branches, paramOf, constants } : undefined;
+}
+
+/** A body schema that is a union (`oneOf`, else `anyOf`) of two or more members: it and its members, flattened. */
+export function unionMembers(doc: OpenApiDocument, schema: Schema): { flat: Schema; members: Schema[] } | undefined {
+  try {
+    const flat = doc.flatten(schema);
+    const key = Array.isArray(flat.oneOf) ? "oneOf" : Array.isArray(flat.anyOf) ? "anyOf" : undefined;
+    if (!key || (flat[key] as unknown[]).length < 2) return undefined;
+    return { flat, members: (flat[key] as Schema[]).map((b) => doc.flatten(b)) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The top-level body fields the tool's constants fill (always sent). */
+export function bodyConstantFields(tool: ToolSpec): Set<string> {
+  return new Set(
+    tool.constants.flatMap((c) => (c.in === "body" ? [parsePointer(c.pointer)[0] ?? ""] : [])).filter(Boolean),
+  );
 }
 
 /** Whether some field every shape lists takes one value of its own in each (`kind: {enum: [width]}`). */

@@ -6,6 +6,7 @@
 // requires (from their examples); or, when that cannot be, is no input the rules allow.
 import { parsePointer, type ToolSpec } from "@blockwright/runtime/internal";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import { bodyConstantFields, unionMembers } from "./body-branches.js";
 import type { GroupInput, Outcome } from "./group-rules.js";
 
 interface ValueBranch {
@@ -45,11 +46,10 @@ export function valueBranches(tool: ToolSpec, doc: OpenApiDocument, op: OpenApiO
     const at = p.wire.in === "body" ? parsePointer(p.wire.pointer) : [];
     if (at.length === 1 && at[0] !== undefined) paramOf.set(at[0], p.name);
   }
+  const union = unionMembers(doc, schema);
+  if (!union) return undefined;
+  const { flat, members } = union;
   try {
-    const flat = doc.flatten(schema);
-    const key = Array.isArray(flat.oneOf) ? "oneOf" : Array.isArray(flat.anyOf) ? "anyOf" : undefined;
-    if (!key || (flat[key] as unknown[]).length < 2) return undefined;
-    const members = (flat[key] as Schema[]).map((b) => doc.flatten(b));
     if (members.some((b) => b.type !== undefined && b.type !== "object")) return undefined;
     const beside = Array.isArray(flat.required) ? flat.required.map(String) : [];
     const requiredOf = (b: Schema) =>
@@ -61,13 +61,10 @@ export function valueBranches(tool: ToolSpec, doc: OpenApiDocument, op: OpenApiO
       );
       // A selecting field: its values differ between shapes (the same enum in each tells none apart).
       if (values.every((v) => v === undefined) || new Set(values.map((v) => JSON.stringify(v))).size < 2) continue;
-      const constants = new Set(
-        tool.constants.flatMap((c) => (c.in === "body" ? [parsePointer(c.pointer)[0] ?? ""] : [])).filter(Boolean),
-      );
       return {
         selector,
         paramOf,
-        constants,
+        constants: bodyConstantFields(tool),
         branches: members.map((b, i) => ({ values: values[i], required: requiredOf(b) })),
       };
     }
