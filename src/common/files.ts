@@ -17,15 +17,21 @@ const NOT_GENERATED = new Set(["node_modules", "dist", STAMP_FILE]);
  * (files or folders) named in `skip`. A symbolic link to a file is listed; a
  * link to a folder is not descended into (a link to `/` or to a parent
  * would make the walk endless), nor is a broken one listed, nor a pipe or
- * device (reading one may never end).
+ * device (reading one may never end). Temporary files being written (see
+ * writeWhole) are never listed; those whose writer no longer runs go to
+ * `leftovers` (their full paths) when it is given.
  */
-export function filesUnder(dir: string, skip: ReadonlySet<string>): string[] {
+export function filesUnder(dir: string, skip: ReadonlySet<string>, leftovers?: string[]): string[] {
   if (!statOf(dir)?.isDirectory()) return [];
   const out: string[] = [];
   const walk = (d: string) => {
     for (const entry of readdirSync(d, { withFileTypes: true })) {
-      if (skip.has(entry.name) || TEMP_FILE.test(entry.name)) continue;
+      if (skip.has(entry.name)) continue;
       const full = join(d, entry.name);
+      if (TEMP_FILE.test(entry.name)) {
+        if (leftovers && entry.isFile() && !writerRuns(entry.name)) leftovers.push(full);
+        continue;
+      }
       if (entry.isDirectory()) walk(full);
       else if (entry.isFile() || (entry.isSymbolicLink() && linksToFile(full)))
         out.push(relative(dir, full).split("\\").join("/"));
@@ -43,8 +49,25 @@ function linksToFile(path: string): boolean {
   }
 }
 
-/** A file being written (see writeWhole): never listed. */
-const TEMP_FILE = /^\.blockwright-[0-9]+-.*\.tmp$/;
+/** A file being written (see writeWhole): never listed. Its name holds the writing process's id. */
+const TEMP_FILE = /^\.blockwright-([0-9]+)-.*\.tmp$/;
+
+/**
+ * Whether the process that named a temporary file still runs on this machine. A process killed outright (SIGKILL,
+ * the out-of-memory killer, a power loss) removes none of its temporary files, and the next writer has another id:
+ * without this they stayed, unlisted, for ever. EPERM: it runs as another user.
+ */
+function writerRuns(name: string): boolean {
+  const pid = Number(TEMP_FILE.exec(name)?.[1]);
+  if (!Number.isSafeInteger(pid) || pid < 1) return false;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
 
 /**
  * Write `path` whole: into a temporary file beside it, then renamed over it,
@@ -126,8 +149,8 @@ export function writeNamedFile(path: string, content: string | Uint8Array, what:
 }
 
 /** Every file of an output folder (relative paths, sorted), outside installs, builds and the generation stamp. */
-export function listFiles(dir: string): string[] {
-  return filesUnder(dir, NOT_GENERATED);
+export function listFiles(dir: string, leftovers?: string[]): string[] {
+  return filesUnder(dir, NOT_GENERATED, leftovers);
 }
 
 /** The folders of `outDir` holding a generated package (a package.json with `blockwright.provider`), sorted. */

@@ -1,6 +1,7 @@
 // A generation's write begun as each package is made (staged-write.ts, issue 64): a package's files are handed over
 // before the next provider is linked, so the generation does not hold every package's text until the end; and what
 // writeFiles promises still holds: nothing replaced, removed or made visible before every check has passed.
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -123,5 +124,27 @@ describe("a write begun as each package is made", () => {
     expect(everything(out)).not.toEqual(before);
     write.discard();
     expect(everything(out)).toEqual(before);
+  });
+
+  it("removes what a generation killed outright had staged, once its own files are in place; a running one's stays", async () => {
+    const out = earlierOutput("killed");
+    // A writer that ended without removing its temporary file (as SIGKILL leaves one): its id names no process now.
+    const ended = spawnSync(process.execPath, ["-e", "process.exit(0)"]);
+    const dead = join(out, `zqa/.blockwright-${ended.pid}-one.ts.tmp`);
+    const running = join(out, `zqa/.blockwright-${process.ppid}-two.ts.tmp`);
+    writeFileSync(dead, "half a file");
+    writeFileSync(running, "being written");
+    const refused = new StagedWrite(out, { shown: "out" });
+    writeFileSync(join(out, "README.md"), "# the user's own index\n");
+    for (const [path, text] of generated) refused.add(path, text);
+    await expect(refused.commit()).rejects.toThrow(OutputRefused);
+    expect(existsSync(dead)).toBe(true);
+    rmSync(join(out, "README.md"));
+    const write = new StagedWrite(out);
+    for (const [path, text] of generated) write.add(path, text);
+    await write.commit();
+    expect(existsSync(dead)).toBe(false);
+    expect(readFileSync(running, "utf8")).toBe("being written");
+    expect(readFileSync(join(out, "zqa/one.ts"), "utf8")).toBe(generated.get("zqa/one.ts"));
   });
 });

@@ -62,7 +62,8 @@ export class StagedWrite {
     report.missing.sort(byPath);
     if (report.blocked)
       report.blocked = Object.fromEntries(Object.entries(report.blocked).sort(([a], [b]) => byPath(a, b)));
-    report.extra = extraFiles(this.outDir, this.hashes, ownership);
+    const leftovers: string[] = [];
+    report.extra = extraFiles(this.outDir, this.hashes, ownership, leftovers);
     try {
       refuseUnowned(report, ownership, this.options);
       await applyPlan(this.outDir, report, this.options, (path, full) => {
@@ -76,6 +77,9 @@ export class StagedWrite {
       this.discard();
       throw e;
     }
+    // What a generation killed outright (SIGKILL, a power loss) had staged: its files never reached their places, so
+    // they are only removed, once this generation has written its own.
+    for (const file of leftovers) rmSync(file, { force: true });
     return report;
   }
 

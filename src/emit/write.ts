@@ -142,9 +142,17 @@ function plan(outDir: string, files: Map<string, string>, ownership: Ownership):
   return report;
 }
 
-/** Of the files on disk, those generation made (`ownership`) that it does not generate now (`generated`). */
-export function extraFiles(outDir: string, generated: { has(path: string): boolean }, ownership: Ownership): string[] {
-  return listFiles(outDir).filter((p) => !generated.has(p) && ownership.owns(p));
+/**
+ * Of the files on disk, those generation made (`ownership`) that it does not generate now (`generated`); with
+ * `leftovers`, the temporary files of writers that no longer run, found on the same walk (see filesUnder).
+ */
+export function extraFiles(
+  outDir: string,
+  generated: { has(path: string): boolean },
+  ownership: Ownership,
+  leftovers?: string[],
+): string[] {
+  return listFiles(outDir, leftovers).filter((p) => !generated.has(p) && ownership.owns(p));
 }
 
 /** Where a generated file stands against the folder: up to date, missing, stale, or blocked (why). */
