@@ -150,6 +150,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     );
     if (code === undefined) throw e;
     return code;
+  } finally {
+    // A failure in the middle of a large document's step leaves no handler set aside.
+    io.stretch?.leave();
   }
 }
 

@@ -53,6 +53,8 @@ what it wrote), and an output folder that is a project is refused.
 
 Progress goes to stderr. Ctrl-C or SIGTERM stops it at once: every file is
 written whole (write, then rename), and the stamp only after the last one.
+In a large document's longest steps the signal ends the process itself;
+what it had staged, the next generate removes.
 
 Exit status: 0 done (or up to date), 1 --check found stale files,
 2 invalid specs or usage error, 70 internal error (a bug: please report it),
@@ -140,6 +142,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     );
     if (code === undefined) throw e;
     return code;
+  } finally {
+    // A failure in the middle of a large document's step leaves no handler set aside.
+    io.stretch?.leave();
   }
 }
 

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { addresses, cli, refused, spawnCli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
+import { filesUnder } from "../common/files.js";
 import { USAGE } from "../cli.js";
 import { version } from "./version.js";
 import { USAGE as RUN_USAGE } from "./run.js";
@@ -224,16 +225,21 @@ describe("Ctrl-C", () => {
       // A large document tells its steps as they begin: the signal comes while its examples are checked.
       await generate.waitFor(new RegExp(`generate: ${provider}: checking its examples…\n`));
       generate.child.kill("SIGTERM");
-      expect(await generate.exited).toBe(143);
+      // Heard between two chunks of examples: exit 143, said. On a busy machine the check may have ended before the
+      // signal came: the link that follows is one synchronous call, during which the signal ends the process at once
+      // (killable-stretch.ts), as SIGTERM's own default does.
+      const code = await generate.exited;
+      expect(code === 143 || (code === null && generate.child.signalCode === "SIGTERM"), String(code)).toBe(true);
       expect(generate.stderr()).toMatch(
         new RegExp(
           `^generate: 1 provider to link…\ngenerate: ${provider}: reading specs/${provider}/openapi\\.yaml ` +
             `\\(1\\.\\d MB\\)…\ngenerate: ${provider}: checking its examples…\n`,
         ),
       );
-      expect(generate.stderr()).toContain("generate: interrupted: no file is half-written");
+      if (code === 143) expect(generate.stderr()).toContain("generate: interrupted: no file is half-written");
       expect(generate.stderr()).not.toMatch(/problem|internal error|\n\s+at /);
-      expect(existsSync(join(dir, "generated"))).toBe(false);
+      // No file in place (ended at once, it may leave files it staged, never listed: the next generate removes them).
+      expect(filesUnder(join(dir, "generated"), new Set())).toEqual([]);
     },
   );
 

@@ -62,6 +62,8 @@ export interface GenerateResult {
  */
 async function eachProvider(
   project: ProjectContext,
+  /** What `use` does, told as a large document's step (one synchronous call of seconds: see batch.ts). */
+  useStep: string,
   use: (provider: LinkedProvider) => void | Promise<void>,
   /** Whether the provider's files stand as they are (keptFiles): it is then neither linked nor used. */
   stands?: (provider: string) => boolean,
@@ -73,14 +75,19 @@ async function eachProvider(
     project.onProvider?.(i, project.names.length, name);
     if (stands?.(name)) continue;
     let provider: LinkedProvider;
+    let large = false;
+    const onStep = project.onStep;
     try {
-      const onStep = project.onStep;
       provider = await linkProvider(
         project.root,
         join(project.specsDir, name),
         project.externalRefFolders,
         project.signal,
-        onStep && ((step) => onStep(name, step)),
+        onStep &&
+          ((step, paced) => {
+            large = true;
+            onStep(name, step, paced);
+          }),
       );
     } catch (e) {
       if (e instanceof GenerationErrors) errors.push(...e.errors);
@@ -90,7 +97,9 @@ async function eachProvider(
     }
     kept.push({ ir: provider.ir, inputs: provider.inputs, warnings: provider.warnings });
     await checkpoint(project.signal);
-    if (!errors.length) await use(provider);
+    if (errors.length) continue;
+    if (large) onStep?.(name, useStep);
+    await use(provider);
   }
   if (errors.length) throw new GenerationErrors(errors);
   return kept;
@@ -115,7 +124,7 @@ function surfaceOf(
 export async function projectSurfaces(options: GenerateOptions): Promise<Map<string, Surface>> {
   const project = projectContext(options);
   const surfaces = new Map<string, Surface>();
-  await eachProvider(project, (provider) => {
+  await eachProvider(project, "making its surface", (provider) => {
     surfaces.set(provider.ir.provider, surfaceOf(project, packageOf(project, provider.ir.provider), provider));
   });
   return surfaces;
@@ -139,6 +148,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const standing = standingFiles(project, options);
   const linked = await eachProvider(
     project,
+    "making its files",
     async (provider) => {
       const { ir } = provider;
       const p = ir.provider;

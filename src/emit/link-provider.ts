@@ -2,12 +2,12 @@
 // document → IR), without the emitters: the commands that only link (test,
 // emit, upstream, add) and the mocks load this, not generate-all.ts, whose
 // emitters, templates and platform targets are a third of the build's modules.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { ProviderIR } from "../model/ir.js";
 import { linkDocument, LinkErrors } from "../link/index.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
-import { fileTexts, loadOpenApi, type OpenApiFiles } from "../load/openapi-source.js";
+import { fileTexts, LARGE_DOCUMENT_BYTES, loadOpenApi, type OpenApiFiles } from "../load/openapi-source.js";
 import type { Manifest } from "../load/precompiled/manifest-types.js";
 import { boundByManifest } from "../load/bound-cut.js";
 import { validateManifest } from "../load/validate-manifest.js";
@@ -47,7 +47,8 @@ export async function linkProvider(
   dir: string,
   externalRefFolders = externalRefFoldersOf(root),
   signal?: AbortSignal,
-  onStep?: (step: string) => void,
+  /** Each step of a large document as it begins (see loadOpenApi); `paced`: it looks at the signal between chunks. */
+  onStep?: (step: string, paced?: boolean) => void,
   /**
    * The document, when the caller has loaded it as this would (loadOpenApi, cut to what the manifest binds): not read
    * again.
@@ -55,6 +56,14 @@ export async function linkProvider(
   loaded?: OpenApiFiles,
 ): Promise<LinkedProvider> {
   const manifestPath = join(dir, "manifest.yaml");
+  // A large document tells its steps (loadOpenApi), and so do a large manifest's read and the link, each one
+  // synchronous call of seconds (a whole published API's manifest: 61 MB, its review notes).
+  let large = false;
+  const manifestBytes = onStep && existsSync(manifestPath) ? statSync(manifestPath).size : 0;
+  if (manifestBytes >= LARGE_DOCUMENT_BYTES) {
+    large = true;
+    onStep?.(`reading ${rel(root, manifestPath)} (${(manifestBytes / 1048576).toFixed(1)} MB)`);
+  }
   const source = asGenerationErrors(() =>
     loadYamlSource<Manifest>(manifestPath, rel(root, manifestPath), INPUT_LIMITS.manifest),
   );
@@ -91,11 +100,19 @@ export async function linkProvider(
         root,
         openapiRefFolders(dir, openapiPath, externalRefFolders),
         signal,
-        onStep,
+        onStep &&
+          ((step, paced) => {
+            large = true;
+            onStep(step, paced);
+          }),
         boundByManifest(manifest),
       ),
     ));
   await checkpoint(signal);
+  if (large) {
+    const n = Object.keys(manifest.operations ?? {}).length;
+    onStep?.(`linking its ${n.toLocaleString("en-US")} operation${n === 1 ? "" : "s"}`);
+  }
   try {
     const document = new OpenApiDocument(openapi.source);
     const ir = linkDocument(source, document);

@@ -39,9 +39,9 @@ export interface GenerateOptions {
   onProvider?: (done: number, total: number, provider: string) => void;
   /**
    * Called as each step of linking a large document begins (openapi-source.ts LARGE_DOCUMENT_BYTES): which provider,
-   * which step.
+   * which step, and whether it is `paced` (looks at the signal between its chunks) or one synchronous call.
    */
-  onStep?: (provider: string, step: string) => void;
+  onStep?: (provider: string, step: string, paced?: boolean) => void;
   /**
    * What to write: the npm packages (default), or a workflow platform's files for each provider (platforms/targets.ts).
    */

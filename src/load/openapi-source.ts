@@ -61,7 +61,8 @@ export async function loadOpenApi(
   root: string,
   refFolders: string[] = [dirname(dirname(resolve(path)))],
   signal?: AbortSignal,
-  onStep?: (step: string) => void,
+  /** Each step of a large document as it begins; `paced`: the step looks at the signal between its chunks. */
+  onStep?: (step: string, paced?: boolean) => void,
   bound?: BoundParts,
 ): Promise<OpenApiFiles> {
   const absolute = resolve(path);
@@ -106,7 +107,7 @@ export async function loadOpenApi(
         ),
       );
   }
-  step?.("checking its examples");
+  step?.("checking its examples", true);
   const examined = await examineExamplesUntil(files, absolute, signal);
   await checkpoint(signal);
   // Only examples of the root file are left out: add writes one file, so an example of another is ours.

@@ -14,8 +14,12 @@ export interface Batch {
   signal: AbortSignal;
   /** Progress: `done` of `total` providers, `next` being linked now. */
   onProvider(done: number, total: number, next: string): void;
-  /** Progress inside one provider whose document is large: the step that begins. */
-  onStep(provider: string, step: string): void;
+  /**
+   * Progress inside one provider whose document is large: the step that begins. A step that is one synchronous call
+   * (not `paced`: it never lets a signal handler run) is a killable stretch: Ctrl-C or SIGTERM ends the process at
+   * once, until a paced step, the next provider or the batch's end.
+   */
+  onStep(provider: string, step: string, paced?: boolean): void;
   /** Clears the terminal's progress line. */
   end(): void;
   /** The signal that stopped it, once one did. */
@@ -32,6 +36,7 @@ export function startBatch(io: CliIo, name: string): Batch {
   const batch: Batch = {
     signal: controller.signal,
     onProvider(done, total, next) {
+      io.stretch?.leave();
       const now = performance.now();
       if (live) {
         if (now - last < LIVE_EVERY_MS) return;
@@ -44,7 +49,9 @@ export function startBatch(io: CliIo, name: string): Batch {
       } else return;
       last = now;
     },
-    onStep(provider, step) {
+    onStep(provider, step, paced) {
+      if (paced) io.stretch?.leave();
+      else io.stretch?.enter();
       // Each step of a large document takes seconds: told at once, on the terminal's line or as a line of its own.
       if (live) {
         progress.write(`\r\x1b[2K${name}: ${provider}: ${step}…`);
@@ -53,6 +60,7 @@ export function startBatch(io: CliIo, name: string): Batch {
       last = performance.now();
     },
     end() {
+      io.stretch?.leave();
       if (drawn) progress.write("\r\x1b[2K");
       drawn = false;
     },

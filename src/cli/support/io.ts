@@ -1,6 +1,7 @@
 // What a command talks to: streams, environment, working folder and the
 // user's interrupt. Commands take it as a parameter, so tests run them
 // in-process with their own streams and shared mock servers.
+import { KillableStretch } from "../../common/killable-stretch.js";
 import type { MockOptions, MockServers } from "../../mocks/mocks.js";
 import { INPUT_LIMITS } from "../../load/input-file.js";
 import { type ProblemCode, withCode } from "../../common/problem-codes.js";
@@ -29,6 +30,11 @@ export interface CliIo {
   progress?: Output;
   /** -v: more detail where a command has it. */
   verbose?: boolean;
+  /**
+   * The process's own signal handlers, set aside while one synchronous call of seconds runs (killable-stretch.ts): only
+   * the real process's io has it.
+   */
+  stretch?: KillableStretch;
 }
 
 /** How every command's help words its exit status when stopped. */
@@ -149,6 +155,7 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
     interrupted: onInterrupt(),
     stdin: () => readAll(process.stdin),
+    stretch: new KillableStretch(),
   };
 }
 

@@ -150,4 +150,29 @@ describe("batch progress (generate, diff)", () => {
     await new Promise((r) => setImmediate(r));
     expect(batch.signal.aborted).toBe(true);
   });
+
+  it("sets the signal handlers aside for a large document's synchronous steps, and back after them", async () => {
+    const { startBatch } = await import("./batch.js");
+    const { KillableStretch } = await import("../../common/killable-stretch.js");
+    const calls: string[] = [];
+    // Told, not done: the test's own process keeps its handlers.
+    class Told extends KillableStretch {
+      override enter() {
+        calls.push("enter");
+      }
+      override leave() {
+        calls.push("leave");
+      }
+    }
+    const { io: cliIo } = io(false);
+    const batch = startBatch({ ...cliIo, stretch: new Told() }, "generate");
+    batch.onProvider(0, 2, "zqbig");
+    batch.onStep("zqbig", "reading specs/zqbig/openapi.yaml (55.2 MB)");
+    batch.onStep("zqbig", "checking its examples", true);
+    batch.onStep("zqbig", "linking its 22,364 operations");
+    batch.onStep("zqbig", "making its files");
+    batch.onProvider(1, 2, "zqsmall");
+    batch.end();
+    expect(calls).toEqual(["leave", "enter", "leave", "enter", "enter", "leave", "leave"]);
+  });
 });
