@@ -126,7 +126,7 @@ describe("a write begun as each package is made", () => {
     expect(everything(out)).toEqual(before);
   });
 
-  it("removes what a generation killed outright had staged, once its own are in place; a live one's stays", async () => {
+  it("removes what a generation killed outright had staged, its own in place; a live one's stays", async () => {
     const out = earlierOutput("killed");
     // A writer that ended without removing its temporary file (as SIGKILL leaves one): its id names no process now.
     const ended = spawnSync(process.execPath, ["-e", "process.exit(0)"]);
