@@ -32,7 +32,10 @@ export function operationOf(
   op: OpenApiOperation;
   path: Record<string, string>;
   wire: Record<string, WireSpec>;
-  /** Every way the path splits into its expressions' raw texts (path-template.ts), for a segment of several. */
+  /**
+   * Every way the path splits into its expressions' raw texts (path-template.ts), for a segment of several: all of
+   * them, up to READINGS_SOUGHT.
+   */
   readings(): Record<string, string>[];
 } {
   const tried: string[] = [];
@@ -59,10 +62,21 @@ export function operationOf(
     const template = routePath(op.path).replace(/\{\+/g, "{");
     const path = matchPath(template, pathname, spanning);
     if (path && op.method === ex.method)
-      return { op, path, wire: target.wire, readings: () => pathTemplate(template).matches(pathname, spanning) };
+      return {
+        op,
+        path,
+        wire: target.wire,
+        readings: () => pathTemplate(template).matches(pathname, spanning, READINGS_SOUGHT),
+      };
   }
   return fail(`${ex.method} ${base}${pathname} is none of the tool's operations (${tried.join(", ")})`);
 }
+
+/**
+ * Readings of a path sought for a value sent (a bound on a path whose segments are many and long: two touching
+ * expressions in a segment of n characters read n + 1 ways).
+ */
+const READINGS_SOUGHT = 4096;
 
 /** Every check of the captured request; `input` is what the tool was given. */
 export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, input: Input): void {

