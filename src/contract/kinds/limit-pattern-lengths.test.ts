@@ -1,4 +1,4 @@
-// A length bound no value meets, because the pattern's shortest match is longer (an ARN's pattern, 31 characters at
+// A length bound no value meets, because the pattern's shortest match is longer (a resource name's pattern, 31 at
 // least, under `minLength: 20`) or its longest shorter (an anchored 11-character id under `maxLength: 64`): the limit
 // case sought a value of the declared length, found none, and the suite failed with "could not be derived". The
 // bound probed is the effective one, the step past it one character beyond, which the pattern refuses.

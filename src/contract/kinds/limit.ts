@@ -248,7 +248,7 @@ export function jsonBoundaries(p: ParamSpec): Boundary[] {
 
 /**
  * A text's maxLength, minLength and (a list in one body string) maxItems. A length bound is probed where values can
- * be: a pattern whose shortest match is longer than the minLength (an ARN's `arn:…:role/.+` under `minLength: 20`), or
+ * be: a pattern whose shortest match is longer than the minLength (`…:[0-9]{12}:role/.+` under `minLength: 20`), or
  * whose longest is shorter than the maxLength (`^[A-Z0-9]{26}$` under 256), moves it there, and the step past it is
  * one character beyond, which the pattern refuses (as the minLength or maxLength would).
  */
