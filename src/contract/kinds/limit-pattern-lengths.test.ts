@@ -76,6 +76,16 @@ describe("a length bound the pattern moves", () => {
     expect([past.value.length, past.refused]).toEqual([12, true]);
   });
 
+  it("a minLength no value of the pattern has (even lengths only): the nearest longer value, the step past refused", async () => {
+    const even = withRole({ minLength: 3, maxLength: 64, pattern: "^(zq)+$" });
+    const names = derive(even).map((c) => c.name);
+    expect(names).not.toContain("cases derived");
+    const at = await sentBy(even, "zqRole minLength 3 at the boundary");
+    expect(at.value).toBe("zqzq");
+    const past = await sentBy(even, "zqRole minLength 3 one step past it");
+    expect([past.value.length, past.refused]).toEqual([2, true]);
+  });
+
   it("a bound the pattern does not move keeps its name and rule", () => {
     const plain = withRole({ minLength: 3, maxLength: 64, pattern: "[a-z]+" });
     const names = derive(plain).map((c) => c.name);

@@ -277,7 +277,7 @@ function lengthBoundaries(p: ParamSpec, values: ToolValues): Boundary[] {
     out.push({
       name: `${p.name} minLength ${min}${byPattern ? ` (${least} with its pattern)` : ""}`,
       param: p,
-      ok: values.ofLength(p.name, least) ?? missing(p, least),
+      ok: values.ofLength(p.name, least) ?? shortestAbove(values, p, least) ?? missing(p, least),
       bad: values.ofLength(p.name, least - 1, true),
       rule: byPattern ? "pattern" : "minLength",
     });
@@ -344,6 +344,19 @@ const PATTERN_PERIOD = 16;
 function longestBelow(values: ToolValues, p: ParamSpec, length: number): string | undefined {
   if (p.pattern === undefined) return undefined;
   for (let n = length - 1; n >= Math.max(p.minLength ?? 1, length - PATTERN_PERIOD); n--) {
+    const value = values.ofLength(p.name, n);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/**
+ * The shortest value of the parameter's rules longer than `length`, when its pattern admits only some lengths
+ * (`^(ab)+$` under `minLength: 3`: even ones): as close to the boundary as any value of the pattern comes.
+ */
+function shortestAbove(values: ToolValues, p: ParamSpec, length: number): string | undefined {
+  if (p.pattern === undefined) return undefined;
+  for (let n = length + 1; n <= Math.min(p.maxLength ?? Infinity, length + PATTERN_PERIOD); n++) {
     const value = values.ofLength(p.name, n);
     if (value !== undefined) return value;
   }
