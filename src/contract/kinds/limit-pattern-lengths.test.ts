@@ -86,6 +86,19 @@ describe("a length bound the pattern moves", () => {
     expect([past.value.length, past.refused]).toEqual([2, true]);
   });
 
+  it("a maxLength a pattern fixing both ends reaches (no padding at either end meets it): a value that long", async () => {
+    const address = withRole({
+      maxLength: 255,
+      pattern: "^zq://h@(([a-z0-9-]*[a-z0-9])\\.)*([a-z0-9-]*[a-z0-9]):[0-9]{1,5}/zq$",
+    });
+    const names = derive(address).map((c) => c.name);
+    expect(names).not.toContain("cases derived");
+    const at = await sentBy(address, "zqRole maxLength 255 at the boundary");
+    expect(at.value).toHaveLength(255);
+    const role = address.params.find((p) => p.name === "zqRole")!;
+    expect(checkValue(role, at.value, address)).toEqual({ value: at.value });
+  });
+
   it("a bound the pattern does not move keeps its name and rule", () => {
     const plain = withRole({ minLength: 3, maxLength: 64, pattern: "[a-z]+" });
     const names = derive(plain).map((c) => c.name);
