@@ -272,8 +272,8 @@ export function stretch(seed: string, length: number): string[] {
 
 /**
  * Each seed made `length` characters long (stretch), then, for a pattern that fixes how a value starts and ends
- * (`^kms://…:[0-9]{1,5}/kms$`, which no padding at either end meets), the first seed with one of its characters repeated,
- * or a run of them cut, where it stands.
+ * (`^kms://…:[0-9]{1,5}/kms$`, which no padding at either end meets), the first seed with one of its characters
+ * repeated, or a run of them cut, where it stands.
  */
 export function* stretchings(seeds: readonly string[], length: number, inside: boolean): Generator<string> {
   for (const seed of seeds) yield* stretch(seed, length);

@@ -76,7 +76,7 @@ describe("a length bound the pattern moves", () => {
     expect([past.value.length, past.refused]).toEqual([12, true]);
   });
 
-  it("a minLength no value of the pattern has (even lengths only): the nearest longer value, the step past refused", async () => {
+  it("a minLength no value of the pattern has (even lengths): the nearest longer value, one less refused", async () => {
     const even = withRole({ minLength: 3, maxLength: 64, pattern: "^(zq)+$" });
     const names = derive(even).map((c) => c.name);
     expect(names).not.toContain("cases derived");
@@ -86,7 +86,7 @@ describe("a length bound the pattern moves", () => {
     expect([past.value.length, past.refused]).toEqual([2, true]);
   });
 
-  it("a maxLength a pattern fixing both ends reaches (no padding at either end meets it): a value that long", async () => {
+  it("a maxLength a pattern fixing both ends reaches (no padding at an end meets it): a value that long", async () => {
     const address = withRole({
       maxLength: 255,
       pattern: "^zq://h@(([a-z0-9-]*[a-z0-9])\\.)*([a-z0-9-]*[a-z0-9]):[0-9]{1,5}/zq$",
