@@ -19,9 +19,9 @@ export interface PathTemplate {
   /**
    * The raw text of each expression, in each way `path` matches (the shortest first value first, as routers read
    * `/:id.:format`; from both ends where two expressions touch; none when it does not match, at most MAX_READINGS);
-   * `spanning`: the parameters whose value may hold `/`.
+   * `spanning`: the parameters whose value may hold `/`; `most`: the readings kept (MAX_READINGS unless told).
    */
-  matches(path: string, spanning: ReadonlySet<string>): Record<string, string>[];
+  matches(path: string, spanning: ReadonlySet<string>, most?: number): Record<string, string>[];
 }
 
 /** Readings of one path kept at most (each is judged): a bound on a path whose literal text repeats in its values. */
@@ -38,7 +38,7 @@ export function pathTemplate(path: string): PathTemplate {
   return {
     parts,
     literal,
-    matches(raw, spanning) {
+    matches(raw, spanning, most = MAX_READINGS) {
       const key = [...spanning].join("\u0000");
       let pattern = compiled.get(key);
       if (!pattern) {
@@ -50,7 +50,7 @@ export function pathTemplate(path: string): PathTemplate {
       }
       if (!pattern.test(raw)) return [];
       const out: Record<string, string>[] = [];
-      readings(parts, raw, 0, 0, spanning, {}, out);
+      readings(parts, raw, 0, 0, spanning, {}, out, most);
       return out;
     },
   };
@@ -68,24 +68,25 @@ function readings(
   spanning: ReadonlySet<string>,
   values: Record<string, string>,
   out: Record<string, string>[],
+  most: number,
 ): void {
-  if (out.length >= MAX_READINGS) return;
+  if (out.length >= most) return;
   const part = parts[i];
   if (part === undefined) {
     if (at === raw.length) out.push({ ...values });
     return;
   }
   if (typeof part === "string") {
-    if (raw.startsWith(part, at)) readings(parts, raw, i + 1, at + part.length, spanning, values, out);
+    if (raw.startsWith(part, at)) readings(parts, raw, i + 1, at + part.length, spanning, values, out, most);
     return;
   }
   // The value ends before a `/` unless it spans segments.
   const slash = spanning.has(part.name) ? -1 : raw.indexOf("/", at);
   const limit = slash < 0 ? raw.length : slash;
   for (const end of ends(at, limit, typeof parts[i + 1] === "object")) {
-    if (out.length >= MAX_READINGS) break;
+    if (out.length >= most) break;
     values[part.name] = raw.slice(at, end);
-    readings(parts, raw, i + 1, end, spanning, values, out);
+    readings(parts, raw, i + 1, end, spanning, values, out, most);
   }
   delete values[part.name];
 }

@@ -269,3 +269,21 @@ export function stretch(seed: string, length: number): string[] {
   // Plain letters first: a value at a length limit should not also test how much room encoding takes.
   return [seed + "x".repeat(missing), seed + last.repeat(missing), first.repeat(missing) + seed, "x".repeat(length)];
 }
+
+/**
+ * Each seed made `length` characters long (stretch), then, for a pattern that fixes how a value starts and ends
+ * (`^kms://…:[0-9]{1,5}/kms$`, which no padding at either end meets), the first seed with one of its characters
+ * repeated, or a run of them cut, where it stands.
+ */
+export function* stretchings(seeds: readonly string[], length: number, inside: boolean): Generator<string> {
+  for (const seed of seeds) yield* stretch(seed, length);
+  const chars = [...(seeds[0] ?? "")];
+  const change = length - chars.length;
+  if (!inside || chars.length === 0 || change === 0) return;
+  for (let i = 0; i < chars.length; i++) {
+    // Within a run of one character, each place gives the same text.
+    if (i > 0 && chars[i] === chars[i - 1]) continue;
+    if (change > 0) yield [...chars.slice(0, i), ...Array(change).fill(chars[i]), ...chars.slice(i)].join("");
+    else if (i - change <= chars.length) yield [...chars.slice(0, i), ...chars.slice(i - change)].join("");
+  }
+}

@@ -19,7 +19,7 @@ import {
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import { withoutEmpty, writtenWithBrackets } from "../../judge/bracket-form.js";
 import { describedParameter } from "../../judge/parameter-content.js";
-import { ofFormatAndLength, stretch } from "../../model/string-values.js";
+import { ofFormatAndLength, stretchings } from "../../model/string-values.js";
 import { at } from "../json-path.js";
 import { isAddressParam } from "./address-params.js";
 import { sendsNothing, unsentAsGiven, withoutForbiddenKeys } from "./sendable-values.js";
@@ -290,11 +290,9 @@ export class ToolValues {
       ...this.candidates(param).map((c) => String(c.value)),
       "x",
     ];
-    for (const seed of seeds) {
-      for (const candidate of stretch(seed, length)) {
-        if ([...candidate].length !== length) continue;
-        if (anyRules || this.accepts(param, candidate)) return candidate;
-      }
+    for (const candidate of stretchings(seeds, length, !anyRules && param.pattern !== undefined)) {
+      if ([...candidate].length !== length) continue;
+      if (anyRules || this.accepts(param, candidate)) return candidate;
     }
     return undefined;
   }

@@ -15,6 +15,7 @@ import {
   type ParamSpec,
   type ValueFormat,
 } from "@blockwright/runtime/internal";
+import { patternLengths } from "../../link/param-limits/pattern-length.js";
 import { madeStrings, notOfFormat } from "../../model/string-values.js";
 import { fail } from "../call.js";
 import { acceptCase, refuseCase } from "../input-cases.js";
@@ -245,38 +246,42 @@ export function jsonBoundaries(p: ParamSpec): Boundary[] {
   return out;
 }
 
-/** A text's maxLength, minLength and (a list in one body string) maxItems. */
+/**
+ * A text's maxLength, minLength and (a list in one body string) maxItems. A length bound is probed where values can
+ * be: a pattern whose shortest match is longer than the minLength (`…:[0-9]{12}:role/.+` under `minLength: 20`), or
+ * whose longest is shorter than the maxLength (`^[A-Z0-9]{26}$` under 256), moves it there, and the step past it is
+ * one character beyond, which the pattern refuses (as the minLength or maxLength would).
+ */
 function lengthBoundaries(p: ParamSpec, values: ToolValues): Boundary[] {
   const out: Boundary[] = [];
+  const lengths = p.pattern === undefined ? undefined : patternLengths(p.pattern);
   // A maxLength past the longest value of the parameter's format admits no value of its length: the format case tests
   // the bound.
   if (p.maxLength !== undefined && !(isValueFormat(p.format) && p.maxLength > FORMAT_MAX_LENGTH[p.format])) {
-    // A pattern that admits no value that long (`^[A-Z0-9]{26}$` under a maxLength of 256) is the tighter limit:
-    // nothing can be at this boundary, only past it.
-    const atMax =
-      values.ofLength(p.name, p.maxLength) ??
-      (p.pattern !== undefined && !patternAdmits(p.pattern, p.maxLength)
-        ? undefined
-        : (longestBelow(values, p, p.maxLength) ?? missing(p, p.maxLength)));
+    const most = Math.min(p.maxLength, lengths?.max ?? Infinity);
+    const byPattern = most < p.maxLength;
     out.push({
-      name: `${p.name} maxLength ${p.maxLength}`,
+      name: `${p.name} maxLength ${p.maxLength}${byPattern ? ` (${most} with its pattern)` : ""}`,
       param: p,
-      ok: atMax,
-      bad: values.ofLength(p.name, p.maxLength + 1, true),
-      rule: "maxLength",
+      ok: values.ofLength(p.name, most) ?? longestBelow(values, p, most) ?? missing(p, most),
+      bad: values.ofLength(p.name, most + 1, true),
+      rule: byPattern ? "pattern" : "maxLength",
     });
   }
   const min = p.minLength ?? 0;
   // Likewise a minLength below the shortest value of its format (`minLength: 32` on a UUID, always 36 characters).
   const belowFormat = isValueFormat(p.format) && min < FORMAT_MIN_LENGTH[p.format];
-  if (min > 1 && !belowFormat)
+  if (min > 1 && !belowFormat) {
+    const least = Math.max(min, lengths?.min ?? 0);
+    const byPattern = least > min;
     out.push({
-      name: `${p.name} minLength ${min}`,
+      name: `${p.name} minLength ${min}${byPattern ? ` (${least} with its pattern)` : ""}`,
       param: p,
-      ok: values.ofLength(p.name, min) ?? missing(p, min),
-      bad: values.ofLength(p.name, min - 1, true),
-      rule: "minLength",
+      ok: values.ofLength(p.name, least) ?? shortestAbove(values, p, least) ?? missing(p, least),
+      bad: values.ofLength(p.name, least - 1, true),
+      rule: byPattern ? "pattern" : "minLength",
     });
+  }
   const split = p.wire.in === "body" ? p.wire.split : undefined;
   if (split?.maxItems !== undefined) {
     const n = split.maxItems;
@@ -327,42 +332,6 @@ function nestedBoundaries(name: string, n: NestedLimits | undefined, isKey = fal
 }
 
 /**
- * Whether a pattern can match a value of `length` characters, as far as its
- * anchored length can tell: `^…$` of fixed-count parts (`[A-Z0-9]{26}`,
- * `\d{3}-\d{4}`) matches one length only, or a range. Unanchored patterns
- * or any other shape: assumed to admit it.
- */
-export function patternAdmits(pattern: string, length: number): boolean {
-  const m = /^\^(.*)\$$/su.exec(pattern);
-  if (!m) return true;
-  // Each part: one character or a class, with an optional count; anything else (groups, alternatives) is not read.
-  const part = /(\\.|\[(?:\\.|[^\]\\])*\]|[^\\[\](){}|?*+^$])(\{(\d+)(,(\d*))?\}|[?*+])?/suy;
-  const body = m[1] ?? "";
-  let min = 0;
-  let max = 0;
-  let at = 0;
-  while (at < body.length) {
-    part.lastIndex = at;
-    const p = part.exec(body);
-    if (!p) return true;
-    at = part.lastIndex;
-    const [lo, hi] =
-      p[2] === undefined
-        ? [1, 1]
-        : p[2] === "?"
-          ? [0, 1]
-          : p[2] === "*"
-            ? [0, Infinity]
-            : p[2] === "+"
-              ? [1, Infinity]
-              : [Number(p[3]), p[4] === undefined ? Number(p[3]) : p[5] ? Number(p[5]) : Infinity];
-    min += lo;
-    max += hi;
-  }
-  return length >= min && length <= max;
-}
-
-/**
  * How far below a maxLength the longest value a pattern reaches is sought: a repeated group's length (`(,[xy])*`) at
  * most.
  */
@@ -375,6 +344,19 @@ const PATTERN_PERIOD = 16;
 function longestBelow(values: ToolValues, p: ParamSpec, length: number): string | undefined {
   if (p.pattern === undefined) return undefined;
   for (let n = length - 1; n >= Math.max(p.minLength ?? 1, length - PATTERN_PERIOD); n--) {
+    const value = values.ofLength(p.name, n);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/**
+ * The shortest value of the parameter's rules longer than `length`, when its pattern admits only some lengths
+ * (`^(ab)+$` under `minLength: 3`: even ones): as close to the boundary as any value of the pattern comes.
+ */
+function shortestAbove(values: ToolValues, p: ParamSpec, length: number): string | undefined {
+  if (p.pattern === undefined) return undefined;
+  for (let n = length + 1; n <= Math.min(p.maxLength ?? Infinity, length + PATTERN_PERIOD); n++) {
     const value = values.ofLength(p.name, n);
     if (value !== undefined) return value;
   }

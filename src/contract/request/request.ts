@@ -14,6 +14,7 @@ import {
   typeOf,
 } from "../../load/openapi-document.js";
 import { basePattern } from "../../judge/judge.js";
+import { pathTemplate } from "../../judge/path-template.js";
 import { FORM_MEDIA_TYPE } from "../../load/media-types.js";
 import { routePath } from "../../load/operation-index.js";
 import { check, fail, json } from "../call.js";
@@ -27,7 +28,16 @@ export function operationOf(
   ex: Exchange,
   tool: ToolSpec,
   doc: OpenApiDocument,
-): { op: OpenApiOperation; path: Record<string, string>; wire: Record<string, WireSpec> } {
+): {
+  op: OpenApiOperation;
+  path: Record<string, string>;
+  wire: Record<string, WireSpec>;
+  /**
+   * Every way the path splits into its expressions' raw texts (path-template.ts), for a segment of several: all of
+   * them, up to READINGS_SOUGHT.
+   */
+  readings(): Record<string, string>[];
+} {
   const tried: string[] = [];
   // Operations' paths are relative to the document's server path, which every request carries (server.basePath).
   const base = tool.server.basePath ?? "";
@@ -49,11 +59,24 @@ export function operationOf(
         ).map((w) => w.name),
       ),
     );
-    const path = matchPath(routePath(op.path).replace(/\{\+/g, "{"), pathname, spanning);
-    if (path && op.method === ex.method) return { op, path, wire: target.wire };
+    const template = routePath(op.path).replace(/\{\+/g, "{");
+    const path = matchPath(template, pathname, spanning);
+    if (path && op.method === ex.method)
+      return {
+        op,
+        path,
+        wire: target.wire,
+        readings: () => pathTemplate(template).matches(pathname, spanning, READINGS_SOUGHT),
+      };
   }
   return fail(`${ex.method} ${base}${pathname} is none of the tool's operations (${tried.join(", ")})`);
 }
+
+/**
+ * Readings of a path sought for a value sent (a bound on a path whose segments are many and long: two touching
+ * expressions in a segment of n characters read n + 1 ways).
+ */
+const READINGS_SOUGHT = 4096;
 
 /** Every check of the captured request; `input` is what the tool was given. */
 export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, input: Input): void {

@@ -141,8 +141,8 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
     (wire.encoding !== undefined || (value !== null && typeof value === "object"))
   )
     return;
-  const got = sentValue(ex, tool, doc, param);
   const want = wantedValue(tool, wire, param, value);
+  const got = wire.in === "path" ? sentInPath(ex, tool, doc, param, wire.name, want) : sentValue(ex, tool, doc, param);
   if (wire.in === "body" && isForm(tool)) {
     // A form body is text pairs: the ones the value makes, as the spec's encoding writes them, are all sent.
     // At pointer "" the value is the whole form (a body of several shapes, one parameter holding it).
@@ -187,6 +187,28 @@ function withEscapes(value: string, replacements: Record<string, string> | undef
   let out = value;
   for (const [from, to] of Object.entries(replacements ?? {})) out = out.split(from).join(to);
   return out;
+}
+
+/**
+ * A path value as the path reads. Where two expressions touch in its segment (`{id}{ext}`), nothing on the wire marks
+ * where one value ends: the text reads several ways that each meet the document, the judge's is one of them, and the
+ * value went intact when a reading of the path gives it.
+ */
+function sentInPath(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, param: ParamSpec, name: string, want: unknown) {
+  const got = sentValue(ex, tool, doc, param);
+  if (got === want) return got;
+  const { op, readings } = operationOf(ex, tool, doc);
+  const segment = op.path.split("/").find((s) => s.includes(`{${name}}`) || s.includes(`{+${name}}`));
+  if (segment === undefined || !/\}\{/.test(segment)) return got;
+  return readings().some((r) => r[name] !== undefined && safeDecoded(r[name]) === want) ? want : got;
+}
+
+function safeDecoded(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A path template with two expressions in one segment. */

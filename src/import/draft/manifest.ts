@@ -186,6 +186,14 @@ function draftOperation(
         `${name} has no operationId in the document: the manifest names it as method and path, its tool id ` +
         "drafted from them; choose one users read",
     });
+  const touching = op.path.split("/").find((segment) => /\}\{/.test(segment));
+  if (touching !== undefined)
+    notes.push({
+      at,
+      note:
+        `${name} takes two parameters with nothing between them in one path segment (${touching}): a service ` +
+        "cannot tell where the first value ends; check what it expects there (a separator one value starts with)",
+    });
   const rawOp = valueAt(data, op.location) as Json;
   const params = draftParams(doc, op, rawOp, credential, at, notes, shared);
   params.params = idempotencyKeys.take(params.params, chosen.method, at, notes);
