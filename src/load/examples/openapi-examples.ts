@@ -35,6 +35,11 @@ type Node = Record<string, unknown>;
  */
 const ANSWER_FORMATS: ReadonlySet<string> = new Set(["uri", "email", "date-time", "date", "uuid", "ipv4", "ipv6"]);
 /**
+ * Formats a request is held to (the request judge's): a live answer's, and `byte`, which the mocks check in a request
+ * (a value a mock refuses would otherwise be kept by the judge) and every validator reads alike (base64).
+ */
+export const REQUEST_FORMATS: ReadonlySet<string> = new Set([...ANSWER_FORMATS, "byte"]);
+/**
  * OpenAPI's `byte`: base64 text (RFC 4648 section 4: the standard alphabet, padded to groups of four), the mocks'
  * validator's (ajv-formats) pattern, held to the whole text: ajv-formats reads it line by line (its pattern is
  * multiline), which passes a text of several lines one of which is base64; base64 has no line breaks (RFC 4648 3.1),
@@ -103,8 +108,12 @@ export interface DocumentSchemas {
   is31: boolean;
 }
 
-export function documentSchemas(files: Map<string, YamlSource>, rootFile: string): DocumentSchemas {
-  const walker = walkerOf(files, rootFile, ANSWER_FORMATS);
+export function documentSchemas(
+  files: Map<string, YamlSource>,
+  rootFile: string,
+  formats: ReadonlySet<string> = ANSWER_FORMATS,
+): DocumentSchemas {
+  const walker = walkerOf(files, rootFile, formats);
   return { lookup: walker.schemasOf(rootFile), draft: walker.is31 ? "2020-12" : "7", is31: walker.is31 };
 }
 
