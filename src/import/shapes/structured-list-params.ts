@@ -61,21 +61,21 @@ export function structuredListRefusal(
   });
   if (!refused.length) return undefined;
   const one = refused.length === 1;
+  const named = refused.map((r) => `${r.id} (${r.required.map((p) => `${p.in} parameter ${p.name}`).join(", ")})`);
   return (
-    `${refused.map((r) => `${r.id} (${r.required.map((p) => `${p.in} parameter ${p.name}`).join(", ")})`).join(", ")}: ` +
-    `${one ? "it requires" : "they require"} a list of objects or of lists, which no OpenAPI style writes (form, ` +
-    "spaceDelimited, pipeDelimited, simple, label and matrix write lists of scalars; deepObject, objects of scalars), " +
-    `so no call of ${one ? "it" : "them"} could succeed; leave ${one ? "it" : "them"} out of --operations`
+    `${named.join(", ")}: ${one ? "it requires" : "they require"} a list of objects or of lists, ${NO_STYLE}, so no ` +
+    `call of ${one ? "it" : "them"} could succeed; leave ${one ? "it" : "them"} out of --operations`
   );
 }
 
 /** The rule a note states. */
 export function structuredListRule(p: { in: string; name: string }): string {
-  return (
-    `${p.in} parameter ${p.name} is a list of objects or of lists, which no OpenAPI style writes (form, ` +
-    "spaceDelimited, pipeDelimited, simple, label and matrix write lists of scalars; deepObject, objects of scalars)"
-  );
+  return `${p.in} parameter ${p.name} is a list of objects or of lists, ${NO_STYLE}`;
 }
+
+const NO_STYLE =
+  "which no OpenAPI style writes (form, spaceDelimited, pipeDelimited, simple, label and matrix write lists of " +
+  "scalars; deepObject, objects of scalars)";
 
 function isList(document: unknown, schema: Json, depth: number): boolean {
   if (schema.type === "array" || (Array.isArray(schema.type) && schema.type.includes("array"))) return true;
