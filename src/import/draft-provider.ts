@@ -36,6 +36,7 @@ import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
 import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples.js";
 import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/required-across-shapes.js";
 import { withoutUnreadablePatterns } from "./shapes/unreadable-patterns.js";
+import { structuredListRefusal } from "./shapes/structured-list-params.js";
 
 type Json = Record<string, unknown>;
 
@@ -88,6 +89,8 @@ export function draftProvider(input: {
   }));
   refuseUnsendable(chosen);
   refuseUnwritable(document, operations);
+  const structuredLists = structuredListRefusal(document, operations);
+  if (structuredLists) throw new UndraftableDocument(structuredLists);
   const renamed = schemeNamesAsDeclared(document, operations);
   const credential = draftCredential(
     renamed.size ? withSchemeNames(document, renamed) : document,

@@ -11,7 +11,7 @@ import { describe, rootCause } from "../load/examples/example-errors.js";
 import { refPath } from "../load/json-ref.js";
 import { withValueEnum } from "../load/text-enum.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
-import { documentSchemas, schemaUri } from "../load/examples/openapi-examples.js";
+import { documentSchemas, REQUEST_FORMATS, schemaUri } from "../load/examples/openapi-examples.js";
 import { withOpenAllOfMembers } from "./open-all-of-lookup.js";
 import { withOpenBranchesAsNoneOfTheOthers } from "./open-one-of.js";
 import { withPlainFormsAsAnyOf } from "./plain-one-of.js";
@@ -35,7 +35,7 @@ export function schemaChecker(document: OpenApiDocument): SchemaChecker {
   let schemas: ReturnType<typeof documentSchemas> | undefined;
   const registered = () => {
     if (!schemas) {
-      schemas = documentSchemas(new Map([[source.file, source]]), source.file);
+      schemas = documentSchemas(new Map([[source.file, source]]), source.file, REQUEST_FORMATS);
       withoutReadOnlyRequired(schemas.lookup);
       withOpenAllOfMembers(schemas.lookup);
       withOpenBranchesAsNoneOfTheOthers(schemas.lookup);

@@ -92,6 +92,18 @@ describe("examples checked against their schemas", () => {
     },
   );
 
+  it("checks format byte as the mocks do: base64 text of the standard alphabet, padded to groups of four", () => {
+    // A certificate's text with a run of spaces inside (as a published answer had): the mock (Prism) refused the answer
+    // it served from it; the example check let it through, as it read no byte format.
+    const blob = PET.replace("format: date-time", "format: byte");
+    for (const fine of ["", "WlE=", "WlFhYg==", "WlFhYmM+Lw=="])
+      expect(problems(blob, `{ id: a, born: "${fine}" }`), fine).toEqual([]);
+    for (const broken of ["WlFh  YmM=", "WlE", "WlFhYmM-_w==", "WlE=\\nWlE="])
+      expect(problems(blob, `{ id: a, born: "${broken}" }`), broken).toEqual([
+        expect.stringMatching(/\/born string does not match format "byte", got /),
+      ]);
+  });
+
   it("reads nullable beside anyOf and allOf, and checks each variant's own example against that variant", () => {
     // GitHub's issue-field-value: a nullable anyOf whose variants carry examples.
     const value =

@@ -235,6 +235,30 @@ site: { type: string, format: uri }, other: { type: string, format: zq-unknown }
     },
   );
 
+  it("one whose byte field is no base64 (spaces inside a certificate's text) is a warning, and left out", async () => {
+    const certificates =
+      listPets(`              schema: { type: object, properties: { zqCert: { type: string, format: byte } } }
+              examples:
+                spaced: { value: { zqCert: "WlFh   YmM=" } }
+                fine: { value: { zqCert: "WlFhYmM=" } }
+`);
+    const loaded = await loadOpenApi(provider([{ zqCert: "WlFh   YmM=" }], certificates), work);
+    expect(loaded.warnings.map((w) => `${w.position.line}:${w.position.col} ${w.detail}`)).toEqual([
+      expect.stringMatching(
+        /^14:\d+ example "spaced" .*\/zqCert .*format "byte".*\(the published document's own example: left out/,
+      ),
+    ]);
+    const media = (
+      loaded.source.data as {
+        paths: Record<
+          string,
+          { get: { responses: Record<string, { content: Record<string, { examples: object }> }> } }
+        >;
+      }
+    ).paths["/pets"]!.get.responses["200"]!.content["application/json"]!;
+    expect(Object.keys(media.examples)).toEqual(["fine"]);
+  });
+
   it(
     "an item of a 3.1 schema's examples list is a warning and left out of the list, the others kept; " +
       "a list left empty goes",

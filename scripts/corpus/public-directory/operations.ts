@@ -5,11 +5,12 @@
 // missing operationId can make ambiguous. Only the document's own `#/` $refs
 // are followed (the directory's documents are bundled). An operation `add`
 // refuses (a required request body of a media type the runtime does not write,
-// a TRACE fetch does not send) is never picked: the document would count as
-// one add cannot read.
+// a TRACE fetch does not send, a required list of objects no style writes) is
+// never picked: the document would count as one add cannot read.
 import { asOpenApi3 } from "../../../src/import/document/convert.js";
 import { sendable } from "../../../src/import/cut/select-operations.js";
 import { unwritableRequestBody } from "../../../src/import/draft-provider.js";
+import { structuredListParams } from "../../../src/import/shapes/structured-list-params.js";
 
 export const HARD_SHAPES = [
   "union body",
@@ -156,7 +157,12 @@ function refusedByAdd(document: Json): Set<string> {
     if (!isObject(item)) continue;
     for (const method of METHODS) {
       const op = item[method];
-      if (isObject(op) && (!sendable({ method }) || unwritableRequestBody(openapi, op, method)))
+      if (
+        isObject(op) &&
+        (!sendable({ method }) ||
+          unwritableRequestBody(openapi, op, method) ||
+          structuredListParams(openapi, op, item).some((p) => p.required))
+      )
         refused.add(`${method.toUpperCase()} ${path}`);
     }
   }

@@ -19,6 +19,7 @@ import { explodedQueryObjects, requiredObjectRules } from "../shapes/query-objec
 import { operatorOf, paramName } from "./param-names.js";
 import { DESCRIPTION_LENGTH, fromSchema, safeFlatten } from "./param-schema.js";
 import { draftBody } from "./request-body.js";
+import { isStructuredList, structuredListRule } from "../shapes/structured-list-params.js";
 
 /** The styles the runtime writes a list or an object in, by place. */
 const STYLES_SENT: Record<string, readonly string[]> = {
@@ -158,6 +159,8 @@ function leftOut(
       `header parameter ${declared.name} not drafted: OpenAPI ignores it (the media types and the security ` +
       "schemes say it), and the runtime writes it itself"
     );
+  if (!declared.required && isStructuredList(doc.source.data, declared as unknown as Record<string, unknown>))
+    return `${structuredListRule(declared)}: not drafted`;
   if (isBodyFramingHeader(declared))
     return (
       `header parameter ${declared.name} not drafted: fetch writes it from the body the call sends, and refuses a ` +

@@ -6,6 +6,9 @@
 // variable filled by a secret parameter, not a plain connection input a person types in
 // beside a made-up bearer token. Its document default (a placeholder such as
 // `1234:AAbbcc`) is no credential: the parameter is required, with no default.
+// A variable whose declared values no secret takes (an integer `{organizerKey}`, a
+// listed choice, a date) is no credential whatever its name: an ordinary parameter.
+import { followLocalRefs } from "../../load/json-ref.js";
 import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
 import type { ShapeNote } from "./client-credentials.js";
 
@@ -41,9 +44,15 @@ export function addressCredential(
   } as Record<string, Json>;
   // The operations' path parameters, for a variable every path has (their descriptions as a server variable's).
   const paths = operations.map((o) => o.path ?? "");
-  for (const { op } of operations)
-    for (const p of Array.isArray(op.parameters) ? (op.parameters as Json[]) : [])
-      if (p?.in === "path" && typeof p.name === "string") declared[p.name] ??= { description: p.description };
+  const items = isJson(document.paths) ? document.paths : {};
+  for (const { op, path } of operations) {
+    const item = path !== undefined && isJson(items[path]) ? items[path] : {};
+    for (const raw of [...listOf(op.parameters), ...listOf(item.parameters)]) {
+      const p = followLocalRefs(document, raw);
+      if (p?.in === "path" && typeof p.name === "string")
+        declared[p.name] ??= { description: p.description, schema: followLocalRefs(document, p.schema) };
+    }
+  }
   const named = [...url.slice(origin.length).matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1] ?? "");
   const shared = paths.length
     ? [...(paths[0] ?? "").matchAll(/\{([^{}/]+)\}/g)]
@@ -57,12 +66,41 @@ export function addressCredential(
     const byWords =
       description !== undefined && CREDENTIAL_WORDS.test(description) && /token|key|secret|password/i.test(description);
     if (!byName && !byWords) continue;
-    // Not when its values are listed (an enum is a choice of place, not a secret).
-    if (Array.isArray(declared[name]?.enum)) continue;
+    // Not when its values are listed (an enum is a choice of place, not a secret), nor typed as no secret is.
+    if (Array.isArray(declared[name]?.enum) || noSecretValues(declared[name]?.schema)) continue;
     return { variable: name, ...(description ? { description } : {}), pattern: "^[A-Za-z0-9._~:@-]+$" };
   }
   return undefined;
 }
+
+/** Formats of values that are no secret (a date, an address, an email address): a variable of one is data. */
+const NO_SECRET_FORMATS: ReadonlySet<string> = new Set([
+  "date",
+  "date-time",
+  "time",
+  "email",
+  "uri",
+  "url",
+  "hostname",
+  "ipv4",
+  "ipv6",
+]);
+
+/**
+ * Whether a path parameter's schema gives values no secret takes: a type other than text (`integer`: an id's key), a
+ * list of values, or a format of data. A credential is opaque text: drafted as one there, its stand-ins and real
+ * values would break the parameter's own schema (the mocks refuse the request).
+ */
+function noSecretValues(schema: unknown): boolean {
+  if (!isJson(schema)) return false;
+  const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type];
+  if (types.some((t) => t !== "string" && t !== "null")) return true;
+  if (Array.isArray(schema.enum) || schema.const !== undefined) return true;
+  return typeof schema.format === "string" && NO_SECRET_FORMATS.has(schema.format);
+}
+
+const isJson = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /**
  * The secret parameter the variable's credential is given in: required, no default (the document's is a placeholder),

@@ -17,8 +17,9 @@
 // alike are checked (CHECKED_FORMATS): an example a mock would refuse (a
 // relative path under `format: uri`) is found here, with its position,
 // instead of failing every mock case. The specs use many other formats that
-// no validator knows, and vendors disagree on the rest.
-import type { Schema } from "@cfworker/json-schema";
+// no validator knows, and vendors disagree on the rest. `byte` (base64), which
+// @cfworker/json-schema does not know, is added to its formats (BYTE).
+import { format as knownFormats, type Schema } from "@cfworker/json-schema";
 import { entryOf } from "@blockwright/runtime/internal";
 import type { SourceError, YamlSource } from "../yaml-source.js";
 import { usesJsonSchema2020 } from "../openapi-json-schema.js";
@@ -34,6 +35,21 @@ type Node = Record<string, unknown>;
  */
 const ANSWER_FORMATS: ReadonlySet<string> = new Set(["uri", "email", "date-time", "date", "uuid", "ipv4", "ipv6"]);
 /**
+ * Formats a request is held to (the request judge's): a live answer's, and `byte`, which the mocks check in a request
+ * (a value a mock refuses would otherwise be kept by the judge) and every validator reads alike (base64).
+ */
+export const REQUEST_FORMATS: ReadonlySet<string> = new Set([...ANSWER_FORMATS, "byte"]);
+/**
+ * OpenAPI's `byte`: base64 text (RFC 4648 section 4: the standard alphabet, padded to groups of four), the mocks'
+ * validator's (ajv-formats) pattern, held to the whole text: ajv-formats reads it line by line (its pattern is
+ * multiline), which passes a text of several lines one of which is base64; base64 has no line breaks (RFC 4648 3.1),
+ * so such a text is refused here. @cfworker/json-schema knows no `byte`: it is added to the formats it reads, which
+ * only the schemas that keep `format: byte` reach (each lookup drops the formats its caller does not check).
+ */
+const BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+(knownFormats as Record<string, (text: string) => boolean>).byte ??= (text) => BYTE.test(text);
+
+/**
  * Formats checked in examples: the mocks' validator (Prism's, ajv-formats) refuses values of these, and
  * @cfworker/json-schema reads them alike. `url` there wants a public host name (`http://localhost:3000/…`, in a
  * published example, fails both), which is the mock's rule, not the author's: live answers are not held to it.
@@ -41,6 +57,7 @@ const ANSWER_FORMATS: ReadonlySet<string> = new Set(["uri", "email", "date-time"
  */
 const CHECKED_FORMATS: ReadonlySet<string> = new Set([
   ...ANSWER_FORMATS,
+  "byte",
   "url",
   "uri-reference",
   "uri-template",
@@ -91,8 +108,12 @@ export interface DocumentSchemas {
   is31: boolean;
 }
 
-export function documentSchemas(files: Map<string, YamlSource>, rootFile: string): DocumentSchemas {
-  const walker = walkerOf(files, rootFile, ANSWER_FORMATS);
+export function documentSchemas(
+  files: Map<string, YamlSource>,
+  rootFile: string,
+  formats: ReadonlySet<string> = ANSWER_FORMATS,
+): DocumentSchemas {
+  const walker = walkerOf(files, rootFile, formats);
   return { lookup: walker.schemasOf(rootFile), draft: walker.is31 ? "2020-12" : "7", is31: walker.is31 };
 }
 

@@ -1,0 +1,47 @@
+// A path variable a credential by its name (`{zqOwnerKey}`) in every chosen operation's path, no security scheme: it is
+// the credential the address carries only where its declared values can be a secret's. Typed as no secret is (an
+// integer key: an id), it is an ordinary parameter; before, it was drafted as the credential, and the suite's stand-in
+// (text) broke the parameter's integer schema in every request (the mocks refused them).
+import { describe, expect, it } from "vitest";
+import { addressCredential } from "./address-credential.js";
+
+type Json = Record<string, unknown>;
+
+/** A document of two operations under `/owners/{zqOwnerKey}/…`, the variable's schema given by reference. */
+function documentWith(schema: Json): { document: Json; operations: { op: Json; path: string }[] } {
+  const ref = { $ref: "#/components/parameters/zqOwnerKey" };
+  const get = { operationId: "zqList", parameters: [ref], responses: { 200: { description: "OK" } } };
+  const put = { operationId: "zqPut", parameters: [ref], responses: { 204: { description: "done" } } };
+  const document: Json = {
+    openapi: "3.0.0",
+    servers: [{ url: "https://zq.example.test/api" }],
+    paths: { "/owners/{zqOwnerKey}/items": { get }, "/owners/{zqOwnerKey}/items/sync": { put } },
+    components: {
+      parameters: { zqOwnerKey: { name: "zqOwnerKey", in: "path", required: true, description: "The owner", schema } },
+    },
+  };
+  return {
+    document,
+    operations: [
+      { op: get, path: "/owners/{zqOwnerKey}/items" },
+      { op: put, path: "/owners/{zqOwnerKey}/items/sync" },
+    ],
+  };
+}
+
+describe("a path variable named like a credential, typed as no secret is", () => {
+  it.each([
+    ["an integer", { type: "integer", format: "int64" }],
+    ["a number", { type: "number" }],
+    ["a listed choice", { type: "string", enum: ["eu", "us"] }],
+    ["a date", { type: "string", format: "date" }],
+  ])("is no credential when its schema is %s (the parameter stays ordinary)", (_, schema) => {
+    const { document, operations } = documentWith(schema);
+    expect(addressCredential(document, operations)).toBeUndefined();
+  });
+
+  it("is the credential when its schema is text", () => {
+    const { document, operations } = documentWith({ type: "string" });
+    expect(addressCredential(document, operations)).toMatchObject({ variable: "zqOwnerKey", description: "The owner" });
+  });
+});

@@ -1,0 +1,80 @@
+// A query parameter whose value is a list of objects (a query protocol's `Items`: each item a name and its
+// attributes): no OpenAPI style writes one (form, spaceDelimited, pipeDelimited: lists of scalars; deepObject: objects
+// of scalars), so no request the document describes carries it. add drafted it as a JSON parameter: required, the
+// suite found no value of it to send and every case of the operation failed. Now an optional one is left out with a
+// note naming it and the rule (the operation goes through), and an operation that requires one is refused, named, as
+// the directory run never picks it.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { pickOperations } from "../../scripts/corpus/public-directory/operations.js";
+import {
+  draftWorkFolder,
+  drafted,
+  type Json,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+} from "./__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const ZQ_ITEM = {
+  type: "object",
+  required: ["ZqName"],
+  properties: { ZqName: { type: "string" }, ZqValues: { type: "array", items: { type: "string" } } },
+};
+
+/** `/zqstore` with a query list of objects (`ZqItems`, by reference and through an allOf) beside a plain list. */
+const document = (required: boolean) =>
+  openapi(
+    {
+      "/zqstore": {
+        get: {
+          operationId: "zqStore",
+          parameters: [
+            { name: "ZqDomain", in: "query", required: true, schema: { type: "string", maxLength: 40 } },
+            { name: "ZqTags", in: "query", schema: { type: "array", items: { type: "string", maxLength: 10 } } },
+            {
+              name: "ZqItems",
+              in: "query",
+              required,
+              description: "The items to store.",
+              schema: { type: "array", items: { allOf: [{ $ref: "#/components/schemas/ZqItem" }, { xml: {} }] } },
+            },
+          ],
+          responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) },
+        },
+      },
+      "/zqping": { get: { operationId: "zqPing", responses: { "200": reply({ type: "object" }) } } },
+    },
+    { schemas: { ZqItem: ZQ_ITEM } },
+  );
+
+describe("a query parameter that is a list of objects", () => {
+  it("is left out when optional, with a note naming it and the rule; the rest is drafted and links", async () => {
+    const d = drafted(document(false), ["zqStore"]);
+    const params = d.manifest.operations.acme_zq_store?.params ?? {};
+    expect(Object.keys(params).sort()).toEqual(["ZqDomain", "ZqTags"]);
+    expect(notesAt(d, "operations.acme_zq_store")).toContainEqual(
+      expect.stringMatching(
+        /^query parameter ZqItems is a list of objects or of lists, which no OpenAPI style writes .*: not drafted$/,
+      ),
+    );
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("refuses the operation when required, naming it, the parameter and the rule", () => {
+    expect(() => drafted(document(true), ["zqStore", "zqPing"])).toThrow(
+      new RegExp(
+        "zqStore \\(query parameter ZqItems\\): it requires a list of objects or of lists, which no OpenAPI style " +
+          "writes .*leave it out of --operations",
+      ),
+    );
+  });
+
+  it("is not picked by the directory run when required (add's rule), the other operations are", () => {
+    const doc: Json = document(true);
+    expect(pickOperations(doc, 5, () => 0).map((o) => o.name)).toEqual(["GET /zqping"]);
+  });
+});
