@@ -102,9 +102,9 @@ const pathOf = (at: Crumb | undefined): string[] => (at ? [...pathOf(at.up), at.
 
 /**
  * Call `visit` with each key of every object of the document that holds its keywords, and where the object is (its
- * path from the root, keys as given, is pathOf that: made only when asked for, not a function made for every key). Not walked into: data (defaults, enums, consts, examples, `x-`
- * extensions), whose keys are no keywords; the keys of a map of names (`properties`, `schemas`…) are names, each
- * naming such an object.
+ * path from the root, keys as given, is pathOf that: made only when asked for, not a function made for every key).
+ * Not walked into: data (defaults, enums, consts, examples, `x-` extensions), whose keys are no keywords; the keys of a
+ * map of names (`properties`, `schemas`…) are names, each naming such an object.
  */
 function walkKeywords(document: unknown, visit: (own: Node, key: string, at: Crumb | undefined) => void): void {
   const seen = new Set<unknown>();
