@@ -80,7 +80,8 @@ export async function openApiTypeNodes(document: unknown): Promise<TS.Node[]> {
   // The transform patches discriminator enums into the schema it is given
   // (scanDiscriminators, its only write): a document with a discriminator
   // gets its own copy. Copying every document cost 0.75 ms per provider.
-  const schema = (hasDiscriminator(document) ? structuredClone(document) : document) as OpenAPI3;
+  const hasOne = hasDiscriminator(document);
+  const schema = (hasOne ? structuredClone(document) : document) as OpenAPI3;
   const { scanDiscriminators, resolveRef, transformSchema } = openapiTypescript();
   const operations = operationsCollector();
   const ctx: GlobalContext = {
@@ -90,7 +91,9 @@ export async function openApiTypeNodes(document: unknown): Promise<TS.Node[]> {
     alphabetize: false,
     arrayLength: false,
     defaultNonNullable: true,
-    discriminators: scanDiscriminators(schema, { silent: false }),
+    // A document without one gets what scanDiscriminators gives it, without its two walks (a path copied at every
+    // object: a fifth of a millisecond a provider, 40 ms of GitHub's whole document).
+    discriminators: hasOne ? scanDiscriminators(schema, { silent: false }) : { objects: {}, refsHandled: [] },
     emptyObjectsUnknown: false,
     enum: false,
     enumValues: false,

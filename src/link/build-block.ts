@@ -57,8 +57,7 @@ export function buildBlock(m: Manifest, tools: ToolSpec[]): BlockDefinition {
   const condition = (list: string[]): OperationCondition | undefined =>
     list.length === ids.length ? undefined : { field: "operation", value: list };
   // Inputs of one name stay together, in the order names first appear.
-  const firstSeen = [...new Set([...inputs.values()].map((e) => e.spec.name))];
-  const ordered = [...inputs.values()].sort((a, b) => firstSeen.indexOf(a.spec.name) - firstSeen.indexOf(b.spec.name));
+  const ordered = byFirstName([...inputs.values()]);
   const paramInputs = ordered.map(({ spec, usedBy, requiredBy }): BlockInput => {
     const shownFor = condition(usedBy);
     return {
@@ -160,4 +159,15 @@ function controlFor(p: ParamSpec): BlockInput["control"] {
   if (p.type === "number") return "number";
   if (p.type === "json") return "code";
   return p.maxLength !== undefined && p.maxLength > 500 ? "long-input" : "short-input";
+}
+
+/**
+ * The entries in the order their names first appear, those of one name together in their order (a rank per name, not
+ * its index looked up in a list: a whole API's thousands of inputs are sorted by it).
+ */
+function byFirstName<T extends { spec: ParamSpec }>(entries: T[]): T[] {
+  const firstSeen = new Map<string, number>();
+  for (const e of entries) if (!firstSeen.has(e.spec.name)) firstSeen.set(e.spec.name, firstSeen.size);
+  const rank = (e: T) => firstSeen.get(e.spec.name) ?? 0;
+  return entries.sort((a, b) => rank(a) - rank(b));
 }

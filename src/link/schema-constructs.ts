@@ -22,9 +22,16 @@ export function checkSchemaConstructs(ctx: LinkContext): void {
 function walk(root: unknown, version: string): { path: Path; message: string }[] {
   const out: { path: Path; message: string }[] = [];
   const three0 = version.startsWith("3.0");
-  const visit = (node: unknown, path: Path) => {
+  // One path, extended and cut back as the walk goes: copied only for a construct found, not at every node.
+  const path: Path = [];
+  const into = (value: unknown, key: string | number) => {
+    path.push(key);
+    visit(value);
+    path.pop();
+  };
+  const visit = (node: unknown) => {
     if (Array.isArray(node)) {
-      for (const [i, item] of node.entries()) visit(item, [...path, i]);
+      for (let i = 0; i < node.length; i++) into(node[i], i);
       return;
     }
     if (!node || typeof node !== "object") return;
@@ -46,12 +53,12 @@ function walk(root: unknown, version: string): { path: Path; message: string }[]
           `true for null`,
       });
     }
-    for (const [key, value] of Object.entries(o)) {
+    for (const key of Object.keys(o)) {
       // In a map of properties, a key is a name (a property may be called `example`).
       if (!named && (NOT_SCHEMAS.has(key) || key.startsWith("x-"))) continue;
-      visit(value, [...path, key]);
+      into(o[key], key);
     }
   };
-  visit(root, []);
+  visit(root);
   return out;
 }

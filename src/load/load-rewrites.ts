@@ -101,25 +101,25 @@ interface Crumb {
 const pathOf = (at: Crumb | undefined): string[] => (at ? [...pathOf(at.up), at.key] : []);
 
 /**
- * Call `visit` with each key of every object of the document that holds its keywords, and the object's path from
- * the root (keys as given, made on asking). Not walked into: data (defaults, enums, consts, examples, `x-`
- * extensions), whose keys are no keywords; the keys of a map of names (`properties`, `schemas`…) are names, each
- * naming such an object.
+ * Call `visit` with each key of every object of the document that holds its keywords, and where the object is (its
+ * path from the root, keys as given, is pathOf that: made only when asked for, not a function made for every key).
+ * Not walked into: data (defaults, enums, consts, examples, `x-` extensions), whose keys are no keywords; the keys of a
+ * map of names (`properties`, `schemas`…) are names, each naming such an object.
  */
-function walkKeywords(document: unknown, visit: (own: Node, key: string, path: () => string[]) => void): void {
+function walkKeywords(document: unknown, visit: (own: Node, key: string, at: Crumb | undefined) => void): void {
   const seen = new Set<unknown>();
   const walk = (node: unknown, at: Crumb | undefined, names: boolean): void => {
     if (node === null || typeof node !== "object" || seen.has(node)) return;
     seen.add(node);
     if (Array.isArray(node)) {
-      for (const [i, item] of node.entries()) walk(item, { up: at, key: String(i) }, false);
+      for (let i = 0; i < node.length; i++) walk(node[i], { up: at, key: String(i) }, false);
       return;
     }
     const own = node as Node;
     for (const key of Object.keys(own)) {
       if (names) walk(own[key], { up: at, key }, false);
       else {
-        visit(own, key, () => pathOf(at));
+        visit(own, key, at);
         if (!(DATA_KEYS.has(key) || key.startsWith("x-"))) walk(own[key], { up: at, key }, NAME_MAPS.has(key));
       }
     }
@@ -150,7 +150,7 @@ export interface DelimitedPattern {
  */
 export function readDelimitedPatterns(document: unknown): DelimitedPattern[] {
   const found: DelimitedPattern[] = [];
-  walkKeywords(document, (own, key, path) => {
+  walkKeywords(document, (own, key, at) => {
     const written = own[key];
     if (key !== "pattern" || typeof written !== "string") return;
     const read = innerPattern(written);
@@ -159,7 +159,7 @@ export function readDelimitedPatterns(document: unknown): DelimitedPattern[] {
       return;
     }
     own[key] = read;
-    found.push({ path: [...path(), key], written, read });
+    found.push({ path: [...pathOf(at), key], written, read });
   });
   return found;
 }

@@ -106,8 +106,21 @@ export function bareMediaType(mediaType: string): string {
 
 /** JSON media types: `application/json`, other `…/json` types and the structured-syntax `+json` types (RFC 6839). */
 export function isJsonMediaType(mediaType: string): boolean {
-  return /^[a-z0-9!#$&^_.-]+\/([a-z0-9!#$&^_.+-]+\+)?json$/.test(bareMediaType(mediaType));
+  let json = jsonTypes.get(mediaType);
+  if (json === undefined) {
+    json = /^[a-z0-9!#$&^_.-]+\/([a-z0-9!#$&^_.+-]+\+)?json$/.test(bareMediaType(mediaType));
+    if (jsonTypes.size < JSON_TYPES_KEPT) jsonTypes.set(mediaType, json);
+  }
+  return json;
 }
+
+/**
+ * The answers for the media types asked about: the link, the example check and the emitters ask about the same few
+ * types again and again (its split, lower-casing and expression were a link's most frequent small cost). Bounded: a
+ * document's types are few, a hostile one's many are asked the long way.
+ */
+const jsonTypes = new Map<string, boolean>();
+const JSON_TYPES_KEPT = 512;
 
 /**
  * The JSON media type of a `content` map that carries a schema: one answer or body may be written under two JSON
