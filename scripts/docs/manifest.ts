@@ -120,6 +120,19 @@ function variantMeanings(
   return `${meanings.map((m) => `\`${String(m.value)}\`: ${m.words}`).join("; ")}.`;
 }
 
+/** A field's row of its concept's table: its meaning, an example and what the surface records of it. */
+function fieldRow(schema: Node & { definitions: Record<string, Node> }, field: string): string {
+  const [def = "", ...path] = field.split(".");
+  const node = schemaAt(schema.definitions, def === "manifest" ? schema : schema.definitions[def], path);
+  const meaning =
+    variantMeanings(schema.definitions, schema.definitions[def], path) ??
+    [node?.title, node?.description].filter(Boolean).join(": ");
+  return (
+    `| \`${field}\` | ${cell(meaning)} | ${cell(example(node))} | ` +
+    `${cell(decision(FIELDS[field as keyof typeof FIELDS]))} |`
+  );
+}
+
 function decision(d: FieldDecision): string {
   if ("surface" in d) return `\`${d.surface}\``;
   if ("fields" in d) return `its fields (\`${d.fields}.…\`)`;
@@ -205,18 +218,7 @@ export function manifestPage(root: string): string {
       const names = byFragment.get(f) ?? [];
       if (!names.length) continue;
       lines.push("| Field | Meaning | Example | Recorded in the surface by |", "|---|---|---|---|");
-      for (const field of names) {
-        const [def = "", ...path] = field.split(".");
-        const start = def === "manifest" ? schema : schema.definitions[def];
-        const node = schemaAt(schema.definitions, start, path);
-        const meaning =
-          variantMeanings(schema.definitions, start, path) ??
-          [node?.title, node?.description].filter(Boolean).join(": ");
-        lines.push(
-          `| \`${field}\` | ${cell(meaning)} | ${cell(example(node))} | ` +
-            `${cell(decision(FIELDS[field as keyof typeof FIELDS]))} |`,
-        );
-      }
+      for (const field of names) lines.push(fieldRow(schema, field));
       lines.push("");
     }
   }

@@ -39,6 +39,12 @@ const selected = {
     { properties: { stage: { enum: ["queued", "running"] } } },
   ],
 };
+/** OpenAPI 3.1's `if` and `then` beside a schema's other keywords. */
+const ifThen = (cond: object, consequence: object) => ({
+  if: cond,
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's keyword, in a document, never awaited
+  then: consequence,
+});
 const RULE = { rule: "requiredWhen", param: "verdict", dependsOn: "stage", values: ["done"] };
 
 describe("a body field one value of another requires", () => {
@@ -73,8 +79,7 @@ describe("a body field one value of another requires", () => {
     const body = {
       type: "object",
       properties: fields,
-      if: { properties: { stage: { const: "done" } }, required: ["stage"] },
-      then: { required: ["verdict"] },
+      ...ifThen({ properties: { stage: { const: "done" } }, required: ["stage"] }, { required: ["verdict"] }),
     };
     const d = drafted(withBody(body, "3.1.0"), ["updateZqRun"]);
     expect(d.manifest.operations.acme_update_zq_run?.rules).toEqual([RULE]);
@@ -89,8 +94,7 @@ describe("a body field one value of another requires", () => {
     const loose = {
       type: "object",
       properties: fields,
-      if: { properties: { stage: { const: "done" } } },
-      then: { required: ["verdict"] },
+      ...ifThen({ properties: { stage: { const: "done" } } }, { required: ["verdict"] }),
     };
     expect(
       drafted(withBody(loose, "3.1.0"), ["updateZqRun"]).manifest.operations.acme_update_zq_run?.rules,
