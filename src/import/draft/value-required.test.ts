@@ -85,7 +85,7 @@ describe("a body field one value of another requires", () => {
     expect(d.manifest.operations.acme_update_zq_run?.rules).toEqual([RULE]);
   });
 
-  it("not where a shape lists no value of the field (it takes them all), nor an if that does not require the field", () => {
+  it("not where a shape lists no value (it takes them all), nor from an if not requiring the field", () => {
     const open = {
       ...selected,
       anyOf: [selected.anyOf[0], { properties: { note: { maxLength: 10 } } }],

@@ -33,7 +33,7 @@ function listedValues(doc: OpenApiDocument, schema: unknown): Scalar[] | undefin
 const requiredOf = (s: Schema) => (Array.isArray(s.required) ? s.required.filter((f) => typeof f === "string") : []);
 const propsOf = (s: Schema) => (s.properties ?? {}) as Record<string, unknown>;
 
-/** From a union whose every shape lists the selecting field's values: each value's fields, every shape of it requiring. */
+/** From a union whose every shape lists the selecting field's values: the fields each value's shapes all require. */
 function fromUnion(doc: OpenApiDocument, flat: Schema): ValueRequired[] {
   const key = Array.isArray(flat.anyOf) ? "anyOf" : Array.isArray(flat.oneOf) ? "oneOf" : undefined;
   if (!key || (flat[key] as unknown[]).length < 2) return [];
