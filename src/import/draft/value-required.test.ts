@@ -75,6 +75,22 @@ describe("a body field one value of another requires", () => {
     expect(sent).toMatchObject({ success: true });
   });
 
+  it("from a union requiring fields each shape lists alone (the cut moves them into their shapes)", () => {
+    const body = {
+      type: "object",
+      required: ["verdict", "note"],
+      properties: { stage: fields.stage },
+      oneOf: [
+        { properties: { stage: { enum: ["done"] }, verdict: fields.verdict } },
+        { properties: { stage: { enum: ["queued", "running"] }, note: fields.note } },
+      ],
+    };
+    expect(drafted(withBody(body), ["updateZqRun"]).manifest.operations.acme_update_zq_run?.rules).toEqual([
+      RULE,
+      { rule: "requiredWhen", param: "note", dependsOn: "stage", values: ["queued", "running"] },
+    ]);
+  });
+
   it("from OpenAPI 3.1's if (one field's const, that field required) and then (the fields it requires)", () => {
     const body = {
       type: "object",
