@@ -71,6 +71,11 @@ export function ruleSentence(rule: RuleSpec, w: Words = PLAIN): string {
       );
       return `Limits of ${w.name(rule.param)} depend on ${w.name(rule.dependsOn)}: ${cases.join("; ")}.`;
     }
+    case "requiredWhen":
+      return (
+        `Give ${w.name(rule.param)} when ${w.name(rule.dependsOn)} is ` +
+        `${orList(rule.values.map(w.value))} (required then).`
+      );
   }
 }
 

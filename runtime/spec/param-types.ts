@@ -169,7 +169,9 @@ export type RuleSpec =
       param: string;
       dependsOn: string;
       limits: Record<string, { minimum?: number; maximum?: number; minLength?: number; maxLength?: number }>;
-    };
+    }
+  /** `param` must be given when `dependsOn` (after its default) has one of `values`. */
+  | { rule: "requiredWhen"; param: string; dependsOn: string; values: (string | number | boolean)[] };
 
 /**
  * How a form field (or a query parameter) is written: its style, and whether as JSON or with reserved characters raw.

@@ -1,6 +1,6 @@
 // Cross-field rules (a manifest's `rules`): checked over the values a call
 // would send, defaults applied, after each parameter passed its own rules. A
-// default that is not sent (`sendDefault: false`) selects limits and values,
+// default that is not sent (`sendDefault: false`) selects limits, values and requiredWhen's cases,
 // but gives no parameter of exactlyOne or anyOf: the upstream never sees it.
 import { itemAt } from "../common/checked.js";
 import type { Issue } from "../common/issue.js";
@@ -127,8 +127,21 @@ function checkRule(
           : `${rule.param}: must be left out when ${rule.dependsOn} is ${String(selector)}, ` +
             `got ${JSON.stringify(value)}`,
       });
+      return;
     }
+    case "requiredWhen":
+      if (!present(rule.param) && rule.values.some((v) => v === values[rule.dependsOn]))
+        issues.push(requiredWhenIssue(rule, values[rule.dependsOn]));
   }
+}
+
+/** A parameter left out while the value of the one it depends on (`selector`) requires it. */
+function requiredWhenIssue(rule: Extract<RuleSpec, { rule: "requiredWhen" }>, selector: unknown): Issue {
+  return {
+    param: rule.param,
+    rule: "requiredWhen",
+    message: `${rule.param}: required when ${rule.dependsOn} is ${String(selector)}`,
+  };
 }
 
 /** What `value` breaks of a dependentLimits rule's `limits` (the first), or undefined when it keeps them. */

@@ -97,6 +97,42 @@ function schemaAt(definitions: Record<string, Node>, start: Node | undefined, pa
   return node;
 }
 
+/**
+ * A field that several variants of a tagged definition (`discriminator`) give, each in its own words: each meaning
+ * after its variant's tag (`` `allowedValues`: … ``); undefined when one variant gives it, or all in the same words.
+ */
+function variantMeanings(
+  definitions: Record<string, Node>,
+  start: Node | undefined,
+  path: string[],
+): string | undefined {
+  const tag = (start?.discriminator as { propertyName?: string } | undefined)?.propertyName;
+  const key = path[0];
+  if (!tag || path.length !== 1 || key === undefined) return undefined;
+  const meanings = ((start?.oneOf as Node[] | undefined) ?? []).flatMap((variant) => {
+    const node = variant.properties?.[key] ? schemaAt(definitions, variant, [key]) : undefined;
+    const own = variant.properties?.[tag];
+    const value = own?.const ?? (Array.isArray(own?.enum) ? own.enum.join("`, `") : "…");
+    const words = [node?.title, node?.description].filter(Boolean).join(": ").replace(/\.$/, "");
+    return node ? [{ value, words }] : [];
+  });
+  if (new Set(meanings.map((m) => m.words)).size < 2) return undefined;
+  return `${meanings.map((m) => `\`${String(m.value)}\`: ${m.words}`).join("; ")}.`;
+}
+
+/** A field's row of its concept's table: its meaning, an example and what the surface records of it. */
+function fieldRow(schema: Node & { definitions: Record<string, Node> }, field: string): string {
+  const [def = "", ...path] = field.split(".");
+  const node = schemaAt(schema.definitions, def === "manifest" ? schema : schema.definitions[def], path);
+  const meaning =
+    variantMeanings(schema.definitions, schema.definitions[def], path) ??
+    [node?.title, node?.description].filter(Boolean).join(": ");
+  return (
+    `| \`${field}\` | ${cell(meaning)} | ${cell(example(node))} | ` +
+    `${cell(decision(FIELDS[field as keyof typeof FIELDS]))} |`
+  );
+}
+
 function decision(d: FieldDecision): string {
   if ("surface" in d) return `\`${d.surface}\``;
   if ("fields" in d) return `its fields (\`${d.fields}.…\`)`;
@@ -182,15 +218,7 @@ export function manifestPage(root: string): string {
       const names = byFragment.get(f) ?? [];
       if (!names.length) continue;
       lines.push("| Field | Meaning | Example | Recorded in the surface by |", "|---|---|---|---|");
-      for (const field of names) {
-        const [def = "", ...path] = field.split(".");
-        const node = schemaAt(schema.definitions, def === "manifest" ? schema : schema.definitions[def], path);
-        const meaning = [node?.title, node?.description].filter(Boolean).join(": ");
-        lines.push(
-          `| \`${field}\` | ${cell(meaning)} | ${cell(example(node))} | ` +
-            `${cell(decision(FIELDS[field as keyof typeof FIELDS]))} |`,
-        );
-      }
+      for (const field of names) lines.push(fieldRow(schema, field));
       lines.push("");
     }
   }

@@ -41,6 +41,7 @@ export function ruleParams(rule: RuleSpec): string[] {
       return rule.groups.flat();
     case "allowedValues":
     case "dependentLimits":
+    case "requiredWhen":
       return [rule.param, rule.dependsOn];
   }
 }

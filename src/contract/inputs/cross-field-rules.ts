@@ -1,7 +1,8 @@
-// The cross-field rules of a tool (exactlyOne, anyOf, atMostOne, dependentLimits, allowedValues) met by an input
-// the contract suite makes, one rule at a time (values.ts passes over them until none changes the input): a missing
-// alternative added from its example, extra ones dropped, a value fitted to its selector's limits, or a selector
-// picked that allows a pinned value; the pinned parameters never touched.
+// The cross-field rules of a tool (exactlyOne, anyOf, atMostOne, dependentLimits, allowedValues, requiredWhen) met
+// by an input the contract suite makes, one rule at a time (values.ts passes over them until none changes the input):
+// a missing alternative added from its example, extra ones dropped, a value fitted to its selector's limits, a
+// selector picked that allows a pinned value, or a parameter its selector's value requires added from its example;
+// the pinned parameters never touched.
 import type { ParamSpec, RuleSpec } from "@blockwright/runtime/internal";
 import { type GroupInput, meetAnyOf, meetAtMostOne, type Outcome } from "./group-rules.js";
 
@@ -83,5 +84,28 @@ export function meetRule(rule: RuleSpec, input: GroupInput, params: readonly Par
       else return "impossible";
       return "changed";
     }
+    case "requiredWhen":
+      return meetRequiredWhen(rule, input, params);
   }
+}
+
+/** The parameter its selector's value requires given its example; left out on purpose, another selector value. */
+function meetRequiredWhen(
+  rule: Extract<RuleSpec, { rule: "requiredWhen" }>,
+  { out, has, isPinned, example }: GroupInput,
+  params: readonly ParamSpec[],
+): Outcome {
+  const selectorParam = params.find((p) => p.name === rule.dependsOn);
+  const selector = out[rule.dependsOn] ?? selectorParam?.default;
+  if (has(rule.param) || !rule.values.some((v) => v === selector)) return "ok";
+  if (isPinned(rule.param)) {
+    const other = selectorParam?.enum?.find((v) => !rule.values.some((r) => r === v));
+    if (isPinned(rule.dependsOn) || other === undefined) return "impossible";
+    out[rule.dependsOn] = other;
+    return "changed";
+  }
+  const given = example(rule.param);
+  if (!given) return "impossible";
+  out[rule.param] = given.value;
+  return "changed";
 }

@@ -341,6 +341,19 @@ function ruleBreakers(tool: ToolSpec, values: ToolValues, base: fc.Arbitrary<Inp
         );
       }
     } else if (rule.rule === "dependentLimits") breakers.push(...dependentLimitBreakers(tool, rule, base));
+    else if (rule.rule === "requiredWhen")
+      // Per value that requires the parameter: that value, and the parameter left out.
+      for (const v of rule.values)
+        breakers.push(
+          base.map((input) => ({
+            input: without(settledUnder(tool, { ...input, [rule.dependsOn]: v }, rule.dependsOn, rule.param), [
+              rule.param,
+            ]),
+            broken: `${rule.param} left out with ${rule.dependsOn} ${String(v)}`,
+            param: rule.param,
+            rule: ["requiredWhen"],
+          })),
+        );
     else breakers.push(...allowedValueBreakers(tool, rule, base));
   }
   return breakers;

@@ -71,7 +71,8 @@ export function sampleFile(contentType?: string): File {
 /**
  * `input` with its selector `dependsOn` just set by a breaker, made valid again for every other
  * rule that selector governs (all but `broken`'s): a value the selector no longer allows becomes
- * an allowed one or is left out, a value past the selector's limits is brought within them.
+ * an allowed one or is left out, a value past the selector's limits is brought within them, a parameter it now
+ * requires is given its example.
  * Without it the breaker broke two rules, and the refusal could name the other one.
  */
 export function settledUnder(
@@ -83,6 +84,13 @@ export function settledUnder(
   const out = { ...input };
   const selector = String(out[dependsOn]);
   for (const rule of tool.rules) {
+    // A parameter the selector's new value requires: given its example (without one, the input stays as it is).
+    if (rule.rule === "requiredWhen" && rule.dependsOn === dependsOn && rule.param !== broken) {
+      const example = tool.params.find((p) => p.name === rule.param)?.example;
+      if (out[rule.param] === undefined && rule.values.some((v) => v === out[dependsOn]) && example !== undefined)
+        out[rule.param] = example;
+      continue;
+    }
     if (rule.rule !== "allowedValues" && rule.rule !== "dependentLimits") continue;
     if (rule.dependsOn !== dependsOn || rule.param === broken || out[rule.param] === undefined) continue;
     const value = out[rule.param];

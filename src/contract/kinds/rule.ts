@@ -2,12 +2,14 @@
 // accepted; none and all refused), anyOf (each group accepted; none and a
 // partial group refused), atMostOne (each group accepted; two groups and a
 // partial group refused), allowedValues (per selector value, each allowed
-// value accepted and one other refused). dependentLimits has no case of its
+// value accepted and one other refused), requiredWhen (per value that requires
+// the parameter, the value with it accepted and without it refused). dependentLimits has no case of its
 // own: the random invalid inputs (property) break it.
 import { itemAt, type RuleSpec } from "@blockwright/runtime/internal";
 import { acceptCase, refuseCase } from "../input-cases.js";
 import { operationSource } from "../sources.js";
 import type { CaseKindModule, ContractCase } from "../types.js";
+import { settledUnder } from "../inputs/rule-values.js";
 import { type Input, type ToolValues, valuesOf } from "../inputs/values.js";
 
 export const ruleKind: CaseKindModule = {
@@ -15,7 +17,8 @@ export const ruleKind: CaseKindModule = {
     when: "a cross-field rule",
     cases:
       "every cross-field rule both ways (`exactlyOne`, `anyOf`, `atMostOne`, `allowedValues` per selector " +
-      "value; `dependentLimits` is left to the random invalid inputs)",
+      "value, `requiredWhen` per value that requires the parameter; `dependentLimits` is left to the random " +
+      "invalid inputs)",
   },
   applies: (tool) => tool.rules.some((r) => r.rule !== "dependentLimits"),
   derive(tool, { document }) {
@@ -37,6 +40,8 @@ function ruleCases(values: ToolValues, rule: RuleSpec): ContractCase[] {
       return atMostOneCases(values, rule);
     case "allowedValues":
       return allowedValuesCases(values, rule);
+    case "requiredWhen":
+      return requiredWhenCases(values, rule);
     default:
       return [];
   }
@@ -168,6 +173,35 @@ function allowedValuesCases(values: ToolValues, rule: RuleOf<"allowedValues">): 
     );
   }
   return cases;
+}
+
+/** Per value that requires the parameter: the value with the parameter accepted, without it refused. */
+function requiredWhenCases(values: ToolValues, rule: RuleOf<"requiredWhen">): ContractCase[] {
+  const param = values.param(rule.param);
+  return rule.values.flatMap((v) => {
+    const when = `${rule.dependsOn} is ${String(v)}`;
+    return [
+      acceptCase(values, "rule", `requiredWhen: ${rule.param} given when ${when}`, param, () =>
+        values.with({ [rule.dependsOn]: v, [rule.param]: values.example(rule.param)?.value }),
+      ),
+      refuseCase(
+        values,
+        "rule",
+        `requiredWhen: ${rule.param} left out when ${when}`,
+        () => {
+          const input = settledUnder(
+            values.tool,
+            { ...values.minimal(), [rule.dependsOn]: v },
+            rule.dependsOn,
+            rule.param,
+          );
+          delete input[rule.param];
+          return input;
+        },
+        { param: rule.param, rule: "requiredWhen" },
+      ),
+    ];
+  });
 }
 
 /** The minimal input with exactly the `given` members of a rule's parameters (the others left out). */

@@ -101,9 +101,9 @@ export function draftParams(
     const of = "of" in declared ? declared.of : undefined;
     byWire.set(of !== undefined ? `query:${of}/${declared.name}` : `${declared.in}:${declared.name}`, name);
   }
-  const rule = draftBody(doc, op, rawOp, repeats, at, notes, { params, byWire, taken });
+  const bodyRules = draftBody(doc, op, rawOp, repeats, at, notes, { params, byWire, taken });
   if (keyless) keepSecret(params, byWire, at, notes);
-  const rules = [...(rule ? [rule] : []), ...requiredObjectRules(parameters, byWire)];
+  const rules = [...bodyRules, ...requiredObjectRules(parameters, byWire)];
   return { params, byWire, ...(rules.length ? { rules } : {}) };
 }
 

@@ -14,6 +14,7 @@ import { answersEvents, isStreamFlag, streamNote } from "../shapes/event-streams
 import { wholeBodyNote } from "../shapes/union-items.js";
 import { unwritableBody } from "../shapes/unwritable-body.js";
 import { bodyFieldRule, branchEnums, branchFields, loneBranch, shapeTag, shapesRule } from "./body-rules.js";
+import { valueRequiredRules } from "./value-required.js";
 import { fileParam, isFileField } from "./files.js";
 import { paramName } from "./param-names.js";
 import { fromSchema, safeFlatten } from "./param-schema.js";
@@ -63,11 +64,17 @@ export function draftBody(
   at: Path,
   notes: ReviewNote[],
   into: ParamsInto,
-): ManifestRule | undefined {
+): ManifestRule[] {
   const body = op.requestBody;
   const unwritable = unwritableBody(doc, op);
-  if (unwritable) return void notes.push({ at, note: unwritable });
-  if (!body) return void unwrittenBody(doc, rawOp, at, notes);
+  if (unwritable) {
+    notes.push({ at, note: unwritable });
+    return [];
+  }
+  if (!body) {
+    unwrittenBody(doc, rawOp, at, notes);
+    return [];
+  }
   if (body.encoding === "binary") {
     // A content key that is no media type (`PDF`): the file goes as its own type (link/wire/body.ts).
     if (!isMediaType(body.mediaType))
@@ -78,7 +85,8 @@ export function draftBody(
           "is sent as its own type (application/octet-stream when it has none); write the type in openapi.yaml if " +
           "you know it",
       });
-    return void draftFileBody(body, into);
+    draftFileBody(body, into);
+    return [];
   }
   const flat = loneBranch(doc, safeFlatten(doc, body.schema));
   const fields = (flat?.properties ?? {}) as Record<string, Schema>;
@@ -106,8 +114,10 @@ export function draftBody(
         "drafted required",
     });
   }
-  if (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length)
-    return void draftWholeBody(doc, op, flat, at, notes, into);
+  if (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length) {
+    draftWholeBody(doc, op, flat, at, notes, into);
+    return [];
+  }
   if (body.encoding === "multipart" && loneFileBody(doc, rawOp, body.mediaType)) {
     notes.push({
       at: [...at, "params"],
@@ -202,7 +212,7 @@ function draftBodyFields(
   at: Path,
   notes: ReviewNote[],
   into: ParamsInto,
-): ManifestRule | undefined {
+): ManifestRule[] {
   const events = answersEvents(doc, rawOp);
   // A field the schema requires but does not list among its properties is still required of every request (any value).
   const unlisted = [...required].filter((f) => f && !Object.hasOwn(fields, f) && flat.additionalProperties !== false);
@@ -248,6 +258,9 @@ function draftBodyFields(
   ])
     draftBodyField(context, field, schema);
   const stated = bodyFieldRule(flat, into.byWire) ?? shapesRule(doc, flat, into.byWire);
+  // A field one value of another requires (the shape that value selects requires it).
+  const selected = valueRequiredRules(doc, flat, into.byWire, required);
+  if (selected) notes.push({ at: [...at, "rules"], note: selected.note });
   if (stated) notes.push({ at: [...at, "rules"], note: stated.note });
   else if (body.required && required.size === 0 && sent.length > 1) {
     notes.push({
@@ -257,7 +270,7 @@ function draftBodyFields(
         "sends an empty body ({})",
     });
   }
-  return stated?.rule;
+  return [...(stated ? [stated.rule] : []), ...(selected?.rules ?? [])];
 }
 
 /** One field of the body drafted as a parameter, placed at its pointer. */

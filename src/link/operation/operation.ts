@@ -425,6 +425,6 @@ function linkRules(ctx: LinkContext, at: Path, mop: ManifestOperation, byName: M
     ? new Set([...Object.keys(m.params ?? {}), ...Object.keys(mop.params ?? {})])
     : new Set<string>();
   return (mop.rules ?? [])
-    .map((r, i) => linkRule(ctx, r, [...at, "rules", i], declared, byName))
+    .map((r, i) => linkRule(ctx, r, [...at, "rules", i], declared, byName, mop.rules))
     .filter((r): r is RuleSpec => !!r);
 }

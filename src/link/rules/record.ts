@@ -7,7 +7,7 @@ export const rules = {
   wording:
     "**`rules`** across parameters: `exactlyOne`, `anyOf` (at least one group), " +
     "`allowedValues` (values depending on another parameter), `dependentLimits` (limits depending on another " +
-    "parameter).",
+    "parameter), `requiredWhen` (a parameter required when another has one of some values).",
   schema: ["rules"],
   tool: ["rules"],
   surface: { rules: rulesSurface },

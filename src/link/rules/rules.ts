@@ -1,19 +1,23 @@
 // `rules` across an operation's parameters: exactlyOne, anyOf (at least one
 // group), atMostOne (at most one group, whole), allowedValues and dependentLimits (values or limits depending on
-// another parameter's value), each naming parameters that exist, values the
-// parameters take, and limits no looser than the parameter's own.
+// another parameter's value), requiredWhen (a parameter required for some values of another), each naming
+// parameters that exist, values the parameters take, and limits no looser than the parameter's own.
 import { cloneJson, type ParamSpec, type RuleSpec } from "@blockwright/runtime/internal";
 import { canonical } from "../../common/canonical-json.js";
 import type { ToolEntry } from "../../model/surface-entry.js";
 import type { LinkContext, Path } from "../context.js";
 
-/** `declared`: every parameter the manifest names (linked or not), so a broken parameter is reported once. */
+/**
+ * `declared`: every parameter the manifest names (linked or not), so a broken parameter is reported once; `rules`:
+ * the operation's rules, which one rule must not contradict.
+ */
 export function linkRule(
   ctx: LinkContext,
   rule: RuleSpec,
   at: Path,
   declared: ReadonlySet<string>,
   params: Map<string, ParamSpec>,
+  rules: readonly RuleSpec[] = [],
 ): RuleSpec | undefined {
   const missing = (name: string, where: Path) =>
     !declared.has(name) && ctx.fail("BW2001", where, `unknown parameter "${name}"`, "value") === undefined;
@@ -59,7 +63,70 @@ export function linkRule(
       }
       return { rule: "allowedValues", param: rule.param, dependsOn: rule.dependsOn, values: cloneJson(rule.values) };
     }
+    case "requiredWhen": {
+      if (missing(rule.param, [...at, "param"]) || missing(rule.dependsOn, [...at, "dependsOn"])) return undefined;
+      const target = params.get(rule.param);
+      const selector = params.get(rule.dependsOn);
+      if (!target || !selector) return undefined;
+      checkRequiredWhen(ctx, rule, target, selector, rules, at);
+      return { rule: "requiredWhen", param: rule.param, dependsOn: rule.dependsOn, values: [...rule.values] };
+    }
   }
+}
+
+/**
+ * A `requiredWhen` rule: a parameter that is not always given (neither required nor defaulted), another one's values
+ * it can take, and no allowedValues rule telling to leave the parameter out for one of them.
+ */
+function checkRequiredWhen(
+  ctx: LinkContext,
+  rule: Extract<RuleSpec, { rule: "requiredWhen" }>,
+  target: ParamSpec,
+  selector: ParamSpec,
+  rules: readonly RuleSpec[],
+  at: Path,
+): void {
+  if (rule.param === rule.dependsOn)
+    ctx.fail("BW2005", [...at, "dependsOn"], `"${rule.param}" cannot be required by its own value`, "value");
+  if (target.required)
+    ctx.fail("BW2005", [...at, "param"], `"${rule.param}" is already required: requiredWhen adds nothing`, "value");
+  else if (target.default !== undefined)
+    ctx.fail(
+      "BW2005",
+      [...at, "param"],
+      `"${rule.param}" has a default (${JSON.stringify(target.default)}), so it is always given: requiredWhen ` +
+        "adds nothing",
+      "value",
+    );
+  rule.values.forEach((value, i) => {
+    const where = [...at, "values", i];
+    const shown = JSON.stringify(value);
+    const typed = selector.type === "number" ? "number" : selector.type === "boolean" ? "boolean" : "string";
+    if (typeof value !== typed)
+      ctx.fail("BW2023", where, `${shown} is not a value of "${rule.dependsOn}" (a ${typed})`, "value");
+    else if (selector.enum && !selector.enum.includes(value))
+      ctx.fail(
+        "BW2023",
+        where,
+        `${shown} is not a value of "${rule.dependsOn}" (${selector.enum.join(", ")})`,
+        "value",
+      );
+    const absent = rules.findIndex(
+      (r) =>
+        r.rule === "allowedValues" &&
+        r.param === rule.param &&
+        r.dependsOn === rule.dependsOn &&
+        r.values[String(value)]?.length === 0,
+    );
+    if (absent >= 0)
+      ctx.fail(
+        "BW2005",
+        where,
+        `"${rule.param}" is required when "${rule.dependsOn}" is ${shown}, and the allowedValues rule ` +
+          `(rules.${absent}) says to leave it out then`,
+        "value",
+      );
+  });
 }
 
 /** A rule added or changed refuses calls that were accepted; one removed accepts more. */

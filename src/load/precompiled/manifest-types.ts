@@ -188,6 +188,19 @@ export type ManifestRule = ({
       maxLength?: number
     }
   }
+} | {
+  /**
+   * `param` must be given when `dependsOn` has one of `values` (after its default); optional otherwise. JSON Schema's `if`/`then` with `required`, or a body union whose shape selected by one field's value requires a field the others do not.
+   */
+  rule: "requiredWhen"
+  param: ManifestParamName
+  dependsOn: ManifestParamName
+  /**
+   * The values of `dependsOn` that make `param` required.
+   *
+   * @minItems 1
+   */
+  values: (string | number | boolean)[]
 })
 /**
  * One block output, keyed by its dotted path in the result (`data`, `metadata.id`, `generationId`).

@@ -343,6 +343,14 @@ const hostileAddBookCall = {
           "maxLength": 80
         }
       }
+    },
+    {
+      "rule": "requiredWhen",
+      "param": "genres",
+      "dependsOn": "size",
+      "values": [
+        "letter */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+      ]
     }
   ],
   "successStatuses": [

@@ -1,0 +1,81 @@
+// The `requiredWhen` rule as the link checks it: a parameter required for some values of another (JSON Schema's
+// if/then with required; a body whose shape, selected by one field's value, requires a field the others do not).
+// Each refusal points at the field (`file:line:col`), and names the rule's parameters and the value.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { REPOSITORY } from "../../../test-support/neutral-copy.js";
+import { GenerationErrors } from "../../emit/generation-errors.js";
+import { loadProvider } from "../../emit/link-provider.js";
+import type { ProviderIR } from "../../model/ir.js";
+
+const RULE = "      - { rule: requiredWhen, param: verdict, dependsOn: status, values: [done] }\n";
+
+/** The zqchecks fixture linked with its rule replaced by `rules` (and other edits): its IR, or its problems. */
+async function linked(rules: string, edits: [string, string][] = []): Promise<{ ir: ProviderIR } | string[]> {
+  const root = mkdtempSync(join(tmpdir(), "blockwright-required-when-"));
+  const dir = join(root, "specs", "zqchecks");
+  try {
+    cpSync(join(REPOSITORY, "test-support/fixtures/specs-more/zqchecks"), dir, { recursive: true });
+    const file = join(dir, "manifest.yaml");
+    let text = readFileSync(file, "utf8");
+    for (const [find, replace] of [[RULE, rules], ...edits] as [string, string][]) {
+      if (!text.includes(find)) throw new Error(`the fixture has no ${JSON.stringify(find)}`);
+      text = text.replace(find, replace);
+    }
+    writeFileSync(file, text);
+    return { ir: await loadProvider(root, dir) };
+  } catch (e) {
+    if (e instanceof GenerationErrors) return e.errors.map((x) => x.message);
+    throw e;
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+const AT = "specs/zqchecks/manifest.yaml";
+const FIELD = "operations.zqchecks_update_run.rules.0";
+
+describe("the requiredWhen rule, linked", () => {
+  it("carries the rule into the tool definition", async () => {
+    const result = await linked(RULE);
+    if (!("ir" in result)) throw new Error(result.join("\n"));
+    expect(result.ir.operations[0]?.tool.rules).toEqual([
+      { rule: "requiredWhen", param: "verdict", dependsOn: "status", values: ["done"] },
+    ]);
+  });
+
+  it("refuses a parameter the operation does not declare", async () => {
+    expect(await linked(RULE.replace("param: verdict", "param: verdit"))).toEqual([
+      `${AT}:58:38: ${FIELD}.param: unknown parameter "verdit"`,
+    ]);
+  });
+
+  it("refuses a value the parameter it depends on cannot take (not of its enum; not of its type)", async () => {
+    expect(await linked(RULE.replace("[done]", "[done, finished]"))).toEqual([
+      `${AT}:58:81: ${FIELD}.values.1: "finished" is not a value of "status" (queued, running, done)`,
+    ]);
+    expect(await linked(RULE.replace("[done]", "[1]"))).toEqual([
+      `${AT}:58:75: ${FIELD}.values.0: 1 is not a value of "status" (a string)`,
+    ]);
+  });
+
+  it("refuses a parameter always given: required, or with a default", async () => {
+    const verdict = "        description: How the run ended.\n";
+    expect(await linked(RULE, [[verdict, `${verdict}        required: true\n`]])).toEqual([
+      `${AT}:59:38: ${FIELD}.param: "verdict" is already required: requiredWhen adds nothing`,
+    ]);
+    expect(await linked(RULE, [[verdict, `${verdict}        default: pass\n`]])).toEqual([
+      `${AT}:59:38: ${FIELD}.param: "verdict" has a default ("pass"), so it is always given: requiredWhen adds nothing`,
+    ]);
+  });
+
+  it("refuses a value for which an allowedValues rule says to leave the parameter out", async () => {
+    const absent = "      - { rule: allowedValues, param: verdict, dependsOn: status, values: { done: [] } }\n";
+    expect(await linked(`${RULE}${absent}`)).toEqual([
+      `${AT}:58:75: ${FIELD}.values.0: "verdict" is required when "status" is "done", and the allowedValues rule ` +
+        "(rules.1) says to leave it out then",
+    ]);
+  });
+});
