@@ -26,7 +26,7 @@ describe("a pattern with lookarounds", () => {
     expect(withoutLookarounds("^(zq$")).toBeUndefined();
   });
 
-  it("is drawn at the larger sizes with no repetition longer than maxLength allows (characters drawn, not a time)", () => {
+  it("is drawn at the larger sizes with no repetition longer than maxLength allows (characters, not a time)", () => {
     // The pattern it is drawn from (its lookarounds cut), whose every draw is kept: the host's are those it accepts.
     const looser = withoutLookarounds(host) ?? "";
     const drawn = (["large", "xlarge"] as const).flatMap((size) => patternDraws(looser, size, 64) ?? []);
@@ -37,7 +37,7 @@ describe("a pattern with lookarounds", () => {
 });
 
 describe("a pattern's repetitions at most a length", () => {
-  it("bounds each repetition that could be longer to its least count and the length; leaves the rest as written", () => {
+  it("bounds each repetition that could be longer to its least count and the length; the rest as written", () => {
     expect(withRepetitionsAtMost("^(([a-z-]{0,62}[a-z])\\.)+[a-z]{1,62}$", 64)).toBe(
       "^(([a-z-]{0,62}[a-z])\\.){1,65}[a-z]{1,62}$",
     );

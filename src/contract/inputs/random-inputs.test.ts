@@ -50,7 +50,7 @@ describe("a filter over random draws", () => {
     );
   });
 
-  it("draws no more than it keeps when those pass, else on to its bound: the values of one sample (draws counted)", () => {
+  it("draws no more than it keeps when those pass, else on to its bound: one sample's values (draws counted)", () => {
     let drawn = 0;
     const counted = fc.integer({ min: 0, max: 1000 }).map((n) => {
       drawn++;
