@@ -31,9 +31,9 @@ export interface SchemaChecker {
 }
 
 /**
- * Each document's schemas as the judge reads them, by the document's data: registered once, where each judge and checker
- * of one document (the suite's read-back judge per credential rule, the made bodies' checker) registered them again
- * (a whole Stripe cut, 0.1–0.2 s each). Nothing changes them once made; a document of other data has its own.
+ * Each document's schemas as the judge reads them, by the document's data: registered once, where each judge and
+ * checker of one document (the suite's read-back judge per credential rule, the made bodies' checker) registered them
+ * again (a whole Stripe cut, 0.1–0.2 s each). Nothing changes them once made; a document of other data has its own.
  */
 const registeredByData = new WeakMap<object, DocumentSchemas>();
 
