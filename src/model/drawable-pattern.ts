@@ -97,3 +97,34 @@ export function withoutLookarounds(pattern: string): string | undefined {
   }
   return out + pattern.slice(at);
 }
+
+/**
+ * The pattern with each repetition's upper bound lowered to `min + length` where it was higher (`+` → `{1,65}` for 64
+ * characters): drawn, a host name's `(…{0,62}…\.)+` at fast-check's larger sizes was thousands of labels long (strings
+ * of 360,000 characters, seconds each), all past a maxLength of 64. Every match of at most `length` characters
+ * still matches it (a repetition past its least count takes a character a turn, or JavaScript's matcher ends it), and
+ * every match of it matches the pattern; fast-check's sizes below the cap draw as before. The same text where no
+ * bound is higher, or where the pattern does not parse.
+ */
+export function withRepetitionsAtMost(pattern: string, length: number): string {
+  let ast: AST.Pattern;
+  try {
+    ast = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(pattern, 0, pattern.length, { unicode: true });
+  } catch {
+    return pattern;
+  }
+  const edits: [number, number, string][] = [];
+  visitRegExpAST(ast, {
+    onQuantifierEnter(node) {
+      const most = node.min + length;
+      if (node.max > most) edits.push([node.element.end, node.end, `{${node.min},${most}}${node.greedy ? "" : "?"}`]);
+    },
+  });
+  let out = "";
+  let at = 0;
+  for (const [start, end, text] of edits.sort((a, b) => a[0] - b[0])) {
+    out += pattern.slice(at, start) + text;
+    at = end;
+  }
+  return out + pattern.slice(at);
+}

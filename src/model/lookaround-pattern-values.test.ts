@@ -1,10 +1,11 @@
 // A pattern with lookarounds (`^((?!-)[a-z0-9-]{0,62}[a-z0-9]\.)+…$`, a host name that starts no label with `-`):
 // fast-check's `stringMatching` draws nothing from a lookaround, so no value was made, generate refused the draft ("no
 // value of 0 to 64 characters was found that meets pattern …", BW2014), and no case could run. Drawn without them,
-// kept where the pattern itself accepts the draw.
+// kept where the pattern itself accepts the draw. And drawn short: at fast-check's larger sizes its `(…)+` was
+// thousands of labels long (strings of 360,000 characters, 9 s of CPU), each cut back to 64 characters.
 import { describe, expect, it } from "vitest";
-import { withoutLookarounds } from "./drawable-pattern.js";
-import { firstMadeString, madeStrings } from "./string-values.js";
+import { withoutLookarounds, withRepetitionsAtMost } from "./drawable-pattern.js";
+import { firstMadeString, madeStrings, patternDraws } from "./string-values.js";
 
 const host = "^(((?!-)[A-Za-z0-9-]{0,62}[A-Za-z0-9])\\.)+((?!-)[A-Za-z0-9-]{1,62}[A-Za-z0-9])(\\.)?$";
 
@@ -23,5 +24,25 @@ describe("a pattern with lookarounds", () => {
     expect(withoutLookarounds("^(?=(?!x)[a-z])[a-z]{2}$")).toBe("^[a-z]{2}$");
     expect(withoutLookarounds("^[a-z]+$")).toBeUndefined();
     expect(withoutLookarounds("^(zq$")).toBeUndefined();
+  });
+
+  it("is drawn at the larger sizes with no repetition longer than maxLength allows (characters, not a time)", () => {
+    // The pattern it is drawn from (its lookarounds cut), whose every draw is kept: the host's are those it accepts.
+    const looser = withoutLookarounds(host) ?? "";
+    const drawn = (["large", "xlarge"] as const).flatMap((size) => patternDraws(looser, size, 64) ?? []);
+    expect(drawn.length).toBe(80);
+    // At most 65 labels of at most 64 characters with their dots, then the last one: 363,197 at xlarge before.
+    expect(Math.max(...drawn.map((v) => v.length))).toBeLessThanOrEqual(65 * 64 + 64);
+  });
+});
+
+describe("a pattern's repetitions at most a length", () => {
+  it("bounds each repetition that could be longer to its least count and the length; the rest as written", () => {
+    expect(withRepetitionsAtMost("^(([a-z-]{0,62}[a-z])\\.)+[a-z]{1,62}$", 64)).toBe(
+      "^(([a-z-]{0,62}[a-z])\\.){1,65}[a-z]{1,62}$",
+    );
+    expect(withRepetitionsAtMost("^(?:a+?b*)+c{3,}d{2,100}$", 8)).toBe("^(?:a{1,9}?b{0,8}){1,9}c{3,11}d{2,10}$");
+    expect(withRepetitionsAtMost("^[a-z]{2,16}x?$", 64)).toBe("^[a-z]{2,16}x?$");
+    expect(withRepetitionsAtMost("^(zq$", 8)).toBe("^(zq$");
   });
 });

@@ -13,7 +13,7 @@ import { OpenApiDocument } from "../../load/openapi-document.js";
 import { loadYamlSource } from "../../load/yaml-source.js";
 import { deriveCases } from "../derive.js";
 import { invalidInput } from "./invalid-inputs.js";
-import { boundedFilter, FILTER_DRAWS, filterOrFail, validInput } from "./random-inputs.js";
+import { boundedFilter, FILTER_DRAWS, filterOrFail, passingDraws, validInput } from "./random-inputs.js";
 import { ContractFailure } from "../types.js";
 import { ToolValues } from "./values.js";
 
@@ -47,6 +47,26 @@ describe("a filter over random draws", () => {
     expect(() => filterOrFail(fc.string(), () => false, "zqvalue")).toThrow(
       /no zqvalue could be drawn: none of 200 random draws passed its rules/,
     );
+  });
+
+  it("draws no more than it keeps when those pass, else on to its bound: one sample's values (draws counted)", () => {
+    let drawn = 0;
+    const counted = fc.integer({ min: 0, max: 1000 }).map((n) => {
+      drawn++;
+      return n;
+    });
+    const oneSample = (pred: (n: number) => boolean) =>
+      fc
+        .sample(fc.integer({ min: 0, max: 1000 }), { numRuns: FILTER_DRAWS, seed: 0x2d9 })
+        .filter(pred)
+        .slice(0, 20);
+    // Every draw passes: the first 20 are kept, and no more are drawn (200 were).
+    expect(passingDraws(counted, () => true)).toEqual(oneSample(() => true));
+    expect(drawn).toBe(20);
+    // One in ten passes: drawn on, the same values in the same order as one sample of 200 gives.
+    const tenth = (n: number) => n % 10 === 0;
+    expect(passingDraws(counted, tenth)).toEqual(oneSample(tenth));
+    expect(passingDraws(counted, tenth).length).toBeGreaterThan(5);
   });
 
   it("draws only values that pass when some do, each draw one draw of its source", () => {
