@@ -44,7 +44,10 @@ function contentKey(root: string, folder: string): string {
   return hash.digest("hex").slice(0, 40);
 }
 
-/** An installed package's own folder: under node_modules/ and no link there (a workspace's link is this repository's). */
+/**
+ * An installed package's own folder: under node_modules/ and no link on the way (a workspace's link is this
+ * repository's code).
+ */
 function thirdParty(root: string, folder: string): boolean {
   return folder.startsWith("node_modules/") && realpathSync(join(root, folder)) === join(realpathSync(root), folder);
 }
