@@ -1,8 +1,8 @@
 // The packs of installed third-party packages (node_modules/…), kept between
 // runs of the packages project in node_modules/.cache/blockwright-packs/: the
 // registry needs them (what the runtime and blockwright install with), but
-// they are fixtures, not what the files check, and npm packed the same ~55
-// folders every run (TypeScript alone 4.4 MB of gzip: about 3 s of the set-up's
+// they are fixtures, not what the files check, and npm packed the same 40
+// folders every run (TypeScript's 4.4 MB among them: about 3 s of the set-up's
 // 5.5 s of npm pack). A pack is reused while its folder's files are the same
 // (each path, size and times: an install or an edit there packs it anew), as
 // npm packed it; this repository's own folders are packed every run.
