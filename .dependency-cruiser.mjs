@@ -211,6 +211,18 @@ export default {
       to: { path: "^src/emit/generate-all\\.ts$", reachable: true },
     },
     {
+      name: "workflows-read-without-the-linker",
+      comment:
+        "A workflow is read (src/workflow/) against the generated packages (src/registry/) by every serve, run, " +
+        "validate and call: none of that needs the linker or an emitter. A re-export of them in the surface's " +
+        "module (changes/surface.ts) had every serve --live load 110 modules more (the whole of src/link/, " +
+        "fast-check, regexpp), about 0.04 s of CPU a process on Node 20. diff's reading of workflows against a " +
+        "change (workflow/impact.ts) is diff's, which loads the generator anyway.",
+      severity: "error",
+      from: { path: "^src/(workflow|registry)/", pathNot: "^src/workflow/impact\\.ts$" },
+      to: { path: "^src/(link|emit)/", reachable: true },
+    },
+    {
       name: "no-file-cycles",
       comment: "Files that import each other (even for types) can only be understood, tested and changed together.",
       severity: "error",

@@ -6,11 +6,15 @@
 // install-weight.test.ts their unpacked sizes, release-path.test.ts puts them
 // on the registry. Packed by each file, `.` was packed three times (about 2 s
 // of CPU each, its bundles gzipped) and the npm processes started five.
+// The packs of installed third-party packages (node_modules/…: fixtures, not
+// what the files check) are kept between runs (packs-cache.ts); this
+// repository's own are packed anew every run.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { globSync } from "tinyglobby";
 import { lockClosure } from "../../scripts/docs/install-weight.js";
 import type { Packed } from "./local-registry.js";
+import { cachedPacks } from "./packs-cache.js";
 import { runOk } from "./processes.js";
 
 /**
@@ -65,22 +69,25 @@ export async function packShared(
     if (!byVersion.has(`${name}@${version}`)) byVersion.set(`${name}@${version}`, folder);
   }
   const unique = [...byVersion.values()];
+  const cache = cachedPacks(root, dir, unique);
+  const toPack = unique.filter((f) => !cache.found.has(f));
   const { stdout } = await runOk(
     "npm",
-    ["pack", "--ignore-scripts", "--json", "--pack-destination", dir, ...unique.map((f) => (f === "." ? f : `./${f}`))],
+    ["pack", "--ignore-scripts", "--json", "--pack-destination", dir, ...toPack.map((f) => (f === "." ? f : `./${f}`))],
     root,
     env,
   );
   const packed = JSON.parse(stdout) as (Packed & { unpackedSize: number })[];
-  const folderOf = new Map(unique.map((f) => [`${manifest(root, f).name}@${manifest(root, f).version}`, f]));
+  const folderOf = new Map(toPack.map((f) => [`${manifest(root, f).name}@${manifest(root, f).version}`, f]));
   const packs = packed.map((p) => {
     const folder = folderOf.get(`${p.name}@${p.version}`);
     if (folder === undefined) throw new Error(`npm pack packed ${p.name}@${p.version}, from no folder it was given`);
     return { ...p, folder };
   });
-  if (packs.length !== unique.length)
-    throw new Error(`npm pack reported ${packs.length} packs for ${unique.length} folders`);
-  return { dir, packs };
+  if (packs.length !== toPack.length)
+    throw new Error(`npm pack reported ${packs.length} packs for ${toPack.length} folders`);
+  cache.keep(packs);
+  return { dir, packs: [...packs, ...cache.found.values()] };
 }
 
 /** The shared packs of `folders`, in their order; a folder that was not packed is an error. */

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectSurfaces } from "../emit/generate-all.js";
-import { formatSurface, shapeAt, type Shape, type Surface } from "./surface.js";
+import { formatSurface } from "../emit/emit-surface.js";
+import { shapeAt, type Shape, type Surface } from "./surface.js";
 
 const wild = join(import.meta.dirname, "../../test-support/fixtures/specs-wild");
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-surface-"));

@@ -5,8 +5,6 @@
 import { ownValue } from "@blockwright/runtime/internal";
 import type { Shape } from "../model/surface-format.js";
 
-export { authPlacement, placementWords } from "../link/auth/auth.js";
-export { formatSurface } from "../emit/emit-surface.js";
 export { linkedShapes } from "../model/shape.js";
 import { linkedName } from "../model/shape.js";
 export {

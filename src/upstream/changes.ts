@@ -12,7 +12,7 @@ import {
   type WireSpec,
   wayCredentials,
 } from "@blockwright/runtime/internal";
-import { placementWords } from "../changes/surface.js";
+import { placementWords } from "../link/auth/auth.js";
 import { credentialOf, type SecurityScheme } from "../load/openapi-document.js";
 import {
   type BoundOperation,

@@ -13,7 +13,7 @@ import {
 } from "@blockwright/runtime/internal";
 import { canonical } from "../common/canonical-json.js";
 import { credentialOf, type SecurityScheme } from "../load/openapi-document.js";
-import { authPlacement, placementWords } from "../changes/surface.js";
+import { authPlacement, placementWords } from "../link/auth/auth.js";
 import { documentFacts, operationKey, type Fact } from "./facts.js";
 
 export interface Binding {
