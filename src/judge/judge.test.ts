@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import { parseYamlSource } from "../load/yaml-source.js";
 import { requestJudge, type SentRequest } from "./judge.js";
-import { judgedSchemas } from "./schema-check.js";
 
 const DOCUMENT = `
 openapi: 3.0.3
@@ -448,17 +447,4 @@ describe("the request judge", () => {
       ]);
     },
   );
-});
-
-describe("a document's schemas as the judge reads them", () => {
-  it("are registered once for the document's data: its judges and checkers read the same, another data its own", () => {
-    const source = parseYamlSource(DOCUMENT, "judged.yaml");
-    const first = judgedSchemas(new OpenApiDocument(source));
-    // Another judge of the same document (the read-back judge of the other credential rule, the made bodies' checker).
-    expect(judgedSchemas(new OpenApiDocument(source))).toBe(first);
-    expect(Object.keys(first.lookup).length).toBeGreaterThan(5);
-    const other = judgedSchemas(new OpenApiDocument(parseYamlSource(DOCUMENT, "judged.yaml")));
-    expect(other).not.toBe(first);
-    expect(Object.keys(other.lookup)).toEqual(Object.keys(first.lookup));
-  });
 });
