@@ -81,7 +81,7 @@ describe("an operation that takes no credential", () => {
     ).toThrow(/authorization/);
   });
 
-  it("sends its own parameter of a name the credential covers (auth.covers): the credential is not sent there", async () => {
+  it("sends its own parameter of a name auth.covers lists: the credential it covers is not sent there", async () => {
     const covers = `${AUTH}  covers: [note]\n`;
     const noted =
       "  zqauth_get_status:\n    operationId: getStatus\n    title: Get it\n    description: Get it.\n" +
