@@ -104,6 +104,18 @@ describe("a 400 answer and the manifest's errors.message", () => {
     },
   );
 
+  it.each([
+    [{ ZqErrors: { ZqError: [{ ReasonCode: "ZQ_BAD_ROUTE", Source: "zq.route.number" }] } }],
+    [{ errors: [{ status: "422", source: { pointer: "/data/attributes/zq" } }] }],
+    [{ errors: [{ code: "zq_missing", field: "zq.name", parameter: "zqName", location: "body" }] }],
+  ])(
+    "only a code and where the error is in %j (source, pointer, field, parameter, location): no message to find, " +
+      "the error names the status line",
+    async (body) => {
+      expect(await checked(body)).toBe("ok");
+    },
+  );
+
   it("text the expressions miss (a message in another place): the case fails, naming the answer", async () => {
     expect(await checked({ errors: { field: "zq", message: "zq field is required" } })).toMatch(
       /^the manifest's error message expressions \(errors\.message\) find no message in the 400 answer /,

@@ -65,6 +65,14 @@ export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: Retur
  */
 const STATE_KEY = /(^|[_-])(id|code|status|state|type|kind|result)$|[a-z](Id|ID|Code|Status|State|Type|Kind)$/i;
 
+/**
+ * Keys whose text says where the error is, not what (`Source: "Atms.Atm.Location.Address.Line1"`, JSON:API's
+ * `source: {pointer}`, `field`, `parameter`): an error of only a code and such places has no message, and names the
+ * status line.
+ */
+const PLACE_KEY =
+  /(^|[_-])([Ss]ource|[Pp]ointer|[Ff]ield|[Pp]aram(eter)?|[Ll]ocation)$|[a-z](Source|Pointer|Field|Parameter)$/;
+
 /** A date or a date-time (RFC 3339, ISO 8601): a value, not words. */
 const TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
@@ -81,7 +89,7 @@ function mayHoldMessage(body: unknown): boolean {
     if (typeof value === "string") {
       // A state, a code or an id (`{"status": "down"}`, `{"errors": [{"errorCode": "401"}], "faultId": "…"}`) is no
       // message, even alone or under a field named for errors: the error then names the status line.
-      if (value.trim() === "" || STATE_KEY.test(key)) return;
+      if (value.trim() === "" || STATE_KEY.test(key) || PLACE_KEY.test(key)) return;
       texts++;
       // Nor is a time (`{"expires_at": "2025-10-15T13:52:14.376Z"}`, a check-in's 409), though it is a text.
       if (TIME.test(value.trim())) return;

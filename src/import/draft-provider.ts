@@ -94,7 +94,7 @@ export function draftProvider(input: {
   const renamed = schemeNamesAsDeclared(document, operations);
   const credential = draftCredential(
     renamed.size ? withSchemeNames(document, renamed) : document,
-    renamed.size ? operations.map(({ id, op }) => ({ id, op: withSchemeNames(op, renamed) })) : operations,
+    renamed.size ? operations.map((o) => ({ ...o, op: withSchemeNames(o.op, renamed) })) : operations,
   );
   refuseUnmet(credential.unmet);
   step(`cutting the document to ${chosen.length} operations`);

@@ -59,9 +59,11 @@ export function credentialParams(
     params[credential.param] = addressCredentialParam(credential.address, maxLength);
     notes.push({
       name: credential.param,
-      note:
-        `maxLength ${maxLength} is blockwright add's default for a credential, and the pattern a path segment's ` +
-        "characters: set the upstream's own limits if it has some",
+      note: credential.address.said
+        ? `maxLength ${maxLength} is blockwright add's default for a credential, its pattern the path variable's ` +
+          `(${credential.address.said}): set the upstream's own limits if it has some`
+        : `maxLength ${maxLength} is blockwright add's default for a credential, and the pattern a path segment's ` +
+          "characters: set the upstream's own limits if it has some",
     });
     return { params, notes };
   }

@@ -138,6 +138,21 @@ describe("an error answer's message", () => {
     ).toBe("zqsize is too large");
   });
 
+  it(
+    "in the items of a list of errors inside an envelope, by a reason code where no field names a message: " +
+      "{Errors: {Error: [{ReasonCode, Source}]}} (objects without a type)",
+    async () => {
+      const item = { properties: { ReasonCode: { type: "string" }, Source: { type: "string" } } };
+      const schema = { properties: { ZqErrors: { properties: { ZqError: { type: "array", items: item } } } } };
+      const d = drafted(withError(reply(schema)), ["listZqGadgets"]);
+      expect(d.manifest.errors.message).toEqual(["$response.body#/ZqErrors/ZqError/0/ReasonCode"]);
+      expect(await linkProblems(d)).toEqual([]);
+      expect(
+        await messageOf(d, { ZqErrors: { ZqError: [{ ReasonCode: "ZQ_INVALID_ROUTE", Source: "zq.route.number" }] } }),
+      ).toBe("ZQ_INVALID_ROUTE");
+    },
+  );
+
   it("in a usual place that holds a list of texts, its first: {errors: [{field, message: [text]}]}", async () => {
     const item = {
       type: "object",

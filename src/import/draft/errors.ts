@@ -426,9 +426,11 @@ function listedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined
       (field) => typeOf(doc.schemaAt(flat, [name, "0", field])) === "string",
     );
     // In a list named as messages or errors (`tppMessages: [{category, code, text}]`, `errors: [{errorCode,
-    // description}]`), its items' text field of any message name; else one named message.
+    // description}]`), its items' text field of any message name, else a code that says it is the reason
+    // (`Errors: {Error: [{ReasonCode, Source}]}`: what went wrong, better than the status line); else one named
+    // message.
     const field = /message|error/i.test(name)
-      ? messageName(texts.filter((f) => !NOT_A_MESSAGE.test(f)))
+      ? (messageName(texts.filter((f) => !NOT_A_MESSAGE.test(f))) ?? texts.find((f) => /reason/i.test(f)))
       : texts.find((f) => MESSAGE_NAMES[0]?.test(f));
     if (field !== undefined) return [name, "0", field];
   }

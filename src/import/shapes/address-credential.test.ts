@@ -45,3 +45,19 @@ describe("a path variable named like a credential, typed as no secret is", () =>
     expect(addressCredential(document, operations)).toMatchObject({ variable: "zqOwnerKey", description: "The owner" });
   });
 });
+
+describe("a path variable the credential, whose schema bounds its values (its own pattern, format uuid)", () => {
+  // Before, the credential's pattern was any path segment's: the suite's stand-in (`bw-contract-credential-0001`) and
+  // its made values broke the slot's own schema in every request (the mocks refused them).
+  const key = "3f2b8c1e-9d4a-4e7b-8c2d-1a2b3c4d5e6f";
+  it.each([
+    ["format uuid", { type: "string", format: "uuid" }, key],
+    ["its own pattern", { type: "string", pattern: "^zq[a-f0-9]{8}$" }, "zq0a1b2c3d"],
+  ])("takes the slot's values only, by %s", (_, schema, taken) => {
+    const { document, operations } = documentWith(schema);
+    const found = addressCredential(document, operations);
+    expect(found).toMatchObject({ variable: "zqOwnerKey" });
+    const pattern = new RegExp(found?.pattern ?? "");
+    expect([pattern.test(taken), pattern.test("bw-contract-credential-0001")]).toEqual([true, false]);
+  });
+});

@@ -5,7 +5,8 @@
 // a credential in the path). Drafted as `auth.variable` (link/auth-variable/): the
 // variable filled by a secret parameter, not a plain connection input a person types in
 // beside a made-up bearer token. Its document default (a placeholder such as
-// `1234:AAbbcc`) is no credential: the parameter is required, with no default.
+// `1234:AAbbcc`) is no credential: the parameter is required, with no default, and
+// takes the values the slot takes (its pattern, a UUID's for `format: uuid`).
 // A variable whose declared values no secret takes (an integer `{organizerKey}`, a
 // listed choice, a date) is no credential whatever its name: an ordinary parameter.
 import { followLocalRefs } from "../../load/json-ref.js";
@@ -31,7 +32,7 @@ const CREDENTIAL_WORDS = /\b(auth\w*|api key|access token|secret|credential|bot 
 export function addressCredential(
   document: Json,
   operations: readonly { op: Json; path?: string }[] = [],
-): { variable: string; description?: string; pattern: string } | undefined {
+): { variable: string; description?: string; pattern: string; said?: string } | undefined {
   const components = (document.components ?? {}) as Json;
   const schemes = components.securitySchemes;
   if (schemes !== null && typeof schemes === "object" && Object.keys(schemes).length) return undefined;
@@ -68,9 +69,34 @@ export function addressCredential(
     if (!byName && !byWords) continue;
     // Not when its values are listed (an enum is a choice of place, not a secret), nor typed as no secret is.
     if (Array.isArray(declared[name]?.enum) || noSecretValues(declared[name]?.schema)) continue;
-    return { variable: name, ...(description ? { description } : {}), pattern: "^[A-Za-z0-9._~:@-]+$" };
+    return { variable: name, ...(description ? { description } : {}), ...patternOf(declared[name]?.schema) };
   }
   return undefined;
+}
+
+/** The characters of one path segment, which any credential in the address is made of. */
+const SEGMENT = "^[A-Za-z0-9._~:@-]+$";
+const UUID = "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$";
+
+/**
+ * The pattern of the credential's values: the slot's own (its schema's `pattern`, or a UUID's for `format: uuid`), so
+ * that a credential given, and the suite's stand-in made to it, are values the slot takes; else a path segment's
+ * characters.
+ */
+function patternOf(schema: unknown): { pattern: string; said?: string } {
+  if (isJson(schema) && typeof schema.pattern === "string" && isRegExp(schema.pattern))
+    return { pattern: schema.pattern, said: "its pattern" };
+  if (isJson(schema) && schema.format === "uuid") return { pattern: UUID, said: "format uuid" };
+  return { pattern: SEGMENT };
+}
+
+function isRegExp(source: string): boolean {
+  try {
+    new RegExp(source, "u");
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Formats of values that are no secret (a date, an address, an email address): a variable of one is data. */

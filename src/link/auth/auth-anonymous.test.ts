@@ -80,4 +80,16 @@ describe("an operation that takes no credential", () => {
       }),
     ).toThrow(/authorization/);
   });
+
+  it("sends its own parameter of a name auth.covers lists: the credential it covers is not sent there", async () => {
+    const covers = `${AUTH}  covers: [note]\n`;
+    const noted =
+      "  zqauth_get_status:\n    operationId: getStatus\n    title: Get it\n    description: Get it.\n" +
+      "    params:\n      note: { type: string, maxLength: 100, description: Note., wire: { in: query } }\n" +
+      '    outputs:\n      count: { type: number, from: "$response.body#/count", description: Count. }\n';
+    const tools = await toolsOf(covers, PARAMS, noted);
+    const [request] = await sent(tools.zqauth_get_status as ToolSpec, { zqToken: TOKEN, note: "zq-note" });
+    expect(new URL(request?.url ?? "").searchParams.get("note")).toBe("zq-note");
+    expect(request?.headers.get("authorization")).toBeNull();
+  });
 });

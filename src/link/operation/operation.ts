@@ -22,7 +22,7 @@ import { linkStream } from "../stream/streams.js";
 import { checkAccept, linkConstant, providerConstants } from "../constants/constants.js";
 import type { LinkContext, Path, OperationPart } from "../context.js";
 import type { OpenApiOperation } from "../../load/openapi-document.js";
-import { checkCoverage } from "../params/coverage.js";
+import { checkCoverage, takesNoCredential } from "../params/coverage.js";
 import { declaredDefault, declaredResponses } from "./responses.js";
 import { idempotencySender, linkIdempotency } from "../idempotency/idempotency.js";
 import { linkOutcomes } from "../outputs/outcomes.js";
@@ -239,7 +239,7 @@ function operationAuth(
   op: OpenApiOperation,
   shared: ProviderParts,
 ): { anonymous: boolean; auth: AuthSpec | undefined } {
-  const anonymous = op.requirements?.every((r) => r.length === 0) === true;
+  const anonymous = takesNoCredential(op);
   const auth = shared.auth ? (anonymous ? shared.auth : acceptedAuth(ctx, shared.auth, op)) : undefined;
   if (shared.auth && !auth) {
     const ways = manifestWays(ctx.manifest.auth).map((w) => requirementWords(wayScheme(w)));

@@ -1,7 +1,8 @@
 // What the spec requires of a request is always supplied: every required
 // path, query and header parameter, the request body when required, and the
 // required fields of every body object the manifest writes into. What the
-// credential covers (auth.ts) is supplied by it.
+// credential covers (auth.ts) is supplied by it, where it is sent: an operation
+// that takes no credential (`security: []`) sends its own.
 import {
   formatPointer,
   parsePointer,
@@ -16,6 +17,11 @@ import { credentialCovers } from "../auth/auth.js";
 import type { LinkContext, Path } from "../context.js";
 import { BODYLESS_METHODS } from "../wire/body.js";
 import { fieldsNotSent, objectsSent } from "../wire/query-fields.js";
+
+/** Whether the operation takes no credential at all (`security: []`, `[{}]`): the credential is not sent on it. */
+export function takesNoCredential(op: OpenApiOperation): boolean {
+  return op.requirements?.every((r) => r.length === 0) === true;
+}
 
 export function checkCoverage(
   ctx: LinkContext,
@@ -44,10 +50,13 @@ export function checkCoverage(
       `${ctx.openapiName} requires field "${missing.field}" of query parameter "${missing.name}" for "` +
         `${op.operationId}", but no parameter supplies it`,
     );
-  const covered = credentialCovers(ctx.manifest.auth, ctx.doc.securitySchemes);
+  // The credential covers nothing where it is not sent: such an operation's key or token is its own parameter.
+  const anonymous = takesNoCredential(op);
+  const covered = anonymous ? () => false : credentialCovers(ctx.manifest.auth, ctx.doc.securitySchemes);
   for (const declared of op.parameters) {
     const key = slotKey(declared.in, declared.name);
     if (
+      !anonymous &&
       ctx.manifest.auth.covers?.includes(declared.name) &&
       params.some((p) => (p.wire.in === "header" || p.wire.in === "query") && slotKey(p.wire.in, p.wire.name) === key)
     ) {

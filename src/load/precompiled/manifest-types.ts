@@ -453,7 +453,7 @@ export interface ManifestAuth {
   user?: ManifestParamName
   prefix?: ManifestCredentialPrefix
   /**
-   * Names of parameters (header, query or cookie) or top-level body fields that the OpenAPI document declares for the credential itself, often required, beside its security scheme: RPC-style APIs declare a `token` on every method. The credential sent by `scheme` satisfies them: no parameter or constant supplies them, nothing sends them, and mocks do not require them. A declared parameter in the credential's own place (the API key's header or query name, or `Authorization` for a bearer token) is covered without being listed.
+   * Names of parameters (header, query or cookie) or top-level body fields that the OpenAPI document declares for the credential itself, often required, beside its security scheme: RPC-style APIs declare a `token` on every method. The credential sent by `scheme` satisfies them: no parameter or constant supplies them, nothing sends them, and mocks do not require them. An operation that takes no credential (`security: []`) is sent none: there they are its own parameters, sent and supplied as any other. A declared parameter in the credential's own place (the API key's header or query name, or `Authorization` for a bearer token) is covered without being listed.
    *
    * @minItems 1
    */
