@@ -230,6 +230,7 @@ function draftOperation(
     description,
     ...(rawOp.deprecated === true ? { deprecated: deprecationText(rawOp, name) } : {}),
     ...(Object.keys(params.params).length ? { params: params.params } : {}),
+    ...(params.constants ? { constants: params.constants } : {}),
     ...(params.rules ? { rules: params.rules } : {}),
     ...(pagination ? { pagination } : {}),
     ...(download ? { download: true } : {}),

@@ -9,7 +9,7 @@ import { isValueFormat } from "@blockwright/runtime/internal";
 import { patternLengths } from "../../link/param-limits/pattern-length.js";
 import { isBodyFramingHeader, isIgnoredHeader } from "../../load/ignored-headers.js";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
-import type { ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
+import type { ManifestConstant, ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
 import type { CredentialDraft } from "../auth/credential-draft.js";
 import { namesCredential, repeatsCredential } from "../auth/credential-params.js";
 import type { ReviewNote } from "../manifest-yaml.js";
@@ -18,6 +18,7 @@ import { answersEvents, isStreamFlag, streamNote } from "../shapes/event-streams
 import { explodedQueryObjects, requiredObjectRules } from "../shapes/query-object.js";
 import { operatorOf, paramName } from "./param-names.js";
 import { DESCRIPTION_LENGTH, fromSchema, safeFlatten } from "./param-schema.js";
+import { oneValueConstant } from "./one-value-constants.js";
 import { draftBody } from "./request-body.js";
 import { isStructuredList, structuredListRule } from "../shapes/structured-list-params.js";
 
@@ -51,6 +52,8 @@ export interface ParamsDraft {
   byWire: Map<string, string>;
   /** What the body requires across its fields (body-rules.ts). */
   rules?: ManifestRule[];
+  /** The required header and query parameters of one value, which the package sends itself (one-value-constants.ts). */
+  constants?: ManifestConstant[];
 }
 
 /**
@@ -67,6 +70,7 @@ export function draftParams(
   shared: ReadonlySet<string> = new Set(),
 ): ParamsDraft {
   const params: Record<string, ManifestParam> = {};
+  const constants: ManifestConstant[] = [];
   const byWire = new Map<string, string>();
   const taken = new Set<string>([
     ...credential.ways.flat().flatMap((c) => [c.param, ...(c.user ? [c.user] : [])]),
@@ -82,6 +86,12 @@ export function draftParams(
     const left = leftOut(doc, declared, op.parameters, repeats, events);
     if (left) {
       notes.push({ at, note: left });
+      continue;
+    }
+    const constant = oneValueConstant(doc, declared);
+    if (constant) {
+      constants.push(constant.constant);
+      notes.push({ at: [...at, "constants"], note: constant.note });
       continue;
     }
     const name = paramName(declared.name, taken);
@@ -104,7 +114,7 @@ export function draftParams(
   const bodyRules = draftBody(doc, op, rawOp, repeats, at, notes, { params, byWire, taken });
   if (keyless) keepSecret(params, byWire, at, notes);
   const rules = [...bodyRules, ...requiredObjectRules(parameters, byWire)];
-  return { params, byWire, ...(rules.length ? { rules } : {}) };
+  return { params, byWire, ...(rules.length ? { rules } : {}), ...(constants.length ? { constants } : {}) };
 }
 
 /**

@@ -1,0 +1,43 @@
+// A required header or query parameter whose schema admits exactly one value (`enum: [x]`, `const: x`: an RPC-style
+// API names the method in a header, `X-Target: Service.Method`, on every operation) is no input: every caller would
+// have to give the one value it can take, and a call without it would be refused. `add` drafts it as an operation
+// constant (link/constants), which the package sends itself. An optional one stays a parameter (sending it would change
+// what the call means), as does one whose value is null or empty text, a path parameter (a constant goes in a header or
+// the query), and one the runtime or the credential writes (left out before this: params.ts leftOut).
+import { isIgnoredHeader } from "../../load/ignored-headers.js";
+import type { OpenApiDocument, Schema } from "../../load/openapi-document.js";
+import type { ManifestConstant } from "../../load/precompiled/manifest-types.js";
+import { oneValue } from "../../model/one-value.js";
+import { namesCredential } from "../auth/credential-params.js";
+import { safeFlatten } from "./param-schema.js";
+
+/** A parameter the operation declares, or a field of an object query parameter (its `of`: shapes/query-object.ts). */
+interface Declared {
+  in: string;
+  name: string;
+  required?: boolean;
+  schema?: Schema;
+  content?: string;
+}
+
+/** The constant a declared parameter is drafted as, with its review note; undefined when it stays a parameter. */
+export function oneValueConstant(
+  doc: OpenApiDocument,
+  declared: Declared,
+): { constant: ManifestConstant; note: string } | undefined {
+  if (!declared.required || (declared.in !== "header" && declared.in !== "query")) return undefined;
+  // A field of an object query parameter, or a value encoded as a media type (`content`), is not sent as written.
+  if ("of" in declared || declared.content !== undefined) return undefined;
+  if (isIgnoredHeader(declared) || namesCredential(declared.name)) return undefined;
+  const flat = declared.schema ? safeFlatten(doc, declared.schema) : undefined;
+  const one = oneValue(flat);
+  const value = one?.value;
+  if (!(typeof value === "string" || typeof value === "number" || typeof value === "boolean") || value === "")
+    return undefined;
+  return {
+    constant: { in: declared.in, name: declared.name, value },
+    note:
+      `the required ${declared.in} parameter ${declared.name} admits one value (${JSON.stringify(value)}): drafted ` +
+      "as a constant the package sends itself, since callers could give nothing else",
+  };
+}
