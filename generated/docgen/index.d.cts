@@ -98,7 +98,7 @@ export interface DocgenGenerateParams {
   inputText: string;
   /** Expand (generate), summarise (condense) or keep (preserve) the text. */
   textMode: "generate" | "condense" | "preserve";
-  /** Kind of gamma to create. */
+  /** Kind of gamma to create. Allowed cardDimensions values depend on format: with format presentation: fluid, 16x9, 4x3; with format document: fluid, pageless, letter, a4; with format social: 1x1, 4x5, 9x16; with format webpage: none (leave it out). */
   format?: "presentation" | "document" | "webpage" | "social";
   /** Workspace theme id (from list themes). */
   themeId?: string;
@@ -106,7 +106,7 @@ export interface DocgenGenerateParams {
   numCards?: number;
   /** Split into numCards cards (auto) or at each --- line break (inputTextBreaks). */
   cardSplit?: "auto" | "inputTextBreaks";
-  /** Card size; must fit the format (presentation: fluid, 16x9, 4x3; document: fluid, pageless, letter, a4; social: 1x1, 4x5, 9x16; webpage: none). */
+  /** Card size; must fit the format (presentation: fluid, 16x9, 4x3; document: fluid, pageless, letter, a4; social: 1x1, 4x5, 9x16; webpage: none). Allowed cardDimensions values depend on format: with format presentation: fluid, 16x9, 4x3; with format document: fluid, pageless, letter, a4; with format social: 1x1, 4x5, 9x16; with format webpage: none (leave it out). */
   cardDimensions?: "fluid" | "16x9" | "4x3" | "pageless" | "letter" | "a4" | "1x1" | "4x5" | "9x16";
   /** Extra instructions for content, layout or style, at most 2,000 characters. */
   additionalInstructions?: string;
@@ -136,7 +136,7 @@ export type DocgenGenerateOutput = {
   warnings?: NonNullable<operations["createGeneration"]["responses"][200]["content"]["application/json"]["warnings"]>;
 };
 
-/** Generate: Start generating a gamma from text. */
+/** Generate: Start generating a gamma from text. Allowed cardDimensions values depend on format: with format presentation: fluid, 16x9, 4x3; with format document: fluid, pageless, letter, a4; with format social: 1x1, 4x5, 9x16; with format webpage: none (leave it out). */
 export declare const docgenGenerateTool: ToolDefinition<DocgenGenerateParams & DocgenConnection, DocgenGenerateOutput, false>;
 
 /** Parameters of `docgen_generate_from_template`: Generate from template. */

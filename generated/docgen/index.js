@@ -875,7 +875,7 @@ const docgenGenerateCall = {
 };
 
 /**
- * Generate: Start generating a gamma from text.
+ * Generate: Start generating a gamma from text. Allowed cardDimensions values depend on format: with format presentation: fluid, 16x9, 4x3; with format document: fluid, pageless, letter, a4; with format social: 1x1, 4x5, 9x16; with format webpage: none (leave it out).
  * @type {import("@blockwright/runtime").ToolSpec}
  */
 export const docgenGenerateTool = /* @__PURE__ */ describeTool(docgenGenerateCall, {

@@ -45,11 +45,11 @@ export declare const persondataMetadataStatusOutput: OutputCall;
 export interface PersondataCompanyEnrichParams {
   /** People Data Labs API key, sent in the X-Api-Key header. */
   apiKey: string;
-  /** Company name. */
+  /** Company name. Give name, or website, or ticker (at least one). */
   name?: string;
-  /** Website domain without protocol. */
+  /** Website domain without protocol. Give name, or website, or ticker (at least one). */
   website?: string;
-  /** Stock ticker. */
+  /** Stock ticker. Give name, or website, or ticker (at least one). */
   ticker?: string;
 }
 
@@ -62,18 +62,18 @@ export type PersondataCompanyEnrichOutput = {
   };
 };
 
-/** Enrich company: Find the company record that best matches a name, website or ticker. */
+/** Enrich company: Find the company record that best matches a name, website or ticker. Give name, or website, or ticker (at least one). */
 export declare const persondataCompanyEnrichTool: ToolDefinition<PersondataCompanyEnrichParams & PersondataConnection, PersondataCompanyEnrichOutput, false>;
 
 /** Parameters of `persondata_person_enrich`: Enrich person. */
 export interface PersondataPersonEnrichParams {
   /** People Data Labs API key, sent in the X-Api-Key header. */
   apiKey: string;
-  /** Email to match; the most reliable signal. */
+  /** Email to match; the most reliable signal. Give email, or name with company (at least one). */
   email?: string;
-  /** Full name; give a company with it when there is no email. */
+  /** Full name; give a company with it when there is no email. Give email, or name with company (at least one). */
   name?: string;
-  /** Company name or website, used with name. */
+  /** Company name or website, used with name. Give email, or name with company (at least one). */
   company?: string;
   /** Integer 1 to 10; matches less likely than this are not returned. */
   min_likelihood?: number;
@@ -88,16 +88,16 @@ export type PersondataPersonEnrichOutput = {
   };
 };
 
-/** Enrich person: Find the one person record that best matches an email, or a name with a company. */
+/** Enrich person: Find the one person record that best matches an email, or a name with a company. Give email, or name with company (at least one). */
 export declare const persondataPersonEnrichTool: ToolDefinition<PersondataPersonEnrichParams & PersondataConnection, PersondataPersonEnrichOutput, false>;
 
 /** Parameters of `persondata_person_search`: Search people. */
 export interface PersondataPersonSearchParams {
   /** People Data Labs API key, sent in the X-Api-Key header. */
   apiKey: string;
-  /** Elasticsearch DSL query object (or its JSON text); an object without a top-level query key is wrapped as {query: …}. Use either query or sql. */
+  /** Elasticsearch DSL query object (or its JSON text); an object without a top-level query key is wrapped as {query: …}. Use either query or sql. Give exactly one of query or sql. */
   query?: Record<string, unknown>;
-  /** SQL query; use either sql or query. */
+  /** SQL query; use either sql or query. Give exactly one of query or sql. */
   sql?: string;
   /** Number of records to return, 1 to 100. */
   size?: number;
@@ -112,7 +112,7 @@ export type PersondataPersonSearchOutput = {
   };
 };
 
-/** Search people: Search the person dataset with an Elasticsearch-style query or SQL. */
+/** Search people: Search the person dataset with an Elasticsearch-style query or SQL. Give exactly one of query or sql. */
 export declare const persondataPersonSearchTool: ToolDefinition<PersondataPersonSearchParams & PersondataConnection, PersondataPersonSearchOutput, true>;
 
 /** Every People Data Labs tool, by operation id. */

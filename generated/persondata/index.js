@@ -254,7 +254,7 @@ const persondataCompanyEnrichCall = {
 };
 
 /**
- * Enrich company: Find the company record that best matches a name, website or ticker.
+ * Enrich company: Find the company record that best matches a name, website or ticker. Give name, or website, or ticker (at least one).
  * @type {import("@blockwright/runtime").ToolSpec}
  */
 export const persondataCompanyEnrichTool = /* @__PURE__ */ describeTool(persondataCompanyEnrichCall, {
@@ -456,7 +456,7 @@ const persondataPersonEnrichCall = {
 };
 
 /**
- * Enrich person: Find the one person record that best matches an email, or a name with a company.
+ * Enrich person: Find the one person record that best matches an email, or a name with a company. Give email, or name with company (at least one).
  * @type {import("@blockwright/runtime").ToolSpec}
  */
 export const persondataPersonEnrichTool = /* @__PURE__ */ describeTool(persondataPersonEnrichCall, {
@@ -714,7 +714,7 @@ const persondataPersonSearchCall = {
 };
 
 /**
- * Search people: Search the person dataset with an Elasticsearch-style query or SQL.
+ * Search people: Search the person dataset with an Elasticsearch-style query or SQL. Give exactly one of query or sql.
  * @type {import("@blockwright/runtime").ToolSpec}
  */
 export const persondataPersonSearchTool = /* @__PURE__ */ describeTool(persondataPersonSearchCall, {

@@ -41,6 +41,21 @@ export function toolSentences(tool: DescribedTool): string[] {
   ];
 }
 
+/** The parameters a cross-field rule names: its sentence belongs to each one's description too. */
+export function ruleParams(rule: RuleSpec): string[] {
+  switch (rule.rule) {
+    case "exactlyOne":
+      return rule.params;
+    case "anyOf":
+    case "atMostOne":
+      return rule.groups.flat();
+    case "allowedValues":
+    case "dependentLimits":
+    case "requiredWhen":
+      return [rule.param, rule.dependsOn];
+  }
+}
+
 /** A cross-field rule, as a sentence of the tool's description. */
 export function ruleSentence(rule: RuleSpec, w: Words = PLAIN): string {
   const or = (list: readonly string[]) => orList(list.map(w.name));

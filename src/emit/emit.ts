@@ -9,6 +9,8 @@ import {
   descriptionOf,
   type OutputCall,
   type ParamCall,
+  ruleParams,
+  ruleSentence,
   type ToolCall,
   wayCredentials,
 } from "@blockwright/runtime/internal";
@@ -133,7 +135,8 @@ export function emitEntry(ir: ProviderIR, openApiTypes: string, version: string)
     operations: ir.operations.map((op) => ({
       id: op.tool.id,
       title: commentText(op.tool.title),
-      description: commentText(op.tool.description),
+      // What the tool's LLM description says besides its text: its cross-field rules (runtime/llm/wording.ts).
+      description: commentText([op.tool.description, ...op.tool.rules.map((r) => ruleSentence(r))].join(" ")),
       constName: `${camelCase(op.tool.id)}Tool`,
       callName: callName(op),
       paramsName: op.types.paramsName,
@@ -143,7 +146,13 @@ export function emitEntry(ir: ProviderIR, openApiTypes: string, version: string)
         name: p.name,
         optional: !p.required,
         type: paramTsType(p),
-        doc: commentText(p.description),
+        // And each parameter's, the rules that name it: what an editor shows of it.
+        doc: commentText(
+          [
+            p.description,
+            ...op.tool.rules.filter((r) => ruleParams(r).includes(p.name)).map((r) => ruleSentence(r)),
+          ].join(" "),
+        ),
       })),
       outputType: outputTsType(op),
       paged: op.tool.pagination ? "true" : "false",

@@ -5,8 +5,11 @@ import { fileURLToPath } from "node:url";
 import { toLlmTool } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
 import { rulesSurface } from "../link/rules/rules.js";
+import { emitEntry } from "./emit.js";
 import { emitReadme } from "./emit-readme.js";
 import { loadProvider } from "./link-provider.js";
+import { n8nNames, n8nNodeView } from "./platforms/n8n-node.js";
+import { simFiles } from "./platforms/sim-files.js";
 
 const root = fileURLToPath(new URL("../../test-support/fixtures/", import.meta.url));
 const ir = await loadProvider(root, join(root, "specs-more/zqchecks"));
@@ -35,5 +38,28 @@ describe("the requiredWhen rule in what is emitted", () => {
     rulesSurface.diff([], tool.rules, (change) => reported.push(change));
     expect(reported).toEqual(["ruleAdded"]);
     expect(rulesSurface.changes.ruleAdded.level).toBe("breaking");
+  });
+
+  it("ends the tool's doc comment and those of the parameters it names, in the package's declarations", () => {
+    const { dts, js } = emitEntry(ir, "export interface paths {}\nexport interface operations {}", "1.0.0");
+    const lines = dts.split("\n");
+    expect(lines.find((l) => l.includes("Tool: ToolDefinition<"))).toBeDefined();
+    const toolDoc = lines[lines.findIndex((l) => l.includes("Tool: ToolDefinition<")) - 1];
+    expect(toolDoc).toContain(SENTENCE);
+    for (const name of ["verdict", "status"]) {
+      const at = lines.findIndex((l) => new RegExp(`^  ${name}\\??: `).test(l));
+      expect(lines[at - 1], name).toContain(SENTENCE);
+    }
+    expect(js).toContain(SENTENCE);
+  });
+
+  it("ends the n8n operation's description and the Sim tool's, which Sim's agents read", () => {
+    const options = (n8nNodeView(ir, n8nNames(ir)).description.properties as { name: string; options?: object[] }[])
+      .filter((p) => p.name === "operation")
+      .flatMap((p) => p.options ?? []) as { value: string; description?: string }[];
+    expect(options.find((o) => o.value === tool.id)?.description).toContain(SENTENCE);
+    const sim = simFiles(ir, { provider: { name: "@zq/checks", range: "^1.0.0" }, runtime: { name: "@zq/runtime" } });
+    const toolFile = [...sim].find(([path]) => path.startsWith("tools/"))?.[1];
+    expect(toolFile).toContain(SENTENCE);
   });
 });

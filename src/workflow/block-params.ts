@@ -1,6 +1,6 @@
 // What a workflow's blocks' parameters name: the environment variables a secret one reads, anywhere in the
 // workflow, and the parameters a tool's rule is about (workflow-checker.ts checks with both).
-import { ownValue, type RuleSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { ownValue, type ToolSpec } from "@blockwright/runtime/internal";
 import { envReferenceName, isTriggerBlock, type Registry, type Workflow } from "@blockwright/runtime/workflow";
 import { pollSecretInputs } from "./validate-poll-trigger.js";
 import { connectionInputs, secretParamOf } from "./validate-trigger.js";
@@ -30,18 +30,4 @@ export function secretEnvNames(workflow: Workflow, registry: Registry): Set<stri
     }
   }
   return names;
-}
-
-export function ruleParams(rule: RuleSpec): string[] {
-  switch (rule.rule) {
-    case "exactlyOne":
-      return rule.params;
-    case "anyOf":
-    case "atMostOne":
-      return rule.groups.flat();
-    case "allowedValues":
-    case "dependentLimits":
-    case "requiredWhen":
-      return [rule.param, rule.dependsOn];
-  }
 }

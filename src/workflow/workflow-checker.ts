@@ -10,6 +10,7 @@ import {
   PAGE_INPUTS,
   pageInputsOf,
   redact,
+  ruleParams,
   type BlockDefinition,
   type ParamSpec,
   type ToolSpec,
@@ -34,7 +35,7 @@ import { SourceError, type YamlSource } from "../load/yaml-source.js";
 import type { ProblemCode } from "../common/problem-codes.js";
 import { checkTriggerBlock, triggerOutputProblem } from "./validate-trigger.js";
 import { fits, outputPathProblem, referencedType } from "./output-references.js";
-import { ruleParams, secretEnvNames } from "./block-params.js";
+import { secretEnvNames } from "./block-params.js";
 
 /** A registry, optionally with the output shapes of its tools (from surface.json) for nested reference types. */
 export type CheckedRegistry = Registry & { shapes?: OutputShapes };

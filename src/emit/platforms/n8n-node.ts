@@ -5,7 +5,7 @@
 // N8nNode (@blockwright/runtime/n8n: where each operation's parameters are
 // read). Where each parameter goes is decided in src/model/platform-inputs.ts,
 // the wording in n8n-wording.ts; the template lays the files out.
-import { type ParamSpec, type ToolSpec, toolBehavior } from "@blockwright/runtime/internal";
+import { type ParamSpec, ruleSentence, type ToolSpec, toolBehavior } from "@blockwright/runtime/internal";
 import pluralize from "pluralize";
 import type { OperationIR, ProviderIR } from "../../model/ir.js";
 import { camelCase } from "../../model/naming.js";
@@ -134,7 +134,11 @@ function operationProperties(ir: ProviderIR, operations: readonly N8nOperationIn
     name: named,
     value: o.tool.id,
     action: actionText(o.tool.title),
-    description: descriptionText(o.tool.description, o.tool.title),
+    // With its cross-field rules, as the tool's LLM description says them (runtime/llm/wording.ts).
+    description: descriptionText(
+      [o.tool.description, ...o.tool.rules.map((r) => ruleSentence(r))].join(" "),
+      o.tool.title,
+    ),
   });
   const operation = (ops: readonly N8nOperationInputs[], show?: object): Property => {
     // Two operations of one title ("List" of letters and of addresses) are told apart by their ids: n8n's linter

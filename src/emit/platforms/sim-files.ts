@@ -6,7 +6,7 @@
 // sub-blocks are the package's block inputs, its `tools.access` the
 // operations and `tools.config.tool` the `operation` input. Every text from
 // the inputs is a string literal (codeLiteral) or comment text.
-import type { OutputSpec, OutputType } from "@blockwright/runtime/internal";
+import { type OutputSpec, type OutputType, ruleSentence } from "@blockwright/runtime/internal";
 import type { ProviderIR } from "../../model/ir.js";
 import { baseUrlField, simParams } from "../../model/platform-inputs.js";
 import { camelCase } from "../../model/naming.js";
@@ -56,7 +56,8 @@ export function simFiles(ir: ProviderIR, ctx: SimContext): Map<string, string> {
           {
             id: t.id,
             name: t.title,
-            description: t.description,
+            // With its cross-field rules: what Sim's agents read of the tool (runtime/llm/wording.ts).
+            description: [t.description, ...t.rules.map((r) => ruleSentence(r))].join(" "),
             version: "1.0.0",
             params: Object.fromEntries(
               params.map((p) => [

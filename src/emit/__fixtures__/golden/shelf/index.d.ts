@@ -43,15 +43,15 @@ export interface ShelfAddBookParams {
   apiKey: string;
   /** The shelf. */
   shelfId: string;
-  /** Title of the book. */
+  /** Title of the book. Limits of title depend on format: with format audio: maxLength 80. */
   title: string;
   /** Comma-separated tags. */
   tags?: string;
   /** Free-form metadata. */
   meta?: Record<string, unknown>;
-  /** Format. */
+  /** Format. Allowed size values depend on format: with format paper: a4, letter; with format ebook: none (leave it out); with format audio: none (leave it out). Limits of title depend on format: with format audio: maxLength 80. */
   format?: string;
-  /** Page size. */
+  /** Page size. Allowed size values depend on format: with format paper: a4, letter; with format ebook: none (leave it out); with format audio: none (leave it out). */
   size?: "a4" | "letter";
 }
 
@@ -62,7 +62,7 @@ export type ShelfAddBookOutput = {
   state: operations["addBook"]["responses"][201]["content"]["application/json"]["state"];
 };
 
-/** Add book: Put a book on a shelf. */
+/** Add book: Put a book on a shelf. Allowed size values depend on format: with format paper: a4, letter; with format ebook: none (leave it out); with format audio: none (leave it out). Limits of title depend on format: with format audio: maxLength 80. */
 export declare const shelfAddBookTool: ToolDefinition<ShelfAddBookParams & ShelfConnection, ShelfAddBookOutput, false>;
 
 /** Parameters of `shelf_get_book`: Get book. */

@@ -290,7 +290,7 @@ const shelfAddBookCall = {
 };
 
 /**
- * Add book: Put a book on a shelf.
+ * Add book: Put a book on a shelf. Allowed size values depend on format: with format paper: a4, letter; with format ebook: none (leave it out); with format audio: none (leave it out). Limits of title depend on format: with format audio: maxLength 80.
  * @type {import("@blockwright/runtime").ToolSpec}
  */
 export const shelfAddBookTool = /* @__PURE__ */ describeTool(shelfAddBookCall, {
