@@ -1,7 +1,8 @@
 // An array parameter whose enum lists one-item lists (`type: array, enum: [["zq-open"], ["zq-shut"]]`, meant as the
 // items' values): add drafted a list with no enum, and its own final check refused the draft ("enum (none) is looser
 // than … [["zq-open"],["zq-shut"]]"). It is drafted as a list of one item of those values (minItems and maxItems 1,
-// the items' enum), which the link takes as no looser; an enum of longer lists, which no manifest states, is not drafted.
+// the items' enum), which the link takes as no looser; an enum of longer lists, which no manifest states, is not
+// drafted.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
