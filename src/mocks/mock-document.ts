@@ -17,7 +17,8 @@
 // Accept-Language header also takes the `*` fetch sends without one; a `Prefer` header the API declares is left to
 // the request judge (Prism reads one as its steering), and a reserved expansion `{+path}` is written `{path}`; a
 // parameter Prism's deserialisers cannot read (label or matrix style, lists or objects in a path or header, an
-// exploded query list of texts, `content`, cookies) is the judge's alone.
+// exploded query list of texts, `content`, cookies) is the judge's alone, as is requiring a query parameter whose
+// schema lists "" (Prism reads `flag=` as absent).
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import {
   servedKeyPath,
@@ -359,7 +360,12 @@ function withFetchDefault(parameter: unknown, document: Json): unknown {
 function judgedOnly(parameter: unknown, document: Json): unknown {
   const p = resolved(parameter, document);
   if (!isObject(p)) return parameter;
-  const type = typeOf(resolved(p.schema, document) as Json | undefined);
+  const schema = resolved(p.schema, document) as Json | undefined;
+  // Prism reads a query value sent empty (`flag=`) as absent: a required one whose schema lists "" is the judge's to
+  // require.
+  const empty = schema?.const === "" || (Array.isArray(schema?.enum) && schema.enum.includes(""));
+  if (p.in === "query" && p.required === true && empty) return { ...p, required: false };
+  const type = typeOf(schema);
   const structured = (p.in === "path" || p.in === "header") && (type === "array" || type === "object");
   const delimited = p.style === "spaceDelimited" || p.style === "pipeDelimited";
   const commaList = p.in === "query" && type === "array" && (p.style ?? "form") === "form" && p.explode !== false;

@@ -176,3 +176,25 @@ function formOf(s: Schema, type: string | undefined, note: (text: string) => voi
     return { type: "json", jsonType: "object" };
   return undefined;
 }
+
+/**
+ * An enum of one-item lists (`type: array, enum: [["open"], ["click"]]`, meant as the items' values): the lists it
+ * admits, stated as the items' enum with exactly one item, the manifest language having no enum of lists; undefined
+ * when an entry is not a one-item list of a scalar (such an enum the manifest cannot state).
+ */
+export function oneItemListsEnum(s: Schema): { items: NonNullable<ManifestParam["items"]>; note: string } | undefined {
+  const entries = Array.isArray(s.enum) ? (s.enum as unknown[]) : [];
+  const scalar = (v: unknown) => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+  if (!entries.length || !entries.every((e) => Array.isArray(e) && e.length === 1 && scalar(e[0]))) return undefined;
+  const values = [...new Set(entries.map((e) => (e as unknown[])[0]))];
+  const kinds = new Set(values.map((v) => (typeof v === "number" && Number.isInteger(v) ? "integer" : typeof v)));
+  const itemsType = typeOf((s.items ?? {}) as Schema);
+  const type = kinds.size === 1 && !kinds.has("number") ? [...kinds][0] : undefined;
+  return {
+    items: { ...(itemsType === undefined && type ? { type: type as "string" } : {}), enum: values },
+    note:
+      `the spec's enum lists one-item lists (${values.length} of them): drafted as a list of one item ` +
+      "(minItems and maxItems 1) of those values; if the API takes several at once, as its description may say, " +
+      "raise maxItems here and write the items' enum in openapi.yaml",
+  };
+}

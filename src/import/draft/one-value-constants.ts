@@ -1,9 +1,10 @@
 // A required header or query parameter whose schema admits exactly one value (`enum: [x]`, `const: x`: an RPC-style
 // API names the method in a header, `X-Target: Service.Method`, on every operation) is no input: every caller would
 // have to give the one value it can take, and a call without it would be refused. `add` drafts it as an operation
-// constant (link/constants), which the package sends itself. An optional one stays a parameter (sending it would change
-// what the call means), as does one whose value is null or empty text, a path parameter (a constant goes in a header or
-// the query), and one the runtime or the credential writes (left out before this: params.ts leftOut).
+// constant (link/constants), which the package sends itself; empty text too, in the query (`?flag=`). An optional one
+// stays a parameter (sending it would change what the call means), as does one whose value is null, a header's empty
+// text, a path parameter (a constant goes in a header or the query), and one the runtime or the credential writes (left
+// out before this: params.ts leftOut).
 import { isIgnoredHeader } from "../../load/ignored-headers.js";
 import type { OpenApiDocument, Schema } from "../../load/openapi-document.js";
 import type { ManifestConstant } from "../../load/precompiled/manifest-types.js";
@@ -32,12 +33,15 @@ export function oneValueConstant(
   const flat = declared.schema ? safeFlatten(doc, declared.schema) : undefined;
   const one = oneValue(flat);
   const value = one?.value;
-  if (!(typeof value === "string" || typeof value === "number" || typeof value === "boolean") || value === "")
-    return undefined;
+  if (!(typeof value === "string" || typeof value === "number" || typeof value === "boolean")) return undefined;
+  // Empty text in the query is sent as `?name=` (a flag present with no value); a header of no value is not drafted
+  // so (proxies and fetch may drop it).
+  if (value === "" && declared.in !== "query") return undefined;
   return {
     constant: { in: declared.in, name: declared.name, value },
     note:
       `the required ${declared.in} parameter ${declared.name} admits one value (${JSON.stringify(value)}): drafted ` +
-      "as a constant the package sends itself, since callers could give nothing else",
+      "as a constant the package sends itself, since callers could give nothing else" +
+      (value === "" ? ` (sent as ${declared.name}= with no value)` : ""),
   };
 }

@@ -11,7 +11,7 @@ import { typeOf, valuesType, type OpenApiDocument, type Schema } from "../../loa
 import type { ReviewNote } from "../manifest-yaml.js";
 import { plainText, shortText } from "../plain-text.js";
 import { loneBranch } from "./body-rules.js";
-import { formsOf, numberLimits, stringLimits } from "./limits.js";
+import { formsOf, numberLimits, oneItemListsEnum, stringLimits } from "./limits.js";
 
 type Path = (string | number)[];
 
@@ -108,6 +108,12 @@ function withType(
   const alternatives = alternativesOf(flat);
   // Forms of different kinds, or told apart by their limits (an id or a name): each kept, with its own (limits.ts).
   const forms = t === undefined && alternatives ? formsOf(doc, alternatives, note) : undefined;
+  // An optional value whose one value is "" can never be sent (the runtime sends no empty text); a required one in
+  // the query is an operation constant (one-value-constants.ts).
+  if (!input.required && onlyEmptyText(flat)) {
+    note(`the spec allows ${input.name} only "", which the runtime treats as no value and never sends: not drafted`);
+    return false;
+  }
   if (forms) {
     Object.assign(param, { type: "json", anyOf: forms });
     note(
@@ -128,6 +134,19 @@ function withType(
         `the spec allows only ${JSON.stringify(flat.enum)}, which a boolean parameter cannot state: generate will ` +
           "ask for an enum",
       );
+  } else if (t === "array" && Array.isArray(flat.enum) && flat.enum.some(Array.isArray)) {
+    // An enum of lists: stated as its items' when each is a list of one value, else not drafted (no manifest enum
+    // holds a list).
+    const lists = oneItemListsEnum(flat);
+    if (!lists) {
+      note(
+        `the spec's enum of ${input.name} (${shortText(JSON.stringify(flat.enum), 80)}) lists lists, which a ` +
+          "manifest cannot state (it states an enum of the items' values): not drafted",
+      );
+      return false;
+    }
+    Object.assign(param, { type: "json", jsonType: "array", minItems: 1, maxItems: 1, items: lists.items });
+    note(lists.note);
   } else if (
     (t === "object" || t === "array") &&
     Array.isArray(flat.enum) &&

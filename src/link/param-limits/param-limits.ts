@@ -16,6 +16,7 @@ import { withValueEnum } from "../../load/text-enum.js";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { firstMadeString } from "../../model/string-values.js";
 import type { LinkContext, Path } from "../context.js";
+import { listsAdmitted } from "./list-enum.js";
 import { checkSamePattern, patternLengths } from "./pattern-length.js";
 import { schemaPlace, type SchemaPlace } from "./schema-place.js";
 
@@ -431,7 +432,7 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
   const everyValue = p.type === "boolean" && specEnum?.includes(true) && specEnum.includes(false);
   if (specEnum && !everyValue) {
     if (!p.enum) {
-      looser("enum", p.enum, s.enum);
+      if (!listsAdmitted(p, specEnum)) looser("enum", p.enum, s.enum); // an enum of lists: list-enum.ts
     } else {
       // Through a set: a whole API's enums of thousands of values, each looked for in the other's.
       const accepted = new Set(specEnum);
