@@ -283,6 +283,30 @@ describe("a stateful mock of a document whose schema gives an example id", () =>
 });
 
 describe("a created record's id", () => {
+  it("is the one the create sent (a record the caller names), where no record has it and the read's path takes it", async () => {
+    await withMock(
+      { state: {} },
+      async (call) => {
+        const made = await call("POST", "/zqgroups", { GroupName: "zq-first", Description: "one" });
+        expect(made).toMatchObject({
+          status: 200,
+          violations: null,
+          body: { GroupName: "zq-first", Description: "one" },
+        });
+        expect((await call("GET", "/zqgroups/zq-first")).body).toEqual(made.body);
+        // A name taken, or one the read's path does not take: a name of the mock's own.
+        const again = await call("POST", "/zqgroups", { GroupName: "zq-first", Description: "two" });
+        const spaced = await call("POST", "/zqgroups", { GroupName: "zq second", Description: "three" });
+        for (const other of [again, spaced]) {
+          expect(other.status).toBe(200);
+          expect(other.body.GroupName).not.toMatch(/^zq[- ](first|second)$/);
+          expect((await call("GET", `/zqgroups/${String(other.body.GroupName)}`)).body).toEqual(other.body);
+        }
+      },
+      "zqgroups",
+    );
+  });
+
   it("is one the read's path parameter takes (its pattern), where the record's own id field states none", async () => {
     await withMock(
       { state: {} },
