@@ -235,15 +235,17 @@ site: { type: string, format: uri }, other: { type: string, format: zq-unknown }
     },
   );
 
-  it("one whose int64 field is past the safe integers (as the mocks bound an int64) is a warning, and left out", async () => {
+  it("one whose int64 field is past the safe integers (the mocks' int64) is a warning, and left out", async () => {
     const receivers = listPets(`              schema:
                 type: object
-                properties: { zqId: { type: integer, format: int64, example: 2339264502380679700 }, zqN: { type: integer, format: int64, example: 12 } }
+                properties:
+                  zqId: { type: integer, format: int64, example: 2339264502380679700 }
+                  zqN: { type: integer, format: int64, example: 12 }
 `);
     const loaded = await loadOpenApi(provider([2339264502380679700], receivers), work);
     expect(loaded.warnings.map((w) => `${w.position.line}:${w.position.col} ${w.detail}`)).toEqual([
       expect.stringMatching(
-        /^14:\d+ .*zqId .*must be at most 9007199254740991.*\(the published document's own example: left out/,
+        /^15:\d+ .*zqId .*must be at most 9007199254740991.*\(the published document's own example: left out/,
       ),
     ]);
     const schema = (

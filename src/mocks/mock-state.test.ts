@@ -283,7 +283,7 @@ describe("a stateful mock of a document whose schema gives an example id", () =>
 });
 
 describe("a created record's id", () => {
-  it("is the one the create sent (a record the caller names), where no record has it and the read's path takes it", async () => {
+  it("is the one the create sent (a record the caller names), unless taken or refused by the read's path", async () => {
     await withMock(
       { state: {} },
       async (call) => {

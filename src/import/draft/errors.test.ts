@@ -214,7 +214,7 @@ describe("error answers declared only as XML, their message in `summary`", () =>
 });
 
 describe("error answers under a type without +json whose schema is a structure (application/vnd.zq.error)", () => {
-  it("draft the places that type's schema shows beside the other answers' (a mock serves that record as JSON)", async () => {
+  it("draft the places its schema shows beside the other answers' (a mock serves that record as JSON)", async () => {
     // One operation's errors are {success, error} as JSON, another's {code, detail, id} under a vendor type without
     // +json: the drafted places read only the first, and the second's message was found nowhere.
     const flag = reply({ type: "object", properties: { success: { type: "boolean" }, error: { type: "string" } } });
