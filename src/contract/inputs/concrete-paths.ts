@@ -15,11 +15,7 @@ const TEMPLATE = /^\{([^{}]+)\}$/;
 export function concreteSegments(doc: OpenApiDocument, op: OpenApiOperation): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const own = op.path.split("/");
-  const paths = (doc.source.data as { paths?: Record<string, unknown> }).paths ?? {};
-  for (const path of Object.keys(paths)) {
-    if (path === op.path) continue;
-    const other = path.split("/");
-    if (other.length !== own.length) continue;
+  for (const other of splitPaths(doc).get(own.length) ?? []) {
     const differing: number[] = [];
     let matches = true;
     for (let i = 0; i < own.length && matches; i++) {
@@ -37,6 +33,24 @@ export function concreteSegments(doc: OpenApiDocument, op: OpenApiOperation): Ma
     }
   }
   return out;
+}
+
+const splitOf = new WeakMap<OpenApiDocument, Map<number, string[][]>>();
+
+/** The document's paths split into segments, by their number of segments (once per document). */
+function splitPaths(doc: OpenApiDocument): Map<number, string[][]> {
+  let byLength = splitOf.get(doc);
+  if (byLength) return byLength;
+  byLength = new Map();
+  const paths = (doc.source.data as { paths?: Record<string, unknown> }).paths ?? {};
+  for (const path of Object.keys(paths)) {
+    const segments = path.split("/");
+    const same = byLength.get(segments.length) ?? [];
+    same.push(segments);
+    byLength.set(segments.length, same);
+  }
+  splitOf.set(doc, byLength);
+  return byLength;
 }
 
 const segmentsOf = new WeakMap<OpenApiOperation, Map<string, Set<string>>>();
