@@ -105,6 +105,34 @@ describe("an id field named by the path parameter", () => {
   });
 });
 
+describe("a record whose id the path parameter names is written as an object (photoId: {id})", () => {
+  it("is no resource: no path segment spells it back (the read got [object Object]); a text id makes one", () => {
+    const answer = (photoId: unknown) => ({
+      responses: {
+        "200": {
+          description: "ok",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: { photoId, caption: { type: "string" }, views: { type: "integer" } },
+              },
+            },
+          },
+        },
+      },
+    });
+    const wrapped = answer({ type: "object", properties: { id: { type: "string" } } });
+    expect(resourcesOf({ paths: { "/zqphotos": { post: wrapped }, "/zqphotos/{photoId}": { get: wrapped } } })).toEqual(
+      [],
+    );
+    const plain = answer({ type: "string" });
+    expect(
+      resourcesOf({ paths: { "/zqphotos": { post: plain }, "/zqphotos/{photoId}": { get: plain } } }),
+    ).toMatchObject([{ idField: "photoId", madeId: true }]);
+  });
+});
+
 describe("a create and a read that answer different things", () => {
   it("are no resource (a checkout session made, its result read: they share only the id)", () => {
     const answer = (properties: Record<string, unknown>) => ({
