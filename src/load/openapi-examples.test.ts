@@ -104,6 +104,37 @@ describe("examples checked against their schemas", () => {
       ]);
   });
 
+  it("reads int32 and int64 as the mocks do: within ±2^31 and the safe integers, and the schema's own bounds", () => {
+    // A receiver's int64 id published as 2339264502380679700: the mock (Prism) refused every request made of it (its
+    // int64 is at most 2^53 - 1); the example check read no numeric format and let it through.
+    const wide = PET.replace(
+      "age: { type: integer, minimum: 0, exclusiveMinimum: true }",
+      "age: { type: integer, format: int64 }",
+    );
+    for (const fine of [0, -9007199254740991, 9007199254740991])
+      expect(problems(wide, `{ id: a, age: ${fine} }`), String(fine)).toEqual([]);
+    for (const past of ["2339264502380679700", "-9007199254740993"])
+      expect(problems(wide, `{ id: a, age: ${past} }`), past).toEqual([
+        expect.stringMatching(/\/age must be at (most 9007199254740991|least -9007199254740991), got /),
+      ]);
+    const narrow = PET.replace(
+      "age: { type: integer, minimum: 0, exclusiveMinimum: true }",
+      "age: { type: integer, format: int32, maximum: 10 }",
+    );
+    expect(problems(narrow, `{ id: a, age: 2147483648 }`)).toEqual([
+      expect.stringMatching(/\/age must be at most 10, got /),
+    ]);
+    expect(problems(narrow, `{ id: a, age: -2147483649 }`)).toEqual([
+      expect.stringMatching(/\/age must be at least -2147483648, got /),
+    ]);
+    // An int64 written as text (a string's schema) takes any length of digits, as the mocks read it.
+    const text = PET.replace(
+      "age: { type: integer, minimum: 0, exclusiveMinimum: true }",
+      "age: { type: string, format: int64 }",
+    );
+    expect(problems(text, `{ id: a, age: "2339264502380679700" }`)).toEqual([]);
+  });
+
   it("reads nullable beside anyOf and allOf, and checks each variant's own example against that variant", () => {
     // GitHub's issue-field-value: a nullable anyOf whose variants carry examples.
     const value =

@@ -235,6 +235,33 @@ site: { type: string, format: uri }, other: { type: string, format: zq-unknown }
     },
   );
 
+  it("one whose int64 field is past the safe integers (the mocks' int64) is a warning, and left out", async () => {
+    const receivers = listPets(`              schema:
+                type: object
+                properties:
+                  zqId: { type: integer, format: int64, example: 2339264502380679700 }
+                  zqN: { type: integer, format: int64, example: 12 }
+`);
+    const loaded = await loadOpenApi(provider([2339264502380679700], receivers), work);
+    expect(loaded.warnings.map((w) => `${w.position.line}:${w.position.col} ${w.detail}`)).toEqual([
+      expect.stringMatching(
+        /^15:\d+ .*zqId .*must be at most 9007199254740991.*\(the published document's own example: left out/,
+      ),
+    ]);
+    const schema = (
+      loaded.source.data as {
+        paths: Record<
+          string,
+          { get: { responses: Record<string, { content: Record<string, { schema: { properties: object } }> }> } }
+        >;
+      }
+    ).paths["/pets"]!.get.responses["200"]!.content["application/json"]!.schema;
+    expect(schema.properties).toEqual({
+      zqId: { type: "integer", format: "int64" },
+      zqN: { type: "integer", format: "int64", example: 12 },
+    });
+  });
+
   it("one whose byte field is no base64 (spaces inside a certificate's text) is a warning, and left out", async () => {
     const certificates =
       listPets(`              schema: { type: object, properties: { zqCert: { type: string, format: byte } } }

@@ -88,12 +88,14 @@ function recordOf(
 ): { idField: string; envelope?: string } | undefined {
   const schema = answerSchema(document, operation);
   if (!schema) return undefined;
-  const own = propertiesOf(document, schema);
+  const own = scalarFields(document, propertiesOf(document, schema));
   const idField = idFieldOf(own, idParam);
   if (idField) return { idField };
-  // An envelope: the one property whose schema holds the id.
-  for (const [name, property] of Object.entries(own)) {
-    const inner = idFieldOf(propertiesOf(document, property), idParam);
+  // An envelope: the one property whose schema holds the id. A property named as the path parameter is the id written
+  // as an object (`photoId: {id}`), which no path segment spells: no envelope, and no resource.
+  for (const [name, property] of Object.entries(propertiesOf(document, schema))) {
+    if (spelt(name) === spelt(idParam)) continue;
+    const inner = idFieldOf(scalarFields(document, propertiesOf(document, property)), idParam);
     if (inner) return { idField: inner, envelope: name };
   }
   return undefined;
@@ -105,13 +107,31 @@ function recordOf(
  */
 function idFieldOf(properties: Node, idParam: string): string | undefined {
   if (idParam in properties) return idParam;
-  const plain = (s: string) => s.replace(/[_\-.]/g, "").toLowerCase();
+  const plain = spelt;
   const alike = Object.keys(properties).find((name) => plain(name) === plain(idParam));
   if (alike) return alike;
   const ending = Object.keys(properties)
     .filter((name) => plain(name).length >= 2 && plain(idParam).endsWith(plain(name)))
     .sort((a, b) => b.length - a.length)[0];
   return ending ?? ("id" in properties ? "id" : undefined);
+}
+
+/** A name as its spellings compare: `order_id`, `orderId` and `order-id` alike. */
+const spelt = (name: string) => name.replace(/[_\-.]/g, "").toLowerCase();
+
+/**
+ * The properties that can hold an id a path segment spells: those not declared an object or a list (an id written as
+ * `{id}` reads back in no path).
+ */
+function scalarFields(document: Node, properties: Node): Node {
+  return Object.fromEntries(
+    Object.entries(properties).filter(([, raw]) => {
+      const schema = deref(document, raw);
+      if (!isNode(schema)) return true;
+      const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+      return !types.includes("object") && !types.includes("array") && !isNode(schema.properties) && !schema.items;
+    }),
+  );
 }
 
 /** The JSON schema of an operation's lowest 2xx answer, its `$ref`s followed. */

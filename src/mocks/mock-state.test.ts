@@ -105,6 +105,34 @@ describe("an id field named by the path parameter", () => {
   });
 });
 
+describe("a record whose id the path parameter names is written as an object (photoId: {id})", () => {
+  it("is no resource: no path segment spells it back (the read got [object Object]); a text id makes one", () => {
+    const answer = (photoId: unknown) => ({
+      responses: {
+        "200": {
+          description: "ok",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: { photoId, caption: { type: "string" }, views: { type: "integer" } },
+              },
+            },
+          },
+        },
+      },
+    });
+    const wrapped = answer({ type: "object", properties: { id: { type: "string" } } });
+    expect(resourcesOf({ paths: { "/zqphotos": { post: wrapped }, "/zqphotos/{photoId}": { get: wrapped } } })).toEqual(
+      [],
+    );
+    const plain = answer({ type: "string" });
+    expect(
+      resourcesOf({ paths: { "/zqphotos": { post: plain }, "/zqphotos/{photoId}": { get: plain } } }),
+    ).toMatchObject([{ idField: "photoId", madeId: true }]);
+  });
+});
+
 describe("a create and a read that answer different things", () => {
   it("are no resource (a checkout session made, its result read: they share only the id)", () => {
     const answer = (properties: Record<string, unknown>) => ({
@@ -283,6 +311,30 @@ describe("a stateful mock of a document whose schema gives an example id", () =>
 });
 
 describe("a created record's id", () => {
+  it("is the one the create sent (a record the caller names), unless taken or refused by the read's path", async () => {
+    await withMock(
+      { state: {} },
+      async (call) => {
+        const made = await call("POST", "/zqgroups", { GroupName: "zq-first", Description: "one" });
+        expect(made).toMatchObject({
+          status: 200,
+          violations: null,
+          body: { GroupName: "zq-first", Description: "one" },
+        });
+        expect((await call("GET", "/zqgroups/zq-first")).body).toEqual(made.body);
+        // A name taken, or one the read's path does not take: a name of the mock's own.
+        const again = await call("POST", "/zqgroups", { GroupName: "zq-first", Description: "two" });
+        const spaced = await call("POST", "/zqgroups", { GroupName: "zq second", Description: "three" });
+        for (const other of [again, spaced]) {
+          expect(other.status).toBe(200);
+          expect(other.body.GroupName).not.toMatch(/^zq[- ](first|second)$/);
+          expect((await call("GET", `/zqgroups/${String(other.body.GroupName)}`)).body).toEqual(other.body);
+        }
+      },
+      "zqgroups",
+    );
+  });
+
   it("is one the read's path parameter takes (its pattern), where the record's own id field states none", async () => {
     await withMock(
       { state: {} },

@@ -7,7 +7,8 @@
 // operation is then rewritten from the records. A create draws a record from
 // the read answer's schema (realistic, seeded: the same seed and the same
 // requests, the same records), keeps each field the request sent where the
-// record stays valid with it, and gives it a new id in its id field; a read
+// record stays valid with it, and gives it the id the request sent (a record
+// the caller names) or a new one in its id field; a read
 // answers the record, an update changes it, a delete removes it (a read of it
 // then gets the document's 404), and the list answers the records, as its
 // last page. An id no create made (a workflow reading a fixed id) and a list
@@ -177,7 +178,7 @@ function answer(mock: StatefulMock, hit: Hit, method: string, url: URL, sent: un
 /**
  * A new record: drawn (the seed and how many were made before) from the read answer's schema, else from the create
  * answer's (a read answering "a thing, or a deleted one" draws either), else the answer the mock gives; valid against
- * both answers; the fields sent kept; a new id.
+ * both answers; the fields sent kept; the id sent where one is and no record has it, else a new id.
  */
 function made(
   mock: StatefulMock,
@@ -214,7 +215,11 @@ function made(
       // (A document whose schema gives an example id draws the same one each time.)
       // The drawn id, else one made from it, else one drawn from the read's path parameter (its pattern may say more
       // than the field's schema).
+      // The id the create sent first: a record the caller names (its name is its id) is read back under that name.
       const ids = [
+        ...(typeof sent[resource.idField] === "string" || typeof sent[resource.idField] === "number"
+          ? [sent[resource.idField]]
+          : []),
         ...idCandidates(record[resource.idField], kept.made),
         ...(idSchema === undefined ? [] : idCandidates(mock.answers.draw(idSchema, seed), kept.made)),
       ];

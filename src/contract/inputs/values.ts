@@ -24,6 +24,7 @@ import { at } from "../json-path.js";
 import { isAddressParam } from "./address-params.js";
 import { sendsNothing, unsentAsGiven, withoutForbiddenKeys } from "./sendable-values.js";
 import { madeAtPlace } from "./made-at-place.js";
+import { reachesConcretePath } from "./concrete-paths.js";
 import { madeQueryFieldValues, madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
 import { type BodyBranches, bodyBranches, meetBodyBranch } from "./body-branches.js";
 import { meetValueBranch, type ValueBranches, valueBranches } from "./value-selected-branches.js";
@@ -93,6 +94,7 @@ export class ToolValues {
   accepts(param: ParamSpec, value: unknown): boolean {
     if (value === undefined || isAbsent(value, param)) return false;
     if (unsentAsGiven(param, value, this.tool, () => this.spreadFields(param))) return false;
+    if (reachesConcretePath(this.doc, this.op, param, value)) return false;
     const checked = checkValue(param, value, this.tool);
     if ("issue" in checked) return false;
     return this.specCheck(param)?.(checked.value) ?? true;

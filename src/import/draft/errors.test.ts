@@ -212,3 +212,33 @@ describe("error answers declared only as XML, their message in `summary`", () =>
     expect(d.manifest.errors.code).toEqual(["$response.body#/code"]);
   });
 });
+
+describe("error answers under a type without +json whose schema is a structure (application/vnd.zq.error)", () => {
+  it("draft the places its schema shows beside the other answers' (a mock serves that record as JSON)", async () => {
+    // One operation's errors are {success, error} as JSON, another's {code, detail, id} under a vendor type without
+    // +json: the drafted places read only the first, and the second's message was found nowhere.
+    const flag = reply({ type: "object", properties: { success: { type: "boolean" }, error: { type: "string" } } });
+    const vendor = {
+      description: "refused",
+      content: {
+        "application/vnd.zq.error": {
+          schema: {
+            type: "object",
+            properties: { code: { type: "string" }, detail: { type: "string" }, id: { type: "string" } },
+          },
+        },
+      },
+    };
+    const d = drafted(
+      openapi({
+        "/zqbuilds": {
+          get: { operationId: "listZqbuilds", responses: { "200": ok, "500": flag } },
+          post: { operationId: "createZqbuild", responses: { "200": ok, "400": vendor } },
+        },
+      }),
+      ["listZqbuilds", "createZqbuild"],
+    );
+    expect(d.manifest.errors.message).toEqual(["$response.body#/error", "$response.body#/detail"]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

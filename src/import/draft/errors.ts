@@ -6,6 +6,7 @@
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { type OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../../load/openapi-document.js";
 import { valueAt } from "../../load/json-ref.js";
+import { isStructuredSchema } from "../../load/media-types.js";
 import { operationRef } from "../../load/operation-index.js";
 import { MESSAGE_KEY, MESSAGE_NAMES } from "../../model/message-fields.js";
 import type { SelectedOperation } from "../cut/select-operations.js";
@@ -47,7 +48,7 @@ export function draftErrors(
     const successFlat = success ? safeFlatten(doc, success.schema) : undefined;
     for (const response of op.responses) {
       if (!/^([45]\d\d|[45]XX|default)$/.test(response.status)) continue;
-      countPlaces(doc, xmlRecordOf(doc, op, response), successFlat, places);
+      countPlaces(doc, structuredRecordOf(doc, op, response), successFlat, places);
     }
   }
   const ranked = (map: Map<string, number>) => [...map.entries()].sort((a, b) => b[1] - a[1]).map(([e]) => e);
@@ -84,15 +85,20 @@ export function draftErrors(
 }
 
 /**
- * An error answer declared only as XML (`application/xml; charset=utf-8`, `<status code="…"><summary>`) read by its
- * XML type's schema and examples, the record a mock serves as JSON: read by its JSON type alone, such an answer showed
- * no place, and the common places drafted found no message in it.
+ * An error answer declared only as XML (`application/xml; charset=utf-8`, `<status code="…"><summary>`) or under
+ * another type whose schema is a structure (`application/vnd.goa.error`, no `+json`) read by that type's schema and
+ * examples, the record a mock serves as JSON (and the runtime reads an answer's body as JSON whatever its type): read
+ * by its JSON type alone, such an answer showed no place, and the places the other answers keep their message in
+ * found none in it.
  */
-function xmlRecordOf(doc: OpenApiDocument, op: OpenApiOperation, response: Response): Response {
+function structuredRecordOf(doc: OpenApiDocument, op: OpenApiOperation, response: Response): Response {
   if (response.mediaType !== undefined) return response;
   const raw = valueAt(doc.source.data, [...op.location, "responses", response.status]);
   const content = raw && typeof raw === "object" ? (doc.resolve(raw as Schema).content as Json | undefined) : undefined;
-  const type = Object.keys(content ?? {}).find((t) => /^[^/;]+\/([^;]*\+)?xml\s*(;|$)/i.test(t.trim()));
+  const types = Object.keys(content ?? {});
+  const type =
+    types.find((t) => /^[^/;]+\/([^;]*\+)?xml\s*(;|$)/i.test(t.trim())) ??
+    types.find((t) => isStructuredSchema(doc.resolve(((content as Json)[t] as Schema | null)?.schema as Schema)));
   const media = type ? doc.resolve((content as Json)[type] as Schema) : undefined;
   if (!media) return response;
   const examples: Json = media.example !== undefined ? { default: media.example } : {};

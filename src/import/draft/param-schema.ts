@@ -5,6 +5,7 @@
 import { checkValue, isAbsent, isValueFormat, type ParamSpec } from "@blockwright/runtime/internal";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { FILLED_BY_FETCH } from "../../load/ignored-headers.js";
+import { wholeNumberRange } from "../../load/examples/schema-lookup.js";
 import { anyText, BASE64_PATTERN } from "../../model/byte-text.js";
 import { DURATION_PATTERN } from "../../model/duration-text.js";
 import { typeOf, valuesType, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
@@ -275,8 +276,14 @@ function withDefaultAndExample(
   note: (text: string) => void,
 ): void {
   const spec = asSpec(input.name, param, input.place);
+  // A value past its whole-number format's range as the mocks read it (an int64 past 2^53) is no value a call sends.
+  const range = wholeNumberRange(flat.format);
+  const inRange = (value: unknown) => !range || typeof value !== "number" || (value >= range[0] && value <= range[1]);
   const fits = (value: unknown) =>
-    (param.type === "json" || typeof value === param.type) && "value" in checkValue(spec, value) && !isAbsent(value);
+    (param.type === "json" || typeof value === param.type) &&
+    "value" in checkValue(spec, value) &&
+    !isAbsent(value) &&
+    inRange(value);
   // A header fetch fills in when a request leaves it out (Accept-Language: *) never reaches the upstream absent.
   const sentAs = input.sentAs ?? input.name;
   const filled =
@@ -307,7 +314,7 @@ function withDefaultAndExample(
   else if (example !== undefined)
     note(
       `the spec's example ${shortText(JSON.stringify(example) ?? String(example), 80)} does not pass the drafted ` +
-        "limits: left out",
+        (inRange(example) ? "limits: left out" : `limits (${flat.format}: ${range?.join(" to ")}): left out`),
     );
 }
 

@@ -278,6 +278,32 @@ describe("parameters of the address and headers", () => {
     ]);
   });
 
+  it("leave out an example past its whole-number format's range as the mocks read it (an int64 past 2^53)", () => {
+    // A receiver's int64 id published as 2339264502380679700: drafted as the example, every case made of it was
+    // refused by the mock (its int64 is at most 2^53 - 1).
+    const d = drafted(
+      withParams([
+        { name: "zqWide", in: "query", schema: { type: "integer", format: "int64" }, example: 2339264502380679700 },
+        { name: "zqFine", in: "query", schema: { type: "integer", format: "int64", example: 9007199254740991 } },
+        { name: "zqNarrow", in: "query", schema: { type: "integer", format: "int32", example: 2147483648 } },
+      ]),
+      ["getItem"],
+    );
+    const p = d.manifest.operations.acme_get_item!.params!;
+    expect([p.zqWide!.example, p.zqFine!.example, p.zqNarrow!.example]).toEqual([
+      undefined,
+      9007199254740991,
+      undefined,
+    ]);
+    expect(notesAt(d, "operations.acme_get_item.params.zqWide")).toContain(
+      "the spec's example 2339264502380679700 does not pass the drafted limits (int64: -9007199254740991 to " +
+        "9007199254740991): left out",
+    );
+    expect(notesAt(d, "operations.acme_get_item.params.zqNarrow")).toContain(
+      "the spec's example 2147483648 does not pass the drafted limits (int32: -2147483648 to 2147483647): left out",
+    );
+  });
+
   it("rename what is no identifier, or is reserved, and keep the wire name", async () => {
     const d = drafted(
       withParams([

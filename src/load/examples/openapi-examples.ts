@@ -53,11 +53,14 @@ const BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
  * Formats checked in examples: the mocks' validator (Prism's, ajv-formats) refuses values of these, and
  * @cfworker/json-schema reads them alike. `url` there wants a public host name (`http://localhost:3000/…`, in a
  * published example, fails both), which is the mock's rule, not the author's: live answers are not held to it.
- * Not `time`: the two disagree on a time without its offset.
+ * Not `time`: the two disagree on a time without its offset. `int32` and `int64`: the mocks read each as a range
+ * (schema-lookup.ts), which the copy the example is checked against is given.
  */
 const CHECKED_FORMATS: ReadonlySet<string> = new Set([
   ...ANSWER_FORMATS,
   "byte",
+  "int32",
+  "int64",
   "url",
   "uri-reference",
   "uri-template",

@@ -120,6 +120,7 @@ export class SchemaLookup {
       // named a schema `low` twice, and the rest of the root went unregistered).
       for (const key of Object.keys(node)) if (key.startsWith("x-")) delete node[key];
       if (typeof node.format !== "string" || !this.formats.has(node.format)) delete node.format;
+      else boundAsMocksRead(node, node.format);
     }
     const wraps: Wrap[] = [];
     withImpliedTypes(copy);
@@ -146,6 +147,31 @@ export class SchemaLookup {
 }
 
 const isNode = (value: unknown): value is Node => value !== null && typeof value === "object";
+
+/**
+ * The range the mocks (Prism, through @stoplight/http-spec) give a whole-number format. An int64's is the safe
+ * integers (a published example of 2339264502380679700 fails there), an int32's ±2^31.
+ */
+const WHOLE_NUMBER_RANGES: Readonly<Record<string, readonly [number, number]>> = {
+  int32: [-(2 ** 31), 2 ** 31 - 1],
+  int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+};
+
+/** The range the mocks give a whole-number format (int32, int64), or none. */
+export function wholeNumberRange(format: unknown): readonly [number, number] | undefined {
+  return typeof format === "string" && Object.hasOwn(WHOLE_NUMBER_RANGES, format)
+    ? WHOLE_NUMBER_RANGES[format]
+    : undefined;
+}
+
+/** A whole-number format's range within the schema's own bounds: the validator here knows no numeric format. */
+function boundAsMocksRead(node: Node, format: string): void {
+  const range = wholeNumberRange(format);
+  if (!range) return;
+  const [low, high] = range;
+  node.minimum = typeof node.minimum === "number" ? Math.max(node.minimum, low) : low;
+  node.maximum = typeof node.maximum === "number" ? Math.min(node.maximum, high) : high;
+}
 
 /** A JSON pointer written as the validator writes the ones it registers. */
 export function pointer(path: Path): string {
