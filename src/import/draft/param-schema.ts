@@ -285,6 +285,11 @@ function withDefaultAndExample(
   }
   const example = input.example ?? flat.example;
   if (example !== undefined && fits(example)) param.example = example;
+  else if (typeof example === "number" && Number.isInteger(example) && !Number.isSafeInteger(example))
+    note(
+      `the spec's example ${JSON.stringify(example)} is an integer beyond ±(2^53−1), which a JavaScript client holds ` +
+        "rounded and cannot send exactly: no usable example, left out",
+    );
   else if (example !== undefined)
     note(
       `the spec's example ${shortText(JSON.stringify(example) ?? String(example), 80)} does not pass the drafted ` +
