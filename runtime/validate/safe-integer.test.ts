@@ -10,7 +10,7 @@ const zqPin: ParamCall = {
   type: "number",
   required: true,
   secret: false,
-  wire: { in: "body", name: "id" },
+  wire: { in: "query", name: "id" },
   integer: true,
 };
 
