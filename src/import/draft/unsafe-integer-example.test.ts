@@ -35,7 +35,37 @@ describe("an integer field whose example is beyond the safe integers", () => {
     expect(params.id?.example).toBeUndefined();
     expect(params.rank?.example).toBe(9007199254740991);
     expect(notesAt(d, "operations.acme_create_zqpin.params.id")).toContainEqual(
-      expect.stringMatching(/example 3408207428662661600 is an integer beyond ±\(2\^53−1\).*no usable example/),
+      expect.stringMatching(/example 3408207428662661600 holds an integer beyond ±\(2\^53−1\).*no usable example/),
+    );
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("drafts no example of a JSON field or a whole body of shapes that holds one inside, naming where", async () => {
+    const big = 3408207428662661600;
+    const shapes = [
+      { type: "object", required: ["id"], properties: { id: { type: "integer", format: "int64", example: big } } },
+      { type: "object", required: ["name"], properties: { name: { type: "string", maxLength: 20 } } },
+    ];
+    const meta = { type: "object", properties: { n: { type: "integer", format: "int64" } }, example: { n: big } };
+    const put = { type: "object", properties: { meta } };
+    const body = (schema: unknown) => ({ required: true, content: { "application/json": { schema } } });
+    const done = reply({ type: "object", properties: { name: { type: "string" } } });
+    const d = drafted(
+      openapi({
+        "/zqpins": {
+          post: { operationId: "createZqpin", requestBody: body({ oneOf: shapes }), responses: { "201": done } },
+          put: { operationId: "putZqpin", requestBody: body(put), responses: { "200": done } },
+        },
+      }),
+      ["createZqpin", "putZqpin"],
+    );
+    expect(d.manifest.operations.acme_create_zqpin?.params.body?.example).toBeUndefined();
+    expect(d.manifest.operations.acme_put_zqpin?.params.meta?.example).toBeUndefined();
+    expect(notesAt(d, "operations.acme_create_zqpin.params.body")).toContainEqual(
+      expect.stringMatching(/beyond ±\(2\^53−1\) at \/id.*no usable example/),
+    );
+    expect(notesAt(d, "operations.acme_put_zqpin.params.meta")).toContainEqual(
+      expect.stringMatching(/beyond ±\(2\^53−1\) at \/n.*no usable example/),
     );
     expect(await linkProblems(d)).toEqual([]);
   });
