@@ -214,7 +214,7 @@ describe("error answers declared only as XML, their message in `summary`", () =>
 });
 
 describe("error answers declared only under a vendor type that is no JSON by name, their message in `detail`", () => {
-  it("draft the places that type's schema shows (a mock serves the record as JSON), beside the other answers'", async () => {
+  it("draft the places its schema shows (a mock serves the record as JSON), beside the other answers'", async () => {
     const problem = {
       type: "object",
       properties: {
