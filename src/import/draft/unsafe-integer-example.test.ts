@@ -59,8 +59,8 @@ describe("an integer field whose example is beyond the safe integers", () => {
       }),
       ["createZqpin", "putZqpin"],
     );
-    expect(d.manifest.operations.acme_create_zqpin?.params.body?.example).toBeUndefined();
-    expect(d.manifest.operations.acme_put_zqpin?.params.meta?.example).toBeUndefined();
+    expect(d.manifest.operations.acme_create_zqpin?.params?.body?.example).toBeUndefined();
+    expect(d.manifest.operations.acme_put_zqpin?.params?.meta?.example).toBeUndefined();
     expect(notesAt(d, "operations.acme_create_zqpin.params.body")).toContainEqual(
       expect.stringMatching(/beyond ±\(2\^53−1\) at \/id.*no usable example/),
     );
