@@ -1,5 +1,6 @@
 // One value's walk through a schema (schema-sample.ts says how a value is made): the bounds of depth, visits
 // and union branches, a seeded choice of each union's branch, and realistic leaves where asked.
+import { unsafeIntegerAt } from "../model/safe-integers.js";
 import { firstMadeString } from "../model/string-values.js";
 import { discriminated, escapeKey, requiredOnly, resolvePointer, SHAPE_KEYS } from "./sample-lookup.js";
 import { hash, mulberry32, type RealisticValues, singular } from "./realistic-values.js";
@@ -98,11 +99,12 @@ export class Walk {
       return this.make(resolvePointer(this.document, ref.slice(1)), ref.slice(1), depth, new Set([...trail, ref]));
     }
     if ("const" in schema) return schema.const;
-    // The document's own example of the schema, where it is valid: an error's list of messages holds one, where the
-    // fewest items hold none.
+    // The document's own example of the schema, where it is valid (and holds no integer a JavaScript number rounds): an
+    // error's list of messages holds one, where the fewest items hold none.
     const example =
       "example" in schema ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
-    if (example !== undefined && example !== null && this.sampler.valid(example, pointer)) return example;
+    if (example != null && unsafeIntegerAt(example) === undefined && this.sampler.valid(example, pointer))
+      return example;
     if (Array.isArray(schema.enum)) {
       const values = schema.enum.filter((v) => v !== null);
       if (this.realistic && values.length) return values[Math.floor(this.draw() * values.length)];

@@ -242,3 +242,37 @@ describe("error answers under a type without +json whose schema is a structure (
     expect(await linkProblems(d)).toEqual([]);
   });
 });
+
+describe("error answers declared only under a vendor type that is no JSON by name, their message in `detail`", () => {
+  it("draft the places its schema shows (a mock serves the record as JSON), beside the other answers'", async () => {
+    const problem = {
+      type: "object",
+      properties: {
+        code: { type: "string" },
+        detail: { type: "string" },
+        id: { type: "string" },
+        status: { type: "string" },
+      },
+      example: { code: "zq_invalid", detail: "Value of zq must be an integer", id: "ZQ1", status: "400" },
+    };
+    const failed = reply({ type: "object", properties: { error: { type: "string" }, done: { type: "boolean" } } });
+    const d = drafted(
+      openapi({
+        "/zqpins": {
+          post: {
+            operationId: "createZqpin",
+            responses: {
+              "201": ok,
+              "400": { description: "refused", content: { "application/vnd.zq.error": { schema: problem } } },
+            },
+          },
+          put: { operationId: "putZqpins", responses: { "200": ok, "500": failed } },
+        },
+      }),
+      ["createZqpin", "putZqpins"],
+    );
+    expect(d.manifest.errors.message).toContain("$response.body#/detail");
+    expect(d.manifest.errors.code).toContain("$response.body#/code");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

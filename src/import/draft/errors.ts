@@ -5,12 +5,11 @@
 // most of them share first.
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { type OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../../load/openapi-document.js";
-import { valueAt } from "../../load/json-ref.js";
-import { isStructuredSchema } from "../../load/media-types.js";
 import { operationRef } from "../../load/operation-index.js";
 import { MESSAGE_KEY, MESSAGE_NAMES } from "../../model/message-fields.js";
 import type { SelectedOperation } from "../cut/select-operations.js";
 import type { ReviewNote } from "../manifest-yaml.js";
+import { recordOfErrorAnswer } from "./error-record.js";
 import { safeFlatten } from "./param-schema.js";
 
 type Json = Record<string, unknown>;
@@ -48,7 +47,7 @@ export function draftErrors(
     const successFlat = success ? safeFlatten(doc, success.schema) : undefined;
     for (const response of op.responses) {
       if (!/^([45]\d\d|[45]XX|default)$/.test(response.status)) continue;
-      countPlaces(doc, structuredRecordOf(doc, op, response), successFlat, places);
+      countPlaces(doc, recordOfErrorAnswer(doc, op, response), successFlat, places);
     }
   }
   const ranked = (map: Map<string, number>) => [...map.entries()].sort((a, b) => b[1] - a[1]).map(([e]) => e);
@@ -83,31 +82,6 @@ export function draftErrors(
   }
   return out;
 }
-
-/**
- * An error answer declared only as XML (`application/xml; charset=utf-8`, `<status code="…"><summary>`) or under
- * another type whose schema is a structure (`application/vnd.goa.error`, no `+json`) read by that type's schema and
- * examples, the record a mock serves as JSON (and the runtime reads an answer's body as JSON whatever its type): read
- * by its JSON type alone, such an answer showed no place, and the places the other answers keep their message in
- * found none in it.
- */
-function structuredRecordOf(doc: OpenApiDocument, op: OpenApiOperation, response: Response): Response {
-  if (response.mediaType !== undefined) return response;
-  const raw = valueAt(doc.source.data, [...op.location, "responses", response.status]);
-  const content = raw && typeof raw === "object" ? (doc.resolve(raw as Schema).content as Json | undefined) : undefined;
-  const types = Object.keys(content ?? {});
-  const type =
-    types.find((t) => /^[^/;]+\/([^;]*\+)?xml\s*(;|$)/i.test(t.trim())) ??
-    types.find((t) => isStructuredSchema(doc.resolve(((content as Json)[t] as Schema | null)?.schema as Schema)));
-  const media = type ? doc.resolve((content as Json)[type] as Schema) : undefined;
-  if (!media) return response;
-  const examples: Json = media.example !== undefined ? { default: media.example } : {};
-  for (const [name, example] of Object.entries((media.examples ?? {}) as Json))
-    examples[name] = doc.resolve(example as Schema).value;
-  return { ...response, ...(media.schema ? { schema: doc.resolve(media.schema as Schema) } : {}), examples };
-}
-
-type Response = OpenApiOperation["responses"][number];
 
 /** The places one error answer keeps its message, code and request id in, by its schema and its examples. */
 function countPlaces(

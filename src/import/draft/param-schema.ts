@@ -11,6 +11,7 @@ import { DURATION_PATTERN } from "../../model/duration-text.js";
 import { typeOf, valuesType, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { plainText, shortText } from "../plain-text.js";
+import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { loneBranch } from "./body-rules.js";
 import { formsOf, numberLimits, oneItemListsEnum, stringLimits } from "./limits.js";
 
@@ -310,12 +311,23 @@ function withDefaultAndExample(
     );
   }
   const example = input.example ?? flat.example;
-  if (example !== undefined && fits(example)) param.example = example;
+  const unsafe = example === undefined ? undefined : unsafeIntegerAt(example);
+  if (unsafe !== undefined) note(unsafeIntegerNote(example, unsafe));
+  else if (example !== undefined && fits(example)) param.example = example;
   else if (example !== undefined)
     note(
       `the spec's example ${shortText(JSON.stringify(example) ?? String(example), 80)} does not pass the drafted ` +
         (inRange(example) ? "limits: left out" : `limits (${flat.format}: ${range?.join(" to ")}): left out`),
     );
+}
+
+/** Why an example holding a whole number beyond ±(2^53−1) (at `at`, a pointer into it) is left out. */
+export function unsafeIntegerNote(example: unknown, at: string): string {
+  return (
+    `the spec's example ${shortText(JSON.stringify(example) ?? String(example), 80)} holds an integer beyond ` +
+    `±(2^53−1)${at ? ` at ${at}` : ""}, which a JavaScript client holds rounded and cannot send exactly: no usable ` +
+    "example, left out"
+  );
 }
 
 /** A form as a note names it: `string`, `integer`, `array`. */

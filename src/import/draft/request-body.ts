@@ -17,7 +17,8 @@ import { bodyFieldRule, branchEnums, branchFields, loneBranch, shapeTag, shapesR
 import { valueRequiredRules } from "./value-required.js";
 import { fileParam, isFileField } from "./files.js";
 import { paramName } from "./param-names.js";
-import { fromSchema, safeFlatten } from "./param-schema.js";
+import { fromSchema, safeFlatten, unsafeIntegerNote } from "./param-schema.js";
+import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { unionBodyExample } from "./union-example.js";
 
 type Path = (string | number)[];
@@ -193,6 +194,10 @@ function draftWholeBody(
   else if (example) [delete draft.example, notes.push({ at: where, note: example.refused })];
   if (given !== undefined && draft.example !== given)
     notes.push({ at: where, note: "the document's example of the request body breaks its schema: not drafted" });
+  // A made example holding a field's example beyond the safe integers is no usable one either (param-schema.ts).
+  const unsafe = draft.example === undefined ? undefined : unsafeIntegerAt(draft.example);
+  if (unsafe !== undefined)
+    [notes.push({ at: where, note: unsafeIntegerNote(draft.example, unsafe) }), delete draft.example];
   if (example && "note" in example && example.note) notes.push({ at: where, note: example.note });
   into.params[name] = draft;
   into.byWire.set("body:", name);

@@ -1,0 +1,111 @@
+// A JSON parameter whose document example holds an integer beyond ±(2^53−1) (an int64 `n: 3408207428662661600`): a
+// JavaScript number holds it rounded and the mock refuses it, so the suite neither sends that example nor draws it;
+// it sends a value made from the schema instead.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { linkProvider } from "../../emit/link-provider.js";
+import { unsafeIntegerAt } from "../../model/safe-integers.js";
+import { validInput } from "./random-inputs.js";
+import { ToolValues } from "./values.js";
+
+const work = mkdtempSync(join(tmpdir(), "blockwright-unsafe-integers-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const big = 3408207428662661600;
+const openapi = {
+  openapi: "3.0.3",
+  info: { title: "zqpins", version: "1" },
+  servers: [{ url: "https://api.zqpins.test" }],
+  security: [{ zqKey: [] }],
+  components: { securitySchemes: { zqKey: { type: "apiKey", in: "header", name: "X-Zq-Key" } } },
+  paths: {
+    "/zqpins": {
+      put: {
+        operationId: "putZqpin",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["meta"],
+                properties: {
+                  meta: {
+                    type: "object",
+                    required: ["n"],
+                    properties: { n: { type: "integer", format: "int64" } },
+                    example: { n: big },
+                  },
+                },
+                example: { meta: { n: big } },
+              },
+            },
+          },
+        },
+        responses: { "204": { description: "done" } },
+      },
+    },
+  },
+};
+
+const manifest = `provider: zqpins
+name: Zqpins
+description: Pins.
+color: "#123456"
+category: tools
+openapi: openapi.json
+server:
+  default: https://api.zqpins.test
+auth:
+  scheme: zqKey
+  param: apiKey
+errors:
+  message: ["$response.body#/message"]
+params:
+  apiKey:
+    type: string
+    maxLength: 256
+    required: true
+    secret: true
+    description: The key.
+operations:
+  zqpins_put:
+    operationId: putZqpin
+    title: Put a pin
+    description: Put a pin.
+    params:
+      meta:
+        type: json
+        jsonType: object
+        required: true
+        description: The pin's meta.
+        wire: { in: body }
+    outputs: {}
+`;
+
+const dir = join(work, "specs", "zqpins");
+mkdirSync(dir, { recursive: true });
+writeFileSync(join(dir, "openapi.json"), JSON.stringify(openapi));
+writeFileSync(join(dir, "manifest.yaml"), manifest);
+const linked = await linkProvider(work, dir);
+const tool = linked.ir.operations.find((o) => o.tool.id === "zqpins_put")!.tool;
+const values = new ToolValues(tool, linked.document);
+const meta = tool.params.find((p) => p.name === "meta")!;
+
+describe("a JSON parameter whose document example holds an integer beyond the safe range", () => {
+  it("is not accepted as a value; a safe one is", () => {
+    expect(values.accepts(meta, { n: big })).toBe(false);
+    expect(values.accepts(meta, { n: 9007199254740991 })).toBe(true);
+  });
+
+  it("is sent as a value made from the schema, in the minimal and the full input and in random draws", () => {
+    expect(unsafeIntegerAt(values.minimal().meta)).toBeUndefined();
+    expect(values.minimal().meta).toMatchObject({ n: expect.any(Number) });
+    expect(unsafeIntegerAt(values.full().meta)).toBeUndefined();
+    const draws = fc.sample(validInput(tool, values, "https://api.zqpins.test"), { numRuns: 60, seed: 7 });
+    for (const input of draws) expect(unsafeIntegerAt(input), JSON.stringify(input)).toBeUndefined();
+  });
+});
