@@ -30,6 +30,7 @@ import { meetValueBranch, type ValueBranches, valueBranches } from "./value-sele
 import { meetRule } from "./cross-field-rules.js";
 import { rawOperation, rawParameter, requestExamplesRaw, requestMedia, specSchema } from "./document-places.js";
 import { placeholderValue, synthesized } from "./rule-values.js";
+import { addressesAnother } from "./shadowed-values.js";
 
 export { placeholderValue } from "./rule-values.js";
 
@@ -93,6 +94,7 @@ export class ToolValues {
   accepts(param: ParamSpec, value: unknown): boolean {
     if (value === undefined || isAbsent(value, param)) return false;
     if (unsentAsGiven(param, value, this.tool, () => this.spreadFields(param))) return false;
+    if (addressesAnother(this.doc, this.op, param, value)) return false;
     const checked = checkValue(param, value, this.tool);
     if ("issue" in checked) return false;
     return this.specCheck(param)?.(checked.value) ?? true;
