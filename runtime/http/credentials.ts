@@ -136,9 +136,16 @@ export function placeCredential(c: CredentialSpec, value: string, values: Record
   if (c.type === "basic")
     return { header: ["Authorization", `Basic ${basicToken(String(values[c.user] ?? ""), value)}`] };
   if (c.type === "cookie") return { cookie: `${c.name}=${encodeURIComponent(value)}` };
-  // One path segment: ":" and "@" stay as they are (RFC 3986 pchar; a bot token `123456:ABC` is sent as written).
+  // One path segment, never more (`/`, `?`, `#` encoded): as the operation's path parameter is written (RFC 6570's
+  // simple expansion, every reserved character encoded), or with ":" and "@" as they are (`pchar`: RFC 3986 lets a
+  // segment hold them; a bot token `123456:ABC` in the server's path is sent as written).
   if (c.type === "path")
-    return { path: [c.name, encodeURIComponent(value).replace(/%3A/gi, ":").replace(/%40/gi, "@")] };
+    return {
+      path: [
+        c.name,
+        c.pchar ? encodeURIComponent(value).replace(/%3A/g, ":").replace(/%40/g, "@") : percentEncoded(value),
+      ],
+    };
   return placeSimple(c as SimpleCredential, value);
 }
 

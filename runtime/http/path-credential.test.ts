@@ -1,6 +1,8 @@
 // A credential the address carries (auth.variable, `/bot{token}/…`): placed into its variable of the address as
-// one path segment — ":" and "@" as they are (RFC 3986 pchar), "/", "?" and "#" encoded so that no value can
-// change the address's shape — by the call's credential support and by the typed client's middleware alike.
+// one path segment — "/", "?" and "#" always encoded so that no value can change the address's shape; ":" and "@"
+// as they are in a variable of the server's path (`pchar`, RFC 3986), encoded in an operation's path parameter as its
+// simple style writes it (the request judge refused them raw) — by the call's credential support and by the typed
+// client's middleware alike.
 import { describe, expect, it } from "vitest";
 import { authMiddleware } from "../call/client.js";
 import { executeToolDefinition } from "../execute/execute.js";
@@ -10,12 +12,20 @@ import type { AuthSpec } from "../spec/tool-types.js";
 import { credentialKindsNeeded, placeCredential } from "./credentials.js";
 import { applyPlaced, type HttpRequest } from "./transport.js";
 
-const auth: AuthSpec = { type: "path", name: "token", param: "botToken" };
+const auth: AuthSpec = { type: "path", name: "token", param: "botToken", pchar: true };
 
 describe("a credential placed in the address (path)", () => {
   it("is one segment: ':' and '@' as they are, '/', '?', '#' and '%' encoded", () => {
     expect(placeCredential(auth, "123:AB-c@d", {})).toEqual({ path: ["token", "123:AB-c@d"] });
     expect(placeCredential(auth, "a/b?c#d%e", {})).toEqual({ path: ["token", "a%2Fb%3Fc%23d%25e"] });
+  });
+
+  it("of an operation's path parameter (no pchar): every reserved character encoded, ':' and '@' too", () => {
+    const strict: AuthSpec = { type: "path", name: "token", param: "botToken" };
+    expect(placeCredential(strict, "123:AB-c@d", {})).toEqual({ path: ["token", "123%3AAB-c%40d"] });
+    expect(placeCredential(strict, "a/b?c#d%e*(!)'", {})).toEqual({
+      path: ["token", "a%2Fb%3Fc%23d%25e%2A%28%21%29%27"],
+    });
   });
 
   it("fills its variable of a built request's address, and needs the credential kinds support", () => {

@@ -3,13 +3,17 @@
 
 /**
  * One credential and where it goes: a bearer token; an API key in a header (`prefix`: the text the API wants before
- * it, `Token `), the query or a cookie; `path`, its `{name}` variable of the address (`/bot{token}`), one segment; or
- * HTTP basic, `user` naming the parameter holding the user id and `param` the secret (`Basic base64(user:secret)`).
+ * it, `Token `), the query or a cookie; `path`, its `{name}` variable of the address (`/bot{token}`), one segment,
+ * percent-encoded but for the unreserved characters as an operation's path parameter is (`pchar`: `:` and `@` sent as
+ * they are, as RFC 3986 lets a segment hold them: a variable of the server's path, which no parameter's style governs,
+ * or a parameter that allows reserved characters; `/`, `?` and `#` are always encoded); or HTTP basic, `user` naming
+ * the parameter holding the user id and `param` the secret (`Basic base64(user:secret)`).
  */
 export type CredentialSpec = (
   | { type: "bearer" }
   | { type: "header"; name: string; prefix?: string }
-  | { type: "query" | "cookie" | "path"; name: string }
+  | { type: "query" | "cookie"; name: string }
+  | { type: "path"; name: string; pchar?: true }
   | { type: "basic"; user: string }
 ) & { param: string };
 

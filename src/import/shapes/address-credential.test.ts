@@ -61,3 +61,17 @@ describe("a path variable the credential, whose schema bounds its values (its ow
     expect([pattern.test(taken), pattern.test("bw-contract-credential-0001")]).toEqual([true, false]);
   });
 });
+
+describe("a path variable named like a credential whose description gives a resource's name as its format", () => {
+  // `Format: zqkeys/{zqOwnerKey}`: the value is a resource's name, a path of its own with `/` in it, which a credential
+  // (one segment of the address, its `/` always encoded) never is. Before, it was drafted as the credential.
+  it.each([
+    ["Required. The key to check. Format: zqkeys/{zqOwnerKey}"],
+    ["The owner's name. format: `zqowners/{zqowner}/zqkeys/{zqOwnerKey}`"],
+  ])("is no credential: %s", (description) => {
+    const { document, operations } = documentWith({ type: "string" });
+    const parameters = (document.components as Json).parameters as Record<string, Json>;
+    (parameters.zqOwnerKey as Json).description = description;
+    expect(addressCredential(document, operations)).toBeUndefined();
+  });
+});

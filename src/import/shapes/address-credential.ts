@@ -8,7 +8,8 @@
 // `1234:AAbbcc`) is no credential: the parameter is required, with no default, and
 // takes the values the slot takes (its pattern, a UUID's for `format: uuid`).
 // A variable whose declared values no secret takes (an integer `{organizerKey}`, a
-// listed choice, a date) is no credential whatever its name: an ordinary parameter.
+// listed choice, a date), or whose description gives its format as a resource's name
+// (`Format: tokens/{token}`), is no credential whatever its name: an ordinary parameter.
 import { followLocalRefs } from "../../load/json-ref.js";
 import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
 import type { ShapeNote } from "./client-credentials.js";
@@ -22,6 +23,11 @@ type Json = Record<string, unknown>;
 export const CREDENTIAL_BY_NAME = /^(?:[a-z]*[_-]?)?(?:token|api[_-]?key|key|secret|password|credential)s?$/i;
 const NOT_CREDENTIAL =
   /(page|next|cursor|continuation|sync|id|name)[_-]?(token|key)$|^(key|token)[_-]?(id|name|type)$/i;
+/**
+ * A description that gives the value's format as a resource's name (`Format: tokens/{token}`, `projects/{project}`):
+ * a path of its own, with `/` in it, which a credential — one segment of the address — never is.
+ */
+const RESOURCE_NAME = /\bformat:\s*`?[\w.-]+\/\{/i;
 /** A description that says the variable authenticates. */
 const CREDENTIAL_WORDS = /\b(auth\w*|api key|access token|secret|credential|bot token)\b/i;
 
@@ -66,7 +72,7 @@ export function addressCredential(
     const byName = CREDENTIAL_BY_NAME.test(name) && !NOT_CREDENTIAL.test(name);
     const byWords =
       description !== undefined && CREDENTIAL_WORDS.test(description) && /token|key|secret|password/i.test(description);
-    if (!byName && !byWords) continue;
+    if ((!byName && !byWords) || (description !== undefined && RESOURCE_NAME.test(description))) continue;
     // Not when its values are listed (an enum is a choice of place, not a secret), nor typed as no secret is.
     if (Array.isArray(declared[name]?.enum) || noSecretValues(declared[name]?.schema)) continue;
     return { variable: name, ...(description ? { description } : {}), ...patternOf(declared[name]?.schema) };

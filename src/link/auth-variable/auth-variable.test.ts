@@ -82,7 +82,7 @@ describe("a credential carried in the address (auth.variable)", () => {
       "a call without it is refused before any request",
     async () => {
       const [tool] = (await linkedTools(drafted(described, ["zqPing"]))) as [ToolSpec];
-      expect(tool.auth).toEqual({ type: "path", name: "token", param: "token" });
+      expect(tool.auth).toEqual({ type: "path", name: "token", param: "token", pchar: true });
       // The upstream echoes the address it was sent to in its error, as some do.
       const upstream = await server((req) =>
         req.body.includes("fail")
@@ -112,7 +112,8 @@ describe("a credential carried in the address (auth.variable)", () => {
 
   it(
     "is drafted from a variable every operation's path starts with (`/bot{token}/…`), " +
-      "not drafted as a path parameter; it links and sends the token there",
+      "not drafted as a path parameter; it links and sends the token there, percent-encoded as the document's path " +
+      "parameter is written (':' and '@' too), or with them raw where each operation's allows reserved characters",
     async () => {
       const inPaths = bots({}, "https://api.zqbots.test");
       const paths = inPaths.paths as Json;
@@ -127,6 +128,10 @@ describe("a credential carried in the address (auth.variable)", () => {
       expect(Object.keys(d.manifest.operations.acme_zq_ping?.params ?? {})).toEqual(["note"]);
       expect(await linkProblems(d)).toEqual([]);
       const [tool] = (await linkedTools(d)) as [ToolSpec];
+      expect(tool.auth).toEqual({ type: "path", name: "token", param: "token" });
+      paths["/bot{token}/zqPing"].post.parameters[0].allowReserved = true;
+      const [reserved] = (await linkedTools(drafted(inPaths, ["zqPing"]))) as [ToolSpec];
+      expect(reserved.auth).toEqual({ type: "path", name: "token", param: "token", pchar: true });
       const upstream = await server(() => ({ status: 200, body: '{"ok":true,"id":7}' }));
       try {
         expect(
@@ -134,7 +139,9 @@ describe("a credential carried in the address (auth.variable)", () => {
         ).toMatchObject({
           success: true,
         });
-        expect(upstream.received[0]?.url).toBe(`/bot${TOKEN}/zqPing`);
+        expect(upstream.received[0]?.url).toBe(`/bot${TOKEN.replace(":", "%3A").replace("@", "%40")}/zqPing`);
+        await executeToolDefinition(reserved, { token: TOKEN, note: "hi" }, { baseUrl: upstream.url });
+        expect(upstream.received[1]?.url).toBe(`/bot${TOKEN}/zqPing`);
       } finally {
         await upstream.close();
       }

@@ -45,11 +45,9 @@ export function linkAuthVariable(
     return undefined;
   }
   // In the server's path (`https://host/bot{token}`), or in every operation's path (`/bot{token}/sendMessage`).
-  const paths = Object.values(ctx.manifest.operations).map((o) => ctx.doc.operations.get(o.operationId)?.path ?? "");
-  if (
-    !template.slice(origin.length).includes(`{${variable}}`) &&
-    !paths.every((path) => path.includes(`{${variable}}`))
-  ) {
+  const ops = Object.values(ctx.manifest.operations).map((o) => ctx.doc.operations.get(o.operationId));
+  const inServer = template.slice(origin.length).includes(`{${variable}}`);
+  if (!inServer && !ops.every((op) => op?.path.includes(`{${variable}}`))) {
     ctx.fail(
       "BW2012",
       [...at, "variable"],
@@ -59,5 +57,14 @@ export function linkAuthVariable(
     );
     return undefined;
   }
-  return ok ? { type: "path", name: variable, param: auth.param } : undefined;
+  if (!ok) return undefined;
+  // Written as the address says: a variable of the server's path with ":" and "@" as they are (RFC 3986 lets a segment
+  // hold them; no parameter's style governs it); an operation's path parameter as the document declares it, every
+  // reserved character encoded (the simple style) unless each operation's allows them raw (`allowReserved: true`).
+  const reserved = ops.every((op) =>
+    op?.parameters.some(
+      (p) => p.in === "path" && p.name === variable && (p as { allowReserved?: unknown }).allowReserved === true,
+    ),
+  );
+  return { type: "path", name: variable, param: auth.param, ...(inServer || reserved ? { pchar: true as const } : {}) };
 }
