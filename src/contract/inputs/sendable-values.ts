@@ -4,6 +4,7 @@
 // through the fields its schema lists, and style form has no form for a field
 // that is itself a list or an object. The derived values send only what a
 // request the document describes carries.
+import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import type { ParamSpec, ToolSpec, WireSpec } from "@blockwright/runtime/internal";
 import { withoutEmpty, writtenWithBrackets } from "../../judge/bracket-form.js";
 
@@ -17,6 +18,8 @@ export function unsentAsGiven(
   tool: ToolSpec,
   listed: () => Set<string> | undefined,
 ): boolean {
+  // A JSON value holding an integer past ±(2^53−1): a JavaScript number holds it rounded, so another is sent.
+  if (param.type === "json" && unsafeIntegerAt(value) !== undefined) return true;
   // In bracket form (a form field, a query object) an empty object or list sends no pair, at any depth: a required
   // one holding nothing else is not sent.
   if (param.required && writtenWithBrackets(param, tool) && sendsNothing(value)) return true;

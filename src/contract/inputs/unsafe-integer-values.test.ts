@@ -1,4 +1,4 @@
-// A JSON parameter whose document example holds an integer beyond ±(2^53−1) (an int64 `n: 3408207428662661600`): a
+// A JSON parameter whose document example holds an integer beyond ±(2^53−1) (`n: 3408207428662661600`, an integer of no stated format): a
 // JavaScript number holds it rounded and the mock refuses it, so the suite neither sends that example nor draws it;
 // it sends a value made from the schema instead.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -36,7 +36,8 @@ const openapi = {
                   meta: {
                     type: "object",
                     required: ["n"],
-                    properties: { n: { type: "integer", format: "int64" } },
+                    // No format: an int64's example past the range is the load's to refuse (schema-lookup.ts).
+                    properties: { n: { type: "integer" } },
                     example: { n: big },
                   },
                 },

@@ -31,7 +31,6 @@ import { meetValueBranch, type ValueBranches, valueBranches } from "./value-sele
 import { meetRule } from "./cross-field-rules.js";
 import { rawOperation, rawParameter, requestExamplesRaw, requestMedia, specSchema } from "./document-places.js";
 import { placeholderValue, synthesized } from "./rule-values.js";
-import { unsafeIntegerAt } from "../../model/safe-integers.js";
 
 export { placeholderValue } from "./rule-values.js";
 
@@ -94,7 +93,6 @@ export class ToolValues {
    */
   accepts(param: ParamSpec, value: unknown): boolean {
     if (value === undefined || isAbsent(value, param)) return false;
-    if (param.type === "json" && unsafeIntegerAt(value) !== undefined) return false;
     if (unsentAsGiven(param, value, this.tool, () => this.spreadFields(param))) return false;
     if (reachesConcretePath(this.doc, this.op, param, value)) return false;
     const checked = checkValue(param, value, this.tool);

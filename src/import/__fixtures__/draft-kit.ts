@@ -1,7 +1,7 @@
 // For the drafter's tests: small OpenAPI documents of the tests' own, drafted
 // as `blockwright add` drafts them, and the problems generate's link step
 // finds in the result (written to a folder of its own).
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -37,7 +37,11 @@ export function reply(schema: Json, example?: unknown, headers?: Json): Json {
   };
 }
 
-export function drafted(document: Json, names: string[], provider = "acme"): ProviderDraft & { manifest: Manifest } {
+export function drafted(
+  document: Json,
+  names: string[],
+  provider = "acme",
+): ProviderDraft & { manifest: Manifest; published: Json } {
   const d = draftProvider({
     provider,
     document,
@@ -50,7 +54,7 @@ export function drafted(document: Json, names: string[], provider = "acme"): Pro
     folder: `specs/${provider}`,
     today: "2026-01-02",
   });
-  return { ...d, manifest: d.draft.manifest };
+  return { ...d, manifest: d.draft.manifest, published: document };
 }
 
 /** The notes about one place of the manifest (a path joined with dots). */
@@ -72,7 +76,21 @@ export async function linkProblems(d: ProviderDraft, provider = "acme"): Promise
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
   writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
+  pinPublished(dir, d);
   return generationLinkProblems(root, dir);
+}
+
+/**
+ * The published document pinned beside the draft, as `add` pins it (specs/<p>/upstream/): the examples it holds are
+ * the upstream's, which generate leaves out with a warning where they break their schema.
+ */
+function pinPublished(dir: string, d: ProviderDraft & { published?: Json }): void {
+  if (d.published === undefined) return;
+  const text = JSON.stringify(d.published);
+  mkdirSync(join(dir, "upstream"), { recursive: true });
+  writeFileSync(join(dir, "upstream", "published.json"), text);
+  const sha256 = createHash("sha256").update(text).digest("hex");
+  writeFileSync(join(dir, "upstream", "source.yaml"), `file: published.json\nsha256: ${sha256}\n`);
 }
 
 /** The drafted provider's tools as generate links them. */
