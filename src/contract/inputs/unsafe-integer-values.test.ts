@@ -1,6 +1,6 @@
-// A JSON parameter whose document example holds an integer beyond ±(2^53−1) (`n: 3408207428662661600`, an integer of no stated format): a
-// JavaScript number holds it rounded and the mock refuses it, so the suite neither sends that example nor draws it;
-// it sends a value made from the schema instead.
+// A JSON parameter whose document example holds an integer beyond ±(2^53−1) (`n: 3408207428662661600`, of no
+// stated format): a JavaScript number holds it rounded and the mock refuses it, so the suite neither sends that
+// example nor draws it; it sends a value made from the schema instead.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
