@@ -6,7 +6,7 @@ import { nestingIssue, tooDeep } from "../common/nesting.js";
 import { matchesFormat, VALUE_FORMATS } from "../spec/formats.js";
 import type { NestedLimits, ParamCall, ToolCall } from "../spec/tool-types.js";
 import { type Checked, compiled, problem, show, type ValueSupport } from "./validate-params.js";
-import { beyondSafe, UNSAFE_INTEGER } from "./safe-integer.js";
+import { integerRule } from "./safe-integer.js";
 import { lacks } from "../common/unsupported.js";
 import { redact } from "../common/redact.js";
 
@@ -207,9 +207,8 @@ function nestedProblem(limits: NestedLimits, value: unknown): { rule: string; te
   if (type === "string" && typeof value !== "string") return { rule: "type", text: "must be a string" };
   if ((type === "number" || type === "integer") && typeof value !== "number")
     return { rule: "type", text: `must be a number` };
-  if (type === "integer" && !Number.isInteger(value)) return { rule: "integer", text: "must be an integer" };
-  if (type === "integer" && beyondSafe(value as number, limits.minimum, limits.maximum))
-    return { rule: "integer", text: UNSAFE_INTEGER };
+  if (type === "integer" && !Number.isSafeInteger(value))
+    return { rule: "integer", text: integerRule(value as number) };
   if (type === "boolean" && typeof value !== "boolean") return { rule: "type", text: "must be true or false" };
   // Enum values may be objects or lists (`{}` for "an empty object only"): compared as JSON, shown as JSON.
   if (limits.enum && !limits.enum.some((allowed) => sameJson(allowed, value)))

@@ -12,7 +12,7 @@ import type { Issue } from "../common/issue.js";
 import { lacks } from "../common/unsupported.js";
 import type { ValueFormat } from "../spec/formats.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
-import { beyondSafe, UNSAFE_INTEGER } from "./safe-integer.js";
+import { integerRule } from "./safe-integer.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -262,8 +262,7 @@ export function booleanValue(spec: ParamCall, raw: unknown, secrets: readonly st
 }
 
 function checkNumber(spec: ParamCall, n: number, support: ValueSupport): Checked {
-  if (spec.integer && !Number.isInteger(n)) return problem(spec, "integer", "must be an integer", n);
-  if (spec.integer && beyondSafe(n, spec.minimum, spec.maximum)) return problem(spec, "integer", UNSAFE_INTEGER, n);
+  if (spec.integer && !Number.isSafeInteger(n)) return problem(spec, "integer", integerRule(n), n);
   if (spec.minimum !== undefined && n < spec.minimum)
     return problem(spec, "minimum", `must be at least ${spec.minimum}${range(spec)}`, n);
   if (spec.maximum !== undefined && n > spec.maximum)

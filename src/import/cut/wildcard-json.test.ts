@@ -102,12 +102,9 @@ describe("an answer typed */* with a list schema beside a JSON type holding only
       ),
     );
     expect(d.openapiText).toContain("zqData");
-    // Its one problem the example the document contradicts itself with, which the mocks and the suite leave out.
-    expect(await linkProblems(d)).toEqual([
-      expect.stringContaining(
-        'example "wrapped" of the 200 response of "getZqWidget" (application/json) does not match',
-      ),
-    ]);
+    // The example the document contradicts itself with is the upstream's own (pinned beside the draft, as add pins
+    // it): generate warns and leaves it out, as the mocks and the suite do; the draft links.
+    expect(await linkProblems(d)).toEqual([]);
   });
 
   it("is left as published when the JSON type has a schema of its own", () => {
