@@ -1,14 +1,14 @@
 // A path parameter is never given a value that makes its operation's address another path's concrete one: such a
 // call reaches the other operation (OpenAPI, the mocks and services match a concrete path first), as a published
 // document's example of the templated operation (`{name}` given `monitoring`, beside `/monitoring`) did.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { linkProvider } from "../../emit/link-provider.js";
 import { validInput } from "./random-inputs.js";
 import { ToolValues } from "./values.js";
+import { linkedTool } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-concrete-paths-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -126,12 +126,7 @@ operations:
         description: The id.
 `;
 
-const dir = join(work, "specs", "zqshelves");
-mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, "openapi.json"), JSON.stringify(openapi));
-writeFileSync(join(dir, "manifest.yaml"), manifest);
-const linked = await linkProvider(work, dir);
-const tool = linked.ir.operations.find((o) => o.tool.id === "zqshelves_get_shelf")!.tool;
+const { linked, tool } = await linkedTool(work, "zqshelves", openapi, manifest, "zqshelves_get_shelf");
 const values = new ToolValues(tool, linked.document);
 const shelf = values.param("shelf");
 

@@ -7,14 +7,14 @@
 // refuses (one named like another query parameter, forbiddenKeys), one its
 // schema does not list (its pair reads as no field of it), or a list or an
 // object (style form has no form for it).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { linkProvider } from "../../emit/link-provider.js";
 import { validInput } from "./random-inputs.js";
 import { ToolValues } from "./values.js";
+import { linkedTool } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-required-query-object-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -137,12 +137,7 @@ operations:
         description: The status.
 `;
 
-const dir = join(work, "specs", "zqmatch");
-mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, "openapi.json"), JSON.stringify(openapi));
-writeFileSync(join(dir, "manifest.yaml"), manifest);
-const linked = await linkProvider(work, dir);
-const tool = linked.ir.operations.find((o) => o.tool.id === "zqmatch_match")!.tool;
+const { linked, tool } = await linkedTool(work, "zqmatch", openapi, manifest, "zqmatch_match");
 const values = new ToolValues(tool, linked.document);
 const param = (name: string) => tool.params.find((p) => p.name === name)!;
 const nonEmpty = (v: unknown) => typeof v === "object" && v !== null && Object.keys(v).length > 0;

@@ -4,14 +4,14 @@
 // the other operation, whose answers hold none of this one's named examples: the mock answered 500 NOT_FOUND to the
 // example and property cases. The suite's values leave such a value out (the mock serves the operations the manifest
 // binds: all three are bound here); a value of another segment stays.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { linkProvider } from "../../emit/link-provider.js";
 import { validInput } from "./random-inputs.js";
 import { ToolValues } from "./values.js";
+import { linkedTool } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-shadowed-path-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -90,12 +90,7 @@ ${["getZqfeatured", "deleteZqfeatured", "getZqpen"]
   )
   .join("")}`;
 
-const dir = join(work, "specs", "zqshelves");
-mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, "openapi.json"), JSON.stringify(openapi));
-writeFileSync(join(dir, "manifest.yaml"), manifest);
-const linked = await linkProvider(work, dir);
-const tool = linked.ir.operations.find((o) => o.tool.id === "zqshelves_get_book")!.tool;
+const { linked, tool } = await linkedTool(work, "zqshelves", openapi, manifest, "zqshelves_get_book");
 const values = new ToolValues(tool, linked.document);
 
 describe("a path value that makes the address another operation's concrete path", () => {

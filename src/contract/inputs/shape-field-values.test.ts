@@ -5,12 +5,12 @@
 // field's schema is found through the one shape listing it, and its value
 // made at its own place. A parameter holding the whole body is held to the
 // body's schema as the request judge reads it (it was not checked: `{}`).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { linkProvider } from "../../emit/link-provider.js";
 import { ToolValues } from "./values.js";
+import { linkedTool } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-shape-field-values-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -139,12 +139,7 @@ operations:
         description: The status.
 `;
 
-const dir = join(work, "specs", "zqquote");
-mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, "openapi.json"), JSON.stringify(openapi));
-writeFileSync(join(dir, "manifest.yaml"), manifest);
-const linked = await linkProvider(work, dir);
-const tool = linked.ir.operations.find((o) => o.tool.id === "zqquote_quote")!.tool;
+const { linked, tool } = await linkedTool(work, "zqquote", openapi, manifest, "zqquote_quote");
 const values = new ToolValues(tool, linked.document);
 const zqLamp = tool.params.find((p) => p.name === "zqLamp")!;
 

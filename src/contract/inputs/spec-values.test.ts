@@ -3,17 +3,17 @@
 // closed object, a list of at least one item) gets a value the document's
 // schema accepts, in the minimal and full inputs and in random draws, never
 // the bare `{}` or `[]` the mock refuses.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { linkProvider } from "../../emit/link-provider.js";
 import { validInput } from "./random-inputs.js";
 import { checkRequest } from "../request/request.js";
 import { expectSent } from "../request/sent-value.js";
 import { outputProblems } from "../outputs.js";
 import { ToolValues } from "./values.js";
+import { linkedTool } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-spec-values-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -220,12 +220,7 @@ operations:
         description: The version.
 `;
 
-const dir = join(work, "specs", "zqorders");
-mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, "openapi.json"), JSON.stringify(openapi));
-writeFileSync(join(dir, "manifest.yaml"), manifest);
-const linked = await linkProvider(work, dir);
-const tool = linked.ir.operations.find((o) => o.tool.id === "zqorders_create_order")!.tool;
+const { linked, tool } = await linkedTool(work, "zqorders", openapi, manifest, "zqorders_create_order");
 const values = new ToolValues(tool, linked.document);
 
 describe("JSON parameters whose document schema has fields inside", () => {

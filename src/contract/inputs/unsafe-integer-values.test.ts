@@ -1,15 +1,15 @@
 // A JSON parameter whose document example holds an integer beyond ±(2^53−1) (`n: 3408207428662661600`, of no
 // stated format): a JavaScript number holds it rounded and the mock refuses it, so the suite neither sends that
 // example nor draws it; it sends a value made from the schema instead.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { linkProvider } from "../../emit/link-provider.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { validInput } from "./random-inputs.js";
 import { ToolValues } from "./values.js";
+import { linkedTool } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-unsafe-integers-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -87,12 +87,7 @@ operations:
     outputs: {}
 `;
 
-const dir = join(work, "specs", "zqpins");
-mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, "openapi.json"), JSON.stringify(openapi));
-writeFileSync(join(dir, "manifest.yaml"), manifest);
-const linked = await linkProvider(work, dir);
-const tool = linked.ir.operations.find((o) => o.tool.id === "zqpins_put")!.tool;
+const { linked, tool } = await linkedTool(work, "zqpins", openapi, manifest, "zqpins_put");
 const values = new ToolValues(tool, linked.document);
 const meta = tool.params.find((p) => p.name === "meta")!;
 

@@ -2,14 +2,14 @@
 // parameter holding the whole body: the runtime sends its members as parts, and the suite's check that the value
 // reached the wire wanted the whole object as one part's JSON text ("body as sent (body /): expected "{}", got {}").
 // It wants each member as the part it is sent as.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
-import { linkProvider } from "../../emit/link-provider.js";
 import type { Exchange } from "../exchange.js";
 import { expectSent } from "./sent-value.js";
+import { linkedTool } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-multipart-whole-body-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -75,12 +75,7 @@ operations:
         description: The status.
 `;
 
-const dir = join(work, "specs", "zqnotes");
-mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, "openapi.json"), JSON.stringify(openapi));
-writeFileSync(join(dir, "manifest.yaml"), manifest);
-const linked = await linkProvider(work, dir);
-const tool = linked.ir.operations.find((o) => o.tool.id === "zqnotes_attach")!.tool;
+const { linked, tool } = await linkedTool(work, "zqnotes", openapi, manifest, "zqnotes_attach");
 
 /** The exchange as the suite records it: a multipart body as its parts, text as it is. */
 async function sent(input: Record<string, unknown>): Promise<Exchange> {

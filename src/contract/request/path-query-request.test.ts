@@ -3,14 +3,14 @@
 // operation by the path before the `?` and reads those pairs as the
 // operation's own query keys, beside its declared parameters; a key neither
 // declares is still refused.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
-import { linkProvider } from "../../emit/link-provider.js";
 import type { Exchange } from "../exchange.js";
 import { checkRequest } from "./request.js";
+import { linkedTool } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-path-query-request-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -71,12 +71,7 @@ operations:
         description: The news.
 `;
 
-const dir = join(work, "specs", "zqservices");
-mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, "openapi.json"), JSON.stringify(openapi));
-writeFileSync(join(dir, "manifest.yaml"), manifest);
-const linked = await linkProvider(work, dir);
-const tool = linked.ir.operations.find((o) => o.tool.id === "zqservices_get_news")!.tool;
+const { linked, tool } = await linkedTool(work, "zqservices", openapi, manifest, "zqservices_get_news");
 
 async function sent(input: Record<string, unknown>, extra = ""): Promise<Exchange> {
   let captured: Request | undefined;

@@ -3,14 +3,12 @@
 // value reached the wire intact split the segment at the last `.`, read the id
 // as "0.um;" and failed a request the service reads right. It reads the split
 // the request judge reads: the one that meets the document.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
-import { linkProvider } from "../../emit/link-provider.js";
-import type { Exchange } from "../exchange.js";
 import { expectSent } from "./sent-value.js";
+import { linkedTool, sentGet } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-shared-segment-sent-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -80,37 +78,9 @@ operations:
         description: The tag.
 `;
 
-const dir = join(work, "specs", "zqtags");
-mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, "openapi.json"), JSON.stringify(openapi));
-writeFileSync(join(dir, "manifest.yaml"), manifest);
-const linked = await linkProvider(work, dir);
-const tool = linked.ir.operations.find((o) => o.tool.id === "zqtags_get_tag")!.tool;
+const { linked, tool } = await linkedTool(work, "zqtags", openapi, manifest, "zqtags_get_tag");
 
-async function sent(input: Record<string, unknown>): Promise<Exchange> {
-  let captured: Request | undefined;
-  const fetch = async (r: Request) => {
-    captured = r;
-    return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
-  };
-  expect(await executeToolDefinition(tool, input, { baseUrl: "http://127.0.0.1:9", fetch })).toMatchObject({
-    success: true,
-  });
-  const url = new URL((captured as Request).url);
-  return {
-    method: "GET",
-    url,
-    search: url.search,
-    headers: new Headers((captured as Request).headers),
-    rawBody: "",
-    body: undefined,
-    status: 200,
-    responseHeaders: new Headers(),
-    responseBody: "",
-    violations: [],
-    at: 0,
-  };
-}
+const sent = (input: Record<string, unknown>) => sentGet(tool, input);
 
 describe("two parameters in one path segment, a value holding the literal between them", () => {
   it("reach the wire intact, read by the split that meets the document", async () => {

@@ -3,14 +3,12 @@
 // the document. The suite's check that each value reached the wire intact took the request judge's reading and failed
 // a request sent exactly as the template writes it ("id as sent (path id): expected "10", got "1""). A value went
 // intact when a reading of the path gives it.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
-import { linkProvider } from "../../emit/link-provider.js";
-import type { Exchange } from "../exchange.js";
 import { expectSent } from "./sent-value.js";
+import { linkedTool, sentGet } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-touching-expressions-sent-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -80,37 +78,9 @@ operations:
         description: The tag.
 `;
 
-const dir = join(work, "specs", "zqitems");
-mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, "openapi.json"), JSON.stringify(openapi));
-writeFileSync(join(dir, "manifest.yaml"), manifest);
-const linked = await linkProvider(work, dir);
-const tool = linked.ir.operations.find((o) => o.tool.id === "zqitems_get_item")!.tool;
+const { linked, tool } = await linkedTool(work, "zqitems", openapi, manifest, "zqitems_get_item");
 
-async function sent(input: Record<string, unknown>): Promise<Exchange> {
-  let captured: Request | undefined;
-  const fetch = async (r: Request) => {
-    captured = r;
-    return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
-  };
-  expect(await executeToolDefinition(tool, input, { baseUrl: "http://127.0.0.1:9", fetch })).toMatchObject({
-    success: true,
-  });
-  const url = new URL((captured as Request).url);
-  return {
-    method: "GET",
-    url,
-    search: url.search,
-    headers: new Headers((captured as Request).headers),
-    rawBody: "",
-    body: undefined,
-    status: 200,
-    responseHeaders: new Headers(),
-    responseBody: "",
-    violations: [],
-    at: 0,
-  };
-}
+const sent = (input: Record<string, unknown>) => sentGet(tool, input);
 
 describe("two parameters touching in one path segment", () => {
   it.each([
