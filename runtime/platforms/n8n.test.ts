@@ -123,6 +123,19 @@ describe("execute", () => {
     },
   );
 
+  it("reads a credential parameter from the field the node names for it (a secret's own field name)", async () => {
+    const { fetch, seen } = scriptedFetch(json(200, { total: 0, value: [] }));
+    const executeTool = createExecutor(tools("shelf"), { ...parts, fetch } as never);
+    const renamed: N8nNode = { ...shelfNode, credentialFields: { apiKey: "apiKeySecret" } };
+    const { ctx } = context([{ operation: "shelf_list_books", shelfId: "fiction", returnAll: true }], {
+      apiKey: "not-the-field",
+      apiKeySecret: KEY,
+      baseUrl: "",
+    });
+    await runN8nNode(ctx, executeTool, renamed, errors);
+    expect(seen[0]!.headers.get("x-shelf-key")).toBe(KEY);
+  });
+
   it("leaves out a credential field n8n keeps empty, and an Additional Field not added", async () => {
     const { fetch, seen } = scriptedFetch(json(200, { total: 0, value: [] }));
     const executeTool = createExecutor(tools("shelf"), { ...parts, fetch } as never);

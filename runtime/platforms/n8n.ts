@@ -55,6 +55,8 @@ export interface N8nNode {
   credential: string;
   /** The tools' parameters the credential holds (the manifest's auth and instance address). */
   credentialParams: readonly string[];
+  /** The credential's fields named otherwise than their parameters (`appkeySecret` for `appkey`), by parameter. */
+  credentialFields?: Readonly<Record<string, string>>;
   /**
    * The credential's field holding the address calls go to, instead of the provider's (a sandbox, a proxy), when the
    * node has one.
@@ -228,7 +230,9 @@ function connectionOf(
 ): { params: Record<string, unknown>; options: ExecuteOptions } {
   const params: Record<string, unknown> = {};
   for (const name of node.credentialParams) {
-    const value = ownValue(credentials, name);
+    const renamed = node.credentialFields ? ownValue(node.credentialFields, name) : undefined;
+    const field = typeof renamed === "string" ? renamed : name;
+    const value = ownValue(credentials, field);
     if (value !== undefined && value !== null && value !== "") setOwn(params, name, value);
   }
   const baseUrl = node.baseUrlField === undefined ? undefined : ownValue(credentials, node.baseUrlField);

@@ -132,4 +132,23 @@ describe("n8n node properties", () => {
       });
     },
   );
+
+  it(
+    "gives a secret whose name n8n's linter takes for none (credential-unnecessary-password) a field that says it, " +
+      "masked, and tells the node which parameter it holds",
+    () => {
+      const ir = irFixture("zqpayments") as unknown as ProviderIR;
+      // The key of a header named like `X-Zq-Appkey`: "appkey" is none of the linter's secret names.
+      for (const o of ir.operations)
+        for (const p of o.tool.params) if (p.name === "apiKey") Object.assign(p, { name: "zqAppkey" });
+      const view = n8nNodeView(ir, n8nNames(ir));
+      const field = (view.credentialProperties as Property[]).find((p) => p.name.startsWith("zqAppkey"));
+      expect(field).toMatchObject({ name: "zqAppkeySecret", typeOptions: { password: true } });
+      expect(view.node.credentialParams).toContain("zqAppkey");
+      expect(view.node.credentialFields).toEqual({ zqAppkey: "zqAppkeySecret" });
+      // A secret the linter names as one keeps its parameter's name.
+      const plain = n8nNodeView(irFixture("zqpayments") as unknown as ProviderIR, n8nNames(ir));
+      expect(plain.node.credentialFields).toBeUndefined();
+    },
+  );
 });

@@ -90,6 +90,7 @@ export function n8nNodeView(ir: ProviderIR, names: N8nNames) {
     provider: ir.provider,
     credential: names.credential,
     credentialParams: credentialParams.map((p) => p.name),
+    ...(renamedFields(credentialParams) ? { credentialFields: renamedFields(credentialParams) } : {}),
     ...(baseUrl ? { baseUrlField: baseUrl } : {}),
     operations: Object.fromEntries(
       operations.map((o) => [
@@ -316,7 +317,7 @@ function credentialProperties(ir: ProviderIR, params: readonly ParamSpec[], base
     const name = displayName(p.title);
     return {
       displayName: name,
-      name: p.name,
+      name: credentialField(p),
       type: "string",
       ...(p.secret || sensitive(p.name) ? { typeOptions: { password: true } } : {}),
       ...(p.required ? { required: true } : {}),
@@ -347,6 +348,24 @@ function credentialProperties(ir: ProviderIR, params: readonly ParamSpec[], base
  */
 function sensitiveProperty(name: string): boolean {
   return /secret|password|token|apikey/i.test(name) && !/^(maxTokens|password_needs_reset)$/.test(name);
+}
+
+/**
+ * Names n8n's linter takes for a secret of a credential (credential-unnecessary-password): a masked field of another
+ * name is warned of. A secret the manifest names otherwise (a key header's parameter, `xVtexApiAppkey`: "appkey" is
+ * none of them) keeps its mask under a field name that says it (`…Secret`); the node reads it back by that name.
+ */
+const CREDENTIAL_SECRET_NAME = /password|secret|token|cert|passphrase|apikey|secretkey|privatekey|authkey/i;
+
+/** The credential's field holding `p`. */
+function credentialField(p: ParamSpec): string {
+  return p.secret && !CREDENTIAL_SECRET_NAME.test(p.name) ? `${p.name}Secret` : p.name;
+}
+
+/** The credential's fields named otherwise than their parameters, by parameter; none when every one is its own. */
+function renamedFields(params: readonly ParamSpec[]): Record<string, string> | undefined {
+  const renamed = params.filter((p) => credentialField(p) !== p.name).map((p) => [p.name, credentialField(p)]);
+  return renamed.length ? Object.fromEntries(renamed) : undefined;
 }
 
 /** Names n8n's linter takes for a credential (credential-password-field): their fields are always masked. */
