@@ -57,6 +57,20 @@ describe("round trips of a document's resources", () => {
     for (const c of roundTripCases(subject)) await c.run(ctx(stateful));
   });
 
+  it("hold on a stateful mock serving only the tools each says it calls, as a worker's part of a run", async () => {
+    const manifest = loadYamlSource(join(specsDir, "zqshop/manifest.yaml")).data;
+    for (const c of roundTripCases(subject)) {
+      const serves = new Set(c.calls ?? [c.operation]);
+      const linked = { zqshop: { document: subject.document, manifest, tools, serves } };
+      const part = await startMocks(["zqshop"], { specsDir, root, state: {}, log: () => {}, linked });
+      try {
+        await c.run(ctx(part));
+      } finally {
+        await part.close();
+      }
+    }
+  });
+
   it("fail on a mock that keeps nothing, naming the field it did not keep", async () => {
     const [c] = roundTripCases(subject);
     await expect(c?.run(ctx(plain))).rejects.toThrow(

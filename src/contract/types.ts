@@ -120,6 +120,11 @@ export interface ContractCase<K extends ResultKind = CaseKind> {
   name: string;
   /** What it derives from: by default the operation in the manifest. */
   source: CaseSource;
+  /**
+   * The tools the case calls on the mocks, when not `operation` alone (a round trip's create, read, list and delete):
+   * a worker's mocks serve the operations of the tools its cases call, no other (mocks/linked-subject.ts).
+   */
+  calls?: readonly string[];
   /** Resolves when the contract holds; throws ContractFailure saying what broke. */
   run(ctx: CaseContext): Promise<void>;
 }

@@ -4,11 +4,12 @@
 // (as JSON data, what the reports show of it: an input may hold bytes).
 import { parentPort, workerData } from "node:worker_threads";
 import { fieldOf } from "@blockwright/runtime/internal";
+import type { LinkedSubject } from "../mocks/linked-subject.js";
 import { MockStartError, startMocks } from "../mocks/mocks.js";
 import { deriveCases } from "./derive.js";
 import { runCases } from "./run.js";
 import { loadSubjects } from "./subjects.js";
-import type { ContractCase } from "./types.js";
+import type { ContractCase, Subject } from "./types.js";
 import { reportCrashes, type WorkerCommand, type WorkerMessage, type WorkerTask } from "./workers.js";
 
 const task = workerData as WorkerTask;
@@ -24,12 +25,11 @@ try {
   const ids = new Set(task.ids);
   // Only its part's operations are derived: a provider split between workers is derived by halves.
   const operations = new Set(task.operations);
-  const cases = (await loadSubjects(task.dirs, task.providers))
-    .flatMap((s) => deriveCases(s, operations))
-    .filter((c) => ids.has(c.id));
+  const subjects = await loadSubjects(task.dirs, task.providers);
+  const cases = subjects.flatMap((s) => deriveCases(s, operations)).filter((c) => ids.has(c.id));
   if (cases.length !== ids.size) throw new Error(`derived ${cases.length} of the ${ids.size} cases it was given`);
   // Stopped while it was starting (Ctrl-C, or --max-failures reached in another worker): no mock to start.
-  if (!stopped) await runWithMocks(cases);
+  if (!stopped) await runWithMocks(cases, linkedSubjects(subjects, cases));
   post({ type: "done" });
 } catch (e) {
   const usage = e instanceof MockStartError;
@@ -40,10 +40,31 @@ try {
   });
 }
 
-async function runWithMocks(cases: ContractCase[]): Promise<void> {
+/**
+ * The providers as this worker linked them, for its mocks (not read again), each serving the tools its cases call (all
+ * of them: no cut).
+ */
+function linkedSubjects(subjects: Subject[], cases: ContractCase[]): Record<string, LinkedSubject> {
+  const called = new Set(cases.flatMap((c) => c.calls ?? [c.operation]));
+  return Object.fromEntries(
+    subjects.flatMap(({ provider, document, manifest, tools }) => {
+      if (!manifest) return [];
+      const serves = tools.every((t) => called.has(t.id)) ? {} : { serves: called };
+      return [[provider, { document, manifest: manifest.data, tools, ...serves }]];
+    }),
+  );
+}
+
+async function runWithMocks(cases: ContractCase[], linked: Record<string, LinkedSubject>): Promise<void> {
   // Quiet mocks: the report quotes every violation they find.
   // The run's seed draws the mocks' answers too: the same in every worker, whatever their number.
-  const options = { root: task.dirs.root, specsDir: task.dirs.specs, logLevel: "silent", seed: task.seed } as const;
+  const options = {
+    root: task.dirs.root,
+    specsDir: task.dirs.specs,
+    logLevel: "silent",
+    seed: task.seed,
+    linked,
+  } as const;
   const mocks = await startMocks(task.providers, options);
   // Stateful mocks (round trips) only when a case asks: most runs have none.
   const stateful = new Map<string, ReturnType<typeof startMocks>>();

@@ -39,14 +39,15 @@ const METHODS: ReadonlySet<string> = new Set(OPERATION_METHODS);
 /**
  * The parts a manifest's data names (read loosely: a manifest with problems is the schema check's to report):
  * its operations' and their routes' operations, its triggers' webhooks (a callback's operation is one of its
- * operations). Undefined when it names no operation: nothing to cut to.
+ * operations); with `only`, those of the manifest's operations (tools) it names alone (a part of a contract run: the
+ * mocks serve what its cases call). Undefined when it names no operation: nothing to cut to.
  */
-export function boundByManifest(manifest: unknown): BoundParts | undefined {
+export function boundByManifest(manifest: unknown, only?: ReadonlySet<string>): BoundParts | undefined {
   if (!isNode(manifest) || !isNode(manifest.operations)) return undefined;
   const operations: string[] = [];
   const nextPages: string[] = [];
-  for (const op of Object.values(manifest.operations)) {
-    if (!isNode(op)) continue;
+  for (const [key, op] of Object.entries(manifest.operations)) {
+    if (!isNode(op) || (only && !only.has(key))) continue;
     if (typeof op.operationId === "string") operations.push(op.operationId);
     if (
       typeof op.operationId === "string" &&

@@ -38,6 +38,7 @@ import type { OpenApiDocument } from "../load/openapi-document.js";
 import { documentServer } from "../link/server/server.js";
 import { type PrismOperation, RealisticAnswers, withRealisticAnswers } from "./mock-realistic.js";
 import { type CredentialPath, credentialPathOf, withCredentialPath } from "./credential-path.js";
+import { type LinkedSubject, servedSource } from "./linked-subject.js";
 
 const require = createRequire(import.meta.url);
 
@@ -82,6 +83,11 @@ export interface MockOptions {
    * next.
    */
   state?: { file?: string };
+  /**
+   * Providers as the caller linked them (a contract run's worker), by name: their documents and manifests not read
+   * again, and each mock serving only the operations of the tools named (linked-subject.ts).
+   */
+  linked?: Record<string, LinkedSubject>;
 }
 
 /** The seed of realistic answers when none is given: a fixed one, so that runs without --seed answer alike. */
@@ -154,15 +160,16 @@ async function manifestData(specsDir: string, provider: string): Promise<unknown
 
 /**
  * The OpenAPI document at `file` as generation reads it, cut to what the manifest binds (a manifest that cannot be
- * read: the whole document): as a mock serves it (mock-document.ts), and as the request judge holds each request to
- * it (mock-judge.ts), with what the credential covers (its manifest's `auth`); its problems, as generation words
- * them, refuse the mock.
+ * read: the whole document), or as `linked` holds it: as a mock serves it (mock-document.ts), and as the request judge
+ * holds each request to it (mock-judge.ts), with what the credential covers (its manifest's `auth`); its problems, as
+ * generation words them, refuse the mock.
  */
 async function servedDocument(
   file: string,
   root: string,
   specsDir: string,
   provider: string,
+  linked: LinkedSubject | undefined,
 ): Promise<{
   document: object;
   judged: OpenApiDocument;
@@ -179,17 +186,19 @@ async function servedDocument(
   // Loaded only here: the link's module graph is large (and the emitters' larger still: link-provider.ts has none).
   const { GenerationErrors, generationErrors } = await import("../emit/generation-errors.js");
   const { externalRefFoldersOf, openapiRefFolders } = await import("../emit/link-provider.js");
-  const manifest = await manifestData(specsDir, provider);
+  const manifest = linked ? linked.manifest : await manifestData(specsDir, provider);
   try {
     // The same folders generation lets the document's `$ref`s read.
-    const loaded = await loadOpenApi(
-      file,
-      root,
-      openapiRefFolders(join(specsDir, provider), file, externalRefFoldersOf(root)),
-      undefined,
-      undefined,
-      boundByManifest(manifest),
-    );
+    const loaded: OpenApiFiles = linked
+      ? { source: servedSource(linked), files: new Map(), warnings: [] }
+      : await loadOpenApi(
+          file,
+          root,
+          openapiRefFolders(join(specsDir, provider), file, externalRefFoldersOf(root)),
+          undefined,
+          undefined,
+          boundByManifest(manifest),
+        );
     const data = loaded.source.data as object;
     const covers = credentialCoversOf((manifest as { auth?: unknown } | null | undefined)?.auth, data);
     const server = documentServer(data);
@@ -245,7 +254,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   // Every document is read and checked before Prism is loaded (its bundle takes a third of a second of
   // CPU): a document generation refuses stops the command without it, and before any mock listens.
-  const served = await servedDocuments(providers, specsDir, root);
+  const served = await servedDocuments(providers, specsDir, root, options.linked ?? {});
   const { withJudge } = await import("./mock-judge.js");
   const { MockState, StateFileError, withState } = await import("./mock-state.js");
   const { resourcesOf } = await import("./mock-resources.js");
@@ -352,17 +361,26 @@ function failureReader(manifest: unknown): (body: unknown) => boolean {
 type Prism = PrismSteps & typeof import("@stoplight/prism-http-server") & typeof import("@stoplight/prism-core");
 
 /** Each provider's document read and checked as the mock serves it, its original and its paged routes beside it. */
-async function servedDocuments(providers: string[], specsDir: string, root: string) {
+async function servedDocuments(
+  providers: string[],
+  specsDir: string,
+  root: string,
+  linked: Record<string, LinkedSubject>,
+) {
   return Promise.all(
     providers.map(async (provider) => {
       const file = openapiPathOf(specsDir, provider);
       if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
-      const read = await servedDocument(file, root, specsDir, provider);
+      const subject = Object.hasOwn(linked, provider) ? linked[provider] : undefined;
+      const read = await servedDocument(file, root, specsDir, provider, subject);
+      const paging = subject
+        ? subject.tools.filter((t) => t.pagination)
+        : await pagedTools(root, specsDir, provider, read.loaded);
       return {
         provider,
         ...read,
         original: read.loaded.source.data as Record<string, unknown>,
-        paged: pagedRoutes(await pagedTools(root, specsDir, provider, read.loaded)),
+        paged: pagedRoutes(paging),
       };
     }),
   );

@@ -53,13 +53,15 @@ export const ROUND_TRIP_NAME = "round trip of";
 export function roundTripCases(subject: Subject): ContractCase[] {
   return roundTrips(subject).map((trip) => {
     const steps = ["create", "get", ...(trip.list ? ["list"] : []), ...(trip.remove ? ["delete", "get (404)"] : [])];
-    return contractCase(
+    const calls = [trip.create, trip.read, trip.list, trip.remove].flatMap((t) => (t ? [t.id] : []));
+    const made = contractCase(
       trip.create,
       "scenario",
       `${ROUND_TRIP_NAME} ${trip.resource.collection}: ${steps.join(" → ")}`,
       (ctx) => runTrip(subject, trip, ctx),
       operationSource(trip.create),
     );
+    return { ...made, calls };
   });
 }
 
