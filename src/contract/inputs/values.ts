@@ -167,9 +167,9 @@ export class ToolValues {
     if (typed !== undefined) out.push({ value: typed, source: "example" });
     if (param.wire.in === "auth" && param.name === this.tool.auth.param)
       out.push({ value: CREDENTIAL, source: "contract credential" });
-    // The other secrets of a credential (a combination's second key, an alternative's token): their own stand-ins,
-    // header-safe and long enough.
-    else if (param.wire.in === "auth" && param.secret && credentialOfParam(this.tool.auth, param.name))
+    // The other secrets of a credential (a combination's second key, an alternative's token) and an operation's own (a
+    // token in its body, whose example may be a word another value holds, withheld there too): their own stand-ins.
+    else if (param.secret && (param.wire.in !== "auth" || credentialOfParam(this.tool.auth, param.name)))
       out.push({ value: `bw-contract-${param.name}-0001`, source: "contract credential" });
     // A file's examples in the document (`example: report.pdf` on a binary field) are its name, or a word on it, not
     // its bytes: as a value they would be a path the suite cannot read, or an address it must not fetch. Its own is
