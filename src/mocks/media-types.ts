@@ -83,7 +83,9 @@ export function withMediaTypeCheck(listener: RequestListener): RequestListener {
 /**
  * An answer of a media type other than JSON whose schema states no type (`{description: "Empty string is returned"}`)
  * served with its schema typed as text: Prism's sampler made an object of it, which it cannot write as text ("Cannot
- * serialise complex objects as text"), and answered 500. A wildcard type is served as JSON instead (mock-document.ts).
+ * serialise complex objects as text"), and answered 500. So did one whose schema is a number or a boolean (`text/plain`
+ * holding a balance, `12.34`): served as the text of its example, or of a value its schema admits. A wildcard type is
+ * served as JSON instead (mock-document.ts).
  */
 export function withTypedTexts(response: unknown, resolve: (value: unknown) => unknown): unknown {
   if (response === null || typeof response !== "object" || !isRecord((response as Json).content)) return response;
@@ -92,11 +94,43 @@ export function withTypedTexts(response: unknown, resolve: (value: unknown) => u
   for (const [type, media] of Object.entries(content)) {
     if (isJsonMediaType(type) || type.includes("*") || !isRecord(media)) continue;
     const schema = resolve(media.schema);
-    if (!isRecord(schema) || !untyped(schema)) continue;
+    if (!isRecord(schema)) continue;
+    const scalar = untyped(schema) ? undefined : scalarText(media, schema);
+    if (!untyped(schema) && scalar === undefined) continue;
     served ??= { ...content };
-    served[type] = { ...media, schema: { ...schema, type: "string" } };
+    served[type] =
+      scalar === undefined
+        ? { ...media, schema: { ...schema, type: "string" } }
+        : { schema: { type: "string" }, example: scalar };
   }
   return served ? { ...(response as Json), content: served } : response;
+}
+
+/**
+ * The text of a number's or a boolean's answer: its example's (the media's, then the schema's), its default or a listed
+ * value, else one its bounds admit.
+ */
+function scalarText(media: Json, schema: Json): string | undefined {
+  if (!(schema.type === "number" || schema.type === "integer" || schema.type === "boolean")) return undefined;
+  const fits = (v: unknown) =>
+    schema.type === "boolean"
+      ? typeof v === "boolean"
+      : typeof v === "number" && (schema.type === "number" || Number.isInteger(v));
+  const named = isRecord(media.examples) ? Object.values(media.examples).find(isRecord)?.value : undefined;
+  const listed = Array.isArray(schema.enum) ? schema.enum : [];
+  const example = [media.example, named, schema.example, schema.default, ...listed].find(fits);
+  if (example !== undefined) return String(example);
+  if (schema.type === "boolean") return "true";
+  // A bound it states, one step inside an exclusive one (3.0's `exclusiveMinimum: true`, 3.1's number), else 1.
+  const bound = (exclusive: unknown, inclusive: unknown, inward: number) =>
+    typeof exclusive === "number"
+      ? exclusive + inward
+      : typeof inclusive === "number"
+        ? inclusive + (exclusive === true ? inward : 0)
+        : undefined;
+  const value =
+    bound(schema.exclusiveMinimum, schema.minimum, 1) ?? bound(schema.exclusiveMaximum, schema.maximum, -1) ?? 1;
+  return String(schema.type === "integer" ? Math.ceil(value) : value);
 }
 
 type Json = Record<string, unknown>;

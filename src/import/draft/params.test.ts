@@ -107,6 +107,20 @@ describe("parameters of the address and headers", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
+  it("give an unbounded value whose example is longer than the default its example's length, and link", async () => {
+    const long = "0a".repeat(DEFAULT_MAX_LENGTH.path);
+    const d = drafted(
+      withParams([{ name: "hex", in: "path", required: true, schema: { type: "string" }, example: long }]),
+      ["getItem"],
+    );
+    expect(d.manifest.operations.acme_get_item!.params!.hex).toMatchObject({ maxLength: long.length, example: long });
+    expect(notesAt(d, "operations.acme_get_item.params.hex")).toContain(
+      `maxLength ${long.length} is blockwright add's default for a path value the spec leaves unbounded (the length ` +
+        "of its example); set the upstream's real limit",
+    );
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
   it(
     "turn exclusive bounds into inclusive ones: integers to the next integer, other numbers " + "left to the spec",
     async () => {

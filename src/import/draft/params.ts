@@ -286,9 +286,10 @@ function unsentStyle(declared: Declared, draft: ManifestParam): string | undefin
 
 /**
  * The maxLength a string sent in the address or a header takes when the spec gives none (DEFAULT_MAX_LENGTH), each
- * form of it too. A value format bounds the length itself (FORMAT_MAX_LENGTH): a default longer than any such value
- * admits none of its length. So does a pattern anchored at both ends (`^[A-Z0-9]{26}$`): a default longer than it
- * admits no value of its own length.
+ * form of it too, or the length of the parameter's example where that is longer (a transaction's 378 hex digits in a
+ * path: the draft refused its own example). A value format bounds the length itself (FORMAT_MAX_LENGTH): a default
+ * longer than any such value admits none of its length. So does a pattern anchored at both ends (`^[A-Z0-9]{26}$`):
+ * a default longer than it admits no value of its own length.
  */
 function withDefaultMaxLength(draft: ManifestParam, in_: Declared["in"], note: (text: string) => void): void {
   const place = in_ as keyof typeof DEFAULT_MAX_LENGTH;
@@ -301,10 +302,11 @@ function withDefaultMaxLength(draft: ManifestParam, in_: Declared["in"], note: (
       boundedPattern(text.pattern)
     )
       continue;
-    text.maxLength = DEFAULT_MAX_LENGTH[place];
+    const example = text === draft && typeof draft.example === "string" ? Array.from(draft.example).length : 0;
+    text.maxLength = Math.max(DEFAULT_MAX_LENGTH[place], example);
     note(
-      `maxLength ${text.maxLength} is blockwright add's default for a ${place} value the spec leaves unbounded; ` +
-        "set the upstream's real limit",
+      `maxLength ${text.maxLength} is blockwright add's default for a ${place} value the spec leaves unbounded` +
+        `${example > DEFAULT_MAX_LENGTH[place] ? " (the length of its example)" : ""}; set the upstream's real limit`,
     );
   }
 }
