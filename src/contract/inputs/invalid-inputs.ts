@@ -106,7 +106,8 @@ function numberBreakers(p: ParamSpec, set: Breaks): void {
       Number.isSafeInteger(Math.ceil(p.minimum) - 1_000_000)
         ? fc.integer({ min: Math.ceil(p.minimum) - 1_000_000, max: Math.ceil(p.minimum) - 1 })
         : fc.constant(p.minimum < 0 ? p.minimum * 2 : p.minimum / 2),
-      "minimum",
+      // Past 2^53 an integer is refused as one a number cannot hold (the runtime's integer rule) before its bound.
+      p.integer && !Number.isSafeInteger(Math.ceil(p.minimum) - 1_000_000) ? "integer" : "minimum",
       `below ${p.minimum}`,
     );
   if (p.maximum !== undefined)
@@ -115,7 +116,7 @@ function numberBreakers(p: ParamSpec, set: Breaks): void {
       Number.isSafeInteger(Math.floor(p.maximum) + 1_000_000)
         ? fc.integer({ min: Math.floor(p.maximum) + 1, max: Math.floor(p.maximum) + 1_000_000 })
         : fc.constant(p.maximum > 0 ? p.maximum * 2 : p.maximum / 2),
-      "maximum",
+      p.integer && !Number.isSafeInteger(Math.floor(p.maximum) + 1_000_000) ? "integer" : "maximum",
       `above ${p.maximum}`,
     );
   const lo = Math.max(Math.ceil(p.minimum ?? -1000), -(2 ** 31));

@@ -161,8 +161,11 @@ function numberBoundaries(p: ParamSpec, values: ToolValues): Boundary[] {
       : Math.sign(bound) === direction
         ? bound * 2
         : bound / 2;
-  // At a bound past 2^53 the value accepted is the safe integer nearest it (mocks read an int64's bounds so).
+  // At a bound past 2^53 the value accepted is the safe integer nearest it (mocks read an int64's bounds so); past it,
+  // an integer is refused as one a number cannot hold before its bound is looked at (the runtime's integer rule).
   const safe = (n: number) => (p.integer ? Math.min(Math.max(n, Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER) : n);
+  const ruleAt = (bad: number, rule: "minimum" | "maximum") =>
+    p.integer && !Number.isSafeInteger(bad) ? "integer" : rule;
   // With a step, the value at a bound is the multiple nearest it inside.
   const up = (n: number) => (p.multipleOf === undefined ? n : multipleNear(n, p.multipleOf, true));
   const down = (n: number) => (p.multipleOf === undefined ? n : multipleNear(n, p.multipleOf, false));
@@ -172,7 +175,7 @@ function numberBoundaries(p: ParamSpec, values: ToolValues): Boundary[] {
       param: p,
       ok: safe(up(p.integer ? Math.ceil(p.minimum) : p.minimum)),
       bad: past(p.integer ? Math.ceil(p.minimum) : p.minimum, -1),
-      rule: "minimum",
+      rule: ruleAt(past(p.integer ? Math.ceil(p.minimum) : p.minimum, -1), "minimum"),
     });
   if (p.maximum !== undefined)
     out.push({
@@ -180,7 +183,7 @@ function numberBoundaries(p: ParamSpec, values: ToolValues): Boundary[] {
       param: p,
       ok: safe(down(p.integer ? Math.floor(p.maximum) : p.maximum)),
       bad: past(p.integer ? Math.floor(p.maximum) : p.maximum, 1),
-      rule: "maximum",
+      rule: ruleAt(past(p.integer ? Math.floor(p.maximum) : p.maximum, 1), "maximum"),
     });
   // A value within the bounds one apart from a multiple (an integer's: a fraction would break integer first).
   if (p.multipleOf !== undefined && !(p.integer && p.multipleOf <= 1)) {
