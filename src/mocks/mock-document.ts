@@ -243,11 +243,14 @@ function withSiblingJsonSchema(response: unknown): unknown {
 /**
  * A content map keeps only its media types: a key that is none (`code`, an example's name written one level too
  * high) made Prism's parser throw outside any handler when it picked the answer, and that ended the process serving
- * the mock. A request body's only key (`PDF`) is any type (`as`), which the runtime sends there.
+ * the mock. A request body's only key (`PDF`) is any type (`as`), which the runtime sends there; its types with a
+ * wildcard (`image/*`, any) come after the named ones, since Prism holds a body to the first type matching the one it
+ * was sent as (a JSON object sent as `application/x.extended+json` was held to the binary text of any type, first).
  */
 function withMediaTypesOnly(part: unknown, as?: string): unknown {
-  if (!isObject(part) || !isObject(part.content) || Object.keys(part.content).every(isMediaType)) return part;
+  if (!isObject(part) || !isObject(part.content)) return part;
   const named = Object.entries(part.content).filter(([type]) => isMediaType(type));
+  if (as) named.sort(([a], [b]) => Number(a.includes("*")) - Number(b.includes("*")));
   return { ...part, content: Object.fromEntries(named.length || !as ? named : [[as, Object.values(part.content)[0]]]) };
 }
 
