@@ -50,3 +50,42 @@ export async function sentGet(tool: ToolSpec, input: Record<string, unknown>): P
     at: 0,
   };
 }
+
+/** A document of `paths` whose credential is a key in the `X-Zq-Key` header, served at `https://api.<provider>.test`. */
+export function keyedDocument(provider: string, paths: object): object {
+  return {
+    openapi: "3.0.3",
+    info: { title: provider, version: "1" },
+    servers: [{ url: `https://api.${provider}.test` }],
+    security: [{ zqKey: [] }],
+    components: { securitySchemes: { zqKey: { type: "apiKey", in: "header", name: "X-Zq-Key" } } },
+    paths,
+  };
+}
+
+/** The manifest of a keyedDocument (as openapi.json), its operations written as the YAML under `operations:`. */
+export function keyedManifest(provider: string, operations: string): string {
+  const name = provider.charAt(0).toUpperCase() + provider.slice(1);
+  return `provider: ${provider}
+name: ${name}
+description: ${name}.
+color: "#123456"
+category: tools
+openapi: openapi.json
+server:
+  default: https://api.${provider}.test
+auth:
+  scheme: zqKey
+  param: apiKey
+errors:
+  message: ["$response.body#/message"]
+params:
+  apiKey:
+    type: string
+    maxLength: 256
+    required: true
+    secret: true
+    description: The key.
+operations:
+${operations}`;
+}

@@ -7,64 +7,38 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { linkedTool } from "../../../test-support/linked-tool.js";
+import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 import { deriveCases } from "../derive.js";
 import { ToolValues } from "./values.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-secret-stand-in-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const openapi = {
-  openapi: "3.0.3",
-  info: { title: "zqpins", version: "1" },
-  servers: [{ url: "https://api.zqpins.test" }],
-  security: [{ zqKey: [] }],
-  components: { securitySchemes: { zqKey: { type: "apiKey", in: "header", name: "X-Zq-Key" } } },
-  paths: {
-    "/zqpins": {
-      put: {
-        operationId: "putZqpin",
-        parameters: [{ name: "zqlang", in: "query", schema: { type: "string", example: "example" } }],
-        requestBody: {
-          required: true,
-          content: {
-            "application/json": {
-              schema: {
-                type: "object",
-                required: ["zqtoken"],
-                properties: { zqtoken: { type: "string", example: "example" } },
-              },
+const openapi = keyedDocument("zqpins", {
+  "/zqpins": {
+    put: {
+      operationId: "putZqpin",
+      parameters: [{ name: "zqlang", in: "query", schema: { type: "string", example: "example" } }],
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: ["zqtoken"],
+              properties: { zqtoken: { type: "string", example: "example" } },
             },
           },
         },
-        responses: { "204": { description: "done" } },
       },
+      responses: { "204": { description: "done" } },
     },
   },
-};
+});
 
-const manifest = `provider: zqpins
-name: Zqpins
-description: Pins.
-color: "#123456"
-category: tools
-openapi: openapi.json
-server:
-  default: https://api.zqpins.test
-auth:
-  scheme: zqKey
-  param: apiKey
-errors:
-  message: ["$response.body#/message"]
-params:
-  apiKey:
-    type: string
-    maxLength: 256
-    required: true
-    secret: true
-    description: The key.
-operations:
-  zqpins_put:
+const manifest = keyedManifest(
+  "zqpins",
+  `  zqpins_put:
     operationId: putZqpin
     title: Put a pin
     description: Put a pin.
@@ -81,7 +55,8 @@ operations:
         description: A token of the pin's own.
         wire: { in: body, pointer: /zqtoken }
     outputs: {}
-`;
+`,
+);
 
 const { linked, tool } = await linkedTool(work, "zqpins", openapi, manifest, "zqpins_put");
 

@@ -9,71 +9,45 @@ import { afterAll, describe, expect, it } from "vitest";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { validInput } from "./random-inputs.js";
 import { ToolValues } from "./values.js";
-import { linkedTool } from "../../../test-support/linked-tool.js";
+import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-unsafe-integers-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const big = 3408207428662661600;
-const openapi = {
-  openapi: "3.0.3",
-  info: { title: "zqpins", version: "1" },
-  servers: [{ url: "https://api.zqpins.test" }],
-  security: [{ zqKey: [] }],
-  components: { securitySchemes: { zqKey: { type: "apiKey", in: "header", name: "X-Zq-Key" } } },
-  paths: {
-    "/zqpins": {
-      put: {
-        operationId: "putZqpin",
-        requestBody: {
-          required: true,
-          content: {
-            "application/json": {
-              schema: {
-                type: "object",
-                required: ["meta"],
-                properties: {
-                  meta: {
-                    type: "object",
-                    required: ["n"],
-                    // No format: an int64's example past the range is the load's to refuse (schema-lookup.ts).
-                    properties: { n: { type: "integer" } },
-                    example: { n: big },
-                  },
+const openapi = keyedDocument("zqpins", {
+  "/zqpins": {
+    put: {
+      operationId: "putZqpin",
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: ["meta"],
+              properties: {
+                meta: {
+                  type: "object",
+                  required: ["n"],
+                  // No format: an int64's example past the range is the load's to refuse (schema-lookup.ts).
+                  properties: { n: { type: "integer" } },
+                  example: { n: big },
                 },
-                example: { meta: { n: big } },
               },
+              example: { meta: { n: big } },
             },
           },
         },
-        responses: { "204": { description: "done" } },
       },
+      responses: { "204": { description: "done" } },
     },
   },
-};
+});
 
-const manifest = `provider: zqpins
-name: Zqpins
-description: Pins.
-color: "#123456"
-category: tools
-openapi: openapi.json
-server:
-  default: https://api.zqpins.test
-auth:
-  scheme: zqKey
-  param: apiKey
-errors:
-  message: ["$response.body#/message"]
-params:
-  apiKey:
-    type: string
-    maxLength: 256
-    required: true
-    secret: true
-    description: The key.
-operations:
-  zqpins_put:
+const manifest = keyedManifest(
+  "zqpins",
+  `  zqpins_put:
     operationId: putZqpin
     title: Put a pin
     description: Put a pin.
@@ -85,7 +59,8 @@ operations:
         description: The pin's meta.
         wire: { in: body }
     outputs: {}
-`;
+`,
+);
 
 const { linked, tool } = await linkedTool(work, "zqpins", openapi, manifest, "zqpins_put");
 const values = new ToolValues(tool, linked.document);

@@ -6,57 +6,31 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { linkedTool } from "../../../test-support/linked-tool.js";
+import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 import { deriveCases } from "../derive.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-limit-int64-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const openapi = {
-  openapi: "3.0.3",
-  info: { title: "zqorders", version: "1" },
-  servers: [{ url: "https://api.zqorders.test" }],
-  security: [{ zqKey: [] }],
-  components: { securitySchemes: { zqKey: { type: "apiKey", in: "header", name: "X-Zq-Key" } } },
-  paths: {
-    "/zqorders": {
-      get: {
-        operationId: "listZqorders",
-        parameters: [
-          {
-            name: "zqafter",
-            in: "query",
-            schema: { type: "integer", format: "int64", minimum: -9223372036854775808, maximum: 9223372036854775807 },
-          },
-        ],
-        responses: { "204": { description: "none" } },
-      },
+const openapi = keyedDocument("zqorders", {
+  "/zqorders": {
+    get: {
+      operationId: "listZqorders",
+      parameters: [
+        {
+          name: "zqafter",
+          in: "query",
+          schema: { type: "integer", format: "int64", minimum: -9223372036854775808, maximum: 9223372036854775807 },
+        },
+      ],
+      responses: { "204": { description: "none" } },
     },
   },
-};
+});
 
-const manifest = `provider: zqorders
-name: Zqorders
-description: Orders.
-color: "#123456"
-category: tools
-openapi: openapi.json
-server:
-  default: https://api.zqorders.test
-auth:
-  scheme: zqKey
-  param: apiKey
-errors:
-  message: ["$response.body#/message"]
-params:
-  apiKey:
-    type: string
-    maxLength: 256
-    required: true
-    secret: true
-    description: The key.
-operations:
-  zqorders_list:
+const manifest = keyedManifest(
+  "zqorders",
+  `  zqorders_list:
     operationId: listZqorders
     title: List orders
     description: List orders.
@@ -69,7 +43,8 @@ operations:
         description: Orders after this one.
         wire: { in: query }
     outputs: {}
-`;
+`,
+);
 
 const { linked, tool } = await linkedTool(work, "zqorders", openapi, manifest, "zqorders_list");
 const cases = deriveCases({ provider: "zqorders", tools: [tool], document: linked.document });
