@@ -51,7 +51,7 @@ export async function sentGet(tool: ToolSpec, input: Record<string, unknown>): P
   };
 }
 
-/** A document of `paths` whose credential is a key in the `X-Zq-Key` header, served at `https://api.<provider>.test`. */
+/** A document of `paths` whose credential is a key in the `X-Zq-Key` header, served at https://api.<provider>.test. */
 export function keyedDocument(provider: string, paths: object): object {
   return {
     openapi: "3.0.3",

@@ -1,7 +1,7 @@
-// A request body of several media types, a wildcard one listed first (`*/*`: the binary content of an artifact) and a
-// named JSON one after it (`application/x.zqextended+json`: an object): Prism held a body to the first type matching the
-// one it was sent as, the wildcard, and refused the object sent as JSON ("Request body must be string"). The mock lists
-// a request's wildcard types after the named ones.
+// A request body of several media types, a wildcard one listed first (`*/*`: the binary content of an artifact) and
+// a named JSON one after it (`application/x.zqextended+json`: an object): Prism held a body to the first type
+// matching the one it was sent as, the wildcard, and refused the object sent as JSON ("Request body must be string").
+// The mock lists a request's wildcard types after the named ones.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

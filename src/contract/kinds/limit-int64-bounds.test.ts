@@ -1,6 +1,7 @@
 // An integer parameter bounded by an int64's range (`maximum: 9223372036854775807`, as published documents and `add`
 // write it): a value past such a bound is past what a JavaScript number holds, and the runtime refuses it as such
-// (rule `integer`: it would be sent rounded) before looking at the bound. The limit cases past the bounds, and the
+// (rule `integer`: it would be sent rounded) before looking at the bound (a JSON parser reads 9223372036854775807 as
+// 2 ** 63). The limit cases past the bounds, and the
 // random invalid inputs that break them, expect that refusal; they expected `maximum` and failed.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,7 +21,7 @@ const openapi = keyedDocument("zqorders", {
         {
           name: "zqafter",
           in: "query",
-          schema: { type: "integer", format: "int64", minimum: -9223372036854775808, maximum: 9223372036854775807 },
+          schema: { type: "integer", format: "int64", minimum: -(2 ** 63), maximum: 2 ** 63 },
         },
       ],
       responses: { "204": { description: "none" } },
