@@ -82,8 +82,8 @@ beforeAll(async () => {
     npmEnv,
   );
   installed = await run("npm", ["install", "--no-audit", "--no-fund"], project, npmEnv);
-  // The command npm linked for the install (what `npx --no-install blockwright` finds: the workflow's publish step, below,
-  // goes through npx); npx itself cost 0.25 s of CPU more.
+  // The command npm linked for the install (what `npx --no-install blockwright` finds: the workflow's publish step,
+  // below, goes through npx); npx itself cost 0.25 s of CPU more.
   generated = await run(join(project, "node_modules/.bin/blockwright"), ["generate"], project, npmEnv);
 
   // The project's repository, its remote a bare one beside it.
