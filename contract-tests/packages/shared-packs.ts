@@ -8,8 +8,11 @@
 // of CPU each, its bundles gzipped) and the npm processes started five.
 // The packs of installed third-party packages (node_modules/…: fixtures, not
 // what the files check) are kept between runs (packs-cache.ts); this
-// repository's own are packed anew every run.
-import { readFileSync } from "node:fs";
+// repository's own are packed anew every run. A folder with a node_modules of
+// its own (this repository's root) is packed from a copy without it
+// (bareCopy): npm reads the whole tree there, for bundled dependencies the
+// folder has none of.
+import { cpSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { globSync } from "tinyglobby";
 import { lockClosure } from "../../scripts/docs/install-weight.js";
@@ -32,7 +35,17 @@ export interface SharedPacks {
   packs: SharedPack[];
 }
 
-type Manifest = { name: string; version: string; private?: boolean };
+type Manifest = {
+  name: string;
+  version: string;
+  private?: boolean;
+  files?: string[];
+  main?: string;
+  browser?: string | Record<string, unknown>;
+  bin?: string | Record<string, string>;
+  bundleDependencies?: unknown;
+  bundledDependencies?: unknown;
+};
 const manifest = (root: string, folder: string) =>
   JSON.parse(readFileSync(join(root, folder, "package.json"), "utf8")) as Manifest;
 
@@ -54,6 +67,42 @@ export function blockwrightInstall(root: string): string[] {
 }
 
 /**
+ * A copy in `dest` of what npm may pack of `folder`, when it has a node_modules of its own and bundles none of it (else
+ * undefined: packed where it is). npm pack loads a folder's whole installed tree (@npmcli/arborist's loadActual) for
+ * its bundled dependencies: 1,212 packages here, 0.6 s of CPU of the 1.8 s `.` cost. What it packs of the rest is the
+ * files at the top (package.json, README, LICENSE…) and, with `files`, what `files`, `main`, `browser` and `bin` name
+ * (npm-packlist goes into no other top folder): the top folders of those are copied (all but node_modules when `files`
+ * is absent or one starts with a glob). The same tarball, byte for byte: docs/contributing/performance.md.
+ */
+function bareCopy(root: string, folder: string, dest: string): string | undefined {
+  const from = join(root, folder);
+  const m = manifest(root, folder);
+  if (!existsSync(join(from, "node_modules")) || m.bundleDependencies || m.bundledDependencies) return undefined;
+  const named = [
+    ...(m.files ?? []),
+    ...[m.main, ...(typeof m.browser === "object" ? Object.values(m.browser) : [m.browser])].filter(
+      (p): p is string => typeof p === "string",
+    ),
+    ...(typeof m.bin === "string" ? [m.bin] : Object.values(m.bin ?? {})),
+  ].map(
+    (p) =>
+      p
+        .replace(/^!+/, "")
+        .replace(/^(\.?\/)+/, "")
+        .split("/")[0] as string,
+  );
+  const everything = !m.files || named.some((segment) => /[*?[\]{}()!+@]/.test(segment));
+  mkdirSync(dest, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name === ".git") continue;
+    if (entry.isFile()) copyFileSync(join(from, entry.name), join(dest, entry.name));
+    else if (everything || named.includes(entry.name))
+      cpSync(join(from, entry.name), join(dest, entry.name), { recursive: true });
+  }
+  return dest;
+}
+
+/**
  * Pack `folders` (and the shared ones) into `dir` in one npm process, each name and version once; no lifecycle script
  * runs (the build is made).
  */
@@ -71,12 +120,14 @@ export async function packShared(
   const unique = [...byVersion.values()];
   const cache = cachedPacks(root, dir, unique);
   const toPack = unique.filter((f) => !cache.found.has(f));
+  const bare = join(dir, ".bare");
+  const paths = toPack.map((f, i) => bareCopy(root, f, join(bare, String(i))) ?? (f === "." ? f : `./${f}`));
   const { stdout } = await runOk(
     "npm",
-    ["pack", "--ignore-scripts", "--json", "--pack-destination", dir, ...toPack.map((f) => (f === "." ? f : `./${f}`))],
+    ["pack", "--ignore-scripts", "--json", "--pack-destination", dir, ...paths],
     root,
     env,
-  );
+  ).finally(() => rmSync(bare, { recursive: true, force: true }));
   const packed = JSON.parse(stdout) as (Packed & { unpackedSize: number })[];
   const folderOf = new Map(toPack.map((f) => [`${manifest(root, f).name}@${manifest(root, f).version}`, f]));
   const packs = packed.map((p) => {

@@ -89,10 +89,8 @@ interface Plan {
 }
 
 async function publishAll(all: WorkspacePackage[], npm: NpmOptions, plan: Plan, io: CliIo): Promise<number> {
-  const { publishedVersions, workspaceVersions, publishPackage, NpmFailure } = await import("../publish/npm.js");
-  const { defaultDistTag } = await import("../publish/dist-tag.js");
-  const say = (line: string) => progressOf(io).write(`${plan.name}: ${line}\n`);
-  const tell = (line: string) => io.stderr.write(`${plan.name}: ${line}\n`);
+  const { publishedVersions, workspaceVersions, NpmFailure } = await import("../publish/npm.js");
+  const { say, tell } = voices(plan, io);
   const packages = all.filter((p) => !p.private);
   const privates = all.length - packages.length;
   say(
@@ -133,45 +131,94 @@ async function publishAll(all: WorkspacePackage[], npm: NpmOptions, plan: Plan, 
         .join(", ")}`,
     );
   await preflight(packages, pending, npm, plan, io);
-  const published: WorkspacePackage[] = [];
+  const { published, failed } = await upload(all, pending, npm, plan, io);
+  const counts = [
+    `${published} ${plan.dryRun ? "would be published" : "published"}`,
+    `${there} on the registry already`,
+    ...(failed ? [`${failed} not published`] : []),
+  ];
+  (failed ? tell : say)(
+    `${counts.join(", ")}${plan.dryRun ? "; nothing was uploaded" : ""}` +
+      `${failed ? "; run publish again once fixed (it skips what the registry has)" : ""}`,
+  );
+  return failed ? 1 : 0;
+}
+
+/** Progress lines (`say`, silenced by -q) and the lines about a failure (`tell`), each after the command's name. */
+function voices(plan: Plan, io: CliIo) {
+  return {
+    say: (line: string) => progressOf(io).write(`${plan.name}: ${line}\n`),
+    tell: (line: string) => io.stderr.write(`${plan.name}: ${line}\n`),
+  };
+}
+
+/**
+ * Publish `pending` (in dependency order; `all` the project's workspace packages), each after those it depends on and
+ * none whose dependency was not: several to one npm where they go alike (batches.ts), and what its answer leaves
+ * unsettled alone. How many were published and how many not.
+ */
+async function upload(
+  all: WorkspacePackage[],
+  pending: WorkspacePackage[],
+  npm: NpmOptions,
+  plan: Plan,
+  io: CliIo,
+): Promise<{ published: number; failed: number }> {
+  const { publishPackage, publishWorkspaces, NpmFailure } = await import("../publish/npm.js");
+  const { defaultDistTag } = await import("../publish/dist-tag.js");
+  const { nextBatch, distinctWorkspaces } = await import("../publish/batches.js");
+  const { say, tell } = voices(plan, io);
+  let published = 0;
   const failed = new Map<string, string>();
-  for (const p of pending) {
-    const missing = p.dependsOn.find((d) => failed.has(d));
+  const tagOf = (p: WorkspacePackage) => plan.tag ?? defaultDistTag(p.version);
+  const done = (p: WorkspacePackage, registry: string | undefined) => {
+    const tag = tagOf(p);
+    published++;
+    io.stdout.write(`${id(p)}\n`);
+    say(
+      `${id(p)} ${plan.dryRun ? "would be published" : "published"}${registry ? ` to ${registry}` : ""}` +
+        `${tag ? ` (tag ${tag})` : ""}`,
+    );
+  };
+  const refuse = (p: WorkspacePackage, reason: string) => {
+    failed.set(p.name, reason);
+    tell(`${id(p)} ${reason}`);
+  };
+  const missingOf = (p: WorkspacePackage) => p.dependsOn.find((d) => failed.has(d));
+  const batching = distinctWorkspaces(all);
+  const alone = new Set<WorkspacePackage>();
+  const queue = [...pending];
+  while (queue.length) {
+    const p = queue[0] as WorkspacePackage;
+    const missing = missingOf(p);
     if (missing) {
-      failed.set(p.name, `not published: it depends on ${missing}, which was not`);
-      tell(`${id(p)} ${failed.get(p.name)}`);
+      queue.shift();
+      refuse(p, `not published: it depends on ${missing}, which was not`);
       continue;
     }
-    try {
-      const tag = plan.tag ?? defaultDistTag(p.version);
-      const { registry } = await publishPackage(`./${p.dir}`, {
-        ...npm,
-        dryRun: plan.dryRun,
-        npmArgs: plan.npmArgs,
-        ...(tag ? { tag } : {}),
-      });
-      published.push(p);
-      io.stdout.write(`${id(p)}\n`);
-      say(
-        `${id(p)} ${plan.dryRun ? "would be published" : "published"}${registry ? ` to ${registry}` : ""}` +
-          `${tag ? ` (tag ${tag})` : ""}`,
-      );
-    } catch (e) {
-      if (!(e instanceof NpmFailure)) throw e;
-      failed.set(p.name, `refused: ${e.message}`);
-      tell(`${id(p)} ${failed.get(p.name)}`);
+    const batch = batching && !alone.has(p) ? nextBatch(queue, tagOf, (q) => !alone.has(q) && !missingOf(q)) : [p];
+    queue.splice(0, batch.length);
+    const tag = tagOf(p);
+    const options = { ...npm, dryRun: plan.dryRun, npmArgs: plan.npmArgs, ...(tag ? { tag } : {}) };
+    if (batch.length === 1) {
+      try {
+        done(p, (await publishPackage(`./${p.dir}`, options)).registry);
+      } catch (e) {
+        if (!(e instanceof NpmFailure)) throw e;
+        refuse(p, `refused: ${e.message}`);
+      }
+      continue;
     }
+    const { published: went, refused } = await publishWorkspaces(batch, options);
+    for (const q of batch) if (went.has(q.name)) done(q, went.get(q.name)?.registry);
+    const stopped = batch.find((q) => q.name === refused?.name);
+    if (stopped && refused) refuse(stopped, `refused: ${refused.failure.message}`);
+    const unsettled = batch.filter((q) => !went.has(q.name) && q !== stopped);
+    // After a refusal, npm did not try the rest: they may go together again. Otherwise its answer did not tell.
+    if (!stopped) for (const q of unsettled) alone.add(q);
+    queue.unshift(...unsettled);
   }
-  const counts = [
-    `${published.length} ${plan.dryRun ? "would be published" : "published"}`,
-    `${there} on the registry already`,
-    ...(failed.size ? [`${failed.size} not published`] : []),
-  ];
-  (failed.size ? tell : say)(
-    `${counts.join(", ")}${plan.dryRun ? "; nothing was uploaded" : ""}` +
-      `${failed.size ? "; run publish again once fixed (it skips what the registry has)" : ""}`,
-  );
-  return failed.size ? 1 : 0;
+  return { published, failed: failed.size };
 }
 
 const id = (p: WorkspacePackage) => `${p.name}@${p.version}`;

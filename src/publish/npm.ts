@@ -192,6 +192,57 @@ export async function publishPackage(
   return registry ? { registry: withheld(registry, npmSecrets(options)) } : {};
 }
 
+export interface WorkspacesPublished {
+  /** The packages npm published (with --dry-run: would publish), by name. */
+  published: Map<string, Published>;
+  /** The package npm stopped at, and npm's reason. */
+  refused?: { name: string; failure: NpmFailure };
+}
+
+/**
+ * `npm publish --workspace ./<dir>…`: several workspace packages of the project in one npm, under one tag (batches.ts
+ * says which may share it). npm publishes them in the order given and stops at the first refusal; its `--json` answer
+ * names each package it published (npm 10.9 and later: the one Node.js 22.12 brings), with the refusal beside them.
+ * A package the answer does not settle is in neither result, to be published alone (`publishPackage`), which names
+ * its own refusal: all of them when npm published none (its failure may be the run's, e.g. npm not finding the
+ * workspaces, as well as the first package's), and those after the refused one, which npm did not try.
+ */
+export async function publishWorkspaces(
+  packages: readonly { name: string; dir: string }[],
+  options: NpmOptions & { tag?: string; dryRun: boolean; npmArgs: string[] },
+): Promise<WorkspacesPublished> {
+  const args = [
+    "publish",
+    ...packages.flatMap((p) => ["--workspace", `./${p.dir}`]),
+    "--json",
+    ...(options.tag ? ["--tag", options.tag] : []),
+    ...(options.dryRun ? ["--dry-run"] : []),
+    ...options.npmArgs,
+  ];
+  const published = new Map<string, Published>();
+  let result: Finished;
+  try {
+    result = await runNpm(args, options);
+  } catch (e) {
+    if (e instanceof NpmFailure) return { published };
+    throw e;
+  }
+  const answer = lastJson(result.stdout);
+  const named = answer && typeof answer === "object" && !Array.isArray(answer) ? (answer as object) : {};
+  // npm says where it publishes once for all the packages that go to one registry (it repeats no notice).
+  const registries = new Set([...result.stderr.matchAll(/Publishing to (\S+)/g)].map((m) => m[1] as string));
+  const registry = registries.size === 1 ? withheld([...registries][0] as string, npmSecrets(options)) : undefined;
+  // What npm names, as far as it went in the order given (an answer out of that order settles no more).
+  let count = 0;
+  while (count < packages.length && Object.hasOwn(named, (packages[count] as { name: string }).name)) count++;
+  if (result.code !== 0 && count === packages.length) count--; // as `publishPackage` takes a failing npm's package
+  for (const p of packages.slice(0, count)) published.set(p.name, registry ? { registry } : {});
+  const stopped = packages[count];
+  return result.code === 0 || count === 0 || !stopped
+    ? { published }
+    : { published, refused: { name: stopped.name, failure: failureOf(result, npmSecrets(options)) } };
+}
+
 /** The JSON value that ends npm's `--json` output (a lifecycle script may print before it), if any. */
 function lastJson(text: string): unknown {
   const lines = text.trimEnd().split("\n");

@@ -23,6 +23,10 @@ export interface WorkspacePackage {
   requires: Record<string, string>;
   /** Its `repository` address (the string, or the object's `url`), when it names one. */
   repository?: string;
+  /** Its `publishConfig` (settings npm takes for its publishing: registry, tag, access…), as JSON, when it has one. */
+  publishConfig?: string;
+  /** It has a `publish` or `postpublish` script: npm runs one after the upload. */
+  scriptAfterUpload?: boolean;
 }
 
 /** A package.json that names no publishable package, or workspaces that give none: the user's to fix. */
@@ -115,6 +119,7 @@ export async function workspacePackages(root: string): Promise<WorkspacePackage[
         : typeof (repository as Json | null)?.url === "string"
           ? ((repository as Json).url as string)
           : undefined;
+    const scripts = record("scripts");
     return {
       name: String(pkg.name ?? dir),
       version: String(pkg.version ?? ""),
@@ -125,6 +130,8 @@ export async function workspacePackages(root: string): Promise<WorkspacePackage[
       ],
       requires,
       ...(address ? { repository: address } : {}),
+      ...(pkg.publishConfig !== undefined ? { publishConfig: JSON.stringify(pkg.publishConfig) } : {}),
+      ...(scripts.publish !== undefined || scripts.postpublish !== undefined ? { scriptAfterUpload: true } : {}),
     };
   });
 }
