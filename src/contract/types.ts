@@ -122,7 +122,7 @@ export interface ContractCase<K extends ResultKind = CaseKind> {
   source: CaseSource;
   /**
    * The tools the case calls on the mocks, when not `operation` alone (a round trip's create, read, list and delete):
-   * a worker's mocks serve the operations of the tools its cases call, no other (mocks/linked-subject.ts).
+   * a worker's mocks serve the operations of the tools its cases call, no other (load/linked-subject.ts).
    */
   calls?: readonly string[];
   /** Resolves when the contract holds; throws ContractFailure saying what broke. */

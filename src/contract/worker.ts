@@ -4,7 +4,7 @@
 // (as JSON data, what the reports show of it: an input may hold bytes).
 import { parentPort, workerData } from "node:worker_threads";
 import { fieldOf } from "@blockwright/runtime/internal";
-import type { LinkedSubject } from "../mocks/linked-subject.js";
+import type { LinkedSubject } from "../load/linked-subject.js";
 import { MockStartError, startMocks } from "../mocks/mocks.js";
 import { deriveCases } from "./derive.js";
 import { runCases } from "./run.js";

@@ -38,7 +38,7 @@ import type { OpenApiDocument } from "../load/openapi-document.js";
 import { documentServer } from "../link/server/server.js";
 import { type PrismOperation, RealisticAnswers, withRealisticAnswers } from "./mock-realistic.js";
 import { type CredentialPath, credentialPathOf, withCredentialPath } from "./credential-path.js";
-import { type LinkedSubject, servedSource } from "./linked-subject.js";
+import { type LinkedSubject, servedSource } from "../load/linked-subject.js";
 
 const require = createRequire(import.meta.url);
 
@@ -78,14 +78,11 @@ export interface MockOptions {
   logLevel?: "silent" | "error" | "warn" | "info" | "debug";
   /** The seed of the answers drawn from schemas where the document gives no example (mock-realistic.ts); default 1. */
   seed?: number;
-  /**
-   * Keep the records of the documents' resources (mock-state.ts): for this process, or in `file` from one run to the
-   * next.
-   */
+  /** Keep the records of the resources (mock-state.ts): for this process, or in `file` from one run to the next. */
   state?: { file?: string };
   /**
    * Providers as the caller linked them (a contract run's worker), by name: their documents and manifests not read
-   * again, and each mock serving only the operations of the tools named (linked-subject.ts).
+   * again, and each mock serving only the operations of the tools named (load/linked-subject.ts).
    */
   linked?: Record<string, LinkedSubject>;
 }
@@ -254,7 +251,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   // Every document is read and checked before Prism is loaded (its bundle takes a third of a second of
   // CPU): a document generation refuses stops the command without it, and before any mock listens.
-  const served = await servedDocuments(providers, specsDir, root, options.linked ?? {});
+  const served = await servedDocuments(providers, specsDir, root, options.linked);
   const { withJudge } = await import("./mock-judge.js");
   const { MockState, StateFileError, withState } = await import("./mock-state.js");
   const { resourcesOf } = await import("./mock-resources.js");
@@ -365,7 +362,7 @@ async function servedDocuments(
   providers: string[],
   specsDir: string,
   root: string,
-  linked: Record<string, LinkedSubject>,
+  linked: MockOptions["linked"] = {},
 ) {
   return Promise.all(
     providers.map(async (provider) => {

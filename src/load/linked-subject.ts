@@ -4,9 +4,9 @@
 // provider's tools: its mocks serve their operations alone, since Prism prepares every operation it is given (a part
 // of Microsoft Graph's 22,361 had run no case after nine minutes of its mock's start).
 import type { ToolSpec } from "@blockwright/runtime/internal";
-import { boundByManifest, cutToBound } from "../load/bound-cut.js";
-import type { OpenApiDocument } from "../load/openapi-document.js";
-import type { YamlSource } from "../load/yaml-source.js";
+import { boundByManifest, cutToBound } from "./bound-cut.js";
+import type { OpenApiDocument } from "./openapi-document.js";
+import type { YamlSource } from "./yaml-source.js";
 
 /** A provider as its caller linked it. */
 export interface LinkedSubject {
@@ -14,7 +14,7 @@ export interface LinkedSubject {
   document: OpenApiDocument;
   /** Its manifest's data. */
   manifest: unknown;
-  /** Its tools as linked: those that page are paged by the mock (mock-paging.ts). */
+  /** Its tools as linked: those that page are paged by the mock (mocks/mock-paging.ts). */
   tools: readonly ToolSpec[];
   /** The tools whose operations the mock serves, the others left out of its document; undefined: all of them. */
   serves?: ReadonlySet<string>;

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { linkedTool } from "../../test-support/linked-tool.js";
-import { startMocks } from "./mocks.js";
+import { startMocks } from "../mocks/mocks.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-linked-subject-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
