@@ -121,6 +121,23 @@ describe("a request body", () => {
     ]);
   });
 
+  it("whose oneOf branches share required fields and differ in one each: those required, one of the rest", () => {
+    const d = drafted(
+      withBody(
+        { $ref: "#/components/schemas/zqContact" },
+        contact({ oneOf: [{ required: ["email", "name"] }, { required: ["external_id", "name"] }] }),
+      ),
+      ["createContact"],
+    );
+    const op = d.manifest.operations.acme_create_contact!;
+    expect(op.rules).toEqual([{ rule: "exactlyOne", params: ["email", "external_id"] }]);
+    expect([op.params!.name!.required, op.params!.email!.required, op.params!.external_id!.required]).toEqual([
+      true,
+      undefined,
+      undefined,
+    ]);
+  });
+
   it("whose branches say more than what they require (shapes of their own) gets no rule", () => {
     const d = drafted(
       withBody(

@@ -52,7 +52,7 @@ function requiredOnly(branches: unknown[]): string[][] | undefined {
 export function bodyFieldRule(
   flat: Schema,
   byWire: ReadonlyMap<string, string>,
-): { rule: ManifestRule; note: string } | undefined {
+): { rule: ManifestRule; note: string; required?: string[] } | undefined {
   const key = Array.isArray(flat.anyOf) ? "anyOf" : Array.isArray(flat.oneOf) ? "oneOf" : undefined;
   const groups = key ? requiredOnly(flat[key] as unknown[]) : undefined;
   if (!key || !groups) return anyFieldRule(flat, byWire);
@@ -60,12 +60,18 @@ export function bodyFieldRule(
   if (params.some((g) => g.some((p) => p === undefined))) return undefined;
   const named = params as string[][];
   const words = named.map((g) => g.join(" and ")).join(", or ");
-  if (key === "oneOf" && named.every((g) => g.length === 1)) {
+  // Groups that share fields and differ in one each (`[orgID, bucket]`, `[org, bucket]`): the shared ones required,
+  // exactly one of the others (a call giving both matches two branches of the oneOf, which refuses it).
+  const shared = named.reduce((all, g) => all.filter((p) => g.includes(p)));
+  const own = named.map((g) => g.filter((p) => !shared.includes(p)));
+  if (key === "oneOf" && own.every((g) => g.length === 1) && new Set(own.flat()).size === own.length) {
+    const one = own.map((g) => g[0] as string);
     return {
-      rule: { rule: "exactlyOne", params: named.map((g) => g[0] as string) },
+      rule: { rule: "exactlyOne", params: one },
+      ...(shared.length ? { required: shared } : {}),
       note:
-        `the request body takes exactly one of ${words} (oneOf of required fields): drafted as the rule exactlyOne, ` +
-        "checked before any request",
+        `the request body takes exactly one of ${one.join(", ")} (oneOf of required fields): drafted as the rule ` +
+        `exactlyOne, checked before any request${shared.length ? `, ${shared.join(", ")} required` : ""}`,
     };
   }
   const loose =

@@ -263,6 +263,12 @@ function draftBodyFields(
   ])
     draftBodyField(context, field, schema);
   const stated = bodyFieldRule(flat, into.byWire) ?? shapesRule(doc, flat, into.byWire);
+  // Fields every branch of the rule requires (body-rules.ts).
+  const shared: unknown = stated && "required" in stated ? stated.required : undefined;
+  for (const name of Array.isArray(shared) ? (shared as string[]) : []) {
+    const param = into.params[name];
+    if (param) param.required = true;
+  }
   // A field one value of another requires (the shape that value selects requires it).
   const selected = valueRequiredRules(doc, flat, into.byWire, required);
   if (selected) notes.push({ at: [...at, "rules"], note: selected.note });
