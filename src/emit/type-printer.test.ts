@@ -105,6 +105,31 @@ describe("type-printer prints as TypeScript's printer", () => {
     expect(left).toEqual(["TypeAliasDeclaration WithRequired"]);
   });
 
+  it("leaves to TypeScript's printer a statement with a node it does not know deep inside, and prints the rest", () => {
+    const f = ts.factory;
+    const exported = [f.createModifier(ts.SyntaxKind.ExportKeyword)];
+    const member = (name: string, type: TS.TypeNode) => f.createPropertySignature(undefined, name, undefined, type);
+    const str = f.createKeywordTypeNode(ts.SyntaxKind.StringKeyword);
+    // A function type three levels down, in a comment's node: no kind the transform makes.
+    const deep = f.createFunctionTypeNode(undefined, [], str);
+    ts.addSyntheticLeadingComment(deep, ts.SyntaxKind.MultiLineCommentTrivia, "* zq ", true);
+    const nodes = [
+      f.createTypeAliasDeclaration(exported, "ZqBefore", undefined, f.createTypeLiteralNode([member("a", str)])),
+      f.createInterfaceDeclaration(exported, "ZqOdd", undefined, undefined, [
+        member("outer", f.createTypeLiteralNode([member("inner", f.createUnionTypeNode([str, deep]))])),
+      ]),
+      f.createTypeAliasDeclaration(exported, "ZqAfter", undefined, f.createArrayTypeNode(str)),
+    ];
+    const left: TS.Node[] = [];
+    const ours = printNamespaceOwn(ts, nodes, "ZqTypes", (node) => {
+      left.push(node);
+      return printNamespaceWithTypeScript([node], "ZqTypes");
+    });
+    expect(left).toEqual([nodes[1]]);
+    expect(ours).toBe(printNamespaceWithTypeScript(nodes, "ZqTypes"));
+    expect(ours).toContain("inner: string | (/** zq */\n");
+  });
+
   it("prints the whole namespace with TypeScript's printer when it has no statement", () => {
     expect(() => printNamespaceOwn(ts, [], "ZqTypes", () => "")).toThrow(Unprintable);
     expect(printNamespace([], "ZqTypes")).toBe(printNamespaceWithTypeScript([], "ZqTypes"));

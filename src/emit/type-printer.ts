@@ -6,9 +6,9 @@
 // kinds the transform makes. This one knows only those kinds, and prints them as TypeScript's emitter does (its list
 // formats, the parentheses its emit-time rules add, its synthetic comments through its own writeCommentRange, its
 // string escaping through its own escapeNonAsciiString). Any node it does not know (another kind, a node parsed from
-// text such as the `WithRequired` helper, emit flags, a trailing comment) throws Unprintable, and the caller prints
-// the whole namespace with TypeScript's printer instead: the output never differs. type-printer.test.ts holds the
-// two equal on the seed specs, the golden fixtures and published documents.
+// text such as the `WithRequired` helper, emit flags, a trailing comment) throws Unprintable, and the statement that
+// holds it is printed by TypeScript's printer instead: the output never differs. type-printer.test.ts holds the two
+// equal on a document of every shape, the fixture specs and published documents; emit-types.test.ts on the seed specs.
 import type * as TS from "typescript";
 
 /** A node this printer does not print as TypeScript's printer would: print with TypeScript's. */
@@ -53,7 +53,9 @@ export function printNamespaceOwn(
       p.emit(statement);
     } catch (e) {
       if (!(e instanceof Unprintable)) throw e;
+      // Back to the statement's start (a line's start, the block's indent), then TypeScript's lines, indent included.
       p.out = before;
+      p.indent = 1;
       p.rawWrite(alone(fallback(statement), name));
     }
   }
