@@ -9,16 +9,19 @@ import { fileURLToPath } from "node:url";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import ts from "typescript";
 import { describe, expect, it, vi } from "vitest";
-import { emitOpenApiNamespace, openApiTypeNodes, printNamespace } from "./emit-types.js";
+import { emitOpenApiNamespace, openApiTypeNodes, printNamespaceWithTypeScript } from "./emit-types.js";
 import { loadOpenApi } from "../load/openapi-source.js";
 import { openapiPathOf, providerDirs } from "../load/provider-dirs.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "../..");
 
-/** What openapiTS() itself makes of the document (given a copy: it may patch what it is given), in the namespace. */
+/**
+ * What openapiTS() itself makes of the document (given a copy: it may patch what it is given), in the namespace,
+ * printed by TypeScript's printer (emitOpenApiNamespace prints with type-printer.ts).
+ */
 async function reference(document: unknown): Promise<string> {
-  return printNamespace(await openapiTS(structuredClone(document) as OpenAPI3, { silent: true }), "X");
+  return printNamespaceWithTypeScript(await openapiTS(structuredClone(document) as OpenAPI3, { silent: true }), "X");
 }
 
 const emittedBody = (document: unknown) => emitOpenApiNamespace(document, "X");

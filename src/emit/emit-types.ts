@@ -21,6 +21,7 @@
 import { createRequire } from "node:module";
 import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
 import type * as TS from "typescript";
+import { printNamespaceOwn, Unprintable } from "./type-printer.js";
 
 type OpenApiTypescript = typeof import("openapi-typescript") & { ts: typeof TS };
 let bundle: OpenApiTypescript | undefined;
@@ -57,8 +58,22 @@ export async function emitOpenApiNamespace(document: unknown, name: string): Pro
   return printNamespace(await openApiTypeNodes(document), name);
 }
 
-/** Declarations printed inside an exported ambient namespace. */
+/**
+ * Declarations printed inside an exported ambient namespace: by type-printer.ts, which prints the kinds of node the
+ * transform makes as TypeScript's printer does at a fraction of its cost; a statement with a node it does not know (the
+ * `WithRequired` helper the transform parses from text) by TypeScript's.
+ */
 export function printNamespace(nodes: TS.Node[], name: string): string {
+  try {
+    return printNamespaceOwn(openapiTypescript().ts, nodes, name, (node) => printNamespaceWithTypeScript([node], name));
+  } catch (e) {
+    if (!(e instanceof Unprintable)) throw e;
+    return printNamespaceWithTypeScript(nodes, name);
+  }
+}
+
+/** Declarations printed inside an exported ambient namespace by TypeScript's printer (astToString's). */
+export function printNamespaceWithTypeScript(nodes: TS.Node[], name: string): string {
   const { ts, astToString } = openapiTypescript();
   const { factory } = ts;
   const modifiers = [
