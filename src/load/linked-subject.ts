@@ -2,7 +2,7 @@
 // would load it (bundled, cut to what the manifest binds, its examples checked) and its manifest: read again, a whole
 // published API's (tens of MB) took its mock minutes. And a worker runs a part of the suite, calling some of a
 // provider's tools: its mocks serve their operations alone, since Prism prepares every operation it is given (a part
-// of Microsoft Graph's 22,361 had run no case after nine minutes of its mock's start).
+// of a whole published API of 22,361 operations had run no case nine minutes after its mock's start).
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { boundByManifest, cutToBound } from "./bound-cut.js";
 import type { OpenApiDocument } from "./openapi-document.js";
