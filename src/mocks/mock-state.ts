@@ -109,10 +109,9 @@ export function withState(listener: RequestListener, mock: StatefulMock): Reques
         : decodeURIComponent(url.pathname.split("/").pop() ?? "");
     const hit: Hit = { resource: route.resource, role: route.role, ...(id !== undefined ? { id } : {}) };
     void readWhole(req).then(
-      (body) => {
-        interceptEnd(res, (reply) =>
-          answer(mock, hit, req.method ?? "GET", url, parsed(body, String(req.headers["content-type"] ?? "")), reply),
-        );
+      async (body) => {
+        const sent = await parsed(body, String(req.headers["content-type"] ?? ""));
+        interceptEnd(res, (reply) => answer(mock, hit, req.method ?? "GET", url, sent, reply));
         listener(replayed(req, body), res);
       },
       () => res.destroy(),
@@ -400,8 +399,17 @@ function sentFields(resource: Resource, sent: unknown): Node {
   return isNode(inner) ? inner : sent;
 }
 
-/** A request's body as data: JSON, or a form's fields (`a[b]=c` nested, `a[0]=c` listed). */
-function parsed(body: Buffer, type: string): unknown {
+/** A request's body as data: JSON, a form's fields (`a[b]=c` nested, `a[0]=c` listed), a multipart's text parts. */
+async function parsed(body: Buffer, type: string): Promise<unknown> {
+  // A multipart form's text fields (a file's part is no field of the record), read by fetch's own parser.
+  if (/^multipart\/form-data/i.test(type)) {
+    const form = await new Response(new Uint8Array(body), { headers: { "content-type": type } })
+      .formData()
+      .catch(() => undefined);
+    return form
+      ? Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"))
+      : undefined;
+  }
   if (/^application\/x-www-form-urlencoded/i.test(type)) {
     const out: Node = {};
     for (const [name, value] of new URLSearchParams(body.toString("utf8"))) {

@@ -60,7 +60,7 @@ export function answerBody(
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   const more = tool.pagination?.more;
-  const next = tool.pagination?.next.style === "nextUrl" ? tool.pagination.next.url.ref : undefined;
+  const next = nextRef(tool);
   for (const output of tool.outputs) {
     if (!("ref" in output.source) || output.source.ref.kind !== "body") continue;
     const pointer = output.source.ref.pointer;
@@ -91,6 +91,12 @@ export function answerBody(
     }
   }
   return body;
+}
+
+/** Where the pagination reads the next page: its address, or the cursor sent for it (absent on the last page). */
+function nextRef(tool: ToolSpec) {
+  const next = tool.pagination?.next;
+  return next?.style === "nextUrl" ? next.url.ref : next?.style === "cursor" ? next.cursor.ref : undefined;
 }
 
 /** Whether output `path` reads where the pagination finds the next page's address. */
