@@ -14,6 +14,9 @@
 // not called): its default "vm" engine needs isolated-vm, a native module
 // this repository does not build (package.json overrides).
 const { readFileSync, writeFileSync } = require("node:fs");
+// V8's compiled code of n8n's engine kept between runs, as bin/blockwright.js keeps the command's (Node 22.1 and
+// later; the folder Node names, under the temporary folder): most of loading it was compiling it.
+require("node:module").enableCompileCache?.();
 const { ExecutionLifecycleHooks, PackageDirectoryLoader, WorkflowExecute } = require("n8n-core");
 const { ICredentialsHelper, Workflow } = require("n8n-workflow");
 
