@@ -1,7 +1,7 @@
 import { statfsSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type Plugin } from "vitest/config";
 import { lessEagerOptimiser } from "./src/common/v8-flags.js";
 
 // Tests run on the TypeScript sources: the runtime package resolves to its
@@ -35,7 +35,29 @@ function memoryTmpdir(): string | undefined {
 }
 const TMPDIR = memoryTmpdir();
 
+// Vitest's module cache on disk (experimental.fsModuleCache, below) keys a
+// transformed module by its path as well as its content: a module a test
+// imports from a scratch folder (a project generated in a fresh mkdtemp
+// folder, the copy with more providers) is never read back, as the next run's
+// folder has another name, and Vitest prunes the cache only when the lockfile
+// changes: each `npm test` left about 110 such modules there (10 to 14 MB).
+// Those under the temporary folders are not written.
+function uncachedScratchModules(): Plugin {
+  const folders = [...new Set([tmpdir(), TMPDIR].filter((f) => f !== undefined))].map(
+    (f) => `${f.replace(/\/$/, "")}/`,
+  );
+  // One generator (Vitest keeps a set) though each project's plugins are called.
+  const scratchModule = ({ id }: { id: string }) => (folders.some((f) => id.startsWith(f)) ? false : undefined);
+  return {
+    name: "blockwright:uncached-scratch-modules",
+    // It changes no module's transform: no part of the cache's key.
+    api: { vitest: { experimental: { ignoreFsModuleCache: true } } },
+    configureVitest: ({ experimental_defineCacheKeyGenerator }) => experimental_defineCacheKeyGenerator(scratchModule),
+  };
+}
+
 export default defineConfig({
+  plugins: [uncachedScratchModules()],
   resolve: {
     alias: [
       { find: /^@blockwright\/runtime$/, replacement: source("./runtime/index.ts") },

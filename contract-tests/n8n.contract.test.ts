@@ -19,11 +19,12 @@ import {
   n8nItemsOf,
   n8nRoundTrip,
   type N8nRoundTrip,
+  type PlatformOperation,
   type PlatformProject,
   platformOperations,
   prepareN8n,
 } from "../test-support/platforms/round-trips.js";
-import { type LintProblem, runN8nWorkflow, writeFiles } from "../test-support/platforms/tools.js";
+import { type LintProblem, type N8nJob, type N8nRun, writeFiles } from "../test-support/platforms/tools.js";
 import { executeTool, GENERATED_DIR, PROVIDER_IDS, ROOT, SPECS_DIR } from "../test-support/repo.js";
 import { sharedMockUrls } from "../test-support/shared-mocks.js";
 
@@ -57,16 +58,64 @@ describe("n8n's node linter", () => {
   });
 });
 
+/**
+ * n8n's engine, started once for the file (loading n8n-core is about a second of CPU): the workflow of every
+ * operation, then in the same process the failure's own workflow, one node against an upstream that throttles every
+ * request, asking for a wait longer than the runtime waits (no retry).
+ */
+let engine: Promise<{ trip: N8nRoundTrip; failure: N8nRun; op: PlatformOperation }> | undefined;
+let throttling: Server | undefined;
+let home: string | undefined;
+const engineRuns = () =>
+  (engine ??= (async () => {
+    home = mkdtempSync(join(tmpdir(), "blockwright-n8n-home-"));
+    const server = createServer((_req, res) =>
+      res
+        .writeHead(429, { "content-type": "application/json", "retry-after": "3600" })
+        .end(JSON.stringify({ error: { message: "slow down" } })),
+    );
+    throttling = server;
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const [op] = await platformOperations({ ...project, irs: project.irs.slice(0, 1) });
+    const c = n8nCase(op!, out, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const credential = n8nNames(op!.ir).credential;
+    const throttled: N8nJob = {
+      packages: [join(out, op!.ir.provider)],
+      items: [{ [op!.tool.id]: c.values }],
+      nodes: [
+        {
+          id: "n",
+          name: "Throttled",
+          type: c.type,
+          typeVersion: 1,
+          position: [200, 0],
+          parameters: c.parameters,
+          credentials: { [credential]: { id: "c", name: "c" } },
+        },
+      ],
+      credentials: { [credential]: c.credential },
+    };
+    const trip = await n8nRoundTrip(
+      project,
+      out,
+      await sharedMockUrls(),
+      home,
+      (_provider, id, params, options) => executeTool(id, params, options),
+      [throttled],
+    );
+    return { trip, failure: trip.alongside[0]!, op: op! };
+  })());
+afterAll(async () => {
+  const server = throttling;
+  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (home) rmSync(home, { recursive: true, force: true });
+});
+
 describe("a workflow on n8n's engine, against the providers' mocks", () => {
   let trip: N8nRoundTrip;
-  let home: string;
   beforeAll(async () => {
-    home = mkdtempSync(join(tmpdir(), "blockwright-n8n-home-"));
-    trip = await n8nRoundTrip(project, out, await sharedMockUrls(), home, (_provider, id, params, options) =>
-      executeTool(id, params, options),
-    );
+    ({ trip } = await engineRuns());
   });
-  afterAll(() => rmSync(home, { recursive: true, force: true }));
 
   it("runs every operation's node", () => {
     expect(trip.run.error).toBeUndefined();
@@ -85,48 +134,10 @@ describe("a workflow on n8n's engine, against the providers' mocks", () => {
 });
 
 describe("a failure on n8n's engine", () => {
-  let server: Server;
-  let home: string;
-  beforeAll(async () => {
-    home = mkdtempSync(join(tmpdir(), "blockwright-n8n-home-"));
-    // An upstream that throttles every request, asking for a wait longer than the runtime waits: no retry.
-    server = createServer((_req, res) =>
-      res
-        .writeHead(429, { "content-type": "application/json", "retry-after": "3600" })
-        .end(JSON.stringify({ error: { message: "slow down" } })),
-    );
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    rmSync(home, { recursive: true, force: true });
-  });
-
   it(
     "is n8n's NodeApiError with the structured error: its status, the wait asked for, and n8n's " + "failure cause",
     async () => {
-      const [op] = await platformOperations({ ...project, irs: project.irs.slice(0, 1) });
-      const c = n8nCase(op!, out, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-      const credential = n8nNames(op!.ir).credential;
-      const result = await runN8nWorkflow(
-        {
-          packages: [join(out, op!.ir.provider)],
-          items: [{ [op!.tool.id]: c.values }],
-          nodes: [
-            {
-              id: "n",
-              name: "Throttled",
-              type: c.type,
-              typeVersion: 1,
-              position: [200, 0],
-              parameters: c.parameters,
-              credentials: { [credential]: { id: "c", name: "c" } },
-            },
-          ],
-          credentials: { [credential]: c.credential },
-        },
-        home,
-      );
+      const { failure: result, op } = await engineRuns();
       expect(result.status).toBe("error");
       expect(result.nodes.Throttled?.[0]?.error).toMatchObject({
         name: "NodeApiError",
@@ -134,8 +145,8 @@ describe("a failure on n8n's engine", () => {
         errorResponse: {
           type: "upstream",
           status: 429,
-          provider: op!.ir.provider,
-          operation: op!.tool.id,
+          provider: op.ir.provider,
+          operation: op.tool.id,
           retryAfterMs: 3_600_000,
         },
         failure: { cause: "rate-limited", retryAfterMs: 3_600_000 },

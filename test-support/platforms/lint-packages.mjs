@@ -7,8 +7,12 @@
 // n8n's community-nodes rules parse a package's other files without naming
 // them, which that cache would answer with an earlier package's file.
 import { writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { ESLint } from "eslint";
+import module, { createRequire } from "node:module";
+
+// V8's compiled code of ESLint and n8n's rule sets kept between runs, as bin/blockwright.js keeps the command's (Node
+// 22.1 and later): turned on before they load.
+module.enableCompileCache?.();
+const { ESLint } = await import("eslint");
 
 const require = createRequire(import.meta.url);
 const { clearCaches } = require(

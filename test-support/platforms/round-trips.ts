@@ -22,8 +22,9 @@ import {
   linkN8nPackage,
   lintPackages,
   type N8nBinary,
+  type N8nJob,
   type N8nRun,
-  runN8nWorkflow,
+  runN8nWorkflows,
   type SimToolConfig,
   type SimToolResponse,
   simExecuteTool,
@@ -199,6 +200,8 @@ export interface N8nRoundTrip {
   run: N8nRun;
   /** Each operation: the items its node gave, and executeTool's result for the same values. */
   results: { case: N8nCase; items: unknown[]; direct: ToolResult<object> }[];
+  /** The runs of the jobs given to run alongside it, in order. */
+  alongside: N8nRun[];
 }
 
 /** The files of the cases as the one input item's binary data. */
@@ -244,7 +247,8 @@ function itemRead(item: { json: unknown; binary?: Record<string, { data?: string
 /**
  * Every operation of the project in one workflow on n8n's engine (prepareN8n first), against `mocks` (by provider),
  * beside executeTool's results. Each node continues on a failure (its item the error), so that one operation's
- * failure leaves the others to run.
+ * failure leaves the others to run. `alongside`: workflows of their own run after it by the same engine process
+ * (n8n-core loaded once).
  */
 export async function n8nRoundTrip(
   project: PlatformProject,
@@ -252,6 +256,7 @@ export async function n8nRoundTrip(
   mocks: Record<string, string>,
   home: string,
   execute: Execute,
+  alongside: readonly N8nJob[] = [],
 ): Promise<N8nRoundTrip> {
   const cases = (await platformOperations(project)).map((op) => n8nCase(op, n8nDir, mocks[op.ir.provider] ?? ""));
   // One credential per provider: what its operations' cases give.
@@ -260,25 +265,29 @@ export async function n8nRoundTrip(
     const name = n8nNames(c.op.ir).credential;
     credentials[name] = { ...credentials[name], ...c.credential };
   }
-  const run = await runN8nWorkflow(
-    {
-      packages: project.irs.map((ir) => join(n8nDir, ir.provider)),
-      items: [Object.fromEntries(cases.map((c) => [c.op.tool.id, c.values]))],
-      binary: [await binaryOf(cases)],
-      nodes: cases.map((c, i) => ({
-        id: `n${i}`,
-        name: c.node,
-        type: c.type,
-        typeVersion: 1,
-        position: [200, i * 100],
-        parameters: c.parameters,
-        credentials: { [n8nNames(c.op.ir).credential]: { id: c.op.ir.provider, name: c.op.ir.provider } },
-        onError: "continueRegularOutput",
-      })),
-      credentials,
-    },
+  const [trip, ...others] = await runN8nWorkflows(
+    [
+      {
+        packages: project.irs.map((ir) => join(n8nDir, ir.provider)),
+        items: [Object.fromEntries(cases.map((c) => [c.op.tool.id, c.values]))],
+        binary: [await binaryOf(cases)],
+        nodes: cases.map((c, i) => ({
+          id: `n${i}`,
+          name: c.node,
+          type: c.type,
+          typeVersion: 1,
+          position: [200, i * 100],
+          parameters: c.parameters,
+          credentials: { [n8nNames(c.op.ir).credential]: { id: c.op.ir.provider, name: c.op.ir.provider } },
+          onError: "continueRegularOutput",
+        })),
+        credentials,
+      },
+      ...alongside,
+    ],
     home,
   );
+  const run = trip!;
   const results = [];
   for (const c of cases) {
     const items = (run.nodes[c.node]?.[0]?.items ?? []).map(itemRead);
@@ -293,7 +302,7 @@ export async function n8nRoundTrip(
       ),
     });
   }
-  return { run, results };
+  return { run, results, alongside: others };
 }
 
 // ---- Sim ---------------------------------------------------------------------------

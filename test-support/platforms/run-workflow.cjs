@@ -1,8 +1,10 @@
 // @ts-nocheck -- plain JavaScript run by Node.js in a process of its own, on n8n's engine, whose types the
 // job's plain data does not meet.
-// Runs a workflow on n8n's own engine (n8n-core's WorkflowExecute), in a
-// process of its own: `node run-workflow.cjs <job.json> <result.json>` writes
-// the run's result as JSON (n8n logs on stdout). The job names n8n community
+// Runs workflows on n8n's own engine (n8n-core's WorkflowExecute), in a
+// process of its own: `node run-workflow.cjs <jobs.json> <results.json>` runs
+// the file's list of jobs one after another, each a workflow of its own, and
+// writes their runs' results as a JSON list (n8n logs on stdout): n8n-core
+// loads once (about a second of CPU) for all of them. A job names n8n community
 // packages' folders, which n8n-core's PackageDirectoryLoader loads as n8n
 // loads an installed package; the workflow's first node is
 // `blockwright-test.items`, which emits the job's items to every other node,
@@ -12,6 +14,9 @@
 // not called): its default "vm" engine needs isolated-vm, a native module
 // this repository does not build (package.json overrides).
 const { readFileSync, writeFileSync } = require("node:fs");
+// V8's compiled code of n8n's engine kept between runs, as bin/blockwright.js keeps the command's (Node 22.1 and
+// later; the folder Node names, under the temporary folder): most of loading it was compiling it.
+require("node:module").enableCompileCache?.();
 const { ExecutionLifecycleHooks, PackageDirectoryLoader, WorkflowExecute } = require("n8n-core");
 const { ICredentialsHelper, Workflow } = require("n8n-workflow");
 
@@ -86,8 +91,8 @@ function errorOf(error) {
   };
 }
 
-async function main() {
-  const job = JSON.parse(readFileSync(process.argv[2], "utf8"));
+/** One job's workflow run to its end: its status, each node's items and errors. */
+async function runJob(job) {
   const types = { "blockwright-test.items": { type: itemsNode(job.items, job.binary) } };
   for (const dir of job.packages) {
     const loader = new PackageDirectoryLoader(dir);
@@ -142,10 +147,14 @@ async function main() {
       error: errorOf(r.error),
     }));
   }
-  writeFileSync(
-    process.argv[3],
-    `${JSON.stringify({ status: run.status, nodes: out, error: errorOf(run.data.resultData.error) })}\n`,
-  );
+  return { status: run.status, nodes: out, error: errorOf(run.data.resultData.error) };
+}
+
+async function main() {
+  const jobs = JSON.parse(readFileSync(process.argv[2], "utf8"));
+  const runs = [];
+  for (const job of jobs) runs.push(await runJob(job));
+  writeFileSync(process.argv[3], `${JSON.stringify(runs)}\n`);
 }
 
 main().catch((e) => {

@@ -185,10 +185,18 @@ export interface N8nError {
  * The job run by n8n's engine in a child process (run-workflow.cjs, on the Node.js that runs the tests), with n8n's
  * settings in `userFolder`; the run's result.
  */
-export function runN8nWorkflow(job: N8nJob, userFolder: string): Promise<N8nRun> {
-  const file = join(userFolder, "job.json");
-  const result = join(userFolder, "result.json");
-  writeFileSync(file, JSON.stringify(job));
+export async function runN8nWorkflow(job: N8nJob, userFolder: string): Promise<N8nRun> {
+  return (await runN8nWorkflows([job], userFolder))[0]!;
+}
+
+/**
+ * The jobs run one after another by n8n's engine in one child process (runN8nWorkflow's, which loads n8n-core once
+ * for them all); their runs' results, in order.
+ */
+export function runN8nWorkflows(jobs: readonly N8nJob[], userFolder: string): Promise<N8nRun[]> {
+  const file = join(userFolder, "jobs.json");
+  const result = join(userFolder, "results.json");
+  writeFileSync(file, JSON.stringify(jobs));
   // No NODE_ENV=test: n8n loads the package's classes as it does in production (in a vm context).
   const { NODE_ENV: _test, VITEST: _vitest, ...env } = process.env;
   return new Promise((resolve, reject) => {
@@ -208,7 +216,7 @@ export function runN8nWorkflow(job: N8nJob, userFolder: string): Promise<N8nRun>
       (error, stdout, stderr) =>
         error
           ? reject(new Error(`n8n's engine failed:\n${stderr}\n${stdout}`))
-          : resolve(JSON.parse(readFileSync(result, "utf8")) as N8nRun),
+          : resolve(JSON.parse(readFileSync(result, "utf8")) as N8nRun[]),
     );
   });
 }
