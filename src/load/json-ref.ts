@@ -13,16 +13,19 @@ export function refPath(ref: string): readonly string[] {
   return hash < 0 ? [] : parsePointer(decodeURIComponent(ref.slice(hash + 1)));
 }
 
+/** How a step is read: an object's own value at a key (a view of data about to change may read another). */
+export type ReadKey = (node: object, key: string | number) => unknown;
+
 /**
  * The value at `path` inside parsed data (`undefined` when there is none).
  * Own keys only: `#/constructor` or `#/components/schemas/toString` names
  * nothing in a document, not a property every object inherits.
  */
-export function valueAt(data: unknown, path: readonly (string | number)[]): unknown {
+export function valueAt(data: unknown, path: readonly (string | number)[], read: ReadKey = ownValue): unknown {
   let node = data;
   for (const key of path) {
     if (node === null || typeof node !== "object") return undefined;
-    node = ownValue(node, key);
+    node = read(node, key);
   }
   return node;
 }
@@ -31,11 +34,15 @@ export function valueAt(data: unknown, path: readonly (string | number)[]): unkn
  * A node of a document with its local `$ref`s followed (`#/…`, up to 10 hops); undefined when one names nothing or is
  * no pointer.
  */
-export function followLocalRefs(document: unknown, node: unknown): Record<string, unknown> | undefined {
+export function followLocalRefs(
+  document: unknown,
+  node: unknown,
+  read: ReadKey = ownValue,
+): Record<string, unknown> | undefined {
   let at = node as Record<string, unknown> | undefined;
   try {
     for (let hops = 0; at && typeof at.$ref === "string" && at.$ref.startsWith("#/") && hops < 10; hops++)
-      at = valueAt(document, refPath(at.$ref)) as Record<string, unknown> | undefined;
+      at = valueAt(document, refPath(at.$ref), read) as Record<string, unknown> | undefined;
   } catch {
     return undefined;
   }

@@ -216,6 +216,9 @@ function reachesWhatPrismMakesWrong(document: Node, schema: unknown): boolean {
     // Prism's value of a format has one length (a date-time's 20 characters): a format bounded in length may not take
     // it (Unicourt's 25).
     if (typeof node.format === "string" && (node.minLength !== undefined || node.maxLength !== undefined)) return true;
+    // A text that must be empty (`maxLength: 0`): Prism's sampler bounds a text's length only by a maximum above 0, and
+    // wrote "string", which its own check then refused.
+    if (node.maxLength === 0) return true;
     // A field required but not defined (ExaVault's users require `homeResource`, which sits in their relationships):
     // Prism leaves it out.
     if (

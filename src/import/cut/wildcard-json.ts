@@ -11,7 +11,9 @@
 // JSON type's: the example check and the mocks read the wildcard's schema as
 // that body's, and the model did not (its outputs found no JSON body, BW2021).
 // The cut writes the schema under the JSON type and leaves the `*/*` entry out.
-import { followLocalRefs } from "../../load/json-ref.js";
+import { ownValue } from "@blockwright/runtime/internal";
+import { withKeyChanges } from "../../common/copy-on-write.js";
+import { followLocalRefs, type ReadKey } from "../../load/json-ref.js";
 import { bareMediaType, isJsonMediaType } from "../../load/media-types.js";
 import { OPERATION_METHODS } from "../../load/openapi-document.js";
 
@@ -26,34 +28,54 @@ const ANY = "*/*";
  * rewritten, as the header names it.
  */
 export function jsonForWildcards(cut: Json, chosen: readonly { id: string; op: Json }[]): string[] {
-  const rewritten: string[] = [];
+  const { contents, said } = wildcardRewrites(cut, chosen);
+  for (const [part, content] of contents) part.content = content;
+  return said;
+}
+
+/**
+ * The new `content` of each answer (or request body) of the chosen operations to rewrite, by the object it is, and
+ * the answers as the header names them. Read as the document is once the earlier of them are made, as if each were
+ * made in place as it is found: what a `$ref` into a rewritten answer names is what the rewritten document has there.
+ */
+function wildcardRewrites(
+  document: Json,
+  chosen: readonly { id: string; op: Json }[],
+): { contents: Map<Json, Json>; said: string[] } {
+  const contents = new Map<Json, Json>();
+  const read: ReadKey = (node, key) =>
+    key === "content" && contents.has(node as Json) ? contents.get(node as Json) : ownValue(node, key);
+  const entries = (node: Json): [string, unknown][] => {
+    const keys = Object.keys(node);
+    if (contents.has(node) && !keys.includes("content")) keys.push("content");
+    return keys.map((key) => [key, read(node, key)]);
+  };
+  const said: string[] = [];
   const seen = new Set<object>();
   for (const { id, op } of chosen) {
     // Its answers, and its request body: one of any type with an object schema (Kubernetes' creates) is JSON the
     // runtime writes.
     const parts: [string, unknown][] = [
-      ...Object.entries((op.responses ?? {}) as Json),
+      ...entries((op.responses ?? {}) as Json),
       ...(op.requestBody !== undefined ? [["request body", op.requestBody] as [string, unknown]] : []),
     ];
     for (const [status, declared] of parts) {
-      const part = followLocalRefs(cut, declared);
+      const part = followLocalRefs(document, declared, read);
       if (!part || seen.has(part)) continue;
       seen.add(part);
       const content = (part.content ?? {}) as Json;
-      const any = wildcardJson(cut, content);
+      const any = wildcardJson(document, content, read);
       if (any === undefined) continue;
       const joined = Object.keys(content).some(isJsonMediaType);
-      part.content = joined ? joinedToJson(content, any) : asJson(content, any);
+      contents.set(part, joined ? joinedToJson(content, any) : asJson(content, any));
       const shared =
         typeof (declared as Json).$ref === "string"
           ? ((declared as Json).$ref as string).replace(/^#\//, "").replaceAll("/", ".")
           : undefined;
-      rewritten.push(
-        `${shared ?? `${id} ${status}`}${joined ? " (its schema given to the JSON type's examples)" : ""}`,
-      );
+      said.push(`${shared ?? `${id} ${status}`}${joined ? " (its schema given to the JSON type's examples)" : ""}`);
     }
   }
-  return rewritten;
+  return { contents, said };
 }
 
 /** The wildcard entry under the JSON type, in the same place among the others. */
@@ -81,38 +103,39 @@ function joinedToJson(content: Json, any: string): Json {
  * The key of a `content` map that is any media type (its parameters too), whose schema is JSON-shaped, where no JSON
  * type beside it has a schema of its own.
  */
-export function wildcardJson(document: Json, content: Json): string | undefined {
+export function wildcardJson(document: Json, content: Json, read?: ReadKey): string | undefined {
   const any = Object.keys(content).find((type) => bareMediaType(type) === ANY);
   const described = (type: string) => isJsonMediaType(type) && (content[type] as Json | null)?.schema !== undefined;
   if (any === undefined || Object.keys(content).some(described)) return undefined;
-  return jsonShaped(document, (content[any] as Json | undefined)?.schema) ? any : undefined;
+  return jsonShaped(document, (content[any] as Json | undefined)?.schema, read) ? any : undefined;
 }
 
 /**
- * A copy of a whole published document with those answers rewritten, in every
+ * A whole published document with those answers rewritten, in every
  * operation: what `upstream` compares, so that a change to such an answer's
  * schema is seen as it is in a JSON one (the cut `add` wrote types it JSON).
+ * Only what changes is copied (the document itself when nothing does): the
+ * rest is the document's own objects, which neither side changes.
  */
 export function withJsonForWildcards(document: Json): Json {
-  const copy = structuredClone(document);
-  const operations = Object.entries((copy.paths ?? {}) as Json).flatMap(([path, item]) =>
+  const operations = Object.entries((document.paths ?? {}) as Json).flatMap(([path, item]) =>
     OPERATION_METHODS.flatMap((method) => {
       const op = item && typeof item === "object" ? (item as Json)[method] : undefined;
       return op && typeof op === "object" ? [{ id: `${method.toUpperCase()} ${path}`, op: op as Json }] : [];
     }),
   );
-  jsonForWildcards(copy, operations);
-  return copy;
+  const { contents } = wildcardRewrites(document, operations);
+  return withKeyChanges(document, new Map([...contents].map(([part, content]) => [part, { content }]))) as Json;
 }
 
 /** An object or a list (by its type, its properties or items, or a composition of such), its local `$ref`s followed. */
-function jsonShaped(document: Json, schema: unknown, depth = 0): boolean {
-  const node = followLocalRefs(document, schema);
+function jsonShaped(document: Json, schema: unknown, read?: ReadKey, depth = 0): boolean {
+  const node = followLocalRefs(document, schema, read);
   if (!node || depth > 10) return false;
   const types = Array.isArray(node.type) ? node.type : [node.type];
   if (types.includes("object") || types.includes("array") || node.properties !== undefined || node.items !== undefined)
     return true;
   return ["allOf", "oneOf", "anyOf"].some(
-    (k) => Array.isArray(node[k]) && (node[k] as unknown[]).some((part) => jsonShaped(document, part, depth + 1)),
+    (k) => Array.isArray(node[k]) && (node[k] as unknown[]).some((part) => jsonShaped(document, part, read, depth + 1)),
   );
 }
