@@ -36,6 +36,7 @@ import {
   type ToolSpec,
   type ValueRef,
 } from "@blockwright/runtime/internal";
+import { MOCK_STEERING_KEYS } from "@blockwright/runtime/workflow";
 
 export interface PagedRoute {
   method: string;
@@ -256,7 +257,10 @@ function onMock(given: string, requested: URL, route: PagedRoute): URL | undefin
   if (url.origin === requested.origin) return url;
   const moved = new URL(`${url.pathname}${url.search}`, requested.origin);
   if (route.path.test(moved.pathname)) return moved;
+  // An address of another path (an example's, for a sibling list): this request's own with the address's query, less
+  // the mock's steering keys, which a caller sends with each request it steers and never follows.
   const own = new URL(requested.href);
+  for (const key of MOCK_STEERING_KEYS) own.searchParams.delete(key);
   for (const [name, value] of url.searchParams) own.searchParams.set(name, value);
   return own;
 }
@@ -266,6 +270,7 @@ function sameRequest(address: URL, requested: URL, tool: ToolSpec): boolean {
   if (address.pathname !== requested.pathname) return false;
   const pairs = (url: URL) =>
     [...url.searchParams]
+      .filter(([name]) => !MOCK_STEERING_KEYS.includes(name))
       .filter(([name]) => !authSlots(tool.auth).some((slot) => slot.in === "query" && slot.name === name))
       .map(([name, value]) => `${name}=${value}`)
       .sort()

@@ -1,0 +1,64 @@
+// A list's published example whose next page's address names another path (a sibling list's, a mistake of the
+// example): the mock answers it as a next page of the request's own path with the address's query, but it kept the
+// steering keys the request carried (`__code`, `__example`), which its caller sends with each request it steers and
+// never follows, so the example case found a next address it did not expect.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { keyedDocument, keyedManifest, linkedTool } from "../../test-support/linked-tool.js";
+import { startMocks } from "./mocks.js";
+
+const work = mkdtempSync(join(tmpdir(), "blockwright-paging-sibling-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const page = { type: "object", properties: { value: { type: "array", items: {} }, nextLink: { type: "string" } } };
+const openapi = keyedDocument("zqruns", {
+  "/zqruns": {
+    get: {
+      operationId: "listZqruns",
+      responses: {
+        "200": {
+          description: "a page",
+          content: {
+            "application/json": {
+              schema: page,
+              examples: {
+                zqfirst: { value: { value: [{ id: "zq-1" }], nextLink: "https://api.zqruns.test/zqother?zqskip=100" } },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+const manifest = keyedManifest(
+  "zqruns",
+  `  zqruns_list:
+    operationId: listZqruns
+    title: List runs
+    description: List runs.
+    pagination:
+      style: nextUrl
+      url: $response.body#/nextLink
+      items: [data]
+    outputs:
+      data: { type: array, from: "$response.body#/value", description: The runs. }
+`,
+);
+
+describe("a list's example whose next address names another path", () => {
+  it("is answered with a next address of the request's own path, without the mock's steering keys", async () => {
+    await linkedTool(work, "zqruns", openapi, manifest, "zqruns_list");
+    const mocks = await startMocks(["zqruns"], { specsDir: join(work, "specs"), logLevel: "silent", log: () => {} });
+    try {
+      const reply = await fetch(`${mocks.urls.zqruns}/zqruns?__code=200&__example=zqfirst`, {
+        headers: { "x-zq-key": "zq-key-1" },
+      });
+      expect(((await reply.json()) as { nextLink: string }).nextLink).toBe(`${mocks.urls.zqruns}/zqruns?zqskip=100`);
+    } finally {
+      await mocks.close();
+    }
+  });
+});
