@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { linkedTool } from "../../test-support/linked-tool.js";
+import { keyedDocument, keyedManifest, linkedTool } from "../../test-support/linked-tool.js";
 import { startMocks } from "../mocks/mocks.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-linked-subject-"));
@@ -15,23 +15,16 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const answer = (example: object) => ({
   "200": { description: "ok", content: { "application/json": { schema: { type: "object" }, example } } },
 });
-const openapi = {
-  openapi: "3.0.3",
-  info: { title: "zqshelf", version: "1" },
-  servers: [{ url: "https://api.zqshelf.test" }],
-  security: [{ zqKey: [] }],
-  components: { securitySchemes: { zqKey: { type: "apiKey", in: "header", name: "X-Zq-Key" } } },
-  paths: {
-    "/zqbins": { get: { operationId: "listZqbins", responses: answer({ bins: [] }) } },
-    "/zqbins/{id}": {
-      get: {
-        operationId: "getZqbin",
-        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
-        responses: answer({ id: "zq-1" }),
-      },
+const openapi = keyedDocument("zqshelf", {
+  "/zqbins": { get: { operationId: "listZqbins", responses: answer({ bins: [] }) } },
+  "/zqbins/{id}": {
+    get: {
+      operationId: "getZqbin",
+      parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+      responses: answer({ id: "zq-1" }),
     },
   },
-};
+});
 const operation = (key: string, operationId: string, params: string) => `  ${key}:
     operationId: ${operationId}
     title: ${key}
@@ -43,38 +36,20 @@ const operation = (key: string, operationId: string, params: string) => `  ${key
         from: $statusCode
         description: The status.
 `;
-const manifest = `provider: zqshelf
-name: Zqshelf
-description: Bins.
-color: "#123456"
-category: tools
-openapi: openapi.json
-auth:
-  scheme: zqKey
-  param: apiKey
-server:
-  default: https://api.zqshelf.test
-errors:
-  message: ["$response.body#/message"]
-params:
-  apiKey:
-    type: string
-    maxLength: 256
-    required: true
-    secret: true
-    description: The key.
-operations:
-${operation("zqshelf_list", "listZqbins", " {}")}${operation(
-  "zqshelf_get",
-  "getZqbin",
-  `
+const manifest = keyedManifest(
+  "zqshelf",
+  `${operation("zqshelf_list", "listZqbins", " {}")}${operation(
+    "zqshelf_get",
+    "getZqbin",
+    `
       id:
         type: string
         maxLength: 64
         required: true
         description: The bin.
         wire: { in: path }`,
-)}`;
+  )}`,
+);
 
 const { linked } = await linkedTool(work, "zqshelf", openapi, manifest, "zqshelf_list");
 const specsDir = join(work, "specs");

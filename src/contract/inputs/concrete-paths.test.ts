@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { validInput } from "./random-inputs.js";
 import { ToolValues } from "./values.js";
-import { linkedTool } from "../../../test-support/linked-tool.js";
+import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-concrete-paths-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -19,64 +19,38 @@ const answer = {
     content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" } } } } },
   },
 };
-const openapi = {
-  openapi: "3.0.3",
-  info: { title: "zqshelves", version: "1" },
-  servers: [{ url: "https://api.zqshelves.test" }],
-  security: [{ zqKey: [] }],
-  components: { securitySchemes: { zqKey: { type: "apiKey", in: "header", name: "X-Zq-Key" } } },
-  paths: {
-    "/zqhalls/{hall}/zqshelves/{shelf}": {
-      get: {
-        operationId: "getShelf",
-        parameters: [
-          { name: "hall", in: "path", required: true, schema: { type: "string" }, example: "east" },
-          {
-            name: "shelf",
-            in: "path",
-            required: true,
-            schema: { type: "string", enum: ["zq archive", "zq-top", "zq-low"] },
-            example: "zq archive",
-          },
-        ],
-        responses: answer,
-      },
+const openapi = keyedDocument("zqshelves", {
+  "/zqhalls/{hall}/zqshelves/{shelf}": {
+    get: {
+      operationId: "getShelf",
+      parameters: [
+        { name: "hall", in: "path", required: true, schema: { type: "string" }, example: "east" },
+        {
+          name: "shelf",
+          in: "path",
+          required: true,
+          schema: { type: "string", enum: ["zq archive", "zq-top", "zq-low"] },
+          example: "zq archive",
+        },
+      ],
+      responses: answer,
     },
-    // The concrete path the templated one's example spells (percent-encoded, as a path is written).
-    "/zqhalls/{hall}/zqshelves/zq%20archive": {
-      get: {
-        operationId: "getArchive",
-        parameters: [{ name: "hall", in: "path", required: true, schema: { type: "string" } }],
-        responses: answer,
-      },
-    },
-    // Not the same address with a value given: another segment differs in text.
-    "/zqrooms/east/zqshelves/zq-top": { get: { operationId: "getTop", responses: answer } },
   },
-};
+  // The concrete path the templated one's example spells (percent-encoded, as a path is written).
+  "/zqhalls/{hall}/zqshelves/zq%20archive": {
+    get: {
+      operationId: "getArchive",
+      parameters: [{ name: "hall", in: "path", required: true, schema: { type: "string" } }],
+      responses: answer,
+    },
+  },
+  // Not the same address with a value given: another segment differs in text.
+  "/zqrooms/east/zqshelves/zq-top": { get: { operationId: "getTop", responses: answer } },
+});
 
-const manifest = `provider: zqshelves
-name: Zqshelves
-description: Shelves.
-color: "#123456"
-category: tools
-openapi: openapi.json
-server:
-  default: https://api.zqshelves.test
-auth:
-  scheme: zqKey
-  param: apiKey
-errors:
-  message: ["$response.body#/message"]
-params:
-  apiKey:
-    type: string
-    maxLength: 256
-    required: true
-    secret: true
-    description: The key.
-operations:
-  zqshelves_get_shelf:
+const manifest = keyedManifest(
+  "zqshelves",
+  `  zqshelves_get_shelf:
     operationId: getShelf
     title: Get a shelf
     description: Get a shelf.
@@ -124,7 +98,8 @@ operations:
         type: string
         from: "$response.body#/id"
         description: The id.
-`;
+`,
+);
 
 const { linked, tool } = await linkedTool(work, "zqshelves", openapi, manifest, "zqshelves_get_shelf");
 const values = new ToolValues(tool, linked.document);

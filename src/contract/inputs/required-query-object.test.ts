@@ -14,81 +14,55 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { validInput } from "./random-inputs.js";
 import { ToolValues } from "./values.js";
-import { linkedTool } from "../../../test-support/linked-tool.js";
+import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-required-query-object-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const openapi = {
-  openapi: "3.0.3",
-  info: { title: "zqmatch", version: "1" },
-  servers: [{ url: "https://api.zqmatch.test" }],
-  security: [{ zqKey: [] }],
-  components: { securitySchemes: { zqKey: { type: "apiKey", in: "header", name: "X-Zq-Key" } } },
-  paths: {
-    "/zqmatches": {
-      post: {
-        operationId: "matchZq",
-        parameters: [
-          {
-            name: "zqpair",
-            in: "query",
-            required: true,
-            schema: {
-              type: "object",
-              properties: { amount: { type: "integer" }, zqsort: { type: "string", enum: ["zqa", "zqb"] } },
-            },
+const openapi = keyedDocument("zqmatch", {
+  "/zqmatches": {
+    post: {
+      operationId: "matchZq",
+      parameters: [
+        {
+          name: "zqpair",
+          in: "query",
+          required: true,
+          schema: {
+            type: "object",
+            properties: { amount: { type: "integer" }, zqsort: { type: "string", enum: ["zqa", "zqb"] } },
           },
-          { name: "kind", in: "query", required: true, schema: { type: "string", enum: ["zqx"] } },
-          {
-            name: "zqfilter",
-            in: "query",
-            required: true,
-            schema: {
-              type: "object",
-              properties: { amount: { type: "integer" }, kind: { type: "string", enum: ["zqa", "zqb"] } },
-            },
+        },
+        { name: "kind", in: "query", required: true, schema: { type: "string", enum: ["zqx"] } },
+        {
+          name: "zqfilter",
+          in: "query",
+          required: true,
+          schema: {
+            type: "object",
+            properties: { amount: { type: "integer" }, kind: { type: "string", enum: ["zqa", "zqb"] } },
           },
-          {
-            name: "zqwhen",
-            in: "query",
-            schema: {
-              oneOf: [
-                { type: "array", items: { type: "string" } },
-                { type: "string", minLength: 1 },
-              ],
-            },
+        },
+        {
+          name: "zqwhen",
+          in: "query",
+          schema: {
+            oneOf: [
+              { type: "array", items: { type: "string" } },
+              { type: "string", minLength: 1 },
+            ],
           },
-          { name: "zqtags", in: "query", schema: { type: "object", properties: { zq: { type: "string" } } } },
-        ],
-        responses: { "204": { description: "Matched." } },
-      },
+        },
+        { name: "zqtags", in: "query", schema: { type: "object", properties: { zq: { type: "string" } } } },
+      ],
+      responses: { "204": { description: "Matched." } },
     },
   },
-};
+});
 
-const manifest = `provider: zqmatch
-name: Zqmatch
-description: Matches.
-color: "#123456"
-category: tools
-openapi: openapi.json
-server:
-  default: https://api.zqmatch.test
-auth:
-  scheme: zqKey
-  param: apiKey
-errors:
-  message: ["$response.body#/message"]
-params:
-  apiKey:
-    type: string
-    maxLength: 256
-    required: true
-    secret: true
-    description: The key.
-operations:
-  zqmatch_match:
+const manifest = keyedManifest(
+  "zqmatch",
+  `  zqmatch_match:
     operationId: matchZq
     title: Match
     description: Match.
@@ -135,7 +109,8 @@ operations:
         type: number
         from: $statusCode
         description: The status.
-`;
+`,
+);
 
 const { linked, tool } = await linkedTool(work, "zqmatch", openapi, manifest, "zqmatch_match");
 const values = new ToolValues(tool, linked.document);

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ToolValues } from "./values.js";
-import { linkedTool } from "../../../test-support/linked-tool.js";
+import { keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-shape-field-values-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -80,28 +80,9 @@ const openapi = {
   },
 };
 
-const manifest = `provider: zqquote
-name: Zqquote
-description: Quotes.
-color: "#123456"
-category: tools
-openapi: openapi.json
-server:
-  default: https://api.zqquote.test
-auth:
-  scheme: zqKey
-  param: apiKey
-errors:
-  message: ["$response.body#/message"]
-params:
-  apiKey:
-    type: string
-    maxLength: 256
-    required: true
-    secret: true
-    description: The key.
-operations:
-  zqquote_quote:
+const manifest = keyedManifest(
+  "zqquote",
+  `  zqquote_quote:
     operationId: quoteZqlamp
     title: Quote
     description: Quote.
@@ -137,7 +118,8 @@ operations:
         type: number
         from: $statusCode
         description: The status.
-`;
+`,
+);
 
 const { linked, tool } = await linkedTool(work, "zqquote", openapi, manifest, "zqquote_quote");
 const values = new ToolValues(tool, linked.document);

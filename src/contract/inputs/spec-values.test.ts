@@ -13,7 +13,7 @@ import { checkRequest } from "../request/request.js";
 import { expectSent } from "../request/sent-value.js";
 import { outputProblems } from "../outputs.js";
 import { ToolValues } from "./values.js";
-import { linkedTool } from "../../../test-support/linked-tool.js";
+import { keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-spec-values-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -129,28 +129,9 @@ const openapi = {
   },
 };
 
-const manifest = `provider: zqorders
-name: Zqorders
-description: Orders.
-color: "#123456"
-category: tools
-openapi: openapi.json
-server:
-  default: https://api.zqorders.test
-auth:
-  scheme: zqKey
-  param: apiKey
-errors:
-  message: ["$response.body#/message"]
-params:
-  apiKey:
-    type: string
-    maxLength: 256
-    required: true
-    secret: true
-    description: The key.
-operations:
-  zqorders_create_order:
+const manifest = keyedManifest(
+  "zqorders",
+  `  zqorders_create_order:
     operationId: createOrder
     title: Create an order
     description: Create an order.
@@ -218,7 +199,8 @@ operations:
         from: "$response.body#/etag"
         optional: true
         description: The version.
-`;
+`,
+);
 
 const { linked, tool } = await linkedTool(work, "zqorders", openapi, manifest, "zqorders_create_order");
 const values = new ToolValues(tool, linked.document);

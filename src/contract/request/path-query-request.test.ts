@@ -10,50 +10,24 @@ import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import type { Exchange } from "../exchange.js";
 import { checkRequest } from "./request.js";
-import { linkedTool } from "../../../test-support/linked-tool.js";
+import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-path-query-request-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const openapi = {
-  openapi: "3.0.3",
-  info: { title: "zqservices", version: "1" },
-  servers: [{ url: "https://api.zqservices.test" }],
-  security: [{ zqKey: [] }],
-  components: { securitySchemes: { zqKey: { type: "apiKey", in: "header", name: "X-Zq-Key" } } },
-  paths: {
-    "/zqservices?funcs=zqnews&mobile=1": {
-      get: {
-        operationId: "getZqnews",
-        parameters: [{ name: "language", in: "query", required: true, schema: { type: "string", enum: ["US", "JP"] } }],
-        responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } },
-      },
+const openapi = keyedDocument("zqservices", {
+  "/zqservices?funcs=zqnews&mobile=1": {
+    get: {
+      operationId: "getZqnews",
+      parameters: [{ name: "language", in: "query", required: true, schema: { type: "string", enum: ["US", "JP"] } }],
+      responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } },
     },
   },
-};
+});
 
-const manifest = `provider: zqservices
-name: Zqservices
-description: News.
-color: "#123456"
-category: tools
-openapi: openapi.json
-server:
-  default: https://api.zqservices.test
-auth:
-  scheme: zqKey
-  param: apiKey
-errors:
-  message: ["$response.body#/message"]
-params:
-  apiKey:
-    type: string
-    maxLength: 256
-    required: true
-    secret: true
-    description: The key.
-operations:
-  zqservices_get_news:
+const manifest = keyedManifest(
+  "zqservices",
+  `  zqservices_get_news:
     operationId: getZqnews
     title: Get the news
     description: Get the news.
@@ -69,7 +43,8 @@ operations:
         type: json
         from: $response.body
         description: The news.
-`;
+`,
+);
 
 const { linked, tool } = await linkedTool(work, "zqservices", openapi, manifest, "zqservices_get_news");
 
