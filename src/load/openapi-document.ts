@@ -137,13 +137,13 @@ export class OpenApiDocument {
   }
 
   /**
-   * The success response whose body an operation's outputs read: the lowest
-   * 2xx status with a JSON body. (A 2xx without a body, such as a 200
-   * "already exists", carries no outputs; `undefined` when none has one.)
-   * Outputs, polling, pagination, the surface and the contract tests all ask
-   * here, so they agree.
+   * The success response whose body an operation's outputs read: the lowest 2xx status with a JSON body. (A 2xx
+   * without a body, such as a 200 "already exists", and any answer to HEAD, whatever a document declares (RFC 9110),
+   * carry no outputs; `undefined` when none has one.) Outputs, polling, pagination, the surface and the contract tests
+   * all ask here, so they agree.
    */
   bodyResponse(op: OpenApiOperation): (OpenApiResponse & { schema: Schema }) | undefined {
+    if (op.method.toLowerCase() === "head") return undefined;
     let best: (OpenApiResponse & { schema: Schema }) | undefined;
     for (const r of op.responses) {
       const status = Number(r.status);
