@@ -3,6 +3,7 @@
 // parts, read as text), a form field the document JSON-encodes or writes in one pair. The request
 // judge holds each of them to the document as it is.
 import { spreadsAsPairs } from "../judge/spread-form-objects.js";
+import { isJsonMediaType } from "../load/media-types.js";
 
 type Json = Record<string, unknown>;
 
@@ -45,16 +46,17 @@ export function withUnlistedRequiredFormFields(body: unknown, document: Json): u
 }
 
 /**
- * The served document's required bodies that may be forms, not required of Prism: a form of no field is an empty
- * body, which Prism reads as none ("Body parameter is required"). The judge, in front, requires the body, and reads
- * an empty form sent as one as present; its schema says whether it may be empty.
+ * The served document's required bodies that may be forms or JSON, not required of Prism: a form of no field is an
+ * empty body, and a JSON body of a falsy value (`0`, `false`, `""`, `null`: a PIN, a flag) is read as none ("Body
+ * parameter is required"). The judge, in front, requires a body by its bytes, and reads an empty form sent as one as
+ * present; its schema says whether it may be empty. (A multipart body stays Prism's to require: it reads its parts.)
  */
-export function withEmptyFormsJudged<T>(document: T): T {
+export function withBodiesRequiredByJudge<T>(document: T): T {
   for (const item of Object.values((document as { paths?: Json }).paths ?? {}))
     for (const op of isObject(item) ? Object.values(item) : []) {
       const body = isObject(op) ? op.requestBody : undefined;
       if (isObject(body) && body.required === true && isObject(body.content))
-        if (Object.keys(body.content).some((name) => URLENCODED.test(name)))
+        if (Object.keys(body.content).some((name) => URLENCODED.test(name) || isJsonMediaType(name)))
           (op as Json).requestBody = { ...body, required: false };
     }
   return document;

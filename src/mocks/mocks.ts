@@ -21,7 +21,7 @@
 // had just closed, and the call failed with "other side closed".
 import { guardedListener } from "../common/request-guard.js";
 import { withBasicPasswords, withNamedHttpSchemes } from "./mock-auth.js";
-import { withEmptyFormsJudged } from "./mock-form-bodies.js";
+import { withBodiesRequiredByJudge } from "./mock-form-bodies.js";
 import type { Server as HttpServer, RequestListener } from "node:http";
 import { createRequire } from "node:module";
 import { existsSync, readFileSync } from "node:fs";
@@ -202,9 +202,9 @@ async function servedDocument(
     const basePath = server && "path" in server ? server.path : "";
     const credentialPath = credentialPathOf((manifest as { auth?: unknown } | null | undefined)?.auth, data, basePath);
     return {
-      // HTTP schemes Prism's check does not know, checked as keys in Authorization (mock-auth.ts); a required form
+      // HTTP schemes Prism's check does not know, checked as keys in Authorization (mock-auth.ts); a required body
       // left for the judge to require (mock-form-bodies.ts).
-      document: withEmptyFormsJudged(withNamedHttpSchemes(mockDocument(data, covers))),
+      document: withBodiesRequiredByJudge(withNamedHttpSchemes(mockDocument(data, covers))),
       judged: new OpenApiDocument(loaded.source),
       covers,
       loaded,
