@@ -198,7 +198,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     interrupted: () => stop.signal.aborted,
   });
   const { results } = outcome;
-  await locateFailures(subjects, results);
+  const { locateFailures } = await import("../contract/report/locate-failures.js");
+  await locateFailures(subjects, results, stop.signal);
   const report = {
     ...(replayDir === undefined ? { seed, runs } : {}),
     ...(shard ? { shard: `${shard.index}/${shard.total}` } : {}),
@@ -226,7 +227,7 @@ function mocksLine(mocks: number, workers: number): string {
 async function runWithProgress(
   cases: ContractCase<ResultKind>[],
   started: number,
-  options: Omit<SuiteOptions, "onStart" | "onResult">,
+  options: Omit<SuiteOptions, "onStart" | "onRequeue" | "onResult">,
 ): Promise<RunOutcome> {
   const { startProgress } = await import("./support/test-progress.js");
   const progress = startProgress(progressOf(options.io), cases, { elapsed: () => performance.now() - started });
@@ -234,6 +235,7 @@ async function runWithProgress(
     return await runSuite(cases, {
       ...options,
       onStart: (id) => progress.onStart(id),
+      onRequeue: (ids) => progress.onRequeue(ids),
       onResult: (r) => progress.onResult(r),
     });
   } finally {
@@ -261,18 +263,6 @@ async function replayedCases(
   }
 }
 
-/** Where each case that did not pass derives from (its manifest or spec line). */
-async function locateFailures(subjects: Subject[], results: RunOutcome["results"]): Promise<void> {
-  const { locateSource } = await import("../contract/sources.js");
-  const byName = new Map(subjects.map((subject) => [subject.provider, subject]));
-  for (const r of results) {
-    const subject = byName.get(r.provider);
-    if (r.status === "passed" || !subject || r.at) continue;
-    const at = locateSource(subject, r.source);
-    if (at) r.at = at;
-  }
-}
-
 interface SuiteOptions {
   io: CliIo;
   dirs: { specs: string; out: string };
@@ -285,6 +275,7 @@ interface SuiteOptions {
   maxFailures?: number;
   interrupted: () => boolean;
   onStart: (id: string) => void;
+  onRequeue: (ids: string[]) => void;
   onResult: (r: CaseResult) => void;
 }
 
@@ -331,6 +322,7 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
         workers,
         onResult,
         onStart: options.onStart,
+        onRequeue: options.onRequeue,
         stopped,
         aborted: options.interrupted,
       });

@@ -55,6 +55,11 @@ export interface WorkerRunOptions {
   onResult?: (result: CaseResult) => void;
   /** Told when a case starts in a worker (progress names the cases under way). */
   onStart?: (id: string) => void;
+  /**
+   * Told of the cases under way in a worker ended for another case (past the time limit): they are no longer under
+   * way, and start again in the new worker once it has linked and derived (minutes for a whole large API).
+   */
+  onRequeue?: (ids: string[]) => void;
   /** Polled while cases run: true stops every worker (cases under way finish and are reported). */
   stopped?: () => boolean;
   /** Polled too: true ends every worker at once, its mocks with it; the results so far are returned. */
@@ -180,6 +185,8 @@ function runWorker(
           left.delete(id);
           pool.record(timedOut(pool.byId.get(id), id, now - (running.get(id) ?? now), pool.limit));
         }
+        const requeued = [...running.keys()].filter((id) => !stuck.includes(id));
+        if (requeued.length) pool.options.onRequeue?.(requeued);
         resolve([...left]);
       });
     }, POLL_MS);

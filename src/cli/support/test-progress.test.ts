@@ -114,4 +114,24 @@ describe("test progress", () => {
         `running books_op › property › slow?[2J for ${1 + (3 * PLAIN_EVERY_MS) / 1000} s`,
     ]);
   });
+
+  it("a case whose worker was ended for another is no longer under way, nor named, until it starts again", () => {
+    const h = harness(false);
+    h.progress.onStart("books_op › property › first");
+    h.at(1000);
+    h.progress.onStart("books_op › property › left");
+    h.at(2000);
+    h.progress.onRequeue(["books_op › property › first"]);
+    h.at(1000 + PLAIN_EVERY_MS);
+    expect(h.out().split("\n").filter(Boolean).at(-1)).toBe(
+      `blockwright test: 0/5 cases, 1 under way, ${(1 + PLAIN_EVERY_MS / 1000).toFixed(1)} s; ` +
+        `running books_op › property › left for ${PLAIN_EVERY_MS / 1000} s`,
+    );
+    h.progress.onStart("books_op › property › first");
+    h.at(1000 + 2 * PLAIN_EVERY_MS);
+    expect(h.out().split("\n").filter(Boolean).at(-1)).toBe(
+      `blockwright test: 0/5 cases, 2 under way, ${(1 + (2 * PLAIN_EVERY_MS) / 1000).toFixed(1)} s; ` +
+        `running books_op › property › left for ${(2 * PLAIN_EVERY_MS) / 1000} s`,
+    );
+  });
 });

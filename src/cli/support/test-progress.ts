@@ -32,6 +32,8 @@ export interface Progress {
   /** A case started (its id). */
   onStart(id: string): void;
   onResult(result: CaseResult): void;
+  /** Cases no longer under way without a result (their worker was ended): they start again later. */
+  onRequeue(ids: readonly string[]): void;
   /** Clears the status line; no output after this. */
   stop(): void;
 }
@@ -129,6 +131,9 @@ export function startProgress(
   return {
     onStart(id) {
       if (!stopped) running.set(id, options.elapsed());
+    },
+    onRequeue(ids) {
+      for (const id of ids) running.delete(id);
     },
     onResult(result) {
       running.delete(result.id);
