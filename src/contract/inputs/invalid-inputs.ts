@@ -199,8 +199,11 @@ function stringBreakers(tool: ToolSpec, p: ParamSpec, places: Set<string>, set: 
       false,
     );
   characterBreakers(tool, p, places, set);
-  if (places.has("path") && !p.enum)
-    set(p.name, fc.constantFrom(".", ".."), p.pattern ? ["pathSegment", "pattern"] : "pathSegment", "a dot segment");
+  // A dot segment is one or two characters: a pattern or a longer minLength may refuse it first.
+  if (places.has("path") && !p.enum) {
+    const first = [...(p.pattern ? ["pattern"] : []), ...((p.minLength ?? 0) > 1 ? ["minLength"] : [])];
+    set(p.name, fc.constantFrom(".", ".."), ["pathSegment", ...first], "a dot segment");
+  }
   if (p.enum) {
     const taken = new Set(p.enum.map((v) => (p.caseInsensitive ? String(v).toLowerCase() : String(v))));
     set(
