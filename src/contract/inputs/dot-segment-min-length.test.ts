@@ -1,6 +1,6 @@
-// A secret path parameter of a minLength over 2 (a key of at least 8 characters in the address): the random invalid inputs'
-// dot segment (`.`, `..`) breaks its minLength before the path's own rule, and the runtime says so first; the case
-// expected rule pathSegment alone and failed ("expected rule pathSegment, got minLength").
+// A secret path parameter of a minLength over 2 (a key of at least 8 characters in the address): the random invalid
+// inputs' dot segment (`.`, `..`) breaks its minLength before the path's own rule, and the runtime says so first; the
+// case expected rule pathSegment alone and failed ("expected rule pathSegment, got minLength").
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
