@@ -18,7 +18,7 @@ import {
   multipartParts,
 } from "./media-types.js";
 import { withRangesAsStatuses } from "./status-ranges.js";
-import { requiredUnlisted, typeOf, unionOf, valuesAcross } from "./schema-types.js";
+import { requiredUnlisted, typeOf, unionOf, valuesAcross, withRequiredBeside } from "./schema-types.js";
 
 // What a schema is (its JSON type, its union's variants), kept beside the document for the modules that read both.
 export { typeOf, unionOf, valuesType } from "./schema-types.js";
@@ -398,7 +398,7 @@ export class OpenApiDocument {
       };
     }
     const multipart = bareMediaType(mediaType) === MULTIPART_MEDIA_TYPE;
-    const schema = this.resolve(media.schema as Schema);
+    const schema = withRequiredBeside(media.schema as Schema, this.resolve(media.schema as Schema));
     return {
       required: Boolean(body.required),
       mediaType,

@@ -78,3 +78,14 @@ export function valuesAcross(found: (Schema | undefined)[]): Schema | undefined 
   const { const: _one, ...first } = carrying[0] as Schema;
   return { ...first, enum: [...new Set(lists.flat())] };
 }
+
+/**
+ * `resolved`, the schema `raw` references, with the fields `raw` requires beside its `$ref` required too: OpenAPI 3.0
+ * ignores a `$ref`'s siblings, but a publisher writing `{$ref: Track, required: [title]}` on a request body means them,
+ * 3.1 reads them, and so does Prism's mock, which refused every request without them.
+ */
+export function withRequiredBeside(raw: Schema, resolved: Schema): Schema {
+  if (typeof raw.$ref !== "string" || !Array.isArray(raw.required) || !raw.required.length) return resolved;
+  const own = Array.isArray(resolved.required) ? (resolved.required as unknown[]) : [];
+  return { ...resolved, required: [...new Set([...own, ...raw.required])] };
+}
