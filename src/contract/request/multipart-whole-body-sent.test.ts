@@ -9,51 +9,25 @@ import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Exchange } from "../exchange.js";
 import { expectSent } from "./sent-value.js";
-import { linkedTool } from "../../../test-support/linked-tool.js";
+import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-multipart-whole-body-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const openapi = {
-  openapi: "3.0.3",
-  info: { title: "zqnotes", version: "1" },
-  servers: [{ url: "https://api.zqnotes.test" }],
-  security: [{ zqKey: [] }],
-  components: { securitySchemes: { zqKey: { type: "apiKey", in: "header", name: "X-Zq-Key" } } },
-  paths: {
-    "/zqnotes/{id}/attachments": {
-      post: {
-        operationId: "attachZqnote",
-        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
-        requestBody: { content: { "multipart/form-data": { schema: {} } } },
-        responses: { "200": { description: "ok" } },
-      },
+const openapi = keyedDocument("zqnotes", {
+  "/zqnotes/{id}/attachments": {
+    post: {
+      operationId: "attachZqnote",
+      parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+      requestBody: { content: { "multipart/form-data": { schema: {} } } },
+      responses: { "200": { description: "ok" } },
     },
   },
-};
+});
 
-const manifest = `provider: zqnotes
-name: Zqnotes
-description: Notes.
-color: "#123456"
-category: tools
-openapi: openapi.json
-auth:
-  scheme: zqKey
-  param: apiKey
-server:
-  default: https://api.zqnotes.test
-errors:
-  message: ["$response.body#/message"]
-params:
-  apiKey:
-    type: string
-    maxLength: 256
-    required: true
-    secret: true
-    description: The key.
-operations:
-  zqnotes_attach:
+const manifest = keyedManifest(
+  "zqnotes",
+  `  zqnotes_attach:
     operationId: attachZqnote
     title: Attach to a note
     description: Attach to a note.
@@ -73,7 +47,8 @@ operations:
         type: number
         from: $statusCode
         description: The status.
-`;
+`,
+);
 
 const { linked, tool } = await linkedTool(work, "zqnotes", openapi, manifest, "zqnotes_attach");
 

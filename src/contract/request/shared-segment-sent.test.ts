@@ -8,53 +8,27 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { expectSent } from "./sent-value.js";
-import { linkedTool, sentGet } from "../../../test-support/linked-tool.js";
+import { keyedDocument, keyedManifest, linkedTool, sentGet } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-shared-segment-sent-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const openapi = {
-  openapi: "3.0.3",
-  info: { title: "zqtags", version: "1" },
-  servers: [{ url: "https://api.zqtags.test" }],
-  security: [{ zqKey: [] }],
-  components: { securitySchemes: { zqKey: { type: "apiKey", in: "header", name: "X-Zq-Key" } } },
-  paths: {
-    "/zqtags/{id}.{format}": {
-      get: {
-        operationId: "getZqtag",
-        parameters: [
-          { name: "id", in: "path", required: true, schema: { type: "integer" } },
-          { name: "format", in: "path", required: true, schema: { type: "string" } },
-        ],
-        responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } },
-      },
+const openapi = keyedDocument("zqtags", {
+  "/zqtags/{id}.{format}": {
+    get: {
+      operationId: "getZqtag",
+      parameters: [
+        { name: "id", in: "path", required: true, schema: { type: "integer" } },
+        { name: "format", in: "path", required: true, schema: { type: "string" } },
+      ],
+      responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } },
     },
   },
-};
+});
 
-const manifest = `provider: zqtags
-name: Zqtags
-description: Tags.
-color: "#123456"
-category: tools
-openapi: openapi.json
-auth:
-  scheme: zqKey
-  param: apiKey
-server:
-  default: https://api.zqtags.test
-errors:
-  message: ["$response.body#/message"]
-params:
-  apiKey:
-    type: string
-    maxLength: 256
-    required: true
-    secret: true
-    description: The key.
-operations:
-  zqtags_get_tag:
+const manifest = keyedManifest(
+  "zqtags",
+  `  zqtags_get_tag:
     operationId: getZqtag
     title: Get a tag
     description: Get a tag.
@@ -76,7 +50,8 @@ operations:
         type: json
         from: $response.body
         description: The tag.
-`;
+`,
+);
 
 const { linked, tool } = await linkedTool(work, "zqtags", openapi, manifest, "zqtags_get_tag");
 

@@ -8,53 +8,27 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { expectSent } from "./sent-value.js";
-import { linkedTool, sentGet } from "../../../test-support/linked-tool.js";
+import { keyedDocument, keyedManifest, linkedTool, sentGet } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-touching-expressions-sent-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const openapi = {
-  openapi: "3.0.3",
-  info: { title: "zqitems", version: "1" },
-  servers: [{ url: "https://api.zqitems.test" }],
-  security: [{ zqKey: [] }],
-  components: { securitySchemes: { zqKey: { type: "apiKey", in: "header", name: "X-Zq-Key" } } },
-  paths: {
-    "/zqitems/{id}{ext}": {
-      get: {
-        operationId: "getZqitem",
-        parameters: [
-          { name: "id", in: "path", required: true, schema: { type: "integer" } },
-          { name: "ext", in: "path", required: true, schema: { type: "string" } },
-        ],
-        responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } },
-      },
+const openapi = keyedDocument("zqitems", {
+  "/zqitems/{id}{ext}": {
+    get: {
+      operationId: "getZqitem",
+      parameters: [
+        { name: "id", in: "path", required: true, schema: { type: "integer" } },
+        { name: "ext", in: "path", required: true, schema: { type: "string" } },
+      ],
+      responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } },
     },
   },
-};
+});
 
-const manifest = `provider: zqitems
-name: Zqitems
-description: Tags.
-color: "#123456"
-category: tools
-openapi: openapi.json
-auth:
-  scheme: zqKey
-  param: apiKey
-server:
-  default: https://api.zqitems.test
-errors:
-  message: ["$response.body#/message"]
-params:
-  apiKey:
-    type: string
-    maxLength: 256
-    required: true
-    secret: true
-    description: The key.
-operations:
-  zqitems_get_item:
+const manifest = keyedManifest(
+  "zqitems",
+  `  zqitems_get_item:
     operationId: getZqitem
     title: Get a tag
     description: Get a tag.
@@ -76,7 +50,8 @@ operations:
         type: json
         from: $response.body
         description: The tag.
-`;
+`,
+);
 
 const { linked, tool } = await linkedTool(work, "zqitems", openapi, manifest, "zqitems_get_item");
 
