@@ -5,6 +5,7 @@
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { type OpenApiDocument, type Schema, typeOf } from "../../load/openapi-document.js";
 import { bracesReadAsText, readPattern } from "../../load/load-rewrites.js";
+import { withTextEnum } from "../../load/text-enum.js";
 
 /** Why a pattern does not compile as JSON Schema's patterns do (Unicode). */
 function unicodeProblem(pattern: string): string {
@@ -38,8 +39,11 @@ export function stringLimits(s: Schema, param: ManifestParam, note: (text: strin
           `(${unicodeProblem(s.pattern)}): left out, and generate will ask for it`,
       );
   }
-  if (Array.isArray(s.enum)) {
-    const values = [...new Set(s.enum.filter((v) => typeof v === "string"))];
+  // A string's enum of numbers or booleans (`type: string, enum: [true, false]`) allows their texts, as the judge and
+  // the mocks read it (load/text-enum.ts), in a body as in the address.
+  const listed = withTextEnum(s).enum;
+  if (Array.isArray(listed)) {
+    const values = [...new Set(listed.filter((v) => typeof v === "string"))];
     // An empty string (which some APIs take to mean "unset") is no value to the runtime: it never sends one.
     if (values.includes(""))
       note(

@@ -60,3 +60,38 @@ describe("a string parameter whose enum lists numbers", () => {
     },
   );
 });
+
+describe("a JSON body's string field whose enum lists booleans", () => {
+  // `type: string, enum: [true, false]`: no JSON value is both, so the judge and the mocks read the texts
+  // ("true", "false"), as for a parameter in the address; the draft and the link read them so too.
+  const doc = openapi({
+    "/zqswaps": {
+      post: {
+        operationId: "swapValues",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["zqfold"],
+                properties: { zqfold: { type: "string", enum: [true, false], default: true } },
+              },
+            },
+          },
+        },
+        responses: { "200": reply({ type: "object", properties: { zqname: { type: "string" } } }, { zqname: "a" }) },
+      },
+    },
+  });
+
+  it("is drafted with the texts of its values, and links", async () => {
+    const d = drafted(doc, ["swapValues"]);
+    expect(d.manifest.operations.acme_swap_values!.params?.zqfold).toMatchObject({
+      type: "string",
+      enum: ["true", "false"],
+      wire: { in: "body" },
+    });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

@@ -12,7 +12,7 @@ import {
   type ParamSpec,
 } from "@blockwright/runtime/internal";
 import { typeOf, type Schema } from "../../load/openapi-document.js";
-import { withValueEnum } from "../../load/text-enum.js";
+import { withTextEnum, withValueEnum } from "../../load/text-enum.js";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { firstMadeString } from "../../model/string-values.js";
 import type { LinkContext, Path } from "../context.js";
@@ -388,7 +388,8 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
         `${JSON.stringify(theirs)} in ${ctx.openapiName}`,
       mine === undefined ? "key" : "value",
     );
-  const s = applicable(spec, p.type);
+  // A string's enum of numbers or booleans lists their texts (text-enum.ts): a body field's as a parameter's.
+  const s = withTextEnum(applicable(spec, p.type));
   const specMin = typeof s.exclusiveMinimum === "number" ? s.exclusiveMinimum : (s.minimum as number | undefined);
   const specMax = typeof s.exclusiveMaximum === "number" ? s.exclusiveMaximum : (s.maximum as number | undefined);
   const exclusiveMin = s.exclusiveMinimum === true || typeof s.exclusiveMinimum === "number";
