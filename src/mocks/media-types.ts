@@ -85,7 +85,7 @@ export function withMediaTypeCheck(listener: RequestListener): RequestListener {
  * served with its schema typed as text: Prism's sampler made an object of it, which it cannot write as text ("Cannot
  * serialise complex objects as text"), and answered 500. So did one whose schema is a number or a boolean (`text/plain`
  * holding a balance, `12.34`): served as the text of its example, or of a value its schema admits. A wildcard type is
- * served as JSON instead (mock-document.ts).
+ * served as JSON instead (mock-document.ts). Bytes with no schema or example are served as some bytes (unsampledBytes).
  */
 export function withTypedTexts(response: unknown, resolve: (value: unknown) => unknown): unknown {
   if (response === null || typeof response !== "object" || !isRecord((response as Json).content)) return response;
@@ -93,6 +93,11 @@ export function withTypedTexts(response: unknown, resolve: (value: unknown) => u
   let served: Json | undefined;
   for (const [type, media] of Object.entries(content)) {
     if (isJsonMediaType(type) || type.includes("*") || !isRecord(media)) continue;
+    if (unsampledBytes(type, media)) {
+      served ??= { ...content };
+      served[type] = { ...media, schema: { type: "string", format: "binary" } };
+      continue;
+    }
     const schema = resolve(media.schema);
     if (!isRecord(schema)) continue;
     const scalar = untyped(schema) ? undefined : scalarText(media, schema);
@@ -104,6 +109,17 @@ export function withTypedTexts(response: unknown, resolve: (value: unknown) => u
         : { schema: { type: "string" }, example: scalar };
   }
   return served ? { ...(response as Json), content: served } : response;
+}
+
+/**
+ * Bytes (`audio/mpeg: {}`, a PDF) declared with no schema and no example: Prism made no value, and writes no value as
+ * a type it has no serializer for ("Cannot find serializer for audio/mpeg", a 500); text and XML it writes empty.
+ */
+function unsampledBytes(type: string, media: Json): boolean {
+  if (media.schema !== undefined || media.example !== undefined) return false;
+  if (isRecord(media.examples) && Object.keys(media.examples).length) return false;
+  const essence = type.split(";")[0]?.trim().toLowerCase() ?? "";
+  return !essence.startsWith("text/") && !/^application\/(.+\+)?xml$/.test(essence);
 }
 
 /**

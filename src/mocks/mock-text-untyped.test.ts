@@ -88,3 +88,43 @@ describe("an answer without a schema whose example is an object", () => {
     }
   });
 });
+
+// Bytes declared with neither a schema nor an example (`audio/mpeg: {}`, a speech API's answer): Prism made no value
+// and had no serializer to write none as that type, and answered 500 "Cannot find serializer for audio/mpeg". They
+// are served as some bytes of that type; text with none stays an empty answer.
+describe("bytes declared with no schema and no example", () => {
+  it("are served as bytes of that type, not a 500", async () => {
+    const dir = join(work, "bytes-specs");
+    mkdirSync(join(dir, "zqspeak"), { recursive: true });
+    const say = (content: Record<string, unknown>) => ({
+      post: { responses: { "200": { description: "spoken", content } } },
+    });
+    writeFileSync(
+      join(dir, "zqspeak", "openapi.yaml"),
+      JSON.stringify(
+        openapi({
+          "/zqsay": say({ "audio/mpeg": {} }),
+          "/zqprint": say({ "application/pdf": { examples: {} } }),
+          "/zqlog": say({ "text/plain": {} }),
+        }),
+      ),
+    );
+    const mocks = await startMocks(["zqspeak"], { specsDir: dir, logLevel: "silent" });
+    try {
+      for (const [at, type] of [
+        ["/zqsay", "audio/mpeg"],
+        ["/zqprint", "application/pdf"],
+        ["/zqlog", "text/plain"],
+      ] as const) {
+        const r = await fetch(`${mocks.urls.zqspeak}${at}`, {
+          method: "POST",
+          headers: { authorization: "Bearer zq-token-1" },
+        });
+        const text = await r.text();
+        expect([r.status, r.headers.get("content-type")?.split(";")[0]], `${at}: ${text}`).toEqual([200, type]);
+      }
+    } finally {
+      await mocks.close();
+    }
+  });
+});
