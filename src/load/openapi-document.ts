@@ -91,7 +91,7 @@ export class OpenApiDocument {
           parameters.set(`${p.in}:${p.name}`, {
             ...p,
             required: Boolean(p.required),
-            schema: withTextEnum(this.resolve((described ?? {}) as Schema)),
+            schema: withTextEnum(this.resolve((described ?? {}) as Schema), (v) => this.resolve(v as Schema)),
             ...(media !== undefined ? { content: media } : {}),
           } as OpenApiParameter);
         }

@@ -9,13 +9,14 @@ type Json = Record<string, unknown>;
  * The schema with its enum as texts where it is a string whose enum holds
  * other scalars, or a list of such strings (`type: array, items: {type:
  * string, enum: [20160128]}`: each item is text in the address too); the
- * same object otherwise.
+ * same object otherwise. `resolve` follows a list's items given by `$ref`.
  */
-export function withTextEnum<T>(schema: T): T {
+export function withTextEnum<T>(schema: T, resolve: (value: unknown) => unknown = (v) => v): T {
   const s = schema as Json | null;
   if (s && typeof s === "object" && s.type === "array" && s.items && typeof s.items === "object") {
-    const items = withTextEnum(s.items);
-    return items === s.items ? schema : ({ ...s, items } as T);
+    const declared = resolve(s.items);
+    const items = withTextEnum(declared, resolve);
+    return items === declared ? schema : ({ ...s, items } as T);
   }
   if (!s || typeof s !== "object" || s.type !== "string" || !Array.isArray(s.enum)) return schema;
   if (s.enum.every((v) => typeof v === "string" || v === null)) return schema;
@@ -70,6 +71,6 @@ export function withEnumsAsSent(parameter: unknown, resolve: (value: unknown) =>
   const p = resolve(parameter) as Json | null;
   if (!p || typeof p !== "object" || !p.schema || typeof p.schema !== "object") return parameter;
   const declared = resolve(p.schema);
-  const schema = withValueEnum(withTextEnum(declared));
+  const schema = withValueEnum(withTextEnum(declared, resolve));
   return schema === declared ? parameter : { ...p, schema };
 }
