@@ -2,10 +2,11 @@
 // a usual place inside an object the answer wraps the error in, a list of
 // message objects whose name says so (errors, inside such an object too), a
 // usual place holding a list of texts, lists of texts by field (only an
-// example shows them), and an example of another shape than its schema's
-// (which shows no place). And a header parameter's example the runtime would
-// refuse there is left out, not drafted for generate to refuse. Each drafted
-// place is read by the runtime from such an answer.
+// example shows them: in an object named for errors, or the whole answer),
+// and an example of another shape than its schema's (which shows no place).
+// And a header parameter's example the runtime would refuse there is left
+// out, not drafted for generate to refuse. Each drafted place is read by the
+// runtime from such an answer.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime";
@@ -235,6 +236,19 @@ describe("an error answer's message", () => {
       expect.stringMatching(/^\$response\.body#\/errors\/base\/0 reads the errors of base only/),
     ]);
     expect(await messageOf(d, { errors: { base: ["a zqgadget needs a name"] } })).toBe("a zqgadget needs a name");
+  });
+
+  it("in the first list of an answer of lists of texts by field, its only example: {zqPartner: [text]}", async () => {
+    // An open object (additionalProperties: true) whose one example keys its messages by the field at fault.
+    const example = { zqPartner: ["zqPartner was not found or could not be parsed"] };
+    const d = drafted(withError(reply({ type: "object", additionalProperties: true }, example)), ["listZqGadgets"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/zqPartner/0"]);
+    expect(notesAt(d, "errors.message")).toEqual([
+      expect.stringMatching(/^\$response\.body#\/zqPartner\/0 reads the errors of zqPartner only/),
+    ]);
+    expect(await messageOf(d, example)).toBe("zqPartner was not found or could not be parsed");
+    // Another field's errors are not read there: the status line, as for an answer without a message.
+    expect(await messageOf(d, { zqTenant: ["unknown"] })).toMatch(/^HTTP 400\b.*no error message/);
   });
 
   it(

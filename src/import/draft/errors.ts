@@ -294,7 +294,8 @@ function messageName(names: readonly string[]): string | undefined {
  * Where an error answer's example keeps its message: a usual place, else a text field named as one (at the top, in
  * `error`, in a list's first item, in another object it wraps the error in, or in the first item of a list of
  * objects it holds: `{amount: [{detail, summary}]}`, errors by field), else a list of texts, in the answer or in its
- * first item where the answer is a list (`[{errors: ["…"], status}]`, an answer per item of a batch).
+ * first item where the answer is a list (`[{errors: ["…"], status}]`, an answer per item of a batch), or its first
+ * field's where the answer is all lists of texts by field (`{email: ["…"]}`).
  */
 function exampleMessage(example: unknown): ShownMessage | undefined {
   const at = (pointer: string[]) =>
@@ -329,7 +330,7 @@ function exampleMessage(example: unknown): ShownMessage | undefined {
     texts,
   );
   if (wrapped) return { at: wrapped };
-  const listed = listedText(example);
+  const listed = listedText(example) ?? fieldListsText(example);
   if (listed) return listed;
   // The answer a list (an answer per item of a batch): its first item's.
   const first = Array.isArray(example) ? listedText(example[0]) : undefined;
@@ -362,6 +363,19 @@ function listedText(example: unknown): ShownMessage | undefined {
     if (list) return { at: [name, list[0], "0"], field: list[0] };
   }
   return undefined;
+}
+
+/**
+ * The first text of an answer that is errors by field and nothing else (`{email: ["…"]}`, each field of it a list
+ * of texts, as validation errors are often keyed): its first field's, which holds that field's errors only.
+ */
+function fieldListsText(example: unknown): ShownMessage | undefined {
+  if (!isRecord(example)) return undefined;
+  const fields = Object.entries(example as Json);
+  const texts = (value: unknown) =>
+    Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === "string");
+  const [first] = fields;
+  return first && fields.every(([, value]) => texts(value)) ? { at: [first[0], "0"], field: first[0] } : undefined;
 }
 
 const isRecord = (value: unknown) => value !== null && typeof value === "object" && !Array.isArray(value);
