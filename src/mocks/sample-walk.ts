@@ -1,5 +1,6 @@
 // One value's walk through a schema (schema-sample.ts says how a value is made): the bounds of depth, visits
 // and union branches, a seeded choice of each union's branch, and realistic leaves where asked.
+import { MESSAGE_KEY } from "../model/message-fields.js";
 import { unsafeIntegerAt } from "../model/safe-integers.js";
 import { firstMadeString } from "../model/string-values.js";
 import { discriminated, escapeKey, requiredOnly, resolvePointer, SHAPE_KEYS } from "./sample-lookup.js";
@@ -20,7 +21,7 @@ export interface SampleBounds {
   everyField?: boolean;
   /**
    * Every object gets its optional text properties too (an error's `message`, which a minimal answer leaves out), and
-   * every list one item.
+   * those named for the error or its message whatever they hold (the way to it), and every list one item.
    */
   textFields?: boolean;
   /** A value that looks real (see the top): leaf values from these. */
@@ -288,11 +289,11 @@ export class Walk {
     }
     if (this.fullDepth === depth || this.textFields || this.rich(depth)) {
       for (const [name, property] of Object.entries(properties)) {
-        // Optional fields only as many as maxProperties lets in (an error's source: one of parameter, pointer,
-        // example).
+        // Optional fields only as many as maxProperties lets in (an error's source: parameter, pointer or example).
         if (typeof schema.maxProperties === "number" && Object.keys(out).length >= schema.maxProperties) break;
-        if (Object.hasOwn(out, name) || (this.fullDepth !== depth && !this.rich(depth) && !this.isText(property)))
-          continue;
+        // With text fields, one named for the error too, whatever it holds: the way to `Errors/Error/0/Description`.
+        const wanted = this.isText(property) || (this.textFields && MESSAGE_KEY.test(name));
+        if (Object.hasOwn(out, name) || (this.fullDepth !== depth && !this.rich(depth) && !wanted)) continue;
         const value = this.field(
           name,
           property,
