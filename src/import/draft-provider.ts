@@ -35,6 +35,7 @@ import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
 import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples.js";
 import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/required-across-shapes.js";
+import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
 import { withoutUnreadablePatterns } from "./shapes/unreadable-patterns.js";
 import { structuredListRefusal } from "./shapes/structured-list-params.js";
 
@@ -133,9 +134,9 @@ export function draftProvider(input: {
 /**
  * What add changes in the cut (in place), in order: the credential's scheme and requirements, placeholders for what
  * the document refers to and defines nowhere, patterns and formats no value meets, the server it takes first, unions'
- * required fields no shape lists left out and the others in their own shapes (before the request examples are judged
- * against what the cut says), the request examples the judge refuses, the answers; with the header's record of each
- * and the notes a person checks.
+ * required fields no shape lists left out and the others in their own shapes, a oneOf no value is of one shape of as
+ * anyOf (before the request examples are judged against what the cut says), the request examples the judge refuses,
+ * the answers; with the header's record of each and the notes a person checks.
  */
 function rewrittenCut(
   cut: { document: Json; report: CutReport },
@@ -155,6 +156,7 @@ function rewrittenCut(
   const reordered = withTakenServerFirst(doc);
   const unlistedRequired = withoutRequiredNoShapeLists(doc);
   const shapeRequired = withRequiredInShapes(doc);
+  const overlapping = withOverlappingUnionsAsAnyOf(doc);
   const refused = withoutRefusedRequestExamples(doc, chosen);
   const answers = rewriteCutAnswers(
     doc,
@@ -178,6 +180,7 @@ function rewrittenCut(
       refused: refused.map((r) => r.place),
       shapeRequired,
       unlistedRequired,
+      overlapping,
       reordered: reordered.changed,
     },
     answers,
@@ -185,7 +188,13 @@ function rewrittenCut(
       server: reordered.notes,
       cut: [
         ...keyInBodyNotes(keyInBody, credential),
-        ...cutChangeNotes(renamed, { unmet, unreadable, unlistedRequired }, placeholders, answers, shapeRequired),
+        ...cutChangeNotes(
+          renamed,
+          { unmet, unreadable, unlistedRequired, overlapping },
+          placeholders,
+          answers,
+          shapeRequired,
+        ),
         ...refusedNotes,
       ],
     },

@@ -33,6 +33,8 @@ export interface CutChanges {
   shapeRequired: string[];
   /** Unions that required fields no shape (nor the union) lists: those left out of their `required`. */
   unlistedRequired?: string[];
+  /** oneOfs each of whose shapes takes every value of another, written as anyOf (shapes/overlapping-unions.ts). */
+  overlapping?: string[];
   /** Servers put in another order (the one the draft takes first). */
   reordered?: string[];
 }
@@ -52,7 +54,8 @@ export function cutHeader(
     unreadable,
     refused,
     shapeRequired,
-    unlistedRequired = [],
+    unlistedRequired,
+    overlapping,
     reordered = [],
   }: CutChanges,
   answers: CutAnswers,
@@ -92,19 +95,7 @@ export function cutHeader(
             "judge reads it).",
         ]
       : []),
-    ...(shapeRequired.length
-      ? [
-          `Changed by blockwright add: ${shapeRequired.join("; ")}: each field required by the one shape of its ` +
-            "oneOf that lists it, not beside the union (which required fields of different shapes together: no " +
-            "value met it).",
-        ]
-      : []),
-    ...(unlistedRequired.length
-      ? [
-          `Left out by blockwright add: the required fields of ${unlistedRequired.join("; ")} (neither a shape of ` +
-            "the union nor the union itself lists them: no value of one shape met it).",
-        ]
-      : []),
+    ...unionLines({ shapeRequired, unlistedRequired, overlapping }),
     ...(anonymous.length
       ? [
           `Written out by blockwright add: ${anonymous.join(", ")}: [] ` +
@@ -138,6 +129,35 @@ export function cutHeader(
   return lines.map((l) => `# ${l}\n`).join("");
 }
 
+/** The header's lines on the unions add rewrote: no value met them as published. */
+function unionLines({
+  shapeRequired,
+  unlistedRequired = [],
+  overlapping = [],
+}: Pick<CutChanges, "shapeRequired" | "unlistedRequired" | "overlapping">): string[] {
+  return [
+    ...(shapeRequired.length
+      ? [
+          `Changed by blockwright add: ${shapeRequired.join("; ")}: each field required by the one shape of its ` +
+            "oneOf that lists it, not beside the union (which required fields of different shapes together: no " +
+            "value met it).",
+        ]
+      : []),
+    ...(unlistedRequired.length
+      ? [
+          `Left out by blockwright add: the required fields of ${unlistedRequired.join("; ")} (neither a shape of ` +
+            "the union nor the union itself lists them: no value of one shape met it).",
+        ]
+      : []),
+    ...(overlapping.length
+      ? [
+          `Changed by blockwright add: ${overlapping.join("; ")}: anyOf, not oneOf (each shape takes every value of ` +
+            "another: no value was of exactly one, so none met the union).",
+        ]
+      : []),
+  ];
+}
+
 /** What the cut leaves a person to check. */
 export function cutNotes(report: CutReport): ReviewNote[] {
   return [
@@ -166,7 +186,12 @@ export function cutNotes(report: CutReport): ReviewNote[] {
 /** The notes on what the cut changes of the published document, for a person to check. */
 export function cutChangeNotes(
   renamed: ReadonlyMap<string, string>,
-  { unmet, unreadable, unlistedRequired = [] }: Pick<CutChanges, "unmet" | "unreadable" | "unlistedRequired">,
+  {
+    unmet,
+    unreadable,
+    unlistedRequired = [],
+    overlapping = [],
+  }: Pick<CutChanges, "unmet" | "unreadable" | "unlistedRequired" | "overlapping">,
   placeholders: readonly string[],
   { asJson, fileAnswers, defaultAnswers, emptyAnswers }: CutAnswers,
   shapeRequired: readonly string[] = [],
@@ -174,6 +199,7 @@ export function cutChangeNotes(
   return [
     ...shapeRequiredNotes(shapeRequired),
     ...unlistedRequiredNotes(unlistedRequired),
+    ...overlappingNotes(overlapping),
     ...(renamed.size
       ? [
           {
@@ -288,6 +314,21 @@ function unlistedRequiredNotes(unlistedRequired: readonly string[]): ReviewNote[
         `openapi.yaml no longer requires the fields of ${unlistedRequired.join("; ")}: the document required them ` +
         "beside a union none of whose shapes lists them (a shape's sub-fields, perhaps), which no value meets; " +
         "check which fields the API requires",
+    },
+  ];
+}
+
+/** The note on oneOfs no value met, written as anyOf by add (shapes/overlapping-unions.ts). */
+function overlappingNotes(overlapping: readonly string[]): ReviewNote[] {
+  if (!overlapping.length) return [];
+  return [
+    {
+      at: ["openapi"],
+      note:
+        `openapi.yaml writes ${overlapping.join("; ")} as anyOf: each of its shapes takes every value of another ` +
+        "(alike but for their descriptions, or one requiring more fields of an open other), so no value was of " +
+        "exactly one and none met the oneOf; a value of any shape now meets it. Check how the API tells them apart " +
+        "(a field of one fixed value in each shape, an enum or const, would let oneOf hold)",
     },
   ];
 }
