@@ -251,6 +251,28 @@ describe("an error answer's message", () => {
     expect(await messageOf(d, { zqTenant: ["unknown"] })).toMatch(/^HTTP 400\b.*no error message/);
   });
 
+  it("in the first problem a problem lists, where its example has none of its own: {problems: [{title}]}", async () => {
+    // RFC 9457's `title` in the schema, which lists problems of its own shape; the example has no title at the top.
+    const problem = {
+      type: "object",
+      properties: {
+        title: { type: "string" },
+        name: { type: "string" },
+        problems: { type: "array", items: { $ref: "#/components/schemas/ZqProblem" } },
+      },
+    };
+    const example = { zqEvents: "required", name: "zqEvents", problems: [{ name: "zqEvents", title: "is required" }] };
+    const answer = reply({ $ref: "#/components/schemas/ZqProblem" }, example);
+    const doc = openapi(
+      { "/zqgadgets": { get: { operationId: "listZqGadgets", responses: { ...ok, "400": answer } } } },
+      { schemas: { ZqProblem: problem } },
+    );
+    const d = drafted(doc, ["listZqGadgets"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/title", "$response.body#/problems/0/title"]);
+    expect(await messageOf(d, example)).toBe("is required");
+    expect(await messageOf(d, { title: "zq refused", problems: [] })).toBe("zq refused");
+  });
+
   it(
     "in the first item of a list of objects, errors by field, where only examples show the " +
       "answer: {amount: [{detail, summary}]}",

@@ -105,7 +105,7 @@ function countPlaces(
     // An example of another shape than its schema's (a list where the schema says an object) shows no place in the
     // answer.
     if (flat && !sameShape(typeOf(flat), example)) continue;
-    const shown = exampleMessage(example);
+    const shown = exampleMessage(example) ?? nestedPlace(example, found);
     if (shown && shown.at.join("/") !== found?.join("/"))
       count(places.message, `$response.body#/${shown.at.join("/")}`);
     // A place under a field of the example's own data (errors by field: `{amount: […]}`, `{errors: {base: […]}}`)
@@ -335,6 +335,18 @@ function exampleMessage(example: unknown): ShownMessage | undefined {
   // The answer a list (an answer per item of a batch): its first item's.
   const first = Array.isArray(example) ? listedText(example[0]) : undefined;
   return first && { ...first, at: ["0", ...first.at] };
+}
+
+/**
+ * The schema's place of the message in the first item of a list the example holds, where the example has no text at
+ * that place itself: problems nested in a problem (`{name, problems: [{name, title}]}`, RFC 9457's `title` in each).
+ */
+function nestedPlace(example: unknown, found: readonly string[] | undefined): ShownMessage | undefined {
+  const textAt = (value: unknown, pointer: readonly string[]) =>
+    typeof pointer.reduce<unknown>((v, k) => (isRecord(v) ? (v as Json)[k] : undefined), value) === "string";
+  if (!found?.length || !isRecord(example) || textAt(example, found)) return undefined;
+  const list = Object.entries(example as Json).find(([, v]) => Array.isArray(v) && textAt(v[0], found));
+  return list && { at: [list[0], "0", ...found] };
 }
 
 /**
