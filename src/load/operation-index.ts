@@ -59,6 +59,21 @@ export function servedKeyPath(key: string, shared: ReadonlySet<string> = new Set
   return `${route.replace(/\/$/, "")}/~${own.join("&").replaceAll("/", "%2F")}`;
 }
 
+/**
+ * The paths in the order a mock gives them to Prism, whose router scores each path by the request's segments (a
+ * literal one equal: 1; one holding an expression: 0.5, whatever else it holds) and of the same score takes the one
+ * written last: `/v1/category-list.{format}` and `/v1/{id}.{format}` score the same for `/v1/category-list.json`, and a
+ * document writing the list first had that request routed to the other ("id must be integer"). As OpenAPI matches a
+ * concrete path before a templated one, the one with the most literal text is the one the request names: last. Stable.
+ */
+export function inRouteOrder<T>(paths: Record<string, T>): [string, T][] {
+  const literal = (path: string) => path.replace(/\{[^}]*\}/g, "").length;
+  return Object.entries(paths)
+    .map((entry, index) => ({ entry, index, weight: literal(entry[0]) }))
+    .sort((a, b) => a.weight - b.weight || a.index - b.index)
+    .map(({ entry }) => entry);
+}
+
 /** The paths (routePath) several of `keys` share: where a key's parameter pairs give it a served path of its own. */
 export function sharedRoutePaths(keys: Iterable<string>): Set<string> {
   const seen = new Set<string>();

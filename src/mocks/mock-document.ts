@@ -21,6 +21,7 @@
 // schema lists "" (Prism reads `flag=` as absent).
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import {
+  inRouteOrder,
   servedKeyPath,
   sharedRoutePaths,
   withKeyQueryParameters,
@@ -68,7 +69,7 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   const served: Record<string, unknown> = {};
   // A reserved expansion (`{+path}`, a value spanning segments) is a plain expression to Prism's router, which
   // mock-judge.ts hands the value as one segment; a key's fixed query pairs give it a path of its own (servedKeyPath).
-  for (const [path, item] of Object.entries(paths)) {
+  for (const [path, item] of inRouteOrder(paths)) {
     const kept = withoutCovered(withKeyQueryParameters(path, item), covers, document as Json);
     // Names RFC 6570 reads otherwise (`{id:}`) in letters, digits and `_` (operation-index.ts), as Prism reads them.
     const plain = withPlainTemplateNames(servedKeyPath(path, shared).replace(/\{\+/g, "{"), kept, (v) =>
