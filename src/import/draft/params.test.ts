@@ -116,8 +116,18 @@ describe("parameters of the address and headers", () => {
     expect(d.manifest.operations.acme_get_item!.params!.hex).toMatchObject({ maxLength: long.length, example: long });
     expect(notesAt(d, "operations.acme_get_item.params.hex")).toContain(
       `maxLength ${long.length} is blockwright add's default for a path value the spec leaves unbounded (the length ` +
-        "of its example); set the upstream's real limit",
+        "of its example or default); set the upstream's real limit",
     );
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("give an unbounded value whose default is longer than the default maxLength its default's length", async () => {
+    const long = "Z-".repeat(DEFAULT_MAX_LENGTH.path);
+    const d = drafted(
+      withParams([{ name: "zqconf", in: "path", required: true, schema: { type: "string", default: long } }]),
+      ["getItem"],
+    );
+    expect(d.manifest.operations.acme_get_item!.params!.zqconf).toMatchObject({ maxLength: long.length });
     expect(await linkProblems(d)).toEqual([]);
   });
 

@@ -286,8 +286,8 @@ function unsentStyle(declared: Declared, draft: ManifestParam): string | undefin
 
 /**
  * The maxLength a string sent in the address or a header takes when the spec gives none (DEFAULT_MAX_LENGTH), each
- * form of it too, or the length of the parameter's example where that is longer (a transaction's 378 hex digits in a
- * path: the draft refused its own example). A value format bounds the length itself (FORMAT_MAX_LENGTH): a default
+ * form of it too, or the length of the parameter's example or default where that is longer (a transaction's 378 hex
+ * digits in a path, a configuration's 427 characters: the draft refused its own example, or default). A value format bounds the length itself (FORMAT_MAX_LENGTH): a default
  * longer than any such value admits none of its length. So does a pattern anchored at both ends (`^[A-Z0-9]{26}$`):
  * a default longer than it admits no value of its own length.
  */
@@ -302,11 +302,13 @@ function withDefaultMaxLength(draft: ManifestParam, in_: Declared["in"], note: (
       boundedPattern(text.pattern)
     )
       continue;
-    const example = text === draft && typeof draft.example === "string" ? Array.from(draft.example).length : 0;
+    const length = (value: unknown) => (text === draft && typeof value === "string" ? Array.from(value).length : 0);
+    const example = Math.max(length(draft.example), length(draft.default));
     text.maxLength = Math.max(DEFAULT_MAX_LENGTH[place], example);
     note(
       `maxLength ${text.maxLength} is blockwright add's default for a ${place} value the spec leaves unbounded` +
-        `${example > DEFAULT_MAX_LENGTH[place] ? " (the length of its example)" : ""}; set the upstream's real limit`,
+        `${example > DEFAULT_MAX_LENGTH[place] ? " (the length of its example or default)" : ""}; set the ` +
+        "upstream's real limit",
     );
   }
 }
