@@ -287,9 +287,9 @@ function unsentStyle(declared: Declared, draft: ManifestParam): string | undefin
 /**
  * The maxLength a string sent in the address or a header takes when the spec gives none (DEFAULT_MAX_LENGTH), each
  * form of it too, or the length of the parameter's example or default where that is longer (a transaction's 378 hex
- * digits in a path, a configuration's 427 characters: the draft refused its own example, or default). A value format bounds the length itself (FORMAT_MAX_LENGTH): a default
- * longer than any such value admits none of its length. So does a pattern anchored at both ends (`^[A-Z0-9]{26}$`):
- * a default longer than it admits no value of its own length.
+ * digits in a path, a configuration's 427 characters: the draft refused its own example, or default). A value format
+ * bounds the length itself (FORMAT_MAX_LENGTH): a default longer than any such value admits none of its length. So
+ * does a pattern anchored at both ends (`^[A-Z0-9]{26}$`): a default longer than it admits no value of its own length.
  */
 function withDefaultMaxLength(draft: ManifestParam, in_: Declared["in"], note: (text: string) => void): void {
   const place = in_ as keyof typeof DEFAULT_MAX_LENGTH;
