@@ -95,6 +95,24 @@ describe("an idempotency key header parameter", () => {
     expect(d.manifest.idempotency).toEqual({ header: "x-idempotency-key" });
   });
 
+  it("required by the document: supplied by the runtime's key, and the draft links", async () => {
+    const d = drafted(
+      openapi({
+        "/zq-widgets": {
+          post: {
+            operationId: "createWidget",
+            parameters: [{ ...keyHeader("x-idempotency-key"), required: true }],
+            requestBody: body,
+            responses: { "201": widget },
+          },
+        },
+      }),
+      ["createWidget"],
+    );
+    expect(d.manifest.idempotency).toEqual({ header: "x-idempotency-key" });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
   it("on a GET, or under another name, stays a parameter", () => {
     const d = drafted(
       openapi({

@@ -125,7 +125,7 @@ export function linkOperation(
     ctx,
     requestSenders(ctx, id, at, anonymous ? undefined : auth, idempotency, ownAt, sharedConstants, params),
   );
-  checkCoverage(ctx, at, op, params, constants);
+  checkCoverage(ctx, at, op, params, constants, idempotency?.header);
   const rules = linkRules(ctx, at, mop, byName);
 
   const successStatuses = successStatusesOf(ctx, at, op);

@@ -29,8 +29,11 @@ export function checkCoverage(
   op: OpenApiOperation,
   params: ParamSpec[],
   constants: WireConstant[],
+  idempotencyHeader?: string,
 ): void {
   const named = new Set<string>();
+  // The idempotency key's header (idempotency.header) is written by the runtime on each call that carries one.
+  if (idempotencyHeader !== undefined) named.add(slotKey("header", idempotencyHeader));
   const pointers: string[] = [];
   const add = (w: WireSpec | WireConstant) => {
     if (w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie") named.add(slotKey(w.in, w.name));
