@@ -39,19 +39,26 @@ const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
  */
 export function relaunch(args: string[]): Promise<number | undefined> {
   return new Promise((resolve) => {
+    const ownGroup = process.platform !== "win32";
     // A process group of its own (not on Windows, where that opens a console): Ctrl-C on a terminal reaches this
     // process alone, which hands it on once. In the terminal's group both would hear it, and a second Ctrl-C ends a
     // command at once, before it removes what it staged. The IPC channel tells the process that this one is gone.
     const child = spawn(process.execPath, args, {
       stdio: ["inherit", "inherit", "inherit", "ipc"],
-      detached: process.platform !== "win32",
+      detached: ownGroup,
     });
-    const handOn = (signal: NodeJS.Signals) => child.kill(signal);
-    child.once("error", () => {
+    // On Windows the console's Ctrl-C reaches both processes, and a signal handed on would end the other abruptly:
+    // this one only waits.
+    const handOn = (signal: NodeJS.Signals) => (ownGroup || signal !== "SIGINT") && child.kill(signal);
+    let spawned = false;
+    // (An error once it runs is a signal it could not be handed: its exit still comes.)
+    child.on("error", () => {
+      if (spawned) return;
       for (const s of SIGNALS) process.off(s, handOn);
       resolve(undefined);
     });
     child.once("spawn", () => {
+      spawned = true;
       for (const s of SIGNALS) process.on(s, handOn);
     });
     child.once("exit", (code, signal) => {
