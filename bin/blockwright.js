@@ -21,7 +21,7 @@ if (!existsSync(entry)) {
 }
 // The command: the first argument that is not one of -q, -v (main() takes them wherever they come).
 const command = process.argv.slice(2).find((a) => !["-q", "--quiet", "-v", "--verbose"].includes(a));
-// generate runs in a process started with a small young generation (src/cli/support/relaunch.ts): V8 sizes it only
+// generate runs in a process started with a small young generation (src/common/relaunch.ts): V8 sizes it only
 // at a process's start. This process loads nothing more, waits for that one and ends as it ended.
 const relaunched = await relaunchedCommand(command);
 if (relaunched !== undefined) process.exitCode = relaunched;
@@ -29,7 +29,7 @@ else await runHere(command);
 
 async function relaunchedCommand(name) {
   if (name !== "generate") return undefined;
-  const { relaunch, relaunchArgs, stopWithLauncher } = await import("../dist/cli/support/relaunch.js");
+  const { relaunch, relaunchArgs, stopWithLauncher } = await import("../dist/common/relaunch.js");
   stopWithLauncher();
   const args = relaunchArgs(name, {
     execArgv: process.execArgv,

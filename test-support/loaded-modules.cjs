@@ -2,7 +2,7 @@
 // at exit, writes to the file LOADED_MODULES_FILE names the CommonJS modules
 // the process loaded from node_modules and Node's built-in modules, as JSON
 // {cjs, builtins}: what a command loads is counted, never timed. A command
-// that runs in a process it starts (generate, src/cli/support/relaunch.ts)
+// that runs in a process it starts (generate, src/common/relaunch.ts)
 // has both preload this file: each adds its own to what the file holds.
 "use strict";
 const { existsSync, readFileSync, writeFileSync } = require("node:fs");

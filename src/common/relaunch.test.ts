@@ -6,9 +6,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cli, spawnCli } from "../../../test-support/cli-harness.js";
-import { writeSyntheticProject } from "../../../scripts/bench/synthetic.js";
-import { filesUnder } from "../../common/files.js";
+import { cli, spawnCli } from "../../test-support/cli-harness.js";
+import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
+import { filesUnder } from "./files.js";
 import { GENERATE_NODE_FLAGS, relaunchArgs } from "./relaunch.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-relaunch-"));
