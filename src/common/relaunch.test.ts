@@ -55,10 +55,11 @@ describe("generate in a process of its own", () => {
         newSpace: require("node:v8").getHeapSpaceStatistics().find((s) => s.space_name === "new_space").space_size,
       }) + "\\n"));`,
     );
-    const out = join(tmp, "young-out");
-    const run = spawnCli(["generate", "--out", out], { NODE_OPTIONS: `--require=${preload}` });
+    const dir = mkdtempSync(join(tmp, "young-"));
+    writeSyntheticProject(dir, 2);
+    const run = spawnCli(["generate"], { NODE_OPTIONS: `--require=${preload}` }, dir);
     expect(await run.exited, run.stderr()).toBe(0);
-    expect(run.stderr()).toMatch(/^generate: 5 providers to link…\ngenerate: 5 providers, \d+ operations, /);
+    expect(run.stderr()).toMatch(/^generate: 2 providers to link…\ngenerate: 2 providers, \d+ operations, /);
     const processes = readFileSync(report, "utf8")
       .trim()
       .split("\n")
