@@ -19,13 +19,35 @@ if (!existsSync(entry)) {
   process.stderr.write("blockwright: dist/ is missing: run `npm run build` first\n");
   process.exit(2);
 }
-const { main, v8FlagsFor } = await import(entry.href);
-// A batch command (generate, diff) is short and nearly every function turns
-// hot at once: at V8's default eagerness its optimising compiler spent more
-// CPU than the optimised code saved (generate, 100 synthetic providers: 3.02 s
-// CPU by default, 2.26 s with an 8× budget, wall time no worse; 200: 4.32 →
-// 3.10 s). Set here, in the process's entry (not in main(), which tests call
-// in-process), and before main() loads the command's code, in the running
-// V8's spelling (Node 22 and later refuse Node 20's --interrupt-budget).
-for (const flag of v8FlagsFor(process.argv[2])) setFlagsFromString(flag);
-process.exitCode = await main(process.argv.slice(2));
+// The command: the first argument that is not one of -q, -v (main() takes them wherever they come).
+const command = process.argv.slice(2).find((a) => !["-q", "--quiet", "-v", "--verbose"].includes(a));
+// generate runs in a process started with a small young generation (src/common/relaunch.ts): V8 sizes it only
+// at a process's start. This process loads nothing more, waits for that one and ends as it ended.
+const relaunched = await relaunchedCommand(command);
+if (relaunched !== undefined) process.exitCode = relaunched;
+else await runHere(command);
+
+async function relaunchedCommand(name) {
+  if (name !== "generate") return undefined;
+  const { relaunch, relaunchArgs, stopWithLauncher } = await import("../dist/common/relaunch.js");
+  stopWithLauncher();
+  const args = relaunchArgs(name, {
+    execArgv: process.execArgv,
+    nodeOptions: process.env.NODE_OPTIONS,
+    argv: process.argv,
+  });
+  return args && (await relaunch(args));
+}
+
+async function runHere(name) {
+  const { main, v8FlagsFor } = await import(entry.href);
+  // A batch command (generate, diff) is short and nearly every function turns
+  // hot at once: at V8's default eagerness its optimising compiler spent more
+  // CPU than the optimised code saved (generate, 100 synthetic providers: 3.02 s
+  // CPU by default, 2.26 s with an 8× budget, wall time no worse; 200: 4.32 →
+  // 3.10 s). Set here, in the process's entry (not in main(), which tests call
+  // in-process), and before main() loads the command's code, in the running
+  // V8's spelling (Node 22 and later refuse Node 20's --interrupt-budget).
+  for (const flag of v8FlagsFor(name)) setFlagsFromString(flag);
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,9 +1,11 @@
 // Preloaded into a process under test (NODE_OPTIONS=--require <this file>):
 // at exit, writes to the file LOADED_MODULES_FILE names the CommonJS modules
 // the process loaded from node_modules and Node's built-in modules, as JSON
-// {cjs, builtins}: what a command loads is counted, never timed.
+// {cjs, builtins}: what a command loads is counted, never timed. A command
+// that runs in a process it starts (generate, src/common/relaunch.ts)
+// has both preload this file: each adds its own to what the file holds.
 "use strict";
-const { writeFileSync } = require("node:fs");
+const { existsSync, readFileSync, writeFileSync } = require("node:fs");
 
 const file = process.env.LOADED_MODULES_FILE;
 if (file) {
@@ -14,6 +16,9 @@ if (file) {
       /** @type {{ moduleLoadList: string[] }} */ (/** @type {unknown} */ (process)).moduleLoadList
     );
     const builtins = list.filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice("NativeModule ".length));
-    writeFileSync(file, JSON.stringify({ cjs, builtins }));
+    const before = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : { cjs: [], builtins: [] };
+    /** @type {(a: string[], b: string[]) => string[]} */
+    const union = (a, b) => [...new Set([...a, ...b])];
+    writeFileSync(file, JSON.stringify({ cjs: union(before.cjs, cjs), builtins: union(before.builtins, builtins) }));
   });
 }

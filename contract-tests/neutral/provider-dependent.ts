@@ -192,6 +192,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/yaml-alias-amplification.test.ts",
       "src/cli/whole-api-size.test.ts",
       "src/cli/add-draft-thread.test.ts",
+      "src/common/relaunch.test.ts",
       "src/publish/batches.test.ts",
       "src/emit/type-printer.test.ts",
       "src/load/external-refs.test.ts",

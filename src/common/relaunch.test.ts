@@ -1,0 +1,112 @@
+// generate run in a process started with a small young generation (relaunch.ts): which arguments that process gets,
+// and, through the built command (npm run build first), that it runs there with the flag, says what it says in-process,
+// and stops once the process that started it is gone.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { cli, spawnCli } from "../../test-support/cli-harness.js";
+import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
+import { filesUnder } from "./files.js";
+import { GENERATE_NODE_FLAGS, relaunchArgs } from "./relaunch.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-relaunch-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const argv = ["/usr/bin/node", "/zq/bin/blockwright.js", "generate", "--out", "zq-out"];
+
+describe("relaunchArgs", () => {
+  it("starts generate with the flag, Node's own options kept and ended by --, the command's arguments after", () => {
+    expect(
+      relaunchArgs("generate", { execArgv: ["--max-old-space-size=128", "--"], nodeOptions: undefined, argv }),
+    ).toEqual([
+      "--max-old-space-size=128",
+      ...GENERATE_NODE_FLAGS,
+      "--",
+      "/zq/bin/blockwright.js",
+      "generate",
+      "--out",
+      "zq-out",
+    ]);
+  });
+
+  it("runs any other command here, and generate whose young generation was sized at its start", () => {
+    expect(relaunchArgs("test", { execArgv: [], nodeOptions: undefined, argv })).toBeUndefined();
+    expect(relaunchArgs(undefined, { execArgv: [], nodeOptions: undefined, argv })).toBeUndefined();
+    for (const flag of [...GENERATE_NODE_FLAGS, "--max-semi-space-size=16", "--semi-space-size=2"])
+      expect(relaunchArgs("generate", { execArgv: [flag], nodeOptions: undefined, argv }), flag).toBeUndefined();
+    expect(
+      relaunchArgs("generate", { execArgv: [], nodeOptions: "--max-semi-space-size=8 --trace-gc", argv }),
+    ).toBeUndefined();
+  });
+});
+
+describe("generate in a process of its own", () => {
+  it("runs with 4 MiB semi-spaces, started by a process without them", async () => {
+    // Each process tells, at its exit, its arguments and its young generation's size (new space: two semi-spaces).
+    const preload = join(tmp, "young.cjs");
+    const report = join(tmp, "young.jsonl");
+    writeFileSync(
+      preload,
+      `process.on("exit", () => require("node:fs").appendFileSync(${JSON.stringify(report)}, JSON.stringify({
+        argv: process.argv.slice(2),
+        execArgv: process.execArgv,
+        newSpace: require("node:v8").getHeapSpaceStatistics().find((s) => s.space_name === "new_space").space_size,
+      }) + "\\n"));`,
+    );
+    const dir = mkdtempSync(join(tmp, "young-"));
+    writeSyntheticProject(dir, 2);
+    const run = spawnCli(["generate"], { NODE_OPTIONS: `--require=${preload}` }, dir);
+    expect(await run.exited, run.stderr()).toBe(0);
+    expect(run.stderr()).toMatch(/^generate: 2 providers to link…\ngenerate: 2 providers, \d+ operations, /);
+    const processes = readFileSync(report, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { argv: string[]; execArgv: string[]; newSpace: number });
+    expect(processes).toHaveLength(2);
+    const [generating, launcher] = processes;
+    expect(generating?.execArgv).toEqual(expect.arrayContaining(GENERATE_NODE_FLAGS));
+    expect(generating?.newSpace).toBeLessThanOrEqual(2 * 4 * 1024 * 1024);
+    expect(launcher?.execArgv).not.toEqual(expect.arrayContaining(GENERATE_NODE_FLAGS));
+    expect(launcher?.argv).toEqual(generating?.argv);
+  });
+
+  it("prints what the command prints in-process and exits as it does: --dump-ir, and the specs' problems", async () => {
+    const dir = mkdtempSync(join(tmp, "broken-"));
+    const [provider] = writeSyntheticProject(dir, 2);
+    const dumped = spawnCli(["generate", "--dump-ir"], {}, dir);
+    expect(await dumped.exited, dumped.stderr()).toBe(0);
+    expect(dumped.stdout()).toBe((await cli(["generate", "--dump-ir"], { cwd: dir })).stdout);
+    const manifest = join(dir, "specs", String(provider), "manifest.yaml");
+    writeFileSync(manifest, `zqUnknownField: 1\n${readFileSync(manifest, "utf8")}`);
+    const broken = spawnCli(["generate"], {}, dir);
+    expect(await broken.exited).toBe(2);
+    const inProcess = await cli(["generate"], { cwd: dir });
+    expect(inProcess.code).toBe(2);
+    expect(broken.stderr()).toBe(inProcess.stderr);
+    expect(broken.stdout()).toBe("");
+  });
+
+  it("stops once the process that started it is gone (killed outright): no file in place, no stamp", async () => {
+    const dir = mkdtempSync(join(tmp, "orphan-"));
+    writeSyntheticProject(dir, 30);
+    const generate = spawnCli(["generate"], {}, dir);
+    await generate.waitFor(/generate: 30 providers to link…\n/);
+    const launcher = generate.child.pid ?? 0;
+    const started = Number(execFileSync("pgrep", ["-P", String(launcher)], { encoding: "utf8" }).trim());
+    generate.child.kill("SIGKILL");
+    await generate.exited;
+    // The generating process hears its launcher leave, and stops as at SIGTERM (polled: its exit has no parent here).
+    for (let alive = true; alive; ) {
+      try {
+        process.kill(started, 0);
+        await new Promise((r) => setTimeout(r, 50));
+      } catch {
+        alive = false;
+      }
+    }
+    const left = existsSync(join(dir, "generated")) ? filesUnder(join(dir, "generated"), new Set()) : [];
+    expect(left.filter((f) => f.endsWith(".tmp") || f.endsWith(".blockwright-stamp.json"))).toEqual([]);
+  });
+});
