@@ -29,7 +29,10 @@ else await runHere(command);
 
 async function relaunchedCommand(name) {
   if (name !== "generate") return undefined;
-  const { relaunch, relaunchArgs, stopWithLauncher } = await import("../dist/common/relaunch.js");
+  // By its address, as dist/cli.js below: bin/ imports no module by name (the layers' rule).
+  const { relaunch, relaunchArgs, stopWithLauncher } = await import(
+    new URL("../dist/common/relaunch.js", import.meta.url).href
+  );
   stopWithLauncher();
   const args = relaunchArgs(name, {
     execArgv: process.execArgv,

@@ -67,8 +67,8 @@ describe("a query parameter that is a list of objects", () => {
   it("refuses the operation when required, naming it, the parameter and the rule", () => {
     expect(() => drafted(document(true), ["zqStore", "zqPing"])).toThrow(
       new RegExp(
-        "zqStore \\(query parameter ZqItems\\): it requires a list of objects or of lists, which no OpenAPI style " +
-          "writes .*leave it out of --operations",
+        "zqStore \\(query parameter ZqItems\\): it requires a list of objects or of lists \\(or an object of " +
+          "only such lists\\), which no OpenAPI style writes .*leave it out of --operations",
       ),
     );
   });
@@ -76,5 +76,48 @@ describe("a query parameter that is a list of objects", () => {
   it("is not picked by the directory run when required (add's rule), the other operations are", () => {
     const doc: Json = document(true);
     expect(pickOperations(doc, 5, () => 0).map((o) => o.name)).toEqual(["GET /zqping"]);
+  });
+});
+
+// An object query parameter with a field that is a list of objects (`body: {messages: [{…}]}`, style form): form
+// writes its fields as `field=value`, a field's scalars only, so that field has no form either: required, add drafted
+// the operation without it and generate refused the draft (BW2010).
+describe("a query parameter that is an object with a list of objects", () => {
+  const withBatch = (required: boolean) =>
+    openapi(
+      {
+        "/zqbatch": {
+          get: {
+            operationId: "zqBatch",
+            parameters: [
+              {
+                name: "zqBody",
+                in: "query",
+                required,
+                schema: {
+                  type: "object",
+                  properties: { zqItems: { type: "array", items: { $ref: "#/components/schemas/ZqItem" } } },
+                },
+              },
+            ],
+            responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) },
+          },
+        },
+        "/zqping": { get: { operationId: "zqPing", responses: { "200": reply({ type: "object" }) } } },
+      },
+      { schemas: { ZqItem: ZQ_ITEM } },
+    );
+
+  it("refuses the operation when required, and is not picked by the directory run", () => {
+    expect(() => drafted(withBatch(true), ["zqBatch", "zqPing"])).toThrow(
+      /zqBatch \(query parameter zqBody\): it requires a list of objects or of lists \(or an object of only such/,
+    );
+    expect(pickOperations(withBatch(true), 5, () => 0).map((o) => o.name)).toEqual(["GET /zqping"]);
+  });
+
+  it("is left out when optional, and the operation links", async () => {
+    const d = drafted(withBatch(false), ["zqBatch"]);
+    expect(d.manifest.operations.acme_zq_batch?.params ?? {}).toEqual({});
+    expect(await linkProblems(d)).toEqual([]);
   });
 });

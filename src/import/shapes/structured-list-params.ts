@@ -31,7 +31,7 @@ export function structuredListParams(document: unknown, op: Json, pathItem?: Jso
   const out: StructuredListParam[] = [];
   for (const p of [...own, ...shared.filter((s) => !named.has(`${String(s?.in)}:${String(s?.name)}`))]) {
     if (!p || typeof p.name !== "string" || typeof p.in !== "string") continue;
-    if (isStructuredList(document, p))
+    if (isStructuredList(document, p) || onlyStructuredListFields(document, p))
       out.push({ in: p.in, name: p.name, required: p.in === "path" || p.required === true });
   }
   return out;
@@ -41,8 +41,27 @@ export function structuredListParams(document: unknown, op: Json, pathItem?: Jso
 export function isStructuredList(document: unknown, parameter: Json): boolean {
   if (parameter.content !== undefined) return false;
   const schema = followLocalRefs(document, parameter.schema);
-  if (!schema || !isList(document, schema, DEPTH)) return false;
-  return structured(document, followLocalRefs(document, itemsOf(document, schema, DEPTH)), DEPTH);
+  return schema !== undefined && listOfStructures(document, schema);
+}
+
+/**
+ * Whether a parameter is an object every field of which is a list of structures (`body: {messages: [{…}]}`): style
+ * form writes its fields as `field=value` and deepObject as `name[field]=value`, scalars only, so no value of it can
+ * be sent.
+ */
+function onlyStructuredListFields(document: unknown, parameter: Json): boolean {
+  if (parameter.content !== undefined) return false;
+  const schema = followLocalRefs(document, parameter.schema);
+  const fields = schema && isJson(schema.properties) ? Object.values(schema.properties) : [];
+  return fields.length > 0 && fields.every((f) => listOfStructures(document, followLocalRefs(document, f)));
+}
+
+function listOfStructures(document: unknown, schema: Json | undefined): boolean {
+  return (
+    schema !== undefined &&
+    isList(document, schema, DEPTH) &&
+    structured(document, followLocalRefs(document, itemsOf(document, schema, DEPTH)), DEPTH)
+  );
 }
 
 /**
@@ -63,8 +82,9 @@ export function structuredListRefusal(
   const one = refused.length === 1;
   const named = refused.map((r) => `${r.id} (${r.required.map((p) => `${p.in} parameter ${p.name}`).join(", ")})`);
   return (
-    `${named.join(", ")}: ${one ? "it requires" : "they require"} a list of objects or of lists, ${NO_STYLE}, so no ` +
-    `call of ${one ? "it" : "them"} could succeed; leave ${one ? "it" : "them"} out of --operations`
+    `${named.join(", ")}: ${one ? "it requires" : "they require"} a list of objects or of lists (or an object ` +
+    `of only such lists), ${NO_STYLE}, so no call of ${one ? "it" : "them"} could succeed; leave ` +
+    `${one ? "it" : "them"} out of --operations`
   );
 }
 
