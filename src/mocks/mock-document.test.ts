@@ -209,6 +209,7 @@ describe("a mock's request body that requires fields its branches declare readOn
 
   it("does not require them of a request (answers still do); the document is not written to", () => {
     const served = mockDocument(records, () => false) as {
+      components: { schemas: Record<string, unknown> };
       paths: Record<
         string,
         { post: { requestBody: { content: Record<string, { schema: unknown }> }; responses: Record<string, unknown> } }
@@ -217,14 +218,16 @@ describe("a mock's request body that requires fields its branches declare readOn
     const post = served.paths["/zq/records"]!.post;
     const schema = post.requestBody.content["application/json"]!.schema;
     const ajv = new Ajv({ strict: false, validateFormats: false });
-    ajv.addSchema({ $id: "zq://records", components: records.components });
+    ajv.addSchema({ $id: "zq://records", components: served.components });
     const check = ajv.compile({
       $id: "zq://records/body",
       ...JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"zq://records#/components')),
     });
     expect(check({ type: "A", name: "zq.example" })).toBe(true);
     expect(check({ name: "zq.example" })).toBe(false);
-    expect(schema).toMatchObject({ required: ["type", "name"] });
+    // The body's schema rewritten once, as a schema of its own that the body refers to.
+    expect(schema).toEqual({ $ref: "#/components/schemas/ZqRecord.request" });
+    expect(served.components.schemas["ZqRecord.request"]).toMatchObject({ required: ["type", "name"] });
     expect(post.responses).toMatchObject({
       "200": { content: { "application/json": { schema: { $ref: "#/components/schemas/ZqRecord" } } } },
     });

@@ -36,14 +36,23 @@ export interface Resource {
 export function resourcesOf(document: Node): Resource[] {
   const paths = isNode(document.paths) ? document.paths : {};
   const found: Resource[] = [];
+  // The paths of one item (`/things/{id}`) by the path of their collection (`/things`), in the document's order: each
+  // collection looked up, where a pattern made for each pair of paths took minutes on a whole published API.
+  const itemsOf = new Map<string, [string, string][]>();
+  for (const itemPath of Object.keys(paths)) {
+    const parts = /^(.*)\/\{([^{}/]+)\}$/.exec(itemPath);
+    if (!parts) continue;
+    const [, parent = "", idParam = ""] = parts;
+    const siblings = itemsOf.get(parent) ?? [];
+    siblings.push([itemPath, idParam]);
+    itemsOf.set(parent, siblings);
+  }
   for (const [collection, raw] of Object.entries(paths)) {
     const item = isNode(raw) ? raw : undefined;
     if (!item || !isNode(item.post)) continue;
-    for (const [itemPath, rawItem] of Object.entries(paths)) {
-      const idParam = new RegExp(`^${escapedForPattern(collection.replace(/\/+$/, ""))}/\\{([^{}/]+)\\}$`).exec(
-        itemPath,
-      )?.[1];
-      if (!idParam || !isNode(rawItem) || !isNode(rawItem.get)) continue;
+    for (const [itemPath, idParam] of itemsOf.get(collection.replace(/\/+$/, "")) ?? []) {
+      const rawItem = paths[itemPath];
+      if (!isNode(rawItem) || !isNode(rawItem.get)) continue;
       const record = recordOf(document, rawItem.get, idParam);
       if (!record || !sameThing(document, item.post, rawItem.get, record.envelope)) continue;
       const methods: Partial<Record<Role, string>> = { create: "POST", read: "GET" };
@@ -170,10 +179,6 @@ function deref(document: Node, value: unknown): unknown {
       .reduce<unknown>((n, k) => (isNode(n) ? n[k.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), document);
   }
   return node;
-}
-
-function escapedForPattern(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 function isNode(value: unknown): value is Node {

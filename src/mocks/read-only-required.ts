@@ -6,16 +6,30 @@
 // answer-only fields: a body that requires a field its branches declare
 // readOnly, or a field of a nested object (an address whose `geocoded_at` is
 // required and readOnly) that does.
+//
+// A schema that changes and is reached by a `$ref` is written once, as a
+// schema of its own in the document's components, and referred to: written
+// out in place, a densely linked document (entities whose navigation fields
+// lead to each other) became a tree of every path to the changed schema
+// (a whole published API's body: 28 MB, 367,000 schemas 81 deep), which the
+// mock's validator compiled until its worker ran out of memory.
 import { followLocalRefs } from "../load/json-ref.js";
 
 type Json = Record<string, unknown>;
 
 const BRANCHES = ["allOf", "oneOf", "anyOf"] as const;
 
-/** A request body with each media type's schema as requestSchema makes it. */
+/** The schemas worked out for a document (its bodies share them), by the schema they were made from. */
+const madeByDocument = new WeakMap<object, Map<object, unknown>>();
+
+/**
+ * A request body with each media type's schema as requestSchema makes it. The schemas it changes that a `$ref` reaches
+ * are added to `document`'s `components.schemas` (the mock's own copy), each once for all its bodies.
+ */
 export function withoutReadOnlyRequired(body: unknown, document: Json): unknown {
   if (!isObject(body) || !isObject(body.content)) return body;
-  const made = new Map<object, unknown>();
+  let made = madeByDocument.get(document);
+  if (!made) madeByDocument.set(document, (made = new Map()));
   const content: Json = {};
   for (const [type, media] of Object.entries(body.content))
     content[type] =
@@ -27,10 +41,11 @@ export function withoutReadOnlyRequired(body: unknown, document: Json): unknown 
 
 /**
  * The schema with its `required` (and its branches', its fields' and its
- * items', inlined where they change) without the fields it or its branches
+ * items', rewritten where they change) without the fields it or its branches
  * declare readOnly; the schema itself where nothing changes. Each schema is
  * worked out once (`made`; one under way, met again through a cycle, is left
- * as it is).
+ * as it is); one reached by a `$ref` that changes becomes a reference to its
+ * rewrite, named once (namedRewrite).
  */
 function requestSchema(schema: unknown, document: Json, made: Map<object, unknown>): unknown {
   const s = followLocalRefs(document, schema);
@@ -57,9 +72,25 @@ function requestSchema(schema: unknown, document: Json, made: Map<object, unknow
   if (isObject(s.properties))
     out.properties = Object.fromEntries(Object.entries(s.properties).map(([name, field]) => [name, rewrite(field)]));
   if (isObject(s.items)) out.items = rewrite(s.items);
-  const result = changed ? out : schema;
+  const result = !changed ? schema : s === schema ? out : namedRewrite(out, schema as Json, document);
   made.set(s, result);
   return result;
+}
+
+/**
+ * A reference to `rewrite`, added to the document's components under a name of its own: the last segment of the
+ * `$ref` in letters, digits, `.`, `_` and `-` (nothing to escape in a pointer), `.request` after it, and a number
+ * where that is taken.
+ */
+function namedRewrite(rewrite: Json, reference: Json, document: Json): Json {
+  const components = isObject(document.components) ? document.components : (document.components = {});
+  const schemas = isObject(components.schemas) ? components.schemas : (components.schemas = {});
+  const last = String(reference.$ref).split("/").pop() ?? "";
+  const base = `${last.replace(/[^A-Za-z0-9._-]/g, "_")}.request`;
+  let name = base;
+  for (let i = 2; Object.hasOwn(schemas, name); i++) name = `${base}${i}`;
+  schemas[name] = rewrite;
+  return { $ref: `#/components/schemas/${name}` };
 }
 
 /** The names of the fields a schema or any of its branches declares readOnly. */
