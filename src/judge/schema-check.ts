@@ -9,7 +9,7 @@
 import { type OutputUnit, type Schema, validate } from "@cfworker/json-schema";
 import { describe, rootCause } from "../load/examples/example-errors.js";
 import { refPath } from "../load/json-ref.js";
-import { withValueEnum } from "../load/text-enum.js";
+import { isEnumOfLabels, withValueEnum } from "../load/text-enum.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import {
   type DocumentSchemas,
@@ -99,6 +99,9 @@ function withoutReadOnlyRequired(lookup: Record<string, Schema | boolean>): void
       // (text-enum.ts).
       delete node.format;
     }
+    // An enum of labels (`type: integer, enum: ["1 (Plan)"]`) lists no value of its type: the type is what is sent, as
+    // the mocks read it (prism-schemas.ts).
+    if (isEnumOfLabels(node)) delete node.enum;
     // The converse: a number's or boolean's enum listed as texts (`type: boolean, enum: ["false", "true"]`) lists
     // their values, which a value read as its type is (load/text-enum.ts).
     if (Array.isArray(node.enum)) node.enum = withValueEnum(node).enum as unknown[];

@@ -12,7 +12,7 @@ import {
   type ParamSpec,
 } from "@blockwright/runtime/internal";
 import { typeOf, type Schema } from "../../load/openapi-document.js";
-import { withTextEnum, withValueEnum } from "../../load/text-enum.js";
+import { isEnumOfLabels, withTextEnum, withValueEnum } from "../../load/text-enum.js";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { firstMadeString } from "../../model/string-values.js";
 import type { LinkContext, Path } from "../context.js";
@@ -427,8 +427,8 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
     looser("pattern", p.pattern, s.pattern);
   if (typeof s.pattern === "string" && p.pattern !== undefined)
     checkSamePattern(ctx, [...at, "pattern"], what, p.pattern, s);
-  // A number's or boolean's enum listed as texts (`type: boolean, enum: ["false", "true"]`) lists their values.
-  const specEnum = Array.isArray(s.enum) ? (withValueEnum(s).enum as unknown[]) : undefined;
+  // An enum as texts (`type: boolean, enum: ["false"]`) lists values; of labels (`["1 (Plan)"]`), none (text-enum.ts).
+  const specEnum = Array.isArray(s.enum) && !isEnumOfLabels(s) ? (withValueEnum(s).enum as unknown[]) : undefined;
   // An enum of every value the type has (a boolean's true and false) restricts nothing.
   const everyValue = p.type === "boolean" && specEnum?.includes(true) && specEnum.includes(false);
   if (specEnum && !everyValue) {
