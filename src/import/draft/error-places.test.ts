@@ -273,6 +273,15 @@ describe("an error answer's message", () => {
     expect(await messageOf(d, { title: "zq refused", problems: [] })).toBe("zq refused");
   });
 
+  it("in a usual place of the first item of a batch's list, where only an example shows it", async () => {
+    // An answer per item of a batch: `{items: [{errors: [{detail, title}], id, status}]}`.
+    const example = { items: [{ errors: [{ detail: "zq duplicate", title: "Duplicate" }], id: "zq1", status: "X" }] };
+    const answer = { description: "Conflict", content: { "application/json": { example } } };
+    const d = drafted(withError(answer), ["listZqGadgets"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/items/0/errors/0/detail"]);
+    expect(await messageOf(d, example)).toBe("zq duplicate");
+  });
+
   it(
     "in the first item of a list of objects, errors by field, where only examples show the " +
       "answer: {amount: [{detail, summary}]}",

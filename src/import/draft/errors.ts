@@ -325,10 +325,9 @@ function exampleMessage(example: unknown): ShownMessage | undefined {
     const field = lists.includes(base[0] ?? "") && !/message|error/i.test(base[0] ?? "") ? base[0] : undefined;
     if (best !== undefined) return { at: [...base, best], ...(field ? { field } : {}) };
   }
-  const wrapped = usualWithin(
-    envelopes.map((name) => [name]),
-    texts,
-  );
+  // A usual place in an object the answer wraps the error in, or in the first item of a list of them (an answer per
+  // item of a batch: `{items: [{errors: [{detail}], status}]}`).
+  const wrapped = usualWithin([...envelopes.map((name) => [name]), ...lists.map((name) => [name, "0"])], texts);
   if (wrapped) return { at: wrapped };
   const listed = listedText(example) ?? fieldListsText(example);
   if (listed) return listed;
