@@ -4,7 +4,7 @@
 // strict as the JSON Schema validators upstreams and mocks use (a value
 // accepted here is never refused there for its format).
 
-export type StringFormat = "base-url" | "date-time" | "date" | "email" | "uri" | "uuid" | "ipv4" | "ipv6";
+export type StringFormat = "base-url" | "date-time" | "date" | "email" | "uri" | "uuid" | "ipv4" | "ipv6" | "hostname";
 
 /** The formats a value is checked against here (base-url aside), with what each means in an error. */
 export const VALUE_FORMATS = {
@@ -15,6 +15,7 @@ export const VALUE_FORMATS = {
   uuid: "a UUID, such as 123e4567-e89b-42d3-a456-426614174000",
   ipv4: "an IPv4 address in dotted decimal, such as 192.0.2.1",
   ipv6: "an IPv6 address, such as 2001:db8::1",
+  hostname: "a host name of dot-separated labels of letters, digits and hyphens, such as api.example.com",
 } as const;
 
 export type ValueFormat = keyof typeof VALUE_FORMATS;
@@ -24,7 +25,7 @@ export type ValueFormat = keyof typeof VALUE_FORMATS;
  * header needs a bound, and a format gives one (a date-time's fraction of a
  * second is cut at nanoseconds; an email address at RFC 5321's 254; a URI
  * at the 2048 characters browsers and servers commonly take; an IPv6
- * address with an IPv4 tail at 45).
+ * address with an IPv4 tail at 45; a host name at RFC 1123's 253).
  */
 export const FORMAT_MAX_LENGTH: Record<ValueFormat, number> = {
   "date-time": 35,
@@ -34,6 +35,7 @@ export const FORMAT_MAX_LENGTH: Record<ValueFormat, number> = {
   uuid: 36,
   ipv4: 15,
   ipv6: 45,
+  hostname: 253,
 };
 
 /**
@@ -49,6 +51,7 @@ export const FORMAT_MIN_LENGTH: Record<ValueFormat, number> = {
   uuid: 36,
   ipv4: 7,
   ipv6: 2,
+  hostname: 1,
 };
 
 export function isValueFormat(format: string | undefined): format is ValueFormat {
@@ -63,6 +66,9 @@ const DATE_TIME =
 const EMAIL_ATOM = "[a-z0-9!#$%&'*+/=?^_`{|}~-]+";
 const HOST_LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
 const EMAIL = new RegExp(`^${EMAIL_ATOM}(?:\\.${EMAIL_ATOM})*@(?:${HOST_LABEL}\\.)+${HOST_LABEL}$`, "i");
+// Labels of up to 63 letters, digits and hyphens (none at either end) joined by dots, 253 characters at most, without
+// the trailing dot one of the mocks' validators (ajv-formats) takes and the other (@cfworker/json-schema) does not.
+const HOSTNAME = new RegExp(`^(?=.{1,253}$)${HOST_LABEL}(?:\\.${HOST_LABEL})*$`, "i");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Four decimal octets, no leading zero (as the JSON Schema validators read ipv4).
 const OCTET = "(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)";
@@ -89,6 +95,8 @@ export function matchesFormat(format: ValueFormat, value: string): boolean {
       return IPV4.test(value);
     case "ipv6":
       return isIpv6(value);
+    case "hostname":
+      return HOSTNAME.test(value);
   }
 }
 

@@ -114,7 +114,9 @@ export const PROBLEMS = {
     fix: "Correct the example or the schema: mocks and the contract suite answer with the examples.",
   },
   BW1205: {
-    meaning: "A schema of the OpenAPI document cannot be compiled.",
+    meaning:
+      "A schema of the OpenAPI document cannot be compiled, so an example cannot be checked against it (a warning " +
+      "where the example is the published document's own: it is left out).",
     example: "the schema of the 200 response of listItems cannot be used: unknown format",
     fix: "Correct the schema at the position given.",
   },

@@ -36,6 +36,7 @@ import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
 import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples.js";
 import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/required-across-shapes.js";
 import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
+import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { withoutUnreadablePatterns } from "./shapes/unreadable-patterns.js";
 import { structuredListRefusal } from "./shapes/structured-list-params.js";
 
@@ -135,8 +136,9 @@ export function draftProvider(input: {
  * What add changes in the cut (in place), in order: the credential's scheme and requirements, placeholders for what
  * the document refers to and defines nowhere, patterns and formats no value meets, the server it takes first, unions'
  * required fields no shape lists left out and the others in their own shapes, a oneOf no value is of one shape of as
- * anyOf (before the request examples are judged against what the cut says), the request examples the judge refuses,
- * the answers; with the header's record of each and the notes a person checks.
+ * anyOf, a closing beside a union refusing its shapes' fields (before the request examples are judged against what the
+ * cut says), the request examples the judge refuses, the answers; with the header's record of each and the notes a
+ * person checks.
  */
 function rewrittenCut(
   cut: { document: Json; report: CutReport },
@@ -157,6 +159,7 @@ function rewrittenCut(
   const unlistedRequired = withoutRequiredNoShapeLists(doc);
   const shapeRequired = withRequiredInShapes(doc);
   const overlapping = withOverlappingUnionsAsAnyOf(doc);
+  const unionClosings = withoutClosingBesideUnions(doc);
   const refused = withoutRefusedRequestExamples(doc, chosen);
   const answers = rewriteCutAnswers(
     doc,
@@ -181,6 +184,7 @@ function rewrittenCut(
       shapeRequired,
       unlistedRequired,
       overlapping,
+      unionClosings,
       reordered: reordered.changed,
     },
     answers,
@@ -190,7 +194,7 @@ function rewrittenCut(
         ...keyInBodyNotes(keyInBody, credential),
         ...cutChangeNotes(
           renamed,
-          { unmet, unreadable, unlistedRequired, overlapping },
+          { unmet, unreadable, unlistedRequired, overlapping, unionClosings },
           placeholders,
           answers,
           shapeRequired,

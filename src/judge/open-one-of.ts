@@ -13,7 +13,11 @@
 // list of points). Publishers mean "the fields of one shape": each shape is
 // read as closed over its own fields, and the union as `anyOf` (a body of the
 // fields they share is of either), so a body mixing two shapes' own fields is
-// still refused.
+// still refused. The fields declared beside the union (its own `properties`,
+// and where it is a member of an `allOf`, the other members' and the
+// parent's) are the object's whatever its shape: each shape takes them too (an
+// item's fields beside "its place, or its place's id, or its address": closed
+// over their own, every shape refused every item).
 import type { Schema } from "@cfworker/json-schema";
 import { oneValue } from "../model/one-value.js";
 
@@ -74,9 +78,68 @@ function toldApartByTag(branches: readonly (Record<string, unknown> | undefined)
   });
 }
 
-/** Each indistinct shape of a union closed over its own fields, as `anyOf` branches (see above). */
-export function closedShapes(branches: readonly (Record<string, unknown> | undefined)[]): Record<string, unknown>[] {
-  return branches.map((b) => ({ ...b, additionalProperties: false }));
+/**
+ * Each indistinct shape of a union closed over its own fields and those declared `beside` the union, as `anyOf`
+ * branches (see above).
+ */
+export function closedShapes(
+  branches: readonly (Record<string, unknown> | undefined)[],
+  beside: Iterable<string> = [],
+): Record<string, unknown>[] {
+  const others = Object.fromEntries([...beside].map((name) => [name, {}]));
+  return branches.map((b) =>
+    Object.keys(others).length
+      ? { ...b, properties: { ...others, ...(b?.properties as object) }, additionalProperties: false }
+      : { ...b, additionalProperties: false },
+  );
+}
+
+/**
+ * The fields declared beside each registered schema that is a member of an `allOf`: the other members' (through their
+ * own `allOf`), the parent's own `properties`, and those beside the parent, by the member (followed from its `$ref`).
+ */
+function fieldsBesideMembers(
+  lookup: Record<string, Schema | boolean>,
+  deref: (node: unknown) => Registered | undefined,
+): (node: Registered) => Set<string> {
+  const parents = new Map<Registered, Registered[]>();
+  const seen = new Set<unknown>();
+  for (const schema of Object.values(lookup)) {
+    if (!schema || typeof schema !== "object" || seen.has(schema)) continue;
+    seen.add(schema);
+    const node = schema as Registered;
+    if (!Array.isArray(node.allOf)) continue;
+    for (const member of node.allOf) {
+      const target = deref(member);
+      if (target) parents.set(target, [...(parents.get(target) ?? []), node]);
+    }
+  }
+  const fields = (members: readonly unknown[], depth: number): string[] =>
+    depth > 8
+      ? []
+      : members.flatMap((m) => {
+          const node = deref(m);
+          if (!node) return [];
+          return [
+            ...Object.keys((node.properties ?? {}) as object),
+            ...(Array.isArray(node.allOf) ? fields(node.allOf, depth + 1) : []),
+          ];
+        });
+  const beside = (node: Registered, trail: ReadonlySet<Registered>): Set<string> => {
+    const names = new Set<string>();
+    for (const parent of parents.get(node) ?? []) {
+      if (trail.has(parent)) continue;
+      const others = (parent.allOf as unknown[]).filter((m) => deref(m) !== node);
+      for (const name of [
+        ...Object.keys((parent.properties ?? {}) as object),
+        ...fields(others, 0),
+        ...beside(parent, new Set([...trail, parent])),
+      ])
+        names.add(name);
+    }
+    return names;
+  };
+  return (node) => beside(node, new Set([node]));
 }
 
 /**
@@ -90,6 +153,7 @@ export function withOpenBranchesAsNoneOfTheOthers(lookup: Record<string, Schema 
       current = lookup[current.__absolute_ref__] as Registered | undefined;
     return current && typeof current === "object" ? current : undefined;
   };
+  const besideMember = fieldsBesideMembers(lookup, deref);
   const seen = new Set<unknown>();
   for (const schema of Object.values(lookup)) {
     if (!schema || typeof schema !== "object" || seen.has(schema)) continue;
@@ -98,7 +162,7 @@ export function withOpenBranchesAsNoneOfTheOthers(lookup: Record<string, Schema 
     if (!Array.isArray(node.oneOf)) continue;
     const branches = node.oneOf.map(deref);
     if (indistinctShapes(branches)) {
-      node.anyOf = closedShapes(branches);
+      node.anyOf = closedShapes(branches, [...Object.keys((node.properties ?? {}) as object), ...besideMember(node)]);
       delete node.oneOf;
       continue;
     }

@@ -232,6 +232,41 @@ describe("examples checked against their schemas", () => {
     },
   );
 
+  it(
+    "checks an example inside a shape of a discriminated oneOf (read as anyOf, so at another place) against its " +
+      "schema, in a list's items and in a shape's own discriminated oneOf",
+    () => {
+      // A list of conditions, each one of several shapes named by zqkind; each field with its own example.
+      const shape = (kind: string, value: string) =>
+        `{ type: object, required: [zqkind], properties: { zqkind: { type: string, enum: [${kind}] }, ` +
+        `zqvalue: ${value} } }`;
+      const union = (...shapes: string[]) =>
+        `{ discriminator: { propertyName: zqkind }, oneOf: [ ${shapes.join(", ")} ] }`;
+      const inner = union(shape("zqc", "{ type: integer, example: 3 }"));
+      const nested = `{ type: object, properties: { zqnested: ${inner} } }`;
+      const conditions = (value: string) =>
+        `{ type: object, properties: { zqconditions: { type: array, items: ` +
+        `${union(shape("zqa", value), shape("zqb", nested))} } } }`;
+      expect(problems(conditions("{ type: string, example: zq }"), `{ zqconditions: [] }`)).toEqual([]);
+      expect(problems(conditions("{ type: string, example: 5 }"), `{ zqconditions: [] }`)).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            String.raw`the example of the schema at components\.schemas\.Pet\.properties\.zqconditions\.items\.` +
+              String.raw`oneOf\.0\.properties\.zqvalue does not match its schema: \(the whole example\) must be ` +
+              "string, got 5$",
+          ),
+        ),
+      ]);
+      expect(
+        problems(conditions("{ type: string }").replace("example: 3", "example: many"), `{ zqconditions: [] }`),
+      ).toEqual([
+        expect.stringMatching(
+          /oneOf\.1\.properties\.zqvalue\.properties\.zqnested\.oneOf\.0\.properties\.zqvalue does not match/,
+        ),
+      ]);
+    },
+  );
+
   it("reads 3.1 schemas as JSON Schema 2020-12 (type lists, no nullable)", () => {
     const pet31 =
       `{ type: object, required: [id], properties: { id: { ` + `type: string }, owner: { type: [string, "null"] } } }`;

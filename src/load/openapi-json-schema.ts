@@ -1,7 +1,7 @@
 // OpenAPI 3.0 schemas made JSON Schema for the example checker
 // (examples/openapi-examples.ts): `nullable` and boolean exclusive bounds rewritten,
 // every schema kept at its place.
-import type { Schema } from "@cfworker/json-schema";
+import { dereference, type Schema } from "@cfworker/json-schema";
 
 type Node = Record<string, unknown>;
 
@@ -95,10 +95,40 @@ export function discriminatedAsAnyOf(root: unknown): number {
     if (Array.isArray(node.anyOf))
       node.allOf = [...(Array.isArray(node.allOf) ? node.allOf : []), { anyOf: node.oneOf }];
     else node.anyOf = node.oneOf;
+    Object.defineProperty(node, MOVED_ONE_OF, { value: node.oneOf, enumerable: false });
     delete node.oneOf;
     rewritten++;
   });
   return rewritten;
+}
+
+/** Where a node discriminatedAsAnyOf rewrote keeps the shapes its `oneOf` listed (no key the validator reads). */
+const MOVED_ONE_OF = Symbol("moved oneOf");
+
+/**
+ * Each shape of a `oneOf` discriminatedAsAnyOf moved, and the schemas inside it, registered in `lookup` at its
+ * document's place (`…/oneOf/<i>…`) too, beside where the validator found it (`…/anyOf/<i>…`): a check of a value
+ * against a schema inside a shape (an example of a shape's field) is looked up by the place the document gives it, and
+ * found nothing there. `keys`: the registered keys to look among (those a registration added).
+ */
+export function withMovedShapesAtTheirPlaces(lookup: Record<string, Schema | boolean>, keys: Iterable<string>): void {
+  const pending = [...keys];
+  for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
+    const schema = lookup[key];
+    const shapes = typeof schema === "object" ? (schema as { [MOVED_ONE_OF]?: unknown })[MOVED_ONE_OF] : undefined;
+    if (!Array.isArray(shapes)) continue;
+    const hash = key.indexOf("#");
+    const base = new URL(hash < 0 ? key : key.slice(0, hash));
+    const at = hash < 0 ? "" : key.slice(hash + 1);
+    // Keys added here are looked among too: a shape's own discriminated union, moved inside it.
+    const added = new Proxy(lookup, {
+      set: (target, name, value) => {
+        if (typeof name === "string" && !Object.hasOwn(target, name)) pending.push(name);
+        return Reflect.set(target, name, value);
+      },
+    });
+    for (const [i, shape] of shapes.entries()) dereference(shape as Schema, added, base, `${at}/oneOf/${i}`);
+  }
 }
 
 /**

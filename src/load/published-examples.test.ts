@@ -286,6 +286,40 @@ site: { type: string, format: uri }, other: { type: string, format: zq-unknown }
     expect(Object.keys(media.examples)).toEqual(["fine"]);
   });
 
+  it("one whose schema cannot be used (named twice by its $id) is a warning and left out; ours an error", async () => {
+    // Two schemas naming themselves zqdup: the second registered is refused, and so is every check against it.
+    const named = listPets(`              schema:
+                type: object
+                properties:
+                  zqA: { $id: zqdup, type: object, properties: { zqN: { type: integer, example: 1 } } }
+                  zqB: { $id: zqdup, type: object, properties: { zqM: { type: integer, example: 2 } } }
+`);
+    const unchecked = /^the schema of the example of the schema at .*\.zqB\.properties\.zqM cannot be used/;
+    expect(await problems(provider(undefined, named))).toEqual([expect.stringMatching(unchecked)]);
+    const loaded = await loadOpenApi(provider([2], named), work);
+    expect(loaded.warnings.map((w) => `${w.code} ${w.detail}`)).toEqual([
+      expect.stringMatching(
+        /^BW1205 the schema of the example .*zqM cannot be used: .*\(the published document's own example: left out/,
+      ),
+    ]);
+    const properties = (
+      loaded.source.data as {
+        paths: Record<
+          string,
+          {
+            get: {
+              responses: Record<
+                string,
+                { content: Record<string, { schema: { properties: Record<string, { properties: object }> } }> }
+              >;
+            };
+          }
+        >;
+      }
+    ).paths["/pets"]!.get.responses["200"]!.content["application/json"]!.schema.properties;
+    expect(properties.zqB!.properties).toEqual({ zqM: { type: "integer" } });
+  });
+
   it(
     "an item of a 3.1 schema's examples list is a warning and left out of the list, the others kept; " +
       "a list left empty goes",

@@ -37,8 +37,7 @@ export function withOpenAllOfMembers(
   if (!isObject(body) || !isObject(body.content)) return body;
   let changed = false;
   const content: Json = {};
-  const done = new Map<object, unknown>();
-  const walk: Walk = { resolve, done, anyOf: unions === "as anyOf" };
+  const walk: Walk = { resolve, done: new Map(), anyOf: unions === "as anyOf" };
   for (const [type, media] of Object.entries(body.content)) {
     const schema = isObject(media) ? openSchema(media.schema, walk, 0) : undefined;
     changed ||= schema !== undefined && schema !== (media as Json).schema;
@@ -62,19 +61,24 @@ export function withAnswersAsMeant(responses: unknown, resolve: (value: unknown)
 }
 
 /**
- * `done`: each schema object walked once per body (a large document's schemas reach the same ones many times, or
- * themselves); `anyOf`: every `oneOf` read as `anyOf` (an answer's).
+ * `done`: each schema object walked once per body and fields beside it (a large document's schemas reach the same ones
+ * many times, or themselves); `anyOf`: every `oneOf` read as `anyOf` (an answer's).
  */
 interface Walk {
   resolve: (value: unknown) => unknown;
-  done: Map<object, unknown>;
+  done: Map<string, Map<object, unknown>>;
   anyOf: boolean;
 }
 
-function openSchema(schema: unknown, walk: Walk, depth: number): unknown {
-  const { resolve, done } = walk;
+/**
+ * The schema read as meant (see above); `beside`: the fields declared beside it where it is a member of an `allOf` (the
+ * other members', the parent's), which each of its indistinct shapes takes too (src/judge/open-one-of.ts).
+ */
+function openSchema(schema: unknown, walk: Walk, depth: number, beside: readonly string[] = []): unknown {
+  const { resolve } = walk;
   const s = resolve(schema);
   if (!isObject(s) || depth > MAX_DEPTH) return schema;
+  const done = walkedBeside(walk, beside);
   if (done.has(s)) return done.get(s) === s ? schema : done.get(s);
   done.set(s, s);
   let out: Json | undefined;
@@ -91,18 +95,19 @@ function openSchema(schema: unknown, walk: Walk, depth: number): unknown {
     const o = edit();
     // Each member opened, then walked as any schema: a field of one may be closed beside an allOf of its own (a page's
     // links, each a link closed beside its optional link's fields), which Prism held to the letter.
-    o.allOf = s.allOf.map((m) => openSchema(opened(m, resolve, depth + 1), walk, depth + 1));
+    o.allOf = s.allOf.map((m, i) =>
+      openSchema(opened(m, resolve, depth + 1), walk, depth + 1, besideMember(s, i, resolve, depth, beside)),
+    );
     o.properties = {
       ...Object.fromEntries([...names].map((n) => [n, {}])),
       ...(isObject(s.properties) ? s.properties : {}),
     };
     o.additionalProperties = false;
   }
-  // A request's object shapes nothing tells apart, each closed over its own fields (src/judge/open-one-of.ts); an
-  // answer's are an anyOf below, as they are.
+  // A request's object shapes nothing tells apart, each closed over its own fields and those beside it
+  // (src/judge/open-one-of.ts); an answer's are an anyOf below, as they are.
   if (!walk.anyOf && Array.isArray(s.oneOf) && indistinctShapes(s.oneOf.map((b) => resolve(b) as Json | undefined))) {
-    const { oneOf, ...rest } = out ?? s;
-    out = { ...rest, anyOf: closedShapes((oneOf as unknown[]).map((b) => resolve(b) as Json)) };
+    out = asClosedShapes(out ?? s, resolve, beside);
   }
   if (Array.isArray(s.oneOf) && Array.isArray((out ?? s).oneOf)) {
     const branches = s.oneOf.map((b) => resolve(b));
@@ -137,7 +142,7 @@ function openSchema(schema: unknown, walk: Walk, depth: number): unknown {
     if (branches.some((b, i) => b !== list[i])) edit()[key] = branches;
   }
   if (Array.isArray(s.allOf) && !out?.allOf) {
-    const members = s.allOf.map((m) => openSchema(m, walk, depth + 1));
+    const members = s.allOf.map((m, i) => openSchema(m, walk, depth + 1, besideMember(s, i, resolve, depth, beside)));
     if (members.some((m, i) => m !== (s.allOf as unknown[])[i])) edit().allOf = members;
   }
   if (isObject(s.properties)) {
@@ -157,6 +162,27 @@ function openSchema(schema: unknown, walk: Walk, depth: number): unknown {
   return out ?? schema;
 }
 
+/** `s` whose `oneOf` of indistinct shapes is their `anyOf`, each closed over its own fields, `s`'s and `beside`. */
+function asClosedShapes(s: Json, resolve: (value: unknown) => unknown, beside: readonly string[]): Json {
+  const { oneOf, ...rest } = s;
+  const fields = [...Object.keys(isObject(s.properties) ? s.properties : {}), ...beside];
+  return {
+    ...rest,
+    anyOf: closedShapes(
+      (oneOf as unknown[]).map((b) => resolve(b) as Json),
+      fields,
+    ),
+  };
+}
+
+/** The schemas walked with these fields beside them, and what each became. */
+function walkedBeside(walk: Walk, beside: readonly string[]): Map<object, unknown> {
+  const signature = beside.join("\u0000");
+  let done = walk.done.get(signature);
+  if (!done) walk.done.set(signature, (done = new Map()));
+  return done;
+}
+
 /** A member without its own closing (its nested `allOf` members opened too); the same member where it has none. */
 function opened(member: unknown, resolve: (value: unknown) => unknown, depth: number): unknown {
   const m = resolve(member);
@@ -166,6 +192,23 @@ function opened(member: unknown, resolve: (value: unknown) => unknown, depth: nu
   if (additionalProperties !== false && (!nested || nested.every((x, i) => x === (m.allOf as unknown[])[i])))
     return member;
   return { ...(additionalProperties === false ? rest : m), ...(nested ? { allOf: nested } : {}) };
+}
+
+/** The fields beside member `index` of `s.allOf`: the other members', `s`'s own, and those beside `s`. */
+function besideMember(
+  s: Json,
+  index: number,
+  resolve: (value: unknown) => unknown,
+  depth: number,
+  beside: readonly string[],
+): string[] {
+  const others = (s.allOf as unknown[]).filter((_, i) => i !== index);
+  const names = new Set([
+    ...(isObject(s.properties) ? Object.keys(s.properties) : []),
+    ...memberFields(others, resolve, depth),
+    ...beside,
+  ]);
+  return [...names];
 }
 
 /** The names of the fields the members declare, through their own `allOf`. */

@@ -11,6 +11,7 @@ import {
   toJsonSchema,
   usesJsonSchema2020,
   withImpliedTypes,
+  withMovedShapesAtTheirPlaces,
   type Wrap,
   wrapNullable,
 } from "../load/openapi-json-schema.js";
@@ -42,6 +43,7 @@ export class SchemaLookup {
     // their schemas are registered one by one.
     for (const [pointer, schema] of unwalkedSchemas(copy))
       dereference(schema as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
+    withMovedShapesAtTheirPlaces(this.lookup, Object.keys(this.lookup));
     wrapNullable(wraps, this.lookup);
     // An object closed beside its `allOf` is closed over its members' fields, as the mock's copy is read
     // (open-all-of.ts) and Prism then checks what it serves: by the letter no made value met it (an address closed

@@ -5,7 +5,7 @@
 // the manifest rather than let `blockwright test` find out. Not every value
 // made passes: the caller checks each as the runtime does.
 import fc from "fast-check";
-import { matchesFormat, type ValueFormat } from "@blockwright/runtime/internal";
+import { FORMAT_MAX_LENGTH, matchesFormat, type ValueFormat } from "@blockwright/runtime/internal";
 import { drawablePattern, withoutLookarounds, withRepetitionsAtMost } from "./drawable-pattern.js";
 
 export interface StringRules {
@@ -25,6 +25,7 @@ const FORMAT_VALUES: Record<ValueFormat, string[]> = {
   uuid: ["123e4567-e89b-42d3-a456-426614174000"],
   ipv4: ["192.0.2.1"],
   ipv6: ["2001:db8::1"],
+  hostname: ["api.example.com"],
 };
 
 /** A value of each format that is not of it (and no longer than the format's values). */
@@ -36,6 +37,7 @@ export const NOT_OF_FORMAT: Record<ValueFormat, string> = {
   uuid: "123e4567-e89b-42d3-a456-42661417400g",
   ipv4: "192.0.2.256",
   ipv6: "2001:db8::g",
+  hostname: "api_example.com",
 };
 
 /**
@@ -64,6 +66,7 @@ const BREAK_FORMAT: Record<ValueFormat, (valid: string) => string> = {
   uuid: (v) => `${v.slice(0, -1)}g`,
   ipv4: (v) => `${v.slice(0, -1)}x`,
   ipv6: (v) => `${v.slice(0, -1)}g`,
+  hostname: (v) => `${v.slice(0, -1)}_`,
 };
 
 const made = new Map<string, string[]>();
@@ -155,7 +158,19 @@ export function ofFormatAndLength(format: string, length: number): string | unde
   if (f === "date-time" && length >= 22) return `2024-05-01T12:00:00.${"1".repeat(length - 21)}Z`;
   if (f === "ipv4") return ipv4OfLength(length);
   if (f === "ipv6") return ipv6OfLength(length);
+  if (f === "hostname") return hostnameOfLength(length);
   return undefined;
+}
+
+/** Labels of one to 63 letters joined by dots, `length` characters in all (1 to 253). */
+function hostnameOfLength(length: number): string | undefined {
+  if (length < 1 || length > FORMAT_MAX_LENGTH.hostname) return undefined;
+  const sizes: number[] = [];
+  let left = length;
+  for (; left > 0; left -= (sizes.at(-1) ?? 0) + 1) sizes.push(Math.min(63, left));
+  // Room left for a dot and nothing after it: the last full label gives a letter to one more.
+  if (left === 0) sizes.splice(-1, 1, 62, 1);
+  return sizes.map((n) => "a".repeat(n)).join(".");
 }
 
 /** Four octets of one to three digits (1, 11, 111) joined, `length` characters in all (7 to 15). */

@@ -63,6 +63,7 @@ describe("a value not of a format whose length is bounded too", () => {
       ["uri", 60],
       ["ipv4", 15],
       ["ipv6", 39],
+      ["hostname", 200],
     ];
     for (const [format, length] of bounds) {
       const value = notOfFormat(format, { minLength: length, maxLength: length });

@@ -35,6 +35,8 @@ export interface CutChanges {
   unlistedRequired?: string[];
   /** oneOfs each of whose shapes takes every value of another, written as anyOf (shapes/overlapping-unions.ts). */
   overlapping?: string[];
+  /** Closings beside a union that list no field, left out (shapes/closed-beside-union.ts). */
+  unionClosings?: string[];
   /** Servers put in another order (the one the draft takes first). */
   reordered?: string[];
 }
@@ -56,6 +58,7 @@ export function cutHeader(
     shapeRequired,
     unlistedRequired,
     overlapping,
+    unionClosings,
     reordered = [],
   }: CutChanges,
   answers: CutAnswers,
@@ -95,7 +98,7 @@ export function cutHeader(
             "judge reads it).",
         ]
       : []),
-    ...unionLines({ shapeRequired, unlistedRequired, overlapping }),
+    ...unionLines({ shapeRequired, unlistedRequired, overlapping, unionClosings }),
     ...(anonymous.length
       ? [
           `Written out by blockwright add: ${anonymous.join(", ")}: [] ` +
@@ -134,7 +137,8 @@ function unionLines({
   shapeRequired,
   unlistedRequired = [],
   overlapping = [],
-}: Pick<CutChanges, "shapeRequired" | "unlistedRequired" | "overlapping">): string[] {
+  unionClosings = [],
+}: Pick<CutChanges, "shapeRequired" | "unlistedRequired" | "overlapping" | "unionClosings">): string[] {
   return [
     ...(shapeRequired.length
       ? [
@@ -153,6 +157,12 @@ function unionLines({
       ? [
           `Changed by blockwright add: ${overlapping.join("; ")}: anyOf, not oneOf (each shape takes every value of ` +
             "another: no value was of exactly one, so none met the union).",
+        ]
+      : []),
+    ...(unionClosings.length
+      ? [
+          `Left out by blockwright add: the additionalProperties: false of ${unionClosings.join("; ")} (listing no ` +
+            "field of its own, it refused every field of the shapes beside it; each shape keeps its own).",
         ]
       : []),
   ];
@@ -191,7 +201,8 @@ export function cutChangeNotes(
     unreadable,
     unlistedRequired = [],
     overlapping = [],
-  }: Pick<CutChanges, "unmet" | "unreadable" | "unlistedRequired" | "overlapping">,
+    unionClosings = [],
+  }: Pick<CutChanges, "unmet" | "unreadable" | "unlistedRequired" | "overlapping" | "unionClosings">,
   placeholders: readonly string[],
   { asJson, fileAnswers, defaultAnswers, emptyAnswers }: CutAnswers,
   shapeRequired: readonly string[] = [],
@@ -200,6 +211,7 @@ export function cutChangeNotes(
     ...shapeRequiredNotes(shapeRequired),
     ...unlistedRequiredNotes(unlistedRequired),
     ...overlappingNotes(overlapping),
+    ...unionClosingNotes(unionClosings),
     ...(renamed.size
       ? [
           {
@@ -314,6 +326,20 @@ function unlistedRequiredNotes(unlistedRequired: readonly string[]): ReviewNote[
         `openapi.yaml no longer requires the fields of ${unlistedRequired.join("; ")}: the document required them ` +
         "beside a union none of whose shapes lists them (a shape's sub-fields, perhaps), which no value meets; " +
         "check which fields the API requires",
+    },
+  ];
+}
+
+/** The note on closings beside a union that refused its shapes' fields, left out (shapes/closed-beside-union.ts). */
+function unionClosingNotes(unionClosings: readonly string[]): ReviewNote[] {
+  if (!unionClosings.length) return [];
+  return [
+    {
+      at: ["openapi"],
+      note:
+        `openapi.yaml leaves out the additionalProperties: false of ${unionClosings.join("; ")}: listing no field ` +
+        "of its own, it refused every field its shapes list, so no value holding one met it; each shape keeps its " +
+        "own closing. Check which fields the API refuses",
     },
   ];
 }

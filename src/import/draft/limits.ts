@@ -127,7 +127,7 @@ function formOf(s: Schema, type: string | undefined, note: (text: string) => voi
     return {
       ...(limits as Form),
       ...(typeof s.format === "string" &&
-      ["date", "date-time", "email", "uri", "uuid", "ipv4", "ipv6"].includes(s.format)
+      ["date", "date-time", "email", "uri", "uuid", "ipv4", "ipv6", "hostname"].includes(s.format)
         ? { format: s.format as Form["format"] }
         : {}),
     };

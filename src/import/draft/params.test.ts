@@ -281,7 +281,7 @@ describe("parameters of the address and headers", () => {
           name: "since",
           in: "query",
           deprecated: true,
-          schema: { type: "string", format: "hostname", maxLength: 40, default: "" },
+          schema: { type: "string", format: "uri-template", maxLength: 40, default: "" },
           example: "x".repeat(41),
         },
       ]),
@@ -295,7 +295,7 @@ describe("parameters of the address and headers", () => {
     });
     expect(notesAt(d, "operations.acme_get_item.params.since")).toEqual([
       "the spec describes since nowhere: write what it means",
-      "the spec gives format hostname, which a manifest cannot state yet",
+      "the spec gives format uri-template, which a manifest cannot state yet",
       "since is deprecated in the spec",
       'the spec\'s default "" does not pass the drafted limits: left out',
       `the spec's example "${"x".repeat(41)}" does not pass the drafted limits: left out`,

@@ -7,25 +7,9 @@
 // `anyOf` says and every value of a shape meets: add writes that in the cut,
 // and says so. A union some of whose shapes no other takes is left as it is:
 // a value of those meets it.
-import { rewriteEachObject } from "./cut-walk.js";
+import { isJson, resolved, rewriteEachObject, shapeName } from "./cut-walk.js";
 
 type Json = Record<string, unknown>;
-
-function isJson(value: unknown): value is Json {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-/** A local `$ref` followed in the cut, a few hops at most. */
-function resolved(cut: Json, value: unknown): unknown {
-  let node = value;
-  for (let hops = 0; hops < 8 && isJson(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/"); hops++) {
-    let at: unknown = cut;
-    for (const key of node.$ref.slice(2).split("/"))
-      at = isJson(at) ? at[key.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
-    node = at;
-  }
-  return node;
-}
 
 /** Keys that describe a value without ruling any out: two shapes differing only in these take the same values. */
 const WORDS = new Set(["description", "title", "example", "examples", "default", "deprecated", "externalDocs", "xml"]);
@@ -88,12 +72,6 @@ function noValueOfOne(cut: Json, shapes: readonly unknown[]): boolean {
   return (
     shapes.length > 1 && shapes.every((shape, i) => shapes.some((other, j) => j !== i && takesAllOf(cut, shape, other)))
   );
-}
-
-/** A shape as the header names it: its component's name, else its title, else its place in the union. */
-function shapeName(shape: unknown, index: number): string {
-  if (isJson(shape) && typeof shape.$ref === "string") return shape.$ref.split("/").at(-1) ?? shape.$ref;
-  return isJson(shape) && typeof shape.title === "string" ? shape.title : `shape ${index + 1}`;
 }
 
 /**

@@ -27,8 +27,9 @@ interface At {
 }
 
 /**
- * An example that does not match its schema: the problem, the example's value, and where it is named (`site`: its
- * `example` key, or its entry in an `examples` map, which may be a `$ref` to it).
+ * An example that does not match its schema, or that its schema cannot check (BW1205): the problem, the example's
+ * value, and where it is named (`site`: its `example` key, or its entry in an `examples` map, which may be a `$ref` to
+ * it).
  */
 export interface ExampleMismatch {
   error: SourceError;
@@ -275,9 +276,14 @@ export class Walker {
       if (target === undefined) throw new Error("it is not a schema the walk could register");
       errors = validate(value, target, this.is31 ? "2020-12" : "7", lookup, false).errors;
     } catch (e) {
-      this.errors.push(
-        new SourceError("BW1205", this.locate(schema), `the schema of ${what} cannot be used: ${(e as Error).message}`),
+      // An example its schema cannot check is the example's problem too: a published one is then left out with a
+      // warning (published-examples.ts), where refusing the document refused a draft add had written.
+      const error = new SourceError(
+        "BW1205",
+        this.locate(schema),
+        `the schema of ${what} cannot be used: ${(e as Error).message}`,
       );
+      this.mismatches.push({ error, file: site.file, site: site.path, value });
       return;
     }
     const cause = rootCause(errors);

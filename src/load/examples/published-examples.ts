@@ -37,7 +37,7 @@ export function upstreamMismatches(
     .map((mismatch) => ({
       mismatch,
       warning: new SourceError(
-        "BW1204",
+        mismatch.error.code,
         mismatch.error.position,
         `${mismatch.error.detail} (the published document's own example: left out, ` +
           `mocks and the contract suite do not use it)`,

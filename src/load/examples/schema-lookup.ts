@@ -16,6 +16,7 @@ import {
   discriminatedAsAnyOf,
   toJsonSchema,
   withImpliedTypes,
+  withMovedShapesAtTheirPlaces,
   type Wrap,
   wrapNullable,
 } from "../openapi-json-schema.js";
@@ -135,6 +136,7 @@ export class SchemaLookup {
     });
     try {
       dereference(copy as Schema, recording, new URL(pathToFileURL(root.at.file).href), pointer(root.at.path));
+      withMovedShapesAtTheirPlaces(recording, [...keys]);
     } catch {
       // A schema named twice (an `$id` of its own): checks against it say they cannot resolve it.
     }
