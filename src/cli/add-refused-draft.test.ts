@@ -1,5 +1,5 @@
-// A draft its own final check finds generate would refuse (here a required JSON body field of type string whose enum
-// holds no string: no value meets both, and add cannot leave a required field out): add printed "generate will stop
+// A draft its own final check finds generate would refuse (here a required JSON body field of format uuid whose length
+// must be 64 characters: no value meets both, and add cannot leave a required field out): add printed "generate will stop
 // on 1 problem" and exited 0, as for a draft that links, so a script (the directory corpus, CI) took it as done. The
 // draft is still written, for the reviewer to fix, but add exits 1 and says so.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -11,7 +11,7 @@ import { cli } from "../../test-support/cli-harness.js";
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-add-refused-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const document = (required: string[]) => ({
+const document = (level: Record<string, unknown>) => ({
   openapi: "3.0.3",
   info: { title: "Zq findings", version: "1" },
   servers: [{ url: "https://zqfind.example.com" }],
@@ -26,8 +26,8 @@ const document = (required: string[]) => ({
             "application/json": {
               schema: {
                 type: "object",
-                required,
-                properties: { zqnote: { type: "string" }, zqlevel: { type: "string", enum: [10, 20] } },
+                required: ["zqnote", "zqlevel"],
+                properties: { zqnote: { type: "string" }, zqlevel: { type: "string", format: "uuid", ...level } },
               },
             },
           },
@@ -38,21 +38,21 @@ const document = (required: string[]) => ({
   },
 });
 
-async function add(name: string, required: string[]) {
+async function add(name: string, level: Record<string, unknown>) {
   const dir = join(tmp, name);
   mkdirSync(join(dir, "specs"), { recursive: true });
   const from = join(dir, "zqfind.json");
-  writeFileSync(from, JSON.stringify(document(required)));
+  writeFileSync(from, JSON.stringify(document(level)));
   return cli(["add", "zqfind", "--from", from, "--operations", "putZqfinding"], { cwd: dir });
 }
 
 describe("add, when its own check finds that generate would refuse the draft", () => {
   it("writes the draft, names the problem and exits 1; a draft that links exits 0", async () => {
-    const refused = await add("refused", ["zqnote", "zqlevel"]);
+    const refused = await add("refused", { minLength: 64, maxLength: 64 });
     expect(refused.stdout).toContain("generate will stop on 1 problem");
-    expect(refused.stdout).toMatch(/zqlevel: enum \(none\) is looser than body field "\/zqlevel"'s enum \[10,20\]/);
+    expect(refused.stdout).toMatch(/zqlevel\.format: no value of 64 to 64 characters .* meets format uuid/);
     expect(refused.code).toBe(1);
-    const links = await add("links", ["zqnote"]);
+    const links = await add("links", {});
     expect(links.stdout).toContain("the draft links: generate accepts it");
     expect(links.code).toBe(0);
   });
