@@ -1,7 +1,7 @@
 // A draft its own final check finds generate would refuse (here a required JSON body field of format uuid whose
 // length must be 64 characters: no value meets both, and add cannot leave a required field out): add printed
-// "generate will stop on 1 problem" and exited 0, as for a draft that links, so a script (the directory corpus, CI) took it as done. The
-// draft is still written, for the reviewer to fix, but add exits 1 and says so.
+// "generate will stop on 1 problem" and exited 0, as for a draft that links, so a script (the directory corpus, CI)
+// took it as done. The draft is still written, for the reviewer to fix, but add exits 1 and says so.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
