@@ -75,8 +75,8 @@ export function requestPlaceCheck(
   const body = requestSchemaPointer(doc, op, raw, media);
   if (body === undefined) return undefined;
   // As the request judge reads it (its unions and closed objects as their publishers mean them), which JSON Schema's
-  // letter may refuse every value of: the whole body, or a field's (`oneOf` of two open shapes, `{Id}` or `{Reference}`,
-  // each requiring nothing: every object meets both).
+  // letter may refuse every value of: the whole body, or a field's (`oneOf` of two open shapes, `{Id}` or
+  // `{Reference}`, each requiring nothing: every object meets both).
   const place = path.length ? placeOf(doc.source.data, body, path, 0) : body;
   return place === undefined ? undefined : judgedCheck(doc, place);
 }
