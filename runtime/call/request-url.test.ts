@@ -24,21 +24,6 @@ describe("requestUrl", () => {
     );
   });
 
-  it(
-    "leaves out a pair of the path's own query whose expression has no path value (`/search?q={q}`, `q` a query " +
-      "parameter): the parameter sends it, once",
-    () => {
-      expect(requestUrl("https://api.test", "/zqsearch/users?zqterm={zqterm}", {}, { zqterm: "data zq" })).toBe(
-        "https://api.test/zqsearch/users?zqterm=data%20zq",
-      );
-      // Absent (an optional parameter), it is not sent; a fixed pair and a path value's pair stay.
-      expect(requestUrl("https://api.test", "/zqsearch?kind=zq&zqterm={zqterm}&page={page}", { page: "2" }, {})).toBe(
-        "https://api.test/zqsearch?kind=zq&page=2",
-      );
-      expect(requestUrl("https://api.test", "/zqsearch?zqterm={zqterm}", {}, {})).toBe("https://api.test/zqsearch");
-    },
-  );
-
   it("fills a variable named like an Object property from its own value", () => {
     expect(requestUrl("https://api.test", "/a/{toString}", { toString: "x y" }, {})).toBe("https://api.test/a/x%20y");
   });

@@ -40,21 +40,25 @@ export function requestUrl(
   path: Record<string, string | Encoded>,
   query: Record<string, QueryValue>,
 ): string {
-  const at = pathTemplate.indexOf("?");
-  let url = baseUrl + filled(at < 0 ? pathTemplate : pathTemplate.slice(0, at), path);
-  // A path holding fixed query pairs (`/services?funcs=news`, load/operation-index.ts): the query follows them. A pair
-  // whose expression has no path value (`/search?q={q}`, `q` a query parameter) is its parameter's to send, once and
-  // as its style says, if at all: never the expression as written.
-  const own =
-    at < 0
-      ? []
-      : pathTemplate
-          .slice(at + 1)
-          .split("&")
-          .filter((pair) => pair !== "" && templateParts(pair).every((p) => typeof p === "string" || hasValue(path, p)))
-          .map((pair) => filled(pair, path));
-  if (own.length) url += `?${own.join("&")}`;
-  let separator = own.length ? "&" : "?";
+  let url = baseUrl;
+  for (const part of templateParts(pathTemplate)) {
+    if (typeof part === "string") {
+      url += part;
+      continue;
+    }
+    // Own values only: a variable named like an Object property (`{toString}`) with no value stays as written.
+    const value = Object.hasOwn(path, part.name) ? path[part.name] : undefined;
+    url +=
+      value === undefined
+        ? `{${part.name}}`
+        : isEncoded(value)
+          ? value.encoded
+          : part.next
+            ? percentEncoded(value).replaceAll(part.next, part.encoded as string)
+            : percentEncoded(value);
+  }
+  // A path holding fixed query pairs (`/services?funcs=news`, load/operation-index.ts): the query follows them.
+  let separator = pathTemplate.includes("?") ? "&" : "?";
   for (const name in query) {
     const value = query[name];
     if (value === undefined || value === null) continue;
@@ -69,32 +73,6 @@ export function requestUrl(
     }
   }
   return url;
-}
-
-/** Own values only: a variable named like an Object property (`{toString}`) has none unless given. */
-function hasValue(path: Record<string, string | Encoded>, part: VariablePart): boolean {
-  return Object.hasOwn(path, part.name) && path[part.name] !== undefined;
-}
-
-/** A template's `{name}` parts filled with their values percent-encoded; one without a value stays as written. */
-function filled(template: string, path: Record<string, string | Encoded>): string {
-  let out = "";
-  for (const part of templateParts(template)) {
-    if (typeof part === "string") {
-      out += part;
-      continue;
-    }
-    const value = hasValue(path, part) ? path[part.name] : undefined;
-    out +=
-      value === undefined
-        ? `{${part.name}}`
-        : isEncoded(value)
-          ? value.encoded
-          : part.next
-            ? percentEncoded(value).replaceAll(part.next, part.encoded as string)
-            : percentEncoded(value);
-  }
-  return out;
 }
 
 /**
