@@ -173,7 +173,7 @@ function styledValue(
 
 /**
  * The form encoding as a part of the runtime's support (call/support.ts `form`); `segments`: a path value spanning
- * segments (`multiSegment`).
+ * segments (`multiSegment`); `ownQuery`: a path's own query pairs a query parameter sends.
  */
 /**
  * A cookie parameter as one pair of the Cookie header, its value (`text` unless styled) percent-encoded (a cookie value
@@ -191,4 +191,19 @@ function cookiePair(
   header.Cookie = header.Cookie ? `${header.Cookie}; ${pair}` : pair;
 }
 
-export const formEncoding = { encodeForm, placeStyled, styledValue, segments: segmentsEncoded, cookiePair };
+/**
+ * A path whose own query holds a pair of an expression with no path value (`/search?q={q}`, `q` a query parameter):
+ * that pair left out, its parameter's to send, once and as its style says, if at all (the expression was sent as
+ * written, and the parameter again after it); a fixed pair and one a path value fills stay.
+ */
+function ownQuery(path: string, values: Record<string, unknown>): string {
+  const at = path.indexOf("?");
+  const kept = path
+    .slice(at + 1)
+    .split("&")
+    .filter((pair) => [...pair.matchAll(/\{([^{}]+)\}/g)].every(([, name]) => Object.hasOwn(values, name as string)))
+    .join("&");
+  return at < 0 ? path : `${path.slice(0, at)}${kept && "?"}${kept}`;
+}
+
+export const formEncoding = { encodeForm, placeStyled, styledValue, segments: segmentsEncoded, cookiePair, ownQuery };

@@ -128,7 +128,8 @@ export function prepareCall(
       files?.acceptFile(tool, wire.header);
       const request: HttpRequest = {
         method: target.method,
-        url: requestUrl(call.baseUrl, target.path, wire.path, wire.query),
+        // A pair of the path's own query that a query parameter sends (`/search?q={q}`): left out (form-body.ts).
+        url: requestUrl(call.baseUrl, form?.ownQuery(target.path, wire.path) ?? target.path, wire.path, wire.query),
         headers: wire.header, // built afresh for this request: no copy needed
         ...(body !== undefined ? { body } : {}),
       };

@@ -47,6 +47,8 @@ export interface Support extends WithOAuth, ValueSupport {
     styledValue(name: string, value: unknown, style: ValueStyle, place: "path" | "header"): string;
     /** A path value spanning segments (`multiSegment`): each segment encoded, its `/` kept. */
     segments(text: string): string;
+    /** The path with its own query's pairs that a query parameter sends left out (`/search?q={q}`). */
+    ownQuery(path: string, values: Record<string, unknown>): string;
     /** A cookie parameter's pair of the Cookie header (`wire.in: cookie`). */
     cookiePair(
       header: Record<string, string>,
@@ -112,8 +114,9 @@ export interface Support extends WithOAuth, ValueSupport {
 }
 
 /**
- * Whether the tool's requests need the form encoding (`form`): a form body, a JSON parameter in the query, or a value
- * the document styles or that spans path segments (its own wire or a route's).
+ * Whether the tool's requests need the form encoding (`form`): a form body, a JSON parameter in the query, a value
+ * the document styles or that spans path segments (its own wire or a route's), or a path whose own query holds an
+ * expression.
  */
 export function formNeeded(tool: ToolCall): boolean {
   // A form body, or a multipart body some of whose fields are written as a form's (their pairs as parts; a JSON part
@@ -127,6 +130,8 @@ export function formNeeded(tool: ToolCall): boolean {
     ((w?.in === "query" || w?.in === "path" || w?.in === "header") && w.encoding !== undefined) ||
     (w?.in === "path" && w.multiSegment === true) ||
     w?.in === "cookie";
+  // A path whose own query holds an expression (`/search?q={q}`): a pair no path value fills is a query parameter's.
+  if ([tool, ...tool.routes].some((t) => /\?.*\{/.test(t.path))) return true;
   return tool.params.some(
     (p) =>
       (p.type === "json" && (p.wire.in === "query" || tool.routes.some((r) => r.wire[p.name]?.in === "query"))) ||
@@ -231,8 +236,8 @@ const PARTS = {
   rules: { what: "checking the cross-field rules", declares: (tool) => tool.rules.length > 0 },
   form: {
     what:
-      "encoding a form body, a query array or object, a styled value, one spanning path segments or a cookie " +
-      "parameter",
+      "encoding a form body, a query array or object, a styled value, one spanning path segments, a cookie " +
+      "parameter or a path's own query pair a query parameter sends",
     declares: formNeeded,
   },
   links: {

@@ -89,12 +89,17 @@ function takeNamedIds(
   pointer: string,
   out: [string, unknown][],
   inSchemaMap = false,
+  parentKey = "",
 ): [string, unknown][] {
   if (Array.isArray(node)) {
     for (const [i, item] of node.entries()) takeNamedIds(item, `${pointer}/${i}`, out);
   } else if (isNode(node)) {
-    for (const key of Object.keys(node))
-      takeNamedIds(node[key], `${pointer}/${escapeKey(key)}`, out, SCHEMA_MAPS.has(key) && !inSchemaMap);
+    for (const key of Object.keys(node)) {
+      // Data is no map of names: an enum's object `{id: 1, name: …}` is kept whole (with its `id` taken out, no value
+      // met the enum, so no answer was made). A `default` of `responses` is an answer, walked.
+      if (!inSchemaMap && isData(key, parentKey)) continue;
+      takeNamedIds(node[key], `${pointer}/${escapeKey(key)}`, out, SCHEMA_MAPS.has(key) && !inSchemaMap, key);
+    }
     for (const key of ["id", "$id"]) {
       if (inSchemaMap || !Object.hasOwn(node, key) || typeof node[key] === "string") continue;
       out.push([`${pointer}/${escapeKey(key)}`, node[key]]);
@@ -102,6 +107,11 @@ function takeNamedIds(
     }
   }
   return out;
+}
+
+/** Whether a schema's `key` holds data (a value, not schemas), in an object held under `parentKey`. */
+function isData(key: string, parentKey: string): boolean {
+  return key === "enum" || key === "const" || (key === "default" && parentKey !== "responses");
 }
 
 /**

@@ -60,3 +60,48 @@ describe("a document with a schema named id", () => {
     );
   });
 });
+
+// An enum of objects each with a numeric `id` (a published answer's "current game" as one of a list): the walk above
+// took each item's `id` out as a named member, so no value met the enum, nothing was made, and the mock served
+// Prism's own answer, which broke its schema elsewhere (a pattern, a required field under a nullable allOf).
+describe("an enum of objects with an id", () => {
+  const zqGames = [
+    { id: 1, name: "zqone", slug: "zq-one" },
+    { id: 3, name: "zqtwo", slug: "zq-two" },
+  ];
+  const zqDocument = {
+    openapi: "3.0.3",
+    info: { title: "zqgames", version: "1" },
+    components: {
+      schemas: {
+        ZqGame: { type: "object", enum: zqGames },
+        ZqVersion: { type: "string", pattern: "^[0-9]+\\.[0-9]+$" },
+        ZqMatch: {
+          type: "object",
+          additionalProperties: false,
+          required: ["game", "version"],
+          properties: {
+            game: { $ref: "#/components/schemas/ZqGame" },
+            version: { allOf: [{ nullable: true }, { $ref: "#/components/schemas/ZqVersion" }] },
+          },
+        },
+      },
+    },
+    paths: {},
+  };
+
+  it("is checked with the items whole: an item of the enum is valid, another object is not", () => {
+    const sampler = new DocumentSampler(zqDocument);
+    expect(sampler.valid({ id: 1, name: "zqone", slug: "zq-one" }, "/components/schemas/ZqGame")).toBe(true);
+    expect(sampler.valid({ name: "zqone", slug: "zq-one" }, "/components/schemas/ZqGame")).toBe(false);
+  });
+
+  it("is sampled, as is an object holding it", () => {
+    const sampler = new DocumentSampler(zqDocument);
+    expect(sampler.sample("/components/schemas/ZqGame")?.value).toEqual(zqGames[0]);
+    expect(sampler.sample("/components/schemas/ZqMatch")?.value).toEqual({
+      game: zqGames[0],
+      version: expect.stringMatching(/^[0-9]+\.[0-9]+$/),
+    });
+  });
+});

@@ -74,13 +74,11 @@ export function requestPlaceCheck(
 ): ((value: unknown) => boolean) | undefined {
   const body = requestSchemaPointer(doc, op, raw, media);
   if (body === undefined) return undefined;
-  // The whole body: as the request judge reads it (its unions and closed objects as their publishers mean them), which
-  // JSON Schema's letter may refuse every body of.
-  if (!path.length) return wholeBodyCheck(doc, body);
-  const place = placeOf(doc.source.data, body, path, 0);
-  if (place === undefined) return undefined;
-  const sampler = samplerOf(doc);
-  return (value) => sampler.valid(value, place);
+  // As the request judge reads it (its unions and closed objects as their publishers mean them), which JSON Schema's
+  // letter may refuse every value of: the whole body, or a field's (`oneOf` of two open shapes, `{Id}` or
+  // `{Reference}`, each requiring nothing: every object meets both).
+  const place = path.length ? placeOf(doc.source.data, body, path, 0) : body;
+  return place === undefined ? undefined : judgedCheck(doc, place);
 }
 
 /**
@@ -246,8 +244,8 @@ function escapeKey(key: string): string {
 
 const checkers = new WeakMap<OpenApiDocument, SchemaChecker>();
 
-/** Values of the whole body checked against its schema at `pointer` as the request judge checks them. */
-function wholeBodyCheck(doc: OpenApiDocument, pointer: string): (value: unknown) => boolean {
+/** Values checked against the schema at `pointer` as the request judge checks them. */
+function judgedCheck(doc: OpenApiDocument, pointer: string): (value: unknown) => boolean {
   let checker = checkers.get(doc);
   if (!checker) checkers.set(doc, (checker = schemaChecker(doc)));
   const at = pointer
