@@ -6,25 +6,9 @@
 // own shape: add writes that in the cut (each such field required in the one
 // shape listing it, the union's own `required` without it), and says so.
 
-import { rewriteEachObject } from "./cut-walk.js";
+import { isJson, resolved, rewriteEachObject } from "./cut-walk.js";
 
 type Json = Record<string, unknown>;
-
-function isJson(value: unknown): value is Json {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-/** A local `$ref` followed in the cut, a few hops at most. */
-function resolved(cut: Json, value: unknown): unknown {
-  let node = value;
-  for (let hops = 0; hops < 8 && isJson(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/"); hops++) {
-    let at: unknown = cut;
-    for (const key of node.$ref.slice(2).split("/"))
-      at = isJson(at) ? at[key.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
-    node = at;
-  }
-  return node;
-}
 
 /** The fields a shape lists: its properties, its `allOf` members' too. */
 function listedFields(cut: Json, shape: unknown, depth = 0): Set<string> {
