@@ -15,7 +15,7 @@ import { describe, expect, it } from "vitest";
 import { connectionParams, llmToolName, modelParams, type ToolSpec } from "@blockwright/runtime/internal";
 import { valuesOf } from "../src/contract/inputs/values.js";
 import { pascalCase } from "../src/model/naming.js";
-import { capturingFetch, expectNoViolation, mockUrl, spec } from "../test-support/harness.js";
+import { capturingFetch, connectionValue, expectNoViolation, mockUrl, spec } from "../test-support/harness.js";
 import { GENERATED_DIR, providers } from "../test-support/repo.js";
 
 const CREDENTIAL = "zq-adapter-credential-0123456789";
@@ -48,7 +48,7 @@ function connected(pkg: Package, id: string, t: ToolSpec) {
   const options: Record<string, unknown> = {};
   const flows = flowParams(t);
   for (const p of connectionParams(t))
-    if (!flows.has(p.name)) options[p.name] = p.format === "base-url" ? mockUrl(id) : CREDENTIAL;
+    if (!flows.has(p.name)) options[p.name] = connectionValue(p, CREDENTIAL, mockUrl(id));
   const { fetch, calls } = capturingFetch();
   const create = pkg[`create${pascalCase(id)}`] as (options: object) => Client;
   return { client: create({ ...options, baseUrl: mockUrl(id), retries: 0, fetch }), calls };

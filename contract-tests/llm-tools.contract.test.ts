@@ -6,7 +6,7 @@ import AjvModule from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { connectionParams, modelParams, outputSchema, type ToolSpec } from "@blockwright/runtime/internal";
 import { valuesOf } from "../src/contract/inputs/values.js";
-import { call, expectSuccess, mockUrl, spec } from "../test-support/harness.js";
+import { call, connectionValue, expectSuccess, mockUrl, spec } from "../test-support/harness.js";
 import { tools } from "../test-support/repo.js";
 
 const Ajv2020 = AjvModule.default ?? AjvModule;
@@ -20,12 +20,7 @@ const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true }
 function validParams(t: ToolSpec): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const p of connectionParams(t))
-    params[p.name] =
-      p.format === "base-url"
-        ? "https://connection.example.com"
-        : !p.secret && p.placeholder !== undefined
-          ? p.placeholder
-          : "mock-credential-0123456789";
+    params[p.name] = connectionValue(p, "mock-credential-0123456789", "https://connection.example.com");
   const model = new Set(modelParams(t).map((p) => p.name));
   for (const [name, value] of Object.entries(valuesOf(t, spec(t.provider)).minimal()))
     if (model.has(name)) params[name] = value;

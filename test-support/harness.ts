@@ -7,6 +7,7 @@ import {
   safeToRepeat,
   type ExecuteOptions,
   type OutputSpec,
+  type ParamSpec,
   type ToolResult,
   type ToolSpec,
 } from "@blockwright/runtime/internal";
@@ -198,4 +199,18 @@ export function describeErrorStatuses(
       });
     }
   });
+}
+
+/**
+ * A connection input a test gives a tool's client or call: the address for a base URL, the made-up credential for a
+ * secret, else a value the input's own rules take (its default, its first listed value, its placeholder), the
+ * credential text last. A server variable drafted from a document (`region`, with its listed values) refused the
+ * credential text as none of them: a provider added with one failed the adapters' and the LLM tools' contract tests.
+ */
+export function connectionValue(p: ParamSpec, credential: string, baseUrl: string): unknown {
+  if (p.format === "base-url") return baseUrl;
+  if (p.secret) return credential;
+  if (p.default !== undefined) return p.default;
+  if (p.enum?.length) return p.enum[0];
+  return p.placeholder ?? credential;
 }
