@@ -52,7 +52,7 @@ export function checkCredential(
       [...ex.headers].find(([, v]) => v.includes(credential))?.[0] ??
       (decodeURIComponent(ex.url.href).includes(credential)
         ? "the address"
-        : ex.rawBody.includes(credential)
+        : bodyHolds(ex.rawBody, credential)
           ? "the body"
           : undefined);
     return check(
@@ -100,7 +100,7 @@ export function checkCredential(
       ![...query.values()].some((v) => v.includes(credential)),
     "the credential also appears in the address",
   );
-  check(!ex.rawBody.includes(credential), "the credential also appears in the body");
+  check(!bodyHolds(ex.rawBody, credential), "the credential also appears in the body");
 }
 
 /**
@@ -120,7 +120,7 @@ function checkPathCredential(ex: Exchange, credential: string, givenElsewhere: b
     ![...new URLSearchParams(ex.url.search).values()].some((v) => v.includes(credential)),
     "the credential also appears in the query",
   );
-  check(!ex.rawBody.includes(credential), "the credential also appears in the body");
+  check(!bodyHolds(ex.rawBody, credential), "the credential also appears in the body");
 }
 
 /**
@@ -180,4 +180,23 @@ function describeScheme(doc: OpenApiDocument, name: string): string {
   if (s.type === "http") return `${name}: Authorization: ${s.scheme ?? "?"} <credential>`;
   if (credentialOf(s)?.type === "bearer") return `${name}: Authorization: Bearer <${s.type} access token>`;
   return `${name}: ${s.in} ${s.name}`;
+}
+
+/**
+ * Whether a body carries the credential: in a JSON body, in one of its values. Its keys are the document's field
+ * names, which a drawn credential of a few letters may spell a part of (`am` in `"name"`), though nothing of the
+ * credential was sent there.
+ */
+function bodyHolds(rawBody: string, credential: string): boolean {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    return rawBody.includes(credential);
+  }
+  const holds = (value: unknown): boolean =>
+    value !== null && typeof value === "object"
+      ? Object.values(value).some(holds)
+      : value !== undefined && String(value).includes(credential);
+  return holds(body);
 }
