@@ -255,6 +255,18 @@ describe("pre-flight validation", () => {
       error: { type: "validation", rule: "operation", operation: "crm_delete_everything" },
     });
   });
+
+  it("rejects, never throws, for an operation id that is not text (executeTool is not an async function)", async () => {
+    let thrown: unknown;
+    let result: Promise<unknown> | undefined;
+    try {
+      result = executeTool(12 as unknown as "crm_get_record", {});
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeUndefined();
+    await expect(result).rejects.toThrow(TypeError);
+  });
 });
 
 describe("outputs", () => {

@@ -27,9 +27,7 @@ export type Body = { text: string; bytes: number } | { tooLarge: true };
 /** Read the body; throws DeadlineExpired when the time runs out (or the caller cancels) first. */
 export async function readBody(response: Response, limit: number, deadline: Deadline): Promise<Body> {
   const read = await readBytes(response, limit, deadline);
-  return "tooLarge" in read
-    ? read
-    : { text: read.bytes.byteLength ? decoder.decode(read.bytes) : "", bytes: read.bytes.byteLength };
+  return "tooLarge" in read ? read : { text: decoder.decode(read.bytes), bytes: read.bytes.byteLength };
 }
 
 /**
