@@ -96,6 +96,15 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
   const type = body ? typeOf(body) : undefined;
   const replyText = shortText(response.description || "The reply body.", 200);
   if (!body || (type !== "object" && type !== "array")) return scalarReply(doc, response, body, where, notes);
+  // `items` without a `type` constrains only a list, and the reply's examples are objects: one of its items.
+  const shown = Object.values(response.examples ?? {});
+  if (type === "array" && body.type === undefined && shown.length && shown.every((e) => isRecord(e))) {
+    notes.push({
+      at: where,
+      note: "the reply's schema gives items but no type, and its examples are objects: drafted as JSON",
+    });
+    return { outputs: { data: { type: "json", from: "$response.body", description: replyText } } };
+  }
   if (type === "array") {
     return {
       outputs: {
@@ -403,3 +412,5 @@ export function outputName(field: string, taken: Record<string, unknown>): strin
   for (let i = 2; name in taken; i++) name = `metadata.${base}${i}`;
   return name;
 }
+
+const isRecord = (value: unknown): boolean => value !== null && typeof value === "object" && !Array.isArray(value);
