@@ -8,6 +8,9 @@ import { join } from "node:path";
 import { linkProblems as generationLinkProblems } from "../../../test-support/generation-problems.js";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { loadProvider } from "../../emit/link-provider.js";
+import { requestJudge } from "../../judge/judge.js";
+import { OpenApiDocument } from "../../load/openapi-document.js";
+import { parseYamlSource } from "../../load/yaml-source.js";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { draftProvider, type ProviderDraft } from "../draft-provider.js";
 import { selectOperations } from "../cut/select-operations.js";
@@ -101,6 +104,26 @@ export async function linkedTools(d: ProviderDraft, provider = "acme"): Promise<
   writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
   writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
   return (await loadProvider(root, dir)).operations.map((o) => o.tool);
+}
+
+/**
+ * The draft's cut document as the suite reads it, and the rules by which the request judge refuses a JSON body POSTed
+ * to `path` of it (the default server, the credential as a form would give it).
+ */
+export function judgedCut(
+  d: ProviderDraft,
+  path: string,
+): { cut: OpenApiDocument; refusals: (body: unknown) => string[] } {
+  const cut = new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml"));
+  const judge = requestJudge(cut, { basePath: "", credential: "form" });
+  const refusals = (body: unknown) =>
+    judge({
+      method: "POST",
+      url: `https://api.acme.test${path}`,
+      headers: new Headers({ "content-type": "application/json" }),
+      body: new TextEncoder().encode(JSON.stringify(body)),
+    }).refusals.map((r) => r.rule);
+  return { cut, refusals };
 }
 
 export { work as draftWorkFolder };

@@ -10,12 +10,10 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { valuesOf } from "../../contract/inputs/values.js";
-import { requestJudge } from "../../judge/judge.js";
-import { OpenApiDocument } from "../../load/openapi-document.js";
-import { parseYamlSource } from "../../load/yaml-source.js";
 import {
   draftWorkFolder,
   drafted,
+  judgedCut,
   linkedTools,
   linkProblems,
   notesAt,
@@ -83,18 +81,10 @@ describe("a closing beside a union of closed shapes, listing no field of its own
     );
     expect(notesAt(d, "openapi").join("\n")).toContain("each shape keeps its own closing");
     expect(await linkProblems(d)).toEqual([]);
-    const cut = new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml"));
+    const { cut, refusals } = judgedCut(d, "/zqcodes");
     const [tool] = await linkedTools(d);
     const contact = valuesOf(tool!, cut).example("zqContact");
     expect(contact?.value).toMatchObject({ zqName: expect.any(String) });
-    const judge = requestJudge(cut, { basePath: "", credential: "form" });
-    const refusals = (body: unknown) =>
-      judge({
-        method: "POST",
-        url: "https://api.acme.test/zqcodes",
-        headers: new Headers({ "content-type": "application/json" }),
-        body: new TextEncoder().encode(JSON.stringify(body)),
-      }).refusals.map((r) => r.rule);
     expect(refusals({ zqContact: contact?.value })).toEqual([]);
     expect(refusals({ zqContact: { zqEncoding: "zqvcard", zqName: "zq", zqPhone: "1" } })).toEqual([]);
     // Each shape keeps its closing: a field neither lists, or the card's own in the short card, is refused.

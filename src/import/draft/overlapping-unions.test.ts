@@ -9,12 +9,10 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { valuesOf } from "../../contract/inputs/values.js";
-import { requestJudge } from "../../judge/judge.js";
-import { OpenApiDocument } from "../../load/openapi-document.js";
-import { parseYamlSource } from "../../load/yaml-source.js";
 import {
   draftWorkFolder,
   drafted,
+  judgedCut,
   linkedTools,
   linkProblems,
   notesAt,
@@ -76,18 +74,10 @@ describe("a oneOf each of whose shapes takes every value of another", () => {
     );
     expect(notesAt(d, "openapi").join("\n")).toContain("Check how the API tells them apart");
     expect(await linkProblems(d)).toEqual([]);
-    const cut = new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml"));
+    const { cut, refusals } = judgedCut(d, "/zqverifiers");
     const [tool] = await linkedTools(d);
     const source = valuesOf(tool!, cut).example("zqSource");
     expect(source?.value).toMatchObject({ type: expect.any(String), name: expect.any(String) });
-    const judge = requestJudge(cut, { basePath: "", credential: "form" });
-    const refusals = (body: unknown) =>
-      judge({
-        method: "POST",
-        url: "https://api.acme.test/zqverifiers",
-        headers: new Headers({ "content-type": "application/json" }),
-        body: new TextEncoder().encode(JSON.stringify(body)),
-      }).refusals.map((r) => r.rule);
     expect(refusals({ zqSource: source?.value })).toEqual([]);
     expect(refusals({ zqSource: { type: "cookie" } })).toEqual(["schema"]);
   });
