@@ -3,7 +3,7 @@
 // the value without them; no key holding `[` or `]`, which a service cannot
 // read back. The contract suite holds the values it sends to the document's
 // schema as the service will read them, and draws no such key.
-import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
+import { type FormFieldEncoding, type ParamSpec, parsePointer, type ToolSpec } from "@blockwright/runtime/internal";
 
 /** A value as bracket form carries it: its empty objects and lists (which send no pair) left out, at every depth. */
 export function withoutEmpty(value: unknown): unknown {
@@ -24,7 +24,8 @@ export function withoutEmpty(value: unknown): unknown {
  * `[` or `]` is then no key a server can read back (OpenAPI 3.1.1 Appendix E leaves it to an escape convention).
  */
 export function writtenWithBrackets(p: ParamSpec, tool: ToolSpec): boolean {
-  if (p.wire.in === "body") return tool.body?.encoding === "form";
+  // A form field the document types application/json (its `encoding`) goes as one JSON text: `{}` is `field=%7B%7D`.
+  if (p.wire.in === "body") return tool.body?.encoding === "form" && !formField(tool, p.wire.pointer)?.json;
   return p.wire.in === "query" && !p.wire.encoding?.json;
 }
 
@@ -41,4 +42,11 @@ export function withoutBracketKeys(value: unknown): unknown {
       configurable: true,
     });
   return out;
+}
+
+/** How the form field holding a body pointer's value is written, when the document sets it. */
+function formField(tool: ToolSpec, pointer: string): FormFieldEncoding | undefined {
+  const [name] = parsePointer(pointer);
+  const fields = tool.body?.fields;
+  return name !== undefined && fields && Object.hasOwn(fields, name) ? fields[name] : undefined;
 }
