@@ -1,8 +1,9 @@
-// A draft its own final check finds generate would refuse (here a required JSON body field of format uuid whose
-// length must be 64 characters: no value meets both, and add cannot leave a required field out): add printed
+// A draft its own final check finds generate would refuse (here a required JSON body field whose pattern matches
+// values of 70 characters and whose maxLength is 64: no value meets both, and add cannot leave a required field
+// out): add printed
 // "generate will stop on 1 problem" and exited 0, as for a draft that links, so a script (the directory corpus, CI)
 // took it as done. The draft is still written, for the reviewer to fix, but add exits 1 and says so.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -48,12 +49,32 @@ async function add(name: string, level: Record<string, unknown>) {
 
 describe("add, when its own check finds that generate would refuse the draft", () => {
   it("writes the draft, names the problem and exits 1; a draft that links exits 0", async () => {
-    const refused = await add("refused", { minLength: 64, maxLength: 64 });
+    const refused = await add("refused", { pattern: "^[a-f]{70}$", maxLength: 64 });
     expect(refused.stdout).toContain("generate will stop on 1 problem");
-    expect(refused.stdout).toMatch(/zqlevel\.format: no value of 64 to 64 characters .* meets format uuid/);
+    expect(refused.stdout).toMatch(/zqlevel\.pattern: pattern .* matches values of 70 to 70 characters, never 0 to 64/);
     expect(refused.code).toBe(1);
     const links = await add("links", {});
     expect(links.stdout).toContain("the draft links: generate accepts it");
     expect(links.code).toBe(0);
+  });
+});
+
+// A format whose lengths no value of it meets (a UUID is 36 characters; zuora.com's job ids say 64 to 64): the format
+// names the kind of value the API takes, so add leaves out the bound that rules every such value out, says so in
+// the cut's header and a review note, and the draft links.
+describe("add, when a format's lengths admit none of its values", () => {
+  it("leaves out the bound no value of the format meets, with a note, and the draft links", async () => {
+    const fixed = await add("lengths", { minLength: 64, maxLength: 64 });
+    expect(fixed.stdout).toContain("the draft links: generate accepts it");
+    expect(fixed.code).toBe(0);
+    const cut = readFileSync(join(tmp, "lengths/specs/zqfind/openapi.yaml"), "utf8");
+    expect(cut).toMatch(/Left out by blockwright add: .*zqlevel \(minLength 64; format uuid\)/);
+    expect(cut).toMatch(/zqlevel:\n\s+type: string\n\s+format: uuid\n\s+maxLength: 64\n/);
+    expect(fixed.stdout).toMatch(/leaves out .*minLength 64; format uuid/);
+    const both = await add("both", { minLength: 40, maxLength: 30 });
+    expect(both.code).toBe(0);
+    expect(readFileSync(join(tmp, "both/specs/zqfind/openapi.yaml"), "utf8")).toMatch(
+      /zqlevel \(minLength 40, maxLength 30; format uuid\)/,
+    );
   });
 });

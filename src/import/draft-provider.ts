@@ -33,6 +33,7 @@ import { keyInBodyNotes, withKeyInBody } from "./auth/key-in-body.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
+import { withoutUnmetLengths } from "./shapes/unmet-lengths.js";
 import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples.js";
 import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/required-across-shapes.js";
 import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
@@ -155,6 +156,7 @@ function rewrittenCut(
   const placeholders = withMissingSchemas(doc, cut.report);
   const unreadable = withoutUnreadablePatterns(doc);
   const unmet = withoutUnmetFormats(doc);
+  const unmetLengths = withoutUnmetLengths(doc);
   const reordered = withTakenServerFirst(doc);
   const unlistedRequired = withoutRequiredNoShapeLists(doc);
   const shapeRequired = withRequiredInShapes(doc);
@@ -179,6 +181,7 @@ function rewrittenCut(
       anonymous,
       keyInBody,
       unmet,
+      unmetLengths,
       unreadable,
       refused: refused.map((r) => r.place),
       shapeRequired,
@@ -194,7 +197,7 @@ function rewrittenCut(
         ...keyInBodyNotes(keyInBody, credential),
         ...cutChangeNotes(
           renamed,
-          { unmet, unreadable, unlistedRequired, overlapping, unionClosings },
+          { unmet, unmetLengths, unreadable, unlistedRequired, overlapping, unionClosings },
           placeholders,
           answers,
           shapeRequired,

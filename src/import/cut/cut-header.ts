@@ -25,6 +25,8 @@ export interface CutChanges {
   /** Operations taking the added key scheme's key in their body: `security: []` written (auth/key-in-body.ts). */
   keyInBody?: string[];
   unmet: string[];
+  /** Lengths no value of their schema's format meets, left out (shapes/unmet-lengths.ts). */
+  unmetLengths?: string[];
   /** The patterns no reading compiles, left out (shapes/unreadable-patterns.ts). */
   unreadable: string[];
   /** The request examples left out: the judge refuses them (shapes/refused-request-examples.ts). */
@@ -53,6 +55,7 @@ export function cutHeader(
     anonymous,
     keyInBody = [],
     unmet,
+    unmetLengths = [],
     unreadable,
     refused,
     shapeRequired,
@@ -88,6 +91,9 @@ export function cutHeader(
       : []),
     ...(unmet.length
       ? [`Left out by blockwright add: the format of ${unmet.join(", ")} (no value meets it and its pattern together).`]
+      : []),
+    ...(unmetLengths.length
+      ? [`Left out by blockwright add: ${unmetLengths.join(", ")} (no value of the format meets them).`]
       : []),
     ...(unreadable.length
       ? [`Left out by blockwright add: ${unreadable.join(", ")} (no ECMAScript regular expression, in any reading).`]
@@ -198,11 +204,12 @@ export function cutChangeNotes(
   renamed: ReadonlyMap<string, string>,
   {
     unmet,
+    unmetLengths = [],
     unreadable,
     unlistedRequired = [],
     overlapping = [],
     unionClosings = [],
-  }: Pick<CutChanges, "unmet" | "unreadable" | "unlistedRequired" | "overlapping" | "unionClosings">,
+  }: Pick<CutChanges, "unmet" | "unmetLengths" | "unreadable" | "unlistedRequired" | "overlapping" | "unionClosings">,
   placeholders: readonly string[],
   { asJson, fileAnswers, defaultAnswers, emptyAnswers }: CutAnswers,
   shapeRequired: readonly string[] = [],
@@ -223,16 +230,7 @@ export function cutChangeNotes(
           },
         ]
       : []),
-    ...(unmet.length
-      ? [
-          {
-            at: ["openapi"],
-            note:
-              `openapi.yaml leaves out the format of ${unmet.join(", ")}: no value meets it and the pattern beside ` +
-              "it together, and the pattern is the exact rule; check which the API holds",
-          },
-        ]
-      : []),
+    ...unmetNotes(unmet, unmetLengths),
     ...(unreadable.length
       ? [
           {
@@ -296,6 +294,32 @@ export function cutChangeNotes(
               "openapi.yaml types as application/json the answers and request bodies the published document types " +
               `*/* (any media type) with an object or list schema (${asJson.join(", ")}): check that the API speaks ` +
               "JSON",
+          },
+        ]
+      : []),
+  ];
+}
+
+/** The notes on rules no value meets together, of which add left one out (unmet-formats.ts, unmet-lengths.ts). */
+function unmetNotes(unmet: readonly string[], unmetLengths: readonly string[]): ReviewNote[] {
+  return [
+    ...(unmet.length
+      ? [
+          {
+            at: ["openapi"],
+            note:
+              `openapi.yaml leaves out the format of ${unmet.join(", ")}: no value meets it and the pattern beside ` +
+              "it together, and the pattern is the exact rule; check which the API holds",
+          },
+        ]
+      : []),
+    ...(unmetLengths.length
+      ? [
+          {
+            at: ["openapi"],
+            note:
+              `openapi.yaml leaves out ${unmetLengths.join(", ")}: no value of the format meets them, and the format ` +
+              "names the kind of value the API takes; set the lengths the API holds, if any",
           },
         ]
       : []),

@@ -17,7 +17,7 @@ type Json = Record<string, unknown>;
  * Whether a value made from the rules meets them all, as the runtime checks a value (the link's search,
  * param-limits.ts).
  */
-function admitsValue(rules: StringRules): boolean {
+export function admitsValue(rules: StringRules): boolean {
   const spec = {
     name: "value",
     title: "value",
