@@ -3,20 +3,12 @@
 // case fails with what crashed, and the cases left run in a new worker.
 import { describe, expect, it } from "vitest";
 import { runInWorkers } from "./workers.js";
-
-const planned = (id: string) => ({
-  id,
-  provider: "zqp",
-  operation: "zqp_op",
-  kind: "example" as const,
-  name: id,
-  source: { document: "manifest" as const, path: [] },
-});
+import { NOWHERE, plannedCase as planned } from "./__fixtures__/planned-cases.js";
 
 describe("a worker that crashes under a case", () => {
   it("fails that case with what crashed and runs the rest in a new worker", async () => {
     const results = await runInWorkers([planned("zq-first"), planned("zq-zqcrash"), planned("zq-last")], {
-      dirs: { root: "/nowhere", specs: "/nowhere/specs", out: "/nowhere/generated" },
+      dirs: NOWHERE,
       seed: 1,
       runs: 1,
       workers: 1,

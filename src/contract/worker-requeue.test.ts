@@ -3,21 +3,13 @@
 // start, and named one as running for 789 s though it had not run since its worker ended: it is told they left.
 import { describe, expect, it } from "vitest";
 import { runInWorkers } from "./workers.js";
-
-const planned = (id: string) => ({
-  id,
-  provider: "zqp",
-  operation: "zqp_op",
-  kind: "example" as const,
-  name: id,
-  source: { document: "manifest" as const, path: [] },
-});
+import { NOWHERE, plannedCase as planned } from "./__fixtures__/planned-cases.js";
 
 describe("cases under way in a worker ended for another case", () => {
   it("are said to have left, then run in the new worker", async () => {
     const events: string[] = [];
     const results = await runInWorkers([planned("zq-zqstall"), planned("zq-waiting")], {
-      dirs: { root: "/nowhere", specs: "/nowhere/specs", out: "/nowhere/generated" },
+      dirs: NOWHERE,
       seed: 1,
       runs: 1,
       workers: 1,

@@ -86,7 +86,7 @@ export const CASE_TIME_LIMIT_MS = 120_000;
  * and an interrupt ends the workers (Worker.terminate stops even a loop that
  * never yields).
  */
-type PlannedCase = Pick<ContractCase<ResultKind>, "id" | "provider" | "operation" | "kind" | "name" | "source">;
+export type PlannedCase = Pick<ContractCase<ResultKind>, "id" | "provider" | "operation" | "kind" | "name" | "source">;
 
 export async function runInWorkers(cases: readonly PlannedCase[], options: WorkerRunOptions): Promise<CaseResult[]> {
   const order = new Map(cases.map((c, i) => [c.id, i]));
