@@ -1,6 +1,9 @@
 // Parsed data changed in a few places without copying the rest: a whole
 // published document is megabytes, and a structured clone of it (to change
 // two answers, or none) cost upstream half a second of CPU and its garbage.
+// Not immer's produce: its drafts are reached by path and assume a tree, where parsed YAML is a graph (an alias is
+// one object at several places, changed and shared at each; a cycle is possible), and the changes here are found
+// by object, not by path.
 import { setOwn } from "@blockwright/runtime/internal";
 
 /** New values for some keys of an object, by the object they belong to. */
