@@ -34,6 +34,7 @@ import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
 import { withoutUnmetLengths } from "./shapes/unmet-lengths.js";
+import { withoutOpenEnums } from "./shapes/open-enums.js";
 import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples.js";
 import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/required-across-shapes.js";
 import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
@@ -157,6 +158,7 @@ function rewrittenCut(
   const unreadable = withoutUnreadablePatterns(doc);
   const unmet = withoutUnmetFormats(doc);
   const unmetLengths = withoutUnmetLengths(doc);
+  const openEnums = withoutOpenEnums(doc);
   const reordered = withTakenServerFirst(doc);
   const unlistedRequired = withoutRequiredNoShapeLists(doc);
   const shapeRequired = withRequiredInShapes(doc);
@@ -182,6 +184,7 @@ function rewrittenCut(
       keyInBody,
       unmet,
       unmetLengths,
+      openEnums,
       unreadable,
       refused: refused.map((r) => r.place),
       shapeRequired,
@@ -197,7 +200,7 @@ function rewrittenCut(
         ...keyInBodyNotes(keyInBody, credential),
         ...cutChangeNotes(
           renamed,
-          { unmet, unmetLengths, unreadable, unlistedRequired, overlapping, unionClosings },
+          { unmet, unmetLengths, openEnums, unreadable, unlistedRequired, overlapping, unionClosings },
           placeholders,
           answers,
           shapeRequired,

@@ -59,6 +59,20 @@ describe("the documents a directory run takes", () => {
     ).toEqual(sample.map((d) => d.key).sort());
   });
 
+  it("takes only the named providers' documents when asked, before the draw", () => {
+    const [first, second] = [...new Set(docs.map((d) => d.provider))] as [string, string];
+    const own = docs.filter((d) => d.provider === first || d.provider === second);
+    const both = selectDocuments(docs, { all: true, seed: 5, providers: [first, second] });
+    expect(both.map((d) => d.key).sort()).toEqual(own.map((d) => d.key).sort());
+    const one = selectDocuments(docs, { all: false, seed: 5, providers: [first] });
+    expect(one.map((d) => d.provider)).toEqual([first]);
+    expect(directoryOptions(["--provider", first, "--provider", second], tmp).selection.providers).toEqual([
+      first,
+      second,
+    ]);
+    expect(() => directoryOptions(["--provider"], tmp)).toThrow(/--provider needs a provider's folder/);
+  });
+
   it("names each document as a provider id add takes", () => {
     expect(providerId("1password.com/events.json")).toBe("p1passwordcomevents");
     expect(providerId("zq.example/Some API.json")).toMatch(/^[a-z][a-z0-9]*$/);

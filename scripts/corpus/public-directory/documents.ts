@@ -21,6 +21,8 @@ export interface Selection {
   /** How many documents to draw (after the one-per-provider rule); undefined: every one. */
   sample?: number;
   seed: number;
+  /** Only the documents of these providers (`azure.com`), before any draw; undefined: every provider's. */
+  providers?: string[];
   /** 1-based shard and shard count. */
   shard?: { index: number; count: number };
 }
@@ -67,11 +69,13 @@ export function directoryDocuments(apiFolder: string): DirectoryDocument[] {
 /** The documents a run takes, in the order it runs them. */
 export function selectDocuments(documents: readonly DirectoryDocument[], selection: Selection): DirectoryDocument[] {
   const random = seeded(selection.seed);
+  const only = selection.providers;
+  const taken = only ? documents.filter((d) => only.includes(d.provider)) : documents;
   let chosen: DirectoryDocument[];
-  if (selection.all) chosen = [...documents];
+  if (selection.all) chosen = [...taken];
   else {
     const byProvider = new Map<string, DirectoryDocument[]>();
-    for (const d of documents) byProvider.set(d.provider, [...(byProvider.get(d.provider) ?? []), d]);
+    for (const d of taken) byProvider.set(d.provider, [...(byProvider.get(d.provider) ?? []), d]);
     chosen = [...byProvider.values()].map((docs) => docs[Math.floor(random() * docs.length)] as DirectoryDocument);
   }
   if (selection.sample !== undefined) chosen = shuffled(chosen, random).slice(0, selection.sample);

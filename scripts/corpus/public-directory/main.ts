@@ -35,7 +35,7 @@ export class DirectoryUsage extends Error {}
 
 const USAGE =
   "npm run corpus -- --directory [--all (every document, not one per provider)] [--sample N] [--seed S " +
-  "(default 1)] [--shard i/n] [--operations K (per document, default 5)] [--out <records.json>] [--table " +
+  "(default 1)] [--provider <p> (only its documents: azure.com; repeatable)] [--shard i/n] [--operations K (per document, default 5)] [--out <records.json>] [--table " +
   "<file.md>] [--resume (skip the documents --out holds that passed or add cannot read)] [--keep] [--timeout " +
   "<seconds for test, default 180>]\n       npm run corpus -- --directory --merge <records.json>... " +
   "[--out <records.json>] [--table <file.md>]";
@@ -64,7 +64,11 @@ export function directoryOptions(argv: string[], corpus: string): Options {
     if (arg === "--all") selection.all = true;
     else if (arg === "--sample") selection.sample = whole(arg, argv[++i], 1);
     else if (arg === "--seed") selection.seed = whole(arg, argv[++i], 0);
-    else if (arg === "--operations") operations = whole(arg, argv[++i], 1);
+    else if (arg === "--provider") {
+      const name = argv[++i];
+      if (!name || name.startsWith("-")) throw new DirectoryUsage("--provider needs a provider's folder, as azure.com");
+      selection.providers = [...(selection.providers ?? []), name];
+    } else if (arg === "--operations") operations = whole(arg, argv[++i], 1);
     else if (arg === "--timeout") timeoutS = whole(arg, argv[++i], 1);
     else if (arg === "--out") out = argv[++i];
     else if (arg === "--table") table = argv[++i];
@@ -103,7 +107,8 @@ export function directoryOptions(argv: string[], corpus: string): Options {
 export function ruleOf(selection: Selection, operations: number): string {
   const which = selection.all ? "every document" : "one document per provider, drawn by the seed";
   const sample = selection.sample !== undefined ? `, a seeded sample of ${selection.sample}` : "";
-  return `${which}${sample}; ${operations} operations per document (the hard shapes first, then random)`;
+  const only = selection.providers ? ` of ${selection.providers.join(", ")}` : "";
+  return `${which}${only}${sample}; ${operations} operations per document (the hard shapes first, then random)`;
 }
 
 /**

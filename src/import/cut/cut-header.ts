@@ -27,6 +27,8 @@ export interface CutChanges {
   unmet: string[];
   /** Lengths no value of their schema's format meets, left out (shapes/unmet-lengths.ts). */
   unmetLengths?: string[];
+  /** Enums the document marks open (x-ms-enum modelAsString), left out (shapes/open-enums.ts). */
+  openEnums?: string[];
   /** The patterns no reading compiles, left out (shapes/unreadable-patterns.ts). */
   unreadable: string[];
   /** The request examples left out: the judge refuses them (shapes/refused-request-examples.ts). */
@@ -56,6 +58,7 @@ export function cutHeader(
     keyInBody = [],
     unmet,
     unmetLengths = [],
+    openEnums = [],
     unreadable,
     refused,
     shapeRequired,
@@ -94,6 +97,12 @@ export function cutHeader(
       : []),
     ...(unmetLengths.length
       ? [`Left out by blockwright add: ${unmetLengths.join(", ")} (no value of the format meets them).`]
+      : []),
+    ...(openEnums.length
+      ? [
+          `Left out by blockwright add: the enum of ${openEnums.join(", ")} (x-ms-enum's modelAsString: the ` +
+            "service takes other values too; the known ones are in the description).",
+        ]
       : []),
     ...(unreadable.length
       ? [`Left out by blockwright add: ${unreadable.join(", ")} (no ECMAScript regular expression, in any reading).`]
@@ -205,11 +214,15 @@ export function cutChangeNotes(
   {
     unmet,
     unmetLengths = [],
+    openEnums = [],
     unreadable,
     unlistedRequired = [],
     overlapping = [],
     unionClosings = [],
-  }: Pick<CutChanges, "unmet" | "unmetLengths" | "unreadable" | "unlistedRequired" | "overlapping" | "unionClosings">,
+  }: Pick<
+    CutChanges,
+    "unmet" | "unmetLengths" | "openEnums" | "unreadable" | "unlistedRequired" | "overlapping" | "unionClosings"
+  >,
   placeholders: readonly string[],
   { asJson, fileAnswers, defaultAnswers, emptyAnswers }: CutAnswers,
   shapeRequired: readonly string[] = [],
@@ -231,6 +244,17 @@ export function cutChangeNotes(
         ]
       : []),
     ...unmetNotes(unmet, unmetLengths),
+    ...(openEnums.length
+      ? [
+          {
+            at: ["openapi"],
+            note:
+              `openapi.yaml leaves out the enum of ${openEnums.join(", ")}: the document marks it open (x-ms-enum's ` +
+              "modelAsString), so its values are the known ones and the service takes others; they are in the " +
+              "description",
+          },
+        ]
+      : []),
     ...(unreadable.length
       ? [
           {
