@@ -43,12 +43,12 @@ export interface SqliteDatabase {
 }
 
 // V8 runs WebAssembly on its baseline compiler and moves a function to its optimising one (TurboFan) once the
-// function has run about this many bytes of its code. At V8's default (13 million on Node 22 and later, 1.8 on
-// Node 20) SQLite's two largest functions, its statement loop and its parser (60 and 40 KB of code), crossed it
-// within the store's first few statements, in every process that opened a store: their optimised compile cost
-// 0.12 to 0.25 s of CPU, a third of a `serve --live` start. 1.3 billion (the flag is a 32-bit int) leaves a short
-// or quiet process on the baseline code and still optimises a busy store's functions: 20,000 small transactions
-// ran in the same CPU at both budgets, and 1.5× slower on the baseline compiler alone (`--liftoff-only`).
+// function has run about this many bytes of its code. At V8's default (13 million on Node 22 and later, 1.8
+// million on Node 20) SQLite's two largest functions, its statement loop and its parser (60 and 40 KB of code),
+// crossed it within the store's first few statements, in every process that opened a store: their optimised
+// compile cost 0.11 to 0.24 s of CPU, a third of a `serve --live` start. 1.3 billion (the flag is a 32-bit int)
+// leaves a short or quiet process on the baseline code and still optimises a busy store's functions: 20,000 small
+// transactions ran in the same CPU at both budgets, and 1.5× slower on the baseline compiler alone (--liftoff-only).
 const WASM_TIERING_BUDGET = 1_300_000_000;
 
 type SqliteModule = { Database: new (file: string) => SqliteDatabase };

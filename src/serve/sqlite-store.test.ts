@@ -165,7 +165,7 @@ describe("SQLite's WebAssembly in a process that opens a store", () => {
     );
     expect(traced.status, traced.stderr).toBe(0);
     // The trace names each compile's tier: SQLite's functions compiled on first call by Liftoff, none by TurboFan (its
-    // statement loop and parser were, at V8's default tiering budget, within the first statements: 0.12 to 0.25 s).
+    // statement loop and parser were, at V8's default tiering budget, within the first statements: 0.11 to 0.24 s).
     expect(traced.stdout).toMatch(/using Liftoff/);
     expect(traced.stdout).not.toMatch(/using TurboFan/);
   });
