@@ -142,3 +142,31 @@ describe("runs on the SQLite file", () => {
     },
   );
 });
+
+describe("SQLite's WebAssembly in a process that opens a store", () => {
+  it("stays on V8's baseline compiler through the store's opening and first writes (no optimised compile)", () => {
+    // The built module, in a process of its own (V8's flags are per process), which traces each function V8 compiles.
+    const built = new URL("../../dist/serve/sqlite-store.js", import.meta.url).href;
+    const script = [
+      `const { openSqliteStore } = await import(${JSON.stringify(built)});`,
+      `const store = openSqliteStore(${JSON.stringify(join(dir, "tiering/serve.sqlite"))});`,
+      "const body = new TextEncoder().encode('[\"e1\"]');",
+      'const events = [{ id: "e1", outputs: { data: { id: "e1" }, metadata: { id: "e1" } } }];',
+      'await store.accept({ trigger: "zqtier", receivedAt: Date.now(), headers: {}, body, events }, 60000);',
+      "await store.take(5, Date.now());",
+      "await store.close();",
+    ].join("\n");
+    const traced = spawnSync(
+      process.execPath,
+      ["--trace-wasm-compilation-times", "--input-type=module", "-e", script],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(traced.status, traced.stderr).toBe(0);
+    // The trace names each compile's tier: SQLite's functions compiled on first call by Liftoff, none by TurboFan (its
+    // statement loop and parser were, at V8's default tiering budget, within the first statements: 0.11 to 0.24 s).
+    expect(traced.stdout).toMatch(/using Liftoff/);
+    expect(traced.stdout).not.toMatch(/using TurboFan/);
+  });
+});
