@@ -35,7 +35,8 @@ export class DirectoryUsage extends Error {}
 
 const USAGE =
   "npm run corpus -- --directory [--all (every document, not one per provider)] [--sample N] [--seed S " +
-  "(default 1)] [--provider <p> (only its documents: azure.com; repeatable)] [--shard i/n] [--operations K (per document, default 5)] [--out <records.json>] [--table " +
+  "(default 1)] [--provider <p> (only its documents: azure.com; repeatable)] [--shard i/n] [--operations K " +
+  "(per document, default 5)] [--out <records.json>] [--table " +
   "<file.md>] [--resume (skip the documents --out holds that passed or add cannot read)] [--keep] [--timeout " +
   "<seconds for test, default 180>]\n       npm run corpus -- --directory --merge <records.json>... " +
   "[--out <records.json>] [--table <file.md>]";
