@@ -108,10 +108,12 @@ export function batchCommand(name: string | undefined): boolean {
 
 /**
  * The V8 flags bin/blockwright.js sets before a command's code loads: a batch's optimising compilers 8× less eager
- * (none for the others).
+ * (none for the others), and generate's TurboFan 16×: its compiles cost more than they saved on a whole published API
+ * (GitHub's, 0.95× the CPU; 200 synthetic providers 0.96×: docs/contributing/performance.md, the eleventh round).
  */
 export function v8FlagsFor(name: string | undefined): string[] {
-  return batchCommand(name) ? lessEagerOptimiser(8) : [];
+  if (!batchCommand(name)) return [];
+  return name === "generate" ? lessEagerOptimiser(8, undefined, 16) : lessEagerOptimiser(8);
 }
 
 /** What main answers itself: the help of a command, and the shell completion written from every command's help. */

@@ -20,7 +20,13 @@ describe("lessEagerOptimiser", () => {
           "--invocation-count-for-turbofan=24000",
           "--invocation-count-for-maglev=3200",
         ]);
+        expect(lessEagerOptimiser(8, v8, 16), v8).toEqual([
+          "--invocation-count-for-turbofan=48000",
+          "--invocation-count-for-maglev=3200",
+        ]);
       }
+      // V8 11 has one budget for both compilers: Maglev's factor.
+      expect(lessEagerOptimiser(8, "11.3.244.8-node.33", 16)).toEqual(["--interrupt-budget=540672"]);
     },
   );
 

@@ -14,13 +14,18 @@ const INVOCATIONS_FOR_MAGLEV = 400;
 
 /**
  * The V8 flags that make its optimising compilers `factor`× less eager, as the V8 of `v8Version` (by default the
- * running one) spells them.
+ * running one) spells them; `turbofanFactor`, TurboFan's own where it differs from Maglev's (V8 12 and later: V8 11
+ * has one budget for both, `factor`'s).
  */
-export function lessEagerOptimiser(factor: number, v8Version: string = process.versions.v8): string[] {
+export function lessEagerOptimiser(
+  factor: number,
+  v8Version: string = process.versions.v8,
+  turbofanFactor: number = factor,
+): string[] {
   const major = Number.parseInt(v8Version, 10);
   if (major < 12) return [`--interrupt-budget=${factor * INTERRUPT_BUDGET}`];
   return [
-    `--invocation-count-for-turbofan=${factor * INVOCATIONS_FOR_TURBOFAN}`,
+    `--invocation-count-for-turbofan=${turbofanFactor * INVOCATIONS_FOR_TURBOFAN}`,
     `--invocation-count-for-maglev=${factor * INVOCATIONS_FOR_MAGLEV}`,
   ];
 }

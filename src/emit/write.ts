@@ -168,9 +168,11 @@ export class FileLook {
 
   state(path: string, content: string): FileState {
     const full = join(this.outDir, path);
-    const link = linkOnPath(this.outDir, path, this.links);
+    // In a folder that was not there, the file is not either, nor a link: only the folders on its way are looked at.
+    const absent = this.inAbsentFolder(path);
+    const link = linkOnPath(this.outDir, absent ? path.slice(0, path.lastIndexOf("/")) : path, this.links);
     if (link) return { blocked: link === path ? "a symbolic link" : `through the symbolic link ${link}` };
-    const stat = this.inAbsentFolder(path) ? undefined : statOf(full);
+    const stat = absent ? undefined : statOf(full);
     if (stat && !stat.isFile()) return { blocked: "a folder, not a file" };
     if (!stat) return "missing";
     return readFileSync(full, "utf8") === content ? "same" : "stale";
