@@ -190,8 +190,19 @@ const finderCache = new Map<string, Finder>();
 
 // Each secret once, at its first place: a set and the array spread from it, which this made before, were a fifth of a
 // call's look for secrets in its outputs (about 80 ns of 450, Node 24).
-const findersOf = (secrets: readonly string[]): Finder[] =>
-  secrets.filter((s, i) => typeof s === "string" && isSecretLength(s) && secrets.indexOf(s) === i).map(finderOf);
+// The last list's finders, kept: a call looks for the same secrets in each of its texts, and the next call often for the
+// same ones (a new array, the same strings).
+let lastSecrets: readonly string[] = [];
+let lastFinders: Finder[] = [];
+function findersOf(secrets: readonly string[]): Finder[] {
+  if (secrets.length !== lastSecrets.length || secrets.some((s, i) => s !== lastSecrets[i])) {
+    lastFinders = secrets
+      .filter((s, i) => typeof s === "string" && isSecretLength(s) && secrets.indexOf(s) === i)
+      .map(finderOf);
+    lastSecrets = [...secrets];
+  }
+  return lastFinders;
+}
 
 /**
  * The expression that finds a secret in any of its forms, run on every text the check before it (in found) lets by: for
