@@ -34,6 +34,20 @@ describe("deadlines on one shared timer", () => {
     expect([short.timedOut, long.timedOut]).toEqual([true, false]);
   });
 
+  it("keep a deadline past a timer's range (about 25 days) without firing early or warning", () => {
+    // In a process of its own: the timer here may be armed already, for an earlier deadline.
+    const script = `
+      const { startDeadline } = await import(${JSON.stringify(deadline)});
+      const warnings = [];
+      process.on("warning", (w) => warnings.push(w.name));
+      const d = startDeadline(3_000_000_000);
+      const answer = await d.race(new Promise((resolve) => setTimeout(() => resolve("answered"), 50)));
+      d.done();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      console.log(answer, d.timedOut, warnings.join() || "no warning");`;
+    expect(child(script)).toEqual({ status: 0, out: "answered false no warning" });
+  });
+
   it("refuse a second wait once the time is up (a retry after the deadline)", async () => {
     const d = startDeadline(10);
     await expect(d.race(never())).rejects.toBeInstanceOf(DeadlineExpired);

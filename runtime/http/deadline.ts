@@ -141,7 +141,12 @@ class CallDeadline implements Deadline {
   static #arm(at: number): void {
     clearTimeout(CallDeadline.#timer);
     CallDeadline.#timerAt = at;
-    CallDeadline.#timer = setTimeout(CallDeadline.#expireDue, Math.max(0, at - performance.now()));
+    // A delay past a timer's range (2³¹ − 1 ms, about 25 days) would fire at once, again and again: the timer fires at
+    // its end and is armed anew.
+    CallDeadline.#timer = setTimeout(
+      CallDeadline.#expireDue,
+      Math.min(2 ** 31 - 1, Math.max(0, at - performance.now())),
+    );
   }
 
   /** End every deadline due (a timer may fire up to a millisecond before the clock says), and arm for the next. */
