@@ -63,6 +63,7 @@ export default defineConfig({
       { find: /^@blockwright\/runtime$/, replacement: source("./runtime/index.ts") },
       { find: /^@blockwright\/runtime\/workflow$/, replacement: source("./runtime/workflow/index.ts") },
       { find: /^@blockwright\/runtime\/internal$/, replacement: source("./runtime/internal.ts") },
+      { find: /^@blockwright\/runtime\/observe$/, replacement: source("./runtime/observe.ts") },
       {
         find: /^@blockwright\/runtime\/(ai-sdk|langchain|openai-agents)$/,
         replacement: source("./runtime/adapters/$1.ts"),

@@ -41,7 +41,10 @@ export function redirectFailure(tool: ToolCall, response: Response, request: Htt
 
 /** The media type of a non-empty HTML body (`text/html`, `application/xhtml+xml`), if the reply is one. */
 export function htmlType(response: Response, text: string): string | undefined {
-  const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  const header = response.headers.get("content-type");
+  // Nearly every answer's type says no HTML at all: not split and cut.
+  if (!header || !/html/i.test(header)) return undefined;
+  const type = header.split(";")[0]?.trim().toLowerCase();
   return (type === "text/html" || type === "application/xhtml+xml") && NOT_SPACE.test(text) ? type : undefined;
 }
 

@@ -4,7 +4,8 @@ import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.j
 import { REDACTED } from "../common/redact.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { pageCursors } from "../call/page-cursors.js";
-import { createClient } from "./client.js";
+import { type ClientTable, createClient as plainClient } from "./client.js";
+import { observeCalls } from "./observe.js";
 import {
   AuthenticationError,
   AuthError,
@@ -22,6 +23,8 @@ import {
 } from "./errors.js";
 import type { ClientOptions, RequestInfo } from "./types.js";
 
+// Observed, as the environment's client is (observe.test.ts: a client without its observer).
+const createClient = (t: ClientTable, o: ClientOptions = {}) => plainClient(t, { observe: observeCalls, ...o });
 const payments = irFixture("zqpayments");
 const toolOf = (id: string): ToolSpec => payments.operations.find((o) => o.tool.id === id)!.tool;
 const table = {

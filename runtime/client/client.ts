@@ -5,21 +5,18 @@
 //
 // The client's headers, hooks and logger work through the fetch each call
 // is given (one per call, wrapping the caller's): the call path itself is
-// unchanged, and what a hook sees is exactly what goes on the wire, secrets
-// redacted; so is what comes back (headers and request id), as it reaches the
-// hooks, the logger and `withResponse`.
-import { authSlots } from "../http/credentials.js";
+// unchanged. The hooks, the logger and `withResponse` see each call through
+// its observer (observe.ts, the `observe` option): the environment's client
+// (environment.ts) always has it; a browser's bundle carries it only when
+// given, so that a client that observes nothing bundles none of it.
 import type { CallSupport, ExecuteOptions } from "../call/single-call.js";
-import { isSecretLength, REDACTED, redact } from "../common/redact.js";
-import type { FetchLike } from "../http/transport.js";
-import { answerRequestId } from "../http/upstream-error.js";
 import { runOnce } from "../execute/run-tool.js";
 import { readOutputPath } from "../call/map-outputs.js";
 import { BY_HAND, type Support } from "../call/support.js";
 import { paginateToolDefinition } from "../paging/paginate.js";
 import type { ToolCall } from "../spec/tool-types.js";
 import { toError } from "./errors.js";
-import type { CallOptions, ClientHooks, ClientOptions, ItemsOptions, ReplyInfo, RequestInfo } from "./types.js";
+import type { CallOptions, CallState, ClientOptions, ItemsOptions } from "./types.js";
 
 /** Where a client keeps its table (not enumerable): the agent adapters (runtime/adapters/) read its tools from it. */
 export const CLIENT_TABLE: unique symbol = Symbol.for("blockwright.client.table");
@@ -43,25 +40,12 @@ export interface ClientTable {
   version?: string;
 }
 
-interface CallState {
-  last: ReplyInfo | undefined;
-  /** Whether the last answer is kept (`withResponse`): other calls make none of it. */
-  keep: boolean;
-  sent: Map<string, number>;
-}
-
 /** A call made ready: its parameters, its options and its observed fetch's state (`keep`: for withResponse). */
 type Prepare = (
   input: Record<string, unknown> | undefined,
   callOptions?: CallOptions,
   keep?: boolean,
 ) => { params: Record<string, unknown>; options: ExecuteOptions & CallSupport; state: CallState };
-
-/**
- * The headers that carry a credential whatever they hold: a request's, an answer's echo of them, a session an answer
- * sets (none a request sends).
- */
-const CREDENTIAL_HEADER = /^(?:(?:proxy-)?authorization|(?:set-)?cookie2?)$/;
 
 /**
  * What the process's environment gives a client (client/environment.ts, where there is one: never in a browser):
@@ -104,9 +88,12 @@ export function clientOf(
     headers = {},
     logger,
     hooks,
+    observe,
     throwOnError = false,
     ...rest
   } = given as ClientOptions & Record<string, unknown>;
+  // Hooks or a logger with nothing to tell them: refused, not silently dropped.
+  if ((hooks || logger) && !observe) throw new Error(unobserved(hooks ? "hooks" : "logger"));
   const connection = table.credentials.concat(table.address ?? []);
   const defaults: Record<string, unknown> = {};
   const base: Record<string, unknown> = {};
@@ -129,22 +116,32 @@ export function clientOf(
       const params = connect(defaults, input ?? {}, table.credentials);
       const { headers: callHeaders, ...callRest } = callOptions;
       const merged = { ...shared, ...base, ...callRest } as ExecuteOptions & CallSupport;
-      // The call's connection values and the client's own (a call that gives its own credential still keeps the
-      // client's out of what it shows).
-      const secrets = [
-        ...connection.flatMap((k) => [params[k], defaults[k]]).filter((v): v is string => typeof v === "string"),
-        ...(merged.secrets ?? []),
-      ];
       const state: CallState = { last: undefined, keep, sent: new Map() };
-      merged.fetch = observe(merged.fetch ?? ((r: Request) => fetch(r)), {
-        operation: tool.id,
-        tool,
-        headers: { ...headers, ...callHeaders },
-        hooks,
-        logger,
-        secrets,
-        state,
-      });
+      const all = { ...headers, ...callHeaders };
+      const inner = merged.fetch ?? ((r: Request) => fetch(r));
+      const observed = observe
+        ? observe(inner, {
+            operation: tool.id,
+            tool,
+            hooks,
+            logger,
+            // The call's connection values and the client's own (a call that gives its own credential still keeps the
+            // client's out of what it shows).
+            secrets: [
+              ...connection.flatMap((k) => [params[k], defaults[k]]).filter((v): v is string => typeof v === "string"),
+              ...(merged.secrets ?? []),
+            ],
+            state,
+          })
+        : inner;
+      // The last of a name wins, whatever its case: a call's header over the client's, the client's over the
+      // User-Agent; each before the observer sees the request.
+      const names = Object.keys(all).reverse();
+      if (names.length || observe)
+        merged.fetch = (request) => {
+          for (const name of names) if (!request.headers.has(name)) request.headers.set(name, all[name] as string);
+          return observed(request);
+        };
       return { params, options: merged, state };
     };
     const run = async (
@@ -152,6 +149,7 @@ export function clientOf(
       callOptions: CallOptions | undefined,
       keep: boolean,
     ) => {
+      if (keep && !observe) throw new Error(unobserved("withResponse"));
       const call = prepare(input, callOptions, keep);
       const result = await runOnce(tool, call.params, { ...call.options, allPages: false });
       if (!result.success && throwOnError) throw toError(result.error);
@@ -214,97 +212,7 @@ function connect(base: object, over: Record<string, unknown>, credentials: reado
   return merged;
 }
 
-interface Observed {
-  operation: string;
-  tool: ToolCall;
-  /** The client's headers, then the call's (a User-Agent first, where the environment gives one: environment.ts). */
-  headers: Record<string, string>;
-  hooks: ClientOptions["hooks"];
-  logger: ClientOptions["logger"];
-  secrets: string[];
-  state: CallState;
-}
-
-/**
- * The call's fetch: adds the client's headers, tells the hooks and the logger (secrets redacted), and keeps the last
- * answer for withResponse.
- */
-function observe(inner: FetchLike, o: Observed): FetchLike {
-  // Every encoding of each secret (percent-encoded in an address among them) is looked for: redact.ts.
-  const hide = (text: string) => redact(text, o.secrets);
-  const tell = <K extends keyof ClientHooks>(name: K, info: Parameters<NonNullable<ClientHooks[K]>>[0]) => {
-    try {
-      o.hooks?.[name]?.(info as RequestInfo & ReplyInfo & { durationMs: number });
-    } catch (e) {
-      // A hook's failure is the caller's to see, not the call's to fail on.
-      o.logger?.warn?.(`${name} hook threw: ${hide(e instanceof Error ? e.message : String(e))}`);
-    }
-  };
-  // The credential's headers (those that always carry one, and the auth's own) are withheld whatever they hold; its
-  // query parameters too (query credentials, whichever way).
-  const slots = authSlots(o.tool.auth);
-  const own = slots.flatMap((s) => (s.in === "header" ? [s.name.toLowerCase()] : []));
-  const query = slots.flatMap((s) => (s.in === "query" ? [s.name] : []));
-  const withheld = (name: string) => CREDENTIAL_HEADER.test(name) || own.includes(name);
-  return async (request) => {
-    // The last of a name wins, whatever its case: a call's header over the client's, the client's over the User-Agent.
-    for (const [name, value] of Object.entries(o.headers).reverse())
-      if (!request.headers.has(name)) request.headers.set(name, value);
-    const key = `${request.method} ${request.url}`;
-    const attempt = (o.state.sent.get(key) ?? 0) + 1;
-    o.state.sent.set(key, attempt);
-    const headers: Record<string, string> = {};
-    // The credentials as sent (a token a flow obtained is no secret the client was given): kept out of the answer's
-    // headers too.
-    const sent: string[] = [];
-    request.headers.forEach((value, name) => {
-      const credential = withheld(name);
-      headers[name] = credential ? REDACTED : hide(value);
-      if (credential) sent.push(value, value.slice(value.indexOf(" ") + 1));
-    });
-    const info: RequestInfo = {
-      operation: o.operation,
-      method: request.method,
-      url: hide(withoutCredential(request.url, query)),
-      headers,
-      attempt,
-    };
-    if (attempt > 1) {
-      o.logger?.info?.(`retry ${attempt - 1}: ${info.method} ${info.url}`, { operation: o.operation });
-      tell("onRetry", info);
-    }
-    o.logger?.debug?.(`${info.method} ${info.url}`, { operation: o.operation, attempt });
-    tell("onRequest", info);
-    const started = Date.now();
-    const response = await inner(request);
-    // Only for whom it reaches: a call without hooks, logger or withResponse makes none of it.
-    if (!o.state.keep && !o.logger?.debug && !o.hooks?.onResponse) return response;
-    // The answer as it may be shown: a header that echoes the credential (or sets a session) withheld, secrets redacted
-    // in the others.
-    const reply: ReplyInfo = { status: response.status, headers: new Headers() };
-    const secrets = [...o.secrets, ...sent.filter(isSecretLength)];
-    response.headers.forEach((value, name) => {
-      reply.headers.append(name, withheld(name) ? REDACTED : redact(value, secrets));
-    });
-    const requestId = answerRequestId(o.tool, reply.headers);
-    if (requestId !== undefined) reply.requestId = requestId;
-    if (o.state.keep) o.state.last = reply;
-    const durationMs = Date.now() - started;
-    o.logger?.debug?.(`${response.status} ${info.method} ${info.url} (${durationMs} ms)`, {
-      operation: o.operation,
-      status: response.status,
-      requestId,
-    });
-    tell("onResponse", { ...reply, operation: o.operation, method: info.method, url: info.url, attempt, durationMs });
-    return response;
-  };
-}
-
-/** The address with the credentials' query parameters (`names`) withheld. */
-function withoutCredential(address: string, names: string[]): string {
-  const url = new URL(address);
-  const present = names.filter((n) => url.searchParams.has(n));
-  if (!present.length) return address;
-  for (const n of present) url.searchParams.set(n, REDACTED);
-  return url.toString().replaceAll(encodeURIComponent(REDACTED), REDACTED);
-}
+/** Why a client without its observer cannot give `what`. */
+const unobserved = (what: string) =>
+  `${what}: this client observes no call: pass observe (\`import { observeCalls } from ` +
+  `"@blockwright/runtime/observe"\`, \`observe: observeCalls\`), which a browser's bundle leaves out unless given`;

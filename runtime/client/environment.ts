@@ -6,10 +6,12 @@
 // or `off`: the lines of that level and above, to the logger given, else the
 // console); and each request says who calls, `User-Agent: blockwright/<the
 // runtime's version> <provider>/<the package's version>` (a header the caller
-// gives wins). What a variable holds is a secret of the client's like any
+// gives wins); its hooks, logger and `withResponse` see each call (observe.ts, which a browser's
+// client has only when given it). What a variable holds is a secret of the client's like any
 // credential it is given: redacted wherever it could show, never logged.
 import { BY_HAND } from "../call/support.js";
 import { type ClientEnvironment, type ClientTable, clientOf } from "./client.js";
+import { observeCalls } from "./observe.js";
 import type { ClientLogger, ClientOptions } from "./types.js";
 import { RUNTIME_VERSION } from "./version.js";
 
@@ -53,6 +55,8 @@ export const fromEnvironment: ClientEnvironment = (table, options) => {
     `${provider !== undefined && table.version !== undefined ? ` ${provider}/${table.version}` : ""}`;
   return {
     ...defaults,
+    // Its hooks, logger and withResponse observe each call (observe.ts), as they always did.
+    observe: observeCalls,
     ...options,
     ...(logger ? { logger } : {}),
     headers: { "user-agent": agent, ...options.headers },

@@ -2,6 +2,8 @@
 // per operation, typed by the generated package) and what hooks receive.
 import type { ExecuteOptions } from "../call/single-call.js";
 import type { ToolResult } from "../http/errors.js";
+import type { FetchLike } from "../http/transport.js";
+import type { ToolCall } from "../spec/tool-types.js";
 
 /**
  * Where a client writes one line per request, answer and retry (`console` fits); URLs and headers come with every
@@ -43,6 +45,32 @@ export interface ClientHooks {
   onRetry?(request: RequestInfo): void;
 }
 
+/** What a client's observer is told of a call (client.ts). */
+export interface ObservedCall {
+  operation: string;
+  tool: ToolCall;
+  hooks: ClientOptions["hooks"];
+  logger: ClientOptions["logger"];
+  /** The values no hook or log line may show. */
+  secrets: string[];
+  state: CallState;
+}
+
+/** A call's state as its observer keeps it. */
+export interface CallState {
+  last: ReplyInfo | undefined;
+  /** Whether the last answer is kept (`withResponse`): other calls make none of it. */
+  keep: boolean;
+  /** Requests sent so far, by method and address: a retry's attempt number. */
+  sent: Map<string, number>;
+}
+
+/**
+ * What gives a client's hooks, logger and `withResponse` what they see: a call's fetch observed. `observeCalls`
+ * (`@blockwright/runtime/observe`); the environment's client (Node.js, Deno, Bun) always has it.
+ */
+export type ClientObserver = (inner: FetchLike, call: ObservedCall) => FetchLike;
+
 /** Options of a client, the defaults of each call; a call's own options win. */
 export interface ClientOptions
   extends Omit<
@@ -58,6 +86,12 @@ export interface ClientOptions
   logger?: ClientLogger;
   hooks?: ClientHooks;
   /**
+   * What tells the hooks and the logger of each call, and gives `withResponse` its answer: `observeCalls`, from
+   * `@blockwright/runtime/observe`. Given by the environment where there is one (Node.js, Deno, Bun); in a browser's
+   * bundle, a client with hooks, a logger or `withResponse` needs it (and one without carries none of its code).
+   */
+  observe?: ClientObserver;
+  /**
    * Throw a BlockwrightError subclass (UpstreamError, ValidationError, …) instead of returning `{success: false,
    * error}`.
    */
@@ -65,7 +99,7 @@ export interface ClientOptions
 }
 
 /** Options of one call: the client's, overridden, plus a signal and an idempotency key. */
-export interface CallOptions extends Omit<ClientOptions, "logger" | "hooks" | "throwOnError"> {
+export interface CallOptions extends Omit<ClientOptions, "logger" | "hooks" | "observe" | "throwOnError"> {
   signal?: AbortSignal;
   idempotencyKey?: string;
 }

@@ -94,38 +94,58 @@ export function mentionsSecret(value: unknown, secrets: readonly string[]): bool
 }
 
 function walkMentions(value: unknown, finders: Finder[], depth: number): boolean {
-  if (typeof value === "string" || typeof value === "number" || typeof value === "bigint")
-    return holds(String(value), finders);
+  if (typeof value === "string") return holds(value, finders);
+  if (typeof value === "number" || typeof value === "bigint") return holds(String(value), finders);
   if (!value || typeof value !== "object") return false;
   // Too deep to search: it may hold one (redactValue withholds it).
   if (depth >= MAX_NESTING) return true;
-  if (Array.isArray(value)) return value.some((item) => walkMentions(item, finders, depth + 1));
-  return Object.keys(value).some(
-    (key) => holds(key, finders) || walkMentions((value as Record<string, unknown>)[key], finders, depth + 1),
-  );
+  // Loops, not `some` with a closure each: an output's look was a twentieth of a call (Node 24).
+  if (Array.isArray(value)) {
+    for (const item of value) if (walkMentions(item, finders, depth + 1)) return true;
+    return false;
+  }
+  for (const key of Object.keys(value))
+    if (holds(key, finders) || walkMentions((value as Record<string, unknown>)[key], finders, depth + 1)) return true;
+  return false;
 }
 
-const holds = (text: string, finders: Finder[]): boolean => found(text, finders).length > 0;
+/** Whether `text` holds a secret (found, without the ranges: stops at the first). */
+function holds(text: string, finders: Finder[]): boolean {
+  for (const finder of finders) {
+    if (!canHold(finder, text)) continue;
+    const re = (finder.re ??= finder.make());
+    re.lastIndex = 0;
+    if (re.test(text)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the text can hold the secret at all, before its expression is made and run: making it and its first runs
+ * (compiled twice, to bytecode, then machine code) cost a call with a key new to the process 0.7 ms (`npm run bench --
+ * call`: 748 → 27 µs, 22 µs with a key it knew), and most texts cannot hold it. In a text without `%`, `\` or `+` (an
+ * escape's first character, a space's other form), an ASCII secret is only as itself in some case, its `+` as a space:
+ * its plain form is in the text in lower case. (Case-insensitive matching without the flag `u` never takes a character
+ * beyond ASCII for one within it.) Asked again once the expression is made: a text that cannot hold the secret is not
+ * searched.
+ */
+const ESCAPE_START = /[%\\+]/;
+
+function canHold(finder: Finder, text: string): boolean {
+  if (text.length < finder.shortest) return false;
+  if (!finder.plain || ESCAPE_START.test(text)) return true;
+  const lower = text.toLowerCase();
+  for (const p of finder.plain) if (lower.includes(p)) return true;
+  return false;
+}
 
 /**
  * Ranges [start, end) of `text` where a secret is, overlapping ones merged: each secret is looked for from every start.
  */
 function found(text: string, finders: Finder[]): [number, number][] {
   const ranges: [number, number][] = [];
-  let lower: string | undefined;
   for (const finder of finders) {
-    // Whether the text can hold the secret at all, before its expression is made and run: making it and its
-    // first runs (compiled twice, to bytecode, then machine code) cost a call with a key new to the process
-    // 0.7 ms (`npm run bench -- call`: 748 → 27 µs, 22 µs with a key it knew), and most texts cannot hold it.
-    // In a text without `%`, `\` or `+` (an escape's first character, a space's other form), an ASCII secret
-    // is only as itself in some case, its `+` as a space: its plain form is in the text in lower case. (Case-
-    // insensitive matching without the flag `u` never takes a character beyond ASCII for one within it.) Asked
-    // again once the expression is made: a text that cannot hold the secret is not searched.
-    if (
-      text.length < finder.shortest ||
-      (finder.plain && !/[%\\+]/.test(text) && !finder.plain.some((p) => (lower ??= text.toLowerCase()).includes(p)))
-    )
-      continue;
+    if (!canHold(finder, text)) continue;
     const re = (finder.re ??= finder.make());
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -169,9 +189,19 @@ interface Finder {
 const finderCache = new Map<string, Finder>();
 
 // Each secret once, at its first place: a set and the array spread from it, which this made before, were a fifth of a
-// call's look for secrets in its outputs (about 80 ns of 450, Node 24).
-const findersOf = (secrets: readonly string[]): Finder[] =>
-  secrets.filter((s, i) => typeof s === "string" && isSecretLength(s) && secrets.indexOf(s) === i).map(finderOf);
+// call's look for secrets in its outputs (about 80 ns of 450, Node 24). The last list's finders are kept: a call looks
+// for the same secrets in each of its texts, and the next call often for the same ones (a new array, the same strings).
+let lastSecrets: readonly string[] = [];
+let lastFinders: Finder[] = [];
+function findersOf(secrets: readonly string[]): Finder[] {
+  if (secrets.length !== lastSecrets.length || secrets.some((s, i) => s !== lastSecrets[i])) {
+    lastFinders = secrets
+      .filter((s, i) => typeof s === "string" && isSecretLength(s) && secrets.indexOf(s) === i)
+      .map(finderOf);
+    lastSecrets = [...secrets];
+  }
+  return lastFinders;
+}
 
 /**
  * The expression that finds a secret in any of its forms, run on every text the check before it (in found) lets by: for

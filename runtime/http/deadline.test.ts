@@ -6,6 +6,15 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { DeadlineExpired, startDeadline } from "./deadline.js";
 
+const deadline = fileURLToPath(new URL("./deadline.ts", import.meta.url));
+/** A Node process running `script` (ES module, TypeScript through tsx): its status and what it printed. */
+const child = (script: string) => {
+  const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    encoding: "utf8",
+    timeout: 300_000,
+  });
+  return { status: run.status, out: run.stdout.trim() };
+};
 const never = () => new Promise<never>(() => undefined);
 const later = <T>(value: T, ms: number) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
@@ -23,6 +32,20 @@ describe("deadlines on one shared timer", () => {
     short.done();
     expect(ended).toEqual(["short timed out", "long answered"]);
     expect([short.timedOut, long.timedOut]).toEqual([true, false]);
+  });
+
+  it("keep a deadline past a timer's range (about 25 days) without firing early or warning", () => {
+    // In a process of its own: the timer here may be armed already, for an earlier deadline.
+    const script = `
+      const { startDeadline } = await import(${JSON.stringify(deadline)});
+      const warnings = [];
+      process.on("warning", (w) => warnings.push(w.name));
+      const d = startDeadline(3_000_000_000);
+      const answer = await d.race(new Promise((resolve) => setTimeout(() => resolve("answered"), 50)));
+      d.done();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      console.log(answer, d.timedOut, warnings.join() || "no warning");`;
+    expect(child(script)).toEqual({ status: 0, out: "answered false no warning" });
   });
 
   it("refuse a second wait once the time is up (a retry after the deadline)", async () => {
@@ -45,17 +68,26 @@ describe("deadlines on one shared timer", () => {
   });
 
   it("let a process exit once its calls are done, long before their 10-minute deadlines", () => {
-    const deadline = fileURLToPath(new URL("./deadline.ts", import.meta.url));
     const script = `
       const { startDeadline } = await import(${JSON.stringify(deadline)});
       const d = startDeadline(600_000);
       console.log(await d.race(Promise.resolve("answered")));
       d.done();`;
     // Held open, the child would run for ten minutes and be killed at the time limit (status null).
-    const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-      encoding: "utf8",
-      timeout: 300_000,
-    });
-    expect({ status: child.status, out: child.stdout.trim() }).toEqual({ status: 0, out: "answered" });
+    expect(child(script)).toEqual({ status: 0, out: "answered" });
+  });
+
+  it("hold the process open while a call is under way, a call after a finished one too, until its deadline", () => {
+    const script = `
+      const { startDeadline } = await import(${JSON.stringify(deadline)});
+      const first = startDeadline(50);
+      await first.race(Promise.resolve("answered"));
+      first.done();
+      // Later than the timer is armed for (the first's time): the same timer, held again.
+      const second = startDeadline(200);
+      // Nothing else holds the process: let go, it would end here (status 13, an unsettled top-level await).
+      console.log(await second.race(new Promise(() => undefined)).catch((e) => e.name));
+      second.done();`;
+    expect(child(script)).toEqual({ status: 0, out: "TimeoutError" });
   });
 });

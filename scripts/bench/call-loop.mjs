@@ -17,99 +17,16 @@
 // arguments still measures them all in one process, as a workflow runner calling several would.
 import createClient from "openapi-fetch";
 import { RateLimiter } from "@blockwright/runtime";
+import { CASES } from "./call-cases.mjs";
 
 // Each package loaded by path, as the registry loads them (nothing imports generated/).
 const generated = new URL("../../generated/", import.meta.url);
 const executorOf = async (provider) => (await import(new URL(`${provider}/index.js`, generated).href)).executeTool;
-const [books, crm, directory, docgen, persondata] = await Promise.all(
-  ["books", "crm", "directory", "docgen", "persondata"].map(executorOf),
+const PROVIDERS = ["books", "crm", "directory", "docgen", "persondata"];
+const executors = Object.fromEntries(
+  await Promise.all(PROVIDERS.map(async (provider) => [provider, await executorOf(provider)])),
 );
-
-/**
- * One tool of each seed provider, with the request openapi-fetch sends for it. `viaParam`: the address is a parameter
- * of the call (executeTool is given no baseUrl); `rated`: the provider documents a request rate, kept through a limiter
- * of the call's own whose clock moves a minute at each reading, so that every call takes its turn (the limiter's work)
- * and none waits.
- */
-const CASES = [
-  {
-    id: "books_search_volumes",
-    executeTool: books,
-    baseUrl: "https://www.googleapis.com",
-    params: { apiKey: "bench-key-0001", q: "intitle:google", maxResults: 5 },
-    method: "GET",
-    path: "/books/v1/volumes",
-    init: { params: { query: { q: "intitle:google", maxResults: 5, key: "bench-key-0001" } } },
-    reply: {
-      kind: "books#volumes",
-      totalItems: 1,
-      items: [{ kind: "books#volume", id: "zyTCAlFPjgYC", volumeInfo: { title: "The Google Story" } }],
-    },
-  },
-  {
-    id: "crm_get_record",
-    executeTool: crm,
-    baseUrl: "https://acme.my.salesforce.com",
-    viaParam: true,
-    params: {
-      apiKey: "bench-token-0001",
-      instanceUrl: "https://acme.my.salesforce.com",
-      sobject: "Account",
-      recordId: "001D000000IqhSLIAZ",
-    },
-    method: "GET",
-    path: "/services/data/v59.0/sobjects/{sobject}/{recordId}",
-    init: {
-      params: { path: { sobject: "Account", recordId: "001D000000IqhSLIAZ" } },
-      headers: { Authorization: "Bearer bench-token-0001" },
-    },
-    reply: { attributes: { type: "Account" }, Id: "001D000000IqhSLIAZ", Name: "Acme" },
-  },
-  {
-    id: "directory_get_user",
-    executeTool: directory,
-    baseUrl: "https://graph.microsoft.com",
-    params: { accessToken: "bench-token-0001", userId: "48d31887-5fad-4d73-a9f5-3c356e68a038" },
-    method: "GET",
-    path: "/v1.0/users/{user-id}",
-    init: {
-      params: { path: { "user-id": "48d31887-5fad-4d73-a9f5-3c356e68a038" } },
-      headers: { Authorization: "Bearer bench-token-0001" },
-    },
-    reply: {
-      id: "48d31887-5fad-4d73-a9f5-3c356e68a038",
-      displayName: "Megan Bowen",
-      userPrincipalName: "MeganB@contoso.example",
-    },
-  },
-  {
-    id: "docgen_generate",
-    executeTool: docgen,
-    baseUrl: "https://public-api.gamma.app",
-    params: { apiKey: "sk-gamma-bench-0001", inputText: "A deck", textMode: "generate", textTone: "crisp" },
-    method: "POST",
-    path: "/v1.0/generations",
-    init: {
-      body: { inputText: "A deck", textMode: "generate", format: "presentation", textOptions: { tone: "crisp" } },
-      headers: { "X-API-KEY": "sk-gamma-bench-0001" },
-    },
-    reply: { generationId: "abc123xyz" },
-  },
-  {
-    id: "persondata_person_enrich",
-    executeTool: persondata,
-    rated: true,
-    baseUrl: "https://api.peopledatalabs.com",
-    params: { apiKey: "bench-key-0001", email: "someone@example.com", min_likelihood: 6 },
-    method: "GET",
-    path: "/v5/person/enrich",
-    init: {
-      params: { query: { email: "someone@example.com", min_likelihood: 6 } },
-      headers: { "X-Api-Key": "bench-key-0001" },
-    },
-    reply: { status: 200, likelihood: 8, data: { full_name: "sean thorne", work_email: "someone@example.com" } },
-  },
-];
+const books = executors.books;
 
 /** Calls per round, rounds. */
 const N = 3000;
@@ -161,7 +78,7 @@ for (const c of named.length ? CASES.filter((k) => named.some((p) => k.id.starts
     ...(c.rated ? { limiter: new RateLimiter({ clock: () => ++minutes * 60_000 }) } : {}),
   };
   const ours = async () => {
-    const result = await c.executeTool(c.id, c.params, options);
+    const result = await executors[c.id.slice(0, c.id.indexOf("_"))](c.id, c.params, options);
     if (!result.success) throw new Error(`${c.id} failed: ${JSON.stringify(result.error)}`);
   };
   const anchor = async () => {

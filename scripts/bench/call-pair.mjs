@@ -1,0 +1,62 @@
+// Two builds' executeTool against openapi-fetch in one process, in turn: a cut measured against its reversal (or a
+// branch against main) where the bench's processes, one a run, move by more than the cut under load. `other` is a
+// copy of the project (its runtime/dist beside its generated/; node_modules may be links to this one's), built
+// before the change:
+//   node scripts/bench/call-pair.mjs <provider> <other> [rounds]
+// prints the median over the rounds of other ÷ openapi-fetch, this ÷ openapi-fetch and this ÷ other (below 1: this
+// build is cheaper a call). Both builds' calls share undici's call sites, which puts both ratios above the bench's;
+// the last one is what this measures. The cases are the bench's (call-cases.mjs); a rated one's limiter is this
+// build's for both.
+import createClient from "openapi-fetch";
+import { RateLimiter } from "@blockwright/runtime";
+import { CASES } from "./call-cases.mjs";
+
+const [provider, other, rounds = "15"] = process.argv.slice(2);
+const c = CASES.find((k) => k.id.startsWith(`${provider}_`));
+if (!c || !other) throw new Error("call-pair: node scripts/bench/call-pair.mjs <provider> <other project> [rounds]");
+const N = 3000;
+const executorOf = async (root) => (await import(new URL(`generated/${provider}/index.js`, root).href)).executeTool;
+const here = new URL("../../", import.meta.url);
+const there = new URL(`file://${other.replace(/\/?$/, "/")}`);
+const [theirs, ours] = await Promise.all([executorOf(there), executorOf(here)]);
+const body = JSON.stringify(c.reply);
+const fetch = async () => new Response(body, { status: 200, headers: { "content-type": "application/json" } });
+const client = createClient({ baseUrl: c.baseUrl, fetch });
+let minutes = 0;
+const options = () => ({
+  fetch,
+  ...(c.viaParam ? {} : { baseUrl: c.baseUrl }),
+  ...(c.rated ? { limiter: new RateLimiter({ clock: () => ++minutes * 60_000 }) } : {}),
+});
+const call = (executeTool, o) => async () => {
+  const result = await executeTool(c.id, c.params, o);
+  if (!result.success) throw new Error(`${c.id} failed: ${JSON.stringify(result.error)}`);
+};
+const [a, b] = [call(theirs, options()), call(ours, options())];
+const anchor = async () => {
+  if (!(await client[c.method](c.path, c.init)).data) throw new Error(`openapi-fetch ${c.id} failed`);
+};
+const cpu = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+const perCall = async (f) => {
+  const t = cpu();
+  for (let i = 0; i < N; i++) await f();
+  return (cpu() - t) / N;
+};
+for (const f of [a, b, anchor]) await perCall(f);
+const ratios = { other: [], this: [], thisOverOther: [] };
+for (let round = 0; round < Number(rounds); round++) {
+  // Each build first every other round: neither always runs on the other's garbage.
+  const [x, y] = round % 2 ? [await perCall(b), await perCall(a)].reverse() : [await perCall(a), await perCall(b)];
+  const z = await perCall(anchor);
+  ratios.other.push(x / z);
+  ratios.this.push(y / z);
+  ratios.thisOverOther.push(y / x);
+}
+const median = (xs) => [...xs].sort((p, q) => p - q)[xs.length >> 1];
+process.stdout.write(
+  `${c.id}: other ${median(ratios.other).toFixed(3)}×, this ${median(ratios.this).toFixed(3)}× openapi-fetch; ` +
+    `this ÷ other ×${median(ratios.thisOverOther).toFixed(3)}\n`,
+);
