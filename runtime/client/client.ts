@@ -214,5 +214,5 @@ function connect(base: object, over: Record<string, unknown>, credentials: reado
 
 /** Why a client without its observer cannot give `what`. */
 const unobserved = (what: string) =>
-  `${what}: this client observes no call: pass observe (\`import { observeCalls } from ` +
-  `"@blockwright/runtime/observe"\`, \`observe: observeCalls\`), which a browser's bundle leaves out unless given`;
+  `${what}: this client observes no call: pass observe (\`observe: observeCalls\`, imported from the provider's ` +
+  `package or "@blockwright/runtime/observe"), which a browser's bundle leaves out unless given`;

@@ -14,7 +14,8 @@ const KEY = "sk_test_zq_widgets_4eC39HqLyjW";
 type Call = ((input: object, options?: object) => Promise<unknown>) & { withResponse: Call };
 const clientOf = (options: ClientOptions & { apiKey?: string }) =>
   createClient(table, options) as unknown as { listCustomers: Call };
-const IMPORT = 'observe (`import { observeCalls } from "@blockwright/runtime/observe"`, `observe: observeCalls`)';
+const IMPORT =
+  'observe (`observe: observeCalls`, imported from the provider\'s package or "@blockwright/runtime/observe")';
 
 describe("a client without its observer", () => {
   it("sends its headers and the call's, the call's winning in any case, the credential never replaced", async () => {

@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 
 const dist = fileURLToPath(new URL("../../runtime/dist/", import.meta.url));
 /** The subpaths package.json gives a `require` condition (runtime/package.json). */
-const ENTRIES = ["index", "node", "adapters/ai-sdk", "adapters/langchain", "adapters/openai-agents"];
+const ENTRIES = ["index", "node", "observe", "adapters/ai-sdk", "adapters/langchain", "adapters/openai-agents"];
 const RELATIVE_JS = /((?:from|import)\s*\(?\s*)(["'])(\.{1,2}\/[^"']*?)\.js\2/g;
 
 function* declarations(dir) {
