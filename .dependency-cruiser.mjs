@@ -40,6 +40,7 @@ const FACES = `${CLI}|^src/index\\.ts$|^scripts/(bench|build|corpus|docs)/|^bin/
 const RUNTIME_ENTRIES = [
   "^runtime/index\\.ts$",
   "^runtime/internal\\.ts$",
+  "^runtime/observe\\.ts$",
   "^runtime/workflow/index\\.ts$",
   "^runtime/adapters/(ai-sdk|langchain|openai-agents)\\.ts$",
   "^runtime/package\\.json$",
@@ -141,7 +142,8 @@ export default {
     {
       name: "generated-imports-only-the-runtime",
       comment:
-        "A generated package imports its own files and @blockwright/runtime (its adapter subpaths included), " +
+        "A generated package imports its own files and @blockwright/runtime (its adapter and observe subpaths " +
+        "included), " +
         "nothing else (not another provider's package).",
       severity: "error",
       from: { path: "^generated/([^/]+)/" },
@@ -149,6 +151,7 @@ export default {
         pathNot: [
           "^generated/$1/",
           "^runtime/index\\.ts$",
+          "^runtime/observe\\.ts$",
           "^runtime/workflow/index\\.ts$",
           "^runtime/adapters/(ai-sdk|langchain|openai-agents)\\.ts$",
         ],
