@@ -29,12 +29,12 @@ interface Measured {
 }
 
 export function measureCalls({ root, node, row }: Bench): void {
-  const loop = join(root, "scripts/bench/call-loop.mjs");
+  const loop = join(root, "scripts/bench/call/call-loop.mjs");
   const run = (which: string) =>
     JSON.parse(execFileSync(node, [loop, which], { cwd: root, encoding: "utf8", maxBuffer: 1 << 24 })) as Measured;
   const measured = { ...run("new-key"), calls: PROVIDERS.flatMap((p) => run(p).calls) };
   const how = (what: string, which: string) => [
-    `node scripts/bench/call-loop.mjs ${which}  (${what}, process CPU time)`,
+    `node scripts/bench/call/call-loop.mjs ${which}  (${what}, process CPU time)`,
   ];
   for (const c of measured.calls) {
     row(

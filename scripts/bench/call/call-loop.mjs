@@ -7,8 +7,8 @@
 // about 8 µs slower a call, 1.50× where the built runtime measured 1.29×).
 // Each figure is CPU microseconds per call (process.cpuUsage around the loop: on a shared machine a wall
 // clock also counts the time other processes held the cores, which moves the two sides of a round apart).
-//   node scripts/bench/call-loop.mjs   prints {"calls": [{id, method, ours, anchor}], "newKey": {fresh, known}}
-//   node scripts/bench/call-loop.mjs persondata   only the providers named (`new-key`: the
+//   node scripts/bench/call/call-loop.mjs   prints {"calls": [{id, method, ours, anchor}], "newKey": {fresh, known}}
+//   node scripts/bench/call/call-loop.mjs persondata   only the providers named (`new-key`: the
 //                                      new-key row): what `npm run bench -- call` runs, one provider a process
 // Measured in one process after the others, a provider's calls go through call sites of the runtime that
 // the tools and options of those before it have made polymorphic: persondata, measured last, 1.13× and 1.15×
@@ -20,7 +20,7 @@ import { RateLimiter } from "@blockwright/runtime";
 import { CASES } from "./call-cases.mjs";
 
 // Each package loaded by path, as the registry loads them (nothing imports generated/).
-const generated = new URL("../../generated/", import.meta.url);
+const generated = new URL("../../../generated/", import.meta.url);
 const executorOf = async (provider) => (await import(new URL(`${provider}/index.js`, generated).href)).executeTool;
 const PROVIDERS = ["books", "crm", "directory", "docgen", "persondata"];
 const executors = Object.fromEntries(
