@@ -64,7 +64,7 @@ export default {
     {
       comment: "runtime",
       from: { path: "^runtime/" },
-      to: { path: ["^runtime/", "^node_modules/openapi-fetch/", "^node_modules/jose/"] },
+      to: { path: ["^runtime/", "^node_modules/openapi-fetch/", "^node_modules/jose/", "^node_modules/aws4fetch/"] },
     },
     { comment: "agent adapters", from: { path: "^runtime/adapters/" }, to: { path: ADAPTER_FRAMEWORKS } },
     {
@@ -105,11 +105,12 @@ export default {
       comment:
         "The runtime runs inside every generated package, in browsers and edge runtimes: " +
         "it imports its own files and its dependencies (openapi-fetch; jose, " +
-        "for signing OAuth 2 JWT assertions with WebCrypto, which browsers and Node both have), " +
+        "for signing OAuth 2 JWT assertions with WebCrypto, which browsers and Node both have; aws4fetch, for " +
+        "AWS Signature Version 4 over WebCrypto), " +
         "and no Node module, YAML parser or schema compiler.",
       severity: "error",
       from: { path: "^runtime/", pathNot: "^runtime/adapters/" },
-      to: { pathNot: ["^runtime/", "^node_modules/openapi-fetch/", "^node_modules/jose/"] },
+      to: { pathNot: ["^runtime/", "^node_modules/openapi-fetch/", "^node_modules/jose/", "^node_modules/aws4fetch/"] },
     },
     {
       name: "test-support-runtime-part-on-the-runtime",

@@ -17,6 +17,7 @@ export { numberRules } from "./validate/number-rules.js";
 export { paramUnions } from "./validate/param-unions.js";
 export { formEncoding } from "./call/form-body.js";
 export { credentialKinds } from "./call/credential.js";
+export { requestSigning } from "./call/request-signing.js";
 export { pageLinks } from "./call/next-address.js";
 export { pageCursors } from "./call/page-cursors.js";
 export { booleanValue as booleanValues } from "./validate/validate-params.js";

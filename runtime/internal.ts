@@ -45,6 +45,7 @@ export {
   placeWay,
   type CredentialSlot,
 } from "./http/credentials.js";
+export { signRequest, signingRegion } from "./call/request-signing.js";
 export { isSecretLength } from "./common/redact.js";
 export { envVariableName, LOG_LEVELS } from "./client/environment.js";
 export { RUNTIME_VERSION } from "./client/version.js";

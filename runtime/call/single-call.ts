@@ -6,7 +6,8 @@
 // what changes state and may have reached the upstream is never retryable.
 // paginate.ts sends one such call per page; execute.ts picks between the two.
 // A call whose token an OAuth 2 flow obtains is sent through token-send.ts,
-// part of the OAuth support (support.ts), bundled only where flows are declared.
+// part of the OAuth support (support.ts), bundled only where flows are declared. Each attempt of a call whose way
+// signs (auth.sigv4) is sent by the signing part (request-signing.ts) in transport's `send`'s place, signed afresh.
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { buildRequest, placeAt } from "./build-request.js";
 import { itemAt } from "../common/checked.js";
@@ -276,7 +277,7 @@ async function attempts(
     if (late instanceof Promise) late = await late;
     if (late) return failed(mark(late, false));
     try {
-      response = await deadline.race(send(fetchFn, request, deadline.signal));
+      response = await deadline.race((options.signing ?? send)(fetchFn, request, deadline.signal, call));
       // A file (or a redirect to it): its bytes are the answer (download.ts).
       const file =
         files &&

@@ -130,6 +130,7 @@ describe("a part of the support a tool needs", () => {
       "requestSize",
       "routes",
       "rules",
+      "signing",
       "strings",
       "unions",
       "waits",

@@ -12,7 +12,7 @@
 // parts are chosen by hand was made without fails before any request, naming
 // the part to pass (BY_HAND, below); a generated package's own client and
 // executeTool are given their parts by the generator, and not checked again.
-import { credentialKindsNeeded } from "../http/credentials.js";
+import { authWays, credentialKindsNeeded } from "../http/credentials.js";
 import type { RateLimiter } from "../http/rate-limiter.js";
 import type { requestSizeIssue } from "../http/request-size.js";
 import { type rateLimitWait, waitsNeeded } from "../http/rate-waits.js";
@@ -22,6 +22,7 @@ import { unsupported } from "../common/unsupported.js";
 import type { FormFieldEncoding, ParamCall, ToolCall, ValueStyle, WireSpec } from "../spec/tool-types.js";
 import { hasNumberRules, hasStringRules, type ValueSupport } from "../validate/validate-params.js";
 import type { credentialKinds, WithOAuth } from "./credential.js";
+import type { requestSigning } from "./request-signing.js";
 import type { FileSupport } from "./files/file-support.js";
 import type { BodySupport } from "./request-body.js";
 import type { PlaceConstants } from "./wire-request.js";
@@ -87,6 +88,8 @@ export interface Support extends WithOAuth, ValueSupport {
    * Credentials beyond one sent as it is: alternative ways, several together, HTTP basic, cookies: `credentialKinds`.
    */
   credentials?: typeof credentialKinds;
+  /** Each request signed with AWS Signature Version 4 just before it is sent (`auth.sigv4`): `requestSigning`. */
+  signing?: typeof requestSigning;
   /**
    * The wait a 429 without Retry-After asks for, by the manifest's `rateLimits.resetHeader` or `pauseMs`:
    * `rateLimitWaits`.
@@ -287,6 +290,10 @@ const PARTS = {
   credentials: {
     what: "sending a basic or cookie credential, several credentials, or one of alternative ones",
     declares: (tool) => credentialKindsNeeded(tool.auth),
+  },
+  signing: {
+    what: "signing each request with AWS Signature Version 4 (auth.sigv4)",
+    declares: (tool) => authWays(tool.auth).some((way) => way.type === "sigv4"),
   },
   requestSize: {
     what: "checking the size of the request head (limits.requestHeadBytes)",

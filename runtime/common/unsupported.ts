@@ -20,6 +20,7 @@ export const SUPPORT_EXPORTS = {
   unions: "paramUnions",
   writes: "writeSafety",
   credentials: "credentialKinds",
+  signing: "requestSigning",
   waits: "rateLimitWaits",
   problems: "problemDetails",
   addresses: "instanceAddresses",

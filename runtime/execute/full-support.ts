@@ -10,6 +10,7 @@ import { requestSizeIssue } from "../http/request-size.js";
 import { rateLimitWait } from "../http/rate-waits.js";
 import { problemMessage } from "../http/problem-details.js";
 import { credentialKinds } from "../call/credential.js";
+import { requestSigning } from "../call/request-signing.js";
 import { pageLinks } from "../call/next-address.js";
 import { pageCursors } from "../call/page-cursors.js";
 import { oauthFlows } from "../call/oauth-support.js";
@@ -45,6 +46,7 @@ export const fullSupport: Required<Support> = {
   unions: paramUnions,
   writes: writeSafety,
   credentials: credentialKinds,
+  signing: requestSigning,
   waits: rateLimitWait,
   problems: problemMessage,
   addresses: instanceAddresses,

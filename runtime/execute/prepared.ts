@@ -7,7 +7,8 @@
 // same sendCall, handed that answer instead of a fetch. Sending is the host's:
 // its retries, redirects, time-outs and request rate, not the runtime's. What
 // only an asynchronous preparation gives is refused here, naming the
-// parameter: a token an OAuth 2 flow obtains, a file read before the request.
+// parameter: a token an OAuth 2 flow obtains, a file read before the request, a
+// signature made over the request as it leaves (auth.sigv4).
 import { type CallSupport, type ExecuteOptions, prepareCall, sendCall } from "../call/single-call.js";
 import type { ToolResult } from "../http/errors.js";
 import { wantsPages } from "../validate/page-inputs.js";
@@ -74,6 +75,19 @@ export function prepareRequest(
       }),
     };
   }
+  // A signature (auth.sigv4) is made over the request as it leaves, with WebCrypto's asynchronous hashes: the host
+  // sends it, and would send it unsigned.
+  if (call.way.type === "sigv4" && !tool.anonymous)
+    return {
+      failed: call.fail({
+        type: "validation",
+        param: tool.auth.param,
+        rule: "support",
+        message:
+          `${tool.auth.param}: this provider signs each request with AWS Signature Version 4 as it is sent, ` +
+          "which a request its host sends cannot be: call the tool through executeTool instead",
+      }),
+    };
   const file = tool.params.find((p) => p.type === "file" && call.values[p.name] !== undefined);
   if (file)
     return {

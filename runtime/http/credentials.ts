@@ -5,7 +5,7 @@
 // is then the problem). Each credential of the way is placed where its
 // scheme says: `Authorization: Bearer`, `Authorization: Basic`, a named
 // header, a query pair, or a `Cookie` pair.
-import type { AuthSpec, AuthWay, CredentialSpec, ToolCall } from "../spec/tool-types.js";
+import type { AuthSpec, AuthWay, CredentialSpec, SigV4Spec, ToolCall } from "../spec/tool-types.js";
 import { percentEncoded } from "./percent-encoding.js";
 
 /**
@@ -32,9 +32,22 @@ export function wayCredentials(way: AuthWay): CredentialSpec[] {
   return [own as CredentialSpec, ...(also ?? [])];
 }
 
-/** The parameters a way needs: each credential's, a basic credential's user first. */
+/**
+ * The parameters a way needs: each credential's, a basic credential's user first, a signed one's key id (and the
+ * parameter of its region) with its secret. A session token is optional: it is not needed.
+ */
 export function wayParams(way: AuthWay): string[] {
-  return [...new Set(wayCredentials(way).flatMap((c) => (c.type === "basic" ? [c.user, c.param] : [c.param])))];
+  return [
+    ...new Set(
+      wayCredentials(way).flatMap((c) =>
+        c.type === "basic"
+          ? [c.user, c.param]
+          : c.type === "sigv4"
+            ? [c.user, c.param, ...(c.regionParam !== undefined ? [c.regionParam] : [])]
+            : [c.param],
+      ),
+    ),
+  ];
 }
 
 /** Every parameter of every way of a tool's auth. */
@@ -60,9 +73,8 @@ export function given(value: unknown): value is string {
 
 /** The place a credential takes. */
 export function slotOf(c: CredentialSpec): CredentialSlot {
-  return c.type === "bearer" || c.type === "basic"
-    ? { in: "header", name: "Authorization" }
-    : { in: c.type, name: c.name };
+  // Bearer, basic and a signature (sigv4) name no place: theirs is Authorization.
+  return "name" in c ? { in: c.type, name: c.name } : { in: "header", name: "Authorization" };
 }
 
 /** Every place a tool's auth may put a credential, whichever way a call uses. */
@@ -76,10 +88,10 @@ export function authSlots(auth: AuthSpec): CredentialSlot[] {
   return [...seen.values()];
 }
 
-/** The credential that parameter `name` is (its user id, for basic), in any way. */
+/** The credential that parameter `name` is (its user: a basic credential's user id, a signature's access key id). */
 export function credentialOfParam(auth: AuthSpec, name: string): CredentialSpec | undefined {
   for (const way of authWays(auth))
-    for (const c of wayCredentials(way)) if (c.param === name || (c.type === "basic" && c.user === name)) return c;
+    for (const c of wayCredentials(way)) if (c.param === name || (c as { user?: string }).user === name) return c;
   return undefined;
 }
 
@@ -131,8 +143,11 @@ export type SimpleCredential =
   | { type: "header"; name: string; param: string; prefix?: string }
   | { type: "query"; name: string; param: string };
 
+/** A credential placed as it is (every kind but a signature, which is made from the whole request). */
+export type PlacedSpec = Exclude<CredentialSpec, SigV4Spec>;
+
 /** Where a credential goes with its value; `values` gives a basic credential's user. */
-export function placeCredential(c: CredentialSpec, value: string, values: Record<string, unknown>): Placed {
+export function placeCredential(c: PlacedSpec, value: string, values: Record<string, unknown>): Placed {
   if (c.type === "basic")
     return { header: ["Authorization", `Basic ${basicToken(String(values[c.user] ?? ""), value)}`] };
   if (c.type === "cookie") return { cookie: `${c.name}=${encodeURIComponent(value)}` };
@@ -170,7 +185,9 @@ export function credentialKindsNeeded(auth: AuthSpec): boolean {
   return (
     ways.length > 1 ||
     ways.some((way) =>
-      wayCredentials(way).some((c, i) => i > 0 || c.type === "basic" || c.type === "cookie" || c.type === "path"),
+      wayCredentials(way).some(
+        (c, i) => i > 0 || c.type === "basic" || c.type === "cookie" || c.type === "path" || c.type === "sigv4",
+      ),
     )
   );
 }
@@ -181,8 +198,9 @@ export function credentialKindsNeeded(auth: AuthSpec): boolean {
  * parameters' values.
  */
 export function placeWay(way: AuthWay, credential: string, values: Record<string, unknown>): Placed[] {
-  const placed = wayCredentials(way).map((c, i) =>
-    placeCredential(c, i === 0 ? credential : String(values[c.param] ?? ""), values),
+  // A signed credential puts nothing as it is: the signing part signs the request as it is sent (request-signing.ts).
+  const placed = wayCredentials(way).flatMap((c, i) =>
+    c.type === "sigv4" ? [] : [placeCredential(c, i === 0 ? credential : String(values[c.param] ?? ""), values)],
   );
   // Two schemes of one requirement at the same place (one query key under two scheme names) send the value once.
   const seen = new Set<string>();

@@ -106,6 +106,12 @@ function templateParts(template: string): (string | VariablePart)[] {
  * typed clients take a basic credential whole, `user:secret`).
  */
 export function credentialPlacement(auth: AuthWay, credential: string): Placed {
+  // A signature is made from the whole request with a key id and a secret: the tools' calls sign (request-signing.ts).
+  if (auth.type === "sigv4")
+    throw new Error(
+      "this provider signs each request with AWS Signature Version 4 (auth.sigv4), which the typed client " +
+        "does not do: call its tools (createClient, executeTool), which sign with the access key id and secret",
+    );
   if (auth.type === "basic") {
     const at = credential.indexOf(":");
     return placeCredential(auth, credential.slice(at + 1), { [auth.user]: at < 0 ? "" : credential.slice(0, at) });
@@ -138,7 +144,9 @@ export function applyFirstCredential(
   credential: string,
   values: Record<string, unknown>,
 ): void {
-  applyPlaced(request, [placeCredential(wayCredentials(way)[0] as CredentialSpec, credential, values)]);
+  const first = wayCredentials(way)[0] as CredentialSpec;
+  // A signed credential is no token: flows never obtain one (the link refuses auth.flows beside auth.sigv4).
+  if (first.type !== "sigv4") applyPlaced(request, [placeCredential(first, credential, values)]);
 }
 
 /**

@@ -7,7 +7,8 @@
  * percent-encoded but for the unreserved characters as an operation's path parameter is (`pchar`: `:` and `@` sent as
  * they are, as RFC 3986 lets a segment hold them: a variable of the server's path, which no parameter's style governs,
  * or a parameter that allows reserved characters; `/`, `?` and `#` are always encoded); or HTTP basic, `user` naming
- * the parameter holding the user id and `param` the secret (`Basic base64(user:secret)`).
+ * the parameter holding the user id and `param` the secret (`Basic base64(user:secret)`); or `sigv4`, every request
+ * signed with AWS Signature Version 4 (SigV4Spec), `param` the secret access key.
  */
 export type CredentialSpec = (
   | { type: "bearer" }
@@ -15,7 +16,24 @@ export type CredentialSpec = (
   | { type: "query" | "cookie"; name: string }
   | { type: "path"; name: string; pchar?: true }
   | { type: "basic"; user: string }
+  | SigV4Spec
 ) & { param: string };
+
+/**
+ * A request signed with AWS Signature Version 4 (`Authorization: AWS4-HMAC-SHA256 …`, `X-Amz-Date`) just before each
+ * attempt is sent (call/request-signing.ts): `user` names the parameter holding the access key id (who signs, as a
+ * basic credential's user is who authenticates: credentialOfParam finds both alike), `sessionToken` the
+ * secret one holding a temporary session token (sent as `X-Amz-Security-Token`), `service` the signing name, and the
+ * region is `region` or the value of the parameter `regionParam` (a server variable's, say), one of them.
+ */
+export interface SigV4Spec {
+  type: "sigv4";
+  user: string;
+  sessionToken?: string;
+  service: string;
+  region?: string;
+  regionParam?: string;
+}
 
 /**
  * One way to authenticate (one security requirement): a credential, and `also` those sent with it (a combination, such

@@ -24,6 +24,7 @@ export type {
   OAuthFlowSpec,
   OAuthGrant,
   OAuthSpec,
+  SigV4Spec,
 } from "./auth-types.js";
 
 /** `bytes`: a downloaded file's content (Uint8Array). */

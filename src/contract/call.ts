@@ -16,6 +16,7 @@ import { mockFetch, type Exchange, type Script } from "./exchange.js";
 import { describeViolation } from "./prism.js";
 import { describeRefusal } from "../judge/refusal.js";
 import { ContractFailure, type CaseContext } from "./types.js";
+import { judgeSignatures } from "./request/signature-check.js";
 
 export interface Called {
   /** The parameters as given to the tool (the mock's address included). */
@@ -69,6 +70,8 @@ export async function callTool(
   } finally {
     ctx.observe?.({ tool, input: given, exchanges });
   }
+  // A signed request (auth.sigv4) judged by AWS's own signer, each exchange, before any check reads it.
+  await judgeSignatures(tool, given, exchanges);
   return { input: given, result, exchanges };
 }
 

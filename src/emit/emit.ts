@@ -396,6 +396,13 @@ export function describeAuth(auth: AuthSpec): string {
     if (c.type === "basic") return `\`Authorization: Basic\` header (${code(c.user)} and ${code(c.param)})`;
     if (c.type === "header" && c.prefix !== undefined) return `${code(`${c.name}: ${c.prefix}<key>`)} header`;
     if (c.type === "path") return `${code(`{${c.name}}`)} of the address`;
+    if (c.type === "sigv4")
+      return (
+        `AWS Signature Version 4 on every request (${code(c.user)} and ${code(c.param)}` +
+        `${c.sessionToken !== undefined ? `, with ${code(c.sessionToken)} when given` : ""}; ` +
+        `service ${code(c.service)}, ` +
+        `region ${c.region !== undefined ? code(c.region) : `from ${code(c.regionParam ?? "")}`})`
+      );
     return `${code(c.name)} ${c.type === "query" ? "query parameter" : c.type}`;
   };
   const ways = authWays(auth).map((w) => wayCredentials(w).map(one).join(" with "));

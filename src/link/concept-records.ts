@@ -11,6 +11,7 @@ import { answerTypes } from "./answer-types/record.js";
 import { auth } from "./auth/record.js";
 import { authFlows } from "./auth-flows/record.js";
 import { authVariable } from "./auth-variable/record.js";
+import { authSigv4 } from "./auth-sigv4/record.js";
 import { behavior } from "./behavior/record.js";
 import { constants } from "./constants/record.js";
 import { deprecated } from "./deprecated/record.js";
@@ -42,6 +43,7 @@ export const CONCEPTS = {
   // they may send and read, how its errors read.
   auth,
   authVariable,
+  authSigv4,
   authFlows,
   rateLimits,
   server,

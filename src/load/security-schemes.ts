@@ -7,6 +7,25 @@ export interface SecurityScheme {
   name?: string;
 }
 
+/** The authtypes of the Authorization header's apiKey scheme that mean AWS Signature Version 4 (S3's is SigV4 too). */
+const SIGV4_AUTHTYPES = /^(awsSigv4|awsS3)$/i;
+
+/**
+ * Whether a scheme says its requests are signed with AWS Signature Version 4, by its shape: an apiKey scheme in the
+ * Authorization header whose `x-amazon-apigateway-authtype` is awsSigv4 (or awsS3): a key sent as it is is refused.
+ */
+export function signedWithSigv4(scheme: object | undefined): boolean {
+  const s = (scheme ?? {}) as Record<string, unknown>;
+  const authtype = s["x-amazon-apigateway-authtype"];
+  return (
+    s.type === "apiKey" &&
+    s.in === "header" &&
+    String(s.name).toLowerCase() === "authorization" &&
+    typeof authtype === "string" &&
+    SIGV4_AUTHTYPES.test(authtype)
+  );
+}
+
 /**
  * Where the runtime sends a credential: an HTTP bearer token, HTTP basic, or an API key in a named header, query
  * parameter or cookie (CredentialSpec without its parameters). An HTTP scheme of another name (RFC 9110's

@@ -13,9 +13,11 @@ import {
   type OpenApiOperation,
   type SecurityScheme,
 } from "../../load/openapi-document.js";
+import { signedWithSigv4 } from "../../load/security-schemes.js";
 import { check, fail } from "../call.js";
 import type { Exchange } from "../exchange.js";
 import type { Input } from "../inputs/values.js";
+import { signatureVerdict } from "./signature-check.js";
 
 /**
  * The credentials where the security requirement in use puts them, in full,
@@ -45,6 +47,8 @@ export function checkCredential(
   );
   // A credential of the address (auth.variable): no security scheme can say it; in the path, once, and nowhere else.
   if (way.type === "path") return checkPathCredential(ex, credential, givenElsewhere);
+  // A signed request (auth.sigv4): its signature, as AWS's own signer recomputes it, and the secret key nowhere.
+  if (way.type === "sigv4") return checkSignedCredential(ex, credential, input, way.sessionToken, givenElsewhere);
   if (!requirements.length) {
     if (givenElsewhere) return;
     // No credential at all: the one the call was given goes nowhere.
@@ -62,6 +66,14 @@ export function checkCredential(
         `yet the credential was sent (${sentIn})`,
     );
   }
+  // A scheme that signs (x-amazon-apigateway-authtype: awsSigv4), whatever the tool says: a key sent as it is is
+  // refused by the service, though a mock takes any Authorization.
+  const signing = requirements.flat().find((name) => signedWithSigv4(doc.securitySchemes[name]));
+  if (signing !== undefined)
+    return fail(
+      `security scheme ${signing} signs each request with AWS Signature Version 4, but the request carries ` +
+        `${describeCredential(way)} as it is, unsigned`,
+    );
   const credentials = wayCredentials(way);
   const inUse = requirements.find(
     (r) =>
@@ -101,6 +113,34 @@ export function checkCredential(
     "the credential also appears in the address",
   );
   check(!bodyHolds(ex.rawBody, credential), "the credential also appears in the body");
+}
+
+/**
+ * A signed request (auth.sigv4): the signature AWS's signer recomputes (signature-check.ts), and neither the secret
+ * access key nor the session token anywhere but the token's own header.
+ */
+function checkSignedCredential(
+  ex: Exchange,
+  secret: string,
+  input: Input,
+  tokenParam: string | undefined,
+  givenElsewhere: boolean,
+): void {
+  const { problem } = signatureVerdict(ex);
+  check(problem === undefined, () => `the request's AWS Signature Version 4 is wrong: ${problem}`);
+  // A value the caller gave holds the key's text (a random draw): where it went cannot be told from where the text is.
+  if (givenElsewhere) return;
+  // Authorization is the signature, its shape checked whole (signature-check.ts): a key id, a scope, header names and
+  // hex, in which a short drawn secret may be spelt by chance.
+  for (const [name, value] of ex.headers)
+    if (name !== "authorization") check(!value.includes(secret), `the secret access key appears in header ${name}`);
+  check(!decodeURIComponent(ex.url.href).includes(secret), "the secret access key appears in the address");
+  check(!bodyHolds(ex.rawBody, secret), "the secret access key appears in the body");
+  const token = tokenParam === undefined ? undefined : input[tokenParam];
+  if (typeof token === "string" && token !== "")
+    for (const [name, value] of ex.headers)
+      if (name !== "x-amz-security-token" && name !== "authorization")
+        check(!value.includes(token), `the session token appears in header ${name}`);
 }
 
 /**
@@ -170,8 +210,10 @@ function describeCredential(c: CredentialSpec): string {
     ? "Authorization: Bearer"
     : c.type === "basic"
       ? "Authorization: Basic"
-      : `${c.type} ` +
-        `${c.name}${c.type === "header" && c.prefix !== undefined ? ` after ${JSON.stringify(c.prefix)}` : ""}`;
+      : c.type === "sigv4"
+        ? "Authorization: AWS4-HMAC-SHA256"
+        : `${c.type} ` +
+          `${c.name}${c.type === "header" && c.prefix !== undefined ? ` after ${JSON.stringify(c.prefix)}` : ""}`;
 }
 
 function describeScheme(doc: OpenApiDocument, name: string): string {

@@ -22,6 +22,7 @@ import type { Exchange } from "../exchange.js";
 import type { Input } from "../inputs/values.js";
 import { at } from "../json-path.js";
 import { checkCredential } from "./credential-check.js";
+import { SIGNATURE_HEADERS, signedWay } from "./signature-check.js";
 
 /** The operation a request was sent to: the tool's own or one of its routes'. */
 export function operationOf(
@@ -96,6 +97,8 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
   // Headers the manifest declares itself, which link accepts without a spec parameter: its constants
   // (an API version every call sends) and its idempotency header (on every request but a GET).
   for (const c of tool.constants) if (c.in === "header") declaredHeaders.add(c.name.toLowerCase());
+  // A signed request's own headers (auth.sigv4): the signature, its date, the session token, the body's hash.
+  if (signedWay(tool, input)) for (const name of SIGNATURE_HEADERS) declaredHeaders.add(name);
   if (tool.idempotency && ex.method !== "GET") declaredHeaders.add(tool.idempotency.header.toLowerCase());
   // An object sent as its fields (form style, exploded: the query's default) declares those fields, and any key when it
   // is open.

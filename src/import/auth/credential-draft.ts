@@ -51,6 +51,15 @@ export interface CredentialDraft {
   unmet?: string[];
   /** The credential is a variable of the server's path (shapes/address-credential.ts): auth.variable, no scheme. */
   address?: AddressCredential;
+  /** The scheme signs with AWS Signature Version 4 (sigv4-draft.ts): auth.sigv4, its service found. */
+  sigv4?: Sigv4Draft;
+}
+
+/** What the draft knows of a signed credential (sigv4-draft.ts) before the server is drafted. */
+export interface Sigv4Draft {
+  service: string;
+  /** How the service was found: the document's signing name, or guessed from the host. */
+  serviceFrom: "signingName" | "host" | "none";
 }
 
 export type AddressCredential = NonNullable<ReturnType<typeof addressCredential>>;

@@ -8,6 +8,7 @@ import { shortText } from "../plain-text.js";
 import { addressCredentialParam } from "../shapes/address-credential.js";
 import { type CredentialDraft, type DraftCredential, type DraftPlacement, NOT_SECRET } from "./credential-draft.js";
 import { keyName } from "./key-parameter.js";
+import { signatureHeader, sigv4Auth, sigv4Params } from "./sigv4-draft.js";
 
 /**
  * The values a companion credential's scheme says it takes ("Possible values: jwt or anonymous"): words anyone may
@@ -44,6 +45,7 @@ export function authOfDraft(credential: CredentialDraft): Manifest["auth"] {
   const [first, ...alternatives] = credential.ways;
   return {
     ...way(first as DraftCredential[]),
+    ...(credential.sigv4 ? { sigv4: sigv4Auth(credential.sigv4) } : {}),
     ...(alternatives.length ? { alternatives: alternatives.map(way) } : {}),
   };
 }
@@ -68,6 +70,10 @@ export function credentialParams(
     return { params, notes };
   }
   const required = credential.ways.length === 1;
+  if (credential.sigv4) {
+    Object.assign(params, sigv4Params(maxLength));
+    notes.push({ name: "accessKeyId", note: "the access key id the signature's Credential names: not secret" });
+  }
   for (const way of credential.ways) {
     way.forEach((c, i) => {
       // A credential at the place of one before it in the way shares its parameter (nameParams).
@@ -94,8 +100,9 @@ export function credentialParams(
           note: "the user id of HTTP basic: not secret; mark it secret: true if the API uses a key here",
         });
       }
-      const what =
-        c.placement.type === "basic"
+      const what = credential.sigv4
+        ? "The AWS secret access key: it signs each request (AWS Signature Version 4) and is never sent"
+        : c.placement.type === "basic"
           ? "The password (secret)"
           : c.placement.type === "bearer"
             ? "The access token"
@@ -104,8 +111,9 @@ export function credentialParams(
               : `The ${key}`;
       params[c.param] = {
         type: "string",
-        title:
-          c.placement.type === "basic"
+        title: credential.sigv4
+          ? "Secret access key"
+          : c.placement.type === "basic"
             ? "Password"
             : c.placement.type === "bearer"
               ? "Access token"
@@ -116,7 +124,7 @@ export function credentialParams(
         ...(secret ? { secret: true } : {}),
         ...(values ? { enum: values } : {}),
         maxLength: secret ? maxLength : 256,
-        description: `${about}${what}, ${where}.`,
+        description: credential.sigv4 ? `${what}.` : `${about}${what}, ${where}.`,
       };
       notes.push({
         name: c.param,
@@ -162,6 +170,8 @@ export function repeatsCredential(
   declared: readonly { in: string; name: string }[] = [],
 ): string | undefined {
   const where = param.in === "body" ? "form field" : `${param.in} parameter`;
+  const signature = signatureHeader(credential, param);
+  if (signature) return signature;
   const own = credentialSlotOf(credential, param);
   if (own) return `${where} ${param.name} is where the credential goes (auth: ${own})`;
   // A segment of the path names a resource (an export's token, a key's id): no credential goes there, and auth.covers

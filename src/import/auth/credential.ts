@@ -11,6 +11,7 @@
 // (added-scheme.ts). What the manifest gets of it, and the parameters that
 // repeat the credential, are credential-params.ts's.
 
+import { signsWithSigv4, withSigv4 } from "./sigv4-draft.js";
 import { fieldOf } from "@blockwright/runtime/internal";
 import { credentialOf, type SecurityScheme } from "../../load/security-schemes.js";
 import { addressCredential, CREDENTIAL_BY_NAME } from "../shapes/address-credential.js";
@@ -84,7 +85,7 @@ export function draftCredential(
   // No scheme, and the server's path or every operation's carries the secret (`/bot{token}`): the address's variable is
   // the credential.
   const address = addressCredential(doc, operations);
-  return address ? addressDraft(address, []) : schemeCredential(doc, operations);
+  return address ? addressDraft(address, []) : withSigv4(doc, schemeCredential(doc, operations));
 }
 
 /**
@@ -251,6 +252,9 @@ function choiceNotes(
 }
 
 /** The notes on where the credentials go: an OAuth token the caller obtains, a key's prefix, or none said. */
+/** Whether the only way is one credential (a signed one is then drafted as auth.sigv4: sigv4-draft.ts). */
+const way1 = (ways: DraftCredential[][]) => ways[0]?.length === 1;
+
 function placementNotes(ways: DraftCredential[][], notes: string[]): void {
   for (const way of ways)
     for (const c of way)
@@ -271,7 +275,11 @@ function placementNotes(ways: DraftCredential[][], notes: string[]): void {
         `security scheme ${c.scheme} sends the key after ${JSON.stringify(c.prefix.prefix)} (auth prefix), as ` +
           `${c.prefix.from} shows: check it against a real request`,
       );
-    else if (c.placement.type === "header" && c.placement.name.toLowerCase() === "authorization")
+    else if (
+      c.placement.type === "header" &&
+      c.placement.name.toLowerCase() === "authorization" &&
+      !(ways.length === 1 && way1(ways) && signsWithSigv4(c.definition))
+    )
       notes.push(
         `security scheme ${c.scheme} sends the key in Authorization as it is: if the API wants a word before it ` +
           `(Bearer, Token, Bot), write it as the prefix of auth (prefix: "Token ")`,

@@ -12,6 +12,7 @@ import { valueAt } from "../../load/json-ref.js";
 import { operationRef } from "../../load/operation-index.js";
 import type { CredentialDraft } from "../auth/credential-draft.js";
 import { authOfDraft, credentialParams } from "../auth/credential-params.js";
+import { sigv4Region } from "../auth/sigv4-draft.js";
 import { draftErrors } from "./errors.js";
 import { answersFile } from "./files.js";
 import { IdempotencyHeaders, ownIdempotency } from "./idempotency.js";
@@ -160,6 +161,7 @@ function draftHead(
   const drafted = withoutCredentialVariable(draftServer(data, notes), credential.address?.variable, notes);
   manifest.server = drafted.server;
   credentialParam(manifest, credential, notes);
+  if (credential.sigv4) sigv4Region(manifest, credential.sigv4, notes);
   // The first way's OAuth 2 scheme, when the document declares a client credentials flow: the runtime obtains the
   // token.
   if (credential.ways[0]?.length === 1) clientCredentialsFlow(manifest, credential.ways[0][0], data, operations, notes);

@@ -24,10 +24,12 @@ import {
   type SecurityScheme,
   slotKey,
 } from "../../load/openapi-document.js";
+import { signedWithSigv4 } from "../../load/security-schemes.js";
 import type { ManifestAuth } from "../../load/precompiled/manifest-types.js";
 import type { ProviderEntry } from "../../model/surface-entry.js";
 import type { LinkContext, Path } from "../context.js";
 import { linkAuthVariable } from "../auth-variable/auth-variable.js";
+import { linkAuthSigv4, sigv4Params } from "../auth-sigv4/auth-sigv4.js";
 
 /**
  * A credential as the manifest writes it: the scheme (none for a credential of the address, `auth.variable`) and the
@@ -119,6 +121,22 @@ function linkCredential(
       "value",
     );
   }
+  // Signed with AWS Signature Version 4 (auth.sigv4): the first credential of the first way, the only one.
+  const { sigv4 } = ctx.manifest.auth;
+  if (sigv4 && at.length === 1) return linkAuthSigv4(ctx, ctx.manifest.auth, sigv4, placement, at);
+  // A scheme that signs (x-amazon-apigateway-authtype: awsSigv4): a key sent as it is passes every mock, and AWS
+  // refuses every request.
+  const authtype = (declared as { "x-amazon-apigateway-authtype"?: unknown })["x-amazon-apigateway-authtype"];
+  if (signedWithSigv4(declared))
+    return ctx.fail(
+      "BW2012",
+      [...at, "scheme"],
+      `security scheme "${c.scheme}" signs each request with AWS Signature Version 4 ` +
+        `(x-amazon-apigateway-authtype: ${String(authtype)}): ` +
+        `declare auth.sigv4 (accessKeyId, service, region or regionParam) beside param, the secret access key; ` +
+        `the key sent as it is would be refused`,
+      "value",
+    );
   if (placement.type === "basic") {
     if (c.user === undefined)
       return ctx.fail(
@@ -192,6 +210,10 @@ function checkParams(ctx: LinkContext, c: ManifestCredential, at: Path, first: b
 
 /** Whether a shared parameter is a credential's (a secret, or a basic credential's user): it is not sent as itself. */
 export function isCredentialParam(ctx: LinkContext, name: string): boolean {
+  if (sigv4Params(ctx.manifest.auth).includes(name)) return true;
+  // A signing region's parameter is sent only in the signature, unless it fills a server variable (sent there).
+  const regionParam = ctx.manifest.auth.sigv4?.regionParam;
+  if (regionParam === name && !Object.values(ctx.manifest.server.variables ?? {}).includes(name)) return true;
   return manifestWays(ctx.manifest.auth).some((w) =>
     w.credentials.some(({ credential }) => credential.param === name || credential.user === name),
   );
@@ -320,6 +342,12 @@ export function authPlacement(auth: AuthSpec): string {
  */
 export function placementWords(c: CredentialPlacement | CredentialSpec): string {
   if (c.type === "bearer" || c.type === "basic") return c.type;
+  // A signature's scope and key id: a change of any is a credential configured anew.
+  if (c.type === "sigv4")
+    return (
+      `sigv4:${c.service}/${c.region ?? `{${c.regionParam ?? ""}}`} ${c.user}` +
+      `${c.sessionToken !== undefined ? ` + ${c.sessionToken}` : ""}`
+    );
   const prefix = "prefix" in c && c.prefix !== undefined ? ` ${JSON.stringify(c.prefix)}` : "";
   return `${c.type}:${c.name}${prefix}`;
 }

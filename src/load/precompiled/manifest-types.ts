@@ -438,6 +438,7 @@ export interface ManifestAuth {
    * For an API that takes its secret in the address (`https://api.example.com/bot{token}`), which no OpenAPI security scheme can say: the `{variable}` that the credential fills, one path segment, instead of a `scheme`: in the path of the address template (`server.url`, never its host), or in every operation's path (`/bot{token}/sendMessage`, a path parameter the credential then stands for). The credential is sent only there (percent-encoded, `:` and `@` as they are), withheld from every message, log, recording and output as any secret is, and a call without it is refused before any request. `server.variables` leaves it out. Not with `also`, `alternatives`, `user`, `prefix` or `flows`.
    */
   variable?: string
+  sigv4?: ManifestAuthSigv4
   param: ManifestParamName
   flows?: ManifestAuthFlows
   /**
@@ -470,6 +471,22 @@ export interface ManifestAuth {
    * @minItems 1
    */
   alternatives?: ManifestAuthWay[]
+}
+/**
+ * Every request signed with AWS Signature Version 4 (`Authorization: AWS4-HMAC-SHA256 Credential=…, SignedHeaders=…, Signature=…` and `X-Amz-Date`), just before each attempt is sent: its method, path, query, headers and a hash of its body. `param` is then the secret access key; `accessKeyId` names the shared parameter holding the access key id, `sessionToken` the secret one holding a temporary session token (sent as `X-Amz-Security-Token` when given); `service` is the signing name, and the region is `region` or the value of the shared parameter `regionParam` (a server variable's). The secret key never leaves: only the signature does. For a `scheme` of type apiKey in the `Authorization` header (the document's `x-amazon-apigateway-authtype: awsSigv4`); not with `also`, `alternatives`, `user`, `prefix`, `variable` or `flows`.
+ */
+export interface ManifestAuthSigv4 {
+  accessKeyId: ManifestParamName
+  sessionToken?: ManifestParamName
+  /**
+   * The service name the signature's scope names (`execute-api`, `s3`, `dynamodb`): the document's endpoint prefix, as in the host `{service}.{region}.amazonaws.com`.
+   */
+  service: string
+  /**
+   * The region the signature's scope names, fixed (`us-east-1`).
+   */
+  region?: string
+  regionParam?: ManifestParamName
 }
 /**
  * OAuth 2 grants the runtime uses to obtain the access token itself, and to renew it: before it expires (`expires_in`), or once after a 401 when the token endpoint gives no lifetime. A call uses the first flow whose parameters are all given; the credential parameter (`param`, then `required: false`) still works alone, and given with a flow's parameters it is the first token. Token requests are form-encoded; `invalid_grant` and `invalid_client` answers become an `auth` error with code REAUTH_REQUIRED. Each role (`clientId`, `clientSecret`, …) names a shared parameter without a wire placement; secrets (client secret, refresh token, private key) must be `secret: true`.
@@ -1509,6 +1526,7 @@ export type ManifestField =
   | "manifest.triggers"
   | "auth.scheme"
   | "auth.variable"
+  | "auth.sigv4"
   | "auth.param"
   | "auth.flows"
   | "auth.tokenHosts"
@@ -1545,6 +1563,11 @@ export type ManifestField =
   | "authFlows.jwtBearer.privateKey"
   | "authFlows.jwtBearer.audience"
   | "authFlows.jwtBearer.defaultExpiresIn"
+  | "authSigv4.accessKeyId"
+  | "authSigv4.sessionToken"
+  | "authSigv4.service"
+  | "authSigv4.region"
+  | "authSigv4.regionParam"
   | "authWay.scheme"
   | "authWay.param"
   | "authWay.user"
@@ -1793,4 +1816,4 @@ export type ManifestField =
   | "wireSwitch.whenTrue";
 
 /** Every schema fragment, src/link/<concept>/<name>.schema.json, by name: a concept record claims each (link/concepts.ts). */
-export type SchemaFragment = "auth-flows" | "auth-variable" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "operation" | "outcomes" | "outputs" | "pagination" | "param-branches" | "param-limits" | "params" | "poll-triggers" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "stream" | "timeout" | "triggers" | "wire";
+export type SchemaFragment = "auth-flows" | "auth-sigv4" | "auth-variable" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "operation" | "outcomes" | "outputs" | "pagination" | "param-branches" | "param-limits" | "params" | "poll-triggers" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "stream" | "timeout" | "triggers" | "wire";
