@@ -158,6 +158,8 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/add.test.ts",
       "src/cli/add-refused-draft.test.ts",
       "src/import/shapes/open-enums.test.ts",
+      "src/cli/add-sigv4.test.ts",
+      "src/contract/request/signature-check.test.ts",
       "src/cli/add-real-documents.test.ts",
       "src/cli/add-address-credential.test.ts",
       "src/cli/ci-recipes.test.ts",
