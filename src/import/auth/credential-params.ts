@@ -8,7 +8,7 @@ import { shortText } from "../plain-text.js";
 import { addressCredentialParam } from "../shapes/address-credential.js";
 import { type CredentialDraft, type DraftCredential, type DraftPlacement, NOT_SECRET } from "./credential-draft.js";
 import { keyName } from "./key-parameter.js";
-import { signatureHeader, sigv4Auth, sigv4Params } from "./sigv4-draft.js";
+import { sigv4Auth, sigv4Params } from "./sigv4-draft.js";
 
 /**
  * The values a companion credential's scheme says it takes ("Possible values: jwt or anonymous"): words anyone may
@@ -170,8 +170,6 @@ export function repeatsCredential(
   declared: readonly { in: string; name: string }[] = [],
 ): string | undefined {
   const where = param.in === "body" ? "form field" : `${param.in} parameter`;
-  const signature = signatureHeader(credential, param);
-  if (signature) return signature;
   const own = credentialSlotOf(credential, param);
   if (own) return `${where} ${param.name} is where the credential goes (auth: ${own})`;
   // A segment of the path names a resource (an export's token, a key's id): no credential goes there, and auth.covers

@@ -117,12 +117,17 @@ export function sigv4Region(manifest: Manifest, sigv4: Sigv4Draft, notes: Review
   });
 }
 
-/** Why a declared header is the signature's own (X-Amz-Date, …): covered by the credential, not drafted. */
-export function signatureHeader(credential: CredentialDraft, param: { in: string; name: string }): string | undefined {
-  if (!credential.sigv4 || param.in !== "header" || !SIGNATURE_HEADER.test(param.name)) return undefined;
+/** Whether a declared header is the signature's own (X-Amz-Date, …): covered by the credential, not drafted. */
+export function signatureHeader(credential: CredentialDraft, param: { in: string; name: string }): boolean {
+  if (!credential.sigv4 || param.in !== "header" || !SIGNATURE_HEADER.test(param.name)) return false;
   credential.covers.add(param.name);
+  return true;
+}
+
+/** The note on an operation's headers that are the signature's own, one for all of them. */
+export function signatureHeadersNote(names: readonly string[]): string {
   return (
-    `header parameter ${param.name} is the AWS signature's (auth.sigv4): the runtime sets it when it signs, ` +
-    "covered (auth.covers), not drafted"
+    `header parameter${names.length === 1 ? "" : "s"} ${names.join(", ")} ${names.length === 1 ? "is" : "are"} the ` +
+    "AWS signature's (auth.sigv4): the runtime sets them when it signs, covered (auth.covers), not drafted"
   );
 }

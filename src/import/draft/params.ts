@@ -12,6 +12,7 @@ import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/opena
 import type { ManifestConstant, ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
 import type { CredentialDraft } from "../auth/credential-draft.js";
 import { namesCredential, repeatsCredential } from "../auth/credential-params.js";
+import { signatureHeader, signatureHeadersNote } from "../auth/sigv4-draft.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { shortText } from "../plain-text.js";
 import { answersEvents, isStreamFlag, streamNote } from "../shapes/event-streams.js";
@@ -82,7 +83,13 @@ export function draftParams(
   const order = { path: 0, query: 1, header: 2, cookie: 3 } as const;
   const events = answersEvents(doc, rawOp);
   const parameters = explodedQueryObjects(doc, op.parameters, (text) => notes.push({ at, note: text }));
+  // The signature's own headers (X-Amz-Date, …), which a signing provider's operations all declare: one note for them.
+  const signed: string[] = [];
   for (const declared of [...parameters].sort((a, b) => order[a.in] - order[b.in])) {
+    if (signatureHeader(repeats, declared)) {
+      signed.push(declared.name);
+      continue;
+    }
     const left = leftOut(doc, declared, op.parameters, repeats, events);
     if (left) {
       notes.push({ at, note: left });
@@ -111,6 +118,7 @@ export function draftParams(
     const of = "of" in declared ? declared.of : undefined;
     byWire.set(of !== undefined ? `query:${of}/${declared.name}` : `${declared.in}:${declared.name}`, name);
   }
+  if (signed.length) notes.push({ at, note: signatureHeadersNote(signed) });
   const bodyRules = draftBody(doc, op, rawOp, repeats, at, notes, { params, byWire, taken });
   if (keyless) keepSecret(params, byWire, at, notes);
   const rules = [...bodyRules, ...requiredObjectRules(parameters, byWire)];
