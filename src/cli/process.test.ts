@@ -221,13 +221,28 @@ describe("Ctrl-C", () => {
         };
       }
       writeFileSync(file, JSON.stringify(doc));
-      const generate = spawnCli(["generate"], {}, dir);
-      // A large document tells its steps as they begin: the signal comes while its examples are checked.
+      // The check of 6,000 examples takes milliseconds: the process holds at the step's line (a preload of the
+      // test's, test-support/cli/hold-at-step.cjs) until the signal has been sent, so that it lands inside the step
+      // however busy the machine is (a test reading the line late found generate done, exit 0).
+      const hold = { pid: join(dir, "held.pid"), release: join(dir, "release") };
+      const generate = spawnCli(
+        ["generate"],
+        {
+          NODE_OPTIONS: `--require=${join(ROOT, "test-support/cli/hold-at-step.cjs")}`,
+          HOLD_AT_STEP: "checking its examples",
+          HOLD_PID_FILE: hold.pid,
+          HOLD_RELEASE_FILE: hold.release,
+        },
+        dir,
+      );
+      // A large document tells its steps as they begin: the signal comes while its examples are checked, sent to
+      // the process that runs the command (generate's own, src/common/relaunch.ts, which hands a signal on).
       await generate.waitFor(new RegExp(`generate: ${provider}: checking its examples…\n`));
-      generate.child.kill("SIGTERM");
-      // Heard between two chunks of examples: exit 143, said. On a busy machine the check may have ended before the
-      // signal came: the link that follows is one synchronous call, during which the signal ends the process at once
-      // (killable-stretch.ts), as SIGTERM's own default does.
+      while (!existsSync(hold.pid)) await new Promise((r) => setTimeout(r, 10));
+      process.kill(Number(readFileSync(hold.pid, "utf8")), "SIGTERM");
+      writeFileSync(hold.release, "");
+      // Heard between two chunks of examples: exit 143, said. Or heard during the link that follows, one synchronous
+      // call during which the signal ends the process at once (killable-stretch.ts), as SIGTERM's own default does.
       const code = await generate.exited;
       expect(code === 143 || (code === null && generate.child.signalCode === "SIGTERM"), String(code)).toBe(true);
       expect(generate.stderr()).toMatch(
