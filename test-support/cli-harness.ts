@@ -2,7 +2,7 @@
 // streams and the suite's shared Prism mocks), or as a real process of the
 // built bin/ when signals and start-up are what is tested.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import type { CliIo } from "../src/cli/support/io.js";
 import { main } from "../src/cli.js";
@@ -125,6 +125,43 @@ export function spawnCli(args: string[], env: Record<string, string> = {}, cwd =
         void exited.then(() => reject(new Error(`exited before ${re}:\n${out}\n${err}`)));
       }),
   };
+}
+
+/**
+ * `spawnCli`, the command held once it writes `step` to standard error (test-support/cli/hold-at-step.cjs) until
+ * `signalInStep` has sent it a signal: a step of milliseconds is signalled inside it on any machine, where a test that
+ * reads the line late would find the command past it. The signal goes to the process that writes the step (a command
+ * run in a process of its own, src/common/relaunch.ts, is signalled there; relaunch.test.ts holds that one hands a
+ * signal on). `dir` holds the two files the preload reads.
+ */
+export function spawnCliHeldAt(
+  args: string[],
+  step: string,
+  dir: string,
+): Spawned & { signalInStep: (signal: NodeJS.Signals) => Promise<void> } {
+  const pid = join(dir, ".held-at-step.pid");
+  const release = join(dir, ".held-at-step.release");
+  const spawned = spawnCli(
+    args,
+    {
+      NODE_OPTIONS: `--require=${join(ROOT, "test-support/cli/hold-at-step.cjs")}`,
+      HOLD_AT_STEP: step,
+      HOLD_PID_FILE: pid,
+      HOLD_RELEASE_FILE: release,
+    },
+    dir,
+  );
+  const signalInStep = async (signal: NodeJS.Signals) => {
+    while (!existsSync(pid)) {
+      if (spawned.child.exitCode !== null || spawned.child.signalCode !== null)
+        throw new Error(`exited before its step ${JSON.stringify(step)}:\n${spawned.stderr()}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    // Sent before the release: delivered before the held thread runs another line of its own.
+    process.kill(Number(readFileSync(pid, "utf8")), signal);
+    writeFileSync(release, "");
+  };
+  return { ...spawned, signalInStep };
 }
 
 /**

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi } from "../../scripts/bench/synthetic.js";
-import { spawnCli } from "../../test-support/cli-harness.js";
+import { spawnCli, spawnCliHeldAt } from "../../test-support/cli-harness.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-add-process-"));
 let server: Server;
@@ -55,9 +55,12 @@ describe("blockwright add, interrupted", () => {
     mkdirSync(join(dir, "specs"));
     // 25,000 operations (20 MB): the steps after reading it compute for a second or so.
     writeFileSync(join(dir, "large.json"), JSON.stringify(openapi("zqlarge", 5000)));
-    const add = spawnCli(["add", "zqlarge", "--from", "large.json", "--operations", "list0,get0"], {}, dir);
-    await add.waitFor(/add: read large\.json /);
-    add.child.kill("SIGTERM");
+    const add = spawnCliHeldAt(
+      ["add", "zqlarge", "--from", "large.json", "--operations", "list0,get0"],
+      "add: read large.json ",
+      dir,
+    );
+    await add.signalInStep("SIGTERM");
     expect(await add.exited).toBe(143);
     expect(add.stderr()).toMatch(/\nadd: interrupted: nothing written\n$/);
     expect(add.stdout()).toBe("");

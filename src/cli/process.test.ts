@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { addresses, cli, refused, spawnCli } from "../../test-support/cli-harness.js";
+import { addresses, cli, refused, spawnCli, spawnCliHeldAt } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
 import { filesUnder } from "../common/files.js";
@@ -221,26 +221,11 @@ describe("Ctrl-C", () => {
         };
       }
       writeFileSync(file, JSON.stringify(doc));
-      // The check of 6,000 examples takes milliseconds: the process holds at the step's line (a preload of the
-      // test's, test-support/cli/hold-at-step.cjs) until the signal has been sent, so that it lands inside the step
-      // however busy the machine is (a test reading the line late found generate done, exit 0).
-      const hold = { pid: join(dir, "held.pid"), release: join(dir, "release") };
-      const generate = spawnCli(
-        ["generate"],
-        {
-          NODE_OPTIONS: `--require=${join(ROOT, "test-support/cli/hold-at-step.cjs")}`,
-          HOLD_AT_STEP: "checking its examples",
-          HOLD_PID_FILE: hold.pid,
-          HOLD_RELEASE_FILE: hold.release,
-        },
-        dir,
-      );
-      // A large document tells its steps as they begin: the signal comes while its examples are checked, sent to
-      // the process that runs the command (generate's own, src/common/relaunch.ts, which hands a signal on).
-      await generate.waitFor(new RegExp(`generate: ${provider}: checking its examples…\n`));
-      while (!existsSync(hold.pid)) await new Promise((r) => setTimeout(r, 10));
-      process.kill(Number(readFileSync(hold.pid, "utf8")), "SIGTERM");
-      writeFileSync(hold.release, "");
+      // The check of 6,000 examples takes milliseconds: the process holds at the step's line until the signal has
+      // been sent (spawnCliHeldAt), so that it lands inside the step however busy the machine is (a test reading the
+      // line late found generate done, exit 0). A large document tells its steps as they begin.
+      const generate = spawnCliHeldAt(["generate"], `generate: ${provider}: checking its examples…`, dir);
+      await generate.signalInStep("SIGTERM");
       // Heard between two chunks of examples: exit 143, said. Or heard during the link that follows, one synchronous
       // call during which the signal ends the process at once (killable-stretch.ts), as SIGTERM's own default does.
       const code = await generate.exited;
@@ -262,9 +247,8 @@ describe("Ctrl-C", () => {
     const dir = mkdtempSync(join(tmp, "diff-"));
     writeSyntheticProject(dir, 30);
     mkdirSync(join(dir, "base"));
-    const diff = spawnCli(["diff", "--write", "--base-dir", "base"], {}, dir);
-    await diff.waitFor(/diff: 30 providers to link…\n/);
-    diff.child.kill("SIGTERM");
+    const diff = spawnCliHeldAt(["diff", "--write", "--base-dir", "base"], "diff: 30 providers to link…", dir);
+    await diff.signalInStep("SIGTERM");
     expect(await diff.exited).toBe(143);
     expect(diff.stderr()).toContain("diff: interrupted: no file is half-written; run diff --write again\n");
     expect(existsSync(join(dir, "generated"))).toBe(false);

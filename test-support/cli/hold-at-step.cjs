@@ -10,12 +10,13 @@ const step = process.env.HOLD_AT_STEP;
 const pidFile = process.env.HOLD_PID_FILE;
 const release = process.env.HOLD_RELEASE_FILE;
 if (step && pidFile && release) {
-  const write = process.stderr.write.bind(process.stderr);
+  const write = /** @type {(...args: unknown[]) => boolean} */ (process.stderr.write.bind(process.stderr));
   const pause = new Int32Array(new SharedArrayBuffer(4));
   let held = false;
-  process.stderr.write = (chunk, ...rest) => {
-    const written = write(chunk, ...rest);
-    if (!held && String(chunk).includes(step)) {
+  /** @type {(...args: unknown[]) => boolean} */
+  const holding = (...args) => {
+    const written = write(...args);
+    if (!held && String(args[0]).includes(step)) {
       held = true;
       writeFileSync(pidFile, String(process.pid));
       // Ten minutes at most: a test that never releases it fails on its own limit, not here.
@@ -23,4 +24,5 @@ if (step && pidFile && release) {
     }
     return written;
   };
+  process.stderr.write = /** @type {typeof process.stderr.write} */ (holding);
 }
