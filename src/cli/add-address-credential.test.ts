@@ -4,12 +4,12 @@
 // credential the address carries (auth.variable), the contract suite passes on the mocks, and `call` against a
 // loopback recorder puts it in the path while nothing it prints shows it. Before, the token was a plain,
 // shown connection input beside a made-up bearer token, which the calls sent as `Authorization: Bearer`.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli } from "../../test-support/cli-harness.js";
+import { cli, runtimeProject } from "../../test-support/cli-harness.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
 import { startMocks } from "../mocks/mocks.js";
 
@@ -21,10 +21,7 @@ const FORMS = [TOKEN, encodeURIComponent(TOKEN), TOKEN.replace(":", "%3A")];
 let dir: string;
 
 beforeAll(async () => {
-  dir = join(tmp, "project");
-  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
-  symlinkSync(new URL("../../runtime", import.meta.url).pathname, join(dir, "node_modules/@blockwright/runtime"));
-  mkdirSync(join(dir, "specs"));
+  dir = runtimeProject(join(tmp, "project"), "specs");
   writeFileSync(join(tmp, "botapi_openapi.yaml"), gunzipSync(readFileSync(PUBLISHED)));
   const added = await cli(
     ["add", "zqbots", "--from", join(tmp, "botapi_openapi.yaml"), "--operations", "/getMe,/getWebhookInfo"],

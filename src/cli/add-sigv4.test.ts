@@ -5,11 +5,11 @@
 // recorder sends `Authorization: AWS4-HMAC-SHA256 Credential=…/<region>/<service>/aws4_request, SignedHeaders=…,
 // Signature=…` and X-Amz-Date, while the secret key appears nowhere on the wire or in what it prints. Before, the
 // scheme was drafted as a key sent as it is: every case was green and every real request would have been refused.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli } from "../../test-support/cli-harness.js";
+import { cli, runtimeProject } from "../../test-support/cli-harness.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
 import { signatureProblem } from "../contract/request/signature-check.js";
 import { zqSigned } from "../link/__fixtures__/zq-signed.js";
@@ -24,10 +24,7 @@ const forms = (s: string) => [s, encodeURIComponent(s), JSON.stringify(s).slice(
 let dir: string;
 
 beforeAll(async () => {
-  dir = join(tmp, "project");
-  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
-  symlinkSync(new URL("../../runtime", import.meta.url).pathname, join(dir, "node_modules/@blockwright/runtime"));
-  mkdirSync(join(dir, "specs"));
+  dir = runtimeProject(join(tmp, "project"), "specs");
   writeFileSync(join(tmp, "zqwidgets.json"), JSON.stringify(zqSigned({ info: { "x-aws-signingName": "zqsign" } })));
   const added = await cli(["add", "zqwidgets", "--from", join(tmp, "zqwidgets.json"), "--operations", "all"], {
     cwd: dir,
