@@ -15,6 +15,7 @@ import { prepareRequest } from "../execute/prepared.js";
 import type { AuthSpec, ToolSpec } from "../spec/tool-types.js";
 import type { HttpRequest } from "../http/transport.js";
 import { signRequest } from "./request-signing.js";
+import { createProviderClient } from "./client.js";
 
 /** The credentials of AWS's published SigV4 test suite (aws-sig-v4-test-suite), service "service", us-east-1. */
 const SUITE = { keyId: "AKIDEXAMPLE", secret: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY" };
@@ -269,6 +270,42 @@ describe("a tool whose auth signs", () => {
         "^AWS4-HMAC-SHA256 Credential=AKIAZQEXAMPLE0000001/\\d{8}/us-east-1/zq/aws4_request, " +
           "SignedHeaders=host;x-amz-date;x-amz-security-token, Signature=[0-9a-f]{64}$",
       ),
+    );
+  });
+
+  it("is signed by the typed client, body and all, as AWS's signer signs it; refused with no key id", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const at = new Date(Date.UTC(2026, 10, 27, 9, 30, 0));
+    vi.setSystemTime(at);
+    const { fetch, seen } = scriptedFetch(json(200, { items: [] }));
+    type Paths = { "/zqItems": { post: { requestBody: { content: { "application/json": { zqName: string } } } } } };
+    const client = createProviderClient<Paths>(tool.auth, {
+      baseUrl: "https://zq.us-east-1.amazonaws.com",
+      credential: SECRET,
+      values: { accessKeyId: input.accessKeyId, sessionToken: TOKEN },
+      fetch,
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: a path the test's own Paths type names.
+    await (client as any).POST("/zqItems?zq=a%20b", { body: { zqName: "zq é" } });
+    const [r] = seen;
+    const request: HttpRequest = {
+      method: r!.method,
+      url: r!.url,
+      headers: Object.fromEntries(r!.headers),
+      body: r!.body,
+    };
+    expect(r!.body).toBe('{"zqName":"zq é"}');
+    expect(r!.headers.get("authorization")).toBe(
+      await smithyAuthorization(
+        request,
+        at,
+        { accessKeyId: input.accessKeyId, secretAccessKey: SECRET, sessionToken: TOKEN },
+        { service: "zq", region: "us-east-1" },
+      ),
+    );
+    expect(JSON.stringify([r!.url, [...r!.headers], r!.body])).not.toContain(SECRET);
+    expect(() => createProviderClient(tool.auth, { baseUrl: "https://zq.test", credential: SECRET })).toThrow(
+      /^accessKeyId: is required: this provider signs each request with AWS Signature Version 4/,
     );
   });
 

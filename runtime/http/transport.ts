@@ -106,11 +106,11 @@ function templateParts(template: string): (string | VariablePart)[] {
  * typed clients take a basic credential whole, `user:secret`).
  */
 export function credentialPlacement(auth: AuthWay, credential: string): Placed {
-  // A signature is made from the whole request with a key id and a secret: the tools' calls sign (request-signing.ts).
+  // A signature is made from the whole request with a key id and a secret, never placed as it is: the tools' calls
+  // and the typed client sign (request-signing.ts, client.ts's signingMiddleware).
   if (auth.type === "sigv4")
     throw new Error(
-      "this provider signs each request with AWS Signature Version 4 (auth.sigv4), which the typed client " +
-        "does not do: call its tools (createClient, executeTool), which sign with the access key id and secret",
+      "this provider signs each request with AWS Signature Version 4 (auth.sigv4): no credential is placed",
     );
   if (auth.type === "basic") {
     const at = credential.indexOf(":");

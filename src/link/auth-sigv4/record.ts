@@ -9,7 +9,9 @@ export const authSigv4 = {
     "(`x-amazon-apigateway-authtype: awsSigv4`): `param` is the secret access key, `accessKeyId` the parameter " +
     "holding the key id, `sessionToken` an optional secret one for temporary credentials (`X-Amz-Security-Token`), " +
     "`service` the signing name and `region` (or `regionParam`, a server variable's parameter) the region. Each " +
-    "attempt is signed afresh just before it is sent, after every other header; the secret key and the session " +
+    "attempt is signed afresh just before it is sent, after every other header, by the tools and by the package's " +
+    "typed client (`create<Provider>Client({ credential: <secret key>, values: { accessKeyId, sessionToken, " +
+    "region } })`); the secret key and the session " +
     "token are withheld from messages, logs, recordings and outputs, and the contract suite checks each signature " +
     "with AWS's own signer.",
   schema: ["auth-sigv4"],
