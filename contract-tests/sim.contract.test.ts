@@ -53,7 +53,14 @@ describe("Sim's types and executor", () => {
       expect(results.length).toBe(project.irs.reduce((n, ir) => n + ir.operations.length, 0));
       for (const r of results) {
         expect(r.direct, `${r.op.tool.id}: executeTool`).toMatchObject({ success: true });
-        expect(r.sim, r.op.tool.id).toEqual({ success: true, output: r.direct.success ? r.direct.output : null });
+        // A tool that signs each request as it is sent (auth.sigv4) is refused by Sim's request builders, which
+        // cannot sign, naming the tool's own call: never sent unsigned.
+        if (r.op.tool.auth.type === "sigv4")
+          expect(r.sim, r.op.tool.id).toMatchObject({
+            success: false,
+            error: expect.stringMatching(/through executeTool/),
+          });
+        else expect(r.sim, r.op.tool.id).toEqual({ success: true, output: r.direct.success ? r.direct.output : null });
       }
     },
   );

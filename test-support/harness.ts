@@ -4,6 +4,7 @@
 // src/contract/exchange.ts), plus generic checks every operation gets.
 import { describe, expect, it } from "vitest";
 import {
+  checkValue,
   safeToRepeat,
   type ExecuteOptions,
   type OutputSpec,
@@ -19,6 +20,7 @@ import { mockFetch, type Exchange } from "../src/contract/exchange.js";
 import { quotaUsedUp } from "../src/contract/structured-error.js";
 import { describeViolation } from "../src/contract/prism.js";
 import { sharedMockUrls } from "./shared-mocks.js";
+import { synthesized } from "../src/contract/inputs/rule-values.js";
 
 /** One request and its reply, as the exchange layer records it (Prism's violations included). */
 export type Captured = Exchange;
@@ -203,14 +205,16 @@ export function describeErrorStatuses(
 
 /**
  * A connection input a test gives a tool's client or call: the address for a base URL, the made-up credential for a
- * secret, else a value the input's own rules take (its default, its first listed value, its placeholder), the
- * credential text last. A server variable drafted from a document (`region`, with its listed values) refused the
- * credential text as none of them: a provider added with one failed the adapters' and the LLM tools' contract tests.
+ * secret, else a value the input's own rules take (its default, its first listed value, its placeholder, one made
+ * from its rules), the credential text last. A server variable drafted from a document (`region`, with its listed
+ * values) refused the credential text as none of them: a provider added with one failed the adapters' and the LLM
+ * tools' contract tests.
  */
 export function connectionValue(p: ParamSpec, credential: string, baseUrl: string): unknown {
   if (p.format === "base-url") return baseUrl;
-  if (p.secret) return credential;
-  if (p.default !== undefined) return p.default;
-  if (p.enum?.length) return p.enum[0];
-  return p.placeholder ?? credential;
+  // A credential's other inputs have rules of their own (an AWS access key id `^\w+$`, a session token in base64):
+  // the made-up credential where they take it, else a value made from them, as the contract suite makes its own.
+  const given = p.secret ? [credential] : [p.default, p.enum?.[0], p.placeholder];
+  const takes = (v: unknown) => v !== undefined && "value" in checkValue(p, v);
+  return [...given, ...synthesized(p)].find(takes) ?? p.placeholder ?? credential;
 }
