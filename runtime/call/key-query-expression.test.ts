@@ -8,6 +8,7 @@ import { executeToolDefinition } from "../execute/execute.js";
 import { needsPart } from "./support.js";
 import { formEncoding } from "./form-body.js";
 import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
+import { bareTool } from "../../test-support/runtime/bare-tool.js";
 
 const param = (name: string, wire: ParamSpec["wire"], required: boolean): ParamSpec => ({
   name,
@@ -21,27 +22,13 @@ const param = (name: string, wire: ParamSpec["wire"], required: boolean): ParamS
 });
 
 const tool = (path: string, params: ParamSpec[]): ToolSpec =>
-  ({
-    id: "zq_search",
-    provider: "zq",
-    title: "",
-    description: "",
+  bareTool("zq_search", {
     operationId: "zqSearch",
-    method: "GET",
     path,
-    routes: [],
-    constants: [],
-    rules: [],
-    successStatuses: [200],
-    responses: [],
-    outputs: [],
-    outcomes: [],
-    errors: { code: [], message: [], requestId: [], retryableStatuses: [] },
-    auth: { type: "none" },
     anonymous: true,
     server: { template: "https://api.zqsearch.test", variables: {}, hosts: ["api.zqsearch.test"] },
     params,
-  }) as unknown as ToolSpec;
+  });
 
 async function sent(spec: ToolSpec, input: Record<string, unknown>): Promise<string[]> {
   const seen: string[] = [];

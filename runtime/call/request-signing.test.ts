@@ -16,6 +16,7 @@ import type { AuthSpec, ToolSpec } from "../spec/tool-types.js";
 import type { HttpRequest } from "../http/transport.js";
 import { signRequest } from "./request-signing.js";
 import { createProviderClient } from "./client.js";
+import { bareTool } from "../../test-support/runtime/bare-tool.js";
 
 /** The credentials of AWS's published SigV4 test suite (aws-sig-v4-test-suite), service "service", us-east-1. */
 const SUITE = { keyId: "AKIDEXAMPLE", secret: "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY" };
@@ -173,19 +174,9 @@ describe("a tool whose auth signs", () => {
   afterEach(() => vi.useRealTimers());
   const SECRET = "zqSecretAccessKey0123456789abcdefghij";
   const TOKEN = "ZqSessionTokenValue0123456789";
-  const tool = {
-    id: "zq_list",
-    provider: "zq",
-    title: "",
-    description: "",
+  const tool = bareTool("zq_list", {
     operationId: "zqList",
-    method: "GET",
     path: "/zqItems",
-    routes: [],
-    constants: [],
-    rules: [],
-    successStatuses: [200],
-    responses: [],
     outputs: [
       {
         path: "items",
@@ -195,7 +186,6 @@ describe("a tool whose auth signs", () => {
         source: { expression: "$response.body#/items", ref: { kind: "body", pointer: ["items"] } },
       },
     ],
-    outcomes: [],
     errors: { code: [], message: [{ kind: "body", pointer: ["message"] }], requestId: [], retryableStatuses: [503] },
     auth: {
       type: "sigv4",
@@ -210,8 +200,8 @@ describe("a tool whose auth signs", () => {
       { name: "accessKeyId", type: "string", title: "", description: "", required: true, secret: false },
       { name: "secretAccessKey", type: "string", title: "", description: "", required: true, secret: true },
       { name: "sessionToken", type: "string", title: "", description: "", required: false, secret: true },
-    ].map((p) => ({ ...p, visibility: "user-only", wire: { in: "auth" } })),
-  } as unknown as ToolSpec;
+    ].map((p) => ({ ...p, visibility: "user-only", wire: { in: "auth" } })) as ToolSpec["params"],
+  });
   const input = { accessKeyId: "AKIAZQEXAMPLE0000001", secretAccessKey: SECRET, sessionToken: TOKEN };
 
   it("needs the signing part, and a caller made without it is refused before any request", async () => {

@@ -7,10 +7,10 @@ import { describe, expect, it } from "vitest";
 import { authMiddleware } from "../call/client.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { needsPart } from "../call/support.js";
-import type { ToolSpec } from "../spec/tool-types.js";
 import type { AuthSpec } from "../spec/tool-types.js";
 import { credentialKindsNeeded, placeCredential } from "./credentials.js";
 import { applyPlaced, type HttpRequest } from "./transport.js";
+import { bareTool } from "../../test-support/runtime/bare-tool.js";
 
 const auth: AuthSpec = { type: "path", name: "token", param: "botToken", pchar: true };
 
@@ -46,27 +46,10 @@ describe("a credential placed in the address (path)", () => {
     "of an address template with no other variable: the address is still made per call (the addresses part), " +
       "and sent there when no baseUrl is given",
     async () => {
-      const tool = {
-        ...{
-          id: "zq_ping",
-          provider: "zq",
-          title: "",
-          description: "",
-          operationId: "zqPing",
-          method: "GET",
-          path: "/zqPing",
-          routes: [],
-          constants: [],
-          rules: [],
-        },
-        ...{
-          successStatuses: [200],
-          responses: [],
-          outputs: [],
-          outcomes: [],
-          errors: { code: [], message: [], requestId: [], retryableStatuses: [] },
-          auth,
-        },
+      const tool = bareTool("zq_ping", {
+        operationId: "zqPing",
+        path: "/zqPing",
+        auth,
         server: {
           template: "https://api.zqbots.test/bot{token}",
           variables: {},
@@ -85,7 +68,7 @@ describe("a credential placed in the address (path)", () => {
             wire: { in: "auth" },
           },
         ],
-      } as ToolSpec;
+      });
       expect(needsPart(tool, "addresses")).toBe(true);
       const seen: string[] = [];
       const fetch = async (request: Request) => {
