@@ -24,13 +24,13 @@ const store = join(corpus, "results.json");
 
 const say = (line: string) => process.stderr.write(`corpus: ${line}\n`);
 
+const USAGE =
+  "npm run corpus -- [vendor...] [--keep] [--timeout <seconds for test and verify, default 180>] [--render (only " +
+  "write RESULTS.md from results.json)] [--sdk (compare the requests with the vendors' own SDKs: SDK-RESULTS.md)] " +
+  "[--directory … (the public API directory: npm run corpus -- --directory --help)]";
+
 function usage(problem: string): never {
-  process.stderr.write(
-    `npm run corpus: ${problem}\nUsage: npm run corpus -- [vendor...] [--keep] [--timeout <seconds for test ` +
-      `and verify, default 180>] [--render (only write RESULTS.md from results.json)] [--sdk (compare the ` +
-      `requests with the vendors' own SDKs: SDK-RESULTS.md)] [--directory … (the public API directory: ` +
-      `npm run corpus -- --directory --help)]\n`,
-  );
+  process.stderr.write(`npm run corpus: ${problem}\nUsage: ${USAGE}\n`);
   process.exit(2);
 }
 
@@ -48,7 +48,10 @@ function options(argv: string[]): {
   let timeoutS = 180;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    if (arg === "--keep") keep = true;
+    if (arg === "--help" || arg === "-h") {
+      process.stdout.write(`Usage: ${USAGE}\n`);
+      process.exit(0);
+    } else if (arg === "--keep") keep = true;
     else if (arg === "--render") render = true;
     else if (arg === "--sdk") sdk = true;
     else if (arg === "--timeout") {

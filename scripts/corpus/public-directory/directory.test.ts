@@ -7,9 +7,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { type DirectoryDocument, directoryDocuments, providerId, seeded, selectDocuments } from "./documents.js";
-import { DirectoryUsage, directoryOptions, mergeRecords, type RecordsFile } from "./main.js";
+import { DirectoryUsage, directoryMain, directoryOptions, mergeRecords, type RecordsFile } from "./main.js";
 import { pickOperations } from "./operations.js";
 import { type DocumentRecord, unreadableReason } from "./run-document.js";
 import { directoryMarkdown } from "./table.js";
@@ -290,5 +290,16 @@ describe("the shards' records and the table", () => {
       out: "directory-shard-2-of-3.json",
       table: undefined,
     });
+  });
+
+  it("prints its usage on --help and exits 0, as the corpus's own usage tells (it had said unknown option)", async () => {
+    const written: string[] = [];
+    const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => written.push(String(chunk)) > 0);
+    try {
+      expect(await directoryMain(["--help"], tmp, () => undefined, new AbortController().signal)).toBe(0);
+    } finally {
+      out.mockRestore();
+    }
+    expect(written.join("")).toMatch(/^Usage: npm run corpus -- --directory .*--sample N.*--merge/s);
   });
 });

@@ -32,6 +32,8 @@ interface Options {
 }
 
 export class DirectoryUsage extends Error {}
+/** `--help`: the usage on stdout, exit 0 (the top-level usage names `--directory --help`). */
+class DirectoryHelp extends Error {}
 
 const USAGE =
   "npm run corpus -- --directory [--all (every document, not one per provider)] [--sample N] [--seed S " +
@@ -62,7 +64,8 @@ export function directoryOptions(argv: string[], corpus: string): Options {
   let merging = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    if (arg === "--all") selection.all = true;
+    if (arg === "--help" || arg === "-h") throw new DirectoryHelp();
+    else if (arg === "--all") selection.all = true;
     else if (arg === "--sample") selection.sample = whole(arg, argv[++i], 1);
     else if (arg === "--seed") selection.seed = whole(arg, argv[++i], 0);
     else if (arg === "--provider") {
@@ -203,6 +206,10 @@ export async function directoryMain(
       return 0;
     }
   } catch (e) {
+    if (e instanceof DirectoryHelp) {
+      process.stdout.write(`Usage: ${USAGE}\n`);
+      return 0;
+    }
     if (!(e instanceof DirectoryUsage)) throw e;
     process.stderr.write(`npm run corpus: ${e.message}\nUsage: ${USAGE}\n`);
     return 2;
