@@ -292,7 +292,7 @@ describe("the shards' records and the table", () => {
     });
   });
 
-  it("prints its usage on --help and exits 0, as the corpus's own usage tells (it had said unknown option)", async () => {
+  it("prints its usage on --help and exits 0, as the corpus's usage tells (it had said unknown option)", async () => {
     const written: string[] = [];
     const out = vi.spyOn(process.stdout, "write").mockImplementation((chunk) => written.push(String(chunk)) > 0);
     try {

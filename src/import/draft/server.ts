@@ -7,6 +7,7 @@ import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-ty
 import type { ReviewNote } from "../manifest-yaml.js";
 import { withServerScheme } from "../../link/server/server.js";
 import { draftServerVariables, withMultiSegmentDefaults, withStandInPathDefaults } from "../shapes/server-variables.js";
+import { PLACEHOLDER_HOST, withHttpsServers } from "../shapes/https-servers.js";
 
 type Json = Record<string, unknown>;
 
@@ -249,11 +250,6 @@ function instanceParam(relative: string | undefined, web: URL[], hosts: string[]
 }
 
 /**
- * Names no request reaches on the internet: special-use top-level domains (RFC 6761, RFC 6762's `.local`, RFC 2606).
- */
-const PLACEHOLDER_HOST = /\.(local|invalid|example|test)\.?$/i;
-
-/**
  * The servers with a templated one first when the document's first names a placeholder host (`http://api.local`, a
  * name no request reaches, as archives write for a self-hosted product) and a later one has variables
  * (`http://{host}:{port}`): that one says where the API really is, and its variables are what a person fills in.
@@ -294,9 +290,10 @@ function templatedBeyondPlaceholder(servers: Json[]): Json | undefined {
 /**
  * The cut's servers as the draft takes them: where the document's first server is a placeholder and a later one is
  * templated (templatedBeyondPlaceholder), that one first and the placeholder left out, since the link, the mocks and
- * the contract suite read a document's first server, and no credential may go to the placeholder; and the first
- * server's path variables without a default a path carries given a stand-in one (withStandInPathDefaults). What
- * changed, for the cut's header and the review notes; nothing when the servers stand.
+ * the contract suite read a document's first server, and no credential may go to the placeholder; an http server of a
+ * remote host taken over https (withHttpsServers: the runtime calls no other); and the first server's path variables
+ * without a default a path carries given a stand-in one (withStandInPathDefaults). What changed, for the cut's header
+ * and the review notes; nothing when the servers stand.
  */
 export function withTakenServerFirst(cut: Json): { changed: string[]; notes: ReviewNote[] } {
   const servers = Array.isArray(cut.servers) ? (cut.servers as Json[]) : [];
@@ -310,6 +307,7 @@ export function withTakenServerFirst(cut: Json): { changed: string[]; notes: Rev
         `${JSON.stringify(servers[0]?.url)} (no request reaches it) left out`,
     );
   }
+  changed.push(...withHttpsServers(cut, notes));
   const standIns = withStandInPathDefaults((cut.servers as Json[] | undefined)?.[0]);
   for (const note of standIns)
     notes.push({ at: ["server", "variables"], note: `${note}; the parameter stays required, "example" its example` });
