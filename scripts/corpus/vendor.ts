@@ -44,7 +44,9 @@ export interface RunOptions {
 
 const RUNTIME = fileURLToPath(new URL("../../node_modules/@blockwright/runtime", import.meta.url));
 /** The credential verify sends to the mock: made up, passed as an environment reference. */
-const CREDENTIAL_ENV = { CORPUS_CREDENTIAL: "zq-corpus-credential-0000" };
+// Letters and digits only: it is given to every parameter the auth section names, and those may hold it to a pattern
+// (an AWS access key id's `^\w+$`, a session token's base64).
+const CREDENTIAL_ENV = { CORPUS_CREDENTIAL: "zqcorpuscredential0000" };
 
 export async function runVendor(entry: CorpusEntry, options: RunOptions): Promise<VendorRecord> {
   const record: VendorRecord = {
@@ -225,14 +227,19 @@ async function verifyStep(
   }
 }
 
-/** The manifest's parameters that its auth section names (the credential; a user name and secret). */
+/**
+ * The manifest's parameters that its auth section names (the credential; a user name and secret; a signature's key id)
+ * and that have no default: one with a default (a signing region) is left to it.
+ */
 function credentialParams(manifestFile: string): string[] {
   try {
     const manifest = jsyaml.load(readFileSync(manifestFile, "utf8")) as {
       auth?: unknown;
-      params?: Record<string, unknown>;
+      params?: Record<string, { default?: unknown }>;
     };
-    const params = new Set(Object.keys(manifest.params ?? {}));
+    const params = new Set(
+      Object.entries(manifest.params ?? {}).flatMap(([name, p]) => (p?.default === undefined ? [name] : [])),
+    );
     const named = new Set<string>();
     const walk = (node: unknown): void => {
       if (typeof node === "string" && params.has(node)) named.add(node);

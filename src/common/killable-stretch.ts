@@ -8,12 +8,13 @@ const SIGNALS = ["SIGINT", "SIGTERM"] as const;
 type Signal = (typeof SIGNALS)[number];
 
 export class KillableStretch {
-  private setAside?: Map<Signal, NodeJS.SignalsListener[]>;
+  // Typed as no particular signal's listener: @types/node's own type of them differs between its versions.
+  private setAside?: Map<Signal, (() => void)[]>;
 
   /** Set the process's handlers of Ctrl-C and SIGTERM aside (once: entering again changes nothing). */
   enter(): void {
     if (this.setAside) return;
-    this.setAside = new Map(SIGNALS.map((s) => [s, process.listeners(s)]));
+    this.setAside = new Map(SIGNALS.map((s) => [s, process.listeners(s) as (() => void)[]]));
     for (const s of SIGNALS) process.removeAllListeners(s);
   }
 

@@ -217,7 +217,7 @@ function runWorker(
           reject(m.usage ? new WorkerUsageError(m.message) : new Error(`a contract worker failed: ${m.message}`)),
         );
     });
-    worker.on("error", (e) =>
+    worker.on("error", (e: Error) =>
       settle(() => (running.size ? crashed(`${e.name}: ${e.message}`.split("\n")[0] as string) : reject(e))),
     );
     // Ended by an interrupt: the results so far stand.

@@ -62,7 +62,8 @@ export function mediaTypeOf(contentType: string | undefined): string | undefined
   return contentType?.split(";")[0]?.trim().toLowerCase() || undefined;
 }
 
-const isJson = (type: string) => type === "application/json" || type.endsWith("+json");
+/** JSON by its media type: `application/json`, a `+json` suffix, or a versioned JSON protocol's (`x-amz-json-1.1`). */
+const isJson = (type: string) => /^application\/([\w.-]+\+)?json$|^application\/x-[\w.]+-json-[\d.]+$/.test(type);
 
 /** A control character other than tab, newline and carriage return: the mark of bytes that are not text. */
 const binaryChar = (c: string) => c < " " && c !== "\t" && c !== "\n" && c !== "\r";

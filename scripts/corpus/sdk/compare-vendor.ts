@@ -11,6 +11,7 @@ import type { Subject } from "../../../src/contract/types.js";
 import type { Quirk, QuirkKind, SdkAdapter } from "./adapter.js";
 import { type CanonicalRequest, canonical } from "./canonical.js";
 import { compareRequests, type Difference } from "./compare.js";
+import { signatureReading } from "./signatures.js";
 import { logicalCall } from "./logical-call.js";
 import { richInput } from "./rich-values.js";
 import type { Recorded, Recorder } from "./recorder.js";
@@ -164,7 +165,10 @@ async function compareCall<Client>(
       JSON.stringify({ ...r, headers: process.env.SDK_JUDGE_DEBUG === "2" ? r.headers : undefined });
     process.stderr.write(`${operation} (${inputKind})\n  blockwright ${shown(left)}\n  sdk         ${shown(right)}\n`);
   }
-  const names = headerNames(tool, subject);
+  const signature = signatureReading(tool, input, headerNames(tool, subject));
+  await signature?.read(ours[0] as Recorded, left);
+  await signature?.read(theirs[0] as Recorded, right);
+  const names = signature?.names ?? headerNames(tool, subject);
   const differences = compareRequests(left, right, { names });
   if (ours.length !== theirs.length)
     differences.push({ at: "requests", blockwright: String(ours.length), sdk: String(theirs.length) });

@@ -3,7 +3,7 @@
 // body at its pointer). An SDK is called with this, in its own convention
 // (the vendor's adapter), and Blockwright with the input itself: both say the
 // same thing, and the wire shows whether both say it the same way.
-import { parsePointer, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { type ParamSpec, parsePointer, signingRegion, type ToolSpec } from "@blockwright/runtime/internal";
 
 export interface LogicalCall {
   operationId: string;
@@ -24,7 +24,14 @@ export interface LogicalCall {
    * The credential's values by role: a token or key, or a basic pair; `headers`, each header credential of the way (a
    * combination's too) by its name.
    */
-  credential: { secret?: string; user?: string; headers: Record<string, string> };
+  credential: { secret?: string; user?: string; headers: Record<string, string>; signing?: Signing };
+}
+
+/** A signed call's other values (auth.sigv4): the access key id, the session token, the signing region. */
+export interface Signing {
+  accessKeyId: string;
+  sessionToken?: string;
+  region: string;
 }
 
 function place(target: Record<string, unknown>, tokens: readonly string[], value: unknown): void {
@@ -49,6 +56,12 @@ function jsonValue(param: ParamSpec, value: unknown): unknown {
     }
   }
   return value;
+}
+
+/** The input with each parameter it does not give at its default, as the runtime reads it. */
+export function withDefaults(tool: ToolSpec, input: Record<string, unknown>): Record<string, unknown> {
+  const defaults = tool.params.flatMap((p) => (p.default === undefined ? [] : [[p.name, p.default] as const]));
+  return { ...Object.fromEntries(defaults), ...input };
 }
 
 export function logicalCall(tool: ToolSpec, input: Record<string, unknown>): LogicalCall {
@@ -88,5 +101,13 @@ export function logicalCall(tool: ToolSpec, input: Record<string, unknown>): Log
   for (const c of [auth, ...(auth.also ?? [])])
     if (c.type === "header" && typeof input[c.param] === "string")
       call.credential.headers[c.name] = input[c.param] as string;
+  if (auth.type === "sigv4") {
+    const token = auth.sessionToken === undefined ? undefined : input[auth.sessionToken];
+    call.credential.signing = {
+      accessKeyId: String(input[auth.user] ?? ""),
+      ...(typeof token === "string" ? { sessionToken: token } : {}),
+      region: signingRegion(auth, withDefaults(tool, input)),
+    };
+  }
   return call;
 }
