@@ -26,10 +26,11 @@ export interface SimToolResponse {
 
 /**
  * A provider package's executeTool (typed per operation there): its `prepare` for the request builders, the call
- * itself for directExecution.
+ * itself for directExecution. Its options are `never` here, as its operation ids and values are: a package built
+ * against another copy of the runtime has options of its own declaration (a class's private field differs).
  */
 export interface SimExecutor {
-  (operationId: never, params: never, options?: ExecuteOptions): Promise<ToolResult<object>>;
+  (operationId: never, params: never, options?: never): Promise<unknown>;
   prepare(
     operationId: never,
     params: never,
