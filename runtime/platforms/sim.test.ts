@@ -1,12 +1,13 @@
 // Sim's request builders, transformResponse and block parameters (sim.ts):
 // the request is executeTool's, built once for the values Sim passes to every
 // builder; Sim's own keys and a block's empty inputs are not the tool's; an
-// answer reads as executeTool reads it.
+// answer reads as executeTool reads it; directExecution is executeTool's call.
 import { describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { createExecutor } from "../execute/executor.js";
 import { fullSupport } from "../execute/full-support.js";
+import type { ExecuteOptions } from "../call/call-types.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { simBlockParams, simRequest } from "./sim.js";
 
@@ -75,6 +76,40 @@ describe("transformResponse", () => {
     );
     expect(failed).toMatchObject({ success: false, output: {} });
     expect(failed.error).not.toContain(KEY);
+  });
+});
+
+describe("directExecution", () => {
+  it("is executeTool's call: the address as baseUrl, Sim's keys and empty inputs left out, the signal", async () => {
+    const answer = () => json(200, { id: "b7", title: "Dune", state: "ready" });
+    const direct = await shelf("shelf_get_book" as never, { apiKey: KEY, bookId: "b7" } as never, {
+      fetch: scriptedFetch(answer()).fetch,
+      baseUrl: "http://127.0.0.1:9",
+    });
+    const { fetch, seen } = scriptedFetch(answer());
+    const calls: unknown[][] = [];
+    const execute = Object.assign(
+      (id: never, params: never, options: ExecuteOptions = {}) => {
+        calls.push([id, params, options]);
+        return shelf(id, params, { ...options, fetch });
+      },
+      { prepare: shelf.prepare },
+    );
+    const request = simRequest(execute, "shelf_get_book", names("shelf_get_book"), "baseUrl");
+    const run = new AbortController();
+    const values = { apiKey: KEY, bookId: "b7", baseUrl: "http://127.0.0.1:9", _context: { workflowId: "wf-1" } };
+    expect(direct.success).toBe(true);
+    expect(await request.directExecution({ ...values, format: "" }, run.signal)).toEqual({
+      success: true,
+      output: direct.success ? direct.output : null,
+    });
+    expect(calls).toEqual([
+      ["shelf_get_book", { apiKey: KEY, bookId: "b7" }, { baseUrl: "http://127.0.0.1:9", signal: run.signal }],
+    ]);
+    expect(new URL(seen[0]!.url).origin).toBe("http://127.0.0.1:9");
+    run.abort();
+    const aborted = await request.directExecution(values, run.signal);
+    expect(aborted).toEqual({ success: false, output: {}, error: "the call was cancelled" });
   });
 });
 

@@ -7,7 +7,12 @@
 // Sending is Sim's (its retries, time-outs, size limits and redirects), and
 // an answer that is not 2xx is Sim's to report: its executor reads it as a
 // failure before transformResponse, so a manifest's outcomes of such a
-// status do not apply there.
+// status do not apply there. A request signed as it leaves (auth.sigv4:
+// WebCrypto's hashes are asynchronous) cannot come from Sim's synchronous
+// builders: such a tool is Sim's directExecution, which Sim's executor calls
+// instead of sending a request (its tools/index.ts), and the package's
+// executeTool makes the call, signed, as it makes any other.
+import type { ExecuteOptions } from "../call/call-types.js";
 import type { PrepareOptions, PreparedRequest } from "../execute/prepared.js";
 import { ownValue, setOwn } from "../common/own.js";
 import type { ToolResult } from "../http/errors.js";
@@ -19,8 +24,13 @@ export interface SimToolResponse {
   error?: string;
 }
 
-/** A provider package's executeTool (typed per operation there): only its `prepare` is used. */
+/**
+ * A provider package's executeTool (typed per operation there): its `prepare` for the request builders, the call
+ * itself for directExecution. Its options are `never` here, as its operation ids and values are: a package built
+ * against another copy of the runtime has options of its own declaration (a class's private field differs).
+ */
 export interface SimExecutor {
+  (operationId: never, params: never, options?: never): Promise<unknown>;
   prepare(
     operationId: never,
     params: never,
@@ -33,13 +43,21 @@ type Prepare = (
   options?: PrepareOptions,
 ) => PreparedRequest<object> | { failed: Extract<ToolResult, { success: false }> };
 
-/** A tool of the package as a ToolConfig's request and transformResponse. */
+type Execute = (
+  operationId: string,
+  params: Record<string, unknown>,
+  options?: ExecuteOptions,
+) => Promise<ToolResult<object>>;
+
+/** A tool of the package as a ToolConfig's request and transformResponse, or its directExecution. */
 export interface SimRequest {
   url(params: object): string;
   method(params: object): string;
   headers(params: object): Record<string, string>;
   body(params: object): string | undefined;
   transformResponse(response: Response, params?: object): Promise<SimToolResponse>;
+  /** The call made by the package (signed, retried, paced as executeTool makes it); Sim sends nothing itself. */
+  directExecution(params: object, signal?: AbortSignal): Promise<SimToolResponse>;
 }
 
 /**
@@ -56,15 +74,15 @@ export function simRequest(
 ): SimRequest {
   const prepare = executeTool.prepare as unknown as Prepare;
   const made = new WeakMap<object, PreparedRequest<object>>();
+  const own = baseUrl === undefined ? params : params.filter((p) => p !== baseUrl);
+  const address = (values: object): { baseUrl?: string } => {
+    const given = baseUrl === undefined ? undefined : ownValue(values, baseUrl);
+    return typeof given === "string" && given.trim() !== "" ? { baseUrl: given.trim() } : {};
+  };
   const prepared = (values: object): PreparedRequest<object> => {
     let call = made.get(values);
     if (call) return call;
-    const address = baseUrl === undefined ? undefined : ownValue(values, baseUrl);
-    const result = prepare(
-      operationId,
-      given(values, baseUrl === undefined ? params : params.filter((p) => p !== baseUrl)),
-      typeof address === "string" && address.trim() !== "" ? { baseUrl: address.trim() } : {},
-    );
+    const result = prepare(operationId, given(values, own), address(values));
     // Sim reports what a builder throws as the tool's error, before any request.
     if ("failed" in result) throw new Error(result.failed.error.message);
     call = result;
@@ -82,13 +100,23 @@ export function simRequest(
         `${operationId}: its request body is not text (a multipart form or a file), which Sim's executor does not send`,
       );
     },
-    transformResponse: async (response, values) => {
-      const result = await prepared(values ?? {}).answer(await ownResponse(response));
-      return result.success
-        ? { success: true, output: result.output as Record<string, unknown> }
-        : { success: false, output: {}, error: result.error.message };
-    },
+    transformResponse: async (response, values) =>
+      simResponse(await prepared(values ?? {}).answer(await ownResponse(response))),
+    directExecution: async (values, signal) =>
+      simResponse(
+        await (executeTool as unknown as Execute)(operationId, given(values, own), {
+          ...address(values),
+          ...(signal ? { signal } : {}),
+        }),
+      ),
   };
+}
+
+/** A call's result as Sim's ToolResponse: the output, or the failure's message. */
+function simResponse(result: ToolResult<object>): SimToolResponse {
+  return result.success
+    ? { success: true, output: result.output as Record<string, unknown> }
+    : { success: false, output: {}, error: result.error.message };
 }
 
 /**

@@ -35,6 +35,7 @@ import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
 import { withoutUnmetLengths } from "./shapes/unmet-lengths.js";
 import { withoutOpenEnums } from "./shapes/open-enums.js";
+import { withoutPagingQueryCopies } from "./shapes/paging-query-copies.js";
 import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples.js";
 import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/required-across-shapes.js";
 import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
@@ -136,11 +137,11 @@ export function draftProvider(input: {
 
 /**
  * What add changes in the cut (in place), in order: the credential's scheme and requirements, placeholders for what
- * the document refers to and defines nowhere, patterns and formats no value meets, the server it takes first, unions'
- * required fields no shape lists left out and the others in their own shapes, a oneOf no value is of one shape of as
- * anyOf, a closing beside a union refusing its shapes' fields (before the request examples are judged against what the
- * cut says), the request examples the judge refuses, the answers; with the header's record of each and the notes a
- * person checks.
+ * the document refers to and defines nowhere, query parameters copying a paging field of the JSON body, patterns and
+ * formats no value meets, the server it takes first, unions' required fields no shape lists left out and the others
+ * in their own shapes, a oneOf no value is of one shape of as anyOf, a closing beside a union refusing its shapes'
+ * fields (before the request examples are judged against what the cut says), the request examples the judge refuses,
+ * the answers; with the header's record of each and the notes a person checks.
  */
 function rewrittenCut(
   cut: { document: Json; report: CutReport },
@@ -155,6 +156,7 @@ function rewrittenCut(
   const keyInBody = withKeyInBody(doc, credential, operations);
   const anonymous = withoutCredential(doc, chosen);
   const placeholders = withMissingSchemas(doc, cut.report);
+  const pagingCopies = withoutPagingQueryCopies(doc);
   const unreadable = withoutUnreadablePatterns(doc);
   const unmet = withoutUnmetFormats(doc);
   const unmetLengths = withoutUnmetLengths(doc);
@@ -185,6 +187,7 @@ function rewrittenCut(
       unmet,
       unmetLengths,
       openEnums,
+      pagingCopies,
       unreadable,
       refused: refused.map((r) => r.place),
       shapeRequired,
@@ -200,7 +203,7 @@ function rewrittenCut(
         ...keyInBodyNotes(keyInBody, credential),
         ...cutChangeNotes(
           renamed,
-          { unmet, unmetLengths, openEnums, unreadable, unlistedRequired, overlapping, unionClosings },
+          { unmet, unmetLengths, openEnums, pagingCopies, unreadable, unlistedRequired, overlapping, unionClosings },
           placeholders,
           answers,
           shapeRequired,

@@ -303,7 +303,9 @@ export async function typeCheckSim(dir: string, files: readonly string[]): Promi
 // User-Agent of "Sim" unless one is set, sent with fetch; an answer that is
 // not 2xx is a failure before transformResponse (Sim's tools/index.ts
 // `executeToolRequest`), and so is anything thrown; else transformResponse
-// gives the result. As at the commit test-support/fixtures/sim/ is vendored
+// gives the result. A tool with a `directExecution` is run by it instead,
+// with the params and the run's abort signal, and nothing is sent for it (Sim's
+// tools/index.ts `executeTool`, before `executeToolRequest`). As at the commit test-support/fixtures/sim/ is vendored
 // from. Left out, as no generated tool uses them: internal routes, retries,
 // hosted keys, proxies and the provenance of model inputs; and Sim's address
 // checks (its DNS pinning refuses a loopback address, which a mock is).
@@ -321,6 +323,7 @@ export interface SimToolConfig {
     body?: (params: never) => unknown;
   };
   transformResponse?: (response: Response, params?: never) => Promise<unknown>;
+  directExecution?: (params: never, signal?: AbortSignal) => Promise<unknown>;
 }
 
 /** Sim's ToolResponse, as its executeTool resolves (a failure's output empty, its message in `error`). */
@@ -333,6 +336,8 @@ export interface SimToolResponse {
 export async function simExecuteTool(tool: SimToolConfig, params: Record<string, unknown>): Promise<SimToolResponse> {
   const call = <T>(f: (params: never) => T) => f(params as never);
   try {
+    if (tool.directExecution)
+      return (await tool.directExecution(params as never, new AbortController().signal)) as SimToolResponse;
     const url = typeof tool.request.url === "function" ? call(tool.request.url) : tool.request.url;
     const method =
       typeof tool.request.method === "function"

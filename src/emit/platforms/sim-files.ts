@@ -2,11 +2,19 @@
 // own tree (apps/sim/tools/<provider>/, apps/sim/blocks/blocks/<provider>.ts):
 // a ToolConfig per operation — its parameters with their visibility, its
 // request builders and transformResponse (the provider package's executeTool,
-// prepared: @blockwright/runtime/sim), its outputs — and the block, whose
+// prepared: @blockwright/runtime/sim), or for a tool that signs its requests
+// its directExecution (executeTool's call), its outputs — and the block, whose
 // sub-blocks are the package's block inputs, its `tools.access` the
 // operations and `tools.config.tool` the `operation` input. Every text from
 // the inputs is a string literal (codeLiteral) or comment text.
-import { type OutputSpec, type OutputType, ruleSentence } from "@blockwright/runtime/internal";
+import {
+  authWays,
+  type OutputSpec,
+  type OutputType,
+  ruleSentence,
+  type ToolSpec,
+  wayCredentials,
+} from "@blockwright/runtime/internal";
 import type { ProviderIR } from "../../model/ir.js";
 import { baseUrlField, simParams } from "../../model/platform-inputs.js";
 import { camelCase } from "../../model/naming.js";
@@ -52,6 +60,7 @@ export function simFiles(ir: ProviderIR, ctx: SimContext): Map<string, string> {
         constName,
         id: codeLiteral(t.id),
         paramNames: tsLiteral(params.map((p) => p.name)),
+        signs: signs(t),
         config: tsLiteral(
           {
             id: t.id,
@@ -85,6 +94,9 @@ export function simFiles(ir: ProviderIR, ctx: SimContext): Map<string, string> {
               ...(t.method !== "GET" ? { body: new Code("request.body") } : {}),
             },
             transformResponse: new Code("request.transformResponse"),
+            // Sim's builders are synchronous and a signature's hashes are not: Sim's executor calls directExecution
+            // instead of sending the request, and the package makes the call, signed as it leaves.
+            ...(signs(t) ? { directExecution: new Code("request.directExecution") } : {}),
             outputs: toolOutputs(t.outputs),
           },
           "",
@@ -101,6 +113,11 @@ export function simFiles(ir: ProviderIR, ctx: SimContext): Map<string, string> {
   );
   files.set(`blocks/blocks/${ir.provider}.ts`, block(ir, header, baseUrl, ctx));
   return files;
+}
+
+/** Whether a call of the tool may be signed with AWS Signature Version 4 (auth.sigv4) as it is sent. */
+function signs(tool: ToolSpec): boolean {
+  return !tool.anonymous && authWays(tool.auth).some((way) => wayCredentials(way).some((c) => c.type === "sigv4"));
 }
 
 /** A tool's outputs as Sim's: dotted paths nested as object properties. */

@@ -29,6 +29,8 @@ export interface CutChanges {
   unmetLengths?: string[];
   /** Enums the document marks open (x-ms-enum modelAsString), left out (shapes/open-enums.ts). */
   openEnums?: string[];
+  /** Query parameters copying a paging field of the JSON request body, left out (shapes/paging-query-copies.ts). */
+  pagingCopies?: string[];
   /** The patterns no reading compiles, left out (shapes/unreadable-patterns.ts). */
   unreadable: string[];
   /** The request examples left out: the judge refuses them (shapes/refused-request-examples.ts). */
@@ -59,6 +61,7 @@ export function cutHeader(
     unmet,
     unmetLengths = [],
     openEnums = [],
+    pagingCopies = [],
     unreadable,
     refused,
     shapeRequired,
@@ -98,12 +101,7 @@ export function cutHeader(
     ...(unmetLengths.length
       ? [`Left out by blockwright add: ${unmetLengths.join(", ")} (no value of the format meets them).`]
       : []),
-    ...(openEnums.length
-      ? [
-          `Left out by blockwright add: the enum of ${openEnums.join(", ")} (x-ms-enum's modelAsString: the ` +
-            "service takes other values too; the known ones are in the description).",
-        ]
-      : []),
+    ...openEnumAndCopyLines(openEnums, pagingCopies),
     ...(unreadable.length
       ? [`Left out by blockwright add: ${unreadable.join(", ")} (no ECMAScript regular expression, in any reading).`]
       : []),
@@ -145,6 +143,24 @@ export function cutHeader(
     ...cutAnswerLines(answers, "blockwright add"),
   ];
   return lines.map((l) => `# ${l}\n`).join("");
+}
+
+/** The header's lines on the open enums and the query copies of a body's paging values add left out. */
+function openEnumAndCopyLines(openEnums: readonly string[], pagingCopies: readonly string[]): string[] {
+  return [
+    ...(openEnums.length
+      ? [
+          `Left out by blockwright add: the enum of ${openEnums.join(", ")} (x-ms-enum's modelAsString: the ` +
+            "service takes other values too; the known ones are in the description).",
+        ]
+      : []),
+    ...(pagingCopies.length
+      ? [
+          `Left out by blockwright add: the query parameters ${pagingCopies.join("; ")} (each a paging value the ` +
+            "JSON request body carries under the same name, which the service reads: the body's field is sent).",
+        ]
+      : []),
+  ];
 }
 
 /** The header's lines on the unions add rewrote: no value met them as published. */
@@ -215,13 +231,21 @@ export function cutChangeNotes(
     unmet,
     unmetLengths = [],
     openEnums = [],
+    pagingCopies = [],
     unreadable,
     unlistedRequired = [],
     overlapping = [],
     unionClosings = [],
   }: Pick<
     CutChanges,
-    "unmet" | "unmetLengths" | "openEnums" | "unreadable" | "unlistedRequired" | "overlapping" | "unionClosings"
+    | "unmet"
+    | "unmetLengths"
+    | "openEnums"
+    | "pagingCopies"
+    | "unreadable"
+    | "unlistedRequired"
+    | "overlapping"
+    | "unionClosings"
   >,
   placeholders: readonly string[],
   { asJson, fileAnswers, defaultAnswers, emptyAnswers }: CutAnswers,
@@ -244,6 +268,7 @@ export function cutChangeNotes(
         ]
       : []),
     ...unmetNotes(unmet, unmetLengths),
+    ...pagingCopyNotes(pagingCopies),
     ...(openEnums.length
       ? [
           {
@@ -347,6 +372,20 @@ function unmetNotes(unmet: readonly string[], unmetLengths: readonly string[]): 
           },
         ]
       : []),
+  ];
+}
+
+/** The note on query parameters copying a paging value of the JSON body, left out (shapes/paging-query-copies.ts). */
+function pagingCopyNotes(pagingCopies: readonly string[]): ReviewNote[] {
+  if (!pagingCopies.length) return [];
+  return [
+    {
+      at: ["openapi"],
+      note:
+        `openapi.yaml leaves out the query parameters ${pagingCopies.join("; ")}: each copies a paging value of the ` +
+        "JSON request body (same name, the parameter a bare text named or described as paging), and the service " +
+        "reads the body: the call and its paging send the body's field; check that the API reads them there",
+    },
   ];
 }
 

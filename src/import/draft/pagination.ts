@@ -216,7 +216,7 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
     const endPart = flag ? { more: { from: `$response.body#${formatPointer(flag)}`, equals: more !== undefined } } : {};
     note(
       `paging recognised as a cursor: ${cursor.join(".")} of the reply, sent back as ` +
-        `${cursorParam ? cursorParam.name : cursorField}${whileFlag(flag, more !== undefined)}`,
+        `${cursorParam ? cursorParam.name : `the body's ${cursorField}`}${whileFlag(flag, more !== undefined)}`,
     );
     return {
       style: "cursor",
