@@ -116,8 +116,8 @@ function bytesKey(root: string, folder: string): string {
   return hash.digest("hex").slice(0, 40);
 }
 
-/** Where a kept pack of one of this repository's own folders is (one a folder, replaced when it changes). */
-const ownName = (folder: string) => `own-${createHash("sha256").update(folder).digest("hex").slice(0, 16)}`;
+/** The start of the names of one of this repository's own folders' kept packs (one kept a folder: the last made). */
+const ownPrefix = (folder: string) => `own-${createHash("sha256").update(folder).digest("hex").slice(0, 16)}-`;
 
 /**
  * An installed package's own folder: under node_modules/ and no link on the way (a workspace's link is this
@@ -138,29 +138,21 @@ export function cachedPacks(
 ): { found: Map<string, Pack>; keep(packs: readonly Pack[]): void } {
   const cache = join(root, "node_modules/.cache/blockwright-packs");
   mkdirSync(cache, { recursive: true });
-  // Each folder's key, and the name its pack is kept under: a third-party pack's is its key, an own folder's is fixed.
-  const keys = new Map(
-    folders.map((f) => {
-      if (thirdParty(root, f)) {
-        const key = contentKey(root, f);
-        return [f, { key, name: key }] as const;
-      }
-      return [f, { key: bytesKey(root, f), name: ownName(f) }] as const;
-    }),
+  // The name each folder's pack is kept under: its key, after its folder's prefix for an own folder's.
+  const names = new Map(
+    folders.map((f) => [f, thirdParty(root, f) ? contentKey(root, f) : `${ownPrefix(f)}${bytesKey(root, f)}`]),
   );
   const found = new Map<string, Pack>();
   const now = new Date();
-  for (const [folder, { key, name }] of keys) {
-    let pack: Pack & { key?: string };
+  for (const [folder, name] of names) {
+    let pack: Pack;
     try {
-      pack = { ...(JSON.parse(readFileSync(join(cache, `${name}.json`), "utf8")) as Pack & { key?: string }), folder };
-      if (name !== key && pack.key !== key) continue; // an own folder's earlier pack: packed again
+      pack = { ...(JSON.parse(readFileSync(join(cache, `${name}.json`), "utf8")) as Pack), folder };
       copyFileSync(join(cache, `${name}.tgz`), join(dir, pack.filename));
     } catch {
       continue; // not kept (or half removed): packed again
     }
     for (const ext of [".json", ".tgz"]) utimesSync(join(cache, `${name}${ext}`), now, now);
-    delete pack.key;
     found.set(folder, pack);
   }
   for (const name of readdirSync(cache)) {
@@ -171,16 +163,21 @@ export function cachedPacks(
     found,
     keep(packs) {
       for (const pack of packs) {
-        const kept = keys.get(pack.folder);
-        if (kept === undefined) continue;
-        // Written beside and renamed, the tarball first: another run reading the cache sees a whole file or none, and
-        // an own folder's description names its key only once the tarball is the key's.
-        const part = join(cache, `${kept.name}.${process.pid}.part`);
-        rmSync(join(cache, `${kept.name}.json`), { force: true });
+        const name = names.get(pack.folder);
+        if (name === undefined) continue;
+        // Written beside and renamed: another run reading the cache sees a whole file or none.
+        const part = join(cache, `${name}.${process.pid}.part`);
         copyFileSync(join(dir, pack.filename), part);
-        renameSync(part, join(cache, `${kept.name}.tgz`));
-        writeFileSync(part, JSON.stringify(kept.name === kept.key ? pack : { ...pack, key: kept.key }));
-        renameSync(part, join(cache, `${kept.name}.json`));
+        renameSync(part, join(cache, `${name}.tgz`));
+        writeFileSync(part, JSON.stringify(pack));
+        renameSync(part, join(cache, `${name}.json`));
+        // An own folder's earlier packs go (a run copying one then finds none, and packs the folder itself); another
+        // run's file being written stays (a week-old one goes above).
+        if (thirdParty(root, pack.folder)) continue;
+        const prefix = ownPrefix(pack.folder);
+        for (const other of readdirSync(cache))
+          if (other.startsWith(prefix) && !other.startsWith(`${name}.`) && !other.endsWith(".part"))
+            rmSync(join(cache, other), { force: true });
       }
     },
   };
