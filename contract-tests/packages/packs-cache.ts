@@ -13,9 +13,11 @@ import { createHash } from "node:crypto";
 import {
   copyFileSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   realpathSync,
   renameSync,
   rmSync,
@@ -105,9 +107,11 @@ function bytesKey(root: string, folder: string): string {
     const path = join(root, ignore);
     hash.update(`${ignore}\0${existsSync(path) ? readFileSync(path, "utf8") : "(none)"}\n`);
   }
+  // A link by where it points (not followed: no loop, and its target is hashed where it is packed, if it is).
   const walk = (path: string, rel: string) => {
-    const stat = statSync(path);
-    if (stat.isDirectory()) {
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) hash.update(`${rel}\0->${readlinkSync(path)}\n`);
+    else if (stat.isDirectory()) {
       for (const name of readdirSync(path).sort())
         if (name !== "node_modules") walk(join(path, name), `${rel}/${name}`);
     } else hash.update(`${rel}\0${stat.size}\0`).update(readFileSync(path)).update("\n");
