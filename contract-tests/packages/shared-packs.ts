@@ -6,18 +6,19 @@
 // install-weight.test.ts their unpacked sizes, release-path.test.ts puts them
 // on the registry. Packed by each file, `.` was packed three times (about 2 s
 // of CPU each, its bundles gzipped) and the npm processes started five.
-// The packs of installed third-party packages (node_modules/…: fixtures, not
-// what the files check) are kept between runs (packs-cache.ts); this
-// repository's own are packed anew every run. A folder with a node_modules of
+// The packs are kept between runs (packs-cache.ts): an installed third-party
+// package's (node_modules/…: fixtures, not what the files check) while its
+// files keep their sizes and times, this repository's own while every file npm
+// may pack of them keeps its bytes. A folder with a node_modules of
 // its own (this repository's root) is packed from a copy without it
 // (bareCopy): npm reads the whole tree there, for bundled dependencies the
 // folder has none of.
-import { cpSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { globSync } from "tinyglobby";
 import { lockClosure } from "../../scripts/docs/install-weight.js";
 import type { Packed } from "./local-registry.js";
-import { cachedPacks } from "./packs-cache.js";
+import { cachedPacks, packableTop } from "./packs-cache.js";
 import { runOk } from "./processes.js";
 
 /**
@@ -39,10 +40,6 @@ type Manifest = {
   name: string;
   version: string;
   private?: boolean;
-  files?: string[];
-  main?: string;
-  browser?: string | Record<string, unknown>;
-  bin?: string | Record<string, string>;
   bundleDependencies?: unknown;
   bundledDependencies?: unknown;
 };
@@ -78,27 +75,8 @@ function bareCopy(root: string, folder: string, dest: string): string | undefine
   const from = join(root, folder);
   const m = manifest(root, folder);
   if (!existsSync(join(from, "node_modules")) || m.bundleDependencies || m.bundledDependencies) return undefined;
-  const named = [
-    ...(m.files ?? []),
-    ...[m.main, ...(typeof m.browser === "object" ? Object.values(m.browser) : [m.browser])].filter(
-      (p): p is string => typeof p === "string",
-    ),
-    ...(typeof m.bin === "string" ? [m.bin] : Object.values(m.bin ?? {})),
-  ].map(
-    (p) =>
-      p
-        .replace(/^!+/, "")
-        .replace(/^(\.?\/)+/, "")
-        .split("/")[0] as string,
-  );
-  const everything = !m.files || named.some((segment) => /[*?[\]{}()!+@]/.test(segment));
   mkdirSync(dest, { recursive: true });
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name === ".git") continue;
-    if (entry.isFile()) copyFileSync(join(from, entry.name), join(dest, entry.name));
-    else if (everything || named.includes(entry.name))
-      cpSync(join(from, entry.name), join(dest, entry.name), { recursive: true });
-  }
+  for (const name of packableTop(root, folder)) cpSync(join(from, name), join(dest, name), { recursive: true });
   return dest;
 }
 
@@ -120,6 +98,8 @@ export async function packShared(
   const unique = [...byVersion.values()];
   const cache = cachedPacks(root, dir, unique);
   const toPack = unique.filter((f) => !cache.found.has(f));
+  // All kept: no npm (given no folder, npm pack would pack the one it runs in).
+  if (toPack.length === 0) return { dir, packs: [...cache.found.values()] };
   const bare = join(dir, ".bare");
   const paths = toPack.map((f, i) => bareCopy(root, f, join(bare, String(i))) ?? (f === "." ? f : `./${f}`));
   const { stdout } = await runOk(
