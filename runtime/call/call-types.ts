@@ -114,7 +114,7 @@ export type CallSupport = Support & {
 export interface PreparedCall {
   tool: ToolCall;
   values: Record<string, unknown>;
-  unsent: Set<string>;
+  unsent: ReadonlySet<string>;
   route: RouteSpec | undefined;
   baseUrl: string;
   /**

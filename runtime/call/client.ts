@@ -57,7 +57,7 @@ function withUrl(request: Request, url: string): Request {
 }
 
 /**
- * A request signed for a way that signs (auth.sigv4), as the tools sign theirs (request-signing.ts, loaded on the
+ * A request signed for a way that signs (auth.sigv4), as the tools sign theirs (sign-request.ts, loaded on the
  * first request: a client of a provider that signs nothing bundles none of it). The body is signed as the bytes sent.
  */
 export function signingMiddleware(
@@ -72,7 +72,7 @@ export function signingMiddleware(
     );
   return {
     async onRequest({ request }) {
-      const { signRequest } = await import("./request-signing.js");
+      const { signRequest } = await import("./sign-request.js");
       const headers: Record<string, string> = {};
       request.headers.forEach((value, name) => {
         headers[name] = value;

@@ -61,9 +61,12 @@ export function readOutputPath(target: Record<string, unknown>, dotted: string):
 export function setOutputPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
   const keys = keysOf(dotted);
   let node = target;
-  for (const key of keys.slice(0, -1)) {
+  // Indexed, not a slice of the keys on each call.
+  const last = keys.length - 1;
+  for (let i = 0; i < last; i++) {
+    const key = keys[i] as string;
     if (!node[key] || typeof node[key] !== "object") node[key] = {};
     node = node[key] as Record<string, unknown>;
   }
-  node[itemAt(keys, -1)] = value;
+  node[itemAt(keys, last)] = value;
 }

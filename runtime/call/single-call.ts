@@ -164,7 +164,9 @@ export function keepSecret(secrets: string[], value: string): void {
 /** Problems of the options that only some tools take: named like parameter problems. */
 function checkCallOptions(tool: ToolCall, options: ExecuteOptions & Support): Omit<Failure, "type"> | undefined {
   const secrets = options.secrets ?? [];
-  const short = secrets.filter((s) => typeof s !== "string" || !isSecretLength(s)).length;
+  // Counted, not filtered: no array made on each call.
+  let short = 0;
+  for (const s of secrets) if (typeof s !== "string" || !isSecretLength(s)) short++;
   if (short) {
     return {
       param: "secrets",
@@ -323,13 +325,13 @@ async function attempts(
     // An HTML page (a proxy's error page, a login form) is never read as JSON, whatever its text.
     const html = htmlType(response, text);
     if (response.ok || outcome) {
-      const answered = `${tool.provider} answered ${status}`;
+      // Its failures' messages name the provider and status: a text made only for them.
       if (html)
         return failed(
           upstreamFailure(
             status,
             "UNEXPECTED_CONTENT_TYPE" satisfies RuntimeErrorCode,
-            `${answered} with an HTML page (${html}), not JSON`,
+            `${tool.provider} answered ${status} with an HTML page (${html}), not JSON`,
           ),
         );
       let body: unknown;
@@ -340,7 +342,7 @@ async function attempts(
           upstreamFailure(
             status,
             "INVALID_JSON" satisfies RuntimeErrorCode,
-            `${answered} with a body that is not valid JSON`,
+            `${tool.provider} answered ${status} with a body that is not valid JSON`,
           ),
         );
       }
@@ -355,7 +357,7 @@ async function attempts(
           upstreamFailure(
             status,
             "MISSING_OUTPUT" satisfies RuntimeErrorCode,
-            `${answered} without ${what}${body === undefined ? ": the body was empty" : ""}`,
+            `${tool.provider} answered ${status} without ${what}${body === undefined ? ": the body was empty" : ""}`,
           ),
         );
       }

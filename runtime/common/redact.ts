@@ -104,7 +104,9 @@ function walkMentions(value: unknown, finders: Finder[], depth: number): boolean
     for (const item of value) if (walkMentions(item, finders, depth + 1)) return true;
     return false;
   }
-  for (const key of Object.keys(value))
+  // `for…in`, not Object.keys's array of each object's keys (89 → 59 ns for books' outputs, Node 24). An inherited
+  // enumerable key (a polluted prototype) is looked at too: at worst the output is copied, redacted, for nothing.
+  for (const key in value)
     if (holds(key, finders) || walkMentions((value as Record<string, unknown>)[key], finders, depth + 1)) return true;
   return false;
 }

@@ -34,6 +34,22 @@ describe("deadlines on one shared timer", () => {
     expect([short.timedOut, long.timedOut]).toEqual([true, false]);
   });
 
+  it("end each call at its own time when one started before them is done first (its place taken)", async () => {
+    const first = startDeadline(60_000);
+    const short = startDeadline(30);
+    const longer = startDeadline(60);
+    // The first leaves the deadlines under way before the others: the last one started moves into its place.
+    first.done();
+    const ended: string[] = [];
+    const outcome = (name: string, d: ReturnType<typeof startDeadline>) =>
+      d.race(never()).catch((e: unknown) => ended.push(e instanceof DeadlineExpired ? name : String(e)));
+    await Promise.all([outcome("longer", longer), outcome("short", short)]);
+    short.done();
+    longer.done();
+    expect(ended).toEqual(["short", "longer"]);
+    expect([first.timedOut, short.timedOut, longer.timedOut]).toEqual([false, true, true]);
+  });
+
   it("keep a deadline past a timer's range (about 25 days) without firing early or warning", () => {
     // In a process of its own: the timer here may be armed already, for an earlier deadline.
     const script = `

@@ -16,8 +16,10 @@
 // persondata ×0.93 without any, 2026-11-27; performance.md). The timer is
 // kept past the last call, unreferenced (it holds no process open), and
 // referenced again by the next; a browser's timer has no such hold, nor the
-// methods. A linked list of the deadlines measured no faster than a Set, and
-// 66 bytes gzip more.
+// methods. The deadlines under way are an array each removes itself from by
+// swapping the last into its slot: a Set's add and delete (an identity hash for
+// each new deadline, a table shrunk at the last delete) were about 60 ns and
+// 270 bytes of garbage a call (2026-11-27, twelfth round; performance.md).
 
 export class DeadlineExpired extends Error {
   constructor(timeoutMs: number) {
@@ -52,12 +54,8 @@ export interface Deadline {
  * that the time running out aborts it at the network level (a request that
  * gets no answer at all, which racing alone would leave open).
  */
-export function startDeadline(
-  timeoutMs: number,
-  external?: AbortSignal,
-  options: { abortable?: boolean } = {},
-): Deadline {
-  return new CallDeadline(timeoutMs, external, external || options.abortable ? new AbortController() : undefined);
+export function startDeadline(timeoutMs: number, external?: AbortSignal, options?: { abortable?: boolean }): Deadline {
+  return new CallDeadline(timeoutMs, external, external || options?.abortable ? new AbortController() : undefined);
 }
 
 /**
@@ -65,7 +63,7 @@ export function startDeadline(
  * members private (a bundle shortens their names).
  */
 class CallDeadline implements Deadline {
-  static #live = new Set<CallDeadline>();
+  static #live: CallDeadline[] = [];
   static #timer: ReturnType<typeof setTimeout> | undefined;
   static #timerAt = Infinity;
 
@@ -81,6 +79,8 @@ class CallDeadline implements Deadline {
   #lose: ((e: unknown) => void) | undefined;
   #stop: (() => void) | undefined;
   #onAbort: (() => void) | undefined;
+  /** Its index in #live, -1 once it has left. */
+  #slot: number;
 
   constructor(timeoutMs: number, external: AbortSignal | undefined, controller: AbortController | undefined) {
     this.#timeoutMs = timeoutMs;
@@ -89,8 +89,8 @@ class CallDeadline implements Deadline {
     this.#controller = controller;
     if (controller) this.signal = controller.signal;
     // Held open again while a deadline is under way.
-    if (!CallDeadline.#live.size) (CallDeadline.#timer as { ref?: () => void } | undefined)?.ref?.();
-    CallDeadline.#live.add(this);
+    if (!CallDeadline.#live.length) (CallDeadline.#timer as { ref?: () => void } | undefined)?.ref?.();
+    this.#slot = CallDeadline.#live.push(this) - 1;
     if (this.#at < CallDeadline.#timerAt) CallDeadline.#arm(this.#at);
     if (!external) return;
     this.#onAbort = () => {
@@ -112,17 +112,14 @@ class CallDeadline implements Deadline {
 
   race<T>(work: Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      let lost = this.timedOut;
-      this.#lose = (e) => {
-        lost = true;
-        reject(e);
-      };
+      // Told when the time runs out (after timedOut is set): no closure of its own.
+      this.#lose = reject;
       // A reply that comes too late is dropped: nobody waits for it.
       work.then(
-        (value) => (lost ? discard(value) : resolve(value)),
-        (e) => lost || reject(e),
+        (value) => (this.timedOut ? discard(value) : resolve(value)),
+        (e) => this.timedOut || reject(e),
       );
-      if (lost) reject(new DeadlineExpired(this.#timeoutMs));
+      if (this.timedOut) reject(new DeadlineExpired(this.#timeoutMs));
     });
   }
 
@@ -135,7 +132,12 @@ class CallDeadline implements Deadline {
   /** Out of the deadlines under way (once: one that expired left them then); the timer holds no process open then. */
   #leave(): void {
     const live = CallDeadline.#live;
-    if (live.delete(this) && !live.size) (CallDeadline.#timer as { unref?: () => void } | undefined)?.unref?.();
+    const slot = this.#slot;
+    if (slot < 0) return;
+    this.#slot = -1;
+    const last = live.pop() as CallDeadline;
+    if (last !== this) live[(last.#slot = slot)] = last;
+    if (!live.length) (CallDeadline.#timer as { unref?: () => void } | undefined)?.unref?.();
   }
 
   static #arm(at: number): void {
@@ -154,9 +156,11 @@ class CallDeadline implements Deadline {
     CallDeadline.#timerAt = Infinity;
     const now = performance.now() + 1;
     let next = Infinity;
-    for (const d of CallDeadline.#live) {
+    // A copy: an expired one leaves #live (the timer fires once per earliest deadline, not per call).
+    for (const d of CallDeadline.#live.slice()) {
       if (d.#at > now) next = Math.min(next, d.#at);
-      else {
+      // Not one done meanwhile (an abort's listener may end a call).
+      else if (d.#slot >= 0) {
         d.#leave();
         d.timedOut = true;
         const error = new DeadlineExpired(d.#timeoutMs);
@@ -165,7 +169,8 @@ class CallDeadline implements Deadline {
         d.#stop?.();
       }
     }
-    if (next < Infinity) CallDeadline.#arm(next);
+    // One started while these expired (an abort's listener) has armed the timer for itself, if earlier.
+    if (next < CallDeadline.#timerAt) CallDeadline.#arm(next);
   }
 }
 

@@ -9,12 +9,16 @@
  * characters a value sends encoded unless its parameter allows them raw.
  */
 export function percentEncoded(text: string): string {
+  // Most values (ids, numbers, keys) are unreserved characters only: sent as they are, no new string made.
+  if (UNRESERVED.test(text)) return text;
   const encoded = encodeURIComponent(text);
   // Replaced only when one is there: a replace with a function costs about 35 ns a value even when nothing matches.
   return /[!'()*]/.test(encoded)
     ? encoded.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
     : encoded;
 }
+
+const UNRESERVED = /^[\w.~-]*$/;
 
 /** Text already written for its place in an address (a style's delimiters raw between encoded items): sent as it is. */
 export interface Encoded {

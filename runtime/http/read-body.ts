@@ -25,8 +25,12 @@ export function replyLimit(tool: Pick<ToolCall, "server">): number {
 export type Body = { text: string; bytes: number } | { tooLarge: true };
 
 /** Read the body; throws DeadlineExpired when the time runs out (or the caller cancels) first. */
-export async function readBody(response: Response, limit: number, deadline: Deadline): Promise<Body> {
-  const read = await readBytes(response, limit, deadline);
+export function readBody(response: Response, limit: number, deadline: Deadline): Promise<Body> {
+  // Not async: a function of its own awaiting readBytes was a promise and a microtask more a call.
+  return readBytes(response, limit, deadline).then(decoded);
+}
+
+function decoded(read: { bytes: Uint8Array } | { tooLarge: true }): Body {
   return "tooLarge" in read ? read : { text: decoder.decode(read.bytes), bytes: read.bytes.byteLength };
 }
 

@@ -8,7 +8,7 @@ import type { NestedLimits, ParamCall, ToolCall } from "../spec/tool-types.js";
 import { type Checked, compiled, problem, show, type ValueSupport } from "./validate-params.js";
 import { integerRule } from "./safe-integer.js";
 import { lacks } from "../common/unsupported.js";
-import { redact } from "../common/redact.js";
+import { characters, redact } from "../common/redact.js";
 
 /**
  * Check and normalise a given (non-empty) value of a json parameter; `secrets`: redacted from a value before it is cut
@@ -223,7 +223,7 @@ function nestedProblem(limits: NestedLimits, value: unknown): { rule: string; te
       return { rule: "maximum", text: `must be at most ${limits.maximum}` };
   }
   if (typeof value === "string") {
-    const length = [...value].length;
+    const length = characters(value);
     if (limits.minLength !== undefined && length < limits.minLength)
       return { rule: "minLength", text: `must be at least ${limits.minLength} characters long` };
     if (limits.maxLength !== undefined && length > limits.maxLength)

@@ -6,6 +6,7 @@
 // these bundles none of it.
 import type { ValueSupport } from "./validate-params.js";
 import { compiled, isAbsent, problem, splitList } from "./validate-params.js";
+import { characters } from "../common/redact.js";
 
 type StringRules = NonNullable<ValueSupport["strings"]>;
 
@@ -60,7 +61,8 @@ function checkItem(
   // The length is checked before the pattern (a long value is refused for its length) except in a list, where the
   // pattern is the item's.
   if (spec.separator === undefined) {
-    const length = [...value].length;
+    // Counted without an array of its characters (redact.ts `characters`): about 90 ns a value, twice a call for crm.
+    const length = characters(value);
     if (
       (spec.minLength !== undefined && length < spec.minLength) ||
       (spec.maxLength !== undefined && length > spec.maxLength)

@@ -91,7 +91,7 @@ export type Validated =
       /** Effective values, defaults included: what rules and outputs see. */
       values: Record<string, unknown>;
       /** Parameters whose default applies but is not sent (`sendDefault: false`). */
-      unsent: Set<string>;
+      unsent: ReadonlySet<string>;
     }
   | { ok: false; issues: Issue[] };
 
@@ -107,7 +107,8 @@ export function validateInput(
 ): Validated {
   const issues: Issue[] = [];
   const values: Record<string, unknown> = {};
-  const unsent = new Set<string>();
+  // Made only when a default is not sent: most calls share the empty one.
+  let unsent: Set<string> | undefined;
   const known = paramNames(tool);
   for (const name in input) {
     if (!Object.hasOwn(input, name)) continue;
@@ -125,7 +126,7 @@ export function validateInput(
     if (isBlank(raw) || support.strings?.noItems(spec, raw)) {
       if (spec.default !== undefined) {
         values[spec.name] = spec.default;
-        if (spec.sendDefault === false) unsent.add(spec.name);
+        if (spec.sendDefault === false) (unsent ??= new Set()).add(spec.name);
       } else if (spec.required) issues.push(requiredIssue(spec, raw));
       continue;
     }
@@ -135,8 +136,10 @@ export function validateInput(
   }
   if (!issues.length && tool.rules.length)
     issues.push(...(support.rules ? support.rules(tool, values, tool.rules, secrets, unsent) : [lacks("rules")]));
-  return issues.length ? { ok: false, issues } : { ok: true, values, unsent };
+  return issues.length ? { ok: false, issues } : { ok: true, values, unsent: unsent ?? NONE_UNSENT };
 }
+
+const NONE_UNSENT: ReadonlySet<string> = new Set();
 
 // The names of a (immutable) tool's parameters: worked out once per tool, not per call.
 const names = new WeakMap<Pick<ToolCall, "params">, Set<string>>();
@@ -343,8 +346,9 @@ function checkString(
   const places = placements(spec, tool);
   if (spec.format !== undefined && spec.format !== "base-url" && !support.formats)
     return { issue: lacks("formats", spec.name) };
-  const strings = hasStringRules(spec) ? support.strings : undefined;
-  if (hasStringRules(spec) && !strings) return { issue: lacks("strings", spec.name) };
+  const ruled = hasStringRules(spec);
+  const strings = ruled ? support.strings : undefined;
+  if (ruled && !strings) return { issue: lacks("strings", spec.name) };
   if (spec.secret && !isSecretLength(s))
     return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s, secrets);
   // Half of a surrogate pair: no encoding (URL, JSON sent as UTF-8) can carry it.

@@ -2,23 +2,27 @@
 // branch against main) where the bench's processes, one a run, move by more than the cut under load. `other` is a
 // copy of the project (its runtime/dist beside its generated/; node_modules may be links to this one's), built
 // before the change:
-//   node scripts/bench/call/call-pair.mjs <provider> <other> [rounds]
+//   node scripts/bench/call/call-pair.mjs <provider> <other> [rounds] [this]
 // prints the median over the rounds of other ÷ openapi-fetch, this ÷ openapi-fetch and this ÷ other (below 1: this
-// build is cheaper a call). Both builds' calls share undici's call sites, which puts both ratios above the bench's;
-// the last one is what this measures. The cases are the bench's (call-cases.mjs); a rated one's limiter is this
-// build's for both.
+// build is cheaper a call); `this`, another copy in this project's place (a cut against its reversal: both copies
+// built from the branch, one with the cut's file as main has it). Both builds' calls share undici's call sites, which
+// puts both ratios above the bench's; the last one is what this measures. The cases are the bench's (call-cases.mjs);
+// a rated one's limiter is this project's for both.
 import createClient from "openapi-fetch";
 import { RateLimiter } from "@blockwright/runtime";
 import { CASES } from "./call-cases.mjs";
 
-const [provider, other, rounds = "15"] = process.argv.slice(2);
+const [provider, other, rounds = "15", mine] = process.argv.slice(2);
 const c = CASES.find((k) => k.id.startsWith(`${provider}_`));
 if (!c || !other)
-  throw new Error("call-pair: node scripts/bench/call/call-pair.mjs <provider> <other project> [rounds]");
+  throw new Error(
+    "call-pair: node scripts/bench/call/call-pair.mjs <provider> <other project> [rounds] [this project]",
+  );
 const N = 3000;
 const executorOf = async (root) => (await import(new URL(`generated/${provider}/index.js`, root).href)).executeTool;
-const here = new URL("../../../", import.meta.url);
-const there = new URL(`file://${other.replace(/\/?$/, "/")}`);
+const copy = (path) => new URL(`file://${path.replace(/\/?$/, "/")}`);
+const here = mine ? copy(mine) : new URL("../../../", import.meta.url);
+const there = copy(other);
 const [theirs, ours] = await Promise.all([executorOf(there), executorOf(here)]);
 const body = JSON.stringify(c.reply);
 const fetch = async () => new Response(body, { status: 200, headers: { "content-type": "application/json" } });
