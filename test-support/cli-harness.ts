@@ -84,13 +84,26 @@ export interface Spawned {
 }
 
 /**
+ * The tests' compile cache (vitest.config.ts) for a command started with an environment of its own: else the
+ * command's cache is the temporary folder's node-compile-cache, where the copies of the project a run makes add their
+ * modules each run and nothing removes them.
+ */
+export function compileCacheEnv(): { NODE_COMPILE_CACHE?: string } {
+  const folder = process.env.NODE_COMPILE_CACHE;
+  return folder ? { NODE_COMPILE_CACHE: folder } : {};
+}
+
+/**
  * Start the built `bin/blockwright.js` as a process (`npm test` builds it
  * first), through its shebang as a shell would, with this Node.js first on
  * the PATH.
  */
 export function spawnCli(args: string[], env: Record<string, string> = {}, cwd = ROOT): Spawned {
   const path = [dirname(process.execPath), process.env.PATH ?? ""].join(delimiter);
-  const child = spawn(join(ROOT, "bin/blockwright.js"), args, { cwd, env: { PATH: path, ...env } });
+  const child = spawn(join(ROOT, "bin/blockwright.js"), args, {
+    cwd,
+    env: { PATH: path, ...compileCacheEnv(), ...env },
+  });
   let out = "";
   let err = "";
   const waiters: { re: RegExp; resolve: (m: RegExpMatchArray) => void }[] = [];

@@ -18,6 +18,7 @@ import type { TestProject } from "vitest/node";
 import { wholeNpmTest } from "../contract-tests/neutral/provider-dependent.js";
 import { providerDirs } from "../src/load/provider-dirs.js";
 import type { MockServers } from "../src/mocks/mocks.js";
+import { boundCompileCache } from "./compile-cache-bound.js";
 import { cpuSeconds } from "./cpu-seconds.js";
 import { makeNeutralCopy, REPOSITORY } from "./neutral-copy.js";
 import type { PostgresServer } from "./postgres-server.js";
@@ -31,6 +32,8 @@ let copyFolder: string | undefined;
 /** The suite's one Postgres (shared-postgres.ts), and the owner-only folder its binaries are reached through. */
 let postgres: Promise<{ server: PostgresServer; address: SharedPostgresAddress }> | undefined;
 let hidden: string | undefined;
+/** This run's folder (run-scratch.ts). */
+let runFolder: string | undefined;
 
 /**
  * Postgres started from binaries reached through a folder only this user may enter (mode 0700, as `mktemp -d`
@@ -51,6 +54,8 @@ async function startSharedPostgres(
 
 export async function setup(project: TestProject): Promise<void> {
   const start = cpuSeconds();
+  const compileCache = project.config.env?.NODE_COMPILE_CACHE;
+  if (compileCache) boundCompileCache(compileCache);
   let root = REPOSITORY;
   if (wholeNpmTest(process.argv, process.env)) {
     // In the project's TMPDIR when it sets one (vitest.config.ts: /dev/shm where it has room).
@@ -68,6 +73,8 @@ export async function setup(project: TestProject): Promise<void> {
   }
   const specsDir = join(root, "specs/");
   const scratch = project.config.env?.TMPDIR ?? tmpdir();
+  runFolder = mkdtempSync(join(scratch, "blockwright-test-run-"));
+  project.provide("testScratch", runFolder);
   server = createServer((request, response) => {
     if (request.method === "POST" && request.url === "/postgres") {
       postgres ??= startSharedPostgres(scratch);
@@ -112,6 +119,7 @@ export async function teardown(): Promise<void> {
   await (await postgres?.catch(() => undefined))?.server.stop();
   if (hidden) rmSync(hidden, { recursive: true, force: true });
   if (copyFolder) rmSync(copyFolder, { recursive: true, force: true });
+  if (runFolder) rmSync(runFolder, { recursive: true, force: true });
 }
 
 declare module "vitest" {

@@ -10,6 +10,7 @@ import { validateToolName } from "@modelcontextprotocol/sdk/shared/toolNameValid
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it } from "vitest";
 import { toLlmTools } from "@blockwright/runtime/internal";
+import { compileCacheEnv } from "../../test-support/cli-harness.js";
 import { OPERATION_IDS, PROVIDER_IDS, ROOT, tools as repoTools } from "../../test-support/repo.js";
 import { MAX_MESSAGE_BYTES } from "./mcp.js";
 
@@ -129,7 +130,7 @@ describe("blockwright mcp, sent a message over its bound", () => {
       const provider = PROVIDER_IDS[0]!;
       const child = spawn(process.execPath, [join(ROOT, "bin/blockwright.js"), "mcp", provider], {
         cwd: ROOT,
-        env: { PATH: process.env.PATH ?? "" },
+        env: { PATH: process.env.PATH ?? "", ...compileCacheEnv() },
         stdio: ["pipe", "pipe", "pipe"],
       });
       const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>

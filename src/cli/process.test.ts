@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { addresses, cli, refused, spawnCli, spawnCliHeldAt } from "../../test-support/cli-harness.js";
+import { addresses, cli, compileCacheEnv, refused, spawnCli, spawnCliHeldAt } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
 import { filesUnder } from "../common/files.js";
@@ -132,7 +132,7 @@ describe("node bin/blockwright.js, without `node --`", () => {
         spawnSync(process.execPath, [join(ROOT, "bin/blockwright.js"), ...args], {
           cwd: ROOT,
           encoding: "utf8",
-          env: {},
+          env: compileCacheEnv(),
         });
       const read = node(["validate", "examples/reading-list.yaml", "--env-file", join(dir, "books.env")]);
       expect(read.stderr).toBe("");

@@ -9,7 +9,7 @@ import { delimiter, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256 } from "../../src/common/hash.js";
 import { startMocks } from "../../src/mocks/mocks.js";
-import { cli, runtimeProject } from "../cli-harness.js";
+import { cli, compileCacheEnv, runtimeProject } from "../cli-harness.js";
 import { ROOT } from "../repo.js";
 
 export interface Case {
@@ -56,7 +56,7 @@ function spawnIn(dir: string, args: string[]): Promise<{ code: number | null; st
   return new Promise((resolve) => {
     const child = spawn(join(ROOT, "bin/blockwright.js"), args, {
       cwd: dir,
-      env: { PATH: path },
+      env: { PATH: path, ...compileCacheEnv() },
       stdio: ["ignore", "pipe", "pipe"],
       timeout: 240_000,
       killSignal: "SIGKILL",

@@ -3,9 +3,9 @@
 // finds in the result (written to a folder of its own).
 import { createHash, randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { linkProblems as generationLinkProblems } from "../../../test-support/generation-problems.js";
+import { runScratch } from "../../../test-support/run-scratch.js";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { loadProvider } from "../../emit/link-provider.js";
 import { requestJudge } from "../../judge/judge.js";
@@ -69,7 +69,8 @@ export function notesAt(d: ProviderDraft, at: string): string[] {
  * Where linked drafts are written: made by the first write (a file that writes none leaves nothing), removed by each
  * test file that writes (afterAll).
  */
-const work = join(tmpdir(), `blockwright-draft-${randomUUID()}`);
+// In the run's folder, which the run removes: a file that links drafts and does not remove this left it behind.
+const work = join(runScratch(), `blockwright-draft-${randomUUID()}`);
 let counter = 0;
 
 /** What generate's link step says about the drafted provider (none: it links). */
