@@ -74,38 +74,114 @@ const isPlainObject = (v: unknown): v is object => v !== null && typeof v === "o
 
 /**
  * The surface as committed: sorted keys (but a tool's parameters in their own order), two-space indent, a final
- * newline.
+ * newline. Whole, for the commands that read it as text (diff, tests); generate writes surfaceParts as they come.
  */
 export function formatSurface(surface: Surface): string {
-  const sorted = sortKeys(surface) as Surface;
-  for (const [id, tool] of Object.entries(surface.tools)) {
-    const sortedTool = sorted.tools[id];
-    if (!sortedTool) continue;
-    const own: typeof sortedTool.params = {};
-    for (const name of Object.keys(tool.params)) {
-      const param = sortedTool.params[name];
-      if (param !== undefined) setOwn(own, name, param);
+  return [...surfaceParts(surface)].join("");
+}
+
+/** Parts joined at about this many characters: each a write of its own. */
+const PART_CHARS = 1 << 20;
+
+/**
+ * formatSurface's text in parts, made as they are taken: JSON.stringify of a sorted copy made the whole copy and the
+ * whole text at once (a 45 MiB document's surface: 204 MB of text, and its copy beside the surface itself). Laid out as
+ * JSON.stringify(value, null, 2) lays out a copy of the surface made with sorted keys (surface-parts.test.ts compares).
+ */
+export function* surfaceParts(surface: Surface): Generator<string> {
+  const out: string[] = [];
+  let chars = 0;
+  const top = surface as unknown as Record<string, unknown>;
+  let first = true;
+  for (const key of sortedKeys(top)) {
+    out.push(first ? "{\n  " : ",\n  ", JSON.stringify(key), ": ");
+    first = false;
+    if (key !== "tools") {
+      writeSorted(out, top[key], "  ");
+      continue;
     }
-    sortedTool.params = own;
+    // The tools, the surface's bulk: handed on a part at a time.
+    const tools = top[key] as Record<string, Record<string, unknown>>;
+    let firstTool = true;
+    for (const id of sortedKeys(tools)) {
+      const from = out.length;
+      out.push(firstTool ? "{\n    " : ",\n    ", JSON.stringify(id), ": ");
+      firstTool = false;
+      writeTool(out, tools[id] as Record<string, unknown>, "    ");
+      for (let i = from; i < out.length; i++) chars += (out[i] as string).length;
+      if (chars >= PART_CHARS) {
+        yield out.join("");
+        out.length = 0;
+        chars = 0;
+      }
+    }
+    out.push(firstTool ? "{}" : "\n  }");
   }
-  return `${JSON.stringify(sorted, null, 2)}\n`;
+  out.push(first ? "{}\n" : "\n}\n");
+  yield out.join("");
+}
+
+/** A tool: its keys sorted, but its parameters in their own order (each parameter's keys sorted). */
+function writeTool(out: string[], tool: Record<string, unknown>, indent: string): void {
+  const inner = `${indent}  `;
+  let first = true;
+  for (const key of sortedKeys(tool)) {
+    out.push(first ? "{\n" : ",\n", inner, JSON.stringify(key), ": ");
+    first = false;
+    const value = tool[key];
+    if (key === "params" && isPlainObject(value)) writeSorted(out, value, inner, ownKeys(value));
+    else writeSorted(out, value, inner);
+  }
+  out.push(first ? "{}" : `\n${indent}}`);
+}
+
+/** JSON.stringify(sortKeys(value), null, 2)'s text at `indent`, pushed onto `out`; `keys` in place of the sorted. */
+function writeSorted(out: string[], value: unknown, indent: string, keys?: string[]): void {
+  if (value === null || typeof value !== "object") {
+    // As JSON.stringify writes a member of an array (a member of an object that has none was left out).
+    out.push(JSON.stringify(value) ?? "null");
+    return;
+  }
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (!value.length) out.push("[]");
+    else {
+      for (const [i, v] of value.entries()) {
+        out.push(i ? ",\n" : "[\n", inner);
+        writeSorted(out, v, inner);
+      }
+      out.push("\n", indent, "]");
+    }
+    return;
+  }
+  const object = value as Record<string, unknown>;
+  let first = true;
+  for (const key of keys ?? sortedKeys(object)) {
+    out.push(first ? "{\n" : ",\n", inner, JSON.stringify(key), ": ");
+    first = false;
+    writeSorted(out, object[key], inner);
+  }
+  out.push(first ? "{}" : `\n${indent}}`);
 }
 
 /**
- * A copy for JSON.stringify with every object's keys in order ("//" first:
- * the header says what the file is) and undefined members left out. The
- * native string sort is the `<` order.
+ * An object's keys as a copy with its keys sorted holds them ("//" first: the header says what the file is; undefined
+ * members left out): the native string sort is the `<` order, and an object lists integer keys first, in their order.
  */
-function sortKeys(value: unknown): unknown {
-  if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return value.map(sortKeys);
+function sortedKeys(value: Record<string, unknown>): string[] {
   const keys = Object.keys(value).sort();
   const header = keys.indexOf("//");
   if (header > 0) keys.unshift(...keys.splice(header, 1));
-  const out: Record<string, unknown> = {};
-  for (const key of keys) {
-    const v = (value as Record<string, unknown>)[key];
-    if (v !== undefined) setOwn(out, key, sortKeys(v));
-  }
-  return out;
+  return ownKeys(value, keys);
 }
+
+/** `keys` (else the object's own) less those whose value is undefined, in the order an object made with them has. */
+function ownKeys(value: object, keys = Object.keys(value)): string[] {
+  const defined = keys.filter((k) => (value as Record<string, unknown>)[k] !== undefined);
+  const indices = defined.filter(isArrayIndex);
+  if (!indices.length) return defined;
+  indices.sort((a, b) => Number(a) - Number(b));
+  return [...indices, ...defined.filter((k) => !isArrayIndex(k))];
+}
+
+const isArrayIndex = (key: string) => /^(?:0|[1-9][0-9]*)$/.test(key) && Number(key) < 2 ** 32 - 1;

@@ -23,6 +23,7 @@ import { pollTriggersView, triggersView } from "./emit-triggers.js";
 import { adapterPeers, adapterTypesVersions } from "./emit-adapters.js";
 import { dualExport, ENTRIES } from "./emit-cjs.js";
 import { codeSpan as code } from "./markdown-text.js";
+import { type TextParts, wholeText } from "./file-text.js";
 
 /** Render a template (precompiled at build time from templates/, see scripts/build/precompile.mjs). */
 export function render(name: keyof typeof templates, view: object): string {
@@ -36,10 +37,16 @@ export function render(name: keyof typeof templates, view: object): string {
 
 /**
  * Render a template of code: what the view leaves raw in strings (JSON, openapi-typescript's types) gets escaped line
- * separators.
+ * separators. render's text in two parts, its final newline apart: the text and a newline joined are one copy more of
+ * a file that can be 144 MB (a whole published API's index.js).
  */
-function renderCode(name: "index.js.hbs" | "index.d.ts.hbs", view: object): string {
-  return escapeLineSeparators(render(name, view));
+function renderCode(name: "index.js.hbs" | "index.d.ts.hbs", view: object): TextParts {
+  const text = escapeLineSeparators(
+    templates[name](view)
+      .replace(/\n{3,}/g, "\n\n")
+      .trimEnd(),
+  );
+  return { parts: () => [text, "\n"] };
 }
 
 export function tsHeader(inputs: string[]): string {
@@ -89,6 +96,19 @@ export interface PackageLinks {
  * The package's entry: index.js, and index.d.ts ending with `openApiTypes` (the namespace emitOpenApiNamespace prints).
  */
 export function emitEntry(ir: ProviderIR, openApiTypes: string, version: string): { js: string; dts: string } {
+  const entry = entryRenderer(ir, openApiTypes, version);
+  return { js: wholeText(entry.js()), dts: wholeText(entry.dts()) };
+}
+
+/**
+ * emitEntry's files, each rendered when asked: a package's index.js can be written and let go before its index.d.ts is
+ * made (a whole published API's are 144 and 117 MB).
+ */
+export function entryRenderer(
+  ir: ProviderIR,
+  openApiTypes: string,
+  version: string,
+): { js: () => TextParts; dts: () => TextParts } {
   const names = new SharedNames();
   const client = clientView(ir, callName, version);
   // What executeTool takes: the parameters with the connection the operation needs (a token, or a flow's parameters),
@@ -167,7 +187,7 @@ export function emitEntry(ir: ProviderIR, openApiTypes: string, version: string)
     triggers: triggersView(ir, (value) => literal(value)),
     pollTriggers: pollTriggersView(ir, (value) => literal(value)),
   };
-  return { js: renderCode("index.js.hbs", view), dts: renderCode("index.d.ts.hbs", view) };
+  return { js: () => renderCode("index.js.hbs", view), dts: () => renderCode("index.d.ts.hbs", view) };
 }
 
 /** The constant holding an operation's call (ToolCall): what its client method runs. */
