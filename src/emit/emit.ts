@@ -152,17 +152,38 @@ export function entryRenderer(
         doc: commentText(x.doc),
         literal: literal(x.value),
       })),
-    operations: ir.operations.map((op) => ({
-      id: op.tool.id,
-      title: commentText(op.tool.title),
-      // What the tool's LLM description says besides its text: its cross-field rules (runtime/llm/wording.ts).
-      description: commentText([op.tool.description, ...op.tool.rules.map((r) => ruleSentence(r))].join(" ")),
-      constName: `${camelCase(op.tool.id)}Tool`,
-      callName: callName(op),
-      paramsName: op.types.paramsName,
-      definitionParams: definitionParams(op),
-      outputName: op.types.outputName,
-      params: op.tool.params.map((p) => ({
+    operations: ir.operations.map((op) => operationView(op, definitionParams, () => literal(calls.get(op), names))),
+    blockType: runtimeType("BlockDefinition"),
+    blockDefinition: literal(ir.block),
+    openapiSource: commentText(ir.sources.openapi),
+    openApiTypes,
+    client,
+    triggers: triggersView(ir, (value) => literal(value)),
+    pollTriggers: pollTriggersView(ir, (value) => literal(value)),
+  };
+  return { js: () => renderCode("index.js.hbs", view), dts: () => renderCode("index.d.ts.hbs", view) };
+}
+
+/**
+ * An operation's part of the entry's view. What only index.js prints (its call and description) and what only
+ * index.d.ts prints (its types) are made as the template reads them, once each: neither file's parts are held while
+ * the other is rendered.
+ */
+function operationView(op: OperationIR, definitionParams: (op: OperationIR) => string, call: () => string) {
+  return {
+    id: op.tool.id,
+    title: commentText(op.tool.title),
+    // What the tool's LLM description says besides its text: its cross-field rules (runtime/llm/wording.ts).
+    description: commentText([op.tool.description, ...op.tool.rules.map((r) => ruleSentence(r))].join(" ")),
+    constName: `${camelCase(op.tool.id)}Tool`,
+    callName: callName(op),
+    paramsName: op.types.paramsName,
+    get definitionParams() {
+      return definitionParams(op);
+    },
+    outputName: op.types.outputName,
+    get params() {
+      return op.tool.params.map((p) => ({
         name: p.name,
         optional: !p.required,
         type: paramTsType(p),
@@ -173,21 +194,19 @@ export function entryRenderer(
             ...op.tool.rules.filter((r) => ruleParams(r).includes(p.name)).map((r) => ruleSentence(r)),
           ].join(" "),
         ),
-      })),
-      outputType: outputTsType(op),
-      paged: op.tool.pagination ? "true" : "false",
-      call: literal(calls.get(op), names),
-      describedBy: literal(descriptionOf(op.tool)),
-    })),
-    blockType: runtimeType("BlockDefinition"),
-    blockDefinition: literal(ir.block),
-    openapiSource: commentText(ir.sources.openapi),
-    openApiTypes,
-    client,
-    triggers: triggersView(ir, (value) => literal(value)),
-    pollTriggers: pollTriggersView(ir, (value) => literal(value)),
+      }));
+    },
+    get outputType() {
+      return outputTsType(op);
+    },
+    paged: op.tool.pagination ? "true" : "false",
+    get call() {
+      return call();
+    },
+    get describedBy() {
+      return literal(descriptionOf(op.tool));
+    },
   };
-  return { js: () => renderCode("index.js.hbs", view), dts: () => renderCode("index.d.ts.hbs", view) };
 }
 
 /** The constant holding an operation's call (ToolCall): what its client method runs. */
