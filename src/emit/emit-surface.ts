@@ -84,9 +84,11 @@ export function formatSurface(surface: Surface): string {
 const PART_CHARS = 1 << 20;
 
 /**
- * formatSurface's text in parts, made as they are taken: JSON.stringify of a sorted copy made the whole copy and the
- * whole text at once (a 45 MiB document's surface: 204 MB of text, and its copy beside the surface itself). Laid out as
- * JSON.stringify(value, null, 2) lays out a copy of the surface made with sorted keys (surface-parts.test.ts compares).
+ * formatSurface's text in parts, made as they are taken: JSON.stringify of a sorted copy of the whole surface made the
+ * whole copy and the whole text at once (a 45 MiB document's surface: 204 MB of text, and its copy beside the surface
+ * itself). Here each tool's sorted copy is stringified alone and indented to its place, the layout of the whole
+ * (JSON.stringify escapes every line break inside a string: each one left is the layout's); surface-parts.test.ts
+ * compares.
  */
 export function* surfaceParts(surface: Surface): Generator<string> {
   const out: string[] = [];
@@ -97,18 +99,17 @@ export function* surfaceParts(surface: Surface): Generator<string> {
     out.push(first ? "{\n  " : ",\n  ", JSON.stringify(key), ": ");
     first = false;
     if (key !== "tools") {
-      writeSorted(out, top[key], "  ");
+      out.push(indented(sortKeys(top[key]), "\n  "));
       continue;
     }
     // The tools, the surface's bulk: handed on a part at a time.
     const tools = top[key] as Record<string, Record<string, unknown>>;
     let firstTool = true;
     for (const id of sortedKeys(tools)) {
-      const from = out.length;
-      out.push(firstTool ? "{\n    " : ",\n    ", JSON.stringify(id), ": ");
+      const text = indented(sortedTool(tools[id] as Record<string, unknown>), "\n    ");
+      out.push(firstTool ? "{\n    " : ",\n    ", JSON.stringify(id), ": ", text);
       firstTool = false;
-      writeTool(out, tools[id] as Record<string, unknown>, "    ");
-      for (let i = from; i < out.length; i++) chars += (out[i] as string).length;
+      chars += text.length;
       if (chars >= PART_CHARS) {
         yield out.join("");
         out.length = 0;
@@ -121,47 +122,42 @@ export function* surfaceParts(surface: Surface): Generator<string> {
   yield out.join("");
 }
 
-/** A tool: its keys sorted, but its parameters in their own order (each parameter's keys sorted). */
-function writeTool(out: string[], tool: Record<string, unknown>, indent: string): void {
-  const inner = `${indent}  `;
-  let first = true;
-  for (const key of sortedKeys(tool)) {
-    out.push(first ? "{\n" : ",\n", inner, JSON.stringify(key), ": ");
-    first = false;
-    const value = tool[key];
-    if (key === "params" && isPlainObject(value)) writeSorted(out, value, inner, ownKeys(value));
-    else writeSorted(out, value, inner);
+/** A value's JSON laid out with two spaces, each of its lines after the first starting with `newline`'s indent. */
+const indented = (value: unknown, newline: string) =>
+  (JSON.stringify(value, null, 2) ?? "null").replace(/\n/g, newline);
+
+/** A tool's sorted copy: its keys sorted, but its parameters in their own order (each parameter's keys sorted). */
+function sortedTool(tool: Record<string, unknown>): unknown {
+  const sorted = sortKeys(tool) as Record<string, unknown>;
+  const params = tool.params;
+  if (params === null || typeof params !== "object" || Array.isArray(params)) return sorted;
+  const own: Record<string, unknown> = {};
+  const sortedParams = sorted.params as Record<string, unknown>;
+  for (const name of Object.keys(params)) {
+    const param = sortedParams[name];
+    if (param !== undefined) setOwn(own, name, param);
   }
-  out.push(first ? "{}" : `\n${indent}}`);
+  sorted.params = own;
+  return sorted;
 }
 
-/** JSON.stringify(sortKeys(value), null, 2)'s text at `indent`, pushed onto `out`; `keys` in place of the sorted. */
-function writeSorted(out: string[], value: unknown, indent: string, keys?: string[]): void {
-  if (value === null || typeof value !== "object") {
-    // As JSON.stringify writes a member of an array (a member of an object that has none was left out).
-    out.push(JSON.stringify(value) ?? "null");
-    return;
+/**
+ * A copy for JSON.stringify with every object's keys in order ("//" first:
+ * the header says what the file is) and undefined members left out. The
+ * native string sort is the `<` order.
+ */
+function sortKeys(value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map(sortKeys);
+  const keys = Object.keys(value).sort();
+  const header = keys.indexOf("//");
+  if (header > 0) keys.unshift(...keys.splice(header, 1));
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v !== undefined) setOwn(out, key, sortKeys(v));
   }
-  const inner = `${indent}  `;
-  if (Array.isArray(value)) {
-    if (!value.length) out.push("[]");
-    else {
-      for (const [i, v] of value.entries()) {
-        out.push(i ? ",\n" : "[\n", inner);
-        writeSorted(out, v, inner);
-      }
-      out.push("\n", indent, "]");
-    }
-    return;
-  }
-  const object = value as Record<string, unknown>;
-  let first = true;
-  for (const key of keys ?? sortedKeys(object)) {
-    out.push(first ? "{\n" : ",\n", inner, JSON.stringify(key), ": ");
-    first = false;
-    writeSorted(out, object[key], inner);
-  }
-  out.push(first ? "{}" : `\n${indent}}`);
+  return out;
 }
 
 /**
