@@ -1,10 +1,11 @@
-// Writing generated files as they are made, each package's as soon as it is emitted, with what writeFiles
-// (write.ts) promises kept: nothing in the output folder is replaced or removed before every check has passed. A
-// file that differs from the one on disk is written whole into a temporary file beside its place (writeWhole's first
-// half, never listed), and renamed into place only by `commit`, after the refusals (refuseUnowned), which read only
-// paths and what is on disk. So a generation no longer holds every package's text until the end (about 180 KB a
-// package, which the garbage collector went over again and again as the providers grew), and a refusal, a problem in
-// a later provider's specs or Ctrl-C leaves the folder as it was (`discard`).
+// Writing generated files as they are made, each as soon as it is emitted, with what writeFiles (write.ts)
+// promises kept: nothing in the output folder is replaced or removed before every check has passed. A file that
+// differs from the one on disk is written whole into a temporary file beside its place (writeWhole's first half, never
+// listed; a text in parts a block at a time as they come, never whole in memory), and renamed into place only by
+// `commit`, after the refusals (refuseUnowned), which read only paths and what is on disk. So a generation no longer
+// holds every package's text until the end (about 180 KB a package, which the garbage collector went over again and
+// again as the providers grew), and a refusal, a problem in a later provider's specs or Ctrl-C leaves the folder as it
+// was (`discard`).
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
