@@ -33,6 +33,9 @@ function hashOf(text: FileText): string {
   return hash.digest("hex");
 }
 
+/** A text handed twice from this size on (in bytes) is copied from its first file, not written again. */
+const COPIED_BYTES = 1 << 20;
+
 const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export class StagedWrite {
@@ -46,7 +49,7 @@ export class StagedWrite {
   /** Folders staged into already. */
   private readonly ready = new Set<string>();
   /** The last text staged, its hash and where it went, until the next is handed (a text is handed at most twice). */
-  private last: { content: FileText; hash: string; file: Pending } | undefined;
+  private last: { content: FileText; hash: string; file: Pending; size: number } | undefined;
 
   constructor(
     private readonly outDir: string,
@@ -73,18 +76,31 @@ export class StagedWrite {
         return;
       }
     }
-    // A text handed twice in a row (an entry's .d.ts and its .d.cts) is encoded, hashed and written once: the second
-    // file is a kernel copy of the first one's staged file.
+    // A text handed twice in a row (an entry's .d.ts and its .d.cts) is hashed once, and a large one encoded and
+    // written once: the second file is a kernel copy of the first one's staged file (for a small one the copy's
+    // calls cost more than writing it again).
     let file: Pending;
     let hash: string;
-    if (last?.content === content && "temp" in last.file) {
-      file = this.stage(path, last.file.temp);
+    if (last?.content === content) {
+      file =
+        "temp" in last.file && last.size >= COPIED_BYTES
+          ? this.stage(path, last.file.temp)
+          : this.stage(path, partsOf(content), () => {}, content);
       hash = last.hash;
     } else {
       const bytes = createHash("sha256");
-      file = this.stage(path, partsOf(content), (b) => bytes.update(b), content);
+      let size = 0;
+      file = this.stage(
+        path,
+        partsOf(content),
+        (b) => {
+          size += b.length;
+          bytes.update(b);
+        },
+        content,
+      );
       hash = bytes.digest("hex");
-      this.last = { content, hash, file };
+      this.last = { content, hash, file, size };
     }
     this.hashes.set(path, hash);
     if (found === "present" && typeof content !== "string" && "temp" in file && sameFiles(file.temp, full)) {

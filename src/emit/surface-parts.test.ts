@@ -127,4 +127,20 @@ describe("a text written in parts", () => {
     expect(readFileSync(join(out, "zqparts/index.d.cts"), "utf8")).toBe("export declare const zq: 1;\n");
     expect(readdirSync(join(out, "zqparts")).sort()).toEqual(["index.d.cts", "index.d.ts", "surface.json"]);
   });
+
+  it("copies a large text handed twice from its first file: the same bytes and hash, nothing left staged", async () => {
+    const out = join(tmp, "twin");
+    // Over a MiB of UTF-8 (the copy's threshold), a character of four bytes among them.
+    const text = `export declare const zqTwin: "${"ä𝄞".repeat(200_000)}";\n`;
+    const types = { parts: () => [text.slice(0, 1000), text.slice(1000)] };
+    const write = new StagedWrite(out);
+    write.add("zqtwin/index.d.ts", types);
+    write.add("zqtwin/index.d.cts", types);
+    expect((await write.commit()).missing).toEqual(["zqtwin/index.d.cts", "zqtwin/index.d.ts"]);
+    expect(readFileSync(join(out, "zqtwin/index.d.cts"), "utf8")).toBe(text);
+    expect(readFileSync(join(out, "zqtwin/index.d.ts"), "utf8")).toBe(text);
+    const sha = createHash("sha256").update(text).digest("hex");
+    expect([write.hashes.get("zqtwin/index.d.ts"), write.hashes.get("zqtwin/index.d.cts")]).toEqual([sha, sha]);
+    expect(readdirSync(join(out, "zqtwin")).sort()).toEqual(["index.d.cts", "index.d.ts"]);
+  });
 });
