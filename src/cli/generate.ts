@@ -1,6 +1,7 @@
 // `blockwright generate [--check] [--provider p]... [--dump-ir] [--force] [--json] [--specs dir] [--out dir] [--scope
 // @s]`
 import { join, relative } from "node:path";
+import type { FileText } from "../emit/file-text.js";
 import type { Batch } from "./support/batch.js";
 import {
   listOption,
@@ -261,7 +262,7 @@ async function stagedWrite(outDir: string, shown: string, providers: string[], a
     shown,
     signal: batch.signal,
   });
-  const onFile = (path: string, text: string) => {
+  const onFile = (path: string, text: FileText) => {
     if (!providers.length || providers.some((p) => path.startsWith(`${p}/`))) write.add(path, text);
   };
   return { write, onFile };

@@ -1,7 +1,22 @@
 // Files of a folder: the one walk over it, used for the generated output
 // (write.ts, stamp.ts) and for the generation stamp's inputs (stamp.ts); and
 // writing one file whole.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { isLink, linkOnPath, statOf } from "./paths.js";
 import { LINKED_FILE } from "./targets.js";
@@ -83,7 +98,7 @@ export function writeWhole(path: string, content: string | Uint8Array): void {
  * returns; commitWhole renames it into place.
  */
 export function stageWhole(path: string, content: string | Uint8Array): string {
-  const temp = join(dirname(path), `.blockwright-${process.pid}-${basename(path)}.tmp`);
+  const temp = tempOf(path);
   try {
     // "wx" creates the file anew, never following a link; a leftover of a process killed outright is removed first
     // (only then: removing a file that is not there was a call more for every file written).
@@ -98,6 +113,103 @@ export function stageWhole(path: string, content: string | Uint8Array): string {
   } catch (e) {
     rmSync(temp, { force: true });
     throw e;
+  }
+}
+
+/** The temporary file stageWhole writes for `path`. */
+const tempOf = (path: string) => join(dirname(path), `.blockwright-${process.pid}-${basename(path)}.tmp`);
+
+/** The UTF-16 code units encoded at a time (into at most three times as many bytes). */
+const ENCODED_UNITS = 1 << 20;
+
+/**
+ * stageWhole of a text in parts, each encoded and written as it comes (into one buffer used again), `onBytes` seeing
+ * every byte in order (a hash): a large file is never whole in memory, as text or as bytes. Returns the temporary file.
+ */
+export function stageParts(path: string, parts: Iterable<string>, onBytes: (bytes: Uint8Array) => void): string {
+  const temp = tempOf(path);
+  let fd: number | undefined;
+  try {
+    fd = openNew(temp);
+    for (const part of parts)
+      for (let at = 0; at < part.length; ) {
+        let end = Math.min(part.length, at + ENCODED_UNITS);
+        // A pair of surrogates is one character: cut between them, each half would be written as U+FFFD.
+        const last = part.charCodeAt(end - 1);
+        if (end < part.length && last >= 0xd800 && last <= 0xdbff) end--;
+        const bytes = encoded(at === 0 && end === part.length ? part : part.slice(at, end));
+        onBytes(bytes);
+        for (let written = 0; written < bytes.length; )
+          written += writeSync(fd, bytes, written, bytes.length - written);
+        at = end;
+      }
+    closeSync(fd);
+    fd = undefined;
+    return temp;
+  } catch (e) {
+    if (fd !== undefined) closeSync(fd);
+    rmSync(temp, { force: true });
+    throw e;
+  }
+}
+
+/** A buffer for the UTF-8 of large parts, made once (the bytes of each are written before the next is encoded). */
+let scratch: Buffer | undefined;
+
+/** A text's UTF-8 (a small one's from Node's pool, a large one's in the scratch buffer). */
+function encoded(text: string): Buffer {
+  if (text.length < 1 << 16) return Buffer.from(text);
+  scratch ??= Buffer.allocUnsafeSlow(ENCODED_UNITS * 3);
+  return scratch.subarray(0, scratch.write(text));
+}
+
+/** stageWhole of the copy of a file staged already (a package's second entry of the same text): the kernel copies. */
+export function stageCopy(path: string, staged: string): string {
+  const temp = tempOf(path);
+  try {
+    try {
+      copyFileSync(staged, temp, constants.COPYFILE_EXCL);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      rmSync(temp, { force: true });
+      copyFileSync(staged, temp, constants.COPYFILE_EXCL);
+    }
+    return temp;
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw e;
+  }
+}
+
+/** A new file opened for writing, never through a link (as stageWhole's "wx"), a leftover removed first. */
+function openNew(temp: string): number {
+  try {
+    return openSync(temp, "wx");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    rmSync(temp, { force: true });
+    return openSync(temp, "wx");
+  }
+}
+
+/** Whether two files hold the same bytes, read a block at a time. */
+export function sameFiles(a: string, b: string): boolean {
+  if (statSync(a).size !== statSync(b).size) return false;
+  const fa = openSync(a, "r");
+  try {
+    const fb = openSync(b, "r");
+    try {
+      const [ba, bb] = [Buffer.allocUnsafe(1 << 20), Buffer.allocUnsafe(1 << 20)];
+      for (;;) {
+        const n = readSync(fa, ba, 0, ba.length, null);
+        if (readSync(fb, bb, 0, bb.length, null) !== n || !ba.subarray(0, n).equals(bb.subarray(0, n))) return false;
+        if (n === 0) return true;
+      }
+    } finally {
+      closeSync(fb);
+    }
+  } finally {
+    closeSync(fa);
   }
 }
 

@@ -7,6 +7,7 @@
 // too: scripts/build/cjs-entries.mjs). Not a second build: one copy of the
 // code runs whichever way it is loaded, so a client's errors are one class.
 import { ADAPTERS } from "./emit-adapters.js";
+import type { FileText } from "./file-text.js";
 
 /** Every entry of a provider package, by file name without extension. */
 export const ENTRIES = ["index", ...ADAPTERS.map((a) => a.subpath)];
@@ -22,18 +23,18 @@ export function dualExport(base: string): {
   };
 }
 
-/** The CommonJS files of a package whose ESM files (`<entry>.js`, `<entry>.d.ts`) are in `files`, keyed as they are. */
-export function cjsFiles(files: ReadonlyMap<string, string>, folder: string, header: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const base of ENTRIES) {
-    const types = files.get(`${folder}/${base}.d.ts`);
-    if (types === undefined) continue;
-    out.set(
+/**
+ * The CommonJS files of a package's entry `<base>.js` typed by `types` (its .d.ts), keyed by path under `folder`: the
+ * .d.cts is the same text, which the staged write copies from the .d.ts it staged (staged-write.ts) rather than
+ * writing it again.
+ */
+export function cjsFiles(base: string, types: FileText, folder: string, header: string): Map<string, FileText> {
+  return new Map([
+    [
       `${folder}/${base}.cjs`,
       `${header}\n// The CommonJS entry: ${base}.js itself, loaded by require (Node.js >= ` +
         `22.12).\nmodule.exports = require("./${base}.js");\n`,
-    );
-    out.set(`${folder}/${base}.d.cts`, types);
-  }
-  return out;
+    ],
+    [`${folder}/${base}.d.cts`, types],
+  ]);
 }

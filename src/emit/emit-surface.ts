@@ -74,21 +74,71 @@ const isPlainObject = (v: unknown): v is object => v !== null && typeof v === "o
 
 /**
  * The surface as committed: sorted keys (but a tool's parameters in their own order), two-space indent, a final
- * newline.
+ * newline. Whole, for the commands that read it as text (diff, tests); generate writes surfaceParts as they come.
  */
 export function formatSurface(surface: Surface): string {
-  const sorted = sortKeys(surface) as Surface;
-  for (const [id, tool] of Object.entries(surface.tools)) {
-    const sortedTool = sorted.tools[id];
-    if (!sortedTool) continue;
-    const own: typeof sortedTool.params = {};
-    for (const name of Object.keys(tool.params)) {
-      const param = sortedTool.params[name];
-      if (param !== undefined) setOwn(own, name, param);
+  return [...surfaceParts(surface)].join("");
+}
+
+/** Parts joined at about this many characters: each a write of its own. */
+const PART_CHARS = 1 << 20;
+
+/**
+ * formatSurface's text in parts, made as they are taken: JSON.stringify of a sorted copy of the whole surface made the
+ * whole copy and the whole text at once (a 45 MiB document's surface: 204 MB of text, and its copy beside the surface
+ * itself). Here each tool's sorted copy is stringified alone and indented to its place, the layout of the whole
+ * (JSON.stringify escapes every line break inside a string: each one left is the layout's); surface-parts.test.ts
+ * compares.
+ */
+export function* surfaceParts(surface: Surface): Generator<string> {
+  const out: string[] = [];
+  let chars = 0;
+  const top = surface as unknown as Record<string, unknown>;
+  let first = true;
+  for (const key of sortedKeys(top)) {
+    out.push(first ? "{\n  " : ",\n  ", JSON.stringify(key), ": ");
+    first = false;
+    if (key !== "tools") {
+      out.push(indented(sortKeys(top[key]), "\n  "));
+      continue;
     }
-    sortedTool.params = own;
+    // The tools, the surface's bulk: handed on a part at a time.
+    const tools = top[key] as Record<string, Record<string, unknown>>;
+    let firstTool = true;
+    for (const id of sortedKeys(tools)) {
+      const text = indented(sortedTool(tools[id] as Record<string, unknown>), "\n    ");
+      out.push(firstTool ? "{\n    " : ",\n    ", JSON.stringify(id), ": ", text);
+      firstTool = false;
+      chars += text.length;
+      if (chars >= PART_CHARS) {
+        yield out.join("");
+        out.length = 0;
+        chars = 0;
+      }
+    }
+    out.push(firstTool ? "{}" : "\n  }");
   }
-  return `${JSON.stringify(sorted, null, 2)}\n`;
+  out.push(first ? "{}\n" : "\n}\n");
+  yield out.join("");
+}
+
+/** A value's JSON laid out with two spaces, each of its lines after the first starting with `newline`'s indent. */
+const indented = (value: unknown, newline: string) =>
+  (JSON.stringify(value, null, 2) ?? "null").replace(/\n/g, newline);
+
+/** A tool's sorted copy: its keys sorted, but its parameters in their own order (each parameter's keys sorted). */
+function sortedTool(tool: Record<string, unknown>): unknown {
+  const sorted = sortKeys(tool) as Record<string, unknown>;
+  const params = tool.params;
+  if (params === null || typeof params !== "object" || Array.isArray(params)) return sorted;
+  const own: Record<string, unknown> = {};
+  const sortedParams = sorted.params as Record<string, unknown>;
+  for (const name of Object.keys(params)) {
+    const param = sortedParams[name];
+    if (param !== undefined) setOwn(own, name, param);
+  }
+  sorted.params = own;
+  return sorted;
 }
 
 /**
@@ -109,3 +159,25 @@ function sortKeys(value: unknown): unknown {
   }
   return out;
 }
+
+/**
+ * An object's keys as a copy with its keys sorted holds them ("//" first: the header says what the file is; undefined
+ * members left out): the native string sort is the `<` order, and an object lists integer keys first, in their order.
+ */
+function sortedKeys(value: Record<string, unknown>): string[] {
+  const keys = Object.keys(value).sort();
+  const header = keys.indexOf("//");
+  if (header > 0) keys.unshift(...keys.splice(header, 1));
+  return ownKeys(value, keys);
+}
+
+/** `keys` (else the object's own) less those whose value is undefined, in the order an object made with them has. */
+function ownKeys(value: object, keys = Object.keys(value)): string[] {
+  const defined = keys.filter((k) => (value as Record<string, unknown>)[k] !== undefined);
+  const indices = defined.filter(isArrayIndex);
+  if (!indices.length) return defined;
+  indices.sort((a, b) => Number(a) - Number(b));
+  return [...indices, ...defined.filter((k) => !isArrayIndex(k))];
+}
+
+const isArrayIndex = (key: string) => /^(?:0|[1-9][0-9]*)$/.test(key) && Number(key) < 2 ** 32 - 1;

@@ -23,6 +23,7 @@ import { pollTriggersView, triggersView } from "./emit-triggers.js";
 import { adapterPeers, adapterTypesVersions } from "./emit-adapters.js";
 import { dualExport, ENTRIES } from "./emit-cjs.js";
 import { codeSpan as code } from "./markdown-text.js";
+import { type TextParts, wholeText } from "./file-text.js";
 
 /** Render a template (precompiled at build time from templates/, see scripts/build/precompile.mjs). */
 export function render(name: keyof typeof templates, view: object): string {
@@ -36,10 +37,16 @@ export function render(name: keyof typeof templates, view: object): string {
 
 /**
  * Render a template of code: what the view leaves raw in strings (JSON, openapi-typescript's types) gets escaped line
- * separators.
+ * separators. render's text in two parts, its final newline apart: the text and a newline joined are one copy more of
+ * a file that can be 144 MB (a whole published API's index.js).
  */
-function renderCode(name: "index.js.hbs" | "index.d.ts.hbs", view: object): string {
-  return escapeLineSeparators(render(name, view));
+function renderCode(name: "index.js.hbs" | "index.d.ts.hbs", view: object): TextParts {
+  const text = escapeLineSeparators(
+    templates[name](view)
+      .replace(/\n{3,}/g, "\n\n")
+      .trimEnd(),
+  );
+  return { parts: () => [text, "\n"] };
 }
 
 export function tsHeader(inputs: string[]): string {
@@ -89,6 +96,19 @@ export interface PackageLinks {
  * The package's entry: index.js, and index.d.ts ending with `openApiTypes` (the namespace emitOpenApiNamespace prints).
  */
 export function emitEntry(ir: ProviderIR, openApiTypes: string, version: string): { js: string; dts: string } {
+  const entry = entryRenderer(ir, openApiTypes, version);
+  return { js: wholeText(entry.js()), dts: wholeText(entry.dts()) };
+}
+
+/**
+ * emitEntry's files, each rendered when asked: a package's index.js can be written and let go before its index.d.ts is
+ * made (a whole published API's are 144 and 117 MB).
+ */
+export function entryRenderer(
+  ir: ProviderIR,
+  openApiTypes: string,
+  version: string,
+): { js: () => TextParts; dts: () => TextParts } {
   const names = new SharedNames();
   const client = clientView(ir, callName, version);
   // What executeTool takes: the parameters with the connection the operation needs (a token, or a flow's parameters),
@@ -132,17 +152,38 @@ export function emitEntry(ir: ProviderIR, openApiTypes: string, version: string)
         doc: commentText(x.doc),
         literal: literal(x.value),
       })),
-    operations: ir.operations.map((op) => ({
-      id: op.tool.id,
-      title: commentText(op.tool.title),
-      // What the tool's LLM description says besides its text: its cross-field rules (runtime/llm/wording.ts).
-      description: commentText([op.tool.description, ...op.tool.rules.map((r) => ruleSentence(r))].join(" ")),
-      constName: `${camelCase(op.tool.id)}Tool`,
-      callName: callName(op),
-      paramsName: op.types.paramsName,
-      definitionParams: definitionParams(op),
-      outputName: op.types.outputName,
-      params: op.tool.params.map((p) => ({
+    operations: ir.operations.map((op) => operationView(op, definitionParams, () => literal(calls.get(op), names))),
+    blockType: runtimeType("BlockDefinition"),
+    blockDefinition: literal(ir.block),
+    openapiSource: commentText(ir.sources.openapi),
+    openApiTypes,
+    client,
+    triggers: triggersView(ir, (value) => literal(value)),
+    pollTriggers: pollTriggersView(ir, (value) => literal(value)),
+  };
+  return { js: () => renderCode("index.js.hbs", view), dts: () => renderCode("index.d.ts.hbs", view) };
+}
+
+/**
+ * An operation's part of the entry's view. What only index.js prints (its call and description) and what only
+ * index.d.ts prints (its types) are made as the template reads them, once each: neither file's parts are held while
+ * the other is rendered.
+ */
+function operationView(op: OperationIR, definitionParams: (op: OperationIR) => string, call: () => string) {
+  return {
+    id: op.tool.id,
+    title: commentText(op.tool.title),
+    // What the tool's LLM description says besides its text: its cross-field rules (runtime/llm/wording.ts).
+    description: commentText([op.tool.description, ...op.tool.rules.map((r) => ruleSentence(r))].join(" ")),
+    constName: `${camelCase(op.tool.id)}Tool`,
+    callName: callName(op),
+    paramsName: op.types.paramsName,
+    get definitionParams() {
+      return definitionParams(op);
+    },
+    outputName: op.types.outputName,
+    get params() {
+      return op.tool.params.map((p) => ({
         name: p.name,
         optional: !p.required,
         type: paramTsType(p),
@@ -153,21 +194,19 @@ export function emitEntry(ir: ProviderIR, openApiTypes: string, version: string)
             ...op.tool.rules.filter((r) => ruleParams(r).includes(p.name)).map((r) => ruleSentence(r)),
           ].join(" "),
         ),
-      })),
-      outputType: outputTsType(op),
-      paged: op.tool.pagination ? "true" : "false",
-      call: literal(calls.get(op), names),
-      describedBy: literal(descriptionOf(op.tool)),
-    })),
-    blockType: runtimeType("BlockDefinition"),
-    blockDefinition: literal(ir.block),
-    openapiSource: commentText(ir.sources.openapi),
-    openApiTypes,
-    client,
-    triggers: triggersView(ir, (value) => literal(value)),
-    pollTriggers: pollTriggersView(ir, (value) => literal(value)),
+      }));
+    },
+    get outputType() {
+      return outputTsType(op);
+    },
+    paged: op.tool.pagination ? "true" : "false",
+    get call() {
+      return call();
+    },
+    get describedBy() {
+      return literal(descriptionOf(op.tool));
+    },
   };
-  return { js: renderCode("index.js.hbs", view), dts: renderCode("index.d.ts.hbs", view) };
 }
 
 /** The constant holding an operation's call (ToolCall): what its client method runs. */

@@ -2,13 +2,14 @@
 // → load → validate → link → IR → emitters → files in memory. Writing and
 // checking are separate (write.ts), so tests can run it without touching disk.
 import { join } from "node:path";
-import { emitEntry, emitPackageJson, type PackageContext, tsHeader } from "./emit.js";
+import { emitPackageJson, entryRenderer, type PackageContext, tsHeader } from "./emit.js";
 import { adapterFiles } from "./emit-adapters.js";
 import { cjsFiles } from "./emit-cjs.js";
 import { emitGeneratedReadme, emitReadme } from "./emit-readme.js";
 import { emitOpenApiNamespace } from "./emit-types.js";
 import type { ProviderIR } from "../model/ir.js";
-import { buildSurface, formatSurface } from "./emit-surface.js";
+import { buildSurface, surfaceParts } from "./emit-surface.js";
+import { type FileText, wholeText } from "./file-text.js";
 import type { Surface } from "../model/surface-format.js";
 import { checkpoint } from "../common/checkpoint.js";
 import { SourceError } from "../load/yaml-source.js";
@@ -133,13 +134,14 @@ export async function projectSurfaces(options: GenerateOptions): Promise<Map<str
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const project = projectContext(options);
   const files = new Map<string, string>();
-  // Each file, as soon as its package is whole: to options.onFile (a write that begins at once), else kept.
+  // Each file, as soon as it is made: to options.onFile (a write that begins at once), else kept.
   const { onFile } = options;
-  const hand = (made: Iterable<[string, string]>) => {
-    for (const [path, text] of made) {
-      if (onFile) onFile(path, text);
-      else files.set(path, text);
-    }
+  const give = (path: string, text: FileText) => {
+    if (onFile) onFile(path, text);
+    else files.set(path, wholeText(text));
+  };
+  const hand = (made: Iterable<[string, FileText]>) => {
+    for (const [path, text] of made) give(path, text);
   };
   const target = project.target;
   const { shared } = options;
@@ -159,7 +161,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       const made = packageFor(project, p);
       if (shared !== undefined)
         entries.set(p, stampEntry(keyFor(project, shared, p, made), provider.inputs, summaryOf(ir), provider.warnings));
-      hand(await packageFiles(project, provider, made));
+      await packageFiles(project, provider, made, give);
     },
     standing &&
       ((p) => {
@@ -190,32 +192,54 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   };
 }
 
-/** A provider's package: its files, by path relative to the output folder. */
+/**
+ * A provider's package: each file to `give` as it is made, by path relative to the output folder, and let go then (a
+ * whole published API's package is 640 MB of text: made all at once, it was held all at once). The surface comes in
+ * parts (surfaceParts), written as they are made.
+ */
 async function packageFiles(
   project: ProjectContext,
   provider: LinkedProvider,
   { pkg, changelog }: { pkg: PackageContext; changelog: string | undefined },
-): Promise<Map<string, string>> {
+  give: (path: string, text: FileText) => void,
+): Promise<void> {
   const { ir, document } = provider;
   const p = ir.provider;
-  const files = new Map<string, string>();
-  files.set(`${p}/package.json`, emitPackageJson(ir, pkg));
-  files.set(`${p}/README.md`, emitReadme(ir, pkg));
-  if (project.licenseText) files.set(`${p}/LICENSE`, project.licenseText);
-  if (changelog !== undefined) files.set(`${p}/CHANGELOG.md`, changelog);
-  files.set(`${p}/surface.json`, formatSurface(surfaceOf(project, pkg, provider)));
+  give(`${p}/package.json`, emitPackageJson(ir, pkg));
+  give(`${p}/README.md`, emitReadme(ir, pkg));
+  if (project.licenseText) give(`${p}/LICENSE`, project.licenseText);
+  if (changelog !== undefined) give(`${p}/CHANGELOG.md`, changelog);
+  giveSurface(project, pkg, provider, give);
   await checkpoint(project.signal);
-  const entry = emitEntry(
+  const entry = entryRenderer(
     ir,
     await emitOpenApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`),
     pkg.version,
   );
-  files.set(`${p}/index.js`, entry.js);
-  files.set(`${p}/index.d.ts`, entry.dts);
-  for (const [name, text] of adapterFiles(pkg.runtime.name, ir.sources)) files.set(`${p}/${name}`, text);
-  for (const [name, text] of cjsFiles(files, p, tsHeader([ir.sources.manifest, ir.sources.openapi])))
-    files.set(name, text);
-  return files;
+  const header = tsHeader([ir.sources.manifest, ir.sources.openapi]);
+  // Each entry's types, and its CommonJS files right after them: the .d.cts the same text (staged-write.ts copies
+  // the file it staged for the .d.ts).
+  const entryTypes = (base: string, dts: FileText) => {
+    give(`${p}/${base}.d.ts`, dts);
+    for (const [name, text] of cjsFiles(base, dts, p, header)) give(name, text);
+  };
+  // index.js handed over (written) and let go before index.d.ts is made.
+  give(`${p}/index.js`, entry.js());
+  entryTypes("index", entry.dts());
+  const adapters = adapterFiles(pkg.runtime.name, ir.sources);
+  for (const [name, text] of adapters) if (!name.endsWith(".d.ts")) give(`${p}/${name}`, text);
+  for (const [name, text] of adapters) if (name.endsWith(".d.ts")) entryTypes(name.slice(0, -".d.ts".length), text);
+}
+
+/** The package's surface.json, in parts; the surface is let go once they are taken (before the entry is made). */
+function giveSurface(
+  project: ProjectContext,
+  pkg: PackageContext,
+  provider: LinkedProvider,
+  give: (path: string, text: FileText) => void,
+): void {
+  const surface = surfaceOf(project, pkg, provider);
+  give(`${provider.ir.provider}/surface.json`, { parts: () => surfaceParts(surface) });
 }
 
 /** The package of a provider, and the CHANGELOG.md it carries (a release's, else the one its folder has). */

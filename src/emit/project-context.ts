@@ -2,6 +2,7 @@
 // license, links, author), the generator's and the runtime's packages, and each provider's package and
 // platform context from them (generate-all.ts runs the pipeline over it).
 import { existsSync, readFileSync } from "node:fs";
+import type { FileText } from "./file-text.js";
 import { createRequire } from "node:module";
 import { join, posix, relative, resolve } from "node:path";
 import type { PackageContext, PackageLinks } from "./emit.js";
@@ -31,10 +32,10 @@ export interface GenerateOptions {
   /** Stops the generation between two providers (Ctrl-C, SIGTERM). */
   signal?: AbortSignal;
   /**
-   * Takes each file as it is made (a package's once the package is whole, the index last) in place of the result's
-   * `files`, which is then empty: a write can begin before the last provider is emitted (staged-write.ts).
+   * Takes each file as it is made (the index last) in place of the result's `files`, which is then empty: a write can
+   * begin before the last provider is emitted, and a file made in parts is written as they come (staged-write.ts).
    */
-  onFile?: (path: string, text: string) => void;
+  onFile?: (path: string, text: FileText) => void;
   /** Called before each provider is linked: how many are done, of how many, and which comes next. */
   onProvider?: (done: number, total: number, provider: string) => void;
   /**

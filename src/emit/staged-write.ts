@@ -1,14 +1,16 @@
-// Writing generated files as they are made, each package's as soon as it is emitted, with what writeFiles
-// (write.ts) promises kept: nothing in the output folder is replaced or removed before every check has passed. A
-// file that differs from the one on disk is written whole into a temporary file beside its place (writeWhole's first
-// half, never listed), and renamed into place only by `commit`, after the refusals (refuseUnowned), which read only
-// paths and what is on disk. So a generation no longer holds every package's text until the end (about 180 KB a
-// package, which the garbage collector went over again and again as the providers grew), and a refusal, a problem in
-// a later provider's specs or Ctrl-C leaves the folder as it was (`discard`).
-import { mkdirSync, readdirSync, rmdirSync, rmSync } from "node:fs";
+// Writing generated files as they are made, each as soon as it is emitted, with what writeFiles (write.ts)
+// promises kept: nothing in the output folder is replaced or removed before every check has passed. A file that
+// differs from the one on disk is written whole into a temporary file beside its place (writeWhole's first half, never
+// listed; a text in parts a block at a time as they come, never whole in memory), and renamed into place only by
+// `commit`, after the refusals (refuseUnowned), which read only paths and what is on disk. So a generation no longer
+// holds every package's text until the end (about 180 KB a package, which the garbage collector went over again and
+// again as the providers grew), and a refusal, a problem in a later provider's specs or Ctrl-C leaves the folder as it
+// was (`discard`).
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { commitWhole, stageWhole, writeWhole } from "../common/files.js";
-import { sha256 } from "../common/hash.js";
+import { commitWhole, sameFiles, stageCopy, stageParts, writeWhole } from "../common/files.js";
+import { type FileText, wholeText } from "./file-text.js";
 import {
   applyPlan,
   type CheckReport,
@@ -22,6 +24,18 @@ import {
 /** A file to write: the temporary file holding it, or its text when it could not be staged (written at the commit). */
 type Pending = { temp: string } | { text: Uint8Array };
 
+const partsOf = (text: FileText): Iterable<string> => (typeof text === "string" ? [text] : text.parts());
+
+/** The SHA-256 of a text, whole or in parts, as its UTF-8 (what the stamp records). */
+function hashOf(text: FileText): string {
+  const hash = createHash("sha256");
+  for (const part of partsOf(text)) hash.update(part);
+  return hash.digest("hex");
+}
+
+/** A text handed twice from this size on (in bytes) is copied from its first file, not written again. */
+const COPIED_BYTES = 1 << 20;
+
 const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export class StagedWrite {
@@ -34,8 +48,8 @@ export class StagedWrite {
   private readonly made = new Set<string>();
   /** Folders staged into already. */
   private readonly ready = new Set<string>();
-  /** The last text handed over, its bytes and their hash. */
-  private last: { content: string; bytes: Buffer; hash: string } | undefined;
+  /** The last text staged, its hash and where it went, until the next is handed (a text is handed at most twice). */
+  private last: { content: FileText; hash: string; file: Pending; size: number } | undefined;
 
   constructor(
     private readonly outDir: string,
@@ -44,21 +58,59 @@ export class StagedWrite {
     this.look = new FileLook(outDir);
   }
 
-  /** A generated file: compared with the one on disk, and staged when it differs or is missing. */
-  add(path: string, content: string): void {
-    const state = this.look.state(path, content);
-    this.look.record(this.report, path, state);
-    if (state !== "stale" && state !== "missing") {
-      this.hashes.set(path, sha256(content));
+  /**
+   * A generated file: compared with the one on disk, and staged when it differs or is missing. A text in parts is
+   * staged as they come, and compared with the file on disk once staged (the same: the staged file is removed).
+   */
+  add(path: string, content: FileText): void {
+    const last = this.last;
+    this.last = undefined;
+    const found = this.look.found(path);
+    const full = join(this.outDir, path);
+    if (typeof found === "object" || (found === "present" && typeof content === "string")) {
+      const state = typeof found === "object" ? found : readFileSync(full, "utf8") === content ? "same" : "stale";
+      if (state !== "stale") {
+        // The same, or blocked (commit refuses it): never staged.
+        this.look.record(this.report, path, state);
+        this.hashes.set(path, hashOf(content));
+        return;
+      }
+    }
+    // A text handed twice in a row (an entry's .d.ts and its .d.cts) is hashed once, and a large one encoded and
+    // written once: the second file is a kernel copy of the first one's staged file (for a small one the copy's
+    // calls cost more than writing it again).
+    let file: Pending;
+    let hash: string;
+    if (last?.content === content) {
+      file =
+        "temp" in last.file && last.size >= COPIED_BYTES
+          ? this.stage(path, last.file.temp)
+          : this.stage(path, partsOf(content), () => {}, content);
+      hash = last.hash;
+    } else {
+      const bytes = createHash("sha256");
+      let size = 0;
+      file = this.stage(
+        path,
+        partsOf(content),
+        (b) => {
+          size += b.length;
+          bytes.update(b);
+        },
+        content,
+      );
+      hash = bytes.digest("hex");
+      this.last = { content, hash, file, size };
+    }
+    this.hashes.set(path, hash);
+    if (found === "present" && typeof content !== "string" && "temp" in file && sameFiles(file.temp, full)) {
+      rmSync(file.temp, { force: true });
+      // Its twin, if one comes, is staged anew.
+      this.last = undefined;
       return;
     }
-    // Its bytes made once for its hash and its write (each made them again from the text: GitHub's whole package
-    // is 22 MB); a text handed twice in a row (index.d.ts and its index.d.cts copy) is made and hashed once.
-    if (this.last?.content !== content) this.last = { content, bytes: Buffer.from(content), hash: "" };
-    const last = this.last;
-    last.hash ||= sha256(last.bytes);
-    this.hashes.set(path, last.hash);
-    this.pending.set(path, this.stage(path, last.bytes));
+    this.look.record(this.report, path, found === "present" ? "stale" : found);
+    this.pending.set(path, file);
   }
 
   /**
@@ -110,16 +162,28 @@ export class StagedWrite {
     this.ready.clear();
   }
 
-  private stage(path: string, content: Buffer): Pending {
+  /**
+   * A file staged beside its place: a copy of one staged already (its temporary file), else the parts written as they
+   * come, `onBytes` seeing their bytes. When its folder cannot be made (a file stands on its way…), the text is kept,
+   * written at the commit the way writeFiles writes, so that its error is reported where it always was.
+   */
+  private stage(path: string, staged: string): Pending;
+  private stage(path: string, parts: Iterable<string>, onBytes: (b: Uint8Array) => void, text: FileText): Pending;
+  private stage(
+    path: string,
+    from: string | Iterable<string>,
+    onBytes?: (b: Uint8Array) => void,
+    text?: FileText,
+  ): Pending {
     const full = join(this.outDir, path);
     try {
       this.folder(dirname(full));
-      return { temp: stageWhole(full, content) };
     } catch {
-      // Its folder cannot be made (a file stands on its way…): written at the commit, the way writeFiles writes, so
-      // that its error is reported where it always was.
-      return { text: content };
+      const bytes = Buffer.from(typeof from === "string" ? readFileSync(from) : wholeText(text ?? ""));
+      onBytes?.(bytes);
+      return { text: bytes };
     }
+    return { temp: typeof from === "string" ? stageCopy(full, from) : stageParts(full, from, onBytes ?? (() => {})) };
   }
 
   /** Make `dir` as needed, recording each folder made. */

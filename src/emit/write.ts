@@ -167,6 +167,13 @@ export class FileLook {
   constructor(private readonly outDir: string) {}
 
   state(path: string, content: string): FileState {
+    const found = this.found(path);
+    if (found !== "present") return found;
+    return readFileSync(join(this.outDir, path), "utf8") === content ? "same" : "stale";
+  }
+
+  /** A file's state but for its content: "present" when a file stands there, whose content decides (state). */
+  found(path: string): Exclude<FileState, "same" | "stale"> | "present" {
     const full = join(this.outDir, path);
     // In a folder that was not there, the file is not either, nor a link: only the folders on its way are looked at.
     const absent = this.inAbsentFolder(path);
@@ -174,8 +181,7 @@ export class FileLook {
     if (link) return { blocked: link === path ? "a symbolic link" : `through the symbolic link ${link}` };
     const stat = absent ? undefined : statOf(full);
     if (stat && !stat.isFile()) return { blocked: "a folder, not a file" };
-    if (!stat) return "missing";
-    return readFileSync(full, "utf8") === content ? "same" : "stale";
+    return stat ? "present" : "missing";
   }
 
   /** A file's state in `report`: stale (blocked ones too: `blocked` says why) or missing. */

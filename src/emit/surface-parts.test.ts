@@ -1,0 +1,146 @@
+// surface.json made in parts (emit-surface.ts surfaceParts) and written as they come (staged-write.ts, files.ts
+// stageParts): the file is the text a sorted copy and JSON.stringify made whole, byte for byte, and a package's .d.cts
+// is the kernel's copy of its .d.ts, the same bytes, hashed alike.
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { commitWhole, stageParts } from "../common/files.js";
+import { formatSurface, surfaceParts } from "./emit-surface.js";
+import { StagedWrite } from "./staged-write.js";
+import type { Surface } from "../model/surface-format.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-parts-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** The surface's text as formatSurface made it before it came in parts: a sorted copy, then JSON.stringify. */
+function wholeSurfaceText(surface: Surface): string {
+  const sortKeys = (value: unknown): unknown => {
+    if (value === null || typeof value !== "object") return value;
+    if (Array.isArray(value)) return value.map(sortKeys);
+    const keys = Object.keys(value).sort();
+    const header = keys.indexOf("//");
+    if (header > 0) keys.unshift(...keys.splice(header, 1));
+    const out: Record<string, unknown> = {};
+    for (const key of keys) {
+      const v = (value as Record<string, unknown>)[key];
+      if (v !== undefined) Object.defineProperty(out, key, { value: sortKeys(v), enumerable: true, writable: true });
+    }
+    return out;
+  };
+  const sorted = sortKeys(surface) as Surface;
+  for (const [id, tool] of Object.entries(surface.tools)) {
+    const own: Record<string, unknown> = {};
+    for (const name of Object.keys(tool.params)) {
+      const param = (sorted.tools[id]?.params as Record<string, unknown> | undefined)?.[name];
+      if (param !== undefined) Object.defineProperty(own, name, { value: param, enumerable: true, writable: true });
+    }
+    (sorted.tools[id] as { params: unknown }).params = own;
+  }
+  return `${JSON.stringify(sorted, null, 2)}\n`;
+}
+
+/** A surface with what ordering can trip on: integer-like keys, `__proto__`, undefined members, empty values. */
+function awkwardSurface(tools: number): Surface {
+  const made: Record<string, unknown> = {};
+  for (let i = 0; i < tools; i++) {
+    const params = JSON.parse(`{"zqB": {"type": "string", "required": true}, "10": {"type": "number"},
+      "2": {"z": 1, "a": [1, null, {"y": 2, "b": {}}]}, "__proto__": {"secret": false}, "zqA": {"enum": []}}`);
+    made[i % 3 ? `zq_tool_${i}` : `${i}`] = {
+      title: `Zq tool ${i} — “quoted” \u2028 𝄞`,
+      params,
+      outputs: { "200": { type: "object" }, body: { shape: { type: "array", items: { ref: "ZqShape" } } } },
+      deprecated: undefined,
+      errors: [400, 500],
+      rules: [],
+    };
+  }
+  return {
+    tools: made,
+    "//": "zq header",
+    provider: "zqparts",
+    concepts: ["b", "a"],
+    shapes: { ZqShape: { type: "string" }, "1": { type: "null" } },
+    inputs: {},
+    auth: { placement: "bearer", param: "zqToken" },
+    empty: undefined,
+  } as unknown as Surface;
+}
+
+describe("surface.json in parts", () => {
+  it("is the text the sorted copy gave, for one tool, for none, and for parts of many", () => {
+    for (const count of [0, 1, 7])
+      expect(formatSurface(awkwardSurface(count))).toBe(wholeSurfaceText(awkwardSurface(count)));
+  });
+
+  it("comes in several parts for many tools, joined the same text", () => {
+    const surface = awkwardSurface(6000);
+    const parts = [...surfaceParts(surface)];
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.join("")).toBe(wholeSurfaceText(surface));
+  });
+});
+
+describe("a text written in parts", () => {
+  it("keeps a character whose two halves fall at the end of an encoded block (a surrogate pair)", () => {
+    // The writer encodes 2^20 UTF-16 units at a time: the pair straddles the first block's end.
+    const text = `${"a".repeat((1 << 20) - 1)}𝄞${"é".repeat(1000)}`;
+    const bytes: Uint8Array[] = [];
+    const path = join(tmp, "pair.txt");
+    commitWhole(
+      stageParts(path, [text.slice(0, 10), text.slice(10)], (b) => bytes.push(Uint8Array.from(b))),
+      path,
+    );
+    expect(readFileSync(path, "utf8")).toBe(text);
+    expect(Buffer.concat(bytes).equals(Buffer.from(text))).toBe(true);
+  });
+
+  it("is staged, hashed and compared as the whole text is; a text handed twice is the same file twice", async () => {
+    const out = join(tmp, "staged");
+    const sha = (text: string) => createHash("sha256").update(text).digest("hex");
+    const surface = awkwardSurface(3);
+    const types = { parts: () => ["export declare const zq: 1;", "\n"] };
+    const write = new StagedWrite(out);
+    write.add("zqparts/surface.json", { parts: () => surfaceParts(surface) });
+    write.add("zqparts/index.d.ts", types);
+    write.add("zqparts/index.d.cts", types);
+    const report = await write.commit();
+    expect(report.missing).toEqual(["zqparts/index.d.cts", "zqparts/index.d.ts", "zqparts/surface.json"]);
+    const surfaceText = wholeSurfaceText(surface);
+    expect(readFileSync(join(out, "zqparts/surface.json"), "utf8")).toBe(surfaceText);
+    expect(readFileSync(join(out, "zqparts/index.d.cts"), "utf8")).toBe("export declare const zq: 1;\n");
+    expect(readFileSync(join(out, "zqparts/index.d.ts"), "utf8")).toBe("export declare const zq: 1;\n");
+    expect(write.hashes.get("zqparts/surface.json")).toBe(sha(surfaceText));
+    expect(write.hashes.get("zqparts/index.d.cts")).toBe(sha("export declare const zq: 1;\n"));
+    expect(readdirSync(join(out, "zqparts")).sort()).toEqual(["index.d.cts", "index.d.ts", "surface.json"]);
+
+    // Again: the same parts stand as they are (their staged copy removed), a changed text is stale.
+    writeFileSync(join(out, "zqparts/index.d.cts"), "// Generated by `blockwright generate` from a test. edited\n");
+    const again = new StagedWrite(out);
+    again.add("zqparts/surface.json", { parts: () => surfaceParts(surface) });
+    again.add("zqparts/index.d.ts", types);
+    again.add("zqparts/index.d.cts", types);
+    const second = await again.commit();
+    expect(second.stale).toEqual(["zqparts/index.d.cts"]);
+    expect(second.missing).toEqual([]);
+    expect(readFileSync(join(out, "zqparts/index.d.cts"), "utf8")).toBe("export declare const zq: 1;\n");
+    expect(readdirSync(join(out, "zqparts")).sort()).toEqual(["index.d.cts", "index.d.ts", "surface.json"]);
+  });
+
+  it("copies a large text handed twice from its first file: the same bytes and hash, nothing left staged", async () => {
+    const out = join(tmp, "twin");
+    // Over a MiB of UTF-8 (the copy's threshold), a character of four bytes among them.
+    const text = `export declare const zqTwin: "${"ä𝄞".repeat(200_000)}";\n`;
+    const types = { parts: () => [text.slice(0, 1000), text.slice(1000)] };
+    const write = new StagedWrite(out);
+    write.add("zqtwin/index.d.ts", types);
+    write.add("zqtwin/index.d.cts", types);
+    expect((await write.commit()).missing).toEqual(["zqtwin/index.d.cts", "zqtwin/index.d.ts"]);
+    expect(readFileSync(join(out, "zqtwin/index.d.cts"), "utf8")).toBe(text);
+    expect(readFileSync(join(out, "zqtwin/index.d.ts"), "utf8")).toBe(text);
+    const sha = createHash("sha256").update(text).digest("hex");
+    expect([write.hashes.get("zqtwin/index.d.ts"), write.hashes.get("zqtwin/index.d.cts")]).toEqual([sha, sha]);
+    expect(readdirSync(join(out, "zqtwin")).sort()).toEqual(["index.d.cts", "index.d.ts"]);
+  });
+});
