@@ -18,8 +18,8 @@ import type { TestProject } from "vitest/node";
 import { wholeNpmTest } from "../contract-tests/neutral/provider-dependent.js";
 import { providerDirs } from "../src/load/provider-dirs.js";
 import type { MockServers } from "../src/mocks/mocks.js";
-import { boundCompileCache } from "./compile-cache-bound.js";
-import { cpuSeconds } from "./cpu-seconds.js";
+import { boundCompileCache } from "./run/compile-cache-bound.js";
+import { cpuSeconds } from "./run/cpu-seconds.js";
 import { makeNeutralCopy, REPOSITORY } from "./neutral-copy.js";
 import type { PostgresServer } from "./postgres-server.js";
 import type { SharedPostgresAddress } from "./shared-postgres.js";
@@ -32,7 +32,7 @@ let copyFolder: string | undefined;
 /** The suite's one Postgres (shared-postgres.ts), and the owner-only folder its binaries are reached through. */
 let postgres: Promise<{ server: PostgresServer; address: SharedPostgresAddress }> | undefined;
 let hidden: string | undefined;
-/** This run's folder (run-scratch.ts). */
+/** This run's folder (run/run-scratch.ts). */
 let runFolder: string | undefined;
 
 /**

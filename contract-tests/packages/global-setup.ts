@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
-import { cpuSeconds } from "../../test-support/cpu-seconds.js";
+import { cpuSeconds } from "../../test-support/run/cpu-seconds.js";
 import { type LocalRegistry, putPackages, startLocalRegistry } from "./local-registry.js";
 import { node, run, type Finished } from "./processes.js";
 import { packShared, packsOf, type SharedPacks } from "./shared-packs.js";

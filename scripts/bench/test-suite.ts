@@ -58,7 +58,7 @@ export function fileDurations(
 }
 
 /**
- * Per file: its CPU in seconds (test-support/file-cpu.ts's lines, `<seconds>\t<path>`; a file run in two projects
+ * Per file: its CPU in seconds (test-support/run/file-cpu.ts's lines, `<seconds>\t<path>`; a file run in two projects
  * counts twice), most first, named from the root.
  */
 export function fileCpu(log: string, root: string): { file: string; cpu: number }[] {
@@ -165,7 +165,7 @@ export async function measureTestSuite({ root, tmp, run, row }: Bench): Promise<
         .slice(0, 15)
         .map((f) => `  ${f.seconds.toFixed(1).padStart(7)} ${f.testsSeconds.toFixed(1).padStart(7)}  ${f.file}`),
       "bench tests: the 20 files that cost the most CPU (seconds, user + system, " +
-        "the processes they ran included; test-support/file-cpu.ts)",
+        "the processes they ran included; test-support/run/file-cpu.ts)",
       ...cpus.slice(0, 20).map((f) => `  ${f.cpu.toFixed(1).padStart(7)}  ${f.file}`),
     ].join("\n"),
   );

@@ -5,7 +5,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { linkProblems as generationLinkProblems } from "../../../test-support/generation-problems.js";
-import { runScratch } from "../../../test-support/run-scratch.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { loadProvider } from "../../emit/link-provider.js";
 import { requestJudge } from "../../judge/judge.js";
