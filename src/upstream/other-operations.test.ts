@@ -66,6 +66,23 @@ describe("otherOperationChanges", () => {
     },
   );
 
+  it("counts each part only one version has, and a key said to a caller added beside text and extensions", async () => {
+    const older = doc(item);
+    const newer = doc(item);
+    const list = (d: Json) => ((d.paths as Json)["/zqitems"] as { get: Json }).get;
+    const one = (d: Json) => ((d.paths as Json)["/zqitems/{id}"] as { get: Json }).get;
+    // The older's parameter gone, an answer only the newer gives: two parts of one operation.
+    list(older).parameters = [{ name: "limit", in: "query", schema: { type: "integer" } }];
+    list(newer).parameters = [];
+    list(newer).responses = { ...(list(newer).responses as Json), "404": { description: "zq none" } };
+    // Text and an extension added on either side: no change; a format added beside them: one.
+    one(older).parameters = [{ name: "id", in: "path", schema: { type: "string", "x-zq": 1 } }];
+    one(newer).parameters = [{ name: "id", in: "path", schema: { type: "string", description: "The id." } }];
+    expect((await otherOperationChanges(older, newer, called)).unbound).toEqual({ count: 2, operations: 1 });
+    (one(newer).parameters as Json[])[0] = { name: "id", in: "path", schema: { type: "string", format: "uuid" } };
+    expect((await otherOperationChanges(older, newer, called)).unbound).toEqual({ count: 3, operations: 2 });
+  });
+
   it("counts on recursive unions of many node types: the changed answers, once per operation", async () => {
     expect(
       (await otherOperationChanges(recursiveUnionDocument(40), recursiveUnionDocument(40, true), new Set())).unbound,

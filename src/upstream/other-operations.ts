@@ -21,6 +21,12 @@ const TEXT = new Set(["description", "summary", "title", "example", "examples", 
 
 const said = (key: string) => !TEXT.has(key) && !key.startsWith("x-");
 
+function saidCount(keys: readonly string[]): number {
+  let count = 0;
+  for (const key of keys) if (said(key)) count++;
+  return count;
+}
+
 /**
  * Two versions of a document's parts compared in place: two values are the same when they say the same to a caller
  * (text left out), a `$ref` the same when both name the same schema and it is the same in both versions (compared
@@ -37,14 +43,20 @@ class Sameness {
 
   same(x: unknown, y: unknown): boolean {
     if (x === y) return true;
-    if (Array.isArray(x) || Array.isArray(y))
-      return Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => this.same(v, y[i]));
+    if (Array.isArray(x) || Array.isArray(y)) {
+      if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+      for (let i = 0; i < x.length; i++) if (!this.same(x[i], y[i])) return false;
+      return true;
+    }
     if (x === null || y === null || typeof x !== "object" || typeof y !== "object") return false;
     const a = x as Json;
     const b = y as Json;
-    const keys = Object.keys(a).filter(said);
-    if (keys.length !== Object.keys(b).filter(said).length) return false;
+    // Counted before anything is compared (a `$ref` compared is remembered), without a filtered copy of either's keys:
+    // this runs for every part of every operation.
+    const keys = Object.keys(a);
+    if (saidCount(keys) !== saidCount(Object.keys(b))) return false;
     for (const key of keys) {
+      if (!said(key)) continue;
       if (!Object.hasOwn(b, key)) return false;
       if (key === "$ref" && typeof a.$ref === "string" && typeof b.$ref === "string") {
         if (a.$ref !== b.$ref || !this.sameRef(a.$ref)) return false;
@@ -63,35 +75,51 @@ class Sameness {
   }
 }
 
-/** Each operation of a document (by key) and its parts (parameters, body, responses, security), by part. */
-async function operationsOf(doc: Json, pace: () => Promise<void>): Promise<Map<string, Map<string, unknown>>> {
-  const out = new Map<string, Map<string, unknown>>();
+/** An operation of a document, as found: its parts are listed when it is compared (partsOf). */
+interface Operation {
+  doc: Json;
+  item: Json;
+  op: Json;
+}
+
+/** A local `$ref` followed (up to 16 hops); what is not an object is read as an empty one. */
+function resolved(doc: Json, v: unknown): Json {
+  let node = object(v);
+  for (let hops = 0; typeof node.$ref === "string" && node.$ref.startsWith("#") && hops < 16; hops++)
+    node = object(safeValueAt(doc, node.$ref));
+  return node;
+}
+
+/** Each operation of a document, by key. */
+async function operationsOf(doc: Json, pace: () => Promise<void>): Promise<Map<string, Operation>> {
+  const out = new Map<string, Operation>();
   const serverPath = serverPathOf(doc);
-  const resolve = (v: unknown): Json => {
-    let node = object(v);
-    for (let hops = 0; typeof node.$ref === "string" && node.$ref.startsWith("#") && hops < 16; hops++)
-      node = object(safeValueAt(doc, node.$ref));
-    return node;
-  };
   for (const [path, raw] of Object.entries(object(doc.paths))) {
-    const item = resolve(raw);
+    const item = resolved(doc, raw);
     for (const method of OPERATION_METHODS) {
       if (item[method] === null || typeof item[method] !== "object") continue;
       await pace();
-      const op = resolve(item[method]);
-      const parts = new Map<string, unknown>();
-      for (const p of [...list(item.parameters), ...list(op.parameters)]) {
-        const param = resolve(p);
-        parts.set(`parameter ${String(param.in)}:${String(param.name)}`, p);
-      }
-      if (op.requestBody !== undefined) parts.set("request body", op.requestBody);
-      for (const [status, response] of Object.entries(object(op.responses))) parts.set(`response ${status}`, response);
-      parts.set("security", op.security ?? doc.security ?? []);
-      parts.set("deprecated", op.deprecated === true);
-      out.set(operationKey(method, serverPath, path), parts);
+      out.set(operationKey(method, serverPath, path), { doc, item, op: resolved(doc, item[method]) });
     }
   }
   return out;
+}
+
+/**
+ * An operation's parts (parameters, body, responses, security), by part: made when it is compared rather than for
+ * every operation of both documents at once (which the garbage collector carried through the comparison).
+ */
+function partsOf({ doc, item, op }: Operation): Map<string, unknown> {
+  const parts = new Map<string, unknown>();
+  for (const p of [...list(item.parameters), ...list(op.parameters)]) {
+    const param = resolved(doc, p);
+    parts.set(`parameter ${String(param.in)}:${String(param.name)}`, p);
+  }
+  if (op.requestBody !== undefined) parts.set("request body", op.requestBody);
+  for (const [status, response] of Object.entries(object(op.responses))) parts.set(`response ${status}`, response);
+  parts.set("security", op.security ?? doc.security ?? []);
+  parts.set("deprecated", op.deprecated === true);
+  return parts;
 }
 
 function safeValueAt(doc: unknown, ref: string): unknown {
@@ -130,15 +158,24 @@ export async function otherOperationChanges(
   let operations = 0;
   for (const key of new Set([...before.keys(), ...after.keys()])) {
     if (called.has(key)) continue;
-    const a = before.get(key);
-    const b = after.get(key);
+    const older = before.get(key);
+    const newer = after.get(key);
     let changed = 0;
-    if (!a || !b) changed = 1;
-    else
-      for (const part of new Set([...a.keys(), ...b.keys()])) {
-        if (!a.has(part) || !b.has(part) || !sameness.same(a.get(part), b.get(part))) changed++;
+    if (!older || !newer) changed = 1;
+    else {
+      const [a, b] = [partsOf(older), partsOf(newer)];
+      // Each part of either, in that order (the older's, then those only the newer has): a `$ref` compared first is
+      // the one remembered.
+      for (const [part, value] of a) {
+        if (!b.has(part) || !sameness.same(value, b.get(part))) changed++;
         await pace();
       }
+      for (const part of b.keys())
+        if (!a.has(part)) {
+          changed++;
+          await pace();
+        }
+    }
     if (changed) operations++;
     count += changed;
   }

@@ -40,7 +40,7 @@ export function jsonForWildcards(cut: Json, chosen: readonly { id: string; op: J
  */
 function wildcardRewrites(
   document: Json,
-  chosen: readonly { id: string; op: Json }[],
+  chosen: Iterable<{ op: Json; id: string } | { op: Json; method: string; path: string }>,
 ): { contents: Map<Json, Json>; said: string[] } {
   const contents = new Map<Json, Json>();
   const read: ReadKey = (node, key) =>
@@ -52,30 +52,42 @@ function wildcardRewrites(
   };
   const said: string[] = [];
   const seen = new Set<object>();
-  for (const { id, op } of chosen) {
-    // Its answers, and its request body: one of any type with an object schema (Kubernetes' creates) is JSON the
-    // runtime writes.
-    const parts: [string, unknown][] = [
-      ...entries((op.responses ?? {}) as Json),
-      ...(op.requestBody !== undefined ? [["request body", op.requestBody] as [string, unknown]] : []),
-    ];
-    for (const [status, declared] of parts) {
+  const consider = (chose: { op: Json; id: string } | { op: Json; method: string; path: string }) => {
+    return (status: string, declared: unknown) => {
       const part = followLocalRefs(document, declared, read);
-      if (!part || seen.has(part)) continue;
+      // Only an answer with a `*/*` entry may be rewritten, however the earlier rewrites read: the others are passed
+      // over without being marked seen (most of a document; marking each cost more than the rest of the walk).
+      if (!part || !hasWildcardKey(part.content) || seen.has(part)) return;
       seen.add(part);
       const content = (part.content ?? {}) as Json;
       const any = wildcardJson(document, content, read);
-      if (any === undefined) continue;
+      if (any === undefined) return;
       const joined = Object.keys(content).some(isJsonMediaType);
       contents.set(part, joined ? joinedToJson(content, any) : asJson(content, any));
       const shared =
         typeof (declared as Json).$ref === "string"
           ? ((declared as Json).$ref as string).replace(/^#\//, "").replaceAll("/", ".")
           : undefined;
+      const id = "id" in chose ? chose.id : `${chose.method.toUpperCase()} ${chose.path}`;
       said.push(`${shared ?? `${id} ${status}`}${joined ? " (its schema given to the JSON type's examples)" : ""}`);
-    }
+    };
+  };
+  for (const chose of chosen) {
+    const { op } = chose;
+    const part = consider(chose);
+    // Its answers, and its request body: one of any type with an object schema (Kubernetes' creates) is JSON the
+    // runtime writes.
+    const responses = (op.responses ?? {}) as Json;
+    if (contents.has(responses)) for (const [status, declared] of entries(responses)) part(status, declared);
+    else for (const status of Object.keys(responses)) part(status, ownValue(responses, status));
+    if (op.requestBody !== undefined) part("request body", op.requestBody);
   }
   return { contents, said };
+}
+
+// Whether a `content` map has a key that may be any media type (*/*, its parameters too): a superset, cheaply.
+function hasWildcardKey(content: unknown): boolean {
+  return content !== null && typeof content === "object" && Object.keys(content).some((type) => type.includes(ANY));
 }
 
 /** The wildcard entry under the JSON type, in the same place among the others. */
@@ -118,12 +130,13 @@ export function wildcardJson(document: Json, content: Json, read?: ReadKey): str
  * rest is the document's own objects, which neither side changes.
  */
 export function withJsonForWildcards(document: Json): Json {
-  const operations = Object.entries((document.paths ?? {}) as Json).flatMap(([path, item]) =>
-    OPERATION_METHODS.flatMap((method) => {
-      const op = item && typeof item === "object" ? (item as Json)[method] : undefined;
-      return op && typeof op === "object" ? [{ id: `${method.toUpperCase()} ${path}`, op: op as Json }] : [];
-    }),
-  );
+  const operations: { op: Json; method: string; path: string }[] = [];
+  for (const [path, item] of Object.entries((document.paths ?? {}) as Json))
+    if (item && typeof item === "object")
+      for (const method of OPERATION_METHODS) {
+        const op = (item as Json)[method];
+        if (op && typeof op === "object") operations.push({ op: op as Json, method, path });
+      }
   const { contents } = wildcardRewrites(document, operations);
   return withKeyChanges(document, new Map([...contents].map(([part, content]) => [part, { content }]))) as Json;
 }
