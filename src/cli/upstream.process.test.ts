@@ -7,12 +7,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi } from "../../scripts/bench/synthetic.js";
-import { cli, spawnCli } from "../../test-support/cli-harness.js";
+import { cli, spawnCliHeldAt } from "../../test-support/cli-harness.js";
 import { sha256 } from "../common/hash.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-upstream-process-"));
-/** Resources of the large documents (5 operations each): seconds of comparing after the first progress line. */
-const RESOURCES = 2500;
+/**
+ * Resources of the documents (5 operations each): the command is held at its progress line until the signal is sent
+ * (spawnCliHeldAt), so they need not be large enough to outlast a busy machine's test reading the line (they were
+ * 2,500, seconds of comparing, until a faster comparison made that window a few tenths of a second).
+ */
+const RESOURCES = 300;
 let project = "";
 let pinnedBefore = "";
 
@@ -46,9 +50,13 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 describe("blockwright upstream, interrupted", () => {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     it(`stops on ${signal} while comparing: exit 130, how far it got, no report, nothing pinned`, async () => {
-      const run = spawnCli(["upstream", "zqpace", join(tmp, "newer.json"), "--accept"], {}, project);
-      await run.waitFor(/upstream: comparing the 2 operations we call…\n/);
-      run.child.kill(signal);
+      for (const held of [".held-at-step.pid", ".held-at-step.release"]) rmSync(join(project, held), { force: true });
+      const run = spawnCliHeldAt(
+        ["upstream", "zqpace", join(tmp, "newer.json"), "--accept"],
+        "upstream: comparing the 2 operations we call…",
+        project,
+      );
+      await run.signalInStep(signal);
       expect(await run.exited).toBe(130);
       expect(run.stderr()).toMatch(
         /\nupstream: interrupted: [^\n]*compared[^\n]*; no report, nothing pinned or written\n$/,
