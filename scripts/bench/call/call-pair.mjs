@@ -2,7 +2,7 @@
 // branch against main) where the bench's processes, one a run, move by more than the cut under load. `other` is a
 // copy of the project (its runtime/dist beside its generated/; node_modules may be links to this one's), built
 // before the change:
-//   node scripts/bench/call/call-pair.mjs <provider> <other> [rounds] [this]
+//   node scripts/bench/call/call-pair.mjs <provider | new-key> <other> [rounds] [this]
 // prints the median over the rounds of other ÷ openapi-fetch, this ÷ openapi-fetch and this ÷ other (below 1: this
 // build is cheaper a call); `this`, another copy in this project's place (a cut against its reversal: both copies
 // built from the branch, one with the cut's file as main has it). Both builds' calls share undici's call sites, which
@@ -12,7 +12,9 @@ import createClient from "openapi-fetch";
 import { RateLimiter } from "@blockwright/runtime";
 import { CASES } from "./call-cases.mjs";
 
-const [provider, other, rounds = "15", mine] = process.argv.slice(2);
+const [which, other, rounds = "15", mine] = process.argv.slice(2);
+// `new-key`: books' call with a key new to the process on each call (the bench's new-key row), both builds.
+const provider = which === "new-key" ? "books" : which;
 const c = CASES.find((k) => k.id.startsWith(`${provider}_`));
 if (!c || !other)
   throw new Error(
@@ -33,8 +35,13 @@ const options = () => ({
   ...(c.viaParam ? {} : { baseUrl: c.baseUrl }),
   ...(c.rated ? { limiter: new RateLimiter({ clock: () => ++minutes * 60_000 }) } : {}),
 });
+let serial = 0;
+const paramsOf =
+  which === "new-key"
+    ? () => ({ ...c.params, apiKey: `bench-key-${(serial++).toString(36).padStart(8, "0")}` })
+    : () => c.params;
 const call = (executeTool, o) => async () => {
-  const result = await executeTool(c.id, c.params, o);
+  const result = await executeTool(c.id, paramsOf(), o);
   if (!result.success) throw new Error(`${c.id} failed: ${JSON.stringify(result.error)}`);
 };
 const [a, b] = [call(theirs, options()), call(ours, options())];
