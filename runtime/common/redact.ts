@@ -186,8 +186,10 @@ interface Finder {
   plain: string[] | undefined;
 }
 
-// One expression per secret, kept: compiling a long one (a private key's) costs more than many calls, and a
-// call's list often differs from the last only by a token just issued.
+// One expression per secret, kept once made: compiling a long one (a private key's) costs more than many calls, and a
+// call's list often differs from the last only by a token just issued. A finder without one is not kept (building it
+// costs about a microsecond): a key new on each call, kept, lived through the young generation's collections into the
+// old one, where collecting it cost more than building it.
 const finderCache = new Map<string, Finder>();
 
 // Each secret once, at its first place: a set and the array spread from it, which this made before, were a fifth of a
@@ -213,25 +215,32 @@ export function secretExpression(secret: string): RegExp {
   return finderOf(secret).make();
 }
 
-/** A secret char by char, each in any of its forms, or one of its base64 cores. */
+/**
+ * A secret char by char, each in any of its forms, or one of its base64 cores. Built for each secret new to the
+ * process (a token issued per call): its characters' array only when the expression is made, its cores from one
+ * `btoa` an alignment, without `TextEncoder` or a copy of its bytes for an ASCII one.
+ */
 function finderOf(secret: string): Finder {
   let finder = finderCache.get(secret);
   if (!finder) {
-    if (finderCache.size >= 256) finderCache.clear();
-    const chars = [...secret];
-    const cores = base64Cores(secret);
+    const ascii = /^[\0-\x7f]*$/.test(secret);
+    const cores = base64Cores(secret, ascii);
     // Each character is at least one unit of the text; a core, its length.
-    finder = {
+    let shortest = characters(secret);
+    for (const c of cores) shortest = Math.min(shortest, c.length);
+    const built: Finder = {
       // No flag `u`: its case-insensitive matching compiled about twice as slow, and without it no character beyond
       // ASCII matches one within it (found relies on that); what `u` did for a secret beyond ASCII, its cases
       // written out (charPattern) do, and a character outside the BMP is matched as its two units.
-      make: () => new RegExp([chars.map(charPattern).join(""), ...cores.map(literal)].join("|"), "gi"),
-      shortest: Math.min(chars.length, ...cores.map((c) => c.length)),
-      plain: /^[\0-\x7f]*$/.test(secret)
-        ? [secret, ...cores].map((t) => t.toLowerCase().replaceAll("+", " "))
-        : undefined,
+      make: () => {
+        if (finderCache.size >= 256) finderCache.clear();
+        finderCache.set(secret, built);
+        return new RegExp([[...secret].map(charPattern).join(""), ...cores.map(literal)].join("|"), "gi");
+      },
+      shortest,
+      plain: ascii ? [secret, ...cores].map((t) => t.toLowerCase().replaceAll("+", " ")) : undefined,
     };
-    finderCache.set(secret, finder);
+    finder = built;
   }
   return finder;
 }
@@ -269,22 +278,20 @@ const literal = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
  * encoded bytes (three alignments), standard and URL-safe: the characters
  * that also carry bits of the bytes around it are left off at both ends.
  */
-function base64Cores(secret: string): string[] {
-  // UTF-8, a lone surrogate as U+FFFD (encode never throws).
-  const bytes = new TextEncoder().encode(secret);
-  const cores = new Set<string>();
-  for (let align = 0; align < 3; align++) {
-    const padded = new Uint8Array(align + bytes.length);
-    padded.set(bytes, align);
-    let binary = "";
-    for (const b of padded) binary += String.fromCharCode(b);
-    const encoded = btoa(binary).replace(/=+$/, "");
-    const total = padded.length;
-    const whole = Math.floor(total / 3) * 4 + (total % 3);
-    const core = encoded.slice([0, 2, 3][align], whole);
-    if (core.length < 4) continue;
-    cores.add(core);
-    cores.add(core.replace(/\+/g, "-").replace(/\//g, "_"));
+function base64Cores(secret: string, ascii: boolean): string[] {
+  // UTF-8 as one character a byte, a lone surrogate as U+FFFD (encode never throws); an ASCII secret is its bytes.
+  let binary = secret;
+  if (!ascii) {
+    binary = "";
+    for (const b of new TextEncoder().encode(secret)) binary += String.fromCharCode(b);
   }
-  return [...cores];
+  const cores: string[] = [];
+  for (let align = 0; align < 3; align++) {
+    const total = align + binary.length;
+    // From the first character without the zero bytes' bits to the last without the bits after the secret.
+    const core = btoa("\0".repeat(align) + binary).slice(align && align + 1, Math.floor(total / 3) * 4 + (total % 3));
+    if (core.length < 4) continue;
+    for (const c of [core, core.replace(/\+/g, "-").replace(/\//g, "_")]) if (!cores.includes(c)) cores.push(c);
+  }
+  return cores;
 }
