@@ -104,9 +104,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       `change${changes.length === 1 ? "" : "s"}), the others not counted`;
     // Operations we do not call: their changes counted, part by part.
     const rest = await otherOperationChanges(older, newest, called, controller.signal);
-    // A last turn before anything is printed or written: the comparison turns the event loop only every 50 ms of work
-    // (pacer), and a signal given in a shorter one had its handler run after the newer document was pinned.
-    await checkpoint(controller.signal);
+    await checkpoint(controller.signal); // a signal given in under the pacer's 50 ms: stopped before any output
     report = {
       provider,
       pinned: { file: pinned.file, sha256: pinned.sha256 },
