@@ -9,7 +9,9 @@
 //   - a field of the reply named after a parameter with `next` before it
 //     (`next_marker` → `marker`), or inside an object so named
 //     (`next_page.offset` → `offset`), or an `after` anywhere in the reply's
-//     paging object (`paging.cursors.after` → `after`): cursor;
+//     paging object (`paging.cursors.after` → `after`), or, failing those,
+//     named after a top-level field of the JSON body (`NextMarker` → the
+//     body's `Marker`): cursor;
 //   - an address of the next page in the reply (`next`, `nextLink`,
 //     `next_page_uri`, up to three levels down: `links.pages.next`),
 //     absolute or relative to the request's: nextUrl;
@@ -78,6 +80,8 @@ interface PageRequest {
   declared: (pattern: RegExp, number?: boolean) => Parameter | undefined;
   /** The drafted top-level body field matching `pattern`. */
   bodyField: (pattern: RegExp) => string | undefined;
+  /** Every drafted top-level field of the JSON body, by name. */
+  bodyFields: string[];
   /** Where a number matching `pattern` goes: a parameter, else a field of the JSON body. */
   slot: (pattern: RegExp) => PageSlot | undefined;
 }
@@ -154,6 +158,9 @@ function pageRequest(doc: OpenApiDocument, op: OpenApiOperation, params: ParamsD
     );
   const bodyField = (pattern: RegExp) =>
     [...params.byWire.keys()].find((k) => k.startsWith("body:/") && pattern.test(k.slice(6)))?.slice(6);
+  const bodyFields = [...params.byWire.keys()]
+    .filter((k) => k.startsWith("body:/") && !/[/~]/.test(k.slice(6)))
+    .map((k) => k.slice(6));
   // RPC-style APIs list with a POST whose JSON body carries the offset, page and page size (`{offset, limit}`).
   const bodyProperties = ((op.requestBody?.encoding === "json" ? safeFlatten(doc, op.requestBody.schema) : undefined)
     ?.properties ?? {}) as Record<string, Schema>;
@@ -181,7 +188,7 @@ function pageRequest(doc: OpenApiDocument, op: OpenApiOperation, params: ParamsD
           schema: bodyProperties[field] as Schema,
         };
   };
-  return { wire, declared, bodyField, slot };
+  return { wire, declared, bodyField, bodyFields, slot };
 }
 
 /** ", more pages while a.b is true", of the flag `flag` when there is one. */
@@ -194,14 +201,23 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
   const cursor = body ? fieldMatching(doc, body, NEXT_CURSOR, ["string", "integer"]) : undefined;
   const cursorField = request.bodyField(CURSOR_PARAM);
   const named = body
-    ? nextNamedAfterParam(doc, body, op, (p) => request.wire(p.in, p.name) !== undefined && p.name !== size?.name)
+    ? nextNamedAfterParam(
+        doc,
+        body,
+        op,
+        (p) => request.wire(p.in, p.name) !== undefined && p.name !== size?.name,
+        request.bodyFields.filter((f) => f !== size?.name),
+      )
     : undefined;
   if (named && !(cursor && (cursorParam || cursorField))) {
-    note(`paging recognised as a cursor: ${named.field.join(".")} of the reply, sent back as ${named.param.name}`);
+    note(
+      `paging recognised as a cursor: ${named.field.join(".")} of the reply, sent back as ` +
+        (named.send.in === "body" ? `the body's ${named.name}` : named.name),
+    );
     return {
       style: "cursor",
       cursor: `$response.body#${formatPointer(named.field)}`,
-      send: { in: named.param.in as "query" | "header", name: named.param.name },
+      send: named.send,
       ...totalPart,
       items,
       ...pageSize,

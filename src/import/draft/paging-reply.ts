@@ -1,6 +1,7 @@
 // What a list's reply says of its paging, for pagination.ts: a field holding the
 // value of a parameter for the next page, a field found by its name and type,
 // whether a `next…` field is an address, the flag beside it, a `Link` header.
+import { formatPointer } from "@blockwright/runtime/internal";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import { safeFlatten } from "./param-schema.js";
 
@@ -11,6 +12,10 @@ export const AFTER_ID = /^(starting_?after|after|after_?id|since_?id)$/i;
 // `cursors` too (`paging: {cursors: {before, after}}`, `meta: {cursor: {before, after}}`).
 const PAGING_OBJECT = /^(list_?)?meta(_?data)?$|^pagination$|^paging$|^page_?info$|^cursors?$/i;
 
+type Parameter = OpenApiOperation["parameters"][number];
+/** Where the next page's value goes: a query parameter or header, or a top-level field of the JSON request body. */
+export type NextSlot = { in: "query" | "header"; name: string } | { in: "body"; pointer: string };
+
 /**
  * A field of the reply that holds the value of one of the operation's
  * parameters for the next page: named after it with `next` before it
@@ -18,16 +23,44 @@ const PAGING_OBJECT = /^(list_?)?meta(_?data)?$|^pagination$|^paging$|^page_?inf
  * parameter that starts with `next` (`next_page_token`), or named as it
  * inside an object named `next…` (`next_page: {offset}` → `offset`), or, for
  * an `after` cursor, named as it inside the reply's paging object
- * (`list_metadata: {before, after}` → `after`).
+ * (`list_metadata: {before, after}` → `after`). Failing those, a field named
+ * after a top-level field of the JSON request body with `next` before it
+ * (`NextMarker` → the body's `Marker`, RPC-style lists taking their paging in
+ * the body), sent back there.
  */
 export function nextNamedAfterParam(
   doc: OpenApiDocument,
   body: Schema,
   op: OpenApiOperation,
-  usable: (p: OpenApiOperation["parameters"][number]) => boolean,
-): { field: string[]; param: OpenApiOperation["parameters"][number] } | undefined {
+  usable: (p: Parameter) => boolean,
+  bodyFields: readonly string[] = [],
+): { field: string[]; name: string; send: NextSlot } | undefined {
   const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
   const params = op.parameters.filter((p) => (p.in === "query" || p.in === "header") && usable(p));
+  const byParam = findInReply(doc, body, (name, underNext, underPaging) => {
+    // `next_marker` for `marker`; `next_page_token` for a parameter of that very name; `offset` inside `next_page`;
+    // `after` inside the reply's paging object (`list_metadata: {before, after}`) for a parameter `after`.
+    const param = params.find(
+      (p) =>
+        key(`next${p.name}`) === key(name) ||
+        ((underNext || /^next/i.test(p.name) || (underPaging && AFTER_ID.test(p.name))) && key(p.name) === key(name)),
+    );
+    return param && { name: param.name, send: { in: param.in as "query" | "header", name: param.name } };
+  });
+  if (byParam) return byParam;
+  // The body's fields only after every parameter: a document declaring both keeps the recognition it had.
+  return findInReply(doc, body, (name) => {
+    const field = bodyFields.find((f) => key(`next${f}`) === key(name));
+    return field === undefined ? undefined : { name: field, send: { in: "body", pointer: formatPointer([field]) } };
+  });
+}
+
+/** The first scalar field of the reply (up to three levels down) that `match` takes, with what it gave. */
+function findInReply<T>(
+  doc: OpenApiDocument,
+  body: Schema,
+  match: (name: string, underNext: boolean, underPaging: boolean) => T | undefined,
+): ({ field: string[] } & T) | undefined {
   const scalar = (schema: Schema) =>
     ["string", "integer", "number"].includes(typeOf(safeFlatten(doc, schema) ?? {}) ?? "");
   const visit = (
@@ -36,18 +69,12 @@ export function nextNamedAfterParam(
     underNext: boolean,
     depth: number,
     underPaging = false,
-  ): { field: string[]; param: OpenApiOperation["parameters"][number] } | undefined => {
+  ): ({ field: string[] } & T) | undefined => {
     const fields = (schema.properties ?? {}) as Record<string, Schema>;
     for (const [name, field] of Object.entries(fields)) {
       if (!scalar(field)) continue;
-      // `next_marker` for `marker`; `next_page_token` for a parameter of that very name; `offset` inside `next_page`;
-      // `after` inside the reply's paging object (`list_metadata: {before, after}`) for a parameter `after`.
-      const param = params.find(
-        (p) =>
-          key(`next${p.name}`) === key(name) ||
-          ((underNext || /^next/i.test(p.name) || (underPaging && AFTER_ID.test(p.name))) && key(p.name) === key(name)),
-      );
-      if (param) return { field: [...path, name], param };
+      const found = match(name, underNext, underPaging);
+      if (found !== undefined) return { field: [...path, name], ...found };
     }
     if (depth <= 1) return undefined;
     for (const [name, field] of Object.entries(fields)) {
