@@ -18,7 +18,7 @@ import type { TestProject } from "vitest/node";
 import { wholeNpmTest } from "../contract-tests/neutral/provider-dependent.js";
 import { providerDirs } from "../src/load/provider-dirs.js";
 import type { MockServers } from "../src/mocks/mocks.js";
-import { boundCompileCache } from "./run/compile-cache-bound.js";
+import { boundCompileCache } from "../src/common/compile-cache-bound.js";
 import { cpuSeconds } from "./run/cpu-seconds.js";
 import { makeNeutralCopy, REPOSITORY } from "./neutral-copy.js";
 import type { PostgresServer } from "./postgres-server.js";

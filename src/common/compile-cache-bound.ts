@@ -1,6 +1,7 @@
-// The tests' compile cache (vitest.config.ts: NODE_COMPILE_CACHE) kept under a bound: emptied at a run's start when
-// it holds more. Node adds an entry per module path and removes none; the copies of the project the tests make in
-// fresh folders add theirs each run.
+// A compile cache of Node's (NODE_COMPILE_CACHE) kept under a bound: emptied at a run's start when it holds more.
+// Node adds an entry per module path and removes none, so commands run in fresh folders add theirs each time: the
+// tests' (vitest.config.ts; their copies of the project) and the corpus's (scripts/corpus/steps.ts; a project per
+// document, whose generated packages the commands load).
 import { readdirSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 

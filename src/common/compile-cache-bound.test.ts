@@ -1,4 +1,4 @@
-// The tests' compile cache emptied at a run's start once it passes its bound, and left alone below it.
+// A compile cache emptied at a run's start once it passes its bound, and left alone below it.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,7 +16,7 @@ function cacheOf(name: string, files: number): string {
   return folder;
 }
 
-describe("the tests' compile cache", () => {
+describe("a compile cache under its bound", () => {
   it("is emptied when it holds more than its bound, nested folders counted", () => {
     const folder = cacheOf("over", 5);
     expect(boundCompileCache(folder, 4 * 1024)).toBe(true);
