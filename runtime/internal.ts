@@ -28,7 +28,14 @@ export { validateParams, checkValue, VALUE_SUPPORT } from "./validate/full-check
 export { checkRules } from "./validate/cross-field-rules.js";
 export { fullSupport } from "./execute/full-support.js";
 export { unsupported, SUPPORT_EXPORTS, formNeeded, needsPart, CALL_PARTS, type CallPart } from "./call/support.js";
-export { matchesHost, providerHosts, hostPatternProblem, allowedHostProblem, isLoopback } from "./http/hosts.js";
+export {
+  matchesHost,
+  providerHosts,
+  hostPatternProblem,
+  allowedHostProblem,
+  isLoopback,
+  isIpLiteral,
+} from "./http/hosts.js";
 export { DEFAULT_REPLY_BYTES, readBody, readBytes } from "./http/read-body.js";
 export { startDeadline, type Deadline } from "./http/deadline.js";
 export { linkNext, send, isRedirect } from "./http/transport.js";

@@ -3,7 +3,8 @@
 // body at its pointer). An SDK is called with this, in its own convention
 // (the vendor's adapter), and Blockwright with the input itself: both say the
 // same thing, and the wire shows whether both say it the same way.
-import { type ParamSpec, parsePointer, signingRegion, type ToolSpec } from "@blockwright/runtime/internal";
+import { type ParamSpec, parsePointer, type ToolSpec } from "@blockwright/runtime/internal";
+import { signingOf } from "../../../src/contract/request/signature-check.js";
 
 export interface LogicalCall {
   operationId: string;
@@ -58,12 +59,6 @@ function jsonValue(param: ParamSpec, value: unknown): unknown {
   return value;
 }
 
-/** The input with each parameter it does not give at its default, as the runtime reads it. */
-export function withDefaults(tool: ToolSpec, input: Record<string, unknown>): Record<string, unknown> {
-  const defaults = tool.params.flatMap((p) => (p.default === undefined ? [] : [[p.name, p.default] as const]));
-  return { ...Object.fromEntries(defaults), ...input };
-}
-
 export function logicalCall(tool: ToolSpec, input: Record<string, unknown>): LogicalCall {
   const call: LogicalCall = {
     operationId: tool.operationId,
@@ -101,13 +96,12 @@ export function logicalCall(tool: ToolSpec, input: Record<string, unknown>): Log
   for (const c of [auth, ...(auth.also ?? [])])
     if (c.type === "header" && typeof input[c.param] === "string")
       call.credential.headers[c.name] = input[c.param] as string;
-  if (auth.type === "sigv4") {
-    const token = auth.sessionToken === undefined ? undefined : input[auth.sessionToken];
+  const signing = signingOf(tool, input);
+  if (signing)
     call.credential.signing = {
-      accessKeyId: String(input[auth.user] ?? ""),
-      ...(typeof token === "string" ? { sessionToken: token } : {}),
-      region: signingRegion(auth, withDefaults(tool, input)),
+      accessKeyId: signing.keys.accessKeyId,
+      ...(signing.keys.sessionToken !== undefined ? { sessionToken: signing.keys.sessionToken } : {}),
+      region: signing.scope.region,
     };
-  }
   return call;
 }

@@ -4,10 +4,9 @@
 // AWS's own signer from the request as received (the contract suite's judge, src/contract/request/signature-check.ts)
 // and its scope. The Authorization header is compared as that reading, and the signature's own headers (X-Amz-Date,
 // X-Amz-Content-Sha256, the declared X-Amz-* query-signing headers) are left out of the comparison.
-import { signingRegion, type ToolSpec } from "@blockwright/runtime/internal";
-import { type SigningKeys, signatureProblem, signedWay } from "../../../src/contract/request/signature-check.js";
+import type { ToolSpec } from "@blockwright/runtime/internal";
+import { signatureProblem, signingOf } from "../../../src/contract/request/signature-check.js";
 import type { CanonicalRequest } from "./canonical.js";
-import { withDefaults } from "./logical-call.js";
 import type { Recorded } from "./recorder.js";
 
 /** The headers of the signature itself: compared through the Authorization header's reading. */
@@ -26,16 +25,9 @@ export function signatureReading(
   input: Record<string, unknown>,
   names: string[],
 ): SignatureReading | undefined {
-  const spec = signedWay(tool, input);
-  if (!spec) return undefined;
-  const keys: SigningKeys = {
-    accessKeyId: String(input[spec.user] ?? ""),
-    secretAccessKey: String(input[spec.param] ?? ""),
-    ...(spec.sessionToken !== undefined && typeof input[spec.sessionToken] === "string"
-      ? { sessionToken: input[spec.sessionToken] as string }
-      : {}),
-  };
-  const scope = { service: spec.service, region: signingRegion(spec, withDefaults(tool, input)) };
+  const signing = signingOf(tool, input);
+  if (!signing) return undefined;
+  const { keys, scope } = signing;
   return {
     names: names.filter((n) => !SIGNATURE_OWN.test(n)),
     async read(recorded, canonical) {

@@ -40,22 +40,39 @@ export function signedWay(tool: ToolSpec, input: Record<string, unknown>): (SigV
   return first?.type === "sigv4" ? first : undefined;
 }
 
+/**
+ * The keys and scope a signed call's requests are signed with, read from its input as the runtime reads it (a
+ * parameter it does not give at its default: a signing region's); undefined for a call that does not sign. The judge
+ * here and the SDK comparison (scripts/corpus/sdk/) read a signature with it.
+ */
+export function signingOf(
+  tool: ToolSpec,
+  input: Record<string, unknown>,
+): { keys: SigningKeys; scope: { service: string; region: string } } | undefined {
+  const spec = signedWay(tool, input);
+  if (!spec) return undefined;
+  const token = spec.sessionToken === undefined ? undefined : input[spec.sessionToken];
+  const keys: SigningKeys = {
+    accessKeyId: String(input[spec.user] ?? ""),
+    secretAccessKey: String(input[spec.param] ?? ""),
+    ...(typeof token === "string" ? { sessionToken: token } : {}),
+  };
+  const defaults = tool.params.flatMap((p) => (p.default === undefined ? [] : [[p.name, p.default] as const]));
+  return {
+    keys,
+    scope: { service: spec.service, region: signingRegion(spec, { ...Object.fromEntries(defaults), ...input }) },
+  };
+}
+
 /** Judge each exchange of a signed call (kept for checkSignature); nothing for a tool that does not sign. */
 export async function judgeSignatures(
   tool: ToolSpec,
   input: Record<string, unknown>,
   exchanges: readonly Exchange[],
 ): Promise<void> {
-  const spec = signedWay(tool, input);
-  if (!spec) return;
-  const keys: SigningKeys = {
-    accessKeyId: String(input[spec.user] ?? ""),
-    secretAccessKey: String(input[spec.param] ?? ""),
-    ...(spec.sessionToken !== undefined && typeof input[spec.sessionToken] === "string"
-      ? { sessionToken: input[spec.sessionToken] as string }
-      : {}),
-  };
-  const scope = { service: spec.service, region: signingRegion(spec, input) };
+  const signing = signingOf(tool, input);
+  if (!signing) return;
+  const { keys, scope } = signing;
   for (const ex of exchanges) verdicts.set(ex, await signatureProblem(ex, keys, scope));
 }
 

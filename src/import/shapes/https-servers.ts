@@ -6,14 +6,13 @@
 // and otherwise takes the same address over https, with a note to check the service answers there. Loopback hosts,
 // IP addresses, placeholders (`.local`, `.example`) and a host that is one variable (an instance address a person
 // gives) are left as they are.
+import { isIpLiteral, isLoopback } from "@blockwright/runtime/internal";
 import type { ShapeNote } from "./client-credentials.js";
 
 type Json = Record<string, unknown>;
 
 /** Names no request reaches on the internet: special-use top-level domains (RFC 6761, 6762's `.local`, RFC 2606). */
 export const PLACEHOLDER_HOST = /\.(local|invalid|example|test|localhost)\.?$/i;
-const LOOPBACK_HOST = /^(localhost|127(\.\d+){3}|\[::1\])$/i;
-const IP_HOST = /^(\d+(\.\d+){3}|\[[0-9a-f:.]+\])$/i;
 
 /** The host of an http address (port left out; variables kept), or undefined when the address is not http. */
 function httpHost(url: string): string | undefined {
@@ -24,7 +23,9 @@ function httpHost(url: string): string | undefined {
 
 /** A host of the internet: a dotted name, not all variables, not loopback, an IP address or a placeholder. */
 function remoteHost(host: string): boolean {
-  if (LOOPBACK_HOST.test(host) || IP_HOST.test(host) || PLACEHOLDER_HOST.test(host)) return false;
+  // The runtime's own reading of a host: what it calls over http (loopback) and what no pattern may name (an IP).
+  const name = host.toLowerCase();
+  if (isLoopback(name) || isIpLiteral(name) || PLACEHOLDER_HOST.test(name)) return false;
   const labels = host.split(".");
   return labels.length > 1 && labels.some((l) => l !== "" && !/^\{[^{}]+\}$/.test(l));
 }
