@@ -182,3 +182,20 @@ describe("parameters the credential covers", () => {
     }
   });
 });
+
+describe("the server's scheme", () => {
+  it("is refused as http to a host other than loopback, at its place, naming the https address to write", async () => {
+    expect(await linked([defaultAt("http://api.shelf.test")])).toEqual({
+      problems: [
+        'specs/shelf/manifest.yaml:8:12: server.default: "http://api.shelf.test" is http to a host other than ' +
+          "loopback, which the runtime never calls (https only, http to loopback hosts): write " +
+          '"https://api.shelf.test"',
+      ],
+    });
+  });
+
+  it("takes http to a loopback host (a local service, a mock)", async () => {
+    const result = await linked([defaultAt("http://localhost:8108"), serverAt("http://localhost:8108")]);
+    expect(result).toHaveProperty("ir");
+  });
+});

@@ -5,7 +5,13 @@
 // prefixes every operation's path wherever requests go: the default address
 // carries it, and an address given at call time (the parameter, the `baseUrl`
 // option of mocks and sandboxes) gets it appended.
-import { hostPatternProblem, matchesHost, providerHosts, type ToolSpec } from "@blockwright/runtime/internal";
+import {
+  hostPatternProblem,
+  isLoopback,
+  matchesHost,
+  providerHosts,
+  type ToolSpec,
+} from "@blockwright/runtime/internal";
 import type { ProviderEntry } from "../../model/surface-entry.js";
 import type { LinkContext, Path } from "../context.js";
 import { linkLimits } from "../limits/limits.js";
@@ -13,6 +19,7 @@ import { checkServerVariables, templateServer } from "./server-variables.js";
 
 /** Where requests go, what the upstream refuses to receive there, and how much of its replies a call reads. */
 export function linkServer(ctx: LinkContext): ToolSpec["server"] {
+  checkSecureAddress(ctx);
   checkAddressParam(ctx);
   checkServerHosts(ctx);
   checkBasePath(ctx);
@@ -123,6 +130,29 @@ function checkBasePath(ctx: LinkContext): void {
           `where mocks and the contract suite read it`,
     "value",
   );
+}
+
+/**
+ * `server.default` and `server.url` over https, or http to a loopback host: the runtime calls no other address
+ * (DECISIONS: base addresses), so a manifest naming one linked and made a package whose every call was refused
+ * before it left; only a mock's loopback address ever answered it. A host that is one variable (an instance address
+ * each connection gives) is checked when the call gives it.
+ */
+function checkSecureAddress(ctx: LinkContext): void {
+  for (const key of ["default", "url"] as const) {
+    const address = ctx.manifest.server[key];
+    const m = typeof address === "string" ? /^http:\/\/([^/?#]*)/i.exec(address) : null;
+    if (!m) continue;
+    const host = (m[1] ?? "").replace(/:[^:\]]*$/, "").toLowerCase();
+    if (isLoopback(host) || /^\{[^{}]+\}$/.test(host)) continue;
+    ctx.fail(
+      "BW2018",
+      ["server", key],
+      `${JSON.stringify(address)} is http to a host other than loopback, which the runtime never calls (https only, ` +
+        `http to loopback hosts): write ${JSON.stringify(`https://${(address as string).slice("http://".length)}`)}`,
+      "value",
+    );
+  }
 }
 
 function checkAddressParam(ctx: LinkContext): void {

@@ -395,7 +395,7 @@ export interface Manifest {
  */
 export interface ManifestServer {
   /**
-   * The live API's address: scheme and host, and the path of the OpenAPI document's server when it has one (the linker refuses a path that differs from the server's), without a trailing slash.
+   * The live API's address: scheme and host, and the path of the OpenAPI document's server when it has one (the linker refuses a path that differs from the server's), without a trailing slash. https, or http to a loopback host only: the runtime calls no other address, and the linker refuses one.
    */
   default?: string
   param?: ManifestParamName
