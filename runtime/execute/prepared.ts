@@ -22,7 +22,7 @@ export interface HostRequest {
   headers: Record<string, string>;
   /**
    * JSON or form text; a multipart body (FormData) or one file's bytes (Blob) only for tools with file parameters,
-   * which are refused here.
+   * refused here when one is given (a multipart body without a file is FormData still).
    */
   body?: string | FormData | Blob;
 }
@@ -71,7 +71,7 @@ export function prepareRequest(
         rule: "oauth",
         message:
           `${param}: give the access token: obtaining one by an OAuth 2 flow takes requests of its own, ` +
-          `which a request its host sends cannot make first`,
+          `which a request its host sends cannot make first; or call the tool through executeTool`,
       }),
     };
   }
@@ -96,8 +96,8 @@ export function prepareRequest(
         param: file.name,
         rule: "file",
         message:
-          `${file.name}: a file is read before its request is ` +
-          `built, which a request its host sends cannot wait for`,
+          `${file.name}: a file is read before its request is built, which a request its host sends cannot ` +
+          "wait for: call the tool through executeTool instead",
       }),
     };
   const request = call.request();

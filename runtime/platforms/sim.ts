@@ -7,15 +7,19 @@
 // Sending is Sim's (its retries, time-outs, size limits and redirects), and
 // an answer that is not 2xx is Sim's to report: its executor reads it as a
 // failure before transformResponse, so a manifest's outcomes of such a
-// status do not apply there. A request signed as it leaves (auth.sigv4:
-// WebCrypto's hashes are asynchronous) cannot come from Sim's synchronous
-// builders: such a tool is Sim's directExecution, which Sim's executor calls
-// instead of sending a request (its tools/index.ts), and the package's
-// executeTool makes the call, signed, as it makes any other.
+// status do not apply there. What only an asynchronous preparation gives
+// cannot come from Sim's synchronous builders: a signature made as the
+// request leaves (auth.sigv4: WebCrypto's hashes), a token an OAuth 2 flow
+// obtains (auth.flows), a file read before the request (a multipart or a
+// binary body). Such a tool is Sim's directExecution, which Sim's executor
+// calls instead of sending a request (its tools/index.ts), and the package's
+// executeTool makes the call as it makes any other: signed, its token from
+// the executor's token cache, Sim's files read (sim-file.ts).
 import type { ExecuteOptions } from "../call/call-types.js";
 import type { PrepareOptions, PreparedRequest } from "../execute/prepared.js";
 import { ownValue, setOwn } from "../common/own.js";
 import type { ToolResult } from "../http/errors.js";
+import { simFileValue } from "./sim-file.js";
 
 /** What Sim's ToolConfig response is (its tools/types.ts ToolResponse): the output, or the failure's message. */
 export interface SimToolResponse {
@@ -56,29 +60,44 @@ export interface SimRequest {
   headers(params: object): Record<string, string>;
   body(params: object): string | undefined;
   transformResponse(response: Response, params?: object): Promise<SimToolResponse>;
-  /** The call made by the package (signed, retried, paced as executeTool makes it); Sim sends nothing itself. */
+  /**
+   * The call made by the package (signed, its token obtained, its files read, retried and paced as executeTool makes
+   * it); Sim sends nothing itself.
+   */
   directExecution(params: object, signal?: AbortSignal): Promise<SimToolResponse>;
 }
 
 /**
+ * The ToolConfig's parameters that are not the operation's own, and its file parameters: `baseUrl`, the one holding
+ * an address to send to instead of the provider's; `tokenUrl`, the one holding a token endpoint to ask instead of the
+ * OAuth 2 flow's (a sandbox's or a mock's); `files`, the operation's file parameters by name, with Sim's type of each
+ * (`file`, one; `file[]`, a list), which Sim gives as its files.
+ */
+export interface SimToolFields {
+  baseUrl?: string;
+  tokenUrl?: string;
+  files?: Readonly<Record<string, "file" | "file[]">>;
+}
+
+/**
  * The request builders of one operation. `params`: the ToolConfig's parameter names (Sim adds keys of its own, such
- * as `_context`, which the call does not take); `baseUrl`: the one of them holding an address to send to
- * instead of the provider's, when it has one. Sim calls each builder with the same values: the request is
+ * as `_context`, which the call does not take); `fields`: those of them that are not the operation's own, and its
+ * files (a name alone: the address field, `baseUrl`). Sim calls each builder with the same values: the request is
  * prepared once for them.
  */
 export function simRequest(
   executeTool: SimExecutor,
   operationId: string,
   params: readonly string[],
-  baseUrl?: string,
+  fields: string | SimToolFields = {},
 ): SimRequest {
+  const { baseUrl, tokenUrl, files = {} } = typeof fields === "string" ? { baseUrl: fields } : fields;
   const prepare = executeTool.prepare as unknown as Prepare;
   const made = new WeakMap<object, PreparedRequest<object>>();
-  const own = baseUrl === undefined ? params : params.filter((p) => p !== baseUrl);
-  const address = (values: object): { baseUrl?: string } => {
-    const given = baseUrl === undefined ? undefined : ownValue(values, baseUrl);
-    return typeof given === "string" && given.trim() !== "" ? { baseUrl: given.trim() } : {};
-  };
+  const own = params.filter((p) => p !== baseUrl && p !== tokenUrl);
+  const address = (values: object) => text("baseUrl", baseUrl === undefined ? undefined : ownValue(values, baseUrl));
+  const tokenAddress = (values: object) =>
+    text("tokenUrl", tokenUrl === undefined ? undefined : ownValue(values, tokenUrl));
   const prepared = (values: object): PreparedRequest<object> => {
     let call = made.get(values);
     if (call) return call;
@@ -102,14 +121,24 @@ export function simRequest(
     },
     transformResponse: async (response, values) =>
       simResponse(await prepared(values ?? {}).answer(await ownResponse(response))),
-    directExecution: async (values, signal) =>
-      simResponse(
-        await (executeTool as unknown as Execute)(operationId, given(values, own), {
-          ...address(values),
-          ...(signal ? { signal } : {}),
-        }),
-      ),
+    directExecution: async (values, signal) => {
+      const call = given(values, own);
+      for (const [name, type] of Object.entries(files)) {
+        if (!Object.hasOwn(call, name)) continue;
+        const file = simFileValue(name, call[name], type === "file[]");
+        // Refused as the runtime refuses a parameter: before anything is sent, naming it.
+        if ("problem" in file) return { success: false, output: {}, error: file.problem };
+        setOwn(call, name, file.value);
+      }
+      const options = { ...address(values), ...tokenAddress(values), ...(signal ? { signal } : {}) };
+      return simResponse(await (executeTool as unknown as Execute)(operationId, call, options));
+    },
   };
+}
+
+/** `{ [option]: value }` for an address given as text, nothing for an input left empty. */
+function text<K extends string>(option: K, value: unknown): { [k in K]?: string } {
+  return typeof value === "string" && value.trim() !== "" ? ({ [option]: value.trim() } as { [k in K]: string }) : {};
 }
 
 /** A call's result as Sim's ToolResponse: the output, or the failure's message. */

@@ -2,8 +2,10 @@
 // own tree (apps/sim/tools/<provider>/, apps/sim/blocks/blocks/<provider>.ts):
 // a ToolConfig per operation — its parameters with their visibility, its
 // request builders and transformResponse (the provider package's executeTool,
-// prepared: @blockwright/runtime/sim), or for a tool that signs its requests
-// its directExecution (executeTool's call), its outputs — and the block, whose
+// prepared: @blockwright/runtime/sim), or for a tool whose request only an
+// asynchronous preparation gives (signed as it leaves, its token obtained by an
+// OAuth 2 flow, a file read first) its directExecution (executeTool's call),
+// its outputs — and the block, whose
 // sub-blocks are the package's block inputs, its `tools.access` the
 // operations and `tools.config.tool` the `operation` input. Every text from
 // the inputs is a string literal (codeLiteral) or comment text.
@@ -16,7 +18,7 @@ import {
   wayCredentials,
 } from "@blockwright/runtime/internal";
 import type { ProviderIR } from "../../model/ir.js";
-import { baseUrlField, simParams } from "../../model/platform-inputs.js";
+import { baseUrlField, type SimParam, simParams } from "../../model/platform-inputs.js";
 import { camelCase } from "../../model/naming.js";
 import { text as xmlText } from "../../common/markup-text.js";
 import { codeLiteral, commentText } from "../code-text.js";
@@ -38,6 +40,7 @@ export function simFiles(ir: ProviderIR, ctx: SimContext): Map<string, string> {
   const header = tsHeader([ir.sources.manifest, ir.sources.openapi]);
   const tools = ir.operations.map((o) => o.tool);
   const baseUrl = baseUrlField(tools);
+  const tokenUrl = tokenUrlField(tools);
   const files = new Map<string, string>();
   const exports: { file: string; constName: string; id: string }[] = [];
   for (const op of ir.operations) {
@@ -45,8 +48,14 @@ export function simFiles(ir: ProviderIR, ctx: SimContext): Map<string, string> {
     const file = t.id.startsWith(`${ir.provider}_`) ? t.id.slice(ir.provider.length + 1) : t.id;
     const constName = `${camelCase(t.id)}Tool`;
     exports.push({ file, constName, id: t.id });
-    const params = simParams(t, baseUrl);
-    const paramsType = `${op.types.paramsName}${baseUrl ? "Sim" : ""}`;
+    const tokenParam = obtainsToken(t) ? tokenUrl : undefined;
+    const params = [...simParams(t, baseUrl), ...(tokenParam ? [tokenUrlParam(tokenParam)] : [])];
+    const extra = [baseUrl, tokenParam].filter((name) => name !== undefined);
+    const paramsType = `${op.types.paramsName}${extra.length ? "Sim" : ""}`;
+    const fileParams = Object.fromEntries(
+      t.params.filter((p) => p.type === "file").map((p) => [p.name, p.multiple ? "file[]" : "file"]),
+    );
+    const direct = directReasons(t);
     files.set(
       `tools/${ir.provider}/${file}.ts`,
       render("sim-tool.ts.hbs", {
@@ -56,11 +65,12 @@ export function simFiles(ir: ProviderIR, ctx: SimContext): Map<string, string> {
         platformModule: codeLiteral(`${ctx.runtime.name}/sim`),
         paramsName: op.types.paramsName,
         paramsType,
-        baseUrl: baseUrl ? { name: baseUrl, literal: codeLiteral(baseUrl) } : null,
+        extra: extra.length ? extra.map((name) => ({ name, about: commentText(extraAbout(name, baseUrl)) })) : null,
         constName,
         id: codeLiteral(t.id),
         paramNames: tsLiteral(params.map((p) => p.name)),
-        signs: signs(t),
+        fields: requestFields(baseUrl, tokenParam, fileParams),
+        direct: direct.length ? direct.join("; ") : null,
         config: tsLiteral(
           {
             id: t.id,
@@ -68,21 +78,7 @@ export function simFiles(ir: ProviderIR, ctx: SimContext): Map<string, string> {
             // With its cross-field rules: what Sim's agents read of the tool (runtime/llm/wording.ts).
             description: [t.description, ...t.rules.map((r) => ruleSentence(r))].join(" "),
             version: "1.0.0",
-            params: Object.fromEntries(
-              params.map((p) => [
-                p.name,
-                {
-                  type: p.type,
-                  required: p.required,
-                  visibility: p.visibility,
-                  ...(p.default !== undefined ? { default: p.default } : {}),
-                  description:
-                    p.param?.description ??
-                    `The API's address, instead of ${ir.server.default ?? "the provider's"} (a sandbox, ` +
-                      `a mock or a proxy of the same API)`,
-                },
-              ]),
-            ),
+            params: toolParams(params, tokenParam, ir.server.default),
             request: {
               url: new Code("request.url"),
               // A parameter named `method` would be read as the method by Sim's executor: the builder says it instead.
@@ -94,9 +90,10 @@ export function simFiles(ir: ProviderIR, ctx: SimContext): Map<string, string> {
               ...(t.method !== "GET" ? { body: new Code("request.body") } : {}),
             },
             transformResponse: new Code("request.transformResponse"),
-            // Sim's builders are synchronous and a signature's hashes are not: Sim's executor calls directExecution
-            // instead of sending the request, and the package makes the call, signed as it leaves.
-            ...(signs(t) ? { directExecution: new Code("request.directExecution") } : {}),
+            // Sim's builders are synchronous, and a signature's hashes, a flow's token request and a file's reading
+            // are not: Sim's executor calls directExecution instead of sending the request, and the package makes
+            // the call.
+            ...(direct.length ? { directExecution: new Code("request.directExecution") } : {}),
             outputs: toolOutputs(t.outputs),
           },
           "",
@@ -111,13 +108,93 @@ export function simFiles(ir: ProviderIR, ctx: SimContext): Map<string, string> {
       tools: exports.map((e) => ({ file: codeLiteral(`@/tools/${ir.provider}/${e.file}`), constName: e.constName })),
     }),
   );
-  files.set(`blocks/blocks/${ir.provider}.ts`, block(ir, header, baseUrl, ctx));
+  files.set(`blocks/blocks/${ir.provider}.ts`, block(ir, header, baseUrl, tokenUrl, ctx));
   return files;
+}
+
+/** The ToolConfig's params: the operation's, then the address fields (`tokenUrl`: the token endpoint's). */
+function toolParams(params: readonly SimParam[], tokenUrl: string | undefined, server: string | undefined) {
+  return Object.fromEntries(
+    params.map((p) => [
+      p.name,
+      {
+        // Sim's type of a list of files.
+        type: p.type === "file" && p.param?.multiple ? "file[]" : p.type,
+        required: p.required,
+        visibility: p.visibility,
+        ...(p.default !== undefined ? { default: p.default } : {}),
+        description:
+          p.param?.description ??
+          (p.name === tokenUrl
+            ? TOKEN_URL_ABOUT
+            : `The API's address, instead of ${server ?? "the provider's"} (a sandbox, a mock or a proxy ` +
+              "of the same API)"),
+      },
+    ]),
+  );
 }
 
 /** Whether a call of the tool may be signed with AWS Signature Version 4 (auth.sigv4) as it is sent. */
 function signs(tool: ToolSpec): boolean {
   return !tool.anonymous && authWays(tool.auth).some((way) => wayCredentials(way).some((c) => c.type === "sigv4"));
+}
+
+/** Whether a call of the tool may obtain its access token by an OAuth 2 flow (auth.flows) before its request. */
+function obtainsToken(tool: ToolSpec): boolean {
+  return !tool.anonymous && (tool.oauth?.flows.length ?? 0) > 0;
+}
+
+/** Whether a call of the tool may read a file before its request (a file parameter, a multipart or binary body). */
+function readsFiles(tool: ToolSpec): boolean {
+  const encoding = tool.body?.encoding;
+  return encoding === "multipart" || encoding === "binary" || tool.params.some((p) => p.type === "file");
+}
+
+/**
+ * Why Sim's synchronous request builders cannot make the tool's request (the package makes it, as Sim's
+ * directExecution): nothing for a request they make.
+ */
+function directReasons(tool: ToolSpec): string[] {
+  return [
+    ...(signs(tool) ? ["its request is signed as it is sent (AWS Signature Version 4)"] : []),
+    ...(obtainsToken(tool) ? ["its access token is obtained by an OAuth 2 flow when not given"] : []),
+    ...(readsFiles(tool) ? ["its files are read before its request"] : []),
+  ];
+}
+
+const TOKEN_URL_ABOUT =
+  "The token endpoint's address, instead of the OAuth 2 flow's (the authorization server of a sandbox or a mock)";
+
+/** The Sim parameter giving a token endpoint instead of the flows' (the runtime's `tokenUrl` option), when one is. */
+function tokenUrlField(tools: readonly ToolSpec[]): string | undefined {
+  if (!tools.some(obtainsToken)) return undefined;
+  const names = new Set(tools.flatMap((t) => t.params.map((p) => p.name)));
+  return names.has("tokenUrl") ? "oauthTokenUrl" : "tokenUrl";
+}
+
+function tokenUrlParam(name: string): SimParam {
+  return { name, type: "string", required: false, visibility: "user-only" };
+}
+
+function extraAbout(name: string, baseUrl: string | undefined): string {
+  return name === baseUrl
+    ? "the API's address instead of the provider's"
+    : "a token endpoint to ask instead of the OAuth 2 flow's";
+}
+
+/** simRequest's fields argument: the address field's name alone, as before there were others, or each named. */
+function requestFields(
+  baseUrl: string | undefined,
+  tokenUrl: string | undefined,
+  files: Record<string, string>,
+): string | null {
+  const anyFile = Object.keys(files).length > 0;
+  if (tokenUrl === undefined && !anyFile) return baseUrl === undefined ? null : codeLiteral(baseUrl);
+  return tsLiteral({
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(tokenUrl !== undefined ? { tokenUrl } : {}),
+    ...(anyFile ? { files } : {}),
+  });
 }
 
 /** A tool's outputs as Sim's: dotted paths nested as object properties. */
@@ -170,7 +247,46 @@ function simOutputs(ir: ProviderIR): Record<string, { type: string; description:
   return outputs;
 }
 
-function block(ir: ProviderIR, header: string, baseUrl: string | undefined, ctx: SimContext): string {
+/** The advanced sub-blocks of the addresses to use instead of the provider's: the API's, the token endpoint's. */
+function addressSubBlocks(ir: ProviderIR, baseUrl: string | undefined, tokenUrl: string | undefined): object[] {
+  const withFlows = ir.operations.filter((o) => obtainsToken(o.tool)).map((o) => o.tool.id);
+  return [
+    ...(baseUrl
+      ? [
+          {
+            id: baseUrl,
+            title: "Base URL",
+            type: "short-input",
+            paramVisibility: "user-only",
+            ...(ir.server.default ? { placeholder: ir.server.default } : {}),
+            mode: "advanced",
+            description: "The API's address, for a sandbox, a mock or a proxy of the same API",
+          },
+        ]
+      : []),
+    ...(tokenUrl
+      ? [
+          {
+            id: tokenUrl,
+            title: "Token URL",
+            type: "short-input",
+            paramVisibility: "user-only",
+            mode: "advanced",
+            ...(withFlows.length < ir.operations.length ? { condition: { field: "operation", value: withFlows } } : {}),
+            description: TOKEN_URL_ABOUT,
+          },
+        ]
+      : []),
+  ];
+}
+
+function block(
+  ir: ProviderIR,
+  header: string,
+  baseUrl: string | undefined,
+  tokenUrl: string | undefined,
+  ctx: SimContext,
+): string {
   const inputs = ir.block.inputs.filter((i) => !PAGE_INPUTS.has(i.id));
   const subBlocks = inputs.map((i) => ({
     id: i.id,
@@ -190,16 +306,7 @@ function block(ir: ProviderIR, header: string, baseUrl: string | undefined, ctx:
     ...(i.default !== undefined ? { defaultValue: i.default } : {}),
     description: i.description,
   }));
-  if (baseUrl)
-    subBlocks.push({
-      id: baseUrl,
-      title: "Base URL",
-      type: "short-input",
-      paramVisibility: "user-only",
-      ...(ir.server.default ? { placeholder: ir.server.default } : {}),
-      mode: "advanced",
-      description: "The API's address, for a sandbox, a mock or a proxy of the same API",
-    } as (typeof subBlocks)[number]);
+  subBlocks.push(...(addressSubBlocks(ir, baseUrl, tokenUrl) as typeof subBlocks));
   // The text of a short input becomes a number or a boolean where its parameter is one (the first kind a name has).
   const coerced: Record<string, "number" | "boolean"> = {};
   for (const i of inputs)
@@ -207,6 +314,7 @@ function block(ir: ProviderIR, header: string, baseUrl: string | undefined, ctx:
   const paramTypes = new Map<string, string>();
   for (const i of inputs) if (!paramTypes.has(i.id)) paramTypes.set(i.id, i.type);
   if (baseUrl) paramTypes.set(baseUrl, "string");
+  if (tokenUrl) paramTypes.set(tokenUrl, "string");
   const outputs = simOutputs(ir);
   const initial = (ir.name.match(/[A-Za-z0-9]/)?.[0] ?? "?").toUpperCase();
   return render("sim-block.ts.hbs", {
@@ -242,7 +350,8 @@ function block(ir: ProviderIR, header: string, baseUrl: string | undefined, ctx:
             {
               type,
               description:
-                inputs.find((i) => i.id === name)?.description ?? "The API's address, for a sandbox, a mock or a proxy",
+                inputs.find((i) => i.id === name)?.description ??
+                (name === tokenUrl ? TOKEN_URL_ABOUT : "The API's address, for a sandbox, a mock or a proxy"),
             },
           ]),
         ),
