@@ -112,6 +112,9 @@ async function answer(r: Received, response: ServerResponse): Promise<void> {
     response.end(JSON.stringify(body));
   };
   if (r.path === "/oauth/token") return json(200, { access_token: `zq-token-${++issued}`, expires_in: 3600 });
+  // A token endpoint that refuses the client, echoing what it was sent.
+  if (r.path === "/oauth/refusing")
+    return json(401, { error: "invalid_client", error_description: `no client ${r.headers.authorization}` });
   if (r.path.startsWith("/zqSecrets"))
     return r.headers.authorization === `Bearer zq-token-${issued}` && issued > 0
       ? json(200, { names: ["zq-a", "zq-b"] })
@@ -255,6 +258,19 @@ describe("Sim tools whose request an OAuth 2 flow or a file prepares", () => {
     expect(result).toMatchObject({ success: false, output: {}, error: expect.stringMatching(/^tokenUrl: .*https/) });
     expect(requests).toEqual([]);
     expect(result.error).not.toContain(CLIENT.clientSecret);
+  });
+
+  it("gives a token endpoint's refusal as the tool's error, the secret withheld, the API not called", async () => {
+    const { result, requests } = await runInSim("zqvault", "list_zq_secrets", {
+      ...CLIENT,
+      clientId: "zq-client-refused",
+      tokenUrl: `${address}/oauth/refusing`,
+    });
+    expect(requests.map((r) => r.path)).toEqual(["/oauth/refusing"]);
+    expect(result).toMatchObject({ success: false, output: {}, error: expect.stringMatching(/invalid_client/) });
+    const basic = Buffer.from(`zq-client-refused:${CLIENT.clientSecret}`).toString("base64");
+    expect(result.error).not.toContain(CLIENT.clientSecret);
+    expect(result.error).not.toContain(basic);
   });
 
   it("sends a Sim file with its content as the multipart part: its name, type and bytes", async () => {
