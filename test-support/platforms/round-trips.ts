@@ -329,17 +329,18 @@ export async function typeCheckSimFiles(
 }
 
 /**
- * Whether Sim's executor can send the operation's request with `input`: it sends a body only as text, so a
- * multipart form or a file body (or a file read before the request) is refused by the tool, naming why
- * (docs/guides/sim.md, "What is Sim's"). False when the operation's body is of such an encoding even if `input`
- * gives none of it: the tool then sends no body, and answers as executeTool does.
+ * Whether Sim's executor can send the operation's request with `input` from the ToolConfig's builders: it sends a
+ * body only as text, so not a multipart form or a file body (nor a file read before the request), whose builders
+ * refuse, naming why. Such a tool is generated as Sim's directExecution, the package making the call
+ * (docs/guides/sim.md, "Tools whose request the package makes"), so a Sim tool run as Sim runs it gives no such
+ * refusal: one (SIM_REFUSAL) where this is false means the directExecution was not generated.
  */
 export function simSends(tool: ToolSpec, input: Record<string, unknown>): boolean {
   if (tool.body?.encoding === "multipart" || tool.body?.encoding === "binary") return false;
   return !tool.params.some((p) => p.type === "file" && input[p.name] !== undefined);
 }
 
-/** The refusal a Sim tool gives for a request Sim's executor cannot send (simSends false). */
+/** The refusal a Sim tool's request builders give for a request Sim's executor cannot send (simSends false). */
 export const SIM_REFUSAL = /its request body is not text|a file is read before its request is built/;
 
 /**
