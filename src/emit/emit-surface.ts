@@ -3,7 +3,7 @@
 // concepts recorded — so that `blockwright diff` knows, comparing with an
 // older surface, which concepts that one could not have held.
 import { setOwn, type ToolSpec } from "@blockwright/runtime/internal";
-import { sha256 } from "../common/hash.js";
+import { inputHash } from "./provider-stamp.js";
 import type { ProviderIR } from "../model/ir.js";
 import { CONCEPT_NAMES, PROVIDER_ENTRIES, TOOL_ENTRIES } from "../link/concepts.js";
 import type { Schema } from "../load/openapi-document.js";
@@ -35,7 +35,7 @@ export function buildSurface(ir: ProviderIR, ctx: SurfaceContext): Surface {
     provider: ir.provider,
     package: { name: ctx.packageName, version: ctx.packageVersion },
     generator: ctx.generator,
-    inputs: Object.fromEntries(Object.entries(ctx.inputs).map(([path, text]) => [path, `sha256:${sha256(text)}`])),
+    inputs: Object.fromEntries(Object.keys(ctx.inputs).map((path) => [path, `sha256:${inputHash(ctx.inputs, path)}`])),
     concepts: [...CONCEPT_NAMES],
     auth: { placement: "", param: "" },
     tools,

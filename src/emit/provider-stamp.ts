@@ -54,8 +54,20 @@ export function stampEntry(
   warnings: string[],
 ): ProviderEntry {
   const read: Record<string, string> = {};
-  for (const path of Object.keys(inputs).sort()) read[path] = sha256(inputs[path] ?? "");
+  for (const path of Object.keys(inputs).sort()) read[path] = inputHash(inputs, path);
   return { key, read, summary, warnings };
+}
+
+/** The hashes made of each inputs object's texts, by path: its stamp entry and its surface both record them. */
+const inputHashes = new WeakMap<Record<string, string>, Map<string, string>>();
+
+/** The SHA-256 of the input text at `path` (none: of ""), made once an inputs object (a whole API: 5.4 MB). */
+export function inputHash(inputs: Record<string, string>, path: string): string {
+  let hashes = inputHashes.get(inputs);
+  if (!hashes) inputHashes.set(inputs, (hashes = new Map()));
+  let hash = hashes.get(path);
+  if (hash === undefined) hashes.set(path, (hash = sha256(inputs[path] ?? "")));
+  return hash;
 }
 
 /**

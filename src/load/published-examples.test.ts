@@ -109,6 +109,32 @@ describe("examples the upstream published wrong", () => {
     expect(media).not.toHaveProperty("examples");
   });
 
+  it("one the published document gives as a $ref (an example's whole value) is read as the value named", async () => {
+    const file = provider();
+    const upstream = join(dirname(file), "upstream");
+    // Not a place of an example's value: followed only because it is the whole value of one (followExampleRefs).
+    const text = JSON.stringify({
+      openapi: "3.0.3",
+      paths: {
+        "/pets": {
+          get: {
+            responses: {
+              "200": {
+                content: {
+                  "application/json": { examples: { theirs: { value: { $ref: "#/components/x-zqsamples/pet" } } } },
+                },
+              },
+            },
+          },
+        },
+      },
+      components: { "x-zqsamples": { pet: { id: "a", colour: "red" } } },
+    });
+    writeFileSync(join(upstream, "published.json"), text);
+    writeFileSync(join(upstream, "source.yaml"), `format: openapi\nfile: published.json\nsha256: ${sha256(text)}\n`);
+    expect(await problems(file)).toEqual([expect.stringMatching(/^example "ours" /)]);
+  });
+
   it("one whose field is a $ref to another example is compared as the load reads it: the value named", async () => {
     const schema = "{ type: object, additionalProperties: false, properties: { id: { type: string } } }";
     const named = `${listPets(`              schema: ${schema}

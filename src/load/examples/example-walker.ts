@@ -9,7 +9,7 @@ import { checkpoint } from "../../common/checkpoint.js";
 import { OPERATION_METHODS } from "../openapi-document.js";
 import { describingType, isJsonMediaType } from "../media-types.js";
 import { describe, rootCause } from "./example-errors.js";
-import { pointer, SchemaLookup } from "./schema-lookup.js";
+import { fileHref, pointer, SchemaLookup } from "./schema-lookup.js";
 
 type Node = Record<string, unknown>;
 
@@ -386,5 +386,5 @@ function resolveFile(from: string, ref: string): string {
 
 /** The key a schema at `path` in `file` is registered under (the validator's absolute URI of it). */
 export function schemaUri(file: string, path: Path): string {
-  return `${pathToFileURL(file).href}#${pointer(path)}`;
+  return `${fileHref(file)}#${pointer(path)}`;
 }

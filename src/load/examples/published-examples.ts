@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 import { canonical } from "../../common/canonical-json.js";
 import { sha256 } from "../../common/hash.js";
 import { INPUT_LIMITS, parseYamlSource, SourceError } from "../yaml-source.js";
-import { followExampleRefs } from "../load-rewrites.js";
+import { followExampleRefs, isLocalRef, namesExampleValue } from "../load-rewrites.js";
 import { readPin } from "../pin.js";
 import type { ExampleMismatch } from "./openapi-examples.js";
 
@@ -65,17 +65,24 @@ function publishedAmong(providerDir: string, wanted: string[], values: unknown[]
   } catch {
     document = parseYamlSource(text, file, INPUT_LIMITS.document).data;
   }
-  // Read as the load reads the provider's document (its examples' `$ref`s followed), so that the same example compares.
-  followExampleRefs(document);
   // A whole published document holds thousands of examples, most of them large: each is written as canonical JSON only
   // when its kind and size are those of a wanted value (two values of one canonical JSON have both).
   const wantedSet = new Set(wanted);
   const sizes = new Set(values.map(sizeOf));
-  collect(document, (value) => {
-    if (!sizes.has(sizeOf(value))) return;
-    const text = canonical(value);
-    if (wantedSet.has(text)) found.add(text);
-  });
+  const among = () =>
+    collect(document, (value) => {
+      if (!sizes.has(sizeOf(value))) return;
+      const text = canonical(value);
+      if (wantedSet.has(text)) found.add(text);
+    });
+  // Read as the load reads the provider's document (its examples' `$ref`s followed), so that the same example compares.
+  // Following them is a walk of the whole document: done (and the examples gathered again) only when the gathering
+  // met a `$ref` it could follow, which leaves a document without one as it was.
+  if (among()) {
+    found.clear();
+    followExampleRefs(document);
+    among();
+  }
   return found;
 }
 
@@ -91,14 +98,21 @@ function sizeOf(value: unknown): string {
 
 /**
  * Every value under `example`, `x-example` and `examples` (OpenAPI 3's named examples and their `value`, Swagger 2's by
- * media type, JSON Schema's list), handed to `use`.
+ * media type, JSON Schema's list), handed to `use`; whether any value in the document is a `$ref` followExampleRefs
+ * might follow (a local one that is an `example` or a `value`, or that names an example's value): without one, it
+ * changes nothing.
  */
-function collect(node: unknown, use: (value: unknown) => void): void {
+function collect(node: unknown, use: (value: unknown) => void, heldAs?: string): boolean {
   if (Array.isArray(node)) {
-    for (const item of node) collect(item, use);
-    return;
+    let refs = false;
+    for (const item of node) refs = collect(item, use) || refs;
+    return refs;
   }
-  if (node === null || typeof node !== "object") return;
+  if (node === null || typeof node !== "object") return false;
+  let refs =
+    typeof (node as { $ref?: unknown }).$ref === "string" &&
+    isLocalRef(node) &&
+    (heldAs === "example" || heldAs === "value" || namesExampleValue(node.$ref));
   for (const key in node) {
     const value = (node as Record<string, unknown>)[key];
     if (key === "example" || key === "x-example") use(value);
@@ -109,6 +123,7 @@ function collect(node: unknown, use: (value: unknown) => void): void {
         if (named !== null && typeof named === "object" && "value" in named) use((named as { value: unknown }).value);
       }
     }
-    collect(value, use);
+    refs = collect(value, use, key) || refs;
   }
+  return refs;
 }

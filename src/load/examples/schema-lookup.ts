@@ -31,6 +31,12 @@ export interface SchemaAt {
   value: unknown;
 }
 
+/** A place met on the way to a schema: the root of the schema there, if one is, and the places inside it by key. */
+interface Place {
+  root?: Root;
+  children?: Map<string, Place>;
+}
+
 /** An outermost schema, the schemas registered inside it (relative paths), and once registered, the keys it added. */
 interface Root {
   at: SchemaAt;
@@ -51,13 +57,21 @@ export class SchemaLookup {
     private readonly is31: boolean,
     private readonly formats: ReadonlySet<string>,
   ) {
-    // Parents before children; a schema's nearest ancestor met before it gives its root (where trying every
-    // ancestor from the top made a key per level).
-    const rootOf = new Map<string, Root>();
-    const keyOf = (file: string, path: Path) => `${file}#${path.join("\u0000")}`;
+    // Parents before children; a schema's nearest ancestor met before it gives its root. The places met are a tree by
+    // path segment, walked down once a schema (a key joined for every ancestor was most of this on a whole published
+    // document: 8,257 schemas).
+    const tops = new Map<string, Place>();
     for (const at of [...schemas].sort((a, b) => a.path.length - b.path.length)) {
+      let place = tops.get(at.file);
+      if (!place) tops.set(at.file, (place = {}));
       let root: Root | undefined;
-      for (let k = at.path.length - 1; k >= 0 && !root; k--) root = rootOf.get(keyOf(at.file, at.path.slice(0, k)));
+      for (const segment of at.path) {
+        root = place.root ?? root;
+        place.children ??= new Map();
+        let next = place.children.get(String(segment));
+        if (!next) place.children.set(String(segment), (next = {}));
+        place = next;
+      }
       const inner = root ? at.path.slice(root.at.path.length) : [];
       // A place its root's value does not have (a schema met through another root's alias) is not registered.
       if (root && !isNode(valueAt(root.at.value, inner))) continue;
@@ -68,7 +82,7 @@ export class SchemaLookup {
         this.roots.push(root);
         this.byKey.set(registeredKey(at.file, at.path), root);
       }
-      rootOf.set(keyOf(at.file, at.path), root);
+      place.root = root;
     }
   }
 
@@ -135,7 +149,7 @@ export class SchemaLookup {
       },
     });
     try {
-      dereference(copy as Schema, recording, new URL(pathToFileURL(root.at.file).href), pointer(root.at.path));
+      dereference(copy as Schema, recording, new URL(fileHref(root.at.file)), pointer(root.at.path));
       withMovedShapesAtTheirPlaces(recording, [...keys]);
     } catch {
       // A schema named twice (an `$id` of its own): checks against it say they cannot resolve it.
@@ -183,5 +197,18 @@ export function pointer(path: Path): string {
 /** The key the validator registers a root's own schema under. */
 function registeredKey(file: string, path: Path): string {
   const at = pointer(path);
-  return `${pathToFileURL(file).href}${at ? `#${at}` : ""}`;
+  return `${fileHref(file)}${at ? `#${at}` : ""}`;
+}
+
+/** A file's URL, made once a file: each schema registered and each example checked asks for it. */
+const fileHrefs = new Map<string, string>();
+
+/** `pathToFileURL(file).href`, remembered (a few files a document; emptied past 256). */
+export function fileHref(file: string): string {
+  let href = fileHrefs.get(file);
+  if (href === undefined) {
+    if (fileHrefs.size >= 256) fileHrefs.clear();
+    fileHrefs.set(file, (href = pathToFileURL(file).href));
+  }
+  return href;
 }

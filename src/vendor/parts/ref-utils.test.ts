@@ -16,6 +16,7 @@ const REFS = [
   "#/paths/~1pets~1{petId}/get/responses/200",
   "#/components/schemas/a~0b~1c",
   "#/components/schemas/with%20space",
+  "#/components/schemas/a%7E1b~01",
   "other.yaml#/components/schemas/Pet",
   "other.yaml#",
   "other.yaml",
@@ -24,7 +25,7 @@ const REFS = [
   "https://example.test/doc.json#/definitions/x",
   "#/components//schemas/",
 ];
-const PARTS: (string | number)[] = ["plain", "a/b", "a~b", "~/~/", "", 3, "{petId}"];
+const PARTS: (string | number)[] = ["plain", "a/b", "a~b", "~/~/", "", 3, "{petId}", "100%", "%7E"];
 
 describe("the bundle's stand-in for Redocly's ref-utils", () => {
   it.each(REFS)("parses %j as Redocly does", (ref) => {
