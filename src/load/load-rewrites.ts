@@ -32,10 +32,28 @@ export const SCHEMA_MAPS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Those, and OpenAPI's `components.schemas`: every map of named schemas a walk of a document meets (here, and the
- * mocks' sampler).
+ * Those, and OpenAPI's maps of names: every map a walk of a document meets whose keys are names, not keywords (here,
+ * the mocks' sampler, add's cut). Below one a key is a name: the `default` response, a header or a form field called
+ * `x-request-id`, which a walk skipping `x-` extensions had left out (an answer header's pattern then had no made
+ * value the mocks' sampler could check, and Prism's own broke it).
  */
-export const NAME_MAPS: ReadonlySet<string> = new Set([...SCHEMA_MAPS, "schemas"]);
+export const NAME_MAPS: ReadonlySet<string> = new Set([
+  ...SCHEMA_MAPS,
+  "schemas",
+  "responses",
+  "headers",
+  "content",
+  "encoding",
+  "links",
+  "callbacks",
+  "variables",
+  "scopes",
+  "mapping",
+  "parameters",
+  "requestBodies",
+  "securitySchemes",
+  "pathItems",
+]);
 
 /** Keys whose values are data, not a document's objects. */
 const DATA_KEYS = new Set(["default", "enum", "const", "example", "examples"]);

@@ -14,6 +14,7 @@ const work = mkdtempSync(join(tmpdir(), "blockwright-header-pattern-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const PATTERN = '["][ -~]{40}["]';
+const TRACE = "^[{(]?[0-9a-f]{8}[-]?([0-9a-f]{4}[-]?){3}[0-9a-f]{12}[)}]?$";
 const document = openapi(
   {
     "/zqsettings": {
@@ -25,6 +26,8 @@ const document = openapi(
             headers: {
               ETag: { $ref: "#/components/headers/ZqTag" },
               "X-Zq-Region": { schema: { type: "string", pattern: "^[a-z]{2}-[0-9]$" } },
+              // Named as extensions are (`x-`, lower case): a walk that skipped extensions had left it unsampled.
+              "x-zq-trace-id": { schema: { type: "string", pattern: TRACE } },
             },
             content: { "application/json": { schema: { type: "object", properties: { on: { type: "boolean" } } } } },
           },
@@ -50,6 +53,7 @@ describe("an answer header with a pattern", () => {
       expect(violationsOf(answer.headers, body)).toEqual([]);
       expect(answer.headers.get("etag")).toMatch(new RegExp(PATTERN));
       expect(answer.headers.get("x-zq-region")).toMatch(/^[a-z]{2}-[0-9]$/);
+      expect(answer.headers.get("x-zq-trace-id")).toMatch(new RegExp(TRACE));
     } finally {
       await mocks.close();
     }

@@ -14,7 +14,7 @@
 import { formEncoding } from "@blockwright/runtime";
 import { withValueEnum } from "../load/text-enum.js";
 import { isObject, resolved } from "./mock-form-bodies.js";
-import { describedJsonType, jsonTextValue } from "../load/media-types.js";
+import { describedJsonType, isStructuredSchema, jsonTextValue } from "../load/media-types.js";
 import { DocumentSampler } from "./schema-sample.js";
 
 type Node = Record<string, unknown>;
@@ -86,7 +86,7 @@ function sampledContent(
       continue;
     }
     if (
-      !JSON_MEDIA.test(type) ||
+      !servedAsJson(document, type, media) ||
       !isNode(media) ||
       media.schema === undefined ||
       media.example !== undefined ||
@@ -303,6 +303,16 @@ const PRISM_TYPE_KEYWORDS = Object.entries({
   additionalProperties: "object",
   properties: "object",
 });
+
+/**
+ * Whether the mock serves the media type as JSON: a JSON type, or another whose schema is a structure (an error typed
+ * `application/xml` with an object schema), which mock-document.ts serves as JSON since Prism writes no object as
+ * any other type; its made answer is needed as much.
+ */
+function servedAsJson(document: Node, type: string, media: unknown): boolean {
+  if (JSON_MEDIA.test(type)) return true;
+  return isNode(media) && media.schema !== undefined && isStructuredSchema(resolved(media.schema, document));
+}
 
 /**
  * Whether the schema reaches a `$ref` from inside that same reference (an

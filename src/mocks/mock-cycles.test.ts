@@ -33,6 +33,22 @@ const document = openapi(
         },
       },
     },
+    // The same error typed as XML (a Swagger 2 `produces` applied to every answer): a mock serves an object as JSON.
+    "/zqreports": {
+      get: {
+        operationId: "listZqreports",
+        responses: {
+          "200": {
+            description: "Listed.",
+            content: { "application/xml;charset=utf-8": { schema: { type: "string" }, example: "<zq/>" } },
+          },
+          default: {
+            description: "An error.",
+            content: { "application/xml;charset=utf-8": { schema: { $ref: "#/components/schemas/ZqError" } } },
+          },
+        },
+      },
+    },
     "/zqcharges/{id}": {
       get: {
         operationId: "getZqcharge",
@@ -80,7 +96,8 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("a mock's answer whose schema reaches itself (no example)", () => {
   it(
-    "is valid against that schema: a success, an error " + "(a `default` answer) with and without a credential",
+    "is valid against that schema: a success, an error (a `default` answer) with and without a credential, " +
+      "an error typed as another media type than JSON",
     async () => {
       mkdirSync(join(work, "zqcycles"), { recursive: true });
       writeFileSync(join(work, "zqcycles", "openapi.yaml"), JSON.stringify(document));
@@ -96,6 +113,10 @@ describe("a mock's answer whose schema reaches itself (no example)", () => {
           // An error's optional text fields are made too: its message is there for the errors expressions to read.
           expect(body.error).toEqual({ type: "api_error", message: expect.any(String) });
         }
+        const report = await fetch(`${mocks.urls.zqcycles}/zqreports`, { headers: asked[0] });
+        expect(report.status).toBe(400);
+        const reportError = await report.json();
+        expect(sampler.valid(reportError, "/components/schemas/ZqError"), JSON.stringify(reportError)).toBe(true);
         const charge = await fetch(`${mocks.urls.zqcycles}/zqcharges/zq1`, {
           headers: { authorization: "Bearer zq-token-1" },
         });

@@ -10,7 +10,7 @@
 // `components` (moved-parts.ts), since its operation may be left out.
 import { defined } from "@blockwright/runtime/internal";
 import { refPath, valueAt } from "../../load/json-ref.js";
-import { isLocalRef, namesExampleValue } from "../../load/load-rewrites.js";
+import { isLocalRef, NAME_MAPS, namesExampleValue } from "../../load/load-rewrites.js";
 import { movedPartName, pathPartKind } from "./moved-parts.js";
 
 type Json = Record<string, unknown>;
@@ -43,32 +43,6 @@ const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "pat
 
 /** Top-level keys kept as they are (the document's own description of itself and its servers). */
 const KEPT_AS_IS = new Set(["openapi", "info", "jsonSchemaDialect", "servers", "externalDocs", "security"]);
-
-/**
- * Keys whose value maps names to things: below them a key is a name (a
- * property called `default`, the `default` response), never a keyword.
- */
-const NAME_MAPS = new Set([
-  "properties",
-  "patternProperties",
-  "$defs",
-  "definitions",
-  "dependentSchemas",
-  "responses",
-  "headers",
-  "content",
-  "encoding",
-  "links",
-  "callbacks",
-  "variables",
-  "scopes",
-  "mapping",
-  "schemas",
-  "parameters",
-  "requestBodies",
-  "securitySchemes",
-  "pathItems",
-]);
 
 /**
  * How a node's keys are read: as keywords (the usual case), as names (the
