@@ -12,6 +12,9 @@
 //     paging object (`paging.cursors.after` → `after`), or, failing those,
 //     named after a top-level field of the JSON body (`NextMarker` → the
 //     body's `Marker`): cursor;
+//   - a field of the reply saying where the page stopped, of the schema of
+//     the request's field saying where the next starts (`LastEvaluatedKey` →
+//     the body's `ExclusiveStartKey`, an object sent back whole): cursor;
 //   - an address of the next page in the reply (`next`, `nextLink`,
 //     `next_page_uri`, up to three levels down: `links.pages.next`),
 //     absolute or relative to the request's: nextUrl;
@@ -38,6 +41,7 @@ import {
   nextNamedAfterParam,
   siblingFlag,
 } from "./paging-reply.js";
+import { resumeField } from "./paging-resume.js";
 
 type Path = (string | number)[];
 
@@ -223,6 +227,8 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
       ...pageSize,
     };
   }
+  const resumed = cursor && (cursorParam || cursorField) ? undefined : resumePaging(paging);
+  if (resumed) return resumed;
   if (cursor && (cursorParam || cursorField)) {
     const send = cursorParam
       ? { in: cursorParam.in as "query" | "header", name: cursorParam.name }
@@ -257,6 +263,46 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
       cursor: `$response.body#/${list ? `${list}/` : ""}-1/id`,
       send: { in: after.in as "query" | "header", name: after.name },
       more: { from: `$response.body#${formatPointer(more)}`, equals: true },
+      items,
+      ...pageSize,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * A field of the reply saying where the page stopped sent back as where the next starts (paging-resume.ts); an object
+ * one is said in a note, not drafted.
+ */
+function resumePaging(paging: Paging): ManifestPagination | undefined {
+  const { doc, op, body, request, size, note, items, pageSize, totalPart } = paging;
+  const resume = body
+    ? resumeField(
+        doc,
+        body,
+        op,
+        (p) => request.wire(p.in, p.name) !== undefined && p.name !== size?.name,
+        request.bodyFields.filter((f) => f !== size?.name),
+      )
+    : undefined;
+  // generate takes a cursor that is a string or a number (src/link/pagination): an object one is said, not drafted.
+  if (resume?.object)
+    note(
+      `${resume.field.join(".")} of the reply, where this page stopped, is an object sent back as the body's ` +
+        `${resume.name}: a cursor generate takes only as a string or a number, so no paging is drafted; ` +
+        `to page, send ${resume.name} as the last reply's ${resume.field.join(".")} until a reply has none`,
+    );
+  else if (resume) {
+    note(
+      `paging recognised as a cursor: ${resume.field.join(".")} of the reply, where this page stopped, sent back as ` +
+        `${resume.send.in === "body" ? `the body's ${resume.name}` : resume.name}, where the next starts; ` +
+        "the list ends at a reply without it",
+    );
+    return {
+      style: "cursor",
+      cursor: `$response.body#${formatPointer(resume.field)}`,
+      send: resume.send,
+      ...totalPart,
       items,
       ...pageSize,
     };

@@ -1,0 +1,113 @@
+// A reply's field saying where its page stopped, sent back as the request's field saying where the next starts, of
+// one schema (paging-resume.ts): drafted as cursor paging when the value is a text or a number; an object one (a
+// record's key) said in a review note, since generate takes a cursor only as a text or a number.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  draftWorkFolder,
+  drafted,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+  type Json,
+} from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const record = { type: "object", properties: { zqname: { type: "string" } } };
+const zqKey = { type: "object", additionalProperties: { $ref: "#/components/schemas/ZqValue" } };
+const zqValue = { type: "object", properties: { S: { type: "string" }, N: { type: "string" } } };
+const zqName = { type: "string", minLength: 3, maxLength: 255 };
+const described = (ref: string, description: string) => ({ allOf: [{ $ref: ref }, { description }] });
+
+/** A POST listing zqthings, its body's and reply's fields as given. */
+function listing(requestFields: Json, replyFields: Json): Json {
+  return openapi(
+    {
+      "/zqthings.list": {
+        post: {
+          operationId: "zqListThings",
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { type: "object", properties: requestFields } } },
+          },
+          responses: {
+            "200": reply(
+              { type: "object", properties: { ZqThings: { type: "array", items: record }, ...replyFields } },
+              { ZqThings: [] },
+            ),
+          },
+        },
+      },
+    },
+    { schemas: { ZqKey: zqKey, ZqValue: zqValue, ZqName: zqName } },
+  );
+}
+
+const AT = "operations.acme_zq_list_things.pagination";
+
+describe("where a page stopped, sent back as where the next starts", () => {
+  it("a text of one schema: cursor paging sent in the body", async () => {
+    const d = drafted(
+      listing(
+        {
+          ExclusiveStartZqName: described("#/components/schemas/ZqName", "The first name this list will read."),
+          Limit: { type: "integer", minimum: 1, maximum: 100 },
+        },
+        { LastEvaluatedZqName: described("#/components/schemas/ZqName", "The last name read.") },
+      ),
+      ["zqListThings"],
+    );
+    expect(d.manifest.operations.acme_zq_list_things!.pagination).toEqual({
+      style: "cursor",
+      cursor: "$response.body#/LastEvaluatedZqName",
+      send: { in: "body", pointer: "/ExclusiveStartZqName" },
+      items: ["data"],
+      pageSize: "Limit",
+    });
+    expect(notesAt(d, AT)).toEqual([
+      "paging recognised as a cursor: LastEvaluatedZqName of the reply, where this page stopped, sent back as the " +
+        "body's ExclusiveStartZqName, where the next starts; the list ends at a reply without it",
+    ]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("a next token sent back as a starting token in the query, the reply's of the parameter's schema", async () => {
+    const doc = listing({}, { nextZqToken: described("#/components/schemas/ZqName", "More follow.") });
+    const op = doc.paths["/zqthings.list"].post;
+    op.parameters = [{ name: "startingZqToken", in: "query", schema: zqName }];
+    const d = drafted(doc, ["zqListThings"]);
+    expect(d.manifest.operations.acme_zq_list_things!.pagination).toMatchObject({
+      style: "cursor",
+      cursor: "$response.body#/nextZqToken",
+      send: { in: "query", name: "startingZqToken" },
+    });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("an object (a record's key): said in a note, no paging drafted", () => {
+    const d = drafted(
+      listing(
+        { ExclusiveStartZqKey: described("#/components/schemas/ZqKey", "Where to start.") },
+        { LastEvaluatedZqKey: described("#/components/schemas/ZqKey", "Where it stopped.") },
+      ),
+      ["zqListThings"],
+    );
+    expect(d.manifest.operations.acme_zq_list_things!.pagination).toBeUndefined();
+    expect(notesAt(d, AT)).toEqual([
+      "LastEvaluatedZqKey of the reply, where this page stopped, is an object sent back as the body's " +
+        "ExclusiveStartZqKey: a cursor generate takes only as a string or a number, so no paging is drafted; to " +
+        "page, send ExclusiveStartZqKey as the last reply's LastEvaluatedZqKey until a reply has none",
+    ]);
+  });
+
+  it("is no paging when the names meet and the schemas differ (a last name beside a start name)", () => {
+    const d = drafted(
+      listing({ startZqName: { type: "string", format: "date" } }, { lastZqName: { type: "string" } }),
+      ["zqListThings"],
+    );
+    expect(d.manifest.operations.acme_zq_list_things!.pagination).toBeUndefined();
+    expect(notesAt(d, AT)).toEqual([]);
+  });
+});
