@@ -199,6 +199,16 @@ function pageRequest(doc: OpenApiDocument, op: OpenApiOperation, params: ParamsD
 const whileFlag = (flag: string[] | undefined, is = true) =>
   flag ? `, more pages while ${flag.join(".")} is ${is ? "true" : "false"}` : "";
 
+/**
+ * What an iterator cursor without an end flag leaves open: a stream's reader (a shard's records) is given the next
+ * iterator on every reply while the stream is open, so that all pages end only at the cap, which the result says.
+ */
+const openIterator = (field: string[], flag: string[] | undefined) =>
+  !flag && /iterator$/i.test(field.at(-1) ?? "")
+    ? "; an iterator of an open stream may come with every reply: all pages then stop at the page cap " +
+      "(--max-pages, 100 unless given) with pages.complete false; check how the list ends"
+    : "";
+
 /** A cursor of the reply sent back: a field named after a parameter, a cursor field, or the last item's id. */
 function cursorPaging(paging: Paging): ManifestPagination | undefined {
   const { doc, op, body, request, size, more, cursorParam, note, items, pageSize, totalPart } = paging;
@@ -216,7 +226,8 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
   if (named && !(cursor && (cursorParam || cursorField))) {
     note(
       `paging recognised as a cursor: ${named.field.join(".")} of the reply, sent back as ` +
-        (named.send.in === "body" ? `the body's ${named.name}` : named.name),
+        (named.send.in === "body" ? `the body's ${named.name}` : named.name) +
+        openIterator(named.field, undefined),
     );
     return {
       style: "cursor",
@@ -238,7 +249,8 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
     const endPart = flag ? { more: { from: `$response.body#${formatPointer(flag)}`, equals: more !== undefined } } : {};
     note(
       `paging recognised as a cursor: ${cursor.join(".")} of the reply, sent back as ` +
-        `${cursorParam ? cursorParam.name : `the body's ${cursorField}`}${whileFlag(flag, more !== undefined)}`,
+        `${cursorParam ? cursorParam.name : `the body's ${cursorField}`}${whileFlag(flag, more !== undefined)}` +
+        openIterator(cursor, flag),
     );
     return {
       style: "cursor",

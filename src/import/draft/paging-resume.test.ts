@@ -102,6 +102,31 @@ describe("where a page stopped, sent back as where the next starts", () => {
     ]);
   });
 
+  it("a list of names beside where the page stopped: the list the paging gathers", async () => {
+    const names = { type: "array", items: { $ref: "#/components/schemas/ZqName" } };
+    const doc = listing(
+      { ExclusiveStartZqName: described("#/components/schemas/ZqName", "The first name this list will read.") },
+      { LastEvaluatedZqName: described("#/components/schemas/ZqName", "The last name read.") },
+    );
+    const ok = doc.paths["/zqthings.list"].post.responses["200"].content["application/json"];
+    ok.schema = {
+      type: "object",
+      properties: { ZqNames: names, LastEvaluatedZqName: ok.schema.properties.LastEvaluatedZqName },
+    };
+    ok.example = { ZqNames: ["zqone"] };
+    const d = drafted(doc, ["zqListThings"]);
+    const operation = d.manifest.operations.acme_zq_list_things!;
+    expect(operation.outputs!.data).toMatchObject({ type: "array", from: "$response.body#/ZqNames" });
+    expect(operation.pagination).toMatchObject({ cursor: "$response.body#/LastEvaluatedZqName", items: ["data"] });
+    expect(await linkProblems(d)).toEqual([]);
+    // The same list without where its page stopped is no list reply: a record that holds names, its data the reply.
+    ok.schema = { type: "object", properties: { ZqNames: names, zqowner: { type: "string" } } };
+    ok.example = { ZqNames: ["zqone"], zqowner: "zq" };
+    const record = drafted(doc, ["zqListThings"]).manifest.operations.acme_zq_list_things!;
+    expect(record.pagination).toBeUndefined();
+    expect(record.outputs!.data).toMatchObject({ type: "json", from: "$response.body" });
+  });
+
   it("is no paging when the names meet and the schemas differ (a last name beside a start name)", () => {
     const d = drafted(
       listing({ startZqName: { type: "string", format: "date" } }, { lastZqName: { type: "string" } }),

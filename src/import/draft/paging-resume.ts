@@ -52,18 +52,20 @@ function valueShape(doc: OpenApiDocument, schema: Schema | undefined): string | 
 
 /**
  * The top-level field of the reply `body` named as where the page stopped whose value a drafted parameter (`usable`)
- * or a drafted top-level field of the JSON body (`bodyFields`) takes, named as where the next page starts, of the same
- * schema; an object only in the body.
+ * or a drafted top-level field of the JSON body (`bodyFields`, else any) takes, named as where the next page starts,
+ * of the same schema; an object only in the body.
  */
 export function resumeField(
   doc: OpenApiDocument,
   body: Schema,
   op: OpenApiOperation,
   usable: (p: Parameter) => boolean,
-  bodyFields: readonly string[],
+  bodyFields?: readonly string[],
 ): ResumeField | undefined {
   const requestBody = op.requestBody?.encoding === "json" ? safeFlatten(doc, op.requestBody.schema) : undefined;
   const bodySchemas = (requestBody?.properties ?? {}) as Record<string, Schema>;
+  // Every field of the body, when the caller names none (what the reply is, before any parameter is drafted).
+  bodyFields ??= Object.keys(bodySchemas);
   const places = [
     ...op.parameters
       .filter((p) => (p.in === "query" || p.in === "header") && usable(p))
