@@ -26,7 +26,7 @@ export type { WireRequest };
 
 /**
  * Put a value (a page cursor or offset) at a wire place of the request under construction; an object cursor goes only
- * to a body (paginate.ts).
+ * to a body (page-cursors.ts).
  */
 export type Place = (target: PageTarget, value: PageValue) => void;
 

@@ -40,9 +40,15 @@ export function pageAfter(
   const next = pagination.next;
   if (next.style !== "cursor") return {};
   const cursor = evaluate(next.cursor.ref, reply);
-  if (cursor === undefined || cursor === null || cursor === "") return undefined;
-  if (typeof cursor === "object") return Object.keys(cursor).length ? { value: cursor } : undefined;
-  return { value: typeof cursor === "number" ? cursor : String(cursor) };
+  // An object goes back whole into a JSON body only (elsewhere, as before, it ends the pages); an empty one is none.
+  if (
+    cursor === undefined ||
+    cursor === null ||
+    cursor === "" ||
+    (typeof cursor === "object" && (next.send.in !== "body" || !Object.keys(cursor).length))
+  )
+    return undefined;
+  return { value: typeof cursor === "number" || typeof cursor === "object" ? cursor : String(cursor) };
 }
 
 /** What a reply tells of the next page, as a part of the runtime's support (call/support.ts `cursors`). */

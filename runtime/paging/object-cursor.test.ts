@@ -90,6 +90,18 @@ describe("an object cursor sent back in the JSON body", () => {
     expect(result).toMatchObject({ success: true, pages: { count: 2, items: 1, complete: true } });
   });
 
+  it("ends the pages when it is to go to the query, which carries text (as before)", async () => {
+    const up = await pages({ ZqItems: [{ zqid: { S: "a1" } }], ZqLastKey: key("a1") }, { ZqItems: [] });
+    const scan = scanTool(up.url);
+    const inQuery: ToolSpec = {
+      ...scan,
+      pagination: { ...scan.pagination!, next: { ...scan.pagination!.next, send: { in: "query", name: "zqstart" } } },
+    } as ToolSpec;
+    const result = await executeToolDefinition(inQuery, { zqtable: "zqthings" }, { allPages: true });
+    expect(up.received).toHaveLength(1);
+    expect(result).toMatchObject({ success: true, pages: { count: 1, items: 1, complete: true } });
+  });
+
   it("given twice is a loop, named by the key", async () => {
     const up = await pages(
       { ZqItems: [{ zqid: { S: "a1" } }], ZqLastKey: key("a1") },

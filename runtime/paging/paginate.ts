@@ -246,19 +246,18 @@ function nextPage(
         ? seen.offset + (next.style === "offset" ? seen.onPage : 1)
         : undefined;
   if (value === undefined) return undefined;
-  // An object cursor (a record's key) goes back whole into the JSON body; a query or header carries text, its JSON.
-  const sent = typeof value === "object" && next.send.in !== "body" ? JSON.stringify(value) : value;
   const request = call.request((place) => {
-    place(next.send, sent);
+    place(next.send, value);
     resize(place);
   });
-  // A number sent is where the next offset or page number counts from (a cursor's is never read). An object is told
-  // apart from the ones before by its JSON (the same key in the same order: the same object, as the reply gave it).
-  const text = typeof value === "string" ? value : JSON.stringify(value);
+  // A number sent is where the next offset or page number counts from (a cursor's is never read). A value is told
+  // apart from the ones before by its JSON (an object cursor, a record's key: the same keys in the same order), which
+  // a loop's message shows cut to 200 characters.
+  const text = JSON.stringify(value);
   return {
     request,
     key: `${next.style}:${text}`,
-    show: `${next.style} ${shortJson(value)}`,
+    show: `${next.style} ${text.slice(0, 200)}`,
     ...(typeof value === "number" && { offset: value }),
   };
 }
@@ -314,12 +313,6 @@ function initialOffset(call: PreparedCall, pagination: PaginationSpec): number {
   const next = pagination.next;
   const given = "param" in next && next.param !== undefined ? call.values[next.param] : undefined;
   return typeof given === "number" ? given : "start" in next ? next.start : 0;
-}
-
-/** A value as JSON, cut to 200 characters: a loop's message names the cursor, which may be a whole record's key. */
-function shortJson(value: unknown): string {
-  const text = JSON.stringify(value);
-  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
 }
 
 function withPage(result: ToolResult, page: number): ToolResult {
