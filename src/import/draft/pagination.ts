@@ -282,10 +282,7 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
   return undefined;
 }
 
-/**
- * A field of the reply saying where the page stopped sent back as where the next starts (paging-resume.ts); an object
- * one is said in a note, not drafted.
- */
+/** A field of the reply saying where the page stopped sent back as where the next starts (paging-resume.ts). */
 function resumePaging(paging: Paging): ManifestPagination | undefined {
   const { doc, op, body, request, size, note, items, pageSize, totalPart } = paging;
   const resume = body
@@ -297,18 +294,11 @@ function resumePaging(paging: Paging): ManifestPagination | undefined {
         request.bodyFields.filter((f) => f !== size?.name),
       )
     : undefined;
-  // generate takes a cursor that is a string or a number (src/link/pagination): an object one is said, not drafted.
-  if (resume?.object)
-    note(
-      `${resume.field.join(".")} of the reply, where this page stopped, is an object sent back as the body's ` +
-        `${resume.name}: a cursor generate takes only as a string or a number, so no paging is drafted; ` +
-        `to page, send ${resume.name} as the last reply's ${resume.field.join(".")} until a reply has none`,
-    );
-  else if (resume) {
+  if (resume) {
     note(
       `paging recognised as a cursor: ${resume.field.join(".")} of the reply, where this page stopped, sent back as ` +
-        `${resume.send.in === "body" ? `the body's ${resume.name}` : resume.name}, where the next starts; ` +
-        "the list ends at a reply without it",
+        `${resume.send.in === "body" ? `the body's ${resume.name}` : resume.name}, where the next starts` +
+        `${resume.object ? " (an object, sent back whole)" : ""}; the list ends at a reply without it`,
     );
     return {
       style: "cursor",

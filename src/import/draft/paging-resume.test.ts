@@ -1,6 +1,6 @@
 // A reply's field saying where its page stopped, sent back as the request's field saying where the next starts, of
-// one schema (paging-resume.ts): drafted as cursor paging when the value is a text or a number; an object one (a
-// record's key) said in a review note, since generate takes a cursor only as a text or a number.
+// one schema (paging-resume.ts): drafted as cursor paging, a text or a number, or an object (a record's key) sent
+// back whole in the JSON body.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -86,7 +86,7 @@ describe("where a page stopped, sent back as where the next starts", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it("an object (a record's key): said in a note, no paging drafted", () => {
+  it("an object (a record's key): cursor paging sent back whole in the body", async () => {
     const d = drafted(
       listing(
         { ExclusiveStartZqKey: described("#/components/schemas/ZqKey", "Where to start.") },
@@ -94,12 +94,34 @@ describe("where a page stopped, sent back as where the next starts", () => {
       ),
       ["zqListThings"],
     );
-    expect(d.manifest.operations.acme_zq_list_things!.pagination).toBeUndefined();
+    expect(d.manifest.operations.acme_zq_list_things!.pagination).toEqual({
+      style: "cursor",
+      cursor: "$response.body#/LastEvaluatedZqKey",
+      send: { in: "body", pointer: "/ExclusiveStartZqKey" },
+      items: ["data"],
+    });
     expect(notesAt(d, AT)).toEqual([
-      "LastEvaluatedZqKey of the reply, where this page stopped, is an object sent back as the body's " +
-        "ExclusiveStartZqKey: a cursor generate takes only as a string or a number, so no paging is drafted; to " +
-        "page, send ExclusiveStartZqKey as the last reply's LastEvaluatedZqKey until a reply has none",
+      "paging recognised as a cursor: LastEvaluatedZqKey of the reply, where this page stopped, sent back as the " +
+        "body's ExclusiveStartZqKey, where the next starts (an object, sent back whole); the list ends at a reply " +
+        "without it",
     ]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("an object cursor sent in the query is refused by generate, naming the rule", async () => {
+    const doc = listing(
+      { ExclusiveStartZqKey: described("#/components/schemas/ZqKey", "Where to start.") },
+      { LastEvaluatedZqKey: described("#/components/schemas/ZqKey", "Where it stopped.") },
+    );
+    doc.paths["/zqthings.list"].post.parameters = [{ name: "zqstart", in: "query", schema: { type: "string" } }];
+    const d = drafted(doc, ["zqListThings"]);
+    const sentInBody = "send: { in: body, pointer: /ExclusiveStartZqKey }";
+    expect(d.manifestText).toContain(sentInBody);
+    const inQuery = { ...d, manifestText: d.manifestText.replace(sentInBody, "send: { in: query, name: zqstart }") };
+    expect((await linkProblems(inQuery)).join("\n")).toContain(
+      '"$response.body#/LastEvaluatedZqKey" is object in specs/acme/openapi.yaml; a cursor is a string or a number, ' +
+        "or an object sent in the body",
+    );
   });
 
   it("a list of names beside where the page stopped: the list the paging gathers", async () => {
