@@ -6,6 +6,7 @@
 // `bodyNeeded`, `constantsNeeded`).
 import { cloneJson } from "../common/clone.js";
 import type { PageTarget, RouteSpec, ToolCall } from "../spec/tool-types.js";
+import type { PageValue } from "./page-cursors.js";
 import type { BodySupport } from "./request-body.js";
 import type { Support } from "./support.js";
 import type { PlaceConstants, WireRequest } from "./wire-request.js";
@@ -23,8 +24,11 @@ export const TOOL_FIELDS_READ = [
 
 export type { WireRequest };
 
-/** Put a value (a page cursor or offset) at a wire place of the request under construction. */
-export type Place = (target: PageTarget, value: string | number) => void;
+/**
+ * Put a value (a page cursor or offset) at a wire place of the request under construction; an object cursor goes only
+ * to a body (page-cursors.ts).
+ */
+export type Place = (target: PageTarget, value: PageValue) => void;
 
 export function buildRequest(
   tool: ToolCall,

@@ -4,9 +4,14 @@
 // (`pagination.more`, a flag; `pagination.total`, the count of every item).
 // paginate.ts goes on after an offset or a page number itself, until a page
 // without items, so that a provider that pages so, and says no more,
-// bundles none of this.
+// bundles none of this. A cursor is a text, a number, or an object (a
+// record's key, `LastEvaluatedKey: {id: {S: "…"}}`) sent back whole in the
+// JSON body; an empty one, like a missing one, says this page is the last.
 import { evaluate, type ExpressionContext } from "../http/expressions.js";
 import type { PaginationSpec } from "../spec/tool-types.js";
+
+/** A value sent for the next page: a cursor (a text, a number, an object or list of the reply), an offset, a page. */
+export type PageValue = string | number | object;
 
 /**
  * Whether a tool's pagination reads its replies (`cursors`): a cursor, or a flag or total saying when the pages end.
@@ -26,7 +31,7 @@ export function pageAfter(
   pagination: PaginationSpec,
   reply: ExpressionContext,
   returned: number,
-): { value?: string | number } | undefined {
+): { value?: PageValue } | undefined {
   if (pagination.more && evaluate(pagination.more.ref, reply) !== pagination.more.equals) return undefined;
   if (pagination.total) {
     const total = evaluate(pagination.total.ref, reply);
@@ -35,8 +40,15 @@ export function pageAfter(
   const next = pagination.next;
   if (next.style !== "cursor") return {};
   const cursor = evaluate(next.cursor.ref, reply);
-  if (cursor === undefined || cursor === null || cursor === "" || typeof cursor === "object") return undefined;
-  return { value: typeof cursor === "number" ? cursor : String(cursor) };
+  // An object goes back whole into a JSON body only (elsewhere, as before, it ends the pages); an empty one is none.
+  if (
+    cursor === undefined ||
+    cursor === null ||
+    cursor === "" ||
+    (typeof cursor === "object" && (next.send.in !== "body" || !Object.keys(cursor).length))
+  )
+    return undefined;
+  return { value: typeof cursor === "number" || typeof cursor === "object" ? cursor : String(cursor) };
 }
 
 /** What a reply tells of the next page, as a part of the runtime's support (call/support.ts `cursors`). */

@@ -250,11 +250,14 @@ function nextPage(
     place(next.send, value);
     resize(place);
   });
-  // A number sent is where the next offset or page number counts from (a cursor's is never read).
+  // A number sent is where the next offset or page number counts from (a cursor's is never read). A value is told
+  // apart from the ones before by its JSON (an object cursor, a record's key: the same keys in the same order), which
+  // a loop's message shows cut to 200 characters.
+  const text = JSON.stringify(value);
   return {
     request,
-    key: `${next.style}:${value}`,
-    show: `${next.style} ${JSON.stringify(value)}`,
+    key: `${next.style}:${text}`,
+    show: `${next.style} ${text.slice(0, 200)}`,
     ...(typeof value === "number" && { offset: value }),
   };
 }

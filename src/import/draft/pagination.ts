@@ -12,6 +12,9 @@
 //     paging object (`paging.cursors.after` → `after`), or, failing those,
 //     named after a top-level field of the JSON body (`NextMarker` → the
 //     body's `Marker`): cursor;
+//   - a field of the reply saying where the page stopped, of the schema of
+//     the request's field saying where the next starts (`LastEvaluatedKey` →
+//     the body's `ExclusiveStartKey`, an object sent back whole): cursor;
 //   - an address of the next page in the reply (`next`, `nextLink`,
 //     `next_page_uri`, up to three levels down: `links.pages.next`),
 //     absolute or relative to the request's: nextUrl;
@@ -38,6 +41,7 @@ import {
   nextNamedAfterParam,
   siblingFlag,
 } from "./paging-reply.js";
+import { resumeField } from "./paging-resume.js";
 
 type Path = (string | number)[];
 
@@ -195,6 +199,16 @@ function pageRequest(doc: OpenApiDocument, op: OpenApiOperation, params: ParamsD
 const whileFlag = (flag: string[] | undefined, is = true) =>
   flag ? `, more pages while ${flag.join(".")} is ${is ? "true" : "false"}` : "";
 
+/**
+ * What an iterator cursor without an end flag leaves open: a stream's reader (a shard's records) is given the next
+ * iterator on every reply while the stream is open, so that all pages end only at the cap, which the result says.
+ */
+const openIterator = (field: string[], flag: string[] | undefined) =>
+  !flag && /iterator$/i.test(field.at(-1) ?? "")
+    ? "; an iterator of an open stream may come with every reply: all pages then stop at the page cap " +
+      "(--max-pages, 100 unless given) with pages.complete false; check how the list ends"
+    : "";
+
 /** A cursor of the reply sent back: a field named after a parameter, a cursor field, or the last item's id. */
 function cursorPaging(paging: Paging): ManifestPagination | undefined {
   const { doc, op, body, request, size, more, cursorParam, note, items, pageSize, totalPart } = paging;
@@ -212,7 +226,8 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
   if (named && !(cursor && (cursorParam || cursorField))) {
     note(
       `paging recognised as a cursor: ${named.field.join(".")} of the reply, sent back as ` +
-        (named.send.in === "body" ? `the body's ${named.name}` : named.name),
+        (named.send.in === "body" ? `the body's ${named.name}` : named.name) +
+        openIterator(named.field, undefined),
     );
     return {
       style: "cursor",
@@ -223,6 +238,8 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
       ...pageSize,
     };
   }
+  const resumed = cursor && (cursorParam || cursorField) ? undefined : resumePaging(paging);
+  if (resumed) return resumed;
   if (cursor && (cursorParam || cursorField)) {
     const send = cursorParam
       ? { in: cursorParam.in as "query" | "header", name: cursorParam.name }
@@ -232,7 +249,8 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
     const endPart = flag ? { more: { from: `$response.body#${formatPointer(flag)}`, equals: more !== undefined } } : {};
     note(
       `paging recognised as a cursor: ${cursor.join(".")} of the reply, sent back as ` +
-        `${cursorParam ? cursorParam.name : `the body's ${cursorField}`}${whileFlag(flag, more !== undefined)}`,
+        `${cursorParam ? cursorParam.name : `the body's ${cursorField}`}${whileFlag(flag, more !== undefined)}` +
+        openIterator(cursor, flag),
     );
     return {
       style: "cursor",
@@ -257,6 +275,36 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
       cursor: `$response.body#/${list ? `${list}/` : ""}-1/id`,
       send: { in: after.in as "query" | "header", name: after.name },
       more: { from: `$response.body#${formatPointer(more)}`, equals: true },
+      items,
+      ...pageSize,
+    };
+  }
+  return undefined;
+}
+
+/** A field of the reply saying where the page stopped sent back as where the next starts (paging-resume.ts). */
+function resumePaging(paging: Paging): ManifestPagination | undefined {
+  const { doc, op, body, request, size, note, items, pageSize, totalPart } = paging;
+  const resume = body
+    ? resumeField(
+        doc,
+        body,
+        op,
+        (p) => request.wire(p.in, p.name) !== undefined && p.name !== size?.name,
+        request.bodyFields.filter((f) => f !== size?.name),
+      )
+    : undefined;
+  if (resume) {
+    note(
+      `paging recognised as a cursor: ${resume.field.join(".")} of the reply, where this page stopped, sent back as ` +
+        `${resume.send.in === "body" ? `the body's ${resume.name}` : resume.name}, where the next starts` +
+        `${resume.object ? " (an object, sent back whole)" : ""}; the list ends at a reply without it`,
+    );
+    return {
+      style: "cursor",
+      cursor: `$response.body#${formatPointer(resume.field)}`,
+      send: resume.send,
+      ...totalPart,
       items,
       ...pageSize,
     };

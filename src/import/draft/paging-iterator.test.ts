@@ -5,7 +5,15 @@ import { rmSync } from "node:fs";
 import { collectPages, fullSupport } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -65,5 +73,54 @@ describe("an iterator with a done flag", () => {
     );
     expect(all.success && all.output.data).toEqual([{ id: "a1" }, { id: "a2" }]);
     expect(seen.map((r) => new URL(r.url).searchParams.get("iterator"))).toEqual([null, "i1"]);
+  });
+});
+
+describe("an iterator without an end flag", () => {
+  it("is drafted as cursor paging whose note says that an open stream's pages end at the page cap", async () => {
+    const records = openapi({
+      "/zqstream.read": {
+        post: {
+          operationId: "readZqstream",
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["ZqShardIterator"],
+                  properties: { ZqShardIterator: { type: "string" } },
+                },
+              },
+            },
+          },
+          responses: {
+            "200": reply(
+              {
+                type: "object",
+                properties: {
+                  ZqRecords: { type: "array", items: zqapp },
+                  NextZqShardIterator: { type: "string" },
+                  ZqMillisBehind: { type: "integer" },
+                },
+              },
+              { ZqRecords: [] },
+            ),
+          },
+        },
+      },
+    });
+    const d = drafted(records, ["readZqstream"]);
+    expect(d.manifest.operations.acme_read_zqstream!.pagination).toMatchObject({
+      style: "cursor",
+      cursor: "$response.body#/NextZqShardIterator",
+      send: { in: "body", pointer: "/ZqShardIterator" },
+    });
+    expect(notesAt(d, "operations.acme_read_zqstream.pagination")).toEqual([
+      "paging recognised as a cursor: NextZqShardIterator of the reply, sent back as the body's ZqShardIterator; an " +
+        "iterator of an open stream may come with every reply: all pages then stop at the page cap (--max-pages, " +
+        "100 unless given) with pages.complete false; check how the list ends",
+    ]);
+    // With an end flag the list ends at the flag: no such note (the drafts above).
+    expect(notesAt(drafted(doc, ["listZqapps"]), "operations.acme_list_zqapps.pagination")[0]).not.toContain("cap");
   });
 });

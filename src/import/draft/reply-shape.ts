@@ -1,11 +1,13 @@
 // Which shape a JSON success reply has, for outputs.ts: a list reply (the
 // field holding its list of records, by its name, the resource the path
 // names, or as the one list among a few fields or fields that say how it
-// pages), a list wrapped in an object of a reply that is no record, or one
-// record in an envelope (`{data: {…}}`, `{droplet: {…}}`).
+// pages; a list of names beside where its page stopped), a list wrapped in
+// an object of a reply that is no record, or one record in an envelope
+// (`{data: {…}}`, `{droplet: {…}}`).
 import { fieldOf } from "@blockwright/runtime/internal";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import { safeFlatten } from "./param-schema.js";
+import { resumeField } from "./paging-resume.js";
 
 /** Names a list of records goes by in a reply. */
 const LIST_NAMES =
@@ -145,7 +147,26 @@ export function listField(
   const names = Object.keys(fields);
   if (lists.length === 1 && !names.some((n) => ID_FIELD.test(n)) && names.some((n) => PAGING_FIELDS.test(n)))
     return lists[0];
-  return undefined;
+  return lists.length ? undefined : scalarListThatPages(doc, op, fields);
+}
+
+/**
+ * The one list of scalars of a reply that has no list of records, beside a field saying where its page stopped that
+ * the request sends back as where the next starts (`{TableNames: […], LastEvaluatedTableName}`, the request's
+ * `ExclusiveStartTableName`): a page of names, which the paging gathers.
+ */
+function scalarListThatPages(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  fields: Record<string, Schema>,
+): string | undefined {
+  const scalars = Object.entries(fields).filter(([, schema]) => {
+    const flat = safeFlatten(doc, schema);
+    return flat !== undefined && declaresArray(flat) && SCALAR_TYPES.includes(typeOf(itemsOf(doc, schema) ?? {}) ?? "");
+  });
+  if (scalars.length !== 1 || !resumeField(doc, { type: "object", properties: fields }, op, () => true))
+    return undefined;
+  return scalars[0]?.[0];
 }
 
 /**

@@ -169,12 +169,15 @@ function linkNext(
   switch (p.style) {
     case "cursor": {
       const cursor = expression(p.cursor, ["cursor"], ["body", "header"]);
-      if (cursor?.schema && !["string", "integer", "number"].includes(typeOf(cursor.schema) ?? ""))
+      // An object (a record's key, DynamoDB's LastEvaluatedKey) is sent back whole, which only a JSON body field can.
+      const scalar = ["string", "integer", "number"].includes(typeOf(cursor?.schema ?? {}) ?? "");
+      const whole = typeOf(cursor?.schema ?? {}) === "object" && p.send.in === "body";
+      if (cursor?.schema && !scalar && !whole)
         ctx.fail(
           "BW2022",
           [...where, "cursor"],
           `"${p.cursor}" is ${typeOf(cursor.schema) ?? "untyped"} in ${ctx.openapiName}; ` +
-            `a cursor is a string or a number`,
+            `a cursor is a string or a number, or an object sent in the body`,
           "value",
         );
       const send = linkTarget(ctx, p.send, [...where, "send"], op);
