@@ -212,7 +212,7 @@ function loopbackAddress(url: string): boolean {
   return lastOrigin.loopback;
 }
 
-/** Whether an origin's text ends at `at` of `url` (a path, a query, a fragment or nothing follows): ORIGIN_TEXT's end. */
+/** Whether an origin's text ends at `at` of `url`: a path, a query, a fragment or nothing follows (ORIGIN_TEXT). */
 function originEnds(url: string, at: number): boolean {
   // Nothing past the end; else `/`, `?` or `#`, by its code: no string of the character looked for in a list.
   if (at >= url.length) return true;
