@@ -87,7 +87,10 @@ export interface ExecuteOptions {
   limiter?: RateLimiter;
 }
 
-/** Sends a call by an OAuth 2 flow with its token (token-send.ts `sendWithToken`, the OAuth support's `send`). */
+/**
+ * Sends a call by an OAuth 2 flow with its token (token-send.ts `sendWithToken`, the OAuth support's `send`), and ends
+ * its deadline once the call is over.
+ */
 export type TokenSend = (
   call: PreparedCall,
   request: HttpRequest,

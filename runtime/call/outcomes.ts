@@ -19,14 +19,21 @@ function outcomeOutputs(
   tool: ToolCall,
   status: number,
 ): { path: string; source: OutputSource; optional?: boolean }[] | undefined {
-  return tool.outcomes
-    .find((o) => o.status === status)
-    ?.outputs.map((o) => ({ ...o, optional: tool.outputs.find((main) => main.path === o.path)?.optional }));
+  // Loops, not `find` and `some` with a closure: both run on every answer of a provider that declares outcomes.
+  for (const outcome of tool.outcomes) {
+    if (outcome.status === status)
+      return outcome.outputs.map((o) => ({
+        ...o,
+        optional: tool.outputs.find((main) => main.path === o.path)?.optional,
+      }));
+  }
+  return undefined;
 }
 
 /** Whether a 2xx reply's body says the call failed (`errors.failureWhen`). */
 function failedReply(tool: ToolCall, ctx: ExpressionContext): boolean {
-  return tool.errors.failureWhen?.some((test) => evaluate(test.ref, ctx) === test.equals) === true;
+  for (const test of tool.errors.failureWhen ?? []) if (evaluate(test.ref, ctx) === test.equals) return true;
+  return false;
 }
 
 export const replyOutcomes = { outputs: outcomeOutputs, failed: failedReply };

@@ -210,38 +210,46 @@ function checkCallOptions(tool: ToolCall, options: ExecuteOptions & Support): Om
  * Send one logical call (every page is one; retries included) and map its
  * reply. `readBefore`: bytes the call's earlier pages took of its reply limit.
  */
-export async function sendCall(
+export function sendCall(
   call: PreparedCall,
   request: HttpRequest,
   options: ExecuteOptions & CallSupport,
   idempotencyKey = options.idempotencyKey,
   readBefore = 0,
 ): Promise<SentCall> {
+  // Not async: the promise is that of the attempts or the token's sending, which end the deadline themselves (an async
+  // function around them was a promise, a microtask and a closure more a call). Its callers await it in an async
+  // function or a try (runOnce), where what it might throw rejects as before.
   const { tool } = call;
   // Checked on the request as sent: a later page's cursor can make it longer than the first. An address
   // the token will name (base-address.ts) is not known yet: then checked once the token has it.
-  const sizeProblem = (): SentCall | undefined => {
-    const tooBig = options.requestSize?.(tool, request, call.values, call.unsent, call.route);
-    return tooBig && { result: call.fail({ type: "validation", ...tooBig }) };
-  };
   const sizeLater = call.baseUrl === "";
-  const tooBig = sizeLater ? undefined : sizeProblem();
-  if (tooBig) return tooBig;
+  const tooBig = sizeLater ? undefined : requestTooLarge(call, request, options);
+  if (tooBig) return Promise.resolve(tooBig);
   // One key per logical call, the same on every retry: the upstream applies the request once.
   const key = options.writes?.key(tool, request, idempotencyKey);
 
   // The caller's option, else the operation's own (manifest `timeoutMs`), else the default.
   const timeoutMs = options.timeoutMs ?? tool.timeoutMs ?? 30_000;
   const deadline = startDeadline(timeoutMs, options.signal);
-  try {
-    const send = () => attempts(call, request, options, key, deadline, timeoutMs, readBefore);
-    const withToken = call.oauth && options.oauth?.send;
-    return withToken
-      ? await withToken(call, request, deadline, timeoutMs, sizeLater ? sizeProblem : undefined, send)
-      : await send();
-  } finally {
-    deadline.done();
-  }
+  const withToken = call.oauth && options.oauth?.send;
+  // The token's sending ends the deadline (token-send.ts); else the attempts do.
+  return withToken
+    ? withToken(
+        call,
+        request,
+        deadline,
+        timeoutMs,
+        sizeLater ? () => requestTooLarge(call, request, options) : undefined,
+        () => attempts(call, request, options, key, deadline, timeoutMs, readBefore, false),
+      )
+    : attempts(call, request, options, key, deadline, timeoutMs, readBefore, true);
+}
+
+/** The failure of a request past the provider's size limits (request-size.ts), if it is. */
+function requestTooLarge(call: PreparedCall, request: HttpRequest, options: CallSupport): SentCall | undefined {
+  const tooBig = options.requestSize?.(call.tool, request, call.values, call.unsent, call.route);
+  return tooBig && { result: call.fail({ type: "validation", ...tooBig }) };
 }
 
 /** Send `request`, retrying what may be retried, and map the answer. */
@@ -253,152 +261,154 @@ async function attempts(
   deadline: Deadline,
   timeoutMs: number,
   readBefore: number,
+  ends: boolean,
 ): Promise<SentCall> {
-  const { tool } = call;
-  let bytes = 0;
-  const failed = (error: Failure): SentCall => ({ result: call.fail(error) });
-  const limit = replyLimit(tool) - readBefore;
-  // 429s so far: a provider's pause after one doubles with each (upstream-error.ts).
-  let throttled = 0;
-  // A state-changing request that may have reached the upstream must not be repeated blindly; one that carries a key
-  // may be repeated with it (write-safety.ts). Without the part, every request is safe to repeat.
-  const writes = options.writes?.outcome(tool, request.method, key);
-  const retries = writes?.safe === false ? 0 : (options.retries ?? 2);
-  const mark = (error: Failure, reached: boolean): Failure => (writes ? writes.mark(error, reached) : error);
-  const fetchFn = options.fetch ?? ((r: Request) => fetch(r));
-  const files = options.files;
+  // The deadline ends with the call's last attempt when this function owns it (`ends`): no async function around it.
+  try {
+    const { tool } = call;
+    let bytes = 0;
+    const failed = (error: Failure): SentCall => ({ result: call.fail(error) });
+    const limit = replyLimit(tool) - readBefore;
+    // 429s so far: a provider's pause after one doubles with each (upstream-error.ts).
+    let throttled = 0;
+    // A state-changing request that may have reached the upstream must not be repeated blindly; one that carries a key
+    // may be repeated with it (write-safety.ts). Without the part, every request is safe to repeat.
+    const writes = options.writes?.outcome(tool, request.method, key);
+    const retries = writes?.safe === false ? 0 : (options.retries ?? 2);
+    const mark = (error: Failure, reached: boolean): Failure => (writes ? writes.mark(error, reached) : error);
+    const fetchFn = options.fetch ?? ((r: Request) => fetch(r));
+    const files = options.files;
 
-  for (let attempt = 0; ; attempt++) {
-    let response: Response;
-    let text: string;
-    // The provider's documented rate, shared with the limiter's other calls (rate-limiter.ts); awaited if a wait.
-    let late =
-      options.limiter && tool.rateLimits?.requestsPerMinute
-        ? options.limiter.turn(call, request.url, deadline)
-        : undefined;
-    if (late instanceof Promise) late = await late;
-    if (late) return failed(mark(late, false));
-    try {
-      response = await deadline.race((options.signing ?? send)(fetchFn, request, deadline.signal, call));
-      // A file (or a redirect to it): its bytes are the answer (download.ts).
-      const file =
-        files &&
-        (await files.fileAnswer(tool, response, request.url, fetchFn, deadline, limit, call.values, options.onItem));
-      if (file)
-        return "failure" in file
-          ? failed(file.failure)
-          : { result: { success: true, output: file.output }, reply: file.reply, bytes: file.bytes };
-      // A redirect's body is never needed (and never read).
-      if (isRedirect(response)) {
-        void response.body?.cancel().catch(() => undefined);
-        return failed(redirectFailure(tool, response, request));
-      }
-      // Not raced: the deadline cancels the reader (stopOnExpiry), which ends every read at once, and readBody then
-      // throws.
-      const body = await readBody(response, limit, deadline);
-      // Past the pages' shared bound, collectPages says so (paginate.ts).
-      if ("tooLarge" in body) return failed(tooLarge(tool, response.status, limit + readBefore));
-      ({ text, bytes } = body);
-    } catch (e) {
-      if (deadline.cancelled)
-        return failed({
-          type: "network",
-          message: "the call was cancelled",
-          code: "ABORTED" satisfies RuntimeErrorCode,
-          retryable: false,
-        });
-      if (deadline.timedOut)
-        return failed(
-          mark({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true }, true),
-        );
-      const error = networkError(e);
-      // A network error after the request may have left ends a request not safe to repeat (one before it left is
-      // retried).
-      if (writes?.final(error)) return failed(mark(error, true));
-      if (attempt < retries && (await pause(backoff(attempt), deadline))) continue;
-      return failed(mark(error, false));
-    }
-
-    const { status } = response;
-    // A status the manifest maps to outputs (outcomes.ts), read like a success.
-    const outcome = options.outcomes?.outputs(tool, status);
-    // An HTML page (a proxy's error page, a login form) is never read as JSON, whatever its text.
-    const html = htmlType(response, text);
-    if (response.ok || outcome) {
-      // Its failures' messages name the provider and status: a text made only for them.
-      if (html)
-        return failed(
-          upstreamFailure(
-            status,
-            "UNEXPECTED_CONTENT_TYPE" satisfies RuntimeErrorCode,
-            `${tool.provider} answered ${status} with an HTML page (${html}), not JSON`,
-          ),
-        );
-      let body: unknown;
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      let text: string;
+      // The provider's documented rate, shared with the limiter's other calls (rate-limiter.ts); awaited if a wait.
+      let late =
+        options.limiter && tool.rateLimits?.requestsPerMinute
+          ? options.limiter.turn(call, request.url, deadline)
+          : undefined;
+      if (late instanceof Promise) late = await late;
+      if (late) return failed(mark(late, false));
       try {
-        body = parseBody(text);
-      } catch {
-        return failed(
-          upstreamFailure(
-            status,
-            "INVALID_JSON" satisfies RuntimeErrorCode,
-            `${tool.provider} answered ${status} with a body that is not valid JSON`,
-          ),
-        );
-      }
-      const ctx: ExpressionContext = { status, body, headers: response.headers, params: call.values };
-      // A 2xx whose body says it failed (the manifest's `errors.failureWhen`).
-      if (response.ok && options.outcomes?.failed(tool, ctx))
-        return failed({ ...upstreamError(tool, response, body, 0, {}, call.secrets), retryable: false });
-      const { output, missing } = mapOutputs(outcome ?? tool.outputs, ctx);
-      if (missing.length) {
-        const what = missing.map((m) => `${m.expression} (output ${m.path})`).join(", ");
-        return failed(
-          upstreamFailure(
-            status,
-            "MISSING_OUTPUT" satisfies RuntimeErrorCode,
-            `${tool.provider} answered ${status} without ${what}${body === undefined ? ": the body was empty" : ""}`,
-          ),
-        );
-      }
-      const mistyped =
-        options.validateOutputs && outputTypeFailure(tool.outputs, output, status, tool.provider, call.secrets);
-      if (mistyped) return failed(mistyped);
-      // Outputs are parsed values (a `\u0041` in the text is an `A` here): each is looked at, whatever the text looked
-      // like; copied only when one holds a secret.
-      return {
-        result: {
-          success: true,
-          output: mentionsSecret(output, call.secrets) ? redactDeep(output, call.secrets) : output,
-        },
-        reply: ctx,
-        bytes,
-      };
-    }
-
-    let body: unknown = text;
-    try {
-      body = html ? undefined : parseBody(text);
-    } catch {
-      // keep the text: the error message is then the raw body
-    }
-    const parsed = upstreamError(tool, response, body, throttled, options, call.secrets);
-    if (status === 429) throttled++;
-    const error = html
-      ? {
-          ...parsed,
-          message: `${tool.provider} answered ${statusLine(response)} with an HTML page (${html}), not its error body`,
+        response = await deadline.race((options.signing ?? send)(fetchFn, request, deadline.signal, call));
+        // A file (or a redirect to it): its bytes are the answer (download.ts).
+        const file =
+          files &&
+          (await files.fileAnswer(tool, response, request.url, fetchFn, deadline, limit, call.values, options.onItem));
+        if (file)
+          return "failure" in file
+            ? failed(file.failure)
+            : { result: { success: true, output: file.output }, reply: file.reply, bytes: file.bytes };
+        // A redirect's body is never needed (and never read).
+        if (isRedirect(response)) {
+          void response.body?.cancel().catch(() => undefined);
+          return failed(redirectFailure(tool, response, request));
         }
-      : parsed;
-    const wait = error.retryAfterMs ?? backoff(attempt);
-    if (
-      error.retryable &&
-      attempt < retries &&
-      wait <= (options.maxRetryDelayMs ?? 30_000) &&
-      (await pause(wait, deadline))
-    )
-      continue;
-    return failed(mark(error, status >= 500));
+        // Not raced: the deadline cancels the reader (stopOnExpiry), which ends every read at once, and readBody then
+        // throws.
+        const body = await readBody(response, limit, deadline);
+        // Past the pages' shared bound, collectPages says so (paginate.ts).
+        if ("tooLarge" in body) return failed(tooLarge(tool, response.status, limit + readBefore));
+        ({ text, bytes } = body);
+      } catch (e) {
+        if (deadline.cancelled)
+          return failed({
+            type: "network",
+            message: "the call was cancelled",
+            code: "ABORTED" satisfies RuntimeErrorCode,
+            retryable: false,
+          });
+        if (deadline.timedOut)
+          return failed(
+            mark({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true }, true),
+          );
+        const error = networkError(e);
+        // A network error after the request may have left ends a request not safe to repeat (one before it left is
+        // retried).
+        if (writes?.final(error)) return failed(mark(error, true));
+        if (attempt < retries && (await pause(backoff(attempt), deadline))) continue;
+        return failed(mark(error, false));
+      }
+
+      const { status } = response;
+      // A status the manifest maps to outputs (outcomes.ts), read like a success.
+      const outcome = options.outcomes?.outputs(tool, status);
+      // An HTML page (a proxy's error page, a login form) is never read as JSON, whatever its text.
+      const html = htmlType(response, text);
+      if (response.ok || outcome) {
+        // Its failures' messages name the provider and status: a text made only for them.
+        if (html)
+          return failed(
+            upstreamFailure(
+              status,
+              "UNEXPECTED_CONTENT_TYPE" satisfies RuntimeErrorCode,
+              `${tool.provider} answered ${status} with an HTML page (${html}), not JSON`,
+            ),
+          );
+        let body: unknown;
+        try {
+          body = parseBody(text);
+        } catch {
+          return failed(
+            upstreamFailure(
+              status,
+              "INVALID_JSON" satisfies RuntimeErrorCode,
+              `${tool.provider} answered ${status} with a body that is not valid JSON`,
+            ),
+          );
+        }
+        const ctx: ExpressionContext = { status, body, headers: response.headers, params: call.values };
+        // A 2xx whose body says it failed (the manifest's `errors.failureWhen`).
+        if (response.ok && options.outcomes?.failed(tool, ctx))
+          return failed({ ...upstreamError(tool, response, body, 0, {}, call.secrets), retryable: false });
+        const { output, missing } = mapOutputs(outcome ?? tool.outputs, ctx);
+        if (missing.length) {
+          const what = missing.map((m) => `${m.expression} (output ${m.path})`).join(", ");
+          return failed(
+            upstreamFailure(
+              status,
+              "MISSING_OUTPUT" satisfies RuntimeErrorCode,
+              `${tool.provider} answered ${status} without ${what}${body === undefined ? ": the body was empty" : ""}`,
+            ),
+          );
+        }
+        const mistyped =
+          options.validateOutputs && outputTypeFailure(tool.outputs, output, status, tool.provider, call.secrets);
+        if (mistyped) return failed(mistyped);
+        // Outputs are parsed values (a `\u0041` in the text is an `A` here): each is looked at, whatever the text
+        // looked like; copied only when one holds a secret.
+        return {
+          result: {
+            success: true,
+            output: mentionsSecret(output, call.secrets) ? redactDeep(output, call.secrets) : output,
+          },
+          reply: ctx,
+          bytes,
+        };
+      }
+
+      let body: unknown = text;
+      try {
+        body = html ? undefined : parseBody(text);
+      } catch {
+        // keep the text: the error message is then the raw body
+      }
+      const parsed = upstreamError(tool, response, body, throttled, options, call.secrets);
+      if (status === 429) throttled++;
+      const line = html && `${tool.provider} answered ${statusLine(response)}`;
+      const error = line ? { ...parsed, message: `${line} with an HTML page (${html}), not its error body` } : parsed;
+      const wait = error.retryAfterMs ?? backoff(attempt);
+      if (
+        error.retryable &&
+        attempt < retries &&
+        wait <= (options.maxRetryDelayMs ?? 30_000) &&
+        (await pause(wait, deadline))
+      )
+        continue;
+      return failed(mark(error, status >= 500));
+    }
+  } finally {
+    if (ends) deadline.done();
   }
 }
 

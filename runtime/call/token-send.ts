@@ -19,7 +19,7 @@ import { keepSecret, type PreparedCall, type SentCall } from "./single-call.js";
 /**
  * Send `request` of `call` (which has `oauth`) by `send` (the attempts of
  * single-call.ts) with the flow's token; `sizeProblem` checks the request's
- * size once the token's address is known.
+ * size once the token's address is known. The call's deadline ends with it.
  */
 export async function sendWithToken(
   call: PreparedCall,
@@ -29,21 +29,25 @@ export async function sendWithToken(
   sizeProblem: (() => SentCall | undefined) | undefined,
   send: () => Promise<SentCall>,
 ): Promise<SentCall> {
-  const oauth = call.oauth;
-  if (!oauth) return send();
-  const refused =
-    (await authorize(call, request, oauth.token(deadline.remainingMs()), deadline, timeoutMs)) ?? sizeProblem?.();
-  if (refused) return refused;
-  const sent = await send();
-  if (sent.result.success || sent.result.error.status !== 401) return sent;
-  const stillRefused = await authorize(
-    call,
-    request,
-    oauth.renew(call.credential, deadline.remainingMs()),
-    deadline,
-    timeoutMs,
-  );
-  return stillRefused ?? (await send());
+  try {
+    const oauth = call.oauth;
+    if (!oauth) return await send();
+    const refused =
+      (await authorize(call, request, oauth.token(deadline.remainingMs()), deadline, timeoutMs)) ?? sizeProblem?.();
+    if (refused) return refused;
+    const sent = await send();
+    if (sent.result.success || sent.result.error.status !== 401) return sent;
+    const stillRefused = await authorize(
+      call,
+      request,
+      oauth.renew(call.credential, deadline.remainingMs()),
+      deadline,
+      timeoutMs,
+    );
+    return stillRefused ?? (await send());
+  } finally {
+    deadline.done();
+  }
 }
 
 /** Put the flow's token on the call and its request; the failure when none could be had. */

@@ -52,8 +52,11 @@ function key(tool: ToolCall, request: HttpRequest, given: string | undefined): s
  * reached the upstream (`reached`) and is not safe to repeat, not retryable
  * and `mayHaveBeenApplied`.
  */
-function outcome(tool: ToolCall, method: string, key: string | undefined) {
+function outcome(tool: ToolCall, method: string, key: string | undefined): WriteOutcome {
   const safe = safeToRepeat(tool, method);
+  // Safe to repeat and no key (every GET): its failures read as they are, one object for all (an object and two
+  // closures a call before).
+  if (safe && key === undefined) return REPEATABLE;
   return {
     safe,
     final: (error: Failure): boolean => !safe && !NOT_SENT_CODES.has(error.code ?? ""),
@@ -65,6 +68,14 @@ function outcome(tool: ToolCall, method: string, key: string | undefined) {
           : error,
   };
 }
+
+interface WriteOutcome {
+  safe: boolean;
+  final(error: Failure): boolean;
+  mark(error: Failure, reached: boolean): Failure;
+}
+
+const REPEATABLE: WriteOutcome = { safe: true, final: () => false, mark: (error) => error };
 
 /** Requests not safe to repeat, and idempotency keys, as a part of the runtime's support (support.ts `writes`). */
 export const writeSafety = { keyProblem, key, outcome };

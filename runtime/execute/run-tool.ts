@@ -5,7 +5,15 @@
 import type { ToolResult } from "../http/errors.js";
 import { wantsPages } from "../validate/page-inputs.js";
 import { gatherPages } from "../paging/paginate.js";
-import { type CallSupport, type ExecuteOptions, openCallFiles, prepareCall, sendCall } from "../call/single-call.js";
+import {
+  type CallSupport,
+  type ExecuteOptions,
+  openCallFiles,
+  type PreparedCall,
+  prepareCall,
+  type SentCall,
+  sendCall,
+} from "../call/single-call.js";
 import type { ToolCall } from "../spec/tool-types.js";
 
 export function runTool(
@@ -13,7 +21,7 @@ export function runTool(
   params: Record<string, unknown> | undefined,
   options: ExecuteOptions & CallSupport = {},
 ): Promise<ToolResult> {
-  // Not async: each of the two is, and a promise more a call is a microtask more.
+  // Not async: each of the two returns its own promise, and a promise more a call is a microtask more.
   return wantsPages(options) ? gatherPages(tool, params, options) : runOnce(tool, params, options);
 }
 
@@ -21,15 +29,28 @@ export function runTool(
  * One call, never all pages: what a client's methods run (their pages come item by item from `.items`), so a client
  * bundles no page merging.
  */
-export async function runOnce(
+export function runOnce(
   tool: ToolCall,
   params: Record<string, unknown> | undefined,
   options: ExecuteOptions & CallSupport,
 ): Promise<ToolResult> {
-  const prepared = prepareCall(tool, params, options);
-  if ("failed" in prepared) return prepared.failed;
-  // Awaited only for a package with the files part: an await of a promise that brings nothing is a microtask a call.
-  const unopened = options.files && (await openCallFiles(prepared, options));
+  // Not async: the sending's promise is the call's, its result taken by a `then` (an async function awaiting it was a
+  // frame and a microtask more a call). What it threw, it rejects with.
+  try {
+    const prepared = prepareCall(tool, params, options);
+    if ("failed" in prepared) return Promise.resolve(prepared.failed);
+    // Only a package with the files part opens files: an await of nothing to open is a microtask a call.
+    if (options.files) return withFiles(prepared, options);
+    return sendCall(prepared, prepared.request(), options).then(resultOf);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+const resultOf = (sent: SentCall) => sent.result;
+
+async function withFiles(prepared: PreparedCall, options: ExecuteOptions & CallSupport): Promise<ToolResult> {
+  const unopened = await openCallFiles(prepared, options);
   if (unopened) return unopened;
   return (await sendCall(prepared, prepared.request(), options)).result;
 }

@@ -102,7 +102,10 @@ export class RateLimiter {
    * send, or the failure; a promise of either only when there is a wait (see awaitTurn).
    */
   turn(call: RatedCall, url: string, deadline: Deadline): Turn {
-    return awaitTurn(this, call.tool, url, deadline, () => rateCredential(call));
+    // No closure for the credential: it is worked out only past the checks, as awaitTurn's is.
+    const perMinute = call.tool.rateLimits?.requestsPerMinute;
+    if (!perMinute || loopbackAddress(url)) return undefined;
+    return takeTurn(this, call.tool, perMinute, rateCredential(call), deadline);
   }
 
   /** Wait for a reserved turn; false when the signal aborts first. */
@@ -126,7 +129,18 @@ export function awaitTurn(
 ): Turn {
   const perMinute = tool.rateLimits?.requestsPerMinute;
   if (!limiter || !perMinute || loopbackAddress(url)) return undefined;
-  const turn = limiter.reserve(turnKey(tool.provider, credential()), perMinute, deadline.remainingMs());
+  return takeTurn(limiter, tool, perMinute, credential(), deadline);
+}
+
+/** Take the next turn of `credential` at `perMinute` (awaitTurn). */
+function takeTurn(
+  limiter: RateLimiter,
+  tool: Pick<ToolCall, "provider">,
+  perMinute: number,
+  credential: string,
+  deadline: Deadline,
+): Turn {
+  const turn = limiter.reserve(turnKey(tool.provider, credential), perMinute, deadline.remainingMs());
   if ("later" in turn) {
     return {
       type: "timeout",
@@ -183,8 +197,6 @@ async function waitTurn(
 // An address's scheme and host as written, when nothing but a path, a query or a fragment follows (no user info).
 const ORIGIN_TEXT = /^[a-z][a-z\d+.-]*:\/\/[^/?#@\\]*(?=[/?#]|$)/i;
 let lastOrigin: { text: string; loopback: boolean } | undefined;
-// What may follow an origin in an address (charAt's "" at its end included): the lookahead of ORIGIN_TEXT.
-const ORIGIN_END = ["/", "?", "#", ""];
 
 /**
  * Whether an address's host is loopback: parsed once for the last origin asked (a URL parsed on every request cost a
@@ -193,11 +205,19 @@ const ORIGIN_END = ["/", "?", "#", ""];
 function loopbackAddress(url: string): boolean {
   // The last origin's address again (the expression's match would be that origin): no expression run.
   const last = lastOrigin;
-  if (last && url.startsWith(last.text) && ORIGIN_END.includes(url.charAt(last.text.length))) return last.loopback;
+  if (last && url.startsWith(last.text) && originEnds(url, last.text.length)) return last.loopback;
   const text = ORIGIN_TEXT.exec(url)?.[0];
   if (text === undefined) return isLoopback(new URL(url).hostname);
   if (lastOrigin?.text !== text) lastOrigin = { text, loopback: isLoopback(new URL(text).hostname) };
   return lastOrigin.loopback;
+}
+
+/** Whether an origin's text ends at `at` of `url`: a path, a query, a fragment or nothing follows (ORIGIN_TEXT). */
+function originEnds(url: string, at: number): boolean {
+  // Nothing past the end; else `/`, `?` or `#`, by its code: no string of the character looked for in a list.
+  if (at >= url.length) return true;
+  const c = url.charCodeAt(at);
+  return c === 47 || c === 63 || c === 35;
 }
 
 /** A call as the limiter counts it: its tool, its values, and whom it is counted against once known. */
@@ -266,7 +286,14 @@ function hashLanes(credential: string): void {
   const salt = (globalThis as { [SHARED]?: SharedTurns })[SHARED]?.salt ?? "";
   // The lanes after the salt, worked out once per salt: the salt is twice as long as a key, and the same on every call.
   if (saltLanes.salt !== salt) saltLanes = { salt, lanes: mixed(0xdeadbeef, 0x41c6ce57, salt) };
-  let [h1, h2] = mixed(saltLanes.lanes[0], saltLanes.lanes[1], credential);
+  // The credential's mixing in place: no array of the two made on every turn.
+  let h1 = saltLanes.lanes[0];
+  let h2 = saltLanes.lanes[1];
+  for (let i = 0; i < credential.length; i++) {
+    const c = credential.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   lane1 = h1;

@@ -26,12 +26,12 @@ export type Body = { text: string; bytes: number } | { tooLarge: true };
 
 /** Read the body; throws DeadlineExpired when the time runs out (or the caller cancels) first. */
 export function readBody(response: Response, limit: number, deadline: Deadline): Promise<Body> {
-  // Not async: a function of its own awaiting readBytes was a promise and a microtask more a call.
-  return readBytes(response, limit, deadline).then(decoded);
+  // Decoded by the reading itself: a `.then` of its own after it was a promise and a microtask more a call.
+  return readAll(response, limit, deadline, undefined, decoded);
 }
 
-function decoded(read: { bytes: Uint8Array } | { tooLarge: true }): Body {
-  return "tooLarge" in read ? read : { text: decoder.decode(read.bytes), bytes: read.bytes.byteLength };
+function decoded(bytes: Uint8Array): Body {
+  return { text: decoder.decode(bytes), bytes: bytes.byteLength };
 }
 
 /**
@@ -40,14 +40,27 @@ function decoded(read: { bytes: Uint8Array } | { tooLarge: true }): Body {
  * as they arrive. Throws DeadlineExpired when the time runs out (or the
  * caller cancels) first: the reader is then cancelled, the download stopped.
  */
-export async function readBytes(
+export function readBytes(
   response: Response,
   limit: number,
   deadline: Deadline,
   onProgress?: (received: number) => void,
 ): Promise<{ bytes: Uint8Array } | { tooLarge: true }> {
+  return readAll(response, limit, deadline, onProgress, asRead);
+}
+
+const asRead = (bytes: Uint8Array) => ({ bytes });
+
+/** The whole body as `finish` makes it of its bytes, or `tooLarge` (readBytes). */
+async function readAll<T>(
+  response: Response,
+  limit: number,
+  deadline: Deadline,
+  onProgress: ((received: number) => void) | undefined,
+  finish: (bytes: Uint8Array) => T,
+): Promise<T | { tooLarge: true }> {
   const stream = response.body;
-  if (!stream) return { bytes: new Uint8Array(0) };
+  if (!stream) return finish(new Uint8Array(0));
   const reader = stream.getReader();
   const stop = () => void reader.cancel().catch(() => undefined);
   // A reply that arrives after the deadline is not read at all; nor is one that says it is too large.
@@ -79,7 +92,7 @@ export async function readBytes(
   }
   // Cancelled by the deadline: what was read is not the whole body.
   if (deadline.timedOut || deadline.cancelled) throw new DeadlineExpired(0);
-  return { bytes: joined(chunks, bytes) };
+  return finish(joined(chunks, bytes));
 }
 
 const decoder = new TextDecoder();

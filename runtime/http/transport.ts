@@ -185,7 +185,12 @@ function setHeader(headers: Record<string, string>, name: string, value: string)
 
 /** Send without following redirects (see the policy above). */
 export function send(fetch: FetchLike, request: HttpRequest, signal: AbortSignal | undefined): Promise<Response> {
-  const init: RequestInit = { method: request.method, headers: request.headers, redirect: "manual" };
+  const init: RequestInit = { method: request.method, redirect: "manual" };
+  // No headers, none given: undici's reading of an empty object was 150 ns of a Request's 1.2 µs (Node 24).
+  for (const _ in request.headers) {
+    init.headers = request.headers;
+    break;
+  }
   if (signal) init.signal = signal;
   if (request.body !== undefined) init.body = request.body;
   const sent = new Request(request.url, init);
