@@ -10,6 +10,7 @@
 // parameter: a token an OAuth 2 flow obtains, a file read before the request, a
 // signature made over the request as it leaves (auth.sigv4).
 import { type CallSupport, type ExecuteOptions, prepareCall, sendCall } from "../call/single-call.js";
+import type { PreparedCall } from "../call/call-types.js";
 import type { ToolResult } from "../http/errors.js";
 import { wantsPages } from "../validate/page-inputs.js";
 import type { ToolCall } from "../spec/tool-types.js";
@@ -62,44 +63,27 @@ export function prepareRequest(
   const call = prepareCall(tool, params, support);
   if ("failed" in call) return call as { failed: Extract<ToolResult, { success: false }> };
   // A token given is sent as it is (no renewal after a 401: the host's request is the one attempt).
-  if (call.oauth && call.credential === "") {
-    const param = tool.auth.param;
-    return {
-      failed: call.fail({
-        type: "validation",
-        param,
-        rule: "oauth",
-        message:
-          `${param}: give the access token: obtaining one by an OAuth 2 flow takes requests of its own, ` +
-          `which a request its host sends cannot make first; or call the tool through executeTool`,
-      }),
-    };
-  }
+  if (call.oauth && call.credential === "")
+    return hostCannot(
+      call,
+      tool.auth.param,
+      "oauth",
+      "obtaining an access token by an OAuth 2 flow takes requests of its own",
+      "make first",
+      "give the token or ",
+    );
   // A signature (auth.sigv4) is made over the request as it leaves, with WebCrypto's asynchronous hashes: the host
   // sends it, and would send it unsigned.
   if (call.way.type === "sigv4" && !tool.anonymous)
-    return {
-      failed: call.fail({
-        type: "validation",
-        param: tool.auth.param,
-        rule: "support",
-        message:
-          `${tool.auth.param}: this provider signs each request with AWS Signature Version 4 as it is sent, ` +
-          "which a request its host sends cannot be: call the tool through executeTool instead",
-      }),
-    };
+    return hostCannot(
+      call,
+      tool.auth.param,
+      "support",
+      "this provider signs each request with AWS Signature Version 4 as it is sent",
+      "be",
+    );
   const file = tool.params.find((p) => p.type === "file" && call.values[p.name] !== undefined);
-  if (file)
-    return {
-      failed: call.fail({
-        type: "validation",
-        param: file.name,
-        rule: "file",
-        message:
-          `${file.name}: a file is read before its request is built, which a request its host sends cannot ` +
-          "wait for: call the tool through executeTool instead",
-      }),
-    };
+  if (file) return hostCannot(call, file.name, "file", "a file is read before its request is built", "wait for");
   const request = call.request();
   // One idempotency key for the request, the same one the answer is read with.
   const key = support.writes?.key(tool, request, support.idempotencyKey);
@@ -119,6 +103,19 @@ export function prepareRequest(
       return (await sendCall(call, { ...request, headers: { ...request.headers } }, handed, key)).result;
     },
   };
+}
+
+/** What only an asynchronous preparation gives, refused naming the parameter and the call that makes it. */
+function hostCannot(
+  call: Pick<PreparedCall, "fail">,
+  param: string,
+  rule: string,
+  what: string,
+  cannot: string,
+  instead = "",
+): { failed: Extract<ToolResult, { success: false }> } {
+  const message = `${param}: ${what}, which a request its host sends cannot ${cannot}: ${instead}call executeTool`;
+  return { failed: call.fail({ type: "validation", param, rule, message }) };
 }
 
 function refusal(
