@@ -18,8 +18,10 @@ export default {
   ],
   options: {
     ...main.options,
-    // Only the runtime's files are read; what they import is named, not followed.
-    exclude: { path: ["^(runtime/)?dist/", "/__fixtures__/"] },
+    // Only the runtime's tests are read, as the rule is about their own imports (its other files are held to the
+    // runtime by the main cruise); what they import is named, not followed. A cold cruise read 226 modules, 105 now:
+    // 0.45 → 0.2 s of CPU. A folder's path has no extension, so the tests in a folder are still found.
+    exclude: { path: ["^(runtime/)?dist/", "/__fixtures__/", "^runtime/(?!.*\\.test\\.ts$).+\\.[a-z]+$"] },
     doNotFollow: { path: ["(^|/)node_modules/", "^(?!runtime/)"] },
     cache: { folder: "node_modules/.cache/dependency-cruiser-runtime-tests", strategy: "content" },
   },
