@@ -304,7 +304,7 @@ describe("a tool whose auth signs", () => {
     expect(prepared).toMatchObject({
       failed: { success: false, error: { param: "secretAccessKey", rule: "support" } },
     });
-    expect(JSON.stringify(prepared)).toMatch(/signs each request with AWS Signature Version 4 as it is sent/);
+    expect(JSON.stringify(prepared)).toMatch(/each request is signed with AWS Signature Version 4 as it is sent/);
     expect(JSON.stringify(prepared)).not.toContain(SECRET);
   });
 });

@@ -58,7 +58,7 @@ export function prepareRequest(
     return refusal(tool, {
       param: "allPages",
       rule: "pagination",
-      message: `allPages: a request its host sends is one page; ask for the next with the page's own parameters`,
+      message: `allPages: a request its host sends is one page: ask for the next with its paging parameters`,
     });
   const call = prepareCall(tool, params, support);
   if ("failed" in call) return call as { failed: Extract<ToolResult, { success: false }> };
@@ -68,7 +68,7 @@ export function prepareRequest(
       call,
       tool.auth.param,
       "oauth",
-      "obtaining an access token by an OAuth 2 flow takes requests of its own",
+      "an OAuth 2 flow obtains its token by requests of its own",
       "make first",
       "give the token or ",
     );
@@ -79,7 +79,7 @@ export function prepareRequest(
       call,
       tool.auth.param,
       "support",
-      "this provider signs each request with AWS Signature Version 4 as it is sent",
+      "each request is signed with AWS Signature Version 4 as it is sent",
       "be",
     );
   const file = tool.params.find((p) => p.type === "file" && call.values[p.name] !== undefined);

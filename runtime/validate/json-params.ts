@@ -101,7 +101,9 @@ export function checkJson(
       ? objectProblem(spec, value as Record<string, unknown>)
       : kind === "array"
         ? arrayProblem(spec, value as unknown[])
-        : undefined) ?? headerStyleProblem(spec, value);
+        : undefined) ??
+    headerStyleProblem(spec, value) ??
+    dotSegmentList(spec, value);
   if (nested)
     return {
       issue: {
@@ -198,6 +200,16 @@ function headerStyleProblem(spec: ParamCall, value: unknown): NestedProblem | un
     if (text) return { where, rule: "style", text, value: item };
   }
   return undefined;
+}
+
+/** A list in a path in style simple is its items between commas: one item "." or ".." is a dot segment. */
+function dotSegmentList(spec: ParamCall, value: unknown): NestedProblem | undefined {
+  const { wire } = spec;
+  if (wire.in !== "path" || wire.encoding?.json || (wire.encoding && wire.encoding.style !== "simple"))
+    return undefined;
+  return Array.isArray(value) && /^\.\.?$/.test(value.join(","))
+    ? { where: "", rule: "pathSegment", text: 'must not be "." or ".." (its one item is the path segment)', value }
+    : undefined;
 }
 
 /** The rule a value inside a JSON parameter breaks, if it breaks one. */

@@ -336,6 +336,11 @@ export function hasStringRules(spec: ParamCall): boolean {
   );
 }
 
+/**
+ * A path value that is a dot segment, or holds one when it spans segments (a file path's `a/../b`): an address
+ * resolves it away (so does `fetch`, `%2E` too), and the request would go to another resource.
+ */
+
 function checkString(
   spec: ParamCall,
   s: string,
@@ -380,15 +385,12 @@ function checkString(
       secrets,
     );
   }
-  if (places.has("path") && (s === "." || s === "..")) {
-    return problem(
-      spec,
-      "pathSegment",
-      `must not be "." or ".." (as a path segment it would address another resource)`,
-      s,
-      secrets,
-    );
-  }
+  // Only a path parameter's wire spans segments (a route's placement of another parameter never does).
+  if (
+    places.has("path") &&
+    ((spec.wire as { multiSegment?: true }).multiSegment ? /(^|\/)\.\.?(\/|$)/ : /^\.\.?$/).test(s)
+  )
+    return problem(spec, "pathSegment", 'must not be or hold a segment "." or ".."', s, secrets);
   let value = s;
   if (strings) {
     const checked = strings.check(spec, s, support, secrets);

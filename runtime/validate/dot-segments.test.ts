@@ -1,0 +1,53 @@
+// A path value an address would resolve away: a segment "." or ".." (RFC 3986's dot segments, which WHATWG URL, and
+// so fetch, removes — `%2E` too). A value spanning segments (a file path) holds several, and a list in style simple
+// is its items between commas: each was sent, and the request went to another resource (a directory sample's
+// `ids: ["."]`: GET /zqstops/./disruption became GET /zqstops/disruption).
+import { describe, expect, it } from "vitest";
+import type { ParamCall, ToolCall } from "../spec/tool-types.js";
+import { validateParams } from "./full-check.js";
+
+const filePath: ParamCall = {
+  name: "zqPath",
+  type: "string",
+  required: true,
+  secret: false,
+  wire: { in: "path", name: "path", multiSegment: true },
+};
+const ids: ParamCall = {
+  name: "zqIds",
+  type: "json",
+  jsonType: "array",
+  required: true,
+  secret: false,
+  wire: { in: "path", name: "ids" },
+};
+const labelled: ParamCall = {
+  ...ids,
+  name: "zqLabels",
+  wire: { in: "path", name: "labels", encoding: { style: "label", explode: false } },
+};
+const tool = (param: ParamCall) => ({ id: "zq_read", params: [param], rules: [], routes: [] }) as unknown as ToolCall;
+
+const refusal = (param: ParamCall, value: unknown) => {
+  const checked = validateParams(tool(param), { [param.name]: value });
+  return "issues" in checked ? checked.issues.map((i) => [i.param, i.rule]) : [];
+};
+
+describe("a dot segment in a path", () => {
+  it("is refused inside a value spanning segments, naming the parameter and the rule", () => {
+    for (const value of ["zqdocs/../zqsecrets", "./zqdocs", "zqdocs/.", "zqdocs/./zqfile", ".."])
+      expect(refusal(filePath, value), value).toEqual([["zqPath", "pathSegment"]]);
+  });
+
+  it("is not a dot inside a segment's name, which stays", () => {
+    for (const value of ["zqdocs/..zqfile", "zqdocs/zq.file", ".zqhidden/...", "zqdocs/zq..md"])
+      expect(refusal(filePath, value), value).toEqual([]);
+  });
+
+  it("is refused as a list's one item in style simple, not beside others or in style label", () => {
+    expect(refusal(ids, ["."])).toEqual([["zqIds", "pathSegment"]]);
+    expect(refusal(ids, '[".."]')).toEqual([["zqIds", "pathSegment"]]);
+    expect(refusal(ids, [".", "zq1"])).toEqual([]);
+    expect(refusal(labelled, ["."])).toEqual([]);
+  });
+});
