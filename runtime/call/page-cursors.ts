@@ -1,7 +1,9 @@
 // What a reply tells of the page after it, as a part of the runtime's support
 // (call/support.ts `cursors`, exported as `pageCursors`): the cursor to send
 // (pagination style `cursor`), and whether there is a next page at all
-// (`pagination.more`, a flag; `pagination.total`, the count of every item).
+// (`pagination.more`, a flag; `pagination.total`, the count of every item;
+// `pagination.until`, a stream's reader caught up though the next iterator is
+// given: a lag of 0, or a page without items).
 // paginate.ts goes on after an offset or a page number itself, until a page
 // without items, so that a provider that pages so, and says no more,
 // bundles none of this. A cursor is a text, a number, or an object (a
@@ -19,20 +21,27 @@ export type PageValue = string | number | object;
 export function cursorsNeeded(pagination: PaginationSpec | undefined): boolean {
   return (
     pagination !== undefined &&
-    (pagination.next.style === "cursor" || pagination.more !== undefined || pagination.total !== undefined)
+    (pagination.next.style === "cursor" ||
+      pagination.more !== undefined ||
+      pagination.total !== undefined ||
+      pagination.until !== undefined)
   );
 }
 
 /**
  * What `reply` tells of the next page: undefined when it says this page is the last (a flag not as `more`
- * wants it, `returned` items of a `total` given, no cursor), else the cursor to send (none for other styles).
+ * wants it, the test of `until` passed, `returned` items of a `total` given, no cursor), else the cursor to send
+ * (none for other styles). `onPage`: the items on this page.
  */
 export function pageAfter(
   pagination: PaginationSpec,
   reply: ExpressionContext,
-  returned: number,
+  { returned, onPage }: { returned: number; onPage: number },
 ): { value?: PageValue } | undefined {
   if (pagination.more && evaluate(pagination.more.ref, reply) !== pagination.more.equals) return undefined;
+  // Caught up: the next iterator an open stream always gives is not followed (an empty page ends only where said).
+  const until = pagination.until;
+  if (until && ("ref" in until ? evaluate(until.ref, reply) === until.equals : !onPage)) return undefined;
   if (pagination.total) {
     const total = evaluate(pagination.total.ref, reply);
     if (typeof total === "number" && returned >= total) return undefined;

@@ -62,7 +62,7 @@ export interface Support extends WithOAuth, ValueSupport {
   links?: typeof pageLinks;
   /**
    * What a reply tells of the next page: its cursor (style `cursor`), or that there is none (`pagination.more`,
-   * `pagination.total`): `pageCursors`.
+   * `pagination.until`, `pagination.total`): `pageCursors`.
    */
   cursors?: typeof pageCursors;
   /**
@@ -249,7 +249,7 @@ const PARTS = {
     now: (_, call) => call.pages,
   },
   cursors: {
-    what: "reading a next page's cursor, or the last page a reply tells (pagination.more, pagination.total)",
+    what: "reading a next page's cursor, or the last page a reply tells (pagination.more, until, total)",
     declares: (tool) => cursorsNeeded(tool.pagination),
     now: (_, call) => call.pages,
   },

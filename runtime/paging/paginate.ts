@@ -231,7 +231,7 @@ function nextPage(
 ): NextPage | undefined {
   // What the reply tells (a cursor, the last page): the cursors support's, which a generated package whose tools
   // read it is given, and a caller made by hand is refused without before any request (support.ts).
-  const told = parts.cursors ? parts.cursors.after(pagination, reply, seen.returned) : {};
+  const told = parts.cursors ? parts.cursors.after(pagination, reply, seen) : {};
   if (!told) return undefined;
   const next = pagination.next;
   // An address the upstream gives: the links support's (refused before the first page without it).

@@ -159,6 +159,11 @@ export interface PaginationSpec {
   next: PageNext;
   /** Another page follows only while this test holds (e.g. `has_more` equals true, `done` equals false). */
   more?: ValueTest;
+  /**
+   * The pages end after a reply that passes this test, a next page given or not: a stream read by an iterator caught
+   * up (a lag equals 0), or a page without items (`empty`).
+   */
+  until?: ValueTest | { empty: true };
   /** The reply's count of every item across pages: no more pages once that many were gathered. */
   total?: { expression: string; ref: ValueRef };
   /** Array outputs whose items are gathered across pages (the first one counts the items). */

@@ -190,6 +190,11 @@ function forTypes(node) {
   for (const [key, value] of Object.entries(node)) {
     if (["title", "examples", "$comment", "errorHint", "patternProperties", "discriminator"].includes(key)) continue;
     if ((key === "oneOf" || key === "anyOf") && value.every(onlyRequires)) continue;
+    // Values, not schemas: `enum: [true]` is the literal true, not the schema that takes anything.
+    if (key === "enum" || key === "const") {
+      out[key] = value;
+      continue;
+    }
     out[key] =
       key === "properties" || key === "definitions"
         ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, forTypes(v)]))

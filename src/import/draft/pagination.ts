@@ -11,7 +11,9 @@
 //     (`next_page.offset` → `offset`), or an `after` anywhere in the reply's
 //     paging object (`paging.cursors.after` → `after`), or, failing those,
 //     named after a top-level field of the JSON body (`NextMarker` → the
-//     body's `Marker`): cursor;
+//     body's `Marker`): cursor; a stream's iterator without an end flag
+//     (`NextShardIterator` → `ShardIterator`) until it is caught up
+//     (paging-caught-up.ts);
 //   - a field of the reply saying where the page stopped, of the schema of
 //     the request's field saying where the next starts (`LastEvaluatedKey` →
 //     the body's `ExclusiveStartKey`, an object sent back whole): cursor;
@@ -42,6 +44,7 @@ import {
   siblingFlag,
 } from "./paging-reply.js";
 import { resumeField } from "./paging-resume.js";
+import { iteratorEnd } from "./paging-caught-up.js";
 
 type Path = (string | number)[];
 
@@ -199,16 +202,6 @@ function pageRequest(doc: OpenApiDocument, op: OpenApiOperation, params: ParamsD
 const whileFlag = (flag: string[] | undefined, is = true) =>
   flag ? `, more pages while ${flag.join(".")} is ${is ? "true" : "false"}` : "";
 
-/**
- * What an iterator cursor without an end flag leaves open: a stream's reader (a shard's records) is given the next
- * iterator on every reply while the stream is open, so that all pages end only at the cap, which the result says.
- */
-const openIterator = (field: string[], flag: string[] | undefined) =>
-  !flag && /iterator$/i.test(field.at(-1) ?? "")
-    ? "; an iterator of an open stream may come with every reply: all pages then stop at the page cap " +
-      "(--max-pages, 100 unless given) with pages.complete false; check how the list ends"
-    : "";
-
 /** A cursor of the reply sent back: a field named after a parameter, a cursor field, or the last item's id. */
 function cursorPaging(paging: Paging): ManifestPagination | undefined {
   const { doc, op, body, request, size, more, cursorParam, note, items, pageSize, totalPart } = paging;
@@ -224,15 +217,18 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
       )
     : undefined;
   if (named && !(cursor && (cursorParam || cursorField))) {
+    // A stream's iterator ends when the reader is caught up (paging-caught-up.ts).
+    const end = iteratorEnd(doc, body, named.field, undefined);
     note(
       `paging recognised as a cursor: ${named.field.join(".")} of the reply, sent back as ` +
         (named.send.in === "body" ? `the body's ${named.name}` : named.name) +
-        openIterator(named.field, undefined),
+        (end?.note ?? ""),
     );
     return {
       style: "cursor",
       cursor: `$response.body#${formatPointer(named.field)}`,
       send: named.send,
+      ...(end ? { until: end.until } : {}),
       ...totalPart,
       items,
       ...pageSize,
@@ -247,16 +243,18 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
     // The end said by a flag, where the reply has one: a cursor may still be given on the last page.
     const flag = more ?? (body ? fieldMatching(doc, body, DONE, ["boolean"], 1) : undefined);
     const endPart = flag ? { more: { from: `$response.body#${formatPointer(flag)}`, equals: more !== undefined } } : {};
+    const end = iteratorEnd(doc, body, cursor, flag);
     note(
       `paging recognised as a cursor: ${cursor.join(".")} of the reply, sent back as ` +
         `${cursorParam ? cursorParam.name : `the body's ${cursorField}`}${whileFlag(flag, more !== undefined)}` +
-        openIterator(cursor, flag),
+        (end?.note ?? ""),
     );
     return {
       style: "cursor",
       cursor: `$response.body#${formatPointer(cursor)}`,
       send,
       ...endPart,
+      ...(end ? { until: end.until } : {}),
       ...totalPart,
       items,
       ...pageSize,

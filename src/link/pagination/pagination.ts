@@ -1,7 +1,7 @@
 // `pagination` of a list operation, by style — `cursor` (a value of the
 // reply sent back), `nextUrl` (an address in the body), `linkHeader`
 // (`rel="next"`), `offset`, `page` (a page number) — with the list outputs gathered (`items`), the
-// optional `more` test and `total`, and `pageSize`, the parameter giving a
+// optional `more` test, `until` (a stream caught up) and `total`, and `pageSize`, the parameter giving a
 // page's size; each checked against the operation's parameters, body and
 // success response.
 import {
@@ -17,6 +17,7 @@ import {
 } from "@blockwright/runtime/internal";
 import type {
   ManifestOperation,
+  ManifestPageEnd,
   ManifestPageTarget,
   ManifestValueTest,
 } from "../../load/precompiled/manifest-types.js";
@@ -58,6 +59,7 @@ export function linkPagination(
   const expression = replyReader(ctx, where, op, response);
   checkItems(ctx, where, p.items, mop);
   const more = p.more ? linkTest(ctx, p.more, [...where, "more"], expression) : undefined;
+  const until = p.until ? linkUntil(ctx, p.until, [...where, "until"], p.style, expression) : undefined;
   const total = p.total ? expression(p.total, ["total"], ["body", "header"]) : undefined;
   if (total?.schema && !["number", "integer"].includes(typeOf(total.schema) ?? ""))
     ctx.fail(
@@ -76,6 +78,7 @@ export function linkPagination(
   return {
     next,
     ...(more ? { more } : {}),
+    ...(until ? { until } : {}),
     ...(total ? { total: { expression: total.expression, ref: total.ref } } : {}),
     items: [...p.items],
     ...(pageSize ? { pageSize } : {}),
@@ -255,8 +258,53 @@ function linkPageSize(ctx: LinkContext, at: Path, name: string, params: ParamSpe
   return name;
 }
 
-function linkTest(ctx: LinkContext, test: ManifestValueTest, at: Path, expression: ReplyRead): ValueTest | undefined {
-  const found = expression(test.from, ["more", "from"], ["body", "header"]);
+/**
+ * When a stream's reader is caught up (`until`): a value test, or a page without items — for the styles whose pages
+ * do not already end at one.
+ */
+function linkUntil(
+  ctx: LinkContext,
+  until: ManifestPageEnd,
+  at: Path,
+  style: string,
+  expression: ReplyRead,
+): PaginationSpec["until"] {
+  const { from, equals, empty } = until;
+  if (empty && (from !== undefined || "equals" in until))
+    return ctx.fail(
+      "BW2024",
+      [...at, "empty"],
+      `the pages end either at a page without items (empty) or at a value (from, equals), not both`,
+    );
+  if (empty) {
+    if (style === "offset" || style === "page")
+      return ctx.fail(
+        "BW2024",
+        [...at, "empty"],
+        `the pages of ${style === "offset" ? "an offset" : "a page number"} always end at a page without items; ` +
+          `"empty" is for cursors and addresses`,
+      );
+    return { empty };
+  }
+  if (from === undefined || equals === undefined)
+    return ctx.fail(
+      "BW2024",
+      [...at, from === undefined ? "equals" : "from"],
+      from === undefined
+        ? `"equals" ${JSON.stringify(equals)} needs "from", the reply's value that says nothing more is there now`
+        : `"from" "${from}" needs "equals", the value that says nothing more is there now`,
+    );
+  return linkTest(ctx, { from, equals }, at, expression, "until");
+}
+
+function linkTest(
+  ctx: LinkContext,
+  test: ManifestValueTest,
+  at: Path,
+  expression: ReplyRead,
+  field: "more" | "until" = "more",
+): ValueTest | undefined {
+  const found = expression(test.from, [field, "from"], ["body", "header"]);
   if (!found) return undefined;
   if (found.schema && test.equals !== null && !ctx.doc.fits(test.equals, found.schema, false)) {
     return ctx.fail(

@@ -11,7 +11,9 @@ export const pagination = {
   wording:
     "**Pagination** per list operation, by `style`: `cursor` (a value of the reply sent back), " +
     '`nextUrl` (an address in the body), `linkHeader` (`rel="next"`), `offset`, `page` (a page number); ' +
-    "with `items` (the list outputs gathered), and optional `more` and `total`. " +
+    "with `items` (the list outputs gathered), and optional `more`, `until` (the pages end when a stream's " +
+    "reader is caught up: a value of the reply, or a page without items, though a next iterator is given) " +
+    "and `total`. " +
     "`pageSize` names the parameter giving a page's size: a call over all pages asks for the largest page the " +
     "parameter allows (its `maximum`) unless the caller gives a size, so that it takes as few requests (and " +
     "rate-limit turns) as it can, and under `maxItems` the last page asks only for the items still missing, " +
@@ -38,6 +40,10 @@ export const pagination = {
       "pagination.cursor",
       "pagination.send",
       "pagination.more",
+      "pagination.until",
+      "pageEnd.from",
+      "pageEnd.equals",
+      "pageEnd.empty",
       "pagination.total",
       "pagination.url",
       "pagination.start",

@@ -224,7 +224,7 @@ export type ManifestOutput = (ManifestOutputSource & {
  */
 export type ManifestOutcomeOutput = ManifestOutputSource
 /**
- * How a list operation reaches its next page. `style` says where the next page comes from: `cursor` (a value of the reply, e.g. the last item's id `$response.body#/data/-1/id`, sent back at `send`), `nextUrl` (an address in the body, absolute or relative to the request's), `linkHeader` (the `Link` header's `rel="next"`) `offset` (the count of items seen so far, plus `start`, sent at `send`) or `page` (a page number, `start` (default 1) and one more per page, sent at `send`). An address is followed only on the origin of the first request, as a GET with the same headers; one elsewhere ends the call with an error, so that the credential never leaves. The pages end when `more` fails, when `total` items were returned, when there is no next cursor or address (or, for offsets and page numbers, an empty page), or at the caller's `maxItems`/`maxPages`. With `allPages` (executeTool option, block input, `call --all-pages`) the list outputs named in `items` are concatenated across pages; a count of the same expression counts the gathered list, other counts are summed; every other output is the last page's (the last 2xx page's, when the last was an outcome such as a 404 meaning no more records). `paginate(operationId, params)` yields the pages one by one. With `pageSize`, all pages are asked for in the largest page the manifest allows unless the caller gives a size, and a request under `maxItems` asks only for the items still missing. A page that fails after others (a rate limit reached, a network error) ends the call with its error beside what the pages before it gave (`partial`).
+ * How a list operation reaches its next page. `style` says where the next page comes from: `cursor` (a value of the reply, e.g. the last item's id `$response.body#/data/-1/id`, sent back at `send`), `nextUrl` (an address in the body, absolute or relative to the request's), `linkHeader` (the `Link` header's `rel="next"`) `offset` (the count of items seen so far, plus `start`, sent at `send`) or `page` (a page number, `start` (default 1) and one more per page, sent at `send`). An address is followed only on the origin of the first request, as a GET with the same headers; one elsewhere ends the call with an error, so that the credential never leaves. The pages end when `more` fails, when `until` holds (a stream caught up), when `total` items were returned, when there is no next cursor or address (or, for offsets and page numbers, an empty page), or at the caller's `maxItems`/`maxPages`. With `allPages` (executeTool option, block input, `call --all-pages`) the list outputs named in `items` are concatenated across pages; a count of the same expression counts the gathered list, other counts are summed; every other output is the last page's (the last 2xx page's, when the last was an outcome such as a 404 meaning no more records). `paginate(operationId, params)` yields the pages one by one. With `pageSize`, all pages are asked for in the largest page the manifest allows unless the caller gives a size, and a request under `maxItems` asks only for the items still missing. A page that fails after others (a rate limit reached, a network error) ends the call with its error beside what the pages before it gave (`partial`).
  */
 export type ManifestPagination = ({
   /**
@@ -237,6 +237,7 @@ export type ManifestPagination = ({
   cursor: string
   send: ManifestPageTarget
   more?: ManifestValueTest
+  until?: ManifestPageEnd
   total?: ManifestPageTotal
   items: ManifestPageItems
   pageSize?: ManifestParamName
@@ -250,6 +251,7 @@ export type ManifestPagination = ({
    */
   url: string
   more?: ManifestValueTest
+  until?: ManifestPageEnd
   total?: ManifestPageTotal
   items: ManifestPageItems
   pageSize?: ManifestParamName
@@ -259,6 +261,7 @@ export type ManifestPagination = ({
    */
   style: "linkHeader"
   more?: ManifestValueTest
+  until?: ManifestPageEnd
   total?: ManifestPageTotal
   items: ManifestPageItems
   pageSize?: ManifestParamName
@@ -273,6 +276,7 @@ export type ManifestPagination = ({
    */
   start?: number
   more?: ManifestValueTest
+  until?: ManifestPageEnd
   total?: ManifestPageTotal
   items: ManifestPageItems
   pageSize?: ManifestParamName
@@ -287,6 +291,7 @@ export type ManifestPagination = ({
    */
   start?: number
   more?: ManifestValueTest
+  until?: ManifestPageEnd
   total?: ManifestPageTotal
   items: ManifestPageItems
   pageSize?: ManifestParamName
@@ -1161,6 +1166,23 @@ export interface ManifestPolling {
   timeoutMs: number
 }
 /**
+ * When a reply that still gives a next page says there is nothing more now: a stream read by an iterator (a shard's records) gives the next iterator with every reply while it is open, so that all its pages would otherwise stop at the page cap, incomplete. Either `from` and `equals`, the pages end after a reply whose value at `from` equals `equals` (a lag of 0: the reader is at the stream's tip), or `empty: true`, they end after a page whose list (the first of `items`) holds no items. Only where it is said: an empty page of a cursor that resumes a scan (a filter left a page empty) is not the end. The call's `pages.complete` is then true.
+ */
+export interface ManifestPageEnd {
+  /**
+   * Where the value is read: `$response.body#/<pointer>` or `$response.header.<name>`.
+   */
+  from?: string
+  /**
+   * The value the test compares with (strictly: `false` is not `"false"`).
+   */
+  equals?: (string | number | boolean | null)
+  /**
+   * The pages end after a page without items. Alone; not for offsets and page numbers, whose pages always end so.
+   */
+  empty?: true
+}
+/**
  * The header in which this operation takes an idempotency key, where the upstream takes one on some operations only (the provider-wide `idempotency` would send one with every call of its methods). Every call of the operation sends one, as the provider-wide `idempotency` says; it wins over the provider-wide one.
  */
 export interface ManifestOperationIdempotency {
@@ -1631,6 +1653,9 @@ export type ManifestField =
   | "outputSource.count"
   | "outputSource.default"
   | "outputSource.omit"
+  | "pageEnd.from"
+  | "pageEnd.equals"
+  | "pageEnd.empty"
   | "pageTarget.in"
   | "pageTarget.name"
   | "pageTarget.pointer"
@@ -1638,6 +1663,7 @@ export type ManifestField =
   | "pagination.cursor"
   | "pagination.send"
   | "pagination.more"
+  | "pagination.until"
   | "pagination.total"
   | "pagination.items"
   | "pagination.pageSize"
