@@ -21,6 +21,7 @@ import {
   printable,
   validInput,
 } from "./random-inputs.js";
+import { type Breaks, dotSegmentBreakers } from "./dot-segment-breakers.js";
 import { settledUnder } from "./rule-values.js";
 import type { Input, ToolValues } from "./values.js";
 
@@ -73,13 +74,6 @@ export function invalidInput(tool: ToolSpec, values: ToolValues, address: string
  * Adds a draw in which parameter `p` takes a value of `value`, which breaks `rule` (`broken` says how; `shown`: whether
  * the value may be shown).
  */
-type Breaks = (
-  p: string,
-  value: fc.Arbitrary<unknown>,
-  rule: string | string[],
-  broken: string,
-  shown?: boolean,
-) => void;
 
 /** The draws that break one rule of parameter `p`, by its type. */
 function paramBreakers(tool: ToolSpec, p: ParamSpec, set: Breaks): void {
@@ -164,6 +158,7 @@ function jsonBreakers(p: ParamSpec, set: Breaks): void {
     "jsonType",
     `not a JSON ${p.jsonType ?? "object or array"}`,
   );
+  dotSegmentBreakers(p, new Set([p.wire.in]), set);
 }
 
 function stringBreakers(tool: ToolSpec, p: ParamSpec, places: Set<string>, set: Breaks): void {
@@ -199,11 +194,7 @@ function stringBreakers(tool: ToolSpec, p: ParamSpec, places: Set<string>, set: 
       false,
     );
   characterBreakers(tool, p, places, set);
-  // A dot segment is one or two characters: a pattern or a longer minLength may refuse it first.
-  if (places.has("path") && !p.enum) {
-    const first = [...(p.pattern ? ["pattern"] : []), ...((p.minLength ?? 0) > 1 ? ["minLength"] : [])];
-    set(p.name, fc.constantFrom(".", ".."), ["pathSegment", ...first], "a dot segment");
-  }
+  dotSegmentBreakers(p, places, set);
   if (p.enum) {
     const taken = new Set(p.enum.map((v) => (p.caseInsensitive ? String(v).toLowerCase() : String(v))));
     set(
