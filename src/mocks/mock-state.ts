@@ -195,8 +195,13 @@ function made(
   // An id the read's path parameter takes (its pattern, its length), as it will come back in that path.
   const readOperation = operationAt(mock, "GET", resource.item);
   const idSchema = readOperation && mock.answers.pathParameterSchema(readOperation, resource.idParam);
+  // A path's text is read as the number it spells where the parameter is a number: a record's id of text ("42") goes
+  // in a path whose parameter is an integer.
   const takenInPath = (id: unknown) =>
-    idSchema === undefined || mock.answers.valid(id, idSchema) || mock.answers.valid(String(id), idSchema);
+    idSchema === undefined ||
+    [id, String(id), ...(typeof id === "string" && /^-?\d+(\.\d+)?$/.test(id) ? [Number(id)] : [])].some((v) =>
+      mock.answers.valid(v, idSchema),
+    );
   for (let attempt = 0; attempt < 8; attempt++) {
     kept.made++;
     // Drawn from a schema, else the answer the mock gives (the document's example, where no value is drawn within the
@@ -220,7 +225,12 @@ function made(
           ? [sent[resource.idField]]
           : []),
         ...idCandidates(record[resource.idField], kept.made),
-        ...(idSchema === undefined ? [] : idCandidates(mock.answers.draw(idSchema, seed), kept.made)),
+        // (A number drawn there as its text too: a record's id of text whose path parameter is a number.)
+        ...(idSchema === undefined
+          ? []
+          : idCandidates(mock.answers.draw(idSchema, seed), kept.made).flatMap((c) =>
+              typeof c === "number" ? [c, String(c)] : [c],
+            )),
       ];
       for (const id of ids) {
         const withId = { ...record, [resource.idField]: id };
