@@ -3,6 +3,8 @@
 // published document): a query, path, header or cookie value is text, so
 // the values it allows are their texts ("0", "1", "2"), as the document
 // means. Read so by the linker, add's drafter and the mocks alike.
+import { valuesType } from "./schema-types.js";
+
 type Json = Record<string, unknown>;
 
 /**
@@ -71,6 +73,17 @@ export function withEnumsAsSent(parameter: unknown, resolve: (value: unknown) =>
   const p = resolve(parameter) as Json | null;
   if (!p || typeof p !== "object" || !p.schema || typeof p.schema !== "object") return parameter;
   const declared = resolve(p.schema);
-  const schema = withValueEnum(withTextEnum(declared, resolve));
+  const schema = withValueEnum(withTextEnum(textOfKinds(declared), resolve));
   return schema === declared ? parameter : { ...p, schema };
+}
+
+/**
+ * An untyped schema whose enum mixes kinds of values (`[true, false, 0, 1]`) as a string's: a parameter's value is
+ * text, and no type of one kind holds them all (Prism compared the text "true" with the value true, and refused it).
+ */
+export function textOfKinds<T>(schema: T): T {
+  const s = schema as Json | null;
+  if (!s || typeof s !== "object" || s.type !== undefined || !Array.isArray(s.enum) || !s.enum.length) return schema;
+  const scalars = s.enum.every((v) => ["string", "number", "boolean"].includes(typeof v));
+  return scalars && valuesType(s.enum) === undefined ? ({ ...s, type: "string" } as T) : schema;
 }

@@ -321,8 +321,9 @@ function patternString(p: ParamSpec, pattern: string, minLength: number, maxLeng
   // fast-check draws a pattern's repetitions short (`[a-f0-9]+` seldom 40 long): a draw outside the lengths is
   // stretched or cut to a length drawn within them, kept where it still matches. A pattern whose every match is longer
   // than the lengths drawn (an ETag's unanchored `["][ -~]{1000}["]`, at most 1,002 long): its draw's match alone,
-  // without the text fast-check draws around it, within the parameter's own maxLength.
-  const most = Math.max(maxLength, p.maxLength ?? maxLength);
+  // without the text fast-check draws around it, within the parameter's own maxLength (none: any, as an ARN's
+  // `…:[0-9]{12}:job/[a-z0-9]{12,}$`, whose every match is longer than the 64 characters drawn by default).
+  const most = p.maxLength === undefined ? Number.POSITIVE_INFINITY : Math.max(maxLength, p.maxLength);
   const within = (s: string) => [...s].length >= minLength && [...s].length <= most;
   const fitted = fc.tuple(drawn, fc.integer({ min: minLength, max: maxLength })).map(([s, n]) => {
     if (fits(s)) return s;

@@ -66,6 +66,21 @@ describe("random inputs of a parameter whose unanchored pattern is longer than t
   });
 });
 
+describe("random inputs of a parameter without a maxLength whose every match is longer than the lengths drawn", () => {
+  // An ARN's shape (`…:[0-9]{12}:job/[a-z0-9]{12,}$`): no match is as short as the 64 characters drawn by default.
+  const pattern = "^zq:[0-9]{12}:zqjob/[a-z0-9]{60,}$";
+  const tool = withPathRules({ pattern, minLength: undefined, maxLength: undefined });
+
+  it("are drawn valid: matches of the pattern, however long", () => {
+    const valid = fc.sample(validInput(tool, new ToolValues(tool, doc), "http://127.0.0.1:1"), {
+      numRuns: 10,
+      seed: 5,
+    });
+    expect(valid).toHaveLength(10);
+    for (const input of valid) expect(input.bookId).toMatch(new RegExp(pattern));
+  });
+});
+
 describe("random inputs of a parameter of several forms (anyOf), one of them a pattern with a lookahead", () => {
   const forms: ParamSpec["anyOf"] = [
     { type: "string", pattern: "^(?!https://)[a-z]{1,8}\\.pdf$" },

@@ -171,6 +171,13 @@ function withType(
   } else if (input.place === "body" && !input.text) {
     param.type = "json";
     note(`${input.name} has no type in the spec: drafted as json`);
+  } else if (Array.isArray(flat.enum) && flat.enum.length && flat.enum.every(isScalar)) {
+    // Values of several kinds (`[true, false, 0, 1]`) in text: the texts they are sent as, each one of them.
+    param.enum = [...new Set(flat.enum.map(String))];
+    note(
+      `${input.name} has no type in the spec and its enum mixes kinds (${shortText(JSON.stringify(flat.enum), 60)}): ` +
+        "drafted as a string of their texts, as they are sent",
+    );
   } else
     note(
       `${input.name} has no type in the spec: drafted as a string` +
@@ -392,4 +399,9 @@ export function safeFlatten(doc: OpenApiDocument, schema: Schema): Schema | unde
   } catch {
     return undefined;
   }
+}
+
+/** A value a text can spell: a string, a number or a boolean. */
+function isScalar(value: unknown): boolean {
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
 }

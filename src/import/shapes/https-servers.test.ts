@@ -82,14 +82,26 @@ describe("an http server of a remote host", () => {
   });
 });
 
-describe("hosts no request reaches over the internet stay as the document writes them", () => {
+describe("a placeholder or a network's address over http, which the link refuses as it is (BW2018)", () => {
+  it.each([
+    ["http://169.254.169.254/zq", "https://169.254.169.254/zq"],
+    ["http://zqwidgets.local/zq", "https://zqwidgets.local/zq"],
+    ["http://zq.example:8080/zq", "https://zq.example:8080/zq"],
+    ["http://zqwidgets:8080/zq", "https://zqwidgets:8080/zq"],
+  ])("%s is drafted over https, with a note to give the instance's", (url, secure) => {
+    const cut: Json = { servers: [{ url }] };
+    const notes: { at: (string | number)[]; note: string }[] = [];
+    expect(withHttpsServers(cut, notes)).toEqual([`the server ${JSON.stringify(url)} taken over https`]);
+    expect(cut.servers).toEqual([{ url: secure }]);
+    expect(notes.map((n) => n.note).join("\n")).toMatch(/give your instance's https address/);
+  });
+});
+
+describe("loopback hosts and an instance address a person gives stay as the document writes them", () => {
   it.each([
     "http://localhost:8080/zq",
     "http://127.0.0.1:9/zq",
     "http://[::1]/zq",
-    "http://169.254.169.254/zq",
-    "http://zqwidgets.local/zq",
-    "http://zq.example/zq",
     "http://{zqhost}:8080/zq",
     "https://zqwidgets.zqcloud.com",
   ])("%s", (url) => {

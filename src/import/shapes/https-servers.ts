@@ -3,9 +3,9 @@
 // refused before it left ("must use https"), while every contract case, sent to a mock on loopback, passed. 455 of the
 // directory's 2,639 documents list one first: 413 beside its https twin (AWS's, converted from its models, list
 // `http://` then `https://` for every endpoint), the rest alone. add keeps the https twin where the document gives one,
-// and otherwise takes the same address over https, with a note to check the service answers there. Loopback hosts,
-// IP addresses, placeholders (`.local`, `.example`) and a host that is one variable (an instance address a person
-// gives) are left as they are.
+// and otherwise takes the same address over https, with a note to check the service answers there; a placeholder
+// (`.local`, `.example`) or an IP address too, with a note to give the instance's https address. Loopback hosts and a
+// host that is one variable (an instance address a person gives) are left as they are.
 import { isIpLiteral, isLoopback } from "@blockwright/runtime/internal";
 import type { ShapeNote } from "./client-credentials.js";
 
@@ -21,13 +21,23 @@ function httpHost(url: string): string | undefined {
   return (m[1] ?? "").replace(/:[^:\]]*$/, "");
 }
 
-/** A host of the internet: a dotted name, not all variables, not loopback, an IP address or a placeholder. */
-function remoteHost(host: string): boolean {
-  // The runtime's own reading of a host: what it calls over http (loopback) and what no pattern may name (an IP).
-  const name = host.toLowerCase();
-  if (isLoopback(name) || isIpLiteral(name) || PLACEHOLDER_HOST.test(name)) return false;
-  const labels = host.split(".");
-  return labels.length > 1 && labels.some((l) => l !== "" && !/^\{[^{}]+\}$/.test(l));
+/**
+ * A host the runtime calls over https only: any but loopback (called over http, a mock's) and a host that is all
+ * variables (an instance address a person gives). A placeholder (`zq.local`) and an IP address of a network are such
+ * hosts too: the link refuses http to them (BW2018), so a draft keeping them did not link.
+ */
+function httpsOnly(host: string): boolean {
+  // The runtime's own reading of a host: what it calls over http (loopback).
+  if (isLoopback(host.toLowerCase())) return false;
+  return host.split(".").some((l) => l !== "" && !/^\{[^{}]+\}$/.test(l));
+}
+
+/**
+ * A host no request reaches over the internet: a placeholder name, a name of one label (a network's), or an IP
+ * address (of a network, not loopback).
+ */
+function ownNetwork(host: string): boolean {
+  return PLACEHOLDER_HOST.test(host) || !host.includes(".") || isIpLiteral(host.toLowerCase());
 }
 
 /**
@@ -44,7 +54,7 @@ export function withHttpsServers(cut: Json, notes: ShapeNote[]): string[] {
   for (const server of servers) {
     const url = typeof server?.url === "string" ? server.url : undefined;
     const host = url === undefined ? undefined : httpHost(url);
-    if (url === undefined || host === undefined || !remoteHost(host)) {
+    if (url === undefined || host === undefined || !httpsOnly(host)) {
       kept.push(server);
       continue;
     }
@@ -58,9 +68,12 @@ export function withHttpsServers(cut: Json, notes: ShapeNote[]): string[] {
     changed.push(`the server ${JSON.stringify(url)} taken over https`);
     notes.push({
       at: ["server"],
-      note:
-        `the document names the server ${JSON.stringify(url)} over http only: the runtime sends requests to a ` +
-        "remote host over https only, so it is drafted as https: check that the service answers there",
+      note: ownNetwork(host)
+        ? `the document names the server ${JSON.stringify(url)} over http, a placeholder or an address of a ` +
+          "network: the runtime sends requests to a host other than loopback over https only, so it is drafted as " +
+          "https: give your instance's https address"
+        : `the document names the server ${JSON.stringify(url)} over http only: the runtime sends requests to a ` +
+          "remote host over https only, so it is drafted as https: check that the service answers there",
     });
   }
   cut.servers = kept;

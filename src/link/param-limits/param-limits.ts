@@ -12,7 +12,7 @@ import {
   type ParamSpec,
 } from "@blockwright/runtime/internal";
 import { typeOf, type Schema } from "../../load/openapi-document.js";
-import { isEnumOfLabels, withTextEnum, withValueEnum } from "../../load/text-enum.js";
+import { isEnumOfLabels, textOfKinds, withTextEnum, withValueEnum } from "../../load/text-enum.js";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { firstMadeString } from "../../model/string-values.js";
 import type { LinkContext, Path } from "../context.js";
@@ -296,7 +296,8 @@ function checkAgainstSchema(
   }
   // A file's maxLength counts its bytes: maxBytes (files.ts), not a text's characters.
   if (p.type === "file") return;
-  checkLooser(ctx, p, at, flat, what);
+  // An untyped value in the address or a header is text: an enum of several kinds (`[true, false, 0, 1]`) lists texts.
+  checkLooser(ctx, p, at, TEXT_PLACES.has(p.wire?.in ?? "") ? textOfKinds(flat) : flat, what);
   if (
     p.type === "string" &&
     p.separator === undefined &&
@@ -378,6 +379,8 @@ function checkNestedLooser(
   const theirEnum = theirs.enum && new Set(theirs.enum);
   if (theirEnum && m.enum?.some((v) => !theirEnum.has(v))) looser("enum");
 }
+
+const TEXT_PLACES = new Set(["query", "path", "header", "cookie"]);
 
 function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema, what: string): void {
   const looser = (key: string, mine: unknown, theirs: unknown) =>
