@@ -53,3 +53,16 @@ describe("a failing step's kind", () => {
     );
   });
 });
+
+// The link's refusal of an http base address (BW2018) names server.default too: it was counted as a relative address.
+describe("a draft whose base address is http to a host other than loopback", () => {
+  it("is its own kind, not a relative address", () => {
+    const errors = [
+      'specs/zqlocal/manifest.yaml:17:12: server.default: "http://zq.local" is http to a host other than loopback, ' +
+        'which the runtime never calls (https only, http to loopback hosts): write "https://zq.local" [BW2018]',
+    ];
+    expect(failureKind("add", { exit: 1, seconds: 1, summary: "failed", errors })).toBe(
+      "a base address over http to a host other than loopback (the runtime calls it over https only)",
+    );
+  });
+});

@@ -13,6 +13,7 @@ const KINDS: [string, RegExp][] = [
   ["the request reads, by the document's rules, as other values than given", /as other values than the tool was given/],
   ["a security scheme of a kind generate refuses", /unsupported kind/],
   ["the drafted credential's scheme is not one the operation accepts", /does not accept security scheme/],
+  ["a base address over http to a host other than loopback (the runtime calls it over https only)", /BW2018/],
   ["a relative server address copied into server.default", /server\.default/],
   ["a $ref that names nothing", /\$ref.*(does not resolve|name nothing)/],
   [
