@@ -220,11 +220,12 @@ export function blockYamlOffsets(text: string, readings = YAML_SCAN_TEXTS): Offs
   const budget = readings * Math.max(text.length, 1);
   let read = 0;
   let lines: LineIndex | null | undefined;
+  const mappings: Mappings = new Map();
   return (path, which) => {
     if (read >= budget || text.charCodeAt(0) === 0xfeff) return undefined;
     try {
       lines ??= lineIndex(text);
-      const found = blockYamlScan(text, path, which, lines ?? undefined);
+      const found = blockYamlScan(text, path, which, lines ?? undefined, mappings);
       // A place read up to its offset; one not found read the text to its end.
       read += found ?? text.length;
       return found;
@@ -296,11 +297,26 @@ interface BlockNode {
   column: number;
 }
 
+/**
+ * The entries of each block mapping read so far, by where the mapping starts, in order: the next place asked for in it
+ * starts from them (a whole published document's hundred warnings each read `paths` and `components` key by key: half
+ * of the time they took to place).
+ */
+type Mappings = Map<number, { entries: MappingEntry[]; ended: boolean }>;
+
+/** An entry of a block mapping: a dash at its column (the value of the key before), or a key and where it was read. */
+interface MappingEntry {
+  at: number;
+  dash: boolean;
+  read: { key: string; after: number } | undefined;
+}
+
 function blockYamlScan(
   text: string,
   path: readonly (string | number)[],
   which: "key" | "value",
   lines: LineIndex | undefined,
+  mappings: Mappings = new Map(),
 ): number | undefined {
   /** The next line after `at`'s at most as indented as `column`: over the lines of the values between, by the index. */
   const nextAtMost = (at: number, column: number): BlockNode | undefined => {
@@ -329,20 +345,30 @@ function blockYamlScan(
       node = value;
       continue;
     }
-    // A block mapping: its keys at its column, in turn.
-    let entry: BlockNode | undefined = node;
-    let found: { key: string; after: number } | undefined;
-    for (; entry && entry.column >= node.column; entry = nextAtMost(entry.at, node.column)) {
-      // A dash at the mapping's own column: the value of the key before (the lines more indented are skipped).
-      if (isDash(text, entry.at)) continue;
-      const read = keyAt(text, entry.at);
-      if (!read) return undefined;
-      if (read.key === String(segment)) {
-        found = read;
-        break;
+    // A block mapping: its keys at its column, in turn (those read before first).
+    let scan = mappings.get(node.at);
+    if (!scan) mappings.set(node.at, (scan = { entries: [], ended: false }));
+    let entry: MappingEntry | undefined;
+    for (let k = 0; ; k++) {
+      entry = scan.entries[k];
+      if (!entry) {
+        if (scan.ended) break;
+        const last = scan.entries[k - 1];
+        const at = last ? nextAtMost(last.at, node.column) : node;
+        if (!at || at.column < node.column) {
+          scan.ended = true;
+          break;
+        }
+        // A dash at the mapping's own column: the value of the key before (the lines more indented are skipped).
+        const dash = isDash(text, at.at);
+        scan.entries.push((entry = { at: at.at, dash, read: dash ? undefined : keyAt(text, at.at) }));
       }
+      if (entry.dash) continue;
+      if (!entry.read) return undefined;
+      if (entry.read.key === String(segment)) break;
     }
-    if (!found || !entry) break;
+    const found = entry?.read;
+    if (!entry || !found) break;
     key = entry.at;
     // The last key asked for itself: its value is not read.
     if (which === "key" && i === path.length - 1) return key;
