@@ -2,7 +2,7 @@
 // document, of which a provider calls a few operations) is cut to what the
 // manifest binds before the work that grows with the document
 // (src/load/bound-cut.ts), read as JSON when it is written so, and a place in
-// it found from its text (src/load/text-positions.ts): `generate` and `mock`
+// it found from its text (src/load/positions/text-positions.ts): `generate` and `mock`
 // on one of 7.7 MiB (9,620 operations, ten bound) run within a heap of 128 MB,
 // where checking, typing and mocking the whole of it took 0.77 GB (a 37 MB
 // document: 4.15 GB, and minutes), and placing a message in its YAML, yaml's

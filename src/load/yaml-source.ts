@@ -9,7 +9,8 @@ import { createRequire } from "node:module";
 import jsyaml from "js-yaml";
 import type { Document, Node } from "yaml";
 import { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit } from "./input-file.js";
-import { blockYamlOffsets, jsonOffsets, lineColumn } from "./text-positions.js";
+import { jsonOffsets, lineColumn } from "./positions/text-positions.js";
+import { blockYamlOffsets } from "./positions/block-yaml-positions.js";
 import { MAX_NESTING, NESTING_RULE } from "../common/nesting.js";
 import { hasAnchors, MAX_ALIASES, measureAliases } from "./yaml-aliases.js";
 import { type ProblemCode, withCode } from "../common/problem-codes.js";
@@ -317,7 +318,7 @@ function escaped(text: string, at: number): boolean {
   return (at - 1 - before) % 2 === 1;
 }
 
-/** Positions read from the text (text-positions.ts); yaml's document, built once, finds those it does not read. */
+/** Positions read from the text (positions/); yaml's document, built once, finds those it does not read. */
 function textLocator(text: string): Locator {
   const offsetOf = jsonOffsets(text) ?? blockYamlOffsets(text);
   const position = lineColumn(text);

@@ -10,6 +10,7 @@ import { OPERATION_METHODS } from "../openapi-document.js";
 import { describingType, isJsonMediaType } from "../media-types.js";
 import { describe, rootCause } from "./example-errors.js";
 import { fileHref, pointer, SchemaLookup } from "./schema-lookup.js";
+import { plainlyMeets } from "./plain-verdict.js";
 
 type Node = Record<string, unknown>;
 
@@ -36,7 +37,11 @@ export interface ExampleMismatch {
   file: string;
   site: Path;
   value: unknown;
+  /** Where the value itself is in `file` (an `example` key, or a named example's `value`, which `site` may name). */
+  at: Path;
 }
+
+const NO_ERRORS: OutputUnit[] = [];
 
 /** Examples checked between two looks at the signal: a few milliseconds of work. */
 const CHECKS_PER_CHUNK = 200;
@@ -56,6 +61,13 @@ export class Walker {
   private readonly schemas: At[] = [];
   private readonly checks: Check[] = [];
   private readonly reported = new Set<string>();
+  /**
+   * The validator's errors by registered schema, then by example value: a component's parameter or header is checked
+   * once for every operation that names it (GitHub's whole document: 362 of 2,992 checks again), and the answer is a
+   * function of the two (the lookup it reads only grows).
+   */
+  private readonly verdicts = new Map<object, Map<unknown, OutputUnit[]>>();
+  private replacedSeen = 0;
 
   constructor(
     private readonly files: Map<string, YamlSource>,
@@ -72,8 +84,9 @@ export class Walker {
     this.walk(rootFile);
     // The walk itself reports unresolved references; the schema copies are only needed to check examples.
     if (!this.checks.length) return this.errors;
-    const lookup = this.lookup().lazy();
-    for (const c of this.checks) this.check(c, lookup);
+    const schemas = this.lookup();
+    const lookup = schemas.lazy();
+    for (const c of this.checks) this.check(c, lookup, schemas);
     return this.errors;
   }
 
@@ -81,10 +94,11 @@ export class Walker {
     this.walk(rootFile);
     if (!this.checks.length) return this.errors;
     await checkpoint(signal);
-    const lookup = this.lookup().lazy();
+    const schemas = this.lookup();
+    const lookup = schemas.lazy();
     for (const [i, c] of this.checks.entries()) {
       if (i % CHECKS_PER_CHUNK === 0) await checkpoint(signal);
-      this.check(c, lookup);
+      this.check(c, lookup, schemas);
     }
     return this.errors;
   }
@@ -264,7 +278,11 @@ export class Walker {
     if (node.not && typeof node.not === "object") this.schema(inside(at, "not"));
   }
 
-  private check({ example, schema, what, site }: Check, lookup: Record<string, Schema | boolean>): void {
+  private check(
+    { example, schema, what, site }: Check,
+    lookup: Record<string, Schema | boolean>,
+    schemas: SchemaLookup,
+  ): void {
     const followed = this.follow(schema);
     // A schema behind a reference that does not resolve: that is the problem, reported at the reference.
     if (!followed && typeof asNode(schema.value)?.$ref === "string") return;
@@ -274,7 +292,12 @@ export class Walker {
     let errors: OutputUnit[];
     try {
       if (target === undefined) throw new Error("it is not a schema the walk could register");
-      errors = validate(value, target, this.is31 ? "2020-12" : "7", lookup, false).errors;
+      // A schema registered over another: the answers kept may have read the one replaced.
+      if (schemas.replaced !== this.replacedSeen) {
+        this.verdicts.clear();
+        this.replacedSeen = schemas.replaced;
+      }
+      errors = this.errorsOf(value, target, lookup);
     } catch (e) {
       // An example its schema cannot check is the example's problem too: a published one is then left out with a
       // warning (published-examples.ts), where refusing the document refused a draft add had written.
@@ -283,7 +306,7 @@ export class Walker {
         this.locate(schema),
         `the schema of ${what} cannot be used: ${(e as Error).message}`,
       );
-      this.mismatches.push({ error, file: site.file, site: site.path, value });
+      this.mismatches.push({ error, file: site.file, site: site.path, value, at: example.path });
       return;
     }
     const cause = rootCause(errors);
@@ -297,7 +320,21 @@ export class Walker {
       ),
       `${what} does not match its schema: ${describe(cause, path, value)}`,
     );
-    this.mismatches.push({ error, file: site.file, site: site.path, value });
+    this.mismatches.push({ error, file: site.file, site: site.path, value, at: example.path });
+  }
+
+  /** What the validator says of `value` against `target`, asked once a pair; none when the value plainly meets it. */
+  private errorsOf(value: unknown, target: Schema | boolean, lookup: Record<string, Schema | boolean>): OutputUnit[] {
+    if (typeof target !== "object") return validate(value, target, this.is31 ? "2020-12" : "7", lookup, false).errors;
+    if (plainlyMeets(value, target)) return NO_ERRORS;
+    let byValue = this.verdicts.get(target);
+    if (!byValue) this.verdicts.set(target, (byValue = new Map()));
+    let errors = byValue.get(value);
+    if (!errors) {
+      errors = validate(value, target, this.is31 ? "2020-12" : "7", lookup, false).errors;
+      byValue.set(value, errors);
+    }
+    return errors;
   }
 
   /**

@@ -51,6 +51,11 @@ export class SchemaLookup {
   private readonly target: Record<string, Schema | boolean> = {};
   /** Every root registered and their keys in the roots' order. */
   private whole = false;
+  /**
+   * Schemas registered in place of another under the same key (an `$anchor` or an `$id` with a fragment naming a
+   * place already registered): a check's answer kept from before may no longer be the validator's.
+   */
+  replaced = 0;
 
   constructor(
     schemas: readonly SchemaAt[],
@@ -145,6 +150,7 @@ export class SchemaLookup {
     const recording = new Proxy(target, {
       set: (t, key, value) => {
         if (typeof key === "string" && !Object.hasOwn(t, key)) keys.push(key);
+        else if (t[key as string] !== value) this.replaced++;
         return Reflect.set(t, key, value);
       },
     });

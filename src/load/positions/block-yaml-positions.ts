@@ -1,207 +1,8 @@
-// Positions in a document's text, without yaml's document of it: that model
-// of a whole published document (27 MB of YAML) took 21 s and a gigabyte to
-// build, for a message or two. Text written as JSON (most published API
-// documents are) is read from its start, skipping every value off the path to
-// a place (a few hundred milliseconds for a 37 MB document at most, nothing
-// held); one asked for many places gets jsonc-parser's syntax tree. YAML
-// written in block style (what emitters write) is read line by line, by
-// indentation, the same way; a place behind anything else (a flow collection,
-// a multi-line quoted text, an anchor or tag, a complex key) is left to
-// yaml's document, as is every place of a text asked for many.
-import { createRequire } from "node:module";
-import type { Node, ParseError } from "jsonc-parser";
-
-const require = createRequire(import.meta.url);
-const jsonc = (): typeof import("jsonc-parser") => require("jsonc-parser") as typeof import("jsonc-parser");
-
-/**
- * Where the value at `path` (or its key) starts in `text`, or undefined when the text is not plain JSON (yaml locates
- * it then).
- */
-export type OffsetOf = (path: readonly (string | number)[], which: "key" | "value") => number | undefined;
-
-/** Places found by reading the text before its syntax tree is built. */
-const SCANS_BEFORE_TREE = 16;
-
-export function jsonOffsets(text: string): OffsetOf | undefined {
-  if (!/^\s*[[{]/.test(text)) return undefined;
-  let scans = 0;
-  /** The syntax tree once built; null when the text is not plain JSON. */
-  let tree: Node | null | undefined;
-  return (path, which) => {
-    if (tree === undefined && scans < SCANS_BEFORE_TREE) {
-      scans++;
-      const found = scanFor(text, path, which);
-      if (found !== NOT_JSON) return found;
-      tree = null;
-    }
-    if (tree === undefined) {
-      const errors: ParseError[] = [];
-      tree = jsonc().parseTree(text, errors, { disallowComments: true, allowTrailingComma: false }) ?? null;
-      if (errors.length) tree = null;
-    }
-    return tree ? offsetIn(tree, path, which) : undefined;
-  };
-}
-
-/** The offset of the value at `path`, or of its nearest existing ancestor (its key when asked for and there is one). */
-function offsetIn(root: Node, path: readonly (string | number)[], which: "key" | "value"): number {
-  let node: Node = root;
-  let key: Node | undefined;
-  for (const segment of path) {
-    if (node.type === "object") {
-      const property = node.children?.find((p) => p.children?.[0]?.value === String(segment));
-      const [name, value] = property?.children ?? [];
-      if (!name || !value) break;
-      key = name;
-      node = value;
-    } else if (node.type === "array" && /^\d+$/.test(String(segment))) {
-      const item = node.children?.[Number(segment)];
-      if (!item) break;
-      key = undefined;
-      node = item;
-    } else {
-      break;
-    }
-  }
-  return (which === "key" && key ? key : node).offset;
-}
-
-const NOT_JSON = -1;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-/** A literal of plain JSON (read where the sticky index is put). */
-const LITERAL = /true|false|null|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/y;
-
-/**
- * offsetIn's answer read from the text: the objects and lists on the path are
- * walked, every other value skipped (strings read for their end only). A
- * character that plain JSON has no place for, where the walk meets one, makes
- * it NOT_JSON.
- */
-function scanFor(text: string, path: readonly (string | number)[], which: "key" | "value"): number {
-  let i = blank(text, 0);
-  let node = i;
-  let key: number | undefined;
-  for (const segment of path) {
-    const open = text.charCodeAt(node);
-    if (open === 0x7b) {
-      // An object: its keys, in turn, until the segment's.
-      i = node + 1;
-      let found: number | undefined;
-      for (;;) {
-        i = blank(text, i);
-        if (text.charCodeAt(i) === 0x7d) break;
-        if (text.charCodeAt(i) !== QUOTE) return NOT_JSON;
-        const start = i;
-        i = skipString(text, i);
-        if (i < 0) return NOT_JSON;
-        let name: unknown;
-        try {
-          name = JSON.parse(text.slice(start, i));
-        } catch {
-          return NOT_JSON;
-        }
-        i = blank(text, i);
-        if (text.charCodeAt(i) !== 0x3a) return NOT_JSON;
-        i = blank(text, i + 1);
-        if (name === String(segment)) {
-          found = start;
-          break;
-        }
-        i = skipValue(text, i);
-        if (i < 0) return NOT_JSON;
-        i = blank(text, i);
-        if (text.charCodeAt(i) === 0x2c) i++;
-        else if (text.charCodeAt(i) !== 0x7d) return NOT_JSON;
-      }
-      if (found === undefined) break;
-      key = found;
-      node = i;
-    } else if (open === 0x5b && /^\d+$/.test(String(segment))) {
-      // A list: its items, in turn, until the segment's index.
-      i = blank(text, node + 1);
-      if (text.charCodeAt(i) === 0x5d) break;
-      let index = 0;
-      for (; index < Number(segment); index++) {
-        i = skipValue(text, i);
-        if (i < 0) return NOT_JSON;
-        i = blank(text, i);
-        if (text.charCodeAt(i) !== 0x2c) break;
-        i = blank(text, i + 1);
-      }
-      if (index < Number(segment)) break;
-      key = undefined;
-      node = i;
-    } else break;
-  }
-  return which === "key" && key !== undefined ? key : node;
-}
-
-/** Past the blanks (and a byte order mark) from `i`. */
-function blank(text: string, i: number): number {
-  let at = i;
-  for (
-    let c = text.charCodeAt(at);
-    c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff;
-    c = text.charCodeAt(++at)
-  );
-  return at;
-}
-
-/** Past a string starting at `i` (its opening quote); -1 when it does not end. */
-function skipString(text: string, i: number): number {
-  for (let at = i + 1; at < text.length; at++) {
-    const c = text.charCodeAt(at);
-    if (c === BACKSLASH) at++;
-    else if (c === QUOTE) return at + 1;
-  }
-  return -1;
-}
-
-/** Past the value starting at `i`; -1 where plain JSON has no place for what is there. */
-function skipValue(text: string, i: number): number {
-  let at = i;
-  let depth = 0;
-  do {
-    at = blank(text, at);
-    const c = text.charCodeAt(at);
-    if (c === QUOTE) {
-      at = skipString(text, at);
-      if (at < 0) return -1;
-    } else if (c === 0x7b || c === 0x5b) {
-      depth++;
-      at++;
-    } else if (c === 0x7d || c === 0x5d) {
-      depth--;
-      at++;
-    } else if (c === 0x2c || c === 0x3a) {
-      if (depth === 0) return -1;
-      at++;
-    } else {
-      LITERAL.lastIndex = at;
-      if (!LITERAL.test(text)) return -1;
-      at = LITERAL.lastIndex;
-    }
-  } while (depth > 0);
-  return depth === 0 ? at : -1;
-}
-
-/** 1-based line and column of an offset in `text`. */
-export function lineColumn(text: string): (offset: number) => { line: number; col: number } {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if ((starts[mid] ?? 0) <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, col: offset - (starts[low] ?? 0) + 1 };
-  };
-}
+// Positions in YAML text written in block style (what emitters write, and `add` writes), read line by line by
+// indentation without yaml's document (text-positions.ts says why): a place behind anything else (a flow collection,
+// a multi-line quoted text, an anchor or tag, a complex key) is left to yaml's document, as is every place of a text
+// asked for many.
+import type { OffsetOf } from "./text-positions.js";
 
 /**
  * How much reading YAML text line by line may cost, in readings of the whole text, before yaml's document is left to
@@ -220,11 +21,12 @@ export function blockYamlOffsets(text: string, readings = YAML_SCAN_TEXTS): Offs
   const budget = readings * Math.max(text.length, 1);
   let read = 0;
   let lines: LineIndex | null | undefined;
+  const mappings: Mappings = new Map();
   return (path, which) => {
     if (read >= budget || text.charCodeAt(0) === 0xfeff) return undefined;
     try {
       lines ??= lineIndex(text);
-      const found = blockYamlScan(text, path, which, lines ?? undefined);
+      const found = blockYamlScan(text, path, which, lines ?? undefined, mappings);
       // A place read up to its offset; one not found read the text to its end.
       read += found ?? text.length;
       return found;
@@ -296,11 +98,26 @@ interface BlockNode {
   column: number;
 }
 
+/**
+ * The entries of each block mapping read so far, by where the mapping starts, in order: the next place asked for in it
+ * starts from them (a whole published document's hundred warnings each read `paths` and `components` key by key: half
+ * of the time they took to place).
+ */
+type Mappings = Map<number, { entries: MappingEntry[]; ended: boolean }>;
+
+/** An entry of a block mapping: a dash at its column (the value of the key before), or a key and where it was read. */
+interface MappingEntry {
+  at: number;
+  dash: boolean;
+  read: { key: string; after: number } | undefined;
+}
+
 function blockYamlScan(
   text: string,
   path: readonly (string | number)[],
   which: "key" | "value",
   lines: LineIndex | undefined,
+  mappings: Mappings = new Map(),
 ): number | undefined {
   /** The next line after `at`'s at most as indented as `column`: over the lines of the values between, by the index. */
   const nextAtMost = (at: number, column: number): BlockNode | undefined => {
@@ -329,20 +146,30 @@ function blockYamlScan(
       node = value;
       continue;
     }
-    // A block mapping: its keys at its column, in turn.
-    let entry: BlockNode | undefined = node;
-    let found: { key: string; after: number } | undefined;
-    for (; entry && entry.column >= node.column; entry = nextAtMost(entry.at, node.column)) {
-      // A dash at the mapping's own column: the value of the key before (the lines more indented are skipped).
-      if (isDash(text, entry.at)) continue;
-      const read = keyAt(text, entry.at);
-      if (!read) return undefined;
-      if (read.key === String(segment)) {
-        found = read;
-        break;
+    // A block mapping: its keys at its column, in turn (those read before first).
+    let scan = mappings.get(node.at);
+    if (!scan) mappings.set(node.at, (scan = { entries: [], ended: false }));
+    let entry: MappingEntry | undefined;
+    for (let k = 0; ; k++) {
+      entry = scan.entries[k];
+      if (!entry) {
+        if (scan.ended) break;
+        const last = scan.entries[k - 1];
+        const at = last ? nextAtMost(last.at, node.column) : node;
+        if (!at || at.column < node.column) {
+          scan.ended = true;
+          break;
+        }
+        // A dash at the mapping's own column: the value of the key before (the lines more indented are skipped).
+        const dash = isDash(text, at.at);
+        scan.entries.push((entry = { at: at.at, dash, read: dash ? undefined : keyAt(text, at.at) }));
       }
+      if (entry.dash) continue;
+      if (!entry.read) return undefined;
+      if (entry.read.key === String(segment)) break;
     }
-    if (!found || !entry) break;
+    const found = entry?.read;
+    if (!entry || !found) break;
     key = entry.at;
     // The last key asked for itself: its value is not read.
     if (which === "key" && i === path.length - 1) return key;

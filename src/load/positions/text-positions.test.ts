@@ -7,9 +7,10 @@ import { parseTree, type Node } from "jsonc-parser";
 import { globSync } from "tinyglobby";
 import { describe, expect, it } from "vitest";
 import { isMap, isPair, isScalar, isSeq, type Node as YamlNode, parseDocument } from "yaml";
-import { REPOSITORY as ROOT } from "../../test-support/neutral-copy.js";
-import { blockYamlOffsets, jsonOffsets, lineColumn } from "./text-positions.js";
-import { parseYamlSource } from "./yaml-source.js";
+import { REPOSITORY as ROOT } from "../../../test-support/neutral-copy.js";
+import { jsonOffsets, lineColumn } from "./text-positions.js";
+import { blockYamlOffsets } from "./block-yaml-positions.js";
+import { parseYamlSource } from "../yaml-source.js";
 
 const TEXT = `{
   "paths": {
