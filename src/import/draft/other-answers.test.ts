@@ -71,3 +71,48 @@ describe("a 204 whose document declares a body beside another success answer", (
     expect(result).toMatchObject({ success: true, output: { metadata: { status: 204 } } });
   });
 });
+
+// An object of other fields beside the outputs' object (a 202 receipt beside a 200 record): its outputs read the
+// record's fields, which the receipt lacks (`answered 202 without $response.body#/zqdocument`).
+describe("a success answer whose object holds none of a field the outputs read", () => {
+  const documentRecord = {
+    type: "object",
+    required: ["zqdocument"],
+    properties: { zqdocument: { type: "object", properties: { zqcountry: { type: "string" } } } },
+  };
+  const receipts = openapi({
+    "/zqdocuments/{zqid}": {
+      post: {
+        operationId: "zqUpdateDocument",
+        parameters: [{ name: "zqid", in: "path", required: true, schema: { type: "string" } }],
+        responses: { "200": reply(documentRecord, { zqdocument: { zqcountry: "AUS" } }), "202": accepted },
+      },
+    },
+    "/zqnotes": {
+      post: {
+        operationId: "zqAddNote",
+        responses: { "200": reply(record, { zqid: "n1", zqname: "A" }), "201": reply(record, { zqid: "n2" }) },
+      },
+    },
+  });
+
+  it("is an outcome read as its status; an answer of the same fields is not", async () => {
+    const d = drafted(receipts, ["zqUpdateDocument", "zqAddNote"]);
+    expect(await linkProblems(d)).toEqual([]);
+    const ops = Object.values(d.manifest.operations);
+    expect(Object.keys(ops.find((o) => o.operationId === "zqUpdateDocument")?.outcomes ?? {})).toEqual(["202"]);
+    expect(ops.find((o) => o.operationId === "zqAddNote")?.outcomes).toBeUndefined();
+    const tool = (await linkedTools(d)).find((t) => t.operationId === "zqUpdateDocument")!;
+    const fetch = async () =>
+      new Response(JSON.stringify({ zqjob: "j1", zqwhere: "/zqjobs/j1" }), {
+        status: 202,
+        headers: { "content-type": "application/json" },
+      });
+    const result = await executeToolDefinition(
+      tool,
+      { accessToken: "zq-token-0001", zqid: "d1" },
+      { fetch, baseUrl: "http://127.0.0.1:9" },
+    );
+    expect(result).toMatchObject({ success: true, output: { metadata: { status: 202 } } });
+  });
+});

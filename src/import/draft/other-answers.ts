@@ -34,7 +34,17 @@ export function withOtherAnswers(
     return flat ? typeOf(flat) : undefined;
   };
   const shape = shapeOf(response.schema);
-  const others = success.filter((r) => !carriesNoContent(r.status) && r.schema && shapeOf(r.schema) !== shape);
+  // An object of other fields is of another shape too (a 202's receipt beside a 200's record): it holds none of some
+  // field an output reads at the top of the body.
+  const read = readFields(draft);
+  const lacksRead = (schema: unknown) => {
+    const flat = safeFlatten(doc, schema as Parameters<typeof safeFlatten>[1]);
+    const props = flat?.properties && typeof flat.properties === "object" ? Object.keys(flat.properties) : undefined;
+    return shape === "object" && props !== undefined && read.some((f) => !props.includes(f));
+  };
+  const others = success.filter(
+    (r) => !carriesNoContent(r.status) && r.schema && (shapeOf(r.schema) !== shape || lacksRead(r.schema)),
+  );
   if (!bodiless.length && !others.length) return draft;
   for (const output of Object.values(draft.outputs)) if (!("default" in output)) output.optional = true;
   let status = Object.entries(draft.outputs).find(([, o]) => o.from === "$statusCode")?.[0];
@@ -69,4 +79,13 @@ export function withOtherAnswers(
       `outputs are the status alone; ${outputs}; add an output for what such a body holds if the caller needs it`,
   });
   return { ...draft, outcomes };
+}
+
+/** The fields at the top of the body that the outputs read (`$response.body#/document/country` reads `document`). */
+function readFields(draft: OutputsDraft): string[] {
+  const fields = Object.values(draft.outputs).flatMap((o) => {
+    const m = typeof o.from === "string" ? /^\$response\.body#\/([^/]+)/.exec(o.from) : null;
+    return m?.[1] ? [m[1].replace(/~1/g, "/").replace(/~0/g, "~")] : [];
+  });
+  return [...new Set(fields)];
 }
