@@ -204,18 +204,10 @@ const whileFlag = (flag: string[] | undefined, is = true) =>
 
 /** A cursor of the reply sent back: a field named after a parameter, a cursor field, or the last item's id. */
 function cursorPaging(paging: Paging): ManifestPagination | undefined {
-  const { doc, op, body, request, size, more, cursorParam, note, items, pageSize, totalPart } = paging;
+  const { doc, op, body, request, more, cursorParam, note, items, pageSize, totalPart } = paging;
   const cursor = body ? fieldMatching(doc, body, NEXT_CURSOR, ["string", "integer"]) : undefined;
   const cursorField = request.bodyField(CURSOR_PARAM);
-  const named = body
-    ? nextNamedAfterParam(
-        doc,
-        body,
-        op,
-        (p) => request.wire(p.in, p.name) !== undefined && p.name !== size?.name,
-        request.bodyFields.filter((f) => f !== size?.name),
-      )
-    : undefined;
+  const named = body ? nextNamedAfterParam(doc, body, op, ...cursorPlaces(paging)) : undefined;
   if (named && !(cursor && (cursorParam || cursorField))) {
     // A stream's iterator ends when the reader is caught up (paging-caught-up.ts).
     const end = iteratorEnd(doc, body, named.field, undefined);
@@ -280,18 +272,18 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
   return undefined;
 }
 
+/** Where a cursor may be sent back: a parameter the request places, a body field; the page size's neither. */
+function cursorPlaces({ request, size }: Paging): [(p: { in: string; name: string }) => boolean, string[]] {
+  return [
+    (p) => request.wire(p.in, p.name) !== undefined && p.name !== size?.name,
+    request.bodyFields.filter((f) => f !== size?.name),
+  ];
+}
+
 /** A field of the reply saying where the page stopped sent back as where the next starts (paging-resume.ts). */
 function resumePaging(paging: Paging): ManifestPagination | undefined {
-  const { doc, op, body, request, size, note, items, pageSize, totalPart } = paging;
-  const resume = body
-    ? resumeField(
-        doc,
-        body,
-        op,
-        (p) => request.wire(p.in, p.name) !== undefined && p.name !== size?.name,
-        request.bodyFields.filter((f) => f !== size?.name),
-      )
-    : undefined;
+  const { doc, op, body, note, items, pageSize, totalPart } = paging;
+  const resume = body ? resumeField(doc, body, op, ...cursorPlaces(paging)) : undefined;
   if (resume) {
     note(
       `paging recognised as a cursor: ${resume.field.join(".")} of the reply, where this page stopped, sent back as ` +
