@@ -73,17 +73,19 @@ export function withEnumsAsSent(parameter: unknown, resolve: (value: unknown) =>
   const p = resolve(parameter) as Json | null;
   if (!p || typeof p !== "object" || !p.schema || typeof p.schema !== "object") return parameter;
   const declared = resolve(p.schema);
-  const schema = withValueEnum(withTextEnum(textOfKinds(declared), resolve));
+  const schema = withValueEnum(withTextEnum(textOfKinds(declared, String(p.in)), resolve));
   return schema === declared ? parameter : { ...p, schema };
 }
 
 /**
- * An untyped schema whose enum mixes kinds of values (`[true, false, 0, 1]`) as a string's: a parameter's value is
- * text, and no type of one kind holds them all (Prism compared the text "true" with the value true, and refused it).
+ * An untyped schema whose enum mixes kinds of values (`[true, false, 0, 1]`) as a string's where its value is text (a
+ * parameter's `place`: a query, path, header or cookie value), as no type of one kind holds them all (Prism compared
+ * the text "true" with the value true, and refused it).
  */
-export function textOfKinds<T>(schema: T): T {
+export function textOfKinds<T>(schema: T, place: string | undefined): T {
   const s = schema as Json | null;
   if (!s || typeof s !== "object" || s.type !== undefined || !Array.isArray(s.enum) || !s.enum.length) return schema;
+  if (!["query", "path", "header", "cookie"].includes(place ?? "")) return schema; // a JSON body's value is no text
   const scalars = s.enum.every((v) => ["string", "number", "boolean"].includes(typeof v));
   return scalars && valuesType(s.enum) === undefined ? ({ ...s, type: "string" } as T) : schema;
 }

@@ -1,7 +1,6 @@
-// A parameter's limits (`minimum`, `maximum`, `multipleOf`, `integer`, `minLength`,
-// `maxLength`, `pattern`, `enum`, `format`): sane on their own, of the
-// parameter's type, and never looser than the spec's schema at the
-// parameter's place; `limitsFromSpec` takes the spec's as they are.
+// A parameter's limits (`minimum`, `maximum`, `multipleOf`, `integer`, `minLength`, `maxLength`, `pattern`, `enum`,
+// `format`): sane on their own, of the parameter's type, and never looser than the spec's schema at the parameter's
+// place; `limitsFromSpec` takes the spec's as they are.
 import { checkFormsAgainstSchema } from "../param-branches/param-branches.js";
 import {
   checkValue,
@@ -296,8 +295,8 @@ function checkAgainstSchema(
   }
   // A file's maxLength counts its bytes: maxBytes (files.ts), not a text's characters.
   if (p.type === "file") return;
-  // An untyped value in the address or a header is text: an enum of several kinds (`[true, false, 0, 1]`) lists texts.
-  checkLooser(ctx, p, at, TEXT_PLACES.has(p.wire?.in ?? "") ? textOfKinds(flat) : flat, what);
+  // An untyped value in the address or a header is text: an enum of several kinds lists texts (textOfKinds).
+  checkLooser(ctx, p, at, textOfKinds(flat, p.wire?.in), what);
   if (
     p.type === "string" &&
     p.separator === undefined &&
@@ -379,8 +378,6 @@ function checkNestedLooser(
   const theirEnum = theirs.enum && new Set(theirs.enum);
   if (theirEnum && m.enum?.some((v) => !theirEnum.has(v))) looser("enum");
 }
-
-const TEXT_PLACES = new Set(["query", "path", "header", "cookie"]);
 
 function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema, what: string): void {
   const looser = (key: string, mine: unknown, theirs: unknown) =>
