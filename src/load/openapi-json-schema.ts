@@ -29,6 +29,11 @@ export function toJsonSchema(node: unknown, wraps: Wrap[], holder?: Node | unkno
   if (node === null || typeof node !== "object") return;
   const n = node as Node;
   for (const [k, value] of Object.entries(n)) toJsonSchema(value, wraps, n, k);
+  toJsonSchemaHere(n, wraps, holder, key);
+}
+
+/** toJsonSchema's rewrite of one node, its own keys (the nodes inside it done first). */
+function toJsonSchemaHere(n: Node, wraps: Wrap[], holder?: Node | unknown[], key?: string | number): void {
   if (n.nullable === true) {
     delete n.nullable;
     if (typeof n.type === "string") n.type = [n.type, "null"];
@@ -84,22 +89,26 @@ const DATA_KEYS = new Set(["example", "examples", "default", "enum", "const", "x
 export function discriminatedAsAnyOf(root: unknown): number {
   let rewritten = 0;
   eachSchemaNode(root, (node) => {
-    const discriminator = node.discriminator as Node | undefined;
-    if (
-      !Array.isArray(node.oneOf) ||
-      typeof discriminator !== "object" ||
-      discriminator === null ||
-      typeof discriminator.propertyName !== "string"
-    )
-      return;
-    if (Array.isArray(node.anyOf))
-      node.allOf = [...(Array.isArray(node.allOf) ? node.allOf : []), { anyOf: node.oneOf }];
-    else node.anyOf = node.oneOf;
-    Object.defineProperty(node, MOVED_ONE_OF, { value: node.oneOf, enumerable: false });
-    delete node.oneOf;
-    rewritten++;
+    if (discriminatedHere(node)) rewritten++;
   });
   return rewritten;
+}
+
+/** discriminatedAsAnyOf's rewrite of one node; whether it made one. */
+function discriminatedHere(node: Node): boolean {
+  const discriminator = node.discriminator as Node | undefined;
+  if (
+    !Array.isArray(node.oneOf) ||
+    typeof discriminator !== "object" ||
+    discriminator === null ||
+    typeof discriminator.propertyName !== "string"
+  )
+    return false;
+  if (Array.isArray(node.anyOf)) node.allOf = [...(Array.isArray(node.allOf) ? node.allOf : []), { anyOf: node.oneOf }];
+  else node.anyOf = node.oneOf;
+  Object.defineProperty(node, MOVED_ONE_OF, { value: node.oneOf, enumerable: false });
+  delete node.oneOf;
+  return true;
 }
 
 /** Where a node discriminatedAsAnyOf rewrote keeps the shapes its `oneOf` listed (no key the validator reads). */
@@ -152,6 +161,66 @@ export function eachSchemaNode(root: unknown, visit: (node: Node) => void): void
 }
 
 /**
+ * withImpliedTypes, then toJsonSchema (when `wraps` is given: a 3.0 document), then discriminatedAsAnyOf, in place (on
+ * a copy), in one walk where the three walked it in turn (each schema registered for a check was walked four times
+ * with the validator's own). Each node gets what the three give it, in their order: they read and write a node's own
+ * keys, and its type is implied before the walk goes down into it. That holds for a tree; a node or list met twice (a
+ * YAML alias) reached by the walks in another order, so a copy that holds one is made again from `original` and
+ * walked by the three in turn. Returns the copy so made.
+ */
+export function asValidatorReads<T>(copy: T, original: () => T, wraps?: Wrap[]): T {
+  const met = new Set<object>();
+  const marked = wraps?.length ?? 0;
+  // `implied`: what withImpliedTypes makes of the value (a schema, a list or map of schemas, or nothing);
+  // `schemaKey`: no data key (DATA_KEYS) on the way, as discriminatedAsAnyOf walks.
+  const walk = (
+    value: unknown,
+    implied: Implied,
+    schemaKey: boolean,
+    holder?: Node | unknown[],
+    key?: string | number,
+  ) => {
+    if (value === null || typeof value !== "object") return true;
+    if (met.has(value)) return false;
+    met.add(value);
+    if (Array.isArray(value)) {
+      const items = implied === Implied.Holder ? Implied.Schema : Implied.None;
+      for (const [i, item] of value.entries()) if (!walk(item, items, schemaKey, value, i)) return false;
+      return true;
+    }
+    const node = value as Node;
+    if (implied === Implied.Schema) impliedTypeHere(node);
+    for (const [k, child] of Object.entries(node)) {
+      const there =
+        implied === Implied.Holder
+          ? Implied.Schema
+          : implied === Implied.None
+            ? Implied.None
+            : ONE_SCHEMA_KEYS.has(k)
+              ? Implied.Schema
+              : MANY_SCHEMA_KEYS.has(k)
+                ? Implied.Holder
+                : Implied.None;
+      if (!walk(child, there, schemaKey && !DATA_KEYS.has(k), node, k)) return false;
+    }
+    if (wraps) toJsonSchemaHere(node, wraps, holder, key);
+    if (schemaKey) discriminatedHere(node);
+    return true;
+  };
+  if (walk(copy, Implied.Schema, true)) return copy;
+  wraps?.splice(marked);
+  const again = original();
+  withImpliedTypes(again);
+  if (wraps) toJsonSchema(again, wraps);
+  discriminatedAsAnyOf(again);
+  return again;
+}
+
+/** What withImpliedTypes makes of a value: nothing, a schema, or a list or map whose items are schemas. */
+const Implied = { None: 0, Schema: 1, Holder: 2 } as const;
+type Implied = (typeof Implied)[keyof typeof Implied];
+
+/**
  * Whether a document of this OpenAPI version writes its schemas in JSON Schema 2020-12: 3.1, and 3.2, which keeps 3.1's
  * dialect.
  */
@@ -195,8 +264,7 @@ const MANY_SCHEMAS = [
 export function withImpliedTypes(schema: unknown): void {
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return;
   const node = schema as Node;
-  if (node.type === undefined && !("$ref" in node) && (node.properties || node.additionalProperties))
-    node.type = "object";
+  impliedTypeHere(node);
   for (const key of ONE_SCHEMA) withImpliedTypes(node[key]);
   for (const key of MANY_SCHEMAS) {
     const held = node[key];
@@ -204,6 +272,15 @@ export function withImpliedTypes(schema: unknown): void {
     else if (isObject(held)) for (const item of Object.values(held)) withImpliedTypes(item);
   }
 }
+
+/** withImpliedTypes's reading of one schema. */
+function impliedTypeHere(node: Node): void {
+  if (node.type === undefined && !("$ref" in node) && (node.properties || node.additionalProperties))
+    node.type = "object";
+}
+
+const ONE_SCHEMA_KEYS: ReadonlySet<string> = new Set(ONE_SCHEMA);
+const MANY_SCHEMA_KEYS: ReadonlySet<string> = new Set(MANY_SCHEMAS);
 
 const isObject = (value: unknown): value is Node =>
   value !== null && typeof value === "object" && !Array.isArray(value);

@@ -12,14 +12,7 @@
 import { pathToFileURL } from "node:url";
 import { dereference, encodePointer, type Schema } from "@cfworker/json-schema";
 import { valueAt } from "../json-ref.js";
-import {
-  discriminatedAsAnyOf,
-  toJsonSchema,
-  withImpliedTypes,
-  withMovedShapesAtTheirPlaces,
-  type Wrap,
-  wrapNullable,
-} from "../openapi-json-schema.js";
+import { asValidatorReads, withMovedShapesAtTheirPlaces, type Wrap, wrapNullable } from "../openapi-json-schema.js";
 
 type Node = Record<string, unknown>;
 type Path = (string | number)[];
@@ -126,11 +119,8 @@ export class SchemaLookup {
     return this.byKey.get(key.slice(0, hash));
   }
 
-  /** A root copied, made JSON Schema and registered; the keys it added recorded (a name given twice stops it). */
-  private register(root: Root): void {
-    if (root.keys) return;
-    const keys: string[] = [];
-    root.keys = keys;
+  /** A root's copy, its registered schemas without their examples, extensions and unchecked formats. */
+  private cleanCopy(root: Root): Node {
     const copy = structuredClone(root.at.value) as Node;
     for (const inner of root.inner) {
       const node = valueAt(copy, inner) as Node | undefined;
@@ -142,10 +132,16 @@ export class SchemaLookup {
       if (typeof node.format !== "string" || !this.formats.has(node.format)) delete node.format;
       else boundAsMocksRead(node, node.format);
     }
+    return copy;
+  }
+
+  /** A root copied, made JSON Schema and registered; the keys it added recorded (a name given twice stops it). */
+  private register(root: Root): void {
+    if (root.keys) return;
+    const keys: string[] = [];
+    root.keys = keys;
     const wraps: Wrap[] = [];
-    withImpliedTypes(copy);
-    if (!this.is31) toJsonSchema(copy, wraps);
-    discriminatedAsAnyOf(copy);
+    const copy = asValidatorReads(this.cleanCopy(root), () => this.cleanCopy(root), this.is31 ? undefined : wraps);
     const target = this.target;
     const recording = new Proxy(target, {
       set: (t, key, value) => {
