@@ -256,7 +256,7 @@ export default {
     },
     // `npm run lint` and src/layers.test.ts cruise the same tree with these options: a cruise of files
     // whose contents (checksums, not git's metadata: a CI clone is shallow) are unchanged is read back
-    // rather than done again (4.0 → 0.9 s of CPU, farm-bench medians of three); any change cruises anew.
+    // rather than done again (4.0 → 0.9 s of CPU, medians of three pairs run in turn); any change cruises anew.
     cache: { folder: "node_modules/.cache/dependency-cruiser", strategy: "content" },
   },
 };

@@ -101,8 +101,8 @@ export default defineConfig({
     // less eager (bin/blockwright.js makes its batch commands 8×), in the
     // running V8's spelling (src/common/v8-flags.ts), and a larger young
     // generation: on Node 20, 28.5 → 23.7 s of CPU for src/link, src/emit,
-    // src/load, src/model and runtime/ on the main project (farm-bench, 4
-    // pairs: 0.84×; wall 0.88×); the semi-space alone changed nothing.
+    // src/load, src/model and runtime/ on the main project (4 pairs run in
+    // turn: 0.84×; wall 0.88×); the semi-space alone changed nothing.
     execArgv: ["--max-semi-space-size=32", ...lessEagerOptimiser(16)],
     projects: [
       {
