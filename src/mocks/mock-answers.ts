@@ -21,6 +21,8 @@ type Node = Record<string, unknown>;
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 const JSON_MEDIA = /^application\/(.+\+)?json\b/i;
+/** A JSON media type exactly (`application/json`, `…+json`, parameters after `;`), not `application/json-seq`. */
+export const JSON_TYPE = /^application\/(.+\+)?json\s*(;|$)/i;
 /** Schemas looked at to tell whether a schema reaches a union or an open map. */
 const REACH_BUDGET = 5000;
 
@@ -305,13 +307,21 @@ const PRISM_TYPE_KEYWORDS = Object.entries({
 });
 
 /**
- * Whether the mock serves the media type as JSON: a JSON type, or another whose schema is a structure (an error typed
- * `application/xml` with an object schema), which mock-document.ts serves as JSON since Prism writes no object as
- * any other type; its made answer is needed as much.
+ * A media type other than JSON that the mock serves as JSON (mock-document.ts): Prism writes no object as any other
+ * type ("Cannot find serializer"), so one whose schema is a structure (isStructuredSchema), or that has no schema and
+ * an example that is one, is served as JSON.
  */
+export function servedAsJsonInstead(type: string, media: unknown, document: Node): boolean {
+  if (JSON_TYPE.test(type.trim()) || !isNode(media)) return false;
+  if (media.schema !== undefined) return isStructuredSchema(resolved(media.schema, document));
+  const named = isNode(media.examples) ? resolved(Object.values(media.examples)[0], document) : undefined;
+  const example = media.example !== undefined ? media.example : isNode(named) ? named.value : undefined;
+  return example !== null && typeof example === "object";
+}
+
+/** Whether the mock serves the media type as JSON: a JSON type, or another served as JSON instead (an XML error). */
 function servedAsJson(document: Node, type: string, media: unknown): boolean {
-  if (JSON_MEDIA.test(type)) return true;
-  return isNode(media) && media.schema !== undefined && isStructuredSchema(resolved(media.schema, document));
+  return JSON_MEDIA.test(type) || servedAsJsonInstead(type, media, document);
 }
 
 /**

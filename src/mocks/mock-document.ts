@@ -29,9 +29,9 @@ import {
 } from "../load/operation-index.js";
 import { fetchFilled, isIgnoredHeader } from "../load/ignored-headers.js";
 import { withEnumsAsSent } from "../load/text-enum.js";
-import { carriesNoContent, describedJsonType, isJsonMediaType, isStructuredSchema } from "../load/media-types.js";
+import { carriesNoContent, describedJsonType, isJsonMediaType } from "../load/media-types.js";
 import { documentServer } from "../link/server/server.js";
-import { servedAnswerHeaders, withSampledAnswers } from "./mock-answers.js";
+import { JSON_TYPE, servedAnswerHeaders, servedAsJsonInstead, withSampledAnswers } from "./mock-answers.js";
 import { isOwnPrefer } from "./mock-judge.js";
 import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { withoutReadOnlyRequired } from "./read-only-required.js";
@@ -280,22 +280,13 @@ function namedDefaultServed(responses: Json, document: Json): Json {
   return withAnswersAsMeant(out, (v) => resolved(v, document)) as Json;
 }
 
-const JSON_TYPE = /^application\/(.+\+)?json\s*(;|$)/i;
-
 /**
  * The media types (not JSON) whose schema is a structure, an object or a list (isStructuredSchema), or that have no
  * schema and an example that is one (any type, an object for example): Prism writes none as a tar stream or other
  * bytes ("Cannot find serializer"), nor as text ("Cannot serialise complex objects as text"), and answered 500.
  */
 function objectsOfOtherTypes(content: Json, document: Json): string[] {
-  return Object.keys(content).filter((type) => {
-    const media = content[type];
-    if (JSON_TYPE.test(type.trim()) || !isObject(media)) return false;
-    if (media.schema !== undefined) return isStructuredSchema(resolved(media.schema, document));
-    const named = isObject(media.examples) ? resolved(Object.values(media.examples)[0], document) : undefined;
-    const example = media.example !== undefined ? media.example : isObject(named) ? named.value : undefined;
-    return example !== null && typeof example === "object";
-  });
+  return Object.keys(content).filter((type) => servedAsJsonInstead(type, content[type], document));
 }
 
 /**
