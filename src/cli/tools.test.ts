@@ -2,7 +2,7 @@
 // JSON on stdout, for every provider or the ones named.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { toLlmTools } from "@blockwright/runtime/internal";
+import { llmToolName, toLlmTools } from "@blockwright/runtime/internal";
 import { cli } from "../../test-support/cli-harness.js";
 import {
   GENERATED_DIR,
@@ -30,7 +30,8 @@ describe("blockwright tools", () => {
     const [first, last] = [SPECS[0]!, SPECS.at(-1)!];
     const run = await cli(["tools", "--format", "anthropic", first.id, last.id]);
     const names = (JSON.parse(run.stdout) as { name: string }[]).map((t) => t.name);
-    expect(names).toEqual([...first.operations, ...last.operations]);
+    // An id longer than a tool name may be (a drafted provider's) is shortened as the library names it.
+    expect(names).toEqual([...first.operations, ...last.operations].map(llmToolName));
     const pkg = (await import(join(GENERATED_DIR, first.id, "index.js"))) as { toLlmTools(format: string): unknown[] };
     expect(JSON.parse(run.stdout).slice(0, first.operations.length)).toEqual(pkg.toLlmTools("anthropic"));
   });
