@@ -111,8 +111,11 @@ function stringAdmits(data: unknown, schema: unknown, text: string, depth = 0): 
   const branches = ["anyOf", "oneOf"].flatMap((k) => (Array.isArray(node[k]) ? (node[k] as unknown[]) : []));
   if (!own.length && branches.length)
     return branches.some((b) => typesOf(data, b, depth + 1).has("string") && stringAdmits(data, b, text, depth + 1));
-  if (Array.isArray(node.enum)) return node.enum.some((v) => String(v) === text);
-  if (node.const !== undefined) return String(node.const) === text;
+  // An untyped enum of several kinds (`["a", 2]`) admits as text its strings; a string's enum (`type: string`,
+  // `enum: [0]`, YAML's unquoted) the texts of all its values.
+  const text_ = (v: unknown) => (typeof v === "string" || own.includes("string") ? String(v) === text : false);
+  if (Array.isArray(node.enum)) return node.enum.some(text_);
+  if (node.const !== undefined) return text_(node.const);
   return true;
 }
 

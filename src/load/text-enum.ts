@@ -73,19 +73,20 @@ export function withEnumsAsSent(parameter: unknown, resolve: (value: unknown) =>
   const p = resolve(parameter) as Json | null;
   if (!p || typeof p !== "object" || !p.schema || typeof p.schema !== "object") return parameter;
   const declared = resolve(p.schema);
-  const schema = withValueEnum(withTextEnum(textOfKinds(declared, String(p.in)), resolve));
+  const schema = withValueEnum(withTextEnum(textOfKinds(declared, true), resolve));
   return schema === declared ? parameter : { ...p, schema };
 }
 
 /**
- * An untyped schema whose enum mixes kinds of values (`[true, false, 0, 1]`) as a string's where its value is text (a
- * parameter's `place`: a query, path, header or cookie value), as no type of one kind holds them all (Prism compared
- * the text "true" with the value true, and refused it).
+ * An untyped schema whose enum mixes kinds of values (`[true, false, 0, 1]`, `["a", 2, null]`) as a string's where
+ * its value is sent as `text` (a query, path, header or cookie value, a form's or a multipart body's field), as no
+ * type of one kind holds them all (Prism compared the text "true" with the value true, and refused it). A JSON
+ * body's value is no text: the schema stays.
  */
-export function textOfKinds<T>(schema: T, place: string | undefined): T {
+export function textOfKinds<T>(schema: T, text: boolean | undefined): T {
   const s = schema as Json | null;
-  if (!s || typeof s !== "object" || s.type !== undefined || !Array.isArray(s.enum) || !s.enum.length) return schema;
-  if (!["query", "path", "header", "cookie"].includes(place ?? "")) return schema; // a JSON body's value is no text
-  const scalars = s.enum.every((v) => ["string", "number", "boolean"].includes(typeof v));
-  return scalars && valuesType(s.enum) === undefined ? ({ ...s, type: "string" } as T) : schema;
+  if (!text || !s || typeof s !== "object" || s.type !== undefined || !Array.isArray(s.enum)) return schema;
+  const values = s.enum.filter((v) => v !== null);
+  const scalars = values.length > 0 && values.every((v) => ["string", "number", "boolean"].includes(typeof v));
+  return scalars && valuesType(values) === undefined ? ({ ...s, type: "string" } as T) : schema;
 }

@@ -42,6 +42,7 @@ import {
   resolved,
   withJsonFormFieldsAsText,
   withJsonPartsAsText,
+  withFormEnumsAsText,
   withOneItemFormLists,
   withUnlistedRequiredFormFields,
   withSpreadFormObjectsOptional,
@@ -124,8 +125,11 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
                   withJsonPartsAsText(
                     withOneItemFormLists(
                       withUnlistedRequiredFormFields(
-                        withoutReadOnlyRequired(
-                          bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document), "*/*"), covers),
+                        withFormEnumsAsText(
+                          withoutReadOnlyRequired(
+                            bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document), "*/*"), covers),
+                            document,
+                          ),
                           document,
                         ),
                         document,

@@ -4,6 +4,7 @@
 // judge holds each of them to the document as it is.
 import { spreadsAsPairs } from "../judge/spread-form-objects.js";
 import { isJsonMediaType } from "../load/media-types.js";
+import { textOfKinds, withTextEnum } from "../load/text-enum.js";
 
 type Json = Record<string, unknown>;
 
@@ -26,6 +27,25 @@ export function withOneItemFormLists(body: unknown, document: Json): unknown {
       lists++;
     }
     return lists ? { ...schema, properties } : media.schema;
+  });
+}
+
+/**
+ * A form's or multipart body's field whose enum lists values as the runtime sends them, as text: a string's enum of
+ * numbers or booleans (`type: string, enum: [0, 1]`) and an untyped one of several kinds (`[true, false, 0, 1]`) as
+ * their texts (load/text-enum.ts, as the link reads them): Prism compared the text "true" with the value true.
+ */
+export function withFormEnumsAsText(body: unknown, document: Json): unknown {
+  return withMediaSchemas(body, FORM_MEDIA, (media) => {
+    const schema = resolved(media.schema, document);
+    if (!isObject(schema) || !isObject(schema.properties)) return media.schema;
+    let properties: Json | undefined;
+    for (const [name, raw] of Object.entries(schema.properties)) {
+      const field = resolved(raw, document);
+      const asText = withTextEnum(textOfKinds(field, true));
+      if (asText !== field) (properties ??= { ...schema.properties })[name] = asText;
+    }
+    return properties ? { ...schema, properties } : media.schema;
   });
 }
 

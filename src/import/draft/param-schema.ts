@@ -171,9 +171,14 @@ function withType(
   } else if (input.place === "body" && !input.text) {
     param.type = "json";
     note(`${input.name} has no type in the spec: drafted as json`);
-  } else if (Array.isArray(flat.enum) && flat.enum.length && flat.enum.every(isScalar)) {
-    // Values of several kinds (`[true, false, 0, 1]`) in text: the texts they are sent as, each one of them.
-    param.enum = [...new Set(flat.enum.map(String))];
+  } else if (
+    Array.isArray(flat.enum) &&
+    flat.enum.some(isScalar) &&
+    flat.enum.every((v) => v === null || isScalar(v))
+  ) {
+    // Values of several kinds (`[true, false, 0, 1]`) in text: the texts they are sent as, each one of them (a null
+    // is no text: the field left out).
+    param.enum = [...new Set(flat.enum.filter(isScalar).map(String))];
     note(
       `${input.name} has no type in the spec and its enum mixes kinds (${shortText(JSON.stringify(flat.enum), 60)}): ` +
         "drafted as a string of their texts, as they are sent",

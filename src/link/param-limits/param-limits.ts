@@ -18,6 +18,7 @@ import type { LinkContext, Path } from "../context.js";
 import { listsAdmitted } from "./list-enum.js";
 import { checkSamePattern, patternLengths } from "./pattern-length.js";
 import { schemaPlace, type SchemaPlace } from "./schema-place.js";
+import type { SchemaAtPlace } from "../wire/schema-at-place.js";
 
 /**
  * The longest credential accepted where the manifest gives no maxLength of its own (it is sent in a header or the
@@ -180,17 +181,10 @@ function applicable(s: Schema, type: ManifestParam["type"]): Schema {
  * the facts the schema states (withSchemaFacts), and checked against it
  * (checkAgainstSchema). The schema is flattened once for all three.
  */
-export function paramAtPlace(
-  ctx: LinkContext,
-  p: ManifestParam,
-  at: Path,
-  schema: Schema,
-  what: string,
-  split?: { separator: string; maxItems?: number },
-): ManifestParam {
-  const place = schemaPlace(ctx.doc, schema);
+export function paramAtPlace(ctx: LinkContext, p: ManifestParam, at: Path, found: SchemaAtPlace): ManifestParam {
+  const place = schemaPlace(ctx.doc, found.schema);
   const param = withSchemaFacts(p.limitsFromSpec ? withSpecLimits(p, place) : p, place);
-  checkAgainstSchema(ctx, param, at, place, what, split);
+  checkAgainstSchema(ctx, param, at, place, found);
   return param;
 }
 
@@ -242,13 +236,12 @@ function checkAgainstSchema(
   p: ManifestParam,
   at: Path,
   place: SchemaPlace,
-  what: string,
-  split?: { separator: string; maxItems?: number },
+  { what, split, text }: Omit<SchemaAtPlace, "schema">,
 ): void {
   // Each form, against the document's of its type (already flattened: its own place).
   if (p.anyOf)
     return checkFormsAgainstSchema(ctx, p, at, place.flat, what, (form, formAt, matching, formWhat) =>
-      checkAgainstSchema(ctx, form, formAt, schemaPlace(ctx.doc, matching, matching), formWhat),
+      checkAgainstSchema(ctx, form, formAt, schemaPlace(ctx.doc, matching, matching), { what: formWhat, text }),
     );
   const specType = typeOf(place.declared);
   const flat = place.flat;
@@ -295,8 +288,8 @@ function checkAgainstSchema(
   }
   // A file's maxLength counts its bytes: maxBytes (files.ts), not a text's characters.
   if (p.type === "file") return;
-  // An untyped value in the address or a header is text: an enum of several kinds lists texts (textOfKinds).
-  checkLooser(ctx, p, at, textOfKinds(flat, p.wire?.in), what);
+  // An untyped value sent as text (the address, a header, a form's field): an enum of several kinds lists texts.
+  checkLooser(ctx, p, at, textOfKinds(flat, text), what);
   if (
     p.type === "string" &&
     p.separator === undefined &&

@@ -115,7 +115,7 @@ function linkParam(
   if (!placed) return undefined;
   const { wire, place } = placed;
   // The parameter as linked at its place: with the schema's facts there, and checked against it.
-  const p = place ? paramAtPlace(ctx, declared, at, place.schema, place.what, place.split) : declared;
+  const p = place ? paramAtPlace(ctx, declared, at, place) : declared;
   const spec: ParamSpec = {
     name,
     type: p.type,

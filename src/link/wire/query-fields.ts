@@ -16,6 +16,7 @@ import {
   type Schema,
 } from "../../load/openapi-document.js";
 import type { LinkContext, Path } from "../context.js";
+import type { SchemaAtPlace } from "./schema-at-place.js";
 
 /**
  * The key a field of object query parameter `name` goes under, as its style writes it; undefined when the style writes
@@ -41,7 +42,7 @@ export function placeQueryField(
   at: Path,
   op: OpenApiOperation,
   wireAt: Path,
-): { wire: WireSpec; place: { schema: Schema; what: string } } | undefined {
+): { wire: WireSpec; place: SchemaAtPlace } | undefined {
   const w = p.wire as { in: string; name?: string; field: string };
   if (w.in !== "query")
     return ctx.fail(
@@ -123,7 +124,7 @@ export function placeQueryField(
       of: { name: objectName, field: w.field },
       ...(deep ? { encoding: { style: "deepObject", explode: true } } : {}),
     },
-    place: { schema, what: `field "${w.field}" of query parameter "${objectName}"` },
+    place: { schema, what: `field "${w.field}" of query parameter "${objectName}"`, text: true },
   };
 }
 

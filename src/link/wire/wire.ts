@@ -16,7 +16,6 @@ import {
   slotKey,
   type OpenApiOperation,
   type OpenApiParameter,
-  type Schema,
 } from "../../load/openapi-document.js";
 import { isFlowParam } from "../auth-flows/auth-flows.js";
 import { isCredentialParam } from "../auth/auth.js";
@@ -24,15 +23,8 @@ import { linkConstant } from "../constants/constants.js";
 import { fieldsNear, unionsSearched, type LinkContext, type Path } from "../context.js";
 import { isJsonMediaType, typeOf } from "../../load/openapi-document.js";
 import { placeQueryField } from "./query-fields.js";
+import type { SchemaAtPlace } from "./schema-at-place.js";
 import { isServerVariable } from "../server/server-variables.js";
-
-/** The schema a parameter's value is held to at its place in the request, and how that place is named in problems. */
-export interface SchemaAtPlace {
-  schema: Schema;
-  what: string;
-  /** A list in one string that the body sends split (`wire.split`). */
-  split?: { separator: string; maxItems?: number };
-}
 
 /** A parameter's placement, and the schema of its place (none for a credential, the address, a switch). */
 export interface Placed {
@@ -111,7 +103,7 @@ function placeNamed(
       `${ctx.openapiName} requires ${w.in} parameter "${wireName}"; declare required: true or a default that is sent`,
     );
   }
-  const place = { schema: declared.schema, what: `${w.in} parameter "${wireName}"` };
+  const place = { schema: declared.schema, what: `${w.in} parameter "${wireName}"`, text: true };
   if (p.separator !== undefined && typeOf(declared.schema) === "array" && explodes(declared, w.in)) {
     ctx.fail(
       "BW2017",
@@ -189,6 +181,7 @@ function placeBodyField(
     place: {
       schema: target,
       what: `body field "${pointer || "(whole body)"}"`,
+      text: op.requestBody?.encoding === "form" || op.requestBody?.encoding === "multipart",
       ...(w.split ? { split: w.split } : {}),
     },
   };
