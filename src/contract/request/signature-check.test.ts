@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { executeToolDefinition, type ToolSpec } from "@blockwright/runtime/internal";
+import { executeToolDefinition, signRequest, type ToolSpec } from "@blockwright/runtime/internal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadProvider } from "../../emit/link-provider.js";
 import { drafted } from "../../import/__fixtures__/draft-kit.js";
@@ -109,6 +109,26 @@ describe("a signed request judged by AWS's own signer", () => {
     expect(await signatureProblem(await received(), KEYS, { ...SCOPE, region: "us-east-1" })).toBe(
       "the signature's scope is eu-west-1/zqsign, the manifest's us-east-1/zqsign",
     );
+  });
+
+  it("judges a query holding a name __proto__ (lost from AWS's signer's object of names) as AWS's servers sign it", async () => {
+    const way = { type: "sigv4", param: "secretAccessKey", user: "accessKeyId", ...SCOPE } as const;
+    const values = { accessKeyId: KEYS.accessKeyId, secretAccessKey: KEYS.secretAccessKey };
+    const url = "http://127.0.0.1:9/zqwidgets?zq=1&__proto__=a%20b&__proto__=&A=2";
+    const signed = await signRequest(
+      { way, credential: KEYS.secretAccessKey, values },
+      { method: "GET", url, headers: {} },
+    );
+    const asReceived = (at: string) => ({
+      method: "GET",
+      url: new URL(at),
+      headers: new Headers({ ...signed.headers, host: "127.0.0.1:9" }),
+      rawBody: "",
+    });
+    expect(await signatureProblem(asReceived(url), KEYS, SCOPE)).toBeUndefined();
+    // The pair is signed: changed or left out, the signature no longer matches.
+    for (const changed of [url.replace("a%20b", "a%20c"), url.replace("&__proto__=a%20b", "")])
+      expect(await signatureProblem(asReceived(changed), KEYS, SCOPE), changed).toMatch(/does not match/);
   });
 
   it("fails the cases of a tool planted with the old draft: the secret key as it is in Authorization", async () => {

@@ -10,6 +10,7 @@ import { chooseWay, signingRegion, type SigV4Spec, type ToolSpec, wayCredentials
 import type { Exchange } from "../exchange.js";
 
 type SignatureV4Class = typeof import("@smithy/signature-v4").SignatureV4;
+type SignedRequest = Parameters<InstanceType<SignatureV4Class>["sign"]>[0];
 const { SignatureV4 } = createRequire(import.meta.url)("../../vendor/smithy-signature-v4.cjs") as {
   SignatureV4: SignatureV4Class;
 };
@@ -129,7 +130,7 @@ export async function signatureProblem(
     const had = query[k];
     query[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v];
   }
-  const signer = new SignatureV4({
+  const signer = new WholeQuerySigner(lostPairs(ex.url.searchParams), {
     credentials: keys,
     region: scope.region,
     service: scope.service,
@@ -161,6 +162,38 @@ export async function signatureProblem(
     ? undefined
     : `the signature does not match the request as received (AWS's signer computes another from its method, ` +
         `path, query, signed headers and body with the call's credentials)`;
+}
+
+/**
+ * AWS's signer keeps a query in an object keyed by its names, where a name `__proto__` (a random input's key: an
+ * object sent as form pairs) sets the object's prototype and is lost: it signed the query without that pair, which
+ * AWS's servers (not JavaScript) sign. Its canonical query here has those pairs back, each where AWS sorts it (by
+ * name, then by the pair's text), escaped as AWS escapes (RFC 3986's unreserved characters kept); the rest is its own.
+ */
+class WholeQuerySigner extends SignatureV4 {
+  constructor(
+    private readonly lost: string[],
+    options: ConstructorParameters<SignatureV4Class>[0],
+  ) {
+    super(options);
+  }
+  protected override createCanonicalRequest(request: SignedRequest, headers: Record<string, string>, hash: string) {
+    const canonical = super.createCanonicalRequest(request, headers, hash);
+    if (!this.lost.length) return canonical;
+    const lines = canonical.split("\n");
+    const pairs = [...(lines[2] ? lines[2].split("&") : []), ...this.lost];
+    const name = (pair: string) => pair.slice(0, pair.indexOf("="));
+    pairs.sort((a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : a < b ? -1 : a > b ? 1 : 0));
+    lines[2] = pairs.join("&");
+    return lines.join("\n");
+  }
+}
+
+/** The query's pairs AWS's signer loses (a name `__proto__`), as canonical `name=value` texts. */
+function lostPairs(query: URLSearchParams): string[] {
+  const escape = (text: string) =>
+    encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return [...query].filter(([name]) => name === "__proto__").map(([name, value]) => `${name}=${escape(value)}`);
 }
 
 function sha256Hex(text: string): string {
