@@ -191,9 +191,9 @@ class WholeQuerySigner extends SignatureV4 {
 
 /** The query's pairs AWS's signer loses (a name `__proto__`), as canonical `name=value` texts. */
 function lostPairs(query: URLSearchParams): string[] {
-  const escape = (text: string) =>
+  const uriEscape = (text: string) =>
     encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return [...query].filter(([name]) => name === "__proto__").map(([name, value]) => `${name}=${escape(value)}`);
+  return [...query].filter(([name]) => name === "__proto__").map(([name, value]) => `${name}=${uriEscape(value)}`);
 }
 
 function sha256Hex(text: string): string {
