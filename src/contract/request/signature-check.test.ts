@@ -111,7 +111,7 @@ describe("a signed request judged by AWS's own signer", () => {
     );
   });
 
-  it("judges a query holding a name __proto__ (lost from AWS's signer's object of names) as AWS's servers sign it", async () => {
+  it("judges a query holding a name __proto__ (lost from AWS's signer's object of names) as AWS signs it", async () => {
     const way = { type: "sigv4", param: "secretAccessKey", user: "accessKeyId", ...SCOPE } as const;
     const values = { accessKeyId: KEYS.accessKeyId, secretAccessKey: KEYS.secretAccessKey };
     const url = "http://127.0.0.1:9/zqwidgets?zq=1&__proto__=a%20b&__proto__=&A=2";
