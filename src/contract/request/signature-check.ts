@@ -125,8 +125,11 @@ export async function signatureProblem(
     if (value === null) return `SignedHeaders names ${name}, which the request does not carry`;
     headers[name] = value;
   }
-  const query: Record<string, string | string[]> = {};
+  // No prototype: a name `constructor` or `toString` is a pair of the query, not a value it already had; a name
+  // `__proto__` AWS's signer cannot hold (WholeQuerySigner adds its pairs).
+  const query: Record<string, string | string[]> = Object.create(null);
   for (const [k, v] of ex.url.searchParams) {
+    if (k === "__proto__") continue;
     const had = query[k];
     query[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v];
   }
