@@ -62,12 +62,28 @@ export async function signRequest(call: SigningCall, request: HttpRequest, datet
         `${name}:${name === "host" ? signer.url.host : (signer.headers.get(name) ?? "").replace(/[ \t]+/g, " ")}`,
     )
     .join("\n");
+  // aws4fetch leaves a pair with an empty name (`?=x`: an object's key "" sent as form pairs) out of the canonical
+  // query; AWS's signer keeps it, as AWS's servers do: the query made as aws4fetch makes it, that pair kept.
+  if (signer.url.searchParams.has("")) signer.encodedSearch = canonicalQuery(signer.url.searchParams, spec.service);
   const signed = await signer.sign();
   const out: Record<string, string> = {};
   signed.headers.forEach((value, name) => {
     out[signedName(name, headers)] = value;
   });
   return { method: request.method, url: request.url, headers: out, ...(body !== undefined ? { body } : {}) };
+}
+
+/** A query's canonical form (SigV4): each pair RFC 3986-encoded, sorted by name then value; S3 signs a name once. */
+function canonicalQuery(params: URLSearchParams, service: string): string {
+  const seen = new Set<string>();
+  const encode = (text: string) =>
+    encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return [...params]
+    .filter(([name]) => service !== "s3" || (!seen.has(name) && Boolean(seen.add(name))))
+    .map(([name, value]) => [encode(name), encode(value)] as const)
+    .sort(([n1, v1], [n2, v2]) => (n1 < n2 ? -1 : n1 > n2 ? 1 : v1 < v2 ? -1 : v1 > v2 ? 1 : 0))
+    .map(([name, value]) => `${name}=${value}`)
+    .join("&");
 }
 
 /** The region a request is signed for: the manifest's, or its parameter's value (a server variable's). */
