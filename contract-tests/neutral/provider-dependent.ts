@@ -73,9 +73,6 @@ export const PROVIDER_DEPENDENT_NOT_RUN_AGAIN: Record<string, string> = {
   "contract-tests/packages/publish-round-trip.test.ts":
     "checks the packages project's blockwright publish of every package of generated/ to its local registry, " +
     "and runs it again",
-  "contract-tests/packages/registry-round-trip.test.ts":
-    "installs two of the packages of generated/ from the packages project's local registry, to which " +
-    "blockwright publish gave them all",
 };
 
 /**

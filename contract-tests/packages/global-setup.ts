@@ -7,7 +7,8 @@
 // publishes every provider and skips the runtime (publish-round-trip.test.ts
 // checks that run). The consumers of client-consumer.test.ts and
 // registry-round-trip.test.ts install from it, so what they use is what
-// `blockwright publish` uploaded; npm's cache is shared by the files, which
+// `blockwright publish` uploaded: their npm consumer is installed here, once
+// for both (npm-consumer.ts); npm's cache is shared by the files, which
 // makes every install after the first a warm one. Packages under
 // `@zqrefused/` are refused (a registry that says no). Stopped after the last
 // file of the project.
@@ -18,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { cpuSeconds } from "../../test-support/run/cpu-seconds.js";
 import { type LocalRegistry, putPackages, startLocalRegistry } from "./local-registry.js";
+import { installNpmConsumer, type NpmConsumer } from "./npm-consumer.js";
 import { node, run, type Finished } from "./processes.js";
 import { packShared, packsOf, type SharedPacks } from "./shared-packs.js";
 import { ROOT } from "./root.js";
@@ -35,6 +37,8 @@ export interface SharedRegistry {
   published: Finished;
   /** Every folder the files pack, packed once (shared-packs.ts). */
   packs: SharedPacks;
+  /** The provider packages installed by npm into a fresh project, after that publish (npm-consumer.ts). */
+  npmConsumer: NpmConsumer;
 }
 
 /** The runtime's dependencies and theirs (openapi-fetch, openapi-typescript-helpers…), as installed here. */
@@ -106,7 +110,16 @@ export async function setup(project: TestProject): Promise<void> {
       ROOT,
       env,
     );
-    project.provide("packagesRegistry", { url: registry.url, npmrc, token, thirdParty: packages, published, packs });
+    const npmConsumer = await installNpmConsumer(ROOT, join(work, "npm-consumer"), env);
+    project.provide("packagesRegistry", {
+      url: registry.url,
+      npmrc,
+      token,
+      thirdParty: packages,
+      published,
+      packs,
+      npmConsumer,
+    });
   } catch (e) {
     // Vitest does not tear down a set-up that failed.
     await teardown();

@@ -2,7 +2,9 @@
 // runtime and two provider packages, as `blockwright publish` put them on the
 // packages project's Verdaccio registry on loopback (global-setup.ts, with
 // the runtime's third-party dependencies from the local node_modules: no
-// network), installed into a fresh consumer project from there, and used:
+// network), installed into a fresh consumer project from there (by the
+// set-up, once for this file and client-consumer.test.ts: npm-consumer.ts;
+// one provider alone first, its install measured), and used:
 // plain Node ESM and CommonJS calls against a loopback upstream answering
 // with the specs' own examples, an esbuild browser bundle, and the install's
 // size. (What a consumer's tsc makes of them, executeTool's types included:
@@ -11,14 +13,13 @@
 // and what is checked here is that the installed packages load and call,
 // not their requests' conformance (the contract suite's, on the sources).
 import { build } from "esbuild";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdtempSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import jsYaml from "js-yaml";
 import { type Received, server } from "../../test-support/runtime/loopback-server.js";
 import { ROOT, SPECS_DIR } from "./root.js";
-import { diskUsageBytes, installedPackages } from "./disk-usage.js";
+import { NPM_CONSUMER_PROVIDERS, readyNpmConsumer } from "./npm-consumer.js";
 import { node, runOk } from "./processes.js";
 
 // The figures issue 8 sets for one provider package.
@@ -37,15 +38,11 @@ const MAX_INSTALL_BYTES = 6_000_000;
 // (createPackageExecutor): 39.5 KB measured.
 const MAX_BUNDLE_BYTES = 41_000;
 
-const PROVIDERS = ["books", "docgen"];
+// The consumer's first provider (installed alone, measured), and the one its ESM call adds.
+const PROVIDERS = [NPM_CONSUMER_PROVIDERS[0], "docgen"];
 const CONSUMER_FIXTURES = join(ROOT, "contract-tests/packages/consumer");
 
-interface Manifest {
-  version: string;
-}
-const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Manifest;
-
-const { npmrc, thirdParty: THIRD_PARTY } = inject("packagesRegistry");
+const { thirdParty: THIRD_PARTY, npmConsumer } = inject("packagesRegistry");
 const figure = (text: string) => process.stdout.write(`[packages] ${text}\n`);
 
 /** The example a provider's OpenAPI document gives under components/examples. */
@@ -72,38 +69,21 @@ const requestsSince = (from: number) =>
     return [r.method, url.pathname, Object.fromEntries(url.searchParams)];
   });
 
-let work: string;
 let upstream: Awaited<ReturnType<typeof server>> | undefined;
 let consumer: string;
-let install: { packages: string[]; bytes: number };
+/** This file's scripts, in a folder of their own in the shared consumer (the packages found a folder up). */
+let scripts: string;
+const install = npmConsumer.firstInstall;
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), "blockwright-packages-"));
-  const npm = (args: string[], cwd: string) => runOk("npm", args, cwd, { NPM_CONFIG_USERCONFIG: npmrc });
-  consumer = join(work, "consumer");
-  mkdirSync(consumer);
-  for (const file of ["esm-call.mjs", "cjs-call.cjs"]) cpSync(join(CONSUMER_FIXTURES, file), join(consumer, file));
-  writeFileSync(
-    join(consumer, "package.json"),
-    JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2),
-  );
-  // One provider first, to measure what installing one costs; then the second. The upstream starts meanwhile.
-  const [first, second] = PROVIDERS.map((p) => `@blockwright/${p}@${manifest(join(ROOT, "generated", p)).version}`);
-  const installed = npm(["install", "--ignore-scripts", first!], consumer).then(() => {
-    install = {
-      packages: installedPackages(join(consumer, "node_modules")),
-      bytes: diskUsageBytes(join(consumer, "node_modules")),
-    };
-    return npm(["install", "--ignore-scripts", second!], consumer);
-  });
-  // Settled, not raced: whatever started is known to afterAll, which stops it.
-  const started = await Promise.allSettled([server(answer).then((s) => (upstream = s)), installed]);
-  for (const s of started) if (s.status === "rejected") throw s.reason;
+  consumer = readyNpmConsumer(npmConsumer);
+  scripts = mkdtempSync(join(consumer, "calls-"));
+  for (const file of ["esm-call.mjs", "cjs-call.cjs"]) cpSync(join(CONSUMER_FIXTURES, file), join(scripts, file));
+  upstream = await server(answer);
 });
 
 afterAll(async () => {
   await upstream?.close();
-  if (work) rmSync(work, { recursive: true, force: true });
 });
 
 describe("packages published to a local registry and installed in a fresh project", () => {
@@ -121,7 +101,7 @@ describe("packages published to a local registry and installed in a fresh projec
 
   it("plain node imports the ESM packages and runs a call of each against the upstream", async () => {
     const from = upstream!.received.length;
-    const { stdout } = await runOk(node, ["esm-call.mjs", upstream!.url, upstream!.url], consumer);
+    const { stdout } = await runOk(node, ["esm-call.mjs", upstream!.url, upstream!.url], scripts);
     expect(requestsSince(from)).toEqual([
       ["GET", "/books/v1/volumes", { q: "google", maxResults: "2", key: "local-test-key" }],
       ["GET", "/v1.0/themes", { limit: "5" }],
@@ -136,7 +116,7 @@ describe("packages published to a local registry and installed in a fresh projec
 
   it("a CommonJS require of the same package runs a call against the upstream", async () => {
     const from = upstream!.received.length;
-    const { stdout } = await runOk(node, ["cjs-call.cjs", upstream!.url], consumer);
+    const { stdout } = await runOk(node, ["cjs-call.cjs", upstream!.url], scripts);
     expect(requestsSince(from)).toEqual([["GET", "/books/v1/volumes/zyTCAlFPjgYC", { key: "local-test-key" }]]);
     const result = JSON.parse(stdout);
     expect(result.success).toBe(true);
