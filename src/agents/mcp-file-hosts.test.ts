@@ -7,7 +7,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { FileHosts, ToolSpec } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
-import { createToolServer } from "./mcp-server.js";
+import { createToolServer, fileHostsOfEnv } from "./mcp-server.js";
 
 const upload = irFixture("zqfiles").operations.find((o) => o.tool.id === "zqfiles_upload_file")!.tool as ToolSpec;
 const KEY = "zq-secret-key-1234";
@@ -81,5 +81,15 @@ describe("an MCP tool call's file address", () => {
     expect(api).toEqual(["https://api.zqfiles.test/files", "https://api.zqfiles.test/files"]);
     expect(looked).toEqual(["zqcdn.example.com"]);
     await client.close();
+  });
+});
+
+describe("BLOCKWRIGHT_FILE_HOSTS (blockwright mcp)", () => {
+  it("is read as the allowed hosts, comma-separated, blanks left out; unset, nothing more is allowed", () => {
+    expect(fileHostsOfEnv(" zqdb.internal, *.zqcorp.example ,,10.0.0.5 ")).toEqual({
+      allow: ["zqdb.internal", "*.zqcorp.example", "10.0.0.5"],
+    });
+    expect(fileHostsOfEnv(undefined)).toEqual({ allow: [] });
+    expect(fileHostsOfEnv("")).toEqual({ allow: [] });
   });
 });

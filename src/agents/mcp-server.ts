@@ -122,6 +122,11 @@ export function createToolServer(options: ToolServerOptions): Server {
   return server;
 }
 
+/** The server's `fileHosts` from BLOCKWRIGHT_FILE_HOSTS: hosts, `*.<domain>`, IP addresses or `*`, comma-separated. */
+export function fileHostsOfEnv(value: string | undefined): FileHosts {
+  return { allow: (value ?? "").split(",").flatMap((host) => host.trim() || []) };
+}
+
 /** Where the page a tools/list cursor asks for starts: a cursor this server gave (the index of its first tool). */
 function pageStart(cursor: string | undefined, total: number): number {
   if (cursor === undefined) return 0;

@@ -120,7 +120,7 @@ export async function serve(
   }
 
   try {
-    const [{ createToolServer }, { BoundedStdioTransport }, { version }] = await Promise.all([
+    const [{ createToolServer, fileHostsOfEnv }, { BoundedStdioTransport }, { version }] = await Promise.all([
       import("../agents/mcp-server.js"),
       import("../agents/stdio-transport.js"),
       import("./version.js"),
@@ -134,7 +134,7 @@ export async function serve(
       ...(pageSize !== undefined ? { pageSize } : {}),
       version: version(),
       connection: (tool) => resolved.byProvider.get(tool.provider) ?? { values: {}, missing: [] },
-      fileHosts: { allow: (env.BLOCKWRIGHT_FILE_HOSTS ?? "").split(",").flatMap((h) => h.trim() || []) },
+      fileHosts: fileHostsOfEnv(env.BLOCKWRIGHT_FILE_HOSTS),
       executeOptions: (tool) => {
         const tokenUrl = tool.oauth ? tokenUrlOf(tool.provider) : undefined;
         return {

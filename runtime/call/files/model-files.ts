@@ -2,7 +2,10 @@
 // checked by its text first; then, on Node, a name is resolved and every address it has checked (DNS that points a
 // public-looking name at 10.0.0.5), and the file is fetched over a connection made to those addresses: node:http(s)
 // with a `lookup` that answers them, so the name is not resolved again (DNS answering the check one address and the
-// fetch another, rebinding, reaches nothing). TLS still verifies the certificate against the name.
+// fetch another, rebinding, reaches nothing). TLS still verifies the certificate against the name. Not pinned: a
+// request Node itself sends through a proxy (NODE_USE_ENV_PROXY), whose `lookup` is asked for the proxy's host, the
+// proxy resolving the file's; undici's fetch is not used here because pinning it needs an Agent of the undici
+// package (`connect.lookup`), which Node does not expose.
 //
 // Elsewhere (browsers, edge runtimes, Deno, Bun) there is no resolver to ask, or no connection the runtime can hold
 // to an address: the checks are by the name alone, and the call's fetch resolves it. A `fileHosts.fetch` of the
@@ -46,12 +49,13 @@ export async function modelFileFetch(
   try {
     addresses = await lookup(host);
   } catch (e) {
-    const code = (e as { code?: unknown }).code;
+    const { code, message } = (e ?? {}) as { code?: unknown; message?: unknown };
+    const why = typeof code === "string" ? code : typeof message === "string" ? message : String(e);
     return {
       failure: {
         type: "network",
         param,
-        message: `${param}: the file's host ${host} could not be resolved (${typeof code === "string" ? code : e})`,
+        message: `${param}: the file's host ${host} could not be resolved (${why})`,
         retryable: true,
       },
     };
