@@ -64,7 +64,15 @@ export default {
     {
       comment: "runtime",
       from: { path: "^runtime/" },
-      to: { path: ["^runtime/", "^node_modules/openapi-fetch/", "^node_modules/jose/", "^node_modules/aws4fetch/"] },
+      to: {
+        path: [
+          "^runtime/",
+          "^node_modules/openapi-fetch/",
+          "^node_modules/jose/",
+          "^node_modules/aws4fetch/",
+          "^(runtime/)?node_modules/ipaddr\\.js/",
+        ],
+      },
     },
     { comment: "agent adapters", from: { path: "^runtime/adapters/" }, to: { path: ADAPTER_FRAMEWORKS } },
     {
@@ -106,11 +114,20 @@ export default {
         "The runtime runs inside every generated package, in browsers and edge runtimes: " +
         "it imports its own files and its dependencies (openapi-fetch; jose, " +
         "for signing OAuth 2 JWT assertions with WebCrypto, which browsers and Node both have; aws4fetch, for " +
-        "AWS Signature Version 4 over WebCrypto), " +
+        "AWS Signature Version 4 over WebCrypto; ipaddr.js, for the IP ranges a model's file address may not " +
+        "reach), " +
         "and no Node module, YAML parser or schema compiler.",
       severity: "error",
       from: { path: "^runtime/", pathNot: "^runtime/adapters/" },
-      to: { pathNot: ["^runtime/", "^node_modules/openapi-fetch/", "^node_modules/jose/", "^node_modules/aws4fetch/"] },
+      to: {
+        pathNot: [
+          "^runtime/",
+          "^node_modules/openapi-fetch/",
+          "^node_modules/jose/",
+          "^node_modules/aws4fetch/",
+          "^(runtime/)?node_modules/ipaddr\\.js/",
+        ],
+      },
     },
     {
       name: "test-support-runtime-part-on-the-runtime",

@@ -18,7 +18,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { generate } from "../src/emit/generate-all.js";
 import { drafted, type Json, openapi, reply } from "../src/import/__fixtures__/draft-kit.js";
 import type { ProviderIR } from "../src/model/ir.js";
@@ -188,6 +188,7 @@ beforeAll(async () => {
   address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
+afterEach(() => vi.unstubAllEnvs());
 afterAll(async () => {
   await new Promise((closed) => server?.close(closed));
   rmSync(work, { recursive: true, force: true });
@@ -308,7 +309,10 @@ describe("Sim tools whose request an OAuth 2 flow or a file prepares", () => {
     }
   });
 
-  it("fetches a Sim file at an absolute address (a storage link) and sends it", async () => {
+  it("fetches a Sim file at an absolute address (a storage link) the operator allows, and sends it", async () => {
+    // A file address is held to the public internet (Sim cannot tell a model's from a workflow's): this storage's
+    // loopback host is allowed as a Sim server's operator would allow a private storage host.
+    vi.stubEnv("BLOCKWRIGHT_FILE_HOSTS", "127.0.0.1");
     const file = { id: "zq-file-2", name: "zq-note.txt", url: `${address}/files/zq-note.txt`, key: "zq-ws/zq-note" };
     const { result, requests } = await runInSim("zqdocs", "upload_zq_doc", { accessToken: UPLOAD_KEY, file: [file] });
     // Fetched without the tool's credential, then uploaded.
@@ -327,6 +331,11 @@ describe("Sim tools whose request an OAuth 2 flow or a file prepares", () => {
       [join(work, "package.json"), /^file: .*not read as a path/],
       [{ id: "zq-4", name: "zq-b.bin", url: "", key: "k", base64: "not base64!" }, /^file: .*not base64/],
       [42, /^file: must be a Sim file .*got number/],
+      // An address off the public internet (the cloud's metadata service), as a model could give it.
+      [
+        { id: "zq-5", name: "zq-c.txt", url: "https://169.254.169.254/latest/meta-data/", key: "k" },
+        /^file: a model's file address must be on the public internet, got host 169\.254\.169\.254 /,
+      ],
     ];
     for (const [file, message] of cases) {
       const { result, requests } = await runInSim("zqdocs", "upload_zq_doc", { accessToken: UPLOAD_KEY, file });

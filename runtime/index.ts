@@ -32,6 +32,7 @@ export { writeSafety } from "./call/write-safety.js";
 export { rateLimitWait as rateLimitWaits } from "./http/rate-waits.js";
 export { problemMessage as problemDetails } from "./http/problem-details.js";
 export type { ExecuteOptions } from "./call/single-call.js";
+export type { FileHosts, ResolvedAddress } from "./validate/file-hosts.js";
 export { TokenCache, type TokenSet } from "./oauth/token-cache.js";
 export type { IssuedTokens } from "./oauth/flows.js";
 export { RateLimiter, type RateLimiterOptions } from "./http/rate-limiter.js";

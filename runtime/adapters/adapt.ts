@@ -17,6 +17,7 @@ import {
 } from "../llm/llm-tools.js";
 import { type ToolBehavior, toolBehavior } from "../spec/behavior.js";
 import type { ToolCall, ToolSpec } from "../spec/tool-types.js";
+import type { FileHosts } from "../validate/file-hosts.js";
 
 /** Which of a client's operations become tools. */
 export interface AdapterOptions {
@@ -24,6 +25,11 @@ export interface AdapterOptions {
   readOnly?: boolean;
   /** Only these operations: client method names (`searchVolumes`) or operation ids. */
   only?: readonly string[];
+  /**
+   * How far a model's file addresses may reach: the public internet only, unless `allow` names more hosts
+   * (`fileHosts: { allow: ["files.corp.example"] }`, `["*"]` for any); validate/file-hosts.ts.
+   */
+  fileHosts?: FileHosts;
 }
 
 /** One operation as a framework-neutral tool. */
@@ -49,7 +55,10 @@ export interface ModelError {
     Partial<Pick<ToolError, "status" | "code" | "param" | "rule" | "retryable">>;
 }
 
-type Call = (input: Record<string, unknown>, options?: { signal?: AbortSignal }) => Promise<ToolResult>;
+type Call = (
+  input: Record<string, unknown>,
+  options?: { signal?: AbortSignal; fileHosts: FileHosts },
+) => Promise<ToolResult>;
 
 /**
  * A client's operations as neutral tools; `client` is what a provider's `create<Provider>(…)` returned.
@@ -65,6 +74,7 @@ export function adaptClient(
   if (!table)
     throw new TypeError("expected a Blockwright client, as a provider package's create<Provider>({...}) returns it");
   const only = options.only ? new Set(options.only) : undefined;
+  const fileHosts = options.fileHosts ?? {};
   const tools: AdaptedTool[] = [];
   const names = new Map<string, string>();
   for (const [method, call] of Object.entries(table.methods)) {
@@ -92,12 +102,13 @@ export function adaptClient(
       behavior,
       tool,
       call: async (args, signal) => {
-        const built = llmCallParams(tool, args, {});
+        const built = llmCallParams(tool, args, {}, { fileHosts });
         if ("error" in built) return modelError(built.error);
         // null is how strict mode says "not given".
         const params = Object.fromEntries(Object.entries(built.params).filter(([, v]) => v !== null));
         try {
-          const result = await run(params, signal ? { signal } : undefined);
+          // fileHosts: the file addresses are a model's, checked again where they are fetched (resolved on Node).
+          const result = await run(params, signal ? { signal, fileHosts } : { fileHosts });
           return result.success ? llmOutput(result.output) : modelError(result.error);
         } catch (e) {
           // A client made with throwOnError throws the same structured error.

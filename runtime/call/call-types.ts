@@ -11,6 +11,7 @@ import type { RateLimiter } from "../http/rate-limiter.js";
 import type { CredentialChoice, IssuedTokens, OAuthCall } from "./credential.js";
 import type { TokenCache } from "../oauth/token-cache.js";
 import type { Issue } from "../common/issue.js";
+import type { FileHosts } from "../validate/file-hosts.js";
 import type { CallNeeds, Support } from "./support.js";
 
 export interface ExecuteOptions {
@@ -25,6 +26,13 @@ export interface ExecuteOptions {
    * `*.example.com` (one label), `*` (any name), or an exact IP address.
    */
   allowHosts?: readonly string[];
+  /**
+   * Given, the call's file addresses are a model's (the LLM tool surfaces set it): each must be on the public internet
+   * (not loopback, private, link-local or reserved, not a local name; on Node, every address its name resolves to
+   * too, the file then fetched over a connection to those addresses, not by `fetch`) or a host `allow` names;
+   * refused before any request. Left out (a user's own call), any https address.
+   */
+  fileHosts?: FileHosts;
   /** The fetch to use (tests inject one; defaults to the global fetch). It must honour `request.redirect`. */
   fetch?: FetchLike;
   signal?: AbortSignal;

@@ -3,6 +3,7 @@ import { nestingIssue, tooDeep } from "../common/nesting.js";
 import { ownValue, setOwn } from "../common/own.js";
 import { toolBehavior, type ToolBehavior } from "../spec/behavior.js";
 import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
+import { type FileHosts, modelFileValueIssue } from "../validate/file-hosts.js";
 import { type DescribedTool, toolSentences } from "./wording.js";
 import { outputSchema } from "./llm-outputs.js";
 import {
@@ -141,13 +142,18 @@ function isConnectionParam(p: ParamSpec): boolean {
 /**
  * A model's tool-call arguments plus the connection's values, as the tool's
  * parameters. A model may not set a connection parameter: that is refused
- * (without echoing the value), as are arguments that are not an object.
+ * (without echoing the value), as are arguments that are not an object, and a
+ * file address whose host is not on the public internet by its text (an IP
+ * literal of a private range, localhost, a local name) unless
+ * `options.fileHosts.allow` names it; pass the same `fileHosts` to the call,
+ * which on Node checks what the name resolves to as well.
  * Unknown names and bad values are left to the tool's own validation.
  */
 export function llmCallParams(
   tool: ToolSpec,
   args: unknown,
   connection: Record<string, unknown>,
+  options: { fileHosts?: FileHosts } = {},
 ): { params: Record<string, unknown> } | { error: ToolError } {
   const fail = (param: string | undefined, rule: string, message: string) => ({
     error: {
@@ -195,6 +201,10 @@ export function llmCallParams(
         "format",
         `${name}: a model gives a file as its https address (the tool fetches it), not as a path or as content`,
       );
+    }
+    if (spec?.type === "file" && value !== undefined && value !== null) {
+      const issue = modelFileValueIssue(name, value, options.fileHosts ?? {});
+      if (issue) return fail(issue.param, issue.rule, issue.message);
     }
     setOwn(params, name, value);
   }

@@ -2,7 +2,7 @@
 // the request is executeTool's, built once for the values Sim passes to every
 // builder; Sim's own keys and a block's empty inputs are not the tool's; an
 // answer reads as executeTool reads it; directExecution is executeTool's call.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { createExecutor } from "../execute/executor.js";
@@ -110,6 +110,36 @@ describe("directExecution", () => {
     run.abort();
     const aborted = await request.directExecution(values, run.signal);
     expect(aborted).toEqual({ success: false, output: {}, error: "the call was cancelled" });
+  });
+});
+
+describe("directExecution of a file parameter", () => {
+  afterEach(() => vi.unstubAllEnvs());
+  it("holds its address to the public internet (a model's or not) unless BLOCKWRIGHT_FILE_HOSTS allows", async () => {
+    const zqfiles = createExecutor(tools("zqfiles"), parts);
+    const { fetch, seen } = scriptedFetch(
+      new Response("zq,1\n"),
+      json(200, { id: "zq-file-1", filename: "x", bytes: 3 }),
+    );
+    const execute = Object.assign(
+      (id: never, params: never, options: ExecuteOptions = {}) => zqfiles(id, params, { ...options, fetch }),
+      { prepare: zqfiles.prepare },
+    );
+    const request = simRequest(execute, "zqfiles_upload_file", ["apiKey", "file", "purpose"], {
+      files: { file: "file" },
+    });
+    const values = { apiKey: "files-key-0b1c2d3e4f", file: "https://10.0.0.5/zq.csv", purpose: "batch" };
+    expect(await request.directExecution(values)).toEqual({
+      success: false,
+      output: {},
+      error: expect.stringMatching(
+        /^file: a model's file address must be on the public internet, got host 10\.0\.0\.5 /,
+      ),
+    });
+    expect(seen).toEqual([]);
+    vi.stubEnv("BLOCKWRIGHT_FILE_HOSTS", " zqdb.internal, 10.0.0.5 ");
+    expect(await request.directExecution(values)).toEqual({ success: true, output: { id: "zq-file-1", bytes: 3 } });
+    expect(seen.map((r) => r.url)).toEqual(["https://10.0.0.5/zq.csv", "https://api.zqfiles.test/files"]);
   });
 });
 

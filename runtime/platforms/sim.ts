@@ -14,7 +14,8 @@
 // binary body). Such a tool is Sim's directExecution, which Sim's executor
 // calls instead of sending a request (its tools/index.ts), and the package's
 // executeTool makes the call as it makes any other: signed, its token from
-// the executor's token cache, Sim's files read (sim-file.ts).
+// the executor's token cache, Sim's files read (sim-file.ts), their addresses
+// only on the public internet unless BLOCKWRIGHT_FILE_HOSTS allows more.
 import type { ExecuteOptions } from "../call/call-types.js";
 import type { PrepareOptions, PreparedRequest } from "../execute/prepared.js";
 import { ownValue, setOwn } from "../common/own.js";
@@ -130,10 +131,24 @@ export function simRequest(
         if ("problem" in file) return { success: false, output: {}, error: file.problem };
         setOwn(call, name, file.value);
       }
-      const options = { ...address(values), ...tokenAddress(values), ...(signal ? { signal } : {}) };
+      const options = {
+        ...address(values),
+        ...tokenAddress(values),
+        ...(signal ? { signal } : {}),
+        // A Sim agent's model fills a tool's inputs as a workflow does, and Sim cannot say which did: every file
+        // address is held to the public internet (validate/file-hosts.ts), as Sim holds the addresses its own tools
+        // fetch; the Sim server's operator allows more with BLOCKWRIGHT_FILE_HOSTS.
+        ...(Object.keys(files).length ? { fileHosts: { allow: envFileHosts() } } : {}),
+      };
       return simResponse(await (executeTool as unknown as Execute)(operationId, call, options));
     },
   };
+}
+
+/** The hosts BLOCKWRIGHT_FILE_HOSTS allows (comma-separated), where the runtime has an environment. */
+function envFileHosts(): string[] {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  return (env?.BLOCKWRIGHT_FILE_HOSTS ?? "").split(",").flatMap((h) => h.trim() || []);
 }
 
 /** `{ [option]: value }` for an address given as text, nothing for an input left empty. */

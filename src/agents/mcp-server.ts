@@ -24,6 +24,7 @@ import {
   toLlmTools,
   toolBehavior,
   type ExecuteOptions,
+  type FileHosts,
   type ToolError,
   type ToolResult,
   type ToolSpec,
@@ -43,6 +44,11 @@ export interface ToolServerOptions {
   connection(tool: ToolSpec): ResolvedConnection;
   /** Request options per call: mock addresses, the secrets to keep out of answers. */
   executeOptions?(tool: ToolSpec): ExecuteOptions;
+  /**
+   * How far a model's file addresses may reach: the public internet only, unless `allow` names more hosts
+   * (`blockwright mcp` reads them from BLOCKWRIGHT_FILE_HOSTS).
+   */
+  fileHosts?: FileHosts;
   /** Runs a tool; defaults to the runtime's executeToolDefinition. */
   execute?(tool: ToolSpec, params: Record<string, unknown>, options: ExecuteOptions): Promise<ToolResult>;
   version: string;
@@ -99,9 +105,11 @@ export function createToolServer(options: ToolServerOptions): Server {
           `not an argument: ask the user to set it and restart the server.`,
       });
     }
-    const built = llmCallParams(tool, request.params.arguments, connection.values);
+    const fileHosts = options.fileHosts ?? {};
+    const built = llmCallParams(tool, request.params.arguments, connection.values, { fileHosts });
     if ("error" in built) return toolError(built.error);
-    const callOptions = { ...options.executeOptions?.(tool), signal: extra.signal };
+    // fileHosts: the call's file addresses are the model's, checked again where they are fetched (resolved on Node).
+    const callOptions = { ...options.executeOptions?.(tool), signal: extra.signal, fileHosts };
     const result = await execute(tool, built.params, callOptions);
     if (result.success) {
       const shown = llmOutput(result.output);
@@ -112,6 +120,11 @@ export function createToolServer(options: ToolServerOptions): Server {
   });
 
   return server;
+}
+
+/** The server's `fileHosts` from BLOCKWRIGHT_FILE_HOSTS: hosts, `*.<domain>`, IP addresses or `*`, comma-separated. */
+export function fileHostsOfEnv(value: string | undefined): FileHosts {
+  return { allow: (value ?? "").split(",").flatMap((host) => host.trim() || []) };
 }
 
 /** Where the page a tools/list cursor asks for starts: a cursor this server gave (the index of its first tool). */

@@ -29,6 +29,12 @@ A provider with OAuth 2 flows takes its access token, or a flow's parameters
 (e.g. <PROVIDER>_CLIENT_ID and <PROVIDER>_CLIENT_SECRET):
 tokens are then requested and renewed for the whole session.
 
+A file the model gives is an https address on the public internet: an IP
+address of a private, loopback or link-local range, localhost or a local
+name (intranet, *.internal, *.local) is refused, and so is a name that
+resolves to one. BLOCKWRIGHT_FILE_HOSTS allows more: hosts, *.<domain> or IP
+addresses, comma-separated, or * for any.
+
   --mock              send every call to Prism mocks of the providers,
                       started here and stopped on exit; unset variables get
                       clearly labelled placeholders, so no key is needed;
@@ -114,7 +120,7 @@ export async function serve(
   }
 
   try {
-    const [{ createToolServer }, { BoundedStdioTransport }, { version }] = await Promise.all([
+    const [{ createToolServer, fileHostsOfEnv }, { BoundedStdioTransport }, { version }] = await Promise.all([
       import("../agents/mcp-server.js"),
       import("../agents/stdio-transport.js"),
       import("./version.js"),
@@ -128,6 +134,7 @@ export async function serve(
       ...(pageSize !== undefined ? { pageSize } : {}),
       version: version(),
       connection: (tool) => resolved.byProvider.get(tool.provider) ?? { values: {}, missing: [] },
+      fileHosts: fileHostsOfEnv(env.BLOCKWRIGHT_FILE_HOSTS),
       executeOptions: (tool) => {
         const tokenUrl = tool.oauth ? tokenUrlOf(tool.provider) : undefined;
         return {

@@ -1,7 +1,8 @@
 // File parameters, opened once a call is valid and before its request: bytes
 // as they are, a path as a Blob backed by the file (Node reads it while the
 // body streams out; nowhere else is a path readable), an address fetched
-// without any credential and without following redirects. Each file's size
+// without any credential and without following redirects (a model's, given
+// `fileHosts`, only on the public internet: model-files.ts). Each file's size
 // is held to the parameter's `maxBytes` before the request leaves; then the
 // multipart body puts the other fields first and the files last, each with
 // its file name and Content-Type.
@@ -13,6 +14,8 @@ import { parsePointer } from "../../http/expressions.js";
 import type { BodySpec, FormFieldEncoding, ParamCall, ToolCall } from "../../spec/tool-types.js";
 import { fileValue, sizeIssue, type FileValue } from "../../validate/file-values.js";
 import type { FetchLike } from "../../http/transport.js";
+import { allowedFileHosts, type FileHosts } from "../../validate/file-hosts.js";
+import { modelFileFetch } from "./model-files.js";
 
 /** A file ready to go into a multipart body. */
 export interface OpenedFile {
@@ -22,6 +25,8 @@ export interface OpenedFile {
 
 export interface FileOptions {
   fetch?: FetchLike;
+  /** Given: the call's file addresses are a model's, held to the public internet (model-files.ts). */
+  fileHosts?: FileHosts;
   signal?: AbortSignal;
   timeoutMs?: number;
 }
@@ -48,6 +53,8 @@ export async function openFiles(
   options: FileOptions,
 ): Promise<{ files: OpenedFiles } | { failure: Failure }> {
   const files: OpenedFiles = new Map();
+  const allowed = options.fileHosts ? allowedFileHosts(options.fileHosts) : { hosts: [] };
+  if ("issue" in allowed) return { failure: { type: "validation", ...allowed.issue } };
   for (const spec of fileParams(tool)) {
     const raw = values[spec.name];
     if (raw === undefined) continue;
@@ -55,7 +62,7 @@ export async function openFiles(
     for (const item of spec.multiple && Array.isArray(raw) ? raw : [raw]) {
       const checked = fileValue(spec, item);
       if ("issue" in checked) return { failure: { type: "validation", ...checked.issue } };
-      const opened = await openFile(spec, checked.file, options);
+      const opened = await openFile(spec, checked.file, options, allowed.hosts);
       if ("failure" in opened) return opened;
       list.push(opened);
     }
@@ -68,6 +75,7 @@ async function openFile(
   spec: ParamCall,
   file: FileValue,
   options: FileOptions,
+  hosts: readonly string[],
 ): Promise<OpenedFile | { failure: Failure }> {
   const invalid = (rule: string, message: string): { failure: Failure } => ({
     failure: { type: "validation", param: spec.name, rule, message: `${spec.name}: ${message}` },
@@ -103,23 +111,30 @@ async function openFile(
     const blob = await fs.openAsBlob(file.path, { type: typeOfName(filename) ?? spec.contentType ?? OCTET_STREAM });
     return { blob, filename };
   }
-  return fetchFile(spec, file.url, options, invalid);
+  return fetchFile(spec, file.url, options, hosts, invalid);
 }
 
 /**
  * A file at an address: fetched with no credential, no redirect followed, within `maxBytes` (its Content-Length refused
- * first).
+ * first). A model's (`fileHosts` given) only on the public internet or a host allowed (`hosts`), checked first.
  */
 async function fetchFile(
   spec: ParamCall,
   url: URL,
   options: FileOptions,
+  hosts: readonly string[],
   invalid: (rule: string, message: string) => { failure: Failure },
 ): Promise<OpenedFile | { failure: Failure }> {
   const deadline = startDeadline(options.timeoutMs ?? 30_000, options.signal);
   const limit = spec.maxBytes ?? DEFAULT_FILE_BYTES;
   try {
-    const fetchFn = options.fetch ?? ((r: Request) => fetch(r));
+    let fetchFn = options.fetch ?? ((r: Request) => fetch(r));
+    if (options.fileHosts) {
+      const timeoutMs = options.timeoutMs ?? 30_000;
+      const chosen = await deadline.race(modelFileFetch(spec.name, url, options.fileHosts, hosts, timeoutMs, fetchFn));
+      if ("failure" in chosen) return chosen;
+      fetchFn = chosen.fetch;
+    }
     const response = await deadline.race(
       fetchFn(new Request(url.href, { method: "GET", redirect: "manual", signal: deadline.signal })),
     );
