@@ -322,7 +322,8 @@ function inReply(resource: Resource, body: unknown, record: Node): unknown {
  * schema.
  */
 function withRecord(resource: Resource, reply: Reply, record: Node, fits: (body: unknown) => boolean): void {
-  const candidate = inReply(resource, reply.body, record);
+  // An answer drawn without the id (its fields all optional: Prism drew `{}`) holds the record where it fits.
+  const candidate = inReply(resource, reply.body, record) ?? (isNode(reply.body) ? record : undefined);
   if (candidate === undefined || !fits(candidate)) return;
   reply.body = candidate;
   reply.bodyChanged = true;
@@ -361,7 +362,7 @@ function listed(
   const sent = next?.style === "cursor" && next.send.in === "query" ? url.searchParams.get(next.send.name) : null;
   if (sent)
     records = records.slice(records.findIndex((r) => String(r[resource.idField]) === sent) + 1 || records.length);
-  const example = (getAtPointer(body, [...at]) as unknown[])[0];
+  const example = (getAtPointer(body, [...at]) as unknown[] | undefined)?.[0];
   // The records as they are, else each cut to the fields the list's own item shows (a list of summaries).
   for (const items of [
     records,
@@ -382,13 +383,13 @@ function listed(
 }
 
 /**
- * Where a list answer holds its items: where the manifest's paging reads them, else the first list found
- * level by level (common/first-list.ts).
+ * Where a list answer holds its items: where the manifest's paging reads them, else the first list found level by
+ * level (common/first-list.ts), else where the paging reads them though the answer drew no list there (optional).
  */
 function listAt(body: unknown, route: PagedRoute | undefined): readonly string[] | undefined {
   for (const pointer of route ? itemPointers(route) : [])
     if (Array.isArray(getAtPointer(body, [...pointer]))) return pointer;
-  return firstListAt(body);
+  return firstListAt(body) ?? (route && isNode(body) ? itemPointers(route)[0] : undefined);
 }
 
 /** `body` with `items` in place of the list at `at` (the objects on the way copied). */

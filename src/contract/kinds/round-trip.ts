@@ -76,7 +76,7 @@ async function runTrip(subject: Subject, trip: Trip, ctx: CaseContext): Promise<
   expectAccepted(made.exchanges);
   expectSuccess(made);
   const createEx = last(made.exchanges);
-  const record = recordIn(resource, bodyOf(createEx));
+  const record = recordIn(resource, bodyOf(createEx), true);
   const id = record?.[resource.idField];
   if (!record || id === undefined || id === null)
     fail(`the create's answer holds no record with an id in "${resource.idField}": ${json(bodyOf(createEx))}`);
@@ -149,8 +149,13 @@ function bodyOf(ex: Exchange): unknown {
   }
 }
 
-function recordIn(resource: Resource, body: unknown): Node | undefined {
-  const record = resource.envelope !== undefined && isNode(body) ? body[resource.envelope] : body;
+/**
+ * The record an answer holds: under the read's envelope; a create's answer (`made`) holds it there only where it has
+ * that property (a create answering the record whose read wraps it: `{Configuration: {...}, Code: {...}}`).
+ */
+function recordIn(resource: Resource, body: unknown, made = false): Node | undefined {
+  const wrapped = resource.envelope !== undefined && isNode(body) && (!made || Object.hasOwn(body, resource.envelope));
+  const record = wrapped ? (body as Node)[resource.envelope as string] : body;
   return isNode(record) ? record : undefined;
 }
 
