@@ -10,9 +10,12 @@ import { chooseWay, signingRegion, type SigV4Spec, type ToolSpec, wayCredentials
 import type { Exchange } from "../exchange.js";
 
 type SignatureV4Class = typeof import("@smithy/signature-v4").SignatureV4;
-const { SignatureV4 } = createRequire(import.meta.url)("../../vendor/smithy-signature-v4.cjs") as {
-  SignatureV4: SignatureV4Class;
-};
+let signatureV4: SignatureV4Class | undefined;
+/** AWS's signer, loaded on the first signature checked: deriving the cases checks none. */
+const signerClass = () =>
+  (signatureV4 ??= (
+    createRequire(import.meta.url)("../../vendor/smithy-signature-v4.cjs") as { SignatureV4: SignatureV4Class }
+  ).SignatureV4);
 
 /** The headers a signed request carries besides its own: the contract check takes them as declared. */
 export const SIGNATURE_HEADERS = ["authorization", "x-amz-date", "x-amz-security-token", "x-amz-content-sha256"];
@@ -129,6 +132,7 @@ export async function signatureProblem(
     const had = query[k];
     query[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v];
   }
+  const SignatureV4 = signerClass();
   const signer = new SignatureV4({
     credentials: keys,
     region: scope.region,
