@@ -15,7 +15,8 @@ if (!existsSync(entry)) {
 // The command: the first argument that is not one of -q, -v (main() takes them wherever they come).
 const command = process.argv.slice(2).find((a) => !["-q", "--quiet", "-v", "--verbose"].includes(a));
 // generate runs in a process started with a small young generation and its V8 flags (src/common/relaunch.ts): V8
-// sizes the young generation only at a process's start. This process loads nothing more, waits for that one and ends as it ended.
+// sizes the young generation only at a process's start. This process loads nothing more, waits for that one and
+// ends as it ended.
 const relaunched = await relaunchedCommand(command);
 if (relaunched !== undefined) process.exitCode = relaunched;
 else await runHere(command);

@@ -98,7 +98,8 @@ describe("generate in a process of its own", () => {
       // Into a folder of its own: with nothing to skip, it loads what the first did.
       const again = await stderrOf(["generate", "--out", join(dir, "again")]);
       expect(again.match(/^.* was rejected.*$/gm) ?? []).toEqual([]);
-      if (typeof (module as { enableCompileCache?: unknown }).enableCompileCache === "function") expect(again).toMatch(/ was accepted/);
+      if (typeof (module as { enableCompileCache?: unknown }).enableCompileCache === "function")
+        expect(again).toMatch(/ was accepted/);
     },
   );
 
