@@ -94,12 +94,15 @@ describe("generate in a process of its own", () => {
       };
       await stderrOf(["generate"]);
       // A command with V8's default flags that loads modules generate loads too (the runtime's, the helpers').
-      expect(await stderrOf(["tools", "--format", "openai"])).toMatch(/runtime\/dist\/index\.js/);
+      const other = await stderrOf(["tools", "--format", "openai"]);
       // Into a folder of its own: with nothing to skip, it loads what the first did.
       const again = await stderrOf(["generate", "--out", join(dir, "again")]);
       expect(again.match(/^.* was rejected.*$/gm) ?? []).toEqual([]);
-      if (typeof (module as { enableCompileCache?: unknown }).enableCompileCache === "function")
+      // (Node 20 has no compile cache: nothing is kept, refused or told.)
+      if (typeof (module as { enableCompileCache?: unknown }).enableCompileCache === "function") {
+        expect(other).toMatch(/runtime\/dist\/index\.js/);
         expect(again).toMatch(/ was accepted/);
+      }
     },
   );
 
