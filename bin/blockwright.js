@@ -7,13 +7,6 @@ import { existsSync } from "node:fs";
 import module from "node:module";
 import { setFlagsFromString } from "node:v8";
 
-// V8's compiled code of the modules kept on disk between runs (Node 22.1 and
-// later; NODE_DISABLE_COMPILE_CACHE=1 turns it off), as TypeScript's own tsc
-// does: a command otherwise parses and compiles its modules anew each time,
-// the bundled TypeScript printer that generate loads alone 4 MB of them.
-// Set before the first import of dist/.
-module.enableCompileCache?.();
-
 const entry = new URL("../dist/cli.js", import.meta.url);
 if (!existsSync(entry)) {
   process.stderr.write("blockwright: dist/ is missing: run `npm run build` first\n");
@@ -21,8 +14,9 @@ if (!existsSync(entry)) {
 }
 // The command: the first argument that is not one of -q, -v (main() takes them wherever they come).
 const command = process.argv.slice(2).find((a) => !["-q", "--quiet", "-v", "--verbose"].includes(a));
-// generate runs in a process started with a small young generation (src/common/relaunch.ts): V8 sizes it only
-// at a process's start. This process loads nothing more, waits for that one and ends as it ended.
+// generate runs in a process started with a small young generation and its V8 flags (src/common/relaunch.ts): V8
+// sizes the young generation only at a process's start. This process loads nothing more, waits for that one and
+// ends as it ended.
 const relaunched = await relaunchedCommand(command);
 if (relaunched !== undefined) process.exitCode = relaunched;
 else await runHere(command);
@@ -51,6 +45,16 @@ async function runHere(name) {
   // 3.10 s). Set here, in the process's entry (not in main(), which tests call
   // in-process), and before main() loads the command's code, in the running
   // V8's spelling (Node 22 and later refuse Node 20's --interrupt-budget).
-  for (const flag of v8FlagsFor(name)) setFlagsFromString(flag);
+  // (Flags the process was started with, generate's by relaunch, are not set again.)
+  for (const flag of v8FlagsFor(name)) if (!process.execArgv.includes(flag)) setFlagsFromString(flag);
+  // V8's compiled code of the modules kept on disk between runs (Node 22.1 and
+  // later; NODE_DISABLE_COMPILE_CACHE=1 turns it off), as TypeScript's own tsc
+  // does: a command otherwise parses and compiles its modules anew each time,
+  // the bundled TypeScript printer that generate loads alone 4 MB of them. Turned
+  // on after the flags: Node keeps the code in a folder named by V8's flags, and
+  // V8 refuses code made under other flags, so that the commands whose flags
+  // differ would otherwise compile anew each time after another had run. Only
+  // dist/cli.js and its few imports above are compiled without it.
+  module.enableCompileCache?.();
   process.exitCode = await main(process.argv.slice(2));
 }

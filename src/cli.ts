@@ -2,7 +2,7 @@
 // loaded only when run, so `--help`, `--version` and `call` start fast.
 import { CommandFailure, processIo, UsageError, type CliIo } from "./cli/support/io.js";
 import { logSafe } from "./common/github-actions.js";
-import { lessEagerOptimiser } from "./common/v8-flags.js";
+import { generateOptimiser, lessEagerOptimiser } from "./common/v8-flags.js";
 import { version } from "./cli/version.js";
 
 interface Command {
@@ -107,13 +107,13 @@ export function batchCommand(name: string | undefined): boolean {
 }
 
 /**
- * The V8 flags bin/blockwright.js sets before a command's code loads: a batch's optimising compilers 8× less eager
- * (none for the others), and generate's TurboFan 16×: its compiles cost more than they saved on a whole published API
- * (GitHub's, 0.95× the CPU; 200 synthetic providers 0.96×: docs/contributing/performance.md, the eleventh round).
+ * The V8 flags of a command: a batch's optimising compilers 8× less eager (none for the others), generate's TurboFan
+ * 16× (generateOptimiser). bin/blockwright.js sets them before the command's code loads, unless the process was
+ * started with them (generate's, src/common/relaunch.ts).
  */
 export function v8FlagsFor(name: string | undefined): string[] {
   if (!batchCommand(name)) return [];
-  return name === "generate" ? lessEagerOptimiser(8, undefined, 16) : lessEagerOptimiser(8);
+  return name === "generate" ? generateOptimiser() : lessEagerOptimiser(8);
 }
 
 /** What main answers itself: the help of a command, and the shell completion written from every command's help. */

@@ -1,15 +1,18 @@
 // generate run in a process started with a small young generation (relaunch.ts): which arguments that process gets,
-// and, through the built command (npm run build first), that it runs there with the flag, says what it says in-process,
-// and stops once the process that started it is gone.
+// and, through the built command (npm run build first), that it runs there with the flags, keeps its compiled code
+// apart from the other commands', says what it says in-process, and stops once the process that started it is gone.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import module from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli, spawnCli } from "../../test-support/cli-harness.js";
+import { ROOT } from "../../test-support/repo.js";
 import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
 import { filesUnder } from "./files.js";
 import { GENERATE_NODE_FLAGS, relaunchArgs } from "./relaunch.js";
+import { generateOptimiser } from "./v8-flags.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-relaunch-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -17,12 +20,13 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const argv = ["/usr/bin/node", "/zq/bin/blockwright.js", "generate", "--out", "zq-out"];
 
 describe("relaunchArgs", () => {
-  it("starts generate with the flag, Node's own options kept and ended by --, the command's arguments after", () => {
+  it("starts generate with the flags, Node's own options kept and ended by --, the command's arguments after", () => {
     expect(
       relaunchArgs("generate", { execArgv: ["--max-old-space-size=128", "--"], nodeOptions: undefined, argv }),
     ).toEqual([
       "--max-old-space-size=128",
       ...GENERATE_NODE_FLAGS,
+      ...generateOptimiser(),
       "--",
       "/zq/bin/blockwright.js",
       "generate",
@@ -43,7 +47,7 @@ describe("relaunchArgs", () => {
 });
 
 describe("generate in a process of its own", () => {
-  it("runs with 4 MiB semi-spaces, started by a process without them", async () => {
+  it("runs with 4 MiB semi-spaces and its optimiser's flags, started by a process without them", async () => {
     // Each process tells, at its exit, its arguments and its young generation's size (new space: two semi-spaces).
     const preload = join(tmp, "young.cjs");
     const report = join(tmp, "young.jsonl");
@@ -66,11 +70,41 @@ describe("generate in a process of its own", () => {
       .map((line) => JSON.parse(line) as { argv: string[]; execArgv: string[]; newSpace: number });
     expect(processes).toHaveLength(2);
     const [generating, launcher] = processes;
-    expect(generating?.execArgv).toEqual(expect.arrayContaining(GENERATE_NODE_FLAGS));
+    expect(generating?.execArgv).toEqual(expect.arrayContaining([...GENERATE_NODE_FLAGS, ...generateOptimiser()]));
     expect(generating?.newSpace).toBeLessThanOrEqual(2 * 4 * 1024 * 1024);
     expect(launcher?.execArgv).not.toEqual(expect.arrayContaining(GENERATE_NODE_FLAGS));
+    expect(launcher?.execArgv).not.toEqual(expect.arrayContaining(generateOptimiser()));
     expect(launcher?.argv).toEqual(generating?.argv);
   });
+
+  it(
+    "keeps its compiled code apart from the other commands' in Node's compile cache: none of it refused after " +
+      "another command ran (V8 refuses code compiled under other flags, and generate's were set once it ran)",
+    async () => {
+      const dir = mkdtempSync(join(tmp, "cache-"));
+      writeSyntheticProject(dir, 1);
+      mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
+      symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
+      // A compile cache of this test's own, and Node telling what it does with each module's cached code.
+      const env = { NODE_COMPILE_CACHE: join(dir, "compile-cache"), NODE_DEBUG_NATIVE: "COMPILE_CACHE" };
+      const stderrOf = async (args: string[]) => {
+        const run = spawnCli(args, env, dir);
+        expect(await run.exited, run.stderr()).toBe(0);
+        return run.stderr();
+      };
+      await stderrOf(["generate"]);
+      // A command with V8's default flags that loads modules generate loads too (the runtime's, the helpers').
+      const other = await stderrOf(["tools", "--format", "openai"]);
+      // Into a folder of its own: with nothing to skip, it loads what the first did.
+      const again = await stderrOf(["generate", "--out", join(dir, "again")]);
+      expect(again.match(/^.* was rejected.*$/gm) ?? []).toEqual([]);
+      // (Node 20 has no compile cache: nothing is kept, refused or told.)
+      if (typeof (module as { enableCompileCache?: unknown }).enableCompileCache === "function") {
+        expect(other).toMatch(/runtime\/dist\/index\.js/);
+        expect(again).toMatch(/ was accepted/);
+      }
+    },
+  );
 
   it("prints what the command prints in-process and exits as it does: --dump-ir, and the specs' problems", async () => {
     const dir = mkdtempSync(join(tmp, "broken-"));

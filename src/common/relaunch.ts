@@ -7,7 +7,12 @@
 // and 17 MiB more on 5 small providers (a second isolate, the files crossing threads); a second Node start costs
 // about 0.01 s (docs/contributing/performance.md, the tenth round). Loaded by bin/blockwright.js before the command's
 // code: this process only waits, and hands on the signals.
+// Its optimising compilers' flags are given on that process's command line too, not set once it runs: Node's compile
+// cache keeps V8's code in a folder named by the V8 flags the process had when the cache was turned on, and V8 refuses
+// code made under other flags. Set at run time, generate's code went into the other commands' folder, and each run of
+// generate after another command (and of another after generate) compiled the modules they share anew.
 import { spawn } from "node:child_process";
+import { generateOptimiser } from "./v8-flags.js";
 
 /** The young generation generate runs with: 4 MiB semi-spaces (2 and 8 measured alike and worse). */
 export const GENERATE_NODE_FLAGS = ["--max-semi-space-size=4"];
@@ -28,7 +33,7 @@ export function relaunchArgs(
   const [, script, ...args] = argv;
   if (script === undefined) return undefined;
   // `--` ends Node's own options, as the bin's shebang does: Node 20 would take a `--env-file` of the command's.
-  return [...execArgv.filter((a) => a !== "--"), ...GENERATE_NODE_FLAGS, "--", script, ...args];
+  return [...execArgv.filter((a) => a !== "--"), ...GENERATE_NODE_FLAGS, ...generateOptimiser(), "--", script, ...args];
 }
 
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;

@@ -29,3 +29,11 @@ export function lessEagerOptimiser(
     `--invocation-count-for-maglev=${factor * INVOCATIONS_FOR_MAGLEV}`,
   ];
 }
+
+/**
+ * generate's: Maglev 8× less eager, TurboFan 16×: its compiles cost more than they saved on a whole published API
+ * (GitHub's, 0.95× the CPU; 200 synthetic providers 0.96×: docs/contributing/performance.md, the eleventh round).
+ */
+export function generateOptimiser(v8Version: string = process.versions.v8): string[] {
+  return lessEagerOptimiser(8, v8Version, 16);
+}

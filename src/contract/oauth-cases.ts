@@ -20,7 +20,6 @@ import {
   type ToolResult,
   type ToolSpec,
 } from "@blockwright/runtime/internal";
-import { exportPKCS8, generateKeyPair } from "jose";
 import { check, expectAccepted, fail, onlyTo, same, withAddress } from "./call.js";
 import { type Exchange, mockFetch } from "./exchange.js";
 import { type CaseContext, type ContractCase, contractCase, type Subject } from "./types.js";
@@ -39,10 +38,13 @@ const issue = (n: number, extra: Record<string, unknown> = {}): TokenAnswer => (
   body: { access_token: `bw-contract-access-token-${n}`, token_type: "Bearer", ...extra },
 });
 
-// One RSA key for every JWT bearer case of a run (making one takes a while).
+// One RSA key for every JWT bearer case of a run (making one takes a while); jose (46 modules) loaded then, not when
+// the cases are derived.
 let pem: Promise<string> | undefined;
 const privateKeyPem = () =>
-  (pem ??= generateKeyPair("RS256", { extractable: true }).then(({ privateKey }) => exportPKCS8(privateKey)));
+  (pem ??= import("jose").then(async ({ exportPKCS8, generateKeyPair }) =>
+    exportPKCS8((await generateKeyPair("RS256", { extractable: true })).privateKey),
+  ));
 
 /** The auth cases of `tool`'s flows (none without flows). */
 export function oauthCases(tool: ToolSpec, subject: Subject): ContractCase[] {

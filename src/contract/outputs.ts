@@ -2,7 +2,8 @@
 // manifest's expressions, read here from their text) applied to the answer
 // the mock gave, and a JSON Schema of the outputs the block declares (types,
 // optional members, nothing else) that every output must conform to.
-import AjvModule, { type ErrorObject, type ValidateFunction } from "ajv";
+import { createRequire } from "node:module";
+import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from "ajv";
 import {
   dispositionName,
   getAtPointer,
@@ -19,8 +20,6 @@ import {
 import { fail, json, same, secretsIn } from "./call.js";
 import type { Exchange } from "./exchange.js";
 import { setPath } from "./json-path.js";
-
-const Ajv = AjvModule.default ?? AjvModule;
 
 /** The outputs the mapping makes of the answer in `ex`, for the tool called with `input`. */
 export function expectedOutputs(tool: ToolSpec, ex: Exchange, input: Record<string, unknown>): Record<string, unknown> {
@@ -116,7 +115,16 @@ export function expectOutputs(
   expectConforms(tool, output, ex.status);
 }
 
-const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+// Made on the first output checked: deriving the cases (test --list, test's own thread, whose workers run them) checks
+// none, and Ajv is 45 modules to load.
+let ajvInstance: AjvClass | undefined;
+function ajv(): AjvClass {
+  if (!ajvInstance) {
+    const { Ajv } = createRequire(import.meta.url)("ajv") as { Ajv: typeof AjvClass };
+    ajvInstance = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+  }
+  return ajvInstance;
+}
 const validators = new WeakMap<ToolSpec, Map<number, ValidateFunction>>();
 
 /** The output conforms to the JSON Schema of the outputs the tool declares (for the answer's status). */
@@ -142,7 +150,7 @@ export function outputProblems(tool: ToolSpec, output: unknown, status: number):
   let byStatus = validators.get(tool);
   if (!byStatus) validators.set(tool, (byStatus = new Map()));
   let validate = byStatus.get(status);
-  if (!validate) byStatus.set(status, (validate = ajv.compile(outputSchema(tool, status))));
+  if (!validate) byStatus.set(status, (validate = ajv().compile(outputSchema(tool, status))));
   return validate(output) ? [] : [...(validate.errors ?? [])];
 }
 

@@ -50,18 +50,30 @@ export interface SqliteDatabase {
 // leaves a short or quiet process on the baseline code and still optimises a busy store's functions: 20,000 small
 // transactions ran in the same CPU at both budgets, and 1.5× slower on the baseline compiler alone (--liftoff-only).
 const WASM_TIERING_BUDGET = 1_300_000_000;
+/**
+ * V8's own budget, put back once SQLite's module is made (its functions' budgets are set then): Node's compile cache
+ * keeps V8's code of the modules under the flags it was compiled with, and refuses it under others, so that with the
+ * budget left raised, a `serve` wrote the modules it loads next (Prism's 2.9 MB among them) with code the commands
+ * without it (mock, test, run) then refused, and theirs the serve's: each compiled them anew after the other had run.
+ */
+const V8_TIERING_BUDGET = Number.parseInt(process.versions.v8, 10) < 12 ? 1_800_000 : 13_000_000;
 
 type SqliteModule = { Database: new (file: string) => SqliteDatabase };
 let sqlite: SqliteModule | undefined;
 
 /**
  * The SQLite file as a database (node-sqlite3-wasm is CommonJS: loaded with require, which compiles its
- * WebAssembly once a process: the tiering budget is set before that, as V8 reads it when the module compiles).
+ * WebAssembly once a process: the tiering budget is set before that, as V8 reads it when the module compiles, and
+ * V8's put back after).
  */
 export function openDatabase(file: string): SqliteDatabase {
   if (!sqlite) {
     setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
-    sqlite = createRequire(import.meta.url)("node-sqlite3-wasm") as SqliteModule;
+    try {
+      sqlite = createRequire(import.meta.url)("node-sqlite3-wasm") as SqliteModule;
+    } finally {
+      setFlagsFromString(`--wasm-tiering-budget=${V8_TIERING_BUDGET}`);
+    }
   }
   return new sqlite.Database(file);
 }

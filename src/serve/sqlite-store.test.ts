@@ -1,10 +1,12 @@
-// The store contract (test-support/store-contract.ts) on the SQLite file, and
-// a delivery of many events claimed in one write.
+// The store contract (test-support/store-contract.ts) on the SQLite file, a
+// delivery of many events claimed in one write, and SQLite's WebAssembly in a
+// process: on V8's baseline compiler, V8's flags left as they were.
 import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { deliveryOf, describeStoreContract } from "../../test-support/store-contract.js";
 import { openSqliteStore, StoreInUseError } from "./sqlite-store.js";
@@ -168,5 +170,29 @@ describe("SQLite's WebAssembly in a process that opens a store", () => {
     // statement loop and parser were, at V8's default tiering budget, within the first statements: 0.11 to 0.24 s).
     expect(traced.stdout).toMatch(/using Liftoff/);
     expect(traced.stdout).not.toMatch(/using TurboFan/);
+  });
+
+  it("leaves V8's flags as they were for what the process compiles next, which Node's compile cache keeps", () => {
+    // A module loaded after a store opened, then by a process that opens none, one compile cache for both: V8 refuses
+    // code compiled under other flags (the budget was left raised, and mock refused what a serve had kept).
+    const built = new URL("../../dist/serve/sqlite-store.js", import.meta.url).href;
+    const later = join(dir, "flags/zq-loaded-later.mjs");
+    mkdirSync(join(dir, "flags"), { recursive: true });
+    writeFileSync(later, "export const zqTwice = (n) => n * 2;\n");
+    const env = { ...process.env, NODE_COMPILE_CACHE: join(dir, "flags/cache"), NODE_DEBUG_NATIVE: "COMPILE_CACHE" };
+    const script = [
+      `const { openSqliteStore } = await import(${JSON.stringify(built)});`,
+      `const store = openSqliteStore(${JSON.stringify(join(dir, "flags/serve.sqlite"))});`,
+      "await store.take(5, Date.now());",
+      `await import(${JSON.stringify(pathToFileURL(later).href)});`,
+      "await store.close();",
+    ].join("\n");
+    const withStore = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", env });
+    expect(withStore.status, withStore.stderr).toBe(0);
+    const alone = spawnSync(process.execPath, [later], { encoding: "utf8", env });
+    expect(alone.status, alone.stderr).toBe(0);
+    expect(alone.stderr).not.toMatch(/zq-loaded-later\.mjs was rejected/);
+    // (Node 20 has no compile cache: nothing is kept, refused or told.)
+    if (/compile cache\]/.test(withStore.stderr)) expect(alone.stderr).toMatch(/zq-loaded-later\.mjs was accepted/);
   });
 });

@@ -11,9 +11,12 @@ import type { Exchange } from "../exchange.js";
 
 type SignatureV4Class = typeof import("@smithy/signature-v4").SignatureV4;
 type SignedRequest = Parameters<InstanceType<SignatureV4Class>["sign"]>[0];
-const { SignatureV4 } = createRequire(import.meta.url)("../../vendor/smithy-signature-v4.cjs") as {
-  SignatureV4: SignatureV4Class;
-};
+let signatureV4: SignatureV4Class | undefined;
+/** AWS's signer, loaded on the first signature checked: deriving the cases checks none. */
+const signerClass = () =>
+  (signatureV4 ??= (
+    createRequire(import.meta.url)("../../vendor/smithy-signature-v4.cjs") as { SignatureV4: SignatureV4Class }
+  ).SignatureV4);
 
 /** The headers a signed request carries besides its own: the contract check takes them as declared. */
 export const SIGNATURE_HEADERS = ["authorization", "x-amz-date", "x-amz-security-token", "x-amz-content-sha256"];
@@ -133,7 +136,7 @@ export async function signatureProblem(
     const had = query[k];
     query[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v];
   }
-  const signer = new WholeQuerySigner(lostPairs(ex.url.searchParams), {
+  const signer = new (wholeQuerySigner())(lostPairs(ex.url.searchParams), {
     credentials: keys,
     region: scope.region,
     service: scope.service,
@@ -173,23 +176,28 @@ export async function signatureProblem(
  * AWS's servers (not JavaScript) sign. Its canonical query here has those pairs back, each where AWS sorts it (by
  * name, then by the pair's text), escaped as AWS escapes (RFC 3986's unreserved characters kept); the rest is its own.
  */
-class WholeQuerySigner extends SignatureV4 {
-  constructor(
-    private readonly lost: string[],
-    options: ConstructorParameters<SignatureV4Class>[0],
-  ) {
-    super(options);
-  }
-  protected override createCanonicalRequest(request: SignedRequest, headers: Record<string, string>, hash: string) {
-    const canonical = super.createCanonicalRequest(request, headers, hash);
-    if (!this.lost.length) return canonical;
-    const lines = canonical.split("\n");
-    const pairs = [...(lines[2] ? lines[2].split("&") : []), ...this.lost];
-    const name = (pair: string) => pair.slice(0, pair.indexOf("="));
-    pairs.sort((a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : a < b ? -1 : a > b ? 1 : 0));
-    lines[2] = pairs.join("&");
-    return lines.join("\n");
-  }
+let wholeQuery: ReturnType<typeof makeWholeQuerySigner> | undefined;
+const wholeQuerySigner = () => (wholeQuery ??= makeWholeQuerySigner(signerClass()));
+
+function makeWholeQuerySigner(SignatureV4: SignatureV4Class) {
+  return class WholeQuerySigner extends SignatureV4 {
+    constructor(
+      private readonly lost: string[],
+      options: ConstructorParameters<SignatureV4Class>[0],
+    ) {
+      super(options);
+    }
+    protected override createCanonicalRequest(request: SignedRequest, headers: Record<string, string>, hash: string) {
+      const canonical = super.createCanonicalRequest(request, headers, hash);
+      if (!this.lost.length) return canonical;
+      const lines = canonical.split("\n");
+      const pairs = [...(lines[2] ? lines[2].split("&") : []), ...this.lost];
+      const name = (pair: string) => pair.slice(0, pair.indexOf("="));
+      pairs.sort((a, b) => (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : a < b ? -1 : a > b ? 1 : 0));
+      lines[2] = pairs.join("&");
+      return lines.join("\n");
+    }
+  };
 }
 
 /** The query's pairs AWS's signer loses (a name `__proto__`), as canonical `name=value` texts. */
