@@ -85,16 +85,20 @@ export function chooseCredential(
   // given or obtained, meets the way.
   const unmet = kinds?.wayProblem(tool, way, values);
   if (unmet) return { problem: unmet };
-  for (const text of kinds?.basicTexts(way, chosen.credential, values) ?? []) keepSecret(text);
+  // Without the kinds (a flow's call), no list is made to loop over.
+  if (kinds) for (const text of kinds.basicTexts(way, chosen.credential, values)) keepSecret(text);
   // The address a token answer names is where the calls go (auth.tokenAddressField), unless the caller chose one for
   // every call (mocks, sandboxes). Built field by field, not spread: a spread of `chosen` (two shapes: with a flow and
   // without) took 1.1 µs a call, the fields 0.1 µs (`npm run bench -- call`, a GET whose tool declares flows).
   const result: WayCredential = { credential: chosen.credential, way };
   if (chosen.oauth) result.oauth = chosen.oauth;
   if (tool.oauth?.addressField !== undefined && options.baseUrl === undefined)
-    result.addressFromToken = options.allowHosts ?? [];
+    result.addressFromToken = options.allowHosts ?? NO_HOSTS;
   return result;
 }
+
+/** No host allowed beyond the provider's: one list for every call (tokenAddress only reads it). */
+const NO_HOSTS: readonly string[] = [];
 
 /** The first way's first credential: the parameter as given, or an OAuth 2 flow's token. */
 function firstCredential(

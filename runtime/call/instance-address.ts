@@ -23,8 +23,9 @@ function fromParam(
   if (param === undefined) return fromTemplate(tool, values);
   // An address given at call time is scheme and host (checkAddress): the document's server path follows it, as it
   // follows the default's host.
+  // The checked value is an origin (no trailing slash): the expression runs only on one that has one.
   const given = values[param] as string | undefined;
-  if (given) return { url: given.replace(/\/+$/, "") + (tool.server.basePath ?? "") };
+  if (given) return { url: (given.endsWith("/") ? given.replace(/\/+$/, "") : given) + (tool.server.basePath ?? "") };
   return tool.oauth?.addressField !== undefined ? { url: "" } : { problem: missing(tool, param) };
 }
 

@@ -32,7 +32,9 @@ function outcomeOutputs(
 
 /** Whether a 2xx reply's body says the call failed (`errors.failureWhen`). */
 function failedReply(tool: ToolCall, ctx: ExpressionContext): boolean {
-  for (const test of tool.errors.failureWhen ?? []) if (evaluate(test.ref, ctx) === test.equals) return true;
+  // None declared (most): no empty list made to loop over on every answer.
+  const tests = tool.errors.failureWhen;
+  if (tests) for (const test of tests) if (evaluate(test.ref, ctx) === test.equals) return true;
   return false;
 }
 

@@ -25,14 +25,18 @@ interface Wire {
   body?: unknown;
 }
 
-// The whole-body parameter first, so that fields placed inside it win (once per tool, not per call).
+// The whole-body parameter first, so that fields placed inside it win (once per tool, not per call). A credential's or
+// the address's parameter, which no route places elsewhere, is left out: buildRequest places none (crm's reads of
+// a record: 3 of 11 parameters looked at on each call).
 const orders = new WeakMap<ToolCall, ToolCall["params"]>();
 
-/** The tool's parameters in the order they are placed. */
+/** The tool's parameters a request may place, in the order they are placed. */
 function order(tool: ToolCall): ToolCall["params"] {
   let ordered = orders.get(tool);
   if (!ordered) {
-    ordered = [...tool.params].sort((a, b) => Number(isWholeBody(b)) - Number(isWholeBody(a)));
+    ordered = tool.params
+      .filter((p) => (p.wire.in !== "auth" && p.wire.in !== "server") || tool.routes.some((r) => r.wire[p.name]))
+      .sort((a, b) => Number(isWholeBody(b)) - Number(isWholeBody(a)));
     orders.set(tool, ordered);
   }
   return ordered;
@@ -79,6 +83,8 @@ function setBody(request: Wire, pointer: string, value: unknown): void {
   node[itemAt(segments, -1)] = value;
 }
 
+const NO_FILES: ReadonlyMap<string, OpenedFile[]> = new Map();
+
 /**
  * The body as sent (none when there is none), its Content-Type set on the
  * request unless a header parameter set one: JSON, a form, multipart (fetch
@@ -89,7 +95,8 @@ function encode(
   request: Wire,
   form: { encodeForm(body: unknown, fields?: Record<string, FormFieldEncoding>): string } | undefined,
   files: FileSupport | undefined,
-  opened: ReadonlyMap<string, OpenedFile[]>,
+  // A call that opened no file (most): one empty map for all, not one made on each call.
+  opened: ReadonlyMap<string, OpenedFile[]> = NO_FILES,
 ): string | FormData | Blob | undefined {
   // A body the upstream requires, though the call gave none of its fields: an empty one, not none.
   if (request.body === undefined && tool.body?.required) request.body = {};

@@ -125,7 +125,7 @@ export function prepareCall(
       const target = route ?? tool;
       const wire = buildRequest(tool, values, unsent, route, options);
       adjust?.((at, value) => placeAt(wire, at, value, bodies));
-      const body = bodies?.encode(tool, wire, form, files, call.files ?? new Map());
+      const body = bodies?.encode(tool, wire, form, files, call.files);
       files?.acceptFile(tool, wire.header);
       const request: HttpRequest = {
         method: target.method,

@@ -244,4 +244,24 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
     expect(t.sent.filter((at) => at < t.start + MINUTE)).toHaveLength(10);
     expect(busiestMinute(t.sent)).toBe(10);
   });
+
+  it("reads a deadline's time left only for a turn that would wait, and takes no turn past it", () => {
+    const limiter = new RateLimiter({ clock: () => 0 });
+    let asked = 0;
+    const deadline = {
+      remainingMs: () => {
+        asked++;
+        return 5_000;
+      },
+    };
+    // One request a minute: the first turn is now, whatever the deadline (its clock not read).
+    expect(limiter.reserve("zqrate\u0000k", 1, deadline)).toEqual({ waitMs: 0 });
+    expect(asked).toBe(0);
+    // The next is a minute away, past the deadline's 5 s: none taken, the wait it would have been said.
+    expect(limiter.reserve("zqrate\u0000k", 1, deadline)).toEqual({ later: MINUTE });
+    expect(asked).toBe(1);
+    // Within two minutes it is taken; milliseconds are read as before (the turn after it is two minutes away).
+    expect(limiter.reserve("zqrate\u0000k", 1, { remainingMs: () => 2 * MINUTE })).toEqual({ waitMs: MINUTE });
+    expect(limiter.reserve("zqrate\u0000k", 1, MINUTE)).toEqual({ later: 2 * MINUTE });
+  });
 });

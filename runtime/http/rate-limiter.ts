@@ -76,9 +76,14 @@ export class RateLimiter {
   /**
    * Take the next turn of `key` at `perMinute` requests a minute: the wait
    * until it (0: now); or, when it would come later than `withinMs` from
-   * now, `{ later }`, the wait it would have been, and no turn is taken.
+   * now (milliseconds, or a deadline's time left), `{ later }`, the wait it
+   * would have been, and no turn is taken.
    */
-  reserve(key: string, perMinute: number, withinMs: number): { waitMs: number } | { later: number } {
+  reserve(
+    key: string,
+    perMinute: number,
+    withinMs: number | Pick<Deadline, "remainingMs">,
+  ): { waitMs: number } | { later: number } {
     const now = this.clock();
     let times = this.turns.get(key);
     if (!times) {
@@ -92,7 +97,8 @@ export class RateLimiter {
     const freed = times.length >= perMinute ? (times[times.length - perMinute] ?? now) + MINUTE_MS : now;
     const at = Math.max(now, last, freed);
     const waitMs = at - now;
-    if (waitMs > withinMs) return { later: waitMs };
+    // A deadline's time left is read only for a turn that waits: a turn now fits any (its clock read 40 ns a turn).
+    if (waitMs > (typeof withinMs === "number" ? withinMs : waitMs && withinMs.remainingMs())) return { later: waitMs };
     times.push(at);
     return { waitMs };
   }
@@ -140,7 +146,7 @@ function takeTurn(
   credential: string,
   deadline: Deadline,
 ): Turn {
-  const turn = limiter.reserve(turnKey(tool.provider, credential), perMinute, deadline.remainingMs());
+  const turn = limiter.reserve(turnKey(tool.provider, credential), perMinute, deadline);
   if ("later" in turn) {
     return {
       type: "timeout",

@@ -179,7 +179,8 @@ export function applySimple(request: HttpRequest, p: SimplePlaced): void {
 }
 
 function setHeader(headers: Record<string, string>, name: string, value: string): void {
-  for (const k of Object.keys(headers)) if (k !== name && k.toLowerCase() === name.toLowerCase()) delete headers[k];
+  // `for…in`, not an array of the keys made on every call (a request's headers are a plain object of its own).
+  for (const k in headers) if (k !== name && k.toLowerCase() === name.toLowerCase()) delete headers[k];
   headers[name] = value;
 }
 

@@ -110,6 +110,18 @@ export function oauthParams(tool: Pick<ToolCall, "oauth">): Set<string> {
   return names;
 }
 
+/**
+ * The first flow whose parameters the call gives all of. Loops, not `find` and `every` with a closure each: every call
+ * of a tool with flows asks, most with none of a flow's parameters.
+ */
+function givenFlow(flows: readonly OAuthFlowSpec[], values: Record<string, unknown>): OAuthFlowSpec | undefined {
+  next: for (const flow of flows) {
+    for (const p of flowParams(flow)) if (nonEmpty(values[p]) === undefined) continue next;
+    return flow;
+  }
+  return undefined;
+}
+
 /** The credential of a call whose parameters are valid. */
 export function callCredential(
   tool: ToolCall,
@@ -123,7 +135,7 @@ export function callCredential(
     return {
       problem: { param: "tokenUrl", rule: "format", message: "tokenUrl: must be a string (an absolute address)" },
     };
-  const flow = tool.oauth.flows.find((f) => flowParams(f).every((p) => nonEmpty(values[p]) !== undefined));
+  const flow = givenFlow(tool.oauth.flows, values);
   if (!flow) return given !== undefined ? { credential: given } : { problem: missingCredential(tool, values) };
   const url = tokenUrlOf(tool, flow, values, options.tokenUrl, options.allowHosts);
   if ("problem" in url)

@@ -39,6 +39,8 @@ function checkRule(
   secrets: readonly string[],
   unsent: ReadonlySet<string>,
 ): void {
+  // An anyOf met (as on most calls of its tool): by loops, before the closure the other rules' checks share is made.
+  if (rule.rule === "anyOf") for (const group of rule.groups) if (allPresent(group, values, unsent)) return;
   const present = (name: string) => values[name] !== undefined && !unsent.has(name);
   switch (rule.rule) {
     case "exactlyOne": {
@@ -55,7 +57,7 @@ function checkRule(
       return;
     }
     case "anyOf": {
-      if (rule.groups.some((group) => group.every(present))) return;
+      // No group is complete (the loop above).
       const alternatives = rule.groups.map((g) => g.join(" with "));
       const given = rule.groups.flat().filter(present);
       const either =
@@ -133,6 +135,12 @@ function checkRule(
       if (!present(rule.param) && rule.values.some((v) => v === values[rule.dependsOn]))
         issues.push(requiredWhenIssue(rule, values[rule.dependsOn]));
   }
+}
+
+/** Whether every one of `names` is given and sent. */
+function allPresent(names: readonly string[], values: Record<string, unknown>, unsent: ReadonlySet<string>): boolean {
+  for (const name of names) if (values[name] === undefined || unsent.has(name)) return false;
+  return true;
 }
 
 /** A parameter left out while the value of the one it depends on (`selector`) requires it. */

@@ -92,4 +92,11 @@ const splitLimit: StringRules["splitLimit"] = (spec, value, s, secrets) => {
   );
 };
 
-export const stringRules: StringRules = { check, splitLimit, noItems: (spec, value) => isAbsent(value, spec) };
+/**
+ * Asked only of a value that is not blank (validateInput): of a parameter that takes no list, never (isAbsent would
+ * trim the value again only to say so).
+ */
+const noItems: StringRules["noItems"] = (spec, value) =>
+  (spec.separator !== undefined || spec.wire.in === "body") && isAbsent(value, spec);
+
+export const stringRules: StringRules = { check, splitLimit, noItems };

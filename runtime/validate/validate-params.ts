@@ -73,7 +73,7 @@ export interface ValueSupport {
   strings?: {
     /** The value in its canonical spelling, or the rule it breaks. */
     check(spec: ParamCall, s: string, support: ValueSupport, secrets?: readonly string[]): Checked;
-    /** Whether a given value is a list with no items (`", ,"`), which counts as not given (isAbsent). */
+    /** Whether a given value, not blank, is a list with no items (`", ,"`), which counts as not given (isAbsent). */
     noItems(spec: ParamCall, value: unknown): boolean;
     /**
      * The problem of a body parameter's list (`wire.split`) with more than its `maxItems` items (`s`: the value as
@@ -105,7 +105,7 @@ export function validateInput(
   support: ValueSupport,
   secrets: readonly string[] = [],
 ): Validated {
-  const issues: Issue[] = [];
+  let issues: Issue[] = [];
   const values: Record<string, unknown> = {};
   // Made only when a default is not sent: most calls share the empty one.
   let unsent: Set<string> | undefined;
@@ -134,8 +134,9 @@ export function validateInput(
     if ("issue" in checked) issues.push(checked.issue);
     else values[spec.name] = checked.value;
   }
+  // None found so far: the rules' list is the call's (no spread of it into an empty one).
   if (!issues.length && tool.rules.length)
-    issues.push(...(support.rules ? support.rules(tool, values, tool.rules, secrets, unsent) : [lacks("rules")]));
+    issues = support.rules ? support.rules(tool, values, tool.rules, secrets, unsent) : [lacks("rules")];
   return issues.length ? { ok: false, issues } : { ok: true, values, unsent: unsent ?? NONE_UNSENT };
 }
 
