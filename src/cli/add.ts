@@ -39,7 +39,11 @@ with each problem named, and add exits 1.
                        segments (/v1/users: also /v1/users/{id}, not
                        /v1/usersettings); repeatable
                        (--operations, --tag and --path-prefix add up: each
-                       operation once; one of them is needed)
+                       operation once; one of them is needed). An operation
+                       no call of could succeed (a body the runtime does not
+                       write, a list no style writes, a security scheme it
+                       does not meet) is refused when named, and left out of
+                       "all", a tag or a prefix with a review note
   --list               print the document's operations and exit
   --source <address>   where a local file was published (recorded in
                        upstream/source.yaml; default: the file as given)

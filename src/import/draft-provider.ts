@@ -3,14 +3,7 @@
 // manifest.yaml. No files are read or written here (src/cli/support/add-provider.ts does
 // that), so the whole transformation is testable on documents in memory.
 import jsyaml from "js-yaml";
-import { followLocalRefs, refPath } from "../load/json-ref.js";
-import {
-  bareMediaType,
-  FORM_MEDIA_TYPE,
-  isRawBodyMedia,
-  jsonMediaType,
-  MULTIPART_MEDIA_TYPE,
-} from "../load/openapi-document.js";
+import { refPath } from "../load/json-ref.js";
 import { operationRef } from "../load/operation-index.js";
 import { INPUT_LIMITS, parseYamlSource } from "../load/yaml-source.js";
 import { draftCredential } from "./auth/credential.js";
@@ -25,8 +18,7 @@ import {
 import { cutDocument, type CutReport } from "./cut/cut.js";
 import { type CutAnswers, rewriteCutAnswers } from "./cut/cut-answers.js";
 import { type CutChanges, cutChangeNotes, cutHeader, cutNotes, type CutSource } from "./cut/cut-header.js";
-import { type SelectedOperation, sendable } from "./cut/select-operations.js";
-import { wildcardJson } from "./cut/wildcard-json.js";
+import type { SelectedOperation } from "./cut/select-operations.js";
 import { draftManifest, type ManifestDraft } from "./draft/manifest.js";
 import { withTakenServerFirst } from "./draft/server.js";
 import { keyInBodyNotes, withKeyInBody } from "./auth/key-in-body.js";
@@ -42,6 +34,15 @@ import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { withoutUnreadablePatterns } from "./shapes/unreadable-patterns.js";
 import { structuredListRefusal } from "./shapes/structured-list-params.js";
+import {
+  type LeftOut,
+  leftOutNotes,
+  refuseUnmet,
+  refuseUnsendable,
+  refuseUnwritable,
+  UndraftableDocument,
+  withoutUncallable,
+} from "./uncallable.js";
 
 type Json = Record<string, unknown>;
 
@@ -60,12 +61,7 @@ export interface ProviderDraft {
   notes: ReviewNote[];
 }
 
-export class UndraftableDocument extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UndraftableDocument";
-  }
-}
+export { UndraftableDocument, unwritableRequestBody } from "./uncallable.js";
 
 /**
  * The texts of the new provider. `document` is the published document as
@@ -84,23 +80,41 @@ export function draftProvider(input: {
   /** Told each step of a long draft (a whole API of thousands of operations takes a minute). */
   onStep?: (text: string) => void;
 }): ProviderDraft {
-  const { provider, document, chosen, source } = input;
+  const { provider, document, source } = input;
   const step = input.onStep ?? (() => {});
-  const operations = chosen.map((c) => ({
-    id: operationRef(c.method, c.path, c.operationId),
-    path: c.path,
-    method: c.method,
-    op: ((document.paths as Json)[c.path] as Json)[c.method] as Json,
-  }));
+  // A group's operations no call of could succeed are left out, each named; a named one is refused (below).
+  const leftOut: LeftOut[] = [];
+  let chosen = withoutUncallable(document, input.chosen, leftOut);
+  const operationsOf = (taken: readonly SelectedOperation[]) =>
+    taken.map((c) => ({
+      id: operationRef(c.method, c.path, c.operationId),
+      path: c.path,
+      method: c.method,
+      op: ((document.paths as Json)[c.path] as Json)[c.method] as Json,
+    }));
+  let operations = operationsOf(chosen);
   refuseUnsendable(chosen);
   refuseUnwritable(document, operations);
   const structuredLists = structuredListRefusal(document, operations);
   if (structuredLists) throw new UndraftableDocument(structuredLists);
   const renamed = schemeNamesAsDeclared(document, operations);
-  const credential = draftCredential(
-    renamed.size ? withSchemeNames(document, renamed) : document,
-    renamed.size ? operations.map((o) => ({ ...o, op: withSchemeNames(o.op, renamed) })) : operations,
-  );
+  const credentialOf = () =>
+    draftCredential(
+      renamed.size ? withSchemeNames(document, renamed) : document,
+      renamed.size ? operations.map((o) => ({ ...o, op: withSchemeNames(o.op, renamed) })) : operations,
+    );
+  let credential = credentialOf();
+  // A group's operation whose security the runtime meets none of: left out, and the credential drafted without it.
+  const unmetTaken = chosen.filter((c, i) => c.grouped && credential.unmetIds?.includes(operations[i]?.id ?? ""));
+  if (unmetTaken.length) {
+    for (const c of unmetTaken)
+      leftOut.push({ asked: c.asked, why: "it accepts no security requirement the runtime sends" });
+    chosen = chosen.filter((c) => !unmetTaken.includes(c));
+    operations = operationsOf(chosen);
+    credential = credentialOf();
+  }
+  if (!chosen.length)
+    throw new UndraftableDocument(`no operation taken could be called: ${leftOutNotes(leftOut)[0]?.note}`);
   refuseUnmet(credential.unmet);
   step(`cutting the document to ${chosen.length} operations`);
   const cut = cutDocument(document, chosen);
@@ -116,7 +130,13 @@ export function draftProvider(input: {
   const draft = manifestOfCut(provider, input.folder, openapiText, chosen, credential, cut.report, step);
   // After the operations: a list that offers a way to find new items gets a poll trigger.
   draftPollTriggers(draft.document, draft.manifest, draft.notes);
-  const notes = [...changeNotes.server, ...draft.notes, ...cutNotes(cut.report), ...changeNotes.cut];
+  const notes = [
+    ...leftOutNotes(leftOut),
+    ...changeNotes.server,
+    ...draft.notes,
+    ...cutNotes(cut.report),
+    ...changeNotes.cut,
+  ];
   step(`writing manifest.yaml (${notes.length} review notes)`);
   const manifestText = manifestYaml(draft.manifest, notes, [
     ...(input.header ?? []),
@@ -214,58 +234,6 @@ function rewrittenCut(
   };
 }
 
-/** Refuses operations of a method fetch does not send (TRACE: a forbidden method, refused before any request). */
-function refuseUnsendable(chosen: readonly SelectedOperation[]): void {
-  const refused = chosen.filter((c) => !sendable(c)).map((c) => c.asked);
-  if (!refused.length) return;
-  const one = refused.length === 1;
-  throw new UndraftableDocument(
-    `${refused.join(", ")}: ${one ? "its" : "their"} method is TRACE, which fetch refuses to send (a forbidden ` +
-      `method), so no call of ${one ? "it" : "them"} could succeed; leave ${one ? "it" : "them"} out of --operations`,
-  );
-}
-
-/**
- * Refuses a document when a chosen operation needs a request body the runtime cannot send: of a media type it does not
- * write, or required with a GET or HEAD (fetch refuses such a request before it leaves).
- */
-function refuseUnwritable(document: Json, operations: readonly { id: string; method: string; op: Json }[]): void {
-  const refused = (bodyless: boolean) =>
-    operations.flatMap(({ id, method, op }) => {
-      const types = unwritableRequestBody(document, op, method);
-      return types && BODYLESS_METHODS.test(method) === bodyless ? [`${id} (${types.join(", ")})`] : [];
-    });
-  const leaveOut = (ids: string[]) =>
-    `no call of ${ids.length === 1 ? "it" : "them"} could succeed; leave ${ids.length === 1 ? "it" : "them"} out of ` +
-    "--operations";
-  const withGet = refused(true);
-  if (withGet.length)
-    throw new UndraftableDocument(
-      `${withGet.join(", ")}: the document requires a request body with a GET or HEAD, which fetch refuses to send ` +
-        `(such a request carries no body), so ${leaveOut(withGet)}`,
-    );
-  const unwritable = refused(false);
-  if (unwritable.length)
-    throw new UndraftableDocument(
-      `${unwritable.join(", ")}: ${unwritable.length === 1 ? "its" : "their"} request body is of a media type the ` +
-        "runtime does not write yet (it writes JSON, application/x-www-form-urlencoded of named fields and " +
-        `multipart/form-data), so ${leaveOut(unwritable)}`,
-    );
-}
-
-/** Refuses operations whose security requirements the runtime meets none of (generate would refuse them). */
-function refuseUnmet(unmet: readonly string[] | undefined): void {
-  if (!unmet?.length) return;
-  const one = unmet.length === 1;
-  throw new UndraftableDocument(
-    `${unmet.join(", ")}: ${one ? "it accepts" : "they accept"} no security requirement the runtime sends (it sends ` +
-      "HTTP bearer, basic and other schemes whose credentials the caller gives, API keys in a header, the query or a " +
-      "cookie, and OAuth 2 or OpenID Connect access tokens; not a scheme answering the server's challenge, such as " +
-      `digest, nor one the document does not declare), so no call of ${one ? "it" : "them"} could succeed; leave ` +
-      `${one ? "it" : "them"} out of --operations`,
-  );
-}
-
 /**
  * The manifest drafted from the cut's text, read as generate reads it; a cut whose references name nothing, or leave
  * the document, is refused here.
@@ -343,44 +311,6 @@ function outsideRefs(external: readonly string[]): string {
     `$refs ("#/…") and never fetches an address or reads another file a document names (bundle the document into ` +
     "one file first, e.g. npx @redocly/cli bundle)"
   );
-}
-
-const SCALAR_TYPES = new Set(["string", "number", "integer", "boolean"]);
-
-/** The methods fetch sends no body with. */
-const BODYLESS_METHODS = /^(get|head)$/i;
-
-/**
- * The media types of an operation's request body when the runtime can write
- * none of them (a multipart upload, raw bytes) and the call needs the body:
- * required, or multipart (a file upload is the operation's point); or when
- * the body is required and the method is GET or HEAD, which carry none.
- * Undefined when the body is JSON or a form, optional, or absent. `add`
- * refuses such an operation (the directory run's picker asks the same, not
- * to pick one).
- */
-export function unwritableRequestBody(document: Json, op: Json, method: string): string[] | undefined {
-  // A $ref that is no pointer: the linker says so.
-  const body = followLocalRefs(document, op.requestBody);
-  const content = (body?.content ?? {}) as Json;
-  const types = Object.keys(content);
-  if (BODYLESS_METHODS.test(method)) return body?.required === true && types.length ? types : undefined;
-  // A form of one value (`type: string`, its pairs written by hand) names no field the runtime could write: a required
-  // one left the operation with nothing placed in its body, which generate refuses (BW2010).
-  const fieldsForm = (t: string) =>
-    bareMediaType(t) === FORM_MEDIA_TYPE &&
-    !SCALAR_TYPES.has(String(followLocalRefs(document, (content[t] as Json | undefined)?.schema)?.type));
-  if (
-    !types.length ||
-    jsonMediaType(content) ||
-    types.some((t) => fieldsForm(t) || bareMediaType(t) === MULTIPART_MEDIA_TYPE)
-  )
-    return undefined;
-  // Written as JSON in the cut (cut/wildcard-json.ts).
-  if (wildcardJson(document, content) !== undefined) return undefined;
-  if (types.some((t) => isRawBodyMedia(t, followLocalRefs(document, (content[t] as Json | undefined)?.schema))))
-    return undefined; // a file as the whole body
-  return body?.required === true || types.some((t) => bareMediaType(t).startsWith("multipart/")) ? types : undefined;
 }
 
 /**

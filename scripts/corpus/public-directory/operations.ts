@@ -9,7 +9,7 @@
 // never picked: the document would count as one add cannot read.
 import { asOpenApi3 } from "../../../src/import/document/convert.js";
 import { sendable } from "../../../src/import/cut/select-operations.js";
-import { unwritableRequestBody } from "../../../src/import/draft-provider.js";
+import { unwritableRequestBody } from "../../../src/import/uncallable.js";
 import { structuredListParams } from "../../../src/import/shapes/structured-list-params.js";
 
 export const HARD_SHAPES = [

@@ -49,6 +49,8 @@ export interface CredentialDraft {
    * (zqAuth: http digest)`): add refuses them, as generate would.
    */
   unmet?: string[];
+  /** The ids of those operations (operationRef), in the same order. */
+  unmetIds?: string[];
   /** The credential is a variable of the server's path (shapes/address-credential.ts): auth.variable, no scheme. */
   address?: AddressCredential;
   /** The scheme signs with AWS Signature Version 4 (sigv4-draft.ts): auth.sigv4, its service found. */

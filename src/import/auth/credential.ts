@@ -105,24 +105,23 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
     ? [...new Set(required.flatMap((a) => a.ways ?? []))]
     : Object.keys(declared).filter((n) => usable([n]));
   // Operations that name requirements, none of which the runtime meets: generate would refuse any credential drafted.
-  const unmet = required
-    .filter((a) => !a.ways?.length)
-    .map(
-      (a) =>
-        `${a.id} (${a.named
-          .map((k) =>
-            k
-              .split(" + ")
-              .map((n) => `${n}: ${declared[n] ? describe(fieldOf(declared, n)) : "not declared"}`)
-              .join(" + "),
-          )
-          .join(" or ")})`,
-    );
+  const unmetOnes = required.filter((a) => !a.ways?.length);
+  const unmet = unmetOnes.map(
+    (a) =>
+      `${a.id} (${a.named
+        .map((k) =>
+          k
+            .split(" + ")
+            .map((n) => `${n}: ${declared[n] ? describe(fieldOf(declared, n)) : "not declared"}`)
+            .join(" + "),
+        )
+        .join(" or ")})`,
+  );
   if (!candidates.length) {
     // No scheme, but a key parameter on the operations (an `xi-api-key` header): its place is the credential's.
     const carried = Object.keys(declared).length ? undefined : keyParameter(doc, operations);
     const made = carried ? keyParameterCredential(carried, notes) : bearerCredential(declared, required, notes);
-    return unmet.length ? { ...made, unmet } : made;
+    return unmet.length ? { ...made, unmet, unmetIds: unmetOnes.map((a) => a.id) } : made;
   }
   const chosen = chooseWays(candidates, required, declared);
   choiceNotes(chosen, candidates, required, declared, notes);
@@ -148,7 +147,7 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
     ways,
     notes,
     covers: new Set(),
-    ...(unmet.length ? { unmet } : {}),
+    ...(unmet.length ? { unmet, unmetIds: unmetOnes.map((a) => a.id) } : {}),
   };
 }
 

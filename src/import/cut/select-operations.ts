@@ -31,6 +31,8 @@ export interface OperationGroups {
 export interface SelectedOperation extends DocumentOperation {
   /** The name the user gave. */
   asked: string;
+  /** Taken by a group (`all`, a tag, a path prefix), not named: left out, not refused, where no call could succeed. */
+  grouped?: true;
 }
 
 export class UnknownOperations extends Error {
@@ -76,14 +78,16 @@ export function selectOperations(
   const whole = (o: DocumentOperation): SelectedOperation => ({
     ...o,
     asked: o.operationId ?? `${o.method.toUpperCase()} ${o.path}`,
+    grouped: true,
   });
   // `all` alone, where no operation is named so: every operation of the document fetch can send, in its order.
   if (names.length === 1 && names[0] === "all" && !all.some((o) => o.operationId === "all"))
     return all.filter(sendable).map(whole);
   const chosen: SelectedOperation[] = [];
   const problems: string[] = [];
-  const take = (found: DocumentOperation, asked: string) => {
-    if (!chosen.some((c) => c.path === found.path && c.method === found.method)) chosen.push({ ...found, asked });
+  const take = (found: DocumentOperation, asked: string, grouped = false) => {
+    if (!chosen.some((c) => c.path === found.path && c.method === found.method))
+      chosen.push({ ...found, asked, ...(grouped ? { grouped: true as const } : {}) });
   };
   for (const asked of names) {
     const found = find(all, asked);
@@ -93,14 +97,14 @@ export function selectOperations(
   for (const tag of groups.tags ?? []) {
     const tagged = all.filter((o) => o.tags?.includes(tag) && sendable(o));
     if (!tagged.length) problems.push(`no operation has the tag ${JSON.stringify(tag)}${tagNames(all, tag)}`);
-    for (const o of tagged) take(o, whole(o).asked);
+    for (const o of tagged) take(o, whole(o).asked, true);
   }
   for (const prefix of groups.pathPrefixes ?? []) {
     const base = prefix.replace(/\/+$/, "");
     const under = all.filter((o) => (o.path === base || o.path.startsWith(`${base}/`) || base === "") && sendable(o));
     if (!under.length)
       problems.push(`no operation's path is ${JSON.stringify(base || "/")} or under it; --list prints them all`);
-    for (const o of under) take(o, whole(o).asked);
+    for (const o of under) take(o, whole(o).asked, true);
   }
   if (problems.length) throw new UnknownOperations(problems.join("; "));
   return chosen;

@@ -1,0 +1,172 @@
+// Operations no call of could succeed: a method fetch does not send (TRACE), a request body the runtime cannot write
+// (a media type it does not write; required with a GET or HEAD), a required list of structures no OpenAPI style
+// writes, security requirements the runtime meets none of. Named with --operations, add refuses each, saying why and
+// to leave it out; taken by a group (`all`, a tag, a path prefix), it is left out, each named in a review note, so
+// that a whole API is drafted with the operations that can be called.
+import { followLocalRefs } from "../load/json-ref.js";
+import {
+  bareMediaType,
+  FORM_MEDIA_TYPE,
+  isRawBodyMedia,
+  jsonMediaType,
+  MULTIPART_MEDIA_TYPE,
+} from "../load/openapi-document.js";
+import { type SelectedOperation, sendable } from "./cut/select-operations.js";
+import { wildcardJson } from "./cut/wildcard-json.js";
+import { structuredListParams, structuredListRule } from "./shapes/structured-list-params.js";
+
+type Json = Record<string, unknown>;
+
+export class UndraftableDocument extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UndraftableDocument";
+  }
+}
+
+/** Why no call of an operation could succeed (every reason but its security's: leftUnmet); undefined when one could. */
+export function uncallableWhy(document: Json, o: { path: string; method: string; op: Json }): string | undefined {
+  if (!sendable(o)) return "its method is TRACE, which fetch refuses to send";
+  const types = unwritableRequestBody(document, o.op, o.method);
+  if (types)
+    return BODYLESS_METHODS.test(o.method)
+      ? `it requires a request body (${types.join(", ")}) with a GET or HEAD, which fetch refuses to send`
+      : `its request body (${types.join(", ")}) is of a media type the runtime does not write yet`;
+  const paths = (document.paths ?? {}) as Json;
+  const list = structuredListParams(document, o.op, followLocalRefs(document, paths[o.path])).find((p) => p.required);
+  return list ? `its ${structuredListRule(list)}` : undefined;
+}
+
+/**
+ * The chosen operations without those a group took that no call of could succeed, each pushed to `leftOut` with why;
+ * an operation named stays, for draftProvider to refuse with its reason.
+ */
+export function withoutUncallable(
+  document: Json,
+  chosen: readonly SelectedOperation[],
+  leftOut: LeftOut[],
+): SelectedOperation[] {
+  return chosen.filter((c) => {
+    if (!c.grouped) return true;
+    const op = ((document.paths as Json)[c.path] as Json)[c.method] as Json;
+    const why = uncallableWhy(document, { path: c.path, method: c.method, op });
+    if (why) leftOut.push({ asked: c.asked, why });
+    return why === undefined;
+  });
+}
+
+/** An operation a group took and left out, and why. */
+export interface LeftOut {
+  asked: string;
+  why: string;
+}
+
+/** The review note naming the operations a group left out, those left out for one reason together; none if none. */
+export function leftOutNotes(leftOut: readonly LeftOut[]): { at: string[]; note: string }[] {
+  if (!leftOut.length) return [];
+  const byWhy = new Map<string, string[]>();
+  for (const { asked, why } of leftOut) byWhy.set(why, [...(byWhy.get(why) ?? []), asked]);
+  const one = leftOut.length === 1;
+  const reasons = [...byWhy].map(([why, names]) => `${names.join(", ")} (${why})`);
+  return [
+    {
+      at: ["operations"],
+      note:
+        `left out ${leftOut.length} operation${one ? "" : "s"} of the group taken, as no call of ` +
+        `${one ? "it" : "them"} could succeed: ${reasons.join("; ")}`,
+    },
+  ];
+}
+
+/** Refuses operations of a method fetch does not send (TRACE: a forbidden method, refused before any request). */
+export function refuseUnsendable(chosen: readonly SelectedOperation[]): void {
+  const refused = chosen.filter((c) => !sendable(c)).map((c) => c.asked);
+  if (!refused.length) return;
+  const one = refused.length === 1;
+  throw new UndraftableDocument(
+    `${refused.join(", ")}: ${one ? "its" : "their"} method is TRACE, which fetch refuses to send (a forbidden ` +
+      `method), so no call of ${one ? "it" : "them"} could succeed; leave ${one ? "it" : "them"} out of --operations`,
+  );
+}
+
+/**
+ * Refuses a document when a chosen operation needs a request body the runtime cannot send: of a media type it does not
+ * write, or required with a GET or HEAD (fetch refuses such a request before it leaves).
+ */
+export function refuseUnwritable(
+  document: Json,
+  operations: readonly { id: string; method: string; op: Json }[],
+): void {
+  const refused = (bodyless: boolean) =>
+    operations.flatMap(({ id, method, op }) => {
+      const types = unwritableRequestBody(document, op, method);
+      return types && BODYLESS_METHODS.test(method) === bodyless ? [`${id} (${types.join(", ")})`] : [];
+    });
+  const leaveOut = (ids: string[]) =>
+    `no call of ${ids.length === 1 ? "it" : "them"} could succeed; leave ${ids.length === 1 ? "it" : "them"} out of ` +
+    "--operations";
+  const withGet = refused(true);
+  if (withGet.length)
+    throw new UndraftableDocument(
+      `${withGet.join(", ")}: the document requires a request body with a GET or HEAD, which fetch refuses to send ` +
+        `(such a request carries no body), so ${leaveOut(withGet)}`,
+    );
+  const unwritable = refused(false);
+  if (unwritable.length)
+    throw new UndraftableDocument(
+      `${unwritable.join(", ")}: ${unwritable.length === 1 ? "its" : "their"} request body is of a media type the ` +
+        "runtime does not write yet (it writes JSON, application/x-www-form-urlencoded of named fields and " +
+        `multipart/form-data), so ${leaveOut(unwritable)}`,
+    );
+}
+
+/** Refuses operations whose security requirements the runtime meets none of (generate would refuse them). */
+export function refuseUnmet(unmet: readonly string[] | undefined): void {
+  if (!unmet?.length) return;
+  const one = unmet.length === 1;
+  throw new UndraftableDocument(
+    `${unmet.join(", ")}: ${one ? "it accepts" : "they accept"} no security requirement the runtime sends (it sends ` +
+      "HTTP bearer, basic and other schemes whose credentials the caller gives, API keys in a header, the query or a " +
+      "cookie, and OAuth 2 or OpenID Connect access tokens; not a scheme answering the server's challenge, such as " +
+      `digest, nor one the document does not declare), so no call of ${one ? "it" : "them"} could succeed; leave ` +
+      `${one ? "it" : "them"} out of --operations`,
+  );
+}
+
+const SCALAR_TYPES = new Set(["string", "number", "integer", "boolean"]);
+
+/** The methods fetch sends no body with. */
+const BODYLESS_METHODS = /^(get|head)$/i;
+
+/**
+ * The media types of an operation's request body when the runtime can write
+ * none of them (a multipart upload, raw bytes) and the call needs the body:
+ * required, or multipart (a file upload is the operation's point); or when
+ * the body is required and the method is GET or HEAD, which carry none.
+ * Undefined when the body is JSON or a form, optional, or absent. `add`
+ * refuses such an operation (the directory run's picker asks the same, not
+ * to pick one).
+ */
+export function unwritableRequestBody(document: Json, op: Json, method: string): string[] | undefined {
+  // A $ref that is no pointer: the linker says so.
+  const body = followLocalRefs(document, op.requestBody);
+  const content = (body?.content ?? {}) as Json;
+  const types = Object.keys(content);
+  if (BODYLESS_METHODS.test(method)) return body?.required === true && types.length ? types : undefined;
+  // A form of one value (`type: string`, its pairs written by hand) names no field the runtime could write: a required
+  // one left the operation with nothing placed in its body, which generate refuses (BW2010).
+  const fieldsForm = (t: string) =>
+    bareMediaType(t) === FORM_MEDIA_TYPE &&
+    !SCALAR_TYPES.has(String(followLocalRefs(document, (content[t] as Json | undefined)?.schema)?.type));
+  if (
+    !types.length ||
+    jsonMediaType(content) ||
+    types.some((t) => fieldsForm(t) || bareMediaType(t) === MULTIPART_MEDIA_TYPE)
+  )
+    return undefined;
+  // Written as JSON in the cut (cut/wildcard-json.ts).
+  if (wildcardJson(document, content) !== undefined) return undefined;
+  if (types.some((t) => isRawBodyMedia(t, followLocalRefs(document, (content[t] as Json | undefined)?.schema))))
+    return undefined; // a file as the whole body
+  return body?.required === true || types.some((t) => bareMediaType(t).startsWith("multipart/")) ? types : undefined;
+}
