@@ -1,8 +1,8 @@
-// Operations no call of could succeed, taken by a group (`--operations all`, a tag, a path prefix) or named. A whole API
-// with a few such operations (AWS's query APIs: a batch call's required list of structures; a body the runtime does not
-// write; a security scheme it does not meet) was refused whole by `add --operations all`, naming the operations to
-// leave out of a list the user never wrote. A group leaves them out now, each named with why in one review note, and
-// drafts the rest, which links; named, each is still refused with its reason.
+// Operations no call of could succeed, taken by a group (`--operations all`, a tag, a path prefix) or named. A whole
+// API with a few such operations (AWS's query APIs: a batch call's required list of structures; a body the runtime
+// does not write; a security scheme it does not meet) was refused whole by `add --operations all`, naming the
+// operations to leave out of a list the user never wrote. A group leaves them out now, each named with why in one
+// review note, and drafts the rest, which links; named, each is still refused with its reason.
 import { describe, expect, it } from "vitest";
 import { drafted, linkProblems, notesAt, openapi, reply } from "./__fixtures__/draft-kit.js";
 import { selectOperations } from "./cut/select-operations.js";
@@ -85,10 +85,7 @@ describe("operations no call of could succeed", () => {
 
   it("are left out of a tag's group too", () => {
     const d = draftOf([], { tags: ["zqitems"] });
-    expect(Object.values(d.draft.manifest.operations).map((o) => o.operationId)).toEqual([
-      "ListZqItems",
-      "GetZqItem",
-    ]);
+    expect(Object.values(d.draft.manifest.operations).map((o) => o.operationId)).toEqual(["ListZqItems", "GetZqItem"]);
   });
 
   it("are refused when named, each with its reason, a group beside them or not", () => {

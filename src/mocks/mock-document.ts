@@ -159,15 +159,19 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
  * query's default): its fields travel as parameters of their own
  * (`q=…&per_page=…`), which Prism does not read back into the object (it asks
  * for a parameter of the object's name). The mock takes each field as the
- * parameter it is, required where the object requires it of a required value.
+ * parameter it is, required where the object requires it of a required value;
+ * a map's (additionalProperties: SQS's `Attribute`) keys are the caller's, let
+ * through, the judge holding the whole to the document.
  */
 function spreadQueryObject(param: unknown, document: Json): unknown[] {
   const p = resolved(param, document);
   if (!isObject(p) || !sendsFieldsAsPairs(p)) return [param];
   const schema = resolved(p.schema, document);
-  if (!isObject(schema) || !isObject(schema.properties) || schema.additionalProperties) return [param];
+  const listed = isObject(schema) && isObject(schema.properties) ? schema.properties : undefined;
+  const map = isObject(schema) && (isObject(schema.additionalProperties) || schema.additionalProperties === true);
+  if (!isObject(schema) || (!listed && !map)) return [param];
   const required = new Set(p.required === true && Array.isArray(schema.required) ? (schema.required as string[]) : []);
-  return Object.entries(schema.properties).map(([name, field]) => ({
+  return Object.entries(listed ?? {}).map(([name, field]) => ({
     name,
     in: "query",
     ...(required.has(name) ? { required: true } : {}),

@@ -95,8 +95,7 @@ export function madePlaceValues(
   const body = requestSchemaPointer(doc, op, raw, media);
   const place = body === undefined || !path.length ? undefined : placeOf(doc.source.data, body, path, 0);
   if (place === undefined) return [];
-  const sampler = samplerOf(doc);
-  return SEEDS.flatMap((seed) => sampler.sample(place, { everyField: true, seed }) ?? []).map((made) => made.value);
+  return madeAt(doc, place);
 }
 
 /**
@@ -145,8 +144,42 @@ export function madeParameterValues(
 ): unknown[] {
   const schemaAt = parameterSchemaPointer(doc, op, place, name);
   if (schemaAt === undefined) return [];
+  return madeAt(doc, schemaAt);
+}
+
+/**
+ * Values made from the schema at `pointer`, every field given; a map (an object listing no property, its values'
+ * schema in additionalProperties) with one entry, `key1`, where it was made empty: an empty map sends nothing, and a
+ * required one in the query (SQS's TagQueue `Tags`) had no value the suite could make.
+ */
+function madeAt(doc: OpenApiDocument, pointer: string): unknown[] {
   const sampler = samplerOf(doc);
-  return SEEDS.flatMap((seed) => sampler.sample(schemaAt, { everyField: true, seed }) ?? []).map((made) => made.value);
+  const map = mapValuesAt(doc.source.data, pointer);
+  return SEEDS.flatMap((seed) => {
+    const made = sampler.sample(pointer, { everyField: true, seed });
+    if (!made) return [];
+    const { value } = made;
+    const empty = !!value && typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length;
+    const entry = map && empty ? sampler.sample(map, { everyField: true, seed }) : undefined;
+    return [entry ? { key1: entry.value } : value];
+  });
+}
+
+/** The pointer of a map's values' schema (its `$ref`s followed), where the schema at `pointer` is a map. */
+function mapValuesAt(data: unknown, pointer: string): string | undefined {
+  let at = pointer;
+  for (let hops = 0; hops < 16; hops++) {
+    const node = nodeAt(data, at) as Schema | undefined;
+    if (!node || typeof node !== "object") return undefined;
+    if (typeof node.$ref === "string" && node.$ref.startsWith("#")) {
+      at = node.$ref.slice(1);
+      continue;
+    }
+    const listsNone = !node.properties || !Object.keys(node.properties as object).length;
+    const values = node.additionalProperties;
+    return listsNone && values && typeof values === "object" ? `${at}/additionalProperties` : undefined;
+  }
+  return undefined;
 }
 
 /** The pointer of the schema of the operation's parameter `name` in `place` (of its field `field`, if given). */
