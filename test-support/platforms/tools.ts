@@ -260,6 +260,31 @@ export function simTree(
   return copied;
 }
 
+// Source files parsed for a Sim program, kept for the worker's life (as test-support/type-check.ts keeps the
+// project's): each Sim program parses TypeScript's standard library with the DOM, @types/node, React's types and the
+// runtime's sources (about 0.6 s of CPU), and four files check a Sim tree. Sim's options are one set (moduleDetection
+// decides how a file is parsed, so these are kept apart from the project's); a file is reused while its text is the
+// same.
+const simParsed = new Map<string, { text: string; file: import("typescript").SourceFile }>();
+
+function simHost(ts: typeof import("typescript"), options: import("typescript").CompilerOptions) {
+  const host = ts.createCompilerHost(options);
+  host.getSourceFile = (fileName, languageVersion, onError) => {
+    const text = host.readFile(fileName);
+    if (text === undefined) {
+      onError?.(`cannot read ${fileName}`);
+      return undefined;
+    }
+    const key = `${fileName}\0${JSON.stringify(languageVersion)}`;
+    const known = simParsed.get(key);
+    if (known?.text === text) return known.file;
+    const file = ts.createSourceFile(fileName, text, languageVersion);
+    simParsed.set(key, { text, file });
+    return file;
+  };
+  return host;
+}
+
 /**
  * TypeScript's messages about files of the Sim tree in `dir` (simTree), checked as apps/sim checks its own: Sim's
  * options (its tsconfig and packages/tsconfig), `@/` its app.
@@ -282,7 +307,7 @@ export async function typeCheckSim(dir: string, files: readonly string[]): Promi
     noEmit: true,
     paths: { "@/*": [join(dir, "apps/sim/*")], "@sim/workflow-types/*": [join(dir, "packages/workflow-types/src/*")] },
   };
-  const program = ts.createProgram([...files], options);
+  const program = ts.createProgram([...files], options, simHost(ts, options));
   return files
     .flatMap((file) => ts.getPreEmitDiagnostics(program, program.getSourceFile(file)))
     .map(
