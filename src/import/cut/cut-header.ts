@@ -181,7 +181,7 @@ function unionLines({
     ...(unlistedRequired.length
       ? [
           `Left out by blockwright add: the required fields of ${unlistedRequired.join("; ")} (neither a shape of ` +
-            "the union nor the union itself lists them: no value of one shape met it).",
+            "a union, nor the union, nor a closed object lists them: no value met it).",
         ]
       : []),
     ...(overlapping.length
@@ -411,8 +411,8 @@ function unlistedRequiredNotes(unlistedRequired: readonly string[]): ReviewNote[
       at: ["openapi"],
       note:
         `openapi.yaml no longer requires the fields of ${unlistedRequired.join("; ")}: the document required them ` +
-        "beside a union none of whose shapes lists them (a shape's sub-fields, perhaps), which no value meets; " +
-        "check which fields the API requires",
+        "where nothing lists them (beside a union none of whose shapes does, or in a closed object: a shape's " +
+        "sub-fields or a field renamed, perhaps), which no value meets; check which fields the API requires",
     },
   ];
 }

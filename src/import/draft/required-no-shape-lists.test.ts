@@ -84,3 +84,50 @@ describe("a union body that requires, beside its shapes, fields no shape lists",
     expect(d.openapiText).not.toContain("Left out by blockwright add: the required fields");
   });
 });
+
+// A closed answer (`additionalProperties: false`) that requires a field it does not list (`validationStatus` beside
+// the `pinValid` it lists: a field renamed in one place): no value met it, and the mock's every answer was refused as
+// lacking it. add leaves that field out of its `required`; the closing and the fields it lists stay.
+const closed = (extra: Record<string, unknown> = {}) =>
+  openapi({
+    "/zqpins": {
+      post: {
+        operationId: "checkZqpin",
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { type: "object", properties: { zqPin: { type: "string" } } } } },
+        },
+        responses: {
+          "200": reply({
+            type: "object",
+            additionalProperties: false,
+            properties: { zqPinValid: { type: "string" }, zqTrace: { type: "string" } },
+            required: ["zqValidationStatus", "zqTrace"],
+            ...extra,
+          }),
+        },
+      },
+    },
+  });
+
+describe("a closed object that requires a field it does not list", () => {
+  it("is cut without that field required (the rest kept), said in the header and a note", async () => {
+    const d = drafted(closed(), ["checkZqpin"]);
+    expect(d.openapiText).toMatch(/# Left out by blockwright add: the required fields of .*\(zqValidationStatus\)/);
+    expect(notesAt(d, "openapi").join("\n")).toContain("no longer requires the fields of");
+    const cut = parseYamlSource(d.openapiText, "openapi.yaml").data as {
+      paths: Record<string, { post: { responses: Record<string, unknown> } }>;
+    };
+    const answer = JSON.stringify(cut.paths["/zqpins"]?.post.responses["200"]);
+    expect(answer).toContain('"required":["zqTrace"]');
+    expect(answer).toContain('"additionalProperties":false');
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("is left as published where it is open, or lists every field it requires", () => {
+    for (const extra of [{ additionalProperties: true }, { required: ["zqTrace"] }]) {
+      const d = drafted(closed(extra), ["checkZqpin"]);
+      expect(d.openapiText, JSON.stringify(extra)).not.toContain("Left out by blockwright add: the required fields");
+    }
+  });
+});

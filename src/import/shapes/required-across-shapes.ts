@@ -33,8 +33,9 @@ export function withRequiredInShapes(cut: Json): string[] {
 }
 
 /**
- * The cut with each union's required fields that no shape nor the union itself lists left out of its `required`
- * (changed in place); each place changed, as `components.schemas.Upload (Name, Content64Encoded)`.
+ * The cut with each union's required fields that no shape nor the union itself lists, and each closed object's it does
+ * not list, left out of its `required` (changed in place); each place changed, as `components.schemas.Upload (Name,
+ * Content64Encoded)`.
  */
 export function withoutRequiredNoShapeLists(cut: Json): string[] {
   return rewriteEachObject(cut, (node) => {
@@ -56,18 +57,36 @@ function fieldsKnown(cut: Json, shape: unknown, depth = 0): boolean {
   return !Array.isArray(node.allOf) || node.allOf.every((member) => fieldsKnown(cut, member, depth + 1));
 }
 
-/** The fields left out of a union's `required`: no shape lists them, nor the union itself. */
+/** The fields left out of a union's `required`: no shape lists them, nor the union itself; or a closed object's. */
 function unlistedRequired(cut: Json, schema: Json): string[] {
   const key = Array.isArray(schema.oneOf) ? "oneOf" : Array.isArray(schema.anyOf) ? "anyOf" : undefined;
-  if (!key || !Array.isArray(schema.required) || isJson(schema.additionalProperties)) return [];
+  if (!key) return closedUnlisted(schema);
+  if (!Array.isArray(schema.required) || isJson(schema.additionalProperties)) return [];
   const branches = schema[key] as unknown[];
   if (!branches.length || !branches.every((shape) => fieldsKnown(cut, shape))) return [];
   const { oneOf: _one, anyOf: _any, ...beside } = schema;
   if (!fieldsKnown(cut, beside)) return [];
   const listed = new Set([...listedFields(cut, beside), ...branches.flatMap((shape) => [...listedFields(cut, shape)])]);
-  const unlisted = schema.required.filter((field): field is string => typeof field === "string" && !listed.has(field));
+  return withoutRequired(schema, listed);
+}
+
+/**
+ * The fields a closed object (`additionalProperties: false`, no member or union beside) requires and does not list,
+ * left out of its `required`: its closing refuses them, so no value met it (an answer requiring `validationStatus`
+ * beside `pinValid`: a field renamed in one place).
+ */
+function closedUnlisted(schema: Json): string[] {
+  if (schema.additionalProperties !== false || !Array.isArray(schema.required) || schema.allOf !== undefined) return [];
+  if (OPEN_ENDED.some((key) => Object.hasOwn(schema, key))) return [];
+  return withoutRequired(schema, new Set(Object.keys(isJson(schema.properties) ? schema.properties : {})));
+}
+
+/** The schema's required fields `listed` does not hold, left out of its `required` (changed in place). */
+function withoutRequired(schema: Json, listed: ReadonlySet<string>): string[] {
+  const required = schema.required as unknown[];
+  const unlisted = required.filter((field): field is string => typeof field === "string" && !listed.has(field));
   if (!unlisted.length) return [];
-  const rest = schema.required.filter((field) => !unlisted.includes(field as string));
+  const rest = required.filter((field) => !unlisted.includes(field as string));
   if (rest.length) schema.required = rest;
   else delete schema.required;
   return unlisted;
