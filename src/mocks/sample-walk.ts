@@ -175,20 +175,19 @@ export class Walk {
     const seen = new Set(trail);
     let closed = false;
     let fewest = 0;
+    let values: string | undefined; // a member's additionalProperties schema: a map's values (DynamoDB's RequestItems)
     const collect = (node: unknown, at: string, depth: number): boolean => {
       if (depth > 16 || !isNode(node)) return node === true || (isNode(node) && Object.keys(node).length === 0);
       if (typeof node.$ref === "string") {
         const ref = node.$ref;
         if (!ref.startsWith("#") || trail.has(ref)) return false;
-        // A member reached again by another member (`orderLinks: allOf [headerLinks, …]` beside `headerLinks`) is
-        // collected once: its fields and required ones are in already.
+        // A member another reaches too (`orderLinks: allOf [headerLinks, …]`) is collected once: its fields are in.
         if (seen.has(ref)) return true;
         seen.add(ref);
         return collect(resolvePointer(this.document, ref.slice(1)), ref.slice(1), depth + 1);
       }
       if ("const" in node || Array.isArray(node.enum) || node.not !== undefined) return false;
-      // A union of required lists only ("name or company"): the first branch's fields are required too; any other union
-      // is made part by part.
+      // A union of required lists only ("name or company"): its first branch's required too; others part by part.
       for (const key of ["oneOf", "anyOf"] as const) {
         if (node[key] === undefined) continue;
         if (!requiredOnly(node[key])) return false;
@@ -207,6 +206,7 @@ export class Walk {
       for (const name of Array.isArray(node.required) ? node.required : [])
         if (typeof name === "string") required.add(name);
       if (node.additionalProperties === false) closed = true;
+      if (isNode(node.additionalProperties)) values ??= `${at}/additionalProperties`;
       if (typeof node.minProperties === "number") fewest = Math.max(fewest, node.minProperties);
       return (Array.isArray(node.allOf) ? node.allOf : []).every((member, i) =>
         collect(member, `${at}/allOf/${i}`, depth + 1),
@@ -236,7 +236,7 @@ export class Walk {
         type: "object",
         properties,
         required: [...required],
-        ...(closed ? { additionalProperties: false } : {}),
+        ...(closed ? { additionalProperties: false } : values ? { additionalProperties: { $ref: `#${values}` } } : {}),
         ...(fewest ? { minProperties: fewest } : {}),
       },
       pointers,
