@@ -31,7 +31,9 @@ const ONE_LINE = new Set([
 ]);
 
 export function manifestYaml(manifest: Manifest, notes: readonly ReviewNote[], header: string[]): string {
-  const doc = new Document(manifest);
+  // No anchors: one example object written twice is written out twice (an alias per use counted against the reader's
+  // alias bound, BW1004: a whole API's draft refused itself).
+  const doc = new Document(manifest, { aliasDuplicateObjects: false });
   flowStyle(doc.contents as Node);
   const byPlace = new Map<string, { at: ReviewNote["at"]; notes: string[] }>();
   for (const { at, note } of notes) {
@@ -64,7 +66,7 @@ export function addReviewNotes(doc: Document, at: ReviewNote["at"], notes: reado
  * line).
  */
 export function draftedNode(doc: Document, value: unknown): Node {
-  const node = doc.createNode(value) as Node;
+  const node = doc.createNode(value, { aliasDuplicateObjects: false }) as Node;
   flowStyle(node);
   return node;
 }

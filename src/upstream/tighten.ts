@@ -138,7 +138,7 @@ function renameSchemes(
 /** `value` at `path`, a list written in flow style (`[a, b]`) where the one it replaces was. */
 function setKeepingStyle(yaml: Document, path: string[], value: unknown): void {
   const old = yaml.getIn(path, true);
-  const node = yaml.createNode(value);
+  const node = yaml.createNode(value, { aliasDuplicateObjects: false });
   if (isCollection(old) && old.flow && isCollection(node)) node.flow = true;
   yaml.setIn(path, node);
 }

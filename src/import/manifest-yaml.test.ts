@@ -1,0 +1,31 @@
+// The drafted manifest's text: an object the draft holds in several places (one example shared by a hundred
+// operations' outputs, as a whole API's draft holds it) was written once with an anchor and then as aliases, and the
+// manifest reader, which bounds alias expansions against alias bombs (BW1004), refused the draft add had just written
+// (asana.com, `--operations all`: 163 expansions). Written out at each place, it reads back as drafted.
+import { describe, expect, it } from "vitest";
+import type { Manifest } from "../load/precompiled/manifest-types.js";
+import { parseYamlSource } from "../load/yaml-source.js";
+import { manifestYaml } from "./manifest-yaml.js";
+
+describe("a drafted manifest holding one object in many places", () => {
+  it("is written with no anchor or alias, and reads back whole under the reader's bounds", () => {
+    const shared = { zqGid: "12345", zqName: "Zq task", zqTags: ["zq-a", "zq-b"] };
+    const operations = Object.fromEntries(
+      Array.from({ length: 150 }, (_, i) => [
+        `zqtasks_get_zq_task_${i}`,
+        {
+          operationId: `getZqTask${i}`,
+          title: `Get zq task ${i}`,
+          description: "Get a zq task.",
+          outputs: { data: { type: "json", from: "$response.body", description: "The task.", example: shared } },
+        },
+      ]),
+    );
+    const manifest = { provider: "zqtasks", name: "Zq tasks", operations } as unknown as Manifest;
+    const text = manifestYaml(manifest, [], ["A zq test."]);
+    expect(text).not.toMatch(/[&*]a\d/);
+    const read = parseYamlSource<Manifest>(text, "manifest.yaml").data;
+    expect(Object.keys(read.operations)).toHaveLength(150);
+    expect(read.operations.zqtasks_get_zq_task_149?.outputs?.data).toMatchObject({ example: shared });
+  });
+});
