@@ -11,6 +11,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
+import { type ParsedFiles, parsedFilesHost } from "./parsed-files-host.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -24,7 +25,7 @@ export function typeCheckOptions(): ts.CompilerOptions {
   return projectOptions;
 }
 
-const parsed = new Map<string, { text: string; file: ts.SourceFile }>();
+const parsed: ParsedFiles = new Map();
 
 /**
  * A program over `files` with the project's options (and `extra` options, e.g. skipLibCheck), reusing the source files
@@ -32,21 +33,7 @@ const parsed = new Map<string, { text: string; file: ts.SourceFile }>();
  */
 export function typeCheckProgram(files: string[], extra: ts.CompilerOptions = {}): ts.Program {
   const options = { ...typeCheckOptions(), ...extra };
-  const host = ts.createCompilerHost(options);
-  host.getSourceFile = (fileName, languageVersion, onError) => {
-    const text = host.readFile(fileName);
-    if (text === undefined) {
-      onError?.(`cannot read ${fileName}`);
-      return undefined;
-    }
-    const key = `${fileName}\0${JSON.stringify(languageVersion)}`;
-    const known = parsed.get(key);
-    if (known?.text === text) return known.file;
-    const file = ts.createSourceFile(fileName, text, languageVersion);
-    parsed.set(key, { text, file });
-    return file;
-  };
-  return ts.createProgram(files, options, host);
+  return ts.createProgram(files, options, parsedFilesHost(ts, options, parsed));
 }
 
 /**

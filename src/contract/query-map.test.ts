@@ -3,14 +3,12 @@
 // TagQueue `Tags`): the suite made no value of it (an empty map sends nothing), and the mock's Prism asked for a
 // parameter of the map's name, which no request carries. The suite makes a map of one entry; the mock lets its keys
 // through, the request judge holding the whole to the document. Every derived case passes on the mock.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadProvider } from "../emit/link-provider.js";
-import { drafted, openapi, reply } from "../import/__fixtures__/draft-kit.js";
-import { OpenApiDocument } from "../load/openapi-document.js";
-import { loadYamlSource } from "../load/yaml-source.js";
+import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
+import { draftedSubject } from "./__fixtures__/drafted-subject.js";
 import { startMocks, type MockServers } from "../mocks/mocks.js";
 import { deriveCases } from "./derive.js";
 import { runCases } from "./run.js";
@@ -37,17 +35,7 @@ let subject: Subject;
 let mocks: MockServers;
 
 beforeAll(async () => {
-  const d = drafted(document, ["SetZqQueueAttributes"], "zqqueues");
-  const dir = join(specsDir, "zqqueues");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
-  writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
-  subject = {
-    provider: "zqqueues",
-    tools: (await loadProvider(root, dir)).operations.map((o) => o.tool),
-    document: new OpenApiDocument(loadYamlSource(join(dir, "openapi.yaml"))),
-    manifest: loadYamlSource(join(dir, "manifest.yaml")),
-  };
+  subject = await draftedSubject(root, "zqqueues", document, ["SetZqQueueAttributes"]);
   mocks = await startMocks(["zqqueues"], { specsDir, root, logLevel: "silent", log: () => {} });
 });
 afterAll(async () => {

@@ -3,14 +3,12 @@
 // drawn answer, `{}`, to the create (it held no id to put the record in) and to the list (no list to put the records
 // in); and the round trip read the create's answer under the read's envelope (`{Configuration: {...}}`), which the
 // create's answer, the record itself, does not have. Each step holds the record now.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadProvider } from "../emit/link-provider.js";
-import { drafted, openapi, reply } from "../import/__fixtures__/draft-kit.js";
-import { OpenApiDocument } from "../load/openapi-document.js";
-import { loadYamlSource } from "../load/yaml-source.js";
+import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
+import { draftedSubject } from "./__fixtures__/drafted-subject.js";
 import { startMocks, type MockServers } from "../mocks/mocks.js";
 import { roundTripCases } from "./kinds/round-trip.js";
 import type { CaseContext, Subject } from "./types.js";
@@ -68,16 +66,12 @@ let subject: Subject;
 let stateful: MockServers;
 
 beforeAll(async () => {
-  const d = drafted(document, ["CreateZqShelf", "ListZqShelves", "GetZqShelf", "DeleteZqShelf"], "zqshelves");
-  const dir = join(specsDir, "zqshelves");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
-  writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
-  subject = {
-    provider: "zqshelves",
-    tools: (await loadProvider(root, dir)).operations.map((o) => o.tool),
-    document: new OpenApiDocument(loadYamlSource(join(dir, "openapi.yaml"))),
-  };
+  subject = await draftedSubject(root, "zqshelves", document, [
+    "CreateZqShelf",
+    "ListZqShelves",
+    "GetZqShelf",
+    "DeleteZqShelf",
+  ]);
   stateful = await startMocks(["zqshelves"], { specsDir, root, state: {}, log: () => {} });
 });
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { execFile } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { REPOSITORY } from "../neutral-copy.js";
+import { type ParsedFiles, parsedFilesHost } from "../parsed-files-host.js";
 
 export const PLATFORM_TOOLS = join(REPOSITORY, "test-support/platforms");
 
@@ -265,25 +266,7 @@ export function simTree(
 // runtime's sources (about 0.6 s of CPU), and four files check a Sim tree. Sim's options are one set (moduleDetection
 // decides how a file is parsed, so these are kept apart from the project's); a file is reused while its text is the
 // same.
-const simParsed = new Map<string, { text: string; file: import("typescript").SourceFile }>();
-
-function simHost(ts: typeof import("typescript"), options: import("typescript").CompilerOptions) {
-  const host = ts.createCompilerHost(options);
-  host.getSourceFile = (fileName, languageVersion, onError) => {
-    const text = host.readFile(fileName);
-    if (text === undefined) {
-      onError?.(`cannot read ${fileName}`);
-      return undefined;
-    }
-    const key = `${fileName}\0${JSON.stringify(languageVersion)}`;
-    const known = simParsed.get(key);
-    if (known?.text === text) return known.file;
-    const file = ts.createSourceFile(fileName, text, languageVersion);
-    simParsed.set(key, { text, file });
-    return file;
-  };
-  return host;
-}
+const simParsed: ParsedFiles = new Map();
 
 /**
  * TypeScript's messages about files of the Sim tree in `dir` (simTree), checked as apps/sim checks its own: Sim's
@@ -307,7 +290,7 @@ export async function typeCheckSim(dir: string, files: readonly string[]): Promi
     noEmit: true,
     paths: { "@/*": [join(dir, "apps/sim/*")], "@sim/workflow-types/*": [join(dir, "packages/workflow-types/src/*")] },
   };
-  const program = ts.createProgram([...files], options, simHost(ts, options));
+  const program = ts.createProgram([...files], options, parsedFilesHost(ts, options, simParsed));
   return files
     .flatMap((file) => ts.getPreEmitDiagnostics(program, program.getSourceFile(file)))
     .map(
