@@ -31,6 +31,10 @@ describe("n8n's wording", () => {
     // Nothing more than the name, or a phrase the linter takes for saying nothing: no description.
     expect(descriptionText("Book title.", "book title")).toBeUndefined();
     expect(descriptionText("The operation to perform", "Operation")).toBeUndefined();
+    // "The " and a final period are not read as words of their own (walmart.com's feedType: "The feed Type").
+    expect(descriptionText("The feed Type", "Feed Type")).toBeUndefined();
+    expect(descriptionText("the zq shelf.", "Zq Shelf")).toBeUndefined();
+    expect(descriptionText("Theme of the zq shelf", "Zq Shelf")).toBe("Theme of the zq shelf");
     expect(placeholderText("an\nid")).toBe("an ID");
   });
 

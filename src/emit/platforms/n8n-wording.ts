@@ -113,7 +113,9 @@ export function descriptionText(text: string, name: string, boolean = false): st
   const sentences = d.replace("e.g.", "").split(". ").length;
   d = d.replace(/\.+$/, "");
   if (sentences > 1) d += ".";
-  if (d === "" || d.toLowerCase() === name.toLowerCase()) return undefined;
+  // The linter takes a description for the display name's with a leading "The " and a final period left out.
+  const said = d.replace(/^The\s/, "").replace(/\.$/, "");
+  if (said === "" || said.toLowerCase() === name.toLowerCase()) return undefined;
   return d;
 }
 
