@@ -24,6 +24,7 @@ import { entryOf } from "@blockwright/runtime/internal";
 import type { SourceError, YamlSource } from "../yaml-source.js";
 import { usesJsonSchema2020 } from "../openapi-json-schema.js";
 import { type ExampleMismatch, Walker } from "./example-walker.js";
+import { EMAIL_AS_MOCKS_READ } from "./schema-lookup.js";
 
 export { type ExampleMismatch, type Path, schemaUri } from "./example-walker.js";
 
@@ -48,6 +49,11 @@ export const REQUEST_FORMATS: ReadonlySet<string> = new Set([...ANSWER_FORMATS, 
  */
 const BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 (knownFormats as Record<string, (text: string) => boolean>).byte ??= (text) => BYTE.test(text);
+/** ajv-formats' `email` in its full mode, which the mocks' Prism checks its answers with: a dot in the domain. */
+const LOCAL_PART = "[a-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const DOMAIN_LABEL = "[a-z0-9](?:[a-z0-9-]*[a-z0-9])?";
+const MOCKS_EMAIL = new RegExp(`^${LOCAL_PART}(?:\\.${LOCAL_PART})*@(?:${DOMAIN_LABEL}\\.)+${DOMAIN_LABEL}$`, "i");
+(knownFormats as Record<string, (text: string) => boolean>)[EMAIL_AS_MOCKS_READ] ??= (text) => MOCKS_EMAIL.test(text);
 
 /**
  * Formats checked in examples: the mocks' validator (Prism's, ajv-formats) refuses values of these, and
@@ -58,6 +64,7 @@ const BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
  */
 const CHECKED_FORMATS: ReadonlySet<string> = new Set([
   ...ANSWER_FORMATS,
+  EMAIL_AS_MOCKS_READ,
   "byte",
   "int32",
   "int64",

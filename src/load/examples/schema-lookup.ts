@@ -130,7 +130,7 @@ export class SchemaLookup {
       // named a schema `low` twice, and the rest of the root went unregistered).
       for (const key of Object.keys(node)) if (key.startsWith("x-")) delete node[key];
       if (typeof node.format !== "string" || !this.formats.has(node.format)) delete node.format;
-      else boundAsMocksRead(node, node.format);
+      else boundAsMocksRead(node, node.format, this.formats);
     }
     return copy;
   }
@@ -182,8 +182,19 @@ export function wholeNumberRange(format: unknown): readonly [number, number] | u
     : undefined;
 }
 
-/** A whole-number format's range within the schema's own bounds: the validator here knows no numeric format. */
-function boundAsMocksRead(node: Node, format: string): void {
+/**
+ * An email as the mocks' validator reads it (Prism's ajv-formats, its full mode: a dot in the domain), where the caller
+ * checks formats so (the examples: `abb123@123`, an address by RFC 5321 and by @cfworker/json-schema, failed every
+ * mock answer that served it); the registered format is openapi-examples.ts's.
+ */
+export const EMAIL_AS_MOCKS_READ = "email, as the mocks' validator reads it: a dot in the domain";
+
+/**
+ * A format as the mocks read it: a whole-number format's range within the schema's own bounds (the validator here
+ * knows no numeric format), an email held to the mocks' pattern where `formats` asks for it.
+ */
+function boundAsMocksRead(node: Node, format: string, formats: ReadonlySet<string>): void {
+  if (format === "email" && formats.has(EMAIL_AS_MOCKS_READ)) node.format = EMAIL_AS_MOCKS_READ;
   const range = wholeNumberRange(format);
   if (!range) return;
   const [low, high] = range;
