@@ -159,6 +159,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/contract/request/signature-check.test.ts",
       "src/contract/round-trip-optional-fields.test.ts",
       "src/contract/query-map.test.ts",
+      "src/contract/no-content-example.test.ts",
       "src/cli/add-real-documents.test.ts",
       "src/cli/add-address-credential.test.ts",
       "src/cli/ci-recipes.test.ts",
