@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { PaginationSpec, ParamSpec, ToolSpec } from "../spec/tool-types.js";
 import { bareTool } from "../../test-support/runtime/bare-tool.js";
-import { server } from "../../test-support/runtime/loopback-server.js";
+import { pagesServer, type server } from "../../test-support/runtime/loopback-server.js";
 
 type Upstream = Awaited<ReturnType<typeof server>>;
 let upstream: Upstream | undefined;
@@ -56,13 +56,9 @@ function readTool(url: string, until: PaginationSpec["until"]): ToolSpec {
   } as unknown as Partial<ToolSpec> & Pick<ToolSpec, "path" | "server">);
 }
 
-/** The upstream's pages in order, each a reply body; past the last, a failure the test would see. */
+/** The upstream's pages in order (pagesServer), stopped after the test. */
 async function pages(...replies: object[]): Promise<Upstream> {
-  let at = 0;
-  upstream = await server(() => {
-    const reply = replies[at++];
-    return reply ? { status: 200, body: JSON.stringify(reply) } : { status: 500, body: '{"message":"no such page"}' };
-  });
+  upstream = await pagesServer(...replies);
   return upstream;
 }
 

@@ -3,15 +3,11 @@
 // drawn answer, `{}`, to the create (it held no id to put the record in) and to the list (no list to put the records
 // in); and the round trip read the create's answer under the read's envelope (`{Configuration: {...}}`), which the
 // create's answer, the record itself, does not have. Each step holds the record now.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
-import { draftedSubject } from "./__fixtures__/drafted-subject.js";
-import { startMocks, type MockServers } from "../mocks/mocks.js";
+import { type DraftedOnMock, draftedOnMock } from "./__fixtures__/drafted-subject.js";
 import { roundTripCases } from "./kinds/round-trip.js";
-import type { CaseContext, Subject } from "./types.js";
+import type { CaseContext } from "./types.js";
 
 const shelf = {
   type: "object",
@@ -60,34 +56,25 @@ const document = openapi({
   },
 });
 
-const root = mkdtempSync(join(tmpdir(), "blockwright-zq-optional-round-trip-"));
-const specsDir = join(root, "specs");
-let subject: Subject;
-let stateful: MockServers;
-
+let on: DraftedOnMock | undefined;
 beforeAll(async () => {
-  subject = await draftedSubject(root, "zqshelves", document, [
-    "CreateZqShelf",
-    "ListZqShelves",
-    "GetZqShelf",
-    "DeleteZqShelf",
-  ]);
-  stateful = await startMocks(["zqshelves"], { specsDir, root, state: {}, log: () => {} });
+  const operations = ["CreateZqShelf", "ListZqShelves", "GetZqShelf", "DeleteZqShelf"];
+  on = await draftedOnMock("zqshelves", document, operations, { stateful: true });
 });
 afterAll(async () => {
-  await stateful?.close();
-  rmSync(root, { recursive: true, force: true });
+  await on?.close();
 });
 
 describe("a round trip whose answers make every field optional", () => {
   it("holds on the stateful mock: the create, the get under its envelope, the list and the delete", async () => {
+    const { subject, url } = on as DraftedOnMock;
     const trips = roundTripCases(subject);
     expect(trips.map((c) => c.id)).toEqual([
       "zqshelves_create_zq_shelf › scenario › round trip of /zqshelves: create → get → list → delete → get (404)",
     ]);
     const ctx: CaseContext = {
-      mockUrl: () => stateful.urls.zqshelves as string,
-      statefulMockUrl: async () => stateful.urls.zqshelves as string,
+      mockUrl: () => url,
+      statefulMockUrl: async () => url,
       seed: 1,
       runs: 1,
     };

@@ -81,3 +81,12 @@ export async function neverEndingServer(mode: "endless" | "drip" | "silent", hea
     },
   };
 }
+
+/** A loopback upstream answering `replies` in order, each a 200 of that JSON body; past the last, a 500. */
+export function pagesServer(...replies: object[]): ReturnType<typeof server> {
+  let at = 0;
+  return server(() => {
+    const reply = replies[at++];
+    return reply ? { status: 200, body: JSON.stringify(reply) } : { status: 500, body: '{"message":"no such page"}' };
+  });
+}
