@@ -39,6 +39,16 @@ describe("a dot segment in a path", () => {
       expect(refusal(filePath, value), value).toEqual([["zqPath", "pathSegment"]]);
   });
 
+  it("is refused as an empty segment inside a value spanning segments: a leading, doubled or trailing /", () => {
+    // First in a path (`/{resourceUri}/zqitems`), a leading "/" makes "//", which an address reads as a host.
+    for (const value of ["/zqdocs", "zqdocs//zqfile", "zqdocs/", "/", "/ "])
+      expect(refusal(filePath, value), value).toEqual([["zqPath", "pathSegment"]]);
+    const checked = validateParams(tool(filePath), { zqPath: "/zqdocs" });
+    expect("issues" in checked && checked.issues[0]?.message).toBe(
+      'zqPath: must not be or hold a segment "", "." or "..", got "/zqdocs"',
+    );
+  });
+
   it("is not a dot inside a segment's name, which stays", () => {
     for (const value of ["zqdocs/..zqfile", "zqdocs/zq.file", ".zqhidden/...", "zqdocs/zq..md"])
       expect(refusal(filePath, value), value).toEqual([]);

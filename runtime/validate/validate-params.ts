@@ -386,12 +386,13 @@ function checkString(
       secrets,
     );
   }
-  // Only a path parameter's wire spans segments (a route's placement of another parameter never does).
+  // Only a path parameter's wire spans segments (a route's placement of another parameter never does). Spanning, an
+  // empty segment is refused too: a leading "/" first in the path makes "//", which an address reads as a host.
   if (
     places.has("path") &&
-    ((spec.wire as { multiSegment?: true }).multiSegment ? /(^|\/)\.\.?(\/|$)/ : /^\.\.?$/).test(s)
+    ((spec.wire as { multiSegment?: true }).multiSegment ? /(^|\/)(\.\.?)?(\/|$)/ : /^\.\.?$/).test(s)
   )
-    return problem(spec, "pathSegment", 'must not be or hold a segment "." or ".."', s, secrets);
+    return problem(spec, "pathSegment", 'must not be or hold a segment "", "." or ".."', s, secrets);
   let value = s;
   if (strings) {
     const checked = strings.check(spec, s, support, secrets);

@@ -7,6 +7,7 @@ import { formatPointer } from "@blockwright/runtime/internal";
 import { followLocalRefs, valueAt } from "../load/json-ref.js";
 import { OPERATION_METHODS } from "../load/openapi-document.js";
 import { keyQueryPair, operationRef, routePath } from "../load/operation-index.js";
+import { type MultiSegmentMarker, multiSegmentMarker } from "../load/multi-segment.js";
 import { followRefs } from "../load/source-place.js";
 import { type PathTemplate, pathTemplate } from "./path-template.js";
 
@@ -14,9 +15,6 @@ export type Node = Record<string, unknown>;
 export type Path = (string | number)[];
 
 export type ParamPlace = "path" | "query" | "header" | "cookie";
-
-/** Why a path parameter's value may hold `/` (OpenAPI forbids it): the marker the document uses. */
-export type MultiSegmentMarker = "x-multi-segment" | "allowReserved" | "{+name}";
 
 export interface JudgedParam {
   name: string;
@@ -28,6 +26,7 @@ export interface JudgedParam {
   explode: boolean;
   allowReserved: boolean;
   allowEmptyValue: boolean;
+  /** Why its value may hold `/` (OpenAPI forbids it): the mark the document uses. */
   multiSegment?: MultiSegmentMarker;
   /** A parameter described by a schema: its place (its `$ref`s followed) and the schema itself. */
   schema?: { at: Path; node: Node };
@@ -128,16 +127,6 @@ function judgedParam(data: unknown, listed: Path, path: string): JudgedParam | u
     ...(schema ? { schema } : {}),
     ...(content ? { content } : {}),
   };
-}
-
-/**
- * How a document says a path value may hold `/`: GitHub's `x-multi-segment`, `allowReserved` (OpenAPI 3.2 lets a path
- * use it), or the template's reserved expansion `{+name}`.
- */
-function multiSegmentMarker(p: Node, path: string): MultiSegmentMarker | undefined {
-  if (p["x-multi-segment"] === true) return "x-multi-segment";
-  if (p.allowReserved === true) return "allowReserved";
-  return path.includes(`{+${String(p.name)}}`) ? "{+name}" : undefined;
 }
 
 function contentOf(data: unknown, at: Path, p: Node): JudgedParam["content"] {

@@ -29,6 +29,7 @@ describe("the random invalid inputs' dot segments in a path", () => {
     const drawn = new Set(draws.map((d) => JSON.stringify(d.input[d.param])));
     expect(drawn).toContain(JSON.stringify(["."]));
     expect([...drawn].some((v) => v.includes("/") && v !== '"/"')).toBe(true);
+    expect([...drawn].some((v) => /^"\/|\/\/|\/"$/.test(v))).toBe(true);
     for (const d of draws) {
       const checked = validateParams(tool, d.input);
       expect(checked.ok ? [] : checked.issues.map((i) => [i.param, i.rule])).toContainEqual([d.param, "pathSegment"]);

@@ -1,5 +1,6 @@
 // Draws of a path value that is, or holds, a dot segment ("." or ".."), which the runtime refuses before any request
-// (rule pathSegment): an address resolves it away and the request would go to another resource.
+// (rule pathSegment): an address resolves it away and the request would go to another resource; and, spanning
+// segments, an empty segment.
 import fc from "fast-check";
 import type { ParamSpec } from "@blockwright/runtime/internal";
 
@@ -35,5 +36,7 @@ export function dotSegmentBreakers(p: ParamSpec, places: Set<string>, set: Break
       ["pathSegment", ...first, ...short],
       "a dot segment inside",
     );
+    // An empty one too: a leading "/" first in the path makes "//", which an address reads as a host.
+    set(p.name, fc.constantFrom("/zq", "zq//zq", "zq/"), ["pathSegment", ...first], "an empty segment inside");
   }
 }

@@ -13,6 +13,7 @@ import type { ManifestConstant, ManifestParam, ManifestRule } from "../../load/p
 import type { CredentialDraft } from "../auth/credential-draft.js";
 import { namesCredential, repeatsCredential } from "../auth/credential-params.js";
 import { signatureHeader, signatureHeadersNote } from "../auth/sigv4-draft.js";
+import { multiSegmentMarker } from "../../load/multi-segment.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { shortText } from "../plain-text.js";
 import { answersEvents, isStreamFlag, streamNote } from "../shapes/event-streams.js";
@@ -244,6 +245,14 @@ function draftDeclared(
       hint: "sent exploded (style form), such a field would be read as the query parameter of its name",
     };
   draft.wire = declaredWire(op, declared, name);
+  const described = declared.in === "path" ? multiSegmentMarker(raw, op.path) : undefined;
+  if (described?.startsWith("its description"))
+    notes.push({
+      at: where,
+      note:
+        `its "/" are sent as they are (wire.multiSegment), as ${described} says of its value, though the path ` +
+        `template does not mark it ({+${declared.name}}): a service routing on such names reads %2F as one segment`,
+    });
   return draft;
 }
 
@@ -329,9 +338,7 @@ function withDefaultMaxLength(draft: ManifestParam, in_: Declared["in"], note: (
 function declaredWire(op: OpenApiOperation, declared: Declared, name: string): ManifestParam["wire"] {
   const raw = declared as unknown as Schema;
   const of = "of" in declared ? declared.of : undefined;
-  const spans =
-    declared.in === "path" &&
-    (raw["x-multi-segment"] === true || raw.allowReserved === true || op.path.includes(`{+${declared.name}}`));
+  const spans = declared.in === "path" && multiSegmentMarker(raw, op.path) !== undefined;
   return of !== undefined
     ? { in: "query", name: of, field: declared.name }
     : {

@@ -1,0 +1,104 @@
+// A path value spanning segments, marked by the document's own words where a converter dropped the template's `+`
+// (`{+name}` written `{name}`, its description giving a path of collections as the format): the draft sends its `/`
+// as they are and says so in a note; the judge, reading the same evidence, refuses the value sent as %2F. A
+// description asking for the value encoded, a media type, or a parameter sharing its segment is no such mark.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from "../import/__fixtures__/draft-kit.js";
+import { requestJudge } from "../judge/judge.js";
+import { describedPathFormat, multiSegmentMarker } from "./multi-segment.js";
+import { OpenApiDocument } from "./openapi-document.js";
+import { parseYamlSource } from "./yaml-source.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+describe("a description's path format", () => {
+  it("is read from a quoted path of collections, or an unquoted collection before a placeholder", () => {
+    const read = (text: string) => describedPathFormat(text);
+    expect(read("Required. The zqshelf's name in the format `zqshelves/*/zqbooks/*`.")).toBe("zqshelves/*/zqbooks/*");
+    expect(read("Format: `zqshelves/{zqshelf}/zqbooks/{zqbook}`")).toBe("zqshelves/{zqshelf}/zqbooks/{zqbook}");
+    expect(read('Its parent, e.g. "zqshelves/my-zqshelf".')).toBe("zqshelves/my-zqshelf");
+    expect(read("Format: `zqshelves//zqbooks/`.")).toBe("zqshelves//zqbooks/");
+    expect(read("Follows the pattern zqshelves/*/zqbooks/*.")).toBe("zqshelves/*/zqbooks/*");
+    expect(read("The zqshelf, in the format zqshelves/{zqshelf}: one of yours")).toBe("zqshelves/{zqshelf}");
+    expect(read("Settings of zqshelves/[ZQSHELF_ID]/zqsettings")).toBe("zqshelves/[ZQSHELF_ID]/zqsettings");
+  });
+
+  it("is not read where the words ask for the value encoded, name a media type, or give no path", () => {
+    const read = (text: string) => describedPathFormat(text);
+    expect(read("The zqobject's name, URL-encoded: `zqdir/zqfile.txt`")).toBeUndefined();
+    expect(read("The full path to the zqfile. Ex. `zqlib%2Fzqclass.rb`")).toBeUndefined();
+    expect(read("The media type, e.g. `image/png`")).toBeUndefined();
+    expect(read("The zqshelf's id, e.g. `zq-1234`")).toBeUndefined();
+    expect(read("Either zqshelves or zqbooks/zqpages, in words")).toBeUndefined();
+    expect(read("A date such as `2026/01/02`")).toBeUndefined();
+  });
+
+  it("marks a parameter that is a whole segment (a custom method after it), not one sharing its segment", () => {
+    const said = { name: "name", description: "Format: `zqshelves/{zqshelf}`" };
+    expect(multiSegmentMarker(said, "/v1/{name}")).toBe(`its description's path format "zqshelves/{zqshelf}"`);
+    expect(multiSegmentMarker(said, "/v1/{name}:zqarchive")).toBeDefined();
+    expect(multiSegmentMarker(said, "/v1/{name}.{format}")).toBeUndefined();
+    expect(multiSegmentMarker(said, "/v1/zq-{name}")).toBeUndefined();
+    expect(multiSegmentMarker({ name: "scope", "x-ms-skip-url-encoding": true }, "/{scope}/zqitems")).toBe(
+      "x-ms-skip-url-encoding",
+    );
+    expect(multiSegmentMarker({ name: "id", description: "The zqshelf's id" }, "/v1/{id}")).toBeUndefined();
+  });
+});
+
+const ok = { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) };
+const DESCRIBED = {
+  "/v1/{name}:zqarchive": {
+    post: {
+      operationId: "zqArchiveShelf",
+      parameters: [
+        {
+          name: "name",
+          in: "path",
+          required: true,
+          description: "Required. The zqshelf to archive, in the format `zqshelves/*`.",
+          schema: { type: "string" },
+        },
+      ],
+      responses: ok,
+    },
+  },
+  "/v1/zqfiles/{key}": {
+    get: {
+      operationId: "zqGetFile",
+      parameters: [
+        { name: "key", in: "path", required: true, description: "The key, URL-encoded", schema: { type: "string" } },
+      ],
+      responses: ok,
+    },
+  },
+};
+
+describe("a path parameter whose description gives a path format", () => {
+  it("is drafted multiSegment with a note saying why, and links", async () => {
+    const draft = drafted(openapi(DESCRIBED), ["zqArchiveShelf", "zqGetFile"]);
+    const wire = (op: string, param: string) => draft.manifest.operations?.[op]?.params?.[param]?.wire;
+    expect(wire("acme_zq_archive_shelf", "name")).toEqual({ in: "path", multiSegment: true });
+    expect(wire("acme_zq_get_file", "key")).toEqual({ in: "path" });
+    const notes = notesAt(draft, "operations.acme_zq_archive_shelf.params.name");
+    expect(notes.join("\n")).toMatch(/"zqshelves\/\*" says of its value.*\{\+name\}/);
+    expect(await linkProblems(draft)).toEqual([]);
+  });
+
+  it("is judged as one spanning segments: its / as they are kept whole, sent as %2F refused", () => {
+    const draft = drafted(openapi(DESCRIBED), ["zqArchiveShelf"]);
+    const judge = requestJudge(new OpenApiDocument(parseYamlSource(draft.openapiText, "openapi.yaml")), {
+      basePath: "",
+      credential: "form",
+    });
+    const sent = (path: string) =>
+      judge({ method: "POST", url: `https://api.acme.test${path}`, headers: new Headers() });
+    const whole = sent("/v1/zqshelves/zq%20one:zqarchive");
+    expect(whole.refusals).toEqual([]);
+    expect(whole.read.params.get("path:name")).toBe("zqshelves/zq one");
+    const encoded = sent("/v1/zqshelves%2Fzq1:zqarchive").refusals;
+    expect(encoded.map((r) => r.rule)).toEqual(["x-multi-segment"]);
+    expect(encoded[0]?.message).toContain(`its description's path format "zqshelves/*"`);
+  });
+});
