@@ -200,7 +200,10 @@ export class ToolValues {
           out.push({ value: withoutForbiddenKeys(param, value), source: "made from its schema" });
     if (param.default !== undefined) out.push({ value: param.default, source: "default" });
     out.push(...synthesized(param).map((value) => ({ value, source: "made from its rules" })));
-    return out;
+    // In bracket form an empty object or list inside a value sends no pair (Stripe's required `online: {}` of optional
+    // fields): the value given is what the wire carries of it, as its check reads it.
+    if (param.type !== "json" || !writtenWithBrackets(param, this.tool)) return out;
+    return out.map((c) => ({ ...c, value: withoutEmpty(c.value) }));
   }
 
   /** The first candidate that passes the parameter's rules. */
