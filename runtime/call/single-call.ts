@@ -132,8 +132,9 @@ export function prepareCall(
         // A pair of the path's own query that a query parameter sends (`/search?q={q}`): left out (form-body.ts).
         url: requestUrl(call.baseUrl, form?.ownQuery(target.path, wire.path) ?? target.path, wire.path, wire.query),
         headers: wire.header, // built afresh for this request: no copy needed
-        ...(body !== undefined ? { body } : {}),
       };
+      // Set only when there is one (a spread of a new object either way before).
+      if (body !== undefined) request.body = body;
       // Without the credential kinds support, the way is one credential sent as it is (call/support.ts).
       if (tool.anonymous) return request;
       if (credentials) credentials.apply(request, call.way, call.credential, values);

@@ -114,11 +114,9 @@ class CallDeadline implements Deadline {
     return new Promise<T>((resolve, reject) => {
       // Told when the time runs out (after timedOut is set): no closure of its own.
       this.#lose = reject;
-      // A reply that comes too late is dropped: nobody waits for it.
-      work.then(
-        (value) => (this.timedOut ? discard(value) : resolve(value)),
-        (e) => this.timedOut || reject(e),
-      );
+      // A reply that comes too late is dropped: nobody waits for it. A failure is the race's as it is (no closure of
+      // its own): once the time has run out, the race is lost and a rejection does nothing.
+      work.then((value) => (this.timedOut ? discard(value) : resolve(value)), reject);
       if (this.timedOut) reject(new DeadlineExpired(this.#timeoutMs));
     });
   }

@@ -264,4 +264,23 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
     expect(limiter.reserve("zqrate\u0000k", 1, { remainingMs: () => 2 * MINUTE })).toEqual({ waitMs: MINUTE });
     expect(limiter.reserve("zqrate\u0000k", 1, MINUTE)).toEqual({ later: 2 * MINUTE });
   });
+
+  it("counts a turn taken after a minute idle (every earlier start older), and keeps the rate after it", () => {
+    let now = 0;
+    const limiter = new RateLimiter({ clock: () => now });
+    const key = "zqrate\u0000idle";
+    expect(limiter.reserve(key, 2, MINUTE)).toEqual({ waitMs: 0 });
+    expect(limiter.reserve(key, 2, MINUTE)).toEqual({ waitMs: 0 });
+    // Idle past a minute: the next is now, and counted, so the minute's second is now too and the third waits for the
+    // first of the two to be a minute old.
+    now = MINUTE + 1_000;
+    expect(limiter.reserve(key, 2, MINUTE)).toEqual({ waitMs: 0 });
+    expect(limiter.reserve(key, 2, MINUTE)).toEqual({ waitMs: 0 });
+    expect(limiter.reserve(key, 2, 2 * MINUTE)).toEqual({ waitMs: MINUTE });
+    // Idle again past every start, the waited one's included: one turn now; a time left below zero takes none.
+    now += 3 * MINUTE;
+    expect(limiter.reserve(key, 1, -1)).toEqual({ later: 0 });
+    expect(limiter.reserve(key, 1, 0)).toEqual({ waitMs: 0 });
+    expect(limiter.reserve(key, 1, 0)).toEqual({ later: MINUTE });
+  });
 });

@@ -26,6 +26,8 @@ import { isLoopback } from "./hosts.js";
 export const TOOL_FIELDS_READ = ["rateLimits"] as const satisfies readonly (keyof ToolCall)[];
 
 const MINUTE_MS = 60_000;
+/** A turn that is now (most are): one answer, not an object a turn. */
+const NOW: { readonly waitMs: number } = Object.freeze({ waitMs: 0 });
 
 export interface RateLimiterOptions {
   /** Milliseconds (default Date.now). */
@@ -90,6 +92,14 @@ export class RateLimiter {
       times = [];
       this.turns.set(key, times);
     }
+    // The key idle for a minute (every start older, as a key sent from now and then has): this turn is now, in the
+    // first start's slot, whatever the rate (no array's front trimmed, then grown again, no answer made).
+    const latest = times[times.length - 1];
+    if (latest !== undefined && latest <= now - MINUTE_MS && (typeof withinMs !== "number" || withinMs >= 0)) {
+      times.length = 1;
+      times[0] = now;
+      return NOW;
+    }
     // Starts more than a minute ago no longer count.
     // One at a time from the front: V8 trims an array's front in place (a splice made a new array of what it took).
     while ((times[0] ?? now) <= now - MINUTE_MS) times.shift();
@@ -100,7 +110,7 @@ export class RateLimiter {
     // A deadline's time left is read only for a turn that waits: a turn now fits any (its clock read 40 ns a turn).
     if (waitMs > (typeof withinMs === "number" ? withinMs : waitMs && withinMs.remainingMs())) return { later: waitMs };
     times.push(at);
-    return { waitMs };
+    return waitMs ? { waitMs } : NOW;
   }
 
   /**
@@ -270,15 +280,28 @@ function turnKey(provider: string, credential: string): string {
   hashLanes(credential);
   const h1 = lane1;
   const h2 = lane2;
+  // The last turn's key again (a process that calls one provider with one credential): no look in the two maps.
+  if (lastH1 === h1 && lastH2 === h2 && lastProvider === provider) return lastKey;
   let byHash = turnKeys.get(provider);
   if (!byHash) turnKeys.set(provider, (byHash = new Map()));
-  const known = byHash.get(h1);
-  if (known?.h2 === h2) return known.key;
-  if (byHash.size >= 1024) byHash.clear();
-  const key = `${provider}\u0000${hashText(h1, h2)}`;
-  byHash.set(h1, { h2, key });
-  return key;
+  let known = byHash.get(h1);
+  if (known?.h2 !== h2) {
+    if (byHash.size >= 1024) byHash.clear();
+    known = { h2, key: `${provider}\u0000${hashText(h1, h2)}` };
+    byHash.set(h1, known);
+  }
+  lastProvider = provider;
+  lastH1 = h1;
+  lastH2 = h2;
+  lastKey = known.key;
+  return lastKey;
 }
+
+/** turnKey's last: its provider, its hash's lanes and its key (numbers and texts, no object made on each change). */
+let lastProvider = "";
+let lastH1 = 0;
+let lastH2 = 0;
+let lastKey = "";
 
 const turnKeys = new Map<string, Map<number, { h2: number; key: string }>>();
 
