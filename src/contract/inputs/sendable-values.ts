@@ -9,6 +9,15 @@ import type { ParamSpec, ToolSpec, WireSpec } from "@blockwright/runtime/interna
 import { withoutEmpty, writtenWithBrackets } from "../../judge/bracket-form.js";
 
 /**
+ * Values as the wire carries them: in bracket form an empty object or list inside a value sends no pair (Stripe's
+ * `online: {}`, its fields all optional, required by one way of a union): the value given is the one its check reads.
+ */
+export function asWireCarries<C extends { value: unknown }>(param: ParamSpec, tool: ToolSpec, values: C[]): C[] {
+  if (param.type !== "json" || !writtenWithBrackets(param, tool)) return values;
+  return values.map((c) => ({ ...c, value: withoutEmpty(c.value) }));
+}
+
+/**
  * Whether a value of the parameter is not sent as given: a required one that sends no pair, a spread query object with
  * a field its schema does not list (`listed`, when it lists its fields alone) or one of a list or an object.
  */

@@ -22,7 +22,7 @@ import { describedParameter } from "../../judge/parameter-content.js";
 import { ofFormatAndLength, stretchings } from "../../model/string-values.js";
 import { at } from "../json-path.js";
 import { isAddressParam } from "./address-params.js";
-import { sendsNothing, unsentAsGiven, withoutForbiddenKeys } from "./sendable-values.js";
+import { asWireCarries, sendsNothing, unsentAsGiven, withoutForbiddenKeys } from "./sendable-values.js";
 import { madeAtPlace } from "./made-at-place.js";
 import { reachesConcretePath } from "./concrete-paths.js";
 import { madeQueryFieldValues, madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
@@ -200,10 +200,7 @@ export class ToolValues {
           out.push({ value: withoutForbiddenKeys(param, value), source: "made from its schema" });
     if (param.default !== undefined) out.push({ value: param.default, source: "default" });
     out.push(...synthesized(param).map((value) => ({ value, source: "made from its rules" })));
-    // In bracket form an empty object or list inside a value sends no pair (Stripe's required `online: {}` of optional
-    // fields): the value given is what the wire carries of it, as its check reads it.
-    if (param.type !== "json" || !writtenWithBrackets(param, this.tool)) return out;
-    return out.map((c) => ({ ...c, value: withoutEmpty(c.value) }));
+    return asWireCarries(param, this.tool, out);
   }
 
   /** The first candidate that passes the parameter's rules. */
