@@ -11,7 +11,8 @@
 // Here each bundled schema is a schema of its own in Ajv (`bundle:<n>`), the
 // operation's schema and the bundle's with their `$ref`s rewritten to those
 // ids, so that Ajv compiles each once per instance and every schema that
-// reaches it calls the one function. The Ajv instances (made as Prism makes
+// reaches it calls the one function; so is each subschema a checked schema
+// writes out more than once (prism-repeated-subschemas.cjs). The Ajv instances (made as Prism makes
 // its own: options, formats, its date-time) belong to the bundle, and go with
 // it when its mock does (Prism's own keep every schema they compiled).
 // What a schema accepts is unchanged: Ajv resolves the same schemas, compiles
@@ -29,35 +30,8 @@ const addFormats = require("ajv-formats").default;
 const O = require("fp-ts/Option");
 const { DiagnosticSeverity } = require("@stoplight/types");
 const dateTime = require("@stoplight/prism-http/dist/validator/validators/dateTime");
+const { SCHEMA_MAPS, SCHEMA_VALUES, subschemaSharing } = require("./prism-repeated-subschemas.cjs");
 
-/** Keywords whose values are maps of schemas. */
-const SCHEMA_MAPS = new Set([
-  "properties",
-  "patternProperties",
-  "definitions",
-  "$defs",
-  "dependentSchemas",
-  "dependencies",
-]);
-/** Keywords whose values are a schema or a list of them. */
-const SCHEMA_VALUES = new Set([
-  "items",
-  "additionalItems",
-  "additionalProperties",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contains",
-  "propertyNames",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "contentSchema",
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "prefixItems",
-]);
 /** Keys whose meaning depends on the root a schema is compiled in (Ajv reads `$id`s and anchors anywhere). */
 const ROOTED_KEYS = ["$id", "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$dynamicRef", "$recursiveRef"];
 
@@ -250,12 +224,23 @@ function sharedBundle(bundle) {
     let ajv = instances.get(key);
     if (!ajv) {
       const made = prismAjv(draft, coerce, false);
-      // Prism never checked the bundled schemas against the meta-schema (under `__bundled__`, no keyword of it).
-      for (const [id, schema] of entries) made.addSchema(schema, id, undefined, false);
+      // Prism never checked the bundled schemas against the meta-schema (under `__bundled__`, no keyword of it); a
+      // repeated subschema was checked as part of the schema it came from.
+      for (const [id, schema] of [...entries, ...repeated]) made.addSchema(schema, id, undefined, false);
       instances.set(key, (ajv = made));
     }
     return ajv;
   };
+  /**
+   * The subschemas the checked schemas write out more than once, each a schema of its own
+   * (prism-repeated-subschemas.cjs), in every instance.
+   * @type {[string, Record<string, unknown>][]}
+   */
+  const repeated = [];
+  const share = subschemaSharing((id, schema) => {
+    repeated.push([id, schema]);
+    for (const ajv of instances.values()) ajv.addSchema(schema, id, undefined, false);
+  });
   /**
    * Each schema checked: its rewrite (null: Prism's own check) and what compiling it made.
    * @type {WeakMap<object, { rewritten: Record<string, unknown> | null, made?: Made }>}
@@ -287,8 +272,9 @@ function sharedBundle(bundle) {
         const draft = draftOf(schema.$schema);
         const root = { ...entry.rewritten };
         try {
+          // Checked whole (and coerced, where the check coerces) before its repeated subschemas are shared.
           metaCheck(root, draft, coerce);
-          entry.made = { validate: instance(draft, coerce).compile(root) };
+          entry.made = { validate: instance(draft, coerce).compile(share(root)) };
         } catch (error) {
           entry.made = { error };
         }
