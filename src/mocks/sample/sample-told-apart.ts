@@ -5,8 +5,7 @@
 // depth), one the other requires and the chosen shape does not (left out), or one only the other lists, given a value
 // of a type it refuses (the chosen shape, open, takes any). The fields are read through `$ref`s, `allOf` members and
 // the shapes of a union inside a shape; every change is checked (the other refuses, the chosen still takes), so what
-// is read here only orders the tries. Bounded: a fixed number of checks per value, and of nesting.
-
+// is read here only orders the tries. Bounded: a number of checks for one walk's values (the caller's), and nesting.
 import { escapeKey, resolvePointer as nodeAt } from "./sample-lookup.js";
 
 type Node = Record<string, unknown>;
@@ -19,8 +18,8 @@ export interface ToldApartChecks {
   meets(value: unknown, pointer: string): boolean;
 }
 
-/** Checks tried for one value, at most: each is a validation of the whole value against one shape. */
-const MAX_CHECKS = 400;
+/** Checks one walk tries, at most (each validates a whole value against one shape): a start for `budget`. */
+export const TOLD_APART_CHECKS = 2000;
 /** Objects inside objects told apart, at most (a field both list, an object whose own field differs). */
 const MAX_NESTING = 4;
 /** Values of another type than the field's, tried in turn: the first the other shape refuses (and the chosen takes). */
@@ -34,17 +33,18 @@ interface Listed {
 
 /**
  * `value` (a value of the shape at `chosen`) changed so that each shape at `others` refuses it by the letter while
- * the chosen shape still meets it; undefined when no change found within the bounds does.
+ * the chosen shape still meets it; undefined when no change found within the bounds does. `budget`: the checks left
+ * (spent here, shared by the walk's unions).
  */
 export function toldApart(
   document: Node,
   checks: ToldApartChecks,
+  budget: { checks: number },
   value: unknown,
   chosen: string,
   others: readonly string[],
 ): unknown {
-  if (!checks.meets(value, chosen)) return undefined;
-  const budget = { checks: MAX_CHECKS };
+  if (budget.checks <= 0 || !checks.meets(value, chosen)) return undefined;
   return apart(document, checks, budget, value, chosen, others, 0);
 }
 
@@ -130,7 +130,7 @@ function* fieldCandidates(
     if (Array.isArray(schema.enum)) yield* schema.enum;
   }
   // An object both list: its own fields told apart, one level down (a nested option's `type` of another enum).
-  if (mine.length) {
+  if (isNode(value[field]) || mine.some((at) => listsFields(resolvedAt(document, at)))) {
     const inner = isNode(value[field]) ? value[field] : {};
     for (const at of mine) {
       const made = apart(document, checks, budget, inner, at, theirs.properties.get(field) ?? [], nesting + 1);
@@ -180,6 +180,11 @@ function listedFields(document: Node, pointer: string): Listed {
   };
   visit(pointer, 0, false);
   return listed;
+}
+
+/** Whether a schema reads as an object's: it lists fields, or says `object` (its parts aside). */
+function listsFields(schema: unknown): boolean {
+  return isNode(schema) && (schema.type === "object" || isNode(schema.properties) || Array.isArray(schema.allOf));
 }
 
 function isNode(value: unknown): value is Node {

@@ -6,7 +6,7 @@ import { firstMadeString } from "../../model/string-values.js";
 import { discriminated, escapeKey, requiredOnly, resolvePointer, SHAPE_KEYS } from "./sample-lookup.js";
 import { hash, mulberry32, type RealisticValues, singular } from "../realistic-values.js";
 import { FORMAT_STRINGS, numberOf } from "./sample-leaves.js";
-import { toldApart, type ToldApartChecks } from "./sample-told-apart.js";
+import { TOLD_APART_CHECKS, toldApart, type ToldApartChecks } from "./sample-told-apart.js";
 
 type Node = Record<string, unknown>;
 
@@ -37,6 +37,8 @@ export class OverBudget extends Error {}
 
 export class Walk {
   private visits = 0;
+  /** Checks left for telling a union's value apart from the other branches that take it (sample-told-apart.ts). */
+  private readonly apartChecks = { checks: TOLD_APART_CHECKS };
   private readonly maxDepth: number;
   private readonly maxVisits: number;
   private readonly maxBranches: number;
@@ -143,11 +145,12 @@ export class Walk {
     const { [key]: _union, ...siblings } = schema;
     const hasSiblings = Object.keys(siblings).some((k) => SHAPE_KEYS.has(k));
     const base = hasSiblings ? this.plain(siblings, pointer, depth, trail) : undefined;
+    // Values a branch made that the union refused (another branch takes them too), by branch.
+    const taken: [number, unknown][] = [];
     for (let i = 0; i < Math.min(branches.length, this.maxBranches); i++) {
       const index = (start + i) % branches.length;
       // The fewest properties first; then, should that value match another branch too, the branch's optional ones (a
       // realistic value has them already).
-      const taken: unknown[] = [];
       for (const full of this.realistic ? [false] : [false, true]) {
         const outer = this.fullDepth;
         this.fullDepth = full ? depth : outer;
@@ -158,16 +161,17 @@ export class Walk {
         const named = this.realistic ? discriminated(schema, branches[index], value) : undefined;
         if (named !== undefined && this.sampler.meets(named, pointer)) return named;
         if (this.sampler.meets(value, pointer)) return value;
-        taken.push(value);
+        taken.push([index, value]);
       }
-      // Still met by another branch (open objects overlap): told apart from those, where a field can (not for a
-      // realistic answer, whose fields would then hold other types).
-      if (key !== "oneOf" || this.realistic) continue;
+    }
+    // No branch's value met the union alone (open objects overlap): one told apart from the other branches that take
+    // it, where a field can (not a realistic answer's, whose fields would then hold other types).
+    if (key !== "oneOf" || this.realistic) return undefined;
+    for (const [index, value] of taken) {
       const others = branches.flatMap((_, j) => (j === index ? [] : [`${pointer}/${key}/${j}`]));
-      for (const value of taken) {
-        const told = toldApart(this.document, this.sampler, value, `${pointer}/${key}/${index}`, others);
-        if (told !== undefined && this.sampler.meets(told, pointer)) return told;
-      }
+      const chosen = `${pointer}/${key}/${index}`;
+      const told = toldApart(this.document, this.sampler, this.apartChecks, value, chosen, others);
+      if (told !== undefined && this.sampler.meets(told, pointer)) return told;
     }
     return undefined;
   }

@@ -113,22 +113,20 @@ describe("a value of a oneOf of open objects", () => {
   });
 
   it("leaves out a field the other shape requires, where that tells them apart", () => {
+    // Each requires its own field and lists the other's: a value with every field (a request body's) meets both.
+    const fields = { zqUrl: { type: "string" }, zqQueue: { type: "string" } };
     const schemas = {
       ZqTarget: {
         oneOf: [
-          {
-            type: "object",
-            required: ["zqUrl"],
-            properties: { zqUrl: { type: "string" }, zqQueue: { type: "string" } },
-          },
-          { type: "object", required: ["zqQueue"], properties: { zqQueue: { type: "string" } } },
+          { type: "object", required: ["zqUrl"], properties: fields },
+          { type: "object", required: ["zqQueue"], properties: fields },
         ],
       },
     };
     const sampler = new DocumentSampler(document(schemas));
-    for (const value of made(sampler, "ZqTarget")) expect(shapesMet(schemas, "ZqTarget", value)).toHaveLength(1);
-    const first = made(sampler, "ZqTarget").find((v) => shapesMet(schemas, "ZqTarget", v)[0] === 0);
-    expect(first).toEqual({ zqUrl: expect.any(String) });
+    const values = made(sampler, "ZqTarget");
+    for (const value of values) expect(shapesMet(schemas, "ZqTarget", value)).toHaveLength(1);
+    expect(new Set(values.map((v) => Object.keys(v as Json).join()))).toEqual(new Set(["zqUrl", "zqQueue"]));
   });
 
   it("meets another reading it is given too (a judge's), choosing a shape that reading takes", () => {
