@@ -4,7 +4,9 @@
 // case of the operations failed. The body made now meets exactly one shape, as Prism reads the document (by the letter)
 // and as the mock's judge does (which reads the inner twins as closed over their fields: a body of theirs told apart
 // from the outer shapes by those shapes' fields is refused, so another shape's is made). Every derived case passes,
-// the invalid-input cases among them (refused before any request, for the rule each names).
+// the invalid-input cases among them (refused before any request, for the rule each names). Where no body meets exactly
+// one shape (each takes the other's values through an allOf), add cuts the union as anyOf, which any shape's body
+// meets, and says so: no case fails for it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { casesNotPassed, type DraftedOnMock, draftedOnMock } from "./__fixtures__/drafted-subject.js";
@@ -49,6 +51,8 @@ const document = openapi(
       ],
     }),
     "/zqusers/{zqId}/limits": patch("UpdateZqUserLimits", { oneOf: [ref("ZqExtendedLimits"), ref("ZqLimits")] }),
+    // Each shape takes every value of the other: no body meets exactly one, and add cuts the union as anyOf.
+    "/zqgroups/{zqId}/limits": patch("UpdateZqGroupLimits", { oneOf: [ref("ZqSameLimits"), ref("ZqLimits")] }),
   },
   {
     schemas: {
@@ -61,13 +65,18 @@ const document = openapi(
       ZqExtendedLimits: {
         allOf: [ref("ZqLimits"), { type: "object", properties: { zqMonthly: { type: "integer" } } }],
       },
+      ZqSameLimits: { allOf: [ref("ZqLimits")], description: "The limits, in parts." },
     },
   },
 );
 
 let on: DraftedOnMock | undefined;
 beforeAll(async () => {
-  on = await draftedOnMock("zqsettings", document, ["UpdateZqAccountSettings", "UpdateZqUserLimits"]);
+  on = await draftedOnMock("zqsettings", document, [
+    "UpdateZqAccountSettings",
+    "UpdateZqUserLimits",
+    "UpdateZqGroupLimits",
+  ]);
 }, 60_000);
 afterAll(async () => {
   await on?.close();
@@ -76,15 +85,36 @@ afterAll(async () => {
 describe("a request body of a oneOf of open objects", () => {
   it("is made to meet exactly one shape, and every derived case passes on the mock", async () => {
     const { subject } = on as DraftedOnMock;
-    for (const tool of subject.tools) {
-      const body = valuesOf(tool, subject.document).example("body");
-      expect(body?.source, tool.id).toBe("made from the request schema");
-    }
+    // Of a oneOf add drafts no example for (no body of a shape's fields meets exactly one): made by the suite. Of the
+    // union cut as anyOf: add's example, a body of its first shape.
+    const sources = Object.fromEntries(
+      subject.tools.map((tool) => [tool.id, valuesOf(tool, subject.document).example("body")?.source]),
+    );
+    expect(sources).toEqual({
+      zqsettings_update_zq_account_settings: "made from the request schema",
+      zqsettings_update_zq_user_limits: "made from the request schema",
+      zqsettings_update_zq_group_limits: "example",
+    });
     const ids = deriveCases(subject).map((c) => c.id);
     expect(ids).toContain("zqsettings_update_zq_account_settings › example › minimal input");
     expect(ids).toContain(
       "zqsettings_update_zq_user_limits › property › random invalid inputs: refused before any request",
     );
     expect(await casesNotPassed(on as DraftedOnMock)).toEqual([]);
+  });
+
+  it("is cut as anyOf, and said so, where no body meets exactly one shape (each takes the other's values)", () => {
+    const { subject } = on as DraftedOnMock;
+    const data = subject.document.source.data as { paths: Record<string, Record<string, unknown>> };
+    const schemaOf = (path: string) =>
+      (data.paths[path]?.patch as { requestBody: { content: Record<string, { schema: unknown }> } }).requestBody
+        .content["application/json"]?.schema;
+    expect(schemaOf("/zqgroups/{zqId}/limits")).toEqual({ anyOf: [ref("ZqSameLimits"), ref("ZqLimits")] });
+    // A body of one shape exists where one shape lists a field the other does not: left a oneOf.
+    expect(schemaOf("/zqusers/{zqId}/limits")).toEqual({ oneOf: [ref("ZqExtendedLimits"), ref("ZqLimits")] });
+    expect(subject.document.source.text).toContain(
+      "Changed by blockwright add: paths./zqgroups/{zqId}/limits.patch.requestBody.content.application/json.schema " +
+        "(oneOf of ZqSameLimits, ZqLimits): anyOf, not oneOf",
+    );
   });
 });
