@@ -64,7 +64,8 @@ function plainObjectOf(cut: Json, schema: Json, depth = 0): Json | undefined {
   if (!Array.isArray(schema.allOf) || depth > 8) return undefined;
   const { allOf, ...own } = schema;
   const members = [...(isPlainObject(own) ? [own] : []), ...allOf.map((m) => resolved(cut, m))];
-  if (!isPlainObject({ type: "object", ...own })) return undefined;
+  // Its own rules beside the members: plain too, and not null (which the one object would lose).
+  if (!isPlainObject({ type: "object", ...own }) || own.nullable === true) return undefined;
   const properties: Json = {};
   const required = new Set<string>();
   for (const member of members) {
