@@ -105,10 +105,9 @@ describe("a request body of a oneOf of open objects", () => {
 
   it("is cut as anyOf, and said so, where no body meets exactly one shape (each takes the other's values)", () => {
     const { subject } = on as DraftedOnMock;
-    const data = subject.document.source.data as { paths: Record<string, Record<string, unknown>> };
-    const schemaOf = (path: string) =>
-      (data.paths[path]?.patch as { requestBody: { content: Record<string, { schema: unknown }> } }).requestBody
-        .content["application/json"]?.schema;
+    type Cut = { paths: Record<string, { patch: { requestBody: { content: Record<string, { schema: unknown }> } } }> };
+    const { paths } = subject.document.source.data as Cut;
+    const schemaOf = (path: string) => paths[path]?.patch.requestBody.content["application/json"]?.schema;
     expect(schemaOf("/zqgroups/{zqId}/limits")).toEqual({ anyOf: [ref("ZqSameLimits"), ref("ZqLimits")] });
     // A body of one shape exists where one shape lists a field the other does not: left a oneOf.
     expect(schemaOf("/zqusers/{zqId}/limits")).toEqual({ oneOf: [ref("ZqExtendedLimits"), ref("ZqLimits")] });
