@@ -21,8 +21,8 @@ export type ShapeLookup = { found: Shape } | { unknown: true } | { missing: stri
 
 /**
  * The shape of the value at `path` inside an output's shape (a number steps into a list). `drawn`: the value is
- * drawn from the schema by a mock (mocks/schema-sample.ts), which leaves out a field where its schema recurs: such a
- * field is missing, not unknown.
+ * drawn from the schema by a mock (mocks/sample/schema-sample.ts), which leaves out a field where its schema recurs:
+ * such a field is missing, not unknown.
  */
 export function shapeAt(shape: Shape, path: readonly (string | number)[], drawn = false): ShapeLookup {
   let current: Shape = shape;

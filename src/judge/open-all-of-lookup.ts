@@ -1,7 +1,7 @@
 // `allOf` members that each close the object (`additionalProperties: false`), or an object closed beside its
 // `allOf`, read as their publisher means them, in a registered lookup (@cfworker/json-schema's): the request judge's
-// (schema-check.ts) and the mocks' sampler's, which checks each value it makes (src/mocks/sample-lookup.ts), so that
-// what a mock makes is held to what Prism is given (src/mocks/open-all-of.ts reads the mock's copy alike).
+// (schema-check.ts) and the mocks' sampler's, which checks each value it makes (src/mocks/sample/sample-lookup.ts), so
+// that what a mock makes is held to what Prism is given (src/mocks/open-all-of.ts reads the mock's copy alike).
 import type { Schema } from "@cfworker/json-schema";
 
 type Registered = Record<string, unknown> & { __absolute_ref__?: string };

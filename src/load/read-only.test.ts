@@ -7,7 +7,7 @@ import { draftWorkFolder, drafted, linkProblems, openapi, reply, type Json } fro
 import { OpenApiDocument } from "./openapi-document.js";
 import { parseYamlSource } from "./yaml-source.js";
 import { requiredInRequest, withoutReadOnlyRequired } from "./read-only.js";
-import { DocumentSampler } from "../mocks/schema-sample.js";
+import { DocumentSampler } from "../mocks/sample/schema-sample.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 

@@ -7,7 +7,7 @@
 // then refuses), a format it does not make, or an `allOf` (whose members'
 // required fields it left out), or an untyped object with a list's keyword
 // (`uniqueItems: false`: Prism made a list), or a default of another type than its schema's, or more properties listed
-// than maxProperties allows. There the answer is a value made by schema-sample.ts (one
+// than maxProperties allows. There the answer is a value made by sample/schema-sample.ts (one
 // branch of each union, bounded work, checked against the schema), given to
 // Prism as the media type's `example` (an answer header's, as the header's).
 // Where no valid value is made within the bounds, it is left to Prism, as before.
@@ -15,7 +15,7 @@ import { formEncoding } from "@blockwright/runtime";
 import { withValueEnum } from "../load/text-enum.js";
 import { isObject, resolved } from "./mock-form-bodies.js";
 import { describedJsonType, isStructuredSchema, jsonTextValue } from "../load/media-types.js";
-import { DocumentSampler } from "./schema-sample.js";
+import { DocumentSampler } from "./sample/schema-sample.js";
 
 type Node = Record<string, unknown>;
 

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
-import { DocumentSampler } from "./schema-sample.js";
+import { DocumentSampler } from "./sample/schema-sample.js";
 
 const document = openapi(
   {

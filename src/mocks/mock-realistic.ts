@@ -1,5 +1,5 @@
 // Realistic answers: a JSON success answer the document gives no example of
-// is drawn from its schema (schema-sample.ts `realistic`, leaf values from
+// is drawn from its schema (sample/schema-sample.ts `realistic`, leaf values from
 // realistic-values.ts) the first time a request reaches its operation, and
 // given to Prism as that answer's example, which Prism then serves, and
 // checks, as it would the document's own. Where the walk makes no valid value
@@ -13,8 +13,8 @@ import { documentServer } from "../link/server/server.js";
 import { servedKeyPath, sharedRoutePaths } from "../load/operation-index.js";
 import { pathPattern } from "./mock-paging.js";
 import { realisticValues } from "./realistic-values.js";
-import { SchemaLookup } from "./sample-lookup.js";
-import { DocumentSampler, type RealisticValues } from "./schema-sample.js";
+import { SchemaLookup } from "./sample/sample-lookup.js";
+import { DocumentSampler, type RealisticValues } from "./sample/schema-sample.js";
 
 type Node = Record<string, unknown>;
 

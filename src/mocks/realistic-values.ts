@@ -1,4 +1,4 @@
-// Leaf values of the mocks' realistic answers (schema-sample.ts `realistic`)
+// Leaf values of the mocks' realistic answers (sample/schema-sample.ts `realistic`)
 // that look like what their field holds: by format first (an email, a URL, a
 // recent date-time, a UUID), then by the field's name (an `email` or
 // `customer_email` field gets an address, `first_name` a first name, `phone`

@@ -3,7 +3,7 @@
 // the one the whole schema takes, not the first part's plain "example".
 import { describe, expect, it } from "vitest";
 import { withSampledAnswers } from "./mock-answers.js";
-import { DocumentSampler } from "./schema-sample.js";
+import { DocumentSampler } from "./sample/schema-sample.js";
 
 const schemas = {
   ZqVersion: { type: "string", pattern: "^[0-9]+\\.[0-9]+\\.[0-9]+$" },

@@ -6,7 +6,7 @@
 // is a schema like any other, sampled and checked at its own pointer; a
 // property named `id` stays a property.
 import { describe, expect, it } from "vitest";
-import { DocumentSampler } from "./schema-sample.js";
+import { DocumentSampler } from "./sample/schema-sample.js";
 import { withSampledAnswers } from "./mock-answers.js";
 
 const zqKey = {

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { getAtPointer, signDelivery, type TriggerSpec } from "@blockwright/runtime/internal";
 import { jsonMediaType, type OpenApiDocument } from "../load/openapi-document.js";
 import { followRefs, type PlacePath } from "../load/source-place.js";
-import { DocumentSampler } from "./schema-sample.js";
+import { DocumentSampler } from "./sample/schema-sample.js";
 
 type Node = Record<string, unknown>;
 

@@ -10,7 +10,7 @@ import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { parsePointer } from "@blockwright/runtime/internal";
 import type { OpenApiDocument } from "../../../src/load/openapi-document.js";
 import { withoutReadOnlyRequired } from "../../../src/load/read-only.js";
-import { DocumentSampler } from "../../../src/mocks/schema-sample.js";
+import { DocumentSampler } from "../../../src/mocks/sample/schema-sample.js";
 import type { ToolValues } from "../../../src/contract/inputs/values.js";
 
 /** Free text that every encoding must escape somewhere. */

@@ -1,24 +1,29 @@
 // A request body made from an operation's JSON request schema, for the JSON
 // parameters the spec gives no example of (values.ts): valid against the
 // schema however many unions it nests, made with bounded work
-// (mocks/schema-sample.ts), the same every time. And the check that a JSON
+// (mocks/sample/schema-sample.ts), the same every time. And the check that a JSON
 // parameter's value is valid against the schema the document places at its
 // wire location: the manifest says `type: json`, the document may require
 // fields inside (a `{}` the mock refuses).
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
-import { DocumentSampler } from "../../mocks/schema-sample.js";
+import { DocumentSampler } from "../../mocks/sample/schema-sample.js";
 import { withoutReadOnlyRequired } from "../../load/read-only.js";
 import { type SchemaChecker, schemaChecker } from "../../judge/schema-check.js";
 
 const samplers = new WeakMap<OpenApiDocument, DocumentSampler>();
 
-/** The document's sampler, made once (it registers every schema of the document). */
+/**
+ * The document's sampler, made once (it registers every schema of the document); what it makes meets the request
+ * judge's reading too, as the mock holds a request to both (a union's branch the letter alone would take, refused).
+ */
 function samplerOf(doc: OpenApiDocument): DocumentSampler {
   let sampler = samplers.get(doc);
   if (!sampler)
     samplers.set(
       doc,
-      (sampler = new DocumentSampler(withoutReadOnlyRequired(doc.source.data as Record<string, unknown>))),
+      (sampler = new DocumentSampler(withoutReadOnlyRequired(doc.source.data as Record<string, unknown>), (v, at) =>
+        judgedCheck(doc, at)(v),
+      )),
     );
   return sampler;
 }

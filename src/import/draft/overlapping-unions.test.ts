@@ -110,3 +110,49 @@ describe("a oneOf each of whose shapes takes every value of another", () => {
     }
   });
 });
+
+describe("a oneOf whose shapes take each other's values through allOf members or a union of their own", () => {
+  const body = (schema: unknown) => {
+    const published = doc({});
+    published.paths["/zqverifiers"].post.requestBody.content["application/json"].schema = schema;
+    return published;
+  };
+  const base = { type: "object", properties: { zqName: { type: "string" }, zqId: { type: "string" } } };
+
+  it("is cut as anyOf where a shape is an allOf of the other (one object of its members' fields)", () => {
+    const published = body({
+      oneOf: [{ allOf: [{ $ref: "#/components/schemas/ZqBase" }] }, { $ref: "#/components/schemas/ZqBase" }],
+    });
+    published.components.schemas = { ZqBase: base };
+    const d = drafted(published, ["createZqVerifier"]);
+    expect(d.openapiText).toContain("requestBody.content.application/json.schema (oneOf of shape 1, ZqBase): anyOf");
+  });
+
+  it("is cut as anyOf where a shape is a union each of whose shapes another takes", () => {
+    const twin = (title: string) => ({ ...base, title });
+    const published = body({
+      oneOf: [
+        { type: "object", title: "zqAuth", oneOf: [{ allOf: [twin("zqMeeting")] }, twin("zqRecording")] },
+        twin("zqOpen"),
+        twin("zqOpenTwin"),
+      ],
+    });
+    const d = drafted(published, ["createZqVerifier"]);
+    expect(d.openapiText).toContain(
+      "requestBody.content.application/json.schema (oneOf of zqAuth, zqOpen, zqOpenTwin);",
+    );
+  });
+
+  it("is left as published where an allOf shape lists a field the other does not (a value of that one exists)", () => {
+    const published = body({
+      oneOf: [
+        { allOf: [{ $ref: "#/components/schemas/ZqBase" }, { properties: { zqLimit: { type: "integer" } } }] },
+        { $ref: "#/components/schemas/ZqBase" },
+      ],
+    });
+    published.components.schemas = { ZqBase: base };
+    const d = drafted(published, ["createZqVerifier"]);
+    expect(d.openapiText).not.toContain("Changed by blockwright add");
+    expect(d.openapiText).toContain("oneOf:");
+  });
+});

@@ -6,7 +6,11 @@
 // value to send. The publisher means "a value of one of these shapes", which
 // `anyOf` says and every value of a shape meets: add writes that in the cut,
 // and says so. A union some of whose shapes no other takes is left as it is:
-// a value of those meets it.
+// a value of those meets it. Shapes are read whatever their nesting: an
+// `allOf` of plain objects as the one object of all its members' fields, a
+// shape that is a union of its own as each of its shapes (every value of it
+// is a value of one of them), and an `anyOf` as taking what one of its
+// shapes takes.
 import { isJson, resolved, rewriteEachObject, shapeName } from "./cut-walk.js";
 
 type Json = Record<string, unknown>;
@@ -40,15 +44,61 @@ function isPlainObject(schema: Json): boolean {
 const names = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 
 /**
- * Whether every value shape `a` takes, shape `b` takes too (true only when sure): the same rules, or plain objects
- * where `b` is open and requires no field `a` does not, and each field `b` rules on `a` rules on within it.
+ * The shapes of a schema that is only a union (`keys`), beside words and `type: object`: a union of object shapes with
+ * rules beside it (properties, required) is not read here.
+ */
+function shapesOf(schema: Json, keys: readonly string[]): unknown[] | undefined {
+  const key = keys.find((k) => Array.isArray(schema[k]));
+  if (key === undefined) return undefined;
+  const beside = Object.keys(schema).filter((k) => k !== key && !WORDS.has(k) && !k.startsWith("x-"));
+  return beside.every((k) => k === "type" && schema.type === "object") ? (schema[key] as unknown[]) : undefined;
+}
+
+/**
+ * A plain object shape, or the one object of an `allOf` of them (its members' fields and required fields together;
+ * their `$ref`s followed, nested `allOf`s too): undefined when a member is no plain object, closes the object (whose
+ * fields its members' then break), or two define one field otherwise.
+ */
+function plainObjectOf(cut: Json, schema: Json, depth = 0): Json | undefined {
+  if (isPlainObject(schema)) return schema;
+  if (!Array.isArray(schema.allOf) || depth > 8) return undefined;
+  const { allOf, ...own } = schema;
+  const members = [...(isPlainObject(own) ? [own] : []), ...allOf.map((m) => resolved(cut, m))];
+  // Its own rules beside the members: plain too, and not null (which the one object would lose).
+  if (!isPlainObject({ type: "object", ...own }) || own.nullable === true) return undefined;
+  const properties: Json = {};
+  const required = new Set<string>();
+  for (const member of members) {
+    const plain = isJson(member) ? plainObjectOf(cut, member, depth + 1) : undefined;
+    if (!plain || plain.additionalProperties !== undefined || plain.nullable === true) return undefined;
+    for (const [field, rule] of Object.entries(isJson(plain.properties) ? plain.properties : {})) {
+      if (Object.hasOwn(properties, field) && rules(resolved(cut, properties[field])) !== rules(resolved(cut, rule)))
+        return undefined;
+      properties[field] = rule;
+    }
+    for (const field of names(plain.required)) required.add(field);
+  }
+  return { type: "object", properties, required: [...required] };
+}
+
+/**
+ * Whether every value shape `a` takes, shape `b` takes too (true only when sure): the same rules; each shape of `a`'s
+ * own union, or one shape of `b`'s `anyOf`, taken; or plain objects (an `allOf` of them as one) where `b` is open and
+ * requires no field `a` does not, and each field `b` rules on `a` rules on within it.
  */
 function takesAllOf(cut: Json, a: unknown, b: unknown, depth = 0): boolean {
-  const x = resolved(cut, a);
-  const y = resolved(cut, b);
-  if (!isJson(x) || !isJson(y) || depth > 8) return false;
-  if (x === y || rules(x) === rules(y)) return true;
-  if (!isPlainObject(x) || !isPlainObject(y)) return false;
+  const resolvedX = resolved(cut, a);
+  const resolvedY = resolved(cut, b);
+  if (!isJson(resolvedX) || !isJson(resolvedY) || depth > 8) return false;
+  if (resolvedX === resolvedY || rules(resolvedX) === rules(resolvedY)) return true;
+  // A shape that is a union of its own: every value of it is one of its shapes'.
+  const inner = shapesOf(resolvedX, ["oneOf", "anyOf"]);
+  if (inner) return inner.every((shape) => takesAllOf(cut, shape, resolvedY, depth + 1));
+  const either = shapesOf(resolvedY, ["anyOf"]);
+  if (either) return either.some((shape) => takesAllOf(cut, resolvedX, shape, depth + 1));
+  const x = plainObjectOf(cut, resolvedX);
+  const y = plainObjectOf(cut, resolvedY);
+  if (!x || !y) return false;
   if (y.additionalProperties === false || (isJson(y.additionalProperties) && rules(y.additionalProperties) !== "{}"))
     return false;
   if (x.nullable === true && y.nullable !== true) return false;

@@ -1,10 +1,12 @@
 // One value's walk through a schema (schema-sample.ts says how a value is made): the bounds of depth, visits
 // and union branches, a seeded choice of each union's branch, and realistic leaves where asked.
-import { MESSAGE_KEY } from "../model/message-fields.js";
-import { unsafeIntegerAt } from "../model/safe-integers.js";
-import { firstMadeString } from "../model/string-values.js";
+import { MESSAGE_KEY } from "../../model/message-fields.js";
+import { unsafeIntegerAt } from "../../model/safe-integers.js";
+import { firstMadeString } from "../../model/string-values.js";
 import { discriminated, escapeKey, requiredOnly, resolvePointer, SHAPE_KEYS } from "./sample-lookup.js";
-import { hash, mulberry32, type RealisticValues, singular } from "./realistic-values.js";
+import { hash, mulberry32, type RealisticValues, singular } from "../realistic-values.js";
+import { FORMAT_STRINGS, numberOf } from "./sample-leaves.js";
+import { TOLD_APART_CHECKS, toldApart, type ToldApartChecks } from "./sample-told-apart.js";
 
 type Node = Record<string, unknown>;
 
@@ -35,6 +37,8 @@ export class OverBudget extends Error {}
 
 export class Walk {
   private visits = 0;
+  /** Checks left for telling a union's value apart from the other branches that take it (sample-told-apart.ts). */
+  private readonly apartChecks = { checks: TOLD_APART_CHECKS };
   private readonly maxDepth: number;
   private readonly maxVisits: number;
   private readonly maxBranches: number;
@@ -49,7 +53,7 @@ export class Walk {
   private name: string | undefined;
 
   constructor(
-    private readonly sampler: { valid(value: unknown, pointer: string): boolean },
+    private readonly sampler: ToldApartChecks,
     private readonly document: Node,
     bounds: SampleBounds,
     pointer: string,
@@ -141,6 +145,8 @@ export class Walk {
     const { [key]: _union, ...siblings } = schema;
     const hasSiblings = Object.keys(siblings).some((k) => SHAPE_KEYS.has(k));
     const base = hasSiblings ? this.plain(siblings, pointer, depth, trail) : undefined;
+    // Values a branch made that the union refused (another branch takes them too), by branch.
+    const taken: [number, unknown][] = [];
     for (let i = 0; i < Math.min(branches.length, this.maxBranches); i++) {
       const index = (start + i) % branches.length;
       // The fewest properties first; then, should that value match another branch too, the branch's optional ones (a
@@ -153,9 +159,19 @@ export class Walk {
         if (branch === undefined) break;
         const value = isNode(base) && isNode(branch) ? { ...base, ...branch } : branch;
         const named = this.realistic ? discriminated(schema, branches[index], value) : undefined;
-        if (named !== undefined && this.sampler.valid(named, pointer)) return named;
-        if (this.sampler.valid(value, pointer)) return value;
+        if (named !== undefined && this.sampler.meets(named, pointer)) return named;
+        if (this.sampler.meets(value, pointer)) return value;
+        taken.push([index, value]);
       }
+    }
+    // No branch's value met the union alone (open objects overlap): one told apart from the other branches that take
+    // it, where a field can (not a realistic answer's, whose fields would then hold other types).
+    if (key !== "oneOf" || this.realistic) return undefined;
+    for (const [index, value] of taken) {
+      const others = branches.flatMap((_, j) => (j === index ? [] : [`${pointer}/${key}/${j}`]));
+      const chosen = `${pointer}/${key}/${index}`;
+      const told = toldApart(this.document, this.sampler, this.apartChecks, value, chosen, others);
+      if (told !== undefined && this.sampler.meets(told, pointer)) return told;
     }
     return undefined;
   }
@@ -416,33 +432,6 @@ export class Walk {
     const value = step ? Math.ceil(drawn / step) * step : drawn;
     return value >= plain && (high === undefined || value <= high) ? value : undefined;
   }
-}
-
-/** Formats madeStrings does not know, as their validators read them. */
-const FORMAT_STRINGS: Record<string, string> = {
-  url: "https://example.com/page",
-  hostname: "example.com",
-  ipv4: "192.0.2.1",
-  ipv6: "2001:db8::1",
-  "uri-reference": "https://example.com/page",
-  byte: "",
-  time: "12:00:00Z",
-  // ISO 8601 durations (an alert's window, a timeout): validators check the form, which no plain text meets.
-  duration: "PT5M",
-};
-
-function numberOf(schema: Node, integer: boolean): number {
-  const num = (k: string) => (typeof schema[k] === "number" ? (schema[k] as number) : undefined);
-  const exclusiveLow = num("exclusiveMinimum") ?? (schema.exclusiveMinimum === true ? num("minimum") : undefined);
-  const exclusiveHigh = num("exclusiveMaximum") ?? (schema.exclusiveMaximum === true ? num("maximum") : undefined);
-  let low = exclusiveLow !== undefined ? exclusiveLow + (integer ? 1 : 0.5) : num("minimum");
-  const high = exclusiveHigh !== undefined ? exclusiveHigh - (integer ? 1 : 0.5) : num("maximum");
-  if (low === undefined) low = high !== undefined ? Math.min(0, high) : 0;
-  // An int64's bound (±2^63) is past what mocks and JSON parsers hold exactly: the nearest safe integer.
-  let value = integer ? Math.min(Math.max(Math.ceil(low), Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER) : low;
-  const step = num("multipleOf");
-  if (step) value = Math.ceil(value / step) * step;
-  return value;
 }
 
 function isNode(value: unknown): value is Node {

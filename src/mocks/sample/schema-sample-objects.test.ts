@@ -2,7 +2,7 @@
 // example of its own, and of a boolean with a documented default: each valid, as the document says.
 import AjvModule from "ajv";
 import { describe, expect, it } from "vitest";
-import { realisticValues } from "./realistic-values.js";
+import { realisticValues } from "../realistic-values.js";
 import { DocumentSampler } from "./schema-sample.js";
 
 const Ajv = AjvModule.default ?? AjvModule;

@@ -156,7 +156,7 @@ describe("a mock's answer where the document gives no example", () => {
     "is made for a union whose first branch's value also matches another (Prism's would break the oneOf), " +
       "and valid",
     async () => {
-      const { withSampledAnswers } = await import("./mock-answers.js");
+      const { withSampledAnswers } = await import("../mock-answers.js");
       const schema = {
         oneOf: [
           { type: "object", properties: { zqA: { type: "string" } } },
@@ -196,7 +196,7 @@ describe("a mock's answer where the document gives no example", () => {
   it(
     "is made for a pattern, a format Prism does not make " + "and an allOf, whose Prism answers broke their schema",
     async () => {
-      const { withSampledAnswers } = await import("./mock-answers.js");
+      const { withSampledAnswers } = await import("../mock-answers.js");
       const schemas = {
         ZqPatterned: {
           type: "object",
@@ -246,7 +246,7 @@ describe("a mock's answer where the document gives no example", () => {
   );
 
   it('is made for a schema with a pattern (Prism\'s sampler wrote "string"), and valid', async () => {
-    const { withSampledAnswers } = await import("./mock-answers.js");
+    const { withSampledAnswers } = await import("../mock-answers.js");
     const schema = {
       type: "object",
       required: ["zqid"],
@@ -269,7 +269,7 @@ describe("a mock's answer where the document gives no example", () => {
   it(
     "is made for an object that requires a field it does " + "not define (Prism's sampler left it out), and valid",
     async () => {
-      const { withSampledAnswers } = await import("./mock-answers.js");
+      const { withSampledAnswers } = await import("../mock-answers.js");
       const schema = { type: "object", required: ["zqName", "zqHome"], properties: { zqName: { type: "string" } } };
       const document = {
         openapi: "3.0.3",
@@ -289,7 +289,7 @@ describe("a mock's answer where the document gives no example", () => {
     "is made for a format bounded in length (a date-time of 25 characters, Prism's has 20), " +
       "and each value is of that length",
     async () => {
-      const { withSampledAnswers } = await import("./mock-answers.js");
+      const { withSampledAnswers } = await import("../mock-answers.js");
       const at = (minLength: number, maxLength: number) => ({
         type: "string",
         format: "date-time",

@@ -1,9 +1,10 @@
 // A value valid against a schema of an OpenAPI document, made with bounded
 // work however many unions the schema nests: one branch of each `oneOf` /
 // `anyOf` (chosen by a seed, the next one tried when a branch cannot be made
-// or the value breaks the union: a `oneOf` value must match exactly one),
-// only required properties, the fewest items, and a budget of depth and of
-// schemas visited. Nothing is enumerated. Each value is checked against the
+// or the value breaks the union: a `oneOf` value must match exactly one, a
+// value other open branches take too told apart from them by a field,
+// sample-told-apart.ts), only required properties, the fewest items, and a
+// budget of depth and of schemas visited. Nothing is enumerated. Each value is checked against the
 // schema by @cfworker/json-schema (the validator generation checks examples
 // with), so what it gives is valid, or nothing is given.
 //
@@ -23,7 +24,7 @@
 import { resolvePointer, SchemaLookup } from "./sample-lookup.js";
 import { OverBudget, type SampleBounds, Walk } from "./sample-walk.js";
 
-export type { RealisticValues } from "./realistic-values.js";
+export type { RealisticValues } from "../realistic-values.js";
 export type { SampleBounds } from "./sample-walk.js";
 
 type Node = Record<string, unknown>;
@@ -35,13 +36,25 @@ type Node = Record<string, unknown>;
 export class DocumentSampler {
   private readonly lookup: SchemaLookup;
 
-  constructor(private readonly document: Node) {
+  /**
+   * `reading`: another reader's check a value must pass too (the request judge's, for a request's values: it reads
+   * some unions as their publishers mean them, which a value of the letter may not meet).
+   */
+  constructor(
+    private readonly document: Node,
+    private readonly reading?: (value: unknown, pointer: string) => boolean,
+  ) {
     this.lookup = new SchemaLookup(document);
   }
 
-  /** Whether `value` is valid against the schema at `pointer` (a JSON pointer into the document). */
+  /** Whether `value` is valid against the schema at `pointer` (a JSON pointer into the document), by the letter. */
   valid(value: unknown, pointer: string): boolean {
     return this.lookup.valid(value, pointer);
+  }
+
+  /** Whether `value` is valid against the schema at `pointer` by the letter and by the other reading, if given. */
+  meets(value: unknown, pointer: string): boolean {
+    return this.lookup.valid(value, pointer) && (this.reading?.(value, pointer) ?? true);
   }
 
   /** A valid value of the schema at `pointer`, or undefined when none was made within the bounds. */
@@ -49,7 +62,7 @@ export class DocumentSampler {
     const walk = new Walk(this, this.document, bounds, pointer);
     try {
       const value = walk.make(resolvePointer(this.document, pointer), pointer, 0, new Set());
-      return value !== undefined && this.valid(value, pointer) ? { value } : undefined;
+      return value !== undefined && this.meets(value, pointer) ? { value } : undefined;
     } catch (e) {
       if (e instanceof OverBudget) return undefined;
       throw e;

@@ -4,8 +4,8 @@
 // pointer of the document: what schema-sample.ts makes is checked here; and
 // what a union's branches say to the walk that makes it (sample-walk.ts).
 import { dereference, type Schema, validate } from "@cfworker/json-schema";
-import { withOpenAllOfMembers } from "../judge/open-all-of-lookup.js";
-import { NAME_MAPS, SCHEMA_MAPS } from "../load/load-rewrites.js";
+import { withOpenAllOfMembers } from "../../judge/open-all-of-lookup.js";
+import { NAME_MAPS, SCHEMA_MAPS } from "../../load/load-rewrites.js";
 import {
   discriminatedAsAnyOf,
   toJsonSchema,
@@ -14,7 +14,7 @@ import {
   withMovedShapesAtTheirPlaces,
   type Wrap,
   wrapNullable,
-} from "../load/openapi-json-schema.js";
+} from "../../load/openapi-json-schema.js";
 
 type Node = Record<string, unknown>;
 

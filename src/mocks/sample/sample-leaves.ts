@@ -1,0 +1,32 @@
+// Leaf values of the walk (sample-walk.ts): a number within a schema's bounds and step, and the texts of formats the
+// string maker does not know.
+
+type Node = Record<string, unknown>;
+
+/** Formats madeStrings does not know, as their validators read them. */
+export const FORMAT_STRINGS: Record<string, string> = {
+  url: "https://example.com/page",
+  hostname: "example.com",
+  ipv4: "192.0.2.1",
+  ipv6: "2001:db8::1",
+  "uri-reference": "https://example.com/page",
+  byte: "",
+  time: "12:00:00Z",
+  // ISO 8601 durations (an alert's window, a timeout): validators check the form, which no plain text meets.
+  duration: "PT5M",
+};
+
+/** The least number the schema's bounds allow (0 where they allow it), a multiple of its step. */
+export function numberOf(schema: Node, integer: boolean): number {
+  const num = (k: string) => (typeof schema[k] === "number" ? (schema[k] as number) : undefined);
+  const exclusiveLow = num("exclusiveMinimum") ?? (schema.exclusiveMinimum === true ? num("minimum") : undefined);
+  const exclusiveHigh = num("exclusiveMaximum") ?? (schema.exclusiveMaximum === true ? num("maximum") : undefined);
+  let low = exclusiveLow !== undefined ? exclusiveLow + (integer ? 1 : 0.5) : num("minimum");
+  const high = exclusiveHigh !== undefined ? exclusiveHigh - (integer ? 1 : 0.5) : num("maximum");
+  if (low === undefined) low = high !== undefined ? Math.min(0, high) : 0;
+  // An int64's bound (±2^63) is past what mocks and JSON parsers hold exactly: the nearest safe integer.
+  let value = integer ? Math.min(Math.max(Math.ceil(low), Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER) : low;
+  const step = num("multipleOf");
+  if (step) value = Math.ceil(value / step) * step;
+  return value;
+}
