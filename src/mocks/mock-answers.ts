@@ -138,7 +138,7 @@ function sampledHeaders(document: Node, sampler: () => DocumentSampler, response
     if (!isNode(header) || header.schema === undefined || header.example !== undefined || header.examples !== undefined)
       continue;
     if (!reachesWhatPrismMakesWrong(document, header.schema)) continue;
-    const made = sampler().sample(`${pointer}/schema`);
+    const made = sampler().sample(`${pointer}/schema`, { answer: true });
     if (!made || (typeof made.value !== "string" && typeof made.value !== "number")) continue;
     headers ??= { ...response.headers };
     headers[name] = { ...header, example: made.value };
@@ -156,9 +156,9 @@ function sampleAnswer(sampler: DocumentSampler, pointer: string, status: string)
   const error = /^([45]\d\d|[45]XX|default)$/i.test(status);
   return (
     (error
-      ? (sampler.sample(pointer, { everyField: true, textFields: true }) ??
-        sampler.sample(pointer, { textFields: true }))
-      : undefined) ?? sampler.sample(pointer)
+      ? (sampler.sample(pointer, { everyField: true, textFields: true, answer: true }) ??
+        sampler.sample(pointer, { textFields: true, answer: true }))
+      : undefined) ?? sampler.sample(pointer, { answer: true })
   );
 }
 

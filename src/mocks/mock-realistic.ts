@@ -15,6 +15,7 @@ import { pathPattern } from "./mock-paging.js";
 import { realisticValues } from "./realistic-values.js";
 import { SchemaLookup } from "./sample/sample-lookup.js";
 import { DocumentSampler, type RealisticValues } from "./sample/schema-sample.js";
+import { withoutWrittenOnly } from "./sample/write-only.js";
 
 type Node = Record<string, unknown>;
 
@@ -123,7 +124,7 @@ export class RealisticAnswers {
    * within the bounds).
    */
   draw(pointer: string, seed: number): unknown {
-    return this.samplerOf().sample(pointer, { seed, realistic: this.valuesOf() })?.value;
+    return this.samplerOf().sample(pointer, { seed, realistic: this.valuesOf(), answer: true })?.value;
   }
 
   /** Whether `value` is valid against the schema at `pointer` of the served document. */
@@ -183,6 +184,22 @@ export class RealisticAnswers {
     return undefined;
   }
 
+  /**
+   * `body`, sent to `method` and `pathname` as `mediaType`, without the fields the request's schema writes only: what
+   * a stateful mock keeps of it, and so answers (a password is taken, never given back).
+   */
+  keptOfRequest(method: string, pathname: string, mediaType: string, body: unknown): unknown {
+    const [operation] = this.reached(method, pathname);
+    if (!operation || body === null || typeof body !== "object") return body;
+    const at = `/paths/${escapeKey(operation.path)}/${operation.method.toLowerCase()}/requestBody`;
+    const request = followRef(this.served, valueAtPointer(this.served, at), at).node;
+    const content = isNode(request) && isNode(request.content) ? request.content : {};
+    const bare = (t: string) => t.split(";")[0]?.trim().toLowerCase();
+    const type = Object.keys(content).find((t) => bare(t) === bare(mediaType));
+    const media = content[type ?? Object.keys(content)[0] ?? ""];
+    return isNode(media) ? withoutWrittenOnly(this.served, media.schema, body) : body;
+  }
+
   /** The pointer of an answer's schema in the served document, its response's `$ref` followed. */
   schemaPointer(operation: PrismOperation, status: string, mediaType: string): string {
     const at = `/paths/${escapeKey(operation.path)}/${operation.method.toLowerCase()}/responses/${escapeKey(status)}`;
@@ -208,7 +225,8 @@ export class RealisticAnswers {
         // A drawn value the manifest reads as a failure (`ok: false`, drawn as any boolean): the plainest value
         // instead (a flag without a default is true), else Prism's.
         let value = this.draw(pointer, this.seed);
-        if (value !== undefined && this.readsAsFailure(value)) value = this.samplerOf().sample(pointer)?.value;
+        if (value !== undefined && this.readsAsFailure(value))
+          value = this.samplerOf().sample(pointer, { answer: true })?.value;
         if (value !== undefined && !this.readsAsFailure(value)) content.examples = [{ key: "default", value }];
       }
     }

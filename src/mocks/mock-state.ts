@@ -103,14 +103,13 @@ export function withState(listener: RequestListener, mock: StatefulMock): Reques
       req.headers.prefer !== undefined || url.searchParams.has("__code") || url.searchParams.has("__example");
     const route = !steered ? routes.find((r) => r.method === req.method && r.pattern.test(url.pathname)) : undefined;
     if (!route) return listener(req, res);
-    const id =
-      route.role === "create" || route.role === "list"
-        ? undefined
-        : decodeURIComponent(url.pathname.split("/").pop() ?? "");
+    const whole = route.role === "create" || route.role === "list";
+    const id = whole ? undefined : decodeURIComponent(url.pathname.split("/").pop() ?? "");
     const hit: Hit = { resource: route.resource, role: route.role, ...(id !== undefined ? { id } : {}) };
     void readWhole(req).then(
       async (body) => {
-        const sent = await parsed(body, String(req.headers["content-type"] ?? ""));
+        const type = String(req.headers["content-type"] ?? "");
+        const sent = mock.answers.keptOfRequest(req.method ?? "GET", url.pathname, type, await parsed(body, type));
         interceptEnd(res, (reply) => answer(mock, hit, req.method ?? "GET", url, sent, reply));
         listener(replayed(req, body), res);
       },

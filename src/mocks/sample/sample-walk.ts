@@ -7,28 +7,11 @@ import { discriminated, escapeKey, requiredOnly, resolvePointer, SHAPE_KEYS } fr
 import { hash, mulberry32, type RealisticValues, singular } from "../realistic-values.js";
 import { FORMAT_STRINGS, numberOf } from "./sample-leaves.js";
 import { TOLD_APART_CHECKS, toldApart, type ToldApartChecks } from "./sample-told-apart.js";
+import { carriedFields, type SampleBounds } from "./sample-bounds.js";
+
+export type { SampleBounds } from "./sample-bounds.js";
 
 type Node = Record<string, unknown>;
-
-export interface SampleBounds {
-  /** Choice of union branches (the same seed, the same value). Default 0. */
-  seed?: number;
-  /** Deepest nesting of values. Default 12. */
-  maxDepth?: number;
-  /** Schemas visited for one value, at most. Default 5000. */
-  maxVisits?: number;
-  /** Branches of one union tried, at most. Default 6. */
-  maxBranches?: number;
-  /** The outermost object gets its optional properties too (a value for each field of a request body). */
-  everyField?: boolean;
-  /**
-   * Every object gets its optional text properties too (an error's `message`, which a minimal answer leaves out), and
-   * those named for the error or its message whatever they hold (the way to it), and every list one item.
-   */
-  textFields?: boolean;
-  /** A value that looks real (see the top): leaf values from these. */
-  realistic?: RealisticValues;
-}
 
 /** A realistic value's optional properties stop below this nesting. */
 const REALISTIC_DEPTH = 6;
@@ -44,6 +27,7 @@ export class Walk {
   private readonly maxBranches: number;
   private readonly seed: number;
   private readonly textFields: boolean;
+  private readonly answer: boolean;
   /** The depth whose objects get their optional properties too (a union branch told from the others by them). */
   private fullDepth: number | undefined;
   private readonly realistic: RealisticValues | undefined;
@@ -63,6 +47,7 @@ export class Walk {
     this.maxBranches = bounds.maxBranches ?? 6;
     this.seed = bounds.seed ?? 0;
     this.textFields = bounds.textFields === true;
+    this.answer = bounds.answer === true;
     if (bounds.everyField) this.fullDepth = 0;
     this.realistic = bounds.realistic;
     this.draw = mulberry32(hash(this.seed, pointer));
@@ -279,7 +264,7 @@ export class Walk {
   ): Node | undefined {
     if (depth >= this.maxDepth) return undefined;
     const out: Node = {};
-    const properties = isNode(schema.properties) ? schema.properties : {};
+    const { properties, leftOut } = carriedFields(this.document, schema, this.answer);
     // A field by name: its property, else what additionalProperties allows.
     const named = (name: string) =>
       Object.hasOwn(properties, name)
@@ -298,7 +283,7 @@ export class Walk {
             trail,
           );
     for (const name of Array.isArray(schema.required) ? schema.required : []) {
-      if (typeof name !== "string") continue;
+      if (typeof name !== "string" || leftOut.has(name)) continue;
       const value = named(name);
       if (value === undefined) return undefined;
       Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });

@@ -1,0 +1,143 @@
+// An answer's object closed (`additionalProperties: false`) with a writeOnly field (Jira's component `leadAccountId`,
+// ShipEngine's label `outbound_label_id`): OpenAPI sends such a field in requests only, and the mock's Prism checks an
+// answer with its writeOnly fields taken out, so a made answer holding one was refused by the mock's own check, a 500.
+// The mock's answers leave writeOnly fields out, at every depth, while requests still take them; a stateful mock keeps
+// no such field of what a create sent (a password given back in every answer, and written to the state's file).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openapi } from "../import/__fixtures__/draft-kit.js";
+import { type DraftedOnMock, draftedOnMock } from "../contract/__fixtures__/drafted-subject.js";
+
+const component = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    zqname: { type: "string", maxLength: 40 },
+    zqleadAccountId: { type: "string", writeOnly: true, maxLength: 40 },
+    zqlead: { $ref: "#/components/schemas/ZqLead" },
+  },
+};
+const document = openapi(
+  {
+    "/zqthings": {
+      post: {
+        operationId: "CreateZqThing",
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/ZqThing" } } },
+        },
+        responses: {
+          "201": {
+            description: "made",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/ZqThing" } } },
+          },
+        },
+      },
+    },
+    "/zqthings/{zqid}": {
+      get: {
+        operationId: "GetZqThing",
+        parameters: [{ name: "zqid", in: "path", required: true, schema: { type: "string", maxLength: 40 } }],
+        responses: {
+          "200": {
+            description: "the thing",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/ZqThing" } } },
+          },
+        },
+      },
+    },
+    "/zqprojects/{zqproject}": {
+      get: {
+        operationId: "GetZqProject",
+        parameters: [{ name: "zqproject", in: "path", required: true, schema: { type: "string", maxLength: 30 } }],
+        responses: {
+          "200": {
+            description: "the project",
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  additionalProperties: false,
+                  required: ["zqid"],
+                  properties: {
+                    zqid: { type: "string", maxLength: 30 },
+                    zqsecretNote: { type: "string", writeOnly: true },
+                    zqcomponents: { type: "array", items: component },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  {
+    schemas: {
+      ZqThing: {
+        type: "object",
+        additionalProperties: false,
+        required: ["zqname"],
+        properties: {
+          zqid: { type: "string", readOnly: true },
+          zqname: { type: "string", maxLength: 40 },
+          zqpassword: { type: "string", writeOnly: true, maxLength: 40 },
+          zqowner: { $ref: "#/components/schemas/ZqLead" },
+        },
+      },
+      ZqLead: {
+        type: "object",
+        additionalProperties: false,
+        properties: { zqdisplay: { type: "string" }, zqpassword: { type: "string", writeOnly: true } },
+      },
+    },
+  },
+);
+
+let on: DraftedOnMock | undefined;
+let kept: DraftedOnMock | undefined;
+beforeAll(async () => {
+  on = await draftedOnMock("zqprojects", document, ["GetZqProject"]);
+  kept = await draftedOnMock("zqthings", document, ["CreateZqThing", "GetZqThing"], { stateful: true });
+});
+afterAll(async () => {
+  await on?.close();
+  await kept?.close();
+});
+
+/** Every key of a JSON value, at every depth. */
+function keysOf(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) keysOf(v, out);
+  else if (value !== null && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) keysOf(v, out.add(k));
+  return out;
+}
+
+describe("a mock's answer whose closed objects have writeOnly fields", () => {
+  it("is served, without them, at every depth and for every seed", async () => {
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const answer = await fetch(`${on?.url}/zqprojects/zq${seed}`, {
+        headers: { authorization: "Bearer zq-token-1", "x-mock-seed": String(seed) },
+      });
+      const text = await answer.text();
+      expect(answer.status, text).toBe(200);
+      const keys = keysOf(JSON.parse(text));
+      expect(keys.has("zqid")).toBe(true);
+      for (const k of ["zqsecretNote", "zqleadAccountId", "zqpassword"]) expect(keys.has(k), text).toBe(false);
+    }
+  });
+
+  it("is made by a stateful mock of what a create sent, its writeOnly fields kept by no record", async () => {
+    const headers = { authorization: "Bearer zq-token-1", "content-type": "application/json" };
+    const sent = { zqname: "zq one", zqpassword: "zq-pass-1", zqowner: { zqdisplay: "zq", zqpassword: "zq-pass-2" } };
+    const made = await fetch(`${kept?.url}/zqthings`, { method: "POST", headers, body: JSON.stringify(sent) });
+    const madeText = await made.text();
+    expect(made.status, madeText).toBe(201);
+    const record = JSON.parse(madeText) as { zqid: string };
+    expect(record).toMatchObject({ zqname: "zq one", zqowner: { zqdisplay: "zq" } });
+    const read = await fetch(`${kept?.url}/zqthings/${record.zqid}`, { headers });
+    const readText = await read.text();
+    expect(read.status, readText).toBe(200);
+    expect(JSON.parse(readText)).toMatchObject({ zqid: record.zqid, zqname: "zq one" });
+    for (const text of [madeText, readText]) expect(text).not.toMatch(/zq-pass|zqpassword/);
+  });
+});
