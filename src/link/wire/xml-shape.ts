@@ -1,0 +1,118 @@
+// How an XML body's value is written (runtime/call/xml/xml-body.ts), from the document's `xml` objects: at each place
+// that says more than the default (an element named as its property, an array unwrapped, its items each an element of
+// the property's name), the name, attribute, namespace, prefix and wrapping OpenAPI's XML object gives. The judge reads
+// a body it is sent with the same shape (src/judge/xml-body.ts).
+import type { XmlNode } from "@blockwright/runtime/internal";
+import { followLocalRefs } from "../../load/json-ref.js";
+import type { Schema } from "../../load/openapi-document.js";
+
+/** A document's schema reader: local `$ref`s followed, `allOf` merged (OpenApiDocument). */
+export interface SchemaReader {
+  resolve(schema: Schema): Schema;
+  flatten(schema: Schema): Schema;
+}
+
+/** Nesting followed at most: a recursive schema (a tree of rules) is written by default names below it. */
+const MAX_DEPTH = 24;
+
+/**
+ * The `xml` object of a schema, those of its `allOf` members merged in: the schema's own first, then an inline
+ * member's (AWS's documents name a list's items beside its `$ref`: `allOf: [{$ref}, {xml: {name}}]`), then a `$ref`'d
+ * one's.
+ */
+function xmlObject(reader: SchemaReader, schema: Schema, depth = 0): Schema {
+  const resolved = reader.resolve(schema);
+  const merged: Schema = { ...((resolved.xml as Schema | undefined) ?? {}) };
+  const members = Array.isArray(resolved.allOf) ? (resolved.allOf as Schema[]) : [];
+  const ordered = [...members.filter((m) => m.$ref === undefined), ...members.filter((m) => m.$ref !== undefined)];
+  if (depth < 8)
+    for (const member of ordered)
+      for (const [k, v] of Object.entries(xmlObject(reader, member, depth + 1))) if (!(k in merged)) merged[k] = v;
+  return merged;
+}
+
+/** The node of one schema: what its `xml` object says, and its items' and fields' nodes that say anything. */
+export function xmlNodeOf(reader: SchemaReader, schema: Schema, depth = 0): XmlNode {
+  const xml = xmlObject(reader, schema);
+  const node: XmlNode = {
+    ...(typeof xml.name === "string" && xml.name ? { name: xml.name } : {}),
+    ...(xml.attribute === true ? { attribute: true as const } : {}),
+    ...(typeof xml.namespace === "string" && xml.namespace ? { namespace: xml.namespace } : {}),
+    ...(typeof xml.prefix === "string" && xml.prefix ? { prefix: xml.prefix } : {}),
+    ...(xml.wrapped === true ? { wrapped: true as const } : {}),
+  };
+  if (depth >= MAX_DEPTH) return node;
+  let flat: Schema;
+  try {
+    flat = reader.flatten(schema);
+  } catch {
+    return node;
+  }
+  if (flat.items && typeof flat.items === "object") {
+    const items = xmlNodeOf(reader, flat.items as Schema, depth + 1);
+    if (Object.keys(items).length) node.items = items;
+  }
+  const fields: Record<string, XmlNode> = {};
+  for (const [key, field] of Object.entries((flat.properties ?? {}) as Record<string, Schema>)) {
+    if (!field || typeof field !== "object") continue;
+    const child = xmlNodeOf(reader, field, depth + 1);
+    if (Object.keys(child).length) fields[key] = child;
+  }
+  if (Object.keys(fields).length) node.fields = fields;
+  return node;
+}
+
+/**
+ * The node of a whole body: named by the root element (the schema's `xml.name`, else its component's name), or, for
+ * an inline schema that names none, its one property the root element; a problem when it has none or several (an XML
+ * document has one root), or is no object.
+ */
+export function xmlBodyNode(
+  reader: SchemaReader,
+  schema: Schema,
+  root: string | undefined,
+): { node: XmlNode } | { problem: string } {
+  const node = xmlNodeOf(reader, schema);
+  if (root !== undefined) return { node: { ...node, name: root } };
+  let flat: Schema;
+  try {
+    flat = reader.flatten(schema);
+  } catch (e) {
+    return { problem: `its schema cannot be read (${e instanceof Error ? e.message : String(e)})` };
+  }
+  const keys = Object.keys((flat.properties ?? {}) as object);
+  if (keys.length === 1) return { node };
+  return {
+    problem:
+      "its XML body names no root element: the schema has no xml.name, is no component's, and is not an object of " +
+      `one property that would be the root (it has ${keys.length ? `${keys.length}: ${keys.join(", ")}` : "none"})`,
+  };
+}
+
+/** A reader of a document's schemas as parsed (the judge's, add's): local `$ref`s followed, `allOf` members merged. */
+export function rawSchemaReader(data: unknown): SchemaReader {
+  const resolve = (schema: Schema): Schema => followLocalRefs(data, schema) ?? {};
+  const flatten = (schema: Schema, depth = 0): Schema => {
+    const node = resolve(schema);
+    if (!Array.isArray(node.allOf) || depth > 16) return node;
+    const merged: Schema = { ...node, properties: { ...((node.properties as Schema) ?? {}) } };
+    delete merged.allOf;
+    for (const member of node.allOf as Schema[]) {
+      const flat = flatten(member, depth + 1);
+      Object.assign(merged.properties as Schema, flat.properties ?? {});
+      for (const [k, v] of Object.entries(flat)) if (k !== "properties" && merged[k] === undefined) merged[k] = v;
+    }
+    return merged;
+  };
+  return { resolve, flatten: (s) => flatten(s) };
+}
+
+/**
+ * The root element's name of an XML body's schema as written: its `xml.name`, else the name of the component its
+ * `$ref` names (OpenAPI); undefined for an inline schema that names none.
+ */
+export function xmlRootName(reader: SchemaReader, declared: Schema): string | undefined {
+  const own = (reader.resolve(declared).xml as Schema | undefined)?.name;
+  const ref = typeof declared.$ref === "string" ? declared.$ref.split("/").pop() : undefined;
+  return typeof own === "string" && own ? own : ref?.replace(/~1/g, "/").replace(/~0/g, "~");
+}
