@@ -40,6 +40,17 @@ paths:
                         - { $ref: "#/components/schemas/ZqTagList" }
                         - { xml: { name: ZqTag } }
       responses: { "204": { description: stored } }
+  /zqids:
+    put:
+      operationId: zqPutIds
+      requestBody:
+        content:
+          text/xml:
+            schema:
+              type: object
+              properties:
+                ZqIds: { type: array, items: { type: string, xml: { name: ZqId } } }
+      responses: { "204": { description: stored } }
 components:
   schemas:
     ZqNote:
@@ -154,5 +165,15 @@ describe("what the runtime writes, as the judge reads it", () => {
     const tagging = { ZqTagging: { ZqTagSet: [{ zqKey: "k" }] } };
     const written = xmlBodies.write(tagging, shapeOf("/zqtaggings", "put", "text/xml"));
     expect(sent("/zqtaggings", written, "text/xml").read.body).toEqual(tagging);
+  });
+
+  it("writes a schema's one property that is a list as one root holding its items, and reads it back", () => {
+    const ids = { ZqIds: ["a", "b"] };
+    const written = xmlBodies.write(ids, shapeOf("/zqids", "put", "text/xml"));
+    expect(written).toContain("<ZqIds><ZqId>a</ZqId><ZqId>b</ZqId></ZqIds>");
+    expect(sent("/zqids", written, "text/xml")).toMatchObject({ refusals: [], read: { body: ids } });
+    expect(sent("/zqids", "<ZqId>a</ZqId>", "text/xml").refusals[0]?.message).toContain(
+      "the root element is <ZqId>; the schema's one property names one <ZqIds>",
+    );
   });
 });

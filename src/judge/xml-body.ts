@@ -55,30 +55,20 @@ export function xmlBodyValue(text: string, schema: Node, data: unknown): { value
   if ("problem" in shape) return miss("/body", shape.problem);
   const parsed = parser.parse(text) as Json;
   const roots = Object.keys(parsed);
-  const rootName = (key: string) =>
-    qualified(shape.node.name ?? key, shape.node.name ? shape.node : shape.node.fields?.[key]);
-  if (shape.node.name !== undefined) {
-    const expected = rootName(shape.node.name);
-    const elements = (parsed[expected] as unknown[] | undefined) ?? [];
-    if (roots.length !== 1 || elements.length !== 1)
-      return miss("/body", `the root element is <${roots.join(">, <")}>; the document names one <${expected}>`);
-    return read(reader, elements[0], schema, shape.node, "/body");
+  // The root element: the one the document names, or the schema's one property (a list of it, wrapped: one root).
+  const named = shape.node.name;
+  const key = named ?? (Object.keys(reader.flatten(schema).properties ?? {})[0] as string);
+  const field = named ? schema : ((reader.flatten(schema).properties as Json)[key] as Json);
+  const node = named ? shape.node : shape.node.fields?.[key];
+  const expected = qualified(node?.name ?? key, node);
+  if (roots.length !== 1 || roots[0] !== expected || (parsed[expected] as unknown[]).length !== 1) {
+    const by = named ? "the document names" : "the schema's one property names";
+    return miss("/body", `the root element is <${roots.join(">, <")}>; ${by} one <${expected}>`);
   }
-  // A schema naming no root: its one property is the root element.
-  const fields = (reader.flatten(schema).properties ?? {}) as Json;
-  const [key] = Object.keys(fields);
-  const expected = rootName(key as string);
-  const elements = (parsed[expected] as unknown[] | undefined) ?? [];
-  if (roots.length !== 1 || elements.length !== 1)
-    return miss("/body", `the root element is <${roots.join(">, <")}>; the schema's one property names <${expected}>`);
-  const value = read(
-    reader,
-    elements[0],
-    fields[key as string] as Json,
-    shape.node.fields?.[key as string],
-    `/body/${key}`,
-  );
-  return "miss" in value ? value : { value: { [key as string]: value.value } };
+  const value = readField(reader, parsed, key, field, node, named ? "/body" : `/body/${key}`, new Set());
+  if (value && "miss" in value) return value;
+  const read = value?.value ?? {};
+  return { value: named ? read : { [key]: read } };
 }
 
 function miss(pointer: string, message: string): { miss: XmlMiss } {

@@ -73,15 +73,22 @@ export function xmlBodyNode(
   root: string | undefined,
 ): { node: XmlNode } | { problem: string } {
   const node = xmlNodeOf(reader, schema);
-  if (root !== undefined) return { node: { ...node, name: root } };
   let flat: Schema;
   try {
     flat = reader.flatten(schema);
   } catch (e) {
     return { problem: `its schema cannot be read (${e instanceof Error ? e.message : String(e)})` };
   }
+  // A list as the root is one element holding its items (wrapped): a document has one root.
+  const isList = (s: Schema) => s.type === "array" || (s.items !== undefined && s.type === undefined);
+  if (root !== undefined) return { node: { ...node, name: root, ...(isList(flat) ? { wrapped: true as const } : {}) } };
   const keys = Object.keys((flat.properties ?? {}) as object);
-  if (keys.length === 1) return { node };
+  const [key] = keys;
+  if (key !== undefined && keys.length === 1) {
+    const field = reader.flatten((flat.properties as Record<string, Schema>)[key] as Schema);
+    if (!isList(field)) return { node };
+    return { node: { ...node, fields: { ...node.fields, [key]: { ...node.fields?.[key], wrapped: true } } } };
+  }
   return {
     problem:
       "its XML body names no root element: the schema has no xml.name, is no component's, and is not an object of " +
