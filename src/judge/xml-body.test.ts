@@ -51,8 +51,38 @@ paths:
               properties:
                 ZqIds: { type: array, items: { type: string, xml: { name: ZqId } } }
       responses: { "204": { description: stored } }
+  /zqmoves:
+    put:
+      operationId: zqPutMove
+      requestBody:
+        content:
+          text/xml:
+            schema:
+              type: object
+              properties: { zqFrom: { type: string }, zqTo: { type: string } }
+      responses: { "204": { description: stored } }
+  /zqswaps:
+    put:
+      operationId: zqPutSwap
+      requestBody:
+        content:
+          text/xml:
+            schema:
+              type: object
+              properties: { zqLeft: { type: string }, zqRight: { type: string } }
+      responses: { "204": { description: stored } }
 components:
   schemas:
+    ZqMoveRequest:
+      type: object
+      xml: { namespace: "https://zq.example/moves" }
+      properties: { zqFrom: { type: string }, zqTo: { type: string } }
+    ZqSwapA:
+      type: object
+      properties: { zqLeft: { type: string }, zqRight: { type: string } }
+    ZqSwapB:
+      type: object
+      properties: { zqLeft: { type: string }, zqRight: { type: string } }
     ZqNote:
       type: object
       xml: { namespace: "https://zq.example/ns", prefix: zq }
@@ -165,6 +195,16 @@ describe("what the runtime writes, as the judge reads it", () => {
     const tagging = { ZqTagging: { ZqTagSet: [{ zqKey: "k" }] } };
     const written = xmlBodies.write(tagging, shapeOf("/zqtaggings", "put", "text/xml"));
     expect(sent("/zqtaggings", written, "text/xml").read.body).toEqual(tagging);
+  });
+
+  it("roots a schema of several fields naming no root at the one component of the same fields; none when two", () => {
+    const move = { zqFrom: "a", zqTo: "b" };
+    const written = xmlBodies.write(move, shapeOf("/zqmoves", "put", "text/xml"));
+    expect(written).toContain('<ZqMoveRequest xmlns="https://zq.example/moves"><zqFrom>a</zqFrom><zqTo>b</zqTo>');
+    expect(sent("/zqmoves", written, "text/xml")).toMatchObject({ refusals: [], read: { body: move } });
+    expect(() => shapeOf("/zqswaps", "put", "text/xml")).toThrow(
+      /names no root element: .*\(it has 2: zqLeft, zqRight\)/,
+    );
   });
 
   it("writes a schema's one property that is a list as one root holding its items, and reads it back", () => {

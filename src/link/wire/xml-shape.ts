@@ -64,8 +64,8 @@ export function xmlNodeOf(reader: SchemaReader, schema: Schema, depth = 0): XmlN
 
 /**
  * The node of a whole body: named by the root element (the schema's `xml.name`, else its component's name), or, for
- * an inline schema that names none, its one property the root element; a problem when it has none or several (an XML
- * document has one root), or is no object.
+ * an inline schema that names none, its one property the root element, or, of several, the one component of the same
+ * fields names it; a problem when none does (an XML document has one root).
  */
 export function xmlBodyNode(
   reader: SchemaReader,
@@ -89,11 +89,57 @@ export function xmlBodyNode(
     if (!isList(field)) return { node };
     return { node: { ...node, fields: { ...node.fields, [key]: { ...node.fields?.[key], wrapped: true } } } };
   }
+  // Fields written out of a component (a converter inlines the operation's input shape): that component's name.
+  const component = keys.length > 1 ? componentOfFields(reader, keys) : undefined;
+  if (component !== undefined) {
+    const own = xmlObject(reader, {
+      $ref: `#/components/schemas/${component.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+    });
+    const namespace = typeof own.namespace === "string" && own.namespace ? { namespace: own.namespace } : {};
+    const prefix = typeof own.prefix === "string" && own.prefix ? { prefix: own.prefix } : {};
+    return { node: { ...node, name: component, ...namespace, ...prefix } };
+  }
   return {
     problem:
-      "its XML body names no root element: the schema has no xml.name, is no component's, and is not an object of " +
-      `one property that would be the root (it has ${keys.length ? `${keys.length}: ${keys.join(", ")}` : "none"})`,
+      "its XML body names no root element: the schema has no xml.name, is no component's, is not an object of " +
+      "one property that would be the root, and its fields are not those of one component whose name would be " +
+      `(it has ${keys.length ? `${keys.length}: ${keys.join(", ")}` : "none"})`,
   };
+}
+
+/** Each document's components by their fields (sorted, joined); null where two components have the same fields. */
+const componentsByFields = new WeakMap<object, Map<string, string | null>>();
+
+/**
+ * The one component whose fields are exactly `keys`: an inline body a document's converter wrote out of its operation's
+ * input shape (AWS's documents write a request's members so, its component left beside). Undefined when none, or more
+ * than one, has them.
+ */
+function componentOfFields(reader: SchemaReader, keys: readonly string[]): string | undefined {
+  let schemas: Schema | undefined;
+  try {
+    schemas = reader.resolve({ $ref: "#/components/schemas" });
+  } catch {
+    return undefined;
+  }
+  if (!schemas || typeof schemas !== "object") return undefined;
+  let byFields = componentsByFields.get(schemas);
+  if (!byFields) {
+    byFields = new Map();
+    for (const [name, schema] of Object.entries(schemas)) {
+      let fields: string[];
+      try {
+        fields = Object.keys((reader.flatten(schema as Schema).properties ?? {}) as object);
+      } catch {
+        continue;
+      }
+      if (fields.length < 2) continue;
+      const key = fields.sort().join("\u0000");
+      byFields.set(key, byFields.has(key) ? null : name);
+    }
+    componentsByFields.set(schemas, byFields);
+  }
+  return byFields.get([...keys].sort().join("\u0000")) ?? undefined;
 }
 
 /** A reader of a document's schemas as parsed (the judge's, add's): local `$ref`s followed, `allOf` members merged. */
