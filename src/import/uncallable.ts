@@ -12,7 +12,7 @@ import {
   jsonMediaType,
   MULTIPART_MEDIA_TYPE,
 } from "../load/openapi-document.js";
-import { rawSchemaReader, xmlBodyNode, xmlRootName } from "../link/wire/xml-shape.js";
+import { rawSchemaReader, xmlBodyNode, xmlBodySchema, xmlRootName, xmlSchema } from "../link/wire/xml-shape.js";
 import { type SelectedOperation, sendable } from "./cut/select-operations.js";
 import { wildcardJson } from "./cut/wildcard-json.js";
 import { structuredListParams, structuredListRule } from "./shapes/structured-list-params.js";
@@ -186,24 +186,12 @@ export function unwritableRequestBody(document: Json, op: Json, method: string):
   return body?.required === true || types.some((t) => bareMediaType(t).startsWith("multipart/")) ? types : undefined;
 }
 
-/** The schema of an XML media type object when it is structured (an object or array, not a file's bytes). */
-function xmlSchema(document: Json, media: unknown): Json | undefined {
-  const schema = (followLocalRefs(document, media) as Json | undefined)?.schema as Json | undefined;
-  const resolved = followLocalRefs(document, schema);
-  return schema && resolved && !isRawBodyMedia("application/xml", resolved) ? schema : undefined;
-}
-
 /**
  * Why an operation's request body, written as XML (no JSON, form or multipart type beside), cannot be: its schema
  * names no root element (link/wire/xml-shape.ts); undefined when it can, or is no XML body.
  */
 export function xmlRootless(document: Json, op: Json): string | undefined {
-  const content = (followLocalRefs(document, op.requestBody)?.content ?? {}) as Json;
-  const types = Object.keys(content);
-  if (jsonMediaType(content) || types.some((t) => [FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE].includes(bareMediaType(t))))
-    return undefined;
-  const xml = types.find((t) => isXmlMediaType(t) && xmlSchema(document, content[t]) !== undefined);
-  const schema = xml === undefined ? undefined : xmlSchema(document, content[xml]);
+  const schema = xmlBodySchema(document, op);
   if (!schema) return undefined;
   const reader = rawSchemaReader(document);
   const shape = xmlBodyNode(reader, schema, xmlRootName(reader, schema));

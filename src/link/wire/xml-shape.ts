@@ -4,6 +4,14 @@
 // a body it is sent with the same shape (src/judge/xml-body.ts).
 import type { XmlNode } from "@blockwright/runtime/internal";
 import { followLocalRefs } from "../../load/json-ref.js";
+import {
+  bareMediaType,
+  FORM_MEDIA_TYPE,
+  isRawBodyMedia,
+  isXmlMediaType,
+  jsonMediaType,
+  MULTIPART_MEDIA_TYPE,
+} from "../../load/media-types.js";
 import type { Schema } from "../../load/openapi-document.js";
 
 /** A document's schema reader: local `$ref`s followed, `allOf` merged (OpenApiDocument). */
@@ -107,8 +115,12 @@ export function xmlBodyNode(
   };
 }
 
-/** Each document's components by their fields (sorted, joined); null where two components have the same fields. */
-const componentsByFields = new WeakMap<object, Map<string, string | null>>();
+/**
+ * Each document's components by their fields (sorted, joined); null where two components have the same fields. Made
+ * again when a component changed (add's cut fills a document's components in place): the components it was made of
+ * are kept to compare.
+ */
+const componentsByFields = new WeakMap<object, { of: unknown[]; byFields: Map<string, string | null> }>();
 
 /**
  * The one component whose fields are exactly `keys`: an inline body a document's converter wrote out of its operation's
@@ -123,8 +135,10 @@ function componentOfFields(reader: SchemaReader, keys: readonly string[]): strin
     return undefined;
   }
   if (!schemas || typeof schemas !== "object") return undefined;
-  let byFields = componentsByFields.get(schemas);
-  if (!byFields) {
+  const of = Object.values(schemas);
+  const made = componentsByFields.get(schemas);
+  let byFields = made?.byFields;
+  if (!made || !byFields || made.of.length !== of.length || made.of.some((s, i) => s !== of[i])) {
     byFields = new Map();
     for (const [name, schema] of Object.entries(schemas)) {
       let fields: string[];
@@ -137,7 +151,7 @@ function componentOfFields(reader: SchemaReader, keys: readonly string[]): strin
       const key = fields.sort().join("\u0000");
       byFields.set(key, byFields.has(key) ? null : name);
     }
-    componentsByFields.set(schemas, byFields);
+    componentsByFields.set(schemas, { of, byFields });
   }
   return byFields.get([...keys].sort().join("\u0000")) ?? undefined;
 }
@@ -168,4 +182,51 @@ export function xmlRootName(reader: SchemaReader, declared: Schema): string | un
   const own = (reader.resolve(declared).xml as Schema | undefined)?.name;
   const ref = typeof declared.$ref === "string" ? declared.$ref.split("/").pop() : undefined;
   return typeof own === "string" && own ? own : ref?.replace(/~1/g, "/").replace(/~0/g, "~");
+}
+
+/** The schema of an XML media type object when it is structured (an object or array, not a file's bytes). */
+export function xmlSchema(document: unknown, media: unknown): Schema | undefined {
+  const schema = (followLocalRefs(document, media) as Schema | undefined)?.schema as Schema | undefined;
+  const resolved = followLocalRefs(document, schema);
+  return schema && resolved && !isRawBodyMedia("application/xml", resolved) ? schema : undefined;
+}
+
+/**
+ * The schema of an operation's request body as the runtime writes it as XML (as parsed: no JSON, form or multipart
+ * type beside, load/request-bodies.ts); undefined when it writes none.
+ */
+export function xmlBodySchema(document: unknown, op: Schema): Schema | undefined {
+  const content = (followLocalRefs(document, op.requestBody)?.content ?? {}) as Schema;
+  const types = Object.keys(content);
+  if (jsonMediaType(content) || types.some((t) => [FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE].includes(bareMediaType(t))))
+    return undefined;
+  const xml = types.find((t) => isXmlMediaType(t) && xmlSchema(document, content[t]) !== undefined);
+  return xml === undefined ? undefined : xmlSchema(document, content[xml]);
+}
+
+/**
+ * The operation with its XML body's root named on its schema (`xml.name`, and the component's namespace), when the
+ * body is an inline schema of several fields naming no root that the one component of its fields roots
+ * (componentOfFields): what a cut of the document writes, leaving that unreferenced component out. Undefined for any
+ * other operation.
+ */
+export function withXmlRoot(document: unknown, op: Schema): Schema | undefined {
+  const schema = xmlBodySchema(document, op);
+  if (!schema || op.requestBody === undefined || (op.requestBody as Schema).$ref !== undefined) return undefined;
+  const reader = rawSchemaReader(document);
+  if (xmlRootName(reader, schema) !== undefined) return undefined;
+  const keys = Object.keys((reader.flatten(schema).properties ?? {}) as object);
+  const root = keys.length > 1 ? componentOfFields(reader, keys) : undefined;
+  if (root === undefined) return undefined;
+  const own = xmlObject(reader, { $ref: `#/components/schemas/${root.replace(/~/g, "~0").replace(/\//g, "~1")}` });
+  const xml = { ...own, ...((schema.xml as Schema | undefined) ?? {}), name: root };
+  const body = op.requestBody as Schema;
+  const content = Object.fromEntries(
+    Object.entries((body.content ?? {}) as Schema).map(([type, media]) =>
+      isXmlMediaType(type) && (media as Schema | undefined)?.schema === schema
+        ? [type, { ...(media as Schema), schema: { ...schema, xml } }]
+        : [type, media],
+    ),
+  );
+  return { ...op, requestBody: { ...body, content } };
 }
