@@ -99,6 +99,13 @@ describe("xml bodies: values XML cannot carry", () => {
     expect(xmlBodies.problem(tool, { zqNote: "a\tb\nc\r😀", zqQuery: "\u0001" })).toBeUndefined();
   });
 
+  it("reads a JSON parameter given as its text as the parameters' check will", () => {
+    const json = { params: [{ name: "zqNote", type: "json", wire: { in: "body", pointer: "/zqNote" } }] } as unknown;
+    expect(xmlBodies.problem(json as ToolCall, { zqNote: '{"zqA":"bell\\u0007"}' })?.message).toBe(
+      "zqNote.zqA: holds U+0007 at index 4, a character an XML body cannot carry",
+    );
+  });
+
   it("refuses a map's key that is no element name", () => {
     expect(xmlBodies.problem(tool, { zqNote: { "zq key": "v" } })?.message).toBe(
       'zqNote: has the key "zq key", which is no XML element name',

@@ -99,10 +99,20 @@ function writeXml(body: unknown, node: XmlNode | undefined): string {
 function xmlProblem(tool: ToolCall, values: Record<string, unknown>): Issue | undefined {
   for (const p of tool.params) {
     if (p.wire.in !== "body" || values[p.name] === undefined) continue;
-    const found = badText(values[p.name], p.name);
+    // Checked before the values are (xmlTextCheck): a JSON parameter given as its text is read as the check will.
+    const found = badText(p.type === "json" ? asJson(values[p.name]) : values[p.name], p.name);
     if (found) return { param: p.name, rule: "xmlText", message: `${found.at}: ${found.why}` };
   }
   return undefined;
+}
+
+function asJson(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
 }
 
 function badText(value: unknown, at: string): { at: string; why: string } | undefined {
