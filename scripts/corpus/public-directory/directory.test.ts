@@ -163,7 +163,7 @@ describe("the operations a document gives", () => {
     ]);
   });
 
-  it("never takes an operation add refuses for its request body (a media type the runtime does not write, XML of no root)", () => {
+  it("never takes an operation add refuses for its request body (a type it does not write, XML of no root)", () => {
     const body = (type: string, schema: object) => ({
       post: {
         requestBody: { required: true, content: { [type]: { schema } } },
