@@ -51,6 +51,14 @@ paths:
               properties:
                 ZqIds: { type: array, items: { type: string, xml: { name: ZqId } } }
       responses: { "204": { description: stored } }
+  /zqnotecopies:
+    post:
+      operationId: zqCopyNote
+      requestBody:
+        content:
+          application/xml:
+            schema: { $ref: "#/paths/~1zqnotes/post/requestBody/content/application~1xml/schema" }
+      responses: { "204": { description: stored } }
   /zqmoves:
     put:
       operationId: zqPutMove
@@ -205,6 +213,10 @@ describe("what the runtime writes, as the judge reads it", () => {
     expect(() => shapeOf("/zqswaps", "put", "text/xml")).toThrow(
       /names no root element: .*\(it has 2: zqLeft, zqRight\)/,
     );
+  });
+
+  it("names a root by a component's $ref only: one into a path is rooted as an inline schema is", () => {
+    expect(shapeOf("/zqnotecopies", "post", "application/xml")).toMatchObject({ name: "ZqNote" });
   });
 
   it("writes a schema's one property that is a list as one root holding its items, and reads it back", () => {

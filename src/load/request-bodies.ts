@@ -59,7 +59,9 @@ function xmlBodyOf(resolve: Resolve, body: Schema, content: Record<string, Schem
     const schema = declared ? resolve(declared) : undefined;
     if (!declared || !schema || isRawBodyMedia(mediaType, schema)) continue;
     const own = (schema.xml as Schema | undefined)?.name;
-    const ref = typeof declared.$ref === "string" ? declared.$ref.split("/").pop() : undefined;
+    const ref = /^#\/components\/schemas\/[^/]+$/.test(String(declared.$ref))
+      ? String(declared.$ref).split("/").pop()
+      : undefined;
     const root = typeof own === "string" && own ? own : ref?.replace(/~1/g, "/").replace(/~0/g, "~");
     return {
       required: Boolean(body.required),

@@ -180,7 +180,9 @@ export function rawSchemaReader(data: unknown): SchemaReader {
  */
 export function xmlRootName(reader: SchemaReader, declared: Schema): string | undefined {
   const own = (reader.resolve(declared).xml as Schema | undefined)?.name;
-  const ref = typeof declared.$ref === "string" ? declared.$ref.split("/").pop() : undefined;
+  const ref = /^#\/components\/schemas\/[^/]+$/.test(String(declared.$ref))
+    ? String(declared.$ref).split("/").pop()
+    : undefined;
   return typeof own === "string" && own ? own : ref?.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
