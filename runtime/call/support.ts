@@ -25,6 +25,7 @@ import type { credentialKinds, WithOAuth } from "./credential.js";
 import type { requestSigning } from "./request-signing.js";
 import type { FileSupport } from "./files/file-support.js";
 import type { BodySupport } from "./request-body.js";
+import type { XmlBodySupport } from "./xml/xml-body.js";
 import type { PlaceConstants } from "./wire-request.js";
 import type { WriteSupport } from "./write-safety.js";
 import type { pageLinks } from "./next-address.js";
@@ -342,7 +343,15 @@ export function missingPart(
       continue;
     return unsupported(key as CallPart, part.what, typeof need === "string" ? need : undefined);
   }
-  return undefined;
+  // An XML body is the XML request bodies' (xmlBodies, given as `bodies`), which refuse a value XML cannot carry.
+  if (tool.body?.encoding !== "xml") return undefined;
+  const xml = support.bodies as Partial<XmlBodySupport> | undefined;
+  return xml?.problem
+    ? xml.problem(tool, call.input)
+    : {
+        rule: "support",
+        message: `${tool.id} sends an XML body: pass xmlBodies (from @blockwright/runtime) as bodies`,
+      };
 }
 
 /**

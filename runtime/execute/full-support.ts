@@ -18,7 +18,7 @@ import { instanceAddresses } from "../call/instance-address.js";
 import { chooseRoute } from "../call/routes.js";
 import { placeConstants } from "../call/build-request.js";
 import { replyOutcomes } from "../call/outcomes.js";
-import { requestBodies } from "../call/request-body.js";
+import { xmlBodies } from "../call/xml/xml-body.js";
 import { writeSafety } from "../call/write-safety.js";
 import { formatProblem } from "../spec/formats.js";
 import { checkRules } from "../validate/cross-field-rules.js";
@@ -40,7 +40,8 @@ export const fullSupport: Required<Support> = {
   rateLimits: RateLimiter,
   files: fileSupport,
   requestSize: requestSizeIssue,
-  bodies: requestBodies,
+  // The request bodies with XML written too (a generated package is given them only when a tool sends XML).
+  bodies: xmlBodies,
   strings: stringRules,
   numbers: numberRules,
   unions: paramUnions,

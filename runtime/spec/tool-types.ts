@@ -114,7 +114,7 @@ export interface RateLimitSpec {
 
 /**
  * How the request body is written: JSON (any JSON media type), an HTML form, multipart/form-data (files among its
- * fields), or one file's bytes as they are (`binary`).
+ * fields), one file's bytes as they are (`binary`), or XML (`xml`: an XML media type, written as `xml` says).
  */
 export interface BodySpec {
   /**
@@ -122,7 +122,7 @@ export interface BodySpec {
    * `image/*` becomes the file's own type).
    */
   mediaType: string;
-  encoding: "json" | "form" | "multipart" | "binary";
+  encoding: "json" | "form" | "multipart" | "binary" | "xml";
   /**
    * Form fields whose serialisation the spec sets (OpenAPI `encoding`): style and explode, or JSON; in a multipart
    * body, a styled field is written as a form's would be (its pairs as parts), a JSON one as one part typed
@@ -134,6 +134,32 @@ export interface BodySpec {
    * its fields: an empty one (`{}`) is sent then, with its Content-Type.
    */
   required?: boolean;
+  /**
+   * An XML body (`encoding: xml`): how the body's value is written, the document's `xml` objects resolved. With a
+   * `name`, the value is the root element of that name; without, the value's one field is (a body whose schema names
+   * no element: its one property).
+   */
+  xml?: XmlNode;
+}
+
+/**
+ * How a value of an XML body is written (OpenAPI's `xml` object, at each place that says more than the default: an
+ * element named as its property, an array's items each an element of the property's name).
+ */
+export interface XmlNode {
+  /** The element's (attribute's) name when it is not the property's. */
+  name?: string;
+  /** Written as an attribute of its parent element, not an element (a scalar). */
+  attribute?: true;
+  /** The element's namespace (`xmlns`, or `xmlns:<prefix>` with `prefix`). */
+  namespace?: string;
+  prefix?: string;
+  /** An array written inside one element of its name, each item an element within; unwrapped by default. */
+  wrapped?: true;
+  /** An array's items. */
+  items?: XmlNode;
+  /** An object's fields that say more than the default. */
+  fields?: Record<string, XmlNode>;
 }
 
 /** Where a cursor or offset goes on the next request. */

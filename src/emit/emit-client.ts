@@ -56,9 +56,14 @@ export function supportParts(tools: readonly ToolSpec[], problems = false): { ke
     problems,
   } as Record<CallPart | "rateLimits" | "problems", boolean>;
   const names: Record<keyof typeof needs, string> = { ...SUPPORT_EXPORTS, rateLimits: "RateLimiter" };
-  return (Object.keys(needs) as (keyof typeof needs)[])
-    .filter((k) => needs[k])
-    .map((key) => ({ key, name: names[key] }));
+  // A tool that sends XML: the request bodies that write it too, and the check of what XML cannot carry before a call
+  // (runtime/call/xml/xml-body.ts); a package whose tools send none bundles neither.
+  const xml = tools.some((t) => t.body?.encoding === "xml");
+  if (xml) names.bodies = "xmlBodies";
+  return [
+    ...(Object.keys(needs) as (keyof typeof needs)[]).filter((k) => needs[k]).map((key) => ({ key, name: names[key] })),
+    ...(xml ? [{ key: "partsCheck", name: "xmlTextCheck" }] : []),
+  ];
 }
 
 /**

@@ -42,6 +42,15 @@ describe("the support parts of a package", () => {
     expect(
       parts([{ ...base, body: { mediaType: "application/x-www-form-urlencoded", encoding: "form", fields: {} } }]),
     ).toEqual(["form", "bodies"]); // a form body is a body
+    // An XML body: the bodies that write XML too, and the check of what XML cannot carry before each call; a package
+    // whose tools send no XML is given the plain bodies and no check.
+    const xml: ToolSpec = { ...base, body: { mediaType: "text/xml", encoding: "xml", xml: { name: "zqRoot" } } };
+    expect(supportParts([xml, tools.shelf_add_book!]).filter((p) => ["bodies", "partsCheck"].includes(p.key))).toEqual([
+      { key: "bodies", name: "xmlBodies" },
+      { key: "partsCheck", name: "xmlTextCheck" },
+    ]);
+    expect(supportParts([tools.shelf_add_book!]).find((p) => p.key === "bodies")?.name).toBe("requestBodies");
+    expect(supportParts([tools.shelf_add_book!]).some((p) => p.key === "partsCheck")).toBe(false);
     expect(parts([{ ...base, rateLimits: { requestsPerMinute: 10 } }])).toEqual(["rateLimits"]);
     expect(parts([{ ...base, rateLimits: { resetHeader: "x-ratelimit-reset" } }])).toEqual(["waits"]);
     expect(parts([{ ...base, rateLimits: { pauseMs: 30_000, quota: { from: [], codes: ["daily"] } } }])).toEqual([

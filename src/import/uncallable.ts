@@ -8,9 +8,11 @@ import {
   bareMediaType,
   FORM_MEDIA_TYPE,
   isRawBodyMedia,
+  isXmlMediaType,
   jsonMediaType,
   MULTIPART_MEDIA_TYPE,
 } from "../load/openapi-document.js";
+import { rawSchemaReader, xmlBodyNode, xmlBodySchema, xmlRootName, xmlSchema } from "../link/wire/xml-shape.js";
 import { type SelectedOperation, sendable } from "./cut/select-operations.js";
 import { wildcardJson } from "./cut/wildcard-json.js";
 import { structuredListParams, structuredListRule } from "./shapes/structured-list-params.js";
@@ -27,6 +29,8 @@ export class UndraftableDocument extends Error {
 /** Why no call of an operation could succeed (every reason but its security's: leftUnmet); undefined when one could. */
 export function uncallableWhy(document: Json, o: { path: string; method: string; op: Json }): string | undefined {
   if (!sendable(o)) return "its method is TRACE, which fetch refuses to send";
+  const rootless = xmlRootless(document, o.op);
+  if (rootless && !BODYLESS_METHODS.test(o.method)) return rootless;
   const types = unwritableRequestBody(document, o.op, o.method);
   if (types)
     return BODYLESS_METHODS.test(o.method)
@@ -111,12 +115,17 @@ export function refuseUnwritable(
       `${withGet.join(", ")}: the document requires a request body with a GET or HEAD, which fetch refuses to send ` +
         `(such a request carries no body), so ${leaveOut(withGet)}`,
     );
+  const rootless = operations.flatMap(({ id, method, op }) => {
+    const why = BODYLESS_METHODS.test(method) ? undefined : xmlRootless(document, op);
+    return why ? [`${id} (${why})`] : [];
+  });
+  if (rootless.length) throw new UndraftableDocument(`${rootless.join(", ")}: ${leaveOut(rootless)}`);
   const unwritable = refused(false);
   if (unwritable.length)
     throw new UndraftableDocument(
       `${unwritable.join(", ")}: ${unwritable.length === 1 ? "its" : "their"} request body is of a media type the ` +
-        "runtime does not write yet (it writes JSON, application/x-www-form-urlencoded of named fields and " +
-        `multipart/form-data), so ${leaveOut(unwritable)}`,
+        "runtime does not write yet (it writes JSON, application/x-www-form-urlencoded of named fields, " +
+        `multipart/form-data and XML of an object), so ${leaveOut(unwritable)}`,
     );
 }
 
@@ -166,7 +175,25 @@ export function unwritableRequestBody(document: Json, op: Json, method: string):
     return undefined;
   // Written as JSON in the cut (cut/wildcard-json.ts).
   if (wildcardJson(document, content) !== undefined) return undefined;
+  // XML of a structured schema: written as its `xml` objects say (one that names no root element: xmlRootless).
+  if (
+    types.some((t) => isXmlMediaType(t) && xmlSchema(document, content[t]) !== undefined) &&
+    !xmlRootless(document, op)
+  )
+    return undefined;
   if (types.some((t) => isRawBodyMedia(t, followLocalRefs(document, (content[t] as Json | undefined)?.schema))))
     return undefined; // a file as the whole body
   return body?.required === true || types.some((t) => bareMediaType(t).startsWith("multipart/")) ? types : undefined;
+}
+
+/**
+ * Why an operation's request body, written as XML (no JSON, form or multipart type beside), cannot be: its schema
+ * names no root element (link/wire/xml-shape.ts); undefined when it can, or is no XML body.
+ */
+export function xmlRootless(document: Json, op: Json): string | undefined {
+  const schema = xmlBodySchema(document, op);
+  if (!schema) return undefined;
+  const reader = rawSchemaReader(document);
+  const shape = xmlBodyNode(reader, schema, xmlRootName(reader, schema));
+  return "problem" in shape ? shape.problem : undefined;
 }

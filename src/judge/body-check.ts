@@ -2,19 +2,22 @@
 // media type it declares (its Content-Type), present when required (an empty
 // form typed as one is present), and its
 // content — JSON parsed, a form's pairs or a multipart body's parts read as
-// the media type's `encoding` says — meeting the body's schema at every depth.
+// the media type's `encoding` says, XML read as its `xml` objects say — meeting
+// the body's schema at every depth.
 import {
   bareMediaType,
   describedJsonType,
   FORM_MEDIA_TYPE,
   isJsonMediaType,
   isMediaType,
+  isXmlMediaType,
 } from "../load/media-types.js";
 import { type FieldsRead, formFields, multipartFields } from "./form-fields.js";
 import { type JudgedBody, type Node, type Path, pointerTo, schemaAt } from "./operations.js";
 import { quoted, type JudgeRule, type Refusal } from "./refusal.js";
 import type { SchemaChecker } from "./schema-check.js";
 import { resolved } from "./text-values.js";
+import { xmlBodyValue } from "./xml-body.js";
 
 export interface BodyContext {
   data: unknown;
@@ -110,6 +113,10 @@ function judgeBodyValue(
     if ("refusals" in read) return read.refusals.map((r) => ({ ...r, sent: r.sent || quoted(text) }));
     value = read.value;
     whole = read.whole;
+  } else if (isXmlMediaType(bare) && media.node.schema !== undefined) {
+    const read = xmlBodyValue(text, media.node.schema as Node, ctx.data); // as its `xml` objects say
+    if ("miss" in read) return refuse("schema", read.miss.message, media.at, read.miss.pointer);
+    value = read.value;
   } else {
     return [];
   }

@@ -114,6 +114,11 @@ export function isJsonMediaType(mediaType: string): boolean {
   return json;
 }
 
+/** XML media types: `application/xml`, `text/xml` and the structured-syntax `+xml` types (RFC 7303). */
+export function isXmlMediaType(mediaType: string): boolean {
+  return /^(application|text)\/xml$|^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.+-]+\+xml$/.test(bareMediaType(mediaType));
+}
+
 /**
  * The answers for the media types asked about: the link, the example check and the emitters ask about the same few
  * types again and again (its split, lower-casing and expression were a link's most frequent small cost). Bounded: a

@@ -11,19 +11,28 @@ import {
   describedJsonType,
   isJsonMediaType,
   isRawBodyMedia,
+  isXmlMediaType,
   jsonMediaType,
   jsonTextValue,
   FORM_MEDIA_TYPE,
   MULTIPART_MEDIA_TYPE,
-  multipartParts,
 } from "./media-types.js";
 import { withRangesAsStatuses } from "./status-ranges.js";
-import { requiredUnlisted, typeOf, unionOf, valuesAcross, withRequiredBeside } from "./schema-types.js";
+import { requestBodyOf } from "./request-bodies.js";
+import { requiredUnlisted, typeOf, unionOf, valuesAcross } from "./schema-types.js";
 
 // What a schema is (its JSON type, its union's variants), kept beside the document for the modules that read both.
 export { typeOf, unionOf, valuesType } from "./schema-types.js";
 
-export { bareMediaType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE };
+export {
+  bareMediaType,
+  isJsonMediaType,
+  isRawBodyMedia,
+  isXmlMediaType,
+  jsonMediaType,
+  FORM_MEDIA_TYPE,
+  MULTIPART_MEDIA_TYPE,
+};
 
 import {
   declaredParameter,
@@ -33,7 +42,6 @@ import {
   type OpenApiParameter,
   type OpenApiResponse,
   type OpenApiOperation,
-  type OpenApiRequestBody,
   type UnionCrossing,
 } from "./openapi-types.js";
 
@@ -104,7 +112,7 @@ export class OpenApiDocument {
           path: requestPath(path),
           location: ["paths", path, method],
           parameters: [...parameters.values()],
-          requestBody: body ? this.requestBodyOf(body) : undefined,
+          requestBody: body ? requestBodyOf((v) => this.resolve(v), body) : undefined,
           responses: withRangesAsStatuses(Object.entries((op.responses ?? {}) as Record<string, Schema>)).map(
             ([status, raw]) => {
               const response = this.resolve(raw);
@@ -377,55 +385,6 @@ export class OpenApiDocument {
     merged.required = [...required];
     delete merged.allOf;
     return merged;
-  }
-
-  /** The body the runtime writes: JSON when the spec offers it, else a form, else multipart, else raw bytes. */
-  private requestBodyOf(body: Schema): OpenApiRequestBody | undefined {
-    const content = (body.content ?? {}) as Record<string, Schema>;
-    const keyOf = (type: string) => Object.keys(content).find((k) => bareMediaType(k) === type);
-    const mediaType = jsonMediaType(body.content) ?? keyOf(FORM_MEDIA_TYPE) ?? keyOf(MULTIPART_MEDIA_TYPE);
-    if (!mediaType) return this.rawBodyOf(body, content);
-    const media = this.resolve(fieldOf(content, mediaType));
-    if (!media.schema) return undefined;
-    const fields: OpenApiRequestBody["fields"] = {};
-    for (const [name, raw] of Object.entries((media.encoding ?? {}) as Record<string, Schema>)) {
-      const e = this.resolve(raw);
-      fields[name] = {
-        ...(typeof e.style === "string" ? { style: e.style } : {}),
-        ...(typeof e.explode === "boolean" ? { explode: e.explode } : {}),
-        ...(typeof e.allowReserved === "boolean" ? { allowReserved: e.allowReserved } : {}),
-        ...(typeof e.contentType === "string" ? { contentType: e.contentType } : {}),
-      };
-    }
-    const multipart = bareMediaType(mediaType) === MULTIPART_MEDIA_TYPE;
-    const schema = withRequiredBeside(media.schema as Schema, this.resolve(media.schema as Schema));
-    return {
-      required: Boolean(body.required),
-      mediaType,
-      encoding: isJsonMediaType(mediaType) ? "json" : multipart ? "multipart" : "form",
-      schema: multipart ? multipartParts(schema, Boolean(body.required)) : schema,
-      fields,
-    };
-  }
-
-  /**
-   * A raw body (isRawBodyMedia): its first such media type, its schema a binary string (the one it declares, when it
-   * does).
-   */
-  private rawBodyOf(body: Schema, content: Record<string, Schema>): OpenApiRequestBody | undefined {
-    for (const [mediaType, raw] of Object.entries(content)) {
-      const media = this.resolve(raw);
-      const schema = media.schema ? this.resolve(media.schema as Schema) : undefined;
-      if (!isRawBodyMedia(mediaType, schema)) continue;
-      return {
-        required: Boolean(body.required),
-        mediaType,
-        encoding: "binary",
-        schema: schema && Object.keys(schema).length ? schema : { type: "string", format: "binary" },
-        fields: {},
-      };
-    }
-    return undefined;
   }
 
   /** `unschemed`: the JSON type has no schema, and an example written as a text of JSON is the value it spells. */

@@ -79,14 +79,19 @@ export interface OpenApiOperation {
 
 /**
  * A request body in a media type the runtime can write: JSON (any JSON media type), an HTML form, multipart/form-data,
- * or raw bytes (a whole-body file).
+ * XML (an XML media type of a structured schema), or raw bytes (a whole-body file).
  */
 export interface OpenApiRequestBody {
   required: boolean;
   /** As the document writes it; a raw body's may be a range (`image/*`, any type). */
   mediaType: string;
-  encoding: "json" | "form" | "multipart" | "binary";
+  encoding: "json" | "form" | "multipart" | "binary" | "xml";
   schema: Schema;
+  /**
+   * For XML: the root element's name, the schema's `xml.name`, else the name of the component its `$ref` names
+   * (OpenAPI); none for an inline schema that names none.
+   */
+  xmlRoot?: string;
   /** For forms and multipart: the media type's `encoding` map (style and explode per field; a part's contentType). */
   fields: Record<string, { style?: string; explode?: boolean; allowReserved?: boolean; contentType?: string }>;
 }

@@ -29,7 +29,7 @@ import {
 } from "../load/operation-index.js";
 import { fetchFilled, isIgnoredHeader } from "../load/ignored-headers.js";
 import { withEnumsAsSent } from "../load/text-enum.js";
-import { carriesNoContent, describedJsonType, isJsonMediaType } from "../load/media-types.js";
+import { carriesNoContent, describedJsonType, isJsonMediaType, isXmlMediaType } from "../load/media-types.js";
 import { documentServer } from "../link/server/server.js";
 import { JSON_TYPE, servedAnswerHeaders, servedAsJsonInstead, withSampledAnswers } from "./mock-answers.js";
 import { isOwnPrefer } from "./mock-judge.js";
@@ -316,19 +316,20 @@ function recordsAsJson(content: Json, records: string[]): Json {
   return served;
 }
 
-/** A body whose own (not shared) object schema requires a covered field: the field is no longer required. */
+/**
+ * A body whose own (not shared) object schema requires a covered field: the field is no longer required. An XML
+ * body's schema is any text: Prism held the text to the object schema; the judge reads it (judge/xml-body.ts).
+ */
 function bodyWithoutCovered(body: unknown, covers: (slot: CoveredSlot) => boolean): unknown {
   if (!isObject(body) || !isObject(body.content)) return body;
   const content: Json = {};
+  const kept = (f: unknown) => !covers({ in: "body", name: String(f) });
   for (const [type, media] of Object.entries(body.content)) {
     const schema = isObject(media) ? media.schema : undefined;
-    content[type] =
-      isObject(schema) && Array.isArray(schema.required)
-        ? {
-            ...(media as Json),
-            schema: { ...schema, required: schema.required.filter((f) => !covers({ in: "body", name: String(f) })) },
-          }
-        : media;
+    if (isObject(schema) && isXmlMediaType(type)) content[type] = { ...(media as Json), schema: { type: "string" } };
+    else if (isObject(schema) && Array.isArray(schema.required))
+      content[type] = { ...(media as Json), schema: { ...schema, required: schema.required.filter(kept) } };
+    else content[type] = media;
   }
   return { ...body, content };
 }

@@ -7,6 +7,8 @@
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import type { ParamSpec, ToolSpec, WireSpec } from "@blockwright/runtime/internal";
 import { withoutEmpty, writtenWithBrackets } from "../../judge/bracket-form.js";
+import type { OpenApiDocument } from "../../load/openapi-document.js";
+import { xmlReadsBack } from "./xml-values.js";
 
 /**
  * Values as the wire carries them: in bracket form an empty object or list inside a value sends no pair (Stripe's
@@ -19,14 +21,17 @@ export function asWireCarries<C extends { value: unknown }>(param: ParamSpec, to
 
 /**
  * Whether a value of the parameter is not sent as given: a required one that sends no pair, a spread query object with
- * a field its schema does not list (`listed`, when it lists its fields alone) or one of a list or an object.
+ * a field its schema does not list (`listed`, when it lists its fields alone) or one of a list or an object; in an
+ * XML body, one that does not read back as given (xml-values.ts).
  */
 export function unsentAsGiven(
   param: ParamSpec,
   value: unknown,
   tool: ToolSpec,
   listed: () => Set<string> | undefined,
+  doc?: OpenApiDocument,
 ): boolean {
+  if (doc && !xmlReadsBack(doc, tool, param, value)) return true;
   // A JSON value holding an integer past ±(2^53−1): a JavaScript number holds it rounded, so another is sent.
   if (param.type === "json" && unsafeIntegerAt(value) !== undefined) return true;
   // In bracket form (a form field, a query object) an empty object or list sends no pair, at any depth: a required

@@ -93,7 +93,7 @@ export class ToolValues {
    */
   accepts(param: ParamSpec, value: unknown): boolean {
     if (value === undefined || isAbsent(value, param)) return false;
-    if (unsentAsGiven(param, value, this.tool, () => this.spreadFields(param))) return false;
+    if (unsentAsGiven(param, value, this.tool, () => this.spreadFields(param), this.doc)) return false;
     if (reachesConcretePath(this.doc, this.op, param, value)) return false;
     const checked = checkValue(param, value, this.tool);
     if ("issue" in checked) return false;

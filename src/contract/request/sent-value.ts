@@ -51,8 +51,9 @@ export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, pa
     }
     case "body": {
       const segments = parsePointer(wire.pointer);
-      if (!isForm(tool)) return at(ex.body, segments);
-      // A form body as the service reads it, by the document's encoding (a JSON-encoded field, a list in one pair).
+      if (!isForm(tool) && tool.body?.encoding !== "xml") return at(ex.body, segments);
+      // A form (or XML) body as the service reads it, by the document's encoding (a JSON-encoded field, a list in one
+      // pair; XML by its `xml` objects).
       const read = judgedBody(ex, tool, doc);
       if (read !== undefined) return at(read, segments);
       // A form body: the value under its bracket key (`address[city]`), as text.

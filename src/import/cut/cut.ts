@@ -8,6 +8,7 @@
 // the time grows with the cut, not with the document. The one exception: a
 // part `$ref`'d inside another operation (`#/paths/…`) is moved into
 // `components` (moved-parts.ts), since its operation may be left out.
+import { withXmlRoot } from "../../link/wire/xml-shape.js";
 import { defined } from "@blockwright/runtime/internal";
 import { refPath, valueAt } from "../../load/json-ref.js";
 import { isLocalRef, NAME_MAPS, namesExampleValue } from "../../load/load-rewrites.js";
@@ -61,6 +62,14 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
   const walk = refWalk(doc, components);
   const { keptPaths, keptOperations, totalOperations } = keptPathItems(paths, chosen, walk);
   walk.schemes(doc.security);
+  // An XML body of several fields naming no root, rooted at the component of its fields: the root named on the body
+  // (link/wire/xml-shape.ts), so that the cut, which leaves that unreferenced component out, names it still.
+  for (const { path, method } of chosen) {
+    const item = keptPaths[path] as Json | undefined;
+    const op = item?.[method];
+    const rooted = item && isObject(op) ? withXmlRoot(doc, op) : undefined;
+    if (item && rooted) item[method] = rooted;
+  }
 
   // Everything kept is scanned once for the `$ref`s it holds; a component reached is queued once.
   eachRef(walk.pending, (_, __, ref) => walk.follow(ref));

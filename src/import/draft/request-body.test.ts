@@ -333,21 +333,33 @@ describe("body fields", () => {
   );
 
   it(
-    "a body of another media type that is no file (XML) is still refused when required, and " +
+    "a body of another media type that is no file (CSV text) is still refused when required, and " +
       "left out with the reason when optional",
     () => {
-      const xml = { "application/xml": { schema: { type: "object", properties: { name: { type: "string" } } } } };
-      expect(() => drafted(withBody(xml, true), ["createItem"])).toThrow(
-        /createItem \(application\/xml\): its request body/,
-      );
-      const d = drafted(withBody(xml), ["createItem"]);
+      const csv = { "text/csv": { schema: { type: "object", properties: { name: { type: "string" } } } } };
+      expect(() => drafted(withBody(csv, true), ["createItem"])).toThrow(/createItem \(text\/csv\): its request body/);
+      const d = drafted(withBody(csv), ["createItem"]);
       expect(d.manifest.operations.acme_create_item!.params).toBeUndefined();
       expect(notesAt(d, "operations.acme_create_item")).toEqual([
-        "the request body is application/xml, which the runtime does not write (JSON, " +
-          "application/x-www-form-urlencoded or multipart/form-data): not drafted",
+        "the request body is text/csv, which the runtime does not write (JSON, " +
+          "application/x-www-form-urlencoded, multipart/form-data or XML): not drafted",
       ]);
     },
   );
+
+  it("an XML body is drafted from its fields; one whose schema names no root element is refused, saying why", () => {
+    const item = { type: "object", properties: { name: { type: "string" } } };
+    const d = drafted(withBody({ "application/xml": { schema: { ...item, xml: { name: "zqItem" } } } }, true), [
+      "createItem",
+    ]);
+    expect(d.manifest.operations.acme_create_item!.params).toEqual({
+      name: { type: "string", description: "The name field.", required: true, wire: { in: "body" } },
+    });
+    const rootless = { "application/xml": { schema: { ...item, properties: { ...item.properties, note: item } } } };
+    expect(() => drafted(withBody(rootless, true), ["createItem"])).toThrow(
+      /createItem \(its XML body names no root element: .*it has 2: name, note\)\): no call of it could succeed/,
+    );
+  });
 
   it("a body offered as JSON or multipart is drafted from its JSON", () => {
     const schema = { type: "object", required: ["name"], properties: { name: { type: "string", maxLength: 50 } } };

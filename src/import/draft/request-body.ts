@@ -139,7 +139,7 @@ function unwrittenBody(doc: OpenApiDocument, rawOp: Schema, at: Path, notes: Rev
       at,
       note:
         `the request body is ${types.join(", ")}, which the runtime does not write (JSON, ` +
-        "application/x-www-form-urlencoded or multipart/form-data): not drafted",
+        "application/x-www-form-urlencoded, multipart/form-data or XML): not drafted",
     });
 }
 

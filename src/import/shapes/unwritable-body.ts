@@ -4,7 +4,8 @@
 // the request before it leaves), and a form body of one value rather than
 // named fields (written from an object's fields: one string made no pair, and
 // the call went without its body; a multipart body of one value is one part,
-// load/media-types.ts).
+// load/media-types.ts), and an XML body whose schema names no root element.
+import { xmlBodyNode } from "../../link/wire/xml-shape.js";
 import { type OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../../load/openapi-document.js";
 
 /** Why the operation's request body cannot be drafted, as a review note; undefined when it can. */
@@ -17,6 +18,11 @@ export function unwritableBody(doc: OpenApiDocument, op: OpenApiOperation): stri
       `${op.method.toUpperCase()} with a request body (${body.mediaType}), which fetch cannot send: not ` +
       `drafted${required}`
     );
+  // An XML body whose schema names no root element (link/wire/xml-shape.ts): no document to write.
+  if (body.encoding === "xml") {
+    const shape = xmlBodyNode(doc, body.schema, body.xmlRoot);
+    return "problem" in shape ? `${shape.problem}: not drafted${required}` : undefined;
+  }
   if (body.encoding !== "form" && body.encoding !== "multipart") return undefined;
   let type: string | undefined;
   try {

@@ -1,7 +1,8 @@
 // Media types of the request body: JSON as `application/json`, a vendor
-// `+json` type (sent as that Content-Type), or an HTML form (or multipart
+// `+json` type (sent as that Content-Type), an HTML form (or multipart
 // fields) encoded as the spec's `encoding` says (style and explode per field,
-// or a field's JSON `contentType`: one JSON text).
+// or a field's JSON `contentType`: one JSON text), or XML as its `xml`
+// objects say.
 import {
   fieldOf,
   type BodySpec,
@@ -17,6 +18,7 @@ import {
 } from "../../load/openapi-document.js";
 import { isMediaType } from "../../load/media-types.js";
 import type { LinkContext, Path } from "../context.js";
+import { xmlBodyNode } from "./xml-shape.js";
 
 const FORM_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as const;
 
@@ -103,6 +105,17 @@ export function linkBody(
   if (body.mediaType === "application/json")
     return required.required ? { mediaType: body.mediaType, encoding: "json", ...required } : undefined;
   if (body.encoding === "json") return { mediaType: body.mediaType, encoding: "json", ...required };
+  // XML: the value written as the document's `xml` objects say (xml-shape.ts), under its one root element.
+  if (body.encoding === "xml") {
+    const shape = xmlBodyNode(ctx.doc, body.schema, body.xmlRoot);
+    if ("problem" in shape)
+      return void ctx.fail(
+        "BW2017",
+        at,
+        `"${op.operationId}" places parameters in a body no call can send: ${shape.problem}`,
+      );
+    return { mediaType: body.mediaType, encoding: "xml", xml: shape.node, ...required };
+  }
   // Multipart: fetch writes the boundary; each part's type is its parameter's (a file's contentType, files.ts). A field
   // whose encoding sets style, explode or allowReserved goes out as that form field would (OpenAPI 3.0.4/3.1.1: then
   // its contentType is ignored), its pairs as parts; one the document gives a JSON contentType, as one part of that

@@ -14,8 +14,12 @@ export const wire = {
     "a boolean that adds constant wire values when true. Each value is written as the spec says: " +
     "a parameter's `style` and `explode` (label, matrix, form, spaceDelimited, pipeDelimited, deepObject) " +
     "or its `content` (JSON); the body in the media type the spec gives: JSON (including vendor `+json` types, " +
-    "sent as that Content-Type) or `application/x-www-form-urlencoded`, following the spec's `encoding` " +
-    "(`deepObject`, `form`, `explode`, a field's JSON `contentType`).",
+    "sent as that Content-Type), `application/x-www-form-urlencoded`, following the spec's `encoding` " +
+    "(`deepObject`, `form`, `explode`, a field's JSON `contentType`), or XML (`application/xml`, `text/xml`, " +
+    "`+xml`), as the schema's `xml` objects say (element or attribute, `xml.name`, wrapped or unwrapped arrays, " +
+    "`xml.namespace`, `xml.prefix`) under one root element: the schema's `xml.name`, its component's name, its " +
+    "one property, or the one component of exactly its fields (which `add`'s cut writes on the body as " +
+    "`xml.name`); a text XML cannot carry (a control character) is refused before the request.",
   schema: ["wire"],
   tool: ["body"],
   surface: {},

@@ -931,11 +931,11 @@ export interface ManifestWireNamed {
   multiSegment?: boolean
 }
 /**
- * Placed in the request body at `pointer` (default: `/<name>`). The body is written in the operation's media type from the spec: JSON (`application/json` or any `+json` type, sent as that Content-Type) when the spec offers it, else `application/x-www-form-urlencoded`, each top-level field serialised as the spec's `encoding` says (`style: deepObject` gives `address[city]=…` and `metadata[key]=…`; `form` with `explode` repeats an array's key; arrays in deepObject are indexed `tags[0]=…`). The empty pointer "" makes the value the whole body. Intermediate objects are created; nested objects left empty are omitted.
+ * Placed in the request body at `pointer` (default: `/<name>`). The body is written in the operation's media type from the spec: JSON (`application/json` or any `+json` type, sent as that Content-Type) when the spec offers it, else `application/x-www-form-urlencoded`, each top-level field serialised as the spec's `encoding` says (`style: deepObject` gives `address[city]=…` and `metadata[key]=…`; `form` with `explode` repeats an array's key; arrays in deepObject are indexed `tags[0]=…`), else multipart/form-data, else XML (`application/xml`, `text/xml` or any `+xml` type): the body's value written as the schema's `xml` objects say (each field an element of its name or `xml.name`, or an attribute with `xml.attribute`; an array's items unwrapped, each an element of the field's name or the items' `xml.name`, unless `xml.wrapped`; `xml.namespace` and `xml.prefix` declared on their element), under one root element: the schema's `xml.name`, else the name of the component its `$ref` names, else its one property (a list of it wrapped in one element), else the one component of exactly its fields (an inline schema written out of it); a schema none of these names has no root, and its operation cannot be called. A text XML cannot carry (a control character) is refused before the request. The empty pointer "" makes the value the whole body. Intermediate objects are created; nested objects left empty are omitted.
  */
 export interface ManifestWireBody {
   /**
-   * The request body (JSON or form, as the spec says).
+   * The request body (JSON, a form, multipart or XML, as the spec says).
    */
   in: "body"
   /**

@@ -1,0 +1,96 @@
+// A request body as the runtime writes it (openapi-document.ts reads each operation's): the media type chosen (JSON
+// when the document offers it, else a form, multipart, XML, raw bytes), its schema and, for forms, each field's
+// encoding.
+import { fieldOf } from "@blockwright/runtime/internal";
+import {
+  bareMediaType,
+  FORM_MEDIA_TYPE,
+  isJsonMediaType,
+  isRawBodyMedia,
+  isXmlMediaType,
+  jsonMediaType,
+  MULTIPART_MEDIA_TYPE,
+  multipartParts,
+} from "./media-types.js";
+import type { OpenApiRequestBody, Schema } from "./openapi-types.js";
+import { withRequiredBeside } from "./schema-types.js";
+
+/** Local `$ref`s followed until a concrete object (OpenApiDocument.resolve). */
+type Resolve = (value: Schema) => Schema;
+
+/** The body the runtime writes: JSON when the spec offers it, else a form, else multipart, else XML, else raw bytes. */
+export function requestBodyOf(resolve: Resolve, body: Schema): OpenApiRequestBody | undefined {
+  const content = (body.content ?? {}) as Record<string, Schema>;
+  const keyOf = (type: string) => Object.keys(content).find((k) => bareMediaType(k) === type);
+  const mediaType = jsonMediaType(body.content) ?? keyOf(FORM_MEDIA_TYPE) ?? keyOf(MULTIPART_MEDIA_TYPE);
+  if (!mediaType) return xmlBodyOf(resolve, body, content) ?? rawBodyOf(resolve, body, content);
+  const media = resolve(fieldOf(content, mediaType));
+  if (!media.schema) return undefined;
+  const fields: OpenApiRequestBody["fields"] = {};
+  for (const [name, raw] of Object.entries((media.encoding ?? {}) as Record<string, Schema>)) {
+    const e = resolve(raw);
+    fields[name] = {
+      ...(typeof e.style === "string" ? { style: e.style } : {}),
+      ...(typeof e.explode === "boolean" ? { explode: e.explode } : {}),
+      ...(typeof e.allowReserved === "boolean" ? { allowReserved: e.allowReserved } : {}),
+      ...(typeof e.contentType === "string" ? { contentType: e.contentType } : {}),
+    };
+  }
+  const multipart = bareMediaType(mediaType) === MULTIPART_MEDIA_TYPE;
+  const schema = withRequiredBeside(media.schema as Schema, resolve(media.schema as Schema));
+  return {
+    required: Boolean(body.required),
+    mediaType,
+    encoding: isJsonMediaType(mediaType) ? "json" : multipart ? "multipart" : "form",
+    schema: multipart ? multipartParts(schema, Boolean(body.required)) : schema,
+    fields,
+  };
+}
+
+/**
+ * An XML body: its first XML media type whose schema is no file's bytes (isRawBodyMedia), with the root element's
+ * name when the schema or the component it names gives one.
+ */
+function xmlBodyOf(resolve: Resolve, body: Schema, content: Record<string, Schema>): OpenApiRequestBody | undefined {
+  for (const [mediaType, raw] of Object.entries(content)) {
+    if (!isXmlMediaType(mediaType)) continue;
+    const media = resolve(raw);
+    const declared = media.schema as Schema | undefined;
+    const schema = declared ? resolve(declared) : undefined;
+    if (!declared || !schema || isRawBodyMedia(mediaType, schema)) continue;
+    const own = (schema.xml as Schema | undefined)?.name;
+    const ref = /^#\/components\/schemas\/[^/]+$/.test(String(declared.$ref))
+      ? String(declared.$ref).split("/").pop()
+      : undefined;
+    const root = typeof own === "string" && own ? own : ref?.replace(/~1/g, "/").replace(/~0/g, "~");
+    return {
+      required: Boolean(body.required),
+      mediaType,
+      encoding: "xml",
+      schema: withRequiredBeside(declared, schema),
+      fields: {},
+      ...(root ? { xmlRoot: root } : {}),
+    };
+  }
+  return undefined;
+}
+
+/**
+ * A raw body (isRawBodyMedia): its first such media type, its schema a binary string (the one it declares, when it
+ * does).
+ */
+function rawBodyOf(resolve: Resolve, body: Schema, content: Record<string, Schema>): OpenApiRequestBody | undefined {
+  for (const [mediaType, raw] of Object.entries(content)) {
+    const media = resolve(raw);
+    const schema = media.schema ? resolve(media.schema as Schema) : undefined;
+    if (!isRawBodyMedia(mediaType, schema)) continue;
+    return {
+      required: Boolean(body.required),
+      mediaType,
+      encoding: "binary",
+      schema: schema && Object.keys(schema).length ? schema : { type: "string", format: "binary" },
+      fields: {},
+    };
+  }
+  return undefined;
+}
