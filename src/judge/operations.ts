@@ -7,7 +7,7 @@ import { formatPointer } from "@blockwright/runtime/internal";
 import { followLocalRefs, valueAt } from "../load/json-ref.js";
 import { OPERATION_METHODS } from "../load/openapi-document.js";
 import { keyQueryPair, operationRef, routePath } from "../load/operation-index.js";
-import { type MultiSegmentMarker, multiSegmentMarker } from "../load/multi-segment.js";
+import { type MultiSegmentMarker, multiSegmentMarker } from "./multi-segment.js";
 import { followRefs } from "../load/source-place.js";
 import { type PathTemplate, pathTemplate } from "./path-template.js";
 

@@ -13,7 +13,7 @@ import type { ManifestConstant, ManifestParam, ManifestRule } from "../../load/p
 import type { CredentialDraft } from "../auth/credential-draft.js";
 import { namesCredential, repeatsCredential } from "../auth/credential-params.js";
 import { signatureHeader, signatureHeadersNote } from "../auth/sigv4-draft.js";
-import { multiSegmentMarker } from "../../load/multi-segment.js";
+import { multiSegmentMarker } from "../../judge/multi-segment.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { shortText } from "../plain-text.js";
 import { answersEvents, isStreamFlag, streamNote } from "../shapes/event-streams.js";
