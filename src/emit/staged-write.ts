@@ -4,10 +4,9 @@
 // listed; a text in parts a block at a time as they come, never whole in memory), and renamed into place only by
 // `commit`, after the refusals (refuseUnowned), which read only paths and what is on disk. A folder not there yet (a
 // new package's) is staged whole instead, its files written at their places in it, and renamed into place by
-// `commit`: one rename for all of them. So a generation no longer
-// holds every package's text until the end (about 180 KB a package, which the garbage collector went over again and
-// again as the providers grew), and a refusal, a problem in a later provider's specs or Ctrl-C leaves the folder as it
-// was (`discard`).
+// `commit`: one rename for all of them. So a generation no longer holds every package's text until the end (about
+// 180 KB a package, which the garbage collector went over again and again as the providers grew), and a refusal, a
+// problem in a later provider's specs or Ctrl-C leaves the folder as it was (`discard`).
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
