@@ -44,7 +44,8 @@ export function filesUnder(dir: string, skip: ReadonlySet<string>, leftovers?: s
       if (skip.has(entry.name)) continue;
       const full = join(d, entry.name);
       if (TEMP_FILE.test(entry.name)) {
-        if (leftovers && entry.isFile() && !writerRuns(entry.name)) leftovers.push(full);
+        // A file, or a new folder staged whole (StagedWrite): removed with what it holds.
+        if (leftovers && (entry.isFile() || entry.isDirectory()) && !writerRuns(entry.name)) leftovers.push(full);
         continue;
       }
       if (entry.isDirectory()) walk(full);
@@ -64,7 +65,7 @@ function linksToFile(path: string): boolean {
   }
 }
 
-/** A file being written (see writeWhole): never listed. Its name holds the writing process's id. */
+/** A file being written (see writeWhole), or a folder (stageFolder): never listed. Its name holds the writer's id. */
 const TEMP_FILE = /^\.blockwright-([0-9]+)-.*\.tmp$/;
 
 /**
@@ -127,10 +128,17 @@ const ENCODED_UNITS = 1 << 20;
  * every byte in order (a hash): a large file is never whole in memory, as text or as bytes. Returns the temporary file.
  */
 export function stageParts(path: string, parts: Iterable<string>, onBytes: (bytes: Uint8Array) => void): string {
-  const temp = tempOf(path);
+  return writeNew(tempOf(path), parts, onBytes);
+}
+
+/**
+ * stageParts into `file`, a new file (never through a link, a leftover removed first): what a folder staged whole
+ * (stageFolder) holds is written at its place in it. Returns `file`.
+ */
+export function writeNew(file: string, parts: Iterable<string>, onBytes: (bytes: Uint8Array) => void): string {
   let fd: number | undefined;
   try {
-    fd = openNew(temp);
+    fd = openNew(file);
     for (const part of parts)
       for (let at = 0; at < part.length; ) {
         let end = Math.min(part.length, at + ENCODED_UNITS);
@@ -145,10 +153,10 @@ export function stageParts(path: string, parts: Iterable<string>, onBytes: (byte
       }
     closeSync(fd);
     fd = undefined;
-    return temp;
+    return file;
   } catch (e) {
     if (fd !== undefined) closeSync(fd);
-    rmSync(temp, { force: true });
+    rmSync(file, { force: true });
     throw e;
   }
 }
@@ -165,19 +173,63 @@ function encoded(text: string): Buffer {
 
 /** stageWhole of the copy of a file staged already (a package's second entry of the same text): the kernel copies. */
 export function stageCopy(path: string, staged: string): string {
-  const temp = tempOf(path);
+  return copyNew(tempOf(path), staged);
+}
+
+/** stageCopy into `file`, a new file (as writeNew). Returns `file`. */
+export function copyNew(file: string, staged: string): string {
   try {
     try {
-      copyFileSync(staged, temp, constants.COPYFILE_EXCL);
+      copyFileSync(staged, file, constants.COPYFILE_EXCL);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
-      rmSync(temp, { force: true });
-      copyFileSync(staged, temp, constants.COPYFILE_EXCL);
+      rmSync(file, { force: true });
+      copyFileSync(staged, file, constants.COPYFILE_EXCL);
     }
-    return temp;
+    return file;
   } catch (e) {
-    rmSync(temp, { force: true });
+    rmSync(file, { force: true });
     throw e;
+  }
+}
+
+/**
+ * A folder to come at `path` (which is not there), staged whole beside it (never listed, see TEMP_FILE): its files are
+ * written in it at their places, and commitFolder renames it into place, one call for all of them (a package's 20
+ * files each staged and renamed cost a new package about 0.25 ms of system CPU more on ext4). Returns the folder.
+ */
+export function stageFolder(path: string): string {
+  const temp = tempOf(path);
+  try {
+    mkdirSync(temp);
+  } catch (e) {
+    // A leftover of a process killed outright that had this id.
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    rmSync(temp, { recursive: true, force: true });
+    mkdirSync(temp);
+  }
+  return temp;
+}
+
+/**
+ * stageFolder's second half: the folder renamed to `path`. When that fails (a folder made there since it was looked
+ * at), each file it holds is renamed into place instead, as writeWhole would have; the staged folder goes either way.
+ */
+export function commitFolder(temp: string, path: string): void {
+  try {
+    renameSync(temp, path);
+    return;
+  } catch {
+    // Below, file by file.
+  }
+  try {
+    for (const file of filesUnder(temp, new Set())) {
+      const target = join(path, file);
+      mkdirSync(dirname(target), { recursive: true });
+      renameSync(join(temp, file), target);
+    }
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
   }
 }
 
@@ -269,7 +321,7 @@ export function listFiles(dir: string, leftovers?: string[]): string[] {
 export function packageFolders(outDir: string): string[] {
   if (!statOf(outDir)?.isDirectory()) return [];
   return readdirSync(outDir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && providerOf(join(outDir, d.name)) !== undefined)
+    .filter((d) => d.isDirectory() && !TEMP_FILE.test(d.name) && providerOf(join(outDir, d.name)) !== undefined)
     .map((d) => d.name)
     .sort();
 }

@@ -96,6 +96,8 @@ export function* surfaceParts(surface: Surface): Generator<string> {
   const top = surface as unknown as Record<string, unknown>;
   let first = true;
   for (const key of sortedKeys(top)) {
+    // What JSON.stringify leaves out of an object (a function, a symbol; never in a surface): left out, as the whole.
+    if (!written(top[key])) continue;
     out.push(first ? "{\n  " : ",\n  ", JSON.stringify(key), ": ");
     first = false;
     if (key !== "tools") {
@@ -106,6 +108,7 @@ export function* surfaceParts(surface: Surface): Generator<string> {
     const tools = top[key] as Record<string, Record<string, unknown>>;
     let firstTool = true;
     for (const id of sortedKeys(tools)) {
+      if (!written(tools[id])) continue;
       const text = indented(sortedTool(tools[id] as Record<string, unknown>), "\n    ");
       out.push(firstTool ? "{\n    " : ",\n    ", JSON.stringify(id), ": ", text);
       firstTool = false;
@@ -121,6 +124,9 @@ export function* surfaceParts(surface: Surface): Generator<string> {
   out.push(first ? "{}\n" : "\n}\n");
   yield out.join("");
 }
+
+/** Whether JSON.stringify writes an object's member of this value (it leaves out undefined, functions, symbols). */
+const written = (v: unknown) => v !== undefined && typeof v !== "function" && typeof v !== "symbol";
 
 /** A value's JSON laid out with two spaces, each of its lines after the first starting with `newline`'s indent. */
 const indented = (value: unknown, newline: string) =>
@@ -149,7 +155,7 @@ function sortedTool(tool: Record<string, unknown>): unknown {
 function sortKeys(value: unknown): unknown {
   if (value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map(sortKeys);
-  const keys = Object.keys(value).sort();
+  const keys = sortStrings(Object.keys(value));
   const header = keys.indexOf("//");
   if (header > 0) keys.unshift(...keys.splice(header, 1));
   const out: Record<string, unknown> = {};
@@ -165,7 +171,7 @@ function sortKeys(value: unknown): unknown {
  * members left out): the native string sort is the `<` order, and an object lists integer keys first, in their order.
  */
 function sortedKeys(value: Record<string, unknown>): string[] {
-  const keys = Object.keys(value).sort();
+  const keys = sortStrings(Object.keys(value));
   const header = keys.indexOf("//");
   if (header > 0) keys.unshift(...keys.splice(header, 1));
   return ownKeys(value, keys);
@@ -181,3 +187,18 @@ function ownKeys(value: object, keys = Object.keys(value)): string[] {
 }
 
 const isArrayIndex = (key: string) => /^(?:0|[1-9][0-9]*)$/.test(key) && Number(key) < 2 ** 32 - 1;
+
+/**
+ * `keys` sorted in place in the `<` order, as `sort()` sorts strings (UTF-16 code units). A short list by insertion:
+ * the native sort's work array cost a surface of synthetic providers a quarter of a megabyte of garbage each.
+ */
+function sortStrings(keys: string[]): string[] {
+  if (keys.length > 16) return keys.sort();
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i] as string;
+    let j = i - 1;
+    for (; j >= 0 && (keys[j] as string) > key; j--) keys[j + 1] = keys[j] as string;
+    keys[j + 1] = key;
+  }
+  return keys;
+}

@@ -105,8 +105,11 @@ describe("a write begun as each package is made", () => {
     const before = everything(out);
     const write = new StagedWrite(out, { shown: "out" });
     for (const [path, text] of generated) write.add(path, text);
-    // Staged beside their places, yet nothing a reader sees has changed.
-    expect(existsSync(join(out, "zqb/deep"))).toBe(true);
+    // Staged beside their places (zqb, not there, whole beside its own), yet nothing a reader sees has changed.
+    expect(existsSync(join(out, "zqb"))).toBe(false);
+    expect(readFileSync(join(out, `.blockwright-${process.pid}-zqb.tmp/deep/three.ts`), "utf8")).toBe(
+      generated.get("zqb/deep/three.ts"),
+    );
     expect(filesUnder(out, new Set())).toEqual(
       Object.keys(before)
         .filter((p) => !p.endsWith("/"))
@@ -132,6 +135,10 @@ describe("a write begun as each package is made", () => {
     const ended = spawnSync(process.execPath, ["-e", "process.exit(0)"]);
     const dead = join(out, `zqa/.blockwright-${ended.pid}-one.ts.tmp`);
     const running = join(out, `zqa/.blockwright-${process.ppid}-two.ts.tmp`);
+    // And a new package's folder it was staging whole.
+    const deadFolder = join(out, `.blockwright-${ended.pid}-zqc.tmp`);
+    mkdirSync(join(deadFolder, "deep"), { recursive: true });
+    writeFileSync(join(deadFolder, "deep/four.ts"), `${MARK}\n// four\n`);
     writeFileSync(dead, "half a file");
     writeFileSync(running, "being written");
     const refused = new StagedWrite(out, { shown: "out" });
@@ -144,7 +151,24 @@ describe("a write begun as each package is made", () => {
     for (const [path, text] of generated) write.add(path, text);
     await write.commit();
     expect(existsSync(dead)).toBe(false);
+    expect(existsSync(deadFolder)).toBe(false);
     expect(readFileSync(running, "utf8")).toBe("being written");
     expect(readFileSync(join(out, "zqa/one.ts"), "utf8")).toBe(generated.get("zqa/one.ts"));
+  });
+
+  it("places a new folder staged whole when one was made at its place since, file by file as before", async () => {
+    const out = join(tmp, "raced");
+    mkdirSync(out);
+    const write = new StagedWrite(out);
+    for (const [path, text] of generated) write.add(path, text);
+    // Made after the look (another process): the folder's rename fails, each file is renamed into it instead.
+    mkdirSync(join(out, "zqb/deep"), { recursive: true });
+    writeFileSync(join(out, "zqb/mine.ts"), "// the user's own\n");
+    await write.commit();
+    const held = join(tmp, "raced-held");
+    mkdirSync(join(held, "zqb"), { recursive: true });
+    writeFileSync(join(held, "zqb/mine.ts"), "// the user's own\n");
+    await writeFiles(held, generated);
+    expect(everything(out)).toEqual(everything(held));
   });
 });

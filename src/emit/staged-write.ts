@@ -2,14 +2,26 @@
 // promises kept: nothing in the output folder is replaced or removed before every check has passed. A file that
 // differs from the one on disk is written whole into a temporary file beside its place (writeWhole's first half, never
 // listed; a text in parts a block at a time as they come, never whole in memory), and renamed into place only by
-// `commit`, after the refusals (refuseUnowned), which read only paths and what is on disk. So a generation no longer
-// holds every package's text until the end (about 180 KB a package, which the garbage collector went over again and
-// again as the providers grew), and a refusal, a problem in a later provider's specs or Ctrl-C leaves the folder as it
-// was (`discard`).
+// `commit`, after the refusals (refuseUnowned), which read only paths and what is on disk. A folder not there yet (a
+// new package's) is staged whole instead, its files written at their places in it, and renamed into place by
+// `commit`: one rename for all of them. So a generation no longer holds every package's text until the end (about
+// 180 KB a package, which the garbage collector went over again and again as the providers grew), and a refusal, a
+// problem in a later provider's specs or Ctrl-C leaves the folder as it was (`discard`).
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { commitWhole, sameFiles, stageCopy, stageParts, writeWhole } from "../common/files.js";
+import { checkpoint } from "../common/checkpoint.js";
+import {
+  commitFolder,
+  commitWhole,
+  copyNew,
+  sameFiles,
+  stageCopy,
+  stageFolder,
+  stageParts,
+  writeNew,
+  writeWhole,
+} from "../common/files.js";
 import { type FileText, wholeText } from "./file-text.js";
 import {
   applyPlan,
@@ -21,8 +33,14 @@ import {
   type WriteOptions,
 } from "./write.js";
 
-/** A file to write: the temporary file holding it, or its text when it could not be staged (written at the commit). */
-type Pending = { temp: string } | { text: Uint8Array };
+/**
+ * A file to write: the temporary file holding it; or its place in a folder staged whole (`folder`, the folder's path
+ * under the output folder; `staged`, the file); or its text when it could not be staged (written at the commit).
+ */
+type Pending = { temp: string } | { folder: string; staged: string } | { text: Uint8Array };
+
+/** The file on disk holding a staged text, if any. */
+const stagedFile = (file: Pending) => ("temp" in file ? file.temp : "staged" in file ? file.staged : undefined);
 
 const partsOf = (text: FileText): Iterable<string> => (typeof text === "string" ? [text] : text.parts());
 
@@ -48,6 +66,8 @@ export class StagedWrite {
   private readonly made = new Set<string>();
   /** Folders staged into already. */
   private readonly ready = new Set<string>();
+  /** Folders not there yet, each staged whole (stageFolder) until the commit: by path under the output folder. */
+  private readonly folders = new Map<string, string>();
   /** The last text staged, its hash and where it went, until the next is handed (a text is handed at most twice). */
   private last: { content: FileText; hash: string; file: Pending; size: number } | undefined;
 
@@ -81,10 +101,11 @@ export class StagedWrite {
     // calls cost more than writing it again).
     let file: Pending;
     let hash: string;
+    const copied = last && stagedFile(last.file);
     if (last?.content === content) {
       file =
-        "temp" in last.file && last.size >= COPIED_BYTES
-          ? this.stage(path, last.file.temp)
+        copied !== undefined && last.size >= COPIED_BYTES
+          ? this.stage(path, copied)
           : this.stage(path, partsOf(content), () => {}, content);
       hash = last.hash;
     } else {
@@ -120,7 +141,8 @@ export class StagedWrite {
   async commit(): Promise<CheckReport> {
     const ownership = new Ownership(this.outDir);
     const { report } = this;
-    // In the order writeFiles lists them (the paths sorted), whatever order the packages came in.
+    // In the order writeFiles lists them (the paths sorted), whatever order the packages came in (the folders staged
+    // whole are renamed into place before the rest).
     report.stale.sort(byPath);
     report.missing.sort(byPath);
     if (report.blocked)
@@ -129,12 +151,18 @@ export class StagedWrite {
     report.extra = extraFiles(this.outDir, this.hashes, ownership, leftovers);
     try {
       refuseUnowned(report, ownership, this.options);
+      for (const [folder, temp] of this.folders) {
+        await checkpoint(this.options.signal);
+        commitFolder(temp, join(this.outDir, folder));
+        this.folders.delete(folder);
+      }
       await applyPlan(this.outDir, report, this.options, (path, full) => {
         const file = this.pending.get(path);
         if (file === undefined) throw new RangeError(`${path} was planned but not generated`);
         this.pending.delete(path);
         if ("temp" in file) commitWhole(file.temp, full);
-        else writeWhole(full, file.text);
+        else if ("text" in file) writeWhole(full, file.text);
+        // A folder staged whole is in place already.
       });
     } catch (e) {
       this.discard();
@@ -142,7 +170,7 @@ export class StagedWrite {
     }
     // What a generation killed outright (SIGKILL, a power loss) had staged: its files never reached their places, so
     // they are only removed, once this generation has written its own.
-    for (const file of leftovers) rmSync(file, { force: true });
+    for (const file of leftovers) rmSync(file, { force: true, recursive: true });
     return report;
   }
 
@@ -150,6 +178,8 @@ export class StagedWrite {
   discard(): void {
     for (const file of this.pending.values()) if ("temp" in file) rmSync(file.temp, { force: true });
     this.pending.clear();
+    for (const temp of this.folders.values()) rmSync(temp, { recursive: true, force: true });
+    this.folders.clear();
     // Deepest first, so that a folder made inside another made one goes before it.
     for (const dir of [...this.made].sort((a, b) => b.length - a.length)) {
       try {
@@ -176,14 +206,45 @@ export class StagedWrite {
     text?: FileText,
   ): Pending {
     const full = join(this.outDir, path);
+    let into: { folder: string; staged: string } | undefined;
     try {
-      this.folder(dirname(full));
+      into = this.inNewFolder(path);
+      if (!into) this.folder(dirname(full));
     } catch {
       const bytes = Buffer.from(typeof from === "string" ? readFileSync(from) : wholeText(text ?? ""));
       onBytes?.(bytes);
       return { text: bytes };
     }
+    if (into) {
+      if (typeof from === "string") copyNew(into.staged, from);
+      else writeNew(into.staged, from, onBytes ?? (() => {}));
+      return into;
+    }
     return { temp: typeof from === "string" ? stageCopy(full, from) : stageParts(full, from, onBytes ?? (() => {})) };
+  }
+
+  /**
+   * Where a file goes when the output folder's child folder it is in (a package's) is not there: its place in that
+   * folder staged whole, made at its first file, and the folders on its way in it. Else undefined.
+   */
+  private inNewFolder(path: string): { folder: string; staged: string } | undefined {
+    const slash = path.indexOf("/");
+    if (slash <= 0) return undefined;
+    const folder = path.slice(0, slash);
+    let temp = this.folders.get(folder);
+    if (temp === undefined) {
+      if (!this.look.folderAbsent(folder)) return undefined;
+      this.folder(this.outDir);
+      temp = stageFolder(join(this.outDir, folder));
+      this.folders.set(folder, temp);
+    }
+    const staged = join(temp, path.slice(slash + 1));
+    const dir = dirname(staged);
+    if (dir !== temp && !this.ready.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.ready.add(dir);
+    }
+    return { folder, staged };
   }
 
   /** Make `dir` as needed, recording each folder made. */

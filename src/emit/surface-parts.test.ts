@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { commitWhole, stageParts } from "../common/files.js";
 import { formatSurface, surfaceParts } from "./emit-surface.js";
@@ -72,6 +73,29 @@ describe("surface.json in parts", () => {
   it("is the text the sorted copy gave, for one tool, for none, and for parts of many", () => {
     for (const count of [0, 1, 7])
       expect(formatSurface(awkwardSurface(count))).toBe(wholeSurfaceText(awkwardSurface(count)));
+  });
+
+  it("is the sorted copy's text for drawn values: any keys, undefined, functions, NaN, -0, sparse lists", () => {
+    const value = fc.anything({
+      maxDepth: 2,
+      maxKeys: 20,
+      withSparseArray: true,
+      withNullPrototype: true,
+      values: [fc.constant(undefined), fc.constant(() => 1), fc.double(), fc.string({ unit: "binary" })],
+    });
+    const keyed = (v: fc.Arbitrary<unknown>) => fc.dictionary(fc.oneof(fc.string(), fc.nat().map(String)), v);
+    const surface = fc.record({
+      "//": fc.string(),
+      tools: keyed(fc.record({ params: keyed(value), zqOther: value }, { requiredKeys: ["params"] })),
+      zqRest: value,
+      "10": value,
+    });
+    fc.assert(
+      fc.property(surface, (s) => {
+        expect(formatSurface(s as unknown as Surface)).toBe(wholeSurfaceText(s as unknown as Surface));
+      }),
+      { numRuns: 50 },
+    );
   });
 
   it("comes in several parts for many tools, joined the same text", () => {

@@ -192,11 +192,15 @@ export class FileLook {
     if (typeof state === "object") (report.blocked ??= {})[path] = state.blocked;
   }
 
-  private inAbsentFolder(path: string): boolean {
-    const dir = path.slice(0, Math.max(0, path.lastIndexOf("/")));
+  /** Whether nothing stands at `dir` (a path under the output folder; "" is the folder itself), as first looked. */
+  folderAbsent(dir: string): boolean {
     let gone = dir ? this.absent.get(dir) : false;
     if (gone === undefined) this.absent.set(dir, (gone = statOf(join(this.outDir, dir)) === undefined));
     return gone;
+  }
+
+  private inAbsentFolder(path: string): boolean {
+    return this.folderAbsent(path.slice(0, Math.max(0, path.lastIndexOf("/"))));
   }
 }
 
