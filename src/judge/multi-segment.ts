@@ -2,7 +2,7 @@
 // for the draft (add writes `wire.multiSegment`) and the judge (which then refuses a %2F), so that both take the same
 // evidence. The marks: GitHub's `x-multi-segment`, `allowReserved` (OpenAPI 3.2 lets a path use it), RFC 6570's
 // reserved expansion `{+name}` in the template, AutoRest's `x-ms-skip-url-encoding` — and, where a converter dropped
-// the template's `+` (a Google Discovery document's `{+name}` becomes `{name}`), the parameter's own description
+// the template's `+` (a discovery format's `{+name}` converted to `{name}`), the parameter's own description
 // giving its value's format as a path of collections: "Format: `projects/{project}/locations/{location}`". Services
 // that read such names route on the raw path: a %2F there is one segment, answered 404.
 
