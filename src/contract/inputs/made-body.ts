@@ -44,7 +44,23 @@ export function madeRequestBodies(
   const body = requestSchemaPointer(doc, op, raw, media);
   if (body === undefined) return [];
   const sampler = samplerOf(doc);
-  return SEEDS.flatMap((seed) => sampler.sample(body, { everyField: true, seed }) ?? []).map((made) => made.value);
+  return SEEDS.flatMap((seed) => madeFor(op, sampler, body, seed) ?? []).map((made) => made.value);
+}
+
+/**
+ * A value of the schema at `pointer` in the operation's request body, every field given. In an XML body every list
+ * holds an item where one can be made: an empty unwrapped list writes no element, and a required one (CloudFront's
+ * `EndPoints`) was then absent from every request made; where the items make no value within the bounds, the fewest.
+ */
+function madeFor(
+  op: OpenApiOperation,
+  sampler: DocumentSampler,
+  pointer: string,
+  seed: number,
+): { value: unknown } | undefined {
+  const bounds = { everyField: true, seed };
+  const filled = op.requestBody?.encoding === "xml" ? sampler.sample(pointer, { ...bounds, listItems: 1 }) : undefined;
+  return filled ?? sampler.sample(pointer, bounds);
 }
 
 /** The JSON pointer, in the document, of the operation's request schema of `media`. */
@@ -100,7 +116,7 @@ export function madePlaceValues(
   const body = requestSchemaPointer(doc, op, raw, media);
   const place = body === undefined || !path.length ? undefined : placeOf(doc.source.data, body, path, 0);
   if (place === undefined) return [];
-  return madeAt(doc, place);
+  return madeAt(doc, place, op);
 }
 
 /**
@@ -155,13 +171,14 @@ export function madeParameterValues(
 /**
  * Values made from the schema at `pointer`, every field given; a map (an object listing no property, its values'
  * schema in additionalProperties) with one entry, `key1`, where it was made empty: an empty map sends nothing, and a
- * required one in the query (SQS's TagQueue `Tags`) had no value the suite could make.
+ * required one in the query (SQS's TagQueue `Tags`) had no value the suite could make. `bodyOf`: the operation whose
+ * request body holds the place (madeFor).
  */
-function madeAt(doc: OpenApiDocument, pointer: string): unknown[] {
+function madeAt(doc: OpenApiDocument, pointer: string, bodyOf?: OpenApiOperation): unknown[] {
   const sampler = samplerOf(doc);
   const map = mapValuesAt(doc.source.data, pointer);
   return SEEDS.flatMap((seed) => {
-    const made = sampler.sample(pointer, { everyField: true, seed });
+    const made = bodyOf ? madeFor(bodyOf, sampler, pointer, seed) : sampler.sample(pointer, { everyField: true, seed });
     if (!made) return [];
     const { value } = made;
     const empty = !!value && typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length;

@@ -20,6 +20,11 @@ export interface SampleBounds {
    * those named for the error or its message whatever they hold (the way to it), and every list one item.
    */
   textFields?: boolean;
+  /**
+   * Every list holds this many items at least, within maxItems, where its items can be made: an XML body writes an
+   * empty unwrapped list as no element, and a required one is then absent. Default 0 (the fewest minItems allows).
+   */
+  listItems?: number;
   /** A value that looks real (see the top): leaf values from these. */
   realistic?: RealisticValues;
   /**

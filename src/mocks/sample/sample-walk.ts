@@ -27,6 +27,8 @@ export class Walk {
   private readonly maxBranches: number;
   private readonly seed: number;
   private readonly textFields: boolean;
+  /** The fewest items of a list the bounds ask, beyond the schema's minItems (sample-bounds.ts). */
+  private readonly listItems: number;
   private readonly answer: boolean;
   /** The depth whose objects get their optional properties too (a union branch told from the others by them). */
   private fullDepth: number | undefined;
@@ -47,6 +49,9 @@ export class Walk {
     this.maxBranches = bounds.maxBranches ?? 6;
     this.seed = bounds.seed ?? 0;
     this.textFields = bounds.textFields === true;
+    // With text fields (an error answer), a list holds one item at least: where its messages are (`errorMessages`,
+    // `detail[].msg`).
+    this.listItems = Math.max(bounds.listItems ?? 0, this.textFields ? 1 : 0);
     this.answer = bounds.answer === true;
     if (bounds.everyField) this.fullDepth = 0;
     this.realistic = bounds.realistic;
@@ -318,17 +323,15 @@ export class Walk {
 
   /** A list: as many items as the walk makes (within minItems and maxItems), each sampled from its place. */
   private plainArray(schema: Node, pointer: string, depth: number, trail: Set<string>): unknown[] | undefined {
-    // With text fields (an error answer), a list holds one item at least: where its messages are (`errorMessages`,
-    // `detail[].msg`).
     const fewest = typeof schema.minItems === "number" ? Math.min(schema.minItems, 100) : 0;
     const most = typeof schema.maxItems === "number" ? schema.maxItems : Infinity;
     // Realistic: 1–3 items, within minItems and maxItems.
     const count = this.rich(depth)
       ? Math.max(fewest, Math.min(most, 1 + Math.floor(this.draw() * 3)))
-      : this.textFields && fewest === 0 && most !== 0
-        ? 1
-        : fewest;
-    if (count > 0 && depth >= this.maxDepth) return undefined;
+      : Math.max(fewest, Math.min(most, this.listItems));
+    // The items that must be made (a realistic value's or an error answer's too); past them, those the bounds ask.
+    const kept = this.rich(depth) || this.textFields ? count : fewest;
+    if (count > 0 && depth >= this.maxDepth) return kept > 0 ? undefined : [];
     const items: unknown[] = [];
     for (let i = 0; i < count; i++) {
       const item = this.field(
@@ -338,7 +341,8 @@ export class Walk {
         depth + 1,
         trail,
       );
-      if (item === undefined) return undefined;
+      // An item the bounds ask that cannot be made here (a cycle, too deep): the list without it.
+      if (item === undefined) return i >= kept ? items : undefined;
       items.push(item);
     }
     return items;

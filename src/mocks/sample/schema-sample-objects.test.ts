@@ -199,3 +199,33 @@ describe("a boolean field with a documented default (a reply's ok: default true)
       });
   });
 });
+
+describe("lists the bounds ask items of (listItems)", () => {
+  const schemas = {
+    ZqFeed: {
+      type: "object",
+      required: ["zqSinks", "zqNone", "zqLoops"],
+      properties: {
+        zqSinks: {
+          type: "array",
+          items: { type: "object", required: ["zqKind"], properties: { zqKind: { type: "string", enum: ["zqa"] } } },
+        },
+        zqNone: { type: "array", maxItems: 0, items: { type: "string" } },
+        // Items that cannot be made (each requires itself): the list the schema allows without them.
+        zqLoops: { type: "array", items: { $ref: "#/components/schemas/ZqLoop" } },
+      },
+    },
+    ZqLoop: { type: "object", required: ["zqNext"], properties: { zqNext: { $ref: "#/components/schemas/ZqLoop" } } },
+  };
+  const document = { openapi: "3.0.3", info: { title: "zqlists", version: "1" }, paths: {}, components: { schemas } };
+  const sampler = new DocumentSampler(document);
+
+  it("hold that many within maxItems, fewer where the items cannot be made; the fewest without the bound", () => {
+    expect(sampler.sample("/components/schemas/ZqFeed", { listItems: 1 })?.value).toEqual({
+      zqSinks: [{ zqKind: "zqa" }],
+      zqNone: [],
+      zqLoops: [],
+    });
+    expect(sampler.sample("/components/schemas/ZqFeed")?.value).toEqual({ zqSinks: [], zqNone: [], zqLoops: [] });
+  });
+});
