@@ -5,6 +5,7 @@
 // parameter's value is valid against the schema the document places at its
 // wire location: the manifest says `type: json`, the document may require
 // fields inside (a `{}` the mock refuses).
+import { isDeepStrictEqual } from "node:util";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import { DocumentSampler } from "../../mocks/sample/schema-sample.js";
 import { withoutReadOnlyRequired } from "../../load/read-only.js";
@@ -44,23 +45,26 @@ export function madeRequestBodies(
   const body = requestSchemaPointer(doc, op, raw, media);
   if (body === undefined) return [];
   const sampler = samplerOf(doc);
-  return SEEDS.flatMap((seed) => madeFor(op, sampler, body, seed) ?? []).map((made) => made.value);
+  return SEEDS.flatMap((seed) => madeFor(op, sampler, body, seed)).map((made) => made.value);
 }
 
 /**
- * A value of the schema at `pointer` in the operation's request body, every field given. In an XML body every list
+ * Values of the schema at `pointer` in the operation's request body, every field given. In an XML body every list
  * holds an item where one can be made: an empty unwrapped list writes no element, and a required one (CloudFront's
  * `EndPoints`) was then absent from every request made; where the items make no value within the bounds, the fewest.
+ * In a form or multipart body an empty list sends no pair either: the fewest first, then one whose lists hold an item
+ * (a required list of line items had no value the suite could send).
  */
-function madeFor(
-  op: OpenApiOperation,
-  sampler: DocumentSampler,
-  pointer: string,
-  seed: number,
-): { value: unknown } | undefined {
+function madeFor(op: OpenApiOperation, sampler: DocumentSampler, pointer: string, seed: number): { value: unknown }[] {
   const bounds = { everyField: true, seed };
-  const filled = op.requestBody?.encoding === "xml" ? sampler.sample(pointer, { ...bounds, listItems: 1 }) : undefined;
-  return filled ?? sampler.sample(pointer, bounds);
+  const encoding = op.requestBody?.encoding;
+  const filled =
+    encoding === "xml" || encoding === "form" || encoding === "multipart"
+      ? sampler.sample(pointer, { ...bounds, listItems: 1 })
+      : undefined;
+  if (encoding === "xml" && filled) return [filled];
+  const fewest = sampler.sample(pointer, bounds);
+  return [...(fewest ? [fewest] : []), ...(filled && !isDeepStrictEqual(filled.value, fewest?.value) ? [filled] : [])];
 }
 
 /** The JSON pointer, in the document, of the operation's request schema of `media`. */
@@ -178,12 +182,16 @@ function madeAt(doc: OpenApiDocument, pointer: string, bodyOf?: OpenApiOperation
   const sampler = samplerOf(doc);
   const map = mapValuesAt(doc.source.data, pointer);
   return SEEDS.flatMap((seed) => {
-    const made = bodyOf ? madeFor(bodyOf, sampler, pointer, seed) : sampler.sample(pointer, { everyField: true, seed });
-    if (!made) return [];
-    const { value } = made;
-    const empty = !!value && typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length;
-    const entry = map && empty ? sampler.sample(map, { everyField: true, seed }) : undefined;
-    return [entry ? { key1: entry.value } : value];
+    const made = bodyOf
+      ? madeFor(bodyOf, sampler, pointer, seed)
+      : [sampler.sample(pointer, { everyField: true, seed })];
+    return made.flatMap((m) => {
+      if (!m) return [];
+      const { value } = m;
+      const empty = !!value && typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length;
+      const entry = map && empty ? sampler.sample(map, { everyField: true, seed }) : undefined;
+      return [entry ? { key1: entry.value } : value];
+    });
   });
 }
 
