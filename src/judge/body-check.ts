@@ -22,6 +22,8 @@ import { xmlBodyValue } from "./xml-body.js";
 export interface BodyContext {
   data: unknown;
   checker: SchemaChecker;
+  /** The places the credential stands in for (`auth.covers`): a body field among them is not asked of the body. */
+  covered?: (slot: { in: string; name: string }) => boolean;
 }
 
 /**
@@ -121,7 +123,7 @@ function judgeBodyValue(
     return [];
   }
   if (!schemaPlace) return { refusals: [], value };
-  const miss = ctx.checker.check(whole ?? value, schemaPlace.at);
+  const miss = ctx.checker.check(withCoveredFields(whole ?? value, media.node.schema, ctx), schemaPlace.at);
   if (!miss) return { refusals: [], value };
   const shaped = readFields && readAsShapes(media, schemaPlace.at, readFields, ctx);
   if (shaped) return { refusals: [], value: shaped.value };
@@ -173,4 +175,17 @@ function mediaFor(body: JudgedBody, contentType: string): { mediaType: string; a
     body.content.find((c) => bareMediaType(c.mediaType) === "*/*") ??
     (body.content.some((c) => isMediaType(c.mediaType)) ? undefined : body.content[0])
   );
+}
+
+/**
+ * The body read with each field its schema requires at the top and the credential stands in for (Slack's form `token`,
+ * which the credential's header carries) given the credential's place-holder, when it was not sent: the document asks
+ * it, the credential meets it.
+ */
+function withCoveredFields(value: unknown, schema: unknown, ctx: BodyContext): unknown {
+  if (!ctx.covered || value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const node = schema === undefined ? undefined : resolved(ctx.data, schema);
+  const required = Array.isArray(node?.required) ? node.required.filter((n): n is string => typeof n === "string") : [];
+  const stood = required.filter((n) => !Object.hasOwn(value, n) && ctx.covered?.({ in: "body", name: n }));
+  return stood.length ? { ...value, ...Object.fromEntries(stood.map((n) => [n, "credential"])) } : value;
 }

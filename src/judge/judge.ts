@@ -118,6 +118,7 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
     const body = judgeBody(op.body, [...op.at, "requestBody"], request.headers.get("content-type"), request.body, {
       data,
       checker,
+      ...(options.covered ? { covered: options.covered } : {}),
     });
     refusals.push(...body.refusals);
     const has = (place: string, name: string) =>
