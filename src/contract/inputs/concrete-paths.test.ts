@@ -44,6 +44,8 @@ const openapi = keyedDocument("zqshelves", {
       responses: answer,
     },
   },
+  // Ours with both templates given: reached by the two values together, not by either alone.
+  "/zqhalls/west/zqshelves/zq-low": { get: { operationId: "getWestLow", responses: answer } },
   // Not the same address with a value given: another segment differs in text.
   "/zqrooms/east/zqshelves/zq-top": { get: { operationId: "getTop", responses: answer } },
 });
@@ -89,6 +91,15 @@ const manifest = keyedManifest(
         type: string
         from: "$response.body#/id"
         description: The id.
+  zqshelves_get_west_low:
+    operationId: getWestLow
+    title: Get the west hall's low shelf
+    description: Get the west hall's low shelf.
+    outputs:
+      id:
+        type: string
+        from: "$response.body#/id"
+        description: The id.
   zqshelves_get_top:
     operationId: getTop
     title: Get the top
@@ -121,6 +132,9 @@ describe("a path parameter's values that spell another path's concrete segment",
 
   it("of a parameter that takes no such text are all taken", () => {
     expect(values.accepts(values.param("hall"), "east")).toBe(true);
+    // `west` and `zq-low` spell another path together only: each alone is taken.
+    expect(values.accepts(values.param("hall"), "west")).toBe(true);
+    expect(values.accepts(shelf, "zq-low")).toBe(true);
     expect(values.example("hall")?.value).toBe("east");
   });
 });

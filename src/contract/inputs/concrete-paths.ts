@@ -24,7 +24,9 @@ export function concreteSegments(doc: OpenApiDocument, op: OpenApiOperation): Ma
       if (TEMPLATE.test(own[i] as string) && !(other[i] as string).includes("{")) differing.push(i);
       else matches = false;
     }
-    if (!matches) continue;
+    // Concrete in two segments or more, the other path is reached by those values together only (`global` with
+    // `boxSkillsCards`): each alone is a value of its own (an enum of two, each in such a path, had none left).
+    if (!matches || differing.length !== 1) continue;
     for (const i of differing) {
       const name = TEMPLATE.exec(own[i] as string)?.[1] as string;
       const texts = out.get(name) ?? new Set<string>();
