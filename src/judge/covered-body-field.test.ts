@@ -45,7 +45,8 @@ afterAll(async () => {
 describe("a form body's field the credential covers", () => {
   it("is drafted covered, and every derived case passes on the mock, the judge on", async () => {
     const subject = on as DraftedOnMock;
-    expect((subject.subject.manifest.data as { auth: { covers?: string[] } }).auth.covers).toEqual(["token"]);
+    const manifest = subject.subject.manifest?.data as { auth?: { covers?: string[] } } | undefined;
+    expect(manifest?.auth?.covers).toEqual(["token"]);
     expect(await casesNotPassed(subject)).toEqual([]);
   });
 

@@ -60,3 +60,36 @@ describe("a request example that the request judge's reading of its oneOf refuse
     expect(await linkProblems(d)).toEqual([]);
   });
 });
+
+describe("a request body schema's own example that breaks it", () => {
+  // SendGrid's list of recipient ids: `items: {type: integer}`, `example: ["recipient_id1", …]`, drafted as the whole
+  // body's parameter example, which generate refused (BW2009): add's own draft did not link.
+  const listed = openapi({
+    "/zqlists/{zqid}/zqmembers": {
+      post: {
+        operationId: "zqAddMembers",
+        parameters: [{ name: "zqid", in: "path", required: true, schema: { type: "string" } }],
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: { type: "array", items: { type: "integer" }, example: ["zqmember1", "zqmember2"] },
+            },
+          },
+        },
+        responses: { "201": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) },
+      },
+    },
+  });
+
+  it("is left out of the cut and not drafted as the body's example, and the draft links", async () => {
+    const d = drafted(listed, ["zqAddMembers"]);
+    expect(d.openapiText.slice(d.openapiText.indexOf("\nopenapi:"))).not.toContain("zqmember1");
+    expect(d.manifestText).not.toContain("zqmember1");
+    expect(notesAt(d, "openapi").join("\n")).toContain(
+      "openapi.yaml leaves out the request schema's example of POST /zqlists/{zqid}/zqmembers: it breaks the " +
+        "request body's schema",
+    );
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

@@ -114,6 +114,16 @@ function examplesOf(document: Json, path: string, method: string): ExamplePlace[
     const mediaAt = [...bodyAt, "content", media];
     const schemaAt = followRefs(document, [...mediaAt, "schema", ""]).slice(0, -1);
     const operation = `${method.toUpperCase()} ${path}`;
+    // The body schema's own example, written in place (SendGrid's `["recipient_id1"]` for a list of integers): add
+    // would draft it as the body parameter's, which generate then refuses.
+    const own = node.schema as Json;
+    if (isNode(own) && own.$ref === undefined && own.example !== undefined)
+      out.push({
+        name: `the request schema's example of ${operation}`,
+        schemaAt,
+        value: (data) => (valueAt(data, [...mediaAt, "schema"]) as Json | undefined)?.example,
+        drop: (data) => delete (valueAt(data, [...mediaAt, "schema"]) as Json).example,
+      });
     if (node.example !== undefined)
       out.push({
         name: `the request example of ${operation}`,
