@@ -131,6 +131,9 @@ describe(
             },
           },
           { name: "zqSince", in: "query", schema: { type: "string", format: "date-time", pattern: "^2\\d{3}-" } },
+          // An enum no value of which meets the format: the enum stands, the format goes; one that meets it stays.
+          { name: "zqWhen", in: "query", schema: { type: "string", format: "date-time", enum: ["zqnow"] } },
+          { name: "zqDay", in: "query", schema: { type: "string", format: "date", enum: ["2026-01-02", "zqtoday"] } },
         ]);
         const d = drafted(doc, ["getItem"]);
         const params = Object.values(d.manifest.operations.acme_get_item?.params ?? {});
@@ -138,6 +141,9 @@ describe(
         expect(at?.pattern).toBe("^\\d{4}-\\d{2}-\\d{2}T\\d{2}(:\\d{2}){2}(-|\\+)\\d{4}$");
         expect(at?.format).toBeUndefined();
         expect(params.find((p) => p.description === "The zqSince parameter.")?.format).toBe("date-time");
+        expect(params.find((p) => p.description === "The zqWhen parameter.")).toMatchObject({ enum: ["zqnow"] });
+        expect(params.find((p) => p.description === "The zqWhen parameter.")?.format).toBeUndefined();
+        expect(params.find((p) => p.description === "The zqDay parameter.")?.format).toBe("date");
         const cut = jsyaml.load(d.openapiText) as Json;
         const declared = (cut.paths["/items/{id}"].get.parameters as Json[]).find((p) => p.name === "X-Zq-At");
         expect(declared?.schema).not.toHaveProperty("format");

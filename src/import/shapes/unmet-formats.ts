@@ -4,7 +4,8 @@
 // two, so generate stops (BW2014) and a mock refuses every request. The
 // pattern is the document's exact word on the text and the format only its
 // name for it: add leaves the format out of the cut it writes, where the
-// pattern alone admits values, and says so.
+// pattern alone admits values, and says so. So for an enum none of whose
+// values meets the format (SendGrid's `send_at`: `enum: [now]`, a date-time).
 import { checkValue, isValueFormat, type ParamSpec } from "@blockwright/runtime/internal";
 import { patternLengths } from "../../link/param-limits/pattern-length.js";
 import { readPattern } from "../../load/load-rewrites.js";
@@ -37,6 +38,8 @@ export function admitsValue(rules: StringRules): boolean {
  */
 function unmetFormat(schema: Json): string | undefined {
   const { format } = schema;
+  if (Array.isArray(schema.enum) && typeof format === "string" && isValueFormat(format))
+    return enumUnmet(schema, format);
   if (
     typeof schema.pattern !== "string" ||
     typeof format !== "string" ||
@@ -54,6 +57,14 @@ function unmetFormat(schema: Json): string | undefined {
     ...(bound !== undefined && bound !== Infinity ? { maxLength: bound } : {}),
   };
   return !admitsValue({ ...rules, format }) && admitsValue(rules) ? format : undefined;
+}
+
+/** The format, where an enum of texts has no value that meets it (the values are the document's exact word). */
+function enumUnmet(schema: Json, format: string): string | undefined {
+  const values = (schema.enum as unknown[]).filter((v) => v !== null);
+  if (!values.length || values.some((v) => typeof v !== "string")) return undefined;
+  const spec = { name: "value", type: "string", format, required: false, secret: false, wire: { in: "query" } };
+  return values.some((v) => "value" in checkValue(spec as unknown as ParamSpec, v)) ? undefined : format;
 }
 
 /**
