@@ -66,12 +66,13 @@ function bounds(q: string): [number, number] {
 }
 
 /**
- * The pattern without its lookarounds (`(?!-)`, `(?<=x)`), which fast-check's `stringMatching` does not draw from: a
- * looser pattern whose draws the caller keeps only where the published pattern accepts them (a host name's
- * `^((?!-)[a-z0-9-]{0,62}[a-z0-9]\.)+…$` drew nothing, and generate said no value met it). Undefined when the pattern
- * holds none, or does not parse.
+ * The pattern without its lookarounds (`(?!-)`, `(?<=x)`) and word boundaries (`\b`, `\B`), which fast-check's
+ * `stringMatching` does not draw from: a looser pattern whose draws the caller keeps only where the published pattern
+ * accepts them (a host name's `^((?!-)[a-z0-9-]{0,62}[a-z0-9]\.)+…$` drew nothing, and generate said no value met it;
+ * an address's `\b[A-Za-z0-9._%+-]+@…\.[A-Za-z]{2,}\b` drew nothing, and a mock served Prism's invalid sample).
+ * Undefined when the pattern holds none, or does not parse.
  */
-export function withoutLookarounds(pattern: string): string | undefined {
+export function withoutUndrawableAssertions(pattern: string): string | undefined {
   let ast: AST.Pattern;
   try {
     ast = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(pattern, 0, pattern.length, { unicode: true });
@@ -82,7 +83,7 @@ export function withoutLookarounds(pattern: string): string | undefined {
   visitRegExpAST(ast, {
     onAssertionEnter(node) {
       if (
-        (node.kind === "lookahead" || node.kind === "lookbehind") &&
+        (node.kind === "lookahead" || node.kind === "lookbehind" || node.kind === "word") &&
         !cuts.some(([s, e]) => node.start >= s && node.end <= e)
       )
         cuts.push([node.start, node.end]);

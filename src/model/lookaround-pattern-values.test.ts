@@ -4,7 +4,7 @@
 // kept where the pattern itself accepts the draw. And drawn short: at fast-check's larger sizes its `(…)+` was
 // thousands of labels long (strings of 360,000 characters, 9 s of CPU), each cut back to 64 characters.
 import { describe, expect, it } from "vitest";
-import { withoutLookarounds, withRepetitionsAtMost } from "./drawable-pattern.js";
+import { withoutUndrawableAssertions, withRepetitionsAtMost } from "./drawable-pattern.js";
 import { firstMadeString, madeStrings, patternDraws } from "./string-values.js";
 
 const host = "^(((?!-)[A-Za-z0-9-]{0,62}[A-Za-z0-9])\\.)+((?!-)[A-Za-z0-9-]{1,62}[A-Za-z0-9])(\\.)?$";
@@ -19,20 +19,32 @@ describe("a pattern with lookarounds", () => {
     expect(accepted.every((v) => !v.startsWith("-") && !v.includes(".-"))).toBe(true);
   });
 
-  it("is drawn without them: lookaheads and lookbehinds cut, nested ones with their group; none, none", () => {
-    expect(withoutLookarounds("^(?!-)[a-z]+(?<!-)$")).toBe("^[a-z]+$");
-    expect(withoutLookarounds("^(?=(?!x)[a-z])[a-z]{2}$")).toBe("^[a-z]{2}$");
-    expect(withoutLookarounds("^[a-z]+$")).toBeUndefined();
-    expect(withoutLookarounds("^(zq$")).toBeUndefined();
+  it("is drawn without them: lookaheads, lookbehinds and word boundaries cut, nested ones with their group", () => {
+    expect(withoutUndrawableAssertions("^(?!-)[a-z]+(?<!-)$")).toBe("^[a-z]+$");
+    expect(withoutUndrawableAssertions("\\b[a-z]+@[a-z]+\\.[a-z]{2,}\\b")).toBe("[a-z]+@[a-z]+\\.[a-z]{2,}");
+    expect(withoutUndrawableAssertions("^zq\\B[a-z]$")).toBe("^zq[a-z]$");
+    expect(withoutUndrawableAssertions("^(?=(?!x)[a-z])[a-z]{2}$")).toBe("^[a-z]{2}$");
+    expect(withoutUndrawableAssertions("^[a-z]+$")).toBeUndefined();
+    expect(withoutUndrawableAssertions("^(zq$")).toBeUndefined();
   });
 
   it("is drawn at the larger sizes with no repetition longer than maxLength allows (characters, not a time)", () => {
     // The pattern it is drawn from (its lookarounds cut), whose every draw is kept: the host's are those it accepts.
-    const looser = withoutLookarounds(host) ?? "";
+    const looser = withoutUndrawableAssertions(host) ?? "";
     const drawn = (["large", "xlarge"] as const).flatMap((size) => patternDraws(looser, size, 64) ?? []);
     expect(drawn.length).toBe(80);
     // At most 65 labels of at most 64 characters with their dots, then the last one: 363,197 at xlarge before.
     expect(Math.max(...drawn.map((v) => v.length))).toBeLessThanOrEqual(65 * 64 + 64);
+  });
+});
+
+describe("a pattern with word boundaries", () => {
+  it("has values made that the pattern accepts (an address between `\\b`s: none were made)", () => {
+    const address = "\\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}\\b";
+    const whole = new RegExp(address, "u");
+    const accepted = madeStrings({ pattern: address }).filter((v) => whole.test(v));
+    expect(accepted.length).toBeGreaterThan(3);
+    expect(firstMadeString({ pattern: address, maxLength: 40 }, (v) => whole.test(v) && v.length <= 40)).toMatch(whole);
   });
 });
 

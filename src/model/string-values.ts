@@ -6,7 +6,7 @@
 // made passes: the caller checks each as the runtime does.
 import fc from "fast-check";
 import { FORMAT_MAX_LENGTH, matchesFormat, type ValueFormat } from "@blockwright/runtime/internal";
-import { drawablePattern, withoutLookarounds, withRepetitionsAtMost } from "./drawable-pattern.js";
+import { drawablePattern, withoutUndrawableAssertions, withRepetitionsAtMost } from "./drawable-pattern.js";
 
 export interface StringRules {
   pattern?: string;
@@ -265,7 +265,7 @@ export function patternDraws(
       .sample(fc.stringMatching(drawable(pattern, most), { size }), { seed: 7, numRuns: 40 })
       .filter((s) => s.trim() !== "");
   } catch {
-    drawn = drawnWithoutLookarounds(pattern, size, most);
+    drawn = drawnLooser(pattern, size, most);
   }
   draws.set(key, drawn);
   return drawn;
@@ -281,13 +281,9 @@ function drawable(pattern: string, most: number | undefined): RegExp {
   return new RegExp(most === undefined ? written : withRepetitionsAtMost(written, most), "u");
 }
 
-/** Draws of the pattern without its lookarounds that the pattern itself accepts (withoutLookarounds). */
-function drawnWithoutLookarounds(
-  pattern: string,
-  size: (typeof SIZES)[number],
-  most: number | undefined,
-): string[] | undefined {
-  const looser = withoutLookarounds(pattern);
+/** Draws of the pattern without the assertions fast-check cannot draw that the pattern itself accepts. */
+function drawnLooser(pattern: string, size: (typeof SIZES)[number], most: number | undefined): string[] | undefined {
+  const looser = withoutUndrawableAssertions(pattern);
   if (looser === undefined) return undefined;
   try {
     const whole = new RegExp(pattern, "u");

@@ -116,9 +116,19 @@ export class Walk {
       const own = this.plain(schema, pointer, depth, trail);
       const objects = [...parts, ...(own === undefined ? [] : [own])];
       if (objects.every(isNode)) return Object.assign({}, ...objects);
-      // Scalars in parts (`allOf: [{nullable: true}, {$ref: a pattern}]`): the part's value the whole schema takes, not
-      // just the first's.
-      return parts.find((part) => this.sampler.valid(part, pointer)) ?? parts[0];
+      // Scalars in parts (`allOf: [{nullable: true}, {$ref: a pattern}]`): a part's value every member takes (an
+      // address's `format: email` in one, a pattern in the other: the pattern's draw is no address), else one the
+      // whole schema takes, not just the first's.
+      const members = schema.allOf.map((part, i) =>
+        isNode(part) && typeof part.$ref === "string" && part.$ref.startsWith("#")
+          ? part.$ref.slice(1)
+          : `${pointer}/allOf/${i}`,
+      );
+      return (
+        parts.find((part) => members.every((member) => this.sampler.valid(part, member))) ??
+        parts.find((part) => this.sampler.valid(part, pointer)) ??
+        parts[0]
+      );
     }
     return this.plain(schema, pointer, depth, trail);
   }
