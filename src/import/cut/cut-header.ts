@@ -31,7 +31,7 @@ export interface CutChanges {
   openEnums?: string[];
   /** Query parameters copying a paging field of the JSON request body, left out (shapes/paging-query-copies.ts). */
   pagingCopies?: string[];
-  /** The patterns no reading compiles, left out (shapes/unreadable-patterns.ts). */
+  /** The patterns no reading compiles or no text matches, left out (shapes/unreadable-patterns.ts). */
   unreadable: string[];
   /** The request examples left out: the judge refuses them (shapes/refused-request-examples.ts). */
   refused: string[];
@@ -103,7 +103,9 @@ export function cutHeader(
       : []),
     ...openEnumAndCopyLines(openEnums, pagingCopies),
     ...(unreadable.length
-      ? [`Left out by blockwright add: ${unreadable.join(", ")} (no ECMAScript regular expression, in any reading).`]
+      ? [
+          `Left out by blockwright add: ${unreadable.join(", ")} (no ECMAScript regular expression, or no text matches).`,
+        ]
       : []),
     ...(refused.length
       ? [
@@ -286,8 +288,8 @@ export function cutChangeNotes(
             at: ["openapi"],
             note:
               `openapi.yaml leaves out ${unreadable.join(", ")}: no ECMAScript regular expression, with the Unicode ` +
-              "flag or without, so nothing (the runtime, the mocks, the request judge) could hold it; write the " +
-              "rule the API means, here and on the parameter",
+              "flag or without, or one no text matches, so nothing (the runtime, the mocks, the request judge) could " +
+              "hold it or no value could be sent; write the rule the API means, here and on the parameter",
           },
         ]
       : []),

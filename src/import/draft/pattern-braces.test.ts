@@ -9,6 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import jsyaml from "js-yaml";
 import { join } from "node:path";
 import { linkProvider } from "../../emit/link-provider.js";
+import { matchesNothing } from "../../link/param-limits/pattern-length.js";
 import { requestJudge } from "../../judge/judge.js";
 import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
 
@@ -90,5 +91,44 @@ describe("a pattern no reading compiles (a group never closed)", () => {
         "ECMAScript regular expression",
     );
     expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+describe("a pattern no text matches (a space before its `^`)", () => {
+  it("is left out of the cut and of the draft, said in the header and a note, and the draft links", async () => {
+    const spaced = " ^[-\\w\\._\\(\\)]+[^\\.]$";
+    const d = drafted(
+      openapi({
+        "/zqlamps": {
+          get: {
+            operationId: "findZqlamps",
+            parameters: [
+              { name: "group", in: "query", schema: { type: "string", pattern: spaced, minLength: 1, maxLength: 90 } },
+              { name: "kind", in: "query", schema: { type: "string", pattern: "^(zq|[a-z]+$)" } },
+            ],
+            responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) },
+          },
+        },
+      }),
+      ["findZqlamps"],
+    );
+    const params = d.manifest.operations.acme_find_zqlamps?.params ?? {};
+    expect(params.group?.pattern).toBeUndefined();
+    expect(params.group?.maxLength).toBe(90);
+    expect(params.kind?.pattern).toBe("^(zq|[a-z]+$)");
+    expect(d.openapiText).toContain(
+      `Left out by blockwright add: paths./zqlamps.get.parameters.0.schema (pattern ${JSON.stringify(spaced)}: no ` +
+        "text matches it)",
+    );
+    expect(notesAt(d, "openapi").join("\n")).toContain("or one no text matches");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("is told from one some text matches: an anchor on the wrong side of a character, in every way through it", () => {
+    for (const none of [" ^zq$", "^zq$x", "zq^", "(?:a^|b$c)", "^(?:zq ^a|b$c)$", "^a{1,2}^b$"])
+      expect(matchesNothing(none), none).toBe(true);
+    for (const some of ["^zq$", "zq", "^$", "a|^b", "^(?:$|zq)", "x?^zq", "^a*^b", "zq$(?:)", "(?=^)zq", "\\^zq"])
+      expect(matchesNothing(some), some).toBe(false);
+    expect(matchesNothing("^(zq$")).toBe(false);
   });
 });

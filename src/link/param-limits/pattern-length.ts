@@ -37,6 +37,40 @@ function measure(pattern: string): PatternLengths | undefined {
   return { min, max: ast.alternatives.every(anchored) ? max : Infinity };
 }
 
+/**
+ * Whether no text matches the pattern (ECMAScript, `u` flag, no multiline: JSON Schema's patterns take no flags): each
+ * way through it has a `^` after a character or a `$` before one (` ^[a-z]+$`: a space, then the text's start). False
+ * when it does not parse, or some way through it may match.
+ */
+export function matchesNothing(pattern: string): boolean {
+  let ast: AST.Pattern;
+  try {
+    ast = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(pattern, 0, pattern.length, { unicode: true });
+  } catch {
+    return false;
+  }
+  return ast.alternatives.every(blocked);
+}
+
+/** Whether an alternative has an edge anchor with a character on its wrong side, or a group none of whose ways pass. */
+function blocked(alternative: AST.Alternative): boolean {
+  const fewest = alternative.elements.map((e) => lengthOf(e).min);
+  const total = fewest.reduce((a, b) => a + b, 0);
+  let before = 0;
+  for (const [i, element] of alternative.elements.entries()) {
+    const after = total - before - (fewest[i] ?? 0);
+    if (
+      element.type === "Assertion" &&
+      ((element.kind === "start" && before > 0) || (element.kind === "end" && after > 0))
+    )
+      return true;
+    if ((element.type === "Group" || element.type === "CapturingGroup") && element.alternatives.every(blocked))
+      return true;
+    before += fewest[i] ?? 0;
+  }
+  return false;
+}
+
 /** Whether an alternative of the whole pattern starts with `^` and ends with `$`. */
 function anchored(alternative: AST.Alternative): boolean {
   const first = alternative.elements[0];
