@@ -41,6 +41,19 @@ async function messageOf(d: ReturnType<typeof drafted>, body: unknown): Promise<
 }
 
 describe("an error answer's message", () => {
+  it("in a field with no type whose example is text, named as a message: {zq-code: {example}, zq-code-label}", async () => {
+    const answer = {
+      type: "object",
+      properties: { "zq-code": { example: "401" }, "zq-code-label": { example: "zqgadget login refused" } },
+    };
+    const d = drafted(withError(reply(answer)), ["listZqGadgets"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/zq-code-label"]);
+    expect(await linkProblems(d)).toEqual([]);
+    expect(await messageOf(d, { "zq-code": "401", "zq-code-label": "zqgadget login refused" })).toBe(
+      "zqgadget login refused",
+    );
+  });
+
   it(
     "in a usual place of the first item of an answer that is a list of errors: [{success, " +
       "error: {code, message}}]",

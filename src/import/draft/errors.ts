@@ -27,6 +27,10 @@ interface ErrorPlaces {
 
 const count = (map: Map<string, number>, expression: string) => map.set(expression, (map.get(expression) ?? 0) + 1);
 
+/** Whether a field of an error answer's schema holds text: typed so, or untyped with a text example. */
+const isText = (schema: Schema | undefined) =>
+  typeOf(schema) === "string" || (typeOf(schema) === undefined && typeof schema?.example === "string");
+
 /** Where the error replies keep their code and message, read from the error responses of the chosen operations. */
 export function draftErrors(
   doc: OpenApiDocument,
@@ -167,9 +171,7 @@ function namedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined 
     for (const base of bases) {
       const holder = doc.schemaAt(flat, base);
       const best = messageName(
-        Object.keys((holder?.properties ?? {}) as Json).filter(
-          (name) => typeOf(doc.schemaAt(flat, [...base, name])) === "string",
-        ),
+        Object.keys((holder?.properties ?? {}) as Json).filter((name) => isText(doc.schemaAt(flat, [...base, name]))),
       );
       if (best !== undefined) return [...base, best];
     }
@@ -200,8 +202,8 @@ function loneWithinErrorEnvelope(
   envelopes: readonly string[],
 ): string[] | undefined {
   for (const name of envelopes.filter((e) => MESSAGE_KEY.test(e))) {
-    const texts = Object.keys((doc.schemaAt(flat, [name])?.properties ?? {}) as Json).filter(
-      (field) => typeOf(doc.schemaAt(flat, [name, field]) ?? {}) === "string",
+    const texts = Object.keys((doc.schemaAt(flat, [name])?.properties ?? {}) as Json).filter((field) =>
+      isText(doc.schemaAt(flat, [name, field]) ?? {}),
     );
     if (texts.length === 1) return [name, texts[0] as string];
   }
@@ -211,18 +213,17 @@ function loneWithinErrorEnvelope(
 /** What a place of an error answer's schema holds, as usualPlace reads it: text, or a list of texts. */
 function schemaTexts(doc: OpenApiDocument, flat: Schema): Texts {
   return {
-    text: (pointer) => typeOf(doc.schemaAt(flat, pointer) ?? {}) === "string",
+    text: (pointer) => isText(doc.schemaAt(flat, pointer) ?? {}),
     lone: (pointer) => {
       const held = doc.schemaAt(flat, pointer);
       if (!held || typeOf(held) !== "object") return undefined;
-      const texts = Object.keys((held.properties ?? {}) as Json).filter(
-        (field) => typeOf(doc.schemaAt(flat, [...pointer, field]) ?? {}) === "string",
+      const texts = Object.keys((held.properties ?? {}) as Json).filter((field) =>
+        isText(doc.schemaAt(flat, [...pointer, field]) ?? {}),
       );
       return texts.length === 1 ? texts[0] : undefined;
     },
     list: (pointer) =>
-      typeOf(doc.schemaAt(flat, pointer) ?? {}) === "array" &&
-      typeOf(doc.schemaAt(flat, [...pointer, "0"]) ?? {}) === "string",
+      typeOf(doc.schemaAt(flat, pointer) ?? {}) === "array" && isText(doc.schemaAt(flat, [...pointer, "0"]) ?? {}),
   };
 }
 
@@ -410,7 +411,7 @@ const NOT_A_MESSAGE = /code|type|kind|status|(^|_|-)id$|Id$|request|trace|time|d
  */
 function loneText(doc: OpenApiDocument, flat: Schema): string[] | undefined {
   const texts = Object.keys((flat.properties ?? {}) as Json).filter(
-    (name) => typeOf(doc.schemaAt(flat, [name])) === "string" && !NOT_A_MESSAGE.test(name),
+    (name) => isText(doc.schemaAt(flat, [name])) && !NOT_A_MESSAGE.test(name),
   );
   return texts.length === 1 ? texts : undefined;
 }
@@ -425,10 +426,10 @@ function listedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined
   for (const name of Object.keys((flat.properties ?? {}) as Json)) {
     if (typeOf(doc.schemaAt(flat, [name])) !== "array") continue;
     const item = doc.schemaAt(flat, [name, "0"]);
-    if (typeOf(item) === "string" && /message|error/i.test(name)) return [name, "0"];
+    if (isText(item) && /message|error/i.test(name)) return [name, "0"];
     if (typeOf(item) !== "object") continue;
-    const texts = Object.keys((item?.properties ?? {}) as Json).filter(
-      (field) => typeOf(doc.schemaAt(flat, [name, "0", field])) === "string",
+    const texts = Object.keys((item?.properties ?? {}) as Json).filter((field) =>
+      isText(doc.schemaAt(flat, [name, "0", field])),
     );
     // In a list named as messages or errors (`tppMessages: [{category, code, text}]`, `errors: [{errorCode,
     // description}]`), its items' text field of any message name, else a code that says it is the reason
