@@ -34,7 +34,7 @@ import { documentServer } from "../link/server/server.js";
 import { JSON_TYPE, servedAnswerHeaders, servedAsJsonInstead, withSampledAnswers } from "./mock-answers.js";
 import { isOwnPrefer } from "./mock-judge.js";
 import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
-import { withoutReadOnlyRequired } from "./read-only-required.js";
+import { answersWithoutWriteOnlyRequired, withoutReadOnlyRequired } from "./read-only-required.js";
 import { makeSchemasCompilable, withOneOfsAsAnyOf } from "./prism-schemas.js";
 import { isMediaType, withTypedTexts } from "./media-types.js";
 import {
@@ -268,11 +268,11 @@ function withMediaTypesOnly(part: unknown, as?: string): unknown {
  * `default`: Prism names its own default example `default` too, from the schema's `example`, and puts it first, so that
  * the document's `default` was never served (Datadog's SearchMonitors: the suite asked for example "default" and got
  * the schema's). The named example becomes the media type's example. The answers are then read as their publisher means
- * them (open-all-of.ts).
+ * them (open-all-of.ts), without the requirement of fields written only (read-only-required.ts).
  */
 function namedDefaultServed(responses: Json, document: Json): Json {
   const out: Json = {};
-  for (const [status, raw] of Object.entries(responses)) {
+  for (const [status, raw] of Object.entries(answersWithoutWriteOnlyRequired(responses, document))) {
     const response = resolved(raw, document);
     const content = isObject(response) && isObject(response.content) ? response.content : undefined;
     let served: Json | undefined;

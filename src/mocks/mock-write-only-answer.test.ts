@@ -2,13 +2,16 @@
 // ShipEngine's label `outbound_label_id`): OpenAPI sends such a field in requests only, and the mock's Prism checks an
 // answer with its writeOnly fields taken out, so a made answer holding one was refused by the mock's own check, a 500.
 // The mock's answers leave writeOnly fields out, at every depth, while requests still take them; a stateful mock keeps
-// no such field of what a create sent (a password given back in every answer, and written to the state's file).
+// no such field of what a create sent (a password given back in every answer, and written to the state's file). A
+// field is written only where an `allOf` member says so (Jira's gadget `position`), and its requirement holds in no
+// answer, though Prism keeps it where the schema is reached by a `$ref` (a page's items).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { type DraftedOnMock, draftedOnMock } from "../contract/__fixtures__/drafted-subject.js";
+import { mockDocument } from "./mock-document.js";
 import { DocumentSampler } from "./sample/schema-sample.js";
 
-const WRITE_ONLY = ["zqsecretNote", "zqleadAccountId", "zqpassword"];
+const WRITE_ONLY = ["zqsecretNote", "zqleadAccountId", "zqpassword", "zqposition", "zqtitle"];
 
 const component = {
   type: "object",
@@ -60,11 +63,15 @@ const document = openapi(
                 schema: {
                   type: "object",
                   additionalProperties: false,
-                  required: ["zqid"],
+                  required: ["zqid", "zqposition"],
                   properties: {
                     zqid: { type: "string", maxLength: 30 },
                     zqsecretNote: { type: "string", writeOnly: true },
                     zqcomponents: { type: "array", items: component },
+                    // Written only through an `allOf` member (Prism merges it: the whole is written only), required.
+                    zqposition: { allOf: [{ $ref: "#/components/schemas/ZqPosition" }], readOnly: true },
+                    // Items by `$ref` whose required field is written only: Prism keeps that requirement.
+                    zqvalues: { type: "array", minItems: 1, items: { $ref: "#/components/schemas/ZqDetails" } },
                   },
                 },
               },
@@ -86,6 +93,19 @@ const document = openapi(
           zqpassword: { type: "string", writeOnly: true, maxLength: 40 },
           zqowner: { $ref: "#/components/schemas/ZqLead" },
         },
+      },
+      ZqPosition: {
+        type: "object",
+        additionalProperties: false,
+        writeOnly: true,
+        required: ["zqrow"],
+        properties: { zqrow: { type: "integer" } },
+      },
+      ZqDetails: {
+        type: "object",
+        additionalProperties: false,
+        required: ["zqtitle"],
+        properties: { zqtitle: { type: "string", writeOnly: true, maxLength: 40 }, zqid: { type: "integer" } },
       },
       ZqLead: {
         type: "object",
@@ -126,7 +146,8 @@ describe("a mock's answer whose closed objects have writeOnly fields", () => {
   });
 
   it("is drawn without them at every depth for every seed; a request's value keeps them", () => {
-    const sampler = new DocumentSampler(document);
+    // The document the mock serves: no field written only is required of an answer.
+    const sampler = new DocumentSampler(mockDocument(document, () => false) as Record<string, unknown>);
     const at = "/paths/~1zqprojects~1{zqproject}/get/responses/200/content/application~1json/schema";
     const drawn = (answer: boolean) =>
       [0, 1, 2, 3, 4, 5, 6, 7].map((seed) => {

@@ -103,9 +103,7 @@ export function cutHeader(
       : []),
     ...openEnumAndCopyLines(openEnums, pagingCopies),
     ...(unreadable.length
-      ? [
-          `Left out by blockwright add: ${unreadable.join(", ")} (no ECMAScript regular expression, or no text matches).`,
-        ]
+      ? [`Left out by blockwright add: ${unreadable.join(", ")} (no ECMAScript regular expression, or none matches).`]
       : []),
     ...(refused.length
       ? [

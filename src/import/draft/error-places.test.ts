@@ -41,7 +41,7 @@ async function messageOf(d: ReturnType<typeof drafted>, body: unknown): Promise<
 }
 
 describe("an error answer's message", () => {
-  it("in a field with no type whose example is text, named as a message: {zq-code: {example}, zq-code-label}", async () => {
+  it("in a field with no type whose example is text, named as a message: {zq-code-label: {example}}", async () => {
     const answer = {
       type: "object",
       properties: { "zq-code": { example: "401" }, "zq-code-label": { example: "zqgadget login refused" } },

@@ -9,39 +9,58 @@ type Node = Record<string, unknown>;
 /** Schemas followed through `$ref`s at most, against a chain of references to references. */
 const MOST_LINKS = 16;
 
-/** Whether `schema` (its local `$ref`s followed) is written only. */
+/**
+ * Whether `schema` is written only: it or an `allOf` member says so (its local `$ref`s followed): a member's
+ * annotation holds for the whole, as Prism reads it (it merges `allOf` before it strips such fields from an answer's
+ * schema: `position: {allOf: [{$ref: Position}], readOnly: true}`, Position `writeOnly`).
+ */
 export function writtenOnly(document: Node, schema: unknown): boolean {
-  let node = schema;
-  for (let i = 0; i < MOST_LINKS && isNode(node); i++) {
-    if (node.writeOnly === true) return true;
-    if (typeof node.$ref !== "string" || !node.$ref.startsWith("#")) return false;
-    node = resolvePointer(document, node.$ref.slice(1));
-  }
-  return false;
+  return marked(document, schema, "writeOnly", 0);
+}
+
+/** Whether `schema` is read only, as writtenOnly reads `writeOnly`: OpenAPI sends such a field in answers only. */
+export function readOnly(document: Node, schema: unknown): boolean {
+  return marked(document, schema, "readOnly", 0);
+}
+
+type Flag = "readOnly" | "writeOnly";
+
+function marked(document: Node, schema: unknown, flag: Flag, links: number): boolean {
+  if (!isNode(schema) || links > MOST_LINKS) return false;
+  if (schema[flag] === true) return true;
+  if (typeof schema.$ref === "string")
+    return (
+      schema.$ref.startsWith("#") && marked(document, resolvePointer(document, schema.$ref.slice(1)), flag, links + 1)
+    );
+  return Array.isArray(schema.allOf) && schema.allOf.some((member) => marked(document, member, flag, links + 1));
 }
 
 /**
  * `value` without the fields its schema writes only, at every depth (an object's properties, those of its `allOf`
  * members and union branches, a list's items); the value itself where it holds none.
  */
-export function withoutWrittenOnly(document: Node, schema: unknown, value: unknown, depth = 0): unknown {
+export function withoutWrittenOnly(document: Node, schema: unknown, value: unknown): unknown {
+  return withoutMarked(document, schema, value, "writeOnly", 0);
+}
+
+function withoutMarked(document: Node, schema: unknown, value: unknown, flag: Flag, depth: number): unknown {
   if (depth > 32 || value === null || typeof value !== "object") return value;
   const parts = schemaParts(document, schema);
   if (Array.isArray(value)) {
     const items = parts.map((p) => p.items).filter((i) => i !== undefined);
     if (!items.length) return value;
-    const kept = value.map((v) => items.reduce((w: unknown, i) => withoutWrittenOnly(document, i, w, depth + 1), v));
+    const kept = value.map((v) => items.reduce((w: unknown, i) => withoutMarked(document, i, w, flag, depth + 1), v));
     return kept.every((v, i) => v === value[i]) ? value : kept;
   }
   let out: Node | undefined;
   for (const [name, field] of Object.entries(value)) {
     const declared = parts.flatMap((p) => (isNode(p.properties) && name in p.properties ? [p.properties[name]] : []));
-    if (declared.some((d) => writtenOnly(document, d))) {
+    if (declared.some((d) => marked(document, d, flag, 0))) {
       out ??= { ...(value as Node) };
       delete out[name];
       continue;
     }
-    const kept = declared.reduce((w: unknown, d) => withoutWrittenOnly(document, d, w, depth + 1), field);
+    const kept = declared.reduce((w: unknown, d) => withoutMarked(document, d, w, flag, depth + 1), field);
     if (kept !== field) (out ??= { ...(value as Node) })[name] = kept;
   }
   return out ?? value;
