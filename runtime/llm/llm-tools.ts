@@ -255,6 +255,7 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
       break;
     case "boolean":
       s.type = "boolean";
+      if (p.enum) s.enum = [...p.enum];
       break;
     case "file":
       fileSchema(s, p, strict, notes);

@@ -83,7 +83,7 @@ function describe(branch: ParamBranch): string {
       ? "an integer"
       : "a number"
     : branch.type === "boolean"
-      ? "true or false"
+      ? (branch.enum ?? [true, false]).join(" or ")
       : "a string";
 }
 

@@ -260,9 +260,12 @@ export function checkValueWith(
  * `booleanValues`).
  */
 export function booleanValue(spec: ParamCall, raw: unknown, secrets: readonly string[] = []): Checked {
-  if (typeof raw === "boolean") return { value: raw };
-  if (raw === "true" || raw === "false") return { value: raw === "true" };
-  return problem(spec, "type", "must be a boolean (true or false)", raw, secrets);
+  const value = typeof raw === "boolean" ? raw : raw === "true" || raw === "false" ? raw === "true" : undefined;
+  if (value === undefined) return problem(spec, "type", "must be a boolean (true or false)", raw, secrets);
+  // An enum of one of the two (`[true]`: a confirmation the service takes only as true).
+  if (spec.enum && !spec.enum.includes(value))
+    return problem(spec, "enum", `must be ${spec.enum.join(" or ")}`, raw, secrets);
+  return { value };
 }
 
 function checkNumber(spec: ParamCall, n: number, support: ValueSupport): Checked {

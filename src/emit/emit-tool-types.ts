@@ -16,9 +16,9 @@ export function paramTsType(p: ParamSpec, normalized = false): string {
   switch (p.type) {
     case "string":
     case "number":
-      return p.enum && !p.caseInsensitive ? p.enum.map((v) => JSON.stringify(v)).join(" | ") : p.type;
+    // A boolean's enum: the one value it takes (`true`).
     case "boolean":
-      return "boolean";
+      return p.enum && !p.caseInsensitive ? p.enum.map((v) => JSON.stringify(v)).join(" | ") : p.type;
     case "file": {
       // Bytes, a path (read on Node) or an https address (fetched): file-values.ts; a list of them (`multiple`).
       const one = normalized ? "Uint8Array | Blob | string" : "Uint8Array | ArrayBuffer | Blob | string";

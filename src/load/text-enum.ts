@@ -55,6 +55,19 @@ export function isEnumOfLabels(schema: unknown): boolean {
   return !s.enum.some((v) => v === null || fits(typeof v === "string" ? textValue(v, type) : v));
 }
 
+/**
+ * The one value a boolean schema's enum allows (`[true]`: a confirmation a service takes only as true; `["true"]`,
+ * JSON's quotes, read as its value), as a manifest's boolean parameter states it; none where the enum allows both,
+ * which restricts nothing, or lists labels.
+ */
+export function booleanEnum(schema: unknown): boolean[] | undefined {
+  const s = schema as Json | null;
+  if (!s || typeof s !== "object" || !Array.isArray(s.enum) || isEnumOfLabels(s)) return undefined;
+  const values = withValueEnum(s).enum as unknown[];
+  const allowed = [true, false].filter((v) => values.includes(v));
+  return allowed.length === 1 ? allowed : undefined;
+}
+
 function textValue(text: string, type: unknown): unknown {
   if ((type === "number" || type === "integer") && text.trim() !== "" && Number.isFinite(Number(text))) {
     const n = Number(text);

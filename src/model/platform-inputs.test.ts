@@ -95,6 +95,22 @@ describe("n8n properties", () => {
   );
 });
 
+describe("n8n properties of a boolean", () => {
+  it("start at false, or at the one value an enum allows (`[true]`), which the runtime takes", () => {
+    const layout = n8nOperationInputs({
+      ...base,
+      params: [
+        param("zqarchived", { type: "boolean", required: true }),
+        param("zqconfirmed", { type: "boolean", required: true, enum: [true] }),
+      ],
+    });
+    expect(layout.inputs.map((i) => [i.param.name, i.type, i.default])).toEqual([
+      ["zqarchived", "boolean", false],
+      ["zqconfirmed", "boolean", true],
+    ]);
+  });
+});
+
 describe("n8n properties of a parameter of several forms (anyOf)", () => {
   it(
     "is a text property where every form is a scalar (an id or a name), parsed by no one; " +

@@ -94,7 +94,9 @@ function n8nInput(p: ParamSpec, property: string): N8nInput {
   const given = p.default;
   if (p.type === "file")
     return { param: p, property, type: "string", place, default: "data", as: p.multiple ? "files" : "file" };
-  if (p.type === "boolean") return { param: p, property, type: "boolean", place, default: given ?? false };
+  // A boolean whose enum allows one value (`[true]`) starts at it: the switch's usual false would be refused.
+  if (p.type === "boolean")
+    return { param: p, property, type: "boolean", place, default: given ?? (p.enum?.length === 1 ? p.enum[0] : false) };
   // Forms of scalars alone (an id or a name, `anyOf`): text, which the runtime holds to the forms; never JSON text to
   // parse.
   if (p.type === "json" && p.anyOf?.every((f) => f.type !== "json"))

@@ -83,8 +83,12 @@ function paramBreakers(tool: ToolSpec, p: ParamSpec, set: Breaks): void {
   switch (p.type) {
     case "number":
       return numberBreakers(p, set);
-    case "boolean":
+    case "boolean": {
+      // The other of the two, where its enum leaves one out: as itself and as its text.
+      const outside = [true, false].find((v) => p.enum && !p.enum.includes(v));
+      if (outside !== undefined) set(p.name, fc.constantFrom(outside, String(outside)), "enum", "not its enum's value");
       return set(p.name, fc.constantFrom("yes", 1, "TRUE", {}), "type", "not a boolean");
+    }
     case "json":
       return jsonBreakers(p, set);
     case "string":

@@ -25,7 +25,7 @@ export function synthesized(param: ParamSpec): unknown[] {
   if (param.anyOf) return param.anyOf.flatMap((form) => synthesized({ ...param, ...form, anyOf: undefined }));
   switch (param.type) {
     case "boolean":
-      return [true, false];
+      return param.enum ? [...param.enum] : [true, false];
     case "json":
       // An array holds the fewest items it may (`minItems`), each the simplest its item limits allow.
       return param.jsonType === "array"

@@ -37,7 +37,14 @@ export const enumKind: CaseKindModule = {
             );
         }
       }
-      const outside = p.type === "number" ? Math.max(...(p.enum as number[])) + 1 : "not-one-of-the-values";
+      // A boolean's outside is the other of the two, where its enum leaves one out.
+      const outside =
+        p.type === "number"
+          ? Math.max(...(p.enum as number[])) + 1
+          : p.type === "boolean"
+            ? [true, false].find((v) => !p.enum?.includes(v))
+            : "not-one-of-the-values";
+      if (outside === undefined) continue;
       cases.push(
         refuseCase(
           values,

@@ -9,6 +9,7 @@ import { wholeNumberRange } from "../../load/examples/schema-lookup.js";
 import { anyText, BASE64_PATTERN } from "../../model/byte-text.js";
 import { DURATION_PATTERN } from "../../model/duration-text.js";
 import { typeOf, valuesType, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
+import { booleanEnum } from "../../load/text-enum.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { plainText, shortText } from "../plain-text.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
@@ -131,11 +132,9 @@ function withType(
     numberLimits(flat, param, note);
   } else if (t === "boolean") {
     param.type = "boolean";
-    if (Array.isArray(flat.enum))
-      note(
-        `the spec allows only ${JSON.stringify(flat.enum)}, which a boolean parameter cannot state: generate will ` +
-          "ask for an enum",
-      );
+    // The one value of the two its enum allows (`[true]`: a confirmation), stated as the link reads it.
+    const allowed = booleanEnum(flat);
+    if (allowed) param.enum = allowed;
   } else if (t === "array" && Array.isArray(flat.enum) && flat.enum.some(Array.isArray)) {
     // An enum of lists: stated as its items' when each is a list of one value, else not drafted (no manifest enum
     // holds a list).

@@ -41,7 +41,8 @@ export function checkOwnLimits(ctx: LinkContext, p: ManifestParam, at: Path): vo
     );
   }
   for (const [i, value] of (p.enum ?? []).entries()) {
-    const kind = p.type === "number" ? "number" : "string";
+    // A boolean's: true or false as themselves (`[true]`: the one value the service takes).
+    const kind = p.type === "number" || p.type === "boolean" ? p.type : "string";
     if (typeof value !== kind)
       ctx.fail(
         "BW2009",

@@ -11,7 +11,7 @@ import {
   type ParamSpec,
 } from "@blockwright/runtime/internal";
 import { typeOf, type Schema } from "../../load/openapi-document.js";
-import { isEnumOfLabels, textOfKinds, withTextEnum, withValueEnum } from "../../load/text-enum.js";
+import { booleanEnum, isEnumOfLabels, textOfKinds, withTextEnum, withValueEnum } from "../../load/text-enum.js";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { firstMadeString } from "../../model/string-values.js";
 import type { LinkContext, Path } from "../context.js";
@@ -216,7 +216,10 @@ function withSpecLimits(p: ManifestParam, place: SchemaPlace): ManifestParam {
     out.multipleOf = s.multipleOf;
   for (const key of ["minLength", "maxLength", "pattern"] as const)
     if (out[key] === undefined && s[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = s[key];
-  if (out.enum === undefined && Array.isArray(s.enum)) out.enum = [...(s.enum as unknown[])];
+  // A boolean's: the one value its enum allows, as a boolean (an enum of both restricts nothing).
+  const specEnum =
+    p.type === "boolean" ? booleanEnum(s) : Array.isArray(s.enum) ? [...(s.enum as unknown[])] : undefined;
+  if (out.enum === undefined && specEnum) out.enum = specEnum;
   return out;
 }
 

@@ -705,7 +705,7 @@ export interface ManifestParam {
    */
   patternHint?: string
   /**
-   * The only values accepted. Must be a subset of the OpenAPI's enum where it has one.
+   * The only values accepted, of the parameter's type: texts for a string, numbers for a number, `true` or `false` for a boolean (`[true]`: a confirmation the upstream takes only as true; both restrict nothing). Must be a subset of the OpenAPI's enum where it has one.
    *
    * @minItems 1
    */
