@@ -142,11 +142,9 @@ class CallDeadline implements Deadline {
     clearTimeout(CallDeadline.#timer);
     CallDeadline.#timerAt = at;
     // A delay past a timer's range (2³¹ − 1 ms, about 25 days) would fire at once, again and again: the timer fires at
-    // its end and is armed anew.
-    CallDeadline.#timer = setTimeout(
-      CallDeadline.#expireDue,
-      Math.min(2 ** 31 - 1, Math.max(0, at - performance.now())),
-    );
+    // its end and is armed anew. One already past needs no floor: a timer takes a negative delay as none (HTML's
+    // timers) or as 1 ms (Node's), as it takes 0.
+    CallDeadline.#timer = setTimeout(CallDeadline.#expireDue, Math.min(2 ** 31 - 1, at - performance.now()));
   }
 
   /** End every deadline due (a timer may fire up to a millisecond before the clock says), and arm for the next. */

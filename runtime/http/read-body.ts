@@ -13,8 +13,8 @@ import type { ToolCall } from "../spec/tool-types.js";
  */
 export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolCall)[];
 
-/** Reply bytes a call reads when the manifest sets no `limits.replyBytes`: 64 MiB. */
-export const DEFAULT_REPLY_BYTES = 64 * 1024 * 1024;
+/** Reply bytes a call reads when the manifest sets no `limits.replyBytes`: 64 MiB (a minifier keeps a product). */
+export const DEFAULT_REPLY_BYTES = 67_108_864;
 
 /** The most reply a call of this tool reads (one reply; all pages together for `allPages`). */
 export function replyLimit(tool: Pick<ToolCall, "server">): number {

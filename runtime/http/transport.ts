@@ -186,15 +186,19 @@ function setHeader(headers: Record<string, string>, name: string, value: string)
 
 /** Send without following redirects (see the policy above). */
 export function send(fetch: FetchLike, request: HttpRequest, signal: AbortSignal | undefined): Promise<Response> {
-  const init: RequestInit = { method: request.method, redirect: "manual" };
-  // No headers, none given: undici's reading of an empty object was 150 ns of a Request's 1.2 µs (Node 24).
-  for (const _ in request.headers) {
-    init.headers = request.headers;
-    break;
-  }
-  if (signal) init.signal = signal;
-  if (request.body !== undefined) init.body = request.body;
-  const sent = new Request(request.url, init);
+  // A body's headers go in with it (made without them, the Request would type a text body text/plain itself);
+  // without one, each header is appended to the Request's own: what the Request does with a headers object (the same
+  // checks, the same list), without undici's conversion of it as a record (Node 24: 130 ns a header; an empty
+  // object's, 150 ns). An undefined member is one not given (WebIDL).
+  const { body, headers } = request;
+  const sent = new Request(request.url, {
+    method: request.method,
+    redirect: "manual",
+    signal,
+    body,
+    headers: body === undefined ? undefined : headers,
+  });
+  if (body === undefined) for (const name in headers) sent.headers.append(name, headers[name] as string);
   if (!signal) return fetch(sent);
   // Node's fetch (undici) follows the signal through a weak reference from the Request: once the
   // Request is garbage collected, an abort no longer reaches the request (nodejs/node#55428), and an
