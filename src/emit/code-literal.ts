@@ -78,6 +78,8 @@ function plainLiteral(value: object, indent: string): string | undefined {
 export class SharedNames {
   private readonly texts = new WeakMap<object, string>();
   private readonly names = new Map<string, string>();
+  /** Whether a named value is a list. */
+  private lists = false;
 
   json(value: object): string {
     let text = this.texts.get(value);
@@ -87,6 +89,7 @@ export class SharedNames {
 
   add(value: object, name: string): void {
     this.names.set(this.json(value), name);
+    if (Array.isArray(value)) this.lists = true;
   }
 
   /**
@@ -96,9 +99,12 @@ export class SharedNames {
    */
   lookup(value: object, outer: boolean): string | null | undefined {
     if (!this.names.size) return null;
+    // The outer value is not named, nor is a list when no named value is one: the walk asks of each member instead,
+    // and no text of the whole is made (a package's tools hold named values: most would be made for nothing).
+    if (outer || (!this.lists && Array.isArray(value))) return undefined;
     // Not kept as json()'s are: a walk asks of each value once.
     const text = this.texts.get(value) ?? JSON.stringify(value);
-    const name = outer ? undefined : this.names.get(text);
+    const name = this.names.get(text);
     if (name !== undefined) return name;
     for (const named of this.names.keys()) if (text.includes(named)) return undefined;
     return null;
