@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -56,6 +56,21 @@ describe("blockwright generate", () => {
       expect(readFileSync(join(ROOT, "docs/reference/problems.md"), "utf8")).toContain(`\`${code}\``);
     },
   );
+
+  it("--dump-ir: every provider's IR (the only run that keeps them to the end), nothing written", async () => {
+    const dir = project();
+    const r = await cli(["generate", "--dump-ir", "--out", join(dir, "zq-out")], { cwd: dir });
+    expect(r.code).toBe(0);
+    const irs = JSON.parse(r.stdout) as { provider: string; operations: { tool: { id: string } }[] }[];
+    expect(irs.map((ir) => ir.provider).sort()).toEqual(
+      readdirSync(join(dir, "specs"), { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+        .sort(),
+    );
+    for (const ir of irs) expect(ir.operations.length).toBeGreaterThan(0);
+    expect(existsSync(join(dir, "zq-out"))).toBe(false);
+  });
 
   it("answers from the stamp when nothing changed, and still catches a hand-edited file", async () => {
     const dir = project();

@@ -199,6 +199,7 @@ async function generateAll({
       target,
       ...(inputs ? { shared: inputs.shared } : {}),
       ...(staged ? { onFile: staged.onFile } : {}),
+      irs: Boolean(args.values["dump-ir"]),
       signal: batch.signal,
       onProvider: batch.onProvider,
       onStep: batch.onStep,

@@ -17,6 +17,7 @@ import {
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase, pascalCase } from "../model/naming.js";
 import { codeLiteral, commentText, escapeLineSeparators, oneLine } from "./code-text.js";
+import { literal, SharedNames } from "./code-literal.js";
 import { outputTsType, paramTsType } from "./emit-tool-types.js";
 import { clientView, connectionType } from "./emit-client.js";
 import { pollTriggersView, triggersView } from "./emit-triggers.js";
@@ -344,87 +345,6 @@ export function emitPackageJson(ir: ProviderIR, pkg: PackageContext): string {
   };
   return JSON.stringify(json, null, 2) + "\n";
 }
-
-/**
- * A TypeScript literal of plain data, laid out like JSON.stringify(value,
- * null, 2); a nested value equal to one of `names` is written as that name.
- */
-function literal(value: unknown, names?: SharedNames, indent = ""): string {
-  const out: string[] = [];
-  writeLiteral(out, value, names, indent);
-  return out.join("");
-}
-
-/**
- * literal's text as parts pushed onto `out`, joined once: joined at each level of nesting, a deep value's text was
- * copied once per level (a package's tools, about a third of its emit).
- */
-function writeLiteral(out: string[], value: unknown, names: SharedNames | undefined, indent: string): void {
-  if (indent && names && value !== null && typeof value === "object") {
-    const name = names.nameOf(value);
-    if (name) {
-      out.push(name);
-      return;
-    }
-  }
-  const inner = `${indent}  `;
-  if (Array.isArray(value)) {
-    if (!value.length) out.push("[]");
-    else {
-      for (const [i, v] of value.entries()) {
-        out.push(i ? ",\n" : "[\n", inner);
-        writeLiteral(out, v, names, inner);
-      }
-      out.push("\n", indent, "]");
-    }
-    return;
-  }
-  if (value !== null && typeof value === "object") {
-    let empty = true;
-    for (const [k, v] of Object.entries(value)) {
-      if (v === undefined) continue;
-      // `"__proto__": v` in an object literal sets the prototype; a computed key defines the property, as the data has
-      // it.
-      out.push(empty ? "{\n" : ",\n", inner, k === "__proto__" ? `[${codeLiteral(k)}]` : codeLiteral(k), ": ");
-      empty = false;
-      writeLiteral(out, v, names, inner);
-    }
-    out.push(empty ? "{}" : `\n${indent}}`);
-    return;
-  }
-  out.push(codeLiteral(value));
-}
-
-/**
- * The names of a package's shared values, found by the JSON text of a value.
- * Each object's text is taken once (the IR is not changed while a package is
- * emitted), and only an object with the keys of a named value is serialised.
- */
-class SharedNames {
-  private readonly texts = new WeakMap<object, string>();
-  private readonly names = new Map<string, string>();
-  private readonly shapes = new Set<string>();
-
-  json(value: object): string {
-    let text = this.texts.get(value);
-    if (text === undefined) this.texts.set(value, (text = JSON.stringify(value)));
-    return text;
-  }
-
-  add(value: object, name: string): void {
-    this.names.set(this.json(value), name);
-    this.shapes.add(shape(value));
-  }
-
-  nameOf(value: object): string | undefined {
-    return this.names.size && this.shapes.has(shape(value)) ? this.names.get(this.json(value)) : undefined;
-  }
-}
-
-const shape = (value: object) =>
-  Object.keys(value)
-    .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
-    .join("\u0000");
 
 /**
  * Where the credentials go, in words for the docs (Markdown): each way, its credentials joined by "with", ways by "or".

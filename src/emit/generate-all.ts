@@ -37,7 +37,7 @@ export { type GenerateOptions, generatorPackage, keptChangelog } from "./project
 export interface GenerateResult {
   /** Output files, by path relative to outDir, in a stable order (none when options.onFile took them). */
   files: Map<string, string>;
-  /** The IRs of the providers linked (not those `kept`). */
+  /** The IRs of the providers linked (not those `kept`); none when options.irs is false. */
   irs: ProviderIR[];
   /** Every provider's summary, in order (those kept too). */
   summaries: ProviderSummary[];
@@ -56,11 +56,19 @@ export interface GenerateResult {
 
 /**
  * Link the project's providers one at a time, handing each to `use` while its
- * parsed documents are alive; only its IR and input texts are kept after, so
- * memory holds one provider's documents, not every provider's. Once one
+ * parsed documents are alive; only its summary, input texts and (unless the
+ * caller does without) its IR are kept after, so memory holds one provider's
+ * documents, not every provider's. Once one
  * provider fails, the rest are still linked (every problem is reported) but
  * no longer used: nothing is emitted for a project with problems.
  */
+/** What is kept of a linked provider once it is used. */
+interface Linked extends Pick<LinkedProvider, "inputs" | "warnings"> {
+  provider: string;
+  summary: ProviderSummary;
+  ir?: ProviderIR;
+}
+
 async function eachProvider(
   project: ProjectContext,
   /** What `use` does, told as a large document's step (one synchronous call of seconds: see batch.ts). */
@@ -68,8 +76,10 @@ async function eachProvider(
   use: (provider: LinkedProvider) => void | Promise<void>,
   /** Whether the provider's files stand as they are (keptFiles): it is then neither linked nor used. */
   stands?: (provider: string) => boolean,
-): Promise<Pick<LinkedProvider, "ir" | "inputs" | "warnings">[]> {
-  const kept: Pick<LinkedProvider, "ir" | "inputs" | "warnings">[] = [];
+  /** Whether each provider's IR is kept to the end (GenerateOptions.irs); its summary always is. */
+  keepIr = true,
+): Promise<Linked[]> {
+  const kept: Linked[] = [];
   const errors: SourceError[] = [];
   for (const [i, name] of project.names.entries()) {
     await checkpoint(project.signal);
@@ -96,7 +106,8 @@ async function eachProvider(
       else throw e;
       continue;
     }
-    kept.push({ ir: provider.ir, inputs: provider.inputs, warnings: provider.warnings });
+    const { ir, inputs, warnings } = provider;
+    kept.push({ provider: ir.provider, summary: summaryOf(ir), ...(keepIr ? { ir } : {}), inputs, warnings });
     await checkpoint(project.signal);
     if (errors.length) continue;
     if (large) onStep?.(name, useStep);
@@ -125,9 +136,15 @@ function surfaceOf(
 export async function projectSurfaces(options: GenerateOptions): Promise<Map<string, Surface>> {
   const project = projectContext(options);
   const surfaces = new Map<string, Surface>();
-  await eachProvider(project, "making its surface", (provider) => {
-    surfaces.set(provider.ir.provider, surfaceOf(project, packageOf(project, provider.ir.provider), provider));
-  });
+  await eachProvider(
+    project,
+    "making its surface",
+    (provider) => {
+      surfaces.set(provider.ir.provider, surfaceOf(project, packageOf(project, provider.ir.provider), provider));
+    },
+    undefined,
+    false,
+  );
   return surfaces;
 }
 
@@ -171,10 +188,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         entries.set(p, stands.entry);
         return true;
       }),
+    options.irs !== false || target !== "packages",
   );
-  const irs = linked.map((l) => l.ir);
-  const byName = new Map(linked.map((l) => [l.ir.provider, l]));
-  const summaries = project.names.map((p) => entries.get(p)?.summary ?? summaryOf(entryOf(byName, p).ir));
+  const irs = linked.flatMap((l) => (l.ir ? [l.ir] : []));
+  const byName = new Map(linked.map((l) => [l.provider, l]));
+  const summaries = project.names.map((p) => entries.get(p)?.summary ?? entryOf(byName, p).summary);
   const readme =
     target === "packages"
       ? emitGeneratedReadme(summaries, project.packageName)
