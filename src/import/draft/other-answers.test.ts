@@ -116,3 +116,39 @@ describe("a success answer whose object holds none of a field the outputs read",
     expect(result).toMatchObject({ success: true, output: { metadata: { status: 202 } } });
   });
 });
+
+// The outputs' object holds a list, whose output has a default (`data`, `default: []`), beside a 206 of other fields:
+// the outcome's outputs are the status alone, and the list's output, required for its default, had no source for 206
+// (BW2022: generate refused add's own draft).
+describe("a success answer of another shape beside a list output with a default", () => {
+  it("is an outcome, and the list's output is optional too: the draft links and a 206 reads as its status", async () => {
+    const ledger = {
+      type: "object",
+      properties: { zqentries: { type: "array", items: record }, zqbalance: { type: "number" } },
+    };
+    const none = reply({ type: "object", properties: { zqerror: { type: "string" }, zqstate: { type: "integer" } } });
+    const d = drafted(
+      openapi({
+        "/zqledger": { get: { operationId: "zqGetLedger", responses: { "200": reply(ledger), "206": none } } },
+      }),
+      ["zqGetLedger"],
+    );
+    expect(await linkProblems(d)).toEqual([]);
+    const op = Object.values(d.manifest.operations).find((o) => o.operationId === "zqGetLedger");
+    expect(Object.keys(op?.outcomes ?? {})).toEqual(["206"]);
+    const list = Object.values(op?.outputs ?? {}).find((o) => o.from === "$response.body#/zqentries");
+    expect(list).toMatchObject({ default: [], optional: true });
+    const [tool] = await linkedTools(d);
+    const fetch = async () =>
+      new Response(JSON.stringify({ zqerror: "zq none", zqstate: 0 }), {
+        status: 206,
+        headers: { "content-type": "application/json" },
+      });
+    const result = await executeToolDefinition(
+      tool!,
+      { accessToken: "zq-token-0001" },
+      { fetch, baseUrl: "http://127.0.0.1:9" },
+    );
+    expect(result).toMatchObject({ success: true, output: { metadata: { status: 206 } } });
+  });
+});

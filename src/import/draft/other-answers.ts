@@ -46,7 +46,10 @@ export function withOtherAnswers(
     (r) => !carriesNoContent(r.status) && r.schema && (shapeOf(r.schema) !== shape || lacksRead(r.schema)),
   );
   if (!bodiless.length && !others.length) return draft;
-  for (const output of Object.values(draft.outputs)) if (!("default" in output)) output.optional = true;
+  // An output with a default stays required where a reply without a body is the other answer (the default fills it);
+  // an outcome's outputs are the status alone, so there none is required.
+  for (const output of Object.values(draft.outputs))
+    if (others.length || !("default" in output)) output.optional = true;
   let status = Object.entries(draft.outputs).find(([, o]) => o.from === "$statusCode")?.[0];
   if (!status) {
     status = outputName("status", draft.outputs);
