@@ -121,7 +121,7 @@ describe("a success answer whose object holds none of a field the outputs read",
 // the outcome's outputs are the status alone, and the list's output, required for its default, had no source for 206
 // (BW2022: generate refused add's own draft).
 describe("a success answer of another shape beside a list output with a default", () => {
-  it("is an outcome, and the list's output is optional too: the draft links and a 206 reads as its status", async () => {
+  it("is an outcome, the list's output optional too: the draft links, and a 206 reads as its status", async () => {
     const ledger = {
       type: "object",
       properties: { zqentries: { type: "array", items: record }, zqbalance: { type: "number" } },
