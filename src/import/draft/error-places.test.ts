@@ -41,6 +41,13 @@ async function messageOf(d: ReturnType<typeof drafted>, body: unknown): Promise<
 }
 
 describe("an error answer's message", () => {
+  it('in the first text of an answer that is a list of texts: ["…"]', async () => {
+    const d = drafted(withError(reply({ type: "array", items: { type: "string" } })), ["listZqGadgets"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/0"]);
+    expect(await linkProblems(d)).toEqual([]);
+    expect(await messageOf(d, ["zqgadget task not found", "zq second"])).toBe("zqgadget task not found");
+  });
+
   it("in a field with no type whose example is text, named as a message: {zq-code-label: {example}}", async () => {
     const answer = {
       type: "object",

@@ -101,6 +101,8 @@ function countPlaces(
     flat &&
     (usualPlace([], schemaTexts(doc, flat)) ??
       (typeOf(flat) === "array" ? usualPlace(["0"], schemaTexts(doc, flat)) : undefined) ??
+      // A list of texts (`["Task not found"]`): its first.
+      (typeOf(flat) === "array" && isText(doc.schemaAt(flat, ["0"])) ? ["0"] : undefined) ??
       namedMessage(doc, flat));
   if (found) count(places.message, `$response.body#/${found.join("/")}`);
   // Where the answer's own examples (its schema's too) keep it, when that is elsewhere (iQualify's schema says
