@@ -1,6 +1,7 @@
 // What the OpenAPI document says at a parameter's place, as the suite's values read it: the operation and its
 // parameters as written (a parameter's examples stand on the raw object), the JSON, form or multipart media of the
 // request body with its examples, and the schema at a parameter's wire location.
+import { withoutReadOnly } from "../../mocks/sample/write-only.js";
 import { type ParamSpec, parsePointer, type WireSpec } from "@blockwright/runtime/internal";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import { describedParameter } from "../../judge/parameter-content.js";
@@ -26,14 +27,20 @@ export function specSchema(doc: OpenApiDocument, op: OpenApiOperation, param: Pa
   return schema ? doc.flatten(schema) : undefined;
 }
 
-/** The examples of the request body's media (each named one, then `example`), as written. */
+/**
+ * The examples of the request body's media (each named one, then `example`), as written but for the fields the schema
+ * reads only (`readOnly`, which a request does not send: an example copied from an answer carried them, and the mock's
+ * Prism, which reads a request without them, refused them in a closed object).
+ */
 export function requestExamplesRaw(doc: OpenApiDocument, op: OpenApiOperation): { name: string; body: unknown }[] {
   const media = requestMedia(doc, op);
+  const data = doc.source.data as Record<string, unknown>;
+  const sent = (body: unknown) => withoutReadOnly(data, media?.schema, body);
   const out = Object.entries((media?.examples ?? {}) as Record<string, Schema>).map(([name, raw]) => ({
     name,
-    body: doc.resolve(raw).value,
+    body: sent(doc.resolve(raw).value),
   }));
-  if (media?.example !== undefined) out.push({ name: "example", body: media.example });
+  if (media?.example !== undefined) out.push({ name: "example", body: sent(media.example) });
   return out;
 }
 

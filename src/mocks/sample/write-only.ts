@@ -43,6 +43,14 @@ export function withoutWrittenOnly(document: Node, schema: unknown, value: unkno
   return withoutMarked(document, schema, value, "writeOnly", 0);
 }
 
+/**
+ * `value` without the fields its schema reads only, as withoutWrittenOnly: what a request sends of a document's request
+ * example (an example copied from an answer carried them).
+ */
+export function withoutReadOnly(document: Node, schema: unknown, value: unknown): unknown {
+  return withoutMarked(document, schema, value, "readOnly", 0);
+}
+
 function withoutMarked(document: Node, schema: unknown, value: unknown, flag: Flag, depth: number): unknown {
   if (depth > 32 || value === null || typeof value !== "object") return value;
   const parts = schemaParts(document, schema);
