@@ -75,9 +75,15 @@ export function documentServer(document: unknown, keep?: string): DocumentServer
   };
   // Variables with a default are filled in first: a server made of variables
   // (`{protocol}://{hostname}:{port}`) is an absolute address once filled, not a path.
-  const filled = withServerScheme(url).replace(/\{([^{}]*)\}/g, (whole, name: string) =>
-    name === keep ? whole : (defaultOf(name) ?? whole),
-  );
+  const fill = (text: string) =>
+    text.replace(/\{([^{}]*)\}/g, (whole, name: string) => (name === keep ? whole : (defaultOf(name) ?? whole)));
+  // A variable that is the whole of what comes before the path (`{endpoint}/formrecognizer/v2.0`) is where the API is
+  // installed, whatever its default says (`none`, a host without its scheme): not a part of the path.
+  const host = /^\{([^{}]*)\}(?=\/|$)/.exec(url);
+  const filled =
+    host && host[1] !== keep && !/^[a-z][a-z0-9+.-]*:\/\//i.test(fill(host[0]))
+      ? fill(url.slice(host[0].length))
+      : fill(withServerScheme(url));
   const origin = /^([a-z][a-z0-9+.-]*|\{[^{}]*\}):\/\/[^/?#]*/i.exec(filled)?.[0];
   let path = filled.slice(origin?.length ?? 0);
   if (/[?#]/.test(path))
