@@ -61,7 +61,8 @@ export interface JudgeOptions {
 /** Header parameters OpenAPI ignores (their definitions SHALL be ignored, §4.8.12.2). */
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
-export type RequestJudge = (request: SentRequest) => Judgement;
+/** `as`: the operation that sent the request (its name, as JudgedOperation's), read as it where its path matches. */
+export type RequestJudge = (request: SentRequest, as?: string) => Judgement;
 
 export function requestJudge(document: OpenApiDocument, options: JudgeOptions): RequestJudge {
   const data = document.source.data;
@@ -70,14 +71,16 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
   const schemes = document.securitySchemes;
   const base = (options.basePath ?? "").replace(/\/+$/, "");
   const under = basePattern(base);
-  return (request) => {
+  return (request, as) => {
     const url = new URL(request.url);
     const line = `${request.method} ${url.pathname}${url.search}`;
     const path = url.pathname;
     const at = under.exec(path)?.[0].length;
     if (at === undefined)
       return refused(line, "route", "#/servers/0/url", `the path does not start with the server's path ${base}`);
-    const found = route(operations, request.method.toUpperCase(), path.slice(at) || "/");
+    const method = request.method.toUpperCase();
+    const found =
+      asSent(operations, as, method, path.slice(at) || "/") ?? route(operations, method, path.slice(at) || "/");
     if ("problem" in found) return refused(line, "route", "#/paths", found.problem);
     const reached = carryingKeyPairs(found, url.searchParams);
     // Templates alike but for their expressions' names (`/things/{id}`, `/things/{slug}`) all match: the request is
@@ -184,6 +187,25 @@ function route(
   if (best.length) return best;
   if (methods.size) return { problem: `the document declares ${[...methods].join(", ")} on this path, not ${method}` };
   return { problem: `no path of the document matches ${JSON.stringify(path.slice(0, 200))}` };
+}
+
+/**
+ * The readings of the path as the operation that sent it, where its template matches: a value spanning segments
+ * (`/{denyAssignmentId}` given a whole resource id) also matches another operation's more literal path, whose
+ * parameters of the same names mean other parts of it. Undefined where no operation is named, or its path does not
+ * match.
+ */
+function asSent(
+  operations: JudgedOperation[],
+  name: string | undefined,
+  method: string,
+  path: string,
+): { op: JudgedOperation; values: Record<string, string> }[] | undefined {
+  const op = name === undefined ? undefined : operations.find((o) => o.name === name && o.method === method);
+  if (!op) return undefined;
+  const spanning = new Set(op.params.filter((p) => p.in === "path" && p.multiSegment).map((p) => p.name));
+  const readings = op.template.matches(path, spanning);
+  return readings.length ? readings.map((values) => ({ op, values })) : undefined;
 }
 
 /**

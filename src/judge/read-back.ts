@@ -41,7 +41,8 @@ export function misReadings(
   operation: string,
   params: { spec: ParamSpec; wire: WireSpec; want: unknown }[],
 ): MisRead[] {
-  const judgement = judge(request);
+  // Read as the operation that sent it: another's more literal path may match the same address.
+  const judgement = judge(request, operation);
   if (judgement.refusals.length) return []; // refused: the mock's judge already failed the case
   const op = document.operations.get(operation);
   const out: MisRead[] = [];
