@@ -69,3 +69,26 @@ describe("readOnly required fields in a request", () => {
     expect(new DocumentSampler(doc()).valid({ email: "a@zq.test" }, owner)).toBe(false);
   });
 });
+
+describe("a field read only through an allOf member", () => {
+  it("is not required of a request either (as the mocks read it), and the document keeps its requirement", () => {
+    const data = {
+      components: {
+        schemas: {
+          ZqStamp: { type: "object", readOnly: true, properties: { zqat: { type: "string" } } },
+          ZqThing: {
+            type: "object",
+            required: ["zqname", "zqstamp"],
+            properties: {
+              zqname: { type: "string" },
+              zqstamp: { allOf: [{ $ref: "#/components/schemas/ZqStamp" }], description: "When." },
+            },
+          },
+        },
+      },
+    };
+    const thing = (withoutReadOnlyRequired(data) as typeof data).components.schemas.ZqThing;
+    expect(thing.required).toEqual(["zqname"]);
+    expect(data.components.schemas.ZqThing.required).toEqual(["zqname", "zqstamp"]);
+  });
+});

@@ -2,6 +2,7 @@
 // sent by the server only, so "required" does not apply to it in a request.
 // Drafts, coverage checks and the values the suite makes for a request read
 // an object's required fields through these.
+import { followLocalRefs } from "./json-ref.js";
 import type { OpenApiDocument, Schema } from "./openapi-document.js";
 
 /** The fields a request must carry of an object schema: its `required` (allOf merged) but the readOnly ones. */
@@ -26,22 +27,26 @@ type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /**
+ * Whether a field's schema says `flag` (readOnly: sent in answers only; writeOnly: in requests only): its own, its
+ * local `$ref`'s, or an `allOf` member's. A member's annotation holds for the whole, as Prism reads it (it merges
+ * `allOf` before it strips such fields: `position: {allOf: [{$ref: Position}], readOnly: true}`, Position
+ * `writeOnly`).
+ */
+export function markedOnly(document: unknown, schema: unknown, flag: "readOnly" | "writeOnly", depth = 0): boolean {
+  if (!isNode(schema) || depth > 16) return false;
+  if (schema[flag] === true) return true;
+  if (typeof schema.$ref === "string")
+    return markedOnly(document, followLocalRefs(document, { $ref: schema.$ref }), flag, depth + 1);
+  return Array.isArray(schema.allOf) && schema.allOf.some((member) => markedOnly(document, member, flag, depth + 1));
+}
+
+/**
  * A copy of a whole document in which no object schema requires a property
- * whose own schema (or the one its local $ref names) is readOnly: the schemas
- * as a request must meet them. Nothing else changes.
+ * read only (markedOnly): the schemas as a request must meet them, as the
+ * mocks' request bodies are (mocks/read-only-required.ts). Nothing else changes.
  */
 export function withoutReadOnlyRequired(document: Node): Node {
   const copy = structuredClone(document);
-  const target = (v: unknown): unknown => {
-    for (let hops = 0; isNode(v) && typeof v.$ref === "string" && v.$ref.startsWith("#/") && hops < 8; hops++) {
-      v = v.$ref
-        .slice(2)
-        .split("/")
-        .map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~"))
-        .reduce<unknown>((n, k) => (isNode(n) || Array.isArray(n) ? (n as Node)[k] : undefined), copy);
-    }
-    return v;
-  };
   const seen = new Set<unknown>();
   const walk = (node: unknown): void => {
     if (!node || typeof node !== "object" || seen.has(node)) return;
@@ -55,7 +60,7 @@ export function withoutReadOnlyRequired(document: Node): Node {
           !(
             typeof name === "string" &&
             Object.hasOwn(properties, name) &&
-            (target(properties[name]) as Node | undefined)?.readOnly === true
+            markedOnly(copy, properties[name], "readOnly")
           ),
       );
       if ((n.required as unknown[]).length === 0) delete n.required;

@@ -2,6 +2,7 @@
 // sends in requests only: the mocks' answers leave them out, the answers they draw and the records a stateful mock
 // keeps of what a request sent alike. (Prism checks an answer without them, and a closed object then refused one.)
 
+import { markedOnly } from "../../load/read-only.js";
 import { resolvePointer } from "./sample-lookup.js";
 
 type Node = Record<string, unknown>;
@@ -9,31 +10,17 @@ type Node = Record<string, unknown>;
 /** Schemas followed through `$ref`s at most, against a chain of references to references. */
 const MOST_LINKS = 16;
 
-/**
- * Whether `schema` is written only: it or an `allOf` member says so (its local `$ref`s followed): a member's
- * annotation holds for the whole, as Prism reads it (it merges `allOf` before it strips such fields from an answer's
- * schema: `position: {allOf: [{$ref: Position}], readOnly: true}`, Position `writeOnly`).
- */
+/** Whether `schema` is written only (load/read-only.ts's markedOnly: its own, its `$ref`'s, an `allOf` member's). */
 export function writtenOnly(document: Node, schema: unknown): boolean {
-  return marked(document, schema, "writeOnly", 0);
+  return markedOnly(document, schema, "writeOnly");
 }
 
 /** Whether `schema` is read only, as writtenOnly reads `writeOnly`: OpenAPI sends such a field in answers only. */
 export function readOnly(document: Node, schema: unknown): boolean {
-  return marked(document, schema, "readOnly", 0);
+  return markedOnly(document, schema, "readOnly");
 }
 
 type Flag = "readOnly" | "writeOnly";
-
-function marked(document: Node, schema: unknown, flag: Flag, links: number): boolean {
-  if (!isNode(schema) || links > MOST_LINKS) return false;
-  if (schema[flag] === true) return true;
-  if (typeof schema.$ref === "string")
-    return (
-      schema.$ref.startsWith("#") && marked(document, resolvePointer(document, schema.$ref.slice(1)), flag, links + 1)
-    );
-  return Array.isArray(schema.allOf) && schema.allOf.some((member) => marked(document, member, flag, links + 1));
-}
 
 /**
  * `value` without the fields its schema writes only, at every depth (an object's properties, those of its `allOf`
@@ -63,7 +50,7 @@ function withoutMarked(document: Node, schema: unknown, value: unknown, flag: Fl
   let out: Node | undefined;
   for (const [name, field] of Object.entries(value)) {
     const declared = parts.flatMap((p) => (isNode(p.properties) && name in p.properties ? [p.properties[name]] : []));
-    if (declared.some((d) => marked(document, d, flag, 0))) {
+    if (declared.some((d) => markedOnly(document, d, flag))) {
       out ??= { ...(value as Node) };
       delete out[name];
       continue;
