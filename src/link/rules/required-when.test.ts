@@ -13,18 +13,17 @@ import type { ProviderIR } from "../../model/ir.js";
 const RULE = "      - { rule: requiredWhen, param: verdict, dependsOn: status, values: [done] }\n";
 
 /** The zqchecks fixture linked with its rule replaced by `rules` (and other edits): its IR, or its problems. */
-async function linked(rules: string, edits: [string, string][] = []): Promise<{ ir: ProviderIR } | string[]> {
+async function linked(
+  rules: string,
+  edits: [string, string][] = [],
+  documentEdits: [string, string][] = [],
+): Promise<{ ir: ProviderIR } | string[]> {
   const root = mkdtempSync(join(tmpdir(), "blockwright-required-when-"));
   const dir = join(root, "specs", "zqchecks");
   try {
     cpSync(join(REPOSITORY, "test-support/fixtures/specs-more/zqchecks"), dir, { recursive: true });
-    const file = join(dir, "manifest.yaml");
-    let text = readFileSync(file, "utf8");
-    for (const [find, replace] of [[RULE, rules], ...edits] as [string, string][]) {
-      if (!text.includes(find)) throw new Error(`the fixture has no ${JSON.stringify(find)}`);
-      text = text.replace(find, replace);
-    }
-    writeFileSync(file, text);
+    edit(join(dir, "manifest.yaml"), [[RULE, rules], ...edits]);
+    edit(join(dir, "openapi.yaml"), documentEdits);
     return { ir: await loadProvider(root, dir) };
   } catch (e) {
     if (e instanceof GenerationErrors) return e.errors.map((x) => x.message);
@@ -32,6 +31,15 @@ async function linked(rules: string, edits: [string, string][] = []): Promise<{ 
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+function edit(file: string, edits: [string, string][]): void {
+  let text = readFileSync(file, "utf8");
+  for (const [find, replace] of edits) {
+    if (!text.includes(find)) throw new Error(`the fixture has no ${JSON.stringify(find)}`);
+    text = text.replace(find, replace);
+  }
+  writeFileSync(file, text);
 }
 
 const AT = "specs/zqchecks/manifest.yaml";
@@ -76,6 +84,27 @@ describe("the requiredWhen rule, linked", () => {
     expect(await linked(`${RULE}${absent}`)).toEqual([
       `${AT}:58:75: ${FIELD}.values.0: "verdict" is required when "status" is "done", and the allowedValues rule ` +
         "(rules.1) says to leave it out then",
+    ]);
+  });
+
+  it("takes an allowedValues key (a mapping's key, text) for a number or boolean value of the parameter it depends on", async () => {
+    // The runtime finds the values allowed by String(selector): the link reads the keys the same way.
+    const asNumbers: [string, string][] = [
+      ["type: string\n        enum: [queued, running, done]", "type: number\n        enum: [1, 2, 3]"],
+    ];
+    const documentNumbers: [string, string][] = [
+      ["status: { type: string, enum: [queued, running, done] }", "status: { type: number, enum: [1, 2, 3] }"],
+      ["status: { enum: [done] }", "status: { enum: [3] }"],
+      ["status: { enum: [queued, running] }", "status: { enum: [1, 2] }"],
+    ];
+    const rule = "      - { rule: allowedValues, param: verdict, dependsOn: status, values: { 3: [pass] } }\n";
+    const result = await linked(rule, asNumbers, documentNumbers);
+    if (!("ir" in result)) throw new Error(result.join("\n"));
+    expect(result.ir.operations[0]?.tool.rules).toEqual([
+      { rule: "allowedValues", param: "verdict", dependsOn: "status", values: { 3: ["pass"] } },
+    ]);
+    expect(await linked(rule.replace("3:", "4:"), asNumbers, documentNumbers)).toEqual([
+      `${AT}:58:77: operations.zqchecks_update_run.rules.0.values.4: "4" is not a value of "status" (1, 2, 3)`,
     ]);
   });
 });

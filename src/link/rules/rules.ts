@@ -45,8 +45,9 @@ export function linkRule(
       const target = params.get(rule.param);
       const selector = params.get(rule.dependsOn);
       if (!target || !selector) return undefined;
+      // A mapping's keys are text: the runtime finds a value's entry by String(value), so the link does too.
       for (const [key, values] of Object.entries(rule.values)) {
-        if (selector.enum && !selector.enum.includes(key))
+        if (selector.enum && !selector.enum.map(String).includes(key))
           ctx.fail(
             "BW2023",
             [...at, "values", key],
