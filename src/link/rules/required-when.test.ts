@@ -87,7 +87,7 @@ describe("the requiredWhen rule, linked", () => {
     ]);
   });
 
-  it("takes an allowedValues key (a mapping's key, text) for a number or boolean value of the parameter it depends on", async () => {
+  it("takes an allowedValues key (text) for a number or boolean value of the parameter it depends on", async () => {
     // The runtime finds the values allowed by String(selector): the link reads the keys the same way.
     const asNumbers: [string, string][] = [
       ["type: string\n        enum: [queued, running, done]", "type: number\n        enum: [1, 2, 3]"],
