@@ -143,7 +143,7 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
   )
     return;
   const want = wantedValue(tool, wire, param, value);
-  const got = wire.in === "path" ? sentInPath(ex, tool, doc, param, wire.name, want) : sentValue(ex, tool, doc, param);
+  const got = wire.in === "path" ? sentInPath(ex, tool, doc, param, wire, want) : sentValue(ex, tool, doc, param);
   if (wire.in === "body" && isForm(tool)) {
     // A form body is text pairs: the ones the value makes, as the spec's encoding writes them, are all sent.
     // At pointer "" the value is the whole form (a body of several shapes, one parameter holding it).
@@ -191,16 +191,25 @@ function withEscapes(value: string, replacements: Record<string, string> | undef
 }
 
 /**
- * A path value as the path reads. Where two expressions touch in its segment (`{id}{ext}`), nothing on the wire marks
- * where one value ends: the text reads several ways that each meet the document, the judge's is one of them, and the
- * value went intact when a reading of the path gives it.
+ * A path value as the path reads. Where two expressions touch in its segment (`{id}{ext}`), or where its value may
+ * span segments (`{parent}/{type}`, both holding `/`), nothing on the wire marks where one value ends: the text reads
+ * several ways that each meet the document, the judge's is one of them, and the value went intact when a reading of
+ * the path gives it.
  */
-function sentInPath(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, param: ParamSpec, name: string, want: unknown) {
+function sentInPath(
+  ex: Exchange,
+  tool: ToolSpec,
+  doc: OpenApiDocument,
+  param: ParamSpec,
+  wire: Extract<WireSpec, { in: "path" }>,
+  want: unknown,
+) {
   const got = sentValue(ex, tool, doc, param);
   if (got === want) return got;
   const { op, readings } = operationOf(ex, tool, doc);
+  const name = wire.name;
   const segment = op.path.split("/").find((s) => s.includes(`{${name}}`) || s.includes(`{+${name}}`));
-  if (segment === undefined || !/\}\{/.test(segment)) return got;
+  if (segment === undefined || !(/\}\{/.test(segment) || wire.multiSegment)) return got;
   return readings().some((r) => r[name] !== undefined && safeDecoded(r[name]) === want) ? want : got;
 }
 
