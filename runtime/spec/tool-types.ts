@@ -140,6 +140,11 @@ export interface BodySpec {
    * no element: its one property).
    */
   xml?: XmlNode;
+  /**
+   * Raw bytes (`encoding: binary`) the document says are base64 text (OpenAPI 3.0's `format: byte`, 3.1's
+   * `contentEncoding: base64`): the file's bytes are sent base64-encoded, typed as the body's media type.
+   */
+  contentEncoding?: "base64";
 }
 
 /**

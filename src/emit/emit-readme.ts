@@ -204,7 +204,10 @@ function wireOf(p: ParamSpec): string {
 
 function bodyText(b: BodySpec): string {
   if (b.encoding === "json") return `JSON, sent as ${code(b.mediaType)}`;
-  if (b.encoding === "binary") return `the file's bytes as they are, sent as ${code(b.mediaType)}`;
+  if (b.encoding === "binary") {
+    const written = b.contentEncoding === "base64" ? "as base64 text" : "as they are";
+    return `the file's bytes ${written}, sent as ${code(b.mediaType)}`;
+  }
   if (b.encoding === "xml")
     return `XML, sent as ${code(b.mediaType)}${b.xml?.name ? ` (root element ${code(b.xml.name)})` : ""}`;
   const fields = Object.entries(b.fields ?? {}).map(

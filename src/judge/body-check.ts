@@ -3,11 +3,13 @@
 // form typed as one is present), and its
 // content — JSON parsed, a form's pairs or a multipart body's parts read as
 // the media type's `encoding` says, XML read as its `xml` objects say — meeting
-// the body's schema at every depth.
+// the body's schema at every depth; bytes the document says are base64 text
+// (format byte) are that text.
 import {
   bareMediaType,
   describedJsonType,
   FORM_MEDIA_TYPE,
+  isBase64String,
   isJsonMediaType,
   isMediaType,
   isXmlMediaType,
@@ -120,7 +122,8 @@ function judgeBodyValue(
     if ("miss" in read) return refuse("schema", read.miss.message, media.at, read.miss.pointer);
     value = read.value;
   } else {
-    return [];
+    const base64 = notBase64(media, contentType, text, ctx);
+    return base64 ? refuse("schema", base64, media.at) : [];
   }
   if (!schemaPlace) return { refusals: [], value };
   const miss = ctx.checker.check(withCoveredFields(whole ?? value, media.node.schema, ctx), schemaPlace.at);
@@ -136,6 +139,21 @@ function judgeBodyValue(
 }
 
 type Media = { mediaType: string; at: Path; node: Node };
+
+/**
+ * Bytes of another media type are the file's as they are, unless the document says they are base64 text (format
+ * byte, 3.1's contentEncoding): a validator of the document (Prism's) holds them to base64's alphabet. The refusal's
+ * message where they are not.
+ */
+function notBase64(media: Media, contentType: string, text: string, ctx: BodyContext): string | undefined {
+  const schema = media.node.schema === undefined ? undefined : resolved(ctx.data, media.node.schema);
+  return isBase64String(schema) && !BASE64_TEXT.test(text.trim())
+    ? `sent as ${contentType} bytes, and the document says the body is base64 text (format byte): not base64`
+    : undefined;
+}
+
+/** Base64 text (RFC 4648, its standard alphabet, padded or not). */
+const BASE64_TEXT = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /**
  * A form's (or multipart body's) fields read as each shape of its union types them, the first reading the body's

@@ -46,6 +46,14 @@ export function carriesNoContent(status: number | string): boolean {
 }
 
 /**
+ * A string the document says is base64 text: OpenAPI 3.0's `format: byte`, 3.1's `contentEncoding: base64` (a raw
+ * body of one: the file's bytes sent base64-encoded).
+ */
+export function isBase64String(schema: Schema | undefined): boolean {
+  return schema?.format === "byte" || schema?.contentEncoding === "base64";
+}
+
+/**
  * A schema of a file's bytes: a string of format binary (OpenAPI 3.0), or with a contentMediaType or contentEncoding
  * binary (3.1).
  */

@@ -106,17 +106,7 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
     param.type === "file" &&
     (value instanceof Blob || value instanceof Uint8Array)
   ) {
-    // A raw body is the file's bytes: as many as it has, under the type its media type gives it.
-    const blob =
-      value instanceof Blob
-        ? value
-        : new Blob([value as BlobPart], { type: param.contentType ?? "application/octet-stream" });
-    const type = rawBody(tool, tool.body, new Map([[param.name, [{ blob, filename: param.name }]]]))?.contentType;
-    same(
-      { type: ex.headers.get("content-type") ?? undefined, bytes: new TextEncoder().encode(ex.rawBody).byteLength },
-      { type, bytes: blob.size },
-      `${param.name} as sent (the whole body)`,
-    );
+    expectRawBody(ex, tool as ToolSpec & { body: BodySpec }, param, value);
     return;
   }
   const styled =
@@ -172,6 +162,32 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
     want,
     `${param.name} as sent ` +
       `(${wire.in}${"name" in wire ? ` ${wire.name}` : wire.in === "body" ? ` ${wire.pointer || "/"}` : ""})`,
+  );
+}
+
+/** A raw body is the file's bytes (`value`): checked by their count and the type the body's media type gives them. */
+function expectRawBody(
+  ex: Exchange,
+  tool: ToolSpec & { body: BodySpec },
+  param: ParamSpec,
+  value: Blob | Uint8Array,
+): void {
+  // A raw body is the file's bytes: as many as it has, under the type its media type gives it; base64 text of them
+  // where the document says so (as many characters as encode that many bytes, of base64's alphabet).
+  const blob =
+    value instanceof Blob
+      ? value
+      : new Blob([value as BlobPart], { type: param.contentType ?? "application/octet-stream" });
+  const type = rawBody(tool, tool.body, new Map([[param.name, [{ blob, filename: param.name }]]]))?.contentType;
+  const base64 = tool.body.contentEncoding === "base64";
+  same(
+    {
+      type: ex.headers.get("content-type") ?? undefined,
+      bytes: new TextEncoder().encode(ex.rawBody).byteLength,
+      ...(base64 ? { base64: /^[A-Za-z0-9+/]*={0,2}$/.test(ex.rawBody) } : {}),
+    },
+    { type, bytes: base64 ? 4 * Math.ceil(blob.size / 3) : blob.size, ...(base64 ? { base64: true } : {}) },
+    `${param.name} as sent (the whole body${base64 ? ", base64 text" : ""})`,
   );
 }
 

@@ -4,7 +4,7 @@
 // fields (a list, a union of shapes, raw bytes); and the rule the body states
 // across its fields.
 import { fieldOf } from "@blockwright/runtime/internal";
-import { isLonePart, isMediaType, LONE_FILE_PART } from "../../load/media-types.js";
+import { isBase64String, isLonePart, isMediaType, LONE_FILE_PART } from "../../load/media-types.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import type { ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
 import type { CredentialDraft } from "../auth/credential-draft.js";
@@ -87,6 +87,13 @@ export function draftBody(
           "you know it",
       });
     draftFileBody(body, into);
+    if (isBase64String(body.schema))
+      notes.push({
+        at: [...at, "params"],
+        note:
+          "the spec gives format byte (base64 text) for the request body's bytes: the file is sent base64-encoded; " +
+          "if the upstream reads the bytes as they are, write format binary in openapi.yaml",
+      });
     return [];
   }
   const flat = loneBranch(doc, safeFlatten(doc, body.schema));

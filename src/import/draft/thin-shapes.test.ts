@@ -273,3 +273,28 @@ describe("a parameter of format byte whose own pattern says only any characters"
     expect(await linkProblems(d)).toEqual([]);
   });
 });
+
+describe("a request body of bytes of format byte (base64 text, under a media type of bytes)", () => {
+  const doc = openapi({
+    "/zqlamps/{id}/picture": {
+      put: {
+        operationId: "putZqLampPicture",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        requestBody: { required: true, content: { "image/jpeg": { schema: { type: "string", format: "byte" } } } },
+        responses: ok,
+      },
+    },
+  });
+
+  it("is drafted as the body's file, noted as sent base64-encoded, and links so", async () => {
+    const d = drafted(doc, ["putZqLampPicture"]);
+    expect(d.manifest.operations.acme_put_zq_lamp_picture!.params!.file).toMatchObject({ type: "file" });
+    expect(notesAt(d, "operations.acme_put_zq_lamp_picture.params")).toContain(
+      "the spec gives format byte (base64 text) for the request body's bytes: the file is sent base64-encoded; " +
+        "if the upstream reads the bytes as they are, write format binary in openapi.yaml",
+    );
+    expect(await linkProblems(d)).toEqual([]);
+    const [tool] = await linkedTools(d);
+    expect(tool?.body).toMatchObject({ encoding: "binary", contentEncoding: "base64" });
+  });
+});

@@ -16,7 +16,7 @@ import {
   type OpenApiRequestBody,
   type Schema,
 } from "../../load/openapi-document.js";
-import { isMediaType } from "../../load/media-types.js";
+import { isBase64String, isMediaType } from "../../load/media-types.js";
 import type { LinkContext, Path } from "../context.js";
 import { xmlBodyNode } from "./xml-shape.js";
 
@@ -131,8 +131,14 @@ export function linkBody(
   }
   // Raw bytes: the file parameter is the body; a range (`image/*`) is narrowed to the file's own type when sent.
   // A content key that is no media type (`PDF`) names no type to send: any type, the file's own or bytes.
+  // Bytes the document says are base64 text (`format: byte`, `contentEncoding: base64`) go base64-encoded.
   if (body.encoding === "binary")
-    return { mediaType: isMediaType(body.mediaType) ? body.mediaType : "*/*", encoding: "binary", ...required };
+    return {
+      mediaType: isMediaType(body.mediaType) ? body.mediaType : "*/*",
+      encoding: "binary",
+      ...(isBase64String(body.schema) ? { contentEncoding: "base64" as const } : {}),
+      ...required,
+    };
   const fields = encodedFields(ctx, at, op, body.fields, "form");
   return {
     mediaType: body.mediaType,
