@@ -92,6 +92,45 @@ export function printNamespaceWithTypeScript(nodes: TS.Node[], name: string): st
 
 /** The declarations openapiTS() would make of a bundled document. */
 export async function openApiTypeNodes(document: unknown): Promise<TS.Node[]> {
+  try {
+    return typeNodes(document);
+  } catch (e) {
+    // The transform reads an object schema's `enum` as a list of schemas (their union) and throws at a value that is
+    // none ("Expected SchemaObject, received string": `type: object, enum: [PKW, VAN]`, which no value meets). Such
+    // enums are left out of the types' copy: the object's type. Only then, so that no other document pays the walk.
+    const plain = withoutObjectEnums(document);
+    if (plain === document) throw e;
+    return typeNodes(plain);
+  }
+}
+
+/** A copy of `node` without the `enum` of an object schema that lists a value no object is, or `node` itself. */
+export function withoutObjectEnums(node: unknown): unknown {
+  if (Array.isArray(node)) {
+    const items = node.map(withoutObjectEnums);
+    return items.some((item, i) => item !== node[i]) ? items : node;
+  }
+  if (node === null || typeof node !== "object") return node;
+  const record = node as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(record)) {
+    const plain = withoutObjectEnums(value);
+    if (plain !== value) (copy ??= { ...record })[key] = plain;
+  }
+  const types = Array.isArray(record.type) ? record.type : [record.type];
+  const enumValues = record.enum;
+  if (
+    types.includes("object") &&
+    Array.isArray(enumValues) &&
+    enumValues.some((v) => v !== null && typeof v !== "object")
+  ) {
+    const { enum: _left, ...rest } = copy ?? record;
+    return rest;
+  }
+  return copy ?? node;
+}
+
+function typeNodes(document: unknown): TS.Node[] {
   // The transform patches discriminator enums into the schema it is given
   // (scanDiscriminators, its only write): a document with a discriminator
   // gets its own copy. Copying every document cost 0.75 ms per provider.
