@@ -93,7 +93,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const dirs = projectDirs(args, io.cwd);
   if (target !== "packages" && stringOption(args, "out") === undefined) dirs.out = join(io.cwd, `generated-${target}`);
 
-  await projectProviders(dirs.specs, io.cwd, providers);
+  const known = await projectProviders(dirs.specs, io.cwd, providers);
   const out = relative(io.cwd, dirs.out) || ".";
   const writes = !check && !args.values["dump-ir"];
   const { checkIsFolder, checkOutputFolder } = await import("../emit/write.js");
@@ -109,7 +109,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   // Nothing changed since the last generation: answer from the stamp, without loading the generator.
   // (The hash is taken once: a generation that follows records it in the new stamp.)
   let inputs: { inputs: string; shared: string } | undefined;
-  if (!args.values["dump-ir"] && !providers.length) {
+  if (!args.values["dump-ir"] && !providers.length && !(await manifestOverLimit(dirs.specs, known))) {
     const { inputHashes, upToDate } = await import("../emit/stamp.js");
     inputs = inputHashes(io.cwd, dirs.specs, optionsKey);
     if (upToDate(io.cwd, dirs.out, inputs.inputs)) {
@@ -147,6 +147,20 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     // A failure in the middle of a large document's step leaves no handler set aside.
     io.stretch?.leave();
   }
+}
+
+/**
+ * Whether a provider's manifest is over its size limit, by its size alone. The generation then refuses it without
+ * reading it (readSourceText: its file, the limit and its size), so the stamp is not consulted: its hash would read the
+ * whole file first (129 MiB read and hashed for 0.5 s of CPU, to refuse it after).
+ */
+async function manifestOverLimit(specs: string, providers: readonly string[]): Promise<boolean> {
+  const { statSync } = await import("node:fs");
+  const { INPUT_LIMITS } = await import("../load/input-file.js");
+  return providers.some(
+    (p) =>
+      (statSync(join(specs, p, "manifest.yaml"), { throwIfNoEntry: false })?.size ?? 0) > INPUT_LIMITS.manifest.bytes,
+  );
 }
 
 interface Generation {
