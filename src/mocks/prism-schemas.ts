@@ -17,7 +17,9 @@
 // unquoted `1`, `true`: `type: string, enum: [1, 2]`) allows their texts, as the judge reads it (text-enum.ts):
 // Prism's sampler served the number its own check then refused as no string. An object or a list among a scalar's enum
 // values (`type: string, enum: [{override: true}, "DEFAULT"]`) is no value of it: left out, or the enum is, when no
-// value is left (Prism's sampler served the object first, and its own check refused it as no string).
+// value is left (Prism's sampler served the object first, and its own check refused it as no string). A `type` beside
+// a `$ref` that the referenced schema's type contradicts (`{$ref: Contact, type: string}`, Contact an object) is left
+// out: OpenAPI 3.0 ignores a reference's siblings, Prism read it and refused every answer holding the object.
 import { discriminatedAsAnyOf, eachSchemaNode } from "../load/openapi-json-schema.js";
 import { isEnumOfLabels, withTextEnum } from "../load/text-enum.js";
 
@@ -44,6 +46,10 @@ export function makeSchemasCompilable(root: unknown): number {
       rewritten++;
     }
     if (withoutStructuredEnumValues(node)) rewritten++;
+    if (typeBesideRefContradicts(node, root)) {
+      delete node.type;
+      rewritten++;
+    }
     const asText = withTextEnum(node);
     if (asText !== node && node.type === "string") {
       node.enum = asText.enum;
@@ -55,6 +61,20 @@ export function makeSchemasCompilable(root: unknown): number {
 }
 
 const SCALAR_TYPES = new Set(["string", "number", "integer", "boolean"]);
+
+/** A `type` beside a local `$ref` whose schema has another type (none of its types). */
+function typeBesideRefContradicts(node: Node, root: unknown): boolean {
+  if (typeof node.$ref !== "string" || !node.$ref.startsWith("#/") || typeof node.type !== "string") return false;
+  let target: unknown = root;
+  for (const key of node.$ref.slice(2).split("/"))
+    target =
+      target !== null && typeof target === "object"
+        ? (target as Node)[key.replace(/~1/g, "/").replace(/~0/g, "~")]
+        : undefined;
+  const own = target !== null && typeof target === "object" ? (target as Node).type : undefined;
+  const types = Array.isArray(own) ? own : typeof own === "string" ? [own] : [];
+  return types.length > 0 && !types.includes(node.type) && !(node.type === "integer" && types.includes("number"));
+}
 
 /** A scalar's enum without the objects and lists it lists (none meets the type), in place; whether it had any. */
 function withoutStructuredEnumValues(node: Node): boolean {
