@@ -5,7 +5,8 @@
 // the manifest rather than let `blockwright test` find out. Not every value
 // made passes: the caller checks each as the runtime does.
 import fc from "fast-check";
-import { FORMAT_MAX_LENGTH, matchesFormat, type ValueFormat } from "@blockwright/runtime/internal";
+import type { ValueFormat } from "@blockwright/runtime/internal";
+import { FORMAT_MAX_LENGTH, matchesFormat } from "@blockwright/runtime/internal/generate";
 import { drawablePattern, withoutUndrawableAssertions, withRepetitionsAtMost } from "./drawable-pattern.js";
 
 export interface StringRules {
