@@ -96,6 +96,22 @@ describe("codeHashes", () => {
     expect(codeHashes(root, manifest()).map(([file]) => file)).toEqual(["call/send.ts", "dist/index.js"]);
   });
 
+  it("answers from the manifest for an installed copy: sources gone, folders newer than the manifest", () => {
+    rmSync(join(root, "call"), { recursive: true });
+    for (const folder of ["", "dist", "dist/call"]) age(folder, WRITTEN + 60);
+    write("dist/index.js", "export const zq = 7;\n"); // the same size and time: shows the manifest answered
+    expect(codeHashes(root, manifest())).toEqual([
+      ["dist/call/send.js", sha256("export const send = 2;\n")],
+      ["dist/index.js", sha256("export const zq = 1;\n")],
+    ]);
+  });
+
+  it("reads every file again when a folder newer than the manifest holds a code file it does not list", () => {
+    write("dist/call/retry.js", "export const retry = 3;\n");
+    age("dist/call", WRITTEN + 60);
+    expect(codeHashes(root, manifest()).map(([file]) => file)).toContain("dist/call/retry.js");
+  });
+
   it("sees a folder that is no longer one, whatever the times", () => {
     rmSync(join(root, "call"), { recursive: true });
     write("call", "export const send = 2;\n");

@@ -5,10 +5,10 @@
 // and the runtime's 1 MB took about 35 ms of CPU in each `generate` process
 // (the five seed providers' whole run: 0.6 s); looking at the folders' and
 // files' sizes and times takes a few.
-import { readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { sha256 } from "../common/hash.js";
-import { filesUnder } from "../common/files.js";
+import { filesUnder, TEMP_FILE } from "../common/files.js";
 
 /** What is code: the manifest records these patterns and is refused when they differ. */
 const CODE = "\\.(js|ts)$";
@@ -47,10 +47,12 @@ function isCode(file: string): boolean {
 }
 
 /**
- * The manifest's hashes, or undefined unless it still describes the folder: every folder it lists is there and was
- * not changed after the manifest was written (a file added, removed or renamed changes its folder's mtime), and every
- * file it lists is there, of the recorded size, not changed after it either. The manifest's own mtime is the mark:
- * an installed package's files all carry the packer's one time, a build writes the manifest last.
+ * The manifest's hashes, or undefined unless it still describes the folder as a walk would find it. A listed file or
+ * folder that is gone is left out, as the walk leaves it out (an installed runtime has no sources). A file is as
+ * recorded when its size is and it was not changed after the manifest was written; a folder holds nothing unlisted
+ * when it was not changed after either (a file added, removed or renamed changes its folder's mtime), or else when
+ * its listing says so (an install makes its folders after the packer's time its files carry). The manifest's own
+ * mtime is the mark: an installed package's files all carry the packer's one time, a build writes the manifest last.
  */
 function fromManifest(
   root: string,
@@ -66,18 +68,36 @@ function fromManifest(
     return undefined; // none (run from sources, or built before manifests), or unreadable
   }
   if (manifest.code !== CODE || manifest.notCode !== NOT_CODE) return undefined;
-  const unchanged = (path: string, folder: boolean, size?: number) => {
-    const stat = statSync(join(root, path), { throwIfNoEntry: false });
-    if (!stat || stat.mtimeMs > written) return false;
-    return folder ? stat.isDirectory() : stat.isFile() && stat.size === size;
-  };
-  if (!manifest.folders.every((folder) => unchanged(folder, true))) return undefined;
+  const folders = new Set(manifest.folders);
+  for (const folder of manifest.folders) {
+    const stat = statSync(join(root, folder), { throwIfNoEntry: false });
+    if (!stat) continue;
+    if (!stat.isDirectory()) return undefined;
+    if (stat.mtimeMs > written && !onlyListed(root, folder, folders, manifest.files)) return undefined;
+  }
   const out: Array<[string, string]> = [];
   for (const file of Object.keys(manifest.files).sort()) {
     if (!wanted(file) || !isCode(file)) continue;
     const [size, hash] = manifest.files[file] as [number, string];
-    if (!unchanged(file, false, size)) return undefined;
+    const stat = statSync(join(root, file), { throwIfNoEntry: false });
+    if (!stat) continue;
+    if (!stat.isFile() || stat.size !== size || stat.mtimeMs > written) return undefined;
     out.push([file, hash]);
   }
   return out;
+}
+
+/** Whether every folder and code file in `folder` is one the manifest lists. */
+function onlyListed(
+  root: string,
+  folder: string,
+  folders: ReadonlySet<string>,
+  files: Record<string, unknown>,
+): boolean {
+  for (const entry of readdirSync(join(root, folder), { withFileTypes: true })) {
+    if (NOT_INPUTS.has(entry.name) || TEMP_FILE.test(entry.name)) continue;
+    const path = folder ? `${folder}/${entry.name}` : entry.name;
+    if (entry.isDirectory() ? !folders.has(path) : isCode(path) && !Object.hasOwn(files, path)) return false;
+  }
+  return true;
 }
