@@ -119,7 +119,7 @@ describe("codeHashes", () => {
     expect(codeHashes(root, manifest()).map(([file]) => file)).toEqual(["dist/call/send.js", "dist/index.js"]);
   });
 
-  it("reads the files without a manifest, or with one it cannot read or made with other patterns", () => {
+  it("reads the files without a manifest, or with one it cannot read, of another shape or made with other patterns", () => {
     const expected = walked();
     writeFileSync(manifest(), "{ not json");
     utimesSync(manifest(), WRITTEN, WRITTEN);
@@ -127,6 +127,12 @@ describe("codeHashes", () => {
     writeFileSync(manifest(), JSON.stringify({ code: "\\.js$", notCode: "", folders: [""], files: {} }));
     utimesSync(manifest(), WRITTEN, WRITTEN);
     expect(codeHashes(root, manifest())).toEqual(expected);
+    const patterns = { code: "\\.(js|ts)$", notCode: "\\.test\\.ts$|\\.d\\.ts$" };
+    for (const cut of [{ folders: [""] }, { folders: [""], files: { "dist/index.js": 21 } }]) {
+      writeFileSync(manifest(), JSON.stringify({ ...patterns, ...cut }));
+      utimesSync(manifest(), WRITTEN, WRITTEN);
+      expect(codeHashes(root, manifest())).toEqual(expected);
+    }
   });
 });
 

@@ -35,11 +35,24 @@ export function codeHashes(
   wanted: (file: string) => boolean = () => true,
 ): Array<[string, string]> {
   return (
-    fromManifest(root, manifestFile, wanted) ??
+    manifestHashes(root, manifestFile, wanted) ??
     filesUnder(root, NOT_INPUTS)
       .filter((file) => isCode(file) && wanted(file))
       .map((file) => [file, sha256(readFileSync(join(root, file)))])
   );
+}
+
+/** fromManifest's answer; undefined too for a manifest of another shape (cut short, edited): it is not the build's. */
+function manifestHashes(
+  root: string,
+  manifestFile: string,
+  wanted: (file: string) => boolean,
+): Array<[string, string]> | undefined {
+  try {
+    return fromManifest(root, manifestFile, wanted);
+  } catch {
+    return undefined;
+  }
 }
 
 function isCode(file: string): boolean {
@@ -59,14 +72,10 @@ function fromManifest(
   manifestFile: string,
   wanted: (file: string) => boolean,
 ): Array<[string, string]> | undefined {
-  let manifest: CodeManifest;
-  let written: number;
-  try {
-    written = statSync(manifestFile).mtimeMs;
-    manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as CodeManifest;
-  } catch {
-    return undefined; // none (run from sources, or built before manifests), or unreadable
-  }
+  // None (run from sources, or built before manifests): undefined. Unreadable: manifestHashes' catch.
+  const written = statSync(manifestFile, { throwIfNoEntry: false })?.mtimeMs;
+  if (written === undefined) return undefined;
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as CodeManifest;
   if (manifest.code !== CODE || manifest.notCode !== NOT_CODE) return undefined;
   const folders = new Set(manifest.folders);
   for (const folder of manifest.folders) {
@@ -79,6 +88,7 @@ function fromManifest(
   for (const file of Object.keys(manifest.files).sort()) {
     if (!wanted(file) || !isCode(file)) continue;
     const [size, hash] = manifest.files[file] as [number, string];
+    if (typeof hash !== "string") return undefined;
     const stat = statSync(join(root, file), { throwIfNoEntry: false });
     if (!stat) continue;
     if (!stat.isFile() || stat.size !== size || stat.mtimeMs > written) return undefined;
