@@ -119,7 +119,7 @@ describe("codeHashes", () => {
     expect(codeHashes(root, manifest()).map(([file]) => file)).toEqual(["dist/call/send.js", "dist/index.js"]);
   });
 
-  it("reads the files without a manifest, or with one it cannot read, of another shape or made with other patterns", () => {
+  it("reads the files without a manifest, or with one unreadable, of another shape or with other patterns", () => {
     const expected = walked();
     writeFileSync(manifest(), "{ not json");
     utimesSync(manifest(), WRITTEN, WRITTEN);
