@@ -131,7 +131,8 @@ export function checkSatisfiable(ctx: LinkContext, spec: ParamSpec, at: Path): b
     );
     return false;
   }
-  const found = firstMadeString(spec, (v) => !("issue" in checkValue(spec, v)));
+  // Any value will do (none is kept): those of the pattern's own length first, before fast-check draws.
+  const found = firstMadeString(spec, (v) => !("issue" in checkValue(spec, v)), lengths);
   if (found === undefined) {
     const rules = [
       spec.pattern !== undefined ? `pattern ${JSON.stringify(spec.pattern)}` : "",
