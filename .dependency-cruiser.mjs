@@ -40,6 +40,7 @@ const FACES = `${CLI}|^src/index\\.ts$|^scripts/(bench|build|corpus|docs)/|^bin/
 const RUNTIME_ENTRIES = [
   "^runtime/index\\.ts$",
   "^runtime/internal\\.ts$",
+  "^runtime/internal-generate\\.ts$",
   "^runtime/observe\\.ts$",
   "^runtime/workflow/index\\.ts$",
   "^runtime/adapters/(ai-sdk|langchain|openai-agents)\\.ts$",
@@ -179,7 +180,8 @@ export default {
       name: "runtime-through-its-entries",
       comment:
         "Outside the runtime, the runtime is @blockwright/runtime, @blockwright/runtime/workflow or, " +
-        "for the tools, @blockwright/runtime/internal (what its package exports), never one of its files.",
+        "for the tools, @blockwright/runtime/internal or /internal/generate (what its package exports), never one " +
+        "of its files.",
       severity: "error",
       from: { pathNot: "^runtime/" },
       to: { path: "^runtime/", pathNot: RUNTIME_ENTRIES },

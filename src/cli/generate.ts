@@ -335,7 +335,7 @@ async function checkGenerated(
     return 0;
   }
   const { staleDiff } = await import("../emit/stale-diff.js");
-  const { entryOf } = await import("@blockwright/runtime/internal");
+  const { entryOf } = await import("@blockwright/runtime/internal/generate");
   const lines = [
     `generate --check: ${out}/ is out of date (run blockwright generate):`,
     ...report.stale.map((f) => `  stale:   ${out}/${f}${report.blocked?.[f] ? ` (${report.blocked[f]})` : ""}`),

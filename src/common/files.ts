@@ -66,7 +66,7 @@ function linksToFile(path: string): boolean {
 }
 
 /** A file being written (see writeWhole), or a folder (stageFolder): never listed. Its name holds the writer's id. */
-const TEMP_FILE = /^\.blockwright-([0-9]+)-.*\.tmp$/;
+export const TEMP_FILE = /^\.blockwright-([0-9]+)-.*\.tmp$/;
 
 /**
  * Whether the process that named a temporary file still runs on this machine. A process killed outright (SIGKILL,

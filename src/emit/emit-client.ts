@@ -2,6 +2,7 @@
 // (one per operation, named from the tool id), the parameters that make the
 // connection, and their types: a credential the provider needs is required,
 // and OAuth flows make a union (the token, or exactly one flow's parameters).
+import type { CallPart, ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import {
   authParams,
   authWays,
@@ -12,10 +13,7 @@ import {
   envVariableName,
   needsPart,
   SUPPORT_EXPORTS,
-  type CallPart,
-  type ParamSpec,
-  type ToolSpec,
-} from "@blockwright/runtime/internal";
+} from "@blockwright/runtime/internal/generate";
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase } from "../model/naming.js";
 import { codeLiteral, commentText } from "./code-text.js";

@@ -1,13 +1,8 @@
 // The package's README.md and generated/README.md: every text from the
 // inputs is Markdown-escaped text or a code span (markdown-text.ts), and the
 // templates hold the layout.
-import {
-  deprecationSentence,
-  flowParams,
-  pollingSentence,
-  ruleSentence,
-  type Words,
-} from "@blockwright/runtime/internal";
+import type { Words } from "@blockwright/runtime/internal";
+import { deprecationSentence, flowParams, pollingSentence, ruleSentence } from "@blockwright/runtime/internal/generate";
 import type {
   BodySpec,
   OAuthSpec,

@@ -2,7 +2,8 @@
 // concept's surface entry records (link/concepts.ts), with the list of the
 // concepts recorded — so that `blockwright diff` knows, comparing with an
 // older surface, which concepts that one could not have held.
-import { setOwn, type ToolSpec } from "@blockwright/runtime/internal";
+import type { ToolSpec } from "@blockwright/runtime/internal";
+import { setOwn } from "@blockwright/runtime/internal/generate";
 import { inputHash } from "./provider-stamp.js";
 import type { ProviderIR } from "../model/ir.js";
 import { CONCEPT_NAMES, PROVIDER_ENTRIES, TOOL_ENTRIES } from "../link/concepts.js";

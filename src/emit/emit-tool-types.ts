@@ -1,7 +1,8 @@
 // The TypeScript types of a package's tools, printed from the IR's type data:
 // each operation's parameters (from its parameter definitions) and output
 // (nested by dotted path, each leaf the union of what its sources give).
-import { defined, itemAt, type NestedLimits, type ParamSpec } from "@blockwright/runtime/internal";
+import type { NestedLimits, ParamSpec } from "@blockwright/runtime/internal";
+import { defined, itemAt } from "@blockwright/runtime/internal/generate";
 import type { OperationIR, TypeRef } from "../model/ir.js";
 
 /**

@@ -1,19 +1,15 @@
 // Emitters: each turns the IR into a view model (all decisions made here, in
 // code) and renders it through a Handlebars template (layout only).
 import { templates } from "./precompiled/templates.js";
+import type { AuthSpec, CredentialSpec, OutputCall, ParamCall, ToolCall } from "@blockwright/runtime/internal";
 import {
-  type AuthSpec,
   authWays,
   callOf,
-  type CredentialSpec,
   descriptionOf,
-  type OutputCall,
-  type ParamCall,
   ruleParams,
   ruleSentence,
-  type ToolCall,
   wayCredentials,
-} from "@blockwright/runtime/internal";
+} from "@blockwright/runtime/internal/generate";
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase, pascalCase } from "../model/naming.js";
 import { codeLiteral, commentText, escapeLineSeparators, oneLine } from "./code-text.js";

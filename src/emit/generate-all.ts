@@ -19,7 +19,7 @@ import { type LinkedProvider, linkProvider } from "./link-provider.js";
 import { keptFiles, keyOf, type ProviderEntry, type ProviderSummary, stampEntry, summaryOf } from "./provider-stamp.js";
 import { readStamp } from "./stamp.js";
 import { sha256 } from "../common/hash.js";
-import { entryOf } from "@blockwright/runtime/internal";
+import { entryOf } from "@blockwright/runtime/internal/generate";
 import {
   type GenerateOptions,
   keptChangelog,

@@ -3,7 +3,7 @@
 // input goes through one of these helpers, so that no input can add raw HTML,
 // an image, a link (a `javascript:` one) or a block of its own: it is shown
 // as the text it is, and its own code spans stay code.
-import { itemAt } from "@blockwright/runtime/internal";
+import { itemAt } from "@blockwright/runtime/internal/generate";
 import { oneLine } from "./code-text.js";
 
 /**

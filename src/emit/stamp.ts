@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { sha256 } from "../common/hash.js";
 import { isInside } from "../common/paths.js";
 import { filesUnder, listFiles, STAMP_FILE } from "../common/files.js";
+import { codeHashes } from "./code-hashes.js";
 import type { ProviderEntry } from "./provider-stamp.js";
 
 export { STAMP_FILE };
@@ -34,6 +35,8 @@ export interface Stamp {
 }
 
 const NOT_INPUTS = new Set(["node_modules"]);
+/** The code manifest a build writes in dist/ (the generator's) and in the runtime's dist/ (scripts/build). */
+const CODE_MANIFEST = "code-hashes.json";
 
 /**
  * One hash over the inputs of a generation of `specsDir` with these options (not the files read outside it: see
@@ -53,18 +56,15 @@ let generatorParts: readonly string[] | undefined;
 /**
  * The generator's own code (dist/ when built, src/ when run from sources) and templates, as inputHashes' parts: read
  * and hashed once a process. The code that generates is the code the process loaded, whatever is on disk later; and
- * its 4 MB cost each generation about 25 ms of CPU (the test suite's in-process generations, each of them).
+ * its 4 MB cost each generation about 25 ms of CPU (the test suite's in-process generations, each of them). A built
+ * generator's hashes come from the build's code manifest while it holds (code-hashes.ts).
  */
 export function generatorCode(): readonly string[] {
   if (generatorParts) return generatorParts;
   const generatorRoot = fileURLToPath(new URL("../", import.meta.url));
-  const parts: string[] = [];
-  for (const file of filesUnder(generatorRoot, NOT_INPUTS)) {
-    if (/\.(js|ts)$/.test(file) && !/\.test\.ts$|\.d\.ts$|(^|\/)bench\//.test(file))
-      parts.push(`${file}\0${sha256(readFileSync(join(generatorRoot, file)))}\0`);
-  }
-  generatorParts = parts;
-  return parts;
+  const code = codeHashes(generatorRoot, join(generatorRoot, CODE_MANIFEST), (file) => !/(^|\/)bench\//.test(file));
+  generatorParts = code.map(([file, hash]) => `${file}\0${hash}\0`);
+  return generatorParts;
 }
 
 /**
@@ -93,10 +93,8 @@ export function inputHashes(
   add("runtime", `${runtime.version} ${JSON.stringify(runtime.peerDependencies ?? {})}`);
   // And its code: the generator reads some of its choices there (which parts of the support a tool needs: support.ts).
   const runtimeRoot = dirname(runtimeManifest);
-  for (const file of filesUnder(runtimeRoot, NOT_INPUTS)) {
-    if (/\.(js|ts)$/.test(file) && !/\.test\.ts$|\.d\.ts$/.test(file))
-      add(`runtime/${file}`, readFileSync(join(runtimeRoot, file)));
-  }
+  for (const [file, hash] of codeHashes(runtimeRoot, join(runtimeRoot, "dist", CODE_MANIFEST)))
+    parts.push(`runtime/${file}\0${hash}\0`);
   const shared = sha256(parts.join(""));
   const specs = filesUnder(specsDir, NOT_INPUTS).map(
     (file) => `${file}\0${sha256(readFileSync(join(specsDir, file)))}\0`,

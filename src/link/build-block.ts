@@ -1,14 +1,14 @@
 // The block definition of a provider, derived from its linked tools: one
 // operation selector, one input per parameter and meaning, the page inputs
 // of list operations, outputs per operation.
-import {
-  DEFAULT_MAX_PAGES,
-  type BlockDefinition,
-  type BlockInput,
-  type OperationCondition,
-  type ParamSpec,
-  type ToolSpec,
+import type {
+  BlockDefinition,
+  BlockInput,
+  OperationCondition,
+  ParamSpec,
+  ToolSpec,
 } from "@blockwright/runtime/internal";
+import { DEFAULT_MAX_PAGES } from "@blockwright/runtime/internal/generate";
 import type { Manifest } from "../load/precompiled/manifest-types.js";
 
 export function buildBlock(m: Manifest, tools: ToolSpec[]): BlockDefinition {

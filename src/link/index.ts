@@ -4,7 +4,7 @@
 // and no manifest limit may be looser than the spec's — and builds the
 // ProviderIR. One module per manifest concept; this one runs them in order
 // and gathers every problem before giving up.
-import { fieldOf } from "@blockwright/runtime/internal";
+import { fieldOf } from "@blockwright/runtime/internal/generate";
 import type { SourceError, YamlSource } from "../load/yaml-source.js";
 import { buildBlock, presentation } from "./build-block.js";
 import type { OperationIR, ProviderIR } from "../model/ir.js";

@@ -1,6 +1,6 @@
 // Where a `$ref` points inside its file, shared by the OpenAPI reader, the
 // example validator, the upstream diff and the manifest schema's messages.
-import { ownValue, parsePointer } from "@blockwright/runtime/internal";
+import { ownValue, parsePointer } from "@blockwright/runtime/internal/generate";
 
 /**
  * The path a `$ref` names inside its file: its fragment (after `#`; none is

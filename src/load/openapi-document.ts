@@ -1,6 +1,6 @@
 // Read access to an OpenAPI 3.x document for the link step: operations by id,
 // their parameters, bodies and responses, with local `$ref`s resolved.
-import { fieldOf, parsePointer } from "@blockwright/runtime/internal";
+import { fieldOf, parsePointer } from "@blockwright/runtime/internal/generate";
 import { refPath, valueAt } from "./json-ref.js";
 import type { YamlSource } from "./yaml-source.js";
 import { OperationIndex, operationRef, ownOperationId, requestPath } from "./operation-index.js";

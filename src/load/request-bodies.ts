@@ -1,7 +1,7 @@
 // A request body as the runtime writes it (openapi-document.ts reads each operation's): the media type chosen (JSON
 // when the document offers it, else a form, multipart, XML, raw bytes), its schema and, for forms, each field's
 // encoding.
-import { fieldOf } from "@blockwright/runtime/internal";
+import { fieldOf } from "@blockwright/runtime/internal/generate";
 import {
   bareMediaType,
   FORM_MEDIA_TYPE,

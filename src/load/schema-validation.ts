@@ -3,7 +3,7 @@
 // precompile.mjs); this module turns its errors into messages that name
 // `file:line:col`, the field and the value received.
 import { readFileSync } from "node:fs";
-import { parsePointer } from "@blockwright/runtime/internal";
+import { parsePointer } from "@blockwright/runtime/internal/generate";
 import type { ErrorObject } from "ajv";
 import { refPath } from "./json-ref.js";
 import { SourceError, type YamlSource } from "./yaml-source.js";

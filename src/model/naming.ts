@@ -64,7 +64,7 @@ export function titleFromName(name: string): string {
 }
 
 // The environment variable of a provider's parameter: the runtime's rule, by which a client reads its credential.
-export { envVariableName } from "@blockwright/runtime/internal";
+export { envVariableName } from "@blockwright/runtime/internal/generate";
 
 /** An HTTP header name: an RFC 9110 token. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

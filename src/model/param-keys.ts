@@ -3,7 +3,8 @@
 // back (changes/registry.ts, the tools of a base version) both go by, so that
 // they cannot drift. Keyed by every key of ParamSpec: a key added to the
 // runtime's parameter type without a row here does not compile.
-import { cloneJson, type ParamSpec } from "@blockwright/runtime/internal";
+import type { ParamSpec } from "@blockwright/runtime/internal";
+import { cloneJson } from "@blockwright/runtime/internal/generate";
 import type { ParamSurface } from "./surface-format.js";
 
 /**

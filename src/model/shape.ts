@@ -9,7 +9,7 @@
 // path through a densely linked document (a customer's invoices' customer's
 // …) is a copy, hours for a published one. Built once per name, a surface
 // grows with the schemas its outputs reach, cycles included.
-import { fieldOf, ownValue, setOwn } from "@blockwright/runtime/internal";
+import { fieldOf, ownValue, setOwn } from "@blockwright/runtime/internal/generate";
 import type { Schema } from "../load/openapi-document.js";
 import type { Shape, Surface } from "./surface-format.js";
 

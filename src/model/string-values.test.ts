@@ -31,3 +31,23 @@ describe("values made from a pattern longer than 32 characters", () => {
     );
   });
 });
+
+describe("a value of the pattern's own length, tried before drawing (for a caller that needs any value)", () => {
+  const optional = "^[A-Za-z0-9]{15}([A-Za-z0-9]{3})?$";
+  const meets = (pattern: string) => (v: string) => new RegExp(pattern, "u").test(v);
+
+  it("is a plain word stretched to the pattern's shortest length when the pattern takes it", () => {
+    expect(firstMadeString({ pattern: optional }, meets(optional), { min: 15, max: 18 })).toBe("examplexxxxxxxx");
+    // Without the lengths, the first value met is drawn.
+    const drawn = firstMadeString({ pattern: optional }, meets(optional));
+    expect(drawn).toMatch(new RegExp(optional, "u"));
+    expect(drawn).not.toBe("examplexxxxxxxx");
+  });
+
+  it("gives way to the draws when no such word meets the pattern, and keeps the rules' own bounds", () => {
+    const id = "^zq:item:[a-f0-9]{32}$";
+    expect(firstMadeString({ pattern: id }, meets(id), { min: 40, max: 40 })).toMatch(new RegExp(id, "u"));
+    const within = (v: string) => meets(optional)(v) && v.length <= 10;
+    expect(firstMadeString({ pattern: optional, maxLength: 10 }, within, { min: 15, max: 18 })).toBeUndefined();
+  });
+});

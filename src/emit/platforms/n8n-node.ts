@@ -5,7 +5,8 @@
 // N8nNode (@blockwright/runtime/n8n: where each operation's parameters are
 // read). Where each parameter goes is decided in src/model/platform-inputs.ts,
 // the wording in n8n-wording.ts; the template lays the files out.
-import { type ParamSpec, ruleSentence, type ToolSpec, toolBehavior } from "@blockwright/runtime/internal";
+import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
+import { ruleSentence, toolBehavior } from "@blockwright/runtime/internal/generate";
 import pluralize from "pluralize";
 import type { OperationIR, ProviderIR } from "../../model/ir.js";
 import { camelCase } from "../../model/naming.js";

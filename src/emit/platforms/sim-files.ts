@@ -9,14 +9,8 @@
 // sub-blocks are the package's block inputs, its `tools.access` the
 // operations and `tools.config.tool` the `operation` input. Every text from
 // the inputs is a string literal (codeLiteral) or comment text.
-import {
-  authWays,
-  type OutputSpec,
-  type OutputType,
-  ruleSentence,
-  type ToolSpec,
-  wayCredentials,
-} from "@blockwright/runtime/internal";
+import type { OutputSpec, OutputType, ToolSpec } from "@blockwright/runtime/internal";
+import { authWays, ruleSentence, wayCredentials } from "@blockwright/runtime/internal/generate";
 import type { ProviderIR } from "../../model/ir.js";
 import { baseUrlField, type SimParam, simParams } from "../../model/platform-inputs.js";
 import { camelCase } from "../../model/naming.js";

@@ -7,13 +7,8 @@
 // as itself (wire `auth`) and is not required (a call gives either the
 // static credential or a flow's parameters), the secret roles marked secret;
 // the credential goes in a header (as a bearer token, or an apiKey scheme's header).
-import {
-  type JwtAudienceSpec,
-  type OAuthFlowSpec,
-  type OAuthSpec,
-  type ToolSpec,
-  tokenUrlPlaceholders,
-} from "@blockwright/runtime/internal";
+import type { JwtAudienceSpec, OAuthFlowSpec, OAuthSpec, ToolSpec } from "@blockwright/runtime/internal";
+import { tokenUrlPlaceholders } from "@blockwright/runtime/internal/generate";
 import type { ManifestAuthFlows, ManifestJwtAudience, ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { credentialOf } from "../../load/openapi-document.js";
 import { canonical } from "../../common/canonical-json.js";

@@ -8,14 +8,8 @@
 // `token` header, query parameter or form field that RPC-style APIs declare
 // required beside their security scheme), which the credential satisfies:
 // nothing else supplies them, and nothing sends them.
-import {
-  type AuthSpec,
-  type AuthWay,
-  type CredentialSpec,
-  authSlots,
-  authWays,
-  wayCredentials,
-} from "@blockwright/runtime/internal";
+import type { AuthSpec, AuthWay, CredentialSpec } from "@blockwright/runtime/internal";
+import { authSlots, authWays, wayCredentials } from "@blockwright/runtime/internal/generate";
 import { slotNameProblem } from "../../model/naming.js";
 import {
   type CredentialPlacement,

@@ -1,7 +1,8 @@
 // `constants`: values every call sends — provider-wide ones (headers or
 // query values, e.g. an API version) and an operation's own (also body
 // fields) — each fitting the spec's schema at its place.
-import { parsePointer, type WireConstant } from "@blockwright/runtime/internal";
+import type { WireConstant } from "@blockwright/runtime/internal";
+import { parsePointer } from "@blockwright/runtime/internal/generate";
 import { valueAt } from "../../load/json-ref.js";
 import {
   bareMediaType,

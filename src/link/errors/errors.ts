@@ -2,14 +2,8 @@
 // request id (expressions, the first with a value wins), more of its fields
 // carried into the error's `details`, the statuses worth a retry, and
 // `failureWhen`: tests that make a 2xx reply a failure (`{ok: false}` APIs).
-import {
-  fieldOf,
-  formatExpression,
-  parseExpression,
-  type ErrorSpec,
-  type ValueRef,
-  type ValueTest,
-} from "@blockwright/runtime/internal";
+import type { ErrorSpec, ValueRef, ValueTest } from "@blockwright/runtime/internal";
+import { fieldOf, formatExpression, parseExpression } from "@blockwright/runtime/internal/generate";
 import { canonical } from "../../common/canonical-json.js";
 import type { ProviderIR } from "../../model/ir.js";
 import { anyChange, diffValue, type ProviderEntry, type ValueChange } from "../../model/surface-entry.js";

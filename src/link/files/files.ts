@@ -4,7 +4,8 @@
 // sent with a Content-Type (its own, the document's encoding, or octet-stream);
 // an operation with `download: true` answers a file, whose bytes become the
 // fixed outputs of runtime/call/files/download.ts instead of being read as JSON.
-import { parsePointer, type DownloadSpec, type OutputSpec, type ParamSpec } from "@blockwright/runtime/internal";
+import type { DownloadSpec, OutputSpec, ParamSpec } from "@blockwright/runtime/internal";
+import { parsePointer } from "@blockwright/runtime/internal/generate";
 import { carriesNoContent } from "../../load/media-types.js";
 import { bareMediaType, isJsonMediaType, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import { isMediaType } from "../../load/media-types.js";

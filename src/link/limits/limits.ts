@@ -1,7 +1,8 @@
 // `limits`: what the upstream refuses to receive (`requestHeadBytes`, the
 // request line and headers) and how much of a reply a call reads
 // (`replyBytes`). Both travel with the tool's server (ToolSpec.server).
-import { DEFAULT_REPLY_BYTES, type ToolSpec } from "@blockwright/runtime/internal";
+import type { ToolSpec } from "@blockwright/runtime/internal";
+import { DEFAULT_REPLY_BYTES } from "@blockwright/runtime/internal/generate";
 import { diffMaximum, type LimitChange, type ProviderEntry } from "../../model/surface-entry.js";
 import type { LinkContext } from "../context.js";
 

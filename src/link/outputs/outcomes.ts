@@ -1,6 +1,7 @@
 // `outcomes`: a declared non-2xx status that is a result, not an error (a
 // 404 meaning "no match"), with a source for every required output.
-import { fieldOf, type OutcomeSpec, type ParamSpec } from "@blockwright/runtime/internal";
+import type { OutcomeSpec, ParamSpec } from "@blockwright/runtime/internal";
+import { fieldOf } from "@blockwright/runtime/internal/generate";
 import type { TypeRef } from "../../model/ir.js";
 import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
 import type { OpenApiOperation } from "../../load/openapi-document.js";

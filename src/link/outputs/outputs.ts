@@ -3,16 +3,8 @@
 // `count`, `default` and `omit`; the field must exist in the response the
 // outputs read, and its type agree with the output's. Gives the TypeScript
 // type of each, as data (ir.ts TypeRef).
-import {
-  cloneJson,
-  fieldOf,
-  formatPointer,
-  parseExpression,
-  type OutputSource,
-  type OutputSpec,
-  type ParamSpec,
-  type ValueRef,
-} from "@blockwright/runtime/internal";
+import type { OutputSource, OutputSpec, ParamSpec, ValueRef } from "@blockwright/runtime/internal";
+import { cloneJson, fieldOf, formatPointer, parseExpression } from "@blockwright/runtime/internal/generate";
 import type { ResponseStep, TypeRef } from "../../model/ir.js";
 import type { ManifestOperation, ManifestOutputSource } from "../../load/precompiled/manifest-types.js";
 import {

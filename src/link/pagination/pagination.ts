@@ -4,17 +4,8 @@
 // optional `more` test, `until` (a stream caught up) and `total`, and `pageSize`, the parameter giving a
 // page's size; each checked against the operation's parameters, body and
 // success response.
-import {
-  formatPointer,
-  PAGE_INPUTS,
-  parseExpression,
-  parsePointer,
-  type PageTarget,
-  type PaginationSpec,
-  type ParamSpec,
-  type ValueRef,
-  type ValueTest,
-} from "@blockwright/runtime/internal";
+import type { PageTarget, PaginationSpec, ParamSpec, ValueRef, ValueTest } from "@blockwright/runtime/internal";
+import { formatPointer, PAGE_INPUTS, parseExpression, parsePointer } from "@blockwright/runtime/internal/generate";
 import type {
   ManifestOperation,
   ManifestPageEnd,

@@ -1,7 +1,7 @@
 // A parameter's limits on their own: sane ranges, each of the parameter's type, enum values of that type
 // (what the spec's schema says of them: param-limits.ts).
 import type { ManifestNestedLimits, ManifestParam } from "../../load/precompiled/manifest-types.js";
-import { multipleNear } from "@blockwright/runtime/internal";
+import { multipleNear } from "@blockwright/runtime/internal/generate";
 import { checkOwnForms } from "../param-branches/param-branches.js";
 import { regexProblem, type LinkContext, type Path } from "../context.js";
 

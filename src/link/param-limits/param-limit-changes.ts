@@ -1,6 +1,7 @@
 // How a parameter's limits changed between two surfaces (a parameter's part of the diff: params.ts), each
 // change classified: a tighter or new limit refuses values that were accepted.
-import { isMultipleOf, type NestedLimits } from "@blockwright/runtime/internal";
+import type { NestedLimits } from "@blockwright/runtime/internal";
+import { isMultipleOf } from "@blockwright/runtime/internal/generate";
 import { canonical } from "../../common/canonical-json.js";
 import type { Classification, Report } from "../../model/surface-entry.js";
 import { type ForbiddenKeys, forbiddenKeysOf, type ParamSurface } from "../../model/surface-format.js";

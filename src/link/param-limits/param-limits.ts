@@ -2,14 +2,8 @@
 // `format`): sane on their own, of the parameter's type, and never looser than the spec's schema at the parameter's
 // place; `limitsFromSpec` takes the spec's as they are.
 import { checkFormsAgainstSchema } from "../param-branches/param-branches.js";
-import {
-  checkValue,
-  FORMAT_MAX_LENGTH,
-  isMultipleOf,
-  isValueFormat,
-  type NestedLimits,
-  type ParamSpec,
-} from "@blockwright/runtime/internal";
+import type { NestedLimits, ParamSpec } from "@blockwright/runtime/internal";
+import { checkValue, FORMAT_MAX_LENGTH, isMultipleOf, isValueFormat } from "@blockwright/runtime/internal/generate";
 import { typeOf, type Schema } from "../../load/openapi-document.js";
 import { booleanEnum, isEnumOfLabels, textOfKinds, withTextEnum, withValueEnum } from "../../load/text-enum.js";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
@@ -137,7 +131,8 @@ export function checkSatisfiable(ctx: LinkContext, spec: ParamSpec, at: Path): b
     );
     return false;
   }
-  const found = firstMadeString(spec, (v) => !("issue" in checkValue(spec, v)));
+  // Any value will do (none is kept): those of the pattern's own length first, before fast-check draws.
+  const found = firstMadeString(spec, (v) => !("issue" in checkValue(spec, v)), lengths);
   if (found === undefined) {
     const rules = [
       spec.pattern !== undefined ? `pattern ${JSON.stringify(spec.pattern)}` : "",

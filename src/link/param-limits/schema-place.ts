@@ -1,7 +1,8 @@
 // The document's schema at a parameter's place, flattened once: every fact taken
 // from it and every check against it (param-limits.ts) reads this record, so the
 // document is asked once per place, not once per rule.
-import { isValueFormat, type NestedLimits } from "@blockwright/runtime/internal";
+import type { NestedLimits } from "@blockwright/runtime/internal";
+import { isValueFormat } from "@blockwright/runtime/internal/generate";
 import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { regexProblem } from "../context.js";
 

@@ -3,13 +3,8 @@
 // required fields of every body object the manifest writes into. What the
 // credential covers (auth.ts) is supplied by it, where it is sent: an operation
 // that takes no credential (`security: []`) sends its own.
-import {
-  formatPointer,
-  parsePointer,
-  type ParamSpec,
-  type WireConstant,
-  type WireSpec,
-} from "@blockwright/runtime/internal";
+import type { ParamSpec, WireConstant, WireSpec } from "@blockwright/runtime/internal";
+import { formatPointer, parsePointer } from "@blockwright/runtime/internal/generate";
 import { slotKey, type OpenApiOperation } from "../../load/openapi-document.js";
 import { requiredInRequest } from "../../load/read-only.js";
 import { isBodyFramingHeader, isIgnoredHeader } from "../../load/ignored-headers.js";

@@ -3,7 +3,8 @@
 // (wire.ts). A default, an example and a placeholder must pass the
 // parameter's own rules, as the runtime checks a caller's value.
 import { isCredentialParam } from "../auth/auth.js";
-import { checkValue, cloneJson, isAbsent, SECRET_MIN_LENGTH, type ParamSpec } from "@blockwright/runtime/internal";
+import type { ParamSpec } from "@blockwright/runtime/internal";
+import { checkValue, cloneJson, isAbsent, SECRET_MIN_LENGTH } from "@blockwright/runtime/internal/generate";
 import { canonical } from "../../common/canonical-json.js";
 import type { ManifestOperation, ManifestParam, ManifestWire } from "../../load/precompiled/manifest-types.js";
 import { titleFromName } from "../../model/naming.js";

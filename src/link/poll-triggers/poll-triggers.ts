@@ -8,16 +8,14 @@
 // operation: the outputs it reads exist and have the type it needs, the
 // inputs are parameters of the operation and values it takes, and the
 // interval leaves room for a request within the provider's documented rate.
-import {
-  checkValue,
-  parsePointer,
-  type PollParamSpec,
-  type PollPositionSpec,
-  type PollTriggerSpec,
-  type ToolSpec,
-  type TriggerOutputSpec,
+import type {
+  PollParamSpec,
+  PollPositionSpec,
+  PollTriggerSpec,
+  ToolSpec,
+  TriggerOutputSpec,
 } from "@blockwright/runtime/internal";
-import { collectReferences, parseTemplate } from "@blockwright/runtime/workflow";
+import { checkValue, parsePointer, collectReferences, parseTemplate } from "@blockwright/runtime/internal/generate";
 import type { Schema } from "../../load/openapi-document.js";
 import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { titleFromName } from "../../model/naming.js";

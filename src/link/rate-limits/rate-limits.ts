@@ -4,7 +4,8 @@
 // 429 that says nothing of when, and the request rate it documents (which an
 // executor's calls, a workflow run's and verify's keep under). Every tool of
 // the provider carries it.
-import { parseExpression, type RateLimitSpec } from "@blockwright/runtime/internal";
+import type { RateLimitSpec } from "@blockwright/runtime/internal";
+import { parseExpression } from "@blockwright/runtime/internal/generate";
 import {
   anyChange,
   diffMaximum,

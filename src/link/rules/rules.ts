@@ -2,7 +2,8 @@
 // group), atMostOne (at most one group, whole), allowedValues and dependentLimits (values or limits depending on
 // another parameter's value), requiredWhen (a parameter required for some values of another), each naming
 // parameters that exist, values the parameters take, and limits no looser than the parameter's own.
-import { cloneJson, type ParamSpec, type RuleSpec } from "@blockwright/runtime/internal";
+import type { ParamSpec, RuleSpec } from "@blockwright/runtime/internal";
+import { cloneJson } from "@blockwright/runtime/internal/generate";
 import { canonical } from "../../common/canonical-json.js";
 import type { ToolEntry } from "../../model/surface-entry.js";
 import type { LinkContext, Path } from "../context.js";

@@ -6,7 +6,8 @@
 // label allows `*.` and the fixed rest; one with listed values, each host they
 // make. The runtime fills the template per call (runtime/call/instance-address.ts)
 // and holds the address to those hosts (hosts.ts).
-import { hostPatternProblem, type ToolSpec } from "@blockwright/runtime/internal";
+import type { ToolSpec } from "@blockwright/runtime/internal";
+import { hostPatternProblem } from "@blockwright/runtime/internal/generate";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import type { ProviderEntry } from "../../model/surface-entry.js";
 import type { Surface } from "../../model/surface-format.js";

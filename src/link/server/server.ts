@@ -5,13 +5,8 @@
 // prefixes every operation's path wherever requests go: the default address
 // carries it, and an address given at call time (the parameter, the `baseUrl`
 // option of mocks and sandboxes) gets it appended.
-import {
-  hostPatternProblem,
-  isLoopback,
-  matchesHost,
-  providerHosts,
-  type ToolSpec,
-} from "@blockwright/runtime/internal";
+import type { ToolSpec } from "@blockwright/runtime/internal";
+import { hostPatternProblem, isLoopback, matchesHost, providerHosts } from "@blockwright/runtime/internal/generate";
 import type { ProviderEntry } from "../../model/surface-entry.js";
 import type { LinkContext, Path } from "../context.js";
 import { linkLimits } from "../limits/limits.js";

@@ -7,8 +7,8 @@
 // serve's start; one asking for a value the upstream accepts but never
 // notifies (a change type the document leaves out), or a match no event can
 // meet, is a trigger that never fires: both are found here.
-import { checkValue, type ToolSpec } from "@blockwright/runtime/internal";
-import { collectReferences, parseTemplate } from "@blockwright/runtime/workflow";
+import type { ToolSpec } from "@blockwright/runtime/internal";
+import { checkValue, collectReferences, parseTemplate } from "@blockwright/runtime/internal/generate";
 import type { Schema } from "../../load/openapi-document.js";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { subscriptionTemplate, subscriptionTemplateList } from "../../model/subscription-templates.js";

@@ -4,16 +4,15 @@
 // and ids from must exist there. The authentication, handshakes and the
 // subscription's steps are declared values the runtime reads
 // (runtime/triggers/), never code.
-import {
-  parsePointer,
-  type DeliveryAuthentication,
-  type DeliveryValue,
-  type SubscriptionLifecycle,
-  type SubscriptionStep,
-  type ToolSpec,
-  type TriggerSpec,
+import type {
+  DeliveryAuthentication,
+  DeliveryValue,
+  SubscriptionLifecycle,
+  SubscriptionStep,
+  ToolSpec,
+  TriggerSpec,
 } from "@blockwright/runtime/internal";
-import { collectReferences } from "@blockwright/runtime/workflow";
+import { parsePointer, collectReferences } from "@blockwright/runtime/internal/generate";
 import { canonical } from "../../common/canonical-json.js";
 import { valueAt } from "../../load/json-ref.js";
 import { jsonMediaType, type Schema } from "../../load/openapi-document.js";

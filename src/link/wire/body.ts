@@ -3,13 +3,8 @@
 // fields) encoded as the spec's `encoding` says (style and explode per field,
 // or a field's JSON `contentType`: one JSON text), or XML as its `xml`
 // objects say.
-import {
-  fieldOf,
-  type BodySpec,
-  type FormFieldEncoding,
-  type ParamSpec,
-  type WireConstant,
-} from "@blockwright/runtime/internal";
+import type { BodySpec, FormFieldEncoding, ParamSpec, WireConstant } from "@blockwright/runtime/internal";
+import { fieldOf } from "@blockwright/runtime/internal/generate";
 import {
   isJsonMediaType,
   type OpenApiOperation,

@@ -3,7 +3,8 @@
 // compares what a caller puts inside the value field by field (a field no
 // longer accepted, one now required, a type or accepted value changed)
 // instead of seeing one opaque parameter.
-import { parsePointer, type ToolSpec } from "@blockwright/runtime/internal";
+import type { ToolSpec } from "@blockwright/runtime/internal";
+import { parsePointer } from "@blockwright/runtime/internal/generate";
 import type { Report, ToolSurfaceContext } from "../../model/surface-entry.js";
 import { shapeTypes, typesWithin } from "../../model/shape.js";
 import type { Shape } from "../../model/surface-format.js";

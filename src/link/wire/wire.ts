@@ -2,14 +2,8 @@
 // header slot the operation declares, a field of its request body, or a
 // switch adding constant values when true — checked against the spec's
 // schema there. And the rule that a slot of a request carries one value.
-import {
-  parsePointer,
-  type FormFieldEncoding,
-  type ParamSpec,
-  type ValueStyle,
-  type WireConstant,
-  type WireSpec,
-} from "@blockwright/runtime/internal";
+import type { FormFieldEncoding, ParamSpec, ValueStyle, WireConstant, WireSpec } from "@blockwright/runtime/internal";
+import { parsePointer } from "@blockwright/runtime/internal/generate";
 import type { ManifestParam, ManifestWireBody, ManifestWireNamed } from "../../load/precompiled/manifest-types.js";
 import {
   declaredParameter,

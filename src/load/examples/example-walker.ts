@@ -2,7 +2,7 @@
 // re-exports its shapes, says why and how they are checked): the places it steps through, and the checks it gathers.
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
-import { entryOf } from "@blockwright/runtime/internal";
+import { entryOf } from "@blockwright/runtime/internal/generate";
 import { SourceError, type YamlSource } from "../yaml-source.js";
 import { refPath, valueAt } from "../json-ref.js";
 import { checkpoint } from "../../common/checkpoint.js";

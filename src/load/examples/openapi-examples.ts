@@ -20,7 +20,7 @@
 // no validator knows, and vendors disagree on the rest. `byte` (base64), which
 // @cfworker/json-schema does not know, is added to its formats (BYTE).
 import { format as knownFormats, type Schema } from "@cfworker/json-schema";
-import { entryOf } from "@blockwright/runtime/internal";
+import { entryOf } from "@blockwright/runtime/internal/generate";
 import type { SourceError, YamlSource } from "../yaml-source.js";
 import { usesJsonSchema2020 } from "../openapi-json-schema.js";
 import { type ExampleMismatch, Walker } from "./example-walker.js";

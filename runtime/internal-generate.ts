@@ -1,0 +1,29 @@
+// @blockwright/runtime/internal/generate: the part of ./internal and ./workflow
+// that the generator (src/load, model, link, emit) reads: the manifest's rules
+// and wording, value checks, pointers and expressions, the support's parts.
+// Not the call path (the client, the transport, OAuth's requests), which
+// generate never runs: importing ./internal and ./workflow evaluated 100 of
+// the runtime's modules in each `generate` process (about 45 ms of CPU), this
+// about half of them. Not part of the public API: it may change in any release.
+export { CALL_PARTS, needsPart, SUPPORT_EXPORTS } from "./call/support.js";
+export { DEFAULT_MAX_PAGES } from "./paging/paginate.js";
+export { DEFAULT_REPLY_BYTES } from "./http/read-body.js";
+export { FORMAT_MAX_LENGTH, isValueFormat, matchesFormat } from "./spec/formats.js";
+export { PAGE_INPUTS } from "./validate/page-inputs.js";
+export { SECRET_MIN_LENGTH, isAbsent } from "./validate/validate-params.js";
+export { authParams, authSlots, authWays, wayCredentials, wayParams } from "./http/credentials.js";
+export { callOf, descriptionOf } from "./spec/tool-description.js";
+export { checkValue } from "./validate/full-check.js";
+export { cloneJson } from "./common/clone.js";
+export { MAX_NESTING, NESTING_RULE, shownPath, tooDeep } from "./common/nesting.js";
+export { defined, entryOf, fieldOf, itemAt } from "./common/checked.js";
+export { deprecationSentence, pollingSentence, ruleParams, ruleSentence } from "./llm/wording.js";
+export { envVariableName } from "./client/environment.js";
+export { flowParams, oauthParams } from "./oauth/flows.js";
+export { formatExpression, formatPointer, parseExpression, parsePointer } from "./http/expressions.js";
+export { hostPatternProblem, isLoopback, matchesHost, providerHosts } from "./http/hosts.js";
+export { isMultipleOf, multipleNear } from "./validate/number-rules.js";
+export { ownValue, setOwn } from "./common/own.js";
+export { tokenUrlPlaceholders } from "./oauth/token-url.js";
+export { toolBehavior } from "./spec/behavior.js";
+export { collectReferences, parseTemplate } from "./workflow/references.js";
