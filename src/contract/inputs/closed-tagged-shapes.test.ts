@@ -5,19 +5,11 @@
 // case of the priority under the first kind, the SRV kind beside a value), and the first shape's address under the
 // AAAA kind; the linker held the shared field to the first shape's format. Each request the judge refused, rightly
 // (the nulls it took). Now each case gives one shape's fields, with its own values, and the field keeps no format.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { executeToolDefinition } from "@blockwright/runtime";
-import { afterAll, describe, expect, it } from "vitest";
-import { loadProvider } from "../../emit/link-provider.js";
-import { draftWorkFolder, drafted, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
-import { OpenApiDocument } from "../../load/openapi-document.js";
-import { loadYamlSource } from "../../load/yaml-source.js";
-import { startMocks } from "../../mocks/mocks.js";
+import { describe, expect, it } from "vitest";
+import { drafted, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
 import { deriveCases } from "../derive.js";
-
-afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+import { casesNotPassed, draftedOnMock } from "../__fixtures__/drafted-subject.js";
 
 const zqname = { type: "string", description: "The record's name.", examples: ["zqhost"] };
 const shape = (kind: string, fields: Record<string, unknown>, required: string[]) => ({
@@ -72,43 +64,28 @@ const doc = openapi(
 
 describe("a body of closed shapes named by a field's value, narrowing a shared field apart", () => {
   it("every derived case passes on the mock, each sending one shape's fields and values", async () => {
-    const d = drafted(doc, ["addZqRecord"]);
-    expect(d.manifest.operations.acme_add_zq_record?.params?.zqvalue?.format).toBeUndefined();
-    const root = mkdtempSync(join(tmpdir(), "blockwright-zq-closed-tagged-"));
-    const dir = join(root, "specs", "acme");
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
-    writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
-    const tools = (await loadProvider(root, dir)).operations.map((o) => o.tool);
-    const tool = tools.find((t) => t.id === "acme_add_zq_record");
-    expect(tool?.params.find((p) => p.name === "zqvalue")?.format).toBeUndefined();
-    const mocks = await startMocks(["acme"], { specsDir: join(root, "specs"), root });
+    expect(drafted(doc, ["addZqRecord"]).manifest.operations.acme_add_zq_record?.params?.zqvalue?.format).toBe(
+      undefined,
+    );
+    const on = await draftedOnMock("acme", doc, ["addZqRecord"]);
     try {
-      const url = mocks.urls.acme ?? "";
-      const cases = deriveCases({
-        provider: "acme",
-        tools,
-        document: new OpenApiDocument(loadYamlSource(join(dir, "openapi.yaml"))),
-      });
-      const names = cases.map((c) => c.id).join("\n");
+      const tool = on.subject.tools.find((t) => t.id === "acme_add_zq_record");
+      expect(tool?.params.find((p) => p.name === "zqvalue")?.format).toBeUndefined();
+      const names = deriveCases(on.subject)
+        .map((c) => c.id)
+        .join("\n");
       for (const kind of ["zqa", "zqaaaa", "zqmx", "zqsrv"]) expect(names).toContain(`zqkind = "${kind}"`);
       expect(names).toContain("zqpriority minimum 0 at the boundary");
-      const failed: string[] = [];
-      for (const c of cases)
-        await c
-          .run({ mockUrl: () => url, seed: 20261121, runs: 20 })
-          .catch((e: Error) => failed.push(`${c.id}: ${e.message}`));
-      expect(failed).toEqual([]);
+      expect(await casesNotPassed(on)).toEqual([]);
       // A caller's AAAA record: its IPv6 address is not refused before the request as the first shape's IPv4 was.
       const aaaa = await executeToolDefinition(
         tool!,
         { accessToken: "zq-token-0001", zqkind: "zqaaaa", zqname: "zqhost", zqvalue: "2001:db8::7" },
-        { baseUrl: url },
+        { baseUrl: on.url },
       );
       expect(aaaa).toMatchObject({ success: true });
     } finally {
-      await mocks.close();
-      rmSync(root, { recursive: true, force: true });
+      await on.close();
     }
   }, 120_000);
 });
