@@ -19,7 +19,7 @@ import {
 } from "./media-types.js";
 import { withRangesAsStatuses } from "./status-ranges.js";
 import { requestBodyOf } from "./request-bodies.js";
-import { requiredUnlisted, typeOf, unionOf, valuesAcross } from "./schema-types.js";
+import { firstAcross, requiredUnlisted, typeOf, unionOf, valuesAcross } from "./schema-types.js";
 
 // What a schema is (its JSON type, its union's variants), kept beside the document for the modules that read both.
 export { typeOf, unionOf, valuesType } from "./schema-types.js";
@@ -234,7 +234,8 @@ export class OpenApiDocument {
    * The schema reached by following `pointer` (property names, or array
    * indexes, `-1` being the last item) from `schema`; `undefined` when the
    * schema declares no such place. Through `anyOf`/`oneOf`, the first
-   * variant that has the place (`locate` says which do).
+   * variant that has the place (`locate` says which do), without a format or
+   * pattern the variants give it apart (firstAcross).
    */
   schemaAt(schema: Schema, pointer: readonly string[]): Schema | undefined {
     return this.locate(schema, pointer).schema;
@@ -272,7 +273,7 @@ export class OpenApiDocument {
           variants: variants.map((v, k) => this.variantLabel(v, k)),
           carrying: variants.flatMap((v, k) => (found[k] ? [this.variantLabel(v, k)] : [])),
         });
-        return valuesAcross(found) ?? found.find((f) => f !== undefined);
+        return valuesAcross(found) ?? firstAcross(found);
       }
       if (typeOf(current) === "array" || (current.items && ARRAY_INDEX.test(segment))) {
         if (!ARRAY_INDEX.test(segment)) return undefined;

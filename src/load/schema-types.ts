@@ -79,6 +79,24 @@ export function valuesAcross(found: (Schema | undefined)[]): Schema | undefined 
   return { ...first, enum: [...new Set(lists.flat())] };
 }
 
+/** Keys by which the variants carrying one place may narrow it apart, each its own (a format, a pattern). */
+const NARROWED_APART = ["format", "pattern"];
+
+/**
+ * The first of the schemas a union's variants carry at one place, without what they narrow it to apart (a record's
+ * value of format ipv4 in one variant, ipv6 in the next): a value any variant takes is one the place takes, and the
+ * first's format refused the others' values (the linker drew a parameter's format from it).
+ */
+export function firstAcross(found: (Schema | undefined)[]): Schema | undefined {
+  const carrying = found.filter((f): f is Schema => f !== undefined);
+  const [first] = carrying;
+  if (!first || carrying.length < 2) return first;
+  const apart = NARROWED_APART.filter(
+    (key) => first[key] !== undefined && new Set(carrying.map((s) => JSON.stringify(s[key] ?? null))).size > 1,
+  );
+  return apart.length ? Object.fromEntries(Object.entries(first).filter(([key]) => !apart.includes(key))) : first;
+}
+
 /**
  * `resolved`, the schema `raw` references, with the fields `raw` requires beside its `$ref` required too: OpenAPI 3.0
  * ignores a `$ref`'s siblings, but a publisher writing `{$ref: Track, required: [title]}` on a request body means them,

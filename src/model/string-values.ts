@@ -340,3 +340,18 @@ export function* stretchings(seeds: readonly string[], length: number, inside: b
     else if (i - change <= chars.length) yield [...chars.slice(0, i), ...chars.slice(i - change)].join("");
   }
 }
+
+/** Simple regular expressions every reading compiles (ECMA-262 with or without `u`, PCRE, Python, RE2). */
+const SIMPLE_PATTERNS = ["^example$", "example", "^[a-z]+$", "^[a-z0-9-]+\\.example\\.com$", "^v\\d+$", "a|b"];
+
+/**
+ * Text of `format: regex` (a regular expression), which a manifest cannot state and validators and mocks check
+ * (ajv-formats compiles it as ECMA-262 with the `u` flag; Prism refused the suite's free text `( `): a simple
+ * pattern, or letters and digits, which every reading takes as themselves. `min`/`max`: the text's length bounds.
+ */
+export function regexTexts(min: number, max: number): fc.Arbitrary<string> {
+  const unit = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+  const plain = fc.string({ unit, minLength: min, maxLength: Math.max(min, max) });
+  const patterns = SIMPLE_PATTERNS.filter((p) => p.length >= min && p.length <= max);
+  return patterns.length ? fc.oneof(fc.constantFrom(...patterns), plain) : plain;
+}

@@ -14,12 +14,13 @@ import {
   type ToolSpec,
   validateParams,
 } from "@blockwright/runtime/internal";
-import { madeStrings, stretch } from "../../model/string-values.js";
+import { madeStrings, regexTexts, stretch } from "../../model/string-values.js";
 import { withAddress } from "../call.js";
 import { drawableForms, sampleFile } from "./rule-values.js";
 import { withoutBracketKeys, writtenWithBrackets } from "../../judge/bracket-form.js";
 import { ContractFailure } from "../types.js";
 import { isAddressParam } from "./address-params.js";
+import { specSchema } from "./document-places.js";
 import type { Input, ToolValues } from "./values.js";
 
 /** A draw of the invalid property: an input breaking one rule, and what the refusal must name. */
@@ -141,7 +142,7 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
               { maxKeys: 4 },
             );
       case "string":
-        return stringValue(p);
+        return regexFormat(p, values) ? regexTexts(...textBounds(p)) : stringValue(p);
       case "file":
         // A list of files (`multiple`): one or two, a fresh file each.
         return p.multiple
@@ -266,8 +267,7 @@ function stringValue(p: ParamSpec): fc.Arbitrary<string> {
       : fc.array(item, { minLength: 1, maxLength: 4 }).map((items) => items.join(`${p.separator} `));
   }
   if (isValueFormat(p.format)) return fc.constantFrom(...madeStrings(p));
-  const minLength = Math.max(p.minLength ?? 1, p.secret ? 8 : 1);
-  const maxLength = Math.max(minLength, Math.min(p.maxLength ?? 64, minLength + 64));
+  const [minLength, maxLength] = textBounds(p);
   if (p.pattern) return patternString(p, p.pattern, minLength, maxLength);
   if (p.wire.in === "body" && p.wire.split) {
     const sep = p.wire.split.separator;
@@ -279,6 +279,21 @@ function stringValue(p: ParamSpec): fc.Arbitrary<string> {
       .map((items) => items.join(`${sep} `));
   }
   return fc.string({ unit: textUnit, minLength, maxLength });
+}
+
+/** The lengths a drawn text of the parameter takes: its own bounds, at most 64 past its least. */
+function textBounds(p: ParamSpec): [number, number] {
+  const minLength = Math.max(p.minLength ?? 1, p.secret ? 8 : 1);
+  return [minLength, Math.max(minLength, Math.min(p.maxLength ?? 64, minLength + 64))];
+}
+
+/**
+ * Whether the document gives the text `format: regex` at the parameter's place, and the manifest no rule of its own
+ * that a draw must follow (an enum, a format, a pattern).
+ */
+function regexFormat(p: ParamSpec, values: ToolValues): boolean {
+  if (p.enum || p.format !== undefined || p.pattern !== undefined) return false;
+  return specSchema(values.doc, values.op, p)?.format === "regex";
 }
 
 /**

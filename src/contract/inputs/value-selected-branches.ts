@@ -3,8 +3,12 @@
 // the manifest gives as a parameter of its own, whose value selects the shape, and so the fields that shape requires.
 // An input that pinned the value (an enum case, `status = completed`) or drew it gave it alone, which no shape took,
 // and the request judge refused it. An input the suite makes gives, beside the selecting value, the fields its shape
-// requires (from their examples); or, when that cannot be, is no input the rules allow.
-import { parsePointer, type ToolSpec } from "@blockwright/runtime/internal";
+// requires (from their examples); or, when that cannot be, is no input the rules allow. A shape closed over its fields
+// (`additionalProperties: false`, a DNS record of type SRV taking no `value`) takes no other shape's field, and a field
+// it narrows (an address of format ipv6 where another shape's is ipv4) no value of another shape's: such fields are
+// left out, such values become the shape's own example; where a case pins one of them, a shape taking it is selected
+// (the selecting value not pinned), else the input is none the rules allow.
+import { isValueFormat, matchesFormat, parsePointer, type ToolSpec } from "@blockwright/runtime/internal";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import { bodyConstantFields, unionMembers } from "./body-branches.js";
 import type { GroupInput, Outcome } from "./group-rules.js";
@@ -14,6 +18,10 @@ interface ValueBranch {
   values: unknown[] | undefined;
   /** The top-level fields it requires beyond those the union requires beside it (the tool's required parameters). */
   required: string[];
+  /** The top-level fields it takes, when it is closed over them. */
+  closedOver: Set<string> | undefined;
+  /** The fields whose values it narrows (a format, an enum): which values it takes, and its example of one. */
+  narrowed: Map<string, { takes: (value: unknown) => boolean; example: unknown }>;
 }
 
 export interface ValueBranches {
@@ -61,17 +69,42 @@ export function valueBranches(tool: ToolSpec, doc: OpenApiDocument, op: OpenApiO
       );
       // A selecting field: its values differ between shapes (the same enum in each tells none apart).
       if (values.every((v) => v === undefined) || new Set(values.map((v) => JSON.stringify(v))).size < 2) continue;
+      const fieldsOf = (b: Schema) => Object.keys({ ...(flat.properties ?? {}), ...(b.properties ?? {}) } as object);
+      const closed = (b: Schema) => b.additionalProperties === false || flat.additionalProperties === false;
       return {
         selector,
         paramOf,
         constants: bodyConstantFields(tool),
-        branches: members.map((b, i) => ({ values: values[i], required: requiredOf(b) })),
+        branches: members.map((b, i) => ({
+          values: values[i],
+          required: requiredOf(b),
+          closedOver: closed(b) ? new Set(fieldsOf(b)) : undefined,
+          narrowed: narrowedFields(doc, b, field),
+        })),
       };
     }
   } catch {
     return undefined;
   }
   return undefined;
+}
+
+/** The fields a shape narrows to a format or listed values (beside the selecting field), each with its own example. */
+function narrowedFields(doc: OpenApiDocument, shape: Schema, selecting: string): ValueBranch["narrowed"] {
+  const out: ValueBranch["narrowed"] = new Map();
+  for (const [field, raw] of Object.entries((shape.properties ?? {}) as Record<string, Schema>)) {
+    if (field === selecting) continue;
+    const own = doc.flatten(raw);
+    const listed = listedValues(doc, own);
+    const format = typeof own.format === "string" && isValueFormat(own.format) ? own.format : undefined;
+    if (!listed && !format) continue;
+    const takes = (v: unknown) =>
+      (!listed || listed.some((l) => JSON.stringify(l) === JSON.stringify(v))) &&
+      (!format || typeof v !== "string" || matchesFormat(format, v));
+    const examples = [own.example, ...(Array.isArray(own.examples) ? own.examples : []), ...(listed ?? [])];
+    out.set(field, { takes, example: examples.find((e) => e !== undefined && takes(e)) });
+  }
+  return out;
 }
 
 /**
@@ -82,10 +115,10 @@ export function meetValueBranch(shapes: ValueBranches, input: GroupInput): Outco
   const { out, has } = input;
   const field = [...shapes.paramOf].find(([, p]) => p === shapes.selector)?.[0] ?? "";
   const given = has(shapes.selector);
+  const takesValue = (b: ValueBranch, v: unknown) =>
+    b.values === undefined || b.values.some((x) => JSON.stringify(x) === JSON.stringify(v));
   const selected = shapes.branches.filter((b) =>
-    given
-      ? b.values === undefined || b.values.some((v) => JSON.stringify(v) === JSON.stringify(out[shapes.selector]))
-      : !b.required.includes(field),
+    given ? takesValue(b, out[shapes.selector]) : !b.required.includes(field),
   );
   const param = (f: string) => shapes.paramOf.get(f);
   const lacking = (b: ValueBranch) =>
@@ -93,15 +126,38 @@ export function meetValueBranch(shapes: ValueBranches, input: GroupInput): Outco
       .filter((f) => !shapes.constants.has(f))
       .map(param)
       .filter((p) => p === undefined || !has(p));
+  // The parameters given at fields a closed shape does not take, and those whose values it does not.
+  const foreign = (b: ValueBranch) =>
+    [...shapes.paramOf].filter(([f, p]) => has(p) && b.closedOver && !b.closedOver.has(f)).map(([, p]) => p);
+  const misfits = (b: ValueBranch, values: Record<string, unknown>) =>
+    [...b.narrowed].flatMap(([f, own]) => {
+      const p = param(f);
+      return p !== undefined && values[p] !== undefined && !own.takes(values[p]) ? [{ p, example: own.example }] : [];
+    });
+  const met = (b: ValueBranch) => !lacking(b).length && !foreign(b).length && !misfits(b, out).length;
   // No shape takes the value (an invalid input's, which the runtime refuses before any request), or one that it
   // selects is met, or every one lacks a field no parameter gives (nothing an input can change): as it is.
-  if (!selected.length || selected.some((b) => !lacking(b).length)) return "ok";
+  if (!selected.length || selected.some(met)) return "ok";
   if (selected.every((b) => lacking(b).includes(undefined))) return "ok";
-  for (const b of selected) {
+  // The shapes selected, then (the selecting value not pinned) the others, each by its first value.
+  const others = input.isPinned(shapes.selector)
+    ? []
+    : shapes.branches.filter((b) => !selected.includes(b) && b.values?.length);
+  for (const b of [...selected, ...others]) {
     const missing = lacking(b);
     // A field with no parameter, or a parameter left out on purpose (pinned) or with no example: not this shape.
     if (missing.some((p) => p === undefined || input.isPinned(p) || input.example(p) === undefined)) continue;
-    for (const p of missing as string[]) out[p] = input.example(p)?.value;
+    const strays = foreign(b);
+    if (strays.some((p) => input.isPinned(p))) continue;
+    const next: Record<string, unknown> = { ...out };
+    for (const p of strays) delete next[p];
+    for (const p of missing as string[]) next[p] = input.example(p)?.value;
+    if (!selected.includes(b)) next[shapes.selector] = b.values?.[0];
+    const wrong = misfits(b, next);
+    if (wrong.some((m) => input.isPinned(m.p) || m.example === undefined)) continue;
+    for (const m of wrong) next[m.p] = m.example;
+    for (const key of Object.keys(out)) if (!(key in next)) delete out[key];
+    Object.assign(out, next);
     return "changed";
   }
   return "impossible";

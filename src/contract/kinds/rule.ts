@@ -181,9 +181,14 @@ function requiredWhenCases(values: ToolValues, rule: RuleOf<"requiredWhen">): Co
   return rule.values.flatMap((v) => {
     const when = `${rule.dependsOn} is ${String(v)}`;
     return [
-      acceptCase(values, "rule", `requiredWhen: ${rule.param} given when ${when}`, param, () =>
-        values.with({ [rule.dependsOn]: v, [rule.param]: values.example(rule.param)?.value }),
-      ),
+      acceptCase(values, "rule", `requiredWhen: ${rule.param} given when ${when}`, param, () => {
+        // The rule gives the parameter, a value the shape the selecting value selects takes (its own where the
+        // example is another shape's: an IPv6 address where the example is IPv4); else its example, pinned.
+        const given = values.with({ [rule.dependsOn]: v });
+        return given?.[rule.param] !== undefined
+          ? given
+          : values.with({ [rule.dependsOn]: v, [rule.param]: values.example(rule.param)?.value });
+      }),
       refuseCase(
         values,
         "rule",

@@ -146,6 +146,18 @@ export function branchEnums(doc: OpenApiDocument, flat: Schema): Map<string, unk
   return out;
 }
 
+/** A schema flattened, or undefined where its references cannot be followed. */
+function flattened(doc: OpenApiDocument, schema: Schema): Schema | undefined {
+  try {
+    return doc.flatten(schema);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What shapes may narrow a field they share to apart, each shape its own (a format, a pattern). */
+const WIDENED = ["format", "pattern"];
+
 /**
  * The fields a body's union branches carry beyond its own (`allOf: [{oneOf: [A, B]}, {properties: …}]`, shapes
  * beside common fields), each with its schema (the first branch's) and whether every branch requires it; none when
@@ -170,6 +182,20 @@ export function branchFields(
     for (const [name, schema] of Object.entries((b.properties ?? {}) as Record<string, Schema>))
       if (!own.has(name) && !Object.hasOwn(fields, name)) fields[name] = schema;
   if (!Object.keys(fields).length) return undefined;
+  // A field the shapes narrow apart (a record's value of format ipv4 in one shape, ipv6 in another): drafted without
+  // that narrowing, which would refuse the other shapes' values before any request.
+  const widened: string[] = [];
+  for (const [name, schema] of Object.entries(fields)) {
+    const owns = branches.flatMap((b) => {
+      const field = (b.properties as Record<string, Schema> | undefined)?.[name];
+      return field ? [flattened(doc, field) ?? {}] : [];
+    });
+    const apart = WIDENED.filter((key) => new Set(owns.map((f) => JSON.stringify(f[key] ?? null))).size > 1);
+    const flat = apart.length ? flattened(doc, schema) : undefined;
+    if (!flat) continue;
+    fields[name] = Object.fromEntries(Object.entries(flat).filter(([key]) => !apart.includes(key)));
+    widened.push(`${name} (${apart.join(", ")})`);
+  }
   const required = new Set(
     Object.keys(fields).filter((name) =>
       branches.every((b) => Array.isArray(b.required) && (b.required as unknown[]).includes(name)),
@@ -178,7 +204,8 @@ export function branchFields(
   const note =
     `the request body is one of ${branches.length} shapes beside its common fields (${key}): the fields of each ` +
     `shape drafted (${Object.keys(fields).join(", ")}), optional unless every shape requires them; a call gives ` +
-    "those of one shape";
+    "those of one shape" +
+    (widened.length ? `; drafted without what the shapes narrow apart: ${widened.join(", ")}` : "");
   return { fields, required, note };
 }
 

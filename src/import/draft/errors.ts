@@ -9,6 +9,7 @@ import { operationRef } from "../../load/operation-index.js";
 import { MESSAGE_KEY, MESSAGE_NAMES } from "../../model/message-fields.js";
 import type { SelectedOperation } from "../cut/select-operations.js";
 import type { ReviewNote } from "../manifest-yaml.js";
+import { deepMessage, isText, messageName, NOT_A_MESSAGE } from "./deep-message.js";
 import { recordOfErrorAnswer } from "./error-record.js";
 import { safeFlatten } from "./param-schema.js";
 
@@ -26,10 +27,6 @@ interface ErrorPlaces {
 }
 
 const count = (map: Map<string, number>, expression: string) => map.set(expression, (map.get(expression) ?? 0) + 1);
-
-/** Whether a field of an error answer's schema holds text: typed so, or untyped with a text example. */
-const isText = (schema: Schema | undefined) =>
-  typeOf(schema) === "string" || (typeOf(schema) === undefined && typeof schema?.example === "string");
 
 /** Where the error replies keep their code and message, read from the error responses of the chosen operations. */
 export function draftErrors(
@@ -166,7 +163,8 @@ const MESSAGE_PLACES = [
  * A string field, at the top of the error reply, in its `error` object or in its first item (a list of errors),
  * whose name says it is the message (messageName), where none of the usual
  * places is one (`error_message`, `error-code-label`); else a list's first message or the one text
- * field; last, such a field of another object the reply wraps the error in (`{data: {code, message}, success: false}`).
+ * field; then such a field of another object the reply wraps the error in (`{data: {code, message}, success: false}`);
+ * last, a message nested deeper in lists and objects (deepMessage).
  */
 function namedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined {
   const named = (bases: string[][]) => {
@@ -190,7 +188,8 @@ function namedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined 
     named(wrapped) ??
     usualWithin(wrapped, schemaTexts(doc, flat)) ??
     listedWithin(doc, flat, envelopes) ??
-    loneWithinErrorEnvelope(doc, flat, envelopes)
+    loneWithinErrorEnvelope(doc, flat, envelopes) ??
+    deepMessage(doc, flat)
   );
 }
 
@@ -276,19 +275,6 @@ function listedWithin(doc: OpenApiDocument, flat: Schema, envelopes: readonly st
       ? Object.keys((inner?.properties ?? {}) as Json).filter((field) => schemaTexts(doc, flat).list([name, field]))
       : [];
     if (only !== undefined && !more.length) return [name, only, "0"];
-  }
-  return undefined;
-}
-
-/**
- * Among text fields' names, the one that best says it is the message: of the best kind (MESSAGE_NAMES), one that also
- * says `error` first.
- */
-function messageName(names: readonly string[]): string | undefined {
-  for (const kind of MESSAGE_NAMES) {
-    const matching = names.filter((name) => kind.test(name));
-    const best = matching.find((name) => /error/i.test(name)) ?? matching[0];
-    if (best !== undefined) return best;
   }
   return undefined;
 }
@@ -403,9 +389,6 @@ function sameShape(type: string | undefined, value: unknown): boolean {
   if (type === "array") return Array.isArray(value);
   return true;
 }
-
-/** Names of fields that say what they hold is not the message: a code, a kind, an id, a time, an address. */
-const NOT_A_MESSAGE = /code|type|kind|status|(^|_|-)id$|Id$|request|trace|time|date|url|uri|link|href|documentation/i;
 
 /**
  * The one text field at the top of the error reply, where nothing names the message: `{status, err}` (the rest say they

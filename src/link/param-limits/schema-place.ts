@@ -73,10 +73,16 @@ function nestedOf(doc: OpenApiDocument, raw: Schema): NestedLimits | undefined {
   // A number of a whole-number format (`type: number, format: int32`): its validators (the mocks') take whole numbers
   // only, as a top-level parameter's integer: true says (draft/param-schema.ts).
   if (t === "number" && (s.format === "int32" || s.format === "int64")) out.type = "integer";
+  // A keyword of another type than the schema's one type (`maxLength: 1000` on an object, a document's misplaced
+  // limit) limits nothing, JSON Schema applying each to its own type: taken, it made a limit case send text for an
+  // object.
+  const one = Array.isArray(s.type) ? undefined : t;
+  const text = one === undefined || one === "string";
+  const numeric = one === undefined || one === "number" || one === "integer";
   for (const key of ["minLength", "maxLength", "minimum", "maximum"] as const)
-    if (typeof s[key] === "number") out[key] = s[key] as number;
-  if (typeof s.pattern === "string" && !regexProblem(s.pattern)) out.pattern = s.pattern;
-  if (isValueFormat(s.format as string)) out.format = s.format as NestedLimits["format"];
+    if (typeof s[key] === "number" && (key.endsWith("Length") ? text : numeric)) out[key] = s[key] as number;
+  if (text && typeof s.pattern === "string" && !regexProblem(s.pattern)) out.pattern = s.pattern;
+  if (text && isValueFormat(s.format as string)) out.format = s.format as NestedLimits["format"];
   if (Array.isArray(s.enum)) out.enum = [...(s.enum as unknown[])];
   return Object.keys(out).length ? out : undefined;
 }

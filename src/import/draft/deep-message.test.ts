@@ -1,0 +1,100 @@
+// An error answer that keeps its message nested deeper than the usual places: a batch's answer, one error per
+// failed item in a list, each holding an error collection whose list of texts is the message. Add drafts the place
+// (the shallowest, a field saying errors or messages walked first), and the runtime reads the message there; a record
+// the answer also carries (a description of an item the batch did create) is never taken for the message.
+import { rmSync } from "node:fs";
+import { executeToolDefinition } from "@blockwright/runtime";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const ok = { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) };
+const withError = (answer: Record<string, unknown>, components: Record<string, unknown> = {}) =>
+  openapi(
+    { "/zqgadgets": { post: { operationId: "makeZqGadgets", responses: { ...ok, "400": reply(answer) } } } },
+    components,
+  );
+const text = { type: "string" };
+/** An error collection: a list of texts, and texts by field. */
+const collection = {
+  type: "object",
+  properties: {
+    zqErrorMessages: { type: "array", items: text },
+    zqErrors: { type: "object", additionalProperties: text },
+    zqStatus: { type: "integer" },
+  },
+};
+/** The items made, each a record with a text that is no message. */
+const made = { type: "array", items: { type: "object", properties: { zqKey: text, zqDescription: text } } };
+
+async function messageOf(d: ReturnType<typeof drafted>, body: unknown): Promise<unknown> {
+  const [tool] = await linkedTools(d);
+  const result = await executeToolDefinition(
+    tool!,
+    { accessToken: "zq-token-0001" },
+    {
+      baseUrl: "https://api.acme.test",
+      retries: 0,
+      fetch: async () =>
+        new Response(JSON.stringify(body), { status: 400, headers: { "content-type": "application/json" } }),
+    },
+  );
+  return result.success ? undefined : result.error.message;
+}
+
+describe("an error answer's message nested in lists and objects", () => {
+  it("four levels deep: {zqMade: [record], zqFailures: [{zqElementErrors: {zqErrorMessages: ['…']}}]}", async () => {
+    const failure = {
+      type: "object",
+      properties: { zqStatus: { type: "integer" }, zqElementErrors: { $ref: "#/components/schemas/ZqCollection" } },
+    };
+    const answer = { type: "object", properties: { zqMade: made, zqFailures: { type: "array", items: failure } } };
+    const d = drafted(withError(answer, { schemas: { ZqCollection: collection } }), ["makeZqGadgets"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/zqFailures/0/zqElementErrors/zqErrorMessages/0"]);
+    expect(await linkProblems(d)).toEqual([]);
+    const body = {
+      zqMade: [{ zqKey: "ZQ-1", zqDescription: "a zqgadget made" }],
+      zqFailures: [{ zqStatus: 400, zqElementErrors: { zqErrorMessages: ["zqgadget 2 lacks a size"], zqErrors: {} } }],
+    };
+    expect(await messageOf(d, body)).toBe("zqgadget 2 lacks a size");
+  });
+
+  it("the shallowest wins, and at one level a text named as a message before a list of texts", async () => {
+    const deeper = { type: "object", properties: { zqInner: { type: "object", properties: { zqMessage: text } } } };
+    const holder = {
+      type: "object",
+      properties: { zqErrorList: { type: "array", items: text }, zqMessage: text, zqNested: deeper },
+    };
+    const answer = {
+      type: "object",
+      properties: {
+        zqBatch: { type: "array", items: { type: "object" } },
+        zqFault: {
+          type: "array",
+          items: { type: "object", properties: { zqAbout: holder } },
+        },
+      },
+    };
+    const d = drafted(withError(answer), ["makeZqGadgets"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/zqFault/0/zqAbout/zqMessage"]);
+    expect(await linkProblems(d)).toEqual([]);
+    const body = { zqFault: [{ zqAbout: { zqErrorList: ["zq listed"], zqMessage: "zqgadget refused" } }] };
+    expect(await messageOf(d, body)).toBe("zqgadget refused");
+  });
+
+  it("a record's description is no message: no place saying errors, the common places drafted", () => {
+    const answer = { type: "object", properties: { zqMade: made, zqCount: { type: "integer" } } };
+    const d = drafted(withError(answer), ["makeZqGadgets"]);
+    expect(d.manifest.errors.message).not.toContainEqual(expect.stringContaining("zqDescription"));
+    expect(notesAt(d, "errors.message").join(" ")).toContain("no schema saying where their message is");
+  });
+});
