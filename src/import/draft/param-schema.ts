@@ -8,6 +8,7 @@ import { FILLED_BY_FETCH } from "../../load/ignored-headers.js";
 import { wholeNumberRange } from "../../load/examples/schema-lookup.js";
 import { anyText, BASE64_PATTERN } from "../../model/byte-text.js";
 import { DURATION_PATTERN } from "../../model/duration-text.js";
+import { FORMAT_ALIASES } from "../../model/format-aliases.js";
 import { typeOf, valuesType, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { booleanEnum } from "../../load/text-enum.js";
 import type { ReviewNote } from "../manifest-yaml.js";
@@ -23,12 +24,6 @@ export const DESCRIPTION_LENGTH = 600;
 
 /** Formats that say no more than the type does. */
 const PLAIN_FORMATS = new Set(["int32", "int64", "float", "double"]);
-
-/**
- * Formats that validators name otherwise, as the manifest's formats that admit only their values (an absolute http(s)
- * address is a uri).
- */
-const FORMAT_ALIASES: Record<string, NonNullable<ManifestParam["format"]>> = { url: "uri" };
 
 /** A value to draft as a parameter: its name, where it goes, whether it is required, what the spec says of it. */
 export interface FieldInput {

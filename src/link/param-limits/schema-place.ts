@@ -2,7 +2,7 @@
 // from it and every check against it (param-limits.ts) reads this record, so the
 // document is asked once per place, not once per rule.
 import type { NestedLimits } from "@blockwright/runtime/internal";
-import { isValueFormat } from "@blockwright/runtime/internal/generate";
+import { valueFormatOf } from "../../model/format-aliases.js";
 import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { regexProblem } from "../context.js";
 
@@ -82,7 +82,9 @@ function nestedOf(doc: OpenApiDocument, raw: Schema): NestedLimits | undefined {
   for (const key of ["minLength", "maxLength", "minimum", "maximum"] as const)
     if (typeof s[key] === "number" && (key.endsWith("Length") ? text : numeric)) out[key] = s[key] as number;
   if (text && typeof s.pattern === "string" && !regexProblem(s.pattern)) out.pattern = s.pattern;
-  if (text && isValueFormat(s.format as string)) out.format = s.format as NestedLimits["format"];
+  // A format the manifest names otherwise (`url`, a `uri`): its name, so that a value drawn here is of it.
+  const format = text ? valueFormatOf(s.format) : undefined;
+  if (format) out.format = format;
   if (Array.isArray(s.enum)) out.enum = [...(s.enum as unknown[])];
   return Object.keys(out).length ? out : undefined;
 }
