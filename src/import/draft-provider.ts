@@ -25,12 +25,14 @@ import { keyInBodyNotes, withKeyInBody } from "./auth/key-in-body.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
+import { unreadableTypeNotes, withoutUnreadableTypes } from "./shapes/unreadable-types.js";
 import { withoutUnmetLengths } from "./shapes/unmet-lengths.js";
 import { withoutOpenEnums } from "./shapes/open-enums.js";
 import { withoutPagingQueryCopies } from "./shapes/paging-query-copies.js";
 import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples.js";
 import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/required-across-shapes.js";
 import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
+import { withNullMembersAsAnyOf } from "./shapes/null-members.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { withoutUnreadablePatterns } from "./shapes/unreadable-patterns.js";
 import { structuredListRefusal } from "./shapes/structured-list-params.js";
@@ -178,6 +180,7 @@ function rewrittenCut(
   const placeholders = withMissingSchemas(doc, cut.report);
   const pagingCopies = withoutPagingQueryCopies(doc);
   const unreadable = withoutUnreadablePatterns(doc);
+  const untyped = withoutUnreadableTypes(doc);
   const unmet = withoutUnmetFormats(doc);
   const unmetLengths = withoutUnmetLengths(doc);
   const openEnums = withoutOpenEnums(doc);
@@ -185,6 +188,7 @@ function rewrittenCut(
   const unlistedRequired = withoutRequiredNoShapeLists(doc);
   const shapeRequired = withRequiredInShapes(doc);
   const overlapping = withOverlappingUnionsAsAnyOf(doc);
+  const nullMembers = withNullMembersAsAnyOf(doc);
   const unionClosings = withoutClosingBesideUnions(doc);
   const refused = withoutRefusedRequestExamples(doc, chosen);
   const answers = rewriteCutAnswers(
@@ -208,12 +212,13 @@ function rewrittenCut(
       unmetLengths,
       openEnums,
       pagingCopies,
-      unreadable,
+      unreadable: [...unreadable, ...untyped],
       refused: refused.map((r) => r.place),
       shapeRequired,
       unlistedRequired,
       overlapping,
       unionClosings,
+      nullMembers,
       reordered: reordered.changed,
     },
     answers,
@@ -223,11 +228,15 @@ function rewrittenCut(
         ...keyInBodyNotes(keyInBody, credential),
         ...cutChangeNotes(
           renamed,
-          { unmet, unmetLengths, openEnums, pagingCopies, unreadable, unlistedRequired, overlapping, unionClosings },
+          {
+            ...{ unmet, unmetLengths, openEnums, pagingCopies, unreadable },
+            ...{ unlistedRequired, overlapping, unionClosings, nullMembers },
+          },
           placeholders,
           answers,
           shapeRequired,
         ),
+        ...unreadableTypeNotes(untyped),
         ...refusedNotes,
       ],
     },

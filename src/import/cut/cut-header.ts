@@ -6,6 +6,7 @@ import type { DocumentKind } from "../document/convert.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { type CutReport, movedLines } from "./cut.js";
 import { cutAnswerLines, type CutAnswers } from "./cut-answers.js";
+import { unionLines, unionNotes } from "./cut-header-unions.js";
 import type { SelectedOperation } from "./select-operations.js";
 
 /** Where a published document came from. */
@@ -31,7 +32,7 @@ export interface CutChanges {
   openEnums?: string[];
   /** Query parameters copying a paging field of the JSON request body, left out (shapes/paging-query-copies.ts). */
   pagingCopies?: string[];
-  /** The patterns no reading compiles or no text matches, left out (shapes/unreadable-patterns.ts). */
+  /** Patterns no reading compiles or no text matches, types naming none: left out (shapes/unreadable-*.ts). */
   unreadable: string[];
   /** The request examples left out: the judge refuses them (shapes/refused-request-examples.ts). */
   refused: string[];
@@ -43,6 +44,8 @@ export interface CutChanges {
   overlapping?: string[];
   /** Closings beside a union that list no field, left out (shapes/closed-beside-union.ts). */
   unionClosings?: string[];
+  /** allOfs of a typed member and a null one, written as "that or null" (shapes/null-members.ts). */
+  nullMembers?: string[];
   /** Servers put in another order (the one the draft takes first). */
   reordered?: string[];
 }
@@ -68,6 +71,7 @@ export function cutHeader(
     unlistedRequired,
     overlapping,
     unionClosings,
+    nullMembers,
     reordered = [],
   }: CutChanges,
   answers: CutAnswers,
@@ -103,7 +107,7 @@ export function cutHeader(
       : []),
     ...openEnumAndCopyLines(openEnums, pagingCopies),
     ...(unreadable.length
-      ? [`Left out by blockwright add: ${unreadable.join(", ")} (no ECMAScript regular expression, or none matches).`]
+      ? [`Left out by blockwright add: ${unreadable.join(", ")} (no reader holds it as written, or no value meets it).`]
       : []),
     ...(refused.length
       ? [
@@ -111,7 +115,7 @@ export function cutHeader(
             "judge reads it).",
         ]
       : []),
-    ...unionLines({ shapeRequired, unlistedRequired, overlapping, unionClosings }),
+    ...unionLines({ shapeRequired, unlistedRequired, overlapping, unionClosings, nullMembers }),
     ...(anonymous.length
       ? [
           `Written out by blockwright add: ${anonymous.join(", ")}: [] ` +
@@ -163,42 +167,6 @@ function openEnumAndCopyLines(openEnums: readonly string[], pagingCopies: readon
   ];
 }
 
-/** The header's lines on the unions add rewrote: no value met them as published. */
-function unionLines({
-  shapeRequired,
-  unlistedRequired = [],
-  overlapping = [],
-  unionClosings = [],
-}: Pick<CutChanges, "shapeRequired" | "unlistedRequired" | "overlapping" | "unionClosings">): string[] {
-  return [
-    ...(shapeRequired.length
-      ? [
-          `Changed by blockwright add: ${shapeRequired.join("; ")}: each field required by the one shape of its ` +
-            "oneOf that lists it, not beside the union (which required fields of different shapes together: no " +
-            "value met it).",
-        ]
-      : []),
-    ...(unlistedRequired.length
-      ? [
-          `Left out by blockwright add: the required fields of ${unlistedRequired.join("; ")} (neither a shape of ` +
-            "a union, nor the union, nor a closed object lists them: no value met it).",
-        ]
-      : []),
-    ...(overlapping.length
-      ? [
-          `Changed by blockwright add: ${overlapping.join("; ")}: anyOf, not oneOf (each shape takes every value of ` +
-            "another: no value was of exactly one, so none met the union).",
-        ]
-      : []),
-    ...(unionClosings.length
-      ? [
-          `Left out by blockwright add: the additionalProperties: false of ${unionClosings.join("; ")} (listing no ` +
-            "field of its own, it refused every field of the shapes beside it; each shape keeps its own).",
-        ]
-      : []),
-  ];
-}
-
 /** What the cut leaves a person to check. */
 export function cutNotes(report: CutReport): ReviewNote[] {
   return [
@@ -236,6 +204,7 @@ export function cutChangeNotes(
     unlistedRequired = [],
     overlapping = [],
     unionClosings = [],
+    nullMembers = [],
   }: Pick<
     CutChanges,
     | "unmet"
@@ -246,16 +215,14 @@ export function cutChangeNotes(
     | "unlistedRequired"
     | "overlapping"
     | "unionClosings"
+    | "nullMembers"
   >,
   placeholders: readonly string[],
   { asJson, fileAnswers, defaultAnswers, emptyAnswers }: CutAnswers,
   shapeRequired: readonly string[] = [],
 ): ReviewNote[] {
   return [
-    ...shapeRequiredNotes(shapeRequired),
-    ...unlistedRequiredNotes(unlistedRequired),
-    ...overlappingNotes(overlapping),
-    ...unionClosingNotes(unionClosings),
+    ...unionNotes({ shapeRequired, unlistedRequired, overlapping, unionClosings, nullMembers }),
     ...(renamed.size
       ? [
           {
@@ -385,63 +352,6 @@ function pagingCopyNotes(pagingCopies: readonly string[]): ReviewNote[] {
         `openapi.yaml leaves out the query parameters ${pagingCopies.join("; ")}: each copies a paging value of the ` +
         "JSON request body (same name, the parameter a bare text named or described as paging), and the service " +
         "reads the body: the call and its paging send the body's field; check that the API reads them there",
-    },
-  ];
-}
-
-/** The note on unions whose required fields add moved into their own shapes (shapes/required-across-shapes.ts). */
-function shapeRequiredNotes(shapeRequired: readonly string[]): ReviewNote[] {
-  if (!shapeRequired.length) return [];
-  return [
-    {
-      at: ["openapi"],
-      note:
-        `openapi.yaml requires the fields of ${shapeRequired.join("; ")} each in the one shape of its oneOf ` +
-        "that lists it: the document required them all beside the union, which no value meets (it is of one " +
-        "shape); check which the API requires",
-    },
-  ];
-}
-
-/** The note on unions whose required fields no shape lists, left out by add (shapes/required-across-shapes.ts). */
-function unlistedRequiredNotes(unlistedRequired: readonly string[]): ReviewNote[] {
-  if (!unlistedRequired.length) return [];
-  return [
-    {
-      at: ["openapi"],
-      note:
-        `openapi.yaml no longer requires the fields of ${unlistedRequired.join("; ")}: the document required them ` +
-        "where nothing lists them (beside a union none of whose shapes does, or in a closed object: a shape's " +
-        "sub-fields or a field renamed, perhaps), which no value meets; check which fields the API requires",
-    },
-  ];
-}
-
-/** The note on closings beside a union that refused its shapes' fields, left out (shapes/closed-beside-union.ts). */
-function unionClosingNotes(unionClosings: readonly string[]): ReviewNote[] {
-  if (!unionClosings.length) return [];
-  return [
-    {
-      at: ["openapi"],
-      note:
-        `openapi.yaml leaves out the additionalProperties: false of ${unionClosings.join("; ")}: listing no field ` +
-        "of its own, it refused every field its shapes list, so no value holding one met it; each shape keeps its " +
-        "own closing. Check which fields the API refuses",
-    },
-  ];
-}
-
-/** The note on oneOfs no value met, written as anyOf by add (shapes/overlapping-unions.ts). */
-function overlappingNotes(overlapping: readonly string[]): ReviewNote[] {
-  if (!overlapping.length) return [];
-  return [
-    {
-      at: ["openapi"],
-      note:
-        `openapi.yaml writes ${overlapping.join("; ")} as anyOf: each of its shapes takes every value of another ` +
-        "(alike but for their descriptions, or one requiring more fields of an open other), so no value was of " +
-        "exactly one and none met the oneOf; a value of any shape now meets it. Check how the API tells them apart " +
-        "(a field of one fixed value in each shape, an enum or const, would let oneOf hold)",
     },
   ];
 }

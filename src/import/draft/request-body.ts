@@ -122,6 +122,11 @@ export function draftBody(
         "drafted required",
     });
   }
+  if (body.required && Object.keys(fields).length && !sent.length)
+    notes.push({
+      at: [...at, "params"],
+      note: "the request body is required, and each of its fields is readOnly (the server's): calls send {}",
+    });
   if (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length) {
     draftWholeBody(doc, op, flat, at, notes, into);
     return [];

@@ -46,14 +46,29 @@ function emptyObjectMeets(ctx: LinkContext, schema: Schema): boolean {
   const fields = (flat.properties ?? {}) as Record<string, Schema>;
   const required = Array.isArray(flat.required) ? (flat.required as string[]) : [];
   // A field the server fills (readOnly) is not required of a request (OpenAPI 3).
-  return required.every((f) => {
-    if (!Object.hasOwn(fields, f)) return false;
-    try {
-      return ctx.doc.flatten(fields[f] as Schema).readOnly === true;
-    } catch {
-      return false;
-    }
-  });
+  return required.every((f) => Object.hasOwn(fields, f) && readOnlyField(ctx, fields[f] as Schema));
+}
+
+/**
+ * Whether a call sends `{}` as the whole body, the document giving it nothing else to carry: a JSON body of a POST, PUT
+ * or PATCH that `{}` meets, every field of which the server fills (readOnly: a request never carries it, OpenAPI 3).
+ * No parameter or constant need be placed in it then, though the document requires it: linkBody sends `{}`.
+ */
+export function sentEmptyAsWritten(ctx: LinkContext, op: OpenApiOperation): boolean {
+  const body = op.requestBody;
+  if (body?.encoding !== "json" || !BODY_METHODS.has(op.method) || !emptyObjectMeets(ctx, body.schema)) return false;
+  const flat = ctx.doc.flatten(body.schema);
+  const fields = Object.values((flat.properties ?? {}) as Record<string, Schema>);
+  const closed = flat.additionalProperties === false;
+  return (fields.length > 0 || closed) && fields.every((field) => readOnlyField(ctx, field));
+}
+
+function readOnlyField(ctx: LinkContext, field: Schema): boolean {
+  try {
+    return ctx.doc.flatten(field).readOnly === true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -1,0 +1,139 @@
+// The cut header's lines and the review notes on the unions add rewrote: as published, no value met them (required
+// fields across shapes, fields nothing lists, overlapping shapes, a closing beside shapes, a member of type null).
+import type { ReviewNote } from "../manifest-yaml.js";
+
+/** What add changed of the unions (CutChanges' fields of them). */
+export type UnionChanges = {
+  [K in "shapeRequired" | "unlistedRequired" | "overlapping" | "unionClosings" | "nullMembers"]?: readonly string[];
+};
+
+/** The header's lines on the unions add rewrote: no value met them as published. */
+export function unionLines({
+  shapeRequired = [],
+  unlistedRequired = [],
+  overlapping = [],
+  unionClosings = [],
+  nullMembers = [],
+}: UnionChanges): string[] {
+  return [
+    ...(shapeRequired.length
+      ? [
+          `Changed by blockwright add: ${shapeRequired.join("; ")}: each field required by the one shape of its ` +
+            "oneOf that lists it, not beside the union (which required fields of different shapes together: no " +
+            "value met it).",
+        ]
+      : []),
+    ...(unlistedRequired.length
+      ? [
+          `Left out by blockwright add: the required fields of ${unlistedRequired.join("; ")} (neither a shape of ` +
+            "a union, nor the union, nor a closed object lists them: no value met it).",
+        ]
+      : []),
+    ...(overlapping.length
+      ? [
+          `Changed by blockwright add: ${overlapping.join("; ")}: anyOf, not oneOf (each shape takes every value of ` +
+            "another: no value was of exactly one, so none met the union).",
+        ]
+      : []),
+    ...(unionClosings.length
+      ? [
+          `Left out by blockwright add: the additionalProperties: false of ${unionClosings.join("; ")} (listing no ` +
+            "field of its own, it refused every field of the shapes beside it; each shape keeps its own).",
+        ]
+      : []),
+    ...(nullMembers.length
+      ? [
+          `Changed by blockwright add: ${nullMembers.join("; ")}: anyOf of the other members and null, not allOf ` +
+            "(a value of type null beside one of another type: no value met it).",
+        ]
+      : []),
+  ];
+}
+
+/** The review notes on the unions add rewrote. */
+export function unionNotes({
+  shapeRequired = [],
+  unlistedRequired = [],
+  overlapping = [],
+  unionClosings = [],
+  nullMembers = [],
+}: UnionChanges): ReviewNote[] {
+  return [
+    ...shapeRequiredNotes(shapeRequired),
+    ...unlistedRequiredNotes(unlistedRequired),
+    ...overlappingNotes(overlapping),
+    ...unionClosingNotes(unionClosings),
+    ...nullMemberNotes(nullMembers),
+  ];
+}
+
+/** The note on allOfs of a null member beside a typed one, written as "that or null" (shapes/null-members.ts). */
+function nullMemberNotes(nullMembers: readonly string[]): ReviewNote[] {
+  if (!nullMembers.length) return [];
+  return [
+    {
+      at: ["openapi"],
+      note:
+        `openapi.yaml writes ${nullMembers.join("; ")} as anyOf of the other members and null: the document's ` +
+        "allOf asked a value to be of type null and of another type at once, which none is (a nullable written " +
+        "as allOf, perhaps); a value of the other members, or null, now meets it. Check whether the API takes null",
+    },
+  ];
+}
+
+/** The note on unions whose required fields add moved into their own shapes (shapes/required-across-shapes.ts). */
+function shapeRequiredNotes(shapeRequired: readonly string[]): ReviewNote[] {
+  if (!shapeRequired.length) return [];
+  return [
+    {
+      at: ["openapi"],
+      note:
+        `openapi.yaml requires the fields of ${shapeRequired.join("; ")} each in the one shape of its oneOf ` +
+        "that lists it: the document required them all beside the union, which no value meets (it is of one " +
+        "shape); check which the API requires",
+    },
+  ];
+}
+
+/** The note on unions whose required fields no shape lists, left out by add (shapes/required-across-shapes.ts). */
+function unlistedRequiredNotes(unlistedRequired: readonly string[]): ReviewNote[] {
+  if (!unlistedRequired.length) return [];
+  return [
+    {
+      at: ["openapi"],
+      note:
+        `openapi.yaml no longer requires the fields of ${unlistedRequired.join("; ")}: the document required them ` +
+        "where nothing lists them (beside a union none of whose shapes does, or in a closed object: a shape's " +
+        "sub-fields or a field renamed, perhaps), which no value meets; check which fields the API requires",
+    },
+  ];
+}
+
+/** The note on closings beside a union that refused its shapes' fields, left out (shapes/closed-beside-union.ts). */
+function unionClosingNotes(unionClosings: readonly string[]): ReviewNote[] {
+  if (!unionClosings.length) return [];
+  return [
+    {
+      at: ["openapi"],
+      note:
+        `openapi.yaml leaves out the additionalProperties: false of ${unionClosings.join("; ")}: listing no field ` +
+        "of its own, it refused every field its shapes list, so no value holding one met it; each shape keeps its " +
+        "own closing. Check which fields the API refuses",
+    },
+  ];
+}
+
+/** The note on oneOfs no value met, written as anyOf by add (shapes/overlapping-unions.ts). */
+function overlappingNotes(overlapping: readonly string[]): ReviewNote[] {
+  if (!overlapping.length) return [];
+  return [
+    {
+      at: ["openapi"],
+      note:
+        `openapi.yaml writes ${overlapping.join("; ")} as anyOf: each of its shapes takes every value of another ` +
+        "(alike but for their descriptions, or one requiring more fields of an open other), so no value was of " +
+        "exactly one and none met the oneOf; a value of any shape now meets it. Check how the API tells them apart " +
+        "(a field of one fixed value in each shape, an enum or const, would let oneOf hold)",
+    },
+  ];
+}

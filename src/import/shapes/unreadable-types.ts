@@ -1,0 +1,90 @@
+// A schema whose `type` names no type: a schema written where the type's name goes (`itemType: {type: {enum:
+// [Unknown, Service], type: string}}`), where JSON Schema and OpenAPI take a name or a list of names. No reader holds
+// it: the request judge's validator refuses the schema, and the contract suite found no value of the field that
+// passes its own rules, so every case of the operation failed before it ran. add leaves such a `type` out of the
+// cut it writes (the schema then takes any value, as a schema without `type` does), and says so: the rule the API
+// means is the document's to say, not ours to guess.
+import type { ReviewNote } from "../manifest-yaml.js";
+
+type Json = Record<string, unknown>;
+
+/** Keywords whose value is one schema, those whose value is a list of schemas, and those a map of them by name. */
+const ONE = new Set([
+  "additionalProperties",
+  "items",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "propertyNames",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "additionalItems",
+  "contentSchema",
+]);
+const LIST = new Set(["allOf", "anyOf", "oneOf", "prefixItems", "items"]);
+const MAP = new Set(["properties", "patternProperties", "definitions", "$defs", "dependentSchemas"]);
+/** Keys whose values are data (examples, defaults, enums): their `type` is no keyword. */
+const DATA = new Set(["example", "examples", "default", "enum", "const"]);
+
+const TYPE_NAMES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
+
+function namesTypes(type: unknown): boolean {
+  const names = Array.isArray(type) ? type : [type];
+  return names.every((name) => typeof name === "string" && TYPE_NAMES.has(name));
+}
+
+/** The `type` as the cut's header quotes it: its JSON text, cut short. */
+function quoted(type: unknown): string {
+  const text = JSON.stringify(type) ?? String(type);
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+/**
+ * The cut without the `type`s that name no type (changed in place); each place changed, as
+ * `components.schemas.Zq.definitions.zqKind (type {"description":…})`. Only schemas are read, found where the
+ * document puts them (a `schema`, `components.schemas`, and the keywords that hold schemas): a field named `type`
+ * among an object's `properties` is the field's schema, not a type.
+ */
+export function withoutUnreadableTypes(cut: Json): string[] {
+  const changed: string[] = [];
+  const seen = new Set<object>();
+  const walk = (node: unknown, at: string[], kind: "schema" | "map" | "document"): void => {
+    if (node === null || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const [i, item] of node.entries()) walk(item, [...at, String(i)], kind);
+      return;
+    }
+    const object = node as Json;
+    if (kind === "schema" && object.type !== undefined && !namesTypes(object.type)) {
+      changed.push(`${at.join(".")} (type ${quoted(object.type)})`);
+      delete object.type;
+    }
+    for (const [key, child] of Object.entries(object)) {
+      if (kind === "map") walk(child, [...at, key], "schema");
+      else if (DATA.has(key) || key.startsWith("x-")) continue;
+      else if (kind === "document")
+        walk(child, [...at, key], key === "schema" ? "schema" : key === "schemas" ? "map" : "document");
+      else if (MAP.has(key)) walk(child, [...at, key], "map");
+      else if (ONE.has(key) || LIST.has(key)) walk(child, [...at, key], "schema");
+    }
+  };
+  walk(cut, [], "document");
+  return changed;
+}
+
+/** The review note on the `type`s left out, if add left out some. */
+export function unreadableTypeNotes(changed: readonly string[]): ReviewNote[] {
+  if (!changed.length) return [];
+  return [
+    {
+      at: ["openapi"],
+      note:
+        `openapi.yaml leaves out ${changed.join(", ")}: a type names a type (string, object, …) or lists them, ` +
+        "so no validator (the mocks', the request judge's) could read the schema and no value could be made for it; " +
+        "it takes any value now: write the rule the API means, here and on the parameter",
+    },
+  ];
+}
