@@ -14,6 +14,8 @@ function simplestItem(items: ParamSpec["items"]): unknown {
   if (items?.type === "number" || items?.type === "integer")
     return items.minimum ?? (items.maximum !== undefined ? Math.min(items.maximum, 1) : 1);
   if (items?.type === "boolean") return true;
+  // A text of a format or pattern: the first made from them (a list of uuids holds a uuid).
+  if (items?.format !== undefined || items?.pattern !== undefined) return madeStrings(items)[0] ?? "x";
   if (items?.type === "string" || items?.minLength !== undefined || items?.maxLength !== undefined)
     return "x".repeat(Math.max(1, items?.minLength ?? 1));
   return {};
@@ -27,9 +29,15 @@ export function synthesized(param: ParamSpec): unknown[] {
     case "boolean":
       return param.enum ? [...param.enum] : [true, false];
     case "json":
-      // An array holds the fewest items it may (`minItems`), each the simplest its item limits allow.
+      // An array holds the fewest items it may (`minItems`), each the simplest its item limits allow; a required one
+      // at least one where it may hold one (an empty list is no value given: nothing goes on the wire).
       return param.jsonType === "array"
-        ? [Array.from({ length: param.minItems ?? 0 }, () => simplestItem(param.items))]
+        ? [
+            Array.from(
+              { length: Math.max(param.minItems ?? 0, param.required && (param.maxItems ?? 1) >= 1 ? 1 : 0) },
+              () => simplestItem(param.items),
+            ),
+          ]
         : [{}];
     case "number": {
       const low = param.minimum ?? (param.maximum !== undefined ? Math.min(param.maximum, 1) : 1);

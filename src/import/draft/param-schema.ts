@@ -8,6 +8,7 @@ import { FILLED_BY_FETCH } from "../../load/ignored-headers.js";
 import { wholeNumberRange } from "../../load/examples/schema-lookup.js";
 import { anyText, BASE64_PATTERN } from "../../model/byte-text.js";
 import { DURATION_PATTERN } from "../../model/duration-text.js";
+import { schemaPlace } from "../../link/param-limits/schema-place.js";
 import { FORMAT_ALIASES } from "../../model/format-aliases.js";
 import { typeOf, valuesType, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { booleanEnum } from "../../load/text-enum.js";
@@ -83,7 +84,7 @@ export function fromSchema(
   if (!withType(doc, flat, input, param, note)) return undefined;
   withFormat(doc, flat, param, note);
   if (flat.deprecated === true || input.deprecated === true) note(`${input.name} is deprecated in the spec`);
-  withDefaultAndExample(flat, input, param, note);
+  withDefaultAndExample(doc, flat, input, param, note);
   return param;
 }
 
@@ -277,12 +278,13 @@ function withFormat(doc: OpenApiDocument, flat: Schema, param: ManifestParam, no
 
 /** The spec's default and example, where they pass the drafted limits; the default a header fetch fills in. */
 function withDefaultAndExample(
+  doc: OpenApiDocument,
   flat: Schema,
   input: FieldInput,
   param: ManifestParam,
   note: (text: string) => void,
 ): void {
-  const spec = asSpec(input.name, param, input.place);
+  const spec = withHeldLimits(doc, flat, asSpec(input.name, param, input.place));
   // A value past its whole-number format's range as the mocks read it (an int64 past 2^53) is no value a call sends.
   const range = wholeNumberRange(flat.format);
   const inRange = (value: unknown) => !range || typeof value !== "number" || (value >= range[0] && value <= range[1]);
@@ -350,6 +352,18 @@ function formWords(form: NonNullable<ManifestParam["anyOf"]>[number]): string {
  * sent in one) value takes no line break, a path segment is never "." or ".." (an example the runtime would refuse
  * there is no example; generate names it as a problem).
  */
+/**
+ * A JSON parameter's spec with the limits the document puts on its items or values, as the link reads them
+ * (schema-place.ts): a value checked against the drafted parameter alone (`[""]` for a list of uuids) passed here, and
+ * the link refused the draft (BW2009).
+ */
+function withHeldLimits(doc: OpenApiDocument, flat: Schema, spec: ParamSpec): ParamSpec {
+  if (spec.type !== "json") return spec;
+  const { nested } = schemaPlace(doc, flat, flat).held(spec.jsonType);
+  const key = spec.jsonType === "array" ? "items" : "values";
+  return nested ? ({ ...spec, [key]: { ...nested, ...spec[key] } } as ParamSpec) : spec;
+}
+
 function asSpec(name: string, p: ManifestParam, place: FieldInput["place"]): ParamSpec {
   const { wire: _wire, limitsFromSpec: _limits, ...rest } = p;
   const sent = place === "cookie" ? "header" : place === "body" ? "query" : place;
