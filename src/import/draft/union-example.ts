@@ -5,6 +5,8 @@
 // shape is tried in turn, with its required fields, then with one optional field more (a field of one value first, a
 // tag), then with all of them, and the first body the request judge's reading of the schema takes is the example. When
 // none is taken (shapes that overlap so that every body of one meets another), the draft says so and gives no example.
+// A shape that is a list (`oneOf` of an "add" list and a "delete" list, each of its own item shapes) is tried as a
+// list of one item of each of its item shapes: the empty list, or the first item shape's, may meet every list shape.
 import { readDelimitedPatterns } from "../../load/load-rewrites.js";
 import { OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import { followRefs } from "../../load/source-place.js";
@@ -15,6 +17,8 @@ import { exampleOfFirstShape, exampleValue } from "./example.js";
 /** Bounds on the bodies tried: shapes, and optional fields tried one at a time in each. */
 const MAX_SHAPES = 16;
 const MAX_OPTIONAL = 24;
+/** Lists inside lists tried, at most. */
+const MAX_LIST_NESTING = 4;
 
 const checkers = new WeakMap<OpenApiDocument, SchemaChecker>();
 
@@ -99,7 +103,7 @@ function checkerAsGenerateReads(doc: OpenApiDocument): SchemaChecker {
 }
 
 /** Bodies of one shape (beside the union's own fields): its required fields, one optional field more, all of them. */
-function shapeBodies(doc: OpenApiDocument, rest: Schema, member: Schema): unknown[] {
+function shapeBodies(doc: OpenApiDocument, rest: Schema, member: Schema, depth = 0): unknown[] {
   let shape: Schema;
   try {
     shape = doc.flatten({ allOf: [rest, member] });
@@ -107,7 +111,8 @@ function shapeBodies(doc: OpenApiDocument, rest: Schema, member: Schema): unknow
     return [];
   }
   const base = exampleValue(doc, shape);
-  if (base === undefined || base === null || typeof base !== "object" || Array.isArray(base)) return [];
+  if (Array.isArray(base) || shape.type === "array") return listBodies(doc, shape, base, depth);
+  if (base === undefined || base === null || typeof base !== "object") return [];
   const properties = (shape.properties ?? {}) as Record<string, Schema>;
   const optional = Object.keys(properties).filter((f) => !Object.hasOwn(base, f));
   const fieldValue = (field: string) => {
@@ -132,4 +137,31 @@ function shapeBodies(doc: OpenApiDocument, rest: Schema, member: Schema): unknow
   for (const [field, value] of values) bodies.push({ ...base, [field]: value });
   if (values.size > 1) bodies.push({ ...base, ...Object.fromEntries(values) });
   return bodies;
+}
+
+/**
+ * Bodies of a list shape: the list made from its first item shape (when it holds items), then lists of one item of
+ * each item shape (of a union of items: each one's bodies, as above), so that one item can tell the list shapes apart.
+ */
+function listBodies(doc: OpenApiDocument, shape: Schema, base: unknown, depth: number): unknown[] {
+  // Lists of lists, each a list of one: a few levels (a schema whose items are itself has no end).
+  if (depth >= MAX_LIST_NESTING) return Array.isArray(base) && base.length ? [base] : [];
+  const fewest = typeof shape.minItems === "number" ? shape.minItems : 0;
+  // Copies of one item make the fewest items, which a list of distinct items refuses.
+  if (fewest > 1 && shape.uniqueItems === true) return Array.isArray(base) && base.length ? [base] : [];
+  let items: Schema;
+  try {
+    items = doc.flatten((shape.items ?? {}) as Schema);
+  } catch {
+    return [];
+  }
+  const key = Array.isArray(items.oneOf) ? "oneOf" : Array.isArray(items.anyOf) ? "anyOf" : undefined;
+  const { oneOf: _one, anyOf: _any, example: _example, examples: _examples, ...itemRest } = items;
+  const itemBodies = key
+    ? (items[key] as Schema[]).slice(0, MAX_SHAPES).flatMap((member) => shapeBodies(doc, itemRest, member, depth + 1))
+    : shapeBodies(doc, {}, items, depth + 1);
+  const single = exampleValue(doc, items);
+  const made = itemBodies.length || single === undefined ? itemBodies : [single];
+  const lists = made.map((item) => Array.from({ length: Math.max(1, fewest) }, () => item));
+  return Array.isArray(base) && base.length ? [base, ...lists] : lists;
 }

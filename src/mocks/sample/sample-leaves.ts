@@ -1,5 +1,6 @@
-// Leaf values of the walk (sample-walk.ts): a number within a schema's bounds and step, and the texts of formats the
-// string maker does not know.
+// Leaf values of the walk (sample-walk.ts): a number within a schema's bounds and step (a realistic one where asked),
+// and the texts of formats the string maker does not know.
+import type { RealisticValues } from "../realistic-values.js";
 
 type Node = Record<string, unknown>;
 
@@ -29,4 +30,27 @@ export function numberOf(schema: Node, integer: boolean): number {
   const step = num("multipleOf");
   if (step) value = Math.ceil(value / step) * step;
   return value;
+}
+
+/** A realistic number within the schema's bounds (a multiple of its step), or undefined for the plain one. */
+export function realisticNumber(
+  realistic: RealisticValues | undefined,
+  name: string | undefined,
+  draw: () => number,
+  schema: Node,
+  integer: boolean,
+): number | undefined {
+  if (!realistic) return undefined;
+  const plain = numberOf(schema, integer);
+  const high =
+    typeof schema.exclusiveMaximum === "number"
+      ? schema.exclusiveMaximum - (integer ? 1 : 0.5)
+      : typeof schema.maximum === "number"
+        ? schema.maximum
+        : undefined;
+  const drawn = realistic.number(name, { low: plain, high, integer, int64: schema.format === "int64" }, draw);
+  if (drawn === undefined) return undefined;
+  const step = typeof schema.multipleOf === "number" && schema.multipleOf > 0 ? schema.multipleOf : undefined;
+  const value = step ? Math.ceil(drawn / step) * step : drawn;
+  return value >= plain && (high === undefined || value <= high) ? value : undefined;
 }

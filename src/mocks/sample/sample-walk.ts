@@ -5,9 +5,10 @@ import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { firstMadeString } from "../../model/string-values.js";
 import { discriminated, escapeKey, requiredOnly, resolvePointer, SHAPE_KEYS } from "./sample-lookup.js";
 import { hash, mulberry32, type RealisticValues, singular } from "../realistic-values.js";
-import { FORMAT_STRINGS, numberOf } from "./sample-leaves.js";
+import { FORMAT_STRINGS, numberOf, realisticNumber } from "./sample-leaves.js";
 import { TOLD_APART_CHECKS, toldApart, type ToldApartChecks } from "./sample-told-apart.js";
 import { carriedFields, type SampleBounds } from "./sample-bounds.js";
+import { listOfItemShapes } from "./sample-list-shapes.js";
 
 export type { SampleBounds } from "./sample-bounds.js";
 
@@ -32,6 +33,8 @@ export class Walk {
   private readonly answer: boolean;
   /** The depth whose objects get their optional properties too (a union branch told from the others by them). */
   private fullDepth: number | undefined;
+  /** The depth whose list holds one item at least (a union's list branch told from the others by its item). */
+  private itemDepth: number | undefined;
   private readonly realistic: RealisticValues | undefined;
   /** The realistic draws: one generator for the whole value, seeded by the seed and the pointer. */
   private readonly draw: () => number;
@@ -133,15 +136,27 @@ export class Walk {
     return this.plain(schema, pointer, depth, trail);
   }
 
-  /** One branch, tried from a seeded start; a value the whole schema (siblings of the union included) accepts. */
-  private union(schema: Node, key: "oneOf" | "anyOf", pointer: string, depth: number, trail: Set<string>): unknown {
+  /**
+   * One branch, tried from a seeded start (or `first`); a value the whole schema (siblings of the union included)
+   * accepts.
+   */
+  private union(
+    schema: Node,
+    key: "oneOf" | "anyOf",
+    pointer: string,
+    depth: number,
+    trail: Set<string>,
+    first?: number,
+  ): unknown {
     const branches = schema[key] as unknown[];
     // Realistic: each value draws its own branch (a list's items of several kinds).
     const start = !branches.length
       ? 0
-      : this.realistic
-        ? Math.floor(this.draw() * branches.length)
-        : hash(this.seed, pointer) % branches.length;
+      : first !== undefined
+        ? first
+        : this.realistic
+          ? Math.floor(this.draw() * branches.length)
+          : hash(this.seed, pointer) % branches.length;
     const { [key]: _union, ...siblings } = schema;
     const hasSiblings = Object.keys(siblings).some((k) => SHAPE_KEYS.has(k));
     const base = hasSiblings ? this.plain(siblings, pointer, depth, trail) : undefined;
@@ -152,10 +167,12 @@ export class Walk {
       // The fewest properties first; then, should that value match another branch too, the branch's optional ones (a
       // realistic value has them already).
       for (const full of this.realistic ? [false] : [false, true]) {
-        const outer = this.fullDepth;
+        const [outer, outerItem] = [this.fullDepth, this.itemDepth];
         this.fullDepth = full ? depth : outer;
+        // An empty list meets every list branch ("add" items or "delete" items): one item may tell them apart.
+        this.itemDepth = full ? depth : outerItem;
         const branch = this.make(branches[index], `${pointer}/${key}/${index}`, depth, trail);
-        this.fullDepth = outer;
+        [this.fullDepth, this.itemDepth] = [outer, outerItem];
         if (branch === undefined) break;
         const value = isNode(base) && isNode(branch) ? { ...base, ...branch } : branch;
         const named = this.realistic ? discriminated(schema, branches[index], value) : undefined;
@@ -172,6 +189,14 @@ export class Walk {
       const chosen = `${pointer}/${key}/${index}`;
       const told = toldApart(this.document, this.sampler, this.apartChecks, value, chosen, others);
       if (told !== undefined && this.sampler.meets(told, pointer)) return told;
+    }
+    for (const [index] of taken) {
+      const list = listOfItemShapes(this.document, branches[index], `${pointer}/${key}/${index}`, trail, {
+        maxBranches: this.maxBranches,
+        item: (items, itemsKey, at, itemsTrail, first) => this.union(items, itemsKey, at, depth + 1, itemsTrail, first),
+        meets: (value) => this.sampler.meets(value, pointer),
+      });
+      if (list !== undefined) return list;
     }
     return undefined;
   }
@@ -338,7 +363,7 @@ export class Walk {
     // Realistic: 1–3 items, within minItems and maxItems.
     const count = this.rich(depth)
       ? Math.max(fewest, Math.min(most, 1 + Math.floor(this.draw() * 3)))
-      : Math.max(fewest, Math.min(most, this.listItems));
+      : Math.max(fewest, Math.min(most, this.itemDepth === depth ? Math.max(1, this.listItems) : this.listItems));
     // The items that must be made (a realistic value's or an error answer's too); past them, those the bounds ask.
     const kept = this.rich(depth) || this.textFields ? count : fewest;
     if (count > 0 && depth >= this.maxDepth) return kept > 0 ? undefined : [];
@@ -377,7 +402,8 @@ export class Walk {
       return this.plainArray(schema, pointer, depth, trail);
     // A whole-number format makes a number whole (int32, int64: what the format's check wants).
     const whole = type === "integer" || schema.format === "int32" || schema.format === "int64";
-    if (type === "integer" || type === "number") return this.realisticNumber(schema, whole) ?? numberOf(schema, whole);
+    if (type === "integer" || type === "number")
+      return realisticNumber(this.realistic, this.name, this.draw, schema, whole) ?? numberOf(schema, whole);
     // A flag's documented default is what an answer that says nothing else carries (`ok`, default true: a success's
     // answer; a coin flip made success answers that said they failed).
     if (type === "boolean")
@@ -409,27 +435,6 @@ export class Walk {
       return firstMadeString(rules, fits);
     }
     return undefined;
-  }
-
-  /** A realistic number within the schema's bounds (a multiple of its step), or undefined for the plain one. */
-  private realisticNumber(schema: Node, integer: boolean): number | undefined {
-    if (!this.realistic) return undefined;
-    const plain = numberOf(schema, integer);
-    const high =
-      typeof schema.exclusiveMaximum === "number"
-        ? schema.exclusiveMaximum - (integer ? 1 : 0.5)
-        : typeof schema.maximum === "number"
-          ? schema.maximum
-          : undefined;
-    const drawn = this.realistic.number(
-      this.name,
-      { low: plain, high, integer, int64: schema.format === "int64" },
-      this.draw,
-    );
-    if (drawn === undefined) return undefined;
-    const step = typeof schema.multipleOf === "number" && schema.multipleOf > 0 ? schema.multipleOf : undefined;
-    const value = step ? Math.ceil(drawn / step) * step : drawn;
-    return value >= plain && (high === undefined || value <= high) ? value : undefined;
   }
 }
 
