@@ -279,8 +279,8 @@ function impliedTypeHere(node: Node): void {
     node.type = "object";
 }
 
-const ONE_SCHEMA_KEYS: ReadonlySet<string> = new Set(ONE_SCHEMA);
-const MANY_SCHEMA_KEYS: ReadonlySet<string> = new Set(MANY_SCHEMAS);
+export const ONE_SCHEMA_KEYS: ReadonlySet<string> = new Set(ONE_SCHEMA);
+export const MANY_SCHEMA_KEYS: ReadonlySet<string> = new Set(MANY_SCHEMAS);
 
 const isObject = (value: unknown): value is Node =>
   value !== null && typeof value === "object" && !Array.isArray(value);

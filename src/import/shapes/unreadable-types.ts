@@ -4,27 +4,18 @@
 // passes its own rules, so every case of the operation failed before it ran. add leaves such a `type` out of the
 // cut it writes (the schema then takes any value, as a schema without `type` does), and says so: the rule the API
 // means is the document's to say, not ours to guess.
+import { MANY_SCHEMA_KEYS, ONE_SCHEMA_KEYS } from "../../load/openapi-json-schema.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 
 type Json = Record<string, unknown>;
 
-/** Keywords whose value is one schema, those whose value is a list of schemas, and those a map of them by name. */
-const ONE = new Set([
-  "additionalProperties",
-  "items",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contains",
-  "propertyNames",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-  "additionalItems",
-  "contentSchema",
-]);
-const LIST = new Set(["allOf", "anyOf", "oneOf", "prefixItems", "items"]);
-const MAP = new Set(["properties", "patternProperties", "definitions", "$defs", "dependentSchemas"]);
+/**
+ * Keywords whose value is one schema (the load's, and 2019's `additionalItems`, 2020's `contentSchema`), those whose
+ * value is a list of schemas (`items` as draft 4 wrote a tuple), and those a map of them by name.
+ */
+const ONE: ReadonlySet<string> = new Set([...ONE_SCHEMA_KEYS, "additionalItems", "contentSchema"]);
+const LIST: ReadonlySet<string> = new Set(["allOf", "anyOf", "oneOf", "prefixItems", "items"]);
+const MAP: ReadonlySet<string> = new Set([...MANY_SCHEMA_KEYS].filter((key) => !LIST.has(key)));
 /** Keys whose values are data (examples, defaults, enums): their `type` is no keyword. */
 const DATA = new Set(["example", "examples", "default", "enum", "const"]);
 
