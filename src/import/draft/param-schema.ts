@@ -8,6 +8,7 @@ import { FILLED_BY_FETCH } from "../../load/ignored-headers.js";
 import { wholeNumberRange } from "../../load/examples/schema-lookup.js";
 import { anyText, BASE64_PATTERN } from "../../model/byte-text.js";
 import { DURATION_PATTERN } from "../../model/duration-text.js";
+import { TIME_PATTERN } from "../../model/time-text.js";
 import { schemaPlace } from "../../link/param-limits/schema-place.js";
 import { FORMAT_ALIASES } from "../../model/format-aliases.js";
 import { typeOf, valuesType, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
@@ -272,6 +273,10 @@ function withFormat(doc: OpenApiDocument, flat: Schema, param: ManifestParam, no
     // An ISO 8601 duration: validators and mocks check it, a manifest cannot state it; a pattern says so.
     param.pattern = DURATION_PATTERN;
     note("the spec gives format duration (ISO 8601, PT1H): drafted as a pattern its values match");
+  } else if (t === "string" && flat.format === "time" && param.pattern === undefined && !param.enum) {
+    // An RFC 3339 time of day: validators and mocks check it, a manifest cannot state it; a pattern says so.
+    param.pattern = TIME_PATTERN;
+    note("the spec gives format time (RFC 3339, 13:22:00): drafted as a pattern its values match");
   } else if (typeof flat.format === "string" && !PLAIN_FORMATS.has(flat.format))
     note(`the spec gives format ${flat.format}, which a manifest cannot state yet`);
 }
