@@ -26,6 +26,7 @@ import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
 import { unreadableTypeNotes, withoutUnreadableTypes } from "./shapes/unreadable-types.js";
+import { listEnumNotes, withListEnumsOnItems } from "./shapes/list-enums.js";
 import { withoutUnmetLengths } from "./shapes/unmet-lengths.js";
 import { withoutOpenEnums } from "./shapes/open-enums.js";
 import { withoutPagingQueryCopies } from "./shapes/paging-query-copies.js";
@@ -181,6 +182,7 @@ function rewrittenCut(
   const pagingCopies = withoutPagingQueryCopies(doc);
   const unreadable = withoutUnreadablePatterns(doc);
   const untyped = withoutUnreadableTypes(doc);
+  const listEnums = withListEnumsOnItems(doc);
   const unmet = withoutUnmetFormats(doc);
   const unmetLengths = withoutUnmetLengths(doc);
   const openEnums = withoutOpenEnums(doc);
@@ -212,7 +214,7 @@ function rewrittenCut(
       unmetLengths,
       openEnums,
       pagingCopies,
-      unreadable: [...unreadable, ...untyped],
+      unreadable: [...unreadable, ...untyped, ...listEnums],
       refused: refused.map((r) => r.place),
       shapeRequired,
       unlistedRequired,
@@ -237,6 +239,7 @@ function rewrittenCut(
           shapeRequired,
         ),
         ...unreadableTypeNotes(untyped),
+        ...listEnumNotes(listEnums),
         ...refusedNotes,
       ],
     },
