@@ -59,7 +59,7 @@ describe("body fields", () => {
 
   it(
     "with an enum but no type take the type their values share; a list whose enum holds no list " +
-      "is read as its items' values (list-enum.test.ts), and said",
+      "is read as its items' values (list-enum-of-no-list.test.ts), and said",
     async () => {
       const d = drafted(
         withBody({
