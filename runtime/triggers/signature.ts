@@ -51,9 +51,11 @@ export function toHex(bytes: Uint8Array): string {
   return out;
 }
 
+/** Base64 of bytes (btoa takes a text of one character per byte: made in slices, as a spread of a file would overflow
+ * the stack and a character at a time is slow). */
 export function toBase64(bytes: Uint8Array): string {
   let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
 }
 

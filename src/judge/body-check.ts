@@ -14,6 +14,7 @@ import {
   isMediaType,
   isXmlMediaType,
 } from "../load/media-types.js";
+import { BASE64_PATTERN } from "../model/byte-text.js";
 import { type FieldsRead, formFields, multipartFields } from "./form-fields.js";
 import { type JudgedBody, type Node, type Path, pointerTo, schemaAt } from "./operations.js";
 import { quoted, type JudgeRule, type Refusal } from "./refusal.js";
@@ -152,8 +153,8 @@ function notBase64(media: Media, contentType: string, text: string, ctx: BodyCon
     : undefined;
 }
 
-/** Base64 text (RFC 4648, its standard alphabet, padded or not). */
-const BASE64_TEXT = /^[A-Za-z0-9+/]*={0,2}$/;
+/** Base64 text as add drafts a byte field's pattern (byte-text.ts). */
+const BASE64_TEXT = new RegExp(BASE64_PATTERN);
 
 /**
  * A form's (or multipart body's) fields read as each shape of its union types them, the first reading the body's

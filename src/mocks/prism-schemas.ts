@@ -22,6 +22,7 @@
 // out: OpenAPI 3.0 ignores a reference's siblings, Prism read it and refused every answer holding the object.
 import { discriminatedAsAnyOf, eachSchemaNode } from "../load/openapi-json-schema.js";
 import { isEnumOfLabels, withTextEnum } from "../load/text-enum.js";
+import { resolvePointer } from "./sample/sample-lookup.js";
 
 type Node = Record<string, unknown>;
 
@@ -65,12 +66,7 @@ const SCALAR_TYPES = new Set(["string", "number", "integer", "boolean"]);
 /** A `type` beside a local `$ref` whose schema has another type (none of its types). */
 function typeBesideRefContradicts(node: Node, root: unknown): boolean {
   if (typeof node.$ref !== "string" || !node.$ref.startsWith("#/") || typeof node.type !== "string") return false;
-  let target: unknown = root;
-  for (const key of node.$ref.slice(2).split("/"))
-    target =
-      target !== null && typeof target === "object"
-        ? (target as Node)[key.replace(/~1/g, "/").replace(/~0/g, "~")]
-        : undefined;
+  const target = resolvePointer(root, node.$ref.slice(1));
   const own = target !== null && typeof target === "object" ? (target as Node).type : undefined;
   const types = Array.isArray(own) ? own : typeof own === "string" ? [own] : [];
   return types.length > 0 && !types.includes(node.type) && !(node.type === "integer" && types.includes("number"));

@@ -16,6 +16,7 @@ import { fileValue, sizeIssue, type FileValue } from "../../validate/file-values
 import type { FetchLike } from "../../http/transport.js";
 import { allowedFileHosts, type FileHosts } from "../../validate/file-hosts.js";
 import { modelFileFetch } from "./model-files.js";
+import { toBase64 } from "../../triggers/signature.js";
 
 /** A file ready to go into a multipart body. */
 export interface OpenedFile {
@@ -73,11 +74,8 @@ export async function openFiles(
 
 /** A raw body the document says is base64 text: the file's bytes as that text, its type kept. */
 async function asBase64(opened: OpenedFile): Promise<OpenedFile> {
-  const bytes = new Uint8Array(await opened.blob.arrayBuffer());
-  // btoa takes a text of one character per byte; made in slices, as a spread of a large file would overflow the stack.
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return { blob: new Blob([btoa(binary)], { type: opened.blob.type }), filename: opened.filename };
+  const text = toBase64(new Uint8Array(await opened.blob.arrayBuffer()));
+  return { blob: new Blob([text], { type: opened.blob.type }), filename: opened.filename };
 }
 
 async function openFile(

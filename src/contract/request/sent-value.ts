@@ -15,6 +15,7 @@ import type { OpenApiDocument } from "../../load/openapi-document.js";
 import type { Judgement } from "../../judge/judge.js";
 import { documentJudge } from "../../judge/read-back.js";
 import { keyQueryPair } from "../../load/operation-index.js";
+import { BASE64_PATTERN } from "../../model/byte-text.js";
 import { check, json, same } from "../call.js";
 import type { Exchange } from "../exchange.js";
 import { at, setAt } from "../json-path.js";
@@ -184,7 +185,7 @@ function expectRawBody(
     {
       type: ex.headers.get("content-type") ?? undefined,
       bytes: new TextEncoder().encode(ex.rawBody).byteLength,
-      ...(base64 ? { base64: /^[A-Za-z0-9+/]*={0,2}$/.test(ex.rawBody) } : {}),
+      ...(base64 ? { base64: new RegExp(BASE64_PATTERN).test(ex.rawBody) } : {}),
     },
     { type, bytes: base64 ? 4 * Math.ceil(blob.size / 3) : blob.size, ...(base64 ? { base64: true } : {}) },
     `${param.name} as sent (the whole body${base64 ? ", base64 text" : ""})`,
