@@ -24,6 +24,7 @@ import {
 import { type Breaks, dotSegmentBreakers } from "./dot-segment-breakers.js";
 import { settledUnder } from "./rule-values.js";
 import type { Input, ToolValues } from "./values.js";
+import { probesMaxLength } from "./probed-length.js";
 
 /** A valid input with exactly one rule broken. */
 export function invalidInput(tool: ToolSpec, values: ToolValues, address: string): fc.Arbitrary<InvalidDraw> {
@@ -246,7 +247,7 @@ function characterBreakers(tool: ToolSpec, p: ParamSpec, places: Set<string>, se
 
 /** A string's lengths, its pattern and a split list's items. */
 function lengthBreakers(p: ParamSpec, places: Set<string>, set: Breaks): void {
-  if (p.maxLength !== undefined && !p.secret) {
+  if (probesMaxLength(p.maxLength) && !p.secret) {
     const maxLength = p.maxLength;
     set(
       p.name,
@@ -372,7 +373,7 @@ function dependentLimitBreakers(
     const past =
       param?.type === "number" && limits.maximum !== undefined
         ? limits.maximum + 1
-        : param?.type === "string" && limits.maxLength !== undefined
+        : param?.type === "string" && probesMaxLength(limits.maxLength)
           ? "x".repeat(limits.maxLength + 1)
           : undefined;
     if (past === undefined) continue;

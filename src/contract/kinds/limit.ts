@@ -23,6 +23,7 @@ import { paramSource } from "../sources.js";
 import type { CaseKindModule, ContractCase } from "../types.js";
 import { type ToolValues, valuesOf } from "../inputs/values.js";
 import { fitsRequestHead } from "../inputs/head-bytes.js";
+import { probesMaxLength } from "../inputs/probed-length.js";
 
 export interface Boundary {
   name: string;
@@ -260,7 +261,7 @@ function lengthBoundaries(p: ParamSpec, values: ToolValues): Boundary[] {
   const lengths = p.pattern === undefined ? undefined : patternLengths(p.pattern);
   // A maxLength past the longest value of the parameter's format admits no value of its length: the format case tests
   // the bound.
-  if (p.maxLength !== undefined && !(isValueFormat(p.format) && p.maxLength > FORMAT_MAX_LENGTH[p.format])) {
+  if (probesMaxLength(p.maxLength) && !(isValueFormat(p.format) && p.maxLength > FORMAT_MAX_LENGTH[p.format])) {
     const most = Math.min(p.maxLength, lengths?.max ?? Infinity);
     const byPattern = most < p.maxLength;
     out.push({
@@ -317,7 +318,7 @@ function nestedBoundaries(name: string, n: NestedLimits | undefined, isKey = fal
       bad: notOfFormat(n.format, n),
       rule: "format",
     });
-  else if (n.maxLength !== undefined && (n.type === undefined || n.type === "string"))
+  else if (probesMaxLength(n.maxLength) && (n.type === undefined || n.type === "string"))
     out.push({
       name: `${what} maxLength ${n.maxLength}`,
       ok: "x".repeat(n.maxLength),
@@ -380,8 +381,10 @@ function missing(p: ParamSpec, length: number): never {
 function heavyValue(values: ToolValues, p: ParamSpec, limit: number): string | undefined {
   if (p.type !== "string" || p.enum || p.maxLength === undefined || !["query", "path", "header"].includes(p.wire.in))
     return undefined;
+  // One character past the limit is enough, whatever longer text the maxLength allows.
+  const length = Math.min(p.maxLength, limit + 1);
   for (const c of ["中", "'", "%", " "]) {
-    const value = c.repeat(p.maxLength);
+    const value = c.repeat(length);
     const bytes = p.wire.in === "header" ? value.length : encodeURIComponent(value).replace(/'/g, "%27").length;
     if (bytes > limit && values.accepts(p, value)) return value;
   }
