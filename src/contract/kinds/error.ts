@@ -45,7 +45,7 @@ export const errorKind: CaseKindModule = {
             const ex = onlyExchange(called);
             same(ex.status, status, "the mock's status");
             checkRequest(ex, tool, doc, called.input);
-            // No answer to HEAD has a body (RFC 9110 §9.3.2), whatever example a document gives it: the mock serves none.
+            // No answer to HEAD has a body (RFC 9110 §9.3.2), whatever example a document gives: the mock serves none.
             if (values.op.method === "HEAD") same(ex.responseBody || undefined, undefined, "the mock's body");
             else if (name && response.examples[name] !== undefined)
               same(parseBody(ex.responseBody), response.examples[name], `the mock's answer (example "${name}")`);
