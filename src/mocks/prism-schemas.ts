@@ -15,13 +15,16 @@
 // enum lists only texts like "0 (Unknown)") is dropped, the type kept: Prism's sampler served a label its own
 // check then refused as no integer, and no value meets both. A string whose enum lists numbers or booleans (YAML's
 // unquoted `1`, `true`: `type: string, enum: [1, 2]`) allows their texts, as the judge reads it (text-enum.ts):
-// Prism's sampler served the number its own check then refused as no string. An object or a list among a scalar's enum
-// values (`type: string, enum: [{override: true}, "DEFAULT"]`) is no value of it: left out, or the enum is, when no
-// value is left (Prism's sampler served the object first, and its own check refused it as no string). A `type` beside
-// a `$ref` that the referenced schema's type contradicts (`{$ref: Contact, type: string}`, Contact an object) is left
-// out: OpenAPI 3.0 ignores a reference's siblings, Prism read it and refused every answer holding the object.
+// Prism's sampler served the number its own check then refused as no string. Conversely a number, integer or boolean
+// whose enum lists texts of its values (`type: number, enum: ["2", "3"]`, JSON's quotes) allows those values, as the
+// judge and the link read it: in a JSON body no value met it (2 is no "2", and "2" no number). An object or a list
+// among a scalar's enum values (`type: string, enum: [{override: true}, "DEFAULT"]`) is no value of it: left out, or
+// the enum is, when no value is left (Prism's sampler served the object first, and its own check refused it as no
+// string). A `type` beside a `$ref` that the referenced schema's type contradicts (`{$ref: Contact, type: string}`,
+// Contact an object) is left out: OpenAPI 3.0 ignores a reference's siblings, Prism read it and refused every answer
+// holding the object.
 import { discriminatedAsAnyOf, eachSchemaNode } from "../load/openapi-json-schema.js";
-import { isEnumOfLabels, withTextEnum } from "../load/text-enum.js";
+import { isEnumOfLabels, withTextEnum, withValueEnum } from "../load/text-enum.js";
 import { resolvePointer } from "./sample/sample-lookup.js";
 
 type Node = Record<string, unknown>;
@@ -50,6 +53,13 @@ export function makeSchemasCompilable(root: unknown): number {
     if (typeBesideRefContradicts(node, root)) {
       delete node.type;
       rewritten++;
+    }
+    if (SCALAR_TYPES.has(String(node.type)) && node.type !== "string" && Array.isArray(node.enum)) {
+      const asValues = withValueEnum(node);
+      if (asValues !== node) {
+        node.enum = asValues.enum;
+        rewritten++;
+      }
     }
     const asText = withTextEnum(node);
     if (asText !== node && node.type === "string") {

@@ -5,7 +5,7 @@
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { type OpenApiDocument, type Schema, typeOf } from "../../load/openapi-document.js";
 import { bracesReadAsText, readPattern } from "../../load/load-rewrites.js";
-import { withTextEnum } from "../../load/text-enum.js";
+import { isEnumOfLabels, withTextEnum, withValueEnum } from "../../load/text-enum.js";
 
 /** Why a pattern does not compile as JSON Schema's patterns do (Unicode). */
 function unicodeProblem(pattern: string): string {
@@ -76,8 +76,10 @@ export function numberLimits(s: Schema, param: ManifestParam, note: (text: strin
   if (maximum !== undefined || int32) param.maximum = Math.min(maximum ?? 2 ** 31 - 1, int32 ? 2 ** 31 - 1 : Infinity);
   if (typeof s.multipleOf === "number" && s.multipleOf > 0) param.multipleOf = s.multipleOf;
   if (param.limitsFromSpec) note("an exclusive bound of the spec is taken as it is (limitsFromSpec)");
-  if (Array.isArray(s.enum)) {
-    const values = [...new Set(s.enum.filter((v) => typeof v === "number"))];
+  // A number's enum of texts (`type: number, enum: ["2", "3"]`, JSON's quotes) allows their values, as the link reads
+  // it (load/text-enum.ts); an enum of labels (`"0 (Unknown)"`) states none.
+  if (Array.isArray(s.enum) && !isEnumOfLabels(s)) {
+    const values = [...new Set((withValueEnum(s).enum as unknown[]).filter((v) => typeof v === "number"))];
     if (values.length) param.enum = values;
   }
 }
