@@ -42,6 +42,7 @@ import {
   leftOutNotes,
   refuseUnmet,
   refuseUnsendable,
+  refuseFragmentParams,
   refuseUnwritable,
   UndraftableDocument,
   withoutUncallable,
@@ -98,6 +99,7 @@ export function draftProvider(input: {
   let operations = operationsOf(chosen);
   refuseUnsendable(chosen);
   refuseUnwritable(document, operations);
+  refuseFragmentParams(operations);
   const structuredLists = structuredListRefusal(document, operations);
   if (structuredLists) throw new UndraftableDocument(structuredLists);
   const renamed = schemeNamesAsDeclared(document, operations);

@@ -29,6 +29,8 @@ export class UndraftableDocument extends Error {
 /** Why no call of an operation could succeed (every reason but its security's: leftUnmet); undefined when one could. */
 export function uncallableWhy(document: Json, o: { path: string; method: string; op: Json }): string | undefined {
   if (!sendable(o)) return "its method is TRACE, which fetch refuses to send";
+  const fragment = fragmentParamsWhy(o.path);
+  if (fragment) return fragment;
   const rootless = xmlRootless(document, o.op);
   if (rootless && !BODYLESS_METHODS.test(o.method)) return rootless;
   const types = unwritableRequestBody(document, o.op, o.method);
@@ -127,6 +129,39 @@ export function refuseUnwritable(
         "runtime does not write yet (it writes JSON, application/x-www-form-urlencoded of named fields, " +
         `multipart/form-data and XML of an object), so ${leaveOut(unwritable)}`,
     );
+}
+
+/**
+ * Why an operation's path cannot carry its parameters: a `{name}` after a `#` (`/send/#env/v1/partners/{partnerId}`),
+ * in the address's fragment, which no request carries (RFC 3986 §3.5); undefined when none is. A fragment that holds
+ * none (`/tags/{arn}#tagKeys`, keys told apart) is no obstacle.
+ */
+export function fragmentParamsWhy(path: string): string | undefined {
+  const at = path.indexOf("#");
+  if (at < 0) return undefined;
+  const before = path.slice(0, at);
+  const names = [...path.slice(at).matchAll(/\{([^{}]+)\}/g)]
+    .map((m) => `{${m[1]}}`)
+    .filter((n) => !before.includes(n));
+  if (!names.length) return undefined;
+  return (
+    `its path ${JSON.stringify(path)} holds ${names.join(", ")} after "#", in the address's fragment, which no ` +
+    "request carries"
+  );
+}
+
+/** Refuses operations whose path holds parameters in its fragment (fragmentParamsWhy; generate would refuse them). */
+export function refuseFragmentParams(operations: readonly { id: string; path: string }[]): void {
+  const refused = operations.flatMap(({ id, path }) => {
+    const why = fragmentParamsWhy(path);
+    return why ? [`${id} (${why})`] : [];
+  });
+  if (!refused.length) return;
+  const one = refused.length === 1;
+  throw new UndraftableDocument(
+    `${refused.join(", ")}: no call of ${one ? "it" : "them"} could send ${one ? "its" : "their"} path parameters; ` +
+      `leave ${one ? "it" : "them"} out of --operations, or write the path as the server reads it in the document`,
+  );
 }
 
 /** Refuses operations whose security requirements the runtime meets none of (generate would refuse them). */

@@ -4,13 +4,12 @@
 // as `add --operations` takes them, `METHOD /path`, which no duplicate or
 // missing operationId can make ambiguous. Only the document's own `#/` $refs
 // are followed (the directory's documents are bundled). An operation `add`
-// refuses (a required request body of a media type the runtime does not write,
-// a TRACE fetch does not send, a required list of objects no style writes) is
-// never picked: the document would count as one add cannot read.
+// refuses (src/import/uncallable.ts: a required request body of a media type
+// the runtime does not write, a TRACE fetch does not send, a required list of
+// objects no style writes, a path parameter after the path's `#`) is never
+// picked: the document would count as one add cannot read.
 import { asOpenApi3 } from "../../../src/import/document/convert.js";
-import { sendable } from "../../../src/import/cut/select-operations.js";
-import { unwritableRequestBody } from "../../../src/import/uncallable.js";
-import { structuredListParams } from "../../../src/import/shapes/structured-list-params.js";
+import { uncallableWhy } from "../../../src/import/uncallable.js";
 
 export const HARD_SHAPES = [
   "union body",
@@ -140,7 +139,7 @@ function shows(document: Json, operation: Operation, shape: HardShape): boolean 
 }
 
 /**
- * The operations `add` refuses for their request body (src/import/draft-provider.ts), asked of the document as add
+ * The operations `add` refuses, no call of which could succeed (src/import/uncallable.ts), asked of the document as add
  * reads it (Swagger 2.0 converted); none when the document cannot be read as OpenAPI (add then says why).
  */
 function refusedByAdd(document: Json): Set<string> {
@@ -157,12 +156,7 @@ function refusedByAdd(document: Json): Set<string> {
     if (!isObject(item)) continue;
     for (const method of METHODS) {
       const op = item[method];
-      if (
-        isObject(op) &&
-        (!sendable({ method }) ||
-          unwritableRequestBody(openapi, op, method) ||
-          structuredListParams(openapi, op, item).some((p) => p.required))
-      )
+      if (isObject(op) && uncallableWhy(openapi, { path, method, op }) !== undefined)
         refused.add(`${method.toUpperCase()} ${path}`);
     }
   }

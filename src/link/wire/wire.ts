@@ -117,6 +117,17 @@ function placeNamed(
     const encoding = queryEncoding(ctx, declared, wireAt, op);
     return { wire: { in: "query", name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, place };
   }
+  // A path parameter whose `{name}` the document's key holds only after "#", in the fragment the request's path leaves
+  // out (operation-index.ts requestPath), would never be sent.
+  const key = String(op.location[1]);
+  if (w.in === "path" && key.includes("#") && !op.path.includes(`{${wireName}}`) && key.includes(`{${wireName}}`))
+    ctx.fail(
+      "BW2017",
+      wireAt,
+      `path parameter "${wireName}" is not in the path a request to operation "${op.operationId}" reaches ` +
+        `(${JSON.stringify(op.path)}): the document's path ${JSON.stringify(key)} holds it after ` +
+        `"#", in the address's fragment, which no request carries`,
+    );
   const encoding = valueStyle(ctx, declared, p, w.in, wireAt, op);
   if (w.in === "header" || w.in === "cookie")
     return { wire: { in: w.in, name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, place };
