@@ -189,13 +189,23 @@ function madeAt(doc: OpenApiDocument, pointer: string, bodyOf?: OpenApiOperation
       if (!m) return [];
       const { value } = m;
       const empty = !!value && typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length;
-      const entry = map && empty ? sampler.sample(map, { everyField: true, seed }) : undefined;
+      if (!empty || map === undefined) return [value];
+      // An object of any fields (`type: object`, none listed): `{}`, and one with a field, which a form's brackets
+      // carry where they have no pair for `{}` (a required one was then never sent).
+      if (map === OPEN) return [value, { key1: "example" }];
+      const entry = sampler.sample(map, { everyField: true, seed });
       return [entry ? { key1: entry.value } : value];
     });
   });
 }
 
-/** The pointer of a map's values' schema (its `$ref`s followed), where the schema at `pointer` is a map. */
+/** A map whose values may be anything (mapValuesAt): no schema of its values to sample. */
+const OPEN = "";
+
+/**
+ * The pointer of a map's values' schema (its `$ref`s followed), where the schema at `pointer` is a map; OPEN where it
+ * is an object that lists no fields and says nothing of others (any field, of any value).
+ */
 function mapValuesAt(data: unknown, pointer: string): string | undefined {
   let at = pointer;
   for (let hops = 0; hops < 16; hops++) {
@@ -207,6 +217,8 @@ function mapValuesAt(data: unknown, pointer: string): string | undefined {
     }
     const listsNone = !node.properties || !Object.keys(node.properties as object).length;
     const values = node.additionalProperties;
+    if (listsNone && (values === undefined || values === true) && node.type === "object" && !hasComposition(node))
+      return OPEN;
     return listsNone && values && typeof values === "object" ? `${at}/additionalProperties` : undefined;
   }
   return undefined;
@@ -317,4 +329,9 @@ function judgedCheck(doc: OpenApiDocument, pointer: string): (value: unknown) =>
     .map((k) => safeDecode(k).replace(/~1/g, "/").replace(/~0/g, "~"));
   const check = checker;
   return (value) => check.check(value, at) === undefined;
+}
+
+/** Whether a schema combines others (its fields may be listed there). */
+function hasComposition(node: Schema): boolean {
+  return ["allOf", "anyOf", "oneOf"].some((k) => Array.isArray(node[k]));
 }
