@@ -48,13 +48,13 @@ export function printNamespaceOwn(
   p.indent++;
   for (const [i, statement] of nodes.entries()) {
     if (i > 0) p.writeLine();
-    const before = p.out;
+    const before = p.mark();
     try {
       p.emit(statement);
     } catch (e) {
       if (!(e instanceof Unprintable)) throw e;
       // Back to the statement's start (a line's start, the block's indent), then TypeScript's lines, indent included.
-      p.out = before;
+      p.backTo(before);
       p.indent = 1;
       p.rawWrite(alone(fallback(statement), name));
     }
@@ -63,7 +63,7 @@ export function printNamespaceOwn(
   p.writeLine();
   p.write("}");
   p.writeLine();
-  return p.out;
+  return p.text();
 }
 
 function withInternals(ts: typeof TS): Ts {
@@ -90,7 +90,11 @@ const INDENTS = Array.from({ length: 64 }, (_, i) => " ".repeat(4 * i));
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
 
 class Printer {
-  out = "";
+  /**
+   * What is written, in pieces joined once at the end: a string grown by `+=` is a tree of a node per piece (thousands
+   * in a provider's namespace), which lived as long as the text and was promoted with it by the collector.
+   */
+  private readonly pieces: string[] = [];
   indent = 0;
   private lineStart = true;
   private readonly k: typeof TS.SyntaxKind;
@@ -124,10 +128,24 @@ class Printer {
   write(s: string): void {
     if (!s) return;
     if (this.lineStart) {
-      s = (INDENTS[this.indent] ?? " ".repeat(4 * this.indent)) + s;
+      this.pieces.push(INDENTS[this.indent] ?? " ".repeat(4 * this.indent));
       this.lineStart = false;
     }
-    this.out += s;
+    this.pieces.push(s);
+  }
+
+  /** The text written so far, whole. */
+  text(): string {
+    return this.pieces.join("");
+  }
+
+  /** A point in the text to come back to (backTo): what is written after it is dropped. */
+  mark(): number {
+    return this.pieces.length;
+  }
+
+  backTo(mark: number): void {
+    this.pieces.length = mark;
   }
 
   /** Text that may hold a line break (an identifier's, a comment line's): the writer counts lines in what it writes. */
@@ -137,13 +155,13 @@ class Printer {
   }
 
   rawWrite(s: string): void {
-    this.out += s;
+    this.pieces.push(s);
     this.lineStart = LINE_BREAK.test(s) ? endsAtLineStart(this.ts, s) : false;
   }
 
   writeLine(): void {
     if (this.lineStart) return;
-    this.out += "\n";
+    this.pieces.push("\n");
     this.lineStart = true;
   }
 
