@@ -20,7 +20,8 @@
 // judge and the link read it: in a JSON body no value met it (2 is no "2", and "2" no number). An object or a list
 // among a scalar's enum values (`type: string, enum: [{override: true}, "DEFAULT"]`) is no value of it: left out, or
 // the enum is, when no value is left (Prism's sampler served the object first, and its own check refused it as no
-// string). A `type` beside a `$ref` that the referenced schema's type contradicts (`{$ref: Contact, type: string}`,
+// string); an object's or a list's enum that lists no object (list) is left out (`type: object, enum: [PKW, VAN]`:
+// Prism served a text and refused it as no object). A `type` beside a `$ref` that the referenced schema's type contradicts (`{$ref: Contact, type: string}`,
 // Contact an object) is left out: OpenAPI 3.0 ignores a reference's siblings, Prism read it and refused every answer
 // holding the object.
 import { discriminatedAsAnyOf, eachSchemaNode } from "../load/openapi-json-schema.js";
@@ -49,7 +50,7 @@ export function makeSchemasCompilable(root: unknown): number {
       delete node.enum;
       rewritten++;
     }
-    if (withoutStructuredEnumValues(node)) rewritten++;
+    if (withoutStructuredEnumValues(node) || withoutEnumOfNoStructure(node)) rewritten++;
     if (typeBesideRefContradicts(node, root)) {
       delete node.type;
       rewritten++;
@@ -89,6 +90,18 @@ function withoutStructuredEnumValues(node: Node): boolean {
   if (kept.length === node.enum.length) return false;
   if (kept.length) node.enum = kept;
   else delete node.enum;
+  return true;
+}
+
+/**
+ * An object's (a list's) enum that lists no object (no list), in place, dropped (`type: object, enum: [PKW, VAN]`,
+ * beside the object's own fields): no value meets both, and the type is what an answer carries; whether it had one.
+ */
+function withoutEnumOfNoStructure(node: Node): boolean {
+  if ((node.type !== "object" && node.type !== "array") || !Array.isArray(node.enum)) return false;
+  const list = node.type === "array";
+  if (node.enum.some((v) => v !== null && typeof v === "object" && Array.isArray(v) === list)) return false;
+  delete node.enum;
   return true;
 }
 
