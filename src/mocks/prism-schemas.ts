@@ -21,9 +21,9 @@
 // among a scalar's enum values (`type: string, enum: [{override: true}, "DEFAULT"]`) is no value of it: left out, or
 // the enum is, when no value is left (Prism's sampler served the object first, and its own check refused it as no
 // string); an object's or a list's enum that lists no object (list) is left out (`type: object, enum: [PKW, VAN]`:
-// Prism served a text and refused it as no object). A `type` beside a `$ref` that the referenced schema's type contradicts (`{$ref: Contact, type: string}`,
-// Contact an object) is left out: OpenAPI 3.0 ignores a reference's siblings, Prism read it and refused every answer
-// holding the object.
+// Prism served a text and refused it as no object). A `type` beside a `$ref` that the referenced schema's type
+// contradicts (`{$ref: Contact, type: string}`, Contact an object) is left out: OpenAPI 3.0 ignores a reference's
+// siblings, Prism read it and refused every answer holding the object.
 import { discriminatedAsAnyOf, eachSchemaNode } from "../load/openapi-json-schema.js";
 import { isEnumOfLabels, withTextEnum, withValueEnum } from "../load/text-enum.js";
 import { resolvePointer } from "./sample/sample-lookup.js";
