@@ -120,7 +120,7 @@ export function draftParams(
     byWire.set(of !== undefined ? `query:${of}/${declared.name}` : `${declared.in}:${declared.name}`, name);
   }
   if (signed.length) notes.push({ at, note: signatureHeadersNote(signed) });
-  const bodyRules = draftBody(doc, op, rawOp, repeats, at, notes, { params, byWire, taken });
+  const bodyRules = draftBody(doc, op, rawOp, repeats, at, notes, { params, byWire, taken, constants });
   if (keyless) keepSecret(params, byWire, at, notes);
   const rules = [...bodyRules, ...requiredObjectRules(parameters, byWire)];
   return { params, byWire, ...(rules.length ? { rules } : {}), ...(constants.length ? { constants } : {}) };
