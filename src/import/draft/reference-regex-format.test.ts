@@ -66,6 +66,29 @@ describe("texts of format uri-reference and regex", () => {
     expect(given({ zqSeeAlso: ["a b"] })).toMatchObject({ ok: false, issues: [{ param: "zqSeeAlso" }] });
   });
 
+  it("bound a query value's length where the format does (uri-reference); regex takes add's default", async () => {
+    const d = drafted(
+      openapi({
+        "/zqfind": {
+          get: {
+            operationId: "findZq",
+            parameters: [
+              { name: "zqMatch", in: "query", required: true, schema: text("regex", "Which names.") },
+              { name: "zqNext", in: "query", schema: text("uri-reference", "Where to go next.") },
+            ],
+            responses: { "204": { description: "Found." } },
+          },
+        },
+      }),
+      ["findZq"],
+    );
+    const params = d.manifest.operations.acme_find_zq?.params ?? {};
+    expect(params.zqMatch).toMatchObject({ format: "regex", maxLength: expect.any(Number) });
+    expect(params.zqNext).toMatchObject({ format: "uri-reference" });
+    expect(params.zqNext).not.toHaveProperty("maxLength");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
   it("are drawn valid by the suite: every derived case passes on the mock", async () => {
     const on = await draftedOnMock("acme", document, ["addZqRule"]);
     try {
