@@ -4,7 +4,18 @@
 // strict as the JSON Schema validators upstreams and mocks use (a value
 // accepted here is never refused there for its format).
 
-export type StringFormat = "base-url" | "date-time" | "date" | "email" | "uri" | "uuid" | "ipv4" | "ipv6" | "hostname";
+export type StringFormat =
+  | "base-url"
+  | "date-time"
+  | "date"
+  | "email"
+  | "uri"
+  | "uuid"
+  | "ipv4"
+  | "ipv6"
+  | "hostname"
+  | "uri-reference"
+  | "regex";
 
 /** The formats a value is checked against here (base-url aside), with what each means in an error. */
 export const VALUE_FORMATS = {
@@ -16,6 +27,8 @@ export const VALUE_FORMATS = {
   ipv4: "an IPv4 address in dotted decimal, such as 192.0.2.1",
   ipv6: "an IPv6 address, such as 2001:db8::1",
   hostname: "a host name of dot-separated labels of letters, digits and hyphens, such as api.example.com",
+  "uri-reference": "a URI reference, absolute or relative, such as ../items/1 or https://example.com/page",
+  regex: "a regular expression, such as ^[a-z]+$",
 } as const;
 
 export type ValueFormat = keyof typeof VALUE_FORMATS;
@@ -25,7 +38,8 @@ export type ValueFormat = keyof typeof VALUE_FORMATS;
  * header needs a bound, and a format gives one (a date-time's fraction of a
  * second is cut at nanoseconds; an email address at RFC 5321's 254; a URI
  * at the 2048 characters browsers and servers commonly take; an IPv6
- * address with an IPv4 tail at 45; a host name at RFC 1123's 253).
+ * address with an IPv4 tail at 45; a host name at RFC 1123's 253; a URI
+ * reference as a URI). A regular expression has no bound of its own.
  */
 export const FORMAT_MAX_LENGTH: Record<ValueFormat, number> = {
   "date-time": 35,
@@ -36,6 +50,8 @@ export const FORMAT_MAX_LENGTH: Record<ValueFormat, number> = {
   ipv4: 15,
   ipv6: 45,
   hostname: 253,
+  "uri-reference": 2048,
+  regex: Number.POSITIVE_INFINITY,
 };
 
 /**
@@ -52,6 +68,9 @@ export const FORMAT_MIN_LENGTH: Record<ValueFormat, number> = {
   ipv4: 7,
   ipv6: 2,
   hostname: 1,
+  // The empty reference (the document itself) and the empty expression (matches everywhere) are of their formats.
+  "uri-reference": 0,
+  regex: 0,
 };
 
 export function isValueFormat(format: string | undefined): format is ValueFormat {
@@ -77,6 +96,43 @@ const HEX_GROUP = /^[0-9a-f]{1,4}$/i;
 // A URI (RFC 3986): a scheme, then only characters a URI may hold (anything else must be percent-encoded).
 const URI = /^[a-z][a-z0-9+.-]*:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/i;
 
+// A URI reference (RFC 3986 section 4.1: a URI, or a relative reference): the mocks' validator's reading of the format
+// (ajv-formats 2.1.1, MIT), which @cfworker/json-schema's is, character for character.
+const URI_REFERENCE = new RegExp(
+  [
+    String.raw`^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:`,
+    `(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0`,
+    `-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4}`,
+    `)?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-`,
+    String.raw`f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?`,
+    String.raw`)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}`,
+    String.raw`|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?`,
+    String.raw`:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|`,
+    String.raw`%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._`,
+    String.raw`~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9`,
+    String.raw`\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?`,
+    String.raw`:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2}`,
+    `)*)?$`,
+  ].join(""),
+  "i",
+);
+
+/**
+ * A regular expression as every validator the mocks and upstreams use reads one: ECMAScript with the `u` flag
+ * (@cfworker/json-schema, ajv-formats 3) and without it (ajv-formats 2, Prism's), and no `\Z` (an anchor of other
+ * languages both refuse).
+ */
+function isRegex(value: string): boolean {
+  if (/[^\\]\\Z/.test(value)) return false;
+  try {
+    new RegExp(value);
+    new RegExp(value, "u");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether `value` is of `format`. */
 export function matchesFormat(format: ValueFormat, value: string): boolean {
   switch (format) {
@@ -97,6 +153,10 @@ export function matchesFormat(format: ValueFormat, value: string): boolean {
       return isIpv6(value);
     case "hostname":
       return HOSTNAME.test(value);
+    case "uri-reference":
+      return URI_REFERENCE.test(value);
+    case "regex":
+      return isRegex(value);
   }
 }
 

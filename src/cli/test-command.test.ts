@@ -275,15 +275,16 @@ describe.concurrent("blockwright test on a user's project", () => {
   it(
     "random inputs find a manifest looser than its spec, " + "printing the seed, the shrunk input and a call line",
     async () => {
-      // A copy of the generated project whose spec now wants a shelf id to be a duration (a
-      // format the manifest cannot state, so the link step neither takes nor compares it; a changed
-      // pattern it refuses outright). The manifest still takes any id its pattern allows.
+      // A copy of the generated project whose spec now wants a shelf id to be a JSON pointer (a
+      // format the manifest cannot state, so the link step neither takes nor compares it, and the
+      // request judge does not read, so the mock finds it; a changed pattern the link refuses
+      // outright). The manifest still takes any id its pattern allows.
       const dir = join(tmp, "looser-format");
       cpSync(await generatedShelf(), dir, { recursive: true, verbatimSymlinks: true });
       edit(
         join(dir, "specs/shelf/api.yaml"),
         'schema: { type: string, pattern: "^[a-z0-9-]+$" }',
-        'schema: { type: string, pattern: "^[a-z0-9-]+$", format: duration }',
+        'schema: { type: string, pattern: "^[a-z0-9-]+$", format: json-pointer }',
       );
       // No time limit on a property: the same seed must shrink alike however busy the machine.
       const first = await cli(["test", "--seed", "11", "--runs", "25", "--property-time-limit", "0"], {
@@ -297,7 +298,7 @@ describe.concurrent("blockwright test on a user's project", () => {
       expect(failure).toContain("property failed after");
       expect(failure).toContain("(seed 11; this case's seed");
       expect(failure).toMatch(
-        /- request path \/shelfid: Request path parameter shelfid must match format "duration" \(format\)/,
+        /- request path \/shelfid: Request path parameter shelfid must match format "json-pointer" \(format\)/,
       );
       expect(failure).toMatch(/input: \{"apiKey":"\{\{SHELF_API_KEY\}\}","shelfId":"[^"]*"/);
       expect(failure).toMatch(

@@ -352,6 +352,9 @@ export class OpenApiDocument {
   fits(value: unknown, schema: Schema, asText: boolean): boolean {
     const flat = this.flatten(schema);
     if (Array.isArray(flat.enum) && !flat.enum.includes(value)) return false;
+    // Null where the schema admits it beside its type (OpenAPI 3.0's `nullable`, 3.1's type list).
+    if (value === null && (flat.nullable === true || (Array.isArray(flat.type) && flat.type.includes("null"))))
+      return true;
     const t = typeOf(flat);
     if (t === undefined) return true;
     if (t === "integer")
@@ -364,6 +367,8 @@ export class OpenApiDocument {
     if (t === "boolean") return typeof value === "boolean" || (asText && (value === "true" || value === "false"));
     if (t === "array") return Array.isArray(value);
     if (t === "object") return value !== null && typeof value === "object" && !Array.isArray(value);
+    // A field of null alone (`type: 'null'`): a constant null fits it (typeof null is "object").
+    if (t === "null") return value === null;
     return typeof value === t;
   }
 

@@ -27,6 +27,8 @@ const FORMAT_VALUES: Record<ValueFormat, string[]> = {
   ipv4: ["192.0.2.1"],
   ipv6: ["2001:db8::1"],
   hostname: ["api.example.com"],
+  "uri-reference": ["/page", "../items/1", "https://example.com/page"],
+  regex: ["example", "^[a-z]+$", "^v\\d+$"],
 };
 
 /** A value of each format that is not of it (and no longer than the format's values). */
@@ -39,6 +41,8 @@ export const NOT_OF_FORMAT: Record<ValueFormat, string> = {
   ipv4: "192.0.2.256",
   ipv6: "2001:db8::g",
   hostname: "api_example.com",
+  "uri-reference": "/a page",
+  regex: "(",
 };
 
 /**
@@ -68,6 +72,8 @@ const BREAK_FORMAT: Record<ValueFormat, (valid: string) => string> = {
   ipv4: (v) => `${v.slice(0, -1)}x`,
   ipv6: (v) => `${v.slice(0, -1)}g`,
   hostname: (v) => `${v.slice(0, -1)}_`,
+  "uri-reference": (v) => `${v.slice(0, -1)} `,
+  regex: (v) => `${v.slice(0, -1)}(`,
 };
 
 const made = new Map<string, string[]>();
@@ -175,6 +181,8 @@ export function ofFormatAndLength(format: string, length: number): string | unde
   if (f === "ipv4") return ipv4OfLength(length);
   if (f === "ipv6") return ipv6OfLength(length);
   if (f === "hostname") return hostnameOfLength(length);
+  // Letters: a relative reference (a path of one segment) and a regular expression matching itself.
+  if ((f === "uri-reference" || f === "regex") && length >= 1) return "x".repeat(length);
   return undefined;
 }
 

@@ -288,12 +288,13 @@ function textBounds(p: ParamSpec): [number, number] {
 }
 
 /**
- * Whether the document gives the text `format: regex` at the parameter's place, and the manifest no rule of its own
- * that a draw must follow (an enum, a format, a pattern).
+ * Whether the text is a regular expression (the manifest's `format: regex`, or the document's where the manifest
+ * states no format), and the manifest gives no other rule a draw must follow (an enum, a pattern): drawn as simple
+ * patterns and words, of many more values than the format's few made ones.
  */
 function regexFormat(p: ParamSpec, values: ToolValues): boolean {
-  if (p.enum || p.format !== undefined || p.pattern !== undefined) return false;
-  return specSchema(values.doc, values.op, p)?.format === "regex";
+  if (p.enum || p.pattern !== undefined || (p.format !== undefined && p.format !== "regex")) return false;
+  return p.format === "regex" || specSchema(values.doc, values.op, p)?.format === "regex";
 }
 
 /**

@@ -6,6 +6,7 @@ import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { type OpenApiDocument, type Schema, typeOf } from "../../load/openapi-document.js";
 import { bracesReadAsText, readPattern } from "../../load/load-rewrites.js";
 import { isEnumOfLabels, withTextEnum, withValueEnum } from "../../load/text-enum.js";
+import { valueFormatOf } from "../../model/format-aliases.js";
 
 /** Why a pattern does not compile as JSON Schema's patterns do (Unicode). */
 function unicodeProblem(pattern: string): string {
@@ -128,10 +129,7 @@ function formOf(s: Schema, type: string | undefined, note: (text: string) => voi
     const { description: _d, ...limits } = param;
     return {
       ...(limits as Form),
-      ...(typeof s.format === "string" &&
-      ["date", "date-time", "email", "uri", "uuid", "ipv4", "ipv6", "hostname"].includes(s.format)
-        ? { format: s.format as Form["format"] }
-        : {}),
+      ...(valueFormatOf(s.format) ? { format: valueFormatOf(s.format) as Form["format"] } : {}),
     };
   }
   if (type === "integer" || type === "number") {

@@ -5,7 +5,7 @@
 // send yet, or the linker cannot reach, is left out with a review note
 // rather than drafted wrongly; guesses (a maxLength the project requires
 // and the spec does not give) are drafted with one.
-import { isValueFormat } from "@blockwright/runtime/internal";
+import { FORMAT_MAX_LENGTH, isValueFormat } from "@blockwright/runtime/internal";
 import { patternLengths } from "../../link/param-limits/pattern-length.js";
 import { isBodyFramingHeader, isIgnoredHeader } from "../../load/ignored-headers.js";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
@@ -120,7 +120,7 @@ export function draftParams(
     byWire.set(of !== undefined ? `query:${of}/${declared.name}` : `${declared.in}:${declared.name}`, name);
   }
   if (signed.length) notes.push({ at, note: signatureHeadersNote(signed) });
-  const bodyRules = draftBody(doc, op, rawOp, repeats, at, notes, { params, byWire, taken });
+  const bodyRules = draftBody(doc, op, rawOp, repeats, at, notes, { params, byWire, taken, constants });
   if (keyless) keepSecret(params, byWire, at, notes);
   const rules = [...bodyRules, ...requiredObjectRules(parameters, byWire)];
   return { params, byWire, ...(rules.length ? { rules } : {}), ...(constants.length ? { constants } : {}) };
@@ -305,7 +305,8 @@ function unsentStyle(declared: Declared, draft: ManifestParam): string | undefin
  * The maxLength a string sent in the address or a header takes when the spec gives none (DEFAULT_MAX_LENGTH), each
  * form of it too, or the length of the parameter's example or default where that is longer (a transaction's 378 hex
  * digits in a path, a configuration's 427 characters: the draft refused its own example, or default). A value format
- * bounds the length itself (FORMAT_MAX_LENGTH): a default longer than any such value admits none of its length. So
+ * bounds the length itself (FORMAT_MAX_LENGTH; not `regex`, which has no bound): a default longer than any such value
+ * admits none of its length. So
  * does a pattern anchored at both ends (`^[A-Z0-9]{26}$`): a default longer than it admits no value of its own length.
  */
 function withDefaultMaxLength(draft: ManifestParam, in_: Declared["in"], note: (text: string) => void): void {
@@ -315,7 +316,7 @@ function withDefaultMaxLength(draft: ManifestParam, in_: Declared["in"], note: (
       text.type !== "string" ||
       text.enum !== undefined ||
       text.maxLength !== undefined ||
-      isValueFormat(text.format) ||
+      (isValueFormat(text.format) && Number.isFinite(FORMAT_MAX_LENGTH[text.format])) ||
       boundedPattern(text.pattern)
     )
       continue;

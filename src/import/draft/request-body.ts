@@ -6,7 +6,7 @@
 import { fieldOf } from "@blockwright/runtime/internal";
 import { isBase64String, isLonePart, isMediaType, LONE_FILE_PART } from "../../load/media-types.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
-import type { ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
+import type { ManifestConstant, ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
 import type { CredentialDraft } from "../auth/credential-draft.js";
 import { repeatsCredential } from "../auth/credential-params.js";
 import type { ReviewNote } from "../manifest-yaml.js";
@@ -16,6 +16,7 @@ import { unwritableBody } from "../shapes/unwritable-body.js";
 import { bodyFieldRule, branchEnums, branchFields, loneBranch, shapeTag, shapesRule } from "./body-rules.js";
 import { valueRequiredRules } from "./value-required.js";
 import { fileParam, isFileField } from "./files.js";
+import { admitsNullOnly, nullOnlyField } from "../shapes/null-only.js";
 import { paramName } from "./param-names.js";
 import { fromSchema, safeFlatten, unsafeIntegerNote } from "./param-schema.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
@@ -30,6 +31,8 @@ export interface ParamsInto {
   params: Record<string, ManifestParam>;
   byWire: Map<string, string>;
   taken: Set<string>;
+  /** The operation's constants: a required body field that admits only null is one (shapes/null-only.ts). */
+  constants?: ManifestConstant[];
 }
 
 /** What each field of a body of fields is drafted with. */
@@ -322,6 +325,14 @@ function draftBodyField(context: BodyFields, field: string, schema: Schema): voi
         "a contradiction in the spec; it is optional, so it is left out (no call sends it). If the API takes those " +
         "values, fix the type or the enum in openapi.yaml, then draft the field here",
     });
+    return;
+  }
+  // A field that admits only null: left out, or a constant null where required (shapes/null-only.ts).
+  const nullOnly =
+    body.encoding === "json" && admitsNullOnly(flatField) ? nullOnlyField(field, required.has(field)) : undefined;
+  if (nullOnly && (!nullOnly.constant || into.constants)) {
+    if (nullOnly.constant) into.constants?.push(nullOnly.constant);
+    notes.push({ at: nullOnly.constant ? [...at, "constants"] : at, note: nullOnly.note });
     return;
   }
   const name = paramName(field, into.taken);

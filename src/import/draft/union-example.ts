@@ -59,8 +59,8 @@ export function unionBodyExample(doc: OpenApiDocument, op: OpenApiOperation, giv
     return {
       value: found,
       note:
-        `a body of the first shape's required fields meets ${key === "oneOf" ? "not exactly one" : "none"} of the ` +
-        `request body's ${shapes}: the example is a body of shape ${i + 1}${titleOf(doc, member)}` +
+        `${firstTried(first)} meets ${key === "oneOf" ? "not exactly one" : "none"} of the request body's ${shapes}: ` +
+        `the example is ${Array.isArray(found) ? listOf(found) : "a body"} of shape ${i + 1}${titleOf(doc, member)}` +
         `${key === "oneOf" ? ", which no other shape takes" : ""}; check that the upstream takes it too`,
     };
   }
@@ -80,6 +80,20 @@ export function unionBodyExample(doc: OpenApiDocument, op: OpenApiOperation, giv
       `fields) meets ${key === "oneOf" ? "exactly one of them" : "any of them"}, as the document states them ` +
       `(${why.join("; ")}): drafted without an example; check the document's shapes, and write one`,
   };
+}
+
+/**
+ * What was tried first, as the note names it: a list shape has no required fields, its example is a list (the empty
+ * one, which every list shape takes, unless the shape asks for items).
+ */
+function firstTried(first: unknown): string {
+  if (!Array.isArray(first)) return "a body of the first shape's required fields";
+  return first.length ? "a list of the first shape's fewest items" : "the empty list (the first shape's fewest items)";
+}
+
+/** A list example as the note names it: one item, or several alike (a shape's minItems). */
+function listOf(found: unknown[]): string {
+  return found.length === 1 ? "a list of one item" : `a list of ${found.length} items`;
 }
 
 /** A shape's title, in parentheses, when it has one. */

@@ -24,7 +24,7 @@ import { entryOf } from "@blockwright/runtime/internal/generate";
 import type { SourceError, YamlSource } from "../yaml-source.js";
 import { usesJsonSchema2020 } from "../openapi-json-schema.js";
 import { type ExampleMismatch, Walker } from "./example-walker.js";
-import { EMAIL_AS_MOCKS_READ } from "./schema-lookup.js";
+import { EMAIL_AS_MOCKS_READ, TIME_AS_MOCKS_READ } from "./schema-lookup.js";
 
 export { type ExampleMismatch, type Path, schemaUri } from "./example-walker.js";
 
@@ -36,10 +36,20 @@ type Node = Record<string, unknown>;
  */
 const ANSWER_FORMATS: ReadonlySet<string> = new Set(["uri", "email", "date-time", "date", "uuid", "ipv4", "ipv6"]);
 /**
- * Formats a request is held to (the request judge's): a live answer's, and `byte`, which the mocks check in a request
- * (a value a mock refuses would otherwise be kept by the judge) and every validator reads alike (base64).
+ * Formats a request is held to (the request judge's): a live answer's, and those the mocks check in a request (a value
+ * a mock refuses would otherwise be kept by the judge) that the validators read alike: `byte` (base64), `duration`,
+ * `uri-reference`, `regex` (the mocks compile it without the `u` flag, this one with it: no looser), and `time` as
+ * the mocks read it (TIME_AS_MOCKS_READ, registered by the judge: judge/schema-check.ts).
  */
-export const REQUEST_FORMATS: ReadonlySet<string> = new Set([...ANSWER_FORMATS, "byte"]);
+export const REQUEST_FORMATS: ReadonlySet<string> = new Set([
+  ...ANSWER_FORMATS,
+  "byte",
+  "duration",
+  "uri-reference",
+  "regex",
+  "time",
+  TIME_AS_MOCKS_READ,
+]);
 /**
  * OpenAPI's `byte`: base64 text (RFC 4648 section 4: the standard alphabet, padded to groups of four), the mocks'
  * validator's (ajv-formats) pattern, held to the whole text: ajv-formats reads it line by line (its pattern is

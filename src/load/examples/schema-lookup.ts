@@ -190,11 +190,20 @@ export function wholeNumberRange(format: unknown): readonly [number, number] | u
 export const EMAIL_AS_MOCKS_READ = "email, as the mocks' validator reads it: a dot in the domain";
 
 /**
+ * A time of day as the mocks' validator reads it (ajv-formats: the offset optional, `13:22:00`), where the caller
+ * checks formats so: @cfworker/json-schema's `time` wants an offset, which a request need not carry. The registered
+ * format is the judge's (judge/schema-check.ts), model/time-text.ts's pattern, which add drafts and the link places in
+ * JSON values.
+ */
+export const TIME_AS_MOCKS_READ = "time, as the mocks' validator reads it: the offset optional";
+
+/**
  * A format as the mocks read it: a whole-number format's range within the schema's own bounds (the validator here
- * knows no numeric format), an email held to the mocks' pattern where `formats` asks for it.
+ * knows no numeric format), an email or a time held to the mocks' reading where `formats` asks for it.
  */
 function boundAsMocksRead(node: Node, format: string, formats: ReadonlySet<string>): void {
   if (format === "email" && formats.has(EMAIL_AS_MOCKS_READ)) node.format = EMAIL_AS_MOCKS_READ;
+  if (format === "time" && formats.has(TIME_AS_MOCKS_READ)) node.format = TIME_AS_MOCKS_READ;
   const range = wholeNumberRange(format);
   if (!range) return;
   const [low, high] = range;

@@ -723,9 +723,9 @@ export interface ManifestParam {
    */
   separator?: string
   /**
-   * `base-url`: an https address (http only for loopback hosts) without path, query or credentials; trailing slashes are stripped. `date-time` (RFC 3339, with a time zone), `date`, `email`, `uri` (absolute), `uuid`, `ipv4`, `ipv6`, `hostname`: checked before any request. Taken from the spec where it states one of these at the parameter's wire place; a manifest format must be the spec's. A format bounds the length (date-time 35, date 10, email 254, uri 2048, uuid 36, ipv4 15, ipv6 45, hostname 253 characters): no `maxLength` is needed in the address or a header.
+   * `base-url`: an https address (http only for loopback hosts) without path, query or credentials; trailing slashes are stripped. `date-time` (RFC 3339, with a time zone), `date`, `email`, `uri` (absolute), `uuid`, `ipv4`, `ipv6`, `hostname`, `uri-reference` (absolute or relative, `../items/1`), `regex` (a regular expression every reading compiles: ECMAScript with and without the `u` flag): checked before any request. Taken from the spec where it states one of these at the parameter's wire place; a manifest format must be the spec's. A format bounds the length (date-time 35, date 10, email 254, uri 2048, uuid 36, ipv4 15, ipv6 45, hostname 253, uri-reference 2048 characters; not `regex`): no `maxLength` is needed in the address or a header.
    */
-  format?: ("base-url" | "date-time" | "date" | "email" | "uri" | "uuid" | "ipv4" | "ipv6" | "hostname")
+  format?: ("base-url" | "date-time" | "date" | "email" | "uri" | "uuid" | "ipv4" | "ipv6" | "hostname" | "uri-reference" | "regex")
   /**
    * For `json`: the kind of value required after parsing.
    */
@@ -817,9 +817,9 @@ export interface ManifestNestedLimits {
    */
   pattern?: string
   /**
-   * For strings: `date-time`, `date`, `email`, `uri`, `uuid`, `ipv4`, `ipv6` or `hostname`.
+   * For strings: `date-time`, `date`, `email`, `uri`, `uuid`, `ipv4`, `ipv6`, `hostname`, `uri-reference` or `regex`.
    */
-  format?: ("date-time" | "date" | "email" | "uri" | "uuid" | "ipv4" | "ipv6" | "hostname")
+  format?: ("date-time" | "date" | "email" | "uri" | "uuid" | "ipv4" | "ipv6" | "hostname" | "uri-reference" | "regex")
   /**
    * The only values accepted.
    *
@@ -886,9 +886,9 @@ export interface ManifestParamBranch {
    */
   caseInsensitive?: boolean
   /**
-   * `base-url`: an https address (http only for loopback hosts) without path, query or credentials; trailing slashes are stripped. `date-time` (RFC 3339, with a time zone), `date`, `email`, `uri` (absolute), `uuid`, `ipv4`, `ipv6`, `hostname`: checked before any request. Taken from the spec where it states one of these at the parameter's wire place; a manifest format must be the spec's. A format bounds the length (date-time 35, date 10, email 254, uri 2048, uuid 36, ipv4 15, ipv6 45, hostname 253 characters): no `maxLength` is needed in the address or a header.
+   * `base-url`: an https address (http only for loopback hosts) without path, query or credentials; trailing slashes are stripped. `date-time` (RFC 3339, with a time zone), `date`, `email`, `uri` (absolute), `uuid`, `ipv4`, `ipv6`, `hostname`, `uri-reference` (absolute or relative, `../items/1`), `regex` (a regular expression every reading compiles: ECMAScript with and without the `u` flag): checked before any request. Taken from the spec where it states one of these at the parameter's wire place; a manifest format must be the spec's. A format bounds the length (date-time 35, date 10, email 254, uri 2048, uuid 36, ipv4 15, ipv6 45, hostname 253, uri-reference 2048 characters; not `regex`): no `maxLength` is needed in the address or a header.
    */
-  format?: ("base-url" | "date-time" | "date" | "email" | "uri" | "uuid" | "ipv4" | "ipv6" | "hostname")
+  format?: ("base-url" | "date-time" | "date" | "email" | "uri" | "uuid" | "ipv4" | "ipv6" | "hostname" | "uri-reference" | "regex")
   /**
    * For `json`: the kind of value required after parsing.
    */
