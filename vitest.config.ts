@@ -94,7 +94,9 @@ export default defineConfig({
     // processes, mocks and polling intervals, and a second worker overlaps
     // that waiting (≈ 58 s → 43 s wall on a 2-core machine). A fixed 2 would
     // also cap a larger machine at two.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // BLOCKWRIGHT_TEST_WORKERS sets it for a measurement (the command line's --maxWorkers does not reach the
+    // projects, which copy the root's).
+    maxWorkers: Number(process.env.BLOCKWRIGHT_TEST_WORKERS) || Math.max(2, availableParallelism() - 1),
     // Workers run a great deal of code a few times each (every module of
     // the generator, the CLI, Prism): at V8's default eagerness the
     // optimising compiler spent more CPU than the optimised code saved. 16×
