@@ -20,10 +20,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { writeWhole } from "../common/files.js";
 import { firstListAt } from "../common/first-list.js";
 import { getAtPointer } from "@blockwright/runtime/internal";
-import type { Resource, Role } from "./mock-resources.js";
-import { asLastPage, interceptEnd, itemPointers, type PagedRoute, pathPattern, type Reply } from "./mock-paging.js";
+import type { Resource } from "./mock-resources.js";
+import { asLastPage, interceptEnd, itemPointers, type PagedRoute, type Reply } from "./mock-paging.js";
 import type { PrismOperation, RealisticAnswers } from "./mock-realistic.js";
 import { readWhole, replayed } from "./replayed-request.js";
+import { type Hit, hitOf, stateRoutes } from "./state-routes.js";
 
 type Node = Record<string, unknown>;
 
@@ -80,32 +81,16 @@ export interface StatefulMock {
   log?: (line: string) => void;
 }
 
-interface Hit {
-  resource: Resource;
-  role: Role;
-  id?: string;
-}
-
 /** Prism's request listener, a resource's 2xx answers rewritten from the records. */
 export function withState(listener: RequestListener, mock: StatefulMock): RequestListener {
   if (!mock.resources.length) return listener;
-  const routes = mock.resources.flatMap((resource) =>
-    (Object.entries(resource.methods) as [Role, string][]).map(([role, method]) => ({
-      resource,
-      role,
-      method,
-      pattern: pathPattern(role === "create" || role === "list" ? resource.collection : resource.item),
-    })),
-  );
+  const routes = stateRoutes(mock.resources);
   return (req, res) => {
     const url = new URL(req.url ?? "/", "http://mock.invalid");
     const steered =
       req.headers.prefer !== undefined || url.searchParams.has("__code") || url.searchParams.has("__example");
-    const route = !steered ? routes.find((r) => r.method === req.method && r.pattern.test(url.pathname)) : undefined;
-    if (!route) return listener(req, res);
-    const whole = route.role === "create" || route.role === "list";
-    const id = whole ? undefined : decodeURIComponent(url.pathname.split("/").pop() ?? "");
-    const hit: Hit = { resource: route.resource, role: route.role, ...(id !== undefined ? { id } : {}) };
+    const hit = steered ? undefined : hitOf(routes, req.method, url.pathname);
+    if (!hit) return listener(req, res);
     void readWhole(req).then(
       async (body) => {
         const type = String(req.headers["content-type"] ?? "");
@@ -129,7 +114,8 @@ function answer(mock: StatefulMock, hit: Hit, method: string, url: URL, sent: un
       reply.headers.get("content-type") ?? "application/json",
       body,
     );
-  const index = hit.id === undefined ? -1 : kept.records.findIndex((r) => String(r[resource.idField]) === hit.id);
+  const index =
+    hit.id === undefined ? -1 : kept.records.findIndex((r) => hit.idFields.some((f) => String(r[f]) === hit.id));
   switch (hit.role) {
     case "create": {
       // The record fits the create's answer too, where that answer holds it.

@@ -51,13 +51,20 @@ export const ROUND_TRIP_NAME = "round trip of";
 
 /** The round-trip cases of a provider, in the order of its document's paths. */
 export function roundTripCases(subject: Subject): ContractCase[] {
-  return roundTrips(subject).map((trip) => {
+  const trips = roundTrips(subject);
+  // A collection whose records are read at two paths (`/folders/{folderId}` and `/folders/{folderPath}`) has a trip
+  // through each, named by its item path; a collection of one keeps the shorter name.
+  const perCollection = new Map<string, number>();
+  for (const t of trips) perCollection.set(t.resource.collection, (perCollection.get(t.resource.collection) ?? 0) + 1);
+  return trips.map((trip) => {
     const steps = ["create", "get", ...(trip.list ? ["list"] : []), ...(trip.remove ? ["delete", "get (404)"] : [])];
     const calls = [trip.create, trip.read, trip.list, trip.remove].flatMap((t) => (t ? [t.id] : []));
+    const { collection, item } = trip.resource;
+    const through = (perCollection.get(collection) ?? 0) > 1 ? ` through ${item}` : "";
     const made = contractCase(
       trip.create,
       "scenario",
-      `${ROUND_TRIP_NAME} ${trip.resource.collection}: ${steps.join(" → ")}`,
+      `${ROUND_TRIP_NAME} ${collection}${through}: ${steps.join(" → ")}`,
       (ctx) => runTrip(subject, trip, ctx),
       operationSource(trip.create),
     );

@@ -1,0 +1,46 @@
+// Which resource and role of the stateful mock (mock-state.ts) a request reaches: its method and path matched against
+// each resource's collection and item paths, in the document's order.
+import type { Resource, Role } from "./mock-resources.js";
+import { pathPattern } from "./mock-paging.js";
+
+export interface Hit {
+  resource: Resource;
+  role: Role;
+  /**
+   * The record fields the id in the path may name: the resource's, and those of the collection's other item paths the
+   * same request matches (`/folders/{folderId}` beside `/folders/{folderPath}`: the wire cannot tell them apart).
+   */
+  idFields: string[];
+  id?: string;
+}
+
+interface Route {
+  resource: Resource;
+  role: Role;
+  method: string;
+  pattern: RegExp;
+}
+
+/** Each method of each resource, as a route. */
+export function stateRoutes(resources: readonly Resource[]): Route[] {
+  return resources.flatMap((resource) =>
+    (Object.entries(resource.methods) as [Role, string][]).map(([role, method]) => ({
+      resource,
+      role,
+      method,
+      pattern: pathPattern(role === "create" || role === "list" ? resource.collection : resource.item),
+    })),
+  );
+}
+
+/** The resource and role the request reaches, the first route that matches; undefined when none does. */
+export function hitOf(routes: readonly Route[], method: string | undefined, path: string): Hit | undefined {
+  const matched = routes.filter((r) => r.method === method && r.pattern.test(path));
+  const route = matched[0];
+  if (!route) return undefined;
+  const whole = route.role === "create" || route.role === "list";
+  const id = whole ? undefined : decodeURIComponent(path.split("/").pop() ?? "");
+  const alike = matched.filter((r) => r.role === route.role && r.resource.collection === route.resource.collection);
+  const idFields = [...new Set(alike.map((r) => r.resource.idField))];
+  return { resource: route.resource, role: route.role, idFields, ...(id !== undefined ? { id } : {}) };
+}
