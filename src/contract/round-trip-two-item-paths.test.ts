@@ -73,8 +73,8 @@ describe("a collection read at two item paths", () => {
       .map((c) => c.id)
       .filter((id) => id.includes("round trip of"));
     expect(trips).toEqual([
-      "zqfolders_create_zq_folder › scenario › round trip of /zqfolders through /zqfolders/{zqFolderId}: create → get " +
-        "→ delete → get (404)",
+      "zqfolders_create_zq_folder › scenario › round trip of /zqfolders through /zqfolders/{zqFolderId}: create → " +
+        "get → delete → get (404)",
       "zqfolders_create_zq_folder › scenario › round trip of /zqfolders through /zqfolders/{zqFolderPath}: create → " +
         "get → delete → get (404)",
     ]);
