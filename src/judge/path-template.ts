@@ -7,6 +7,8 @@
 // reader cannot tell where one ends, so every split is a reading, the judge
 // holds the request against each, and one that meets the document stands.
 
+import { withLiteralsAsSent } from "./path-literals.js";
+
 export type TemplatePart = string | { name: string };
 
 export interface PathTemplate {
@@ -32,7 +34,8 @@ export function pathTemplate(path: string): PathTemplate {
     .split(/(\{[^{}]*\})/)
     .filter(Boolean)
     // `{+name}`: RFC 6570's reserved expansion, a value whose `/` are kept (multi-segment).
-    .map((p) => (/^\{[^{}]*\}$/.test(p) ? { name: p.slice(1, -1).replace(/^\+/, "") } : p));
+    // Literal text as the address carries it: a quote in it is sent `%22` (path-literals.ts).
+    .map((p) => (/^\{[^{}]*\}$/.test(p) ? { name: p.slice(1, -1).replace(/^\+/, "") } : withLiteralsAsSent(p)));
   const literal = parts.reduce((n, p) => n + (typeof p === "string" ? p.length : 0), 0);
   const compiled = new Map<string, RegExp>();
   return {

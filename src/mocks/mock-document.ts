@@ -15,10 +15,10 @@
 // reads; an answer lists no transport header (Content-Encoding, Transfer-Encoding, …), reads a header's enum as its
 // type's values (text-enum.ts), and a JSON type of it without a schema takes its sibling JSON type's; an optional
 // Accept-Language header also takes the `*` fetch sends without one; a `Prefer` header the API declares is left to
-// the request judge (Prism reads one as its steering), and a reserved expansion `{+path}` is written `{path}`; a
-// parameter Prism's deserialisers cannot read (label or matrix style, lists or objects in a path or header, an
-// exploded query list of texts, `content`, cookies) is the judge's alone, as is requiring a query parameter whose
-// schema lists "" (Prism reads `flag=` as absent).
+// the judge (Prism reads one as its steering), a reserved expansion `{+path}` is written `{path}`, a path's literal
+// text as sent (judge/path-literals.ts); a parameter Prism's deserialisers cannot read (label or
+// matrix style, lists or objects in a path or header, an exploded query list of texts, `content`, cookies) is the
+// judge's alone, as is requiring a query parameter whose schema lists "" (Prism reads `flag=` as absent).
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import {
   inRouteOrder,
@@ -33,6 +33,7 @@ import { carriesNoContent, describedJsonType, isJsonMediaType, isXmlMediaType } 
 import { documentServer } from "../link/server/server.js";
 import { JSON_TYPE, servedAnswerHeaders, servedAsJsonInstead, withSampledAnswers } from "./mock-answers.js";
 import { isOwnPrefer } from "./mock-judge.js";
+import { withLiteralsAsSent } from "../judge/path-literals.js";
 import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { answersWithoutWriteOnlyRequired, withoutReadOnlyRequired } from "./read-only-required.js";
 import { makeSchemasCompilable, withOneOfsAsAnyOf } from "./prism-schemas.js";
@@ -76,7 +77,7 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
     const plain = withPlainTemplateNames(servedKeyPath(path, shared).replace(/\{\+/g, "{"), kept, (v) =>
       resolved(v, document as Json),
     );
-    served[`${base}${plain.path}`] = plain.item;
+    served[withLiteralsAsSent(`${base}${plain.path}`)] = plain.item;
   }
   return { ...document, paths: served };
 }

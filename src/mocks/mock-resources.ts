@@ -184,3 +184,10 @@ function deref(document: Node, value: unknown): unknown {
 function isNode(value: unknown): value is Node {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
+
+/** The records of two drawn bodies as one (in the envelope, where they sit in one), the second's fields where both. */
+export function joinedRecords(resource: Resource, first: unknown, second: unknown): unknown {
+  const [a, b] = [first, second].map((d) => (resource.envelope && isNode(d) ? d[resource.envelope] : d));
+  if (!isNode(a) || !isNode(b)) return undefined;
+  return resource.envelope ? { ...(second as Node), [resource.envelope]: { ...a, ...b } } : { ...a, ...b };
+}

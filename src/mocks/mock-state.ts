@@ -1,26 +1,21 @@
-// The stateful mock: the records of a document's resources (mock-resources.ts)
-// kept for the life of one `mock` or `run --mock` process, or in a file
-// (`--state <file>`, written whole after each change) from one run to the next.
+// The stateful mock: the records of a document's resources (mock-resources.ts) kept for the life of one `mock` or
+// `run --mock` process, or in a file (`--state <file>`, written whole after each change) from one run to the next.
 //
-// Every request still goes through the judge and Prism first: Prism checks the
-// request and its credential and answers; only a 2xx answer of a resource's
-// operation is then rewritten from the records. A create draws a record from
-// the read answer's schema (realistic, seeded: the same seed and the same
-// requests, the same records), keeps each field the request sent where the
-// record stays valid with it, and gives it the id the request sent (a record
-// the caller names) or a new one in its id field; a read
-// answers the record, an update changes it, a delete removes it (a read of it
-// then gets the document's 404), and the list answers the records, as its
-// last page. An id no create made (a workflow reading a fixed id) and a list
-// before any create keep the realistic answer. An answer the records would
-// make invalid against its schema keeps Prism's. A request that asks for an
-// answer (`Prefer`, Prism's `__code` and `__example`) gets it, as it did.
+// Every request still goes through the judge and Prism first: Prism checks the request and its credential and answers;
+// only a 2xx answer of a resource's operation is then rewritten from the records. A create draws a record from the read
+// answer's schema (realistic, seeded: the same seed and the same requests, the same records; with the create answer's
+// fields too where each answer requires some the other has not), keeps each field the request sent where the record
+// stays valid with it, and gives it the id the request sent (a record the caller names) or a new one in its id field;
+// a read answers the record, an update changes it, a delete removes it (a read of it then gets the document's 404), and
+// the list answers the records, as its last page. An id no create made (a workflow reading a fixed id) and a list
+// before any create keep the realistic answer. An answer the records would make invalid against its schema keeps
+// Prism's. A request that asks for an answer (`Prefer`, Prism's `__code` and `__example`) gets it, as it did.
 import type { RequestListener } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
 import { writeWhole } from "../common/files.js";
 import { firstListAt } from "../common/first-list.js";
 import { getAtPointer } from "@blockwright/runtime/internal";
-import type { Resource } from "./mock-resources.js";
+import { joinedRecords, type Resource } from "./mock-resources.js";
 import { asLastPage, interceptEnd, itemPointers, type PagedRoute, type Reply } from "./mock-paging.js";
 import type { PrismOperation, RealisticAnswers } from "./mock-realistic.js";
 import { readWhole, replayed } from "./replayed-request.js";
@@ -192,9 +187,12 @@ function made(
     // Drawn from a schema, else the answer the mock gives (the document's example, where no value is drawn within the
     // bounds).
     const seed = mock.answers.seed * 100_003 + kept.made;
+    const draw = (schema: typeof read.schema) => mock.answers.draw(schema, seed);
     const sources = [
-      () => mock.answers.draw(read.schema, seed),
-      ...(created ? [() => mock.answers.draw(created.schema, seed), () => created.body] : []),
+      () => draw(read.schema),
+      ...(created ? [() => draw(created.schema), () => created.body] : []),
+      // Both answers' fields, where each requires some the other has not (a create answering its first admin too).
+      () => joinedRecords(resource, created && draw(created.schema), draw(read.schema)),
       () => read.body,
     ];
     for (const source of sources) {

@@ -23,7 +23,8 @@ const FORMAT_VALUES: Record<ValueFormat, string[]> = {
   date: ["2024-05-01"],
   email: ["someone@example.com"],
   uri: ["https://example.com/page"],
-  uuid: ["123e4567-e89b-42d3-a456-426614174000"],
+  // Its hex digits upper-case too, as a pattern may ask (`[0-9A-F]{8}`): the format reads either.
+  uuid: ["123e4567-e89b-42d3-a456-426614174000", "123E4567-E89B-42D3-A456-426614174000"],
   ipv4: ["192.0.2.1"],
   ipv6: ["2001:db8::1"],
   hostname: ["api.example.com"],

@@ -4,6 +4,7 @@
 // sends it only when the whole head fits: the manifest's `limits.requestHeadBytes`, or else that common size. The
 // runtime refuses a value past a stated limit before any request (the limit kind's `requestSize` case).
 import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
+import type { Input } from "./values.js";
 
 /** The request head a server commonly reads (Node.js's default, the mocks' server): 414 or 431 past it. */
 export const COMMON_HEAD_BYTES = 16_384;
@@ -40,4 +41,31 @@ export function fitsRequestHead(tool: ToolSpec, input: Record<string, unknown>):
   let bytes = FIXED_HEAD_BYTES + tool.path.length;
   for (const p of tool.params) bytes += headShare(p, input[p.name]);
   return bytes <= limit;
+}
+
+const HEAD_PLACES: string[] = ["query", "header", "cookie"];
+
+/**
+ * `input` in parts a request head holds each (one part where it holds them all): the parameters the head carries that
+ * the tool does not require (a list's hundreds of filters) are spread over the parts, each part with all the others.
+ */
+export function inHeadParts(tool: ToolSpec, input: Input): Input[] {
+  if (fitsRequestHead(tool, input)) return [input];
+  const spread = tool.params.filter(
+    (p) => !p.required && input[p.name] !== undefined && HEAD_PLACES.includes(p.wire.in),
+  );
+  const base = { ...input };
+  for (const p of spread) delete base[p.name];
+  const parts: Input[] = [];
+  let part: Input = { ...base };
+  for (const p of spread) {
+    const next = { ...part, [p.name]: input[p.name] };
+    // A value alone past the head goes alone: the limit cases are the ones to tell what a server does with it.
+    if (fitsRequestHead(tool, next) || Object.keys(part).length === Object.keys(base).length) part = next;
+    else {
+      parts.push(part);
+      part = { ...base, [p.name]: input[p.name] };
+    }
+  }
+  return [...parts, part];
 }

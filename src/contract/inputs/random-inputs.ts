@@ -154,19 +154,25 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
   const own = p.type === "json" ? made.map((v) => withoutDelimiter(p, bracketed ? withoutBracketKeys(v) : v)) : made;
   // A JSON value the document gives fields inside (required ones, closed objects): a draw its schema refuses becomes
   // the known valid one, or is left out when none is known (filtering for it would draw forever).
+  const inPath = p.wire.in === "path" || values.tool.routes.some((r) => r.wire[p.name]?.in === "path");
+  const sendable = (v: unknown) => !inPath || !(writesNoText(v) || (typeof v === "string" && LINE_TERMINATOR.test(v)));
   if (p.type === "json" && values.checksInside(p)) {
-    const kept = own.map((v) => (values.accepts(p, v) ? v : example));
+    const kept = own.map((v) => (values.accepts(p, v) && sendable(v) ? v : example));
     return example === undefined
       ? kept
       : fc.oneof({ arbitrary: kept, weight: 4 }, { arbitrary: fc.constant(example), weight: 1 });
   }
-  const inPath = p.wire.in === "path" || values.tool.routes.some((r) => r.wire[p.name]?.in === "path");
   const mixed = fc.oneof({ arbitrary: own, weight: 4 }, ...fromExample.map((arbitrary) => ({ arbitrary, weight: 1 })));
-  return filterOrFail(
-    mixed,
-    (v) => values.accepts(p, v) && !(inPath && typeof v === "string" && LINE_TERMINATOR.test(v)),
-    `value of ${p.name}`,
-  );
+  return filterOrFail(mixed, (v) => values.accepts(p, v) && sendable(v), `value of ${p.name}`);
+}
+
+/**
+ * Whether a value writes no text in a path (an empty text, list or object: RFC 6570 reads the last two as undefined):
+ * its segment is then empty, the address names no value of the parameter and a service (Prism too) finds it missing.
+ */
+function writesNoText(value: unknown): boolean {
+  if (value === "" || (Array.isArray(value) && value.length === 0)) return true;
+  return value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0;
 }
 
 /** The text between a list's items when it is written as one value (a header, a query value not exploded), if it is. */

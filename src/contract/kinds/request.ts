@@ -11,8 +11,9 @@ import { fail } from "../call.js";
 import { operationOf } from "../request/request.js";
 import { expectedWire, expectSent } from "../request/sent-value.js";
 import { operationSource } from "../sources.js";
-import { type CaseKindModule, contractCase } from "../types.js";
-import { type ToolValues, valuesOf } from "../inputs/values.js";
+import { type CaseContext, type CaseKindModule, contractCase } from "../types.js";
+import { inHeadParts } from "../inputs/head-bytes.js";
+import { type Input, type ToolValues, valuesOf } from "../inputs/values.js";
 
 export const requestKind: CaseKindModule = {
   doc: {
@@ -20,7 +21,8 @@ export const requestKind: CaseKindModule = {
     cases:
       "every parameter at once: each value on the wire exactly where its placement says, and read back by the " +
       "document's serialization rules (style, explode, `content`, `encoding`) as what the tool was given; a body " +
-      "of several shapes (`oneOf`, `anyOf`) whose fields are parameters: each shape's, a case apiece",
+      "of several shapes (`oneOf`, `anyOf`) whose fields are parameters: each shape's, a case apiece; more " +
+      "parameters than a request head holds (a server answers 431): sent in parts it holds, each checked",
   },
   applies: () => true,
   derive(tool, { document: doc, manifest }) {
@@ -41,40 +43,44 @@ export const requestKind: CaseKindModule = {
           ? "every parameter, placed where the spec declares it"
           : `every parameter of the body's shape ${shape + 1} of ${count}, placed where the spec declares it`,
         async (ctx) => {
-          const input = values.full(shape);
-          const { exchange } = await expectAcceptedCall(tool, doc, input, ctx);
-          const { op, wire: routeWire } = operationOf(exchange, tool, doc);
-          const sent: { spec: ParamSpec; wire: WireSpec; want: unknown }[] = [];
-          for (const p of tool.params) {
-            if (input[p.name] === undefined || !["path", "query", "header", "body"].includes(p.wire.in)) continue;
-            const checked = checkValue(p, input[p.name], tool);
-            if (!("value" in checked)) continue;
-            expectSent(exchange, tool, doc, p, checked.value);
-            const wire = routeWire[p.name] ?? p.wire;
-            const structured = checked.value !== null && typeof checked.value === "object";
-            sent.push({
-              spec: p,
-              wire,
-              want: structured && wire.in !== "body" ? checked.value : expectedWire(wire, checked.value),
-            });
-          }
-          const judge = documentJudge(doc, { basePath: tool.server.basePath ?? "", credential: "form", covered });
-          const request = {
-            method: exchange.method,
-            url: exchange.url.href,
-            headers: exchange.headers,
-            ...(exchange.rawBody ? { body: new TextEncoder().encode(exchange.rawBody) } : {}),
-          };
-          const misread = misReadings(judge, request, doc, op.operationId, sent);
-          if (misread.length)
-            fail(
-              `the request reads, by the document's serialization rules, as other values than the tool was ` +
-                `given:\n${misread.map((m) => `  - ${m.message}`).join("\n")}`,
-            );
+          // More parameters than a request head holds (a server answers 431): sent in parts it holds, each checked.
+          for (const input of inHeadParts(tool, values.full(shape))) await sentAsDeclared(input, ctx);
         },
         operationSource(tool, "params"),
       ),
     );
+
+    async function sentAsDeclared(input: Input, ctx: CaseContext): Promise<void> {
+      const { exchange } = await expectAcceptedCall(tool, doc, input, ctx);
+      const { op, wire: routeWire } = operationOf(exchange, tool, doc);
+      const sent: { spec: ParamSpec; wire: WireSpec; want: unknown }[] = [];
+      for (const p of tool.params) {
+        if (input[p.name] === undefined || !["path", "query", "header", "body"].includes(p.wire.in)) continue;
+        const checked = checkValue(p, input[p.name], tool);
+        if (!("value" in checked)) continue;
+        expectSent(exchange, tool, doc, p, checked.value);
+        const wire = routeWire[p.name] ?? p.wire;
+        const structured = checked.value !== null && typeof checked.value === "object";
+        sent.push({
+          spec: p,
+          wire,
+          want: structured && wire.in !== "body" ? checked.value : expectedWire(wire, checked.value),
+        });
+      }
+      const judge = documentJudge(doc, { basePath: tool.server.basePath ?? "", credential: "form", covered });
+      const request = {
+        method: exchange.method,
+        url: exchange.url.href,
+        headers: exchange.headers,
+        ...(exchange.rawBody ? { body: new TextEncoder().encode(exchange.rawBody) } : {}),
+      };
+      const misread = misReadings(judge, request, doc, op.operationId, sent);
+      if (misread.length)
+        fail(
+          `the request reads, by the document's serialization rules, as other values than the tool was ` +
+            `given:\n${misread.map((m) => `  - ${m.message}`).join("\n")}`,
+        );
+    }
   },
 };
 

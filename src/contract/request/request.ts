@@ -14,6 +14,7 @@ import {
   typeOf,
 } from "../../load/openapi-document.js";
 import { basePattern } from "../../judge/judge.js";
+import { withLiteralsAsSent } from "../../judge/path-literals.js";
 import { pathTemplate } from "../../judge/path-template.js";
 import { FORM_MEDIA_TYPE } from "../../load/media-types.js";
 import { routePath } from "../../load/operation-index.js";
@@ -206,7 +207,8 @@ function matchPath(
   const source = template
     .split(/(\{[^{}]+\})/)
     .map((part) => {
-      if (!/^\{[^{}]+\}$/.test(part)) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      // Literal text as the address carries it: a quote in it is sent `%22` (path-literals.ts).
+      if (!/^\{[^{}]+\}$/.test(part)) return withLiteralsAsSent(part).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       names.push(part.slice(1, -1));
       return spanning.has(part.slice(1, -1)) ? "(.+)" : "([^/]+)";
     })

@@ -383,6 +383,9 @@ function scalarOutputs(
     const t = flat ? (typeOf(flat) ?? scalarUnion(doc, flat)) : undefined;
     if (!flat || (!kinds && (!t || !SCALAR_TYPES.includes(t)))) continue;
     if (holdsOneValue(flat)) continue; // always the same value
+    // A field written only (a password, a token sent to activate) is never in an answer, required or not (OpenAPI: its
+    // `required` holds for requests only).
+    if (flat.writeOnly === true || (schema as { writeOnly?: unknown }).writeOnly === true) continue;
     const name = outputName(field, outputs);
     const text = describe(doc, schema) || `The reply's ${field}.`;
     outputs[name] = {

@@ -15,6 +15,9 @@ export const FORMAT_STRINGS: Record<string, string> = {
   time: "12:00:00Z",
   // ISO 8601 durations (an alert's window, a timeout): validators check the form, which no plain text meets.
   duration: "PT5M",
+  // JSON pointers (where an error sits): validators check the form, `/` before each step, which no plain text meets.
+  "json-pointer": "/items/0",
+  "relative-json-pointer": "0",
 };
 
 /** The least number the schema's bounds allow (0 where they allow it), a multiple of its step. */
