@@ -245,6 +245,8 @@ function draftDeclared(
       hint: "sent exploded (style form), such a field would be read as the query parameter of its name",
     };
   draft.wire = declaredWire(op, declared, name);
+  const mended = spanningExample(draft, declared.name);
+  if (mended) notes.push({ at: where, note: mended });
   const described = declared.in === "path" ? multiSegmentMarker(raw, op.path) : undefined;
   if (described?.startsWith("its description"))
     notes.push({
@@ -347,6 +349,29 @@ function declaredWire(op: OpenApiOperation, declared: Declared, name: string): M
         ...(name !== declared.name ? { name: declared.name } : {}),
         ...(spans ? { multiSegment: true } : {}),
       };
+}
+
+/**
+ * A value spanning path segments whose example has a `/` at its start or end (`/subscriptions/…/workflows/w`, which the
+ * path's own `/` before it already gives: `//` reads as a host, and the runtime refuses an empty segment), drafted
+ * without it; an example that holds an empty or dot segment even so is left out. What a review note says; none when
+ * the example was kept as it is.
+ */
+function spanningExample(draft: ManifestParam, name: string): string | undefined {
+  const wire = draft.wire;
+  if (!wire || !("multiSegment" in wire && wire.multiSegment) || typeof draft.example !== "string") return undefined;
+  const example = draft.example;
+  const trimmed = example.replace(/^\/+|\/+$/g, "");
+  if (trimmed === example) return undefined;
+  if (trimmed === "" || /(^|\/)(\.\.?)?(\/|$)/.test(trimmed)) {
+    delete draft.example;
+    return `the spec's example ${shortText(JSON.stringify(example), 80)} holds an empty segment: left out`;
+  }
+  draft.example = trimmed;
+  return (
+    `the spec's example of ${name} has a "/" at its start or end, which the path's own "/" around it already gives ` +
+    `(an empty segment, refused before any request): drafted as ${shortText(JSON.stringify(trimmed), 80)}`
+  );
 }
 
 /** Whether a pattern bounds the length of what it matches (generate then implies maxLength from it). */
