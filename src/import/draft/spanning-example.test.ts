@@ -1,7 +1,7 @@
 // A path value spanning segments whose example starts with "/" (`/{resourceUri}/providers/…`, the example
 // `/subscriptions/…/workflows/w`: a monitoring API's diagnostic settings). The path's own "/" already comes before it,
-// so the example made `//`, which an address reads as a host, and which the runtime refuses (an empty segment): add kept
-// it and generate refused add's own draft (BW2009). It is drafted without the "/" at its ends, said in a note; one
+// so the example made `//`, which an address reads as a host, and which the runtime refuses (an empty segment): add
+// kept it and generate refused add's own draft (BW2009). It is drafted without the "/" at its ends, said in a note; one
 // that holds an empty segment even so is left out.
 import { describe, expect, it } from "vitest";
 import { drafted, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
