@@ -5,6 +5,7 @@
 // the template's `+` (a discovery format's `{+name}` converted to `{name}`), the parameter's own description
 // giving its value's format as a path of collections: "Format: `projects/{project}/locations/{location}`". Services
 // that read such names route on the raw path: a %2F there is one segment, answered 404.
+import { routePath } from "../load/operation-index.js";
 
 /** What marks a path value as spanning segments; a description's mark names the format it gives. */
 export type MultiSegmentMarker =
@@ -34,9 +35,14 @@ export function multiSegmentMarker(p: DeclaredPathParam, path: string): MultiSeg
   return format === undefined ? undefined : `its description's path format ${JSON.stringify(format)}`;
 }
 
-/** Whether `{name}` is a whole segment of the path key, a custom method's `:verb` aside (`/v1/{name}:cancel`). */
+/**
+ * Whether `{name}` is a whole segment of the path key, a custom method's `:verb` aside (`/v1/{name}:cancel`), read in
+ * the path a request reaches: a key's fragment or own query after it (`/{roleId}#disambiguation_dummy`) is not of it.
+ */
 function wholeSegment(path: string, name: string): boolean {
-  return path.split("/").some((segment) => segment.replace(/:[A-Za-z][\w-]*$/, "") === `{${name}}`);
+  return routePath(path)
+    .split("/")
+    .some((segment) => segment.replace(/:[A-Za-z][\w-]*$/, "") === `{${name}}`);
 }
 
 // A description that speaks of encoding the value (`URL-encode the object's name`, `lib%2Fclass.rb`) asks for %2F.
