@@ -113,6 +113,11 @@ export function alikeRoutePaths(keys: Iterable<string>): Set<string> {
   return new Set([...byShape.values()].filter((routes) => routes.size > 1).flatMap((routes) => [...routes]));
 }
 
+/** A served path without the mark telling its template from those alike it (`/a/{id}/~@id` → `/a/{id}`). */
+export function withoutAlikeMark(path: string): string {
+  return path.replace(/\/~@[^/]*$/, "");
+}
+
 /** The names of a template's expressions, in order, without a reserved expansion's `+`. */
 function expressionNames(template: string): string[] {
   return [...template.matchAll(/\{\+?([^{}]*)\}/g)].map((m) => m[1] as string);

@@ -18,6 +18,7 @@
 import type { RequestListener } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
 import { writeWhole } from "../common/files.js";
+import { withoutAlikeMark } from "../load/operation-index.js";
 import { firstListAt } from "../common/first-list.js";
 import { getAtPointer } from "@blockwright/runtime/internal";
 import type { Resource, Role } from "./mock-resources.js";
@@ -104,7 +105,7 @@ export function withState(listener: RequestListener, mock: StatefulMock): Reques
     const route = !steered ? routes.find((r) => r.method === req.method && r.pattern.test(url.pathname)) : undefined;
     if (!route) return listener(req, res);
     const whole = route.role === "create" || route.role === "list";
-    const id = whole ? undefined : decodeURIComponent(url.pathname.split("/").pop() ?? "");
+    const id = whole ? undefined : decodeURIComponent(withoutAlikeMark(url.pathname).split("/").pop() ?? "");
     const hit: Hit = { resource: route.resource, role: route.role, ...(id !== undefined ? { id } : {}) };
     void readWhole(req).then(
       async (body) => {

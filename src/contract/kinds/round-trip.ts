@@ -51,13 +51,17 @@ export const ROUND_TRIP_NAME = "round trip of";
 
 /** The round-trip cases of a provider, in the order of its document's paths. */
 export function roundTripCases(subject: Subject): ContractCase[] {
-  return roundTrips(subject).map((trip) => {
+  const trips = roundTrips(subject);
+  // A collection read back by several item paths (`/folders/{folderId}`, `/folders/{folderPath}`): a trip each, named
+  // by its item path, as a case's name is its id.
+  const shared = (trip: Trip) => trips.filter((t) => t.resource.collection === trip.resource.collection).length > 1;
+  return trips.map((trip) => {
     const steps = ["create", "get", ...(trip.list ? ["list"] : []), ...(trip.remove ? ["delete", "get (404)"] : [])];
     const calls = [trip.create, trip.read, trip.list, trip.remove].flatMap((t) => (t ? [t.id] : []));
     const made = contractCase(
       trip.create,
       "scenario",
-      `${ROUND_TRIP_NAME} ${trip.resource.collection}: ${steps.join(" → ")}`,
+      `${ROUND_TRIP_NAME} ${shared(trip) ? trip.resource.item : trip.resource.collection}: ${steps.join(" → ")}`,
       (ctx) => runTrip(subject, trip, ctx),
       operationSource(trip.create),
     );
