@@ -113,6 +113,14 @@ export function alikeRoutePaths(keys: Iterable<string>): Set<string> {
   return new Set([...byShape.values()].filter((routes) => routes.size > 1).flatMap((routes) => [...routes]));
 }
 
+/** Each of `keys` at the path a mock serves it at (servedKeyPath, the keys sharing a path or alike found in them). */
+export function servedKeyPaths(keys: Iterable<string>): (key: string) => string {
+  const all = [...keys];
+  const shared = sharedRoutePaths(all);
+  const alike = alikeRoutePaths(all);
+  return (key) => servedKeyPath(key, shared, alike);
+}
+
 /** A served path without the mark telling its template from those alike it (`/a/{id}/~@id` → `/a/{id}`). */
 export function withoutAlikeMark(path: string): string {
   return path.replace(/\/~@[^/]*$/, "");

@@ -68,4 +68,41 @@ describe("two paths alike but for their expressions' names", () => {
       await on.close();
     }
   });
+
+  it("page as the operation the request reaches: a page token's reply is the last page", async () => {
+    const list = (name: string, operationId: string) => ({
+      get: {
+        operationId,
+        parameters: [
+          { name, in: "path", required: true, schema: { type: "string" } },
+          { name: "pageToken", in: "query", schema: { type: "string", maxLength: 100 } },
+        ],
+        responses: {
+          "200": reply(
+            {
+              type: "object",
+              properties: {
+                items: { type: "array", items: { type: "object", properties: { id: { type: "string" } } } },
+                nextPageToken: { type: "string" },
+              },
+            },
+            { items: [{ id: "zq-i1" }], nextPageToken: "zq-next" },
+          ),
+        },
+      },
+    });
+    const lists = openapi({
+      "/zqshops/{zqShopId}/zqitems": list("zqShopId", "listZqItemsById"),
+      "/zqshops/{zqShopSlug}/zqitems": list("zqShopSlug", "listZqItemsBySlug"),
+    });
+    const on = await draftedOnMock("zqlists", lists, ["all"]);
+    try {
+      const r = await fetch(`${on.url}/zqshops/zq-1/zqitems?pageToken=zq-next`, {
+        headers: { authorization: "Bearer zq-token-1" },
+      });
+      expect(await r.json()).toEqual({ items: [{ id: "zq-i1" }] });
+    } finally {
+      await on.close();
+    }
+  });
 });

@@ -21,10 +21,8 @@
 // schema lists "" (Prism reads `flag=` as absent).
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import {
-  alikeRoutePaths,
   inRouteOrder,
-  servedKeyPath,
-  sharedRoutePaths,
+  servedKeyPaths,
   withKeyQueryParameters,
   withPlainTemplateNames,
 } from "../load/operation-index.js";
@@ -67,16 +65,15 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   const server = documentServer(document);
   const base = server && "path" in server ? server.path : "";
   const paths = ((document as Json).paths ?? {}) as Record<string, unknown>;
-  const shared = sharedRoutePaths(Object.keys(paths));
-  const alike = alikeRoutePaths(Object.keys(paths));
+  const servedAt = servedKeyPaths(Object.keys(paths));
   const served: Record<string, unknown> = {};
   // A reserved expansion (`{+path}`, a value spanning segments) is a plain expression to Prism's router, which
-  // mock-judge.ts hands the value as one segment; a key's fixed query pairs, or a template alike another's, give it
-  // a path of its own (servedKeyPath).
+  // mock-judge.ts hands the value as one segment; a key's fixed query pairs give it a path of its own (servedKeyPath),
+  // as does a template alike another but for its expressions' names.
   for (const [path, item] of inRouteOrder(paths)) {
     const kept = withoutCovered(withKeyQueryParameters(path, item), covers, document as Json);
     // Names RFC 6570 reads otherwise (`{id:}`) in letters, digits and `_` (operation-index.ts), as Prism reads them.
-    const plain = withPlainTemplateNames(servedKeyPath(path, shared, alike).replace(/\{\+/g, "{"), kept, (v) =>
+    const plain = withPlainTemplateNames(servedAt(path).replace(/\{\+/g, "{"), kept, (v) =>
       resolved(v, document as Json),
     );
     served[`${base}${plain.path}`] = plain.item;

@@ -16,7 +16,7 @@ import type { IncomingHttpHeaders, IncomingMessage, RequestListener } from "node
 import { MOCK_STEERING_KEYS } from "@blockwright/runtime/workflow";
 import { type OpenApiDocument, declaredParameter } from "../load/openapi-document.js";
 import { requestJudge } from "../judge/judge.js";
-import { alikeRoutePaths, servedKeyPath, sharedRoutePaths } from "../load/operation-index.js";
+import { servedKeyPaths } from "../load/operation-index.js";
 import { refusalProblem } from "../judge/judge-problem.js";
 import { readWhole, replayed } from "./replayed-request.js";
 
@@ -29,9 +29,7 @@ export function withJudge(
   makeJudge: typeof requestJudge = requestJudge,
 ): RequestListener {
   const judge = makeJudge(document, { basePath, credential: "form", covered });
-  const keys = [...document.operations.values()].map((op) => op.path);
-  const shared = sharedRoutePaths(keys);
-  const alike = alikeRoutePaths(keys);
+  const servedAt = servedKeyPaths([...document.operations.values()].map((op) => op.path));
   return (req, res) => {
     void readWhole(req).then(
       (body) => {
@@ -80,8 +78,7 @@ export function withJudge(
             oneSegmentEach(target, basePath, op.path, judgement.read.path, document, judgement.operation as string),
             // The key as the document writes it (`op.path` is its request path, without the fragment).
             String(op.location[1]),
-            shared,
-            alike,
+            servedAt,
           );
         listener(replayed(req, body), res);
       },
@@ -108,8 +105,8 @@ function withoutSteering(target: string): string {
  * told it from the other keys of its path by those pairs, by the parameters or the body the request carries, which
  * Prism's router does not read.
  */
-function atServedKeyPath(target: string, key: string, shared: ReadonlySet<string>, alike: ReadonlySet<string>): string {
-  const served = servedKeyPath(key, shared, alike);
+function atServedKeyPath(target: string, key: string, servedAt: (key: string) => string): string {
+  const served = servedAt(key);
   if (served === key) return target;
   const q = target.indexOf("?");
   const path = q < 0 ? target : target.slice(0, q);
