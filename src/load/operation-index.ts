@@ -35,7 +35,11 @@ export function routePath(key: string): string {
  * `/history?city_id={city_id}` beside `/history?zip={zip}`, told apart by which parameter the request carries); a key
  * alone on its path (`/rides?page={page}`) is its own.
  */
-export function servedKeyPath(key: string, shared: ReadonlySet<string> = new Set()): string {
+export function servedKeyPath(
+  key: string,
+  shared: ReadonlySet<string> = new Set(),
+  alike: ReadonlySet<string> = new Set(),
+): string {
   const path = requestPath(key);
   const at = path.indexOf("?");
   const route = routePath(key);
@@ -54,6 +58,13 @@ export function servedKeyPath(key: string, shared: ReadonlySet<string> = new Set
   // A character a router or URI template reads (`{`, `?`, `%`, a space) written encoded, as a request would.
   if (hash >= 0 && hash < key.length - 1)
     own.push(key.slice(hash + 1).replace(/[^\w.~=&!$'()*+,;:@-]/g, encodeURIComponent));
+  // A template alike another but for its expressions' names: told apart by those names (alikeRoutePaths).
+  if (alike.has(route))
+    own.push(
+      `@${expressionNames(route)
+        .map((name) => name.replace(/[^\w.~=!$'()*+;:@-]/g, encodeURIComponent))
+        .join(",")}`,
+    );
   if (!own.length) return key;
   // One segment: a `/` in a value is written encoded (a router splits the path before it decodes a segment).
   return `${route.replace(/\/$/, "")}/~${own.join("&").replaceAll("/", "%2F")}`;
@@ -84,6 +95,40 @@ export function sharedRoutePaths(keys: Iterable<string>): Set<string> {
     seen.add(route);
   }
   return shared;
+}
+
+/**
+ * The paths (routePath) of `keys` alike but for their expressions' names (`/{seller}/orders/{id}/cancel` beside
+ * `/{market}/orders/{orderId}/cancel`): a router takes the one written last for a request to either (Prism does, and
+ * checked the other's requests against its rules); the request judge holds a request against each and tells which it
+ * meets, and the mock serves each at a path of its own (servedKeyPath), where the judge sends the request on.
+ */
+export function alikeRoutePaths(keys: Iterable<string>): Set<string> {
+  const byShape = new Map<string, Set<string>>();
+  for (const key of keys) {
+    const route = routePath(key);
+    const shape = route.replace(/\{[^{}]*\}/g, "{}");
+    byShape.set(shape, (byShape.get(shape) ?? new Set()).add(route));
+  }
+  return new Set([...byShape.values()].filter((routes) => routes.size > 1).flatMap((routes) => [...routes]));
+}
+
+/** Each of `keys` at the path a mock serves it at (servedKeyPath, the keys sharing a path or alike found in them). */
+export function servedKeyPaths(keys: Iterable<string>): (key: string) => string {
+  const all = [...keys];
+  const shared = sharedRoutePaths(all);
+  const alike = alikeRoutePaths(all);
+  return (key) => servedKeyPath(key, shared, alike);
+}
+
+/** A served path without the mark telling its template from those alike it (`/a/{id}/~@id` → `/a/{id}`). */
+export function withoutAlikeMark(path: string): string {
+  return path.replace(/\/~@[^/]*$/, "");
+}
+
+/** The names of a template's expressions, in order, without a reserved expansion's `+`. */
+function expressionNames(template: string): string[] {
+  return [...template.matchAll(/\{\+?([^{}]*)\}/g)].map((m) => m[1] as string);
 }
 
 /** The fixed query pairs a path key holds (`/rest?method=photos.get&v=2`), names and values decoded. */

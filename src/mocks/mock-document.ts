@@ -1,6 +1,6 @@
 // The document a mock serves, made to answer requests as the runtime sends them: Prism routes by the operations' paths
-// alone (a server's path is ignored), so the paths are given the server's base path (`/api`), and the address a mock
-// prints is then used as the live one is; the parameters the credential covers (`auth.covers`, or in the credential's
+// alone (a server's path is ignored), so the paths are given the server's base path (`/api`), and a mock's address
+// is used as the live one is; the parameters the credential covers (`auth.covers`, or in the credential's
 // own place) are not required of requests, which carry the credential instead; nor are header parameters named Accept,
 // Content-Type or Authorization, whose definitions OpenAPI ignores; a 204, 205 or 304 answer has no body, whatever is
 // declared, nor any answer to HEAD; a form's list field also takes one item (sent as `Key=value`), and a required one
@@ -16,14 +16,13 @@
 // type's values (text-enum.ts), and a JSON type of it without a schema takes its sibling JSON type's; an optional
 // Accept-Language header also takes the `*` fetch sends without one; a `Prefer` header the API declares is left to
 // the judge (Prism reads one as its steering), a reserved expansion `{+path}` is written `{path}`, a path's literal
-// text as sent (judge/path-literals.ts); a parameter Prism's deserialisers cannot read (label or
-// matrix style, lists or objects in a path or header, an exploded query list of texts, `content`, cookies) is the
-// judge's alone, as is requiring a query parameter whose schema lists "" (Prism reads `flag=` as absent).
+// text as sent (judge/path-literals.ts); a parameter Prism cannot read (label or matrix style, lists or objects
+// in a path or header, an exploded query list of texts, `content`, cookies) is the judge's alone, as is requiring
+// a query parameter whose schema lists "" (Prism reads `flag=` as absent).
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import {
   inRouteOrder,
-  servedKeyPath,
-  sharedRoutePaths,
+  servedKeyPaths,
   withKeyQueryParameters,
   withPlainTemplateNames,
 } from "../load/operation-index.js";
@@ -67,14 +66,15 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   const server = documentServer(document);
   const base = server && "path" in server ? server.path : "";
   const paths = ((document as Json).paths ?? {}) as Record<string, unknown>;
-  const shared = sharedRoutePaths(Object.keys(paths));
+  const servedAt = servedKeyPaths(Object.keys(paths));
   const served: Record<string, unknown> = {};
   // A reserved expansion (`{+path}`, a value spanning segments) is a plain expression to Prism's router, which
-  // mock-judge.ts hands the value as one segment; a key's fixed query pairs give it a path of its own (servedKeyPath).
+  // mock-judge.ts hands the value as one segment; a key's fixed query pairs give it a path of its own (servedKeyPath),
+  // as does a template alike another but for its expressions' names.
   for (const [path, item] of inRouteOrder(paths)) {
     const kept = withoutCovered(withKeyQueryParameters(path, item), covers, document as Json);
     // Names RFC 6570 reads otherwise (`{id:}`) in letters, digits and `_` (operation-index.ts), as Prism reads them.
-    const plain = withPlainTemplateNames(servedKeyPath(path, shared).replace(/\{\+/g, "{"), kept, (v) =>
+    const plain = withPlainTemplateNames(servedAt(path).replace(/\{\+/g, "{"), kept, (v) =>
       resolved(v, document as Json),
     );
     served[withLiteralsAsSent(`${base}${plain.path}`)] = plain.item;

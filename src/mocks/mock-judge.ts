@@ -16,7 +16,7 @@ import type { IncomingHttpHeaders, IncomingMessage, RequestListener } from "node
 import { MOCK_STEERING_KEYS } from "@blockwright/runtime/workflow";
 import { type OpenApiDocument, declaredParameter } from "../load/openapi-document.js";
 import { requestJudge } from "../judge/judge.js";
-import { servedKeyPath, sharedRoutePaths } from "../load/operation-index.js";
+import { servedKeyPaths } from "../load/operation-index.js";
 import { refusalProblem } from "../judge/judge-problem.js";
 import { readWhole, replayed } from "./replayed-request.js";
 
@@ -29,7 +29,7 @@ export function withJudge(
   makeJudge: typeof requestJudge = requestJudge,
 ): RequestListener {
   const judge = makeJudge(document, { basePath, credential: "form", covered });
-  const shared = sharedRoutePaths([...document.operations.values()].map((op) => op.path));
+  const servedAt = servedKeyPaths([...document.operations.values()].map((op) => op.path));
   return (req, res) => {
     void readWhole(req).then(
       (body) => {
@@ -78,7 +78,7 @@ export function withJudge(
             oneSegmentEach(target, basePath, op.path, judgement.read.path, document, judgement.operation as string),
             // The key as the document writes it (`op.path` is its request path, without the fragment).
             String(op.location[1]),
-            shared,
+            servedAt,
           );
         listener(replayed(req, body), res);
       },
@@ -101,11 +101,12 @@ function withoutSteering(target: string): string {
 /**
  * The target at the path the mock serves the operation's key at, where its key holds a query of its own
  * (`/rest?method=photos.get`, served at `/rest/~method=photos.get`; `/history?zip={zip}` at `/history/~zip`:
- * servedKeyPath) or a fragment: the judge told it from the other keys of its path by those pairs, or by the
- * parameters the request carries, which Prism's router does not read.
+ * servedKeyPath) or a fragment, or where its template is alike another but for its expressions' names: the judge
+ * told it from the other keys of its path by those pairs, by the parameters or the body the request carries, which
+ * Prism's router does not read.
  */
-function atServedKeyPath(target: string, key: string, shared: ReadonlySet<string>): string {
-  const served = servedKeyPath(key, shared);
+function atServedKeyPath(target: string, key: string, servedAt: (key: string) => string): string {
+  const served = servedAt(key);
   if (served === key) return target;
   const q = target.indexOf("?");
   const path = q < 0 ? target : target.slice(0, q);

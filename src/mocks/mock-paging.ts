@@ -37,6 +37,7 @@ import {
   type ValueRef,
 } from "@blockwright/runtime/internal";
 import { MOCK_STEERING_KEYS } from "@blockwright/runtime/workflow";
+import { routePath, servedKeyPath } from "../load/operation-index.js";
 
 export interface PagedRoute {
   method: string;
@@ -45,14 +46,18 @@ export interface PagedRoute {
   pagination: PaginationSpec;
 }
 
-/** The operations that page, each with the address pattern of its requests. */
-export function pagedRoutes(tools: ToolSpec[]): PagedRoute[] {
-  return tools.flatMap((tool) => (tool.pagination ? [routeOf(tool, tool.pagination)] : []));
+/**
+ * The operations that page, each with the address pattern of its requests; `alike`: the document's paths alike but for
+ * their expressions' names (alikeRoutePaths), which the mock's judge sends on to a path of their own.
+ */
+export function pagedRoutes(tools: ToolSpec[], alike: ReadonlySet<string> = new Set()): PagedRoute[] {
+  return tools.flatMap((tool) => (tool.pagination ? [routeOf(tool, tool.pagination, alike)] : []));
 }
 
 /** A paged operation's route: its path under the server's (the mock serves `/api/channels` for a server at `…/api`). */
-function routeOf(tool: ToolSpec, pagination: PaginationSpec): PagedRoute {
-  return { method: tool.method, path: pathPattern((tool.server.basePath ?? "") + tool.path), tool, pagination };
+function routeOf(tool: ToolSpec, pagination: PaginationSpec, alike: ReadonlySet<string> = new Set()): PagedRoute {
+  const path = alike.has(routePath(tool.path)) ? servedKeyPath(tool.path, new Set(), alike) : tool.path;
+  return { method: tool.method, path: pathPattern((tool.server.basePath ?? "") + path), tool, pagination };
 }
 
 /** A path template (`/volumes/{id}`) as a pattern of the paths it names, each placeholder one segment. */

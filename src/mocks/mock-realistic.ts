@@ -10,7 +10,7 @@
 // seed, the same document, the same answers.
 import type { RequestListener } from "node:http";
 import { documentServer } from "../link/server/server.js";
-import { servedKeyPath, sharedRoutePaths } from "../load/operation-index.js";
+import { servedKeyPaths } from "../load/operation-index.js";
 import { pathPattern } from "./mock-paging.js";
 import { realisticValues } from "./realistic-values.js";
 import { SchemaLookup } from "./sample/sample-lookup.js";
@@ -69,7 +69,7 @@ export class RealisticAnswers {
     const server = documentServer(served);
     const base = server && "path" in server ? server.path : "";
     const paths = isNode(original.paths) ? original.paths : {};
-    const shared = sharedRoutePaths(Object.keys(paths));
+    const servedAt = servedKeyPaths(Object.keys(paths));
     for (const [path, item] of Object.entries(paths)) {
       if (!isNode(item)) continue;
       for (const [method, op] of Object.entries(item)) {
@@ -79,7 +79,7 @@ export class RealisticAnswers {
           if (!isNode(response) || !isNode(response.content)) continue;
           for (const [type, media] of Object.entries(response.content)) {
             if (isNode(media) && (media.example !== undefined || media.examples !== undefined))
-              this.own.add(key(`${base}${servedKeyPath(path, shared).replace(/\{\+/g, "{")}`, method, status, type));
+              this.own.add(key(`${base}${servedAt(path).replace(/\{\+/g, "{")}`, method, status, type));
           }
         }
       }

@@ -10,6 +10,8 @@
 // the same envelope) is the read's, at least half of their fields alike. Paths that do not line up
 // so (an RPC-style API: `POST /quote`) are no resource, and keep their
 // realistic answers.
+import { withoutAlikeMark } from "../load/operation-index.js";
+
 type Node = Record<string, unknown>;
 
 /** What each method of a resource's paths does. */
@@ -40,7 +42,8 @@ export function resourcesOf(document: Node): Resource[] {
   // collection looked up, where a pattern made for each pair of paths took minutes on a whole published API.
   const itemsOf = new Map<string, [string, string][]>();
   for (const itemPath of Object.keys(paths)) {
-    const parts = /^(.*)\/\{([^{}/]+)\}$/.exec(itemPath);
+    // An item path served apart from one alike it (`/things/{id}/~@id`, mock-document.ts) is still the item's.
+    const parts = /^(.*)\/\{([^{}/]+)\}$/.exec(withoutAlikeMark(itemPath));
     if (!parts) continue;
     const [, parent = "", idParam = ""] = parts;
     const siblings = itemsOf.get(parent) ?? [];

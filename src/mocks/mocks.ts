@@ -28,6 +28,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { getAtPointer, parseExpression, type ToolSpec } from "@blockwright/runtime/internal";
 import { dirname, join, resolve } from "node:path";
 import { openapiPathOf } from "../load/provider-dirs.js";
+import { alikeRoutePaths } from "../load/operation-index.js";
 import { type CoveredSlot, mockDocument } from "./mock-document.js";
 import { prismOperations, type PrismSteps } from "./mock-operations.js";
 import { withReadableMultipartNames } from "./multipart-names.js";
@@ -377,7 +378,7 @@ async function servedDocuments(
         provider,
         ...read,
         original: read.loaded.source.data as Record<string, unknown>,
-        paged: pagedRoutes(paging),
+        paged: pagedRoutes(paging, alikeRoutePaths([...read.judged.operations.values()].map((op) => op.path))),
       };
     }),
   );

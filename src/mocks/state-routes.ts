@@ -1,6 +1,7 @@
 // Which resource and role of the stateful mock (mock-state.ts) a request reaches: its method and path matched against
 // each resource's collection and item paths, in the document's order.
 import type { Resource, Role } from "./mock-resources.js";
+import { withoutAlikeMark } from "../load/operation-index.js";
 import { pathPattern } from "./mock-paging.js";
 
 export interface Hit {
@@ -19,28 +20,36 @@ interface Route {
   role: Role;
   method: string;
   pattern: RegExp;
+  /** The pattern of the path without the mark of one served apart from another alike it. */
+  plain: RegExp;
 }
 
 /** Each method of each resource, as a route. */
 export function stateRoutes(resources: readonly Resource[]): Route[] {
   return resources.flatMap((resource) =>
-    (Object.entries(resource.methods) as [Role, string][]).map(([role, method]) => ({
-      resource,
-      role,
-      method,
-      pattern: pathPattern(role === "create" || role === "list" ? resource.collection : resource.item),
-    })),
+    (Object.entries(resource.methods) as [Role, string][]).map(([role, method]) => {
+      const path = role === "create" || role === "list" ? resource.collection : resource.item;
+      return { resource, role, method, pattern: pathPattern(path), plain: pathPattern(withoutAlikeMark(path)) };
+    }),
   );
 }
 
 /** The resource and role the request reaches, the first route that matches; undefined when none does. */
 export function hitOf(routes: readonly Route[], method: string | undefined, path: string): Hit | undefined {
-  const matched = routes.filter((r) => r.method === method && r.pattern.test(path));
-  const route = matched[0];
+  const route = routes.find((r) => r.method === method && r.pattern.test(path));
   if (!route) return undefined;
   const whole = route.role === "create" || route.role === "list";
-  const id = whole ? undefined : decodeURIComponent(path.split("/").pop() ?? "");
-  const alike = matched.filter((r) => r.role === route.role && r.resource.collection === route.resource.collection);
+  // An item path served apart from one alike it ends with its mark (`/things/{id}/~@id`, mock-document.ts); the
+  // request may be either's (the judge sent it on to the first whose rules it meets).
+  const plain = withoutAlikeMark(path);
+  const id = whole ? undefined : decodeURIComponent(plain.split("/").pop() ?? "");
+  const alike = routes.filter(
+    (r) =>
+      r.method === method &&
+      r.role === route.role &&
+      r.resource.collection === route.resource.collection &&
+      r.plain.test(plain),
+  );
   const idFields = [...new Set(alike.map((r) => r.resource.idField))];
   return { resource: route.resource, role: route.role, idFields, ...(id !== undefined ? { id } : {}) };
 }
