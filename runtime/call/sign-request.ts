@@ -62,6 +62,10 @@ export async function signRequest(call: SigningCall, request: HttpRequest, datet
         `${name}:${name === "host" ? signer.url.host : (signer.headers.get(name) ?? "").replace(/[ \t]+/g, " ")}`,
     )
     .join("\n");
+  // S3 signs its path as sent (encoded once, never normalised: AWS's signer's uriEscapePath false); aws4fetch decodes
+  // it and encodes it again with `/` kept, so a value's `%2F` (a name holding `/` in one segment) was signed as a `/`
+  // the request does not carry.
+  if (spec.service === "s3") signer.encodedPath = signer.url.pathname;
   // aws4fetch leaves a pair with an empty name (`?=x`: an object's key "" sent as form pairs) out of the canonical
   // query; AWS's signer keeps it, as AWS's servers do: the query made as aws4fetch makes it, that pair kept.
   if (signer.url.searchParams.has("")) signer.encodedSearch = canonicalQuery(signer.url.searchParams, spec.service);
@@ -73,11 +77,15 @@ export async function signRequest(call: SigningCall, request: HttpRequest, datet
   return { method: request.method, url: request.url, headers: out, ...(body !== undefined ? { body } : {}) };
 }
 
+/** The characters encodeURIComponent leaves that SigV4's URI encoding does not (RFC 3986's reserved ones). */
+function encodeRfc3986(text: string): string {
+  return text.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
 /** A query's canonical form (SigV4): each pair RFC 3986-encoded, sorted by name then value; S3 signs a name once. */
 function canonicalQuery(params: URLSearchParams, service: string): string {
   const seen = new Set<string>();
-  const encode = (text: string) =>
-    encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encode = (text: string) => encodeRfc3986(encodeURIComponent(text));
   return [...params]
     .filter(([name]) => service !== "s3" || (!seen.has(name) && Boolean(seen.add(name))))
     .map(([name, value]) => [encode(name), encode(value)] as const)
