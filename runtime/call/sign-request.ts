@@ -67,8 +67,11 @@ export async function signRequest(call: SigningCall, request: HttpRequest, datet
   // the request does not carry.
   if (spec.service === "s3") signer.encodedPath = signer.url.pathname;
   // aws4fetch leaves a pair with an empty name (`?=x`: an object's key "" sent as form pairs) out of the canonical
-  // query; AWS's signer keeps it, as AWS's servers do: the query made as aws4fetch makes it, that pair kept.
-  if (signer.url.searchParams.has("")) signer.encodedSearch = canonicalQuery(signer.url.searchParams, spec.service);
+  // query, and for S3 each pair of a name after the first (`?status=A&status=B`, a list sent exploded); AWS's signer
+  // keeps both, as AWS's servers do: the query made as aws4fetch makes it, those pairs kept.
+  const names = [...signer.url.searchParams.keys()];
+  if (names.includes("") || (spec.service === "s3" && new Set(names).size < names.length))
+    signer.encodedSearch = canonicalQuery(signer.url.searchParams);
   const signed = await signer.sign();
   const out: Record<string, string> = {};
   signed.headers.forEach((value, name) => {
@@ -82,12 +85,10 @@ function encodeRfc3986(text: string): string {
   return text.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** A query's canonical form (SigV4): each pair RFC 3986-encoded, sorted by name then value; S3 signs a name once. */
-function canonicalQuery(params: URLSearchParams, service: string): string {
-  const seen = new Set<string>();
+/** A query's canonical form (SigV4): each pair RFC 3986-encoded, sorted by name then value. */
+function canonicalQuery(params: URLSearchParams): string {
   const encode = (text: string) => encodeRfc3986(encodeURIComponent(text));
   return [...params]
-    .filter(([name]) => service !== "s3" || (!seen.has(name) && Boolean(seen.add(name))))
     .map(([name, value]) => [encode(name), encode(value)] as const)
     .sort(([n1, v1], [n2, v2]) => (n1 < n2 ? -1 : n1 > n2 ? 1 : v1 < v2 ? -1 : v1 > v2 ? 1 : 0))
     .map(([name, value]) => `${name}=${value}`)

@@ -27,4 +27,10 @@ describe("a signed request whose path holds an encoded / in one segment", () => 
     expect(await judged("s3", "/v20180820/accesspoint/zq-point/zq%2Fkey%27s")).toBeUndefined();
     expect(await judged("zqsign", "/v1/zqpoints/zq%2F%20one")).toBeUndefined();
   });
+
+  it("is signed with each pair of a name a query repeats, for S3 as for another service", async () => {
+    expect(await judged("s3", "/v20180820/jobs?jobStatuses=Active&jobStatuses=Complete&zq=1")).toBeUndefined();
+    expect(await judged("s3", "/v20180820/jobs?jobStatuses=Active&jobStatuses=Active")).toBeUndefined();
+    expect(await judged("zqsign", "/v1/zqjobs?zqs=b&zqs=a")).toBeUndefined();
+  });
 });
