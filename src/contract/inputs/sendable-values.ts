@@ -69,3 +69,14 @@ export function withoutForbiddenKeys(param: ParamSpec, value: unknown): unknown 
     forbidden.keys.some((f) => (forbidden.caseInsensitive ? f.toLowerCase() === k.toLowerCase() : f === k));
   return Object.fromEntries(Object.entries(value).filter(([k]) => !refused(k)));
 }
+
+/**
+ * The values a secret of the operation's own stands in with: the suite's stand-in, and it cut or padded to the
+ * secret's lengths where they refuse it (else a word other values are made of, `example…`, stood in, and the runtime,
+ * rightly, withheld it from every message showing such a value).
+ */
+export function secretStandIns(param: ParamSpec): string[] {
+  const standIn = `bw-contract-${param.name}-0001`;
+  const fitted = standIn.slice(0, param.maxLength ?? Infinity).padEnd(param.minLength ?? 0, "0");
+  return fitted === standIn ? [standIn] : [standIn, fitted];
+}

@@ -22,7 +22,7 @@ import { describedParameter } from "../../judge/parameter-content.js";
 import { ofFormatAndLength, stretchings } from "../../model/string-values.js";
 import { at } from "../json-path.js";
 import { isAddressParam } from "./address-params.js";
-import { asWireCarries, sendsNothing, unsentAsGiven, withoutForbiddenKeys } from "./sendable-values.js";
+import { asWireCarries, secretStandIns, sendsNothing, unsentAsGiven, withoutForbiddenKeys } from "./sendable-values.js";
 import { madeAtPlace } from "./made-at-place.js";
 import { reachesConcretePath } from "./concrete-paths.js";
 import { madeQueryFieldValues, madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
@@ -170,7 +170,7 @@ export class ToolValues {
     // The other secrets of a credential (a combination's second key, an alternative's token) and an operation's own (a
     // token in its body, whose example may be a word another value holds, withheld there too): their own stand-ins.
     else if (param.secret && (param.wire.in !== "auth" || credentialOfParam(this.tool.auth, param.name)))
-      out.push({ value: `bw-contract-${param.name}-0001`, source: "contract credential" });
+      out.push(...secretStandIns(param).map((value) => ({ value, source: "contract credential" })));
     // A file's examples in the document (`example: report.pdf` on a binary field) are its name, or a word on it, not
     // its bytes: as a value they would be a path the suite cannot read, or an address it must not fetch. Its own is
     // made.
