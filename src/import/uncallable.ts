@@ -4,6 +4,7 @@
 // to leave it out; taken by a group (`all`, a tag, a path prefix), it is left out, each named in a review note, so
 // that a whole API is drafted with the operations that can be called.
 import { followLocalRefs } from "../load/json-ref.js";
+import { fragmentOnlyParams } from "../load/operation-index.js";
 import {
   bareMediaType,
   FORM_MEDIA_TYPE,
@@ -137,12 +138,7 @@ export function refuseUnwritable(
  * none (`/tags/{arn}#tagKeys`, keys told apart) is no obstacle.
  */
 export function fragmentParamsWhy(path: string): string | undefined {
-  const at = path.indexOf("#");
-  if (at < 0) return undefined;
-  const before = path.slice(0, at);
-  const names = [...path.slice(at).matchAll(/\{([^{}]+)\}/g)]
-    .map((m) => `{${m[1]}}`)
-    .filter((n) => !before.includes(n));
+  const names = fragmentOnlyParams(path).map((n) => `{${n}}`);
   if (!names.length) return undefined;
   return (
     `its path ${JSON.stringify(path)} holds ${names.join(", ")} after "#", in the address's fragment, which no ` +

@@ -15,6 +15,19 @@ export function requestPath(key: string): string {
 }
 
 /**
+ * The `{name}`s a key holds only after its `#` (`/send/#env/v1/partners/{partnerId}`): in the fragment, which no
+ * request carries (RFC 3986 §3.5), so no call can send them; none where the fragment holds none (`/tags/{arn}#keys`).
+ */
+export function fragmentOnlyParams(key: string): string[] {
+  const at = key.indexOf("#");
+  if (at < 0) return [];
+  const before = key.slice(0, at);
+  return [...key.slice(at).matchAll(/\{([^{}]+)\}/g)]
+    .map((m) => m[1] as string)
+    .filter((name) => !before.includes(`{${name}}`));
+}
+
+/**
  * The path a router matches a request to the operation by: its request path up to a `?` (`/services?funcs=news`, a
  * key holding fixed query pairs, which every request to it sends; runtime/http/transport.ts writes its own query after
  * them).

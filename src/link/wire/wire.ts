@@ -15,6 +15,7 @@ import { isFlowParam } from "../auth-flows/auth-flows.js";
 import { isCredentialParam } from "../auth/auth.js";
 import { linkConstant } from "../constants/constants.js";
 import { fieldsNear, unionsSearched, type LinkContext, type Path } from "../context.js";
+import { fragmentOnlyParams } from "../../load/operation-index.js";
 import { isJsonMediaType, typeOf } from "../../load/openapi-document.js";
 import { placeQueryField } from "./query-fields.js";
 import type { SchemaAtPlace } from "./schema-at-place.js";
@@ -120,7 +121,7 @@ function placeNamed(
   // A path parameter whose `{name}` the document's key holds only after "#", in the fragment the request's path leaves
   // out (operation-index.ts requestPath), would never be sent.
   const key = String(op.location[1]);
-  if (w.in === "path" && key.includes("#") && !op.path.includes(`{${wireName}}`) && key.includes(`{${wireName}}`))
+  if (w.in === "path" && fragmentOnlyParams(key).includes(wireName))
     ctx.fail(
       "BW2017",
       wireAt,
