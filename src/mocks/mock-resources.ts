@@ -59,7 +59,7 @@ export function resourcesOf(document: Node): Resource[] {
       const record = recordOf(document, rawItem.get, idParam);
       if (!record || !sameThing(document, item.post, rawItem.get, record.envelope)) continue;
       const methods: Partial<Record<Role, string>> = { create: "POST", read: "GET" };
-      if (isNode(item.get)) methods.list = "GET";
+      if (isNode(item.get) && listsRecords(document, item.get, record.idField)) methods.list = "GET";
       if (isNode(rawItem.patch)) methods.update = "PATCH";
       else if (isNode(rawItem.put)) methods.update = "PUT";
       if (isNode(rawItem.delete)) methods.delete = "DELETE";
@@ -143,6 +143,29 @@ function scalarFields(document: Node, properties: Node): Node {
       const types = Array.isArray(schema.type) ? schema.type : [schema.type];
       return !types.includes("object") && !types.includes("array") && !isNode(schema.properties) && !schema.items;
     }),
+  );
+}
+
+/**
+ * Whether a collection's GET can answer the records: a list its answer declares (within three levels of objects, where
+ * the stateful mock and the round trip look for one) has items that may hold the id field. A list of links to the
+ * records (`{_links: {subscriptions: [{href}]}}`) declares items without it: no record the create made is listed there.
+ * A list of links beside the records' own list (`{_links: [...], data: [...]}`) leaves the records' list to hold them.
+ */
+function listsRecords(document: Node, list: Node, idField: string): boolean {
+  const lists: Node[] = [];
+  let level: unknown[] = [answerSchema(document, list)];
+  for (let depth = 0; depth <= 3 && level.length; depth++) {
+    const schemas = level.map((raw) => deref(document, raw)).filter(isNode);
+    lists.push(...schemas.filter((s) => s.type === "array" || s.items));
+    level = schemas.flatMap((schema) => Object.values(propertiesOf(document, schema)));
+  }
+  return (
+    !lists.length ||
+    lists.some((array) => {
+      const fields = Object.keys(propertiesOf(document, array.items));
+      return !fields.length || fields.some((name) => spelt(name) === spelt(idField));
+    })
   );
 }
 
