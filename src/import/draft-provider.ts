@@ -27,6 +27,7 @@ import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
 import { unreadableTypeNotes, withoutUnreadableTypes } from "./shapes/unreadable-types.js";
 import { listEnumNotes, withListEnumsOnItems } from "./shapes/list-enums.js";
+import { withoutBoundsRefusingEnums } from "./shapes/enum-bounds.js";
 import { withoutUnmetLengths } from "./shapes/unmet-lengths.js";
 import { withoutOpenEnums } from "./shapes/open-enums.js";
 import { withoutPagingQueryCopies } from "./shapes/paging-query-copies.js";
@@ -186,7 +187,7 @@ function rewrittenCut(
   const untyped = withoutUnreadableTypes(doc);
   const listEnums = withListEnumsOnItems(doc);
   const unmet = withoutUnmetFormats(doc);
-  const unmetLengths = withoutUnmetLengths(doc);
+  const unmetLengths = [...withoutUnmetLengths(doc), ...withoutBoundsRefusingEnums(doc)];
   const openEnums = withoutOpenEnums(doc);
   const reordered = withTakenServerFirst(doc);
   const unlistedRequired = withoutRequiredNoShapeLists(doc);

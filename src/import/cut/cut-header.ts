@@ -26,7 +26,10 @@ export interface CutChanges {
   /** Operations taking the added key scheme's key in their body: `security: []` written (auth/key-in-body.ts). */
   keyInBody?: string[];
   unmet: string[];
-  /** Lengths no value of their schema's format meets, left out (shapes/unmet-lengths.ts). */
+  /**
+   * Bounds refusing the values their schema names, left out: lengths no value of its format meets
+   * (shapes/unmet-lengths.ts), bounds refusing values of its enum (shapes/enum-bounds.ts).
+   */
   unmetLengths?: string[];
   /** Enums the document marks open (x-ms-enum modelAsString), left out (shapes/open-enums.ts). */
   openEnums?: string[];
@@ -103,7 +106,10 @@ export function cutHeader(
       ? [`Left out by blockwright add: the format of ${unmet.join(", ")} (no value meets it and its pattern together).`]
       : []),
     ...(unmetLengths.length
-      ? [`Left out by blockwright add: ${unmetLengths.join(", ")} (no value of the format meets them).`]
+      ? [
+          `Left out by blockwright add: ${unmetLengths.join(", ")} (no value of the format meets them, or they ` +
+            "refuse a value of the enum).",
+        ]
       : []),
     ...openEnumAndCopyLines(openEnums, pagingCopies),
     ...(unreadable.length
@@ -334,8 +340,9 @@ function unmetNotes(unmet: readonly string[], unmetLengths: readonly string[]): 
           {
             at: ["openapi"],
             note:
-              `openapi.yaml leaves out ${unmetLengths.join(", ")}: no value of the format meets them, and the format ` +
-              "names the kind of value the API takes; set the lengths the API holds, if any",
+              `openapi.yaml leaves out ${unmetLengths.join(", ")}: no value of the format meets them, or they ` +
+              "refuse a value of the enum beside them, and the format or the enum names the values the API takes; " +
+              "set the bounds the API holds, if any",
           },
         ]
       : []),
