@@ -80,6 +80,20 @@ export function operationOf(
  */
 const READINGS_SOUGHT = 4096;
 
+/**
+ * Whether a query key is a declared name, or one followed by bracket segments: a deepObject value's keys are its name
+ * with brackets (`expand[0]`, `created[gte]`), a name that ends in brackets itself (`field[]`) among them
+ * (`field[][0]`: an item of its list written as brackets).
+ */
+function bracketsOfDeclared(key: string, declared: ReadonlySet<string>): boolean {
+  for (let name = key; ; ) {
+    if (declared.has(name)) return true;
+    const shorter = name.replace(/\[[^[\]]*\]$/, "");
+    if (shorter === name) return false;
+    name = shorter;
+  }
+}
+
 /** Every check of the captured request; `input` is what the tool was given. */
 export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, input: Input): void {
   const { op } = operationOf(ex, tool, doc);
@@ -112,9 +126,8 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
     if (schema.additionalProperties !== false) anyKey = true;
   }
   for (const key of new Set(ex.url.searchParams.keys())) {
-    // A deepObject value's keys are its name with brackets: `expand[0]`, `created[gte]`.
     check(
-      anyKey || declaredQuery.has(key) || declaredQuery.has(key.replace(/\[.*$/, "")),
+      anyKey || bracketsOfDeclared(key, declaredQuery),
       () =>
         `query key ${key} is not declared by ${op.operationId} (declared: ` +
         `${[...declaredQuery].join(", ") || "none"})${fieldOfStyled(doc, op, key)}`,
