@@ -8,7 +8,7 @@
 // ones that changed (issue 64).
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { sha256 } from "../common/hash.js";
+import { sha256, textHash } from "../common/hash.js";
 import type { ProviderIR } from "../model/ir.js";
 
 /** What the project's index README (emitGeneratedReadme) and generate's summary line take of a provider. */
@@ -66,7 +66,7 @@ export function inputHash(inputs: Record<string, string>, path: string): string 
   let hashes = inputHashes.get(inputs);
   if (!hashes) inputHashes.set(inputs, (hashes = new Map()));
   let hash = hashes.get(path);
-  if (hash === undefined) hashes.set(path, (hash = sha256(inputs[path] ?? "")));
+  if (hash === undefined) hashes.set(path, (hash = textHash(inputs[path] ?? "")));
   return hash;
 }
 

@@ -12,7 +12,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { sha256 } from "../common/hash.js";
+import { readHashed, sha256 } from "../common/hash.js";
 import { isInside } from "../common/paths.js";
 import { filesUnder, listFiles, STAMP_FILE } from "../common/files.js";
 import { codeHashes } from "./code-hashes.js";
@@ -96,9 +96,8 @@ export function inputHashes(
   for (const [file, hash] of codeHashes(runtimeRoot, join(runtimeRoot, "dist", CODE_MANIFEST)))
     parts.push(`runtime/${file}\0${hash}\0`);
   const shared = sha256(parts.join(""));
-  const specs = filesUnder(specsDir, NOT_INPUTS).map(
-    (file) => `${file}\0${sha256(readFileSync(join(specsDir, file)))}\0`,
-  );
+  // Each file's hash kept for the generation's own read of it (readHashed): not hashed again.
+  const specs = filesUnder(specsDir, NOT_INPUTS).map((file) => `${file}\0${readHashed(join(specsDir, file)).hash}\0`);
   // The folder itself too, as the files' headers name it (relative to the project): another one with the same files is
   // another generation.
   const folder = relative(root, specsDir).split("\\").join("/");

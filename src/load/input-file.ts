@@ -2,8 +2,9 @@
 // published document) as text, or refusing it with a reason: not there, a
 // folder, a device or pipe, too large, not UTF-8. Kept apart from the YAML
 // reader so that commands reading JSON (generated packages) load no parser.
-import { closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
+import { type BigIntStats, closeSync, constants, fstatSync, openSync, readFileSync } from "node:fs";
 import { type ProblemCode, withCode } from "../common/problem-codes.js";
+import { noteText } from "../common/hash.js";
 
 /** An input file that cannot be read as text at all (not a syntax error with a position). */
 export class UnreadableSource extends Error {
@@ -65,11 +66,12 @@ export const INPUT_LIMITS = {
  */
 export function readSourceText(file: string, displayName = file, limit: InputLimit = INPUT_LIMITS.file): string {
   let bytes: Buffer;
+  let stat: BigIntStats;
   let fd: number | undefined;
   try {
     // Non-blocking: opening a named pipe for reading would otherwise wait for a writer.
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-    const stat = fstatSync(fd);
+    stat = fstatSync(fd, { bigint: true });
     if (stat.isDirectory()) throw new UnreadableSource("BW1003", displayName, "is a folder, not a file");
     if (!stat.isFile())
       throw new UnreadableSource(
@@ -77,11 +79,12 @@ export function readSourceText(file: string, displayName = file, limit: InputLim
         displayName,
         "is not a regular file (a device, pipe or socket): give a file",
       );
-    if (stat.size > limit.bytes)
+    const size = Number(stat.size);
+    if (size > limit.bytes)
       throw new UnreadableSource(
         "BW1004",
         displayName,
-        `is ${mebibytes(stat.size)}, over the ${limit.bytes / MiB} MiB limit for ${limit.what}: refused before parsing`,
+        `is ${mebibytes(size)}, over the ${limit.bytes / MiB} MiB limit for ${limit.what}: refused before parsing`,
       );
     bytes = readFileSync(fd);
   } catch (e) {
@@ -101,8 +104,9 @@ export function readSourceText(file: string, displayName = file, limit: InputLim
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+  let text: string;
   try {
-    return UTF8.decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     const at = firstInvalidUtf8(bytes);
     const before = bytes.subarray(0, at).toString("utf8");
@@ -115,6 +119,9 @@ export function readSourceText(file: string, displayName = file, limit: InputLim
         `column ${col} (save it as UTF-8)`,
     );
   }
+  // generate hashed the file for its stamp before: the text's hash is that one while the file is unchanged.
+  noteText(file, stat, bytes, text);
+  return text;
 }
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });

@@ -7,10 +7,10 @@
 // document generation, mocks and the contract suite read (a mock answers
 // with an example generated from the schema instead). Any other example that
 // breaks its schema stays an error: ours to fix.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { canonical } from "../../common/canonical-json.js";
-import { sha256 } from "../../common/hash.js";
+import { readHashed } from "../../common/hash.js";
 import { INPUT_LIMITS, parseYamlSource, SourceError } from "../yaml-source.js";
 import { followExampleRefs, isLocalRef, namesExampleValue } from "../load-rewrites.js";
 import { readPin } from "../pin.js";
@@ -52,10 +52,12 @@ function publishedAmong(providerDir: string, wanted: string[], mismatches: Examp
   if (!pin || "problem" in pin) return found;
   const file = join(pin.dir, pin.file);
   if (!existsSync(file)) return found;
-  const text = readFileSync(file, "utf8");
+  // Its bytes' hash is the one generate's stamp made of the file, while the file is unchanged (readHashed).
+  const { bytes, hash } = readHashed(file);
   // Only the document as it was pinned vouches for an example: one edited since (the hash no longer
   // matches, which `blockwright upstream` reports) could otherwise turn our own mistakes into warnings.
-  if (sha256(text) !== pin.sha256) return found;
+  if (hash !== pin.sha256) return found;
+  const text = bytes.toString("utf8");
   let document: unknown;
   try {
     document = JSON.parse(text);
