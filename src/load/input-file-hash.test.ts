@@ -20,6 +20,8 @@ vi.mock("node:crypto", async (original) => {
   };
 });
 
+// The suite's files share a worker's modules (isolate: false): a hash.js another file loaded holds the real crypto.
+vi.resetModules();
 const { readHashed, textHash } = await import("../common/hash.js");
 const { readSourceText } = await import("./input-file.js");
 

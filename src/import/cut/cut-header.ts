@@ -28,7 +28,7 @@ export interface CutChanges {
   unmet: string[];
   /**
    * Bounds refusing the values their schema names, left out: lengths no value of its format meets
-   * (shapes/unmet-lengths.ts), bounds refusing values of its enum (shapes/enum-bounds.ts).
+   * (shapes/unmet-lengths.ts), bounds refusing values of its enum (the same).
    */
   unmetLengths?: string[];
   /** Enums the document marks open (x-ms-enum modelAsString), left out (shapes/open-enums.ts). */

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DraftedOnMock, casesNotPassed, draftedOnMock } from "../../contract/__fixtures__/drafted-subject.js";
 import { drafted, openapi } from "../__fixtures__/draft-kit.js";
-import { withoutBoundsRefusingEnums } from "./enum-bounds.js";
+import { withoutBoundsRefusingEnums } from "./unmet-lengths.js";
 
 const document = openapi({
   "/zqprofile": {

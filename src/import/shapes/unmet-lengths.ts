@@ -4,6 +4,7 @@
 // is the likelier slip: add leaves out of the cut it writes the fewest bounds that make the format admit values (the
 // lower, else the upper, else both), and says so.
 import { isValueFormat } from "@blockwright/runtime/internal";
+import { readPattern } from "../../load/load-rewrites.js";
 import { rewriteEachObject } from "./cut-walk.js";
 import { admitsValue } from "./unmet-formats.js";
 
@@ -44,4 +45,55 @@ export function withoutUnmetLengths(cut: Json): string[] {
     for (const b of bounds) delete schema[b];
     return `${left.join(", ")}; format ${schema.format}`;
   });
+}
+
+// A schema whose bounds refuse values its own enum names (`enum: [EN_US, …, ZH_HANS_CN]` beside `maxLength: 5`, a
+// locale list outgrowing the length once written for it). JSON Schema holds a value to both, so such a value can
+// never be sent: the runtime refuses it before any request, and the enum case of the contract suite, which sends
+// each value, fails. The enum names the values the service takes (the description usually repeats it); a bound
+// refusing some of them is the likelier slip. add leaves such bounds out of the cut it writes, and says so, as it
+// does lengths no value of a format meets (above).
+
+/** Keys whose values are data, not schemas: an `enum` there is no keyword. */
+const DATA_KEYS = new Set(["default", "enum", "const", "example", "examples"]);
+
+/** Each bound a schema may hold beside an enum, and whether it takes an enum value. */
+const BOUNDS: Record<string, (value: unknown, bound: unknown) => boolean> = {
+  minLength: (v, b) => typeof v !== "string" || typeof b !== "number" || [...v].length >= b,
+  maxLength: (v, b) => typeof v !== "string" || typeof b !== "number" || [...v].length <= b,
+  pattern: (v, b) => {
+    if (typeof v !== "string" || typeof b !== "string") return true;
+    const read = readPattern(b);
+    return read === undefined || new RegExp(read, "u").test(v);
+  },
+  minimum: (v, b) => typeof v !== "number" || typeof b !== "number" || v >= b,
+  maximum: (v, b) => typeof v !== "number" || typeof b !== "number" || v <= b,
+  exclusiveMinimum: (v, b) => typeof v !== "number" || typeof b !== "number" || v > b,
+  exclusiveMaximum: (v, b) => typeof v !== "number" || typeof b !== "number" || v < b,
+};
+
+/**
+ * The cut without the bounds that refuse values of their schema's own enum (changed in place); each place changed, as
+ * `paths./users.put…locale (maxLength 5; enum value "ZH_HANS_CN")`.
+ */
+export function withoutBoundsRefusingEnums(cut: Json): string[] {
+  return rewriteEachObject(
+    cut,
+    (schema) => {
+      if (!Array.isArray(schema.enum)) return undefined;
+      const values = schema.enum.filter((v) => v !== null);
+      const left: string[] = [];
+      let refused: unknown;
+      for (const [name, takes] of Object.entries(BOUNDS)) {
+        if (!(name in schema)) continue;
+        const out = values.find((v) => !takes(v, schema[name]));
+        if (out === undefined) continue;
+        refused ??= out;
+        left.push(`${name} ${JSON.stringify(schema[name])}`);
+        delete schema[name];
+      }
+      return left.length ? `${left.join(", ")}; enum value ${JSON.stringify(refused)}` : undefined;
+    },
+    (key) => DATA_KEYS.has(key) || key.startsWith("x-"),
+  );
 }
