@@ -8,7 +8,20 @@ export const BASE64_PATTERN = "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za
 
 /** Whether a pattern admits any text of its length (`^.{1,2097152}`, `.*`, `^.+$`), so says nothing but its length. */
 export function anyText(pattern: string): boolean {
-  return /^\^?\.(\*|\+|\{\d*(,\d*)?\})\$?$/.test(pattern);
+  return anyTextLengths(pattern) !== undefined;
+}
+
+/**
+ * The lengths a pattern of any text admits (`^.{1,100}$`: 1 to 100; unanchored at either end, no most), undefined for
+ * any other pattern.
+ */
+export function anyTextLengths(pattern: string): { min: number; max: number } | undefined {
+  const m = /^(\^?)\.(\*|\+|\{(\d*)(,(\d*))?\})(\$?)$/.exec(pattern);
+  if (!m) return undefined;
+  const [, start, count = "", least, comma, most, end] = m;
+  const min = count === "+" ? 1 : count === "*" || !least ? 0 : Number(least);
+  const bounded = start === "^" && end === "$" && count.startsWith("{") && (comma === undefined || most !== "");
+  return { min, max: bounded ? (comma === undefined ? min : Number(most)) : Infinity };
 }
 
 /** Whether a manifest's pattern states a byte field's format where the spec's own pattern says only any text. */
