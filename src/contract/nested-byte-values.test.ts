@@ -6,7 +6,7 @@
 // the lengths of the pattern of any text kept.
 import { describe, expect, it } from "vitest";
 import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
-import { BASE64_PATTERN } from "../model/byte-text.js";
+import { BASE64_PATTERN } from "../load/examples/format-texts.js";
 import { casesNotPassed, draftedOnMock } from "./__fixtures__/drafted-subject.js";
 
 const byte = (extra: object = {}) => ({ type: "string", format: "byte", ...extra });

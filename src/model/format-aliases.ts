@@ -4,9 +4,9 @@
 // no rule the mock holds it to.
 import type { ValueFormat } from "@blockwright/runtime/internal";
 import { isValueFormat } from "@blockwright/runtime/internal/generate";
-import { anyText, anyTextLengths, BASE64_PATTERN } from "./byte-text.js";
+import { BASE64_PATTERN, TIME_PATTERN } from "../load/examples/format-texts.js";
+import { anyText, anyTextLengths } from "./byte-text.js";
 import { DURATION_PATTERN } from "./duration-text.js";
-import { TIME_PATTERN } from "./time-text.js";
 
 export const FORMAT_ALIASES: Readonly<Record<string, ValueFormat>> = { url: "uri" };
 
