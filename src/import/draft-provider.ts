@@ -37,6 +37,7 @@ import { withNullMembersAsAnyOf } from "./shapes/null-members.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { withoutUnreadablePatterns } from "./shapes/unreadable-patterns.js";
 import { structuredListRefusal } from "./shapes/structured-list-params.js";
+import { nullOnlyRefusal } from "./shapes/null-only.js";
 import {
   type LeftOut,
   leftOutNotes,
@@ -102,6 +103,8 @@ export function draftProvider(input: {
   refuseFragmentParams(operations);
   const structuredLists = structuredListRefusal(document, operations);
   if (structuredLists) throw new UndraftableDocument(structuredLists);
+  const nullOnly = nullOnlyRefusal(document, operations);
+  if (nullOnly) throw new UndraftableDocument(nullOnly);
   const renamed = schemeNamesAsDeclared(document, operations);
   const credentialOf = () =>
     draftCredential(

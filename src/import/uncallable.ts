@@ -16,6 +16,7 @@ import {
 import { rawSchemaReader, xmlBodyNode, xmlBodySchema, xmlRootName, xmlSchema } from "../link/wire/xml-shape.js";
 import { type SelectedOperation, sendable } from "./cut/select-operations.js";
 import { wildcardJson } from "./cut/wildcard-json.js";
+import { nullOnlyParamWhy, requiredNullOnlyParam } from "./shapes/null-only.js";
 import { structuredListParams, structuredListRule } from "./shapes/structured-list-params.js";
 
 type Json = Record<string, unknown>;
@@ -40,8 +41,11 @@ export function uncallableWhy(document: Json, o: { path: string; method: string;
       ? `it requires a request body (${types.join(", ")}) with a GET or HEAD, which fetch refuses to send`
       : `its request body (${types.join(", ")}) is of a media type the runtime does not write yet`;
   const paths = (document.paths ?? {}) as Json;
-  const list = structuredListParams(document, o.op, followLocalRefs(document, paths[o.path])).find((p) => p.required);
-  return list ? `its ${structuredListRule(list)}` : undefined;
+  const pathItem = followLocalRefs(document, paths[o.path]);
+  const list = structuredListParams(document, o.op, pathItem).find((p) => p.required);
+  if (list) return `its ${structuredListRule(list)}`;
+  const nullOnly = requiredNullOnlyParam(document, o.op, pathItem);
+  return nullOnly ? nullOnlyParamWhy(nullOnly) : undefined;
 }
 
 /**

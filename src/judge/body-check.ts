@@ -14,7 +14,7 @@ import {
   isMediaType,
   isXmlMediaType,
 } from "../load/media-types.js";
-import { BASE64_PATTERN } from "../model/byte-text.js";
+import { BASE64_PATTERN } from "../load/examples/format-texts.js";
 import { type FieldsRead, formFields, multipartFields } from "./form-fields.js";
 import { type JudgedBody, type Node, type Path, pointerTo, schemaAt } from "./operations.js";
 import { quoted, type JudgeRule, type Refusal } from "./refusal.js";

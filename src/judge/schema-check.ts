@@ -6,7 +6,7 @@
 // the mocks read them: src/mocks/open-all-of.ts), a `oneOf` branch open to
 // any object read as "none of the other branches" (open-one-of.ts), and the
 // first error that is a reason told with its JSON pointer in the value.
-import { format as knownFormats, type OutputUnit, type Schema, validate } from "@cfworker/json-schema";
+import { type OutputUnit, type Schema, validate } from "@cfworker/json-schema";
 import { describe, rootCause } from "../load/examples/example-errors.js";
 import { refPath } from "../load/json-ref.js";
 import { isEnumOfLabels, withValueEnum } from "../load/text-enum.js";
@@ -17,19 +17,12 @@ import {
   REQUEST_FORMATS,
   schemaUri,
 } from "../load/examples/openapi-examples.js";
-import { TIME_AS_MOCKS_READ } from "../load/examples/schema-lookup.js";
-import { TIME_PATTERN } from "../model/time-text.js";
 import { withOpenAllOfMembers } from "./open-all-of-lookup.js";
 import { withOpenBranchesAsNoneOfTheOthers } from "./open-one-of.js";
 import { withPlainFormsAsAnyOf } from "./plain-one-of.js";
 import type { Path } from "./operations.js";
 
 type Registered = Record<string, unknown> & { __absolute_ref__?: string };
-
-// A request's `time` as the mocks read it (its offset optional): the pattern add drafts, which the values the suite
-// draws match; @cfworker/json-schema's own `time` wants an offset.
-const MOCKS_TIME = new RegExp(TIME_PATTERN);
-(knownFormats as Record<string, (text: string) => boolean>)[TIME_AS_MOCKS_READ] ??= (text) => MOCKS_TIME.test(text);
 
 export interface SchemaMiss {
   /** Where in the value (a JSON pointer's segments). */

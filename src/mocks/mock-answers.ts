@@ -16,6 +16,7 @@ import { withValueEnum } from "../load/text-enum.js";
 import { isObject, resolved } from "./mock-form-bodies.js";
 import { describedJsonType, isStructuredSchema, jsonTextValue } from "../load/media-types.js";
 import { DocumentSampler } from "./sample/schema-sample.js";
+import { defaultFits } from "./mistyped-default.js";
 
 type Node = Record<string, unknown>;
 
@@ -242,33 +243,13 @@ function reachesWhatPrismMakesWrong(document: Node, schema: unknown): boolean {
     // A default of another type than its schema's (`type: boolean, default: 'false'`), or a list default whose items
     // are not of the items' type (a list of lists defaulting to a list of texts): Prism answers with it, then refuses
     // it.
-    if (node.default !== undefined && !defaultFits(document, node.default, node)) return true;
+    if (node.default !== undefined && !defaultFits(node.default, node, (v) => followRef(document, v, "").node))
+      return true;
     for (const [key, value] of Object.entries(node))
       if (key !== "example" && key !== "examples" && key !== "enum" && key !== "const" && key !== "default")
         stack.push(value);
   }
   return false;
-}
-
-/**
- * Whether a default is of its schema's type, and, a list, each of its items of the items' schema's type (a few levels
- * deep).
- */
-function defaultFits(document: Node, value: unknown, schema: Node, depth = 0): boolean {
-  if (!ofType(value, schema.type)) return false;
-  if (!Array.isArray(value) || depth > 4) return true;
-  const items = followRef(document, schema.items, "").node;
-  return !isNode(items) || value.every((item) => defaultFits(document, item, items, depth + 1));
-}
-
-/** Whether a value is of a schema's `type` (one or a list of them; none says nothing). */
-function ofType(value: unknown, type: unknown): boolean {
-  const types = Array.isArray(type) ? type : typeof type === "string" ? [type] : [];
-  if (!types.length) return true;
-  const kind = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
-  return types.some(
-    (t) => t === kind || (t === "integer" && Number.isInteger(value)) || (t === "number" && kind === "number"),
-  );
 }
 
 /**

@@ -23,10 +23,12 @@
 // string); an object's or a list's enum that lists no object (list) is left out (`type: object, enum: [PKW, VAN]`:
 // Prism served a text and refused it as no object). A `type` beside a `$ref` that the referenced schema's type
 // contradicts (`{$ref: Contact, type: string}`, Contact an object) is left out: OpenAPI 3.0 ignores a reference's
-// siblings, Prism read it and refused every answer holding the object.
+// siblings, Prism read it and refused every answer holding the object. A default its schema's type refuses is left
+// out (mistyped-default.ts): where Prism's sampler gives up on a schema it answers with the default.
 import { discriminatedAsAnyOf, eachSchemaNode } from "../load/openapi-json-schema.js";
 import { isEnumOfLabels, withTextEnum, withValueEnum } from "../load/text-enum.js";
 import { resolvePointer } from "./sample/sample-lookup.js";
+import { withoutMistypedDefault } from "./mistyped-default.js";
 
 type Node = Record<string, unknown>;
 
@@ -51,6 +53,7 @@ export function makeSchemasCompilable(root: unknown): number {
       rewritten++;
     }
     if (withoutStructuredEnumValues(node) || withoutEnumOfNoStructure(node)) rewritten++;
+    if (withoutMistypedDefault(node, (v) => refTarget(root, v))) rewritten++;
     if (typeBesideRefContradicts(node, root)) {
       delete node.type;
       rewritten++;
@@ -73,6 +76,12 @@ export function makeSchemasCompilable(root: unknown): number {
 }
 
 const SCALAR_TYPES = new Set(["string", "number", "integer", "boolean"]);
+
+/** A schema's `$ref` followed (a local one), or the schema itself. */
+function refTarget(root: unknown, value: unknown): unknown {
+  const ref = value !== null && typeof value === "object" ? (value as Node).$ref : undefined;
+  return typeof ref === "string" && ref.startsWith("#/") ? resolvePointer(root, ref.slice(1)) : value;
+}
 
 /** A `type` beside a local `$ref` whose schema has another type (none of its types). */
 function typeBesideRefContradicts(node: Node, root: unknown): boolean {

@@ -4,8 +4,9 @@
 // no rule the mock holds it to.
 import type { ValueFormat } from "@blockwright/runtime/internal";
 import { isValueFormat } from "@blockwright/runtime/internal/generate";
+import { BASE64_PATTERN, TIME_PATTERN } from "../load/examples/format-texts.js";
+import { anyText, anyTextLengths } from "./byte-text.js";
 import { DURATION_PATTERN } from "./duration-text.js";
-import { TIME_PATTERN } from "./time-text.js";
 
 export const FORMAT_ALIASES: Readonly<Record<string, ValueFormat>> = { url: "uri" };
 
@@ -18,11 +19,40 @@ export function valueFormatOf(format: unknown): ValueFormat | undefined {
 
 /**
  * Formats a manifest states as the pattern their values match (add's draft of a top-level parameter, the link's limits
- * inside a JSON value): validators and mocks check them, and the manifest has no name for them.
+ * inside a JSON value, the values the sampler makes): validators and mocks check them, and the manifest has no name
+ * for them.
  */
-export const FORMAT_PATTERNS: Readonly<Record<string, string>> = { time: TIME_PATTERN, duration: DURATION_PATTERN };
+export const FORMAT_PATTERNS: Readonly<Record<string, string>> = {
+  time: TIME_PATTERN,
+  duration: DURATION_PATTERN,
+  byte: BASE64_PATTERN,
+};
 
-/** The pattern a document's `format` is stated as, where the manifest states it so. */
-export function formatPatternOf(format: unknown): string | undefined {
-  return typeof format === "string" && Object.hasOwn(FORMAT_PATTERNS, format) ? FORMAT_PATTERNS[format] : undefined;
+/**
+ * The pattern a document's `format` is stated as, where the manifest states it so and the schema's own `pattern` (if
+ * given) says no more than "any text of a length" (`^.{1,2097152}`): a value drawn from that pattern broke the format.
+ */
+export function formatPatternOf(format: unknown, pattern?: unknown): string | undefined {
+  if (typeof format !== "string" || !Object.hasOwn(FORMAT_PATTERNS, format)) return undefined;
+  return typeof pattern === "string" && !anyText(pattern) ? undefined : FORMAT_PATTERNS[format];
+}
+
+export interface TextRules {
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+}
+
+/**
+ * A text's rules with its format stated as a pattern (formatPatternOf) where it is: the pattern of any text it
+ * replaces kept as length bounds. The rules as they are otherwise.
+ */
+export function withFormatPattern(rules: TextRules, format: unknown): TextRules {
+  const formatPattern = formatPatternOf(format, rules.pattern);
+  if (formatPattern === undefined) return rules;
+  const lengths = rules.pattern === undefined ? undefined : anyTextLengths(rules.pattern);
+  const out: TextRules = { ...rules, pattern: formatPattern };
+  if (lengths?.min) out.minLength = Math.max(rules.minLength ?? 0, lengths.min);
+  if (lengths && lengths.max !== Infinity) out.maxLength = Math.min(rules.maxLength ?? Infinity, lengths.max);
+  return out;
 }

@@ -15,7 +15,7 @@ import type { OpenApiDocument } from "../../load/openapi-document.js";
 import type { Judgement } from "../../judge/judge.js";
 import { documentJudge } from "../../judge/read-back.js";
 import { keyQueryPair } from "../../load/operation-index.js";
-import { BASE64_PATTERN } from "../../model/byte-text.js";
+import { BASE64_PATTERN } from "../../load/examples/format-texts.js";
 import { check, json, same } from "../call.js";
 import type { Exchange } from "../exchange.js";
 import { at, setAt } from "../json-path.js";

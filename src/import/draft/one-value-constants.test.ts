@@ -64,21 +64,14 @@ describe("a required header or query parameter of one value", () => {
     expect(operation?.params?.zqmode).toMatchObject({ required: true, enum: ["fast", "slow"] });
   });
 
-  it("stays a parameter when it is a header whose one value is empty text, or null", () => {
+  // A required header of null alone is no parameter either: add refuses its operation (null-only-params.test.ts).
+  it("stays a parameter when it is a header whose one value is empty text", () => {
     const blank = drafted(
       openapi({
         "/zqblanks": {
           get: {
             operationId: "zqListBlanks",
-            parameters: [
-              { name: "X-Zq-Blank", in: "header", required: true, schema: { type: "string", enum: [""] } },
-              {
-                name: "X-Zq-Null",
-                in: "header",
-                required: true,
-                schema: { type: "string", nullable: true, enum: [null] },
-              },
-            ],
+            parameters: [{ name: "X-Zq-Blank", in: "header", required: true, schema: { type: "string", enum: [""] } }],
             responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "zq1" }) },
           },
         },
@@ -87,7 +80,7 @@ describe("a required header or query parameter of one value", () => {
     );
     const op = Object.values(blank.manifest.operations)[0];
     expect(op?.constants).toBeUndefined();
-    expect(Object.keys(op?.params ?? {}).length).toBe(2);
+    expect(Object.keys(op?.params ?? {}).length).toBe(1);
   });
 
   it("links, and the tool sends the constant and asks for neither", async () => {

@@ -6,9 +6,9 @@ import { checkValue, isAbsent, isValueFormat, type ParamSpec } from "@blockwrigh
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { FILLED_BY_FETCH } from "../../load/ignored-headers.js";
 import { wholeNumberRange } from "../../load/examples/schema-lookup.js";
-import { anyText, BASE64_PATTERN } from "../../model/byte-text.js";
+import { BASE64_PATTERN, TIME_PATTERN } from "../../load/examples/format-texts.js";
+import { anyText } from "../../model/byte-text.js";
 import { DURATION_PATTERN } from "../../model/duration-text.js";
-import { TIME_PATTERN } from "../../model/time-text.js";
 import { schemaPlace } from "../../link/param-limits/schema-place.js";
 import { FORMAT_ALIASES } from "../../model/format-aliases.js";
 import { typeOf, valuesType, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";

@@ -23,6 +23,7 @@ import { DESCRIPTION_LENGTH, fromSchema, safeFlatten } from "./param-schema.js";
 import { oneValueConstant } from "./one-value-constants.js";
 import { draftBody } from "./request-body.js";
 import { isStructuredList, structuredListRule } from "../shapes/structured-list-params.js";
+import { admitsNullOnly, nullOnlyParamNote } from "../shapes/null-only.js";
 
 /** The styles the runtime writes a list or an object in, by place. */
 const STYLES_SENT: Record<string, readonly string[]> = {
@@ -180,6 +181,8 @@ function leftOut(
     );
   if (!declared.required && isStructuredList(doc.source.data, declared as unknown as Record<string, unknown>))
     return `${structuredListRule(declared)}: not drafted`;
+  if (!declared.required && !declared.content && declared.schema && admitsNullOnly(safeFlatten(doc, declared.schema)))
+    return nullOnlyParamNote(declared);
   if (isBodyFramingHeader(declared))
     return (
       `header parameter ${declared.name} not drafted: fetch writes it from the body the call sends, and refuses a ` +

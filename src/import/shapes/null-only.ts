@@ -3,6 +3,11 @@
 // can be anything else, and drafted as `json` it was refused by the link (its type disagrees with the document's
 // null). Optional, it is left out of the inputs (no call sends it, which the document allows); required, it is an
 // operation constant, null, which the package sends itself. Each is said in a note.
+// A parameter of the address, a header or a cookie whose schema admits null alone (`type: 'null'`, `enum: [null]`):
+// its value is text, and a manifest has no null to send there (a constant is a text, number or boolean), so add's
+// draft of it was refused by the link (BW2006, BW2007). Optional, it is left out with a note; required, no call of
+// the operation can meet the document, and add leaves the operation out of a group (refuses it named), saying why.
+import { followLocalRefs } from "../../load/json-ref.js";
 import type { Schema } from "../../load/openapi-document.js";
 import type { ManifestConstant } from "../../load/precompiled/manifest-types.js";
 
@@ -30,4 +35,65 @@ export function nullOnlyField(field: string, required: boolean): { constant?: Ma
       `${said}, and requires it: drafted as a constant null the package sends itself, since callers could give ` +
       "nothing else",
   };
+}
+
+/** A parameter (not of the body) whose schema admits only null: where and what it is called, whether required. */
+export interface NullOnlyParam {
+  in: string;
+  name: string;
+  required: boolean;
+}
+
+/** The note for an optional parameter that admits only null, which the draft leaves out. */
+export function nullOnlyParamNote(p: { in: string; name: string }): string {
+  return (
+    `the ${p.in} parameter ${p.name} admits only null in the spec: left out of the inputs (no call sends it, which ` +
+    `the spec allows; a ${p.in} value is text, and a manifest has no null to send there)`
+  );
+}
+
+/** Why no call of an operation requiring a parameter that admits only null can meet the document. */
+export function nullOnlyParamWhy(p: { in: string; name: string }): string {
+  return (
+    `its required ${p.in} parameter ${p.name} admits only null, and a ${p.in} value is text: a manifest has no null ` +
+    "to send there"
+  );
+}
+
+/** The first parameter of an operation (its path item's too) that requires a value of null alone, if any. */
+export function requiredNullOnlyParam(
+  document: unknown,
+  op: Record<string, unknown>,
+  pathItem?: Record<string, unknown>,
+) {
+  const listed = (v: unknown) => (Array.isArray(v) ? v : []).map((p) => followLocalRefs(document, p));
+  for (const p of [...listed(op.parameters), ...listed(pathItem?.parameters)]) {
+    if (!p || typeof p.name !== "string" || typeof p.in !== "string" || p.content !== undefined) continue;
+    if ((p.in === "path" || p.required === true) && admitsNullOnly(followLocalRefs(document, p.schema) as Schema))
+      return { in: p.in, name: p.name, required: true } satisfies NullOnlyParam;
+  }
+  return undefined;
+}
+
+/**
+ * Why add refuses the operations of `operations` that require a parameter admitting only null, each named with it;
+ * undefined when none does.
+ */
+export function nullOnlyRefusal(
+  document: Record<string, unknown>,
+  operations: readonly { id: string; path?: string; op: Record<string, unknown> }[],
+): string | undefined {
+  const paths = (document.paths ?? {}) as Record<string, unknown>;
+  const refused = operations.flatMap(({ id, path, op }) => {
+    const p = requiredNullOnlyParam(
+      document,
+      op,
+      path === undefined ? undefined : followLocalRefs(document, paths[path]),
+    );
+    return p ? [`${id} (${nullOnlyParamWhy(p)})`] : [];
+  });
+  if (!refused.length) return undefined;
+  const one = refused.length === 1;
+  const them = one ? "it" : "them";
+  return `${refused.join(", ")}: no call of ${them} could succeed; leave ${them} out of --operations`;
 }

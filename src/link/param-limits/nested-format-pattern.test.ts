@@ -9,7 +9,7 @@ import { casesNotPassed, draftedOnMock } from "../../contract/__fixtures__/draft
 import { drafted, openapi } from "../../import/__fixtures__/draft-kit.js";
 import { schemaChecker } from "../../judge/schema-check.js";
 import { DURATION_PATTERN } from "../../model/duration-text.js";
-import { TIME_PATTERN } from "../../model/time-text.js";
+import { TIME_PATTERN } from "../../load/examples/format-texts.js";
 
 const text = (format: string) => ({ type: "string", format });
 const body = {

@@ -2,7 +2,7 @@
 // from it and every check against it (param-limits.ts) reads this record, so the
 // document is asked once per place, not once per rule.
 import type { NestedLimits } from "@blockwright/runtime/internal";
-import { formatPatternOf, valueFormatOf } from "../../model/format-aliases.js";
+import { valueFormatOf, withFormatPattern } from "../../model/format-aliases.js";
 import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { regexProblem } from "../context.js";
 
@@ -85,11 +85,10 @@ function nestedOf(doc: OpenApiDocument, raw: Schema): NestedLimits | undefined {
   // A format the manifest names otherwise (`url`, a `uri`): its name, so that a value drawn here is of it.
   const format = text ? valueFormatOf(s.format) : undefined;
   if (format) out.format = format;
-  // A format the manifest states as a pattern (`time`, `duration`), as add drafts a parameter of it: a value drawn or
-  // given here is then of it, where plain text went and the mock refused it. The document's own pattern and enum stay.
-  const formatPattern =
-    text && out.pattern === undefined && !Array.isArray(s.enum) ? formatPatternOf(s.format) : undefined;
-  if (formatPattern) out.pattern = formatPattern;
+  // A format the manifest states as a pattern (`time`, `duration`, `byte`), as add drafts a parameter of it: a value
+  // drawn or given here is then of it, where plain text went and the mock refused it. The document's own pattern (but
+  // one of any text, whose lengths stay) and enum stay.
+  if (text && !Array.isArray(s.enum)) Object.assign(out, withFormatPattern(out, s.format));
   if (Array.isArray(s.enum)) out.enum = [...(s.enum as unknown[])];
   return Object.keys(out).length ? out : undefined;
 }

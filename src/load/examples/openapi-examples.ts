@@ -18,9 +18,11 @@
 // relative path under `format: uri`) is found here, with its position,
 // instead of failing every mock case. The specs use many other formats that
 // no validator knows, and vendors disagree on the rest. `byte` (base64), which
-// @cfworker/json-schema does not know, is added to its formats (BYTE).
+// @cfworker/json-schema does not know, is added to its formats, and `time` as
+// the mocks read it (format-texts.ts).
 import { format as knownFormats, type Schema } from "@cfworker/json-schema";
 import { entryOf } from "@blockwright/runtime/internal/generate";
+import { BASE64_PATTERN, TIME_PATTERN } from "./format-texts.js";
 import type { SourceError, YamlSource } from "../yaml-source.js";
 import { usesJsonSchema2020 } from "../openapi-json-schema.js";
 import { type ExampleMismatch, Walker } from "./example-walker.js";
@@ -39,7 +41,7 @@ const ANSWER_FORMATS: ReadonlySet<string> = new Set(["uri", "email", "date-time"
  * Formats a request is held to (the request judge's): a live answer's, and those the mocks check in a request (a value
  * a mock refuses would otherwise be kept by the judge) that the validators read alike: `byte` (base64), `duration`,
  * `uri-reference`, `regex` (the mocks compile it without the `u` flag, this one with it: no looser), and `time` as
- * the mocks read it (TIME_AS_MOCKS_READ, registered by the judge: judge/schema-check.ts).
+ * the mocks read it (TIME_AS_MOCKS_READ).
  */
 export const REQUEST_FORMATS: ReadonlySet<string> = new Set([
   ...ANSWER_FORMATS,
@@ -51,14 +53,15 @@ export const REQUEST_FORMATS: ReadonlySet<string> = new Set([
   TIME_AS_MOCKS_READ,
 ]);
 /**
- * OpenAPI's `byte`: base64 text (RFC 4648 section 4: the standard alphabet, padded to groups of four), the mocks'
- * validator's (ajv-formats) pattern, held to the whole text: ajv-formats reads it line by line (its pattern is
- * multiline), which passes a text of several lines one of which is base64; base64 has no line breaks (RFC 4648 3.1),
- * so such a text is refused here. @cfworker/json-schema knows no `byte`: it is added to the formats it reads, which
- * only the schemas that keep `format: byte` reach (each lookup drops the formats its caller does not check).
+ * OpenAPI's `byte` (base64 text) and a `time` as the mocks' validator reads it (its offset optional, where
+ * @cfworker/json-schema's own `time` wants one), as format-texts.ts writes them: @cfworker/json-schema knows neither,
+ * so they are added to the formats it reads, which only the schemas that keep such a format reach (each lookup drops
+ * the formats its caller does not check).
  */
-const BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const BYTE = new RegExp(BASE64_PATTERN);
+const MOCKS_TIME = new RegExp(TIME_PATTERN);
 (knownFormats as Record<string, (text: string) => boolean>).byte ??= (text) => BYTE.test(text);
+(knownFormats as Record<string, (text: string) => boolean>)[TIME_AS_MOCKS_READ] ??= (text) => MOCKS_TIME.test(text);
 /** ajv-formats' `email` in its full mode, which the mocks' Prism checks its answers with: a dot in the domain. */
 const LOCAL_PART = "[a-z0-9!#$%&'*+/=?^_`{|}~-]+";
 const DOMAIN_LABEL = "[a-z0-9](?:[a-z0-9-]*[a-z0-9])?";
@@ -69,12 +72,15 @@ const MOCKS_EMAIL = new RegExp(`^${LOCAL_PART}(?:\\.${LOCAL_PART})*@(?:${DOMAIN_
  * Formats checked in examples: the mocks' validator (Prism's, ajv-formats) refuses values of these, and
  * @cfworker/json-schema reads them alike. `url` there wants a public host name (`http://localhost:3000/…`, in a
  * published example, fails both), which is the mock's rule, not the author's: live answers are not held to it.
- * Not `time`: the two disagree on a time without its offset. `int32` and `int64`: the mocks read each as a range
- * (schema-lookup.ts), which the copy the example is checked against is given.
+ * `time` as the mocks read it (TIME_AS_MOCKS_READ: the two validators disagree on a time without its offset, which
+ * the mocks take). `int32` and `int64`: the mocks read each as a range (schema-lookup.ts), which the copy the example
+ * is checked against is given.
  */
 const CHECKED_FORMATS: ReadonlySet<string> = new Set([
   ...ANSWER_FORMATS,
   EMAIL_AS_MOCKS_READ,
+  "time",
+  TIME_AS_MOCKS_READ,
   "byte",
   "int32",
   "int64",

@@ -192,8 +192,7 @@ export const EMAIL_AS_MOCKS_READ = "email, as the mocks' validator reads it: a d
 /**
  * A time of day as the mocks' validator reads it (ajv-formats: the offset optional, `13:22:00`), where the caller
  * checks formats so: @cfworker/json-schema's `time` wants an offset, which a request need not carry. The registered
- * format is the judge's (judge/schema-check.ts), model/time-text.ts's pattern, which add drafts and the link places in
- * JSON values.
+ * format is openapi-examples.ts's, format-texts.ts's pattern, which add drafts and the link places in JSON values.
  */
 export const TIME_AS_MOCKS_READ = "time, as the mocks' validator reads it: the offset optional";
 

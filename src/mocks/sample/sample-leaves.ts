@@ -1,5 +1,6 @@
 // Leaf values of the walk (sample-walk.ts): a number within a schema's bounds and step (a realistic one where asked),
-// and the texts of formats the string maker does not know.
+// the texts of formats the string maker does not know, and the rules a text is made by.
+import { withFormatPattern } from "../../model/format-aliases.js";
 import type { RealisticValues } from "../realistic-values.js";
 
 type Node = Record<string, unknown>;
@@ -56,4 +57,26 @@ export function realisticNumber(
   const step = typeof schema.multipleOf === "number" && schema.multipleOf > 0 ? schema.multipleOf : undefined;
   const value = step ? Math.ceil(drawn / step) * step : drawn;
   return value >= plain && (high === undefined || value <= high) ? value : undefined;
+}
+
+/**
+ * A text's rules as its schema gives them, a format stated as a pattern (base64 for `byte`) made by it as the link
+ * limits such a text inside a JSON value: the format's one fixed text ("") broke a minLength, and a draw of a pattern
+ * of any text (`^.{1,100}$`) broke the format.
+ */
+export function textRulesOf(schema: Node): {
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  format?: string;
+} {
+  const rules = withFormatPattern(
+    {
+      ...(typeof schema.pattern === "string" ? { pattern: schema.pattern } : {}),
+      ...(typeof schema.minLength === "number" ? { minLength: schema.minLength } : {}),
+      ...(typeof schema.maxLength === "number" ? { maxLength: schema.maxLength } : {}),
+    },
+    schema.format,
+  );
+  return { ...rules, ...(typeof schema.format === "string" ? { format: schema.format } : {}) };
 }

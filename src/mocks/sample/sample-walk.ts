@@ -2,10 +2,11 @@
 // and union branches, a seeded choice of each union's branch, and realistic leaves where asked.
 import { MESSAGE_KEY } from "../../model/message-fields.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
+import { formatPatternOf } from "../../model/format-aliases.js";
 import { firstMadeString } from "../../model/string-values.js";
 import { discriminated, escapeKey, requiredOnly, resolvePointer, SHAPE_KEYS } from "./sample-lookup.js";
 import { hash, mulberry32, type RealisticValues, singular } from "../realistic-values.js";
-import { FORMAT_STRINGS, numberOf, realisticNumber } from "./sample-leaves.js";
+import { FORMAT_STRINGS, numberOf, realisticNumber, textRulesOf } from "./sample-leaves.js";
 import { TOLD_APART_CHECKS, toldApart, type ToldApartChecks } from "./sample-told-apart.js";
 import { carriedFields, type SampleBounds } from "./sample-bounds.js";
 import { listOfItemShapes } from "./sample-list-shapes.js";
@@ -411,12 +412,7 @@ export class Walk {
     if (type === "null") return null;
     if (type === "string" || type === undefined) {
       if (schema.format === "binary") return "";
-      const rules = {
-        ...(typeof schema.pattern === "string" ? { pattern: schema.pattern } : {}),
-        ...(typeof schema.minLength === "number" ? { minLength: schema.minLength } : {}),
-        ...(typeof schema.maxLength === "number" ? { maxLength: schema.maxLength } : {}),
-        ...(typeof schema.format === "string" ? { format: schema.format } : {}),
-      };
+      const rules = textRulesOf(schema);
       let pattern: RegExp | undefined;
       try {
         pattern = rules.pattern === undefined ? undefined : new RegExp(rules.pattern, "u");
@@ -431,7 +427,7 @@ export class Walk {
       const drawn = this.realistic?.text(this.name, rules, this.draw);
       if (drawn !== undefined && fits(drawn)) return drawn;
       const fixed = FORMAT_STRINGS[String(schema.format)];
-      if (fixed !== undefined) return fixed;
+      if (fixed !== undefined && (fits(fixed) || formatPatternOf(schema.format) === undefined)) return fixed;
       return firstMadeString(rules, fits);
     }
     return undefined;

@@ -1,0 +1,19 @@
+// The texts of formats as the mocks' validator (Prism's, ajv-formats) reads them, one record each for every reader:
+// the examples check and the request judge register them as formats (openapi-examples.ts), and add drafts
+// them as patterns, which the link places in JSON values and the suite draws from (model/format-aliases.ts).
+
+/**
+ * OpenAPI's `format: time` (RFC 3339's full-time: `13:22:00`, `13:22:00.5Z`, `13:22:00+02:00`) as a pattern: a
+ * manifest cannot state the format, and validators and mocks check it (Prism refused the suite's `example`). The
+ * validators' language (ajv-formats: `^(\d\d):(\d\d):(\d\d)(\.\d+)?(z|[+-]\d\d(?::?\d\d)?)?$`, case-insensitive, hours
+ * to 23, minutes and seconds to 59), its ranges written out; 23:59:60, a leap second, left out. Its offset optional as
+ * the validators read `time`.
+ */
+export const TIME_PATTERN = String.raw`^([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([zZ]|[+-]\d\d(:?\d\d)?)?$`;
+
+/**
+ * OpenAPI's `format: byte`: base64 text (RFC 4648 section 4: the standard alphabet, groups of four, the last padded),
+ * ajv-formats' pattern held to the whole text: ajv-formats reads it line by line (its pattern is multiline), which
+ * passes a text of several lines one of which is base64; base64 has no line breaks (RFC 4648 3.1).
+ */
+export const BASE64_PATTERN = "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$";
