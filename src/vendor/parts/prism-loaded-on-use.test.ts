@@ -6,7 +6,7 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ROOT } from "../../../test-support/repo.js";
+import { REPOSITORY } from "../../../test-support/neutral-copy.js";
 
 const DOCUMENT = {
   openapi: "3.0.3",
@@ -65,7 +65,7 @@ const server = prism.createServer(prism.transformOas3Operations(JSON.parse(proce
 
 describe("the built Prism bundle", () => {
   it("loads no faker, proxy agent or node-fetch until a dynamic answer, which Prism's options shape", async () => {
-    const bundle = join(ROOT, "dist/vendor/prism.cjs");
+    const bundle = join(REPOSITORY, "dist/vendor/prism.cjs");
     const { stdout } = await promisify(execFile)(process.execPath, ["-e", CHILD, bundle, JSON.stringify(DOCUMENT)]);
     const seen = JSON.parse(stdout) as {
       atLoad: { builtins: string[]; files: string[] };
@@ -78,6 +78,6 @@ describe("the built Prism bundle", () => {
     expect(seen.status).toBe(200);
     // Prism's generator options (alwaysFakeOptionals), given before json-schema-faker was loaded, and faker's draw.
     expect(seen.body).toEqual({ id: expect.any(Number), email: expect.stringMatching(/^\S+@\S+$/) });
-    expect(seen.afterDynamic.files).toContain(join(ROOT, "dist/vendor/faker.cjs"));
+    expect(seen.afterDynamic.files).toContain(join(REPOSITORY, "dist/vendor/faker.cjs"));
   });
 });
