@@ -62,7 +62,12 @@ function licenseSection(dir) {
 const englishFaker = {
   name: "english-faker",
   setup(b) {
-    b.onResolve({ filter: /^@faker-js\/faker$/ }, () => ({ path: "./faker.cjs", external: true }));
+    // Prism's generator takes it through parts/lazy-faker.cjs, which requires it on first use.
+    b.onResolve({ filter: /^@faker-js\/faker$/ }, (args) =>
+      /[\\/]@stoplight[\\/]prism-http[\\/]dist[\\/]/.test(args.importer)
+        ? { path: join(sources, "parts/lazy-faker.cjs") }
+        : { path: "./faker.cjs", external: true },
+    );
   },
 };
 
@@ -129,6 +134,33 @@ const prismWithoutSpecReading = {
   },
 };
 
+/**
+ * What Prism's bundle loads only when it is used (each part says why): its proxy mode, which the mocks never take,
+ * left out; node-fetch (a callback's request), json-schema-faker and faker (a dynamic answer) loaded on first use
+ * rather than with the bundle, which every command starting a mock loads; of lodash/fp, the two functions Prism calls.
+ */
+const prismLoadedOnUse = {
+  name: "prism-loaded-on-use",
+  setup(b) {
+    const part = (name) => ({ path: join(sources, "parts", name) });
+    const inPrismHttp = (importer) => /[\\/]@stoplight[\\/]prism-http[\\/]dist[\\/]/.test(importer);
+    b.onResolve({ filter: /^\.\.?\/forwarder$/ }, (args) =>
+      inPrismHttp(args.importer) ? part("no-forwarding.cjs") : undefined,
+    );
+    b.onResolve({ filter: /^node-fetch$/ }, (args) =>
+      inPrismHttp(args.importer) ? part("lazy-node-fetch.cjs") : undefined,
+    );
+    b.onResolve({ filter: /^json-schema-faker$/ }, (args) =>
+      inPrismHttp(args.importer) ? part("lazy-json-schema-faker.cjs") : undefined,
+    );
+    b.onResolve({ filter: /^lodash\/fp$/ }, (args) =>
+      /[\\/]@stoplight[\\/]prism-http(-server)?[\\/]dist[\\/]/.test(args.importer)
+        ? part("lodash-fp-used.cjs")
+        : undefined,
+    );
+  },
+};
+
 mkdirSync(out, { recursive: true });
 for (const file of readdirSync(sources).filter((f) => f.endsWith(".cjs"))) {
   const name = basename(file, ".cjs");
@@ -150,7 +182,7 @@ for (const file of readdirSync(sources).filter((f) => f.endsWith(".cjs"))) {
     // whatwg-url requires Node's own punycode module, deprecated since Node 21: every command that loads the mock
     // printed a DeprecationWarning. The userland package of the same name and API is bundled instead.
     alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js", punycode: "punycode/punycode.js" },
-    plugins: [englishFaker, redoclyRefUtils, prismWithoutSpecReading],
+    plugins: [englishFaker, redoclyRefUtils, prismWithoutSpecReading, prismLoadedOnUse],
     // A dependency of blockwright's own stays a require of the installed package (one copy, shared).
     external: ["@redocly/openapi-core"],
     ...(NAMES[name] ?? DEFAULT_NAMES),

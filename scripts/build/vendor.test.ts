@@ -23,4 +23,10 @@ describe("the vendor bundles", () => {
       expect(packages).not.toContain("@stoplight/json-schema-ref-parser");
     },
   );
+
+  it("Prism's holds no proxy agent: its proxy mode, which the mocks never take, is left out", () => {
+    const packages = bundled("prism");
+    expect(packages).not.toContain("http-proxy-agent");
+    expect(packages).not.toContain("https-proxy-agent");
+  });
 });
