@@ -200,7 +200,7 @@ function withUnionType(
 ): void {
   // The richest shape the alternatives allow: an object, a list, else text (which also carries a number), a number, a
   // boolean.
-  const kinds = alternatives.map((a) => typeOf(safeFlatten(doc, a) ?? {}) ?? "any");
+  const kinds = alternatives.map((a) => kindOf(doc, a));
   if (kinds.includes("object")) Object.assign(param, { type: "json", jsonType: "object" });
   else if (kinds.includes("array")) Object.assign(param, { type: "json", jsonType: "array" });
   else if (kinds.includes("string") || kinds.includes("any")) param.type = "string";
@@ -231,6 +231,28 @@ function withUnionType(
     `the spec allows ${listed.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ` +
       `${param.jsonType ?? param.type}, ${limits}`,
   );
+}
+
+/** The kinds of value a union's branches take, richest first: what withUnionType drafts a union as. */
+const KINDS = ["object", "array", "string", "any", "number", "integer", "boolean"];
+
+/**
+ * The kind of value a union's branch takes: its type; else, a union itself (`oneOf: [{oneOf: [...]}, ...]`, a
+ * document's channels each a union of its messages), the richest of its own branches'; else an object where it names
+ * fields, a list where it names items. A nested union read as no type drafted a body of objects as text.
+ */
+function kindOf(doc: OpenApiDocument, schema: Schema, depth = 0): string {
+  const flat = safeFlatten(doc, schema) ?? {};
+  const t = typeOf(flat);
+  if (t !== undefined) return t;
+  const inner = depth < 4 ? alternativesOf(flat) : undefined;
+  if (inner?.length) {
+    const kinds = inner.map((b) => kindOf(doc, b, depth + 1));
+    return KINDS.find((k) => kinds.includes(k)) ?? "any";
+  }
+  if (flat.properties !== undefined) return "object";
+  if (flat.items !== undefined) return "array";
+  return "any";
 }
 
 /** The format a manifest states for the schema's, or a note of one it cannot. */
