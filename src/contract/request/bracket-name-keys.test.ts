@@ -7,10 +7,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { executeToolDefinition } from "@blockwright/runtime/internal";
 import type { Exchange } from "../exchange.js";
 import { checkRequest } from "./request.js";
-import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
+import { keyedDocument, keyedManifest, linkedTool, sentGet } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-bracket-name-keys-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -52,29 +51,11 @@ ${param("zqf", "zqf[]")}${param("zqg", "zqg")}    outputs:
 
 const { linked, tool } = await linkedTool(work, "zqbrackets", openapi, manifest, "zqbrackets_list_items");
 
+/** The request the call sends, with `extra` query pairs after its own (a key no call writes). */
 async function sent(input: Record<string, unknown>, extra = ""): Promise<Exchange> {
-  let captured: Request | undefined;
-  const fetch = async (r: Request) => {
-    captured = r;
-    return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
-  };
-  expect(await executeToolDefinition(tool, input, { baseUrl: "http://127.0.0.1:9", fetch })).toMatchObject({
-    success: true,
-  });
-  const url = new URL(`${(captured as Request).url}${extra}`);
-  return {
-    method: "GET",
-    url,
-    search: url.search,
-    headers: new Headers((captured as Request).headers),
-    rawBody: "",
-    body: undefined,
-    status: 200,
-    responseHeaders: new Headers(),
-    responseBody: "",
-    violations: [],
-    at: 0,
-  };
+  const ex = await sentGet(tool, input);
+  ex.url.search = `${ex.url.search}${extra}`;
+  return { ...ex, search: ex.url.search };
 }
 
 describe("a query list named with brackets, its items lists or objects", () => {
