@@ -198,13 +198,13 @@ function withUnionType(
   param: ManifestParam,
   note: (text: string) => void,
 ): void {
-  // The richest shape the alternatives allow: an object, a list, else text (which also carries a number), a number, a
-  // boolean.
+  // The richest shape the alternatives allow (KINDS' order): an object, a list, else text (which also carries a
+  // number), a number, a boolean.
   const kinds = alternatives.map((a) => kindOf(doc, a));
-  if (kinds.includes("object")) Object.assign(param, { type: "json", jsonType: "object" });
-  else if (kinds.includes("array")) Object.assign(param, { type: "json", jsonType: "array" });
-  else if (kinds.includes("string") || kinds.includes("any")) param.type = "string";
-  else if (kinds.includes("number") || kinds.includes("integer"))
+  const richest = richestKind(kinds);
+  if (richest === "object" || richest === "array") Object.assign(param, { type: "json", jsonType: richest });
+  else if (richest === "string" || richest === "any") param.type = "string";
+  else if (richest === "number" || richest === "integer")
     Object.assign(param, { type: "number", ...(kinds.every((k) => k === "integer") ? { integer: true } : {}) });
   else param.type = "boolean";
   // A string among them (an id beside an inline object; the first of several forms): its limits, which every value
@@ -236,6 +236,9 @@ function withUnionType(
 /** The kinds of value a union's branches take, richest first: what withUnionType drafts a union as. */
 const KINDS = ["object", "array", "string", "any", "number", "integer", "boolean"];
 
+/** The richest of the kinds, by KINDS' order; undefined when none is one of them (`null` alone). */
+const richestKind = (kinds: readonly string[]) => KINDS.find((k) => kinds.includes(k));
+
 /**
  * The kind of value a union's branch takes: its type; else, a union itself (`oneOf: [{oneOf: [...]}, ...]`, a
  * document's channels each a union of its messages), the richest of its own branches'; else an object where it names
@@ -246,10 +249,7 @@ function kindOf(doc: OpenApiDocument, schema: Schema, depth = 0): string {
   const t = typeOf(flat);
   if (t !== undefined) return t;
   const inner = depth < 4 ? alternativesOf(flat) : undefined;
-  if (inner?.length) {
-    const kinds = inner.map((b) => kindOf(doc, b, depth + 1));
-    return KINDS.find((k) => kinds.includes(k)) ?? "any";
-  }
+  if (inner?.length) return richestKind(inner.map((b) => kindOf(doc, b, depth + 1))) ?? "any";
   if (flat.properties !== undefined) return "object";
   if (flat.items !== undefined) return "array";
   return "any";
