@@ -123,8 +123,8 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
             requestBody: withOpenAllOfMembers(
               withJsonFormFieldsAsText(
                 withSpreadFormObjectsOptional(
-                  withJsonPartsAsText(
-                    withOneItemFormLists(
+                  withOneItemFormLists(
+                    withJsonPartsAsText(
                       withUnlistedRequiredFormFields(
                         withFormEnumsAsText(
                           withoutReadOnlyRequired(

@@ -100,8 +100,8 @@ function withMediaSchemas(body: unknown, type: RegExp, change: (media: Json) => 
 const MULTIPART = /^multipart\/form-data\b/i;
 
 /**
- * A multipart body's object fields, in their own members (`allOf`) too, taken as text: an object goes as a
- * JSON part (OpenAPI's default for an object property of a multipart body, and what the runtime sends), and
+ * A multipart body's object fields (and lists of objects), in their own members (`allOf`) too, taken as text: an
+ * object goes as a JSON part (OpenAPI's default for an object property of a multipart body, and what the runtime sends), and
  * Prism reads every part as text, so that it refused each such field ("must be object": Onfido's document
  * upload and its `location`). The JSON itself is the suite's to check (sent intact).
  */
@@ -116,9 +116,17 @@ function jsonFieldsAsText(raw: unknown, document: Json, depth: number): unknown 
   let out: Json | undefined;
   if (isObject(schema.properties)) {
     for (const [name, field] of Object.entries(schema.properties)) {
-      if (!objectSchema(field, document, 0)) continue;
+      const text = { type: "string", description: "JSON text (a part Prism reads as text)" };
+      // A list of objects goes as a JSON part per item: a list of texts, its bounds kept.
+      const list = resolved(field, document);
+      const asText = objectSchema(field, document, 0)
+        ? text
+        : isObject(list) && list.type === "array" && objectSchema(list.items, document, 0)
+          ? { ...list, items: text }
+          : undefined;
+      if (!asText) continue;
       out ??= { ...schema, properties: { ...schema.properties } };
-      (out.properties as Json)[name] = { type: "string", description: "JSON text (a part Prism reads as text)" };
+      (out.properties as Json)[name] = asText;
     }
   }
   if (Array.isArray(schema.allOf)) {

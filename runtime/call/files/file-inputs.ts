@@ -217,8 +217,8 @@ export interface WrittenMultipart {
 }
 
 /**
- * The multipart body of a call: each field of the built body (objects as JSON text, a list of scalars a part per
- * item; a field whose encoding sets a style, each of its form pairs a part: `meta[colour]`), then the files.
+ * The multipart body of a call: each field of the built body (objects as JSON text, a list a part per item; a field
+ * whose encoding sets a style, each of its form pairs a part: `meta[colour]`), then the files.
  * A field the document gives a JSON `contentType` (`encoding`) goes as one part of that type; the body is then
  * written here, FormData giving no text part a type.
  */
@@ -245,13 +245,10 @@ export function multipartBody(
     else if (encoding && forms)
       for (const [name, text] of new URLSearchParams(forms.encodeForm({ [key]: value }, { [key]: encoding })))
         parts.push([name, text]);
-    else if (Array.isArray(value) && value.every((v) => typeof v !== "object" || v === null))
-      for (const item of value) parts.push([key, String(item)]);
-    // An object (or a list holding one) with no encoding: OpenAPI's default for a complex value in a multipart body
-    // is one part of application/json, which the part's type says (a service reading parts by type gets JSON).
-    else if (typeof value === "object")
-      parts.push([key, new Blob([JSON.stringify(value)], { type: "application/json" })]);
-    else parts.push([key, String(value)]);
+    // A list with no encoding: a part per item under the field's name, each of its item's default type (OpenAPI: an
+    // array's default "is defined based on the inner type"; 3.2 spells out a part per item).
+    else if (Array.isArray(value)) for (const item of value) parts.push([key, partOf(item)]);
+    else parts.push([key, partOf(value)]);
   }
   // Files last: a service that reads its parts in order (metadata, then content) gets the metadata first. A list of
   // files is a part per file under the field's name (OpenAPI: an array field's items each a part of that name).
@@ -264,6 +261,15 @@ export function multipartBody(
   }
   return form;
 }
+
+/**
+ * A value with no encoding as its part: an object one of application/json, which the part's type says (a service
+ * reading parts by type gets JSON), anything else its text.
+ */
+const partOf = (value: unknown): string | Blob =>
+  value !== null && typeof value === "object"
+    ? new Blob([JSON.stringify(value)], { type: "application/json" })
+    : String(value);
 
 /**
  * Parts written as RFC 7578 says (names quoted as the HTML form encoding quotes them, text with CRLF line breaks),

@@ -277,17 +277,20 @@ export function multipartPart(param: ParamSpec, value: unknown): unknown {
   }
   if (param.type === "file" && value instanceof Uint8Array)
     return { filename: param.name, type: param.contentType ?? "application/octet-stream", bytes: value.byteLength };
-  // A list of scalars is one part per item (an empty list, none), as multipartBody writes it.
-  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== "object")) {
-    const items = value.map((v) => String(v).replace(/\r\n|\r|\n/g, "\r\n"));
+  // A list is one part per item (an empty list, none), as multipartBody writes it.
+  if (Array.isArray(value)) {
+    const items = value.map(partText);
     return items.length === 0 ? undefined : items.length === 1 ? items[0] : items;
   }
-  // FormData writes every line break of a text part as CRLF (the HTML form encoding).
-  return (value !== null && typeof value === "object" ? JSON.stringify(value) : String(value)).replace(
+  return partText(value);
+}
+
+/** A value's part as read back: an object its JSON; FormData writes every line break of a text as CRLF. */
+const partText = (value: unknown): string =>
+  (value !== null && typeof value === "object" ? JSON.stringify(value) : String(value)).replace(
     /\r\n|\r|\n/g,
     "\r\n",
   );
-}
 
 /**
  * The field a body pointer names when it is a multipart field whose encoding sets a style (written as a form's pairs,
