@@ -59,7 +59,8 @@ describe("Prism's violations", () => {
   });
 
   it(
-    "expect a multipart list of scalars as one part per item, as the runtime writes it (none for an empty " + "list)",
+    "expect a multipart list as one part per item, objects as their JSON, as the runtime writes it (none for an " +
+      "empty list)",
     () => {
       const param = {
         name: "expand",
@@ -77,7 +78,10 @@ describe("Prism's violations", () => {
         "a",
         ["a", "2"],
       ]);
-      expect(multipartPart(param, [{ x: 1 }])).toBe('[{"x":1}]');
+      expect([multipartPart(param, [{ x: 1 }]), multipartPart(param, [{ x: 1 }, "b"])]).toEqual([
+        '{"x":1}',
+        ['{"x":1}', "b"],
+      ]);
     },
   );
 
