@@ -24,7 +24,8 @@
 // Prism served a text and refused it as no object). A `type` beside a `$ref` that the referenced schema's type
 // contradicts (`{$ref: Contact, type: string}`, Contact an object) is left out: OpenAPI 3.0 ignores a reference's
 // siblings, Prism read it and refused every answer holding the object. A default its schema's type refuses is left
-// out (mistyped-default.ts): where Prism's sampler gives up on a schema it answers with the default.
+// out (mistyped-default.ts): where Prism's sampler gives up on a schema it answers with the default. An `allOf`'s
+// `$ref` members are written out (allOfRefsWrittenOut): Prism's merge of the members kept the first `$ref` alone.
 import { discriminatedAsAnyOf, eachSchemaNode } from "../load/openapi-json-schema.js";
 import { isEnumOfLabels, withTextEnum, withValueEnum } from "../load/text-enum.js";
 import { resolvePointer } from "./sample/sample-lookup.js";
@@ -37,7 +38,7 @@ const COMPOSITIONS = ["oneOf", "anyOf", "allOf"];
 /** Rewrites, in place, the schemas under `root` that Ajv would refuse; returns how many. */
 export function makeSchemasCompilable(root: unknown): number {
   // Discriminated unions first: a nullable one is wrapped whole below.
-  let rewritten = discriminatedAsAnyOf(root);
+  let rewritten = discriminatedAsAnyOf(root) + allOfRefsWrittenOut(root);
   eachSchemaNode(root, (node) => {
     if (node.nullable === true && node.type === undefined) {
       nullOrItself(node);
@@ -76,6 +77,43 @@ export function makeSchemasCompilable(root: unknown): number {
 }
 
 const SCALAR_TYPES = new Set(["string", "number", "integer", "boolean"]);
+
+/**
+ * Each local `$ref` member of an `allOf` of two or more members written out as the schema it names (the same object),
+ * in place; returns how many. Prism merges an `allOf`'s members into one schema before it checks a request or an
+ * answer, and its merge keeps the first `$ref` alone: a body `allOf: [$ref Image, $ref MmsChannel]` lost its channel,
+ * so that two branches of a union of channels met one body and Prism refused it. A member whose schema reaches back
+ * to the `allOf` through members (a cycle) stays a `$ref`.
+ */
+function allOfRefsWrittenOut(root: unknown): number {
+  const lists: unknown[][] = [];
+  eachSchemaNode(root, (node) => {
+    if (Array.isArray(node.allOf) && node.allOf.length > 1) lists.push(node.allOf);
+  });
+  let written = 0;
+  for (const list of lists)
+    list.forEach((member, i) => {
+      // A reference alone (3.1 reads a reference's siblings: such a member stays as written).
+      if (member === null || typeof member !== "object" || Object.keys(member).length !== 1) return;
+      let target = member;
+      for (let hops = 0; hops < 8 && refTarget(root, target) !== target; hops++) target = refTarget(root, target);
+      if (target === member || target === null || typeof target !== "object" || reachesList(root, target, list))
+        return;
+      list[i] = target;
+      written++;
+    });
+  return written;
+}
+
+/** Whether `schema` reaches `list` through `allOf` members (written or `$ref`s). */
+function reachesList(root: unknown, schema: unknown, list: unknown[], seen = new Set<unknown>()): boolean {
+  const node = refTarget(root, schema);
+  if (node === null || typeof node !== "object" || seen.has(node)) return false;
+  seen.add(node);
+  const members = (node as Node).allOf;
+  if (!Array.isArray(members)) return false;
+  return members === list || members.some((m) => reachesList(root, m, list, seen));
+}
 
 /** A schema's `$ref` followed (a local one), or the schema itself. */
 function refTarget(root: unknown, value: unknown): unknown {

@@ -1,0 +1,90 @@
+// A request body that is a union of channels, each an `allOf` of a message kind (`$ref`) and a channel (`$ref`): Prism
+// merges an `allOf`'s members before it checks, and its merge kept the first `$ref` alone, so that every channel's
+// branch lost its channel, a body of one channel met two branches, and Prism refused it ("must match exactly one
+// schema in oneOf"). The mock's copy writes such members out.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openapi } from "../import/__fixtures__/draft-kit.js";
+import { startMocks } from "./mocks.js";
+import { makeSchemasCompilable } from "./prism-schemas.js";
+
+const work = mkdtempSync(join(tmpdir(), "blockwright-all-of-refs-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const channel = (name: string) => ({
+  type: "object",
+  required: ["zqChannel"],
+  properties: { zqChannel: { type: "string", enum: [name] } },
+});
+const schemas = {
+  ZqPicture: {
+    type: "object",
+    required: ["zqUrl"],
+    properties: { zqUrl: { type: "string" }, zqKind: { type: "string", enum: ["picture"] } },
+  },
+  ZqLoud: channel("zqloud"),
+  ZqQuiet: channel("zqquiet"),
+};
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const body = {
+  oneOf: [{ allOf: [ref("ZqPicture"), ref("ZqLoud")] }, { allOf: [ref("ZqPicture"), ref("ZqQuiet")] }],
+};
+
+describe("an allOf of two $ref members in a request body", () => {
+  it("is checked with both: a body of one channel meets one branch, and the mock accepts it", async () => {
+    const dir = join(work, "specs");
+    mkdirSync(join(dir, "zqsender"), { recursive: true });
+    const document = openapi(
+      {
+        "/zqsend": {
+          post: {
+            operationId: "zqsend",
+            requestBody: { required: true, content: { "application/json": { schema: body } } },
+            responses: { "202": { description: "ok" } },
+          },
+        },
+      },
+      { schemas },
+    );
+    writeFileSync(join(dir, "zqsender", "openapi.yaml"), JSON.stringify(document));
+    const mocks = await startMocks(["zqsender"], { specsDir: dir, logLevel: "silent" });
+    try {
+      const send = async (value: unknown) => {
+        const response = await fetch(`${mocks.urls.zqsender}/zqsend`, {
+          method: "POST",
+          headers: { authorization: "Bearer zq-token-1", "content-type": "application/json" },
+          body: JSON.stringify(value),
+        });
+        await response.arrayBuffer();
+        return [response.status, response.headers.get("sl-violations")];
+      };
+      expect(await send({ zqUrl: "https://zq.test/a.png", zqKind: "picture", zqChannel: "zqloud" })).toEqual([
+        202,
+        null,
+      ]);
+      // Still held to the channels: one no branch names is refused.
+      expect((await send({ zqUrl: "https://zq.test/a.png", zqChannel: "zqnone" }))[0]).toBe(422);
+    } finally {
+      await mocks.close();
+    }
+  });
+
+  it("writes out a member that is a reference alone, not one that reaches back to its allOf", () => {
+    const root = {
+      components: {
+        schemas: {
+          ...structuredClone(schemas),
+          ZqLoop: { allOf: [{ $ref: "#/components/schemas/ZqLoop" }, { type: "object" }] },
+          ZqNoted: { allOf: [{ $ref: "#/components/schemas/ZqLoud", description: "zq" }, { type: "object" }] },
+        },
+      },
+      zq: structuredClone(body),
+    };
+    makeSchemasCompilable(root);
+    expect(root.zq.oneOf[0]?.allOf).toEqual([schemas.ZqPicture, schemas.ZqLoud]);
+    expect(root.components.schemas.ZqLoop.allOf[0]).toEqual({ $ref: "#/components/schemas/ZqLoop" });
+    expect(root.components.schemas.ZqNoted.allOf[0]).toEqual({ $ref: "#/components/schemas/ZqLoud", description: "zq" });
+  });
+});
