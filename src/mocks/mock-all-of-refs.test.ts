@@ -85,6 +85,9 @@ describe("an allOf of two $ref members in a request body", () => {
     makeSchemasCompilable(root);
     expect(root.zq.oneOf[0]?.allOf).toEqual([schemas.ZqPicture, schemas.ZqLoud]);
     expect(root.components.schemas.ZqLoop.allOf[0]).toEqual({ $ref: "#/components/schemas/ZqLoop" });
-    expect(root.components.schemas.ZqNoted.allOf[0]).toEqual({ $ref: "#/components/schemas/ZqLoud", description: "zq" });
+    expect(root.components.schemas.ZqNoted.allOf[0]).toEqual({
+      $ref: "#/components/schemas/ZqLoud",
+      description: "zq",
+    });
   });
 });

@@ -95,10 +95,9 @@ function allOfRefsWrittenOut(root: unknown): number {
     list.forEach((member, i) => {
       // A reference alone (3.1 reads a reference's siblings: such a member stays as written).
       if (member === null || typeof member !== "object" || Object.keys(member).length !== 1) return;
-      let target = member;
+      let target: unknown = member;
       for (let hops = 0; hops < 8 && refTarget(root, target) !== target; hops++) target = refTarget(root, target);
-      if (target === member || target === null || typeof target !== "object" || reachesList(root, target, list))
-        return;
+      if (target === member || target === null || typeof target !== "object" || reachesList(root, target, list)) return;
       list[i] = target;
       written++;
     });

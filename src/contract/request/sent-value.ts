@@ -287,10 +287,7 @@ export function multipartPart(param: ParamSpec, value: unknown): unknown {
 
 /** A value's part as read back: an object its JSON; FormData writes every line break of a text as CRLF. */
 const partText = (value: unknown): string =>
-  (value !== null && typeof value === "object" ? JSON.stringify(value) : String(value)).replace(
-    /\r\n|\r|\n/g,
-    "\r\n",
-  );
+  (value !== null && typeof value === "object" ? JSON.stringify(value) : String(value)).replace(/\r\n|\r|\n/g, "\r\n");
 
 /**
  * The field a body pointer names when it is a multipart field whose encoding sets a style (written as a form's pairs,

@@ -58,7 +58,10 @@ describe("a multipart field that is a list of objects, with no encoding", () => 
         headers: new Headers(request.headers),
         body: new Uint8Array(await request.arrayBuffer()),
       };
-      return new Response(JSON.stringify({ id: "zq1" }), { status: 200, headers: { "content-type": "application/json" } });
+      return new Response(JSON.stringify({ id: "zq1" }), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      });
     };
     const pieces = [
       { kind: "zqleaf", ref: "zq-a" },
