@@ -101,9 +101,9 @@ const MULTIPART = /^multipart\/form-data\b/i;
 
 /**
  * A multipart body's object fields (and lists of objects), in their own members (`allOf`) too, taken as text: an
- * object goes as a JSON part (OpenAPI's default for an object property of a multipart body, and what the runtime sends), and
- * Prism reads every part as text, so that it refused each such field ("must be object": Onfido's document
- * upload and its `location`). The JSON itself is the suite's to check (sent intact).
+ * object goes as a JSON part (OpenAPI's default for an object property of a multipart body, and what the runtime
+ * sends), and Prism reads every part as text, so that it refused each such field ("must be object": Onfido's
+ * document upload and its `location`). The JSON itself is the suite's to check (sent intact).
  */
 export function withJsonPartsAsText(body: unknown, document: Json): unknown {
   return withMediaSchemas(body, MULTIPART, (media) => jsonFieldsAsText(media.schema, document, 0));

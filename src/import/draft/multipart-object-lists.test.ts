@@ -46,7 +46,7 @@ const doc = openapi({
 });
 
 describe("a multipart field that is a list of objects, with no encoding", () => {
-  it("is sent a part of application/json per item under the field's name, which the judge reads as the list", async () => {
+  it("is sent a part of application/json per item under the field's name, read by the judge as the list", async () => {
     const d = drafted(doc, ["sendBundle"]);
     expect(await linkProblems(d)).toEqual([]);
     const [tool] = await linkedTools(d);
