@@ -36,15 +36,11 @@ import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
 import { withNullMembersAsAnyOf } from "./shapes/null-members.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { withoutUnreadablePatterns } from "./shapes/unreadable-patterns.js";
-import { structuredListRefusal } from "./shapes/structured-list-params.js";
-import { nullOnlyRefusal } from "./shapes/null-only.js";
 import {
   type LeftOut,
   leftOutNotes,
+  refuseUncallable,
   refuseUnmet,
-  refuseUnsendable,
-  refuseFragmentParams,
-  refuseUnwritable,
   UndraftableDocument,
   withoutUncallable,
 } from "./uncallable.js";
@@ -98,13 +94,7 @@ export function draftProvider(input: {
       op: ((document.paths as Json)[c.path] as Json)[c.method] as Json,
     }));
   let operations = operationsOf(chosen);
-  refuseUnsendable(chosen);
-  refuseUnwritable(document, operations);
-  refuseFragmentParams(operations);
-  const structuredLists = structuredListRefusal(document, operations);
-  if (structuredLists) throw new UndraftableDocument(structuredLists);
-  const nullOnly = nullOnlyRefusal(document, operations);
-  if (nullOnly) throw new UndraftableDocument(nullOnly);
+  refuseUncallable(document, operations);
   const renamed = schemeNamesAsDeclared(document, operations);
   const credentialOf = () =>
     draftCredential(

@@ -48,7 +48,7 @@ describe("a path parameter after the path's #", () => {
     ).toThrow(
       new UndraftableDocument(
         'CreateZqTransfer (its path "/zqsend/#zqenv/v1/zqpartners/{zqPartnerId}/transfer" holds {zqPartnerId} after ' +
-          '"#", in the address\'s fragment, which no request carries): no call of it could send its path parameters; ' +
+          '"#", in the address\'s fragment, which no request carries): no call of it could succeed; ' +
           "leave it out of --operations, or write the path as the server reads it in the document",
       ),
     );

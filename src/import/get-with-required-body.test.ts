@@ -50,7 +50,7 @@ describe("a GET whose document requires a request body", () => {
     for (const method of ["get", "head"])
       expect(() => drafted(document(true, method), ["zqStats"])).toThrow(
         new RegExp(
-          "zqStats \\(multipart/form-data\\): the document requires a request body with a GET or HEAD, which " +
+          "zqStats \\(it requires a request body \\(multipart/form-data\\) with a GET or HEAD, which " +
             "fetch refuses to send.*leave it out of --operations",
         ),
       );

@@ -38,8 +38,10 @@ export function uncallableWhy(document: Json, o: { path: string; method: string;
   const types = unwritableRequestBody(document, o.op, o.method);
   if (types)
     return BODYLESS_METHODS.test(o.method)
-      ? `it requires a request body (${types.join(", ")}) with a GET or HEAD, which fetch refuses to send`
-      : `its request body (${types.join(", ")}) is of a media type the runtime does not write yet`;
+      ? `it requires a request body (${types.join(", ")}) with a GET or HEAD, which fetch refuses to send (such a ` +
+          "request carries no body)"
+      : `its request body (${types.join(", ")}) is of a media type the runtime does not write yet (it writes JSON, ` +
+          "application/x-www-form-urlencoded of named fields, multipart/form-data and XML of an object)";
   const paths = (document.paths ?? {}) as Json;
   const pathItem = followLocalRefs(document, paths[o.path]);
   const list = structuredListParams(document, o.op, pathItem).find((p) => p.required);
@@ -89,51 +91,26 @@ export function leftOutNotes(leftOut: readonly LeftOut[]): { at: string[]; note:
   ];
 }
 
-/** Refuses operations of a method fetch does not send (TRACE: a forbidden method, refused before any request). */
-export function refuseUnsendable(chosen: readonly SelectedOperation[]): void {
-  const refused = chosen.filter((c) => !sendable(c)).map((c) => c.asked);
-  if (!refused.length) return;
-  const one = refused.length === 1;
-  throw new UndraftableDocument(
-    `${refused.join(", ")}: ${one ? "its" : "their"} method is TRACE, which fetch refuses to send (a forbidden ` +
-      `method), so no call of ${one ? "it" : "them"} could succeed; leave ${one ? "it" : "them"} out of --operations`,
-  );
-}
-
 /**
- * Refuses a document when a chosen operation needs a request body the runtime cannot send: of a media type it does not
- * write, or required with a GET or HEAD (fetch refuses such a request before it leaves).
+ * Refuses the named operations no call of could succeed (uncallableWhy), each with why, and says what to do: one
+ * record of the reasons, which a group's left-out note (withoutUncallable) gives too.
  */
-export function refuseUnwritable(
+export function refuseUncallable(
   document: Json,
-  operations: readonly { id: string; method: string; op: Json }[],
+  operations: readonly { id: string; path: string; method: string; op: Json }[],
 ): void {
-  const refused = (bodyless: boolean) =>
-    operations.flatMap(({ id, method, op }) => {
-      const types = unwritableRequestBody(document, op, method);
-      return types && BODYLESS_METHODS.test(method) === bodyless ? [`${id} (${types.join(", ")})`] : [];
-    });
-  const leaveOut = (ids: string[]) =>
-    `no call of ${ids.length === 1 ? "it" : "them"} could succeed; leave ${ids.length === 1 ? "it" : "them"} out of ` +
-    "--operations";
-  const withGet = refused(true);
-  if (withGet.length)
-    throw new UndraftableDocument(
-      `${withGet.join(", ")}: the document requires a request body with a GET or HEAD, which fetch refuses to send ` +
-        `(such a request carries no body), so ${leaveOut(withGet)}`,
-    );
-  const rootless = operations.flatMap(({ id, method, op }) => {
-    const why = BODYLESS_METHODS.test(method) ? undefined : xmlRootless(document, op);
-    return why ? [`${id} (${why})`] : [];
+  let fragment = false;
+  const refused = operations.flatMap((o) => {
+    const why = uncallableWhy(document, o);
+    fragment ||= why !== undefined && why === fragmentParamsWhy(o.path);
+    return why ? [`${o.id} (${why})`] : [];
   });
-  if (rootless.length) throw new UndraftableDocument(`${rootless.join(", ")}: ${leaveOut(rootless)}`);
-  const unwritable = refused(false);
-  if (unwritable.length)
-    throw new UndraftableDocument(
-      `${unwritable.join(", ")}: ${unwritable.length === 1 ? "its" : "their"} request body is of a media type the ` +
-        "runtime does not write yet (it writes JSON, application/x-www-form-urlencoded of named fields, " +
-        `multipart/form-data and XML of an object), so ${leaveOut(unwritable)}`,
-    );
+  if (!refused.length) return;
+  const them = refused.length === 1 ? "it" : "them";
+  throw new UndraftableDocument(
+    `${refused.join(", ")}: no call of ${them} could succeed; leave ${them} out of --operations` +
+      (fragment ? ", or write the path as the server reads it in the document" : ""),
+  );
 }
 
 /**
@@ -147,20 +124,6 @@ export function fragmentParamsWhy(path: string): string | undefined {
   return (
     `its path ${JSON.stringify(path)} holds ${names.join(", ")} after "#", in the address's fragment, which no ` +
     "request carries"
-  );
-}
-
-/** Refuses operations whose path holds parameters in its fragment (fragmentParamsWhy; generate would refuse them). */
-export function refuseFragmentParams(operations: readonly { id: string; path: string }[]): void {
-  const refused = operations.flatMap(({ id, path }) => {
-    const why = fragmentParamsWhy(path);
-    return why ? [`${id} (${why})`] : [];
-  });
-  if (!refused.length) return;
-  const one = refused.length === 1;
-  throw new UndraftableDocument(
-    `${refused.join(", ")}: no call of ${one ? "it" : "them"} could send ${one ? "its" : "their"} path parameters; ` +
-      `leave ${one ? "it" : "them"} out of --operations, or write the path as the server reads it in the document`,
   );
 }
 

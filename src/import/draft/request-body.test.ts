@@ -334,7 +334,9 @@ describe("body fields", () => {
       "left out with the reason when optional",
     () => {
       const csv = { "text/csv": { schema: { type: "object", properties: { name: { type: "string" } } } } };
-      expect(() => drafted(withBody(csv, true), ["createItem"])).toThrow(/createItem \(text\/csv\): its request body/);
+      expect(() => drafted(withBody(csv, true), ["createItem"])).toThrow(
+        /createItem \(its request body \(text\/csv\) is of a media type/,
+      );
       const d = drafted(withBody(csv), ["createItem"]);
       expect(d.manifest.operations.acme_create_item!.params).toBeUndefined();
       expect(notesAt(d, "operations.acme_create_item")).toEqual([

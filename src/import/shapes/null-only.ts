@@ -74,26 +74,3 @@ export function requiredNullOnlyParam(
   }
   return undefined;
 }
-
-/**
- * Why add refuses the operations of `operations` that require a parameter admitting only null, each named with it;
- * undefined when none does.
- */
-export function nullOnlyRefusal(
-  document: Record<string, unknown>,
-  operations: readonly { id: string; path?: string; op: Record<string, unknown> }[],
-): string | undefined {
-  const paths = (document.paths ?? {}) as Record<string, unknown>;
-  const refused = operations.flatMap(({ id, path, op }) => {
-    const p = requiredNullOnlyParam(
-      document,
-      op,
-      path === undefined ? undefined : followLocalRefs(document, paths[path]),
-    );
-    return p ? [`${id} (${nullOnlyParamWhy(p)})`] : [];
-  });
-  if (!refused.length) return undefined;
-  const one = refused.length === 1;
-  const them = one ? "it" : "them";
-  return `${refused.join(", ")}: no call of ${them} could succeed; leave ${them} out of --operations`;
-}

@@ -64,33 +64,9 @@ function listOfStructures(document: unknown, schema: Json | undefined): boolean 
   );
 }
 
-/**
- * Why add refuses the operations of `operations` that require a list of structures: each with its parameter, and the
- * rule; undefined when none does.
- */
-export function structuredListRefusal(
-  document: Json,
-  operations: readonly { id: string; path?: string; op: Json }[],
-): string | undefined {
-  const paths = isJson(document.paths) ? document.paths : {};
-  const refused = operations.flatMap(({ id, path, op }) => {
-    const item = path !== undefined ? followLocalRefs(document, paths[path]) : undefined;
-    const required = structuredListParams(document, op, item).filter((p) => p.required);
-    return required.length ? [{ id, required }] : [];
-  });
-  if (!refused.length) return undefined;
-  const one = refused.length === 1;
-  const named = refused.map((r) => `${r.id} (${r.required.map((p) => `${p.in} parameter ${p.name}`).join(", ")})`);
-  return (
-    `${named.join(", ")}: ${one ? "it requires" : "they require"} a list of objects or of lists (or an object ` +
-    `of only such lists), ${NO_STYLE}, so no call of ${one ? "it" : "them"} could succeed; leave ` +
-    `${one ? "it" : "them"} out of --operations`
-  );
-}
-
 /** The rule a note states. */
 export function structuredListRule(p: { in: string; name: string }): string {
-  return `${p.in} parameter ${p.name} is a list of objects or of lists, ${NO_STYLE}`;
+  return `${p.in} parameter ${p.name} is a list of objects or of lists (or an object of only such lists), ${NO_STYLE}`;
 }
 
 const NO_STYLE =
