@@ -2,7 +2,7 @@
 // item that is itself a list or an object goes as brackets after the name (`zqf[][0]=…`), as a plain name's does
 // (`zqg[0]=…`). The suite's request check stripped a key from its first bracket (`zqf`) and refused the key as
 // undeclared, while the same value under a plain name passed. A key is a declared name followed by bracket segments;
-// a key that is none is still refused.
+// a key that is none is still refused. An object's key may hold brackets itself (`zqg[0][zqa[zqeq]]`).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -74,5 +74,14 @@ describe("a query list named with brackets, its items lists or objects", () => {
     expect(() => checkRequest(ex, tool, linked.document, input)).toThrow(/query key zqf\[x is not declared/);
     const other = await sent(input, "&zqfo%5B%5D=1");
     expect(() => checkRequest(other, tool, linked.document, input)).toThrow(/query key zqfo\[\] is not declared/);
+  });
+
+  it("holds an object's key that has brackets itself to the name (a segment whose brackets balance)", async () => {
+    const keyed = { apiKey: "zq-key-0001", zqg: [{ "zqa[zqeq]": "x" }] };
+    const ex = await sent(keyed);
+    expect([...ex.url.searchParams.keys()]).toContain("zqg[0][zqa[zqeq]]");
+    expect(() => checkRequest(ex, tool, linked.document, keyed)).not.toThrow();
+    const unbalanced = await sent(keyed, "&zqg%5B0%5D%5Bzqa%5B=1");
+    expect(() => checkRequest(unbalanced, tool, linked.document, keyed)).toThrow(/query key zqg\[0\]\[zqa\[ is not/);
   });
 });

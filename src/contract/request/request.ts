@@ -83,15 +83,24 @@ const READINGS_SOUGHT = 4096;
 /**
  * Whether a query key is a declared name, or one followed by bracket segments: a deepObject value's keys are its name
  * with brackets (`expand[0]`, `created[gte]`), a name that ends in brackets itself (`field[]`) among them
- * (`field[][0]`: an item of its list written as brackets).
+ * (`field[][0]`: an item of its list written as brackets), and a segment holds an object's key as it is, brackets
+ * too (`filter[filter[name_eq]]`: a key `filter[name_eq]`, as a document's example of the wire keys gives it).
  */
 function bracketsOfDeclared(key: string, declared: ReadonlySet<string>): boolean {
-  for (let name = key; ; ) {
-    if (declared.has(name)) return true;
-    const shorter = name.replace(/\[[^[\]]*\]$/, "");
-    if (shorter === name) return false;
-    name = shorter;
+  if (declared.has(key)) return true;
+  for (let at = key.indexOf("["); at > 0; at = key.indexOf("[", at + 1))
+    if (declared.has(key.slice(0, at)) && bracketSegments(key.slice(at))) return true;
+  return false;
+}
+
+/** Whether a text is bracket segments alone (`[a][b[c]]`), each closed where its brackets balance. */
+function bracketSegments(text: string): boolean {
+  let depth = 0;
+  for (const c of text) {
+    if (depth === 0 && c !== "[") return false;
+    depth += c === "[" ? 1 : c === "]" ? -1 : 0;
   }
+  return depth === 0;
 }
 
 /** Every check of the captured request; `input` is what the tool was given. */
