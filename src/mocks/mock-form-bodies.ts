@@ -100,37 +100,55 @@ function withMediaSchemas(body: unknown, type: RegExp, change: (media: Json) => 
 const MULTIPART = /^multipart\/form-data\b/i;
 
 /**
- * A multipart body's object fields (and lists of objects), in their own members (`allOf`) too, taken as text: an
- * object goes as a JSON part (OpenAPI's default for an object property of a multipart body, and what the runtime
- * sends), and Prism reads every part as text, so that it refused each such field ("must be object": Onfido's
- * document upload and its `location`). The JSON itself is the suite's to check (sent intact).
+ * A multipart body's object fields (lists of objects, fields the document encodes as JSON), in their own members
+ * (`allOf`) too, taken as text: an object goes as a JSON part (OpenAPI's default for an object property of a
+ * multipart body, and what the runtime sends), and Prism reads every part as text, so that it refused each such
+ * field ("must be object": Onfido's document upload and its `location`; an enum's `"a"` as no `a`). The JSON itself
+ * is the suite's to check (sent intact).
  */
 export function withJsonPartsAsText(body: unknown, document: Json): unknown {
-  return withMediaSchemas(body, MULTIPART, (media) => jsonFieldsAsText(media.schema, document, 0));
+  return withMediaSchemas(body, MULTIPART, (media) => {
+    // A field the document encodes as JSON (`encoding.<field>.contentType`) goes as JSON text whatever its type.
+    const encoding = isObject(media.encoding) ? media.encoding : {};
+    const json = new Set(
+      Object.keys(encoding).filter((name) => {
+        const e = resolved(encoding[name], document);
+        return isObject(e) && typeof e.contentType === "string" && /json/i.test(e.contentType);
+      }),
+    );
+    return jsonFieldsAsText(media.schema, document, 0, json);
+  });
 }
 
-/** The schema with its object fields as text, through its `allOf` members; the same value where it has none. */
-function jsonFieldsAsText(raw: unknown, document: Json, depth: number): unknown {
+/**
+ * The schema with its object fields (and those in `json`) as text, through its `allOf` members; the same value where it
+ * has none.
+ */
+function jsonFieldsAsText(raw: unknown, document: Json, depth: number, json: ReadonlySet<string>): unknown {
   const schema = resolved(raw, document);
   if (!isObject(schema) || depth > 8) return raw;
   let out: Json | undefined;
   if (isObject(schema.properties)) {
     for (const [name, field] of Object.entries(schema.properties)) {
       const text = { type: "string", description: "JSON text (a part Prism reads as text)" };
-      // A list of objects goes as a JSON part per item: a list of texts, its bounds kept.
+      // A list goes as a JSON part per item: a list of texts, its bounds kept.
       const list = resolved(field, document);
-      const asText = objectSchema(field, document, 0)
-        ? text
-        : isObject(list) && list.type === "array" && objectSchema(list.items, document, 0)
-          ? { ...list, items: text }
-          : undefined;
+      const isList = isObject(list) && list.type === "array";
+      const asText =
+        json.has(name) || objectSchema(field, document, 0)
+          ? isList
+            ? { ...list, items: text }
+            : text
+          : isList && objectSchema(list.items, document, 0)
+            ? { ...list, items: text }
+            : undefined;
       if (!asText) continue;
       out ??= { ...schema, properties: { ...schema.properties } };
       (out.properties as Json)[name] = asText;
     }
   }
   if (Array.isArray(schema.allOf)) {
-    const members = schema.allOf.map((m) => jsonFieldsAsText(m, document, depth + 1));
+    const members = schema.allOf.map((m) => jsonFieldsAsText(m, document, depth + 1, json));
     if (members.some((m, i) => m !== (schema.allOf as unknown[])[i])) out = { ...(out ?? schema), allOf: members };
   }
   return out ?? raw;

@@ -2,7 +2,7 @@
 // example of the spec read back into parameters, each placeholder of the
 // manifest, and each named answer of the spec, whose outputs must be what the
 // output mapping makes of it. Every operation has at least the minimal input.
-import { checkValue, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { checkValue, type ParamSpec, parsePointer, type ToolSpec } from "@blockwright/runtime/internal";
 import { mockWords } from "@blockwright/runtime/workflow";
 import { carriesNoContent } from "../../load/media-types.js";
 import type { OpenApiDocument } from "../../load/openapi-document.js";
@@ -10,7 +10,7 @@ import { servedByMock } from "../../mocks/mock-paging.js";
 import { documentAnswerFits } from "../../mocks/mock-realistic.js";
 import { expectAcceptedCall } from "../accepted.js";
 import { fail, same } from "../call.js";
-import { multipartPart, sentValue } from "../request/sent-value.js";
+import { jsonPart, multipartPart, sentValue } from "../request/sent-value.js";
 import { paramSource, responseSource, specSource } from "../sources.js";
 import { type CaseKindModule, type ContractCase, contractCase } from "../types.js";
 import { placeholderValue, type ToolValues, valuesOf } from "../inputs/values.js";
@@ -61,14 +61,16 @@ function requestExampleCases(tool: ToolSpec, doc: OpenApiDocument, values: ToolV
           const { exchange } = await expectAcceptedCall(tool, doc, example.input, ctx);
           // What the tool read from the example goes back on the wire where the example had it: in a multipart body,
           // as its part's text (a boolean's `true`, an object's JSON).
-          const asPart = (p: ParamSpec, v: unknown) =>
-            tool.body?.encoding === "multipart" && p.wire.in === "body" ? multipartPart(p, v) : v;
+          const asPart = (p: ParamSpec, v: unknown, key?: string) =>
+            tool.body?.encoding === "multipart" && p.wire.in === "body"
+              ? multipartPart(p, v, jsonPart(tool, key ?? parsePointer(p.wire.pointer)[0]))
+              : v;
           for (const { param, wire } of example.taken) {
             const p = values.param(param);
             if (p.wire.in === "body" && p.wire.pointer === "") {
               const sent = sentValue(exchange, tool, doc, p) as Record<string, unknown>;
               for (const [k, v] of Object.entries(wire as Record<string, unknown>))
-                same(sent?.[k], asPart(p, v), `body member ${k} (from the example)`);
+                same(sent?.[k], asPart(p, v, k), `body member ${k} (from the example)`);
             } else {
               const sent = sentValue(exchange, tool, doc, p);
               same(

@@ -262,7 +262,7 @@ function judged(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument): Judgement {
  * What a multipart part carries for a value (exchange.ts reads parts so): a file's name, type and size; JSON as its
  * text; the rest as text.
  */
-export function multipartPart(param: ParamSpec, value: unknown): unknown {
+export function multipartPart(param: ParamSpec, value: unknown, json = false): unknown {
   // A list of files: a part each (one alone reads back as that part).
   if (param.type === "file" && Array.isArray(value)) {
     const parts = value.map((file) => multipartPart({ ...param, multiple: false }, file));
@@ -277,12 +277,19 @@ export function multipartPart(param: ParamSpec, value: unknown): unknown {
   }
   if (param.type === "file" && value instanceof Uint8Array)
     return { filename: param.name, type: param.contentType ?? "application/octet-stream", bytes: value.byteLength };
-  // A list is one part per item (an empty list, none), as multipartBody writes it.
+  // A list is one part per item (an empty list, none), as multipartBody writes it; a field the document encodes as
+  // JSON, each its JSON.
+  const text = json ? (v: unknown) => JSON.stringify(v) : partText;
   if (Array.isArray(value)) {
-    const items = value.map(partText);
+    const items = value.map(text);
     return items.length === 0 ? undefined : items.length === 1 ? items[0] : items;
   }
-  return partText(value);
+  return text(value);
+}
+
+/** Whether the tool's multipart body encodes its field `key` as JSON (its `encoding` a JSON `contentType`). */
+export function jsonPart(tool: ToolSpec, key: string | undefined): boolean {
+  return key !== undefined && tool.body?.fields?.[key]?.json === true;
 }
 
 /** A value's part as read back: an object its JSON; FormData writes every line break of a text as CRLF. */
@@ -318,9 +325,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** What the value is sent as: a multipart body's part (a whole body's members, a part each), else as placed. */
 function wantedValue(tool: ToolSpec, wire: ParamSpec["wire"], param: ParamSpec, value: unknown): unknown {
   if (tool.body?.encoding !== "multipart" || wire.in !== "body") return expectedWire(wire, value);
-  if (wire.pointer !== "" || !isRecord(value)) return multipartPart(param, value);
+  if (wire.pointer !== "" || !isRecord(value))
+    return multipartPart(param, value, jsonPart(tool, parsePointer(wire.pointer)[0]));
   // A null member is no part.
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, v === null ? undefined : multipartPart(param, v)]),
+    Object.entries(value).map(([k, v]) => [k, v === null ? undefined : multipartPart(param, v, jsonPart(tool, k))]),
   );
 }

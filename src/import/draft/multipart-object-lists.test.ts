@@ -35,8 +35,12 @@ const doc = openapi({
               properties: {
                 pieces: { type: "array", minItems: 2, items: { anyOf: [zqPiece("zqleaf"), zqPiece("zqstem")] } },
                 marks: { type: "array", items: { type: "integer" } },
+                notes: { type: "array", items: { type: "object", properties: { zqText: { type: "string" } } } },
+                labels: { type: "array", items: { type: "string", enum: ["zqa", "zqb"] } },
               },
             },
+            // A JSON contentType for a list: a part of it per item (OpenAPI 3.2: the encoding applies to each item).
+            encoding: { notes: { contentType: "application/json" }, labels: { contentType: "application/json" } },
           },
         },
       },
@@ -45,7 +49,7 @@ const doc = openapi({
   },
 });
 
-describe("a multipart field that is a list of objects, with no encoding", () => {
+describe("a multipart field that is a list of objects, with no encoding (or a JSON one)", () => {
   it("is sent a part of application/json per item under the field's name, read by the judge as the list", async () => {
     const d = drafted(doc, ["sendBundle"]);
     expect(await linkProblems(d)).toEqual([]);
@@ -69,7 +73,7 @@ describe("a multipart field that is a list of objects, with no encoding", () => 
     ];
     const result = await executeToolDefinition(
       tool!,
-      { accessToken: "zq-token-0001", pieces, marks: [3, 4] },
+      { accessToken: "zq-token-0001", pieces, marks: [3, 4], notes: [{ zqText: "zq" }], labels: ["zqa", "zqb"] },
       { baseUrl: "https://api.acme.test", fetch: fetchFn },
     );
     expect(result).toMatchObject({ success: true });
@@ -80,13 +84,16 @@ describe("a multipart field that is a list of objects, with no encoding", () => 
       ["pieces", "application/json", JSON.stringify(pieces[1])],
       ["marks", "", "3"],
       ["marks", "", "4"],
+      ["notes", "application/json", '{"zqText":"zq"}'],
+      ["labels", "application/json", '"zqa"'],
+      ["labels", "application/json", '"zqb"'],
     ]);
     const judge = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), {
       credential: "form",
     });
     const judged = judge(sent!);
     expect(judged.refusals).toEqual([]);
-    expect(judged.read.body).toEqual({ pieces, marks: [3, 4] });
+    expect(judged.read.body).toEqual({ pieces, marks: [3, 4], notes: [{ zqText: "zq" }], labels: ["zqa", "zqb"] });
   });
 
   describe("on the mock", () => {
