@@ -52,8 +52,9 @@ beforeAll(async () => {
 });
 
 /**
- * One serve for two tests (a serve process costs about 0.7 s of CPU): the malformed requests' test asks it, the SQLite
- * test then holds its file with it and stops it. Either starts it when run alone.
+ * One serve for three tests (a serve process costs about 0.7 s of CPU): the malformed requests' test asks it, the
+ * SQLite test holds its file with it, and the delivery test runs on it and stops it with Ctrl-C. Any of them starts it
+ * when run alone.
  */
 const SHARED_STORE = () => join(tmp, "shared.sqlite");
 let served: ReturnType<typeof spawnCli> | undefined;
@@ -74,54 +75,8 @@ afterAll(async () => {
 });
 
 describe("blockwright serve", () => {
-  it(
-    "runs the workflow once per verified event, refuses " + "tampered and stale deliveries, and stops on Ctrl-C",
-    async () => {
-      const store = join(tmp, "serve.sqlite");
-      const serve = spawnCli(["serve", "wf.yaml", "--port", "0", "--store", store], { ZQ_SIGNING_SECRET: SECRET }, dir);
-      try {
-        const [, url] = (await serve.waitFor(
-          /shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/,
-        )) as RegExpMatchArray & [string, string];
-        const body = JSON.stringify({ type: "book.added", book: { id: "b-zq1", title: "Zq", state: "ready" } });
-        const post = async (text: string, headers: Record<string, string>) =>
-          (await fetch(url, { method: "POST", headers, body: text })).status;
-        const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_1" });
-        expect(await post(body, signed)).toBe(204);
-        const line = await serve.waitFor(/\{"trigger":"shelf_book_added".*\}\n/);
-        expect(JSON.parse(line[0])).toMatchObject({
-          trigger: "shelf_book_added",
-          event: "msg_zq_1",
-          status: "succeeded",
-          blocks: [
-            { id: "start", status: "succeeded" },
-            { id: "book", status: "succeeded" },
-          ],
-        });
-
-        expect(await post(body, signed)).toBe(204);
-        await serve.waitFor(/event msg_zq_1 seen before: no second run/);
-        expect(await post(body.replace("b-zq1", "b-zq2"), signed)).toBe(401);
-        const old = await signDelivery(trigger, body, {
-          secret: SECRET,
-          url,
-          id: "msg_zq_2",
-          now: Date.now() - 600_000,
-        });
-        expect(await post(body, old)).toBe(401);
-        await serve.waitFor(/refused a delivery: STALE_EVENT/);
-        expect(serve.stdout().match(/"trigger"/g)).toHaveLength(1);
-        expect(serve.stderr()).not.toContain(SECRET);
-      } finally {
-        serve.child.kill("SIGINT");
-      }
-      expect(await serve.exited).toBe(0);
-      expect(runCount(store)).toBe(1);
-    },
-  );
-
   it("answers 400 with a log line to a request line naming no address, and goes on receiving", async () => {
-    // The serve the SQLite test below holds its file with (and stops, exit 0).
+    // The serve the SQLite test below holds its file with, and the delivery test then stops (exit 0).
     const serve = sharedServe();
     const [, url] = (await serve.waitFor(
       /shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/,
@@ -175,27 +130,75 @@ describe("blockwright serve", () => {
     "refuses a second serve on the SQLite file a first " + "one holds (exit 2, naming it), the first receiving on",
     async () => {
       const store = SHARED_STORE();
+      // The shared serve, left running for the delivery test below, which stops it.
       const first = sharedServe();
+      const [, url] = (await first.waitFor(
+        /shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/,
+      )) as RegExpMatchArray & [string, string];
+      const second = await cli(["serve", "wf.yaml", "--port", "0", "--store", store], {
+        env: { ZQ_SIGNING_SECRET: SECRET },
+        cwd: dir,
+      });
+      expect(second.code).toBe(2);
+      expect(second.stderr).toContain(
+        `--store: ${store} is held by another serve (process ${first.child.pid}): one receiver per SQLite file.`,
+      );
+      const body = JSON.stringify({ type: "book.added", book: { id: "b-zq7", title: "Zq", state: "ready" } });
+      const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_twice" });
+      expect((await fetch(url, { method: "POST", headers: signed, body })).status).toBe(204);
+      await first.waitFor(/"event":"msg_zq_twice","run":"[^"]+","status":"succeeded"/);
+    },
+  );
+
+  it(
+    "runs the workflow once per verified event, refuses " + "tampered and stale deliveries, and stops on Ctrl-C",
+    async () => {
+      const store = SHARED_STORE();
+      const serve = sharedServe();
+      const ran = () =>
+        [...serve.stdout().matchAll(/^\{"trigger":"shelf_book_added","event":"([^"]+)"/gm)].map((m) => m[1]);
       try {
-        const [, url] = (await first.waitFor(
+        const [, url] = (await serve.waitFor(
           /shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/,
         )) as RegExpMatchArray & [string, string];
-        const second = await cli(["serve", "wf.yaml", "--port", "0", "--store", store], {
-          env: { ZQ_SIGNING_SECRET: SECRET },
-          cwd: dir,
+        // The runs of the tests before this one on the shared serve (none when run alone).
+        const before = ran();
+        const body = JSON.stringify({ type: "book.added", book: { id: "b-zq1", title: "Zq", state: "ready" } });
+        const post = async (text: string, headers: Record<string, string>) =>
+          (await fetch(url, { method: "POST", headers, body: text })).status;
+        const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_1" });
+        expect(await post(body, signed)).toBe(204);
+        const line = await serve.waitFor(/\{"trigger":"shelf_book_added","event":"msg_zq_1".*\}\n/);
+        expect(JSON.parse(line[0])).toMatchObject({
+          trigger: "shelf_book_added",
+          event: "msg_zq_1",
+          status: "succeeded",
+          blocks: [
+            { id: "start", status: "succeeded" },
+            { id: "book", status: "succeeded" },
+          ],
         });
-        expect(second.code).toBe(2);
-        expect(second.stderr).toContain(
-          `--store: ${store} is held by another serve (process ${first.child.pid}): one receiver per SQLite file.`,
-        );
-        const body = JSON.stringify({ type: "book.added", book: { id: "b-zq7", title: "Zq", state: "ready" } });
-        const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: "msg_zq_twice" });
-        expect((await fetch(url, { method: "POST", headers: signed, body })).status).toBe(204);
-        await first.waitFor(/"event":"msg_zq_twice","run":"[^"]+","status":"succeeded"/);
+
+        expect(await post(body, signed)).toBe(204);
+        await serve.waitFor(/event msg_zq_1 seen before: no second run/);
+        expect(await post(body.replace("b-zq1", "b-zq2"), signed)).toBe(401);
+        const old = await signDelivery(trigger, body, {
+          secret: SECRET,
+          url,
+          id: "msg_zq_2",
+          now: Date.now() - 600_000,
+        });
+        expect(await post(body, old)).toBe(401);
+        await serve.waitFor(/refused a delivery: STALE_EVENT/);
+        // One run more than before: msg_zq_1's, once.
+        expect(ran()).toEqual([...before, "msg_zq_1"]);
+        expect(serve.stderr()).not.toContain(SECRET);
       } finally {
-        first.child.kill("SIGINT");
+        serve.child.kill("SIGINT");
       }
-      expect(await first.exited).toBe(0);
+      expect(await serve.exited).toBe(0);
+      // The store keeps every run the serve made, and no other.
+      expect(runCount(store)).toBe(ran().length);
     },
   );
 

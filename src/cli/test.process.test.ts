@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli, type Spawned, spawnCli } from "../../test-support/cli-harness.js";
+import { cli, type Spawned, spawnCli, spawnCliHeldAt } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
 import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
@@ -100,18 +100,22 @@ describe("blockwright test, interrupted", () => {
 describe("blockwright test, interrupted before any case runs", () => {
   it("stops on SIGTERM while it links the specs: exit 143, no case run, no report written", async () => {
     const many = mkdtempSync(join(tmp, "many-"));
-    // Enough providers that linking them is still under way when the signal comes.
     writeSyntheticProject(many, 30);
     mkdirSync(join(many, "node_modules/@blockwright"), { recursive: true });
     symlinkSync(join(ROOT, "runtime"), join(many, "node_modules/@blockwright/runtime"));
-    expect(await cli(["generate"], { cwd: many })).toMatchObject({ code: 0 });
     const report = join(many, "report.json");
-    const run = spawnCli(["test", "--reporter", "json", "--output", report], {}, many);
-    await run.waitFor(/blockwright test: linking the specs of 30 providers…\n/);
-    run.child.kill("SIGTERM");
+    // Held at the step's line until the signal is sent (spawnCliHeldAt), so that it lands in the link on any machine:
+    // the link never reaches the packages' check, so none is generated first (an in-process generate of the 30
+    // providers was most of the test's CPU, there only so that a late signal found them current).
+    const run = spawnCliHeldAt(
+      ["test", "--reporter", "json", "--output", report],
+      "blockwright test: linking the specs of 30 providers…",
+      many,
+    );
+    await run.signalInStep("SIGTERM");
     expect(await run.exited).toBe(143);
     expect(run.stderr()).toMatch(
-      /blockwright test: interrupted while (linking the specs|deriving the cases); no case ran, no report written\n$/,
+      /blockwright test: interrupted while linking the specs; no case ran, no report written\n$/,
     );
     expect(run.stderr()).not.toMatch(/internal error|\n\s+at /);
     expect(existsSync(report)).toBe(false);
