@@ -48,9 +48,16 @@ export function htmlType(response: Response, text: string): string | undefined {
   return (type === "text/html" || type === "application/xhtml+xml") && NOT_SPACE.test(text) ? type : undefined;
 }
 
+/** A body's JSON; undefined for none, or one of white space only. */
 export function parseBody(text: string | undefined): unknown {
-  if (text === undefined || !NOT_SPACE.test(text)) return undefined;
-  return JSON.parse(text);
+  if (text === undefined) return undefined;
+  // Parsed first: its white space is looked for only when the text is not JSON (a test of every body before).
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    if (NOT_SPACE.test(text)) throw e;
+  }
+  return undefined;
 }
 
 const NOT_SPACE = /\S/;

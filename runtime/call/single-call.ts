@@ -113,12 +113,14 @@ export function prepareCall(
     return refuse(options.addresses?.missing(tool, tool.server.param ?? "baseUrl") ?? lacks("addresses"));
   const { form, files, bodies, credentials } = options;
   const call: PreparedCall = {
+    // The way, its first credential, the flow that obtains it, and whether its token names the address. First: V8
+    // copies a leading spread's shape whole, where one amid the literal's members was copied key by key.
+    ...chosen,
     tool,
     values,
     unsent,
     route,
     baseUrl: baseUrl.url,
-    ...chosen, // the way, its first credential, the flow that obtains it, and whether its token names the address
     secrets,
     fail,
     request: (adjust) => {

@@ -21,6 +21,18 @@ describe("redact", () => {
     expect(redact(text, [secret])).toBe(`raw ${REDACTED} url ${REDACTED} json ${REDACTED} end`);
   });
 
+  it("looks for each call's secrets, the last list's finders kept only while every entry is the same", () => {
+    const [one, two, three] = ["zzsecret-one-1", "zzsecret-two-2", "zzsecret-three-3"];
+    expect(mentionsSecret(`a ${two} b`, [one, three])).toBe(false);
+    // The same length, an entry changed in the middle or at the end: the finders are made anew.
+    expect(mentionsSecret(`a ${two} b`, [one, two])).toBe(true);
+    expect(mentionsSecret(`a ${three} b`, [one, two])).toBe(false);
+    expect(mentionsSecret(`a ${three} b`, [two, one, three])).toBe(true);
+    expect(mentionsSecret(`a ${three} b`, [two, three, one])).toBe(true);
+    expect(mentionsSecret(`a ${three} b`, [two, two, one])).toBe(false);
+    expect(mentionsSecret(`a ${three} b`, [])).toBe(false);
+  });
+
   it("redacts every form that mentionsSecret detects", () => {
     const secret = 'k"e\\y/+&=0001';
     for (const form of [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]) {
