@@ -29,9 +29,10 @@ export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--o
 
 Run the contract suite derived from the specs on Prism mocks of them: every
 named example, every limit at its boundary and one step past it, every enum
-value, every cross-field rule both ways, every declared error status, a call
-without credential, the captured request itself, scenarios (polling, 429
-then 200, 5xx on a POST), and random valid and invalid inputs (fast-check).
+value (32 of a longer enum, drawn by a fixed seed), every cross-field rule
+both ways, every declared error status, a call without credential, the
+captured request itself, scenarios (polling, 429 then 200, 5xx on a POST),
+and random valid and invalid inputs (fast-check).
 Tests the generated packages in --out; they must be up to date with --specs.
 Progress goes to stderr: a status line on a terminal, plain lines otherwise.
 

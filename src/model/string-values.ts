@@ -8,6 +8,7 @@ import fc from "fast-check";
 import type { ValueFormat } from "@blockwright/runtime/internal";
 import { FORMAT_MAX_LENGTH, matchesFormat } from "@blockwright/runtime/internal/generate";
 import { drawablePattern, withoutUndrawableAssertions, withRepetitionsAtMost } from "./drawable-pattern.js";
+import { patternArbitrary } from "./pattern-arbitrary.js";
 
 export interface StringRules {
   pattern?: string;
@@ -287,7 +288,7 @@ export function patternDraws(
   let drawn: string[] | undefined;
   try {
     drawn = fc
-      .sample(fc.stringMatching(drawable(pattern, most), { size }), { seed: 7, numRuns: 40 })
+      .sample(patternArbitrary(drawable(pattern, most), size), { seed: 7, numRuns: 40 })
       .filter((s) => s.trim() !== "");
   } catch {
     drawn = drawnLooser(pattern, size, most);
@@ -313,7 +314,7 @@ function drawnLooser(pattern: string, size: (typeof SIZES)[number], most: number
   try {
     const whole = new RegExp(pattern, "u");
     return fc
-      .sample(fc.stringMatching(drawable(looser, most), { size }), { seed: 7, numRuns: 80 })
+      .sample(patternArbitrary(drawable(looser, most), size), { seed: 7, numRuns: 80 })
       .filter((s) => s.trim() !== "" && whole.test(s));
   } catch {
     return undefined;

@@ -4,6 +4,7 @@
 // and invalid ones that break exactly one rule, saying which.
 import fc from "fast-check";
 import { drawablePattern } from "../../model/drawable-pattern.js";
+import { patternArbitrary } from "../../model/pattern-arbitrary.js";
 import {
   isValueFormat,
   multipleNear,
@@ -305,16 +306,17 @@ function regexFormat(p: ParamSpec, values: ToolValues): boolean {
 
 /**
  * fast-check's arbitrary of a pattern's strings, or undefined where it draws from none of it (a lookaround): kept
- * for the process, as an arbitrary holds no state (the random source is given at each draw). Making one tokenizes
- * fast-check's own list of tricky strings against the pattern (about 3.5 ms of CPU), which each property case did
- * again: 144 makings for 4 patterns in the derived suite and the planted mistakes.
+ * for the process, as an arbitrary holds no state (the random source is given at each draw). fast-check's making of
+ * one tokenized its own list of tricky strings against the pattern (about 3.5 ms of CPU; seconds for an alternation of
+ * a thousand fonts: patternArbitrary makes the same one without that), which each property case did again: 144 makings
+ * for 4 patterns in the derived suite and the planted mistakes.
  */
 const matchingArbitraries = new Map<string, fc.Arbitrary<string> | undefined>();
 function matching(pattern: string): fc.Arbitrary<string> | undefined {
   if (matchingArbitraries.has(pattern)) return matchingArbitraries.get(pattern);
   let drawn: fc.Arbitrary<string> | undefined;
   try {
-    drawn = fc.stringMatching(new RegExp(drawablePattern(pattern), "u"));
+    drawn = patternArbitrary(new RegExp(drawablePattern(pattern), "u"));
   } catch {
     drawn = undefined;
   }

@@ -2,6 +2,7 @@
 // the route's operation, sent where the route places it.
 import fc from "fast-check";
 import { drawablePattern } from "../../model/drawable-pattern.js";
+import { patternArbitrary } from "../../model/pattern-arbitrary.js";
 import type { ParamSpec } from "@blockwright/runtime/internal";
 import { expectAcceptedCall } from "../accepted.js";
 import { check, fail } from "../call.js";
@@ -54,7 +55,7 @@ function routeDraws(pattern: string): string[] {
   if (!drawn)
     draws.set(
       pattern,
-      (drawn = fc.sample(fc.stringMatching(new RegExp(drawablePattern(pattern), "u")), { seed: 11, numRuns: 300 })),
+      (drawn = fc.sample(patternArbitrary(new RegExp(drawablePattern(pattern), "u")), { seed: 11, numRuns: 300 })),
     );
   return drawn;
 }
