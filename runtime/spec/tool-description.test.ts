@@ -1,7 +1,7 @@
 // A tool's call and its description, apart and joined again: the generator
 // writes each tool of a package as the two (src/emit/emit.ts), the package's
 // client holds the calls only, and describeTool gives back the definition.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { IR_FIXTURES, irFixture, type IrFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { callOf, DESCRIPTION_FIELDS, describeTool, descriptionOf } from "./tool-description.js";
 import type { ToolSpec } from "./tool-types.js";
@@ -55,5 +55,18 @@ describe("a tool's call and its description", () => {
     expect(joined.title).toBe("Zq \u2028title");
     expect(joined.params.at(-1)).toMatchObject({ name: "__proto__", description: "zq described" });
     expect(Object.getPrototypeOf(joined.params.at(-1))).toBe(Object.prototype);
+  });
+
+  it("split a tool by its keys, making no [key, value] pair of each field (generate splits every tool)", () => {
+    const entries = vi.spyOn(Object, "entries");
+    try {
+      for (const tool of tools) {
+        callOf(tool);
+        descriptionOf(tool);
+      }
+      expect(entries).not.toHaveBeenCalled();
+    } finally {
+      entries.mockRestore();
+    }
   });
 });

@@ -162,7 +162,11 @@ function sortKeys(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const key of keys) {
     const v = (value as Record<string, unknown>)[key];
-    if (v !== undefined) setOwn(out, key, sortKeys(v));
+    if (v === undefined) continue;
+    // A fresh plain object and keys each once (Object.keys): only `__proto__` assigns otherwise than it defines, so
+    // setOwn's other checks (a lookup on the prototype and one on the copy, for every key) are left out.
+    if (key === "__proto__") setOwn(out, key, sortKeys(v));
+    else out[key] = sortKeys(v);
   }
   return out;
 }
