@@ -6,9 +6,10 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { linkProblems as generationLinkProblems } from "../../../test-support/generation-problems.js";
 import { runScratch } from "../../../test-support/run/run-scratch.js";
+import { executeToolDefinition } from "@blockwright/runtime";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { loadProvider } from "../../emit/link-provider.js";
-import { requestJudge } from "../../judge/judge.js";
+import { type Judgement, requestJudge, type SentRequest } from "../../judge/judge.js";
 import { OpenApiDocument } from "../../load/openapi-document.js";
 import { parseYamlSource } from "../../load/yaml-source.js";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
@@ -125,6 +126,36 @@ export function judgedCut(
       body: new TextEncoder().encode(JSON.stringify(body)),
     }).refusals.map((r) => r.rule);
   return { cut, refusals };
+}
+
+/**
+ * The request a call of the drafted `tool` with `input` sends (answered 200 with `{id}`; the call must succeed), and
+ * the request judge's reading of it against the draft's cut document (the credential as a form gives it).
+ */
+export async function judgedCall(
+  d: ProviderDraft,
+  tool: ToolSpec,
+  input: Record<string, unknown>,
+): Promise<{ sent: SentRequest; judged: Judgement }> {
+  let sent: SentRequest | undefined;
+  const fetch = async (request: Request) => {
+    sent = {
+      method: request.method,
+      url: request.url,
+      headers: new Headers(request.headers),
+      body: new Uint8Array(await request.arrayBuffer()),
+    };
+    return new Response(JSON.stringify({ id: "zq1" }), {
+      status: 200,
+      headers: { "content-type": "application/json" },
+    });
+  };
+  const result = await executeToolDefinition(tool, input, { baseUrl: "https://api.acme.test", fetch });
+  if (!result.success || !sent) throw new Error(`the call failed: ${JSON.stringify(result)}`);
+  const judge = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), {
+    credential: "form",
+  });
+  return { sent, judged: judge(sent) };
 }
 
 export { work as draftWorkFolder };

@@ -4,12 +4,10 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime";
-import { OpenApiDocument } from "../../load/openapi-document.js";
-import { parseYamlSource } from "../../load/yaml-source.js";
-import { requestJudge, type SentRequest } from "../../judge/judge.js";
 import {
   draftWorkFolder,
   drafted,
+  judgedCall,
   linkedTools,
   linkProblems,
   notesAt,
@@ -124,30 +122,8 @@ describe("a multipart body that is one string, naming no part (schema: a string,
       });
       expect(await linkProblems(d)).toEqual([]);
       const [tool] = await linkedTools(d);
-      let sent: SentRequest | undefined;
-      const fetchFn = async (request: Request) => {
-        sent = {
-          method: request.method,
-          url: request.url,
-          headers: new Headers(request.headers),
-          body: new Uint8Array(await request.arrayBuffer()),
-        };
-        return new Response(JSON.stringify({ id: "zq1" }), {
-          status: 200,
-          headers: { "content-type": "application/json" },
-        });
-      };
-      const result = await executeToolDefinition(
-        tool!,
-        { accessToken: "zq-token-0001", file: "zq words" },
-        { baseUrl: "https://api.acme.test", fetch: fetchFn },
-      );
-      expect(result).toMatchObject({ success: true });
       // The published document's body is the string itself: one part of it meets that schema, and reads back as given.
-      const judge = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), {
-        credential: "form",
-      });
-      const judged = judge(sent!);
+      const { judged } = await judgedCall(d, tool!, { accessToken: "zq-token-0001", file: "zq words" });
       expect(judged.refusals).toEqual([]);
       expect(judged.read.body).toEqual({ file: "zq words" });
     },
@@ -183,39 +159,18 @@ describe("a multipart field that is a list of files (an array of binary strings)
       });
       expect(await linkProblems(d)).toEqual([]);
       const [tool] = await linkedTools(d);
-      let sent: SentRequest | undefined;
-      let form: FormData | undefined;
-      const fetchFn = async (request: Request) => {
-        form = await request.clone().formData();
-        sent = {
-          method: request.method,
-          url: request.url,
-          headers: new Headers(request.headers),
-          body: new Uint8Array(await request.arrayBuffer()),
-        };
-        return new Response(JSON.stringify({ id: "zq1" }), {
-          status: 200,
-          headers: { "content-type": "application/json" },
-        });
-      };
       const files = [
         new File(["zq one"], "one.txt", { type: "text/plain" }),
         new File(["zq two"], "two.txt", { type: "text/plain" }),
       ];
-      expect(
-        await executeToolDefinition(
-          tool!,
-          { accessToken: "zq-token-0001", docs: files },
-          { baseUrl: "https://api.acme.test", fetch: fetchFn },
-        ),
-      ).toMatchObject({ success: true });
-      const parts = form?.getAll("docs") ?? [];
+      const { sent, judged } = await judgedCall(d, tool!, { accessToken: "zq-token-0001", docs: files });
+      const form = await new Response(sent.body as BodyInit, { headers: sent.headers }).formData();
+      const parts = form.getAll("docs");
       expect(await Promise.all(parts.map((p) => (p as Blob).text()))).toEqual(["zq one", "zq two"]);
-      const judged = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), {
-        credential: "form",
-      })(sent!);
       expect(judged.refusals).toEqual([]);
       expect(judged.read.body).toEqual({ docs: ["(file)", "(file)"] });
+      // No request leaves for these (any answer would do).
+      const fetchFn = async () => new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
       // One file where a list is wanted, or a list with a file past maxBytes: refused before any request.
       expect(
         await executeToolDefinition(

@@ -5,13 +5,17 @@
 // wanted the list as one part.
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { executeToolDefinition } from "@blockwright/runtime";
-import { OpenApiDocument } from "../../load/openapi-document.js";
-import { parseYamlSource } from "../../load/yaml-source.js";
-import { requestJudge, type SentRequest } from "../../judge/judge.js";
 import { multipartParts } from "../../judge/multipart.js";
 import { type DraftedOnMock, casesNotPassed, draftedOnMock } from "../../contract/__fixtures__/drafted-subject.js";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  judgedCall,
+  linkedTools,
+  linkProblems,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -54,30 +58,13 @@ describe("a multipart field that is a list of objects, with no encoding (or a JS
     const d = drafted(doc, ["sendBundle"]);
     expect(await linkProblems(d)).toEqual([]);
     const [tool] = await linkedTools(d);
-    let sent: SentRequest | undefined;
-    const fetchFn = async (request: Request) => {
-      sent = {
-        method: request.method,
-        url: request.url,
-        headers: new Headers(request.headers),
-        body: new Uint8Array(await request.arrayBuffer()),
-      };
-      return new Response(JSON.stringify({ id: "zq1" }), {
-        status: 200,
-        headers: { "content-type": "application/json" },
-      });
-    };
     const pieces = [
       { kind: "zqleaf", ref: "zq-a" },
       { kind: "zqstem", ref: "zq-b" },
     ];
-    const result = await executeToolDefinition(
-      tool!,
-      { accessToken: "zq-token-0001", pieces, marks: [3, 4], notes: [{ zqText: "zq" }], labels: ["zqa", "zqb"] },
-      { baseUrl: "https://api.acme.test", fetch: fetchFn },
-    );
-    expect(result).toMatchObject({ success: true });
-    const parts = multipartParts(sent!.body!, sent!.headers.get("content-type") ?? "");
+    const input = { pieces, marks: [3, 4], notes: [{ zqText: "zq" }], labels: ["zqa", "zqb"] };
+    const { sent, judged } = await judgedCall(d, tool!, { accessToken: "zq-token-0001", ...input });
+    const parts = multipartParts(sent.body!, sent.headers.get("content-type") ?? "");
     if (typeof parts === "string") throw new Error(parts);
     expect(parts.map((p) => [p.name, p.contentType ?? "", p.bytes.toString("utf8")])).toEqual([
       ["pieces", "application/json", JSON.stringify(pieces[0])],
@@ -88,12 +75,8 @@ describe("a multipart field that is a list of objects, with no encoding (or a JS
       ["labels", "application/json", '"zqa"'],
       ["labels", "application/json", '"zqb"'],
     ]);
-    const judge = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), {
-      credential: "form",
-    });
-    const judged = judge(sent!);
     expect(judged.refusals).toEqual([]);
-    expect(judged.read.body).toEqual({ pieces, marks: [3, 4], notes: [{ zqText: "zq" }], labels: ["zqa", "zqb"] });
+    expect(judged.read.body).toEqual(input);
   });
 
   describe("on the mock", () => {
