@@ -41,3 +41,46 @@ describe("a JSON body that is a union of unions of objects", () => {
     expect(await linkProblems(d, "zqnested")).toEqual([]);
   });
 });
+
+// Each shape a union itself, of kinds that are allOf a base (naming its required fields) and a channel (declaring
+// them): the example was sought among the bodies of each shape as a whole, which made none of a union, so that the
+// draft gave no example ("got {}") and the suite's minimal input had nothing to send.
+describe("a JSON body that is a union of channels, each a union of its kinds", () => {
+  const base = { type: "object", required: ["zqto", "zqkind", "zqchannel"], properties: { zqref: { type: "string" } } };
+  const channel = (name: string) => ({
+    type: "object",
+    properties: { zqto: { type: "string" }, zqchannel: { type: "string", enum: [name] } },
+  });
+  const kinds = (name: string, typed: boolean) => ({
+    title: name,
+    oneOf: ["zqpicture", "zqclip"].map((k) => ({
+      allOf: [
+        base,
+        { required: [k], properties: { zqkind: { type: "string", enum: [k] }, [k]: { type: "string" } } },
+        // The first channel restates its kind's field with a description alone, as a published document does.
+        ...(typed ? [] : [{ properties: { [k]: { description: "Its address." } } }]),
+        channel(name),
+      ],
+    })),
+  });
+  const channels = openapi({
+    "/zqsend": {
+      post: {
+        operationId: "SendZqChannel",
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { oneOf: [kinds("zqloud", false), kinds("zqquiet", true)] } } },
+        },
+        responses: { "202": { description: "Accepted." } },
+      },
+    },
+  });
+
+  it("takes its example from a kind of a channel, one no other shape takes", async () => {
+    const d = drafted(channels, ["SendZqChannel"], "zqchannels");
+    const body = Object.values(d.manifest.operations)[0]?.params?.body;
+    expect(body?.example).toMatchObject({ zqchannel: "zqquiet", zqkind: "zqpicture", zqpicture: "example" });
+    expect(d.manifestText).toMatch(/the example is a body of shape 2 \(zqquiet\), which no other shape takes/);
+    expect(await linkProblems(d, "zqchannels")).toEqual([]);
+  });
+});

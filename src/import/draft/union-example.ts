@@ -7,6 +7,7 @@
 // none is taken (shapes that overlap so that every body of one meets another), the draft says so and gives no example.
 // A shape that is a list (`oneOf` of an "add" list and a "delete" list, each of its own item shapes) is tried as a
 // list of one item of each of its item shapes: the empty list, or the first item shape's, may meet every list shape.
+// A shape that is a union itself (a channel of several message kinds) is tried as each of its own shapes.
 import { readDelimitedPatterns } from "../../load/load-rewrites.js";
 import { OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import { followRefs } from "../../load/source-place.js";
@@ -123,6 +124,12 @@ function shapeBodies(doc: OpenApiDocument, rest: Schema, member: Schema, depth =
     shape = doc.flatten({ allOf: [rest, member] });
   } catch {
     return [];
+  }
+  // A shape that is a union itself (a channel of several message kinds): the bodies of each of its own shapes.
+  const inner = Array.isArray(shape.oneOf) ? "oneOf" : Array.isArray(shape.anyOf) ? "anyOf" : undefined;
+  if (inner && depth < MAX_LIST_NESTING) {
+    const { [inner]: members, example: _example, examples: _examples, ...innerRest } = shape;
+    return (members as Schema[]).slice(0, MAX_SHAPES).flatMap((m) => shapeBodies(doc, innerRest, m, depth + 1));
   }
   const base = exampleValue(doc, shape);
   if (Array.isArray(base) || shape.type === "array") return listBodies(doc, shape, base, depth);
