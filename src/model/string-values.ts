@@ -336,7 +336,7 @@ export function stretch(seed: string, length: number): string[] {
 /**
  * Each seed made `length` characters long (stretch), then, for a pattern that fixes how a value starts and ends
  * (`^kms://…:[0-9]{1,5}/kms$`, which no padding at either end meets), the first seed with one of its characters
- * repeated, or a run of them cut, where it stands.
+ * repeated, or a run of them cut, where it stands; then a part of a seed repeated (withGroupRepeated).
  */
 export function* stretchings(seeds: readonly string[], length: number, inside: boolean): Generator<string> {
   for (const seed of seeds) yield* stretch(seed, length);
@@ -348,6 +348,37 @@ export function* stretchings(seeds: readonly string[], length: number, inside: b
     if (i > 0 && chars[i] === chars[i - 1]) continue;
     if (change > 0) yield [...chars.slice(0, i), ...Array(change).fill(chars[i]), ...chars.slice(i)].join("");
     else if (i - change <= chars.length) yield [...chars.slice(0, i), ...chars.slice(i - change)].join("");
+  }
+  // The first two seeds with a delimiter (the example, a value drawn from the pattern).
+  const grouped = seeds.filter((seed) => /[^\p{L}\p{N}]/u.test(seed) && [...seed].length < length).slice(0, 2);
+  for (const seed of grouped) yield* withGroupRepeated([...seed], length);
+}
+
+/**
+ * A pattern of a repeated group whose parts are each bounded (`((?!-)[a-z0-9-]{0,62}[a-z0-9]\.)+…`: a domain's
+ * labels of at most 63 characters, up to 253 in all), which no run of one repeated character meets: `chars` with one
+ * of its parts ending at a delimiter (`example.`) repeated where it stands, the rest made up by one character repeated
+ * at each place in turn.
+ */
+function* withGroupRepeated(chars: readonly string[], length: number): Generator<string> {
+  let from = 0;
+  for (let end = 0; end < chars.length; end++) {
+    if (/[\p{L}\p{N}]/u.test(chars[end] ?? "")) continue;
+    const unit = chars.slice(from, end + 1);
+    from = end + 1;
+    const copies = Math.floor((length - chars.length) / unit.length);
+    if (unit.length < 2 || copies === 0) continue;
+    const grown = [
+      ...chars.slice(0, end + 1),
+      ...Array.from({ length: copies }, () => unit).flat(),
+      ...chars.slice(end + 1),
+    ];
+    const rest = length - grown.length;
+    if (rest === 0) yield grown.join("");
+    else
+      for (let i = 0; i < grown.length; i++)
+        if (i === 0 || grown[i] !== grown[i - 1])
+          yield [...grown.slice(0, i), ...Array(rest).fill(grown[i]), ...grown.slice(i)].join("");
   }
 }
 

@@ -1,7 +1,8 @@
 // A length bound no value meets, because the pattern's shortest match is longer (a resource name's pattern, 31 at
 // least, under `minLength: 20`) or its longest shorter (an anchored 11-character id under `maxLength: 64`): the limit
 // case sought a value of the declared length, found none, and the suite failed with "could not be derived". The
-// bound probed is the effective one, the step past it one character beyond, which the pattern refuses.
+// bound probed is the effective one, the step past it one character beyond, which the pattern refuses. A repeated
+// group of bounded parts (a domain of labels of 63 at most, 253 in all) reaches its bound only with the group repeated.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -74,6 +75,20 @@ describe("a length bound the pattern moves", () => {
     expect(names).toContain("zqRole minLength 2 (11 with its pattern) at the boundary");
     const past = await sentBy(id, "zqRole maxLength 64 (11 with its pattern) one step past it");
     expect([past.value.length, past.refused]).toEqual([12, true]);
+  });
+
+  it("a maxLength a repeated group of bounded parts reaches (a domain's labels, 63 at most): probed", async () => {
+    const domain = withRole({
+      maxLength: 253,
+      pattern: "^(((?!-)[A-Za-z0-9-]{0,62}[A-Za-z0-9])\\.)+((?!-)[A-Za-z0-9-]{1,62}[A-Za-z0-9])$",
+      example: "zq-a.example.test",
+    });
+    const names = derive(domain).map((c) => c.name);
+    expect(names).not.toContain("cases derived");
+    const at = await sentBy(domain, "zqRole maxLength 253 at the boundary");
+    expect(at.value).toHaveLength(253);
+    const role = domain.params.find((p) => p.name === "zqRole")!;
+    expect(checkValue(role, at.value, domain)).toEqual({ value: at.value });
   });
 
   it("a minLength no value of the pattern has (even lengths): the nearest longer value, one less refused", async () => {
