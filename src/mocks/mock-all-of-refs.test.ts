@@ -1,7 +1,8 @@
 // A request body that is a union of channels, each an `allOf` of a message kind (`$ref`) and a channel (`$ref`): Prism
 // merges an `allOf`'s members before it checks, and its merge kept the first `$ref` alone, so that every channel's
 // branch lost its channel, a body of one channel met two branches, and Prism refused it ("must match exactly one
-// schema in oneOf"). The mock's copy writes such members out.
+// schema in oneOf"). The mock's copy writes such members out, as copies: a schema holding itself deeper down (a tree of
+// categories) as the schema itself made the document a cycle, and the mock's start overflowed its stack.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -71,7 +72,53 @@ describe("an allOf of two $ref members in a request body", () => {
     }
   });
 
-  it("writes out a member that is a reference alone, not one that reaches back to its allOf", () => {
+  it("starts and checks a schema that holds itself through an allOf deeper down (a tree of categories)", async () => {
+    const dir = join(work, "tree");
+    mkdirSync(join(dir, "zqtree"), { recursive: true });
+    const base = { type: "object", required: ["zqName"], properties: { zqName: { type: "string" } } };
+    const category = {
+      allOf: [
+        ref("ZqBase"),
+        {
+          properties: {
+            zqChildren: { type: "array", items: { allOf: [ref("ZqCategory"), { description: "A child." }] } },
+          },
+        },
+      ],
+    };
+    const document = openapi(
+      {
+        "/zqcategories": {
+          post: {
+            operationId: "zqcategorise",
+            requestBody: { required: true, content: { "application/json": { schema: ref("ZqCategory") } } },
+            responses: { "201": { description: "ok" } },
+          },
+        },
+      },
+      { schemas: { ZqBase: base, ZqCategory: category } },
+    );
+    writeFileSync(join(dir, "zqtree", "openapi.yaml"), JSON.stringify(document));
+    const mocks = await startMocks(["zqtree"], { specsDir: dir, logLevel: "silent" });
+    try {
+      const send = async (value: unknown) => {
+        const response = await fetch(`${mocks.urls.zqtree}/zqcategories`, {
+          method: "POST",
+          headers: { authorization: "Bearer zq-token-1", "content-type": "application/json" },
+          body: JSON.stringify(value),
+        });
+        await response.arrayBuffer();
+        return response.status;
+      };
+      expect(await send({ zqName: "zqa", zqChildren: [{ zqName: "zqb", zqChildren: [] }] })).toBe(201);
+      // A child without its name is refused: the written-out member is still checked.
+      expect(await send({ zqName: "zqa", zqChildren: [{ zqChildren: [] }] })).toBe(422);
+    } finally {
+      await mocks.close();
+    }
+  });
+
+  it("writes out a copy of a member that is a reference alone; one already being written out stays a $ref", () => {
     const root = {
       components: {
         schemas: {
@@ -84,7 +131,12 @@ describe("an allOf of two $ref members in a request body", () => {
     };
     makeSchemasCompilable(root);
     expect(root.zq.oneOf[0]?.allOf).toEqual([schemas.ZqPicture, schemas.ZqLoud]);
-    expect(root.components.schemas.ZqLoop.allOf[0]).toEqual({ $ref: "#/components/schemas/ZqLoop" });
+    expect(root.zq.oneOf[0]?.allOf[0]).not.toBe(root.components.schemas.ZqPicture);
+    // ZqLoop names itself: written out once, its copy's own reference to it left a reference (no cycle).
+    expect(root.components.schemas.ZqLoop.allOf[0]).toEqual({
+      allOf: [{ $ref: "#/components/schemas/ZqLoop" }, { type: "object" }],
+    });
+    expect(() => JSON.stringify(root)).not.toThrow();
     expect(root.components.schemas.ZqNoted.allOf[0]).toEqual({
       $ref: "#/components/schemas/ZqLoud",
       description: "zq",

@@ -79,39 +79,58 @@ export function makeSchemasCompilable(root: unknown): number {
 const SCALAR_TYPES = new Set(["string", "number", "integer", "boolean"]);
 
 /**
- * Each local `$ref` member of an `allOf` of two or more members written out as the schema it names (the same object),
- * in place; returns how many. Prism merges an `allOf`'s members into one schema before it checks a request or an
- * answer, and its merge keeps the first `$ref` alone: a body `allOf: [$ref Image, $ref MmsChannel]` lost its channel,
- * so that two branches of a union of channels met one body and Prism refused it. A member whose schema reaches back
- * to the `allOf` through members (a cycle) stays a `$ref`.
+ * Each local `$ref` member of an `allOf` of two or more members written out as a copy of the schema it names, in
+ * place; returns how many. Prism merges an `allOf`'s members into one schema before it checks a request or an answer,
+ * and its merge keeps the first `$ref` alone: a body `allOf: [$ref Image, $ref MmsChannel]` lost its channel, so that
+ * two branches of a union of channels met one body and Prism refused it. A copy of the schema as the document wrote it
+ * (its own `allOf`s written out likewise), made once a schema and shared: the schema itself would make a document
+ * whose schema holds itself deeper down (a category's children) a cycle, which no JSON writes; a reference met again
+ * while its copy is being made stays a `$ref`.
  */
 function allOfRefsWrittenOut(root: unknown): number {
-  const lists: unknown[][] = [];
-  eachSchemaNode(root, (node) => {
-    if (Array.isArray(node.allOf) && node.allOf.length > 1) lists.push(node.allOf);
-  });
-  let written = 0;
-  for (const list of lists)
-    list.forEach((member, i) => {
-      // A reference alone (3.1 reads a reference's siblings: such a member stays as written).
-      if (member === null || typeof member !== "object" || Object.keys(member).length !== 1) return;
-      let target: unknown = member;
-      for (let hops = 0; hops < 8 && refTarget(root, target) !== target; hops++) target = refTarget(root, target);
-      if (target === member || target === null || typeof target !== "object" || reachesList(root, target, list)) return;
-      list[i] = target;
-      written++;
+  const written = new Map<string, Node>();
+  const making = new Set<string>();
+  const lists = (under: unknown): unknown[][] => {
+    const found: unknown[][] = [];
+    eachSchemaNode(under, (node) => {
+      if (Array.isArray(node.allOf) && node.allOf.length > 1) found.push(node.allOf);
     });
-  return written;
+    return found;
+  };
+  let count = 0;
+  const writeOut = (list: unknown[]): void =>
+    list.forEach((member, i) => {
+      const ref = loneRef(member);
+      const copy = ref === undefined ? undefined : copyOf(ref);
+      if (copy === undefined) return;
+      list[i] = copy;
+      count++;
+    });
+  const copyOf = (ref: string): Node | undefined => {
+    if (written.has(ref)) return written.get(ref);
+    if (making.has(ref)) return undefined;
+    let target = refTarget(root, { $ref: ref });
+    for (let hops = 0; hops < 8 && loneRef(target) !== undefined; hops++) target = refTarget(root, target);
+    if (target === null || typeof target !== "object" || loneRef(target) !== undefined) return undefined;
+    making.add(ref);
+    const copy = structuredClone(target) as Node;
+    for (const list of lists(copy)) writeOut(list);
+    making.delete(ref);
+    written.set(ref, copy);
+    return copy;
+  };
+  // Every copy is made from the document as written, before any of its own lists is changed.
+  const own = lists(root);
+  for (const ref of own.flatMap((list) => list.map(loneRef))) if (ref !== undefined) copyOf(ref);
+  for (const list of own) writeOut(list);
+  return count;
 }
 
-/** Whether `schema` reaches `list` through `allOf` members (written or `$ref`s). */
-function reachesList(root: unknown, schema: unknown, list: unknown[], seen = new Set<unknown>()): boolean {
-  const node = refTarget(root, schema);
-  if (node === null || typeof node !== "object" || seen.has(node)) return false;
-  seen.add(node);
-  const members = (node as Node).allOf;
-  if (!Array.isArray(members)) return false;
-  return members === list || members.some((m) => reachesList(root, m, list, seen));
+/** A member's local `$ref` when it is a reference alone (3.1 reads a reference's siblings: such a member stays). */
+function loneRef(member: unknown): string | undefined {
+  if (member === null || typeof member !== "object" || Object.keys(member).length !== 1) return undefined;
+  const ref = (member as Node).$ref;
+  return typeof ref === "string" && ref.startsWith("#/") ? ref : undefined;
 }
 
 /** A schema's `$ref` followed (a local one), or the schema itself. */
