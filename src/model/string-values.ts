@@ -374,11 +374,17 @@ function* withGroupRepeated(chars: readonly string[], length: number): Generator
       ...chars.slice(end + 1),
     ];
     const rest = length - grown.length;
-    if (rest === 0) yield grown.join("");
-    else
-      for (let i = 0; i < grown.length; i++)
-        if (i === 0 || grown[i] !== grown[i - 1])
-          yield [...grown.slice(0, i), ...Array(rest).fill(grown[i]), ...grown.slice(i)].join("");
+    if (rest === 0) {
+      yield grown.join("");
+      continue;
+    }
+    // The rest at each place of the seed (the copies add no place of their own): as many tries as the seed is long,
+    // however long the value.
+    for (let i = 0; i < chars.length; i++) {
+      if (i > 0 && chars[i] === chars[i - 1]) continue;
+      const at = i <= end ? i : i + copies * unit.length;
+      yield [...grown.slice(0, at), ...Array(rest).fill(grown[at]), ...grown.slice(at)].join("");
+    }
   }
 }
 
