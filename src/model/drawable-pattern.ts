@@ -6,7 +6,8 @@
 // still splits every string it considers). Drawn instead with the outer
 // repetition written out (`(?:[^|]*\|?)`): every value of that pattern matches
 // the published one, so the values stay valid, and the draw is quick.
-import { type AST, RegExpParser, visitRegExpAST } from "@eslint-community/regexpp";
+import { visitRegExpAST } from "@eslint-community/regexpp";
+import { patternAst } from "../common/pattern-ast.js";
 
 const UNBOUNDED = /^(?:[*+]|\{\d+,\})/;
 const REPEATED = /^(?:[*+]|\{\d+(?:,\d*)?\})\??/;
@@ -73,12 +74,8 @@ function bounds(q: string): [number, number] {
  * Undefined when the pattern holds none, or does not parse.
  */
 export function withoutUndrawableAssertions(pattern: string): string | undefined {
-  let ast: AST.Pattern;
-  try {
-    ast = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(pattern, 0, pattern.length, { unicode: true });
-  } catch {
-    return undefined;
-  }
+  const ast = patternAst(pattern);
+  if (!ast) return undefined;
   const cuts: [number, number][] = [];
   visitRegExpAST(ast, {
     onAssertionEnter(node) {
@@ -108,12 +105,8 @@ export function withoutUndrawableAssertions(pattern: string): string | undefined
  * bound is higher, or where the pattern does not parse.
  */
 export function withRepetitionsAtMost(pattern: string, length: number): string {
-  let ast: AST.Pattern;
-  try {
-    ast = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(pattern, 0, pattern.length, { unicode: true });
-  } catch {
-    return pattern;
-  }
+  const ast = patternAst(pattern);
+  if (!ast) return pattern;
   const edits: [number, number, string][] = [];
   visitRegExpAST(ast, {
     onQuantifierEnter(node) {

@@ -8,7 +8,8 @@
 // repetition as `fc.array` of its unit with those slices given (`experimentalCustomSlices`, what `fc.string` passes),
 // found by a check of our own: a branch's fixed text looked up in a set, a character range by its code, each answer
 // kept. A construct not read here (a lookaround, a back-reference, a Unicode property) is left to `stringMatching`.
-import { type AST, RegExpParser } from "@eslint-community/regexpp";
+import type { AST } from "@eslint-community/regexpp";
+import { patternAst } from "../common/pattern-ast.js";
 import fc from "fast-check";
 
 /** fast-check's tree of a pattern (`TokenizeRegex.ts`), the parts stringMatching draws from. */
@@ -46,8 +47,8 @@ export function patternArbitrary(regex: RegExp, size?: fc.Size): fc.Arbitrary<st
   const source = regex.source;
   let root: Token | undefined;
   try {
-    const ast = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(source, 0, source.length, { unicode: true });
-    if (regex.flags === "u") root = withMissingDotStar(single(ast.alternatives));
+    const ast = regex.flags === "u" ? patternAst(source) : undefined;
+    if (ast) root = withMissingDotStar(single(ast.alternatives));
   } catch (e) {
     if (!(e instanceof Unread)) throw e;
   }

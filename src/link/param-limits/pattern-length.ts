@@ -6,7 +6,8 @@
 // bounds the value, so a parameter sent in the address or a header needs no
 // `maxLength` of its own; one that is not anchored matches inside a longer
 // value, which it does not bound.
-import { RegExpParser, type AST } from "@eslint-community/regexpp";
+import type { AST } from "@eslint-community/regexpp";
+import { patternAst } from "../../common/pattern-ast.js";
 import type { Schema } from "../../load/openapi-document.js";
 import { statesByteFormat } from "../../model/byte-text.js";
 import type { LinkContext, Path } from "../context.js";
@@ -27,12 +28,8 @@ export function patternLengths(pattern: string): PatternLengths | undefined {
 }
 
 function measure(pattern: string): PatternLengths | undefined {
-  let ast: AST.Pattern;
-  try {
-    ast = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(pattern, 0, pattern.length, { unicode: true });
-  } catch {
-    return undefined;
-  }
+  const ast = patternAst(pattern);
+  if (!ast) return undefined;
   const { min, max } = lengthOf(ast);
   return { min, max: ast.alternatives.every(anchored) ? max : Infinity };
 }
@@ -43,12 +40,8 @@ function measure(pattern: string): PatternLengths | undefined {
  * when it does not parse, or some way through it may match.
  */
 export function matchesNothing(pattern: string): boolean {
-  let ast: AST.Pattern;
-  try {
-    ast = new RegExpParser({ ecmaVersion: 2025 }).parsePattern(pattern, 0, pattern.length, { unicode: true });
-  } catch {
-    return false;
-  }
+  const ast = patternAst(pattern);
+  if (!ast) return false;
   return ast.alternatives.every(blocked);
 }
 
