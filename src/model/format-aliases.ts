@@ -4,7 +4,7 @@
 // no rule the mock holds it to.
 import type { ValueFormat } from "@blockwright/runtime/internal";
 import { isValueFormat } from "@blockwright/runtime/internal/generate";
-import { BASE64_PATTERN, TIME_PATTERN } from "../load/examples/format-texts.js";
+import { BASE64_PATTERN, HTTP_DATE_PATTERN, TIME_PATTERN } from "../load/examples/format-texts.js";
 import { anyText, anyTextLengths } from "./byte-text.js";
 import { DURATION_PATTERN } from "./duration-text.js";
 
@@ -19,13 +19,15 @@ export function valueFormatOf(format: unknown): ValueFormat | undefined {
 
 /**
  * Formats a manifest states as the pattern their values match (add's draft of a top-level parameter, the link's limits
- * inside a JSON value, the values the sampler makes): validators and mocks check them, and the manifest has no name
- * for them.
+ * inside a JSON value, the values the sampler makes): validators and mocks check them, or the document's reader expects
+ * them, and the manifest has no name for them. `says`: what the format is, in add's note of the draft.
  */
-export const FORMAT_PATTERNS: Readonly<Record<string, string>> = {
-  time: TIME_PATTERN,
-  duration: DURATION_PATTERN,
-  byte: BASE64_PATTERN,
+export const FORMAT_PATTERNS: Readonly<Record<string, { pattern: string; says: string }>> = {
+  time: { pattern: TIME_PATTERN, says: "RFC 3339, 13:22:00" },
+  duration: { pattern: DURATION_PATTERN, says: "ISO 8601, PT1H" },
+  byte: { pattern: BASE64_PATTERN, says: "base64 text" },
+  "http-date": { pattern: HTTP_DATE_PATTERN, says: "an HTTP date, Sun, 06 Nov 1994 08:49:37 GMT" },
+  "date-time-rfc1123": { pattern: HTTP_DATE_PATTERN, says: "an HTTP date, Sun, 06 Nov 1994 08:49:37 GMT" },
 };
 
 /**
@@ -34,7 +36,7 @@ export const FORMAT_PATTERNS: Readonly<Record<string, string>> = {
  */
 export function formatPatternOf(format: unknown, pattern?: unknown): string | undefined {
   if (typeof format !== "string" || !Object.hasOwn(FORMAT_PATTERNS, format)) return undefined;
-  return typeof pattern === "string" && !anyText(pattern) ? undefined : FORMAT_PATTERNS[format];
+  return typeof pattern === "string" && !anyText(pattern) ? undefined : FORMAT_PATTERNS[format]?.pattern;
 }
 
 export interface TextRules {

@@ -6,11 +6,8 @@ import { checkValue, isAbsent, isValueFormat, type ParamSpec } from "@blockwrigh
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { FILLED_BY_FETCH } from "../../load/ignored-headers.js";
 import { wholeNumberRange } from "../../load/examples/schema-lookup.js";
-import { BASE64_PATTERN, TIME_PATTERN } from "../../load/examples/format-texts.js";
-import { anyText } from "../../model/byte-text.js";
-import { DURATION_PATTERN } from "../../model/duration-text.js";
 import { schemaPlace } from "../../link/param-limits/schema-place.js";
-import { FORMAT_ALIASES } from "../../model/format-aliases.js";
+import { FORMAT_ALIASES, FORMAT_PATTERNS, formatPatternOf } from "../../model/format-aliases.js";
 import { typeOf, valuesType, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { booleanEnum } from "../../load/text-enum.js";
 import type { ReviewNote } from "../manifest-yaml.js";
@@ -280,25 +277,13 @@ function withFormat(doc: OpenApiDocument, flat: Schema, param: ManifestParam, no
           `${formats[0]}, the first`,
       );
     }
-  } else if (
-    t === "string" &&
-    flat.format === "byte" &&
-    (param.pattern === undefined || anyText(param.pattern)) &&
-    !param.enum
-  ) {
-    // Base64 (OpenAPI's byte): validators and mocks check it, so a value must be base64 text; a pattern says so. The
-    // spec's own pattern gives way where it says only "any characters" (`^.{1,2097152}`: its length bounds stay), or
-    // the values drafted from it ("example") broke the format.
-    param.pattern = BASE64_PATTERN;
-    note("the spec gives format byte (base64 text): drafted as a pattern base64 text matches");
-  } else if (t === "string" && flat.format === "duration" && param.pattern === undefined && !param.enum) {
-    // An ISO 8601 duration: validators and mocks check it, a manifest cannot state it; a pattern says so.
-    param.pattern = DURATION_PATTERN;
-    note("the spec gives format duration (ISO 8601, PT1H): drafted as a pattern its values match");
-  } else if (t === "string" && flat.format === "time" && param.pattern === undefined && !param.enum) {
-    // An RFC 3339 time of day: validators and mocks check it, a manifest cannot state it; a pattern says so.
-    param.pattern = TIME_PATTERN;
-    note("the spec gives format time (RFC 3339, 13:22:00): drafted as a pattern its values match");
+  } else if (t === "string" && !param.enum && formatPatternOf(flat.format, param.pattern) !== undefined) {
+    // A format a manifest cannot name (base64, an ISO 8601 duration, an RFC 3339 time, an HTTP date): validators and
+    // mocks check it, or the upstream reads it so; a pattern says so. The spec's own pattern gives way where it says
+    // only "any characters" (`^.{1,2097152}`: its length bounds stay), or the values drafted from it broke the format.
+    const format = String(flat.format);
+    param.pattern = formatPatternOf(format, param.pattern);
+    note(`the spec gives format ${format} (${FORMAT_PATTERNS[format]?.says}): drafted as a pattern its values match`);
   } else if (typeof flat.format === "string" && !PLAIN_FORMATS.has(flat.format))
     note(`the spec gives format ${flat.format}, which a manifest cannot state yet`);
 }

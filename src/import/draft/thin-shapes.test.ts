@@ -204,7 +204,7 @@ describe("a parameter of format byte (base64 text)", () => {
       expect(base64.test(text), text).toBe(true);
     for (const text of ["zq lamp", "emE", "e===", "em=E"]) expect(base64.test(text), text).toBe(false);
     expect(notesAt(d, "operations.acme_add_zq_lamp.params.zqPicture")).toContain(
-      "the spec gives format byte (base64 text): drafted as a pattern base64 text matches",
+      "the spec gives format byte (base64 text): drafted as a pattern its values match",
     );
     expect(await linkProblems(d)).toEqual([]);
     const [tool] = await linkedTools(d);

@@ -6,8 +6,9 @@ export const paramLimits = {
   wording:
     "**Limits** of a parameter: `minimum`, `maximum`, `multipleOf` (taken from the spec), `integer`, " +
     "`minLength`, `maxLength`, `pattern`, `enum`, `format` (`date-time`, `date`, `email`, `uri`, `uuid`, " +
-    "`ipv4`, `ipv6`, `hostname`, `uri-reference`, `regex`, taken from the spec; `base-url`; a spec's `time` and " +
-    "`duration` are stated as the pattern their values match), `separator` (a list of values in one string, e.g. " +
+    "`ipv4`, `ipv6`, `hostname`, `uri-reference`, `regex`, taken from the spec; `base-url`; a spec's `time`, " +
+    "`duration`, `byte` and HTTP date (`http-date`, `date-time-rfc1123`) are stated as the pattern their values " +
+    "match), `separator` (a list of values in one string, e.g. " +
     "comma-separated values from the enum), `keys`, `values` and `items` (limits of the values inside a `json` " +
     "object or array, taken from the spec's `additionalProperties` and `items`), " +
     "`minItems` and `maxItems` (how many items a `json` array holds, taken from the spec), `forbiddenKeys`. " +
