@@ -20,14 +20,15 @@ export function valueFormatOf(format: unknown): ValueFormat | undefined {
 /**
  * Formats a manifest states as the pattern their values match (add's draft of a top-level parameter, the link's limits
  * inside a JSON value, the values the sampler makes): validators and mocks check them, or the document's reader expects
- * them, and the manifest has no name for them. `says`: what the format is, in add's note of the draft.
+ * them, and the manifest has no name for them. `hint`: the pattern in words, which add drafts as its `patternHint` (an
+ * error, a model's tool description) and its note.
  */
-export const FORMAT_PATTERNS: Readonly<Record<string, { pattern: string; says: string }>> = {
-  time: { pattern: TIME_PATTERN, says: "RFC 3339, 13:22:00" },
-  duration: { pattern: DURATION_PATTERN, says: "ISO 8601, PT1H" },
-  byte: { pattern: BASE64_PATTERN, says: "base64 text" },
-  "http-date": { pattern: HTTP_DATE_PATTERN, says: "an HTTP date, Sun, 06 Nov 1994 08:49:37 GMT" },
-  "date-time-rfc1123": { pattern: HTTP_DATE_PATTERN, says: "an HTTP date, Sun, 06 Nov 1994 08:49:37 GMT" },
+export const FORMAT_PATTERNS: Readonly<Record<string, { pattern: string; hint: string }>> = {
+  time: { pattern: TIME_PATTERN, hint: "an RFC 3339 time of day, such as 13:22:00" },
+  duration: { pattern: DURATION_PATTERN, hint: "an ISO 8601 duration, such as PT1H" },
+  byte: { pattern: BASE64_PATTERN, hint: "base64 text, such as aGVsbG8=" },
+  "http-date": { pattern: HTTP_DATE_PATTERN, hint: "an HTTP date, such as Sun, 06 Nov 1994 08:49:37 GMT" },
+  "date-time-rfc1123": { pattern: HTTP_DATE_PATTERN, hint: "an HTTP date, such as Sun, 06 Nov 1994 08:49:37 GMT" },
 };
 
 /**

@@ -31,7 +31,9 @@ describe("a parameter of format date-time-rfc1123 or http-date", () => {
     const d = drafted(doc, ["listZqReports"]);
     const params = d.manifest.operations.acme_list_zq_reports!.params!;
     for (const name of ["zqDate", "zqSince"]) {
-      const p = params[name] as { pattern?: string; maxLength?: number };
+      const p = params[name] as { pattern?: string; patternHint?: string; maxLength?: number };
+      // The pattern in words: what a refusal and a model's tool description say of it.
+      expect(p.patternHint, name).toMatch(/^an HTTP date, such as /);
       const httpDate = new RegExp(String(p.pattern), "u");
       for (const text of [
         "Sun, 06 Nov 1994 08:49:37 GMT",
@@ -55,8 +57,8 @@ describe("a parameter of format date-time-rfc1123 or http-date", () => {
       expect(p.maxLength, name).toBeUndefined();
     }
     expect(notesAt(d, "operations.acme_list_zq_reports.params.zqDate")).toContain(
-      "the spec gives format date-time-rfc1123 (an HTTP date, Sun, 06 Nov 1994 08:49:37 GMT): drafted as a pattern " +
-        "its values match",
+      "the spec gives format date-time-rfc1123 (an HTTP date, such as Sun, 06 Nov 1994 08:49:37 GMT): drafted as a " +
+        "pattern its values match",
     );
     expect(await linkProblems(d)).toEqual([]);
   });

@@ -282,8 +282,10 @@ function withFormat(doc: OpenApiDocument, flat: Schema, param: ManifestParam, no
     // mocks check it, or the upstream reads it so; a pattern says so. The spec's own pattern gives way where it says
     // only "any characters" (`^.{1,2097152}`: its length bounds stay), or the values drafted from it broke the format.
     const format = String(flat.format);
+    const hint = FORMAT_PATTERNS[format]?.hint;
     param.pattern = formatPatternOf(format, param.pattern);
-    note(`the spec gives format ${format} (${FORMAT_PATTERNS[format]?.says}): drafted as a pattern its values match`);
+    if (hint) param.patternHint = hint;
+    note(`the spec gives format ${format} (${hint}): drafted as a pattern its values match`);
   } else if (typeof flat.format === "string" && !PLAIN_FORMATS.has(flat.format))
     note(`the spec gives format ${flat.format}, which a manifest cannot state yet`);
 }

@@ -204,7 +204,7 @@ describe("a parameter of format byte (base64 text)", () => {
       expect(base64.test(text), text).toBe(true);
     for (const text of ["zq lamp", "emE", "e===", "em=E"]) expect(base64.test(text), text).toBe(false);
     expect(notesAt(d, "operations.acme_add_zq_lamp.params.zqPicture")).toContain(
-      "the spec gives format byte (base64 text): drafted as a pattern its values match",
+      "the spec gives format byte (base64 text, such as aGVsbG8=): drafted as a pattern its values match",
     );
     expect(await linkProblems(d)).toEqual([]);
     const [tool] = await linkedTools(d);
@@ -238,7 +238,7 @@ describe("a query parameter of format duration (ISO 8601)", () => {
     for (const text of ["", "P", "PT", "P1DT", "PT1Hx", "1H", "P1H", "PT1.5S"])
       expect(duration.test(text), text).toBe(false);
     expect(notesAt(d, "operations.acme_list_zq_lamps.params.zqEvery")).toContain(
-      "the spec gives format duration (ISO 8601, PT1H): drafted as a pattern its values match",
+      "the spec gives format duration (an ISO 8601 duration, such as PT1H): drafted as a pattern its values match",
     );
     expect(await linkProblems(d)).toEqual([]);
   });

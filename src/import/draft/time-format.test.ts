@@ -37,7 +37,7 @@ describe("a query parameter of format time", () => {
     for (const text of ["", "13:22", "24:00:00", "13:60:00", "13:22:61", "1:22:00", "13:22:00 ", "example"])
       expect(time.test(text), text).toBe(false);
     expect(notesAt(d, "operations.acme_list_zq_flights.params.zqDeparts")).toContain(
-      "the spec gives format time (RFC 3339, 13:22:00): drafted as a pattern its values match",
+      "the spec gives format time (an RFC 3339 time of day, such as 13:22:00): drafted as a pattern its values match",
     );
     expect(await linkProblems(d)).toEqual([]);
   });
