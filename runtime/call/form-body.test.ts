@@ -64,10 +64,15 @@ describe("form bodies", () => {
     );
   });
 
-  it("send a field the document JSON-encodes (encoding.contentType) as one JSON pair, a list included", () => {
-    expect(
-      decoded(encodeForm({ to: ["a", "b"], note: "hi" }, { to: { style: "form", explode: true, json: true } })),
-    ).toBe('to=["a","b"]&note=hi');
+  it("send a field the document JSON-encodes (encoding.contentType) as one JSON pair, a list a pair per item", () => {
+    const json = { style: "form", explode: true, json: true } as const;
+    expect(decoded(encodeForm({ to: ["a", "b"], meta: { k: [1] }, note: "hi" }, { to: json, meta: json }))).toBe(
+      'to="a"&to="b"&meta={"k":[1]}&note=hi',
+    );
+    // A list of lists: each item its JSON; an empty list, no pair (as an exploded form list).
+    expect(decoded(encodeForm({ to: [["a"], ["b", "c"]], cc: [] }, { to: json, cc: json }))).toBe(
+      'to=["a"]&to=["b","c"]',
+    );
   });
 
   it("keep bracket nesting below what a style describes, and send null as an empty value", () => {

@@ -9,7 +9,8 @@
 //   form, no explode             tags=a,b           an object: meta=k1,v1,k2,v2
 //   spaceDelimited / pipeDelimited  tags=a%20b / tags=a%7Cb   (arrays, objects)
 //   deepObject                   address[city]=Paris&metadata[k]=v, arrays indexed: tags[0]=a
-//   JSON (encoding.contentType, or `content`)  to=%5B%22a%22%5D (["a"])
+//   JSON (encoding.contentType, or `content`)  to=%5B%22a%22%5D (["a"]); a form field's list, a pair per item:
+//                                              to=%22a%22&to=%22b%22 ("a", "b")
 //   simple / label / matrix      a,b / .a,b or .a.b / ;id=a,b or ;id=a;id=b
 //
 // Each item is percent-encoded on its own (RFC 3986: all but the unreserved
@@ -33,7 +34,14 @@ export function encodeForm(body: unknown, fields: Record<string, FormFieldEncodi
   if (body !== null && typeof body === "object" && !Array.isArray(body)) {
     for (const [name, value] of Object.entries(body)) {
       if (value === undefined) continue;
-      field(pairs, name, value, (ownValue(fields, name) as FormFieldEncoding | undefined) ?? FORM);
+      const encoding = (ownValue(fields, name) as FormFieldEncoding | undefined) ?? FORM;
+      // A list the document encodes as JSON: a pair per item, each its JSON (OpenAPI 3.2, Encoding Object: "one encoded
+      // value per array item, each with the same name"; 3.0 and 3.1 define an array's contentType by its items').
+      if (encoding.json && Array.isArray(value))
+        value.forEach((item) => {
+          field(pairs, name, item, encoding); // forEach, not for…of: a sparse array's holes send nothing
+        });
+      else field(pairs, name, value, encoding);
     }
   }
   return pairs.map(([name, value]) => `${percentEncoded(name)}=${value}`).join("&");

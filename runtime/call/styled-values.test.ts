@@ -69,7 +69,8 @@ describe("values written as the document's styles say", () => {
   });
 
   it(
-    "writes a form field the document JSON-encodes as " + "one JSON pair, and an unexploded list with its commas",
+    "writes a form field list the document JSON-encodes " +
+      "a JSON pair per item, and an unexploded list with its commas",
     async () => {
       const request = await sent("zqwire_send_message", {
         to: ["ada", "bob"],
@@ -77,7 +78,7 @@ describe("values written as the document's styles say", () => {
         ids: [1, 2],
         meta: { lang: "en" },
       });
-      expect(request.body).toBe("to=%5B%22ada%22%2C%22bob%22%5D&text=hi&ids=1,2&meta%5Blang%5D=en");
+      expect(request.body).toBe("to=%22ada%22&to=%22bob%22&text=hi&ids=1,2&meta%5Blang%5D=en");
     },
   );
 

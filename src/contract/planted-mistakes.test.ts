@@ -164,7 +164,7 @@ const MISTAKES: [string, string, (tools: Map<string, ToolSpec>) => void, RegExp]
     "form, a JSON-encoded field (encoding.contentType)",
     "zqwire_send_message",
     (t) => delete (tool(t, "zqwire_send_message").body as { fields: Record<string, { json?: true }> }).fields.to?.json,
-    /\[encoding\.contentType\] \/body\/to: .*a JSON list goes as to=\["a","b"\]/,
+    /\[encoding\.contentType\] \/body\/to: .*"ada" is not JSON; a list goes a pair per item, .*to="a"&to="b"/,
   ],
   [
     "form, a list in one pair (encoding explode)",

@@ -25,6 +25,7 @@ import {
   typesOf,
 } from "./text-values.js";
 import { decoded, shownChar, rawProblem } from "./uri-text.js";
+import { contentField } from "./parameter-content.js";
 
 type Media = { mediaType: string; at: Path; node: Node };
 /** The body's fields; `whole`, where the body's schema describes another value than the fields (one part's text). */
@@ -204,40 +205,6 @@ function styledField(
       sent,
     ),
   };
-}
-
-/** A content-based field: one value, the media type's text (JSON parsed). */
-function contentField(
-  contentType: string,
-  mine: RawPair[],
-  name: string,
-  schema: unknown,
-  data: unknown,
-): { value: unknown } | { message: string } {
-  const json = contentType.split(",").some((t) => isJsonMediaType(t.trim()));
-  if (mine.length !== 1 || mine[0]?.name !== name) {
-    const exploded =
-      json && typesOf(data, schema).has("array")
-        ? `, as an exploded form writes a list; a JSON list goes as ${name}=["a","b"]`
-        : "";
-    return {
-      message:
-        `the document encodes it as ${contentType} (encoding.contentType): one ` +
-        `pair ${name}=<${json ? "JSON" : "text"}>; sent ${mine.length} pair${mine.length === 1 ? "" : "s"}${exploded}`,
-    };
-  }
-  const text = decoded(mine[0].raw ?? "", true);
-  if (text === undefined) return { message: "the value's escapes are not UTF-8" };
-  if (!json) return { value: scalarOf(data, schema, text) };
-  try {
-    return { value: JSON.parse(text) };
-  } catch {
-    return {
-      message:
-        `the document encodes it as ${contentType} (encoding.contentType), ` +
-        `and ${JSON.stringify(text.slice(0, 80))} is not JSON`,
-    };
-  }
 }
 
 /** A multipart/form-data body's fields, each part's Content-Type and headers held to the field's encoding. */

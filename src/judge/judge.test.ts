@@ -321,22 +321,20 @@ describe("the request judge", () => {
     ]);
   });
 
-  it("reads a JSON-encoded form field as one JSON pair, and refuses it exploded", () => {
+  it("reads a JSON-encoded form field list as a JSON pair per item, and refuses it unquoted or in one pair", () => {
     const form = { "content-type": "application/x-www-form-urlencoded" };
-    const ok = judge(
-      request("POST", "/messages", form, `to=${encodeURIComponent('["a","b"]')}&tags=x&tags=y&body=hi+there`),
-    );
+    const each = (texts: string[]) => texts.map((t) => `to=${encodeURIComponent(t)}`).join("&");
+    const ok = judge(request("POST", "/messages", form, `${each(['"a"', '"b"'])}&tags=x&tags=y&body=hi+there`));
     expect(ok.refusals).toEqual([]);
     expect(ok.read.body).toEqual({ to: ["a", "b"], tags: ["x", "y"], body: "hi there" });
-    const exploded = judge(request("POST", "/messages", form, "to=a&to=b")).refusals;
-    expect(exploded).toMatchObject([
-      {
-        rule: "encoding.contentType",
-        pointer: "/body/to",
-        at: "#/paths/~1messages/post/requestBody/content/application~1x-www-form-urlencoded/encoding/to",
-      },
-    ]);
-    expect(exploded[0]?.message).toContain('to=["a","b"]');
+    expect(judge(request("POST", "/messages", form, each(['"a"']))).read.body).toEqual({ to: ["a"] });
+    const at = "#/paths/~1messages/post/requestBody/content/application~1x-www-form-urlencoded/encoding/to";
+    const unquoted = judge(request("POST", "/messages", form, "to=a&to=b")).refusals;
+    expect(unquoted).toMatchObject([{ rule: "encoding.contentType", pointer: "/body/to", at }]);
+    expect(unquoted[0]?.message).toContain('"a" is not JSON');
+    const whole = judge(request("POST", "/messages", form, each(['["a","b"]']))).refusals;
+    expect(whole).toMatchObject([{ rule: "encoding.contentType", pointer: "/body/to", at }]);
+    expect(whole[0]?.message).toContain('to="a"&to="b"');
   });
 
   it(

@@ -5,6 +5,7 @@ import { refPath, valueAt } from "./json-ref.js";
 import type { YamlSource } from "./yaml-source.js";
 import { OperationIndex, operationRef, ownOperationId, requestPath } from "./operation-index.js";
 import { withTextEnum } from "./text-enum.js";
+import { AllOfMerge } from "./schemas/all-of-merge.js";
 import {
   bareMediaType,
   carriesNoContent,
@@ -372,25 +373,14 @@ export class OpenApiDocument {
     return typeof value === t;
   }
 
-  /** Resolve `$ref`s and merge `allOf` members into one schema. */
+  private readonly allOf = new AllOfMerge((s) => this.resolve(s));
+
+  /**
+   * Resolve `$ref`s and merge `allOf` members into one schema, the schema's own keywords a member too (first), the
+   * tighter of two bounds kept; a property several of them name is the merge of every one's schema (all-of-merge.ts).
+   */
   flatten(schema: Schema): Schema {
-    const resolved = this.resolve(schema);
-    if (!Array.isArray(resolved.allOf)) return resolved;
-    const merged: Schema = { ...resolved, allOf: undefined };
-    const properties: Record<string, Schema> = { ...((resolved.properties as Record<string, Schema>) ?? {}) };
-    const required = new Set<string>((resolved.required as string[]) ?? []);
-    for (const member of resolved.allOf as Schema[]) {
-      const flat = this.flatten(member);
-      Object.assign(properties, flat.properties ?? {});
-      for (const r of (flat.required as string[]) ?? []) required.add(r);
-      for (const [k, v] of Object.entries(flat)) {
-        if (k !== "properties" && k !== "required" && merged[k] === undefined) merged[k] = v;
-      }
-    }
-    merged.properties = properties;
-    merged.required = [...required];
-    delete merged.allOf;
-    return merged;
+    return this.allOf.flatten(schema);
   }
 
   /** `unschemed`: the JSON type has no schema, and an example written as a text of JSON is the value it spells. */

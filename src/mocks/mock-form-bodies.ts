@@ -177,8 +177,10 @@ const URLENCODED = /^application\/x-www-form-urlencoded\b/i;
 /**
  * A form field written as one text (the document JSON-encodes it: `encoding.<field>.contentType` a JSON type, no
  * style, explode or allowReserved; or a list in one pair, unexploded or space- or pipe-delimited) taken as text: it
- * goes as one `to=["a","b"]` or `ids=1,2` pair, which Prism reads as text and refused as "must be array". The
- * request judge reads it as the document says and holds it to the field's schema.
+ * goes as one `meta={"a":1}` or `ids=1,2` pair, which Prism reads as text and refused as "must be object" or "must be
+ * array". A list the document JSON-encodes goes a JSON pair per item (`to="a"&to="b"`, runtime/call/form-body.ts), of
+ * which Prism keeps the last pair of a name (its splitUriParams), one text too. The request judge reads each as the
+ * document says and holds it to the field's schema.
  */
 export function withJsonFormFieldsAsText(body: unknown, document: Json): unknown {
   return withMediaSchemas(body, URLENCODED, (media) => {

@@ -1,7 +1,8 @@
 // A form field the document JSON-encodes (`encoding: {field: {contentType:
-// application/json}}`): drafted, linked and sent as its JSON text in one
-// field (`to=["a","b"]`), not as the form's own writing (`to=a&to=b`); the
-// contract suite's request reading writes it the same way.
+// application/json}}`): drafted, linked and sent as its JSON text, a list a
+// pair per item (`to="a"&to="b"`, OpenAPI 3.2's Encoding Object), not as the
+// form's own writing (`to=a&to=b`); the contract suite's request reading
+// writes it the same way.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime";
@@ -63,12 +64,12 @@ async function sent(encoding: Json, input: Record<string, unknown>): Promise<str
 }
 
 describe("a form field the document JSON-encodes", () => {
-  it("goes as its JSON text, one field; the others as the form writes them", async () => {
+  it("goes as its JSON text, a list's items each their own; the others as the form writes them", async () => {
     const body = await sent(
       { to: { contentType: "application/json" }, flags: { contentType: "application/json; charset=utf-8" } },
       { to: ["ann", "bo"], content: "hi there", flags: { urgent: true } },
     );
-    expect(body).toBe('to=["ann","bo"]&content=hi there&flags={"urgent":true}');
+    expect(body).toBe('to="ann"&to="bo"&content=hi there&flags={"urgent":true}');
   });
 
   it("is written by the form's rules where the document gives no JSON type", async () => {

@@ -1,8 +1,8 @@
 // Media types of the request body: JSON as `application/json`, a vendor
 // `+json` type (sent as that Content-Type), an HTML form (or multipart
 // fields) encoded as the spec's `encoding` says (style and explode per field,
-// or a field's JSON `contentType`: one JSON text), or XML as its `xml`
-// objects say.
+// or a field's JSON `contentType`: one JSON text, a list's items each
+// theirs), or XML as its `xml` objects say.
 import type { BodySpec, FormFieldEncoding, ParamSpec, WireConstant } from "@blockwright/runtime/internal";
 import { fieldOf } from "@blockwright/runtime/internal/generate";
 import {

@@ -15,7 +15,10 @@ export const wire = {
     "a parameter's `style` and `explode` (label, matrix, form, spaceDelimited, pipeDelimited, deepObject) " +
     "or its `content` (JSON); the body in the media type the spec gives: JSON (including vendor `+json` types, " +
     "sent as that Content-Type), `application/x-www-form-urlencoded`, following the spec's `encoding` " +
-    "(`deepObject`, `form`, `explode`, a field's JSON `contentType`), or XML (`application/xml`, `text/xml`, " +
+    "(`deepObject`, `form`, `explode`, a field's JSON `contentType`: its JSON text, a list a pair or part per item, " +
+    "each its JSON, as OpenAPI 3.2's Encoding Object says and 3.0 and 3.1 documents are read too, whose \"default " +
+    'for an array is defined based on the inner type" gives each item, not the list, a content type), ' +
+    "or XML (`application/xml`, `text/xml`, " +
     "`+xml`), as the schema's `xml` objects say (element or attribute, `xml.name`, wrapped or unwrapped arrays, " +
     "`xml.namespace`, `xml.prefix`) under one root element: the schema's `xml.name`, its component's name, its " +
     "one property, or the one component of exactly its fields (which `add`'s cut writes on the body as " +

@@ -1,0 +1,159 @@
+// The keywords of an `allOf`'s members merged into one schema (OpenApiDocument.flatten). A value meets every member,
+// so where two members bound the same thing the merge keeps the tighter bound (the lower maximum, the enum's values
+// both allow, integer over number), else the first member's keyword; a schema-valued keyword both give (`items`) is
+// the merge of both. What no single keyword can say (two patterns) keeps the first: the request judge and the mocks
+// hold a value to every member all the same.
+type Schema = Record<string, unknown>;
+
+/** `flatten`: a schema's `$ref`s resolved and its `allOf` merged into one schema (OpenApiDocument.flatten). */
+export class AllOfMerge {
+  /** The schemas an `allOf` being flattened holds (itself and its members), while it is: a merge meeting one stops. */
+  private readonly flattening = new Set<Schema>();
+  /** How many merges of same-named properties are under way, one inside another (at most 8 before one is lazy). */
+  private merging = 0;
+
+  constructor(private readonly resolve: (schema: Schema) => Schema) {}
+
+  /**
+   * The schema's own keywords and properties count as a member, the first. A property several members name is the
+   * merge of every one's schema: a member that only describes a field, or narrows its enum, keeps the other's type
+   * and bounds; the last one's own words (description, example) kept.
+   */
+  flatten(schema: Schema): Schema {
+    const resolved = this.resolve(schema);
+    if (!Array.isArray(resolved.allOf)) return resolved;
+    const raw = (resolved.allOf as Schema[]).map((m) => this.resolve(m));
+    const members = raw.map((m) => this.flatten(m));
+    const held = [...new Set([resolved, ...raw])].filter((s) => !this.flattening.has(s));
+    for (const s of held) this.flattening.add(s);
+    try {
+      const merged: Schema = { ...resolved, allOf: undefined };
+      const named = new Map<string, Schema[]>();
+      const name = (properties: unknown) => {
+        for (const [k, v] of Object.entries((properties ?? {}) as Record<string, Schema>))
+          named.set(k, [...(named.get(k) ?? []), v]);
+      };
+      name(resolved.properties);
+      const required = new Set<string>((resolved.required as string[]) ?? []);
+      for (const flat of members) {
+        name(flat.properties);
+        for (const r of (flat.required as string[]) ?? []) required.add(r);
+        mergeMemberKeywords(merged, flat, (list) => this.mergedSchemas(list));
+      }
+      const properties: Record<string, Schema> = {};
+      for (const [k, list] of named) properties[k] = list.length === 1 ? (list[0] as Schema) : this.mergedSchemas(list);
+      merged.properties = properties;
+      merged.required = [...required];
+      delete merged.allOf;
+      return merged;
+    } finally {
+      for (const s of held) this.flattening.delete(s);
+    }
+  }
+
+  /**
+   * Schemas a value meets all of (a field's, in the order the schema and its members name it), merged. One that an
+   * allOf being flattened holds (a schema holding itself deeper down), or a ninth merge inside others, leaves them an
+   * `allOf`, merged when read; so does one that does not resolve, failing when read as before.
+   */
+  private mergedSchemas(list: Schema[]): Schema {
+    // The last definition first: its description, example or format is the one kept (a later member refines a field
+    // an earlier one declares, as the last one's schema alone used to be), the others adding what it leaves out.
+    const lazy: Schema = { allOf: [...list].reverse() };
+    if (this.merging >= 8) return lazy;
+    this.merging++;
+    try {
+      if (list.some((s) => this.flattening.has(this.resolve(s)))) return lazy;
+      const merged = this.flatten(lazy);
+      // A merged field (a text, a number) gains no empty properties or required list it did not have.
+      if (!Object.keys(merged.properties as object).length) delete merged.properties;
+      if (!(merged.required as string[]).length) delete merged.required;
+      return merged;
+    } catch {
+      return lazy;
+    } finally {
+      this.merging--;
+    }
+  }
+}
+
+/** Bounds the lower of two keeps (OpenAPI 3.1's numeric `exclusiveMaximum` among them). */
+const UPPER = new Set(["maxLength", "maxItems", "maxProperties", "exclusiveMaximum"]);
+/** Bounds the higher of two keeps. */
+const LOWER = new Set(["minLength", "minItems", "minProperties", "exclusiveMinimum"]);
+
+/**
+ * `member`'s keywords (its `properties` and `required` aside: the caller merges those) into `merged`, tightening what
+ * both give; `both` merges two schemas a keyword of each holds.
+ */
+function mergeMemberKeywords(merged: Schema, member: Schema, both: (schemas: Schema[]) => Schema): void {
+  tighterBound(merged, member, "maximum", "exclusiveMaximum", 1);
+  tighterBound(merged, member, "minimum", "exclusiveMinimum", -1);
+  for (const [key, value] of Object.entries(member)) {
+    if (key === "properties" || key === "required" || key === "allOf" || value === undefined) continue;
+    if (key === "maximum" || key === "minimum" || (/^exclusiveM(ax|in)imum$/.test(key) && typeof value === "boolean"))
+      continue;
+    const kept = merged[key];
+    merged[key] = kept === undefined ? value : tighter(key, kept, value, both);
+  }
+}
+
+function tighter(key: string, kept: unknown, next: unknown, both: (schemas: Schema[]) => Schema): unknown {
+  if (typeof kept === "number" && typeof next === "number") {
+    if (UPPER.has(key)) return Math.min(kept, next);
+    if (LOWER.has(key)) return Math.max(kept, next);
+    // A multiple of both, where one is a multiple of the other.
+    if (key === "multipleOf") return next % kept === 0 ? next : kept;
+  }
+  if (key === "enum" && Array.isArray(kept) && Array.isArray(next)) {
+    const shared = kept.filter((v) => next.some((w) => sameValue(v, w)));
+    // Members whose enums share nothing admit no value: the document contradicts itself, and the first enum stays.
+    return shared.length ? shared : kept;
+  }
+  if (key === "type") return tighterType(kept, next);
+  if (key === "uniqueItems") return kept === true || next === true;
+  if (key === "items" && isSchema(kept) && isSchema(next) && kept !== next) return both([kept, next]);
+  return kept;
+}
+
+/** The types both allow (3.1 lists them): integer where one says number and the other integer. */
+function tighterType(kept: unknown, next: unknown): unknown {
+  const list = (t: unknown) => (Array.isArray(t) ? t : [t]).filter((x): x is string => typeof x === "string");
+  const [a, b] = [list(kept), list(next)];
+  const shared = [
+    ...new Set(
+      a.flatMap((t) =>
+        b.includes(t)
+          ? [t]
+          : (t === "number" && b.includes("integer")) || (t === "integer" && b.includes("number"))
+            ? ["integer"]
+            : [],
+      ),
+    ),
+  ];
+  if (!shared.length) return kept;
+  return shared.length === 1 && !(Array.isArray(kept) && Array.isArray(next)) ? shared[0] : shared;
+}
+
+/**
+ * `into`'s `bound` made the tighter of its own and `from`'s, OpenAPI 3.0's boolean exclusive flag beside it going with
+ * the bound kept (at an equal bound, exclusive if either is). `sign`: 1 for a maximum, -1 for a minimum.
+ */
+function tighterBound(into: Schema, from: Schema, bound: string, flag: string, sign: 1 | -1): void {
+  const [a, b] = [into[bound], from[bound]];
+  if (typeof b !== "number") return;
+  const flagOf = (s: Schema) => (typeof s[flag] === "boolean" ? (s[flag] as boolean) : undefined);
+  if (typeof a !== "number" || sign * (b - a) < 0) {
+    into[bound] = b;
+    if (flagOf(from) !== undefined) into[flag] = flagOf(from);
+    else if (flagOf(into) !== undefined) delete into[flag];
+  } else if (a === b && flagOf(from) === true) into[flag] = true;
+}
+
+function isSchema(value: unknown): value is Schema {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || (typeof a === "object" && a !== null && JSON.stringify(a) === JSON.stringify(b));
+}
