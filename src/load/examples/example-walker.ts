@@ -11,6 +11,7 @@ import { describingType, isJsonMediaType } from "../media-types.js";
 import { describe, rootCause } from "./example-errors.js";
 import { fileHref, pointer, SchemaLookup } from "./schema-lookup.js";
 import { plainlyMeets } from "./plain-verdict.js";
+import { surelyMeets } from "./structured-verdict.js";
 
 type Node = Record<string, unknown>;
 
@@ -331,7 +332,11 @@ export class Walker {
     if (!byValue) this.verdicts.set(target, (byValue = new Map()));
     let errors = byValue.get(value);
     if (!errors) {
-      errors = validate(value, target, this.is31 ? "2020-12" : "7", lookup, false).errors;
+      // Draft 7 only: a 3.1 document's `$ref` is read with its siblings.
+      errors =
+        !this.is31 && surelyMeets(value, target, lookup)
+          ? NO_ERRORS
+          : validate(value, target, this.is31 ? "2020-12" : "7", lookup, false).errors;
       byValue.set(value, errors);
     }
     return errors;
