@@ -39,6 +39,7 @@ import { withoutUnreadablePatterns } from "./shapes/unreadable-patterns.js";
 import {
   type LeftOut,
   leftOutNotes,
+  refuseBrokenStructure,
   refuseUncallable,
   refuseUnmet,
   UndraftableDocument,
@@ -85,6 +86,7 @@ export function draftProvider(input: {
   const step = input.onStep ?? (() => {});
   // A group's operations no call of could succeed are left out, each named; a named one is refused (below).
   const leftOut: LeftOut[] = [];
+  refuseBrokenStructure(document, input.chosen);
   let chosen = withoutUncallable(document, input.chosen, leftOut);
   const operationsOf = (taken: readonly SelectedOperation[]) =>
     taken.map((c) => ({

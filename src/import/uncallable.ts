@@ -4,6 +4,7 @@
 // to leave it out; taken by a group (`all`, a tag, a path prefix), it is left out, each named in a review note, so
 // that a whole API is drafted with the operations that can be called.
 import { followLocalRefs } from "../load/json-ref.js";
+import { structurePlace, structureProblems } from "../load/structure/document-structure.js";
 import { fragmentOnlyParams } from "../load/operation-index.js";
 import {
   bareMediaType,
@@ -137,6 +138,19 @@ export function refuseUnmet(unmet: readonly string[] | undefined): void {
       "cookie, and OAuth 2 or OpenID Connect access tokens; not a scheme answering the server's challenge, such as " +
       `digest, nor one the document does not declare), so no call of ${one ? "it" : "them"} could succeed; leave ` +
       `${one ? "it" : "them"} out of --operations`,
+  );
+}
+
+/**
+ * Refuses a cut whose document holds something other than OpenAPI's structure where a reader takes it (a parameter
+ * that is null, a oneOf that is no list: load/structure/document-structure.ts), naming each place.
+ */
+export function refuseBrokenStructure(document: Json, chosen: readonly SelectedOperation[]): void {
+  const problems = structureProblems(document, chosen, 5);
+  if (!problems.length) return;
+  throw new UndraftableDocument(
+    "the chosen operations cannot be drafted: the document does not have OpenAPI's structure at " +
+      problems.map((p) => `${structurePlace(p.path)} (${p.message})`).join("; "),
   );
 }
 

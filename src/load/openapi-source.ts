@@ -27,6 +27,7 @@ import { examineExamplesUntil, type Path } from "./examples/openapi-examples.js"
 import { upstreamMismatches } from "./examples/published-examples.js";
 import { followExampleRefs, readDelimitedPatterns } from "./load-rewrites.js";
 import { type BoundParts, cutToBound } from "./bound-cut.js";
+import { structurePlace, structureProblems } from "./structure/document-structure.js";
 
 export interface OpenApiFiles {
   /**
@@ -89,6 +90,15 @@ export async function loadOpenApi(
   const early = bound && whole === rootSource ? cutToBound(whole.data, bound) : undefined;
   let source = early ? { ...whole, data: early } : whole;
   if (early) files.set(absolute, source);
+  // Null or a text where OpenAPI gives an object or a list, in what the operations reach, is refused at its place
+  // before any reader takes it (structure/document-structure.ts).
+  const broken = structureProblems(source.data);
+  if (broken.length)
+    throw new OpenApiProblems(
+      broken.map(
+        (p) => new SourceError("BW2019", source.locate(p.path, "value"), `${structurePlace(p.path)}: ${p.message}`),
+      ),
+    );
   // Example values that are only a `$ref`, followed as Prism follows them, before they are checked (load-rewrites.ts).
   for (const file of new Set([source, ...files.values()])) followExampleRefs(file.data);
   // Patterns written between slashes, read as what is between them (load-rewrites.ts) in every file, before each file's
