@@ -33,6 +33,7 @@ import { documentServer } from "../link/server/server.js";
 import { JSON_TYPE, servedAnswerHeaders, servedAsJsonInstead, withSampledAnswers } from "./mock-answers.js";
 import { isOwnPrefer } from "./mock-judge.js";
 import { withLiteralsAsSent } from "../judge/path-literals.js";
+import { shapesOf } from "../judge/text-values.js";
 import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { answersWithoutWriteOnlyRequired, withoutReadOnlyRequired } from "./read-only-required.js";
 import { makeSchemasCompilable, withOneOfsAsAnyOf } from "./prism-schemas.js";
@@ -359,32 +360,25 @@ function withFetchDefault(parameter: unknown, document: Json): unknown {
  * A parameter the request judge reads in full (mock-judge.ts) and Prism's deserialisers do not: described by `content`,
  * in the label, matrix, spaceDelimited or pipeDelimited style (Prism split `a%20b` after no decoding), a query list of
  * texts sent exploded (Prism split a lone `k=a%2Cb` into two items), a list or an object in a path or a header (Prism's
- * simple reader threw, outside any handler, on an absent object header, ending the process), or a cookie. Prism is told
- * only whether it is required.
+ * simple reader threw, outside any handler, on an absent object header, ending the process; a union of objects with no
+ * type of its own it kept as text, no object), or a cookie. Prism is told only whether it is required.
  */
 function judgedOnly(parameter: unknown, document: Json): unknown {
   const p = resolved(parameter, document);
   if (!isObject(p)) return parameter;
   const schema = resolved(p.schema, document) as Json | undefined;
-  // Prism reads a query value sent empty (`flag=`) as absent: a required one whose schema lists "" is the judge's to
-  // require.
+  // Prism reads a query value sent empty (`flag=`) as absent: a required one whose schema lists "" the judge requires.
   const empty = schema?.const === "" || (Array.isArray(schema?.enum) && schema.enum.includes(""));
   if (p.in === "query" && p.required === true && empty) return { ...p, required: false };
   const type = typeOf(schema);
-  const structured = (p.in === "path" || p.in === "header") && (type === "array" || type === "object");
+  const structured =
+    (p.in === "path" || p.in === "header") &&
+    (type === "array" || type === "object" || !shapesOf(document, schema).includes("primitive"));
   const delimited = p.style === "spaceDelimited" || p.style === "pipeDelimited";
   const commaList = p.in === "query" && type === "array" && (p.style ?? "form") === "form" && p.explode !== false;
   const items = commaList ? resolved((resolved(p.schema, document) as Json).items, document) : undefined;
-  if (
-    p.content === undefined &&
-    p.style !== "label" &&
-    p.style !== "matrix" &&
-    !delimited &&
-    p.in !== "cookie" &&
-    !structured &&
-    !(commaList && mayHoldComma(items))
-  )
-    return parameter;
+  const styled = p.content !== undefined || p.style === "label" || p.style === "matrix" || delimited;
+  if (!styled && p.in !== "cookie" && !structured && !(commaList && mayHoldComma(items))) return parameter;
   const { content: _content, style: _style, explode: _explode, ...rest } = p;
   return { ...rest, schema: {} };
 }
