@@ -10,6 +10,7 @@ import { FORMAT_STRINGS, numberOf, realisticNumber, textRulesOf } from "./sample
 import { TOLD_APART_CHECKS, toldApart, type ToldApartChecks } from "./sample-told-apart.js";
 import { carriedFields, type SampleBounds } from "./sample-bounds.js";
 import { listOfItemShapes } from "./sample-list-shapes.js";
+import { LETTER_ONE_OF, takenByOneBranch } from "./letter-one-of.js";
 
 export type { SampleBounds } from "./sample-bounds.js";
 
@@ -163,6 +164,11 @@ export class Walk {
     const base = hasSiblings ? this.plain(siblings, pointer, depth, trail) : undefined;
     // Values a branch made that the union refused (another branch takes them too), by branch.
     const taken: [number, unknown][] = [];
+    // A document's oneOf the mock reads as anyOf (letter-one-of.ts): a value one shape alone takes first.
+    const letter = key === "anyOf" && schema[LETTER_ONE_OF] === true;
+    let loose: [unknown] | undefined;
+    const alone = (v: unknown, index: number) =>
+      !letter || takenByOneBranch(this.sampler, v, { pointer, key, count: branches.length, index });
     for (let i = 0; i < Math.min(branches.length, this.maxBranches); i++) {
       const index = (start + i) % branches.length;
       // The fewest properties first; then, should that value match another branch too, the branch's optional ones (a
@@ -177,11 +183,16 @@ export class Walk {
         if (branch === undefined) break;
         const value = isNode(base) && isNode(branch) ? { ...base, ...branch } : branch;
         const named = this.realistic ? discriminated(schema, branches[index], value) : undefined;
-        if (named !== undefined && this.sampler.meets(named, pointer)) return named;
-        if (this.sampler.meets(value, pointer)) return value;
+        for (const v of named === undefined ? [value] : [named, value]) {
+          if (!this.sampler.meets(v, pointer)) continue;
+          if (alone(v, index)) return v;
+          loose ??= [v];
+        }
         taken.push([index, value]);
       }
     }
+    // None that one shape alone takes: a field holding the union is left out, an answer's root kept as it met.
+    if (loose) return depth === 0 ? loose[0] : undefined;
     // No branch's value met the union alone (open objects overlap): one told apart from the other branches that take
     // it, where a field can (not a realistic answer's, whose fields would then hold other types).
     if (key !== "oneOf" || this.realistic) return undefined;
