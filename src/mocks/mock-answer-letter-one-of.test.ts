@@ -1,7 +1,8 @@
 // An answer's `oneOf` of overlapping object shapes, which the mock's copy reads as `anyOf` so that Prism takes what it
 // serves, still gets an answer that meets the document's letter where one can be made: a value exactly one shape
 // takes (a letter of no extra service, the open shape, rather than a registered one, which the open shape takes too),
-// and a field no value of one shape alone meets (a text item's data beside open shapes of optional fields) left out.
+// and an optional field no value of one shape alone meets (a text item's data beside open shapes of optional fields)
+// left out; a required one keeps the realistic value, which the mock's reading takes.
 // Verify holds a mock's answers to the letter; a drawn registered letter or card item failed it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -30,6 +31,14 @@ const document = openapi(
               { allOf: [{ title: "certified" }, ref("ZqCertified")] },
             ],
           }),
+        },
+      },
+    },
+    "/zqcards": {
+      get: {
+        operationId: "getZqcard",
+        responses: {
+          "200": reply(object(["zq_data"], { zq_data: { type: "object", oneOf: [ref("ZqCard"), ref("ZqFrame")] } })),
         },
       },
     },
@@ -90,6 +99,9 @@ describe("a mock's answer of a oneOf of overlapping object shapes", () => {
         };
         const [letter, items] = [await answer("/zqletters"), await answer("/zqitems")];
         served.push(letter, items);
+        // A required field no value of one shape alone meets: the realistic value kept as it met (the mock's reading).
+        const card = (await answer("/zqcards")) as { zq_data?: { zq_title?: unknown } };
+        expect(typeof card.zq_data?.zq_title, JSON.stringify(card)).toBe("string");
         expect(letterFits(letter), JSON.stringify(letter)).toBe(true);
         expect(itemsFits(items), JSON.stringify(items)).toBe(true);
       } finally {

@@ -42,6 +42,8 @@ export class Walk {
   private readonly draw: () => number;
   /** The name of the field being made (a list's items take the list's), for realistic values. */
   private name: string | undefined;
+  /** Optional fields being made around this point: a union's value of several shapes leaves the nearest out. */
+  private optional = 0;
 
   constructor(
     private readonly sampler: ToldApartChecks,
@@ -191,8 +193,8 @@ export class Walk {
         taken.push([index, value]);
       }
     }
-    // None that one shape alone takes: a field holding the union is left out, an answer's root kept as it met.
-    if (loose) return depth === 0 ? loose[0] : undefined;
+    // None that one shape alone takes: the optional field holding it left out, else the value kept as it met.
+    if (loose) return this.optional > 0 ? undefined : loose[0];
     // No branch's value met the union alone (open objects overlap): one told apart from the other branches that take
     // it, where a field can (not a realistic answer's, whose fields would then hold other types).
     if (key !== "oneOf" || this.realistic) return undefined;
@@ -347,13 +349,10 @@ export class Walk {
         // With text fields, one named for the error too, whatever it holds: the way to `Errors/Error/0/Description`.
         const wanted = this.isText(property) || (this.textFields && MESSAGE_KEY.test(name));
         if (Object.hasOwn(out, name) || (this.fullDepth !== depth && !this.rich(depth) && !wanted)) continue;
-        const value = this.field(
-          name,
-          property,
-          propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`,
-          depth + 1,
-          trail,
-        );
+        this.optional++;
+        const at = propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`;
+        const value = this.field(name, property, at, depth + 1, trail);
+        this.optional--;
         if (value !== undefined)
           Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
       }
