@@ -1,24 +1,23 @@
 // The document a mock serves, made to answer requests as the runtime sends them: Prism routes by the operations' paths
-// alone (a server's path is ignored), so the paths are given the server's base path (`/api`), and a mock's address
-// is used as the live one is; the parameters the credential covers (`auth.covers`, or in the credential's
-// own place) are not required of requests, which carry the credential instead; nor are header parameters named Accept,
-// Content-Type or Authorization, whose definitions OpenAPI ignores; a 204, 205 or 304 answer has no body, whatever is
-// declared, nor any answer to HEAD; a form's list field also takes one item (sent as `Key=value`), and a required one
-// is the judge's to require (mocks.ts); a parameter "S or null" is S and its `oneOf` an `anyOf` (a text
-// may read as two branches: `1`, an id and a slug); a schema Prism's validator cannot compile (nullable beside allOf or
-// $ref) is rewritten so that it is compiled once and checked (prism-schemas.ts). A response with no example whose
-// schema Prism's sampler would break gets a valid made one; one whose only media type is a wildcard (`*/*`) is served
-// as JSON, and a named example `default` as the default; an object sent in the query as its fields (form, exploded) is
-// taken as those fields, a text answer of no type as text (media-types.ts); a body whose `allOf` members each close
-// the object takes the fields of all (open-all-of.ts; an answer too, and an answer's `oneOf` of object shapes is an
-// `anyOf`: its shapes overlap); a multipart body's object fields, sent as JSON parts, are taken as the text Prism
-// reads; an answer lists no transport header (Content-Encoding, Transfer-Encoding, …), reads a header's enum as its
-// type's values (text-enum.ts), and a JSON type of it without a schema takes its sibling JSON type's; an optional
-// Accept-Language header also takes the `*` fetch sends without one; a `Prefer` header the API declares is left to
-// the judge (Prism reads one as its steering), a reserved expansion `{+path}` is written `{path}`, a path's literal
-// text as sent (judge/path-literals.ts); a parameter Prism cannot read (label or matrix style, lists or objects
-// in a path or header, an exploded query list of texts, `content`, cookies) is the judge's alone, as is requiring
-// a query parameter whose schema lists "" (Prism reads `flag=` as absent).
+// alone (a server's path is ignored), so the paths are given the server's base path (`/api`), and a mock's address is
+// used as the live one is; the parameters the credential covers (`auth.covers`, or in the credential's own place) are
+// not required of requests, which carry the credential instead; nor are header parameters named Accept, Content-Type or
+// Authorization, whose definitions OpenAPI ignores; a 204, 205 or 304 answer has no body, nor any answer to HEAD; a
+// form's list field also takes one item (sent as `Key=value`), and a required one is the judge's to require (mocks.ts);
+// a parameter "S or null" is S and its `oneOf` an `anyOf` (`1`: an id and a slug); a schema Prism's validator cannot
+// compile (nullable beside allOf or $ref) is rewritten so that it is compiled once and checked (prism-schemas.ts). A
+// response with no example whose schema Prism's sampler would break gets a valid made one; one whose only media type is
+// a wildcard (`*/*`) is served as JSON, and a named example `default` as the default; an object sent in the query as
+// its fields (form, exploded) is taken as those fields, a text answer of no type as text (media-types.ts); a body whose
+// `allOf` members each close the object takes the fields of all (open-all-of.ts; an answer too, and an answer's `oneOf`
+// of object shapes is an `anyOf`: its shapes overlap); a multipart body's object fields, sent as JSON parts, are taken
+// as the text Prism reads; an answer lists no transport header (Content-Encoding, Transfer-Encoding, …), reads a
+// header's enum as its type's values (text-enum.ts), and a JSON type of it without a schema takes its sibling JSON
+// type's; an optional Accept-Language header also takes the `*` fetch sends without one; a `Prefer` header the API
+// declares is left to the judge (Prism reads one as its steering), a reserved expansion `{+path}` is written `{path}`,
+// a path's literal text as sent (judge/path-literals.ts); a parameter Prism cannot read (label or matrix style, lists
+// or objects in a path or header, an exploded query list of texts, `content`, cookies) is the judge's alone, as is
+// requiring a query parameter whose schema lists "" (Prism reads `flag=` as absent).
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import {
   inRouteOrder,
@@ -33,6 +32,7 @@ import { documentServer } from "../link/server/server.js";
 import { JSON_TYPE, servedAnswerHeaders, servedAsJsonInstead, withSampledAnswers } from "./mock-answers.js";
 import { isOwnPrefer } from "./mock-judge.js";
 import { withLiteralsAsSent } from "../judge/path-literals.js";
+import { shapesOf } from "../judge/text-values.js";
 import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { answersWithoutWriteOnlyRequired, withoutReadOnlyRequired } from "./read-only-required.js";
 import { makeSchemasCompilable, withOneOfsAsAnyOf } from "./prism-schemas.js";
@@ -58,8 +58,7 @@ export interface CoveredSlot {
 
 /** A copy of `document` (untouched: it is the generator's) as a mock serves it. */
 export function mockDocument(original: object, covers: (slot: CoveredSlot) => boolean): object {
-  // Schemas Prism's validator can compile (prism-schemas.ts), in a copy; answers made where Prism's would break their
-  // schema (mock-answers.ts).
+  // In a copy: schemas Prism can compile (prism-schemas.ts), answers made where Prism's would break (mock-answers.ts).
   const compilable = structuredClone(original) as Json;
   makeSchemasCompilable(compilable);
   const document = withSampledAnswers(compilable);
@@ -156,13 +155,11 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
 }
 
 /**
- * A query parameter whose value is an object in form style, exploded (the
- * query's default): its fields travel as parameters of their own
- * (`q=…&per_page=…`), which Prism does not read back into the object (it asks
- * for a parameter of the object's name). The mock takes each field as the
- * parameter it is, required where the object requires it of a required value;
- * a map's (additionalProperties: SQS's `Attribute`) keys are the caller's, let
- * through, the judge holding the whole to the document.
+ * A query parameter whose value is an object in form style, exploded (the query's default): its fields travel as
+ * parameters of their own (`q=…&per_page=…`), which Prism does not read back into the object (it asks for one
+ * of the object's name). The mock takes each field as the parameter it is, required where the object requires it of a
+ * required value; a map's (additionalProperties: SQS's `Attribute`) keys are the caller's, let through, the judge
+ * holding the whole to the document.
  */
 function spreadQueryObject(param: unknown, document: Json): unknown[] {
   const p = resolved(param, document);
@@ -181,10 +178,9 @@ function spreadQueryObject(param: unknown, document: Json): unknown[] {
 }
 
 /**
- * Answers whose only media type is a wildcard (any type, `application/*`)
- * with a schema are served as JSON: Prism cannot write an object as any type
- * ("Cannot find serializer"), and answered 500 where the document has one.
- * Every answer loses the transport headers the document lists.
+ * Answers whose only media type is a wildcard (any type, `application/*`) with a schema are served as JSON: Prism
+ * cannot write an object as any type ("Cannot find serializer"), and answered 500 where the document has one. Every
+ * answer loses the transport headers the document lists.
  */
 function answersAsJson(responses: Json, document: Json, head = false): Json {
   const out: Json = {};
@@ -230,7 +226,7 @@ function answersAsJson(responses: Json, document: Json, head = false): Json {
 /**
  * An answer's JSON type without a schema takes the schema of another JSON type of the same answer (one body,
  * written with and without its charset): Prism serves the type a request's Accept names, and served the one
- * without a schema empty once its broken examples were left out (Zuora's event triggers).
+ * without a schema empty once its broken examples were left out.
  */
 function withSiblingJsonSchema(response: unknown): unknown {
   if (!isObject(response) || !isObject(response.content)) return response;
@@ -299,9 +295,8 @@ function objectsOfOtherTypes(content: Json, document: Json): string[] {
 }
 
 /**
- * An answer whose object schema is given under another media type (a Swagger
- * 2 `produces` of bytes, applied to the error answers too, whose bodies are
- * JSON): served as JSON, that schema with the JSON media type's examples.
+ * An answer whose object schema is given under another media type (a Swagger 2 `produces` of bytes, applied to the
+ * error answers too, whose bodies are JSON): served as JSON, that schema with the JSON media type's examples.
  */
 function recordsAsJson(content: Json, records: string[]): Json {
   const json = Object.keys(content).find((type) => JSON_TYPE.test(type.trim()));
@@ -358,33 +353,26 @@ function withFetchDefault(parameter: unknown, document: Json): unknown {
 /**
  * A parameter the request judge reads in full (mock-judge.ts) and Prism's deserialisers do not: described by `content`,
  * in the label, matrix, spaceDelimited or pipeDelimited style (Prism split `a%20b` after no decoding), a query list of
- * texts sent exploded (Prism split a lone `k=a%2Cb` into two items), a list or an object in a path or a header (Prism's
- * simple reader threw, outside any handler, on an absent object header, ending the process), or a cookie. Prism is told
- * only whether it is required.
+ * texts sent exploded (Prism split a lone `k=a%2Cb` into two items), a list or an object in a path or a header, or a
+ * union of them with no type of its own (Prism threw on an absent object header, ending the process, and kept such a
+ * union's value as text), or a cookie. Prism is told only whether it is required.
  */
 function judgedOnly(parameter: unknown, document: Json): unknown {
   const p = resolved(parameter, document);
   if (!isObject(p)) return parameter;
   const schema = resolved(p.schema, document) as Json | undefined;
-  // Prism reads a query value sent empty (`flag=`) as absent: a required one whose schema lists "" is the judge's to
-  // require.
+  // Prism reads a query value sent empty (`flag=`) as absent: a required one whose schema lists "" the judge requires.
   const empty = schema?.const === "" || (Array.isArray(schema?.enum) && schema.enum.includes(""));
   if (p.in === "query" && p.required === true && empty) return { ...p, required: false };
   const type = typeOf(schema);
-  const structured = (p.in === "path" || p.in === "header") && (type === "array" || type === "object");
+  const structured =
+    (p.in === "path" || p.in === "header") &&
+    (type === "array" || type === "object" || !shapesOf(document, schema).includes("primitive"));
   const delimited = p.style === "spaceDelimited" || p.style === "pipeDelimited";
   const commaList = p.in === "query" && type === "array" && (p.style ?? "form") === "form" && p.explode !== false;
   const items = commaList ? resolved((resolved(p.schema, document) as Json).items, document) : undefined;
-  if (
-    p.content === undefined &&
-    p.style !== "label" &&
-    p.style !== "matrix" &&
-    !delimited &&
-    p.in !== "cookie" &&
-    !structured &&
-    !(commaList && mayHoldComma(items))
-  )
-    return parameter;
+  const styled = p.content !== undefined || p.style === "label" || p.style === "matrix" || delimited;
+  if (!styled && p.in !== "cookie" && !structured && !(commaList && mayHoldComma(items))) return parameter;
   const { content: _content, style: _style, explode: _explode, ...rest } = p;
   return { ...rest, schema: {} };
 }

@@ -20,6 +20,7 @@
 // A request's `oneOf` is still held to its letter (the judge's, and Prism's).
 import { acceptsAnyObject, closedShapes, indistinctShapes } from "../judge/open-one-of.js";
 import { isPlainForm } from "../judge/plain-one-of.js";
+import { LETTER_ONE_OF } from "./sample/letter-one-of.js";
 
 type Json = Record<string, unknown>;
 
@@ -128,12 +129,11 @@ function openSchema(schema: unknown, walk: Walk, depth: number, beside: readonly
   }
   // A oneOf of plain value forms (number or integer) is read as anyOf, as the judge reads it
   // (src/judge/plain-one-of.ts).
-  if (
-    Array.isArray((out ?? s).oneOf) &&
-    (overlapsAsAnswer(s, walk) || isPlainOneOf(s.oneOf as unknown[], s, resolve))
-  ) {
+  // An answer's object shapes keep their letter in a mark, for the sampler (sample/letter-one-of.ts).
+  const overlaps = overlapsAsAnswer(s, walk);
+  if (Array.isArray((out ?? s).oneOf) && (overlaps || isPlainOneOf(s.oneOf as unknown[], s, resolve))) {
     const { oneOf, ...rest } = out ?? s;
-    out = { ...rest, anyOf: oneOf };
+    out = { ...rest, anyOf: oneOf, ...(overlaps ? { [LETTER_ONE_OF]: true } : {}) };
   }
   for (const key of ["oneOf", "anyOf"] as const) {
     const list = (out ?? s)[key];

@@ -10,6 +10,7 @@ import { FORMAT_STRINGS, numberOf, realisticNumber, textRulesOf } from "./sample
 import { TOLD_APART_CHECKS, toldApart, type ToldApartChecks } from "./sample-told-apart.js";
 import { carriedFields, type SampleBounds } from "./sample-bounds.js";
 import { listOfItemShapes } from "./sample-list-shapes.js";
+import { LETTER_ONE_OF, takenByOneBranch } from "./letter-one-of.js";
 
 export type { SampleBounds } from "./sample-bounds.js";
 
@@ -41,6 +42,8 @@ export class Walk {
   private readonly draw: () => number;
   /** The name of the field being made (a list's items take the list's), for realistic values. */
   private name: string | undefined;
+  /** Optional fields being made around this point: a union's value of several shapes leaves the nearest out. */
+  private optional = 0;
 
   constructor(
     private readonly sampler: ToldApartChecks,
@@ -163,6 +166,11 @@ export class Walk {
     const base = hasSiblings ? this.plain(siblings, pointer, depth, trail) : undefined;
     // Values a branch made that the union refused (another branch takes them too), by branch.
     const taken: [number, unknown][] = [];
+    // A document's oneOf the mock reads as anyOf (letter-one-of.ts): a value one shape alone takes first.
+    const letter = key === "anyOf" && schema[LETTER_ONE_OF] === true;
+    let loose: [unknown] | undefined;
+    const alone = (v: unknown, index: number) =>
+      !letter || takenByOneBranch(this.sampler, v, { pointer, key, count: branches.length, index });
     for (let i = 0; i < Math.min(branches.length, this.maxBranches); i++) {
       const index = (start + i) % branches.length;
       // The fewest properties first; then, should that value match another branch too, the branch's optional ones (a
@@ -177,11 +185,16 @@ export class Walk {
         if (branch === undefined) break;
         const value = isNode(base) && isNode(branch) ? { ...base, ...branch } : branch;
         const named = this.realistic ? discriminated(schema, branches[index], value) : undefined;
-        if (named !== undefined && this.sampler.meets(named, pointer)) return named;
-        if (this.sampler.meets(value, pointer)) return value;
+        for (const v of named === undefined ? [value] : [named, value]) {
+          if (!this.sampler.meets(v, pointer)) continue;
+          if (alone(v, index)) return v;
+          loose ??= [v];
+        }
         taken.push([index, value]);
       }
     }
+    // None that one shape alone takes: the optional field holding it left out, else the value kept as it met.
+    if (loose) return this.optional > 0 ? undefined : loose[0];
     // No branch's value met the union alone (open objects overlap): one told apart from the other branches that take
     // it, where a field can (not a realistic answer's, whose fields would then hold other types).
     if (key !== "oneOf" || this.realistic) return undefined;
@@ -336,13 +349,10 @@ export class Walk {
         // With text fields, one named for the error too, whatever it holds: the way to `Errors/Error/0/Description`.
         const wanted = this.isText(property) || (this.textFields && MESSAGE_KEY.test(name));
         if (Object.hasOwn(out, name) || (this.fullDepth !== depth && !this.rich(depth) && !wanted)) continue;
-        const value = this.field(
-          name,
-          property,
-          propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`,
-          depth + 1,
-          trail,
-        );
+        this.optional++;
+        const at = propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`;
+        const value = this.field(name, property, at, depth + 1, trail);
+        this.optional--;
         if (value !== undefined)
           Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
       }
