@@ -1,7 +1,7 @@
 // A header of `format: date-time-rfc1123` (AutoRest's name for an HTTP date; OpenAPI's format registry calls it
-// `http-date`): the time a request was issued, an `If-Modified-Since`. A manifest cannot state the format: add
-// drafted a plain text of 1,000 characters at most with a note that it "cannot state yet", so a call sent any text and
-// no case tried a date. Drafted with a pattern only RFC 9110's IMF-fixdate matches, bounded in length, and every derived case
+// `http-date`): the time a request was issued, an `If-Modified-Since`. A manifest cannot state the format: add drafted
+// a plain text of 1,000 characters at most with a note that it "cannot state yet", so a call sent any text and no case
+// tried a date. Drafted with a pattern only RFC 9110's IMF-fixdate matches, bounded in length, and every derived case
 // passes on the mock.
 import { describe, expect, it } from "vitest";
 import { casesNotPassed, draftedOnMock } from "../../contract/__fixtures__/drafted-subject.js";

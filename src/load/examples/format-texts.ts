@@ -20,10 +20,10 @@ export const BASE64_PATTERN = "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za
 
 /**
  * An HTTP date (OpenAPI's format registry's `http-date`, AutoRest's `date-time-rfc1123`: an `ocp-date` or
- * `If-Modified-Since` header) as RFC 9110 section 5.6.7 says a sender writes one, the IMF-fixdate:
- * `Sun, 06 Nov 1994 08:49:37 GMT`, names as written (the grammar's are case-sensitive), hours to 23, minutes and
- * seconds to 59; its obsolete forms (RFC 850's, asctime's), which only recipients must take, left out. A manifest cannot state
- * the format, so add drafts it as this pattern.
+ * `If-Modified-Since` header) as RFC 9110 section 5.6.7 says a sender writes one, the IMF-fixdate: `Sun, 06 Nov 1994
+ * 08:49:37 GMT`, names as written (the grammar's are case-sensitive), hours to 23, minutes and seconds to 59; its
+ * obsolete forms (RFC 850's, asctime's), which only recipients must take, left out. A manifest cannot state the format,
+ * so add drafts it as this pattern.
  */
 export const HTTP_DATE_PATTERN =
   "^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (0[1-9]|[12]\\d|3[01]) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) " +
