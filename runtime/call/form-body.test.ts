@@ -66,13 +66,17 @@ describe("form bodies", () => {
 
   it("send a field the document JSON-encodes (encoding.contentType) as one JSON pair, a list a pair per item", () => {
     const json = { style: "form", explode: true, json: true } as const;
-    expect(decoded(encodeForm({ to: ["a", "b"], meta: { k: [1] }, note: "hi" }, { to: json, meta: json }))).toBe(
+    // `items`: the field's schema admits a list alone (the link's reading), so a list goes a pair per item.
+    const list = { ...json, items: true } as const;
+    expect(decoded(encodeForm({ to: ["a", "b"], meta: { k: [1] }, note: "hi" }, { to: list, meta: json }))).toBe(
       'to="a"&to="b"&meta={"k":[1]}&note=hi',
     );
     // A list of lists: each item its JSON; an empty list, no pair (as an exploded form list).
-    expect(decoded(encodeForm({ to: [["a"], ["b", "c"]], cc: [] }, { to: json, cc: json }))).toBe(
+    expect(decoded(encodeForm({ to: [["a"], ["b", "c"]], cc: [] }, { to: list, cc: list }))).toBe(
       'to=["a"]&to=["b","c"]',
     );
+    // A field that may be another kind than a list: its list as one JSON text.
+    expect(decoded(encodeForm({ either: ["a", "b"] }, { either: json }))).toBe('either=["a","b"]');
   });
 
   it("keep bracket nesting below what a style describes, and send null as an empty value", () => {

@@ -37,7 +37,7 @@ export function encodeForm(body: unknown, fields: Record<string, FormFieldEncodi
       const encoding = (ownValue(fields, name) as FormFieldEncoding | undefined) ?? FORM;
       // A list the document encodes as JSON: a pair per item, each its JSON (OpenAPI 3.2, Encoding Object: "one encoded
       // value per array item, each with the same name"; 3.0 and 3.1 define an array's contentType by its items').
-      if (encoding.json && Array.isArray(value))
+      if (encoding.json && encoding.items && Array.isArray(value))
         value.forEach((item) => {
           field(pairs, name, item, encoding); // forEach, not for…of: a sparse array's holes send nothing
         });

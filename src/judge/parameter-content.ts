@@ -2,6 +2,7 @@
 // value encoded in that type: JSON), whose schema and examples are that media type's; a form field by its encoding's
 // `contentType` (one pair of that type's text, a list a pair per item).
 import { isJsonMediaType } from "../load/media-types.js";
+import { listAlone } from "../load/schemas/json-types.js";
 import type { OpenApiDocument, Schema } from "../load/openapi-document.js";
 import type { RawPair } from "./query-read.js";
 import { itemSchema, scalarOf, typesOf } from "./text-values.js";
@@ -39,7 +40,8 @@ export function contentField(
   const json = contentType.split(",").some((t) => isJsonMediaType(t.trim()));
   const types = typesOf(data, schema);
   // A list alone (or null): every pair an item. A union of a list and another kind: one pair is that kind's value.
-  const list = json && types.has("array") && [...types].every((t) => t === "array" || t === "null");
+  // The link flags such a field for the runtime by the same reading (load/schemas/json-types.ts listAlone).
+  const list = json && listAlone(data, schema);
   const pairs = `sent ${mine.length} pair${mine.length === 1 ? "" : "s"}`;
   if (mine.some((x) => x.name !== name) || (!list && mine.length !== 1))
     return {

@@ -2,48 +2,15 @@
 // Appendix B: a parameter's or a form field's text is a number, a boolean or
 // null when its schema says so), and the shapes a parameter's value may take
 // (a primitive, an array, an object), which decide how its style is read.
-import { followLocalRefs } from "../load/json-ref.js";
+import { resolved, typesOf } from "../load/schemas/json-types.js";
 import type { Node } from "./operations.js";
 
 export type Shape = "primitive" | "array" | "object";
 
+// Read below the judge too (the link decides by them how a form field goes): load/schemas/json-types.ts.
+export { resolved, typesOf };
+
 const SCALARS = ["string", "integer", "number", "boolean", "null"];
-
-/** A schema with its `$ref`s followed (a boolean schema as an object: `true` is `{}`). */
-export function resolved(data: unknown, schema: unknown): Node {
-  if (schema === true || schema === undefined) return {};
-  if (schema === false) return { not: {} };
-  return followLocalRefs(data, schema) ?? {};
-}
-
-/** The JSON types a schema admits, through `allOf`, `anyOf`, `oneOf` and 3.0's `nullable`; empty: any. */
-export function typesOf(data: unknown, schema: unknown, depth = 0): Set<string> {
-  const node = resolved(data, schema);
-  const types = new Set<string>();
-  if (depth > 12) return types;
-  const own = Array.isArray(node.type) ? node.type.map(String) : typeof node.type === "string" ? [node.type] : [];
-  for (const t of own) types.add(t);
-  if (!own.length) {
-    if (node.properties || node.additionalProperties) types.add("object");
-    else if (node.items || node.prefixItems) types.add("array");
-    else if (Array.isArray(node.enum))
-      for (const v of node.enum)
-        types.add(v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "number" ? "number" : typeof v);
-    else if (node.const !== undefined) types.add(node.const === null ? "null" : typeof node.const);
-  }
-  if (node.nullable === true && types.size) types.add("null");
-  for (const key of ["anyOf", "oneOf"]) {
-    if (!Array.isArray(node[key]) || own.length) continue;
-    const branches = (node[key] as unknown[]).map((b) => typesOf(data, b, depth + 1));
-    // A branch that admits anything makes the union admit anything.
-    if (branches.some((b) => b.size === 0)) return new Set();
-    for (const b of branches) for (const t of b) types.add(t);
-  }
-  if (Array.isArray(node.allOf) && !own.length) {
-    for (const member of node.allOf) for (const t of typesOf(data, member, depth + 1)) types.add(t);
-  }
-  return types;
-}
 
 /** The shapes a value of this schema may take, most likely first. */
 export function shapesOf(data: unknown, schema: unknown): Shape[] {

@@ -79,3 +79,42 @@ describe("a form list field the document encodes as JSON", () => {
     });
   });
 });
+
+// A JSON-encoded field that may be a list or an object: one JSON text whatever its value, a list too (the per-item rule
+// is an array property's); the runtime split any list it was given, which the judge then refused.
+const anyDoc = openapi({
+  "/zqtags": {
+    post: {
+      operationId: "tagZqThing",
+      requestBody: {
+        required: true,
+        content: {
+          "application/x-www-form-urlencoded": {
+            schema: {
+              type: "object",
+              required: ["zqEither"],
+              properties: {
+                zqEither: { oneOf: [{ type: "array", items: { type: "string" } }, { type: "object" }] },
+              },
+            },
+            encoding: { zqEither: { contentType: "application/json" } },
+          },
+        },
+      },
+      responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "zq1" }) },
+    },
+  },
+});
+
+describe("a form field the document encodes as JSON that may be another kind than a list", () => {
+  it("is sent as one JSON text even when its value is a list, and the judge reads it so", async () => {
+    const d = drafted(anyDoc, ["tagZqThing"]);
+    expect(await linkProblems(d)).toEqual([]);
+    const [tool] = await linkedTools(d);
+    const input = { zqEither: ["zqc", "zqd"] };
+    const { sent, judged } = await judgedCall(d, tool!, { accessToken: "zq-token-0001", ...input });
+    expect([...new URLSearchParams(new TextDecoder().decode(sent.body))]).toEqual([["zqEither", '["zqc","zqd"]']]);
+    expect(judged.refusals).toEqual([]);
+    expect(judged.read.body).toEqual(input);
+  });
+});

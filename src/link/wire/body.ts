@@ -12,6 +12,7 @@ import {
   type Schema,
 } from "../../load/openapi-document.js";
 import { isBase64String, isMediaType } from "../../load/media-types.js";
+import { listAlone } from "../../load/schemas/json-types.js";
 import type { LinkContext, Path } from "../context.js";
 import { xmlBodyNode } from "./xml-shape.js";
 
@@ -131,7 +132,7 @@ export function linkBody(
   // its contentType is ignored), its pairs as parts; one the document gives a JSON contentType, as one part of that
   // type; any other object is a part of JSON text.
   if (body.encoding === "multipart") {
-    const fields = encodedFields(ctx, at, op, body.fields, "multipart");
+    const fields = encodedFields(ctx, at, op, body, "multipart");
     return {
       mediaType: body.mediaType,
       encoding: "multipart",
@@ -149,7 +150,7 @@ export function linkBody(
       ...(isBase64String(body.schema) ? { contentEncoding: "base64" as const } : {}),
       ...required,
     };
-  const fields = encodedFields(ctx, at, op, body.fields, "form");
+  const fields = encodedFields(ctx, at, op, body, "form");
   return {
     mediaType: body.mediaType,
     encoding: "form",
@@ -166,9 +167,10 @@ function encodedFields(
   ctx: LinkContext,
   at: Path,
   op: OpenApiOperation,
-  declared: OpenApiRequestBody["fields"],
+  body: Pick<OpenApiRequestBody, "fields" | "schema">,
   encoding: "form" | "multipart",
 ): Record<string, FormFieldEncoding> {
+  const declared = body.fields;
   const fields: Record<string, FormFieldEncoding> = {};
   for (const name of Object.keys(declared).sort()) {
     const field = fieldOf(declared, name);
@@ -176,7 +178,8 @@ function encodedFields(
     // multipart field, or one given another contentType, is then left as it is.
     if (field.style === undefined && field.explode === undefined && field.allowReserved === undefined) {
       if (field.contentType?.split(",").some((t) => isJsonMediaType(t.trim()))) {
-        fields[name] = { style: "form", explode: true, json: true };
+        const list = listAlone(ctx.doc.source.data, fieldSchema(ctx, body.schema, name));
+        fields[name] = { style: "form", explode: true, json: true, ...(list ? { items: true as const } : {}) };
         continue;
       }
       if (encoding === "multipart" || field.contentType !== undefined) continue;
@@ -196,4 +199,11 @@ function encodedFields(
     fields[name] = { style: style as FormFieldEncoding["style"], explode: explode ?? style === "form" };
   }
   return fields;
+}
+
+/** A form body's field's schema (its property in the body's schema, through allOf), if the body names it. */
+function fieldSchema(ctx: LinkContext, bodySchema: Schema | undefined, name: string): Schema | undefined {
+  if (!bodySchema) return undefined;
+  const properties = (ctx.doc.flatten(bodySchema).properties ?? {}) as Record<string, Schema>;
+  return Object.hasOwn(properties, name) ? properties[name] : undefined;
 }
