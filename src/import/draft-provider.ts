@@ -22,6 +22,7 @@ import type { SelectedOperation } from "./cut/select-operations.js";
 import { draftManifest, type ManifestDraft } from "./draft/manifest.js";
 import { withTakenServerFirst } from "./draft/server.js";
 import { keyInBodyNotes, withKeyInBody } from "./auth/key-in-body.js";
+import { type KeyName, keyNameNotes, keyNamesFromSchemes, respeltKeyNames, withKeyNames } from "./auth/key-names.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
@@ -98,9 +99,10 @@ export function draftProvider(input: {
   let operations = operationsOf(chosen);
   refuseUncallable(document, operations);
   const renamed = schemeNamesAsDeclared(document, operations);
+  const keyNames = keyNamesFromSchemes(document);
   const credentialOf = () =>
     draftCredential(
-      renamed.size ? withSchemeNames(document, renamed) : document,
+      withKeyNames(renamed.size ? withSchemeNames(document, renamed) : document, keyNames),
       renamed.size ? operations.map((o) => ({ ...o, op: withSchemeNames(o.op, renamed) })) : operations,
     );
   let credential = credentialOf();
@@ -121,7 +123,14 @@ export function draftProvider(input: {
   // The cut shares its operations and components with the published document, which stays as it is: the answers
   // rewritten below are the cut's own.
   cut.document = structuredClone(cut.document);
-  const { changes, answers, notes: changeNotes } = rewrittenCut(cut, chosen, credential, operations, renamed);
+  const {
+    changes,
+    answers,
+    notes: changeNotes,
+  } = rewrittenCut(cut, chosen, credential, operations, {
+    renamed,
+    keyNames,
+  });
   step("writing openapi.yaml");
   const openapiText =
     cutHeader(provider, source, cut.report, chosen, changes, answers) +
@@ -148,7 +157,14 @@ export function draftProvider(input: {
     openapiText,
     manifestText,
     cut: cut.report,
-    added: [...changes.added, ...changes.spelt, ...changes.placeholders, ...changes.anonymous, ...answers.fileAnswers],
+    added: [
+      ...changes.added,
+      ...changes.spelt,
+      ...(changes.keyNames ?? []),
+      ...changes.placeholders,
+      ...changes.anonymous,
+      ...answers.fileAnswers,
+    ],
     credential,
     draft,
     notes,
@@ -168,10 +184,11 @@ function rewrittenCut(
   chosen: SelectedOperation[],
   credential: CredentialDraft,
   operations: { id: string; path: string; method: string; op: Json }[],
-  renamed: ReadonlyMap<string, string>,
+  { renamed, keyNames }: { renamed: ReadonlyMap<string, string>; keyNames: ReadonlyMap<string, KeyName> },
 ): { changes: CutChanges; answers: CutAnswers; notes: { server: ReviewNote[]; cut: ReviewNote[] } } {
   const doc = cut.document;
   const spelt = respeltRequirements(doc, renamed);
+  const keyNamesRead = respeltKeyNames(doc, keyNames);
   const added = withCredentialScheme(doc, credential, operations);
   const keyInBody = withKeyInBody(doc, credential, operations);
   const anonymous = withoutCredential(doc, chosen);
@@ -204,6 +221,7 @@ function rewrittenCut(
     changes: {
       added,
       spelt,
+      keyNames: keyNamesRead,
       placeholders,
       anonymous,
       keyInBody,
@@ -224,6 +242,7 @@ function rewrittenCut(
     notes: {
       server: reordered.notes,
       cut: [
+        ...keyNameNotes(keyNamesRead),
         ...keyInBodyNotes(keyInBody, credential),
         ...cutChangeNotes(
           renamed,

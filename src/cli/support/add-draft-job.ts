@@ -74,8 +74,9 @@ export async function checkJob(
       new OpenApiDocument(parseYamlSource(texts.openapi, `${shown}/openapi.yaml`, INPUT_LIMITS.document)),
     );
   } catch (e) {
+    // The second reading finds again what the first found in openapi.yaml: each said once.
     if (e instanceof LinkErrors)
-      return { problems: [...problems, ...e.errors.map((err) => err.printed)], warnings: [] };
+      return { problems: [...new Set([...problems, ...e.errors.map((err) => err.printed)])], warnings: [] };
     throw e;
   }
   return { problems, warnings: [] };

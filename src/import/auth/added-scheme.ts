@@ -12,13 +12,19 @@ import {
   type DraftPlacement,
 } from "./credential-draft.js";
 
+import { keyNameProblem } from "./key-names.js";
+
 type Json = Record<string, unknown>;
 
 /** A scheme as a note names it: `http bearer`, `apiKey in header X-Key`, `oauth2`. */
 export function describe(scheme: Json): string {
   const type = String(scheme.type ?? "?");
   if (type === "http") return `http ${String(scheme.scheme ?? "")}`.trim();
-  if (type === "apiKey") return `apiKey in ${String(scheme.in ?? "?")} ${String(scheme.name ?? "")}`.trim();
+  if (type === "apiKey") {
+    const unsent = keyNameProblem(scheme.in, scheme.name);
+    if (unsent) return `apiKey in ${String(scheme.in)}, whose name is none a request carries: ${unsent}`;
+    return `apiKey in ${String(scheme.in ?? "?")} ${String(scheme.name ?? "")}`.trim();
+  }
   return type;
 }
 

@@ -26,6 +26,7 @@ import {
 } from "./credential-draft.js";
 import { documentedPrefix } from "./key-prefix.js";
 import { keyParameter } from "./key-parameter.js";
+import { keyNameProblem } from "./key-names.js";
 
 type Json = Record<string, unknown>;
 
@@ -34,7 +35,8 @@ type Json = Record<string, unknown>;
  * token).
  */
 function placementOf(scheme: Json): DraftPlacement | undefined {
-  return credentialOf(scheme as unknown as SecurityScheme);
+  // A key whose name no request carries (prose where a header name belongs) is not sent: generate would refuse it.
+  return keyNameProblem(scheme.in, scheme.name) ? undefined : credentialOf(scheme as unknown as SecurityScheme);
 }
 
 /**

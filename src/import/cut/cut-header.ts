@@ -21,6 +21,8 @@ export interface CutSource {
 export interface CutChanges {
   added: string[];
   spelt: string[];
+  /** Key schemes' names no request carries, written as the scheme's key its description names (auth/key-names.ts). */
+  keyNames?: string[];
   placeholders: string[];
   anonymous: string[];
   /** Operations taking the added key scheme's key in their body: `security: []` written (auth/key-in-body.ts). */
@@ -61,6 +63,7 @@ export function cutHeader(
   {
     added,
     spelt,
+    keyNames = [],
     placeholders,
     anonymous,
     keyInBody = [],
@@ -95,6 +98,12 @@ export function cutHeader(
       : []),
     ...(spelt.length
       ? [`Changed by blockwright add: ${spelt.join("; ")}: a requirement names a scheme by its name, case-sensitively.`]
+      : []),
+    ...(keyNames.length
+      ? [
+          `Changed by blockwright add: ${keyNames.join("; ")} (the published name is none a request carries; the ` +
+            "scheme's key is one, and its description names it).",
+        ]
       : []),
     ...(reordered.length
       ? [
