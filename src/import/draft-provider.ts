@@ -99,10 +99,10 @@ export function draftProvider(input: {
   let operations = operationsOf(chosen);
   refuseUncallable(document, operations);
   const renamed = schemeNamesAsDeclared(document, operations);
-  const keyNames = keyNamesFromSchemes(document);
+  const names = { renamed, keyNames: keyNamesFromSchemes(document) };
   const credentialOf = () =>
     draftCredential(
-      withKeyNames(renamed.size ? withSchemeNames(document, renamed) : document, keyNames),
+      withKeyNames(renamed.size ? withSchemeNames(document, renamed) : document, names.keyNames),
       renamed.size ? operations.map((o) => ({ ...o, op: withSchemeNames(o.op, renamed) })) : operations,
     );
   let credential = credentialOf();
@@ -123,14 +123,7 @@ export function draftProvider(input: {
   // The cut shares its operations and components with the published document, which stays as it is: the answers
   // rewritten below are the cut's own.
   cut.document = structuredClone(cut.document);
-  const {
-    changes,
-    answers,
-    notes: changeNotes,
-  } = rewrittenCut(cut, chosen, credential, operations, {
-    renamed,
-    keyNames,
-  });
+  const { changes, answers, notes: changeNotes } = rewrittenCut(cut, chosen, credential, operations, names);
   step("writing openapi.yaml");
   const openapiText =
     cutHeader(provider, source, cut.report, chosen, changes, answers) +
