@@ -185,8 +185,8 @@ export interface FormFieldEncoding {
    */
   json?: true;
   /**
-   * With `json`: the field's schema admits a list alone, so a list goes a pair per item, each its JSON (OpenAPI 3.2,
-   * Encoding Object); a field that may be another kind goes as one JSON text whatever its value.
+   * With `json`: the field's schema admits a list alone, so a list goes a pair (a part) per item, each its JSON
+   * (OpenAPI 3.2, Encoding Object); a field that may be another kind goes as one JSON text whatever its value.
    */
   items?: true;
   /** Reserved characters go raw (`allowReserved`): `/`, `:`, `,`… as they are, `#&=+[]` still encoded. */

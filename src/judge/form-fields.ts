@@ -7,7 +7,7 @@
 // or OpenAPI's default for its type) and its declared headers present; a
 // field whose encoding sets a style is its form pairs, a part each
 // (`meta[colour]`), their text not percent-encoded (OpenAPI 3.0.4/3.1.1).
-import { bareMediaType, isBinaryString, isJsonMediaType, isLonePart, LONE_FILE_PART } from "../load/media-types.js";
+import { isBinaryString, isLonePart, LONE_FILE_PART } from "../load/media-types.js";
 import { type JudgedParam, type Node, type Path, pointerTo } from "./operations.js";
 import { type Deep, queryPairs, type RawPair, rawTexts, readDeepObject, readQuery } from "./query-read.js";
 import { multipartParts, type Part } from "./multipart.js";
@@ -22,22 +22,14 @@ import {
   resolved,
   scalarOf,
   shapesOf,
-  typesOf,
 } from "./text-values.js";
 import { decoded, shownChar, rawProblem } from "./uri-text.js";
 import { contentField } from "./parameter-content.js";
+import { type Encoding, multipartField } from "./multipart.js";
 
 type Media = { mediaType: string; at: Path; node: Node };
 /** The body's fields; `whole`, where the body's schema describes another value than the fields (one part's text). */
 export type FieldsRead = { value: unknown; whole?: unknown } | { refusals: Refusal[] };
-
-interface Encoding {
-  contentType?: string;
-  style?: string;
-  explode?: boolean;
-  allowReserved?: boolean;
-  headers?: Record<string, unknown>;
-}
 
 const encodingOf = (media: Media, name: string): Encoding | undefined => {
   const map = (media.node.encoding ?? {}) as Record<string, unknown>;
@@ -262,118 +254,11 @@ export function multipartFields(bytes: Uint8Array, contentType: string, media: M
     else set(value, name, read.value);
   }
   for (const [name, mine] of byName) {
-    const e = encodingOf(media, name);
-    const fieldSchema = propertySchema(data, schema, name);
-    const isArray = typesOf(data, fieldSchema).has("array") && !isBinaryString(resolved(data, fieldSchema));
-    const itemsSchema = isArray ? itemSchema(data, fieldSchema) : fieldSchema;
-    const values: unknown[] = [];
-    for (const part of mine) {
-      const sent =
-        `${part.contentType ? `Content-Type: ${part.contentType}; ` : ""}` +
-        `${part.filename !== undefined ? `a file of ${part.bytes.length} bytes` : part.bytes.toString("utf8")}`;
-      const problem = partProblem(part, e, itemsSchema, data, media, name, sent);
-      if (problem) {
-        refusals.push(problem);
-        continue;
-      }
-      values.push(partValue(part, e, itemsSchema, data));
-    }
-    if (refusals.length) continue;
-    if (isArray && mine.length === 1 && e?.explode === false && typeof values[0] === "string")
-      set(value, name, arrayOf(data, fieldSchema, String(values[0]).split(",")));
-    else set(value, name, isArray ? values : values.length === 1 ? values[0] : values);
+    const read = multipartField(mine, encodingOf(media, name), propertySchema(data, schema, name), data);
+    if ("value" in read) set(value, name, read.value);
+    else for (const p of read.problems) refusals.push(refusal(p.rule, media, name, p.message, p.sent ?? ""));
   }
   return refusals.length ? { refusals } : { value };
-}
-
-/**
- * The media types a part of this field may have: the encoding's, or OpenAPI's default for the field's type (undefined:
- * any).
- */
-function expectedTypes(
-  e: Encoding | undefined,
-  schema: unknown,
-  data: unknown,
-): { types: string[]; explicit: boolean } | undefined {
-  if (typeof e?.contentType === "string")
-    return { types: e.contentType.split(",").map((t) => bareMediaType(t)), explicit: true };
-  const node = resolved(data, schema);
-  if (isBinaryString(node)) return undefined;
-  const types = typesOf(data, node);
-  if (types.has("object") || types.has("array")) return { types: ["application/json"], explicit: false };
-  return types.size ? { types: ["text/plain"], explicit: false } : undefined;
-}
-
-function partProblem(
-  part: Part,
-  e: Encoding | undefined,
-  schema: unknown,
-  data: unknown,
-  media: Media,
-  name: string,
-  sent: string,
-): Refusal | undefined {
-  const expected = expectedTypes(e, schema, data);
-  const given = part.contentType ? bareMediaType(part.contentType) : undefined;
-  if (expected) {
-    // A file part under application/octet-stream (RFC 2046: arbitrary bytes) may say what its bytes are.
-    const anyBytes =
-      expected.types.includes("application/octet-stream") &&
-      (part.filename !== undefined || isBinaryString(resolved(data, schema)));
-    const fits = (t: string) =>
-      anyBytes ||
-      expected.types.some((x) => x === t || x === "*/*" || (x.endsWith("/*") && t.startsWith(x.slice(0, -1))));
-    // RFC 7578: a part without a Content-Type is text/plain. OpenAPI's own default (not the document's word) also takes
-    // such a part whose text is of the default type.
-    const ok = given
-      ? fits(given)
-      : fits("text/plain") ||
-        (!expected.explicit && isJsonMediaType(expected.types[0] ?? "") && parsesAsJson(part.bytes));
-    if (!ok) {
-      return refusal(
-        "encoding.contentType",
-        media,
-        name,
-        `the part is ${given ?? "text/plain (no Content-Type)"}; ` +
-          `the ${expected.explicit ? "document's encoding.contentType" : "default for its type"} ` +
-          `is ${expected.types.join(" or ")}`,
-        sent,
-      );
-    }
-  }
-  for (const [header, definition] of Object.entries(e?.headers ?? {})) {
-    if (header.toLowerCase() === "content-type") continue;
-    if ((definition as { required?: unknown } | null)?.required === true && !part.headers.has(header.toLowerCase())) {
-      return refusal(
-        "encoding.headers",
-        media,
-        name,
-        `the document requires the part header ${header} (encoding.headers), and the part has none`,
-        sent,
-      );
-    }
-  }
-  if (given && isJsonMediaType(given) && !parsesAsJson(part.bytes))
-    return refusal("encoding.contentType", media, name, `the part says ${given}, and its text is not JSON`, sent);
-  return undefined;
-}
-
-function partValue(part: Part, e: Encoding | undefined, schema: unknown, data: unknown): unknown {
-  if (part.filename !== undefined || isBinaryString(resolved(data, schema))) return "(file)";
-  const text = part.bytes.toString("utf8");
-  const type =
-    part.contentType ?? (typeof e?.contentType === "string" ? undefined : expectedTypes(e, schema, data)?.types[0]);
-  if (type && isJsonMediaType(type) && parsesAsJson(part.bytes)) return JSON.parse(text);
-  return scalarOf(data, schema, text);
-}
-
-function parsesAsJson(bytes: Buffer): boolean {
-  try {
-    JSON.parse(bytes.toString("utf8"));
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function rawOf(deep: Deep | undefined): string[] {

@@ -2,6 +2,16 @@
 // own headers: fetch's FormData reader keeps no part's Content-Type but a
 // file's, nor any other header of a part, which the document's `encoding`
 // (contentType, headers) speaks of.
+//
+// A multipart field read from its parts. A field whose schema admits a list alone is a part per item; one that may be
+// a list or another kind (a union) goes as one part where the document encodes it as JSON (its value whole, as a
+// form's pair is: parameter-content.ts), and otherwise a part per item of a list or one part of another kind's value,
+// as the runtime writes it (runtime/call/files/file-inputs.ts): one reading with the link's (load/schemas/json-types.ts
+// listAlone). Each part's Content-Type is held to the field's encoding, or OpenAPI's default for its type.
+import { bareMediaType, isBinaryString, isJsonMediaType } from "../load/media-types.js";
+import { listAlone } from "../load/schemas/json-types.js";
+import type { JudgeRule } from "./refusal.js";
+import { arrayOf, itemSchema, resolved, scalarOf, typesOf } from "./text-values.js";
 
 export interface Part {
   /** The part's headers, names lowercased. */
@@ -65,4 +75,168 @@ function dispositionParam(disposition: string, key: string): string | undefined 
   const m = new RegExp(`;\\s*${key}=(?:"((?:[^"\\\\]|\\\\.)*)"|([^;\\s]*))`, "i").exec(disposition);
   if (!m) return undefined;
   return m[1] !== undefined ? m[1].replace(/\\(.)/g, "$1") : m[2];
+}
+
+export interface Encoding {
+  contentType?: string;
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
+  headers?: Record<string, unknown>;
+}
+
+/** What is wrong with a field's parts: the rule, the words, and what was sent. */
+export interface Problem {
+  rule: JudgeRule;
+  message: string;
+  sent?: string;
+}
+
+/** A field's value from its parts (encoded by content or by default, not by style), or what is wrong with them. */
+export function multipartField(
+  parts: Part[],
+  e: Encoding | undefined,
+  fieldSchema: unknown,
+  data: unknown,
+): { value: unknown } | { problems: Problem[] } {
+  const types = typesOf(data, fieldSchema);
+  const admitsList = types.has("array") && !isBinaryString(resolved(data, fieldSchema));
+  const itemsSchema = admitsList ? itemSchema(data, fieldSchema) : fieldSchema;
+  if (admitsList && !listAlone(data, fieldSchema)) {
+    const json = typeof e?.contentType === "string" && e.contentType.split(",").some((t) => isJsonMediaType(t.trim()));
+    const [part] = parts;
+    if (json && parts.length !== 1)
+      return {
+        problems: [
+          {
+            rule: "encoding.contentType",
+            message:
+              `the document encodes it as ${e?.contentType} (encoding.contentType) and it may be another kind than a ` +
+              `list, so it goes as one part of its JSON, a list too; sent ${parts.length} parts`,
+            sent: parts.map(sentOf).join("; "),
+          },
+        ],
+      };
+    if (part && parts.length === 1) {
+      // One part: the field's value of another kind than a list (an object, a text), or a list of one item.
+      const whole = partRead(part, e, fieldSchema, data);
+      if (json || ("value" in whole && !Array.isArray(whole.value) && admits(types, whole.value))) return whole;
+      const item = partRead(part, e, itemsSchema, data);
+      if ("value" in item && admits(typesOf(data, itemsSchema), item.value)) return { value: [item.value] };
+      return "value" in whole ? whole : item;
+    }
+  }
+  const values: unknown[] = [];
+  const problems: Problem[] = [];
+  for (const part of parts) {
+    const read = partRead(part, e, itemsSchema, data);
+    if ("problems" in read) problems.push(...read.problems);
+    else values.push(read.value);
+  }
+  if (problems.length) return { problems };
+  if (admitsList && parts.length === 1 && e?.explode === false && typeof values[0] === "string")
+    return { value: arrayOf(data, fieldSchema, String(values[0]).split(",")) };
+  return { value: admitsList ? values : values.length === 1 ? values[0] : values };
+}
+
+/** One part read as a value of `schema`, or what is wrong with it. */
+function partRead(
+  part: Part,
+  e: Encoding | undefined,
+  schema: unknown,
+  data: unknown,
+): { value: unknown } | { problems: Problem[] } {
+  const problem = partProblem(part, e, schema, data);
+  return problem ? { problems: [{ ...problem, sent: sentOf(part) }] } : { value: partValue(part, e, schema, data) };
+}
+
+/** A part as a refusal shows it: its Content-Type and text, or a file's size. */
+const sentOf = (part: Part): string =>
+  `${part.contentType ? `Content-Type: ${part.contentType}; ` : ""}` +
+  `${part.filename !== undefined ? `a file of ${part.bytes.length} bytes` : part.bytes.toString("utf8")}`;
+
+/** Whether a value is of a JSON type the set names (empty: any; an integer is a number). */
+function admits(types: Set<string>, value: unknown): boolean {
+  if (!types.size) return true;
+  if (value === null) return types.has("null");
+  if (Array.isArray(value)) return types.has("array");
+  if (typeof value === "number") return types.has("number") || (Number.isInteger(value) && types.has("integer"));
+  return types.has(typeof value);
+}
+
+/**
+ * The media types a part of this field may have: the encoding's, or OpenAPI's default for the field's type (undefined:
+ * any).
+ */
+function expectedTypes(
+  e: Encoding | undefined,
+  schema: unknown,
+  data: unknown,
+): { types: string[]; explicit: boolean } | undefined {
+  if (typeof e?.contentType === "string")
+    return { types: e.contentType.split(",").map((t) => bareMediaType(t)), explicit: true };
+  const node = resolved(data, schema);
+  if (isBinaryString(node)) return undefined;
+  const types = typesOf(data, node);
+  if (types.has("object") || types.has("array")) return { types: ["application/json"], explicit: false };
+  return types.size ? { types: ["text/plain"], explicit: false } : undefined;
+}
+
+function partProblem(part: Part, e: Encoding | undefined, schema: unknown, data: unknown): Problem | undefined {
+  const expected = expectedTypes(e, schema, data);
+  const given = part.contentType ? bareMediaType(part.contentType) : undefined;
+  if (expected) {
+    // A file part under application/octet-stream (RFC 2046: arbitrary bytes) may say what its bytes are.
+    const anyBytes =
+      expected.types.includes("application/octet-stream") &&
+      (part.filename !== undefined || isBinaryString(resolved(data, schema)));
+    const fits = (t: string) =>
+      anyBytes ||
+      expected.types.some((x) => x === t || x === "*/*" || (x.endsWith("/*") && t.startsWith(x.slice(0, -1))));
+    // RFC 7578: a part without a Content-Type is text/plain. OpenAPI's own default (not the document's word) also takes
+    // such a part whose text is of the default type.
+    const ok = given
+      ? fits(given)
+      : fits("text/plain") ||
+        (!expected.explicit && isJsonMediaType(expected.types[0] ?? "") && parsesAsJson(part.bytes));
+    if (!ok) {
+      return {
+        rule: "encoding.contentType",
+        message:
+          `the part is ${given ?? "text/plain (no Content-Type)"}; ` +
+          `the ${expected.explicit ? "document's encoding.contentType" : "default for its type"} ` +
+          `is ${expected.types.join(" or ")}`,
+      };
+    }
+  }
+  for (const [header, definition] of Object.entries(e?.headers ?? {})) {
+    if (header.toLowerCase() === "content-type") continue;
+    if ((definition as { required?: unknown } | null)?.required === true && !part.headers.has(header.toLowerCase())) {
+      return {
+        rule: "encoding.headers",
+        message: `the document requires the part header ${header} (encoding.headers), and the part has none`,
+      };
+    }
+  }
+  if (given && isJsonMediaType(given) && !parsesAsJson(part.bytes))
+    return { rule: "encoding.contentType", message: `the part says ${given}, and its text is not JSON` };
+  return undefined;
+}
+
+function partValue(part: Part, e: Encoding | undefined, schema: unknown, data: unknown): unknown {
+  if (part.filename !== undefined || isBinaryString(resolved(data, schema))) return "(file)";
+  const text = part.bytes.toString("utf8");
+  const type =
+    part.contentType ?? (typeof e?.contentType === "string" ? undefined : expectedTypes(e, schema, data)?.types[0]);
+  if (type && isJsonMediaType(type) && parsesAsJson(part.bytes)) return JSON.parse(text);
+  return scalarOf(data, schema, text);
+}
+
+function parsesAsJson(bytes: Buffer): boolean {
+  try {
+    JSON.parse(bytes.toString("utf8"));
+    return true;
+  } catch {
+    return false;
+  }
 }

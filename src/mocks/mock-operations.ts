@@ -17,6 +17,7 @@
 // which references stay references.
 import { refPath, valueAt } from "../load/json-ref.js";
 import { multipartParts } from "../load/media-types.js";
+import { typesOf } from "../load/schemas/json-types.js";
 import { routePath } from "../load/operation-index.js";
 
 type Node = Record<string, unknown>;
@@ -110,7 +111,7 @@ function withDeserializedSchemasInline(document: Node): Node {
           type,
           {
             ...media,
-            schema: partsAsText(multipartParts(schema as Node, resolved.required === true)),
+            schema: partsAsText(document, multipartParts(schema as Node, resolved.required === true)),
             encoding: withReservedAllowed(encoding),
           },
         ];
@@ -203,12 +204,18 @@ function oneExpressionParams(
  * as its last value): a part holding JSON (an object, a list) is checked as
  * text there, where its schema would refuse every request.
  */
-function partsAsText(schema: unknown): unknown {
+function partsAsText(document: Node, schema: unknown): unknown {
   if (!isNode(schema) || !isNode(schema.properties)) return schema;
+  // A union that may be an object or a list (`oneOf: [array, object]`) too: read as the request judge reads its types.
+  const structured = (part: Node) => {
+    const types = typesOf(document, part);
+    return types.has("object") || types.has("array");
+  };
   const properties = Object.fromEntries(
     Object.entries(schema.properties).map(([name, part]) => [
       name,
-      isNode(part) && (part.type === "object" || part.type === "array" || part.properties !== undefined)
+      isNode(part) &&
+      (part.type === "object" || part.type === "array" || part.properties !== undefined || structured(part))
         ? { type: "string", description: part.description ?? "JSON text" }
         : part,
     ]),

@@ -219,8 +219,8 @@ export interface WrittenMultipart {
 /**
  * The multipart body of a call: each field of the built body (objects as JSON text, a list a part per item; a field
  * whose encoding sets a style, each of its form pairs a part: `meta[colour]`), then the files.
- * A field the document gives a JSON `contentType` (`encoding`) goes as a part of that type (a list, a part per item);
- * the body is then written here, FormData giving no text part a type.
+ * A field the document gives a JSON `contentType` (`encoding`) goes as a part of that type (a list whose schema is a
+ * list alone, a part per item); the body is then written here, FormData giving no text part a type.
  */
 export function multipartBody(
   tool: ToolCall,
@@ -241,9 +241,10 @@ export function multipartBody(
   for (const [key, value] of Object.entries(fields)) {
     if (fileKeys.has(key) || value === undefined || value === null) continue;
     const encoding = Object.hasOwn(typed, key) ? typed[key] : undefined;
-    // A list: a part of that type per item (OpenAPI 3.2: an array's Encoding Object applies to each item).
+    // A list whose schema admits a list alone: a part of that type per item (OpenAPI 3.2: an array's Encoding Object
+    // applies to each item); a field that may be another kind, one part of its JSON whatever its value (as a form's).
     if (encoding?.json)
-      for (const item of Array.isArray(value) ? value : [value])
+      for (const item of encoding.items && Array.isArray(value) ? value : [value])
         parts.push([key, new Blob([JSON.stringify(item)], { type: "application/json" })]);
     else if (encoding && forms)
       for (const [name, text] of new URLSearchParams(forms.encodeForm({ [key]: value }, { [key]: encoding })))

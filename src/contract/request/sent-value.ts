@@ -262,7 +262,7 @@ function judged(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument): Judgement {
  * What a multipart part carries for a value (exchange.ts reads parts so): a file's name, type and size; JSON as its
  * text; the rest as text.
  */
-export function multipartPart(param: ParamSpec, value: unknown, json = false): unknown {
+export function multipartPart(param: ParamSpec, value: unknown, json: boolean | "whole" = false): unknown {
   // A list of files: a part each (one alone reads back as that part).
   if (param.type === "file" && Array.isArray(value)) {
     const parts = value.map((file) => multipartPart({ ...param, multiple: false }, file));
@@ -278,18 +278,23 @@ export function multipartPart(param: ParamSpec, value: unknown, json = false): u
   if (param.type === "file" && value instanceof Uint8Array)
     return { filename: param.name, type: param.contentType ?? "application/octet-stream", bytes: value.byteLength };
   // A list is one part per item (an empty list, none), as multipartBody writes it; a field the document encodes as
-  // JSON, each its JSON.
+  // JSON, each its JSON, or the list's JSON as one part where its schema may be another kind than a list.
   const text = json ? (v: unknown) => JSON.stringify(v) : partText;
-  if (Array.isArray(value)) {
+  if (Array.isArray(value) && json !== "whole") {
     const items = value.map(text);
     return items.length === 0 ? undefined : items.length === 1 ? items[0] : items;
   }
   return text(value);
 }
 
-/** Whether the tool's multipart body encodes its field `key` as JSON (its `encoding` a JSON `contentType`). */
-export function jsonPart(tool: ToolSpec, key: string | undefined): boolean {
-  return key !== undefined && tool.body?.fields?.[key]?.json === true;
+/**
+ * Whether the tool's multipart body encodes its field `key` as JSON (its `encoding` a JSON `contentType`): "whole"
+ * where its schema may be another kind than a list, so a list goes as one part.
+ */
+export function jsonPart(tool: ToolSpec, key: string | undefined): boolean | "whole" {
+  const fields = tool.body?.fields;
+  const field = key !== undefined && fields && Object.hasOwn(fields, key) ? fields[key] : undefined;
+  return field?.json === true ? (field.items ? true : "whole") : false;
 }
 
 /** A value's part as read back: an object its JSON; FormData writes every line break of a text as CRLF. */

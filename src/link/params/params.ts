@@ -10,6 +10,7 @@ import type { ManifestOperation, ManifestParam, ManifestWire } from "../../load/
 import { titleFromName } from "../../model/naming.js";
 import { placeholderValue } from "../../model/placeholder-value.js";
 import type { OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import { isJsonMediaType } from "../../load/media-types.js";
 import type { Report, ToolEntry, ToolSurfaceContext } from "../../model/surface-entry.js";
 import { copyParamKeys } from "../../model/param-keys.js";
 import { deprecationNote } from "../deprecated/deprecation-note.js";
@@ -169,15 +170,28 @@ function requireListItems(spec: ParamSpec, op: OpenApiOperation): void {
   }
   // Nor has it one in a form or multipart body (Mailgun's required `to`): an empty list sends no field at all.
   const formBody = op.requestBody?.encoding === "form" || op.requestBody?.encoding === "multipart";
-  if (
-    spec.required &&
-    spec.type === "json" &&
-    spec.jsonType === "array" &&
-    spec.wire.in === "body" &&
-    formBody &&
-    (spec.minItems ?? 0) < 1
-  )
-    spec.minItems = 1;
+  if (!spec.required || spec.wire.in !== "body" || !formBody) return;
+  if (spec.type === "json" && spec.jsonType === "array" && (spec.minItems ?? 0) < 1) spec.minItems = 1;
+  // A field that may be a list or another kind: its list's form too, a list going a pair (a part) per item; unless the
+  // document encodes it as JSON, where it goes whole and `[]` is a value (link/wire/body.ts).
+  if (spec.anyOf && !wholeJson(op, spec.wire.pointer))
+    spec.anyOf = spec.anyOf.map((b) =>
+      b.type === "json" && b.jsonType === "array" && (b.minItems ?? 0) < 1 ? { ...b, minItems: 1 } : b,
+    );
+}
+
+/** Whether the body field a pointer names is encoded by a JSON contentType alone (no style), so it goes as one text. */
+function wholeJson(op: OpenApiOperation, pointer: string | undefined): boolean {
+  const name = pointer?.split("/")[1]?.replace(/~1/g, "/").replace(/~0/g, "~");
+  const fields = op.requestBody?.fields ?? {};
+  const field = name !== undefined && Object.hasOwn(fields, name) ? fields[name] : undefined;
+  return (
+    field !== undefined &&
+    field.style === undefined &&
+    field.explode === undefined &&
+    field.allowReserved === undefined &&
+    (field.contentType ?? "").split(",").some((t) => isJsonMediaType(t.trim()))
+  );
 }
 
 /**
