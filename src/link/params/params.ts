@@ -10,7 +10,7 @@ import type { ManifestOperation, ManifestParam, ManifestWire } from "../../load/
 import { titleFromName } from "../../model/naming.js";
 import { placeholderValue } from "../../model/placeholder-value.js";
 import type { OpenApiOperation, Schema } from "../../load/openapi-document.js";
-import { isJsonMediaType } from "../../load/media-types.js";
+import { encodedAsJson } from "../wire/body.js";
 import type { Report, ToolEntry, ToolSurfaceContext } from "../../model/surface-entry.js";
 import { copyParamKeys } from "../../model/param-keys.js";
 import { deprecationNote } from "../deprecated/deprecation-note.js";
@@ -185,13 +185,7 @@ function wholeJson(op: OpenApiOperation, pointer: string | undefined): boolean {
   const name = pointer?.split("/")[1]?.replace(/~1/g, "/").replace(/~0/g, "~");
   const fields = op.requestBody?.fields ?? {};
   const field = name !== undefined && Object.hasOwn(fields, name) ? fields[name] : undefined;
-  return (
-    field !== undefined &&
-    field.style === undefined &&
-    field.explode === undefined &&
-    field.allowReserved === undefined &&
-    (field.contentType ?? "").split(",").some((t) => isJsonMediaType(t.trim()))
-  );
+  return field !== undefined && encodedAsJson(field);
 }
 
 /**

@@ -159,6 +159,21 @@ export function linkBody(
   };
 }
 
+/** A body field's encoding that writes it as one JSON text: a JSON contentType, and no style, explode or allowReserved. */
+export function encodedAsJson(field: {
+  contentType?: string;
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
+}): boolean {
+  return (
+    field.style === undefined &&
+    field.explode === undefined &&
+    field.allowReserved === undefined &&
+    (field.contentType ?? "").split(",").some((t) => isJsonMediaType(t.trim()))
+  );
+}
+
 /**
  * Each field's style and explode as the document's encoding sets them, or its JSON contentType (a style no form field
  * takes is a problem).
@@ -177,7 +192,7 @@ function encodedFields(
     // No style, explode or allowReserved: a JSON contentType writes the field as that media type, one JSON text; a
     // multipart field, or one given another contentType, is then left as it is.
     if (field.style === undefined && field.explode === undefined && field.allowReserved === undefined) {
-      if (field.contentType?.split(",").some((t) => isJsonMediaType(t.trim()))) {
+      if (encodedAsJson(field)) {
         const list = listAlone(ctx.doc.source.data, fieldSchema(ctx, body.schema, name));
         fields[name] = { style: "form", explode: true, json: true, ...(list ? { items: true as const } : {}) };
         continue;
