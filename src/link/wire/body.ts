@@ -159,7 +159,7 @@ export function linkBody(
   };
 }
 
-/** A body field's encoding that writes it as one JSON text: a JSON contentType, and no style, explode or allowReserved. */
+/** A body field's encoding writing it as one JSON text: a JSON contentType, and no style, explode or allowReserved. */
 export function encodedAsJson(field: {
   contentType?: string;
   style?: string;
