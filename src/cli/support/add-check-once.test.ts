@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkJob } from "./add-draft-job.js";
 
-const root = mkdtempSync(join(tmpdir(), "blockwright-check-once-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const project = mkdtempSync(join(tmpdir(), "blockwright-check-once-"));
+afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 const openapi = `openapi: 3.0.3
 info: { title: Zq once, version: "1" }
@@ -54,11 +54,11 @@ operations:
 
 describe("add's check of a draft that generate would refuse", () => {
   it("lists each problem once", async () => {
-    const folder = join(root, "specs", "zqonce");
+    const folder = join(project, "specs", "zqonce");
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, "openapi.yaml"), openapi);
     writeFileSync(join(folder, "manifest.yaml"), manifest);
-    const { problems } = await checkJob(root, folder, { manifest, openapi }, "specs/zqonce");
+    const { problems } = await checkJob(project, folder, { manifest, openapi }, "specs/zqonce");
     expect(problems.some((p) => p.includes("a header name is a token") && p.includes('"Zq Once API Key"'))).toBe(true);
     expect(problems).toEqual([...new Set(problems)]);
   });
