@@ -22,7 +22,7 @@ import {
   writeNew,
   writeWhole,
 } from "../common/files.js";
-import { type FileText, type TextParts, wholeText } from "./file-text.js";
+import { type FileText, wholeText } from "./file-text.js";
 import {
   applyPlan,
   type CheckReport,
@@ -41,8 +41,6 @@ type Pending = { temp: string } | { folder: string; staged: string } | { text: U
 
 /** The file on disk holding a staged text, if any. */
 const stagedFile = (file: Pending) => ("temp" in file ? file.temp : "staged" in file ? file.staged : undefined);
-
-const heldText = (held: string | WeakRef<TextParts>) => (typeof held === "string" ? held : held.deref());
 
 const partsOf = (text: FileText): Iterable<string> => (typeof text === "string" ? [text] : text.parts());
 
@@ -70,12 +68,8 @@ export class StagedWrite {
   private readonly ready = new Set<string>();
   /** Folders not there yet, each staged whole (stageFolder) until the commit: by path under the output folder. */
   private readonly folders = new Map<string, string>();
-  /**
-   * The last text staged, its hash and where it went, until the next is handed (a text is handed at most twice). A text
-   * in parts is held weakly: what makes its parts (a whole published API's surface, its index.js text) is let go once
-   * written, while the next file is made, unless its emitter holds it to hand it again.
-   */
-  private last: { held: string | WeakRef<TextParts>; hash: string; file: Pending; size: number } | undefined;
+  /** The last text staged, its hash and where it went, until the next is handed (a text is handed at most twice). */
+  private last: { content: FileText; hash: string; file: Pending; size: number } | undefined;
 
   constructor(
     private readonly outDir: string,
@@ -108,7 +102,7 @@ export class StagedWrite {
     let file: Pending;
     let hash: string;
     const copied = last && stagedFile(last.file);
-    if (last && heldText(last.held) === content) {
+    if (last?.content === content) {
       file =
         copied !== undefined && last.size >= COPIED_BYTES
           ? this.stage(path, copied)
@@ -127,7 +121,7 @@ export class StagedWrite {
         content,
       );
       hash = bytes.digest("hex");
-      this.last = { held: typeof content === "string" ? content : new WeakRef(content), hash, file, size };
+      this.last = { content, hash, file, size };
     }
     this.hashes.set(path, hash);
     if (found === "present" && typeof content !== "string" && "temp" in file && sameFiles(file.temp, full)) {
