@@ -1,5 +1,5 @@
-// A body field that is `oneOf` a string and a string that may be null (Elasticsearch's `auto_expand_replicas`:
-// `oneOf: [{type: string}, $ref NullValue]`, NullValue `{type: string, nullable: true}`). Every string meets both shapes,
+// A body field that is `oneOf` a string and a string that may be null (Elasticsearch's `auto_expand_replicas`: `oneOf:
+// [{type: string}, $ref NullValue]`, NullValue `{type: string, nullable: true}`). Every string meets both shapes,
 // so by the letter only null met the union: add drafted the field as a string, and the mock's judge refused every
 // request that sent one ("does not match exactly one subschema (2 matches)"), two cases of the operation failing. add
 // now cuts such a union as anyOf, as it does one whose shapes each take every value of another, and says so; a union
@@ -55,7 +55,8 @@ describe("a oneOf of a string and a string that may be null", () => {
     type Cut = { paths: Record<string, { put: { requestBody: { content: Record<string, { schema: Props }> } } }> };
     type Props = { properties: Record<string, unknown> };
     const { paths } = (on as DraftedOnMock).subject.document.source.data as Cut;
-    const fields = paths["/zqindices/{zqName}/settings"]?.put.requestBody.content["application/json"]?.schema.properties;
+    const fields =
+      paths["/zqindices/{zqName}/settings"]?.put.requestBody.content["application/json"]?.schema.properties;
     expect(fields?.zqReplicas).toEqual({ default: "false", anyOf: [{ type: "string" }, ref("ZqNullValue")] });
     expect(fields?.zqShards).toEqual({ oneOf: [{ type: "string" }, { type: "integer", nullable: true }] });
     expect((on as DraftedOnMock).subject.document.source.text).toContain(

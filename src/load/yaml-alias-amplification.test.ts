@@ -112,7 +112,7 @@ describe("aliases in text that looks like JSON", () => {
       `{q: true", a: &a [${nine("x")}], b: &b [${nine("*a")}], c: &c [${nine("*b")}], d: &d [${nine("*c")}], e: ` +
       `[${nine("*d")}], z: e"}`;
     expect(refusal(() => parseYamlSource(text, "zqflow.yaml")).message).toMatch(
-      /^zqflow\.yaml: refused: the YAML expands aliases more than 100 times \(\d+ expansions of aliases inside anchors: an alias bomb\?\)/,
+      /^zqflow\.yaml: refused: the YAML expands aliases more than 100 times \(\d+ expansions of aliases inside anchors/,
     );
   });
 });

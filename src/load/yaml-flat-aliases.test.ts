@@ -31,7 +31,7 @@ describe("aliases of an anchor that holds none", () => {
     expect(lists[0]).toEqual([{ BasicAuth: [] }]);
   });
 
-  it("counts those aliases as expansions but none as nested ones; an anchor of aliases repeated counts its aliases", () => {
+  it("counts those aliases as expansions, none as nested; an anchor of aliases repeated counts its aliases", () => {
     const leaf = { a: 1 };
     const flat = measureAliases({ copies: Array(150).fill(leaf) });
     expect(flat).toMatchObject({ aliases: 149, nested: 0 });
