@@ -202,3 +202,30 @@ export function oneItemListsEnum(s: Schema): { items: NonNullable<ManifestParam[
       "raise maxItems here and write the items' enum in openapi.yaml",
   };
 }
+
+// A union each of whose branches is one text or a list of them (`oneOf: [{type: string, const: external}, {type:
+// string, const: internal}]`, OpenAPI 3.1's way of giving each value of an enum words of its own): the values it
+// allows, drafted as the parameter's enum. Read as "a string" with the first branch's limits, it was sent any text,
+// which no branch takes.
+/**
+ * The texts a union of listed values allows, in the document's order: of a `oneOf`, those one branch alone lists (a
+ * value two list meets both, which oneOf refuses); "" left out (the runtime never sends it); a branch of null passed
+ * over. Undefined when a branch lists no values, or lists one that is not text, or no text is left.
+ */
+export function listedTexts(branches: readonly Schema[], oneOf: boolean): string[] | undefined {
+  const counts = new Map<string, number>();
+  for (const branch of branches) {
+    if (branch.type === "null") continue;
+    const listed = Object.hasOwn(branch, "const")
+      ? [branch.const]
+      : Array.isArray(branch.enum)
+        ? branch.enum
+        : undefined;
+    if (!listed || (branch.type !== undefined && branch.type !== "string")) return undefined;
+    if (!listed.every((v) => typeof v === "string" || v === null)) return undefined;
+    for (const value of new Set(listed.filter((v): v is string => typeof v === "string")))
+      counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  const texts = [...counts].filter(([value, n]) => value !== "" && (!oneOf || n === 1)).map(([value]) => value);
+  return texts.length ? texts : undefined;
+}
