@@ -2,7 +2,8 @@
 // {type: string, const: external_gte}, {type: string, const: internal}]`, OpenAPI 3.1's enum with words per value:
 // OpenSearch's `version_type`). add drafted it as any string with the first branch's limits, so the suite sent
 // "example", which no branch takes, and the judge refused the request. It is drafted as the enum of those values now,
-// in the query as in the body; a oneOf whose branches list one value twice leaves that value out (it meets both).
+// in the query as in the body; a oneOf whose branches list one value twice leaves that value out (it meets both). Of
+// a boolean or texts of one value each (OpenSearch's `refresh`), the texts are one form, their enum.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { casesNotPassed, type DraftedOnMock, draftedOnMock } from "./__fixtures__/drafted-subject.js";
@@ -17,6 +18,12 @@ const document = openapi(
         parameters: [
           { name: "zqId", in: "path", required: true, schema: { type: "string" } },
           { name: "zq_version_type", in: "query", schema: { $ref: "#/components/schemas/ZqVersionType" } },
+          // A boolean, or one of three texts (OpenSearch's `refresh`): drafted as two forms, the texts one enum.
+          {
+            name: "zq_refresh",
+            in: "query",
+            schema: { oneOf: [{ type: "boolean" }, text("false"), text("true"), text("wait_for")] },
+          },
         ],
         requestBody: {
           required: true,
@@ -57,6 +64,10 @@ describe("a oneOf of texts, one value a branch", () => {
     >;
     expect(params.zq_version_type?.enum).toEqual(["external", "external_gte", "internal"]);
     expect(params.zqMode?.enum).toEqual(["fast", "safe"]);
+    expect((params.zq_refresh as { anyOf?: unknown }).anyOf).toEqual([
+      { type: "boolean" },
+      { type: "string", enum: ["false", "true", "wait_for"] },
+    ]);
   });
 
   it("every derived case passes on the mock", async () => {
