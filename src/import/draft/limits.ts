@@ -115,13 +115,7 @@ export function formsOf(
     const one = t === "string" && typeof f.const === "string" && !Array.isArray(f.enum);
     const form = formOf(one ? { ...f, enum: [f.const] } : f, t, note);
     if (!form) return undefined;
-    // Forms of listed texts, alike but for their values, are one form of them all.
-    const listed = (x: Form) => JSON.stringify({ ...x, enum: Array.isArray(x.enum) ? [] : undefined });
-    const kin = Array.isArray(form.enum)
-      ? forms.find((o) => Array.isArray(o.enum) && listed(o) === listed(form))
-      : undefined;
-    if (kin) kin.enum = [...new Set([...(kin.enum as string[]), ...(form.enum as string[])])];
-    else if (!forms.some((other) => JSON.stringify(other) === JSON.stringify(form))) forms.push(form);
+    if (!forms.some((other) => JSON.stringify(other) === JSON.stringify(form))) forms.push(form);
   }
   const kinds = new Set(forms.map((f) => (f.type === "json" ? (f.jsonType ?? "json") : f.type)));
   // Objects only: the whole union is one json object (its fields are the body's or a record's, drafted elsewhere).
