@@ -231,3 +231,23 @@ export function listedTexts(branches: readonly Schema[], oneOf: boolean): string
   const texts = [...counts].filter(([value, n]) => value !== "" && (!oneOf || n === 1)).map(([value]) => value);
   return texts.length ? texts : undefined;
 }
+
+/**
+ * A union's branches, a branch that is only a union of its own given as its branches (OpenSearch's
+ * `wait_for_active_shards`: `oneOf: [StringifiedInteger, WaitForActiveShardOptions]`, each a `oneOf`): a value of the
+ * union is one of theirs, so their types, limits and values are the forms. Read as "a string", the union was sent any
+ * text, which no inner branch took.
+ */
+export function innerBranches(doc: OpenApiDocument, branches: Schema[] | undefined, depth = 0): Schema[] | undefined {
+  if (!branches || depth > 3) return branches;
+  return branches.flatMap((branch) => {
+    let flat: Schema | undefined;
+    try {
+      flat = doc.flatten(branch);
+    } catch {
+      return [branch];
+    }
+    const own = typeOf(flat) === undefined && flat.properties === undefined ? (flat.oneOf ?? flat.anyOf) : undefined;
+    return Array.isArray(own) ? (innerBranches(doc, own as Schema[], depth + 1) ?? [branch]) : [branch];
+  });
+}

@@ -14,7 +14,7 @@ import type { ReviewNote } from "../manifest-yaml.js";
 import { plainText, shortText } from "../plain-text.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { loneBranch } from "./body-rules.js";
-import { formsOf, listedTexts, numberLimits, oneItemListsEnum, stringLimits } from "./limits.js";
+import { formsOf, innerBranches, listedTexts, numberLimits, oneItemListsEnum, stringLimits } from "./limits.js";
 
 type Path = (string | number)[];
 
@@ -102,7 +102,8 @@ function withType(
   note: (text: string) => void,
 ): boolean {
   const t = typeOf(flat);
-  const alternatives = alternativesOf(flat);
+  // A branch that is a union of its own, read as its branches (limits.ts).
+  const alternatives = innerBranches(doc, alternativesOf(flat));
   // Branches each of listed texts (3.1's `const` per value): their values, an enum (limits.ts).
   const branches = t === undefined && alternatives ? alternatives.map((a) => safeFlatten(doc, a) ?? {}) : undefined;
   const texts = branches ? listedTexts(branches, !flat.anyOf) : undefined;
