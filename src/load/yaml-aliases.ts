@@ -16,12 +16,16 @@ export function hasAnchors(state: { anchorMap?: object } | undefined): boolean {
 // (an alias bomb), and one large anchor repeated by a hundred aliases for
 // gigabytes of text (`add` wrote a 5 MB document out as 519 MB). The data is
 // measured once, each shared value once (costing no more than the file), and
-// the reader refuses what passes either bound: the count, as the yaml library's
-// own `maxAliasCount`, and the size the aliases expand the data to.
+// the reader refuses what passes either bound: the size the aliases expand the
+// data to, and the count of the aliases that aliases repeat. Only those grow
+// past the text: an alias of an anchor holding none is one `*name` written in
+// the file, so a document dumped with a shared value anchored (js-yaml's
+// `&ref_0`, a `security` list at each of 112 operations) is linear in its text
+// and the size bound holds it; a bomb nests anchors, each level multiplying.
 
 /**
- * Alias expansions allowed per file (nested ones counted as often as they are repeated): enough for shared anchors, far
- * too few for an alias bomb.
+ * Expansions of aliases inside anchored values allowed per file (as often as their anchors are repeated): enough for
+ * shared anchors that share others, far too few for an alias bomb.
  */
 export const MAX_ALIASES = 100;
 
@@ -31,6 +35,11 @@ export interface AliasMeasure {
    * aliases).
    */
   aliases: number;
+  /**
+   * The expansions past the aliases written in the text: those of aliases inside anchored values, at each alias of
+   * their anchor (0 when no anchored value holds an alias). What an alias bomb multiplies.
+   */
+  nested: number;
   /** The data's size expanded, in characters as compact JSON (about what a writer would write of it). */
   chars: number;
   /** Where an alias stands inside the value it names, when one does: the data holds itself and never ends. */
@@ -50,6 +59,7 @@ class Cycle {
 /** The measure of parsed YAML data (js-yaml's: an alias is the anchored object itself, seen again). */
 export function measureAliases(root: unknown): AliasMeasure {
   const done = new Map<object, Measured>();
+  let nested = 0;
   const open = new Set<object>();
   const path: (string | number)[] = [];
   const scalarChars = (v: unknown): number =>
@@ -76,6 +86,7 @@ export function measureAliases(root: unknown): AliasMeasure {
       const known = done.get(child);
       if (known) {
         aliases += 1 + known.aliases; // an alias: the anchored value once more
+        nested += known.aliases; // an alias is met once per place in the text: what it repeats is past the text
         chars += known.chars;
       } else {
         const measured = visit(child);
@@ -89,12 +100,17 @@ export function measureAliases(root: unknown): AliasMeasure {
     done.set(node, measured);
     return measured;
   };
-  if (root === null || typeof root !== "object") return { aliases: 0, chars: scalarChars(root) };
+  if (root === null || typeof root !== "object") return { aliases: 0, nested: 0, chars: scalarChars(root) };
   try {
-    return visit(root);
+    return { ...visit(root), nested };
   } catch (e) {
     if (e instanceof Cycle)
-      return { aliases: Number.POSITIVE_INFINITY, chars: Number.POSITIVE_INFINITY, cycle: e.path };
+      return {
+        aliases: Number.POSITIVE_INFINITY,
+        nested: Number.POSITIVE_INFINITY,
+        chars: Number.POSITIVE_INFINITY,
+        cycle: e.path,
+      };
     throw e;
   }
 }

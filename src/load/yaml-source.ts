@@ -237,12 +237,12 @@ function parseData<T>(text: string, file: string): { data: T; expanded?: number 
         "(YAML alias cycle)",
     );
   }
-  if (measure.aliases > MAX_ALIASES)
+  if (measure.nested > MAX_ALIASES)
     throw new UnreadableSource(
       "BW1004",
       file,
-      `refused: the YAML expands aliases more than ${MAX_ALIASES} times (${measure.aliases} expansions: ` +
-        `an alias bomb?)`,
+      `refused: the YAML expands aliases more than ${MAX_ALIASES} times (${measure.nested} expansions of aliases ` +
+        `inside anchors: an alias bomb?)`,
     );
   return { data, expanded: measure.chars };
 }

@@ -421,3 +421,12 @@ function simpleStyle(value: unknown): string | undefined {
   if (value === undefined) return undefined;
   return formEncoding.styledValue("", value, { style: "simple", explode: false }, "header");
 }
+
+/**
+ * An answer served without its content (to HEAD, or a 204, 205 or 304), its description kept ("" where the document
+ * gave none, as OpenSearch's `ping@200`, content alone): an answer left an empty object made Prism answer with a 500.
+ */
+export function withoutContent(response: Record<string, unknown>): Record<string, unknown> {
+  const { content: _none, ...rest } = response;
+  return { description: "", ...rest };
+}

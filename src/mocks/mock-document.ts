@@ -29,7 +29,13 @@ import { fetchFilled, isIgnoredHeader } from "../load/ignored-headers.js";
 import { withEnumsAsSent } from "../load/text-enum.js";
 import { carriesNoContent, describedJsonType, isJsonMediaType, isXmlMediaType } from "../load/media-types.js";
 import { documentServer } from "../link/server/server.js";
-import { JSON_TYPE, servedAnswerHeaders, servedAsJsonInstead, withSampledAnswers } from "./mock-answers.js";
+import {
+  JSON_TYPE,
+  servedAnswerHeaders,
+  servedAsJsonInstead,
+  withoutContent,
+  withSampledAnswers,
+} from "./mock-answers.js";
 import { isOwnPrefer } from "./mock-judge.js";
 import { withLiteralsAsSent } from "../judge/path-literals.js";
 import { shapesOf } from "../judge/text-values.js";
@@ -195,8 +201,7 @@ function answersAsJson(responses: Json, document: Json, head = false): Json {
     // Nor does any answer to HEAD (RFC 9110 §9.3.2), whose error answers documents declare with a JSON body: Prism's
     // own answer had no media type, then its check wanted the declared one.
     if ((carriesNoContent(status) || head) && isObject(response) && response.content !== undefined) {
-      const { content: _none, ...rest } = response;
-      out[status] = rest;
+      out[status] = withoutContent(response);
       continue;
     }
     const content = isObject(response) && isObject(response.content) ? response.content : undefined;

@@ -131,9 +131,9 @@ function overlappingNotes(overlapping: readonly string[]): ReviewNote[] {
       at: ["openapi"],
       note:
         `openapi.yaml writes ${overlapping.join("; ")} as anyOf: each of its shapes takes every value of another ` +
-        "(alike but for their descriptions, or one requiring more fields of an open other), so no value was of " +
-        "exactly one and none met the oneOf; a value of any shape now meets it. Check how the API tells them apart " +
-        "(a field of one fixed value in each shape, an enum or const, would let oneOf hold)",
+        "(alike but for their descriptions or for null, or one requiring more fields of an open other), so no value " +
+        "(or null alone) was of exactly one and none met the oneOf; a value of any shape now meets it. Check how " +
+        "the API tells them apart (a field of one fixed value in each shape, an enum or const, would let oneOf hold)",
     },
   ];
 }

@@ -111,7 +111,9 @@ export function formsOf(
     // A form whose one value is "" (how some APIs clear a value) is never sent, as null is not: the others are the
     // forms.
     if (t === "null" || f.const === "" || (Array.isArray(f.enum) && f.enum.length === 1 && f.enum[0] === "")) continue;
-    const form = formOf(f, t, note);
+    // A text of one value (3.1's `const`) is a form of that value: read as any text, it was sent texts none takes.
+    const one = t === "string" && typeof f.const === "string" && !Array.isArray(f.enum);
+    const form = formOf(one ? { ...f, enum: [f.const] } : f, t, note);
     if (!form) return undefined;
     if (!forms.some((other) => JSON.stringify(other) === JSON.stringify(form))) forms.push(form);
   }
@@ -201,4 +203,51 @@ export function oneItemListsEnum(s: Schema): { items: NonNullable<ManifestParam[
       "(minItems and maxItems 1) of those values; if the API takes several at once, as its description may say, " +
       "raise maxItems here and write the items' enum in openapi.yaml",
   };
+}
+
+// A union each of whose branches is one text or a list of them (`oneOf: [{type: string, const: external}, {type:
+// string, const: internal}]`, OpenAPI 3.1's way of giving each value of an enum words of its own): the values it
+// allows, drafted as the parameter's enum. Read as "a string" with the first branch's limits, it was sent any text,
+// which no branch takes.
+/**
+ * The texts a union of listed values allows, in the document's order: of a `oneOf`, those one branch alone lists (a
+ * value two list meets both, which oneOf refuses); "" left out (the runtime never sends it); a branch of null passed
+ * over. Undefined when a branch lists no values, or lists one that is not text, or no text is left.
+ */
+export function listedTexts(branches: readonly Schema[], oneOf: boolean): string[] | undefined {
+  const counts = new Map<string, number>();
+  for (const branch of branches) {
+    if (branch.type === "null") continue;
+    const listed = Object.hasOwn(branch, "const")
+      ? [branch.const]
+      : Array.isArray(branch.enum)
+        ? branch.enum
+        : undefined;
+    if (!listed || (branch.type !== undefined && branch.type !== "string")) return undefined;
+    if (!listed.every((v) => typeof v === "string" || v === null)) return undefined;
+    for (const value of new Set(listed.filter((v): v is string => typeof v === "string")))
+      counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  const texts = [...counts].filter(([value, n]) => value !== "" && (!oneOf || n === 1)).map(([value]) => value);
+  return texts.length ? texts : undefined;
+}
+
+/**
+ * A union's branches, a branch that is only a union of its own given as its branches (OpenSearch's
+ * `wait_for_active_shards`: `oneOf: [StringifiedInteger, WaitForActiveShardOptions]`, each a `oneOf`): a value of the
+ * union is one of theirs, so their types, limits and values are the forms. Read as "a string", the union was sent any
+ * text, which no inner branch took.
+ */
+export function innerBranches(doc: OpenApiDocument, branches: Schema[] | undefined, depth = 0): Schema[] | undefined {
+  if (!branches || depth > 3) return branches;
+  return branches.flatMap((branch) => {
+    let flat: Schema | undefined;
+    try {
+      flat = doc.flatten(branch);
+    } catch {
+      return [branch];
+    }
+    const own = typeOf(flat) === undefined && flat.properties === undefined ? (flat.oneOf ?? flat.anyOf) : undefined;
+    return Array.isArray(own) ? (innerBranches(doc, own as Schema[], depth + 1) ?? [branch]) : [branch];
+  });
 }

@@ -10,7 +10,9 @@
 // `allOf` of plain objects as the one object of all its members' fields, a
 // shape that is a union of its own as each of its shapes (every value of it
 // is a value of one of them), and an `anyOf` as taking what one of its
-// shapes takes.
+// shapes takes. A union whose one value of exactly one shape is null (a
+// string, or a string that may be null: Elasticsearch's `NullValue`) is read
+// so too: the publisher means either, and no string the draft sends met it.
 import { isJson, resolved, rewriteEachObject, shapeName } from "./cut-walk.js";
 
 type Json = Record<string, unknown>;
@@ -20,14 +22,22 @@ const WORDS = new Set(["description", "title", "example", "examples", "default",
 /** Keys whose values are data, not schemas: compared as they are. */
 const DATA = new Set(["enum", "const"]);
 
-/** A schema's rules as one text: its words and extensions left out, keys in order ($refs compared by name). */
-function rules(schema: unknown): string {
+/**
+ * A schema's rules as one text: its words and extensions left out, keys in order ($refs compared by name); `butNull`:
+ * its own null left out too (`nullable`, `"null"` in a list of types), to compare what else it takes.
+ */
+function rules(schema: unknown, butNull = false): string {
   const strip = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(strip);
     if (!isJson(node)) return node;
     const out: Json = {};
     for (const key of Object.keys(node).sort())
       if (!WORDS.has(key) && !key.startsWith("x-")) out[key] = DATA.has(key) ? node[key] : strip(node[key]);
+    if (butNull && node === schema) {
+      delete out.nullable;
+      const types = Array.isArray(out.type) ? out.type.filter((t) => t !== "null") : undefined;
+      if (types) out.type = types.length === 1 ? types[0] : types;
+    }
     return out;
   };
   return JSON.stringify(strip(schema));
@@ -86,11 +96,13 @@ function plainObjectOf(cut: Json, schema: Json, depth = 0): Json | undefined {
  * own union, or one shape of `b`'s `anyOf`, taken; or plain objects (an `allOf` of them as one) where `b` is open and
  * requires no field `a` does not, and each field `b` rules on `a` rules on within it.
  */
-function takesAllOf(cut: Json, a: unknown, b: unknown, depth = 0): boolean {
+function takesAllOf(cut: Json, a: unknown, b: unknown, depth = 0, butNull = false): boolean {
   const resolvedX = resolved(cut, a);
   const resolvedY = resolved(cut, b);
   if (!isJson(resolvedX) || !isJson(resolvedY) || depth > 8) return false;
   if (resolvedX === resolvedY || rules(resolvedX) === rules(resolvedY)) return true;
+  // But for null (set aside at the top only): the same rules, whichever shape takes null.
+  if (butNull && rules(resolvedX, true) === rules(resolvedY, true)) return true;
   // A shape that is a union of its own: every value of it is one of its shapes'.
   const inner = shapesOf(resolvedX, ["oneOf", "anyOf"]);
   if (inner) return inner.every((shape) => takesAllOf(cut, shape, resolvedY, depth + 1));
@@ -117,10 +129,14 @@ function takesAllOf(cut: Json, a: unknown, b: unknown, depth = 0): boolean {
   return true;
 }
 
-/** Whether no value is of exactly one of the shapes: each takes every value of another. */
-function noValueOfOne(cut: Json, shapes: readonly unknown[]): boolean {
+/**
+ * Whether no value is of exactly one of the shapes (`butNull`: none but null): each takes every value of another (but
+ * null, where a shape's own null is set aside).
+ */
+function noValueOfOne(cut: Json, shapes: readonly unknown[], butNull = false): boolean {
   return (
-    shapes.length > 1 && shapes.every((shape, i) => shapes.some((other, j) => j !== i && takesAllOf(cut, shape, other)))
+    shapes.length > 1 &&
+    shapes.every((shape, i) => shapes.some((other, j) => j !== i && takesAllOf(cut, shape, other, 0, butNull)))
   );
 }
 
@@ -132,7 +148,8 @@ export function withOverlappingUnionsAsAnyOf(cut: Json): string[] {
   return rewriteEachObject(
     cut,
     (schema) => {
-      if (!Array.isArray(schema.oneOf) || !noValueOfOne(cut, schema.oneOf)) return undefined;
+      if (!Array.isArray(schema.oneOf) || !(noValueOfOne(cut, schema.oneOf) || noValueOfOne(cut, schema.oneOf, true)))
+        return undefined;
       const shapes = schema.oneOf as unknown[];
       delete schema.oneOf;
       // A schema with an anyOf of its own keeps it: the shapes' anyOf is then one more rule beside it.
