@@ -19,6 +19,10 @@ describe("behaviour, from the method and the manifest", () => {
     ["PUT", { readOnly: false, destructive: true, idempotent: true, openWorld: true }],
     ["PATCH", { readOnly: false, destructive: true, idempotent: false, openWorld: true }],
     ["DELETE", { readOnly: false, destructive: true, idempotent: true, openWorld: true }],
+    // The safe methods an OpenAPI operation may name besides GET (a HEAD operation threw in every reader of this).
+    ["HEAD", { readOnly: true, destructive: false, idempotent: true, openWorld: true }],
+    ["OPTIONS", { readOnly: true, destructive: false, idempotent: true, openWorld: true }],
+    ["TRACE", { readOnly: true, destructive: false, idempotent: true, openWorld: true }],
   ] as const)("%s", (method, expected) => {
     expect(toolBehavior(synthetic(method))).toEqual(expected);
   });

@@ -18,13 +18,17 @@ export interface ToolBehavior {
 }
 
 // HTTP semantics (RFC 9110, RFC 5789): PUT replaces and DELETE removes, both
-// idempotent; PATCH changes data in place and may not be; POST adds.
+// idempotent; PATCH changes data in place and may not be; POST adds; GET,
+// HEAD, OPTIONS and TRACE are safe (read only).
 const BY_METHOD: Record<HttpMethod, Omit<ToolBehavior, "openWorld">> = {
   GET: { readOnly: true, destructive: false, idempotent: true },
   POST: { readOnly: false, destructive: false, idempotent: false },
   PUT: { readOnly: false, destructive: true, idempotent: true },
   PATCH: { readOnly: false, destructive: true, idempotent: false },
   DELETE: { readOnly: false, destructive: true, idempotent: true },
+  HEAD: { readOnly: true, destructive: false, idempotent: true },
+  OPTIONS: { readOnly: true, destructive: false, idempotent: true },
+  TRACE: { readOnly: true, destructive: false, idempotent: true },
 };
 
 /**
@@ -59,7 +63,7 @@ export function safeToRepeat(
   const declared = tool.behavior ?? {};
   if (declared.idempotent !== undefined) return declared.idempotent;
   if (declared.readOnly) return true;
-  return BY_METHOD[method as HttpMethod]?.idempotent ?? (method === "HEAD" || method === "OPTIONS");
+  return Object.hasOwn(BY_METHOD, method) && BY_METHOD[method as HttpMethod].idempotent;
 }
 
 /** A request of this method carries the tool's idempotency header (a GET needs none). */

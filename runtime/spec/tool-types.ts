@@ -29,7 +29,8 @@ export type {
 
 /** `bytes`: a downloaded file's content (Uint8Array). */
 export type OutputType = "string" | "number" | "boolean" | "json" | "array" | "bytes";
-export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+/** The methods an OpenAPI operation names (3.0/3.1), upper-cased: a tool calls one of them. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS" | "TRACE";
 
 /** A parsed runtime expression (`$response.body#/id`, `$params.recordId`, …). */
 export type ValueRef =
