@@ -205,11 +205,10 @@ export function oneItemListsEnum(s: Schema): { items: NonNullable<ManifestParam[
   };
 }
 
-// A union each of whose branches is one text or a list of them (`oneOf: [{type: string, const: external}, {type:
-// string, const: internal}]`, OpenAPI 3.1's way of giving each value of an enum words of its own): the values it
-// allows, drafted as the parameter's enum. Read as "a string" with the first branch's limits, it was sent any text,
-// which no branch takes.
 /**
+ * A union each of whose branches is one text or a list of them (`oneOf: [{type: string, const: external}, {type:
+ * string, const: internal}]`, OpenAPI 3.1's way of giving each value of an enum words of its own) is drafted as the
+ * parameter's enum: read as "a string" with the first branch's limits, it was sent any text, which no branch takes.
  * The texts a union of listed values allows, in the document's order: of a `oneOf`, those one branch alone lists (a
  * value two list meets both, which oneOf refuses); "" left out (the runtime never sends it); a branch of null passed
  * over. Undefined when a branch lists no values, or lists one that is not text, or no text is left.

@@ -148,8 +148,8 @@ export function withOverlappingUnionsAsAnyOf(cut: Json): string[] {
   return rewriteEachObject(
     cut,
     (schema) => {
-      if (!Array.isArray(schema.oneOf) || !(noValueOfOne(cut, schema.oneOf) || noValueOfOne(cut, schema.oneOf, true)))
-        return undefined;
+      // Null set aside at the top: what the plain comparison finds, this finds too (takesAllOf).
+      if (!Array.isArray(schema.oneOf) || !noValueOfOne(cut, schema.oneOf, true)) return undefined;
       const shapes = schema.oneOf as unknown[];
       delete schema.oneOf;
       // A schema with an anyOf of its own keeps it: the shapes' anyOf is then one more rule beside it.
