@@ -1,10 +1,11 @@
 // `npm run bench -- call`, the measuring process (call.ts starts it): executeTool of one tool of each
 // provider against a reused openapi-fetch client sending the same request (the floor for a call: a
-// `fetch` plus serialisation), both on the same in-memory fetch, in turn, 9 rounds; then a credential new
-// to the process on every call against one key. Plain Node on the built packages, as users run them: run
-// by the bench's tsx, `@blockwright/runtime` resolved through tsconfig's paths to the runtime's TypeScript
-// sources, transpiled with a `__name` call for each function made (a closure per call made executeTool
-// about 8 µs slower a call, 1.50× where the built runtime measured 1.29×).
+// `fetch` plus serialisation), both on the same in-memory fetch, in turn (WARM rounds unmeasured, then
+// ROUNDS measured); then a credential new to the process on every call against one key. Plain Node on the
+// built packages, as users run them: run by the bench's tsx, `@blockwright/runtime` resolved through
+// tsconfig's paths to the runtime's TypeScript sources, transpiled with a `__name` call for each function
+// made (a closure per call made executeTool about 8 µs slower a call, 1.50× where the built runtime
+// measured 1.29×).
 // Each figure is CPU microseconds per call (process.cpuUsage around the loop: on a shared machine a wall
 // clock also counts the time other processes held the cores, which moves the two sides of a round apart).
 //   node scripts/bench/call/call-loop.mjs   prints {"calls": [{id, method, ours, anchor}], "newKey": {fresh, known}}
@@ -18,6 +19,7 @@
 import createClient from "openapi-fetch";
 import { RateLimiter } from "@blockwright/runtime";
 import { CASES } from "./call-cases.mjs";
+import { inTurn as inTurnOf } from "./in-turn.mjs";
 
 // Each package loaded by path, as the registry loads them (nothing imports generated/).
 const generated = new URL("../../../generated/", import.meta.url);
@@ -28,10 +30,16 @@ const executors = Object.fromEntries(
 );
 const books = executors.books;
 
-/** Calls per round, rounds. */
-const N = 3000;
+/**
+ * Calls per round, rounds unmeasured (in-turn.mjs: the first 20,000 calls of each side), rounds measured. Shorter
+ * rounds than before and more of them (3,000 × 9): the two sides of a pair closer in time, so that a burst of the
+ * machine's other work lands on both more often, and more ratios for the median (performance.md, the twenty-third
+ * round's call path).
+ */
+const N = 2000;
 const NEW_KEY_CALLS = 2000;
-const ROUNDS = 9;
+const WARM = 10;
+const ROUNDS = 21;
 
 /** CPU microseconds this process has used (user + system, all its threads). */
 function cpuNow() {
@@ -46,17 +54,8 @@ async function perCall(n, call) {
   return (cpuNow() - t) / n;
 }
 
-/** A then B, once each unmeasured, then ROUNDS rounds of both in turn. */
-async function inTurn(a, b) {
-  await a();
-  await b();
-  const out = { ours: [], anchor: [] };
-  for (let round = 0; round < ROUNDS; round++) {
-    out.ours.push(await a());
-    out.anchor.push(await b());
-  }
-  return out;
-}
+/** A and B in turn (in-turn.mjs): WARM rounds unmeasured, then ROUNDS rounds. */
+const inTurn = (a, b) => inTurnOf(a, b, WARM, ROUNDS);
 
 const inMemory = (reply) => {
   const body = JSON.stringify(reply);
@@ -114,22 +113,26 @@ const reply = {
 };
 const fetch = inMemory(reply);
 let serial = 0;
-const withKey = (key) => async () => {
-  const r = await books(
-    "books_search_volumes",
-    { apiKey: key(), q: "intitle:google", maxResults: 5 },
-    { fetch, baseUrl: "https://www.googleapis.com" },
-  );
-  if (!r.success) throw new Error("books_search_volumes failed");
+// Each round's keys made before it is measured, one list for each side: the harness's work (a new key's text) is
+// neither side's, and both read their key from a list alike.
+const keysOf = (key) => Array.from({ length: NEW_KEY_CALLS }, key);
+const withKey = (keys) => {
+  let i = 0;
+  return async () => {
+    const r = await books(
+      "books_search_volumes",
+      { apiKey: keys[i++], q: "intitle:google", maxResults: 5 },
+      { fetch, baseUrl: "https://www.googleapis.com" },
+    );
+    if (!r.success) throw new Error("books_search_volumes failed");
+  };
 };
-const fresh = withKey(() => `bench-key-${(serial++).toString(36).padStart(8, "0")}`);
-const known = withKey(() => "bench-key-0001");
 const newKey =
   named.length && !named.includes("new-key")
     ? { ours: [], anchor: [] }
     : await inTurn(
-        () => perCall(NEW_KEY_CALLS, fresh),
-        () => perCall(NEW_KEY_CALLS, known),
+        () => perCall(NEW_KEY_CALLS, withKey(keysOf(() => `bench-key-${(serial++).toString(36).padStart(8, "0")}`))),
+        () => perCall(NEW_KEY_CALLS, withKey(keysOf(() => "bench-key-0001"))),
       );
 
 process.stdout.write(
@@ -139,5 +142,6 @@ process.stdout.write(
     n: N,
     newKeyCalls: NEW_KEY_CALLS,
     rounds: ROUNDS,
+    warm: WARM,
   }),
 );

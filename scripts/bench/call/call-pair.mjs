@@ -11,7 +11,7 @@
 import createClient from "openapi-fetch";
 import { CASES } from "./call-cases.mjs";
 
-const [which, other, rounds = "15", mine] = process.argv.slice(2);
+const [which, other, rounds = "21", mine] = process.argv.slice(2);
 // `new-key`: books' call with a key new to the process on each call (the bench's new-key row), both builds.
 const provider = which === "new-key" ? "books" : which;
 const c = CASES.find((k) => k.id.startsWith(`${provider}_`));
@@ -19,7 +19,10 @@ if (!c || !other)
   throw new Error(
     "call-pair: node scripts/bench/call/call-pair.mjs <provider> <other project> [rounds] [this project]",
   );
-const N = 3000;
+// Calls per round, and rounds unmeasured: a process's first 12,000 to 15,000 calls of a side still run while V8 tiers
+// it up (call-loop.mjs).
+const N = 2000;
+const WARM = 10;
 const executorOf = async (root) => (await import(new URL(`generated/${provider}/index.js`, root).href)).executeTool;
 // The runtime the package resolves (node_modules/@blockwright/runtime is a link to the copy's runtime/).
 const limiterOf = async (root) => (await import(new URL("runtime/dist/node.js", root).href)).RateLimiter;
@@ -59,12 +62,12 @@ const perCall = async (f) => {
   for (let i = 0; i < N; i++) await f();
   return (cpu() - t) / N;
 };
-for (const f of [a, b, anchor]) await perCall(f);
 const ratios = { other: [], this: [], thisOverOther: [] };
-for (let round = 0; round < Number(rounds); round++) {
+for (let round = -WARM; round < Number(rounds); round++) {
   // Each build first every other round: neither always runs on the other's garbage.
-  const [x, y] = round % 2 ? [await perCall(b), await perCall(a)].reverse() : [await perCall(a), await perCall(b)];
+  const [x, y] = round & 1 ? [await perCall(b), await perCall(a)].reverse() : [await perCall(a), await perCall(b)];
   const z = await perCall(anchor);
+  if (round < 0) continue;
   ratios.other.push(x / z);
   ratios.this.push(y / z);
   ratios.thisOverOther.push(y / x);
