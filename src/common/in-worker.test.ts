@@ -62,4 +62,29 @@ describe("inWorker", () => {
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ evaluations: 1 });
   });
+
+  // A command turns Node's compile cache on in its own thread (bin/blockwright.js); a worker thread does not inherit
+  // it, and compiled every module it loaded anew at each run.
+  it("starts a worker that keeps its compiled modules in the compile cache its process turned on", () => {
+    const built = fileURLToPath(new URL("../../dist/common/in-worker.js", import.meta.url));
+    expect(existsSync(built), "npm run build first").toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), "blockwright-in-worker-cache-"));
+    const script =
+      `(await import("node:module")).default.enableCompileCache(${JSON.stringify(join(dir, "cache"))});` +
+      `const { inWorker } = await import(${JSON.stringify(built)});` +
+      `console.log(JSON.stringify(await inWorker(new URL(${JSON.stringify(fixture.href)}), "whoRan", [])));`;
+    writeFileSync(join(dir, "command.mjs"), script);
+    // The process's own environment names no cache (the tests' does): the command's thread turns it on itself.
+    const { NODE_COMPILE_CACHE: _, ...env } = process.env;
+    const r = spawnSync(process.execPath, [join(dir, "command.mjs")], {
+      encoding: "utf8",
+      timeout: HANG_GUARD_MS,
+      env: { ...env, NODE_DEBUG_NATIVE: "COMPILE_CACHE" },
+    });
+    rmSync(dir, { recursive: true, force: true });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ evaluations: 1 });
+    // Only the worker loads the fixture's module: its code read from or written to the cache is the worker's.
+    expect(r.stderr).toMatch(/cache for ESM .*__fixtures__\/worker-module\.mjs/);
+  });
 });

@@ -2,7 +2,7 @@
 // progress, and Ctrl-C or SIGTERM ends the worker at once. A signal handler runs only when the event loop turns,
 // which one synchronous call of a minute (drafting a whole published API of 22,000 operations) never lets it do.
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import module, { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -84,7 +84,7 @@ const idle: Worker[] = [];
 
 function newWorker(): Worker {
   const entry = workerScript(moduleBeside(import.meta.url, "worker-call"));
-  const worker = new Worker(entry.script, { eval: entry.eval });
+  const worker = new Worker(entry.script, { eval: entry.eval, ...workerEnv() });
   // A worker that fails or ends while it waits is no longer offered.
   const drop = () => {
     const at = idle.indexOf(worker);
@@ -105,6 +105,20 @@ function revived(failed: FailedCall): Error {
 /** The URL of the module `name` beside `here` (an import.meta.url): JavaScript built, TypeScript in development. */
 export function moduleBeside(here: string, name: string): URL {
   return new URL(`./${name}${here.endsWith(".ts") ? ".ts" : ".js"}`, here);
+}
+
+/**
+ * The environment a worker thread starts with: the process's, and the folder of Node's compile cache when this thread
+ * turned it on. Node reads NODE_COMPILE_CACHE from a worker's own environment at its start, and
+ * `module.enableCompileCache()` (bin/blockwright.js) sets no variable: without it, a contract worker compiled every
+ * module it loaded (Prism's bundle, the generator, the runtime) anew at each run. The folder is the one the flags
+ * name (V8's flags are the process's, the same in every thread), so the threads share their cached code.
+ */
+export function workerEnv(): { env?: NodeJS.ProcessEnv } {
+  const dir = (module as { getCompileCacheDir?: () => string | undefined }).getCompileCacheDir?.();
+  if (dir === undefined || process.env.NODE_COMPILE_CACHE !== undefined) return {};
+  // getCompileCacheDir gives the flags' own folder inside the one asked for, which a worker names again the same way.
+  return { env: { ...process.env, NODE_COMPILE_CACHE: dirname(dir) } };
 }
 
 /**

@@ -7,7 +7,7 @@
 // is the same whatever the number of workers; property cases draw from
 // their own seeds (kinds/property.ts caseSeed), so are the inputs.
 import { Worker } from "node:worker_threads";
-import { moduleBeside, workerScript } from "../common/in-worker.js";
+import { moduleBeside, workerEnv, workerScript } from "../common/in-worker.js";
 import type { CaseResult } from "./run.js";
 import { partition } from "./shards.js";
 import type { ProjectDirs } from "./subjects.js";
@@ -163,7 +163,11 @@ function runWorker(
 ): Promise<string[]> {
   return new Promise<string[]>((resolve, reject) => {
     const entry = workerScript(pool.options.workerModule ?? moduleBeside(import.meta.url, "worker"));
-    const worker = new Worker(entry.script, { eval: entry.eval, workerData: workerTask(pool.options, part, ids) });
+    const worker = new Worker(entry.script, {
+      eval: entry.eval,
+      workerData: workerTask(pool.options, part, ids),
+      ...workerEnv(),
+    });
     pool.live.add(worker);
     const left = new Set(ids);
     const running = new Map<string, number>();

@@ -8,7 +8,7 @@
 // case adds, changes and removes, and answers as an upstream of the trigger's
 // kind would: a list by `ids` (the first page), the items at or after the
 // time the request asks for by `since`, rounds and delta links by `delta`.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PollTriggerSpec, ToolSpec } from "@blockwright/runtime/internal";
 
@@ -118,6 +118,9 @@ function isNextOutput(tool: ToolSpec, path: string): boolean {
  */
 export async function loopbackUpstream(answer: (url: URL, base: string) => Record<string, unknown>) {
   const seen: string[] = [];
+  // Loaded as a case runs: an ESM import of node:http builds its namespace from every export, whose WebSocket getters
+  // load undici (0.035 s of CPU in the command's own thread, which derives the cases and runs none).
+  const { createServer } = await import("node:http");
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", base);
     seen.push(decodeURIComponent(`${url.pathname}${url.search}`.replaceAll("+", " ")));

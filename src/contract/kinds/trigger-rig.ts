@@ -1,7 +1,6 @@
 // What the trigger cases (trigger.ts) are rehearsed with: the secrets a delivery is signed with, the receiver
 // `blockwright serve` runs (src/serve/receiver.ts) on a loopback port with the runs it starts, a delivery altered
 // after signing or made another event's, and what a started run's outputs must hold.
-import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { isDeepStrictEqual } from "node:util";
 import { getAtPointer, type TriggerErrorCode, type TriggerSpec } from "@blockwright/runtime/internal";
@@ -80,6 +79,9 @@ export async function withReceiver(
     log: (line) => log.push(line),
     accepted: (events) => void started.push(...events),
   });
+  // Loaded as a case runs: an ESM import of node:http builds its namespace from every export, whose WebSocket getters
+  // load undici (0.035 s of CPU in the command's own thread, which derives the cases and runs none).
+  const { createServer } = await import("node:http");
   const server = createServer(receiver.handle);
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
