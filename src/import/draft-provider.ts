@@ -37,6 +37,7 @@ import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
 import { withNullMembersAsAnyOf } from "./shapes/null-members.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { withoutUnreadablePatterns } from "./shapes/unreadable-patterns.js";
+import { withSharedIdsApart, withoutSharedIds } from "./cut/shared-operation-ids.js";
 import {
   type LeftOut,
   leftOutNotes,
@@ -88,7 +89,7 @@ export function draftProvider(input: {
   // A group's operations no call of could succeed are left out, each named; a named one is refused (below).
   const leftOut: LeftOut[] = [];
   refuseBrokenStructure(document, input.chosen);
-  let chosen = withoutUncallable(document, input.chosen, leftOut);
+  let chosen = withSharedIdsApart(withoutUncallable(document, input.chosen, leftOut));
   const operationsOf = (taken: readonly SelectedOperation[]) =>
     taken.map((c) => ({
       id: operationRef(c.method, c.path, c.operationId),
@@ -123,6 +124,7 @@ export function draftProvider(input: {
   // The cut shares its operations and components with the published document, which stays as it is: the answers
   // rewritten below are the cut's own.
   cut.document = structuredClone(cut.document);
+  withoutSharedIds(cut.document, chosen);
   const { changes, answers, notes: changeNotes } = rewrittenCut(cut, chosen, credential, operations, names);
   step("writing openapi.yaml");
   const openapiText =

@@ -185,8 +185,8 @@ function draftOperation(
     notes.push({
       at,
       note:
-        `${name} has no operationId in the document: the manifest names it as method and path, its tool id ` +
-        "drafted from them; choose one users read",
+        `${name} ${chosen.sharedId === undefined ? "has no operationId in the document" : `shares its operationId ${JSON.stringify(chosen.sharedId)} with another chosen operation`}: ` +
+        "the manifest names it as method and path, its tool id drafted from them; choose one users read",
     });
   const touching = op.path.split("/").find((segment) => /\}\{/.test(segment));
   if (touching !== undefined)
