@@ -38,6 +38,7 @@ import { withNullMembersAsAnyOf } from "./shapes/null-members.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { withoutUnreadablePatterns } from "./shapes/unreadable-patterns.js";
 import { withSharedIdsApart, withoutSharedIds } from "./cut/shared-operation-ids.js";
+import { withoutUndeclaredSchemes } from "./auth/undeclared-schemes.js";
 import {
   type LeftOut,
   leftOutNotes,
@@ -84,12 +85,13 @@ export function draftProvider(input: {
   /** Told each step of a long draft (a whole API of thousands of operations takes a minute). */
   onStep?: (text: string) => void;
 }): ProviderDraft {
-  const { provider, document, source } = input;
+  const { provider, source } = input;
+  const { document, chosen: named } = withoutUndeclaredSchemes(input.document, input.chosen);
   const step = input.onStep ?? (() => {});
   // A group's operations no call of could succeed are left out, each named; a named one is refused (below).
   const leftOut: LeftOut[] = [];
-  refuseBrokenStructure(document, input.chosen);
-  let chosen = withSharedIdsApart(withoutUncallable(document, input.chosen, leftOut));
+  refuseBrokenStructure(document, named);
+  let chosen = withSharedIdsApart(withoutUncallable(document, named, leftOut));
   const operationsOf = (taken: readonly SelectedOperation[]) =>
     taken.map((c) => ({
       id: operationRef(c.method, c.path, c.operationId),
