@@ -51,13 +51,3 @@ export function withoutUndeclaredSchemes(
   });
   return { document: copy, chosen: withNames };
 }
-
-/** The header's line on the requirements left out, or none. */
-export function undeclaredSchemesLine(chosen: readonly SelectedOperation[]): string[] {
-  const names = [...new Set(chosen.flatMap((c) => c.undeclaredSchemes ?? []))];
-  if (!names.length) return [];
-  return [
-    `Changed by blockwright add: the security requirements left out: they name ${names.join(", ")}, and the ` +
-      "document declares no security scheme (the credential drafted is a guess; see the manifest's review note).",
-  ];
-}

@@ -9,7 +9,7 @@ import { cutAnswerLines, type CutAnswers } from "./cut-answers.js";
 import { unionLines, unionNotes } from "./cut-header-unions.js";
 import type { SelectedOperation } from "./select-operations.js";
 import { sharedIdsLine } from "./shared-operation-ids.js";
-import { undeclaredSchemesLine } from "../auth/undeclared-schemes.js";
+import { undeclaredSchemesLine } from "./undeclared-schemes-line.js";
 
 /** Where a published document came from. */
 export interface CutSource {
