@@ -413,4 +413,4 @@ describe("blockwright add", () => {
 
 const USAGE_LINE =
   "Usage: blockwright add <provider> --from <document> --operations <id,...> [--tag <t>] [--path-prefix <p>] " +
-  "[--source <address>] [--force] [--json] [--timeout <s>] [--specs <dir>]\n";
+  "[--source <address>] [--refs-in <folder>] [--force] [--json] [--timeout <s>] [--specs <dir>]\n";

@@ -4,14 +4,15 @@ import { parseArgs, positiveInteger, stringOption, listOption } from "./support/
 import { INTERRUPTED, UsageError, type CliIo } from "./support/io.js";
 
 export const USAGE = `Usage: blockwright add <provider> --from <document> --operations <id,...> [--tag <t>] \
-[--path-prefix <p>] [--source <address>] [--force] [--json] [--timeout <s>] [--specs <dir>]
+[--path-prefix <p>] [--source <address>] [--refs-in <folder>] [--force] [--json] [--timeout <s>] [--specs <dir>]
        blockwright add --from <document> --list
 
 Start a provider from its published API document: OpenAPI 3.0, 3.1 or 3.2
 (read as 3.1), or Swagger 2.0 (converted to OpenAPI 3.0 by blockwright), JSON or YAML, a
 file or an https address. A file whose $refs name other files (path items,
 operations, parameters, schemas of their own) is bundled into one document
-first (@redocly/openapi-core), reading only files in the root's folder.
+first (@redocly/openapi-core), reading only files in the root's folder and
+under it, or in the folder --refs-in names.
 Writes <specs>/<provider>/:
 
   openapi.yaml    the document cut to the chosen operations and everything
@@ -47,6 +48,11 @@ with each problem named, and add exits 1.
   --list               print the document's operations and exit
   --source <address>   where a local file was published (recorded in
                        upstream/source.yaml; default: the file as given)
+  --refs-in <folder>   the folder (and those under it) whose files a multi-file
+                       document's $refs may read, where they reach beyond the
+                       root's own (spec/namespaces/_core.yaml naming
+                       ../schemas/x.yaml: --refs-in spec); it must hold the
+                       root; no other file is read
   --force              replace the provider's manifest, spec and pinned
                        document when it exists
   --json               print the summary as JSON on stdout
@@ -72,6 +78,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     "path-prefix": { type: "string", multiple: true },
     list: { type: "boolean" },
     source: { type: "string" },
+    "refs-in": { type: "string" },
     force: { type: "boolean" },
     json: { type: "boolean" },
     timeout: { type: "string" },
@@ -129,6 +136,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       groups,
       list,
       source: stringOption(args, "source"),
+      refsIn: stringOption(args, "refs-in"),
       force: args.values.force === true,
       json: args.values.json === true,
       timeoutMs,

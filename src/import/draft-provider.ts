@@ -37,6 +37,8 @@ import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
 import { withNullMembersAsAnyOf } from "./shapes/null-members.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { withoutUnreadablePatterns } from "./shapes/unreadable-patterns.js";
+import { withSharedIdsApart, withoutSharedIds } from "./cut/shared-operation-ids.js";
+import { withoutUndeclaredSchemes } from "./auth/undeclared-schemes.js";
 import {
   type LeftOut,
   leftOutNotes,
@@ -83,12 +85,13 @@ export function draftProvider(input: {
   /** Told each step of a long draft (a whole API of thousands of operations takes a minute). */
   onStep?: (text: string) => void;
 }): ProviderDraft {
-  const { provider, document, source } = input;
+  const { provider, source } = input;
+  const { document, chosen: named } = withoutUndeclaredSchemes(input.document, input.chosen);
   const step = input.onStep ?? (() => {});
   // A group's operations no call of could succeed are left out, each named; a named one is refused (below).
   const leftOut: LeftOut[] = [];
-  refuseBrokenStructure(document, input.chosen);
-  let chosen = withoutUncallable(document, input.chosen, leftOut);
+  refuseBrokenStructure(document, named);
+  let chosen = withSharedIdsApart(withoutUncallable(document, named, leftOut));
   const operationsOf = (taken: readonly SelectedOperation[]) =>
     taken.map((c) => ({
       id: operationRef(c.method, c.path, c.operationId),
@@ -123,6 +126,7 @@ export function draftProvider(input: {
   // The cut shares its operations and components with the published document, which stays as it is: the answers
   // rewritten below are the cut's own.
   cut.document = structuredClone(cut.document);
+  withoutSharedIds(cut.document, chosen);
   const { changes, answers, notes: changeNotes } = rewrittenCut(cut, chosen, credential, operations, names);
   step("writing openapi.yaml");
   const openapiText =

@@ -383,6 +383,8 @@ export async function bundlePublished(
   text: string,
   display: (file: string) => string,
   refFolders: string[],
+  /** The option that names a wider folder, told in the refusal of a file outside (add's --refs-in). */
+  widen?: string,
 ): Promise<{ data: unknown; files: number }> {
   const rootSource = parseYamlSource(text, display(absolute), INPUT_LIMITS.document);
   const files = new Map<string, YamlSource>([[absolute, rootSource]]);
@@ -394,7 +396,8 @@ export async function bundlePublished(
     refFolders,
     (file, folders) =>
       `${file} is outside the document's folder (${folders}), the only place add reads the files it refers ` +
-      `to: copy it inside, or give the root of a folder that holds every file`,
+      `to: copy it inside, or give the root of a folder that holds every file` +
+      (widen ? `, or name a folder that holds them all with ${widen}` : ""),
   );
   return { data: source.data, files: files.size };
 }

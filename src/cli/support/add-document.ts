@@ -1,6 +1,7 @@
 // The document `blockwright add` starts from: read from a file, or fetched from an address within a size cap and a
 // time limit (with progress), then parsed, bundled when it refers to other files, and brought to OpenAPI 3.
-import { dirname, extname, relative, resolve } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { dirname, extname, isAbsolute, relative, resolve } from "node:path";
 import { type CliIo, UsageError } from "./io.js";
 import { parsePublished } from "../../upstream/published.js";
 import { INPUT_LIMITS, readSourceText } from "../../load/yaml-source.js";
@@ -24,10 +25,12 @@ export interface ReadDocument {
   /** Where it came from, as recorded (an address without secrets, or the file as given). */
   origin: string;
   json: boolean;
+  /** The folder a multi-file document's `$ref`s may read files in, absolute (--refs-in; default the root's). */
+  refsIn?: string;
 }
 
 export async function readDocument(
-  request: { from: string; timeoutMs: number },
+  request: { from: string; timeoutMs: number; refsIn?: string | undefined },
   io: CliIo,
   signal: AbortSignal,
 ): Promise<ReadDocument> {
@@ -35,10 +38,14 @@ export async function readDocument(
   if (!isAddress(from)) {
     if (/^[a-z][a-z0-9+.-]+:\/\//i.test(from))
       throw new UsageError("BW3003", `--from ${from}: add reads a file, or an https address (http only on loopback)`);
-    const text = readSourceText(resolve(io.cwd, from), from, INPUT_LIMITS.document);
+    const file = resolve(io.cwd, from);
+    const refsIn = request.refsIn === undefined ? undefined : refsFolder(request.refsIn, file, io.cwd);
+    const text = readSourceText(file, from, INPUT_LIMITS.document);
     io.stderr.write(`add: read ${from} (${size(Buffer.byteLength(text))})\n`);
-    return { text, file: resolve(io.cwd, from), shown: from, origin: from, json: isJson(from, text) };
+    return { text, file, shown: from, origin: from, json: isJson(from, text), ...(refsIn ? { refsIn } : {}) };
   }
+  if (request.refsIn !== undefined)
+    throw new UsageError("BW3003", `--refs-in ${request.refsIn}: an address's $refs are not followed; give a file`);
   const problem = addressProblem(from);
   if (problem) throw new UsageError("BW3003", `--from ${recordableAddress(from)}: ${problem}`);
   const shown = recordableAddress(from);
@@ -64,6 +71,20 @@ export async function readDocument(
   return { text, shown, origin: shown, json: isJson(new URL(from).pathname, text) };
 }
 
+/** --refs-in as an absolute folder: one that is there and holds the root, else a usage error naming both. */
+function refsFolder(given: string, root: string, cwd: string): string {
+  const folder = resolve(cwd, given);
+  if (!existsSync(folder) || !statSync(folder).isDirectory())
+    throw new UsageError("BW3003", `--refs-in ${given}: no such folder`);
+  const inside = relative(folder, root);
+  if (inside.startsWith("..") || isAbsolute(inside))
+    throw new UsageError(
+      "BW3003",
+      `--refs-in ${given}: the folder must hold the document's root, ${relative(cwd, root)}`,
+    );
+  return folder;
+}
+
 /** JSON by the name's extension; without one, by the first character. */
 function isJson(name: string, text: string): boolean {
   const ext = extname(name).toLowerCase();
@@ -86,9 +107,13 @@ export async function openApi3Of(read: ReadDocument, io: CliIo, stop: () => Prom
     (typeof (data as Json).openapi === "string" || (data as Json).swagger === "2.0");
   if (read.file !== undefined && openApiLike && hasFileRef(data)) {
     say(`bundling the files ${read.shown} refers to (@redocly/openapi-core)…`);
-    const bundle = await bundlePublished(read.file, read.text, (file) => relative(io.cwd, file).split("\\").join("/"), [
-      dirname(read.file),
-    ]);
+    const bundle = await bundlePublished(
+      read.file,
+      read.text,
+      (file) => relative(io.cwd, file).split("\\").join("/"),
+      [read.refsIn ?? dirname(read.file)],
+      "--refs-in <folder>",
+    );
     await stop();
     data = bundle.data;
     read.text = `${JSON.stringify(data, null, 2)}\n`;

@@ -45,6 +45,8 @@ export interface AddRequest {
   groups?: OperationGroups;
   list: boolean;
   source: string | undefined;
+  /** The folder a multi-file document's `$ref`s may read files in (default: the root's). */
+  refsIn?: string | undefined;
   force: boolean;
   json: boolean;
   timeoutMs: number;

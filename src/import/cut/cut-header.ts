@@ -8,6 +8,8 @@ import { type CutReport, movedLines } from "./cut.js";
 import { cutAnswerLines, type CutAnswers } from "./cut-answers.js";
 import { unionLines, unionNotes } from "./cut-header-unions.js";
 import type { SelectedOperation } from "./select-operations.js";
+import { sharedIdsLine } from "./shared-operation-ids.js";
+import { undeclaredSchemesLine } from "./undeclared-schemes-line.js";
 
 /** Where a published document came from. */
 export interface CutSource {
@@ -158,7 +160,7 @@ export function cutHeader(
             `${report.dropped.length === 1 ? "it" : "them"}).`,
         ]
       : []),
-    ...movedLines(report, "blockwright add"),
+    ...movedLines(report, "blockwright add").concat(sharedIdsLine(chosen), undeclaredSchemesLine(chosen)),
     ...cutAnswerLines(answers, "blockwright add"),
   ];
   return lines.map((l) => `# ${l}\n`).join("");

@@ -33,6 +33,10 @@ export interface SelectedOperation extends DocumentOperation {
   asked: string;
   /** Taken by a group (`all`, a tag, a path prefix), not named: left out, not refused, where no call could succeed. */
   grouped?: true;
+  /** The published operationId, left out because an earlier chosen operation has it too (shared-operation-ids.ts). */
+  sharedId?: string;
+  /** The schemes its requirements named, left out: the document declares none (auth/undeclared-schemes.ts). */
+  undeclaredSchemes?: string[];
 }
 
 export class UnknownOperations extends Error {
@@ -136,6 +140,11 @@ function tagNames(all: DocumentOperation[], asked: string): string {
 function find(all: DocumentOperation[], asked: string): DocumentOperation | string {
   const byId = all.filter((o) => o.operationId === asked);
   if (byId.length === 1) return itemAt(byId, 0);
+  if (byId.length > 1)
+    return (
+      `${JSON.stringify(asked)} is the operationId of ${byId.length} operations ` +
+      `(${byId.map((o) => `"${o.method.toUpperCase()} ${o.path}"`).join(", ")}): name one as "METHOD /path"`
+    );
   const spaced = /^([A-Za-z]+)\s+(\/\S*)$/.exec(asked);
   if (spaced) {
     const [, method = "", path = ""] = spaced;

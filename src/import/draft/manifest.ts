@@ -181,12 +181,16 @@ function draftOperation(
 ): { operation: ManifestOperation; summary: ManifestDraft["operations"][number] } {
   const { doc, data, credential, shared, idempotencyKeys, notes } = drafting;
   const at = ["operations", id];
+  const why =
+    chosen.sharedId === undefined
+      ? "has no operationId in the document"
+      : `shares its operationId ${JSON.stringify(chosen.sharedId)} with another chosen operation`;
   if (chosen.operationId === undefined)
     notes.push({
       at,
       note:
-        `${name} has no operationId in the document: the manifest names it as method and path, its tool id ` +
-        "drafted from them; choose one users read",
+        `${name} ${why}: the manifest names it as method and path, its tool id drafted from them; ` +
+        "choose one users read",
     });
   const touching = op.path.split("/").find((segment) => /\}\{/.test(segment));
   if (touching !== undefined)

@@ -56,8 +56,13 @@ export class AllOfMerge {
       }
       const properties: Record<string, Schema> = {};
       for (const [k, list] of named) properties[k] = list.length === 1 ? (list[0] as Schema) : this.mergedSchemas(list);
-      merged.properties = properties;
-      merged.required = [...required];
+      // An allOf of no object (`allOf: [$ref a union of texts]` beside a description) gains no empty properties or
+      // required list: read as an object's, they made its value an object.
+      const objectLike = [resolved, ...members].some((m) => m.properties !== undefined || m.required !== undefined);
+      if (objectLike) {
+        merged.properties = properties;
+        merged.required = [...required];
+      } else delete merged.required;
       delete merged.allOf;
       return merged;
     } finally {
@@ -80,8 +85,8 @@ export class AllOfMerge {
       if (list.some((s) => this.flattening.has(this.resolve(s)))) return lazy;
       const merged = this.flatten(lazy);
       // A merged field (a text, a number) gains no empty properties or required list it did not have.
-      if (!Object.keys(merged.properties as object).length) delete merged.properties;
-      if (!(merged.required as string[]).length) delete merged.required;
+      if (!Object.keys(merged.properties ?? {}).length) delete merged.properties;
+      if (!((merged.required as string[] | undefined) ?? []).length) delete merged.required;
       return merged;
     } catch {
       return lazy;
