@@ -43,8 +43,8 @@ describe("add --refs-in", () => {
     const r = await add();
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
-      "spec/schemas/zqthings.yaml is outside the document's folder (spec/namespaces/), the only place add reads " +
-        "the files it refers to: copy it inside, or give the root of a folder that holds every file, or name a " +
+      "spec/schemas/zqthings.yaml is outside the document's folder (spec/namespaces/), the only place its " +
+        "references are read from: copy it inside, or give the root of a folder that holds every file, or name a " +
         "folder that holds them all with --refs-in <folder>",
     );
     expect(existsSync(join(dir, "specs/zqrefs"))).toBe(false);

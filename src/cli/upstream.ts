@@ -4,9 +4,10 @@ import type { Pinned, Published } from "../upstream/published.js";
 import type { linkProvider } from "../emit/link-provider.js";
 import { parseArgs, projectDirs, projectProviders, stringOption } from "./support/args.js";
 import { fromSpecs, UsageError, type CliIo } from "./support/io.js";
+import { refsFolder } from "./support/refs-folder.js";
 
 export const USAGE = `Usage: blockwright upstream <provider> <newer published document> [--json] [--all] [--accept \
-[--source <url>]] [--specs <dir>]
+[--source <url>]] [--refs-in <folder>] [--specs <dir>]
 
 Compare a newer version of the provider's published API document (OpenAPI 3,
 Swagger 2.0 or an API Discovery document) with the version pinned in
@@ -34,6 +35,10 @@ reordered) is no change. Changes to operations we do not call are counted.
                     optional parameter or output), each with a "# review:"
                     note
   --source <url>    where the newer document came from (recorded by --accept)
+  --refs-in <folder>
+                    the folder (and those under it) whose files a multi-file
+                    newer document's $refs may read, as add's --refs-in; it
+                    must hold the document (default: the document's folder)
   --specs <dir>     the specs folder (default ./specs)
 
 Exit status: 0 nothing but text changed, 1 changes to review, 2 usage error,
@@ -50,6 +55,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     all: { type: "boolean" },
     accept: { type: "boolean" },
     source: { type: "string" },
+    "refs-in": { type: "string" },
     specs: { type: "string" },
   });
   const [provider, newerPath, ...extra] = args.positionals;
@@ -64,7 +70,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   let newer: Published;
   try {
     pinned = await readPinned(specs, provider, io.cwd);
-    newer = await readPublished(resolve(io.cwd, newerPath), newerPath);
+    const file = resolve(io.cwd, newerPath);
+    const refsIn = stringOption(args, "refs-in");
+    newer = await readPublished(file, newerPath, refsIn === undefined ? undefined : refsFolder(refsIn, file, io.cwd));
   } catch (e) {
     // A document that cannot be read or parsed: one line, at its file:line:col when it has one.
     if (e instanceof PublishedDocumentError || e instanceof SourceError || e instanceof UnreadableSource)

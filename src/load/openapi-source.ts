@@ -395,8 +395,8 @@ export async function bundlePublished(
     display,
     refFolders,
     (file, folders) =>
-      `${file} is outside the document's folder (${folders}), the only place add reads the files it refers ` +
-      `to: copy it inside, or give the root of a folder that holds every file` +
+      `${file} is outside the document's folder (${folders}), the only place its references are read ` +
+      `from: copy it inside, or give the root of a folder that holds every file` +
       (widen ? `, or name a folder that holds them all with ${widen}` : ""),
   );
   return { data: source.data, files: files.size };

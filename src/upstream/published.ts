@@ -38,7 +38,12 @@ export class PublishedDocumentError extends Error {}
  * that is not JSON or YAML throws a SourceError at its `file:line:col`; a
  * missing one an UnreadableSource.
  */
-export async function readPublished(path: string, name = path): Promise<Published> {
+export async function readPublished(
+  path: string,
+  name = path,
+  /** The folder a multi-file document's `$ref`s may read files in, absolute (--refs-in; default the file's own). */
+  refsIn?: string,
+): Promise<Published> {
   let text = readSourceText(path, name, INPUT_LIMITS.document);
   let data = parsePublished(text, name, path.endsWith(".json"));
   let bundled = false;
@@ -53,9 +58,14 @@ export async function readPublished(path: string, name = path): Promise<Publishe
     const base = dirname(resolve(path));
     try {
       data = (
-        await bundlePublished(resolve(path), text, (file) => relative(dirname(base), file).split("\\").join("/"), [
-          base,
-        ])
+        await bundlePublished(
+          resolve(path),
+          text,
+          // Named as the root is named (`name`), a file beside it by its way from there.
+          (file) => join(dirname(name), relative(base, file)).split("\\").join("/"),
+          [refsIn ?? base],
+          "--refs-in <folder>",
+        )
       ).data;
     } catch (e) {
       if (e instanceof OpenApiProblems) throw new PublishedDocumentError(e.message);

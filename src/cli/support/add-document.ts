@@ -1,7 +1,6 @@
 // The document `blockwright add` starts from: read from a file, or fetched from an address within a size cap and a
 // time limit (with progress), then parsed, bundled when it refers to other files, and brought to OpenAPI 3.
-import { existsSync, statSync } from "node:fs";
-import { dirname, extname, isAbsolute, relative, resolve } from "node:path";
+import { dirname, extname, relative, resolve } from "node:path";
 import { type CliIo, UsageError } from "./io.js";
 import { parsePublished } from "../../upstream/published.js";
 import { INPUT_LIMITS, readSourceText } from "../../load/yaml-source.js";
@@ -9,6 +8,7 @@ import { bundlePublished, hasFileRef } from "../../load/openapi-source.js";
 import { asOpenApi3 } from "../../import/document/convert.js";
 import { addressProblem, fetchDocument, isAddress, recordableAddress } from "../../import/document/fetch-document.js";
 import { size } from "./add-summary.js";
+import { refsFolder } from "./refs-folder.js";
 
 type Json = Record<string, unknown>;
 
@@ -69,20 +69,6 @@ export async function readDocument(
   }).finally(() => drawn && io.stderr.write("\r\x1b[2K"));
   io.stderr.write(`add: fetched ${size(Buffer.byteLength(text))}\n`);
   return { text, shown, origin: shown, json: isJson(new URL(from).pathname, text) };
-}
-
-/** --refs-in as an absolute folder: one that is there and holds the root, else a usage error naming both. */
-function refsFolder(given: string, root: string, cwd: string): string {
-  const folder = resolve(cwd, given);
-  if (!existsSync(folder) || !statSync(folder).isDirectory())
-    throw new UsageError("BW3003", `--refs-in ${given}: no such folder`);
-  const inside = relative(folder, root);
-  if (inside.startsWith("..") || isAbsolute(inside))
-    throw new UsageError(
-      "BW3003",
-      `--refs-in ${given}: the folder must hold the document's root, ${relative(cwd, root)}`,
-    );
-  return folder;
 }
 
 /** JSON by the name's extension; without one, by the first character. */
