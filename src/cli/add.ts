@@ -45,7 +45,10 @@ with each problem named, and add exits 1.
                        write, a list no style writes, a security scheme it
                        does not meet) is refused when named, and left out of
                        "all", a tag or a prefix with a review note
-  --list               print the document's operations and exit
+  --list               print the document's operations and exit: a line each,
+                       the name --operations takes (an operationId, or in
+                       parentheses why it takes METHOD /path instead), the
+                       method and path, the summary
   --source <address>   where a local file was published (recorded in
                        upstream/source.yaml; default: the file as given)
   --refs-in <folder>   the folder (and those under it) whose files a multi-file

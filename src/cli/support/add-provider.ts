@@ -182,12 +182,22 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
   return problems.length ? 1 : 0; // written for the reviewer to fix, but generate would refuse it
 }
 
-/** --list: the document's operations, a line each, escaped as every text output escapes outside text. */
+/**
+ * --list: the document's operations, a line each, escaped as every text output escapes outside text. The first column
+ * is a name --operations takes, or says in parentheses why there is none: no operationId, or one several operations
+ * share (each is then named by the second column, METHOD /path).
+ */
 function listOperations(document: Json, io: CliIo): void {
-  for (const op of documentOperations(document))
+  const operations = documentOperations(document);
+  const uses = new Map<string, number>();
+  for (const { operationId } of operations)
+    if (operationId !== undefined) uses.set(operationId, (uses.get(operationId) ?? 0) + 1);
+  const name = (id: string | undefined) =>
+    id === undefined ? "(no operationId)" : (uses.get(id) ?? 0) > 1 ? `(shared operationId) ${id}` : id;
+  for (const op of operations)
     io.stdout.write(
       logSafe(
-        `${lineText(op.operationId ?? "(no operationId)")}\t${op.method.toUpperCase()} ${lineText(op.path)}` +
+        `${lineText(name(op.operationId))}\t${op.method.toUpperCase()} ${lineText(op.path)}` +
           `${op.summary ? `\t${lineText(op.summary.replace(/\s+/g, " "))}` : ""}\n`,
       ),
     );
