@@ -23,9 +23,10 @@
 // string); an object's or a list's enum that lists no object (list) is left out (`type: object, enum: [PKW, VAN]`:
 // Prism served a text and refused it as no object). A `type` beside a `$ref` that the referenced schema's type
 // contradicts (`{$ref: Contact, type: string}`, Contact an object), or beside one whose schema is nullable, is left
-// out: OpenAPI 3.0 ignores a reference's siblings, Prism read it and refused every answer holding the object (null). A default its schema's type refuses is left
-// out (mistyped-default.ts): where Prism's sampler gives up on a schema it answers with the default. An `allOf`'s
-// `$ref` members are written out (allOfRefsWrittenOut): Prism's merge of the members kept the first `$ref` alone.
+// out: OpenAPI 3.0 ignores a reference's siblings, Prism read it and refused every answer holding the object (null).
+// A default its schema's type refuses is left out (mistyped-default.ts): where Prism's sampler gives up on a schema it
+// answers with the default. An `allOf`'s `$ref` members are written out (allOfRefsWrittenOut): Prism's merge of the
+// members kept the first `$ref` alone.
 import { discriminatedAsAnyOf, eachSchemaNode } from "../load/openapi-json-schema.js";
 import { isEnumOfLabels, withTextEnum, withValueEnum } from "../load/text-enum.js";
 import { resolvePointer } from "./sample/sample-lookup.js";
