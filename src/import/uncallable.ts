@@ -155,6 +155,8 @@ export function refuseBrokenStructure(document: Json, chosen: readonly SelectedO
 }
 
 const SCALAR_TYPES = new Set(["string", "number", "integer", "boolean"]);
+/** A form body's types that name no field: one value, or a list. */
+const UNFIELDED_TYPES = new Set([...SCALAR_TYPES, "array"]);
 
 /** The methods fetch sends no body with. */
 const BODYLESS_METHODS = /^(get|head)$/i;
@@ -175,10 +177,11 @@ export function unwritableRequestBody(document: Json, op: Json, method: string):
   const types = Object.keys(content);
   if (BODYLESS_METHODS.test(method)) return body?.required === true && types.length ? types : undefined;
   // A form of one value (`type: string`, its pairs written by hand) names no field the runtime could write: a required
-  // one left the operation with nothing placed in its body, which generate refuses (BW2010).
+  // one left the operation with nothing placed in its body, which generate refuses (BW2010). Nor does a form of a list
+  // (its items name no pair): the call went with an empty body.
   const fieldsForm = (t: string) =>
     bareMediaType(t) === FORM_MEDIA_TYPE &&
-    !SCALAR_TYPES.has(String(followLocalRefs(document, (content[t] as Json | undefined)?.schema)?.type));
+    !UNFIELDED_TYPES.has(String(followLocalRefs(document, (content[t] as Json | undefined)?.schema)?.type));
   if (
     !types.length ||
     jsonMediaType(content) ||

@@ -31,6 +31,14 @@ export function isRawBodyMedia(mediaType: string, schema: Schema | undefined): b
 }
 
 /**
+ * Whether a named example (its `$ref` followed) gives its value here: one that only names where its value lives
+ * (`externalValue`), which no run fetches, has nothing to serve or compare, and is read as no example.
+ */
+export function givesExampleValue(example: unknown): boolean {
+  return typeof example === "object" && example !== null && "value" in example;
+}
+
+/**
  * The part a multipart body goes in when its schema is one value and names no
  * part (`multipart/form-data: {schema: {type: string, format: binary}}`, or
  * one string): the name HTML forms and most upload APIs give a lone file.

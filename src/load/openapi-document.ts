@@ -11,6 +11,7 @@ import {
   carriesNoContent,
   describedJsonType,
   isJsonMediaType,
+  givesExampleValue,
   isRawBodyMedia,
   isXmlMediaType,
   jsonMediaType,
@@ -129,7 +130,10 @@ export class OpenApiDocument {
                 ...(mediaType ? { mediaType } : {}),
                 schema: schema ? this.resolve(schema as Schema) : exampledOnly(media),
                 examples: this.examplesOf(media, schema === undefined),
-                exampleNames: Object.keys((media?.examples ?? {}) as object).sort(),
+                exampleNames: Object.entries((media?.examples ?? {}) as Record<string, Schema>)
+                  .filter(([, raw]) => givesExampleValue(this.resolve(raw)))
+                  .map(([name]) => name)
+                  .sort(),
                 mediaTypes: Object.keys((response.content ?? {}) as object),
                 headers: Object.keys((response.headers ?? {}) as object),
               };
@@ -390,7 +394,8 @@ export class OpenApiDocument {
     const value = (v: unknown) => (unschemed ? jsonTextValue(v) : v);
     if (media.example !== undefined) out.default = value(media.example);
     for (const [name, raw] of Object.entries((media.examples ?? {}) as Record<string, Schema>)) {
-      out[name] = value(this.resolve(raw).value);
+      const example = this.resolve(raw);
+      if (givesExampleValue(example)) out[name] = value(example.value);
     }
     return out;
   }

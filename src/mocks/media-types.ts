@@ -92,12 +92,14 @@ export function withTypedTexts(response: unknown, resolve: (value: unknown) => u
   const content = (response as Json).content as Json;
   let served: Json | undefined;
   for (const [type, media] of Object.entries(content)) {
-    if (isJsonMediaType(type) || type.includes("*") || !isRecord(media)) continue;
+    if (isJsonMediaType(type) || !isRecord(media)) continue;
+    // A range of bytes too (`audio/*: {}`): Prism has no serializer for it either.
     if (unsampledBytes(type, media)) {
       served ??= { ...content };
       served[type] = { ...media, schema: { type: "string", format: "binary" } };
       continue;
     }
+    if (type.includes("*")) continue;
     const schema = resolve(media.schema);
     if (!isRecord(schema)) continue;
     const scalar = untyped(schema) ? undefined : scalarText(media, schema);
@@ -113,12 +115,14 @@ export function withTypedTexts(response: unknown, resolve: (value: unknown) => u
 
 /**
  * Bytes (`audio/mpeg: {}`, a PDF) declared with no schema and no example: Prism made no value, and writes no value as
- * a type it has no serializer for ("Cannot find serializer for audio/mpeg", a 500); text and XML it writes empty.
+ * a type it has no serializer for ("Cannot find serializer for audio/mpeg", a 500); text and XML it writes empty. A
+ * range (`audio/*`, `text/*`) it has no serializer for at all: some bytes, whatever the range.
  */
 function unsampledBytes(type: string, media: Json): boolean {
   if (media.schema !== undefined || media.example !== undefined) return false;
   if (isRecord(media.examples) && Object.keys(media.examples).length) return false;
   const essence = type.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (essence.includes("*")) return true;
   return !essence.startsWith("text/") && !/^application\/(.+\+)?xml$/.test(essence);
 }
 

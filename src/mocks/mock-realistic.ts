@@ -10,6 +10,7 @@
 // seed, the same document, the same answers.
 import type { RequestListener } from "node:http";
 import { documentServer } from "../link/server/server.js";
+import { givesExampleValue } from "../load/media-types.js";
 import { servedKeyPaths } from "../load/operation-index.js";
 import { pathPattern } from "./mock-paging.js";
 import { realisticValues } from "./realistic-values.js";
@@ -78,7 +79,7 @@ export class RealisticAnswers {
           const response = followRef(original, raw, "").node;
           if (!isNode(response) || !isNode(response.content)) continue;
           for (const [type, media] of Object.entries(response.content)) {
-            if (isNode(media) && (media.example !== undefined || media.examples !== undefined))
+            if (isNode(media) && (media.example !== undefined || valuedExamples(original, media.examples)))
               this.own.add(key(`${base}${servedAt(path).replace(/\{\+/g, "{")}`, method, status, type));
           }
         }
@@ -273,6 +274,13 @@ export function documentAnswerFits(
     if (!lookup) lookups.set(document, (lookup = new SchemaLookup(document)));
     return lookup.valid(body, pointer);
   };
+}
+
+/** Whether a media's named examples give a value of one (an `externalValue` alone gives none to serve). */
+function valuedExamples(document: Node, examples: unknown): boolean {
+  return (
+    isNode(examples) && Object.values(examples).some((raw) => givesExampleValue(followRef(document, raw, "").node))
+  );
 }
 
 function key(path: string, method: string, status: string, type: string): string {

@@ -22,10 +22,11 @@
 // the enum is, when no value is left (Prism's sampler served the object first, and its own check refused it as no
 // string); an object's or a list's enum that lists no object (list) is left out (`type: object, enum: [PKW, VAN]`:
 // Prism served a text and refused it as no object). A `type` beside a `$ref` that the referenced schema's type
-// contradicts (`{$ref: Contact, type: string}`, Contact an object) is left out: OpenAPI 3.0 ignores a reference's
-// siblings, Prism read it and refused every answer holding the object. A default its schema's type refuses is left
-// out (mistyped-default.ts): where Prism's sampler gives up on a schema it answers with the default. An `allOf`'s
-// `$ref` members are written out (allOfRefsWrittenOut): Prism's merge of the members kept the first `$ref` alone.
+// contradicts (`{$ref: Contact, type: string}`, Contact an object), or beside one whose schema is nullable, is left
+// out: OpenAPI 3.0 ignores a reference's siblings, Prism read it and refused every answer holding the object (null).
+// A default its schema's type refuses is left out (mistyped-default.ts): where Prism's sampler gives up on a schema it
+// answers with the default. An `allOf`'s `$ref` members are written out (allOfRefsWrittenOut): Prism's merge of the
+// members kept the first `$ref` alone.
 import { discriminatedAsAnyOf, eachSchemaNode } from "../load/openapi-json-schema.js";
 import { isEnumOfLabels, withTextEnum, withValueEnum } from "../load/text-enum.js";
 import { resolvePointer } from "./sample/sample-lookup.js";
@@ -139,12 +140,16 @@ function refTarget(root: unknown, value: unknown): unknown {
   return typeof ref === "string" && ref.startsWith("#/") ? resolvePointer(root, ref.slice(1)) : value;
 }
 
-/** A `type` beside a local `$ref` whose schema has another type (none of its types). */
+/**
+ * A `type` beside a local `$ref` whose schema has another type (none of its types), or allows null (3.0's `nullable`)
+ * where the `type` beside it does not: null is a value of the reference, which 3.0 reads alone.
+ */
 function typeBesideRefContradicts(node: Node, root: unknown): boolean {
   if (typeof node.$ref !== "string" || !node.$ref.startsWith("#/") || typeof node.type !== "string") return false;
   const target = resolvePointer(root, node.$ref.slice(1));
   const own = target !== null && typeof target === "object" ? (target as Node).type : undefined;
   const types = Array.isArray(own) ? own : typeof own === "string" ? [own] : [];
+  if ((target as Node | null)?.nullable === true && node.nullable !== true) return true;
   return types.length > 0 && !types.includes(node.type) && !(node.type === "integer" && types.includes("number"));
 }
 

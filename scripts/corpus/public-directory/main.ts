@@ -134,11 +134,18 @@ export function mergeRecords(files: readonly RecordsFile[]): RecordsFile {
     }
   }
   const commits = [...new Set(files.map((f) => f.about.commit))].join(", ");
+  // Which shards of the run these are (`1/4, 2/4`), when every file says.
+  const held = files.flatMap((f) => f.about.shard?.split(", ") ?? []);
+  const shard = files.every((f) => f.about.shard)
+    ? held.sort((a, b) => Number(a.split("/")[0]) - Number(b.split("/")[0])).join(", ")
+    : undefined;
+  const { shard: _firstShard, ...firstAbout } = first.about;
   return {
     about: {
-      ...first.about,
+      ...firstAbout,
       commit: commits,
       shards: files.reduce((n, f) => n + f.about.shards, 0),
+      ...(shard !== undefined ? { shard } : {}),
       date: new Date().toISOString().slice(0, 10),
     },
     records: [...seen.values()].sort((a, b) => a.key.localeCompare(b.key)),
@@ -188,6 +195,7 @@ function aboutRun(root: string, opts: Options, version: string): DirectoryRunAbo
       `${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
       `documents one at a time`,
     shards: 1,
+    ...(opts.selection.shard ? { shard: `${opts.selection.shard.index}/${opts.selection.shard.count}` } : {}),
   };
 }
 

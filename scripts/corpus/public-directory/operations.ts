@@ -2,7 +2,8 @@
 // document has by shape (one operation each, drawn by the seed among those
 // that show it) and then random ones, up to the count. Operations are named
 // as `add --operations` takes them, `METHOD /path`, which no duplicate or
-// missing operationId can make ambiguous. Only the document's own `#/` $refs
+// missing operationId can make ambiguous (a path with a comma or a space,
+// which that cannot write, by its operationId). Only the document's own `#/` $refs
 // are followed (the directory's documents are bundled). An operation `add`
 // refuses (src/import/uncallable.ts: a required request body of a media type
 // the runtime does not write, a TRACE fetch does not send, a required list of
@@ -53,7 +54,10 @@ function deref(document: Json, value: unknown): unknown {
 }
 
 interface Operation {
+  /** How `add --operations` is told it: `METHOD /path`, or its operationId where the path cannot be written so. */
   name: string;
+  /** `METHOD /path`, as the document places it. */
+  key: string;
   method: string;
   op: Json;
   parameters: Json[];
@@ -62,16 +66,30 @@ interface Operation {
 function operationsOf(document: Json): Operation[] {
   const out: Operation[] = [];
   const paths = isObject(document.paths) ? document.paths : {};
+  const ids = new Map<string, number>();
+  for (const rawItem of Object.values(paths)) {
+    const item = deref(document, rawItem);
+    for (const method of METHODS) {
+      const id = isObject(item) && isObject(item[method]) ? (item[method] as Json).operationId : undefined;
+      if (typeof id === "string") ids.set(id, (ids.get(id) ?? 0) + 1);
+    }
+  }
   for (const [path, rawItem] of Object.entries(paths)) {
     const item = deref(document, rawItem);
-    if (!isObject(item) || /[,\s]/.test(path)) continue; // a comma or a space cannot be named in --operations
+    if (!isObject(item)) continue;
     const shared = Array.isArray(item.parameters) ? item.parameters : [];
     for (const method of METHODS) {
       const op = item[method];
       if (!isObject(op)) continue;
+      const key = `${method.toUpperCase()} ${path}`;
+      // A path with a comma or a space cannot be written in --operations: named by its operationId, where that is the
+      // document's one of the name and holds no comma; else never taken.
+      const id = op.operationId;
+      const byId = typeof id === "string" && id.trim() === id && id !== "" && !id.includes(",") && ids.get(id) === 1;
+      if (/[,\s]/.test(path) && !byId) continue;
       const own = Array.isArray(op.parameters) ? op.parameters : [];
       const parameters = [...shared, ...own].map((p) => deref(document, p)).filter(isObject);
-      out.push({ name: `${method.toUpperCase()} ${path}`, method, op, parameters });
+      out.push({ name: /[,\s]/.test(path) ? (id as string) : key, key, method, op, parameters });
     }
   }
   return out;
@@ -170,7 +188,7 @@ function refusedByAdd(document: Json): Set<string> {
 export function pickOperations(document: unknown, count: number, random: () => number): PickedOperation[] {
   if (!isObject(document)) return [];
   const refused = refusedByAdd(document);
-  const operations = operationsOf(document).filter((o) => !refused.has(o.name));
+  const operations = operationsOf(document).filter((o) => !refused.has(o.key));
   const picked: PickedOperation[] = [];
   const taken = new Set<string>();
   for (const shape of HARD_SHAPES) {

@@ -20,6 +20,24 @@ export interface DirectoryRunAbout {
   machine: string;
   /** How many shards the records came from (1: one machine). */
   shards: number;
+  /** Which shards of the run they are, `i/n` each (`1/4, 2/4`); absent when the run was not sharded. */
+  shard?: string;
+}
+
+/**
+ * Which shards of the run the table holds, and those it does not: a table of some shards is no table of the whole
+ * run.
+ */
+export function shardNote(about: DirectoryRunAbout): string {
+  if (!about.shard) return about.shards > 1 ? `; merged from ${about.shards} shards` : "";
+  const held = about.shard.split(", ");
+  const count = Number(held[0]?.split("/")[1]);
+  const missing = Array.from({ length: count }, (_, i) => `${i + 1}/${count}`).filter((s) => !held.includes(s));
+  const which = held.length === 1 ? `shard ${about.shard}` : `shards ${about.shard} merged`;
+  return missing.length
+    ? `; ${which}, of ${count}: shard${missing.length > 1 ? "s" : ""} ${missing.join(", ")} not run, ` +
+        "not in this table"
+    : `; ${which}, all ${count}`;
 }
 
 const percent = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)}%` : "—");
@@ -60,7 +78,7 @@ export function directoryMarkdown(input: readonly DocumentRecord[], about: Direc
     `Written by \`npm run corpus -- --directory\` (scripts/corpus/public-directory/) on ${about.date}: ` +
       `documents of ${about.source} taken the way a new user would, each in a fresh project, with no hand edit. ` +
       `Rule: ${about.rule}; seed ${about.seed}. Project code at \`${about.commit}\`; ` +
-      `${about.machine}${about.shards > 1 ? `; merged from ${about.shards} shards` : ""}.`,
+      `${about.machine}${shardNote(about)}.`,
     "",
     "Per document: `blockwright init`, `add <id> --from <document> --operations <picked>`, `generate`, " +
       "`test <id>` (the mocks' strict request judge on). The operations: one per hard shape the document shows " +

@@ -4,7 +4,7 @@
 // the request before it leaves), and a form body of one value rather than
 // named fields (written from an object's fields: one string made no pair, and
 // the call went without its body; a multipart body of one value is one part,
-// load/media-types.ts), and an XML body whose schema names no root element.
+// load/media-types.ts) or of a list, and an XML body whose schema names no root element.
 import { xmlBodyNode } from "../../link/wire/xml-shape.js";
 import { type OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../../load/openapi-document.js";
 
@@ -33,6 +33,12 @@ export function unwritableBody(doc: OpenApiDocument, op: OpenApiOperation): stri
   if (type === "string" || type === "number" || type === "integer" || type === "boolean")
     return (
       `the request body is a form (${body.mediaType}) of one ${type}, not named fields, which the runtime does not ` +
+      `write: not drafted${required}`
+    );
+  // A form of a list names no field either (its items no pair's name): the call went with an empty body.
+  if (type === "array" && body.encoding === "form")
+    return (
+      `the request body is a form (${body.mediaType}) of a list, not named fields, which the runtime does not ` +
       `write: not drafted${required}`
     );
   return undefined;
