@@ -2,9 +2,8 @@
 import { resolve } from "node:path";
 import type { Pinned, Published } from "../upstream/published.js";
 import type { linkProvider } from "../emit/link-provider.js";
-import { parseArgs, projectDirs, projectProviders, stringOption } from "./support/args.js";
+import { parseArgs, projectDirs, projectProviders, refsFolder, stringOption } from "./support/args.js";
 import { fromSpecs, UsageError, type CliIo } from "./support/io.js";
-import { refsFolder } from "./support/refs-folder.js";
 
 export const USAGE = `Usage: blockwright upstream <provider> <newer published document> [--json] [--all] [--accept \
 [--source <url>]] [--refs-in <folder>] [--specs <dir>]
@@ -64,21 +63,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const { specs } = projectDirs(args, io.cwd);
   await projectProviders(specs, io.cwd, [provider]);
 
-  const { readPinned, readPublished, PublishedDocumentError } = await import("../upstream/published.js");
-  const { SourceError, UnreadableSource } = await import("../load/yaml-source.js");
-  let pinned: Pinned;
-  let newer: Published;
-  try {
-    pinned = await readPinned(specs, provider, io.cwd);
-    const file = resolve(io.cwd, newerPath);
-    const refsIn = stringOption(args, "refs-in");
-    newer = await readPublished(file, newerPath, refsIn === undefined ? undefined : refsFolder(refsIn, file, io.cwd));
-  } catch (e) {
-    // A document that cannot be read or parsed: one line, at its file:line:col when it has one.
-    if (e instanceof PublishedDocumentError || e instanceof SourceError || e instanceof UnreadableSource)
-      throw new UsageError(e instanceof PublishedDocumentError ? "BW3010" : e.code, e.message);
-    throw e;
-  }
+  const { pinned, newer } = await readDocuments(specs, provider, newerPath, stringOption(args, "refs-in"), io.cwd);
   const { linkProvider } = await import("../emit/link-provider.js");
   const { ir, document } = await fromSpecs("upstream", () => linkProvider(io.cwd, resolve(specs, provider)));
   const { serverPathOf } = await import("../upstream/facts.js");
@@ -140,6 +125,33 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (args.values.accept)
     await acceptNewer(io, { provider, specs, newerPath, pinned, newer, source: stringOption(args, "source"), ir });
   return changes.some((c) => c.severity !== "informational") ? 1 : 0;
+}
+
+/** The pinned document and the newer one (its `$ref`s read inside `refsIn`, --refs-in, when given); a document that
+ * cannot be read or parsed is a usage error of one line, at its file:line:col when it has one. */
+async function readDocuments(
+  specs: string,
+  provider: string,
+  newerPath: string,
+  refsIn: string | undefined,
+  cwd: string,
+): Promise<{ pinned: Pinned; newer: Published }> {
+  const { readPinned, readPublished, PublishedDocumentError } = await import("../upstream/published.js");
+  const { SourceError, UnreadableSource } = await import("../load/yaml-source.js");
+  try {
+    const pinned = await readPinned(specs, provider, cwd);
+    const file = resolve(cwd, newerPath);
+    const newer = await readPublished(
+      file,
+      newerPath,
+      refsIn === undefined ? undefined : refsFolder(refsIn, file, cwd),
+    );
+    return { pinned, newer };
+  } catch (e) {
+    if (e instanceof PublishedDocumentError || e instanceof SourceError || e instanceof UnreadableSource)
+      throw new UsageError(e instanceof PublishedDocumentError ? "BW3010" : e.code, e.message);
+    throw e;
+  }
 }
 
 /** What --accept is given: the provider, the documents pinned and newer, and the provider's linked spec. */

@@ -8,7 +8,7 @@ import { bundlePublished, hasFileRef } from "../../load/openapi-source.js";
 import { asOpenApi3 } from "../../import/document/convert.js";
 import { addressProblem, fetchDocument, isAddress, recordableAddress } from "../../import/document/fetch-document.js";
 import { size } from "./add-summary.js";
-import { refsFolder } from "./refs-folder.js";
+import { refsFolder } from "./args.js";
 
 type Json = Record<string, unknown>;
 

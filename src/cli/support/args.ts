@@ -1,7 +1,8 @@
 // Command-line arguments through node:util's parseArgs (standard syntax:
 // `--opt value`, `--opt=value`, `--` ends the options), with its errors
 // turned into one-line usage errors.
-import { relative, resolve } from "node:path";
+import { existsSync, statSync } from "node:fs";
+import { isAbsolute, relative, resolve } from "node:path";
 import { parseArgs as parse, type ParseArgsConfig } from "node:util";
 import { UsageError } from "./io.js";
 import { NPM_SCOPE } from "../../model/naming.js";
@@ -160,4 +161,21 @@ export async function generatedPackages(out: string, cwd: string): Promise<strin
 
 export function noGeneratedPackages(out: string, cwd: string): string {
   return `no generated provider packages in ${relative(cwd, out) || "."} (run blockwright generate, or pass --out)`;
+}
+
+/**
+ * --refs-in (add, upstream) as an absolute folder: one that is there and holds the root, else a usage error naming
+ * both.
+ */
+export function refsFolder(given: string, root: string, cwd: string): string {
+  const folder = resolve(cwd, given);
+  if (!existsSync(folder) || !statSync(folder).isDirectory())
+    throw new UsageError("BW3003", `--refs-in ${given}: no such folder`);
+  const inside = relative(folder, root);
+  if (inside.startsWith("..") || isAbsolute(inside))
+    throw new UsageError(
+      "BW3003",
+      `--refs-in ${given}: the folder must hold the document's root, ${relative(cwd, root)}`,
+    );
+  return folder;
 }
