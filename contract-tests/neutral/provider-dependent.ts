@@ -168,6 +168,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/json-output.test.ts",
       "src/cli/report-browser.test.ts",
       "src/cli/test.process.test.ts",
+      "src/cli/test-plan.process.test.ts",
       "src/cli/upstream.process.test.ts",
       "src/cli/upstream-accept.test.ts",
       "src/cli/upstream-wildcard.test.ts",

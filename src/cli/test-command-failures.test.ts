@@ -103,12 +103,22 @@ describe.concurrent("the contract run at scale", () => {
       const dir = await brokenBooksProject();
       const shape = (stdout: string) =>
         JSON.parse(stdout).cases.map(
-          (c: { id: string; status: string; message?: string; statuses: number[]; failure?: unknown }) => [
+          (c: {
+            id: string;
+            status: string;
+            message?: string;
+            statuses: number[];
+            failure?: unknown;
+            at?: unknown;
+          }) => [
             c.id,
             c.status,
             c.message,
             c.statuses,
             c.failure,
+            // The manifest or spec line of a failure: the command's thread links the specs for it only when a case
+            // failed (its worker derived the cases: test-plan.ts locateFailed).
+            c.at,
           ],
         );
       const one = await brokenBooksOneWorker();
@@ -124,6 +134,7 @@ describe.concurrent("the contract run at scale", () => {
         /^blockwright test: \d+ cases on 1 mock in 2 workers, seed 7, 2 runs per property$/m,
       );
       expect(shape(two.stdout())).toEqual(shape(one.stdout));
+      expect((JSON.parse(two.stdout()).cases as { at?: unknown }[]).some((c) => c.at !== undefined)).toBe(true);
       // Among them, random inputs that failed and were shrunk: the same seed draws, fails and shrinks alike.
       const shrunk = (
         JSON.parse(one.stdout).cases as { kind: string; status: string; failure?: { input?: unknown } }[]

@@ -1,9 +1,11 @@
 // `blockwright test [provider...]`: the contract suite derived from the
 // project's own specs, run on Prism mocks of them.
 import { availableParallelism } from "node:os";
+import type { Worker } from "node:worker_threads";
 import type { CaseResult } from "../contract/run.js";
 import { resolve } from "node:path";
 import type { ContractCase, ResultKind, Subject } from "../contract/types.js";
+import type { PlannedCase } from "../contract/workers.js";
 import {
   parseArgs,
   positiveInteger,
@@ -22,6 +24,7 @@ import {
   secondsOption,
   shardOption,
 } from "./support/test-options.js";
+import { derivedSuite, locateFailed, watchInterrupt } from "./test-plan.js";
 
 export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... \
 [--seed <n>] [--runs <n>] [--property-time-limit <s>] [--max-failures <n>] [--workers <n>] [--cases-per-operation \
@@ -152,24 +155,17 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
   const stop = watchInterrupt(io);
   io.stderr.write(`blockwright test: linking the specs of ${count(providers.length, "provider")}…\n`);
-  const { loadSubjects, SubjectError } = await import("../contract/subjects.js");
-  let subjects: Subject[];
-  try {
-    subjects = await loadSubjects({ root: io.cwd, ...dirs }, providers, stop.signal);
-  } catch (e) {
-    if (stop.signal.aborted) return stop.early("linking the specs");
-    if (e instanceof SubjectError) {
-      io.stderr.write(`blockwright test: ${e.message}\n`);
-      return 2;
-    }
-    throw e;
-  }
+  // On the command's own mocks in workers, the first worker links and derives, then runs its part of the cases.
+  const derived = await derivedSuite(io, { root: io.cwd, ...dirs }, providers, stop, {
+    inWorker: replayDir === undefined && !args.values.list && !io.startMocks,
+    ...(replayDir !== undefined
+      ? { replayed: (subjects: Subject[]) => replayedCases(subjects, replayDir, maxAgeMs, io.cwd) }
+      : {}),
+  });
+  if (typeof derived === "number") return derived;
+  const planner = "planner" in derived ? derived.planner : undefined;
   const { shardOf } = await import("../contract/shards.js");
-  const all =
-    replayDir !== undefined
-      ? await replayedCases(subjects, replayDir, maxAgeMs, io.cwd)
-      : await derivedCases(subjects, stop.signal);
-  if (all === undefined) return stop.early("deriving the cases");
+  const all: PlannedCase[] = derived.cases;
   const sampled = replayDir === undefined ? await sampledSuite(all, perOperationOption, seed, io) : all;
   const runs = runsOption ?? runsOf(sampled, all);
   const cases = shard ? shardOf(sampled, shard.index, shard.total) : sampled;
@@ -196,11 +192,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     ...(propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs } : {}),
     workers,
     ...(maxFailures !== undefined ? { maxFailures } : {}),
+    ...(planner ? { planner } : {}),
     interrupted: () => stop.signal.aborted,
   });
   const { results } = outcome;
-  const { locateFailures } = await import("../contract/report/locate-failures.js");
-  await locateFailures(subjects, results, stop.signal);
+  await locateFailed(derived, { root: io.cwd, ...dirs }, results, stop.signal);
   const report = {
     ...(replayDir === undefined ? { seed, runs } : {}),
     ...(shard ? { shard: `${shard.index}/${shard.total}` } : {}),
@@ -226,7 +222,7 @@ function mocksLine(mocks: number, workers: number): string {
 
 /** The suite run with its progress drawn on stderr as cases start and end. */
 async function runWithProgress(
-  cases: ContractCase<ResultKind>[],
+  cases: PlannedCase[],
   started: number,
   options: Omit<SuiteOptions, "onStart" | "onRequeue" | "onResult">,
 ): Promise<RunOutcome> {
@@ -274,6 +270,8 @@ interface SuiteOptions {
   propertyTimeLimitMs?: number;
   workers: number;
   maxFailures?: number;
+  /** The worker that derived the cases (test-plan.ts): it runs the first part. */
+  planner?: Worker;
   interrupted: () => boolean;
   onStart: (id: string) => void;
   onRequeue: (ids: string[]) => void;
@@ -292,7 +290,7 @@ interface RunOutcome {
  * --max-failures is in, the run is over: results of cases under way then are
  * left out of the report, which says how many.
  */
-async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions): Promise<RunOutcome> {
+async function runSuite(cases: PlannedCase[], options: SuiteOptions): Promise<RunOutcome> {
   const { io, dirs, seed, runs, workers, maxFailures } = options;
   const limit = options.propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs: options.propertyTimeLimitMs } : {};
   let failures = 0;
@@ -312,7 +310,7 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
   let results: CaseResult[];
   // Derived cases run in worker threads, so that this thread stays free for progress and Ctrl-C however long a
   // case computes; in this one only when the io brings its own mocks (tests share theirs) and one worker is asked.
-  if (workers > 1 || (options.needed.length > 0 && !io.startMocks)) {
+  if (options.planner || workers > 1 || (options.needed.length > 0 && !io.startMocks)) {
     const { runInWorkers, WorkerUsageError } = await import("../contract/workers.js");
     try {
       results = await runInWorkers(cases, {
@@ -321,6 +319,7 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
         runs,
         ...limit,
         workers,
+        ...(options.planner ? { planner: options.planner } : {}),
         onResult,
         onStart: options.onStart,
         onRequeue: options.onRequeue,
@@ -351,8 +350,10 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
     };
     try {
       const ran: CaseResult[] = [];
+      // Derived in this thread (no planner), so the cases themselves.
+      const derivedHere = cases as ContractCase<ResultKind>[];
       const running = runCases(
-        cases,
+        derivedHere,
         { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), statefulMockUrl, seed, runs, ...limit },
         {
           onResult: (r) => {
@@ -386,42 +387,8 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
   };
 }
 
-/**
- * Ctrl-C or SIGTERM: linking the specs and deriving the cases stop between their steps (they compute without waiting,
- * so the event loop is given a turn there); once cases run, the report says what ran.
- */
-function watchInterrupt(io: CliIo) {
-  const controller = new AbortController();
-  let signal: unknown;
-  void io.interrupted.then((s) => {
-    signal = s;
-    controller.abort();
-  });
-  const exitCode = () => (signal === "SIGTERM" ? 143 : 130);
-  return {
-    signal: controller.signal,
-    exitCode,
-    early(what: string): number {
-      io.stderr.write(`blockwright test: interrupted while ${what}; no case ran, no report written\n`);
-      return exitCode();
-    },
-  };
-}
-
-/** The suite derived from the linked specs, paced so that Ctrl-C stops it between steps (then undefined). */
-async function derivedCases(subjects: Subject[], signal: AbortSignal): Promise<ContractCase<ResultKind>[] | undefined> {
-  const { deriveCasesPaced } = await import("../contract/derive.js");
-  const { pacer } = await import("../common/checkpoint.js");
-  try {
-    return await deriveCasesPaced(subjects, pacer(signal));
-  } catch (e) {
-    if (signal.aborted) return undefined;
-    throw e;
-  }
-}
-
 /** --list: the cases a run would take, a line each (provider, tab, case id); none runs. */
-function listCases(io: CliIo, cases: readonly ContractCase<ResultKind>[]): number {
+function listCases(io: CliIo, cases: readonly PlannedCase[]): number {
   io.stdout.write(cases.map((c) => `${c.provider}\t${c.id}\n`).join(""));
   return 0;
 }

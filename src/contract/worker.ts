@@ -2,41 +2,73 @@
 // providers, derives their cases, keeps those it was given, starts mocks of
 // its providers only, runs the cases and posts each result as it finishes
 // (as JSON data, what the reports show of it: an input may hold bytes).
+// The worker that plans a run (plan-worker.ts) links and derives every
+// provider the command names, posts the cases' plan, and runs the part it is
+// then told to from what it derived: the specs linked once in the run.
 import { parentPort, workerData } from "node:worker_threads";
 import { fieldOf } from "@blockwright/runtime/internal";
 import type { LinkedSubject } from "../load/linked-subject.js";
 import { MockStartError, startMocks } from "../mocks/mocks.js";
 import { deriveCases } from "./derive.js";
 import { runCases } from "./run.js";
-import { loadSubjects } from "./subjects.js";
+import { loadSubjects, SubjectError } from "./subjects.js";
 import type { ContractCase, Subject } from "./types.js";
-import { reportCrashes, type WorkerCommand, type WorkerMessage, type WorkerTask } from "./workers.js";
+import { type PlanTask, reportCrashes, type WorkerCommand, type WorkerMessage, type WorkerTask } from "./workers.js";
 
-const task = workerData as WorkerTask;
+const given = workerData as WorkerTask | PlanTask;
 const port = parentPort;
 const post = (message: WorkerMessage) => port?.postMessage(message);
 let stopped = false;
+/** A planning worker's part, once the command has planned the run from the cases it posted. */
+let told: (task: WorkerTask) => void = () => {};
+const part = new Promise<WorkerTask>((resolve) => (told = resolve));
 port?.on("message", (m: WorkerCommand) => {
   if (m.type === "stop") stopped = true;
+  else told(m.task);
 });
 reportCrashes(post);
 
 try {
+  let task: WorkerTask;
+  let subjects: Subject[];
+  let cases: ContractCase[];
+  if ("plan" in given) {
+    subjects = await loadSubjects(given.dirs, given.providers);
+    post({ type: "linked" });
+    cases = subjects.flatMap((s) => deriveCases(s));
+    post({
+      type: "planned",
+      cases: cases.map(({ id, provider, operation, kind, name, source }) => ({
+        id,
+        provider,
+        operation,
+        kind,
+        name,
+        source,
+      })),
+    });
+    task = await part;
+  } else {
+    task = given;
+    // Only its part's operations are derived: a provider split between workers is derived by halves.
+    const operations = new Set(task.operations);
+    subjects = await loadSubjects(task.dirs, task.providers);
+    cases = subjects.flatMap((s) => deriveCases(s, operations));
+  }
   const ids = new Set(task.ids);
-  // Only its part's operations are derived: a provider split between workers is derived by halves.
-  const operations = new Set(task.operations);
-  const subjects = await loadSubjects(task.dirs, task.providers);
-  const cases = subjects.flatMap((s) => deriveCases(s, operations)).filter((c) => ids.has(c.id));
+  cases = cases.filter((c) => ids.has(c.id));
   if (cases.length !== ids.size) throw new Error(`derived ${cases.length} of the ${ids.size} cases it was given`);
   // Stopped while it was starting (Ctrl-C, or --max-failures reached in another worker): no mock to start.
-  if (!stopped) await runWithMocks(cases, linkedSubjects(subjects, cases));
+  if (!stopped) await runWithMocks(task, cases, linkedSubjects(subjects, task.providers, cases));
   post({ type: "done" });
 } catch (e) {
   const usage = e instanceof MockStartError;
+  const subject = e instanceof SubjectError;
   post({
     type: "failed",
-    message: e instanceof Error ? (usage ? e.message : (e.stack ?? e.message)) : String(e),
+    message: e instanceof Error ? (usage || subject ? e.message : (e.stack ?? e.message)) : String(e),
     usage,
+    ...(subject ? { subject } : {}),
   });
 }
 
@@ -44,18 +76,28 @@ try {
  * The providers as this worker linked them, for its mocks (not read again), each serving the tools its cases call (all
  * of them: no cut).
  */
-function linkedSubjects(subjects: Subject[], cases: ContractCase[]): Record<string, LinkedSubject> {
+function linkedSubjects(
+  subjects: Subject[],
+  providers: string[],
+  cases: ContractCase[],
+): Record<string, LinkedSubject> {
   const called = new Set(cases.flatMap((c) => c.calls ?? [c.operation]));
+  // A planning worker linked every provider of the run: its mocks are its part's.
+  const mocked = new Set(providers);
   return Object.fromEntries(
     subjects.flatMap(({ provider, document, manifest, tools }) => {
-      if (!manifest) return [];
+      if (!manifest || !mocked.has(provider)) return [];
       const serves = tools.every((t) => called.has(t.id)) ? {} : { serves: called };
       return [[provider, { document, manifest: manifest.data, tools, ...serves }]];
     }),
   );
 }
 
-async function runWithMocks(cases: ContractCase[], linked: Record<string, LinkedSubject>): Promise<void> {
+async function runWithMocks(
+  task: WorkerTask,
+  cases: ContractCase[],
+  linked: Record<string, LinkedSubject>,
+): Promise<void> {
   // Quiet mocks: the report quotes every violation they find.
   // The run's seed draws the mocks' answers too: the same in every worker, whatever their number.
   const options = {

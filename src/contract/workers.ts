@@ -1,7 +1,8 @@
 // The contract run over worker threads: the suite split by provider and
 // operation (shards.ts), each part run by a worker thread that links its
-// providers' specs again, derives their cases, keeps its part's, and starts
-// mocks of its own providers only. Case functions cannot cross threads; case
+// providers' specs, derives their cases, keeps its part's, and starts mocks
+// of its own providers only; the first part by the worker that planned the
+// run, from the cases it derived then (plan-worker.ts). Case functions cannot cross threads; case
 // ids and plain results can. Results come back as they finish (for progress
 // and --max-failures) and are returned in the suite's order, so the report
 // is the same whatever the number of workers; property cases draw from
@@ -29,16 +30,32 @@ export interface WorkerTask {
   concurrency: number;
 }
 
-/** What a worker says: a case started, each result as it comes, then done; or why it could not run. */
+/**
+ * What the worker that plans a run is given (plan-worker.ts): every provider the command names, linked and derived once
+ * for the command's plan, and the first part's cases run from them when told (a `run` command) without a second link.
+ */
+export interface PlanTask {
+  plan: true;
+  dirs: ProjectDirs;
+  providers: string[];
+}
+
+/**
+ * What a worker says: a case started, each result as it comes, then done; or why it could not run. A planning worker
+ * says first that it linked the specs, then the cases it derived. `subject`: the project cannot be tested as it is
+ * (subjects.ts SubjectError, exit 2).
+ */
 export type WorkerMessage =
+  | { type: "linked" }
+  | { type: "planned"; cases: PlannedCase[] }
   | { type: "started"; id: string }
   | { type: "result"; result: CaseResult }
   | { type: "done" }
   | { type: "crashed"; message: string }
-  | { type: "failed"; message: string; usage: boolean };
+  | { type: "failed"; message: string; usage: boolean; subject?: boolean };
 
-/** What a worker is told. */
-export type WorkerCommand = { type: "stop" };
+/** What a worker is told: to stop, or (a planning worker) which of its cases to run, with what. */
+export type WorkerCommand = { type: "stop" } | { type: "run"; task: WorkerTask };
 
 /** A worker's failure to start its mocks for a reason the user can fix (exit status 2). */
 export class WorkerUsageError extends Error {}
@@ -68,6 +85,11 @@ export interface WorkerRunOptions {
   caseTimeLimitMs?: number;
   /** The worker's module: worker.ts beside this one (a test gives one of its own). */
   workerModule?: URL;
+  /**
+   * The worker that planned the run (plan-worker.ts), its cases derived: it runs the first part, told which, instead
+   * of a new worker linking again; ended unused when no part runs.
+   */
+  planner?: Worker;
 }
 
 /** How often `stopped` and `aborted` are polled, and running cases timed. */
@@ -115,17 +137,22 @@ export async function runInWorkers(cases: readonly PlannedCase[], options: Worke
     }
   };
   const pool: WorkerPool = { options, byId, limit, live, ended, record };
+  let planner = options.planner;
 
   try {
     await Promise.all(
       parts.map(async (part) => {
         let ids = part.map((c) => c.id);
-        while (ids.length && !options.aborted?.() && !stopSent) ids = await runWorker(pool, part, ids);
+        while (ids.length && !options.aborted?.() && !stopSent) {
+          const adopted = planner;
+          planner = undefined;
+          ids = await runWorker(pool, part, ids, adopted);
+        }
       }),
     );
   } finally {
     clearInterval(poll);
-    await Promise.all([...[...live].map((w) => w.terminate()), ...ended]);
+    await Promise.all([...[...live, ...(planner ? [planner] : [])].map((w) => w.terminate()), ...ended]);
   }
   return results.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 }
@@ -155,19 +182,27 @@ interface WorkerPool {
   record(result: CaseResult): void;
 }
 
-/** One worker on `ids`: resolves with the ids it left (a case past the limit ended it), or none. */
+/**
+ * One worker on `ids`: resolves with the ids it left (a case past the limit ended it), or none. `planner`: the worker
+ * that planned the run, told to run these (its cases derived already) instead of a new one started on them.
+ */
 function runWorker(
   pool: WorkerPool,
   part: { provider: string; operation: string }[],
   ids: string[],
+  planner?: Worker,
 ): Promise<string[]> {
   return new Promise<string[]>((resolve, reject) => {
-    const entry = workerScript(pool.options.workerModule ?? moduleBeside(import.meta.url, "worker"));
-    const worker = new Worker(entry.script, {
-      eval: entry.eval,
-      workerData: workerTask(pool.options, part, ids),
-      ...workerEnv(),
-    });
+    const task = workerTask(pool.options, part, ids);
+    let worker: Worker;
+    if (planner) {
+      worker = planner;
+      worker.ref();
+      worker.postMessage({ type: "run", task } satisfies WorkerCommand);
+    } else {
+      const entry = workerScript(pool.options.workerModule ?? moduleBeside(import.meta.url, "worker"));
+      worker = new Worker(entry.script, { eval: entry.eval, workerData: task, ...workerEnv() });
+    }
     pool.live.add(worker);
     const left = new Set(ids);
     const running = new Map<string, number>();
@@ -216,7 +251,7 @@ function runWorker(
       } else if (m.type === "done") settle(() => resolve([]));
       else if (m.type === "crashed")
         settle(() => (running.size ? crashed(m.message) : reject(new Error(`a contract worker failed: ${m.message}`))));
-      else
+      else if (m.type === "failed")
         settle(() =>
           reject(m.usage ? new WorkerUsageError(m.message) : new Error(`a contract worker failed: ${m.message}`)),
         );

@@ -5,7 +5,7 @@ import { seedOption } from "./args.js";
 import { type CliIo, UsageError } from "./io.js";
 
 /** The cases a run takes of the derived suite (contract/shards.ts), saying so when it leaves some out. */
-export async function sampledSuite<T extends ContractCase<ResultKind>>(
+export async function sampledSuite<T extends Pick<ContractCase<ResultKind>, "id" | "provider" | "operation" | "kind">>(
   all: T[],
   option: number | "all" | undefined,
   seed: number,

@@ -14,3 +14,6 @@ export const plannedCase = (id: string): PlannedCase => ({
 
 /** Folders no fixture worker reads. */
 export const NOWHERE = { root: "/nowhere", specs: "/nowhere/specs", out: "/nowhere/generated" };
+
+/** Where a fixture worker says it is about to compute without end (a test then aborts it), by its folders' root. */
+export const spinning = (root: string) => `${root}.spinning`;
