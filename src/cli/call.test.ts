@@ -183,6 +183,16 @@ describe("blockwright call", () => {
     });
   });
 
+  it("takes the upstream operationId one tool calls as that tool's id", async () => {
+    const counts = new Map<string, number>();
+    for (const t of Object.values(tools)) counts.set(t.operationId, (counts.get(t.operationId) ?? 0) + 1);
+    const [id, tool] = Object.entries(tools).find(([i, t]) => t.operationId !== i && counts.get(t.operationId) === 1)!;
+    // A parameter no tool has: refused naming the tool the upstream name was read as, before any request.
+    const r = await cli(["call", tool.operationId, "--param", "zqnope=1"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`zqnope: not a parameter of ${id} (parameters: `);
+  });
+
   it("exits 2 on an unknown operation, listing the operations", async () => {
     const r = await cli(["call", "books_delete_volume"]);
     expect(r.code).toBe(2);

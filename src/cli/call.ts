@@ -21,7 +21,9 @@ export const USAGE = `Usage: blockwright call <operationId> [--param name=value]
 [--timeout <ms>] [--all-pages] [--max-items <n>] [--max-pages <n>] [--save <file>] [--out <dir>]
 
 Run one tool of the project's generated packages and print the result object
-({success, output} or {success, error}) as JSON on stdout.
+({success, output} or {success, error}) as JSON on stdout. <operationId> is the
+tool's id (as blockwright tools lists it), or the operationId of the published
+document that one tool calls.
 
   --param name=value   a parameter (repeatable); json parameters take JSON text
   --params '<json>'    parameters as one JSON object (--param entries win);
@@ -79,8 +81,8 @@ const OPTIONS = {
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, OPTIONS);
-  const [operationId, ...extra] = args.positionals;
-  if (!operationId) throw new UsageError("BW3002", "missing <operationId>");
+  const [named, ...extra] = args.positionals;
+  if (!named) throw new UsageError("BW3002", "missing <operationId>");
   if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
   const timeoutMs = positiveInteger(stringOption(args, "timeout"), "--timeout");
   const maxItems = positiveInteger(stringOption(args, "max-items"), "--max-items");
@@ -96,17 +98,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
   const { out } = projectDirs(args, io.cwd);
   const available = await generatedPackages(out, io.cwd);
-  const { loadRegistry, providerOfOperation } = await import("../registry/registry.js");
-  const provider = providerOfOperation(operationId, available);
-  const registry = provider ? await loadRegistry(out, [provider]) : undefined;
-  const tool = registry?.tools[operationId];
-  if (!registry || !tool || !Object.hasOwn(registry.tools, operationId)) {
-    const all = await loadRegistry(out);
-    throw new UsageError(
-      "BW3006",
-      `unknown operation ${JSON.stringify(operationId)} (operations: ${Object.keys(all.tools).join(", ")})`,
-    );
-  }
+  const { operationId, registry, tool } = await toolNamed(named, out, available);
   const save = stringOption(args, "save");
   if (save !== undefined && !tool.download)
     throw new UsageError(
@@ -216,4 +208,27 @@ export function callParams(json: string | undefined, entries: string[]): Record<
     setOwn(params, entry.slice(0, eq), entry.slice(eq + 1));
   }
   return params;
+}
+
+/**
+ * The tool `named` (its id, `books_get_volume`), or the one tool whose upstream operationId it is (the name the
+ * published document gives, `volumes.get`); else a usage error listing the tools' ids.
+ */
+async function toolNamed(named: string, out: string, available: string[]) {
+  const { loadRegistry, providerOfOperation } = await import("../registry/registry.js");
+  const provider = providerOfOperation(named, available);
+  const registry = provider ? await loadRegistry(out, [provider]) : undefined;
+  const tool = registry?.tools[named];
+  if (registry && tool && Object.hasOwn(registry.tools, named)) return { operationId: named, registry, tool };
+  const all = await loadRegistry(out);
+  const upstream = Object.entries(all.tools).filter(([, t]) => t.operationId === named);
+  const [only] = upstream;
+  if (only && upstream.length === 1) return { operationId: only[0], registry: all, tool: only[1] };
+  throw new UsageError(
+    "BW3006",
+    upstream.length
+      ? `${JSON.stringify(named)} is the upstream operationId of ${upstream.length} tools: give one's id ` +
+          `(${upstream.map(([id]) => id).join(", ")})`
+      : `unknown operation ${JSON.stringify(named)} (operations: ${Object.keys(all.tools).join(", ")})`,
+  );
 }
