@@ -124,12 +124,13 @@ export class OpenApiDocument {
               // A schema under another JSON type of the answer when this one has none (describedJsonType).
               const described = describedJsonType(content);
               const schema = media?.schema ?? (described ? content[described]?.schema : undefined);
+              const examples = this.examplesOf(media, schema === undefined);
               return {
                 status,
                 description: String(response.description ?? ""),
                 ...(mediaType ? { mediaType } : {}),
-                schema: schema ? this.resolve(schema as Schema) : exampledOnly(media),
-                examples: this.examplesOf(media, schema === undefined),
+                schema: schema ? this.resolve(schema as Schema) : exampledOnly(examples),
+                examples,
                 exampleNames: Object.entries((media?.examples ?? {}) as Record<string, Schema>)
                   .filter(([, raw]) => givesExampleValue(this.resolve(raw)))
                   .map(([name]) => name)
@@ -403,8 +404,10 @@ export class OpenApiDocument {
 
 /**
  * The schema of a JSON answer that gives examples and no schema (nor another JSON type one): any JSON value. Its
- * body is JSON all the same, what the outputs read, not a file of the answer's other types.
+ * body is JSON all the same, what the outputs read, not a file of the answer's other types. Only examples that give
+ * a value count (examplesOf): a named example with none (`{}`, or an `externalValue` alone) shows no body, and the
+ * mock serves none for it.
  */
-function exampledOnly(media: Schema | undefined): Schema | undefined {
-  return media && (media.example !== undefined || media.examples !== undefined) ? {} : undefined;
+function exampledOnly(examples: Record<string, unknown>): Schema | undefined {
+  return Object.keys(examples).length ? {} : undefined;
 }

@@ -24,6 +24,8 @@
 // Prism served a text and refused it as no object). A `type` beside a `$ref` that the referenced schema's type
 // contradicts (`{$ref: Contact, type: string}`, Contact an object), or beside one whose schema is nullable, is left
 // out: OpenAPI 3.0 ignores a reference's siblings, Prism read it and refused every answer holding the object (null).
+// A nullable enum (`type: string, nullable: true, enum: [a, b]`) lists null too, as the example check reads it: Prism
+// refused the document's own example holding null there.
 // A default its schema's type refuses is left out (mistyped-default.ts): where Prism's sampler gives up on a schema it
 // answers with the default. An `allOf`'s `$ref` members are written out (allOfRefsWrittenOut): Prism's merge of the
 // members kept the first `$ref` alone.
@@ -71,6 +73,12 @@ export function makeSchemasCompilable(root: unknown): number {
     if (asText !== node && node.type === "string") {
       node.enum = asText.enum;
       if (!("format" in asText)) delete node.format;
+      rewritten++;
+    }
+    // A nullable enum allows null as the example check reads it (openapi-json-schema.ts); Ajv's `nullable` does not
+    // add null to the enum, and Prism refused the document's own example holding null.
+    if (node.nullable === true && Array.isArray(node.enum) && !node.enum.includes(null)) {
+      node.enum = [...node.enum, null];
       rewritten++;
     }
   });

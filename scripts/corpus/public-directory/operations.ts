@@ -7,8 +7,10 @@
 // are followed (the directory's documents are bundled). An operation `add`
 // refuses (src/import/uncallable.ts: a required request body of a media type
 // the runtime does not write, a TRACE fetch does not send, a required list of
-// objects no style writes, a path parameter after the path's `#`) is never
+// objects no style writes, a path parameter after the path's `#`; one whose
+// security the runtime meets none of, src/import/auth/credential.ts) is never
 // picked: the document would count as one add cannot read.
+import { draftCredential } from "../../../src/import/auth/credential.js";
 import { asOpenApi3 } from "../../../src/import/document/convert.js";
 import { uncallableWhy } from "../../../src/import/uncallable.js";
 
@@ -168,17 +170,31 @@ function refusedByAdd(document: Json): Set<string> {
     return new Set();
   }
   const refused = new Set<string>();
+  const operations: { id: string; op: Json; path: string }[] = [];
   const paths = isObject(openapi.paths) ? openapi.paths : {};
   for (const [path, rawItem] of Object.entries(paths)) {
     const item = deref(openapi, rawItem);
     if (!isObject(item)) continue;
     for (const method of METHODS) {
       const op = item[method];
-      if (isObject(op) && uncallableWhy(openapi, { path, method, op }) !== undefined)
-        refused.add(`${method.toUpperCase()} ${path}`);
+      if (!isObject(op)) continue;
+      const id = `${method.toUpperCase()} ${path}`;
+      if (uncallableWhy(openapi, { path, method, op }) !== undefined) refused.add(id);
+      else operations.push({ id, op, path });
     }
   }
+  // Add refuses a named operation whose security requirements the runtime meets none of (an `http mutual` scheme
+  // alone): asked of the credential add would draft for all of them, as add asks of the ones it takes.
+  for (const id of unmetSecurity(openapi, operations)) refused.add(id);
   return refused;
+}
+
+function unmetSecurity(openapi: Json, operations: { id: string; op: Json; path: string }[]): string[] {
+  try {
+    return operations.length ? (draftCredential(openapi, operations).unmetIds ?? []) : [];
+  } catch {
+    return [];
+  }
 }
 
 /**

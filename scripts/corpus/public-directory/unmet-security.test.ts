@@ -1,0 +1,37 @@
+// An operation whose only security requirement is one the runtime sends no credential of (an `http mutual` scheme:
+// the server's TLS handshake, no header): add refuses it by name ("it accepts no security requirement the runtime
+// sends", BW3010), yet the run picked it, and the document counted as one add cannot read (conjur.local, directory
+// seed 150). The picker leaves such an operation out, as add leaves it out of a group; one that also accepts a
+// scheme the runtime sends is still taken.
+import { describe, expect, it } from "vitest";
+import { seeded } from "./documents.js";
+import { pickOperations } from "./operations.js";
+
+const get = (security?: object[]) => ({
+  get: { ...(security ? { security } : {}), responses: { 200: { description: "ok" } } },
+});
+
+describe("an operation whose security the runtime meets none of", () => {
+  it("is never picked; one that also accepts a bearer token is", () => {
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "zq", version: "1" },
+      components: {
+        securitySchemes: {
+          zqMutual: { type: "http", scheme: "mutual" },
+          zqBearer: { type: "http", scheme: "bearer" },
+        },
+      },
+      security: [{ zqBearer: [] }],
+      paths: {
+        "/zq/mutual": get([{ zqMutual: [] }]),
+        "/zq/either": get([{ zqMutual: [] }, { zqBearer: [] }]),
+        "/zq/plain": get(),
+      },
+    };
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const names = pickOperations(document, 5, seeded(seed)).map((p) => p.name);
+      expect(names.sort()).toEqual(["GET /zq/either", "GET /zq/plain"]);
+    }
+  });
+});
