@@ -211,8 +211,8 @@ export function callParams(json: string | undefined, entries: string[]): Record<
 }
 
 /**
- * The tool `named` (its id, `books_get_volume`), or the one tool whose upstream operationId it is (the name the
- * published document gives, `volumes.get`); else a usage error listing the tools' ids.
+ * The tool `named` (its id, as `blockwright tools` lists it), or the one tool whose upstream operationId it is (the
+ * name the published document gives); else a usage error listing the tools' ids.
  */
 async function toolNamed(named: string, out: string, available: string[]) {
   const { loadRegistry, providerOfOperation } = await import("../registry/registry.js");
