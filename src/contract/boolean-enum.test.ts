@@ -39,7 +39,7 @@ const document = openapi({
 let on: DraftedOnMock | undefined;
 beforeAll(async () => {
   on = await draftedOnMock("zqteams", document, ["zqUpdateTeamMember"]);
-}, 60_000);
+});
 afterAll(async () => {
   await on?.close();
 });

@@ -50,7 +50,7 @@ const document = openapi(
 let on: DraftedOnMock | undefined;
 beforeAll(async () => {
   on = await draftedOnMock("zqconsts", document, ["PutZqDoc"]);
-}, 60_000);
+});
 afterAll(async () => {
   await on?.close();
 });

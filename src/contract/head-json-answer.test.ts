@@ -27,7 +27,7 @@ const document = openapi(
 let on: DraftedOnMock | undefined;
 beforeAll(async () => {
   on = await draftedOnMock("zqhead", document, ["PingZq", "ZqDocExists"]);
-}, 60_000);
+});
 afterAll(async () => {
   await on?.close();
 });

@@ -42,7 +42,7 @@ const document = openapi(
 let on: DraftedOnMock | undefined;
 beforeAll(async () => {
   on = await draftedOnMock("zqnested", document, ["ZqReindex"]);
-}, 60_000);
+});
 afterAll(async () => {
   await on?.close();
 });

@@ -45,7 +45,7 @@ const document = openapi(
 let on: DraftedOnMock | undefined;
 beforeAll(async () => {
   on = await draftedOnMock("zqnulltwin", document, ["PutZqSettings"]);
-}, 60_000);
+});
 afterAll(async () => {
   await on?.close();
 });

@@ -77,7 +77,7 @@ beforeAll(async () => {
     "UpdateZqUserLimits",
     "UpdateZqGroupLimits",
   ]);
-}, 60_000);
+});
 afterAll(async () => {
   await on?.close();
 });
