@@ -101,9 +101,7 @@ export function checkJson(
       ? objectProblem(spec, value as Record<string, unknown>)
       : kind === "array"
         ? arrayProblem(spec, value as unknown[])
-        : undefined) ??
-    headerStyleProblem(spec, value) ??
-    dotSegmentList(spec, value);
+        : undefined) ?? styleProblem(spec, value, tool);
   if (nested)
     return {
       issue: {
@@ -172,6 +170,18 @@ function arrayProblem(spec: ParamCall, value: unknown[]): NestedProblem | undefi
   return undefined;
 }
 
+/** What a value's style cannot write: in a header, in a query list joined by a delimiter, as a path's dot segment. */
+function styleProblem(spec: ParamCall, value: unknown, tool?: Pick<ToolCall, "routes">): NestedProblem | undefined {
+  return headerStyleProblem(spec, value) ?? delimitedQueryProblem(spec, value, tool) ?? dotSegmentList(spec, value);
+}
+
+/** A list's items or an object's values, each with where it is (`[0]`, `["key"]`) and its key. */
+function itemsOf(value: object): (readonly [string, unknown, string | undefined])[] {
+  return Array.isArray(value)
+    ? value.map((item, i) => [`[${i}]`, item, undefined] as const)
+    : Object.entries(value).map(([key, item]) => [`[${JSON.stringify(key)}]`, item, key] as const);
+}
+
 /**
  * What a header in style simple cannot carry (OpenAPI's styles, RFC 6570's lists and pairs of text): a list's items
  * and an object's keys and values are written between commas, and a header is never percent-encoded, so a comma inside
@@ -190,14 +200,43 @@ function headerStyleProblem(spec: ParamCall, value: unknown): NestedProblem | un
       : typeof item === "string" && item.includes(",")
         ? `must not contain a comma ${why}`
         : undefined;
-  const entries = Array.isArray(value)
-    ? value.map((item, i) => [`[${i}]`, item, undefined] as const)
-    : Object.entries(value).map(([key, item]) => [`[${JSON.stringify(key)}]`, item, key] as const);
-  for (const [where, item, key] of entries) {
+  for (const [where, item, key] of itemsOf(value)) {
     if (key !== undefined && (key.includes(",") || (wire.encoding.explode && key.includes("="))))
       return { where, rule: "style", text: `the key must not contain a comma or "=" ${why}`, value: key };
     const text = inside(item);
     if (text) return { where, rule: "style", text, value: item };
+  }
+  return undefined;
+}
+
+const QUERY_DELIMITERS = { spaceDelimited: " ", pipeDelimited: "|" } as const;
+
+/**
+ * What a query list or object in style spaceDelimited or pipeDelimited cannot carry: its items (an object's keys and
+ * values) go between the style's delimiter percent-encoded (`%20`, `%7C`: OpenAPI 3.1.1's style table), which is how an
+ * item's own space or `|` is written too, so the upstream would read an item holding one as two. Refused before any
+ * request, as a header's comma is; the style's other places (a route's wire) count alike.
+ */
+function delimitedQueryProblem(
+  spec: ParamCall,
+  value: unknown,
+  tool?: Pick<ToolCall, "routes">,
+): NestedProblem | undefined {
+  if (value === null || typeof value !== "object") return undefined;
+  const wires = [spec.wire, ...(tool?.routes ?? []).map((r) => r.wire[spec.name])];
+  for (const wire of wires) {
+    const encoding = wire?.in === "query" ? wire.encoding : undefined;
+    const style = encoding && !encoding.json ? encoding.style : undefined;
+    if (style !== "spaceDelimited" && style !== "pipeDelimited") continue;
+    const delimiter = QUERY_DELIMITERS[style];
+    const shown = JSON.stringify(delimiter);
+    const why = `${shown} (style ${style} writes the items between ${shown} encoded alike)`;
+    for (const [where, item, key] of itemsOf(value)) {
+      if (key?.includes(delimiter))
+        return { where, rule: "style", text: `the key must not contain ${why}`, value: key };
+      if (typeof item === "string" && item.includes(delimiter))
+        return { where, rule: "style", text: `must not contain ${why}`, value: item };
+    }
   }
   return undefined;
 }

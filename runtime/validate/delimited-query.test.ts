@@ -1,0 +1,84 @@
+// A query list (or object) in style spaceDelimited or pipeDelimited: its items go between the delimiter percent-encoded
+// (`%20`, `%7C`, OpenAPI 3.1.1's style table), and an item's own space or `|` is written the same way, so an item
+// holding the delimiter reached the upstream as two items while the call reported success. Such a value is refused
+// before any request, naming the parameter, the item and the rule; items without it are sent as the style writes them.
+import { describe, expect, it } from "vitest";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
+import { createExecutor } from "../execute/executor.js";
+import { fullSupport } from "../execute/full-support.js";
+import type { FormFieldEncoding, ParamSpec, ToolSpec } from "../spec/tool-types.js";
+
+const addBook = irFixture("shelf").operations.find((o) => o.tool.id === "shelf_add_book")!.tool as ToolSpec;
+const delimited = (style: FormFieldEncoding["style"], jsonType: "array" | "object"): ParamSpec => ({
+  name: "zqTags",
+  title: "zqTags",
+  description: "Tags, joined as the style says.",
+  type: "json",
+  jsonType,
+  required: false,
+  secret: false,
+  visibility: "user-or-llm",
+  wire: { in: "query", name: "zq_tags", encoding: { style, explode: false } },
+});
+const { rateLimits: _processLimiter, ...parts } = fullSupport;
+const BASE = { apiKey: "shelf-key-7f3a9c2e51", shelfId: "fiction", title: "Dune" };
+
+async function call(param: ParamSpec, zqTags: unknown) {
+  const tool = { ...addBook, params: [...addBook.params, param] };
+  const run = createExecutor({ shelf_add_book: tool }, parts);
+  const { fetch, seen } = scriptedFetch(json(200, { id: "b-1", title: "Dune" }));
+  const result = await run("shelf_add_book", { ...BASE, zqTags } as never, {
+    fetch,
+    baseUrl: "http://127.0.0.1:9",
+    retries: 0,
+  });
+  return { result, sent: seen.map((s) => new URL(s.url).search) };
+}
+
+describe("a query list in style spaceDelimited or pipeDelimited", () => {
+  it("of items without the delimiter is sent joined by it", async () => {
+    expect((await call(delimited("pipeDelimited", "array"), ["zq a", "b,c"])).sent).toEqual([
+      "?zq_tags=zq%20a%7Cb%2Cc",
+    ]);
+    expect((await call(delimited("spaceDelimited", "array"), ["zq|a", "b"])).sent).toEqual(["?zq_tags=zq%7Ca%20b"]);
+    expect((await call(delimited("form", "array"), ["zq a|b", "c"])).sent).toEqual(["?zq_tags=zq%20a%7Cb,c"]);
+  });
+
+  const refused: [string, ParamSpec, unknown, string][] = [
+    [
+      "an item holding a pipe, pipeDelimited",
+      delimited("pipeDelimited", "array"),
+      ["zqa", "zqb|zqc"],
+      'zqTags[1]: must not contain "|" (style pipeDelimited writes the items between "|" encoded alike), got "zqb|zqc"',
+    ],
+    [
+      "an item holding a space, spaceDelimited",
+      delimited("spaceDelimited", "array"),
+      ["zq a"],
+      'zqTags[0]: must not contain " " (style spaceDelimited writes the items between " " encoded alike), got "zq a"',
+    ],
+    [
+      "an object's key holding the delimiter",
+      delimited("pipeDelimited", "object"),
+      { "zq|a": "one" },
+      'zqTags["zq|a"]: the key must not contain "|" (style pipeDelimited writes the items between "|" encoded ' +
+        'alike), got "zq|a"',
+    ],
+    [
+      "an object's value holding the delimiter",
+      delimited("spaceDelimited", "object"),
+      { zqa: "one two" },
+      'zqTags["zqa"]: must not contain " " (style spaceDelimited writes the items between " " encoded alike), ' +
+        'got "one two"',
+    ],
+  ];
+  it.each(refused)("with %s is refused before any request, naming the item and the rule", async (_, p, v, message) => {
+    const { result, sent } = await call(p, v);
+    expect(sent).toEqual([]);
+    expect(result).toMatchObject({
+      success: false,
+      error: { type: "validation", param: "zqTags", rule: "style", message },
+    });
+  });
+});
