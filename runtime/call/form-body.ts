@@ -160,7 +160,9 @@ function styledValue(
   place: "path" | "header",
 ): string {
   const enc = place === "path" ? percentEncoded : (t: string) => t;
-  if (json) return enc(JSON.stringify(value) ?? "null");
+  // In a header, JSON's text outside ASCII as its \u escapes: the same JSON, in bytes every reader of a header decodes
+  // alike (fetch refuses a character past Latin-1 there, and sends the rest as Latin-1, not UTF-8).
+  if (json) return place === "path" ? enc(JSON.stringify(value) ?? "null") : asciiJson(JSON.stringify(value) ?? "null");
   const prefix = style === "label" ? "." : "";
   const named = (v: string) => (style === "matrix" ? `;${enc(name)}${v === "" ? "" : `=${v}`}` : `${prefix}${v}`);
   if (!isStructured(value)) return named(enc(text(value)));
@@ -178,6 +180,10 @@ function styledValue(
       ? assigned.map((a) => `.${a}`).join("")
       : assigned.map((a) => `;${a}`).join("");
 }
+
+/** JSON text with each character outside printable ASCII written as its `\\uXXXX` escape (JSON's syntax is ASCII). */
+const asciiJson = (text: string): string =>
+  text.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 
 /**
  * The form encoding as a part of the runtime's support (call/support.ts `form`); `segments`: a path value spanning

@@ -5,7 +5,7 @@
 import { nestingIssue, tooDeep } from "../common/nesting.js";
 import { matchesFormat, VALUE_FORMATS } from "../spec/formats.js";
 import type { NestedLimits, ParamCall, ToolCall } from "../spec/tool-types.js";
-import { type Checked, compiled, problem, show, type ValueSupport } from "./validate-params.js";
+import { type Checked, compiled, NOT_HEADER_SAFE, problem, show, type ValueSupport } from "./validate-params.js";
 import { integerRule } from "./safe-integer.js";
 import { lacks } from "../common/unsupported.js";
 import { characters, redact } from "../common/redact.js";
@@ -193,18 +193,24 @@ function headerStyleProblem(spec: ParamCall, value: unknown): NestedProblem | un
   if (wire.in !== "header" || !wire.encoding || wire.encoding.json || value === null || typeof value !== "object")
     return undefined;
   const why = "(style simple writes it between commas, and a header is not percent-encoded)";
+  const unsafe =
+    "line breaks or other control characters, nor characters outside Latin-1 (it is sent in an HTTP header)";
   const inside = (item: unknown): string | undefined =>
     item !== null && typeof item === "object"
       ? "must be text, a number or true/false: a header in style simple has no form for " +
         `${Array.isArray(item) ? "a list" : "an object"} inside one`
       : typeof item === "string" && item.includes(",")
         ? `must not contain a comma ${why}`
-        : undefined;
+        : typeof item === "string" && NOT_HEADER_SAFE.test(item)
+          ? `must not contain ${unsafe}`
+          : undefined;
   for (const [where, item, key] of itemsOf(value)) {
     if (key !== undefined && (key.includes(",") || (wire.encoding.explode && key.includes("="))))
       return { where, rule: "style", text: `the key must not contain a comma or "=" ${why}`, value: key };
+    if (key !== undefined && NOT_HEADER_SAFE.test(key))
+      return { where, rule: "characters", text: `the key must not contain ${unsafe}`, value: key };
     const text = inside(item);
-    if (text) return { where, rule: "style", text, value: item };
+    if (text) return { where, rule: text.includes("Latin-1") ? "characters" : "style", text, value: item };
   }
   return undefined;
 }

@@ -285,7 +285,7 @@ function range(spec: ParamCall): string {
 
 // Header values are Latin-1 without control characters (a CR/LF would split the header).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
-const NOT_HEADER_SAFE = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/u;
+export const NOT_HEADER_SAFE = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/u;
 // A header value loses leading and trailing spaces and tabs on the way (fetch trims them).
 const HEADER_TRIMMED = /^[ \t]|[ \t]$/;
 
