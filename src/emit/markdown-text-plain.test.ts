@@ -22,7 +22,7 @@ const before = {
   markdownText(text: string) {
     const line = before.oneLine(text);
     const runs = [...line.matchAll(/`+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
-    const escape = (t: string) => t.replace(/[\\<[\]`]/g, (c) => (c === "<" ? "&lt;" : `\\${c}`));
+    const escaped = (t: string) => t.replace(/[\\<[\]`]/g, (c) => (c === "<" ? "&lt;" : `\\${c}`));
     let out = "";
     let at = 0;
     for (let i = 0; i < runs.length; i++) {
@@ -30,11 +30,11 @@ const before = {
       const close = runs.findIndex((r, j) => j > i && r.end - r.start === open.end - open.start);
       if (close < 0) continue;
       const end = (runs[close] as { end: number }).end;
-      out += escape(line.slice(at, open.start)) + line.slice(open.start, end);
+      out += escaped(line.slice(at, open.start)) + line.slice(open.start, end);
       at = end;
       i = close;
     }
-    out += escape(line.slice(at));
+    out += escaped(line.slice(at));
     return out.replace(/^(?:[#>+\-*=|~]|\d+(?=[.)]))/, (m) => (/^\d/.test(m) ? `${m}\\` : `\\${m}`));
   },
   cell: (markdown: string) =>
