@@ -6,6 +6,11 @@
 import { itemAt } from "@blockwright/runtime/internal/generate";
 import { oneLine } from "./code-text.js";
 
+/** A block marker at a text's start (markdownText escapes it). */
+const BLOCK_START = /^(?:[#>+\-*=|~]|\d+(?=[.)]))/;
+/** The characters escapeInline writes otherwise. */
+const INLINE_MARKUP = /[\\<[\]`]/;
+
 /**
  * Inline text: on one line, raw HTML and link syntax written as text (`<`,
  * `[`, `]` and `\` escaped outside code spans), a backtick that opens no code
@@ -22,7 +27,7 @@ export function markdownText(text: string): string {
     at = span.end;
   }
   out += escapeInline(line.slice(at));
-  return out.replace(/^(?:[#>+\-*=|~]|\d+(?=[.)]))/, (m) => (/^\d/.test(m) ? `${m}\\` : `\\${m}`));
+  return BLOCK_START.test(out) ? out.replace(BLOCK_START, (m) => (/^\d/.test(m) ? `${m}\\` : `\\${m}`)) : out;
 }
 
 /** Paragraphs of inline text (a blank line between two), each as markdownText. */
@@ -40,7 +45,7 @@ export function markdownParagraphs(text: string): string {
  */
 export function codeSpan(text: string): string {
   const line = oneLine(text);
-  const longest = Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length));
+  const longest = line.includes("`") ? Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length)) : 0;
   const fence = "`".repeat(longest + 1);
   const pad = line.startsWith("`") || line.endsWith("`") ? " " : "";
   return `${fence}${pad}${line}${pad}${fence}`;
@@ -52,9 +57,11 @@ export function codeSpan(text: string): string {
  * backslashes, then reads `\|` as a bar (in code spans too).
  */
 export function cell(markdown: string): string {
-  return oneLine(markdown).replace(/(\\*)\|/g, (bar, backslashes: string) =>
-    backslashes.length % 2 ? bar : `${backslashes}\\|`,
-  );
+  const line = oneLine(markdown);
+  // Most cells hold no bar: the replace with a function is left for those that do.
+  return line.includes("|")
+    ? line.replace(/(\\*)\|/g, (bar, backslashes: string) => (backslashes.length % 2 ? bar : `${backslashes}\\|`))
+    : line;
 }
 
 /** Text inside an HTML comment (`<!-- … -->`): on one line, with no `--` or `>` to end it. */
@@ -65,11 +72,12 @@ export function htmlCommentText(text: string): string {
 }
 
 function escapeInline(text: string): string {
-  return text.replace(/[\\<[\]`]/g, (c) => (c === "<" ? "&lt;" : `\\${c}`));
+  return INLINE_MARKUP.test(text) ? text.replace(/[\\<[\]`]/g, (c) => (c === "<" ? "&lt;" : `\\${c}`)) : text;
 }
 
 /** The code spans of a line (CommonMark: a run of backticks up to the next run of the same length). */
 function codeSpans(line: string): { start: number; end: number }[] {
+  if (!line.includes("`")) return [];
   const runs = [...line.matchAll(/`+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
   const spans: { start: number; end: number }[] = [];
   for (let i = 0; i < runs.length; i++) {
