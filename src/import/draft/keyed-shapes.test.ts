@@ -35,7 +35,11 @@ function doc(branches: unknown[]) {
   };
   return openapi({
     "/zqsources": {
-      post: { operationId: "createZqsource", requestBody: body, responses: { "201": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "s1" }) } },
+      post: {
+        operationId: "createZqsource",
+        requestBody: body,
+        responses: { "201": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "s1" }) },
+      },
     },
   });
 }
@@ -45,8 +49,8 @@ describe("a body of shapes, each one field of its own, none open", () => {
     const d = drafted(doc([repo, bucket, upload]), ["createZqsource"], "zqsrc");
     const op = d.manifest.operations.zqsrc_create_zqsource!;
     expect(op.rules).toEqual([{ rule: "exactlyOne", params: ["repo", "bucket", "upload"] }]);
-    expect(op.params.database?.required).toBe(true);
-    expect(op.params.repo?.required).toBeFalsy();
+    expect(op.params?.database?.required).toBe(true);
+    expect(op.params?.repo?.required).toBeFalsy();
     expect(await linkProblems(d, "zqsrc")).toEqual([]);
   });
 
