@@ -235,8 +235,11 @@ export function shapesRule(
   if (shaped.length < 2) return undefined;
   const groups: string[][] = [];
   const seen = new Set<string>();
+  let narrowsCommon = false; // a shape that also narrows a common field (a tag's value) is told apart by it
   for (const b of shaped) {
-    const fields = Object.keys((b.properties ?? {}) as object).filter((f) => !own.has(f));
+    const listed = Object.keys((b.properties ?? {}) as object);
+    const fields = listed.filter((f) => !own.has(f));
+    narrowsCommon ||= fields.length !== listed.length;
     const required = new Set(Array.isArray(b.required) ? b.required.map(String) : []);
     const params = fields.map((f) => byWire.get(`body:/${f}`));
     if (!fields.length || fields.some((f) => !required.has(f) || seen.has(f)) || params.some((p) => p === undefined))
@@ -247,7 +250,7 @@ export function shapesRule(
   // No open shape, each shape one field of its own (`oneOf: [{required: [github]}, {required: [s3]}]`, a tagged
   // union as serde writes one): a call gives exactly one of them; none, or two, meets no shape or two.
   if (!open.length) {
-    if (groups.some((g) => g.length !== 1)) return undefined;
+    if (narrowsCommon || groups.some((g) => g.length !== 1)) return undefined;
     const one = groups.map((g) => g[0] as string);
     return {
       rule: { rule: "exactlyOne", params: one },
