@@ -213,8 +213,9 @@ export function branchFields(
  * A body that is one of several shapes beside one open to any object (`oneOf: [{required: [clock.limit,
  * clock.increment], …}, {required: [days], …}, {properties: {}}]`: real-time, correspondence or unlimited): the
  * fields of each shape go together and never with another's, and a call may give none. The rule atMostOne over the
- * drafted fields, each shape a group, when every shape requires all its own fields and no two share one; none
- * otherwise (a union with no open shape needs one shape: its fields stay drafted, with the note saying so).
+ * drafted fields, each shape a group, when every shape requires all its own fields and no two share one. With no
+ * open shape, one shape is needed: the rule exactlyOne where each shape is one field; none otherwise (the shapes'
+ * fields stay drafted, with the note saying so).
  */
 export function shapesRule(
   doc: OpenApiDocument,
@@ -231,17 +232,32 @@ export function shapesRule(
   }
   const open = branches.filter((b) => acceptsAnyObject(b));
   const shaped = branches.filter((b) => !acceptsAnyObject(b));
-  if (!open.length || shaped.length < 2) return undefined;
+  if (shaped.length < 2) return undefined;
   const groups: string[][] = [];
   const seen = new Set<string>();
+  let narrowsCommon = false; // a shape that also narrows a common field (a tag's value) is told apart by it
   for (const b of shaped) {
-    const fields = Object.keys((b.properties ?? {}) as object).filter((f) => !own.has(f));
+    const listed = Object.keys((b.properties ?? {}) as object);
+    const fields = listed.filter((f) => !own.has(f));
+    narrowsCommon ||= fields.length !== listed.length;
     const required = new Set(Array.isArray(b.required) ? b.required.map(String) : []);
     const params = fields.map((f) => byWire.get(`body:/${f}`));
     if (!fields.length || fields.some((f) => !required.has(f) || seen.has(f)) || params.some((p) => p === undefined))
       return undefined;
     for (const f of fields) seen.add(f);
     groups.push(params as string[]);
+  }
+  // No open shape, each shape one field of its own (`oneOf: [{required: [github]}, {required: [s3]}]`, a tagged
+  // union as serde writes one): a call gives exactly one of them; none, or two, meets no shape or two.
+  if (!open.length) {
+    if (narrowsCommon || groups.some((g) => g.length !== 1)) return undefined;
+    const one = groups.map((g) => g[0] as string);
+    return {
+      rule: { rule: "exactlyOne", params: one },
+      note:
+        `the request body is one of ${branches.length} shapes (oneOf), each its own field: exactly one of ` +
+        `${one.join(", ")}; drafted as the rule exactlyOne, checked before any request`,
+    };
   }
   const words = groups.map((g) => g.join(" with ")).join(", or ");
   return {

@@ -10,7 +10,7 @@ import type { ManifestConstant, ManifestParam, ManifestRule } from "../../load/p
 import type { CredentialDraft } from "../auth/credential-draft.js";
 import { repeatsCredential } from "../auth/credential-params.js";
 import type { ReviewNote } from "../manifest-yaml.js";
-import { answersEvents, isStreamFlag, streamNote } from "../shapes/event-streams.js";
+import { answersEvents, answersItemsBesideJson, isStreamFlag, streamFlagDraft } from "../shapes/event-streams.js";
 import { wholeBodyNote } from "../shapes/union-items.js";
 import { unwritableBody } from "../shapes/unwritable-body.js";
 import { bodyFieldRule, branchEnums, branchFields, loneBranch, shapeTag, shapesRule } from "./body-rules.js";
@@ -49,8 +49,9 @@ interface BodyFields {
   /** The values the body's union branches narrow fields to (branchEnums), and the field telling its shapes apart. */
   narrowedValues: Map<string, unknown[]>;
   tag: ReturnType<typeof shapeTag>;
-  /** Whether the operation answers a stream of events (its `stream` flag is not drafted). */
+  /** Whether the operation answers JSON or a stream (its `stream` flag is not an input), and whether of events. */
   events: boolean;
+  sse: boolean;
   at: Path;
   notes: ReviewNote[];
   into: ParamsInto;
@@ -233,7 +234,8 @@ function draftBodyFields(
   notes: ReviewNote[],
   into: ParamsInto,
 ): ManifestRule[] {
-  const events = answersEvents(doc, rawOp);
+  const sse = answersEvents(doc, rawOp);
+  const events = sse || answersItemsBesideJson(doc, rawOp);
   // A field the schema requires but does not list among its properties is still required of every request (any value).
   const unlisted = [...required].filter((f) => f && !Object.hasOwn(fields, f) && flat.additionalProperties !== false);
   for (const f of unlisted)
@@ -267,6 +269,7 @@ function draftBodyFields(
     narrowedValues,
     tag,
     events,
+    sse,
     at,
     notes,
     into,
@@ -301,12 +304,14 @@ function draftBodyFields(
 
 /** One field of the body drafted as a parameter, placed at its pointer. */
 function draftBodyField(context: BodyFields, field: string, schema: Schema): void {
-  const { doc, body, flat, credential, declared, required, sent, narrowedValues, tag, events, at, notes, into } =
+  const { doc, body, flat, credential, declared, required, sent, narrowedValues, tag, events, sse, at, notes, into } =
     context;
   const flatField = safeFlatten(doc, schema);
   if (flatField?.readOnly === true) return; // a field only the reply carries
   if (events && isStreamFlag(doc, field, schema)) {
-    notes.push({ at, note: streamNote(field) });
+    const flag = streamFlagDraft(field, flatField, sse);
+    if (flag.constant) into.constants?.push(flag.constant);
+    notes.push({ at: flag.constant && into.constants ? [...at, "constants"] : at, note: flag.note });
     return;
   }
   const repeated =

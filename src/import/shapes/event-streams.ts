@@ -2,8 +2,11 @@
 // JSON, and the boolean that switches between them: the drafter asks for the
 // JSON (the runtime does not read event streams) and leaves the switch out.
 // And answers that are a stream of JSON values (ndjson, JSON text sequences):
-// an export, drafted `stream: true` (link/streams.ts).
+// an export, drafted `stream: true` (link/streams.ts); offered beside JSON,
+// the switch is left out too. A switch that defaults to true (the upstream
+// streams unless told not to: Ollama's `stream`) is sent false, a constant.
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
+import type { ManifestConstant } from "../../load/precompiled/manifest-types.js";
 import { isStreamType } from "../../link/stream/streams.js";
 
 /** Whether the operation answers a stream of JSON values (and no JSON body): drafted `stream: true`, said in a note. */
@@ -67,4 +70,46 @@ export function streamNote(name: string): string {
     `${name} is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), which ` +
     "the runtime does not read; without it the answer is JSON"
   );
+}
+
+/** Whether a 2xx reply of the operation is JSON or, as its media types offer beside it, a stream of JSON values. */
+export function answersItemsBesideJson(doc: OpenApiDocument, rawOp: Schema): boolean {
+  return Object.entries((rawOp.responses ?? {}) as Record<string, Schema>).some(([status, raw]) => {
+    if (!/^2(\d\d|XX)$/.test(status)) return false;
+    let types: string[];
+    try {
+      types = Object.keys((doc.resolve(raw).content ?? {}) as object);
+    } catch {
+      return false;
+    }
+    return types.some(isStreamType) && types.some((t) => /^application\/([a-z0-9.+-]+\+)?json$/i.test(bareType(t)));
+  });
+}
+
+const bareType = (mediaType: string) => mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
+
+/**
+ * The body's switch between JSON and a stream, as drafted: left out (no call sends it: the answer is JSON), or, where
+ * it defaults to true, a constant false the package sends itself, so that the upstream answers the JSON the tool
+ * reads rather than a stream of its parts.
+ */
+export function streamFlagDraft(
+  name: string,
+  flat: Schema | undefined,
+  events: boolean,
+): { constant?: ManifestConstant; note: string } {
+  const stream = events ? "a stream of server-sent events (text/event-stream)" : "a stream of JSON values, one a line";
+  if (flat?.default !== true)
+    return {
+      note: events
+        ? streamNote(name)
+        : `${name} is left out: true makes the upstream answer ${stream}, which a JSON tool does not read; ` +
+          "without it the answer is JSON",
+    };
+  return {
+    constant: { in: "body", pointer: `/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, value: false },
+    note:
+      `${name} defaults to true, which makes the upstream answer ${stream} rather than JSON: drafted as a ` +
+      "constant false the package sends itself, so that each call gets the JSON answer its outputs read",
+  };
 }

@@ -81,6 +81,15 @@ export function explodedQueryObjects(
       return [declared];
     }
     const required = new Set(Array.isArray(object.required) ? (object.required as unknown[]) : []);
+    // An optional object that requires fields of its own: a call giving any of its fields gives those too, which no
+    // rule over parameters of their own says (each field optional, as the object is); one parameter, as written.
+    if (!declared.required && required.size) {
+      note(
+        `query parameter ${declared.name} is an optional object that requires ${[...required].join(", ")} when ` +
+          "sent: drafted as one parameter, whose schema checks that as written",
+      );
+      return [declared];
+    }
     // A field that is itself an object (or a list of objects or of lists) has no form when its parent is sent
     // exploded in style form: OpenAPI writes only scalars and lists of scalars as `field=value`. Not drafted, and
     // said (a required one stays, so that the link says its wire form is the spec's problem rather than drop what

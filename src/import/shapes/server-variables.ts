@@ -284,8 +284,11 @@ function instance(
       `(${ADDRESS_PARAM})${byDefault}${base ? `, ${base} appended` : ""}. ` +
       "The credential goes to loopback, server.hosts or a host the caller allows (allowHosts, --allow-host)",
   });
+  // The default's own host among the hosts the credential may go to, beside the other servers': the placeholder names
+  // it, and a link refuses a placeholder whose host server.hosts leaves out.
+  const allowed = hosts.length && address ? [...new Set([new URL(address).hostname, ...hosts])] : [...hosts];
   return {
-    server: { param: ADDRESS_PARAM, ...(hosts.length ? { hosts: [...hosts] } : {}) },
+    server: { param: ADDRESS_PARAM, ...(allowed.length ? { hosts: allowed } : {}) },
     params: {
       [ADDRESS_PARAM]: {
         type: "string",

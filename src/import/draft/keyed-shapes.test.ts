@@ -1,0 +1,98 @@
+// A body that is one of several shapes, each an object of one field of its own
+// (a tagged union as serde writes one: `{github: {…}}` or `{s3: {…}}`), beside
+// common fields (`allOf: [{oneOf: shapes}, common]`). Each shape's field is
+// drafted; a call must give exactly one of them: none meets no shape, two meet
+// two, and the oneOf refuses both. Without the rule exactlyOne, the contract
+// suite's minimal call sent the common fields alone and its "every parameter"
+// call sent every shape, which the request judge refused.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { deriveCases } from "../../contract/derive.js";
+import { loadProvider } from "../../emit/link-provider.js";
+import { OpenApiDocument } from "../../load/openapi-document.js";
+import { loadYamlSource } from "../../load/yaml-source.js";
+import { startMocks } from "../../mocks/mocks.js";
+import { draftWorkFolder, drafted, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const shape = (field: string, inner: Record<string, unknown>) => ({
+  type: "object",
+  required: [field],
+  properties: { [field]: { type: "object", required: Object.keys(inner), properties: inner } },
+});
+const repo = shape("repo", { url: { type: "string" } });
+const bucket = shape("bucket", { name: { type: "string" }, region: { type: "string" } });
+const upload = shape("upload", {});
+const common = { type: "object", required: ["database"], properties: { database: { type: "string" } } };
+
+function doc(branches: unknown[]) {
+  const body = {
+    required: true,
+    content: { "application/json": { schema: { allOf: [{ oneOf: branches }, common] } } },
+  };
+  return openapi({
+    "/zqsources": {
+      post: {
+        operationId: "createZqsource",
+        requestBody: body,
+        responses: { "201": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "s1" }) },
+      },
+    },
+  });
+}
+
+describe("a body of shapes, each one field of its own, none open", () => {
+  it("drafts the rule exactlyOne over the shapes' fields, and the draft links", async () => {
+    const d = drafted(doc([repo, bucket, upload]), ["createZqsource"], "zqsrc");
+    const op = d.manifest.operations.zqsrc_create_zqsource!;
+    expect(op.rules).toEqual([{ rule: "exactlyOne", params: ["repo", "bucket", "upload"] }]);
+    expect(op.params?.database?.required).toBe(true);
+    expect(op.params?.repo?.required).toBeFalsy();
+    expect(await linkProblems(d, "zqsrc")).toEqual([]);
+  });
+
+  it("a shape of two fields, or one with an optional field of its own: no rule", () => {
+    const two = {
+      type: "object",
+      required: ["repo", "ref"],
+      properties: { repo: { type: "string" }, ref: { type: "string" } },
+    };
+    expect(
+      drafted(doc([two, bucket]), ["createZqsource"], "zqsrc").manifest.operations.zqsrc_create_zqsource!.rules,
+    ).toBeUndefined();
+    const loose = { ...bucket, properties: { ...bucket.properties, note: { type: "string" } } };
+    expect(
+      drafted(doc([repo, loose]), ["createZqsource"], "zqsrc").manifest.operations.zqsrc_create_zqsource!.rules,
+    ).toBeUndefined();
+  });
+
+  it("every derived case passes on the mock and its judge (each call gives one shape)", async () => {
+    const d = drafted(doc([repo, bucket, upload]), ["createZqsource"], "zqsrc");
+    const root = mkdtempSync(join(tmpdir(), "blockwright-zq-keyed-"));
+    const dir = join(root, "specs", "zqsrc");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
+    writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
+    const provider = await loadProvider(root, dir);
+    const mocks = await startMocks(["zqsrc"], { specsDir: join(root, "specs"), root });
+    try {
+      const url = mocks.urls.zqsrc ?? "";
+      const cases = deriveCases({
+        provider: "zqsrc",
+        tools: provider.operations.map((o) => o.tool),
+        document: new OpenApiDocument(loadYamlSource(join(dir, "openapi.yaml"))),
+      });
+      expect(cases.length).toBeGreaterThan(3);
+      const failed: string[] = [];
+      for (const c of cases)
+        await c.run({ mockUrl: () => url, seed: 1, runs: 5 }).catch((e: Error) => failed.push(`${c.id}: ${e.message}`));
+      expect(failed).toEqual([]);
+    } finally {
+      await mocks.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
