@@ -40,6 +40,19 @@ describe("selectOperations", () => {
     ]);
   });
 
+  it("refuses --list's note copied as a name, naming the line's METHOD /path instead", () => {
+    const shared = { paths: { ...doc.paths, "/v1/zq": { get: { operationId: "GetCustomers" } } } };
+    expect(() => selectOperations(doc, ["(no operationId)"])).toThrow(
+      new UnknownOperations(
+        '"(no operationId)" is --list\'s note that the line has no name of its own: name the operation by its ' +
+          'METHOD /path, the line\'s second column (as "DELETE /v1/customers/{customer}")',
+      ),
+    );
+    expect(() => selectOperations(shared, ["(shared operationId) GetCustomers"])).toThrow(
+      /name the operation by its METHOD \/path, the line's second column \(as "GET \/v1\/customers", "GET \/v1\/zq"\)$/,
+    );
+  });
+
   it("refuses every name that names nothing, or a path with several operations, with the closest names", () => {
     expect(() => selectOperations(doc, ["GetCustomer", "/v1/customers", "nothing-like-it"])).toThrow(
       new UnknownOperations(

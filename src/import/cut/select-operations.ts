@@ -138,6 +138,8 @@ function tagNames(all: DocumentOperation[], asked: string): string {
 
 /** The operation `asked` names, or why none (a sentence). */
 function find(all: DocumentOperation[], asked: string): DocumentOperation | string {
+  const note = /^\((?:no|shared) operationId\)\s*(.*)$/.exec(asked);
+  if (note) return listNote(all, asked, note[1]);
   const byId = all.filter((o) => o.operationId === asked);
   if (byId.length === 1) return itemAt(byId, 0);
   if (byId.length > 1)
@@ -167,6 +169,19 @@ function find(all: DocumentOperation[], asked: string): DocumentOperation | stri
   return (
     `no operation ${JSON.stringify(asked)} in the document${near.length ? ` (closest: ${near.join(", ")})` : ""}; ` +
     "--list prints them all"
+  );
+}
+
+/**
+ * `--list`'s first column in parentheses, copied as a name: its note on why the line has none `--operations` takes (no
+ * operationId, or one several operations share); the line's METHOD /path, its second column, is the name.
+ */
+function listNote(all: DocumentOperation[], asked: string, id = ""): string {
+  const lines = all.filter((o) => (id ? o.operationId === id : o.operationId === undefined));
+  const shown = lines.slice(0, 2).map((o) => `"${o.method.toUpperCase()} ${o.path}"`);
+  return (
+    `${JSON.stringify(asked)} is --list's note that the line has no name of its own: name the operation by its ` +
+    `METHOD /path, the line's second column${shown.length ? ` (as ${shown.join(", ")})` : ""}`
   );
 }
 
