@@ -146,6 +146,17 @@ export function n8nCase(op: PlatformOperation, n8nDir: string, address: string):
       else collection[i.property] = field;
       continue;
     }
+    // A list of files: a binary field for each, the property naming them all, comma-separated.
+    if (i.as === "files" && Array.isArray(value) && value.every((v) => v instanceof Blob)) {
+      const fields = value.map((file: Blob, k) => {
+        const field = `${tool.id}_${i.param.name}_${k}`;
+        files[field] = file;
+        return field;
+      });
+      if (i.place === "node") parameters[i.property] = fields.join(",");
+      else collection[i.property] = fields.join(",");
+      continue;
+    }
     values[i.param.name] = value;
     // Every value comes from the first node's item, by n8n's expressions.
     const expression = `={{ $json[${JSON.stringify(tool.id)}][${JSON.stringify(i.param.name)}] }}`;
