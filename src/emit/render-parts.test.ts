@@ -1,0 +1,151 @@
+// A template of code rendered in parts (file-text.ts renderParts, issue 59): the parts joined are the text a whole render gives
+// (Handlebars' `each`, then render's blank-line squeeze and trim, then escapeLineSeparators), whatever the parts'
+// joins fall on; the lists' items are rendered as the parts are taken, not before; and a package's entry comes in
+// parts of a block's size, its document's types made only when index.d.ts's parts reach them.
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import fc from "fast-check";
+import Handlebars from "handlebars";
+import { describe, expect, it } from "vitest";
+import { escapeLineSeparators } from "./code-text.js";
+import { entryRenderer } from "./emit.js";
+import { renderParts, squeezedParts, wholeText } from "./file-text.js";
+import { loadProvider } from "./link-provider.js";
+
+/** The whole text as renderCode made it before it came in parts. */
+const whole = (text: string) => `${escapeLineSeparators(text.replace(/\n{3,}/g, "\n\n").trimEnd())}\n`;
+
+// Texts of blanks and line breaks above all (runs that cross the joins), a little text, the line separators.
+// Now and then a piece longer than a block (a part handed on by itself).
+const piece = fc.oneof(
+  {
+    arbitrary: fc.constantFrom("\n", "\n\n", "\n\n\n", " ", "\t", "\r", "\u00a0", "\u2028", "\u2029", "zq", "z", "*/"),
+    weight: 40,
+  },
+  { arbitrary: fc.constant("zq\n\n\n".repeat(14_000)), weight: 1 },
+);
+const text = fc.array(piece, { maxLength: 8 }).map((p) => p.join(""));
+
+const SOURCE = [
+  "{{{head}}}",
+  "{{#eachPart items}}",
+  "{{{text}}}{{#if @first}} zqfirst{{/if}}{{#if @last}} zqlast{{/if}} {{@index}} {{@root.tag}}",
+  "{{#each inner}}",
+  "{{{.}}}",
+  "{{/each}}",
+  "",
+  "",
+  "{{/eachPart}}",
+  "{{#eachPart none}}zqnever{{else}}{{{empty}}}{{/eachPart}}",
+  "{{{tail}}}",
+  "",
+].join("\n");
+const template = Handlebars.compile(SOURCE, {
+  noEscape: true,
+  strict: true,
+  knownHelpersOnly: true,
+  knownHelpers: { eachPart: true },
+}) as unknown as Parameters<typeof renderParts>[0];
+
+describe("a template rendered in parts", () => {
+  it("joins to the whole render's text, squeezed and trimmed across the joins", () => {
+    fc.assert(
+      fc.property(
+        text,
+        fc.array(fc.record({ text, inner: fc.array(text, { maxLength: 2 }) }), { maxLength: 6 }),
+        text,
+        fc.array(text, { maxLength: 4 }),
+        (head, items, empty, tail) => {
+          const view = { head, items, none: [], empty, tag: "zqroot" };
+          const expected = whole(
+            template({ ...view, tail: tail.join("") }, { helpers: { eachPart: Handlebars.helpers.each } }),
+          );
+          const parts = [...renderParts(template, view, { tail: () => tail })];
+          expect(parts.join("")).toBe(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("squeezes any parts as the whole text is squeezed", () => {
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 10 }), (parts) => {
+        expect([...squeezedParts(parts)].join("")).toBe(whole(parts.join("")));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("renders a list's items as its parts are taken, in parts of a block's size", () => {
+    let rendered = 0;
+    const items = Array.from({ length: 3000 }, (_, i) => ({
+      get text() {
+        rendered++;
+        return `zq${i} ${"a".repeat(90)}`;
+      },
+      inner: [],
+    }));
+    const seen: number[] = [];
+    const lengths: number[] = [];
+    for (const part of renderParts(template, { head: "", items, none: [], empty: "", tag: "" }, { tail: () => [] })) {
+      seen.push(rendered);
+      lengths.push(part.length);
+    }
+    expect(seen[0]).toBeLessThan(items.length / 2);
+    expect(seen.at(-1)).toBe(items.length);
+    expect(lengths.length).toBeGreaterThan(3);
+    expect(Math.max(...lengths)).toBeLessThan((1 << 16) + 200);
+  });
+});
+
+describe("a package's entry in parts", async () => {
+  const root = fileURLToPath(new URL("../../test-support/fixtures/", import.meta.url));
+  const shelf = await loadProvider(root, join(root, "specs/shelf"));
+  // Many operations, each a copy of the fixture's under a name of its own: a file many blocks long.
+  const ir = {
+    ...shelf,
+    operations: Array.from({ length: 400 }, (_, i) => {
+      const op = shelf.operations[i % shelf.operations.length]!;
+      return {
+        ...op,
+        tool: { ...op.tool, id: `zq${i}${op.tool.id}` },
+        types: { ...op.types, paramsName: `Zq${i}Params`, outputName: `Zq${i}Output` },
+      };
+    }),
+  };
+
+  it("comes in parts of a block's size, never the file whole", () => {
+    for (const file of [entryRenderer(ir, "", "1.0.0").js(), entryRenderer(ir, "", "1.0.0").dts()]) {
+      const lengths = [...file.parts()].map((p) => p.length);
+      expect(lengths.reduce((a, b) => a + b, 0)).toBeGreaterThan(4 << 16);
+      expect(Math.max(...lengths)).toBeLessThan(1 << 17);
+    }
+  });
+
+  it("makes its document's types once, when index.d.ts's parts reach them, after index.js", () => {
+    let made = 0;
+    const types = "export declare namespace ZqShelfOpenApi {}";
+    const entry = entryRenderer(
+      ir,
+      () => {
+        made++;
+        return types;
+      },
+      "1.0.0",
+    );
+    expect(wholeText(entry.js())).not.toContain(types);
+    expect(made).toBe(0);
+    const before: number[] = [];
+    const parts: string[] = [];
+    for (const part of entry.dts().parts()) {
+      before.push(made);
+      parts.push(part);
+    }
+    const at = parts.findIndex((p) => p.includes(types));
+    expect(at).toBeGreaterThan(0);
+    expect(before.slice(0, at).every((n) => n === 0)).toBe(true);
+    expect(wholeText(entry.dts())).toBe(parts.join(""));
+    expect(made).toBe(1);
+  });
+});
