@@ -238,8 +238,8 @@ async function packageFiles(
     pkg.version,
   );
   const header = tsHeader([ir.sources.manifest, ir.sources.openapi]);
-  // Each entry's types, and its CommonJS files right after them: the .d.cts the same text (staged-write.ts copies
-  // the file it staged for the .d.ts).
+  // Each entry's types, and its CommonJS files right after them: the .d.cts the same text, handed next (staged-write.ts
+  // copies the file it staged for the .d.ts).
   const entryTypes = (base: string, dts: FileText) => {
     give(`${p}/${base}.d.ts`, dts);
     for (const [name, text] of cjsFiles(base, dts, p, header)) give(name, text);

@@ -2,15 +2,20 @@
 // (Handlebars' `each`, then render's blank-line squeeze and trim, then escapeLineSeparators), whatever the parts'
 // joins fall on; the lists' items are rendered as the parts are taken, not before; and a package's entry comes in
 // parts of a block's size, its document's types made only when index.d.ts's parts reach them.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import Handlebars from "handlebars";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
 import { escapeLineSeparators } from "./code-text.js";
 import { entryRenderer } from "./emit.js";
-import { renderParts, squeezedParts, wholeText } from "./file-text.js";
+import { type FileText, renderParts, squeezedParts, wholeText } from "./file-text.js";
+import { generate } from "./generate-all.js";
 import { loadProvider } from "./link-provider.js";
+import { StagedWrite } from "./staged-write.js";
 
 /** The whole text as renderCode made it before it came in parts. */
 const whole = (text: string) => `${escapeLineSeparators(text.replace(/\n{3,}/g, "\n\n").trimEnd())}\n`;
@@ -147,5 +152,41 @@ describe("a package's entry in parts", async () => {
     expect(before.slice(0, at).every((n) => n === 0)).toBe(true);
     expect(wholeText(entry.dts())).toBe(parts.join(""));
     expect(made).toBe(1);
+  });
+});
+
+describe("an entry's types handed twice", () => {
+  const tmp = mkdtempSync(join(tmpdir(), "blockwright-twin-parts-"));
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it("are handed as the .d.ts, then at once as its .d.cts: the same text, nothing between", async () => {
+    const dir = join(tmp, "project");
+    mkdirSync(dir);
+    writeSyntheticProject(dir, 2);
+    const handed: [string, FileText][] = [];
+    await generate({ root: dir, outDir: join(dir, "out"), onFile: (path, text) => handed.push([path, text]) });
+    const types = handed.flatMap(([path], i) => (path.endsWith(".d.ts") ? [i] : []));
+    expect(types.length).toBeGreaterThan(4);
+    for (const i of types) {
+      expect(handed[i + 1]?.[0]).toBe(handed[i]?.[0].replace(/\.d\.ts$/, ".d.cts"));
+      expect(handed[i + 1]?.[1]).toBe(handed[i]?.[1]);
+    }
+  });
+
+  it("in parts, are made once: the .d.cts a copy of the .d.ts's staged file, small as it is", async () => {
+    let made = 0;
+    const types = {
+      parts: () => {
+        made++;
+        return ["export declare const zqTwin: 1;", "\n"];
+      },
+    };
+    const write = new StagedWrite(join(tmp, "out"));
+    write.add("zqtwin/index.d.ts", types);
+    write.add("zqtwin/index.d.cts", types);
+    await write.commit();
+    expect(made).toBe(1);
+    expect(readFileSync(join(tmp, "out/zqtwin/index.d.cts"), "utf8")).toBe("export declare const zqTwin: 1;\n");
+    expect(write.hashes.get("zqtwin/index.d.cts")).toBe(write.hashes.get("zqtwin/index.d.ts"));
   });
 });
