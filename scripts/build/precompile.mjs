@@ -84,7 +84,8 @@ export function precompiledTemplates(dir) {
         noEscape: true,
         strict: true,
         knownHelpersOnly: true,
-        // A list's items rendered only as the file's parts are taken (src/emit/file-text.ts, renderParts), given at the call.
+        // A list's items rendered only as the file's parts are taken (src/emit/file-text.ts, renderParts): the helper
+        // is given at the call.
         knownHelpers: { eachPart: true },
       })}),`,
   );

@@ -1,7 +1,8 @@
-// A template of code rendered in parts (file-text.ts renderParts, issue 59): the parts joined are the text a whole render gives
-// (Handlebars' `each`, then render's blank-line squeeze and trim, then escapeLineSeparators), whatever the parts'
-// joins fall on; the lists' items are rendered as the parts are taken, not before; and a package's entry comes in
-// parts of a block's size, its document's types made only when index.d.ts's parts reach them.
+// A template of code rendered in parts (file-text.ts renderParts, issue 59): the parts joined are the text a whole
+// render gives (Handlebars' `each`, then render's blank-line squeeze and trim, then escapeLineSeparators), whatever the
+// parts' joins fall on; the lists' items are rendered as the parts are taken, not before; a package's entry comes in
+// parts of a block's size, its document's types made only when index.d.ts's parts reach them; and its .d.cts follows
+// its .d.ts at once, a copy of its file, not a second render.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
