@@ -107,7 +107,7 @@ export function entryRenderer(
   openApiTypes: string | (() => string),
   version: string,
 ): { js: () => TextParts; dts: () => TextParts } {
-  // Made once, when index.d.ts's parts first reach them (a small package's .d.cts renders its parts again).
+  // Made once, when index.d.ts's parts first reach them (its parts can be taken again: a test's, a written file's).
   let types = typeof openApiTypes === "string" ? openApiTypes : undefined;
   const typesText = () => (types ??= (openApiTypes as () => string)());
   const names = new SharedNames();

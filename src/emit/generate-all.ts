@@ -153,9 +153,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const files = new Map<string, string>();
   // Each file, as soon as it is made: to options.onFile (a write that begins at once), else kept.
   const { onFile } = options;
+  // A text handed twice in a row (an entry's .d.ts and its .d.cts) is made whole once: its parts are a render.
+  let last: { text: FileText; whole: string } | undefined;
   const give = (path: string, text: FileText) => {
-    if (onFile) onFile(path, text);
-    else files.set(path, wholeText(text));
+    if (onFile) return onFile(path, text);
+    if (last?.text !== text) last = { text, whole: wholeText(text) };
+    files.set(path, last.whole);
   };
   const hand = (made: Iterable<[string, FileText]>) => {
     for (const [path, text] of made) give(path, text);

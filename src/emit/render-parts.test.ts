@@ -9,12 +9,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import Handlebars from "handlebars";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
 import { escapeLineSeparators } from "./code-text.js";
 import { entryRenderer } from "./emit.js";
 import { type FileText, renderParts, squeezedParts, wholeText } from "./file-text.js";
 import { generate } from "./generate-all.js";
+import { templates } from "./precompiled/templates.js";
 import { loadProvider } from "./link-provider.js";
 import { StagedWrite } from "./staged-write.js";
 
@@ -172,6 +173,19 @@ describe("an entry's types handed twice", () => {
       expect(handed[i + 1]?.[0]).toBe(handed[i]?.[0].replace(/\.d\.ts$/, ".d.cts"));
       expect(handed[i + 1]?.[1]).toBe(handed[i]?.[1]);
     }
+  });
+
+  it("are rendered once when generate keeps the files (--check): the .d.cts the .d.ts's text", async () => {
+    const dir = join(tmp, "kept");
+    mkdirSync(dir);
+    writeSyntheticProject(dir, 2);
+    const render = vi.spyOn(templates, "index.d.ts.hbs");
+    const { files } = await generate({ root: dir, outDir: join(dir, "out") });
+    expect(render).toHaveBeenCalledTimes(2);
+    render.mockRestore();
+    const dts = [...files.keys()].filter((path) => path.endsWith("/index.d.ts"));
+    expect(dts.length).toBe(2);
+    for (const path of dts) expect(files.get(path.replace(/\.d\.ts$/, ".d.cts"))).toBe(files.get(path));
   });
 
   it("in parts, are made once: the .d.cts a copy of the .d.ts's staged file, small as it is", async () => {
