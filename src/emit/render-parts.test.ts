@@ -107,8 +107,8 @@ describe("a template rendered in parts", () => {
 });
 
 describe("a package's entry in parts", async () => {
-  const root = fileURLToPath(new URL("../../test-support/fixtures/", import.meta.url));
-  const shelf = await loadProvider(root, join(root, "specs/shelf"));
+  const root = fileURLToPath(new URL("../../", import.meta.url));
+  const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
   // Many operations, each a copy of the fixture's under a name of its own: a file many blocks long.
   const ir = {
     ...shelf,
