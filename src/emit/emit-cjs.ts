@@ -29,12 +29,14 @@ export function dualExport(base: string): {
  * writing it again.
  */
 export function cjsFiles(base: string, types: FileText, folder: string, header: string): Map<string, FileText> {
+  // The .d.cts first: handed right after its .d.ts, it is known for the same text (a text between them was written
+  // again, its parts made anew).
   return new Map([
+    [`${folder}/${base}.d.cts`, types],
     [
       `${folder}/${base}.cjs`,
       `${header}\n// The CommonJS entry: ${base}.js itself, loaded by require (Node.js >= ` +
         `22.12).\nmodule.exports = require("./${base}.js");\n`,
     ],
-    [`${folder}/${base}.d.cts`, types],
   ]);
 }

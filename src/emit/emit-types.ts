@@ -55,7 +55,15 @@ const UNREAD_REDOC = new Proxy(
 
 /** openapi-typescript's declarations of the document, printed inside `export declare namespace <name> { … }`. */
 export async function emitOpenApiNamespace(document: unknown, name: string): Promise<string> {
-  return printNamespace(await openApiTypeNodes(document), name);
+  return openApiNamespace(document, name);
+}
+
+/**
+ * emitOpenApiNamespace's text, made at the call (not awaited): the entry's index.d.ts makes it only when its write
+ * reaches it, the last of a package's large steps (generate-all.ts).
+ */
+export function openApiNamespace(document: unknown, name: string): string {
+  return printNamespace(typeNodesOf(document), name);
 }
 
 /**
@@ -92,6 +100,10 @@ export function printNamespaceWithTypeScript(nodes: TS.Node[], name: string): st
 
 /** The declarations openapiTS() would make of a bundled document. */
 export async function openApiTypeNodes(document: unknown): Promise<TS.Node[]> {
+  return typeNodesOf(document);
+}
+
+function typeNodesOf(document: unknown): TS.Node[] {
   try {
     return typeNodes(document);
   } catch (e) {

@@ -12,7 +12,7 @@ import {
 } from "@blockwright/runtime/internal/generate";
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase, pascalCase } from "../model/naming.js";
-import { codeLiteral, commentText, escapeLineSeparators, oneLine } from "./code-text.js";
+import { codeLiteral, commentText, oneLine } from "./code-text.js";
 import { literal, SharedNames } from "./code-literal.js";
 import { outputTsType, paramTsType } from "./emit-tool-types.js";
 import { clientView, connectionType } from "./emit-client.js";
@@ -20,7 +20,7 @@ import { pollTriggersView, triggersView } from "./emit-triggers.js";
 import { adapterPeers, adapterTypesVersions } from "./emit-adapters.js";
 import { dualExport, ENTRIES } from "./emit-cjs.js";
 import { codeSpan as code } from "./markdown-text.js";
-import { type TextParts, wholeText } from "./file-text.js";
+import { renderParts, type TextParts, wholeText } from "./file-text.js";
 
 /** Render a template (precompiled at build time from templates/, see scripts/build/precompile.mjs). */
 export function render(name: keyof typeof templates, view: object): string {
@@ -34,16 +34,16 @@ export function render(name: keyof typeof templates, view: object): string {
 
 /**
  * Render a template of code: what the view leaves raw in strings (JSON, openapi-typescript's types) gets escaped line
- * separators. render's text in two parts, its final newline apart: the text and a newline joined are one copy more of
- * a file that can be 144 MB (a whole published API's index.js).
+ * separators. In parts, made as they are taken (renderParts): the lists that grow with the document (`eachPart`) and
+ * the `deferred` values, each its own part, so that no file-long string is made (a whole published API's index.js is
+ * 144 MB) and a part is written and let go before the next is made.
  */
-function renderCode(name: "index.js.hbs" | "index.d.ts.hbs", view: object): TextParts {
-  const text = escapeLineSeparators(
-    templates[name](view)
-      .replace(/\n{3,}/g, "\n\n")
-      .trimEnd(),
-  );
-  return { parts: () => [text, "\n"] };
+function renderCode(
+  name: "index.js.hbs" | "index.d.ts.hbs",
+  view: object,
+  deferred: Record<string, () => Iterable<string>> = {},
+): TextParts {
+  return { parts: () => renderParts(templates[name], view, deferred) };
 }
 
 export function tsHeader(inputs: string[]): string {
@@ -90,7 +90,8 @@ export interface PackageLinks {
  * package exports one path, and a bundler still drops what is not imported.
  */
 /**
- * The package's entry: index.js, and index.d.ts ending with `openApiTypes` (the namespace emitOpenApiNamespace prints).
+ * The package's entry: index.js, and index.d.ts ending with `openApiTypes` (the namespace emitOpenApiNamespace prints;
+ * for entryRenderer, a function that makes it, called when index.d.ts's parts reach it).
  */
 export function emitEntry(ir: ProviderIR, openApiTypes: string, version: string): { js: string; dts: string } {
   const entry = entryRenderer(ir, openApiTypes, version);
@@ -103,9 +104,12 @@ export function emitEntry(ir: ProviderIR, openApiTypes: string, version: string)
  */
 export function entryRenderer(
   ir: ProviderIR,
-  openApiTypes: string,
+  openApiTypes: string | (() => string),
   version: string,
 ): { js: () => TextParts; dts: () => TextParts } {
+  // Made once, when index.d.ts's parts first reach them (its parts can be taken again: a test's, a written file's).
+  let types = typeof openApiTypes === "string" ? openApiTypes : undefined;
+  const typesText = () => (types ??= (openApiTypes as () => string)());
   const names = new SharedNames();
   const client = clientView(ir, callName, version);
   // What executeTool takes: the parameters with the connection the operation needs (a token, or a flow's parameters),
@@ -153,12 +157,15 @@ export function entryRenderer(
     blockType: runtimeType("BlockDefinition"),
     blockDefinition: literal(ir.block),
     openapiSource: commentText(ir.sources.openapi),
-    openApiTypes,
     client,
     triggers: triggersView(ir, (value) => literal(value)),
     pollTriggers: pollTriggersView(ir, (value) => literal(value)),
   };
-  return { js: () => renderCode("index.js.hbs", view), dts: () => renderCode("index.d.ts.hbs", view) };
+  return {
+    js: () => renderCode("index.js.hbs", view),
+    // The document's types (52 MB of a whole published API's 117 MB index.d.ts) a part of their own.
+    dts: () => renderCode("index.d.ts.hbs", view, { openApiTypes: () => [typesText()] }),
+  };
 }
 
 /**

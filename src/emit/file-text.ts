@@ -1,5 +1,14 @@
 // A generated file's text as the emitters hand it over: whole, or in parts made as they are taken, for a file too
-// large to be made whole before it is written (the surface.json of a whole published API of 45 MiB: 204 MB).
+// large to be made whole before it is written (the surface.json of a whole published API of 45 MiB: 204 MB; its
+// index.js: 144 MB).
+//
+// A template of code in parts (renderParts): Handlebars concatenates a render into one string; here the lists that
+// grow with the document are iterated by the block helper `eachPart` (a template's `{{#each}}` that says its items'
+// text may be handed on apart), which leaves a mark in the render and renders its items only as the parts are taken.
+// The parts then go through render's blank-line squeeze and final trim as the whole text would (squeezedParts), so
+// joined they are the text a whole render gives, byte for byte.
+import { randomUUID } from "node:crypto";
+import { escapeLineSeparators } from "./code-text.js";
 
 /** Parts of a text, made anew at each call (a generator): joined, they are the file. */
 export interface TextParts {
@@ -11,4 +20,117 @@ export type FileText = string | TextParts;
 /** The whole text (for what compares or keeps files in memory: --check, the tests). */
 export function wholeText(text: FileText): string {
   return typeof text === "string" ? text : [...text.parts()].join("");
+}
+
+/** A precompiled template (src/emit/precompiled/templates.ts), with its helpers given at the call. */
+type Template = (view: object, options: { helpers: Record<string, unknown> }) => string;
+
+/** What Handlebars gives a block helper (its body, its `{{else}}`, the data frame: `@root`, `@index`…). */
+interface BlockOptions {
+  fn: (context: unknown, options: { data?: object }) => string;
+  inverse: (context: unknown) => string;
+  data?: object;
+}
+
+/** Parts a text in parts is joined from, up to this many UTF-16 units each (a larger piece is handed on by itself). */
+const JOINED_UNITS = 1 << 16;
+
+/**
+ * The render of `template` in parts, made as they are taken: the text between the marks, each `eachPart` item's text,
+ * and each `deferred` value of the view (its key in the view stands for its parts), squeezed as render squeezes.
+ */
+export function renderParts(
+  template: Template,
+  view: object,
+  deferred: Record<string, () => Iterable<string>> = {},
+): Iterable<string> {
+  return squeezedParts(markedParts(template, view, deferred));
+}
+
+function* markedParts(
+  template: Template,
+  view: object,
+  deferred: Record<string, () => Iterable<string>>,
+): Generator<string> {
+  // A mark no input text can hold: a fresh random name a render, checked found as many times as made.
+  const mark = `\u0000blockwright-part-${randomUUID()}-`;
+  const later: (() => Iterable<string>)[] = [];
+  const markOf = (parts: () => Iterable<string>) => `${mark}${later.push(parts) - 1}\u0000`;
+  const marked: Record<string, string> = {};
+  for (const [key, parts] of Object.entries(deferred)) marked[key] = markOf(parts);
+  const eachPart = function (this: unknown, context: unknown, options: BlockOptions): string {
+    // As Handlebars' `each` does with a list: an empty one (or none) renders the `{{else}}`.
+    if (context === undefined || context === null || (Array.isArray(context) && context.length === 0))
+      return options.inverse(this);
+    if (!Array.isArray(context)) throw new TypeError(`eachPart takes a list, not ${typeof context}`);
+    return markOf(() => eachItem(context, options));
+  };
+  const text = template({ ...view, ...marked }, { helpers: { eachPart } });
+  let at = 0;
+  let found = 0;
+  for (let i = text.indexOf(mark); i >= 0; i = text.indexOf(mark, at)) {
+    if (i > at) yield text.slice(at, i);
+    const end = text.indexOf("\u0000", i + mark.length);
+    const parts = later[Number(text.slice(i + mark.length, end))];
+    if (parts === undefined) throw new RangeError("a template's parts: a mark no part was made for");
+    yield* parts();
+    found++;
+    at = end + 1;
+  }
+  if (found !== later.length) throw new RangeError(`a template's parts: ${later.length} marked, ${found} found`);
+  if (at < text.length) yield text.slice(at);
+}
+
+/** Each item's text of an `eachPart` block, rendered as Handlebars' `each` renders it (the same data frame). */
+function* eachItem(list: unknown[], options: BlockOptions): Generator<string> {
+  const data = options.data ? { ...options.data, _parent: options.data } : undefined;
+  for (let index = 0; index < list.length; index++) {
+    if (data) Object.assign(data, { key: index, index, first: index === 0, last: index === list.length - 1 });
+    yield options.fn(list[index], { data });
+  }
+}
+
+/**
+ * What render does to the whole text (each run of three line breaks or more made two, the trailing blanks cut, then a
+ * newline) and renderCode after it (escapeLineSeparators), done to the parts as they come: a run of blanks across a
+ * join is held until a part with more than blanks comes (or the end, which drops it). Small parts are joined up to
+ * JOINED_UNITS, so a write takes blocks, not one call a part.
+ */
+export function* squeezedParts(parts: Iterable<string>): Generator<string> {
+  let held = "";
+  let block: string[] = [];
+  let units = 0;
+  function* emit(text: string): Generator<string> {
+    if (!text) return;
+    const out = escapeLineSeparators(text.replace(/\n{3,}/g, "\n\n"));
+    if (out.length >= JOINED_UNITS) {
+      if (block.length) yield block.join("");
+      block = [];
+      units = 0;
+      yield out;
+      return;
+    }
+    block.push(out);
+    units += out.length;
+    if (units >= JOINED_UNITS) {
+      yield block.join("");
+      block = [];
+      units = 0;
+    }
+  }
+  for (const part of parts) {
+    const head = part.length - part.trimStart().length;
+    if (head === part.length) {
+      held += part;
+      continue;
+    }
+    const end = part.trimEnd().length;
+    // The blanks before and after `part`'s text are bounded by text (or the start) on both sides: squeezed alone,
+    // as the whole text's run there is.
+    yield* emit(head ? held + part.slice(0, head) : held);
+    yield* emit(head || end < part.length ? part.slice(head, end) : part);
+    held = part.slice(end);
+  }
+  if (block.length) yield block.join("");
+  yield "\n";
 }

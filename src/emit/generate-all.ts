@@ -6,7 +6,7 @@ import { emitPackageJson, entryRenderer, type PackageContext, tsHeader } from ".
 import { adapterFiles } from "./emit-adapters.js";
 import { cjsFiles } from "./emit-cjs.js";
 import { emitGeneratedReadme, emitReadme } from "./emit-readme.js";
-import { emitOpenApiNamespace } from "./emit-types.js";
+import { openApiNamespace } from "./emit-types.js";
 import type { ProviderIR } from "../model/ir.js";
 import { buildSurface, surfaceParts } from "./emit-surface.js";
 import { type FileText, wholeText } from "./file-text.js";
@@ -153,9 +153,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const files = new Map<string, string>();
   // Each file, as soon as it is made: to options.onFile (a write that begins at once), else kept.
   const { onFile } = options;
+  // A text handed twice in a row (an entry's .d.ts and its .d.cts) is made whole once: its parts are a render.
+  let last: { text: FileText; whole: string } | undefined;
   const give = (path: string, text: FileText) => {
-    if (onFile) onFile(path, text);
-    else files.set(path, wholeText(text));
+    if (onFile) return onFile(path, text);
+    if (last?.text !== text) last = { text, whole: wholeText(text) };
+    files.set(path, last.whole);
   };
   const hand = (made: Iterable<[string, FileText]>) => {
     for (const [path, text] of made) give(path, text);
@@ -229,14 +232,17 @@ async function packageFiles(
   if (changelog !== undefined) give(`${p}/CHANGELOG.md`, changelog);
   giveSurface(project, pkg, provider, give);
   await checkpoint(project.signal);
+  // The document's types made only when index.d.ts's write reaches them, its last part: openapi-typescript's tree of a
+  // whole published API's document is as large as the documents and the IR together, and made then it meets neither
+  // the surface (kept by the write until the next file) nor the entry's texts, and no large step comes after it.
   const entry = entryRenderer(
     ir,
-    await emitOpenApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`),
+    () => openApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`),
     pkg.version,
   );
   const header = tsHeader([ir.sources.manifest, ir.sources.openapi]);
-  // Each entry's types, and its CommonJS files right after them: the .d.cts the same text (staged-write.ts copies
-  // the file it staged for the .d.ts).
+  // Each entry's types, and its CommonJS files right after them: the .d.cts the same text, handed next (staged-write.ts
+  // copies the file it staged for the .d.ts).
   const entryTypes = (base: string, dts: FileText) => {
     give(`${p}/${base}.d.ts`, dts);
     for (const [name, text] of cjsFiles(base, dts, p, header)) give(name, text);

@@ -96,15 +96,15 @@ export class StagedWrite {
         return;
       }
     }
-    // A text handed twice in a row (an entry's .d.ts and its .d.cts) is hashed once, and a large one encoded and
-    // written once: the second file is a kernel copy of the first one's staged file (for a small one the copy's
-    // calls cost more than writing it again).
+    // A text handed twice in a row (an entry's .d.ts and its .d.cts) is hashed once, and a large one or one in parts
+    // encoded and written once: the second file is a kernel copy of the first one's staged file (for a small whole
+    // text the copy's calls cost more than writing it again; parts would be made again, a template rendered anew).
     let file: Pending;
     let hash: string;
     const copied = last && stagedFile(last.file);
     if (last?.content === content) {
       file =
-        copied !== undefined && last.size >= COPIED_BYTES
+        copied !== undefined && (last.size >= COPIED_BYTES || typeof content !== "string")
           ? this.stage(path, copied)
           : this.stage(path, partsOf(content), () => {}, content);
       hash = last.hash;
