@@ -71,10 +71,20 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
     if (item && rooted) item[method] = rooted;
   }
 
+  // The kept tags and the top-level keys kept as they are may hold `$ref`s too (a tag's extension naming the schema of
+  // its resource): what they name is kept, or the cut would name components it left out.
+  const tags = keptTags(doc, keptPaths);
+  for (const kept of [
+    ...(tags ?? []),
+    ...Object.entries(doc)
+      .filter(([k]) => KEPT_AS_IS.has(k))
+      .map(([, v]) => v),
+  ])
+    if (isObject(kept) || Array.isArray(kept)) walk.pending.push([kept as Json, "keywords"]);
   // Everything kept is scanned once for the `$ref`s it holds; a component reached is queued once.
   eachRef(walk.pending, (_, __, ref) => walk.follow(ref));
 
-  const { document, dropped } = keptDocument(doc, components, keptPaths, walk.keep);
+  const { document, dropped } = keptDocument(doc, components, keptPaths, walk.keep, tags);
   const { keep, unresolved, external, moved, movedParts } = walk;
   const result = moved.size ? withMovedParts(document, moved, movedParts) : document;
   const counts: CutReport["components"] = {};
@@ -202,6 +212,17 @@ function keptPathItems(
   return { keptPaths, keptOperations, totalOperations };
 }
 
+/** The document's tags that the kept operations use (undefined when it lists none). */
+function keptTags(doc: Json, keptPaths: Json): unknown[] | undefined {
+  if (!Array.isArray(doc.tags)) return undefined;
+  const usedTags = new Set<string>();
+  for (const item of Object.values(keptPaths)) {
+    for (const [key, op] of Object.entries(item as Json))
+      if (METHODS.has(key) && isObject(op) && Array.isArray(op.tags)) for (const t of op.tags) usedTags.add(String(t));
+  }
+  return doc.tags.filter((t) => isObject(t) && usedTags.has(String(t.name)));
+}
+
 /**
  * The cut document: the top-level keys kept as they are, the kept path items, the tags they use, the components
  * reached; the other top-level keys are left out (`dropped`).
@@ -211,20 +232,15 @@ function keptDocument(
   components: Json,
   keptPaths: Json,
   keep: ReadonlyMap<string, Set<string>>,
+  tags: unknown[] | undefined,
 ): { document: Json; dropped: string[] } {
   const document: Json = {};
   const dropped: string[] = [];
-  const usedTags = new Set<string>();
-  for (const item of Object.values(keptPaths)) {
-    for (const [key, op] of Object.entries(item as Json))
-      if (METHODS.has(key) && isObject(op) && Array.isArray(op.tags)) for (const t of op.tags) usedTags.add(String(t));
-  }
   for (const [key, value] of Object.entries(doc)) {
     if (KEPT_AS_IS.has(key)) document[key] = value;
     else if (key === "paths") document.paths = keptPaths;
     else if (key === "tags" && Array.isArray(value)) {
-      const tags = value.filter((t) => isObject(t) && usedTags.has(String(t.name)));
-      if (tags.length) document.tags = tags;
+      if (tags?.length) document.tags = tags;
     } else if (key === "components") {
       const kept: Json = {};
       for (const [kind, group] of Object.entries(components)) {
