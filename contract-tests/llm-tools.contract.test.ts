@@ -1,10 +1,11 @@
 // Output schemas against real answers: every tool is run on its Prism mock
 // for each documented example of each status it turns into a result (success
-// or outcome), and the output must validate against the outputSchema its MCP
+// or outcome), and the output as a model is shown it (llmOutput: the structuredContent the MCP server and the
+// adapters give, a downloaded file's bytes as a line saying their size) must validate against the outputSchema its MCP
 // definition declares (an MCP client refuses structuredContent that does not).
 import AjvModule from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { connectionParams, modelParams, outputSchema, type ToolSpec } from "@blockwright/runtime/internal";
+import { connectionParams, llmOutput, modelParams, outputSchema, type ToolSpec } from "@blockwright/runtime/internal";
 import { valuesOf } from "../src/contract/inputs/values.js";
 import { call, connectionValue, expectSuccess, mockUrl, spec } from "../test-support/harness.js";
 import { tools } from "../test-support/repo.js";
@@ -43,7 +44,7 @@ describe.each(Object.values(tools))("$id", (t) => {
     it(`answers ${status}${example ? ` (${example})` : ""} with output that fits its output schema`, async () => {
       const prefer = [`code=${status}`, example ? `example=${example}` : ""].filter(Boolean).join(", ");
       const { result } = await call(t.id, validParams(t), { prefer, baseUrl: mockUrl(t.provider) });
-      const output = expectSuccess(result);
+      const output = llmOutput(expectSuccess(result));
       expect(validate(output), JSON.stringify(validate.errors)).toBe(true);
     });
   }
