@@ -195,22 +195,26 @@ function headerStyleProblem(spec: ParamCall, value: unknown): NestedProblem | un
   const why = "(style simple writes it between commas, and a header is not percent-encoded)";
   const unsafe =
     "line breaks or other control characters, nor characters outside Latin-1 (it is sent in an HTTP header)";
-  const inside = (item: unknown): string | undefined =>
+  const inside = (item: unknown): { rule: string; text: string } | undefined =>
     item !== null && typeof item === "object"
-      ? "must be text, a number or true/false: a header in style simple has no form for " +
-        `${Array.isArray(item) ? "a list" : "an object"} inside one`
+      ? {
+          rule: "style",
+          text:
+            "must be text, a number or true/false: a header in style simple has no form for " +
+            `${Array.isArray(item) ? "a list" : "an object"} inside one`,
+        }
       : typeof item === "string" && item.includes(",")
-        ? `must not contain a comma ${why}`
+        ? { rule: "style", text: `must not contain a comma ${why}` }
         : typeof item === "string" && NOT_HEADER_SAFE.test(item)
-          ? `must not contain ${unsafe}`
+          ? { rule: "characters", text: `must not contain ${unsafe}` }
           : undefined;
   for (const [where, item, key] of itemsOf(value)) {
     if (key !== undefined && (key.includes(",") || (wire.encoding.explode && key.includes("="))))
       return { where, rule: "style", text: `the key must not contain a comma or "=" ${why}`, value: key };
     if (key !== undefined && NOT_HEADER_SAFE.test(key))
       return { where, rule: "characters", text: `the key must not contain ${unsafe}`, value: key };
-    const text = inside(item);
-    if (text) return { where, rule: text.includes("Latin-1") ? "characters" : "style", text, value: item };
+    const found = inside(item);
+    if (found) return { where, ...found, value: item };
   }
   return undefined;
 }

@@ -4,10 +4,11 @@
 // And answers that are a stream of JSON values (ndjson, JSON text sequences):
 // an export, drafted `stream: true` (link/streams.ts); offered beside JSON,
 // the switch is left out too. A switch that defaults to true (the upstream
-// streams unless told not to: Ollama's `stream`) is sent false, a constant.
+// streams unless told not to) is sent false, a constant.
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import type { ManifestConstant } from "../../load/precompiled/manifest-types.js";
 import { isStreamType } from "../../link/stream/streams.js";
+import { isJsonMediaType } from "../../load/media-types.js";
 
 /** Whether the operation answers a stream of JSON values (and no JSON body): drafted `stream: true`, said in a note. */
 export function answersItems(
@@ -82,11 +83,9 @@ export function answersItemsBesideJson(doc: OpenApiDocument, rawOp: Schema): boo
     } catch {
       return false;
     }
-    return types.some(isStreamType) && types.some((t) => /^application\/([a-z0-9.+-]+\+)?json$/i.test(bareType(t)));
+    return types.some(isStreamType) && types.some(isJsonMediaType);
   });
 }
-
-const bareType = (mediaType: string) => mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
 
 /**
  * The body's switch between JSON and a stream, as drafted: left out (no call sends it: the answer is JSON), or, where
