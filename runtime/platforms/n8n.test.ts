@@ -320,6 +320,60 @@ describe("execute", () => {
       expect(new Uint8Array(download.prepared[0]!.data as Uint8Array)).toEqual(pdf);
     },
   );
+
+  it(
+    "sends a list of files from the binary fields its property names, comma-separated, each its own part in order; " +
+      "a field the item lacks is refused naming the parameter, nothing sent",
+    async () => {
+      const node: N8nNode = {
+        provider: "zqfiles",
+        credential: "zqfilesApi",
+        credentialParams: ["apiKey"],
+        operations: {
+          zqfiles_upload_batch: {
+            params: [
+              { name: "files", in: "node", as: "files" },
+              { name: "label", in: "collection" },
+            ],
+            collection: "additionalFields",
+          },
+        },
+      };
+      const binary = {
+        zqFirst: { bytes: new TextEncoder().encode("zq one"), fileName: "one.txt", mimeType: "text/plain" },
+        zqSecond: { bytes: new Uint8Array([137, 80, 78, 71]), fileName: "two.png", mimeType: "image/png" },
+      };
+      const { fetch, seen } = scriptedFetch(json(200, { count: 2 }));
+      const executeTool = createExecutor(tools("zqfiles"), { ...parts, fetch } as never);
+      const upload = context(
+        [{ operation: "zqfiles_upload_batch", files: " zqSecond, zqFirst ", additionalFields: { label: "zq" } }],
+        { apiKey: "files-key-0b1c2d3e4f" },
+        { binary },
+      );
+      expect(await runN8nNode(upload.ctx, executeTool, node, errors)).toEqual([
+        [{ json: { count: 2 }, pairedItem: { item: 0 } }],
+      ]);
+      const body = await new Response(seen[0]!.body, { headers: seen[0]!.headers }).formData();
+      const sent = body.getAll("files") as File[];
+      expect(sent.map((f) => [f.name, f.type])).toEqual([
+        ["two.png", "image/png"],
+        ["one.txt", "text/plain"],
+      ]);
+      expect(await sent[1]!.text()).toBe("zq one");
+      expect(body.get("label")).toBe("zq");
+
+      const missing = context(
+        [{ operation: "zqfiles_upload_batch", files: "zqFirst,zqAbsent" }],
+        { apiKey: "files-key-0b1c2d3e4f" },
+        { binary },
+      );
+      const refusal = await runN8nNode(missing.ctx, executeTool, node, errors).catch((e: unknown) => e);
+      expect(refusal).toBeInstanceOf(NodeOperationError);
+      expect((refusal as Error).message).toContain("files");
+      expect((refusal as Error).message).toContain("zqAbsent");
+      expect(seen).toHaveLength(1);
+    },
+  );
 });
 
 describe("the credential test", () => {
