@@ -3,8 +3,9 @@
 // partial group refused), atMostOne (each group accepted; two groups and a
 // partial group refused), allowedValues (per selector value, each allowed
 // value accepted and one other refused), requiredWhen (per value that requires
-// the parameter, the value with it accepted and without it refused). dependentLimits has no case of its
-// own: the random invalid inputs (property) break it.
+// the parameter, the value with it accepted and without it refused). A partial group is refused once, by the
+// first of an anyOf and an atMostOne over the same groups (the runtime names the first rule broken).
+// dependentLimits has no case of its own: the random invalid inputs (property) break it.
 import { itemAt, type RuleSpec } from "@blockwright/runtime/internal";
 import { acceptCase, refuseCase } from "../input-cases.js";
 import { operationSource } from "../sources.js";
@@ -25,19 +26,35 @@ export const ruleKind: CaseKindModule = {
     const values = valuesOf(tool, document);
     // The manifest's rules, in its order (the IR keeps it): each case points at its rule.
     return tool.rules.flatMap((rule, i) =>
-      ruleCases(values, rule).map((c) => ({ ...c, source: operationSource(tool, "rules", i) })),
+      ruleCases(values, rule, partialTaken(tool.rules, i)).map((c) => ({
+        ...c,
+        source: operationSource(tool, "rules", i),
+      })),
     );
   },
 };
 
-function ruleCases(values: ToolValues, rule: RuleSpec): ContractCase[] {
+/**
+ * Whether an earlier rule over the same groups (anyOf beside atMostOne: exactly one group, whole) refuses a partial
+ * group first: the runtime checks the rules in order and names the first one broken, so that rule's case holds it.
+ */
+function partialTaken(rules: readonly RuleSpec[], i: number): boolean {
+  const rule = rules[i];
+  if (rule?.rule !== "anyOf" && rule?.rule !== "atMostOne") return false;
+  const key = JSON.stringify(rule.groups);
+  return rules
+    .slice(0, i)
+    .some((r) => (r.rule === "anyOf" || r.rule === "atMostOne") && JSON.stringify(r.groups) === key);
+}
+
+function ruleCases(values: ToolValues, rule: RuleSpec, partialElsewhere: boolean): ContractCase[] {
   switch (rule.rule) {
     case "exactlyOne":
       return exactlyOneCases(values, rule);
     case "anyOf":
-      return anyOfCases(values, rule);
+      return anyOfCases(values, rule, partialElsewhere);
     case "atMostOne":
-      return atMostOneCases(values, rule);
+      return atMostOneCases(values, rule, partialElsewhere);
     case "allowedValues":
       return allowedValuesCases(values, rule);
     case "requiredWhen":
@@ -77,8 +94,8 @@ function exactlyOneCases(values: ToolValues, rule: RuleOf<"exactlyOne">): Contra
   return cases;
 }
 
-/** Each group accepted; none and a partial group refused. */
-function anyOfCases(values: ToolValues, rule: RuleOf<"anyOf">): ContractCase[] {
+/** Each group accepted; none and a partial group refused (the partial group by an earlier rule, when one takes it). */
+function anyOfCases(values: ToolValues, rule: RuleOf<"anyOf">, partialElsewhere: boolean): ContractCase[] {
   const cases: ContractCase[] = [];
   const all = [...new Set(rule.groups.flat())];
   // The refusal names the first parameter of the first group.
@@ -93,7 +110,7 @@ function anyOfCases(values: ToolValues, rule: RuleOf<"anyOf">): ContractCase[] {
       rule: "anyOf",
     }),
   );
-  for (const [first, ...rest] of rule.groups) {
+  for (const [first, ...rest] of partialElsewhere ? [] : rule.groups) {
     if (first !== undefined && rest.length)
       cases.push(
         refuseCase(values, "rule", `anyOf: ${first} without ${rest.join(", ")}`, () => exactly(values, all, [first]), {
@@ -105,8 +122,8 @@ function anyOfCases(values: ToolValues, rule: RuleOf<"anyOf">): ContractCase[] {
   return cases;
 }
 
-/** Each group accepted; two groups and a partial group refused. */
-function atMostOneCases(values: ToolValues, rule: RuleOf<"atMostOne">): ContractCase[] {
+/** Each group accepted; two groups and a partial group refused (a partial group by an earlier rule that takes it). */
+function atMostOneCases(values: ToolValues, rule: RuleOf<"atMostOne">, partialElsewhere: boolean): ContractCase[] {
   const cases: ContractCase[] = [];
   const all = [...new Set(rule.groups.flat())];
   for (const group of rule.groups)
@@ -123,7 +140,7 @@ function atMostOneCases(values: ToolValues, rule: RuleOf<"atMostOne">): Contract
       { param: itemAt(second, 0), rule: "atMostOne" },
     ),
   );
-  for (const [head, ...rest] of rule.groups) {
+  for (const [head, ...rest] of partialElsewhere ? [] : rule.groups) {
     if (head !== undefined && rest.length)
       cases.push(
         refuseCase(

@@ -214,14 +214,16 @@ export function branchFields(
  * clock.increment], …}, {required: [days], …}, {properties: {}}]`: real-time, correspondence or unlimited): the
  * fields of each shape go together and never with another's, and a call may give none. The rule atMostOne over the
  * drafted fields, each shape a group, when every shape requires all its own fields and no two share one. With no
- * open shape, one shape is needed: the rule exactlyOne where each shape is one field; none otherwise (the shapes'
- * fields stay drafted, with the note saying so).
+ * open shape, one shape is needed: the rule exactlyOne where each shape is one field; where a shape has several, the
+ * rule atMostOne (never two, each whole) with anyOf (one group in full), which together take exactly one shape
+ * whole. A shape that also narrows a common field (a tag's value) is told apart by it: no rule (the shapes' fields
+ * stay drafted, with the note saying so).
  */
 export function shapesRule(
   doc: OpenApiDocument,
   flat: Schema,
   byWire: ReadonlyMap<string, string>,
-): { rule: ManifestRule; note: string } | undefined {
+): { rule: ManifestRule; also?: ManifestRule; note: string } | undefined {
   if (!Array.isArray(flat.oneOf)) return undefined;
   const own = new Set(Object.keys((flat.properties ?? {}) as object));
   let branches: Schema[];
@@ -249,8 +251,19 @@ export function shapesRule(
   }
   // No open shape, each shape one field of its own (`oneOf: [{required: [github]}, {required: [s3]}]`, a tagged
   // union as serde writes one): a call gives exactly one of them; none, or two, meets no shape or two.
+  const words = groups.map((g) => g.join(" with ")).join(", or ");
+  if (!open.length && narrowsCommon) return undefined;
+  if (!open.length && groups.some((g) => g.length !== 1))
+    return {
+      // atMostOne first: a group given in part is refused naming its missing field, not as no group given.
+      rule: { rule: "atMostOne", groups },
+      also: { rule: "anyOf", groups },
+      note:
+        `the request body is one of ${branches.length} shapes (oneOf), none open to any object: ${words} go each ` +
+        "whole and never together, and one of them is needed; drafted as the rules atMostOne and anyOf, checked " +
+        "before any request",
+    };
   if (!open.length) {
-    if (narrowsCommon || groups.some((g) => g.length !== 1)) return undefined;
     const one = groups.map((g) => g[0] as string);
     return {
       rule: { rule: "exactlyOne", params: one },
@@ -259,7 +272,6 @@ export function shapesRule(
         `${one.join(", ")}; drafted as the rule exactlyOne, checked before any request`,
     };
   }
-  const words = groups.map((g) => g.join(" with ")).join(", or ");
   return {
     rule: { rule: "atMostOne", groups },
     note:

@@ -54,15 +54,7 @@ describe("a body of shapes, each one field of its own, none open", () => {
     expect(await linkProblems(d, "zqsrc")).toEqual([]);
   });
 
-  it("a shape of two fields, or one with an optional field of its own: no rule", () => {
-    const two = {
-      type: "object",
-      required: ["repo", "ref"],
-      properties: { repo: { type: "string" }, ref: { type: "string" } },
-    };
-    expect(
-      drafted(doc([two, bucket]), ["createZqsource"], "zqsrc").manifest.operations.zqsrc_create_zqsource!.rules,
-    ).toBeUndefined();
+  it("a shape with an optional field of its own: no rule", () => {
     const loose = { ...bucket, properties: { ...bucket.properties, note: { type: "string" } } };
     expect(
       drafted(doc([repo, loose]), ["createZqsource"], "zqsrc").manifest.operations.zqsrc_create_zqsource!.rules,
@@ -86,6 +78,63 @@ describe("a body of shapes, each one field of its own, none open", () => {
         document: new OpenApiDocument(loadYamlSource(join(dir, "openapi.yaml"))),
       });
       expect(cases.length).toBeGreaterThan(3);
+      const failed: string[] = [];
+      for (const c of cases)
+        await c.run({ mockUrl: () => url, seed: 1, runs: 5 }).catch((e: Error) => failed.push(`${c.id}: ${e.message}`));
+      expect(failed).toEqual([]);
+    } finally {
+      await mocks.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+// A shape of several fields of its own (a bank account by IBAN with BIC, or by account and routing number), none open:
+// a call gives one shape whole. With no rule, a call of the common fields alone, of part of a shape, or of two shapes
+// was sent, each a body the oneOf refuses.
+const iban = {
+  type: "object",
+  required: ["iban", "bic"],
+  properties: { iban: { type: "string", maxLength: 34 }, bic: { type: "string", maxLength: 11 } },
+};
+const account = {
+  type: "object",
+  required: ["accountNumber", "routingNumber"],
+  properties: { accountNumber: { type: "string" }, routingNumber: { type: "string" } },
+};
+
+describe("a body of shapes, one of several fields of its own, none open", () => {
+  it("drafts the rules atMostOne and anyOf over the shapes' fields, a group a shape, and the draft links", async () => {
+    const d = drafted(doc([iban, account, repo]), ["createZqsource"], "zqsrc");
+    const op = d.manifest.operations.zqsrc_create_zqsource!;
+    const groups = [["iban", "bic"], ["accountNumber", "routingNumber"], ["repo"]];
+    expect(op.rules).toEqual([
+      { rule: "atMostOne", groups },
+      { rule: "anyOf", groups },
+    ]);
+    for (const field of groups.flat()) expect(op.params?.[field]?.required).toBeFalsy();
+    expect(await linkProblems(d, "zqsrc")).toEqual([]);
+  });
+
+  it("every derived case passes on the mock and its judge: none, part of a shape and two shapes refused", async () => {
+    const d = drafted(doc([iban, account]), ["createZqsource"], "zqsrc");
+    const root = mkdtempSync(join(tmpdir(), "blockwright-zq-whole-shapes-"));
+    const dir = join(root, "specs", "zqsrc");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
+    writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
+    const provider = await loadProvider(root, dir);
+    const mocks = await startMocks(["zqsrc"], { specsDir: join(root, "specs"), root });
+    try {
+      const url = mocks.urls.zqsrc ?? "";
+      const cases = deriveCases({
+        provider: "zqsrc",
+        tools: provider.operations.map((o) => o.tool),
+        document: new OpenApiDocument(loadYamlSource(join(dir, "openapi.yaml"))),
+      });
+      const names = cases.map((c) => c.id);
+      for (const refused of ["anyOf: none of", "atMostOne: iban without bic", "atMostOne: iban with bic and"])
+        expect(names.some((n) => n.includes(refused))).toBe(true);
       const failed: string[] = [];
       for (const c of cases)
         await c.run({ mockUrl: () => url, seed: 1, runs: 5 }).catch((e: Error) => failed.push(`${c.id}: ${e.message}`));

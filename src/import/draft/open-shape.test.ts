@@ -47,10 +47,17 @@ describe("a body of shapes, one open to any object", () => {
     expect(await linkProblems(d, "zqmatch")).toEqual([]);
   });
 
-  it("no open shape (one is needed) or a shape with an optional field of its own: no rule", () => {
+  it("no open shape: one is needed, the rule anyOf beside atMostOne (keyed-shapes.test.ts)", () => {
+    const groups = [["clockLimit", "clockIncrement"], ["days"]];
     expect(
       drafted(doc([timed, slow]), ["createZqmatch"], "zqmatch").manifest.operations.zqmatch_create_zqmatch!.rules,
-    ).toBeUndefined();
+    ).toEqual([
+      { rule: "atMostOne", groups },
+      { rule: "anyOf", groups },
+    ]);
+  });
+
+  it("a shape with an optional field of its own: no rule", () => {
     const loose = { ...slow, properties: { ...slow.properties, note: { type: "string" } } };
     expect(
       drafted(doc([timed, loose, unlimited]), ["createZqmatch"], "zqmatch").manifest.operations.zqmatch_create_zqmatch!

@@ -299,7 +299,8 @@ function draftBodyFields(
         "sends an empty body ({})",
     });
   }
-  return [...(stated ? [stated.rule] : []), ...(selected?.rules ?? [])];
+  const also = stated && "also" in stated ? stated.also : undefined;
+  return [...(stated ? [stated.rule] : []), ...(also ? [also] : []), ...(selected?.rules ?? [])];
 }
 
 /** One field of the body drafted as a parameter, placed at its pointer. */
