@@ -7,7 +7,7 @@
 // request, rather than left to the upstream's 400.
 import type { ManifestRule } from "../../load/precompiled/manifest-types.js";
 import { acceptsAnyObject } from "../../judge/open-one-of.js";
-import type { OpenApiDocument, Schema } from "../../load/openapi-document.js";
+import { type OpenApiDocument, type Schema, typeOf } from "../../load/openapi-document.js";
 import { oneValue } from "../../model/one-value.js";
 
 /** Keys a branch that only requires fields may carry besides `required`. */
@@ -202,7 +202,8 @@ export function branchFields(
     ),
   );
   const note =
-    `the request body is one of ${branches.length} shapes beside its common fields (${key}): the fields of each ` +
+    `the request body is one of ${branches.length} shapes${own.size ? " beside its common fields" : ""} (${key}): ` +
+    "the fields of each " +
     `shape drafted (${Object.keys(fields).join(", ")}), optional unless every shape requires them; a call gives ` +
     "those of one shape" +
     (widened.length ? `; drafted without what the shapes narrow apart: ${widened.join(", ")}` : "");
@@ -330,4 +331,27 @@ export function shapeTag(
     };
   }
   return undefined;
+}
+
+/**
+ * Whether a body is one of several object shapes and nothing beside them (`oneOf: [{required: [droplet_id], …},
+ * {required: [region], …}]`, no fields of its own), each shape with fields of its own, all required, and none open
+ * to any object: the rule shapesRule states tells them apart, so the shapes' fields are drafted as parameters, as
+ * beside common fields, with that rule. Drafted as one parameter holding the whole body, a call of no shape, part of
+ * one or two of them was sent. Shapes that share a field (a tag, fields of the same name) or have optional fields of
+ * their own stay one parameter.
+ */
+export function shapesApart(doc: OpenApiDocument, flat: Schema): boolean {
+  if (!Array.isArray(flat.oneOf) || flat.oneOf.length < 2 || flat.properties !== undefined) return false;
+  let branches: Schema[];
+  try {
+    branches = (flat.oneOf as Schema[]).map((b) => doc.flatten(b));
+  } catch {
+    return false;
+  }
+  const fieldsOf = (b: Schema) => Object.keys((b.properties ?? {}) as object);
+  if (branches.some((b) => typeOf(b) !== "object" || acceptsAnyObject(b) || !fieldsOf(b).length)) return false;
+  // Each field its own parameter, by its name: what the rule needs of the drafted parameters is that each exists.
+  const byName = new Map(branches.flatMap((b) => fieldsOf(b).map((f): [string, string] => [`body:/${f}`, f])));
+  return shapesRule(doc, flat, byName) !== undefined;
 }

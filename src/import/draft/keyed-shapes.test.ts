@@ -145,3 +145,69 @@ describe("a body of shapes, one of several fields of its own, none open", () => 
     }
   });
 });
+
+// The same shapes as the whole body, nothing beside them (`oneOf: [iban shape, account shape]`): drafted as one JSON
+// parameter, a call of `{}`, of part of a shape or of two shapes was sent.
+function unionDoc(branches: unknown[]) {
+  return openapi({
+    "/zqpayouts": {
+      post: {
+        operationId: "createZqpayout",
+        requestBody: { required: true, content: { "application/json": { schema: { oneOf: branches } } } },
+        responses: { "201": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "p1" }) },
+      },
+    },
+  });
+}
+
+describe("a body that is one of several shapes and nothing beside, each of required fields of its own", () => {
+  it("drafts the fields as parameters with the rules over them; shapes sharing a field stay one parameter", () => {
+    const op = drafted(unionDoc([iban, account]), ["createZqpayout"], "zqpay").manifest.operations
+      .zqpay_create_zqpayout!;
+    expect(Object.keys(op.params ?? {})).toEqual(["iban", "bic", "accountNumber", "routingNumber"]);
+    expect(op.params?.iban?.wire).toEqual({ in: "body" });
+    expect(op.rules?.map((r) => r.rule)).toEqual(["atMostOne", "anyOf"]);
+    const shared = {
+      ...account,
+      required: [...account.required, "bic"],
+      properties: { ...account.properties, bic: {} },
+    };
+    const whole = drafted(unionDoc([iban, shared]), ["createZqpayout"], "zqpay").manifest.operations
+      .zqpay_create_zqpayout!;
+    expect(Object.keys(whole.params ?? {})).toEqual(["body"]);
+    const loose = { ...account, properties: { ...account.properties, memo: { type: "string" } } };
+    expect(
+      Object.keys(
+        drafted(unionDoc([iban, loose]), ["createZqpayout"], "zqpay").manifest.operations.zqpay_create_zqpayout!
+          .params ?? {},
+      ),
+    ).toEqual(["body"]);
+  });
+
+  it("every derived case passes on the mock and its judge", async () => {
+    const d = drafted(unionDoc([iban, account, repo]), ["createZqpayout"], "zqpay");
+    const root = mkdtempSync(join(tmpdir(), "blockwright-zq-union-shapes-"));
+    const dir = join(root, "specs", "zqpay");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
+    writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
+    const provider = await loadProvider(root, dir);
+    const mocks = await startMocks(["zqpay"], { specsDir: join(root, "specs"), root });
+    try {
+      const url = mocks.urls.zqpay ?? "";
+      const cases = deriveCases({
+        provider: "zqpay",
+        tools: provider.operations.map((o) => o.tool),
+        document: new OpenApiDocument(loadYamlSource(join(dir, "openapi.yaml"))),
+      });
+      expect(cases.length).toBeGreaterThan(3);
+      const failed: string[] = [];
+      for (const c of cases)
+        await c.run({ mockUrl: () => url, seed: 1, runs: 5 }).catch((e: Error) => failed.push(`${c.id}: ${e.message}`));
+      expect(failed).toEqual([]);
+    } finally {
+      await mocks.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -13,7 +13,15 @@ import type { ReviewNote } from "../manifest-yaml.js";
 import { answersEvents, answersItemsBesideJson, isStreamFlag, streamFlagDraft } from "../shapes/event-streams.js";
 import { wholeBodyNote } from "../shapes/union-items.js";
 import { unwritableBody } from "../shapes/unwritable-body.js";
-import { bodyFieldRule, branchEnums, branchFields, loneBranch, shapeTag, shapesRule } from "./body-rules.js";
+import {
+  bodyFieldRule,
+  branchEnums,
+  branchFields,
+  loneBranch,
+  shapeTag,
+  shapesApart,
+  shapesRule,
+} from "./body-rules.js";
 import { valueRequiredRules } from "./value-required.js";
 import { fileParam, isFileField } from "./files.js";
 import { admitsNullOnly, nullOnlyField } from "../shapes/null-only.js";
@@ -131,7 +139,8 @@ export function draftBody(
       at: [...at, "params"],
       note: "the request body is required, and each of its fields is readOnly (the server's): calls send {}",
     });
-  if (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length) {
+  const apart = flat !== undefined && !Object.keys(fields).length && shapesApart(doc, flat);
+  if (!apart && (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length)) {
     draftWholeBody(doc, op, flat, at, notes, into);
     return [];
   }
