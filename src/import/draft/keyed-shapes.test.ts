@@ -18,6 +18,35 @@ import { draftWorkFolder, drafted, linkProblems, openapi, reply } from "../__fix
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
+/** The draft's derived cases, run on its mock and judge: each failure's id and message. */
+async function failedCases(
+  d: ReturnType<typeof drafted>,
+  provider: string,
+): Promise<{ ids: string[]; failed: string[] }> {
+  const root = mkdtempSync(join(tmpdir(), `blockwright-${provider}-`));
+  const dir = join(root, "specs", provider);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
+  writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
+  const loaded = await loadProvider(root, dir);
+  const mocks = await startMocks([provider], { specsDir: join(root, "specs"), root });
+  try {
+    const url = mocks.urls[provider] ?? "";
+    const cases = deriveCases({
+      provider,
+      tools: loaded.operations.map((o) => o.tool),
+      document: new OpenApiDocument(loadYamlSource(join(dir, "openapi.yaml"))),
+    });
+    const failed: string[] = [];
+    for (const c of cases)
+      await c.run({ mockUrl: () => url, seed: 1, runs: 5 }).catch((e: Error) => failed.push(`${c.id}: ${e.message}`));
+    return { ids: cases.map((c) => c.id), failed };
+  } finally {
+    await mocks.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
 const shape = (field: string, inner: Record<string, unknown>) => ({
   type: "object",
   required: [field],
@@ -62,30 +91,12 @@ describe("a body of shapes, each one field of its own, none open", () => {
   });
 
   it("every derived case passes on the mock and its judge (each call gives one shape)", async () => {
-    const d = drafted(doc([repo, bucket, upload]), ["createZqsource"], "zqsrc");
-    const root = mkdtempSync(join(tmpdir(), "blockwright-zq-keyed-"));
-    const dir = join(root, "specs", "zqsrc");
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
-    writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
-    const provider = await loadProvider(root, dir);
-    const mocks = await startMocks(["zqsrc"], { specsDir: join(root, "specs"), root });
-    try {
-      const url = mocks.urls.zqsrc ?? "";
-      const cases = deriveCases({
-        provider: "zqsrc",
-        tools: provider.operations.map((o) => o.tool),
-        document: new OpenApiDocument(loadYamlSource(join(dir, "openapi.yaml"))),
-      });
-      expect(cases.length).toBeGreaterThan(3);
-      const failed: string[] = [];
-      for (const c of cases)
-        await c.run({ mockUrl: () => url, seed: 1, runs: 5 }).catch((e: Error) => failed.push(`${c.id}: ${e.message}`));
-      expect(failed).toEqual([]);
-    } finally {
-      await mocks.close();
-      rmSync(root, { recursive: true, force: true });
-    }
+    const { ids, failed } = await failedCases(
+      drafted(doc([repo, bucket, upload]), ["createZqsource"], "zqsrc"),
+      "zqsrc",
+    );
+    expect(ids.length).toBeGreaterThan(3);
+    expect(failed).toEqual([]);
   });
 });
 
@@ -117,32 +128,10 @@ describe("a body of shapes, one of several fields of its own, none open", () => 
   });
 
   it("every derived case passes on the mock and its judge: none, part of a shape and two shapes refused", async () => {
-    const d = drafted(doc([iban, account]), ["createZqsource"], "zqsrc");
-    const root = mkdtempSync(join(tmpdir(), "blockwright-zq-whole-shapes-"));
-    const dir = join(root, "specs", "zqsrc");
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
-    writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
-    const provider = await loadProvider(root, dir);
-    const mocks = await startMocks(["zqsrc"], { specsDir: join(root, "specs"), root });
-    try {
-      const url = mocks.urls.zqsrc ?? "";
-      const cases = deriveCases({
-        provider: "zqsrc",
-        tools: provider.operations.map((o) => o.tool),
-        document: new OpenApiDocument(loadYamlSource(join(dir, "openapi.yaml"))),
-      });
-      const names = cases.map((c) => c.id);
-      for (const refused of ["anyOf: none of", "atMostOne: iban without bic", "atMostOne: iban with bic and"])
-        expect(names.some((n) => n.includes(refused))).toBe(true);
-      const failed: string[] = [];
-      for (const c of cases)
-        await c.run({ mockUrl: () => url, seed: 1, runs: 5 }).catch((e: Error) => failed.push(`${c.id}: ${e.message}`));
-      expect(failed).toEqual([]);
-    } finally {
-      await mocks.close();
-      rmSync(root, { recursive: true, force: true });
-    }
+    const { ids, failed } = await failedCases(drafted(doc([iban, account]), ["createZqsource"], "zqsrc"), "zqsrc");
+    for (const refused of ["anyOf: none of", "atMostOne: iban without bic", "atMostOne: iban with bic and"])
+      expect(ids.some((n) => n.includes(refused))).toBe(true);
+    expect(failed).toEqual([]);
   });
 });
 
@@ -185,29 +174,11 @@ describe("a body that is one of several shapes and nothing beside, each of requi
   });
 
   it("every derived case passes on the mock and its judge", async () => {
-    const d = drafted(unionDoc([iban, account, repo]), ["createZqpayout"], "zqpay");
-    const root = mkdtempSync(join(tmpdir(), "blockwright-zq-union-shapes-"));
-    const dir = join(root, "specs", "zqpay");
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
-    writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
-    const provider = await loadProvider(root, dir);
-    const mocks = await startMocks(["zqpay"], { specsDir: join(root, "specs"), root });
-    try {
-      const url = mocks.urls.zqpay ?? "";
-      const cases = deriveCases({
-        provider: "zqpay",
-        tools: provider.operations.map((o) => o.tool),
-        document: new OpenApiDocument(loadYamlSource(join(dir, "openapi.yaml"))),
-      });
-      expect(cases.length).toBeGreaterThan(3);
-      const failed: string[] = [];
-      for (const c of cases)
-        await c.run({ mockUrl: () => url, seed: 1, runs: 5 }).catch((e: Error) => failed.push(`${c.id}: ${e.message}`));
-      expect(failed).toEqual([]);
-    } finally {
-      await mocks.close();
-      rmSync(root, { recursive: true, force: true });
-    }
+    const { ids, failed } = await failedCases(
+      drafted(unionDoc([iban, account, repo]), ["createZqpayout"], "zqpay"),
+      "zqpay",
+    );
+    expect(ids.length).toBeGreaterThan(3);
+    expect(failed).toEqual([]);
   });
 });
