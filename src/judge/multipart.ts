@@ -176,10 +176,16 @@ function expectedTypes(
   if (typeof e?.contentType === "string")
     return { types: e.contentType.split(",").map((t) => bareMediaType(t)), explicit: true };
   const node = resolved(data, schema);
-  if (isBinaryString(node)) return undefined;
+  if (isBinaryString(node) || hasFileBranch(data, node)) return undefined;
   const types = typesOf(data, node);
   if (types.has("object") || types.has("array")) return { types: ["application/json"], explicit: false };
   return types.size ? { types: ["text/plain"], explicit: false } : undefined;
+}
+
+/** Whether a union field may be a file (`oneOf: [binary, uri]`): its part may be one, of any media type. */
+function hasFileBranch(data: unknown, node: Record<string, unknown>): boolean {
+  const branches = node.oneOf ?? node.anyOf;
+  return Array.isArray(branches) && branches.some((b) => isBinaryString(resolved(data, b)));
 }
 
 function partProblem(part: Part, e: Encoding | undefined, schema: unknown, data: unknown): Problem | undefined {

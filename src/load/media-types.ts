@@ -23,11 +23,22 @@ export function isRawBodyMedia(mediaType: string, schema: Schema | undefined): b
     bare === "text/event-stream"
   )
     return false;
-  if (!schema || Object.keys(schema).length === 0) return true;
+  if (!schema || constrainsNothing(schema)) return true;
   if (schema.type !== "string" && !(Array.isArray(schema.type) && schema.type.includes("string"))) return false;
   if (schema.format === "binary" || typeof schema.contentMediaType === "string" || schema.contentEncoding === "binary")
     return true;
   return bare === "application/octet-stream" || bare.includes("*") || /^(image|audio|video)\//.test(bare);
+}
+
+/** Keywords that describe a value without constraining it (JSON Schema's annotations, and extensions). */
+const ANNOTATIONS = new Set(["description", "title", "example", "examples", "deprecated", "$comment", "externalDocs"]);
+
+/**
+ * Whether a schema admits any value, as `{}` does: it has no keyword but annotations (`{description, example}`), as a
+ * raw body's schema that only says what its bytes are.
+ */
+export function constrainsNothing(schema: Schema): boolean {
+  return Object.keys(schema).every((k) => ANNOTATIONS.has(k) || k.startsWith("x-"));
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   bareMediaType,
   FORM_MEDIA_TYPE,
   isJsonMediaType,
+  constrainsNothing,
   isRawBodyMedia,
   isXmlMediaType,
   jsonMediaType,
@@ -88,7 +89,7 @@ function rawBodyOf(resolve: Resolve, body: Schema, content: Record<string, Schem
       required: Boolean(body.required),
       mediaType,
       encoding: "binary",
-      schema: schema && Object.keys(schema).length ? schema : { type: "string", format: "binary" },
+      schema: schema && !constrainsNothing(schema) ? schema : { type: "string", format: "binary", ...schema },
       fields: {},
     };
   }

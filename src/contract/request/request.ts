@@ -111,6 +111,8 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
   // The fixed query pairs a path key holds (`/services?funcs=news`) are the operation's own.
   for (const key of new URLSearchParams(op.path.slice(routePath(op.path).length + 1)).keys()) declaredQuery.add(key);
   const declaredHeaders = new Set(op.parameters.filter((p) => p.in === "header").map((p) => p.name.toLowerCase()));
+  // Cookie parameters go in the Cookie header (OpenAPI's in: cookie), each pair held to its parameter (sent-value.ts).
+  if (op.parameters.some((p) => p.in === "cookie")) declaredHeaders.add("cookie");
   const schemes = (op.security ?? []).flatMap((name) => doc.securitySchemes[name] ?? []);
   for (const s of schemes) {
     if (s.type === "apiKey" && s.in === "query" && s.name) declaredQuery.add(s.name);

@@ -16,6 +16,28 @@ export function isFileField(schema: Schema | undefined): schema is Schema {
   return isBinaryString(schema) || (schema?.type === "array" && isBinaryString(schema.items as Schema | undefined));
 }
 
+/**
+ * The file of a union field whose one branch is a binary string and every other a text (`oneOf: [binary, uri]`: the
+ * bytes, or where they are): that branch, described as the field. Drafted as a file, the runtime sends the bytes,
+ * which it fetches itself from an https address it is given; drafted as text, the file could not be sent at all.
+ */
+export function fileBranch(doc: OpenApiDocument, field: Schema | undefined): Schema | undefined {
+  const branches = field?.oneOf ?? field?.anyOf;
+  if (!Array.isArray(branches) || branches.length < 2) return undefined;
+  const flat = branches.map((b) => {
+    try {
+      return doc.flatten(b as Schema);
+    } catch {
+      return undefined;
+    }
+  });
+  const files = flat.filter(isFileField);
+  const text = (b: Schema | undefined) => b !== undefined && b.type === "string" && !isBinaryString(b);
+  if (files.length !== 1 || !flat.every((b) => files.includes(b as Schema) || text(b))) return undefined;
+  const description = typeof field?.description === "string" ? { description: field.description } : {};
+  return { ...files[0], ...description };
+}
+
 /** The file parameter of a binary field (`multiple`, of an array of them: the limits its items'). */
 export function fileParam(field: Schema, name: string, required: boolean): ManifestParam {
   const list = field.type === "array";

@@ -38,6 +38,7 @@ import {
   AFTER_ID,
   fieldMatching,
   HAS_MORE,
+  cursorHeader,
   hasLinkHeader,
   looksLikeAddress,
   nextNamedAfterParam,
@@ -100,6 +101,7 @@ interface PageRequest {
 interface Paging {
   doc: OpenApiDocument;
   op: OpenApiOperation;
+  rawOp: Schema;
   list: NonNullable<OutputsDraft["list"]>;
   body: Schema | undefined;
   request: PageRequest;
@@ -137,6 +139,7 @@ export function draftPagination(
   const paging: Paging = {
     doc,
     op,
+    rawOp,
     list: outputs.list,
     body,
     request,
@@ -333,6 +336,22 @@ function addressPaging(paging: Paging): ManifestPagination | undefined {
         "request's)",
     );
     return { style: "nextUrl", url: `$response.body#${formatPointer(nextUrl)}`, ...totalPart, items };
+  }
+  // A reply header that carries the cursor (`X-Next-Token` beside a `nextToken` parameter): sent back as the parameter.
+  const header = cursorParam ? cursorHeader(doc, paging.rawOp, cursorParam.name) : undefined;
+  if (cursorParam && header) {
+    note(
+      `paging recognised as a cursor: the reply's ${header} header, sent back as ${cursorParam.name}; ` +
+        "the list ends at a reply without it",
+    );
+    return {
+      style: "cursor",
+      cursor: `$response.header.${header}`,
+      send: { in: cursorParam.in as "query" | "header", name: cursorParam.name },
+      ...totalPart,
+      items,
+      ...pageSize,
+    };
   }
   // A bare array has no field for the next cursor: the reply's headers must carry it, and Link is the one published
   // APIs use.

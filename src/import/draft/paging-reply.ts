@@ -110,6 +110,33 @@ export function hasLinkHeader(doc: OpenApiDocument, rawOp: Schema): boolean {
   });
 }
 
+/**
+ * The header of a 2xx reply that carries the next page's cursor: one named as the cursor parameter is (`X-Next-Token`
+ * beside `nextToken`, an `x-` prefix and punctuation aside), or `next` and a token or cursor (`X-Next-Cursor`).
+ */
+export function cursorHeader(doc: OpenApiDocument, rawOp: Schema, cursorParam: string): string | undefined {
+  const bare = (name: string) =>
+    name
+      .toLowerCase()
+      .replace(/^x-/, "")
+      .replace(/[^a-z0-9]/g, "");
+  const responses = (rawOp.responses ?? {}) as Record<string, Schema>;
+  for (const [status, raw] of Object.entries(responses)) {
+    if (!/^2(\d\d|XX)$/i.test(status)) continue;
+    let response: Schema;
+    try {
+      response = doc.resolve(raw);
+    } catch {
+      continue;
+    }
+    const found = Object.keys((response.headers ?? {}) as object).find(
+      (h) => bare(h) === bare(cursorParam) || /^next(page)?(token|cursor)$/.test(bare(h)),
+    );
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** The schema of the reply's field at `path` (flattened), if there is one. */
 function fieldAt(doc: OpenApiDocument, body: Schema, path: readonly string[]): Schema | undefined {
   let at: Schema | undefined = body;

@@ -23,7 +23,7 @@ import {
   shapesRule,
 } from "./body-rules.js";
 import { valueRequiredRules } from "./value-required.js";
-import { fileParam, isFileField } from "./files.js";
+import { fileBranch, fileParam, isFileField } from "./files.js";
 import { admitsNullOnly, nullOnlyField } from "../shapes/null-only.js";
 import { paramName } from "./param-names.js";
 import { fromSchema, safeFlatten, unsafeIntegerNote } from "./param-schema.js";
@@ -367,15 +367,23 @@ function draftBodyField(context: BodyFields, field: string, schema: Schema): voi
   const fieldSchema = narrowed
     ? { ...flatField, enum: narrowed, ...(field === tag?.field ? { description: tag.description } : {}) }
     : schema;
-  const draft =
-    body.encoding === "multipart" && isFileField(flatField)
-      ? fileParam(flatField, name, required.has(field))
-      : fromSchema(
-          doc,
-          fieldSchema,
-          { name, place: "body", text: body.encoding !== "json", required: required.has(field), at: where },
-          own,
-        );
+  const file =
+    body.encoding !== "multipart" ? undefined : isFileField(flatField) ? flatField : fileBranch(doc, flatField);
+  if (file && file !== flatField)
+    own.push({
+      at: where,
+      note:
+        `${field} is a file or a text (its address): drafted as the file, which the runtime fetches itself from an ` +
+        "https address it is given; if the upstream must fetch the address, make it a string parameter",
+    });
+  const draft = file
+    ? fileParam(file, name, required.has(field))
+    : fromSchema(
+        doc,
+        fieldSchema,
+        { name, place: "body", text: body.encoding !== "json", required: required.has(field), at: where },
+        own,
+      );
   notes.push(...(draft ? own : own.map((n) => ({ ...n, at }))));
   if (!draft) return;
   draft.wire = {
