@@ -172,7 +172,7 @@ describe("a write begun as each package is made", () => {
     expect(everything(out)).toEqual(everything(held));
   });
 
-  it("commits a new package's folder with a turn of the event loop for the folder, not one for each of its files", async () => {
+  it("commits a new package's folder with a turn of the event loop for the folder, not one a file", async () => {
     const out = join(tmp, "turns");
     mkdirSync(out);
     const files = Array.from({ length: 40 }, (_, i) => [`zqturns/file${i}.ts`, `${MARK}\n// ${i}\n`] as const);
