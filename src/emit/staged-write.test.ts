@@ -171,4 +171,26 @@ describe("a write begun as each package is made", () => {
     await writeFiles(held, generated);
     expect(everything(out)).toEqual(everything(held));
   });
+
+  it("commits a new package's folder with a turn of the event loop for the folder, not one a file", async () => {
+    const out = join(tmp, "turns");
+    mkdirSync(out);
+    const files = Array.from({ length: 40 }, (_, i) => [`zqturns/file${i}.ts`, `${MARK}\n// ${i}\n`] as const);
+    const write = new StagedWrite(out, { signal: new AbortController().signal });
+    for (const [path, text] of files) write.add(path, text);
+    // Each turn of the event loop the commit lets happen runs this counter once.
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      if (!counting) return;
+      turns++;
+      setImmediate(count);
+    };
+    setImmediate(count);
+    const report = await write.commit();
+    counting = false;
+    expect(report.missing).toEqual(files.map(([path]) => path).sort());
+    for (const [path, text] of files) expect(readFileSync(join(out, path), "utf8")).toBe(text);
+    expect(turns).toBeLessThan(files.length / 4);
+  });
 });

@@ -156,14 +156,25 @@ export class StagedWrite {
         commitFolder(temp, join(this.outDir, folder));
         this.folders.delete(folder);
       }
-      await applyPlan(this.outDir, report, this.options, (path, full) => {
-        const file = this.pending.get(path);
-        if (file === undefined) throw new RangeError(`${path} was planned but not generated`);
-        this.pending.delete(path);
-        if ("temp" in file) commitWhole(file.temp, full);
-        else if ("text" in file) writeWhole(full, file.text);
-        // A folder staged whole is in place already.
-      });
+      await applyPlan(
+        this.outDir,
+        report,
+        this.options,
+        (path, full) => {
+          const file = this.pending.get(path);
+          if (file === undefined) throw new RangeError(`${path} was planned but not generated`);
+          this.pending.delete(path);
+          if ("temp" in file) commitWhole(file.temp, full);
+          else if ("text" in file) writeWhole(full, file.text);
+        },
+        // A folder staged whole is in place already, with every file it holds.
+        (path) => {
+          const file = this.pending.get(path);
+          if (file === undefined || !("folder" in file)) return false;
+          this.pending.delete(path);
+          return true;
+        },
+      );
     } catch (e) {
       this.discard();
       throw e;

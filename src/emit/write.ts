@@ -286,15 +286,21 @@ export function refuseUnowned(report: CheckReport, ownership: Ownership, options
     );
 }
 
-/** Write the stale and missing files of `report` (`put` writes one whole, its folder made), then remove the extra. */
+/**
+ * Write the stale and missing files of `report` (`put` writes one whole, its folder made), then remove the extra. A
+ * file `placed` already (in a folder staged whole and renamed into place) is neither waited for nor written: a turn of
+ * the event loop and its folder's `mkdir` for each of a new package's files were a cost per file with nothing to do.
+ */
 export async function applyPlan(
   outDir: string,
   report: CheckReport,
   options: WriteOptions,
   put: (path: string, full: string) => void,
+  placed?: (path: string) => boolean,
 ): Promise<void> {
   const made = new Set<string>();
   for (const path of [...report.stale, ...report.missing]) {
+    if (placed?.(path)) continue;
     await checkpoint(options.signal);
     const full = join(outDir, path);
     const dir = dirname(full);
