@@ -20,5 +20,8 @@ module.exports = {
   ...require("openapi-typescript/dist/lib/ts.cjs"),
   ...require("openapi-typescript/dist/lib/utils.cjs"),
   transformSchema: require("openapi-typescript/dist/transform/index.cjs"),
+  // The roots emit-types.ts's types take a path or a component at a time (type-parts.ts).
+  transformPathsObject: require("openapi-typescript/dist/transform/paths-object.cjs"),
+  transformComponentsObject: require("openapi-typescript/dist/transform/components-object.cjs").default,
   ts: require("typescript"),
 };
