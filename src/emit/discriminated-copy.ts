@@ -64,40 +64,39 @@ export function isObjectEnum(record: Record<string, unknown>): boolean {
 }
 
 /**
- * `document` with each object `resolve` finds for a ref of `refs` copied (its allOf, properties and required copied
- * too), and every object and list holding one copied on the way; the rest the document's own. An object met twice (a
- * shared one) is copied once, as structuredClone keeps it shared.
+ * `document` with each object `resolve` finds for a ref of `refs` copied, and its allOf, properties and required (what
+ * the patch writes to), and every object and list holding one of those copied on the way; the rest the document's own.
+ * Each is copied once wherever it is met (a list two schemas share, as a YAML alias makes it, stays shared, as
+ * structuredClone keeps it and the patch writes it).
  */
 export function copiedWhereMapped(
   document: unknown,
   refs: ReadonlySet<string>,
   resolve: (root: unknown, ref: string) => unknown,
 ): unknown {
-  const targets = new Set<object>();
+  const written = new Set<object>();
   for (const ref of refs) {
     const target = resolve(document, ref);
-    if (target !== null && typeof target === "object" && !Array.isArray(target)) targets.add(target);
+    if (target === null || typeof target !== "object" || Array.isArray(target)) continue;
+    written.add(target);
+    for (const key of ["allOf", "properties", "required"]) {
+      const value = (target as Record<string, unknown>)[key];
+      if (value !== null && typeof value === "object") written.add(value);
+    }
   }
-  if (!targets.size) return document;
+  if (!written.size) return document;
   const copies = new Map<object, object>();
   const copy = (node: unknown): unknown => {
     if (node === null || typeof node !== "object") return node;
     const done = copies.get(node);
     if (done) return done;
-    let out: Record<string, unknown> | unknown[] | undefined;
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) {
-        const item = copy(node[i]);
-        if (item !== node[i]) ((out ??= [...node]) as unknown[])[i] = item;
-      }
-    } else {
-      const record = node as Record<string, unknown>;
-      for (const key of Object.keys(record)) {
-        const item = copy(record[key]);
-        if (item !== record[key]) ((out ??= { ...record }) as Record<string, unknown>)[key] = item;
-      }
-      if (targets.has(node)) out = writable((out ?? { ...record }) as Record<string, unknown>);
+    const items = node as Record<string, unknown>;
+    let out: Record<string, unknown> | undefined;
+    for (const key of Object.keys(items)) {
+      const item = copy(items[key]);
+      if (item !== items[key]) (out ??= shallow(items))[key] = item;
     }
+    if (!out && written.has(node)) out = shallow(items);
     if (!out) return node;
     copies.set(node, out);
     return out;
@@ -105,12 +104,6 @@ export function copiedWhereMapped(
   return copy(document);
 }
 
-/** A mapped schema's copy with its own copies of what the patch writes to. */
-function writable(schema: Record<string, unknown>): Record<string, unknown> {
-  if (Array.isArray(schema.allOf)) schema.allOf = [...schema.allOf];
-  const properties = schema.properties;
-  if (properties !== null && typeof properties === "object")
-    schema.properties = Array.isArray(properties) ? [...properties] : { ...properties };
-  if (Array.isArray(schema.required)) schema.required = [...schema.required];
-  return schema;
+function shallow(node: Record<string, unknown>): Record<string, unknown> {
+  return (Array.isArray(node) ? [...node] : { ...node }) as Record<string, unknown>;
 }
