@@ -6,7 +6,7 @@ import { emitPackageJson, entryRenderer, type PackageContext, tsHeader } from ".
 import { adapterFiles } from "./emit-adapters.js";
 import { cjsFiles } from "./emit-cjs.js";
 import { emitGeneratedReadme, emitReadme } from "./emit-readme.js";
-import { openApiNamespaceParts } from "./emit-types.js";
+import { openApiNamespaceParts } from "./types/emit-types.js";
 import type { ProviderIR } from "../model/ir.js";
 import { buildSurface, surfaceParts } from "./emit-surface.js";
 import { type FileText, wholeText } from "./file-text.js";

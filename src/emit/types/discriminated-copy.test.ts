@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { copiedWhereMapped, documentTraits } from "./discriminated-copy.js";
 
 const { scanDiscriminators, resolveRef } = createRequire(import.meta.url)(
-  "../../dist/vendor/openapi-typescript.cjs",
+  "../../../dist/vendor/openapi-typescript.cjs",
 ) as {
   scanDiscriminators: (schema: unknown, options: { silent: boolean }) => unknown;
   resolveRef: (schema: unknown, ref: string, options: { silent: boolean }) => unknown;

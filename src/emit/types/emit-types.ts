@@ -32,7 +32,7 @@ let bundle: OpenApiTypescript | undefined;
  * published package depends on neither.
  */
 function openapiTypescript(): OpenApiTypescript {
-  bundle ??= createRequire(import.meta.url)("../vendor/openapi-typescript.cjs") as OpenApiTypescript;
+  bundle ??= createRequire(import.meta.url)("../../vendor/openapi-typescript.cjs") as OpenApiTypescript;
   return bundle;
 }
 
