@@ -1,7 +1,7 @@
-// openapi-typescript's declarations of a document made and printed a piece at a time: each path, and each component
-// of each kind, transformed by openapi-typescript's own transform of the object that holds it (given that one entry),
-// printed, and let go before the next. openapiTS() builds the tree of the whole document before it prints a line: a
-// whole published API's (45 MiB, 22,000 operations) is 1.4 GiB, made on top of all a generation holds then.
+// openapi-typescript's declarations of a document made and printed a piece at a time: a few paths, or a few components
+// of a kind, at a time, transformed by openapi-typescript's own transform of the object that holds them (given those
+// entries), printed, and let go before the next. openapiTS() builds the tree of the whole document before it prints a
+// line: a whole published API's (45 MiB, 22,000 operations) is 1.4 GiB, made on top of all a generation holds then.
 //
 // The pieces are assembled as transformSchema assembles its roots (paths, webhooks, components, $defs, then what the
 // transform put in `injectFooter`: the operations interface, the helpers), and printed as type-printer.ts prints the
@@ -38,6 +38,11 @@ export interface OperationsSink {
 const ROOTS = ["paths", "webhooks", "components", "$defs"] as const;
 /** The component kinds transformComponentsObject makes members of, in its order. */
 const KINDS = ["schemas", "responses", "parameters", "requestBodies", "headers", "pathItems"] as const;
+/**
+ * Paths or components transformed by one call: the tree of so many at a time, and the transform's fixed cost of a call
+ * (a component's call times and logs each of the six kinds) spread over them.
+ */
+const BATCH = 32;
 /** Pieces a printer holds before its text is handed on. */
 const HELD_PIECES = 4096;
 
@@ -101,8 +106,8 @@ export function* namespaceParts(
 /** The paths interface, a path at a time (transformPathsObject of that path alone), or its alias when none is made. */
 function* pathsParts(api: Transforms, paths: object, ctx: GlobalContext, out: PiecePrinter): Generator<string> {
   let open = false;
-  for (const [url, item] of Object.entries(paths)) {
-    const literal = api.transformPathsObject({ [url]: item }, ctx) as TS.TypeLiteralNode;
+  for (const some of batches(Object.entries(paths))) {
+    const literal = api.transformPathsObject(some as never, ctx) as TS.TypeLiteralNode;
     for (const member of literal.members) {
       if (!open) {
         out.p.write("export interface paths {");
@@ -114,6 +119,14 @@ function* pathsParts(api: Transforms, paths: object, ctx: GlobalContext, out: Pi
   }
   if (!open) out.statement(api.transformSchema({} as OpenAPI3, ctx)[0] as TS.Node);
   else out.close(1, "}");
+}
+
+/**
+ * The entries, BATCH at a time, each batch an object of its own: a contiguous run of an object's entries, which keeps
+ * their order (integer-like keys first, as in the object).
+ */
+function* batches(entries: [string, unknown][]): Generator<Record<string, unknown>> {
+  for (let i = 0; i < entries.length; i += BATCH) yield Object.fromEntries(entries.slice(i, i + BATCH));
 }
 
 /** The components interface, a component at a time (transformComponentsObject of that one alone). */
@@ -136,8 +149,8 @@ function* componentsParts(
     out.p.writeLine();
     out.p.indent = 2;
     out.p.write(`${kind}: {`);
-    for (const [name, item] of entries) {
-      const made = api.transformComponentsObject({ [kind]: { [name]: item } }, ctx)[0] as TS.TypeLiteralNode;
+    for (const some of batches(entries)) {
+      const made = api.transformComponentsObject({ [kind]: some }, ctx)[0] as TS.TypeLiteralNode;
       const literal = (made.members[k] as TS.PropertySignature).type as TS.TypeLiteralNode;
       for (const member of literal.members) out.member(member, 3);
       if (out.full()) yield out.take();
