@@ -104,12 +104,14 @@ export function emitEntry(ir: ProviderIR, openApiTypes: string, version: string)
  */
 export function entryRenderer(
   ir: ProviderIR,
-  openApiTypes: string | (() => string),
+  openApiTypes: string | (() => string) | TextParts,
   version: string,
 ): { js: () => TextParts; dts: () => TextParts } {
-  // Made once, when index.d.ts's parts first reach them (its parts can be taken again: a test's, a written file's).
+  // A text made once, when index.d.ts's parts first reach it (its parts can be taken again: a test's, a written
+  // file's); parts made again each time they are taken, held by none (generate takes them once).
   let types = typeof openApiTypes === "string" ? openApiTypes : undefined;
-  const typesText = () => (types ??= (openApiTypes as () => string)());
+  const typesParts = (): Iterable<string> =>
+    typeof openApiTypes === "object" ? openApiTypes.parts() : [(types ??= (openApiTypes as () => string)())];
   const names = new SharedNames();
   const client = clientView(ir, callName, version);
   // What executeTool takes: the parameters with the connection the operation needs (a token, or a flow's parameters),
@@ -164,7 +166,7 @@ export function entryRenderer(
   return {
     js: () => renderCode("index.js.hbs", view),
     // The document's types (52 MB of a whole published API's 117 MB index.d.ts) a part of their own.
-    dts: () => renderCode("index.d.ts.hbs", view, { openApiTypes: () => [typesText()] }),
+    dts: () => renderCode("index.d.ts.hbs", view, { openApiTypes: typesParts }),
   };
 }
 

@@ -6,7 +6,7 @@ import { emitPackageJson, entryRenderer, type PackageContext, tsHeader } from ".
 import { adapterFiles } from "./emit-adapters.js";
 import { cjsFiles } from "./emit-cjs.js";
 import { emitGeneratedReadme, emitReadme } from "./emit-readme.js";
-import { openApiNamespace } from "./emit-types.js";
+import { openApiNamespaceParts } from "./types/emit-types.js";
 import type { ProviderIR } from "../model/ir.js";
 import { buildSurface, surfaceParts } from "./emit-surface.js";
 import { type FileText, wholeText } from "./file-text.js";
@@ -232,12 +232,11 @@ async function packageFiles(
   if (changelog !== undefined) give(`${p}/CHANGELOG.md`, changelog);
   giveSurface(project, pkg, provider, give);
   await checkpoint(project.signal);
-  // The document's types made only when index.d.ts's write reaches them, its last part: openapi-typescript's tree of a
-  // whole published API's document is as large as the documents and the IR together, and made then it meets neither
-  // the surface (kept by the write until the next file) nor the entry's texts, and no large step comes after it.
+  // The document's types made only when index.d.ts's write reaches them, its last part, and a piece at a time
+  // (type-parts.ts): they meet neither the surface (kept by the write until the next file) nor the entry's texts.
   const entry = entryRenderer(
     ir,
-    () => openApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`),
+    { parts: () => openApiNamespaceParts(document.source.data, `${ir.names.pascal}OpenApi`) },
     pkg.version,
   );
   const header = tsHeader([ir.sources.manifest, ir.sources.openapi]);

@@ -1,6 +1,6 @@
 // @ts-nocheck -- the package types its entry only; emit-types.ts types this module as that entry and TypeScript.
 // openapi-typescript's transform and the TypeScript API it prints with
-// (src/emit/emit-types.ts). Run from the sources, this requires both
+// (src/emit/types/emit-types.ts). Run from the sources, this requires both
 // packages (devDependencies); `npm run build` bundles them into
 // dist/vendor/openapi-typescript.cjs (scripts/build/vendor.mjs), leaving out
 // @redocly/openapi-core, which blockwright depends on itself. The published
@@ -20,5 +20,8 @@ module.exports = {
   ...require("openapi-typescript/dist/lib/ts.cjs"),
   ...require("openapi-typescript/dist/lib/utils.cjs"),
   transformSchema: require("openapi-typescript/dist/transform/index.cjs"),
+  // The roots emit-types.ts's types take a path or a component at a time (type-parts.ts).
+  transformPathsObject: require("openapi-typescript/dist/transform/paths-object.cjs"),
+  transformComponentsObject: require("openapi-typescript/dist/transform/components-object.cjs").default,
   ts: require("typescript"),
 };

@@ -10,11 +10,11 @@ import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import ts from "typescript";
 import { describe, expect, it, vi } from "vitest";
 import { emitOpenApiNamespace, openApiTypeNodes, printNamespaceWithTypeScript } from "./emit-types.js";
-import { loadOpenApi } from "../load/openapi-source.js";
-import { openapiPathOf, providerDirs } from "../load/provider-dirs.js";
+import { loadOpenApi } from "../../load/openapi-source.js";
+import { openapiPathOf, providerDirs } from "../../load/provider-dirs.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "../..");
+const root = join(here, "../../..");
 
 /**
  * What openapiTS() itself makes of the document (given a copy: it may patch what it is given), in the namespace,

@@ -21,7 +21,9 @@
 import { createRequire } from "node:module";
 import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
 import type * as TS from "typescript";
-import { printNamespaceOwn, Unprintable } from "./type-printer.js";
+import { copiedWhereMapped, type DocumentTraits, documentTraits, isObjectEnum } from "./discriminated-copy.js";
+import { namespaceParts, type OperationsSink, type Transforms } from "./type-parts.js";
+import { alone, printNamespaceOwn, Unprintable } from "./type-printer.js";
 
 type OpenApiTypescript = typeof import("openapi-typescript") & { ts: typeof TS };
 let bundle: OpenApiTypescript | undefined;
@@ -30,7 +32,7 @@ let bundle: OpenApiTypescript | undefined;
  * published package depends on neither.
  */
 function openapiTypescript(): OpenApiTypescript {
-  bundle ??= createRequire(import.meta.url)("../vendor/openapi-typescript.cjs") as OpenApiTypescript;
+  bundle ??= createRequire(import.meta.url)("../../vendor/openapi-typescript.cjs") as OpenApiTypescript;
   return bundle;
 }
 
@@ -55,15 +57,59 @@ const UNREAD_REDOC = new Proxy(
 
 /** openapi-typescript's declarations of the document, printed inside `export declare namespace <name> { … }`. */
 export async function emitOpenApiNamespace(document: unknown, name: string): Promise<string> {
-  return openApiNamespace(document, name);
+  return [...openApiNamespaceParts(document, name)].join("");
 }
 
 /**
- * emitOpenApiNamespace's text, made at the call (not awaited): the entry's index.d.ts makes it only when its write
- * reaches it, the last of a package's large steps (generate-all.ts).
+ * emitOpenApiNamespace's text in parts, made as they are taken (type-parts.ts): the tree of one path or one component
+ * at a time, not the whole document's. The entry's index.d.ts takes them when its write reaches them, the last of a
+ * package's large steps (generate-all.ts). A document the transform throws on (an object schema's scalar enum) is made
+ * whole, as typeNodesOf makes it. `api`: openapi-typescript's transforms (a test's wrapped).
  */
-export function openApiNamespace(document: unknown, name: string): string {
-  return printNamespace(typeNodesOf(document), name);
+export function* openApiNamespaceParts(
+  document: unknown,
+  name: string,
+  api: Transforms = openapiTypescript(),
+): Generator<string> {
+  const traits = documentTraits(document);
+  if (traits.objectEnums) {
+    yield printNamespace(typeNodesOf(document, traits), name);
+    return;
+  }
+  const schema = transformed(document, traits);
+  const operations = operationsCollector();
+  const fallbacks = {
+    statement: (node: TS.Node) => alone(printNamespaceWithTypeScript([node], name), name),
+    member: (node: TS.Node, depth: number) => memberWithTypeScript(node, depth, name),
+  };
+  const sink: OperationsSink = { node: operations.node, empty: () => operations.declaration([]) };
+  operations.add = (member) => sink.add?.(member);
+  yield* namespaceParts(api, schema, contextOf(schema, traits, operations.node), sink, name, fallbacks);
+}
+
+/**
+ * A member of a list at `depth` (2: an interface of the namespace; 3: a type literal of one of its members), printed
+ * by TypeScript's printer in a declaration holding it alone: its lines, indent included, as the whole print has them.
+ */
+function memberWithTypeScript(member: TS.Node, depth: number, name: string): string {
+  const { factory } = openapiTypescript().ts;
+  let members = [member as TS.TypeElement];
+  for (let d = depth; d > 2; d--)
+    members = [factory.createPropertySignature(undefined, "k", undefined, factory.createTypeLiteralNode(members))];
+  const text = printNamespaceWithTypeScript(
+    [factory.createInterfaceDeclaration(undefined, "W", undefined, undefined, members)],
+    name,
+  );
+  const pad = (d: number) => " ".repeat(4 * d);
+  let head = `export declare namespace ${name} {\n${pad(1)}interface W {\n`;
+  let tail = `\n${pad(1)}}\n}\n`;
+  for (let d = 2; d < depth; d++) {
+    head += `${pad(d)}k: {\n`;
+    tail = `\n${pad(d)}};${tail}`;
+  }
+  if (!text.startsWith(head) || !text.endsWith(tail) || text.length < head.length + tail.length)
+    throw new Error(`TypeScript's printer printed a member alone otherwise: ${text.slice(0, 80)}`);
+  return text.slice(head.length, -tail.length);
 }
 
 /**
@@ -100,19 +146,19 @@ export function printNamespaceWithTypeScript(nodes: TS.Node[], name: string): st
 
 /** The declarations openapiTS() would make of a bundled document. */
 export async function openApiTypeNodes(document: unknown): Promise<TS.Node[]> {
-  return typeNodesOf(document);
+  return typeNodesOf(document, documentTraits(document));
 }
 
-function typeNodesOf(document: unknown): TS.Node[] {
+function typeNodesOf(document: unknown, traits: DocumentTraits): TS.Node[] {
   try {
-    return typeNodes(document);
+    return typeNodes(document, traits);
   } catch (e) {
     // The transform reads an object schema's `enum` as a list of schemas (their union) and throws at a value that is
     // none ("Expected SchemaObject, received string": `type: object, enum: [PKW, VAN]`, which no value meets). Such
     // enums are left out of the types' copy: the object's type. Only then, so that no other document pays the walk.
     const plain = withoutObjectEnums(document);
     if (plain === document) throw e;
-    return typeNodes(plain);
+    return typeNodes(plain, documentTraits(plain));
   }
 }
 
@@ -129,28 +175,37 @@ export function withoutObjectEnums(node: unknown): unknown {
     const plain = withoutObjectEnums(value);
     if (plain !== value) (copy ??= { ...record })[key] = plain;
   }
-  const types = Array.isArray(record.type) ? record.type : [record.type];
-  const enumValues = record.enum;
-  if (
-    types.includes("object") &&
-    Array.isArray(enumValues) &&
-    enumValues.some((v) => v !== null && typeof v !== "object")
-  ) {
+  if (isObjectEnum(record)) {
     const { enum: _left, ...rest } = copy ?? record;
     return rest;
   }
   return copy ?? node;
 }
 
-function typeNodes(document: unknown): TS.Node[] {
-  // The transform patches discriminator enums into the schema it is given
-  // (scanDiscriminators, its only write): a document with a discriminator
-  // gets its own copy. Copying every document cost 0.75 ms per provider.
-  const hasOne = hasDiscriminator(document);
-  const schema = (hasOne ? structuredClone(document) : document) as OpenAPI3;
-  const { scanDiscriminators, resolveRef, transformSchema } = openapiTypescript();
+/** The whole tree, as transformSchema makes it. */
+function typeNodes(document: unknown, traits: DocumentTraits): TS.Node[] {
+  const schema = transformed(document, traits);
   const operations = operationsCollector();
-  const ctx: GlobalContext = {
+  const members: TS.TypeElement[] = [];
+  operations.add = (member) => members.push(member);
+  return openapiTypescript()
+    .transformSchema(schema, contextOf(schema, traits, operations.node))
+    .map((node) => (node === operations.node ? operations.declaration(members) : node));
+}
+
+/**
+ * The document the transform is given: its own where the discriminator scan writes (the scan patches discriminator
+ * enums into the schemas a discriminator maps, its only write: discriminated-copy.ts), the document's elsewhere.
+ */
+function transformed(document: unknown, traits: DocumentTraits): OpenAPI3 {
+  if (!traits.discriminated) return document as OpenAPI3;
+  const { resolveRef } = openapiTypescript();
+  return copiedWhereMapped(document, traits.mapped, (root, ref) => resolveRef(root, ref, { silent: true })) as OpenAPI3;
+}
+
+function contextOf(schema: OpenAPI3, traits: DocumentTraits, operations: TS.Node): GlobalContext {
+  const { scanDiscriminators, resolveRef } = openapiTypescript();
+  return {
     // openapiTS()'s defaults (openapi-typescript 7), with alphabetize off as before; emit-types.test.ts pins the output
     // to openapiTS()'s.
     additionalProperties: false,
@@ -159,7 +214,9 @@ function typeNodes(document: unknown): TS.Node[] {
     defaultNonNullable: true,
     // A document without one gets what scanDiscriminators gives it, without its two walks (a path copied at every
     // object: a fifth of a millisecond a provider, 40 ms of GitHub's whole document).
-    discriminators: hasOne ? scanDiscriminators(schema, { silent: false }) : { objects: {}, refsHandled: [] },
+    discriminators: traits.discriminated
+      ? scanDiscriminators(schema, { silent: false })
+      : { objects: {}, refsHandled: [] },
     emptyObjectsUnknown: false,
     enum: false,
     enumValues: false,
@@ -171,7 +228,7 @@ function typeNodes(document: unknown): TS.Node[] {
     rootTypes: false,
     rootTypesNoSchemaPrefix: false,
     rootTypesKeepCasing: false,
-    injectFooter: [operations.node],
+    injectFooter: [operations],
     pathParamsAsTypes: false,
     postTransform: undefined,
     propertiesRequiredByDefault: false,
@@ -185,7 +242,6 @@ function typeNodes(document: unknown): TS.Node[] {
     readWriteMarkers: false,
     resolve: ($ref) => resolveRef(schema, $ref, { silent: false }),
   };
-  return transformSchema(schema, ctx).map((node) => (node === operations.node ? operations.declaration() : node));
 }
 
 /**
@@ -199,10 +255,13 @@ function typeNodes(document: unknown): TS.Node[] {
  * as openapiTS() makes it (emit-types.test.ts compares), or the `Record<string,
  * never>` alias it makes when no operation has an id.
  */
-function operationsCollector(): { node: TS.InterfaceDeclaration; declaration: () => TS.Statement } {
+function operationsCollector(): {
+  node: TS.InterfaceDeclaration;
+  add: (member: TS.TypeElement) => void;
+  declaration: (members: readonly TS.TypeElement[]) => TS.Statement;
+} {
   const { ts, tsModifiers, tsRecord, STRING, NEVER } = openapiTypescript();
   const { factory } = ts;
-  const members: TS.TypeElement[] = [];
   const node = factory.createInterfaceDeclaration(
     tsModifiers({ export: true }),
     factory.createIdentifier("operations"),
@@ -211,15 +270,10 @@ function operationsCollector(): { node: TS.InterfaceDeclaration; declaration: ()
     [],
   );
   const empty = factory.createNodeArray<TS.TypeElement>([]);
-  Object.defineProperty(node, "members", {
-    get: () => empty,
-    set: (added: readonly TS.TypeElement[]) => {
-      members.push(...added);
-    },
-  });
-  return {
+  const collector = {
     node,
-    declaration: () =>
+    add: (_member: TS.TypeElement) => {},
+    declaration: (members: readonly TS.TypeElement[]) =>
       members.length
         ? factory.createInterfaceDeclaration(
             tsModifiers({ export: true }),
@@ -235,21 +289,11 @@ function operationsCollector(): { node: TS.InterfaceDeclaration; declaration: ()
             tsRecord(STRING, NEVER),
           ),
   };
-}
-
-/** Whether any object in the document has a `discriminator` with a `propertyName` (what scanDiscriminators acts on). */
-function hasDiscriminator(document: unknown): boolean {
-  const stack: unknown[] = [document];
-  while (stack.length) {
-    const value = stack.pop();
-    if (value === null || typeof value !== "object") continue;
-    if (Array.isArray(value)) {
-      for (const item of value) stack.push(item);
-      continue;
-    }
-    const discriminator = (value as { discriminator?: { propertyName?: unknown } }).discriminator;
-    if (discriminator !== null && typeof discriminator === "object" && discriminator.propertyName) return true;
-    for (const key of Object.keys(value)) stack.push((value as Record<string, unknown>)[key]);
-  }
-  return false;
+  Object.defineProperty(node, "members", {
+    get: () => empty,
+    set: (added: readonly TS.TypeElement[]) => {
+      for (const member of added) collector.add(member);
+    },
+  });
+  return collector;
 }

@@ -11,12 +11,12 @@ import type * as TS from "typescript";
 import { describe, expect, it } from "vitest";
 import { openApiTypeNodes, printNamespace, printNamespaceWithTypeScript } from "./emit-types.js";
 import { printNamespaceOwn, Unprintable } from "./type-printer.js";
-import { loadOpenApi } from "../load/openapi-source.js";
-import { openapiPathOf, providerDirs } from "../load/provider-dirs.js";
+import { loadOpenApi } from "../../load/openapi-source.js";
+import { openapiPathOf, providerDirs } from "../../load/provider-dirs.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, "../..");
-const { ts } = createRequire(import.meta.url)("../../dist/vendor/openapi-typescript.cjs") as { ts: typeof TS };
+const root = join(here, "../../..");
+const { ts } = createRequire(import.meta.url)("../../../dist/vendor/openapi-typescript.cjs") as { ts: typeof TS };
 
 /** Both printers' text of the document's declarations, and the statements type-printer.ts left to TypeScript's. */
 async function both(document: unknown): Promise<{ ours: string; theirs: string; left: string[] }> {

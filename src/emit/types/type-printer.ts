@@ -66,6 +66,11 @@ export function printNamespaceOwn(
   return p.text();
 }
 
+/** A printer of declarations a piece at a time (type-parts.ts): its text taken and let go as it is written. */
+export function piecePrinter(ts: typeof TS): Printer {
+  return new Printer(withInternals(ts));
+}
+
 function withInternals(ts: typeof TS): Ts {
   const internal = ts as Partial<Ts>;
   if (
@@ -78,7 +83,7 @@ function withInternals(ts: typeof TS): Ts {
 }
 
 /** A statement's own lines, out of TypeScript's print of a namespace holding it alone. */
-function alone(printed: string, name: string): string {
+export function alone(printed: string, name: string): string {
   const head = `export declare namespace ${name} {\n`;
   const tail = "\n}\n";
   if (!printed.startsWith(head) || !printed.endsWith(tail) || printed.length < head.length + tail.length)
@@ -89,7 +94,7 @@ function alone(printed: string, name: string): string {
 const INDENTS = Array.from({ length: 64 }, (_, i) => " ".repeat(4 * i));
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
 
-class Printer {
+export class Printer {
   /**
    * What is written, in pieces joined once at the end: a string grown by `+=` is a tree of a node per piece (thousands
    * in a provider's namespace), which lived as long as the text and was promoted with it by the collector.
