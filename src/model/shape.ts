@@ -12,39 +12,11 @@
 import { fieldOf, ownValue, setOwn } from "@blockwright/runtime/internal/generate";
 import type { Schema } from "../load/openapi-document.js";
 import type { Shape, Surface } from "./surface-format.js";
+import { limitsOf } from "./shape-types.js";
 
 export { paramShape, shapeOfValue, shapeTypes, typesWithin } from "./shape-types.js";
 
 const COMPONENT_SCHEMA = "#/components/schemas/";
-
-/** The keywords a shape records as its limits (upstream compares the same: changes/schema-flat.ts). */
-const LIMITS = [
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "minLength",
-  "maxLength",
-  "pattern",
-  "minItems",
-  "maxItems",
-  "minProperties",
-  "maxProperties",
-  "multipleOf",
-] as const;
-
-/**
- * A schema's limits (LIMITS' keywords of a number or a text value, in that order), or none: an object made only for a
- * schema that has one (a whole published document's surface asks for tens of thousands of schemas', most with none).
- */
-function limitsOf(schema: Schema): Record<string, number | string> | undefined {
-  let limits: Record<string, number | string> | undefined;
-  for (const key of LIMITS) {
-    const value = schema[key];
-    if (typeof value === "number" || typeof value === "string") (limits ??= {})[key] = value;
-  }
-  return limits;
-}
 
 /** The name a `$ref`ed schema's shape is recorded under: a component's own name, any other reference as written. */
 export function shapeName(ref: string): string {
