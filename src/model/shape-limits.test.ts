@@ -1,6 +1,6 @@
-// A shape's limits (shape-types.ts's limitsOf): the keywords LIMITS lists that hold a number or a text, in LIMITS' order,
-// and no limits at all for a schema without one. Read key by key: a whole published document's surface builds tens of
-// thousands of shapes, most without a limit, and each made a list of entries per keyword and an object from them.
+// A shape's limits (shape-types.ts's limitsOf): the keywords LIMITS lists that hold a number or a text, in LIMITS'
+// order, and no limits at all for a schema without one. Read key by key: a whole published document's surface builds
+// tens of thousands of shapes, most without a limit, and each made a list of entries per keyword and an object of them.
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ShapeBuilder } from "./shape.js";
