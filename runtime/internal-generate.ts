@@ -6,7 +6,7 @@
 // the runtime's modules in each `generate` process (about 45 ms of CPU), this
 // about half of them. Not part of the public API: it may change in any release.
 export { CALL_PARTS, needsPart, SUPPORT_EXPORTS } from "./call/support.js";
-export { DEFAULT_MAX_PAGES } from "./paging/paginate.js";
+export { DEFAULT_MAX_PAGES } from "./paging/page-limit.js";
 export { DEFAULT_REPLY_BYTES } from "./http/read-body.js";
 export { FORMAT_MAX_LENGTH, isValueFormat, matchesFormat } from "./spec/formats.js";
 export { PAGE_INPUTS } from "./validate/page-inputs.js";
@@ -18,8 +18,8 @@ export { cloneJson } from "./common/clone.js";
 export { MAX_NESTING, NESTING_RULE, shownPath, tooDeep } from "./common/nesting.js";
 export { defined, entryOf, fieldOf, itemAt } from "./common/checked.js";
 export { deprecationSentence, pollingSentence, ruleParams, ruleSentence } from "./llm/wording.js";
-export { envVariableName } from "./client/environment.js";
-export { flowParams, oauthParams } from "./oauth/flows.js";
+export { envVariableName } from "./client/env-name.js";
+export { flowParams, oauthParams } from "./oauth/flow-params.js";
 export { formatExpression, formatPointer, parseExpression, parsePointer } from "./http/expressions.js";
 export { hostPatternProblem, isLoopback, matchesHost, providerHosts } from "./http/hosts.js";
 export { isMultipleOf, multipleNear } from "./validate/number-rules.js";

@@ -10,6 +10,7 @@
 // client has only when given it). What a variable holds is a secret of the client's like any
 // credential it is given: redacted wherever it could show, never logged.
 import { BY_HAND } from "../call/support.js";
+import { envVariableName } from "./env-name.js";
 import { type ClientEnvironment, type ClientTable, clientOf } from "./client.js";
 import { observeCalls } from "./observe.js";
 import type { ClientLogger, ClientOptions } from "./types.js";
@@ -18,17 +19,7 @@ import { RUNTIME_VERSION } from "./version.js";
 /** The levels of a client's log lines, from the most said; `off` says none. */
 export const LOG_LEVELS = ["debug", "info", "warn", "off"] as const;
 
-/**
- * The environment variable a provider's parameter is read from by default (a client's credential here, MCP
- * connections) and in every printed example (README, repro lines): `<PROVIDER>_<PARAM>` in upper snake case,
- * `acme` + `apiKey` → `ACME_API_KEY`.
- */
-export function envVariableName(provider: string, param: string): string {
-  return `${provider}_${param}`
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .replace(/[^A-Za-z0-9]+/g, "_")
-    .toUpperCase();
-}
+export { envVariableName } from "./env-name.js";
 
 /** The process's environment variables, where it has them. */
 function variables(): Record<string, string | undefined> {

@@ -13,7 +13,8 @@ import { ownValue } from "../common/own.js";
 import { matchesHost } from "../http/hosts.js";
 import { replyLimit } from "../http/read-body.js";
 import { requestToken } from "./token-request.js";
-import { tokenUrlOf, tokenUrlPlaceholders } from "./token-url.js";
+import { tokenUrlOf } from "./token-url.js";
+import { flowParams } from "./flow-params.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -79,36 +80,7 @@ const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
  */
 export const DEFAULT_TOKEN_LIFETIME_S = 3600;
 
-// A property of the (immutable) flow: worked out once per flow, not on each call (every call of a tool with flows
-// asks).
-const paramsOfFlow = new WeakMap<OAuthFlowSpec, readonly string[]>();
-
-/** The parameters a flow needs, its token URL's placeholders included (an optional client secret is not needed). */
-export function flowParams(flow: OAuthFlowSpec): readonly string[] {
-  let params = paramsOfFlow.get(flow);
-  if (!params) {
-    const own =
-      flow.grant === "clientCredentials"
-        ? [flow.clientId, flow.clientSecret]
-        : flow.grant === "refreshToken"
-          ? [flow.refreshToken, flow.clientId]
-          : [flow.clientId, flow.subject, flow.privateKey];
-    params = Object.freeze([...new Set([...own, ...tokenUrlPlaceholders(flow.tokenUrl)])]);
-    paramsOfFlow.set(flow, params);
-  }
-  return params;
-}
-
-/** Every parameter of a tool's flows (the client secret of a refresh flow and an assertion's audience included). */
-export function oauthParams(tool: Pick<ToolCall, "oauth">): Set<string> {
-  const names = new Set<string>();
-  for (const flow of tool.oauth?.flows ?? []) {
-    for (const name of flowParams(flow)) names.add(name);
-    if (flow.grant === "refreshToken" && flow.clientSecret) names.add(flow.clientSecret);
-    if (flow.grant === "jwtBearer" && flow.audience?.param) names.add(flow.audience.param);
-  }
-  return names;
-}
+export { flowParams, oauthParams } from "./flow-params.js";
 
 /**
  * The first flow whose parameters the call gives all of. Loops, not `find` and `every` with a closure each: every call

@@ -46,6 +46,7 @@ import { BY_HAND, type Support } from "../call/support.js";
 import { lacks } from "../common/unsupported.js";
 import { pagesTooLarge, upstreamFailure } from "../call/reply-failures.js";
 import { replyLimit } from "../http/read-body.js";
+import { DEFAULT_MAX_PAGES } from "./page-limit.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -53,8 +54,7 @@ import { replyLimit } from "../http/read-body.js";
  */
 export const TOOL_FIELDS_READ = ["pagination"] as const satisfies readonly (keyof ToolCall)[];
 
-/** Pages fetched by `allPages` when the caller sets no `maxPages`. */
-export const DEFAULT_MAX_PAGES = 100;
+export { DEFAULT_MAX_PAGES } from "./page-limit.js";
 
 interface Page {
   result: ToolResult;

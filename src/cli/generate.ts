@@ -16,7 +16,7 @@ import {
 } from "./support/args.js";
 import { fromOutput, fromSpecs, INTERRUPTED, UsageError, type CliIo } from "./support/io.js";
 import { PROBLEM_JSON_HELP, type ProblemJson, problemJson } from "./support/problem-json.js";
-import type { Target } from "../emit/platforms/targets.js";
+import { type Target, TARGETS } from "../emit/platforms/target-names.js";
 import type { GenerateResult } from "../emit/generate-all.js";
 
 export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]... \
@@ -357,7 +357,6 @@ async function checkGenerated(
 /** --target: what to write (the packages unless named). */
 async function targetOption(args: Parsed): Promise<Target> {
   const value = stringOption(args, "target") ?? "packages";
-  const { TARGETS } = await import("../emit/platforms/targets.js");
   if (!(TARGETS as readonly string[]).includes(value))
     throw new UsageError("BW3003", `--target takes ${TARGETS.join(", ")}, got ${JSON.stringify(value)}`);
   return value as Target;

@@ -13,7 +13,6 @@ import { type FileText, wholeText } from "./file-text.js";
 import type { Surface } from "../model/surface-format.js";
 import { checkpoint } from "../common/checkpoint.js";
 import { SourceError } from "../load/yaml-source.js";
-import { platformFiles, platformReadme } from "./platforms/targets.js";
 import { GenerationErrors } from "./generation-errors.js";
 import { type LinkedProvider, linkProvider } from "./link-provider.js";
 import { keptFiles, keyOf, type ProviderEntry, type ProviderSummary, stampEntry, summaryOf } from "./provider-stamp.js";
@@ -33,6 +32,9 @@ import {
 
 export { GenerationErrors, generationErrors } from "./generation-errors.js";
 export { type GenerateOptions, generatorPackage, keptChangelog } from "./project-context.js";
+
+/** A workflow platform's emitters (`--target n8n|sim`), loaded only for that target: packages need none of them. */
+const platformTargets = () => import("./platforms/targets.js");
 
 export interface GenerateResult {
   /** Output files, by path relative to outDir, in a stable order (none when options.onFile took them). */
@@ -175,7 +177,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       const { ir } = provider;
       const p = ir.provider;
       if (target !== "packages") {
-        hand(platformFiles(target, ir, platformContext(project, p)));
+        hand((await platformTargets()).platformFiles(target, ir, platformContext(project, p)));
         return;
       }
       const made = packageFor(project, p);
@@ -199,7 +201,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const readme =
     target === "packages"
       ? emitGeneratedReadme(summaries, project.packageName)
-      : platformReadme(target, irs, (ir) => platformContext(project, ir.provider));
+      : (await platformTargets()).platformReadme(target, irs, (ir) => platformContext(project, ir.provider));
   if (readme !== undefined) hand([["README.md", readme]]);
   const kept = project.names.filter((p) => !byName.has(p));
   return {

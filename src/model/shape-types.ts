@@ -1,6 +1,7 @@
-// The types a shape allows, and the shapes of a parameter's value and of a JSON constant (shape.ts builds
-// the shapes of schemas).
+// The types a shape allows, the shapes of a parameter's value and of a JSON constant, and a schema's limits (shape.ts
+// builds the shapes of schemas).
 import type { ParamSpec } from "@blockwright/runtime/internal";
+import type { Schema } from "../load/openapi-document.js";
 import type { Shape } from "./surface-format.js";
 
 /** The types a shape allows but null: its union's, or its one type (an object written with fields only too). */
@@ -32,4 +33,33 @@ export function shapeOfValue(value: unknown): Shape {
     };
   if (typeof value === "number") return { type: Number.isInteger(value) ? "integer" : "number" };
   return { type: typeof value as Shape["type"], enum: [value] };
+}
+
+/** The keywords a shape records as its limits (upstream compares the same: changes/schema-flat.ts). */
+const LIMITS = [
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "minItems",
+  "maxItems",
+  "minProperties",
+  "maxProperties",
+  "multipleOf",
+] as const;
+
+/**
+ * A schema's limits (LIMITS' keywords of a number or a text value, in that order), or none: an object made only for a
+ * schema that has one (a whole published document's surface asks for tens of thousands of schemas', most with none).
+ */
+export function limitsOf(schema: Schema): Record<string, number | string> | undefined {
+  let limits: Record<string, number | string> | undefined;
+  for (const key of LIMITS) {
+    const value = schema[key];
+    if (typeof value === "number" || typeof value === "string") (limits ??= {})[key] = value;
+  }
+  return limits;
 }

@@ -12,26 +12,11 @@
 import { fieldOf, ownValue, setOwn } from "@blockwright/runtime/internal/generate";
 import type { Schema } from "../load/openapi-document.js";
 import type { Shape, Surface } from "./surface-format.js";
+import { limitsOf } from "./shape-types.js";
 
 export { paramShape, shapeOfValue, shapeTypes, typesWithin } from "./shape-types.js";
 
 const COMPONENT_SCHEMA = "#/components/schemas/";
-
-/** The keywords a shape records as its limits (upstream compares the same: changes/schema-flat.ts). */
-const LIMITS = [
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "minLength",
-  "maxLength",
-  "pattern",
-  "minItems",
-  "maxItems",
-  "minProperties",
-  "maxProperties",
-  "multipleOf",
-] as const;
 
 /** The name a `$ref`ed schema's shape is recorded under: a component's own name, any other reference as written. */
 export function shapeName(ref: string): string {
@@ -85,11 +70,12 @@ export class ShapeBuilder {
     const alternatives = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined;
     if (Array.isArray(alternatives)) return this.union(schema, alternatives);
     const shape: Shape = {};
-    const listed = Array.isArray(schema.type) ? (schema.type as string[]).filter((t) => t !== "null") : [];
-    const rawType = Array.isArray(schema.type) ? listed[0] : (schema.type as string | undefined);
+    const listed = Array.isArray(schema.type) ? (schema.type as string[]).filter((t) => t !== "null") : undefined;
+    const rawType = listed ? listed[0] : (schema.type as string | undefined);
     const type = rawType ?? (schema.properties ? "object" : schema.items ? "array" : undefined);
     // A type array of several (3.1 `type: [string, integer]`) is a union of types; `[x, "null"]` is x that may be null.
-    if (new Set(listed).size > 1) shape.types = [...new Set(listed)].sort() as Shape["types"];
+    if (listed && listed.length > 1 && new Set(listed).size > 1)
+      shape.types = [...new Set(listed)].sort() as Shape["types"];
     if (type && !shape.types) shape.type = type as Shape["type"];
     if (schema.nullable === true || (Array.isArray(schema.type) && (schema.type as string[]).includes("null")))
       shape.nullable = true;
@@ -103,14 +89,8 @@ export class ShapeBuilder {
     if (typeof schema.format === "string") shape.format = schema.format;
     if (schema.readOnly === true) shape.readOnly = true;
     if (schema.deprecated === true) shape.deprecated = true;
-    const limits = Object.fromEntries(
-      LIMITS.flatMap((key) =>
-        typeof schema[key] === "number" || typeof schema[key] === "string"
-          ? [[key, schema[key] as number | string]]
-          : [],
-      ),
-    );
-    if (Object.keys(limits).length) shape.limits = limits;
+    const limits = limitsOf(schema);
+    if (limits) shape.limits = limits;
     if (schema.properties) {
       const properties: Record<string, Shape> = {};
       for (const k of Object.keys(schema.properties as object).sort())

@@ -7,10 +7,9 @@ import type { ProviderIR } from "../../model/ir.js";
 import type { PackageContext } from "../emit.js";
 import { n8nPackageFiles } from "./n8n-package.js";
 import { simFiles, simReadme } from "./sim-files.js";
+import type { PlatformTarget } from "./target-names.js";
 
-export const TARGETS = ["packages", "n8n", "sim"] as const;
-export type Target = (typeof TARGETS)[number];
-export type PlatformTarget = Exclude<Target, "packages">;
+export { type PlatformTarget, type Target, TARGETS } from "./target-names.js";
 
 /**
  * What a platform's files need besides the IR: the provider's package (name, version, runtime), and the project's
