@@ -108,6 +108,30 @@ export { basic, key, half, keyOnly, both };`;
   });
 });
 
+describe("the client's connection where operations authenticate differently", () => {
+  // The first operation takes a key; the others an admin token only (their security names another scheme).
+  const key: AuthSpec = { type: "header", name: "X-Zq-Key", param: "zqKey" };
+  const admin: AuthSpec = { type: "header", name: "X-Zq-Admin", param: "zqAdmin" };
+
+  it("takes each operation's credential, each optional, so that every method can send its own", async () => {
+    const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
+    const ir = {
+      ...payments,
+      operations: payments.operations.map((op, i) => ({ ...op, tool: { ...op.tool, auth: i === 0 ? key : admin } })),
+    };
+    const view = clientView(ir, (op) => op.tool.id, "0.1.0");
+    expect(view.tableLiteral).toContain('credentials: ["zqKey", "zqAdmin"]');
+    expect(view.connectionKeys).toBe('"zqKey" | "zqAdmin"');
+    const source = `type C = ${view.connectionType};
+const both: C = { zqKey: "k", zqAdmin: "a" };
+const adminOnly: C = { zqAdmin: "a" };
+// @ts-expect-error a credential no operation reads
+const other: C = { zqOther: "o" };
+export { both, adminOnly, other };`;
+    expect(diagnostics(source)).toEqual([]);
+  });
+});
+
 describe("a method's name", () => {
   it("is the tool id without its provider, camelCase", () => {
     expect(methodName("zqwidgets_list_gadget_parts", "zqwidgets")).toBe("listGadgetParts");

@@ -76,7 +76,8 @@ export function methodName(toolId: string, provider: string): string {
 
 export function clientView(ir: ProviderIR, constName: (op: OperationIR) => string, version: string): ClientView {
   const tool = ir.operations[0]?.tool;
-  const credentials = tool ? connectionCredentials(tool) : [ir.auth.param];
+  const tools = ir.operations.map((op) => op.tool);
+  const credentials = tool ? providerCredentials(tools) : [ir.auth.param];
   // The instance address, or the parameters of the server variables the address is made of.
   const variables = Object.values(tool?.server.variables ?? {});
   const address = tool?.server.param ?? (variables.length ? variables : undefined);
@@ -116,7 +117,7 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
     factory: ir.names.pascal,
     apiType: `${ir.names.pascal}Api`,
     tableLiteral,
-    connectionType: tool ? connectionType(tool) : "Record<string, never>",
+    connectionType: tool ? providerConnectionType(tools) : "Record<string, never>",
     connectionKeys: keys.map((k) => JSON.stringify(k)).join(" | "),
     methods: methods.map(({ name, title, type }) => ({ name, title, type })),
     paged: methods.some((m) => m.op.tool.pagination || m.op.tool.stream),
@@ -164,7 +165,10 @@ export function clientExample(ir: ProviderIR, exampleOf: (tool: ToolSpec, p: Par
     call: { method: methodName(first.id, ir.provider), args: args(first) },
     // The environment variable of each credential parameter (a client made without a credential reads them:
     // runtime/client/environment.ts).
-    variables: connectionCredentials(first).map((param) => ({ param, variable: envVariableName(ir.provider, param) })),
+    variables: providerCredentials(ir.operations.map((op) => op.tool)).map((param) => ({
+      param,
+      variable: envVariableName(ir.provider, param),
+    })),
     items: paged ? { method: methodName(paged.id, ir.provider), args: args(paged) } : null,
   };
 }
@@ -183,6 +187,37 @@ const RESERVED = new Set(
  */
 function connectionCredentials(tool: ToolSpec): string[] {
   return [...new Set([...authParams(tool.auth), ...oauthParams(tool)])];
+}
+
+/**
+ * The connection's parameters of a provider's tools together: operations whose security differs (an admin operation
+ * that takes another key than the rest) each read their own, and a client given only the first tool's could not send
+ * the others' credential at all.
+ */
+function providerCredentials(tools: readonly ToolSpec[]): string[] {
+  return [...new Set(tools.flatMap(connectionCredentials))];
+}
+
+/**
+ * What a client of these tools needs to connect: the one tool's connection where every tool's is the same; where
+ * operations differ in how they authenticate, each credential optional (a call whose credential was not given is
+ * refused naming it, before any request), the address as before.
+ */
+function providerConnectionType(tools: readonly ToolSpec[]): string {
+  const types = [...new Set(tools.map(connectionType))];
+  const first = tools[0];
+  if (types.length === 1 || !first) return types[0] ?? "Record<string, never>";
+  const param = (name: string) => tools.flatMap((t) => t.params).find((p) => p.name === name);
+  const fields = providerCredentials(tools).map((n) => {
+    const p = param(n);
+    return `${JSON.stringify(n)}?: ${p ? paramTsType(p) : "string"}`;
+  });
+  const addressParams = first.server.param ? [first.server.param] : Object.values(first.server.variables ?? {});
+  const address = addressParams.map((n) => {
+    const p = param(n);
+    return `${JSON.stringify(n)}?: ${p ? paramTsType(p) : "string"}`;
+  });
+  return `{ ${[...fields, ...address].join("; ")} }`;
 }
 
 /** The type of one item of the list output at `path` (dotted). */
