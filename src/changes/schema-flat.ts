@@ -11,6 +11,7 @@
 // itself), so that a comparison meeting the same node at many places, or a
 // recursive union at every depth, pays for it once.
 import { posix } from "node:path";
+import { LIMITS } from "../model/shape-types.js";
 
 type Json = Record<string, unknown>;
 
@@ -64,20 +65,6 @@ export interface Flat {
 
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const LIMITS = [
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "minLength",
-  "maxLength",
-  "pattern",
-  "minItems",
-  "maxItems",
-  "minProperties",
-  "maxProperties",
-  "multipleOf",
-];
 const SHAPE_KEYS = [
   "type",
   "properties",

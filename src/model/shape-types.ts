@@ -35,8 +35,8 @@ export function shapeOfValue(value: unknown): Shape {
   return { type: typeof value as Shape["type"], enum: [value] };
 }
 
-/** The keywords a shape records as its limits (upstream compares the same: changes/schema-flat.ts). */
-const LIMITS = [
+/** The keywords a shape records as its limits (upstream compares the same: changes/schema-flat.ts reads this list). */
+export const LIMITS = [
   "minimum",
   "maximum",
   "exclusiveMinimum",
