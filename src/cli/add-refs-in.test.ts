@@ -1,13 +1,14 @@
 // A multi-file document whose root sits in a folder of its own and whose $refs reach a sibling folder
 // (spec/namespaces/_core.yaml naming ../schemas/zqthings.yaml, OpenSearch's layout). add reads only the root's folder
 // unless --refs-in names a wider one that holds the root: the bound stays one the user states.
-import { mkdirSync, mkdtempSync, existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { cli, runtimeProject } from "../../test-support/cli-harness.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-add-refs-in-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const dir = runtimeProject(join(tmp, "project"), "specs");
 mkdirSync(join(dir, "spec/namespaces"), { recursive: true });
 mkdirSync(join(dir, "spec/schemas"), { recursive: true });
