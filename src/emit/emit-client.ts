@@ -207,17 +207,16 @@ function providerConnectionType(tools: readonly ToolSpec[]): string {
   const types = [...new Set(tools.map(connectionType))];
   const first = tools[0];
   if (types.length === 1 || !first) return types[0] ?? "Record<string, never>";
-  const param = (name: string) => tools.flatMap((t) => t.params).find((p) => p.name === name);
-  const fields = providerCredentials(tools).map((n) => {
-    const p = param(n);
-    return `${JSON.stringify(n)}?: ${p ? paramTsType(p) : "string"}`;
-  });
-  const addressParams = first.server.param ? [first.server.param] : Object.values(first.server.variables ?? {});
-  const address = addressParams.map((n) => {
-    const p = param(n);
-    return `${JSON.stringify(n)}?: ${p ? paramTsType(p) : "string"}`;
-  });
-  return `{ ${[...fields, ...address].join("; ")} }`;
+  const optional = (name: string) => {
+    const p = tools.flatMap((t) => t.params).find((q) => q.name === name);
+    return `${JSON.stringify(name)}?: ${p ? paramTsType(p) : "string"}`;
+  };
+  return `{ ${[...providerCredentials(tools), ...addressParams(first)].map(optional).join("; ")} }`;
+}
+
+/** The parameters a tool's address is made of: the instance address's, or its server variables'. */
+function addressParams(tool: ToolSpec): string[] {
+  return tool.server.param ? [tool.server.param] : Object.values(tool.server.variables ?? {});
 }
 
 /** The type of one item of the list output at `path` (dotted). */
@@ -237,8 +236,11 @@ export function connectionType(tool: ToolSpec): string {
     const p = param(name);
     return `${JSON.stringify(name)}${required ? "" : "?"}: ${p ? paramTsType(p) : "string"}`;
   };
-  const addressParams = tool.server.param ? [tool.server.param] : Object.values(tool.server.variables ?? {});
-  const address = addressParams.length ? ` & { ${addressParams.map((n) => field(n, false)).join("; ")} }` : "";
+  const address = addressParams(tool).length
+    ? ` & { ${addressParams(tool)
+        .map((n) => field(n, false))
+        .join("; ")} }`
+    : "";
   const ways = authWays(tool.auth).map(wayParams);
   if (!tool.oauth && ways.length === 1)
     return `{ ${(ways[0] ?? []).map((n) => field(n, param(n)?.required ?? true)).join("; ")} }${address}`;
