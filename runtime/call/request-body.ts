@@ -3,7 +3,8 @@
 // JSON pointer of the body (the whole-body parameter first, so that fields
 // placed inside it win; a list split from its text, a value wrapped under its
 // key), and the body encoded as the tool's `body` says: JSON, a form (with the
-// form support), multipart or one file's bytes (with the file support). A
+// form support), multipart or one file's bytes (with the file support), or one
+// text as it is. A
 // package whose tools send no body bundles none of it.
 import { itemAt } from "../common/checked.js";
 import { cloneJson } from "../common/clone.js";
@@ -88,7 +89,7 @@ const NO_FILES: ReadonlyMap<string, OpenedFile[]> = new Map();
 /**
  * The body as sent (none when there is none), its Content-Type set on the
  * request unless a header parameter set one: JSON, a form, multipart (fetch
- * names the boundary) or one file's bytes.
+ * names the boundary), one file's bytes or one text.
  */
 function encode(
   tool: ToolCall,
@@ -98,9 +99,10 @@ function encode(
   // A call that opened no file (most): one empty map for all, not one made on each call.
   opened: ReadonlyMap<string, OpenedFile[]> = NO_FILES,
 ): string | FormData | Blob | undefined {
-  // A body the upstream requires, though the call gave none of its fields: an empty one, not none.
-  if (request.body === undefined && tool.body?.required) request.body = {};
   const encoding = tool.body?.encoding;
+  // A body the upstream requires, though the call gave none of its fields: an empty one, not none (an empty text for
+  // a body of one text).
+  if (request.body === undefined && tool.body?.required) request.body = encoding === "text" ? "" : {};
   // Raw bytes: the body is the one file given (none given: no body), typed as the body's media type says.
   const raw = encoding === "binary" && tool.body && files ? files.rawBody(tool, tool.body, opened) : undefined;
   if (raw && request.header["Content-Type"] === undefined) request.header["Content-Type"] = raw.contentType;
@@ -109,11 +111,13 @@ function encode(
       ? raw?.blob
       : request.body === undefined
         ? undefined
-        : encoding === "form" && form
-          ? form.encodeForm(request.body, tool.body?.fields)
-          : encoding === "multipart" && files
-            ? files.multipartBody(tool, request.body, opened, form)
-            : JSON.stringify(request.body);
+        : encoding === "text"
+          ? String(request.body)
+          : encoding === "form" && form
+            ? form.encodeForm(request.body, tool.body?.fields)
+            : encoding === "multipart" && files
+              ? files.multipartBody(tool, request.body, opened, form)
+              : JSON.stringify(request.body);
   if (encoded !== undefined && typeof encoded === "object" && "contentType" in encoded) {
     // A multipart body written part by part: its Content-Type names the boundary (FormData's would be fetch's).
     request.header["Content-Type"] = encoded.contentType;

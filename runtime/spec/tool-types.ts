@@ -115,7 +115,8 @@ export interface RateLimitSpec {
 
 /**
  * How the request body is written: JSON (any JSON media type), an HTML form, multipart/form-data (files among its
- * fields), one file's bytes as they are (`binary`), or XML (`xml`: an XML media type, written as `xml` says).
+ * fields), one file's bytes as they are (`binary`), XML (`xml`: an XML media type, written as `xml` says), or one text
+ * (`text`: a string schema under another media type, `text/plain`, the whole-body string parameter's UTF-8 bytes).
  */
 export interface BodySpec {
   /**
@@ -123,7 +124,7 @@ export interface BodySpec {
    * `image/*` becomes the file's own type).
    */
   mediaType: string;
-  encoding: "json" | "form" | "multipart" | "binary" | "xml";
+  encoding: "json" | "form" | "multipart" | "binary" | "xml" | "text";
   /**
    * Form fields whose serialisation the spec sets (OpenAPI `encoding`): style and explode, or JSON; in a multipart
    * body, a styled field is written as a form's would be (its pairs as parts), a JSON one as one part typed

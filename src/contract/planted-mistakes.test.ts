@@ -215,6 +215,12 @@ const MISTAKES: [string, string, (tools: Map<string, ToolSpec>) => void, RegExp]
     /\[schema\] \/body\/lines\/1\/sku/,
   ],
   [
+    "a body of one text, as it is",
+    "zqwire_set_note",
+    (t) => Object.assign(tool(t, "zqwire_set_note").body as object, { encoding: "json" }),
+    /\[schema\] \/body: .*pattern/,
+  ],
+  [
     "the credential where its scheme says",
     "zqwire_label",
     (t) => Object.assign(tool(t, "zqwire_label"), { auth: { type: "bearer", param: "apiKey" } }),

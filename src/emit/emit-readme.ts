@@ -205,6 +205,7 @@ function bodyText(b: BodySpec): string {
   }
   if (b.encoding === "xml")
     return `XML, sent as ${code(b.mediaType)}${b.xml?.name ? ` (root element ${code(b.xml.name)})` : ""}`;
+  if (b.encoding === "text") return `one text as it is (UTF-8), sent as ${code(b.mediaType)}`;
   const fields = Object.entries(b.fields ?? {}).map(
     ([name, e]) => `${code(name)} ${e.json ? "as JSON text" : `${e.style}${e.explode ? ", exploded" : ""}`}`,
   );

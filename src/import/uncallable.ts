@@ -10,6 +10,7 @@ import {
   bareMediaType,
   FORM_MEDIA_TYPE,
   isRawBodyMedia,
+  isTextBodyMedia,
   isXmlMediaType,
   jsonMediaType,
   MULTIPART_MEDIA_TYPE,
@@ -42,7 +43,8 @@ export function uncallableWhy(document: Json, o: { path: string; method: string;
       ? `it requires a request body (${types.join(", ")}) with a GET or HEAD, which fetch refuses to send (such a ` +
           "request carries no body)"
       : `its request body (${types.join(", ")}) is of a media type the runtime does not write yet (it writes JSON, ` +
-          "application/x-www-form-urlencoded of named fields, multipart/form-data and XML of an object)";
+          "application/x-www-form-urlencoded of named fields, multipart/form-data, XML of an object, a file's bytes " +
+          "and one text)";
   const paths = (document.paths ?? {}) as Json;
   const pathItem = followLocalRefs(document, paths[o.path]);
   const list = structuredListParams(document, o.op, pathItem).find((p) => p.required);
@@ -196,8 +198,9 @@ export function unwritableRequestBody(document: Json, op: Json, method: string):
     !xmlRootless(document, op)
   )
     return undefined;
-  if (types.some((t) => isRawBodyMedia(t, followLocalRefs(document, (content[t] as Json | undefined)?.schema))))
-    return undefined; // a file as the whole body
+  const schemaOf = (t: string) => followLocalRefs(document, (content[t] as Json | undefined)?.schema);
+  if (types.some((t) => isRawBodyMedia(t, schemaOf(t)))) return undefined; // a file as the whole body
+  if (types.some((t) => isTextBodyMedia(t, schemaOf(t)))) return undefined; // one text as the whole body
   return body?.required === true || types.some((t) => bareMediaType(t).startsWith("multipart/")) ? types : undefined;
 }
 

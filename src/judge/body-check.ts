@@ -2,7 +2,8 @@
 // media type it declares (its Content-Type), present when required (an empty
 // form typed as one is present), and its
 // content — JSON parsed, a form's pairs or a multipart body's parts read as
-// the media type's `encoding` says, XML read as its `xml` objects say — meeting
+// the media type's `encoding` says, XML read as its `xml` objects say, one
+// text as it is — meeting
 // the body's schema at every depth; bytes the document says are base64 text
 // (format byte) are that text.
 import {
@@ -12,6 +13,7 @@ import {
   isBase64String,
   isJsonMediaType,
   isMediaType,
+  isTextBodyMedia,
   isXmlMediaType,
 } from "../load/media-types.js";
 import { BASE64_PATTERN } from "../load/examples/format-texts.js";
@@ -122,6 +124,8 @@ function judgeBodyValue(
     const read = xmlBodyValue(text, media.node.schema as Node, ctx.data); // as its `xml` objects say
     if ("miss" in read) return refuse("schema", read.miss.message, media.at, read.miss.pointer);
     value = read.value;
+  } else if (isTextBodyMedia(media.mediaType, textSchema(media, ctx))) {
+    value = text; // one text as it is, held to its string schema (length, pattern, enum)
   } else {
     const base64 = notBase64(media, contentType, text, ctx);
     return base64 ? refuse("schema", base64, media.at) : [];
@@ -151,6 +155,13 @@ function notBase64(media: Media, contentType: string, text: string, ctx: BodyCon
   return isBase64String(schema) && !BASE64_TEXT.test(text.trim())
     ? `sent as ${contentType} bytes, and the document says the body is base64 text (format byte): not base64`
     : undefined;
+}
+
+/** A media type's schema, its `$ref` followed; undefined when it has none. */
+function textSchema(media: Media, ctx: BodyContext): Record<string, unknown> | undefined {
+  return media.node.schema === undefined
+    ? undefined
+    : (resolved(ctx.data, media.node.schema) as Record<string, unknown>);
 }
 
 /** Base64 text as add drafts a byte field's pattern (byte-text.ts). */

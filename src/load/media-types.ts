@@ -1,5 +1,5 @@
 // Media types as the link step reads them: JSON (with vendor `+json` types),
-// forms, multipart, and the raw bytes of a file.
+// forms, multipart, the raw bytes of a file and one text.
 /** A JSON schema as the document writes it (openapi-document.ts names it too). */
 type Schema = Record<string, unknown>;
 
@@ -28,6 +28,23 @@ export function isRawBodyMedia(mediaType: string, schema: Schema | undefined): b
   if (schema.format === "binary" || typeof schema.contentMediaType === "string" || schema.contentEncoding === "binary")
     return true;
   return bare === "application/octet-stream" || bare.includes("*") || /^(image|audio|video)\//.test(bare);
+}
+
+/**
+ * A request body that is one text as it is (`text/plain`, `text/csv`, `application/sql`…): a media type that is not
+ * JSON, a form, multipart, XML or a stream of events, whose schema is a string that no raw body's is (isRawBodyMedia):
+ * the whole body is one string parameter's value, sent as its UTF-8 bytes.
+ */
+export function isTextBodyMedia(mediaType: string, schema: Schema | undefined): boolean {
+  const bare = bareMediaType(mediaType);
+  if (schema?.type !== "string" || isBase64String(schema) || !isMediaType(mediaType)) return false;
+  const structured =
+    isJsonMediaType(bare) ||
+    isXmlMediaType(bare) ||
+    bare === FORM_MEDIA_TYPE ||
+    bare.startsWith("multipart/") ||
+    bare === "text/event-stream";
+  return !structured && !isRawBodyMedia(mediaType, schema);
 }
 
 /** Keywords that describe a value without constraining it (JSON Schema's annotations, and extensions). */

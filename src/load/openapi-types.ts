@@ -79,13 +79,14 @@ export interface OpenApiOperation {
 
 /**
  * A request body in a media type the runtime can write: JSON (any JSON media type), an HTML form, multipart/form-data,
- * XML (an XML media type of a structured schema), or raw bytes (a whole-body file).
+ * XML (an XML media type of a structured schema), raw bytes (a whole-body file), or one text (a string schema under
+ * another media type: `text/plain`, `text/csv`).
  */
 export interface OpenApiRequestBody {
   required: boolean;
   /** As the document writes it; a raw body's may be a range (`image/*`, any type). */
   mediaType: string;
-  encoding: "json" | "form" | "multipart" | "binary" | "xml";
+  encoding: "json" | "form" | "multipart" | "binary" | "xml" | "text";
   schema: Schema;
   /**
    * For XML: the root element's name, the schema's `xml.name`, else the name of the component its `$ref` names

@@ -1,6 +1,6 @@
 // A request body as the runtime writes it (openapi-document.ts reads each operation's): the media type chosen (JSON
-// when the document offers it, else a form, multipart, XML, raw bytes), its schema and, for forms, each field's
-// encoding.
+// when the document offers it, else a form, multipart, XML, raw bytes, one text), its schema and, for forms, each
+// field's encoding.
 import { fieldOf } from "@blockwright/runtime/internal/generate";
 import {
   bareMediaType,
@@ -8,6 +8,7 @@ import {
   isJsonMediaType,
   constrainsNothing,
   isRawBodyMedia,
+  isTextBodyMedia,
   isXmlMediaType,
   jsonMediaType,
   MULTIPART_MEDIA_TYPE,
@@ -19,12 +20,18 @@ import { withRequiredBeside } from "./schema-types.js";
 /** Local `$ref`s followed until a concrete object (OpenApiDocument.resolve). */
 type Resolve = (value: Schema) => Schema;
 
-/** The body the runtime writes: JSON when the spec offers it, else a form, else multipart, else XML, else raw bytes. */
+/**
+ * The body the runtime writes: JSON when the spec offers it, else a form, else multipart, else XML, else raw bytes,
+ * else one text.
+ */
 export function requestBodyOf(resolve: Resolve, body: Schema): OpenApiRequestBody | undefined {
   const content = (body.content ?? {}) as Record<string, Schema>;
   const keyOf = (type: string) => Object.keys(content).find((k) => bareMediaType(k) === type);
   const mediaType = jsonMediaType(body.content) ?? keyOf(FORM_MEDIA_TYPE) ?? keyOf(MULTIPART_MEDIA_TYPE);
-  if (!mediaType) return xmlBodyOf(resolve, body, content) ?? rawBodyOf(resolve, body, content);
+  if (!mediaType) {
+    const other = xmlBodyOf(resolve, body, content) ?? rawBodyOf(resolve, body, content);
+    return other ?? textBodyOf(resolve, body, content);
+  }
   const media = resolve(fieldOf(content, mediaType));
   if (!media.schema) return undefined;
   const fields: OpenApiRequestBody["fields"] = {};
@@ -92,6 +99,18 @@ function rawBodyOf(resolve: Resolve, body: Schema, content: Record<string, Schem
       schema: schema && !constrainsNothing(schema) ? schema : { type: "string", format: "binary", ...schema },
       fields: {},
     };
+  }
+  return undefined;
+}
+
+/** A body of one text (isTextBodyMedia): its first such media type, its string schema as declared. */
+function textBodyOf(resolve: Resolve, body: Schema, content: Record<string, Schema>): OpenApiRequestBody | undefined {
+  for (const [mediaType, raw] of Object.entries(content)) {
+    const media = resolve(raw);
+    const declared = media.schema as Schema | undefined;
+    const schema = declared ? resolve(declared) : undefined;
+    if (!declared || !isTextBodyMedia(mediaType, schema)) continue;
+    return { required: Boolean(body.required), mediaType, encoding: "text", schema: declared, fields: {} };
   }
   return undefined;
 }

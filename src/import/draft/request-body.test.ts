@@ -341,7 +341,7 @@ describe("body fields", () => {
       expect(d.manifest.operations.acme_create_item!.params).toBeUndefined();
       expect(notesAt(d, "operations.acme_create_item")).toEqual([
         "the request body is text/csv, which the runtime does not write (JSON, " +
-          "application/x-www-form-urlencoded, multipart/form-data or XML): not drafted",
+          "application/x-www-form-urlencoded, multipart/form-data, XML, a file's bytes or one text): not drafted",
       ]);
     },
   );

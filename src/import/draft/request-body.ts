@@ -164,7 +164,7 @@ function unwrittenBody(doc: OpenApiDocument, rawOp: Schema, at: Path, notes: Rev
       at,
       note:
         `the request body is ${types.join(", ")}, which the runtime does not write (JSON, ` +
-        "application/x-www-form-urlencoded, multipart/form-data or XML): not drafted",
+        "application/x-www-form-urlencoded, multipart/form-data, XML, a file's bytes or one text): not drafted",
     });
 }
 

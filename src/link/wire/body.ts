@@ -2,7 +2,7 @@
 // `+json` type (sent as that Content-Type), an HTML form (or multipart
 // fields) encoded as the spec's `encoding` says (style and explode per field,
 // or a field's JSON `contentType`: one JSON text, a list's items each
-// theirs), or XML as its `xml` objects say.
+// theirs), XML as its `xml` objects say, or one text as it is.
 import type { BodySpec, FormFieldEncoding, ParamSpec, WireConstant } from "@blockwright/runtime/internal";
 import { fieldOf } from "@blockwright/runtime/internal/generate";
 import {
@@ -127,6 +127,9 @@ export function linkBody(
       );
     return { mediaType: body.mediaType, encoding: "xml", xml: shape.node, ...required };
   }
+  // One text (`text/plain`, `text/csv`): the whole body is one string parameter's value, as it is (a parameter of
+  // another type, or one at a field, disagrees with the body's schema: linkParam says so).
+  if (body.encoding === "text") return { mediaType: body.mediaType, encoding: "text", ...required };
   // Multipart: fetch writes the boundary; each part's type is its parameter's (a file's contentType, files.ts). A field
   // whose encoding sets style, explode or allowReserved goes out as that form field would (OpenAPI 3.0.4/3.1.1: then
   // its contentType is ignored), its pairs as parts; one the document gives a JSON contentType, as one part of that

@@ -22,7 +22,9 @@ export const wire = {
     "`+xml`), as the schema's `xml` objects say (element or attribute, `xml.name`, wrapped or unwrapped arrays, " +
     "`xml.namespace`, `xml.prefix`) under one root element: the schema's `xml.name`, its component's name, its " +
     "one property, or the one component of exactly its fields (which `add`'s cut writes on the body as " +
-    "`xml.name`); a text XML cannot carry (a control character) is refused before the request.",
+    "`xml.name`); a text XML cannot carry (a control character) is refused before the request; or one text " +
+    "(`text/plain`, `text/csv`: a string schema under a media type none of these is), the whole-body string " +
+    'parameter\'s (`pointer: ""`) UTF-8 bytes as they are.',
   schema: ["wire"],
   tool: ["body"],
   surface: {},
