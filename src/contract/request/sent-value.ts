@@ -52,6 +52,8 @@ export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, pa
     }
     case "body": {
       const segments = parsePointer(wire.pointer);
+      // One text: the body as it is (a text such as `0` or `true` is no JSON value).
+      if (tool.body?.encoding === "text") return segments.length ? undefined : ex.rawBody;
       if (!isForm(tool) && tool.body?.encoding !== "xml") return at(ex.body, segments);
       // A form (or XML) body as the service reads it, by the document's encoding (a JSON-encoded field, a list in one
       // pair; XML by its `xml` objects).
