@@ -71,6 +71,21 @@ const CASES: Case[] = [
     ),
   },
   {
+    // The run's cases load the package in a worker thread, which reported it as an internal error with its stack.
+    name: "a generated package whose runtime is not installed, the suite run (its worker loads it)",
+    setup: (d) => rmSync(join(d, "node_modules"), { recursive: true }),
+    args: ["test"],
+    code: 2,
+    processOnly: true,
+    says: new RegExp(
+      String.raw`^blockwright test: linking the specs of 1 provider…
+blockwright test: \S+generated\/notes\/index\.js ` +
+        String.raw`cannot be loaded \(Cannot find package '@blockwright\/runtime'.*\): @blockwright\/runtime is not ` +
+        String.raw`installed: run npm install in the project \(its package\.json depends on @blockwright\/runtime\)
+$`,
+    ),
+  },
+  {
     name: "a generated index.js exporting no provider",
     setup: (d) => write(d, "generated/notes/index.js", "export const x = 1;\n"),
     args: ["test", "--list"],

@@ -9,6 +9,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { fieldOf } from "@blockwright/runtime/internal";
 import type { LinkedSubject } from "../load/linked-subject.js";
 import { MockStartError, startMocks } from "../mocks/mocks.js";
+import { BrokenPackage } from "../registry/registry.js";
 import { deriveCases } from "./derive.js";
 import { runCases } from "./run.js";
 import { loadSubjects, SubjectError } from "./subjects.js";
@@ -63,7 +64,9 @@ try {
   post({ type: "done" });
 } catch (e) {
   const usage = e instanceof MockStartError;
-  const subject = e instanceof SubjectError;
+  // A generated package that cannot be loaded (the runtime not installed, a file edited by hand) is the project's
+  // to mend, as a spec that does not link is: its message, exit 2, no stack.
+  const subject = e instanceof SubjectError || e instanceof BrokenPackage;
   post({
     type: "failed",
     message: e instanceof Error ? (usage || subject ? e.message : (e.stack ?? e.message)) : String(e),
