@@ -50,12 +50,20 @@ const manifest = keyedManifest(
     outputs: {}
 `,
 )
-  .replace("scheme: zqKey\n  param: apiKey", "scheme: zqUser\n  param: apiKey\n  alternatives:\n    - scheme: zqAdmin\n      param: apiKey2")
+  .replace(
+    "scheme: zqKey\n  param: apiKey",
+    "scheme: zqUser\n  param: apiKey\n  alternatives:\n    - scheme: zqAdmin\n      param: apiKey2",
+  )
   .replace(
     "    description: The key.",
-    "    minLength: 8\n    description: The key.\n  apiKey2:\n    type: string\n    maxLength: 256\n    required: false\n    secret: true\n    description: The admin key.",
+    "    minLength: 8\n    description: The key.\n" +
+      "  apiKey2:\n    type: string\n    maxLength: 256\n    required: false\n" +
+      "    secret: true\n    description: The admin key.",
   )
-  .replace("    required: true\n    secret: true\n    minLength: 8", "    required: false\n    secret: true\n    minLength: 8");
+  .replace(
+    "    required: true\n    secret: true\n    minLength: 8",
+    "    required: false\n    secret: true\n    minLength: 8",
+  );
 
 const { linked, tool } = await linkedTool(work, "zqexamples", openapi, manifest, "zqexamples_run");
 
