@@ -21,7 +21,13 @@
 // an empty value (how form APIs clear a field); booleans and numbers as their
 // text.
 import { ownValue, setOwn } from "../common/own.js";
-import { type Encoded, percentEncoded, reservedEncoded, segmentsEncoded } from "../http/percent-encoding.js";
+import {
+  type Encoded,
+  percentDecoded,
+  percentEncoded,
+  reservedEncoded,
+  segmentsEncoded,
+} from "../http/percent-encoding.js";
 import type { FormFieldEncoding, ValueStyle } from "../spec/tool-types.js";
 
 /** A pair: its name as text, its value written for the wire already. */
@@ -55,7 +61,8 @@ export function encodeForm(body: unknown, fields: Record<string, FormFieldEncodi
 export function styledPairs(name: string, value: unknown, encoding: FormFieldEncoding = FORM): [string, string][] {
   const pairs: Pairs = [];
   field(pairs, name, value, encoding);
-  return pairs.map(([n, v]) => [n, decodeURIComponent(v)]);
+  // As the service reads them (a reserved-allowing value's own triples decoded; `%e9` alone is no UTF-8).
+  return pairs.map(([n, v]) => [n, percentDecoded(v)]);
 }
 
 /** A key the value brings, as it goes into a pair's name (placeStyled: percent-encoded, its own brackets too). */

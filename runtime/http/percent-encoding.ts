@@ -37,10 +37,37 @@ export function segmentsEncoded(text: string): string {
 /**
  * Text for a parameter whose document allows reserved characters raw (`allowReserved`, RFC 6570's reserved
  * expansion): those of RFC 3986's reserved set a query may hold with no meaning of its own stay as they are; `#`,
- * `&`, `=`, `+`, `[` and `]` are still encoded (OpenAPI 3.1.1 Appendix C).
+ * `&`, `=`, `+`, `[` and `]` are still encoded (OpenAPI 3.1.1 Appendix C). A percent-encoded triple the value holds
+ * passes as it is, as reserved expansion passes it (OpenAPI 3.1.1: "as well as percent-encoded triples"); a `%` of
+ * no triple is encoded.
  */
 export function reservedEncoded(text: string): string {
+  if (!text.includes("%")) return reservedCharsRaw(text);
+  // split with a capture: the triples at the odd places.
+  return text
+    .split(/(%[0-9A-Fa-f]{2})/)
+    .map((part, i) => (i % 2 ? part : reservedCharsRaw(part)))
+    .join("");
+}
+
+function reservedCharsRaw(text: string): string {
   return percentEncoded(text).replace(/%(3A|2F|3F|40|21|24|27|28|29|2A|2C|3B)/g, (triple) =>
     decodeURIComponent(triple),
   );
 }
+
+/**
+ * Text as a service reads it back from a query value or a form pair (the WHATWG URL parser's percent-decoding): each
+ * run of triples decoded as UTF-8, bytes of no character read as U+FFFD, a `%` of no triple kept. A reserved-allowing
+ * value's own triples (`%2F`) read as what they encode (`/`).
+ */
+export function percentDecoded(text: string): string {
+  if (!text.includes("%")) return text;
+  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    const bytes = new Uint8Array(run.length / 3);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(run.slice(3 * i + 1, 3 * i + 3), 16);
+    return UTF8.decode(bytes);
+  });
+}
+
+const UTF8 = new TextDecoder();

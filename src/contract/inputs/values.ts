@@ -7,7 +7,6 @@
 // What the document says at a parameter's place: document-places.ts; the rules an input meets: cross-field-rules.ts.
 import {
   checkValue,
-  credentialOfParam,
   wayParams,
   isAbsent,
   oauthParams,
@@ -167,9 +166,10 @@ export class ToolValues {
     if (typed !== undefined) out.push({ value: typed, source: "example" });
     if (param.wire.in === "auth" && param.name === this.tool.auth.param)
       out.push({ value: CREDENTIAL, source: "contract credential" });
-    // The other secrets of a credential (a combination's second key, an alternative's token) and an operation's own (a
-    // token in its body, whose example may be a word another value holds, withheld there too): their own stand-ins.
-    else if (param.secret && (param.wire.in !== "auth" || credentialOfParam(this.tool.auth, param.name)))
+    // The other secrets of a credential (a combination's second key, an alternative's token, another operation's key
+    // where operations authenticate differently) and an operation's own (a token in its body, whose example may be a
+    // word another value holds, withheld there too): their own stand-ins. Not an OAuth flow's.
+    else if (param.secret && (param.wire.in !== "auth" || !oauthParams(this.tool).has(param.name)))
       out.push(...secretStandIns(param).map((value) => ({ value, source: "contract credential" })));
     // A file's examples in the document (`example: report.pdf` on a binary field) are its name, or a word on it, not
     // its bytes: as a value they would be a path the suite cannot read, or an address it must not fetch. Its own is

@@ -6,6 +6,7 @@ import {
   encodeForm,
   type ParamSpec,
   parsePointer,
+  percentDecoded,
   rawBody,
   styledPairs,
   type ToolSpec,
@@ -70,6 +71,8 @@ export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, pa
 
 /** What the wire should carry for a given (normalised) parameter value. */
 export function expectedWire(wire: WireSpec, value: unknown): unknown {
+  // A reserved-allowing query value sends its own percent-encoded triples as they are: read as what they encode.
+  if (wire.in === "query" && wire.encoding?.reserved) return percentDecoded(withEscapes(String(value), wire.escape));
   if (wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie")
     return withEscapes(String(value), wire.escape);
   if (wire.in === "body") {
