@@ -11,7 +11,8 @@ export const MULTIPART_MEDIA_TYPE = "multipart/form-data";
  * JSON, a form, multipart or a stream of events, whose schema is absent, empty
  * or a binary string (OpenAPI 3.0's `format: binary`, 3.1's
  * `contentMediaType`/`contentEncoding`), or any string under
- * `application/octet-stream` or a range such as `image/*`.
+ * `application/octet-stream`, a range such as `image/*`, or a type of bytes
+ * (an image, a PDF, an archive).
  */
 export function isRawBodyMedia(mediaType: string, schema: Schema | undefined): boolean {
   const bare = bareMediaType(mediaType);
@@ -27,8 +28,12 @@ export function isRawBodyMedia(mediaType: string, schema: Schema | undefined): b
   if (schema.type !== "string" && !(Array.isArray(schema.type) && schema.type.includes("string"))) return false;
   if (schema.format === "binary" || typeof schema.contentMediaType === "string" || schema.contentEncoding === "binary")
     return true;
-  return bare === "application/octet-stream" || bare.includes("*") || /^(image|audio|video)\//.test(bare);
+  return bare === "application/octet-stream" || bare.includes("*") || BYTES_MEDIA.test(bare);
 }
+
+/** Media types whose content is bytes whatever its schema says (a string under them is no text to type). */
+const BYTES_MEDIA =
+  /^(?:(?:image|audio|video|font|model)\/|application\/(?:pdf|zip|gzip|x-(?:tar|gzip|bzip2|xz|7z-compressed))$)/;
 
 /**
  * A request body that is one text as it is (`text/plain`, `text/csv`, `application/sql`…): a media type that is not

@@ -69,6 +69,8 @@ describe("a request body of one text", () => {
     expect(encoding({ "text/plain": {} })).toBe("binary");
     expect(encoding({ "application/octet-stream": { schema: { type: "string" } } })).toBe("binary");
     expect(encoding({ "text/event-stream": { schema: { type: "string" } } })).toBeUndefined();
+    expect(encoding({ "application/x-tar": { schema: { type: "string" } } })).toBe("binary");
+    expect(encoding({ "application/pdf": { schema: { type: "string" } } })).toBe("binary");
     expect(encoding({ "text/plain": { schema: { type: "string", format: "byte" } } })).toBeUndefined();
     expect(encoding({ "text/plain": { schema: { type: "object" } } })).toBeUndefined();
     expect(encoding({ "text/plain": { schema: { type: "string" } } })).toBe("text");
