@@ -172,6 +172,16 @@ function withinLimit(expanded: number | undefined, text: string, file: string, l
   );
 }
 
+/**
+ * A parsed file's text let go, its data kept, for a caller that holds the data long after any message by place (a
+ * whole published document's text is as large as its data): a place asked for after is the file's start.
+ */
+export function letTextGo(source: YamlSource): void {
+  const { file } = source;
+  source.text = "";
+  source.locate = () => ({ file, line: 1, col: 1 });
+}
+
 /** A parsed file whose positions are found (once for its text, then kept in `entry`) when a message first needs one. */
 function sourceOf<T>(file: string, text: string, data: T, entry: ParsedText): YamlSource<T> {
   return {
