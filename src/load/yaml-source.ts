@@ -13,6 +13,7 @@ import { jsonOffsets, lineColumn } from "./positions/text-positions.js";
 import { blockYamlOffsets } from "./positions/block-yaml-positions.js";
 import { MAX_NESTING, NESTING_RULE } from "../common/nesting.js";
 import { hasAnchors, MAX_ALIASES, measureAliases } from "./yaml-aliases.js";
+import { ownStrings } from "./own-strings.js";
 import { type ProblemCode, withCode } from "../common/problem-codes.js";
 
 export { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit };
@@ -236,7 +237,7 @@ function parseData<T>(text: string, file: string): { data: T; expanded?: number 
   }
   // Aliases need an anchor: most files have none (an `&` in a text, `{&page}` in a URL template, is none), and the walk
   // that measures them costs a whole published document a tenth of a second.
-  if (!text.includes("&") || !hasAnchors(parser)) return { data };
+  if (!text.includes("&") || !hasAnchors(parser)) return { data: ownedIfLarge(data, text) };
   const measure = measureAliases(data);
   if (measure.cycle) {
     const at = sourceOf(file, text, data, {}).locate(measure.cycle, "value");
@@ -254,7 +255,16 @@ function parseData<T>(text: string, file: string): { data: T; expanded?: number 
       `refused: the YAML expands aliases more than ${MAX_ALIASES} times (${measure.nested} expansions of aliases ` +
         `inside anchors: an alias bomb?)`,
     );
-  return { data, expanded: measure.chars };
+  return { data: ownedIfLarge(data, text), expanded: measure.chars };
+}
+
+/**
+ * A large text's data with strings of its own (ownStrings): js-yaml's values hold its copy of the text, and a large
+ * text is not kept for another read (PARSED_MAX_TEXT), so that copy would be held by whatever keeps a value.
+ */
+function ownedIfLarge<T>(data: T, text: string): T {
+  if (text.length > PARSED_MAX_TEXT) ownStrings(data);
+  return data;
 }
 
 /**
