@@ -248,7 +248,13 @@ async function packageFiles(
   const { ir, document } = provider;
   const p = ir.provider;
   give(`${p}/package.json`, emitPackageJson(ir, pkg));
-  give(`${p}/README.md`, emitReadme(ir, pkg));
+  // Made as the write takes it, not before: a write keeps the text it was handed until the next one, and a whole
+  // published API's README (110 MB as a string) would be held through the surface's making.
+  give(`${p}/README.md`, {
+    *parts() {
+      yield emitReadme(ir, pkg);
+    },
+  });
   if (project.licenseText) give(`${p}/LICENSE`, project.licenseText);
   if (changelog !== undefined) give(`${p}/CHANGELOG.md`, changelog);
   giveSurface(project, pkg, provider, give);
@@ -275,15 +281,21 @@ async function packageFiles(
   for (const [name, text] of adapters) if (name.endsWith(".d.ts")) entryTypes(name.slice(0, -".d.ts".length), text);
 }
 
-/** The package's surface.json, in parts; the surface is let go once they are taken (before the entry is made). */
+/**
+ * The package's surface.json, in parts: the surface made as they are taken and let go once they are (a write keeps the
+ * text it was handed until the next one, through index.js's render: its parts must not hold the surface).
+ */
 function giveSurface(
   project: ProjectContext,
   pkg: PackageContext,
   provider: Made,
   give: (path: string, text: FileText) => void,
 ): void {
-  const surface = surfaceOf(project, pkg, provider);
-  give(`${provider.ir.provider}/surface.json`, { parts: () => surfaceParts(surface) });
+  give(`${provider.ir.provider}/surface.json`, {
+    *parts() {
+      yield* surfaceParts(surfaceOf(project, pkg, provider));
+    },
+  });
 }
 
 /** The package of a provider, and the CHANGELOG.md it carries (a release's, else the one its folder has). */
