@@ -45,7 +45,8 @@ function project(name: string, comment: number): string {
   // Two-byte text (`✓`), as a published document with one character past Latin-1 is: twice its length in bytes.
   const line = `# ${"✓ a review note ".repeat(64)}\n`;
   for (const file of ["manifest.yaml", "openapi.yaml"])
-    if (comment) appendFileSync(join(dir, "specs", p as string, file), `\n${line.repeat(Math.ceil(comment / line.length))}`);
+    if (comment)
+      appendFileSync(join(dir, "specs", p as string, file), `\n${line.repeat(Math.ceil(comment / line.length))}`);
   return dir;
 }
 
