@@ -5,7 +5,7 @@ import { runInNewContext } from "node:vm";
 import jsyaml from "js-yaml";
 import { describe, expect, it } from "vitest";
 import { INPUT_LIMITS } from "./input-file.js";
-import { ownStrings } from "./own-strings.js";
+import { ownStrings } from "../common/own-strings.js";
 import { parseYamlSource } from "./yaml-source.js";
 
 setFlagsFromString("--expose-gc");

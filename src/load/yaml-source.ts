@@ -13,7 +13,7 @@ import { jsonOffsets, lineColumn } from "./positions/text-positions.js";
 import { blockYamlOffsets } from "./positions/block-yaml-positions.js";
 import { MAX_NESTING, NESTING_RULE } from "../common/nesting.js";
 import { hasAnchors, MAX_ALIASES, measureAliases } from "./yaml-aliases.js";
-import { ownStrings } from "./own-strings.js";
+import { ownStrings } from "../common/own-strings.js";
 import { type ProblemCode, withCode } from "../common/problem-codes.js";
 
 export { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit };
