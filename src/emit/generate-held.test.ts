@@ -8,19 +8,10 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
-import { emitReadme } from "./emit-readme.js";
-import { buildSurface } from "./emit-surface.js";
+import { OpenApiDocument } from "../load/openapi-document.js";
 import { type FileText, wholeText } from "./file-text.js";
 import { generate } from "./generate-all.js";
-
-vi.mock("./emit-surface.js", async (actual) => {
-  const module = await actual<typeof import("./emit-surface.js")>();
-  return { ...module, buildSurface: vi.fn(module.buildSurface) };
-});
-vi.mock("./emit-readme.js", async (actual) => {
-  const module = await actual<typeof import("./emit-readme.js")>();
-  return { ...module, emitReadme: vi.fn(module.emitReadme) };
-});
+import { templates } from "./precompiled/templates.js";
 
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc") as () => void;
@@ -70,23 +61,30 @@ describe("while a package's files are made", () => {
   });
 
   it("the README and the surface are made as the write takes their parts, not when they are handed", async () => {
-    vi.mocked(emitReadme).mockClear();
-    vi.mocked(buildSurface).mockClear();
+    // The README's template rendered, the document's schemas read for the surface (surfaceSchemas): each only once
+    // the write takes the parts.
+    const readme = vi.spyOn(templates, "package-readme.md.hbs");
+    const schemas = vi.spyOn(OpenApiDocument.prototype, "surfaceSchemas");
     const dir = project("parts", 0);
     const handed = new Map<string, FileText>();
     const madeWhenHanded: number[] = [];
-    await generate({
-      root: dir,
-      outDir: join(dir, "out"),
-      onFile: (path, text) => {
-        if (!/\/(README\.md|surface\.json)$/.test(path)) return;
-        madeWhenHanded.push(vi.mocked(emitReadme).mock.calls.length + vi.mocked(buildSurface).mock.calls.length);
-        handed.set(path, text);
-      },
-    });
-    expect(madeWhenHanded).toEqual([0, 0]);
-    for (const text of handed.values()) expect(wholeText(text).length).toBeGreaterThan(100);
-    expect(vi.mocked(emitReadme)).toHaveBeenCalledTimes(1);
-    expect(vi.mocked(buildSurface)).toHaveBeenCalledTimes(1);
+    try {
+      await generate({
+        root: dir,
+        outDir: join(dir, "out"),
+        onFile: (path, text) => {
+          if (!/\/(README\.md|surface\.json)$/.test(path)) return;
+          madeWhenHanded.push(readme.mock.calls.length + schemas.mock.calls.length);
+          handed.set(path, text);
+        },
+      });
+      expect(madeWhenHanded).toEqual([0, 0]);
+      for (const text of handed.values()) expect(wholeText(text).length).toBeGreaterThan(100);
+      expect(readme).toHaveBeenCalledTimes(1);
+      expect(schemas).toHaveBeenCalledTimes(1);
+    } finally {
+      readme.mockRestore();
+      schemas.mockRestore();
+    }
   });
 });
