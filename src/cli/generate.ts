@@ -292,14 +292,13 @@ async function writeStamp(
   dirs: { specs: string; out: string },
   hashes: ReadonlyMap<string, string>,
   { inputs, shared }: { inputs: string; shared: string },
-  { entries, inputs: texts }: Pick<GenerateResult, "entries" | "inputs">,
+  { entries, read: inputsRead }: Pick<GenerateResult, "entries" | "read">,
 ): Promise<void> {
   const { readOutside, stampOf, STAMP_FILE } = await import("../emit/stamp.js");
   const { writeWhole } = await import("../common/files.js");
-  const { sha256 } = await import("../common/hash.js");
   const read: Record<string, string> = entries
     ? Object.assign({}, ...Object.values(entries).map((p) => p.read))
-    : Object.fromEntries(Object.entries(texts).map(([path, text]) => [path, sha256(text)]));
+    : inputsRead;
   writeWhole(
     join(dirs.out, STAMP_FILE),
     stampOf(hashes, inputs, readOutside(root, dirs.specs, read), entries && { shared, providers: entries }),

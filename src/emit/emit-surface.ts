@@ -4,7 +4,6 @@
 // older surface, which concepts that one could not have held.
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { setOwn } from "@blockwright/runtime/internal/generate";
-import { inputHash } from "./provider-stamp.js";
 import type { ProviderIR } from "../model/ir.js";
 import { CONCEPT_NAMES, PROVIDER_ENTRIES, TOOL_ENTRIES } from "../link/concepts.js";
 import type { Schema } from "../load/openapi-document.js";
@@ -36,7 +35,7 @@ export function buildSurface(ir: ProviderIR, ctx: SurfaceContext): Surface {
     provider: ir.provider,
     package: { name: ctx.packageName, version: ctx.packageVersion },
     generator: ctx.generator,
-    inputs: Object.fromEntries(Object.keys(ctx.inputs).map((path) => [path, `sha256:${inputHash(ctx.inputs, path)}`])),
+    inputs: Object.fromEntries(Object.entries(ctx.read).map(([path, hash]) => [path, `sha256:${hash}`])),
     concepts: [...CONCEPT_NAMES],
     auth: { placement: "", param: "" },
     tools,

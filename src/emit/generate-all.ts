@@ -12,10 +12,18 @@ import { buildSurface, surfaceParts } from "./emit-surface.js";
 import { type FileText, wholeText } from "./file-text.js";
 import type { Surface } from "../model/surface-format.js";
 import { checkpoint } from "../common/checkpoint.js";
-import { SourceError } from "../load/yaml-source.js";
+import { letTextGo, SourceError } from "../load/yaml-source.js";
 import { GenerationErrors } from "./generation-errors.js";
 import { type LinkedProvider, linkProvider } from "./link-provider.js";
-import { keptFiles, keyOf, type ProviderEntry, type ProviderSummary, stampEntry, summaryOf } from "./provider-stamp.js";
+import {
+  keptFiles,
+  keyOf,
+  type ProviderEntry,
+  type ProviderSummary,
+  readHashes,
+  stampEntry,
+  summaryOf,
+} from "./provider-stamp.js";
 import { readStamp } from "./stamp.js";
 import { sha256 } from "../common/hash.js";
 import { entryOf } from "@blockwright/runtime/internal/generate";
@@ -48,10 +56,10 @@ export interface GenerateResult {
   /** Every provider's stamp entry, with options.shared (packages only). */
   entries?: Record<string, ProviderEntry>;
   /**
-   * Every input file the generation read (manifests, OpenAPI files), by path relative to the root, with its text (not
-   * those of the providers `kept`: `entries` has their hashes).
+   * Every input file the generation read (manifests, OpenAPI files), by path relative to the root, with its SHA-256
+   * (not those of the providers `kept`: `entries` has their hashes).
    */
-  inputs: Record<string, string>;
+  read: Record<string, string>;
   /** Warnings of every provider (LinkedProvider.warnings). */
   warnings: string[];
 }
@@ -65,17 +73,20 @@ export interface GenerateResult {
  * no longer used: nothing is emitted for a project with problems.
  */
 /** What is kept of a linked provider once it is used. */
-interface Linked extends Pick<LinkedProvider, "inputs" | "warnings"> {
+interface Linked extends Pick<Made, "read" | "warnings"> {
   provider: string;
   summary: ProviderSummary;
   ir?: ProviderIR;
 }
 
+/** A linked provider as generate uses it: its input files' hashes, not their texts (readHashes). */
+type Made = Omit<LinkedProvider, "inputs"> & { read: Record<string, string> };
+
 async function eachProvider(
   project: ProjectContext,
   /** What `use` does, told as a large document's step (one synchronous call of seconds: see batch.ts). */
   useStep: string,
-  use: (provider: LinkedProvider) => void | Promise<void>,
+  use: (provider: Made) => void | Promise<void>,
   /** Whether the provider's files stand as they are (keptFiles): it is then neither linked nor used. */
   stands?: (provider: string) => boolean,
   /** Whether each provider's IR is kept to the end (GenerateOptions.irs); its summary always is. */
@@ -87,20 +98,22 @@ async function eachProvider(
     await checkpoint(project.signal);
     project.onProvider?.(i, project.names.length, name);
     if (stands?.(name)) continue;
-    let provider: LinkedProvider;
+    let provider: Made;
     let large = false;
     const onStep = project.onStep;
     try {
-      provider = await linkProvider(
-        project.root,
-        join(project.specsDir, name),
-        project.externalRefFolders,
-        project.signal,
-        onStep &&
-          ((step, paced) => {
-            large = true;
-            onStep(name, step, paced);
-          }),
+      provider = withoutTexts(
+        await linkProvider(
+          project.root,
+          join(project.specsDir, name),
+          project.externalRefFolders,
+          project.signal,
+          onStep &&
+            ((step, paced) => {
+              large = true;
+              onStep(name, step, paced);
+            }),
+        ),
       );
     } catch (e) {
       if (e instanceof GenerationErrors) errors.push(...e.errors);
@@ -108,8 +121,8 @@ async function eachProvider(
       else throw e;
       continue;
     }
-    const { ir, inputs, warnings } = provider;
-    kept.push({ provider: ir.provider, summary: summaryOf(ir), ...(keepIr ? { ir } : {}), inputs, warnings });
+    const { ir, read, warnings } = provider;
+    kept.push({ provider: ir.provider, summary: summaryOf(ir), ...(keepIr ? { ir } : {}), read, warnings });
     await checkpoint(project.signal);
     if (errors.length) continue;
     if (large) onStep?.(name, useStep);
@@ -119,16 +132,22 @@ async function eachProvider(
   return kept;
 }
 
-function surfaceOf(
-  project: ProjectContext,
-  pkg: PackageContext,
-  { ir, document, inputs, authSchemes }: LinkedProvider,
-): Surface {
+/**
+ * The linked provider without its input texts, kept as their hashes, nor the OpenAPI document's text (its data stays):
+ * generate reports nothing by place after the link, and a whole published API's two texts are held twice over (as read,
+ * and js-yaml's copy its values are cut from), 480 MB, through the whole package's making.
+ */
+function withoutTexts({ inputs, ...linked }: LinkedProvider): Made {
+  letTextGo(linked.document.source);
+  return { ...linked, read: readHashes(inputs) };
+}
+
+function surfaceOf(project: ProjectContext, pkg: PackageContext, { ir, document, read, authSchemes }: Made): Surface {
   return buildSurface(ir, {
     packageName: pkg.name,
     packageVersion: pkg.version,
     generator: project.generator,
-    inputs,
+    read,
     authSchemes,
     ...document.surfaceSchemas(),
   });
@@ -182,7 +201,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       }
       const made = packageFor(project, p);
       if (shared !== undefined)
-        entries.set(p, stampEntry(keyFor(project, shared, p, made), provider.inputs, summaryOf(ir), provider.warnings));
+        entries.set(p, stampEntry(keyFor(project, shared, p, made), provider.read, summaryOf(ir), provider.warnings));
       await packageFiles(project, provider, made, give);
     },
     standing &&
@@ -210,7 +229,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     summaries,
     kept,
     ...(shared !== undefined && target === "packages" ? { entries: Object.fromEntries(entries) } : {}),
-    inputs: Object.assign({}, ...linked.map((l) => l.inputs)) as Record<string, string>,
+    read: Object.assign({}, ...linked.map((l) => l.read)) as Record<string, string>,
     warnings: project.names.flatMap((p) => byName.get(p)?.warnings ?? entries.get(p)?.warnings ?? []),
   };
 }
@@ -222,14 +241,20 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
  */
 async function packageFiles(
   project: ProjectContext,
-  provider: LinkedProvider,
+  provider: Made,
   { pkg, changelog }: { pkg: PackageContext; changelog: string | undefined },
   give: (path: string, text: FileText) => void,
 ): Promise<void> {
   const { ir, document } = provider;
   const p = ir.provider;
   give(`${p}/package.json`, emitPackageJson(ir, pkg));
-  give(`${p}/README.md`, emitReadme(ir, pkg));
+  // Made as the write takes it, not before: a write keeps the text it was handed until the next one, and a whole
+  // published API's README (110 MB as a string) would be held through the surface's making.
+  give(`${p}/README.md`, {
+    *parts() {
+      yield emitReadme(ir, pkg);
+    },
+  });
   if (project.licenseText) give(`${p}/LICENSE`, project.licenseText);
   if (changelog !== undefined) give(`${p}/CHANGELOG.md`, changelog);
   giveSurface(project, pkg, provider, give);
@@ -256,15 +281,21 @@ async function packageFiles(
   for (const [name, text] of adapters) if (name.endsWith(".d.ts")) entryTypes(name.slice(0, -".d.ts".length), text);
 }
 
-/** The package's surface.json, in parts; the surface is let go once they are taken (before the entry is made). */
+/**
+ * The package's surface.json, in parts: the surface made as they are taken and let go once they are (a write keeps the
+ * text it was handed until the next one, through index.js's render: its parts must not hold the surface).
+ */
 function giveSurface(
   project: ProjectContext,
   pkg: PackageContext,
-  provider: LinkedProvider,
+  provider: Made,
   give: (path: string, text: FileText) => void,
 ): void {
-  const surface = surfaceOf(project, pkg, provider);
-  give(`${provider.ir.provider}/surface.json`, { parts: () => surfaceParts(surface) });
+  give(`${provider.ir.provider}/surface.json`, {
+    *parts() {
+      yield* surfaceParts(surfaceOf(project, pkg, provider));
+    },
+  });
 }
 
 /** The package of a provider, and the CHANGELOG.md it carries (a release's, else the one its folder has). */

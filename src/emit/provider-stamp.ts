@@ -46,28 +46,26 @@ export function keyOf(shared: string, context: unknown): string {
   return sha256(`${shared}\0${JSON.stringify(context)}`);
 }
 
-/** A provider's entry, from the texts its generation read. */
+/** A provider's entry, from the hashes of the files its generation read (readHashes). */
 export function stampEntry(
   key: string,
-  inputs: Record<string, string>,
+  hashes: Record<string, string>,
   summary: ProviderSummary,
   warnings: string[],
 ): ProviderEntry {
   const read: Record<string, string> = {};
-  for (const path of Object.keys(inputs).sort()) read[path] = inputHash(inputs, path);
+  for (const path of Object.keys(hashes).sort()) read[path] = hashes[path] as string;
   return { key, read, summary, warnings };
 }
 
-/** The hashes made of each inputs object's texts, by path: its stamp entry and its surface both record them. */
-const inputHashes = new WeakMap<Record<string, string>, Map<string, string>>();
-
-/** The SHA-256 of the input text at `path` (none: of ""), made once an inputs object (a whole API: 5.4 MB). */
-export function inputHash(inputs: Record<string, string>, path: string): string {
-  let hashes = inputHashes.get(inputs);
-  if (!hashes) inputHashes.set(inputs, (hashes = new Map()));
-  let hash = hashes.get(path);
-  if (hash === undefined) hashes.set(path, (hash = textHash(inputs[path] ?? "")));
-  return hash;
+/**
+ * Each input text's SHA-256, by path in the texts' order: all that the stamp entry and the surface record of them, so
+ * the texts can go once read (a whole published API's manifest and document: 240 MB as strings).
+ */
+export function readHashes(inputs: Record<string, string>): Record<string, string> {
+  const hashes: Record<string, string> = {};
+  for (const [path, text] of Object.entries(inputs)) hashes[path] = textHash(text);
+  return hashes;
 }
 
 /**

@@ -13,6 +13,7 @@ import { jsonOffsets, lineColumn } from "./positions/text-positions.js";
 import { blockYamlOffsets } from "./positions/block-yaml-positions.js";
 import { MAX_NESTING, NESTING_RULE } from "../common/nesting.js";
 import { hasAnchors, MAX_ALIASES, measureAliases } from "./yaml-aliases.js";
+import { ownStrings } from "../common/own-strings.js";
 import { type ProblemCode, withCode } from "../common/problem-codes.js";
 
 export { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit };
@@ -172,6 +173,16 @@ function withinLimit(expanded: number | undefined, text: string, file: string, l
   );
 }
 
+/**
+ * A parsed file's text let go, its data kept, for a caller that holds the data long after any message by place (a
+ * whole published document's text is as large as its data): a place asked for after is the file's start.
+ */
+export function letTextGo(source: YamlSource): void {
+  const { file } = source;
+  source.text = "";
+  source.locate = () => ({ file, line: 1, col: 1 });
+}
+
 /** A parsed file whose positions are found (once for its text, then kept in `entry`) when a message first needs one. */
 function sourceOf<T>(file: string, text: string, data: T, entry: ParsedText): YamlSource<T> {
   return {
@@ -226,7 +237,7 @@ function parseData<T>(text: string, file: string): { data: T; expanded?: number 
   }
   // Aliases need an anchor: most files have none (an `&` in a text, `{&page}` in a URL template, is none), and the walk
   // that measures them costs a whole published document a tenth of a second.
-  if (!text.includes("&") || !hasAnchors(parser)) return { data };
+  if (!text.includes("&") || !hasAnchors(parser)) return { data: ownedIfLarge(data, text) };
   const measure = measureAliases(data);
   if (measure.cycle) {
     const at = sourceOf(file, text, data, {}).locate(measure.cycle, "value");
@@ -244,7 +255,16 @@ function parseData<T>(text: string, file: string): { data: T; expanded?: number 
       `refused: the YAML expands aliases more than ${MAX_ALIASES} times (${measure.nested} expansions of aliases ` +
         `inside anchors: an alias bomb?)`,
     );
-  return { data, expanded: measure.chars };
+  return { data: ownedIfLarge(data, text), expanded: measure.chars };
+}
+
+/**
+ * A large text's data with strings of its own (ownStrings): js-yaml's values hold its copy of the text, and a large
+ * text is not kept for another read (PARSED_MAX_TEXT), so that copy would be held by whatever keeps a value.
+ */
+function ownedIfLarge<T>(data: T, text: string): T {
+  if (text.length > PARSED_MAX_TEXT) ownStrings(data);
+  return data;
 }
 
 /**

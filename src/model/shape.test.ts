@@ -9,6 +9,7 @@ import { drafted } from "../import/__fixtures__/draft-kit.js";
 import { denseDocument } from "../../test-support/documents/dense-document.js";
 import { buildSurface, formatSurface } from "../emit/emit-surface.js";
 import { linkProvider } from "../emit/link-provider.js";
+import { readHashes } from "../emit/provider-stamp.js";
 import { linkedShapes, ShapeBuilder } from "./shape.js";
 import type { Shape } from "./surface-format.js";
 
@@ -39,7 +40,7 @@ async function surfaceOf(count: number) {
     packageName: "@x/dense",
     packageVersion: "0.1.0",
     generator: { name: "g", version: "1" },
-    inputs,
+    read: readHashes(inputs),
     bodySchema: schemas.bodySchema,
     requestSchema: schemas.requestSchema,
     resolveRef,

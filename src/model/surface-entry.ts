@@ -54,8 +54,8 @@ export interface SurfaceContext {
   packageName: string;
   packageVersion: string;
   generator: { name: string; version: string };
-  /** Input file contents by project-relative path (for their hashes). */
-  inputs: Record<string, string>;
+  /** Each input file's SHA-256 by project-relative path (readHashes). */
+  read: Record<string, string>;
   /**
    * The schema of the response body an operation's outputs read (OpenApiDocument.bodyResponse), and a resolver for its
    * `$ref`s.
