@@ -5,7 +5,13 @@
 // are visible; the page logs no error and asks for nothing beyond itself (its
 // Content-Security-Policy would refuse it, and say so on the console). The
 // browser is required: without it the test fails saying how to install it.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+// The report on a phone (390 px wide) and a laptop (1,280 px), rendered and
+// screenshot at each width: the page never scrolls sideways, every bar of the
+// chart is on the screen, and every cell of the coverage table too (on a
+// phone each operation's row is a card of named cells; before, the table
+// overflowed below ~1,190 px and the bars fell off the screen). One file, one
+// browser: a launch of Chromium is about half a second of CPU.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -13,6 +19,10 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, editFile as edit } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
+import { RESULT_KINDS } from "../contract/coverage.js";
+import { htmlReport } from "../contract/report/report-html.js";
+import type { SuiteReport } from "../contract/report/report.js";
+import type { CaseResult } from "../contract/run.js";
 import { startMocks } from "../mocks/mocks.js";
 
 /** Debian's chromium (`apt-get install chromium`); CHROMIUM names another build of it. */
@@ -196,4 +206,85 @@ describe("the HTML reports in a browser", () => {
       await page.close();
     }
   });
+});
+
+/** A run with a case of every kind for operations with long names (as real ones are), some failing. */
+function run(): SuiteReport {
+  const operations = [
+    "zqshelf_list_books_by_shelf_and_reading_state",
+    "zqshelf_get_book",
+    "zqpayments_create_payment_intent_with_idempotency",
+  ];
+  const results: CaseResult[] = operations.flatMap((operation, o) =>
+    RESULT_KINDS.flatMap((kind, k) =>
+      [0, 1].map((n): CaseResult => {
+        const failed = (o + k + n) % 7 === 0;
+        return {
+          id: `${operation} › ${kind} › ${n}`,
+          provider: operation.split("_")[0] ?? "zqshelf",
+          operation,
+          kind,
+          name: String(n),
+          status: failed ? "failed" : "passed",
+          durationMs: 3,
+          startedAtMs: 0,
+          source: { document: "manifest", path: ["operations", operation] },
+          statuses: [200, 400, 404, 429],
+          ...(failed
+            ? {
+                message: "zq the mock's answer breaks the output",
+                failure: {
+                  violation: "zq the mock's answer breaks the output",
+                  request: `GET /zq/${operation}?page=1`,
+                  answer: { status: 200, body: '{"zq":true}' },
+                },
+              }
+            : {}),
+        };
+      }),
+    ),
+  );
+  return { seed: 1, runs: 2, startedAt: "2026-11-25T00:00:00.000Z", durationMs: 40, results };
+}
+
+describe.each([
+  ["a phone", 390, 844],
+  ["a laptop", 1280, 800],
+] as const)("the HTML report on %s (%i px)", (_, width, height) => {
+  it(
+    "scrolls only down: the chart's bars and every cell of the coverage table are on the screen; " + "screenshot",
+    async () => {
+      const file = join(tmp, `report-${width}.html`);
+      writeFileSync(file, htmlReport(run()));
+      const page = await (await started()).newPage({ viewport: { width, height } });
+      try {
+        await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        const inside = async (selector: string) => {
+          const boxes = await Promise.all((await page.locator(selector).all()).map((e) => e.boundingBox()));
+          const drawn = boxes.filter((b) => b !== null && b.width > 0 && b.height > 0);
+          expect(drawn.length, selector).toBeGreaterThan(0);
+          for (const box of drawn)
+            expect(box!.x >= 0 && box!.x + box!.width <= width + 0.5, `${selector} at ${box!.x}+${box!.width}`).toBe(
+              true,
+            );
+          return drawn.length;
+        };
+        await inside("svg.chart rect.pass");
+        await inside("svg.chart rect.fail");
+        // Every coverage cell: a kind's count, the operation, its statuses.
+        const cells = await inside("table.cards td");
+        expect(cells).toBe(3 * (RESULT_KINDS.length + 3));
+        // A phone has no room for a column per kind: the cards name each cell instead of a header row.
+        expect(await page.locator("table.cards th").first().isVisible()).toBe(width > 640);
+        const shot = join(tmp, `report-${width}.png`);
+        await page.screenshot({ path: shot, fullPage: true });
+        const png = readFileSync(shot);
+        expect(png.subarray(1, 4).toString()).toBe("PNG");
+        expect(png.readUInt32BE(16)).toBe(width);
+      } finally {
+        await page.close();
+      }
+    },
+  );
 });
