@@ -25,7 +25,12 @@ const inBody = counted("$response.body#/meta/pagination/total_pages");
 const page = (ids: string[], pages: unknown, headers: Record<string, string> = {}) =>
   json(
     200,
-    { kind: "books#volumes", totalItems: 1873, meta: { pagination: { total_pages: pages } }, items: ids.map((id) => ({ id })) },
+    {
+      kind: "books#volumes",
+      totalItems: 1873,
+      meta: { pagination: { total_pages: pages } },
+      items: ids.map((id) => ({ id })),
+    },
     headers,
   );
 const sentPages = (seen: { url: string }[]) => seen.map((s) => new URL(s.url).searchParams.get("pg"));

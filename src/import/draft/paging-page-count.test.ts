@@ -36,7 +36,7 @@ const WHERE = "operations.zqshelf_list_shelves.pagination";
 const integer = { type: "integer" };
 
 describe("a page-numbered list whose reply counts its pages", () => {
-  it("meta.pagination.total_pages, three levels down: drafted as pages, noted, and no request past the last page", async () => {
+  it("meta.pagination.total_pages, three levels down: drafted as pages, noted, no request past the last", async () => {
     const schema = {
       type: "object",
       properties: {

@@ -1,9 +1,10 @@
 // `pagination` of a list operation, by style — `cursor` (a value of the
 // reply sent back), `nextUrl` (an address in the body), `linkHeader`
-// (`rel="next"`), `offset`, `page` (a page number) — with the list outputs gathered (`items`), the
-// optional `more` test, `until` (a stream caught up), `total` and `pages` (page numbers: the count of pages), and `pageSize`, the parameter giving a
-// page's size; each checked against the operation's parameters, body and
-// success response.
+// (`rel="next"`), `offset`, `page` (a page number) — with the list outputs
+// gathered (`items`), the optional `more` test, `until` (a stream caught up),
+// `total` and `pages` (page numbers: the count of pages), and `pageSize`, the
+// parameter giving a page's size; each checked against the operation's
+// parameters, body and success response.
 import type { PageTarget, PaginationSpec, ParamSpec, ValueRef, ValueTest } from "@blockwright/runtime/internal";
 import { formatPointer, PAGE_INPUTS, parseExpression, parsePointer } from "@blockwright/runtime/internal/generate";
 import type {
@@ -71,14 +72,15 @@ export function linkPagination(
   };
 }
 
-/** A count the reply gives (`total` items, `pages`): read from the body or a header, a number where the schema types it. */
+/** A count the reply gives (`total` items, `pages`): read from the body or a header, a number where typed. */
 function countRead(ctx: LinkContext, where: Path, expression: ReplyRead, text: string, key: "total" | "pages") {
   const read = expression(text, [key], ["body", "header"]);
   if (read?.schema && !["number", "integer"].includes(typeOf(read.schema) ?? ""))
     ctx.fail(
       "BW2022",
       [...where, key],
-      `"${text}" is ${typeOf(read.schema) ?? "untyped"} in ${ctx.openapiName}; a ${key === "total" ? "total" : "count of pages"} is a number`,
+      `"${text}" is ${typeOf(read.schema) ?? "untyped"} in ${ctx.openapiName}; ` +
+        `a ${key === "total" ? "total" : "count of pages"} is a number`,
       "value",
     );
   return read;
