@@ -2,7 +2,8 @@
 // (call/support.ts `cursors`, exported as `pageCursors`): the cursor to send
 // (pagination style `cursor`), and whether there is a next page at all
 // (`pagination.more`, a flag; `pagination.total`, the count of every item;
-// `pagination.until`, a stream's reader caught up though the next iterator is
+// `pagination.pages`, the count of pages, past whose last a page number is not
+// asked for; `pagination.until`, a stream's reader caught up though the next iterator is
 // given: a lag of 0, or a page without items).
 // paginate.ts goes on after an offset or a page number itself, until a page
 // without items, so that a provider that pages so, and says no more,
@@ -24,19 +25,20 @@ export function cursorsNeeded(pagination: PaginationSpec | undefined): boolean {
     (pagination.next.style === "cursor" ||
       pagination.more !== undefined ||
       pagination.total !== undefined ||
+      pagination.pages !== undefined ||
       pagination.until !== undefined)
   );
 }
 
 /**
  * What `reply` tells of the next page: undefined when it says this page is the last (a flag not as `more`
- * wants it, the test of `until` passed, `returned` items of a `total` given, no cursor), else the cursor to send
- * (none for other styles). `onPage`: the items on this page.
+ * wants it, the test of `until` passed, `returned` items of a `total` given, the page numbered `offset` the last of
+ * `pages`, no cursor), else the cursor to send (none for other styles). `onPage`: the items on this page.
  */
 export function pageAfter(
   pagination: PaginationSpec,
   reply: ExpressionContext,
-  { returned, onPage }: { returned: number; onPage: number },
+  { returned, onPage, offset }: { returned: number; onPage: number; offset?: number },
 ): { value?: PageValue } | undefined {
   if (pagination.more && evaluate(pagination.more.ref, reply) !== pagination.more.equals) return undefined;
   // Caught up: the next iterator an open stream always gives is not followed (an empty page ends only where said).
@@ -47,6 +49,13 @@ export function pageAfter(
     if (typeof total === "number" && returned >= total) return undefined;
   }
   const next = pagination.next;
+  // The last page by number: a full last page is not followed by a request for the empty one after it.
+  if (pagination.pages && next.style === "page" && offset !== undefined) {
+    const told = evaluate(pagination.pages.ref, reply);
+    // A number, or a header's text of one; anything else (none, null) says nothing.
+    const pages = typeof told === "number" ? told : typeof told === "string" && told.trim() ? Number(told) : NaN;
+    if (Number.isFinite(pages) && offset >= next.start + pages - 1) return undefined;
+  }
   if (next.style !== "cursor") return {};
   const cursor = evaluate(next.cursor.ref, reply);
   // An object goes back whole into a JSON body only (elsewhere, as before, it ends the pages); an empty one is none.

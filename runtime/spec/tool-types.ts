@@ -199,6 +199,11 @@ export interface PaginationSpec {
   until?: ValueTest | { empty: true };
   /** The reply's count of every item across pages: no more pages once that many were gathered. */
   total?: { expression: string; ref: ValueRef };
+  /**
+   * The reply's count of pages (page numbers only): the page numbered `start` plus it, less one, is the last, so that a
+   * full last page ends the call without asking for the empty one after it.
+   */
+  pages?: { expression: string; ref: ValueRef };
   /** Array outputs whose items are gathered across pages (the first one counts the items). */
   items: string[];
   /** The number parameter giving a page's size: under maxItems a request asks only for what is missing. */

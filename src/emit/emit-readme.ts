@@ -228,6 +228,7 @@ function paginationText(p: PaginationSpec): string {
   const conditions = [
     ...(p.more ? [`while ${code(p.more.expression)} is ${code(JSON.stringify(p.more.equals))}`] : []),
     ...(p.total ? [`until ${code(p.total.expression)} items were returned`] : []),
+    ...(p.pages ? [`up to the last of the ${code(p.pages.expression)} pages`] : []),
     ...(p.next.style === "offset" || p.next.style === "page" ? ["until a page has no items"] : []),
   ];
   return (

@@ -100,6 +100,16 @@ describe("paging on a mock: the example is the first page, then the list ends", 
       pages: { count: 2, items: 3, complete: true },
     });
   });
+
+  it("a page number with the reply's count of pages: it says 1, and the full page is the last asked for", async () => {
+    const { result, sent } = await allPages("pages_list_racks", {});
+    expect(sent).toEqual(["GET /racks"]);
+    expect(result).toMatchObject({
+      success: true,
+      output: { data: [{ id: "r1" }, { id: "r2" }] },
+      pages: { count: 1, items: 2, complete: true },
+    });
+  });
 });
 
 describe("paging on a mock: the last page's next address is what its schema accepts", () => {

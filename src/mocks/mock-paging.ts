@@ -18,7 +18,8 @@
 //     removed;
 //   - with `offset` paging, a request whose offset is at or past the items of
 //     the example page gets them emptied: the example is all the list holds;
-//     with `page` paging, so does a request for a page after the first.
+//     with `page` paging, so does a request for a page after the first, and
+//     a reply's count of pages (`pages`) says 1.
 //
 // The runtime's policies (PAGINATION_LOOP, NEXT_PAGE_ELSEWHERE) stay as they
 // are: a mock only stops giving the answers that trip them. Other operations,
@@ -164,6 +165,7 @@ function lastPageRules(route: PagedRoute, request: SentRequest, reply: Reply, fi
     case "page": {
       const sent = Number(valueAt(request, next.send));
       if (Number.isFinite(sent) && sent > next.start) emptyItems(route, reply);
+      onePage(route, reply);
       return;
     }
     case "nextUrl":
@@ -199,11 +201,23 @@ export function asLastPage(
   itemsKey: string | undefined,
 ): void {
   const next = route.pagination.next;
+  onePage(route, reply);
   if (route.pagination.more) return endList(route, reply, undefined, fits);
   if (next.style === "cursor" && !(next.cursor.ref.kind === "body" && next.cursor.ref.pointer[0] === itemsKey))
     endList(route, reply, next.cursor.ref, fits);
   else if (next.style === "nextUrl" || next.style === "linkHeader")
     endList(route, reply, next.style === "nextUrl" ? next.url.ref : undefined, fits);
+}
+
+/**
+ * A reply's count of pages made 1 (`pagination.pages`): the example, or the whole list, is the one page, so that a call
+ * over all pages asks for none past it, as it would not past a full last page upstream.
+ */
+function onePage(route: PagedRoute, reply: Reply): void {
+  const pages = route.pagination.pages;
+  if (pages?.ref.kind === "header") reply.headers.set(pages.ref.name, "1");
+  else if (pages?.ref.kind === "body" && getAtPointer(reply.body, pages.ref.pointer) !== undefined)
+    setAt(reply, pages.ref.pointer, 1);
 }
 
 /** Empty the reply's lists of items: a page past the end of the list. */

@@ -74,6 +74,9 @@ const OFFSET = /^(offset|start|start_?index|skip|from)$/i;
 const PAGE = /^(page|page_?number|page_?index|page_?no)$/i;
 const PAGE_SIZE = /^(limit|per_?page|page_?size|max_?results|count|size|max|top|\$top)$/i;
 const TOTAL = /^(total|total_?count|total_?items|total_?results|total_?size)$/i;
+// The reply's count of pages (`total_pages`, `totalPages`, `pageCount`), or the number of the last page counted from 1.
+const PAGES = /^(total_?pages|total_?page_?count|page_?count|pages_?count|num_?pages|number_?of_?pages)$/i;
+const LAST_PAGE = /^last_?page$/i;
 
 type Parameter = OpenApiOperation["parameters"][number];
 
@@ -388,14 +391,19 @@ function countedPaging(paging: Paging): ManifestPagination | undefined {
       [schema.default, schema.minimum, example].find(
         (v): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 1,
       ) ?? 1;
+    const pages = pageCount(paging, first);
     note(
       `paging recognised as a page number sent as ${page.name}, the first page ` +
-        `${first}${sized}; the list ends at an empty page`,
+        `${first}${sized}; the list ends ` +
+        (pages
+          ? `after the last of the ${pages.join(".")} pages the reply counts, or at an empty page`
+          : "at an empty page"),
     );
     return {
       style: "page",
       send: page.send,
       ...(first !== 1 ? { start: first } : {}),
+      ...(pages ? { pages: `$response.body#${formatPointer(pages)}` } : {}),
       ...morePart,
       ...totalPart,
       items,
@@ -403,4 +411,16 @@ function countedPaging(paging: Paging): ManifestPagination | undefined {
     };
   }
   return undefined;
+}
+
+/**
+ * The reply's field counting the pages, up to three levels down (`meta.pagination.total_pages`), an integer; a
+ * `last_page` only where pages are numbered from 1 (then it is the count).
+ */
+function pageCount({ doc, body }: Paging, first: number): string[] | undefined {
+  if (!body) return undefined;
+  return (
+    fieldMatching(doc, body, PAGES, ["integer", "number"], 3) ??
+    (first === 1 ? fieldMatching(doc, body, LAST_PAGE, ["integer"], 3) : undefined)
+  );
 }

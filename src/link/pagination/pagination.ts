@@ -1,9 +1,10 @@
 // `pagination` of a list operation, by style — `cursor` (a value of the
 // reply sent back), `nextUrl` (an address in the body), `linkHeader`
-// (`rel="next"`), `offset`, `page` (a page number) — with the list outputs gathered (`items`), the
-// optional `more` test, `until` (a stream caught up) and `total`, and `pageSize`, the parameter giving a
-// page's size; each checked against the operation's parameters, body and
-// success response.
+// (`rel="next"`), `offset`, `page` (a page number) — with the list outputs
+// gathered (`items`), the optional `more` test, `until` (a stream caught up),
+// `total` and `pages` (page numbers: the count of pages), and `pageSize`, the
+// parameter giving a page's size; each checked against the operation's
+// parameters, body and success response.
 import type { PageTarget, PaginationSpec, ParamSpec, ValueRef, ValueTest } from "@blockwright/runtime/internal";
 import { formatPointer, PAGE_INPUTS, parseExpression, parsePointer } from "@blockwright/runtime/internal/generate";
 import type {
@@ -51,14 +52,8 @@ export function linkPagination(
   checkItems(ctx, where, p.items, mop);
   const more = p.more ? linkTest(ctx, p.more, [...where, "more"], expression) : undefined;
   const until = p.until ? linkUntil(ctx, p.until, [...where, "until"], p.style, expression) : undefined;
-  const total = p.total ? expression(p.total, ["total"], ["body", "header"]) : undefined;
-  if (total?.schema && !["number", "integer"].includes(typeOf(total.schema) ?? ""))
-    ctx.fail(
-      "BW2022",
-      [...where, "total"],
-      `"${p.total}" is ${typeOf(total.schema) ?? "untyped"} in ${ctx.openapiName}; a total is a number`,
-      "value",
-    );
+  const total = p.total ? countRead(ctx, where, expression, p.total, "total") : undefined;
+  const pages = "pages" in p && p.pages ? countRead(ctx, where, expression, p.pages, "pages") : undefined;
 
   const next = linkNext(ctx, where, p, op, params, expression);
   if (!next) return undefined;
@@ -71,9 +66,24 @@ export function linkPagination(
     ...(more ? { more } : {}),
     ...(until ? { until } : {}),
     ...(total ? { total: { expression: total.expression, ref: total.ref } } : {}),
+    ...(pages ? { pages: { expression: pages.expression, ref: pages.ref } } : {}),
     items: [...p.items],
     ...(pageSize ? { pageSize } : {}),
   };
+}
+
+/** A count the reply gives (`total` items, `pages`): read from the body or a header, a number where typed. */
+function countRead(ctx: LinkContext, where: Path, expression: ReplyRead, text: string, key: "total" | "pages") {
+  const read = expression(text, [key], ["body", "header"]);
+  if (read?.schema && !["number", "integer"].includes(typeOf(read.schema) ?? ""))
+    ctx.fail(
+      "BW2022",
+      [...where, key],
+      `"${text}" is ${typeOf(read.schema) ?? "untyped"} in ${ctx.openapiName}; ` +
+        `a ${key === "total" ? "total" : "count of pages"} is a number`,
+      "value",
+    );
+  return read;
 }
 
 /** An expression that reads a value of the reply; checked against the success response. */

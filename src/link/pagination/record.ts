@@ -13,7 +13,7 @@ export const pagination = {
     '`nextUrl` (an address in the body), `linkHeader` (`rel="next"`), `offset`, `page` (a page number); ' +
     "with `items` (the list outputs gathered), and optional `more`, `until` (the pages end when a stream's " +
     "reader is caught up: a value of the reply, or a page without items, though a next iterator is given) " +
-    "and `total`. " +
+    "and `total`; with `page`, `pages` (the reply's count of pages: no request past the last). " +
     "`pageSize` names the parameter giving a page's size: a call over all pages asks for the largest page the " +
     "parameter allows (its `maximum`) unless the caller gives a size, so that it takes as few requests (and " +
     "rate-limit turns) as it can, and under `maxItems` the last page asks only for the items still missing, " +
@@ -45,6 +45,7 @@ export const pagination = {
       "pageEnd.equals",
       "pageEnd.empty",
       "pagination.total",
+      "pagination.pages",
       "pagination.url",
       "pagination.start",
       "pageTarget.in",

@@ -224,7 +224,7 @@ export type ManifestOutput = (ManifestOutputSource & {
  */
 export type ManifestOutcomeOutput = ManifestOutputSource
 /**
- * How a list operation reaches its next page. `style` says where the next page comes from: `cursor` (a value of the reply, e.g. the last item's id `$response.body#/data/-1/id`, sent back at `send`), `nextUrl` (an address in the body, absolute or relative to the request's), `linkHeader` (the `Link` header's `rel="next"`) `offset` (the count of items seen so far, plus `start`, sent at `send`) or `page` (a page number, `start` (default 1) and one more per page, sent at `send`). An address is followed only on the origin of the first request, as a GET with the same headers; one elsewhere ends the call with an error, so that the credential never leaves. The pages end when `more` fails, when `until` holds (a stream caught up), when `total` items were returned, when there is no next cursor or address (or, for offsets and page numbers, an empty page), or at the caller's `maxItems`/`maxPages`. With `allPages` (executeTool option, block input, `call --all-pages`) the list outputs named in `items` are concatenated across pages; a count of the same expression counts the gathered list, other counts are summed; every other output is the last page's (the last 2xx page's, when the last was an outcome such as a 404 meaning no more records). `paginate(operationId, params)` yields the pages one by one. With `pageSize`, all pages are asked for in the largest page the manifest allows unless the caller gives a size, and a request under `maxItems` asks only for the items still missing. A page that fails after others (a rate limit reached, a network error) ends the call with its error beside what the pages before it gave (`partial`).
+ * How a list operation reaches its next page. `style` says where the next page comes from: `cursor` (a value of the reply, e.g. the last item's id `$response.body#/data/-1/id`, sent back at `send`), `nextUrl` (an address in the body, absolute or relative to the request's), `linkHeader` (the `Link` header's `rel="next"`) `offset` (the count of items seen so far, plus `start`, sent at `send`) or `page` (a page number, `start` (default 1) and one more per page, sent at `send`). An address is followed only on the origin of the first request, as a GET with the same headers; one elsewhere ends the call with an error, so that the credential never leaves. The pages end when `more` fails, when `until` holds (a stream caught up), when `total` items were returned, after the last of `pages` pages, when there is no next cursor or address (or, for offsets and page numbers, an empty page), or at the caller's `maxItems`/`maxPages`. With `allPages` (executeTool option, block input, `call --all-pages`) the list outputs named in `items` are concatenated across pages; a count of the same expression counts the gathered list, other counts are summed; every other output is the last page's (the last 2xx page's, when the last was an outcome such as a 404 meaning no more records). `paginate(operationId, params)` yields the pages one by one. With `pageSize`, all pages are asked for in the largest page the manifest allows unless the caller gives a size, and a request under `maxItems` asks only for the items still missing. A page that fails after others (a rate limit reached, a network error) ends the call with its error beside what the pages before it gave (`partial`).
  */
 export type ManifestPagination = ({
   /**
@@ -290,6 +290,7 @@ export type ManifestPagination = ({
    * The number of the first page when the caller gives none. Default 1.
    */
   start?: number
+  pages?: ManifestPageCount
   more?: ManifestValueTest
   until?: ManifestPageEnd
   total?: ManifestPageTotal
@@ -328,6 +329,10 @@ export type ManifestPageTotal = string
  * @minItems 1
  */
 export type ManifestPageItems = string[]
+/**
+ * Where the reply says how many pages there are (`total_pages`, `pageCount`; a `last_page` numbered from 1 is the same): the page numbered `start` plus that count, less one, is the last, and no page past it is asked for, so that a last page that is full ends the call without a request for an empty one (which some services refuse).
+ */
+export type ManifestPageCount = string
 
 /**
  * Describes one provider: its block, its credentials and base address, and every operation it offers — parameters with their limits, how each parameter reaches the wire, cross-field rules, and how the response becomes block outputs. The manifest is linked to the provider's OpenAPI document at generation time; anything it names must exist there. Keys starting with `x-` are free for YAML anchors and notes; the linker ignores them.
@@ -1669,6 +1674,7 @@ export type ManifestField =
   | "pagination.pageSize"
   | "pagination.url"
   | "pagination.start"
+  | "pagination.pages"
   | "param.type"
   | "param.title"
   | "param.description"

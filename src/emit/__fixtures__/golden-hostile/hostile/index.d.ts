@@ -32,11 +32,14 @@ export declare const hostileErrors: ErrorSpec;
 /** How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | throttles: when to come back after a 429, and which quota no retry helps. */
 export declare const hostileRateLimits: ToolSpec["rateLimits"];
 
-/** What a call reads of parameter `apiKey`, shared by 4 operations. */
+/** What a call reads of parameter `apiKey`, shared by 5 operations. */
 export declare const hostileApiKeyParam: ParamCall;
 
 /** What a call reads of output `state`, shared by 2 operations. */
 export declare const hostileStateOutput: OutputCall;
+
+/** What a call reads of output `data`, shared by 2 operations. */
+export declare const hostileDataOutput: OutputCall;
 
 /** Parameters of `hostile_add_book`: Add book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
 export interface HostileAddBookParams {
@@ -117,6 +120,22 @@ export type HostileListBooksOutput = {
 /** List books *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the books of a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
 export declare const hostileListBooksTool: ToolDefinition<HostileListBooksParams & HostileConnection, HostileListBooksOutput, true>;
 
+/** Parameters of `hostile_list_racks`: List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
+export interface HostileListRacksParams {
+  /** Hostile API key *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  apiKey: string;
+  /** The page *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  page?: number;
+}
+
+/** Outputs of `hostile_list_racks`. */
+export type HostileListRacksOutput = {
+  data: operations["listRacks"]["responses"][200]["content"]["application/json"]["items"];
+};
+
+/** List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+export declare const hostileListRacksTool: ToolDefinition<HostileListRacksParams & HostileConnection, HostileListRacksOutput, true>;
+
 /** Parameters of `hostile_list_shelves`: List shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
 export interface HostileListShelvesParams {
   /** Hostile API key *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
@@ -136,6 +155,7 @@ export declare const hostileTools: {
   readonly hostile_add_book: typeof hostileAddBookTool;
   readonly hostile_get_book: typeof hostileGetBookTool;
   readonly hostile_list_books: typeof hostileListBooksTool;
+  readonly hostile_list_racks: typeof hostileListRacksTool;
   readonly hostile_list_shelves: typeof hostileListShelvesTool;
 };
 
@@ -184,6 +204,8 @@ export interface HostileApi<Throws extends boolean = false> {
   readonly getBook: Method<ClientInput<HostileGetBookParams, "apiKey">, HostileGetBookOutput, Throws>;
   /** List books *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the books of a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
   readonly listBooks: PagedMethod<ClientInput<HostileListBooksParams, "apiKey">, HostileListBooksOutput, NonNullable<HostileListBooksOutput["data"]>[number], Throws>;
+  /** List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  readonly listRacks: PagedMethod<ClientInput<HostileListRacksParams, "apiKey">, HostileListRacksOutput, NonNullable<HostileListRacksOutput["data"]>[number], Throws>;
   /** List shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
   readonly listShelves: PagedMethod<ClientInput<HostileListShelvesParams, "apiKey">, HostileListShelvesOutput, NonNullable<HostileListShelvesOutput["data"]>[number], Throws>;
   /** A copy of this client with these options changed (a credential given replaces this one's whole). */
@@ -294,6 +316,22 @@ export declare namespace HostileOpenApi {
              globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
              */
             post: operations["addBook"];
+            delete?: never;
+            options?: never;
+            head?: never;
+            patch?: never;
+            trace?: never;
+        };
+        "/v2/racks": {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            get: operations["listRacks"];
+            put?: never;
+            post?: never;
             delete?: never;
             options?: never;
             head?: never;
@@ -630,6 +668,36 @@ export declare namespace HostileOpenApi {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        listRacks: {
+            parameters: {
+                query?: {
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /**
+                 * @description Racks *\/ globalThis.pwned = 1; /*
+                 *      globalThis.pwned = 2; //
+                 globalThis.pwned = 3;
+                 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' " \ |
+                 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items?: string[];
+                            "pages */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"?: number;
+                        };
                     };
                 };
             };

@@ -127,7 +127,7 @@ export const hostileRateLimits = {
 };
 
 /**
- * What a call reads of parameter `apiKey`, shared by 4 operations.
+ * What a call reads of parameter `apiKey`, shared by 5 operations.
  * @type {import("@blockwright/runtime").ParamCall}
  */
 export const hostileApiKeyParam = {
@@ -159,6 +159,25 @@ export const hostileStateOutput = {
       ]
     },
     "required": true
+  }
+};
+
+/**
+ * What a call reads of output `data`, shared by 2 operations.
+ * @type {import("@blockwright/runtime").OutputCall}
+ */
+export const hostileDataOutput = {
+  "path": "data",
+  "type": "array",
+  "optional": false,
+  "source": {
+    "expression": "$response.body#/items",
+    "ref": {
+      "kind": "body",
+      "pointer": [
+        "items"
+      ]
+    }
   }
 };
 
@@ -937,6 +956,108 @@ export const hostileListBooksTool = /* @__PURE__ */ describeTool(hostileListBook
 });
 
 /**
+ * List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: what a call reads (the client's); hostileListRacksTool adds its description.
+ * @type {import("@blockwright/runtime").ToolCall}
+ */
+const hostileListRacksCall = {
+  "id": "hostile_list_racks",
+  "provider": "hostile",
+  "method": "GET",
+  "path": "/v2/racks",
+  "server": hostileServer,
+  "auth": hostileAuth,
+  "params": [
+    hostileApiKeyParam,
+    {
+      "name": "page",
+      "type": "number",
+      "required": false,
+      "secret": false,
+      "wire": {
+        "in": "query",
+        "name": "page"
+      },
+      "integer": true,
+      "minimum": 1
+    }
+  ],
+  "routes": [],
+  "constants": [
+    {
+      "in": "query",
+      "name": "api-version",
+      "value": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+    }
+  ],
+  "rules": [],
+  "successStatuses": [
+    200
+  ],
+  "outputs": [
+    hostileDataOutput
+  ],
+  "outcomes": [],
+  "errors": hostileErrors,
+  "rateLimits": hostileRateLimits,
+  "pagination": {
+    "next": {
+      "style": "page",
+      "send": {
+        "in": "query",
+        "name": "page"
+      },
+      "start": 1,
+      "param": "page"
+    },
+    "pages": {
+      "expression": "$response.body#/pages *~1 globalThis.pwned = 1; ~1*    globalThis.pwned = 2; ~1~1   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)<~1script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "ref": {
+        "kind": "body",
+        "pointer": [
+          "pages */ globalThis.pwned = 1; /*    globalThis.pwned = 2; //   globalThis.pwned = 3;   globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        ]
+      }
+    },
+    "items": [
+      "data"
+    ]
+  }
+};
+
+/**
+ * List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |
+ * @type {import("@blockwright/runtime").ToolSpec}
+ */
+export const hostileListRacksTool = /* @__PURE__ */ describeTool(hostileListRacksCall, {
+  "title": "List racks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+  "description": "List the racks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+  "operationId": "listRacks",
+  "responses": [
+    {
+      "status": 200,
+      "examples": []
+    }
+  ],
+  "params": {
+    "apiKey": {
+      "title": "API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "description": "Hostile API key */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "visibility": "user-only"
+    },
+    "page": {
+      "title": "Page",
+      "description": "The page */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "visibility": "user-or-llm"
+    }
+  },
+  "outputs": {
+    "data": {
+      "description": "The racks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+    }
+  }
+});
+
+/**
  * List shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: what a call reads (the client's); hostileListShelvesTool adds its description.
  * @type {import("@blockwright/runtime").ToolCall}
  */
@@ -963,20 +1084,7 @@ const hostileListShelvesCall = {
     200
   ],
   "outputs": [
-    {
-      "path": "data",
-      "type": "array",
-      "optional": false,
-      "source": {
-        "expression": "$response.body#/items",
-        "ref": {
-          "kind": "body",
-          "pointer": [
-            "items"
-          ]
-        }
-      }
-    }
+    hostileDataOutput
   ],
   "outcomes": [],
   "errors": hostileErrors,
@@ -1042,6 +1150,7 @@ export const hostileTools = {
   hostile_add_book: hostileAddBookTool,
   hostile_get_book: hostileGetBookTool,
   hostile_list_books: hostileListBooksTool,
+  hostile_list_racks: hostileListRacksTool,
   hostile_list_shelves: hostileListShelvesTool,
 };
 
@@ -1062,6 +1171,7 @@ export const hostileBlock = {
       "hostile_add_book",
       "hostile_get_book",
       "hostile_list_books",
+      "hostile_list_racks",
       "hostile_list_shelves"
     ],
     "config": {
@@ -1087,6 +1197,10 @@ export const hostileBlock = {
         {
           "id": "hostile_list_books",
           "label": "List books */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
+        },
+        {
+          "id": "hostile_list_racks",
+          "label": "List racks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
         },
         {
           "id": "hostile_list_shelves",
@@ -1427,6 +1541,23 @@ export const hostileBlock = {
       "required": false
     },
     {
+      "id": "page",
+      "title": "Page",
+      "control": "number",
+      "type": "number",
+      "description": "The page */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "condition": {
+        "field": "operation",
+        "value": [
+          "hostile_list_racks"
+        ]
+      },
+      "required": false
+    },
+    {
       "id": "allPages",
       "title": "All pages",
       "control": "switch",
@@ -1441,6 +1572,7 @@ export const hostileBlock = {
         "field": "operation",
         "value": [
           "hostile_list_books",
+          "hostile_list_racks",
           "hostile_list_shelves"
         ]
       }
@@ -1459,6 +1591,7 @@ export const hostileBlock = {
         "field": "operation",
         "value": [
           "hostile_list_books",
+          "hostile_list_racks",
           "hostile_list_shelves"
         ]
       }
@@ -1477,6 +1610,7 @@ export const hostileBlock = {
         "field": "operation",
         "value": [
           "hostile_list_books",
+          "hostile_list_racks",
           "hostile_list_shelves"
         ]
       }
@@ -1529,6 +1663,13 @@ export const hostileBlock = {
         "optional": false
       }
     },
+    "hostile_list_racks": {
+      "data": {
+        "type": "array",
+        "description": "The racks */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "optional": false
+      }
+    },
     "hostile_list_shelves": {
       "data": {
         "type": "array",
@@ -1568,6 +1709,7 @@ const hostileClientTable = {
     addBook: hostileAddBookCall,
     getBook: hostileGetBookCall,
     listBooks: hostileListBooksCall,
+    listRacks: hostileListRacksCall,
     listShelves: hostileListShelvesCall
   },
   credentials: ["apiKey"],
