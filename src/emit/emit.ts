@@ -173,7 +173,10 @@ export function entryRenderer(
 /**
  * An operation's part of the entry's view. What only index.js prints (its call and description) and what only
  * index.d.ts prints (its types) are made as the template reads them, once each: neither file's parts are held while
- * the other is rendered.
+ * the other is rendered. They are functions (a template calls a function it reads, with the view as `this`), not
+ * getters: each object given getters of its own gets a map of its own from V8, in the old generation, which holds
+ * the getters, and through them the provider's IR, views and document, through every scavenge until a full collection
+ * (each provider's then copied and promoted, to die in the old generation).
  */
 function operationView(op: OperationIR, definitionParams: (op: OperationIR) => string, call: () => string) {
   return {
@@ -184,12 +187,10 @@ function operationView(op: OperationIR, definitionParams: (op: OperationIR) => s
     constName: `${camelCase(op.tool.id)}Tool`,
     callName: callName(op),
     paramsName: op.types.paramsName,
-    get definitionParams() {
-      return definitionParams(op);
-    },
+    definitionParams: () => definitionParams(op),
     outputName: op.types.outputName,
-    get params() {
-      return op.tool.params.map((p) => ({
+    params: () =>
+      op.tool.params.map((p) => ({
         name: p.name,
         optional: !p.required,
         type: paramTsType(p),
@@ -200,18 +201,11 @@ function operationView(op: OperationIR, definitionParams: (op: OperationIR) => s
             ...op.tool.rules.filter((r) => ruleParams(r).includes(p.name)).map((r) => ruleSentence(r)),
           ].join(" "),
         ),
-      }));
-    },
-    get outputType() {
-      return outputTsType(op);
-    },
+      })),
+    outputType: () => outputTsType(op),
     paged: op.tool.pagination ? "true" : "false",
-    get call() {
-      return call();
-    },
-    get describedBy() {
-      return literal(descriptionOf(op.tool));
-    },
+    call,
+    describedBy: () => literal(descriptionOf(op.tool)),
   };
 }
 

@@ -98,26 +98,7 @@ function* eachItem(list: unknown[], options: BlockOptions): Generator<string> {
  */
 export function* squeezedParts(parts: Iterable<string>): Generator<string> {
   let held = "";
-  let block: string[] = [];
-  let units = 0;
-  function* emit(text: string): Generator<string> {
-    if (!text) return;
-    const out = escapeLineSeparators(text.replace(/\n{3,}/g, "\n\n"));
-    if (out.length >= JOINED_UNITS) {
-      if (block.length) yield block.join("");
-      block = [];
-      units = 0;
-      yield out;
-      return;
-    }
-    block.push(out);
-    units += out.length;
-    if (units >= JOINED_UNITS) {
-      yield block.join("");
-      block = [];
-      units = 0;
-    }
-  }
+  const joined: Joined = { block: [], units: 0 };
   for (const part of parts) {
     const head = part.length - part.trimStart().length;
     if (head === part.length) {
@@ -127,10 +108,42 @@ export function* squeezedParts(parts: Iterable<string>): Generator<string> {
     const end = part.trimEnd().length;
     // The blanks before and after `part`'s text are bounded by text (or the start) on both sides: squeezed alone,
     // as the whole text's run there is.
-    yield* emit(head ? held + part.slice(0, head) : held);
-    yield* emit(head || end < part.length ? part.slice(head, end) : part);
+    yield* squeezed(joined, head ? held + part.slice(0, head) : held);
+    yield* squeezed(joined, head || end < part.length ? part.slice(head, end) : part);
     held = part.slice(end);
   }
-  if (block.length) yield block.join("");
+  if (joined.block.length) yield joined.block.join("");
   yield "\n";
+}
+
+/** The small parts squeezedParts joins before it hands them on, and their length in UTF-16 units. */
+interface Joined {
+  block: string[];
+  units: number;
+}
+
+/**
+ * A run of `text` squeezed, handed on at once when large, else added to `joined` (handed on once JOINED_UNITS are
+ * there). A function of the module's, not one made in each squeezedParts: V8 keeps a generator function's map (and
+ * through it the function and the strings its scope holds) until a full collection, so that a nested one kept each
+ * file's parts alive through the scavenges after it was written (each then copied and promoted, to die in the old
+ * generation).
+ */
+function* squeezed(joined: Joined, text: string): Generator<string> {
+  if (!text) return;
+  const out = escapeLineSeparators(text.replace(/\n{3,}/g, "\n\n"));
+  if (out.length >= JOINED_UNITS) {
+    if (joined.block.length) yield joined.block.join("");
+    joined.block = [];
+    joined.units = 0;
+    yield out;
+    return;
+  }
+  joined.block.push(out);
+  joined.units += out.length;
+  if (joined.units >= JOINED_UNITS) {
+    yield joined.block.join("");
+    joined.block = [];
+    joined.units = 0;
+  }
 }
