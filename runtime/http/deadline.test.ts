@@ -50,6 +50,24 @@ describe("deadlines on one shared timer", () => {
     expect([first.timedOut, short.timedOut, longer.timedOut]).toEqual([false, true, true]);
   });
 
+  it("end deadlines due together in the order they were due (a busy machine's timer fired late)", async () => {
+    const first = startDeadline(60_000);
+    const short = startDeadline(30);
+    const longer = startDeadline(60);
+    first.done(); // the last started moves into its place: ahead of the shorter in the list under way
+    const ended: string[] = [];
+    const outcome = (name: string, d: ReturnType<typeof startDeadline>) =>
+      d.race(never()).catch((e: unknown) => ended.push(e instanceof DeadlineExpired ? name : String(e)));
+    const both = Promise.all([outcome("longer", longer), outcome("short", short)]);
+    // The thread held past both deadlines, as a loaded machine holds it: the timer fires with both due.
+    const until = performance.now() + 100;
+    while (performance.now() < until);
+    await both;
+    short.done();
+    longer.done();
+    expect(ended).toEqual(["short", "longer"]);
+  });
+
   it("keep a deadline past a timer's range (about 25 days) without firing early or warning", () => {
     // In a process of its own: the timer here may be armed already, for an earlier deadline.
     const script = `

@@ -152,18 +152,23 @@ class CallDeadline implements Deadline {
     CallDeadline.#timerAt = Infinity;
     const now = performance.now() + 1;
     let next = Infinity;
-    // A copy: an expired one leaves #live (the timer fires once per earliest deadline, not per call).
-    for (const d of CallDeadline.#live.slice()) {
+    const due: CallDeadline[] = [];
+    for (const d of CallDeadline.#live) {
       if (d.#at > now) next = Math.min(next, d.#at);
+      else due.push(d);
+    }
+    // Ended in the order they were due, not of #live (a call that left moved the last into its place): on a busy
+    // machine a timer fires late, and several are due at once.
+    if (due.length > 1) due.sort((a, b) => a.#at - b.#at);
+    for (const d of due) {
       // Not one done meanwhile (an abort's listener may end a call).
-      else if (d.#slot >= 0) {
-        d.#leave();
-        d.timedOut = true;
-        const error = new DeadlineExpired(d.#timeoutMs);
-        d.#controller?.abort(error);
-        d.#lose?.(error);
-        d.#stop?.();
-      }
+      if (d.#slot < 0) continue;
+      d.#leave();
+      d.timedOut = true;
+      const error = new DeadlineExpired(d.#timeoutMs);
+      d.#controller?.abort(error);
+      d.#lose?.(error);
+      d.#stop?.();
     }
     // One started while these expired (an abort's listener) has armed the timer for itself, if earlier.
     if (next < CallDeadline.#timerAt) CallDeadline.#arm(next);
