@@ -151,27 +151,22 @@ class CallDeadline implements Deadline {
   static #expireDue(): void {
     CallDeadline.#timerAt = Infinity;
     const now = performance.now() + 1;
-    let next = Infinity;
-    const due: CallDeadline[] = [];
-    for (const d of CallDeadline.#live) {
-      if (d.#at > now) next = Math.min(next, d.#at);
-      else due.push(d);
-    }
-    // Ended in the order they were due, not of #live (a call that left moved the last into its place): on a busy
-    // machine a timer fires late, and several are due at once.
-    if (due.length > 1) due.sort((a, b) => a.#at - b.#at);
-    for (const d of due) {
+    // In the order they are due, not of #live (a call that left moved the last into its place): on a busy machine a
+    // timer fires late, and several are due at once. A copy: an expired one leaves #live.
+    for (const d of CallDeadline.#live.slice().sort((a, b) => a.#at - b.#at)) {
+      // The first not due is the next: armed for, unless one started while these expired (an abort's listener) has
+      // armed the timer for itself, earlier.
+      if (d.#at > now) return void (d.#at < CallDeadline.#timerAt && CallDeadline.#arm(d.#at));
       // Not one done meanwhile (an abort's listener may end a call).
-      if (d.#slot < 0) continue;
-      d.#leave();
-      d.timedOut = true;
-      const error = new DeadlineExpired(d.#timeoutMs);
-      d.#controller?.abort(error);
-      d.#lose?.(error);
-      d.#stop?.();
+      if (d.#slot >= 0) {
+        d.#leave();
+        d.timedOut = true;
+        const error = new DeadlineExpired(d.#timeoutMs);
+        d.#controller?.abort(error);
+        d.#lose?.(error);
+        d.#stop?.();
+      }
     }
-    // One started while these expired (an abort's listener) has armed the timer for itself, if earlier.
-    if (next < CallDeadline.#timerAt) CallDeadline.#arm(next);
   }
 }
 
