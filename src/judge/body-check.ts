@@ -124,7 +124,7 @@ function judgeBodyValue(
     const read = xmlBodyValue(text, media.node.schema as Node, ctx.data); // as its `xml` objects say
     if ("miss" in read) return refuse("schema", read.miss.message, media.at, read.miss.pointer);
     value = read.value;
-  } else if (isTextBodyMedia(media.mediaType, textSchema(media, ctx))) {
+  } else if (isTextBodyMedia(media.mediaType, mediaSchema(media, ctx))) {
     value = text; // one text as it is, held to its string schema (length, pattern, enum)
   } else {
     const base64 = notBase64(media, contentType, text, ctx);
@@ -151,14 +151,14 @@ type Media = { mediaType: string; at: Path; node: Node };
  * message where they are not.
  */
 function notBase64(media: Media, contentType: string, text: string, ctx: BodyContext): string | undefined {
-  const schema = media.node.schema === undefined ? undefined : resolved(ctx.data, media.node.schema);
+  const schema = mediaSchema(media, ctx);
   return isBase64String(schema) && !BASE64_TEXT.test(text.trim())
     ? `sent as ${contentType} bytes, and the document says the body is base64 text (format byte): not base64`
     : undefined;
 }
 
 /** A media type's schema, its `$ref` followed; undefined when it has none. */
-function textSchema(media: Media, ctx: BodyContext): Record<string, unknown> | undefined {
+function mediaSchema(media: Media, ctx: BodyContext): Record<string, unknown> | undefined {
   return media.node.schema === undefined
     ? undefined
     : (resolved(ctx.data, media.node.schema) as Record<string, unknown>);
