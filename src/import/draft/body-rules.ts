@@ -214,7 +214,9 @@ export function branchFields(
  * A body that is one of several shapes beside one open to any object (`oneOf: [{required: [clock.limit,
  * clock.increment], …}, {required: [days], …}, {properties: {}}]`: real-time, correspondence or unlimited): the
  * fields of each shape go together and never with another's, and a call may give none. The rule atMostOne over the
- * drafted fields, each shape a group, when every shape requires all its own fields and no two share one. With no
+ * drafted fields, each shape a group of the fields it requires, when each requires one or more, and no two share a
+ * field (a shape's optional fields go as given: another shape, open, takes them as fields it does not list; with a
+ * closed shape among them, no rule). With no
  * open shape, one shape is needed: the rule exactlyOne where each shape is one field; where a shape has several, the
  * rule atMostOne (never two, each whole) with anyOf (one group in full), which together take exactly one shape
  * whole. A shape that also narrows a common field (a tag's value) is told apart by it: no rule (the shapes' fields
@@ -238,6 +240,7 @@ export function shapesRule(
   if (shaped.length < 2) return undefined;
   const groups: string[][] = [];
   const seen = new Set<string>();
+  const optional: string[] = [];
   let narrowsCommon = false; // a shape that also narrows a common field (a tag's value) is told apart by it
   for (const b of shaped) {
     const listed = Object.keys((b.properties ?? {}) as object);
@@ -245,11 +248,20 @@ export function shapesRule(
     narrowsCommon ||= fields.length !== listed.length;
     const required = new Set(Array.isArray(b.required) ? b.required.map(String) : []);
     const params = fields.map((f) => byWire.get(`body:/${f}`));
-    if (!fields.length || fields.some((f) => !required.has(f) || seen.has(f)) || params.some((p) => p === undefined))
-      return undefined;
+    if (fields.some((f) => seen.has(f)) || params.some((p) => p === undefined)) return undefined;
     for (const f of fields) seen.add(f);
-    groups.push(params as string[]);
+    // A shape is told apart by the fields it requires; its optional ones go as given (another open shape takes them
+    // as fields it does not list), so a shape's group is its required fields.
+    const group = fields.filter((f) => required.has(f)).map((f) => byWire.get(`body:/${f}`) as string);
+    if (!group.length) return undefined;
+    optional.push(...fields.filter((f) => !required.has(f)));
+    groups.push(group);
   }
+  // A closed shape refuses another's optional field: one parameter of the whole body then, as before.
+  if (optional.length && shaped.some(closesFields)) return undefined;
+  const also = optional.length
+    ? `; each shape's optional fields (${optional.join(", ")}) are sent as given, with any shape`
+    : "";
   // No open shape, each shape one field of its own (`oneOf: [{required: [github]}, {required: [s3]}]`, a tagged
   // union as serde writes one): a call gives exactly one of them; none, or two, meets no shape or two.
   const words = groups.map((g) => g.join(" with ")).join(", or ");
@@ -262,7 +274,7 @@ export function shapesRule(
       note:
         `the request body is one of ${branches.length} shapes (oneOf), none open to any object: ${words} go each ` +
         "whole and never together, and one of them is needed; drafted as the rules atMostOne and anyOf, checked " +
-        "before any request",
+        `before any request${also}`,
     };
   if (!open.length) {
     const one = groups.map((g) => g[0] as string);
@@ -270,15 +282,21 @@ export function shapesRule(
       rule: { rule: "exactlyOne", params: one },
       note:
         `the request body is one of ${branches.length} shapes (oneOf), each its own field: exactly one of ` +
-        `${one.join(", ")}; drafted as the rule exactlyOne, checked before any request`,
+        `${one.join(", ")}; drafted as the rule exactlyOne, checked before any request${also}`,
     };
   }
   return {
     rule: { rule: "atMostOne", groups },
     note:
       `the request body is one of ${branches.length} shapes (oneOf), one of them open to any object: ${words} go ` +
-      "each whole and never together, or none of them; drafted as the rule atMostOne, checked before any request",
+      "each whole and never together, or none of them; drafted as the rule atMostOne, checked before any " +
+      `request${also}`,
   };
+}
+
+/** Whether a shape takes no field it does not list (`additionalProperties` or `unevaluatedProperties` false). */
+function closesFields(shape: Schema): boolean {
+  return shape.additionalProperties === false || shape.unevaluatedProperties === false;
 }
 
 /**
@@ -335,11 +353,11 @@ export function shapeTag(
 
 /**
  * Whether a body is one of several object shapes and nothing beside them (`oneOf: [{required: [droplet_id], …},
- * {required: [region], …}]`, no fields of its own), each shape with fields of its own, all required, and none open
- * to any object: the rule shapesRule states tells them apart, so the shapes' fields are drafted as parameters, as
- * beside common fields, with that rule. Drafted as one parameter holding the whole body, a call of no shape, part of
- * one or two of them was sent. Shapes that share a field (a tag, fields of the same name) or have optional fields of
- * their own stay one parameter.
+ * {required: [region], …}]`, no fields of its own), each shape with fields of its own, one or more required, and
+ * none open to any object: the rule shapesRule states tells them apart, so the shapes' fields are drafted as
+ * parameters, as beside common fields, with that rule. Drafted as one parameter holding the whole body, a call of no
+ * shape, part of one or two of them was sent. Shapes that share a field (a tag, fields of the same name), or that
+ * have optional fields beside a closed shape, stay one parameter.
  */
 export function shapesApart(doc: OpenApiDocument, flat: Schema): boolean {
   if (!Array.isArray(flat.oneOf) || flat.oneOf.length < 2 || flat.properties !== undefined) return false;

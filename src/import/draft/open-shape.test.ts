@@ -57,11 +57,11 @@ describe("a body of shapes, one open to any object", () => {
     ]);
   });
 
-  it("a shape with an optional field of its own: no rule", () => {
+  it("a shape with an optional field of its own: its group is the fields it requires, the optional one drafted", () => {
     const loose = { ...slow, properties: { ...slow.properties, note: { type: "string" } } };
-    expect(
-      drafted(doc([timed, loose, unlimited]), ["createZqmatch"], "zqmatch").manifest.operations.zqmatch_create_zqmatch!
-        .rules,
-    ).toBeUndefined();
+    const op = drafted(doc([timed, loose, unlimited]), ["createZqmatch"], "zqmatch").manifest.operations
+      .zqmatch_create_zqmatch!;
+    expect(op.rules).toEqual([{ rule: "atMostOne", groups: [["clockLimit", "clockIncrement"], ["days"]] }]);
+    expect(op.params?.note?.required).toBeFalsy();
   });
 });

@@ -44,11 +44,12 @@ describe("an integer field whose example is beyond the safe integers", () => {
     const big = 3408207428662661600;
     const shapes = [
       { type: "object", required: ["id"], properties: { id: { type: "integer", format: "int64", example: big } } },
-      // An optional field of its own keeps the body one parameter (keyed-shapes.test.ts).
+      // An optional field of its own beside a closed shape keeps the body one parameter (keyed-shapes.test.ts).
       {
         type: "object",
         required: ["name"],
         properties: { name: { type: "string", maxLength: 20 }, note: { type: "string" } },
+        additionalProperties: false,
       },
     ];
     const meta = { type: "object", properties: { n: { type: "integer", format: "int64" } }, example: { n: big } };

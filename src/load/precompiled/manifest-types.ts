@@ -136,7 +136,7 @@ export type ManifestRule = ({
   groups: ManifestParamName[][]
 } | {
   /**
-   * At most one group may be given, and in full: a parameter of a group needs the others of its group and none of another group's. The fields of a body that is one of several shapes (`oneOf`), one group a shape, which never go together; a call may give none (with `anyOf` over the same groups, one is needed).
+   * At most one group may be given, and in full: a parameter of a group needs the others of its group and none of another group's. The fields of a body that is one of several shapes (`oneOf`), one group a shape (the fields it requires; its optional ones are parameters outside the groups), which never go together; a call may give none (with `anyOf` over the same groups, one is needed).
    */
   rule: "atMostOne"
   /**
