@@ -29,7 +29,9 @@ components:
   schemas:
     ZqPet:
       oneOf: [{$ref: "#/components/schemas/ZqCat"}]
-      discriminator: {propertyName: kind, mapping: {cat: "#/components/schemas/ZqCat", dog: "#/components/schemas/ZqDog"}}
+      discriminator:
+        propertyName: kind
+        mapping: {cat: "#/components/schemas/ZqCat", dog: "#/components/schemas/ZqDog"}
     ZqCat: {type: object, properties: {kind: {type: string}}}
     ZqUnused:
       oneOf: []
