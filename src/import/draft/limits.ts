@@ -42,7 +42,10 @@ export function stringLimits(s: Schema, param: ManifestParam, note: (text: strin
   }
   // A string's enum of numbers or booleans (`type: string, enum: [true, false]`) allows their texts, as the judge and
   // the mocks read it (load/text-enum.ts), in a body as in the address.
-  const listed = withTextEnum(s).enum;
+  // A text of one value (3.1's `const`, a shape's tag: `kind: {type: string, const: cat}`) is an enum of that value:
+  // drafted as any text, it was sent texts the upstream refuses.
+  const one = typeof s.const === "string" && !Array.isArray(s.enum);
+  const listed = withTextEnum(one ? { ...s, enum: [s.const] } : s).enum;
   if (Array.isArray(listed)) {
     const values = [...new Set(listed.filter((v) => typeof v === "string"))];
     // An empty string (which some APIs take to mean "unset") is no value to the runtime: it never sends one.
