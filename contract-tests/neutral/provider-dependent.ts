@@ -149,7 +149,6 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/import/auth/client-credentials.test.ts",
       "src/import/draft/directory-shapes.test.ts",
       "src/import/draft/tagged-shapes.test.ts",
-      "src/import/draft/keyed-shapes.test.ts",
       "src/import/draft/optional-query-object.test.ts",
       "src/import/draft/stream-flag-default.test.ts",
       "src/contract/inputs/server-variable-values.test.ts",

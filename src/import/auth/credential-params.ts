@@ -153,6 +153,21 @@ function placementWords(p: DraftPlacement): string {
 const TOKEN_NAMES = /^(access[_-]?token|token|auth[_-]?token)$/i;
 const KEY_NAMES = /^(api[_-]?key|apikey|x-api-key)$/i;
 
+/**
+ * Names that say a value is a secret whatever the operation's credential (a password, a client's secret, a refresh
+ * token, a private key): a field a token endpoint or an account's form takes beside the provider's credential.
+ */
+const SECRET_NAMES = new RegExp(
+  "^(password|passphrase|secret|client[_-]?secret|refresh[_-]?token|private[_-]?key|" +
+    "(api|app|consumer|shared|signing|webhook)[_-]?secret)$",
+  "i",
+);
+
+/** Whether a parameter's or field's name says it holds a secret in any operation (`password`, `client_secret`). */
+export function namesSecret(name: string): boolean {
+  return SECRET_NAMES.test(name);
+}
+
 /** Whether a parameter's name is a key's or a token's by convention (`api_key`, `access_token`). */
 export function namesCredential(name: string): boolean {
   return TOKEN_NAMES.test(name) || KEY_NAMES.test(name) || keyName(name);

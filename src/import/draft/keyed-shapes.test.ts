@@ -5,47 +5,12 @@
 // two, and the oneOf refuses both. Without the rule exactlyOne, the contract
 // suite's minimal call sent the common fields alone and its "every parameter"
 // call sent every shape, which the request judge refused.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { deriveCases } from "../../contract/derive.js";
-import { loadProvider } from "../../emit/link-provider.js";
-import { OpenApiDocument } from "../../load/openapi-document.js";
-import { loadYamlSource } from "../../load/yaml-source.js";
-import { startMocks } from "../../mocks/mocks.js";
+import { failedCases } from "../__fixtures__/draft-cases.js";
 import { draftWorkFolder, drafted, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
-
-/** The draft's derived cases, run on its mock and judge: each failure's id and message. */
-async function failedCases(
-  d: ReturnType<typeof drafted>,
-  provider: string,
-): Promise<{ ids: string[]; failed: string[] }> {
-  const root = mkdtempSync(join(tmpdir(), `blockwright-${provider}-`));
-  const dir = join(root, "specs", provider);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
-  writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
-  const loaded = await loadProvider(root, dir);
-  const mocks = await startMocks([provider], { specsDir: join(root, "specs"), root });
-  try {
-    const url = mocks.urls[provider] ?? "";
-    const cases = deriveCases({
-      provider,
-      tools: loaded.operations.map((o) => o.tool),
-      document: new OpenApiDocument(loadYamlSource(join(dir, "openapi.yaml"))),
-    });
-    const failed: string[] = [];
-    for (const c of cases)
-      await c.run({ mockUrl: () => url, seed: 1, runs: 5 }).catch((e: Error) => failed.push(`${c.id}: ${e.message}`));
-    return { ids: cases.map((c) => c.id), failed };
-  } finally {
-    await mocks.close();
-    rmSync(root, { recursive: true, force: true });
-  }
-}
 
 const shape = (field: string, inner: Record<string, unknown>) => ({
   type: "object",

@@ -11,7 +11,7 @@ import { isBodyFramingHeader, isIgnoredHeader } from "../../load/ignored-headers
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import type { ManifestConstant, ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
 import type { CredentialDraft } from "../auth/credential-draft.js";
-import { namesCredential, repeatsCredential } from "../auth/credential-params.js";
+import { namesCredential, namesSecret, repeatsCredential } from "../auth/credential-params.js";
 import { signatureHeader, signatureHeadersNote } from "../auth/sigv4-draft.js";
 import { multiSegmentMarker } from "../../judge/multi-segment.js";
 import type { ReviewNote } from "../manifest-yaml.js";
@@ -122,32 +122,35 @@ export function draftParams(
   }
   if (signed.length) notes.push({ at, note: signatureHeadersNote(signed) });
   const bodyRules = draftBody(doc, op, rawOp, repeats, at, notes, { params, byWire, taken, constants });
-  if (keyless) keepSecret(params, byWire, at, notes);
+  keepSecret(params, byWire, keyless, at, notes);
   const rules = [...bodyRules, ...requiredObjectRules(parameters, byWire)];
   return { params, byWire, ...(rules.length ? { rules } : {}), ...(constants.length ? { constants } : {}) };
 }
 
 /**
- * An operation that takes no credential of the provider's: a key or a token it takes (a field or parameter named as
- * one, `api_key`) is secret, set by a person, as a credential is.
+ * Values a person sets and every message, log and recording withholds, as a credential's: a field or parameter named
+ * as a secret in any operation (`password`, `client_secret`, `refresh_token`); and in an operation that takes no
+ * credential of the provider's, one named as a key or a token (`api_key`), which elsewhere is the credential again.
  */
 function keepSecret(
   params: Record<string, ManifestParam>,
   byWire: ReadonlyMap<string, string>,
+  keyless: boolean,
   at: Path,
   notes: ReviewNote[],
 ): void {
   for (const [wire, name] of byWire) {
     const p = params[name];
     const wireName = wire.slice(wire.indexOf(":") + 1).replace(/^\//, "");
-    if (p?.type !== "string" || !namesCredential(wireName)) continue;
+    if (p?.type !== "string" || p.secret) continue;
+    const why = namesSecret(wireName)
+      ? "named as a secret"
+      : keyless && namesCredential(wireName)
+        ? "named as a key or token, and the operation takes no credential of the provider's (security: [])"
+        : undefined;
+    if (!why) continue;
     params[name] = { ...p, secret: true, visibility: "user-only" };
-    notes.push({
-      at: [...at, "params", name],
-      note:
-        "named as a key or token, and the operation takes no credential of the provider's (security: []): " +
-        "drafted secret, set by a person",
-    });
+    notes.push({ at: [...at, "params", name], note: `${why}: drafted secret, set by a person` });
   }
 }
 

@@ -1,0 +1,67 @@
+// A field named as a secret (a password, a client's secret, a refresh token) in an operation that takes the provider's
+// credential too: a token endpoint, an account's form. It was drafted as a plain input, so its value could reach a
+// message, a log or a recording, and an agent could be asked to fill it. It is drafted secret, set by a person, in
+// any operation; a key or a token by name stays secret only where the operation takes no credential (elsewhere it is
+// the credential again).
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { failedCases } from "../__fixtures__/draft-cases.js";
+import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const form = {
+  type: "object",
+  required: ["grant_type", "client_id", "client_secret"],
+  properties: {
+    grant_type: { type: "string", enum: ["refresh_token"] },
+    client_id: { type: "string", maxLength: 64 },
+    client_secret: { type: "string", minLength: 8, maxLength: 64 },
+    refresh_token: { type: "string", maxLength: 256 },
+    note: { type: "string", maxLength: 40 },
+  },
+};
+const account = {
+  type: "object",
+  required: ["login", "password"],
+  properties: { login: { type: "string", maxLength: 40 }, password: { type: "string", minLength: 12, maxLength: 72 } },
+};
+const zqDoc = openapi({
+  "/zqtokens": {
+    post: {
+      operationId: "renewZqtoken",
+      requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: form } } },
+      responses: { "200": reply({ type: "object", properties: { token: { type: "string" } } }, { token: "t1" }) },
+    },
+  },
+  "/zqaccounts": {
+    post: {
+      operationId: "createZqaccount",
+      requestBody: { required: true, content: { "application/json": { schema: account } } },
+      responses: { "201": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "a1" }) },
+    },
+  },
+});
+
+describe("a field named as a secret beside the provider's credential", () => {
+  const d = drafted(zqDoc, ["renewZqtoken", "createZqaccount"], "zqsec");
+  const renew = d.manifest.operations.zqsec_renew_zqtoken?.params ?? {};
+  const create = d.manifest.operations.zqsec_create_zqaccount?.params ?? {};
+
+  it("is drafted secret and set by a person, with a note; other fields stay as they are", async () => {
+    for (const p of [renew.client_secret, renew.refresh_token, create.password])
+      expect(p).toMatchObject({ secret: true, visibility: "user-only" });
+    for (const p of [renew.client_id, renew.note, create.login]) expect(p?.secret).toBeFalsy();
+    expect(notesAt(d, "operations.zqsec_create_zqaccount.params.password")).toContainEqual(
+      expect.stringContaining("named as a secret: drafted secret, set by a person"),
+    );
+    expect(d.manifest.auth?.param).toBeDefined();
+    expect(await linkProblems(d, "zqsec")).toEqual([]);
+  });
+
+  it("every derived case passes on the mock and its judge", async () => {
+    const { ids, failed } = await failedCases(d, "zqsec");
+    expect(ids.length).toBeGreaterThan(3);
+    expect(failed).toEqual([]);
+  });
+});
