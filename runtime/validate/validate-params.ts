@@ -4,7 +4,6 @@
 // coerced from their text form, JSON strings parsed, enum case canonicalised,
 // base addresses trimmed.
 import { checkAddress } from "./address-rules.js";
-import { credentialOfParam } from "../http/credentials.js";
 import { ownValue } from "../common/own.js";
 import { characters, isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
 import { redactThenCut } from "../common/outgoing-text.js";
@@ -13,6 +12,7 @@ import { lacks } from "../common/unsupported.js";
 import type { ValueFormat } from "../spec/formats.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 import { integerRule } from "./safe-integer.js";
+import { placements } from "./string-places.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -288,53 +288,6 @@ function range(spec: ParamCall): string {
 export const NOT_HEADER_SAFE = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/u;
 // A header value loses leading and trailing spaces and tabs on the way (fetch trims them).
 const HEADER_TRIMMED = /^[ \t]|[ \t]$/;
-
-// Placements are a property of the (immutable) tool definition: worked out once per tool and parameter, as a record of
-// fixed shape (a set, asked on each call, was six hashed lookups a value).
-const placed = new WeakMap<object, Map<ParamCall, Places>>();
-
-/** The places a string's checks ask about: whether a value can end up there. */
-interface Places {
-  path: boolean;
-  query: boolean;
-  header: boolean;
-  form: boolean;
-}
-const NO_TOOL = {};
-
-/** Where a parameter's value can end up on the wire, routes included. */
-function placements(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> | undefined): Places {
-  const key = tool ?? NO_TOOL;
-  let byParam = placed.get(key);
-  if (!byParam) placed.set(key, (byParam = new Map()));
-  let known = byParam.get(spec);
-  if (!known) byParam.set(spec, (known = computePlacements(spec, tool)));
-  return known;
-}
-
-function computePlacements(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> | undefined): Places {
-  const places = new Set<string>([spec.wire.in]);
-  for (const route of tool?.routes ?? []) {
-    const wire = route.wire[spec.name];
-    if (wire) places.add(wire.in);
-  }
-  // An OAuth flow's parameter (a client secret, a PEM private key) goes only into a token request's form: not a header.
-  // A credential's parameter goes where its scheme puts it (a basic credential's user and secret, base64 in a header; a
-  // cookie, in a header).
-  if (spec.wire.in === "auth") {
-    const credential = tool ? credentialOfParam(tool.auth, spec.name) : undefined;
-    if (!tool) places.add("header");
-    else if (credential) places.add(credential.type === "query" ? "query" : "header");
-    // An OAuth flow's parameter (no credential of the auth): a token request's form only.
-    else places.add("form");
-  }
-  return {
-    path: places.has("path"),
-    query: places.has("query"),
-    header: places.has("header"),
-    form: places.has("form"),
-  };
-}
 
 /** Whether a number parameter has rules of the numbers support (`numberRules`, number-rules.ts): an enum or a step. */
 export function hasNumberRules(spec: Pick<ParamCall, "type" | "enum" | "multipleOf">): boolean {
