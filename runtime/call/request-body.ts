@@ -6,7 +6,6 @@
 // form support), multipart or one file's bytes (with the file support), or one
 // text as it is. A
 // package whose tools send no body bundles none of it.
-import { itemAt } from "../common/checked.js";
 import { cloneJson } from "../common/clone.js";
 import { parsePointer } from "../http/expressions.js";
 import type { FormFieldEncoding, ParamCall, ToolCall, WireSpec } from "../spec/tool-types.js";
@@ -77,11 +76,14 @@ function setBody(request: Wire, pointer: string, value: unknown): void {
   }
   if (!isPlainObject(request.body)) request.body = {};
   let node = request.body as Record<string, unknown>;
-  for (const key of segments.slice(0, -1)) {
+  // Indexed, not a slice of the segments for each value placed.
+  const last = segments.length - 1;
+  for (let i = 0; i < last; i++) {
+    const key = segments[i] as string;
     if (!isPlainObject(node[key])) node[key] = {};
     node = node[key] as Record<string, unknown>;
   }
-  node[itemAt(segments, -1)] = value;
+  node[segments[last] as string] = value;
 }
 
 const NO_FILES: ReadonlyMap<string, OpenedFile[]> = new Map();

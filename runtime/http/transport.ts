@@ -8,6 +8,7 @@
 import type { AuthWay, CredentialSpec, ToolCall } from "../spec/tool-types.js";
 import { placeCredential, placeWay, wayCredentials, type Placed, type SimplePlaced } from "./credentials.js";
 import { type Encoded, isEncoded, percentEncoded } from "./percent-encoding.js";
+import { ownValue } from "../common/own.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -47,7 +48,7 @@ export function requestUrl(
       continue;
     }
     // Own values only: a variable named like an Object property (`{toString}`) with no value stays as written.
-    const value = Object.hasOwn(path, part.name) ? path[part.name] : undefined;
+    const value = ownValue(path, part.name) as string | Encoded | undefined;
     url +=
       value === undefined
         ? `{${part.name}}`

@@ -51,7 +51,9 @@ function checkItem(
   if (spec.enum) {
     const match = spec.caseInsensitive
       ? spec.enum.find((v) => String(v).toLowerCase() === s.toLowerCase())
-      : spec.enum.find((v) => v === s);
+      : spec.enum.includes(s)
+        ? s
+        : undefined;
     if (match === undefined)
       return {
         issue: { rule: "enum", message: `one of ${spec.enum.join(", ")}${spec.caseInsensitive ? " (any case)" : ""}` },

@@ -4,7 +4,6 @@
 // coerced from their text form, JSON strings parsed, enum case canonicalised,
 // base addresses trimmed.
 import { checkAddress } from "./address-rules.js";
-import { credentialOfParam } from "../http/credentials.js";
 import { ownValue } from "../common/own.js";
 import { characters, isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
 import { redactThenCut } from "../common/outgoing-text.js";
@@ -13,6 +12,7 @@ import { lacks } from "../common/unsupported.js";
 import type { ValueFormat } from "../spec/formats.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 import { integerRule } from "./safe-integer.js";
+import { placements } from "./string-places.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -289,38 +289,6 @@ export const NOT_HEADER_SAFE = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00
 // A header value loses leading and trailing spaces and tabs on the way (fetch trims them).
 const HEADER_TRIMMED = /^[ \t]|[ \t]$/;
 
-// Placements are a property of the (immutable) tool definition: worked out once per tool and parameter.
-const placed = new WeakMap<object, Map<ParamCall, Set<string>>>();
-const NO_TOOL = {};
-
-/** Where a parameter's value can end up on the wire, routes included. */
-function placements(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> | undefined): Set<string> {
-  let byParam = placed.get(tool ?? NO_TOOL);
-  if (!byParam) placed.set(tool ?? NO_TOOL, (byParam = new Map()));
-  let known = byParam.get(spec);
-  if (!known) byParam.set(spec, (known = computePlacements(spec, tool)));
-  return known;
-}
-
-function computePlacements(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> | undefined): Set<string> {
-  const places = new Set<string>([spec.wire.in]);
-  for (const route of tool?.routes ?? []) {
-    const wire = route.wire[spec.name];
-    if (wire) places.add(wire.in);
-  }
-  // An OAuth flow's parameter (a client secret, a PEM private key) goes only into a token request's form: not a header.
-  // A credential's parameter goes where its scheme puts it (a basic credential's user and secret, base64 in a header; a
-  // cookie, in a header).
-  if (spec.wire.in === "auth") {
-    const credential = tool ? credentialOfParam(tool.auth, spec.name) : undefined;
-    if (!tool) places.add("header");
-    else if (credential) places.add(credential.type === "query" ? "query" : "header");
-    // An OAuth flow's parameter (no credential of the auth): a token request's form only.
-    else places.add("form");
-  }
-  return places;
-}
-
 /** Whether a number parameter has rules of the numbers support (`numberRules`, number-rules.ts): an enum or a step. */
 export function hasNumberRules(spec: Pick<ParamCall, "type" | "enum" | "multipleOf">): boolean {
   return spec.type === "number" && (spec.enum !== undefined || spec.multipleOf !== undefined);
@@ -363,13 +331,13 @@ function checkString(
   // Half of a surrogate pair: no encoding (URL, JSON sent as UTF-8) can carry it.
   if (!s.isWellFormed())
     return problem(spec, "characters", "must be well-formed Unicode (it holds half of a surrogate pair)", s, secrets);
-  const formOnly = places.has("form");
-  if (((spec.secret && !formOnly) || places.has("header")) && NOT_HEADER_SAFE.test(s)) {
+  const formOnly = places.form;
+  if (((spec.secret && !formOnly) || places.header) && NOT_HEADER_SAFE.test(s)) {
     return problem(
       spec,
       "characters",
       `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent ` +
-        `in ${places.has("query") ? "the address" : "an HTTP header"})`,
+        `in ${places.query ? "the address" : "an HTTP header"})`,
       s,
       secrets,
     );
@@ -379,22 +347,19 @@ function checkString(
   const userProblem =
     spec.wire.in === "auth" && tool ? support.credentials?.userProblem(tool.auth, spec.name, s) : undefined;
   if (userProblem) return problem(spec, "characters", userProblem, s, secrets);
-  if ((places.has("header") || spec.wire.in === "auth") && HEADER_TRIMMED.test(s)) {
+  if ((places.header || spec.wire.in === "auth") && HEADER_TRIMMED.test(s)) {
     return problem(
       spec,
       "characters",
       `must not start or end with a space or tab (` +
-        `${places.has("header") ? "an HTTP header drops them" : "a credential never does: check for a stray space"})`,
+        `${places.header ? "an HTTP header drops them" : "a credential never does: check for a stray space"})`,
       s,
       secrets,
     );
   }
   // Only a path parameter's wire spans segments (a route's placement of another parameter never does). Spanning, an
   // empty segment is refused too: a leading "/" first in the path makes "//", which an address reads as a host.
-  if (
-    places.has("path") &&
-    ((spec.wire as { multiSegment?: true }).multiSegment ? /(^|\/)(\.\.?)?(\/|$)/ : /^\.\.?$/).test(s)
-  )
+  if (places.path && ((spec.wire as { multiSegment?: true }).multiSegment ? /(^|\/)(\.\.?)?(\/|$)/ : /^\.\.?$/).test(s))
     return problem(spec, "pathSegment", 'must not be or hold a segment "", "." or ".."', s, secrets);
   let value = s;
   if (strings) {
