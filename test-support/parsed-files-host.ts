@@ -12,6 +12,8 @@ import type TypeScript from "typescript";
 export type ParsedFiles = Map<string, { text: string; file: TypeScript.SourceFile }>;
 
 const declarations: ParsedFiles = new Map();
+// A declaration file's name as TypeScript's isDeclarationFileName (not in its public types) tells it.
+const DECLARATION = /\.d\.([cm]?ts|[^./]+\.ts)$/;
 
 /** Whether the binder keeps const enums: `shouldPreserveConstEnums` of TypeScript's own (not exported). */
 function keepsConstEnums(options: TypeScript.CompilerOptions): boolean {
@@ -31,7 +33,7 @@ export function parsedFilesHost(
       onError?.(`cannot read ${fileName}`);
       return undefined;
     }
-    const declaration = ts.isDeclarationFileName(fileName);
+    const declaration = DECLARATION.test(fileName);
     const store = declaration ? declarations : cache;
     const key = `${fileName}\0${JSON.stringify(languageVersion)}${declaration ? `\0${constEnums}` : ""}`;
     const known = store.get(key);
