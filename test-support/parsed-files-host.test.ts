@@ -1,0 +1,68 @@
+// The caching compiler host: a declaration file parsed under one set of options is handed to a program of another
+// (the Sim tree's after the project's), a source file is not, and the second program reports what a host of its own
+// would.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ts from "typescript";
+import { afterAll, describe, expect, it } from "vitest";
+import { type ParsedFiles, parsedFilesHost } from "./parsed-files-host.js";
+
+const dir = mkdtempSync(join(tmpdir(), "zq-parsed-files-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const common: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  lib: ["lib.es5.d.ts"],
+  types: [],
+  strict: true,
+  noEmit: true,
+  isolatedModules: true,
+};
+// The two differ as the project's options and Sim's do: module resolution, module detection, JSX.
+const first: ts.CompilerOptions = {
+  ...common,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+};
+const second: ts.CompilerOptions = {
+  ...common,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  moduleDetection: ts.ModuleDetectionKind.Force,
+  jsx: ts.JsxEmit.ReactJSX,
+};
+
+function program(files: string[], options: ts.CompilerOptions, cache: ParsedFiles): ts.Program {
+  return ts.createProgram(files, options, parsedFilesHost(ts, options, cache));
+}
+
+function messages(p: ts.Program, file: string): string[] {
+  return ts
+    .getPreEmitDiagnostics(p, p.getSourceFile(file))
+    .map((d) => `${d.start}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+}
+
+describe("parsedFilesHost", () => {
+  const zqSource = join(dir, "zq-page.ts");
+  writeFileSync(zqSource, 'const zqTitle: number = "zq".toUpperCase();\nexport const zqParts = "zq".split("");\n');
+
+  it("hands a declaration file parsed under one set of options to a program of another, not a source file", () => {
+    const a = program([zqSource], first, new Map());
+    const b = program([zqSource], second, new Map());
+    const lib = (p: ts.Program) => p.getSourceFiles().find((f) => f.fileName.endsWith("/lib.es5.d.ts"));
+    expect(lib(a)).toBeDefined();
+    expect(lib(b)).toBe(lib(a));
+    expect(b.getSourceFile(zqSource)).not.toBe(a.getSourceFile(zqSource));
+    // Const enums dropped: the binder reads a declaration otherwise.
+    expect(lib(program([zqSource], { ...first, isolatedModules: false }, new Map()))).not.toBe(lib(a));
+  });
+
+  it("reports under the second set of options what a host of its own reports", () => {
+    program([zqSource], first, new Map()).getSemanticDiagnostics();
+    const shared = messages(program([zqSource], second, new Map()), zqSource);
+    const own = ts.createProgram([zqSource], second, ts.createCompilerHost(second));
+    expect(shared).toEqual(messages(own, zqSource));
+    expect(shared).toEqual([expect.stringMatching(/^6: Type 'string' is not assignable to type 'number'/)]);
+  });
+});
