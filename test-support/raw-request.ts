@@ -37,20 +37,36 @@ export const MALFORMED_HEADS = [
 
 /**
  * A POST whose head is sent at once and whose body then comes one byte every `everyMs` (never ending on its own);
- * `stop` hangs up.
+ * `stop` hangs up. It asks `Expect: 100-continue`, so that the server's interim answer says its handler has the
+ * request (Node's server writes it as it hands the request on): `headRead` resolves then, a condition to wait for
+ * rather than a time a loaded machine may not keep. `answer` is what came back after the interim answer.
  */
-export function drippingRequest(url: string, path: string, everyMs = 200): { socket: Socket; stop(): void } {
+export function drippingRequest(
+  url: string,
+  path: string,
+  everyMs = 200,
+): { socket: Socket; headRead: Promise<void>; answer(): string; stop(): void } {
   const { hostname, port } = new URL(url);
   const socket = connect(Number(port), hostname, () =>
     socket.write(
-      `POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: ` +
-        `application/json\r\nContent-Length: 100000\r\n\r\n{`,
+      `POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
+        "Expect: 100-continue\r\nContent-Length: 100000\r\n\r\n{",
     ),
   );
   socket.on("error", () => undefined);
+  let received = "";
+  const interim = /^HTTP\/1\.1 100 Continue\r\n\r\n/;
+  const headRead = new Promise<void>((read) =>
+    socket.on("data", (d) => {
+      received += d;
+      if (interim.test(received)) read();
+    }),
+  );
   const timer = setInterval(() => socket.writable && socket.write(" "), everyMs);
   return {
     socket,
+    headRead,
+    answer: () => received.replace(interim, ""),
     stop() {
       clearInterval(timer);
       socket.destroy();

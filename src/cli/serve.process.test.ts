@@ -104,8 +104,6 @@ describe("blockwright serve", () => {
       )) as RegExpMatchArray & [string, string];
       // The drip never ends on its own: only the receiver ending it lets the process stop.
       const drip = drippingRequest(url, "/triggers/shelf_book_added", 100);
-      let answer = "";
-      drip.socket.on("data", (d) => (answer += d));
       // And one whose head never ends.
       const { port } = new URL(url);
       const halfHead = connect(Number(port), "127.0.0.1", () =>
@@ -113,11 +111,11 @@ describe("blockwright serve", () => {
       );
       halfHead.on("error", () => undefined);
       try {
-        // The head is in and the body under way before the signal.
-        await new Promise<void>((ok) => drip.socket.once("connect", () => setTimeout(ok, 300)));
+        // The head is in (the receiver has the request) and the body under way before the signal.
+        await drip.headRead;
         serve.child.kill("SIGTERM");
         expect(await serve.exited).toBe(0);
-        expect(statusOf(answer)).toBe(503);
+        expect(statusOf(drip.answer())).toBe(503);
         expect(serve.stderr()).toContain("stopping: 1 delivery(ies) still being sent refused (503), to be sent again");
       } finally {
         drip.stop();
