@@ -349,11 +349,13 @@ export class Walker {
    */
   private follow(at: At): At | undefined {
     let current = at;
-    const seen = new Set<string>();
+    // Made at the first `$ref`: most places the walk follows are none.
+    let seen: Set<string> | undefined;
     for (;;) {
       const node = asNode(current.value);
       if (!node || typeof node.$ref !== "string") return node ? current : undefined;
       const key = `${current.file}#${current.path.join("\u0000")}`;
+      seen ??= new Set<string>();
       if (seen.has(key)) {
         this.refProblem(
           current,
@@ -405,16 +407,35 @@ export class Walker {
   }
 }
 
+/**
+ * A place inside another, its path made when read: the walk steps through every place an operation reaches, and a
+ * copy of the path at each step was most of what it allocated on a document with no examples (generate's collector
+ * runs by the bytes allocated). A class's getter: an object's own accessor gets a map that holds its closure until a
+ * full collection (docs/contributing/performance.md, the twenty-sixth round).
+ */
+class Inside implements At {
+  private madePath: Path | undefined;
+  readonly file: string;
+  readonly value: unknown;
+
+  constructor(
+    private readonly up: At,
+    private readonly key: string | number,
+  ) {
+    this.file = up.file;
+    const v = up.value;
+    this.value = v !== null && typeof v === "object" ? (v as Record<string | number, unknown>)[key] : undefined;
+  }
+
+  get path(): Path {
+    if (this.madePath === undefined) this.madePath = [...this.up.path, this.key];
+    return this.madePath;
+  }
+}
+
 /** The place `key` inside `at` (nothing is inside a value that is not an object or a list). */
 function inside(at: At, key: string | number): At {
-  return {
-    file: at.file,
-    path: [...at.path, key],
-    value:
-      at.value !== null && typeof at.value === "object"
-        ? (at.value as Record<string | number, unknown>)[key]
-        : undefined,
-  };
+  return new Inside(at, key);
 }
 
 /** The value if it is an object (not a list). */
