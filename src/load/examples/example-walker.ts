@@ -44,6 +44,9 @@ export interface ExampleMismatch {
 
 const NO_ERRORS: OutputUnit[] = [];
 
+/** The keywords whose list's each item is a schema. */
+const COMBINERS = ["allOf", "anyOf", "oneOf"];
+
 /** Examples checked between two looks at the signal: a few milliseconds of work. */
 const CHECKS_PER_CHUNK = 200;
 
@@ -266,12 +269,18 @@ export class Walker {
           site: inside(examples, i),
         });
     }
-    const properties = inside(at, "properties");
-    for (const name of Object.keys((node.properties ?? {}) as Node)) this.schema(inside(properties, name));
+    // `for…in` and indexed loops: `for…of` made an iterator's results (and Object.keys an array) at each schema, in
+    // code the compilers have not optimised yet (generate's collector runs by the bytes allocated).
+    const names = node.properties as Node | undefined;
+    if (names !== null && typeof names === "object") {
+      const properties = inside(at, "properties");
+      for (const name in names) if (Object.hasOwn(names, name)) this.schema(inside(properties, name));
+    }
     if (node.items && typeof node.items === "object" && !Array.isArray(node.items)) this.schema(inside(at, "items"));
     if (node.additionalProperties && typeof node.additionalProperties === "object")
       this.schema(inside(at, "additionalProperties"));
-    for (const k of ["allOf", "anyOf", "oneOf"]) {
+    for (let c = 0; c < COMBINERS.length; c++) {
+      const k = COMBINERS[c] as string;
       if (!Array.isArray(node[k])) continue;
       const list = inside(at, k);
       for (let i = 0; i < (node[k] as unknown[]).length; i++) this.schema(inside(list, i));
