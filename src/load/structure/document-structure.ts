@@ -126,8 +126,7 @@ class StructureWalk {
   private entries(value: unknown, place: Where, what: string, visit: Visit, extended = false): void {
     const map = this.mapping(value, place, `${what} (a map of names)`);
     if (!map) return;
-    for (const k in map)
-      if (Object.hasOwn(map, k) && !(extended && k.startsWith("x-"))) visit(map[k], at(place, k));
+    for (const k in map) if (Object.hasOwn(map, k) && !(extended && k.startsWith("x-"))) visit(map[k], at(place, k));
   }
 
   private list(value: unknown, place: Where, what: string, visit: Visit): void {
@@ -153,11 +152,7 @@ class StructureWalk {
     }
     // `required: true` on a property, a common slip, is read as nothing required, as before.
     const required = s.required;
-    if (
-      required !== undefined &&
-      typeof required !== "boolean" &&
-      !(Array.isArray(required) && required.every(isText))
-    )
+    if (required !== undefined && typeof required !== "boolean" && !(Array.isArray(required) && required.every(isText)))
       this.wrong(at(place, "required"), "a schema's required must be a list of field names", required);
     for (let i = 0; i < SCHEMA_MAPS.length; i++) {
       const key = SCHEMA_MAPS[i] as string;
