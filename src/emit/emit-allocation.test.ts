@@ -3,8 +3,8 @@
 // each node (in code V8 has not optimised yet), or a trimmed copy of each part, were most of it
 // (docs/contributing/performance.md, the twenty-seventh round).
 import { describe, expect, it } from "vitest";
-import { allocatedBy } from "../../test-support/allocated-by.js";
-import { walkedDocument } from "../../test-support/walked-document.js";
+import { allocatedBy } from "../../test-support/heap-measures.js";
+import { walkedDocument } from "../../test-support/documents/walked-document.js";
 import { blanksBefore, squeezedParts, textEnd } from "./file-text.js";
 import { documentTraits } from "./types/discriminated-copy.js";
 

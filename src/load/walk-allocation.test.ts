@@ -3,8 +3,8 @@
 // step, an array of keys or pairs and an iterator's results at each node (in code V8 has not optimised yet) were most
 // of what these walks allocated (docs/contributing/performance.md, the twenty-seventh round).
 import { describe, expect, it } from "vitest";
-import { allocatedBy } from "../../test-support/allocated-by.js";
-import { walkedDocument } from "../../test-support/walked-document.js";
+import { allocatedBy } from "../../test-support/heap-measures.js";
+import { walkedDocument } from "../../test-support/documents/walked-document.js";
 import { cutToBound } from "./bound-cut.js";
 import { examineExamples } from "./examples/openapi-examples.js";
 import { readDelimitedPatterns } from "./load-rewrites.js";

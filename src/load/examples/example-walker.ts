@@ -12,21 +12,11 @@ import { describe, rootCause } from "./example-errors.js";
 import { fileHref, pointer, SchemaLookup } from "./schema-lookup.js";
 import { plainlyMeets } from "./plain-verdict.js";
 import { surelyMeets } from "./structured-verdict.js";
+import { type At, inside, type Path } from "./walk-place.js";
+
+export type { Path } from "./walk-place.js";
 
 type Node = Record<string, unknown>;
-
-export type Path = (string | number)[];
-
-/**
- * A place in one of the files, with the value found there: the walk steps
- * from a place to its children, rather than reading each place again from
- * the top of its file.
- */
-interface At {
-  file: string;
-  path: Path;
-  value: unknown;
-}
 
 /**
  * An example that does not match its schema, or that its schema cannot check (BW1205): the problem, the example's
@@ -414,37 +404,6 @@ export class Walker {
   private locate(at: Pick<At, "file" | "path">, which: "key" | "value" = "key") {
     return entryOf(this.files, at.file).locate(at.path, which);
   }
-}
-
-/**
- * A place inside another, its path made when read: the walk steps through every place an operation reaches, and a
- * copy of the path at each step was most of what it allocated on a document with no examples (generate's collector
- * runs by the bytes allocated). A class's getter: an object's own accessor gets a map that holds its closure until a
- * full collection (docs/contributing/performance.md, the twenty-sixth round).
- */
-class Inside implements At {
-  private madePath: Path | undefined;
-  readonly file: string;
-  readonly value: unknown;
-
-  constructor(
-    private readonly up: At,
-    private readonly key: string | number,
-  ) {
-    this.file = up.file;
-    const v = up.value;
-    this.value = v !== null && typeof v === "object" ? (v as Record<string | number, unknown>)[key] : undefined;
-  }
-
-  get path(): Path {
-    if (this.madePath === undefined) this.madePath = [...this.up.path, this.key];
-    return this.madePath;
-  }
-}
-
-/** The place `key` inside `at` (nothing is inside a value that is not an object or a list). */
-function inside(at: At, key: string | number): At {
-  return new Inside(at, key);
 }
 
 /** The value if it is an object (not a list). */
