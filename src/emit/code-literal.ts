@@ -35,9 +35,9 @@ function writeLiteral(out: string[], value: unknown, names: SharedNames | undefi
   if (Array.isArray(value)) {
     if (!value.length) out.push("[]");
     else {
-      for (const [i, v] of value.entries()) {
+      for (let i = 0; i < value.length; i++) {
         out.push(i ? ",\n" : "[\n", inner);
-        writeLiteral(out, v, names, inner);
+        writeLiteral(out, value[i], names, inner);
       }
       out.push("\n", indent, "]");
     }
@@ -45,8 +45,11 @@ function writeLiteral(out: string[], value: unknown, names: SharedNames | undefi
   }
   if (value !== null && typeof value === "object") {
     let empty = true;
-    for (const [k, v] of Object.entries(value)) {
-      if (v === undefined) continue;
+    const record = value as Record<string, unknown>;
+    // `for…in`: Object.entries made an array of pairs and an iterator's results at each object.
+    for (const k in record) {
+      const v = record[k];
+      if (v === undefined || !Object.hasOwn(record, k)) continue;
       // `"__proto__": v` in an object literal sets the prototype; a computed key defines the property, as the data has
       // it.
       out.push(empty ? "{\n" : ",\n", inner, k === "__proto__" ? `[${codeLiteral(k)}]` : codeLiteral(k), ": ");

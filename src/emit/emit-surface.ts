@@ -63,7 +63,11 @@ function toolSurface(tool: ToolSpec, ctx: ToolSurfaceContext): ToolSurface {
 /** Each field of `part` into `target`; objects both hold are merged (two entries record into `limits`). */
 function merge(target: object, part: object): void {
   const t = target as Record<string, unknown>;
-  for (const [key, value] of Object.entries(part)) {
+  const p = part as Record<string, unknown>;
+  // `for…in`: Object.entries made an array of pairs and an iterator's results at each call.
+  for (const key in p) {
+    if (!Object.hasOwn(p, key)) continue;
+    const value = p[key];
     const existing = t[key];
     if (isPlainObject(existing) && isPlainObject(value)) merge(existing, value);
     else if (value !== undefined) setOwn(t, key, value);
@@ -176,7 +180,8 @@ function sortKeys(value: unknown): unknown {
   const header = keys.indexOf("//");
   if (header > 0) keys.unshift(...keys.splice(header, 1));
   const out: Record<string, unknown> = {};
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
     const v = (value as Record<string, unknown>)[key];
     if (v === undefined) continue;
     // A fresh plain object and keys each once (Object.keys): only `__proto__` assigns otherwise than it defines, so

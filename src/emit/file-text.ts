@@ -100,12 +100,12 @@ export function* squeezedParts(parts: Iterable<string>): Generator<string> {
   let held = "";
   const joined: Joined = { block: [], units: 0 };
   for (const part of parts) {
-    const head = part.length - part.trimStart().length;
+    const head = blanksBefore(part);
     if (head === part.length) {
       held += part;
       continue;
     }
-    const end = part.trimEnd().length;
+    const end = textEnd(part);
     // The blanks before and after `part`'s text are bounded by text (or the start) on both sides: squeezed alone,
     // as the whole text's run there is.
     yield* squeezed(joined, head ? held + part.slice(0, head) : held);
@@ -114,6 +114,42 @@ export function* squeezedParts(parts: Iterable<string>): Generator<string> {
   }
   if (joined.block.length) yield joined.block.join("");
   yield "\n";
+}
+
+/**
+ * Whether a UTF-16 unit is one `trim` removes (ECMAScript's WhiteSpace and LineTerminator: the Unicode spaces of
+ * category Zs, tab, vertical tab, form feed, the byte order mark, and the four line ends).
+ */
+function isBlank(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/**
+ * `text.length - text.trimStart().length`, and `text.trimEnd().length`, counted without the trimmed copy (a string
+ * for each part that began or ended with a line break: generate's collector runs by the bytes allocated).
+ */
+export function blanksBefore(text: string): number {
+  let i = 0;
+  while (i < text.length && isBlank(text.charCodeAt(i))) i++;
+  return i;
+}
+
+export function textEnd(text: string): number {
+  let end = text.length;
+  while (end > 0 && isBlank(text.charCodeAt(end - 1))) end--;
+  return end;
 }
 
 /** The small parts squeezedParts joins before it hands them on, and their length in UTF-16 units. */

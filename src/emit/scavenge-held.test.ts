@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { heldThroughScavenges } from "../../test-support/held-through-scavenges.js";
+import { heldThroughScavenges } from "../../test-support/heap-measures.js";
 import { emitEntry } from "./emit.js";
 import { squeezedParts } from "./file-text.js";
 import { loadProvider } from "./link-provider.js";

@@ -23,9 +23,9 @@ export type ReadKey = (node: object, key: string | number) => unknown;
  */
 export function valueAt(data: unknown, path: readonly (string | number)[], read: ReadKey = ownValue): unknown {
   let node = data;
-  for (const key of path) {
+  for (let i = 0; i < path.length; i++) {
     if (node === null || typeof node !== "object") return undefined;
-    node = read(node, key);
+    node = read(node, path[i] as string | number);
   }
   return node;
 }

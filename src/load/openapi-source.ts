@@ -259,7 +259,10 @@ function hasExternalRef(node: unknown): boolean {
   if (node === null || typeof node !== "object") return false;
   const ref = (node as { $ref?: unknown }).$ref;
   if (typeof ref === "string" && !ref.startsWith("#")) return true;
-  return Object.values(node).some(hasExternalRef);
+  // `for…in`: Object.values made an array at each node (generate's collector runs by the bytes allocated).
+  const own = node as Record<string, unknown>;
+  for (const key in own) if (Object.hasOwn(own, key) && hasExternalRef(own[key])) return true;
+  return false;
 }
 
 const NETWORK_REF = /^[a-z][a-z0-9+.-]*:\/\//i;

@@ -76,7 +76,8 @@ export const COPIED_PARAM_KEYS = (Object.keys(PARAM_KEYS) as (keyof typeof PARAM
  * providers' surfaces).
  */
 export function copyParamKeys(from: Partial<Record<CopiedParamKey, unknown>>, to: object): void {
-  for (const key of COPIED_PARAM_KEYS) {
+  for (let i = 0; i < COPIED_PARAM_KEYS.length; i++) {
+    const key = COPIED_PARAM_KEYS[i] as CopiedParamKey;
     const value = from[key];
     if (value !== undefined) (to as Record<string, unknown>)[key] = cloneJson(value);
   }

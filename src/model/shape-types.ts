@@ -57,7 +57,8 @@ export const LIMITS = [
  */
 export function limitsOf(schema: Schema): Record<string, number | string> | undefined {
   let limits: Record<string, number | string> | undefined;
-  for (const key of LIMITS) {
+  for (let i = 0; i < LIMITS.length; i++) {
+    const key = LIMITS[i] as (typeof LIMITS)[number];
     const value = schema[key];
     if (typeof value === "number" || typeof value === "string") (limits ??= {})[key] = value;
   }

@@ -29,7 +29,7 @@ export function documentTraits(document: unknown): DocumentTraits {
     const value = stack.pop();
     if (value === null || typeof value !== "object") continue;
     if (Array.isArray(value)) {
-      for (const item of value) stack.push(item);
+      for (let i = 0; i < value.length; i++) stack.push(value[i]);
       continue;
     }
     const record = value as Record<string, unknown>;
@@ -39,7 +39,8 @@ export function documentTraits(document: unknown): DocumentTraits {
       mapsOf(discriminator.mapping, record.oneOf, mapped);
     }
     if (!objectEnums && Array.isArray(record.enum) && isObjectEnum(record)) objectEnums = true;
-    for (const key of Object.keys(record)) stack.push(record[key]);
+    // `for…in`: Object.keys and `for…of` made an array and an iterator's results at each node.
+    for (const key in record) if (Object.hasOwn(record, key)) stack.push(record[key]);
   }
   return { discriminated, mapped, objectEnums };
 }

@@ -12,21 +12,11 @@ import { describe, rootCause } from "./example-errors.js";
 import { fileHref, pointer, SchemaLookup } from "./schema-lookup.js";
 import { plainlyMeets } from "./plain-verdict.js";
 import { surelyMeets } from "./structured-verdict.js";
+import { type At, inside, type Path } from "./walk-place.js";
+
+export type { Path } from "./walk-place.js";
 
 type Node = Record<string, unknown>;
-
-export type Path = (string | number)[];
-
-/**
- * A place in one of the files, with the value found there: the walk steps
- * from a place to its children, rather than reading each place again from
- * the top of its file.
- */
-interface At {
-  file: string;
-  path: Path;
-  value: unknown;
-}
 
 /**
  * An example that does not match its schema, or that its schema cannot check (BW1205): the problem, the example's
@@ -43,6 +33,9 @@ export interface ExampleMismatch {
 }
 
 const NO_ERRORS: OutputUnit[] = [];
+
+/** The keywords whose list's each item is a schema. */
+const COMBINERS = ["allOf", "anyOf", "oneOf"];
 
 /** Examples checked between two looks at the signal: a few milliseconds of work. */
 const CHECKS_PER_CHUNK = 200;
@@ -266,12 +259,18 @@ export class Walker {
           site: inside(examples, i),
         });
     }
-    const properties = inside(at, "properties");
-    for (const name of Object.keys((node.properties ?? {}) as Node)) this.schema(inside(properties, name));
+    // `for…in` and indexed loops: `for…of` made an iterator's results (and Object.keys an array) at each schema, in
+    // code the compilers have not optimised yet (generate's collector runs by the bytes allocated).
+    const names = node.properties as Node | undefined;
+    if (names !== null && typeof names === "object") {
+      const properties = inside(at, "properties");
+      for (const name in names) if (Object.hasOwn(names, name)) this.schema(inside(properties, name));
+    }
     if (node.items && typeof node.items === "object" && !Array.isArray(node.items)) this.schema(inside(at, "items"));
     if (node.additionalProperties && typeof node.additionalProperties === "object")
       this.schema(inside(at, "additionalProperties"));
-    for (const k of ["allOf", "anyOf", "oneOf"]) {
+    for (let c = 0; c < COMBINERS.length; c++) {
+      const k = COMBINERS[c] as string;
       if (!Array.isArray(node[k])) continue;
       const list = inside(at, k);
       for (let i = 0; i < (node[k] as unknown[]).length; i++) this.schema(inside(list, i));
@@ -349,11 +348,13 @@ export class Walker {
    */
   private follow(at: At): At | undefined {
     let current = at;
-    const seen = new Set<string>();
+    // Made at the first `$ref`: most places the walk follows are none.
+    let seen: Set<string> | undefined;
     for (;;) {
       const node = asNode(current.value);
       if (!node || typeof node.$ref !== "string") return node ? current : undefined;
       const key = `${current.file}#${current.path.join("\u0000")}`;
+      seen ??= new Set<string>();
       if (seen.has(key)) {
         this.refProblem(
           current,
@@ -403,18 +404,6 @@ export class Walker {
   private locate(at: Pick<At, "file" | "path">, which: "key" | "value" = "key") {
     return entryOf(this.files, at.file).locate(at.path, which);
   }
-}
-
-/** The place `key` inside `at` (nothing is inside a value that is not an object or a list). */
-function inside(at: At, key: string | number): At {
-  return {
-    file: at.file,
-    path: [...at.path, key],
-    value:
-      at.value !== null && typeof at.value === "object"
-        ? (at.value as Record<string | number, unknown>)[key]
-        : undefined,
-  };
 }
 
 /** The value if it is an object (not a list). */

@@ -46,16 +46,44 @@ export function structureProblems(
 ): StructureProblem[] {
   if (!isMapping(document)) return [];
   const walk = new StructureWalk(document, limit);
-  const paths = walk.mapping(document.paths, ["paths"], "paths");
+  const top = at(undefined, "paths");
+  const paths = walk.mapping(document.paths, top, "paths");
   if (!paths) return walk.out;
   const taken = new Map<string, string[]>();
   if (operations) for (const { path, method } of operations) taken.set(path, [...(taken.get(path) ?? []), method]);
   else for (const path of Object.keys(paths)) if (!path.startsWith("x-")) taken.set(path, METHODS);
-  for (const [path, methods] of taken) walk.pathItem(paths[path], ["paths", path], methods);
+  for (const [path, methods] of taken) walk.pathItem(paths[path], at(top, path), methods);
   return walk.out;
 }
 
-type Visit = (value: unknown, path: StructurePath) => void;
+/**
+ * A place in the walk: its parent and its key. Made as an array only for a problem: the walk steps through every place
+ * its operations reach and finds nothing wrong at nearly all of them, and a copy of the path at each step was most of
+ * what it allocated (generate's collector runs by the bytes allocated).
+ */
+interface Place {
+  readonly up: Place | undefined;
+  readonly key: string | number;
+}
+
+/** A place, or the document's top (undefined). */
+type Where = Place | undefined;
+
+const at = (up: Where, key: string | number): Place => ({ up, key });
+
+function pathOf(place: Where): StructurePath {
+  const path: StructurePath = [];
+  for (let p = place; p; p = p.up) path.push(p.key);
+  return path.reverse();
+}
+
+function placeOf(path: readonly (string | number)[]): Where {
+  let place: Where;
+  for (const key of path) place = at(place, key);
+  return place;
+}
+
+type Visit = (value: unknown, place: Where) => void;
 
 class StructureWalk {
   readonly out: StructureProblem[] = [];
@@ -67,124 +95,135 @@ class StructureWalk {
     private readonly limit: number,
   ) {}
 
-  wrong(path: StructurePath, what: string, value: unknown): void {
-    if (this.out.length < this.limit) this.out.push({ path, message: `${what}, got ${shown(value)}` });
+  wrong(place: Where, what: string, value: unknown): void {
+    if (this.out.length < this.limit) this.out.push({ path: pathOf(place), message: `${what}, got ${shown(value)}` });
   }
 
-  /** The mapping at `path`, or undefined when the key is absent; a value that is not one is reported. */
-  mapping(value: unknown, path: StructurePath, what: string): Json | undefined {
+  /** The mapping at `place`, or undefined when the key is absent; a value that is not one is reported. */
+  mapping(value: unknown, place: Where, what: string): Json | undefined {
     if (value === undefined) return undefined;
     if (isMapping(value)) return value;
-    this.wrong(path, `${what} must be a mapping`, value);
+    this.wrong(place, `${what} must be a mapping`, value);
     return undefined;
   }
 
   /** The mapping's first visit, not a reference (whose local target is walked as what it stands for). */
-  private own(value: unknown, path: StructurePath, what: string, visit: Visit): Json | undefined {
-    const v = this.mapping(value, path, what);
+  private own(value: unknown, place: Where, what: string, visit: Visit): Json | undefined {
+    const v = this.mapping(value, place, what);
     if (!v || this.seen.has(v)) return undefined;
     this.seen.add(v);
     if (!("$ref" in v)) return v;
-    if (typeof v.$ref !== "string") this.wrong([...path, "$ref"], "a $ref must be a text", v.$ref);
+    if (typeof v.$ref !== "string") this.wrong(at(place, "$ref"), "a $ref must be a text", v.$ref);
     else if (v.$ref.startsWith("#")) {
-      const at = refPath(v.$ref);
-      const target = valueAt(this.document, at);
-      if (target !== undefined) visit(target, [...at]);
+      const path = refPath(v.$ref);
+      const target = valueAt(this.document, path);
+      if (target !== undefined) visit(target, placeOf(path));
     }
     return undefined;
   }
 
-  /** Each entry of the map at `path`; `extended`: a map whose `x-` keys are extensions, not entries. */
-  private entries(value: unknown, path: StructurePath, what: string, visit: Visit, extended = false): void {
-    const map = this.mapping(value, path, `${what} (a map of names)`);
-    if (map) for (const [k, v] of Object.entries(map)) if (!(extended && k.startsWith("x-"))) visit(v, [...path, k]);
+  /** Each entry of the map at `place`; `extended`: a map whose `x-` keys are extensions, not entries. */
+  private entries(value: unknown, place: Where, what: string, visit: Visit, extended = false): void {
+    const map = this.mapping(value, place, `${what} (a map of names)`);
+    if (!map) return;
+    for (const k in map) if (Object.hasOwn(map, k) && !(extended && k.startsWith("x-"))) visit(map[k], at(place, k));
   }
 
-  private list(value: unknown, path: StructurePath, what: string, visit: Visit): void {
+  private list(value: unknown, place: Where, what: string, visit: Visit): void {
     if (value === undefined) return;
-    if (!Array.isArray(value)) return this.wrong(path, what, value);
-    for (let i = 0; i < value.length; i++) visit(value[i], [...path, i]);
+    if (!Array.isArray(value)) return this.wrong(place, what, value);
+    for (let i = 0; i < value.length; i++) visit(value[i], at(place, i));
   }
 
-  readonly schema: Visit = (value, path) => {
+  readonly schema: Visit = (value, place) => {
     if (typeof value === "boolean") return; // 3.1: true and false are schemas.
-    const s = this.own(value, path, "a schema", this.schema);
+    const s = this.own(value, place, "a schema", this.schema);
     if (!s) return;
-    for (const key of ONE_SCHEMA)
-      if (key in s && !(key === "items" && Array.isArray(s.items))) this.schema(s[key], [...path, key]);
-    if ("additionalProperties" in s) this.schema(s.additionalProperties, [...path, "additionalProperties"]);
-    for (const key of SCHEMA_LISTS) this.list(s[key], [...path, key], `${key} must be a list of schemas`, this.schema);
+    // Indexed loops over the keyword lists: a `for…of` made an iterator's result at each step, in code the compilers
+    // have not optimised yet (generate's collector runs by the bytes allocated).
+    for (let i = 0; i < ONE_SCHEMA.length; i++) {
+      const key = ONE_SCHEMA[i] as string;
+      if (key in s && !(key === "items" && Array.isArray(s.items))) this.schema(s[key], at(place, key));
+    }
+    if ("additionalProperties" in s) this.schema(s.additionalProperties, at(place, "additionalProperties"));
+    for (let i = 0; i < SCHEMA_LISTS.length; i++) {
+      const key = SCHEMA_LISTS[i] as string;
+      if (s[key] !== undefined) this.list(s[key], at(place, key), `${key} must be a list of schemas`, this.schema);
+    }
     // `required: true` on a property, a common slip, is read as nothing required, as before.
     const required = s.required;
-    if (
-      required !== undefined &&
-      typeof required !== "boolean" &&
-      !(Array.isArray(required) && required.every((n) => typeof n === "string"))
-    )
-      this.wrong([...path, "required"], "a schema's required must be a list of field names", required);
-    for (const key of SCHEMA_MAPS) if (key in s) this.entries(s[key], [...path, key], key, this.schema);
+    if (required !== undefined && typeof required !== "boolean" && !(Array.isArray(required) && required.every(isText)))
+      this.wrong(at(place, "required"), "a schema's required must be a list of field names", required);
+    for (let i = 0; i < SCHEMA_MAPS.length; i++) {
+      const key = SCHEMA_MAPS[i] as string;
+      if (key in s) this.entries(s[key], at(place, key), key, this.schema);
+    }
   };
 
-  private readonly example: Visit = (value, path) => void this.own(value, path, "an example", this.example);
+  private readonly example: Visit = (value, place) => void this.own(value, place, "an example", this.example);
 
-  private readonly media: Visit = (value, path) => {
-    const m = this.own(value, path, "a media type", this.media);
+  private readonly media: Visit = (value, place) => {
+    const m = this.own(value, place, "a media type", this.media);
     if (!m) return;
-    if ("schema" in m) this.schema(m.schema, [...path, "schema"]);
-    if ("examples" in m) this.entries(m.examples, [...path, "examples"], "examples", this.example);
+    if ("schema" in m) this.schema(m.schema, at(place, "schema"));
+    if ("examples" in m) this.entries(m.examples, at(place, "examples"), "examples", this.example);
   };
 
-  private content(value: unknown, path: StructurePath): void {
-    this.entries(value, path, "content", this.media);
+  private content(value: unknown, place: Where): void {
+    this.entries(value, place, "content", this.media);
   }
 
-  private readonly header: Visit = (value, path) => {
-    const h = this.own(value, path, "a header", this.header);
+  private readonly header: Visit = (value, place) => {
+    const h = this.own(value, place, "a header", this.header);
     if (!h) return;
-    if ("schema" in h) this.schema(h.schema, [...path, "schema"]);
-    if ("content" in h) this.content(h.content, [...path, "content"]);
+    if ("schema" in h) this.schema(h.schema, at(place, "schema"));
+    if ("content" in h) this.content(h.content, at(place, "content"));
   };
 
-  private readonly parameter: Visit = (value, path) => {
-    const p = this.own(value, path, "a parameter", this.parameter);
+  private readonly parameter: Visit = (value, place) => {
+    const p = this.own(value, place, "a parameter", this.parameter);
     if (!p) return;
-    if (typeof p.name !== "string") this.wrong([...path, "name"], "a parameter's name must be a text", p.name);
+    if (typeof p.name !== "string") this.wrong(at(place, "name"), "a parameter's name must be a text", p.name);
     if (typeof p.in !== "string")
-      this.wrong([...path, "in"], "a parameter's in must be a text (query, header, path, cookie)", p.in);
-    if ("schema" in p) this.schema(p.schema, [...path, "schema"]);
-    if ("content" in p) this.content(p.content, [...path, "content"]);
-    if ("examples" in p) this.entries(p.examples, [...path, "examples"], "examples", this.example);
+      this.wrong(at(place, "in"), "a parameter's in must be a text (query, header, path, cookie)", p.in);
+    if ("schema" in p) this.schema(p.schema, at(place, "schema"));
+    if ("content" in p) this.content(p.content, at(place, "content"));
+    if ("examples" in p) this.entries(p.examples, at(place, "examples"), "examples", this.example);
   };
 
-  private readonly requestBody: Visit = (value, path) => {
-    const b = this.own(value, path, "a request body", this.requestBody);
-    if (b && "content" in b) this.content(b.content, [...path, "content"]);
+  private readonly requestBody: Visit = (value, place) => {
+    const b = this.own(value, place, "a request body", this.requestBody);
+    if (b && "content" in b) this.content(b.content, at(place, "content"));
   };
 
-  private readonly response: Visit = (value, path) => {
-    const r = this.own(value, path, "a response", this.response);
+  private readonly response: Visit = (value, place) => {
+    const r = this.own(value, place, "a response", this.response);
     if (!r) return;
-    if ("headers" in r) this.entries(r.headers, [...path, "headers"], "headers", this.header);
-    if ("content" in r) this.content(r.content, [...path, "content"]);
+    if ("headers" in r) this.entries(r.headers, at(place, "headers"), "headers", this.header);
+    if ("content" in r) this.content(r.content, at(place, "content"));
   };
 
-  private operation(value: unknown, path: StructurePath): void {
-    const op = this.mapping(value, path, "an operation");
+  private operation(value: unknown, place: Where): void {
+    const op = this.mapping(value, place, "an operation");
     if (!op) return;
     if ("operationId" in op && typeof op.operationId !== "string")
-      this.wrong([...path, "operationId"], "an operationId must be a text", op.operationId);
-    this.list(op.parameters, [...path, "parameters"], "parameters must be a list of parameters", this.parameter);
-    if ("requestBody" in op) this.requestBody(op.requestBody, [...path, "requestBody"]);
-    if ("responses" in op) this.entries(op.responses, [...path, "responses"], "responses", this.response, true);
+      this.wrong(at(place, "operationId"), "an operationId must be a text", op.operationId);
+    if (op.parameters !== undefined)
+      this.list(op.parameters, at(place, "parameters"), "parameters must be a list of parameters", this.parameter);
+    if ("requestBody" in op) this.requestBody(op.requestBody, at(place, "requestBody"));
+    if ("responses" in op) this.entries(op.responses, at(place, "responses"), "responses", this.response, true);
   }
 
-  pathItem(value: unknown, path: StructurePath, methods: readonly string[]): void {
-    const item = this.own(value, path, "a path item", (v, at) => this.pathItem(v, at, methods));
+  pathItem(value: unknown, place: Where, methods: readonly string[]): void {
+    const item = this.own(value, place, "a path item", (v, to) => this.pathItem(v, to, methods));
     if (!item) return;
-    this.list(item.parameters, [...path, "parameters"], "parameters must be a list of parameters", this.parameter);
-    for (const method of methods) if (method in item) this.operation(item[method], [...path, method]);
+    if (item.parameters !== undefined)
+      this.list(item.parameters, at(place, "parameters"), "parameters must be a list of parameters", this.parameter);
+    for (const method of methods) if (method in item) this.operation(item[method], at(place, method));
   }
 }
+
+const isText = (n: unknown) => typeof n === "string";
 
 /** A place as messages name it: `paths./items.get.parameters[0]`. */
 export function structurePlace(path: StructurePath): string {
