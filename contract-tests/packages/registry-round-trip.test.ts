@@ -35,8 +35,11 @@ const MAX_INSTALL_BYTES = 6_000_000;
 // rates, files and OAuth each bundled only where the provider declares them) brought it to 49.1 KB, and
 // validateOutputs' type check to 49.9 KB measured. More parts (bodies, strings, writes, credential kinds, the
 // request-head bound, a 429's waits, problem reading) and executeTool without the per-call check of its parts
-// (createPackageExecutor): 39.5 KB measured.
-const MAX_BUNDLE_BYTES = 41_000;
+// (createPackageExecutor): 39.5 KB measured. The twenty-seventh round: a list counted by `total` and begun past its
+// first page counts the items before it (a request past the last page had failed calls that had every item), and a
+// string's places read once per tool: 41,038 bytes measured; the ceiling follows by 100 bytes, said in the round's
+// note.
+const MAX_BUNDLE_BYTES = 41_100;
 
 // The consumer's first provider (installed alone, measured), and the one its ESM call adds.
 const PROVIDERS = [NPM_CONSUMER_PROVIDERS[0], "docgen"];
