@@ -119,7 +119,6 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "runtime/execute/execute-failures.test.ts",
       "runtime/paging/paginate.test.ts",
       "runtime/paging/paginate-positions.test.ts",
-      "runtime/paging/page-count.test.ts",
       "runtime/common/redact.test.ts",
       "runtime/validate/refusals.test.ts",
       "runtime/validate/refusals-values.test.ts",

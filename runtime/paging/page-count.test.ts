@@ -1,7 +1,7 @@
 // Paging by page number where the reply says how many pages there are (`pagination.pages`): the last page, full or
 // not, ends the call; no request is made for the empty page past it.
 import { describe, expect, it } from "vitest";
-import { tools } from "../../test-support/runtime/packages.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { parseExpression } from "../http/expressions.js";
@@ -9,32 +9,29 @@ import { collectPages, paginateToolDefinition } from "./paginate.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { pageCursors } from "../call/page-cursors.js";
 
-// The books tool paged by page number, its reply giving the count of pages.
-const books = structuredClone(tools.books_search_volumes!);
-const { default: _default, ...size } = books.params.find((p) => p.name === "maxResults")!;
+// A fixture's list paged by page number (the query's `pg`, the caller's `page` where it starts), its reply giving the
+// count of pages.
+const list = irFixture("zqpayments").operations.find((o) => o.tool.id === "zqpayments_list_customers")!.tool;
+const size = list.params.find((p) => p.name === "limit")!;
 const counted = (expression: string, start = 1): ToolSpec => ({
-  ...books,
-  params: [...books.params, { ...size, name: "page", minimum: 0, maximum: 1000, wire: { in: "query", name: "pg" } }],
+  ...list,
+  params: [
+    ...list.params.filter((p) => p.name !== "startingAfter"),
+    { ...size, name: "page", minimum: 0, maximum: 1000, wire: { in: "query", name: "pg" } },
+  ],
+  // The page's list alone: this list says no `has_more`.
+  outputs: list.outputs.filter((o) => o.path === "data"),
   pagination: {
-    ...books.pagination!,
     next: { style: "page", send: { in: "query", name: "pg" }, start, param: "page" },
     pages: { expression, ref: parseExpression(expression) },
+    items: ["data"],
   },
 });
 const inBody = counted("$response.body#/meta/pagination/total_pages");
 const page = (ids: string[], pages: unknown, headers: Record<string, string> = {}) =>
-  json(
-    200,
-    {
-      kind: "books#volumes",
-      totalItems: 1873,
-      meta: { pagination: { total_pages: pages } },
-      items: ids.map((id) => ({ id })),
-    },
-    headers,
-  );
+  json(200, { object: "list", meta: { pagination: { total_pages: pages } }, data: ids.map((id) => ({ id })) }, headers);
 const sentPages = (seen: { url: string }[]) => seen.map((s) => new URL(s.url).searchParams.get("pg"));
-const params = { apiKey: "AIzaBooksKey123", q: "dune", maxResults: 2 };
+const params = { apiKey: "sk_test_4eC39HqLyjWDarjt", limit: 2 };
 const options = { cursors: pageCursors };
 
 describe("the reply's count of pages", () => {

@@ -189,9 +189,9 @@ async function* pages(
     // Counted toward `total`, the items before the caller's first page (a later offset or page number): an offset's
     // skipped ones; for a page number, the pages before it at that page's size (a short last page reads as smaller
     // pages: never more items than there are, so never a page too few).
-    const before = pagination.next;
-    if (page === 1 && "start" in before)
-      returned = Math.max(0, offset - before.start) * (before.style === "page" ? onPage : 1);
+    const numbering = pagination.next;
+    if (page === 1 && "start" in numbering)
+      returned = Math.max(0, offset - numbering.start) * (numbering.style === "page" ? onPage : 1);
     returned += onPage;
 
     const next = nextPage(call, pagination, sent.reply, request, first, { onPage, returned, offset }, resize, options);
