@@ -116,6 +116,9 @@ export function spawnCli(args: string[], env: Record<string, string> = {}, cwd =
       }
     }
   };
+  // Read as UTF-8 across chunks: a character whose bytes a pipe splits (`›`) came out as three replacement marks.
+  child.stdout.setEncoding("utf8");
+  child.stderr.setEncoding("utf8");
   child.stdout.on("data", (d) => {
     out += d;
     check();

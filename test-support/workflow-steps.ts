@@ -103,6 +103,9 @@ export function runStep(
     const child = spawn(command, [...args, script], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
+    // Read as UTF-8 across chunks (a character split by the pipe stays whole).
+    child.stdout.setEncoding("utf8");
+    child.stderr.setEncoding("utf8");
     child.stdout.on("data", (d) => (stdout += d));
     child.stderr.on("data", (d) => (stderr += d));
     child.on("error", (e) => {
