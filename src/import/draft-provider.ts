@@ -26,7 +26,7 @@ import { type KeyName, keyNameNotes, keyNamesFromSchemes, respeltKeyNames, withK
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
-import { unreadableTypeNotes, withoutUnreadableTypes } from "./shapes/unreadable-types.js";
+import { unreadableTypeNotes, withoutUnreadablePatterns, withoutUnreadableTypes } from "./shapes/unreadable-schemas.js";
 import { listEnumNotes, withListEnumsOnItems } from "./shapes/list-enums.js";
 import { withoutBoundsRefusingEnums, withoutUnmetLengths } from "./shapes/unmet-lengths.js";
 import { withoutOpenEnums } from "./shapes/open-enums.js";
@@ -36,7 +36,6 @@ import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/requ
 import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
 import { withNullMembersAsAnyOf } from "./shapes/null-members.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
-import { withoutUnreadablePatterns } from "./shapes/unreadable-patterns.js";
 import { withSharedIdsApart, withoutSharedIds } from "./cut/shared-operation-ids.js";
 import { withoutUndeclaredSchemes } from "./auth/undeclared-schemes.js";
 import {

@@ -6,6 +6,7 @@
 // rather than drafted wrongly; guesses (a maxLength the project requires
 // and the spec does not give) are drafted with one.
 import { FORMAT_MAX_LENGTH, isValueFormat } from "@blockwright/runtime/internal";
+import { SECRET_MIN_LENGTH } from "@blockwright/runtime/internal/generate";
 import { patternLengths } from "../../link/param-limits/pattern-length.js";
 import { isBodyFramingHeader, isIgnoredHeader } from "../../load/ignored-headers.js";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
@@ -21,6 +22,7 @@ import { explodedQueryObjects, requiredObjectRules } from "../shapes/query-objec
 import { operatorOf, paramName } from "./param-names.js";
 import { DESCRIPTION_LENGTH, fromSchema, safeFlatten } from "./param-schema.js";
 import { oneValueConstant } from "./one-value-constants.js";
+import { presenceFlag } from "../shapes/presence-flag.js";
 import { draftBody } from "./request-body.js";
 import { isStructuredList, structuredListRule } from "../shapes/structured-list-params.js";
 import { admitsNullOnly, nullOnlyParamNote } from "../shapes/null-only.js";
@@ -148,9 +150,19 @@ function keepSecret(
       : keyless && namesCredential(wireName)
         ? "named as a key or token, and the operation takes no credential of the provider's (security: [])"
         : undefined;
-    if (!why) continue;
-    params[name] = { ...p, secret: true, visibility: "user-only" };
-    notes.push({ at: [...at, "params", name], note: `${why}: drafted secret, set by a person` });
+    // A secret is at least SECRET_MIN_LENGTH characters (the runtime refuses a shorter one): a field bounded below
+    // that stays as it is, and an example or default shorter than it (a password `hunter2`) is left out.
+    if (!why || (p.maxLength ?? SECRET_MIN_LENGTH) < SECRET_MIN_LENGTH) continue;
+    const kept: ManifestParam = { ...p, secret: true, visibility: "user-only" };
+    const short = (["example", "default"] as const).filter(
+      (key) => typeof p[key] === "string" && Array.from(p[key]).length < SECRET_MIN_LENGTH,
+    );
+    for (const key of short) delete kept[key];
+    params[name] = kept;
+    const left = short.length
+      ? `; its ${short.join(" and ")}, shorter than a secret's ${SECRET_MIN_LENGTH} characters, left out`
+      : "";
+    notes.push({ at: [...at, "params", name], note: `${why}: drafted secret, set by a person${left}` });
   }
 }
 
@@ -251,6 +263,11 @@ function draftDeclared(
       hint: "sent exploded (style form), such a field would be read as the query parameter of its name",
     };
   draft.wire = declaredWire(op, declared, name);
+  const flag = presenceFlag(declared, draft);
+  if (flag) {
+    draft.wire = flag.wire;
+    notes.push({ at: where, note: flag.note });
+  }
   const mended = spanningExample(draft, declared.name);
   if (mended) notes.push({ at: where, note: mended });
   const described = declared.in === "path" ? multiSegmentMarker(raw, op.path) : undefined;

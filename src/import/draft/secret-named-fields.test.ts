@@ -2,7 +2,8 @@
 // credential too: a token endpoint, an account's form. It was drafted as a plain input, so its value could reach a
 // message, a log or a recording, and an agent could be asked to fill it. It is drafted secret, set by a person, in
 // any operation; a key or a token by name stays secret only where the operation takes no credential (elsewhere it is
-// the credential again).
+// the credential again). An example shorter than a secret can be (a password `hunter2`) is left out, or the draft did
+// not link; a field bounded below that length stays plain.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { failedCases } from "../__fixtures__/draft-cases.js";
@@ -17,7 +18,8 @@ const form = {
     grant_type: { type: "string", enum: ["refresh_token"] },
     client_id: { type: "string", maxLength: 64 },
     client_secret: { type: "string", minLength: 8, maxLength: 64 },
-    refresh_token: { type: "string", maxLength: 256 },
+    refresh_token: { type: "string", maxLength: 256, example: "zq-rt1" },
+    passphrase: { type: "string", maxLength: 6 },
     note: { type: "string", maxLength: 40 },
   },
 };
@@ -55,6 +57,11 @@ describe("a field named as a secret beside the provider's credential", () => {
     expect(notesAt(d, "operations.zqsec_create_zqaccount.params.password")).toContainEqual(
       expect.stringContaining("named as a secret: drafted secret, set by a person"),
     );
+    expect(renew.refresh_token).not.toHaveProperty("example");
+    expect(notesAt(d, "operations.zqsec_renew_zqtoken.params.refresh_token")).toContainEqual(
+      expect.stringContaining("its example, shorter than a secret's 8 characters, left out"),
+    );
+    expect(renew.passphrase?.secret).toBeFalsy();
     expect(d.manifest.auth?.param).toBeDefined();
     expect(await linkProblems(d, "zqsec")).toEqual([]);
   });

@@ -14,7 +14,7 @@ import {
   openapi,
   reply,
 } from "../__fixtures__/draft-kit.js";
-import { withoutUnreadableTypes } from "../shapes/unreadable-types.js";
+import { withoutUnreadableTypes } from "../shapes/unreadable-schemas.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 

@@ -1,11 +1,22 @@
-// A schema whose `type` names no type: a schema written where the type's name goes (`itemType: {type: {enum:
-// [Unknown, Service], type: string}}`), where JSON Schema and OpenAPI take a name or a list of names. No reader holds
-// it: the request judge's validator refuses the schema, and the contract suite found no value of the field that
-// passes its own rules, so every case of the operation failed before it ran. add leaves such a `type` out of the
-// cut it writes (the schema then takes any value, as a schema without `type` does), and says so: the rule the API
-// means is the document's to say, not ours to guess.
+// Keywords no reader can hold, left out of the cut add writes, each with a note: the rule the API means is the
+// document's to say, not ours to guess.
+//
+// A `type` that names no type: a schema written where the type's name goes (`itemType: {type: {enum: [Unknown,
+// Service], type: string}}`), where JSON Schema and OpenAPI take a name or a list of names. The request judge's
+// validator refuses the schema, and the contract suite found no value of the field that passes its own rules, so
+// every case of the operation failed before it ran. Without it the schema takes any value, as one without `type` does.
+//
+// A `pattern` that is no ECMAScript regular expression in any reading (`^(zq$`: a group never closed), with the
+// Unicode flag JSON Schema's validators use or without it (load-rewrites.ts reads it so where it can): the runtime
+// cannot check a value against it, the mocks' validator and the request judge cannot compile it, and a manifest can
+// neither state it (BW2008) nor leave it out (BW2006), so generate refused add's own draft. So for a pattern no text
+// matches (` ^[-\w._()]+[^.]$`: a space, then the text's start): every value a call could send is refused, and
+// generate refused the draft (BW2014); it is no rule the service holds as written.
+import { matchesNothing } from "../../link/param-limits/pattern-length.js";
+import { readPattern } from "../../load/load-rewrites.js";
 import { MANY_SCHEMA_KEYS, ONE_SCHEMA_KEYS } from "../../load/openapi-json-schema.js";
 import type { ReviewNote } from "../manifest-yaml.js";
+import { rewriteEachObject } from "./cut-walk.js";
 
 type Json = Record<string, unknown>;
 
@@ -78,4 +89,26 @@ export function unreadableTypeNotes(changed: readonly string[]): ReviewNote[] {
         "it takes any value now: write the rule the API means, here and on the parameter",
     },
   ];
+}
+
+/** Keys whose values are data (examples, defaults, enums) or extensions: their `pattern` is no keyword. */
+const DATA_KEYS = new Set(["default", "enum", "const", "example", "examples"]);
+
+/**
+ * The cut without the patterns no reading compiles or no text matches (changed in place); each place changed, as
+ * `components.schemas.Zq.properties.code (pattern "^(zq$")` or `… (pattern " ^zq$": no text matches it)`.
+ */
+export function withoutUnreadablePatterns(cut: Json): string[] {
+  return rewriteEachObject(
+    cut,
+    (schema) => {
+      if (typeof schema.pattern !== "string") return undefined;
+      const read = readPattern(schema.pattern);
+      if (read !== undefined && !matchesNothing(read)) return undefined;
+      const what = `pattern ${JSON.stringify(schema.pattern)}${read === undefined ? "" : ": no text matches it"}`;
+      delete schema.pattern;
+      return what;
+    },
+    (key) => DATA_KEYS.has(key) || key.startsWith("x-"),
+  );
 }
