@@ -102,3 +102,59 @@ describe("a path parameter whose description gives a path format", () => {
     expect(encoded[0]?.message).toContain(`its description's path format "zqshelves/*"`);
   });
 });
+
+// A resource name's field whole after the API's version (`/v1/{name}:zqarchive`): no literal before it names a
+// collection, so the value carries its collections, though neither the template nor the description says so.
+describe("a resource name whole after the version", () => {
+  const plain = (name: string) => ({ name, description: "The zqshelf." });
+
+  it("marks name, parent, resource and resourceName there, a custom method or more segments after it", () => {
+    expect(multiSegmentMarker(plain("name"), "/v1/{name}:zqarchive")).toBe(
+      `its place "/v1/{name}": a resource name whole after the version`,
+    );
+    expect(multiSegmentMarker(plain("parent"), "/v2beta1/{parent}/zqbooks")).toBeDefined();
+    expect(multiSegmentMarker(plain("resource"), "/v1alpha/{resource}:zqgetPolicy")).toBeDefined();
+    expect(multiSegmentMarker(plain("name"), "/v2/{name}/zqmanifests/{reference}")).toBeDefined();
+    expect(multiSegmentMarker(plain("resourceName"), "/v3/{resourceName}")).toBeDefined();
+  });
+
+  it("marks no other field, place or version, nor one the description asks encoded", () => {
+    expect(multiSegmentMarker(plain("id"), "/v1/{id}:zqarchive")).toBeUndefined();
+    expect(multiSegmentMarker(plain("namespace"), "/v1/{namespace}/zqbooks")).toBeUndefined();
+    expect(multiSegmentMarker(plain("name"), "/zqshelves/{name}")).toBeUndefined();
+    expect(multiSegmentMarker(plain("name"), "/v1/zqshelves/{name}")).toBeUndefined();
+    expect(multiSegmentMarker(plain("name"), "/api/v1/{name}")).toBeUndefined();
+    expect(multiSegmentMarker(plain("name"), "/v1/{name}.{format}")).toBeUndefined();
+    const encoded = { name: "name", description: "The zqshelf's name, URL-encoded" };
+    expect(multiSegmentMarker(encoded, "/v1/{name}:zqarchive")).toBeUndefined();
+  });
+
+  it("is drafted multiSegment with a note, and a value sent as %2F is refused by the judge", async () => {
+    const doc = openapi({
+      "/v1/{name}:zqarchive": {
+        post: {
+          operationId: "zqArchiveNamed",
+          parameters: [{ ...plain("name"), in: "path", required: true, schema: { type: "string" } }],
+          responses: ok,
+        },
+      },
+    });
+    const draft = drafted(doc, ["zqArchiveNamed"]);
+    expect(draft.manifest.operations?.acme_zq_archive_named?.params?.name?.wire).toEqual({
+      in: "path",
+      multiSegment: true,
+    });
+    expect(notesAt(draft, "operations.acme_zq_archive_named.params.name").join("\n")).toContain(
+      `as its place "/v1/{name}" says (a resource name whole after the version)`,
+    );
+    expect(await linkProblems(draft)).toEqual([]);
+    const judge = requestJudge(new OpenApiDocument(parseYamlSource(draft.openapiText, "openapi.yaml")), {
+      basePath: "",
+      credential: "form",
+    });
+    const sent = (path: string) =>
+      judge({ method: "POST", url: `https://api.acme.test${path}`, headers: new Headers() }).refusals;
+    expect(sent("/v1/zqshelves/zq%20one:zqarchive")).toEqual([]);
+    expect(sent("/v1/zqshelves%2Fzq1:zqarchive").map((r) => r.rule)).toEqual(["x-multi-segment"]);
+  });
+});

@@ -3,9 +3,15 @@
 // evidence. The marks: GitHub's `x-multi-segment`, `allowReserved` (OpenAPI 3.2 lets a path use it), RFC 6570's
 // reserved expansion `{+name}` in the template, AutoRest's `x-ms-skip-url-encoding` — and, where a converter dropped
 // the template's `+` (a discovery format's `{+name}` converted to `{name}`), the parameter's own description
-// giving its value's format as a path of collections: "Format: `projects/{project}/locations/{location}`". Services
-// that read such names route on the raw path: a %2F there is one segment, answered 404.
+// giving its value's format as a path of collections: "Format: `projects/{project}/locations/{location}`", or its
+// place: a resource name's field (AIP-122's `name`, `parent`, IAM's `resource`) as the whole segment right after the
+// API's version (`/v1/{name}:cancel`, `/v2/{name}/manifests/{reference}`), where no literal before it names a
+// collection, so the value carries its collections (`projects/p/jobs/j`, `library/ubuntu`). Services that read such
+// names route on the raw path: a %2F there is one segment, answered 404.
 import { routePath } from "../load/operation-index.js";
+
+/** A custom method's `:verb` at a segment's end. */
+const VERB = /:[A-Za-z][\w-]*$/;
 
 /** What marks a path value as spanning segments; a description's mark names the format it gives. */
 export type MultiSegmentMarker =
@@ -13,7 +19,8 @@ export type MultiSegmentMarker =
   | "allowReserved"
   | "{+name}"
   | "x-ms-skip-url-encoding"
-  | `its description's path format ${string}`;
+  | `its description's path format ${string}`
+  | `its place ${string}: a resource name whole after the version`;
 
 interface DeclaredPathParam {
   name?: unknown;
@@ -31,8 +38,25 @@ export function multiSegmentMarker(p: DeclaredPathParam, path: string): MultiSeg
   if (path.includes(`{+${name}}`)) return "{+name}";
   if (!wholeSegment(path, name)) return undefined;
   if (p["x-ms-skip-url-encoding"] === true) return "x-ms-skip-url-encoding";
-  const format = typeof p.description === "string" ? describedPathFormat(p.description) : undefined;
-  return format === undefined ? undefined : `its description's path format ${JSON.stringify(format)}`;
+  const description = typeof p.description === "string" ? p.description : "";
+  const format = describedPathFormat(description);
+  if (format !== undefined) return `its description's path format ${JSON.stringify(format)}`;
+  const version = ASKS_ENCODING.test(description) ? undefined : versionBefore(path, name);
+  return version === undefined
+    ? undefined
+    : `its place "/${version}/{${name}}": a resource name whole after the version`;
+}
+
+/** The fields that hold a resource's whole name (AIP-122), its collections and all. */
+const RESOURCE_NAMES: ReadonlySet<string> = new Set(["name", "parent", "resource", "resourceName"]);
+/** An API version as a path's first segment: `v1`, `v2beta1`, `v1alpha`. */
+const VERSION = /^v\d+[a-z0-9]*$/;
+
+/** The version segment right before `{name}`, when that is the path's second segment and names a resource name. */
+function versionBefore(path: string, name: string): string | undefined {
+  if (!RESOURCE_NAMES.has(name)) return undefined;
+  const [, first = "", second = ""] = routePath(path).split("/");
+  return VERSION.test(first) && second.replace(VERB, "") === `{${name}}` ? first : undefined;
 }
 
 /**
@@ -42,7 +66,7 @@ export function multiSegmentMarker(p: DeclaredPathParam, path: string): MultiSeg
 function wholeSegment(path: string, name: string): boolean {
   return routePath(path)
     .split("/")
-    .some((segment) => segment.replace(/:[A-Za-z][\w-]*$/, "") === `{${name}}`);
+    .some((segment) => segment.replace(VERB, "") === `{${name}}`);
 }
 
 // A description that speaks of encoding the value (`URL-encode the object's name`, `lib%2Fclass.rb`) asks for %2F.

@@ -271,13 +271,16 @@ function draftDeclared(
   const mended = spanningExample(draft, declared.name);
   if (mended) notes.push({ at: where, note: mended });
   const described = declared.in === "path" ? multiSegmentMarker(raw, op.path) : undefined;
-  if (described?.startsWith("its description"))
+  if (described?.startsWith("its description") || described?.startsWith("its place")) {
+    const [said, what] = described.split(": ");
+    const evidence = what === undefined ? `${described} says of its value` : `${said} says (${what})`;
     notes.push({
       at: where,
       note:
-        `its "/" are sent as they are (wire.multiSegment), as ${described} says of its value, though the path ` +
-        `template does not mark it ({+${declared.name}}): a service routing on such names reads %2F as one segment`,
+        `its "/" are sent as they are (wire.multiSegment), as ${evidence}, though the path template does not ` +
+        `mark it ({+${declared.name}}): a service routing on such names reads %2F as one segment`,
     });
+  }
   return draft;
 }
 

@@ -931,7 +931,7 @@ export interface ManifestWireNamed {
     [k: string]: string
   }
   /**
-   * A path parameter whose value is a path of its own (a file path, `docs/guide.md`): its `/` are sent as they are, each segment percent-encoded, where a one-segment value would send them as `%2F`. The document marks such a parameter with `x-multi-segment: true`, `allowReserved: true`, a `{+name}` template or `x-ms-skip-url-encoding: true`, or, where a converter dropped the template's `+`, with a description giving the value's format as a path of collections (`Format: projects/{project}/locations/{location}`); `add` drafts it from those, with a review note for a description's, and the contract suite's judge refuses such a value sent with `%2F`. Path parameters only.
+   * A path parameter whose value is a path of its own (a file path, `docs/guide.md`): its `/` are sent as they are, each segment percent-encoded, where a one-segment value would send them as `%2F`. The document marks such a parameter with `x-multi-segment: true`, `allowReserved: true`, a `{+name}` template or `x-ms-skip-url-encoding: true`, or, where a converter dropped the template's `+`, with a description giving the value's format as a path of collections (`Format: projects/{project}/locations/{location}`) or by its place: a resource name's field (`name`, `parent`, `resource`, `resourceName`) as the whole segment right after the API's version (`/v1/{name}:cancel`); `add` drafts it from those, with a review note for a description's or a place's, and the contract suite's judge refuses such a value sent with `%2F`. Path parameters only.
    */
   multiSegment?: boolean
 }
