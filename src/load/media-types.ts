@@ -218,12 +218,21 @@ export function describingType(content: unknown, schemaOf: (type: string) => unk
 
 /**
  * The JSON media type of a `content` map: `application/json` first (parameters and case aside), else the first other
- * JSON type.
+ * JSON type that is no JSON Patch, else a JSON Patch. A JSON Patch (RFC 6902) is a list of operations whatever the
+ * schema says: a PATCH offering it beside a merge patch (RFC 7396: the changed fields, as an object) sent an object
+ * under it, which such a service refuses.
  */
 export function jsonMediaType(content: unknown): string | undefined {
   const keys = Object.keys((content ?? {}) as object);
-  return keys.find((k) => bareMediaType(k) === "application/json") ?? keys.find(isJsonMediaType);
+  return (
+    keys.find((k) => bareMediaType(k) === "application/json") ??
+    keys.find((k) => isJsonMediaType(k) && bareMediaType(k) !== JSON_PATCH) ??
+    keys.find(isJsonMediaType)
+  );
 }
+
+/** RFC 6902's media type: a list of operations (`add`, `remove`, `replace` at a JSON pointer). */
+const JSON_PATCH = "application/json-patch+json";
 
 /**
  * An example of a JSON type without a schema written as a text holding an object or a list (`"{\"count\": 1}"`): the
