@@ -5,7 +5,8 @@
 // some), which a tool that sends one is never called without (support.ts
 // `bodyNeeded`, `constantsNeeded`).
 import { cloneJson } from "../common/clone.js";
-import type { PageTarget, RouteSpec, ToolCall } from "../spec/tool-types.js";
+import type { PageTarget, ParamCall, RouteSpec, ToolCall } from "../spec/tool-types.js";
+import { isWholeBody, toolPlan } from "../validate/tool-plan.js";
 import type { PageValue } from "./page-cursors.js";
 import type { BodySupport } from "./request-body.js";
 import type { Support } from "./support.js";
@@ -36,61 +37,83 @@ export function buildRequest(
   unsent: ReadonlySet<string>,
   route: RouteSpec | undefined,
   parts: Pick<Support, "form" | "bodies" | "constants">,
+  // The parameters the values' check looked at (validate-params.ts `visited`): every one with a value is among them.
+  visited: readonly number[],
 ): WireRequest {
-  const { form, bodies, constants } = parts;
   const request: WireRequest = { path: {}, query: {}, header: {} };
-  for (const spec of bodies ? bodies.order(tool) : tool.params) {
-    const value = values[spec.name];
-    if (value === undefined || unsent.has(spec.name)) continue;
-    const wire = route?.wire[spec.name] ?? spec.wire;
-    switch (wire.in) {
-      case "path":
-        // In a style (label, matrix, an array or object; form-body.ts), or spanning segments (its `/` kept): the form
-        // support's.
-        if (wire.encoding && form)
-          request.path[wire.name] = { encoded: form.styledValue(wire.name, value, wire.encoding, "path") };
-        else if (wire.multiSegment && form)
-          request.path[wire.name] = { encoded: form.segments(withEscapes(String(value), wire.escape)) };
-        else request.path[wire.name] = withEscapes(String(value), wire.escape);
-        break;
-      case "query":
-        // An array or an object, or a value the document JSON-encodes: written as its style says (form-body.ts).
-        if (form && ((value !== null && typeof value === "object") || wire.encoding?.json || wire.encoding?.reserved))
-          form.placeStyled(
-            request.query,
-            wire.name,
-            wire.escape ? withEscapes(String(value), wire.escape) : value,
-            wire.encoding,
-          );
-        else
-          request.query[wire.name] = wire.escape
-            ? withEscapes(String(value), wire.escape)
-            : (value as string | number | boolean);
-        break;
-      case "header":
-        request.header[wire.name] =
-          wire.encoding && form
-            ? form.styledValue(wire.name, value, wire.encoding, "header")
-            : withEscapes(String(value), wire.escape);
-        break;
-      case "cookie":
-        // One pair of the Cookie header (form-body.ts: a provider without cookie parameters bundles none of it).
-        form?.cookiePair(request.header, wire, value, withEscapes(String(value), wire.escape));
-        break;
-      case "body":
-        bodies?.place(request, tool, spec, wire, value);
-        break;
-      case "switch":
-        if (value === true) constants?.(request, wire.whenTrue, bodies);
-        break;
-      case "auth":
-      case "server":
-        break;
+  // The whole-body parameter first, so that fields placed inside it win; then the others in the tool's order.
+  const { wholeBody } = toolPlan(tool);
+  if (wholeBody)
+    for (const at of visited) {
+      const spec = tool.params[at] as ParamCall;
+      if (isWholeBody(spec)) placeParam(request, tool, spec, values, unsent, route, parts);
     }
+  for (const at of visited) {
+    const spec = tool.params[at] as ParamCall;
+    if (!wholeBody || !isWholeBody(spec)) placeParam(request, tool, spec, values, unsent, route, parts);
   }
   // The tool's constants, and the type it asks the answer in (accept): the constants support's.
-  if (tool.constants.length || tool.accept) constants?.(request, tool.constants, bodies, tool.accept);
+  if (tool.constants.length || tool.accept) parts.constants?.(request, tool.constants, parts.bodies, tool.accept);
   return request;
+}
+
+/** Place one parameter's value (none when it has none, or its default is not sent) where its wire, or its route's, says. */
+function placeParam(
+  request: WireRequest,
+  tool: ToolCall,
+  spec: ParamCall,
+  values: Record<string, unknown>,
+  unsent: ReadonlySet<string>,
+  route: RouteSpec | undefined,
+  { form, bodies, constants }: Pick<Support, "form" | "bodies" | "constants">,
+): void {
+  const value = values[spec.name];
+  if (value === undefined || unsent.has(spec.name)) return;
+  const wire = route?.wire[spec.name] ?? spec.wire;
+  switch (wire.in) {
+    case "path":
+      // In a style (label, matrix, an array or object; form-body.ts), or spanning segments (its `/` kept): the form
+      // support's.
+      if (wire.encoding && form)
+        request.path[wire.name] = { encoded: form.styledValue(wire.name, value, wire.encoding, "path") };
+      else if (wire.multiSegment && form)
+        request.path[wire.name] = { encoded: form.segments(withEscapes(String(value), wire.escape)) };
+      else request.path[wire.name] = withEscapes(String(value), wire.escape);
+      break;
+    case "query":
+      // An array or an object, or a value the document JSON-encodes: written as its style says (form-body.ts).
+      if (form && ((value !== null && typeof value === "object") || wire.encoding?.json || wire.encoding?.reserved))
+        form.placeStyled(
+          request.query,
+          wire.name,
+          wire.escape ? withEscapes(String(value), wire.escape) : value,
+          wire.encoding,
+        );
+      else
+        request.query[wire.name] = wire.escape
+          ? withEscapes(String(value), wire.escape)
+          : (value as string | number | boolean);
+      break;
+    case "header":
+      request.header[wire.name] =
+        wire.encoding && form
+          ? form.styledValue(wire.name, value, wire.encoding, "header")
+          : withEscapes(String(value), wire.escape);
+      break;
+    case "cookie":
+      // One pair of the Cookie header (form-body.ts: a provider without cookie parameters bundles none of it).
+      form?.cookiePair(request.header, wire, value, withEscapes(String(value), wire.escape));
+      break;
+    case "body":
+      bodies?.place(request, tool, spec, wire, value);
+      break;
+    case "switch":
+      if (value === true) constants?.(request, wire.whenTrue, bodies);
+      break;
+    case "auth":
+    case "server":
+      break;
+  }
 }
 
 function withEscapes(value: string, replacements: Record<string, string> | undefined): string {
