@@ -37,84 +37,72 @@ export function buildRequest(
   unsent: ReadonlySet<string>,
   route: RouteSpec | undefined,
   parts: Pick<Support, "form" | "bodies" | "constants">,
-  // The parameters the values' check looked at (validate-params.ts `visited`): every one with a value is among them.
+  // The places of the parameters the values' check looked at (validate-params.ts `visited`): each one with a value.
   visited: readonly number[],
 ): WireRequest {
+  const { form, bodies, constants } = parts;
   const request: WireRequest = { path: {}, query: {}, header: {} };
-  // The whole-body parameter first, so that fields placed inside it win; then the others in the tool's order.
-  const { wholeBody } = toolPlan(tool);
-  if (wholeBody)
-    for (const at of visited) {
-      const spec = tool.params[at] as ParamCall;
-      if (isWholeBody(spec)) placeParam(request, tool, spec, values, unsent, route, parts);
+  const { params } = tool;
+  // The whole-body parameter first, so that fields placed inside it win; the others in the tool's order (a stable sort).
+  const order = toolPlan(tool).wholeBody
+    ? [...visited].sort((a, b) => wholeFirst(params[a] as ParamCall, params[b] as ParamCall))
+    : visited;
+  for (const at of order) {
+    const spec = params[at] as ParamCall;
+    const value = values[spec.name];
+    if (value === undefined || unsent.has(spec.name)) continue;
+    const wire = route?.wire[spec.name] ?? spec.wire;
+    switch (wire.in) {
+      case "path":
+        // In a style (label, matrix, an array or object; form-body.ts), or spanning segments (its `/` kept): the form
+        // support's.
+        if (wire.encoding && form)
+          request.path[wire.name] = { encoded: form.styledValue(wire.name, value, wire.encoding, "path") };
+        else if (wire.multiSegment && form)
+          request.path[wire.name] = { encoded: form.segments(withEscapes(String(value), wire.escape)) };
+        else request.path[wire.name] = withEscapes(String(value), wire.escape);
+        break;
+      case "query":
+        // An array or an object, or a value the document JSON-encodes: written as its style says (form-body.ts).
+        if (form && ((value !== null && typeof value === "object") || wire.encoding?.json || wire.encoding?.reserved))
+          form.placeStyled(
+            request.query,
+            wire.name,
+            wire.escape ? withEscapes(String(value), wire.escape) : value,
+            wire.encoding,
+          );
+        else
+          request.query[wire.name] = wire.escape
+            ? withEscapes(String(value), wire.escape)
+            : (value as string | number | boolean);
+        break;
+      case "header":
+        request.header[wire.name] =
+          wire.encoding && form
+            ? form.styledValue(wire.name, value, wire.encoding, "header")
+            : withEscapes(String(value), wire.escape);
+        break;
+      case "cookie":
+        // One pair of the Cookie header (form-body.ts: a provider without cookie parameters bundles none of it).
+        form?.cookiePair(request.header, wire, value, withEscapes(String(value), wire.escape));
+        break;
+      case "body":
+        bodies?.place(request, tool, spec, wire, value);
+        break;
+      case "switch":
+        if (value === true) constants?.(request, wire.whenTrue, bodies);
+        break;
+      case "auth":
+      case "server":
+        break;
     }
-  for (const at of visited) {
-    const spec = tool.params[at] as ParamCall;
-    if (!wholeBody || !isWholeBody(spec)) placeParam(request, tool, spec, values, unsent, route, parts);
   }
   // The tool's constants, and the type it asks the answer in (accept): the constants support's.
-  if (tool.constants.length || tool.accept) parts.constants?.(request, tool.constants, parts.bodies, tool.accept);
+  if (tool.constants.length || tool.accept) constants?.(request, tool.constants, bodies, tool.accept);
   return request;
 }
 
-/** Place one parameter's value (none when it has none, or its default is not sent) where its wire, or its route's, says. */
-function placeParam(
-  request: WireRequest,
-  tool: ToolCall,
-  spec: ParamCall,
-  values: Record<string, unknown>,
-  unsent: ReadonlySet<string>,
-  route: RouteSpec | undefined,
-  { form, bodies, constants }: Pick<Support, "form" | "bodies" | "constants">,
-): void {
-  const value = values[spec.name];
-  if (value === undefined || unsent.has(spec.name)) return;
-  const wire = route?.wire[spec.name] ?? spec.wire;
-  switch (wire.in) {
-    case "path":
-      // In a style (label, matrix, an array or object; form-body.ts), or spanning segments (its `/` kept): the form
-      // support's.
-      if (wire.encoding && form)
-        request.path[wire.name] = { encoded: form.styledValue(wire.name, value, wire.encoding, "path") };
-      else if (wire.multiSegment && form)
-        request.path[wire.name] = { encoded: form.segments(withEscapes(String(value), wire.escape)) };
-      else request.path[wire.name] = withEscapes(String(value), wire.escape);
-      break;
-    case "query":
-      // An array or an object, or a value the document JSON-encodes: written as its style says (form-body.ts).
-      if (form && ((value !== null && typeof value === "object") || wire.encoding?.json || wire.encoding?.reserved))
-        form.placeStyled(
-          request.query,
-          wire.name,
-          wire.escape ? withEscapes(String(value), wire.escape) : value,
-          wire.encoding,
-        );
-      else
-        request.query[wire.name] = wire.escape
-          ? withEscapes(String(value), wire.escape)
-          : (value as string | number | boolean);
-      break;
-    case "header":
-      request.header[wire.name] =
-        wire.encoding && form
-          ? form.styledValue(wire.name, value, wire.encoding, "header")
-          : withEscapes(String(value), wire.escape);
-      break;
-    case "cookie":
-      // One pair of the Cookie header (form-body.ts: a provider without cookie parameters bundles none of it).
-      form?.cookiePair(request.header, wire, value, withEscapes(String(value), wire.escape));
-      break;
-    case "body":
-      bodies?.place(request, tool, spec, wire, value);
-      break;
-    case "switch":
-      if (value === true) constants?.(request, wire.whenTrue, bodies);
-      break;
-    case "auth":
-    case "server":
-      break;
-  }
-}
+const wholeFirst = (a: ParamCall, b: ParamCall) => Number(isWholeBody(b)) - Number(isWholeBody(a));
 
 function withEscapes(value: string, replacements: Record<string, string> | undefined): string {
   if (!replacements) return value;
