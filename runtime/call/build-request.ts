@@ -43,7 +43,8 @@ export function buildRequest(
   const { form, bodies, constants } = parts;
   const request: WireRequest = { path: {}, query: {}, header: {} };
   const { params } = tool;
-  // The whole-body parameter first, so that fields placed inside it win; the others in the tool's order (a stable sort).
+  // The whole-body parameter first, so that fields placed inside it win; the others in the tool's order (a stable
+  // sort).
   const order = toolPlan(tool).wholeBody
     ? [...visited].sort((a, b) => wholeFirst(params[a] as ParamCall, params[b] as ParamCall))
     : visited;

@@ -55,7 +55,7 @@ const sent = async (t: ToolSpec, input: Record<string, unknown>, reply: object =
 };
 
 describe("a tool's plan: a call looks at what it gives and at what has a default or is required", () => {
-  it("refuses bad values in the tool's order whatever the input's, each naming the field, the rule and the value", () => {
+  it("refuses bad values in the tool's order whatever the input's, naming the field, the rule and the value", () => {
     expect(issues(planned, { zqNote: "zqlong", zqCount: 9, zqId: "zq1" })).toEqual([
       "zqKey required: zqKey: is required",
       "zqCount maximum: zqCount: must be at most 5 (allowed: 1–5), got 9",
@@ -74,7 +74,7 @@ describe("a tool's plan: a call looks at what it gives and at what has a default
     ]);
   });
 
-  it("applies a default not given (one not sent stays out of the request) and places values in the tool's order", async () => {
+  it("applies a default not given (one not sent stays out) and places values in the tool's order", async () => {
     const { result, request } = await sent(planned, {
       zqTag: "zq-t",
       zqFlag: "zq-f",
