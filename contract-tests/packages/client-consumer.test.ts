@@ -122,8 +122,11 @@ import { ROOT } from "./root.js";
 // The twenty-seventh round: a list counted by `total` and begun at a later offset or page number counts the items
 // before its first page (it asked for one page past the last, and a 404 there failed a call that had every item):
 // 14,989 → 15,028 bytes; the ceiling follows by 100 bytes, said in that round's note.
+// The twenty-eighth round: a tool's plan, made once per tool (runtime/validate/tool-plan.ts), so that a call looks only
+// at the parameters its input gives and those with a default or required: 15,032 → 15,309 bytes, for docgen's call
+// 1.42 → 1.23× openapi-fetch (the medians of six runs in turn, performance.md); the ceiling 15,400.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 15_100;
+const MAX_CLIENT_GZIP_BYTES = 15_400;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));

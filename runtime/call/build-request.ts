@@ -5,7 +5,8 @@
 // some), which a tool that sends one is never called without (support.ts
 // `bodyNeeded`, `constantsNeeded`).
 import { cloneJson } from "../common/clone.js";
-import type { PageTarget, RouteSpec, ToolCall } from "../spec/tool-types.js";
+import type { PageTarget, ParamCall, RouteSpec, ToolCall } from "../spec/tool-types.js";
+import { isWholeBody, toolPlan } from "../validate/tool-plan.js";
 import type { PageValue } from "./page-cursors.js";
 import type { BodySupport } from "./request-body.js";
 import type { Support } from "./support.js";
@@ -36,10 +37,19 @@ export function buildRequest(
   unsent: ReadonlySet<string>,
   route: RouteSpec | undefined,
   parts: Pick<Support, "form" | "bodies" | "constants">,
+  // The places of the parameters the values' check looked at (validate-params.ts `visited`): each one with a value.
+  visited: readonly number[],
 ): WireRequest {
   const { form, bodies, constants } = parts;
   const request: WireRequest = { path: {}, query: {}, header: {} };
-  for (const spec of bodies ? bodies.order(tool) : tool.params) {
+  const { params } = tool;
+  // The whole-body parameter first, so that fields placed inside it win; the others in the tool's order (a stable
+  // sort).
+  const order = toolPlan(tool).wholeBody
+    ? [...visited].sort((a, b) => wholeFirst(params[a] as ParamCall, params[b] as ParamCall))
+    : visited;
+  for (const at of order) {
+    const spec = params[at] as ParamCall;
     const value = values[spec.name];
     if (value === undefined || unsent.has(spec.name)) continue;
     const wire = route?.wire[spec.name] ?? spec.wire;
@@ -92,6 +102,8 @@ export function buildRequest(
   if (tool.constants.length || tool.accept) constants?.(request, tool.constants, bodies, tool.accept);
   return request;
 }
+
+const wholeFirst = (a: ParamCall, b: ParamCall) => Number(isWholeBody(b)) - Number(isWholeBody(a));
 
 function withEscapes(value: string, replacements: Record<string, string> | undefined): string {
   if (!replacements) return value;

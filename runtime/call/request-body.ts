@@ -25,27 +25,6 @@ interface Wire {
   body?: unknown;
 }
 
-// The whole-body parameter first, so that fields placed inside it win (once per tool, not per call). A credential's or
-// the address's parameter, which no route places elsewhere, is left out: buildRequest places none (crm's reads of
-// a record: 3 of 11 parameters looked at on each call).
-const orders = new WeakMap<ToolCall, ToolCall["params"]>();
-
-/** The tool's parameters a request may place, in the order they are placed. */
-function order(tool: ToolCall): ToolCall["params"] {
-  let ordered = orders.get(tool);
-  if (!ordered) {
-    ordered = tool.params
-      .filter((p) => (p.wire.in !== "auth" && p.wire.in !== "server") || tool.routes.some((r) => r.wire[p.name]))
-      .sort((a, b) => Number(isWholeBody(b)) - Number(isWholeBody(a)));
-    orders.set(tool, ordered);
-  }
-  return ordered;
-}
-
-function isWholeBody(spec: ParamCall): boolean {
-  return spec.wire.in === "body" && spec.wire.pointer === "";
-}
-
 /** Place a body parameter's value: a list split from its text, wrapped under its key unless it holds it. */
 function place(
   request: Wire,
@@ -137,6 +116,6 @@ function encode(
 }
 
 /** Request bodies as a part of the runtime's support (support.ts `bodies`). */
-export const requestBodies = { order, place, set: setBody, encode };
+export const requestBodies = { place, set: setBody, encode };
 
 export type BodySupport = typeof requestBodies;

@@ -37,6 +37,7 @@ import {
 import { statusLine, upstreamError } from "../http/upstream-error.js";
 import { callCredential } from "./credential.js";
 import { validateInput } from "../validate/validate-params.js";
+import { toolPlan } from "../validate/tool-plan.js";
 import type { Support } from "./support.js";
 import { lacks } from "../common/unsupported.js";
 import { resolveBaseUrl } from "./base-address.js";
@@ -66,8 +67,8 @@ export function prepareCall(
   // redacted (redacting a one-letter "secret" would garble every word): the call's own secret
   // parameters by validation, the caller's `secrets` by checkCallOptions; the redactor passes them by (redact.ts).
   const secrets = [...(options.secrets ?? [])];
-  for (const p of tool.params) {
-    const value = p.secret ? ownValue(input, p.name) : undefined;
+  for (const p of toolPlan(tool).secret) {
+    const value = ownValue(input, p.name);
     if (typeof value === "string") secrets.push(value);
   }
   const fail = (error: Failure): Extract<ToolResult, { success: false }> => ({
@@ -92,7 +93,7 @@ export function prepareCall(
   }
   const problem = checkCallOptions(tool, options);
   if (problem) return refuse(problem);
-  const { values, unsent } = validated;
+  const { values, unsent, visited } = validated;
   const baseUrl = resolveBaseUrl(tool, values, options.baseUrl, options.addresses);
   if ("problem" in baseUrl) return refuse(baseUrl.problem);
   // An address given at call time goes only to a host the provider is reached at (hosts.ts).
@@ -125,7 +126,7 @@ export function prepareCall(
     fail,
     request: (adjust) => {
       const target = route ?? tool;
-      const wire = buildRequest(tool, values, unsent, route, options);
+      const wire = buildRequest(tool, values, unsent, route, options, visited);
       adjust?.((at, value) => placeAt(wire, at, value, bodies));
       const body = bodies?.encode(tool, wire, form, files, call.files);
       files?.acceptFile(tool, wire.header);

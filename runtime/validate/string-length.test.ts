@@ -52,3 +52,18 @@ describe("a string's length bounds", () => {
     },
   );
 });
+
+describe("a string's length beside its other rules", () => {
+  it("refuses a value past its length for its length, before its pattern or its format is read", () => {
+    const rule = (checked: object) => ("issue" in checked ? (checked.issue as { rule: string }).rule : "none");
+    const patterned = { ...bounded(undefined, 3), pattern: "^[a-z]+$" };
+    expect(rule(checkValue(patterned, "ZQZQZ"))).toBe("maxLength");
+    expect(rule(checkValue(patterned, "ZQ"))).toBe("pattern");
+    const formatted = { ...bounded(undefined, 3), format: "email" } as ParamSpec;
+    expect(rule(checkValue(formatted, "zqzqzq"))).toBe("maxLength");
+    expect(rule(checkValue(formatted, "zq"))).toBe("format");
+    const enumerated = { ...bounded(3, undefined), enum: ["zq", "zqzq"] };
+    expect(rule(checkValue(enumerated, "zq"))).toBe("minLength");
+    expect(rule(checkValue(enumerated, "zqzq"))).toBe("none");
+  });
+});

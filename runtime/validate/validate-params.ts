@@ -13,6 +13,7 @@ import type { ValueFormat } from "../spec/formats.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 import { integerRule } from "./safe-integer.js";
 import { placements } from "./string-places.js";
+import { insertSorted, toolPlan } from "./tool-plan.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -92,6 +93,8 @@ export type Validated =
       values: Record<string, unknown>;
       /** Parameters whose default applies but is not sent (`sendDefault: false`). */
       unsent: ReadonlySet<string>;
+      /** The places in the tool's list of the parameters looked at, ascending: every one with a value is among them. */
+      visited: readonly number[];
     }
   | { ok: false; issues: Issue[] };
 
@@ -109,18 +112,24 @@ export function validateInput(
   const values: Record<string, unknown> = {};
   // Made only when a default is not sent: most calls share the empty one.
   let unsent: Set<string> | undefined;
-  const known = paramNames(tool);
+  // The parameters the input gives and those with a default or required, in the tool's order (tool-plan.ts): one the
+  // input leaves out and that has neither gets no value and no problem, so it is not looked at.
+  const plan = toolPlan(tool);
+  const visit = plan.always.slice();
   for (const name in input) {
     if (!Object.hasOwn(input, name)) continue;
-    if (!known.has(name) && input[name] !== undefined) {
+    const at = plan.at.get(name);
+    if (at !== undefined) insertSorted(visit, at);
+    else if (input[name] !== undefined) {
       issues.push({
         param: name,
         rule: "unknown",
-        message: `${name}: not a parameter of ${tool.id} (parameters: ${[...known].join(", ")})`,
+        message: `${name}: not a parameter of ${tool.id} (parameters: ${[...plan.at.keys()].join(", ")})`,
       });
     }
   }
-  for (const spec of tool.params) {
+  for (const at of visit) {
+    const spec = tool.params[at] as ParamCall;
     const raw = ownValue(input, spec.name);
     // A list with no items is not given either: the strings support's, which a tool with a list is given.
     if (isBlank(raw) || support.strings?.noItems(spec, raw)) {
@@ -137,22 +146,10 @@ export function validateInput(
   // None found so far: the rules' list is the call's (no spread of it into an empty one).
   if (!issues.length && tool.rules.length)
     issues = support.rules ? support.rules(tool, values, tool.rules, secrets, unsent) : [lacks("rules")];
-  return issues.length ? { ok: false, issues } : { ok: true, values, unsent: unsent ?? NONE_UNSENT };
+  return issues.length ? { ok: false, issues } : { ok: true, values, unsent: unsent ?? NONE_UNSENT, visited: visit };
 }
 
 const NONE_UNSENT: ReadonlySet<string> = new Set();
-
-// The names of a (immutable) tool's parameters: worked out once per tool, not per call.
-const names = new WeakMap<Pick<ToolCall, "params">, Set<string>>();
-
-function paramNames(tool: Pick<ToolCall, "params">): Set<string> {
-  let known = names.get(tool);
-  if (!known) {
-    known = new Set(tool.params.map((p) => p.name));
-    names.set(tool, known);
-  }
-  return known;
-}
 
 /**
  * Whether a value counts as not given: nothing, null, text that is empty
