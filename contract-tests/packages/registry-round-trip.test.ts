@@ -38,8 +38,9 @@ const MAX_INSTALL_BYTES = 6_000_000;
 // (createPackageExecutor): 39.5 KB measured. The twenty-seventh round: a list counted by `total` and begun past its
 // first page counts the items before it (a request past the last page had failed calls that had every item), and a
 // string's places read once per tool: 41,038 bytes measured; the ceiling follows by 100 bytes, said in the round's
-// note.
-const MAX_BUNDLE_BYTES = 41_100;
+// note. The twenty-eighth: a number sent as text goes in plain decimal notation (`0.0000001`, not `1e-7`; a decimal
+// reader refuses the exponent): 41,306 bytes measured; the ceiling follows, 41,400.
+const MAX_BUNDLE_BYTES = 41_400;
 
 // The consumer's first provider (installed alone, measured), and the one its ESM call adds.
 const PROVIDERS = [NPM_CONSUMER_PROVIDERS[0], "docgen"];
