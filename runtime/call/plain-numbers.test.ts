@@ -26,6 +26,15 @@ describe("a number sent as text", () => {
       `0.${"0".repeat(323)}5`,
     ]);
     for (const n of [1e-7, 1.2345e-7, 1.5e21, 9.87654321e-12]) expect(Number(plainNumber(n))).toBe(n);
+    // About where JavaScript starts writing an exponent.
+    expect([1e-6, 9.99e-7, 9.99e20, 1e21, 0, -0].map(plainNumber)).toEqual([
+      "0.000001",
+      "0.000000999",
+      "999000000000000000000",
+      "1000000000000000000000",
+      "0",
+      "0",
+    ]);
   });
 
   it("goes so in the query, the path, a header, a list's items and a form's fields", async () => {

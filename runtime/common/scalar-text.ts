@@ -7,12 +7,16 @@ export const scalarText = (value: unknown): string => (typeof value === "number"
 
 /** A number without an exponent: `1e-7` as `0.0000001`, `1.5e+21` as `1500000000000000000000`. */
 export function plainNumber(n: number): string {
-  const [mantissa = "", exponent] = String(n).split("e");
-  if (!exponent) return mantissa; // NaN and Infinity have none either
+  const size = Math.abs(n);
+  // JavaScript writes an exponent below 1e-6 and from 1e21 only: any other number (0, NaN, Infinity) as String does.
+  if ((size >= 1e-6 && size < 1e21) || size === 0 || !Number.isFinite(n)) return String(n);
+  const text = String(n);
+  const e = text.indexOf("e");
   const sign = n < 0 ? "-" : "";
-  const [whole = "", fraction = ""] = mantissa.slice(sign.length).split(".");
-  const digits = whole + fraction;
-  const point = whole.length + Number(exponent); // where the point falls among the digits
+  const dot = text.indexOf(".");
+  const whole = text.slice(sign.length, dot < 0 ? e : dot);
+  const digits = whole + (dot < 0 ? "" : text.slice(dot + 1, e));
+  const point = whole.length + Number(text.slice(e + 1)); // where the point falls among the digits
   if (point <= 0) return `${sign}0.${"0".repeat(-point)}${digits}`;
   if (point >= digits.length) return sign + digits + "0".repeat(point - digits.length);
   return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
