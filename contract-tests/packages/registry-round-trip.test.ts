@@ -39,8 +39,9 @@ const MAX_INSTALL_BYTES = 6_000_000;
 // first page counts the items before it (a request past the last page had failed calls that had every item), and a
 // string's places read once per tool: 41,038 bytes measured; the ceiling follows by 100 bytes, said in the round's
 // note. The twenty-eighth: a number sent as text goes in plain decimal notation (`0.0000001`, not `1e-7`; a decimal
-// reader refuses the exponent): 41,306 bytes measured; the ceiling follows, 41,400.
-const MAX_BUNDLE_BYTES = 41_400;
+// reader refuses the exponent; a number written without one tested first by its size, no string searched): 41,406
+// bytes measured; the ceiling follows, 41,500.
+const MAX_BUNDLE_BYTES = 41_500;
 
 // The consumer's first provider (installed alone, measured), and the one its ESM call adds.
 const PROVIDERS = [NPM_CONSUMER_PROVIDERS[0], "docgen"];
