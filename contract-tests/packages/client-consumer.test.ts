@@ -124,9 +124,11 @@ import { ROOT } from "./root.js";
 // 14,989 → 15,028 bytes; the ceiling follows by 100 bytes, said in that round's note.
 // The twenty-eighth round: a tool's plan, made once per tool (runtime/validate/tool-plan.ts), so that a call looks only
 // at the parameters its input gives and those with a default or required: 15,032 → 15,309 bytes, for docgen's call
-// 1.42 → 1.23× openapi-fetch (the medians of six runs in turn, performance.md); the ceiling 15,400.
+// 1.42 → 1.23× openapi-fetch (the medians of six runs in turn, performance.md); and a number sent as text in plain
+// decimal notation (`0.0000001`, not `1e-7`, which a decimal reader refuses): 15,495 bytes with both; the ceiling
+// 15,600.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 15_400;
+const MAX_CLIENT_GZIP_BYTES = 15_600;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));

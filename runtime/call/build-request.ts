@@ -5,6 +5,7 @@
 // some), which a tool that sends one is never called without (support.ts
 // `bodyNeeded`, `constantsNeeded`).
 import { cloneJson } from "../common/clone.js";
+import { scalarText } from "../common/scalar-text.js";
 import type { PageTarget, ParamCall, RouteSpec, ToolCall } from "../spec/tool-types.js";
 import { isWholeBody, toolPlan } from "../validate/tool-plan.js";
 import type { PageValue } from "./page-cursors.js";
@@ -60,8 +61,8 @@ export function buildRequest(
         if (wire.encoding && form)
           request.path[wire.name] = { encoded: form.styledValue(wire.name, value, wire.encoding, "path") };
         else if (wire.multiSegment && form)
-          request.path[wire.name] = { encoded: form.segments(withEscapes(String(value), wire.escape)) };
-        else request.path[wire.name] = withEscapes(String(value), wire.escape);
+          request.path[wire.name] = { encoded: form.segments(withEscapes(scalarText(value), wire.escape)) };
+        else request.path[wire.name] = withEscapes(scalarText(value), wire.escape);
         break;
       case "query":
         // An array or an object, or a value the document JSON-encodes: written as its style says (form-body.ts).
@@ -69,23 +70,23 @@ export function buildRequest(
           form.placeStyled(
             request.query,
             wire.name,
-            wire.escape ? withEscapes(String(value), wire.escape) : value,
+            wire.escape ? withEscapes(scalarText(value), wire.escape) : value,
             wire.encoding,
           );
         else
           request.query[wire.name] = wire.escape
-            ? withEscapes(String(value), wire.escape)
+            ? withEscapes(scalarText(value), wire.escape)
             : (value as string | number | boolean);
         break;
       case "header":
         request.header[wire.name] =
           wire.encoding && form
             ? form.styledValue(wire.name, value, wire.encoding, "header")
-            : withEscapes(String(value), wire.escape);
+            : withEscapes(scalarText(value), wire.escape);
         break;
       case "cookie":
         // One pair of the Cookie header (form-body.ts: a provider without cookie parameters bundles none of it).
-        form?.cookiePair(request.header, wire, value, withEscapes(String(value), wire.escape));
+        form?.cookiePair(request.header, wire, value, withEscapes(scalarText(value), wire.escape));
         break;
       case "body":
         bodies?.place(request, tool, spec, wire, value);
@@ -121,7 +122,7 @@ export function placeAt(
 ): void {
   if (target.in === "body") bodies?.set(request, target.pointer, value);
   else if (target.in === "query") request.query[target.name] = value as string | number | boolean;
-  else request.header[target.name] = String(value);
+  else request.header[target.name] = scalarText(value);
 }
 
 /**

@@ -21,6 +21,7 @@
 // an empty value (how form APIs clear a field); booleans and numbers as their
 // text.
 import { ownValue, setOwn } from "../common/own.js";
+import { scalarText } from "../common/scalar-text.js";
 import {
   type Encoded,
   percentDecoded,
@@ -124,7 +125,7 @@ function isStructured(value: unknown): boolean {
 
 function text(value: unknown): string {
   if (value === null || value === undefined) return "";
-  return typeof value === "object" ? JSON.stringify(value) : String(value);
+  return typeof value === "object" ? JSON.stringify(value) : scalarText(value);
 }
 
 /**

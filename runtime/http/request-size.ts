@@ -8,6 +8,7 @@ import type { HttpRequest } from "./transport.js";
 import { credentialOfParam } from "./credentials.js";
 import { percentEncoded } from "./percent-encoding.js";
 import type { Issue } from "../common/issue.js";
+import { scalarText } from "../common/scalar-text.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -75,7 +76,7 @@ export function requestSizeIssue(
 
 /** Bytes a parameter's value takes in the request head (0 in the body). */
 function share(wire: WireSpec, value: unknown, tool: ToolCall, name: string): number {
-  const text = String(value);
+  const text = scalarText(value);
   switch (wire.in) {
     case "query":
       return wire.name.length + 1 + percentEncoded(text).length;

@@ -9,6 +9,7 @@ import type { AuthWay, CredentialSpec, ToolCall } from "../spec/tool-types.js";
 import { placeCredential, placeWay, wayCredentials, type Placed, type SimplePlaced } from "./credentials.js";
 import { type Encoded, isEncoded, percentEncoded } from "./percent-encoding.js";
 import { ownValue } from "../common/own.js";
+import { scalarText } from "../common/scalar-text.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -65,11 +66,11 @@ export function requestUrl(
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) {
       for (const item of value) {
-        url += `${separator}${name}=${isEncoded(item) ? item.encoded : percentEncoded(String(item))}`;
+        url += `${separator}${name}=${isEncoded(item) ? item.encoded : percentEncoded(scalarText(item))}`;
         separator = "&";
       }
     } else {
-      url += `${separator}${name}=${isEncoded(value) ? value.encoded : percentEncoded(String(value))}`;
+      url += `${separator}${name}=${isEncoded(value) ? value.encoded : percentEncoded(scalarText(value))}`;
       separator = "&";
     }
   }

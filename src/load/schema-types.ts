@@ -79,8 +79,8 @@ export function valuesAcross(found: (Schema | undefined)[]): Schema | undefined 
   return { ...first, enum: [...new Set(lists.flat())] };
 }
 
-/** Keys by which the variants carrying one place may narrow it apart, each its own (a format, a pattern). */
-const NARROWED_APART = ["format", "pattern"];
+/** Keys by which the variants carrying one place may narrow it apart, each its own (a format, a pattern, values). */
+const NARROWED_APART = ["format", "pattern", "enum", "const"];
 
 /**
  * The first of the schemas a union's variants carry at one place, without what they narrow it to apart (a record's

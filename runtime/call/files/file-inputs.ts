@@ -17,6 +17,7 @@ import type { FetchLike } from "../../http/transport.js";
 import { allowedFileHosts, type FileHosts } from "../../validate/file-hosts.js";
 import { modelFileFetch } from "./model-files.js";
 import { toBase64 } from "../../triggers/signature.js";
+import { scalarText } from "../../common/scalar-text.js";
 
 /** A file ready to go into a multipart body. */
 export interface OpenedFile {
@@ -273,7 +274,7 @@ export function multipartBody(
 const partOf = (value: unknown): string | Blob =>
   value !== null && typeof value === "object"
     ? new Blob([JSON.stringify(value)], { type: "application/json" })
-    : String(value);
+    : scalarText(value);
 
 /**
  * Parts written as RFC 7578 says (names quoted as the HTML form encoding quotes them, text with CRLF line breaks),

@@ -92,9 +92,11 @@ export function settledUnder(
   const out = { ...input };
   const selector = String(out[dependsOn]);
   for (const rule of tool.rules) {
-    // A parameter the selector's new value requires: given its example (without one, the input stays as it is).
+    // A parameter the selector's new value requires: given its example, or its first allowed value (an enum without
+    // an example: a shape's kind); without either, the input stays as it is.
     if (rule.rule === "requiredWhen" && rule.dependsOn === dependsOn && rule.param !== broken) {
-      const example = tool.params.find((p) => p.name === rule.param)?.example;
+      const required = tool.params.find((p) => p.name === rule.param);
+      const example = required?.example ?? required?.enum?.[0];
       if (out[rule.param] === undefined && rule.values.some((v) => v === out[dependsOn]) && example !== undefined)
         out[rule.param] = example;
       continue;

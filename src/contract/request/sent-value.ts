@@ -8,6 +8,7 @@ import {
   parsePointer,
   percentDecoded,
   rawBody,
+  scalarText,
   styledPairs,
   type ToolSpec,
   type WireSpec,
@@ -72,9 +73,11 @@ export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, pa
 /** What the wire should carry for a given (normalised) parameter value. */
 export function expectedWire(wire: WireSpec, value: unknown): unknown {
   // A reserved-allowing query value sends its own percent-encoded triples as they are: read as what they encode.
-  if (wire.in === "query" && wire.encoding?.reserved) return percentDecoded(withEscapes(String(value), wire.escape));
+  // A number as the runtime writes it (plain decimal notation, runtime/common/scalar-text.ts).
+  if (wire.in === "query" && wire.encoding?.reserved)
+    return percentDecoded(withEscapes(scalarText(value), wire.escape));
   if (wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie")
-    return withEscapes(String(value), wire.escape);
+    return withEscapes(scalarText(value), wire.escape);
   if (wire.in === "body") {
     if (wire.split)
       return String(value)

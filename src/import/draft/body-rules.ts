@@ -8,6 +8,7 @@
 import type { ManifestRule } from "../../load/precompiled/manifest-types.js";
 import { acceptsAnyObject } from "../../judge/open-one-of.js";
 import { type OpenApiDocument, type Schema, typeOf } from "../../load/openapi-document.js";
+import { valuesAcross } from "../../load/schema-types.js";
 import { oneValue } from "../../model/one-value.js";
 
 /** Keys a branch that only requires fields may carry besides `required`. */
@@ -155,8 +156,8 @@ function flattened(doc: OpenApiDocument, schema: Schema): Schema | undefined {
   }
 }
 
-/** What shapes may narrow a field they share to apart, each shape its own (a format, a pattern). */
-const WIDENED = ["format", "pattern"];
+/** What shapes may narrow a field they share to apart, each shape its own (a format, a pattern, its values). */
+const WIDENED = ["format", "pattern", "enum", "const"];
 
 /**
  * The fields a body's union branches carry beyond its own (`allOf: [{oneOf: [A, B]}, {properties: …}]`, shapes
@@ -191,10 +192,14 @@ export function branchFields(
       return field ? [flattened(doc, field) ?? {}] : [];
     });
     const apart = WIDENED.filter((key) => new Set(owns.map((f) => JSON.stringify(f[key] ?? null))).size > 1);
+    // A tag of a value of each shape's own (`enum: [link]`, `enum: [text]`): every shape's values (as the linker reads
+    // the place, valuesAcross); the first shape's alone refused the others' calls and the rules naming their values.
+    const values = valuesAcross(owns)?.enum;
     const flat = apart.length ? flattened(doc, schema) : undefined;
     if (!flat) continue;
-    fields[name] = Object.fromEntries(Object.entries(flat).filter(([key]) => !apart.includes(key)));
-    widened.push(`${name} (${apart.join(", ")})`);
+    const kept = Object.entries(flat).filter(([key]) => !apart.includes(key));
+    fields[name] = Object.fromEntries(Array.isArray(values) ? [...kept, ["enum", values]] : kept);
+    if (!Array.isArray(values)) widened.push(`${name} (${apart.join(", ")})`);
   }
   const required = new Set(
     Object.keys(fields).filter((name) =>
