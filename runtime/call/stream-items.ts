@@ -45,11 +45,18 @@ export async function streamAnswer(
   limit: number,
   params: Record<string, unknown>,
   onItem?: OnItem,
+  events?: typeof EventSplitter,
 ): Promise<
   { output: Record<string, unknown>; reply: ExpressionContext; bytes: number } | { failure: Failure } | undefined
 > {
   const stream = tool.stream;
   if (!stream || response.status !== stream.status) return undefined;
+  // Server-sent events are read by the part that carries their parser (eventFileSupport), given only where needed.
+  if (stream.events && !events) {
+    void response.body?.cancel().catch(() => undefined);
+    const message = lacksEvents(tool);
+    return { failure: { type: "validation", message, issues: [{ rule: "support", message }], retryable: false } };
+  }
   const fail = (code: RuntimeErrorCode, message: string): { failure: Failure } => ({
     failure: {
       type: "upstream",
@@ -59,7 +66,8 @@ export async function streamAnswer(
       retryable: false,
     },
   });
-  const splitter = splitterOf(stream.itemBytes, stream.events);
+  const splitter =
+    stream.events && events ? new events(stream.itemBytes, stream.events) : new ItemSplitter(stream.itemBytes);
   const items: unknown[] = [];
   let read: Awaited<ReturnType<typeof readChunks>>;
   try {
@@ -107,9 +115,9 @@ export async function streamAnswer(
 
 type Split = { items: unknown[] } | { itemTooLarge: number } | { invalid: number };
 
-/** A stream's splitter: into events (server-sent events), else into JSON values. */
-function splitterOf(itemBytes: number, events: EventData | undefined): ItemSplitter | EventSplitter {
-  return events ? new EventSplitter(itemBytes, events) : new ItemSplitter(itemBytes);
+/** The refusal of a stream of events read without the part that parses them. */
+export function lacksEvents(tool: ToolCall): string {
+  return `${tool.id} answers server-sent events: pass eventFileSupport (from @blockwright/runtime) as files`;
 }
 
 /**
@@ -235,7 +243,7 @@ export function streamItems(
   itemBytes: number,
   events?: EventData,
 ): { items: unknown[] } | { tooLarge: number } | { invalid: number } {
-  const splitter = splitterOf(itemBytes, events);
+  const splitter = events ? new EventSplitter(itemBytes, events) : new ItemSplitter(itemBytes);
   const first = splitter.push(bytes);
   if (!("items" in first)) return "itemTooLarge" in first ? { tooLarge: first.itemTooLarge } : first;
   const last = splitter.end();

@@ -4,7 +4,13 @@
 // produces one with no schema keeps it as its answer's content.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { executeToolDefinition } from "@blockwright/runtime";
+import {
+  type ClientOptions,
+  createClient,
+  executeToolDefinition,
+  fileSupport,
+  wireConstants,
+} from "@blockwright/runtime";
 import { outputTsType } from "../../emit/emit-tool-types.js";
 import type { OperationIR, TypeRef } from "../../model/ir.js";
 import { convertSwagger2 } from "../document/swagger2.js";
@@ -76,6 +82,26 @@ describe("an answer that is a stream of server-sent events", () => {
         metadata: { count: 2 },
       },
     });
+  });
+
+  it("is refused, naming the part to pass, by a caller given the files support without the parser", async () => {
+    const d = drafted(watching({ schema: change }), ["watchChanges"]);
+    const [tool] = await linkedTools(d);
+    const client = createClient(
+      {
+        methods: { watchChanges: tool! },
+        credentials: ["accessToken"],
+        support: { files: fileSupport, constants: wireConstants },
+      },
+      {
+        accessToken: "zq-token-0001",
+        baseUrl: "https://api.acme.test",
+        fetch: async () => new Response(STREAM, { status: 200, headers: { "content-type": "text/event-stream" } }),
+      } as ClientOptions,
+    ) as { watchChanges: (input: Record<string, unknown>) => Promise<unknown> };
+    const result = await client.watchChanges({});
+    expect(result).toMatchObject({ success: false, error: { type: "validation" } });
+    expect(JSON.stringify(result)).toContain("pass eventFileSupport (from @blockwright/runtime) as files");
   });
 
   it("keeps each event's data as text where the schema is a text, or there is none", async () => {
