@@ -22,6 +22,7 @@ export { pageLinks } from "./call/next-address.js";
 export { pageCursors } from "./call/page-cursors.js";
 export { booleanValue as booleanValues } from "./validate/validate-params.js";
 export { fileSupport } from "./call/files/file-support.js";
+export { eventFileSupport } from "./call/files/event-file-support.js";
 export { requestSizeIssue as requestSizeCheck } from "./http/request-size.js";
 export { instanceAddresses } from "./call/instance-address.js";
 export { chooseRoute as valueRoutes } from "./call/routes.js";

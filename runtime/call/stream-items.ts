@@ -5,14 +5,16 @@
 // item at most `itemBytes` (a longer one fails the call), each
 // parsed on its own as its line arrives (handed to the client's `.items()`
 // then), into the fixed outputs `data` (the items, in order) and
-// `metadata.count`. Part of the files support (file-support.ts): a package
+// `metadata.count`. Server-sent events are split by files/event-stream.ts instead,
+// each event an item. Part of the files support (file-support.ts): a package
 // whose tools neither download nor stream bundles none of it.
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { DeadlineExpired, type Deadline } from "../http/deadline.js";
 import type { Failure } from "../http/errors.js";
 import type { ExpressionContext } from "../http/expressions.js";
-import type { ToolCall } from "../spec/tool-types.js";
+import type { EventData, ToolCall } from "../spec/tool-types.js";
 import { mapOutputs } from "./map-outputs.js";
+import { EventSplitter } from "./files/event-stream.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -43,11 +45,18 @@ export async function streamAnswer(
   limit: number,
   params: Record<string, unknown>,
   onItem?: OnItem,
+  events?: typeof EventSplitter,
 ): Promise<
   { output: Record<string, unknown>; reply: ExpressionContext; bytes: number } | { failure: Failure } | undefined
 > {
   const stream = tool.stream;
   if (!stream || response.status !== stream.status) return undefined;
+  // Server-sent events are read by the part that carries their parser (eventFileSupport), given only where needed.
+  if (stream.events && !events) {
+    void response.body?.cancel().catch(() => undefined);
+    const message = lacksEvents(tool);
+    return { failure: { type: "validation", message, issues: [{ rule: "support", message }], retryable: false } };
+  }
   const fail = (code: RuntimeErrorCode, message: string): { failure: Failure } => ({
     failure: {
       type: "upstream",
@@ -57,7 +66,8 @@ export async function streamAnswer(
       retryable: false,
     },
   });
-  const splitter = new ItemSplitter(stream.itemBytes);
+  const splitter =
+    stream.events && events ? new events(stream.itemBytes, stream.events) : new ItemSplitter(stream.itemBytes);
   const items: unknown[] = [];
   let read: Awaited<ReturnType<typeof readChunks>>;
   try {
@@ -104,6 +114,11 @@ export async function streamAnswer(
 }
 
 type Split = { items: unknown[] } | { itemTooLarge: number } | { invalid: number };
+
+/** The refusal of a stream of events read without the part that parses them. */
+export function lacksEvents(tool: ToolCall): string {
+  return `${tool.id} answers server-sent events: pass eventFileSupport (from @blockwright/runtime) as files`;
+}
 
 /**
  * The body read chunk by chunk within `limit` bytes, each chunk given to `each` (then `undefined` at the end), whose
@@ -220,13 +235,15 @@ function joined(chunks: Uint8Array[], size: number): Uint8Array {
 
 /**
  * The items of a stream's bytes: one JSON value a line, or after each record separator (JSON text sequences),
- * blank lines skipped; or the 1-based number of the first item longer than `itemBytes` or not JSON.
+ * blank lines skipped, or its events (`events`: server-sent events, files/event-stream.ts); or the 1-based number
+ * of the first item longer than `itemBytes` or not JSON.
  */
 export function streamItems(
   bytes: Uint8Array,
   itemBytes: number,
+  events?: EventData,
 ): { items: unknown[] } | { tooLarge: number } | { invalid: number } {
-  const splitter = new ItemSplitter(itemBytes);
+  const splitter = events ? new EventSplitter(itemBytes, events) : new ItemSplitter(itemBytes);
   const first = splitter.push(bytes);
   if (!("items" in first)) return "itemTooLarge" in first ? { tooLarge: first.itemTooLarge } : first;
   const last = splitter.end();

@@ -343,6 +343,12 @@ export function missingPart(
       continue;
     return unsupported(key as CallPart, part.what, typeof need === "string" ? need : undefined);
   }
+  // A stream of server-sent events is read by the files support that parses them (eventFileSupport).
+  if (tool.stream?.events && support.files && !support.files.readsEvents)
+    return {
+      rule: "support",
+      message: `${tool.id} answers server-sent events: pass eventFileSupport (from @blockwright/runtime) as files`,
+    };
   // An XML body is the XML request bodies' (xmlBodies, given as `bodies`), which refuse a value XML cannot carry.
   if (tool.body?.encoding !== "xml") return undefined;
   const xml = support.bodies as Partial<XmlBodySupport> | undefined;

@@ -3,7 +3,7 @@
 // tools with, whatever the provider declares. A generated package passes only
 // the parts its provider uses.
 import type { Support } from "../call/support.js";
-import { fileSupport } from "../call/files/file-support.js";
+import { eventFileSupport } from "../call/files/event-file-support.js";
 import { formEncoding } from "../call/form-body.js";
 import { RateLimiter } from "../http/rate-limiter.js";
 import { requestSizeIssue } from "../http/request-size.js";
@@ -38,7 +38,8 @@ export const fullSupport: Required<Support> = {
   links: pageLinks,
   cursors: pageCursors,
   rateLimits: RateLimiter,
-  files: fileSupport,
+  // The files support that reads server-sent events too (a generated package is given it only when a tool needs it).
+  files: eventFileSupport,
   requestSize: requestSizeIssue,
   // The request bodies with XML written too (a generated package is given them only when a tool sends XML).
   bodies: xmlBodies,

@@ -83,7 +83,8 @@ export const RUNTIME_ERROR_CODES = {
     type: "upstream",
     retryable: false,
     meaning:
-      "An item of a stream of JSON values (an operation with `stream`) passed the stream's `itemBytes` " +
+      "An item of a stream of JSON values or of server-sent events (an operation with `stream`) passed the " +
+      "stream's `itemBytes` " +
       "(default 1 MiB): the call fails, with none of the items.",
     fix:
       "Ask for less in each item (a narrower export), or raise the manifest's `stream.itemBytes` if the " +

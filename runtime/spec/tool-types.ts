@@ -261,16 +261,25 @@ export interface RouteSpec {
  * and `filename`, instead of being parsed as JSON.
  */
 /**
- * The operation answers a stream of JSON values (manifest `stream`): its
- * `status` reply, in one of `mediaTypes`, is read as items (one per line, or
- * JSON text sequences), each at most `itemBytes`, all within the reply
- * limit, into the outputs `data` and `metadata.count`.
+ * The operation answers a stream of JSON values or of server-sent events
+ * (manifest `stream`): its `status` reply, in one of `mediaTypes`, is read as
+ * items (one per line, JSON text sequences, or events), each at most
+ * `itemBytes`, all within the reply limit, into the outputs `data` and
+ * `metadata.count`.
  */
 export interface StreamSpec {
   status: number;
   mediaTypes: string[];
   itemBytes: number;
+  /**
+   * The stream is server-sent events (`text/event-stream`): each item is an event `{event, data, id?, retry?}`, its
+   * data parsed as JSON where the document's schema of it is an object or a list (`json`), else kept as text.
+   */
+  events?: EventData;
 }
+
+/** How an event's data is read: parsed as JSON (kept as text when it is none) or kept as text. */
+export type EventData = "json" | "text";
 
 export interface DownloadSpec {
   status: number;

@@ -15,6 +15,7 @@ import {
   validateParams,
   type OutputSource,
   type OutputSpec,
+  type StreamSpec,
   type ToolSpec,
 } from "@blockwright/runtime/internal";
 import { fail, json, same, secretsIn } from "./call.js";
@@ -28,7 +29,7 @@ export function expectedOutputs(tool: ToolSpec, ex: Exchange, input: Record<stri
   const body = answersFile(tool, ex)
     ? fileOf(ex)
     : tool.stream?.status === ex.status
-      ? itemsOf(tool.stream.itemBytes, ex)
+      ? itemsOf(tool.stream, ex)
       : ex.responseBody.trim() === ""
         ? undefined
         : JSON.parse(ex.responseBody);
@@ -51,8 +52,8 @@ function answersFile(tool: ToolSpec, ex: Exchange): boolean {
 }
 
 /** The items a stream answer carries, as the runtime reads them (stream-items.ts): its outputs read `/items`. */
-function itemsOf(itemBytes: number, ex: Exchange): { items: unknown[] } {
-  const got = streamItems(new TextEncoder().encode(ex.responseBody), itemBytes);
+function itemsOf({ itemBytes, events }: StreamSpec, ex: Exchange): { items: unknown[] } {
+  const got = streamItems(new TextEncoder().encode(ex.responseBody), itemBytes, events);
   if (!("items" in got))
     fail(
       `the mock's stream answer has an item ` +

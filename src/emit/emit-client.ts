@@ -58,6 +58,8 @@ export function supportParts(tools: readonly ToolSpec[], problems = false): { ke
   // (runtime/call/xml/xml-body.ts); a package whose tools send none bundles neither.
   const xml = tools.some((t) => t.body?.encoding === "xml");
   if (xml) names.bodies = "xmlBodies";
+  // A tool that answers server-sent events: the files support with their parser; a package without one bundles none.
+  if (tools.some((t) => t.stream?.events)) names.files = "eventFileSupport";
   return [
     ...(Object.keys(needs) as (keyof typeof needs)[]).filter((k) => needs[k]).map((key) => ({ key, name: names[key] })),
     ...(xml ? [{ key: "partsCheck", name: "xmlTextCheck" }] : []),

@@ -97,6 +97,10 @@ function printType(t: TypeRef, params: ParamSpec[]): string {
       return `NonNullable<${printType(t.of, params)}>`;
     case "list":
       return `Array<${printType(t.of, params)}>`;
+    case "event": {
+      const data = t.data ? `${printType(t.data, params)} | string` : t.json ? "unknown" : "string";
+      return `{ event: string; data: ${data}; id?: string; retry?: number }`;
+    }
     case "present": {
       const inner = printType(t.of, params);
       return /^(number|string|boolean)$/.test(inner) ? inner : `NonNullable<${inner}>`;

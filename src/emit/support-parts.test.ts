@@ -62,6 +62,11 @@ describe("the support parts of a package", () => {
       parts([{ ...base, params: [...base.params, { ...base.params[0]!, name: "cover", type: "file" as const }] }]),
     ).toEqual(["files"]);
     expect(parts([{ ...base, download: { status: 200, mediaTypes: ["application/pdf"] } }])).toEqual(["files"]);
+    // A stream of server-sent events: the files support with their parser; a stream of JSON values, without it.
+    const stream = { status: 200, mediaTypes: ["text/event-stream"], itemBytes: 1024 };
+    const files = (tool: ToolSpec) => supportParts([tool]).find((p) => p.key === "files")?.name;
+    expect(files({ ...base, stream: { ...stream, events: "json" } })).toBe("eventFileSupport");
+    expect(files({ ...base, stream: { ...stream, mediaTypes: ["application/x-ndjson"] } })).toBe("fileSupport");
     const bookId = (change: Partial<ParamSpec>) => ({
       ...base,
       params: base.params.map((p) => (p.name === "bookId" ? ({ ...p, ...change } as ParamSpec) : p)),

@@ -11,12 +11,15 @@
 // branch of each union, bounded work, checked against the schema), given to
 // Prism as the media type's `example` (an answer header's, as the header's).
 // Where no valid value is made within the bounds, it is left to Prism, as before.
+// A stream of server-sent events, which Prism writes none of, is served as an
+// event stream's text made from the document (event-stream-answers.ts).
 import { formEncoding } from "@blockwright/runtime";
 import { withValueEnum } from "../load/text-enum.js";
 import { isObject, resolved } from "./mock-form-bodies.js";
 import { describedJsonType, isStructuredSchema, jsonTextValue } from "../load/media-types.js";
 import { DocumentSampler } from "./sample/schema-sample.js";
 import { defaultFits } from "./mistyped-default.js";
+import { eventStreamServed, isEventStreamMedia } from "./event-stream-answers.js";
 
 type Node = Record<string, unknown>;
 
@@ -82,6 +85,12 @@ function sampledContent(
   let content: Node | undefined;
   const unschemed = describedJsonType(response.content) === undefined;
   for (const [type, media] of Object.entries(response.content)) {
+    if (isEventStreamMedia(type)) {
+      content ??= { ...response.content };
+      const under = `${at}/content/${escapeKey(type)}`;
+      content[type] = eventStreamServed(document, media, (p) => sampler().sample(`${under}${p}`, { answer: true }));
+      continue;
+    }
     const spelled = unschemed && JSON_MEDIA.test(type) ? spelledExamples(document, media) : undefined;
     if (spelled) {
       content ??= { ...response.content };

@@ -32,7 +32,12 @@ export type TypeRef =
   /** An optional output's value where it is present: NonNullable, which a primitive type does not need. */
   | { kind: "present"; of: TypeRef }
   /** A list of values of a type: a stream's items (each as the document's schema of the stream's media type says). */
-  | { kind: "list"; of: TypeRef };
+  | { kind: "list"; of: TypeRef }
+  /**
+   * A server-sent event as a stream's item lists it: `{event, data, id?, retry?}`, its data of type `data` (or text,
+   * as an event's data that is no JSON stays) when the document types it, else `unknown` (`json`) or `string`.
+   */
+  | { kind: "event"; json: boolean; data?: TypeRef };
 
 /**
  * One step into a response body: an item of an array, or a field (`optional`: the object may lack it, or it may be

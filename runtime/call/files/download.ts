@@ -13,6 +13,7 @@ import { isRedirect, redirectOrigin, type FetchLike } from "../../http/transport
 import type { ToolCall } from "../../spec/tool-types.js";
 import { mapOutputs } from "../map-outputs.js";
 import { type OnItem, streamAnswer } from "../stream-items.js";
+import type { EventSplitter } from "./event-stream.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -54,11 +55,13 @@ export async function fileAnswer(
   limit: number,
   params: Record<string, unknown>,
   onItem?: OnItem,
+  events?: typeof EventSplitter,
 ): Promise<
   { output: Record<string, unknown>; reply: ExpressionContext; bytes: number } | { failure: Failure } | undefined
 > {
-  // A stream of JSON values is read item by item, each handed to onItem as it arrives (stream-items.ts).
-  if (tool.stream) return streamAnswer(tool, response, deadline, limit, params, onItem);
+  // A stream of JSON values (or of events, split by `events`) is read item by item, each handed to onItem as it
+  // arrives (stream-items.ts).
+  if (tool.stream) return streamAnswer(tool, response, deadline, limit, params, onItem, events);
   if (!answersFile(tool, response)) return undefined;
   const got = await deadline.race(readDownload(tool, response, url, fetchFn, deadline, limit));
   if ("failure" in got) return got;

@@ -2,7 +2,8 @@
 // (support.ts `files`, exported as `fileSupport`): checking and opening the
 // files a call is given, the multipart or raw body they go out in, and reading a
 // download, and a stream's items as they arrive for the client's `.items()`. Only a package whose provider has file
-// parameters or download outputs imports it; the others bundle none of that code.
+// parameters or download outputs imports it; the others bundle none of that code. `eventFileSupport`
+// (event-file-support.ts) reads streams of server-sent events too.
 import { fileValues } from "../../validate/file-values.js";
 import { acceptFile, fileAnswer } from "./download.js";
 import { multipartBody, openFiles, rawBody } from "./file-inputs.js";
@@ -10,4 +11,4 @@ import { streamedItems } from "../streamed-items.js";
 
 export const fileSupport = { fileValues, openFiles, multipartBody, rawBody, acceptFile, fileAnswer, streamedItems };
 
-export type FileSupport = typeof fileSupport;
+export type FileSupport = typeof fileSupport & { readsEvents?: true };

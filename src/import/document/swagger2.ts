@@ -231,6 +231,23 @@ const isJsonType = (t: string) => /^[^/]+\/([^;]+\+)?json\s*(;|$)/i.test(t.trim(
 const list = (v: unknown): string[] | undefined =>
   Array.isArray(v) ? v.filter((t): t is string => typeof t === "string") : typeof v === "string" ? [v] : undefined;
 
+/**
+ * An operation's success answers without a schema, where it produces server-sent events (`text/event-stream`): that
+ * stream, whose events no Swagger 2.0 schema describes, is their content (no schema), rather than no body at all.
+ */
+function withEventStreams(responses: Json, produces: string[]): Json {
+  const events = produces.find((t) => t.split(";")[0]?.trim().toLowerCase() === "text/event-stream");
+  if (events === undefined) return responses;
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, r]) => [
+      status,
+      /^2\d\d$/.test(status) && isObject(r) && r.$ref === undefined && r.content === undefined
+        ? { ...r, content: { [events]: {} } }
+        : r,
+    ]),
+  );
+}
+
 /** A response: its schema under every media type the operation produces, its headers as schemas. */
 function convertResponse(response: unknown, produces: string[], ctx: Context): unknown {
   if (!isObject(response)) return response;
@@ -281,7 +298,11 @@ function convertOperation(op: Json, pathParams: Json[], ctx: Context): Json {
       const fields = bodyLike.filter((p) => p.in === "formData");
       if (body) out.requestBody = requestBody(body, consumes, ctx);
       else if (fields.length) out.requestBody = formBody(fields, consumes, ctx);
-    } else if (k === "responses" && isObject(v)) out.responses = mapValues(v, (r) => convertResponse(r, produces, ctx));
+    } else if (k === "responses" && isObject(v))
+      out.responses = withEventStreams(
+        mapValues(v, (r) => convertResponse(r, produces, ctx)),
+        produces,
+      );
     else if (k === "security" && Array.isArray(v)) out.security = convertSecurity(v, ctx);
     else if (!["consumes", "produces", "schemes"].includes(k)) out[k] = v;
   }

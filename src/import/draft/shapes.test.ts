@@ -176,7 +176,7 @@ describe("parameters", () => {
     expect(Object.keys(d.manifest.operations.zqshelf_suggest_shelf!.params!)).toEqual(["prompt"]);
     expect(notesAt(d, "operations.zqshelf_suggest_shelf")).toContain(
       "stream is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), " +
-        "which the runtime does not read; without it the answer is JSON",
+        "which a JSON tool does not read; without it the answer is JSON",
     );
     expect(await linkProblems(d, "zqshelf")).toEqual([]);
   });

@@ -1,16 +1,20 @@
 // Answers that are a stream of server-sent events (`text/event-stream`) beside
 // JSON, and the boolean that switches between them: the drafter asks for the
-// JSON (the runtime does not read event streams) and leaves the switch out.
-// And answers that are a stream of JSON values (ndjson, JSON text sequences):
-// an export, drafted `stream: true` (link/streams.ts); offered beside JSON,
-// the switch is left out too. A switch that defaults to true (the upstream
-// streams unless told not to) is sent false, a constant.
+// JSON (a JSON tool reads no event stream) and leaves the switch out.
+// And answers that are a stream of JSON values (ndjson, JSON text sequences) or,
+// with no JSON beside, of server-sent events: drafted `stream: true`
+// (link/stream/streams.ts); offered beside JSON, the switch is left out too.
+// A switch that defaults to true (the upstream streams unless told not to) is
+// sent false, a constant.
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import type { ManifestConstant } from "../../load/precompiled/manifest-types.js";
-import { isStreamType } from "../../link/stream/streams.js";
+import { isStreamAnswerType, isStreamType } from "../../link/stream/streams.js";
 import { isJsonMediaType } from "../../load/media-types.js";
 
-/** Whether the operation answers a stream of JSON values (and no JSON body): drafted `stream: true`, said in a note. */
+/**
+ * Whether the operation answers a stream of JSON values or of server-sent events (and no JSON body): drafted
+ * `stream: true`, said in a note.
+ */
 export function answersItems(
   doc: OpenApiDocument,
   op: OpenApiOperation,
@@ -20,14 +24,20 @@ export function answersItems(
 ): boolean {
   const answer = doc.bodyResponse(op)
     ? undefined
-    : op.responses.find((r) => /^2\d\d$/.test(r.status) && r.mediaTypes.some(isStreamType));
-  if (answer)
+    : op.responses.find((r) => /^2\d\d$/.test(r.status) && r.mediaTypes.some(isStreamAnswerType));
+  if (answer) {
+    const values = answer.mediaTypes.filter(isStreamType);
+    const what = values.length
+      ? `a stream of JSON values (${values.join(", ")})`
+      : "a stream of server-sent events (text/event-stream)";
+    const items = values.length ? "items (data)" : "events (data, each {event, data, id, retry})";
     notes.push({
       at,
       note:
-        `${name} answers a stream of JSON values (${answer.mediaTypes.filter(isStreamType).join(", ")}): drafted ` +
-        "stream: true, whose outputs are its items (data) and their count, each item at most 1 MiB",
+        `${name} answers ${what}: drafted stream: true, whose outputs are its ${items} and their count, ` +
+        "each item at most 1 MiB",
     });
+  }
   return answer !== undefined;
 }
 
@@ -69,7 +79,7 @@ export function isStreamFlag(doc: OpenApiDocument, name: string, schema: Schema)
 export function streamNote(name: string): string {
   return (
     `${name} is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), which ` +
-    "the runtime does not read; without it the answer is JSON"
+    "a JSON tool does not read; without it the answer is JSON"
   );
 }
 

@@ -17,7 +17,7 @@ import type { OpenApiOperation } from "../../load/openapi-document.js";
 import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
 import type { LinkContext, Path } from "../context.js";
 import { downloadTypes } from "../files/files.js";
-import { isStreamType } from "../stream/streams.js";
+import { isStreamAnswerType } from "../stream/streams.js";
 
 /** The concept's link part (its record, `answerTypes` in record.ts). */
 export const linkAccept = (
@@ -51,7 +51,7 @@ export const linkAccept = (
 function streamAccept(op: OpenApiOperation): Pick<ToolSpec, "accept"> {
   const streams = op.responses
     .filter((r) => /^2\d\d$/.test(r.status))
-    .flatMap((r) => r.mediaTypes.filter(isStreamType).map(bareMediaType));
+    .flatMap((r) => r.mediaTypes.filter(isStreamAnswerType).map(bareMediaType));
   if (!streams.length) return {};
   const errors = new Set([
     "application/json",

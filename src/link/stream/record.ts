@@ -6,6 +6,8 @@ export const stream = {
   wording:
     "**Streams:** `stream: true` (or `{itemBytes}`) reads an operation's answer that is a stream of JSON " +
     "values (`application/x-ndjson`, `application/jsonl`, `application/json-seq`: an export, a feed) " +
+    "or of server-sent events (`text/event-stream`: each event `{event, data, id, retry}`, its data JSON where " +
+    "the document's schema of it is an object or a list) " +
     "item by item into the outputs `data` (the items) and `metadata.count`, " +
     "each item at most `itemBytes` (default 1 MiB), all within `limits.replyBytes`; " +
     "a client's method gets `.items()`, and `blockwright call` prints one item per line.",

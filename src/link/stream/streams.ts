@@ -1,6 +1,7 @@
 // `stream`: an operation whose success answer is a stream of JSON values, one
 // per line (`application/x-ndjson`, `application/jsonl`) or JSON text
-// sequences (`application/json-seq`, RFC 7464), as an export or a feed answers.
+// sequences (`application/json-seq`, RFC 7464), as an export or a feed answers,
+// or of server-sent events (`text/event-stream`: event-data.ts), each event an item.
 // The runtime reads it item by item (runtime/call/stream-items.ts), each item
 // bounded, into the fixed outputs `data` and `metadata.count`.
 import type { OutputSpec, StreamSpec } from "@blockwright/runtime/internal";
@@ -9,6 +10,7 @@ import type { ManifestOperation } from "../../load/precompiled/manifest-types.js
 import type { LinkContext, Path } from "../context.js";
 import type { LinkedOutput } from "../outputs/outputs.js";
 import type { TypeRef } from "../../model/ir.js";
+import { eventsOf, isEventStreamType } from "./event-data.js";
 
 /** The most bytes one item may have when the manifest says none: 1 MiB. */
 export const DEFAULT_ITEM_BYTES = 1024 * 1024;
@@ -22,6 +24,11 @@ export function isStreamType(mediaType: string): boolean {
     /^application\/(x-)?(nd-?json|jsonl|json-?lines)$/.test(bare) ||
     /^application\/([a-z0-9.+-]+\+)?json-seq$/.test(bare)
   );
+}
+
+/** Whether a media type is a stream a `stream` tool reads: of JSON values, or of server-sent events. */
+export function isStreamAnswerType(mediaType: string): boolean {
+  return isStreamType(mediaType) || isEventStreamType(mediaType);
 }
 
 /** The outputs every stream tool has: the runtime fills them from the items it read (stream-items.ts). */
@@ -75,7 +82,7 @@ export function linkStream(
   const answer = op.responses
     .filter((r) => /^2\d\d$/.test(r.status))
     .sort((a, b) => Number(a.status) - Number(b.status))
-    .find((r) => r.mediaTypes.some(isStreamType));
+    .find((r) => r.mediaTypes.some(isStreamAnswerType));
   if (!answer) {
     const answered = op.responses
       .filter((r) => /^2\d\d$/.test(r.status))
@@ -85,16 +92,20 @@ export function linkStream(
       "BW2021",
       [...at, "stream"],
       `operation "${op.operationId}" in ${ctx.openapiName} answers no stream of JSON values ` +
-        `(application/x-ndjson, application/jsonl, application/json-seq): ${answered || "no 2xx answer"}`,
+        `(application/x-ndjson, application/jsonl, application/json-seq) nor of server-sent events ` +
+        `(text/event-stream): ${answered || "no 2xx answer"}`,
       "value",
     );
     return undefined;
   }
   const itemBytes =
     typeof declared === "object" && declared.itemBytes !== undefined ? declared.itemBytes : DEFAULT_ITEM_BYTES;
-  const mediaTypes = answer.mediaTypes.filter(isStreamType);
+  // Server-sent events when the answer offers no stream of JSON values: each item an event.
+  const eventType = answer.mediaTypes.some(isStreamType) ? undefined : answer.mediaTypes.find(isEventStreamType);
+  const events = eventType === undefined ? undefined : eventsOf(ctx.doc, op, answer.status, eventType);
+  const mediaTypes = answer.mediaTypes.filter(events ? isEventStreamType : isStreamType);
   // Each item as the document's schema of the stream's media type says (openapi-typescript types one item there).
-  const item: TypeRef = {
+  const item: TypeRef = events?.item ?? {
     kind: "response",
     operationId: op.operationId,
     ...(op.named ? {} : { at: { path: op.path, method: op.method.toLowerCase() } }),
@@ -106,5 +117,8 @@ export function linkStream(
     { spec: structuredClone(STREAM_OUTPUTS[0] as OutputSpec), type: { kind: "list", of: item } },
     { spec: structuredClone(STREAM_OUTPUTS[1] as OutputSpec), type: { kind: "primitive", name: "number" } },
   ];
-  return { stream: { status: Number(answer.status), mediaTypes, itemBytes }, outputs };
+  return {
+    stream: { status: Number(answer.status), mediaTypes, itemBytes, ...(events ? { events: events.events } : {}) },
+    outputs,
+  };
 }

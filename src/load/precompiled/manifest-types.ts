@@ -1063,11 +1063,11 @@ export interface ManifestOperation {
    */
   download?: boolean
   /**
-   * The operation's success answer is a stream of JSON values (`application/x-ndjson`, `application/jsonl`: one per line; `application/json-seq`: JSON text sequences, RFC 7464), as an export or a feed answers: each value is an item, read within `limits.replyBytes`, each at most `itemBytes` (default 1 MiB), into the outputs `data` (the items) and `metadata.count`; a client's method gets `.items()`, and `blockwright call` prints one item a line. The operation's `outputs` must then be empty (`{}`). `true` takes the defaults (`false`, as leaving it out: no stream).
+   * The operation's success answer is a stream of JSON values (`application/x-ndjson`, `application/jsonl`: one per line; `application/json-seq`: JSON text sequences, RFC 7464), as an export or a feed answers, or of server-sent events (`text/event-stream`): each value, or each event `{event, data, id, retry}` (its `data` parsed as JSON where the document's schema of it is an object or a list, else text), is an item, read within `limits.replyBytes`, each at most `itemBytes` (default 1 MiB), into the outputs `data` (the items) and `metadata.count`; a client's method gets `.items()`, and `blockwright call` prints one item a line. The operation's `outputs` must then be empty (`{}`). `true` takes the defaults (`false`, as leaving it out: no stream).
    */
   stream?: (boolean | {
     /**
-     * The most bytes one item (one line) may have: a longer one fails the call with an `upstream` error (ITEM_TOO_LARGE), with none of the items. Default 1048576 (1 MiB).
+     * The most bytes one item (one line, or one event's data) may have: a longer one fails the call with an `upstream` error (ITEM_TOO_LARGE), with none of the items. Default 1048576 (1 MiB).
      */
     itemBytes?: number
   })
