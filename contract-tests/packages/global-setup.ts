@@ -14,7 +14,7 @@
 // file of the project.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { cpuSeconds } from "../../test-support/run/cpu-seconds.js";
@@ -41,23 +41,36 @@ export interface SharedRegistry {
   npmConsumer: NpmConsumer;
 }
 
-/** The runtime's dependencies and theirs (openapi-fetch, openapi-typescript-helpers…), as installed here. */
-function thirdParty(): string[] {
+/**
+ * The runtime's dependencies and theirs (openapi-fetch, openapi-typescript-helpers…), as installed here: each name and
+ * its folder, found as Node finds it from the package that depends on it (its own node_modules first, then each
+ * folder's above it), so that a version nested under the runtime (another copy hoisted for a dev dependency) is the
+ * one published.
+ */
+function thirdParty(): { name: string; folder: string }[] {
   const dependencies = (dir: string) =>
     Object.keys(
-      (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { dependencies?: Record<string, string> })
+      (JSON.parse(readFileSync(join(ROOT, dir, "package.json"), "utf8")) as { dependencies?: Record<string, string> })
         .dependencies ?? {},
     );
-  const found = new Set<string>();
-  const visit = (dir: string) => {
-    for (const name of dependencies(dir)) {
-      if (found.has(name)) continue;
-      found.add(name);
-      visit(join(ROOT, "node_modules", name));
+  const installedFrom = (dir: string, name: string): string => {
+    for (let at = dir; ; at = dirname(at)) {
+      const folder = join(at === "." ? "" : at, "node_modules", name);
+      if (existsSync(join(ROOT, folder, "package.json"))) return folder;
+      if (at === ".") throw new Error(`${name}, a dependency of ${dir}, is not installed: run npm ci`);
     }
   };
-  visit(join(ROOT, "runtime"));
-  return [...found].sort();
+  const found = new Map<string, string>();
+  const visit = (dir: string) => {
+    for (const name of dependencies(dir)) {
+      const folder = installedFrom(dir, name);
+      if (found.has(folder)) continue;
+      found.set(folder, name);
+      visit(folder);
+    }
+  };
+  visit("runtime");
+  return [...found].map(([folder, name]) => ({ name, folder })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 let work: string | undefined;
@@ -94,7 +107,7 @@ export async function setup(project: TestProject): Promise<void> {
     // Packed by one npm process (no lifecycle scripts: nothing here is built), and put on the registry as npm
     // publish sends them: four npm publish processes cost 1.5 s more CPU. (blockwright publish, below, runs npm's.)
     // With every folder the files pack (shared-packs.ts): one npm process for the run.
-    const folders = ["runtime", ...packages.map((p) => `node_modules/${p}`)];
+    const folders = ["runtime", ...packages.map((p) => p.folder)];
     const packed = join(work, "packed");
     mkdirSync(packed);
     const packs = await packShared(ROOT, packed, folders, env);
@@ -115,7 +128,7 @@ export async function setup(project: TestProject): Promise<void> {
       url: registry.url,
       npmrc,
       token,
-      thirdParty: packages,
+      thirdParty: [...new Set(packages.map((p) => p.name))],
       published,
       packs,
       npmConsumer,

@@ -124,11 +124,11 @@ function bytesKey(root: string, folder: string): string {
 const ownPrefix = (folder: string) => `own-${createHash("sha256").update(folder).digest("hex").slice(0, 16)}-`;
 
 /**
- * An installed package's own folder: under node_modules/ and no link on the way (a workspace's link is this
- * repository's code).
+ * An installed package's own folder: in a node_modules/ (the root's, or one nested under a package) and no link on the
+ * way (a workspace's link is this repository's code).
  */
 function thirdParty(root: string, folder: string): boolean {
-  return folder.startsWith("node_modules/") && realpathSync(join(root, folder)) === join(realpathSync(root), folder);
+  return /(^|\/)node_modules\//.test(folder) && realpathSync(join(root, folder)) === join(realpathSync(root), folder);
 }
 
 /**
