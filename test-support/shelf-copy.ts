@@ -25,3 +25,23 @@ export function shelfCopy(root: string, edits: readonly FixtureEdit[]): string {
   }
   return dir;
 }
+
+/**
+ * The edits that make the fixture's book list a stream (`stream: true`, no outputs), its poll trigger taken out, since
+ * a stream's items have none of the page fields it reads.
+ */
+export function listAsStream(): FixtureEdit[] {
+  const text = readFileSync(join(fixture, "manifest.yaml"), "utf8");
+  // The list's page schema and its outputs (through its 404 outcome's).
+  const start = text.indexOf("    outputs:\n      data:\n        type: array");
+  const end = text.indexOf("  shelf_add_book:");
+  if (start < 0 || end < start) throw new Error("the fixture's list outputs moved");
+  // The poll trigger of that list (the manifest's last block), to the next block of two spaces' indent or less.
+  const poll = text.search(/^ {2}\w+:\n(?: {4}.*\n)*? {4}poll:\n {6}operation: shelf_list_books\n/m);
+  if (poll < 0) throw new Error("the fixture's poll trigger moved");
+  const after = text.slice(poll).search(/\n(?: {2}\S|\S)/);
+  return [
+    { find: text.slice(start, end), replace: "    stream: true\n    outputs: {}\n" },
+    { find: text.slice(poll, after < 0 ? text.length : poll + after + 1), replace: "" },
+  ];
+}

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
-import { shelfCopy } from "../../test-support/shelf-copy.js";
+import { listAsStream, shelfCopy } from "../../test-support/shelf-copy.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-events-"));
 const dir = join(tmp, "project");
@@ -23,25 +23,6 @@ const EVENTS = [
   'event: page\nid: 2\ndata: {"total":\ndata: 2}\n\n',
   "event: done\ndata: [DONE]\n\n",
 ];
-
-/** The list's page schema and its outputs (through its 404 outcome's), as the fixture writes them. */
-function listOutputs(): string {
-  const text = readFileSync(join(ROOT, "test-support/fixtures/specs/shelf/manifest.yaml"), "utf8");
-  const start = text.indexOf("    outputs:\n      data:\n        type: array");
-  const end = text.indexOf("  shelf_add_book:");
-  if (start < 0 || end < start) throw new Error("the fixture's list outputs moved");
-  return text.slice(start, end);
-}
-
-/** The fixture's poll trigger of that list (the manifest's last block), whose items a stream has none of. */
-function listPollTrigger(): string {
-  const text = readFileSync(join(ROOT, "test-support/fixtures/specs/shelf/manifest.yaml"), "utf8");
-  const start = text.search(/^ {2}\w+:\n(?: {4}.*\n)*? {4}poll:\n {6}operation: shelf_list_books\n/m);
-  if (start < 0) throw new Error("the fixture's poll trigger moved");
-  // To the next block of two spaces' indent or less (the next line starting so), or the end.
-  const end = text.slice(start).search(/\n(?: {2}\S|\S)/);
-  return text.slice(start, end < 0 ? text.length : start + end + 1);
-}
 
 beforeAll(async () => {
   upstream = createServer((req, res) => {
@@ -62,8 +43,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
   symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
   shelfCopy(dir, [
-    { find: listOutputs(), replace: "    stream: true\n    outputs: {}\n" },
-    { find: listPollTrigger(), replace: "" },
+    ...listAsStream(),
     {
       file: "openapi.yaml",
       find: "description: A page of books.\n          content:\n            application/json:",
