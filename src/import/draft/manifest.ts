@@ -18,6 +18,7 @@ import { answersFile } from "./files.js";
 import { IdempotencyHeaders, ownIdempotency } from "./idempotency.js";
 import { withoutCredentialVariable } from "../shapes/address-credential.js";
 import { draftServer } from "./server.js";
+import { ownServerOf } from "./operation-server.js";
 import { clientCredentialsFlow } from "../shapes/client-credentials.js";
 import { headerOutputs } from "../shapes/reply-headers.js";
 import { answersEvents, answersItems } from "../shapes/event-streams.js";
@@ -201,6 +202,14 @@ function draftOperation(
         "cannot tell where the first value ends; check what it expects there (a separator one value starts with)",
     });
   const rawOp = valueAt(data, op.location) as Json;
+  const own = ownServerOf(data, op.location);
+  if (own)
+    notes.push({
+      at,
+      note:
+        `${name} names a server of its own (${String(own.url)}), not the document's: its calls go to the ` +
+        "provider's address (server.default), which the service may not answer there; check where it is served",
+    });
   const params = draftParams(doc, op, rawOp, credential, at, notes, shared);
   params.params = idempotencyKeys.take(params.params, chosen.method, at, notes);
   // An answer that is a stream of JSON values (an export), or a file (bytes, or a redirect to them), has fixed
