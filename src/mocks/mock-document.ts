@@ -38,6 +38,7 @@ import {
 } from "./mock-answers.js";
 import { isOwnPrefer } from "./mock-judge.js";
 import { withLiteralsAsSent } from "../judge/path-literals.js";
+import { servedParts } from "./own-server-paths.js";
 import { shapesOf } from "../judge/text-values.js";
 import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { answersWithoutWriteOnlyRequired, withoutReadOnlyRequired } from "./read-only-required.js";
@@ -76,14 +77,15 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   // A reserved expansion (`{+path}`, a value spanning segments) is a plain expression to Prism's router, which
   // mock-judge.ts hands the value as one segment; a key's fixed query pairs give it a path of its own (servedKeyPath),
   // as does a template alike another but for its expressions' names.
-  for (const [path, item] of inRouteOrder(paths)) {
-    const kept = withoutCovered(withKeyQueryParameters(path, item), covers, document as Json);
-    // Names RFC 6570 reads otherwise (`{id:}`) in letters, digits and `_` (operation-index.ts), as Prism reads them.
-    const plain = withPlainTemplateNames(servedAt(path).replace(/\{\+/g, "{"), kept, (v) =>
-      resolved(v, document as Json),
-    );
-    served[withLiteralsAsSent(`${base}${plain.path}`)] = plain.item;
-  }
+  for (const [path, whole] of inRouteOrder(paths))
+    for (const [under, item] of servedParts(document, path, whole, base)) {
+      const kept = withoutCovered(withKeyQueryParameters(path, item), covers, document as Json);
+      // Names RFC 6570 reads otherwise (`{id:}`) in letters, digits and `_` (operation-index.ts), as Prism reads them.
+      const plain = withPlainTemplateNames(servedAt(path).replace(/\{\+/g, "{"), kept, (v) =>
+        resolved(v, document as Json),
+      );
+      served[withLiteralsAsSent(`${under}${plain.path}`)] = plain.item;
+    }
   return { ...document, paths: served };
 }
 
