@@ -3,6 +3,7 @@
 // so that a call sent where the document says is answered and one sent under the document's path is not.
 import { ownServer } from "../link/server/operation-server.js";
 import { OPERATION_METHODS } from "../load/openapi-document.js";
+import { inRouteOrder } from "../load/operation-index.js";
 
 type Json = Record<string, unknown>;
 
@@ -35,4 +36,11 @@ export function servedParts(document: unknown, path: string, item: unknown, base
       ),
     },
   ]);
+}
+
+/** The path items in the order a mock routes them (inRouteOrder), each split by where its operations are served. */
+export function servedInRouteOrder(document: unknown, paths: Record<string, unknown>, base: string) {
+  return inRouteOrder(paths).flatMap(([path, whole]) =>
+    servedParts(document, path, whole, base).map(([under, item]) => [path, item, under] as const),
+  );
 }

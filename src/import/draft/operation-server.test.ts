@@ -44,7 +44,7 @@ describe("an operation with a server of its own", () => {
     expect(d.manifest.operations.acme_zq_list_files?.server).toBeUndefined();
   });
 
-  it("links to tools whose address is the operation's own, its path the base path; the others keep the provider's", async () => {
+  it("links to tools at the operation's own address and path; the others at the provider's", async () => {
     const d = drafted(zqUploads(), ALL);
     expect(await linkProblems(d)).toEqual([]);
     const tools = await linkedTools(d);
@@ -55,21 +55,28 @@ describe("an operation with a server of its own", () => {
     expect(byId("acme_zq_list_files")?.basePath).toBeUndefined();
   });
 
-  it("is refused by the link where the manifest's server and the document's disagree, or the manifest omits it", async () => {
+  it("is refused by the link where the manifest and the document disagree, or where it is left out", async () => {
     const d = drafted(zqUploads(), ALL);
     const wrong = {
       ...d,
       manifestText: d.manifestText.replace(`server: ${UPLOADS}`, "server: https://upload.acme.test/api/8"),
     };
     expect((await linkProblems(wrong)).join("\n")).toMatch(
-      /manifest\.yaml:\d+:\d+: .*server for operation "zqOpenSession" is "https:\/\/upload\.acme\.test\/api\/9": write "https:\/\/upload\.acme\.test\/api\/9"/,
+      new RegExp(
+        String.raw`manifest\.yaml:\d+:\d+: .*server for operation "zqOpenSession" is ` +
+          String.raw`"https://upload\.acme\.test/api/9": ` +
+          String.raw`write "https://upload\.acme\.test/api/9"`,
+      ),
     );
     const left = {
       ...d,
       manifestText: d.manifestText.replace(/\n( *#[^\n]*\n)* *server: https:\/\/upload\.acme\.test\/api\/9(?=\n)/, ""),
     };
     expect((await linkProblems(left)).join("\n")).toMatch(
-      /manifest\.yaml:\d+:\d+: .*operation "zqOpenSession" is served at its own server "https:\/\/upload\.acme\.test\/api\/9"/,
+      new RegExp(
+        String.raw`manifest\.yaml:\d+:\d+: .*operation "zqOpenSession" is served at its own server ` +
+          String.raw`"https://upload\.acme\.test/api/9"`,
+      ),
     );
   });
 
@@ -82,7 +89,7 @@ describe("an operation with a server of its own", () => {
     expect((await linkProblems(d)).join("\n")).toMatch(/openapi\.yaml:\d+:\d+: .*\{zq_version\} without a default/);
   });
 
-  it("is called at its own host and path with the credential; a baseUrl gets its path; the document's host is refused", async () => {
+  it("is called at its host and path, with the credential; baseUrl gets the path; no other host", async () => {
     const tools = await linkedTools(drafted(zqUploads(), ALL));
     const tool = tools.find((t) => t.id === "acme_zq_open_session") as ToolSpec;
     const sent: { url: string; auth: string | null }[] = [];
