@@ -22,14 +22,20 @@ import { TRANSPORT_BY_FETCH } from "../load/ignored-headers.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import { fixedKeyPairs } from "../load/operation-index.js";
 import { judgeBody } from "./body-check.js";
-import { documentOperations, type JudgedOperation, type JudgedParam } from "./operations.js";
+import {
+  basePattern,
+  documentOperations,
+  type JudgedOperation,
+  type JudgedParam,
+  type ServedGroup,
+  servedUnder,
+} from "./operations.js";
 import { judgeParam, type ParamContext, type Sent } from "./param-check.js";
 import { inBracketForm, isDeepPair, queryPairs, type RawPair } from "./query-read.js";
 import { describeRefusal, type Judgement, quoted, type Refusal } from "./refusal.js";
 // A query pair the document does not declare is not refused: a service ignores it, and a next page's address
 // the service gave may carry its own (`$skiptoken`); the contract suite's request cases check the tool's own keys.
 import { schemaChecker } from "./schema-check.js";
-import { basePattern, type ServedGroup, servedUnder } from "./served-under.js";
 import { judgeSecurity } from "./security-check.js";
 import { propertySchema, shapesOf } from "./text-values.js";
 
