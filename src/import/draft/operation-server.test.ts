@@ -4,6 +4,8 @@ import { rmSync } from "node:fs";
 import { executeToolDefinition } from "@blockwright/runtime";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
+import { hostsSurface } from "../../link/server/server.js";
+import type { ProviderIR } from "../../model/ir.js";
 import {
   draftWorkFolder,
   drafted,
@@ -112,5 +114,14 @@ describe("an operation with a server of its own", () => {
     expect(elsewhere.success).toBe(false);
     expect(JSON.stringify(elsewhere)).toContain("upload.acme.test");
     expect(sent).toHaveLength(2);
+  });
+
+  it("puts its host among the provider's hosts in the surface, which diff compares", async () => {
+    const tools = await linkedTools(drafted(zqUploads(), ALL));
+    const ir = {
+      server: tools.find((t) => t.id === "acme_zq_list_files")?.server,
+      operations: tools.map((tool) => ({ tool })),
+    } as unknown as ProviderIR;
+    expect(hostsSurface.record(ir)).toEqual({ hosts: ["api.acme.test", "upload.acme.test"] });
   });
 });
