@@ -2,7 +2,7 @@
 // answer) against a loopback server that writes three events one after another, a comment and a retry among them:
 // the three events printed one a line, each `{event, data, id?, retry?}`, their data parsed as the schema's JSON.
 // The fixture provider's list made an event stream by text edits (its poll trigger left out).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";

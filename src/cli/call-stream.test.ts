@@ -3,7 +3,7 @@
 // escaped), exit 0; a stream that fails prints the result object, exit 1. The
 // fixture provider's list made an ndjson export by text edits (its poll trigger
 // left out: a stream has no list to poll).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

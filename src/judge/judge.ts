@@ -22,7 +22,14 @@ import { TRANSPORT_BY_FETCH } from "../load/ignored-headers.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import { fixedKeyPairs } from "../load/operation-index.js";
 import { judgeBody } from "./body-check.js";
-import { documentOperations, type JudgedOperation, type JudgedParam } from "./operations.js";
+import {
+  basePattern,
+  documentOperations,
+  type JudgedOperation,
+  type JudgedParam,
+  type ServedGroup,
+  servedUnder,
+} from "./operations.js";
 import { judgeParam, type ParamContext, type Sent } from "./param-check.js";
 import { inBracketForm, isDeepPair, queryPairs, type RawPair } from "./query-read.js";
 import { describeRefusal, type Judgement, quoted, type Refusal } from "./refusal.js";
@@ -32,7 +39,7 @@ import { schemaChecker } from "./schema-check.js";
 import { judgeSecurity } from "./security-check.js";
 import { propertySchema, shapesOf } from "./text-values.js";
 
-export { describeRefusal, type Judgement, type Refusal };
+export { basePattern, describeRefusal, type Judgement, type Refusal };
 
 /** A request as it goes on the wire. */
 export interface SentRequest {
@@ -70,17 +77,14 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
   const checker = schemaChecker(document);
   const schemes = document.securitySchemes;
   const base = (options.basePath ?? "").replace(/\/+$/, "");
-  const under = basePattern(base);
+  const groups = servedUnder(data, operations, base);
   return (request, as) => {
     const url = new URL(request.url);
     const line = `${request.method} ${url.pathname}${url.search}`;
-    const path = url.pathname;
-    const at = under.exec(path)?.[0].length;
-    if (at === undefined)
-      return refused(line, "route", "#/servers/0/url", `the path does not start with the server's path ${base}`);
     const method = request.method.toUpperCase();
-    const found =
-      asSent(operations, as, method, path.slice(at) || "/") ?? route(operations, method, path.slice(at) || "/");
+    const found = routed(groups, as, method, url.pathname);
+    if (found === undefined)
+      return refused(line, "route", "#/servers/0/url", `the path does not start with the server's path ${base}`);
     if ("problem" in found) return refused(line, "route", "#/paths", found.problem);
     const reached = carryingKeyPairs(found, url.searchParams);
     // Templates alike but for their expressions' names (`/things/{id}`, `/things/{slug}`) all match: the request is
@@ -145,18 +149,6 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
   }
 }
 
-/**
- * The server's path as a pattern of the paths under it: a `{variable}` left in it (the credential's, auth.variable) is
- * any one segment.
- */
-export function basePattern(base: string): RegExp {
-  const escaped = base
-    .split(/(\{[^{}]+\})/)
-    .map((part) => (/^\{[^{}]+\}$/.test(part) ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
-    .join("");
-  return new RegExp(`^${escaped}(?=/|$)`);
-}
-
 function refused(line: string, rule: Refusal["rule"], at: string, message: string): Judgement {
   return { refusals: [{ rule, at, pointer: "/", sent: quoted(line), message }], read: { params: new Map(), path: {} } };
 }
@@ -166,6 +158,28 @@ function refused(line: string, rule: Refusal["rule"], at: string, message: strin
  * `/pets/{id}`; several when templates differ only in their expressions' names), with the raw text of each path
  * expression.
  */
+/**
+ * The operations a request reaches, among those served under a path it starts with (the longest first); the first
+ * group's problem when none is reached; undefined when it starts with none of those paths.
+ */
+function routed(
+  groups: ServedGroup[],
+  as: string | undefined,
+  method: string,
+  path: string,
+): ReturnType<typeof route> | undefined {
+  let first: ReturnType<typeof route> | undefined;
+  for (const { under, operations } of groups) {
+    const at = under.exec(path)?.[0].length;
+    if (at === undefined) continue;
+    const rest = path.slice(at) || "/";
+    const found = asSent(operations, as, method, rest) ?? route(operations, method, rest);
+    if (!("problem" in found)) return found;
+    first ??= found;
+  }
+  return first;
+}
+
 function route(
   operations: JudgedOperation[],
   method: string,

@@ -1,5 +1,5 @@
 // The document a mock serves, made to answer requests as the runtime sends them: Prism routes by the operations' paths
-// alone (a server's path is ignored), so the paths are given the server's base path (`/api`), and a mock's address is
+// alone, so each is given its server's path (`/api`; server/operation-server.ts), and a mock's address is
 // used as the live one is; the parameters the credential covers (`auth.covers`, or in the credential's own place) are
 // not required of requests, which carry the credential instead; nor are header parameters named Accept, Content-Type or
 // Authorization, whose definitions OpenAPI ignores; a 204, 205 or 304 answer has no body, nor any answer to HEAD; a
@@ -18,13 +18,9 @@
 // a path's literal text as sent (judge/path-literals.ts); a parameter Prism cannot read (label or matrix style, lists
 // or objects in a path or header, an exploded query list of texts, `content`, cookies) is the judge's alone, as is
 // requiring a query parameter whose schema lists "" (Prism reads `flag=` as absent).
-import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
-import {
-  inRouteOrder,
-  servedKeyPaths,
-  withKeyQueryParameters,
-  withPlainTemplateNames,
-} from "../load/operation-index.js";
+import { OPERATION_METHODS, sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
+import { servedKeyPaths, withKeyQueryParameters, withPlainTemplateNames } from "../load/operation-index.js";
+import { servedInRouteOrder } from "../link/server/operation-server.js";
 import { fetchFilled, isIgnoredHeader } from "../load/ignored-headers.js";
 import { withEnumsAsSent } from "../load/text-enum.js";
 import { carriesNoContent, describedJsonType, isJsonMediaType, isXmlMediaType } from "../load/media-types.js";
@@ -76,18 +72,16 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   // A reserved expansion (`{+path}`, a value spanning segments) is a plain expression to Prism's router, which
   // mock-judge.ts hands the value as one segment; a key's fixed query pairs give it a path of its own (servedKeyPath),
   // as does a template alike another but for its expressions' names.
-  for (const [path, item] of inRouteOrder(paths)) {
+  for (const [path, item, under] of servedInRouteOrder(document, paths, base)) {
     const kept = withoutCovered(withKeyQueryParameters(path, item), covers, document as Json);
     // Names RFC 6570 reads otherwise (`{id:}`) in letters, digits and `_` (operation-index.ts), as Prism reads them.
     const plain = withPlainTemplateNames(servedAt(path).replace(/\{\+/g, "{"), kept, (v) =>
       resolved(v, document as Json),
     );
-    served[withLiteralsAsSent(`${base}${plain.path}`)] = plain.item;
+    served[withLiteralsAsSent(`${under}${plain.path}`)] = plain.item;
   }
   return { ...document, paths: served };
 }
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, document: Json): unknown {
   if (!isObject(item)) return item;
@@ -115,7 +109,7 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
           )
       : list;
   const out: Json = { ...item, ...(item.parameters ? { parameters: keep(item.parameters) } : {}) };
-  for (const method of METHODS) {
+  for (const method of OPERATION_METHODS) {
     const op = item[method];
     if (!isObject(op)) continue;
     // A mock never calls out: Prism would fire an operation's callbacks at the address the request names.

@@ -10,6 +10,7 @@
 // seed, the same document, the same answers.
 import type { RequestListener } from "node:http";
 import { documentServer } from "../link/server/server.js";
+import { ownServer } from "../link/server/operation-server.js";
 import { givesExampleValue } from "../load/media-types.js";
 import { servedKeyPaths } from "../load/operation-index.js";
 import { pathPattern } from "./mock-paging.js";
@@ -75,12 +76,15 @@ export class RealisticAnswers {
       if (!isNode(item)) continue;
       for (const [method, op] of Object.entries(item)) {
         if (!isNode(op) || !isNode(op.responses)) continue;
+        // An operation whose own server names another path is served under it (link/server/operation-server.ts).
+        const own = ownServer(original, path, method);
+        const under = own && "path" in own ? own.path : base;
         for (const [status, raw] of Object.entries(op.responses)) {
           const response = followRef(original, raw, "").node;
           if (!isNode(response) || !isNode(response.content)) continue;
           for (const [type, media] of Object.entries(response.content)) {
             if (isNode(media) && (media.example !== undefined || valuedExamples(original, media.examples)))
-              this.own.add(key(`${base}${servedAt(path).replace(/\{\+/g, "{")}`, method, status, type));
+              this.own.add(key(`${under}${servedAt(path).replace(/\{\+/g, "{")}`, method, status, type));
           }
         }
       }

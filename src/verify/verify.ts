@@ -23,6 +23,7 @@ import { outputDrift } from "./output-check.js";
 import { planProbes, type Probe } from "./probes.js";
 import { recordingOf, secretsOf, writeRecording } from "./recording.js";
 import { standInDrift } from "./stand-in.js";
+import { documentServer } from "../link/server/server.js";
 
 export interface VerifyOptions {
   /** The live service: scheme and host (checked by the caller: https, or http on loopback). */
@@ -118,8 +119,12 @@ export async function verifyProvider(subject: Subject, options: VerifyOptions): 
     (subject.manifest?.data as { auth?: unknown } | undefined)?.auth,
     subject.document.source.data as object,
   );
+  // The document's server path (the credential's variable kept, as the tools keep it): a tool whose operation has a
+  // server of its own carries that one's, which the judge reads for its operations alone.
+  const auth = (subject.manifest?.data as { auth?: { variable?: string } } | undefined)?.auth;
+  const server = documentServer(subject.document.source.data, auth?.variable);
   const judge = requestJudge(subject.document, {
-    basePath: subject.tools[0]?.server.basePath ?? "",
+    basePath: server && "path" in server ? server.path : "",
     credential: "present",
     covered,
   });

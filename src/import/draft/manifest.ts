@@ -17,7 +17,7 @@ import { draftErrors } from "./errors.js";
 import { answersFile } from "./files.js";
 import { IdempotencyHeaders, ownIdempotency } from "./idempotency.js";
 import { withoutCredentialVariable } from "../shapes/address-credential.js";
-import { draftServer } from "./server.js";
+import { draftOwnServer, draftServer } from "./server.js";
 import { clientCredentialsFlow } from "../shapes/client-credentials.js";
 import { headerOutputs } from "../shapes/reply-headers.js";
 import { answersEvents, answersItems } from "../shapes/event-streams.js";
@@ -201,6 +201,7 @@ function draftOperation(
         "cannot tell where the first value ends; check what it expects there (a separator one value starts with)",
     });
   const rawOp = valueAt(data, op.location) as Json;
+  const own = draftOwnServer(data, String(op.location[1]), String(op.location[2]), name, at, notes);
   const params = draftParams(doc, op, rawOp, credential, at, notes, shared);
   params.params = idempotencyKeys.take(params.params, chosen.method, at, notes);
   // An answer that is a stream of JSON values (an export), or a file (bytes, or a redirect to them), has fixed
@@ -235,6 +236,7 @@ function draftOperation(
     title,
     description,
     ...(rawOp.deprecated === true ? { deprecated: deprecationText(rawOp, name) } : {}),
+    ...own,
     ...(Object.keys(params.params).length ? { params: params.params } : {}),
     ...(params.constants ? { constants: params.constants } : {}),
     ...(params.rules ? { rules: params.rules } : {}),

@@ -33,6 +33,7 @@ import { linkPolling } from "../polling/polling.js";
 import { linkRoutes } from "../routes/routes.js";
 import { linkRule } from "../rules/rules.js";
 import { serverOf } from "../server/server.js";
+import { operationServer } from "../server/operation-server.js";
 import { checkWireSlots, paramSenders, type SlotSender, slotSender } from "../wire/wire.js";
 
 /** An RFC 9457 problem's media type (`application/problem+json`, or a vendor's `…+problem+json`). */
@@ -150,7 +151,7 @@ export function linkOperation(
     // A reserved expansion `{+path}` (a value spanning segments) is the parameter `path`: wire.multiSegment sends it
     // so.
     path: op.path.replace(/\{\+/g, "{"),
-    server: serverOf(ctx),
+    server: operationServer(ctx, at, mop, op, serverOf(ctx)),
     auth: authOf(ctx, auth),
     ...(anonymous ? { anonymous: true as const } : {}),
     params,

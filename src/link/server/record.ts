@@ -11,7 +11,8 @@ export const server = {
     "the server's path is appended); `hosts`, the host patterns such an address may name besides the " +
     "default's; or a `url`, the document's server URL with its `{variables}`, and `variables`, " +
     "the shared parameters (connection inputs a person fills in, with the document's default and enum) " +
-    "that fill each, the hosts derived from the template.",
+    "that fill each, the hosts derived from the template. An operation the OpenAPI document serves elsewhere " +
+    "(its own `servers`: an upload host) writes that address as its own `server`, where its calls and credential go.",
   schema: ["server"],
   tool: ["server"],
   surface: { hosts: hostsSurface, "server.url": serverUrlSurface },
@@ -24,5 +25,6 @@ export const server = {
     "server.param": { surface: "params" },
     "server.url": { surface: "server.url" },
     "server.variables": { surface: "params" },
+    "operation.server": { surface: "hosts" },
   },
 } as const satisfies ConceptRecord;

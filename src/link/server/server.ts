@@ -215,7 +215,14 @@ export const hostsSurface: ProviderEntry<string[], "hostRemoved" | "hostAdded"> 
     hostRemoved: { level: "breaking", rule: "host no longer allowed (addresses there are refused)" },
     hostAdded: { level: "minor", rule: "host allowed" },
   },
-  record: (ir) => ({ hosts: providerHosts({ server: ir.server }) }),
+  // An operation's own server (operation-server.ts) names a host its credential goes to as well.
+  record: (ir) => ({
+    hosts: [
+      ...new Set(
+        [ir.server, ...ir.operations.map((o) => o.tool.server)].flatMap((server) => providerHosts({ server })),
+      ),
+    ],
+  }),
   read: (s) => s.hosts,
   diff(a, b, report) {
     // Surfaces before issue 24 have no hosts: nothing to compare.

@@ -1059,6 +1059,10 @@ export interface ManifestOperation {
    */
   timeoutMs?: number
   /**
+   * Where this operation's requests go when the OpenAPI operation (or its path item) names servers of its own (an upload host): the first one's scheme, host and path, the linker refusing any other. The tool's calls, and its credential, go there instead of `server.default`; an address given at call time (`baseUrl`) gets its path appended, and mocks serve the operation under that path. Needs `server.default`.
+   */
+  server?: string
+  /**
    * The operation's success answer is a file (`application/octet-stream`, `application/pdf`, `image/*`, …, or a redirect to it): its bytes become the outputs `content` (bytes), `contentType`, `size` and `filename` instead of being read as JSON, within `limits.replyBytes`. A redirect is followed without the credential. The operation's `outputs` must then be empty (`{}`).
    */
   download?: boolean
@@ -1644,6 +1648,7 @@ export type ManifestField =
   | "operation.idempotency"
   | "operation.deprecated"
   | "operation.timeoutMs"
+  | "operation.server"
   | "operation.download"
   | "operation.stream"
   | "operation.stream.itemBytes"

@@ -1,0 +1,144 @@
+// An operation's own address: OpenAPI 3 lets an operation, or its path item, name servers of its own (uploads on
+// another host, a part of the API under another path), and its requests go to the first of them. The manifest writes
+// it (the operation's `server`), checked against the document as server.default is; the tool's server is then that
+// address and its path, so that the call, and the credential, go there: a host the document names for this operation,
+// and nowhere else new. An address given at call time (baseUrl) still overrides, with this path appended.
+import type { ToolSpec } from "@blockwright/runtime/internal";
+import type { OpenApiOperation } from "../../load/openapi-document.js";
+import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
+import type { LinkContext, Path } from "../context.js";
+import { OPERATION_METHODS } from "../../load/openapi-document.js";
+import { inRouteOrder } from "../../load/operation-index.js";
+import { documentServer, withServerScheme } from "./server.js";
+
+type Json = Record<string, unknown>;
+
+/** An operation's own server read: its address (variables at their defaults) and path, or why it cannot be taken. */
+export type OwnServer = { url: string; address: string; path: string; at: Path } | { problem: string; at: Path };
+
+/**
+ * The first server the operation names of its own (else its path item), when it differs from the document's first;
+ * undefined when it names none. A relative one (`/v3`) is on the document's host. `path` and `method`: the operation's
+ * key under `paths` and its method, as written.
+ */
+export function ownServer(data: unknown, path: string, method: string): OwnServer | undefined {
+  const paths = ((data as Json | null)?.paths ?? {}) as Json;
+  const item = paths[path] as Json | undefined;
+  const m = method.toLowerCase();
+  const op = item?.[m] as Json | undefined;
+  const [list, at]: [unknown, Path] = Array.isArray(op?.servers)
+    ? [op.servers, ["paths", path, m, "servers"]]
+    : [item?.servers, ["paths", path, "servers"]];
+  const first = Array.isArray(list) ? (list[0] as Json | undefined) : undefined;
+  if (typeof first?.url !== "string") return undefined;
+  const top = documentServer(data);
+  if (top && withServerScheme(top.url) === withServerScheme(first.url)) return undefined;
+  const read = documentServer({ servers: [first] });
+  if (!read) return undefined;
+  if ("problem" in read) return { problem: read.problem, at: [...at, 0, "url"] };
+  const origin = read.origin ?? (top && "origin" in top ? top.origin : undefined);
+  if (!origin || !/^https?:\/\/[^{}]+$/i.test(origin))
+    return {
+      problem:
+        `the operation's server ${JSON.stringify(first.url)} names no host a request can reach (a relative address ` +
+        "on a document without one, or a host variable): write it as an address",
+      at: [...at, 0, "url"],
+    };
+  return { url: first.url, address: `${origin}${read.path}`, path: read.path, at: [...at, 0, "url"] };
+}
+
+/** The tool's server: the provider's, or the operation's own address when the document names one for it. */
+export function operationServer(
+  ctx: LinkContext,
+  at: Path,
+  mop: ManifestOperation,
+  op: OpenApiOperation,
+  server: ToolSpec["server"],
+): ToolSpec["server"] {
+  const own = ownServer(ctx.doc.source.data, String(op.location[1]), String(op.location[2]));
+  const written = mop.server?.replace(/\/+$/, "");
+  if (!own) {
+    if (written !== undefined)
+      ctx.fail(
+        "BW2018",
+        [...at, "server"],
+        `operation "${op.operationId}" names no server of its own in ${ctx.openapiName}: its requests go to the ` +
+          "provider's address; remove server here",
+      );
+    return server;
+  }
+  if ("problem" in own) return ctx.failInDocument("BW2019", own.at, own.problem) ?? server;
+  if (written === undefined)
+    return (
+      ctx.fail(
+        "BW2018",
+        [...at, "operationId"],
+        `operation "${op.operationId}" is served at its own server ${JSON.stringify(own.url)} in ` +
+          `${ctx.openapiName}, not at the provider's address: write server: ${JSON.stringify(own.address)}`,
+        "value",
+      ) ?? server
+    );
+  if (written !== own.address)
+    return (
+      ctx.fail(
+        "BW2018",
+        [...at, "server"],
+        `${ctx.openapiName}'s server for operation "${op.operationId}" is ${JSON.stringify(own.url)}: write ` +
+          `${JSON.stringify(own.address)} (its scheme, host and path, which prefixes the operation's path)`,
+        "value",
+      ) ?? server
+    );
+  if (server.default === undefined)
+    return (
+      ctx.fail(
+        "BW2018",
+        [...at, "server"],
+        "an operation's own server needs the provider's fixed address (server.default): one made of an address " +
+          "parameter or of server variables is not combined with it",
+      ) ?? server
+    );
+  const { basePath: _documentPath, ...rest } = server;
+  return { ...rest, default: own.address, ...(own.path ? { basePath: own.path } : {}) };
+}
+
+// A path item as a mock serves it: under the document's server path, or, for the operations whose own server names
+// another (an upload host's `/api/2.0`), under that one, as the service serves them, so that a call sent where the
+// document says is answered and one sent under the document's path is not (mocks/mock-document.ts).
+
+/**
+ * The path item split by the path each of its operations is served under (`base` where none names its own): the item
+ * as it is when all are served under `base`; else each part with its operations only, their servers left out (where
+ * they are served is in the key).
+ */
+export function servedParts(document: unknown, path: string, item: unknown, base: string): [string, unknown][] {
+  if (item === null || typeof item !== "object" || Array.isArray(item)) return [[base, item]];
+  const under = new Map<string, string[]>();
+  for (const method of OPERATION_METHODS) {
+    if (!(method in item)) continue;
+    const own = ownServer(document, path, method);
+    const at = own && "path" in own ? own.path : base;
+    under.set(at, [...(under.get(at) ?? []), method]);
+  }
+  if (under.size <= 1 && (under.size === 0 || under.has(base))) return [[base, item]];
+  const { servers: _, ...fields } = item as Json;
+  const shared = Object.fromEntries(Object.entries(fields).filter(([k]) => !OPERATION_METHODS.includes(k as never)));
+  return [...under].map(([at, methods]) => [
+    at,
+    {
+      ...shared,
+      ...Object.fromEntries(
+        methods.map((m) => {
+          const { servers: __, ...op } = (item as Json)[m] as Json;
+          return [m, op];
+        }),
+      ),
+    },
+  ]);
+}
+
+/** The path items in the order a mock routes them (inRouteOrder), each split by where its operations are served. */
+export function servedInRouteOrder(document: unknown, paths: Record<string, unknown>, base: string) {
+  return inRouteOrder(paths).flatMap(([path, whole]) =>
+    servedParts(document, path, whole, base).map(([under, item]) => [path, item, under] as const),
+  );
+}
