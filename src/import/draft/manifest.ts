@@ -73,7 +73,16 @@ export function draftManifest(
   const summary: ManifestDraft["operations"] = [];
   const ids = new Set<string>();
   const shared = new Set(Object.keys(manifest.params ?? {}));
-  const drafting: Drafting = { doc, data, credential, shared, idempotencyKeys: new IdempotencyHeaders(), notes };
+  const fixedAddress = manifest.server.default !== undefined;
+  const drafting: Drafting = {
+    doc,
+    data,
+    credential,
+    shared,
+    idempotencyKeys: new IdempotencyHeaders(),
+    notes,
+    fixedAddress,
+  };
   for (const chosen of operations) {
     const name = operationRef(chosen.method, chosen.path, chosen.operationId);
     const op = doc.operations.get(name);
@@ -111,6 +120,8 @@ interface Drafting {
   shared: ReadonlySet<string>;
   idempotencyKeys: IdempotencyHeaders;
   notes: ReviewNote[];
+  /** Whether the provider's address is fixed (server.default), which an operation's own server needs. */
+  fixedAddress: boolean;
 }
 
 /**
@@ -179,7 +190,7 @@ function draftOperation(
   label: string,
   id: string,
 ): { operation: ManifestOperation; summary: ManifestDraft["operations"][number] } {
-  const { doc, data, credential, shared, idempotencyKeys, notes } = drafting;
+  const { doc, data, credential, shared, idempotencyKeys, notes, fixedAddress } = drafting;
   const at = ["operations", id];
   const why =
     chosen.sharedId === undefined
@@ -201,7 +212,7 @@ function draftOperation(
         "cannot tell where the first value ends; check what it expects there (a separator one value starts with)",
     });
   const rawOp = valueAt(data, op.location) as Json;
-  const own = draftOwnServer(data, String(op.location[1]), String(op.location[2]), name, at, notes);
+  const own = draftOwnServer(data, String(op.location[1]), String(op.location[2]), name, at, notes, fixedAddress);
   const params = draftParams(doc, op, rawOp, credential, at, notes, shared);
   params.params = idempotencyKeys.take(params.params, chosen.method, at, notes);
   // An answer that is a stream of JSON values (an export), or a file (bytes, or a redirect to them), has fixed

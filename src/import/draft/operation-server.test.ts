@@ -82,13 +82,34 @@ describe("an operation with a server of its own", () => {
     );
   });
 
-  it("with a variable in its path that has no default: a note, and the link names the document's place", async () => {
+  it("with a variable in its path that has no default: not drafted, a note; it links at the provider's", async () => {
     const d = drafted(zqUploads("https://upload.acme.test/{zq_version}"), ["zqOpenSession"]);
     expect(d.manifest.operations.acme_zq_open_session?.server).toBeUndefined();
-    expect(notesAt(d, "operations.acme_zq_open_session").join("\n")).toContain(
-      "names a server of its own, not drafted",
+    const notes = notesAt(d, "operations.acme_zq_open_session").join("\n");
+    expect(notes).toContain("names a server of its own, not drafted");
+    expect(notes).toMatch(/\{zq_version\} without a default.*Its calls go to the provider's address/s);
+    expect(await linkProblems(d)).toEqual([]);
+    // Written by hand, it is refused at the document's place.
+    const written = d.manifestText.replace(
+      "    operationId: zqOpenSession\n",
+      "    operationId: zqOpenSession\n    server: https://upload.acme.test\n",
     );
-    expect((await linkProblems(d)).join("\n")).toMatch(/openapi\.yaml:\d+:\d+: .*\{zq_version\} without a default/);
+    expect((await linkProblems({ ...d, manifestText: written })).join("\n")).toMatch(
+      /openapi\.yaml:\d+:\d+: .*\{zq_version\} without a default/,
+    );
+  });
+
+  it("beside a provider's address of server variables: not drafted, a note; it links there", async () => {
+    const doc = zqUploads() as { servers: unknown };
+    doc.servers = [{ url: "https://{zq_tenant}.acme.test/api", variables: { zq_tenant: { default: "zq" } } }];
+    const d = drafted(doc, ALL);
+    expect(d.manifest.server.url).toBeDefined();
+    expect(d.manifest.operations.acme_zq_open_session?.server).toBeUndefined();
+    expect(notesAt(d, "operations.acme_zq_open_session").join("\n")).toContain(
+      "the document's own address is made of variables, which an operation's server is not combined with. Its " +
+        "calls go to the provider's address",
+    );
+    expect(await linkProblems(d)).toEqual([]);
   });
 
   it("is called at its host and path, with the credential; baseUrl gets the path; no other host", async () => {

@@ -327,15 +327,20 @@ export function draftOwnServer(
   name: string,
   at: (string | number)[],
   notes: ReviewNote[],
+  fixedAddress: boolean,
 ): Pick<ManifestOperation, "server"> {
   const own = ownServer(data, path, method);
   if (!own) return {};
-  if ("problem" in own) {
+  // Where the manifest cannot state it (an address without a host; the provider's address a parameter or a template),
+  // the calls go to the provider's address, as before the concept: said, so that a person writes what is meant.
+  const unstated =
+    "problem" in own ? own.problem : fixedAddress ? undefined : "the provider's address is not fixed (server.default)";
+  if (unstated !== undefined || "problem" in own) {
     notes.push({
       at,
       note:
-        `${name} names a server of its own, not drafted: ${own.problem}. Its calls cannot go to the provider's ` +
-        "address instead: leave the operation out, or write its server",
+        `${name} names a server of its own, not drafted: ${unstated}. Its calls go to the provider's address: ` +
+        "check that the service answers it there, or leave the operation out",
     });
     return {};
   }

@@ -33,6 +33,13 @@ export function ownServer(data: unknown, path: string, method: string): OwnServe
   if (typeof first?.url !== "string") return undefined;
   const top = documentServer(data);
   if (top && withServerScheme(top.url) === withServerScheme(first.url)) return undefined;
+  // Beside a document's address of variables (the provider's a template or a parameter), an operation's own server is
+  // not taken: its calls, the mock and the judge stay at the provider's address, and `add` says so in a note.
+  if (top && /\{[^}]*\}/.test(top.url))
+    return {
+      problem: "the document's own address is made of variables, which an operation's server is not combined with",
+      at: [...at, 0, "url"],
+    };
   const read = documentServer({ servers: [first] });
   if (!read) return undefined;
   if ("problem" in read) return { problem: read.problem, at: [...at, 0, "url"] };
@@ -67,7 +74,11 @@ export function operationServer(
       );
     return server;
   }
-  if ("problem" in own) return ctx.failInDocument("BW2019", own.at, own.problem) ?? server;
+  // An own server the manifest cannot state (no host, or the provider's address not fixed) may go unwritten: its calls
+  // go to the provider's address, as `add` says in a note. Written, it is refused.
+  if ("problem" in own)
+    return written === undefined ? server : (ctx.failInDocument("BW2019", own.at, own.problem) ?? server);
+  if (written === undefined && server.default === undefined) return server;
   if (written === undefined)
     return (
       ctx.fail(
