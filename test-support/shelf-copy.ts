@@ -27,10 +27,10 @@ export function shelfCopy(root: string, edits: readonly FixtureEdit[]): string {
 }
 
 /**
- * The edits that make the fixture's book list a stream (`stream: true`, no outputs), its poll trigger taken out, since
- * a stream's items have none of the page fields it reads.
+ * The edits that make the fixture's book list a stream (`stream: true`, no outputs) answered in `mediaType`, its poll
+ * trigger taken out, since a stream's items have none of the page fields it reads.
  */
-export function listAsStream(): FixtureEdit[] {
+export function listAsStream(mediaType: string): FixtureEdit[] {
   const text = readFileSync(join(fixture, "manifest.yaml"), "utf8");
   // The list's page schema and its outputs (through its 404 outcome's).
   const start = text.indexOf("    outputs:\n      data:\n        type: array");
@@ -43,5 +43,10 @@ export function listAsStream(): FixtureEdit[] {
   return [
     { find: text.slice(start, end), replace: "    stream: true\n    outputs: {}\n" },
     { find: text.slice(poll, after < 0 ? text.length : poll + after + 1), replace: "" },
+    {
+      file: "openapi.yaml",
+      find: "description: A page of books.\n          content:\n            application/json:",
+      replace: `description: A page of books.\n          content:\n            ${mediaType}:`,
+    },
   ];
 }

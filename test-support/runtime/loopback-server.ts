@@ -11,9 +11,12 @@ export interface Received {
   body: string;
 }
 
-/** A loopback server answering with `reply(request)`, recording what it received. */
+/**
+ * A loopback server answering with `reply(request)`, recording what it received. A body given as parts is written a
+ * part at a time, each once the one before is handed to the socket (a stream's events arriving apart).
+ */
 export async function server(
-  reply: (req: Received) => { status: number; headers?: Record<string, string>; body?: string } | "reset",
+  reply: (req: Received) => { status: number; headers?: Record<string, string>; body?: string | string[] } | "reset",
 ) {
   const received: Received[] = [];
   const srv: Server = createServer((req, res) => {
@@ -25,7 +28,12 @@ export async function server(
       const answer = reply(r);
       if (answer === "reset") return req.socket.destroy();
       res.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
-      res.end(answer.body ?? "");
+      const parts = typeof answer.body === "string" || answer.body === undefined ? [answer.body ?? ""] : answer.body;
+      const write = (i: number): void => {
+        if (i === parts.length) res.end();
+        else res.write(parts[i], () => write(i + 1));
+      };
+      write(0);
     });
   });
   await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
