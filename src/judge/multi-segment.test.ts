@@ -24,6 +24,35 @@ describe("a description's path format", () => {
     expect(read("Settings of zqshelves/[ZQSHELF_ID]/zqsettings")).toBe("zqshelves/[ZQSHELF_ID]/zqsettings");
   });
 
+  it("is read after words leading to a format or an example, a wrapped line, alternatives, a named template", () => {
+    const read = (text: string) => describedPathFormat(text);
+    expect(read("A zqshelf identifier. Example: zqshelves/1234")).toBe("zqshelves/1234");
+    expect(read("The zqshelf, in the format: zqshelves/ZQSHELF_IDENTIFIER Refer to")).toBe(
+      "zqshelves/ZQSHELF_IDENTIFIER",
+    );
+    expect(read("For example: zqshelves/ZQ_ID/zqbooks/ZQBOOK_ID` It must exist.")).toBe(
+      "zqshelves/ZQ_ID/zqbooks/ZQBOOK_ID",
+    );
+    expect(read("Names have the format: zqshelves/zqshelf.")).toBe("zqshelves/zqshelf");
+    expect(read("Value format: `zqshelves/{zqshelf}/zqbooks/ {zqbook}`.")).toBe("zqshelves/{zqshelf}/zqbooks/{zqbook}");
+    expect(read("In the format `zqshelves|zqcrates/*/zqbooks/*`.")).toBe("zqshelves|zqcrates/*/zqbooks/*");
+    expect(read("Of the format: `{zqbook=zqshelves/*/zqbooks/*}` or")).toBe("zqshelves/*/zqbooks/*");
+    expect(read("See the example: https://zq.example/zqshelves/1")).toBeUndefined();
+    expect(read("The type, e.g.: image/png")).toBeUndefined();
+    expect(read("An example: zqshelves/1, URL-encoded")).toBeUndefined();
+    expect(read("The zqzone's key. Example: Zqland/Zq_City.")).toBeUndefined();
+  });
+
+  it("marks no parameter that holds one segment of the name its format gives, the collection before it", () => {
+    const said = { name: "zqshelvesId", description: "Part of `name`. The zqshelf's name. Example: zqshelves/zq1." };
+    expect(multiSegmentMarker(said, "/v1/zqshelves/{zqshelvesId}:zqarchive")).toBeUndefined();
+    expect(multiSegmentMarker(said, "/v1/zqcrates/{zqshelvesId}:zqarchive")).toBeUndefined();
+    const whole = { ...said, description: "The zqshelf's name. Example: zqshelves/zq1." };
+    expect(multiSegmentMarker(whole, "/v1/{zqshelvesId}:zqarchive")).toBe(
+      `its description's path format "zqshelves/zq1"`,
+    );
+  });
+
   it("is not read where the words ask for the value encoded, name a media type, or give no path", () => {
     const read = (text: string) => describedPathFormat(text);
     expect(read("The zqobject's name, URL-encoded: `zqdir/zqfile.txt`")).toBeUndefined();

@@ -40,7 +40,8 @@ export function multiSegmentMarker(p: DeclaredPathParam, path: string): MultiSeg
   if (p["x-ms-skip-url-encoding"] === true) return "x-ms-skip-url-encoding";
   const description = typeof p.description === "string" ? p.description : "";
   const format = describedPathFormat(description);
-  if (format !== undefined) return `its description's path format ${JSON.stringify(format)}`;
+  if (format !== undefined && !PART_OF.test(description) && !partOfFormat(path, name, format))
+    return `its description's path format ${JSON.stringify(format)}`;
   const version = ASKS_ENCODING.test(description) ? undefined : versionBefore(path, name);
   return version === undefined
     ? undefined
@@ -59,6 +60,20 @@ function versionBefore(path: string, name: string): string | undefined {
   return VERSION.test(first) && second.replace(VERB, "") === `{${name}}` ? first : undefined;
 }
 
+/** A converter's words for a parameter holding one segment of a flattened name (`Part of \`parent\`.`). */
+const PART_OF = /^Part of `\w+`/;
+
+/**
+ * Whether the path's literal right before `{name}` is the format's first collection (`/apps/{appsId}`, format
+ * `apps/myapp`): the format is then the whole name, of which the parameter holds one segment.
+ */
+function partOfFormat(path: string, name: string, format: string): boolean {
+  const segments = routePath(path).split("/");
+  const at = segments.findIndex((segment) => segment.replace(VERB, "") === `{${name}}`);
+  const collections = format.slice(0, format.indexOf("/")).split("|");
+  return at > 0 && collections.includes(segments[at - 1] ?? "");
+}
+
 /**
  * Whether `{name}` is a whole segment of the path key, a custom method's `:verb` aside (`/v1/{name}:cancel`), read in
  * the path a request reaches: a key's fragment or own query after it (`/{roleId}#disambiguation_dummy`) is not of it.
@@ -75,16 +90,26 @@ const ASKS_ENCODING = /(url|uri|percent)[- ]?(en)?cod|%2F|escape/i;
 const MEDIA_TYPE = /^(application|audio|font|image|message|model|multipart|text|video)\//;
 // Quoted (`…`, "…", '…'): a collection's name, then segments: `projects/*/secrets/*`, `organizations/{org}`,
 // `projects/my-project/locations/US`, `projects//locations//agents/` (a converter's braces dropped).
+// Its first collection may name alternatives (`projects|organizations/*/…`); a template's `{name=…}` wraps it.
 const QUOTED = /([`"'])([^`"'\s]+)\1/g;
-const QUOTED_PATH = /^[a-z][A-Za-z0-9_-]*(\/[^/\s]*)+$/;
+const QUOTED_PATH = /^[a-z][A-Za-z0-9_|-]*(\/[^/\s]*)+$/;
+const NAMED_WRAPPER = /^\{[A-Za-z_]\w*=(.+)\}$/;
+// A source's line wrapped inside a quoted format leaves a space after a `/` (`featurestores/ {featurestore}`).
+const WRAPPED = /\/\s+(?=[^\s`"'])/g;
 // Unquoted, a collection then a placeholder: "format projects/{project}/locations/{location}",
 // "pattern projects/*/locations/*", "projects/[PROJECT_ID]/cmekSettings".
 const BARE_PATH = /(?:^|[\s(:])([a-z][A-Za-z0-9]*\/(?:\{[A-Za-z_][\w.-]*\}|\*|\[[A-Z][A-Z0-9_]*\])(?:\/[^\s,;)"'`]*)?)/;
+// Unquoted after words leading to a format or an example, its value as a path of collections: "Example:
+// properties/1234", "in the format: projects/PROJECT_IDENTIFIER", "For example: projects/P/queues/Q".
+const LED_PATH = /\b(?:[Ff]ormat|[Ee]xample|e\.g\.)[^.:`"'\n]{0,20}:\s*([a-z][A-Za-z0-9]*(?:\/[\w{}*.[\]-]+)+)/;
 
 /** The path of collections a description gives as its value's format, or undefined. */
 export function describedPathFormat(description: string): string | undefined {
   if (ASKS_ENCODING.test(description)) return undefined;
-  for (const [, , token = ""] of description.matchAll(QUOTED))
+  for (const [, , quoted = ""] of description.replace(WRAPPED, "/").matchAll(QUOTED)) {
+    const token = quoted.replace(NAMED_WRAPPER, "$1");
     if (QUOTED_PATH.test(token) && !MEDIA_TYPE.test(token)) return token.replace(/[.:]$/, "");
-  return BARE_PATH.exec(description)?.[1]?.replace(/[.:]$/, "");
+  }
+  const path = BARE_PATH.exec(description)?.[1] ?? LED_PATH.exec(description)?.[1];
+  return path === undefined || MEDIA_TYPE.test(path) ? undefined : path.replace(/[.:]$/, "");
 }
