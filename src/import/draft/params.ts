@@ -22,7 +22,7 @@ import { explodedQueryObjects, requiredObjectRules } from "../shapes/query-objec
 import { operatorOf, paramName } from "./param-names.js";
 import { DESCRIPTION_LENGTH, fromSchema, safeFlatten } from "./param-schema.js";
 import { oneValueConstant } from "./one-value-constants.js";
-import { presenceFlag } from "../shapes/presence-flag.js";
+import { answerFormat, presenceFlag } from "../shapes/param-readings.js";
 import { draftBody } from "./request-body.js";
 import { isStructuredList, structuredListRule } from "../shapes/structured-list-params.js";
 import { admitsNullOnly, nullOnlyParamNote } from "../shapes/null-only.js";
@@ -267,6 +267,12 @@ function draftDeclared(
   if (flag) {
     draft.wire = flag.wire;
     notes.push({ at: where, note: flag.note });
+  }
+  const format = answerFormat(op, declared, draft);
+  if (format) {
+    draft.enum = format.enum;
+    draft.default = format.default;
+    notes.push({ at: where, note: format.note });
   }
   const mended = spanningExample(draft, declared.name);
   if (mended) notes.push({ at: where, note: mended });

@@ -1,0 +1,80 @@
+// Parameters the upstream reads otherwise than their schema says, so that a call made as the schema allows asks for
+// something else or gets what the tool cannot read.
+//
+// A boolean query parameter the document lets be sent empty (`allowEmptyValue: true`): the upstream reads its
+// presence alone (`?include_stopped=`, `?pretty`), so `name=false` asks for what `true` does. Drafted as a switch
+// (wire `switch`) that sends `name=true` when true and nothing when false: right for an upstream that reads the
+// presence, and for one that reads the value.
+//
+// A path parameter choosing the answer's format (`/{format}/Games`, `/records.{format}`: `XML` or `JSON`) where the
+// operation declares its success answers as JSON alone: any other value is answered in a format the tool does not
+// read, and the document's own default is often XML. Drafted to its JSON values alone, defaulted to the first.
+import { isJsonMediaType } from "../../load/media-types.js";
+import type { OpenApiOperation } from "../../load/openapi-document.js";
+import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
+
+/** What `add` reads of a declared parameter here. */
+interface Declared {
+  in: string;
+  name: string;
+  allowEmptyValue?: unknown;
+}
+
+/** The switch placement of such a parameter and the review note saying why; undefined for any other parameter. */
+export function presenceFlag(
+  declared: Declared,
+  draft: ManifestParam,
+): { wire: ManifestParam["wire"]; note: string } | undefined {
+  if (declared.in !== "query" || declared.allowEmptyValue !== true || draft.type !== "boolean") return undefined;
+  // Required, it is a constant (sent always); defaulting to true, leaving it out would not mean false.
+  if (draft.required || draft.default === true || draft.enum !== undefined) return undefined;
+  return {
+    wire: { in: "switch", whenTrue: [{ in: "query", name: declared.name, value: true }] },
+    note:
+      `the query parameter ${declared.name} may be sent empty (allowEmptyValue), so the upstream may read its ` +
+      `presence alone as true: drafted as a switch (wire.in: switch) that sends ${declared.name}=true when true ` +
+      "and nothing when false",
+  };
+}
+
+/** A value naming JSON as the answer's format: `json`, `JSON`, `application/json`, `application/vnd.zq+json`. */
+const JSON_VALUE = /^(?:application\/(?:[\w.-]+\+)?)?json$/i;
+/** A value naming another format of an answer. */
+const FORMAT_NAME =
+  /^(?:xml|csv|tsv|html?|ya?ml|txt|text|jsonp|msgpack|pdf|rss2?|atom1?|kml|gpx|php|ruby|python|georss)$/i;
+const FORMAT_TYPE = /^(?:application|text)\/[\w.+-]+$/i;
+
+/**
+ * The JSON values a path parameter choosing the answer's format is drafted to, and the note; undefined for any other
+ * parameter, or where the operation declares an answer other than JSON (the tool reads that one too).
+ */
+export function answerFormat(
+  op: Pick<OpenApiOperation, "responses">,
+  declared: Declared,
+  draft: ManifestParam,
+): { enum: string[]; default: string; note: string } | undefined {
+  if (declared.in !== "path" || !Array.isArray(draft.enum)) return undefined;
+  const values = draft.enum;
+  if (!values.every((v) => typeof v === "string" && (JSON_VALUE.test(v) || FORMAT_NAME.test(v) || FORMAT_TYPE.test(v))))
+    return undefined;
+  const json = (values as string[]).filter((v) => JSON_VALUE.test(v));
+  if (!json.length || json.length === values.length || !answersJsonAlone(op)) return undefined;
+  const byDefault = json.includes(String(draft.default)) ? String(draft.default) : (json[0] as string);
+  const left = (values as string[]).filter((v) => !json.includes(v));
+  const own = draft.default !== undefined && draft.default !== byDefault;
+  return {
+    enum: json,
+    default: byDefault,
+    note:
+      `the path parameter ${declared.name} chooses the answer's format, and the operation's success answers are ` +
+      `declared as JSON alone: drafted to ${json.join(", ")}, defaulting to ${byDefault} ` +
+      `(${left.join(", ")} would be answered in a format the tool does not read` +
+      `${own ? `; the document's default is ${String(draft.default)}` : ""})`,
+  };
+}
+
+/** Whether every success answer the operation declares with a body is JSON, and one does. */
+function answersJsonAlone(op: Pick<OpenApiOperation, "responses">): boolean {
+  const types = op.responses.filter((r) => /^2(\d\d|XX)$/.test(r.status)).flatMap((r) => r.mediaTypes);
+  return types.length > 0 && types.every(isJsonMediaType);
+}
