@@ -26,7 +26,12 @@ import { type KeyName, keyNameNotes, keyNamesFromSchemes, respeltKeyNames, withK
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
-import { unreadableTypeNotes, withoutUnreadablePatterns, withoutUnreadableTypes } from "./shapes/unreadable-schemas.js";
+import {
+  unreadableTypeNotes,
+  withoutUnreadablePatterns,
+  withoutUnreadableTypes,
+  withSwaggerFilesAsBinary,
+} from "./shapes/unreadable-schemas.js";
 import { listEnumNotes, withListEnumsOnItems } from "./shapes/list-enums.js";
 import { withoutBoundsRefusingEnums, withoutUnmetLengths } from "./shapes/unmet-lengths.js";
 import { withoutOpenEnums } from "./shapes/open-enums.js";
@@ -193,6 +198,7 @@ function rewrittenCut(
   const unreadable = withoutUnreadablePatterns(doc);
   const untyped = withoutUnreadableTypes(doc);
   const listEnums = withListEnumsOnItems(doc);
+  const files = withSwaggerFilesAsBinary(doc);
   const unmet = withoutUnmetFormats(doc);
   const unmetLengths = [...withoutUnmetLengths(doc), ...withoutBoundsRefusingEnums(doc)];
   const openEnums = withoutOpenEnums(doc);
@@ -225,7 +231,7 @@ function rewrittenCut(
       unmetLengths,
       openEnums,
       pagingCopies,
-      unreadable: [...unreadable, ...untyped, ...listEnums],
+      unreadable: [...unreadable, ...untyped, ...listEnums, ...files],
       refused: refused.map((r) => r.place),
       shapeRequired,
       unlistedRequired,

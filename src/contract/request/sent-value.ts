@@ -305,9 +305,15 @@ export function jsonPart(tool: ToolSpec, key: string | undefined): boolean | "wh
   return field?.json === true ? (field.items ? true : "whole") : false;
 }
 
-/** A value's part as read back: an object its JSON; FormData writes every line break of a text as CRLF. */
+/**
+ * A value's part as read back: an object its JSON, a number in plain decimal notation (as the runtime writes a text
+ * part, runtime/common/scalar-text.ts); FormData writes every line break of a text as CRLF.
+ */
 const partText = (value: unknown): string =>
-  (value !== null && typeof value === "object" ? JSON.stringify(value) : String(value)).replace(/\r\n|\r|\n/g, "\r\n");
+  (value !== null && typeof value === "object" ? JSON.stringify(value) : scalarText(value)).replace(
+    /\r\n|\r|\n/g,
+    "\r\n",
+  );
 
 /**
  * The field a body pointer names when it is a multipart field whose encoding sets a style (written as a form's pairs,

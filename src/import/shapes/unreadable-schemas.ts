@@ -12,6 +12,10 @@
 // neither state it (BW2008) nor leave it out (BW2006), so generate refused add's own draft. So for a pattern no text
 // matches (` ^[-\w._()]+[^.]$`: a space, then the text's start): every value a call could send is refused, and
 // generate refused the draft (BW2014); it is no rule the service holds as written.
+//
+// Swagger 2.0's `type: file` as converters carried it into OpenAPI 3, `{type: object, format: file}` (a body that is
+// an image's bytes): read as JSON Schema it is an object, so the draft sent the file's place a JSON object of fields,
+// as multipart parts, while the service reads the bytes. Written as OpenAPI 3's file, `{type: string, format: binary}`.
 import { matchesNothing } from "../../link/param-limits/pattern-length.js";
 import { readPattern } from "../../load/load-rewrites.js";
 import { MANY_SCHEMA_KEYS, ONE_SCHEMA_KEYS } from "../../load/openapi-json-schema.js";
@@ -108,6 +112,24 @@ export function withoutUnreadablePatterns(cut: Json): string[] {
       const what = `pattern ${JSON.stringify(schema.pattern)}${read === undefined ? "" : ": no text matches it"}`;
       delete schema.pattern;
       return what;
+    },
+    (key) => DATA_KEYS.has(key) || key.startsWith("x-"),
+  );
+}
+
+/**
+ * The cut with Swagger 2.0's files as OpenAPI 3 writes them (changed in place): `{type: object, format: file}` becomes
+ * `{type: string, format: binary}`; each place changed, as `components.requestBodies.Zq.content.image/gif.schema
+ * (Swagger 2.0's file as type string, format binary)`.
+ */
+export function withSwaggerFilesAsBinary(cut: Json): string[] {
+  return rewriteEachObject(
+    cut,
+    (schema) => {
+      if (schema.format !== "file" || (schema.type !== "object" && schema.type !== "file")) return undefined;
+      schema.type = "string";
+      schema.format = "binary";
+      return "Swagger 2.0's file as type string, format binary";
     },
     (key) => DATA_KEYS.has(key) || key.startsWith("x-"),
   );

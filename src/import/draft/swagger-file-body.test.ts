@@ -1,0 +1,80 @@
+// A body that is a file's bytes, written as converters carry Swagger 2.0's `type: file` into OpenAPI 3: `{type: object,
+// format: file}` under `application/octet-stream` and `multipart/form-data`. Read as JSON Schema it is an object, so
+// add drafted a JSON object parameter and sent its fields as multipart parts (the suite then failed on a number part),
+// while the service reads the image's bytes. The cut writes it as OpenAPI 3's file (`type: string, format: binary`),
+// says so in its header, and the draft takes a file, sent as the body's bytes or its one part.
+import { rmSync } from "node:fs";
+import jsyaml from "js-yaml";
+import { afterAll, describe, expect, it } from "vitest";
+import { failedCases } from "../__fixtures__/draft-cases.js";
+import {
+  draftWorkFolder,
+  drafted,
+  judgedCall,
+  linkedTools,
+  linkProblems,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const swaggerFile = { type: "object", format: "file" };
+const document = openapi(
+  {
+    "/zqanalyze": {
+      post: {
+        operationId: "zqAnalyzeImage",
+        requestBody: { $ref: "#/components/requestBodies/ZqImage" },
+        responses: { "200": reply({ type: "object", properties: { zqTags: { type: "string" } } }, { zqTags: "a" }) },
+      },
+    },
+  },
+  {
+    requestBodies: {
+      ZqImage: {
+        required: true,
+        description: "An image stream.",
+        content: {
+          "application/octet-stream": { schema: swaggerFile },
+          "multipart/form-data": { schema: swaggerFile },
+        },
+      },
+    },
+  },
+);
+
+describe("a body of Swagger 2.0's file type, as converted", () => {
+  const d = drafted(document, ["zqAnalyzeImage"], "zqimg");
+  const id = Object.keys(d.manifest.operations)[0] ?? "";
+
+  it("is written as OpenAPI 3's file in the cut, said in its header, and drafted as a file", async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the cut is read field by field
+    const cut = jsyaml.load(d.openapiText) as any;
+    const content = cut.components.requestBodies.ZqImage.content;
+    expect(content["application/octet-stream"].schema).toEqual({ type: "string", format: "binary" });
+    expect(d.openapiText).toContain("Swagger 2.0's file as type string, format binary");
+    const params = Object.values(d.manifest.operations[id]?.params ?? {});
+    expect(params.filter((p) => p.type === "json")).toEqual([]);
+    expect(params.filter((p) => p.type === "file")).toHaveLength(1);
+    expect(await linkProblems(d, "zqimg")).toEqual([]);
+  });
+
+  it("sends the file's bytes, as the request judge reads the document", async () => {
+    const [tool] = await linkedTools(d, "zqimg");
+    const file = tool?.params.find((p) => p.type === "file")?.name ?? "";
+    const bytes = new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0x01]);
+    const { sent, judged } = await judgedCall(d, tool!, { accessToken: "zq-token-0001", [file]: bytes });
+    expect(judged.refusals).toEqual([]);
+    // One of the body's two media types, as the document offers them: the file's bytes as the body or as its part.
+    const type = sent.headers.get("content-type") ?? "";
+    expect(type).toMatch(/^(application\/octet-stream|multipart\/form-data; boundary=)/);
+    expect(Buffer.from(sent.body ?? new Uint8Array()).includes(Buffer.from(bytes))).toBe(true);
+  });
+
+  it("every derived case passes on the mock and its judge", async () => {
+    const { ids, failed } = await failedCases(d, "zqimg");
+    expect(ids.length).toBeGreaterThan(2);
+    expect(failed).toEqual([]);
+  });
+});
