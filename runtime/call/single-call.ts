@@ -212,15 +212,33 @@ function checkCallOptions(tool: ToolCall, options: ExecuteOptions & Support): Om
 
 /**
  * Send one logical call (every page is one; retries included) and map its
- * reply. `readBefore`: bytes the call's earlier pages took of its reply limit.
+ * reply. `readBefore`: bytes the call's earlier pages took of its reply limit. `resultOnly`: the promise brings the
+ * result itself (runOnce), not the call as sent: a `.then` taking it from the other was a promise and a microtask more
+ * a call.
  */
+export function sendCall(
+  call: PreparedCall,
+  request: HttpRequest,
+  options: ExecuteOptions & CallSupport,
+  idempotencyKey?: string,
+  readBefore?: number,
+): Promise<SentCall>;
+export function sendCall(
+  call: PreparedCall,
+  request: HttpRequest,
+  options: ExecuteOptions & CallSupport,
+  idempotencyKey: string | undefined,
+  readBefore: number,
+  resultOnly: true,
+): Promise<ToolResult>;
 export function sendCall(
   call: PreparedCall,
   request: HttpRequest,
   options: ExecuteOptions & CallSupport,
   idempotencyKey = options.idempotencyKey,
   readBefore = 0,
-): Promise<SentCall> {
+  resultOnly = false,
+): Promise<SentCall | ToolResult> {
   // Not async: the promise is that of the attempts or the token's sending, which end the deadline themselves (an async
   // function around them was a promise, a microtask and a closure more a call). Its callers await it in an async
   // function or a try (runOnce), where what it might throw rejects as before.
@@ -229,7 +247,7 @@ export function sendCall(
   // the token will name (base-address.ts) is not known yet: then checked once the token has it.
   const sizeLater = call.baseUrl === "";
   const tooBig = sizeLater ? undefined : requestTooLarge(call, request, options);
-  if (tooBig) return Promise.resolve(tooBig);
+  if (tooBig) return Promise.resolve(resultOnly ? tooBig.result : tooBig);
   // One key per logical call, the same on every retry: the upstream applies the request once.
   const key = options.writes?.key(tool, request, idempotencyKey);
 
@@ -245,9 +263,9 @@ export function sendCall(
         deadline,
         timeoutMs,
         sizeLater ? () => requestTooLarge(call, request, options) : undefined,
-        () => attempts(call, request, options, key, deadline, timeoutMs, readBefore, false),
-      )
-    : attempts(call, request, options, key, deadline, timeoutMs, readBefore, true);
+        () => attempts(call, request, options, key, deadline, timeoutMs, readBefore, false, false) as Promise<SentCall>,
+      ).then((sent) => (resultOnly ? sent.result : sent))
+    : attempts(call, request, options, key, deadline, timeoutMs, readBefore, true, resultOnly);
 }
 
 /** The failure of a request past the provider's size limits (request-size.ts), if it is. */
@@ -256,7 +274,7 @@ function requestTooLarge(call: PreparedCall, request: HttpRequest, options: Call
   return tooBig && { result: call.fail({ type: "validation", ...tooBig }) };
 }
 
-/** Send `request`, retrying what may be retried, and map the answer. */
+/** Send `request`, retrying what may be retried, and map the answer: the call as sent, or its result (sendCall). */
 async function attempts(
   call: PreparedCall,
   request: HttpRequest,
@@ -266,12 +284,14 @@ async function attempts(
   timeoutMs: number,
   readBefore: number,
   ends: boolean,
-): Promise<SentCall> {
+  resultOnly: boolean,
+): Promise<SentCall | ToolResult> {
   // The deadline ends with the call's last attempt when this function owns it (`ends`): no async function around it.
   try {
     const { tool } = call;
     let bytes = 0;
-    const failed = (error: Failure): SentCall => ({ result: call.fail(error) });
+    const out = (sent: SentCall) => (resultOnly ? sent.result : sent);
+    const failed = (error: Failure) => out({ result: call.fail(error) });
     const limit = replyLimit(tool) - readBefore;
     // 429s so far: a provider's pause after one doubles with each (upstream-error.ts).
     let throttled = 0;
@@ -302,7 +322,7 @@ async function attempts(
         if (file)
           return "failure" in file
             ? failed(file.failure)
-            : { result: { success: true, output: file.output }, reply: file.reply, bytes: file.bytes };
+            : out({ result: { success: true, output: file.output }, reply: file.reply, bytes: file.bytes });
         // A redirect's body is never needed (and never read).
         if (isRedirect(response)) {
           void response.body?.cancel().catch(() => undefined);
@@ -379,16 +399,13 @@ async function attempts(
         const mistyped =
           options.validateOutputs && outputTypeFailure(tool.outputs, output, status, tool.provider, call.secrets);
         if (mistyped) return failed(mistyped);
-        // Outputs are parsed values (a `\u0041` in the text is an `A` here): each is looked at, whatever the text
-        // looked like; copied only when one holds a secret.
-        return {
-          result: {
-            success: true,
-            output: mentionsSecret(output, call.secrets) ? redactDeep(output, call.secrets) : output,
-          },
+        // Outputs are parsed values (a `\u0041` is an `A` here): each is looked at, copied only if one holds a secret.
+        const secret = mentionsSecret(output, call.secrets);
+        return out({
+          result: { success: true, output: secret ? redactDeep(output, call.secrets) : output },
           reply: ctx,
           bytes,
-        };
+        });
       }
 
       let body: unknown = text;

@@ -11,7 +11,6 @@ import {
   openCallFiles,
   type PreparedCall,
   prepareCall,
-  type SentCall,
   sendCall,
 } from "../call/single-call.js";
 import type { ToolCall } from "../spec/tool-types.js";
@@ -34,20 +33,18 @@ export function runOnce(
   params: Record<string, unknown> | undefined,
   options: ExecuteOptions & CallSupport,
 ): Promise<ToolResult> {
-  // Not async: the sending's promise is the call's, its result taken by a `then` (an async function awaiting it was a
-  // frame and a microtask more a call). What it threw, it rejects with.
+  // Not async: the sending's promise is the call's, bringing its result (an async function awaiting it was a frame and
+  // a microtask more a call, a `then` taking the result a promise and a microtask). What it threw, it rejects with.
   try {
     const prepared = prepareCall(tool, params, options);
     if ("failed" in prepared) return Promise.resolve(prepared.failed);
     // Only a package with the files part opens files: an await of nothing to open is a microtask a call.
     if (options.files) return withFiles(prepared, options);
-    return sendCall(prepared, prepared.request(), options).then(resultOf);
+    return sendCall(prepared, prepared.request(), options, undefined, 0, true);
   } catch (e) {
     return Promise.reject(e);
   }
 }
-
-const resultOf = (sent: SentCall) => sent.result;
 
 async function withFiles(prepared: PreparedCall, options: ExecuteOptions & CallSupport): Promise<ToolResult> {
   const unopened = await openCallFiles(prepared, options);
