@@ -1,12 +1,12 @@
 // What generate holds while a package's files are made (generate-all.ts): neither input text, nor js-yaml's copy of
 // it (own-strings.ts), and the README and the surface made only as the write takes their parts (a write keeps the text
 // it was handed until the next one).
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
 import { freshHeap } from "../../test-support/heap/fresh-heap.js";
-import { syntheticProject } from "../../test-support/heap/generate-held.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import { type FileText, wholeText } from "./file-text.js";
 import { generate } from "./generate-all.js";
@@ -22,12 +22,26 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
+/** A project of one synthetic provider; `comment` characters of YAML comment added to its manifest and document. */
+function project(name: string, comment: number): string {
+  const dir = join(tmp, name);
+  mkdirSync(dir);
+  const [p] = writeSyntheticProject(dir, 1);
+  // Two-byte text (`✓`), as a published document with one character past Latin-1 is: twice its length in bytes.
+  const line = `# ${"✓ a review note ".repeat(64)}\n`;
+  for (const file of ["manifest.yaml", "openapi.yaml"])
+    if (comment)
+      appendFileSync(join(dir, "specs", p as string, file), `\n${line.repeat(Math.ceil(comment / line.length))}`);
+  return dir;
+}
+
 describe("while a package's files are made", () => {
   it("neither input text is held, nor js-yaml's copy of it", async () => {
     const during = await heap.call<number[]>(
       new URL("../../test-support/heap/generate-held.ts", import.meta.url),
       "heldWhileGenerating",
-      tmp,
+      project("warm", 0),
+      project("large", 9 * MiB),
     );
     // Each text is 18 MiB as a string, read and copied: 72 MiB held before.
     expect(during).toHaveLength(2);
@@ -39,7 +53,7 @@ describe("while a package's files are made", () => {
     // the write takes the parts.
     const readme = vi.spyOn(templates, "package-readme.md.hbs");
     const schemas = vi.spyOn(OpenApiDocument.prototype, "surfaceSchemas");
-    const dir = syntheticProject(tmp, "parts", 0);
+    const dir = project("parts", 0);
     const handed = new Map<string, FileText>();
     const madeWhenHanded: number[] = [];
     try {
