@@ -2,38 +2,28 @@
 // bytes each provider allocates (a scavenge every few megabytes), and an array of keys and an iterator's results at
 // each node (in code V8 has not optimised yet), or a trimmed copy of each part, were most of it
 // (docs/contributing/performance.md, the twenty-seventh round).
-import { describe, expect, it } from "vitest";
-import { allocatedBy } from "../../test-support/heap-measures.js";
-import { walkedDocument } from "../../test-support/documents/walked-document.js";
-import { blanksBefore, squeezedParts, textEnd } from "./file-text.js";
-import { documentTraits } from "./types/discriminated-copy.js";
+// The allocations are measured in a thread of their own (test-support/heap/fresh-heap.ts: the profiler's full
+// collections there mark a small heap).
+import { afterAll, describe, expect, it } from "vitest";
+import type { Measured } from "../../test-support/heap/emit-steps.js";
+import { freshHeap } from "../../test-support/heap/fresh-heap.js";
+import { blanksBefore, textEnd } from "./file-text.js";
 
-/** The least of three runs' bytes (the first compiles). */
-function least(step: () => void): number {
-  let bytes = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < 3; i++) bytes = Math.min(bytes, allocatedBy(step));
-  return bytes;
-}
+const steps = new URL("../../test-support/heap/emit-steps.ts", import.meta.url);
+const heap = freshHeap();
+afterAll(() => heap.close());
 
 describe("what emit allocates", () => {
-  it("the document's traits: a walk of every value", () => {
-    const document = walkedDocument(120);
-    let mapped = 0;
-    const bytes = least(() => {
-      mapped += documentTraits(document).mapped.size;
-    });
-    expect(mapped).toBe(0);
+  it("the document's traits: a walk of every value", async () => {
+    const { bytes, made } = await heap.call<Measured>(steps, "traitsAllocated");
+    expect(made).toBe(0);
     // 120 operations of about 60 values each: 207 KB before the cut, about 18 after.
     expect(bytes / 1024).toBeLessThan(80);
   });
 
-  it("the parts' squeeze copies no part to measure its blanks", () => {
-    const parts = Array.from({ length: 2000 }, (_, i) => `\n    zq${i}: ${"x".repeat(60)},\n  `);
-    let units = 0;
-    const bytes = least(() => {
-      for (const part of squeezedParts(parts)) units += part.length;
-    });
-    expect(units).toBeGreaterThan(0);
+  it("the parts' squeeze copies no part to measure its blanks", async () => {
+    const { bytes, made } = await heap.call<Measured>(steps, "squeezeAllocated");
+    expect(made).toBeGreaterThan(0);
     // Most of it is the squeeze's own texts and the joined blocks: 1,725 KB before the cut, about 1,585 after.
     expect(bytes / 1024).toBeLessThan(1660);
   });

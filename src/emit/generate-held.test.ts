@@ -4,29 +4,23 @@
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
+import { freshHeap } from "../../test-support/heap/fresh-heap.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import { type FileText, wholeText } from "./file-text.js";
 import { generate } from "./generate-all.js";
 import { templates } from "./precompiled/templates.js";
 
-setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
 const MiB = 1024 * 1024;
-
-/** What the process holds after two full collections: the heap and the strings outside it (a large text read). */
-function held(): number {
-  gc();
-  gc();
-  const { heapUsed, external } = process.memoryUsage();
-  return heapUsed + external;
-}
-
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-generate-held-"));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+// What generate holds is measured in a thread of its own (test-support/heap/fresh-heap.ts): the full collections
+// there mark a small heap.
+const heap = freshHeap();
+afterAll(async () => {
+  await heap.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
 
 /** A project of one synthetic provider; `comment` characters of YAML comment added to its manifest and document. */
 function project(name: string, comment: number): string {
@@ -43,18 +37,12 @@ function project(name: string, comment: number): string {
 
 describe("while a package's files are made", () => {
   it("neither input text is held, nor js-yaml's copy of it", async () => {
-    // Every module and template loaded first.
-    await generate({ root: project("warm", 0), outDir: join(tmp, "warm-out"), onFile: () => {} });
-    const before = held();
-    const during: number[] = [];
-    const dir = project("large", 9 * MiB);
-    await generate({
-      root: dir,
-      outDir: join(dir, "out"),
-      onFile: (path) => {
-        if (path.endsWith("/surface.json") || path.endsWith("/index.js")) during.push(held() - before);
-      },
-    });
+    const during = await heap.call<number[]>(
+      new URL("../../test-support/heap/generate-held.ts", import.meta.url),
+      "heldWhileGenerating",
+      project("warm", 0),
+      project("large", 9 * MiB),
+    );
     // Each text is 18 MiB as a string, read and copied: 72 MiB held before.
     expect(during).toHaveLength(2);
     for (const size of during) expect(size).toBeLessThan(8 * MiB);

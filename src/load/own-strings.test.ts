@@ -1,45 +1,26 @@
 // A large text's parsed values hold no copy of the text (own-strings.ts): js-yaml cuts each value out of its copy of
 // the whole text, so one value kept (a name the link's IR takes) held all of it.
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import jsyaml from "js-yaml";
-import { describe, expect, it } from "vitest";
-import { INPUT_LIMITS } from "./input-file.js";
+import { afterAll, describe, expect, it } from "vitest";
+import { freshHeap } from "../../test-support/heap/fresh-heap.js";
+import type { oneValueKept } from "../../test-support/heap/held-texts.js";
 import { ownStrings } from "../common/own-strings.js";
-import { parseYamlSource } from "./yaml-source.js";
 
-setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
+// The text is read in a thread of its own (test-support/heap/fresh-heap.ts): the full collections there mark a small
+// heap.
+const heap = freshHeap();
+afterAll(() => heap.close());
 const MiB = 1024 * 1024;
 
-/** The heap in use after two full collections. */
-function heapUsed(): number {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-}
-
-/** A YAML text of about `chars` characters (two-byte: `✓`), its values long enough to be cut as views. */
-function largeText(chars: number): string {
-  const lines = ["items:"];
-  const description = "✓ a description long enough to be cut out of the text as a view of it ".repeat(6);
-  for (let i = 0, n = 0; n < chars; i++, n += description.length + 40)
-    lines.push(`  - name: operation number ${i}`, `    description: "${description}${i}"`);
-  return lines.join("\n");
-}
-
 describe("a large text's parsed values", () => {
-  it("hold no copy of the text: one value kept, the text can go", () => {
-    const before = heapUsed();
-    let kept: string | undefined;
-    (() => {
-      const text = largeText(9 * MiB);
-      const source = parseYamlSource<{ items: { name: string }[] }>(text, "zq-large.yaml", INPUT_LIMITS.document);
-      kept = source.data.items[7]?.name;
-    })();
+  it("hold no copy of the text: one value kept, the text can go", async () => {
+    const { kept, held } = await heap.call<ReturnType<typeof oneValueKept>>(
+      new URL("../../test-support/heap/held-texts.ts", import.meta.url),
+      "oneValueKept",
+    );
     // The text as a two-byte string is 18 MiB; js-yaml's copy of it as large.
     expect(kept).toBe("operation number 7");
-    expect(heapUsed() - before).toBeLessThan(4 * MiB);
+    expect(held).toBeLessThan(4 * MiB);
   });
 
   it("are the values js-yaml read, each string made its own", () => {

@@ -1,0 +1,74 @@
+// The steps of src/emit's heap tests (scavenge-held.test.ts, emit-allocation.test.ts), run in a thread of their own
+// (fresh-heap.ts): what V8 keeps of what emit made through the scavenges after it, and what emit's walks and the
+// parts' squeeze allocate, each with what it produced (so that a step that did nothing cannot pass).
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { emitEntry } from "../../src/emit/emit.js";
+import { squeezedParts } from "../../src/emit/file-text.js";
+import { loadProvider } from "../../src/emit/link-provider.js";
+import { documentTraits } from "../../src/emit/types/discriminated-copy.js";
+import { walkedDocument } from "../documents/walked-document.js";
+import { allocatedBy, heldThroughScavenges } from "./heap-measures.js";
+
+export interface Measured {
+  /** Bytes: held through the scavenges, or allocated. */
+  bytes: number;
+  /** What the step produced: UTF-16 units, characters, entries. */
+  made: number;
+}
+
+/** About 120 KB of UTF-16 text (a euro sign in each part), in parts with runs of blank lines to squeeze. */
+const euroParts = () => Array.from({ length: 600 }, (_, i) => `zq ${i} \u20ac ${"x".repeat(80)}\n\n\n`);
+
+/** What squeezedParts holds through the scavenges beyond what making its parts alone holds. */
+export function squeezeHeld(): Measured {
+  let made = 0;
+  const control = heldThroughScavenges(() => {
+    for (const part of euroParts()) made += part.length;
+  });
+  const squeezed = heldThroughScavenges(() => {
+    for (const part of squeezedParts(euroParts())) made += part.length;
+  });
+  return { bytes: squeezed - control, made };
+}
+
+/** What eight renders of a fixture provider's entry hold through the scavenges. */
+export async function entryHeld(): Promise<Measured> {
+  const fixtures = fileURLToPath(new URL("../fixtures/", import.meta.url));
+  const ir = await loadProvider(fixtures, join(fixtures, "specs-more/zqchecks"));
+  let made = 0;
+  const bytes = heldThroughScavenges(() => {
+    for (let i = 0; i < 8; i++) {
+      const { js, dts } = emitEntry(ir, "export interface paths {}\nexport interface operations {}", "1.0.0");
+      made += js.length + dts.length;
+    }
+  });
+  return { bytes, made };
+}
+
+/** The least of three runs' bytes (the first compiles). */
+function least(step: () => void): number {
+  let bytes = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 3; i++) bytes = Math.min(bytes, allocatedBy(step));
+  return bytes;
+}
+
+/** What the document's traits allocate over a document of 120 operations (about 60 values each), no example mapped. */
+export function traitsAllocated(): Measured {
+  const document = walkedDocument(120);
+  let made = 0;
+  const bytes = least(() => {
+    made = documentTraits(document).mapped.size;
+  });
+  return { bytes, made };
+}
+
+/** What squeezing 2,000 parts with blanks at both ends allocates. */
+export function squeezeAllocated(): Measured {
+  const parts = Array.from({ length: 2000 }, (_, i) => `\n    zq${i}: ${"x".repeat(60)},\n  `);
+  let made = 0;
+  const bytes = least(() => {
+    for (const part of squeezedParts(parts)) made += part.length;
+  });
+  return { bytes, made };
+}

@@ -1,0 +1,58 @@
+// The steps of src/load/walk-allocation.test.ts, run in a thread of their own (fresh-heap.ts): the bytes each of the
+// load's walks allocates per node of a document of N operations without examples, the least of three runs (the
+// first compiles), and what the walk found (none of them finds anything to do there).
+import { cutToBound } from "../../src/load/bound-cut.js";
+import { examineExamples } from "../../src/load/examples/openapi-examples.js";
+import { readDelimitedPatterns } from "../../src/load/load-rewrites.js";
+import { structureProblems } from "../../src/load/structure/document-structure.js";
+import { parseYamlSource } from "../../src/load/yaml-source.js";
+import { walkedDocument } from "../documents/walked-document.js";
+import { allocatedBy } from "./heap-measures.js";
+
+export const N = 120;
+/** The document's objects: each operation's path item, operation, parameters, responses and media, and its schemas. */
+const NODES = N * 30;
+
+export interface PerNode {
+  /** Bytes allocated per node of the document. */
+  bytes: number;
+  /** What the walk found or kept, in its last run. */
+  found: number;
+}
+
+function perNode(step: () => number): PerNode {
+  let least = Number.POSITIVE_INFINITY;
+  let found = 0;
+  for (let i = 0; i < 3; i++)
+    least = Math.min(
+      least,
+      allocatedBy(() => {
+        found = step();
+      }),
+    );
+  return { bytes: least / NODES, found };
+}
+
+export function structureCheck(): PerNode {
+  const document = walkedDocument(N);
+  return perNode(() => structureProblems(document).length);
+}
+
+export function exampleWalk(): PerNode {
+  const file = "/zqwalk/openapi.json";
+  const files = new Map([[file, parseYamlSource(JSON.stringify(walkedDocument(N)), file)]]);
+  return perNode(() => examineExamples(files, file).problems.length);
+}
+
+export function boundCut(): PerNode {
+  const document = walkedDocument(N);
+  const operations = Array.from({ length: N }, (_, i) => `zqGet${i}`);
+  return perNode(
+    () => Object.keys(cutToBound(document, { operations, nextPages: [], webhooks: [] })?.paths ?? {}).length,
+  );
+}
+
+export function patternsRead(): PerNode {
+  const document = walkedDocument(N);
+  return perNode(() => readDelimitedPatterns(document).length);
+}
