@@ -101,6 +101,9 @@ describe("documentedPrefix", () => {
     ],
     // The scheme's own name, a scheme word.
     ["Bearer", { type: "apiKey", in: "header", name: "Authorization" }, "Bearer ", "its name, Bearer"],
+    // A name of Bearer and another word (Swagger 2.0 has no bearer scheme).
+    ["BearerJwt", { type: "apiKey", in: "header", name: "Authorization" }, "Bearer ", "its name, BearerJwt"],
+    ["bearer_token", { type: "apiKey", in: "header", name: "Authorization" }, "Bearer ", "its name, bearer_token"],
   ])("reads %s's prefix", (name, scheme, prefix, from) => {
     expect(documentedPrefix(name, scheme, String(scheme.name))).toEqual({ prefix, from });
   });
@@ -123,6 +126,7 @@ describe("documentedPrefix", () => {
       { type: "apiKey", in: "header", name: "X-Zq-Key", "x-example": "your-api-key" },
     ],
     ["a scheme word naming a scheme of another header", "Token", { type: "apiKey", in: "header", name: "X-Token" }],
+    ["a word that only starts as Bearer", "Bearerless", { type: "apiKey", in: "header", name: "Authorization" }],
     [
       "a sentence whose last word names the key",
       "zqKey",

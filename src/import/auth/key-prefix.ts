@@ -30,6 +30,7 @@ const STAND_IN_CHARS = /[<>{}[\]]/;
 const SENTENCE = /["'`“”‘’]|\S\s+\S+\s+\S/;
 /** Scheme words a scheme may be named after (RFC 6750's, and the common `Token` and `Bot`). */
 const SCHEME_WORDS = /^(bearer|token|bot)$/i;
+const BEARER_NAMED = /^[Bb]earer(?:[-_ ]?[A-Z]|[-_ ][a-z])/;
 const PREPENDED = new RegExp(
   String.raw`\b(?:prepended|prefixed|preceded)\s+(?:with|by)\s+` +
     "[`\"'“]([^`\"'”]{1,40})[`\"'”]" +
@@ -82,6 +83,10 @@ export function documentedPrefix(name: string, scheme: Json, header: string): Do
   }
   if (header.toLowerCase() === "authorization" && SCHEME_WORDS.test(name))
     return { prefix: `${name.charAt(0).toUpperCase()}${name.slice(1).toLowerCase()} `, from: `its name, ${name}` };
+  // A name that starts with Bearer, another word after it (`BearerJwt`, `bearerAuth`, `bearer_token`): Swagger 2.0 has
+  // no bearer scheme, so documents name an API key so; sent bare, it was refused.
+  if (header.toLowerCase() === "authorization" && BEARER_NAMED.test(name))
+    return { prefix: "Bearer ", from: `its name, ${name}` };
   return undefined;
 }
 
