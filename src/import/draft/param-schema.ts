@@ -14,7 +14,15 @@ import type { ReviewNote } from "../manifest-yaml.js";
 import { plainText, shortText } from "../plain-text.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { loneBranch } from "./body-rules.js";
-import { formsOf, innerBranches, listedTexts, numberLimits, oneItemListsEnum, stringLimits } from "./limits.js";
+import {
+  formsOf,
+  innerBranches,
+  listedNumbers,
+  listedTexts,
+  numberLimits,
+  oneItemListsEnum,
+  stringLimits,
+} from "./limits.js";
 
 type Path = (string | number)[];
 
@@ -107,8 +115,10 @@ function withType(
   // Branches each of listed texts (3.1's `const` per value): their values, an enum (limits.ts).
   const branches = t === undefined && alternatives ? alternatives.map((a) => safeFlatten(doc, a) ?? {}) : undefined;
   const texts = branches ? listedTexts(branches, !flat.anyOf) : undefined;
+  // Branches each of listed numbers (`const: 1`, `const: 2`): an enum of numbers.
+  const numbers = branches && !texts ? listedNumbers(branches, !flat.anyOf) : undefined;
   // Forms of different kinds, or told apart by their limits (an id or a name): each kept, with its own (limits.ts).
-  const forms = t === undefined && alternatives && !texts ? formsOf(doc, alternatives, note) : undefined;
+  const forms = t === undefined && alternatives && !texts && !numbers ? formsOf(doc, alternatives, note) : undefined;
   // An optional value whose one value is "" can never be sent (the runtime sends no empty text); a required one in
   // the query is an operation constant (one-value-constants.ts).
   if (!input.required && onlyEmptyText(flat)) {
@@ -119,6 +129,15 @@ function withType(
     Object.assign(param, { type: "string", enum: texts });
     note(
       `the spec allows ${texts.length} values, a branch each (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as an enum`,
+    );
+  } else if (numbers) {
+    Object.assign(param, {
+      type: "number",
+      enum: numbers,
+      ...(numbers.every(Number.isInteger) ? { integer: true } : {}),
+    });
+    note(
+      `the spec allows ${numbers.length} numbers, a branch each (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as an enum`,
     );
   } else if (forms) {
     Object.assign(param, { type: "json", anyOf: forms });
