@@ -352,7 +352,8 @@ function withFetchDefault(parameter: unknown, document: Json): unknown {
 /**
  * A parameter the request judge reads in full (mock-judge.ts) and Prism's deserialisers do not: described by `content`,
  * in the label, matrix, spaceDelimited or pipeDelimited style (Prism split `a%20b` after no decoding), a query list of
- * texts sent exploded (Prism split a lone `k=a%2Cb` into two items), a list or an object in a path or a header, or a
+ * texts sent exploded (Prism split a lone `k=a%2Cb` into two items), a query union with a list among its branches (a
+ * list of one read as text), a list or an object in a path or a header, or a
  * union of them with no type of its own (Prism threw on an absent object header, ending the process, and kept such a
  * union's value as text), or a cookie. Prism is told only whether it is required.
  */
@@ -367,11 +368,15 @@ function judgedOnly(parameter: unknown, document: Json): unknown {
   const structured =
     (p.in === "path" || p.in === "header") &&
     (type === "array" || type === "object" || !shapesOf(document, schema).includes("primitive"));
+  // A query union with a list among its branches and no type of its own (a flag, or the values to choose among): Prism
+  // read a list of one, one pair, as text, which no branch takes.
+  const unionList = p.in === "query" && type === undefined && shapesOf(document, schema).includes("array");
   const delimited = p.style === "spaceDelimited" || p.style === "pipeDelimited";
   const commaList = p.in === "query" && type === "array" && (p.style ?? "form") === "form" && p.explode !== false;
   const items = commaList ? resolved((resolved(p.schema, document) as Json).items, document) : undefined;
   const styled = p.content !== undefined || p.style === "label" || p.style === "matrix" || delimited;
-  if (!styled && p.in !== "cookie" && !structured && !(commaList && mayHoldComma(items))) return parameter;
+  if (!styled && p.in !== "cookie" && !structured && !unionList && !(commaList && mayHoldComma(items)))
+    return parameter;
   const { content: _content, style: _style, explode: _explode, ...rest } = p;
   return { ...rest, schema: {} };
 }
