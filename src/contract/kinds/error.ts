@@ -5,7 +5,7 @@
 // manifest's error expressions.
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { defaultStandIn, mockPrefer, mockWords } from "@blockwright/runtime/workflow";
-import type { OpenApiOperation } from "../../load/openapi-document.js";
+import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import { callTool, expectAccepted, expectFailure, onlyExchange, same } from "../call.js";
 import { parseBody } from "../json-path.js";
 import { MESSAGE_KEY } from "../../model/message-fields.js";
@@ -51,7 +51,7 @@ export const errorKind: CaseKindModule = {
             else if (name && response.examples[name] !== undefined)
               same(parseBody(ex.responseBody), response.examples[name], `the mock's answer (example "${name}")`);
             expectStructuredError(tool, ex, expectFailure(called), {
-              successShaped: declaredAsSuccess(values.op, response),
+              successShaped: declaredAsSuccess(doc, values.op, response),
             });
           },
           responseSource(values.op, response.status, response.mediaType, name),
@@ -72,13 +72,21 @@ function errorResponses(tool: ToolSpec, op: OpenApiOperation): OpenApiOperation[
 }
 
 /**
- * Whether an error answer is declared with the schema of one of the operation's success answers, that schema naming no
- * field as a message at its top (a document that copied the transcript's schema onto its 400): the resource itself,
- * with no message to miss. A shared envelope that names one (`{code, message, data}`) keeps the check.
+ * Whether an error answer is declared with the schema of one of the operation's success answers, or of one branch of
+ * such an answer's union (`oneOf: [Transcript, Accepted]`), that schema naming no field as a message at its top (a
+ * document that copied the transcript's schema onto its 400): the resource itself, with no message to miss. A shared
+ * envelope that names one (`{code, message, data}`) keeps the check.
  */
-export function declaredAsSuccess(op: OpenApiOperation, response: OpenApiOperation["responses"][number]): boolean {
+export function declaredAsSuccess(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  response: OpenApiOperation["responses"][number],
+): boolean {
   const schema = response.schema;
-  if (!schema || !op.responses.some((r) => /^2\d\d$/.test(r.status) && r.schema === schema)) return false;
+  if (!schema) return false;
+  const successes = op.responses.filter((r) => /^2\d\d$/.test(r.status) && r.schema).map((r) => r.schema as Schema);
+  const shapes = successes.flatMap((s) => [s, ...((s.oneOf ?? s.anyOf ?? []) as Schema[]).map((b) => doc.resolve(b))]);
+  if (!shapes.includes(schema)) return false;
   const fields = schema.properties && typeof schema.properties === "object" ? Object.keys(schema.properties) : [];
   return fields.length > 0 && !fields.some((name) => MESSAGE_KEY.test(name));
 }
