@@ -21,8 +21,18 @@ const document = {
                 type: "object",
                 required: ["hashVersion"],
                 properties: {
-                  hashVersion: { anyOf: [{ type: "number", const: 1 }, { type: "number", const: 2 }] },
-                  ratio: { oneOf: [{ type: "number", const: 0.5 }, { type: "number", enum: [0.25, 0.75] }] },
+                  hashVersion: {
+                    anyOf: [
+                      { type: "number", const: 1 },
+                      { type: "number", const: 2 },
+                    ],
+                  },
+                  ratio: {
+                    oneOf: [
+                      { type: "number", const: 0.5 },
+                      { type: "number", enum: [0.25, 0.75] },
+                    ],
+                  },
                   level: { type: "integer", const: 3 },
                   weight: { type: "number", maximum: 10 },
                 },

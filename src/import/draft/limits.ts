@@ -259,6 +259,18 @@ export function listedNumbers(branches: readonly Schema[], oneOf: boolean): numb
   return numbers.length ? numbers : undefined;
 }
 
+/** A union's listed values as a parameter's type and enum: texts (listedTexts), else numbers (listedNumbers). */
+export function listedValues(
+  branches: readonly Schema[],
+  oneOf: boolean,
+): { type: "string"; enum: string[] } | { type: "number"; enum: number[]; integer?: true } | undefined {
+  const texts = listedTexts(branches, oneOf);
+  if (texts) return { type: "string", enum: texts };
+  const numbers = listedNumbers(branches, oneOf);
+  if (!numbers) return undefined;
+  return { type: "number", enum: numbers, ...(numbers.every(Number.isInteger) ? { integer: true as const } : {}) };
+}
+
 /**
  * A union's branches, a branch that is only a union of its own given as its branches (OpenSearch's
  * `wait_for_active_shards`: `oneOf: [StringifiedInteger, WaitForActiveShardOptions]`, each a `oneOf`): a value of the
