@@ -370,7 +370,7 @@ function judgedOnly(parameter: unknown, document: Json): unknown {
     (type === "array" || type === "object" || !shapesOf(document, schema).includes("primitive"));
   // A query union with a list among its branches and no type of its own (a flag, or the values to choose among): Prism
   // read a list of one, one pair, as text, which no branch takes.
-  const unionList = p.in === "query" && type === undefined && shapesOf(document, schema).includes("array");
+  const unionList = p.in === "query" && type === undefined && isListAmongOthers(schema, document);
   const delimited = p.style === "spaceDelimited" || p.style === "pipeDelimited";
   const commaList = p.in === "query" && type === "array" && (p.style ?? "form") === "form" && p.explode !== false;
   const items = commaList ? resolved((resolved(p.schema, document) as Json).items, document) : undefined;
@@ -427,6 +427,18 @@ function withOneOfAsAnyOf(parameter: unknown, document: Json): unknown {
   if (!isObject(p) || p.schema === undefined) return parameter;
   const schema = withOneOfsAsAnyOf(p.schema, (v) => resolved(v, document));
   return schema === p.schema ? parameter : { ...p, schema };
+}
+
+/**
+ * Whether a union's branches other than null (an "S or null" is S: withoutNullBranch) hold a list and something else
+ * (a flag, a text).
+ */
+function isListAmongOthers(schema: Json | undefined, document: Json): boolean {
+  const branches = (Array.isArray(schema?.anyOf) ? schema.anyOf : Array.isArray(schema?.oneOf) ? schema.oneOf : [])
+    .map((b) => resolved(b, document))
+    .filter((b) => !(isObject(b) && (b.type === "null" || (Array.isArray(b.enum) && b.enum.every((v) => v === null)))));
+  const lists = branches.filter((b) => shapesOf(document, b).includes("array")).length;
+  return lists > 0 && lists < branches.length;
 }
 
 /** Whether a list's item may be a text holding a comma: a text, or untyped, whose enum (if any) lists none. */
