@@ -37,7 +37,7 @@ import { withLiteralsAsSent } from "../judge/path-literals.js";
 import { shapesOf } from "../judge/text-values.js";
 import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { answersWithoutWriteOnlyRequired, withoutReadOnlyRequired } from "./read-only-required.js";
-import { makeSchemasCompilable, withOneOfsAsAnyOf } from "./prism-schemas.js";
+import { isListAmongOthers, makeSchemasCompilable, mayHoldComma, withOneOfsAsAnyOf } from "./prism-schemas.js";
 import { isMediaType, withTypedTexts } from "./media-types.js";
 import {
   isObject,
@@ -352,8 +352,7 @@ function withFetchDefault(parameter: unknown, document: Json): unknown {
 /**
  * A parameter the request judge reads in full (mock-judge.ts) and Prism's deserialisers do not: described by `content`,
  * in the label, matrix, spaceDelimited or pipeDelimited style (Prism split `a%20b` after no decoding), a query list of
- * texts sent exploded (Prism split a lone `k=a%2Cb` into two items), a query union with a list among its branches (a
- * list of one read as text), a list or an object in a path or a header, or a
+ * texts sent exploded (Prism split a lone `k=a%2Cb` into two items), a list or an object in a path or a header, or a
  * union of them with no type of its own (Prism threw on an absent object header, ending the process, and kept such a
  * union's value as text), or a cookie. Prism is told only whether it is required.
  */
@@ -368,8 +367,7 @@ function judgedOnly(parameter: unknown, document: Json): unknown {
   const structured =
     (p.in === "path" || p.in === "header") &&
     (type === "array" || type === "object" || !shapesOf(document, schema).includes("primitive"));
-  // A query union with a list among its branches and no type of its own (a flag, or the values to choose among): Prism
-  // read a list of one, one pair, as text, which no branch takes.
+  // A query union of a list and something else (prism-schemas.ts).
   const unionList = p.in === "query" && type === undefined && isListAmongOthers(schema, document);
   const delimited = p.style === "spaceDelimited" || p.style === "pipeDelimited";
   const commaList = p.in === "query" && type === "array" && (p.style ?? "form") === "form" && p.explode !== false;
@@ -427,25 +425,6 @@ function withOneOfAsAnyOf(parameter: unknown, document: Json): unknown {
   if (!isObject(p) || p.schema === undefined) return parameter;
   const schema = withOneOfsAsAnyOf(p.schema, (v) => resolved(v, document));
   return schema === p.schema ? parameter : { ...p, schema };
-}
-
-/**
- * Whether a union's branches other than null (an "S or null" is S: withoutNullBranch) hold a list and something else
- * (a flag, a text).
- */
-function isListAmongOthers(schema: Json | undefined, document: Json): boolean {
-  const branches = (Array.isArray(schema?.anyOf) ? schema.anyOf : Array.isArray(schema?.oneOf) ? schema.oneOf : [])
-    .map((b) => resolved(b, document))
-    .filter((b) => !(isObject(b) && (b.type === "null" || (Array.isArray(b.enum) && b.enum.every((v) => v === null)))));
-  const lists = branches.filter((b) => shapesOf(document, b).includes("array")).length;
-  return lists > 0 && lists < branches.length;
-}
-
-/** Whether a list's item may be a text holding a comma: a text, or untyped, whose enum (if any) lists none. */
-function mayHoldComma(items: unknown): boolean {
-  if (!isObject(items)) return true;
-  if (Array.isArray(items.enum)) return items.enum.some((v) => String(v).includes(","));
-  return (typeOf(items) ?? "string") === "string";
 }
 
 function isCovered(p: unknown, covers: (slot: CoveredSlot) => boolean): boolean {

@@ -1,7 +1,7 @@
 // A query parameter that is a union with a list among its branches and no type of its own (`oneOf: [{type: boolean},
-// {type: array, items: {type: string}}]`: a flag, or the values to choose among), given a list of one item: sent as one
-// pair (`zqlang=%20`), which Prism read as text, neither a boolean nor a list, and refused. The request judge reads such
-// a parameter in full: one pair is a list of one, a value no branch takes is still refused.
+// {type: array, items: {type: string}}]`: a flag, or the values to choose among), given a list of one item: sent as
+// one pair (`zqlang=%20`), which Prism read as text, neither a boolean nor a list, and refused. The request judge reads
+// such a parameter in full: one pair is a list of one, a value no branch takes is still refused.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -75,7 +75,7 @@ describe("documentedPrefix", () => {
       "token ",
       'its description ("prepended with "token" followed by a space")',
     ],
-    // A single-quoted example inside a quoted sentence: the sentence is no prefix ("Type 'Bearer TOKEN' to … the API ").
+    // A single-quoted example inside a quoted sentence: the sentence is no prefix ("Type 'Bearer TOKEN' to … API ").
     [
       "zqBearer",
       {

@@ -117,9 +117,8 @@ function withType(
   }
   if (listed) {
     Object.assign(param, listed);
-    note(
-      `the spec allows ${listed.enum.length} values, a branch each (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as an enum`,
-    );
+    const key = flat.anyOf ? "anyOf" : "oneOf";
+    note(`the spec allows ${listed.enum.length} values, a branch each (${key}): drafted as an enum`);
   } else if (forms) {
     Object.assign(param, { type: "json", anyOf: forms });
     note(
