@@ -26,7 +26,11 @@ const tool: ToolSpec = {
  * The structured error the runtime made of a 400 with `body` (JSON, or the answer given), checked by the suite; its
  * failure message, or "ok".
  */
-async function checked(body: unknown, answer: Response = json(400, body)): Promise<string> {
+async function checked(
+  body: unknown,
+  answer: Response = json(400, body),
+  options: { successShaped?: boolean } = {},
+): Promise<string> {
   const input = Object.fromEntries(
     tool.params.filter((p) => p.required).map((p) => [p.name, p.secret ? "zq-token-0123456789" : "zq"]),
   );
@@ -48,7 +52,7 @@ async function checked(body: unknown, answer: Response = json(400, body)): Promi
     at: 0,
   };
   try {
-    expectStructuredError(tool, ex, result.error);
+    expectStructuredError(tool, ex, result.error, options);
     return "ok";
   } catch (e) {
     return e instanceof Error ? e.message : String(e);
@@ -130,5 +134,11 @@ describe("a 400 answer and the manifest's errors.message", () => {
         /^the manifest's error message expressions \(errors\.message\) find no message in the 400 answer /,
       );
     }
+  });
+
+  it("an answer declared with the success answer's schema (the resource itself): nothing to find", async () => {
+    const transcript = { metadata: { request_id: "zq-1" }, results: { summary: { short: "zq words spoken" } } };
+    expect(await checked(transcript)).toMatch(/^the manifest's error message expressions/);
+    expect(await checked(transcript, undefined, { successShaped: true })).toBe("ok");
   });
 });

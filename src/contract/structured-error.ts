@@ -11,7 +11,12 @@ import { MESSAGE_KEY } from "../model/message-fields.js";
  * The error the runtime must make of an error answer, read independently from the answer and the manifest's
  * expressions.
  */
-export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: ReturnType<typeof expectFailure>): void {
+export function expectStructuredError(
+  tool: ToolSpec,
+  ex: Exchange,
+  error: ReturnType<typeof expectFailure>,
+  options: { successShaped?: boolean } = {},
+): void {
   // An answer Prism made up itself (a 401 the spec does not declare) carries no upstream message to read.
   const declared = !ex.prismProblem;
   const body = parse(ex.responseBody);
@@ -25,9 +30,11 @@ export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: Retur
   same(error.operation, tool.id, "error.operation");
   same(error.status, ex.status, "error.status");
   // An answer that holds no text at all (`{}`, `{"errors": [{}]}`: what the spec declares of it), or no text where a
-  // message could be (the resource itself, `{id, name, path}`, as some APIs declare a 422), has no message to miss.
+  // message could be (the resource itself, `{id, name, path}`, as some APIs declare a 422; an answer the document
+  // declares with its success answer's schema, options.successShaped), has no message to miss.
   if (
     declared &&
+    !options.successShaped &&
     body !== undefined &&
     typeof body === "object" &&
     mayHoldMessage(body) &&

@@ -37,7 +37,7 @@ import { withLiteralsAsSent } from "../judge/path-literals.js";
 import { shapesOf } from "../judge/text-values.js";
 import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { answersWithoutWriteOnlyRequired, withoutReadOnlyRequired } from "./read-only-required.js";
-import { makeSchemasCompilable, withOneOfsAsAnyOf } from "./prism-schemas.js";
+import { isListAmongOthers, makeSchemasCompilable, mayHoldComma, withOneOfsAsAnyOf } from "./prism-schemas.js";
 import { isMediaType, withTypedTexts } from "./media-types.js";
 import {
   isObject,
@@ -367,11 +367,14 @@ function judgedOnly(parameter: unknown, document: Json): unknown {
   const structured =
     (p.in === "path" || p.in === "header") &&
     (type === "array" || type === "object" || !shapesOf(document, schema).includes("primitive"));
+  // A query union of a list and something else (prism-schemas.ts).
+  const unionList = p.in === "query" && type === undefined && isListAmongOthers(schema, document);
   const delimited = p.style === "spaceDelimited" || p.style === "pipeDelimited";
   const commaList = p.in === "query" && type === "array" && (p.style ?? "form") === "form" && p.explode !== false;
   const items = commaList ? resolved((resolved(p.schema, document) as Json).items, document) : undefined;
   const styled = p.content !== undefined || p.style === "label" || p.style === "matrix" || delimited;
-  if (!styled && p.in !== "cookie" && !structured && !(commaList && mayHoldComma(items))) return parameter;
+  if (!styled && p.in !== "cookie" && !structured && !unionList && !(commaList && mayHoldComma(items)))
+    return parameter;
   const { content: _content, style: _style, explode: _explode, ...rest } = p;
   return { ...rest, schema: {} };
 }
@@ -422,13 +425,6 @@ function withOneOfAsAnyOf(parameter: unknown, document: Json): unknown {
   if (!isObject(p) || p.schema === undefined) return parameter;
   const schema = withOneOfsAsAnyOf(p.schema, (v) => resolved(v, document));
   return schema === p.schema ? parameter : { ...p, schema };
-}
-
-/** Whether a list's item may be a text holding a comma: a text, or untyped, whose enum (if any) lists none. */
-function mayHoldComma(items: unknown): boolean {
-  if (!isObject(items)) return true;
-  if (Array.isArray(items.enum)) return items.enum.some((v) => String(v).includes(","));
-  return (typeOf(items) ?? "string") === "string";
 }
 
 function isCovered(p: unknown, covers: (slot: CoveredSlot) => boolean): boolean {

@@ -33,6 +33,9 @@ import { discriminatedAsAnyOf, eachSchemaNode } from "../load/openapi-json-schem
 import { isEnumOfLabels, withTextEnum, withValueEnum } from "../load/text-enum.js";
 import { resolvePointer } from "./sample/sample-lookup.js";
 import { withoutMistypedDefault } from "./mistyped-default.js";
+import { shapesOf } from "../judge/text-values.js";
+import { typeOf } from "../load/openapi-document.js";
+import { isObject, resolved } from "./mock-form-bodies.js";
 
 type Node = Record<string, unknown>;
 
@@ -233,4 +236,33 @@ export function withOneOfsAsAnyOf(schema: unknown, resolve: (value: unknown) => 
     return { ...rest, anyOf: each(s.oneOf) };
   }
   return changed ? out : schema;
+}
+
+// Query parameters the mock's copy of the document leaves to the request judge, which reads them in full
+// (mock-document.ts `judgedOnly`), where Prism misread them: a list of texts that may hold a comma, sent exploded
+// (Prism split a lone `k=a%2Cb` into two items); a union of a list and something else, with no type of its own (`oneOf:
+// [{type: boolean}, {type: array}]`: a flag, or the values to choose among), whose list of one item, one pair
+// (`k=en`), Prism read as text, no branch, and refused.
+
+/**
+ * Whether a union's branches other than null (an "S or null" is S: mock-document.ts `withoutNullBranch`) hold a list
+ * and something else.
+ */
+export function isListAmongOthers(
+  schema: Record<string, unknown> | undefined,
+  document: Record<string, unknown>,
+): boolean {
+  const all = Array.isArray(schema?.anyOf) ? schema.anyOf : Array.isArray(schema?.oneOf) ? schema.oneOf : [];
+  const branches = all
+    .map((b) => resolved(b, document))
+    .filter((b) => !(isObject(b) && (b.type === "null" || (Array.isArray(b.enum) && b.enum.every((v) => v === null)))));
+  const lists = branches.filter((b) => shapesOf(document, b).includes("array")).length;
+  return lists > 0 && lists < branches.length;
+}
+
+/** Whether a list's item may be a text holding a comma: a text, or untyped, whose enum (if any) lists none. */
+export function mayHoldComma(items: unknown): boolean {
+  if (!isObject(items)) return true;
+  if (Array.isArray(items.enum)) return items.enum.some((v) => String(v).includes(","));
+  return (typeOf(items) ?? "string") === "string";
 }

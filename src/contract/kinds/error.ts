@@ -5,9 +5,10 @@
 // manifest's error expressions.
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { defaultStandIn, mockPrefer, mockWords } from "@blockwright/runtime/workflow";
-import type { OpenApiOperation } from "../../load/openapi-document.js";
+import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import { callTool, expectAccepted, expectFailure, onlyExchange, same } from "../call.js";
 import { parseBody } from "../json-path.js";
+import { MESSAGE_KEY } from "../../model/message-fields.js";
 import { checkRequest } from "../request/request.js";
 import { responseSource } from "../sources.js";
 import { expectStructuredError } from "../structured-error.js";
@@ -49,7 +50,9 @@ export const errorKind: CaseKindModule = {
             if (values.op.method === "HEAD") same(ex.responseBody || undefined, undefined, "the mock's body");
             else if (name && response.examples[name] !== undefined)
               same(parseBody(ex.responseBody), response.examples[name], `the mock's answer (example "${name}")`);
-            expectStructuredError(tool, ex, expectFailure(called));
+            expectStructuredError(tool, ex, expectFailure(called), {
+              successShaped: declaredAsSuccess(doc, values.op, response),
+            });
           },
           responseSource(values.op, response.status, response.mediaType, name),
         ),
@@ -66,4 +69,24 @@ function errorResponses(tool: ToolSpec, op: OpenApiOperation): OpenApiOperation[
       (r.status === "default" && !outcomes.has(defaultStandIn(tool))) ||
       (Number(r.status) >= 400 && !outcomes.has(Number(r.status))),
   );
+}
+
+/**
+ * Whether an error answer is declared with the schema of one of the operation's success answers, or of one branch of
+ * such an answer's union (`oneOf: [Transcript, Accepted]`), that schema naming no field as a message at its top (a
+ * document that copied the transcript's schema onto its 400): the resource itself, with no message to miss. A shared
+ * envelope that names one (`{code, message, data}`) keeps the check.
+ */
+export function declaredAsSuccess(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  response: OpenApiOperation["responses"][number],
+): boolean {
+  const schema = response.schema;
+  if (!schema) return false;
+  const successes = op.responses.filter((r) => /^2\d\d$/.test(r.status) && r.schema).map((r) => r.schema as Schema);
+  const shapes = successes.flatMap((s) => [s, ...((s.oneOf ?? s.anyOf ?? []) as Schema[]).map((b) => doc.resolve(b))]);
+  if (!shapes.includes(schema)) return false;
+  const fields = schema.properties && typeof schema.properties === "object" ? Object.keys(schema.properties) : [];
+  return fields.length > 0 && !fields.some((name) => MESSAGE_KEY.test(name));
 }

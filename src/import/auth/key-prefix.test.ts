@@ -75,8 +75,35 @@ describe("documentedPrefix", () => {
       "token ",
       'its description ("prepended with "token" followed by a space")',
     ],
+    // A single-quoted example inside a quoted sentence: the sentence is no prefix ("Type 'Bearer TOKEN' to … API ").
+    [
+      "zqBearer",
+      {
+        type: "apiKey",
+        in: "header",
+        name: "Authorization",
+        description: `"Type 'Bearer TOKEN' to correctly set the API Key"`,
+      },
+      "Bearer ",
+      'its description\'s "Bearer TOKEN"',
+    ],
+    // An example written after a colon without quotes, its stand-in a shell variable.
+    [
+      "zqAuth",
+      {
+        type: "apiKey",
+        in: "header",
+        name: "Authorization",
+        description: "Bearer token authentication. Use the format: Bearer $API_KEY_OR_JWT",
+      },
+      "Bearer ",
+      'its description\'s "Bearer $API_KEY_OR_JWT"',
+    ],
     // The scheme's own name, a scheme word.
     ["Bearer", { type: "apiKey", in: "header", name: "Authorization" }, "Bearer ", "its name, Bearer"],
+    // A name of Bearer and another word (Swagger 2.0 has no bearer scheme).
+    ["BearerJwt", { type: "apiKey", in: "header", name: "Authorization" }, "Bearer ", "its name, BearerJwt"],
+    ["bearer_token", { type: "apiKey", in: "header", name: "Authorization" }, "Bearer ", "its name, bearer_token"],
   ])("reads %s's prefix", (name, scheme, prefix, from) => {
     expect(documentedPrefix(name, scheme, String(scheme.name))).toEqual({ prefix, from });
   });
@@ -99,6 +126,12 @@ describe("documentedPrefix", () => {
       { type: "apiKey", in: "header", name: "X-Zq-Key", "x-example": "your-api-key" },
     ],
     ["a scheme word naming a scheme of another header", "Token", { type: "apiKey", in: "header", name: "X-Token" }],
+    ["a word that only starts as Bearer", "Bearerless", { type: "apiKey", in: "header", name: "Authorization" }],
+    [
+      "a sentence whose last word names the key",
+      "zqKey",
+      { type: "apiKey", in: "header", name: "Authorization", description: '"Paste your personal API key"' },
+    ],
   ])("finds none in %s", (_, name, scheme) => {
     expect(documentedPrefix(name, scheme, String(scheme.name))).toBeUndefined();
   });

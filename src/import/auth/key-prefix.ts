@@ -3,7 +3,8 @@
 // read it. It is read, in this order, from an example value in a vendor
 // extension of the scheme (`x-default: "Klaviyo-API-Key your-private-api-key"`),
 // from a code span or a quoted text of the scheme's description (`Token
-// token=<API_KEY>`), from a sentence saying it is prepended ("must be
+// token=<API_KEY>`), from the words after a colon in it ("Use the format:
+// Bearer $API_KEY"), from a sentence saying it is prepended ("must be
 // prepended with "token" followed by a space"), or from the scheme's own name
 // when that is a scheme word (a scheme named `Bearer`). What is found is a
 // draft (auth.prefix), with a note naming where it was read.
@@ -17,15 +18,19 @@ export interface DocumentedPrefix {
 }
 
 // The value's stand-in: <API_KEY>, {API Token}, [key], or a word holding key, token or secret (your-private-api-key,
-// YOUR_TOKEN).
+// YOUR_TOKEN, a shell variable's $API_KEY).
 const PLACEHOLDER =
-  /^(?:<[^<>]+>|\{\{?[^{}]+\}?\}|\[[^[\]]+\]|[\w.-]*(?:key|token|secret|credential|password)[\w.-]*)$/i;
+  /^(?:<[^<>]+>|\{\{?[^{}]+\}?\}|\[[^[\]]+\]|\$?[\w.-]*(?:key|token|secret|credential|password)[\w.-]*)$/i;
 // What may be sent before it: printable ASCII, no stand-in of its own, ending where the value starts (a space, "=" or
 // ":").
 const PREFIX = /^[!-~][ -~]{0,62}[ =:]$/;
 const STAND_IN_CHARS = /[<>{}[\]]/;
+// A prefix is a word or two (`Bearer `, `Token token=`): one holding quotes or more words is a sentence about the value
+// ("Type 'Bearer TOKEN' to correctly set the API Key" read its last word as the stand-in).
+const SENTENCE = /["'`“”‘’]|\S\s+\S+\s+\S/;
 /** Scheme words a scheme may be named after (RFC 6750's, and the common `Token` and `Bot`). */
 const SCHEME_WORDS = /^(bearer|token|bot)$/i;
+const BEARER_NAMED = /^[Bb]earer(?:[-_ ]?[A-Z]|[-_ ][a-z])/;
 const PREPENDED = new RegExp(
   String.raw`\b(?:prepended|prefixed|preceded)\s+(?:with|by)\s+` +
     "[`\"'“]([^`\"'”]{1,40})[`\"'”]" +
@@ -47,7 +52,13 @@ export function prefixOfExample(example: string, header: string): string | undef
     const c = text.charAt(i);
     if (c !== " " && c !== "=" && c !== ":") continue;
     const prefix = text.slice(0, i + 1);
-    if (PLACEHOLDER.test(text.slice(i + 1)) && PREFIX.test(prefix) && !STAND_IN_CHARS.test(prefix)) return prefix;
+    if (
+      PLACEHOLDER.test(text.slice(i + 1)) &&
+      PREFIX.test(prefix) &&
+      !STAND_IN_CHARS.test(prefix) &&
+      !SENTENCE.test(prefix)
+    )
+      return prefix;
   }
   return undefined;
 }
@@ -60,8 +71,7 @@ export function documentedPrefix(name: string, scheme: Json, header: string): Do
     if (prefix) return { prefix, from: `its ${key} ${JSON.stringify(value)}` };
   }
   const description = typeof scheme.description === "string" ? scheme.description : "";
-  for (const m of description.matchAll(/`([^`\n]{2,80})`|"([^"\n]{2,80})"|“([^”\n]{2,80})”/g)) {
-    const shown = m[1] ?? m[2] ?? m[3] ?? "";
+  for (const shown of shownTexts(description)) {
     const prefix = prefixOfExample(shown, header);
     if (prefix) return { prefix, from: `its description's ${JSON.stringify(shown)}` };
   }
@@ -73,5 +83,27 @@ export function documentedPrefix(name: string, scheme: Json, header: string): Do
   }
   if (header.toLowerCase() === "authorization" && SCHEME_WORDS.test(name))
     return { prefix: `${name.charAt(0).toUpperCase()}${name.slice(1).toLowerCase()} `, from: `its name, ${name}` };
+  // A name that starts with Bearer, another word after it (`BearerJwt`, `bearerAuth`, `bearer_token`): Swagger 2.0 has
+  // no bearer scheme, so documents name an API key so; sent bare, it was refused.
+  if (header.toLowerCase() === "authorization" && BEARER_NAMED.test(name))
+    return { prefix: "Bearer ", from: `its name, ${name}` };
   return undefined;
+}
+
+// A code span or a quoted text; then, read apart (a quoted sentence may hold one), a text in single quotes not inside
+// a word ("the user's key" holds none).
+const QUOTED = /`([^`\n]{2,80})`|"([^"\n]{2,80})"|“([^”\n]{2,80})”/g;
+const SINGLE_QUOTED = /(?<!\w)'([^'\n]{2,80})'(?!\w)/g;
+
+/**
+ * The texts a description shows as a value: its code spans and quoted texts, then what follows each colon up to the
+ * sentence's end ("Use the format: Bearer $API_KEY_OR_JWT", written without quotes).
+ */
+function shownTexts(description: string): string[] {
+  const quoted = [...description.matchAll(QUOTED)].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
+  const single = [...description.matchAll(SINGLE_QUOTED)].map((m) => m[1] ?? "");
+  const afterColon = [...description.matchAll(/:[ \t]+([^\n]{2,80})/g)].map(
+    (m) => (m[1] ?? "").split(/[.;,]\s|\.$/)[0] ?? "",
+  );
+  return [...quoted, ...single, ...afterColon];
 }

@@ -85,7 +85,7 @@ export function numberLimits(s: Schema, param: ManifestParam, note: (text: strin
   if (Array.isArray(s.enum) && !isEnumOfLabels(s)) {
     const values = [...new Set((withValueEnum(s).enum as unknown[]).filter((v) => typeof v === "number"))];
     if (values.length) param.enum = values;
-  }
+  } else if (typeof s.const === "number") param.enum = [s.const]; // a number of one value (3.1's `const`)
 }
 
 type Form = NonNullable<ManifestParam["anyOf"]>[number];
@@ -232,6 +232,43 @@ export function listedTexts(branches: readonly Schema[], oneOf: boolean): string
   }
   const texts = [...counts].filter(([value, n]) => value !== "" && (!oneOf || n === 1)).map(([value]) => value);
   return texts.length ? texts : undefined;
+}
+
+/**
+ * The numbers a union each of whose branches is one number or a list of them allows (`anyOf: [{type: number, const:
+ * 1}, {type: number, const: 2}]`), in the document's order: read as "a number", it was sent any number, which no branch
+ * takes. As listedTexts: of a `oneOf`, those one branch alone lists; a branch of null passed over. Undefined when a
+ * branch lists no values or one that is not a number.
+ */
+export function listedNumbers(branches: readonly Schema[], oneOf: boolean): number[] | undefined {
+  const counts = new Map<number, number>();
+  for (const branch of branches) {
+    if (branch.type === "null") continue;
+    const listed = Object.hasOwn(branch, "const")
+      ? [branch.const]
+      : Array.isArray(branch.enum)
+        ? branch.enum
+        : undefined;
+    if (!listed || (branch.type !== undefined && branch.type !== "number" && branch.type !== "integer"))
+      return undefined;
+    if (!listed.every((v) => typeof v === "number" || v === null)) return undefined;
+    for (const value of new Set(listed.filter((v): v is number => typeof v === "number")))
+      counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  const numbers = [...counts].filter(([, n]) => !oneOf || n === 1).map(([value]) => value);
+  return numbers.length ? numbers : undefined;
+}
+
+/** A union's listed values as a parameter's type and enum: texts (listedTexts), else numbers (listedNumbers). */
+export function listedValues(
+  branches: readonly Schema[],
+  oneOf: boolean,
+): { type: "string"; enum: string[] } | { type: "number"; enum: number[]; integer?: true } | undefined {
+  const texts = listedTexts(branches, oneOf);
+  if (texts) return { type: "string", enum: texts };
+  const numbers = listedNumbers(branches, oneOf);
+  if (!numbers) return undefined;
+  return { type: "number", enum: numbers, ...(numbers.every(Number.isInteger) ? { integer: true as const } : {}) };
 }
 
 /**

@@ -14,7 +14,7 @@ import type { ReviewNote } from "../manifest-yaml.js";
 import { plainText, shortText } from "../plain-text.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { loneBranch } from "./body-rules.js";
-import { formsOf, innerBranches, listedTexts, numberLimits, oneItemListsEnum, stringLimits } from "./limits.js";
+import { formsOf, innerBranches, listedValues, numberLimits, oneItemListsEnum, stringLimits } from "./limits.js";
 
 type Path = (string | number)[];
 
@@ -104,22 +104,21 @@ function withType(
   const t = typeOf(flat);
   // A branch that is a union of its own, read as its branches (limits.ts).
   const alternatives = innerBranches(doc, alternativesOf(flat));
-  // Branches each of listed texts (3.1's `const` per value): their values, an enum (limits.ts).
+  // Branches each of listed texts or numbers (3.1's `const` per value): their values, an enum (limits.ts).
   const branches = t === undefined && alternatives ? alternatives.map((a) => safeFlatten(doc, a) ?? {}) : undefined;
-  const texts = branches ? listedTexts(branches, !flat.anyOf) : undefined;
+  const listed = branches ? listedValues(branches, !flat.anyOf) : undefined;
   // Forms of different kinds, or told apart by their limits (an id or a name): each kept, with its own (limits.ts).
-  const forms = t === undefined && alternatives && !texts ? formsOf(doc, alternatives, note) : undefined;
+  const forms = t === undefined && alternatives && !listed ? formsOf(doc, alternatives, note) : undefined;
   // An optional value whose one value is "" can never be sent (the runtime sends no empty text); a required one in
   // the query is an operation constant (one-value-constants.ts).
   if (!input.required && onlyEmptyText(flat)) {
     note(`the spec allows ${input.name} only "", which the runtime treats as no value and never sends: not drafted`);
     return false;
   }
-  if (texts) {
-    Object.assign(param, { type: "string", enum: texts });
-    note(
-      `the spec allows ${texts.length} values, a branch each (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as an enum`,
-    );
+  if (listed) {
+    Object.assign(param, listed);
+    const key = flat.anyOf ? "anyOf" : "oneOf";
+    note(`the spec allows ${listed.enum.length} values, a branch each (${key}): drafted as an enum`);
   } else if (forms) {
     Object.assign(param, { type: "json", anyOf: forms });
     note(
