@@ -16,7 +16,7 @@ export const auth = {
     "the document's own parameters for that credential (a required `token`), " +
     "which it satisfies and nothing sends.",
   schema: ["auth"],
-  tool: ["auth", "anonymous"],
+  tool: ["auth", "anonymous", "authOptional"],
   surface: { auth: authSurface, security: securitySurface },
   link: null,
   contract: { kind: "auth" },
