@@ -242,9 +242,10 @@ export function wayProblem(
   };
 }
 
-// Text a header carries alike everywhere: visible ASCII and spaces. fetch sends U+0080–U+00FF as one Latin-1 byte
-// each (a server reading UTF-8 sees another key) and throws past U+00FF; Python's httpx refuses both.
-const NOT_ASCII_TEXT = /[^\u0020-\u007e]/u;
+// Text a header carries alike everywhere: visible ASCII, spaces and tabs (a leading or trailing one is refused for
+// its own reason, validate-params.ts). fetch sends U+0080–U+00FF as one Latin-1 byte each (a server reading UTF-8
+// sees another key) and throws past U+00FF; Python's httpx refuses both.
+const NOT_ASCII_TEXT = /[^\t\u0020-\u007e]/u;
 
 /**
  * Why parameter `name` cannot take `value` as a credential a header carries as its own text (a bearer token, a key in
