@@ -1,5 +1,5 @@
 // Credentials holding characters a header cannot carry alike everywhere. A bearer token or a key sent as it is in a
-// header must be ASCII: `é` went as one Latin-1 byte (a server reading UTF-8 sees another key), `€` threw inside fetch.
+// header must be ASCII: `é` went as one Latin-1 byte (a server reading UTF-8 sees another key), `€` threw in fetch.
 // Such a value is refused before any request, naming the parameter and the rule, the value withheld. HTTP basic goes
 // base64 of UTF-8 (RFC 7617), a query key percent-encoded UTF-8: any text but control characters.
 import { rmSync } from "node:fs";
@@ -51,7 +51,10 @@ describe("a credential with characters a header cannot carry", () => {
       }
     }
     expect((await call(bearer, { accessToken: `${SECRET}é` }, "authorization")).refused.message).toMatch(
-      /^accessToken: must be ASCII text \(it is sent as it is in Authorization, which carries no other character alike on every server; character 11 is outside ASCII\), got /,
+      new RegExp(
+        "^accessToken: must be ASCII text \\(it is sent as it is in Authorization, which carries no other " +
+          "character alike on every server; character 11 is outside ASCII\\), got ",
+      ),
     );
     expect(await call(header, { apiKey: `${SECRET}~!"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}` }, "x-zq-key")).toMatchObject({
       "x-zq-key": `${SECRET}~!"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}`,

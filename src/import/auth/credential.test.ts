@@ -206,7 +206,7 @@ describe("the credential, per kind of security scheme", () => {
     expect(d.openapiText).toMatch(/\nsecurity:\n {2}- \{\}\n {2}- bearerAuth: \[\]\npaths:/);
     expect(d.manifest.params?.accessToken).toMatchObject({ secret: true, required: false });
     expect(notesAt(d, "auth")[0]).toMatch(
-      /^the document declares no security scheme; drafted an optional bearer token .*sent when a call gives one, none when not/,
+      /^the document declares no security scheme; drafted an optional bearer token .*sent when a call gives one, none/,
     );
     expect(await linkProblems(d)).toEqual([]);
   });
