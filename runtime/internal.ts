@@ -50,6 +50,7 @@ export {
   slotOf,
   authSlots,
   credentialOfParam,
+  encodedCredential,
   basicToken,
   placeWay,
   type CredentialSlot,

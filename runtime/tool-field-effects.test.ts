@@ -97,6 +97,18 @@ const EFFECTS: Effects = {
     // The credential given is not sent when the operation takes none.
     observe: (t) => call(t, SHELF, [book()], { headers: ["x-shelf-key"] }),
   },
+  authOptional: {
+    base: getBook,
+    set: true,
+    // A call without the credential (its parameter optional, as the linker makes it) is sent, with none.
+    observe: (t) =>
+      call(
+        { ...t, params: t.params.map((p) => (p.name === "apiKey" ? { ...p, required: false } : p)) },
+        { bookId: "b1" },
+        [book()],
+        { headers: ["x-shelf-key"] },
+      ),
+  },
   oauth: {
     base: getBook,
     set: {

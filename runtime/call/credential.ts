@@ -6,7 +6,7 @@
 // without flows bundles none of it (token requests, JWT signing).
 import type { CallCredential, OAuthOptions, OAuthSupport } from "../oauth/flows.js";
 import type { AuthWay, ToolCall } from "../spec/tool-types.js";
-import { basicTexts, basicUserProblem, chooseWay, given, wayProblem } from "../http/credentials.js";
+import { authParams, basicTexts, basicUserProblem, chooseWay, given, wayProblem } from "../http/credentials.js";
 import { lacks } from "../common/unsupported.js";
 import { applyCredential } from "../http/transport.js";
 
@@ -14,7 +14,12 @@ import { applyCredential } from "../http/transport.js";
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
  * tool-field-readers.test.ts: each reader reads it).
  */
-export const TOOL_FIELDS_READ = ["auth", "oauth"] as const satisfies readonly (keyof ToolCall)[];
+export const TOOL_FIELDS_READ = [
+  "auth",
+  "oauth",
+  "anonymous",
+  "authOptional",
+] as const satisfies readonly (keyof ToolCall)[];
 
 export type { CallCredential, IssuedTokens, OAuthCall } from "../oauth/flows.js";
 
@@ -36,6 +41,17 @@ export type WayCredential =
 
 /** How a part (the credential kinds, the OAuth support) chooses a call's credential: `chooseCredential`. */
 export type CredentialChoice = typeof chooseCredential;
+
+/**
+ * Whether a call sends no credential: its operation takes none (`anonymous`), or may be called without one
+ * (`authOptional`) and the call gives none (no parameter of any way, nor an OAuth flow's client id).
+ */
+export function sendsNoCredential(tool: ToolCall, values: Record<string, unknown>): boolean {
+  if (tool.anonymous) return true;
+  if (!tool.authOptional) return false;
+  for (const name of authParams(tool.auth)) if (given(values[name])) return false;
+  return !tool.oauth?.flows.some((flow) => given(values[flow.clientId]));
+}
 
 /**
  * The credential of a call whose parameters are valid: one sent as it is

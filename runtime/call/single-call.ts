@@ -35,7 +35,7 @@ import {
   upstreamFailure,
 } from "./reply-failures.js";
 import { statusLine, upstreamError } from "../http/upstream-error.js";
-import { callCredential } from "./credential.js";
+import { callCredential, sendsNoCredential } from "./credential.js";
 import { validateInput } from "../validate/validate-params.js";
 import { toolPlan } from "../validate/tool-plan.js";
 import type { Support } from "./support.js";
@@ -51,7 +51,6 @@ export type { CallSupport, ExecuteOptions, PreparedCall, SentCall, TokenSend } f
  */
 export const TOOL_FIELDS_READ = [
   "id",
-  "anonymous",
   "outputs",
   "idempotency",
   "timeoutMs",
@@ -104,8 +103,10 @@ export function prepareCall(
 
   // A route the values choose (routes.ts), when the tool declares routes.
   const route = tool.routes.length ? options.routes?.(tool, values) : undefined;
-  // An operation that takes no credential gets none, whatever the call was given.
-  const chosen = tool.anonymous
+  // An operation that takes no credential gets none, whatever the call was given; one that may go without gets none
+  // when the call gives none.
+  const none = sendsNoCredential(tool, values);
+  const chosen = none
     ? { way: tool.auth, credential: "" }
     : callCredential(tool, values, options, (s) => keepSecret(secrets, s));
   if ("problem" in chosen) return refuse(chosen.problem);
@@ -139,7 +140,7 @@ export function prepareCall(
       // Set only when there is one (a spread of a new object either way before).
       if (body !== undefined) request.body = body;
       // Without the credential kinds support, the way is one credential sent as it is (call/support.ts).
-      if (tool.anonymous) return request;
+      if (none) return request;
       if (credentials) credentials.apply(request, call.way, call.credential, values);
       else applySimple(request, placeSimple(call.way as SimpleCredential, call.credential));
       return request;

@@ -74,7 +74,7 @@ export function prepareRequest(
     );
   // A signature (auth.sigv4) is made over the request as it leaves, with WebCrypto's asynchronous hashes: the host
   // sends it, and would send it unsigned.
-  if (call.way.type === "sigv4" && !tool.anonymous)
+  if (call.way.type === "sigv4" && call.credential !== "")
     return hostCannot(
       call,
       tool.auth.param,

@@ -241,3 +241,36 @@ export function wayProblem(
     message: others.length ? `${needs}; or instead give ${others.join("; or ")}` : needs,
   };
 }
+
+// Text a header carries alike everywhere: visible ASCII, spaces and tabs (a leading or trailing one is refused for
+// its own reason, validate-params.ts). fetch sends U+0080–U+00FF as one Latin-1 byte each (a server reading UTF-8
+// sees another key) and throws past U+00FF; Python's httpx refuses both.
+const NOT_ASCII_TEXT = /[^\t\u0020-\u007e]/u;
+
+/**
+ * Why parameter `name` cannot take `value` as a credential a header carries as its own text (a bearer token, a key in
+ * a header): a character other than visible ASCII or a space, told by its position (the value is a secret). HTTP basic
+ * goes base64 of UTF-8 (RFC 7617), a query key or a cookie percent-encoded UTF-8: any text.
+ */
+export function headerTextProblem(auth: AuthSpec, name: string, value: string): string | undefined {
+  const at = value.search(NOT_ASCII_TEXT);
+  if (at < 0) return undefined;
+  const c = credentialOfParam(auth, name);
+  if (c?.param !== name || (c.type !== "bearer" && c.type !== "header")) return undefined;
+  const code = value.codePointAt(at) as number;
+  return (
+    `must be ASCII text (it is sent as it is in ${c.type === "bearer" ? "Authorization" : `the ${c.name} header`}, ` +
+    `which carries no other character alike on every server; character ${at + 1} is ` +
+    `${code < 0x20 || code === 0x7f ? "a control character" : "outside ASCII"})`
+  );
+}
+
+/**
+ * Whether parameter `name` is a credential sent encoded, never as its own text in a header: HTTP basic (base64 of
+ * UTF-8, RFC 7617), a query key, a cookie or a variable of the address (percent-encoded UTF-8). Any text but control
+ * characters goes.
+ */
+export function encodedCredential(auth: AuthSpec, name: string): boolean {
+  const c = credentialOfParam(auth, name);
+  return c !== undefined && (c.type === "basic" || c.type === "query" || c.type === "cookie" || c.type === "path");
+}

@@ -324,6 +324,11 @@ export interface ToolSpec {
    */
   anonymous?: true;
   /**
+   * The operation may be called with or without its credential (its security lists `{}` beside requirements: OpenAPI's
+   * "authentication is optional"): sent when the call gives it, none when not; the credential parameters not required.
+   */
+  authOptional?: true;
+  /**
    * Present only when the manifest declares OAuth 2 flows (`auth.flows`): the credential may then be obtained, and
    * renewed, by the runtime.
    */

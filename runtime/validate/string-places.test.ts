@@ -36,13 +36,13 @@ const issues = (t: ToolCall, input: Record<string, unknown>) => {
 describe("a string's places", () => {
   it("refuse a line break as the tool sends the value: in a header, in the address", () => {
     for (let round = 0; round < 2; round++) {
+      // A key a header carries as its own text: ASCII only; one sent percent-encoded: no control characters.
       expect(issues(inHeader, { zqKey: "zqkey-0001\r\nX-Zq: 1" })).toEqual([
-        "characters: zqKey: must not contain line breaks or other control characters, nor characters outside Latin-1 " +
-          "(it is sent in an HTTP header), got (secret value withheld)",
+        "characters: zqKey: must be ASCII text (it is sent as it is in the X-Zq-Key header, which carries no other " +
+          "character alike on every server; character 11 is a control character), got (secret value withheld)",
       ]);
       expect(issues(inQuery, { zqKey: "zqkey-0001\r\nX-Zq: 1" })).toEqual([
-        "characters: zqKey: must not contain line breaks or other control characters, nor characters outside Latin-1 " +
-          "(it is sent in the address), got (secret value withheld)",
+        "characters: zqKey: must not contain line breaks or other control characters, got (secret value withheld)",
       ]);
     }
   });

@@ -13,6 +13,7 @@ import type { ValueFormat } from "../spec/formats.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 import { integerRule } from "./safe-integer.js";
 import { placements } from "./string-places.js";
+import { encodedCredential, headerTextProblem } from "../http/credentials.js";
 import { insertSorted, toolPlan } from "./tool-plan.js";
 
 /**
@@ -283,6 +284,8 @@ function range(spec: ParamCall): string {
 // Header values are Latin-1 without control characters (a CR/LF would split the header).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
 export const NOT_HEADER_SAFE = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/u;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+const CONTROL = /[\u0000-\u001f\u007f]/u;
 // A header value loses leading and trailing spaces and tabs on the way (fetch trims them).
 const HEADER_TRIMMED = /^[ \t]|[ \t]$/;
 
@@ -328,13 +331,20 @@ function checkString(
   // Half of a surrogate pair: no encoding (URL, JSON sent as UTF-8) can carry it.
   if (!s.isWellFormed())
     return problem(spec, "characters", "must be well-formed Unicode (it holds half of a surrogate pair)", s, secrets);
+  // A bearer token or a header key goes as its own text: ASCII only (http/credentials.ts).
+  const headerText = spec.wire.in === "auth" && tool ? headerTextProblem(tool.auth, spec.name, s) : undefined;
+  if (headerText) return problem(spec, "characters", headerText, s, secrets);
   const formOnly = places.form;
-  if (((spec.secret && !formOnly) || places.header) && NOT_HEADER_SAFE.test(s)) {
+  // A credential sent encoded (HTTP basic's base64 of UTF-8, a query key or cookie percent-encoded) carries any text.
+  const unsafe = spec.wire.in === "auth" && tool && encodedCredential(tool.auth, spec.name) ? CONTROL : NOT_HEADER_SAFE;
+  if (((spec.secret && !formOnly) || places.header) && unsafe.test(s)) {
     return problem(
       spec,
       "characters",
-      `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent ` +
-        `in ${places.query ? "the address" : "an HTTP header"})`,
+      unsafe === CONTROL
+        ? "must not contain line breaks or other control characters"
+        : `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent ` +
+            `in ${places.query ? "the address" : "an HTTP header"})`,
       s,
       secrets,
     );

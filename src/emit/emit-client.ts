@@ -257,6 +257,8 @@ export function connectionType(tool: ToolSpec): string {
   };
   // Each way of the auth (its parameters together), then each OAuth flow's.
   const alternatives = ways.map((way) => alternative(way, []));
+  // A call may give no credential at all (authOptional): none of them.
+  if (tool.authOptional) alternatives.push(alternative([], []));
   for (const flow of tool.oauth?.flows ?? []) {
     const needed = flowParams(flow);
     const extra = [

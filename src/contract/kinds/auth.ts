@@ -2,7 +2,14 @@
 // gets the mock's 401, which becomes a structured error that does not show
 // the credential; and for a tool with OAuth 2 flows, each flow's cases
 // (oauth-cases.ts).
-import { authParams, authWays, type ToolSpec, wayCredentials, wayParams } from "@blockwright/runtime/internal";
+import {
+  authParams,
+  authSlots,
+  authWays,
+  type ToolSpec,
+  wayCredentials,
+  wayParams,
+} from "@blockwright/runtime/internal";
 import { placementWords } from "../../link/auth/auth.js";
 import type { OpenApiDocument } from "../../load/openapi-document.js";
 import { expectAcceptedCall } from "../accepted.js";
@@ -19,7 +26,8 @@ export const authKind: CaseKindModule = {
     cases:
       "the request without its credential (unless the operation's security lists `{}`, authentication " +
       "optional, or a requirement whose API keys go where required parameters of the operation are sent): the " +
-      "mock's 401 becomes a structured error; with alternatives (`auth.alternatives`), each alone: accepted, " +
+      "mock's 401 becomes a structured error; where authentication is optional, the call without a credential: " +
+      "accepted, none sent; with alternatives (`auth.alternatives`), each alone: accepted, " +
       "its credentials where its requirement puts them; with OAuth 2 flows, per flow (its token URL answered " +
       "in-process): a form-encoded token request then the call with the issued token, five concurrent calls → " +
       "one token request, renewal before expiry, a 401 → one renewal and one retry (a second 401 is the " +
@@ -35,6 +43,7 @@ export const authKind: CaseKindModule = {
     const optional = (values.op.requirements ?? []).some((r) => !r.length || metByParams(tool, document, r));
     return [
       ...(optional ? [] : [withoutCredential(tool, values)]),
+      ...(tool.authOptional ? [leftOut(tool, document, values)] : []),
       // Each other way the tool offers (auth.alternatives), given alone: the credentials go where its requirement puts
       // them.
       ...authWays(tool.auth)
@@ -92,6 +101,33 @@ function metByParams(tool: ToolSpec, document: OpenApiDocument, requirement: rea
         (scheme.in === "header" ? p.wire.name.toLowerCase() === slot.toLowerCase() : p.wire.name === slot),
     );
   });
+}
+
+/**
+ * An operation that may be called without a credential (its security lists `{}`, authentication optional), called
+ * without one: accepted, and no credential's place holds anything.
+ */
+function leftOut(tool: ToolSpec, document: OpenApiDocument, values: ToolValues) {
+  return contractCase(
+    tool,
+    "auth",
+    "without a credential (authentication optional): accepted, none sent",
+    async (ctx) => {
+      const input = values.minimal();
+      for (const name of authParams(tool.auth)) delete input[name];
+      const { exchange } = await expectAcceptedCall(tool, document, input, ctx);
+      for (const slot of authSlots(tool.auth)) {
+        const sent =
+          slot.in === "query"
+            ? exchange.url.searchParams.has(slot.name)
+            : slot.in === "cookie"
+              ? (exchange.headers.get("cookie") ?? "").split(/;\s*/).some((c) => c.startsWith(`${slot.name}=`))
+              : exchange.headers.has(slot.name);
+        check(!sent, `no credential was given, yet the request has one in the ${slot.in} ${slot.name}`);
+      }
+    },
+    specSource(values.op, "security"),
+  );
 }
 
 /** The request without its credential: the mock's 401, a structured error that does not show the credential. */

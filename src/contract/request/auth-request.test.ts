@@ -178,8 +178,11 @@ describe("the auth cases", () => {
         authKind
           .derive(tool, { provider: "zqauth", tools: Object.values(tools), document: zqauthDocument() })
           .map((c) => c.name);
-      // ping accepts no credential or zqBasic: one way offered, no 401 expected.
-      expect(names(tools.zqauth_ping as ToolSpec)).toEqual([]);
+      // ping accepts no credential or zqBasic: one way offered, no 401 expected; called without one, it is accepted.
+      expect(tools.zqauth_ping?.authOptional).toBe(true);
+      expect(names(tools.zqauth_ping as ToolSpec)).toEqual([
+        "without a credential (authentication optional): accepted, none sent",
+      ]);
       expect(names(tools.zqauth_list_widgets as ToolSpec)).toEqual([
         "without a credential the mock answers 401, a structured error",
         "with alternative 1 alone (bearer), the credentials go where its requirement puts them",

@@ -43,7 +43,12 @@ export function keyParameterCredential(carried: KeyParameter, notes: string[]): 
   notes.push(
     `the document declares no security scheme, but its operations take the key as the ${carried.in} parameter ` +
       `${carried.name}: drafted as the credential (an API key scheme added to openapi.yaml as ${scheme}, marked ` +
-      "as added), secret and out of every message; check how the API takes its credential",
+      `as added), secret and out of every message${
+        carried.optional
+          ? `; the document leaves ${carried.name} optional, so the credential is too (security: [{}, ` +
+            `{${scheme}: []}]): sent when a call gives it, none when not`
+          : ""
+      }; check how the API takes its credential`,
   );
   const credential: DraftCredential = { scheme, placement, definition, param: "apiKey" };
   return {
@@ -52,6 +57,7 @@ export function keyParameterCredential(carried: KeyParameter, notes: string[]): 
     placement,
     definition,
     added: true,
+    ...(carried.optional ? { optional: true } : {}),
     ways: [[credential]],
     notes,
     covers: new Set(),
@@ -76,10 +82,14 @@ export function bearerCredential(
         )
         .join("; ")})`
     : "";
+  // Declaring none, the document says no call needs a credential (a public API), or it leaves authentication to the
+  // deployment: the token drafted is optional (security: [{}, {bearerAuth: []}]), sent when a call gives one.
+  const optional = !Object.keys(declared).length;
   notes.push(
-    !Object.keys(declared).length
-      ? "the document declares no security scheme; drafted a bearer token (added to openapi.yaml as " +
-          `${ADDED_SCHEME}, marked as added): check how the API takes its credential, or whether it needs none`
+    optional
+      ? "the document declares no security scheme; drafted an optional bearer token (added to openapi.yaml as " +
+          `${ADDED_SCHEME}, marked as added, with security: [{}, {${ADDED_SCHEME}: []}]): sent when a call gives ` +
+          "one, none when not; check how the API takes its credential, or whether it needs none"
       : required.length
         ? "the operations require security schemes the runtime cannot send or the document does not " +
           `declare${unsupported}; drafted a bearer token, added to openapi.yaml as ${ADDED_SCHEME}: check how the ` +
@@ -107,6 +117,7 @@ export function bearerCredential(
     placement: { type: "bearer" },
     definition,
     added: true,
+    ...(optional ? { optional: true } : {}),
     ways: [[credential]],
     notes,
     covers: new Set(),

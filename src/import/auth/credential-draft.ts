@@ -37,6 +37,12 @@ export interface CredentialDraft {
   added: boolean;
   /** The ways drafted, the first first: each the credentials one security requirement needs together. */
   ways: DraftCredential[][];
+  /**
+   * A call may leave the credential out (sent when given, none when not): every operation drafted may be called
+   * without one, as its security's `{}` says, or as the cut's added scheme says for a key the document leaves optional
+   * or a document that declares no scheme.
+   */
+  optional?: boolean;
   /** What a person should check about it. */
   notes: string[];
   /**

@@ -69,7 +69,8 @@ export function credentialParams(
     });
     return { params, notes };
   }
-  const required = credential.ways.length === 1;
+  // With alternatives a call gives one way; an optional credential, none.
+  const required = credential.ways.length === 1 && !credential.optional;
   if (credential.sigv4) {
     Object.assign(params, sigv4Params(maxLength));
     notes.push({ name: "accessKeyId", note: "the access key id the signature's Credential names: not secret" });

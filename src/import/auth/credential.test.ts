@@ -202,8 +202,12 @@ describe("the credential, per kind of security scheme", () => {
     expect(d.openapiText).toContain(
       "# Added by blockwright add, not published: components.securitySchemes.bearerAuth and security",
     );
-    expect(d.openapiText).toMatch(/\nsecurity:\n {2}- bearerAuth: \[\]\npaths:/);
-    expect(notesAt(d, "auth")[0]).toMatch(/^the document declares no security scheme; drafted a bearer token/);
+    // Optional: a public API works as drafted, one that takes a token works when given one.
+    expect(d.openapiText).toMatch(/\nsecurity:\n {2}- \{\}\n {2}- bearerAuth: \[\]\npaths:/);
+    expect(d.manifest.params?.accessToken).toMatchObject({ secret: true, required: false });
+    expect(notesAt(d, "auth")[0]).toMatch(
+      /^the document declares no security scheme; drafted an optional bearer token .*sent when a call gives one, none/,
+    );
     expect(await linkProblems(d)).toEqual([]);
   });
 
@@ -217,7 +221,7 @@ describe("the credential, per kind of security scheme", () => {
       const d = drafted(doc, ["me"], "zqopen");
       expect(d.manifest.auth).toEqual({ scheme: "bearerAuth", param: "accessToken" });
       expect(d.added).toEqual(["components.securitySchemes.bearerAuth", "security"]);
-      expect(d.openapiText).toMatch(/\nsecurity:\n {2}- bearerAuth: \[\]\npaths:/);
+      expect(d.openapiText).toMatch(/\nsecurity:\n {2}- \{\}\n {2}- bearerAuth: \[\]\npaths:/);
       expect(d.openapiText).not.toMatch(/security: \[\]/);
       // The published document is not changed.
       expect(doc.paths["/me"].get.security).toEqual([]);

@@ -146,6 +146,8 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
     placement: first.placement,
     definition: first.definition,
     added: false,
+    // Every operation may go without it: its parameter is optional in the manifest too.
+    ...(accepted.length && accepted.every((a) => a.optional) ? { optional: true } : {}),
     ways,
     notes,
     covers: new Set(),
@@ -158,6 +160,8 @@ interface Accepted {
   id: string;
   ways: string[] | undefined;
   named: string[];
+  /** Its security lists `{}` beside requirements: it may be called without a credential. */
+  optional?: boolean;
 }
 
 /** For each operation, the requirements it accepts that the runtime can meet (undefined: it names none). */
@@ -168,6 +172,7 @@ function acceptedWays(
   notes: string[],
 ): Accepted[] {
   const unsaid: string[] = [];
+  const optionals: string[] = [];
   const accepted = operations.map(({ id, op }): Accepted => {
     const requirements = (Array.isArray(op.security) ? op.security : Array.isArray(global) ? global : undefined) as
       | Json[]
@@ -178,15 +183,18 @@ function acceptedWays(
       unsaid.push(id);
       return { id, ways: undefined, named: [] as string[] };
     }
-    if (requirements.some((r) => r && typeof r === "object" && !Object.keys(r).length))
-      notes.push(
-        `${id} may also be called without a credential (its security lists {}); the manifest always sends one`,
-      );
+    const optional = requirements.some((r) => r && typeof r === "object" && !Object.keys(r).length);
+    if (optional) optionals.push(id);
     const all = requirements
       .filter((r) => r && typeof r === "object" && Object.keys(r).length)
       .map((r) => Object.keys(r));
-    return { id, ways: all.filter(usable).map(keyOf), named: all.map(keyOf) };
+    return { id, ways: all.filter(usable).map(keyOf), named: all.map(keyOf), optional };
   });
+  if (optionals.length)
+    notes.push(
+      `${optionals.join(", ")} may also be called without a credential (${optionals.length === 1 ? "its" : "their"} ` +
+        "security lists {}, authentication optional): the credential is sent when a call gives it, none when not",
+    );
   if (unsaid.length)
     notes.push(
       `${unsaid.join(", ")} ${unsaid.length === 1 ? "names" : "name"} no security scheme (security: []), which ` +

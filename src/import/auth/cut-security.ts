@@ -85,7 +85,12 @@ export function withCredentialScheme(
     // Placed where a document has it: before its paths.
     const entries = Object.entries(cut);
     const at = entries.findIndex(([key]) => key === "paths");
-    entries.splice(at < 0 ? entries.length : at, 0, ["security", [{ [credential.scheme]: [] }]]);
+    // An optional credential (credential-draft.ts): OpenAPI's "authentication is optional", `{}` beside it.
+    const requirement = { [credential.scheme]: [] };
+    entries.splice(at < 0 ? entries.length : at, 0, [
+      "security",
+      credential.optional && credential.added ? [{}, requirement] : [requirement],
+    ]);
     for (const key of Object.keys(cut)) delete cut[key];
     Object.assign(cut, Object.fromEntries(entries));
     added.push("security");

@@ -42,7 +42,12 @@ describe("keyParameter", () => {
         { op: op("b", [KEY, { name: "voice", in: "query", schema: { type: "string" } }]) },
         { op: op("c", []) },
       ];
-      expect(keyParameter(doc, ops)).toEqual({ in: "header", name: "xi-zq-api-key", description: "Your API key." });
+      expect(keyParameter(doc, ops)).toEqual({
+        in: "header",
+        name: "xi-zq-api-key",
+        description: "Your API key.",
+        optional: true,
+      });
       expect(keyParameter(doc, [...ops, { op: op("d", []) }, { op: op("e", []) }])).toBeUndefined();
       expect(
         keyParameter(doc, [{ op: op("f", [{ name: "voice_key_name", in: "query", schema: { type: "string" } }]) }]),
@@ -71,7 +76,8 @@ describe("a drafted document with no security scheme whose operations take a key
     async () => {
       const d = drafted(doc, ["listVoices", "getVoice"]);
       expect(d.manifest.auth).toEqual({ scheme: "apiKeyAuth", param: "apiKey" });
-      expect(d.manifest.params?.apiKey).toMatchObject({ secret: true, required: true });
+      // The document leaves the key optional: so is the credential (sent when given, none when not).
+      expect(d.manifest.params?.apiKey).toMatchObject({ secret: true, required: false });
       expect(Object.keys(d.manifest.operations.acme_get_voice!.params!)).toEqual(["id"]);
       expect(notesAt(d, "auth")[0]).toMatch(
         new RegExp(
@@ -107,6 +113,7 @@ describe("a required header named as a token or key of some kind, on every opera
       expect(keyParameter(doc, every(header("X-Zqmail-Server-Token")))).toEqual({
         in: "header",
         name: "X-Zqmail-Server-Token",
+        optional: false,
       });
       expect(keyParameter(doc, every(header("Private-Token")))?.name).toBe("Private-Token");
       expect(keyParameter(doc, every(header("Idempotency-Key")))).toBeUndefined();

@@ -13,6 +13,8 @@ export interface KeyParameter {
   in: "header" | "query";
   name: string;
   description?: string;
+  /** Some operation that takes it leaves it optional ("only required for commercial subscriptions"). */
+  optional: boolean;
 }
 
 // A key or a token by its name: api-key, x-api-key, xi-api-key, api_key, apikey, access_token, auth-token, secret-key,
@@ -60,7 +62,7 @@ function resolved(doc: Json, raw: unknown): Json | undefined {
  * The header or query parameter that carries the key on the most of `operations` (at least half of them), if one does.
  */
 export function keyParameter(doc: Json, operations: readonly { op: Json }[]): KeyParameter | undefined {
-  const found = new Map<string, { p: KeyParameter; count: number }>();
+  const found = new Map<string, { p: Omit<KeyParameter, "optional">; count: number; optional: boolean }>();
   for (const { op } of operations) {
     const seen = new Set<string>();
     for (const raw of Array.isArray(op.parameters) ? op.parameters : []) {
@@ -72,11 +74,13 @@ export function keyParameter(doc: Json, operations: readonly { op: Json }[]): Ke
       const entry = found.get(key) ?? {
         p: { in: p.in, name: p.name, ...(typeof p.description === "string" ? { description: p.description } : {}) },
         count: 0,
+        optional: false,
       };
       entry.count++;
+      if (p.required !== true) entry.optional = true;
       found.set(key, entry);
     }
   }
   const best = [...found.values()].sort((a, b) => b.count - a.count)[0];
-  return best && best.count * 2 >= operations.length ? best.p : undefined;
+  return best && best.count * 2 >= operations.length ? { ...best.p, optional: best.optional } : undefined;
 }

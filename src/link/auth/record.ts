@@ -12,11 +12,13 @@ export const auth = {
     "`Token `), the query or a cookie, or the access token of an `oauth2` or `openIdConnect` scheme, " +
     "sent as a bearer token; `also`, schemes sent with it (a requirement of several, " +
     "such as a key and a secret header); `alternatives`, other ways a call may authenticate instead (a call " +
-    "uses the first whose parameters it gives; each tool offers those its operation accepts); `covers`, " +
+    "uses the first whose parameters it gives; each tool offers those its operation accepts); an operation whose " +
+    "security lists `{}` beside requirements (authentication optional) sends the credential when a call gives it, " +
+    "none when not, its credential parameters not required; `covers`, " +
     "the document's own parameters for that credential (a required `token`), " +
     "which it satisfies and nothing sends.",
   schema: ["auth"],
-  tool: ["auth", "anonymous"],
+  tool: ["auth", "anonymous", "authOptional"],
   surface: { auth: authSurface, security: securitySurface },
   link: null,
   contract: { kind: "auth" },

@@ -22,7 +22,7 @@ import { linkStream } from "../stream/streams.js";
 import { checkAccept, linkConstant, providerConstants } from "../constants/constants.js";
 import type { LinkContext, Path, OperationPart } from "../context.js";
 import type { OpenApiOperation } from "../../load/openapi-document.js";
-import { checkCoverage, takesNoCredential } from "../params/coverage.js";
+import { checkCoverage, takesNoCredential, takesOptionalCredential } from "../params/coverage.js";
 import { declaredDefault, declaredResponses } from "./responses.js";
 import { idempotencySender, linkIdempotency } from "../idempotency/idempotency.js";
 import { linkOutcomes } from "../outputs/outcomes.js";
@@ -60,6 +60,7 @@ export type LinkedHere =
   | "server"
   | "auth"
   | "anonymous"
+  | "authOptional"
   | "params"
   | "routes"
   | "constants"
@@ -113,10 +114,10 @@ export function linkOperation(
   }
   const op = findOperation(ctx, at, mop);
   if (!op) return undefined;
-  const { anonymous, auth } = operationAuth(ctx, at, op, shared);
+  const { anonymous, optional, auth } = operationAuth(ctx, at, op, shared);
 
   const params = linkParams(ctx, id, mop, op).map((p) =>
-    anonymous && p.wire.in === "auth" && p.required ? { ...p, required: false } : p,
+    (anonymous || optional) && p.wire.in === "auth" && p.required ? { ...p, required: false } : p,
   );
   linkFileParams(ctx, id, op, params);
   const byName = new Map(params.map((p) => [p.name, p]));
@@ -154,6 +155,7 @@ export function linkOperation(
     server: operationServer(ctx, at, mop, op, serverOf(ctx)),
     auth: authOf(ctx, auth),
     ...(anonymous ? { anonymous: true as const } : {}),
+    ...(optional ? { authOptional: true as const } : {}),
     params,
     routes,
     constants,
@@ -232,14 +234,15 @@ function findOperation(ctx: LinkContext, at: Path, mop: ManifestOperation): Open
 
 /**
  * The tool offers the ways its operation accepts (all of them when it names no requirement);
- * one whose security is `[]`, `[{}]` or `{}` takes no credential at all (`anonymous`).
+ * one whose security is `[]`, `[{}]` or `{}` takes no credential at all (`anonymous`); one that lists `{}` beside
+ * requirements takes it when a call gives it (`optional`).
  */
 function operationAuth(
   ctx: LinkContext,
   at: Path,
   op: OpenApiOperation,
   shared: ProviderParts,
-): { anonymous: boolean; auth: AuthSpec | undefined } {
+): { anonymous: boolean; optional: boolean; auth: AuthSpec | undefined } {
   const anonymous = takesNoCredential(op);
   const auth = shared.auth ? (anonymous ? shared.auth : acceptedAuth(ctx, shared.auth, op)) : undefined;
   if (shared.auth && !auth) {
@@ -254,7 +257,8 @@ function operationAuth(
       "value",
     );
   }
-  return { anonymous, auth };
+  // Its security lists `{}` beside requirements (authentication optional): the credential is sent when given.
+  return { anonymous, optional: !anonymous && auth !== undefined && takesOptionalCredential(op), auth };
 }
 
 /**

@@ -18,6 +18,15 @@ export function takesNoCredential(op: OpenApiOperation): boolean {
   return op.requirements?.every((r) => r.length === 0) === true;
 }
 
+/**
+ * Whether the operation may be called with or without a credential: its security lists an empty requirement beside
+ * others (`[{}, {key: []}]`, OpenAPI's "authentication is optional").
+ */
+export function takesOptionalCredential(op: OpenApiOperation): boolean {
+  const requirements = op.requirements ?? [];
+  return requirements.some((r) => r.length === 0) && requirements.some((r) => r.length > 0);
+}
+
 export function checkCoverage(
   ctx: LinkContext,
   at: Path,
