@@ -126,9 +126,12 @@ import { ROOT } from "./root.js";
 // at the parameters its input gives and those with a default or required: 15,032 → 15,309 bytes, for docgen's call
 // 1.42 → 1.23× openapi-fetch (the medians of six runs in turn, performance.md); and a number sent as text in plain
 // decimal notation (`0.0000001`, not `1e-7`, which a decimal reader refuses): 15,495 bytes with both; the ceiling
-// 15,600.
+// 15,600. The twenty-ninth round: a call's result without an extra promise turn (15,533 bytes), then an optional
+// credential (a document's `{}` beside its requirements: sent when given, none when not) and a credential a header
+// cannot carry as its text (a bearer token or header key past ASCII) refused before any request, naming the rule:
+// 15,934 bytes; the ceiling 16,000.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 15_600;
+const MAX_CLIENT_GZIP_BYTES = 16_000;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));
