@@ -217,21 +217,10 @@ export function oneItemListsEnum(s: Schema): { items: NonNullable<ManifestParam[
  * over. Undefined when a branch lists no values, or lists one that is not text, or no text is left.
  */
 export function listedTexts(branches: readonly Schema[], oneOf: boolean): string[] | undefined {
-  const counts = new Map<string, number>();
-  for (const branch of branches) {
-    if (branch.type === "null") continue;
-    const listed = Object.hasOwn(branch, "const")
-      ? [branch.const]
-      : Array.isArray(branch.enum)
-        ? branch.enum
-        : undefined;
-    if (!listed || (branch.type !== undefined && branch.type !== "string")) return undefined;
-    if (!listed.every((v) => typeof v === "string" || v === null)) return undefined;
-    for (const value of new Set(listed.filter((v): v is string => typeof v === "string")))
-      counts.set(value, (counts.get(value) ?? 0) + 1);
-  }
-  const texts = [...counts].filter(([value, n]) => value !== "" && (!oneOf || n === 1)).map(([value]) => value);
-  return texts.length ? texts : undefined;
+  const texts = listedOfKind(branches, oneOf, ["string"], (v): v is string => typeof v === "string")?.filter(
+    (value) => value !== "",
+  );
+  return texts?.length ? texts : undefined;
 }
 
 /**
@@ -241,7 +230,17 @@ export function listedTexts(branches: readonly Schema[], oneOf: boolean): string
  * branch lists no values or one that is not a number.
  */
 export function listedNumbers(branches: readonly Schema[], oneOf: boolean): number[] | undefined {
-  const counts = new Map<number, number>();
+  return listedOfKind(branches, oneOf, ["number", "integer"], (v): v is number => typeof v === "number");
+}
+
+/** The values of one kind the branches list (const or enum; null passed over); of a oneOf, those one alone lists. */
+function listedOfKind<T>(
+  branches: readonly Schema[],
+  oneOf: boolean,
+  types: readonly string[],
+  isKind: (value: unknown) => value is T,
+): T[] | undefined {
+  const counts = new Map<T, number>();
   for (const branch of branches) {
     if (branch.type === "null") continue;
     const listed = Object.hasOwn(branch, "const")
@@ -249,14 +248,12 @@ export function listedNumbers(branches: readonly Schema[], oneOf: boolean): numb
       : Array.isArray(branch.enum)
         ? branch.enum
         : undefined;
-    if (!listed || (branch.type !== undefined && branch.type !== "number" && branch.type !== "integer"))
-      return undefined;
-    if (!listed.every((v) => typeof v === "number" || v === null)) return undefined;
-    for (const value of new Set(listed.filter((v): v is number => typeof v === "number")))
-      counts.set(value, (counts.get(value) ?? 0) + 1);
+    if (!listed || (branch.type !== undefined && !types.includes(branch.type as string))) return undefined;
+    if (!listed.every((v) => isKind(v) || v === null)) return undefined;
+    for (const value of new Set(listed.filter(isKind))) counts.set(value, (counts.get(value) ?? 0) + 1);
   }
-  const numbers = [...counts].filter(([, n]) => !oneOf || n === 1).map(([value]) => value);
-  return numbers.length ? numbers : undefined;
+  const values = [...counts].filter(([, n]) => !oneOf || n === 1).map(([value]) => value);
+  return values.length ? values : undefined;
 }
 
 /** A union's listed values as a parameter's type and enum: texts (listedTexts), else numbers (listedNumbers). */
