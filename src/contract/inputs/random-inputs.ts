@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { drawablePattern } from "../../model/drawable-pattern.js";
 import { patternArbitrary } from "../../model/pattern-arbitrary.js";
 import {
+  credentialOfParam,
   isValueFormat,
   multipleNear,
   wayParams,
@@ -143,7 +144,7 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
               { maxKeys: 4 },
             );
       case "string":
-        return regexFormat(p, values) ? regexTexts(...textBounds(p)) : stringValue(p);
+        return regexFormat(p, values) ? regexTexts(...textBounds(p)) : stringValue(p, headerText(values.tool, p));
       case "file":
         // A list of files (`multiple`): one or two, a fresh file each.
         return p.multiple
@@ -263,7 +264,16 @@ function nestedValue(n: NestedLimits | undefined): fc.Arbitrary<unknown> {
   return fc.jsonValue({ maxDepth: 2 });
 }
 
-function stringValue(p: ParamSpec): fc.Arbitrary<string> {
+/**
+ * Whether `p` is a credential a header carries as its own text (a bearer token, a key in a header), which the runtime
+ * takes in ASCII alone (http/credentials.ts): drawn from printable ASCII, so that a draw is one a caller may give.
+ */
+function headerText(tool: ToolSpec, p: ParamSpec): boolean {
+  const credential = p.wire.in === "auth" ? credentialOfParam(tool.auth, p.name) : undefined;
+  return credential?.param === p.name && (credential.type === "bearer" || credential.type === "header");
+}
+
+function stringValue(p: ParamSpec, asciiOnly = false): fc.Arbitrary<string> {
   if (p.enum) {
     const pick = fc.constantFrom(...p.enum.map(String));
     const item = p.caseInsensitive
@@ -287,7 +297,8 @@ function stringValue(p: ParamSpec): fc.Arbitrary<string> {
   }
   // A secret is redacted wherever a text holds it: drawn from the same characters, but without fast-check's words of
   // JavaScript objects (`arguments`, `constructor`), which an answer holds as keys its outputs would lose.
-  if (p.secret) return fc.array(textUnit, { minLength, maxLength }).map((units) => units.join(""));
+  if (p.secret)
+    return fc.array(asciiOnly ? printable : textUnit, { minLength, maxLength }).map((units) => units.join(""));
   return fc.string({ unit: textUnit, minLength, maxLength });
 }
 
