@@ -300,6 +300,8 @@ function lengthBreakers(p: ParamSpec, places: Set<string>, set: Breaks): void {
 
 /** The draws that break one of the tool's rules across parameters. */
 function ruleBreakers(tool: ToolSpec, values: ToolValues, base: fc.Arbitrary<Input>): fc.Arbitrary<InvalidDraw>[] {
+  // A parameter a breaker's selector value requires, given the suite's value where the manifest names none.
+  const exampleOf = (name: string) => values.example(name)?.value;
   const breakers: fc.Arbitrary<InvalidDraw>[] = [];
   for (const rule of tool.rules) {
     if (rule.rule === "exactlyOne") {
@@ -346,21 +348,22 @@ function ruleBreakers(tool: ToolSpec, values: ToolValues, base: fc.Arbitrary<Inp
           })),
         );
       }
-    } else if (rule.rule === "dependentLimits") breakers.push(...dependentLimitBreakers(tool, rule, base));
+    } else if (rule.rule === "dependentLimits") breakers.push(...dependentLimitBreakers(tool, rule, base, exampleOf));
     else if (rule.rule === "requiredWhen")
       // Per value that requires the parameter: that value, and the parameter left out.
       for (const v of rule.values)
         breakers.push(
           base.map((input) => ({
-            input: without(settledUnder(tool, { ...input, [rule.dependsOn]: v }, rule.dependsOn, rule.param), [
-              rule.param,
-            ]),
+            input: without(
+              settledUnder(tool, { ...input, [rule.dependsOn]: v }, rule.dependsOn, rule.param, exampleOf),
+              [rule.param],
+            ),
             broken: `${rule.param} left out with ${rule.dependsOn} ${String(v)}`,
             param: rule.param,
             rule: ["requiredWhen"],
           })),
         );
-    else breakers.push(...allowedValueBreakers(tool, rule, base));
+    else breakers.push(...allowedValueBreakers(tool, rule, base, exampleOf));
   }
   return breakers;
 }
@@ -372,6 +375,7 @@ function dependentLimitBreakers(
   tool: ToolSpec,
   rule: RuleOf<"dependentLimits">,
   base: fc.Arbitrary<Input>,
+  exampleOf: (name: string) => unknown,
 ): fc.Arbitrary<InvalidDraw>[] {
   const breakers: fc.Arbitrary<InvalidDraw>[] = [];
   const param = tool.params.find((p) => p.name === rule.param);
@@ -387,7 +391,7 @@ function dependentLimitBreakers(
     breakers.push(
       base.map((input) => ({
         input: {
-          ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param),
+          ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param, exampleOf),
           [rule.param]: past,
         },
         broken: `${rule.param} past its limit with ${rule.dependsOn} ${selector}`,
@@ -404,6 +408,7 @@ function allowedValueBreakers(
   tool: ToolSpec,
   rule: RuleOf<"allowedValues">,
   base: fc.Arbitrary<Input>,
+  exampleOf: (name: string) => unknown,
 ): fc.Arbitrary<InvalidDraw>[] {
   const breakers: fc.Arbitrary<InvalidDraw>[] = [];
   const param = tool.params.find((p) => p.name === rule.param);
@@ -414,7 +419,7 @@ function allowedValueBreakers(
     breakers.push(
       fc.tuple(base, fc.constantFrom(...refused)).map(([input, v]) => ({
         input: {
-          ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param),
+          ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param, exampleOf),
           [rule.param]: v,
         },
         broken: `${rule.param} ${JSON.stringify(v)} with ${rule.dependsOn} ${selector}`,

@@ -80,7 +80,7 @@ export function sampleFile(contentType?: string): File {
  * `input` with its selector `dependsOn` just set by a breaker, made valid again for every other
  * rule that selector governs (all but `broken`'s): a value the selector no longer allows becomes
  * an allowed one or is left out, a value past the selector's limits is brought within them, a parameter it now
- * requires is given its example.
+ * requires is given its example (the manifest's, its first allowed value, else the suite's own: `exampleOf`).
  * Without it the breaker broke two rules, and the refusal could name the other one.
  */
 export function settledUnder(
@@ -88,15 +88,16 @@ export function settledUnder(
   input: Record<string, unknown>,
   dependsOn: string,
   broken: string,
+  exampleOf: (name: string) => unknown = () => undefined,
 ): Record<string, unknown> {
   const out = { ...input };
   const selector = String(out[dependsOn]);
   for (const rule of tool.rules) {
     // A parameter the selector's new value requires: given its example, or its first allowed value (an enum without
-    // an example: a shape's kind); without either, the input stays as it is.
+    // an example: a shape's kind), or the suite's value for it; without any, the input stays as it is.
     if (rule.rule === "requiredWhen" && rule.dependsOn === dependsOn && rule.param !== broken) {
       const required = tool.params.find((p) => p.name === rule.param);
-      const example = required?.example ?? required?.enum?.[0];
+      const example = required?.example ?? required?.enum?.[0] ?? exampleOf(rule.param);
       if (out[rule.param] === undefined && rule.values.some((v) => v === out[dependsOn]) && example !== undefined)
         out[rule.param] = example;
       continue;

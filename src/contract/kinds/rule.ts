@@ -216,6 +216,7 @@ function requiredWhenCases(values: ToolValues, rule: RuleOf<"requiredWhen">): Co
             { ...values.minimal(), [rule.dependsOn]: v },
             rule.dependsOn,
             rule.param,
+            (name) => values.example(name)?.value,
           );
           delete input[rule.param];
           return input;
