@@ -3,6 +3,7 @@
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cli, runtimeProject } from "./cli-harness.js";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "fixtures/specs/shelf");
 
@@ -49,4 +50,32 @@ export function listAsStream(mediaType: string): FixtureEdit[] {
       replace: `description: A page of books.\n          content:\n            ${mediaType}:`,
     },
   ];
+}
+
+/**
+ * `dir` as a project of the shelf fixture whose book list answers `mediaType` (listAsStream), its runtime resolvable,
+ * generated: what the stream call tests share.
+ */
+export async function streamProject(dir: string, mediaType: string): Promise<void> {
+  runtimeProject(dir);
+  shelfCopy(dir, listAsStream(mediaType));
+  const generated = await cli(["generate"], { cwd: dir });
+  if (generated.code !== 0) throw new Error(`generate failed: ${generated.stderr}`);
+}
+
+/** `blockwright call shelf_list_books` on shelf `shelfId` at `baseUrl`, its key from the environment. */
+export function callShelfList(dir: string, baseUrl: string, shelfId: string): ReturnType<typeof cli> {
+  return cli(
+    [
+      "call",
+      "shelf_list_books",
+      "--base-url",
+      baseUrl,
+      "--param",
+      "apiKey={{ZQ_SHELF_KEY}}",
+      "--param",
+      `shelfId=${shelfId}`,
+    ],
+    { cwd: dir, env: { ZQ_SHELF_KEY: "zq-shelf-key-0123456789" } },
+  );
 }

@@ -134,8 +134,6 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
     "commands on the providers it names, or in a project of its own": [
       "scripts/corpus/list.test.ts",
       "contract-tests/sdk-judge/resend.test.ts",
-      "src/cli/call-events.test.ts",
-      "src/cli/call-stream.test.ts",
       "src/cli/add-one-value-constants.test.ts",
       "src/contract/kinds/required-when.test.ts",
       "src/emit/required-when.test.ts",

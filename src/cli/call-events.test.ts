@@ -2,14 +2,12 @@
 // answer) against a loopback server that writes three events one after another, a comment and a retry among them:
 // the three events printed one a line, each `{event, data, id?, retry?}`, their data parsed as the schema's JSON.
 // The fixture provider's list made an event stream by text edits (its poll trigger left out).
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli } from "../../test-support/cli-harness.js";
-import { ROOT } from "../../test-support/repo.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
-import { listAsStream, shelfCopy } from "../../test-support/shelf-copy.js";
+import { callShelfList, streamProject } from "../../test-support/shelf-copy.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-events-"));
 const dir = join(tmp, "project");
@@ -28,11 +26,7 @@ beforeAll(async () => {
     headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
     body: EVENTS,
   }));
-  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
-  symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
-  shelfCopy(dir, listAsStream("text/event-stream"));
-  const generated = await cli(["generate"], { cwd: dir });
-  expect(generated.code, generated.stderr).toBe(0);
+  await streamProject(dir, "text/event-stream");
 });
 afterAll(async () => {
   await upstream.close();
@@ -41,19 +35,7 @@ afterAll(async () => {
 
 describe("call of a stream of server-sent events", () => {
   it("prints the three events one a line, each with its type, data, id and retry", async () => {
-    const run = await cli(
-      [
-        "call",
-        "shelf_list_books",
-        "--base-url",
-        upstream.url,
-        "--param",
-        "apiKey={{ZQ_SHELF_KEY}}",
-        "--param",
-        "shelfId=main",
-      ],
-      { cwd: dir, env: { ZQ_SHELF_KEY: "zq-shelf-key-0123456789" } },
-    );
+    const run = await callShelfList(dir, upstream.url, "main");
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(

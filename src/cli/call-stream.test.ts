@@ -3,14 +3,12 @@
 // escaped), exit 0; a stream that fails prints the result object, exit 1. The
 // fixture provider's list made an ndjson export by text edits (its poll trigger
 // left out: a stream has no list to poll).
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli } from "../../test-support/cli-harness.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
-import { ROOT } from "../../test-support/repo.js";
-import { listAsStream, shelfCopy } from "../../test-support/shelf-copy.js";
+import { callShelfList, streamProject } from "../../test-support/shelf-copy.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-stream-"));
 const dir = join(tmp, "project");
@@ -26,11 +24,7 @@ beforeAll(async () => {
           body: '{"id":"b1","title":"Dune"}\n{"id":"b2","title":"\\u001b[31mred"}\n',
         },
   );
-  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
-  symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
-  shelfCopy(dir, listAsStream("application/x-ndjson"));
-  const generated = await cli(["generate"], { cwd: dir });
-  expect(generated.code, generated.stderr).toBe(0);
+  await streamProject(dir, "application/x-ndjson");
 });
 afterAll(async () => {
   await upstream.close();
@@ -39,19 +33,7 @@ afterAll(async () => {
 
 describe("call of a stream", () => {
   it("prints the items one a line, each as JSON, outside control characters escaped", async () => {
-    const run = await cli(
-      [
-        "call",
-        "shelf_list_books",
-        "--base-url",
-        upstream.url,
-        "--param",
-        "apiKey={{ZQ_SHELF_KEY}}",
-        "--param",
-        "shelfId=main",
-      ],
-      { cwd: dir, env: { ZQ_SHELF_KEY: "zq-shelf-key-0123456789" } },
-    );
+    const run = await callShelfList(dir, upstream.url, "main");
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('{"id":"b1","title":"Dune"}\n{"id":"b2","title":"\\u001b[31mred"}\n');
@@ -59,19 +41,7 @@ describe("call of a stream", () => {
   });
 
   it("prints the result object of a stream that fails, exit 1", async () => {
-    const run = await cli(
-      [
-        "call",
-        "shelf_list_books",
-        "--base-url",
-        upstream.url,
-        "--param",
-        "apiKey={{ZQ_SHELF_KEY}}",
-        "--param",
-        "shelfId=broken",
-      ],
-      { cwd: dir, env: { ZQ_SHELF_KEY: "zq-shelf-key-0123456789" } },
-    );
+    const run = await callShelfList(dir, upstream.url, "broken");
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout)).toMatchObject({ success: false, error: { code: "INVALID_JSON" } });
   });
