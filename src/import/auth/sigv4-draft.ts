@@ -2,7 +2,9 @@
 // Authorization header with `x-amazon-apigateway-authtype: awsSigv4`, or `awsS3`, S3's own SigV4): drafted as
 // `auth.sigv4`, not as a key sent as it is (which every mock accepts and AWS refuses). The service is the document's
 // signing name (`info.x-aws-signingName`), else the host's label before its region (`{service}.{region}.amazonaws.com`,
-// a guess, said); the region the server's `{region}` variable's parameter, else the host's, else us-east-1 (said).
+// in the first server that has one: a global endpoint often comes first) or a global host's (`{service}.amazonaws.com`;
+// a guess either way, said); the region the server's `{region}` variable's parameter, else the host's, else us-east-1
+// (said).
 // The X-Amz-* headers the documents declare on every operation are the signature's: covered, not drafted.
 import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { signedWithSigv4 } from "../../load/security-schemes.js";
@@ -26,7 +28,7 @@ export function withSigv4(doc: Json, draft: CredentialDraft): CredentialDraft {
   if (!first || way.length > 1 || others.length || draft.added || !signedWithSigv4(first.definition)) return draft;
   const info = (doc.info ?? {}) as Json;
   const signingName = info["x-aws-signingName"];
-  const hostLabel = serviceOfHost(firstServerUrl(doc));
+  const hostLabel = serviceOfHosts(serverUrls(doc));
   const sigv4: Sigv4Draft =
     typeof signingName === "string" && /^[a-z0-9][a-z0-9.-]*$/.test(signingName)
       ? { service: signingName, serviceFrom: "signingName" }
@@ -37,18 +39,28 @@ export function withSigv4(doc: Json, draft: CredentialDraft): CredentialDraft {
   return { ...draft, param, ways: [[{ ...first, param }]], sigv4 };
 }
 
-/** The label before the region in an AWS host (`{service}.{region}.amazonaws.com`, `session.qldb.{region}…`). */
-function serviceOfHost(url: string | undefined): string | undefined {
-  const host = /^(?:[a-z]+:)?\/\/([^/?#]+)/i.exec(url ?? "")?.[1] ?? "";
-  const labels = host.split(".");
-  const at = labels.findIndex((l) => l === "{region}" || /^[a-z]{2}(-gov)?-[a-z]+-\d$/.test(l));
-  const label = at > 0 ? labels[at - 1] : undefined;
+/**
+ * The service an AWS host names: the label before the region (`{service}.{region}.amazonaws.com`,
+ * `session.qldb.{region}…`) in the first host with a region, else a global endpoint's first label
+ * (`{service}.amazonaws.com`, `.amazonaws.com.cn`).
+ */
+function serviceOfHosts(urls: string[]): string | undefined {
+  const hosts = urls.map((url) => /^(?:[a-z]+:)?\/\/([^/?#]+)/i.exec(url)?.[1]?.split(".") ?? []);
+  for (const labels of hosts) {
+    const at = labels.findIndex((l) => l === "{region}" || /^[a-z]{2}(-gov)?-[a-z]+-\d$/.test(l));
+    if (at > 0) return serviceLabel(labels[at - 1]);
+  }
+  const global = hosts.find((labels) => /^amazonaws\.com(\.cn)?$/.test(labels.slice(1).join(".")));
+  return serviceLabel(global?.[0]);
+}
+
+function serviceLabel(label: string | undefined): string | undefined {
   return label && /^[a-z0-9][a-z0-9-]*$/.test(label) ? label : undefined;
 }
 
-function firstServerUrl(doc: Json): string | undefined {
-  const first = Array.isArray(doc.servers) ? (doc.servers[0] as Json | undefined) : undefined;
-  return typeof first?.url === "string" ? first.url : undefined;
+function serverUrls(doc: Json): string[] {
+  const servers = Array.isArray(doc.servers) ? (doc.servers as Json[]) : [];
+  return servers.flatMap((s) => (typeof s?.url === "string" ? [s.url] : []));
 }
 
 /** The manifest's `auth.sigv4` before the region is known (sigv4Region fills it once the server is drafted). */
@@ -111,7 +123,7 @@ export function sigv4Region(manifest: Manifest, sigv4: Sigv4Draft, notes: Review
       (sigv4.serviceFrom === "signingName"
         ? "is info.x-aws-signingName"
         : sigv4.serviceFrom === "host"
-          ? "is the host's label before its region, a guess: check the service's signing name"
+          ? "is the service a server's host names, a guess: check the service's signing name"
           : "is a guess (the document names no signing name and its host no service): set the signing name") +
       (regionParam !== undefined ? `; the region is the server's {region} (${regionParam})` : ""),
   });

@@ -5,8 +5,11 @@ import { type Json, openapi, reply } from "../../import/__fixtures__/draft-kit.j
 
 const SIGNATURE_HEADERS = ["X-Amz-Date", "X-Amz-Content-Sha256", "X-Amz-Security-Token", "X-Amz-Algorithm"];
 
-/** The document; `info` adds to its info (a signing name), `server` replaces its server URL, `authtype` the scheme's. */
-export function zqSigned(extra: { info?: Json; server?: string; authtype?: string } = {}): Json {
+/**
+ * The document; `info` adds to its info (a signing name), `server` replaces its server URL, `more` adds servers after
+ * it, `authtype` replaces the scheme's.
+ */
+export function zqSigned(extra: { info?: Json; server?: string; more?: string[]; authtype?: string } = {}): Json {
   const headers = SIGNATURE_HEADERS.map((name) => ({
     name,
     in: "header",
@@ -43,6 +46,7 @@ export function zqSigned(extra: { info?: Json; server?: string; authtype?: strin
           url: extra.server ?? "https://zqwidgets.{region}.amazonaws.com",
           variables: { region: { default: "us-east-1", enum: ["us-east-1", "eu-west-1"], description: "The region" } },
         },
+        ...(extra.more ?? []).map((url) => ({ url })),
       ],
       security: [{ hmac: [] }],
     },

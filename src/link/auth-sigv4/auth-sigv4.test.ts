@@ -54,7 +54,29 @@ describe("a document whose scheme signs with AWS Signature Version 4", () => {
       service: "zqwidgets",
       region: "eu-west-1",
     });
-    expect(notesAt(d, "auth.sigv4").join("\n")).toMatch(/the host's label before its region, a guess/);
+    expect(notesAt(d, "auth.sigv4").join("\n")).toMatch(/the service a server's host names, a guess/);
+  });
+
+  it.each([
+    [
+      "a global endpoint first, a regional one after",
+      "https://zqwidgets.amazonaws.com",
+      ["https://zqwidgets.{region}.amazonaws.com"],
+    ],
+    ["a global endpoint alone", "https://zqwidgets.amazonaws.com", []],
+    ["a global endpoint of the China partition", "https://zqwidgets.amazonaws.com.cn", []],
+  ])("without a signing name, the service a server's host names: %s", (_, server, more) => {
+    const d = drafted(zqSigned({ server, more }), ["ListZqWidgets"]);
+    expect(d.manifest.auth.sigv4?.service).toBe("zqwidgets");
+    expect(notesAt(d, "auth.sigv4").join("\n")).toMatch(/the service a server's host names, a guess/);
+  });
+
+  it("without a signing name, a host that names no service leaves the guess said as one", () => {
+    const d = drafted(zqSigned({ server: "https://zq.example.com", more: ["https://api.amazonaws.com.zq.example"] }), [
+      "ListZqWidgets",
+    ]);
+    expect(d.manifest.auth.sigv4?.service).toBe("execute-api");
+    expect(notesAt(d, "auth.sigv4").join("\n")).toMatch(/is a guess \(the document names no signing name/);
   });
 
   it("not for another authtype (awsSigv2): that stays a key in Authorization, which the link accepts", async () => {
