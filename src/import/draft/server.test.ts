@@ -1,8 +1,9 @@
 // Where a drafted provider's calls go when the document's server has a host
-// variable: whose default is no address (Pinecone's `https://{index_host}`,
-// default `unknown`), each call names it, as for a relative server; which
-// lists its values (Onfido's `https://api.{region}.onfido.com`, eu, us or
-// ca), each value's host is the provider's own.
+// variable: whose default is no address (`https://{index_host}`, default
+// `unknown`), each call names it, as for a relative server; which lists its
+// values (`https://api.{region}.example.com`, eu, us or ca), each value's host
+// is the provider's own; whose host has variables no host rule covers, at
+// defaults that are no value (`{accountName}`, none), each call names it too.
 import { rmSync } from "node:fs";
 import jsyaml from "js-yaml";
 import { afterAll, describe, expect, it } from "vitest";
@@ -279,6 +280,41 @@ describe("a first server on a placeholder host (a special-use name such as .loca
     );
     expect(notesAt(d, "server")[0]).toContain("is a placeholder no request reaches: drafted from its server");
     expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it.each([
+    ["in braces, as the variables' own names", { default: "{zq_account}" }, { default: "{zq_env}" }],
+    ["none, and none written", { default: "none" }, {}],
+    ["none, beside a value", { default: "none" }, { default: "zqstable" }],
+  ])(
+    "whose host has variables no host rule covers, with defaults that are no value (%s): each call names the " +
+      "address, the document's own as the placeholder; it links",
+    async (_, account, env) => {
+      const accounts = {
+        url: "https://{zq_account}.{zq_env}.zq-engine-cloud.com",
+        variables: { zq_account: { description: "your account", ...account }, zq_env: { description: "", ...env } },
+      };
+      const d = drafted(zqDoc([{ url: "https://zq-engine.local" }, accounts]), ["zqScore"]);
+      expect(d.manifest.server).toEqual({ param: "instanceUrl" });
+      expect(d.manifest.params?.instanceUrl).toMatchObject({
+        format: "base-url",
+        required: true,
+        placeholder: `https://{zq_account}.${"default" in env ? env.default : "{zq_env}"}.zq-engine-cloud.com`,
+      });
+      expect(notesAt(d, "server.param").join("\n")).toContain(
+        "the host has the server variable {zq_account}, whose default (",
+      );
+      expect(await linkProblems(d)).toEqual([]);
+    },
+  );
+
+  it("whose host has variables no host rule covers, at defaults that are values: drafted at them as before", () => {
+    const accounts = {
+      url: "https://{zq_account}.{zq_env}.zq-engine-cloud.com",
+      variables: { zq_account: { default: "zqdemo" }, zq_env: { default: "zqstable" } },
+    };
+    const d = drafted(zqDoc([{ url: "https://zq-engine.local" }, accounts]), ["zqScore"]);
+    expect(d.manifest.server).toEqual({ default: "https://zqdemo.zqstable.zq-engine-cloud.com" });
   });
 
   it("a first server on a real host keeps it, the templated one left to the notes as before", () => {

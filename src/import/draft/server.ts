@@ -108,15 +108,21 @@ function absoluteServer(
       note: "the spec's server is http: the runtime sends the credential over https only (and http on loopback)",
     });
   const hostVariable = /^[^/]*\/\/\{([^}]+)\}(:[^/]*)?(\/|$)/.exec(firstUrl ?? "")?.[1];
-  // A host variable whose default is no host a request could reach (`unknown`, one label that is not localhost): each
-  // call names the address, as for a relative server (Pinecone's `https://{index_host}`, one host per index).
-  if (hostVariable !== undefined && !first.hostname.includes(".") && first.hostname !== "localhost") {
-    const why =
-      `the host is the server variable {${hostVariable}}, whose default (${first.hostname}) is no address a request ` +
-      "could reach";
+  // A host variable whose default is no host a request could reach (`unknown`, one label that is not localhost), or a
+  // variable in the host whose default is no value at all (`{accountName}.{environment}.example.com` at defaults
+  // `{accountName}` and `{environment}`): each call names the address, as for a relative server
+  // (`https://{index_host}`, one host per index; an account's own subdomain no host rule can cover).
+  const unfilled = unfilledHostVariable(firstUrl, servers[0]);
+  if ((hostVariable !== undefined && !first.hostname.includes(".") && first.hostname !== "localhost") || unfilled) {
+    const why = unfilled
+      ? `the host has the server variable {${unfilled.name}}, whose default (${unfilled.shown}) is no value: the ` +
+        `address is the document's ${JSON.stringify(hostPart(firstUrl))} with each account's own values`
+      : `the host is the server variable {${hostVariable}}, whose default (${first.hostname}) is no address a ` +
+        "request could reach";
+    const placeholder = unfilled ? withValueDefaults(firstUrl ?? "", servers[0]) : undefined;
     return {
       server: instanceServer(base, web.slice(1), hostsOf(web.slice(1)), notes, why),
-      address: { [ADDRESS_PARAM]: instanceParam(base, web.slice(1), hostsOf(web.slice(1))) },
+      address: { [ADDRESS_PARAM]: instanceParam(base, web.slice(1), hostsOf(web.slice(1)), placeholder) },
     };
   }
   if (hostVariable !== undefined)
@@ -169,6 +175,32 @@ function withDefaults(text: string, server: Json | undefined, missing: (name: st
   return text.replace(/\{([^}]+)\}/g, (_, name: string) =>
     variables[name]?.default != null ? String(variables[name].default) : missing(name),
   );
+}
+
+/** A default that names no value: none, in braces or angle brackets as the variable's own name is, or a null word. */
+const NO_VALUE = /^(?:\{[^{}]*\}|<[^<>]*>|none|null|undefined)$/i;
+
+/** The first variable in a server's host whose default is missing or NO_VALUE, and that default as shown. */
+function unfilledHostVariable(
+  url: string | undefined,
+  server: Json | undefined,
+): { name: string; shown: string } | undefined {
+  const variables = (server?.variables ?? {}) as Record<string, Json>;
+  for (const [, name = ""] of hostPart(url).matchAll(/\{([^{}]+)\}/g)) {
+    const value = variables[name]?.default;
+    if (value == null) return { name, shown: "none" };
+    if (NO_VALUE.test(String(value))) return { name, shown: String(value) };
+  }
+  return undefined;
+}
+
+/** `text` with each `{variable}` at its default where that is a value, the others left as `{variable}`. */
+function withValueDefaults(text: string, server: Json | undefined): string {
+  const variables = (server?.variables ?? {}) as Record<string, Json>;
+  return text.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    const value = variables[name]?.default;
+    return value == null || NO_VALUE.test(String(value)) ? whole : String(value);
+  });
 }
 
 /** The host part of a server's address as written, its `{variables}` and port included (`api.{region}.example.com`). */
@@ -233,10 +265,15 @@ function instanceServer(
   return { param: ADDRESS_PARAM, ...(hosts.length ? { hosts } : {}) };
 }
 
-/** The address parameter: scheme and host (the document's relative path is appended), filled in by a person. */
-function instanceParam(relative: string | undefined, web: URL[], hosts: string[]): ManifestParam {
+/**
+ * The address parameter: scheme and host (the document's relative path is appended), filled in by a person; its
+ * placeholder `template` (the document's own address with its variables), else another server's origin.
+ */
+function instanceParam(relative: string | undefined, web: URL[], hosts: string[], template?: string): ManifestParam {
   const path = (relative ?? "").replace(/\/+$/, "");
-  const placeholder = web.find((a) => hosts.includes(a.hostname.toLowerCase()))?.origin;
+  const placeholder =
+    template?.replace(/^([^/]*\/\/[^/?#]*).*$/, "$1") ??
+    web.find((a) => hosts.includes(a.hostname.toLowerCase()))?.origin;
   return {
     type: "string",
     format: "base-url",
