@@ -36,11 +36,13 @@ import { safeFlatten } from "./param-schema.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import {
   AFTER_ID,
+  CURSOR_PARAM,
   fieldMatching,
   HAS_MORE,
   cursorHeader,
   hasLinkHeader,
   looksLikeAddress,
+  NEXT_CURSOR,
   nextNamedAfterParam,
   siblingFlag,
 } from "./paging-reply.js";
@@ -60,12 +62,6 @@ interface PageSlot {
   schema: Schema | undefined;
 }
 
-const NEXT_CURSOR = new RegExp(
-  "^(next_?cursor|next_?page_?token|next_?token|continuation_?token|next_?page_?cursor|cursor|" +
-    "next_?iterator|iterator)$",
-  "i",
-);
-const CURSOR_PARAM = /^(cursor|page_?token|next_?token|continuation_?token|page_?cursor|after|iterator)$/i;
 // A flag that says the list is at its end (Svix's `done` beside its `iterator`): more pages while it is false.
 const DONE = /^(done|is_?done|is_?last(_?page)?|last_?page)$/i;
 // `next`, `next_url`, `nextLink`, `next_page_url`, `nextRecordsUrl`, and with a vendor prefix (`@x.nextLink`).

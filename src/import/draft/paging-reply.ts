@@ -8,6 +8,13 @@ import { safeFlatten } from "./param-schema.js";
 // `has_more`, `hasMoreItems` (Unblu), `has_next`: more pages while it is true.
 export const HAS_MORE = /^has_?more(_?(items|results|pages|records))?$|^has_?next(_?page)?$/i;
 export const AFTER_ID = /^(starting_?after|after|after_?id|since_?id)$/i;
+// A reply's field holding the cursor of the next page, and a request's parameter or body field taking it.
+export const NEXT_CURSOR = new RegExp(
+  "^(next_?cursor|next_?page_?token|next_?token|continuation_?token|next_?page_?cursor|cursor|" +
+    "next_?iterator|iterator)$",
+  "i",
+);
+export const CURSOR_PARAM = /^(cursor|page_?token|next_?token|continuation_?token|page_?cursor|after|iterator)$/i;
 // The object of a reply that describes its page (`list_metadata`, `pagination`, `page_info`, `meta`).
 // `cursors` too (`paging: {cursors: {before, after}}`, `meta: {cursor: {before, after}}`).
 const PAGING_OBJECT = /^(list_?)?meta(_?data)?$|^pagination$|^paging$|^page_?info$|^cursors?$/i;

@@ -149,6 +149,49 @@ describe("where a page stopped, sent back as where the next starts", () => {
     expect(record.outputs!.data).toMatchObject({ type: "json", from: "$response.body" });
   });
 
+  it.each([
+    [
+      "the body's",
+      {
+        nextToken: described("#/components/schemas/ZqName", "The token of the page."),
+        maxResults: { type: "integer" },
+      },
+      { in: "body", pointer: "/nextToken" },
+    ],
+    ["the body's, capitalised", { NextToken: { type: "string" } }, { in: "body", pointer: "/NextToken" }],
+  ])(
+    "a list of names beside the next page's token, which the request takes (%s): the list the paging gathers",
+    async (_, requestFields, send) => {
+      const names = { type: "array", items: described("#/components/schemas/ZqName", "A name.") };
+      const tokenName = Object.keys(requestFields)[0] as string;
+      const doc = listing(requestFields, {});
+      const ok = doc.paths["/zqthings.list"].post.responses["200"].content["application/json"];
+      ok.schema = {
+        type: "object",
+        properties: {
+          zqThingArns: described("#/components/schemas/ZqNames", "The names."),
+          [tokenName]: { type: "string" },
+        },
+      };
+      doc.components.schemas.ZqNames = names;
+      ok.example = { zqThingArns: ["zqone"] };
+      const d = drafted(doc, ["zqListThings"]);
+      const operation = d.manifest.operations.acme_zq_list_things!;
+      expect(operation.outputs!.data).toMatchObject({ type: "array", from: "$response.body#/zqThingArns" });
+      expect(operation.pagination).toMatchObject({
+        style: "cursor",
+        cursor: `$response.body#/${tokenName}`,
+        send,
+        items: ["data"],
+      });
+      expect(await linkProblems(d)).toEqual([]);
+      // Without the token in the reply, it is a record that holds names.
+      ok.schema = { type: "object", properties: { zqThingArns: names, zqowner: { type: "string" } } };
+      ok.example = { zqThingArns: ["zqone"], zqowner: "zq" };
+      expect(drafted(doc, ["zqListThings"]).manifest.operations.acme_zq_list_things!.pagination).toBeUndefined();
+    },
+  );
+
   it("is no paging when the names meet and the schemas differ (a last name beside a start name)", () => {
     const d = drafted(
       listing({ startZqName: { type: "string", format: "date" } }, { lastZqName: { type: "string" } }),

@@ -7,6 +7,7 @@
 import { fieldOf } from "@blockwright/runtime/internal";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import { safeFlatten } from "./param-schema.js";
+import { CURSOR_PARAM, NEXT_CURSOR } from "./paging-reply.js";
 import { resumeField } from "./paging-resume.js";
 
 /** Names a list of records goes by in a reply. */
@@ -153,7 +154,8 @@ export function listField(
 /**
  * The one list of scalars of a reply that has no list of records, beside a field saying where its page stopped that
  * the request sends back as where the next starts (`{TableNames: […], LastEvaluatedTableName}`, the request's
- * `ExclusiveStartTableName`): a page of names, which the paging gathers.
+ * `ExclusiveStartTableName`), or beside the next page's cursor that the request takes (`{clusterArns: […],
+ * nextToken}`, the request's `nextToken`): a page of names, which the paging gathers.
  */
 function scalarListThatPages(
   doc: OpenApiDocument,
@@ -164,9 +166,22 @@ function scalarListThatPages(
     const flat = safeFlatten(doc, schema);
     return flat !== undefined && declaresArray(flat) && SCALAR_TYPES.includes(typeOf(itemsOf(doc, schema) ?? {}) ?? "");
   });
-  if (scalars.length !== 1 || !resumeField(doc, { type: "object", properties: fields }, op, () => true))
-    return undefined;
-  return scalars[0]?.[0];
+  if (scalars.length !== 1) return undefined;
+  const paged =
+    resumeField(doc, { type: "object", properties: fields }, op, () => true) || cursorSentBack(doc, op, fields);
+  return paged ? scalars[0]?.[0] : undefined;
+}
+
+/** Whether the reply has a field holding the next page's cursor and the request a parameter or field taking it. */
+function cursorSentBack(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<string, Schema>): boolean {
+  const cursor = Object.entries(fields).some(
+    ([name, schema]) =>
+      NEXT_CURSOR.test(name) && ["string", "integer"].includes(typeOf(safeFlatten(doc, schema) ?? {}) ?? ""),
+  );
+  if (!cursor) return false;
+  if (op.parameters.some((p) => (p.in === "query" || p.in === "header") && CURSOR_PARAM.test(p.name))) return true;
+  const body = op.requestBody?.encoding === "json" ? safeFlatten(doc, op.requestBody.schema) : undefined;
+  return Object.keys((body?.properties ?? {}) as Record<string, Schema>).some((name) => CURSOR_PARAM.test(name));
 }
 
 /**
