@@ -67,13 +67,24 @@ const EXAMPLE_REFS = 200;
  * names, itself so read; one naming nothing, or one already followed on the way (a cycle), is left.
  */
 export function followExampleRefs(document: unknown): void {
+  walkKeywords(document, exampleFollower(document).visit);
+}
+
+/**
+ * followExampleRefs' visit of a key, and whether it has followed a `$ref` yet (a value replaced by a copy of what it
+ * names: the document's objects are then not all as they were).
+ */
+function exampleFollower(document: unknown): { visit: (own: Node, key: string) => void; followed: () => boolean } {
   let budget = EXAMPLE_REFS;
+  let followed = false;
   // `above`: the `$ref`s followed on the way here; `whole`: the value is an example's whole value.
   const follow = (value: unknown, above: readonly string[], whole: boolean): unknown => {
     if (isLocalRef(value) && (whole || namesExampleValue(value.$ref))) {
       if (above.includes(value.$ref) || budget-- <= 0) return value;
       const target = followLocalRefs(document, value);
-      return target === undefined ? value : inside(structuredClone(target), [...above, value.$ref]);
+      if (target === undefined) return value;
+      followed = true;
+      return inside(structuredClone(target), [...above, value.$ref]);
     }
     return inside(value, above);
   };
@@ -86,13 +97,31 @@ export function followExampleRefs(document: unknown): void {
     budget = EXAMPLE_REFS;
     return follow(value, [], true);
   };
-  walkKeywords(document, (own, key) => {
+  const visit = (own: Node, key: string) => {
     if (key === "example") own[key] = read(own[key]);
     else if (key === "examples" && isNode(own[key])) {
       for (const entry of Object.values(own[key]))
         if (isNode(entry) && "value" in entry) entry.value = read(entry.value);
     }
+  };
+  return { visit, followed: () => followed };
+}
+
+/**
+ * followExampleRefs, then readDelimitedPatterns, of one document, in one walk of its keywords where that gives the
+ * same (each walk of a whole published document is tens of milliseconds): the example values are followed as the walk
+ * meets them, the patterns only taken down, and rewritten once it ends. Following a `$ref` puts a copy of what it
+ * names in the document (which, as before, holds the patterns as written); the patterns are then read by a walk of
+ * their own, after, as readDelimitedPatterns reads them.
+ */
+export function rewriteOnLoad(document: unknown): DelimitedPattern[] {
+  const examples = exampleFollower(document);
+  const patterns = patternReader();
+  walkKeywords(document, (own, key, at) => {
+    examples.visit(own, key);
+    patterns.visit(own, key, at);
   });
+  return examples.followed() ? readDelimitedPatterns(document) : patterns.apply();
 }
 
 /**
@@ -175,19 +204,35 @@ export interface DelimitedPattern {
  * rewritten. Any pattern is also read without its identity escapes (unicodeReading), which changes no match.
  */
 export function readDelimitedPatterns(document: unknown): DelimitedPattern[] {
+  const patterns = patternReader();
+  walkKeywords(document, patterns.visit);
+  return patterns.apply();
+}
+
+/**
+ * readDelimitedPatterns' visit of a key, which takes down each pattern and how it reads, and the rewrite of those
+ * taken down, in the order met; the ones rewritten from between slashes.
+ */
+function patternReader(): {
+  visit: (own: Node, key: string, at: () => string[]) => void;
+  apply: () => DelimitedPattern[];
+} {
+  const owners: Node[] = [];
+  const reads: string[] = [];
   const found: DelimitedPattern[] = [];
-  walkKeywords(document, (own, key, at) => {
+  const visit = (own: Node, key: string, at: () => string[]) => {
     const written = own[key];
     if (key !== "pattern" || typeof written !== "string") return;
     const read = innerPattern(written);
-    if (read === undefined) {
-      own[key] = unicodeReading(written) ?? written;
-      return;
-    }
-    own[key] = read;
-    found.push({ path: [...at(), key], written, read });
-  });
-  return found;
+    if (read !== undefined) found.push({ path: [...at(), key], written, read });
+    owners.push(own);
+    reads.push(read ?? unicodeReading(written) ?? written);
+  };
+  const apply = () => {
+    for (let i = 0; i < owners.length; i++) (owners[i] as Node).pattern = reads[i];
+    return found;
+  };
+  return { visit, apply };
 }
 
 /** A count of repetitions, as ECMAScript reads one: `{n}`, `{n,}`, `{n,m}`. */

@@ -25,7 +25,7 @@ import { OPERATION_METHODS } from "./openapi-document.js";
 import { checkpoint } from "../common/checkpoint.js";
 import { examineExamplesUntil, type Path } from "./examples/openapi-examples.js";
 import { upstreamMismatches } from "./examples/published-examples.js";
-import { followExampleRefs, readDelimitedPatterns } from "./load-rewrites.js";
+import { type DelimitedPattern, followExampleRefs, readDelimitedPatterns, rewriteOnLoad } from "./load-rewrites.js";
 import { type BoundParts, cutToBound } from "./bound-cut.js";
 import { structurePlace, structureProblems } from "./structure/document-structure.js";
 
@@ -99,24 +99,7 @@ export async function loadOpenApi(
         (p) => new SourceError("BW2019", source.locate(p.path, "value"), `${structurePlace(p.path)}: ${p.message}`),
       ),
     );
-  // Example values that are only a `$ref`, followed as Prism follows them, before they are checked (load-rewrites.ts).
-  for (const file of new Set([source, ...files.values()])) followExampleRefs(file.data);
-  // Patterns written between slashes, read as what is between them (load-rewrites.ts) in every file, before each file's
-  // examples are checked against them; said once each, at its own file's place (a bundle holds copies of the files').
-  const delimited: SourceError[] = [];
-  for (const file of new Set([source, ...files.values()])) {
-    const read = readDelimitedPatterns(file.data);
-    if (file === source && source !== rootSource) continue;
-    for (const p of read)
-      delimited.push(
-        new SourceError(
-          "BW1206",
-          file.locate(p.path, "value"),
-          `pattern ${JSON.stringify(p.written)} is written between slashes, as a JavaScript literal, ` +
-            `which no text matches: read as ${JSON.stringify(p.read)}`,
-        ),
-      );
-  }
+  const delimited = rewrite(source, rootSource, files);
   step?.("checking its examples", true);
   const examined = await examineExamplesUntil(files, absolute, signal);
   await checkpoint(signal);
@@ -251,6 +234,37 @@ export function hasFileRef(node: unknown): boolean {
   const ref = (node as { $ref?: unknown }).$ref;
   if (typeof ref === "string" && !ref.startsWith("#") && !NETWORK_REF.test(ref)) return true;
   return Object.values(node).some(hasFileRef);
+}
+
+/**
+ * The load's rewrites (load-rewrites.ts) of `source` and every file read: example values that are only a `$ref`,
+ * followed as Prism follows them, before they are checked; patterns written between slashes, read as what is between
+ * them in every file, before each file's examples are checked against them. The patterns so read, each a warning.
+ */
+function rewrite(source: YamlSource, rootSource: YamlSource, files: Map<string, YamlSource>): SourceError[] {
+  // One file: both in one walk (rewriteOnLoad).
+  const loaded = new Set([source, ...files.values()]);
+  const patterns = new Map<YamlSource, DelimitedPattern[]>();
+  if (loaded.size === 1) patterns.set(source, rewriteOnLoad(source.data));
+  else {
+    for (const file of loaded) followExampleRefs(file.data);
+    for (const file of loaded) patterns.set(file, readDelimitedPatterns(file.data));
+  }
+  // Said once each, at its own file's place (a bundle holds copies of the files').
+  const delimited: SourceError[] = [];
+  for (const [file, read] of patterns) {
+    if (file === source && source !== rootSource) continue;
+    for (const p of read)
+      delimited.push(
+        new SourceError(
+          "BW1206",
+          file.locate(p.path, "value"),
+          `pattern ${JSON.stringify(p.written)} is written between slashes, as a JavaScript literal, ` +
+            `which no text matches: read as ${JSON.stringify(p.read)}`,
+        ),
+      );
+  }
+  return delimited;
 }
 
 /** Whether any `$ref` points outside the document. */
