@@ -83,7 +83,8 @@ function compileString(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> 
     const userProblem = auth ? support.credentials?.userProblem(auth, name, s) : undefined;
     if (userProblem) return problem(spec, "characters", userProblem, s, secrets);
     if (trimmed && HEADER_TRIMMED.test(s)) return problem(spec, "characters", trimRule, s, secrets);
-    if (segment?.test(s)) return problem(spec, "pathSegment", 'must not be or hold a segment "", "." or ".."', s, secrets);
+    if (segment?.test(s))
+      return problem(spec, "pathSegment", 'must not be or hold a segment "", "." or ".."', s, secrets);
     let value = s;
     if (strings) {
       const checked = strings.check(spec, s, support, secrets);
@@ -95,7 +96,13 @@ function compileString(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> 
       if (minLength !== undefined && length < minLength)
         return problem(spec, "minLength", `must be at least ${minLength} characters long`, s, secrets);
       if (maxLength !== undefined && length > maxLength)
-        return problem(spec, "maxLength", `must be at most ${maxLength} characters long (it has ${length})`, s, secrets);
+        return problem(
+          spec,
+          "maxLength",
+          `must be at most ${maxLength} characters long (it has ${length})`,
+          s,
+          secrets,
+        );
     }
     if (spec.format === "base-url") return checkBaseUrl(spec, value, secrets);
     return strings?.splitLimit(spec, value, s, secrets) ?? { value };
