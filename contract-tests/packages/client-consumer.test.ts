@@ -129,10 +129,8 @@ import { ROOT } from "./root.js";
 // 15,600. The twenty-ninth round: a call's result without an extra promise turn (15,533 bytes), then an optional
 // credential (a document's `{}` beside its requirements: sent when given, none when not) and a credential a header
 // cannot carry as its text (a bearer token or header key past ASCII) refused before any request, naming the rule:
-// 15,934 bytes; the ceiling 16,000. The thirtieth round: a string parameter's check made once per tool and parameter
-// (runtime/validate/string-check.ts, kept in the tool's plan): 15,934 → 16,063 bytes, for the values' check alone
-// 0.58–0.70× main's and the calls' rows 0.91 (crm) to 0.99× main's (the medians of six paired rounds, performance.md);
-// the ceiling 16,100.
+// 15,934 bytes; the ceiling 16,000. The thirtieth round: a string's check made once per tool and parameter:
+// 16,066 bytes, crm's call 0.91× main's (performance.md); the ceiling 16,100.
 const ISSUE_31_GZIP_BYTES = 14_000;
 const MAX_CLIENT_GZIP_BYTES = 16_100;
 const KEY = "zq-widgets-key-0123456789";

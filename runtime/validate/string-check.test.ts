@@ -70,7 +70,8 @@ describe("a string's check, made once per tool and parameter", () => {
         () => expect(issues(cookie, { zqToken: "zqtoken-é001" })).toEqual([]),
         () =>
           expect(issues(cookie, { zqToken: "zqtoken-\u0007001" })).toEqual([
-            "characters: zqToken: must not contain line breaks or other control characters, got (secret value withheld)",
+            "characters: zqToken: must not contain line breaks or other control characters, got (secret value " +
+              "withheld)",
           ]),
         // No tool: the value as a header would carry it (Latin-1, no control characters).
         () =>

@@ -3,13 +3,12 @@
 // is made, and a call runs only the tests its value needs. Interpreting the definition on every call looked up its
 // places (two hashed lookups), copied the tool's auth twice to find the credential, and asked a dozen fields again.
 import { checkAddress } from "./address-rules.js";
-import { isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
-import { characters } from "../common/redact.js";
+import { characters, isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
 import { lacks } from "../common/unsupported.js";
 import { credentialOfParam, encodedCredential, headerTextProblem } from "../http/credentials.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 import { placements } from "./string-places.js";
-import { type Checked, hasStringRules, NOT_HEADER_SAFE, problem, type ValueSupport } from "./validate-params.js";
+import { type Checked, problem, type ValueSupport } from "./value-checks.js";
 
 /** A given (non-empty) string value checked and normalised, or the rule it breaks. */
 export type StringCheck = (s: string, support: ValueSupport, secrets: readonly string[]) => Checked;
@@ -23,6 +22,24 @@ const HEADER_TRIMMED = /^[ \t]|[ \t]$/;
 // segment is refused too: a leading "/" first in the path makes "//", which an address reads as a host.
 const DOT_SEGMENT = /^\.\.?$/;
 const SPANNED_DOT_SEGMENT = /(^|\/)(\.\.?)?(\/|$)/;
+
+// Header values are Latin-1 without control characters (a CR/LF would split the header).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+export const NOT_HEADER_SAFE = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/u;
+
+/**
+ * Whether a string parameter has rules of the strings support (`stringRules`): an enum, a pattern, a format or a list
+ * (its own, or a body's `wire.split`).
+ */
+export function hasStringRules(spec: ParamCall): boolean {
+  return (
+    spec.enum !== undefined ||
+    spec.pattern !== undefined ||
+    spec.separator !== undefined ||
+    (spec.format !== undefined && spec.format !== "base-url") ||
+    (spec.wire.in === "body" && spec.wire.split !== undefined)
+  );
+}
 
 const made = new WeakMap<object, Map<ParamCall, StringCheck>>();
 const NO_TOOL = {};
