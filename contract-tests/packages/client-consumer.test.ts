@@ -129,9 +129,10 @@ import { ROOT } from "./root.js";
 // 15,600. The twenty-ninth round: a call's result without an extra promise turn (15,533 bytes), then an optional
 // credential (a document's `{}` beside its requirements: sent when given, none when not) and a credential a header
 // cannot carry as its text (a bearer token or header key past ASCII) refused before any request, naming the rule:
-// 15,934 bytes; the ceiling 16,000.
+// 15,934 bytes; the ceiling 16,000. The thirtieth round: a string's check made once per tool and parameter:
+// 16,066 bytes, crm's call 0.91× main's (performance.md); the ceiling 16,100.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 16_000;
+const MAX_CLIENT_GZIP_BYTES = 16_100;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));

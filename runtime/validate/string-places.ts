@@ -1,11 +1,8 @@
 // Where a string parameter's value can end up on the wire (its own place, its routes', its credential's), as the
-// checks of its characters ask (validate-params.ts checkString): a property of the (immutable) tool definition.
+// checks of its characters ask (string-check.ts, which works them out once per tool and parameter): a property of the
+// (immutable) tool definition.
 import { credentialOfParam } from "../http/credentials.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
-
-// Worked out once per tool and parameter, as a record of fixed shape: a set, asked on each call, was six hashed
-// lookups a value.
-const placed = new WeakMap<object, Map<ParamCall, Places>>();
 
 /** The places a string's checks ask about: whether a value can end up there. */
 export interface Places {
@@ -15,19 +12,8 @@ export interface Places {
   form: boolean;
 }
 
-const NO_TOOL = {};
-
-/** Where a parameter's value can end up on the wire, routes included. */
+/** Where a parameter's value can end up on the wire, routes included: worked out once per tool and parameter. */
 export function placements(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> | undefined): Places {
-  const key = tool ?? NO_TOOL;
-  let byParam = placed.get(key);
-  if (!byParam) placed.set(key, (byParam = new Map()));
-  let known = byParam.get(spec);
-  if (!known) byParam.set(spec, (known = computePlacements(spec, tool)));
-  return known;
-}
-
-function computePlacements(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> | undefined): Places {
   const places = new Set<string>([spec.wire.in]);
   for (const route of tool?.routes ?? []) {
     const wire = route.wire[spec.name];

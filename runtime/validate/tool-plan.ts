@@ -2,6 +2,7 @@
 // parameters it must look at whatever it was given (a default, or required): a tool may declare 18 parameters where a
 // call gives 4, and the values' check, the secrets' gathering and the request's building each walked all 18.
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
+import type { StringCheck } from "./string-check.js";
 
 export interface ToolPlan {
   /** Each parameter's place in the tool's list, by name. */
@@ -12,6 +13,8 @@ export interface ToolPlan {
   secret: readonly ParamCall[];
   /** Whether a parameter is the whole body, which a request places before the fields inside it. */
   wholeBody: boolean;
+  /** Each string parameter's check (string-check.ts), by place: made at its first value, kept with the tool. */
+  strings: StringCheck[];
 }
 
 const plans = new WeakMap<Pick<ToolCall, "params">, ToolPlan>();
@@ -36,6 +39,7 @@ function planOf(params: readonly ParamCall[]): ToolPlan {
     always: every ? params.map((_, i) => i) : always,
     secret: params.filter((p) => p.secret),
     wholeBody: params.some(isWholeBody),
+    strings: [],
   };
 }
 

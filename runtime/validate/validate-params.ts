@@ -5,15 +5,13 @@
 // base addresses trimmed.
 import { checkAddress } from "./address-rules.js";
 import { ownValue } from "../common/own.js";
-import { characters, isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
-import { redactThenCut } from "../common/outgoing-text.js";
+import { SECRET_MIN_LENGTH } from "../common/redact.js";
 import type { Issue } from "../common/issue.js";
 import { lacks } from "../common/unsupported.js";
-import type { ValueFormat } from "../spec/formats.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 import { integerRule } from "./safe-integer.js";
-import { placements } from "./string-places.js";
-import { encodedCredential, headerTextProblem } from "../http/credentials.js";
+import { hasStringRules, NOT_HEADER_SAFE, stringCheck } from "./string-check.js";
+import { type Checked, problem, show, type ValueSupport } from "./value-checks.js";
 import { insertSorted, toolPlan } from "./tool-plan.js";
 
 /**
@@ -25,67 +23,9 @@ export const TOOL_FIELDS_READ = ["params"] as const satisfies readonly (keyof To
 export { SECRET_MIN_LENGTH };
 export { checkAddress };
 
-/** The parts of the runtime's support (call/support.ts) that checking values may need. */
-export interface ValueSupport {
-  /** A tool's cross-field rules (`rules`): `ruleChecks`. */
-  rules?: (
-    tool: ToolCall,
-    values: Record<string, unknown>,
-    rules?: ToolCall["rules"],
-    secrets?: readonly string[],
-    unsent?: ReadonlySet<string>,
-  ) => Issue[];
-  /** Parameters of type boolean (true or false, or their text): `booleanValues`. */
-  boolean?: (spec: ParamCall, raw: unknown, secrets?: readonly string[]) => Checked;
-  /**
-   * Parameters of type json (parsed, their items' and values' limits; one with forms handed to `unions`): `jsonParams`.
-   */
-  json?: (
-    spec: ParamCall,
-    raw: unknown,
-    secrets?: readonly string[],
-    support?: ValueSupport,
-    tool?: Pick<ToolCall, "routes" | "auth">,
-  ) => Checked;
-  /** A parameter whose value takes one of several forms (`anyOf`): `paramUnions`. */
-  unions?: {
-    check(
-      spec: ParamCall,
-      raw: unknown,
-      support: ValueSupport,
-      tool?: Pick<ToolCall, "routes" | "auth">,
-      secrets?: readonly string[],
-    ): Checked;
-  };
-  /**
-   * String formats (date, date-time, email, uri, uuid): what a value must be when it is not of `format`
-   * (`valueFormats`).
-   */
-  formats?: (format: ValueFormat, value: string) => string | undefined;
-  /**
-   * A basic credential's user id, checked with the parameters: `credentialKinds` (http/credentials.ts
-   * basicUserProblem).
-   */
-  credentials?: { userProblem(auth: ToolCall["auth"], name: string, value: string): string | undefined };
-  /** File parameters (bytes, a path, an address): `fileSupport`. */
-  files?: { fileValues(spec: ParamCall, raw: unknown, secrets?: readonly string[]): { issue: Issue } | object };
-  /** A number's enum and step (hasNumberRules): `numberRules`. */
-  numbers?: { check(spec: ParamCall, n: number): Checked };
-  /** Enums, patterns, formats and lists in one string (hasStringRules): `stringRules`. */
-  strings?: {
-    /** The value in its canonical spelling, or the rule it breaks. */
-    check(spec: ParamCall, s: string, support: ValueSupport, secrets?: readonly string[]): Checked;
-    /** Whether a given value, not blank, is a list with no items (`", ,"`), which counts as not given (isAbsent). */
-    noItems(spec: ParamCall, value: unknown): boolean;
-    /**
-     * The problem of a body parameter's list (`wire.split`) with more than its `maxItems` items (`s`: the value as
-     * given).
-     */
-    splitLimit(spec: ParamCall, value: string, s: string, secrets?: readonly string[]): Checked | undefined;
-  };
-}
-
 export type { Issue };
+export { hasStringRules, NOT_HEADER_SAFE, problem, show };
+export type { Checked, ValueSupport };
 
 export type Validated =
   | {
@@ -140,7 +80,11 @@ export function validateInput(
       } else if (spec.required) issues.push(requiredIssue(spec, raw));
       continue;
     }
-    const checked = checkValueWith(spec, raw, support, tool, secrets);
+    // A string's check made once for the tool (string-check.ts), kept in its plan: no lookup of it a value.
+    const checked =
+      spec.type === "string" && typeof raw === "string"
+        ? (plan.strings[at] ??= stringCheck(spec, tool))(raw, support, secrets)
+        : checkValueWith(spec, raw, support, tool, secrets);
     if ("issue" in checked) issues.push(checked.issue);
     else values[spec.name] = checked.value;
   }
@@ -181,43 +125,6 @@ export function requiredIssue(spec: ParamCall, raw: unknown): Issue {
 }
 
 /**
- * A value as it may appear in an error: secrets never (a secret parameter's withheld, `secrets` redacted before a long
- * value is shortened).
- */
-export function show(
-  spec: Pick<ParamCall, "secret"> | undefined,
-  value: unknown,
-  secrets: readonly string[] = [],
-): string {
-  if (spec?.secret) return "(secret value withheld)";
-  const text = typeof value === "string" ? JSON.stringify(value) : value === undefined ? "nothing" : safeJson(value);
-  const kind = Array.isArray(value) ? "array " : value === null ? "" : typeof value === "object" ? "object " : "";
-  // Redacted, then cut (outgoing-text.ts): a short text is left whole, for the call's failure to redact.
-  return kind + (text.length > 120 ? redactThenCut(text, secrets, 100) : text);
-}
-
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    // Cyclic, or nested too deep for JSON.stringify (and for String, which recurses too).
-    return "…";
-  }
-}
-
-export type Checked = { value: unknown } | { issue: Issue };
-
-export function problem(
-  spec: ParamCall,
-  rule: string,
-  text: string,
-  value: unknown,
-  secrets: readonly string[] = [],
-): Checked {
-  return { issue: { param: spec.name, rule, message: `${spec.name}: ${text}, got ${show(spec, value, secrets)}` } };
-}
-
-/**
  * Check and normalise one given (non-empty) value against its parameter's
  * rules; `tool` tells where else (routes) the value may be placed.
  */
@@ -231,7 +138,7 @@ export function checkValueWith(
   switch (spec.type) {
     case "string":
       return typeof raw === "string"
-        ? checkString(spec, raw, support, tool, secrets)
+        ? stringCheck(spec, tool)(raw, support, secrets)
         : problem(spec, "type", "must be a string", raw, secrets);
     case "number": {
       const n = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw.trim()) : NaN;
@@ -281,112 +188,9 @@ function range(spec: ParamCall): string {
   return spec.minimum !== undefined && spec.maximum !== undefined ? ` (allowed: ${spec.minimum}–${spec.maximum})` : "";
 }
 
-// Header values are Latin-1 without control characters (a CR/LF would split the header).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
-export const NOT_HEADER_SAFE = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/u;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
-const CONTROL = /[\u0000-\u001f\u007f]/u;
-// A header value loses leading and trailing spaces and tabs on the way (fetch trims them).
-const HEADER_TRIMMED = /^[ \t]|[ \t]$/;
-
 /** Whether a number parameter has rules of the numbers support (`numberRules`, number-rules.ts): an enum or a step. */
 export function hasNumberRules(spec: Pick<ParamCall, "type" | "enum" | "multipleOf">): boolean {
   return spec.type === "number" && (spec.enum !== undefined || spec.multipleOf !== undefined);
-}
-
-/**
- * Whether a string parameter has rules of the strings support (`stringRules`): an enum, a pattern, a format or a list
- * (its own, or a body's `wire.split`).
- */
-export function hasStringRules(spec: ParamCall): boolean {
-  return (
-    spec.enum !== undefined ||
-    spec.pattern !== undefined ||
-    spec.separator !== undefined ||
-    (spec.format !== undefined && spec.format !== "base-url") ||
-    (spec.wire.in === "body" && spec.wire.split !== undefined)
-  );
-}
-
-/**
- * A path value that is a dot segment, or holds one when it spans segments (a file path's `a/../b`): an address
- * resolves it away (so does `fetch`, `%2E` too), and the request would go to another resource.
- */
-
-function checkString(
-  spec: ParamCall,
-  s: string,
-  support: ValueSupport,
-  tool: Pick<ToolCall, "routes" | "auth"> | undefined,
-  secrets: readonly string[],
-): Checked {
-  const places = placements(spec, tool);
-  if (spec.format !== undefined && spec.format !== "base-url" && !support.formats)
-    return { issue: lacks("formats", spec.name) };
-  const ruled = hasStringRules(spec);
-  const strings = ruled ? support.strings : undefined;
-  if (ruled && !strings) return { issue: lacks("strings", spec.name) };
-  if (spec.secret && !isSecretLength(s))
-    return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s, secrets);
-  // Half of a surrogate pair: no encoding (URL, JSON sent as UTF-8) can carry it.
-  if (!s.isWellFormed())
-    return problem(spec, "characters", "must be well-formed Unicode (it holds half of a surrogate pair)", s, secrets);
-  // A bearer token or a header key goes as its own text: ASCII only (http/credentials.ts).
-  const headerText = spec.wire.in === "auth" && tool ? headerTextProblem(tool.auth, spec.name, s) : undefined;
-  if (headerText) return problem(spec, "characters", headerText, s, secrets);
-  const formOnly = places.form;
-  // A credential sent encoded (HTTP basic's base64 of UTF-8, a query key or cookie percent-encoded) carries any text.
-  const unsafe = spec.wire.in === "auth" && tool && encodedCredential(tool.auth, spec.name) ? CONTROL : NOT_HEADER_SAFE;
-  if (((spec.secret && !formOnly) || places.header) && unsafe.test(s)) {
-    return problem(
-      spec,
-      "characters",
-      unsafe === CONTROL
-        ? "must not contain line breaks or other control characters"
-        : `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent ` +
-            `in ${places.query ? "the address" : "an HTTP header"})`,
-      s,
-      secrets,
-    );
-  }
-  // A basic credential (the credential kinds support's, which a tool with one is never called without) takes no ":" in
-  // its user id.
-  const userProblem =
-    spec.wire.in === "auth" && tool ? support.credentials?.userProblem(tool.auth, spec.name, s) : undefined;
-  if (userProblem) return problem(spec, "characters", userProblem, s, secrets);
-  if ((places.header || spec.wire.in === "auth") && HEADER_TRIMMED.test(s)) {
-    return problem(
-      spec,
-      "characters",
-      `must not start or end with a space or tab (` +
-        `${places.header ? "an HTTP header drops them" : "a credential never does: check for a stray space"})`,
-      s,
-      secrets,
-    );
-  }
-  // Only a path parameter's wire spans segments (a route's placement of another parameter never does). Spanning, an
-  // empty segment is refused too: a leading "/" first in the path makes "//", which an address reads as a host.
-  if (places.path && ((spec.wire as { multiSegment?: true }).multiSegment ? /(^|\/)(\.\.?)?(\/|$)/ : /^\.\.?$/).test(s))
-    return problem(spec, "pathSegment", 'must not be or hold a segment "", "." or ".."', s, secrets);
-  let value = s;
-  if (strings) {
-    const checked = strings.check(spec, s, support, secrets);
-    if ("issue" in checked) return checked;
-    value = checked.value as string;
-  }
-  const length = characters(value);
-  if (spec.minLength !== undefined && length < spec.minLength)
-    return problem(spec, "minLength", `must be at least ${spec.minLength} characters long`, s, secrets);
-  if (spec.maxLength !== undefined && length > spec.maxLength)
-    return problem(
-      spec,
-      "maxLength",
-      `must be at most ${spec.maxLength} characters long (it has ${length})`,
-      s,
-      secrets,
-    );
-  if (spec.format === "base-url") return checkBaseUrl(spec, value, secrets);
-  return strings?.splitLimit(spec, value, s, secrets) ?? { value };
 }
 
 const patterns = new Map<string, RegExp>();
@@ -407,12 +211,4 @@ export function splitList(value: string, separator: string): string[] {
     .split(separator)
     .map((item) => item.trim())
     .filter(Boolean);
-}
-
-function checkBaseUrl(spec: ParamCall, s: string, secrets: readonly string[]): Checked {
-  const checked = checkAddress(s);
-  if ("origin" in checked) return { value: checked.origin };
-  return checked.withhold
-    ? problem(spec, "format", checked.problem, "(address with credentials withheld)")
-    : problem(spec, "format", checked.problem, s, secrets);
 }

@@ -1,0 +1,135 @@
+// A string parameter's check, made once per tool and parameter: what depends only on the (immutable) definition — its
+// places on the wire, the credential it is, which of the characters' rules apply, its messages — is worked out when it
+// is made, and a call runs only the tests its value needs. Interpreting the definition on every call looked up its
+// places (two hashed lookups), copied the tool's auth twice to find the credential, and asked a dozen fields again.
+import { checkAddress } from "./address-rules.js";
+import { characters, isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
+import { lacks } from "../common/unsupported.js";
+import { credentialOfParam, encodedCredential, headerTextProblem } from "../http/credentials.js";
+import type { ParamCall, ToolCall } from "../spec/tool-types.js";
+import { placements } from "./string-places.js";
+import { type Checked, problem, type ValueSupport } from "./value-checks.js";
+
+/** A given (non-empty) string value checked and normalised, or the rule it breaks. */
+export type StringCheck = (s: string, support: ValueSupport, secrets: readonly string[]) => Checked;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+const CONTROL = /[\u0000-\u001f\u007f]/u;
+// A header value loses leading and trailing spaces and tabs on the way (fetch trims them).
+const HEADER_TRIMMED = /^[ \t]|[ \t]$/;
+// A path value that is a dot segment, or holds one when it spans segments (a file path's `a/../b`): an address
+// resolves it away (so does `fetch`, `%2E` too), and the request would go to another resource. Spanning, an empty
+// segment is refused too: a leading "/" first in the path makes "//", which an address reads as a host.
+const DOT_SEGMENT = /^\.\.?$/;
+const SPANNED_DOT_SEGMENT = /(^|\/)(\.\.?)?(\/|$)/;
+
+// Header values are Latin-1 without control characters (a CR/LF would split the header).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+export const NOT_HEADER_SAFE = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/u;
+
+/**
+ * Whether a string parameter has rules of the strings support (`stringRules`): an enum, a pattern, a format or a list
+ * (its own, or a body's `wire.split`).
+ */
+export function hasStringRules(spec: ParamCall): boolean {
+  return (
+    spec.enum !== undefined ||
+    spec.pattern !== undefined ||
+    spec.separator !== undefined ||
+    (spec.format !== undefined && spec.format !== "base-url") ||
+    (spec.wire.in === "body" && spec.wire.split !== undefined)
+  );
+}
+
+const made = new WeakMap<object, Map<ParamCall, StringCheck>>();
+const NO_TOOL = {};
+
+/** The check of `spec`'s values as `tool` places them (checkValueWith: with no tool, as a header would carry them). */
+export function stringCheck(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> | undefined): StringCheck {
+  const key = tool ?? NO_TOOL;
+  let byParam = made.get(key);
+  if (!byParam) made.set(key, (byParam = new Map()));
+  let check = byParam.get(spec);
+  if (!check) byParam.set(spec, (check = compileString(spec, tool)));
+  return check;
+}
+
+function compileString(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> | undefined): StringCheck {
+  const places = placements(spec, tool);
+  const { name, secret, minLength, maxLength } = spec;
+  const formatted = spec.format !== undefined && spec.format !== "base-url";
+  const ruled = hasStringRules(spec);
+  const auth = spec.wire.in === "auth" && tool ? tool.auth : undefined;
+  // A bearer token or a header key goes as its own text: ASCII only (http/credentials.ts).
+  const credential = auth && credentialOfParam(auth, name);
+  const asItsText =
+    credential?.param === name && (credential.type === "bearer" || credential.type === "header") ? auth : undefined;
+  // A credential sent encoded (HTTP basic's base64 of UTF-8, a query key or cookie percent-encoded) carries any text.
+  const unsafe = auth && encodedCredential(auth, name) ? CONTROL : NOT_HEADER_SAFE;
+  const unsafeChecked = (secret && !places.form) || places.header;
+  const unsafeRule =
+    unsafe === CONTROL
+      ? "must not contain line breaks or other control characters"
+      : `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent ` +
+        `in ${places.query ? "the address" : "an HTTP header"})`;
+  const trimmed = places.header || spec.wire.in === "auth";
+  const trimRule =
+    `must not start or end with a space or tab (` +
+    `${places.header ? "an HTTP header drops them" : "a credential never does: check for a stray space"})`;
+  // Only a path parameter's wire spans segments (a route's placement of another parameter never does).
+  const segment = places.path
+    ? (spec.wire as { multiSegment?: true }).multiSegment
+      ? SPANNED_DOT_SEGMENT
+      : DOT_SEGMENT
+    : undefined;
+  const counted = minLength !== undefined || maxLength !== undefined;
+  return (s, support, secrets) => {
+    if (formatted && !support.formats) return { issue: lacks("formats", name) };
+    const strings = ruled ? support.strings : undefined;
+    if (ruled && !strings) return { issue: lacks("strings", name) };
+    if (secret && !isSecretLength(s))
+      return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s, secrets);
+    // Half of a surrogate pair: no encoding (URL, JSON sent as UTF-8) can carry it.
+    if (!s.isWellFormed())
+      return problem(spec, "characters", "must be well-formed Unicode (it holds half of a surrogate pair)", s, secrets);
+    const headerText = asItsText ? headerTextProblem(asItsText, name, s) : undefined;
+    if (headerText) return problem(spec, "characters", headerText, s, secrets);
+    if (unsafeChecked && unsafe.test(s)) return problem(spec, "characters", unsafeRule, s, secrets);
+    // A basic credential (the credential kinds support's, which a tool with one is never called without) takes no ":"
+    // in its user id.
+    const userProblem = auth ? support.credentials?.userProblem(auth, name, s) : undefined;
+    if (userProblem) return problem(spec, "characters", userProblem, s, secrets);
+    if (trimmed && HEADER_TRIMMED.test(s)) return problem(spec, "characters", trimRule, s, secrets);
+    if (segment?.test(s))
+      return problem(spec, "pathSegment", 'must not be or hold a segment "", "." or ".."', s, secrets);
+    let value = s;
+    if (strings) {
+      const checked = strings.check(spec, s, support, secrets);
+      if ("issue" in checked) return checked;
+      value = checked.value as string;
+    }
+    if (counted) {
+      const length = characters(value);
+      if (minLength !== undefined && length < minLength)
+        return problem(spec, "minLength", `must be at least ${minLength} characters long`, s, secrets);
+      if (maxLength !== undefined && length > maxLength)
+        return problem(
+          spec,
+          "maxLength",
+          `must be at most ${maxLength} characters long (it has ${length})`,
+          s,
+          secrets,
+        );
+    }
+    if (spec.format === "base-url") return checkBaseUrl(spec, value, secrets);
+    return strings?.splitLimit(spec, value, s, secrets) ?? { value };
+  };
+}
+
+function checkBaseUrl(spec: ParamCall, s: string, secrets: readonly string[]): Checked {
+  const checked = checkAddress(s);
+  if ("origin" in checked) return { value: checked.origin };
+  return checked.withhold
+    ? problem(spec, "format", checked.problem, "(address with credentials withheld)")
+    : problem(spec, "format", checked.problem, s, secrets);
+}
