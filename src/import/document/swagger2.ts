@@ -248,10 +248,20 @@ function withEventStreams(responses: Json, produces: string[]): Json {
   );
 }
 
-/** A response: its schema under every media type the operation produces, its headers as schemas. */
+/**
+ * A response: its schema under every media type the operation produces, its headers as schemas. A shared response
+ * (`$ref: "#/responses/Binary"`) is converted once, under the document's media types; an operation that produces
+ * others (`image/jpeg` where the document says JSON) has it written out under its own, else its answer read as JSON.
+ */
 function convertResponse(response: unknown, produces: string[], ctx: Context): unknown {
   if (!isObject(response)) return response;
-  if (typeof response.$ref === "string") return { $ref: convertRef(response.$ref, ctx) };
+  if (typeof response.$ref === "string") {
+    const shared = sharedResponse(response.$ref, ctx);
+    const documents = list(ctx.doc.produces) ?? [];
+    if (shared?.schema !== undefined && produces.join("\n") !== documents.join("\n"))
+      return convertResponse(shared, produces, ctx);
+    return { $ref: convertRef(response.$ref, ctx) };
+  }
   const out: Json = { description: typeof response.description === "string" ? response.description : "" };
   if (isObject(response.headers)) {
     out.headers = mapValues(response.headers, (h) => {
@@ -275,6 +285,15 @@ function convertResponse(response: unknown, produces: string[], ctx: Context): u
     content[type] = { ...objectOr(content[type]), examples: { response: { value } } };
   if (Object.keys(content).length) out.content = content;
   return { ...out, ...extensions(response) };
+}
+
+/** The document's shared response a `$ref` names (`#/responses/<name>`), if it has it. */
+function sharedResponse(ref: string, ctx: Context): Json | undefined {
+  const prefix = "#/responses/";
+  if (!ref.startsWith(prefix)) return undefined;
+  const name = ref.slice(prefix.length).replace(/~1/g, "/").replace(/~0/g, "~");
+  const found = objectOr(ctx.doc.responses)[name];
+  return isObject(found) && typeof found.$ref !== "string" ? found : undefined;
 }
 
 /** An operation: its parameters (the path's merged in) split into parameters and a request body. */
