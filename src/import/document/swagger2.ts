@@ -11,6 +11,8 @@
 // choices where a choice is open (`*/*` when nothing is produced, examples as
 // `examples.response`, names sanitised the same way), so that documents
 // converted before convert the same now.
+import { sharedResponseToWriteOut } from "./swagger2-shared-response.js";
+
 type Json = Record<string, unknown>;
 
 /** What keeps a Swagger 2 document from being converted, in one line. */
@@ -256,10 +258,8 @@ function withEventStreams(responses: Json, produces: string[]): Json {
 function convertResponse(response: unknown, produces: string[], ctx: Context): unknown {
   if (!isObject(response)) return response;
   if (typeof response.$ref === "string") {
-    const shared = sharedResponse(response.$ref, ctx);
-    const documents = list(ctx.doc.produces) ?? [];
-    if (shared?.schema !== undefined && produces.join("\n") !== documents.join("\n"))
-      return convertResponse(shared, produces, ctx);
+    const shared = sharedResponseToWriteOut(response.$ref, produces, ctx.doc);
+    if (shared) return convertResponse(shared, produces, ctx);
     return { $ref: convertRef(response.$ref, ctx) };
   }
   const out: Json = { description: typeof response.description === "string" ? response.description : "" };
@@ -285,15 +285,6 @@ function convertResponse(response: unknown, produces: string[], ctx: Context): u
     content[type] = { ...objectOr(content[type]), examples: { response: { value } } };
   if (Object.keys(content).length) out.content = content;
   return { ...out, ...extensions(response) };
-}
-
-/** The document's shared response a `$ref` names (`#/responses/<name>`), if it has it. */
-function sharedResponse(ref: string, ctx: Context): Json | undefined {
-  const prefix = "#/responses/";
-  if (!ref.startsWith(prefix)) return undefined;
-  const name = ref.slice(prefix.length).replace(/~1/g, "/").replace(/~0/g, "~");
-  const found = objectOr(ctx.doc.responses)[name];
-  return isObject(found) && typeof found.$ref !== "string" ? found : undefined;
 }
 
 /** An operation: its parameters (the path's merged in) split into parameters and a request body. */
