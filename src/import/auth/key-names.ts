@@ -101,7 +101,8 @@ export function respeltKeyNames(cut: Json, names: ReadonlyMap<string, KeyName>):
     .filter(([key]) => schemes[key])
     .map(([key, { written, read, prefix }]) => {
       (schemes[key] as Json).name = read;
-      const change = `components.securitySchemes.${key}.name ${JSON.stringify(written)} written ${JSON.stringify(read)}`;
+      const names = `${JSON.stringify(written)} written ${JSON.stringify(read)}`;
+      const change = `components.securitySchemes.${key}.name ${names}`;
       return prefix
         ? {
             change: `${change}, the key sent after ${JSON.stringify(prefix)}`,
