@@ -223,7 +223,7 @@ function rewrittenCut(
     changes: {
       added,
       spelt,
-      keyNames: keyNamesRead,
+      keyNames: keyNamesRead.map((read) => `${read.change} (${read.why})`),
       placeholders,
       anonymous,
       keyInBody,

@@ -109,3 +109,42 @@ describe("a drafted key scheme whose published name no request carries", () => {
     );
   });
 });
+
+describe("a key header's published name that holds its value's start", () => {
+  const headed = (name: string) => ({ type: "apiKey", in: "header", name });
+
+  it.each([
+    ["Authorization: Bearer", "Bearer "],
+    ["Authorization:Token token=", "Token token="],
+    ["Authorization: Bearer <token>", "Bearer "],
+  ])("reads %j as the header and the prefix %j", (name, prefix) => {
+    expect(keyNamesFromSchemes(withSchemes({ zqJwt: headed(name) }, []))).toEqual(
+      new Map([["zqJwt", { written: name, read: "Authorization", prefix }]]),
+    );
+  });
+
+  it.each([
+    ["no header name before the colon", "Zq Auth: Bearer"],
+    ["a sentence after it", "Authorization: send the key in this header"],
+    ["nothing after it", "Authorization:"],
+  ])("reads nothing with %s", (_, name) => {
+    expect(keyNamesFromSchemes(withSchemes({ zqJwt: headed(name) }, []))).toEqual(new Map());
+  });
+
+  it("is drafted in that header after the prefix, said in the cut and a note, and sent so", async () => {
+    const d = drafted(withSchemes({ zqJwt: headed("Authorization: Bearer") }, [{ zqJwt: [] }]), ["listZqReports"]);
+    expect(d.manifest.auth).toEqual({ scheme: "zqJwt", param: "apiKey", prefix: "Bearer " });
+    expect(d.openapiText).toContain(
+      'components.securitySchemes.zqJwt.name "Authorization: Bearer" written "Authorization", the key sent after ' +
+        '"Bearer " (the published name holds the header\'s name',
+    );
+    expect(notesAt(d, "auth").join("\n")).toContain('as its published name, "Authorization: Bearer" shows');
+    expect(await linkProblems(d)).toEqual([]);
+    const [tool] = await linkedTools(d);
+    const { fetch, seen } = scriptedFetch(json(200, { count: 1 }));
+    expect(
+      await executeToolDefinition(tool!, { apiKey: "zq-key-0000000001" }, { baseUrl: "http://127.0.0.1:9", fetch }),
+    ).toMatchObject({ success: true });
+    expect(seen[0]?.headers.get("authorization")).toBe("Bearer zq-key-0000000001");
+  });
+});

@@ -7,7 +7,8 @@
 // Bearer $API_KEY"), from a sentence saying it is prepended ("must be
 // prepended with "token" followed by a space"), or from the scheme's own name
 // when that is a scheme word (a scheme named `Bearer`). What is found is a
-// draft (auth.prefix), with a note naming where it was read.
+// draft (auth.prefix), with a note naming where it was read. A published name
+// holding it (`Authorization: Bearer`, read by key-names.ts) comes first.
 
 type Json = Record<string, unknown>;
 
@@ -63,8 +64,16 @@ export function prefixOfExample(example: string, header: string): string | undef
   return undefined;
 }
 
+/**
+ * Where a scheme whose published name held its value's start (key-names.ts, `name: "Authorization: Bearer"`) keeps
+ * that start and the name as published, while the draft reads it: a symbol, so no written document carries it.
+ */
+export const NAMED_PREFIX: unique symbol = Symbol("prefix written in the scheme's published name");
+
 /** The prefix the document shows for an API key scheme in header `header`, if it shows one. */
 export function documentedPrefix(name: string, scheme: Json, header: string): DocumentedPrefix | undefined {
+  const named = (scheme as Record<symbol, { prefix: string; written: string } | undefined>)[NAMED_PREFIX];
+  if (named) return { prefix: named.prefix, from: `its published name, ${JSON.stringify(named.written)}` };
   for (const [key, value] of Object.entries(scheme)) {
     if (!key.startsWith("x-") || typeof value !== "string") continue;
     const prefix = prefixOfExample(value, header);

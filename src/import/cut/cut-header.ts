@@ -101,12 +101,7 @@ export function cutHeader(
     ...(spelt.length
       ? [`Changed by blockwright add: ${spelt.join("; ")}: a requirement names a scheme by its name, case-sensitively.`]
       : []),
-    ...(keyNames.length
-      ? [
-          `Changed by blockwright add: ${keyNames.join("; ")} (the published name is none a request carries; the ` +
-            "scheme's key is one, and its description names it).",
-        ]
-      : []),
+    ...(keyNames.length ? [`Changed by blockwright add: ${keyNames.join("; ")}.`] : []),
     ...(reordered.length
       ? [
           `Changed by blockwright add: ${reordered.join("; ")} (generate, the mocks and the contract suite read ` +

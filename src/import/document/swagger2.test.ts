@@ -255,3 +255,31 @@ describe("convertSwagger2", () => {
     );
   });
 });
+
+describe("a shared response an operation answers under media types of its own", () => {
+  const doc = () =>
+    convert(
+      base({
+        produces: ["application/json"],
+        responses: { ZqBinary: { description: "the part's bytes", schema: { type: "string" } } },
+        paths: {
+          "/zq/{id}/thumb": {
+            get: { produces: ["image/jpeg"], responses: { "200": { $ref: "#/responses/ZqBinary" } } },
+          },
+          "/zq/{id}": { get: { responses: { "200": { $ref: "#/responses/ZqBinary" } } } },
+        },
+      }),
+    );
+
+  it("is written out under the operation's own, and stays a $ref where the document's are the operation's", () => {
+    const converted = doc();
+    expect(converted.paths["/zq/{id}/thumb"].get.responses["200"]).toEqual({
+      description: "the part's bytes",
+      content: { "image/jpeg": { schema: { type: "string" } } },
+    });
+    expect(converted.paths["/zq/{id}"].get.responses["200"]).toEqual({ $ref: "#/components/responses/ZqBinary" });
+    expect(converted.components.responses.ZqBinary.content).toEqual({
+      "application/json": { schema: { type: "string" } },
+    });
+  });
+});

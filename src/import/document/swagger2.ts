@@ -11,6 +11,8 @@
 // choices where a choice is open (`*/*` when nothing is produced, examples as
 // `examples.response`, names sanitised the same way), so that documents
 // converted before convert the same now.
+import { sharedResponseToWriteOut } from "./swagger2-shared-response.js";
+
 type Json = Record<string, unknown>;
 
 /** What keeps a Swagger 2 document from being converted, in one line. */
@@ -248,10 +250,18 @@ function withEventStreams(responses: Json, produces: string[]): Json {
   );
 }
 
-/** A response: its schema under every media type the operation produces, its headers as schemas. */
+/**
+ * A response: its schema under every media type the operation produces, its headers as schemas. A shared response
+ * (`$ref: "#/responses/Binary"`) is converted once, under the document's media types; an operation that produces
+ * others (`image/jpeg` where the document says JSON) has it written out under its own, else its answer read as JSON.
+ */
 function convertResponse(response: unknown, produces: string[], ctx: Context): unknown {
   if (!isObject(response)) return response;
-  if (typeof response.$ref === "string") return { $ref: convertRef(response.$ref, ctx) };
+  if (typeof response.$ref === "string") {
+    const shared = sharedResponseToWriteOut(response.$ref, produces, ctx.doc);
+    if (shared) return convertResponse(shared, produces, ctx);
+    return { $ref: convertRef(response.$ref, ctx) };
+  }
   const out: Json = { description: typeof response.description === "string" ? response.description : "" };
   if (isObject(response.headers)) {
     out.headers = mapValues(response.headers, (h) => {

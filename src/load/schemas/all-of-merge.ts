@@ -1,8 +1,10 @@
 // The keywords of an `allOf`'s members merged into one schema (OpenApiDocument.flatten). A value meets every member,
 // so where two members bound the same thing the merge keeps the tighter bound (the lower maximum, the enum's values
 // both allow, integer over number), else the first member's keyword; a schema-valued keyword both give (`items`) is
-// the merge of both. What no single keyword can say (two patterns) keeps the first: the request judge and the mocks
-// hold a value to every member all the same.
+// the merge of both. Members' patterns, and a `not` of a pattern, are one pattern (member-patterns.ts); what else no
+// single keyword can say keeps the first: the request judge and the mocks hold a value to every member all the same.
+import { patternOfMembers } from "./member-patterns.js";
+
 type Schema = Record<string, unknown>;
 
 /** `flatten`: a schema's `$ref`s resolved and its `allOf` merged into one schema (OpenApiDocument.flatten). */
@@ -63,6 +65,8 @@ export class AllOfMerge {
         merged.properties = properties;
         merged.required = [...required];
       } else delete merged.required;
+      const pattern = patternOfMembers([resolved, ...members], this.resolve);
+      if (pattern !== undefined) merged.pattern = pattern;
       delete merged.allOf;
       return merged;
     } finally {
