@@ -105,7 +105,15 @@ export default defineConfig({
     // generation: on Node 20, 28.5 → 23.7 s of CPU for src/link, src/emit,
     // src/load, src/model and runtime/ on the main project (4 pairs run in
     // turn: 0.84×; wall 0.88×); the semi-space alone changed nothing.
-    execArgv: ["--max-semi-space-size=32", ...lessEagerOptimiser(16)],
+    // Without V8's memory reducer: it starts a full collection when a worker's allocation falls quiet, which in the
+    // workers is a file waiting on the processes it started (the command, npm, a browser), and each such collection
+    // marks all the worker holds by then (0.3 to 0.8 GB late in a whole run: every module and cache of the files before).
+    // BLOCKWRIGHT_MEMORY_REDUCER=1 keeps it, for a measurement.
+    execArgv: [
+      "--max-semi-space-size=32",
+      ...lessEagerOptimiser(16),
+      ...(process.env.BLOCKWRIGHT_MEMORY_REDUCER === "1" ? [] : ["--no-memory-reducer"]),
+    ],
     projects: [
       {
         extends: true,

@@ -42,3 +42,16 @@ describe("lessEagerOptimiser", () => {
     expect({ status: set.status, stderr: set.stderr }).toEqual({ status: 0, stderr: "" });
   });
 });
+
+describe("the test workers (vitest.config.ts)", () => {
+  // A worker that waits on the processes it started falls quiet, and V8's memory reducer then marks all it holds
+  // (docs/contributing/performance.md, the thirtieth round): the workers run without it, unless a measurement asks.
+  it.skipIf(process.env.BLOCKWRIGHT_MEMORY_REDUCER === "1")(
+    "run without V8's memory reducer, beside their young generation and the optimisers' budgets",
+    () => {
+      expect(process.execArgv).toEqual(
+        expect.arrayContaining(["--max-semi-space-size=32", ...lessEagerOptimiser(16), "--no-memory-reducer"]),
+      );
+    },
+  );
+});
