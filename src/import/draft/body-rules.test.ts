@@ -108,6 +108,28 @@ describe("a request body", () => {
     },
   );
 
+  it("whose anyOf branches only require fields, one a field the body does not list: that branch left out", async () => {
+    const schema = contact({
+      anyOf: [{ required: ["email"] }, { required: ["zqunlisted"] }, { required: ["external_id"] }],
+    });
+    const d = drafted(withBody({ $ref: "#/components/schemas/zqContact" }, schema), ["createContact"]);
+    expect(d.manifest.operations.acme_create_contact!.rules).toEqual([
+      { rule: "anyOf", groups: [["email"], ["external_id"]] },
+    ]);
+    expect(notesAt(d, "operations.acme_create_contact.rules")).toEqual([
+      "the request body needs email, or external_id (anyOf of required fields): drafted as the rule anyOf, checked " +
+        "before any request; the branch requiring zqunlisted left out: no parameter sends such a field (the body's " +
+        "properties do not list it)",
+    ]);
+    expect(await linkProblems(d)).toEqual([]);
+    // With one sendable branch left, no rule: the fields stay as the document lists them.
+    const lone = contact({ anyOf: [{ required: ["email"] }, { required: ["zqunlisted"] }] });
+    expect(
+      drafted(withBody({ $ref: "#/components/schemas/zqContact" }, lone), ["createContact"]).manifest.operations
+        .acme_create_contact!.rules,
+    ).toBeUndefined();
+  });
+
   it("whose oneOf branches each require one field is drafted with the rule exactlyOne", () => {
     const d = drafted(
       withBody(

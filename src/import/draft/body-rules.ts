@@ -48,7 +48,8 @@ function requiredOnly(branches: unknown[]): string[][] | undefined {
 
 /**
  * The rule the body's required-only branches state over the drafted parameters (`byWire`: `body:/<field>` → its
- * parameter), and the note saying so; none when a branch says more, or requires a field not drafted.
+ * parameter), and the note saying so; none when a branch says more, or fewer than two branches require only drafted
+ * fields.
  */
 export function bodyFieldRule(
   flat: Schema,
@@ -57,9 +58,17 @@ export function bodyFieldRule(
   const key = Array.isArray(flat.anyOf) ? "anyOf" : Array.isArray(flat.oneOf) ? "oneOf" : undefined;
   const groups = key ? requiredOnly(flat[key] as unknown[]) : undefined;
   if (!key || !groups) return anyFieldRule(flat, byWire);
-  const params = groups.map((g) => g.map((field) => byWire.get(`body:/${field}`)));
-  if (params.some((g) => g.some((p) => p === undefined))) return undefined;
-  const named = params as string[][];
+  // A branch requiring a field the body does not list (and so no parameter sends) is one no call can meet: left out,
+  // said, while two or more branches remain.
+  const all = groups.map((g) => g.map((field) => byWire.get(`body:/${field}`)));
+  const named = all.filter((g): g is string[] => g.every((p) => p !== undefined));
+  const unsendable = groups.filter((_, i) => all[i]?.some((p) => p === undefined));
+  if (named.length < 2) return undefined;
+  const unsent = unsendable.map((g) => g.join(" and ")).join(", or ");
+  const left = unsendable.length
+    ? `; the branch${unsendable.length > 1 ? "es" : ""} requiring ${unsent} left out: no parameter sends such a ` +
+      "field (the body's properties do not list it)"
+    : "";
   const words = named.map((g) => g.join(" and ")).join(", or ");
   // Groups that share fields and differ in one each (`[orgID, bucket]`, `[org, bucket]`): the shared ones required,
   // exactly one of the others (a call giving both matches two branches of the oneOf, which refuses it).
@@ -72,7 +81,7 @@ export function bodyFieldRule(
       ...(shared.length ? { required: shared } : {}),
       note:
         `the request body takes exactly one of ${one.join(", ")} (oneOf of required fields): drafted as the rule ` +
-        `exactlyOne, checked before any request${shared.length ? `, ${shared.join(", ")} required` : ""}`,
+        `exactlyOne, checked before any request${shared.length ? `, ${shared.join(", ")} required` : ""}${left}`,
     };
   }
   const loose =
@@ -81,7 +90,7 @@ export function bodyFieldRule(
     rule: { rule: "anyOf", groups: named },
     note:
       `the request body needs ${words} (${key} of required fields): drafted as the rule anyOf, checked before any ` +
-      `request${loose}`,
+      `request${loose}${left}`,
   };
 }
 
