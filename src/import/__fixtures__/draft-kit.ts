@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { linkProblems as generationLinkProblems } from "../../../test-support/generation-problems.js";
 import { runScratch } from "../../../test-support/run/run-scratch.js";
+import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
 import { executeToolDefinition } from "@blockwright/runtime";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { loadProvider } from "../../emit/link-provider.js";
@@ -106,6 +107,18 @@ export async function linkedTools(d: ProviderDraft, provider = "acme"): Promise<
   writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
   writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
   return (await loadProvider(root, dir)).operations.map((o) => o.tool);
+}
+
+/** The headers of the one request the draft's first tool sends, called with `params` (an API key by default). */
+export async function sentHeaders(
+  d: ProviderDraft,
+  params: Record<string, unknown> = { apiKey: "zq-key-0000000001" },
+): Promise<Headers> {
+  const [tool] = await linkedTools(d);
+  const { fetch, seen } = scriptedFetch(json(200, { count: 1 }));
+  const result = await executeToolDefinition(tool as ToolSpec, params, { baseUrl: "http://127.0.0.1:9", fetch });
+  if (!result.success || seen.length !== 1) throw new Error(`the call failed: ${JSON.stringify(result)}`);
+  return (seen[0] as { headers: Headers }).headers;
 }
 
 /**
