@@ -2,9 +2,10 @@
 // once, under the document's media types (`produces`); an operation that
 // produces others (`image/jpeg` where the document says JSON) needs it written
 // out under its own, else its answer is read as JSON (swagger2.ts).
+import { isJson as isObject } from "../shapes/cut-walk.js";
+
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v);
 const mediaTypes = (v: unknown): string =>
   (Array.isArray(v) ? v : typeof v === "string" ? [v] : []).filter((t) => typeof t === "string").join("\n");
 

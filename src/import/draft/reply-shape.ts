@@ -7,7 +7,7 @@
 import { fieldOf } from "@blockwright/runtime/internal";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import { safeFlatten } from "./param-schema.js";
-import { CURSOR_PARAM, NEXT_CURSOR } from "./paging-reply.js";
+import { CURSOR_PARAM, fieldMatching, NEXT_CURSOR } from "./paging-reply.js";
 import { resumeField } from "./paging-resume.js";
 
 /** Names a list of records goes by in a reply. */
@@ -172,13 +172,12 @@ function scalarListThatPages(
   return paged ? scalars[0]?.[0] : undefined;
 }
 
-/** Whether the reply has a field holding the next page's cursor and the request a parameter or field taking it. */
+/**
+ * Whether the reply has a field holding the next page's cursor, found as the paging finds it (fieldMatching), and the
+ * request a parameter or field taking it.
+ */
 function cursorSentBack(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<string, Schema>): boolean {
-  const cursor = Object.entries(fields).some(
-    ([name, schema]) =>
-      NEXT_CURSOR.test(name) && ["string", "integer"].includes(typeOf(safeFlatten(doc, schema) ?? {}) ?? ""),
-  );
-  if (!cursor) return false;
+  if (!fieldMatching(doc, { type: "object", properties: fields }, NEXT_CURSOR, ["string", "integer"])) return false;
   if (op.parameters.some((p) => (p.in === "query" || p.in === "header") && CURSOR_PARAM.test(p.name))) return true;
   const body = op.requestBody?.encoding === "json" ? safeFlatten(doc, op.requestBody.schema) : undefined;
   return Object.keys((body?.properties ?? {}) as Record<string, Schema>).some((name) => CURSOR_PARAM.test(name));

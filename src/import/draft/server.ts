@@ -197,10 +197,8 @@ function unfilledHostVariable(
 /** `text` with each `{variable}` at its default where that is a value, the others left as `{variable}`. */
 function withValueDefaults(text: string, server: Json | undefined): string {
   const variables = (server?.variables ?? {}) as Record<string, Json>;
-  return text.replace(/\{([^}]+)\}/g, (whole, name: string) => {
-    const value = variables[name]?.default;
-    return value == null || NO_VALUE.test(String(value)) ? whole : String(value);
-  });
+  const valued = Object.entries(variables).filter(([, v]) => v?.default != null && !NO_VALUE.test(String(v.default)));
+  return withDefaults(text, { variables: Object.fromEntries(valued) }, (name) => `{${name}}`);
 }
 
 /** The host part of a server's address as written, its `{variables}` and port included (`api.{region}.example.com`). */
