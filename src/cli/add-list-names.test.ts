@@ -46,3 +46,30 @@ describe("add --list", () => {
     expect(drafted.code).toBe(0);
   });
 });
+
+describe("a document with no operations", () => {
+  // Webhooks alone: events the service sends. An empty list and a `needs --operations` would leave the user guessing.
+  writeFileSync(
+    join(dir, "zqhooks.json"),
+    JSON.stringify({
+      openapi: "3.1.0",
+      info: { title: "Zq hooks", version: "1" },
+      paths: {},
+      webhooks: {
+        "zqthing.made": { post: { requestBody: { content: { "application/json": { schema: {} } } }, responses: ok } },
+        "zq\u001bthing.gone": { post: { responses: ok } },
+      },
+    }),
+  );
+
+  it("is refused by --list and by add, naming its webhooks escaped, exit 2", async () => {
+    for (const args of [["--list"], ["zqhooked", "--operations", "all"]]) {
+      const r = await cli(["add", ...args.slice(0, 1), "--from", "zqhooks.json", ...args.slice(1)], { cwd: dir });
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toContain("the document describes no operations to call (its paths hold none): nothing to add");
+      expect(r.stderr).toContain('its 2 webhooks are events the service sends ("zqthing.made", "zq\\u001bthing.gone")');
+      expect(r.stderr).not.toContain("\u001b");
+    }
+  });
+});

@@ -29,13 +29,12 @@ import { type FailedCall, inWorker, moduleBeside } from "../../common/in-worker.
 import type { DraftJob, PlainDraft } from "./add-draft-job.js";
 import { FetchFailed, FetchRefused } from "../../import/document/fetch-document.js";
 import {
-  documentOperations,
+  type DocumentOperation,
   type OperationGroups,
   selectOperations,
+  someOperations,
   UnknownOperations,
 } from "../../import/cut/select-operations.js";
-
-type Json = Record<string, unknown>;
 
 export interface AddRequest {
   from: string;
@@ -108,13 +107,11 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
   const read = await readDocument(request, io, signal);
   await stop();
   const { document, kind } = await openApi3Of(read, io, stop);
-  if (request.list) {
-    listOperations(document, io);
-    return 0;
-  }
+  const operations = someOperations(document);
+  if (request.list) return listOperations(operations, io);
 
   const chosen = selectOperations(document, request.names, request.groups);
-  say(`cutting ${chosen.length} of ${documentOperations(document).length} operations, drafting the manifest…`);
+  say(`cutting ${chosen.length} of ${operations.length} operations, drafting the manifest…`);
   const shownFolder = relative(io.cwd, folder) || ".";
   const today = new Date().toISOString().slice(0, 10);
   const source = { origin: read.origin, sha256: sha256(read.text), kind };
@@ -187,8 +184,7 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
  * is a name --operations takes, or says in parentheses why there is none: no operationId, or one several operations
  * share (each is then named by the second column, METHOD /path).
  */
-function listOperations(document: Json, io: CliIo): void {
-  const operations = documentOperations(document);
+function listOperations(operations: DocumentOperation[], io: CliIo): 0 {
   const uses = new Map<string, number>();
   for (const { operationId } of operations)
     if (operationId !== undefined) uses.set(operationId, (uses.get(operationId) ?? 0) + 1);
@@ -201,6 +197,7 @@ function listOperations(document: Json, io: CliIo): void {
           `${op.summary ? `\t${lineText(op.summary.replace(/\s+/g, " "))}` : ""}\n`,
       ),
     );
+  return 0;
 }
 
 /** --force over a manifest already there: what the new draft replaces is said, never swapped silently. */

@@ -70,6 +70,26 @@ export function documentOperations(doc: Json): DocumentOperation[] {
 }
 
 /**
+ * The document's operations, or UnknownOperations saying it has none: a document of no paths, or of webhooks alone
+ * (events its service sends, not calls), gives add nothing to draft, and an empty list would leave the user guessing.
+ */
+export function someOperations(doc: Json): DocumentOperation[] {
+  const operations = documentOperations(doc);
+  if (operations.length) return operations;
+  const hooks = doc.webhooks !== null && typeof doc.webhooks === "object" ? Object.keys(doc.webhooks) : [];
+  const shown = hooks.slice(0, 5).map((h) => JSON.stringify(h));
+  const named = `${shown.join(", ")}${hooks.length > shown.length ? `, … ${hooks.length - shown.length} more` : ""}`;
+  throw new UnknownOperations(
+    "the document describes no operations to call (its paths hold none): nothing to add" +
+      (hooks.length
+        ? `; its ${hooks.length === 1 ? "webhook is an event" : `${hooks.length} webhooks are events`} the service ` +
+          `sends (${named}), which a provider's manifest takes as triggers beside the operations of the API that ` +
+          "sends them (docs/guides/triggers.md)"
+        : ""),
+  );
+}
+
+/**
  * The operations `names` name, in the order given (each once), or every one for `all`; then those of `groups` (a tag,
  * a path prefix) in the document's order; throws UnknownOperations listing every name, tag or prefix that takes none.
  */
