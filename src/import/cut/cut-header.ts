@@ -201,6 +201,18 @@ export function cutNotes(report: CutReport): ReviewNote[] {
           },
         ]
       : []),
+    // A delivery's proof of its sender (a signature's header, algorithm, what is signed) is in no webhooks entry.
+    ...(report.dropped.includes("webhooks")
+      ? [
+          {
+            at: ["openapi"],
+            note:
+              "the published document's webhooks (events the service sends) are left out of openapi.yaml, and no " +
+              "trigger is drafted for them: the document does not say how a delivery proves its sender; to start " +
+              "workflows from one, copy its webhooks entry back and declare it under triggers (docs/guides/triggers.md)",
+          },
+        ]
+      : []),
   ];
 }
 
