@@ -209,7 +209,8 @@ export function cutNotes(report: CutReport): ReviewNote[] {
             note:
               "the published document's webhooks (events the service sends) are left out of openapi.yaml, and no " +
               "trigger is drafted for them: the document does not say how a delivery proves its sender; to start " +
-              "workflows from one, copy its webhooks entry back and declare it under triggers (docs/guides/triggers.md)",
+              "workflows from one, copy its webhooks entry back and declare it under triggers " +
+              "(docs/guides/triggers.md)",
           },
         ]
       : []),
