@@ -148,7 +148,9 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
       case "file":
         // A list of files (`multiple`): one or two, a fresh file each, each unlike the other (`uniqueItems`).
         return p.multiple
-          ? fc.integer({ min: 1, max: 2 }).map((n) => Array.from({ length: n }, (_, i) => sampleFile(p.contentType, i + 1)))
+          ? fc
+              .integer({ min: 1, max: 2 })
+              .map((n) => Array.from({ length: n }, (_, i) => sampleFile(p.contentType, i + 1)))
           : fc.constant(sampleFile(p.contentType));
     }
   })();
