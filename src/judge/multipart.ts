@@ -8,6 +8,7 @@
 // form's pair is: parameter-content.ts), and otherwise a part per item of a list or one part of another kind's value,
 // as the runtime writes it (runtime/call/files/file-inputs.ts): one reading with the link's (load/schemas/json-types.ts
 // listAlone). Each part's Content-Type is held to the field's encoding, or OpenAPI's default for its type.
+import { createHash } from "node:crypto";
 import { bareMediaType, isBinaryString, isJsonMediaType } from "../load/media-types.js";
 import { listAlone } from "../load/schemas/json-types.js";
 import type { JudgeRule } from "./refusal.js";
@@ -230,12 +231,21 @@ function partProblem(part: Part, e: Encoding | undefined, schema: unknown, data:
 }
 
 function partValue(part: Part, e: Encoding | undefined, schema: unknown, data: unknown): unknown {
-  if (part.filename !== undefined || isBinaryString(resolved(data, schema))) return "(file)";
+  if (part.filename !== undefined || isBinaryString(resolved(data, schema))) return fileStandIn(part);
   const text = part.bytes.toString("utf8");
   const type =
     part.contentType ?? (typeof e?.contentType === "string" ? undefined : expectedTypes(e, schema, data)?.types[0]);
   if (type && isJsonMediaType(type) && parsesAsJson(part.bytes)) return JSON.parse(text);
   return scalarOf(data, schema, text);
+}
+
+/**
+ * The text a file part stands for in the value the schema judges: a digest of its bytes (the value a binary string is),
+ * so that a list the document makes `uniqueItems` refuses two equal files and keeps two that differ (one stand-in for
+ * every file made any two a duplicate).
+ */
+function fileStandIn(part: Part): string {
+  return `(file ${createHash("sha256").update(part.bytes).digest("hex").slice(0, 12)})`;
 }
 
 function parsesAsJson(bytes: Buffer): boolean {

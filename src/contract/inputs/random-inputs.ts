@@ -146,9 +146,11 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
       case "string":
         return regexFormat(p, values) ? regexTexts(...textBounds(p)) : stringValue(p, headerText(values.tool, p));
       case "file":
-        // A list of files (`multiple`): one or two, a fresh file each.
+        // A list of files (`multiple`): one or two, a fresh file each, each unlike the other (`uniqueItems`).
         return p.multiple
-          ? fc.integer({ min: 1, max: 2 }).map((n) => Array.from({ length: n }, () => sampleFile(p.contentType)))
+          ? fc
+              .integer({ min: 1, max: 2 })
+              .map((n) => Array.from({ length: n }, (_, i) => sampleFile(p.contentType, i + 1)))
           : fc.constant(sampleFile(p.contentType));
     }
   })();

@@ -56,7 +56,9 @@ export function synthesized(param: ParamSpec): unknown[] {
     }
     case "file":
       return [
-        param.multiple ? [sampleFile(param.contentType), sampleFile(param.contentType)] : sampleFile(param.contentType),
+        param.multiple
+          ? [sampleFile(param.contentType), sampleFile(param.contentType, 2)]
+          : sampleFile(param.contentType),
       ];
   }
 }
@@ -64,14 +66,16 @@ export function synthesized(param: ParamSpec): unknown[] {
 /**
  * The small file the suite uploads for a file parameter: made here, never read from disk (a fresh one per use: a
  * File is not shared between calls), of the type the parameter's part takes (`contentType`: the document's
- * `encoding`, which the request judge holds the part to), else text.
+ * `encoding`, which the request judge holds the part to), else text. The `nth` of a list differs from the others in
+ * name and bytes: a list the document makes `uniqueItems` refuses two equal files.
  */
-export function sampleFile(contentType?: string): File {
+export function sampleFile(contentType?: string, nth = 1): File {
   const type = contentType && !contentType.includes("*") ? contentType : "text/plain";
   const extension = type === "text/plain" ? "txt" : type.split("/")[1]?.replace(/[^a-z0-9]/gi, "") || "bin";
+  const which = nth === 1 ? "" : `-${nth}`;
   return new File(
-    [new TextEncoder().encode("A small file the blockwright contract suite uploads.\n")],
-    `blockwright-sample.${extension}`,
+    [new TextEncoder().encode(`A small file${nth === 1 ? "" : ` (${nth})`} the blockwright contract suite uploads.\n`)],
+    `blockwright-sample${which}.${extension}`,
     { type },
   );
 }
