@@ -119,9 +119,8 @@ import { ROOT } from "./root.js";
 // The twelfth round: the typed client's signature loaded from a module that imports none of the call path
 // (call/sign-request.ts: esbuild had wrapped the transport for the lazy import, 122 bytes) paid for per-call cuts (the
 // deadlines an array, unreserved values sent as they are): 14,938 → 14,903 bytes, the ceiling unchanged.
-// The twenty-seventh round: a list counted by `total` and begun at a later offset or page number counts the items
-// before its first page (it asked for one page past the last, and a 404 there failed a call that had every item):
-// 14,989 → 15,028 bytes; the ceiling follows by 100 bytes, said in that round's note.
+// The twenty-seventh round: a list counted by `total` and begun past its first page counts the items before it:
+// 14,989 → 15,028 bytes; the ceiling follows by 100 bytes.
 // The twenty-eighth round: a tool's plan, made once per tool (runtime/validate/tool-plan.ts), so that a call looks only
 // at the parameters its input gives and those with a default or required: 15,032 → 15,309 bytes, for docgen's call
 // 1.42 → 1.23× openapi-fetch (the medians of six runs in turn, performance.md); and a number sent as text in plain
@@ -130,9 +129,10 @@ import { ROOT } from "./root.js";
 // credential (a document's `{}` beside its requirements: sent when given, none when not) and a credential a header
 // cannot carry as its text (a bearer token or header key past ASCII) refused before any request, naming the rule:
 // 15,934 bytes; the ceiling 16,000. The thirtieth round: a string's check made once per tool and parameter:
-// 16,066 bytes, crm's call 0.91× main's (performance.md); the ceiling 16,100.
+// 16,066 bytes, crm's call 0.91× main's (performance.md); the ceiling 16,100. The thirty-first: `/` before a literal
+// `F` sent as `%2f`, not `%2%46`: 16,120 bytes; the ceiling 16,150.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 16_100;
+const MAX_CLIENT_GZIP_BYTES = 16_150;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));

@@ -55,4 +55,21 @@ describe("requestUrl", () => {
       );
     },
   );
+
+  it(
+    "encodes the literal's first character only outside the value's percent-encoded triplets, and writes a triplet " +
+      "holding that character as an upper-case hex letter in lower case (`{day}F{start}T{end}`, a value `/`)",
+    () => {
+      const url = requestUrl(
+        "https://api.test",
+        "/zqwindows/{day}F{start}T{end}",
+        { day: "/F", start: "F/éT", end: "T/" },
+        {},
+      );
+      expect(url).toBe("https://api.test/zqwindows/%2f%46FF%2F%C3%A9%54TT%2F");
+      // Read as a router reads it, each variable up to the first literal after it: each value as given.
+      const [, day, start, end] = /^https:\/\/api\.test\/zqwindows\/([^/]*?)F([^/]*?)T([^/]*)$/.exec(url) ?? [];
+      expect([day, start, end].map((v) => decodeURIComponent(v ?? ""))).toEqual(["/F", "F/éT", "T/"]);
+    },
+  );
 });

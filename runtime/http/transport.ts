@@ -56,7 +56,9 @@ export function requestUrl(
         : isEncoded(value)
           ? value.encoded
           : part.next
-            ? percentEncoded(value).replaceAll(part.next, part.encoded as string)
+            ? percentEncoded(value).replace(part.next, (m) =>
+                m.length < 3 ? (part.encoded as string) : part.lower ? m.toLowerCase() : m,
+              )
             : percentEncoded(value);
   }
   // A path holding fixed query pairs (`/services?funcs=news`, load/operation-index.ts): the query follows them.
@@ -80,9 +82,11 @@ export function requestUrl(
 /**
  * A `{name}` part of a path template; `next`: the unreserved character the literal text after it in its segment starts
  * with (`{position}.{ext}`: `.`), which the value then sends encoded (`encoded`): else a router matching up to the
- * first `.` (as Prism's does) reads `37.83,-122.27` as position `37`.
+ * first `.` (as Prism's does) reads `37.83,-122.27` as position `37`. `next` matches that character and the value's
+ * percent-encoded triplets, which keep theirs: where it is an upper-case hex letter (`{day}F{start}`), a triplet
+ * holding it (`/` is `%2F`) is written in lower case (`%2f`, the same octet by RFC 3986 2.1): no router splits inside.
  */
-type VariablePart = { name: string; next?: string; encoded?: string };
+type VariablePart = { name: string; next?: RegExp; encoded?: string; lower?: boolean };
 
 // A path template split once into its literal text and `{name}` parts (templates come from tool definitions: a small,
 // fixed set).
@@ -95,7 +99,14 @@ function templateParts(template: string): (string | VariablePart)[] {
     parts = split.map((p, i) => {
       if (!/^\{[^{}]+\}$/.test(p)) return p;
       const next = /^[\w.~-]/.exec(split[i + 1] ?? "")?.[0];
-      return { name: p.slice(1, -1), next, encoded: next && `%${next.charCodeAt(0).toString(16).toUpperCase()}` };
+      return {
+        name: p.slice(1, -1),
+        ...(next && {
+          next: new RegExp(`%[0-9A-F]{2}|[${next}]`, "g"),
+          encoded: `%${next.charCodeAt(0).toString(16).toUpperCase()}`,
+          lower: /[A-F]/.test(next),
+        }),
+      };
     });
     templates.set(template, parts);
   }
