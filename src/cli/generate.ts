@@ -212,7 +212,7 @@ async function generateAll({
       ...(scope ? { scope } : {}),
       target,
       ...(inputs ? { shared: inputs.shared } : {}),
-      ...(staged ? { onFile: staged.onFile } : {}),
+      ...(staged ? { onFile: staged.onFile, onKept: staged.onKept } : {}),
       irs: Boolean(args.values["dump-ir"]),
       signal: batch.signal,
       onProvider: batch.onProvider,
@@ -277,10 +277,14 @@ async function stagedWrite(outDir: string, shown: string, providers: string[], a
     shown,
     signal: batch.signal,
   });
+  const within = (path: string) => !providers.length || providers.some((p) => path.startsWith(`${p}/`));
   const onFile = (path: string, text: FileText) => {
-    if (!providers.length || providers.some((p) => path.startsWith(`${p}/`))) write.add(path, text);
+    if (within(path)) write.add(path, text);
   };
-  return { write, onFile };
+  const onKept = (path: string, hash: string, text: () => string) => {
+    if (within(path)) write.kept(path, hash, text);
+  };
+  return { write, onFile, onKept };
 }
 
 /**

@@ -17,6 +17,17 @@ export function statOf(path: string): Stats | undefined {
   }
 }
 
+/** What stands at `path` itself, a link not followed (lstat), or undefined when nothing does (as statOf). */
+export function lstatOf(path: string): Stats | undefined {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    throw e;
+  }
+}
+
 /** The path with every link resolved, as far as it exists (the rest appended). */
 export function realPath(path: string): string {
   if (existsSync(path)) return realpathSync(path);

@@ -173,7 +173,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const project = projectContext(options);
   const files = new Map<string, string>();
   // Each file, as soon as it is made: to options.onFile (a write that begins at once), else kept.
-  const { onFile } = options;
+  const { onFile, onKept } = options;
   // A text handed twice in a row (an entry's .d.ts and its .d.cts) is made whole once: its parts are a render.
   let last: { text: FileText; whole: string } | undefined;
   const give = (path: string, text: FileText) => {
@@ -208,7 +208,11 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       ((p) => {
         const stands = standing(p, keyFor(project, standing.shared, p, packageFor(project, p)));
         if (!stands) return false;
-        hand(stands.files);
+        for (const [path, { bytes, hash }] of stands.files) {
+          const text = () => bytes.toString("utf8");
+          if (onKept) onKept(path, hash, text);
+          else give(path, text());
+        }
         entries.set(p, stands.entry);
         return true;
       }),

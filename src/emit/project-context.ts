@@ -36,6 +36,12 @@ export interface GenerateOptions {
    * begin before the last provider is emitted, and a file made in parts is written as they come (staged-write.ts).
    */
   onFile?: (path: string, text: FileText) => void;
+  /**
+   * With onFile: takes each file of a provider kept as it stands (`shared`), read back just now, by its hash (the one
+   * its stamp records) and its text when asked: the write need not read and hash it a second time. Without it, onFile
+   * takes them too.
+   */
+  onKept?: (path: string, hash: string, text: () => string) => void;
   /** Called before each provider is linked: how many are done, of how many, and which comes next. */
   onProvider?: (done: number, total: number, provider: string) => void;
   /**

@@ -135,6 +135,17 @@ export class StagedWrite {
   }
 
   /**
+   * A file read back from the output folder just now with this hash (a provider kept as it stands: provider-stamp.ts
+   * keptFiles), so the same as the one on disk: not read, compared and hashed again. Handed as `add` takes it (its
+   * text) when anything but a file stands at its place now.
+   */
+  kept(path: string, hash: string, text: () => string): void {
+    if (this.look.found(path) !== "present") return this.add(path, text());
+    this.last = undefined;
+    this.hashes.set(path, hash);
+  }
+
+  /**
    * What writeFiles does with every file handed over: refuse (nothing staged is kept then), or write the stale and
    * missing files (the staged ones renamed into place) and remove the extra ones. Returns what changed.
    */

@@ -19,7 +19,7 @@ import {
   rmSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
-import { isInside, linkOnPath, realPath, statOf } from "../common/paths.js";
+import { isInside, linkOnPath, lstatOf, realPath, statOf } from "../common/paths.js";
 import { unsuitableFolder } from "../common/targets.js";
 import { checkpoint } from "../common/checkpoint.js";
 import { listFiles, packageFolders, STAMP_FILE, writeWhole } from "../common/files.js";
@@ -174,12 +174,15 @@ export class FileLook {
 
   /** A file's state but for its content: "present" when a file stands there, whose content decides (state). */
   found(path: string): Exclude<FileState, "same" | "stale"> | "present" {
-    const full = join(this.outDir, path);
-    // In a folder that was not there, the file is not either, nor a link: only the folders on its way are looked at.
-    const absent = this.inAbsentFolder(path);
-    const link = linkOnPath(this.outDir, absent ? path.slice(0, path.lastIndexOf("/")) : path, this.links);
-    if (link) return { blocked: link === path ? "a symbolic link" : `through the symbolic link ${link}` };
-    const stat = absent ? undefined : statOf(full);
+    const slash = path.lastIndexOf("/");
+    // The folders on its way, each looked at once for every file in it; in a folder that was not there, the file is
+    // not either, nor a link.
+    const link = slash > 0 ? linkOnPath(this.outDir, path.slice(0, slash), this.links) : undefined;
+    if (link) return { blocked: `through the symbolic link ${link}` };
+    if (this.inAbsentFolder(path)) return "missing";
+    // The file itself by one lstat: a link is refused, so what it tells of anything else is what a stat would.
+    const stat = lstatOf(join(this.outDir, path));
+    if (stat?.isSymbolicLink()) return { blocked: "a symbolic link" };
     if (stat && !stat.isFile()) return { blocked: "a folder, not a file" };
     return stat ? "present" : "missing";
   }

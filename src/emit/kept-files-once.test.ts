@@ -1,0 +1,109 @@
+// A generation after one provider of many changed pays for the unchanged ones' files once (issue 64): the stamp's
+// outputs are gone over once for all of them, a kept file is read and hashed once (by keptFiles, not again by the
+// write), and a file standing in its place is looked at by one lstat, not an lstat and a stat.
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import module, { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { sha256 } from "../common/hash.js";
+import { keptFiles, type ProviderEntry } from "./provider-stamp.js";
+import { StagedWrite } from "./staged-write.js";
+import { FileLook } from "./write.js";
+
+const fs = createRequire(import.meta.url)("node:fs") as Record<string, (...args: unknown[]) => unknown>;
+
+/**
+ * How many times `step` calls the file system's `name` (the modules' named imports of it follow the module's own
+ * export once synced: tests share their modules, so a mock of the module would not reach them).
+ */
+function callsOf(name: string, step: () => void): number {
+  const real = fs[name] as (...args: unknown[]) => unknown;
+  let calls = 0;
+  fs[name] = (...args: unknown[]) => {
+    calls++;
+    return real(...args);
+  };
+  module.syncBuiltinESMExports();
+  try {
+    step();
+  } finally {
+    fs[name] = real;
+    module.syncBuiltinESMExports();
+  }
+  return calls;
+}
+
+const dir = mkdtempSync(join(tmpdir(), "zq-kept-once-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** An output folder of `providers`, each with `files` small files, and the stamp recording them. */
+function stampedFolder(name: string, providers: string[], files: number) {
+  const outDir = join(dir, name);
+  const outputs: Record<string, string> = {};
+  for (const p of providers) {
+    mkdirSync(join(outDir, p), { recursive: true });
+    for (let i = 0; i < files; i++) {
+      const text = `// ${p} file ${i}\n`;
+      writeFileSync(join(outDir, p, `f${i}.js`), text);
+      outputs[`${p}/f${i}.js`] = sha256(text);
+    }
+  }
+  return { outDir, outputs };
+}
+
+const entryOf = (p: string): ProviderEntry => ({
+  key: "zqkey",
+  read: {},
+  summary: { provider: p, name: p, manifest: `specs/${p}/manifest.yaml`, tools: [] },
+  warnings: [],
+});
+
+describe("the unchanged providers' files, read back", () => {
+  it("goes over the stamp's outputs once for every provider, not once a provider", () => {
+    const providers = ["zqa", "zqb", "zqc", "zqd"];
+    const { outDir, outputs } = stampedFolder("grouped", providers, 3);
+    let walks = 0;
+    const counted = new Proxy(outputs, {
+      ownKeys: (target) => {
+        walks++;
+        return Reflect.ownKeys(target);
+      },
+    });
+    const stamp = { outputs: counted, providers: Object.fromEntries(providers.map((p) => [p, entryOf(p)])) };
+    for (const p of providers) expect(keptFiles(stamp, p, "zqkey", { root: dir, outDir })?.files.size, p).toBe(3);
+    expect(walks).toBe(1);
+  });
+
+  it("takes a kept file by the hash it was read with: not read nor hashed again by the write", async () => {
+    const { outDir } = stampedFolder("written", ["zqa"], 2);
+    const write = new StagedWrite(outDir);
+    const recorded = "0".repeat(64);
+    expect(callsOf("readFileSync", () => write.kept("zqa/f0.js", recorded, () => "never asked"))).toBe(0);
+    expect(write.hashes.get("zqa/f0.js")).toBe(recorded);
+    const report = await write.commit();
+    expect(report).toEqual({ stale: [], missing: [], extra: [] });
+  });
+
+  it("hands a kept file as any other when something but a file stands in its place", async () => {
+    const { outDir } = stampedFolder("linked", ["zqa"], 1);
+    symlinkSync(join(outDir, "zqa", "f0.js"), join(outDir, "zqa", "f1.js"));
+    const write = new StagedWrite(outDir);
+    write.kept("zqa/f1.js", "0".repeat(64), () => "// zqa file 1\n");
+    await expect(write.commit()).rejects.toThrow(/zqa\/f1\.js \(a symbolic link\)/);
+  });
+
+  it("looks at a file in a folder that stands by one lstat, no stat after it (the folder's, once)", () => {
+    const { outDir } = stampedFolder("looked", ["zqa"], 5);
+    const look = new FileLook(outDir);
+    const looks = () => {
+      for (let i = 0; i < 5; i++) expect(look.found(`zqa/f${i}.js`)).toBe("present");
+      expect(look.found("zqa/f9.js")).toBe("missing");
+    };
+    // The folder's one stat (whether it stands), none for its files; their lstats, one each.
+    expect(callsOf("statSync", looks)).toBe(1);
+    expect(callsOf("lstatSync", looks)).toBe(6);
+    mkdirSync(join(outDir, "zqa", "f5.js"));
+    expect(look.found("zqa/f5.js")).toEqual({ blocked: "a folder, not a file" });
+  });
+});
