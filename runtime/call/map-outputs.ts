@@ -21,23 +21,26 @@ export function resolveSource(source: OutputSource, ctx: ExpressionContext): unk
 export interface MappedOutputs {
   output: Record<string, unknown>;
   /** Outputs the spec guarantees but the reply lacked. */
-  missing: { path: string; expression: string }[];
+  missing: readonly { path: string; expression: string }[];
 }
+
+/** None missing: one list for every call (read only), a list made only for one that is. */
+const NONE_MISSING: MappedOutputs["missing"] = [];
 
 export function mapOutputs(
   outputs: readonly { path: string; source: OutputSource; optional?: boolean }[],
   ctx: ExpressionContext,
 ): MappedOutputs {
   const output: Record<string, unknown> = {};
-  const missing: MappedOutputs["missing"] = [];
+  let missing: { path: string; expression: string }[] | undefined;
   for (const { path, source, optional } of outputs) {
     const value = resolveSource(source, ctx);
     if (value === undefined && "expression" in source && source.required && !optional)
-      missing.push({ path, expression: source.expression });
+      (missing ??= []).push({ path, expression: source.expression });
     if (optional && (value === undefined || value === null)) continue;
     setOutputPath(output, path, value === undefined ? null : value);
   }
-  return { output, missing };
+  return { output, missing: missing ?? NONE_MISSING };
 }
 
 // Dotted output paths split once (they come from tool definitions: a small, fixed set).
