@@ -32,6 +32,7 @@ import { alikeRoutePaths } from "../load/operation-index.js";
 import { type CoveredSlot, mockDocument } from "./mock-document.js";
 import { prismOperations, type PrismSteps } from "./mock-operations.js";
 import { withReadableMultipartNames } from "./multipart-names.js";
+import { reachingRoute } from "./reachable-operations.js";
 import type { OpenApiFiles } from "../load/openapi-source.js";
 import { withMediaTypeCheck } from "./media-types.js";
 import { pagedRoutes, withPaging } from "./mock-paging.js";
@@ -356,7 +357,12 @@ function failureReader(manifest: unknown): (body: unknown) => boolean {
 }
 
 /** Prism's entry points, as the build bundles them. */
-type Prism = PrismSteps & typeof import("@stoplight/prism-http-server") & typeof import("@stoplight/prism-core");
+type Prism = PrismSteps &
+  typeof import("@stoplight/prism-http-server") &
+  typeof import("@stoplight/prism-core") & {
+    route: typeof import("@stoplight/prism-http/dist/router/index.js").default;
+    isTemplated: (segment: string) => boolean;
+  };
 
 /** Each provider's document read and checked as the mock serves it, its original and its paged routes beside it. */
 async function servedDocuments(
@@ -393,7 +399,8 @@ function prismServer(
 ): PrismServer {
   return prism.createServer(operations, {
     cors: false,
-    components: { logger: logger.child({ name: provider }) },
+    // Prism's router, given only the operations a request's path can reach (reachable-operations.ts).
+    components: { logger: logger.child({ name: provider }), route: reachingRoute(prism.route, prism.isTemplated) },
     config: {
       isProxy: false,
       upstreamProxy: undefined,
