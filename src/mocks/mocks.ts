@@ -32,7 +32,7 @@ import { alikeRoutePaths } from "../load/operation-index.js";
 import { type CoveredSlot, mockDocument } from "./mock-document.js";
 import { prismOperations, type PrismSteps } from "./mock-operations.js";
 import { withReadableMultipartNames } from "./multipart-names.js";
-import { reachingRoute } from "./reachable-operations.js";
+import { reachingRoute } from "./routing/reachable-operations.js";
 import type { OpenApiFiles } from "../load/openapi-source.js";
 import { withMediaTypeCheck } from "./media-types.js";
 import { pagedRoutes, withPaging } from "./mock-paging.js";
@@ -399,7 +399,7 @@ function prismServer(
 ): PrismServer {
   return prism.createServer(operations, {
     cors: false,
-    // Prism's router, given only the operations a request's path can reach (reachable-operations.ts).
+    // Prism's router, given only the operations a request's path can reach (routing/reachable-operations.ts).
     components: { logger: logger.child({ name: provider }), route: reachingRoute(prism.route, prism.isTemplated) },
     config: {
       isProxy: false,

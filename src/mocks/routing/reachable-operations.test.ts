@@ -8,15 +8,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { openapi } from "../import/__fixtures__/draft-kit.js";
-import { startMocks } from "./mocks.js";
+import { openapi } from "../../import/__fixtures__/draft-kit.js";
+import { startMocks } from "../mocks.js";
 import { type PrismRoute, reachingRoute } from "./reachable-operations.js";
 
 type Operation = { id: string; method: string; path: string };
 type Input = { method: string; url: { path: string; baseUrl?: string } };
 type Route = PrismRoute<Operation, Input, unknown>;
 
-const prism = createRequire(import.meta.url)("../vendor/prism.cjs") as {
+const prism = createRequire(import.meta.url)("../../vendor/prism.cjs") as {
   route: Route;
   isTemplated: (s: string) => boolean;
 };
