@@ -217,3 +217,28 @@ export function joinedRecords(resource: Resource, first: unknown, second: unknow
   if (!isNode(a) || !isNode(b)) return undefined;
   return resource.envelope ? { ...(second as Node), [resource.envelope]: { ...a, ...b } } : { ...a, ...b };
 }
+
+/**
+ * A record's object field (`drawn`) given the text the request sent for it, where the answer expands a reference into
+ * the record it names: the text in the field of that object that an answer's example (`examples`, bodies) shows
+ * holding it, else in each of the object's own fields of the text's type, in order (the caller keeps the first the
+ * record stays valid with).
+ */
+export function namingObjects(
+  resource: Resource,
+  examples: unknown[],
+  field: string,
+  drawn: unknown,
+  sent: unknown,
+): Node[] {
+  if (!isNode(drawn) || sent === null || typeof sent === "object") return [];
+  const scalar = (v: unknown) => v !== null && typeof v !== "object";
+  const shown = examples
+    .map((body) => (resource.envelope && isNode(body) ? body[resource.envelope] : body))
+    .map((record) => (isNode(record) ? record[field] : undefined))
+    .flatMap((object) =>
+      isNode(object) ? Object.keys(object).filter((k) => scalar(object[k]) && String(object[k]) === String(sent)) : [],
+    );
+  const alike = Object.keys(drawn).filter((k) => scalar(drawn[k]) && typeof drawn[k] === typeof sent);
+  return [...new Set([...shown, ...alike])].map((k) => ({ ...drawn, [k]: sent }));
+}

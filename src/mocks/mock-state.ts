@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { writeWhole } from "../common/files.js";
 import { firstListAt } from "../common/first-list.js";
 import { getAtPointer } from "@blockwright/runtime/internal";
-import { joinedRecords, type Resource } from "./mock-resources.js";
+import { joinedRecords, namingObjects, type Resource } from "./mock-resources.js";
 import { asLastPage, interceptEnd, itemPointers, type PagedRoute, type Reply } from "./mock-paging.js";
 import type { PrismOperation, RealisticAnswers } from "./mock-realistic.js";
 import { readWhole, replayed } from "./replayed-request.js";
@@ -247,7 +247,9 @@ function idCandidates(drawn: unknown, n: number): unknown[] {
 
 /**
  * A record with each sent field (its id aside) that leaves it valid against the read answer's schema (and `alsoFits`);
- * a text sent as a form's is tried as the number or boolean it spells too.
+ * a text sent as a form's is tried as the number or boolean it spells too, and a text sent for a field the answer
+ * expands into an object (a reference to the record it names) in that object's field an answer's example shows it in,
+ * else in its first field of the text's type the record stays valid with.
  */
 function merged(
   mock: StatefulMock,
@@ -259,14 +261,16 @@ function merged(
   const read = readAnswer(mock, resource);
   if (!read) return record;
   let out = structuredClone(record);
+  const create = operationAt(mock, "POST", resource.collection);
+  const examples = [read.body, create && mock.answers.defaultAnswer(create)?.body];
   for (const [key, value] of Object.entries(sent)) {
     if (key === resource.idField) continue;
-    for (const candidate of spelt(value)) {
-      const trial = { ...out, [key]: candidate };
-      if (!mock.answers.valid(enveloped(resource, read.body, trial), read.schema) || !alsoFits(trial)) continue;
-      out = trial;
-      break;
-    }
+    const named = namingObjects(resource, examples, key, out[key], value);
+    const trials = [...spelt(value), ...named].map((candidate) => ({ ...out, [key]: candidate }));
+    out =
+      trials.find(
+        (trial) => mock.answers.valid(enveloped(resource, read.body, trial), read.schema) && alsoFits(trial),
+      ) ?? out;
   }
   return out;
 }

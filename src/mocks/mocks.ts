@@ -30,8 +30,9 @@ import { dirname, join, resolve } from "node:path";
 import { openapiPathOf } from "../load/provider-dirs.js";
 import { alikeRoutePaths } from "../load/operation-index.js";
 import { type CoveredSlot, mockDocument } from "./mock-document.js";
-import { prismOperations, type PrismSteps } from "./mock-operations.js";
+import { prismOperations } from "./mock-operations.js";
 import { withReadableMultipartNames } from "./multipart-names.js";
+import { type Prism, type PrismServer, prismServer } from "./routing/prism-server.js";
 import type { OpenApiFiles } from "../load/openapi-source.js";
 import { withMediaTypeCheck } from "./media-types.js";
 import { pagedRoutes, withPaging } from "./mock-paging.js";
@@ -90,11 +91,6 @@ export interface MockOptions {
 
 /** The seed of realistic answers when none is given: a fixed one, so that runs without --seed answer alike. */
 export const DEFAULT_MOCK_SEED = 1;
-
-interface PrismServer {
-  listen(port: number, address?: string): Promise<string>;
-  close(): Promise<void>;
-}
 
 /**
  * An answer framed one way: Prism gives a binary example (a file) both a
@@ -355,9 +351,6 @@ function failureReader(manifest: unknown): (body: unknown) => boolean {
   return (body) => tests.some(({ pointer, equals }) => getAtPointer(body, pointer) === equals);
 }
 
-/** Prism's entry points, as the build bundles them. */
-type Prism = PrismSteps & typeof import("@stoplight/prism-http-server") & typeof import("@stoplight/prism-core");
-
 /** Each provider's document read and checked as the mock serves it, its original and its paged routes beside it. */
 async function servedDocuments(
   providers: string[],
@@ -382,28 +375,6 @@ async function servedDocuments(
       };
     }),
   );
-}
-
-/** Prism's server of one provider's operations: requests, answers and credentials checked, answers made statically. */
-function prismServer(
-  prism: Prism,
-  operations: Parameters<Prism["createServer"]>[0],
-  logger: ReturnType<Prism["createLogger"]>,
-  provider: string,
-): PrismServer {
-  return prism.createServer(operations, {
-    cors: false,
-    components: { logger: logger.child({ name: provider }) },
-    config: {
-      isProxy: false,
-      upstreamProxy: undefined,
-      validateRequest: true,
-      validateResponse: true,
-      checkSecurity: true,
-      errors: true,
-      mock: { dynamic: false },
-    },
-  }) as PrismServer;
 }
 
 /** Listens on `port` of `host` (0: any free one): a port in use or not allowed said as such, naming the mock. */

@@ -23,6 +23,10 @@ require("@stoplight/prism-http/dist/validator/utils/wildcardMediaTypeMatch").wil
   require("./parts/prism-media-type-match.cjs").wildcardMediaTypeMatch;
 exports.createServer = require("@stoplight/prism-http-server").createServer;
 exports.createLogger = require("@stoplight/prism-core").createLogger;
+// Prism's router and its test of a path segment holding a template: the mocks route each request among the
+// operations its path can reach (src/mocks/routing/reachable-operations.ts), through Prism's own router.
+exports.route = require("@stoplight/prism-http/dist/router").default;
+exports.isTemplated = require("@stoplight/prism-http/dist/router/matchPath").isTemplated;
 // getHttpOperationsFromSpec's own steps after its dereference, which
 // src/mocks/mock-operations.ts takes instead of it: Prism's dereference (an old
 // @stoplight/json-schema-ref-parser, which crawls every path through the
