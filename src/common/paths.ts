@@ -6,21 +6,19 @@ import { dirname, isAbsolute, join, relative, sep } from "node:path";
 
 /** What stands at `path`, or undefined when nothing does (also when a part of the path is a file). */
 export function statOf(path: string): Stats | undefined {
-  try {
-    // Not there: undefined without an error made (an error and its stack cost more than the stat; generate asks for
-    // every file it writes).
-    return statSync(path, { throwIfNoEntry: false });
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
-    throw e;
-  }
+  return entryAt(path, statSync);
 }
 
 /** What stands at `path` itself, a link not followed (lstat), or undefined when nothing does (as statOf). */
 export function lstatOf(path: string): Stats | undefined {
+  return entryAt(path, lstatSync);
+}
+
+function entryAt(path: string, look: (path: string, o: { throwIfNoEntry: false }) => Stats | undefined) {
   try {
-    return lstatSync(path, { throwIfNoEntry: false });
+    // Not there: undefined without an error made (an error and its stack cost more than the stat; generate asks for
+    // every file it writes).
+    return look(path, { throwIfNoEntry: false });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return undefined;

@@ -110,7 +110,7 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
   const operations = someOperations(document);
   if (request.list) return listOperations(operations, io);
 
-  const chosen = selectOperations(document, request.names, request.groups);
+  const chosen = selectOperations(document, request.names, request.groups, operations);
   say(`cutting ${chosen.length} of ${operations.length} operations, drafting the manifest…`);
   const shownFolder = relative(io.cwd, folder) || ".";
   const today = new Date().toISOString().slice(0, 10);

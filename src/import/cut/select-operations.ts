@@ -92,13 +92,14 @@ export function someOperations(doc: Json): DocumentOperation[] {
 /**
  * The operations `names` name, in the order given (each once), or every one for `all`; then those of `groups` (a tag,
  * a path prefix) in the document's order; throws UnknownOperations listing every name, tag or prefix that takes none.
+ * `all`: the document's operations, where the caller has them already (someOperations).
  */
 export function selectOperations(
   doc: Json,
   names: readonly string[],
   groups: OperationGroups = {},
+  all: DocumentOperation[] = documentOperations(doc),
 ): SelectedOperation[] {
-  const all = documentOperations(doc);
   const whole = (o: DocumentOperation): SelectedOperation => ({
     ...o,
     asked: o.operationId ?? `${o.method.toUpperCase()} ${o.path}`,
