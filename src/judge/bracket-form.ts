@@ -29,23 +29,29 @@ export function writtenWithBrackets(p: ParamSpec, tool: ToolSpec): boolean {
   return p.wire.in === "query" && !p.wire.encoding?.json;
 }
 
-/** The value with `[` and `]` taken out of its objects' keys, at every depth. */
+/**
+ * The value with `[` and `]` taken out of its objects' keys, at every depth, and a key that leaves empty dropped: in
+ * bracket form `name[]` is the next item of a list (qs, PHP, Rack), never a key of empty text.
+ */
 export function withoutBracketKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutBracketKeys);
   if (value === null || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value))
-    Object.defineProperty(out, k.replace(/[[\]]/g, ""), {
+  for (const [k, v] of Object.entries(value)) {
+    const key = k.replace(/[[\]]/g, "");
+    if (key === "") continue;
+    Object.defineProperty(out, key, {
       value: withoutBracketKeys(v),
       enumerable: true,
       writable: true,
       configurable: true,
     });
+  }
   return out;
 }
 
 /** How the form field holding a body pointer's value is written, when the document sets it. */
-function formField(tool: ToolSpec, pointer: string): FormFieldEncoding | undefined {
+export function formField(tool: ToolSpec, pointer: string): FormFieldEncoding | undefined {
   const [name] = parsePointer(pointer);
   const fields = tool.body?.fields;
   return name !== undefined && fields && Object.hasOwn(fields, name) ? fields[name] : undefined;

@@ -6,7 +6,7 @@
 // request the document describes carries.
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import type { ParamSpec, ToolSpec, WireSpec } from "@blockwright/runtime/internal";
-import { withoutEmpty, writtenWithBrackets } from "../../judge/bracket-form.js";
+import { formField, withoutEmpty, writtenWithBrackets } from "../../judge/bracket-form.js";
 import type { OpenApiDocument } from "../../load/openapi-document.js";
 import { xmlReadsBack } from "./xml-values.js";
 
@@ -37,6 +37,7 @@ export function unsentAsGiven(
   // In bracket form (a form field, a query object) an empty object or list sends no pair, at any depth: a required
   // one holding nothing else is not sent.
   if (param.required && writtenWithBrackets(param, tool) && sendsNothing(value)) return true;
+  if (formListOfStructured(param, value, tool)) return true;
   const wire: WireSpec = param.wire;
   if (wire.in !== "query" || wire.of || value === null || typeof value !== "object" || Array.isArray(value))
     return false;
@@ -49,6 +50,18 @@ export function unsentAsGiven(
   // query parameter.
   const fields = listed();
   return fields !== undefined && Object.keys(value).some((k) => !fields.has(k));
+}
+
+/**
+ * A form body's field (no JSON `contentType`, not `deepObject`) holding a list with an item that is itself a list or
+ * an object: its style has no form for such an item (a pair per item, RFC 6570), the runtime writes it in bracket form
+ * (`name[0][k]=v`), which the document does not describe and a reader of the style takes for another field.
+ */
+function formListOfStructured(param: ParamSpec, value: unknown, tool: ToolSpec): boolean {
+  if (param.wire.in !== "body" || !Array.isArray(value) || !writtenWithBrackets(param, tool)) return false;
+  if (param.wire.pointer.lastIndexOf("/") !== 0 || formField(tool, param.wire.pointer)?.style === "deepObject")
+    return false;
+  return value.some((item) => item !== null && typeof item === "object");
 }
 
 /** Whether a value written in bracket form or a style sends no pair: an object or a list of nothing, at any depth. */
