@@ -10,6 +10,7 @@ import { OPERATION_METHODS } from "../load/openapi-document.js";
 import { keyQueryPair, operationRef, routePath } from "../load/operation-index.js";
 import { type MultiSegmentMarker, multiSegmentMarker } from "./multi-segment.js";
 import { followRefs } from "../load/source-place.js";
+import { requirementApart } from "../load/security-schemes.js";
 import { type PathTemplate, pathTemplate } from "./path-template.js";
 
 export type Node = Record<string, unknown>;
@@ -65,6 +66,7 @@ const DEFAULT_STYLE: Record<ParamPlace, string> = { path: "simple", query: "form
 /** Every operation of the document. */
 export function documentOperations(data: unknown): JudgedOperation[] {
   const doc = (data ?? {}) as Node;
+  const schemes = (((doc.components ?? {}) as Node).securitySchemes ?? {}) as Record<string, unknown>;
   const out: JudgedOperation[] = [];
   for (const [path, rawItem] of Object.entries((doc.paths ?? {}) as Node)) {
     const item = followLocalRefs(data, rawItem);
@@ -85,7 +87,7 @@ export function documentOperations(data: unknown): JudgedOperation[] {
       };
       add(item.parameters, itemAt);
       add(op.parameters, at);
-      const security = requirements(op.security === undefined ? doc.security : op.security);
+      const security = requirements(op.security === undefined ? doc.security : op.security, schemes);
       out.push({
         name: operationRef(method, path, op.operationId),
         method: method.toUpperCase(),
@@ -163,11 +165,12 @@ export function schemaAt(data: unknown, path: Path): { at: Path; node: Node } | 
       : undefined;
 }
 
-function requirements(security: unknown): string[][] | undefined {
+function requirements(security: unknown, schemes: Record<string, unknown>): string[][] | undefined {
   if (security && typeof security === "object" && !Array.isArray(security) && Object.keys(security).length === 0)
     return [[]];
   if (!Array.isArray(security)) return undefined;
-  return security.map((r) => Object.keys((r ?? {}) as Node));
+  // A requirement no request can meet whole (two credentials in Authorization) as the link reads it: one per scheme.
+  return security.flatMap((r) => requirementApart(Object.keys((r ?? {}) as Node), schemes));
 }
 
 /** A place in the document as a JSON pointer with the `#` of a reference (`#/paths/~1items/get/parameters/0`). */

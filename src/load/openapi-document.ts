@@ -143,7 +143,7 @@ export class OpenApiDocument {
             },
           ),
           security: op.security === undefined ? this.globalSecurity : securityNames(op.security),
-          requirements: requirementsOf(op.security === undefined ? doc.security : op.security),
+          requirements: requirementsOf(op.security === undefined ? doc.security : op.security, this.securitySchemes),
           tags: Array.isArray(op.tags)
             ? (op.tags as unknown[]).filter((t): t is string => typeof t === "string" && t.trim() !== "")
             : [],

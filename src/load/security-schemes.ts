@@ -71,12 +71,43 @@ export function credentialOf(scheme: SecurityScheme): CredentialPlacement | unde
   return undefined;
 }
 
-/** The requirements a `security` list names, each its schemes' names (undefined: no list). */
-export function requirementsOf(security: unknown): string[][] | undefined {
+/**
+ * The requirements a `security` list names, each its schemes' names (undefined: no list), each as requests can meet it
+ * (requirementApart) where the document's schemes are given.
+ */
+export function requirementsOf(security: unknown, schemes?: Record<string, unknown>): string[][] | undefined {
   // `security: {}` (an object where a list belongs, seen in published documents) declares no requirement, as `[]` does.
   if (isEmptyObject(security)) return [];
   if (!Array.isArray(security)) return undefined;
-  return security.map((requirement) => Object.keys((requirement ?? {}) as object));
+  const named = security.map((requirement) => Object.keys((requirement ?? {}) as object));
+  return schemes ? named.flatMap((names) => requirementApart(names, schemes)) : named;
+}
+
+/**
+ * A requirement as requests can meet it. Schemes that put credentials of different forms in one place (HTTP basic and
+ * a key in Authorization) cannot both be sent: a request carries the header once. Such a requirement is read as one per
+ * scheme there, each with the rest beside it. Schemes of one form in one place stay together (one credential).
+ */
+export function requirementApart(names: string[], schemes: Record<string, unknown>): string[][] {
+  const byPlace = new Map<string, { name: string; form: string }[]>();
+  for (const name of names) {
+    const scheme = schemes[name];
+    const p = scheme && typeof scheme === "object" ? credentialOf(scheme as SecurityScheme) : undefined;
+    const place = !p
+      ? `unsent ${name}`
+      : p.type === "bearer" || p.type === "basic"
+        ? "header authorization"
+        : `${p.type} ${p.type === "header" ? p.name.toLowerCase() : p.name}`;
+    const form = !p ? "" : p.type === "bearer" || p.type === "basic" ? p.type : `key ${p.word ?? ""}`;
+    byPlace.set(place, [...(byPlace.get(place) ?? []), { name, form }]);
+  }
+  let ways: string[][] = [[]];
+  for (const group of byPlace.values()) {
+    const options =
+      new Set(group.map((g) => g.form)).size > 1 ? group.map((g) => [g.name]) : [group.map((g) => g.name)];
+    ways = ways.flatMap((way) => options.map((o) => [...way, ...o]));
+  }
+  return ways;
 }
 
 /** Every scheme a `security` list names (undefined: no list). */

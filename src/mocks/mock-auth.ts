@@ -4,6 +4,8 @@
 // The mock hands Prism the same credential with the password's colons
 // replaced: Prism checks the header's shape, never the password.
 import type { RequestListener } from "node:http";
+import { OPERATION_METHODS } from "../load/openapi-document.js";
+import { requirementApart } from "../load/security-schemes.js";
 
 export function withBasicPasswords(listener: RequestListener): RequestListener {
   return (req, res) => {
@@ -38,5 +40,34 @@ export function withNamedHttpSchemes<T>(document: T): T {
     if (s?.type === "http" && typeof s.scheme === "string" && !PRISM_HTTP_SCHEMES.has(s.scheme.toLowerCase()))
       schemes[name] = { type: "apiKey", in: "header", name: "Authorization" };
   }
+  return document;
+}
+
+/**
+ * `document` (a mock's copy) with each security requirement as the link reads it (requirementApart): one whose schemes
+ * put two credentials in Authorization, which no request carries, served as one requirement per scheme, so that Prism
+ * answers the request the tool sends as the request judge does.
+ */
+export function withRequirementsApart<T>(document: T): T {
+  const doc = document as { components?: { securitySchemes?: Record<string, unknown> }; paths?: unknown } & {
+    security?: unknown;
+  };
+  const schemes = doc.components?.securitySchemes ?? {};
+  const apart = (security: unknown) =>
+    Array.isArray(security)
+      ? security.flatMap((r) =>
+          r && typeof r === "object"
+            ? requirementApart(Object.keys(r), schemes).map((names) =>
+                Object.fromEntries(names.map((n) => [n, (r as Record<string, unknown>)[n]])),
+              )
+            : [r],
+        )
+      : security;
+  if (doc.security !== undefined) doc.security = apart(doc.security);
+  for (const item of Object.values((doc.paths ?? {}) as Record<string, Record<string, unknown> | null>))
+    for (const method of OPERATION_METHODS) {
+      const op = item?.[method] as { security?: unknown } | undefined;
+      if (op && typeof op === "object" && op.security !== undefined) op.security = apart(op.security);
+    }
   return document;
 }

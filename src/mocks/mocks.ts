@@ -20,7 +20,7 @@
 // the client's clock ran late, it sent a request on a connection the server
 // had just closed, and the call failed with "other side closed".
 import { guardedListener } from "../common/request-guard.js";
-import { withBasicPasswords, withNamedHttpSchemes } from "./mock-auth.js";
+import { withBasicPasswords, withNamedHttpSchemes, withRequirementsApart } from "./mock-auth.js";
 import { withBodiesRequiredByJudge } from "./mock-form-bodies.js";
 import type { Server as HttpServer, RequestListener } from "node:http";
 import { createRequire } from "node:module";
@@ -201,7 +201,7 @@ async function servedDocument(
     return {
       // HTTP schemes Prism's check does not know, checked as keys in Authorization (mock-auth.ts); a required body
       // left for the judge to require (mock-form-bodies.ts).
-      document: withBodiesRequiredByJudge(withNamedHttpSchemes(mockDocument(data, covers))),
+      document: withBodiesRequiredByJudge(withNamedHttpSchemes(withRequirementsApart(mockDocument(data, covers)))),
       judged: new OpenApiDocument(loaded.source),
       covers,
       loaded,

@@ -13,7 +13,7 @@
 
 import { signsWithSigv4, withSigv4 } from "./sigv4-draft.js";
 import { fieldOf } from "@blockwright/runtime/internal";
-import { credentialOf, type SecurityScheme } from "../../load/security-schemes.js";
+import { credentialOf, requirementApart, type SecurityScheme } from "../../load/security-schemes.js";
 import { addressCredential, CREDENTIAL_BY_NAME } from "../shapes/address-credential.js";
 import { slotKey } from "../../load/openapi-document.js";
 import { bearerCredential, describe, keyParameterCredential } from "./added-scheme.js";
@@ -101,7 +101,7 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
   const usable = (names: string[]) =>
     names.length > 0 &&
     names.every((n) => declared[n] && typeof declared[n] === "object" && placementOf(fieldOf(declared, n)));
-  const accepted = acceptedWays(operations, doc.security, usable, notes);
+  const accepted = acceptedWays(operations, doc.security, usable, (names) => requirementApart(names, declared), notes);
   const required = accepted.filter((a) => a.ways !== undefined);
   const candidates = required.length
     ? [...new Set(required.flatMap((a) => a.ways ?? []))]
@@ -169,10 +169,12 @@ function acceptedWays(
   operations: readonly { id: string; op: Json }[],
   global: unknown,
   usable: (names: string[]) => boolean,
+  apart: (names: string[]) => string[][],
   notes: string[],
 ): Accepted[] {
   const unsaid: string[] = [];
   const optionals: string[] = [];
+  const parted: string[] = [];
   const accepted = operations.map(({ id, op }): Accepted => {
     const requirements = (Array.isArray(op.security) ? op.security : Array.isArray(global) ? global : undefined) as
       | Json[]
@@ -188,8 +190,18 @@ function acceptedWays(
     const all = requirements
       .filter((r) => r && typeof r === "object" && Object.keys(r).length)
       .map((r) => Object.keys(r));
-    return { id, ways: all.filter(usable).map(keyOf), named: all.map(keyOf), optional };
+    const met = all.flatMap((names) => {
+      const ways = apart(names);
+      if (ways.length > 1) parted.push(`${id} (${keyOf(names)})`);
+      return ways;
+    });
+    return { id, ways: met.filter(usable).map(keyOf), named: all.map(keyOf), optional };
   });
+  if (parted.length)
+    notes.push(
+      `${parted.join(", ")}: a requirement whose schemes put two credentials in one place (the Authorization ` +
+        "header), which a request carries once: drafted as either scheme, the rest of the requirement beside it",
+    );
   if (optionals.length)
     notes.push(
       `${optionals.join(", ")} may also be called without a credential (${optionals.length === 1 ? "its" : "their"} ` +
