@@ -43,7 +43,8 @@ describe("a requirement of two credentials in Authorization", () => {
       ["zqToken", "zqTenant"],
     ]);
     expect(requirementApart(["zqBearer", "zqFlow"], schemes)).toEqual([["zqBearer", "zqFlow"]]);
-    expect(requirementApart(["zqQuery", "zqAgain", "zqTenant"], schemes)).toEqual([["zqQuery", "zqAgain", "zqTenant"]]);
+    const sameForm = ["zqQuery", "zqAgain", "zqTenant"];
+    expect(requirementApart(sameForm, schemes)).toEqual([sameForm]);
     expect(requirementApart(["zqBasic", "zqBearer"], schemes)).toEqual([["zqBasic"], ["zqBearer"]]);
   });
 
