@@ -37,7 +37,7 @@ const document = (): Json =>
   );
 
 describe("a requirement of two credentials in Authorization", () => {
-  it("is one requirement per scheme there, the rest beside each; schemes of one form in one place stay together", () => {
+  it("is one requirement per scheme there, the rest beside each; schemes of one form at one place together", () => {
     expect(requirementApart(["zqBasic", "zqToken", "zqTenant"], schemes)).toEqual([
       ["zqBasic", "zqTenant"],
       ["zqToken", "zqTenant"],
