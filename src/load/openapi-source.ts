@@ -25,7 +25,13 @@ import { OPERATION_METHODS } from "./openapi-document.js";
 import { checkpoint } from "../common/checkpoint.js";
 import { examineExamplesUntil, type Path } from "./examples/openapi-examples.js";
 import { upstreamMismatches } from "./examples/published-examples.js";
-import { type DelimitedPattern, followExampleRefs, readDelimitedPatterns, rewriteOnLoad } from "./load-rewrites.js";
+import {
+  type DelimitedPattern,
+  followExampleRefs,
+  NAME_MAPS,
+  readDelimitedPatterns,
+  rewriteOnLoad,
+} from "./load-rewrites.js";
 import { type BoundParts, cutToBound } from "./bound-cut.js";
 import { structurePlace, structureProblems } from "./structure/document-structure.js";
 
@@ -350,6 +356,13 @@ function localResolver(
   })();
 }
 
+/** Whether `path` passes through an `x-` key that is an extension, not a name in one of OpenAPI's maps of names. */
+function inExtension(path: readonly (string | number)[]): boolean {
+  return path.some(
+    (key, i) => typeof key === "string" && key.startsWith("x-") && !(i > 0 && NAME_MAPS.has(String(path[i - 1]))),
+  );
+}
+
 async function bundled(
   rootSource: YamlSource,
   absolute: string,
@@ -383,6 +396,9 @@ async function bundled(
     // A discriminator's mapping names a schema that is defined nowhere: no `$ref`, and a document read without the
     // bundler reads it so too (the cut adds the schema it names as any value, where an operation reaches it).
     if (path.length >= 3 && path.at(-3) === "discriminator" && path.at(-2) === "mapping") continue;
+    // Inside a specification extension (`x-codeSamples`' source files) a `$ref` is the extension's own data, which
+    // OpenAPI leaves to the tools that read it: one that does not resolve is left as written, not a broken document.
+    if (inExtension(path)) continue;
     const ref = file ? refAt(file.data, path) : undefined;
     problems.push(new SourceError("BW1203", position, refMessage(problem.message, ref, display)));
   }
