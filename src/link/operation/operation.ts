@@ -161,7 +161,11 @@ export function linkOperation(
     constants,
     rules,
     // A download succeeds with its file only: another 2xx (a 202 "not ready yet") carries none of its outputs.
-    successStatuses: downloaded ? [downloaded.download.status] : streamed ? [streamed.stream.status] : successStatuses,
+    successStatuses: downloaded
+      ? [downloaded.download.status, ...(downloaded.download.statuses ?? [])]
+      : streamed
+        ? [streamed.stream.status]
+        : successStatuses,
     responses: declaredResponses(answering),
     ...(defaultResponse ? { defaultResponse } : {}),
     outputs: outputs.map((o): OutputSpec => o.spec),
