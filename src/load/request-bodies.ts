@@ -25,7 +25,9 @@ function isFileSchema(resolve: Resolve, field: unknown): boolean {
   if (!field || typeof field !== "object") return false;
   const s = resolve(field as Schema);
   if (s.format === "binary") return true;
-  return s.type === "array" && !!s.items && typeof s.items === "object" && resolve(s.items as Schema).format === "binary";
+  return (
+    s.type === "array" && !!s.items && typeof s.items === "object" && resolve(s.items as Schema).format === "binary"
+  );
 }
 
 /** Whether a JSON body's schema has a field of a file's bytes (its own or an allOf member's), which JSON cannot carry. */
