@@ -30,7 +30,7 @@ function isFileSchema(resolve: Resolve, field: unknown): boolean {
   );
 }
 
-/** Whether a JSON body's schema has a field of a file's bytes (its own or an allOf member's), which JSON cannot carry. */
+/** Whether a JSON body's schema has a field of a file's bytes (its own or an allOf member's): JSON carries none. */
 function jsonHoldsFile(resolve: Resolve, content: Record<string, Schema>, mediaType: string): boolean {
   const declared = resolve(fieldOf(content, mediaType)).schema;
   if (!declared || typeof declared !== "object") return false;

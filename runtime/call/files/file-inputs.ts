@@ -258,7 +258,7 @@ export function multipartBody(
   // Files last: a service that reads its parts in order (metadata, then content) gets the metadata first. A list of
   // files is a part per file under the field's name (OpenAPI: an array field's items each a part of that name).
   for (const [key, opened] of fileKeys) for (const file of opened) parts.push([key, file.blob, file.filename]);
-  // FormData writes a text's line breaks as CRLF (the HTML form encoding): a text holding one is written here, as given,
+  // FormData writes a text's line breaks as CRLF (the HTML form encoding): a text holding one is written here as given,
   // so that the service reads the value the tool was given, within the length it was checked against.
   const writtenHere = parts.some(
     ([, value, filename]) =>
