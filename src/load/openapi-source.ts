@@ -25,13 +25,8 @@ import { OPERATION_METHODS } from "./openapi-document.js";
 import { checkpoint } from "../common/checkpoint.js";
 import { examineExamplesUntil, type Path } from "./examples/openapi-examples.js";
 import { upstreamMismatches } from "./examples/published-examples.js";
-import {
-  type DelimitedPattern,
-  followExampleRefs,
-  NAME_MAPS,
-  readDelimitedPatterns,
-  rewriteOnLoad,
-} from "./load-rewrites.js";
+import { type DelimitedPattern, followExampleRefs, readDelimitedPatterns, rewriteOnLoad } from "./load-rewrites.js";
+import { inExtension } from "./load-rewrites.js";
 import { type BoundParts, cutToBound } from "./bound-cut.js";
 import { structurePlace, structureProblems } from "./structure/document-structure.js";
 
@@ -354,13 +349,6 @@ function localResolver(
       }
     }
   })();
-}
-
-/** Whether `path` passes through an `x-` key that is an extension, not a name in one of OpenAPI's maps of names. */
-function inExtension(path: readonly (string | number)[]): boolean {
-  return path.some(
-    (key, i) => typeof key === "string" && key.startsWith("x-") && !(i > 0 && NAME_MAPS.has(String(path[i - 1]))),
-  );
 }
 
 async function bundled(
