@@ -241,6 +241,27 @@ describe("a file parameter", () => {
   });
 });
 
+describe("a text part with line breaks", () => {
+  // FormData writes a text's line breaks as CRLF (the HTML form encoding): the service read "a\r\nb" for "a\nb", a
+  // value of other bytes and a longer length than the one checked against maxLength.
+  it("goes as given, its LF and CR bytes unchanged", async () => {
+    const requests: Request[] = [];
+    const { fetch } = scriptedFetch((request: Request) => {
+      requests.push(request.clone());
+      return json(200, { count: 1 });
+    });
+    const label = "line one\nline two\rthree\r\nfour";
+    const result = await executeToolDefinition(
+      toolOf("zqfiles_upload_batch"),
+      { apiKey: KEY, files: [new TextEncoder().encode("abc")], label },
+      { fetch },
+    );
+    expect(result).toMatchObject({ success: true });
+    const raw = await requests[0]!.text();
+    expect(raw).toContain(`name="label"\r\n\r\n${label}\r\n--`);
+  });
+});
+
 describe("a file that is the whole body (raw bytes)", () => {
   it("is sent as the body itself, under the body's media type, never as JSON or a multipart part", async () => {
     const { fetch, requests } = recording();

@@ -283,6 +283,8 @@ export type EventData = "json" | "text";
 
 export interface DownloadSpec {
   status: number;
+  /** Other 2xx statuses whose answer is the file too (a 202 "accepted" beside a 201, a 206 part beside a 200). */
+  statuses?: number[];
   /** The media types the document declares for the file (what the request's Accept names). */
   mediaTypes: string[];
 }

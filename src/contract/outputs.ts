@@ -48,7 +48,8 @@ export function expectedOutputs(tool: ToolSpec, ex: Exchange, input: Record<stri
 
 /** Whether the answer is the file of a download tool (its bytes, not JSON). */
 function answersFile(tool: ToolSpec, ex: Exchange): boolean {
-  return tool.download?.status === ex.status;
+  const download = tool.download;
+  return !!download && (download.status === ex.status || !!download.statuses?.includes(ex.status));
 }
 
 /** The items a stream answer carries, as the runtime reads them (stream-items.ts): its outputs read `/items`. */

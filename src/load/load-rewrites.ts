@@ -55,6 +55,13 @@ export const NAME_MAPS: ReadonlySet<string> = new Set([
   "pathItems",
 ]);
 
+/** Whether `path` passes through an `x-` key that is an extension, not a name in one of OpenAPI's maps of names. */
+export function inExtension(path: readonly (string | number)[]): boolean {
+  return path.some(
+    (key, i) => typeof key === "string" && key.startsWith("x-") && !(i > 0 && NAME_MAPS.has(String(path[i - 1]))),
+  );
+}
+
 /** Keys whose values are data, not a document's objects. */
 const DATA_KEYS = new Set(["default", "enum", "const", "example", "examples"]);
 

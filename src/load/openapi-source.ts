@@ -26,6 +26,7 @@ import { checkpoint } from "../common/checkpoint.js";
 import { examineExamplesUntil, type Path } from "./examples/openapi-examples.js";
 import { upstreamMismatches } from "./examples/published-examples.js";
 import { type DelimitedPattern, followExampleRefs, readDelimitedPatterns, rewriteOnLoad } from "./load-rewrites.js";
+import { inExtension } from "./load-rewrites.js";
 import { type BoundParts, cutToBound } from "./bound-cut.js";
 import { structurePlace, structureProblems } from "./structure/document-structure.js";
 
@@ -383,6 +384,9 @@ async function bundled(
     // A discriminator's mapping names a schema that is defined nowhere: no `$ref`, and a document read without the
     // bundler reads it so too (the cut adds the schema it names as any value, where an operation reaches it).
     if (path.length >= 3 && path.at(-3) === "discriminator" && path.at(-2) === "mapping") continue;
+    // Inside a specification extension (`x-codeSamples`' source files) a `$ref` is the extension's own data, which
+    // OpenAPI leaves to the tools that read it: one that does not resolve is left as written, not a broken document.
+    if (inExtension(path)) continue;
     const ref = file ? refAt(file.data, path) : undefined;
     problems.push(new SourceError("BW1203", position, refMessage(problem.message, ref, display)));
   }

@@ -20,14 +20,39 @@ import { withRequiredBeside } from "./schema-types.js";
 /** Local `$ref`s followed until a concrete object (OpenApiDocument.resolve). */
 type Resolve = (value: Schema) => Schema;
 
+/** Whether a field's schema is a file's bytes, or a list of them (`format: binary`). */
+function isFileSchema(resolve: Resolve, field: unknown): boolean {
+  if (!field || typeof field !== "object") return false;
+  const s = resolve(field as Schema);
+  if (s.format === "binary") return true;
+  return (
+    s.type === "array" && !!s.items && typeof s.items === "object" && resolve(s.items as Schema).format === "binary"
+  );
+}
+
+/** Whether a JSON body's schema has a field of a file's bytes (its own or an allOf member's): JSON carries none. */
+function jsonHoldsFile(resolve: Resolve, content: Record<string, Schema>, mediaType: string): boolean {
+  const declared = resolve(fieldOf(content, mediaType)).schema;
+  if (!declared || typeof declared !== "object") return false;
+  const schema = resolve(declared as Schema);
+  const members = [schema, ...(Array.isArray(schema.allOf) ? (schema.allOf as Schema[]).map(resolve) : [])];
+  return members.some((m) =>
+    Object.values((m.properties ?? {}) as Record<string, unknown>).some((f) => isFileSchema(resolve, f)),
+  );
+}
+
 /**
  * The body the runtime writes: JSON when the spec offers it, else a form, else multipart, else XML, else raw bytes,
- * else one text.
+ * else one text. A JSON body with a file among its fields gives way to the multipart the spec offers beside it, the
+ * one way the file can go.
  */
 export function requestBodyOf(resolve: Resolve, body: Schema): OpenApiRequestBody | undefined {
   const content = (body.content ?? {}) as Record<string, Schema>;
   const keyOf = (type: string) => Object.keys(content).find((k) => bareMediaType(k) === type);
-  const mediaType = jsonMediaType(body.content) ?? keyOf(FORM_MEDIA_TYPE) ?? keyOf(MULTIPART_MEDIA_TYPE);
+  const json = jsonMediaType(body.content);
+  const multipartKey = keyOf(MULTIPART_MEDIA_TYPE);
+  const preferred = json && multipartKey && jsonHoldsFile(resolve, content, json) ? multipartKey : json;
+  const mediaType = preferred ?? keyOf(FORM_MEDIA_TYPE) ?? multipartKey;
   if (!mediaType) {
     const other = xmlBodyOf(resolve, body, content) ?? rawBodyOf(resolve, body, content);
     return other ?? textBodyOf(resolve, body, content);

@@ -76,7 +76,9 @@ export async function fileAnswer(
 
 /** Whether this answer is the file (or a redirect to it) rather than an error or another outcome. */
 export function answersFile(tool: ToolCall, response: Response): boolean {
-  return tool.download !== undefined && (response.status === tool.download.status || isRedirect(response));
+  const download = tool.download;
+  if (download === undefined) return false;
+  return response.status === download.status || !!download.statuses?.includes(response.status) || isRedirect(response);
 }
 
 /** Read the file an answer carries or points to, within `limit` bytes; the failure otherwise. */

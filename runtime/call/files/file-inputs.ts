@@ -258,7 +258,13 @@ export function multipartBody(
   // Files last: a service that reads its parts in order (metadata, then content) gets the metadata first. A list of
   // files is a part per file under the field's name (OpenAPI: an array field's items each a part of that name).
   for (const [key, opened] of fileKeys) for (const file of opened) parts.push([key, file.blob, file.filename]);
-  if (parts.some(([, value, filename]) => value instanceof Blob && filename === undefined)) return written(parts);
+  // FormData writes a text's line breaks as CRLF (the HTML form encoding): a text holding one is written here as given,
+  // so that the service reads the value the tool was given, within the length it was checked against.
+  const writtenHere = parts.some(
+    ([, value, filename]) =>
+      (value instanceof Blob && filename === undefined) || (typeof value === "string" && /[\r\n]/.test(value)),
+  );
+  if (writtenHere) return written(parts);
   const form = new FormData();
   for (const [key, value, filename] of parts) {
     if (typeof value === "string") form.append(key, value);
@@ -277,8 +283,8 @@ const partOf = (value: unknown): string | Blob =>
     : scalarText(value);
 
 /**
- * Parts written as RFC 7578 says (names quoted as the HTML form encoding quotes them, text with CRLF line breaks),
- * files streamed from their Blobs.
+ * Parts written as RFC 7578 says (names quoted as the HTML form encoding quotes them, text as given: RFC 7578 asks no
+ * line break of a value be changed), files streamed from their Blobs.
  */
 function written(parts: [string, string | Blob, string?][]): WrittenMultipart {
   const random = new Uint8Array(12);
@@ -292,7 +298,7 @@ function written(parts: [string, string | Blob, string?][]): WrittenMultipart {
       `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"` +
       `${filename === undefined ? "" : `; filename="${quoted(filename)}"`}\r\n` +
       `${type ? `Content-Type: ${type}\r\n` : ""}\r\n`;
-    chunks.push(head, typeof value === "string" ? value.replace(/\r\n|\r|\n/g, "\r\n") : value, "\r\n");
+    chunks.push(head, value, "\r\n");
   }
   chunks.push(`--${boundary}--\r\n`);
   return { blob: new Blob(chunks), contentType: `multipart/form-data; boundary=${boundary}` };

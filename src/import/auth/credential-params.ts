@@ -160,14 +160,23 @@ const KEY_NAMES = /^(api[_-]?key|apikey|x-api-key)$/i;
  * form takes beside the provider's credential.
  */
 const SECRET_NAMES = new RegExp(
-  "^(password|passphrase|secret|client[_-]?secret|refresh[_-]?token|private[_-]?key|" +
+  "^(password|passphrase|passwd|pwd|secret|client[_-]?secret|refresh[_-]?token|private[_-]?key|" +
     "(api|app|consumer|shared|signing|webhook)[_-]?secret|(aws[_-]?)?secret[_-]?(access[_-]?)?key)$",
   "i",
 );
+// A password of some kind by the end of its name: newPassword, smtp_password, current-passwd, admin_passphrase (not
+// password_hint or passwordless, whose ends are other words).
+const PASSWORD_ENDING = /^[a-z0-9]+[_-]?(password|passwd|passphrase)$/i;
+// `pass` is a password only where its description says so (an SMTP account's); elsewhere it is a verb or a route.
+const PASSWORD_WORD = /\bpass(word|phrase)\b/i;
 
-/** Whether a parameter's or field's name says it holds a secret in any operation (`password`, `client_secret`). */
-export function namesSecret(name: string): boolean {
-  return SECRET_NAMES.test(name);
+/**
+ * Whether a parameter's or field's name says it holds a secret in any operation (`password`, `client_secret`,
+ * `newPassword`), or, for `pass`, its description (a password).
+ */
+export function namesSecret(name: string, description?: unknown): boolean {
+  if (SECRET_NAMES.test(name) || PASSWORD_ENDING.test(name)) return true;
+  return /^pass$/i.test(name) && typeof description === "string" && PASSWORD_WORD.test(description);
 }
 
 /** Whether a parameter's name is a key's or a token's by convention (`api_key`, `access_token`). */

@@ -130,3 +130,39 @@ describe("a required header named as a token or key of some kind, on every opera
     expect(await linkProblems(d)).toEqual([]);
   });
 });
+
+describe("an Authorization header parameter whose example is a bare key, on every operation", () => {
+  const authorization = (example: string | undefined) => ({
+    name: "Authorization",
+    in: "header",
+    required: false,
+    ...(example === undefined ? {} : { example }),
+    schema: { type: "string" },
+  });
+
+  it("is the credential, sent bare; not one whose example names a scheme, nor one with no example", () => {
+    const doc = noSchemes({});
+    const every = (p: unknown) => [{ op: op("a", [p]) }, { op: op("b", [p]) }];
+    expect(keyParameter(doc, every(authorization("zq30Nlbs0DjvsdFIne934")))).toEqual({
+      in: "header",
+      name: "Authorization",
+      optional: true,
+    });
+    expect(keyParameter(doc, every(authorization("Bearer zq30Nlbs0Djvsd")))).toBeUndefined();
+    expect(keyParameter(doc, every(authorization(undefined)))).toBeUndefined();
+  });
+
+  it("drafts it as an API key in Authorization, and the linked tool sends the key with no prefix", async () => {
+    const d = drafted(noSchemes({ "/zqhello": { get: op("getZqhello", [authorization("zq30Nlbs0Djvsd")]) } }), [
+      "getZqhello",
+    ]);
+    expect(d.manifest.auth).toEqual({ scheme: "apiKeyAuth", param: "apiKey" });
+    expect(await linkProblems(d)).toEqual([]);
+    const tool = (await linkedTools(d)).find((t) => t.operationId === "getZqhello");
+    const { fetch, seen } = scriptedFetch(json(200, { id: "h1" }));
+    expect(
+      await executeToolDefinition(tool!, { apiKey: "zq-key-0001" }, { baseUrl: "http://127.0.0.1:9", fetch }),
+    ).toMatchObject({ success: true });
+    expect(seen[0]?.headers.get("authorization")).toBe("zq-key-0001");
+  });
+});

@@ -31,15 +31,40 @@ export function keyName(name: string): boolean {
   return KEY_NAME.test(name);
 }
 
+/** The texts a parameter gives as its examples: its own `example` and `examples`, and its schema's. */
+function exampleTexts(p: Json): string[] {
+  const schema = (p.schema && typeof p.schema === "object" ? p.schema : {}) as Json;
+  const named = p.examples && typeof p.examples === "object" ? Object.values(p.examples as Json) : [];
+  const values = [
+    p.example,
+    ...named.map((e) => (e && typeof e === "object" ? (e as Json).value : undefined)),
+    schema.example,
+    ...(Array.isArray(schema.examples) ? schema.examples : []),
+  ];
+  return values.filter((v): v is string => typeof v === "string");
+}
+
+/**
+ * An `Authorization` header parameter whose example is the key alone (`ajs30Nlbs0Djvsd`, no `Bearer ` or other
+ * scheme word before it): OpenAPI says to ignore the parameter, but it is the one place the document shows how the
+ * key goes, and a bearer token drafted in its stead would send a prefix the API never reads.
+ */
+function bareKeyInAuthorization(p: Json): boolean {
+  if (p.in !== "header" || String(p.name).toLowerCase() !== "authorization") return false;
+  const examples = exampleTexts(p);
+  return examples.length > 0 && examples.every((e) => /^\S+$/.test(e));
+}
+
 /**
  * Whether a parameter carries the credential by its name (and, for a header only a credential would be, by being
- * required).
+ * required, or by its example being a bare key in `Authorization`).
  */
 function namesKey(p: Json): boolean {
   const name = String(p.name);
   return (
     KEY_NAME.test(name) ||
-    (p.in === "header" && p.required === true && KEY_HEADER.test(name) && !NO_CREDENTIAL_HEADER.test(name))
+    (p.in === "header" && p.required === true && KEY_HEADER.test(name) && !NO_CREDENTIAL_HEADER.test(name)) ||
+    bareKeyInAuthorization(p)
   );
 }
 

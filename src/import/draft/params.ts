@@ -145,7 +145,7 @@ function keepSecret(
     const p = params[name];
     const wireName = wire.slice(wire.indexOf(":") + 1).replace(/^\//, "");
     if (p?.type !== "string" || p.secret) continue;
-    const why = namesSecret(wireName)
+    const why = namesSecret(wireName, p.description)
       ? "named as a secret"
       : keyless && namesCredential(wireName)
         ? "named as a key or token, and the operation takes no credential of the provider's (security: [])"

@@ -193,7 +193,14 @@ export function linkDownload(
       name: spec.type === "bytes" ? "Uint8Array" : spec.type === "number" ? "number" : "string",
     } as const,
   }));
-  return { download: { status: Number(status.status), mediaTypes: downloadTypes(op) }, outputs };
+  // Every other 2xx that answers a file is the file too (a text answer under 201 and 202 alike).
+  const others = success.filter((r) => r !== status && r.mediaTypes.some(isFileType)).map((r) => Number(r.status));
+  const download: DownloadSpec = {
+    status: Number(status.status),
+    ...(others.length ? { statuses: others } : {}),
+    mediaTypes: downloadTypes(op),
+  };
+  return { download, outputs };
 }
 
 /** A download output made optional, for an operation one of whose success answers carries no file. */

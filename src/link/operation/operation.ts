@@ -160,8 +160,7 @@ export function linkOperation(
     routes,
     constants,
     rules,
-    // A download succeeds with its file only: another 2xx (a 202 "not ready yet") carries none of its outputs.
-    successStatuses: downloaded ? [downloaded.download.status] : streamed ? [streamed.stream.status] : successStatuses,
+    successStatuses: outputStatuses(downloaded?.download, streamed?.stream, successStatuses),
     responses: declaredResponses(answering),
     ...(defaultResponse ? { defaultResponse } : {}),
     outputs: outputs.map((o): OutputSpec => o.spec),
@@ -294,6 +293,19 @@ function successStatusesOf(ctx: LinkContext, at: Path, op: OpenApiOperation): nu
       "value",
     );
   return successStatuses;
+}
+
+/**
+ * The statuses a call succeeds with: a download's file only (another 2xx, a 202 "not ready yet", carries none of its
+ * outputs; each 2xx that answers the file does), a stream's, else every 2xx.
+ */
+function outputStatuses(
+  download: { status: number; statuses?: number[] } | undefined,
+  stream: { status: number } | undefined,
+  successStatuses: number[],
+): number[] {
+  if (download) return [download.status, ...(download.statuses ?? [])];
+  return stream ? [stream.status] : successStatuses;
 }
 
 /** The tool's outputs: a download's or a stream's, else each the manifest reads from the answer. */

@@ -1,0 +1,40 @@
+// An operation whose file comes under more than one 2xx: a configuration pushed as text answers 201 "pushed" or 202
+// "accepted, reload requested" with the same text/plain; a ranged download answers 200 or 206. The download was tied
+// to its first status, so the other was not a success: a 202 with its text failed as "not valid JSON". Every 2xx that
+// answers a file is the file now; a 2xx with no body beside it still carries none.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { executeToolDefinition } from "@blockwright/runtime";
+import { draftWorkFolder, drafted, linkedTools, linkProblems, openapi } from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const text = (description: string) => ({ description, content: { "text/plain": { schema: { type: "string" } } } });
+const zqDoc = openapi({
+  "/zqconfig": {
+    post: {
+      operationId: "pushZqConfig",
+      requestBody: { required: true, content: { "text/plain": { schema: { type: "string", maxLength: 1000 } } } },
+      responses: { "201": text("Pushed"), "202": text("Accepted, reload requested"), "400": text("Bad request") },
+    },
+  },
+});
+
+describe("a file answered under two 2xx statuses", () => {
+  it("is the download's under each: a 202's text is the content, as a 201's", async () => {
+    const d = drafted(zqDoc, ["pushZqConfig"]);
+    expect(d.manifest.operations.acme_push_zq_config?.download).toBe(true);
+    expect(await linkProblems(d)).toEqual([]);
+    const [tool] = await linkedTools(d);
+    expect(tool?.download).toEqual({ status: 201, statuses: [202], mediaTypes: ["text/plain"] });
+    for (const status of [201, 202]) {
+      const fetchFn = async () => new Response("zq pushed", { status, headers: { "content-type": "text/plain" } });
+      const result = await executeToolDefinition(
+        tool!,
+        { accessToken: "zq-token-0001", body: "global" },
+        { baseUrl: "https://api.acme.test", fetch: fetchFn },
+      );
+      expect(result, String(status)).toMatchObject({ success: true, output: { contentType: "text/plain", size: 9 } });
+    }
+  });
+});

@@ -1,0 +1,46 @@
+// A password under another name: `newPassword`, `smtp_password`, `passwd`, and `pass` where its description says it is
+// a password (an SMTP account's settings). Only `password` itself was drafted secret, so these were plain inputs a
+// message, a log or a recording could show and an agent could be asked to fill. They are drafted secret, set by a
+// person, now; `pass` as a route, a password's hint and a flag stay plain.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { draftWorkFolder, drafted, openapi, reply } from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const settings = {
+  type: "object",
+  properties: {
+    host: { type: "string", maxLength: 200 },
+    user: { type: "string", maxLength: 200 },
+    pass: { type: "string", maxLength: 200, description: "The password for SMTP authentication." },
+    newPassword: { type: "string", maxLength: 200 },
+    smtp_password: { type: "string", maxLength: 200 },
+    passwd: { type: "string", maxLength: 200 },
+    password_hint: { type: "string", maxLength: 200 },
+    passwordless: { type: "string", maxLength: 200 },
+  },
+};
+const route = {
+  type: "object",
+  properties: { pass: { type: "string", maxLength: 200, description: "Where the listener passes requests." } },
+};
+const put = (operationId: string, schema: unknown) => ({
+  put: {
+    operationId,
+    requestBody: { required: true, content: { "application/json": { schema } } },
+    responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "s1" }) },
+  },
+});
+const zqDoc = openapi({ "/zqsettings": put("zqSetMail", settings), "/zqlisteners": put("zqSetListener", route) });
+
+describe("a password under another name", () => {
+  const d = drafted(zqDoc, ["zqSetMail", "zqSetListener"], "zqpasswords");
+  it("is drafted secret and set by a person; a hint, a flag and a route's `pass` stay plain", () => {
+    const mail = d.manifest.operations.zqpasswords_zq_set_mail?.params ?? {};
+    for (const name of ["pass", "newPassword", "smtp_password", "passwd"])
+      expect(mail[name], name).toMatchObject({ secret: true, visibility: "user-only" });
+    for (const name of ["host", "user", "password_hint", "passwordless"]) expect(mail[name]?.secret, name).toBeFalsy();
+    expect(d.manifest.operations.zqpasswords_zq_set_listener?.params?.pass?.secret).toBeFalsy();
+  });
+});
