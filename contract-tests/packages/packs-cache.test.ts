@@ -1,8 +1,10 @@
 // The packs kept between runs (packs-cache.ts): a third-party folder's pack is
-// reused while its files are the same, packed again once one changes; an own
-// folder's (a workspace's link under node_modules/ is this repository's code)
-// while the bytes of what npm may pack of it are the same, one kept a folder.
+// reused while its files' bytes are the same (whatever their times: `npm ci`
+// rewrites them), packed again once one changes; an own folder's (a workspace's
+// link under node_modules/ is this repository's code) while the bytes of what npm
+// may pack of it are the same, the last four kept a folder.
 import {
+  chmodSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -21,6 +23,7 @@ import { cachedPacks } from "./packs-cache.js";
 const root = mkdtempSync(join(tmpdir(), "blockwright-packs-cache-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
+const CACHE = join(root, "kept");
 const FOLDER = "node_modules/zq-kept";
 const LINKED = "node_modules/@zqspace/own";
 mkdirSync(join(root, FOLDER, "lib"), { recursive: true });
@@ -33,7 +36,7 @@ symlinkSync(join(root, "own"), join(root, LINKED));
 /** A run's packs: what the cache finds in a fresh folder, and the rest "packed" (a file written) and kept. */
 function run(folders: string[], label = ""): { found: string[]; dir: string } {
   const dir = mkdtempSync(join(root, "packed-"));
-  const cache = cachedPacks(root, dir, folders);
+  const cache = cachedPacks(root, dir, folders, CACHE);
   const packed = folders
     .filter((f) => !cache.found.has(f))
     .map((folder) => {
@@ -55,8 +58,27 @@ describe("the packs kept between runs", () => {
     );
   });
 
-  it("pack a folder again once a file in it changed", () => {
-    writeFileSync(join(root, FOLDER, "lib/index.js"), "export const a = 2;\n");
+  it("reuse a third-party folder's pack when its files are written again with the same bytes, as npm ci does", () => {
+    const later = new Date(Date.now() + 60_000);
+    for (const file of ["package.json", "lib/index.js"]) {
+      const path = join(root, FOLDER, file);
+      writeFileSync(path, readFileSync(path));
+      utimesSync(path, later, later);
+    }
+    expect(run([FOLDER]).found).toEqual([FOLDER]);
+  });
+
+  it("pack a folder again once a file in it changed, though its size and times are the same", () => {
+    const file = join(root, FOLDER, "lib/index.js");
+    const { atime, mtime } = statSync(file);
+    writeFileSync(file, "export const a = 2;\n");
+    utimesSync(file, atime, mtime);
+    expect(run([FOLDER]).found).toEqual([]);
+    expect(run([FOLDER]).found).toEqual([FOLDER]);
+  });
+
+  it("pack a folder again once a file's mode changed", () => {
+    chmodSync(join(root, FOLDER, "lib/index.js"), 0o755);
     expect(run([FOLDER]).found).toEqual([]);
     expect(run([FOLDER]).found).toEqual([FOLDER]);
   });
@@ -87,10 +109,23 @@ describe("the packs kept between runs", () => {
     expect(run([LINKED]).found).toEqual([LINKED]);
   });
 
-  it("keep one pack of an own folder, the last one packed", () => {
-    writeFileSync(join(root, "own/lib/index.js"), "export const b = 3;\n");
+  it("keep the last four packs of an own folder, the one used again among them", () => {
+    const kept = () => readdirSync(CACHE).filter((n) => n.startsWith("own-") && n.endsWith(".tgz")).length;
+    const write = (b: number) => writeFileSync(join(root, "own/lib/index.js"), `export const b = ${b};\n`);
+    for (const b of [3, 4, 5, 6, 7]) {
+      write(b);
+      expect(run([LINKED]).found).toEqual([]);
+    }
+    expect(kept()).toBe(4);
+    // The oldest of the four used again (as a checkout of another branch would), then one more made: it stays.
+    write(4);
+    expect(run([LINKED]).found).toEqual([LINKED]);
+    write(8);
     expect(run([LINKED]).found).toEqual([]);
-    const kept = readdirSync(join(root, "node_modules/.cache/blockwright-packs")).filter((n) => n.startsWith("own-"));
-    expect(kept.sort()).toEqual([expect.stringMatching(/\.json$/), expect.stringMatching(/\.tgz$/)]);
+    expect(kept()).toBe(4);
+    write(4);
+    expect(run([LINKED]).found).toEqual([LINKED]);
+    write(5);
+    expect(run([LINKED]).found).toEqual([]);
   });
 });

@@ -1,13 +1,16 @@
-// The packs the packages project's set-up makes, kept between runs in
-// node_modules/.cache/blockwright-packs/. Installed third-party packages
-// (node_modules/…) are fixtures, not what the files check, and npm packed the
-// same 40 folders every run (TypeScript's 4.4 MB among them: about 3 s of the
-// set-up's 5.5 s of npm pack): such a pack is reused while its folder's files
-// are the same (each path, size and times: an install or an edit there packs it
-// anew), as npm packed it. This repository's own folders (`.`, the runtime, the
-// providers: what the files check) are reused only while every file npm may pack
-// of them has the same bytes, under the same npm and Node.js (their build
-// rewrites dist/vendor/ each time, with the same bytes), one kept pack a folder:
+// The packs the packages project's set-up makes, kept between runs in the
+// machine's temporary folder (blockwright-test-packs/, beside the tests' compile
+// cache), outside node_modules/: `npm ci` and a fresh clone keep them. Installed
+// third-party packages (node_modules/…) are fixtures, not what the files check,
+// and npm packed the same 40 folders every run (TypeScript's 4.4 MB among them:
+// about 3 s of the set-up's 5.5 s of npm pack): such a pack is reused while its
+// folder's files have the same paths, modes and bytes (an install of another
+// version or an edit there packs it anew; `npm ci`, which rewrites every file's
+// times with the same bytes, does not), as npm packed it. This repository's own
+// folders (`.`, the runtime, the providers: what the files check) are reused only
+// while every file npm may pack of them has the same bytes, under the same npm
+// and Node.js (their build rewrites dist/vendor/ each time, with the same bytes),
+// the last few kept a folder (checkouts of several branches share the folder):
 // about 2 s of npm's CPU a run where none changed, and the same tarball.
 import { createHash } from "node:crypto";
 import {
@@ -25,6 +28,7 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
+import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import type { Packed } from "./local-registry.js";
 
@@ -32,17 +36,29 @@ type Pack = Packed & { folder: string; unpackedSize: number };
 
 /** Unused this long, a kept pack is removed. */
 const KEPT_MS = 7 * 24 * 3600 * 1000;
+/** The packs kept of one of this repository's own folders: the last used. */
+const OWN_KEPT = 4;
 
-/** The key of a folder's pack: its name and every file under it with its size and times. */
+/** Where the packs are kept: the machine's temporary folder, which `npm ci` and a fresh clone leave as it is. */
+export const PACKS_CACHE = join(tmpdir(), "blockwright-test-packs");
+
+/**
+ * The key of a third-party folder's pack: its name, npm's and Node.js's versions, and every file under it with its
+ * mode and bytes (not its times: `npm ci` writes the same bytes at new times).
+ */
 function contentKey(root: string, folder: string): string {
-  const hash = createHash("sha256").update(`${folder}\n`);
+  const hash = createHash("sha256").update(`third-party 2\n${folder}\n${npmVersion()}\n${process.version}\n`);
   const walk = (dir: string, rel: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const path = join(dir, e.name);
       if (e.isDirectory()) walk(path, `${rel}${e.name}/`);
+      else if (e.isSymbolicLink()) hash.update(`${rel}${e.name}\0->${readlinkSync(path)}\n`);
       else {
-        const stat = statSync(path);
-        hash.update(`${rel}${e.name}\0${stat.size}\0${stat.mtimeMs}\0${stat.ctimeMs}\n`);
+        const bytes = readFileSync(path);
+        hash
+          .update(`${rel}${e.name}\0${statSync(path).mode & 0o777}\0${bytes.length}\0`)
+          .update(bytes)
+          .update("\n");
       }
     }
   };
@@ -81,8 +97,14 @@ export function packableTop(root: string, folder: string): string[] {
     .sort();
 }
 
+let npmOnPath: string | undefined;
 /** The npm on the PATH (its package.json's version), as the set-up runs it. */
 function npmVersion(): string {
+  npmOnPath ??= findNpmVersion();
+  return npmOnPath;
+}
+
+function findNpmVersion(): string {
   for (const dir of (process.env.PATH ?? "").split(delimiter).filter(Boolean)) {
     try {
       let at = dirname(realpathSync(join(dir, "npm")));
@@ -124,6 +146,19 @@ function bytesKey(root: string, folder: string): string {
 const ownPrefix = (folder: string) => `own-${createHash("sha256").update(folder).digest("hex").slice(0, 16)}-`;
 
 /**
+ * An own folder's packs but the OWN_KEPT last used go (a run copying one then finds none, and packs the folder itself);
+ * another run's file being written stays (a week-old one goes with the others).
+ */
+function keepLastOwn(cache: string, prefix: string): void {
+  const packs = readdirSync(cache)
+    .filter((name) => name.startsWith(prefix) && name.endsWith(".json"))
+    .map((name) => ({ key: name.slice(0, -".json".length), used: statSync(join(cache, name)).mtimeMs }))
+    .sort((a, b) => b.used - a.used);
+  for (const { key } of packs.slice(OWN_KEPT))
+    for (const ext of [".json", ".tgz"]) rmSync(join(cache, `${key}${ext}`), { force: true });
+}
+
+/**
  * An installed package's own folder: in a node_modules/ (the root's, or one nested under a package) and no link on the
  * way (a workspace's link is this repository's code).
  */
@@ -139,8 +174,8 @@ export function cachedPacks(
   root: string,
   dir: string,
   folders: readonly string[],
+  cache = PACKS_CACHE,
 ): { found: Map<string, Pack>; keep(packs: readonly Pack[]): void } {
-  const cache = join(root, "node_modules/.cache/blockwright-packs");
   mkdirSync(cache, { recursive: true });
   // The name each folder's pack is kept under: its key, after its folder's prefix for an own folder's.
   const names = new Map(
@@ -175,13 +210,7 @@ export function cachedPacks(
         renameSync(part, join(cache, `${name}.tgz`));
         writeFileSync(part, JSON.stringify(pack));
         renameSync(part, join(cache, `${name}.json`));
-        // An own folder's earlier packs go (a run copying one then finds none, and packs the folder itself); another
-        // run's file being written stays (a week-old one goes above).
-        if (thirdParty(root, pack.folder)) continue;
-        const prefix = ownPrefix(pack.folder);
-        for (const other of readdirSync(cache))
-          if (other.startsWith(prefix) && !other.startsWith(`${name}.`) && !other.endsWith(".part"))
-            rmSync(join(cache, other), { force: true });
+        if (!thirdParty(root, pack.folder)) keepLastOwn(cache, ownPrefix(pack.folder));
       }
     },
   };

@@ -6,10 +6,11 @@
 // install-weight.test.ts their unpacked sizes, release-path.test.ts puts them
 // on the registry. Packed by each file, `.` was packed three times (about 2 s
 // of CPU each, its bundles gzipped) and the npm processes started five.
-// The packs are kept between runs (packs-cache.ts): an installed third-party
-// package's (node_modules/…: fixtures, not what the files check) while its
-// files keep their sizes and times, this repository's own while every file npm
-// may pack of them keeps its bytes. A folder with a node_modules of
+// The packs are kept between runs, in the machine's temporary folder
+// (packs-cache.ts): an installed third-party package's (node_modules/…:
+// fixtures, not what the files check) while its files keep their modes and
+// bytes, this repository's own while every file npm may pack of them keeps its
+// bytes. A folder with a node_modules of
 // its own (this repository's root) is packed from a copy without it
 // (bareCopy): npm reads the whole tree there, for bundled dependencies the
 // folder has none of.
