@@ -46,7 +46,9 @@ const LEADING_ZERO_DIGITS = /^[-+]?0[0-9_]+$/;
 const withoutLeadingZeros = (type: TypeParts) =>
   new jsyaml.Type(type.tag, {
     kind: "scalar",
-    resolve: (data: string) => !LEADING_ZERO_DIGITS.test(data) && type.resolve(data),
+    // The core type's own test first: it turns a word down at its first character, and most plain scalars are words,
+    // which the expression would otherwise read too (two expressions a scalar, the int's and the float's).
+    resolve: (data: string) => type.resolve(data) && !LEADING_ZERO_DIGITS.test(data),
     construct: type.construct,
     predicate: type.predicate,
   } as jsyaml.TypeConstructorOptions);
