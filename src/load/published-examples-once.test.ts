@@ -47,13 +47,18 @@ describe("a broken example many operations share", () => {
     writeFileSync(join(dir, "openapi.yaml"), JSON.stringify(documentWith(), null, 2));
     const pinned = JSON.stringify(documentWith(), null, 1);
     writeFileSync(join(dir, "upstream", "published.json"), pinned);
-    writeFileSync(join(dir, "upstream", "source.yaml"), `format: openapi\nfile: published.json\nsha256: ${sha256(pinned)}\n`);
+    writeFileSync(
+      join(dir, "upstream", "source.yaml"),
+      `format: openapi\nfile: published.json\nsha256: ${sha256(pinned)}\n`,
+    );
     vi.mocked(canonical).mockClear();
     const loaded = await loadOpenApi(join(dir, "openapi.yaml"), work);
     expect(loaded.warnings.map((w) => w.detail)).toEqual(
       OPERATIONS.map((id) => expect.stringContaining(`example "theirs" of the 200 response of "${id}"`)),
     );
-    const ofShared = vi.mocked(canonical).mock.calls.filter(([value]) => JSON.stringify(value) === JSON.stringify(SHARED));
+    const ofShared = vi
+      .mocked(canonical)
+      .mock.calls.filter(([value]) => JSON.stringify(value) === JSON.stringify(SHARED));
     expect(ofShared).toHaveLength(2);
   });
 });
