@@ -54,7 +54,7 @@ describe("canonical of any value", () => {
     );
   });
 
-  it("writes array-index keys first in their order, a toJSON function's value, and values deeper than it writes", () => {
+  it("writes array-index keys first, a toJSON function's value, and values deeper than it writes", () => {
     for (const value of [
       { b: 1, 10: "x", 9: "y", a: [undefined, () => 1], "01": 2, c: undefined, f: () => 1 },
       { when: new Date(0), toJSON: "not a function" },

@@ -41,7 +41,7 @@ function documentWith(): object {
 }
 
 describe("a broken example many operations share", () => {
-  it("is written as canonical JSON once for the wanted value and once for the pin's, one warning an operation", async () => {
+  it("is written as canonical JSON once wanted and once pinned, one warning an operation", async () => {
     const dir = join(work, "specs", "zqpets");
     mkdirSync(join(dir, "upstream"), { recursive: true });
     writeFileSync(join(dir, "openapi.yaml"), JSON.stringify(documentWith(), null, 2));
