@@ -1,7 +1,7 @@
 // A literal of data in index.js (code-literal.ts): the text a walk of every value wrote, character for character,
 // now that a value holding no named one is written by JSON.stringify; and that text, run, is the data.
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { codeLiteral } from "./code-text.js";
 import { literal, SharedNames } from "./code-literal.js";
 
@@ -55,7 +55,19 @@ function parts(value: unknown): object[] {
   return [value, ...Object.values(value).flatMap(parts)];
 }
 
+afterEach(() => vi.restoreAllMocks());
+
 describe("literal", () => {
+  it("indents a nested value holding no named one by its nesting, without a replace of its line breaks", () => {
+    const names = new SharedNames();
+    names.add({ zqShared: [1, 2] }, "zqShared");
+    const value = { zqTools: [{ zqA: { zqB: ["x", { zqC: "y\u2028" }] } }, { zqShared: [1, 2] }] };
+    const replaceAll = vi.spyOn(String.prototype, "replaceAll");
+    const text = literal(value, names);
+    expect(replaceAll).not.toHaveBeenCalled();
+    expect(text).toBe(walked(value, new Map([[JSON.stringify({ zqShared: [1, 2] }), "zqShared"]])));
+  });
+
   it("writes what the walk of every value wrote, with and without named values", () => {
     fc.assert(
       fc.property(data, fc.array(fc.nat(), { maxLength: 3 }), (value, picks) => {

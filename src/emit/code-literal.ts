@@ -68,11 +68,34 @@ function writeLiteral(out: string[], value: unknown, names: SharedNames | undefi
  * `__proto__`, which the walk writes as a computed key (in an object literal, `"__proto__": v` sets the prototype).
  */
 function plainLiteral(value: object, indent: string): string | undefined {
-  const text = JSON.stringify(value, null, 2);
+  const depth = indent.length / 2;
+  // Indented by its nesting: the value inside `depth` one-key objects, cut out of their text (a JSON text has no raw
+  // line break but between its members, so this is each line break followed by `indent`). A replace of each line
+  // break copied the text again (a whole published API's tools: a third of this function).
+  let wrapped: unknown = value;
+  const even = Number.isInteger(depth) && indent === "  ".repeat(depth);
+  if (even) for (let d = 0; d < depth; d++) wrapped = { "": wrapped };
+  const whole = JSON.stringify(wrapped, null, 2);
+  const [head, tail] = even ? wrapperCut(depth) : [0, 0];
+  const text = whole.slice(head, whole.length - tail);
   if (text.includes('"__proto__"')) return undefined;
-  // A JSON text has no raw line break but between its members: each `\n` is one.
-  return escapeLineSeparators(indent ? text.replaceAll("\n", `\n${indent}`) : text);
+  return escapeLineSeparators(even || !indent ? text : text.replaceAll("\n", `\n${indent}`));
 }
+
+/** Where a value's text starts in the text of `depth` one-key objects around it, and how much follows it. */
+function wrapperCut(depth: number): readonly [number, number] {
+  let cut = WRAPPER_CUTS[depth];
+  if (cut === undefined) {
+    let wrapper: unknown = 0;
+    for (let d = 0; d < depth; d++) wrapper = { "": wrapper };
+    const text = JSON.stringify(wrapper, null, 2);
+    const at = text.indexOf("0");
+    WRAPPER_CUTS[depth] = cut = [at, text.length - at - 1];
+  }
+  return cut;
+}
+
+const WRAPPER_CUTS: (readonly [number, number])[] = [];
 
 /**
  * The names of a package's shared values, found by the JSON text of a value.

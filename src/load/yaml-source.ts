@@ -46,10 +46,17 @@ const LEADING_ZERO_DIGITS = /^[-+]?0[0-9_]+$/;
 const withoutLeadingZeros = (type: TypeParts) =>
   new jsyaml.Type(type.tag, {
     kind: "scalar",
-    resolve: (data: string) => !LEADING_ZERO_DIGITS.test(data) && type.resolve(data),
+    // A number starts with a digit, a sign or a point: a word (most plain scalars) is turned down at its first
+    // character, not read by the float's expression and this one (each of them on every plain scalar of a document).
+    resolve: (data: string) => startsAsNumber(data) && type.resolve(data) && !LEADING_ZERO_DIGITS.test(data),
     construct: type.construct,
     predicate: type.predicate,
   } as jsyaml.TypeConstructorOptions);
+/** Whether a plain scalar starts as the core schema's int or float does: `0`–`9`, `-`, `+` or `.`. */
+function startsAsNumber(data: string): boolean {
+  const c = data.charCodeAt(0);
+  return (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2b || c === 0x2e;
+}
 const SCHEMA = jsyaml.CORE_SCHEMA.extend({
   implicit: [YAML_TYPES.merge, withoutLeadingZeros(YAML_TYPES.int), withoutLeadingZeros(YAML_TYPES.float)],
 });

@@ -28,7 +28,13 @@ export function upstreamMismatches(
   mismatches: ExampleMismatch[],
 ): { mismatch: ExampleMismatch; warning: SourceError }[] {
   if (!mismatches.length) return [];
-  const wanted = mismatches.map((m) => canonical(m.value));
+  // One example reached from many operations (a shared component's) is one value: written once.
+  const texts = new Map<unknown, string>();
+  const wanted = mismatches.map((m) => {
+    let text = texts.get(m.value);
+    if (text === undefined) texts.set(m.value, (text = canonical(m.value)));
+    return text;
+  });
   const published = publishedAmong(dirname(openapiPath), wanted, mismatches);
   return mismatches
     .filter((_, i) => published.has(wanted[i] as string))
@@ -114,7 +120,19 @@ function heldInBytes(bytes: Buffer, mismatches: ExampleMismatch[], wanted: strin
     bytes,
     mismatches.map((m) => m.at),
   );
-  if (!values?.every((value, i) => heldValue(value, wanted[i] as string))) return undefined;
+  if (!values) return undefined;
+  // A place many mismatches name (a shared component's example, reached from many operations) is compared once for
+  // each value wanted there.
+  const compared = new Map<string, Map<string, boolean>>();
+  for (const [i, value] of values.entries()) {
+    const text = wanted[i] as string;
+    const place = JSON.stringify(mismatches[i]?.at);
+    let byText = compared.get(place);
+    if (!byText) compared.set(place, (byText = new Map()));
+    let held = byText.get(text);
+    if (held === undefined) byText.set(text, (held = heldValue(value, text)));
+    if (!held) return undefined;
+  }
   return new Set(wanted);
 }
 
