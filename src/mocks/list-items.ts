@@ -14,12 +14,7 @@ const DEPTH = 3;
  * item is valid in the list. Undefined where the record's id cannot be an item's (`idField` of `base` set to it fits no
  * list).
  */
-export function shapedItem(
-  record: Node,
-  base: Node,
-  idField: string,
-  fits: (item: Node) => boolean,
-): Node | undefined {
+export function shapedItem(record: Node, base: Node, idField: string, fits: (item: Node) => boolean): Node | undefined {
   const whole = { ...base, ...record };
   if (fits(whole)) return whole;
   const start = { ...base, [idField]: record[idField] };
