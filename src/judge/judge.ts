@@ -31,6 +31,7 @@ import {
   servedUnder,
 } from "./operations.js";
 import { judgeParam, type ParamContext, type Sent } from "./param-check.js";
+import { reachingOperations } from "./reachable-operations.js";
 import { inBracketForm, isDeepPair, queryPairs, type RawPair } from "./query-read.js";
 import { describeRefusal, type Judgement, quoted, type Refusal } from "./refusal.js";
 // A query pair the document does not declare is not refused: a service ignores it, and a next page's address
@@ -187,7 +188,8 @@ function route(
 ): { op: JudgedOperation; values: Record<string, string> }[] | { problem: string } {
   let best: { op: JudgedOperation; values: Record<string, string> }[] = [];
   const methods = new Set<string>();
-  for (const op of operations) {
+  // Only the operations whose template may match (the rest would match nothing), in their order.
+  for (const op of reachingOperations(operations, path)) {
     const spanning = new Set(op.params.filter((p) => p.in === "path" && p.multiSegment).map((p) => p.name));
     // Several readings when expressions share a segment (`{id}.{format}`): each is judged.
     const readings = op.template.matches(path, spanning);
