@@ -6,9 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import { parseYamlSource } from "../load/yaml-source.js";
-import { requestJudge } from "./judge.js";
-import { documentOperations, type JudgedOperation } from "./operations.js";
-import { reachingOperations } from "./reachable-operations.js";
+import type { JudgedOperation } from "./operations.js";
 
 /** Each template's tries, counted (the judge's own templates: path-template.ts's, wrapped). */
 const tried = vi.hoisted(() => ({ count: 0 }));
@@ -28,6 +26,12 @@ vi.mock("./path-template.js", async (importOriginal) => {
     },
   };
 });
+
+// The suite's files share a worker's modules (isolate: false): a judge another file loaded holds the real templates.
+vi.resetModules();
+const { requestJudge } = await import("./judge.js");
+const { documentOperations } = await import("./operations.js");
+const { reachingOperations } = await import("./reachable-operations.js");
 
 /** An operation as an OpenAPI path item writes it: its path parameters declared, a spanning one marked. */
 function pathItem(path: string, method: string) {
