@@ -27,11 +27,11 @@ import {
   documentOperations,
   type JudgedOperation,
   type JudgedParam,
+  reachingOperations,
   type ServedGroup,
   servedUnder,
 } from "./operations.js";
 import { judgeParam, type ParamContext, type Sent } from "./param-check.js";
-import { reachingOperations } from "./reachable-operations.js";
 import { inBracketForm, isDeepPair, queryPairs, type RawPair } from "./query-read.js";
 import { describeRefusal, type Judgement, quoted, type Refusal } from "./refusal.js";
 // A query pair the document does not declare is not refused: a service ignores it, and a next page's address

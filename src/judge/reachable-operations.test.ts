@@ -30,8 +30,7 @@ vi.mock("./path-template.js", async (importOriginal) => {
 // The suite's files share a worker's modules (isolate: false): a judge another file loaded holds the real templates.
 vi.resetModules();
 const { requestJudge } = await import("./judge.js");
-const { documentOperations } = await import("./operations.js");
-const { reachingOperations } = await import("./reachable-operations.js");
+const { documentOperations, reachingOperations } = await import("./operations.js");
 
 /** An operation as an OpenAPI path item writes it: its path parameters declared, a spanning one marked. */
 function pathItem(path: string, method: string) {

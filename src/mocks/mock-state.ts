@@ -15,8 +15,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { writeWhole } from "../common/files.js";
 import { firstListAt } from "../common/first-list.js";
 import { getAtPointer } from "@blockwright/runtime/internal";
-import { joinedRecords, namingObjects, type Resource } from "./mock-resources.js";
-import { shapedItem } from "./list-items.js";
+import { joinedRecords, namingObjects, type Resource, shapedItem } from "./mock-resources.js";
 import { asLastPage, interceptEnd, itemPointers, type PagedRoute, type Reply } from "./mock-paging.js";
 import type { PrismOperation, RealisticAnswers } from "./mock-realistic.js";
 import { readWhole, replayed } from "./replayed-request.js";
@@ -352,7 +351,7 @@ function listed(
     records = records.slice(records.findIndex((r) => String(r[resource.idField]) === sent) + 1 || records.length);
   const example = (getAtPointer(body, [...at]) as unknown[] | undefined)?.[0];
   // The records as they are, else each cut to the fields the list's own item shows (a list of summaries), else each
-  // made from the list's own item (list-items.ts: a view the record does not fit, with required fields it lacks).
+  // made from the list's own item (mock-resources.ts `shapedItem`: a view the record does not fit, with required fields it lacks).
   const fitsItem = (item: Node) => fits(withListAt(body, at, [item]));
   const shapes: (() => unknown[] | undefined)[] = [
     () => records,
