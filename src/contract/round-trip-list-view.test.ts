@@ -2,8 +2,9 @@
 // allowed, one required field the full view lacks, a nested reference narrowed too), as a code host's pull requests
 // are listed. The stateful mock kept the record drawn from the get's schema, which no list item can hold as it is or
 // cut to the item example's fields, so the list kept its realistic answer and the trip failed ("the list holds no
-// record with zqNoteId …"). The mock now makes each record an item from the list's own (mock-resources.ts `shapedItem`): its id, the
-// fields the item's schema allows, an object field shaped to the item's view of it, the rest from the item.
+// record with zqNoteId …"). The mock now makes each record an item from the list's own (mock-resources.ts
+// `shapedItem`): its id, the fields the item's schema allows, an object field shaped to the item's view of it, the
+// rest from the item.
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
 import { type DraftedOnMock, draftedOnMock } from "./__fixtures__/drafted-subject.js";

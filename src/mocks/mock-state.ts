@@ -351,7 +351,8 @@ function listed(
     records = records.slice(records.findIndex((r) => String(r[resource.idField]) === sent) + 1 || records.length);
   const example = (getAtPointer(body, [...at]) as unknown[] | undefined)?.[0];
   // The records as they are, else each cut to the fields the list's own item shows (a list of summaries), else each
-  // made from the list's own item (mock-resources.ts `shapedItem`: a view the record does not fit, with required fields it lacks).
+  // made from the list's own item (mock-resources.ts `shapedItem`: a view the record does not fit, with required
+  // fields it lacks).
   const fitsItem = (item: Node) => fits(withListAt(body, at, [item]));
   const shapes: (() => unknown[] | undefined)[] = [
     () => records,
