@@ -27,6 +27,7 @@ import {
   documentOperations,
   type JudgedOperation,
   type JudgedParam,
+  reachingOperations,
   type ServedGroup,
   servedUnder,
 } from "./operations.js";
@@ -187,7 +188,8 @@ function route(
 ): { op: JudgedOperation; values: Record<string, string> }[] | { problem: string } {
   let best: { op: JudgedOperation; values: Record<string, string> }[] = [];
   const methods = new Set<string>();
-  for (const op of operations) {
+  // Only the operations whose template may match (the rest would match nothing), in their order.
+  for (const op of reachingOperations(operations, path)) {
     const spanning = new Set(op.params.filter((p) => p.in === "path" && p.multiSegment).map((p) => p.name));
     // Several readings when expressions share a segment (`{id}.{format}`): each is judged.
     const readings = op.template.matches(path, spanning);

@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { writeWhole } from "../common/files.js";
 import { firstListAt } from "../common/first-list.js";
 import { getAtPointer } from "@blockwright/runtime/internal";
-import { joinedRecords, namingObjects, type Resource } from "./mock-resources.js";
+import { joinedRecords, namingObjects, type Resource, shapedItem } from "./mock-resources.js";
 import { asLastPage, interceptEnd, itemPointers, type PagedRoute, type Reply } from "./mock-paging.js";
 import type { PrismOperation, RealisticAnswers } from "./mock-realistic.js";
 import { readWhole, replayed } from "./replayed-request.js";
@@ -350,15 +350,27 @@ function listed(
   if (sent)
     records = records.slice(records.findIndex((r) => String(r[resource.idField]) === sent) + 1 || records.length);
   const example = (getAtPointer(body, [...at]) as unknown[] | undefined)?.[0];
-  // The records as they are, else each cut to the fields the list's own item shows (a list of summaries).
-  for (const items of [
-    records,
-    records.map((r) =>
-      isNode(example)
-        ? Object.fromEntries(Object.entries(r).filter(([k]) => k in example || k === resource.idField))
-        : r,
-    ),
-  ]) {
+  // The records as they are, else each cut to the fields the list's own item shows (a list of summaries), else each
+  // made from the list's own item (mock-resources.ts `shapedItem`: a view the record does not fit, with required
+  // fields it lacks).
+  const fitsItem = (item: Node) => fits(withListAt(body, at, [item]));
+  const shapes: (() => unknown[] | undefined)[] = [
+    () => records,
+    () =>
+      records.map((r) =>
+        isNode(example)
+          ? Object.fromEntries(Object.entries(r).filter(([k]) => k in example || k === resource.idField))
+          : r,
+      ),
+    () => {
+      if (!isNode(example)) return undefined;
+      const shaped = records.flatMap((r) => shapedItem(r, example, resource.idField, fitsItem) ?? []);
+      return shaped.length || !records.length ? shaped : undefined;
+    },
+  ];
+  for (const shape of shapes) {
+    const items = shape();
+    if (!items) continue;
     const candidate: Reply = { ...reply, body: withListAt(body, at, items), headers: new Headers(reply.headers) };
     if (route) asLastPage(route, candidate, fits, at[0]);
     if (!fits(candidate.body)) continue;
