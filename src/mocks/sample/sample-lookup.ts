@@ -6,6 +6,7 @@
 import { dereference, type Schema, validate } from "@cfworker/json-schema";
 import { withOpenAllOfMembers } from "../../judge/open-all-of-lookup.js";
 import { NAME_MAPS, SCHEMA_MAPS } from "../../load/load-rewrites.js";
+import { isEnumOfLabels } from "../../load/text-enum.js";
 import {
   discriminatedAsAnyOf,
   toJsonSchema,
@@ -64,12 +65,15 @@ export class SchemaLookup {
 /**
  * The document's copy without example data and extensions, which the
  * validator would walk as schemas (an example's `id` taken for a schema's
- * identifier); a property or schema of that name is kept.
+ * identifier); a property or schema of that name is kept. An enum of labels
+ * (`type: integer, enum: ["0 (Unknown)"]`, load/text-enum.ts) is read by its
+ * type, as the judge and the mocks read it: no value meets both.
  */
 function withoutExamples(node: unknown, names = false): unknown {
   if (Array.isArray(node)) {
     for (const item of node) withoutExamples(item);
   } else if (isNode(node)) {
+    if (!names && isEnumOfLabels(node)) delete node.enum;
     for (const key of Object.keys(node)) {
       if (!names && (key === "example" || key === "examples" || key.startsWith("x-"))) delete node[key];
       else withoutExamples(node[key], NAME_MAPS.has(key) && !names);

@@ -2,6 +2,7 @@
 // and union branches, a seeded choice of each union's branch, and realistic leaves where asked.
 import { MESSAGE_KEY } from "../../model/message-fields.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
+import { isEnumOfLabels } from "../../load/text-enum.js";
 import { formatPatternOf } from "../../model/format-aliases.js";
 import { firstMadeString } from "../../model/string-values.js";
 import { discriminated, escapeKey, requiredOnly, resolvePointer, SHAPE_KEYS } from "./sample-lookup.js";
@@ -107,7 +108,8 @@ export class Walk {
       "example" in schema ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
     if (example != null && unsafeIntegerAt(example) === undefined && this.sampler.valid(example, pointer))
       return example;
-    if (Array.isArray(schema.enum)) {
+    // An enum of labels (`type: integer, enum: ["0 (Unknown)"]`) allows no value; its type is what the wire carries.
+    if (Array.isArray(schema.enum) && !isEnumOfLabels(schema)) {
       const values = schema.enum.filter((v) => v !== null);
       if (this.realistic && values.length) return values[Math.floor(this.draw() * values.length)];
       return values[0] ?? schema.enum[0];
