@@ -1,5 +1,6 @@
 // A field of type integer whose enum lists only labels (`enum: ["0 (ZqHdd)", "1 (ZqSsd)"]`, each value's number and
-// name), nested in a required object: no value meets both, and the judge and the mocks read the type (load/text-enum.ts).
+// name), nested in a required object: no value meets both, and the judge and the mocks read the type
+// (load/text-enum.ts).
 // The sampler took the first label and refused it by the letter, so no value of the object was made and every case of
 // the operation could not run ("no value of parameter … passes its own rules"). It makes the type's value now.
 import { describe, expect, it } from "vitest";
