@@ -1,11 +1,9 @@
-// Reading an OpenAPI document as found in the wild: one file, or several
-// joined by external `$ref`s (`./schemas/volume.yaml#/Volume`). A document
-// with external references is bundled into one by @redocly/openapi-core (the
-// bundler openapi-typescript itself uses), reading every file with this
-// project's YAML reader so positions and YAML semantics stay the same;
-// references to network addresses are refused (generation reads local files
-// only). An example's value that is only a `$ref` is followed, as Prism's
-// bundler follows it (load-rewrites.ts). Every problem names `file:line:col`.
+// Reading an OpenAPI document as found in the wild: one file, or several joined by external `$ref`s
+// (`./schemas/volume.yaml#/Volume`). A document with external references is bundled into one by @redocly/openapi-core
+// (the bundler openapi-typescript itself uses), reading every file with this project's YAML reader so positions and
+// YAML semantics stay the same; references to network addresses are refused (generation reads local files only). An
+// example's value that is only a `$ref` is followed, as Prism's bundler follows it (load-rewrites.ts). Every problem
+// names `file:line:col`.
 import { statSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { isInside, realPath } from "../common/paths.js";
@@ -25,8 +23,8 @@ import { OPERATION_METHODS } from "./openapi-document.js";
 import { checkpoint } from "../common/checkpoint.js";
 import { examineExamplesUntil, type Path } from "./examples/openapi-examples.js";
 import { upstreamMismatches } from "./examples/published-examples.js";
-import { type DelimitedPattern, followExampleRefs, readDelimitedPatterns, rewriteOnLoad } from "./load-rewrites.js";
-import { inExtension } from "./load-rewrites.js";
+import { type DelimitedPattern, followExampleRefs, inExtension } from "./load-rewrites.js";
+import { readDelimitedPatterns, rewriteOnLoad } from "./load-rewrites.js";
 import { type BoundParts, cutToBound } from "./bound-cut.js";
 import { structurePlace, structureProblems } from "./structure/document-structure.js";
 
@@ -310,6 +308,7 @@ function localResolver(
   );
   return new (class LocalResolver extends redocly.BaseResolver {
     readonly problems: SourceError[] = [];
+    readonly missing = new Set<string>(); // files a `$ref` names that are not there (not those refused)
 
     override async loadExternalRef(absoluteRef: string): Promise<Source> {
       if (NETWORK_REF.test(absoluteRef))
@@ -325,8 +324,9 @@ function localResolver(
       try {
         text = readSourceText(absoluteRef, display(absoluteRef), INPUT_LIMITS.document);
       } catch (e) {
-        if (e instanceof UnreadableSource) throw new Error(e.message);
-        throw e;
+        if (!(e instanceof UnreadableSource)) throw e;
+        if (e.detail.startsWith("no such file")) this.missing.add(absoluteRef);
+        throw new Error(e.message);
       }
       return new redocly.Source(absoluteRef, text.replace(/\r\n/g, "\n"));
     }
@@ -384,10 +384,10 @@ async function bundled(
     // A discriminator's mapping names a schema that is defined nowhere: no `$ref`, and a document read without the
     // bundler reads it so too (the cut adds the schema it names as any value, where an operation reaches it).
     if (path.length >= 3 && path.at(-3) === "discriminator" && path.at(-2) === "mapping") continue;
-    // Inside a specification extension (`x-codeSamples`' source files) a `$ref` is the extension's own data, which
-    // OpenAPI leaves to the tools that read it: one that does not resolve is left as written, not a broken document.
-    if (inExtension(path)) continue;
     const ref = file ? refAt(file.data, path) : undefined;
+    // An extension's `$ref` (`x-codeSamples`' files) is its own data: one to a file not there is left as written.
+    const at = location?.source.absoluteRef;
+    if (inExtension(path) && at && resolver.missing.has(resolve(dirname(at), `${ref}`.split("#")[0] ?? ""))) continue;
     problems.push(new SourceError("BW1203", position, refMessage(problem.message, ref, display)));
   }
   if (problems.length) throw new OpenApiProblems(problems);

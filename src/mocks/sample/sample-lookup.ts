@@ -67,7 +67,8 @@ export class SchemaLookup {
  * validator would walk as schemas (an example's `id` taken for a schema's
  * identifier); a property or schema of that name is kept. An enum of labels
  * (`type: integer, enum: ["0 (Unknown)"]`, load/text-enum.ts) is read by its
- * type, as the judge and the mocks read it: no value meets both.
+ * type, as the judge and the mocks read it: no value meets both (the walk
+ * makes the type's value there too).
  */
 function withoutExamples(node: unknown, names = false): unknown {
   if (Array.isArray(node)) {

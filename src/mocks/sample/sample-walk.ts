@@ -108,7 +108,6 @@ export class Walk {
       "example" in schema ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
     if (example != null && unsafeIntegerAt(example) === undefined && this.sampler.valid(example, pointer))
       return example;
-    // An enum of labels (`type: integer, enum: ["0 (Unknown)"]`) allows no value; its type is what the wire carries.
     if (Array.isArray(schema.enum) && !isEnumOfLabels(schema)) {
       const values = schema.enum.filter((v) => v !== null);
       if (this.realistic && values.length) return values[Math.floor(this.draw() * values.length)];
