@@ -261,7 +261,8 @@ describe("an exploded object query parameter whose field takes another query par
     const params = d.manifest.operations.acme_list_letters!.params!;
     expect(Object.keys(params).sort()).toEqual(["date_created", "sort_by"]);
     expect(d.notes.map((n) => n.note).join("\n")).toContain(
-      "its field date_created would take the name of another query parameter: drafted as one parameter that " +
+      "its field date_created would take the name of another query parameter or of another exploded object's " +
+        "field: drafted as one parameter that " +
         "refuses it (forbiddenKeys: a pair of that name is the other parameter's)",
     );
     expect(await linkProblems(d)).toEqual([]);

@@ -51,19 +51,12 @@ export function explodedQueryObjects(
     const fields = Object.entries((object.properties ?? {}) as Record<string, Schema>);
     const key = fieldKey(declared.style, declared.explode, declared.name, "field");
     if (typeOf(object) !== "object" || !fields.length || key === undefined) return [declared];
-    // Fields sent under their own names (form, exploded) that another query parameter also takes: the document
-    // leaves which is which unsaid (a sort_by of date_created beside a date_created filter); one parameter, as written.
-    const taken = fields
-      .map(([field]) => field)
-      .filter(
-        (field) =>
-          key === "field" &&
-          parameters.some((other) => other !== declared && other.in === "query" && other.name === field),
-      );
+    const taken = key === "field" ? sharedNames(doc, declared, parameters, fields) : [];
     if (taken.length) {
       note(
         `query parameter ${declared.name} is an object sent exploded (style form), but its ` +
-          `field${taken.length > 1 ? "s" : ""} ${taken.join(", ")} would take the name of another query parameter: ` +
+          `field${taken.length > 1 ? "s" : ""} ${taken.join(", ")} would take the name of another query parameter ` +
+          "or of another exploded object's field: " +
           `drafted as one parameter that refuses ${taken.length > 1 ? "them" : "it"} (forbiddenKeys: a pair of that ` +
           `name is the other parameter's); the upstream may read it as ${declared.name}[field] (style deepObject): ` +
           "check its documentation",
@@ -125,6 +118,35 @@ export function explodedQueryObjects(
         };
       });
   });
+}
+
+/**
+ * The fields of an object sent exploded (form) that another query parameter also takes by name (a sort_by of
+ * date_created beside a date_created filter), or that another object sent so also has (a contact's `address` beside a
+ * third account's): the document leaves which is which unsaid.
+ */
+function sharedNames(
+  doc: OpenApiDocument,
+  declared: OpenApiParameter,
+  parameters: readonly OpenApiParameter[],
+  fields: [string, Schema][],
+): string[] {
+  const others = parameters.filter((other) => other !== declared && other.in === "query");
+  return fields
+    .map(([field]) => field)
+    .filter((field) => others.some((other) => other.name === field || explodedFieldNames(doc, other).includes(field)));
+}
+
+/** The names of the fields an object query parameter sends as their own pairs (style form, exploded); else none. */
+function explodedFieldNames(doc: OpenApiDocument, parameter: OpenApiParameter): string[] {
+  if (parameter.in !== "query" || parameter.content !== undefined) return [];
+  if (fieldKey(parameter.style, parameter.explode, parameter.name, "field") !== "field") return [];
+  try {
+    const object = doc.flatten(parameter.schema);
+    return typeOf(object) === "object" ? Object.keys((object.properties ?? {}) as Record<string, Schema>) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The fields, not required, that no `field=value` writes, with what each is. */
