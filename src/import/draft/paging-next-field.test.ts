@@ -134,6 +134,24 @@ describe("a reply's Next<Name> sent back as the request's <Name>", () => {
     expect(received.map((r) => new URL(r.url, "http://x").searchParams.get("pageToken"))).toEqual([null, "zq-token-1"]);
   });
 
+  it("is a cursor sent back in the JSON body with `page` in its name (NextPageMarker → the body's Marker)", async () => {
+    const d = drafted(bodyListing(marker, "NextPageMarker"), ["listZqkeys"]);
+    expect(d.manifest.operations.acme_list_zqkeys!.pagination).toEqual({
+      style: "cursor",
+      cursor: "$response.body#/NextPageMarker",
+      send: { in: "body", pointer: "/Marker" },
+      items: ["data"],
+      pageSize: "Limit",
+    });
+    expect(await linkProblems(d)).toEqual([]);
+    const { result, received } = await pagedCall(d, [
+      { ZqKeys: [{ ZqKeyId: "k1" }], NextPageMarker: "zq-marker-1" },
+      { ZqKeys: [{ ZqKeyId: "k2" }] },
+    ]);
+    expect(result).toMatchObject({ success: true, output: { data: [{ ZqKeyId: "k1" }, { ZqKeyId: "k2" }] } });
+    expect(received.map((r) => JSON.parse(r.body).Marker)).toEqual([undefined, "zq-marker-1"]);
+  });
+
   it("is no paging when the rest of the name is no field of the request, nor the page size's", () => {
     const unmatched = drafted(bodyListing(marker, "NextZqowner"), ["listZqkeys"]);
     expect(unmatched.manifest.operations.acme_list_zqkeys!.pagination).toBeUndefined();

@@ -26,7 +26,8 @@ export type NextSlot = { in: "query" | "header"; name: string } | { in: "body"; 
 /**
  * A field of the reply that holds the value of one of the operation's
  * parameters for the next page: named after it with `next` before it
- * (`next_marker` → `marker`, `nextPageToken` → `pageToken`), named as a
+ * (`next_marker` → `marker`, `nextPageToken` → `pageToken`), or with `next
+ * page` before it (`NextPageMarker` → `Marker`), named as a
  * parameter that starts with `next` (`next_page_token`), or named as it
  * inside an object named `next…` (`next_page: {offset}` → `offset`), or, for
  * an `after` cursor, named as it inside the reply's paging object
@@ -43,13 +44,16 @@ export function nextNamedAfterParam(
   bodyFields: readonly string[] = [],
 ): { field: string[]; name: string; send: NextSlot } | undefined {
   const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+  // `next_marker` or `NextPageMarker` for `marker`.
+  const nextOf = (param: string, field: string) =>
+    key(`next${param}`) === key(field) || key(`nextpage${param}`) === key(field);
   const params = op.parameters.filter((p) => (p.in === "query" || p.in === "header") && usable(p));
   const byParam = findInReply(doc, body, (name, underNext, underPaging) => {
     // `next_marker` for `marker`; `next_page_token` for a parameter of that very name; `offset` inside `next_page`;
     // `after` inside the reply's paging object (`list_metadata: {before, after}`) for a parameter `after`.
     const param = params.find(
       (p) =>
-        key(`next${p.name}`) === key(name) ||
+        nextOf(p.name, name) ||
         ((underNext || /^next/i.test(p.name) || (underPaging && AFTER_ID.test(p.name))) && key(p.name) === key(name)),
     );
     return param && { name: param.name, send: { in: param.in as "query" | "header", name: param.name } };
@@ -57,7 +61,7 @@ export function nextNamedAfterParam(
   if (byParam) return byParam;
   // The body's fields only after every parameter: a document declaring both keeps the recognition it had.
   return findInReply(doc, body, (name) => {
-    const field = bodyFields.find((f) => key(`next${f}`) === key(name));
+    const field = bodyFields.find((f) => nextOf(f, name));
     return field === undefined ? undefined : { name: field, send: { in: "body", pointer: formatPointer([field]) } };
   });
 }
