@@ -68,7 +68,7 @@ const DONE = /^(done|is_?done|is_?last(_?page)?|last_?page)$/i;
 const NEXT_URL = /^(@[a-z]+\.)?next([_-]?(page|records))?([_-]?(url|link|uri|href))?$/i;
 const OFFSET = /^(offset|start|start_?index|skip|from)$/i;
 const PAGE = /^(page|page_?number|page_?index|page_?no)$/i;
-const PAGE_SIZE = /^(limit|per_?page|page_?size|max_?results|count|size|max|top|\$top)$/i;
+const PAGE_SIZE = /^(limit|per_?page|page_?size|max_?results|max_?items|count|size|max|top|\$top)$/i;
 const TOTAL = /^(total|total_?count|total_?items|total_?results|total_?size)$/i;
 // The reply's count of pages (`total_pages`, `totalPages`, `pageCount`), or the number of the last page counted from 1.
 const PAGES = /^(total_?pages|total_?page_?count|page_?count|pages_?count|num_?pages|number_?of_?pages)$/i;

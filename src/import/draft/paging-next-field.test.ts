@@ -134,7 +134,7 @@ describe("a reply's Next<Name> sent back as the request's <Name>", () => {
     expect(received.map((r) => new URL(r.url, "http://x").searchParams.get("pageToken"))).toEqual([null, "zq-token-1"]);
   });
 
-  it("is a cursor sent back in the JSON body with `page` in its name (NextPageMarker → the body's Marker)", async () => {
+  it("is a cursor sent back in the JSON body, `page` in its name (NextPageMarker → the body's Marker)", async () => {
     const d = drafted(bodyListing(marker, "NextPageMarker"), ["listZqkeys"]);
     expect(d.manifest.operations.acme_list_zqkeys!.pagination).toEqual({
       style: "cursor",
@@ -150,6 +150,21 @@ describe("a reply's Next<Name> sent back as the request's <Name>", () => {
     ]);
     expect(result).toMatchObject({ success: true, output: { data: [{ ZqKeyId: "k1" }, { ZqKeyId: "k2" }] } });
     expect(received.map((r) => JSON.parse(r.body).Marker)).toEqual([undefined, "zq-marker-1"]);
+  });
+
+  it("takes the body's MaxItems as the page size, a call over all pages asking for its maximum", async () => {
+    const fields = { MaxItems: { type: "integer", maximum: 100 }, Marker: marker.Marker };
+    const d = drafted(bodyListing(fields, "NextMarker"), ["listZqkeys"]);
+    expect(d.manifest.operations.acme_list_zqkeys!.pagination).toMatchObject({ pageSize: "MaxItems" });
+    expect(await linkProblems(d)).toEqual([]);
+    const { received } = await pagedCall(d, [
+      { ZqKeys: [{ ZqKeyId: "k1" }], NextMarker: "zq-marker-1" },
+      { ZqKeys: [] },
+    ]);
+    expect(received.map((r) => JSON.parse(r.body))).toEqual([
+      { MaxItems: 100 },
+      { MaxItems: 100, Marker: "zq-marker-1" },
+    ]);
   });
 
   it("is no paging when the rest of the name is no field of the request, nor the page size's", () => {
