@@ -35,7 +35,7 @@ import {
 import { listEnumNotes, withListEnumsOnItems } from "./shapes/list-enums.js";
 import { withoutBoundsRefusingEnums, withoutUnmetLengths } from "./shapes/unmet-lengths.js";
 import { withoutOpenEnums } from "./shapes/open-enums.js";
-import { withoutPagingQueryCopies } from "./shapes/paging-query-copies.js";
+import { withoutPagingCaseCopies, withoutPagingQueryCopies } from "./shapes/paging-query-copies.js";
 import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples.js";
 import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/required-across-shapes.js";
 import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
@@ -195,6 +195,7 @@ function rewrittenCut(
   const anonymous = withoutCredential(doc, chosen);
   const placeholders = withMissingSchemas(doc, cut.report);
   const pagingCopies = withoutPagingQueryCopies(doc);
+  const pagingCaseCopies = withoutPagingCaseCopies(doc);
   const unreadable = withoutUnreadablePatterns(doc);
   const untyped = withoutUnreadableTypes(doc);
   const listEnums = withListEnumsOnItems(doc);
@@ -231,6 +232,7 @@ function rewrittenCut(
       unmetLengths,
       openEnums,
       pagingCopies,
+      pagingCaseCopies,
       unreadable: [...unreadable, ...untyped, ...listEnums, ...files],
       refused: refused.map((r) => r.place),
       shapeRequired,
@@ -249,7 +251,7 @@ function rewrittenCut(
         ...cutChangeNotes(
           renamed,
           {
-            ...{ unmet, unmetLengths, openEnums, pagingCopies, unreadable },
+            ...{ unmet, unmetLengths, openEnums, pagingCopies, pagingCaseCopies, unreadable },
             ...{ unlistedRequired, overlapping, unionClosings, nullMembers },
           },
           placeholders,

@@ -39,6 +39,11 @@ export interface CutChanges {
   openEnums?: string[];
   /** Query parameters copying a paging field of the JSON request body, left out (shapes/paging-query-copies.ts). */
   pagingCopies?: string[];
+  /**
+   * Query parameters copying, as paging values, a query parameter named alike but for case, left out
+   * (shapes/paging-query-copies.ts).
+   */
+  pagingCaseCopies?: string[];
   /** Patterns no reading compiles or no text matches, types naming none: left out (shapes/unreadable-*.ts). */
   unreadable: string[];
   /** The request examples left out: the judge refuses them (shapes/refused-request-examples.ts). */
@@ -73,6 +78,7 @@ export function cutHeader(
     unmetLengths = [],
     openEnums = [],
     pagingCopies = [],
+    pagingCaseCopies = [],
     unreadable,
     refused,
     shapeRequired,
@@ -117,7 +123,7 @@ export function cutHeader(
             "refuse a value of the enum).",
         ]
       : []),
-    ...openEnumAndCopyLines(openEnums, pagingCopies),
+    ...openEnumAndCopyLines(openEnums, pagingCopies, pagingCaseCopies),
     ...(unreadable.length
       ? [`Left out by blockwright add: ${unreadable.join(", ")} (no reader holds it as written, or no value meets it).`]
       : []),
@@ -162,7 +168,11 @@ export function cutHeader(
 }
 
 /** The header's lines on the open enums and the query copies of a body's paging values add left out. */
-function openEnumAndCopyLines(openEnums: readonly string[], pagingCopies: readonly string[]): string[] {
+function openEnumAndCopyLines(
+  openEnums: readonly string[],
+  pagingCopies: readonly string[],
+  pagingCaseCopies: readonly string[],
+): string[] {
   return [
     ...(openEnums.length
       ? [
@@ -174,6 +184,12 @@ function openEnumAndCopyLines(openEnums: readonly string[], pagingCopies: readon
       ? [
           `Left out by blockwright add: the query parameters ${pagingCopies.join("; ")} (each a paging value the ` +
             "JSON request body carries under the same name, which the service reads: the body's field is sent).",
+        ]
+      : []),
+    ...(pagingCaseCopies.length
+      ? [
+          `Left out by blockwright add: the query parameters ${pagingCaseCopies.join("; ")} (each described as a ` +
+            "paging value beside a query parameter of the same name but for case, which the service reads).",
         ]
       : []),
   ];
@@ -225,6 +241,7 @@ export function cutChangeNotes(
     unmetLengths = [],
     openEnums = [],
     pagingCopies = [],
+    pagingCaseCopies = [],
     unreadable,
     unlistedRequired = [],
     overlapping = [],
@@ -236,6 +253,7 @@ export function cutChangeNotes(
     | "unmetLengths"
     | "openEnums"
     | "pagingCopies"
+    | "pagingCaseCopies"
     | "unreadable"
     | "unlistedRequired"
     | "overlapping"
@@ -260,7 +278,7 @@ export function cutChangeNotes(
         ]
       : []),
     ...unmetNotes(unmet, unmetLengths),
-    ...pagingCopyNotes(pagingCopies),
+    ...pagingCopyNotes(pagingCopies, pagingCaseCopies),
     ...(openEnums.length
       ? [
           {
@@ -369,9 +387,21 @@ function unmetNotes(unmet: readonly string[], unmetLengths: readonly string[]): 
 }
 
 /** The note on query parameters copying a paging value of the JSON body, left out (shapes/paging-query-copies.ts). */
-function pagingCopyNotes(pagingCopies: readonly string[]): ReviewNote[] {
-  if (!pagingCopies.length) return [];
+function pagingCopyNotes(pagingCopies: readonly string[], pagingCaseCopies: readonly string[]): ReviewNote[] {
+  const caseCopies = pagingCaseCopies.length
+    ? [
+        {
+          at: ["openapi"],
+          note:
+            `openapi.yaml leaves out the query parameters ${pagingCaseCopies.join("; ")}: each is described as a ` +
+            "paging value beside a query parameter of the same name but for case (query names are case-sensitive), " +
+            "which the call and its paging send; check that the API reads that one",
+        },
+      ]
+    : [];
+  if (!pagingCopies.length) return caseCopies;
   return [
+    ...caseCopies,
     {
       at: ["openapi"],
       note:

@@ -8,6 +8,9 @@
 // Only a paging value: in the public directory, a query parameter named as a field of the JSON body that is none (a
 // reply's field selector beside a resource's `fields`, an API key, the required id of the record a PATCH changes) is
 // a value of its own, which the service reads in the query (contract-tests/corpus/SHAPES.md has the counts).
+// The same documents add them beside query parameters of the same name but for its case (`NextToken`, "Pagination
+// token", beside the `nextToken` the service reads; query names are case-sensitive): those are left out too
+// (withoutPagingCaseCopies), so that a caller is not offered an input the service ignores.
 import { followLocalRefs } from "../../load/json-ref.js";
 import { jsonMediaType } from "../../load/media-types.js";
 import { operationRef } from "../../load/operation-index.js";
@@ -88,6 +91,60 @@ export function withoutPagingQueryCopies(cut: Json): string[] {
       const copies = op.parameters.filter((p) => {
         const param = followLocalRefs(cut, p);
         return param !== undefined && isPagingCopy(cut, param, fields);
+      });
+      if (!copies.length) continue;
+      op.parameters = op.parameters.filter((p) => !copies.includes(p));
+      const names = copies.map((p) => String(followLocalRefs(cut, p)?.name));
+      changed.push(`${names.join(", ")} of ${operationRef(method, path, op.operationId)}`);
+    }
+  }
+  return changed;
+}
+
+/** A query parameter of `op` (its own or its path item's), resolved. */
+function queryParams(cut: Json, item: Json, op: Json): Json[] {
+  const all = [...(Array.isArray(item.parameters) ? item.parameters : []), ...(op.parameters as unknown[])];
+  return all.map((p) => followLocalRefs(cut, p)).filter((p): p is Json => p !== undefined && p.in === "query");
+}
+
+/**
+ * Whether `param` copies a query parameter of `params` whose name differs from its own by case only: it is optional,
+ * its schema says no more than a type, it is named as a paging value and described as one, and the other is not.
+ */
+function isCaseCopy(cut: Json, param: Json, params: Json[]): boolean {
+  const name = param.name;
+  if (param.in !== "query" || typeof name !== "string" || param.required === true || param.content !== undefined)
+    return false;
+  const described = (p: Json) => typeof p.description === "string" && PAGING_WORDS.test(p.description);
+  const twin = params.find(
+    (p) => typeof p.name === "string" && p.name !== name && p.name.toLowerCase() === name.toLowerCase(),
+  );
+  if (!twin || described(twin) || !described(param) || !PAGING_NAME.test(name)) return false;
+  const schema = followLocalRefs(cut, param.schema) ?? {};
+  const twinType = followLocalRefs(cut, twin.schema)?.type;
+  return (
+    Object.keys(schema).every((k) => k === "type") &&
+    (schema.type === undefined || schema.type === "string" || schema.type === twinType)
+  );
+}
+
+/**
+ * The cut without the query parameters that copy, as paging values, a query parameter of their operation named alike
+ * but for case (changed in place; an operation's own parameters only); each operation changed, as `MaxResults,
+ * NextToken of ListZqs`.
+ */
+export function withoutPagingCaseCopies(cut: Json): string[] {
+  const changed: string[] = [];
+  const paths = isJson(cut.paths) ? cut.paths : {};
+  for (const [path, item] of Object.entries(paths)) {
+    if (!isJson(item)) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isJson(op) || !Array.isArray(op.parameters)) continue;
+      const params = queryParams(cut, item, op);
+      const copies = op.parameters.filter((p) => {
+        const param = followLocalRefs(cut, p);
+        return param !== undefined && isCaseCopy(cut, param, params);
       });
       if (!copies.length) continue;
       op.parameters = op.parameters.filter((p) => !copies.includes(p));
