@@ -62,7 +62,7 @@ describe("a query parameter copying, as a paging value, a query parameter named 
     expect(withoutPagingCaseCopies(cut)).toEqual(["MaxResults of ListZqvaults"]);
   });
 
-  it("is no input of the draft, whose paging sends the parameters the service reads, and the draft says so", async () => {
+  it("is no input of the draft, its paging sending what the service reads, and the draft says so", async () => {
     const d = drafted(document(), ["ListZqvaults"]);
     const op = d.manifest.operations.acme_list_zqvaults!;
     expect(Object.keys(op.params ?? {}).sort()).toEqual(["ZqOwner", "maxResults", "nextToken", "zqOwner"]);
