@@ -36,6 +36,7 @@ import { listEnumNotes, withListEnumsOnItems } from "./shapes/list-enums.js";
 import { withoutBoundsRefusingEnums, withoutUnmetLengths } from "./shapes/unmet-lengths.js";
 import { withoutOpenEnums } from "./shapes/open-enums.js";
 import { withoutPagingCaseCopies, withoutPagingQueryCopies } from "./shapes/paging-query-copies.js";
+import { withoutUnreadableFormatChoices } from "./shapes/replies/format-choices.js";
 import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples.js";
 import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/required-across-shapes.js";
 import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
@@ -196,6 +197,7 @@ function rewrittenCut(
   const placeholders = withMissingSchemas(doc, cut.report);
   const pagingCopies = withoutPagingQueryCopies(doc);
   const pagingCaseCopies = withoutPagingCaseCopies(doc);
+  const formatChoices = withoutUnreadableFormatChoices(doc);
   const unreadable = withoutUnreadablePatterns(doc);
   const untyped = withoutUnreadableTypes(doc);
   const listEnums = withListEnumsOnItems(doc);
@@ -233,6 +235,7 @@ function rewrittenCut(
       openEnums,
       pagingCopies,
       pagingCaseCopies,
+      formatChoices,
       unreadable: [...unreadable, ...untyped, ...listEnums, ...files],
       refused: refused.map((r) => r.place),
       shapeRequired,
@@ -251,7 +254,7 @@ function rewrittenCut(
         ...cutChangeNotes(
           renamed,
           {
-            ...{ unmet, unmetLengths, openEnums, pagingCopies, pagingCaseCopies, unreadable },
+            ...{ unmet, unmetLengths, openEnums, pagingCopies, pagingCaseCopies, formatChoices, unreadable },
             ...{ unlistedRequired, overlapping, unionClosings, nullMembers },
           },
           placeholders,
