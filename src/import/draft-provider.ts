@@ -36,7 +36,6 @@ import { listEnumNotes, withListEnumsOnItems } from "./shapes/list-enums.js";
 import { withoutBoundsRefusingEnums, withoutUnmetLengths } from "./shapes/unmet-lengths.js";
 import { withoutOpenEnums } from "./shapes/open-enums.js";
 import { withoutPagingCaseCopies, withoutPagingQueryCopies } from "./shapes/paging-query-copies.js";
-import { withoutUnreadableFormatChoices } from "./shapes/replies/format-choices.js";
 import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples.js";
 import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/required-across-shapes.js";
 import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
@@ -197,7 +196,6 @@ function rewrittenCut(
   const placeholders = withMissingSchemas(doc, cut.report);
   const pagingCopies = withoutPagingQueryCopies(doc);
   const pagingCaseCopies = withoutPagingCaseCopies(doc);
-  const formatChoices = withoutUnreadableFormatChoices(doc);
   const unreadable = withoutUnreadablePatterns(doc);
   const untyped = withoutUnreadableTypes(doc);
   const listEnums = withListEnumsOnItems(doc);
@@ -235,7 +233,6 @@ function rewrittenCut(
       openEnums,
       pagingCopies,
       pagingCaseCopies,
-      formatChoices,
       unreadable: [...unreadable, ...untyped, ...listEnums, ...files],
       refused: refused.map((r) => r.place),
       shapeRequired,
@@ -254,7 +251,7 @@ function rewrittenCut(
         ...cutChangeNotes(
           renamed,
           {
-            ...{ unmet, unmetLengths, openEnums, pagingCopies, pagingCaseCopies, formatChoices, unreadable },
+            ...{ unmet, unmetLengths, openEnums, pagingCopies, pagingCaseCopies, unreadable },
             ...{ unlistedRequired, overlapping, unionClosings, nullMembers },
           },
           placeholders,

@@ -44,8 +44,6 @@ export interface CutChanges {
    * (shapes/paging-query-copies.ts).
    */
   pagingCaseCopies?: string[];
-  /** A reply's format choices naming no JSON, on operations answering JSON only, left out (shapes/replies/). */
-  formatChoices?: string[];
   /** Patterns no reading compiles or no text matches, types naming none: left out (shapes/unreadable-*.ts). */
   unreadable: string[];
   /** The request examples left out: the judge refuses them (shapes/refused-request-examples.ts). */
@@ -81,7 +79,6 @@ export function cutHeader(
     openEnums = [],
     pagingCopies = [],
     pagingCaseCopies = [],
-    formatChoices = [],
     unreadable,
     refused,
     shapeRequired,
@@ -126,7 +123,7 @@ export function cutHeader(
             "refuse a value of the enum).",
         ]
       : []),
-    ...openEnumAndCopyLines(openEnums, pagingCopies, pagingCaseCopies, formatChoices),
+    ...openEnumAndCopyLines(openEnums, pagingCopies, pagingCaseCopies),
     ...(unreadable.length
       ? [`Left out by blockwright add: ${unreadable.join(", ")} (no reader holds it as written, or no value meets it).`]
       : []),
@@ -175,7 +172,6 @@ function openEnumAndCopyLines(
   openEnums: readonly string[],
   pagingCopies: readonly string[],
   pagingCaseCopies: readonly string[],
-  formatChoices: readonly string[],
 ): string[] {
   return [
     ...(openEnums.length
@@ -194,12 +190,6 @@ function openEnumAndCopyLines(
       ? [
           `Left out by blockwright add: the query parameters ${pagingCaseCopies.join("; ")} (each described as a ` +
             "paging value beside a query parameter of the same name but for case, which the service reads).",
-        ]
-      : []),
-    ...(formatChoices.length
-      ? [
-          `Left out by blockwright add: the values ${formatChoices.join("; ")} (each a reply format the ` +
-            "operation's replies do not declare: they are JSON only).",
         ]
       : []),
   ];
@@ -252,7 +242,6 @@ export function cutChangeNotes(
     openEnums = [],
     pagingCopies = [],
     pagingCaseCopies = [],
-    formatChoices = [],
     unreadable,
     unlistedRequired = [],
     overlapping = [],
@@ -265,7 +254,6 @@ export function cutChangeNotes(
     | "openEnums"
     | "pagingCopies"
     | "pagingCaseCopies"
-    | "formatChoices"
     | "unreadable"
     | "unlistedRequired"
     | "overlapping"
@@ -291,7 +279,6 @@ export function cutChangeNotes(
       : []),
     ...unmetNotes(unmet, unmetLengths),
     ...pagingCopyNotes(pagingCopies, pagingCaseCopies),
-    ...formatChoiceNotes(formatChoices),
     ...(openEnums.length
       ? [
           {
@@ -421,20 +408,6 @@ function pagingCopyNotes(pagingCopies: readonly string[], pagingCaseCopies: read
         `openapi.yaml leaves out the query parameters ${pagingCopies.join("; ")}: each copies a paging value of the ` +
         "JSON request body (same name, the parameter a bare text named or described as paging), and the service " +
         "reads the body: the call and its paging send the body's field; check that the API reads them there",
-    },
-  ];
-}
-
-/** The note on a reply's format choices naming no JSON, left out (shapes/replies/format-choices.ts). */
-function formatChoiceNotes(formatChoices: readonly string[]): ReviewNote[] {
-  if (!formatChoices.length) return [];
-  return [
-    {
-      at: ["openapi"],
-      note:
-        `openapi.yaml leaves out the values ${formatChoices.join("; ")}: each chooses a reply format the ` +
-        "operation's replies do not declare (they are JSON only), which the package could not read; declare " +
-        "the format's reply in the document if a workflow needs it",
     },
   ];
 }
