@@ -271,7 +271,7 @@ function draftDeclared(
   const format = answerFormat(op, declared, draft);
   if (format) {
     draft.enum = format.enum;
-    draft.default = format.default;
+    if (format.default !== undefined) draft.default = format.default;
     notes.push({ at: where, note: format.note });
   }
   const mended = spanningExample(draft, declared.name);

@@ -7,7 +7,8 @@
 // where the operation declares its answers as JSON alone: drafted as the document wrote it, a call without it went
 // as `/XML/zqgames`, answered in XML, which the tool cannot read, while the mock answered JSON and every case passed.
 // It is drafted to its JSON values, defaulting to the first; where an answer of another format is declared, it
-// stays open.
+// stays open. A query parameter choosing it (`alt`: csv, json, media) the same: a call choosing csv got CSV text the
+// package read as JSON (INVALID_JSON); it is refused before any request now, and no default is added.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { failedCases } from "../__fixtures__/draft-cases.js";
@@ -159,5 +160,60 @@ describe("a path parameter choosing the answer's format, the answers JSON alone"
     const { ids, failed } = await failedCases(d, "zqfmt");
     expect(ids.length).toBeGreaterThan(3);
     expect(failed).toEqual([]);
+  });
+});
+
+const altParam = (values: string[], extra: object = {}) => ({
+  name: "alt",
+  in: "query",
+  description: "Data format for the answer.",
+  schema: { type: "string", enum: values, ...extra },
+});
+const queryFormats = openapi({
+  "/zqreports": {
+    get: {
+      operationId: "zqReports",
+      parameters: [
+        altParam(["csv", "json", "media"]),
+        { ...altParam(["xml", "json"], { default: "xml" }), name: "zqout" },
+      ],
+      responses: { "200": reply(games, [{ id: "zq1" }]) },
+    },
+    post: {
+      operationId: "zqExport",
+      parameters: [altParam(["csv", "json"])],
+      responses: {
+        "200": {
+          description: "The rows.",
+          content: { "application/json": { schema: games }, "text/csv": { schema: { type: "string" } } },
+        },
+      },
+    },
+  },
+});
+
+describe("a query parameter choosing the answer's format, the answers JSON alone", () => {
+  const d = drafted(queryFormats, ["zqReports", "zqExport"], "zqfmtq");
+  const params = (op: string) => d.manifest.operations[`zqfmtq_${op}`]?.params;
+
+  it("is drafted to its JSON values, no default added, a non-JSON one replaced; else left open", async () => {
+    expect(params("zq_reports")?.alt).toMatchObject({ enum: ["json"] });
+    expect(params("zq_reports")?.alt?.default).toBeUndefined();
+    expect(params("zq_reports")?.zqout).toMatchObject({ enum: ["json"], default: "json" });
+    expect(notesAt(d, "operations.zqfmtq_zq_reports.params.alt").join("\n")).toContain(
+      "the query parameter alt chooses the answer's format",
+    );
+    expect(params("zq_export")?.alt?.enum).toEqual(["csv", "json"]);
+    expect(await linkProblems(d, "zqfmtq")).toEqual([]);
+  });
+
+  it("a call choosing csv is refused before any request; one without it sends no alt", async () => {
+    const tools = await linkedTools(d, "zqfmtq");
+    const tool = tools.find((t) => t.id === "zqfmtq_zq_reports");
+    const refused = await judgedCall(d, tool!, { accessToken: "zq-token-0001", alt: "csv" }).catch((e: Error) => e);
+    expect(String(refused)).toMatch(/"type":"validation".*"param":"alt","rule":"enum"/);
+    const { sent, judged } = await judgedCall(d, tool!, { accessToken: "zq-token-0001" });
+    expect(judged.refusals).toEqual([]);
+    expect(new URL(sent.url).search).toBe("");
   });
 });

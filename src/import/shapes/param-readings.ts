@@ -9,6 +9,8 @@
 // A path parameter choosing the answer's format (`/{format}/Games`, `/records.{format}`: `XML` or `JSON`) where the
 // operation declares its success answers as JSON alone: any other value is answered in a format the tool does not
 // read, and the document's own default is often XML. Drafted to its JSON values alone, defaulted to the first.
+// A query parameter choosing it (`alt`: `json`, `csv`, `media`, `proto`) the same, its default kept where the document
+// gives a JSON one and none added (a call without it gets the upstream's own, which the answers say is JSON).
 import { isJsonMediaType } from "../../load/media-types.js";
 import type { OpenApiOperation } from "../../load/openapi-document.js";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
@@ -41,19 +43,20 @@ export function presenceFlag(
 const JSON_VALUE = /^(?:application\/(?:[\w.-]+\+)?)?json$/i;
 /** A value naming another format of an answer. */
 const FORMAT_NAME =
-  /^(?:xml|csv|tsv|html?|ya?ml|txt|text|jsonp|msgpack|pdf|rss2?|atom1?|kml|gpx|php|ruby|python|georss)$/i;
+  /^(?:xml|csv|tsv|html?|ya?ml|txt|text|jsonp|msgpack|pdf|rss2?|atom1?|kml|gpx|php|ruby|python|georss|media|proto)$/i;
 const FORMAT_TYPE = /^(?:application|text)\/[\w.+-]+$/i;
 
 /**
- * The JSON values a path parameter choosing the answer's format is drafted to, and the note; undefined for any other
- * parameter, or where the operation declares an answer other than JSON (the tool reads that one too).
+ * The JSON values a path or query parameter choosing the answer's format is drafted to, its default (a path
+ * parameter's always), and the note; undefined for any other parameter, or where the operation declares an answer
+ * other than JSON (the tool reads that one too).
  */
 export function answerFormat(
   op: Pick<OpenApiOperation, "responses">,
   declared: Declared,
   draft: ManifestParam,
-): { enum: string[]; default: string; note: string } | undefined {
-  if (declared.in !== "path" || !Array.isArray(draft.enum)) return undefined;
+): { enum: string[]; default: string | undefined; note: string } | undefined {
+  if ((declared.in !== "path" && declared.in !== "query") || !Array.isArray(draft.enum)) return undefined;
   const values = draft.enum;
   if (!values.every((v) => typeof v === "string" && (JSON_VALUE.test(v) || FORMAT_NAME.test(v) || FORMAT_TYPE.test(v))))
     return undefined;
@@ -62,12 +65,14 @@ export function answerFormat(
   const byDefault = json.includes(String(draft.default)) ? String(draft.default) : (json[0] as string);
   const left = (values as string[]).filter((v) => !json.includes(v));
   const own = draft.default !== undefined && draft.default !== byDefault;
+  const defaulted = declared.in === "path" || draft.default !== undefined;
   return {
     enum: json,
-    default: byDefault,
+    default: defaulted ? byDefault : undefined,
     note:
-      `the path parameter ${declared.name} chooses the answer's format, and the operation's success answers are ` +
-      `declared as JSON alone: drafted to ${json.join(", ")}, defaulting to ${byDefault} ` +
+      `the ${declared.in} parameter ${declared.name} chooses the answer's format, and the operation's success ` +
+      `answers are declared as JSON alone: drafted to ${json.join(", ")}` +
+      `${defaulted ? `, defaulting to ${byDefault}` : ""} ` +
       `(${left.join(", ")} would be answered in a format the tool does not read` +
       `${own ? `; the document's default is ${String(draft.default)}` : ""})`,
   };
