@@ -243,10 +243,20 @@ export function cutChangeNotes(
     | "nullMembers"
   >,
   placeholders: readonly string[],
-  { asJson, fileAnswers, defaultAnswers, emptyAnswers }: CutAnswers,
+  { asJson, fileAnswers, defaultAnswers, emptyAnswers, templateParams }: CutAnswers,
   shapeRequired: readonly string[] = [],
 ): ReviewNote[] {
   return [
+    ...(templateParams.length
+      ? [
+          {
+            at: ["openapi"],
+            note:
+              `openapi.yaml declares ${templateParams.join(", ")} as required text path parameters: the path names ` +
+              "them and the published document declares no parameter for them; write what each means and its type",
+          },
+        ]
+      : []),
     ...unionNotes({ shapeRequired, unlistedRequired, overlapping, unionClosings, nullMembers }),
     ...(renamed.size
       ? [
