@@ -66,7 +66,7 @@ describe("a Content-Encoding header parameter beside a request body", () => {
     const params = Object.values(d.manifest.operations[id]?.params ?? {}) as { wire?: { name?: string } }[];
     expect(params.map((p) => p.wire?.name)).not.toContain("Content-Encoding");
     expect(notesAt(d, `operations.${id}`).join("\n")).toContain(
-      "header parameter Content-Encoding not drafted: it names a coding of the body's bytes that the call does not apply",
+      "header parameter Content-Encoding not drafted: it names a coding of the body's bytes that the call does not",
     );
     expect(await linkProblems(d)).toEqual([]);
     const tool = (await linkedTools(d)).find((t) => t.id === id);
