@@ -6,6 +6,7 @@ import type { DocumentKind } from "../document/convert.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { type CutReport, movedLines } from "./cut.js";
 import { cutAnswerLines, type CutAnswers } from "./cut-answers.js";
+import { templateParamNotes } from "./path-template-params.js";
 import { unionLines, unionNotes } from "./cut-header-unions.js";
 import type { SelectedOperation } from "./select-operations.js";
 import { sharedIdsLine } from "./shared-operation-ids.js";
@@ -247,16 +248,7 @@ export function cutChangeNotes(
   shapeRequired: readonly string[] = [],
 ): ReviewNote[] {
   return [
-    ...(templateParams.length
-      ? [
-          {
-            at: ["openapi"],
-            note:
-              `openapi.yaml declares ${templateParams.join(", ")} as required text path parameters: the path names ` +
-              "them and the published document declares no parameter for them; write what each means and its type",
-          },
-        ]
-      : []),
+    ...templateParamNotes(templateParams),
     ...unionNotes({ shapeRequired, unlistedRequired, overlapping, unionClosings, nullMembers }),
     ...(renamed.size
       ? [

@@ -35,6 +35,19 @@ export function withTemplateParamsDeclared(
   return given;
 }
 
+/** The review note on them (`<operation> {name}`, as withTemplateParamsDeclared returns them). */
+export function templateParamNotes(templateParams: readonly string[]): { at: string[]; note: string }[] {
+  if (!templateParams.length) return [];
+  return [
+    {
+      at: ["openapi"],
+      note:
+        `openapi.yaml declares ${templateParams.join(", ")} as required text path parameters: the path names them ` +
+        "and the published document declares no parameter for them; write what each means and its type",
+    },
+  ];
+}
+
 function listOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
