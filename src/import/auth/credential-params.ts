@@ -165,8 +165,10 @@ const SECRET_NAMES = new RegExp(
   "i",
 );
 // A password of some kind by the end of its name: newPassword, smtp_password, current-passwd, admin_passphrase (not
-// password_hint or passwordless, whose ends are other words).
-const PASSWORD_ENDING = /^[a-z0-9]+[_-]?(password|passwd|passphrase)$/i;
+// password_hint or passwordless, whose ends are other words); or its confirmation, the same secret typed again
+// (password2, app_passwd2, password_confirmation, newPasswordRepeat).
+const PASSWORD_ENDING =
+  /^([a-z0-9]+[_-]?)?(password|passwd|passphrase)([_-]?(\d|confirm|confirmation|confirmed|repeat|repeated|again))?$/i;
 // `pass` is a password only where its description says so (an SMTP account's); elsewhere it is a verb or a route.
 const PASSWORD_WORD = /\bpass(word|phrase)\b/i;
 

@@ -44,3 +44,37 @@ describe("a password under another name", () => {
     expect(d.manifest.operations.zqpasswords_zq_set_listener?.params?.pass?.secret).toBeFalsy();
   });
 });
+
+// A password's confirmation, the same secret typed again (a mailbox's `password2`, an app password's `app_passwd2`,
+// `password_confirmation`): the first was drafted secret and its repeat a plain input, which showed the password
+// wherever an input shows. The repeat is drafted secret too; a password's policy and count stay plain.
+const account = {
+  type: "object",
+  properties: {
+    password: { type: "string", maxLength: 200 },
+    password2: { type: "string", maxLength: 200 },
+    app_passwd: { type: "string", maxLength: 200 },
+    app_passwd2: { type: "string", maxLength: 200 },
+    password_confirmation: { type: "string", maxLength: 200 },
+    newPasswordRepeat: { type: "string", maxLength: 200 },
+    password_policy: { type: "string", maxLength: 200 },
+    passwords: { type: "string", maxLength: 200 },
+  },
+};
+
+describe("a password's confirmation", () => {
+  const d = drafted(openapi({ "/zqaccounts": put("zqSetAccount", account) }), ["zqSetAccount"], "zqpasswords");
+  it("is drafted secret as the password is; a policy and a plural stay plain", () => {
+    const params = d.manifest.operations.zqpasswords_zq_set_account?.params ?? {};
+    const secrets = [
+      "password",
+      "password2",
+      "app_passwd",
+      "app_passwd2",
+      "password_confirmation",
+      "newPasswordRepeat",
+    ];
+    for (const name of secrets) expect(params[name], name).toMatchObject({ secret: true, visibility: "user-only" });
+    for (const name of ["password_policy", "passwords"]) expect(params[name]?.secret, name).toBeFalsy();
+  });
+});
