@@ -198,12 +198,12 @@ function checkCallOptions(tool: ToolCall, options: ExecuteOptions & Support): Om
     const problem = options.writes?.keyProblem(tool, key);
     if (problem) return problem;
   }
-  // Neither is given but to page (wantsPages): no list of the two names made a call.
+  // Neither is given but to page (wantsPages): a call that does not page looks at none of them.
   if (!wantsPages(options)) return undefined;
-  const issue =
-    (options.maxItems !== undefined && pageCountIssue("maxItems", options.maxItems)) ||
-    (options.maxPages !== undefined && pageCountIssue("maxPages", options.maxPages));
-  if (issue) return issue;
+  for (const name of ["maxItems", "maxPages"] as const) {
+    const issue = options[name] === undefined ? undefined : pageCountIssue(name, options[name]);
+    if (issue) return issue;
+  }
   if (!tool.pagination) {
     return {
       param: "allPages",
