@@ -78,3 +78,32 @@ describe("a password's confirmation", () => {
     for (const name of ["password_policy", "passwords"]) expect(params[name]?.secret, name).toBeFalsy();
   });
 });
+
+// A private key under another name: a TLS certificate's (`certificate_key`, `ssl_key`, in PEM), an SSH key's
+// (`ssh_private_key`), `private_key_pem`. Only `private_key` itself was drafted secret, so a certificate's key was a
+// plain input, shown wherever an input shows. A public key, a key's id and the certificate itself stay plain.
+const certificate = {
+  type: "object",
+  properties: {
+    certificate: { type: "string", maxLength: 9000 },
+    certificate_key: { type: "string", maxLength: 9000 },
+    ssl_key: { type: "string", maxLength: 9000 },
+    tlsKey: { type: "string", maxLength: 9000 },
+    ssh_private_key: { type: "string", maxLength: 9000 },
+    privateKeyPem: { type: "string", maxLength: 9000 },
+    public_key: { type: "string", maxLength: 9000 },
+    ssl_key_id: { type: "string", maxLength: 200 },
+    sort_key: { type: "string", maxLength: 200 },
+  },
+};
+
+describe("a private key under another name", () => {
+  const d = drafted(openapi({ "/zqcertificates": put("zqSetCertificate", certificate) }), ["zqSetCertificate"], "zqpk");
+  it("is drafted secret and set by a person; the certificate, a public key and a key's id stay plain", () => {
+    const params = d.manifest.operations.zqpk_zq_set_certificate?.params ?? {};
+    for (const name of ["certificate_key", "ssl_key", "tlsKey", "ssh_private_key", "privateKeyPem"])
+      expect(params[name], name).toMatchObject({ secret: true, visibility: "user-only" });
+    for (const name of ["certificate", "public_key", "ssl_key_id", "sort_key"])
+      expect(params[name]?.secret, name).toBeFalsy();
+  });
+});
