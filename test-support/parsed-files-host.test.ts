@@ -1,6 +1,6 @@
 // The caching compiler host: a declaration file parsed under one set of options is handed to a program of another
-// (the Sim tree's after the project's), a source file is not, and the second program reports what a host of its own
-// would.
+// (the Sim tree's after the project's, after an n8n package's that keeps no const enums), a source file is not, and the
+// second program reports what a host of its own would.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -54,9 +54,40 @@ describe("parsedFilesHost", () => {
     expect(lib(a)).toBeDefined();
     expect(lib(b)).toBe(lib(a));
     expect(b.getSourceFile(zqSource)).not.toBe(a.getSourceFile(zqSource));
-    // Const enums dropped: the binder reads a declaration otherwise.
-    expect(lib(program([zqSource], { ...first, isolatedModules: false }, new Map()))).not.toBe(lib(a));
+    // Const enums dropped (an n8n package's options): the binder reads them only to report unreachable code.
+    expect(lib(program([zqSource], { ...first, isolatedModules: false }, new Map()))).toBe(lib(a));
   });
+
+  // A declaration with const enums, one in a namespace of its own (the binder marks such a namespace), and a file that
+  // reads them: accessing an ambient const enum is an error only where isolatedModules is on (TS2748).
+  const zqKinds = join(dir, "zq-kinds.d.ts");
+  writeFileSync(
+    zqKinds,
+    "export declare const enum ZqKind { A = 1 }\nexport declare namespace ZqOnly {\n  const enum ZqInner { B = 2 }\n}\n",
+  );
+  const zqUse = join(dir, "zq-use.ts");
+  writeFileSync(
+    zqUse,
+    'import { ZqKind, ZqOnly } from "./zq-kinds.js";\nexport const zqA = ZqKind.A;\nexport const zqB = ZqOnly.ZqInner.B;\n',
+  );
+  const kept = second;
+  const dropped: ts.CompilerOptions = { ...second, isolatedModules: false };
+
+  it.each([
+    ["kept", kept, dropped],
+    ["dropped", dropped, kept],
+  ])(
+    "reports on const enums of a declaration bound with const enums %s what a host of its own reports",
+    (_, one, other) => {
+      const bound = program([zqUse], one, new Map());
+      const first = messages(bound, zqUse);
+      const shared = program([zqUse], other, new Map());
+      expect(shared.getSourceFile(zqKinds)).toBe(bound.getSourceFile(zqKinds));
+      const own = ts.createProgram([zqUse], other, ts.createCompilerHost(other));
+      expect(messages(shared, zqUse)).toEqual(messages(own, zqUse));
+      expect(messages(own, zqUse)).not.toEqual(first);
+    },
+  );
 
   it("reports under the second set of options what a host of its own reports", () => {
     program([zqSource], first, new Map()).getSemanticDiagnostics();
