@@ -58,6 +58,21 @@ describe("parsedFilesHost", () => {
     expect(lib(program([zqSource], { ...first, isolatedModules: false }, new Map()))).toBe(lib(a));
   });
 
+  it("without keeping declarations, takes those parsed before and keeps none it parses", () => {
+    const zqOwn = join(dir, "zq-own.d.ts");
+    writeFileSync(zqOwn, "export declare const zqOwn: number;\n");
+    const zqReads = join(dir, "zq-reads.ts");
+    writeFileSync(zqReads, 'import { zqOwn } from "./zq-own.js";\nexport const zqTwice = zqOwn * 2;\n');
+    const lib = (p: ts.Program) => p.getSourceFiles().find((f) => f.fileName.endsWith("/lib.es5.d.ts"));
+    const kept = program([zqSource], second, new Map());
+    const transient = ts.createProgram([zqReads], second, parsedFilesHost(ts, second, new Map(), false));
+    expect(lib(transient)).toBe(lib(kept));
+    const later = program([zqReads], second, new Map());
+    expect(later.getSourceFile(zqOwn)).toBeDefined();
+    expect(later.getSourceFile(zqOwn)).not.toBe(transient.getSourceFile(zqOwn));
+    expect(messages(transient, zqReads)).toEqual([]);
+  });
+
   // A declaration with const enums, one in a namespace of its own (the binder marks such a namespace), and a file that
   // reads them: accessing an ambient const enum is an error only where isolatedModules is on (TS2748).
   const zqKinds = join(dir, "zq-kinds.d.ts");

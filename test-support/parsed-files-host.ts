@@ -18,10 +18,16 @@ const declarations: ParsedFiles = new Map();
 // A declaration file's name as TypeScript's isDeclarationFileName (not in its public types) tells it.
 const DECLARATION = /\.d\.([cm]?ts|[^./]+\.ts)$/;
 
+/**
+ * A compiler host whose source files come from `cache` and declaration files from the worker's cache, each parsed
+ * there when it is not. `keepDeclarations` false: a declaration file not parsed before is kept in `cache` instead,
+ * for a program whose library files no other program of the worker reads (the caller's `cache` then goes with it).
+ */
 export function parsedFilesHost(
   ts: typeof TypeScript,
   options: TypeScript.CompilerOptions,
   cache: ParsedFiles,
+  keepDeclarations = true,
 ): TypeScript.CompilerHost {
   const host = ts.createCompilerHost(options);
   host.getSourceFile = (fileName, languageVersion, onError) => {
@@ -31,10 +37,10 @@ export function parsedFilesHost(
       return undefined;
     }
     const declaration = DECLARATION.test(fileName);
-    const store = declaration ? declarations : cache;
     const key = `${fileName}\0${JSON.stringify(languageVersion)}`;
-    const known = store.get(key);
+    const known = (declaration ? declarations : cache).get(key);
     if (known?.text === text) return known.file;
+    const store = declaration && keepDeclarations ? declarations : cache;
     const file = ts.createSourceFile(fileName, text, languageVersion);
     store.set(key, { text, file });
     return file;

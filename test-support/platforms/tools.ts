@@ -101,11 +101,6 @@ export function buildPackages(dirs: readonly string[]): Promise<void> {
   });
 }
 
-// Source files parsed for the n8n packages' program, kept for the worker's life as the Sim tree's are (below): its
-// declaration files (n8n-workflow's, the standard library with the DOM, @types/node) are shared with the Sim tree's
-// program, which the same test builds next.
-const n8nParsed: ParsedFiles = new Map();
-
 /**
  * TypeScript's messages about the packages' own files, each package checked with its tsconfig.json's options
  * (the same for every package the generator writes for a platform: one program for them all).
@@ -118,7 +113,10 @@ export async function typeCheckPackages(dirs: readonly string[], files: (dir: st
   if (config.error) return [ts.flattenDiagnosticMessageText(config.error.messageText, "\n")];
   const options = ts.parseJsonConfigFileContent(config.config, ts.sys, first).options;
   const roots = dirs.flatMap((dir) => files(dir).map((f) => join(dir, f)));
-  const program = ts.createProgram(roots, options, parsedFilesHost(ts, options, n8nParsed));
+  // The declaration files a Sim tree's program or the project's parsed before in this worker (the standard library with
+  // the DOM, @types/node) are taken as parsed; n8n-workflow's own (about 900 files: @sentry, CodeMirror, ast-types…)
+  // are not kept, no other program reading them.
+  const program = ts.createProgram(roots, options, parsedFilesHost(ts, options, new Map(), false));
   return roots
     .flatMap((file) => ts.getPreEmitDiagnostics(program, program.getSourceFile(file)))
     .map(

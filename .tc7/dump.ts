@@ -1,0 +1,10 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import jsyaml from "js-yaml";
+import { writeLargeProject } from "/work/wt/h-testcpu7/scripts/bench/large-document.ts";
+const d = mkdtempSync("/dev/shm/tc7-ld-");
+let c = process.cpuUsage(); writeLargeProject(d, 8); const w = process.cpuUsage(c);
+c = process.cpuUsage(); const doc = JSON.parse(readFileSync(join(d, "specs/zqlarge/openapi.yaml"), "utf8")); const p = process.cpuUsage(c);
+c = process.cpuUsage(); const t = jsyaml.dump(doc, { lineWidth: -1, noRefs: true }); const y = process.cpuUsage(c);
+const s = (u: NodeJS.CpuUsage) => ((u.user + u.system) / 1e6).toFixed(2);
+console.log("write", s(w), "parse", s(p), "dump", s(y), t.length);
