@@ -78,12 +78,23 @@ describe("parsedFilesHost", () => {
   const zqKinds = join(dir, "zq-kinds.d.ts");
   writeFileSync(
     zqKinds,
-    "export declare const enum ZqKind { A = 1 }\nexport declare namespace ZqOnly {\n  const enum ZqInner { B = 2 }\n}\n",
+    [
+      "export declare const enum ZqKind { A = 1 }",
+      "export declare namespace ZqOnly {",
+      "  const enum ZqInner { B = 2 }",
+      "}",
+      "",
+    ].join("\n"),
   );
   const zqUse = join(dir, "zq-use.ts");
   writeFileSync(
     zqUse,
-    'import { ZqKind, ZqOnly } from "./zq-kinds.js";\nexport const zqA = ZqKind.A;\nexport const zqB = ZqOnly.ZqInner.B;\n',
+    [
+      'import { ZqKind, ZqOnly } from "./zq-kinds.js";',
+      "export const zqA = ZqKind.A;",
+      "export const zqB = ZqOnly.ZqInner.B;",
+      "",
+    ].join("\n"),
   );
   const kept = second;
   const dropped: ts.CompilerOptions = { ...second, isolatedModules: false };
