@@ -43,7 +43,13 @@ const TMPDIR = memoryTmpdir();
 // (test-support/global-setup.ts) empties it when it passes its bound; the repository's own modules, at the same
 // paths each run, are found there again.
 const TEST_COMPILE_CACHE = join(tmpdir(), "blockwright-test-compile-cache");
-const testEnv = { ...(TMPDIR ? { TMPDIR } : {}), NODE_COMPILE_CACHE: TEST_COMPILE_CACHE };
+// Texts a test makes at a cost and needs the same every run (test-support/run/kept-text.ts): beside it, on the disk.
+const TEST_KEPT_TEXTS = join(tmpdir(), "blockwright-test-kept");
+const testEnv = {
+  ...(TMPDIR ? { TMPDIR } : {}),
+  NODE_COMPILE_CACHE: TEST_COMPILE_CACHE,
+  BLOCKWRIGHT_TEST_KEPT: TEST_KEPT_TEXTS,
+};
 
 // Vitest's module cache on disk (experimental.fsModuleCache, below) keys a
 // transformed module by its path as well as its content: a module a test

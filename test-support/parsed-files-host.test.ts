@@ -1,6 +1,6 @@
 // The caching compiler host: a declaration file parsed under one set of options is handed to a program of another
-// (the Sim tree's after the project's), a source file is not, and the second program reports what a host of its own
-// would.
+// (the Sim tree's after the project's, after an n8n package's that keeps no const enums), a source file is not, and the
+// second program reports what a host of its own would.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -54,9 +54,66 @@ describe("parsedFilesHost", () => {
     expect(lib(a)).toBeDefined();
     expect(lib(b)).toBe(lib(a));
     expect(b.getSourceFile(zqSource)).not.toBe(a.getSourceFile(zqSource));
-    // Const enums dropped: the binder reads a declaration otherwise.
-    expect(lib(program([zqSource], { ...first, isolatedModules: false }, new Map()))).not.toBe(lib(a));
+    // Const enums dropped (an n8n package's options): the binder reads them only to report unreachable code.
+    expect(lib(program([zqSource], { ...first, isolatedModules: false }, new Map()))).toBe(lib(a));
   });
+
+  it("without keeping declarations, takes those parsed before and keeps none it parses", () => {
+    const zqOwn = join(dir, "zq-own.d.ts");
+    writeFileSync(zqOwn, "export declare const zqOwn: number;\n");
+    const zqReads = join(dir, "zq-reads.ts");
+    writeFileSync(zqReads, 'import { zqOwn } from "./zq-own.js";\nexport const zqTwice = zqOwn * 2;\n');
+    const lib = (p: ts.Program) => p.getSourceFiles().find((f) => f.fileName.endsWith("/lib.es5.d.ts"));
+    const kept = program([zqSource], second, new Map());
+    const transient = ts.createProgram([zqReads], second, parsedFilesHost(ts, second, new Map(), false));
+    expect(lib(transient)).toBe(lib(kept));
+    const later = program([zqReads], second, new Map());
+    expect(later.getSourceFile(zqOwn)).toBeDefined();
+    expect(later.getSourceFile(zqOwn)).not.toBe(transient.getSourceFile(zqOwn));
+    expect(messages(transient, zqReads)).toEqual([]);
+  });
+
+  // A declaration with const enums, one in a namespace of its own (the binder marks such a namespace), and a file that
+  // reads them: accessing an ambient const enum is an error only where isolatedModules is on (TS2748).
+  const zqKinds = join(dir, "zq-kinds.d.ts");
+  writeFileSync(
+    zqKinds,
+    [
+      "export declare const enum ZqKind { A = 1 }",
+      "export declare namespace ZqOnly {",
+      "  const enum ZqInner { B = 2 }",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  const zqUse = join(dir, "zq-use.ts");
+  writeFileSync(
+    zqUse,
+    [
+      'import { ZqKind, ZqOnly } from "./zq-kinds.js";',
+      "export const zqA = ZqKind.A;",
+      "export const zqB = ZqOnly.ZqInner.B;",
+      "",
+    ].join("\n"),
+  );
+  const kept = second;
+  const dropped: ts.CompilerOptions = { ...second, isolatedModules: false };
+
+  it.each([
+    ["kept", kept, dropped],
+    ["dropped", dropped, kept],
+  ])(
+    "reports on const enums of a declaration bound with const enums %s what a host of its own reports",
+    (_, one, other) => {
+      const bound = program([zqUse], one, new Map());
+      const first = messages(bound, zqUse);
+      const shared = program([zqUse], other, new Map());
+      expect(shared.getSourceFile(zqKinds)).toBe(bound.getSourceFile(zqKinds));
+      const own = ts.createProgram([zqUse], other, ts.createCompilerHost(other));
+      expect(messages(shared, zqUse)).toEqual(messages(own, zqUse));
+      expect(messages(own, zqUse)).not.toEqual(first);
+    },
+  );
 
   it("reports under the second set of options what a host of its own reports", () => {
     program([zqSource], first, new Map()).getSemanticDiagnostics();

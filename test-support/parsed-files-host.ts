@@ -3,10 +3,13 @@
 // kept in the caller's `cache`, one per set of options: moduleDetection, jsx, alwaysStrict and the like decide how it
 // is parsed and bound. A declaration file (the standard library, @types/node, React's types, a package's .d.ts) is
 // kept in one cache for every set of options: TypeScript parses and binds it alike under all of them but the target
-// and the module format (the arguments TypeScript passes here, part of the key) and whether const enums are kept
-// (isolatedModules, the binder's only other option a declaration reaches), so the Sim tree's program takes the
-// project's lib.dom.d.ts and @types/node as parsed (about 1.7 s of CPU a worker). TypeScript is given by the caller,
-// so that a module loading this one does not load TypeScript.
+// and the module format (the arguments TypeScript passes here, the key). The binder reads a few options more
+// (allowUnreachableCode, allowUnusedLabels, noFallthroughCasesInSwitch, and whether const enums are kept, which
+// isolatedModules implies), each only to report unreachable code, unused labels or fallthrough cases, which a
+// declaration file has none of; the checker reads those options from its own program. So the Sim tree's program takes
+// the project's lib.dom.d.ts and @types/node as parsed (about 1.7 s of CPU a worker), and an n8n package's program
+// (const enums not kept) gives them to the Sim tree's (kept): about 1.1 s of the platforms test's CPU. TypeScript is
+// given by the caller, so that a module loading this one does not load TypeScript.
 import type TypeScript from "typescript";
 
 export type ParsedFiles = Map<string, { text: string; file: TypeScript.SourceFile }>;
@@ -15,18 +18,18 @@ const declarations: ParsedFiles = new Map();
 // A declaration file's name as TypeScript's isDeclarationFileName (not in its public types) tells it.
 const DECLARATION = /\.d\.([cm]?ts|[^./]+\.ts)$/;
 
-/** Whether the binder keeps const enums: `shouldPreserveConstEnums` of TypeScript's own (not exported). */
-function keepsConstEnums(options: TypeScript.CompilerOptions): boolean {
-  return Boolean(options.preserveConstEnums || options.isolatedModules || options.verbatimModuleSyntax);
-}
-
+/**
+ * A compiler host whose source files come from `cache` and declaration files from the worker's cache, each parsed
+ * there when it is not. `keepDeclarations` false: a declaration file not parsed before is kept in `cache` instead,
+ * for a program whose library files no other program of the worker reads (the caller's `cache` then goes with it).
+ */
 export function parsedFilesHost(
   ts: typeof TypeScript,
   options: TypeScript.CompilerOptions,
   cache: ParsedFiles,
+  keepDeclarations = true,
 ): TypeScript.CompilerHost {
   const host = ts.createCompilerHost(options);
-  const constEnums = keepsConstEnums(options);
   host.getSourceFile = (fileName, languageVersion, onError) => {
     const text = host.readFile(fileName);
     if (text === undefined) {
@@ -34,10 +37,10 @@ export function parsedFilesHost(
       return undefined;
     }
     const declaration = DECLARATION.test(fileName);
-    const store = declaration ? declarations : cache;
-    const key = `${fileName}\0${JSON.stringify(languageVersion)}${declaration ? `\0${constEnums}` : ""}`;
-    const known = store.get(key);
+    const key = `${fileName}\0${JSON.stringify(languageVersion)}`;
+    const known = (declaration ? declarations : cache).get(key);
     if (known?.text === text) return known.file;
+    const store = declaration && keepDeclarations ? declarations : cache;
     const file = ts.createSourceFile(fileName, text, languageVersion);
     store.set(key, { text, file });
     return file;

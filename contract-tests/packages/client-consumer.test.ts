@@ -129,10 +129,10 @@ import { ROOT } from "./root.js";
 // credential (a document's `{}` beside its requirements: sent when given, none when not) and a credential a header
 // cannot carry as its text (a bearer token or header key past ASCII) refused before any request, naming the rule:
 // 15,934 bytes; the ceiling 16,000. The thirtieth round: a string's check made once per tool and parameter:
-// 16,066 bytes, crm's call 0.91× main's (performance.md); the ceiling 16,100. The thirty-first: `/` before a literal
-// `F` sent as `%2f`, not `%2%46`: 16,120 bytes; the ceiling 16,150.
+// 16,066 bytes, crm's call 0.91× main's (performance.md); the ceiling 16,100. The thirty-first (`%2f`, not `%2%46`):
+// 16,120 bytes, the ceiling 16,150. The thirty-third (plain text at once; books ×0.94): 16,190; 16,200.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 16_150;
+const MAX_CLIENT_GZIP_BYTES = 16_200;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));

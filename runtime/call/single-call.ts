@@ -65,7 +65,8 @@ export function prepareCall(
   // Secrets shorter than SECRET_MIN_LENGTH are refused before a request without being shown, not
   // redacted (redacting a one-letter "secret" would garble every word): the call's own secret
   // parameters by validation, the caller's `secrets` by checkCallOptions; the redactor passes them by (redact.ts).
-  const secrets = [...(options.secrets ?? [])];
+  // One array: no empty one made to be copied when the caller gives none.
+  const secrets = options.secrets ? [...options.secrets] : [];
   for (const p of toolPlan(tool).secret) {
     const value = ownValue(input, p.name);
     if (typeof value === "string") secrets.push(value);
@@ -197,11 +198,13 @@ function checkCallOptions(tool: ToolCall, options: ExecuteOptions & Support): Om
     const problem = options.writes?.keyProblem(tool, key);
     if (problem) return problem;
   }
+  // Neither is given but to page (wantsPages): a call that does not page looks at none of them.
+  if (!wantsPages(options)) return undefined;
   for (const name of ["maxItems", "maxPages"] as const) {
     const issue = options[name] === undefined ? undefined : pageCountIssue(name, options[name]);
     if (issue) return issue;
   }
-  if (wantsPages(options) && !tool.pagination) {
+  if (!tool.pagination) {
     return {
       param: "allPages",
       rule: "pagination",

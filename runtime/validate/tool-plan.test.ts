@@ -93,6 +93,24 @@ describe("a tool's plan: a call looks at what it gives and at what has a default
     });
   });
 
+  it("takes empty or blank text as not given: an optional value left off, a default applied", async () => {
+    const { result, request } = await sent(planned, {
+      zqKey: KEY,
+      zqId: "zq1",
+      zqMode: "",
+      zqTag: "",
+      zqNote: "   ",
+      zqFlag: " ",
+    });
+    expect(result.success).toBe(true);
+    expect(request?.url).toBe("https://api.zq.test/zq/zq1");
+    expect(request?.headers.has("x-zq-flag")).toBe(false);
+    expect(JSON.parse(request?.body ?? "")).toEqual({ zqMode: "zq-auto" });
+    expect(issues(planned, { zqKey: KEY, zqId: "" })).toEqual([
+      "zqId required: zqId: is required, got an empty string",
+    ]);
+  });
+
   it("redacts a secret parameter's value from the outputs, wherever the input gives it", async () => {
     const { result } = await sent(planned, { zqId: "zq1", zqTag: "zq-t", zqKey: KEY }, { zqEcho: `key ${KEY}` });
     expect(result).toEqual({ success: true, output: { echo: "key [redacted]" } });

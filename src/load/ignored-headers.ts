@@ -8,18 +8,31 @@
 const IGNORED_HEADER_NAMES = new Set(["accept", "content-type", "authorization"]);
 
 /**
- * Headers of the request's framing, which fetch writes from the body it sends and no call can give another value of
- * (a `Content-Length: 262144` beside a body of other length: fetch refuses the request, "Request body length does not
- * match content-length header"). A document that declares one as a parameter (a chunked upload's size) says what the
- * body's length is: add does not draft it, and the link does not ask for it.
+ * Headers of the request's framing, by lower-case name, with why none is drafted. fetch writes `Content-Length` from
+ * the body it sends and refuses a request with another value (a `Content-Length: 262144` beside a body of other length:
+ * "Request body length does not match content-length header"); a document that declares one as a parameter (a chunked
+ * upload's size) says what the body's length is. `Content-Encoding` names a coding of the body's bytes (an import's
+ * `gzip`) that no call applies: the body goes as given, and the header sent beside it made the upstream decode plain
+ * JSON as gzip; without it the body is read as sent, which every coding's upstream accepts. add does not draft them,
+ * and the link does not ask for them.
  */
-const WRITTEN_FROM_BODY = new Set(["content-length"]);
+const WRITTEN_FROM_BODY: Readonly<Record<string, string>> = {
+  "content-length": "fetch writes it from the body the call sends, and refuses a request whose value differs",
+  "content-encoding":
+    "it names a coding of the body's bytes that the call does not apply (the body goes as given, not encoded), " +
+    "and sent beside a plain body it has the upstream decode what is not encoded",
+};
 
-/** Whether a declared parameter is a header fetch writes from the body (WRITTEN_FROM_BODY). */
+/** Why a declared parameter is a header of the body's framing (WRITTEN_FROM_BODY), or undefined if it is not one. */
+export function bodyFramingReason(declared: { in?: unknown; name?: unknown }): string | undefined {
+  if (declared.in !== "header" || typeof declared.name !== "string") return undefined;
+  const lower = declared.name.toLowerCase();
+  return Object.hasOwn(WRITTEN_FROM_BODY, lower) ? WRITTEN_FROM_BODY[lower] : undefined;
+}
+
+/** Whether a declared parameter is a header of the body's framing (WRITTEN_FROM_BODY). */
 export function isBodyFramingHeader(declared: { in?: unknown; name?: unknown }): boolean {
-  return (
-    declared.in === "header" && typeof declared.name === "string" && WRITTEN_FROM_BODY.has(declared.name.toLowerCase())
-  );
+  return bodyFramingReason(declared) !== undefined;
 }
 
 /** Whether a declared parameter is one OpenAPI ignores. */

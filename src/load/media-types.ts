@@ -231,6 +231,33 @@ export function jsonMediaType(content: unknown): string | undefined {
   );
 }
 
+/**
+ * Whether an answer's JSON types describe bytes, not JSON: a server framework lists `application/json` among the types
+ * of a download (a book's file offered as `application/json` and `application/octet-stream`, a stylesheet as
+ * `application/json` and `text/css`), its schema a binary string, or the schema of no value (the stream's `{}`) that
+ * the file type beside it has too. The answer is then the file: no JSON type is read from it. A JSON type alone, beside
+ * XML only (the same record in two syntaxes), or with a schema of a value (an object, a list, a type) is JSON as
+ * before. `resolve`: a schema with its `$ref` followed.
+ */
+export function jsonDescribesBytes(content: unknown, resolve: (schema: Schema) => Schema): boolean {
+  const map = (content ?? {}) as Record<string, Schema | null>;
+  const schemaOf = (type: string): Schema | undefined => {
+    const schema = map[type]?.schema as Schema | undefined;
+    return schema === undefined ? undefined : resolve(schema);
+  };
+  const types = Object.keys(map);
+  const files = types.filter((t) => !isJsonMediaType(t) && !isXmlMediaType(t) && schemaOf(t) !== undefined);
+  const json = types.filter(isJsonMediaType);
+  if (!files.length || !json.length) return false;
+  const opaque = (s: Schema | undefined): boolean =>
+    s !== undefined && s.type === undefined && !isStructuredSchema(s) && s.enum === undefined && s.const === undefined;
+  const fileIsOpaque = files.some((t) => opaque(schemaOf(t)));
+  return json.every((type) => {
+    const schema = schemaOf(type);
+    return isBinaryString(schema) || (opaque(schema) && fileIsOpaque);
+  });
+}
+
 /** RFC 6902's media type: a list of operations (`add`, `remove`, `replace` at a JSON pointer). */
 const JSON_PATCH = "application/json-patch+json";
 

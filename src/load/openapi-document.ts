@@ -15,6 +15,7 @@ import {
   isRawBodyMedia,
   isTextBodyMedia,
   isXmlMediaType,
+  jsonDescribesBytes,
   jsonMediaType,
   jsonTextValue,
   FORM_MEDIA_TYPE,
@@ -120,11 +121,13 @@ export class OpenApiDocument {
           responses: withRangesAsStatuses(Object.entries((op.responses ?? {}) as Record<string, Schema>)).map(
             ([status, raw]) => {
               const response = this.resolve(raw);
-              const mediaType = jsonMediaType(response.content);
               const content = (response.content ?? {}) as Record<string, Schema>;
+              // A download that lists `application/json` beside its file type, the same bytes under both, is the file.
+              const bytes = jsonDescribesBytes(content, (v) => this.resolve(v));
+              const mediaType = bytes ? undefined : jsonMediaType(content);
               const media = mediaType ? (content[mediaType] as Schema) : undefined;
               // A schema under another JSON type of the answer when this one has none (describedJsonType).
-              const described = describedJsonType(content);
+              const described = bytes ? undefined : describedJsonType(content);
               const schema = media?.schema ?? (described ? content[described]?.schema : undefined);
               const examples = this.examplesOf(media, schema === undefined);
               return {

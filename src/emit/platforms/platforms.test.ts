@@ -104,6 +104,38 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+// The Sim tree first: its program keeps the standard library and @types/node it parses for the worker's later
+// programs (test-support/parsed-files-host.ts), the n8n packages' among them.
+describe("Sim files", () => {
+  it("type-check against Sim's own types, copied over a Sim tree", async () => {
+    const copied = simTree(
+      dir("sim"),
+      dir("generated-sim"),
+      irs.map((ir) => ({ id: ir.provider, name: `@blockwright/${ir.provider}`, dir: dir("generated", ir.provider) })),
+    );
+    expect(await typeCheckSim(dir("sim"), copied)).toEqual([]);
+  });
+
+  it("hold the hostile text as written, none of it run", async () => {
+    const ir = irs.find((i) => i.provider === "hostile")!;
+    const tool = ir.operations[0]!.tool;
+    (globalThis as { pwned?: unknown }).pwned = undefined;
+    const file = tool.id.slice("hostile_".length);
+    const module = (await import(/* @vite-ignore */ dir("sim/apps/sim/tools/hostile", `${file}.ts`))) as Record<
+      string,
+      { name: string; description: string; params: Record<string, { description: string }> }
+    >;
+    const config = Object.values(module)[0]!;
+    expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
+    // The tool's text, then its cross-field rules as models read them (their hostile values as written too).
+    expect({ name: config.name, description: config.description }).toEqual({
+      name: tool.title,
+      description: [tool.description, ...tool.rules.map((r) => ruleSentence(r))].join(" "),
+    });
+    for (const p of tool.params) expect(config.params[p.name]?.description, p.name).toBe(p.description);
+  });
+});
+
 describe("n8n packages", () => {
   let problems: Record<string, LintProblem[]>;
   beforeAll(async () => {
@@ -155,35 +187,5 @@ describe("n8n packages", () => {
         .version;
       expect(semver.satisfies(installed, range), `${name} ${installed} in ${range}`).toBe(true);
     }
-  });
-});
-
-describe("Sim files", () => {
-  it("type-check against Sim's own types, copied over a Sim tree", async () => {
-    const copied = simTree(
-      dir("sim"),
-      dir("generated-sim"),
-      irs.map((ir) => ({ id: ir.provider, name: `@blockwright/${ir.provider}`, dir: dir("generated", ir.provider) })),
-    );
-    expect(await typeCheckSim(dir("sim"), copied)).toEqual([]);
-  });
-
-  it("hold the hostile text as written, none of it run", async () => {
-    const ir = irs.find((i) => i.provider === "hostile")!;
-    const tool = ir.operations[0]!.tool;
-    (globalThis as { pwned?: unknown }).pwned = undefined;
-    const file = tool.id.slice("hostile_".length);
-    const module = (await import(/* @vite-ignore */ dir("sim/apps/sim/tools/hostile", `${file}.ts`))) as Record<
-      string,
-      { name: string; description: string; params: Record<string, { description: string }> }
-    >;
-    const config = Object.values(module)[0]!;
-    expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
-    // The tool's text, then its cross-field rules as models read them (their hostile values as written too).
-    expect({ name: config.name, description: config.description }).toEqual({
-      name: tool.title,
-      description: [tool.description, ...tool.rules.map((r) => ruleSentence(r))].join(" "),
-    });
-    for (const p of tool.params) expect(config.params[p.name]?.description, p.name).toBe(p.description);
   });
 });

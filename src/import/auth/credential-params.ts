@@ -165,8 +165,14 @@ const SECRET_NAMES = new RegExp(
   "i",
 );
 // A password of some kind by the end of its name: newPassword, smtp_password, current-passwd, admin_passphrase (not
-// password_hint or passwordless, whose ends are other words).
-const PASSWORD_ENDING = /^[a-z0-9]+[_-]?(password|passwd|passphrase)$/i;
+// password_hint or passwordless, whose ends are other words); or its confirmation, the same secret typed again
+// (password2, app_passwd2, password_confirmation, newPasswordRepeat).
+const PASSWORD_ENDING =
+  /^([a-z0-9]+[_-]?)?(password|passwd|passphrase)([_-]?(\d|confirm|confirmation|confirmed|repeat|repeated|again))?$/i;
+// A private key by the end of its name: ssh_private_key, signingPrivateKey, private_key_pem; or a certificate's, a TLS
+// server's (certificate_key, ssl_key, tls_key, cert_key, in PEM): the key a certificate is signed with. Not a
+// public_key, a key_id or a certificate itself.
+const PRIVATE_KEY_ENDING = /^([a-z0-9]+[_-]?)?(private[_-]?key|(certificate|cert|ssl|tls)[_-]?key)([_-]?pem)?$/i;
 // `pass` is a password only where its description says so (an SMTP account's); elsewhere it is a verb or a route.
 const PASSWORD_WORD = /\bpass(word|phrase)\b/i;
 
@@ -175,7 +181,7 @@ const PASSWORD_WORD = /\bpass(word|phrase)\b/i;
  * `newPassword`), or, for `pass`, its description (a password).
  */
 export function namesSecret(name: string, description?: unknown): boolean {
-  if (SECRET_NAMES.test(name) || PASSWORD_ENDING.test(name)) return true;
+  if (SECRET_NAMES.test(name) || PASSWORD_ENDING.test(name) || PRIVATE_KEY_ENDING.test(name)) return true;
   return /^pass$/i.test(name) && typeof description === "string" && PASSWORD_WORD.test(description);
 }
 

@@ -1,11 +1,14 @@
 // What a cut says of its operations' answers that the published document does
 // not: answers typed any media type with an object or list schema written as
 // JSON (wildcard-json.ts), a file answer for an operation that answers only
-// by a redirect (redirect-file.ts), and the default answer as the 200 of one
-// that declares no 2xx (withDefaultAsSuccess, below). One place, so that `add`'s cut and
+// by a redirect (redirect-file.ts), the default answer as the 200 of one
+// that declares no 2xx (withDefaultAsSuccess, below), and beside its answers
+// the path parameters an operation's path names but does not declare
+// (path-template-params.ts). One place, so that `add`'s cut and
 // `upstream --accept`'s re-cut are written alike and say so alike.
 import { jsonForWildcards } from "./wildcard-json.js";
 import { withRedirectFileAnswers } from "./redirect-file.js";
+import { withTemplateParamsDeclared } from "./path-template-params.js";
 
 type Json = Record<string, unknown>;
 
@@ -18,6 +21,8 @@ export interface CutAnswers {
   defaultAnswers: string[];
   /** The operations that declare errors only, given an empty 200 (`<operation> 200`). */
   emptyAnswers: string[];
+  /** The path variables declared as path parameters, named by no parameter of the document (`<operation> {name}`). */
+  templateParams: string[];
 }
 
 /** Rewrite the answers of the chosen operations in `cut` (each named `id` in what is said). */
@@ -27,10 +32,12 @@ export function rewriteCutAnswers(
 ): CutAnswers {
   const paths = (cut.paths ?? {}) as Record<string, Json | undefined>;
   const operations = chosen.flatMap(({ id, path, method }) => {
-    const op = paths[path]?.[method];
-    return op && typeof op === "object" ? [{ id, op: op as Json }] : [];
+    const item = paths[path];
+    const op = item?.[method];
+    return op && typeof op === "object" ? [{ id, path, op: op as Json, item: item as Json }] : [];
   });
   return {
+    templateParams: withTemplateParamsDeclared(cut, operations),
     asJson: jsonForWildcards(cut, operations),
     fileAnswers: withRedirectFileAnswers(operations),
     defaultAnswers: withDefaultAsSuccess(operations),
@@ -40,10 +47,16 @@ export function rewriteCutAnswers(
 
 /** The cut's header lines for them, `by` the command that wrote it. */
 export function cutAnswerLines(
-  { asJson, fileAnswers, defaultAnswers, emptyAnswers }: CutAnswers,
+  { asJson, fileAnswers, defaultAnswers, emptyAnswers, templateParams }: CutAnswers,
   by: string,
 ): string[] {
   return [
+    ...(templateParams.length
+      ? [
+          `Declared by ${by} as required text path parameters, not published: ${templateParams.join(", ")} (the ` +
+            "path names them; no parameter declares them).",
+        ]
+      : []),
     ...(asJson.length
       ? [
           `Written as application/json by ${by}, published as */*: ${asJson.join(", ")} (an object or list ` +

@@ -6,6 +6,7 @@ import type { DocumentKind } from "../document/convert.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { type CutReport, movedLines } from "./cut.js";
 import { cutAnswerLines, type CutAnswers } from "./cut-answers.js";
+import { templateParamNotes } from "./path-template-params.js";
 import { unionLines, unionNotes } from "./cut-header-unions.js";
 import type { SelectedOperation } from "./select-operations.js";
 import { sharedIdsLine } from "./shared-operation-ids.js";
@@ -261,10 +262,11 @@ export function cutChangeNotes(
     | "nullMembers"
   >,
   placeholders: readonly string[],
-  { asJson, fileAnswers, defaultAnswers, emptyAnswers }: CutAnswers,
+  { asJson, fileAnswers, defaultAnswers, emptyAnswers, templateParams }: CutAnswers,
   shapeRequired: readonly string[] = [],
 ): ReviewNote[] {
   return [
+    ...templateParamNotes(templateParams),
     ...unionNotes({ shapeRequired, unlistedRequired, overlapping, unionClosings, nullMembers }),
     ...(renamed.size
       ? [

@@ -37,3 +37,40 @@ describe("a Content-Length header parameter beside a request body", () => {
     expect(tool?.params.some((p) => p.wire.in === "header" && p.wire.name === "Content-Length")).toBe(false);
   });
 });
+
+// An optional Content-Encoding header parameter (`enum: [gzip]`) beside a JSON body (an events import that takes its
+// body compressed or not): add drafted it, and a call that gave `gzip` sent `Content-Encoding: gzip` beside the plain
+// JSON it wrote, which the upstream decodes as gzip. It names a coding of the body that no call applies: add does not
+// draft it and says why; the body goes as given, without the header.
+const encoded = openapi({
+  "/zqimport": {
+    post: {
+      operationId: "zqImportRows",
+      parameters: [
+        { name: "zqStrict", in: "query", schema: { type: "string", enum: ["0", "1"] } },
+        { name: "Content-Encoding", in: "header", schema: { type: "string", enum: ["gzip"] } },
+      ],
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: { type: "array", items: { type: "object" }, minItems: 1 } } },
+      },
+      responses: { "200": { description: "Imported." } },
+    },
+  },
+});
+
+describe("a Content-Encoding header parameter beside a request body", () => {
+  it("is not drafted (the call sends the body as given), said in a note, and the draft links", async () => {
+    const d = drafted(encoded, ["zqImportRows"]);
+    const id = Object.keys(d.manifest.operations)[0] ?? "";
+    const params = Object.values(d.manifest.operations[id]?.params ?? {}) as { wire?: { name?: string } }[];
+    expect(params.map((p) => p.wire?.name)).not.toContain("Content-Encoding");
+    expect(notesAt(d, `operations.${id}`).join("\n")).toContain(
+      "header parameter Content-Encoding not drafted: it names a coding of the body's bytes that the call does not",
+    );
+    expect(await linkProblems(d)).toEqual([]);
+    const tool = (await linkedTools(d)).find((t) => t.id === id);
+    expect(tool?.params.some((p) => p.wire.in === "header")).toBe(false);
+    expect(tool?.params.some((p) => p.wire.in === "query" && p.wire.name === "zqStrict")).toBe(true);
+  });
+});

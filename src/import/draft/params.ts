@@ -8,7 +8,7 @@
 import { FORMAT_MAX_LENGTH, isValueFormat } from "@blockwright/runtime/internal";
 import { SECRET_MIN_LENGTH } from "@blockwright/runtime/internal/generate";
 import { patternLengths } from "../../link/param-limits/pattern-length.js";
-import { isBodyFramingHeader, isIgnoredHeader } from "../../load/ignored-headers.js";
+import { bodyFramingReason, isIgnoredHeader } from "../../load/ignored-headers.js";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import type { ManifestConstant, ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
 import type { CredentialDraft } from "../auth/credential-draft.js";
@@ -198,11 +198,8 @@ function leftOut(
     return `${structuredListRule(declared)}: not drafted`;
   if (!declared.required && !declared.content && declared.schema && admitsNullOnly(safeFlatten(doc, declared.schema)))
     return nullOnlyParamNote(declared);
-  if (isBodyFramingHeader(declared))
-    return (
-      `header parameter ${declared.name} not drafted: fetch writes it from the body the call sends, and refuses a ` +
-      "request whose value differs"
-    );
+  const framing = bodyFramingReason(declared);
+  if (framing) return `header parameter ${declared.name} not drafted: ${framing}`;
   return undefined;
 }
 

@@ -44,3 +44,66 @@ describe("a password under another name", () => {
     expect(d.manifest.operations.zqpasswords_zq_set_listener?.params?.pass?.secret).toBeFalsy();
   });
 });
+
+// A password's confirmation, the same secret typed again (a mailbox's `password2`, an app password's `app_passwd2`,
+// `password_confirmation`): the first was drafted secret and its repeat a plain input, which showed the password
+// wherever an input shows. The repeat is drafted secret too; a password's policy and count stay plain.
+const account = {
+  type: "object",
+  properties: {
+    password: { type: "string", maxLength: 200 },
+    password2: { type: "string", maxLength: 200 },
+    app_passwd: { type: "string", maxLength: 200 },
+    app_passwd2: { type: "string", maxLength: 200 },
+    password_confirmation: { type: "string", maxLength: 200 },
+    newPasswordRepeat: { type: "string", maxLength: 200 },
+    password_policy: { type: "string", maxLength: 200 },
+    passwords: { type: "string", maxLength: 200 },
+  },
+};
+
+describe("a password's confirmation", () => {
+  const d = drafted(openapi({ "/zqaccounts": put("zqSetAccount", account) }), ["zqSetAccount"], "zqpasswords");
+  it("is drafted secret as the password is; a policy and a plural stay plain", () => {
+    const params = d.manifest.operations.zqpasswords_zq_set_account?.params ?? {};
+    const secrets = [
+      "password",
+      "password2",
+      "app_passwd",
+      "app_passwd2",
+      "password_confirmation",
+      "newPasswordRepeat",
+    ];
+    for (const name of secrets) expect(params[name], name).toMatchObject({ secret: true, visibility: "user-only" });
+    for (const name of ["password_policy", "passwords"]) expect(params[name]?.secret, name).toBeFalsy();
+  });
+});
+
+// A private key under another name: a TLS certificate's (`certificate_key`, `ssl_key`, in PEM), an SSH key's
+// (`ssh_private_key`), `private_key_pem`. Only `private_key` itself was drafted secret, so a certificate's key was a
+// plain input, shown wherever an input shows. A public key, a key's id and the certificate itself stay plain.
+const certificate = {
+  type: "object",
+  properties: {
+    certificate: { type: "string", maxLength: 9000 },
+    certificate_key: { type: "string", maxLength: 9000 },
+    ssl_key: { type: "string", maxLength: 9000 },
+    tlsKey: { type: "string", maxLength: 9000 },
+    ssh_private_key: { type: "string", maxLength: 9000 },
+    privateKeyPem: { type: "string", maxLength: 9000 },
+    public_key: { type: "string", maxLength: 9000 },
+    ssl_key_id: { type: "string", maxLength: 200 },
+    sort_key: { type: "string", maxLength: 200 },
+  },
+};
+
+describe("a private key under another name", () => {
+  const d = drafted(openapi({ "/zqcertificates": put("zqSetCertificate", certificate) }), ["zqSetCertificate"], "zqpk");
+  it("is drafted secret and set by a person; the certificate, a public key and a key's id stay plain", () => {
+    const params = d.manifest.operations.zqpk_zq_set_certificate?.params ?? {};
+    for (const name of ["certificate_key", "ssl_key", "tlsKey", "ssh_private_key", "privateKeyPem"])
+      expect(params[name], name).toMatchObject({ secret: true, visibility: "user-only" });
+    for (const name of ["certificate", "public_key", "ssl_key_id", "sort_key"])
+      expect(params[name]?.secret, name).toBeFalsy();
+  });
+});

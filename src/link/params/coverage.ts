@@ -76,7 +76,7 @@ export function checkCoverage(
       );
     }
     // Accept, Content-Type and Authorization header parameters are ignored (OpenAPI 3.x): the runtime writes them.
-    // Content-Length: fetch writes it from the body.
+    // Content-Length and Content-Encoding: the body's framing, which the call writes from the body it sends.
     const ignored = isIgnoredHeader(declared) || isBodyFramingHeader(declared);
     if ((declared.required || declared.in === "path") && !named.has(key) && !covered(declared) && !ignored) {
       ctx.fail(

@@ -1,0 +1,70 @@
+// A path whose template names a variable no parameter declares (`POST /api/v1/import/{path}` with no parameters: a
+// document generated from code that lists its routes but not their arguments). OpenAPI requires a path parameter for
+// each template expression; without one the call sent the braces themselves (`/import/%7Bpath%7D`), a path no
+// upstream serves. The cut declares each such variable as a required text path parameter, said in its header and in a
+// review note, so that the draft asks for it, the mocks route by it and the request judge reads it, like any other.
+
+type Json = Record<string, unknown>;
+
+/**
+ * Declare, on each chosen operation, a required string path parameter for each `{name}` of its path that neither the
+ * operation nor its path item declares as a path parameter. Returns those written so (`<operation> {name}`).
+ */
+export function withTemplateParamsDeclared(
+  cut: Json,
+  chosen: readonly { id: string; path: string; op: Json; item: Json }[],
+): string[] {
+  const given: string[] = [];
+  for (const { id, path, op, item } of chosen) {
+    const declared = new Set(
+      [...listOf(item.parameters), ...listOf(op.parameters)]
+        .map((p) => resolvedLocal(cut, p))
+        .filter((p) => p.in === "path" && typeof p.name === "string")
+        .map((p) => p.name as string),
+    );
+    const missing = [...new Set([...path.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1] ?? ""))].filter(
+      (name) => name !== "" && !declared.has(name),
+    );
+    if (!missing.length) continue;
+    op.parameters = [
+      ...listOf(op.parameters),
+      ...missing.map((name) => ({ name, in: "path", required: true, schema: { type: "string" } })),
+    ];
+    given.push(...missing.map((name) => `${id} {${name}}`));
+  }
+  return given;
+}
+
+/** The review note on them (`<operation> {name}`, as withTemplateParamsDeclared returns them). */
+export function templateParamNotes(templateParams: readonly string[]): { at: string[]; note: string }[] {
+  if (!templateParams.length) return [];
+  return [
+    {
+      at: ["openapi"],
+      note:
+        `openapi.yaml declares ${templateParams.join(", ")} as required text path parameters: the path names them ` +
+        "and the published document declares no parameter for them; write what each means and its type",
+    },
+  ];
+}
+
+function listOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** A parameter with a local `$ref` (`#/components/parameters/…`) followed, once or more; {} when it leads nowhere. */
+function resolvedLocal(doc: Json, value: unknown): Json {
+  let current = value;
+  for (let hops = 0; hops < 16; hops++) {
+    if (!current || typeof current !== "object") return {};
+    const ref = (current as Json).$ref;
+    if (typeof ref !== "string") return current as Json;
+    if (!ref.startsWith("#/")) return {};
+    current = ref
+      .slice(2)
+      .split("/")
+      .map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"))
+      .reduce<unknown>((at, k) => (at && typeof at === "object" ? (at as Json)[k] : undefined), doc);
+  }
+  return {};
+}

@@ -1,0 +1,46 @@
+// A path whose template names a variable that no parameter declares (`POST /zqimport/{zqFolder}` with no parameters,
+// as documents generated from a router's table write it): the draft had no parameter for it and the call sent the
+// braces themselves (`/zqimport/%7BzqFolder%7D`). The cut declares it a required text path parameter, said in a note;
+// the draft asks for it and the call fills it in. A variable the path item declares is left as declared.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { executeToolDefinition } from "@blockwright/runtime";
+import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi } from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const zqDoc = openapi({
+  "/zqimport/{zqFolder}": { post: { operationId: "zqImportFolder", responses: { "200": { description: "Started" } } } },
+  "/zqalbums/{zqAlbum}/zqphotos/{zqPhoto}": {
+    parameters: [{ name: "zqAlbum", in: "path", required: true, schema: { type: "integer" } }],
+    get: { operationId: "zqGetAlbumPhoto", responses: { "200": { description: "The photo" } } },
+  },
+});
+
+describe("a path variable no parameter declares", () => {
+  it("is drafted a required path parameter, said in a note, and the call fills it in", async () => {
+    const d = drafted(zqDoc, ["zqImportFolder", "zqGetAlbumPhoto"]);
+    const folder = d.manifest.operations.acme_zq_import_folder?.params?.zqFolder;
+    expect(folder).toMatchObject({ type: "string", required: true, wire: { in: "path" } });
+    const photo = d.manifest.operations.acme_zq_get_album_photo?.params ?? {};
+    expect(photo.zqAlbum).toMatchObject({ type: "number", wire: { in: "path" } });
+    expect(photo.zqPhoto).toMatchObject({ type: "string", required: true, wire: { in: "path" } });
+    expect(notesAt(d, "openapi").join("\n")).toContain(
+      "openapi.yaml declares zqImportFolder {zqFolder}, zqGetAlbumPhoto {zqPhoto} as required text path parameters",
+    );
+    expect(await linkProblems(d)).toEqual([]);
+    const tool = (await linkedTools(d)).find((t) => t.id === "acme_zq_import_folder");
+    const urls: string[] = [];
+    const fetchFn = async (input: string | URL | Request) => {
+      urls.push(String(input instanceof Request ? input.url : input));
+      return new Response(null, { status: 200 });
+    };
+    const result = await executeToolDefinition(
+      tool!,
+      { accessToken: "zq-token-0001", zqFolder: "a b/é" },
+      { baseUrl: "https://api.acme.test", fetch: fetchFn },
+    );
+    expect(result.success).toBe(true);
+    expect(urls).toEqual(["https://api.acme.test/zqimport/a%20b%2F%C3%A9"]);
+  });
+});
