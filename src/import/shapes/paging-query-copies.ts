@@ -79,6 +79,20 @@ function isPagingCopy(cut: Json, param: Json, fields: Json): boolean {
  * operation changed, as `MaxResults, NextToken of ListZqs`.
  */
 export function withoutPagingQueryCopies(cut: Json): string[] {
+  return withoutOwnParams(cut, (_item, op) => {
+    const fields = bodyFields(cut, op);
+    return Object.keys(fields).length ? (param) => isPagingCopy(cut, param, fields) : undefined;
+  });
+}
+
+/**
+ * The cut without each operation's own parameters (one of its path item is shared by the item's other methods) that
+ * `copyOf(item, op)` says are copies (changed in place); each operation changed, as `MaxResults, NextToken of ListZqs`.
+ */
+function withoutOwnParams(
+  cut: Json,
+  copyOf: (item: Json, op: Json) => ((param: Json) => boolean) | undefined,
+): string[] {
   const changed: string[] = [];
   const paths = isJson(cut.paths) ? cut.paths : {};
   for (const [path, item] of Object.entries(paths)) {
@@ -86,12 +100,13 @@ export function withoutPagingQueryCopies(cut: Json): string[] {
     for (const method of METHODS) {
       const op = item[method];
       if (!isJson(op) || !Array.isArray(op.parameters)) continue;
-      const fields = bodyFields(cut, op);
-      if (!Object.keys(fields).length) continue;
-      const copies = op.parameters.filter((p) => {
-        const param = followLocalRefs(cut, p);
-        return param !== undefined && isPagingCopy(cut, param, fields);
-      });
+      const isCopy = copyOf(item, op);
+      const copies = isCopy
+        ? op.parameters.filter((p) => {
+            const param = followLocalRefs(cut, p);
+            return param !== undefined && isCopy(param);
+          })
+        : [];
       if (!copies.length) continue;
       op.parameters = op.parameters.filter((p) => !copies.includes(p));
       const names = copies.map((p) => String(followLocalRefs(cut, p)?.name));
@@ -134,23 +149,8 @@ function isCaseCopy(cut: Json, param: Json, params: Json[]): boolean {
  * NextToken of ListZqs`.
  */
 export function withoutPagingCaseCopies(cut: Json): string[] {
-  const changed: string[] = [];
-  const paths = isJson(cut.paths) ? cut.paths : {};
-  for (const [path, item] of Object.entries(paths)) {
-    if (!isJson(item)) continue;
-    for (const method of METHODS) {
-      const op = item[method];
-      if (!isJson(op) || !Array.isArray(op.parameters)) continue;
-      const params = queryParams(cut, item, op);
-      const copies = op.parameters.filter((p) => {
-        const param = followLocalRefs(cut, p);
-        return param !== undefined && isCaseCopy(cut, param, params);
-      });
-      if (!copies.length) continue;
-      op.parameters = op.parameters.filter((p) => !copies.includes(p));
-      const names = copies.map((p) => String(followLocalRefs(cut, p)?.name));
-      changed.push(`${names.join(", ")} of ${operationRef(method, path, op.operationId)}`);
-    }
-  }
-  return changed;
+  return withoutOwnParams(cut, (item, op) => {
+    const params = queryParams(cut, item, op);
+    return (param) => isCaseCopy(cut, param, params);
+  });
 }
