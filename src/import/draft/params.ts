@@ -22,7 +22,7 @@ import { explodedQueryObjects, requiredObjectRules } from "../shapes/query-objec
 import { operatorOf, paramName } from "./param-names.js";
 import { DESCRIPTION_LENGTH, fromSchema, safeFlatten } from "./param-schema.js";
 import { oneValueConstant } from "./one-value-constants.js";
-import { answerFormat, presenceFlag } from "../shapes/param-readings.js";
+import { answerFormat, documentVersion, presenceFlag } from "../shapes/param-readings.js";
 import { draftBody } from "./request-body.js";
 import { isStructuredList, structuredListRule } from "../shapes/structured-list-params.js";
 import { admitsNullOnly, nullOnlyParamNote } from "../shapes/null-only.js";
@@ -270,6 +270,12 @@ function draftDeclared(
     draft.enum = format.enum;
     if (format.default !== undefined) draft.default = format.default;
     notes.push({ at: where, note: format.note });
+  }
+  const info = (doc.source.data as Schema).info as Schema | undefined;
+  const version = documentVersion({ ...raw, in: declared.in, name: declared.name }, draft, info?.version);
+  if (version) {
+    draft.default = version.default;
+    notes.push({ at: where, note: version.note });
   }
   const mended = spanningExample(draft, declared.name);
   if (mended) notes.push({ at: where, note: mended });

@@ -11,6 +11,11 @@
 // read, and the document's own default is often XML. Drafted to its JSON values alone, defaulted to the first.
 // A query parameter choosing it (`alt`: `json`, `csv`, `media`, `proto`) the same, its default kept where the document
 // gives a JSON one and none added (a call without it gets the upstream's own, which the answers say is JSON).
+//
+// A required API version parameter (`api-version` in the query, `x-api-version` in a header) that the document gives
+// no default, whose every example is the document's own version (`info.version`): the version the document
+// describes, which every call must send and no caller should have to look up. Drafted defaulting to it (sent, being
+// required); a call may give another.
 import { isJsonMediaType } from "../../load/media-types.js";
 import type { OpenApiOperation } from "../../load/openapi-document.js";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
@@ -82,4 +87,44 @@ export function answerFormat(
 function answersJsonAlone(op: Pick<OpenApiOperation, "responses">): boolean {
   const types = op.responses.filter((r) => /^2(\d\d|XX)$/.test(r.status)).flatMap((r) => r.mediaTypes);
   return types.length > 0 && types.every(isJsonMediaType);
+}
+
+/** A name saying the parameter is the API's version: api-version, apiVersion, x-api-version, x-ms-version. */
+const API_VERSION_NAME = /^(?:x-(?:[a-z]+-)?)?api[-_]?version$|^x-ms-version$/i;
+
+/**
+ * The default a required API version parameter is drafted with, the document's own version, and the note; undefined
+ * for any other parameter, one with a default or values of its own, or one whose examples are not all that version.
+ */
+export function documentVersion(
+  declared: Declared & { example?: unknown; examples?: unknown; schema?: unknown },
+  draft: ManifestParam,
+  version: unknown,
+): { default: string; note: string } | undefined {
+  if ((declared.in !== "query" && declared.in !== "header") || !API_VERSION_NAME.test(declared.name)) return undefined;
+  if (!draft.required || draft.type !== "string" || draft.default !== undefined || draft.enum !== undefined)
+    return undefined;
+  if (typeof version !== "string" || !version.trim() || version.length > (draft.maxLength ?? Infinity))
+    return undefined;
+  if (draft.pattern !== undefined && !new RegExp(draft.pattern, "u").test(version)) return undefined;
+  const examples = examplesOf(declared);
+  if (!examples.length || !examples.every((e) => e === version)) return undefined;
+  return {
+    default: version,
+    note:
+      `the ${declared.in} parameter ${declared.name} is the API's version, and its every example is the document's ` +
+      `own (info.version ${version}): drafted defaulting to it, sent with every call; a call may give another`,
+  };
+}
+
+/** A parameter's examples: its `example`, its `examples`' values and its schema's `example`. */
+function examplesOf(declared: { example?: unknown; examples?: unknown; schema?: unknown }): unknown[] {
+  const found: unknown[] = [];
+  if (declared.example !== undefined) found.push(declared.example);
+  if (declared.examples !== null && typeof declared.examples === "object")
+    for (const e of Object.values(declared.examples as Record<string, unknown>))
+      if (e !== null && typeof e === "object" && "value" in e) found.push((e as { value: unknown }).value);
+  const schema = declared.schema as { example?: unknown } | undefined;
+  if (schema && typeof schema === "object" && schema.example !== undefined) found.push(schema.example);
+  return found;
 }
