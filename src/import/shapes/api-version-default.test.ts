@@ -92,3 +92,24 @@ describe("a required API version parameter whose every example is the document's
     expect(failed).toEqual([]);
   });
 });
+
+describe("a required API version parameter with a pattern", () => {
+  const withPattern = (pattern: string) =>
+    drafted(
+      openapi(
+        {
+          "/zqvaults": get("listVaults", [
+            { ...versionParam("api-version", "query", [VERSION]), schema: { type: "string", pattern } },
+          ]),
+        },
+        {},
+        { info: { title: "Acme API", version: VERSION } },
+      ),
+      ["listVaults"],
+    ).manifest.operations.acme_list_vaults?.params?.apiVersion;
+
+  it("defaults to the version its pattern admits, and to none it refuses", () => {
+    expect(withPattern("^\\d{4}-\\d{2}-\\d{2}$")?.default).toBe(VERSION);
+    expect(withPattern("^v\\d+$")?.default).toBeUndefined();
+  });
+});

@@ -106,7 +106,7 @@ export function documentVersion(
     return undefined;
   if (typeof version !== "string" || !version.trim() || version.length > (draft.maxLength ?? Infinity))
     return undefined;
-  if (draft.pattern !== undefined && !new RegExp(draft.pattern, "u").test(version)) return undefined;
+  if (draft.pattern !== undefined && !matches(draft.pattern, version)) return undefined;
   const examples = examplesOf(declared);
   if (!examples.length || !examples.every((e) => e === version)) return undefined;
   return {
@@ -127,4 +127,13 @@ function examplesOf(declared: { example?: unknown; examples?: unknown; schema?: 
   const schema = declared.schema as { example?: unknown } | undefined;
   if (schema && typeof schema === "object" && schema.example !== undefined) found.push(schema.example);
   return found;
+}
+
+/** Whether a text matches a pattern, as the runtime reads one (Unicode); a pattern it cannot read matches nothing. */
+function matches(pattern: string, text: string): boolean {
+  try {
+    return new RegExp(pattern, "u").test(text);
+  } catch {
+    return false;
+  }
 }
