@@ -140,7 +140,7 @@ export function withoutAlikeMark(path: string): string {
 }
 
 /** The names of a template's expressions, in order, without a reserved expansion's `+`. */
-function expressionNames(template: string): string[] {
+export function expressionNames(template: string): string[] {
   return [...template.matchAll(/\{\+?([^{}]*)\}/g)].map((m) => m[1] as string);
 }
 

@@ -4,6 +4,9 @@
 // upstream serves. The cut declares each such variable as a required text path parameter, said in its header and in a
 // review note, so that the draft asks for it, the mocks route by it and the request judge reads it, like any other.
 
+import { followLocalRefs } from "../../load/json-ref.js";
+import { expressionNames } from "../../load/operation-index.js";
+
 type Json = Record<string, unknown>;
 
 /**
@@ -18,13 +21,11 @@ export function withTemplateParamsDeclared(
   for (const { id, path, op, item } of chosen) {
     const declared = new Set(
       [...listOf(item.parameters), ...listOf(op.parameters)]
-        .map((p) => resolvedLocal(cut, p))
-        .filter((p) => p.in === "path" && typeof p.name === "string")
-        .map((p) => p.name as string),
+        .map((p) => followLocalRefs(cut, p))
+        .filter((p) => p?.in === "path" && typeof p.name === "string")
+        .map((p) => p?.name as string),
     );
-    const missing = [...new Set([...path.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1] ?? ""))].filter(
-      (name) => name !== "" && !declared.has(name),
-    );
+    const missing = [...new Set(expressionNames(path))].filter((name) => name !== "" && !declared.has(name));
     if (!missing.length) continue;
     op.parameters = [
       ...listOf(op.parameters),
@@ -50,21 +51,4 @@ export function templateParamNotes(templateParams: readonly string[]): { at: str
 
 function listOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
-}
-
-/** A parameter with a local `$ref` (`#/components/parameters/…`) followed, once or more; {} when it leads nowhere. */
-function resolvedLocal(doc: Json, value: unknown): Json {
-  let current = value;
-  for (let hops = 0; hops < 16; hops++) {
-    if (!current || typeof current !== "object") return {};
-    const ref = (current as Json).$ref;
-    if (typeof ref !== "string") return current as Json;
-    if (!ref.startsWith("#/")) return {};
-    current = ref
-      .slice(2)
-      .split("/")
-      .map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"))
-      .reduce<unknown>((at, k) => (at && typeof at === "object" ? (at as Json)[k] : undefined), doc);
-  }
-  return {};
 }

@@ -44,3 +44,24 @@ describe("a path variable no parameter declares", () => {
     expect(urls).toEqual(["https://api.acme.test/zqimport/a%20b%2F%C3%A9"]);
   });
 });
+
+// A reserved expansion (`{+zqPath}`: its "/" sent as they are) names the variable `zqPath`, which its parameter
+// declares: nothing is added, neither `+zqPath` nor a second `zqPath`.
+describe("a reserved expansion its parameter declares", () => {
+  it("is left as declared", async () => {
+    const d = drafted(
+      openapi({
+        "/zqfiles/{+zqPath}": {
+          get: {
+            operationId: "zqGetFile",
+            parameters: [{ name: "zqPath", in: "path", required: true, schema: { type: "string", maxLength: 200 } }],
+            responses: { "200": { description: "The file" } },
+          },
+        },
+      }),
+      ["zqGetFile"],
+    );
+    expect(Object.keys(d.manifest.operations.acme_zq_get_file?.params ?? {}).sort()).toEqual(["zqPath"]);
+    expect(notesAt(d, "openapi").join("\n")).not.toContain("as required text path parameters");
+  });
+});
