@@ -19,6 +19,7 @@ import { rawSchemaReader, xmlBodyNode, xmlBodySchema, xmlRootName, xmlSchema } f
 import { type SelectedOperation, sendable } from "./cut/select-operations.js";
 import { wildcardJson } from "./cut/wildcard-json.js";
 import { nullOnlyParamWhy, requiredNullOnlyParam } from "./shapes/null-only.js";
+import { isSwaggerFile } from "./shapes/unreadable-schemas.js";
 import { structuredListParams, structuredListRule } from "./shapes/structured-list-params.js";
 
 type Json = Record<string, unknown>;
@@ -198,7 +199,11 @@ export function unwritableRequestBody(document: Json, op: Json, method: string):
     !xmlRootless(document, op)
   )
     return undefined;
-  const schemaOf = (t: string) => followLocalRefs(document, (content[t] as Json | undefined)?.schema);
+  // A Swagger 2.0 file as converted is read as the cut writes it (withSwaggerFilesAsBinary): the file's bytes.
+  const schemaOf = (t: string) => {
+    const schema = followLocalRefs(document, (content[t] as Json | undefined)?.schema);
+    return isSwaggerFile(schema) ? { ...schema, type: "string", format: "binary" } : schema;
+  };
   if (types.some((t) => isRawBodyMedia(t, schemaOf(t)))) return undefined; // a file as the whole body
   if (types.some((t) => isTextBodyMedia(t, schemaOf(t)))) return undefined; // one text as the whole body
   return body?.required === true || types.some((t) => bareMediaType(t).startsWith("multipart/")) ? types : undefined;

@@ -78,3 +78,30 @@ describe("a body of Swagger 2.0's file type, as converted", () => {
     expect(failed).toEqual([]);
   });
 });
+
+// The same file offered alone under a text media type (`text/plain`, `application/text`: a job's script as sent): add
+// refused the operation as a body of a media type the runtime does not write, reading the schema before the cut
+// rewrote it. It is read as the cut writes it: a file, sent as the body's bytes.
+describe("a body of Swagger 2.0's file type under a text media type alone", () => {
+  const textDocument = openapi({
+    "/zqjobs": {
+      post: {
+        operationId: "zqSubmitJob",
+        requestBody: { required: true, content: { "application/text": { schema: swaggerFile } } },
+        responses: { "200": reply({ type: "object", properties: { zqId: { type: "string" } } }, { zqId: "j1" }) },
+      },
+    },
+  });
+
+  it("is drafted as a file, not refused, and its bytes are sent as the body", async () => {
+    const t = drafted(textDocument, ["zqSubmitJob"], "zqjob");
+    const [tool] = await linkedTools(t, "zqjob");
+    const file = tool?.params.find((p) => p.type === "file")?.name ?? "";
+    expect(file).not.toBe("");
+    const bytes = new Uint8Array([0x53, 0x45, 0x4c, 0x45, 0x43, 0x54, 0x0a]);
+    const { sent, judged } = await judgedCall(t, tool!, { accessToken: "zq-token-0001", [file]: bytes });
+    expect(judged.refusals).toEqual([]);
+    expect(sent.headers.get("content-type")).toBe("application/text");
+    expect(Buffer.from(sent.body ?? new Uint8Array())).toEqual(Buffer.from(bytes));
+  });
+});

@@ -117,6 +117,11 @@ export function withoutUnreadablePatterns(cut: Json): string[] {
   );
 }
 
+/** Swagger 2.0's file as converters carry it into OpenAPI 3: `{type: object, format: file}` (or `type: file`). */
+export function isSwaggerFile(schema: Json | undefined): boolean {
+  return schema?.format === "file" && (schema.type === "object" || schema.type === "file");
+}
+
 /**
  * The cut with Swagger 2.0's files as OpenAPI 3 writes them (changed in place): `{type: object, format: file}` becomes
  * `{type: string, format: binary}`; each place changed, as `components.requestBodies.Zq.content.image/gif.schema
@@ -126,7 +131,7 @@ export function withSwaggerFilesAsBinary(cut: Json): string[] {
   return rewriteEachObject(
     cut,
     (schema) => {
-      if (schema.format !== "file" || (schema.type !== "object" && schema.type !== "file")) return undefined;
+      if (!isSwaggerFile(schema)) return undefined;
       schema.type = "string";
       schema.format = "binary";
       return "Swagger 2.0's file as type string, format binary";
