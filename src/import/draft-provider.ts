@@ -40,6 +40,7 @@ import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples
 import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/required-across-shapes.js";
 import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
 import { withNullMembersAsAnyOf } from "./shapes/null-members.js";
+import { withBaseKinds } from "./cut/discriminated-kinds.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { withSharedIdsApart, withoutSharedIds } from "./cut/shared-operation-ids.js";
 import { withoutUndeclaredSchemes } from "./auth/undeclared-schemes.js";
@@ -208,6 +209,7 @@ function rewrittenCut(
   const shapeRequired = withRequiredInShapes(doc);
   const overlapping = withOverlappingUnionsAsAnyOf(doc);
   const nullMembers = withNullMembersAsAnyOf(doc);
+  const baseKinds = withBaseKinds(doc);
   const unionClosings = withoutClosingBesideUnions(doc);
   const refused = withoutRefusedRequestExamples(doc, chosen);
   const answers = rewriteCutAnswers(
@@ -240,6 +242,7 @@ function rewrittenCut(
       overlapping,
       unionClosings,
       nullMembers,
+      baseKinds,
       reordered: reordered.changed,
     },
     answers,
@@ -252,7 +255,7 @@ function rewrittenCut(
           renamed,
           {
             ...{ unmet, unmetLengths, openEnums, pagingCopies, pagingCaseCopies, unreadable },
-            ...{ unlistedRequired, overlapping, unionClosings, nullMembers },
+            ...{ unlistedRequired, overlapping, unionClosings, nullMembers, baseKinds },
           },
           placeholders,
           answers,

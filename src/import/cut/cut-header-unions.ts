@@ -1,10 +1,17 @@
 // The cut header's lines and the review notes on the unions add rewrote: as published, no value met them (required
-// fields across shapes, fields nothing lists, overlapping shapes, a closing beside shapes, a member of type null).
+// fields across shapes, fields nothing lists, overlapping shapes, a closing beside shapes, a member of type null), and
+// the discriminated bases written as the union of their kinds (as published, a body of one could hold only its fields).
 import type { ReviewNote } from "../manifest-yaml.js";
 
 /** What add changed of the unions (CutChanges' fields of them). */
 export type UnionChanges = {
-  [K in "shapeRequired" | "unlistedRequired" | "overlapping" | "unionClosings" | "nullMembers"]?: readonly string[];
+  [K in
+    | "shapeRequired"
+    | "unlistedRequired"
+    | "overlapping"
+    | "unionClosings"
+    | "nullMembers"
+    | "baseKinds"]?: readonly string[];
 };
 
 /** The header's lines on the unions add rewrote: no value met them as published. */
@@ -14,6 +21,7 @@ export function unionLines({
   overlapping = [],
   unionClosings = [],
   nullMembers = [],
+  baseKinds = [],
 }: UnionChanges): string[] {
   return [
     ...(shapeRequired.length
@@ -47,6 +55,12 @@ export function unionLines({
             "(a value of type null beside one of another type: no value met it).",
         ]
       : []),
+    ...(baseKinds.length
+      ? [
+          `Added by blockwright add: ${baseKinds.join("; ")}: each $ref to the base outside an allOf points at the ` +
+            "union of the schemas extending it, kept with it (a value is one of its kinds).",
+        ]
+      : []),
   ];
 }
 
@@ -57,13 +71,29 @@ export function unionNotes({
   overlapping = [],
   unionClosings = [],
   nullMembers = [],
+  baseKinds = [],
 }: UnionChanges): ReviewNote[] {
   return [
+    ...baseKindNotes(baseKinds),
     ...shapeRequiredNotes(shapeRequired),
     ...unlistedRequiredNotes(unlistedRequired),
     ...overlappingNotes(overlapping),
     ...unionClosingNotes(unionClosings),
     ...nullMemberNotes(nullMembers),
+  ];
+}
+
+/** The note on discriminated bases written as the union of their kinds (cut/discriminated-kinds.ts). */
+function baseKindNotes(baseKinds: readonly string[]): ReviewNote[] {
+  if (!baseKinds.length) return [];
+  return [
+    {
+      at: ["openapi"],
+      note:
+        `openapi.yaml writes ${baseKinds.join("; ")}: where the document uses such a base, a value is one of the ` +
+        "schemas extending it (its discriminator, where it has one, names which), so a body of it takes any kind's " +
+        "fields, not the base's alone. Check the values naming each kind in the union's mapping",
+    },
   ];
 }
 

@@ -59,6 +59,8 @@ export interface CutChanges {
   unionClosings?: string[];
   /** allOfs of a typed member and a null one, written as "that or null" (shapes/null-members.ts). */
   nullMembers?: string[];
+  /** Discriminated bases whose uses point at a union of their kinds (cut/discriminated-kinds.ts). */
+  baseKinds?: string[];
   /** Servers put in another order (the one the draft takes first). */
   reordered?: string[];
 }
@@ -87,6 +89,7 @@ export function cutHeader(
     overlapping,
     unionClosings,
     nullMembers,
+    baseKinds,
     reordered = [],
   }: CutChanges,
   answers: CutAnswers,
@@ -134,7 +137,7 @@ export function cutHeader(
             "judge reads it).",
         ]
       : []),
-    ...unionLines({ shapeRequired, unlistedRequired, overlapping, unionClosings, nullMembers }),
+    ...unionLines({ shapeRequired, unlistedRequired, overlapping, unionClosings, nullMembers, baseKinds }),
     ...(anonymous.length
       ? [
           `Written out by blockwright add: ${anonymous.join(", ")}: [] ` +
@@ -248,6 +251,7 @@ export function cutChangeNotes(
     overlapping = [],
     unionClosings = [],
     nullMembers = [],
+    baseKinds = [],
   }: Pick<
     CutChanges,
     | "unmet"
@@ -260,6 +264,7 @@ export function cutChangeNotes(
     | "overlapping"
     | "unionClosings"
     | "nullMembers"
+    | "baseKinds"
   >,
   placeholders: readonly string[],
   { asJson, fileAnswers, defaultAnswers, emptyAnswers, templateParams }: CutAnswers,
@@ -267,7 +272,7 @@ export function cutChangeNotes(
 ): ReviewNote[] {
   return [
     ...templateParamNotes(templateParams),
-    ...unionNotes({ shapeRequired, unlistedRequired, overlapping, unionClosings, nullMembers }),
+    ...unionNotes({ shapeRequired, unlistedRequired, overlapping, unionClosings, nullMembers, baseKinds }),
     ...(renamed.size
       ? [
           {

@@ -12,6 +12,7 @@ import { withXmlRoot } from "../../link/wire/xml-shape.js";
 import { defined } from "@blockwright/runtime/internal";
 import { refPath, valueAt } from "../../load/json-ref.js";
 import { isLocalRef, NAME_MAPS, namesExampleValue } from "../../load/load-rewrites.js";
+import { bodySchemaNames, kindRefs } from "./discriminated-kinds.js";
 import { movedPartName, pathPartKind } from "./moved-parts.js";
 
 type Json = Record<string, unknown>;
@@ -83,6 +84,14 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
     if (isObject(kept) || Array.isArray(kept)) walk.pending.push([kept as Json, "keywords"]);
   // Everything kept is scanned once for the `$ref`s it holds; a component reached is queued once.
   eachRef(walk.pending, (_, __, ref) => walk.follow(ref));
+  // A request body of a discriminated base stands for the schemas extending it, which nothing kept $refs: kept with it.
+  const bases = bodySchemaNames(
+    chosen.map(({ path, method }) => (keptPaths[path] as Json | undefined)?.[method]),
+    components,
+  );
+  const kinds = kindRefs(components.schemas, bases, walk.keep.get("schemas"));
+  for (const ref of kinds) walk.follow(ref);
+  if (kinds.length) eachRef(walk.pending, (_, __, ref) => walk.follow(ref));
 
   const { document, dropped } = keptDocument(doc, components, keptPaths, walk.keep, tags);
   const { keep, unresolved, external, moved, movedParts } = walk;

@@ -56,7 +56,7 @@ function made(doc: OpenApiDocument, schema: Schema, depth: number): unknown {
   const shapes = (Array.isArray(flat.oneOf) ? flat.oneOf : Array.isArray(flat.anyOf) ? flat.anyOf : undefined) as
     | Schema[]
     | undefined;
-  if (shapes?.length && !flat.properties) return made(doc, shapes[0] as Schema, depth + 1);
+  if (shapes?.length && !flat.properties) return namedKind(flat, shapes[0], made(doc, shapes[0] as Schema, depth + 1));
   const type = typeOf(flat);
   if (type === "object") {
     const properties = (flat.properties ?? {}) as Record<string, Schema>;
@@ -100,6 +100,22 @@ function made(doc: OpenApiDocument, schema: Schema, depth: number): unknown {
   if (type === "integer" || type === "number") return number(flat);
   if (type === "boolean") return false;
   return MISSING;
+}
+
+/**
+ * An object made of a discriminated union's first shape, its discriminator's property set to the value naming that
+ * shape (the mapping's, else the name of the schema it `$ref`s, as OpenAPI reads one unmapped); a shape's own fields
+ * name no kind (`kind: "example"`), which the upstream routes on.
+ */
+function namedKind(union: Schema, shape: unknown, value: unknown): unknown {
+  const discriminator = union.discriminator as { propertyName?: unknown; mapping?: unknown } | undefined;
+  const ref = (shape as { $ref?: unknown } | undefined)?.$ref;
+  if (typeof discriminator?.propertyName !== "string" || typeof ref !== "string") return value;
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const name = ref.split("/").at(-1) ?? ref;
+  const mapping = (discriminator.mapping ?? {}) as Record<string, unknown>;
+  const mapped = Object.entries(mapping).find(([, target]) => target === ref || target === name)?.[0];
+  return { ...value, [discriminator.propertyName]: mapped ?? name };
 }
 
 /** A bound of a number: OpenAPI 3.0's `minimum` with `exclusiveMinimum: true`, or 3.1's exclusive bound of its own. */
