@@ -38,7 +38,10 @@ async function sentUrl(d: ReturnType<typeof drafted>, input: Json): Promise<{ ur
   let url: string | undefined;
   const result = (await executeToolDefinition(
     tool as never,
-    { accessToken: "zq-token-0001", id: "w1", ...input },
+    // A key given as undefined is left out (a tool without an id).
+    Object.fromEntries(
+      Object.entries({ accessToken: "zq-token-0001", id: "w1", ...input }).filter(([, v]) => v !== undefined),
+    ),
     {
       fetch: async (request: Request) => {
         url = request.url;
@@ -110,5 +113,51 @@ describe("loopback hosts and an instance address a person gives stay as the docu
     expect(withHttpsServers(cut, notes)).toEqual([]);
     expect(cut.servers).toEqual([{ url }]);
     expect(notes).toEqual([]);
+  });
+});
+
+// An operation's own server (an admin console, an upload host) over http, or of a scheme variable defaulting to http
+// (`{protocol}://{hostname}`): add drafted it as it was and the link took it, so the tool sent its calls, and the
+// bearer token, over plain http to a remote host. add takes it over https as it does the document's; the link refuses
+// an operation's server over http to a host other than loopback (BW2018), as it does server.default.
+describe("an operation's own server over http", () => {
+  const ownServerDocument = (own: Json) => ({
+    ...openapi({
+      "/zqsetup": {
+        servers: [own],
+        post: {
+          operationId: "zqStartSetup",
+          responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "s1" }) },
+        },
+      },
+    }),
+    servers: [{ url: "https://api.zqwidgets.com/v1" }],
+  });
+
+  it.each([
+    [{ url: "{zqscheme}://zqsetup.zqwidgets.com", variables: { zqscheme: { default: "http" } } }, "its zqscheme's"],
+    [{ url: "http://zqsetup.zqwidgets.com" }, "over http only"],
+  ])("%j is drafted over https, with a note, and a call goes there over https", async (own, said) => {
+    const d = drafted(ownServerDocument(own), ["zqStartSetup"]);
+    expect(await linkProblems(d)).toEqual([]);
+    const [op] = Object.values(d.manifest.operations);
+    expect(op?.server).toBe("https://zqsetup.zqwidgets.com");
+    expect(notesAt(d, "server").join("\n")).toContain(said === "over http only" ? said : "zqscheme defaulting to http");
+    const { url, result } = await sentUrl(d, { id: undefined });
+    expect(result).toMatchObject({ success: true });
+    expect(url).toBe("https://zqsetup.zqwidgets.com/zqsetup");
+  });
+
+  it("written over http to a remote host, is refused by the link (BW2018)", async () => {
+    const d = drafted(ownServerDocument({ url: "http://zqsetup.zqwidgets.com" }), ["zqStartSetup"]);
+    const insecure = {
+      ...d,
+      openapiText: d.openapiText.replaceAll("https://zqsetup.zqwidgets.com", "http://zqsetup.zqwidgets.com"),
+      manifestText: d.manifestText.replaceAll("https://zqsetup.zqwidgets.com", "http://zqsetup.zqwidgets.com"),
+    };
+    expect(insecure.manifestText).toContain("server: http://zqsetup.zqwidgets.com");
+    expect((await linkProblems(insecure)).join("\n")).toMatch(
+      /"http:\/\/zqsetup\.zqwidgets\.com" is http to a host other than loopback/,
+    );
   });
 });

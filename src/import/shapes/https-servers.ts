@@ -42,40 +42,86 @@ function ownNetwork(host: string): boolean {
 
 /**
  * The cut's servers with each http server of a remote host replaced by https (changed in place): dropped where the
- * document lists its https twin (the same address otherwise), else its scheme changed, with a note. What changed, for
- * the cut's header.
+ * document lists its https twin (the same address otherwise), else its scheme changed, with a note. The servers an
+ * operation or its path item names of its own too: its calls, and the credential, go there. What changed, for the
+ * cut's header.
  */
 export function withHttpsServers(cut: Json, notes: ShapeNote[]): string[] {
-  if (!Array.isArray(cut.servers)) return [];
-  const servers = cut.servers as Json[];
-  const urls = new Set(servers.map((s) => s?.url).filter((u): u is string => typeof u === "string"));
   const changed: string[] = [];
+  if (Array.isArray(cut.servers)) cut.servers = securedList(cut.servers as Json[], "", changed, notes);
+  const paths = cut.paths !== null && typeof cut.paths === "object" ? (cut.paths as Record<string, unknown>) : {};
+  for (const [path, item] of Object.entries(paths)) {
+    if (item === null || typeof item !== "object") continue;
+    for (const holder of [item as Json, ...Object.values(item as Json)]) {
+      if (holder === null || typeof holder !== "object" || !Array.isArray((holder as Json).servers)) continue;
+      const own = holder as Json;
+      own.servers = securedList(own.servers as Json[], ` (${path}'s own)`, changed, notes);
+    }
+  }
+  return changed;
+}
+
+/** One list of servers with its http servers of remote hosts secured, as withHttpsServers says; `of` names whose. */
+function securedList(servers: readonly Json[], of: string, changed: string[], notes: ShapeNote[]): Json[] {
+  const urls = new Set(servers.map((s) => s?.url).filter((u): u is string => typeof u === "string"));
   const kept: Json[] = [];
   for (const server of servers) {
     const url = typeof server?.url === "string" ? server.url : undefined;
     const host = url === undefined ? undefined : httpHost(url);
+    const schemeVariable = url === undefined ? undefined : httpSchemeVariable(server, url);
+    if (schemeVariable) {
+      kept.push(schemeVariable.secured);
+      changed.push(`the server ${JSON.stringify(url)}${of} taken over https (its ${schemeVariable.name}'s default)`);
+      notes.push({
+        at: ["server"],
+        note:
+          `the document names the server ${JSON.stringify(url)}${of} with ${schemeVariable.name} defaulting to ` +
+          "http: the runtime sends requests to a host other than loopback over https only, so its default is drafted " +
+          "as https: check that the service answers there",
+      });
+      continue;
+    }
     if (url === undefined || host === undefined || !httpsOnly(host)) {
       kept.push(server);
       continue;
     }
     const secure = `https://${url.slice("http://".length)}`;
     if (urls.has(secure)) {
-      changed.push(`the server ${JSON.stringify(url)} left out for its https twin`);
+      changed.push(`the server ${JSON.stringify(url)}${of} left out for its https twin`);
       continue;
     }
     kept.push({ ...server, url: secure });
     urls.add(secure);
-    changed.push(`the server ${JSON.stringify(url)} taken over https`);
+    changed.push(`the server ${JSON.stringify(url)}${of} taken over https`);
     notes.push({
       at: ["server"],
       note: ownNetwork(host)
-        ? `the document names the server ${JSON.stringify(url)} over http, a placeholder or an address of a ` +
+        ? `the document names the server ${JSON.stringify(url)}${of} over http, a placeholder or an address of a ` +
           "network: the runtime sends requests to a host other than loopback over https only, so it is drafted as " +
           "https: give your instance's https address"
-        : `the document names the server ${JSON.stringify(url)} over http only: the runtime sends requests to a ` +
-          "remote host over https only, so it is drafted as https: check that the service answers there",
+        : `the document names the server ${JSON.stringify(url)}${of} over http only: the runtime sends requests to ` +
+          "a remote host over https only, so it is drafted as https: check that the service answers there",
     });
   }
-  cut.servers = kept;
-  return changed;
+  return kept;
+}
+
+/**
+ * A server whose scheme is a variable defaulting to http (`{protocol}://{hostname}`) on a host the runtime calls over
+ * https only: the server with that default https (its enum, if it lists one, must offer it); else undefined.
+ */
+function httpSchemeVariable(server: Json, url: string): { name: string; secured: Json } | undefined {
+  const scheme = /^\{([^{}]+)\}:\/\//.exec(url);
+  const variables = server.variables as Record<string, Json | undefined> | undefined;
+  const name = scheme?.[1];
+  const variable = name === undefined ? undefined : variables?.[name];
+  if (!scheme || name === undefined || !variable || String(variable.default).toLowerCase() !== "http") return undefined;
+  if (Array.isArray(variable.enum) && !variable.enum.includes("https")) return undefined;
+  // The host as a call reaches it: each variable at its default (one without stays a variable: a person gives it).
+  const host = httpHost(`http://${url.slice(scheme[0].length)}`)?.replace(/\{([^{}]+)\}/g, (whole, inner: string) => {
+    const fallback = variables?.[inner]?.default;
+    return typeof fallback === "string" && fallback ? fallback : whole;
+  });
+  if (host === undefined || !httpsOnly(host)) return undefined;
+  return { name, secured: { ...server, variables: { ...variables, [name]: { ...variable, default: "https" } } } };
 }

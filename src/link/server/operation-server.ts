@@ -9,7 +9,7 @@ import type { ManifestOperation } from "../../load/precompiled/manifest-types.js
 import type { LinkContext, Path } from "../context.js";
 import { OPERATION_METHODS } from "../../load/openapi-document.js";
 import { inRouteOrder } from "../../load/operation-index.js";
-import { documentServer, withServerScheme } from "./server.js";
+import { documentServer, insecureAddress, withServerScheme } from "./server.js";
 
 type Json = Record<string, unknown>;
 
@@ -99,6 +99,9 @@ export function operationServer(
         "value",
       ) ?? server
     );
+  // The operation's calls, and its credential, go there: over https, or http to loopback, as the provider's do.
+  const insecure = insecureAddress(written);
+  if (insecure) return ctx.fail("BW2018", [...at, "server"], insecure, "value") ?? server;
   if (server.default === undefined)
     return (
       ctx.fail(

@@ -141,19 +141,21 @@ function checkBasePath(ctx: LinkContext): void {
  */
 function checkSecureAddress(ctx: LinkContext): void {
   for (const key of ["default", "url"] as const) {
-    const address = ctx.manifest.server[key];
-    const m = typeof address === "string" ? /^http:\/\/([^/?#]*)/i.exec(address) : null;
-    if (!m) continue;
-    const host = (m[1] ?? "").replace(/:[^:\]]*$/, "").toLowerCase();
-    if (isLoopback(host) || /^\{[^{}]+\}$/.test(host)) continue;
-    ctx.fail(
-      "BW2018",
-      ["server", key],
-      `${JSON.stringify(address)} is http to a host other than loopback, which the runtime never calls (https only, ` +
-        `http to loopback hosts): write ${JSON.stringify(`https://${(address as string).slice("http://".length)}`)}`,
-      "value",
-    );
+    const problem = insecureAddress(ctx.manifest.server[key]);
+    if (problem) ctx.fail("BW2018", ["server", key], problem, "value");
   }
+}
+
+/** Why an address is one the runtime never calls (http to a host other than loopback); undefined for any other. */
+export function insecureAddress(address: unknown): string | undefined {
+  const m = typeof address === "string" ? /^http:\/\/([^/?#]*)/i.exec(address) : null;
+  if (!m) return undefined;
+  const host = (m[1] ?? "").replace(/:[^:\]]*$/, "").toLowerCase();
+  if (isLoopback(host) || /^\{[^{}]+\}$/.test(host)) return undefined;
+  return (
+    `${JSON.stringify(address)} is http to a host other than loopback, which the runtime never calls (https only, ` +
+    `http to loopback hosts): write ${JSON.stringify(`https://${(address as string).slice("http://".length)}`)}`
+  );
 }
 
 function checkAddressParam(ctx: LinkContext): void {

@@ -1059,7 +1059,7 @@ export interface ManifestOperation {
    */
   timeoutMs?: number
   /**
-   * Where this operation's requests go when the OpenAPI operation (or its path item) names servers of its own (an upload host): the first one's scheme, host and path, the linker refusing any other. The tool's calls, and its credential, go there instead of `server.default`; an address given at call time (`baseUrl`) gets its path appended, and mocks serve the operation under that path. Needs `server.default`.
+   * Where this operation's requests go when the OpenAPI operation (or its path item) names servers of its own (an upload host): the first one's scheme, host and path, the linker refusing any other, and http to a host other than loopback (`add` drafts an http one over https). The tool's calls, and its credential, go there instead of `server.default`; an address given at call time (`baseUrl`) gets its path appended, and mocks serve the operation under that path. Needs `server.default`.
    */
   server?: string
   /**
