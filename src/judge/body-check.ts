@@ -13,6 +13,7 @@ import {
   isBase64String,
   isJsonMediaType,
   isMediaType,
+  isRawBodyMedia,
   isTextBodyMedia,
   isXmlMediaType,
 } from "../load/media-types.js";
@@ -120,7 +121,11 @@ function judgeBodyValue(
     if ("refusals" in read) return read.refusals.map((r) => ({ ...r, sent: r.sent || quoted(text) }));
     value = read.value;
     whole = read.whole;
-  } else if (isXmlMediaType(bare) && media.node.schema !== undefined) {
+  } else if (
+    isXmlMediaType(bare) &&
+    media.node.schema !== undefined &&
+    !isRawBodyMedia(media.mediaType, mediaSchema(media, ctx)) // a file's bytes under an XML type: no shape to read
+  ) {
     const read = xmlBodyValue(text, media.node.schema as Node, ctx.data); // as its `xml` objects say
     if ("miss" in read) return refuse("schema", read.miss.message, media.at, read.miss.pointer);
     value = read.value;
