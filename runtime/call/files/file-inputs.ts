@@ -346,7 +346,10 @@ const RANGE_DEFAULTS: Record<string, string> = {
   application: "octet-stream",
 };
 
-/** The Content-Type of a file by its name's extension, for the few kinds uploads most often carry. */
+/**
+ * The Content-Type of a file by its name's extension, for the few kinds uploads most often carry (and a body offered
+ * under several types names: rawBody).
+ */
 function typeOfName(name: string): string | undefined {
   const dot = name.lastIndexOf(".");
   return dot < 0 ? undefined : EXTENSION_TYPES[name.slice(dot + 1).toLowerCase()];
@@ -359,8 +362,15 @@ const EXTENSION_TYPES: Record<string, string> = {
   jpeg: "image/jpeg",
   gif: "image/gif",
   webp: "image/webp",
+  bmp: "image/bmp",
+  tif: "image/tiff",
+  tiff: "image/tiff",
   txt: "text/plain",
   csv: "text/csv",
+  html: "text/html",
+  htm: "text/html",
+  xml: "text/xml",
+  md: "text/markdown",
   json: "application/json",
   jsonl: "application/jsonl",
   mp3: "audio/mpeg",
