@@ -147,6 +147,11 @@ export interface BodySpec {
    * `contentEncoding: base64`): the file's bytes are sent base64-encoded, typed as the body's media type.
    */
   contentEncoding?: "base64";
+  /**
+   * Raw bytes (`encoding: binary`) the document offers under several media types of no range (`image/gif`,
+   * `image/png`…): each, `mediaType` first. A file whose own type is one of them is sent as it, not as the first.
+   */
+  mediaTypes?: string[];
 }
 
 /**

@@ -201,7 +201,9 @@ function bodyText(b: BodySpec): string {
   if (b.encoding === "json") return `JSON, sent as ${code(b.mediaType)}`;
   if (b.encoding === "binary") {
     const written = b.contentEncoding === "base64" ? "as base64 text" : "as they are";
-    return `the file's bytes ${written}, sent as ${code(b.mediaType)}`;
+    const others = (b.mediaTypes ?? []).filter((t) => t !== b.mediaType).map(code);
+    const own = others.length ? ` (or as the file's own type when it is ${others.join(", ")})` : "";
+    return `the file's bytes ${written}, sent as ${code(b.mediaType)}${own}`;
   }
   if (b.encoding === "xml")
     return `XML, sent as ${code(b.mediaType)}${b.xml?.name ? ` (root element ${code(b.xml.name)})` : ""}`;

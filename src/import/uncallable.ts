@@ -215,7 +215,8 @@ export function unwritableRequestBody(document: Json, op: Json, method: string):
  */
 export function xmlRootless(document: Json, op: Json): string | undefined {
   const schema = xmlBodySchema(document, op);
-  if (!schema) return undefined;
+  // A Swagger 2.0 file under an XML type is a file's bytes as the cut writes it (withSwaggerFilesAsBinary): no XML.
+  if (!schema || isSwaggerFile(followLocalRefs(document, schema))) return undefined;
   const reader = rawSchemaReader(document);
   const shape = xmlBodyNode(reader, schema, xmlRootName(reader, schema));
   return "problem" in shape ? shape.problem : undefined;

@@ -13,6 +13,7 @@ import {
   isBase64String,
   isJsonMediaType,
   isMediaType,
+  isRawBodyMedia,
   isTextBodyMedia,
   isXmlMediaType,
 } from "../load/media-types.js";
@@ -120,7 +121,7 @@ function judgeBodyValue(
     if ("refusals" in read) return read.refusals.map((r) => ({ ...r, sent: r.sent || quoted(text) }));
     value = read.value;
     whole = read.whole;
-  } else if (isXmlMediaType(bare) && media.node.schema !== undefined) {
+  } else if (readsXmlShape(media, ctx)) {
     const read = xmlBodyValue(text, media.node.schema as Node, ctx.data); // as its `xml` objects say
     if ("miss" in read) return refuse("schema", read.miss.message, media.at, read.miss.pointer);
     value = read.value;
@@ -158,6 +159,15 @@ function notBase64(media: Media, contentType: string, text: string, ctx: BodyCon
 }
 
 /** A media type's schema, its `$ref` followed; undefined when it has none. */
+/** An XML body read by its schema's `xml` objects: not a file's bytes under an XML type, which no shape reads. */
+function readsXmlShape(media: Media, ctx: BodyContext): boolean {
+  return (
+    isXmlMediaType(bareMediaType(media.mediaType)) &&
+    media.node.schema !== undefined &&
+    !isRawBodyMedia(media.mediaType, mediaSchema(media, ctx))
+  );
+}
+
 function mediaSchema(media: Media, ctx: BodyContext): Record<string, unknown> | undefined {
   return media.node.schema === undefined
     ? undefined

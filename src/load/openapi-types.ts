@@ -95,6 +95,11 @@ export interface OpenApiRequestBody {
   xmlRoot?: string;
   /** For forms and multipart: the media type's `encoding` map (style and explode per field; a part's contentType). */
   fields: Record<string, { style?: string; explode?: boolean; allowReserved?: boolean; contentType?: string }>;
+  /**
+   * For raw bytes offered under several media types of no range (`image/gif`, `image/png`…): each, mediaType first; a
+   * file of one of them is sent as its own type.
+   */
+  mediaTypes?: string[];
 }
 
 /** The keys of a path item that are operations (OpenAPI 3.x: every HTTP method it names). */

@@ -6,6 +6,7 @@ import {
   bareMediaType,
   FORM_MEDIA_TYPE,
   isJsonMediaType,
+  isMediaType,
   constrainsNothing,
   isRawBodyMedia,
   isTextBodyMedia,
@@ -110,22 +111,26 @@ function xmlBodyOf(resolve: Resolve, body: Schema, content: Record<string, Schem
 
 /**
  * A raw body (isRawBodyMedia): its first such media type, its schema a binary string (the one it declares, when it
- * does).
+ * does); with the other raw types of no range it is offered under, when it names no range itself.
  */
 function rawBodyOf(resolve: Resolve, body: Schema, content: Record<string, Schema>): OpenApiRequestBody | undefined {
-  for (const [mediaType, raw] of Object.entries(content)) {
+  const raws = Object.entries(content).flatMap(([mediaType, raw]) => {
     const media = resolve(raw);
     const schema = media.schema ? resolve(media.schema as Schema) : undefined;
-    if (!isRawBodyMedia(mediaType, schema)) continue;
-    return {
-      required: Boolean(body.required),
-      mediaType,
-      encoding: "binary",
-      schema: schema && !constrainsNothing(schema) ? schema : { type: "string", format: "binary", ...schema },
-      fields: {},
-    };
-  }
-  return undefined;
+    return isRawBodyMedia(mediaType, schema) ? [{ mediaType, schema }] : [];
+  });
+  const [first] = raws;
+  if (!first) return undefined;
+  const { mediaType, schema } = first;
+  const concrete = raws.map((r) => r.mediaType).filter((t) => isMediaType(t) && !t.includes("*"));
+  return {
+    required: Boolean(body.required),
+    mediaType,
+    encoding: "binary",
+    schema: schema && !constrainsNothing(schema) ? schema : { type: "string", format: "binary", ...schema },
+    fields: {},
+    ...(concrete.length > 1 && concrete[0] === mediaType ? { mediaTypes: concrete } : {}),
+  };
 }
 
 /** A body of one text (isTextBodyMedia): its first such media type, its string schema as declared. */

@@ -306,8 +306,9 @@ function written(parts: [string, string | Blob, string?][]): WrittenMultipart {
 
 /**
  * A raw body (encoding `binary`): the opened file of its file parameter, with
- * the Content-Type the body's media type names, or, for a range (`image/*`,
- * any type), the file's own type when the range admits it.
+ * the Content-Type the body's media type names (the file's own type when it is
+ * one of the others the body is offered under, `mediaTypes`), or, for a range
+ * (`image/*`, any type), the file's own type when the range admits it.
  */
 export function rawBody(
   tool: ToolCall,
@@ -318,8 +319,12 @@ export function rawBody(
   const opened = spec ? files.get(spec.name)?.[0] : undefined;
   if (!opened) return undefined;
   const declared = body.mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
-  if (!declared.includes("*")) return { blob: opened.blob, contentType: body.mediaType };
   const own = opened.blob.type.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!declared.includes("*")) {
+    // Offered under several types: the file's own, when it is one of them (a PNG is not sent as image/gif).
+    const offered = body.mediaTypes?.find((t) => (t.split(";")[0]?.trim().toLowerCase() ?? "") === own);
+    return { blob: opened.blob, contentType: own && offered ? offered : body.mediaType };
+  }
   const range = declared.split("/")[0];
   const admitted = own && (range === "*" || own.startsWith(`${range}/`));
   return {
@@ -341,7 +346,10 @@ const RANGE_DEFAULTS: Record<string, string> = {
   application: "octet-stream",
 };
 
-/** The Content-Type of a file by its name's extension, for the few kinds uploads most often carry. */
+/**
+ * The Content-Type of a file by its name's extension, for the few kinds uploads most often carry (and a body offered
+ * under several types names: rawBody).
+ */
 function typeOfName(name: string): string | undefined {
   const dot = name.lastIndexOf(".");
   return dot < 0 ? undefined : EXTENSION_TYPES[name.slice(dot + 1).toLowerCase()];
@@ -354,8 +362,15 @@ const EXTENSION_TYPES: Record<string, string> = {
   jpeg: "image/jpeg",
   gif: "image/gif",
   webp: "image/webp",
+  bmp: "image/bmp",
+  tif: "image/tiff",
+  tiff: "image/tiff",
   txt: "text/plain",
   csv: "text/csv",
+  html: "text/html",
+  htm: "text/html",
+  xml: "text/xml",
+  md: "text/markdown",
   json: "application/json",
   jsonl: "application/jsonl",
   mp3: "audio/mpeg",

@@ -105,3 +105,58 @@ describe("a body of Swagger 2.0's file type under a text media type alone", () =
     expect(Buffer.from(sent.body ?? new Uint8Array())).toEqual(Buffer.from(bytes));
   });
 });
+
+// The same file offered under several text media types, one of them XML (`text/plain`, `text/html`, `text/xml`,
+// `text/markdown`: a text to screen, whichever kind it is): add left the operation out as an XML body whose schema
+// names no root element, reading the XML type's schema before the cut rewrote it. It is a file under each type.
+describe("a body of Swagger 2.0's file type under several text media types, one of them XML", () => {
+  const textsDocument = openapi(
+    {
+      "/zqscreen": {
+        post: {
+          operationId: "zqScreenText",
+          parameters: [
+            {
+              name: "Content-Type",
+              in: "header",
+              required: true,
+              schema: { type: "string", enum: ["text/plain", "text/html", "text/xml", "text/markdown"] },
+            },
+          ],
+          requestBody: { $ref: "#/components/requestBodies/ZqTexts" },
+          responses: { "200": reply({ type: "object", properties: { zqLang: { type: "string" } } }, { zqLang: "e" }) },
+        },
+      },
+    },
+    {
+      requestBodies: {
+        ZqTexts: {
+          required: true,
+          content: Object.fromEntries(
+            ["text/plain", "text/html", "text/xml", "text/markdown"].map((t) => [t, { schema: swaggerFile }]),
+          ),
+        },
+      },
+    },
+  );
+
+  it("is drafted as a file, not refused, and its bytes are sent under one of its types", async () => {
+    const t = drafted(textsDocument, ["zqScreenText"], "zqscr");
+    expect(await linkProblems(t, "zqscr")).toEqual([]);
+    const [tool] = await linkedTools(t, "zqscr");
+    const file = tool?.params.find((p) => p.type === "file")?.name ?? "";
+    expect(file).not.toBe("");
+    const bytes = Buffer.from("<p>zq text</p>\n");
+    const { sent, judged } = await judgedCall(t, tool!, { accessToken: "zq-token-0001", [file]: bytes });
+    expect(judged.refusals).toEqual([]);
+    expect(sent.headers.get("content-type")).toMatch(/^text\/(plain|html|xml|markdown)$/);
+    expect(Buffer.from(sent.body ?? new Uint8Array())).toEqual(bytes);
+  });
+
+  it("every derived case passes on the mock and its judge", async () => {
+    const t = drafted(textsDocument, ["zqScreenText"], "zqscr");
+    const { ids, failed } = await failedCases(t, "zqscr");
+    expect(ids.length).toBeGreaterThan(2);
+    expect(failed).toEqual([]);
+  });
+});

@@ -151,6 +151,7 @@ export function linkBody(
       mediaType: isMediaType(body.mediaType) ? body.mediaType : "*/*",
       encoding: "binary",
       ...(isBase64String(body.schema) ? { contentEncoding: "base64" as const } : {}),
+      ...(body.mediaTypes ? { mediaTypes: body.mediaTypes } : {}),
       ...required,
     };
   const fields = encodedFields(ctx, at, op, body, "form");
