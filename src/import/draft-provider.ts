@@ -40,6 +40,7 @@ import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples
 import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/required-across-shapes.js";
 import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
 import { withNullMembersAsAnyOf } from "./shapes/null-members.js";
+import { refSiblingNotes, withRefSiblingsAsAllOf } from "./cut/ref-siblings.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { withSharedIdsApart, withoutSharedIds } from "./cut/shared-operation-ids.js";
 import { withoutUndeclaredSchemes } from "./auth/undeclared-schemes.js";
@@ -199,6 +200,7 @@ function rewrittenCut(
   const unreadable = withoutUnreadablePatterns(doc);
   const untyped = withoutUnreadableTypes(doc);
   const listEnums = withListEnumsOnItems(doc);
+  const refSiblings = withRefSiblingsAsAllOf(doc);
   const files = withSwaggerFilesAsBinary(doc);
   const unmet = withoutUnmetFormats(doc);
   const unmetLengths = [...withoutUnmetLengths(doc), ...withoutBoundsRefusingEnums(doc)];
@@ -233,7 +235,7 @@ function rewrittenCut(
       openEnums,
       pagingCopies,
       pagingCaseCopies,
-      unreadable: [...unreadable, ...untyped, ...listEnums, ...files],
+      unreadable: [...unreadable, ...untyped, ...listEnums, ...refSiblings, ...files],
       refused: refused.map((r) => r.place),
       shapeRequired,
       unlistedRequired,
@@ -260,6 +262,7 @@ function rewrittenCut(
         ),
         ...unreadableTypeNotes(untyped),
         ...listEnumNotes(listEnums),
+        ...refSiblingNotes(refSiblings),
         ...refusedNotes,
       ],
     },
