@@ -41,6 +41,7 @@ import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/requ
 import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
 import { withNullMembersAsAnyOf } from "./shapes/null-members.js";
 import { withBaseKinds } from "./cut/discriminated-kinds.js";
+import { refSiblingNotes, withRefSiblingsAsAllOf } from "./cut/ref-siblings.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { withSharedIdsApart, withoutSharedIds } from "./cut/shared-operation-ids.js";
 import { withoutUndeclaredSchemes } from "./auth/undeclared-schemes.js";
@@ -200,6 +201,7 @@ function rewrittenCut(
   const unreadable = withoutUnreadablePatterns(doc);
   const untyped = withoutUnreadableTypes(doc);
   const listEnums = withListEnumsOnItems(doc);
+  const refSiblings = withRefSiblingsAsAllOf(doc);
   const files = withSwaggerFilesAsBinary(doc);
   const unmet = withoutUnmetFormats(doc);
   const unmetLengths = [...withoutUnmetLengths(doc), ...withoutBoundsRefusingEnums(doc)];
@@ -235,7 +237,7 @@ function rewrittenCut(
       openEnums,
       pagingCopies,
       pagingCaseCopies,
-      unreadable: [...unreadable, ...untyped, ...listEnums, ...files],
+      unreadable: [...unreadable, ...untyped, ...listEnums, ...refSiblings, ...files],
       refused: refused.map((r) => r.place),
       shapeRequired,
       unlistedRequired,
@@ -263,6 +265,7 @@ function rewrittenCut(
         ),
         ...unreadableTypeNotes(untyped),
         ...listEnumNotes(listEnums),
+        ...refSiblingNotes(refSiblings),
         ...refusedNotes,
       ],
     },

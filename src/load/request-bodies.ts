@@ -59,7 +59,10 @@ export function requestBodyOf(resolve: Resolve, body: Schema): OpenApiRequestBod
     return other ?? textBodyOf(resolve, body, content);
   }
   const media = resolve(fieldOf(content, mediaType));
-  if (!media.schema) return undefined;
+  // A JSON body the document gives no schema (an example alone) is any JSON value (OpenAPI: no schema, no rule); a
+  // form or multipart one names no field to write.
+  const declared = (media.schema ?? (isJsonMediaType(mediaType) ? {} : undefined)) as Schema | undefined;
+  if (!declared) return undefined;
   const fields: OpenApiRequestBody["fields"] = {};
   for (const [name, raw] of Object.entries((media.encoding ?? {}) as Record<string, Schema>)) {
     const e = resolve(raw);
@@ -71,7 +74,7 @@ export function requestBodyOf(resolve: Resolve, body: Schema): OpenApiRequestBod
     };
   }
   const multipart = bareMediaType(mediaType) === MULTIPART_MEDIA_TYPE;
-  const schema = withRequiredBeside(media.schema as Schema, resolve(media.schema as Schema));
+  const schema = withRequiredBeside(declared, resolve(declared));
   return {
     required: Boolean(body.required),
     mediaType,

@@ -5,7 +5,7 @@
 // from a code span or a quoted text of the scheme's description (`Token
 // token=<API_KEY>`), from the words after a colon in it ("Use the format:
 // Bearer $API_KEY"), from a sentence saying it is prepended ("must be
-// prepended with "token" followed by a space"), or from the scheme's own name
+// prepended with "token" followed by a space", "required prefix "Token""), or from the scheme's own name
 // when that is a scheme word (a scheme named `Bearer`). What is found is a
 // draft (auth.prefix), with a note naming where it was read. A published name
 // holding it (`Authorization: Bearer`, read by key-names.ts) comes first.
@@ -38,6 +38,11 @@ const PREPENDED = new RegExp(
     String.raw`(\s+(?:and\s+)?followed\s+by\s+a\s+space)?`,
   "i",
 );
+
+// A sentence naming the prefix as a word (Django REST framework's `Token-based authentication with required prefix
+// "Token"`): a scheme's word, letters and inner hyphens (`Token`, `DeepL-Auth-Key`), not a key's own start (`sk_`,
+// `ory_`), which keys begin with rather than follow.
+const NAMED_WORD = /\bprefix\s+["'`“]([A-Za-z]+(?:-[A-Za-z]+)*)["'`”]/i;
 
 /**
  * The prefix of one written example of the header's value (`Token token=<API_KEY>`), the header's own name left off.
@@ -90,6 +95,8 @@ export function documentedPrefix(name: string, scheme: Json, header: string): Do
     const prefix = said[2] || !/[ =:]$/.test(word) ? `${word.trimEnd()} ` : word;
     if (PREFIX.test(prefix)) return { prefix, from: `its description ("${said[0]}")` };
   }
+  const word = NAMED_WORD.exec(description);
+  if (word?.[1]) return { prefix: `${word[1]} `, from: `its description ("${word[0]}")` };
   if (header.toLowerCase() === "authorization" && SCHEME_WORDS.test(name))
     return { prefix: `${name.charAt(0).toUpperCase()}${name.slice(1).toLowerCase()} `, from: `its name, ${name}` };
   // A name that starts with Bearer, another word after it (`BearerJwt`, `bearerAuth`, `bearer_token`): Swagger 2.0 has

@@ -136,14 +136,18 @@ function heldInBytes(bytes: Buffer, mismatches: ExampleMismatch[], wanted: strin
   return new Set(wanted);
 }
 
-/** A place collect hands on: an `example`, `x-example`, an `examples` entry or its `value`. */
+/**
+ * A place collect hands on: an `example`, `x-example`, an `examples` entry or its `value`; or the `value` of an Example
+ * Object kept among the components of another section (`components/schemas/X/value`, which an `examples` entry names
+ * by its `$ref`): the walk reports it where it is, and only the same place of the pinned document vouches for it.
+ */
 function gatheredPlace(path: readonly (string | number)[]): boolean {
   const last = path.at(-1);
   return (
     last === "example" ||
     last === "x-example" ||
     path.at(-2) === "examples" ||
-    (last === "value" && path.at(-3) === "examples")
+    (last === "value" && (path.at(-3) === "examples" || (path.length === 4 && path[0] === "components")))
   );
 }
 
