@@ -42,6 +42,7 @@ import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
 import { withNullMembersAsAnyOf } from "./shapes/null-members.js";
 import { withBaseKinds } from "./cut/discriminated-kinds.js";
 import { refSiblingNotes, withRefSiblingsAsAllOf } from "./cut/ref-siblings.js";
+import { typeListNotes, withTypeListsAsThree0 } from "./cut/type-lists.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { withSharedIdsApart, withoutSharedIds } from "./cut/shared-operation-ids.js";
 import { withoutUndeclaredSchemes } from "./auth/undeclared-schemes.js";
@@ -200,6 +201,7 @@ function rewrittenCut(
   const pagingCaseCopies = withoutPagingCaseCopies(doc);
   const unreadable = withoutUnreadablePatterns(doc);
   const untyped = withoutUnreadableTypes(doc);
+  const typeLists = withTypeListsAsThree0(doc);
   const listEnums = withListEnumsOnItems(doc);
   const refSiblings = withRefSiblingsAsAllOf(doc);
   const files = withSwaggerFilesAsBinary(doc);
@@ -238,6 +240,7 @@ function rewrittenCut(
       pagingCopies,
       pagingCaseCopies,
       unreadable: [...unreadable, ...untyped, ...listEnums, ...refSiblings, ...files],
+      typeLists,
       refused: refused.map((r) => r.place),
       shapeRequired,
       unlistedRequired,
@@ -266,6 +269,7 @@ function rewrittenCut(
         ...unreadableTypeNotes(untyped),
         ...listEnumNotes(listEnums),
         ...refSiblingNotes(refSiblings),
+        ...typeListNotes(typeLists),
         ...refusedNotes,
       ],
     },

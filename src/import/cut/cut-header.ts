@@ -47,6 +47,8 @@ export interface CutChanges {
   pagingCaseCopies?: string[];
   /** Patterns no reading compiles or no text matches, types naming none: left out (shapes/unreadable-*.ts). */
   unreadable: string[];
+  /** 3.0 schemas' type lists, written as 3.0 says the same (cut/type-lists.ts). */
+  typeLists?: string[];
   /** The request examples left out: the judge refuses them (shapes/refused-request-examples.ts). */
   refused: string[];
   /** Unions whose required fields only different shapes list, each now required by its own shape. */
@@ -83,6 +85,7 @@ export function cutHeader(
     pagingCopies = [],
     pagingCaseCopies = [],
     unreadable,
+    typeLists = [],
     refused,
     shapeRequired,
     unlistedRequired,
@@ -130,6 +133,9 @@ export function cutHeader(
     ...openEnumAndCopyLines(openEnums, pagingCopies, pagingCaseCopies),
     ...(unreadable.length
       ? [`Left out by blockwright add: ${unreadable.join(", ")} (no reader holds it as written, or no value meets it).`]
+      : []),
+    ...(typeLists.length
+      ? [`Changed by blockwright add: ${typeLists.join(", ")} (a type list is OpenAPI 3.1's, not this document's).`]
       : []),
     ...(refused.length
       ? [

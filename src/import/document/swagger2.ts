@@ -11,6 +11,7 @@
 // choices where a choice is open (`*/*` when nothing is produced, examples as
 // `examples.response`, names sanitised the same way), so that documents
 // converted before convert the same now.
+import { formEncodings, serialisation } from "./swagger2-collection-format.js";
 import { sharedResponseToWriteOut } from "./swagger2-shared-response.js";
 
 type Json = Record<string, unknown>;
@@ -144,25 +145,6 @@ function valueSchema(value: Json, ctx: Context): Json {
 const extensions = (o: Json, skip: string[] = []): Json =>
   Object.fromEntries(Object.entries(o).filter(([k]) => k.startsWith("x-") && !skip.includes(k)));
 
-/** How an array parameter is serialised, from Swagger 2's `collectionFormat` (`csv` when none is given). */
-function serialisation(param: Json): Json {
-  if (param.type !== "array") return {};
-  const format = typeof param.collectionFormat === "string" ? param.collectionFormat : "csv";
-  const inQuery = param.in === "query";
-  switch (format) {
-    case "csv":
-      return inQuery ? { style: "form", explode: false } : { style: "simple" };
-    case "ssv":
-      return inQuery ? { style: "spaceDelimited", explode: false } : {};
-    case "pipes":
-      return inQuery ? { style: "pipeDelimited", explode: false } : {};
-    case "multi":
-      return { explode: true };
-    default:
-      return { "x-collectionFormat": format };
-  }
-}
-
 /** A query, path or header parameter (`$ref`s to the document's own kept as references). */
 function convertParameter(param: Json, ctx: Context): Json {
   if (typeof param.$ref === "string") return { $ref: convertRef(param.$ref, ctx) };
@@ -208,7 +190,11 @@ function formBody(fields: Json[], consumes: string[], ctx: Context): Json {
   const mediaType =
     hasFile || consumes.includes("multipart/form-data") ? "multipart/form-data" : "application/x-www-form-urlencoded";
   const schema: Json = { type: "object", properties, ...(required.length ? { required } : {}) };
-  return { content: { [mediaType]: { schema } }, ...(required.length ? { required: true } : {}) };
+  const encoding = formEncodings(fields);
+  return {
+    content: { [mediaType]: { schema, ...(Object.keys(encoding).length ? { encoding } : {}) } },
+    ...(required.length ? { required: true } : {}),
+  };
 }
 
 /** A body parameter as a request body, in every media type the operation consumes. */

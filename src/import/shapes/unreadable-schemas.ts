@@ -55,6 +55,19 @@ function quoted(type: unknown): string {
  */
 export function withoutUnreadableTypes(cut: Json): string[] {
   const changed: string[] = [];
+  eachSchema(cut, (schema, at) => {
+    if (schema.type === undefined || namesTypes(schema.type)) return;
+    changed.push(`${at.join(".")} (type ${quoted(schema.type)})`);
+    delete schema.type;
+  });
+  return changed;
+}
+
+/**
+ * Calls `visit` on each schema of `cut`, each once, with the keys that lead to it, found where the document puts
+ * them: a `schema`, `components.schemas`, and the keywords that hold schemas (not data, not extensions).
+ */
+export function eachSchema(cut: Json, visit: (schema: Json, at: string[]) => void): void {
   const seen = new Set<object>();
   const walk = (node: unknown, at: string[], kind: "schema" | "map" | "document"): void => {
     if (node === null || typeof node !== "object" || seen.has(node)) return;
@@ -64,10 +77,7 @@ export function withoutUnreadableTypes(cut: Json): string[] {
       return;
     }
     const object = node as Json;
-    if (kind === "schema" && object.type !== undefined && !namesTypes(object.type)) {
-      changed.push(`${at.join(".")} (type ${quoted(object.type)})`);
-      delete object.type;
-    }
+    if (kind === "schema") visit(object, at);
     for (const [key, child] of Object.entries(object)) {
       if (kind === "map") walk(child, [...at, key], "schema");
       else if (DATA.has(key) || key.startsWith("x-")) continue;
@@ -78,7 +88,6 @@ export function withoutUnreadableTypes(cut: Json): string[] {
     }
   };
   walk(cut, [], "document");
-  return changed;
 }
 
 /** The review note on the `type`s left out, if add left out some. */

@@ -1,0 +1,93 @@
+// A `type` list (`{type: [number, string]}`) is OpenAPI 3.1's; a 3.0 document using it (a forum's published write
+// API writes its ids so) had add write a draft generate refused (BW2019, "type is a list"), so nothing ran without a
+// hand edit. add now writes each as 3.0 says the same: null as nullable, one type as that type, several as anyOf,
+// with a note; a 3.1 document's lists stay as written.
+import { rmSync } from "node:fs";
+import jsyaml from "js-yaml";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  draftWorkFolder,
+  drafted,
+  judgedCall,
+  linkedTools,
+  linkProblems,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const document = (version: string) => ({
+  ...openapi(
+    {
+      "/zqrooms/{zqRoom}": {
+        put: {
+          operationId: "zqRename",
+          parameters: [{ name: "zqRoom", in: "path", required: true, schema: { type: ["number", "string"] } }],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/ZqRoom" } } },
+          },
+          responses: { "200": reply({ $ref: "#/components/schemas/ZqRoom" }) },
+        },
+      },
+    },
+    {
+      schemas: {
+        ZqRoom: {
+          type: "object",
+          properties: {
+            zqName: { type: ["string", "null"], maxLength: 8 },
+            zqOwner: { type: ["integer", "string", "null"], minimum: 1 },
+          },
+        },
+      },
+    },
+  ),
+  openapi: version,
+});
+
+const cutOf = (text: string) =>
+  jsyaml.load(text) as {
+    paths: Record<string, { put: { parameters: { schema: object }[] } }>;
+    components: { schemas: { ZqRoom: { properties: Record<string, object> } } };
+  };
+
+describe("a type list in an OpenAPI 3.0 document", () => {
+  it("is written as 3.0 says the same, and the draft links", async () => {
+    const d = drafted(document("3.0.0"), ["zqRename"]);
+    const cut = cutOf(d.openapiText);
+    expect(cut.paths["/zqrooms/{zqRoom}"]!.put.parameters[0]!.schema).toEqual({
+      anyOf: [{ type: "number" }, { type: "string" }],
+    });
+    expect(cut.components.schemas.ZqRoom.properties).toEqual({
+      zqName: { maxLength: 8, nullable: true, type: "string" },
+      zqOwner: { minimum: 1, nullable: true, anyOf: [{ type: "integer" }, { type: "string" }] },
+    });
+    expect(d.openapiText).toMatch(/^# Changed by blockwright add: .*zqName \(type \["string","null"\]: type string/m);
+    expect(d.manifestText.replace(/\n#\s+/g, " ")).toMatch(/a type list is OpenAPI 3\.1's/);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("is called with the values the judge takes", async () => {
+    const d = drafted(document("3.0.0"), ["zqRename"]);
+    const [tool] = await linkedTools(d);
+    const { sent, judged } = await judgedCall(d, tool as never, {
+      accessToken: "zq-token-0001",
+      zqRoom: "zq 7",
+      zqName: "zq",
+      zqOwner: 3,
+    });
+    expect(sent.url).toBe("https://api.acme.test/zqrooms/zq%207");
+    expect(JSON.parse(new TextDecoder().decode(sent.body))).toEqual({ zqName: "zq", zqOwner: 3 });
+    expect(judged.refusals).toEqual([]);
+  });
+
+  it("stays as written in a 3.1 document, whose own it is", () => {
+    const d = drafted(document("3.1.0"), ["zqRename"]);
+    expect(cutOf(d.openapiText).components.schemas.ZqRoom.properties.zqName).toEqual({
+      type: ["string", "null"],
+      maxLength: 8,
+    });
+  });
+});

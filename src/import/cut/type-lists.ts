@@ -1,0 +1,56 @@
+// A `type` given as a list (`roomId: {type: [number, string]}`) in an OpenAPI 3.0 document: 3.1's way (JSON Schema
+// 2020-12) of saying "any of these types", which 3.0 does not allow, so generate refused add's own draft (BW2019) and
+// the user had to edit the document before anything ran. Forum software's published write API writes its ids so,
+// under `openapi: 3.0.0`. add writes each such schema in the cut as 3.0 says the same thing: `null` in the list as
+// `nullable: true`, one type left as that type, several as `anyOf` of one schema a type (with the other keywords
+// kept beside it, each of which applies to the values of its own type, as before), and says so. A 3.1 document's
+// type lists are its own, and stay as written.
+import type { ReviewNote } from "../manifest-yaml.js";
+import { eachSchema } from "../shapes/unreadable-schemas.js";
+
+type Json = Record<string, unknown>;
+
+/** Writes one schema's type list as OpenAPI 3.0 does (in place); what it wrote, for the cut's header. */
+function asThree0(schema: Json, types: string[]): string {
+  const named = [...new Set(types)];
+  const rest = named.filter((type) => type !== "null");
+  delete schema.type;
+  if (rest.length < named.length) schema.nullable = true;
+  if (rest.length === 1) schema.type = rest[0];
+  else if (rest.length > 1) {
+    const each = rest.map((type) => ({ type }));
+    // A schema already holding an anyOf keeps it: both must hold, as allOf says.
+    if (!Array.isArray(schema.anyOf)) schema.anyOf = each;
+    else schema.allOf = [...(Array.isArray(schema.allOf) ? schema.allOf : []), { anyOf: each }];
+  }
+  const written = rest.length === 1 ? `type ${rest[0]}` : rest.length ? `anyOf of ${rest.join(", ")}` : "no type";
+  return `type ${JSON.stringify(types)}: ${written}${rest.length < named.length ? ", nullable" : ""}`;
+}
+
+/**
+ * The cut of a 3.0 document with each schema's `type` list written as 3.0 says it (changed in place); each place
+ * changed, as `components.schemas.Zq.properties.roomId (type ["number","string"]: anyOf of number, string)`.
+ */
+export function withTypeListsAsThree0(cut: Json): string[] {
+  if (typeof cut.openapi !== "string" || !cut.openapi.startsWith("3.0")) return [];
+  const changed: string[] = [];
+  eachSchema(cut, (schema, at) => {
+    const { type } = schema;
+    if (!Array.isArray(type) || !type.every((name) => typeof name === "string")) return;
+    changed.push(`${at.join(".")} (${asThree0(schema, type as string[])})`);
+  });
+  return changed;
+}
+
+/** The review note on the type lists rewritten, if add rewrote some. */
+export function typeListNotes(changed: readonly string[]): ReviewNote[] {
+  if (!changed.length) return [];
+  return [
+    {
+      at: ["openapi"],
+      note:
+        `openapi.yaml changes ${changed.join(", ")}: a type list is OpenAPI 3.1's, which this 3.0 document ` +
+        "may not use; written as 3.0 says the same (nullable for null, anyOf for several): check them",
+    },
+  ];
+}
