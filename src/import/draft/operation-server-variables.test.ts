@@ -5,6 +5,7 @@ import { rmSync } from "node:fs";
 import { executeToolDefinition } from "@blockwright/runtime";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
+import { failedCases } from "../__fixtures__/draft-cases.js";
 import {
   draftWorkFolder,
   drafted,
@@ -123,5 +124,13 @@ describe("an operation whose own server has variables", () => {
       /names a server of its own, not drafted: .*\{zq_index\} in its host without listed values/,
     );
     expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("with a path: every derived case passes on the mock and its judge, which serve it under that path", async () => {
+    const d = drafted(zqIndexes(`${DATA}/zq9`), ALL, "zqopvar");
+    expect((await linkedTools(d, "zqopvar")).find((t) => t.id === "zqopvar_zq_stats")?.server.basePath).toBe("/zq9");
+    const { ids, failed } = await failedCases(d, "zqopvar");
+    expect(ids.filter((id) => /zq_stats|zq_fetch/.test(id)).length).toBeGreaterThan(1);
+    expect(failed).toEqual([]);
   });
 });

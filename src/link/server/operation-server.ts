@@ -106,7 +106,8 @@ export function operationServer(
   server: ToolSpec["server"],
 ): ToolSpec["server"] {
   const own = ownServer(ctx.doc.source.data, String(op.location[1]), String(op.location[2]));
-  if (own && "template" in own && own.template) return templateOwnServer(ctx, at, mop, op, own.template, server);
+  if (own && "template" in own && own.template)
+    return templateOwnServer(ctx, at, mop, op, { template: own.template, path: own.path }, server);
   if (own && "address" in own && typeof mop.server === "object")
     return (
       ctx.fail(

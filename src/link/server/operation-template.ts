@@ -41,7 +41,7 @@ export function templateOwnServer(
   at: Path,
   mop: ManifestOperation,
   op: OpenApiOperation,
-  own: OwnTemplate,
+  { template: own, path }: { template: OwnTemplate; path: string },
   server: ToolSpec["server"],
 ): ToolSpec["server"] {
   const names = templateVariables(own.url);
@@ -106,5 +106,6 @@ export function templateOwnServer(
   if (failed || !hosts.length) return server;
   // The provider's address (a default, a parameter, its template) is not this operation's: only the template's.
   const { default: _d, param: _p, basePath: _b, template: _t, variables: _v, hosts: _h, ...rest } = server;
-  return { ...rest, template: own.url, variables: { ...variables }, hosts };
+  // The template's path at its defaults, which the mocks serve the operation under (operation-server.ts servedParts).
+  return { ...rest, template: own.url, variables: { ...variables }, hosts, ...(path ? { basePath: path } : {}) };
 }
