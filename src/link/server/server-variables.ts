@@ -35,12 +35,20 @@ export function templateVariables(template: string): string[] {
  * address template, or of an operation's own (operation-template.ts).
  */
 export function isServerVariable(ctx: LinkContext, name: string): boolean {
-  if (Object.values(ctx.manifest.server.variables ?? {}).includes(name)) return true;
-  return Object.values(ctx.manifest.operations).some((op) => {
-    const own = op.server;
-    return typeof own === "object" && Object.values(own.variables).includes(name);
-  });
+  let names = variableParams.get(ctx.manifest);
+  if (!names) {
+    const own = Object.values(ctx.manifest.operations).map((op) => op.server);
+    names = new Set([
+      ...Object.values(ctx.manifest.server.variables ?? {}),
+      ...own.flatMap((server) => (typeof server === "object" ? Object.values(server.variables) : [])),
+    ]);
+    variableParams.set(ctx.manifest, names);
+  }
+  return names.has(name);
 }
+
+/** The parameters holding server variables, per manifest: read once, not once per operation and parameter. */
+const variableParams = new WeakMap<object, Set<string>>();
 
 /**
  * The template's part of the IR's server: the template, its variables' parameters, and the hosts derived from it (with
