@@ -5,7 +5,12 @@
 // that what it drafts is what generate will check: the same success reply,
 // the same request body, the same `$ref` resolution. Every guess carries a
 // review note.
-import type { Manifest, ManifestOperation, ManifestOutput } from "../../load/precompiled/manifest-types.js";
+import type {
+  Manifest,
+  ManifestOperation,
+  ManifestOutput,
+  ManifestParam,
+} from "../../load/precompiled/manifest-types.js";
 import { OpenApiDocument, type OpenApiOperation } from "../../load/openapi-document.js";
 import type { YamlSource } from "../../load/yaml-source.js";
 import { valueAt } from "../../load/json-ref.js";
@@ -82,6 +87,14 @@ export function draftManifest(
     idempotencyKeys: new IdempotencyHeaders(),
     notes,
     fixedAddress,
+    provider: manifest.server,
+    share: (params) => {
+      for (const [name, param] of Object.entries(params)) {
+        if (shared.has(name)) continue;
+        shared.add(name);
+        manifest.params = { ...manifest.params, [name]: param };
+      }
+    },
   };
   for (const chosen of operations) {
     const name = operationRef(chosen.method, chosen.path, chosen.operationId);
@@ -122,6 +135,32 @@ interface Drafting {
   notes: ReviewNote[];
   /** Whether the provider's address is fixed (server.default), which an operation's own server needs. */
   fixedAddress: boolean;
+  /** The provider's address, whose template's parameters an operation's own template shares. */
+  provider: Manifest["server"];
+  /** Adds shared parameters (an operation's own server's variables), each name once. */
+  share(params: Record<string, ManifestParam>): void;
+}
+
+/** The operation's own `server` (draft/server.ts), the shared parameters its variables need added. */
+function ownServerOf(
+  drafting: Drafting,
+  op: OpenApiOperation,
+  name: string,
+  at: (string | number)[],
+): Pick<ManifestOperation, "server"> {
+  const [, path, method] = op.location;
+  const { shared, ...own } = draftOwnServer(
+    drafting.data,
+    String(path),
+    String(method),
+    name,
+    at,
+    drafting.notes,
+    drafting.fixedAddress,
+    drafting.provider,
+  );
+  if (shared) drafting.share(shared);
+  return own;
 }
 
 /**
@@ -190,7 +229,7 @@ function draftOperation(
   label: string,
   id: string,
 ): { operation: ManifestOperation; summary: ManifestDraft["operations"][number] } {
-  const { doc, data, credential, shared, idempotencyKeys, notes, fixedAddress } = drafting;
+  const { doc, data, credential, shared, idempotencyKeys, notes } = drafting;
   const at = ["operations", id];
   const why =
     chosen.sharedId === undefined
@@ -212,7 +251,7 @@ function draftOperation(
         "cannot tell where the first value ends; check what it expects there (a separator one value starts with)",
     });
   const rawOp = valueAt(data, op.location) as Json;
-  const own = draftOwnServer(data, String(op.location[1]), String(op.location[2]), name, at, notes, fixedAddress);
+  const own = ownServerOf(drafting, op, name, at);
   const params = draftParams(doc, op, rawOp, credential, at, notes, shared);
   params.params = idempotencyKeys.take(params.params, chosen.method, at, notes);
   // An answer that is a stream of JSON values (an export), or a file (bytes, or a redirect to them), has fixed

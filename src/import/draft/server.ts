@@ -7,8 +7,15 @@ import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-ty
 import type { ReviewNote } from "../manifest-yaml.js";
 import { withServerScheme } from "../../link/server/server.js";
 import { ownServer } from "../../link/server/operation-server.js";
+import { type OwnTemplate, ownVariableParams } from "../../link/server/operation-template.js";
+import { templateVariables } from "../../link/server/server-variables.js";
 import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
-import { draftServerVariables, withMultiSegmentDefaults, withStandInPathDefaults } from "../shapes/server-variables.js";
+import {
+  draftServerVariables,
+  variableParam,
+  withMultiSegmentDefaults,
+  withStandInPathDefaults,
+} from "../shapes/server-variables.js";
 import { PLACEHOLDER_HOST, withHttpsServers } from "../shapes/https-servers.js";
 
 type Json = Record<string, unknown>;
@@ -363,9 +370,11 @@ export function draftOwnServer(
   at: (string | number)[],
   notes: ReviewNote[],
   fixedAddress: boolean,
-): Pick<ManifestOperation, "server"> {
+  provider?: Manifest["server"],
+): Pick<ManifestOperation, "server"> & { shared?: Record<string, ManifestParam> } {
   const own = ownServer(data, path, method);
   if (!own) return {};
+  if ("template" in own && own.template) return draftOwnTemplate(own.template, name, at, notes, provider);
   // Where the manifest cannot state it (an address without a host; the provider's address a parameter or a template),
   // the calls go to the provider's address, as before the concept: said, so that a person writes what is meant.
   const unstated =
@@ -386,4 +395,35 @@ export function draftOwnServer(
       "this address",
   });
   return { server: own.address };
+}
+
+/**
+ * The operation's `server` when its own server has variables (link/server/operation-template.ts): the document's URL
+ * and its variables, each a shared parameter a person fills in (the provider's where its template has the variable),
+ * with the parameters it adds.
+ */
+function draftOwnTemplate(
+  template: OwnTemplate,
+  name: string,
+  at: (string | number)[],
+  notes: ReviewNote[],
+  provider: Manifest["server"] | undefined,
+): Pick<ManifestOperation, "server"> & { shared: Record<string, ManifestParam> } {
+  const names = templateVariables(template.url);
+  const variables = ownVariableParams(names, provider?.variables);
+  const host = /^https?:\/\/([^/?#]*)/i.exec(template.url)?.[1] ?? "";
+  const shared: Record<string, ManifestParam> = {};
+  for (const variable of names) {
+    if (provider?.variables?.[variable] !== undefined) continue;
+    const where = host.includes(`{${variable}}`) ? "host" : "path";
+    shared[variables[variable] ?? variable] = variableParam(variable, template.declared[variable] as Json, where);
+  }
+  notes.push({
+    at: [...at, "server"],
+    note:
+      `${name} names a server of its own with variables (${template.url}): each call's address is made from it, ` +
+      `each variable a connection input a person fills in (${Object.values(variables).join(", ")}), with the ` +
+      "document's default and values; the credential goes only to the hosts it can make",
+  });
+  return { server: { url: template.url, variables }, shared };
 }

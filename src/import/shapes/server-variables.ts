@@ -208,7 +208,11 @@ export function withMultiSegmentDefaults(server: Json | undefined, notes: ShapeN
  * A variable's parameter: a string a person fills in, its values as the document lists them, else bounded as its place
  * in the address allows.
  */
-function variableParam(name: string, declared: Json | undefined, where: "host" | "port" | "path"): ManifestParam {
+export function variableParam(
+  name: string,
+  declared: Json | undefined,
+  where: "host" | "port" | "path",
+): ManifestParam {
   const values = Array.isArray(declared?.enum)
     ? [
         ...new Set(

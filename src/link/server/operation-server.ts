@@ -10,11 +10,17 @@ import type { LinkContext, Path } from "../context.js";
 import { OPERATION_METHODS } from "../../load/openapi-document.js";
 import { inRouteOrder } from "../../load/operation-index.js";
 import { documentServer, insecureAddress, withServerScheme } from "./server.js";
+import { type OwnTemplate, templateOwnServer } from "./operation-template.js";
 
 type Json = Record<string, unknown>;
 
-/** An operation's own server read: its address (variables at their defaults) and path, or why it cannot be taken. */
-export type OwnServer = { url: string; address: string; path: string; at: Path } | { problem: string; at: Path };
+/**
+ * An operation's own server read: its address (variables at their defaults) and path, and, when it has variables, the
+ * template they make (operation-template.ts), or why it cannot be taken.
+ */
+export type OwnServer =
+  | { url: string; address: string; path: string; at: Path; template?: OwnTemplate }
+  | { problem: string; at: Path };
 
 /**
  * The first server the operation names of its own (else its path item), when it differs from the document's first;
@@ -33,9 +39,12 @@ export function ownServer(data: unknown, path: string, method: string): OwnServe
   if (typeof first?.url !== "string") return undefined;
   const top = documentServer(data);
   if (top && withServerScheme(top.url) === withServerScheme(first.url)) return undefined;
+  const template = ownTemplate(first);
+  const unbound = template && templateHostProblem(template);
+  if (unbound) return { problem: unbound, at: [...at, 0, "url"] };
   // Beside a document's address of variables (the provider's a template or a parameter), an operation's own server is
   // not taken: its calls, the mock and the judge stay at the provider's address, and `add` says so in a note.
-  if (top && /\{[^}]*\}/.test(top.url))
+  if (top && /\{[^}]*\}/.test(top.url) && !template)
     return {
       problem: "the document's own address is made of variables, which an operation's server is not combined with",
       at: [...at, 0, "url"],
@@ -51,7 +60,41 @@ export function ownServer(data: unknown, path: string, method: string): OwnServe
         "on a document without one, or a host variable): write it as an address",
       at: [...at, 0, "url"],
     };
-  return { url: first.url, address: `${origin}${read.path}`, path: read.path, at: [...at, 0, "url"] };
+  const address = `${origin}${read.path}`;
+  return { url: first.url, address, path: read.path, at: [...at, 0, "url"], ...(template ? { template } : {}) };
+}
+
+/**
+ * Why no host rule can be derived from an operation's template, if none can (server-variables.ts derivedHosts, on the
+ * document's enums): a variable that is the whole host, or one outside the first label without listed values.
+ */
+function templateHostProblem(template: OwnTemplate): string | undefined {
+  const host = (/^https?:\/\/([^/?#]*)/i.exec(template.url)?.[1] ?? "").replace(/:[^:.]*$/, "");
+  const [first = "", ...rest] = host.split(".");
+  const listed = (v: string) => Array.isArray(template.declared[v]?.enum) && template.declared[v].enum.length > 0;
+  const inRest = [...rest.join(".").matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] ?? "");
+  const inFirst = [...first.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] ?? "");
+  if (!inRest.length && !inFirst.length) return undefined;
+  if (!rest.length)
+    return (
+      `the operation's server ${JSON.stringify(template.url)} is all variable in its host: no host rule can say ` +
+      "where its credential may go"
+    );
+  const unlisted = inRest.find((v) => !listed(v));
+  const firstOk = inFirst.every(listed) || /^(?:\{[^{}]+\}|[A-Za-z0-9-])+$/.test(first);
+  if (unlisted === undefined && firstOk) return undefined;
+  return (
+    `the operation's server ${JSON.stringify(template.url)} has {${unlisted ?? inFirst[0]}} in its host without ` +
+    "listed values (enum), outside its first label: no host rule can say where its credential may go"
+  );
+}
+
+/** The template of a server whose address has variables (an absolute http(s) URL with a host), else undefined. */
+function ownTemplate(server: Json): OwnTemplate | undefined {
+  const url = withServerScheme(String(server.url));
+  if (!/\{[^{}]+\}/.test(url) || !/^https?:\/\/[^/?#]+/i.test(url)) return undefined;
+  const declared = (server.variables !== null && typeof server.variables === "object" ? server.variables : {}) as Json;
+  return { url, declared: declared as OwnTemplate["declared"] };
 }
 
 /** The tool's server: the provider's, or the operation's own address when the document names one for it. */
@@ -63,7 +106,20 @@ export function operationServer(
   server: ToolSpec["server"],
 ): ToolSpec["server"] {
   const own = ownServer(ctx.doc.source.data, String(op.location[1]), String(op.location[2]));
-  const written = mop.server?.replace(/\/+$/, "");
+  if (own && "template" in own && own.template)
+    return templateOwnServer(ctx, at, mop, op, { template: own.template, path: own.path }, server);
+  if (own && "address" in own && typeof mop.server === "object")
+    return (
+      ctx.fail(
+        "BW2018",
+        [...at, "server", "url"],
+        `${ctx.openapiName}'s server for operation "${op.operationId}" has no variables: write server: ` +
+          JSON.stringify(own.address),
+        "value",
+      ) ?? server
+    );
+  // A template written where the document's server has none is refused above, or below where it names none.
+  const written = typeof mop.server === "object" ? JSON.stringify(mop.server) : mop.server?.replace(/\/+$/, "");
   if (!own) {
     if (written !== undefined)
       ctx.fail(

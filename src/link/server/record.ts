@@ -12,7 +12,9 @@ export const server = {
     "default's; or a `url`, the document's server URL with its `{variables}`, and `variables`, " +
     "the shared parameters (connection inputs a person fills in, with the document's default and enum) " +
     "that fill each, the hosts derived from the template. An operation the OpenAPI document serves elsewhere " +
-    "(its own `servers`: an upload host) writes that address as its own `server`, where its calls and credential go.",
+    "(its own `servers`: an upload host) writes that address as its own `server`, where its calls and " +
+    "credential go; one with variables (an index's own host) writes its `url` and `variables` as the " +
+    "provider's template does, each call's address made from them.",
   schema: ["server"],
   tool: ["server"],
   surface: { hosts: hostsSurface, "server.url": serverUrlSurface },
@@ -26,5 +28,7 @@ export const server = {
     "server.url": { surface: "server.url" },
     "server.variables": { surface: "params" },
     "operation.server": { surface: "hosts" },
+    "operation.server.url": { surface: "hosts" },
+    "operation.server.variables": { surface: "params" },
   },
 } as const satisfies ConceptRecord;

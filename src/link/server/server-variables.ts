@@ -11,7 +11,7 @@ import { hostPatternProblem } from "@blockwright/runtime/internal/generate";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import type { ProviderEntry } from "../../model/surface-entry.js";
 import type { Surface } from "../../model/surface-format.js";
-import type { LinkContext } from "../context.js";
+import type { LinkContext, Path } from "../context.js";
 
 declare module "../../model/surface-format.js" {
   interface Surface {
@@ -30,10 +30,25 @@ export function templateVariables(template: string): string[] {
   return [...new Set([...template.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] ?? ""))];
 }
 
-/** Whether a shared parameter holds a server variable's value (a connection input, not sent as itself). */
+/**
+ * Whether a parameter holds a server variable's value (a connection input, not sent as itself): of the provider's
+ * address template, or of an operation's own (operation-template.ts).
+ */
 export function isServerVariable(ctx: LinkContext, name: string): boolean {
-  return Object.values(ctx.manifest.server.variables ?? {}).includes(name);
+  let names = variableParams.get(ctx.manifest);
+  if (!names) {
+    const own = Object.values(ctx.manifest.operations).map((op) => op.server);
+    names = new Set([
+      ...Object.values(ctx.manifest.server.variables ?? {}),
+      ...own.flatMap((server) => (typeof server === "object" ? Object.values(server.variables) : [])),
+    ]);
+    variableParams.set(ctx.manifest, names);
+  }
+  return names.has(name);
 }
+
+/** The parameters holding server variables, per manifest: read once, not once per operation and parameter. */
+const variableParams = new WeakMap<object, Set<string>>();
 
 /**
  * The template's part of the IR's server: the template, its variables' parameters, and the hosts derived from it (with
@@ -111,7 +126,7 @@ export function checkServerVariables(ctx: LinkContext): void {
       );
       continue;
     }
-    checkVariableParam(ctx, name, param, first?.variables?.[name]);
+    checkVariableParam(ctx, name, param, first?.variables?.[name], at);
   }
   // The hosts, once every variable has its input (a missing one is reported above).
   if (named.every((name) => Object.hasOwn(variables, name))) derivedHosts(ctx, url, true);
@@ -121,18 +136,19 @@ export function checkServerVariables(ctx: LinkContext): void {
  * A variable's parameter: shared, a string a person fills in (user-only), not sent as itself, bounded by an enum or a
  * pattern, its values among the document's.
  */
-function checkVariableParam(
+export function checkVariableParam(
   ctx: LinkContext,
   variable: string,
   name: string,
   declared: { enum?: unknown[]; default?: unknown } | undefined,
+  where: Path,
 ): void {
   const p: ManifestParam | undefined = ctx.manifest.params?.[name];
   const at = ["params", name];
   if (!p) {
     ctx.fail(
       "BW2018",
-      ["server", "variables", variable],
+      where,
       `parameter "${name}" (server variable {${variable}}) must be declared under the shared "params"`,
       "value",
     );
@@ -196,12 +212,17 @@ function checkVariableParam(
  * variable that is the host's first label; each host the listed values (the parameters' enums) make. A variable
  * elsewhere in the host without listed values, or one that is the whole host, is refused when `report` is set.
  */
-function derivedHosts(ctx: LinkContext, url: string, report = false): { hosts: string[] } {
+export function derivedHosts(
+  ctx: LinkContext,
+  url: string,
+  report = false,
+  variables: Record<string, string> = ctx.manifest.server.variables ?? {},
+  at: Path = ["server", "url"],
+): { hosts: string[] } {
   const host = (/^https?:\/\/([^/?#]*)/.exec(url)?.[1] ?? "").replace(/:[^:.]*$/, "").toLowerCase();
-  const variables = ctx.manifest.server.variables ?? {};
   const inHost = templateVariables(host);
   const fail = (message: string) => {
-    if (report) ctx.fail("BW2018", ["server", "url"], message, "value");
+    if (report) ctx.fail("BW2018", at, message, "value");
     return { hosts: [] };
   };
   if (!inHost.length) return { hosts: [host] };
@@ -223,15 +244,25 @@ function derivedHosts(ctx: LinkContext, url: string, report = false): { hosts: s
       ? { hosts }
       : fail(`the listed values of the host's variables make ${JSON.stringify(bad)}, which is no host name`);
   }
-  const [firstLabel, ...rest] = labels;
-  const wildcard = `*.${rest.join(".")}`;
+  // Variables in the first label (`{index}-{project}.svc.example.com`) make any one label there: `*.` and the rest,
+  // whose own variables each list their values (one wildcard a value).
+  const [firstLabel = "", ...rest] = labels;
+  const inFirst = templateVariables(firstLabel);
+  const inRest = templateVariables(rest.join("."));
   if (
-    inHost.length === 1 &&
-    firstLabel === `{${inHost[0]}}` &&
-    !templateVariables(rest.join(".")).length &&
-    hostPatternProblem(wildcard) === undefined
-  )
-    return { hosts: [wildcard] };
+    inFirst.length &&
+    /^(?:\{[^{}]+\}|[a-z0-9-])+$/.test(firstLabel) &&
+    inRest.every((v) => !inFirst.includes(v) && enumOf(v) !== undefined)
+  ) {
+    let hosts = [rest.join(".")];
+    for (const v of inRest)
+      hosts = hosts
+        .flatMap((h) => (enumOf(v) ?? []).map((value) => h.replaceAll(`{${v}}`, value.toLowerCase())))
+        .slice(0, MAX_HOSTS);
+    const wildcards = hosts.map((h) => `*.${h}`);
+    const bad = wildcards.find((h) => hostPatternProblem(h) !== undefined);
+    if (bad === undefined) return { hosts: wildcards };
+  }
   return fail(
     `the host of ${JSON.stringify(url)} has variables that are not its first label (` +
       `${inHost.map((v) => `{${v}}`).join(", ")}): list their values as the parameters' enum, ` +
@@ -252,7 +283,8 @@ export const serverUrlSurface: ProviderEntry<string, "urlAdded" | "urlRemoved" |
     urlChanged: { level: "breaking", rule: "the address template changed (calls go elsewhere)" },
   },
   record: (ir) => {
-    const template = ir.operations[0]?.tool.server.template;
+    // The provider's template, not an operation's own (operation-template.ts).
+    const template = (ir.server ?? ir.operations[0]?.tool.server)?.template;
     return template !== undefined ? { serverUrl: template } : {};
   },
   read: (s: Surface) => s.serverUrl,
