@@ -155,8 +155,8 @@ function objectProblem(spec: ParamCall, value: Record<string, unknown>): NestedP
     const where = `[${JSON.stringify(key)}]`;
     const keyProblem = spec.keys && nestedProblem(spec.keys, key);
     if (keyProblem) return { where, rule: keyProblem.rule, text: `the key ${keyProblem.text}`, value: key };
-    const valueProblem = spec.values && nestedProblem(spec.values, item, where);
-    if (valueProblem) return valueProblem;
+    const valueProblem = spec.values && nestedProblem(spec.values, item);
+    if (valueProblem) return { ...valueProblem, where: where + valueProblem.where };
   }
   return undefined;
 }
@@ -164,8 +164,8 @@ function objectProblem(spec: ParamCall, value: Record<string, unknown>): NestedP
 function arrayProblem(spec: ParamCall, value: unknown[]): NestedProblem | undefined {
   if (!spec.items) return undefined;
   for (let i = 0; i < value.length; i++) {
-    const found = nestedProblem(spec.items, value[i], `[${i}]`);
-    if (found) return found;
+    const found = nestedProblem(spec.items, value[i]);
+    if (found) return { ...found, where: `[${i}]${found.where}` };
   }
   return undefined;
 }

@@ -18,19 +18,23 @@ export function fieldPlace(where: string, field: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(field) ? `${where}.${field}` : `${where}[${JSON.stringify(field)}]`;
 }
 
-/** The rule a value inside a JSON parameter breaks at `where`, or deeper, if it breaks one. */
-export function nestedProblem(limits: NestedLimits, value: unknown, where = ""): NestedProblem | undefined {
+/**
+ * The rule a value inside a JSON parameter breaks, or one a value inside it breaks, if it breaks one; `where` is the
+ * place inside the value (`""` the value itself), written only for a problem found (a call's value that passes writes
+ * no path).
+ */
+export function nestedProblem(limits: NestedLimits, value: unknown): NestedProblem | undefined {
   if (value === null && limits.nullable) return undefined;
-  if (limits.shapes) return shapesProblem(limits, value, where);
+  if (limits.shapes) return shapesProblem(limits, value);
   const found = ownProblem(limits, value);
-  if (found) return { where, ...found, value };
+  if (found) return { where: "", ...found, value };
   if (limits.type === "array" && limits.items) {
     const list = value as unknown[];
     for (let i = 0; i < list.length; i++) {
-      const inside = nestedProblem(limits.items, list[i], `${where}[${i}]`);
-      if (inside) return inside;
+      const inside = nestedProblem(limits.items, list[i]);
+      if (inside) return { ...inside, where: `[${i}]${inside.where}` };
     }
-  } else if (limits.type === "object") return fieldsProblem(limits, value as Record<string, unknown>, where);
+  } else if (limits.type === "object") return fieldsProblem(limits, value as Record<string, unknown>);
   return undefined;
 }
 
@@ -72,15 +76,19 @@ function ownProblem(limits: NestedLimits, value: unknown): { rule: string; text:
 function fieldsProblem(
   shape: Pick<NestedLimits, "fields" | "required">,
   object: Record<string, unknown>,
-  where: string,
 ): NestedProblem | undefined {
-  for (const field of shape.required ?? [])
-    if (!Object.hasOwn(object, field))
-      return { where: fieldPlace(where, field), rule: "required", text: "is required", value: undefined };
-  for (const field in shape.fields) {
+  const required = shape.required;
+  if (required)
+    for (let i = 0; i < required.length; i++) {
+      const field = required[i] as string;
+      if (!Object.hasOwn(object, field))
+        return { where: fieldPlace("", field), rule: "required", text: "is required", value: undefined };
+    }
+  const fields = shape.fields;
+  for (const field in fields) {
     if (!Object.hasOwn(object, field)) continue;
-    const inside = nestedProblem(shape.fields[field] as NestedLimits, object[field], fieldPlace(where, field));
-    if (inside) return inside;
+    const inside = nestedProblem(fields[field] as NestedLimits, object[field]);
+    if (inside) return { ...inside, where: fieldPlace("", field) + inside.where };
   }
   return undefined;
 }
@@ -89,26 +97,37 @@ function fieldsProblem(
  * Why an object meets none of its shapes. With a tag, the shape its tag's value names, which it must then meet;
  * without one, each shape tried (its required fields there, its fields within their limits), and each's reason told.
  */
-function shapesProblem(limits: NestedLimits, value: unknown, where: string): NestedProblem | undefined {
+function shapesProblem(limits: NestedLimits, value: unknown): NestedProblem | undefined {
   const shapes = limits.shapes as Shape[];
-  if (!isObject(value)) return { where, rule: "type", text: "must be an object", value };
-  const tagged = limits.tag === undefined ? undefined : tagIndex(limits, limits.tag);
-  if (tagged && limits.tag !== undefined) {
-    const at = fieldPlace(where, limits.tag);
-    if (Object.hasOwn(value, limits.tag)) {
-      const named = value[limits.tag];
+  if (!isObject(value)) return { where: "", rule: "type", text: "must be an object", value };
+  const tag = limits.tag;
+  if (tag !== undefined) {
+    const tagged = tagIndex(limits, tag);
+    if (Object.hasOwn(value, tag)) {
+      const named = value[tag];
       const shape = tagged.shapes.get(tagKey(named));
-      if (!shape) return { where: at, rule: "enum", text: `must be one of ${listed(tagged.values)}`, value: named };
-      return fieldsProblem(shape, value, where);
+      if (!shape)
+        return {
+          where: fieldPlace("", tag),
+          rule: "enum",
+          text: `must be one of ${listed(tagged.values)}`,
+          value: named,
+        };
+      return fieldsProblem(shape, value);
     }
     if (tagged.required)
-      return { where: at, rule: "required", text: `is required (one of ${listed(tagged.values)})`, value: undefined };
+      return {
+        where: fieldPlace("", tag),
+        rule: "required",
+        text: `is required (one of ${listed(tagged.values)})`,
+        value: undefined,
+      };
   }
-  const why = shapes.map((shape) => fieldsProblem(shape, value, ""));
+  const why = shapes.map((shape) => fieldsProblem(shape, value));
   if (why.includes(undefined)) return undefined;
   const told = why.map((w, i) => `shape ${i + 1}: ${w ? `${w.where.replace(/^\./, "")} ${w.text}` : ""}`);
   return {
-    where,
+    where: "",
     rule: "anyOf",
     text: `must meet one of its ${shapes.length} shapes: ${told.join("; ")}`,
     value,
@@ -116,7 +135,7 @@ function shapesProblem(limits: NestedLimits, value: unknown, where: string): Nes
 }
 
 interface TagIndex {
-  /** Each value naming a shape, by tagKey. */
+  /** Each value naming a shape, by tagKey (a text as itself: a call's lookup makes no key). */
   shapes: Map<string, Shape>;
   /** The values, in the shapes' order, as a message lists them. */
   values: unknown[];
@@ -143,9 +162,12 @@ function tagIndex(limits: NestedLimits, tag: string): TagIndex {
   return index;
 }
 
-/** A tag's value as a key: its kind and text (a tag is a scalar; `1` and `"1"` name different shapes). */
+/**
+ * A tag's value as a key: a text as itself, another scalar its kind and text after a NUL, which no document's
+ * tag text starts with (`1` and `"1"` name different shapes).
+ */
 function tagKey(v: unknown): string {
-  return `${typeof v}:${String(v)}`;
+  return typeof v === "string" ? v : `\u0000${typeof v}:${String(v)}`;
 }
 
 function listed(values: readonly unknown[]): string {
