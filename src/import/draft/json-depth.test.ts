@@ -7,7 +7,15 @@ import { executeToolDefinition } from "@blockwright/runtime";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -138,6 +146,11 @@ describe("an object that is one of several shapes, each naming itself by a field
       type: "json",
       jsonType: "object",
     });
+    // The review note says what a value is held to (it said "without the limits of any one of them").
+    expect(notesAt(d, "operations.zqhook_create_zq_webhook.params.zqActionDetails")).toContain(
+      "the spec allows object or object or object or object or object (oneOf): drafted as object, each value held " +
+        "before any request to the one its type names",
+    );
     expect(await linkProblems(d, "zqhook")).toEqual([]);
     const [tool] = await linkedTools(d, "zqhook");
     const object = tool!.params.find((p) => p.name === "zqActionDetails")!.object!;

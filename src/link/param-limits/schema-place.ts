@@ -63,6 +63,15 @@ export function schemaPlace(doc: OpenApiDocument, declared: Schema, flat: Schema
   };
 }
 
+/** The shapes recorded of a union of objects (and the field naming them), or undefined: a broken `$ref` gives none. */
+export function unionShapes(doc: OpenApiDocument, flat: Schema): NestedLimits | undefined {
+  try {
+    return shapesOf(doc, flat, fresh());
+  } catch {
+    return undefined;
+  }
+}
+
 /** An object's shape (a union of objects', or its fields'), or undefined when it records nothing of its fields. */
 function objectOf(doc: OpenApiDocument, flat: Schema): NestedLimits | undefined {
   const shapes = shapesOf(doc, flat, fresh());
