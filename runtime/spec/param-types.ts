@@ -91,6 +91,11 @@ export interface ParamSpec {
   values?: NestedLimits;
   /** For a JSON array: the limits of each of its items. */
   items?: NestedLimits;
+  /**
+   * For a JSON object: the object itself by its shape, as the document gives it (the link fills it): its fields' kinds
+   * and limits and those it must have, or the shapes of a union of objects (`shapes`, told apart by `tag`).
+   */
+  object?: NestedLimits;
   secret: boolean;
   visibility: "user-only" | "user-or-llm";
   placeholder?: string;
@@ -141,10 +146,13 @@ export type ParamBranch = Pick<
 
 /**
  * Limits of the values inside a JSON parameter (an object's keys or values, an array's items), checked before any
- * request.
+ * request; a list's or an object's at each depth the link records (the document's shape, not the manifest's).
  */
 export interface NestedLimits {
-  type?: "string" | "number" | "integer" | "boolean";
+  /** The value's kind (`object`, `array`: a list or an object, whose own limits follow). */
+  type?: "string" | "number" | "integer" | "boolean" | "object" | "array";
+  /** The value may be null too (the document's `nullable`, or `null` among its types). */
+  nullable?: true;
   minLength?: number;
   maxLength?: number;
   pattern?: string;
@@ -152,11 +160,22 @@ export interface NestedLimits {
   enum?: unknown[];
   minimum?: number;
   maximum?: number;
+  /** For a list: each item's limits. */
+  items?: NestedLimits;
+  /** For an object: its fields' limits, by name (a field it may leave out is checked when given). */
+  fields?: Record<string, NestedLimits>;
+  /** For an object: the fields it must have. */
+  required?: string[];
   /**
    * An object of one of several shapes (the document's oneOf/anyOf of objects): each its fields' limits and the fields
    * it must have; a value meeting none is refused.
    */
   shapes?: { fields: Record<string, NestedLimits>; required?: string[] }[];
+  /**
+   * With `shapes`: the field whose value names the shape (the document's discriminator, or a field each shape fixes to
+   * one value); each shape's `fields[tag].enum` lists the values naming it. A value must name one shape and meet it.
+   */
+  tag?: string;
 }
 
 export type RuleSpec =

@@ -3,12 +3,11 @@
 // (call/support.ts `json`): bundled only by packages whose provider has a
 // JSON parameter.
 import { nestingIssue, tooDeep } from "../common/nesting.js";
-import { matchesFormat, VALUE_FORMATS } from "../spec/formats.js";
-import type { NestedLimits, ParamCall, ToolCall } from "../spec/tool-types.js";
-import { type Checked, compiled, NOT_HEADER_SAFE, problem, show, type ValueSupport } from "./validate-params.js";
-import { integerRule } from "./safe-integer.js";
+import type { ParamCall, ToolCall } from "../spec/tool-types.js";
+import { type Checked, NOT_HEADER_SAFE, problem, show, type ValueSupport } from "./validate-params.js";
 import { lacks } from "../common/unsupported.js";
-import { characters, redact } from "../common/redact.js";
+import { redact } from "../common/redact.js";
+import { type NestedProblem, nestedProblem } from "./nested-limits.js";
 
 /**
  * Check and normalise a given (non-empty) value of a json parameter; `secrets`: redacted from a value before it is cut
@@ -147,25 +146,26 @@ function brokenText(value: unknown, where: string): { where: string; text: strin
   return undefined;
 }
 
-type NestedProblem = { where: string; rule: string; text: string; value: unknown };
-
+/** An object's own shape (its fields, a union's shapes), then each key and value within their limits. */
 function objectProblem(spec: ParamCall, value: Record<string, unknown>): NestedProblem | undefined {
+  const own = spec.object && nestedProblem(spec.object, value);
+  if (own) return own;
   if (!spec.keys && !spec.values) return undefined;
   for (const [key, item] of Object.entries(value)) {
     const where = `[${JSON.stringify(key)}]`;
     const keyProblem = spec.keys && nestedProblem(spec.keys, key);
     if (keyProblem) return { where, rule: keyProblem.rule, text: `the key ${keyProblem.text}`, value: key };
     const valueProblem = spec.values && nestedProblem(spec.values, item);
-    if (valueProblem) return { where, ...valueProblem, value: item };
+    if (valueProblem) return { ...valueProblem, where: where + valueProblem.where };
   }
   return undefined;
 }
 
 function arrayProblem(spec: ParamCall, value: unknown[]): NestedProblem | undefined {
   if (!spec.items) return undefined;
-  for (const [i, item] of value.entries()) {
-    const found = nestedProblem(spec.items, item);
-    if (found) return { where: `[${i}]`, ...found, value: item };
+  for (let i = 0; i < value.length; i++) {
+    const found = nestedProblem(spec.items, value[i]);
+    if (found) return { ...found, where: `[${i}]${found.where}` };
   }
   return undefined;
 }
@@ -259,89 +259,4 @@ function dotSegmentList(spec: ParamCall, value: unknown): NestedProblem | undefi
   return Array.isArray(value) && /^\.\.?$/.test(value.join(","))
     ? { where: "", rule: "pathSegment", text: 'must not be "." or ".." (its one item is the path segment)', value }
     : undefined;
-}
-
-/** The rule a value inside a JSON parameter breaks, if it breaks one. */
-function nestedProblem(limits: NestedLimits, value: unknown): { rule: string; text: string } | undefined {
-  if (limits.shapes) return shapesProblem(limits.shapes, value);
-  const type = limits.type;
-  if (type === "string" && typeof value !== "string") return { rule: "type", text: "must be a string" };
-  if ((type === "number" || type === "integer") && typeof value !== "number")
-    return { rule: "type", text: `must be a number` };
-  if (type === "integer" && !Number.isSafeInteger(value))
-    return { rule: "integer", text: integerRule(value as number) };
-  if (type === "boolean" && typeof value !== "boolean") return { rule: "type", text: "must be true or false" };
-  // Enum values may be objects or lists (`{}` for "an empty object only"): compared as JSON, shown as JSON.
-  if (limits.enum && !limits.enum.some((allowed) => sameJson(allowed, value)))
-    return {
-      rule: "enum",
-      text: `must be one of ${limits.enum.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ")}`,
-    };
-  if (typeof value === "number") {
-    if (limits.minimum !== undefined && value < limits.minimum)
-      return { rule: "minimum", text: `must be at least ${limits.minimum}` };
-    if (limits.maximum !== undefined && value > limits.maximum)
-      return { rule: "maximum", text: `must be at most ${limits.maximum}` };
-  }
-  if (typeof value === "string") {
-    const length = characters(value);
-    if (limits.minLength !== undefined && length < limits.minLength)
-      return { rule: "minLength", text: `must be at least ${limits.minLength} characters long` };
-    if (limits.maxLength !== undefined && length > limits.maxLength)
-      return { rule: "maxLength", text: `must be at most ${limits.maxLength} characters long (it has ${length})` };
-    if (limits.pattern !== undefined && !compiled(limits.pattern).test(value))
-      return { rule: "pattern", text: `must match ${limits.pattern}` };
-    if (limits.format !== undefined && !matchesFormat(limits.format, value))
-      return { rule: "format", text: `must be ${VALUE_FORMATS[limits.format]}` };
-  }
-  return undefined;
-}
-
-/**
- * Why an object meets none of its shapes (each tried: its required fields there, its fields within their limits), if it
- * meets none.
- */
-function shapesProblem(
-  shapes: NonNullable<NestedLimits["shapes"]>,
-  value: unknown,
-): { rule: string; text: string } | undefined {
-  if (value === null || typeof value !== "object" || Array.isArray(value))
-    return { rule: "type", text: "must be an object" };
-  const object = value as Record<string, unknown>;
-  const why = shapes.map((shape) => {
-    const missing = shape.required?.find((f) => !Object.hasOwn(object, f));
-    if (missing !== undefined) return `${missing} is required`;
-    for (const [field, limits] of Object.entries(shape.fields)) {
-      const broken = Object.hasOwn(object, field) ? nestedProblem(limits, object[field]) : undefined;
-      if (broken) return `${field} ${broken.text}`;
-    }
-    return undefined;
-  });
-  return why.includes(undefined)
-    ? undefined
-    : {
-        rule: "anyOf",
-        text: `must meet one of its ${shapes.length} shapes: ${why.map((w, i) => `shape ${i + 1}: ${w}`).join("; ")}`,
-      };
-}
-
-/** Whether two JSON values are equal: the same scalar, or lists and objects of equal members (key order aside). */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (
-    a === null ||
-    b === null ||
-    typeof a !== "object" ||
-    typeof b !== "object" ||
-    Array.isArray(a) !== Array.isArray(b)
-  )
-    return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return (
-    ka.length === kb.length &&
-    ka.every(
-      (k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
-    )
-  );
 }

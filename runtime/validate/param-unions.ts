@@ -26,6 +26,7 @@ function asParam(spec: ParamCall, branch: ParamBranch): ParamCall {
       keys: _keys,
       values: _values,
       items: _items,
+      object: _object,
       ...rest
     } = spec;
     param = { ...rest, ...branch };

@@ -43,6 +43,11 @@ export const PARAM_KEYS = {
   keys: "copied",
   values: "copied",
   items: "copied",
+  object: {
+    none:
+      "the value's fields and forms as the document gives them: a body parameter's shape records them " +
+      "(link/wire/request-shape.ts), which diff compares field by field",
+  },
   anyOf: "copied",
   maxBytes: "copied",
   multiple: "copied",

@@ -14,6 +14,7 @@ function simplestItem(items: ParamSpec["items"]): unknown {
   if (items?.type === "number" || items?.type === "integer")
     return items.minimum ?? (items.maximum !== undefined ? Math.min(items.maximum, 1) : 1);
   if (items?.type === "boolean") return true;
+  if (items?.type === "array") return [];
   // A text of a format or pattern: the first made from them (a list of uuids holds a uuid).
   if (items?.format !== undefined || items?.pattern !== undefined) return madeStrings(items)[0] ?? "x";
   if (items?.type === "string" || items?.minLength !== undefined || items?.maxLength !== undefined)

@@ -6,7 +6,7 @@ import { checkValue, isAbsent, isValueFormat, type ParamSpec } from "@blockwrigh
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { FILLED_BY_FETCH } from "../../load/ignored-headers.js";
 import { wholeNumberRange } from "../../load/examples/schema-lookup.js";
-import { schemaPlace } from "../../link/param-limits/schema-place.js";
+import { schemaPlace, unionShapes } from "../../link/param-limits/schema-place.js";
 import { FORMAT_ALIASES, FORMAT_PATTERNS, formatPatternOf } from "../../model/format-aliases.js";
 import { typeOf, valuesType, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { booleanEnum } from "../../load/text-enum.js";
@@ -220,8 +220,12 @@ function withUnionType(
     stringLimits(first, param, note);
     if (isValueFormat(first.format as string)) param.format = first.format as ManifestParam["format"];
   }
+  // Objects of shapes the link records (schema-place.ts): a value is held to one, or to the one its tag names.
+  const held = !first && param.jsonType === "object" ? unionShapes(doc, flat) : undefined;
   const limits = !first
-    ? "without the limits of any one of them"
+    ? held
+      ? `each value held before any request to ${held.tag === undefined ? "one" : `the one its ${held.tag} names`}`
+      : "without the limits of any one of them"
     : strings.length === 1
       ? "with the limits of the string one"
       : `with the limits of the first string form (the other ${strings.length - 1} need a wider pattern)`;

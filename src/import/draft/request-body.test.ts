@@ -289,8 +289,8 @@ describe("body fields", () => {
         "the spec allows format date-time or date (anyOf): drafted as date-time, the first",
       );
       expect(notesAt(d, "operations.zqmail_create_item.params.at")).toContain(
-        "the spec allows object ZqVector or object ZqRegion (oneOf): drafted as object, without the limits of any " +
-          "one of them",
+        "the spec allows object ZqVector or object ZqRegion (oneOf): drafted as object, each value held before any " +
+          "request to one",
       );
       expect(await linkProblems(d, "zqmail")).toEqual([]);
     },

@@ -14,6 +14,9 @@ import { checkSamePattern, patternLengths } from "./pattern-length.js";
 import { schemaPlace, type SchemaPlace } from "./schema-place.js";
 import type { SchemaAtPlace } from "../wire/schema-at-place.js";
 
+/** A manifest parameter with what the link adds from the document and the manifest does not state. */
+export type LinkedParam = ManifestParam & Pick<ParamSpec, "object">;
+
 /**
  * The longest credential accepted where the manifest gives no maxLength of its own (it is sent in a header or the
  * address).
@@ -27,15 +30,19 @@ export const CREDENTIAL_MAX_LENGTH = 4096;
  * array (its `additionalProperties`, its `items`), the manifest's own
  * limits kept where it states them (checkAgainstSchema refuses looser ones).
  */
-function withSchemaFacts(p: ManifestParam, place: SchemaPlace): ManifestParam {
+function withSchemaFacts(p: ManifestParam, place: SchemaPlace): LinkedParam {
   const s = place.flat;
-  const out: ManifestParam = { ...p };
+  const out: LinkedParam = { ...p };
   if (p.type === "string" && p.format === undefined && p.separator === undefined && isValueFormat(s.format as string))
     out.format = s.format as ManifestParam["format"];
   if (p.type === "json") {
     const { holder, nested: fromSpec } = place.held(p.jsonType);
     const key = p.jsonType === "array" ? "items" : "values";
-    if (fromSpec) out[key] = { ...fromSpec, ...p[key] };
+    // The document's kinds inside (a list, an object, their fields) go on to the ParamSpec, past a manifest's.
+    if (fromSpec) out[key] = { ...fromSpec, ...p[key] } as ManifestParam[typeof key];
+    // The object's own fields, or the shapes of a union of objects: the document's, which the manifest does not state.
+    const object = p.jsonType === "object" && !p.anyOf ? place.object() : undefined;
+    if (object) out.object = object;
     // How many items an array holds: the spec's, where the manifest does not say (checkAgainstSchema refuses a looser
     // one).
     if (p.jsonType === "array" && holder) {
@@ -176,7 +183,7 @@ function applicable(s: Schema, type: ManifestParam["type"]): Schema {
  * the facts the schema states (withSchemaFacts), and checked against it
  * (checkAgainstSchema). The schema is flattened once for all three.
  */
-export function paramAtPlace(ctx: LinkContext, p: ManifestParam, at: Path, found: SchemaAtPlace): ManifestParam {
+export function paramAtPlace(ctx: LinkContext, p: ManifestParam, at: Path, found: SchemaAtPlace): LinkedParam {
   const place = schemaPlace(ctx.doc, found.schema);
   const param = withSchemaFacts(p.limitsFromSpec ? withSpecLimits(p, place) : p, place);
   checkAgainstSchema(ctx, param, at, place, found);

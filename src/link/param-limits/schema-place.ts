@@ -18,6 +18,11 @@ export interface SchemaPlace {
    * its items or values.
    */
   held(jsonType: string | undefined): Held;
+  /**
+   * A JSON object's own shape there, as nested limits: its fields' kinds and limits and those it must have, or the
+   * shapes of a union of objects and the field telling them apart. Undefined where it says nothing of its fields.
+   */
+  object(): NestedLimits | undefined;
 }
 
 export interface Held {
@@ -32,6 +37,7 @@ export interface Held {
 export function schemaPlace(doc: OpenApiDocument, declared: Schema, flat: Schema = doc.flatten(declared)): SchemaPlace {
   let items: { value: Schema | undefined } | undefined;
   const held = new Map<string | undefined, Held>();
+  let object: { value: NestedLimits | undefined } | undefined;
   return {
     declared,
     flat,
@@ -50,7 +56,29 @@ export function schemaPlace(doc: OpenApiDocument, declared: Schema, flat: Schema
       }
       return found;
     },
+    object() {
+      object ??= { value: objectOf(doc, flat) };
+      return object.value;
+    },
   };
+}
+
+/** The shapes recorded of a union of objects (and the field naming them), or undefined: a broken `$ref` gives none. */
+export function unionShapes(doc: OpenApiDocument, flat: Schema): NestedLimits | undefined {
+  try {
+    return shapesOf(doc, flat, fresh());
+  } catch {
+    return undefined;
+  }
+}
+
+/** An object's shape (a union of objects', or its fields'), or undefined when it records nothing of its fields. */
+function objectOf(doc: OpenApiDocument, flat: Schema): NestedLimits | undefined {
+  const shapes = shapesOf(doc, flat, fresh());
+  if (shapes) return shapes;
+  const holder = memberOfType(doc, flat, "object");
+  const limits = holder && nestedOf(doc, holder);
+  return limits?.type === "object" && (limits.fields || limits.required) ? limits : undefined;
 }
 
 /** The schema, or the member of its anyOf/oneOf that is of `type` (a JSON parameter binds one of a union's members). */
@@ -61,18 +89,43 @@ function memberOfType(doc: OpenApiDocument, s: Schema, type: string | undefined)
 }
 
 /**
- * The limits a schema puts on a value, as nested limits (undefined when it puts none); a union of objects, its shapes.
+ * How deep inside a parameter's value the link records what a list or an object holds (a recursive schema ends there).
+ * Published documents nest request bodies 3 to 6 deep; past this a value's kind is the upstream's to judge.
  */
-function nestedOf(doc: OpenApiDocument, raw: Schema): NestedLimits | undefined {
+export const NESTED_DEPTH = 8;
+
+/** The most places inside one value the link records (a wide recursive schema, every field a union of itself). */
+export const NESTED_PLACES = 600;
+
+/** A walk's depth, and the places its value has left (shared by the whole walk). */
+interface Walk {
+  depth: number;
+  left: { places: number };
+}
+
+const deeper = (at: Walk): Walk => ({ depth: at.depth + 1, left: at.left });
+const fresh = (): Walk => ({ depth: 0, left: { places: NESTED_PLACES } });
+
+/**
+ * The limits a schema puts on a value, as nested limits (undefined when it puts none): a scalar's kind and bounds, a
+ * list's and an object's kind with their items and fields (to NESTED_DEPTH), a union of objects its shapes.
+ */
+function nestedOf(doc: OpenApiDocument, raw: Schema, at: Walk = fresh()): NestedLimits | undefined {
   const s = doc.flatten(raw);
-  const shapes = shapesOf(doc, s);
-  if (shapes) return { shapes };
+  at.left.places--;
+  const shapes = shapesOf(doc, s, at);
+  if (shapes) return shapes;
   const out: NestedLimits = {};
   const t = typeOf(s);
-  if (t === "string" || t === "number" || t === "integer" || t === "boolean") out.type = t;
+  // A type array of several kinds (`[string, number]`) is none of them alone.
+  const kinds = Array.isArray(s.type) ? (s.type as unknown[]).filter((k) => k !== "null") : [];
+  if (kinds.length <= 1 && (t === "string" || t === "number" || t === "integer" || t === "boolean")) out.type = t;
   // A number of a whole-number format (`type: number, format: int32`): its validators (the mocks') take whole numbers
   // only, as a top-level parameter's integer: true says (draft/param-schema.ts).
-  if (t === "number" && (s.format === "int32" || s.format === "int64")) out.type = "integer";
+  if (out.type === "number" && (s.format === "int32" || s.format === "int64")) out.type = "integer";
+  if (kinds.length <= 1 && (t === "object" || t === "array") && !isUnion(s))
+    Object.assign(out, !roomIn(at) ? { type: t } : t === "object" ? fieldsOf(doc, s, at) : itemsOf(doc, s, at));
+  if (out.type !== undefined && admitsNull(s)) out.nullable = true;
   // A keyword of another type than the schema's one type (`maxLength: 1000` on an object, a document's misplaced
   // limit) limits nothing, JSON Schema applying each to its own type: taken, it made a limit case send text for an
   // object.
@@ -88,20 +141,75 @@ function nestedOf(doc: OpenApiDocument, raw: Schema): NestedLimits | undefined {
   // A format the manifest states as a pattern (`time`, `duration`, `byte`), as add drafts a parameter of it: a value
   // drawn or given here is then of it, where plain text went and the mock refused it. The document's own pattern (but
   // one of any text, whose lengths stay) and enum stay.
-  if (text && !Array.isArray(s.enum)) Object.assign(out, withFormatPattern(out, s.format));
-  if (Array.isArray(s.enum)) out.enum = [...(s.enum as unknown[])];
+  const fixed = fixedValues(s);
+  if (text && !fixed) Object.assign(out, withFormatPattern(out, s.format));
+  if (fixed) out.enum = fixed;
   return Object.keys(out).length ? out : undefined;
 }
 
+/** The values a schema fixes: its `enum`, or its `const` (OpenAPI 3.1) as the one value. */
+function fixedValues(s: Schema): unknown[] | undefined {
+  return Array.isArray(s.enum) ? [...(s.enum as unknown[])] : "const" in s ? [s.const] : undefined;
+}
+
+function admitsNull(s: Schema): boolean {
+  return (
+    s.nullable === true ||
+    (Array.isArray(s.type) && s.type.includes("null")) ||
+    (Array.isArray(s.enum) && s.enum.includes(null))
+  );
+}
+
+/** Whether what a value at `at` holds is recorded too. */
+function roomIn(at: Walk): boolean {
+  return at.depth < NESTED_DEPTH && at.left.places > 0;
+}
+
+function isUnion(s: Schema): boolean {
+  return Array.isArray(s.oneOf) || Array.isArray(s.anyOf);
+}
+
+/** An object's kind, its fields' limits (a field the server alone sets aside) and those it must have. */
+function fieldsOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits {
+  const props = s.properties && typeof s.properties === "object" ? (s.properties as Record<string, Schema>) : {};
+  const fields: Record<string, NestedLimits> = {};
+  const readOnly = new Set<string>();
+  for (const [name, field] of Object.entries(props)) {
+    if (!field || typeof field !== "object") continue;
+    // A field only the reply carries (readOnly) is not a request's (OpenAPI 3).
+    if (doc.flatten(field).readOnly === true) {
+      readOnly.add(name);
+      continue;
+    }
+    const limits = nestedOf(doc, field, deeper(at));
+    if (limits) fields[name] = limits;
+  }
+  const required = Array.isArray(s.required)
+    ? (s.required as unknown[]).filter((f): f is string => typeof f === "string" && !readOnly.has(f))
+    : [];
+  return {
+    type: "object",
+    ...(Object.keys(fields).length ? { fields } : {}),
+    ...(required.length ? { required } : {}),
+  };
+}
+
+/** A list's kind and its items' limits. */
+function itemsOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits {
+  const items = s.items && typeof s.items === "object" ? nestedOf(doc, s.items as Schema, deeper(at)) : undefined;
+  return { type: "array", ...(items ? { items } : {}) };
+}
+
 /**
- * The shapes of a union of objects (`oneOf`/`anyOf`, each member an object with properties): each member's
- * fields as nested limits (those that limit a scalar) and its required fields. Undefined for any other schema.
+ * The shapes of a union of objects (`oneOf`/`anyOf`, each member an object with properties): each member's fields as
+ * nested limits and its required fields, and the field telling them apart where one does (unionTag). Undefined for
+ * any other schema.
  */
-function shapesOf(doc: OpenApiDocument, s: Schema): NonNullable<NestedLimits["shapes"]> | undefined {
+function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits | undefined {
   const members = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined) as
     | Schema[]
     | undefined;
-  if (!members || members.length < 2) return undefined;
+  if (!members || members.length < 2 || !roomIn(at)) return undefined;
   const flat = members.map((m) => doc.flatten(m));
   if (
     !flat.every(
@@ -112,20 +220,61 @@ function shapesOf(doc: OpenApiDocument, s: Schema): NonNullable<NestedLimits["sh
     )
   )
     return undefined;
-  return flat.map((m) => {
-    const fields: Record<string, NestedLimits> = {};
-    for (const [name, field] of Object.entries(m.properties as Record<string, Schema>)) {
-      const limits =
-        field && typeof field === "object" && doc.flatten(field).readOnly !== true ? nestedOf(doc, field) : undefined;
-      if (limits && !limits.shapes) fields[name] = limits;
-    }
-    // A required field only the reply carries (readOnly) is not required of a request (OpenAPI 3).
-    const props = m.properties as Record<string, Schema>;
-    const required = Array.isArray(m.required)
-      ? (m.required as unknown[]).filter(
-          (f): f is string => typeof f === "string" && !(props[f] && doc.flatten(props[f]).readOnly === true),
-        )
-      : [];
-    return { fields, ...(required.length ? { required } : {}) };
+  const shapes = flat.map((m) => {
+    const { fields = {}, required } = fieldsOf(doc, m, at);
+    return { fields, ...(required ? { required } : {}) };
   });
+  const tag = unionTag(s, members, shapes);
+  return tag ? { shapes: tag.shapes, tag: tag.field } : { shapes };
+}
+
+type Shapes = NonNullable<NestedLimits["shapes"]>;
+
+/**
+ * The field naming each shape of a union: the document's discriminator (each member's values its own fixed ones, the
+ * mapping's that lead to it, or its schema's name), else the first field every member fixes to one value of its own.
+ * The shapes with that field's values as its enum; undefined where no field tells every shape apart.
+ */
+function unionTag(s: Schema, members: Schema[], shapes: Shapes): { field: string; shapes: Shapes } | undefined {
+  const single = (shape: Shapes[number], field: string) => {
+    const values = shape.fields[field]?.enum;
+    return values?.length === 1 ? values : undefined;
+  };
+  const withTag = (field: string, values: (unknown[] | undefined)[]) => {
+    const seen = new Set<string>();
+    for (const v of values.flat()) {
+      const key = `${typeof v}:${String(v)}`;
+      if (v === null || typeof v === "object" || seen.has(key)) return undefined;
+      seen.add(key);
+    }
+    if (values.some((v) => !v?.length)) return undefined;
+    return {
+      field,
+      shapes: shapes.map((shape, i) => ({
+        ...shape,
+        fields: { ...shape.fields, [field]: { ...shape.fields[field], enum: values[i] as unknown[] } },
+      })),
+    };
+  };
+  const discriminator = s.discriminator as { propertyName?: unknown; mapping?: Record<string, unknown> } | undefined;
+  if (discriminator && typeof discriminator.propertyName === "string") {
+    const field = discriminator.propertyName;
+    const mapping = Object.entries(discriminator.mapping ?? {});
+    const values = shapes.map((shape, i) => {
+      const own = shape.fields[field]?.enum;
+      if (own?.length) return own;
+      const ref = members[i]?.$ref;
+      if (typeof ref !== "string") return undefined;
+      const mapped = mapping.filter(([, to]) => to === ref || `#/components/schemas/${String(to)}` === ref);
+      return mapped.length ? mapped.map(([value]) => value) : [ref.slice(ref.lastIndexOf("/") + 1)];
+    });
+    return withTag(field, values);
+  }
+  const first = shapes[0];
+  for (const field of Object.keys(first?.fields ?? {})) {
+    const values = shapes.map((shape) => single(shape, field));
+    const tagged = withTag(field, values);
+    if (tagged) return tagged;
+  }
+  return undefined;
 }

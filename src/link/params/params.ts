@@ -18,7 +18,7 @@ import type { ParamSurface } from "../../model/surface-format.js";
 import { regexProblem, type LinkContext, type Path } from "../context.js";
 import { diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange } from "../param-limits/param-limit-changes.js";
 import { checkOwnLimits } from "../param-limits/own-limits.js";
-import { boundLength, checkSatisfiable, paramAtPlace } from "../param-limits/param-limits.js";
+import { boundLength, checkSatisfiable, type LinkedParam, paramAtPlace } from "../param-limits/param-limits.js";
 import { placeParam, wireText } from "../wire/wire.js";
 import { formSpecs } from "../param-branches/param-branches.js";
 import {
@@ -50,6 +50,7 @@ const COPIED = [
   "keys",
   "values",
   "items",
+  "object",
   "placeholder",
   "forbiddenKeys",
   "maxBytes",
@@ -117,7 +118,7 @@ function linkParam(
   if (!placed) return undefined;
   const { wire, place } = placed;
   // The parameter as linked at its place: with the schema's facts there, and checked against it.
-  const p = place ? paramAtPlace(ctx, declared, at, place) : declared;
+  const p: LinkedParam = place ? paramAtPlace(ctx, declared, at, place) : declared;
   const spec: ParamSpec = {
     name,
     type: p.type,
