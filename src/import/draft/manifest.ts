@@ -22,7 +22,7 @@ import { draftErrors } from "./errors.js";
 import { answersFile } from "./files.js";
 import { IdempotencyHeaders, ownIdempotency } from "./idempotency.js";
 import { withoutCredentialVariable } from "../shapes/address-credential.js";
-import { draftOwnServer, draftServer } from "./server.js";
+import { sharedVariableName, draftOwnServer, draftServer } from "./server.js";
 import { clientCredentialsFlow } from "../shapes/client-credentials.js";
 import { headerOutputs } from "../shapes/reply-headers.js";
 import { answersEvents, answersItems } from "../shapes/event-streams.js";
@@ -89,13 +89,17 @@ export function draftManifest(
     fixedAddress,
     provider: manifest.server,
     share: (params) => {
+      const names: Record<string, string> = {};
       for (const [name, param] of Object.entries(params)) {
-        if (shared.has(name)) continue;
-        shared.add(name);
-        manifest.params = { ...manifest.params, [name]: param };
+        const free = sharedVariableName(name, ownNames);
+        names[name] = free;
+        if (!shared.has(free)) [shared.add(free), (manifest.params = { ...manifest.params, [free]: param })];
       }
+      return names;
     },
   };
+  /** The names the operations drafted so far give parameters of their own. */
+  const ownNames = new Set<string>();
   for (const chosen of operations) {
     const name = operationRef(chosen.method, chosen.path, chosen.operationId);
     const op = doc.operations.get(name);
@@ -107,6 +111,7 @@ export function draftManifest(
     ids.add(id);
     const drafted = draftOperation(drafting, chosen, op, name, label, id);
     manifest.operations[id] = drafted.operation;
+    for (const param of Object.keys(drafted.operation.params ?? {})) ownNames.add(param);
     summary.push(drafted.summary);
     if (summary.length % DRAFTED_EVERY === 0) onDrafted?.(summary.length);
   }
@@ -137,8 +142,11 @@ interface Drafting {
   fixedAddress: boolean;
   /** The provider's address, whose template's parameters an operation's own template shares. */
   provider: Manifest["server"];
-  /** Adds shared parameters (an operation's own server's variables), each name once. */
-  share(params: Record<string, ManifestParam>): void;
+  /**
+   * Adds shared parameters (an operation's own server's variables), each name once; the name each is shared under (a
+   * name an operation's own parameter has taken is not).
+   */
+  share(params: Record<string, ManifestParam>): Record<string, string>;
 }
 
 /** The operation's own `server` (draft/server.ts), the shared parameters its variables need added. */
@@ -159,8 +167,12 @@ function ownServerOf(
     drafting.fixedAddress,
     drafting.provider,
   );
-  if (shared) drafting.share(shared);
-  return own;
+  if (!shared) return own;
+  const names = drafting.share(shared);
+  const server = own.server;
+  if (typeof server !== "object" || !server.variables) return own;
+  const variables = Object.fromEntries(Object.entries(server.variables).map(([v, p]) => [v, names[p] ?? p]));
+  return { ...own, server: { ...server, variables } };
 }
 
 /**

@@ -134,3 +134,31 @@ describe("an operation whose own server has variables", () => {
     expect(failed).toEqual([]);
   });
 });
+
+// A whole document: an operation drafted before the index's host is met has a path parameter of the variable's name
+// (`/zq_indexes/{zqIndex}`, the variable `zq_index` drafted as `zqIndex`); the draft shared the variable's parameter
+// under that name too, and generate refused it (BW2011: already a shared parameter). The variable's parameter is
+// named for the server instead.
+describe("an operation's own server variable named as an earlier operation's own parameter", () => {
+  it("is shared as the server's (serverZqIndex), and the draft links", async () => {
+    const document = zqIndexes();
+    const paths = document.paths as Record<string, unknown>;
+    const byIndex = {
+      "/zq_indexes/{zqIndex}": {
+        get: {
+          operationId: "zqDescribeIndex",
+          parameters: [{ name: "zqIndex", in: "path", required: true, schema: { type: "string" } }],
+          responses: answer,
+        },
+      },
+    };
+    const d = drafted({ ...document, paths: { ...byIndex, ...paths } }, ["zqDescribeIndex", ...ALL]);
+    expect(d.manifest.operations.acme_zq_describe_index?.params?.zqIndex).toMatchObject({ wire: { in: "path" } });
+    expect(d.manifest.operations.acme_zq_stats?.server).toMatchObject({
+      variables: { zq_index: "serverZqIndex", zq_project: "zqProject" },
+    });
+    expect(d.manifest.params?.serverZqIndex).toMatchObject({ default: "zqexample", visibility: "user-only" });
+    expect(d.manifest.params?.zqIndex).toBeUndefined();
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

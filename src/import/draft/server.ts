@@ -427,3 +427,16 @@ function draftOwnTemplate(
   });
   return { server: { url: template.url, variables }, shared };
 }
+
+/**
+ * The name an operation's own server variable's parameter is shared under: its own, unless an operation drafted before
+ * gives a parameter of its own that name (a path's `indexName` beside an index's host variable), then named for the
+ * server (`serverIndexName`). An operation drafted after avoids the shared names itself (params.ts).
+ */
+export function sharedVariableName(name: string, own: ReadonlySet<string>): string {
+  if (!own.has(name)) return name;
+  const base = `server${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+  let free = base;
+  for (let i = 2; own.has(free); i++) free = `${base}${i}`;
+  return free;
+}
