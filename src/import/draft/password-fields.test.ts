@@ -48,18 +48,22 @@ describe("a password under another name", () => {
 // A password's confirmation, the same secret typed again (a mailbox's `password2`, an app password's `app_passwd2`,
 // `password_confirmation`): the first was drafted secret and its repeat a plain input, which showed the password
 // wherever an input shows. The repeat is drafted secret too; a password's policy and count stay plain.
+/** Text fields of at most `max` characters, by name: the properties of an object schema. */
+const textFields = (max: number, names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, { type: "string", maxLength: max }]));
+
 const account = {
   type: "object",
-  properties: {
-    password: { type: "string", maxLength: 200 },
-    password2: { type: "string", maxLength: 200 },
-    app_passwd: { type: "string", maxLength: 200 },
-    app_passwd2: { type: "string", maxLength: 200 },
-    password_confirmation: { type: "string", maxLength: 200 },
-    newPasswordRepeat: { type: "string", maxLength: 200 },
-    password_policy: { type: "string", maxLength: 200 },
-    passwords: { type: "string", maxLength: 200 },
-  },
+  properties: textFields(200, [
+    "password",
+    "password2",
+    "app_passwd",
+    "app_passwd2",
+    "password_confirmation",
+    "newPasswordRepeat",
+    "password_policy",
+    "passwords",
+  ]),
 };
 
 describe("a password's confirmation", () => {
@@ -85,15 +89,16 @@ describe("a password's confirmation", () => {
 const certificate = {
   type: "object",
   properties: {
-    certificate: { type: "string", maxLength: 9000 },
-    certificate_key: { type: "string", maxLength: 9000 },
-    ssl_key: { type: "string", maxLength: 9000 },
-    tlsKey: { type: "string", maxLength: 9000 },
-    ssh_private_key: { type: "string", maxLength: 9000 },
-    privateKeyPem: { type: "string", maxLength: 9000 },
-    public_key: { type: "string", maxLength: 9000 },
-    ssl_key_id: { type: "string", maxLength: 200 },
-    sort_key: { type: "string", maxLength: 200 },
+    ...textFields(9000, [
+      "certificate",
+      "certificate_key",
+      "ssl_key",
+      "tlsKey",
+      "ssh_private_key",
+      "privateKeyPem",
+      "public_key",
+    ]),
+    ...textFields(200, ["ssl_key_id", "sort_key"]),
   },
 };
 
