@@ -108,13 +108,8 @@ export function draftProvider(input: {
     }));
   let operations = operationsOf(chosen);
   refuseUncallable(document, operations);
-  const renamed = schemeNamesAsDeclared(document, operations);
-  const names = { renamed, keyNames: keyNamesFromSchemes(document) };
-  const credentialOf = () =>
-    draftCredential(
-      withKeyNames(renamed.size ? withSchemeNames(document, renamed) : document, names.keyNames),
-      renamed.size ? operations.map((o) => ({ ...o, op: withSchemeNames(o.op, renamed) })) : operations,
-    );
+  const names = credentialNames(document, operations);
+  const credentialOf = () => credentialAsDrafted(document, operations, names);
   let credential = credentialOf();
   // A group's operation whose security the runtime meets none of: left out, and the credential drafted without it.
   const unmetTaken = chosen.filter((c, i) => c.grouped && credential.unmetIds?.includes(operations[i]?.id ?? ""));
@@ -188,7 +183,7 @@ function rewrittenCut(
   chosen: SelectedOperation[],
   credential: CredentialDraft,
   operations: { id: string; path: string; method: string; op: Json }[],
-  { renamed, keyNames }: { renamed: ReadonlyMap<string, string>; keyNames: ReadonlyMap<string, KeyName> },
+  { renamed, keyNames }: CredentialNames,
 ): { changes: CutChanges; answers: CutAnswers; notes: { server: ReviewNote[]; cut: ReviewNote[] } } {
   const doc = cut.document;
   const spelt = respeltRequirements(doc, renamed);
@@ -311,6 +306,29 @@ function manifestOfCut(
       throw new UndraftableDocument(outsideRefs(report.external));
     throw e;
   }
+}
+
+type CredentialNames = { renamed: ReadonlyMap<string, string>; keyNames: ReadonlyMap<string, KeyName> };
+
+function credentialNames(document: Json, operations: readonly { id: string; op: Json }[]): CredentialNames {
+  return { renamed: schemeNamesAsDeclared(document, operations), keyNames: keyNamesFromSchemes(document) };
+}
+
+/**
+ * The credential add drafts for these operations of the document (OpenAPI 3, its undeclared schemes left out): the
+ * requirements spelt as their schemes are declared, a key scheme whose published name no request carries read as its
+ * key. The corpus's picker asks it too, so that it never picks an operation add would refuse, nor leaves out one add
+ * takes.
+ */
+export function credentialAsDrafted(
+  document: Json,
+  operations: readonly { id: string; path: string; method: string; op: Json }[],
+  { renamed, keyNames }: CredentialNames = credentialNames(document, operations),
+): CredentialDraft {
+  return draftCredential(
+    withKeyNames(renamed.size ? withSchemeNames(document, renamed) : document, keyNames),
+    renamed.size ? operations.map((o) => ({ ...o, op: withSchemeNames(o.op, renamed) })) : operations,
+  );
 }
 
 /**

@@ -10,8 +10,9 @@
 // objects no style writes, a path parameter after the path's `#`; one whose
 // security the runtime meets none of, src/import/auth/credential.ts) is never
 // picked: the document would count as one add cannot read.
-import { draftCredential } from "../../../src/import/auth/credential.js";
+import { withoutUndeclaredSchemes } from "../../../src/import/auth/undeclared-schemes.js";
 import { asOpenApi3 } from "../../../src/import/document/convert.js";
+import { credentialAsDrafted } from "../../../src/import/draft-provider.js";
 import { uncallableWhy } from "../../../src/import/uncallable.js";
 
 export const HARD_SHAPES = [
@@ -170,7 +171,7 @@ function refusedByAdd(document: Json): Set<string> {
     return new Set();
   }
   const refused = new Set<string>();
-  const operations: { id: string; op: Json; path: string }[] = [];
+  const operations: { id: string; op: Json; path: string; method: string }[] = [];
   const paths = isObject(openapi.paths) ? openapi.paths : {};
   for (const [path, rawItem] of Object.entries(paths)) {
     const item = deref(openapi, rawItem);
@@ -180,7 +181,7 @@ function refusedByAdd(document: Json): Set<string> {
       if (!isObject(op)) continue;
       const id = `${method.toUpperCase()} ${path}`;
       if (uncallableWhy(openapi, { path, method, op }) !== undefined) refused.add(id);
-      else operations.push({ id, op, path });
+      else operations.push({ id, op, path, method });
     }
   }
   // Add refuses a named operation whose security requirements the runtime meets none of (an `http mutual` scheme
@@ -189,9 +190,10 @@ function refusedByAdd(document: Json): Set<string> {
   return refused;
 }
 
-function unmetSecurity(openapi: Json, operations: { id: string; op: Json; path: string }[]): string[] {
+function unmetSecurity(openapi: Json, operations: { id: string; op: Json; path: string; method: string }[]): string[] {
   try {
-    return operations.length ? (draftCredential(openapi, operations).unmetIds ?? []) : [];
+    const document = withoutUndeclaredSchemes(openapi, []).document;
+    return operations.length ? (credentialAsDrafted(document, operations).unmetIds ?? []) : [];
   } catch {
     return [];
   }

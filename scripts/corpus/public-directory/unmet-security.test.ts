@@ -2,7 +2,10 @@
 // the server's TLS handshake, no header): add refuses it by name ("it accepts no security requirement the runtime
 // sends", BW3010), yet the run picked it, and the document counted as one add cannot read (conjur.local, directory
 // seed 150). The picker leaves such an operation out, as add leaves it out of a group; one that also accepts a
-// scheme the runtime sends is still taken.
+// scheme the runtime sends is still taken. A key scheme whose published name no header can carry (prose,
+// `"Zq Portal API Key"`) while its description names its key is one add reads as that key
+// (src/import/auth/key-names.ts): its operations are picked (rapidapi.com/dynamicdocs.json, seed 199, counted as a
+// document "with no operation add can take" while add took its one operation).
 import { describe, expect, it } from "vitest";
 import { seeded } from "./documents.js";
 import { pickOperations } from "./operations.js";
@@ -33,5 +36,22 @@ describe("an operation whose security the runtime meets none of", () => {
       const names = pickOperations(document, 5, seeded(seed)).map((p) => p.name);
       expect(names.sort()).toEqual(["GET /zq/either", "GET /zq/plain"]);
     }
+  });
+
+  it("picks an operation whose key scheme's published name is prose, as add reads it as its key", () => {
+    const scheme = (key: string) => ({
+      type: "apiKey",
+      in: "header",
+      name: `${key.replace(/-/g, " ")} portal API key`,
+      description: `The ${key} header parameter is made on the zq portal.`,
+    });
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "zq", version: "1" },
+      components: { securitySchemes: { "Zq-Token": scheme("Zq-Token"), "Zq-Other": scheme("Zq-Other") } },
+      security: [{ "Zq-Token": [] }, { "Zq-Other": [] }],
+      paths: { "/zq/compile": { post: { responses: { 200: { description: "ok" } } } } },
+    };
+    expect(pickOperations(document, 5, seeded(1)).map((p) => p.name)).toEqual(["POST /zq/compile"]);
   });
 });
