@@ -122,3 +122,23 @@ describe("poll cases", () => {
     await expect(cases[0]?.run(ctx)).rejects.toThrow(/shelf_list_books is not a linked operation of shelf/);
   });
 });
+
+describe("poll cases of a credential sent with another (a key beside an id header)", () => {
+  it("give the poller each credential of the combination, and pass", async () => {
+    // The list's tool authenticates with its key and a zqAppId header together (auth.also): given the key alone, the
+    // poller's every call was refused for the missing id, and no run started.
+    const tools = shelf.operations.map((op) => {
+      const tool = op.tool;
+      if (tool.id !== "shelf_list_books") return tool;
+      const id = { name: "zqAppId", type: "string", required: false, wire: { in: "auth" } };
+      return {
+        ...tool,
+        auth: { ...tool.auth, also: [{ type: "header", name: "X-Zq-App-Id", param: "zqAppId" }] },
+        params: [...tool.params, id],
+      } as typeof tool;
+    });
+    const cases = pollCases(shelf.pollTriggers ?? [], tools).filter((c) => c.id.startsWith("shelf_book_appeared"));
+    expect(cases.length).toBeGreaterThan(1);
+    for (const c of cases) await expect(c.run(ctx), c.id).resolves.toBeUndefined();
+  });
+});

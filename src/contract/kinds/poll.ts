@@ -8,7 +8,7 @@
 // either side of a poll run once each; a poller started again on the store
 // resumes; by `delta`, the next round is asked at the link the upstream gave;
 // the wait after a poll leaves the provider's requestsPerMinute its turn.
-import type { ParamSpec, PollTriggerSpec, ToolSpec } from "@blockwright/runtime/internal";
+import { type ParamSpec, type PollTriggerSpec, type ToolSpec, wayParams } from "@blockwright/runtime/internal";
 import type { TriggerBlock } from "@blockwright/runtime/workflow";
 import { memoryStore } from "../../serve/memory-store.js";
 import { pollCall } from "../../serve/poll-call.js";
@@ -273,7 +273,13 @@ function poll(
   upstream: FakeUpstream,
   options: Partial<PollerOptions> = {},
 ) {
-  const inputs: Record<string, unknown> = { trigger: trigger.id, [tool.auth.param]: "{{ZQ_CONTRACT_POLL_SECRET}}" };
+  const inputs: Record<string, unknown> = { trigger: trigger.id };
+  // Every credential of the tool's first way, a combination's too (a key header sent with an id header and a token):
+  // a secret from the environment, another (an id) at a value it takes. The first alone left the way incomplete.
+  for (const name of wayParams(tool.auth)) {
+    const p = tool.params.find((x) => x.name === name);
+    inputs[name] = name === tool.auth.param || p?.secret || !p ? "{{ZQ_CONTRACT_POLL_SECRET}}" : valueFor(p);
+  }
   for (const p of tool.params)
     if (p.required && !(p.name in trigger.inputs) && !(p.name in inputs))
       inputs[p.name] = p.name === tool.server.param ? upstream.base : valueFor(p);

@@ -256,13 +256,15 @@ function listedOfKind<T>(
   return values.length ? values : undefined;
 }
 
-/** A union's listed values as a parameter's type and enum: texts (listedTexts), else numbers (listedNumbers). */
+/** A union's listed values as a parameter's type and enum: texts (listedTexts), else (not `textsOnly`) numbers. */
 export function listedValues(
   branches: readonly Schema[],
   oneOf: boolean,
+  textsOnly = false,
 ): { type: "string"; enum: string[] } | { type: "number"; enum: number[]; integer?: true } | undefined {
   const texts = listedTexts(branches, oneOf);
   if (texts) return { type: "string", enum: texts };
+  if (textsOnly) return undefined;
   const numbers = listedNumbers(branches, oneOf);
   if (!numbers) return undefined;
   return { type: "number", enum: numbers, ...(numbers.every(Number.isInteger) ? { integer: true as const } : {}) };

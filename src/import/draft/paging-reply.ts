@@ -156,14 +156,20 @@ function fieldAt(doc: OpenApiDocument, body: Schema, path: readonly string[]): S
   return at;
 }
 
-/** Whether the document shows a `next…` field as an address: a uri format, or an example (or examples) that is one. */
+/**
+ * Whether the document shows a `next…` field as an address: a uri format, or an example (or examples) that is one;
+ * with neither, unless its description calls it a token or a cursor and names no address (a `next_page` described as
+ * the "token used to fetch the next page").
+ */
 export function looksLikeAddress(doc: OpenApiDocument, body: Schema, path: readonly string[]): boolean {
   const field = fieldAt(doc, body, path) ?? {};
   if (typeof field.format === "string" && /^(uri|url|iri)(-reference)?$/i.test(field.format)) return true;
   const shown = [field.example, ...(Array.isArray(field.examples) ? field.examples : [])].filter(
     (v): v is string => typeof v === "string",
   );
-  return !shown.length || shown.some((v) => /^(https?:\/\/|\/|\?)/i.test(v));
+  if (shown.length) return shown.some((v) => /^(https?:\/\/|\/|\?)/i.test(v));
+  const said = typeof field.description === "string" ? field.description : "";
+  return !/\b(token|cursor)\b/i.test(said) || /\b(urls?|uris?|address|link|href)\b/i.test(said);
 }
 
 /** A boolean beside the field at `path` saying whether more pages follow (HAS_MORE: `has_next`, `has_more`). */

@@ -346,3 +346,42 @@ describe("paging, from the shapes published lists use", () => {
     expect(await linkProblems(d, "zqshelf")).toEqual([]);
   });
 });
+
+describe("a next_page with no format and no example, described as a token, beside a cursor parameter", () => {
+  it("is the cursor sent back as the parameter, not an address to follow", async () => {
+    const body = (description: string) => ({
+      type: "object",
+      required: ["items"],
+      properties: {
+        items: { type: "array", items: shelf },
+        next_page: { type: "string", nullable: true, description },
+      },
+    });
+    const params = [
+      query("page_token", { type: "string", nullable: true, maxLength: 200 }),
+      query("limit", { type: "integer", minimum: 1 }),
+    ];
+    const d = paging(
+      openapi(listShelves(params, body("token used to fetch the next page of results (if any)"), undefined)),
+    );
+    expect(op(d).pagination).toMatchObject({
+      style: "cursor",
+      cursor: "$response.body#/next_page",
+      send: { in: "query", name: "page_token" },
+    });
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+    const [tool] = await linkedTools(d, "zqshelf");
+    const page = (id: string, next: string | null) => json(200, { items: [{ id }], next_page: next });
+    const { fetch, seen } = scriptedFetch(page("s1", "zq.tok/2"), page("s2", null));
+    const all = await collectPages(
+      tool!,
+      { accessToken: "zq-token-0001" },
+      { ...fullSupport, baseUrl: "http://127.0.0.1:9", fetch },
+    );
+    expect(all.success && all.output.data).toEqual([{ id: "s1" }, { id: "s2" }]);
+    expect(seen.map((r) => new URL(r.url).searchParams.get("page_token"))).toEqual([null, "zq.tok/2"]);
+    // Described as an address (or as nothing), it stays the next page's address.
+    for (const said of ["URL of the next page (token included)", ""])
+      expect(op(paging(openapi(listShelves(params, body(said), undefined)))).pagination?.style).toBe("nextUrl");
+  });
+});

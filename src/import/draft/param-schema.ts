@@ -105,8 +105,9 @@ function withType(
   // A branch that is a union of its own, read as its branches (limits.ts).
   const alternatives = innerBranches(doc, alternativesOf(flat));
   // Branches each of listed texts or numbers (3.1's `const` per value): their values, an enum (limits.ts).
-  const branches = t === undefined && alternatives ? alternatives.map((a) => safeFlatten(doc, a) ?? {}) : undefined;
-  const listed = branches ? listedValues(branches, !flat.anyOf) : undefined;
+  // Beside `type: string` too (kinds of place, each an enum of its own), their texts: read as a string, any was sent.
+  const branches = t === undefined || t === "string" ? alternatives?.map((a) => safeFlatten(doc, a) ?? {}) : undefined;
+  const listed = branches ? listedValues(branches, !flat.anyOf, t === "string") : undefined;
   // Forms of different kinds, or told apart by their limits (an id or a name): each kept, with its own (limits.ts).
   const forms = t === undefined && alternatives && !listed ? formsOf(doc, alternatives, note) : undefined;
   // An optional value whose one value is "" can never be sent (the runtime sends no empty text); a required one in
