@@ -166,3 +166,53 @@ describe("an Authorization header parameter whose example is a bare key, on ever
     expect(seen[0]?.headers.get("authorization")).toBe("zq-key-0001");
   });
 });
+
+describe("a key header whose name parts its words with dots, on every operation", () => {
+  const header = (name: string, description: string) => ({
+    name,
+    in: "header",
+    required: true,
+    description,
+    schema: { type: "string" },
+  });
+  const token = header("ZQ_SEC.ACCESS_TOKEN", "The access token the token call gave.");
+  const correlation = header("ZQ_QOS.CORRELATION_ID", "A unique id of each call.");
+
+  it("is the credential (ZQ_SEC.ACCESS_TOKEN); not a correlation id, nor a dotted page token", () => {
+    const doc = noSchemes({});
+    const every = (...p: unknown[]) => [{ op: op("a", p) }, { op: op("b", p) }];
+    expect(keyParameter(doc, every(correlation, token))).toEqual({
+      in: "header",
+      name: "ZQ_SEC.ACCESS_TOKEN",
+      description: "The access token the token call gave.",
+      optional: false,
+    });
+    expect(keyParameter(doc, every(correlation))).toBeUndefined();
+    expect(keyParameter(doc, every(header("ZQ.PAGE.TOKEN", "The next page.")))).toBeUndefined();
+  });
+
+  it("drafts as the credential, secret, where the operations say security: [], and sends it there", async () => {
+    const doc = {
+      ...noSchemes({
+        "/zqprices": { put: { ...op("updateZqprice", [token, correlation]), security: [] } },
+      }),
+      security: [{}],
+    };
+    const d = drafted(doc, ["updateZqprice"]);
+    expect(d.manifest.auth).toEqual({ scheme: "apiKeyAuth", param: "apiKey" });
+    expect(d.manifest.params?.apiKey).toMatchObject({ secret: true });
+    expect(Object.keys(d.manifest.operations.acme_update_zqprice!.params!)).toEqual(["zQQOSCORRELATIONID"]);
+    expect(await linkProblems(d)).toEqual([]);
+    const tool = (await linkedTools(d)).find((t) => t.operationId === "updateZqprice");
+    const { fetch, seen } = scriptedFetch(json(200, { id: "p1" }));
+    expect(
+      await executeToolDefinition(
+        tool!,
+        { apiKey: "zq-token-0001", zQQOSCORRELATIONID: "c-1" },
+        { baseUrl: "http://127.0.0.1:9", fetch },
+      ),
+    ).toMatchObject({ success: true });
+    expect(seen[0]?.headers.get("zq_sec.access_token")).toBe("zq-token-0001");
+    expect(seen[0]?.headers.get("zq_qos.correlation_id")).toBe("c-1");
+  });
+});

@@ -18,13 +18,15 @@ export interface KeyParameter {
 }
 
 // A key or a token by its name: api-key, x-api-key, xi-api-key, api_key, apikey, access_token, auth-token, secret-key,
-// token; not a token of paging or of a resource (page_token, next_token, sync_token).
-const KEY_NAME = /^([a-z0-9]+[-_])*(api[-_]?key|apikey|access[-_]?token|auth[-_]?token|secret[-_]?key)$|^(token|key)$/i;
+// token; not a token of paging or of a resource (page_token, next_token, sync_token). A header name's words may be
+// parted by dots too (`ZQ_SEC.ACCESS_TOKEN`: a dot is a token character of a header name, RFC 9110 §5.6.2).
+const KEY_NAME =
+  /^([a-z0-9]+[-_.])*(api[-_]?key|apikey|access[-_]?token|auth[-_]?token|secret[-_]?key)$|^(token|key)$/i;
 // A required header named as a token or a key of some kind (X-Postmark-Server-Token, Private-Token, X-Vault-Token),
 // not one that keys a request or a page (Idempotency-Key, X-Page-Token, X-CSRF-Token).
-const KEY_HEADER = /^([a-z0-9]+[-_])*(token|key)$/i;
+const KEY_HEADER = /^([a-z0-9]+[-_.])*(token|key)$/i;
 const NO_CREDENTIAL_HEADER =
-  /(^|[-_])(idempotency|page|next|sync|continuation|csrf|xsrf|cache|request|correlation|trace)[-_]/i;
+  /(^|[-_.])(idempotency|page|next|sync|continuation|csrf|xsrf|cache|request|correlation|trace)[-_.]/i;
 
 /** Whether a name is a key's or a token's (`zq_api_key`, `access_token`), not a page's or a resource's token. */
 export function keyName(name: string): boolean {

@@ -9,6 +9,7 @@
 import { jsonForWildcards } from "./wildcard-json.js";
 import { withRedirectFileAnswers } from "./redirect-file.js";
 import { withTemplateParamsDeclared } from "./path-template-params.js";
+import { withHttpBodiesAsBytes } from "./bodies/http-body-envelope.js";
 
 type Json = Record<string, unknown>;
 
@@ -23,6 +24,8 @@ export interface CutAnswers {
   emptyAnswers: string[];
   /** The path variables declared as path parameters, named by no parameter of the document (`<operation> {name}`). */
   templateParams: string[];
+  /** The request bodies and answers of the HTTP body message written as bytes (`<operation> request`, `… 200`). */
+  httpBodies: string[];
 }
 
 /** Rewrite the answers of the chosen operations in `cut` (each named `id` in what is said). */
@@ -38,6 +41,7 @@ export function rewriteCutAnswers(
   });
   return {
     templateParams: withTemplateParamsDeclared(cut, operations),
+    httpBodies: withHttpBodiesAsBytes(cut, operations),
     asJson: jsonForWildcards(cut, operations),
     fileAnswers: withRedirectFileAnswers(operations),
     defaultAnswers: withDefaultAsSuccess(operations),
@@ -47,10 +51,16 @@ export function rewriteCutAnswers(
 
 /** The cut's header lines for them, `by` the command that wrote it. */
 export function cutAnswerLines(
-  { asJson, fileAnswers, defaultAnswers, emptyAnswers, templateParams }: CutAnswers,
+  { asJson, fileAnswers, defaultAnswers, emptyAnswers, templateParams, httpBodies }: CutAnswers,
   by: string,
 ): string[] {
   return [
+    ...(httpBodies.length
+      ? [
+          `Written as application/octet-stream bytes by ${by}, published as JSON of an HTTP body message: ` +
+            `${httpBodies.join(", ")} (its schema says it stands for the raw body).`,
+        ]
+      : []),
     ...(templateParams.length
       ? [
           `Declared by ${by} as required text path parameters, not published: ${templateParams.join(", ")} (the ` +

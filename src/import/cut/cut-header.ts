@@ -6,6 +6,7 @@ import type { DocumentKind } from "../document/convert.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { type CutReport, movedLines } from "./cut.js";
 import { cutAnswerLines, type CutAnswers } from "./cut-answers.js";
+import { httpBodyNotes } from "./bodies/http-body-envelope.js";
 import { templateParamNotes } from "./path-template-params.js";
 import { unionLines, unionNotes } from "./cut-header-unions.js";
 import type { SelectedOperation } from "./select-operations.js";
@@ -273,10 +274,11 @@ export function cutChangeNotes(
     | "baseKinds"
   >,
   placeholders: readonly string[],
-  { asJson, fileAnswers, defaultAnswers, emptyAnswers, templateParams }: CutAnswers,
+  { asJson, fileAnswers, defaultAnswers, emptyAnswers, templateParams, httpBodies }: CutAnswers,
   shapeRequired: readonly string[] = [],
 ): ReviewNote[] {
   return [
+    ...httpBodyNotes(httpBodies),
     ...templateParamNotes(templateParams),
     ...unionNotes({ shapeRequired, unlistedRequired, overlapping, unionClosings, nullMembers, baseKinds }),
     ...(renamed.size
