@@ -277,8 +277,7 @@ function draftDeclared(
     draft.default = version.default;
     notes.push({ at: where, note: version.note });
   }
-  const mended = spanningExample(draft, declared.name);
-  if (mended) notes.push({ at: where, note: mended });
+  for (const mended of spanningValues(draft, declared.name)) notes.push({ at: where, note: mended });
   const described = declared.in === "path" ? multiSegmentMarker(raw, op.path) : undefined;
   if (described?.startsWith("its description") || described?.startsWith("its place")) {
     const [said, what] = described.split(": ");
@@ -387,26 +386,34 @@ function declaredWire(op: OpenApiOperation, declared: Declared, name: string): M
 }
 
 /**
- * A value spanning path segments whose example has a `/` at its start or end (`/subscriptions/…/workflows/w`, which the
- * path's own `/` before it already gives: `//` reads as a host, and the runtime refuses an empty segment), drafted
- * without it; an example that holds an empty or dot segment even so is left out. What a review note says; none when
- * the example was kept as it is.
+ * A value spanning path segments whose example or default has a `/` at its start or end
+ * (`/subscriptions/…/workflows/w`, which the path's own `/` before it already gives: `//` reads as a host, and the
+ * runtime refuses an empty segment), drafted without it; one that holds an empty or dot segment even so (a default
+ * `/` standing for "none") is left out. What review notes say; none when both were kept as they are.
  */
-function spanningExample(draft: ManifestParam, name: string): string | undefined {
+function spanningValues(draft: ManifestParam, name: string): string[] {
   const wire = draft.wire;
-  if (!wire || !("multiSegment" in wire && wire.multiSegment) || typeof draft.example !== "string") return undefined;
-  const example = draft.example;
-  const trimmed = example.replace(/^\/+|\/+$/g, "");
-  if (trimmed === example) return undefined;
-  if (trimmed === "" || /(^|\/)(\.\.?)?(\/|$)/.test(trimmed)) {
-    delete draft.example;
-    return `the spec's example ${shortText(JSON.stringify(example), 80)} holds an empty segment: left out`;
+  if (!wire || !("multiSegment" in wire && wire.multiSegment)) return [];
+  const notes: string[] = [];
+  for (const key of ["example", "default"] as const) {
+    const value = draft[key];
+    if (typeof value !== "string") continue;
+    const trimmed = value.replace(/^\/+|\/+$/g, "");
+    if (trimmed === value) continue;
+    if (trimmed === "" || /(^|\/)(\.\.?)?(\/|$)/.test(trimmed)) {
+      delete draft[key];
+      if (key === "default") delete draft.sendDefault;
+      notes.push(`the spec's ${key} ${shortText(JSON.stringify(value), 80)} holds an empty segment: left out`);
+      continue;
+    }
+    draft[key] = trimmed;
+    notes.push(
+      `the spec's ${key} ${shortText(JSON.stringify(value), 80)} of ${name} has a "/" at its start or end, which ` +
+        `the path's own "/" around it already ` +
+        `gives (an empty segment, refused before any request): drafted as ${shortText(JSON.stringify(trimmed), 80)}`,
+    );
   }
-  draft.example = trimmed;
-  return (
-    `the spec's example of ${name} has a "/" at its start or end, which the path's own "/" around it already gives ` +
-    `(an empty segment, refused before any request): drafted as ${shortText(JSON.stringify(trimmed), 80)}`
-  );
+  return notes;
 }
 
 /** Whether a pattern bounds the length of what it matches (generate then implies maxLength from it). */

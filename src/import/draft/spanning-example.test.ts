@@ -2,12 +2,13 @@
 // `/subscriptions/…/workflows/w`: a monitoring API's diagnostic settings). The path's own "/" already comes before it,
 // so the example made `//`, which an address reads as a host, and which the runtime refuses (an empty segment): add
 // kept it and generate refused add's own draft (BW2009). It is drafted without the "/" at its ends, said in a note; one
-// that holds an empty segment even so is left out.
+// that holds an empty segment even so is left out. The same for its default: a default "/" (standing for "no
+// segments", directory seed 200: a search API's facets path) was kept and generate refused the draft (BW2009).
 import { describe, expect, it } from "vitest";
 import { drafted, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
 
 const ok = { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) };
-const documentWith = (example: string) =>
+const documentWith = (example: string, schema: object = { type: "string" }) =>
   openapi({
     "/{zqResourceUri}/providers/zq.insights/zqsettings": {
       get: {
@@ -18,7 +19,7 @@ const documentWith = (example: string) =>
             in: "path",
             required: true,
             "x-ms-skip-url-encoding": true,
-            schema: { type: "string" },
+            schema,
             example,
           },
         ],
@@ -43,5 +44,22 @@ describe("a spanning path value whose example has a / at its start", () => {
     const d = drafted(documentWith("/zqsubscriptions//zqgroups"), ["GetZqSettings"]);
     expect(d.manifest.operations.acme_get_zq_settings?.params?.zqResourceUri?.example).toBeUndefined();
     expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("keeps no default that is all slashes, and a default with one at its end is drafted without it", async () => {
+    for (const [given, kept] of [
+      ["/", undefined],
+      ["zqfacet/zqa/", "zqfacet/zqa"],
+    ] as const) {
+      const d = drafted(documentWith("zqfacet/zqa", { type: "string", nullable: true, default: given }), [
+        "GetZqSettings",
+      ]);
+      const param = d.manifest.operations.acme_get_zq_settings?.params?.zqResourceUri;
+      expect(param?.default).toBe(kept);
+      expect(notesAt(d, "operations.acme_get_zq_settings.params.zqResourceUri")).toContainEqual(
+        expect.stringContaining(`the spec's default ${JSON.stringify(given)}`),
+      );
+      expect(await linkProblems(d)).toEqual([]);
+    }
   });
 });
