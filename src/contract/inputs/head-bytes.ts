@@ -40,7 +40,7 @@ export function headShare(p: ParamSpec, value: unknown): number {
  * decimal notation, so 5e-324 takes 326 bytes, not 6.
  */
 function textOf(p: ParamSpec, value: unknown): string {
-  const numeric = (p.type === "number" || p.type === "integer") && typeof value === "string" && value.trim() !== "";
+  const numeric = p.type === "number" && typeof value === "string" && value.trim() !== "";
   if (numeric && Number.isFinite(Number(value))) return scalarText(Number(value));
   return typeof value === "string" ? value : typeof value === "number" ? scalarText(value) : JSON.stringify(value);
 }
