@@ -333,9 +333,11 @@ export function credentialAsDrafted(
 
 /**
  * The security requirements of the chosen operations (and the document's own) that name a scheme the document
- * declares under another letter case (`BearerAuth` beside `bearerAuth`): each such name → the declared one. OpenAPI
- * names are case-sensitive, so the draft of such a requirement could never link; with one declared name that
- * matches, the cut spells the requirement as declared (and says so); with several, add refuses, naming them all.
+ * declares under another letter case (`BearerAuth` beside `bearerAuth`), or, with none such, under a prefix ending in
+ * a separator (`v2_bearerAuth` for `bearerAuth`: a bundler that prefixes each version's components, leaving the
+ * requirements as they were): each such name → the declared one. OpenAPI names are case-sensitive and must be
+ * declared, so the draft of such a requirement could never link; with one declared name that matches, the cut spells
+ * the requirement as declared (and says so); with several, add refuses, naming them all.
  */
 function schemeNamesAsDeclared(document: Json, operations: readonly { id: string; op: Json }[]): Map<string, string> {
   const declared = Object.keys(((document.components as Json | undefined)?.securitySchemes ?? {}) as Json);
@@ -344,7 +346,8 @@ function schemeNamesAsDeclared(document: Json, operations: readonly { id: string
   for (const security of [document.security, ...operations.map(({ op }) => op.security)]) {
     for (const name of requirementNames(security)) {
       if (declared.includes(name) || renamed.has(name)) continue;
-      const matching = declared.filter((d) => d.toLowerCase() === name.toLowerCase());
+      const cased = declared.filter((d) => d.toLowerCase() === name.toLowerCase());
+      const matching = cased.length ? cased : declared.filter((d) => isPrefixedName(d, name));
       if (matching.length === 1) renamed.set(name, matching[0] as string);
       else if (matching.length > 1)
         ambiguous.push(`${JSON.stringify(name)} (declared: ${matching.map((m) => JSON.stringify(m)).join(", ")})`);
@@ -353,11 +356,17 @@ function schemeNamesAsDeclared(document: Json, operations: readonly { id: string
   if (ambiguous.length)
     throw new UndraftableDocument(
       `security requirements name ${ambiguous.join("; ")}: no scheme is declared under that name, and several ` +
-        "under it in another letter case, so which one is meant cannot be known (names of security schemes are " +
-        "case-sensitive); write the requirement as the scheme is declared",
+        "under it in another letter case or after a prefix, so which one is meant cannot be known (names of " +
+        "security schemes are case-sensitive); write the requirement as the scheme is declared",
     );
   return renamed;
 }
+
+/** Whether `declared` is `name` after a prefix that ends in a separator: `v2_bearerAuth`, `api-v1.bearerAuth`. */
+const isPrefixedName = (declared: string, name: string) =>
+  declared.length > name.length + 1 &&
+  declared.endsWith(name) &&
+  /[_.:-]$/.test(declared.slice(0, declared.length - name.length));
 
 /** Why a document whose chosen operations $ref outside it is not drafted: the refs and the rule. */
 function outsideRefs(external: readonly string[]): string {

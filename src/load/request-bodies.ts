@@ -42,6 +42,18 @@ function jsonHoldsFile(resolve: Resolve, content: Record<string, Schema>, mediaT
   );
 }
 
+/** Whether a media type's schema is a binary string: a file's bytes (`format: binary`, 3.1's contentMediaType). */
+function isBytes(resolve: Resolve, content: Record<string, Schema>, mediaType: string): boolean {
+  const declared = resolve(fieldOf(content, mediaType)).schema;
+  if (!declared || typeof declared !== "object") return false;
+  const schema = resolve(declared as Schema);
+  return schema.type === "string" && (schema.format === "binary" || typeof schema.contentMediaType === "string");
+}
+
+/** The content without one media type. */
+const without = (content: Record<string, Schema>, mediaType: string) =>
+  Object.fromEntries(Object.entries(content).filter(([type]) => type !== mediaType));
+
 /**
  * The body the runtime writes: JSON when the spec offers it, else a form, else multipart, else XML, else raw bytes,
  * else one text. A JSON body with a file among its fields gives way to the multipart the spec offers beside it, the
@@ -51,6 +63,10 @@ export function requestBodyOf(resolve: Resolve, body: Schema): OpenApiRequestBod
   const content = (body.content ?? {}) as Record<string, Schema>;
   const keyOf = (type: string) => Object.keys(content).find((k) => bareMediaType(k) === type);
   const json = jsonMediaType(body.content);
+  // A JSON type whose schema is a file's bytes, beside raw types (`application/json`, `application/ogg`, `image/png`…
+  // each `format: binary`): JSON carries no bytes, so the body is the file, offered under the raw types.
+  const bytes = json && isBytes(resolve, content, json) ? rawBodyOf(resolve, body, without(content, json)) : undefined;
+  if (bytes) return bytes;
   const multipartKey = keyOf(MULTIPART_MEDIA_TYPE);
   const preferred = json && multipartKey && jsonHoldsFile(resolve, content, json) ? multipartKey : json;
   const mediaType = preferred ?? keyOf(FORM_MEDIA_TYPE) ?? multipartKey;

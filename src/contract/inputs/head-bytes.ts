@@ -3,7 +3,7 @@
 // answers 431 past 16,384 bytes of request line and headers (its default). A case that expects the value accepted
 // sends it only when the whole head fits: the manifest's `limits.requestHeadBytes`, or else that common size. The
 // runtime refuses a value past a stated limit before any request (the limit kind's `requestSize` case).
-import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
+import { type ParamSpec, scalarText, type ToolSpec } from "@blockwright/runtime/internal";
 import type { Input } from "./values.js";
 
 /** The request head a server commonly reads (Node.js's default, the mocks' server): 414 or 431 past it. */
@@ -18,7 +18,7 @@ const encodedBytes = (text: string) => encodeURIComponent(text).replace(/[!'()*]
 /** The bytes a parameter's value takes in the request head (0 in a body or as the base address). */
 export function headShare(p: ParamSpec, value: unknown): number {
   if (value === undefined) return 0;
-  const text = typeof value === "string" ? value : JSON.stringify(value);
+  const text = textOf(p, value);
   switch (p.wire.in) {
     case "path":
       return encodedBytes(text);
@@ -33,6 +33,16 @@ export function headShare(p: ParamSpec, value: unknown): number {
     default:
       return 0;
   }
+}
+
+/**
+ * A value's text as the runtime writes it: a number (or a number parameter's value given as text, `"6e-323"`) in plain
+ * decimal notation, so 5e-324 takes 326 bytes, not 6.
+ */
+function textOf(p: ParamSpec, value: unknown): string {
+  const numeric = p.type === "number" && typeof value === "string" && value.trim() !== "";
+  if (numeric && Number.isFinite(Number(value))) return scalarText(Number(value));
+  return typeof value === "string" ? value : typeof value === "number" ? scalarText(value) : JSON.stringify(value);
 }
 
 /** Whether the call with `input` has a request head a server reads (requestHeadBytes, else COMMON_HEAD_BYTES). */

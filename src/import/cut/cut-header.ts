@@ -288,7 +288,8 @@ export function cutChangeNotes(
             note:
               "the document's security requirements name " +
               `${[...renamed].map(([from, to]) => `${from} where the scheme is declared as ${to}`).join(", ")}: ` +
-              "openapi.yaml writes them as declared (names of schemes are case-sensitive)",
+              "openapi.yaml writes them as declared (names of schemes are case-sensitive, and a requirement names a " +
+              "declared one)",
           },
         ]
       : []),

@@ -36,3 +36,21 @@ export function recordOfErrorAnswer(doc: OpenApiDocument, op: OpenApiOperation, 
     examples[name] = doc.resolve(example as Schema).value;
   return { ...response, ...(media.schema ? { schema: doc.resolve(media.schema as Schema) } : {}), examples };
 }
+
+/**
+ * The shapes of an error answer that is a union of them and nothing else (`oneOf: [Error, {type: array, items:
+ * Error}]`: one error, or a list of them), each flattened; none where it is one shape. Read as one, the union showed
+ * no place, and the common places drafted found no message in either shape.
+ */
+export function errorShapes(doc: OpenApiDocument, flat: Schema): Schema[] | undefined {
+  const union = (flat.oneOf ?? flat.anyOf) as Schema[] | undefined;
+  if (!Array.isArray(union) || flat.properties !== undefined || flat.items !== undefined) return undefined;
+  const shapes = union.flatMap((branch) => {
+    try {
+      return [doc.flatten(branch)];
+    } catch {
+      return [];
+    }
+  });
+  return shapes.length ? shapes : undefined;
+}

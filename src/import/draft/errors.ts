@@ -10,7 +10,7 @@ import { MESSAGE_KEY, MESSAGE_NAMES } from "../../model/message-fields.js";
 import type { SelectedOperation } from "../cut/select-operations.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { deepMessage, isText, messageName, NOT_A_MESSAGE } from "./deep-message.js";
-import { recordOfErrorAnswer } from "./error-record.js";
+import { errorShapes, recordOfErrorAnswer } from "./error-record.js";
 import { safeFlatten } from "./param-schema.js";
 
 type Json = Record<string, unknown>;
@@ -92,16 +92,11 @@ function countPlaces(
   places: ErrorPlaces,
 ): void {
   const flat = response.schema ? safeFlatten(doc, response.schema) : undefined;
-  // An answer that is a list of errors keeps the message where one error does, in its first item: [{error:
-  // {message}}].
-  const found =
-    flat &&
-    (usualPlace([], schemaTexts(doc, flat)) ??
-      (typeOf(flat) === "array" ? usualPlace(["0"], schemaTexts(doc, flat)) : undefined) ??
-      // A list of texts (`["Task not found"]`): its first.
-      (typeOf(flat) === "array" && isText(doc.schemaAt(flat, ["0"])) ? ["0"] : undefined) ??
-      namedMessage(doc, flat));
-  if (found) count(places.message, `$response.body#/${found.join("/")}`);
+  // An answer of several shapes (one error, or a list of them): the place in each, the first shape's first.
+  const shapes = flat ? (errorShapes(doc, flat) ?? [flat]) : [];
+  const inShapes = shapes.map((shape) => messagePlace(doc, shape)).filter((p): p is string[] => p !== undefined);
+  const found = inShapes[0];
+  for (const place of new Set(inShapes.map((p) => p.join("/")))) count(places.message, `$response.body#/${place}`);
   // Where the answer's own examples (its schema's too) keep it, when that is elsewhere (iQualify's schema says
   // error.details, its examples details), or when only an example shows the answer (no schema).
   for (const example of [...Object.values(response.examples), ...(flat?.example !== undefined ? [flat.example] : [])]) {
@@ -138,6 +133,28 @@ function countPlaces(
   // too.
   if (successFlat && field(["ok"], "boolean") && typeOf(doc.schemaAt(successFlat, ["ok"]) ?? {}) === "boolean")
     places.okFlag = true;
+}
+
+/** Where one shape of error answer keeps its message, by its schema. */
+function messagePlace(doc: OpenApiDocument, flat: Schema): string[] | undefined {
+  // An answer that is a list of errors keeps the message where one error does, in its first item: [{error:
+  // {message}}].
+  return (
+    usualPlace([], schemaTexts(doc, flat)) ??
+    (typeOf(flat) === "array" ? usualPlace(["0"], schemaTexts(doc, flat)) : undefined) ??
+    // A list of texts (`["Task not found"]`): its first.
+    (typeOf(flat) === "array" && isText(doc.schemaAt(flat, ["0"])) ? ["0"] : undefined) ??
+    namedMessage(doc, flat) ??
+    firstItemPlace(doc, flat)
+  );
+}
+
+/** A list of errors each keeping its message in a list of its own (`[{errors: [{error_message}]}]`): the first's. */
+function firstItemPlace(doc: OpenApiDocument, flat: Schema): string[] | undefined {
+  const item = typeOf(flat) === "array" ? doc.schemaAt(flat, ["0"]) : undefined;
+  const inner = item && typeOf(item) === "object" ? safeFlatten(doc, item) : undefined;
+  const place = inner && messagePlace(doc, inner);
+  return place && ["0", ...place];
 }
 
 /**

@@ -114,6 +114,13 @@ function draftRoute(url: string, declared: Record<string, Json>): "instance" | "
   return derivable ? "template" : undefined;
 }
 
+/** The host names a variable lists (`enum: [api-sandbox.zq.test, api.zq.test]`), when each of its values is one. */
+function listedHosts(declared: Json | undefined): string[] {
+  const values = Array.isArray(declared?.enum) ? (declared.enum as unknown[]) : [];
+  const host = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9-]+)+$/;
+  return values.length && values.every((v) => typeof v === "string" && host.test(v)) ? (values as string[]) : [];
+}
+
 /**
  * The mark of a server variable whose default the cut wrote in (withStandInPathDefaults): the draft reads it as no
  * default, the variable's parameter required, the written value its example.
@@ -290,7 +297,11 @@ function instance(
   });
   // The default's own host among the hosts the credential may go to, beside the other servers': the placeholder names
   // it, and a link refuses a placeholder whose host server.hosts leaves out.
-  const allowed = hosts.length && address ? [...new Set([new URL(address).hostname, ...hosts])] : [...hosts];
+  // A whole-host variable that lists the hosts it may be (a sandbox and a production host) names the provider's own.
+  const whole = /^https?:\/\/\{([^{}]+)\}(?:[/?#]|$)/i.exec(url)?.[1];
+  const listed = whole !== undefined ? listedHosts(declared[whole]) : [];
+  const known = [...hosts, ...listed];
+  const allowed = known.length && address ? [...new Set([new URL(address).hostname, ...known])] : [...new Set(known)];
   return {
     server: { param: ADDRESS_PARAM, ...(allowed.length ? { hosts: allowed } : {}) },
     params: {
