@@ -181,16 +181,19 @@ function fieldsOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits {
       readOnly.add(name);
       continue;
     }
-    const limits = nestedOf(doc, field, deeper(at));
-    if (limits) fields[name] = limits;
+    // A field that puts no limit on its value is recorded all the same: a typed caller's type names it.
+    fields[name] = nestedOf(doc, field, deeper(at)) ?? {};
   }
   const required = Array.isArray(s.required)
     ? (s.required as unknown[]).filter((f): f is string => typeof f === "string" && !readOnly.has(f))
     : [];
+  const extra = s.additionalProperties;
+  const open = extra === true || (extra !== null && typeof extra === "object");
   return {
     type: "object",
     ...(Object.keys(fields).length ? { fields } : {}),
     ...(required.length ? { required } : {}),
+    ...(open && Object.keys(fields).length ? { open: true as const } : {}),
   };
 }
 
@@ -221,8 +224,8 @@ function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits | und
   )
     return undefined;
   const shapes = flat.map((m) => {
-    const { fields = {}, required } = fieldsOf(doc, m, at);
-    return { fields, ...(required ? { required } : {}) };
+    const { fields = {}, required, open } = fieldsOf(doc, m, at);
+    return { fields, ...(required ? { required } : {}), ...(open ? { open } : {}) };
   });
   const tag = unionTag(s, members, shapes);
   return tag ? { shapes: tag.shapes, tag: tag.field } : { shapes };

@@ -1,0 +1,142 @@
+// A JSON parameter's value typed in the generated package as the IR records it (json-depth.test.ts: the runtime's
+// check of the same): a list's items and an object's fields (those it must have required, null where taken, enums),
+// a union of objects naming its shape by a field as a TypeScript discriminated union, other keys only where the
+// document takes them. A consumer compiled under the project's options (strict) takes a value of the document's shape
+// and refuses, at compile time, what the runtime would refuse at the call; the package's declarations compile too.
+// Without it the values' insides were `unknown` and every wrong line below compiled.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { typeCheckMessages } from "../../../test-support/type-check.js";
+import { generate } from "../../emit/generate-all.js";
+import { draftWorkFolder, drafted, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const text = { type: "string" };
+const ok = { "200": reply({ type: "object", properties: { id: text } }, { id: "zq1" }) };
+const post = (path: string, operationId: string, schema: unknown) => ({
+  [path]: {
+    post: { operationId, requestBody: { required: true, content: { "application/json": { schema } } }, responses: ok },
+  },
+});
+const action = (type: string, fields: Record<string, unknown>, required: string[] = []) => ({
+  type: "object",
+  required: ["type", ...required],
+  properties: { type: { type: "string", enum: [type] }, ...fields },
+});
+const document = openapi(
+  {
+    ...post("/zqtokens", "putZqTokens", {
+      type: "object",
+      required: ["zqTokens"],
+      properties: {
+        zqTokens: {
+          type: "array",
+          items: {
+            type: "object",
+            required: ["zqContract"],
+            properties: {
+              zqContract: text,
+              zqKind: { type: "string", enum: ["ZQ721", "ZQ1155"] },
+              zqNote: { type: "string", nullable: true },
+              zqAnything: {},
+              zqTraits: { type: "array", items: { type: "object", properties: { zqRank: { type: "integer" } } } },
+            },
+          },
+        },
+        zqLabels: {
+          type: "object",
+          properties: { zqColour: text },
+          additionalProperties: { type: "string" },
+        },
+      },
+    }),
+    ...post("/zqhooks", "createZqHook", {
+      type: "object",
+      required: ["zqAction"],
+      properties: {
+        zqAction: {
+          oneOf: [
+            action("ZqQueue", { queue: text, delaySeconds: { type: "integer", minimum: 0 } }, ["queue"]),
+            action("ZqEmail", { to: { type: "array", items: text } }, ["to"]),
+            action("ZqNone", {}),
+          ],
+        },
+      },
+    }),
+  },
+  {},
+);
+
+/** The drafted package written out, and a consumer of it with these lines; TypeScript's messages about both. */
+async function compiled(lines: string[]): Promise<string[]> {
+  const d = drafted(document, ["putZqTokens", "createZqHook"], "zqtyped");
+  expect(await linkProblems(d, "zqtyped")).toEqual([]);
+  const specsDir = join(draftWorkFolder, "typed", "specs");
+  mkdirSync(join(specsDir, "zqtyped"), { recursive: true });
+  writeFileSync(join(specsDir, "zqtyped", "openapi.yaml"), d.openapiText);
+  writeFileSync(join(specsDir, "zqtyped", "manifest.yaml"), d.manifestText);
+  const outDir = join(draftWorkFolder, "typed", "generated");
+  const { files } = await generate({ root, specsDir, outDir });
+  for (const [path, content] of files) {
+    mkdirSync(join(outDir, path, ".."), { recursive: true });
+    writeFileSync(join(outDir, path), content);
+  }
+  const consumer = join(outDir, "consumer.mts");
+  const head = [
+    'import type { ZqtypedPutZqTokensParams, ZqtypedCreateZqHookParams } from "./zqtyped/index.js";',
+    'type Tokens = Omit<ZqtypedPutZqTokensParams, "accessToken">;',
+    'type Hook = Omit<ZqtypedCreateZqHookParams, "accessToken">;',
+  ];
+  writeFileSync(consumer, [...head, ...lines, ""].join("\n"));
+  return typeCheckMessages([join(outDir, "zqtyped/index.d.ts"), consumer]);
+}
+
+describe("a JSON parameter's value, typed in the generated package as the IR records it", () => {
+  it("takes a value of the document's shape and refuses, at compile time, one the runtime refuses", async () => {
+    const messages = await compiled([
+      // Of the document's shape: a required field, an enum's value, null where taken, a field of any value, a
+      // nested list's object, the open object's other keys; each shape of the union by its tag.
+      "export const tokens: Tokens = {",
+      "  zqTokens: [",
+      '    { zqContract: "0xzq", zqKind: "ZQ721", zqNote: null, zqAnything: [1], zqTraits: [{ zqRank: 2 }] },',
+      '    { zqContract: "0xzq" },',
+      "  ],",
+      '  zqLabels: { zqColour: "red", zqOther: "any" },',
+      "};",
+      "export const hooks: Hook[] = [",
+      '  { zqAction: { type: "ZqQueue", queue: "zq-jobs", delaySeconds: 30 } },',
+      '  { zqAction: { type: "ZqEmail", to: ["zq@example.com"] } },',
+      '  { zqAction: { type: "ZqNone" } },',
+      "];",
+      // The compiler narrows by the tag.
+      "export function queueOf(hook: Hook): string | undefined {",
+      '  return hook.zqAction.type === "ZqQueue" ? hook.zqAction.queue : undefined;',
+      "}",
+      "export const refused: Tokens[] = [",
+      "  // @ts-expect-error an item of another kind (a text where objects are typed)",
+      '  { zqTokens: ["0xzq01"] },',
+      "  // @ts-expect-error a required field left out",
+      '  { zqTokens: [{ zqKind: "ZQ721" }] },',
+      "  // @ts-expect-error a value of no enum member",
+      '  { zqTokens: [{ zqContract: "0xzq", zqKind: "ZQ20" }] },',
+      "  // @ts-expect-error a mistyped field two levels down",
+      '  { zqTokens: [{ zqContract: "0xzq", zqTraits: [{ zqRank: "high" }] }] },',
+      "  // @ts-expect-error a field the document does not name, in a closed object",
+      '  { zqTokens: [{ zqContract: "0xzq", zqContrakt: "typo" }] },',
+      "];",
+      "export const refusedHooks: Hook[] = [",
+      "  // @ts-expect-error a tag naming no shape",
+      '  { zqAction: { type: "Bogus" } },',
+      "  // @ts-expect-error the shape its tag names lacks a field it must have",
+      '  { zqAction: { type: "ZqQueue" } },',
+      "  // @ts-expect-error another shape's field: the tag names the shape",
+      '  { zqAction: { type: "ZqEmail", queue: "zq-jobs" } },',
+      "];",
+    ]);
+    expect(messages).toEqual([]);
+  });
+});
