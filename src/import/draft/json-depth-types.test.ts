@@ -7,10 +7,11 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { inputSchema } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { typeCheckMessages } from "../../../test-support/type-check.js";
 import { generate } from "../../emit/generate-all.js";
-import { draftWorkFolder, drafted, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
+import { draftWorkFolder, drafted, linkedTools, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
@@ -138,5 +139,31 @@ describe("a JSON parameter's value, typed in the generated package as the IR rec
       "];",
     ]);
     expect(messages).toEqual([]);
+  });
+
+  it("is shown to models (MCP, Anthropic) with the same insides, as deep as the IR records them", async () => {
+    const tools = await linkedTools(drafted(document, ["putZqTokens", "createZqHook"], "zqtyped"), "zqtyped");
+    const [tokens, hook] = ["zqtyped_put_zq_tokens", "zqtyped_create_zq_hook"].map((id) =>
+      inputSchema(tools.find((t) => t.id === id)!),
+    );
+    expect(tokens!.properties.zqTokens!.items).toEqual({
+      type: "object",
+      properties: {
+        zqContract: { type: "string" },
+        zqKind: { type: "string", enum: ["ZQ721", "ZQ1155"] },
+        zqNote: { type: ["string", "null"] },
+        zqAnything: {},
+        zqTraits: { type: "array", items: { type: "object", properties: { zqRank: { type: "integer" } } } },
+      },
+      required: ["zqContract"],
+    });
+    const action = hook!.properties.zqAction!;
+    expect(action.type).toBe("object");
+    expect(action.anyOf?.map((shape) => [shape.properties?.type, shape.required])).toEqual([
+      [{ type: "string", enum: ["ZqQueue"] }, ["type", "queue"]],
+      [{ type: "string", enum: ["ZqEmail"] }, ["type", "to"]],
+      [{ type: "string", enum: ["ZqNone"] }, ["type"]],
+    ]);
+    expect(action.anyOf?.[0]?.properties?.delaySeconds).toEqual({ type: "integer", minimum: 0 });
   });
 });

@@ -113,8 +113,16 @@ describe("a request body that is a list of items of several shapes", () => {
     const schema = inputSchema(await tool());
     expect(schema.properties?.body?.items).toEqual({
       anyOf: [
-        { type: "object", properties: { kind: {}, text: {} }, required: ["kind", "text"] },
-        { type: "object", properties: { kind: {}, amount: {} }, required: ["kind", "amount"] },
+        {
+          type: "object",
+          properties: { kind: { type: "string", enum: ["note"] }, text: { type: "string", maxLength: 10 } },
+          required: ["kind", "text"],
+        },
+        {
+          type: "object",
+          properties: { kind: { type: "string", enum: ["charge"] }, amount: { type: "integer", minimum: 1 } },
+          required: ["kind", "amount"],
+        },
       ],
     });
   });
