@@ -7,8 +7,10 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { executeToolDefinition } from "@blockwright/runtime";
 import { inputSchema } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
+import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
 import { typeCheckMessages } from "../../../test-support/type-check.js";
 import { generate } from "../../emit/generate-all.js";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
@@ -68,13 +70,42 @@ const document = openapi(
         },
       },
     }),
+    // A field of a discriminated base (no union of its own): one of the kinds its mapping names.
+    ...post("/zqpets", "addZqPet", {
+      type: "object",
+      required: ["zqPet"],
+      properties: { zqOwner: text, zqPet: { $ref: "#/components/schemas/ZqPet" } },
+    }),
   },
-  {},
+  {
+    schemas: {
+      ZqPet: {
+        type: "object",
+        required: ["petType"],
+        properties: { petType: text, name: text },
+        discriminator: {
+          propertyName: "petType",
+          mapping: { cat: "#/components/schemas/ZqCat", dog: "#/components/schemas/ZqDog" },
+        },
+      },
+      ZqCat: {
+        allOf: [
+          { $ref: "#/components/schemas/ZqPet" },
+          { type: "object", required: ["meows"], properties: { meows: { type: "boolean" } } },
+        ],
+      },
+      ZqDog: {
+        allOf: [{ $ref: "#/components/schemas/ZqPet" }, { type: "object", properties: { barks: { type: "integer" } } }],
+      },
+    },
+  },
 );
+
+const OPERATIONS = ["putZqTokens", "createZqHook", "addZqPet"];
 
 /** The drafted package written out, and a consumer of it with these lines; TypeScript's messages about both. */
 async function compiled(lines: string[]): Promise<string[]> {
-  const d = drafted(document, ["putZqTokens", "createZqHook"], "zqtyped");
+  const d = drafted(document, OPERATIONS, "zqtyped");
   expect(await linkProblems(d, "zqtyped")).toEqual([]);
   const specsDir = join(draftWorkFolder, "typed", "specs");
   mkdirSync(join(specsDir, "zqtyped"), { recursive: true });
@@ -88,9 +119,10 @@ async function compiled(lines: string[]): Promise<string[]> {
   }
   const consumer = join(outDir, "consumer.mts");
   const head = [
-    'import type { ZqtypedPutZqTokensParams, ZqtypedCreateZqHookParams } from "./zqtyped/index.js";',
+    'import type { ZqtypedPutZqTokensParams, ZqtypedCreateZqHookParams, ZqtypedAddZqPetParams } from "./zqtyped/index.js";',
     'type Tokens = Omit<ZqtypedPutZqTokensParams, "accessToken">;',
     'type Hook = Omit<ZqtypedCreateZqHookParams, "accessToken">;',
+    'type Pet = Omit<ZqtypedAddZqPetParams, "accessToken">;',
   ];
   writeFileSync(consumer, [...head, ...lines, ""].join("\n"));
   return typeCheckMessages([join(outDir, "zqtyped/index.d.ts"), consumer]);
@@ -137,12 +169,20 @@ describe("a JSON parameter's value, typed in the generated package as the IR rec
       "  // @ts-expect-error another shape's field: the tag names the shape",
       '  { zqAction: { type: "ZqEmail", queue: "zq-jobs" } },',
       "];",
+      // A field of a discriminated base: each kind its mapping names, by the tag's value.
+      'export const pets: Pet[] = [{ zqPet: { petType: "cat", meows: true } }, { zqPet: { petType: "dog", barks: 2 } }];',
+      "export const refusedPets: Pet[] = [",
+      "  // @ts-expect-error a kind lacking a field it must have",
+      '  { zqPet: { petType: "cat", name: "Zq" } },',
+      "  // @ts-expect-error a value naming no kind",
+      '  { zqPet: { petType: "cow" } },',
+      "];",
     ]);
     expect(messages).toEqual([]);
   });
 
   it("is shown to models (MCP, Anthropic) with the same insides, as deep as the IR records them", async () => {
-    const tools = await linkedTools(drafted(document, ["putZqTokens", "createZqHook"], "zqtyped"), "zqtyped");
+    const tools = await linkedTools(drafted(document, OPERATIONS, "zqtyped"), "zqtyped");
     const [tokens, hook] = ["zqtyped_put_zq_tokens", "zqtyped_create_zq_hook"].map((id) =>
       inputSchema(tools.find((t) => t.id === id)!),
     );
@@ -165,5 +205,28 @@ describe("a JSON parameter's value, typed in the generated package as the IR rec
       [{ type: "string", enum: ["ZqNone"] }, ["type"]],
     ]);
     expect(action.anyOf?.[0]?.properties?.delaySeconds).toEqual({ type: "integer", minimum: 0 });
+  });
+
+  it("checks a field of a discriminated base as one of its kinds before any request (the runtime reads the same)", async () => {
+    const tools = await linkedTools(drafted(document, OPERATIONS, "zqtyped"), "zqtyped");
+    const tool = tools.find((t) => t.id === "zqtyped_add_zq_pet")!;
+    const send = async (zqPet: unknown) => {
+      const { fetch, seen } = scriptedFetch(json(200, { id: "zq1" }));
+      const result = await executeToolDefinition(
+        tool,
+        { accessToken: "zq-token-0000000001", zqPet },
+        { baseUrl: "https://api.acme.test", retries: 0, fetch },
+      );
+      return { message: result.success ? "sent" : result.error.message, sent: seen.length };
+    };
+    expect(await send({ petType: "cow" })).toEqual({
+      message: expect.stringContaining('zqPet.petType: must be one of cat, dog, got "cow"'),
+      sent: 0,
+    });
+    expect(await send({ petType: "cat", name: "Zq" })).toEqual({
+      message: expect.stringContaining("zqPet.meows: is required"),
+      sent: 0,
+    });
+    expect(await send({ petType: "dog", barks: 2 })).toEqual({ message: "sent", sent: 1 });
   });
 });
