@@ -119,7 +119,11 @@ async function compiled(lines: string[]): Promise<string[]> {
   }
   const consumer = join(outDir, "consumer.mts");
   const head = [
-    'import type { ZqtypedPutZqTokensParams, ZqtypedCreateZqHookParams, ZqtypedAddZqPetParams } from "./zqtyped/index.js";',
+    "import type {",
+    "  ZqtypedPutZqTokensParams,",
+    "  ZqtypedCreateZqHookParams,",
+    "  ZqtypedAddZqPetParams,",
+    '} from "./zqtyped/index.js";',
     'type Tokens = Omit<ZqtypedPutZqTokensParams, "accessToken">;',
     'type Hook = Omit<ZqtypedCreateZqHookParams, "accessToken">;',
     'type Pet = Omit<ZqtypedAddZqPetParams, "accessToken">;',
@@ -170,7 +174,10 @@ describe("a JSON parameter's value, typed in the generated package as the IR rec
       '  { zqAction: { type: "ZqEmail", queue: "zq-jobs" } },',
       "];",
       // A field of a discriminated base: each kind its mapping names, by the tag's value.
-      'export const pets: Pet[] = [{ zqPet: { petType: "cat", meows: true } }, { zqPet: { petType: "dog", barks: 2 } }];',
+      "export const pets: Pet[] = [",
+      '  { zqPet: { petType: "cat", meows: true } },',
+      '  { zqPet: { petType: "dog", barks: 2 } },',
+      "];",
       "export const refusedPets: Pet[] = [",
       "  // @ts-expect-error a kind lacking a field it must have",
       '  { zqPet: { petType: "cat", name: "Zq" } },',
@@ -207,7 +214,7 @@ describe("a JSON parameter's value, typed in the generated package as the IR rec
     expect(action.anyOf?.[0]?.properties?.delaySeconds).toEqual({ type: "integer", minimum: 0 });
   });
 
-  it("checks a field of a discriminated base as one of its kinds before any request (the runtime reads the same)", async () => {
+  it("refuses, before any request, a field of a discriminated base that is none of its kinds", async () => {
     const tools = await linkedTools(drafted(document, OPERATIONS, "zqtyped"), "zqtyped");
     const tool = tools.find((t) => t.id === "zqtyped_add_zq_pet")!;
     const send = async (zqPet: unknown) => {
