@@ -6,6 +6,7 @@ import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
 import { type FileHosts, modelFileValueIssue } from "../validate/file-hosts.js";
 import { type DescribedTool, toolSentences } from "./wording.js";
 import { outputSchema } from "./llm-outputs.js";
+import { nestedSchema } from "./nested-schema.js";
 import {
   type AnthropicTool,
   type JsonSchema,
@@ -287,21 +288,7 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
         } else s.anyOf = forms.map(({ description, ...form }) => (description ? { ...form, description } : form));
         break;
       }
-      if (strict) {
-        s.type = "string";
-        const kind =
-          p.jsonType === "array" ? "an array" : p.jsonType === "object" ? "an object" : "an object or an array";
-        notes.push(`Give it as JSON text of ${kind}.`);
-      } else {
-        s.type = p.jsonType ?? ["object", "array"];
-        if (p.minItems !== undefined) s.minItems = p.minItems;
-        if (p.maxItems !== undefined) s.maxItems = p.maxItems;
-        // Items of several shapes: each shape's fields and those it requires, so that a model sees every one.
-        if (p.items?.shapes) s.items = { anyOf: p.items.shapes.map(shapeSchema) };
-      }
-      if (strict && p.items?.shapes) notes.push(`Each item one of: ${p.items.shapes.map(shapeWords).join(" or ")}.`);
-      if (strict && (p.minItems !== undefined || p.maxItems !== undefined))
-        notes.push(itemsNote(p.minItems, p.maxItems));
+      jsonSchema(s, p, strict, notes);
       break;
   }
   if (p.forbiddenKeys)
@@ -327,6 +314,31 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
     .filter(Boolean)
     .join(" ");
   return orderKeys(s);
+}
+
+/**
+ * A JSON parameter's schema (one of a single form): plain, its kind and what it holds as deep as the link records it;
+ * strict, JSON text, its items' shapes and bounds said in words.
+ */
+function jsonSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: string[]): void {
+  if (strict) {
+    s.type = "string";
+    const kind = p.jsonType === "array" ? "an array" : p.jsonType === "object" ? "an object" : "an object or an array";
+    notes.push(`Give it as JSON text of ${kind}.`);
+  } else {
+    s.type = p.jsonType ?? ["object", "array"];
+    if (p.minItems !== undefined) s.minItems = p.minItems;
+    if (p.maxItems !== undefined) s.maxItems = p.maxItems;
+    // What it holds, as deep as the link records it: a list's items, an object's fields or shapes (each shape's
+    // fields and those it requires, so that a model sees every one).
+    if (p.items) s.items = nestedSchema(p.items);
+    if (p.object) {
+      const { properties, required, anyOf } = nestedSchema({ ...p.object, nullable: undefined });
+      Object.assign(s, properties ? { properties } : {}, required ? { required } : {}, anyOf ? { anyOf } : {});
+    }
+  }
+  if (strict && p.items?.shapes) notes.push(`Each item one of: ${p.items.shapes.map(shapeWords).join(" or ")}.`);
+  if (strict && (p.minItems !== undefined || p.maxItems !== undefined)) notes.push(itemsNote(p.minItems, p.maxItems));
 }
 
 function lengthNote(min: number | undefined, max: number | undefined): string {
@@ -361,12 +373,6 @@ export function toolDescription(tool: DescribedTool): string {
 // ---- output schema -------------------------------------------------------------
 
 type ItemShape = NonNullable<NonNullable<ParamSpec["items"]>["shapes"]>[number];
-
-/** One shape of a list's items as a schema: its fields (any value) and those it requires. */
-function shapeSchema(shape: ItemShape): JsonSchema {
-  const properties = Object.fromEntries(Object.keys(shape.fields).map((f) => [f, {}]));
-  return { type: "object", properties, ...(shape.required ? { required: shape.required } : {}) };
-}
 
 /** One shape of a list's items in words: `{a, b}`, its required fields first. */
 function shapeWords(shape: ItemShape): string {

@@ -167,10 +167,15 @@ export interface NestedLimits {
   /** For an object: the fields it must have. */
   required?: string[];
   /**
+   * For an object with fields: it takes fields besides them (the document's `additionalProperties`, true or a schema).
+   * Not checked here (the upstream's to judge); a typed caller's type says so.
+   */
+  open?: true;
+  /**
    * An object of one of several shapes (the document's oneOf/anyOf of objects): each its fields' limits and the fields
    * it must have; a value meeting none is refused.
    */
-  shapes?: { fields: Record<string, NestedLimits>; required?: string[] }[];
+  shapes?: { fields: Record<string, NestedLimits>; required?: string[]; open?: true }[];
   /**
    * With `shapes`: the field whose value names the shape (the document's discriminator, or a field each shape fixes to
    * one value); each shape's `fields[tag].enum` lists the values naming it. A value must name one shape and meet it.

@@ -32,39 +32,65 @@ export function paramTsType(p: ParamSpec, normalized = false): string {
           " | ",
         );
       const array = `${arrayOf(nestedTsType(p.items))}`;
-      const object = `Record<string, ${nestedTsType(p.values)}>`;
+      // An object the document gives fields or shapes: as they are (the `values`' limits each other key's).
+      const object = p.object
+        ? nestedTsType({ ...p.object, nullable: undefined, ...(p.values ? { open: true } : {}) })
+        : `Record<string, ${nestedTsType(p.values)}>`;
       return p.jsonType === "array" ? array : p.jsonType === "object" ? object : `${object} | ${array}`;
     }
   }
 }
 
-/** The type of a value inside a JSON parameter, from its limits. */
+/**
+ * The type of a value inside a JSON parameter, from its limits, as openapi-typescript types the same schema (so that
+ * a value of the document's component type is one of it): a list of its items' type, an object of its fields (those it
+ * must have required; other keys only where the document takes them), a union of objects each shape's (a discriminated
+ * union where a field names the shape), an enum its values, `| null` where null is taken. As deep as the IR records (a
+ * place it records only the kind of: a list or an object of anything).
+ */
 function nestedTsType(limits: NestedLimits | undefined): string {
-  if (limits?.enum?.length) return limits.enum.map((v) => JSON.stringify(v)).join(" | ");
-  // An object of one of several shapes: each shape's fields (its required ones required), other keys open.
-  if (limits?.shapes)
-    return limits.shapes
-      .map(
-        (shape) =>
-          `{ ${Object.entries(shape.fields)
-            .map(([f, l]) => `${JSON.stringify(f)}${shape.required?.includes(f) ? "" : "?"}: ${nestedTsType(l)}; `)
-            .join("")}[key: string]: unknown }`,
-      )
-      .join(" | ");
-  switch (limits?.type) {
+  if (!limits) return "unknown";
+  const type = ownTsType(limits);
+  return limits.nullable && type !== "unknown" && !limits.enum?.includes(null) ? `${type} | null` : type;
+}
+
+function ownTsType(limits: NestedLimits): string {
+  if (limits.enum?.length) return [...new Set(limits.enum.map((v) => JSON.stringify(v)))].join(" | ");
+  if (limits.shapes) return limits.shapes.map(fieldsTsType).join(" | ");
+  switch (limits.type) {
     case "string":
     case "boolean":
       return limits.type;
     case "number":
     case "integer":
       return "number";
+    case "array":
+      return arrayOf(nestedTsType(limits.items));
+    case "object":
+      return limits.fields || limits.required ? fieldsTsType(limits) : "Record<string, unknown>";
     default:
       return "unknown";
   }
 }
 
+/** An object of fields: each given's type (optional unless required), any other key's only where it is `open`. */
+function fieldsTsType(shape: Pick<NestedLimits, "fields" | "required" | "open">): string {
+  const required = new Set(shape.required);
+  const named = Object.entries(shape.fields ?? {}).map(
+    ([f, l]) => `${tsKey(f)}${required.has(f) ? "" : "?"}: ${nestedTsType(l)}; `,
+  );
+  for (const f of required) if (!shape.fields || !Object.hasOwn(shape.fields, f)) named.push(`${tsKey(f)}: unknown; `);
+  const fields = `{ ${named.join("")}}`;
+  return shape.open ? `(${fields} & { [key: string]: unknown })` : fields;
+}
+
+/** A property's name as a type literal writes it: bare when an identifier, else quoted. */
+function tsKey(name: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+}
+
 function arrayOf(item: string): string {
-  return /^\w+$/.test(item) ? `${item}[]` : `(${item})[]`;
+  return /^[\w<>, ]+$/.test(item) ? `${item}[]` : `(${item})[]`;
 }
 
 /** The operation's output type: a nested object type of its outputs. */

@@ -57,7 +57,7 @@ export function schemaPlace(doc: OpenApiDocument, declared: Schema, flat: Schema
       return found;
     },
     object() {
-      object ??= { value: objectOf(doc, flat) };
+      object ??= { value: objectOf(doc, declared, flat) };
       return object.value;
     },
   };
@@ -73,8 +73,8 @@ export function unionShapes(doc: OpenApiDocument, flat: Schema): NestedLimits | 
 }
 
 /** An object's shape (a union of objects', or its fields'), or undefined when it records nothing of its fields. */
-function objectOf(doc: OpenApiDocument, flat: Schema): NestedLimits | undefined {
-  const shapes = shapesOf(doc, flat, fresh());
+function objectOf(doc: OpenApiDocument, declared: Schema, flat: Schema): NestedLimits | undefined {
+  const shapes = shapesOf(doc, flat, fresh()) ?? baseKindsOf(doc, declared, fresh());
   if (shapes) return shapes;
   const holder = memberOfType(doc, flat, "object");
   const limits = holder && nestedOf(doc, holder);
@@ -113,7 +113,7 @@ const fresh = (): Walk => ({ depth: 0, left: { places: NESTED_PLACES } });
 function nestedOf(doc: OpenApiDocument, raw: Schema, at: Walk = fresh()): NestedLimits | undefined {
   const s = doc.flatten(raw);
   at.left.places--;
-  const shapes = shapesOf(doc, s, at);
+  const shapes = shapesOf(doc, s, at) ?? baseKindsOf(doc, raw, at);
   if (shapes) return shapes;
   const out: NestedLimits = {};
   const t = typeOf(s);
@@ -181,16 +181,19 @@ function fieldsOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits {
       readOnly.add(name);
       continue;
     }
-    const limits = nestedOf(doc, field, deeper(at));
-    if (limits) fields[name] = limits;
+    // A field that puts no limit on its value is recorded all the same: a typed caller's type names it.
+    fields[name] = nestedOf(doc, field, deeper(at)) ?? {};
   }
   const required = Array.isArray(s.required)
     ? (s.required as unknown[]).filter((f): f is string => typeof f === "string" && !readOnly.has(f))
     : [];
+  const extra = s.additionalProperties;
+  const open = extra === true || (extra !== null && typeof extra === "object");
   return {
     type: "object",
     ...(Object.keys(fields).length ? { fields } : {}),
     ...(required.length ? { required } : {}),
+    ...(open && Object.keys(fields).length ? { open: true as const } : {}),
   };
 }
 
@@ -221,11 +224,48 @@ function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits | und
   )
     return undefined;
   const shapes = flat.map((m) => {
-    const { fields = {}, required } = fieldsOf(doc, m, at);
-    return { fields, ...(required ? { required } : {}) };
+    const { fields = {}, required, open } = fieldsOf(doc, m, at);
+    return { fields, ...(required ? { required } : {}), ...(open ? { open } : {}) };
   });
   const tag = unionTag(s, members, shapes);
   return tag ? { shapes: tag.shapes, tag: tag.field } : { shapes };
+}
+
+/**
+ * A discriminated base (`Pet: {discriminator: {propertyName: petType, mapping: {cat: Cat, …}}}`, no union of its own),
+ * by OpenAPI's inheritance model one of the kinds its mapping names (each extending it by allOf): their union, told
+ * apart by the property, as a union of objects is (add writes a request body of one as `<Base>Kinds`; a field of one
+ * is read here). Its own discriminator only (a kind's allOf brings the base's along), its mapping's kinds other than
+ * itself; undefined for any other schema.
+ */
+function baseKindsOf(doc: OpenApiDocument, raw: Schema, at: Walk): NestedLimits | undefined {
+  const own = doc.resolve(raw);
+  const d = own.discriminator as { propertyName?: unknown; mapping?: unknown } | undefined;
+  if (!d || typeof d.propertyName !== "string" || isUnion(own) || !d.mapping || typeof d.mapping !== "object")
+    return undefined;
+  const mapping: Record<string, string> = {};
+  const kinds: Schema[] = [];
+  for (const [value, to] of Object.entries(d.mapping as Record<string, unknown>)) {
+    if (typeof to !== "string") continue;
+    const ref = to.startsWith("#/") ? to : `#/components/schemas/${to}`;
+    // A kind defined nowhere: the mapping names no shape the link can read.
+    const kind = resolved(doc, ref);
+    if (!kind) return undefined;
+    if (kind === own) continue;
+    mapping[value] = ref;
+    if (!kinds.some((k) => k.$ref === ref)) kinds.push({ $ref: ref });
+  }
+  return kinds.length
+    ? shapesOf(doc, { oneOf: kinds, discriminator: { propertyName: d.propertyName, mapping } }, at)
+    : undefined;
+}
+
+function resolved(doc: OpenApiDocument, ref: string): Schema | undefined {
+  try {
+    return doc.resolve({ $ref: ref });
+  } catch {
+    return undefined;
+  }
 }
 
 type Shapes = NonNullable<NestedLimits["shapes"]>;

@@ -1,0 +1,41 @@
+// What a JSON parameter holds, as the JSON Schema a model is shown (plain schemas: MCP, Anthropic): a list's items and
+// an object's fields at each depth the link records them (NestedLimits, which the runtime's check walks too), so that a
+// model sees the shape the call will be held to, not only "an object". Part of llm-tools.ts's input schema.
+import type { NestedLimits } from "../spec/tool-types.js";
+import type { JsonSchema } from "./llm-tool-types.js";
+
+/** The schema of a value of these limits: its kind (null too where taken), bounds, enum, items, fields or shapes. */
+export function nestedSchema(limits: NestedLimits): JsonSchema {
+  if (limits.shapes) {
+    const shapes = limits.shapes.map(fieldsSchema);
+    return { anyOf: limits.nullable ? [...shapes, { type: "null" }] : shapes };
+  }
+  const s: JsonSchema = {};
+  if (limits.type) s.type = limits.nullable ? [limits.type, "null"] : limits.type;
+  if (limits.enum) s.enum = limits.nullable && !limits.enum.includes(null) ? [...limits.enum, null] : [...limits.enum];
+  for (const key of ["minLength", "maxLength", "minimum", "maximum"] as const)
+    if (limits[key] !== undefined) s[key] = limits[key];
+  if (limits.pattern !== undefined) s.pattern = limits.pattern;
+  if (limits.format !== undefined) s.format = limits.format;
+  if (limits.type === "array" && limits.items) s.items = nestedSchema(limits.items);
+  if (limits.type === "object" && (limits.fields || limits.required)) {
+    const { properties, required } = fieldsSchema(limits);
+    s.properties = properties;
+    if (required) s.required = required;
+  }
+  return s;
+}
+
+/**
+ * An object's fields (each its schema) and those it must have; other fields are not refused (the runtime does not: the
+ * upstream's to judge).
+ */
+export function fieldsSchema(shape: Pick<NestedLimits, "fields" | "required">): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const [field, limits] of Object.entries(shape.fields ?? {})) properties[field] = nestedSchema(limits);
+  return {
+    type: "object",
+    properties,
+    ...(shape.required ? { required: [...shape.required] } : {}),
+  };
+}
