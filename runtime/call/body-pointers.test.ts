@@ -55,4 +55,10 @@ describe("an object's other fields (wire otherFields)", () => {
     for (const request of [before, after])
       expect(request.body).toEqual({ zqSettings: { zqVersion: 3, zqA: [1], zqB: "x" } });
   });
+
+  it("each an own field of the object, a field named __proto__ too", () => {
+    const request: { header: Record<string, string>; body?: unknown } = { header: {} };
+    requestBodies.place(request, tool, spec, other, JSON.parse('{"__proto__":"zq","zqA":1}'));
+    expect(JSON.stringify(request.body)).toBe('{"zqSettings":{"__proto__":"zq","zqA":1}}');
+  });
 });

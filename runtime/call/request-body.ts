@@ -54,7 +54,15 @@ function mergeBody(request: Wire, pointer: string, value: Record<string, unknown
     if (!isPlainObject(node[key])) node[key] = {};
     node = node[key] as Record<string, unknown>;
   }
-  for (const [key, field] of Object.entries(value)) if (!Object.hasOwn(node, key)) node[key] = cloneJson(field);
+  // Each an own field, whatever its name (`__proto__` set by assignment would be the object's prototype instead).
+  for (const [key, field] of Object.entries(value))
+    if (!Object.hasOwn(node, key))
+      Object.defineProperty(node, key, {
+        value: cloneJson(field),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
