@@ -27,6 +27,12 @@ function kindOf(doc: OpenApiDocument, schema: Schema): string {
   return type ? `, each value ${/^[aeiou]/.test(type) ? "an" : "a"} ${type}` : "";
 }
 
+/** What the document says of the other fields (their schema's description), after a space; or nothing. */
+function described(doc: OpenApiDocument, schema: Schema): string {
+  const text = safeFlatten(doc, schema)?.description;
+  return typeof text === "string" && text.trim() ? ` ${text.trim()}` : "";
+}
+
 /**
  * The body's other fields as one parameter, when its schema names fields and leaves the object open to others; said in
  * a review note. `into`: the operation's parameters and the names taken.
@@ -52,7 +58,7 @@ export function draftOtherFields(
       required: false,
       description:
         "Other fields of the request body, beside its named ones: a JSON object whose fields are sent as the " +
-        `body's own${kindOf(doc, open.schema)}. A named field goes in its own parameter.`,
+        `body's own${kindOf(doc, open.schema)}. A named field goes in its own parameter.${described(doc, open.schema)}`,
       at: where,
     },
     own,
