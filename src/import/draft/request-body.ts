@@ -291,7 +291,7 @@ function draftBodyFields(
     ...unlisted.map((f): [string, Schema] => [f, {}]),
   ])
     draftBodyField(context, field, schema);
-  draftOtherFields(doc, flat, at, notes, into);
+  if (body.encoding !== "xml") draftOtherFields(doc, flat, at, notes, into); // XML writes the named elements only
   const stated = bodyFieldRule(flat, into.byWire) ?? shapesRule(doc, flat, into.byWire);
   // Fields every branch of the rule requires (body-rules.ts).
   const shared: unknown = stated && "required" in stated ? stated.required : undefined;

@@ -167,6 +167,25 @@ describe("a wrong otherFields is refused by the link, at its place", () => {
     );
   });
 
+  it("in a body of no fields to write them in (XML)", async () => {
+    const xml = openapi({
+      "/zq-settings/xml": operation(
+        "zqPutXml",
+        settings({ additionalProperties: true, xml: { name: "zqSettings" } }, "application/xml"),
+      ),
+    });
+    const d = drafted(xml, ["zqPutXml"]);
+    expect(d.manifestText).not.toContain("otherFields");
+    const text = d.manifestText.replace(
+      "      zq_note:\n",
+      "      zqRest:\n        type: json\n        description: Other.\n" +
+        "        wire: { in: body, otherFields: true }\n      zq_note:\n",
+    );
+    expect((await linkProblems({ ...d, manifestText: text })).join("\n")).toMatch(
+      /manifest\.yaml:\d+:\d+: .*is XML: otherFields goes in a JSON, form or multipart body/,
+    );
+  });
+
   it("on a parameter that is no json object", async () => {
     const d = edited(
       '        type: json\n        description: "Other fields',

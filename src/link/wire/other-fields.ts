@@ -45,6 +45,15 @@ export function placeOtherFields(
   for (const key of ["split", "wrapUnlessKey"] as const)
     if (w[key] !== undefined) return ctx.fail("BW2005", [...wireAt, key], `${key} and otherFields do not go together`);
   const what = `body field "${pointer || "(whole body)"}" of "${op.operationId}" in ${ctx.openapiName}`;
+  // An XML body is written as its schema's `xml` objects name each element, a text or a file's bytes has no fields.
+  const encoding = op.requestBody?.encoding;
+  if (encoding !== undefined && !["json", "form", "multipart"].includes(encoding))
+    return ctx.fail(
+      "BW2017",
+      at,
+      `${what} is ${encoding === "xml" ? "XML" : `a ${encoding} body`}: ` +
+        "otherFields goes in a JSON, form or multipart body",
+    );
   const flat = ctx.doc.flatten(target);
   if (typeOf(flat) !== "object" && flat.properties === undefined)
     return ctx.fail("BW2017", at, `${what} is no object: it has no other fields to send`);
