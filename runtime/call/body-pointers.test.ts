@@ -35,3 +35,30 @@ describe("a body value at its pointer", () => {
     expect(placed([["/zq~1a/zq~0b", 1]])).toEqual({ "zq/a": { "zq~b": 1 } });
   });
 });
+
+describe("an object's other fields (wire otherFields)", () => {
+  const other = { in: "body" as const, pointer: "/zqSettings", otherFields: true as const };
+  const spec = { name: "zqOther", type: "json" as const, wire: other } as unknown as Parameters<
+    typeof requestBodies.place
+  >[2];
+  const tool = { body: { mediaType: "application/json", encoding: "json" } } as unknown as Parameters<
+    typeof requestBodies.place
+  >[1];
+
+  it("go beside the named fields of the object at the pointer, placed before them or after", () => {
+    const before: { header: Record<string, string>; body?: unknown } = { header: {} };
+    requestBodies.place(before, tool, spec, other, { zqA: [1], zqB: "x" });
+    requestBodies.set(before, "/zqSettings/zqVersion", 3);
+    const after: { header: Record<string, string>; body?: unknown } = { header: {} };
+    requestBodies.set(after, "/zqSettings/zqVersion", 3);
+    requestBodies.place(after, tool, spec, other, { zqA: [1], zqB: "x" });
+    for (const request of [before, after])
+      expect(request.body).toEqual({ zqSettings: { zqVersion: 3, zqA: [1], zqB: "x" } });
+  });
+
+  it("each an own field of the object, a field named __proto__ too", () => {
+    const request: { header: Record<string, string>; body?: unknown } = { header: {} };
+    requestBodies.place(request, tool, spec, other, JSON.parse('{"__proto__":"zq","zqA":1}'));
+    expect(JSON.stringify(request.body)).toBe('{"zqSettings":{"__proto__":"zq","zqA":1}}');
+  });
+});

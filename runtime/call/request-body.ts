@@ -2,10 +2,10 @@
 // exported as `requestBodies`): parameter values and constants placed at a
 // JSON pointer of the body (the whole-body parameter first, so that fields
 // placed inside it win; a list split from its text, a value wrapped under its
-// key), and the body encoded as the tool's `body` says: JSON, a form (with the
-// form support), multipart or one file's bytes (with the file support), or one
-// text as it is. A
-// package whose tools send no body bundles none of it.
+// key, an object's other fields merged beside its named ones), and the body
+// encoded as the tool's `body` says: JSON, a form (with the form support),
+// multipart or one file's bytes (with the file support), or one text as it
+// is. A package whose tools send no body bundles none of it.
 import { cloneJson } from "../common/clone.js";
 import { parsePointer } from "../http/expressions.js";
 import type { FormFieldEncoding, ParamCall, ToolCall, WireSpec } from "../spec/tool-types.js";
@@ -38,7 +38,31 @@ function place(
   if (wire.split) wireValue = splitList(String(value), wire.split.separator);
   if (wire.wrapUnlessKey && isPlainObject(value) && !(wire.wrapUnlessKey in value))
     wireValue = { [wire.wrapUnlessKey]: value };
-  setBody(request, wire.pointer, wireValue);
+  if (wire.otherFields && isPlainObject(value)) mergeBody(request, wire.pointer, value);
+  else setBody(request, wire.pointer, wireValue);
+}
+
+/**
+ * The other fields of the body object at a pointer (`otherFields`), each set beside the named ones there, whichever
+ * was placed first (their keys are none of the named fields': the value's check refused those, forbiddenKeys).
+ */
+function mergeBody(request: Wire, pointer: string, value: Record<string, unknown>): void {
+  const segments = parsePointer(pointer);
+  if (!isPlainObject(request.body)) request.body = {};
+  let node = request.body as Record<string, unknown>;
+  for (const key of segments) {
+    if (!isPlainObject(node[key])) node[key] = {};
+    node = node[key] as Record<string, unknown>;
+  }
+  // Each an own field, whatever its name (`__proto__` set by assignment would be the object's prototype instead).
+  for (const [key, field] of Object.entries(value))
+    if (!Object.hasOwn(node, key))
+      Object.defineProperty(node, key, {
+        value: cloneJson(field),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -45,7 +45,17 @@ export type WireSpec =
       encoding?: FormFieldEncoding;
       of?: { name: string; field: string };
     }
-  | { in: "body"; pointer: string; split?: { separator: string; maxItems?: number }; wrapUnlessKey?: string }
+  /**
+   * `otherFields`: the value (a JSON object) holds the other fields of the body object at `pointer`, those its schema
+   * does not name, each sent beside the named ones as that object's own field.
+   */
+  | {
+      in: "body";
+      pointer: string;
+      split?: { separator: string; maxItems?: number };
+      wrapUnlessKey?: string;
+      otherFields?: true;
+    }
   | { in: "switch"; whenTrue: WireConstant[] }
   | { in: "auth" }
   | { in: "server" };

@@ -75,7 +75,10 @@ export function misReadings(
       } catch {
         read = undefined;
       }
-      where = `body field "${wire.pointer || "/"}"`;
+      // A body object's other fields: those of the object the tool was given, beside the named ones there.
+      if (wire.otherFields && isRecord(read) && isRecord(want))
+        read = Object.fromEntries(Object.keys(want).map((k) => [k, (read as Record<string, unknown>)[k]]));
+      where = `body field "${wire.pointer || "/"}"${wire.otherFields ? "'s other fields" : ""}`;
     } else continue;
     if (!same(read, want) && !(styled && oneItemAlike(read, want)))
       out.push({

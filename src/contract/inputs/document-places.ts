@@ -24,7 +24,65 @@ export function specSchema(doc: OpenApiDocument, op: OpenApiOperation, param: Pa
   }
   if (wire.in !== "body" || !op.requestBody) return undefined;
   const schema = doc.schemaAt(op.requestBody.schema, parsePointer(wire.pointer));
+  if (schema && wire.otherFields) return otherFieldsSchema(doc.flatten(schema));
   return schema ? doc.flatten(schema) : undefined;
+}
+
+/** A field the document's object does not name, which the suite's value of its other fields carries. */
+const OTHER_FIELD = "bwOtherField";
+
+/** The schema a body object gives its other fields (additionalProperties', unevaluatedProperties'), or a text's. */
+function otherFieldSchema(flat: Schema): Schema {
+  const given = [flat.additionalProperties, flat.unevaluatedProperties].find((s) => s !== undefined && s !== true);
+  return given !== null && typeof given === "object" ? (given as Schema) : { type: "string" };
+}
+
+/** The other fields of a body object (wire `otherFields`): one field the object does not name, of their kind. */
+function otherFieldsSchema(flat: Schema): Schema {
+  const field = otherFieldSchema(flat);
+  const named = (flat.properties ?? {}) as object;
+  let key = OTHER_FIELD;
+  while (Object.hasOwn(named, key)) key = `${key}_`;
+  return { type: "object", required: [key], properties: { [key]: field }, additionalProperties: field };
+}
+
+/**
+ * A body object's other fields (wire `otherFields`) in a body the suite has (an example, a made one): the fields of the
+ * value at the pointer the object does not name; where it has none, one field of the kind the document gives them
+ * (its example, enum or default, else a plain value of the kind), so that the derived cases send an other field.
+ */
+export function otherFieldsIn(doc: OpenApiDocument, op: OpenApiOperation, param: ParamSpec, value: unknown): unknown {
+  const object = specSchema(doc, op, { ...param, wire: { ...param.wire, otherFields: undefined } } as ParamSpec);
+  const named = (object?.properties ?? {}) as object;
+  const given =
+    value !== null && typeof value === "object" && !Array.isArray(value)
+      ? Object.entries(value).filter(([k]) => !Object.hasOwn(named, k))
+      : [];
+  if (given.length) return Object.fromEntries(given);
+  const schema = object ? otherFieldsSchema(object) : undefined;
+  const [key] = Object.keys((schema?.properties ?? {}) as object);
+  const field = doc.flatten(otherFieldSchema(object ?? {}));
+  const made = schemaCandidates(field, "")[0]?.value ?? plainValue(field);
+  return key === undefined || made === undefined ? {} : { [key]: made };
+}
+
+/** A plain value of a schema's kind (its least number, a word, true), or none for a kind it does not say. */
+function plainValue(schema: Schema): unknown {
+  const least = typeof schema.minimum === "number" ? schema.minimum : 1;
+  const kinds: Record<string, unknown> = { string: "example", integer: Math.ceil(least), number: least, boolean: true };
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  return typeof type === "string" ? kinds[type] : "example";
+}
+
+/** The values a schema gives as its own: its example and examples, its default, its enum. */
+export function schemaCandidates(schema: Schema, source: string): { value: unknown; source: string }[] {
+  const out: { value: unknown; source: string }[] = [];
+  if (schema.example !== undefined) out.push({ value: schema.example, source: `${source} example` });
+  if (Array.isArray(schema.examples))
+    out.push(...schema.examples.map((value) => ({ value, source: `${source} examples` })));
+  if (schema.default !== undefined) out.push({ value: schema.default, source: `${source} default` });
+  if (Array.isArray(schema.enum)) out.push(...schema.enum.map((value) => ({ value, source: `${source} enum` })));
+  return out;
 }
 
 /**

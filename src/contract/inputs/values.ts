@@ -28,7 +28,8 @@ import { madeQueryFieldValues, madeRequestBodies, parameterCheck, requestPlaceCh
 import { type BodyBranches, bodyBranches, meetBodyBranch } from "./body-branches.js";
 import { meetValueBranch, type ValueBranches, valueBranches } from "./value-selected-branches.js";
 import { meetRule } from "./cross-field-rules.js";
-import { rawOperation, rawParameter, requestExamplesRaw, requestMedia, specSchema } from "./document-places.js";
+import { otherFieldsIn, rawOperation, rawParameter, requestExamplesRaw, requestMedia } from "./document-places.js";
+import { schemaCandidates, specSchema } from "./document-places.js";
 import { placeholderValue, synthesized } from "./rule-values.js";
 
 export { placeholderValue } from "./rule-values.js";
@@ -131,20 +132,23 @@ export class ToolValues {
     const wire: WireSpec = param.wire;
     if (param.type !== "json" || !["body", "query", "header", "path"].includes(wire.in)) return undefined;
     if (!this.specChecks.has(param.name)) {
+      // A body object's other fields are no value of the object's schema (their kind: the runtime's check, the judge).
       const check =
-        wire.in === "body"
-          ? requestPlaceCheck(
-              this.doc,
-              this.op,
-              rawOperation(this.doc, this.op).requestBody as Schema | undefined,
-              requestMedia(this.doc, this.op),
-              parsePointer(wire.pointer),
-            )
-          : wire.in === "query" && wire.of
-            ? parameterCheck(this.doc, this.op, "query", wire.of.name, wire.of.field)
-            : wire.in === "query" || wire.in === "header" || wire.in === "path"
-              ? parameterCheck(this.doc, this.op, wire.in, wire.name ?? param.name)
-              : undefined;
+        wire.in === "body" && wire.otherFields
+          ? undefined
+          : wire.in === "body"
+            ? requestPlaceCheck(
+                this.doc,
+                this.op,
+                rawOperation(this.doc, this.op).requestBody as Schema | undefined,
+                requestMedia(this.doc, this.op),
+                parsePointer(wire.pointer),
+              )
+            : wire.in === "query" && wire.of
+              ? parameterCheck(this.doc, this.op, "query", wire.of.name, wire.of.field)
+              : wire.in === "query" || wire.in === "header" || wire.in === "path"
+                ? parameterCheck(this.doc, this.op, wire.in, wire.name ?? param.name)
+                : undefined;
       // In bracket form (a form field, a query object) an empty object or list sends no pair: checked as the service
       // reads it.
       const bracketed = check && writtenWithBrackets(param, this.tool);
@@ -309,6 +313,8 @@ export class ToolValues {
     if (param.wire.in !== "body") return undefined;
     const pointer = parsePointer(param.wire.pointer);
     const value = at(body, pointer);
+    // A body object's other fields: the value's fields the object does not name, or one made (document-places.ts).
+    if (param.wire.otherFields) return otherFieldsIn(this.doc, this.op, param, value);
     if (pointer.length || !value || typeof value !== "object" || Array.isArray(value)) return value;
     // A whole-body parameter: what the other body parameters and constants do not cover.
     const covered = new Set<string>();
@@ -437,14 +443,4 @@ export class ToolValues {
     );
     return this.made;
   }
-}
-
-function schemaCandidates(schema: Schema, source: string): Candidate[] {
-  const out: Candidate[] = [];
-  if (schema.example !== undefined) out.push({ value: schema.example, source: `${source} example` });
-  if (Array.isArray(schema.examples))
-    out.push(...schema.examples.map((value) => ({ value, source: `${source} examples` })));
-  if (schema.default !== undefined) out.push({ value: schema.default, source: `${source} default` });
-  if (Array.isArray(schema.enum)) out.push(...schema.enum.map((value) => ({ value, source: `${source} enum` })));
-  return out;
 }

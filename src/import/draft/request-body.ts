@@ -1,8 +1,9 @@
 // The request body of a drafted operation as parameters: its top-level
 // fields (JSON, form or multipart), each required as the schema and its
-// shapes say, or the whole body as one parameter when it is no object of
-// fields (a list, a union of shapes, raw bytes); and the rule the body states
-// across its fields.
+// shapes say, and the others it allows as one (open-body/other-fields.ts); or the
+// whole body as one parameter when it is no object of fields (a list, a
+// union of shapes, raw bytes); and the rule the body states across its
+// fields.
 import { fieldOf } from "@blockwright/runtime/internal";
 import { isBase64String, isLonePart, isMediaType, LONE_FILE_PART } from "../../load/media-types.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
@@ -29,6 +30,7 @@ import { paramName } from "./param-names.js";
 import { fromSchema, safeFlatten, unsafeIntegerNote } from "./param-schema.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { unionBodyExample } from "./union-example.js";
+import { draftOtherFields } from "./open-body/other-fields.js";
 
 type Path = (string | number)[];
 
@@ -289,6 +291,7 @@ function draftBodyFields(
     ...unlisted.map((f): [string, Schema] => [f, {}]),
   ])
     draftBodyField(context, field, schema);
+  if (body.encoding !== "xml") draftOtherFields(doc, flat, at, notes, into); // XML writes the named elements only
   const stated = bodyFieldRule(flat, into.byWire) ?? shapesRule(doc, flat, into.byWire);
   // Fields every branch of the rule requires (body-rules.ts).
   const shared: unknown = stated && "required" in stated ? stated.required : undefined;

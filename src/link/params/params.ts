@@ -20,6 +20,7 @@ import { diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange } from "../
 import { checkOwnLimits } from "../param-limits/own-limits.js";
 import { boundLength, checkSatisfiable, type LinkedParam, paramAtPlace } from "../param-limits/param-limits.js";
 import { placeParam, wireText } from "../wire/wire.js";
+import { nameFieldParams, refuseNamedFields } from "../wire/other-fields.js";
 import { formSpecs } from "../param-branches/param-branches.js";
 import {
   diffRequestShape,
@@ -96,6 +97,7 @@ export function linkParams(
         : linkParam(ctx, name, p, at, op);
     if (spec) out.push(spec);
   }
+  nameFieldParams(out);
   return out;
 }
 
@@ -116,9 +118,11 @@ function linkParam(
   checkOwnLimits(ctx, declared, at);
   const placed = placeParam(ctx, name, declared, at, op, wireAt);
   if (!placed) return undefined;
-  const { wire, place } = placed;
+  const { wire, place, named } = placed;
   // The parameter as linked at its place: with the schema's facts there, and checked against it.
-  const p: LinkedParam = place ? paramAtPlace(ctx, declared, at, place) : declared;
+  // A body object's other fields are an object's, whether or not the manifest says so (other-fields.ts).
+  const held = wire.in === "body" && wire.otherFields ? { ...declared, jsonType: "object" as const } : declared;
+  const p: LinkedParam = place ? paramAtPlace(ctx, held, at, place) : held;
   const spec: ParamSpec = {
     name,
     type: p.type,
@@ -133,6 +137,7 @@ function linkParam(
   for (const key of COPIED) {
     if (p[key] !== undefined) (spec as unknown as Record<string, unknown>)[key] = cloneJson(p[key]);
   }
+  if (named) refuseNamedFields(spec, named);
   if (p.forbiddenKeys && (p.type !== "json" || p.jsonType !== "object"))
     ctx.fail("BW2004", [...at, "forbiddenKeys"], `forbiddenKeys applies to json parameters with jsonType: object`);
   // The runtime refuses shorter credentials; say so wherever limits are shown.

@@ -10,7 +10,9 @@ export const wire = {
     "**Wire placement** (`wire`): `path`, `query` or `header` (with `name` when the wire name differs, " +
     "`escape` for quoting, `multiSegment` for a path value whose `/` go as they are, a file path; `field`, " +
     "a field of the object a query parameter holds, sent as its style writes the field); " +
-    '`body` at a JSON `pointer` (`""` is the whole body; `split`, `wrapUnlessKey`); or `switch`, ' +
+    '`body` at a JSON `pointer` (`""` is the whole body; `split`, `wrapUnlessKey`; `otherFields`, a json object ' +
+    "holding the other fields of the object there, those its schema does not name but leaves open, sent beside the " +
+    "named ones); or `switch`, " +
     "a boolean that adds constant wire values when true. Each value is written as the spec says: " +
     "a parameter's `style` and `explode` (label, matrix, form, spaceDelimited, pipeDelimited, deepObject) " +
     "or its `content` (JSON); the body in the media type the spec gives: JSON (including vendor `+json` types, " +
@@ -39,6 +41,7 @@ export const wire = {
       "wireNamed.field",
       "wireBody.in",
       "wireBody.pointer",
+      "wireBody.otherFields",
       "wireBody.split",
       "wireBody.split.separator",
       "wireBody.split.maxItems",

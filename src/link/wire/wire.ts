@@ -18,14 +18,11 @@ import { fieldsNear, unionsSearched, type LinkContext, type Path } from "../cont
 import { fragmentOnlyParams } from "../../load/operation-index.js";
 import { isJsonMediaType, typeOf } from "../../load/openapi-document.js";
 import { placeQueryField } from "./query-fields.js";
-import type { SchemaAtPlace } from "./schema-at-place.js";
+import { placeOtherFields } from "./other-fields.js";
+import type { Placed } from "./schema-at-place.js";
 import { isServerVariable } from "../server/server-variables.js";
 
-/** A parameter's placement, and the schema of its place (none for a credential, the address, a switch). */
-export interface Placed {
-  wire: WireSpec;
-  place?: SchemaAtPlace;
-}
+export type { Placed };
 
 /**
  * The placement of parameter `name` in `op`, and the schema there, against
@@ -153,7 +150,7 @@ function placeBodyField(
   op: OpenApiOperation,
   wireAt: Path,
 ): Placed | undefined {
-  const pointer = w.pointer ?? `/${name}`;
+  const pointer = w.pointer ?? (w.otherFields ? "" : `/${name}`);
   const bodySchema = op.requestBody?.schema;
   if (!bodySchema)
     return ctx.fail(
@@ -172,6 +169,7 @@ function placeBodyField(
         `${unionsSearched(located.unions)}${fieldsNear(ctx, bodySchema, [...parsePointer(pointer)])}`,
     );
   }
+  if (w.otherFields) return placeOtherFields(ctx, name, p, w, op, wireAt, pointer, target);
   // The schema's facts add limits to the parameter, never change its type.
   if (w.split && p.type !== "string")
     ctx.fail("BW2004", [...wireAt, "split"], `split applies to string parameters, not ${p.type}`);
@@ -291,7 +289,7 @@ export function wireText(wire: WireSpec): string {
   return wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie"
     ? `${wire.in}:${wire.name}`
     : wire.in === "body"
-      ? `body:${wire.pointer || "/"}`
+      ? `body:${wire.pointer || "/"}${wire.otherFields ? (wire.pointer ? "/*" : "*") : ""}`
       : wire.in;
 }
 

@@ -949,6 +949,10 @@ export interface ManifestWireBody {
    */
   pointer?: string
   /**
+   * For a `json` object parameter: its fields are the other fields of the body object at `pointer` (default here: "", the body itself), those its schema does not name, which the document leaves open (`additionalProperties: true` or a schema; in OpenAPI 3.1 `unevaluatedProperties` too). Each is sent beside the named fields, as that object's own field (in a form or multipart body, a field of its own, written as the form writes any other). A key that a named field of the object holds is refused before any request, naming the field (give it as its own parameter), and each value is held to the `additionalProperties` schema where it says a kind. `add` drafts it, as `otherFields`, for a body of named fields that is open to others.
+   */
+  otherFields?: true
+  /**
    * Turn a separated string into an array: items are trimmed and empty items dropped.
    */
   split?: {
@@ -1849,6 +1853,7 @@ export type ManifestField =
   | "valueTest.equals"
   | "wireBody.in"
   | "wireBody.pointer"
+  | "wireBody.otherFields"
   | "wireBody.split"
   | "wireBody.split.separator"
   | "wireBody.split.maxItems"
