@@ -155,4 +155,29 @@ describe("an operation whose own server's host is each customer's own", () => {
     expect(ids.filter((id) => /zq_get_settings|zq_prices/.test(id)).length).toBeGreaterThan(1);
     expect(failed).toEqual([]);
   });
+
+  // The document's own address a relative one: the provider's address is an instance parameter too (required), which
+  // every tool has. An operation served at its own instance took it as well, and was refused for want of it.
+  it("beside a provider's own address parameter: another parameter, the provider's not required there", async () => {
+    const d = drafted({ ...zqConsole(), servers: [{ url: "/zqapi" }] }, ALL);
+    expect(d.manifest.server).toEqual({ param: "instanceUrl" });
+    expect(d.manifest.operations.acme_zq_get_settings?.server).toEqual({ param: "operationInstanceUrl" });
+    expect(await linkProblems(d)).toEqual([]);
+    const tools = await linkedTools(d);
+    const tool = (id: string) => tools.find((t) => t.id === id) as ToolSpec;
+    const required = (id: string, name: string) => tool(id).params.find((p) => p.name === name)?.required;
+    expect([required("acme_zq_get_settings", "instanceUrl"), required("acme_zq_orders", "instanceUrl")]).toEqual([
+      false,
+      true,
+    ]);
+    const sent: string[] = [];
+    const fetch = async (request: Request) => {
+      sent.push(request.url);
+      return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
+    };
+    const given = { accessToken: KEY, operationInstanceUrl: "http://127.0.0.1:9" };
+    expect((await executeToolDefinition(tool("acme_zq_get_settings"), given, { fetch })).success).toBe(true);
+    expect((await executeToolDefinition(tool("acme_zq_orders"), given, { fetch })).success).toBe(false);
+    expect(sent).toEqual(["http://127.0.0.1:9/zq_setup/settings"]);
+  });
 });

@@ -5,7 +5,7 @@
 // and host of the customer's instance, given once per connection; the server's path follows it. The credential goes
 // there only when the host is loopback or one the caller allows (allowHosts, --allow-host): never to a host a model or
 // a call's input chose on its own. Before it, such a call went to the document's example host (`https://HOSTNAME`).
-import type { ToolSpec } from "@blockwright/runtime/internal";
+import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import type { OpenApiOperation } from "../../load/openapi-document.js";
 import type { ManifestOperation, ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { camelCase } from "../../model/naming.js";
@@ -164,4 +164,15 @@ export function instanceNote(own: OwnInstance, param: string): string {
     "connection; the credential goes there only when its host is loopback or one the caller allows (allowHosts, " +
     "--allow-host)"
   );
+}
+
+/**
+ * The tool's parameters, the provider's address parameter (`server.param`) not required where the operation is served
+ * elsewhere (its own address, template or instance address): a call of it takes no provider address, and refusing it
+ * for want of one refused every call (the contract suite's too).
+ */
+export function withOwnAddress(ctx: LinkContext, server: ToolSpec["server"], params: ParamSpec[]): ParamSpec[] {
+  const provider = ctx.manifest.server.param;
+  if (provider === undefined || server.param === provider) return params;
+  return params.map((p) => (p.name === provider && p.required ? { ...p, required: false } : p));
 }
