@@ -180,4 +180,14 @@ describe("an operation whose own server's host is each customer's own", () => {
     expect((await executeToolDefinition(tool("acme_zq_orders"), given, { fetch })).success).toBe(false);
     expect(sent).toEqual(["http://127.0.0.1:9/zq_setup/settings"]);
   });
+
+  // `https://api.example.com{basePath}` (default `/v1`): the variable is the path, and the host is the document's.
+  it("a variable after the host whose default is a path is no instance address", () => {
+    const server = { url: "https://zqapiz.zqacme.test{zqBase}", variables: { zqBase: { default: "/zq/v1" } } };
+    const document = openapi({
+      "/zq_disputes": { get: { operationId: "zqDispute", servers: [server], responses: answer } },
+    });
+    const own = drafted(document, ["zqDispute"]).manifest.operations.acme_zq_dispute?.server;
+    expect(typeof own === "object" && "param" in own).toBe(false);
+  });
 });

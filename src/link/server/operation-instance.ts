@@ -31,12 +31,18 @@ const NO_VALUE = /^(?:\{[^{}]*\}|<[^<>]*>|none|null|undefined)$/i;
  */
 export function ownInstance(server: Json): OwnInstance | undefined {
   const url = String(server.url);
-  const absolute = url.replace(/^(?:\{[^{}]+\}:)?\/\//, "https://");
-  const host = /^https?:\/\/([^/?#]*)/i.exec(absolute)?.[1];
-  if (host === undefined || !/\{[^{}]+\}/.test(host)) return undefined;
   const declared = (
     server.variables !== null && typeof server.variables === "object" ? server.variables : {}
   ) as Record<string, { enum?: unknown[]; default?: unknown }>;
+  // A variable whose default starts with a slash (`https://api.example.com{basePath}`) is the path, not the host.
+  const absolute = url
+    .replace(/^(?:\{[^{}]+\}:)?\/\//, "https://")
+    .replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+      const value = declared[name]?.default;
+      return typeof value === "string" && value.startsWith("/") ? value : whole;
+    });
+  const host = /^https?:\/\/([^/?#]*)/i.exec(absolute)?.[1];
+  if (host === undefined || !/\{[^{}]+\}/.test(host)) return undefined;
   if (hostRuleProblem(absolute, declared) === undefined) return undefined;
   const read = documentServer({ servers: [{ ...server, url: absolute }] });
   if (!read || "problem" in read) return undefined;
