@@ -35,12 +35,11 @@ export function ownInstance(server: Json): OwnInstance | undefined {
     server.variables !== null && typeof server.variables === "object" ? server.variables : {}
   ) as Record<string, { enum?: unknown[]; default?: unknown }>;
   // A variable whose default starts with a slash (`https://api.example.com{basePath}`) is the path, not the host.
-  const absolute = url
-    .replace(/^(?:\{[^{}]+\}:)?\/\//, "https://")
-    .replace(/\{([^{}]+)\}/g, (whole, name: string) => {
-      const value = declared[name]?.default;
-      return typeof value === "string" && value.startsWith("/") ? value : whole;
-    });
+  const pathDefault = (whole: string, name: string) => {
+    const value = declared[name]?.default;
+    return typeof value === "string" && value.startsWith("/") ? value : whole;
+  };
+  const absolute = url.replace(/^(?:\{[^{}]+\}:)?\/\//, "https://").replace(/\{([^{}]+)\}/g, pathDefault);
   const host = /^https?:\/\/([^/?#]*)/i.exec(absolute)?.[1];
   if (host === undefined || !/\{[^{}]+\}/.test(host)) return undefined;
   if (hostRuleProblem(absolute, declared) === undefined) return undefined;
