@@ -132,6 +132,24 @@ export { both, adminOnly, other };`;
   });
 });
 
+describe("the client's connection where an operation is served at the customer's own instance", () => {
+  // The last operation's own server is the customer's (link/server/operation-instance.ts): its address parameter is
+  // the connection's, given once to the client, as a provider-wide instance address is.
+  it("takes the operation's instance address with the credential, optional", async () => {
+    const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
+    const last = payments.operations.length - 1;
+    const ir = {
+      ...payments,
+      operations: payments.operations.map((op, i) =>
+        i === last ? { ...op, tool: { ...op.tool, server: { ...op.tool.server, param: "zqInstanceUrl" } } } : op,
+      ),
+    };
+    const view = clientView(ir, (op) => op.tool.id, "0.1.0");
+    expect(view.tableLiteral).toContain('address: ["zqInstanceUrl"]');
+    expect(view.connectionKeys).toContain('"zqInstanceUrl"');
+  });
+});
+
 describe("a method's name", () => {
   it("is the tool id without its provider, camelCase", () => {
     expect(methodName("zqwidgets_list_gadget_parts", "zqwidgets")).toBe("listGadgetParts");

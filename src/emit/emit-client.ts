@@ -80,9 +80,12 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
   const tool = ir.operations[0]?.tool;
   const tools = ir.operations.map((op) => op.tool);
   const credentials = tool ? providerCredentials(tools) : [ir.auth.param];
-  // The instance address, or the parameters of the server variables the address is made of.
+  // The instance address, or the parameters of the server variables the address is made of; with an operation's own
+  // (an instance address, a template's variables), every tool's, each given once to the client.
   const variables = Object.values(tool?.server.variables ?? {});
-  const address = tool?.server.param ?? (variables.length ? variables : undefined);
+  const own = [...new Set(tools.flatMap(addressParams))];
+  const first = tool?.server.param ?? (variables.length ? variables : undefined);
+  const address = own.length > (first === undefined ? 0 : typeof first === "string" ? 1 : first.length) ? own : first;
   const keys = [...credentials, ...(address === undefined ? [] : typeof address === "string" ? [address] : address)];
   // A client's own method (withOptions) is no operation's name.
   const taken = new Set<string>(["withOptions"]);
@@ -213,7 +216,8 @@ function providerConnectionType(tools: readonly ToolSpec[]): string {
     const p = tools.flatMap((t) => t.params).find((q) => q.name === name);
     return `${JSON.stringify(name)}?: ${p ? paramTsType(p) : "string"}`;
   };
-  return `{ ${[...providerCredentials(tools), ...addressParams(first)].map(optional).join("; ")} }`;
+  const addresses = [...new Set(tools.flatMap(addressParams))];
+  return `{ ${[...providerCredentials(tools), ...addresses].map(optional).join("; ")} }`;
 }
 
 /** The parameters a tool's address is made of: the instance address's, or its server variables'. */

@@ -38,4 +38,15 @@ describe("the package README", () => {
     expect(code).toMatch(/from "@blockwright\/shelf\/(ai-sdk|langchain|openai-agents)"/);
     expect(lines.length).toBeLessThanOrEqual(40);
   });
+
+  it("names the parameter that gives the address of an operation served at the customer's own instance", async () => {
+    const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
+    const [op, ...rest] = shelf.operations;
+    if (!op) throw new Error("the fixture has no operation");
+    const own = { ...op, tool: { ...op.tool, server: { ...op.tool.server, default: undefined, param: "zqHostUrl" } } };
+    const row = emitReadme({ ...shelf, operations: [own, ...rest] }, { name: "@blockwright/shelf" })
+      .split("\n")
+      .find((l) => l.startsWith("| Base address |"));
+    expect(row).toContain(`\`${op.tool.id}\` at your instance's address, the \`zqHostUrl\` parameter`);
+  });
 });

@@ -66,7 +66,7 @@ export function emitReadme(ir: ProviderIR, pkg: Pick<PackageContext, "name">): s
                 .map(code)
                 .join(", ")}`
             : `the ${code(ir.server.param ?? "")} parameter`
-      } (override with the \`baseUrl\` option)`,
+      } (override with the \`baseUrl\` option)${instanceAddresses(ir)}`,
     ),
     authDescription: cell(describeAuth(ir.auth)),
     authParam: code(ir.auth.param),
@@ -288,4 +288,22 @@ function exampleValue(tool: ToolSpec, p: ParamSpec): string {
         p.placeholder ??
           (p.enum ? p.enum[0] : p.type === "number" ? (p.minimum ?? 1) : p.type === "boolean" ? true : "…"),
       );
+}
+
+/**
+ * The operations served at the customer's own instance (an operation's `server.param`, operation-instance.ts)
+ * where the provider's address is another: which parameter gives each one's address.
+ */
+function instanceAddresses(ir: ProviderIR): string {
+  const by = new Map<string, string[]>();
+  for (const { tool } of ir.operations)
+    if (tool.server.param !== undefined && tool.server.param !== ir.server.param)
+      by.set(tool.server.param, [...(by.get(tool.server.param) ?? []), tool.id]);
+  return [...by]
+    .map(
+      ([param, ids]) =>
+        `; ${ids.map(code).join(", ")} at your instance's address, the ${code(param)} parameter (its credential ` +
+        "only to loopback or a host you allow: `allowHosts`)",
+    )
+    .join("");
 }

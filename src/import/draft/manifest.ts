@@ -170,6 +170,7 @@ function ownServerOf(
   if (!shared) return own;
   const names = drafting.share(shared);
   const server = own.server;
+  if (typeof server === "object" && server.param) return { server: { param: names[server.param] ?? server.param } };
   if (typeof server !== "object" || !server.variables) return own;
   const variables = Object.fromEntries(Object.entries(server.variables).map(([v, p]) => [v, names[p] ?? p]));
   return { ...own, server: { ...server, variables } };

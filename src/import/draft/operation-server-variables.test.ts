@@ -117,12 +117,11 @@ describe("an operation whose own server has variables", () => {
     expect(sent).toHaveLength(4);
   });
 
-  it("with a host variable outside its first label and no listed values: not drafted, a note; links", async () => {
+  // No host rule can bound it: the customer's own instance address (operation-instance.test.ts), no longer a note.
+  it("with a host variable outside its first label and no listed values: an instance address; links", async () => {
     const d = drafted(zqIndexes("https://zqdata.{zq_index}.{zq_project}.svc.{zq_region}.zqacme.test"), ALL);
-    expect(d.manifest.operations.acme_zq_stats?.server).toBeUndefined();
-    expect(notesAt(d, "operations.acme_zq_stats").join("\n")).toMatch(
-      /names a server of its own, not drafted: .*\{zq_index\} in its host without listed values/,
-    );
+    expect(d.manifest.operations.acme_zq_stats?.server).toEqual({ param: "zqdataUrl" });
+    expect(notesAt(d, "operations.acme_zq_stats.server").join("\n")).toMatch(/whose host is each customer's own/);
     expect(await linkProblems(d)).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import type { ReviewNote } from "../manifest-yaml.js";
 import { withServerScheme } from "../../link/server/server.js";
 import { ownServer } from "../../link/server/operation-server.js";
 import { type OwnTemplate, ownVariableParams } from "../../link/server/operation-template.js";
+import { instanceNote, instanceParamName, ownInstanceParam } from "../../link/server/operation-instance.js";
 import { templateVariables } from "../../link/server/server-variables.js";
 import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
 import {
@@ -375,6 +376,12 @@ export function draftOwnServer(
   const own = ownServer(data, path, method);
   if (!own) return {};
   if ("template" in own && own.template) return draftOwnTemplate(own.template, name, at, notes, provider);
+  if ("instance" in own) {
+    const first = ((data as Json).servers as Json[] | undefined)?.[0]?.url;
+    const param = instanceParamName(own.url, first, provider?.param);
+    notes.push({ at: [...at, "server"], note: `${name} ${instanceNote(own, param)}` });
+    return { server: { param }, ...(param === provider?.param ? {} : { shared: { [param]: ownInstanceParam(own) } }) };
+  }
   // Where the manifest cannot state it (an address without a host; the provider's address a parameter or a template),
   // the calls go to the provider's address, as before the concept: said, so that a person writes what is meant.
   const unstated =

@@ -34,6 +34,7 @@ import { linkRoutes } from "../routes/routes.js";
 import { linkRule } from "../rules/rules.js";
 import { serverOf } from "../server/server.js";
 import { operationServer } from "../server/operation-server.js";
+import { withOwnAddress } from "../server/operation-instance.js";
 import { checkWireSlots, paramSenders, type SlotSender, slotSender } from "../wire/wire.js";
 
 /** An RFC 9457 problem's media type (`application/problem+json`, or a vendor's `…+problem+json`). */
@@ -141,6 +142,7 @@ export function linkOperation(
   // The operations that may answer: the tool's, and its routes'.
   const answering = [op, ...(mop.routes ?? []).flatMap((r) => ctx.doc.operations.get(r.operationId) ?? [])];
   const defaultResponse = declaredDefault(answering);
+  const server = operationServer(ctx, at, mop, op, serverOf(ctx));
   // The fields linked here, around those the concepts' parts add (in this order: the generated tools keep it).
   const head = {
     id,
@@ -152,11 +154,11 @@ export function linkOperation(
     // A reserved expansion `{+path}` (a value spanning segments) is the parameter `path`: wire.multiSegment sends it
     // so.
     path: op.path.replace(/\{\+/g, "{"),
-    server: operationServer(ctx, at, mop, op, serverOf(ctx)),
+    server,
     auth: authOf(ctx, auth),
     ...(anonymous ? { anonymous: true as const } : {}),
     ...(optional ? { authOptional: true as const } : {}),
-    params,
+    params: withOwnAddress(ctx, server, params),
     routes,
     constants,
     rules,

@@ -11,6 +11,7 @@ import { OPERATION_METHODS } from "../../load/openapi-document.js";
 import { inRouteOrder } from "../../load/operation-index.js";
 import { documentServer, insecureAddress, withServerScheme } from "./server.js";
 import { type OwnTemplate, templateOwnServer } from "./operation-template.js";
+import { hostRuleProblem, instanceOwnServer, type OwnInstance, ownInstance } from "./operation-instance.js";
 
 type Json = Record<string, unknown>;
 
@@ -20,6 +21,7 @@ type Json = Record<string, unknown>;
  */
 export type OwnServer =
   | { url: string; address: string; path: string; at: Path; template?: OwnTemplate }
+  | (OwnInstance & { at: Path; instance: true })
   | { problem: string; at: Path };
 
 /**
@@ -39,8 +41,11 @@ export function ownServer(data: unknown, path: string, method: string): OwnServe
   if (typeof first?.url !== "string") return undefined;
   const top = documentServer(data);
   if (top && withServerScheme(top.url) === withServerScheme(first.url)) return undefined;
+  // A host no rule can bound is the customer's own (operation-instance.ts), whatever the document's address is.
+  const instance = ownInstance(first);
+  if (instance) return { ...instance, at: [...at, 0, "url"], instance: true };
   const template = ownTemplate(first);
-  const unbound = template && templateHostProblem(template);
+  const unbound = template && hostRuleProblem(template.url, template.declared);
   if (unbound) return { problem: unbound, at: [...at, 0, "url"] };
   // Beside a document's address of variables (the provider's a template or a parameter), an operation's own server is
   // not taken: its calls, the mock and the judge stay at the provider's address, and `add` says so in a note.
@@ -64,31 +69,6 @@ export function ownServer(data: unknown, path: string, method: string): OwnServe
   return { url: first.url, address, path: read.path, at: [...at, 0, "url"], ...(template ? { template } : {}) };
 }
 
-/**
- * Why no host rule can be derived from an operation's template, if none can (server-variables.ts derivedHosts, on the
- * document's enums): a variable that is the whole host, or one outside the first label without listed values.
- */
-function templateHostProblem(template: OwnTemplate): string | undefined {
-  const host = (/^https?:\/\/([^/?#]*)/i.exec(template.url)?.[1] ?? "").replace(/:[^:.]*$/, "");
-  const [first = "", ...rest] = host.split(".");
-  const listed = (v: string) => Array.isArray(template.declared[v]?.enum) && template.declared[v].enum.length > 0;
-  const inRest = [...rest.join(".").matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] ?? "");
-  const inFirst = [...first.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] ?? "");
-  if (!inRest.length && !inFirst.length) return undefined;
-  if (!rest.length)
-    return (
-      `the operation's server ${JSON.stringify(template.url)} is all variable in its host: no host rule can say ` +
-      "where its credential may go"
-    );
-  const unlisted = inRest.find((v) => !listed(v));
-  const firstOk = inFirst.every(listed) || /^(?:\{[^{}]+\}|[A-Za-z0-9-])+$/.test(first);
-  if (unlisted === undefined && firstOk) return undefined;
-  return (
-    `the operation's server ${JSON.stringify(template.url)} has {${unlisted ?? inFirst[0]}} in its host without ` +
-    "listed values (enum), outside its first label: no host rule can say where its credential may go"
-  );
-}
-
 /** The template of a server whose address has variables (an absolute http(s) URL with a host), else undefined. */
 function ownTemplate(server: Json): OwnTemplate | undefined {
   const url = withServerScheme(String(server.url));
@@ -106,6 +86,7 @@ export function operationServer(
   server: ToolSpec["server"],
 ): ToolSpec["server"] {
   const own = ownServer(ctx.doc.source.data, String(op.location[1]), String(op.location[2]));
+  if (own && "instance" in own) return instanceOwnServer(ctx, at, mop, op, own, server);
   if (own && "template" in own && own.template)
     return templateOwnServer(ctx, at, mop, op, { template: own.template, path: own.path }, server);
   if (own && "address" in own && typeof mop.server === "object")

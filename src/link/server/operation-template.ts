@@ -47,7 +47,7 @@ export function templateOwnServer(
   const names = templateVariables(own.url);
   const suggested = { url: own.url, variables: ownVariableParams(names, ctx.manifest.server.variables) };
   const written = mop.server;
-  if (typeof written !== "object")
+  if (typeof written !== "object" || !("url" in written))
     return (
       ctx.fail(
         "BW2018",
@@ -68,7 +68,7 @@ export function templateOwnServer(
         "value",
       ) ?? server
     );
-  const variables = written.variables;
+  const variables = written.variables ?? {};
   // The checks below report on the context; any of them keeps the provider's address for the tool.
   let failed = false;
   const checked: LinkContext = {

@@ -14,7 +14,8 @@ export const server = {
     "that fill each, the hosts derived from the template. An operation the OpenAPI document serves elsewhere " +
     "(its own `servers`: an upload host) writes that address as its own `server`, where its calls and " +
     "credential go; one with variables (an index's own host) writes its `url` and `variables` as the " +
-    "provider's template does, each call's address made from them.",
+    "provider's template does, each call's address made from them; one whose host is each customer's own " +
+    "(`{protocol}://{hostname}`) writes `param`, the shared instance address parameter, as the provider's `param`.",
   schema: ["server"],
   tool: ["server"],
   surface: { hosts: hostsSurface, "server.url": serverUrlSurface },
@@ -30,5 +31,6 @@ export const server = {
     "operation.server": { surface: "hosts" },
     "operation.server.url": { surface: "hosts" },
     "operation.server.variables": { surface: "params" },
+    "operation.server.param": { surface: "params" },
   },
 } as const satisfies ConceptRecord;

@@ -32,7 +32,8 @@ export function templateVariables(template: string): string[] {
 
 /**
  * Whether a parameter holds a server variable's value (a connection input, not sent as itself): of the provider's
- * address template, or of an operation's own (operation-template.ts).
+ * address template, or of an operation's own (operation-template.ts), or an operation's instance address
+ * (operation-instance.ts).
  */
 export function isServerVariable(ctx: LinkContext, name: string): boolean {
   let names = variableParams.get(ctx.manifest);
@@ -40,7 +41,10 @@ export function isServerVariable(ctx: LinkContext, name: string): boolean {
     const own = Object.values(ctx.manifest.operations).map((op) => op.server);
     names = new Set([
       ...Object.values(ctx.manifest.server.variables ?? {}),
-      ...own.flatMap((server) => (typeof server === "object" ? Object.values(server.variables) : [])),
+      // An operation's own instance address (operation-instance.ts) is a connection input too.
+      ...own.flatMap((server) =>
+        typeof server !== "object" ? [] : server.param ? [server.param] : Object.values(server.variables ?? {}),
+      ),
     ]);
     variableParams.set(ctx.manifest, names);
   }

@@ -1064,14 +1064,15 @@ export interface ManifestOperation {
    */
   timeoutMs?: number
   /**
-   * Where this operation's requests go when the OpenAPI operation (or its path item) names servers of its own (an upload host, an index's own host): the first one, the linker refusing any other. A fixed one is written as its scheme, host and path (http refused to a host other than loopback; `add` drafts an http one over https): the tool's calls, and its credential, go there instead of the provider's address; needs `server.default`. One with variables (`https://{index}-{project}.svc.{region}.example.com`) is written as `url`, the server URL as the document writes it, and `variables`, each variable → the shared parameter holding its value, as for the provider's `server.url` (a connection input with the document's default and enum; a variable the provider's template shares fills from the same parameter): each call's address is made from it, the credential going only to the hosts it can make (a first label of variables allows `*.` and the rest; any other host variable needs an enum). An address given at call time (`baseUrl`) gets the server's path appended, and mocks serve the operation under that path.
+   * Where this operation's requests go when the OpenAPI operation (or its path item) names servers of its own (an upload host, an index's own host): the first one, the linker refusing any other. A fixed one is written as its scheme, host and path (http refused to a host other than loopback; `add` drafts an http one over https): the tool's calls, and its credential, go there instead of the provider's address; needs `server.default`. One with variables (`https://{index}-{project}.svc.{region}.example.com`) is written as `url`, the server URL as the document writes it, and `variables`, each variable → the shared parameter holding its value, as for the provider's `server.url` (a connection input with the document's default and enum; a variable the provider's template shares fills from the same parameter): each call's address is made from it, the credential going only to the hosts it can make (a first label of variables allows `*.` and the rest; any other host variable needs an enum). One whose host is each customer's own (`{protocol}://{hostname}`) is written as `param`, the shared parameter holding the customer's instance address. An address given at call time (`baseUrl`) gets the server's path appended, and mocks serve the operation under that path.
    */
   server?: (string | {
     /**
      * The OpenAPI document's first server URL as written, with its `{variable}` placeholders (`https://{subdomain}.example.com/api/v1`): each call's address is made from it, each variable filled with its parameter's value (`variables`). The host rules derive from it: a variable that is the host's first label allows `*.` and the rest (`*.example.com`); one the document lists values for (`enum`), each host they make. A variable elsewhere in the host needs an enum.
      */
-    url: string
-    variables: Variables
+    url?: string
+    variables?: Variables
+    param?: ManifestParamName
   })
   /**
    * The operation's success answer is a file (`application/octet-stream`, `application/pdf`, `image/*`, …, or a redirect to it): its bytes become the outputs `content` (bytes), `contentType`, `size` and `filename` instead of being read as JSON, within `limits.replyBytes`. A redirect is followed without the credential. The operation's `outputs` must then be empty (`{}`).
@@ -1662,6 +1663,7 @@ export type ManifestField =
   | "operation.server"
   | "operation.server.url"
   | "operation.server.variables"
+  | "operation.server.param"
   | "operation.download"
   | "operation.stream"
   | "operation.stream.itemBytes"
