@@ -7,6 +7,7 @@
 // multipart or one file's bytes (with the file support), or one text as it
 // is. A package whose tools send no body bundles none of it.
 import { cloneJson } from "../common/clone.js";
+import { setOwn } from "../common/own.js";
 import { parsePointer } from "../http/expressions.js";
 import type { FormFieldEncoding, ParamCall, ToolCall, WireSpec } from "../spec/tool-types.js";
 import { splitList } from "../validate/validate-params.js";
@@ -55,14 +56,7 @@ function mergeBody(request: Wire, pointer: string, value: Record<string, unknown
     node = node[key] as Record<string, unknown>;
   }
   // Each an own field, whatever its name (`__proto__` set by assignment would be the object's prototype instead).
-  for (const [key, field] of Object.entries(value))
-    if (!Object.hasOwn(node, key))
-      Object.defineProperty(node, key, {
-        value: cloneJson(field),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+  for (const [key, field] of Object.entries(value)) if (!Object.hasOwn(node, key)) setOwn(node, key, cloneJson(field));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,7 @@
 // What a JSON parameter holds, as the JSON Schema a model is shown (plain schemas: MCP, Anthropic): a list's items and
 // an object's fields at each depth the link records them (NestedLimits, which the runtime's check walks too), so that a
 // model sees the shape the call will be held to, not only "an object". Part of llm-tools.ts's input schema.
+import { setOwn } from "../common/own.js";
 import type { NestedLimits } from "../spec/tool-types.js";
 import type { JsonSchema } from "./llm-tool-types.js";
 
@@ -32,7 +33,8 @@ export function nestedSchema(limits: NestedLimits): JsonSchema {
  */
 export function fieldsSchema(shape: Pick<NestedLimits, "fields" | "required">): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
-  for (const [field, limits] of Object.entries(shape.fields ?? {})) properties[field] = nestedSchema(limits);
+  // A field named `__proto__` stays a field (an assignment would set the object's prototype and lose it).
+  for (const [field, limits] of Object.entries(shape.fields ?? {})) setOwn(properties, field, nestedSchema(limits));
   return {
     type: "object",
     properties,

@@ -247,3 +247,25 @@ describe("a union of objects told apart by the document's discriminator", () => 
     expect(sent.bodies).toEqual([{ zqMethod }]);
   });
 });
+
+// A document is input from outside: a field it names `__proto__` is recorded as a field (an assignment would have set
+// the record's prototype and lost it), so its kind is checked as any other's.
+describe("an object field named __proto__", () => {
+  it("is recorded as a field and its kind checked before any request", async () => {
+    const fields = JSON.parse('{"__proto__": {"type": "integer"}, "zqName": {"type": "string"}}');
+    const doc = openapi(
+      post("/zqprotos", "createZqProto", {
+        type: "object",
+        required: ["zqItem"],
+        properties: { zqItem: { type: "object", properties: fields } },
+      }),
+    );
+    const d = drafted(doc, ["createZqProto"], "zqproto");
+    const [tool] = await linkedTools(d, "zqproto");
+    const recorded = tool!.params.find((p) => p.name === "zqItem")!.object?.fields ?? {};
+    expect(Object.keys(recorded)).toEqual(["__proto__", "zqName"]);
+    const refused = await call(tool!, { zqItem: JSON.parse('{"__proto__": "zq", "zqName": "a"}') });
+    expect(refused.bodies).toEqual([]);
+    expect(JSON.stringify(refused.result)).toContain("__proto__");
+  });
+});

@@ -2,6 +2,7 @@
 // from it and every check against it (param-limits.ts) reads this record, so the
 // document is asked once per place, not once per rule.
 import type { NestedLimits } from "@blockwright/runtime/internal";
+import { setOwn } from "@blockwright/runtime/internal/generate";
 import { valueFormatOf, withFormatPattern } from "../../model/format-aliases.js";
 import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { regexProblem } from "../context.js";
@@ -182,7 +183,8 @@ function fieldsOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits {
       continue;
     }
     // A field that puts no limit on its value is recorded all the same: a typed caller's type names it.
-    fields[name] = nestedOf(doc, field, deeper(at)) ?? {};
+    // Defined as its own key whatever its name (a document's `__proto__` field assigned would set the prototype).
+    setOwn(fields, name, nestedOf(doc, field, deeper(at)) ?? {});
   }
   const required = Array.isArray(s.required)
     ? (s.required as unknown[]).filter((f): f is string => typeof f === "string" && !readOnly.has(f))
