@@ -6,7 +6,9 @@
 // given at call time must name a host the provider is reached at (hosts.ts).
 import type { Failure } from "../http/errors.js";
 import { lacks } from "../common/unsupported.js";
-import type { ToolCall } from "../spec/tool-types.js";
+import { wholeAddressProblem } from "../http/path-link.js";
+import type { ParamCall, ToolCall } from "../spec/tool-types.js";
+import { toolPlan } from "../validate/tool-plan.js";
 import { checkAddress } from "../validate/validate-params.js";
 import type { instanceAddresses } from "./instance-address.js";
 
@@ -21,6 +23,34 @@ export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof To
  * used).
  */
 export function resolveBaseUrl(
+  tool: ToolCall,
+  values: Record<string, unknown>,
+  override: string | undefined,
+  addresses: typeof instanceAddresses | undefined,
+): { url: string } | { problem: Omit<Failure, "type"> } {
+  const base = baseAddress(tool, values, override, addresses);
+  const { links } = toolPlan(tool);
+  return links.length && "url" in base && base.url !== "" ? (linkedElsewhere(links, values, base.url) ?? base) : base;
+}
+
+/**
+ * A path value that is a whole address (`multiSegment: as-given`) on another origin than the call's, or outside its
+ * base path: refused before any request (http/path-link.ts).
+ */
+function linkedElsewhere(
+  links: readonly ParamCall[],
+  values: Record<string, unknown>,
+  base: string,
+): { problem: Omit<Failure, "type"> } | undefined {
+  for (const p of links) {
+    const value = values[p.name];
+    const problem = typeof value === "string" ? wholeAddressProblem(value, base) : undefined;
+    if (problem) return { problem: { param: p.name, rule: "host", message: `${p.name}: ${problem}` } };
+  }
+  return undefined;
+}
+
+function baseAddress(
   tool: ToolCall,
   values: Record<string, unknown>,
   override: string | undefined,

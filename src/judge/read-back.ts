@@ -46,8 +46,9 @@ export function misReadings(
   if (judgement.refusals.length) return []; // refused: the mock's judge already failed the case
   const op = document.operations.get(operation);
   const out: MisRead[] = [];
-  for (const { spec, wire, want } of params) {
+  for (const { spec, wire, want: given } of params) {
     if (spec.type === "file") continue;
+    let want = given;
     let read: unknown;
     let where: string;
     let styled = false;
@@ -77,13 +78,37 @@ export function misReadings(
       }
       where = `body field "${wire.pointer || "/"}"`;
     } else continue;
+    // A link's own query is the address's first pairs: the path reads its part before them.
+    want = linkPathPart(want, wire, request.url);
     if (!same(read, want) && !(styled && oneItemAlike(read, want)))
       out.push({
         param: spec.name,
-        message: `${spec.name}: the service reads ${where} as ${shown(read)}; the tool was given ${shown(want)}`,
+        message: `${spec.name}: the service reads ${where} as ${shown(read)}; the tool was given ${shown(given)}`,
       });
   }
   return out;
+}
+
+/**
+ * A link's value (`multiSegment` reserved or as-given: its reserved characters sent as they are) as the path reads it:
+ * its part before its own query, where that query leads the address's (runtime/http/path-link.ts); else the value.
+ */
+export function linkPathPart(want: unknown, wire: WireSpec, url: string): unknown {
+  const link = wire.in === "path" && (wire.multiSegment === "reserved" || wire.multiSegment === "as-given");
+  const mark = link && typeof want === "string" ? want.indexOf("?") : -1;
+  if (mark < 0) return want;
+  const text = want as string;
+  // The address's query as sent, an empty one's "?" too (URL's `search` drops it).
+  const search = url.includes("?") ? url.slice(url.indexOf("?")) : "";
+  return decodedOr(search).startsWith(decodedOr(text.slice(mark))) ? text.slice(0, mark) : want;
+}
+
+function decodedOr(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /**
