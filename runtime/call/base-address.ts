@@ -6,11 +6,10 @@
 // given at call time must name a host the provider is reached at (hosts.ts).
 import type { Failure } from "../http/errors.js";
 import { lacks } from "../common/unsupported.js";
-import { wholeAddressProblem } from "../http/path-link.js";
-import type { ParamCall, ToolCall } from "../spec/tool-types.js";
-import { toolPlan } from "../validate/tool-plan.js";
+import type { ToolCall } from "../spec/tool-types.js";
 import { checkAddress } from "../validate/validate-params.js";
 import type { instanceAddresses } from "./instance-address.js";
+import type { Support } from "./support.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -27,27 +26,11 @@ export function resolveBaseUrl(
   values: Record<string, unknown>,
   override: string | undefined,
   addresses: typeof instanceAddresses | undefined,
+  form?: Pick<NonNullable<Support["form"]>, "linkedElsewhere">,
 ): { url: string } | { problem: Omit<Failure, "type"> } {
   const base = baseAddress(tool, values, override, addresses);
-  const { links } = toolPlan(tool);
-  return links.length && "url" in base && base.url !== "" ? (linkedElsewhere(links, values, base.url) ?? base) : base;
-}
-
-/**
- * A path value that is a whole address (`multiSegment: as-given`) on another origin than the call's, or outside its
- * base path: refused before any request (http/path-link.ts).
- */
-function linkedElsewhere(
-  links: readonly ParamCall[],
-  values: Record<string, unknown>,
-  base: string,
-): { problem: Omit<Failure, "type"> } | undefined {
-  for (const p of links) {
-    const value = values[p.name];
-    const problem = typeof value === "string" ? wholeAddressProblem(value, base) : undefined;
-    if (problem) return { problem: { param: p.name, rule: "host", message: `${p.name}: ${problem}` } };
-  }
-  return undefined;
+  // A link that is a whole address, held to it (the form support's, which a tool with a link is never called without).
+  return ("url" in base && form?.linkedElsewhere(tool, values, base.url)) || base;
 }
 
 function baseAddress(

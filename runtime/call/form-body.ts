@@ -23,7 +23,7 @@
 import { ownValue, setOwn } from "../common/own.js";
 import { scalarText } from "../common/scalar-text.js";
 import { type Encoded, percentDecoded, percentEncoded, reservedEncoded } from "../http/percent-encoding.js";
-import { spannedPath } from "../http/path-link.js";
+import { linkedElsewhere, linkValueProblem, spannedPath } from "../http/path-link.js";
 import type { FormFieldEncoding, ValueStyle } from "../spec/tool-types.js";
 
 /** A pair: its name as text, its value written for the wire already. */
@@ -223,4 +223,13 @@ function ownQuery(path: string, values: Record<string, unknown>): string {
   return at < 0 ? path : `${path.slice(0, at)}${kept && "?"}${kept}`;
 }
 
-export const formEncoding = { encodeForm, placeStyled, styledValue, segments: spannedPath, cookiePair, ownQuery };
+export const formEncoding = {
+  encodeForm,
+  placeStyled,
+  styledValue,
+  segments: spannedPath,
+  linkProblem: linkValueProblem,
+  linkedElsewhere,
+  cookiePair,
+  ownQuery,
+};

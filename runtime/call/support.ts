@@ -22,6 +22,7 @@ import { unsupported } from "../common/unsupported.js";
 import type { FormFieldEncoding, ParamCall, ToolCall, ValueStyle, WireSpec } from "../spec/tool-types.js";
 import type { MultiSegment } from "../spec/param-types.js";
 import type { Encoded } from "../http/percent-encoding.js";
+import type { Failure } from "../http/errors.js";
 import { hasNumberRules, hasStringRules, type ValueSupport } from "../validate/validate-params.js";
 import type { credentialKinds, WithOAuth } from "./credential.js";
 import type { requestSigning } from "./request-signing.js";
@@ -51,6 +52,14 @@ export interface Support extends WithOAuth, ValueSupport {
     styledValue(name: string, value: unknown, style: ValueStyle, place: "path" | "header"): string;
     /** A path value spanning segments (`multiSegment`), written as its kind says (http/path-link.ts). */
     segments(text: string, kind: MultiSegment): Encoded;
+    /** Why a link's value (`multiSegment` reserved, as-given) cannot be sent, checked with the values. */
+    linkProblem(text: string, kind: "reserved" | "as-given"): string | undefined;
+    /** An `as-given` value that is a whole address and may not be the request's (`base`: the call's address). */
+    linkedElsewhere(
+      tool: ToolCall,
+      values: Record<string, unknown>,
+      base: string,
+    ): { problem: Omit<Failure, "type"> } | undefined;
     /** The path with its own query's pairs that a query parameter sends left out (`/search?q={q}`). */
     ownQuery(path: string, values: Record<string, unknown>): string;
     /** A cookie parameter's pair of the Cookie header (`wire.in: cookie`). */

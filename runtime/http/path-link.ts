@@ -8,8 +8,12 @@
 //     writes it, and a whole address (`https://…`) is the request's address, on the call's own origin and under its
 //     base path only, so that the credential never goes to another (as a next page's address, transport.ts).
 // A `#` would start the address's fragment, which no request carries, and a segment `.` or `..` (percent-encoded too:
-// a URL parser reads `%2e%2e` as `..`) would reach out of the path's base: both refused, naming the value.
+// a URL parser reads `%2e%2e` as `..`) would reach out of the path's base: both refused, naming the value. All of it
+// is the form support's (call/form-body.ts), which a tool with such a value is never called without (support.ts
+// `formNeeded`): a package whose tools send none bundles none of it.
+import type { Failure } from "./errors.js";
 import type { MultiSegment } from "../spec/param-types.js";
+import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 import { type Encoded, percentEncoded, segmentsEncoded } from "./percent-encoding.js";
 
 /** A whole address an `as-given` value may be: http or https, scheme and host. */
@@ -65,13 +69,38 @@ export function linkValueProblem(text: string, kind: "reserved" | "as-given"): s
   return undefined;
 }
 
+/** The path parameters of a tool whose value may be a whole address (`as-given`), found once a tool. */
+const linksOf = new WeakMap<ToolCall, ParamCall[]>();
+
+/**
+ * A tool's `as-given` value that is a whole address and may not be the request's (wholeAddressProblem), refused
+ * before any request, naming the parameter; `base`: the call's base address.
+ */
+export function linkedElsewhere(
+  tool: ToolCall,
+  values: Record<string, unknown>,
+  base: string,
+): { problem: Omit<Failure, "type"> } | undefined {
+  let links = linksOf.get(tool);
+  if (!links)
+    linksOf.set(tool, (links = tool.params.filter((p) => p.wire.in === "path" && p.wire.multiSegment === "as-given")));
+  for (const p of links) {
+    const value = values[p.name];
+    const problem = typeof value === "string" ? wholeAddressProblem(value, base) : undefined;
+    if (problem) return { problem: { param: p.name, rule: "host", message: `${p.name}: ${problem}` } };
+  }
+  return undefined;
+}
+
 /**
  * Why an `as-given` value that is a whole address may not be the request's, or undefined: another origin than the
- * call's (`base`, its base address), a path outside the base's, or a user and password in it.
+ * call's (`base`, its base address: none yet where a token names it), a path outside the base's, or a user and
+ * password in it.
  */
 export function wholeAddressProblem(text: string, base: string): string | undefined {
   if (!ABSOLUTE.test(text)) return undefined;
   const sentAs = "(wire.multiSegment: as-given)";
+  if (base === "") return `is a whole address, and the call's own is not known before its token names it ${sentAs}`;
   let url: URL;
   let own: URL;
   try {
@@ -90,13 +119,4 @@ export function wholeAddressProblem(text: string, base: string): string | undefi
   if (under && url.pathname !== under && !url.pathname.startsWith(`${under}/`))
     return `is an address outside the call's base path ${under} (its path ${url.pathname}) ${sentAs}`;
   return undefined;
-}
-
-/** Whether a whole address is on the base address's origin (transport.ts: else it goes under the base, as a path). */
-export function sameOrigin(address: string, base: string): boolean {
-  try {
-    return new URL(address).origin === new URL(base).origin;
-  } catch {
-    return false;
-  }
 }

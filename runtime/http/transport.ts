@@ -8,7 +8,6 @@
 import type { AuthWay, CredentialSpec, ToolCall } from "../spec/tool-types.js";
 import { placeCredential, placeWay, wayCredentials, type Placed, type SimplePlaced } from "./credentials.js";
 import { type Encoded, isEncoded, percentEncoded } from "./percent-encoding.js";
-import { sameOrigin } from "./path-link.js";
 import { ownValue } from "../common/own.js";
 import { scalarText } from "../common/scalar-text.js";
 
@@ -44,9 +43,6 @@ export function requestUrl(
   query: Record<string, QueryValue>,
 ): string {
   let url = baseUrl;
-  // A path holding fixed query pairs (`/services?funcs=news`, load/operation-index.ts), or a value its own query
-  // (path-link.ts): the query follows them.
-  let queried = pathTemplate.includes("?");
   for (const part of templateParts(pathTemplate)) {
     if (typeof part === "string") {
       url += part;
@@ -54,23 +50,25 @@ export function requestUrl(
     }
     // Own values only: a variable named like an Object property (`{toString}`) with no value stays as written.
     const value = ownValue(path, part.name) as string | Encoded | undefined;
-    if (isEncoded(value)) {
-      queried ||= value.encoded.includes("?");
-      // A whole address (an `as-given` link) is the request's, on the base's origin only (else under it, as a path).
-      if (value.whole && sameOrigin(value.encoded, baseUrl)) url = value.encoded;
-      else url += value.encoded;
+    // A whole address (an `as-given` link, held to the call's origin before: call/base-address.ts) is the request's.
+    if (isEncoded(value) && value.whole) {
+      url = value.encoded;
       continue;
     }
     url +=
       value === undefined
         ? `{${part.name}}`
-        : part.next
-          ? percentEncoded(value).replace(part.next, (m) =>
-              m.length < 3 ? (part.encoded as string) : part.lower ? m.toLowerCase() : m,
-            )
-          : percentEncoded(value);
+        : isEncoded(value)
+          ? value.encoded
+          : part.next
+            ? percentEncoded(value).replace(part.next, (m) =>
+                m.length < 3 ? (part.encoded as string) : part.lower ? m.toLowerCase() : m,
+              )
+            : percentEncoded(value);
   }
-  let separator = queried ? "&" : "?";
+  // A path holding fixed query pairs (`/services?funcs=news`, load/operation-index.ts), or a link its own query
+  // (path-link.ts): the query follows them.
+  let separator = url.includes("?") ? "&" : "?";
   for (const name in query) {
     const value = query[name];
     if (value === undefined || value === null) continue;

@@ -15,11 +15,6 @@ export interface ToolPlan {
   wholeBody: boolean;
   /** Each string parameter's check (string-check.ts), by place: made at its first value, kept with the tool. */
   strings: StringCheck[];
-  /**
-   * The path parameters whose value may be a whole address (`multiSegment: as-given`, http/path-link.ts): held to the
-   * call's own origin before any request.
-   */
-  links: readonly ParamCall[];
 }
 
 const plans = new WeakMap<Pick<ToolCall, "params">, ToolPlan>();
@@ -45,7 +40,6 @@ function planOf(params: readonly ParamCall[]): ToolPlan {
     secret: params.filter((p) => p.secret),
     wholeBody: params.some(isWholeBody),
     strings: [],
-    links: params.filter((p) => p.wire.in === "path" && p.wire.multiSegment === "as-given"),
   };
 }
 
