@@ -100,16 +100,16 @@ import { ROOT } from "./root.js";
 // back under 14,000 bytes: said in the round's closing note.
 // The next round: a stream's items as their lines arrive and cookie parameters came in as parts (files, form), yet
 // their hooks in the core (an item handed on, a cookie wire) and the client's smaller stream branch moved it
-// 14,697 → 14,780 bytes; the ceiling follows by 100 bytes, said in that round's closing note.
+// 14,697 → 14,780 bytes; the ceiling +100, said in that round's closing note.
 // The round after: a path value followed by literal text in its segment (`{position}.{ext}`) sends that text's first
 // character encoded, in the core's URL building (every call writes its path there): 14,797 → 14,873 bytes, once a
-// list of files' check moved into the files part; the ceiling follows by 100 bytes, said in that round's note.
+// list of files' check moved into the files part; the ceiling +100 (its note).
 // The round after (issue 64's call path): the User-Agent became the environment's first header (no code of it in a
 // browser's client) and paid for two per-call cuts (characters counted without [...text], one range of a secret not
 // sorted): 14,890 bytes, the ceiling unchanged. The client's observation of each call (hooks, logger, headers,
 // withResponse) is 806 bytes of it: an import of its own would bring the client under 14,000 (a change of its options).
 // The fifth round: a retry's wait kept to the clock (a timer fired 1 ms before a 429's reset time on a loaded machine,
-// and the call went out inside the window): 14,890 → 14,918 bytes; the ceiling follows by 100 bytes, said in that
+// and the call went out inside the window): 14,890 → 14,918 bytes; the ceiling +100, said in that
 // round's note.
 // The eleventh round (issue 64 on Node 24): the observation of each call (hooks, logger, withResponse) became an
 // observer of its own (client/observe.ts), which the Node entry gives every client and a browser's only as the
@@ -120,7 +120,7 @@ import { ROOT } from "./root.js";
 // (call/sign-request.ts: esbuild had wrapped the transport for the lazy import, 122 bytes) paid for per-call cuts (the
 // deadlines an array, unreserved values sent as they are): 14,938 → 14,903 bytes, the ceiling unchanged.
 // The twenty-seventh round: a list counted by `total` and begun past its first page counts the items before it:
-// 14,989 → 15,028 bytes; the ceiling follows by 100 bytes.
+// 14,989 → 15,028 bytes; the ceiling +100.
 // The twenty-eighth round: a tool's plan, made once per tool (runtime/validate/tool-plan.ts), so that a call looks only
 // at the parameters its input gives and those with a default or required: 15,032 → 15,309 bytes, for docgen's call
 // 1.42 → 1.23× openapi-fetch (the medians of six runs in turn, performance.md); and a number sent as text in plain
@@ -131,8 +131,9 @@ import { ROOT } from "./root.js";
 // 15,934 bytes; the ceiling 16,000. The thirtieth round: a string's check made once per tool and parameter:
 // 16,066 bytes, crm's call 0.91× main's (performance.md); the ceiling 16,100. The thirty-first (`%2f`, not `%2%46`):
 // 16,120 bytes, the ceiling 16,150. The thirty-third (plain text at once; books ×0.94): 16,190; 16,200.
+// The thirty-fifth (a link in a path, issue 59): 16,297; 16,300.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 16_200;
+const MAX_CLIENT_GZIP_BYTES = 16_300;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));

@@ -9,6 +9,7 @@ import { lacks } from "../common/unsupported.js";
 import type { ToolCall } from "../spec/tool-types.js";
 import { checkAddress } from "../validate/validate-params.js";
 import type { instanceAddresses } from "./instance-address.js";
+import type { Support } from "./support.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -21,6 +22,18 @@ export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof To
  * used).
  */
 export function resolveBaseUrl(
+  tool: ToolCall,
+  values: Record<string, unknown>,
+  override: string | undefined,
+  addresses: typeof instanceAddresses | undefined,
+  form?: Pick<NonNullable<Support["form"]>, "linkedElsewhere">,
+): { url: string } | { problem: Omit<Failure, "type"> } {
+  const base = baseAddress(tool, values, override, addresses);
+  // A link that is a whole address, held to it (the form support's, which a tool with a link is never called without).
+  return ("url" in base && form?.linkedElsewhere(tool, values, base.url)) || base;
+}
+
+function baseAddress(
   tool: ToolCall,
   values: Record<string, unknown>,
   override: string | undefined,

@@ -56,12 +56,12 @@ export function buildRequest(
     const wire = route?.wire[spec.name] ?? spec.wire;
     switch (wire.in) {
       case "path":
-        // In a style (label, matrix, an array or object; form-body.ts), or spanning segments (its `/` kept): the form
-        // support's.
+        // In a style (label, matrix, an array or object; form-body.ts), or spanning segments (its `/` kept, or a link's
+        // reserved characters: http/path-link.ts): the form support's.
         if (wire.encoding && form)
           request.path[wire.name] = { encoded: form.styledValue(wire.name, value, wire.encoding, "path") };
         else if (wire.multiSegment && form)
-          request.path[wire.name] = { encoded: form.segments(withEscapes(scalarText(value), wire.escape)) };
+          request.path[wire.name] = form.segments(withEscapes(scalarText(value), wire.escape), wire.multiSegment);
         else request.path[wire.name] = withEscapes(scalarText(value), wire.escape);
         break;
       case "query":

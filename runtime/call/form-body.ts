@@ -22,13 +22,8 @@
 // text.
 import { ownValue, setOwn } from "../common/own.js";
 import { scalarText } from "../common/scalar-text.js";
-import {
-  type Encoded,
-  percentDecoded,
-  percentEncoded,
-  reservedEncoded,
-  segmentsEncoded,
-} from "../http/percent-encoding.js";
+import { type Encoded, percentDecoded, percentEncoded, reservedEncoded } from "../http/percent-encoding.js";
+import { linkedElsewhere, linkValueProblem, spannedPath } from "../http/path-link.js";
 import type { FormFieldEncoding, ValueStyle } from "../spec/tool-types.js";
 
 /** A pair: its name as text, its value written for the wire already. */
@@ -228,4 +223,13 @@ function ownQuery(path: string, values: Record<string, unknown>): string {
   return at < 0 ? path : `${path.slice(0, at)}${kept && "?"}${kept}`;
 }
 
-export const formEncoding = { encodeForm, placeStyled, styledValue, segments: segmentsEncoded, cookiePair, ownQuery };
+export const formEncoding = {
+  encodeForm,
+  placeStyled,
+  styledValue,
+  segments: spannedPath,
+  linkProblem: linkValueProblem,
+  linkedElsewhere,
+  cookiePair,
+  ownQuery,
+};

@@ -94,7 +94,7 @@ export function prepareCall(
   const problem = checkCallOptions(tool, options);
   if (problem) return refuse(problem);
   const { values, unsent, visited } = validated;
-  const baseUrl = resolveBaseUrl(tool, values, options.baseUrl, options.addresses);
+  const baseUrl = resolveBaseUrl(tool, values, options.baseUrl, options.addresses, options.form);
   if ("problem" in baseUrl) return refuse(baseUrl.problem);
   // An address given at call time goes only to a host the provider is reached at (hosts.ts).
   const given = options.baseUrl !== undefined ? "baseUrl" : tool.server.param;

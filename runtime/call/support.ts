@@ -20,6 +20,9 @@ import { problemMessage } from "../http/problem-details.js";
 import type { Issue } from "../common/issue.js";
 import { unsupported } from "../common/unsupported.js";
 import type { FormFieldEncoding, ParamCall, ToolCall, ValueStyle, WireSpec } from "../spec/tool-types.js";
+import type { MultiSegment } from "../spec/param-types.js";
+import type { Encoded } from "../http/percent-encoding.js";
+import type { Failure } from "../http/errors.js";
 import { hasNumberRules, hasStringRules, type ValueSupport } from "../validate/validate-params.js";
 import type { credentialKinds, WithOAuth } from "./credential.js";
 import type { requestSigning } from "./request-signing.js";
@@ -47,8 +50,16 @@ export interface Support extends WithOAuth, ValueSupport {
       encoding: FormFieldEncoding | undefined,
     ): void;
     styledValue(name: string, value: unknown, style: ValueStyle, place: "path" | "header"): string;
-    /** A path value spanning segments (`multiSegment`): each segment encoded, its `/` kept. */
-    segments(text: string): string;
+    /** A path value spanning segments (`multiSegment`), written as its kind says (http/path-link.ts). */
+    segments(text: string, kind: MultiSegment): Encoded;
+    /** Why a link's value (`multiSegment` reserved, as-given) cannot be sent, checked with the values. */
+    linkProblem(text: string, kind: "reserved" | "as-given"): string | undefined;
+    /** An `as-given` value that is a whole address and may not be the request's (`base`: the call's address). */
+    linkedElsewhere(
+      tool: ToolCall,
+      values: Record<string, unknown>,
+      base: string,
+    ): { problem: Omit<Failure, "type"> } | undefined;
     /** The path with its own query's pairs that a query parameter sends left out (`/search?q={q}`). */
     ownQuery(path: string, values: Record<string, unknown>): string;
     /** A cookie parameter's pair of the Cookie header (`wire.in: cookie`). */
@@ -132,7 +143,7 @@ export function formNeeded(tool: ToolCall): boolean {
     return true;
   const styled = (w: WireSpec | undefined) =>
     ((w?.in === "query" || w?.in === "path" || w?.in === "header") && w.encoding !== undefined) ||
-    (w?.in === "path" && w.multiSegment === true) ||
+    (w?.in === "path" && w.multiSegment !== undefined) ||
     w?.in === "cookie";
   // A path whose own query holds an expression (`/search?q={q}`): a pair no path value fills is a query parameter's.
   if ([tool, ...tool.routes].some((t) => /\?.*\{/.test(t.path))) return true;

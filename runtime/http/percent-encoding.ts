@@ -23,6 +23,8 @@ const UNRESERVED = /^[\w.~-]*$/;
 /** Text already written for its place in an address (a style's delimiters raw between encoded items): sent as it is. */
 export interface Encoded {
   encoded: string;
+  /** A path value that is a whole address (path-link.ts): the request's address, on the call's own origin. */
+  whole?: true;
 }
 
 export function isEncoded(value: unknown): value is Encoded {

@@ -50,19 +50,24 @@ export function requestUrl(
     }
     // Own values only: a variable named like an Object property (`{toString}`) with no value stays as written.
     const value = ownValue(path, part.name) as string | Encoded | undefined;
+    // Written for its place already; a whole address (an `as-given` link, held to the call's origin before:
+    // call/base-address.ts) is the request's.
+    if (isEncoded(value)) {
+      url = value.whole ? value.encoded : url + value.encoded;
+      continue;
+    }
     url +=
       value === undefined
         ? `{${part.name}}`
-        : isEncoded(value)
-          ? value.encoded
-          : part.next
-            ? percentEncoded(value).replace(part.next, (m) =>
-                m.length < 3 ? (part.encoded as string) : part.lower ? m.toLowerCase() : m,
-              )
-            : percentEncoded(value);
+        : part.next
+          ? percentEncoded(value).replace(part.next, (m) =>
+              m.length < 3 ? (part.encoded as string) : part.lower ? m.toLowerCase() : m,
+            )
+          : percentEncoded(value);
   }
-  // A path holding fixed query pairs (`/services?funcs=news`, load/operation-index.ts): the query follows them.
-  let separator = pathTemplate.includes("?") ? "&" : "?";
+  // A path holding fixed query pairs (`/services?funcs=news`, load/operation-index.ts), or a link its own query
+  // (path-link.ts): the query follows them.
+  let separator = url.includes("?") ? "&" : "?";
   for (const name in query) {
     const value = query[name];
     if (value === undefined || value === null) continue;

@@ -23,10 +23,18 @@ export interface ValueStyle {
   json?: true;
 }
 
+/** How a path value spanning segments is written (WireSpec's `multiSegment`). */
+export type MultiSegment = true | "reserved" | "as-given";
+
 /** Where a parameter's value goes; `auth` and `server` parameters are not sent as themselves. */
 export type WireSpec =
-  /** `multiSegment`: the value spans path segments (a file path), its `/` sent as they are. */
-  | { in: "path"; name: string; escape?: Record<string, string>; encoding?: ValueStyle; multiSegment?: true }
+  /**
+   * `multiSegment`: the value spans path segments. `true` (a file path): its `/` sent as they are, each segment
+   * encoded; `reserved` (RFC 6570's `{+name}`): every reserved character as it is (a `?` starts its own query);
+   * `as-given` (a link the service gave): as `reserved`, and a whole address on the call's own origin is the request's
+   * (http/path-link.ts).
+   */
+  | { in: "path"; name: string; escape?: Record<string, string>; encoding?: ValueStyle; multiSegment?: MultiSegment }
   | { in: "header"; name: string; escape?: Record<string, string>; encoding?: ValueStyle }
   /**
    * A pair of the `Cookie` header (OpenAPI `in: cookie`): `name=value`, the value percent-encoded; `encoding` as a

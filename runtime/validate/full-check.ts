@@ -1,10 +1,11 @@
 // Value checks with every part of the runtime's support (booleans, JSON parameters,
 // formats, enums, patterns and lists, cross-field rules, files, a basic
-// credential's user id): what the blockwright tools (generator,
+// credential's user id, a link's value in a path): what the blockwright tools (generator,
 // contract suite, workflow validation) check inputs with, through
 // @blockwright/runtime/internal. A call checks with the parts its caller
 // was given (validate-params.ts `validateInput`).
 import { basicUserProblem } from "../http/credentials.js";
+import { linkValueProblem } from "../http/path-link.js";
 import { formatProblem } from "../spec/formats.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 import { checkRules } from "./cross-field-rules.js";
@@ -32,6 +33,7 @@ export const VALUE_SUPPORT: Required<ValueSupport> = {
   numbers: numberRules,
   unions: paramUnions,
   credentials: { userProblem: basicUserProblem },
+  form: { linkProblem: linkValueProblem },
 };
 
 /** validateInput with every check. */

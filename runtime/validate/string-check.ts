@@ -6,6 +6,7 @@ import { checkAddress } from "./address-rules.js";
 import { characters, isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
 import { lacks } from "../common/unsupported.js";
 import { credentialOfParam, encodedCredential, headerTextProblem } from "../http/credentials.js";
+import type { MultiSegment } from "../spec/param-types.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 import { placements } from "./string-places.js";
 import { type Checked, problem, type ValueSupport } from "./value-checks.js";
@@ -81,11 +82,10 @@ function compileString(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> 
     `must not start or end with a space or tab (` +
     `${places.header ? "an HTTP header drops them" : "a credential never does: check for a stray space"})`;
   // Only a path parameter's wire spans segments (a route's placement of another parameter never does).
-  const segment = places.path
-    ? (spec.wire as { multiSegment?: true }).multiSegment
-      ? SPANNED_DOT_SEGMENT
-      : DOT_SEGMENT
-    : undefined;
+  const spans = places.path && (spec.wire as { multiSegment?: MultiSegment }).multiSegment;
+  const segment = places.path ? (spans === true ? SPANNED_DOT_SEGMENT : spans ? undefined : DOT_SEGMENT) : undefined;
+  // A link's (`reserved`, `as-given`): its `#` and its dot segments before its query (http/path-link.ts).
+  const link = spans !== true && spans;
   const counted = minLength !== undefined || maxLength !== undefined;
   return (s, support, secrets) => {
     if (formatted && !support.formats) return { issue: lacks("formats", name) };
@@ -116,6 +116,9 @@ function compileString(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> 
     if (!plain && trimmed && HEADER_TRIMMED.test(s)) return problem(spec, "characters", trimRule, s, secrets);
     if (segment?.test(s))
       return problem(spec, "pathSegment", 'must not be or hold a segment "", "." or ".."', s, secrets);
+    // The form support's, which a tool with a link is never called without (call/support.ts formNeeded).
+    const linkProblem = link && support.form?.linkProblem(s, link);
+    if (linkProblem) return problem(spec, "pathSegment", linkProblem, s, secrets);
     let value = s;
     if (strings) {
       const checked = strings.check(spec, s, support, secrets);

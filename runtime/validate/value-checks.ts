@@ -50,6 +50,8 @@ export interface ValueSupport {
   credentials?: { userProblem(auth: ToolCall["auth"], name: string, value: string): string | undefined };
   /** File parameters (bytes, a path, an address): `fileSupport`. */
   files?: { fileValues(spec: ParamCall, raw: unknown, secrets?: readonly string[]): { issue: Issue } | object };
+  /** A link's value in a path (`multiSegment` reserved, as-given), checked with the others: `formEncoding`. */
+  form?: { linkProblem(text: string, kind: "reserved" | "as-given"): string | undefined };
   /** A number's enum and step (hasNumberRules): `numberRules`. */
   numbers?: { check(spec: ParamCall, n: number): Checked };
   /** Enums, patterns, formats and lists in one string (hasStringRules): `stringRules`. */

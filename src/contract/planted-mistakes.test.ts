@@ -80,6 +80,18 @@ const MISTAKES: [string, string, (tools: Map<string, ToolSpec>) => void, RegExp]
     /\[x-multi-segment\] \/path\/path/,
   ],
   [
+    "path, a link sent as given (x-ms-skip-url-encoding): its ? sent as %3F",
+    "zqwire_get_upload",
+    (t) => Object.assign(wire(t, "zqwire_get_upload", "link"), { multiSegment: true }),
+    /\[x-multi-segment\] \/path\/link: .*sent as %3F/,
+  ],
+  [
+    "path, reserved expansion ({+name}): its ? sent as %3F",
+    "zqwire_get_node",
+    (t) => Object.assign(wire(t, "zqwire_get_node", "node"), { multiSegment: true }),
+    /\[x-multi-segment\] \/path\/node: .*sent as %3F/,
+  ],
+  [
     "query, form exploded",
     "zqwire_search",
     (t) => Object.assign(wire(t, "zqwire_search", "tags"), { encoding: { style: "form", explode: false } }),

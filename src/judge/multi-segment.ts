@@ -30,6 +30,16 @@ interface DeclaredPathParam {
   "x-ms-skip-url-encoding"?: unknown;
 }
 
+/**
+ * How a value the mark names is written (the manifest's `wire.multiSegment`): a link's reserved characters as they are
+ * where the document keeps them (`reserved`: RFC 6570's `{+name}`, `allowReserved`), the value as the service gave it
+ * (`as-given`: AutoRest's `x-ms-skip-url-encoding`), else each segment encoded, its `/` kept (`true`).
+ */
+export function multiSegmentKind(marker: MultiSegmentMarker): true | "reserved" | "as-given" {
+  if (marker === "allowReserved" || marker === "{+name}") return "reserved";
+  return marker === "x-ms-skip-url-encoding" ? "as-given" : true;
+}
+
 /** The mark on path parameter `p` of the operation at `path` (the path key) saying its value spans segments. */
 export function multiSegmentMarker(p: DeclaredPathParam, path: string): MultiSegmentMarker | undefined {
   if (p["x-multi-segment"] === true) return "x-multi-segment";

@@ -5,6 +5,7 @@
 // as meeting its schema.
 import { isJsonMediaType } from "../load/media-types.js";
 import { type JudgedParam, type Node, pointerTo } from "./operations.js";
+import { multiSegmentKind } from "./multi-segment.js";
 import { type Deep, inBracketForm, type RawPair, rawTexts, readDeepObject, readQuery } from "./query-read.js";
 import { quoted, type JudgeRule, type Refusal } from "./refusal.js";
 import type { SchemaChecker } from "./schema-check.js";
@@ -142,7 +143,17 @@ function readOf(p: JudgedParam, sent: Sent, shape: Shape, decode: (raw: string) 
 function rawRefusal(p: JudgedParam, texts: string[], refuse: Refuse): Refusal[] | undefined {
   if (p.in === "header" || p.in === "cookie") return undefined;
   const spanning = p.multiSegment !== undefined;
+  // A link's value (`{+name}`, `allowReserved`, `x-ms-skip-url-encoding`): its `?` starts its own query.
+  const link = p.multiSegment !== undefined && multiSegmentKind(p.multiSegment) !== true;
   for (const text of texts) {
+    if (link && /%3F/i.test(text)) {
+      return refuse(
+        "x-multi-segment",
+        `the value is a link whose reserved characters go as they are (the document marks it with ` +
+          `${p.multiSegment}), so its "?" starts its own query; it was sent as %3F, which the service reads as ` +
+          `part of one path segment instead of a path and a query`,
+      );
+    }
     if (spanning && /%2F/i.test(text)) {
       return refuse(
         "x-multi-segment",

@@ -46,8 +46,9 @@ export function misReadings(
   if (judgement.refusals.length) return []; // refused: the mock's judge already failed the case
   const op = document.operations.get(operation);
   const out: MisRead[] = [];
-  for (const { spec, wire, want } of params) {
+  for (const { spec, wire, want: given } of params) {
     if (spec.type === "file") continue;
+    let want = given;
     let read: unknown;
     let where: string;
     let styled = false;
@@ -80,13 +81,37 @@ export function misReadings(
         read = Object.fromEntries(Object.keys(want).map((k) => [k, (read as Record<string, unknown>)[k]]));
       where = `body field "${wire.pointer || "/"}"${wire.otherFields ? "'s other fields" : ""}`;
     } else continue;
+    // A link's own query is the address's first pairs: the path reads its part before them.
+    want = linkPathPart(want, wire, request.url);
     if (!same(read, want) && !(styled && oneItemAlike(read, want)))
       out.push({
         param: spec.name,
-        message: `${spec.name}: the service reads ${where} as ${shown(read)}; the tool was given ${shown(want)}`,
+        message: `${spec.name}: the service reads ${where} as ${shown(read)}; the tool was given ${shown(given)}`,
       });
   }
   return out;
+}
+
+/**
+ * A link's value (`multiSegment` reserved or as-given: its reserved characters sent as they are) as the path reads it:
+ * its part before its own query, where that query leads the address's (runtime/http/path-link.ts); else the value.
+ */
+export function linkPathPart(want: unknown, wire: WireSpec, url: string): unknown {
+  const link = wire.in === "path" && (wire.multiSegment === "reserved" || wire.multiSegment === "as-given");
+  const mark = link && typeof want === "string" ? want.indexOf("?") : -1;
+  if (mark < 0) return want;
+  const text = want as string;
+  // The address's query as sent, an empty one's "?" too (URL's `search` drops it).
+  const search = url.includes("?") ? url.slice(url.indexOf("?")) : "";
+  return decodedOr(search).startsWith(decodedOr(text.slice(mark))) ? text.slice(0, mark) : want;
+}
+
+function decodedOr(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /**

@@ -16,6 +16,7 @@ import type { IncomingHttpHeaders, IncomingMessage, RequestListener } from "node
 import { MOCK_STEERING_KEYS } from "@blockwright/runtime/workflow";
 import { type OpenApiDocument, declaredParameter } from "../load/openapi-document.js";
 import { requestJudge } from "../judge/judge.js";
+import { multiSegmentKind, multiSegmentMarker } from "../judge/multi-segment.js";
 import { servedKeyPaths } from "../load/operation-index.js";
 import { refusalProblem } from "../judge/judge-problem.js";
 import { readWhole, replayed } from "./replayed-request.js";
@@ -113,7 +114,11 @@ function atServedKeyPath(target: string, key: string, servedAt: (key: string) =>
   return `${path.replace(/\/$/, "")}${served.slice(served.lastIndexOf("/~"))}${q < 0 ? "" : target.slice(q)}`;
 }
 
-/** The target with each multi-segment path value's `/` encoded: Prism routes a template expression to one segment. */
+/**
+ * The target with each multi-segment path value's `/` encoded: Prism routes a template expression to one segment; and
+ * a link's `,` (its reserved characters sent as they are: judge/multi-segment.ts `multiSegmentKind`), which Prism reads
+ * as a list's delimiter.
+ */
 function oneSegmentEach(
   target: string,
   basePath: string,
@@ -123,13 +128,19 @@ function oneSegmentEach(
   operation: string,
 ): string {
   const op = document.operations.get(operation);
-  const spanning = (op?.parameters ?? []).filter((p) => p.in === "path" && (raw[p.name] ?? "").includes("/"));
+  const linked = (p: { name: string }) => {
+    const marker = multiSegmentMarker(p, op?.path ?? "");
+    return marker !== undefined && multiSegmentKind(marker) !== true;
+  };
+  const spanning = (op?.parameters ?? []).filter(
+    (p) => p.in === "path" && (/\//.test(raw[p.name] ?? "") || (/,/.test(raw[p.name] ?? "") && linked(p))),
+  );
   if (!spanning.length) return target;
   const q = target.indexOf("?");
   const query = q < 0 ? "" : target.slice(q);
   const path = template.replace(/\{\+?([^{}]+)\}/g, (_, name: string) => {
     const value = raw[name] ?? "";
-    return spanning.some((p) => p.name === name) ? value.replaceAll("/", "%2F") : value;
+    return spanning.some((p) => p.name === name) ? value.replaceAll("/", "%2F").replaceAll(",", "%2C") : value;
   });
   return `${basePath}${path}${query}`;
 }

@@ -136,6 +136,14 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
     for (const field of Object.keys((schema.properties ?? {}) as object)) declaredQuery.add(field);
     if (schema.additionalProperties !== false) anyKey = true;
   }
+  // A link's own query (a path value whose reserved characters go as they are: multiSegment reserved, as-given) is the
+  // value's: its keys as the input gives them.
+  for (const p of tool.params) {
+    const value = input[p.name];
+    const link = p.wire.in === "path" && (p.wire.multiSegment === "reserved" || p.wire.multiSegment === "as-given");
+    if (link && typeof value === "string" && value.includes("?"))
+      for (const key of new URLSearchParams(value.slice(value.indexOf("?") + 1)).keys()) declaredQuery.add(key);
+  }
   for (const key of new Set(ex.url.searchParams.keys())) {
     check(
       anyKey || bracketsOfDeclared(key, declaredQuery),

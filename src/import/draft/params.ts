@@ -14,7 +14,7 @@ import type { ManifestConstant, ManifestParam, ManifestRule } from "../../load/p
 import type { CredentialDraft } from "../auth/credential-draft.js";
 import { namesCredential, namesSecret, repeatsCredential } from "../auth/credential-params.js";
 import { signatureHeader, signatureHeadersNote } from "../auth/sigv4-draft.js";
-import { multiSegmentMarker } from "../../judge/multi-segment.js";
+import { multiSegmentKind, multiSegmentMarker } from "../../judge/multi-segment.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { shortText } from "../plain-text.js";
 import { answersEvents, isStreamFlag, streamNote } from "../shapes/event-streams.js";
@@ -289,7 +289,24 @@ function draftDeclared(
         `mark it ({+${declared.name}}): a service routing on such names reads %2F as one segment`,
     });
   }
+  const kind = described === undefined ? undefined : multiSegmentKind(described);
+  if (kind === "reserved" || kind === "as-given") notes.push({ at: where, note: linkNote(kind, described ?? "") });
   return draft;
+}
+
+/** What a note says of a path value whose reserved characters go as they are (`reserved`, `as-given`). */
+function linkNote(kind: "reserved" | "as-given", marker: string): string {
+  const how =
+    kind === "reserved"
+      ? `its reserved characters are sent as they are (wire.multiSegment: reserved, RFC 6570's reserved expansion)`
+      : `it is sent as given (wire.multiSegment: as-given), a link the service gave`;
+  return (
+    `${how}, as the document marks it with ${marker}: a value carrying its own query (\`uploads/7?_state=a&n=1\`) ` +
+    `sends a path and a query; a "#" or a segment "." or ".." is refused before any request` +
+    (kind === "as-given"
+      ? `, and a whole address (https://…) is followed only on the call's own origin and under its base path`
+      : "")
+  );
 }
 
 /**
@@ -375,13 +392,13 @@ function withDefaultMaxLength(draft: ManifestParam, in_: Declared["in"], note: (
 function declaredWire(op: OpenApiOperation, declared: Declared, name: string): ManifestParam["wire"] {
   const raw = declared as unknown as Schema;
   const of = "of" in declared ? declared.of : undefined;
-  const spans = declared.in === "path" && multiSegmentMarker(raw, op.path) !== undefined;
+  const marker = declared.in === "path" ? multiSegmentMarker(raw, op.path) : undefined;
   return of !== undefined
     ? { in: "query", name: of, field: declared.name }
     : {
         in: declared.in,
         ...(name !== declared.name ? { name: declared.name } : {}),
-        ...(spans ? { multiSegment: true } : {}),
+        ...(marker !== undefined ? { multiSegment: multiSegmentKind(marker) } : {}),
       };
 }
 

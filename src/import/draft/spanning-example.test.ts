@@ -32,7 +32,7 @@ describe("a spanning path value whose example has a / at its start", () => {
   it("is drafted without it, said in a note, and links", async () => {
     const d = drafted(documentWith("/zqsubscriptions/1a66/zqgroups/zqg1/"), ["GetZqSettings"]);
     const param = d.manifest.operations.acme_get_zq_settings?.params?.zqResourceUri;
-    expect(param?.wire).toEqual({ in: "path", multiSegment: true });
+    expect(param?.wire).toEqual({ in: "path", multiSegment: "as-given" });
     expect(param?.example).toBe("zqsubscriptions/1a66/zqgroups/zqg1");
     expect(notesAt(d, "operations.acme_get_zq_settings.params.zqResourceUri")).toContainEqual(
       expect.stringContaining('has a "/" at its start or end, which the path\'s own "/" around it already gives'),

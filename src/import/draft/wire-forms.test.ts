@@ -1,5 +1,5 @@
 // Drafts that keep how the document writes a value: a path parameter that
-// spans segments (x-multi-segment, allowReserved, a {+name} template) drafted
+// spans segments (x-multi-segment; allowReserved, a {+name} template: `reserved`) drafted
 // `multiSegment`, its `/` then sent as they are; a query parameter described
 // by `content` (JSON) typed by its media type's schema, not `{}`; a list or an
 // object in a path or header drafted, sent in its style.
@@ -19,7 +19,7 @@ const path = (name: string, marker: Record<string, unknown> = {}) => ({
 });
 
 describe("a path parameter spanning segments", () => {
-  it("is drafted multiSegment from x-multi-segment, allowReserved or a {+name} template, and links", async () => {
+  it("is drafted multiSegment from x-multi-segment, reserved from allowReserved or {+name}, and links", async () => {
     const doc = openapi({
       "/repos/{owner}/contents/{path}": {
         get: {
@@ -37,8 +37,8 @@ describe("a path parameter spanning segments", () => {
     const wire = (op: string, param: string) => draft.manifest.operations?.[op]?.params?.[param]?.wire;
     expect(wire("acme_get_content", "path")).toEqual({ in: "path", multiSegment: true });
     expect(wire("acme_get_content", "owner")).toEqual({ in: "path" });
-    expect(wire("acme_get_file", "key")).toEqual({ in: "path", multiSegment: true });
-    expect(wire("acme_get_name", "name")).toEqual({ in: "path", multiSegment: true });
+    expect(wire("acme_get_file", "key")).toEqual({ in: "path", multiSegment: "reserved" });
+    expect(wire("acme_get_name", "name")).toEqual({ in: "path", multiSegment: "reserved" });
     expect(await linkProblems(draft)).toEqual([]);
   });
 });

@@ -8,7 +8,9 @@ const PARAM_SUBJECT = "recorded as part of the parameter (params)";
 export const wire = {
   wording:
     "**Wire placement** (`wire`): `path`, `query` or `header` (with `name` when the wire name differs, " +
-    "`escape` for quoting, `multiSegment` for a path value whose `/` go as they are, a file path; `field`, " +
+    "`escape` for quoting, `multiSegment` for a path value whose `/` go as they are, a file path (`true`), or a " +
+    "link whose reserved characters go as they are, its own query a query (`reserved`, RFC 6570's `{+name}`; " +
+    "`as-given`, a link the service gave, a whole address followed only on the call's own origin); `field`, " +
     "a field of the object a query parameter holds, sent as its style writes the field); " +
     '`body` at a JSON `pointer` (`""` is the whole body; `split`, `wrapUnlessKey`; `otherFields`, a json object ' +
     "holding the other fields of the object there, those its schema does not name but leaves open, sent beside the " +
@@ -49,7 +51,9 @@ export const wire = {
     ]),
     "wireNamed.escape": { none: `how a value is quoted on the wire; the placement is ${PARAM_SUBJECT}` },
     "wireNamed.multiSegment": {
-      none: `how a path value's \`/\` go on the wire (as they are, not %2F); the placement is ${PARAM_SUBJECT}`,
+      none:
+        `how a path value's \`/\` (and a link's reserved characters) go on the wire (as they are, not %2F); ` +
+        `the placement is ${PARAM_SUBJECT}`,
     },
     "wireBody.wrapUnlessKey": {
       none: `how a JSON value is wrapped in the body, whatever the caller gives; the placement is ${PARAM_SUBJECT}`,

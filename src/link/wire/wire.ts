@@ -135,7 +135,7 @@ function placeNamed(
       name: wireName,
       ...escapes,
       ...(encoding ? { encoding } : {}),
-      ...(w.multiSegment ? { multiSegment: true as const } : {}),
+      ...(w.multiSegment ? { multiSegment: w.multiSegment } : {}),
     },
     place,
   };
