@@ -171,4 +171,20 @@ export async function judgedCall(
   return { sent, judged: judge(sent) };
 }
 
+/** The message of the structured error a drafted tool gives for a 400 answer of `body` (JSON), or undefined. */
+export async function errorMessageOf(d: ProviderDraft, body: unknown): Promise<unknown> {
+  const [tool] = await linkedTools(d);
+  const result = await executeToolDefinition(
+    tool!,
+    { accessToken: "zq-token-0001" },
+    {
+      baseUrl: "https://api.acme.test",
+      retries: 0,
+      fetch: async () =>
+        new Response(JSON.stringify(body), { status: 400, headers: { "content-type": "application/json" } }),
+    },
+  );
+  return result.success ? undefined : result.error.message;
+}
+
 export { work as draftWorkFolder };

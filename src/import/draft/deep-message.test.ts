@@ -3,12 +3,11 @@
 // (the shallowest, a field saying errors or messages walked first), and the runtime reads the message there; a record
 // the answer also carries (a description of an item the batch did create) is never taken for the message.
 import { rmSync } from "node:fs";
-import { executeToolDefinition } from "@blockwright/runtime";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   draftWorkFolder,
   drafted,
-  linkedTools,
+  errorMessageOf,
   linkProblems,
   notesAt,
   openapi,
@@ -36,21 +35,6 @@ const collection = {
 /** The items made, each a record with a text that is no message. */
 const made = { type: "array", items: { type: "object", properties: { zqKey: text, zqDescription: text } } };
 
-async function messageOf(d: ReturnType<typeof drafted>, body: unknown): Promise<unknown> {
-  const [tool] = await linkedTools(d);
-  const result = await executeToolDefinition(
-    tool!,
-    { accessToken: "zq-token-0001" },
-    {
-      baseUrl: "https://api.acme.test",
-      retries: 0,
-      fetch: async () =>
-        new Response(JSON.stringify(body), { status: 400, headers: { "content-type": "application/json" } }),
-    },
-  );
-  return result.success ? undefined : result.error.message;
-}
-
 describe("an error answer's message nested in lists and objects", () => {
   it("four levels deep: {zqMade: [record], zqFailures: [{zqElementErrors: {zqErrorMessages: ['…']}}]}", async () => {
     const failure = {
@@ -65,7 +49,7 @@ describe("an error answer's message nested in lists and objects", () => {
       zqMade: [{ zqKey: "ZQ-1", zqDescription: "a zqgadget made" }],
       zqFailures: [{ zqStatus: 400, zqElementErrors: { zqErrorMessages: ["zqgadget 2 lacks a size"], zqErrors: {} } }],
     };
-    expect(await messageOf(d, body)).toBe("zqgadget 2 lacks a size");
+    expect(await errorMessageOf(d, body)).toBe("zqgadget 2 lacks a size");
   });
 
   it("the shallowest wins, and at one level a text named as a message before a list of texts", async () => {
@@ -88,7 +72,7 @@ describe("an error answer's message nested in lists and objects", () => {
     expect(d.manifest.errors.message).toEqual(["$response.body#/zqFault/0/zqAbout/zqMessage"]);
     expect(await linkProblems(d)).toEqual([]);
     const body = { zqFault: [{ zqAbout: { zqErrorList: ["zq listed"], zqMessage: "zqgadget refused" } }] };
-    expect(await messageOf(d, body)).toBe("zqgadget refused");
+    expect(await errorMessageOf(d, body)).toBe("zqgadget refused");
   });
 
   it("a record's description is no message: no place saying errors, the common places drafted", () => {

@@ -3,9 +3,8 @@
 // the first shape's first, and the runtime reads the message from either; read as one shape, the union showed no
 // place and the common places drafted found no message in either.
 import { rmSync } from "node:fs";
-import { executeToolDefinition } from "@blockwright/runtime";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
+import { draftWorkFolder, drafted, errorMessageOf, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -42,21 +41,6 @@ const doc = (union: "oneOf" | "anyOf") =>
     { schemas: { ZqError: zqError } },
   );
 
-async function messageOf(d: ReturnType<typeof drafted>, body: unknown): Promise<unknown> {
-  const [tool] = await linkedTools(d);
-  const result = await executeToolDefinition(
-    tool!,
-    { accessToken: "zq-token-0001" },
-    {
-      baseUrl: "https://api.acme.test",
-      retries: 0,
-      fetch: async () =>
-        new Response(JSON.stringify(body), { status: 400, headers: { "content-type": "application/json" } }),
-    },
-  );
-  return result.success ? undefined : result.error.message;
-}
-
 describe("an error answer of one error or a list of them", () => {
   for (const union of ["oneOf", "anyOf"] as const)
     it(`${union}: the place in each shape, read from either`, async () => {
@@ -67,7 +51,9 @@ describe("an error answer of one error or a list of them", () => {
       ]);
       expect(await linkProblems(d)).toEqual([]);
       const one = { zqErrors: [{ zqParameter: "zqSize", zqErrorMessage: "zqgadget lacks a size" }] };
-      expect(await messageOf(d, one)).toBe("zqgadget lacks a size");
-      expect(await messageOf(d, [{ zqErrors: [{ zqErrorMessage: "zqgadget 2 refused" }] }])).toBe("zqgadget 2 refused");
+      expect(await errorMessageOf(d, one)).toBe("zqgadget lacks a size");
+      expect(await errorMessageOf(d, [{ zqErrors: [{ zqErrorMessage: "zqgadget 2 refused" }] }])).toBe(
+        "zqgadget 2 refused",
+      );
     });
 });
