@@ -87,7 +87,15 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
     if (found === undefined)
       return refused(line, "route", "#/servers/0/url", `the path does not start with the server's path ${base}`);
     if ("problem" in found) return refused(line, "route", "#/paths", found.problem);
-    const reached = carryingKeyPairs(found, url.searchParams);
+    const reached = carryingRequired(carryingKeyPairs(found, url.searchParams), (p) =>
+      options.covered?.(p)
+        ? false
+        : p.in === "header"
+          ? !IGNORED_HEADERS.has(p.name.toLowerCase()) && headerOf(request.headers, p.name) !== null
+          : p.in === "query"
+            ? url.searchParams.has(p.name)
+            : p.in === "cookie" && (cookieValues(request.headers.get("cookie")).get(p.name)?.length ?? 0) > 0,
+    );
     // Templates alike but for their expressions' names (`/things/{id}`, `/things/{slug}`) all match: the request is
     // held against each, and the one it meets best answers (the first of a tie, in the document's order).
     let best: Judgement | undefined;
@@ -236,6 +244,20 @@ function carryingKeyPairs<T extends { op: JudgedOperation }>(found: T[], query: 
   };
   const top = Math.max(...found.map((f) => carried(f.op)));
   return top < 0 ? found : found.filter((f) => carried(f.op) === top);
+}
+
+/**
+ * Of the operations routed to, where several are (keys of one method and path told apart by a fragment,
+ * `/blobs/{digest}#mode=chunk` beside `/blobs/{digest}`), those whose required header, query and cookie parameters the
+ * request carries the most of (`carried`): the operation a `Range` tells apart takes the requests that send it, which
+ * the other, declaring none, would take as well; every one where they carry alike (the request is judged against each).
+ */
+function carryingRequired<T extends { op: JudgedOperation }>(found: T[], carried: (p: JudgedParam) => boolean): T[] {
+  if (found.length < 2 || found.every((f) => f.op === found[0]?.op)) return found;
+  const count = (op: JudgedOperation) => op.params.filter((p) => p.required && p.in !== "path" && carried(p)).length;
+  const counts = found.map((f) => count(f.op));
+  const top = Math.max(...counts);
+  return found.filter((_, i) => counts[i] === top);
 }
 
 /** The slots the operation's credentials go in (`header:x-api-key`, `query:key`, `cookie:session`). */
