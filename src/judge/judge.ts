@@ -253,11 +253,29 @@ function carryingKeyPairs<T extends { op: JudgedOperation }>(found: T[], query: 
  * the other, declaring none, would take as well; every one where they carry alike (the request is judged against each).
  */
 function carryingRequired<T extends { op: JudgedOperation }>(found: T[], carried: (p: JudgedParam) => boolean): T[] {
-  if (found.length < 2 || found.every((f) => f.op === found[0]?.op)) return found;
-  const count = (op: JudgedOperation) => op.params.filter((p) => p.required && p.in !== "path" && carried(p)).length;
-  const counts = found.map((f) => count(f.op));
+  if (found.length < 2) return found;
+  const first = requiredOf(found[0]?.op as JudgedOperation);
+  // Operations requiring the same (an X-Amz-Target API's, each its header): told apart by the judgement alone.
+  if (found.every((f) => requiredOf(f.op) === first)) return found;
+  const counts = found.map((f) => f.op.params.filter((p) => p.required && p.in !== "path" && carried(p)).length);
   const top = Math.max(...counts);
   return found.filter((_, i) => counts[i] === top);
+}
+
+const required = new WeakMap<JudgedOperation, string>();
+
+/** The places and names of an operation's required header, query and cookie parameters, as one text (kept). */
+function requiredOf(op: JudgedOperation): string {
+  let names = required.get(op);
+  if (names === undefined) {
+    const own = op.params.filter((p) => p.required && p.in !== "path");
+    names = own
+      .map((p) => `${p.in}:${p.in === "header" ? p.name.toLowerCase() : p.name}`)
+      .sort()
+      .join("\n");
+    required.set(op, names);
+  }
+  return names;
 }
 
 /** The slots the operation's credentials go in (`header:x-api-key`, `query:key`, `cookie:session`). */
