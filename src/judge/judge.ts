@@ -87,7 +87,7 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
     if (found === undefined)
       return refused(line, "route", "#/servers/0/url", `the path does not start with the server's path ${base}`);
     if ("problem" in found) return refused(line, "route", "#/paths", found.problem);
-    const reached = carryingRequired(carryingKeyPairs(found, url.searchParams), (p) =>
+    const reached = byCarriedRequired(carryingKeyPairs(found, url.searchParams), (p) =>
       options.covered?.(p)
         ? false
         : p.in === "header"
@@ -97,7 +97,7 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
             : p.in === "cookie" && (cookieValues(request.headers.get("cookie")).get(p.name)?.length ?? 0) > 0,
     );
     // Templates alike but for their expressions' names (`/things/{id}`, `/things/{slug}`) all match: the request is
-    // held against each, and the one it meets best answers (the first of a tie, in the document's order).
+    // held against each, and the one it meets best answers (the first of a tie, in byCarriedRequired's order).
     let best: Judgement | undefined;
     for (const { op, values } of reached) {
       const judged = judgeAgainst(op, values, url, request);
@@ -247,19 +247,22 @@ function carryingKeyPairs<T extends { op: JudgedOperation }>(found: T[], query: 
 }
 
 /**
- * Of the operations routed to, where several are (keys of one method and path told apart by a fragment,
+ * The operations routed to, where several are (keys of one method and path told apart by a fragment,
  * `/blobs/{digest}#mode=chunk` beside `/blobs/{digest}`), those whose required header, query and cookie parameters the
- * request carries the most of (`carried`): the operation a `Range` tells apart takes the requests that send it, which
- * the other, declaring none, would take as well; every one where they carry alike (the request is judged against each).
+ * request carries the most of first (`carried`; stable): of those the request meets alike, the operation a `Range`
+ * tells apart takes the requests that send it, which the other, declaring none, would take as well. A request that
+ * meets the other only (a `fields` the one requiring it allows no value of) is still the other's: the fewest refusals
+ * choose first.
  */
-function carryingRequired<T extends { op: JudgedOperation }>(found: T[], carried: (p: JudgedParam) => boolean): T[] {
+function byCarriedRequired<T extends { op: JudgedOperation }>(found: T[], carried: (p: JudgedParam) => boolean): T[] {
   if (found.length < 2) return found;
   const first = requiredOf(found[0]?.op as JudgedOperation);
   // Operations requiring the same (an X-Amz-Target API's, each its header): told apart by the judgement alone.
   if (found.every((f) => requiredOf(f.op) === first)) return found;
-  const counts = found.map((f) => f.op.params.filter((p) => p.required && p.in !== "path" && carried(p)).length);
-  const top = Math.max(...counts);
-  return found.filter((_, i) => counts[i] === top);
+  const counts = new Map<JudgedOperation, number>();
+  for (const { op } of found)
+    if (!counts.has(op)) counts.set(op, op.params.filter((p) => p.required && p.in !== "path" && carried(p)).length);
+  return [...found].sort((a, b) => (counts.get(b.op) ?? 0) - (counts.get(a.op) ?? 0));
 }
 
 const required = new WeakMap<JudgedOperation, string>();
