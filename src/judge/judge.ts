@@ -91,10 +91,10 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
       options.covered?.(p)
         ? false
         : p.in === "header"
-          ? !IGNORED_HEADERS.has(p.name.toLowerCase()) && headerOf(request.headers, p.name) !== null
+          ? !IGNORED_HEADERS.has(p.name.toLowerCase()) && Boolean(headerOf(request.headers, p.name))
           : p.in === "query"
-            ? url.searchParams.has(p.name)
-            : p.in === "cookie" && (cookieValues(request.headers.get("cookie")).get(p.name)?.length ?? 0) > 0,
+            ? url.searchParams.getAll(p.name).some(Boolean)
+            : p.in === "cookie" && (cookieValues(request.headers.get("cookie")).get(p.name) ?? []).some(Boolean),
     );
     // Templates alike but for their expressions' names (`/things/{id}`, `/things/{slug}`) all match: the request is
     // held against each, and the one it meets best answers (the first of a tie, in byCarriedRequired's order).
@@ -249,10 +249,10 @@ function carryingKeyPairs<T extends { op: JudgedOperation }>(found: T[], query: 
 /**
  * The operations routed to, where several are (keys of one method and path told apart by a fragment,
  * `/blobs/{digest}#mode=chunk` beside `/blobs/{digest}`), those whose required header, query and cookie parameters the
- * request carries the most of first (`carried`; stable): of those the request meets alike, the operation a `Range`
- * tells apart takes the requests that send it, which the other, declaring none, would take as well. A request that
- * meets the other only (a `fields` the one requiring it allows no value of) is still the other's: the fewest refusals
- * choose first.
+ * request carries the most of first (`carried`, each with a value: an empty one is none; stable): of those the request
+ * meets alike, the operation a `Range` tells apart takes the requests that send it, which the other, declaring none,
+ * would take as well. A request that meets the other only (a `fields` the one requiring it allows no value of) is
+ * still the other's: the fewest refusals choose first.
  */
 function byCarriedRequired<T extends { op: JudgedOperation }>(found: T[], carried: (p: JudgedParam) => boolean): T[] {
   if (found.length < 2) return found;
