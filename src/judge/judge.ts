@@ -87,9 +87,17 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
     if (found === undefined)
       return refused(line, "route", "#/servers/0/url", `the path does not start with the server's path ${base}`);
     if ("problem" in found) return refused(line, "route", "#/paths", found.problem);
-    const reached = carryingKeyPairs(found, url.searchParams);
+    const reached = byCarriedRequired(carryingKeyPairs(found, url.searchParams), (p) =>
+      options.covered?.(p)
+        ? false
+        : p.in === "header"
+          ? !IGNORED_HEADERS.has(p.name.toLowerCase()) && Boolean(headerOf(request.headers, p.name))
+          : p.in === "query"
+            ? url.searchParams.getAll(p.name).some(Boolean)
+            : p.in === "cookie" && (cookieValues(request.headers.get("cookie")).get(p.name) ?? []).some(Boolean),
+    );
     // Templates alike but for their expressions' names (`/things/{id}`, `/things/{slug}`) all match: the request is
-    // held against each, and the one it meets best answers (the first of a tie, in the document's order).
+    // held against each, and the one it meets best answers (the first of a tie, in byCarriedRequired's order).
     let best: Judgement | undefined;
     for (const { op, values } of reached) {
       const judged = judgeAgainst(op, values, url, request);
@@ -236,6 +244,41 @@ function carryingKeyPairs<T extends { op: JudgedOperation }>(found: T[], query: 
   };
   const top = Math.max(...found.map((f) => carried(f.op)));
   return top < 0 ? found : found.filter((f) => carried(f.op) === top);
+}
+
+/**
+ * The operations routed to, where several are (keys of one method and path told apart by a fragment,
+ * `/blobs/{digest}#mode=chunk` beside `/blobs/{digest}`), those whose required header, query and cookie parameters the
+ * request carries the most of first (`carried`, each with a value: an empty one is none; stable): of those the request
+ * meets alike, the operation a `Range` tells apart takes the requests that send it, which the other, declaring none,
+ * would take as well. A request that meets the other only (a `fields` the one requiring it allows no value of) is
+ * still the other's: the fewest refusals choose first.
+ */
+function byCarriedRequired<T extends { op: JudgedOperation }>(found: T[], carried: (p: JudgedParam) => boolean): T[] {
+  if (found.length < 2) return found;
+  const first = requiredOf(found[0]?.op as JudgedOperation);
+  // Operations requiring the same (an X-Amz-Target API's, each its header): told apart by the judgement alone.
+  if (found.every((f) => requiredOf(f.op) === first)) return found;
+  const counts = new Map<JudgedOperation, number>();
+  for (const { op } of found)
+    if (!counts.has(op)) counts.set(op, op.params.filter((p) => p.required && p.in !== "path" && carried(p)).length);
+  return [...found].sort((a, b) => (counts.get(b.op) ?? 0) - (counts.get(a.op) ?? 0));
+}
+
+const required = new WeakMap<JudgedOperation, string>();
+
+/** The places and names of an operation's required header, query and cookie parameters, as one text (kept). */
+function requiredOf(op: JudgedOperation): string {
+  let names = required.get(op);
+  if (names === undefined) {
+    const own = op.params.filter((p) => p.required && p.in !== "path");
+    names = own
+      .map((p) => `${p.in}:${p.in === "header" ? p.name.toLowerCase() : p.name}`)
+      .sort()
+      .join("\n");
+    required.set(op, names);
+  }
+  return names;
 }
 
 /** The slots the operation's credentials go in (`header:x-api-key`, `query:key`, `cookie:session`). */
