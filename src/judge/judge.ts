@@ -18,7 +18,7 @@
 // are a table (OpenAPI 3.1.1 §4.8.12.4, Appendix C and E), written here;
 // JSON Schema is @cfworker/json-schema over the document's own schemas,
 // registered as the example check registers them.
-import { TRANSPORT_BY_FETCH } from "../load/ignored-headers.js";
+import { isBodyFramingHeader, TRANSPORT_BY_FETCH } from "../load/ignored-headers.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import { fixedKeyPairs } from "../load/operation-index.js";
 import { judgeBody } from "./body-check.js";
@@ -125,7 +125,10 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
     const owned = ownedPairs(op, pairs, data, slots);
     const cookies = cookieValues(request.headers.get("cookie"));
     for (const p of op.params) {
-      if ((p.in === "header" && IGNORED_HEADERS.has(p.name.toLowerCase())) || options.covered?.(p)) continue;
+      // A header OpenAPI ignores, or one of the body's framing the transport writes (load/ignored-headers.ts), is not
+      // the call's to send: add drafts none.
+      if ((p.in === "header" && IGNORED_HEADERS.has(p.name.toLowerCase())) || isBodyFramingHeader(p)) continue;
+      if (options.covered?.(p)) continue;
       const verdict = judgeParam(p, sentFor(p, values, owned.get(p), request.headers, cookies), ctx);
       refusals.push(...verdict.refusals);
       if (verdict.value !== undefined)

@@ -13,7 +13,9 @@ const IGNORED_HEADER_NAMES = new Set(["accept", "content-type", "authorization"]
  * "Request body length does not match content-length header"); a document that declares one as a parameter (a chunked
  * upload's size) says what the body's length is. `Content-Encoding` names a coding of the body's bytes (an import's
  * `gzip`) that no call applies: the body goes as given, and the header sent beside it made the upstream decode plain
- * JSON as gzip; without it the body is read as sent, which every coding's upstream accepts. add does not draft them,
+ * JSON as gzip; without it the body is read as sent, which every coding's upstream accepts. `Transfer-Encoding` is the
+ * transport's framing (a required `chunked` of an append API was drafted as a constant; every call was refused by
+ * fetch before it left). add does not draft them,
  * and the link does not ask for them.
  */
 const WRITTEN_FROM_BODY: Readonly<Record<string, string>> = {
@@ -21,6 +23,9 @@ const WRITTEN_FROM_BODY: Readonly<Record<string, string>> = {
   "content-encoding":
     "it names a coding of the body's bytes that the call does not apply (the body goes as given, not encoded), " +
     "and sent beside a plain body it has the upstream decode what is not encoded",
+  "transfer-encoding":
+    "fetch frames the body itself (chunked where it streams a body of unknown length) and refuses a request that " +
+    "names it (invalid transfer-encoding header)",
 };
 
 /** Why a declared parameter is a header of the body's framing (WRITTEN_FROM_BODY), or undefined if it is not one. */

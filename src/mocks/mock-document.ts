@@ -21,7 +21,7 @@
 import { OPERATION_METHODS, sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import { servedKeyPaths, withKeyQueryParameters, withPlainTemplateNames } from "../load/operation-index.js";
 import { servedInRouteOrder } from "../link/server/operation-server.js";
-import { fetchFilled, isIgnoredHeader } from "../load/ignored-headers.js";
+import { fetchFilled, isBodyFramingHeader, isIgnoredHeader } from "../load/ignored-headers.js";
 import { withEnumsAsSent } from "../load/text-enum.js";
 import { carriesNoContent, describedJsonType, isJsonMediaType, isXmlMediaType } from "../load/media-types.js";
 import { documentServer } from "../link/server/server.js";
@@ -429,5 +429,5 @@ function withOneOfAsAnyOf(parameter: unknown, document: Json): unknown {
 
 function isCovered(p: unknown, covers: (slot: CoveredSlot) => boolean): boolean {
   if (!isObject(p) || typeof p.in !== "string" || typeof p.name !== "string" || p.in === "path") return false;
-  return isIgnoredHeader(p) || covers({ in: p.in, name: p.name });
+  return isIgnoredHeader(p) || isBodyFramingHeader(p) || covers({ in: p.in, name: p.name });
 }

@@ -4,7 +4,16 @@
 // the body: add does not draft it and says why, and the link does not ask for it.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi } from "../__fixtures__/draft-kit.js";
+import { mockDocument } from "../../mocks/mock-document.js";
+import {
+  draftWorkFolder,
+  drafted,
+  judgedCall,
+  linkedTools,
+  linkProblems,
+  notesAt,
+  openapi,
+} from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -72,5 +81,45 @@ describe("a Content-Encoding header parameter beside a request body", () => {
     const tool = (await linkedTools(d)).find((t) => t.id === id);
     expect(tool?.params.some((p) => p.wire.in === "header")).toBe(false);
     expect(tool?.params.some((p) => p.wire.in === "query" && p.wire.name === "zqStrict")).toBe(true);
+  });
+});
+
+// A required `Transfer-Encoding: chunked` beside an append's body (a file system's concurrent append): its one value
+// made it a constant the package sent, and fetch refused every call before it left ("invalid transfer-encoding
+// header"). fetch frames the body itself: add drafts neither a parameter nor a constant, and says why.
+describe("a required Transfer-Encoding header of one value beside a request body", () => {
+  it("is neither a parameter nor a constant, said in a note, and the draft links", async () => {
+    const appendDocument = openapi({
+      "/zqappend/{zqPath}": {
+        post: {
+          operationId: "zqConcurrentAppend",
+          parameters: [
+            { name: "zqPath", in: "path", required: true, schema: { type: "string" } },
+            { name: "Transfer-Encoding", in: "header", required: true, schema: { type: "string", enum: ["chunked"] } },
+          ],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { type: "object", properties: { zqLine: { type: "string" } } } } },
+          },
+          responses: { "200": { description: "Appended." } },
+        },
+      },
+    });
+    const d = drafted(appendDocument, ["zqConcurrentAppend"]);
+    const id = Object.keys(d.manifest.operations)[0] ?? "";
+    const operation = d.manifest.operations[id];
+    expect(JSON.stringify(operation?.constants ?? [])).not.toContain("Transfer-Encoding");
+    expect(JSON.stringify(operation?.params ?? {})).not.toContain("Transfer-Encoding");
+    expect(notesAt(d, `operations.${id}`).join("\n")).toContain(
+      "header parameter Transfer-Encoding not drafted: fetch frames the body itself",
+    );
+    expect(await linkProblems(d)).toEqual([]);
+    // The call sends none (fetch would refuse it); the request judge and the mock's copy of the document ask none.
+    const tool = (await linkedTools(d)).find((t) => t.id === id);
+    const { sent, judged } = await judgedCall(d, tool!, { accessToken: "zq-token-0001", zqPath: "zq1", zqLine: "a" });
+    expect(sent.headers.has("transfer-encoding")).toBe(false);
+    expect(judged.refusals).toEqual([]);
+    const served = JSON.stringify(mockDocument(appendDocument, () => false));
+    expect(served).not.toContain("Transfer-Encoding");
   });
 });
