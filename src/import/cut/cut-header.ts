@@ -50,6 +50,8 @@ export interface CutChanges {
   unreadable: string[];
   /** 3.0 schemas' type lists, written as 3.0 says the same (cut/type-lists.ts). */
   typeLists?: string[];
+  /** Date formats whose own example is a date and time, written date-time (shapes/unmet-formats.ts). */
+  dateTimes?: string[];
   /** The request examples left out: the judge refuses them (shapes/refused-request-examples.ts). */
   refused: string[];
   /** Unions whose required fields only different shapes list, each now required by its own shape. */
@@ -87,6 +89,7 @@ export function cutHeader(
     pagingCaseCopies = [],
     unreadable,
     typeLists = [],
+    dateTimes = [],
     refused,
     shapeRequired,
     unlistedRequired,
@@ -137,6 +140,9 @@ export function cutHeader(
       : []),
     ...(typeLists.length
       ? [`Changed by blockwright add: ${typeLists.join(", ")} (a type list is OpenAPI 3.1's, not this document's).`]
+      : []),
+    ...(dateTimes.length
+      ? [`Changed by blockwright add: ${dateTimes.join(", ")} (a date format whose own example is a date and time).`]
       : []),
     ...(refused.length
       ? [
