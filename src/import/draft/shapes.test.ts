@@ -318,7 +318,9 @@ describe("titles and descriptions", () => {
       "The zip is named <ZQKIND>_<ZQ_ID>.zip its csv zq_<ZQKIND>_<ZQ_ACCOUNT>_<DATE>.csv, dated yyyyMMdd; " +
         "bold and emphasis go.",
     );
-    expect(plainText("```js\nconst zq = `<b>`;\n```\nthen `a_b_` and `_c_`.")).toBe("const zq = <b>; then a_b_ and _c_.");
+    expect(plainText("```js\nconst zq = `<b>`;\n```\nthen `a_b_` and `_c_`.")).toBe(
+      "const zq = <b>; then a_b_ and _c_.",
+    );
   });
 
   it("titleText: a short first sentence that is a statement, or nothing", () => {
