@@ -25,7 +25,7 @@ import { keyInBodyNotes, withKeyInBody } from "./auth/key-in-body.js";
 import { type KeyName, keyNameNotes, keyNamesFromSchemes, respeltKeyNames, withKeyNames } from "./auth/key-names.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
-import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
+import { dateTimeNotes, withDateTimeExamples, withoutUnmetFormats } from "./shapes/unmet-formats.js";
 import {
   unreadableTypeNotes,
   withoutUnreadablePatterns,
@@ -197,6 +197,7 @@ function rewrittenCut(
   const unreadable = withoutUnreadablePatterns(doc);
   const untyped = withoutUnreadableTypes(doc);
   const typeLists = withTypeListsAsThree0(doc);
+  const dateTimes = withDateTimeExamples(doc);
   const listEnums = withListEnumsOnItems(doc);
   const refSiblings = withRefSiblingsAsAllOf(doc);
   const files = withSwaggerFilesAsBinary(doc);
@@ -235,7 +236,7 @@ function rewrittenCut(
       pagingCopies,
       pagingCaseCopies,
       unreadable: [...unreadable, ...untyped, ...listEnums, ...refSiblings, ...files],
-      typeLists,
+      ...{ typeLists, dateTimes },
       refused: refused.map((r) => r.place),
       shapeRequired,
       unlistedRequired,
@@ -265,6 +266,7 @@ function rewrittenCut(
         ...listEnumNotes(listEnums),
         ...refSiblingNotes(refSiblings),
         ...typeListNotes(typeLists),
+        ...dateTimeNotes(dateTimes),
         ...refusedNotes,
       ],
     },

@@ -11,8 +11,14 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
  * bullets and rules become breaks), its whitespace collapsed.
  */
 export function plainText(text: string): string {
+  // A Markdown code span is literal (`<PRODUCT>_<ID>.zip`, `a_b_c`): held aside while tags and marks go, put back as
+  // its words.
+  const spans: string[] = [];
+  const held = text.replace(/`([^`\n]+)`(?!`)/g, (whole, code: string, at: number) =>
+    text[at - 1] === "`" ? whole : `\uE000${spans.push(code) - 1}\uE001`,
+  );
   return (
-    text
+    held
       // Only what looks like a tag: `<=YYYY-MM-DD` and `a < b` are words.
       // A block (paragraph, list, item, heading) opened or closed is a break between words.
       .replace(/<\/?(p|li|ul|ol|div|h\d)(\s[^<>]*)?>|<br\s*\/?>/gi, " ")
@@ -29,6 +35,7 @@ export function plainText(text: string): string {
         if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
         return ENTITIES[name.toLowerCase()] ?? whole;
       })
+      .replace(/\uE000(\d+)\uE001/g, (_whole, i: string) => spans[Number(i)] ?? "")
       .replace(/\s+/g, " ")
       .trim()
   );

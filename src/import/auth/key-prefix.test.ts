@@ -73,6 +73,19 @@ describe("documentedPrefix", () => {
       "token ",
       'its description ("prepended with "token" followed by a space")',
     ],
+    // A sentence naming the word and the space after it (a key sent after "Basic ", itself base64 encoded).
+    [
+      "zq_auth_header",
+      {
+        type: "apiKey",
+        in: "header",
+        name: "Authorization",
+        description:
+          'The word "Basic" followed by a space and your API Key, base64 encoded, found [here](https://zq.test).',
+      },
+      "Basic ",
+      'its description ("word "Basic" followed by a space")',
+    ],
     // A single-quoted example inside a quoted sentence: the sentence is no prefix ("Type 'Bearer TOKEN' to … API ").
     [
       "zqBearer",

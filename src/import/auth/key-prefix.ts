@@ -39,6 +39,10 @@ const PREPENDED = new RegExp(
   "i",
 );
 
+// A sentence naming the word that goes first and the space after it (`The word "Basic" followed by a space and your API
+// Key`): the word and a space.
+const WORD_THEN_SPACE = /\b(?:word|text|string)\s+["'`“]([A-Za-z][\w-]{0,39})["'`”]\s+followed\s+by\s+a\s+space/i;
+
 // A sentence naming the prefix as a word (Django REST framework's `Token-based authentication with required prefix
 // "Token"`): a scheme's word, letters and inner hyphens (`Token`, `DeepL-Auth-Key`), not a key's own start (`sk_`,
 // `ory_`), which keys begin with rather than follow.
@@ -95,6 +99,8 @@ export function documentedPrefix(name: string, scheme: Json, header: string): Do
     const prefix = said[2] || !/[ =:]$/.test(word) ? `${word.trimEnd()} ` : word;
     if (PREFIX.test(prefix)) return { prefix, from: `its description ("${said[0]}")` };
   }
+  const spaced = WORD_THEN_SPACE.exec(description);
+  if (spaced?.[1]) return { prefix: `${spaced[1]} `, from: `its description ("${spaced[0]}")` };
   const word = NAMED_WORD.exec(description);
   if (word?.[1]) return { prefix: `${word[1]} `, from: `its description ("${word[0]}")` };
   if (header.toLowerCase() === "authorization" && SCHEME_WORDS.test(name))

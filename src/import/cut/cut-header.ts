@@ -50,6 +50,8 @@ export interface CutChanges {
   unreadable: string[];
   /** 3.0 schemas' type lists, written as 3.0 says the same (cut/type-lists.ts). */
   typeLists?: string[];
+  /** Date formats whose own example is a date and time, written date-time (shapes/unmet-formats.ts). */
+  dateTimes?: string[];
   /** The request examples left out: the judge refuses them (shapes/refused-request-examples.ts). */
   refused: string[];
   /** Unions whose required fields only different shapes list, each now required by its own shape. */
@@ -87,6 +89,7 @@ export function cutHeader(
     pagingCaseCopies = [],
     unreadable,
     typeLists = [],
+    dateTimes = [],
     refused,
     shapeRequired,
     unlistedRequired,
@@ -135,9 +138,7 @@ export function cutHeader(
     ...(unreadable.length
       ? [`Left out by blockwright add: ${unreadable.join(", ")} (no reader holds it as written, or no value meets it).`]
       : []),
-    ...(typeLists.length
-      ? [`Changed by blockwright add: ${typeLists.join(", ")} (a type list is OpenAPI 3.1's, not this document's).`]
-      : []),
+    ...schemaChangeLines(typeLists, dateTimes),
     ...(refused.length
       ? [
           `Left out by blockwright add: ${refused.join(", ")} (each breaks the request body's schema, as the request ` +
@@ -176,6 +177,18 @@ export function cutHeader(
     ...cutAnswerLines(answers, "blockwright add"),
   ];
   return lines.map((l) => `# ${l}\n`).join("");
+}
+
+/** The header's lines on the schemas add wrote as the document means them: 3.0's type lists, dates and times. */
+function schemaChangeLines(typeLists: readonly string[], dateTimes: readonly string[]): string[] {
+  return [
+    ...(typeLists.length
+      ? [`Changed by blockwright add: ${typeLists.join(", ")} (a type list is OpenAPI 3.1's, not this document's).`]
+      : []),
+    ...(dateTimes.length
+      ? [`Changed by blockwright add: ${dateTimes.join(", ")} (a date format whose own example is a date and time).`]
+      : []),
+  ];
 }
 
 /** The header's lines on the open enums and the query copies of a body's paging values add left out. */

@@ -41,6 +41,21 @@ async function messageOf(d: ReturnType<typeof drafted>, body: unknown): Promise<
 }
 
 describe("an error answer's message", () => {
+  it("beside a code in error, in errorDescription or error_message: {error: code, errorDescription}", async () => {
+    for (const name of ["errorDescription", "error_message"]) {
+      const answer = {
+        type: "object",
+        properties: { error: { type: "string", enum: ["zq_invalid_format"] }, [name]: { type: "string" } },
+      };
+      const d = drafted(withError(reply(answer)), ["listZqGadgets"]);
+      expect(d.manifest.errors.message).toEqual([`$response.body#/${name}`]);
+      expect(await linkProblems(d)).toEqual([]);
+      expect(await messageOf(d, { error: "zq_invalid_format", [name]: "the zqformat is not pdf" })).toBe(
+        "the zqformat is not pdf",
+      );
+    }
+  });
+
   it('in the first text of an answer that is a list of texts: ["…"]', async () => {
     const d = drafted(withError(reply({ type: "array", items: { type: "string" } })), ["listZqGadgets"]);
     expect(d.manifest.errors.message).toEqual(["$response.body#/0"]);

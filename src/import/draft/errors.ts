@@ -164,7 +164,8 @@ function firstItemPlace(doc: OpenApiDocument, flat: Schema): string[] | undefine
 const MESSAGE_PLACES = [
   ["error", "message"],
   ["message"],
-  ["error_description"],
+  // Beside a code in `error` (`{error: "invalid_format", errorDescription}`, OAuth's pair in any spelling): the text.
+  ...[["error_description"], ["errorDescription"], ["error_message"], ["errorMessage"]],
   ["detail"],
   ["errors", "0", "message"],
   ["errors", "message"],

@@ -308,6 +308,21 @@ describe("titles and descriptions", () => {
     },
   );
 
+  it("a Markdown code span is literal: a <PLACEHOLDER> or snake_name in it stays (a file name lost its words)", () => {
+    expect(
+      plainText(
+        "The zip is named `<ZQKIND>_<ZQ_ID>.zip`<br> its csv `zq_<ZQKIND>_<ZQ_ACCOUNT>_<DATE>.csv`, " +
+          "dated `yyyyMMdd`; <b>bold</b> and _emphasis_ go.",
+      ),
+    ).toBe(
+      "The zip is named <ZQKIND>_<ZQ_ID>.zip its csv zq_<ZQKIND>_<ZQ_ACCOUNT>_<DATE>.csv, dated yyyyMMdd; " +
+        "bold and emphasis go.",
+    );
+    expect(plainText("```js\nconst zq = `<b>`;\n```\nthen `a_b_` and `_c_`.")).toBe(
+      "const zq = <b>; then a_b_ and _c_.",
+    );
+  });
+
   it("titleText: a short first sentence that is a statement, or nothing", () => {
     expect(titleText("List shelves", 80)).toBe("List shelves");
     expect(titleText("Create a shelf. If using a date only, the time is ignored.", 80)).toBe("Create a shelf");

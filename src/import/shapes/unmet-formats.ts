@@ -10,6 +10,7 @@ import { checkValue, isValueFormat, type ParamSpec } from "@blockwright/runtime/
 import { patternLengths } from "../../link/param-limits/pattern-length.js";
 import { readPattern } from "../../load/load-rewrites.js";
 import { firstMadeString, type StringRules } from "../../model/string-values.js";
+import type { ReviewNote } from "../manifest-yaml.js";
 import { rewriteEachObject } from "./cut-walk.js";
 
 type Json = Record<string, unknown>;
@@ -78,4 +79,42 @@ export function withoutUnmetFormats(cut: Json): string[] {
     delete schema.format;
     return `format ${format}`;
   });
+}
+
+/** Whether `value` meets the format as the runtime checks a value. */
+function meets(format: string, value: unknown): boolean {
+  const spec = { name: "value", type: "string", format, required: false, secret: false, wire: { in: "query" } };
+  return typeof value === "string" && "value" in checkValue(spec as unknown as ParamSpec, value);
+}
+
+/**
+ * The cut with each `format: date` whose own example is a date and time, not a date (`2025-10-15T13:51:56Z`: a report
+ * window's start whose prose asks `yyyy-mm-ddThh:mm:ss`), written `date-time` (changed in place): the value the
+ * document shows was refused before any request. The example is the schema's own, or its parameter's (its offset
+ * `+0000` or `+00:00`).
+ */
+export function withDateTimeExamples(cut: Json): string[] {
+  return rewriteEachObject(cut, (node) => {
+    const param = typeof node.in === "string" && node.schema !== null && typeof node.schema === "object";
+    const schema = (param ? node.schema : node) as Json;
+    const example = param && "example" in node ? node.example : schema.example;
+    // ISO 8601's offset without its colon (`+0000`) is a date and time too, though not RFC 3339's.
+    const stamp = typeof example === "string" ? example.replace(/([+-]\d\d)(\d\d)$/, "$1:$2") : example;
+    if (schema.format !== "date" || !meets("date-time", stamp) || meets("date", example)) return undefined;
+    schema.format = "date-time";
+    return "format date: date-time, as its example";
+  });
+}
+
+/** The review note on the date formats written as date-time, if add wrote some. */
+export function dateTimeNotes(changed: readonly string[]): ReviewNote[] {
+  if (!changed.length) return [];
+  return [
+    {
+      at: ["openapi"],
+      note:
+        `openapi.yaml changes ${changed.join(", ")}: the document's own example is a date and time, which a date ` +
+        "format refuses: check which the API takes",
+    },
+  ];
 }

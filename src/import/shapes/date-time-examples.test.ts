@@ -1,0 +1,61 @@
+// A `format: date` whose own example is a date and time (a report window's start, `2025-10-15T13:51:56Z`, its prose
+// asking `yyyy-mm-ddThh:mm:ss[.sss]Z`): drafted as a date, so every value the document shows and asks for was refused
+// before any request ("must be an RFC 3339 full date"). add writes such a format `date-time` in the cut, from the
+// schema's own example or its parameter's, and says so; a date whose example is a date stays one.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const stamp = "2025-10-15T13:51:56.382Z";
+const document = openapi(
+  {
+    "/zqreports": {
+      post: {
+        operationId: "createZqReport",
+        parameters: [
+          { name: "zq_from", in: "query", example: stamp, schema: { type: "string", format: "date" } },
+          {
+            name: "zq_to",
+            in: "query",
+            example: "2017-12-01T00:00:00+0000",
+            schema: { type: "string", format: "date" },
+          },
+          { name: "zq_day", in: "query", example: "2025-10-15", schema: { type: "string", format: "date" } },
+        ],
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/ZqWindow" } } },
+        },
+        responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) },
+      },
+    },
+  },
+  {
+    schemas: {
+      ZqWindow: {
+        type: "object",
+        properties: {
+          zq_start: { type: "string", format: "date", example: stamp },
+          zq_until: { type: "string", format: "date" },
+        },
+      },
+    },
+  },
+);
+
+describe("a date format whose own example is a date and time", () => {
+  it("is written date-time in the cut and the draft, said so; a date's stays a date", async () => {
+    const d = drafted(document, ["createZqReport"], "zqreports");
+    const params = d.manifest.operations.zqreports_create_zq_report!.params as Record<string, { format?: string }>;
+    expect(params.zq_from?.format).toBe("date-time");
+    expect(params.zq_start?.format).toBe("date-time");
+    expect(params.zq_to?.format).toBe("date-time");
+    expect(params.zq_day?.format).toBe("date");
+    expect(params.zq_until?.format).toBe("date");
+    expect(d.openapiText).toContain("Changed by blockwright add: paths./zqreports.post.parameters.0 (format date:");
+    expect(notesAt(d, "openapi").join(" ")).toContain("components.schemas.ZqWindow.properties.zq_start");
+    expect(await linkProblems(d, "zqreports")).toEqual([]);
+  });
+});
