@@ -244,7 +244,10 @@ export function expectRefused(called: Called, want: Refusal): void {
   check(error.message.includes(named), () => `the message does not name ${named}: ${error.message}`);
   if (want.value === undefined || typeof want.value === "object") return;
   if (want.secret) {
-    check(!showsValue(namesAside(error, want.value), want.value), `the refusal of secret ${want.param} shows its value`);
+    check(
+      !showsValue(namesAside(error, want.value), want.value),
+      `the refusal of secret ${want.param} shows its value`,
+    );
   } else if (!error.issues && !mentionsSecret(String(want.value), want.secrets ?? [])) {
     // (A value holding a secret, letter case aside as the runtime redacts, is shown redacted.)
     const shown = show({ secret: false }, want.value);
