@@ -91,6 +91,19 @@ export function numberLimits(s: Schema, param: ManifestParam, note: (text: strin
 type Form = NonNullable<ManifestParam["anyOf"]>[number];
 
 /**
+ * The forms of a body field the document gives no type (`{}`, any JSON value): each kind, so that a text or a number
+ * goes as well as an object or a list. A json parameter of no form takes an object or a list only, and refused the
+ * text id a published payroll document's field took.
+ */
+export const ANY_VALUE_FORMS: readonly Form[] = [
+  { type: "string" },
+  { type: "number" },
+  { type: "boolean" },
+  { type: "json", jsonType: "object" },
+  { type: "json", jsonType: "array" },
+];
+
+/**
  * The forms of a value whose document allows several (`oneOf`/`anyOf`: an id or a name, a string or an object,
  * one value or a list), each its type and limits, in the document's order; undefined when they are of one kind
  * and no limit tells them apart (a json object drafts such a union whole), or when one cannot be read.

@@ -45,3 +45,27 @@ export function paramName(wireName: string, taken: ReadonlySet<string>): string 
   for (let i = 2; taken.has(unique); i++) unique = `${name}${i}`;
   return unique;
 }
+
+/** A declared parameter, as the header check reads it. */
+interface NamedParam {
+  in: string;
+  name: string;
+  required?: boolean;
+}
+
+/**
+ * Why a header parameter is not drafted when the operation declares the same header again under a name that differs
+ * only in letter case (`Idempotency-Key` and a shared `idempotency-key`): HTTP header names are case-insensitive, so
+ * both are one header, and two parameters sending it made a draft that generate refused. The first required one is
+ * drafted (else the first); undefined for any other parameter.
+ */
+export function repeatedHeader(declared: NamedParam, beside: readonly NamedParam[]): string | undefined {
+  if (declared.in !== "header") return undefined;
+  const same = beside.filter((p) => p.in === "header" && p.name.toLowerCase() === declared.name.toLowerCase());
+  const kept = same.find((p) => p.required === true) ?? same[0];
+  if (same.length < 2 || !kept || kept.name === declared.name) return undefined;
+  return (
+    `header parameter ${declared.name} not drafted: it is the header ${kept.name} again (header names are ` +
+    `case-insensitive), drafted once as ${kept.name}`
+  );
+}

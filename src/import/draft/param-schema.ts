@@ -15,6 +15,7 @@ import { plainText, shortText } from "../plain-text.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { loneBranch } from "./body-rules.js";
 import { formsOf, innerBranches, listedValues, numberLimits, oneItemListsEnum, stringLimits } from "./limits.js";
+import { ANY_VALUE_FORMS } from "./limits.js";
 
 type Path = (string | number)[];
 
@@ -171,8 +172,8 @@ function withType(
   } else if (t === "string") {
     stringLimits(flat, param, note);
   } else if (input.place === "body" && !input.text) {
-    param.type = "json";
-    note(`${input.name} has no type in the spec: drafted as json`);
+    Object.assign(param, { type: "json", anyOf: ANY_VALUE_FORMS.map((f) => ({ ...f })) });
+    note(`${input.name} has no type in the spec: drafted as json of any form (text, number, boolean, object, list)`);
   } else if (
     Array.isArray(flat.enum) &&
     flat.enum.some(isScalar) &&

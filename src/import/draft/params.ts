@@ -19,7 +19,7 @@ import type { ReviewNote } from "../manifest-yaml.js";
 import { shortText } from "../plain-text.js";
 import { answersEvents, isStreamFlag, streamNote } from "../shapes/event-streams.js";
 import { explodedQueryObjects, requiredObjectRules } from "../shapes/query-object.js";
-import { operatorOf, paramName } from "./param-names.js";
+import { operatorOf, paramName, repeatedHeader } from "./param-names.js";
 import { DESCRIPTION_LENGTH, fromSchema, safeFlatten } from "./param-schema.js";
 import { oneValueConstant } from "./one-value-constants.js";
 import { answerFormat, documentVersion, presenceFlag } from "../shapes/param-readings.js";
@@ -187,6 +187,8 @@ function leftOut(
     beside,
   );
   if (repeated) return repeated;
+  const again = repeatedHeader(declared, beside);
+  if (again) return again;
   // OpenAPI ignores an Accept, Content-Type or Authorization header parameter: the media types and the security
   // schemes say them.
   if (isIgnoredHeader(declared))

@@ -75,3 +75,25 @@ describe("a path variable named like a credential whose description gives a reso
     expect(addressCredential(document, operations)).toBeUndefined();
   });
 });
+
+describe("a path variable named like a credential whose description calls it an identifier", () => {
+  // `{environmentKey}`, "the environment identifier, e.g. 'production/branch'", in every path of a document with no
+  // security scheme (a feature-flag service's environments): drafted as the credential the address carries, a secret
+  // parameter withheld from every message, where it is the name of the environment each call acts on.
+  it.each([["The zq environment identifier, e.g. 'production/branch'."], ["The zqowner's slug."]])(
+    "is no credential: %s",
+    (description) => {
+      const { document, operations } = documentWith({ type: "string" });
+      const parameters = (document.components as Json).parameters as Record<string, Json>;
+      (parameters.zqOwnerKey as Json).description = description;
+      expect(addressCredential(document, operations)).toBeUndefined();
+    },
+  );
+
+  it("is the credential still when the description also says it authenticates", () => {
+    const { document, operations } = documentWith({ type: "string" });
+    const parameters = (document.components as Json).parameters as Record<string, Json>;
+    (parameters.zqOwnerKey as Json).description = "The zq API key, the identifier of your account's access.";
+    expect(addressCredential(document, operations)).toMatchObject({ variable: "zqOwnerKey" });
+  });
+});

@@ -9,7 +9,8 @@
 // takes the values the slot takes (its pattern, a UUID's for `format: uuid`).
 // A variable whose declared values no secret takes (an integer `{organizerKey}`, a
 // listed choice, a date), or whose description gives its format as a resource's name
-// (`Format: tokens/{token}`), is no credential whatever its name: an ordinary parameter.
+// (`Format: tokens/{token}`) or calls it an identifier (`the environment identifier`), is no
+// credential whatever its name: an ordinary parameter.
 import { followLocalRefs } from "../../load/json-ref.js";
 import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
 import type { ShapeNote } from "./client-credentials.js";
@@ -28,6 +29,11 @@ const NOT_CREDENTIAL =
  * a path of its own, with `/` in it, which a credential — one segment of the address — never is.
  */
 const RESOURCE_NAME = /\bformat:\s*`?[\w.-]+\/\{/i;
+/**
+ * A description that calls the value an identifier (`the environment identifier, e.g. 'production'`, `the project's
+ * slug`): a name of a resource, which the address carries as data, unless it also says it authenticates.
+ */
+const IDENTIFIER_WORDS = /\b(identifier|slug)\b/i;
 /** A description that says the variable authenticates. */
 const CREDENTIAL_WORDS = /\b(auth\w*|api key|access token|secret|credential|bot token)\b/i;
 
@@ -73,6 +79,7 @@ export function addressCredential(
     const byWords =
       description !== undefined && CREDENTIAL_WORDS.test(description) && /token|key|secret|password/i.test(description);
     if ((!byName && !byWords) || (description !== undefined && RESOURCE_NAME.test(description))) continue;
+    if (!byWords && description !== undefined && IDENTIFIER_WORDS.test(description)) continue;
     // Not when its values are listed (an enum is a choice of place, not a secret), nor typed as no secret is.
     if (Array.isArray(declared[name]?.enum) || noSecretValues(declared[name]?.schema)) continue;
     return { variable: name, ...(description ? { description } : {}), ...patternOf(declared[name]?.schema) };
