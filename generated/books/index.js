@@ -26,7 +26,8 @@ export const booksDefaultBaseUrl = "https://www.googleapis.com";
 export function createBooksClient(options) {
   const baseUrl = options.baseUrl ?? booksDefaultBaseUrl;
   if (!baseUrl) throw new Error("books: pass baseUrl, the instance address");
-  return createProviderClient(booksAuth, { ...options, baseUrl });
+  // Its path, query, header and cookie values written as the tools write them (their calls and support parts).
+  return createProviderClient(booksAuth, { ...options, baseUrl }, booksClientTable);
 }
 
 /**

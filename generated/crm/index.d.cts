@@ -70,26 +70,62 @@ export declare const crmRecordIdParam: ParamCall;
 /** What a call reads of output `metadata.id`, shared by 2 operations. */
 export declare const crmMetadataIdOutput: OutputCall;
 
-/** Parameters of `crm_create_record`: Create record. */
-export interface CrmCreateRecordParams {
+/** Parameter `apiKey`, shared by 4 operations. */
+export interface CrmSharedApiKey {
   /** OAuth access token (or session id) of the org, sent as a bearer token; or give clientId with refreshToken (and clientSecret), or clientId with username and privateKey, and the token is obtained (and renewed after a 401) for you. */
   apiKey?: string;
+}
+
+/** Parameter `clientId`, shared by 4 operations. */
+export interface CrmSharedClientId {
   /** Consumer key (client id) of the connected app, for the refresh token and JWT bearer flows. */
   clientId?: string;
+}
+
+/** Parameter `clientSecret`, shared by 4 operations. */
+export interface CrmSharedClientSecret {
   /** Consumer secret of the connected app, for the refresh token flow when the app requires it. */
   clientSecret?: string;
+}
+
+/** Parameter `refreshToken`, shared by 4 operations. */
+export interface CrmSharedRefreshToken {
   /** A refresh token the connected app obtained for the user. */
   refreshToken?: string;
+}
+
+/** Parameter `username`, shared by 4 operations. */
+export interface CrmSharedUsername {
   /** The Salesforce username the JWT bearer flow signs in as (the assertion's subject). */
   username?: string;
+}
+
+/** Parameter `privateKey`, shared by 4 operations. */
+export interface CrmSharedPrivateKey {
   /** PKCS #8 PEM private key of the connected app's certificate, for the JWT bearer flow (line breaks may be written \n). */
   privateKey?: string;
+}
+
+/** Parameter `audience`, shared by 4 operations. */
+export interface CrmSharedAudience {
   /** The JWT bearer assertion's audience, when it is not the login host for the token URL in use (https://login.salesforce.com, or https://test.salesforce.com for a sandbox): an Experience Cloud site's URL. */
   audience?: string;
+}
+
+/** Parameter `instanceUrl`, shared by 4 operations. */
+export interface CrmSharedInstanceUrl {
   /** The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). Required with apiKey; with a flow's parameters it may be left out: the token answer names it (instance_url), and calls go to the instance the token is for. */
   instanceUrl?: string;
+}
+
+/** Parameter `sobject`, shared by 3 operations. */
+export interface CrmSharedSobject {
   /** API name of the record type, standard (Account) or custom (Invoice__c). */
   sobject: string;
+}
+
+/** Parameters of `crm_create_record`: Create record. */
+export interface CrmCreateRecordParams extends CrmSharedApiKey, CrmSharedClientId, CrmSharedClientSecret, CrmSharedRefreshToken, CrmSharedUsername, CrmSharedPrivateKey, CrmSharedAudience, CrmSharedInstanceUrl, CrmSharedSobject {
   /** Field API name to value for the new record, as an object or a JSON string (parsed automatically). Do not include Id. */
   fields: Record<string, unknown>;
 }
@@ -106,25 +142,7 @@ export type CrmCreateRecordOutput = {
 export declare const crmCreateRecordTool: ToolDefinition<CrmCreateRecordParams & CrmConnection, CrmCreateRecordOutput, false>;
 
 /** Parameters of `crm_get_record`: Get record. */
-export interface CrmGetRecordParams {
-  /** OAuth access token (or session id) of the org, sent as a bearer token; or give clientId with refreshToken (and clientSecret), or clientId with username and privateKey, and the token is obtained (and renewed after a 401) for you. */
-  apiKey?: string;
-  /** Consumer key (client id) of the connected app, for the refresh token and JWT bearer flows. */
-  clientId?: string;
-  /** Consumer secret of the connected app, for the refresh token flow when the app requires it. */
-  clientSecret?: string;
-  /** A refresh token the connected app obtained for the user. */
-  refreshToken?: string;
-  /** The Salesforce username the JWT bearer flow signs in as (the assertion's subject). */
-  username?: string;
-  /** PKCS #8 PEM private key of the connected app's certificate, for the JWT bearer flow (line breaks may be written \n). */
-  privateKey?: string;
-  /** The JWT bearer assertion's audience, when it is not the login host for the token URL in use (https://login.salesforce.com, or https://test.salesforce.com for a sandbox): an Experience Cloud site's URL. */
-  audience?: string;
-  /** The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). Required with apiKey; with a flow's parameters it may be left out: the token answer names it (instance_url), and calls go to the instance the token is for. */
-  instanceUrl?: string;
-  /** API name of the record type, standard (Account) or custom (Invoice__c). */
-  sobject: string;
+export interface CrmGetRecordParams extends CrmSharedApiKey, CrmSharedClientId, CrmSharedClientSecret, CrmSharedRefreshToken, CrmSharedUsername, CrmSharedPrivateKey, CrmSharedAudience, CrmSharedInstanceUrl, CrmSharedSobject {
   /** ID of the record, in its 15- or 18-character form. */
   recordId: string;
   /** Comma-separated field API names to return (a string, not an object); all visible fields when left out. */
@@ -143,23 +161,7 @@ export type CrmGetRecordOutput = {
 export declare const crmGetRecordTool: ToolDefinition<CrmGetRecordParams & CrmConnection, CrmGetRecordOutput, false>;
 
 /** Parameters of `crm_query`: Query records. */
-export interface CrmQueryParams {
-  /** OAuth access token (or session id) of the org, sent as a bearer token; or give clientId with refreshToken (and clientSecret), or clientId with username and privateKey, and the token is obtained (and renewed after a 401) for you. */
-  apiKey?: string;
-  /** Consumer key (client id) of the connected app, for the refresh token and JWT bearer flows. */
-  clientId?: string;
-  /** Consumer secret of the connected app, for the refresh token flow when the app requires it. */
-  clientSecret?: string;
-  /** A refresh token the connected app obtained for the user. */
-  refreshToken?: string;
-  /** The Salesforce username the JWT bearer flow signs in as (the assertion's subject). */
-  username?: string;
-  /** PKCS #8 PEM private key of the connected app's certificate, for the JWT bearer flow (line breaks may be written \n). */
-  privateKey?: string;
-  /** The JWT bearer assertion's audience, when it is not the login host for the token URL in use (https://login.salesforce.com, or https://test.salesforce.com for a sandbox): an Experience Cloud site's URL. */
-  audience?: string;
-  /** The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). Required with apiKey; with a flow's parameters it may be left out: the token answer names it (instance_url), and calls go to the instance the token is for. */
-  instanceUrl?: string;
+export interface CrmQueryParams extends CrmSharedApiKey, CrmSharedClientId, CrmSharedClientSecret, CrmSharedRefreshToken, CrmSharedUsername, CrmSharedPrivateKey, CrmSharedAudience, CrmSharedInstanceUrl {
   /** SOQL query text; sent percent-encoded in q. */
   query: string;
 }
@@ -177,25 +179,7 @@ export type CrmQueryOutput = {
 export declare const crmQueryTool: ToolDefinition<CrmQueryParams & CrmConnection, CrmQueryOutput, true>;
 
 /** Parameters of `crm_update_record`: Update record. */
-export interface CrmUpdateRecordParams {
-  /** OAuth access token (or session id) of the org, sent as a bearer token; or give clientId with refreshToken (and clientSecret), or clientId with username and privateKey, and the token is obtained (and renewed after a 401) for you. */
-  apiKey?: string;
-  /** Consumer key (client id) of the connected app, for the refresh token and JWT bearer flows. */
-  clientId?: string;
-  /** Consumer secret of the connected app, for the refresh token flow when the app requires it. */
-  clientSecret?: string;
-  /** A refresh token the connected app obtained for the user. */
-  refreshToken?: string;
-  /** The Salesforce username the JWT bearer flow signs in as (the assertion's subject). */
-  username?: string;
-  /** PKCS #8 PEM private key of the connected app's certificate, for the JWT bearer flow (line breaks may be written \n). */
-  privateKey?: string;
-  /** The JWT bearer assertion's audience, when it is not the login host for the token URL in use (https://login.salesforce.com, or https://test.salesforce.com for a sandbox): an Experience Cloud site's URL. */
-  audience?: string;
-  /** The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). Required with apiKey; with a flow's parameters it may be left out: the token answer names it (instance_url), and calls go to the instance the token is for. */
-  instanceUrl?: string;
-  /** API name of the record type, standard (Account) or custom (Invoice__c). */
-  sobject: string;
+export interface CrmUpdateRecordParams extends CrmSharedApiKey, CrmSharedClientId, CrmSharedClientSecret, CrmSharedRefreshToken, CrmSharedUsername, CrmSharedPrivateKey, CrmSharedAudience, CrmSharedInstanceUrl, CrmSharedSobject {
   /** ID of the record, in its 15- or 18-character form. */
   recordId: string;
   /** Field API name to new value, as an object or a JSON string (parsed automatically); not Id (the record is named by recordId). */

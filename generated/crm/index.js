@@ -25,7 +25,8 @@ export const crmDefaultBaseUrl = undefined;
 export function createCrmClient(options) {
   const baseUrl = options.baseUrl ?? crmDefaultBaseUrl;
   if (!baseUrl) throw new Error("crm: pass baseUrl, the instance address");
-  return createProviderClient(crmAuth, { ...options, baseUrl });
+  // Its path, query, header and cookie values written as the tools write them (their calls and support parts).
+  return createProviderClient(crmAuth, { ...options, baseUrl }, crmClientTable);
 }
 
 /**

@@ -71,16 +71,32 @@ export declare const directoryDataOutput2: OutputCall;
 /** What a call reads of output `metadata.count`, shared by 2 operations. */
 export declare const directoryMetadataCountOutput: OutputCall;
 
-/** Parameters of `directory_create_subscription`: Create subscription. */
-export interface DirectoryCreateSubscriptionParams {
+/** Parameter `accessToken`, shared by 8 operations. */
+export interface DirectorySharedAccessToken {
   /** Microsoft Graph access token of the connection, sent as a bearer token; or leave it out and give tenantId, clientId and clientSecret, and the token is obtained (and renewed) for you. */
   accessToken?: string;
+}
+
+/** Parameter `tenantId`, shared by 8 operations. */
+export interface DirectorySharedTenantId {
   /** Directory (tenant) id or verified domain of the tenant, for the client credentials flow. */
   tenantId?: string;
+}
+
+/** Parameter `clientId`, shared by 8 operations. */
+export interface DirectorySharedClientId {
   /** Application (client) id of the app registration, for the client credentials flow. */
   clientId?: string;
+}
+
+/** Parameter `clientSecret`, shared by 8 operations. */
+export interface DirectorySharedClientSecret {
   /** A client secret of the app registration, for the client credentials flow. */
   clientSecret?: string;
+}
+
+/** Parameters of `directory_create_subscription`: Create subscription. */
+export interface DirectoryCreateSubscriptionParams extends DirectorySharedAccessToken, DirectorySharedTenantId, DirectorySharedClientId, DirectorySharedClientSecret {
   /** The changes notified, comma-separated (a new user is notified as updated). */
   changeType: string;
   /** The HTTPS address notifications are posted to; it must answer Graph's validation request. */
@@ -108,15 +124,7 @@ export type DirectoryCreateSubscriptionOutput = {
 export declare const directoryCreateSubscriptionTool: ToolDefinition<DirectoryCreateSubscriptionParams & DirectoryConnection, DirectoryCreateSubscriptionOutput, false>;
 
 /** Parameters of `directory_create_user`: Create user. */
-export interface DirectoryCreateUserParams {
-  /** Microsoft Graph access token of the connection, sent as a bearer token; or leave it out and give tenantId, clientId and clientSecret, and the token is obtained (and renewed) for you. */
-  accessToken?: string;
-  /** Directory (tenant) id or verified domain of the tenant, for the client credentials flow. */
-  tenantId?: string;
-  /** Application (client) id of the app registration, for the client credentials flow. */
-  clientId?: string;
-  /** A client secret of the app registration, for the client credentials flow. */
-  clientSecret?: string;
+export interface DirectoryCreateUserParams extends DirectorySharedAccessToken, DirectorySharedTenantId, DirectorySharedClientId, DirectorySharedClientSecret {
   /** Name shown in the directory. */
   displayName: string;
   /** Mail alias. */
@@ -141,15 +149,7 @@ export type DirectoryCreateUserOutput = {
 export declare const directoryCreateUserTool: ToolDefinition<DirectoryCreateUserParams & DirectoryConnection, DirectoryCreateUserOutput, false>;
 
 /** Parameters of `directory_delete_subscription`: Delete subscription. */
-export interface DirectoryDeleteSubscriptionParams {
-  /** Microsoft Graph access token of the connection, sent as a bearer token; or leave it out and give tenantId, clientId and clientSecret, and the token is obtained (and renewed) for you. */
-  accessToken?: string;
-  /** Directory (tenant) id or verified domain of the tenant, for the client credentials flow. */
-  tenantId?: string;
-  /** Application (client) id of the app registration, for the client credentials flow. */
-  clientId?: string;
-  /** A client secret of the app registration, for the client credentials flow. */
-  clientSecret?: string;
+export interface DirectoryDeleteSubscriptionParams extends DirectorySharedAccessToken, DirectorySharedTenantId, DirectorySharedClientId, DirectorySharedClientSecret {
   /** The subscription's id. */
   subscriptionId: string;
 }
@@ -165,15 +165,7 @@ export type DirectoryDeleteSubscriptionOutput = {
 export declare const directoryDeleteSubscriptionTool: ToolDefinition<DirectoryDeleteSubscriptionParams & DirectoryConnection, DirectoryDeleteSubscriptionOutput, false>;
 
 /** Parameters of `directory_get_user`: Get user. */
-export interface DirectoryGetUserParams {
-  /** Microsoft Graph access token of the connection, sent as a bearer token; or leave it out and give tenantId, clientId and clientSecret, and the token is obtained (and renewed) for you. */
-  accessToken?: string;
-  /** Directory (tenant) id or verified domain of the tenant, for the client credentials flow. */
-  tenantId?: string;
-  /** Application (client) id of the app registration, for the client credentials flow. */
-  clientId?: string;
-  /** A client secret of the app registration, for the client credentials flow. */
-  clientSecret?: string;
+export interface DirectoryGetUserParams extends DirectorySharedAccessToken, DirectorySharedTenantId, DirectorySharedClientId, DirectorySharedClientSecret {
   /** Object id or user principal name; URL-encoded into the path. */
   userId: string;
 }
@@ -190,15 +182,7 @@ export type DirectoryGetUserOutput = {
 export declare const directoryGetUserTool: ToolDefinition<DirectoryGetUserParams & DirectoryConnection, DirectoryGetUserOutput, false>;
 
 /** Parameters of `directory_list_groups`: List groups. */
-export interface DirectoryListGroupsParams {
-  /** Microsoft Graph access token of the connection, sent as a bearer token; or leave it out and give tenantId, clientId and clientSecret, and the token is obtained (and renewed) for you. */
-  accessToken?: string;
-  /** Directory (tenant) id or verified domain of the tenant, for the client credentials flow. */
-  tenantId?: string;
-  /** Application (client) id of the app registration, for the client credentials flow. */
-  clientId?: string;
-  /** A client secret of the app registration, for the client credentials flow. */
-  clientSecret?: string;
+export interface DirectoryListGroupsParams extends DirectorySharedAccessToken, DirectorySharedTenantId, DirectorySharedClientId, DirectorySharedClientSecret {
   /** Page size, 1 to 999 (Graph refuses more; it is never clamped). */
   top?: number;
   /** OData filter expression, sent URL-encoded as $filter. */
@@ -219,15 +203,7 @@ export type DirectoryListGroupsOutput = {
 export declare const directoryListGroupsTool: ToolDefinition<DirectoryListGroupsParams & DirectoryConnection, DirectoryListGroupsOutput, true>;
 
 /** Parameters of `directory_list_users`: List users. */
-export interface DirectoryListUsersParams {
-  /** Microsoft Graph access token of the connection, sent as a bearer token; or leave it out and give tenantId, clientId and clientSecret, and the token is obtained (and renewed) for you. */
-  accessToken?: string;
-  /** Directory (tenant) id or verified domain of the tenant, for the client credentials flow. */
-  tenantId?: string;
-  /** Application (client) id of the app registration, for the client credentials flow. */
-  clientId?: string;
-  /** A client secret of the app registration, for the client credentials flow. */
-  clientSecret?: string;
+export interface DirectoryListUsersParams extends DirectorySharedAccessToken, DirectorySharedTenantId, DirectorySharedClientId, DirectorySharedClientSecret {
   /** Page size, 1 to 999 (Graph refuses more; it is never clamped). */
   top?: number;
   /** OData filter expression, sent URL-encoded as $filter. */
@@ -248,15 +224,7 @@ export type DirectoryListUsersOutput = {
 export declare const directoryListUsersTool: ToolDefinition<DirectoryListUsersParams & DirectoryConnection, DirectoryListUsersOutput, true>;
 
 /** Parameters of `directory_renew_subscription`: Renew subscription. */
-export interface DirectoryRenewSubscriptionParams {
-  /** Microsoft Graph access token of the connection, sent as a bearer token; or leave it out and give tenantId, clientId and clientSecret, and the token is obtained (and renewed) for you. */
-  accessToken?: string;
-  /** Directory (tenant) id or verified domain of the tenant, for the client credentials flow. */
-  tenantId?: string;
-  /** Application (client) id of the app registration, for the client credentials flow. */
-  clientId?: string;
-  /** A client secret of the app registration, for the client credentials flow. */
-  clientSecret?: string;
+export interface DirectoryRenewSubscriptionParams extends DirectorySharedAccessToken, DirectorySharedTenantId, DirectorySharedClientId, DirectorySharedClientSecret {
   /** The subscription's id. */
   subscriptionId: string;
   /** The new end of the subscription (for users at most 41,760 minutes from now). */
@@ -275,15 +243,7 @@ export type DirectoryRenewSubscriptionOutput = {
 export declare const directoryRenewSubscriptionTool: ToolDefinition<DirectoryRenewSubscriptionParams & DirectoryConnection, DirectoryRenewSubscriptionOutput, false>;
 
 /** Parameters of `directory_users_delta`: Track user changes. */
-export interface DirectoryUsersDeltaParams {
-  /** Microsoft Graph access token of the connection, sent as a bearer token; or leave it out and give tenantId, clientId and clientSecret, and the token is obtained (and renewed) for you. */
-  accessToken?: string;
-  /** Directory (tenant) id or verified domain of the tenant, for the client credentials flow. */
-  tenantId?: string;
-  /** Application (client) id of the app registration, for the client credentials flow. */
-  clientId?: string;
-  /** A client secret of the app registration, for the client credentials flow. */
-  clientSecret?: string;
+export interface DirectoryUsersDeltaParams extends DirectorySharedAccessToken, DirectorySharedTenantId, DirectorySharedClientId, DirectorySharedClientSecret {
   /** Comma-separated user properties to return instead of the default set ($select). */
   select?: string;
 }

@@ -25,7 +25,8 @@ export const directoryDefaultBaseUrl = "https://graph.microsoft.com";
 export function createDirectoryClient(options) {
   const baseUrl = options.baseUrl ?? directoryDefaultBaseUrl;
   if (!baseUrl) throw new Error("directory: pass baseUrl, the instance address");
-  return createProviderClient(directoryAuth, { ...options, baseUrl });
+  // Its path, query, header and cookie values written as the tools write them (their calls and support parts).
+  return createProviderClient(directoryAuth, { ...options, baseUrl }, directoryClientTable);
 }
 
 /**

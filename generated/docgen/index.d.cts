@@ -69,10 +69,20 @@ export declare const docgenHasMoreOutput: OutputCall;
 /** What a call reads of output `nextCursor`, shared by 2 operations. */
 export declare const docgenNextCursorOutput: OutputCall;
 
-/** Parameters of `docgen_check_status`: Check status. */
-export interface DocgenCheckStatusParams {
+/** Parameter `apiKey`, shared by 5 operations. */
+export interface DocgenSharedApiKey {
   /** Gamma API key (sk-gamma-…), sent in the X-API-KEY header. */
   apiKey: string;
+}
+
+/** Parameter `imageModel`, shared by 2 operations. */
+export interface DocgenSharedImageModel {
+  /** AI image model, one of the model ids the upstream accepts (the list is the spec's ImageModel enum); only used when imageSource is aiGenerated. Some models need a higher plan. */
+  imageModel?: "dall-e-3" | "imagen-3-flash" | "imagen-3-pro" | "imagen-4-pro" | "imagen-4-ultra" | "ideogram-v3" | "ideogram-v3-turbo" | "ideogram-v3-quality" | "flux-1-pro" | "flux-1-quick" | "flux-1-ultra" | "flux-kontext-pro" | "flux-kontext-max" | "flux-kontext-fast" | "leonardo-phoenix" | "recraft-v3" | "recraft-v3-svg" | "recraft-v4" | "recraft-v4-svg" | "recraft-v4-pro" | "luma-photon-1" | "luma-photon-flash-1" | "gpt-image-1-medium" | "gpt-image-1-high" | "gpt-image-1-mini-low" | "gpt-image-1-mini-medium" | "gpt-image-1-mini-high" | "gpt-image-2-mini" | "gpt-image-2" | "gpt-image-2-hd" | "gemini-2.5-flash-image" | "veo-3.1-fast" | "veo-3.1" | "luma-ray-2-flash" | "luma-ray-2" | "leonardo-motion-2-fast" | "leonardo-motion-2" | "gemini-3-pro-image" | "gemini-3-pro-image-hd" | "gemini-3.1-flash-image-mini" | "gemini-3.1-flash-image" | "gemini-3.1-flash-image-hd" | "flux-2-pro" | "flux-2-flex" | "flux-2-max" | "flux-2-klein";
+}
+
+/** Parameters of `docgen_check_status`: Check status. */
+export interface DocgenCheckStatusParams extends DocgenSharedApiKey {
   /** Id returned by either generate operation. */
   generationId: string;
 }
@@ -92,9 +102,7 @@ export type DocgenCheckStatusOutput = {
 export declare const docgenCheckStatusTool: ToolDefinition<DocgenCheckStatusParams & DocgenConnection, DocgenCheckStatusOutput, false>;
 
 /** Parameters of `docgen_generate`: Generate. */
-export interface DocgenGenerateParams {
-  /** Gamma API key (sk-gamma-…), sent in the X-API-KEY header. */
-  apiKey: string;
+export interface DocgenGenerateParams extends DocgenSharedApiKey, DocgenSharedImageModel {
   /** Source text, 1 to 100,000 tokens (at most 400,000 characters). */
   inputText: string;
   /** Expand (generate), summarise (condense) or keep (preserve) the text. */
@@ -125,8 +133,6 @@ export interface DocgenGenerateParams {
   textLanguage?: string;
   /** Where images come from (unsplash is no longer accepted upstream). */
   imageSource?: "aiGenerated" | "pictographic" | "webAllImages" | "webFreeToUse" | "webFreeToUseCommercially" | "giphy" | "pexels" | "placeholder" | "noImages" | "themeAccent";
-  /** AI image model, one of the model ids the upstream accepts (the list is the spec's ImageModel enum); only used when imageSource is aiGenerated. Some models need a higher plan. */
-  imageModel?: "dall-e-3" | "imagen-3-flash" | "imagen-3-pro" | "imagen-4-pro" | "imagen-4-ultra" | "ideogram-v3" | "ideogram-v3-turbo" | "ideogram-v3-quality" | "flux-1-pro" | "flux-1-quick" | "flux-1-ultra" | "flux-kontext-pro" | "flux-kontext-max" | "flux-kontext-fast" | "leonardo-phoenix" | "recraft-v3" | "recraft-v3-svg" | "recraft-v4" | "recraft-v4-svg" | "recraft-v4-pro" | "luma-photon-1" | "luma-photon-flash-1" | "gpt-image-1-medium" | "gpt-image-1-high" | "gpt-image-1-mini-low" | "gpt-image-1-mini-medium" | "gpt-image-1-mini-high" | "gpt-image-2-mini" | "gpt-image-2" | "gpt-image-2-hd" | "gemini-2.5-flash-image" | "veo-3.1-fast" | "veo-3.1" | "luma-ray-2-flash" | "luma-ray-2" | "leonardo-motion-2-fast" | "leonardo-motion-2" | "gemini-3-pro-image" | "gemini-3-pro-image-hd" | "gemini-3.1-flash-image-mini" | "gemini-3.1-flash-image" | "gemini-3.1-flash-image-hd" | "flux-2-pro" | "flux-2-flex" | "flux-2-max" | "flux-2-klein";
   /** Style directive for AI images. */
   imageStyle?: string;
 }
@@ -141,9 +147,7 @@ export type DocgenGenerateOutput = {
 export declare const docgenGenerateTool: ToolDefinition<DocgenGenerateParams & DocgenConnection, DocgenGenerateOutput, false>;
 
 /** Parameters of `docgen_generate_from_template`: Generate from template. */
-export interface DocgenGenerateFromTemplateParams {
-  /** Gamma API key (sk-gamma-…), sent in the X-API-KEY header. */
-  apiKey: string;
+export interface DocgenGenerateFromTemplateParams extends DocgenSharedApiKey, DocgenSharedImageModel {
   /** Id of the template gamma to adapt. */
   gammaId: string;
   /** What to make of the template. */
@@ -154,8 +158,6 @@ export interface DocgenGenerateFromTemplateParams {
   exportAs?: "pdf" | "pptx" | "png";
   /** Comma-separated folder ids (from list folders), at most 10. */
   folderIds?: string;
-  /** AI image model, one of the model ids the upstream accepts (the list is the spec's ImageModel enum); only used when imageSource is aiGenerated. Some models need a higher plan. */
-  imageModel?: "dall-e-3" | "imagen-3-flash" | "imagen-3-pro" | "imagen-4-pro" | "imagen-4-ultra" | "ideogram-v3" | "ideogram-v3-turbo" | "ideogram-v3-quality" | "flux-1-pro" | "flux-1-quick" | "flux-1-ultra" | "flux-kontext-pro" | "flux-kontext-max" | "flux-kontext-fast" | "leonardo-phoenix" | "recraft-v3" | "recraft-v3-svg" | "recraft-v4" | "recraft-v4-svg" | "recraft-v4-pro" | "luma-photon-1" | "luma-photon-flash-1" | "gpt-image-1-medium" | "gpt-image-1-high" | "gpt-image-1-mini-low" | "gpt-image-1-mini-medium" | "gpt-image-1-mini-high" | "gpt-image-2-mini" | "gpt-image-2" | "gpt-image-2-hd" | "gemini-2.5-flash-image" | "veo-3.1-fast" | "veo-3.1" | "luma-ray-2-flash" | "luma-ray-2" | "leonardo-motion-2-fast" | "leonardo-motion-2" | "gemini-3-pro-image" | "gemini-3-pro-image-hd" | "gemini-3.1-flash-image-mini" | "gemini-3.1-flash-image" | "gemini-3.1-flash-image-hd" | "flux-2-pro" | "flux-2-flex" | "flux-2-max" | "flux-2-klein";
   /** Style directive for AI images. */
   imageStyle?: string;
 }
@@ -170,9 +172,7 @@ export type DocgenGenerateFromTemplateOutput = {
 export declare const docgenGenerateFromTemplateTool: ToolDefinition<DocgenGenerateFromTemplateParams & DocgenConnection, DocgenGenerateFromTemplateOutput, false>;
 
 /** Parameters of `docgen_list_folders`: List folders. */
-export interface DocgenListFoldersParams {
-  /** Gamma API key (sk-gamma-…), sent in the X-API-KEY header. */
-  apiKey: string;
+export interface DocgenListFoldersParams extends DocgenSharedApiKey {
   /** Only items whose name contains this text. */
   query?: string;
   /** Page size, at most 50. */
@@ -192,9 +192,7 @@ export type DocgenListFoldersOutput = {
 export declare const docgenListFoldersTool: ToolDefinition<DocgenListFoldersParams & DocgenConnection, DocgenListFoldersOutput, true>;
 
 /** Parameters of `docgen_list_themes`: List themes. */
-export interface DocgenListThemesParams {
-  /** Gamma API key (sk-gamma-…), sent in the X-API-KEY header. */
-  apiKey: string;
+export interface DocgenListThemesParams extends DocgenSharedApiKey {
   /** Only items whose name contains this text. */
   query?: string;
   /** Page size, at most 50. */

@@ -26,7 +26,8 @@ export const docgenDefaultBaseUrl = "https://public-api.gamma.app";
 export function createDocgenClient(options) {
   const baseUrl = options.baseUrl ?? docgenDefaultBaseUrl;
   if (!baseUrl) throw new Error("docgen: pass baseUrl, the instance address");
-  return createProviderClient(docgenAuth, { ...options, baseUrl });
+  // Its path, query, header and cookie values written as the tools write them (their calls and support parts).
+  return createProviderClient(docgenAuth, { ...options, baseUrl }, docgenClientTable);
 }
 
 /**

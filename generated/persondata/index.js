@@ -26,7 +26,8 @@ export const persondataDefaultBaseUrl = "https://api.peopledatalabs.com";
 export function createPersondataClient(options) {
   const baseUrl = options.baseUrl ?? persondataDefaultBaseUrl;
   if (!baseUrl) throw new Error("persondata: pass baseUrl, the instance address");
-  return createProviderClient(persondataAuth, { ...options, baseUrl });
+  // Its path, query, header and cookie values written as the tools write them (their calls and support parts).
+  return createProviderClient(persondataAuth, { ...options, baseUrl }, persondataClientTable);
 }
 
 /**

@@ -11,7 +11,7 @@ import { isWholeBody, toolPlan } from "../validate/tool-plan.js";
 import type { PageValue } from "./page-cursors.js";
 import type { BodySupport } from "./request-body.js";
 import type { Support } from "./support.js";
-import type { PlaceConstants, WireRequest } from "./wire-request.js";
+import { type PlaceConstants, placeValue, type WireRequest } from "./wire-request.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -55,39 +55,6 @@ export function buildRequest(
     if (value === undefined || unsent.has(spec.name)) continue;
     const wire = route?.wire[spec.name] ?? spec.wire;
     switch (wire.in) {
-      case "path":
-        // In a style (label, matrix, an array or object; form-body.ts), or spanning segments (its `/` kept, or a link's
-        // reserved characters: http/path-link.ts): the form support's.
-        if (wire.encoding && form)
-          request.path[wire.name] = { encoded: form.styledValue(wire.name, value, wire.encoding, "path") };
-        else if (wire.multiSegment && form)
-          request.path[wire.name] = form.segments(withEscapes(scalarText(value), wire.escape), wire.multiSegment);
-        else request.path[wire.name] = withEscapes(scalarText(value), wire.escape);
-        break;
-      case "query":
-        // An array or an object, or a value the document JSON-encodes: written as its style says (form-body.ts).
-        if (form && ((value !== null && typeof value === "object") || wire.encoding?.json || wire.encoding?.reserved))
-          form.placeStyled(
-            request.query,
-            wire.name,
-            wire.escape ? withEscapes(scalarText(value), wire.escape) : value,
-            wire.encoding,
-          );
-        else
-          request.query[wire.name] = wire.escape
-            ? withEscapes(scalarText(value), wire.escape)
-            : (value as string | number | boolean);
-        break;
-      case "header":
-        request.header[wire.name] =
-          wire.encoding && form
-            ? form.styledValue(wire.name, value, wire.encoding, "header")
-            : withEscapes(scalarText(value), wire.escape);
-        break;
-      case "cookie":
-        // One pair of the Cookie header (form-body.ts: a provider without cookie parameters bundles none of it).
-        form?.cookiePair(request.header, wire, value, withEscapes(scalarText(value), wire.escape));
-        break;
       case "body":
         bodies?.place(request, tool, spec, wire, value);
         break;
@@ -97,6 +64,9 @@ export function buildRequest(
       case "auth":
       case "server":
         break;
+      // A path, query, header or cookie value: the one writer of each (wire-request.ts).
+      default:
+        placeValue(request, wire, value, form);
     }
   }
   // The tool's constants, and the type it asks the answer in (accept): the constants support's.
@@ -105,13 +75,6 @@ export function buildRequest(
 }
 
 const wholeFirst = (a: ParamCall, b: ParamCall) => Number(isWholeBody(b)) - Number(isWholeBody(a));
-
-function withEscapes(value: string, replacements: Record<string, string> | undefined): string {
-  if (!replacements) return value;
-  let out = value;
-  for (const [from, to] of Object.entries(replacements)) out = out.split(from).join(to);
-  return out;
-}
 
 /** Put a value (a page cursor or offset, a constant) at a wire place, replacing what is there. */
 export function placeAt(

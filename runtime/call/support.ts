@@ -19,17 +19,14 @@ import { type rateLimitWait, waitsNeeded } from "../http/rate-waits.js";
 import { problemMessage } from "../http/problem-details.js";
 import type { Issue } from "../common/issue.js";
 import { unsupported } from "../common/unsupported.js";
-import type { FormFieldEncoding, ParamCall, ToolCall, ValueStyle, WireSpec } from "../spec/tool-types.js";
-import type { MultiSegment } from "../spec/param-types.js";
-import type { Encoded } from "../http/percent-encoding.js";
-import type { Failure } from "../http/errors.js";
+import type { ParamCall, ToolCall, WireSpec } from "../spec/tool-types.js";
 import { hasNumberRules, hasStringRules, type ValueSupport } from "../validate/validate-params.js";
 import type { credentialKinds, WithOAuth } from "./credential.js";
 import type { requestSigning } from "./request-signing.js";
 import type { FileSupport } from "./files/file-support.js";
 import type { BodySupport } from "./request-body.js";
 import type { XmlBodySupport } from "./xml/xml-body.js";
-import type { PlaceConstants } from "./wire-request.js";
+import type { FormSupport, PlaceConstants } from "./wire-request.js";
 import type { WriteSupport } from "./write-safety.js";
 import type { pageLinks } from "./next-address.js";
 import { cursorsNeeded, type pageCursors } from "./page-cursors.js";
@@ -41,35 +38,7 @@ export { SUPPORT_EXPORTS, unsupported } from "../common/unsupported.js";
 
 export interface Support extends WithOAuth, ValueSupport {
   /** Form-encoded bodies, arrays, objects and JSON in the query, styled path and header values: `formEncoding`. */
-  form?: {
-    encodeForm(body: unknown, fields?: Record<string, FormFieldEncoding>): string;
-    placeStyled(
-      query: Record<string, unknown>,
-      name: string,
-      value: unknown,
-      encoding: FormFieldEncoding | undefined,
-    ): void;
-    styledValue(name: string, value: unknown, style: ValueStyle, place: "path" | "header"): string;
-    /** A path value spanning segments (`multiSegment`), written as its kind says (http/path-link.ts). */
-    segments(text: string, kind: MultiSegment): Encoded;
-    /** Why a link's value (`multiSegment` reserved, as-given) cannot be sent, checked with the values. */
-    linkProblem(text: string, kind: "reserved" | "as-given"): string | undefined;
-    /** An `as-given` value that is a whole address and may not be the request's (`base`: the call's address). */
-    linkedElsewhere(
-      tool: ToolCall,
-      values: Record<string, unknown>,
-      base: string,
-    ): { problem: Omit<Failure, "type"> } | undefined;
-    /** The path with its own query's pairs that a query parameter sends left out (`/search?q={q}`). */
-    ownQuery(path: string, values: Record<string, unknown>): string;
-    /** A cookie parameter's pair of the Cookie header (`wire.in: cookie`). */
-    cookiePair(
-      header: Record<string, string>,
-      wire: { name: string; encoding?: ValueStyle | undefined },
-      value: unknown,
-      text: string,
-    ): void;
-  };
+  form?: FormSupport;
   /** Next pages at an address (`nextUrl`, `linkHeader`): `pageLinks`. */
   links?: typeof pageLinks;
   /**

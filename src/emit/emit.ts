@@ -21,6 +21,7 @@ import { adapterPeers, adapterTypesVersions } from "./emit-adapters.js";
 import { dualExport, ENTRIES } from "./emit-cjs.js";
 import { codeSpan as code } from "./markdown-text.js";
 import { renderParts, type TextParts, wholeText } from "./file-text.js";
+import { type ParamMember, type SharedParams, sharedParams } from "./shared-param-types.js";
 
 /** Render a template (precompiled at build time from templates/, see scripts/build/precompile.mjs). */
 export function render(name: keyof typeof templates, view: object): string {
@@ -127,6 +128,14 @@ export function entryRenderer(
   // Each tool as its call (what the client holds) and its description, joined in the package by describeTool.
   const calls = new Map(ir.operations.map((op) => [op, callOf(op.tool)]));
   const shared = sharedValues(ir, [...calls.values()], names);
+  // The parameters several operations' `Params` print alike, found when index.d.ts is first rendered.
+  let sharedFound: SharedParams | undefined;
+  const sharedMembers = () =>
+    (sharedFound ??= sharedParams(
+      ir,
+      paramMembers,
+      new Set(ir.operations.flatMap((op) => [op.types.paramsName, op.types.outputName])),
+    ));
   for (const x of shared) names.add(x.value as object, x.name);
   // Every text from the inputs below is placed in a comment (commentText) or
   // a literal (literal, codeLiteral): none can end either and run as code.
@@ -155,7 +164,9 @@ export function entryRenderer(
         doc: commentText(x.doc),
         literal: literal(x.value),
       })),
-    operations: ir.operations.map((op) => operationView(op, definitionParams, () => literal(calls.get(op), names))),
+    operations: ir.operations.map((op) =>
+      operationView(op, definitionParams, () => literal(calls.get(op), names), sharedMembers),
+    ),
     blockType: runtimeType("BlockDefinition"),
     blockDefinition: literal(ir.block),
     openapiSource: commentText(ir.sources.openapi),
@@ -165,8 +176,10 @@ export function entryRenderer(
   };
   return {
     js: () => renderCode("index.js.hbs", view),
-    // The document's types (52 MB of a whole published API's 117 MB index.d.ts) a part of their own.
-    dts: () => renderCode("index.d.ts.hbs", view, { openApiTypes: typesParts }),
+    // The document's types (52 MB of a whole published API's 117 MB index.d.ts) a part of their own; the parameters
+    // several operations share, each once (shared-param-types.ts).
+    dts: () =>
+      renderCode("index.d.ts.hbs", { ...view, sharedParams: sharedMembers().types }, { openApiTypes: typesParts }),
   };
 }
 
@@ -178,7 +191,12 @@ export function entryRenderer(
  * the getters, and through them the provider's IR, views and document, through every scavenge until a full collection
  * (each provider's then copied and promoted, to die in the old generation).
  */
-function operationView(op: OperationIR, definitionParams: (op: OperationIR) => string, call: () => string) {
+function operationView(
+  op: OperationIR,
+  definitionParams: (op: OperationIR) => string,
+  call: () => string,
+  shared: () => SharedParams,
+) {
   return {
     id: op.tool.id,
     title: commentText(op.tool.title),
@@ -189,24 +207,32 @@ function operationView(op: OperationIR, definitionParams: (op: OperationIR) => s
     paramsName: op.types.paramsName,
     definitionParams: () => definitionParams(op),
     outputName: op.types.outputName,
-    params: () =>
-      op.tool.params.map((p) => ({
-        name: p.name,
-        optional: !p.required,
-        type: paramTsType(p),
-        // And each parameter's, the rules that name it: what an editor shows of it.
-        doc: commentText(
-          [
-            p.description,
-            ...op.tool.rules.filter((r) => ruleParams(r).includes(p.name)).map((r) => ruleSentence(r)),
-          ].join(" "),
-        ),
-      })),
+    // Its own parameters' members; those several operations share, in the interfaces it extends.
+    params: () => paramMembers(op).filter((m) => !shared().holder(m)),
+    extends: () => {
+      const holders = [...new Set(paramMembers(op).map((m) => shared().holder(m)))].filter((h) => h !== undefined);
+      return holders.length ? ` extends ${holders.join(", ")}` : "";
+    },
     outputType: () => outputTsType(op),
     paged: op.tool.pagination ? "true" : "false",
     call,
     describedBy: () => literal(descriptionOf(op.tool)),
   };
+}
+
+/** An operation's parameters as members of its `Params` (index.d.ts). */
+function paramMembers(op: OperationIR): ParamMember[] {
+  return op.tool.params.map((p) => ({
+    name: p.name,
+    optional: !p.required,
+    type: paramTsType(p),
+    // And each parameter's, the rules that name it: what an editor shows of it.
+    doc: commentText(
+      [p.description, ...op.tool.rules.filter((r) => ruleParams(r).includes(p.name)).map((r) => ruleSentence(r))].join(
+        " ",
+      ),
+    ),
+  }));
 }
 
 /** The constant holding an operation's call (ToolCall): what its client method runs. */

@@ -41,12 +41,20 @@ export declare const hostileStateOutput: OutputCall;
 /** What a call reads of output `data`, shared by 2 operations. */
 export declare const hostileDataOutput: OutputCall;
 
-/** Parameters of `hostile_add_book`: Add book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
-export interface HostileAddBookParams {
+/** Parameter `apiKey`, shared by 5 operations. */
+export interface HostileSharedApiKey {
   /** Hostile API key *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
   apiKey: string;
+}
+
+/** Parameter `shelfId`, shared by 2 operations. */
+export interface HostileSharedShelfId {
   /** The shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
   shelfId: string;
+}
+
+/** Parameters of `hostile_add_book`: Add book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
+export interface HostileAddBookParams extends HostileSharedApiKey, HostileSharedShelfId {
   /** Title of the book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | Limits of title depend on format: with format audio: maxLength 80. */
   title: string;
   /** Tags *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
@@ -73,9 +81,7 @@ export type HostileAddBookOutput = {
 export declare const hostileAddBookTool: ToolDefinition<HostileAddBookParams & HostileConnection, HostileAddBookOutput, false>;
 
 /** Parameters of `hostile_get_book`: Get book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
-export interface HostileGetBookParams {
-  /** Hostile API key *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
-  apiKey: string;
+export interface HostileGetBookParams extends HostileSharedApiKey {
   /** The book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
   bookId: string;
 }
@@ -90,11 +96,7 @@ export type HostileGetBookOutput = {
 export declare const hostileGetBookTool: ToolDefinition<HostileGetBookParams & HostileConnection, HostileGetBookOutput, false>;
 
 /** Parameters of `hostile_list_books`: List books *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
-export interface HostileListBooksParams {
-  /** Hostile API key *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
-  apiKey: string;
-  /** The shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
-  shelfId: string;
+export interface HostileListBooksParams extends HostileSharedApiKey, HostileSharedShelfId {
   /** Page size *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
   top?: number;
   /** Where the page starts *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
@@ -121,9 +123,7 @@ export type HostileListBooksOutput = {
 export declare const hostileListBooksTool: ToolDefinition<HostileListBooksParams & HostileConnection, HostileListBooksOutput, true>;
 
 /** Parameters of `hostile_list_racks`: List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
-export interface HostileListRacksParams {
-  /** Hostile API key *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
-  apiKey: string;
+export interface HostileListRacksParams extends HostileSharedApiKey {
   /** The page *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
   page?: number;
 }
@@ -137,9 +137,7 @@ export type HostileListRacksOutput = {
 export declare const hostileListRacksTool: ToolDefinition<HostileListRacksParams & HostileConnection, HostileListRacksOutput, true>;
 
 /** Parameters of `hostile_list_shelves`: List shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
-export interface HostileListShelvesParams {
-  /** Hostile API key *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
-  apiKey: string;
+export interface HostileListShelvesParams extends HostileSharedApiKey {
 }
 
 /** Outputs of `hostile_list_shelves`. */

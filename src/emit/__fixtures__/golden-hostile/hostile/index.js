@@ -27,7 +27,8 @@ export const hostileDefaultBaseUrl = "https://api.hostile.test";
 export function createHostileClient(options) {
   const baseUrl = options.baseUrl ?? hostileDefaultBaseUrl;
   if (!baseUrl) throw new Error("hostile: pass baseUrl, the instance address");
-  return createProviderClient(hostileAuth, { ...options, baseUrl });
+  // Its path, query, header and cookie values written as the tools write them (their calls and support parts).
+  return createProviderClient(hostileAuth, { ...options, baseUrl }, hostileClientTable);
 }
 
 /**

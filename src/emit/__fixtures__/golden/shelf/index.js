@@ -26,7 +26,8 @@ export const shelfDefaultBaseUrl = "https://api.shelf.test";
 export function createShelfClient(options) {
   const baseUrl = options.baseUrl ?? shelfDefaultBaseUrl;
   if (!baseUrl) throw new Error("shelf: pass baseUrl, the instance address");
-  return createProviderClient(shelfAuth, { ...options, baseUrl });
+  // Its path, query, header and cookie values written as the tools write them (their calls and support parts).
+  return createProviderClient(shelfAuth, { ...options, baseUrl }, shelfClientTable);
 }
 
 /**

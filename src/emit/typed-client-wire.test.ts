@@ -1,0 +1,139 @@
+// The typed openapi-fetch client (`create<Provider>Client`) writes a request's path, query, header and cookie values
+// as the tools do (runtime/call/client.ts wireMiddleware over wire-request.ts placeValue): the same input reaches the
+// wire the same way through it as through executeTool and the package's client, on a package generated from the
+// request judge's fixture of every serialization rule (a path spanning segments, a reserved and an as-given link,
+// label, matrix and exploded simple styles, every query style, allowReserved, JSON content, header arrays and
+// objects).
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importInChild, writeInstalled } from "../../test-support/installed-package.js";
+import { generate } from "./generate-all.js";
+
+const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), "../../test-support/fixtures/specs-judge/zqwire");
+const work = mkdtempSync(join(tmpdir(), "blockwright-typed-wire-"));
+let entry = "";
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+beforeAll(async () => {
+  cpSync(FIXTURE, join(work, "specs", "zqwire"), { recursive: true });
+  const { files } = await generate({ root: work, outDir: join(work, "generated") });
+  entry = join(writeInstalled(files, work).dir, "zqwire", "index.js");
+}, 120_000);
+
+/** Each case: the tool, its input as the tools name it, and the typed client's (the document's names). */
+const CASES: [string, string, string, Record<string, unknown>, Record<string, unknown>][] = [
+  ["zqwire_get_file", "GET", "/zqfiles/{path}", { path: "zqdir/zqnotes.md" }, { path: { path: "zqdir/zqnotes.md" } }],
+  ["zqwire_get_node", "GET", "/zqtree/{+node}", { node: "zqa/zqb:zqc?zqx=1" }, { path: { node: "zqa/zqb:zqc?zqx=1" } }],
+  [
+    "zqwire_get_upload",
+    "GET",
+    "/zquploads/{link}",
+    { link: "zq7/zqb?zqstate=a1&zqn=1" },
+    { path: { link: "zq7/zqb?zqstate=a1&zqn=1" } },
+  ],
+  ["zqwire_label", "GET", "/zqlabel/{color}", { color: "blue" }, { path: { color: "blue" } }],
+  ["zqwire_matrix", "GET", "/zqmatrix/{ids}", { ids: [3, 4] }, { path: { ids: [3, 4] } }],
+  ["zqwire_point", "GET", "/zqpoints/{point}", { point: { x: 3, y: 4 } }, { path: { point: { x: 3, y: 4 } } }],
+  [
+    "zqwire_search",
+    "GET",
+    "/zqsearch",
+    {
+      tags: ["red", "blue"],
+      ids: [1, 2],
+      words: ["quick", "fox"],
+      codes: ["AB", "CD"],
+      filter: { state: "open", owner: "ada" },
+      sortBy: "name",
+      q: { term: "fox", fuzzy: true },
+      word: "fox",
+      next: "/pages/two:next",
+      term: "north/east",
+      depth: 2,
+      sizes: [8, 16],
+      meta: { lang: "en", tier: "paid" },
+    },
+    {
+      query: {
+        tags: ["red", "blue"],
+        ids: [1, 2],
+        words: ["quick", "fox"],
+        codes: ["AB", "CD"],
+        filter: { state: "open", owner: "ada" },
+        sort: { by: "name" },
+        q: { term: "fox", fuzzy: true },
+        word: "fox",
+        next: "/pages/two:next",
+        term: "north/east",
+        depth: 2,
+      },
+      header: { "X-Zq-Sizes": [8, 16], "X-Zq-Meta": { lang: "en", tier: "paid" } },
+    },
+  ],
+];
+
+/** What each way of calling sent for each case: the address and the two styled headers. */
+const SCRIPT = (cases: typeof CASES) => `await (async () => {
+  const sent = [];
+  const fetch = async (request) => {
+    sent.push([request.url, request.headers.get("x-zq-sizes"), request.headers.get("x-zq-meta")]);
+    return new Response('{"ok":true}', { headers: { "content-type": "application/json" } });
+  };
+  const cases = ${JSON.stringify(cases)};
+  const apiKey = "zq-key-0123456789";
+  const api = m.createZqwire({ apiKey, fetch });
+  const typed = m.createZqwireClient({ credential: apiKey, fetch });
+  const out = [];
+  for (const [tool, method, path, input, params] of cases) {
+    const tools = await m.executeTool(tool, { ...input, apiKey }, { fetch });
+    const client = await api[tool.slice(7).replace(/_(\\w)/g, (_, c) => c.toUpperCase())](input);
+    let error;
+    await typed[method](path, { params }).catch((e) => { error = String(e); });
+    out.push({ tool, results: [tools.success, client.success, error ?? null], sent: sent.splice(0) });
+  }
+  return out;
+})()`;
+
+describe("the typed openapi-fetch client", () => {
+  it("sends each path, query and header value as executeTool and the package's client send it", async () => {
+    const out = importInChild(entry, SCRIPT(CASES)) as {
+      tool: string;
+      results: unknown[];
+      sent: string[][];
+    }[];
+    expect(out.length).toBe(CASES.length);
+    for (const { tool, results, sent } of out) {
+      expect(results, tool).toEqual([true, true, null]);
+      expect(sent.length, tool).toBe(3);
+      expect(sent[1], `${tool}: the package's client`).toEqual(sent[0]);
+      expect(sent[2], `${tool}: the typed client`).toEqual(sent[0]);
+    }
+    // What the tools send, for the record: the reserved link its own query, the file path its `/`.
+    expect(out[0]!.sent[0]![0]).toBe("https://api.zqwire.test/v1/zqfiles/zqdir/zqnotes.md");
+    expect(out[1]!.sent[0]![0]).toBe("https://api.zqwire.test/v1/zqtree/zqa/zqb:zqc?zqx=1");
+    expect(out[2]!.sent[0]![0]).toBe("https://api.zqwire.test/v1/zquploads/zq7/zqb?zqstate=a1&zqn=1");
+  }, 60_000);
+
+  it("refuses a link the tools refuse, before any request", async () => {
+    const script = `await (async () => {
+      let sent = 0;
+      const fetch = async () => (sent++, new Response("{}"));
+      const typed = m.createZqwireClient({ credential: "zq-key-0123456789", fetch });
+      const errors = [];
+      for (const link of ["zq7#frag", "zq/../zqadmin", "https://zq.elsewhere.test/v1/zquploads/zq9"])
+        await typed.GET("/zquploads/{link}", { params: { path: { link } } }).then(
+          () => errors.push(null),
+          (e) => errors.push(String(e)),
+        );
+      return { errors, sent };
+    })()`;
+    const { errors, sent } = importInChild(entry, script) as { errors: string[]; sent: number };
+    expect(sent).toBe(0);
+    expect(errors[0]).toMatch(/^Error: link: must not hold "#"/);
+    expect(errors[1]).toMatch(/^Error: link: must not be or hold a segment .*"\.\."/);
+    expect(errors[2]).toMatch(/^Error: link: is an address at https:\/\/zq\.elsewhere\.test, not at the call's own/);
+  }, 60_000);
+});
