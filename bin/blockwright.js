@@ -4,7 +4,7 @@
 // `node --` ends Node's own options: Node 20 otherwise takes a
 // `--env-file` meant for `blockwright run` as its own, and exits 9.
 import { existsSync } from "node:fs";
-import module from "node:module";
+import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 
 const entry = new URL("../dist/cli.js", import.meta.url);
@@ -54,7 +54,13 @@ async function runHere(name) {
   // on after the flags: Node keeps the code in a folder named by V8's flags, and
   // V8 refuses code made under other flags, so that the commands whose flags
   // differ would otherwise compile anew each time after another had run. Only
-  // dist/cli.js and its few imports above are compiled without it.
-  module.enableCompileCache?.();
+  // dist/cli.js and its few imports above are compiled without it. In a folder
+  // of this installed copy's own, under a bound, not Node's default that every
+  // copy on the machine shares (src/common/compile-cache-bound.ts); a user's
+  // NODE_COMPILE_CACHE wins.
+  const { enableOwnCompileCache } = await import(
+    new URL("../dist/common/compile-cache-bound.js", import.meta.url).href
+  );
+  enableOwnCompileCache(fileURLToPath(new URL("..", import.meta.url)));
   process.exitCode = await main(process.argv.slice(2));
 }

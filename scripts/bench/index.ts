@@ -156,6 +156,23 @@ async function pairs(rounds: number, a: () => Promise<Run>, b: () => Promise<Run
 
 const rows: { measure: string; ours: string; anchor: string; ratio: string; target: string; reproduce: string[] }[] =
   [];
+/** Lines printed under the table: how a measure was set up where the rows cannot say it. */
+const notes: string[] = [];
+
+/**
+ * Node's compile cache for our command in a generate measure: a fresh folder of this run's (NODE_COMPILE_CACHE), which
+ * the measure's uncounted first runs fill, so that both builds compared start alike: neither the package's own folder,
+ * warm from whatever ran before (bin/blockwright.js), nor Node's default that an older build shares with every clone
+ * on the machine (docs/contributing/performance.md: 60,631 files there raised generate's system CPU run by run).
+ * openapi-typescript turns none on. The environment to give our runs.
+ */
+function freshCompileCache(measure: string): { NODE_COMPILE_CACHE: string } {
+  notes.push(
+    `${measure}: ours with Node's compile cache in a fresh folder of this run's (NODE_COMPILE_CACHE), filled by ` +
+      "the uncounted first runs; openapi-typescript uses none.",
+  );
+  return { NODE_COMPILE_CACHE: mkdtempSync(join(tmp, "compile-cache-")) };
+}
 const DIGITS: Record<string, number> = { s: 2, ms: 0, MiB: 0, µs: 1 };
 
 /**
@@ -207,6 +224,7 @@ if (wanted("generate"))
     nodeVersion: NODE_VERSION,
     run,
     row,
+    compileCache: freshCompileCache("generate"),
   });
 
 // 2. Scale: N synthetic providers × 10 operations, at 50, 100 and 200 (and 1: a run's fixed cost). Each round
@@ -218,7 +236,15 @@ if (wanted("generate"))
 // the optimising compiler's work on code that turns hot only after the first
 // providers (CPU on V8's compiler threads: ours has more code of its own than
 // openapi-typescript alone), so that row is shown too.
-if (wanted("scale")) await (await import("./generate/scale.js")).measureScale({ root, tmp, run, row, report });
+if (wanted("scale"))
+  await (await import("./generate/scale.js")).measureScale({
+    root,
+    tmp,
+    run,
+    row,
+    report,
+    compileCache: freshCompileCache("scale"),
+  });
 
 // 3. Large published documents: generate of a project `blockwright add` made
 // (three operations), reading the whole document, against openapi-typescript
@@ -400,6 +426,7 @@ const out = [
   line(head.map((h) => "-".repeat(width(h)))),
 ];
 for (const r of rows) out.push(line([r.measure, r.ours, r.anchor, r.ratio, r.target]));
+if (notes.length) out.push("", ...notes);
 out.push("", "Reproduce (ours, then the anchor):");
 for (const r of rows) out.push(`  ${r.measure}:`, ...r.reproduce.map((c) => `    ${c}`));
 console.log(out.join("\n"));

@@ -1,8 +1,15 @@
 // A compile cache of Node's (NODE_COMPILE_CACHE) kept under a bound: emptied at a run's start when it holds more.
-// Node adds an entry per module path and removes none, so commands run in fresh folders add theirs each time: the
-// tests' (vitest.config.ts; their copies of the project) and the corpus's (scripts/corpus/steps.ts; a project per
-// document, whose generated packages the commands load).
+// Node adds an entry per module path and removes none (a module whose text changed has its entry written again in
+// place), so commands run in fresh folders add theirs each time: the tests' (vitest.config.ts; their copies of the
+// project) and the corpus's (scripts/corpus/steps.ts; a project per document, whose generated packages the commands
+// load). The CLI's own (bin/blockwright.js) is a folder of its own per installed copy of the package (below): Node's
+// default, the temporary folder's node-compile-cache, is every clone's and every tool's on the machine, keyed by a
+// module's path, and grew without bound (60,631 files, 446 MB, where generate's system CPU rose run by run:
+// docs/contributing/performance.md, the thirty-fifth round's bars and the thirty-sixth's compile cache).
+import { createHash } from "node:crypto";
 import { readdirSync, rmSync, statSync } from "node:fs";
+import module from "node:module";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /** 256 MiB: a few runs' worth (one whole npm test adds tens of megabytes). */
@@ -30,4 +37,72 @@ export function boundCompileCache(folder: string, bound = COMPILE_CACHE_BOUND): 
   if (bytesUnder(folder) <= bound) return false;
   rmSync(folder, { recursive: true, force: true });
   return true;
+}
+
+/**
+ * The modules the CLI's own compile cache holds at most before it is emptied: the package's own and its
+ * dependencies' are about 600 at each of the two sets of V8 flags (generate's, the other commands'), so several times
+ * that is a project's generated packages or a Node upgrade's stale folders more.
+ */
+export const OWN_COMPILE_CACHE_ENTRIES = 5000;
+
+/** The entries of a compile cache: a folder per Node version and V8 flags, an entry per module in each (no stat). */
+function entriesUnder(folder: string): number {
+  let total = 0;
+  try {
+    for (const entry of readdirSync(folder, { withFileTypes: true }))
+      total += entry.isDirectory() ? readdirSync(join(folder, entry.name)).length : 1;
+  } catch {
+    // A folder missing (the first run) or going (another run emptying it): nothing to count.
+  }
+  return total;
+}
+
+/** Empties `folder` when it holds more than `bound` entries; whether it did. */
+export function boundCompileCacheEntries(folder: string, bound = OWN_COMPILE_CACHE_ENTRIES): boolean {
+  if (entriesUnder(folder) <= bound) return false;
+  rmSync(folder, { recursive: true, force: true });
+  return true;
+}
+
+/**
+ * Where the CLI keeps its compile cache, the first Node can use: inside the installed package (its
+ * node_modules/.cache, git-ignored in a clone), so that it goes with the copy it serves (an upgrade, `npm ci`, a
+ * clone removed) and no other copy's entries are read or kept; where the package cannot be written (an install a
+ * user may only read), a folder of the temporary folder's for that copy's path.
+ */
+export function ownCompileCacheFolders(packageRoot: string): string[] {
+  const copy = createHash("sha256").update(packageRoot).digest("hex").slice(0, 16);
+  return [
+    join(packageRoot, "node_modules", ".cache", "blockwright-compile"),
+    join(tmpdir(), "blockwright-compile-cache", copy),
+  ];
+}
+
+type Enable = (directory: string) => { status: number; directory?: string };
+/** Node's compile cache API (Node 22.1 and later: the project's types are Node 20's). */
+const nodeModule = module as unknown as {
+  enableCompileCache?: Enable;
+  constants?: { compileCacheStatus?: { ENABLED: number } };
+};
+/** compileCacheStatus.ENABLED (1 in every Node that has it). */
+const ENABLED = nodeModule.constants?.compileCacheStatus?.ENABLED ?? 1;
+
+/**
+ * Turns on Node's compile cache for this process in the CLI's own folder (ownCompileCacheFolders), kept under its
+ * bound; the folder, or undefined when it is not turned on here: a user's NODE_COMPILE_CACHE (Node turned it on at
+ * the start, in that folder) or NODE_DISABLE_COMPILE_CACHE, a Node without the cache, or no folder it could use.
+ */
+export function enableOwnCompileCache(
+  packageRoot: string,
+  env: NodeJS.ProcessEnv = process.env,
+  enable: Enable | undefined = nodeModule.enableCompileCache?.bind(module),
+): string | undefined {
+  if (!enable || env.NODE_COMPILE_CACHE || env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  for (const folder of ownCompileCacheFolders(packageRoot)) {
+    boundCompileCacheEntries(folder);
+    const result = enable(folder);
+    if (result.status === ENABLED) return result.directory ?? folder;
+  }
+  return undefined;
 }

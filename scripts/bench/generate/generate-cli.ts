@@ -4,9 +4,10 @@
 // typing the same documents in one process (anchor-openapi-typescript.mjs),
 // the two in turn. The process's start and its module loading are in both:
 // a user pays them on every run. With Node 22.1 and later, bin/blockwright.js
-// keeps V8's compiled code between runs (Node's compile cache), which the
-// warm-up round fills as a user's first run does; a second row is the same
-// with the cache off (NODE_DISABLE_COMPILE_CACHE=1), a first run's cost.
+// keeps V8's compiled code between runs (Node's compile cache), here in a
+// fresh folder of the run's (index.ts, freshCompileCache), which the warm-up
+// round fills as a user's first run does; a second row is the same with the
+// cache off (NODE_DISABLE_COMPILE_CACHE=1), a first run's cost.
 // Which Node runs both is BLOCKWRIGHT_BENCH_NODE, else the bench's own: the
 // anchor costs half as much CPU on Node 24 as on Node 20 (TypeScript's
 // compiler loads faster there) while generate costs about the same, so the
@@ -26,17 +27,22 @@ interface Bench {
   nodeVersion: string;
   run: (args: string[], cwd?: string, env?: Record<string, string>) => Promise<Run>;
   row: (measure: string, ours: number[], anchor: number[], unit: string, target: string, reproduce: string[]) => void;
+  /** Our runs' compile cache: a fresh folder (NODE_COMPILE_CACHE). */
+  compileCache: Record<string, string>;
 }
 
 /** Rounds of each pair, after one warm-up of each. */
 const ROUNDS = 5;
 
-export async function measureGenerateCli({ root, tmp, providers, nodeVersion, run, row }: Bench): Promise<void> {
+export async function measureGenerateCli(bench: Bench): Promise<void> {
+  const { root, tmp, providers, nodeVersion, run, row, compileCache } = bench;
   const specs = (dir: string) => providers.map((p) => join(dir, p, "openapi.yaml"));
   for (const cache of [true, false]) {
+    // openapi-typescript turns no compile cache on: it is given none.
     const env: Record<string, string> = cache ? {} : { NODE_DISABLE_COMPILE_CACHE: "1" };
+    const ourEnv = cache ? compileCache : env;
     const ours = () =>
-      run(["--", "bin/blockwright.js", "generate", "--out", mkdtempSync(join(tmp, "gen-"))], root, env);
+      run(["--", "bin/blockwright.js", "generate", "--out", mkdtempSync(join(tmp, "gen-"))], root, ourEnv);
     const anchor = () =>
       run(
         [
@@ -56,6 +62,7 @@ export async function measureGenerateCli({ root, tmp, providers, nodeVersion, ru
       b.push((await anchor()).cpu);
     }
     const how = cache ? "" : "NODE_DISABLE_COMPILE_CACHE=1 ";
+    const ourHow = cache ? "NODE_COMPILE_CACHE=/tmp/bw-cache (twice: the first fills it) " : how;
     row(
       `generate, ${providers.length} providers, the CLI in a fresh process and folder (CPU, ` +
         `node ${nodeVersion}${cache ? "" : ", no compile cache"})`,
@@ -64,7 +71,7 @@ export async function measureGenerateCli({ root, tmp, providers, nodeVersion, ru
       "s",
       cache ? "≤ 1.0×" : "",
       [
-        `${how}node -- bin/blockwright.js generate --out "$(mktemp -d)"`,
+        `${ourHow}node -- bin/blockwright.js generate --out "$(mktemp -d)"`,
         `${how}node scripts/bench/anchor-openapi-typescript.mjs "$(mktemp -d)" ${specs("specs").join(" ")}`,
       ],
     );

@@ -1,7 +1,9 @@
 // `npm run bench -- scale` (issue 64): generate of N synthetic providers × 10 operations, at 50, 100 and 200 (and 1:
 // a run's fixed cost), ours against openapi-typescript (anchor-openapi-typescript.mjs), each into a fresh folder;
 // then a generation after one provider of 20 and of 100 changed, into the folder an earlier one wrote, against the
-// anchor on that one document. index.ts says how the rows are read.
+// anchor on that one document. index.ts says how the rows are read. Ours runs with Node's compile cache in a fresh
+// folder of the bench's (index.ts, freshCompileCache), which the uncounted first round fills: the package's own, or
+// Node's default grown by every clone on the machine, would make the run depend on what ran before it.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { entryOf, itemAt } from "@blockwright/runtime/internal";
@@ -12,7 +14,9 @@ import type { Pair, Run } from "../shared/runs.js";
 interface Bench {
   root: string;
   tmp: string;
-  run: (args: string[], cwd?: string) => Promise<Run>;
+  run: (args: string[], cwd?: string, env?: Record<string, string>) => Promise<Run>;
+  /** Our runs' compile cache: a fresh folder (NODE_COMPILE_CACHE), filled by the uncounted first round. */
+  compileCache: Record<string, string>;
   row: (
     measure: string,
     ours: number[],
@@ -86,7 +90,7 @@ export async function measureScale(bench: Bench): Promise<void> {
  * folder the last one wrote: the others stand as its stamp records them. Against the anchor on that one document,
  * which is what a user of it would run again.
  */
-async function regenerationRow({ tmp, root, run, report }: Bench, n: number): Promise<void> {
+async function regenerationRow({ tmp, root, run, report, compileCache }: Bench, n: number): Promise<void> {
   const dir = mkdtempSync(join(tmp, `regen${n}-`));
   const ids = writeSyntheticProject(dir, n);
   const changed = itemAt(ids, Math.floor(n / 2));
@@ -95,7 +99,7 @@ async function regenerationRow({ tmp, root, run, report }: Bench, n: number): Pr
   let round = 0;
   const ours = () => {
     writeFileSync(spec, document.replace('"A first item."', `"A first item (${++round})."`));
-    return run(["--", join(root, "bin/blockwright.js"), "generate"], dir);
+    return run(["--", join(root, "bin/blockwright.js"), "generate"], dir, compileCache);
   };
   const anchor = () =>
     run([join(root, "scripts/bench/anchor-openapi-typescript.mjs"), mkdtempSync(join(dir, "anchor-")), spec], dir);
@@ -117,7 +121,12 @@ async function regenerationRow({ tmp, root, run, report }: Bench, n: number): Pr
 }
 
 /** Every size's runs, ours and the anchor's, round by round, each into a fresh folder (`outputs`, removed after). */
-async function scaleRounds({ root, tmp, run }: Bench): Promise<{ rounds: Map<number, Pair>; outputs: string[] }> {
+async function scaleRounds({
+  root,
+  tmp,
+  run,
+  compileCache,
+}: Bench): Promise<{ rounds: Map<number, Pair>; outputs: string[] }> {
   // 1 provider: the fixed cost of a run; 50 → 100 → 200: the slope.
   const sizes = [1, 50, 100, 200] as const;
   const projects = new Map<number, { dir: string; ids: string[] }>(
@@ -137,7 +146,9 @@ async function scaleRounds({ root, tmp, run }: Bench): Promise<{ rounds: Map<num
   };
   const ours = (n: number) => {
     const { dir } = entryOf(projects, n);
-    return fresh(dir, "gen-", (out) => run(["--", join(root, "bin/blockwright.js"), "generate", "--out", out], dir));
+    return fresh(dir, "gen-", (out) =>
+      run(["--", join(root, "bin/blockwright.js"), "generate", "--out", out], dir, compileCache),
+    );
   };
   const anchor = (n: number) => {
     const { dir, ids } = entryOf(projects, n);
