@@ -105,8 +105,14 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
       );
     const schema = list && p.multiple === true ? ctx.doc.resolve((declared.items ?? {}) as Schema) : declared;
     holdToMaxLength(ctx, p, at, schema, `field "${field}"`);
-    const partType = body.fields[field]?.contentType?.split(",")[0]?.trim();
-    if (p.contentType === undefined && partType && !partType.includes("*")) p.contentType = partType;
+    // The part's types as the document's encoding lists them (a type, a range, or several): the runtime sends the
+    // file's own type where they admit it, else the first (runtime/call/files/file-inputs.ts partType); none,
+    // application/octet-stream.
+    const partTypes = (body.fields[field]?.contentType ?? "")
+      .split(",")
+      .map((t) => bareMediaType(t.trim()))
+      .filter(Boolean);
+    if (p.contentType === undefined && partTypes.length) p.contentType = partTypes.join(", ");
   }
   if (body?.encoding === "binary") {
     // A raw body is one file: any other parameter placed in it has nowhere to go.
