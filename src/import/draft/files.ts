@@ -2,8 +2,9 @@
 // parameter (its maxLength the file's maxBytes), and an operation that
 // answers a file (bytes of a type other than JSON, or a redirect to them)
 // is drafted `download: true`, whose outputs are fixed. Files inside a
-// multipart field cannot be sent (nestedFilePlaces, below).
+// multipart field cannot be sent (link/files/nested-files.ts, below).
 import { isFileType } from "../../link/files/files.js";
+import { nestedFilePlaces, type Resolve } from "../../link/files/nested-files.js";
 import { followLocalRefs } from "../../load/json-ref.js";
 import { isBinaryString, isMediaType } from "../../load/media-types.js";
 import {
@@ -92,40 +93,6 @@ export function answersFile(doc: OpenApiDocument, op: OpenApiOperation): string 
 // an optional field is left out, a required one leaves its operation uncallable (uncallable.ts), each saying how to
 // write the document so that each file is a field of its own (a part named as the upstream reads it).
 type Json = Record<string, unknown>;
-type Resolve = (schema: unknown) => Schema | undefined;
-
-const MAX_DEPTH = 8;
-
-/**
- * Where files sit inside a field (`/pfx_file`, `/{}`, `/*\/scan`); none when it is a file, a list of files, or holds
- * none.
- */
-export function nestedFilePlaces(resolve: Resolve, field: unknown): string[] {
-  const top = resolve(field);
-  if (!top || isBinaryString(top)) return [];
-  if (top.type === "array" && isBinaryString(resolve(top.items))) return [];
-  const out: string[] = [];
-  const seen = new Set<unknown>();
-  const walk = (node: Schema | undefined, at: string, depth: number) => {
-    if (!node || depth > MAX_DEPTH || seen.has(node) || out.length >= 4) return;
-    if (depth > 0 && isBinaryString(node)) {
-      out.push(at || "/");
-      return;
-    }
-    seen.add(node);
-    for (const [name, child] of Object.entries((node.properties ?? {}) as Json))
-      walk(resolve(child), `${at}/${name}`, depth + 1);
-    if (node.additionalProperties && typeof node.additionalProperties === "object")
-      walk(resolve(node.additionalProperties), `${at}/{}`, depth + 1);
-    if (node.items) walk(resolve(node.items), `${at}/*`, depth + 1);
-    for (const key of ["allOf", "oneOf", "anyOf"] as const)
-      for (const branch of Array.isArray(node[key]) ? (node[key] as unknown[]) : []) walk(resolve(branch), at, depth);
-    seen.delete(node);
-  };
-  walk(top, "", 0);
-  return out;
-}
-
 /** Why a field's nested files cannot be sent, and how to write the document instead. */
 export function nestedFilesWhy(field: string, places: readonly string[]): string {
   const first = places[0]?.split("/").find((s) => s && s !== "*" && s !== "{}") ?? "name";

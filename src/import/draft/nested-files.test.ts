@@ -76,6 +76,22 @@ describe("a multipart field holding files inside it", () => {
     expect(judged.refusals).toEqual([]);
   });
 
+  it("is refused by the link where a parameter is placed there by hand (its files would go as JSON text)", async () => {
+    const d = drafted(document, ["zqObject"]);
+    const text = d.manifestText.replace(
+      "      zqName:\n",
+      "      zqFiles:\n        type: json\n        jsonType: object\n        description: Files.\n" +
+        "        wire: { in: body }\n      zqName:\n",
+    );
+    expect(text).toContain("zqFiles:");
+    expect((await linkProblems({ ...d, manifestText: text })).join("\n")).toMatch(
+      new RegExp(
+        String.raw`manifest\.yaml:\d+:\d+: .*zqFiles\.wire: body field "zqFiles" .*holds files inside it ` +
+          String.raw`\(zqFiles/zqFront, zqFiles/zqBack\): .*one JSON part`,
+      ),
+    );
+  });
+
   it("refuses its operation where required, saying why", () => {
     expect(() => drafted(document, ["zqRequired"])).toThrow(
       /zqRequired \(its multipart field zqFiles holds files inside it \(zqFiles\/zqFront\), .*one JSON part/,

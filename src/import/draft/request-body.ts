@@ -24,7 +24,8 @@ import {
   shapesRule,
 } from "./body-rules.js";
 import { valueRequiredRules } from "./value-required.js";
-import { fileBranch, fileParam, isFileField, nestedFilePlaces, nestedFilesWhy } from "./files.js";
+import { nestedFilePlaces } from "../../link/files/nested-files.js";
+import { fileBranch, fileParam, isFileField, nestedFilesWhy } from "./files.js";
 import { admitsNullOnly, nullOnlyField } from "../shapes/null-only.js";
 import { paramName } from "./param-names.js";
 import { fromSchema, safeFlatten, unsafeIntegerNote } from "./param-schema.js";
