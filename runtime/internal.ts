@@ -99,4 +99,4 @@ export {
 export { dispositionName, type DownloadedFile } from "./call/files/download.js";
 export { streamItems } from "./call/stream-items.js";
 export { fileValue, isFileBytes } from "./validate/file-values.js";
-export { rawBody } from "./call/files/file-inputs.js";
+export { partType, rawBody } from "./call/files/file-inputs.js";

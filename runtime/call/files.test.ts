@@ -116,29 +116,31 @@ describe("a file parameter", () => {
     },
   );
 
-  it("reads a path (on Node) under its own name and type, and a File keeps its name", async () => {
-    const path = join(folder, "notes.txt");
-    writeFileSync(path, "hello\n");
-    const { fetch, requests } = recording();
-    await executeToolDefinition(upload, { apiKey: KEY, file: path, purpose: "batch" }, { fetch });
-    await executeToolDefinition(
-      upload,
-      { apiKey: KEY, file: new File(["<p/>"], "page.html", { type: "text/html" }), purpose: "batch" },
-      { fetch },
-    );
-    expect((await parts(requests[0]!)).at(-1)).toEqual({
-      name: "file",
-      filename: "notes.txt",
-      type: "text/plain",
-      text: "hello\n",
-    });
-    expect((await parts(requests[1]!)).at(-1)).toEqual({
-      name: "file",
-      filename: "page.html",
-      type: "text/html",
-      text: "<p/>",
-    });
-  });
+  it(
+    "reads a path (on Node) under its own name, a File keeps its name; each of its own type where the part's " +
+      "types admit it (application/octet-stream where none is declared)",
+    async () => {
+      const path = join(folder, "notes.txt");
+      writeFileSync(path, "hello\n");
+      const page = new File(["<p/>"], "page.html", { type: "text/html" });
+      // The document's encoding.contentType `text/*` (linked into the file's contentType).
+      const texts = {
+        ...upload,
+        params: upload.params.map((p) => (p.name === "file" ? { ...p, contentType: "text/*" } : p)),
+      };
+      const { fetch, requests } = recording();
+      for (const tool of [upload, texts])
+        for (const file of [path, page])
+          await executeToolDefinition(tool, { apiKey: KEY, file, purpose: "batch" }, { fetch });
+      const sent = await Promise.all(requests.map(async (r) => (await parts(r)).at(-1)));
+      expect(sent).toEqual([
+        { name: "file", filename: "notes.txt", type: "application/octet-stream", text: "hello\n" },
+        { name: "file", filename: "page.html", type: "application/octet-stream", text: "<p/>" },
+        { name: "file", filename: "notes.txt", type: "text/plain", text: "hello\n" },
+        { name: "file", filename: "page.html", type: "text/html", text: "<p/>" },
+      ]);
+    },
+  );
 
   it("refuses a file over maxBytes before any request, naming the parameter, the rule and the size", async () => {
     const { fetch, requests } = recording();
@@ -214,7 +216,7 @@ describe("a file parameter", () => {
     expect((await parts(seen[1]!)).at(-1)).toEqual({
       name: "file",
       filename: "report.csv",
-      type: "text/csv",
+      type: "application/octet-stream",
       text: "a,b\n",
     });
     const huge = await executeToolDefinition(

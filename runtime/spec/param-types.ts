@@ -124,7 +124,11 @@ export interface ParamSpec {
    * or the manifest's).
    */
   maxBytes?: number;
-  /** For a file: the Content-Type of its part when the value does not say one (a Blob's own type, a fetched file's). */
+  /**
+   * For a file: the Content-Type its part may have (a type, a range such as `image/*`, or a comma-separated list: the
+   * document's `encoding.contentType`): the file's own type (a Blob's, a path's extension's, a fetched file's) where it
+   * admits it, else the first type listed; none: application/octet-stream, OpenAPI's default for bytes.
+   */
   contentType?: string;
   /**
    * For a file: a list of files, each its own part under the field's name (a multipart field that is an array of

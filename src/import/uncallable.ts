@@ -18,6 +18,7 @@ import {
 import { rawSchemaReader, xmlBodyNode, xmlBodySchema, xmlRootName, xmlSchema } from "../link/wire/xml-shape.js";
 import { type SelectedOperation, sendable } from "./cut/select-operations.js";
 import { wildcardJson } from "./cut/wildcard-json.js";
+import { requiredNestedFilesWhy } from "./draft/files.js";
 import { nullOnlyParamWhy, requiredNullOnlyParam } from "./shapes/null-only.js";
 import { isSwaggerFile } from "./shapes/unreadable-schemas.js";
 import { structuredListParams, structuredListRule } from "./shapes/structured-list-params.js";
@@ -50,6 +51,8 @@ export function uncallableWhy(document: Json, o: { path: string; method: string;
   const pathItem = followLocalRefs(document, paths[o.path]);
   const list = structuredListParams(document, o.op, pathItem).find((p) => p.required);
   if (list) return `its ${structuredListRule(list)}`;
+  const nestedFiles = requiredNestedFilesWhy(document, o.op);
+  if (nestedFiles) return nestedFiles;
   const nullOnly = requiredNullOnlyParam(document, o.op, pathItem);
   return nullOnly ? nullOnlyParamWhy(nullOnly) : undefined;
 }

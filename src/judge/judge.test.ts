@@ -358,7 +358,7 @@ describe("the request judge", () => {
     const body = (...parts: string[]) => `${parts.join("")}--${boundary}--\r\n`;
     const type = { "content-type": `multipart/form-data; boundary=${boundary}` };
     const file = part(
-      ['Content-Disposition: form-data; name="file"; filename="a.png"', "Content-Type: image/png"],
+      ['Content-Disposition: form-data; name="file"; filename="a.png"', "Content-Type: application/octet-stream"],
       "PNG",
     );
     const note = part(

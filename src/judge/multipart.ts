@@ -177,7 +177,9 @@ function expectedTypes(
   if (typeof e?.contentType === "string")
     return { types: e.contentType.split(",").map((t) => bareMediaType(t)), explicit: true };
   const node = resolved(data, schema);
-  if (isBinaryString(node) || hasFileBranch(data, node)) return undefined;
+  // Bytes: application/octet-stream (OpenAPI's default for a binary string); a union that may be a file, any type.
+  if (isBinaryString(node)) return { types: ["application/octet-stream"], explicit: false };
+  if (hasFileBranch(data, node)) return undefined;
   const types = typesOf(data, node);
   if (types.has("object") || types.has("array")) return { types: ["application/json"], explicit: false };
   return types.size ? { types: ["text/plain"], explicit: false } : undefined;
@@ -193,12 +195,9 @@ function partProblem(part: Part, e: Encoding | undefined, schema: unknown, data:
   const expected = expectedTypes(e, schema, data);
   const given = part.contentType ? bareMediaType(part.contentType) : undefined;
   if (expected) {
-    // A file part under application/octet-stream (RFC 2046: arbitrary bytes) may say what its bytes are.
-    const anyBytes =
-      expected.types.includes("application/octet-stream") &&
-      (part.filename !== undefined || isBinaryString(resolved(data, schema)));
+    // A file part too is of the type its encoding lists (or of a range it names), application/octet-stream where it
+    // lists none: a file's own type outside them is not what the document says the part is.
     const fits = (t: string) =>
-      anyBytes ||
       expected.types.some((x) => x === t || x === "*/*" || (x.endsWith("/*") && t.startsWith(x.slice(0, -1))));
     // RFC 7578: a part without a Content-Type is text/plain. OpenAPI's own default (not the document's word) also takes
     // such a part whose text is of the default type.

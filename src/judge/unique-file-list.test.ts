@@ -34,7 +34,8 @@ const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "zqshel
 
 async function refusalsFor(files: File[]) {
   const form = new FormData();
-  for (const file of files) form.append("zqNames", file);
+  // Each part as the runtime sends a file where the document names no type: application/octet-stream.
+  for (const file of files) form.append("zqNames", file.slice(0, file.size, "application/octet-stream"), file.name);
   const request = new Request("https://zq.example.test/zqfiles", { method: "POST", body: form });
   const body = new Uint8Array(await request.arrayBuffer());
   return judge({ method: "POST", url: request.url, headers: request.headers, body }).refusals;

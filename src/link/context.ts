@@ -2,7 +2,7 @@
 // the failure collector that names each problem's place in the manifest
 // (`file:line:col` and the field's dotted path).
 import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
-import { SourceError, type YamlSource } from "../load/yaml-source.js";
+import { formatPosition, SourceError, type YamlSource } from "../load/yaml-source.js";
 import type { ProblemCode } from "../common/problem-codes.js";
 import type { Manifest, ManifestOperation } from "../load/precompiled/manifest-types.js";
 import {
@@ -21,6 +21,8 @@ export interface LinkContext {
    * Record a problem at `path` of the manifest (on its key, or its value); returns undefined, for `return ctx.fail(…)`.
    */
   fail(code: ProblemCode, path: Path, message: string, which?: "key" | "value"): undefined;
+  /** Where `path` of the manifest is, `file:line:col`: for a message that names another place than its own. */
+  place(path: Path, which?: "key" | "value"): string;
   /** Record a problem of the OpenAPI document itself, at `path` there. */
   failInDocument(code: ProblemCode, path: Path, message: string): undefined;
   doc: OpenApiDocument;
@@ -45,6 +47,7 @@ export function linkContext(
       if (!errors.some((e) => e.message === error.message)) errors.push(error);
       return undefined;
     },
+    place: (path, which = "key") => formatPosition(source.locate(path, which)),
     failInDocument(code, path, message) {
       errors.push(new SourceError(code, doc.source.locate(path, "value"), `${path.join(".")}: ${message}`));
       return undefined;

@@ -197,8 +197,12 @@ function wireKey(name: string, p: ManifestParam): string | undefined {
   const w = p.wire;
   if (!w || w.in === "switch") return undefined;
   if (w.in === "body") {
+    const pointer = "pointer" in w && w.pointer !== undefined ? w.pointer : undefined;
+    // A body object's other fields (link/wire/other-fields.ts) are its fields beside the named ones, at the object's
+    // pointer (the whole body's, "", where none is written): neither the whole body nor a field named as the parameter.
+    if ("otherFields" in w && w.otherFields) return `body-others:${pointer ?? ""}`;
     const escaped = name.replaceAll("~", "~0").replaceAll("/", "~1");
-    return `body:${"pointer" in w && w.pointer !== undefined ? w.pointer : `/${escaped}`}`;
+    return `body:${pointer ?? `/${escaped}`}`;
   }
   const sent = "name" in w && w.name !== undefined ? w.name : name;
   return `${w.in}:${w.in === "header" ? sent.toLowerCase() : sent}`;

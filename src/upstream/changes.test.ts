@@ -68,4 +68,50 @@ describe("upstreamChanges", () => {
     expect(changes[0]).toMatchObject({ operationId: "zqAddBook", method: "POST", path: tool.path, tools: [tool.id] });
     expect([...called]).toEqual([`POST ${tool.path.replace(/\{[^}]*\}/g, "{}")}`]);
   });
+
+  it("a change inside a named body field does not touch the parameter holding the object's other fields", async () => {
+    const param = (name: string, wire: Record<string, unknown>, more: Record<string, unknown> = {}) => ({
+      name,
+      title: name,
+      description: name,
+      required: false,
+      secret: false,
+      visibility: "user-or-llm" as const,
+      wire,
+      ...more,
+    });
+    const withBody = {
+      ...tool,
+      params: [
+        param("zqTitle", { in: "body", pointer: "/title" }, { type: "string" }),
+        param("zqExtra", { in: "body", pointer: "", otherFields: true }, { type: "json", jsonType: "object" }),
+      ],
+    } as typeof tool;
+    const bodied = (title: string, others: string, more: Record<string, unknown> = {}): Json => {
+      const d = doc([]);
+      const post = ((d.paths as Json)[tool.path] as Json).post as Json;
+      post.requestBody = {
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              properties: { title: { type: title }, ...more },
+              additionalProperties: { type: others },
+            },
+          },
+        },
+      };
+      return d;
+    };
+    const binds = async (newer: Json) =>
+      (await upstreamChanges(one(bodied("string", "string")), one(newer), [withBody], "")).changes.map((c) => [
+        c.pointer,
+        c.binds,
+      ]);
+    expect(await binds(bodied("integer", "string"))).toEqual([["/title", ["param zqTitle"]]]);
+    expect(await binds(bodied("string", "integer"))).toEqual([["/{}", ["param zqExtra"]]]);
+    expect(await binds(bodied("string", "string", { zqSubtitle: { type: "string" } }))).toEqual([
+      ["/zqSubtitle", ["param zqExtra"]],
+    ]);
+  });
 });

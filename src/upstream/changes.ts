@@ -40,6 +40,28 @@ function related(a: string, b: string): boolean {
   return x === y || x === "" || y === "" || x.startsWith(`${y}/`) || y.startsWith(`${x}/`);
 }
 
+/** Kinds of a request body's change that add or remove a named field: which fields are another's "other" ones. */
+const NAMED_SET = new Set([
+  "new-required-request-property",
+  "new-optional-request-property",
+  "request-property-removed",
+]);
+
+/**
+ * Whether a body change touches a parameter at `at`: on its line of descent; for a body object's other fields
+ * (`otherFields`: those the object does not name, link/wire/other-fields.ts), not a change inside a named field of the
+ * object, only the object itself, what holds it, its other fields' schema (`/{}`) and a named field added or removed.
+ */
+function bodyTouched(at: string, w: WireSpec & { in: "body" }, c: DocumentChange): boolean {
+  if (!related(at, c.pointer)) return false;
+  if (!w.otherFields) return true;
+  const base = at === "/" ? "" : at;
+  const changed = c.pointer === "/" ? "" : c.pointer;
+  if (changed.length <= base.length) return true;
+  const [field, ...deeper] = changed.slice(base.length + 1).split("/");
+  return field === "{}" || (deeper.length === 0 && NAMED_SET.has(c.kind));
+}
+
 interface Target {
   key: string;
   method: string;
@@ -89,7 +111,7 @@ function touches(target: Target, c: DocumentChange, placementsOf: (scheme: strin
       (w.in === "header" ? w.name.toLowerCase() === c.pointer.toLowerCase() : w.name === c.pointer)
     )
       out.push(name);
-    else if (c.location === "request.body" && w.in === "body" && related(star(parsePointer(w.pointer)), c.pointer))
+    else if (c.location === "request.body" && w.in === "body" && bodyTouched(star(parsePointer(w.pointer)), w, c))
       out.push(name);
     else if (w.in === "switch") for (const x of w.whenTrue) paramWire(x, name);
   };

@@ -5,7 +5,8 @@
 // `fileHosts`, only on the public internet: model-files.ts). Each file's size
 // is held to the parameter's `maxBytes` before the request leaves; then the
 // multipart body puts the other fields first and the files last, each with
-// its file name and Content-Type.
+// its file name and the Content-Type its part may have (partType: the
+// document's encoding.contentType, or application/octet-stream).
 import { startDeadline } from "../../http/deadline.js";
 import type { Failure } from "../../http/errors.js";
 import type { RuntimeErrorCode } from "../../http/error-codes.js";
@@ -88,11 +89,10 @@ async function openFile(
   const invalid = (rule: string, message: string): { failure: Failure } => ({
     failure: { type: "validation", param: spec.name, rule, message: `${spec.name}: ${message}` },
   });
+  // Each file keeps the type it says of itself (a Blob's, a path's extension's, a fetched file's), or none: the part's
+  // or the raw body's type is chosen from it where the request is written (partType, rawBody).
   if ("bytes" in file) {
-    const blob =
-      file.bytes instanceof Uint8Array
-        ? new Blob([file.bytes as BlobPart], { type: spec.contentType ?? OCTET_STREAM })
-        : typed(file.bytes, spec.contentType);
+    const blob = file.bytes instanceof Uint8Array ? new Blob([file.bytes as BlobPart]) : file.bytes;
     return { blob, filename: file.name ?? spec.name };
   }
   if ("path" in file) {
@@ -116,7 +116,7 @@ async function openFile(
     const tooBig = sizeIssue(spec, size);
     if (tooBig) return { failure: { type: "validation", ...tooBig } };
     const filename = file.path.split(/[\\/]/).pop() || spec.name;
-    const blob = await fs.openAsBlob(file.path, { type: typeOfName(filename) ?? spec.contentType ?? OCTET_STREAM });
+    const blob = await fs.openAsBlob(file.path, { type: typeOfName(filename) ?? "" });
     return { blob, filename };
   }
   return fetchFile(spec, file.url, options, hosts, invalid);
@@ -167,7 +167,7 @@ async function fetchFile(
                 `${spec.name}: the file at ${url.origin} has more than the ${limit} ` + `bytes it may have (maxBytes)`,
             },
           };
-    const type = response.headers.get("content-type")?.trim() || spec.contentType || OCTET_STREAM;
+    const type = response.headers.get("content-type")?.trim() || "";
     const last = decodeURIComponent(url.pathname.split("/").pop() ?? "");
     return { blob: new Blob([read.bytes as BlobPart], { type }), filename: last || spec.name };
   } catch (e) {
@@ -203,9 +203,28 @@ async function fetchFile(
   }
 }
 
-/** A Blob with the parameter's Content-Type when it has none of its own. */
-function typed(blob: Blob, contentType: string | undefined): Blob {
-  return blob.type ? blob : blob.slice(0, blob.size, contentType ?? OCTET_STREAM);
+/**
+ * A file part's Content-Type, as OpenAPI's Encoding Object gives it: the file's own type where the part's types
+ * (`declared`: a type, a range such as `image/*`, or a comma-separated list of them; the parameter's contentType) admit
+ * it; else the first type listed, or a range's most common type; application/octet-stream, the default for bytes, where
+ * none is declared.
+ */
+export function partType(own: string, declared: string | undefined): string {
+  const bare = (t: string) => t.split(";")[0]?.trim().toLowerCase() ?? "";
+  const listed = (declared ?? OCTET_STREAM).split(",").map(bare).filter(Boolean);
+  const mine = bare(own);
+  const admits = (t: string) => t === mine || t === "*/*" || (t.endsWith("/*") && mine.startsWith(t.slice(0, -1)));
+  if (mine && listed.some(admits)) return own;
+  const exact = listed.find((t) => !t.includes("*"));
+  if (exact) return exact;
+  const range = listed[0]?.split("/")[0];
+  return range && range !== "*" ? `${range}/${RANGE_DEFAULTS[range] ?? "octet-stream"}` : OCTET_STREAM;
+}
+
+/** A file as its part goes: of the type partType gives it. */
+function asPart(file: OpenedFile, declared: string | undefined): Blob {
+  const type = partType(file.blob.type, declared);
+  return type === file.blob.type ? file.blob : file.blob.slice(0, file.blob.size, type);
 }
 
 /**
@@ -230,11 +249,11 @@ export function multipartBody(
   forms?: { encodeForm(body: unknown, fields?: Record<string, FormFieldEncoding>): string },
 ): FormData | WrittenMultipart {
   const parts: [name: string, value: string | Blob, filename?: string][] = [];
-  const fileKeys = new Map<string, OpenedFile[]>();
+  const fileKeys = new Map<string, { opened: OpenedFile[]; declared: string | undefined }>();
   for (const spec of fileParams(tool)) {
     const opened = files.get(spec.name);
     const key = spec.wire.in === "body" ? parsePointer(spec.wire.pointer)[0] : undefined;
-    if (opened && key !== undefined) fileKeys.set(key, opened);
+    if (opened && key !== undefined) fileKeys.set(key, { opened, declared: spec.contentType });
   }
   const typed = tool.body?.fields ?? {};
   const fields =
@@ -257,7 +276,8 @@ export function multipartBody(
   }
   // Files last: a service that reads its parts in order (metadata, then content) gets the metadata first. A list of
   // files is a part per file under the field's name (OpenAPI: an array field's items each a part of that name).
-  for (const [key, opened] of fileKeys) for (const file of opened) parts.push([key, file.blob, file.filename]);
+  for (const [key, { opened, declared }] of fileKeys)
+    for (const file of opened) parts.push([key, asPart(file, declared), file.filename]);
   // FormData writes a text's line breaks as CRLF (the HTML form encoding): a text holding one is written here as given,
   // so that the service reads the value the tool was given, within the length it was checked against.
   const writtenHere = parts.some(

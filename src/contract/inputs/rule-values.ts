@@ -71,7 +71,12 @@ export function synthesized(param: ParamSpec): unknown[] {
  * name and bytes: a list the document makes `uniqueItems` refuses two equal files.
  */
 export function sampleFile(contentType?: string, nth = 1): File {
-  const type = contentType && !contentType.includes("*") ? contentType : "text/plain";
+  // The first type the part's types list (a range or none: a text file, which the runtime sends as the part may be).
+  const type =
+    contentType
+      ?.split(",")
+      .map((t) => t.trim())
+      .find((t) => t && !t.includes("*")) ?? "text/plain";
   const extension = type === "text/plain" ? "txt" : type.split("/")[1]?.replace(/[^a-z0-9]/gi, "") || "bin";
   const which = nth === 1 ? "" : `-${nth}`;
   return new File(

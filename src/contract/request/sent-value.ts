@@ -7,6 +7,7 @@ import {
   type ParamSpec,
   parsePointer,
   percentDecoded,
+  partType,
   rawBody,
   scalarText,
   styledPairs,
@@ -281,12 +282,12 @@ export function multipartPart(param: ParamSpec, value: unknown, json: boolean | 
   if (param.type === "file" && typeof Blob !== "undefined" && value instanceof Blob) {
     return {
       filename: value instanceof File ? value.name : param.name,
-      type: value.type || param.contentType || "application/octet-stream",
+      type: partType(value.type, param.contentType),
       bytes: value.size,
     };
   }
   if (param.type === "file" && value instanceof Uint8Array)
-    return { filename: param.name, type: param.contentType ?? "application/octet-stream", bytes: value.byteLength };
+    return { filename: param.name, type: partType("", param.contentType), bytes: value.byteLength };
   // A list is one part per item (an empty list, none), as multipartBody writes it; a field the document encodes as
   // JSON, each its JSON, or the list's JSON as one part where its schema may be another kind than a list.
   const text = json ? (v: unknown) => JSON.stringify(v) : partText;

@@ -1,10 +1,19 @@
 // Files in a draft: a multipart body's binary field becomes a `file`
 // parameter (its maxLength the file's maxBytes), and an operation that
 // answers a file (bytes of a type other than JSON, or a redirect to them)
-// is drafted `download: true`, whose outputs are fixed.
+// is drafted `download: true`, whose outputs are fixed. Files inside a
+// multipart field cannot be sent (link/files/nested-files.ts, below).
 import { isFileType } from "../../link/files/files.js";
+import { nestedFilePlaces, type Resolve } from "../../link/files/nested-files.js";
+import { followLocalRefs } from "../../load/json-ref.js";
 import { isBinaryString, isMediaType } from "../../load/media-types.js";
-import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import {
+  bareMediaType,
+  MULTIPART_MEDIA_TYPE,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type Schema,
+} from "../../load/openapi-document.js";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { shortText } from "../plain-text.js";
 
@@ -75,4 +84,39 @@ export function answersFile(doc: OpenApiDocument, op: OpenApiOperation): string 
         : "")
     );
   return op.responses.some((r) => /^3\d\d$/.test(r.status) && r.status !== "304") ? "a redirect to it" : undefined;
+}
+
+// A multipart field that holds files inside it: an object of binary strings (`files: {pfx_file, crt_file}`), a map of
+// them (`additionalProperties: {format: binary}`), or a list of such objects. OpenAPI sends an object part as one JSON
+// text (the Encoding Object's default for an object, application/json), which carries no file's bytes; no rule of it
+// names a part per file inside a field (a style's `files[pfx_file]` pairs are text). So no call could send the files:
+// an optional field is left out, a required one leaves its operation uncallable (uncallable.ts), each saying how to
+// write the document so that each file is a field of its own (a part named as the upstream reads it).
+type Json = Record<string, unknown>;
+/** Why a field's nested files cannot be sent, and how to write the document instead. */
+export function nestedFilesWhy(field: string, places: readonly string[]): string {
+  const first = places[0]?.split("/").find((s) => s && s !== "*" && s !== "{}") ?? "name";
+  return (
+    `its multipart field ${field} holds files inside it (${places.map((p) => `${field}${p}`).join(", ")}), and ` +
+    "OpenAPI sends such a field as one JSON part (the Encoding Object's default for an object), which carries no " +
+    "file's bytes; if the upstream takes each file as a part of its own, write each as a field of the body in " +
+    `openapi.yaml, named as the upstream reads it (\`${field}[${first}]\`, the bracket name Rails and PHP read)`
+  );
+}
+
+/** The required multipart fields of an operation that hold files inside them, with where (for uncallableWhy). */
+export function requiredNestedFilesWhy(document: Json, op: Json): string | undefined {
+  const resolve: Resolve = (s) => followLocalRefs(document, s) as Schema | undefined;
+  const content = (resolve(op.requestBody)?.content ?? {}) as Json;
+  for (const [type, media] of Object.entries(content)) {
+    if (bareMediaType(type) !== MULTIPART_MEDIA_TYPE) continue;
+    const schema = resolve((media as Json | undefined)?.schema);
+    const required = new Set(Array.isArray(schema?.required) ? (schema.required as string[]) : []);
+    for (const [field, fieldSchema] of Object.entries((schema?.properties ?? {}) as Json)) {
+      if (!required.has(field)) continue;
+      const places = nestedFilePlaces(resolve, fieldSchema);
+      if (places.length) return nestedFilesWhy(field, places);
+    }
+  }
+  return undefined;
 }

@@ -24,7 +24,8 @@ import {
   shapesRule,
 } from "./body-rules.js";
 import { valueRequiredRules } from "./value-required.js";
-import { fileBranch, fileParam, isFileField } from "./files.js";
+import { nestedFilePlaces } from "../../link/files/nested-files.js";
+import { fileBranch, fileParam, isFileField, nestedFilesWhy } from "./files.js";
 import { admitsNullOnly, nullOnlyField } from "../shapes/null-only.js";
 import { paramName } from "./param-names.js";
 import { fromSchema, safeFlatten, unsafeIntegerNote } from "./param-schema.js";
@@ -372,6 +373,14 @@ function draftBodyField(context: BodyFields, field: string, schema: Schema): voi
     : schema;
   const file =
     body.encoding !== "multipart" ? undefined : isFileField(flatField) ? flatField : fileBranch(doc, flatField);
+  // Files inside a multipart field (an object of them): no part carries their bytes (files.ts). A
+  // required one leaves the operation uncallable (uncallable.ts); an optional one is left out, said.
+  const nested =
+    body.encoding === "multipart" && !file ? nestedFilePlaces((s) => safeFlatten(doc, s as Schema), flatField) : [];
+  if (nested.length) {
+    notes.push({ at, note: `left out the body field ${field}: ${nestedFilesWhy(field, nested).replace(/^its /, "")}` });
+    return;
+  }
   if (file && file !== flatField)
     own.push({
       at: where,

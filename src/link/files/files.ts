@@ -12,6 +12,7 @@ import { isMediaType } from "../../load/media-types.js";
 import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
 import type { LinkContext, Path } from "../context.js";
 import type { LinkedOutput } from "../outputs/outputs.js";
+import { nestedFilePlaces } from "./nested-files.js";
 
 const FILE_ONLY = ["maxBytes", "contentType", "multiple"] as const;
 
@@ -66,6 +67,7 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
       for (const key of FILE_ONLY)
         if (p[key] !== undefined)
           ctx.fail("BW2004", [...at, key], `${key} applies to file parameters (type: file), not ${p.type}`);
+      refuseNestedFiles(ctx, p, at, op);
       continue;
     }
     const pointer = p.wire.in === "body" ? parsePointer(p.wire.pointer) : undefined;
@@ -105,8 +107,14 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
       );
     const schema = list && p.multiple === true ? ctx.doc.resolve((declared.items ?? {}) as Schema) : declared;
     holdToMaxLength(ctx, p, at, schema, `field "${field}"`);
-    const partType = body.fields[field]?.contentType?.split(",")[0]?.trim();
-    if (p.contentType === undefined && partType && !partType.includes("*")) p.contentType = partType;
+    // The part's types as the document's encoding lists them (a type, a range, or several): the runtime sends the
+    // file's own type where they admit it, else the first (runtime/call/files/file-inputs.ts partType); none,
+    // application/octet-stream.
+    const partTypes = (body.fields[field]?.contentType ?? "")
+      .split(",")
+      .map((t) => bareMediaType(t.trim()))
+      .filter(Boolean);
+    if (p.contentType === undefined && partTypes.length) p.contentType = partTypes.join(", ");
   }
   if (body?.encoding === "binary") {
     // A raw body is one file: any other parameter placed in it has nowhere to go.
@@ -130,6 +138,36 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
         "value",
       );
   }
+}
+
+/**
+ * A parameter that is a whole multipart field holding files inside it (nested-files.ts) is refused: the field goes as
+ * one JSON part, which carries no file's bytes, so the parameter could send none.
+ */
+function refuseNestedFiles(ctx: LinkContext, p: ParamSpec, at: Path, op: OpenApiOperation): void {
+  const body = op.requestBody;
+  if (body?.encoding !== "multipart" || p.wire.in !== "body" || p.wire.otherFields) return;
+  const pointer = parsePointer(p.wire.pointer);
+  const field = pointer[0];
+  if (pointer.length !== 1 || field === undefined) return;
+  const resolve = (s: unknown) => {
+    try {
+      return s !== null && typeof s === "object" ? ctx.doc.resolve(s as Schema) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const places = nestedFilePlaces(resolve, ((body.schema.properties ?? {}) as Record<string, unknown>)[field]);
+  if (places.length)
+    ctx.fail(
+      "BW2017",
+      [...at, "wire"],
+      `body field "${field}" of "${op.operationId}" in ${ctx.openapiName} holds files inside it ` +
+        `(${places.map((x) => `${field}${x}`).join(", ")}): OpenAPI sends it as one JSON part, which carries no ` +
+        `file's bytes, so ${p.type} parameter ${p.name} could send none; write each file as a field of the body in ` +
+        "the document, named as the upstream reads it, and give each a file parameter",
+      "value",
+    );
 }
 
 /**

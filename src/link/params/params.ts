@@ -20,7 +20,7 @@ import { diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange } from "../
 import { checkOwnLimits } from "../param-limits/own-limits.js";
 import { boundLength, checkSatisfiable, type LinkedParam, paramAtPlace } from "../param-limits/param-limits.js";
 import { placeParam, wireText } from "../wire/wire.js";
-import { nameFieldParams, refuseNamedFields } from "../wire/other-fields.js";
+import { nameFieldParams, refuseNamedFields, refuseSecondOtherFields } from "../wire/other-fields.js";
 import { formSpecs } from "../param-branches/param-branches.js";
 import {
   diffRequestShape,
@@ -97,8 +97,9 @@ export function linkParams(
         : linkParam(ctx, name, p, at, op);
     if (spec) out.push(spec);
   }
-  nameFieldParams(out);
-  return out;
+  const kept = refuseSecondOtherFields(ctx, out);
+  nameFieldParams(kept);
+  return kept;
 }
 
 function linkParam(

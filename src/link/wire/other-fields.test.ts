@@ -186,6 +186,24 @@ describe("a wrong otherFields is refused by the link, at its place", () => {
     );
   });
 
+  it("on a second parameter holding the same object's other fields, naming both places", async () => {
+    const d = drafted(document, ["zqPutTexts"]);
+    const text = d.manifestText.replace(
+      "      zq_note:\n",
+      "      zqRest:\n        type: json\n        description: Other.\n" +
+        '        wire: { in: body, pointer: "", otherFields: true }\n      zq_note:\n',
+    );
+    expect(text).toContain("wire: { in: body, otherFields: true }");
+    const problems = (await linkProblems({ ...d, manifestText: text })).join("\n");
+    expect(problems).toMatch(
+      new RegExp(
+        String.raw`manifest\.yaml:\d+:\d+: .*otherFields\.wire\.otherFields: parameter "otherFields" holds ` +
+          String.raw`the other fields of body object "\(whole body\)", as parameter "zqRest" does ` +
+          String.raw`\(specs/acme/manifest\.yaml:\d+:\d+\): one parameter holds an object's other fields`,
+      ),
+    );
+  });
+
   it("on a parameter that is no json object", async () => {
     const d = edited(
       '        type: json\n        description: "Other fields',

@@ -103,3 +103,28 @@ export function nameFieldParams(params: ParamSpec[]): void {
     if (renamed.length) spec.forbiddenKeys.hint = `${spec.forbiddenKeys.hint} (${renamed.join(", ")})`;
   }
 }
+
+/**
+ * The parameters with every second holder of one body object's other fields left out, each refused at its own place
+ * naming the first's: two would merge into one object silently, a field given in both going as one of them.
+ */
+export function refuseSecondOtherFields(ctx: LinkContext, params: ParamSpec[]): ParamSpec[] {
+  const first = new Map<string, ParamSpec>();
+  return params.filter((spec) => {
+    if (spec.wire.in !== "body" || !spec.wire.otherFields) return true;
+    const pointer = spec.wire.pointer;
+    const held = first.get(pointer);
+    if (!held) {
+      first.set(pointer, spec);
+      return true;
+    }
+    const otherFieldsAt = (p: ParamSpec): Path => [...(ctx.wireAt.get(p) ?? []), "otherFields"];
+    ctx.fail(
+      "BW2011",
+      otherFieldsAt(spec),
+      `parameter "${spec.name}" holds the other fields of body object "${pointer || "(whole body)"}", as parameter ` +
+        `"${held.name}" does (${ctx.place(otherFieldsAt(held))}): one parameter holds an object's other fields`,
+    );
+    return false;
+  });
+}

@@ -794,7 +794,7 @@ export interface ManifestParam {
    */
   maxBytes?: number
   /**
-   * For a `file` parameter: the Content-Type of its part when the value does not say one (a Blob's own type, a fetched file's, a path's extension). Default `application/octet-stream`, or the document's `encoding.<field>.contentType`.
+   * For a `file` parameter: the Content-Type its part may have, a type or a range (`image/*`): the file's own type (a Blob's, a fetched file's, a path's extension's) where it admits it, else this type (a range's most common one). Default: the document's `encoding.<field>.contentType` (a list of them taken whole), else `application/octet-stream`, OpenAPI's default for bytes.
    */
   contentType?: string
   /**
