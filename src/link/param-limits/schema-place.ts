@@ -237,8 +237,8 @@ function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits | und
  * A discriminated base (`Pet: {discriminator: {propertyName: petType, mapping: {cat: Cat, …}}}`, no union of its own),
  * by OpenAPI's inheritance model one of the kinds its mapping names (each extending it by allOf): their union, told
  * apart by the property, as a union of objects is (add writes a request body of one as `<Base>Kinds`; a field of one
- * is read here). Its own discriminator only (a kind's allOf brings the base's along), its mapping's kinds other than
- * itself; undefined for any other schema.
+ * is read here). Its own discriminator only (a kind's allOf brings the base's along), the kinds its mapping names that
+ * extend it, itself not; undefined for any other schema, or one whose mapping names no schema extending it.
  */
 function baseKindsOf(doc: OpenApiDocument, raw: Schema, at: Walk): NestedLimits | undefined {
   const own = doc.resolve(raw);
@@ -253,13 +253,24 @@ function baseKindsOf(doc: OpenApiDocument, raw: Schema, at: Walk): NestedLimits 
     // A kind defined nowhere: the mapping names no shape the link can read.
     const kind = resolved(doc, ref);
     if (!kind) return undefined;
-    if (kind === own) continue;
+    // A schema the mapping names that does not extend the base (a copied mapping naming answers) is no kind of it.
+    if (kind === own || !extendsBase(doc, kind, d.propertyName)) continue;
     mapping[value] = ref;
     if (!kinds.some((k) => k.$ref === ref)) kinds.push({ $ref: ref });
   }
   return kinds.length
     ? shapesOf(doc, { oneOf: kinds, discriminator: { propertyName: d.propertyName, mapping } }, at)
     : undefined;
+}
+
+/** Whether a kind extends a base by allOf, however deep: a member of its allOf carries the base's discriminator. */
+function extendsBase(doc: OpenApiDocument, kind: Schema, property: string, depth = 0): boolean {
+  if (depth > NESTED_DEPTH || !Array.isArray(kind.allOf)) return false;
+  return (kind.allOf as Schema[]).some((member) => {
+    const base = typeof member.$ref === "string" ? resolved(doc, member.$ref) : member;
+    const d = base?.discriminator as { propertyName?: unknown } | undefined;
+    return !!base && (d?.propertyName === property || extendsBase(doc, base, property, depth + 1));
+  });
 }
 
 function resolved(doc: OpenApiDocument, ref: string): Schema | undefined {
