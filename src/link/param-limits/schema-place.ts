@@ -5,6 +5,7 @@ import type { NestedLimits } from "@blockwright/runtime/internal";
 import { setOwn } from "@blockwright/runtime/internal/generate";
 import { valueFormatOf, withFormatPattern } from "../../model/format-aliases.js";
 import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
+import { withRequiredBeside } from "../../load/schema-types.js";
 import { regexProblem } from "../context.js";
 
 export interface SchemaPlace {
@@ -215,7 +216,8 @@ function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits | und
     | Schema[]
     | undefined;
   if (!members || members.length < 2 || !roomIn(at)) return undefined;
-  const flat = members.map((m) => doc.flatten(m));
+  // A member `{$ref, required: […]}`: the fields it requires beside its `$ref` too, as Prism and 3.1 read it.
+  const flat = members.map((m) => withRequiredBeside(m, doc.flatten(m)));
   if (
     !flat.every(
       (m) =>
