@@ -172,9 +172,17 @@ function spreadQueryObject(param: unknown, document: Json): unknown[] {
   return Object.entries(listed ?? {}).map(([name, field]) => ({
     name,
     in: "query",
-    ...(required.has(name) ? { required: true } : {}),
+    // A field holding objects goes in bracket form under its name (`list[0][a]=…`), which Prism does not read.
+    ...(required.has(name) && !holdsObjects(field, document) ? { required: true } : {}),
     schema: field,
   }));
+}
+
+/** Whether a schema's value is an object or a list of objects (resolved, one level of items). */
+function holdsObjects(schema: unknown, document: Json): boolean {
+  const s = resolved(schema, document);
+  const kind = (x: unknown) => (isObject(x) ? (x.properties !== undefined ? "object" : typeOf(x)) : undefined);
+  return kind(s) === "object" || (kind(s) === "array" && isObject(s) && kind(resolved(s.items, document)) === "object");
 }
 
 /**
