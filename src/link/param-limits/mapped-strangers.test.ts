@@ -22,7 +22,11 @@ const document = openapi(
           required: true,
           content: {
             "application/json": {
-              schema: { type: "object", required: ["zqShipper"], properties: { zqShipper: ref("ZqParty") } },
+              schema: {
+                type: "object",
+                required: ["zqShipper"],
+                properties: { zqShipper: ref("ZqParty"), zqGrant: ref("ZqGrant") },
+              },
             },
           },
         },
@@ -45,6 +49,28 @@ const document = openapi(
         },
       },
       ZqParty: { allOf: [ref("ZqAddress"), { type: "object", properties: { zqAccount: text } }] },
+      // A base whose kinds repeat its property instead of extending it (an OAuth token request's grants).
+      ZqGrant: {
+        type: "object",
+        required: ["zqKind"],
+        properties: { zqKind: { type: "string", enum: ["code", "refresh"] } },
+        discriminator: {
+          propertyName: "zqKind",
+          mapping: { code: "#/components/schemas/ZqCodeGrant", refresh: "#/components/schemas/ZqRefreshGrant" },
+        },
+      },
+      ZqCodeGrant: {
+        type: "object",
+        required: ["zqKind"],
+        properties: { zqKind: { type: "string", enum: ["code", "refresh"] } },
+        allOf: [{ type: "object", required: ["zqCode"], properties: { zqCode: text } }],
+      },
+      ZqRefreshGrant: {
+        type: "object",
+        required: ["zqKind"],
+        properties: { zqKind: { type: "string", enum: ["code", "refresh"] } },
+        allOf: [{ type: "object", required: ["zqRefresh"], properties: { zqRefresh: text } }],
+      },
       ZqOrderReply: { type: "object", required: ["zqResponse"], properties: { zqResponse: text } },
       ZqListReply: { type: "object", required: ["zqOrders"], properties: { zqOrders: { type: "array", items: text } } },
     },
@@ -69,5 +95,21 @@ describe("a discriminator whose mapping names schemas that do not extend it", ()
       message: expect.stringContaining("zqShipper.zqCity: is required"),
       sent: 0,
     });
+  });
+
+  it("still reads a field of a base as one of the kinds its mapping names that repeat its property", async () => {
+    const tools = await linkedTools(drafted(document, ["createZqOrder"], "zqstrangers"), "zqstrangers");
+    const tool = tools.find((t) => t.id === "zqstrangers_create_zq_order")!;
+    const send = async (zqGrant: unknown) => {
+      const { fetch, seen } = scriptedFetch(json(200, { zqResponse: "zq1" }));
+      const result = await executeToolDefinition(
+        tool,
+        { accessToken: "zq-token-0000000001", zqShipper: { zqCity: "Zq Town" }, zqGrant },
+        { baseUrl: "https://api.acme.test", retries: 0, fetch },
+      );
+      return { message: result.success ? "sent" : result.error.message, sent: seen.length };
+    };
+    expect(await send({ zqKind: "code", zqCode: "zq-code" })).toEqual({ message: "sent", sent: 1 });
+    expect(await send({ zqKind: "code" })).toEqual({ message: expect.stringContaining("zqCode"), sent: 0 });
   });
 });

@@ -255,8 +255,9 @@ function baseKindsOf(doc: OpenApiDocument, raw: Schema, at: Walk): NestedLimits 
     // A kind defined nowhere: the mapping names no shape the link can read.
     const kind = resolved(doc, ref);
     if (!kind) return undefined;
-    // A schema the mapping names that does not extend the base (a copied mapping naming answers) is no kind of it.
-    if (kind === own || !extendsBase(doc, kind, d.propertyName)) continue;
+    // A schema the mapping names that neither extends the base nor has its property (a copied mapping naming answers)
+    // is no kind of it.
+    if (kind === own || !isKindOf(doc, kind, d.propertyName)) continue;
     mapping[value] = ref;
     if (!kinds.some((k) => k.$ref === ref)) kinds.push({ $ref: ref });
   }
@@ -265,13 +266,19 @@ function baseKindsOf(doc: OpenApiDocument, raw: Schema, at: Walk): NestedLimits 
     : undefined;
 }
 
-/** Whether a kind extends a base by allOf, however deep: a member of its allOf carries the base's discriminator. */
-function extendsBase(doc: OpenApiDocument, kind: Schema, property: string, depth = 0): boolean {
-  if (depth > NESTED_DEPTH || !Array.isArray(kind.allOf)) return false;
-  return (kind.allOf as Schema[]).some((member) => {
-    const base = typeof member.$ref === "string" ? resolved(doc, member.$ref) : member;
-    const d = base?.discriminator as { propertyName?: unknown } | undefined;
-    return !!base && (d?.propertyName === property || extendsBase(doc, base, property, depth + 1));
+/**
+ * Whether a schema a base's mapping names is a kind of it: it extends a schema of the base's discriminator by allOf,
+ * however deep, or has the discriminator's property itself (a kind that repeats the base's fields).
+ */
+function isKindOf(doc: OpenApiDocument, kind: Schema, property: string, depth = 0): boolean {
+  if (depth > NESTED_DEPTH) return false;
+  const d = kind.discriminator as { propertyName?: unknown } | undefined;
+  const props = kind.properties as Record<string, unknown> | undefined;
+  if (depth > 0 && d?.propertyName === property) return true;
+  if (props && typeof props === "object" && Object.hasOwn(props, property)) return true;
+  return ((Array.isArray(kind.allOf) ? kind.allOf : []) as Schema[]).some((member) => {
+    const part = typeof member.$ref === "string" ? resolved(doc, member.$ref) : member;
+    return !!part && isKindOf(doc, part, property, depth + 1);
   });
 }
 
