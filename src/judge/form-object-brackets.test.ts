@@ -22,6 +22,22 @@ paths:
           in: query
           schema: { type: object, properties: { depth: { type: object, properties: { max: { type: integer } } } } }
       responses: { "200": { description: ok } }
+  /zqorders:
+    get:
+      operationId: searchZqOrders
+      parameters:
+        - name: zqcriteria
+          in: query
+          required: true
+          schema:
+            type: object
+            required: [zqAccount, zqList]
+            properties:
+              zqAccount: { type: string }
+              zqList:
+                type: array
+                items: { type: object, required: [zqField], properties: { zqField: { type: string } } }
+      responses: { "200": { description: ok } }
 `;
 
 const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "judged.yaml")), {
@@ -44,5 +60,20 @@ describe("a form object exploded whose fields hold objects, sent in bracket form
 
   it("still refuses a reserved character sent raw inside a value", () => {
     expect(get("zqinput[doc][path]=a/b?c").refusals.map((r) => r.rule)).toEqual(["allowReserved"]);
+  });
+});
+
+describe("a form object exploded, a field of it a list of objects in bracket form under the field's own name", () => {
+  const search = (query: string) =>
+    judge({ method: "GET", url: `https://api.test/zqorders?${query}`, headers: new Headers() });
+
+  it("reads the list with the object's other fields, held to its schema", () => {
+    const sent = search("zqAccount=zq%201&zqList[0][zqField]=a%20b&zqList[1][zqField]=c");
+    expect(sent.refusals).toEqual([]);
+    expect(sent.read.params.get("query:zqcriteria")).toEqual({
+      zqAccount: "zq 1",
+      zqList: [{ zqField: "a b" }, { zqField: "c" }],
+    });
+    expect(search("zqAccount=zq&zqList[0][zqOther]=x").refusals.map((r) => r.rule)).toEqual(["schema"]);
   });
 });

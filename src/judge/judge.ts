@@ -329,6 +329,18 @@ function ownedPairs(op: JudgedOperation, pairs: RawPair[], data: unknown, slots:
   for (const pair of pairs) if (slots.has(`query:${pair.name}`) && !claimed.has(pair)) claimed.add(pair);
   // A spread object's fields that hold objects or lists go in bracket form under its name (`input[a][b]=…`).
   for (const p of query.filter(spread)) if (inBracketForm(p, pairs)) take(p, (x) => isDeepPair(p, x));
+  // A field of one that holds objects or lists, in bracket form under the field's own name (`list[0][a]=…`: the
+  // object's fields at the query's top level, as form explode writes them, a field's insides as qs does): the object's
+  // pairs read as that form under its name (`name[list][0][a]`), its plain fields with them.
+  for (const p of query.filter(spread)) {
+    const head = (x: RawPair) => x.name.slice(0, Math.max(0, x.name.indexOf("[")));
+    const field = (key: string) => key !== "" && propertySchema(data, p.schema?.node, key, true) !== undefined;
+    const mine = pairs.filter((x) => !claimed.has(x) && (field(head(x)) || field(x.name)));
+    if (!mine.some((x) => field(head(x)))) continue;
+    for (const x of mine) claimed.add(x);
+    const under = (x: RawPair) => `${p.name}[${head(x) || x.name}]${head(x) ? x.name.slice(head(x).length) : ""}`;
+    byParam.set(p, [...(byParam.get(p) ?? []), ...mine.map((x) => ({ ...x, name: under(x) }))]);
+  }
   for (const p of query.filter(spread))
     take(p, (x) => propertySchema(data, p.schema?.node, x.name, true) !== undefined);
   for (const p of query.filter(spread)) take(p, (x) => propertySchema(data, p.schema?.node, x.name) !== undefined);

@@ -34,6 +34,12 @@ export function toJsonSchema(node: unknown, wraps: Wrap[], holder?: Node | unkno
 
 /** toJsonSchema's rewrite of one node, its own keys (the nodes inside it done first). */
 function toJsonSchemaHere(n: Node, wraps: Wrap[], holder?: Node | unknown[], key?: string | number): void {
+  // A `$ref` with the fields it requires beside it (`{$ref: UserData, required: [em]}`): 3.0 ignores a reference's
+  // siblings, but the publisher means them, and 3.1, Prism and the link (withRequiredBeside) read them.
+  if (typeof n.$ref === "string" && Array.isArray(n.required) && n.required.length) {
+    n.allOf = [{ $ref: n.$ref }, ...(Array.isArray(n.allOf) ? n.allOf : [])];
+    delete n.$ref;
+  }
   if (n.nullable === true) {
     delete n.nullable;
     if (typeof n.type === "string") n.type = [n.type, "null"];

@@ -125,6 +125,14 @@ describe("a mock's query object sent as its fields (form, exploded)", () => {
           required: ["q"],
           properties: { q: { type: "string" }, per_page: { type: "integer", maximum: 50 } },
         },
+        ZqCriteria: {
+          type: "object",
+          required: ["zqAccount", "zqList"],
+          properties: {
+            zqAccount: { type: "string" },
+            zqList: { type: "array", items: { type: "object", properties: { zqField: { type: "string" } } } },
+          },
+        },
       },
     },
     paths: {
@@ -157,6 +165,23 @@ describe("a mock's query object sent as its fields (form, exploded)", () => {
       ]);
     },
   );
+
+  // A field holding a list of objects goes in bracket form under its own name (`zqList[0][zqField]=…`), which Prism
+  // reads as no value of it: required, every call was refused. The judge holds it to the document.
+  it("does not require of Prism a field that holds objects, still requiring the others", () => {
+    const criteria = {
+      name: "zqCriteria",
+      in: "query",
+      required: true,
+      schema: { $ref: "#/components/schemas/ZqCriteria" },
+    };
+    const document = { ...spread, paths: { "/zq/search": { get: { parameters: [criteria], responses: {} } } } };
+    const served = mockDocument(document, () => false) as { paths: Record<string, { get: { parameters: unknown[] } }> };
+    expect(served.paths["/zq/search"]?.get.parameters).toEqual([
+      { name: "zqAccount", in: "query", required: true, schema: { type: "string" } },
+      { name: "zqList", in: "query", schema: spread.components.schemas.ZqCriteria.properties.zqList },
+    ]);
+  });
 });
 
 describe("a mock's request body that requires fields its branches declare readOnly", () => {

@@ -40,6 +40,7 @@ import { answersWithoutWriteOnlyRequired, withoutReadOnlyRequired } from "./read
 import { isListAmongOthers, makeSchemasCompilable, mayHoldComma, withOneOfsAsAnyOf } from "./prism-schemas.js";
 import { isMediaType, withTypedTexts } from "./media-types.js";
 import {
+  holdsObjects,
   isObject,
   resolved,
   withJsonFormFieldsAsText,
@@ -155,11 +156,10 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
 }
 
 /**
- * A query parameter whose value is an object in form style, exploded (the query's default): its fields travel as
- * parameters of their own (`q=…&per_page=…`), which Prism does not read back into the object (it asks for one
- * of the object's name). The mock takes each field as the parameter it is, required where the object requires it of a
- * required value; a map's (additionalProperties: SQS's `Attribute`) keys are the caller's, let through, the judge
- * holding the whole to the document.
+ * A query object in form style, exploded (the default): its fields travel as parameters of their own (`q=…&n=…`),
+ * which Prism does not read back into the object. The mock takes each field as the parameter it is, required where a
+ * required object requires it, unless it holds objects (`list[0][a]=…`, which Prism reads as nothing); a map's keys
+ * (SQS's `Attribute`) are let through. The judge holds the whole to the document.
  */
 function spreadQueryObject(param: unknown, document: Json): unknown[] {
   const p = resolved(param, document);
@@ -172,7 +172,7 @@ function spreadQueryObject(param: unknown, document: Json): unknown[] {
   return Object.entries(listed ?? {}).map(([name, field]) => ({
     name,
     in: "query",
-    ...(required.has(name) ? { required: true } : {}),
+    ...(required.has(name) && !holdsObjects(field, document) ? { required: true } : {}),
     schema: field,
   }));
 }

@@ -4,6 +4,7 @@
 // judge holds each of them to the document as it is.
 import { spreadsAsPairs } from "../judge/spread-form-objects.js";
 import { isJsonMediaType } from "../load/media-types.js";
+import { typeOf } from "../load/openapi-document.js";
 import { textOfKinds, withTextEnum } from "../load/text-enum.js";
 
 type Json = Record<string, unknown>;
@@ -248,4 +249,11 @@ export function resolved(value: unknown, document: Json): unknown {
 
 export function isObject(value: unknown): value is Json {
   return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Whether a schema's value is an object or a list of objects (resolved, one level of items). */
+export function holdsObjects(schema: unknown, document: Json): boolean {
+  const s = resolved(schema, document);
+  const kind = (x: unknown) => (isObject(x) ? (x.properties !== undefined ? "object" : typeOf(x)) : undefined);
+  return kind(s) === "object" || (kind(s) === "array" && isObject(s) && kind(resolved(s.items, document)) === "object");
 }

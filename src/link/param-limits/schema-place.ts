@@ -5,6 +5,7 @@ import type { NestedLimits } from "@blockwright/runtime/internal";
 import { setOwn } from "@blockwright/runtime/internal/generate";
 import { valueFormatOf, withFormatPattern } from "../../model/format-aliases.js";
 import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
+import { withRequiredBeside } from "../../load/schema-types.js";
 import { regexProblem } from "../context.js";
 
 export interface SchemaPlace {
@@ -215,7 +216,8 @@ function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits | und
     | Schema[]
     | undefined;
   if (!members || members.length < 2 || !roomIn(at)) return undefined;
-  const flat = members.map((m) => doc.flatten(m));
+  // A member `{$ref, required: […]}`: the fields it requires beside its `$ref` too, as Prism and 3.1 read it.
+  const flat = members.map((m) => withRequiredBeside(m, doc.flatten(m)));
   if (
     !flat.every(
       (m) =>
@@ -237,8 +239,8 @@ function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits | und
  * A discriminated base (`Pet: {discriminator: {propertyName: petType, mapping: {cat: Cat, …}}}`, no union of its own),
  * by OpenAPI's inheritance model one of the kinds its mapping names (each extending it by allOf): their union, told
  * apart by the property, as a union of objects is (add writes a request body of one as `<Base>Kinds`; a field of one
- * is read here). Its own discriminator only (a kind's allOf brings the base's along), its mapping's kinds other than
- * itself; undefined for any other schema.
+ * is read here). Its own discriminator only (a kind's allOf brings the base's along), the kinds its mapping names that
+ * extend it, itself not; undefined for any other schema, or one whose mapping names no schema extending it.
  */
 function baseKindsOf(doc: OpenApiDocument, raw: Schema, at: Walk): NestedLimits | undefined {
   const own = doc.resolve(raw);
@@ -253,13 +255,31 @@ function baseKindsOf(doc: OpenApiDocument, raw: Schema, at: Walk): NestedLimits 
     // A kind defined nowhere: the mapping names no shape the link can read.
     const kind = resolved(doc, ref);
     if (!kind) return undefined;
-    if (kind === own) continue;
+    // A schema the mapping names that neither extends the base nor has its property (a copied mapping naming answers)
+    // is no kind of it.
+    if (kind === own || !isKindOf(doc, kind, d.propertyName)) continue;
     mapping[value] = ref;
     if (!kinds.some((k) => k.$ref === ref)) kinds.push({ $ref: ref });
   }
   return kinds.length
     ? shapesOf(doc, { oneOf: kinds, discriminator: { propertyName: d.propertyName, mapping } }, at)
     : undefined;
+}
+
+/**
+ * Whether a schema a base's mapping names is a kind of it: it extends a schema of the base's discriminator by allOf,
+ * however deep, or has the discriminator's property itself (a kind that repeats the base's fields).
+ */
+function isKindOf(doc: OpenApiDocument, kind: Schema, property: string, depth = 0): boolean {
+  if (depth > NESTED_DEPTH) return false;
+  const d = kind.discriminator as { propertyName?: unknown } | undefined;
+  const props = kind.properties as Record<string, unknown> | undefined;
+  if (depth > 0 && d?.propertyName === property) return true;
+  if (props && typeof props === "object" && Object.hasOwn(props, property)) return true;
+  return ((Array.isArray(kind.allOf) ? kind.allOf : []) as Schema[]).some((member) => {
+    const part = typeof member.$ref === "string" ? resolved(doc, member.$ref) : member;
+    return !!part && isKindOf(doc, part, property, depth + 1);
+  });
 }
 
 function resolved(doc: OpenApiDocument, ref: string): Schema | undefined {

@@ -229,3 +229,35 @@ describe("lists the bounds ask items of (listItems)", () => {
     expect(sampler.sample("/components/schemas/ZqFeed")?.value).toEqual({ zqSinks: [], zqNone: [], zqLoops: [] });
   });
 });
+
+describe("values of a union whose members are one $ref with the fields each requires beside it", () => {
+  it("meet a member's required fields (3.0 ignores a $ref's siblings; the publisher, Prism and 3.1 do not)", () => {
+    // Pinterest's conversion events: `user_data` is `anyOf` of `{$ref: UserData, required: [em]}` and the like. The
+    // sampler read each member as its `$ref` alone and made `{}`, which the mock refused.
+    const data = { $ref: "#/components/schemas/ZqUserData" };
+    const schemas = {
+      ZqUserData: { type: "object", properties: { zqEmail: { type: "string" }, zqIp: { type: "string" } } },
+      ZqEvent: {
+        type: "object",
+        required: ["zqUser"],
+        properties: {
+          zqUser: {
+            type: "object",
+            anyOf: [
+              { ...data, required: ["zqEmail"] },
+              { ...data, required: ["zqIp"] },
+            ],
+          },
+        },
+      },
+    };
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "zqbeside", version: "1" },
+      paths: {},
+      components: { schemas },
+    };
+    const made = new DocumentSampler(document).sample("/components/schemas/ZqEvent")?.value as { zqUser: object };
+    expect(Object.keys(made.zqUser).some((k) => k === "zqEmail" || k === "zqIp")).toBe(true);
+  });
+});
