@@ -219,12 +219,6 @@ function rewrittenCut(
     doc,
     chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, method: c.method })),
   );
-  const refusedNotes = refused.map((r) => ({
-    at: ["openapi"],
-    note:
-      `openapi.yaml leaves out ${r.place}: it breaks the request body's schema as the request judge reads it ` +
-      `(${r.why}), so the contract suite and the mocks do not use it`,
-  }));
   return {
     changes: {
       added,
@@ -270,10 +264,20 @@ function rewrittenCut(
         ...refSiblingNotes(refSiblings),
         ...typeListNotes(typeLists),
         ...dateTimeNotes(dateTimes),
-        ...refusedNotes,
+        ...refusedExampleNotes(refused),
       ],
     },
   };
+}
+
+/** The review notes of the request examples the cut leaves out, the judge refusing them. */
+function refusedExampleNotes(refused: { place: string; why: string }[]): ReviewNote[] {
+  return refused.map((r) => ({
+    at: ["openapi"],
+    note:
+      `openapi.yaml leaves out ${r.place}: it breaks the request body's schema as the request judge reads it ` +
+      `(${r.why}), so the contract suite and the mocks do not use it`,
+  }));
 }
 
 /**
