@@ -16,6 +16,7 @@ import type { Failure } from "./errors.js";
 import type { MultiSegment } from "../spec/param-types.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 import { type Encoded, percentEncoded, segmentsEncoded } from "./percent-encoding.js";
+import { textAfter } from "../common/text-after.js";
 
 /** A whole address an `as-given` value may be: http or https, scheme and host. */
 const ABSOLUTE = /^https?:\/\//i;
@@ -76,6 +77,21 @@ export function linkValueProblem(text: string, kind: "reserved" | "as-given", af
       );
   }
   return undefined;
+}
+
+/**
+ * linkValueProblem for a value of the parameter `spec` where the tool's path template places it (the text after its
+ * `{name}` there), as a call's check asks it (validate/string-check.ts): worked out here, the form support's, so that a
+ * package without links bundles none of it.
+ */
+export function linkProblem(
+  text: string,
+  kind: "reserved" | "as-given",
+  spec?: ParamCall,
+  tool?: { path?: string },
+): string | undefined {
+  const name = spec?.wire.in === "path" ? spec.wire.name : undefined;
+  return linkValueProblem(text, kind, tool?.path === undefined || name === undefined ? "" : textAfter(tool.path, name));
 }
 
 /** The path parameters of a tool whose value may be a whole address (`as-given`), found once a tool. */

@@ -4,7 +4,6 @@
 // places (two hashed lookups), copied the tool's auth twice to find the credential, and asked a dozen fields again.
 import { checkAddress } from "./address-rules.js";
 import { characters, isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
-import { textAfter } from "../common/text-after.js";
 import { lacks } from "../common/unsupported.js";
 import { credentialOfParam, encodedCredential, headerTextProblem } from "../http/credentials.js";
 import type { MultiSegment } from "../spec/param-types.js";
@@ -91,7 +90,6 @@ function compileString(spec: ParamCall, tool: StringTool | undefined): StringChe
   // A link's (`reserved`, `as-given`): its `#`, its `?` where the path goes on after it, and its dot segments before
   // its query (http/path-link.ts).
   const link = spans !== true && spans;
-  const after = link && spec.wire.in === "path" && tool?.path !== undefined ? textAfter(tool.path, spec.wire.name) : "";
   const counted = minLength !== undefined || maxLength !== undefined;
   return (s, support, secrets) => {
     if (formatted && !support.formats) return { issue: lacks("formats", name) };
@@ -123,7 +121,7 @@ function compileString(spec: ParamCall, tool: StringTool | undefined): StringChe
     if (segment?.test(s))
       return problem(spec, "pathSegment", 'must not be or hold a segment "", "." or ".."', s, secrets);
     // The form support's, which a tool with a link is never called without (call/support.ts formNeeded).
-    const linkProblem = link && support.form?.linkProblem(s, link, after);
+    const linkProblem = link && support.form?.linkProblem(s, link, spec, tool);
     if (linkProblem) return problem(spec, "pathSegment", linkProblem, s, secrets);
     let value = s;
     if (strings) {
