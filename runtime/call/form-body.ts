@@ -23,7 +23,7 @@
 import { ownValue, setOwn } from "../common/own.js";
 import { scalarText } from "../common/scalar-text.js";
 import { type Encoded, percentDecoded, percentEncoded, reservedEncoded } from "../http/percent-encoding.js";
-import { linkedElsewhere, linkValueProblem, spannedPath } from "../http/path-link.js";
+import { linkedElsewhere, linkProblem, spannedPath } from "../http/path-link.js";
 import type { FormFieldEncoding, ValueStyle } from "../spec/tool-types.js";
 
 /** A pair: its name as text, its value written for the wire already. */
@@ -228,7 +228,7 @@ export const formEncoding = {
   placeStyled,
   styledValue,
   segments: spannedPath,
-  linkProblem: linkValueProblem,
+  linkProblem,
   linkedElsewhere,
   cookiePair,
   ownQuery,

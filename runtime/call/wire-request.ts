@@ -36,7 +36,12 @@ export interface FormSupport {
   /** A path value spanning segments (`multiSegment`), written as its kind says (http/path-link.ts). */
   segments(text: string, kind: MultiSegment): Encoded;
   /** Why a link's value (`multiSegment` reserved, as-given) cannot be sent, checked with the values. */
-  linkProblem(text: string, kind: "reserved" | "as-given"): string | undefined;
+  linkProblem(
+    text: string,
+    kind: "reserved" | "as-given",
+    spec?: ParamCall,
+    tool?: { path?: string },
+  ): string | undefined;
   /** An `as-given` value that is a whole address and may not be the request's (`base`: the call's address). */
   linkedElsewhere(
     tool: ToolCall,

@@ -7,14 +7,16 @@
 //   - `as-given` (AutoRest's `x-ms-skip-url-encoding`: the value as the service gave it): written as `reserved`
 //     writes it, and a whole address (`https://…`) is the request's address, on the call's own origin and under its
 //     base path only, so that the credential never goes to another (as a next page's address, transport.ts).
-// A `#` would start the address's fragment, which no request carries, and a segment `.` or `..` (percent-encoded too:
-// a URL parser reads `%2e%2e` as `..`) would reach out of the path's base: both refused, naming the value. All of it
-// is the form support's (call/form-body.ts), which a tool with such a value is never called without (support.ts
-// `formNeeded`): a package whose tools send none bundles none of it.
+// A `#` would start the address's fragment, which no request carries, a `?` where the path template goes on after the
+// value (`/{scope}/providers/…`) would make that text part of the value's query, and a segment `.` or `..`
+// (percent-encoded too: a URL parser reads `%2e%2e` as `..`) would reach out of the path's base: all refused, naming
+// the value. All of it is the form support's (call/form-body.ts), which a tool with such a value is never called
+// without (support.ts `formNeeded`): a package whose tools send none bundles none of it.
 import type { Failure } from "./errors.js";
 import type { MultiSegment } from "../spec/param-types.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 import { type Encoded, percentEncoded, segmentsEncoded } from "./percent-encoding.js";
+import { textAfter } from "../common/text-after.js";
 
 /** A whole address an `as-given` value may be: http or https, scheme and host. */
 const ABSOLUTE = /^https?:\/\//i;
@@ -44,10 +46,11 @@ export function spannedPath(text: string, kind: MultiSegment): Encoded {
 }
 
 /**
- * Why a `reserved` or `as-given` value cannot be sent, or undefined: a `#`, or a segment "", "." or ".." before its
- * query (a whole address's path: a segment "." or ".."). The kind's words for the message.
+ * Why a `reserved` or `as-given` value cannot be sent, or undefined: a `#`, a `?` where the path template goes on after
+ * the value (`after`, its literal text: `/{scope}/providers/…`), or a segment "", "." or ".." before its query (a whole
+ * address's path: a segment "." or ".."). The kind's words for the message.
  */
-export function linkValueProblem(text: string, kind: "reserved" | "as-given"): string | undefined {
+export function linkValueProblem(text: string, kind: "reserved" | "as-given", after = ""): string | undefined {
   const how =
     kind === "reserved"
       ? `its reserved characters are sent as they are (wire.multiSegment: reserved, RFC 6570's reserved expansion)`
@@ -55,6 +58,13 @@ export function linkValueProblem(text: string, kind: "reserved" | "as-given"): s
   if (text.includes("#"))
     return `must not hold "#": ${how}, and a "#" would start the address's fragment, which is never sent`;
   const query = text.indexOf("?");
+  // RFC 6570 would write the text after the value into the value's query (`/a?x=1/providers/…`), and OpenAPI holds a
+  // path value to no "?": a query of its own is the address's only where the value ends the path.
+  if (query >= 0 && after !== "")
+    return (
+      `must not hold "?" here: ${how}, and the path goes on after it (${JSON.stringify(after)}), which its "?" ` +
+      `would make part of a query: give the path only, and query values as the operation's own parameters`
+    );
   const path = query < 0 ? text : text.slice(0, query);
   const whole = kind === "as-given" && ABSOLUTE.test(path);
   const segments = (whole ? path.replace(/^https?:\/\/[^/]*/i, "") : path).split("/");
@@ -67,6 +77,21 @@ export function linkValueProblem(text: string, kind: "reserved" | "as-given"): s
       );
   }
   return undefined;
+}
+
+/**
+ * linkValueProblem for a value of the parameter `spec` where the tool's path template places it (the text after its
+ * `{name}` there), as a call's check asks it (validate/string-check.ts): worked out here, the form support's, so that a
+ * package without links bundles none of it.
+ */
+export function linkProblem(
+  text: string,
+  kind: "reserved" | "as-given",
+  spec?: ParamCall,
+  tool?: { path?: string },
+): string | undefined {
+  const name = spec?.wire.in === "path" ? spec.wire.name : undefined;
+  return linkValueProblem(text, kind, tool?.path === undefined || name === undefined ? "" : textAfter(tool.path, name));
 }
 
 /** The path parameters of a tool whose value may be a whole address (`as-given`), found once a tool. */

@@ -5,7 +5,7 @@
 // @blockwright/runtime/internal. A call checks with the parts its caller
 // was given (validate-params.ts `validateInput`).
 import { basicUserProblem } from "../http/credentials.js";
-import { linkValueProblem } from "../http/path-link.js";
+import { linkProblem } from "../http/path-link.js";
 import { formatProblem } from "../spec/formats.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 import { checkRules } from "./cross-field-rules.js";
@@ -33,7 +33,7 @@ export const VALUE_SUPPORT: Required<ValueSupport> = {
   numbers: numberRules,
   unions: paramUnions,
   credentials: { userProblem: basicUserProblem },
-  form: { linkProblem: linkValueProblem },
+  form: { linkProblem },
 };
 
 /** validateInput with every check. */

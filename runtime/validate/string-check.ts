@@ -46,11 +46,14 @@ export function hasStringRules(spec: ParamCall): boolean {
   );
 }
 
+/** What of a tool a string's check reads: its routes, its auth, and its path (where a link's value sits). */
+export type StringTool = Pick<ToolCall, "routes" | "auth"> & { path?: string };
+
 const made = new WeakMap<object, Map<ParamCall, StringCheck>>();
 const NO_TOOL = {};
 
 /** The check of `spec`'s values as `tool` places them (checkValueWith: with no tool, as a header would carry them). */
-export function stringCheck(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> | undefined): StringCheck {
+export function stringCheck(spec: ParamCall, tool: StringTool | undefined): StringCheck {
   const key = tool ?? NO_TOOL;
   let byParam = made.get(key);
   if (!byParam) made.set(key, (byParam = new Map()));
@@ -59,7 +62,7 @@ export function stringCheck(spec: ParamCall, tool: Pick<ToolCall, "routes" | "au
   return check;
 }
 
-function compileString(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> | undefined): StringCheck {
+function compileString(spec: ParamCall, tool: StringTool | undefined): StringCheck {
   const places = placements(spec, tool);
   const { name, secret, minLength, maxLength } = spec;
   const formatted = spec.format !== undefined && spec.format !== "base-url";
@@ -84,7 +87,8 @@ function compileString(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> 
   // Only a path parameter's wire spans segments (a route's placement of another parameter never does).
   const spans = places.path && (spec.wire as { multiSegment?: MultiSegment }).multiSegment;
   const segment = places.path ? (spans === true ? SPANNED_DOT_SEGMENT : spans ? undefined : DOT_SEGMENT) : undefined;
-  // A link's (`reserved`, `as-given`): its `#` and its dot segments before its query (http/path-link.ts).
+  // A link's (`reserved`, `as-given`): its `#`, its `?` where the path goes on after it, and its dot segments before
+  // its query (http/path-link.ts).
   const link = spans !== true && spans;
   const counted = minLength !== undefined || maxLength !== undefined;
   return (s, support, secrets) => {
@@ -117,7 +121,7 @@ function compileString(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> 
     if (segment?.test(s))
       return problem(spec, "pathSegment", 'must not be or hold a segment "", "." or ".."', s, secrets);
     // The form support's, which a tool with a link is never called without (call/support.ts formNeeded).
-    const linkProblem = link && support.form?.linkProblem(s, link);
+    const linkProblem = link && support.form?.linkProblem(s, link, spec, tool);
     if (linkProblem) return problem(spec, "pathSegment", linkProblem, s, secrets);
     let value = s;
     if (strings) {

@@ -51,7 +51,15 @@ export interface ValueSupport {
   /** File parameters (bytes, a path, an address): `fileSupport`. */
   files?: { fileValues(spec: ParamCall, raw: unknown, secrets?: readonly string[]): { issue: Issue } | object };
   /** A link's value in a path (`multiSegment` reserved, as-given), checked with the others: `formEncoding`. */
-  form?: { linkProblem(text: string, kind: "reserved" | "as-given"): string | undefined };
+  form?: {
+    /** `spec`, `tool`: the value's parameter and the tool whose path places it (http/path-link.ts `linkProblem`). */
+    linkProblem(
+      text: string,
+      kind: "reserved" | "as-given",
+      spec?: ParamCall,
+      tool?: { path?: string },
+    ): string | undefined;
+  };
   /** A number's enum and step (hasNumberRules): `numberRules`. */
   numbers?: { check(spec: ParamCall, n: number): Checked };
   /** Enums, patterns, formats and lists in one string (hasStringRules): `stringRules`. */

@@ -29,11 +29,14 @@ interface Trip {
 /** The round trips the provider's tools allow: one per resource whose create and read the manifest binds. */
 export function roundTrips(subject: Subject): Trip[] {
   const data = subject.document.source.data as Node;
-  const toolAt = (method: string | undefined, path: string) =>
+  // The tool of the operation at the resource's own key: one keyed apart by a fragment (`/faces#bytes` beside `/faces`)
+  // reaches the same request path but is served apart by the mock (mock-document.ts), which keeps no record of it.
+  const toolAt = (method: string | undefined, key: string) =>
     method === undefined
       ? undefined
       : subject.tools.find(
-          (t) => t.method.toUpperCase() === method && subject.document.operations.get(t.operationId)?.path === path,
+          (t) =>
+            t.method.toUpperCase() === method && subject.document.operations.get(t.operationId)?.location[1] === key,
         );
   return resourcesOf(data).flatMap((resource) => {
     const create = toolAt(resource.methods.create, resource.collection);

@@ -25,8 +25,9 @@
 //     with a note to check it;
 //   - an offset parameter (`offset`, `start`, `skip`): offset;
 //   - a page number parameter (`page`, `page_number`): page;
-// the offset, page number and page size in the query, a header, or (RPC-style
-// APIs listing with a POST) a top-level field of the JSON body.
+// the offset, page number and page size in the query, a header (its name read
+// as words: `X-Next-Token` as `next_token`), or (RPC-style APIs listing with a
+// POST) a top-level field of the JSON body.
 import { defined, formatPointer } from "@blockwright/runtime/internal";
 import type { ManifestPagination } from "../../load/precompiled/manifest-types.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
@@ -154,13 +155,21 @@ export function draftPagination(
 }
 
 /** The places of `op` a paging value may go, as `params` drafted them. */
+/**
+ * A header's name as the words a paging name is matched by: an `X-` prefix aside, its `-` as `_` (`X-Next-Token`,
+ * `Continuation-Token`: a cursor sent back as a header, `X-Limit`: a page size).
+ */
+function headerWords(name: string): string {
+  return name.replace(/^x-/i, "").replaceAll("-", "_");
+}
+
 function pageRequest(doc: OpenApiDocument, op: OpenApiOperation, params: ParamsDraft): PageRequest {
   const wire = (place: string, name: string) => params.byWire.get(`${place}:${name}`);
   const declared = (pattern: RegExp, number?: boolean) =>
     op.parameters.find(
       (p) =>
         (p.in === "query" || p.in === "header") &&
-        pattern.test(p.name) &&
+        pattern.test(p.in === "header" ? headerWords(p.name) : p.name) &&
         wire(p.in, p.name) !== undefined &&
         (number === undefined ||
           ["integer", "number"].includes(typeOf(safeFlatten(doc, p.schema) ?? {}) ?? "") === number),

@@ -4,7 +4,14 @@
 // parameter's own rules, as the runtime checks a caller's value.
 import { isCredentialParam } from "../auth/auth.js";
 import type { ParamSpec } from "@blockwright/runtime/internal";
-import { checkValue, cloneJson, isAbsent, SECRET_MIN_LENGTH } from "@blockwright/runtime/internal/generate";
+import {
+  checkValue,
+  cloneJson,
+  isAbsent,
+  linkValueProblem,
+  SECRET_MIN_LENGTH,
+  textAfter,
+} from "@blockwright/runtime/internal/generate";
 import { canonical } from "../../common/canonical-json.js";
 import type { ManifestOperation, ManifestParam, ManifestWire } from "../../load/precompiled/manifest-types.js";
 import { titleFromName } from "../../model/naming.js";
@@ -152,7 +159,7 @@ function linkParam(
     if (branch && form.maxLength !== undefined && branch.type === "string") branch.maxLength = form.maxLength;
   });
   requireListItems(spec, op);
-  if (p.pattern === undefined || !regexProblem(p.pattern)) checkGivenValues(ctx, name, p, spec, at);
+  if (p.pattern === undefined || !regexProblem(p.pattern)) checkGivenValues(ctx, name, p, spec, at, op.path);
   return spec;
 }
 
@@ -199,7 +206,15 @@ function wholeJson(op: OpenApiOperation, pointer: string | undefined): boolean {
  * The values the manifest gives the parameter (its default, example and placeholder), each held to the parameter's
  * own rules as the runtime checks a value; the example kept when it passes.
  */
-function checkGivenValues(ctx: LinkContext, name: string, p: ManifestParam, spec: ParamSpec, at: Path): void {
+function checkGivenValues(
+  ctx: LinkContext,
+  name: string,
+  p: ManifestParam,
+  spec: ParamSpec,
+  at: Path,
+  path: string,
+): void {
+  const valueIssue = (s: ParamSpec, value: unknown) => placedValueIssue(s, value, path);
   // The runtime applies a default without checking it, and takes an example as a caller's value:
   // both must pass the parameter's own rules, checked as the runtime checks a value.
   if (p.default !== undefined) {
@@ -242,10 +257,18 @@ function checkGivenValues(ctx: LinkContext, name: string, p: ManifestParam, spec
   }
 }
 
-/** The runtime's message for a value the parameter refuses, if it does. */
-function valueIssue(spec: ParamSpec, value: unknown): string | undefined {
+/**
+ * The runtime's message for a value the parameter refuses, if it does; a link's (`multiSegment` reserved, as-given)
+ * as the operation's path places it (a "?" refused where the path goes on after it: the runtime's string check).
+ */
+function placedValueIssue(spec: ParamSpec, value: unknown, path: string): string | undefined {
   const checked = checkValue(spec, value);
-  return "issue" in checked ? checked.issue.message : undefined;
+  if ("issue" in checked) return checked.issue.message;
+  const w = spec.wire;
+  if (w.in !== "path" || typeof value !== "string" || (w.multiSegment !== "reserved" && w.multiSegment !== "as-given"))
+    return undefined;
+  const problem = linkValueProblem(value, w.multiSegment, textAfter(path, w.name));
+  return problem ? `${spec.name}: ${problem}` : undefined;
 }
 
 /**
