@@ -186,7 +186,7 @@ describe("a multipart part", () => {
   it("may hold reserved characters (allowReserved is for URL-encoded forms)", async () => {
     const form = new FormData();
     form.append("purpose", "zq#1/a?b");
-    form.append("upload", new Blob(["zq"], { type: "text/plain" }), "zq.txt");
+    form.append("upload", new Blob(["zq"], { type: "application/octet-stream" }), "zq.txt");
     expect(await post("/zqfiles", form)).toMatchObject({ status: 200 });
   });
 });
@@ -200,7 +200,7 @@ describe("a multipart field written as a form's pairs", () => {
       form.append("labels[zq=1;a]", "x");
       form.append("labels[50%]", "z");
       form.append("labels[plain]", "y");
-      form.append("upload", new Blob(["zq"], { type: "text/plain" }), "zq=1;a.txt");
+      form.append("upload", new Blob(["zq"], { type: "application/octet-stream" }), "zq=1;a.txt");
       expect(await post("/zqlabels", form)).toMatchObject({ status: 200 });
       expect(await post("/zqorders", "note=hi")).toMatchObject({ status: 200 });
     },
