@@ -26,8 +26,9 @@ export const booksDefaultBaseUrl = "https://www.googleapis.com";
 export function createBooksClient(options) {
   const baseUrl = options.baseUrl ?? booksDefaultBaseUrl;
   if (!baseUrl) throw new Error("books: pass baseUrl, the instance address");
-  // Its path, query, header and cookie values written as the tools write them (their calls and support parts).
-  return createProviderClient(booksAuth, { ...options, baseUrl }, booksClientTable);
+  // Its path, query, header, cookie and form values written as the tools write them (their calls and support parts),
+  // each operation sent where its tool sends it unless a baseUrl is given.
+  return createProviderClient(booksAuth, { ...options, baseUrl }, booksClientTable, options.baseUrl);
 }
 
 /**

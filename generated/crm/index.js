@@ -25,8 +25,9 @@ export const crmDefaultBaseUrl = undefined;
 export function createCrmClient(options) {
   const baseUrl = options.baseUrl ?? crmDefaultBaseUrl;
   if (!baseUrl) throw new Error("crm: pass baseUrl, the instance address");
-  // Its path, query, header and cookie values written as the tools write them (their calls and support parts).
-  return createProviderClient(crmAuth, { ...options, baseUrl }, crmClientTable);
+  // Its path, query, header, cookie and form values written as the tools write them (their calls and support parts),
+  // each operation sent where its tool sends it unless a baseUrl is given.
+  return createProviderClient(crmAuth, { ...options, baseUrl }, crmClientTable, options.baseUrl);
 }
 
 /**

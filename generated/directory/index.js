@@ -25,8 +25,9 @@ export const directoryDefaultBaseUrl = "https://graph.microsoft.com";
 export function createDirectoryClient(options) {
   const baseUrl = options.baseUrl ?? directoryDefaultBaseUrl;
   if (!baseUrl) throw new Error("directory: pass baseUrl, the instance address");
-  // Its path, query, header and cookie values written as the tools write them (their calls and support parts).
-  return createProviderClient(directoryAuth, { ...options, baseUrl }, directoryClientTable);
+  // Its path, query, header, cookie and form values written as the tools write them (their calls and support parts),
+  // each operation sent where its tool sends it unless a baseUrl is given.
+  return createProviderClient(directoryAuth, { ...options, baseUrl }, directoryClientTable, options.baseUrl);
 }
 
 /**

@@ -26,8 +26,9 @@ export const docgenDefaultBaseUrl = "https://public-api.gamma.app";
 export function createDocgenClient(options) {
   const baseUrl = options.baseUrl ?? docgenDefaultBaseUrl;
   if (!baseUrl) throw new Error("docgen: pass baseUrl, the instance address");
-  // Its path, query, header and cookie values written as the tools write them (their calls and support parts).
-  return createProviderClient(docgenAuth, { ...options, baseUrl }, docgenClientTable);
+  // Its path, query, header, cookie and form values written as the tools write them (their calls and support parts),
+  // each operation sent where its tool sends it unless a baseUrl is given.
+  return createProviderClient(docgenAuth, { ...options, baseUrl }, docgenClientTable, options.baseUrl);
 }
 
 /**

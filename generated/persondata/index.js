@@ -26,8 +26,9 @@ export const persondataDefaultBaseUrl = "https://api.peopledatalabs.com";
 export function createPersondataClient(options) {
   const baseUrl = options.baseUrl ?? persondataDefaultBaseUrl;
   if (!baseUrl) throw new Error("persondata: pass baseUrl, the instance address");
-  // Its path, query, header and cookie values written as the tools write them (their calls and support parts).
-  return createProviderClient(persondataAuth, { ...options, baseUrl }, persondataClientTable);
+  // Its path, query, header, cookie and form values written as the tools write them (their calls and support parts),
+  // each operation sent where its tool sends it unless a baseUrl is given.
+  return createProviderClient(persondataAuth, { ...options, baseUrl }, persondataClientTable, options.baseUrl);
 }
 
 /**

@@ -2,9 +2,11 @@
 // middleware: credentials never travel as typed parameters (openapi-typescript
 // does not type security schemes). Like tools, these clients never follow a
 // redirect (see transport.ts): a 3xx comes back as the response itself.
-import createClient, { type Client, type Middleware } from "openapi-fetch";
-import type { AuthSpec, AuthWay, ToolCall } from "../spec/tool-types.js";
+import createClient, { type Client, defaultBodySerializer, type Middleware } from "openapi-fetch";
+import type { AuthSpec, AuthWay, RouteSpec, ToolCall } from "../spec/tool-types.js";
+import { hostRefusal } from "../http/hosts.js";
 import { credentialPlacement, requestUrl, withQueryPair, type FetchLike } from "../http/transport.js";
+import { resolveBaseUrl } from "./base-address.js";
 import type { Support } from "./support.js";
 import { type AddressWire, type FormSupport, placeValue, type WireRequest } from "./wire-request.js";
 
@@ -21,6 +23,11 @@ export interface ProviderClientOptions {
    */
   values?: Record<string, string>;
   fetch?: FetchLike;
+  /**
+   * Hosts beyond the provider's own that a given `baseUrl` may name (as the tools' `allowHosts`): the credential goes
+   * only to those, the provider's hosts and loopback; another is refused before any request.
+   */
+  allowHosts?: readonly string[];
 }
 
 export function authMiddleware(auth: AuthSpec, credential: string): Middleware {
@@ -44,14 +51,16 @@ export function authMiddleware(auth: AuthSpec, credential: string): Middleware {
   };
 }
 
-function withUrl(request: Request, url: string): Request {
+function withUrl(request: Request, url: string, body?: { text: string | undefined }): Request {
   const init: RequestInit & { duplex?: "half" } = {
     method: request.method,
     headers: request.headers,
     signal: request.signal,
     redirect: request.redirect,
   };
-  if (request.body) {
+  if (body) {
+    if (body.text !== undefined) init.body = body.text;
+  } else if (request.body) {
     init.body = request.body;
     init.duplex = "half";
   }
@@ -109,18 +118,43 @@ export interface WiredTools {
   support?: Support;
 }
 
+/**
+ * `given`: the baseUrl the caller gave, if any (the package's `create<Provider>Client`): without one, each operation
+ * goes where its tool sends it (its own server, its server variables' defaults), not to `options.baseUrl`.
+ */
 export function createProviderClient<Paths extends {}>(
   auth: AuthSpec,
   options: ProviderClientOptions,
   tools?: WiredTools,
+  given?: string,
 ): Client<Paths> {
+  // The body as given, kept for the wire middleware (a form is written by the tools' writer there): openapi-fetch
+  // serializes it just before it calls the middleware, with no await between.
+  const kept: { body?: unknown } = {};
+  const bodySerializer = (body: unknown, headers?: Headers) => {
+    kept.body = body;
+    // Its types name the body alone; it is called with the headers too (a form's Content-Type).
+    return (defaultBodySerializer as (body: unknown, headers?: Headers) => unknown)(body, headers);
+  };
   const client = createClient<Paths>({
     baseUrl: options.baseUrl,
     redirect: "manual",
+    ...(tools ? { bodySerializer } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   // The address and head written as the tools write them, before the credential is placed.
-  if (tools) client.use(wireMiddleware(Object.values(tools.methods), tools.support?.form));
+  if (tools)
+    client.use(
+      wireMiddleware(Object.values(tools.methods), tools.support, {
+        given,
+        allowHosts: options.allowHosts,
+        body: (serializer) => {
+          const body = serializer === bodySerializer ? kept.body : undefined;
+          kept.body = undefined;
+          return body;
+        },
+      }),
+    );
   client.use(
     auth.type === "sigv4"
       ? signingMiddleware(auth, options.credential, options.values ?? {})
@@ -133,54 +167,130 @@ export function createProviderClient<Paths extends {}>(
 const routeKey = (method: string, path: string) =>
   `${method.toUpperCase()} ${path.replace(/\{[+.;#/?&]?([^{}*]+)\*?\}/g, "{$1}")}`;
 
+/** Where a typed client's requests go and what they carry beside their parameters (createProviderClient). */
+export interface WireOptions {
+  /** The baseUrl the caller gave, if any: without one, each operation goes to its tool's own address. */
+  given?: string | undefined;
+  allowHosts?: readonly string[] | undefined;
+  /** The request's body as given to openapi-fetch, when its serializer was the client's own. */
+  body?: (serializer: unknown) => unknown;
+}
+
 /**
  * The request's path, query, header and cookie values written by the one writer the tools' calls use
  * (wire-request.ts `placeValue`), from what the operation's tool records of each (a style, a value spanning segments,
  * a link kept as given, allowReserved, JSON content, a cookie), in place of openapi-fetch's own serializers, which
  * know none of it: the same input then reaches the wire the same way through `create<Provider>Client` as through
- * `executeTool`. A link's problems are refused before any request, as a call refuses them, and a whole address given
- * as a link only on the base address's origin and under its path. An operation no tool binds, and the values its tool
- * does not name, keep openapi-fetch's writing.
+ * `executeTool`. A route's path (a tool's `routes`) is written with the route's wire; a form body with the tools' form
+ * writer (each field's style, explode, JSON). Without a given baseUrl the request goes where the tool sends it (an
+ * operation's own server); a given one only to the provider's hosts, loopback or `allowHosts`, as the tools' calls.
+ * A link's problems are refused before any request, as a call refuses them, and a whole address given as a link only
+ * on the base address's origin and under its path. An operation no tool binds, and the values its tool does not name,
+ * keep openapi-fetch's writing.
  */
-export function wireMiddleware(tools: readonly ToolCall[], form: FormSupport | undefined): Middleware {
-  const byRoute = new Map(tools.map((tool) => [routeKey(tool.method, tool.path), tool]));
+export function wireMiddleware(
+  tools: readonly ToolCall[],
+  support: Pick<Support, "form" | "addresses"> | undefined,
+  at: WireOptions = {},
+): Middleware {
+  const form = support?.form;
+  const byRoute = new Map<string, [ToolCall, RouteSpec | undefined]>();
+  // A route's path keyed first: a tool that binds the same operation itself wins.
+  for (const tool of tools) for (const r of tool.routes) byRoute.set(routeKey(r.method, r.path), [tool, r]);
+  for (const tool of tools) byRoute.set(routeKey(tool.method, tool.path), [tool, undefined]);
   return {
     onRequest({ request, schemaPath, params, options }) {
-      const tool = byRoute.get(routeKey(request.method, schemaPath));
-      if (!tool) return undefined;
+      const body = at.body?.(options.bodySerializer);
+      const bound = byRoute.get(routeKey(request.method, schemaPath));
+      if (!bound) return undefined;
+      const [tool, route] = bound;
       const given = params as Partial<Record<AddressWire["in"], Record<string, unknown>>>;
-      const wire: WireRequest = { path: {}, query: {}, header: {} };
-      const values: Record<string, unknown> = {};
-      const rest: Record<string, unknown> = { ...given.query };
-      for (const p of tool.params) {
-        if (p.wire.in !== "path" && p.wire.in !== "query" && p.wire.in !== "header" && p.wire.in !== "cookie") continue;
-        const of = p.wire.in === "query" ? p.wire.of : undefined;
-        const holder = given[p.wire.in];
-        const value = of
-          ? (holder?.[of.name] as Record<string, unknown> | undefined)?.[of.field]
-          : holder?.[p.wire.name];
-        if (value === undefined || value === null) continue;
-        if (p.wire.in === "query") delete rest[of?.name ?? p.wire.name];
-        const link = p.wire.in === "path" && p.wire.multiSegment !== true ? p.wire.multiSegment : undefined;
-        const problem = link && typeof value === "string" ? form?.linkProblem(value, link) : undefined;
-        if (problem) throw new Error(`${p.name}: ${problem}`);
-        values[p.name] = value;
-        placeValue(wire, p.wire, value, form);
-      }
-      const elsewhere = form?.linkedElsewhere(tool, values, options.baseUrl);
-      if (elsewhere) throw new Error(elsewhere.problem.message);
+      const { wire, values, rest } = placeParams(tool, route, given, form);
+      const base = baseOf(tool, values, options.baseUrl, support, at);
       // A path value the tool does not name: as openapi-fetch was given it, its text percent-encoded.
       for (const [name, value] of Object.entries(given.path ?? {}))
         if (!Object.hasOwn(wire.path, name) && value != null) wire.path[name] = String(value);
-      let url = requestUrl(options.baseUrl, tool.path, wire.path, wire.query);
-      const others = options.querySerializer(rest as Record<string, unknown>);
+      let url = requestUrl(base, (route ?? tool).path, wire.path, wire.query);
+      const others = options.querySerializer(rest);
       if (others) url += `${url.includes("?") ? "&" : "?"}${others.replace(/^\?/, "")}`;
       for (const [name, value] of Object.entries(wire.header))
         if (name === "Cookie") {
           const sent = request.headers.get("Cookie");
           request.headers.set("Cookie", sent ? `${sent}; ${value}` : value);
         } else request.headers.set(name, value);
-      return withUrl(request, url);
+      return withUrl(request, url, formBody(tool, body, request.headers, form));
     },
   };
+}
+
+/** The tool's (or its route's) path, query, header and cookie values placed by the tools' writer. */
+function placeParams(
+  tool: ToolCall,
+  route: RouteSpec | undefined,
+  given: Partial<Record<AddressWire["in"], Record<string, unknown>>>,
+  form: FormSupport | undefined,
+): { wire: WireRequest; values: Record<string, unknown>; rest: Record<string, unknown> } {
+  const wire: WireRequest = { path: {}, query: {}, header: {} };
+  const values: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = { ...given.query };
+  for (const p of tool.params) {
+    const to = route?.wire[p.name] ?? p.wire;
+    if (to.in !== "path" && to.in !== "query" && to.in !== "header" && to.in !== "cookie") continue;
+    const of = to.in === "query" ? to.of : undefined;
+    const holder = given[to.in];
+    const value = of ? (holder?.[of.name] as Record<string, unknown> | undefined)?.[of.field] : holder?.[to.name];
+    if (value === undefined || value === null) continue;
+    if (to.in === "query") delete rest[of?.name ?? to.name];
+    const link = to.in === "path" && to.multiSegment !== true ? to.multiSegment : undefined;
+    const problem = link && typeof value === "string" ? form?.linkProblem(value, link) : undefined;
+    if (problem) throw new Error(`${p.name}: ${problem}`);
+    values[p.name] = value;
+    placeValue(wire, to, value, form);
+  }
+  return { wire, values, rest };
+}
+
+/**
+ * The request's base address, as a call's (base-address.ts): the given baseUrl's scheme and host with the tool's server
+ * path, held to the provider's hosts (hosts.ts), or else the tool's own (an operation's own server, its server
+ * variables' defaults); a link that is a whole address held to it. Refused by a thrown error, before any request.
+ */
+function baseOf(
+  tool: ToolCall,
+  values: Record<string, unknown>,
+  client: string,
+  support: Pick<Support, "form" | "addresses"> | undefined,
+  at: WireOptions,
+): string {
+  const base = resolveBaseUrl(tool, values, at.given, support?.addresses, support?.form);
+  if ("problem" in base) throw new Error(base.problem.message);
+  const refused = at.given !== undefined && base.url ? hostRefusal(tool, base.url, at.allowHosts) : undefined;
+  if (refused) throw new Error(`baseUrl: ${refused}`);
+  if (base.url) return base.url;
+  // None ("": a token may name it): the client's.
+  const elsewhere = support?.form?.linkedElsewhere(tool, values, client);
+  if (elsewhere) throw new Error(elsewhere.problem.message);
+  return client;
+}
+
+/**
+ * A form body (the tool's `body.encoding` form) written by the tools' form writer (each field's style, explode, JSON),
+ * typed as the tool types it unless the caller typed it; undefined (the request's body kept) for any other.
+ */
+function formBody(
+  tool: ToolCall,
+  body: unknown,
+  headers: Headers,
+  form: FormSupport | undefined,
+): { text: string | undefined } | undefined {
+  if (tool.body?.encoding !== "form" || !form || body === null || typeof body !== "object" || body instanceof FormData)
+    return undefined;
+  const text = form.encodeForm(body, tool.body.fields);
+  const type = headers.get("Content-Type");
+  if (!type || type === "application/json") headers.set("Content-Type", tool.body.mediaType);
+  if (text === "" && !tool.body.required) {
+    headers.delete("Content-Type");
+    return { text: undefined };
+  }
+  return { text };
 }

@@ -12,16 +12,30 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importInChild, writeInstalled } from "../../test-support/installed-package.js";
 import { generate } from "./generate-all.js";
 
-const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), "../../test-support/fixtures/specs-judge/zqwire");
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), "../../test-support/fixtures");
 const work = mkdtempSync(join(tmpdir(), "blockwright-typed-wire-"));
 let entry = "";
+/** The provider with a route and an operation served at its own server (fixtures/typed-client/zqhop). */
+let hop = "";
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 beforeAll(async () => {
-  cpSync(FIXTURE, join(work, "specs", "zqwire"), { recursive: true });
+  cpSync(join(FIXTURES, "specs-judge/zqwire"), join(work, "specs", "zqwire"), { recursive: true });
+  cpSync(join(FIXTURES, "typed-client/zqhop"), join(work, "specs", "zqhop"), { recursive: true });
   const { files } = await generate({ root: work, outDir: join(work, "generated") });
-  entry = join(writeInstalled(files, work).dir, "zqwire", "index.js");
+  const dir = writeInstalled(files, work).dir;
+  entry = join(dir, "zqwire", "index.js");
+  hop = join(dir, "zqhop", "index.js");
 }, 120_000);
+
+/** A fetch that records each request's method, address, Content-Type and body text, and answers `{"ok":true}`. */
+const RECORDER = `const sent = [];
+  const fetch = async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const body = request.body ? await request.text() : null;
+    sent.push([request.method, request.url, request.headers.get("content-type"), body]);
+    return new Response('{"ok":true}', { headers: { "content-type": "application/json" } });
+  };`;
 
 /** Each case: the tool, its input as the tools name it, and the typed client's (the document's names). */
 const CASES: [string, string, string, Record<string, unknown>, Record<string, unknown>][] = [
@@ -135,5 +149,87 @@ describe("the typed openapi-fetch client", () => {
     expect(errors[0]).toMatch(/^Error: link: must not hold "#"/);
     expect(errors[1]).toMatch(/^Error: link: must not be or hold a segment .*"\.\."/);
     expect(errors[2]).toMatch(/^Error: link: is an address at https:\/\/zq\.elsewhere\.test, not at the call's own/);
+  }, 60_000);
+});
+
+describe("the typed openapi-fetch client, beyond the address's values", () => {
+  it("writes a form body with the tools' form writer: each field's JSON, style and explode", async () => {
+    const script = `await (async () => {
+      ${RECORDER}
+      const apiKey = "zq-key-0123456789";
+      const input = { to: ["ada", "bob"], text: "hello there", tags: ["x", "y"], ids: [1, 2], meta: { lang: "en" } };
+      const tools = await m.executeTool("zqwire_send_message", { ...input, apiKey }, { fetch });
+      const typed = m.createZqwireClient({ credential: apiKey, fetch });
+      const { error } = await typed.POST("/zqmessages", { body: input });
+      // Typed as a form by the caller: before, openapi-fetch's URLSearchParams (\`meta=%5Bobject+Object%5D\`).
+      const headers = { "Content-Type": "application/x-www-form-urlencoded" };
+      const typedForm = await typed.POST("/zqmessages", { body: input, headers });
+      return { ok: [tools.success, error ?? null, typedForm.error ?? null], sent };
+    })()`;
+    const { ok, sent } = importInChild(entry, script) as { ok: unknown[]; sent: (string | null)[][] };
+    expect(ok).toEqual([true, null, null]);
+    expect(sent.length).toBe(3);
+    // `to` JSON, `ids` unexploded, `meta` deepObject: before, the typed client sent the body as JSON.
+    expect(sent[0]![3]).toBe("to=%22ada%22&to=%22bob%22&text=hello%20there&tags=x&tags=y&ids=1,2&meta%5Blang%5D=en");
+    expect(sent[1], "the typed client").toEqual(sent[0]);
+    expect(sent[2], "the typed client, typed as a form").toEqual(sent[0]);
+  }, 60_000);
+
+  it("sends a route's path with the route's wire, as the tool's call that the route takes there", async () => {
+    const script = `await (async () => {
+      ${RECORDER}
+      const apiKey = "zq-key-0123456789";
+      const tools = await m.executeTool("zqhop_get_item", { zqId: "$zq'b", apiKey }, { fetch });
+      const typed = m.createZqhopClient({ credential: apiKey, fetch });
+      const { error } = await typed.GET("/zqitems('{zqKey}')", { params: { path: { zqKey: "$zq'b" } } });
+      return { ok: [tools.success, error ?? null], sent };
+    })()`;
+    const { ok, sent } = importInChild(hop, script) as { ok: unknown[]; sent: (string | null)[][] };
+    expect(ok).toEqual([true, null]);
+    // The route's escape doubles the quote (before: openapi-fetch's `%24zq'b`).
+    expect(sent[0]![1]).toBe("https://api.zqhop.test/zqitems('%24zq%27%27b')");
+    expect(sent[1], "the typed client").toEqual(sent[0]);
+  }, 60_000);
+
+  it("sends an operation served at its own server there, and a given baseUrl's only to hosts it may", async () => {
+    const script = `await (async () => {
+      ${RECORDER}
+      const apiKey = "zq-key-0123456789";
+      const out = [];
+      for (const baseUrl of [undefined, "http://127.0.0.1:5601"]) {
+        const tools = await m.executeTool("zqhop_open_session", { zqName: "zqa", apiKey }, { fetch, baseUrl });
+        const typed = m.createZqhopClient({ credential: apiKey, fetch, baseUrl });
+        const { error } = await typed.POST("/zqsessions", { params: { query: { zqName: "zqa" } } });
+        await typed.GET("/zqitems/{zqId}", { params: { path: { zqId: "zq1" } } });
+        out.push({ ok: [tools.success, error ?? null], sent: sent.splice(0) });
+      }
+      const elsewhere = m.createZqhopClient({ credential: apiKey, fetch, baseUrl: "https://zq.elsewhere.test" });
+      const refused = await elsewhere.POST("/zqsessions", { params: { query: { zqName: "zqa" } } }).then(
+        () => null,
+        (e) => String(e),
+      );
+      return { out, refused, after: sent.length };
+    })()`;
+    const { out, refused, after } = importInChild(hop, script) as {
+      out: { ok: unknown[]; sent: (string | null)[][] }[];
+      refused: string | null;
+      after: number;
+    };
+    const [own, given] = out;
+    expect(own!.ok).toEqual([true, null]);
+    expect(own!.sent.map((s) => s[1])).toEqual([
+      "https://upload.zqhop.test/zq8/zqsessions?zqName=zqa",
+      "https://upload.zqhop.test/zq8/zqsessions?zqName=zqa",
+      "https://api.zqhop.test/zqitems/zq1",
+    ]);
+    expect(given!.ok).toEqual([true, null]);
+    expect(given!.sent.map((s) => s[1])).toEqual([
+      "http://127.0.0.1:5601/zq8/zqsessions?zqName=zqa",
+      "http://127.0.0.1:5601/zq8/zqsessions?zqName=zqa",
+      "http://127.0.0.1:5601/zqitems/zq1",
+    ]);
+    // A host the provider is not reached at gets no credential: refused before any request, as a call refuses it.
+    expect(refused).toMatch(/^Error: baseUrl: zqhop sends its credential only to .*not to zq\.elsewhere\.test/);
+    expect(after).toBe(0);
   }, 60_000);
 });

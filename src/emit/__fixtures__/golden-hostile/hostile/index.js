@@ -27,8 +27,9 @@ export const hostileDefaultBaseUrl = "https://api.hostile.test";
 export function createHostileClient(options) {
   const baseUrl = options.baseUrl ?? hostileDefaultBaseUrl;
   if (!baseUrl) throw new Error("hostile: pass baseUrl, the instance address");
-  // Its path, query, header and cookie values written as the tools write them (their calls and support parts).
-  return createProviderClient(hostileAuth, { ...options, baseUrl }, hostileClientTable);
+  // Its path, query, header, cookie and form values written as the tools write them (their calls and support parts),
+  // each operation sent where its tool sends it unless a baseUrl is given.
+  return createProviderClient(hostileAuth, { ...options, baseUrl }, hostileClientTable, options.baseUrl);
 }
 
 /**

@@ -26,8 +26,9 @@ export const shelfDefaultBaseUrl = "https://api.shelf.test";
 export function createShelfClient(options) {
   const baseUrl = options.baseUrl ?? shelfDefaultBaseUrl;
   if (!baseUrl) throw new Error("shelf: pass baseUrl, the instance address");
-  // Its path, query, header and cookie values written as the tools write them (their calls and support parts).
-  return createProviderClient(shelfAuth, { ...options, baseUrl }, shelfClientTable);
+  // Its path, query, header, cookie and form values written as the tools write them (their calls and support parts),
+  // each operation sent where its tool sends it unless a baseUrl is given.
+  return createProviderClient(shelfAuth, { ...options, baseUrl }, shelfClientTable, options.baseUrl);
 }
 
 /**
