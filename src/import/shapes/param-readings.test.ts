@@ -176,6 +176,7 @@ const queryFormats = openapi({
       parameters: [
         altParam(["csv", "json", "media"]),
         { ...altParam(["xml", "json"], { default: "xml" }), name: "zqout" },
+        { ...altParam(["json", "jsonl", "csv", "html", "xlsx", "xml", "rss"]), name: "zqform" },
       ],
       responses: { "200": reply(games, [{ id: "zq1" }]) },
     },
@@ -200,6 +201,8 @@ describe("a query parameter choosing the answer's format, the answers JSON alone
     expect(params("zq_reports")?.alt).toMatchObject({ enum: ["json"] });
     expect(params("zq_reports")?.alt?.default).toBeUndefined();
     expect(params("zq_reports")?.zqout).toMatchObject({ enum: ["json"], default: "json" });
+    // JSON lines and a spreadsheet are forms the tool does not read either (a list's export formats).
+    expect(params("zq_reports")?.zqform).toMatchObject({ enum: ["json"] });
     expect(notesAt(d, "operations.zqfmtq_zq_reports.params.alt").join("\n")).toContain(
       "the query parameter alt chooses the answer's format",
     );

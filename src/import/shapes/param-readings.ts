@@ -46,9 +46,12 @@ export function presenceFlag(
 
 /** A value naming JSON as the answer's format: `json`, `JSON`, `application/json`, `application/vnd.zq+json`. */
 const JSON_VALUE = /^(?:application\/(?:[\w.-]+\+)?)?json$/i;
-/** A value naming another format of an answer. */
-const FORMAT_NAME =
-  /^(?:xml|csv|tsv|html?|ya?ml|txt|text|jsonp|msgpack|pdf|rss2?|atom1?|kml|gpx|php|ruby|python|georss|media|proto)$/i;
+/** A value naming another format of an answer (JSON lines and a spreadsheet's too: a list's export formats). */
+const FORMAT_NAME = new RegExp(
+  "^(?:xml|csv|tsv|html?|ya?ml|txt|text|jsonp|msgpack|pdf|rss2?|atom1?|kml|gpx|php|ruby|python|georss|media|proto|" +
+    "jsonl|ndjson|xlsx?|ods|parquet)$",
+  "i",
+);
 const FORMAT_TYPE = /^(?:application|text)\/[\w.+-]+$/i;
 
 /**
