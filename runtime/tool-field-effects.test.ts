@@ -177,10 +177,20 @@ const EFFECTS: Effects = {
   download: {
     base: downloadFile,
     set: downloadFile.download!,
+    // The file's types asked for (Accept) and its name read: bytes that come without it are read as a file too
+    // (reply-failures.ts otherForm).
     observe: (t) =>
-      call(t, { apiKey: "zqfiles-key-0123456789", fileId: "f1" }, [
-        new Response(new Uint8Array([37, 80, 68, 70]), { status: 200, headers: { "content-type": "application/pdf" } }),
-      ]),
+      call(
+        t,
+        { apiKey: "zqfiles-key-0123456789", fileId: "f1" },
+        [
+          new Response(new Uint8Array([37, 80, 68, 70]), {
+            status: 200,
+            headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="zq.pdf"' },
+          }),
+        ],
+        { headers: ["accept"] },
+      ),
   },
   // Read as items, one per line: the body a stream, not one JSON document (which the second line would break).
   stream: {

@@ -48,6 +48,39 @@ export function htmlType(response: Response, text: string): string | undefined {
   return (type === "text/html" || type === "application/xhtml+xml") && NOT_SPACE.test(text) ? type : undefined;
 }
 
+/**
+ * A success's body the service sent in a form other than JSON (its Content-Type neither JSON nor absent: a parameter
+ * chose CSV, the service ignored the Accept header), read as that type says: a text type (`text/*`, XML, CSV, YAML,
+ * JSON lines, or any with a charset) as its text, any other as a file (`{content, contentType, size}`, as a download
+ * answers); undefined when the type says JSON or nothing, whose text is then read as JSON.
+ */
+export function otherForm(response: Response, text: string, raw: Uint8Array): OtherForm | undefined {
+  const header = response.headers.get("content-type") ?? "";
+  const type = header.split(";")[0]?.trim().toLowerCase();
+  if (!type || JSON_TYPE.test(type)) return undefined;
+  return { body: TEXT_TYPE.test(header) ? text : { content: raw, contentType: header, size: raw.byteLength }, type };
+}
+
+/** A body read by its type (otherForm): the text or file, and the media type it came as. */
+export type OtherForm = { body: unknown; type: string };
+
+/** The failure of a success in another form (otherForm) whose outputs read fields of a JSON body it does not have. */
+export function otherFormFailure(tool: ToolCall, status: number, type: string, bytes: number): Failure {
+  const message = `${tool.provider} answered ${status} with ${type}, not the JSON its outputs read`;
+  return { ...upstreamFailure(status, "UNEXPECTED_CONTENT_TYPE", message), details: { contentType: type, bytes } };
+}
+
+/** `application/json`, `…+json`, and `*\/*` (a body of any type: read as JSON, as before). */
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$|^\*\/\*$/;
+/** A Content-Type whose bytes are text: `text/*`, XML, CSV, YAML, JSON lines, a script, or any with a charset. */
+const TEXT_TYPE = /^\s*text\/|[+/](xml|csv|x-csv|ya?ml|x-ya?ml)\b|json|script|sql|charset=/i;
+
+/** A success (or an outcome) that came as an HTML page: a proxy's page or a login form, never parsed. */
+export function htmlFailure(tool: ToolCall, status: number, html: string): Failure {
+  const message = `${tool.provider} answered ${status} with an HTML page (${html}), not JSON`;
+  return upstreamFailure(status, "UNEXPECTED_CONTENT_TYPE" satisfies RuntimeErrorCode, message);
+}
+
 /** A body's JSON; undefined for none, or one of white space only. */
 export function parseBody(text: string | undefined): unknown {
   if (text === undefined) return undefined;

@@ -27,8 +27,12 @@ import { applySimple, isRedirect, requestUrl, send, type HttpRequest } from "../
 import { placeSimple, type SimpleCredential } from "../http/credentials.js";
 import {
   backoff,
+  htmlFailure,
   htmlType,
   networkError,
+  otherForm,
+  otherFormFailure,
+  type OtherForm,
   parseBody,
   redirectFailure,
   tooLarge,
@@ -310,6 +314,7 @@ async function attempts(
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       let text: string;
+      let raw: Uint8Array;
       // The provider's documented rate, shared with the limiter's other calls (rate-limiter.ts); awaited if a wait.
       let late =
         options.limiter && tool.rateLimits?.requestsPerMinute
@@ -337,7 +342,7 @@ async function attempts(
         const body = await readBody(response, limit, deadline);
         // Past the pages' shared bound, collectPages says so (paginate.ts).
         if ("tooLarge" in body) return failed(tooLarge(tool, response.status, limit + readBefore));
-        ({ text, bytes } = body);
+        ({ text, bytes, raw } = body);
       } catch (e) {
         if (deadline.cancelled)
           return failed({
@@ -365,25 +370,17 @@ async function attempts(
       const html = htmlType(response, text);
       if (response.ok || outcome) {
         // Its failures' messages name the provider and status: a text made only for them.
-        if (html)
-          return failed(
-            upstreamFailure(
-              status,
-              "UNEXPECTED_CONTENT_TYPE" satisfies RuntimeErrorCode,
-              `${tool.provider} answered ${status} with an HTML page (${html}), not JSON`,
-            ),
-          );
+        if (html) return failed(htmlFailure(tool, status, html));
         let body: unknown;
+        // Not JSON, and the service said another type: read as that type (reply-failures.ts otherForm).
+        let other: OtherForm | undefined;
         try {
           body = parseBody(text);
         } catch {
-          return failed(
-            upstreamFailure(
-              status,
-              "INVALID_JSON" satisfies RuntimeErrorCode,
-              `${tool.provider} answered ${status} with a body that is not valid JSON`,
-            ),
-          );
+          other = otherForm(response, text, raw);
+          const invalid = `${tool.provider} answered ${status} with a body that is not valid JSON`;
+          if (!other) return failed(upstreamFailure(status, "INVALID_JSON" satisfies RuntimeErrorCode, invalid));
+          body = other.body;
         }
         const ctx: ExpressionContext = { status, body, headers: response.headers, params: call.values };
         // A 2xx whose body says it failed (the manifest's `errors.failureWhen`).
@@ -391,6 +388,7 @@ async function attempts(
           return failed({ ...upstreamError(tool, response, body, 0, {}, call.secrets), retryable: false });
         const { output, missing } = mapOutputs(outcome ?? tool.outputs, ctx);
         if (missing.length) {
+          if (other) return failed(otherFormFailure(tool, status, other.type, bytes));
           const what = missing.map((m) => `${m.expression} (output ${m.path})`).join(", ");
           return failed(
             upstreamFailure(

@@ -314,7 +314,10 @@ describe("outputs", () => {
   });
 
   it("reports a success body that is not JSON as an upstream error", async () => {
-    const { fetch } = scriptedFetch(new Response("<html>gateway</html>", { status: 200 }));
+    // Said to be JSON: a body of another type is read as that type (call/answer-forms.test.ts).
+    const { fetch } = scriptedFetch(
+      new Response("<html>gateway</html>", { status: 200, headers: { "content-type": "application/json" } }),
+    );
     expect(await executeToolDefinition(tool("shelf_get_book"), { apiKey: KEY, bookId: "b1" }, { fetch })).toMatchObject(
       {
         success: false,

@@ -56,7 +56,8 @@ export const RUNTIME_ERROR_CODES = {
     type: "upstream",
     retryable: false,
     meaning:
-      "A reply the runtime reads as JSON (a success, or an answer the manifest maps to an outcome) did not parse.",
+      "A reply the runtime reads as JSON (a success, or an answer the manifest maps to an outcome) did not parse: " +
+      "its Content-Type said JSON, or said nothing.",
     fix:
       "Check the address the request went to and the upstream's status; the spec may declare a media type the " +
       "upstream does not send.",
@@ -191,8 +192,14 @@ export const RUNTIME_ERROR_CODES = {
     retryable: false,
     meaning:
       "A success (or an outcome) came as an HTML page (`text/html`, `application/xhtml+xml`): " +
-      "a proxy's page or a login form, never parsed.",
-    fix: "Check the address and the credential: something between the caller and the API answered instead of it.",
+      "a proxy's page or a login form, never parsed; or in another form than JSON (CSV, XML, a spreadsheet's " +
+      "bytes: its Content-Type says so) while the tool's outputs read fields of a JSON body. An output reading the " +
+      "whole body gets such an answer as its text, or as a file for bytes. " +
+      "`details` has the `contentType` and `bytes`.",
+    fix:
+      "For a page: check the address and the credential, something between the caller and the API answered instead " +
+      "of it. For another form: send the parameter choosing the answer's format as JSON, or map the whole body " +
+      "(`$response.body`) to an output.",
   },
 } as const satisfies Record<string, RuntimeCodeInfo>;
 

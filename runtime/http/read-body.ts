@@ -21,8 +21,11 @@ export function replyLimit(tool: Pick<ToolCall, "server">): number {
   return tool.server.replyBytes ?? DEFAULT_REPLY_BYTES;
 }
 
-/** The body as text (UTF-8, as `Response.text()` decodes it) and its size, or `tooLarge` past `limit` bytes. */
-export type Body = { text: string; bytes: number } | { tooLarge: true };
+/**
+ * The body as text (UTF-8, as `Response.text()` decodes it), its size and its bytes as read (an answer in a form other
+ * than the declared one is read as a file: reply-failures.ts `otherForm`), or `tooLarge` past `limit` bytes.
+ */
+export type Body = { text: string; bytes: number; raw: Uint8Array } | { tooLarge: true };
 
 /** Read the body; throws DeadlineExpired when the time runs out (or the caller cancels) first. */
 export function readBody(response: Response, limit: number, deadline: Deadline): Promise<Body> {
@@ -31,7 +34,7 @@ export function readBody(response: Response, limit: number, deadline: Deadline):
 }
 
 function decoded(bytes: Uint8Array): Body {
-  return { text: decoder.decode(bytes), bytes: bytes.byteLength };
+  return { text: decoder.decode(bytes), bytes: bytes.byteLength, raw: bytes };
 }
 
 /**

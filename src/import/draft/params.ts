@@ -22,7 +22,7 @@ import { explodedQueryObjects, requiredObjectRules } from "../shapes/query-objec
 import { operatorOf, paramName, repeatedHeader } from "./param-names.js";
 import { DESCRIPTION_LENGTH, fromSchema, safeFlatten } from "./param-schema.js";
 import { oneValueConstant } from "./one-value-constants.js";
-import { answerFormat, documentVersion, presenceFlag } from "../shapes/param-readings.js";
+import { answerFormat, documentVersion, ignoredHeaderNote, presenceFlag } from "../shapes/param-readings.js";
 import { draftBody } from "./request-body.js";
 import { isStructuredList, structuredListRule } from "../shapes/structured-list-params.js";
 import { admitsNullOnly, nullOnlyParamNote } from "../shapes/null-only.js";
@@ -191,11 +191,7 @@ function leftOut(
   if (again) return again;
   // OpenAPI ignores an Accept, Content-Type or Authorization header parameter: the media types and the security
   // schemes say them.
-  if (isIgnoredHeader(declared))
-    return (
-      `header parameter ${declared.name} not drafted: OpenAPI ignores it (the media types and the security ` +
-      "schemes say it), and the runtime writes it itself"
-    );
+  if (isIgnoredHeader(declared)) return ignoredHeaderNote(declared);
   if (!declared.required && isStructuredList(doc.source.data, declared as unknown as Record<string, unknown>))
     return `${structuredListRule(declared)}: not drafted`;
   if (!declared.required && !declared.content && declared.schema && admitsNullOnly(safeFlatten(doc, declared.schema)))

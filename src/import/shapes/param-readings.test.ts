@@ -176,6 +176,18 @@ const queryFormats = openapi({
       parameters: [
         altParam(["csv", "json", "media"]),
         { ...altParam(["xml", "json"], { default: "xml" }), name: "zqout" },
+        { ...altParam(["json", "jsonl", "csv", "html", "xlsx", "xml", "rss"]), name: "zqform" },
+      ],
+      responses: { "200": reply(games, [{ id: "zq1" }]) },
+    },
+    put: {
+      operationId: "zqAcceptForms",
+      parameters: [
+        {
+          name: "Accept",
+          in: "header",
+          schema: { type: "string", enum: ["application/json", "text/csv; charset=utf-8"], default: "text/csv" },
+        },
       ],
       responses: { "200": reply(games, [{ id: "zq1" }]) },
     },
@@ -193,18 +205,27 @@ const queryFormats = openapi({
 });
 
 describe("a query parameter choosing the answer's format, the answers JSON alone", () => {
-  const d = drafted(queryFormats, ["zqReports", "zqExport"], "zqfmtq");
+  const d = drafted(queryFormats, ["zqReports", "zqExport", "zqAcceptForms"], "zqfmtq");
   const params = (op: string) => d.manifest.operations[`zqfmtq_${op}`]?.params;
 
   it("is drafted to its JSON values, no default added, a non-JSON one replaced; else left open", async () => {
     expect(params("zq_reports")?.alt).toMatchObject({ enum: ["json"] });
     expect(params("zq_reports")?.alt?.default).toBeUndefined();
     expect(params("zq_reports")?.zqout).toMatchObject({ enum: ["json"], default: "json" });
+    // JSON lines and a spreadsheet are forms the tool does not read either (a list's export formats).
+    expect(params("zq_reports")?.zqform).toMatchObject({ enum: ["json"] });
     expect(notesAt(d, "operations.zqfmtq_zq_reports.params.alt").join("\n")).toContain(
       "the query parameter alt chooses the answer's format",
     );
     expect(params("zq_export")?.alt?.enum).toEqual(["csv", "json"]);
     expect(await linkProblems(d, "zqfmtq")).toEqual([]);
+  });
+
+  it("an Accept header offering CSV is left out, its note naming the form not asked for", () => {
+    const notes = notesAt(d, "operations.zqfmtq_zq_accept_forms").join("\n");
+    expect(notes).toContain("header parameter Accept not drafted: OpenAPI ignores it");
+    expect(notes).toContain("the answer's forms it offers besides JSON (text/csv) are not asked for");
+    expect(params("zq_accept_forms")).toBeUndefined();
   });
 
   it("a call choosing csv is refused before any request; one without it sends no alt", async () => {

@@ -16,6 +16,9 @@
 // no default, whose every example is the document's own version (`info.version`): the version the document
 // describes, which every call must send and no caller should have to look up. Drafted defaulting to it (sent, being
 // required); a call may give another.
+// An Accept header parameter offering the answer in other forms (`text/csv` beside `application/json`): OpenAPI
+// ignores it and the draft leaves it out; its note says which forms are then not asked for, and how an answer in one
+// is read all the same (by its Content-Type: text as text, bytes as a file).
 import { isJsonMediaType } from "../../load/media-types.js";
 import type { OpenApiOperation } from "../../load/openapi-document.js";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
@@ -44,11 +47,34 @@ export function presenceFlag(
   };
 }
 
+/** The note of a header parameter OpenAPI ignores (Accept, Content-Type, Authorization), left out of the draft. */
+export function ignoredHeaderNote(declared: Declared & { schema?: unknown }): string {
+  const left =
+    `header parameter ${declared.name} not drafted: OpenAPI ignores it (the media types and the security ` +
+    "schemes say it), and the runtime writes it itself";
+  const schema = (declared.schema ?? {}) as { enum?: unknown; default?: unknown };
+  const values = [...(Array.isArray(schema.enum) ? schema.enum : []), schema.default];
+  const forms = values.flatMap((v) =>
+    typeof v === "string" ? v.split(",").map((t) => t.split(";")[0]?.trim() ?? "") : [],
+  );
+  const others = [...new Set(forms.filter((t) => FORMAT_TYPE.test(t) && !isJsonMediaType(t)))];
+  if (declared.name.toLowerCase() !== "accept" || !others.length) return left;
+  return (
+    `${left}; the answer's forms it offers besides JSON (${others.join(", ")}) are not asked for: a call asks for ` +
+    "the media types the answers declare, and an answer sent in another form is read by its Content-Type (text as " +
+    "its text, bytes as a file), its outputs reading the whole body; declare the form in the answer's content to " +
+    "draft it"
+  );
+}
+
 /** A value naming JSON as the answer's format: `json`, `JSON`, `application/json`, `application/vnd.zq+json`. */
 const JSON_VALUE = /^(?:application\/(?:[\w.-]+\+)?)?json$/i;
-/** A value naming another format of an answer. */
-const FORMAT_NAME =
-  /^(?:xml|csv|tsv|html?|ya?ml|txt|text|jsonp|msgpack|pdf|rss2?|atom1?|kml|gpx|php|ruby|python|georss|media|proto)$/i;
+/** A value naming another format of an answer (JSON lines and a spreadsheet's too: a list's export formats). */
+const FORMAT_NAME = new RegExp(
+  "^(?:xml|csv|tsv|html?|ya?ml|txt|text|jsonp|msgpack|pdf|rss2?|atom1?|kml|gpx|php|ruby|python|georss|media|proto|" +
+    "jsonl|ndjson|xlsx?|ods|parquet)$",
+  "i",
+);
 const FORMAT_TYPE = /^(?:application|text)\/[\w.+-]+$/i;
 
 /**
