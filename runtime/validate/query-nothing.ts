@@ -22,6 +22,10 @@ export function writesNoPair(wire: WireSpec, value: unknown): boolean {
 
 /** Whether a scalar (or null) sits anywhere in `value`: walked with a stack, so that no depth overflows a call. */
 function holdsScalar(value: object): boolean {
+  // Most values given hold one at the top (`{city: "x"}`): found with no list made.
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (i in value && scalar(value[i])) return true;
+  } else for (const key in value) if (scalar((value as Record<string, unknown>)[key])) return true;
   const stack: unknown[] = [value];
   while (stack.length) {
     const next = stack.pop();
@@ -37,3 +41,6 @@ function holdsScalar(value: object): boolean {
   }
   return false;
 }
+
+/** A value a pair writes as text (null as empty text); an undefined field writes nothing. */
+const scalar = (v: unknown): boolean => v === null || (v !== undefined && typeof v !== "object");
