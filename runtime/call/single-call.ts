@@ -81,7 +81,7 @@ export function prepareCall(
   const missing = options.partsCheck?.(tool, options, { input, pages: wantsPages(options) });
   if (missing) return refuse(missing);
   // A base address given stands for the parameters that make the address (instance-address.ts givenAddress).
-  const checked = options.baseUrl !== undefined && options.addresses ? options.addresses.givenAddress(tool) : tool;
+  const checked = (options.baseUrl !== undefined && options.addresses?.givenAddress(tool)) || tool;
   const validated = validateInput(checked, input, options, secrets);
   if (!validated.ok) {
     const first = itemAt(validated.issues, 0);

@@ -6,7 +6,6 @@ import { itemAt } from "../common/checked.js";
 import type { Issue } from "../common/issue.js";
 import { redactThenCut } from "../common/outgoing-text.js";
 import type { RuleSpec, ToolCall } from "../spec/tool-types.js";
-import { writesNoPair } from "./query-nothing.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -156,7 +155,10 @@ function anyOfIssue(
   };
 }
 
-/** Of `names`, those given a value that puts no pair in the query (query-nothing.ts), kept unsent. */
+/**
+ * Of `names`, those given a value that puts no pair in the query (query-nothing.ts): kept unsent with no default (a
+ * default not sent has one).
+ */
 function sendingNothing(
   names: readonly string[],
   values: Record<string, unknown>,
@@ -165,7 +167,7 @@ function sendingNothing(
 ): string[] {
   return names.filter((name) => {
     const spec = unsent.has(name) ? tool.params.find((p) => p.name === name) : undefined;
-    return spec !== undefined && writesNoPair(spec.wire, values[name]);
+    return spec !== undefined && spec.default === undefined && values[name] !== undefined;
   });
 }
 

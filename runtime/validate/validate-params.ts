@@ -9,7 +9,6 @@ import { SECRET_MIN_LENGTH } from "../common/redact.js";
 import type { Issue } from "../common/issue.js";
 import { lacks } from "../common/unsupported.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
-import { writesNoPair } from "./query-nothing.js";
 import { integerRule } from "./safe-integer.js";
 import { hasStringRules, NOT_HEADER_SAFE, stringCheck } from "./string-check.js";
 import { type Checked, problem, show, type ValueSupport } from "./value-checks.js";
@@ -87,13 +86,13 @@ export function validateInput(
         ? (plan.strings[at] ??= stringCheck(spec, tool))(raw, support, secrets)
         : checkValueWith(spec, raw, support, tool, secrets);
     if ("issue" in checked) issues.push(checked.issue);
-    // A query object or list that writes no pair (query-nothing.ts) is not given either: a default applies, a required
-    // parameter is refused; else it is kept, unsent, so that a cross-field rule it does not meet can name it.
-    else if (spec.type === "json" && writesNoPair(spec.wire, checked.value)) {
-      if (spec.default === undefined && spec.required) issues.push(nothingSentIssue(spec, checked.value));
-      else values[spec.name] = spec.default ?? checked.value;
-      if (spec.default === undefined || spec.sendDefault === false) (unsent ??= new Set()).add(spec.name);
-    } else values[spec.name] = checked.value;
+    // A query object or list that writes no pair (the JSON support's mark, which refuses a required one) is not given
+    // either: a default applies; else it is kept, unsent, so that a cross-field rule it does not meet can name it.
+    else {
+      values[spec.name] = checked.nothing ? (spec.default ?? checked.value) : checked.value;
+      if (checked.nothing && (spec.default === undefined || spec.sendDefault === false))
+        (unsent ??= new Set()).add(spec.name);
+    }
   }
   // None found so far: the rules' list is the call's (no spread of it into an empty one).
   if (!issues.length && tool.rules.length)
@@ -129,15 +128,6 @@ export function requiredIssue(spec: ParamCall, raw: unknown): Issue {
           ? ", got a list with no items"
           : "";
   return { param: spec.name, rule: "required", message: `${spec.name}: is required${spec.secret ? "" : got}` };
-}
-
-/** A required query parameter given a value that puts nothing in the query (`{}`), which the request then lacks. */
-function nothingSentIssue(spec: ParamCall, value: unknown): Issue {
-  return {
-    param: spec.name,
-    rule: "required",
-    message: `${spec.name}: is required, got ${show(spec, value)}, which puts nothing in the query`,
-  };
 }
 
 /**
