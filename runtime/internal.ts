@@ -26,6 +26,8 @@ export {
 export { isMultipleOf, multipleNear } from "./validate/number-rules.js";
 export { validateParams, checkValue, VALUE_SUPPORT } from "./validate/full-check.js";
 export { checkRules } from "./validate/cross-field-rules.js";
+export { writesNoPair } from "./validate/query-nothing.js";
+export { typedText } from "./validate/text-values.js";
 export { fullSupport } from "./execute/full-support.js";
 export { unsupported, SUPPORT_EXPORTS, formNeeded, needsPart, CALL_PARTS, type CallPart } from "./call/support.js";
 export {

@@ -100,4 +100,30 @@ function templatePath(tool: ToolCall, values: Record<string, unknown>): string {
   return url.slice(origin.length).replace(/\/+$/, "");
 }
 
-export const instanceAddresses = { fromParam, missing, templatePath };
+const standingFor = new WeakMap<ToolCall, ToolCall>();
+
+/**
+ * The tool as a call given its base address (`baseUrl`: a mock, a sandbox, the instance itself) checks it: the address
+ * parameter (`server.param`, the provider's or the operation's instance) and the variables of the template's scheme and
+ * host (a tenant's `{accountName}`) not required, the address standing for them (its host held to the same rules:
+ * single-call.ts); a variable of the path (a version) still is. The tool itself when none is required; made once.
+ */
+function givenAddress(tool: ToolCall): ToolCall {
+  let made = standingFor.get(tool);
+  if (made) return made;
+  const template = tool.server.template ?? "";
+  const origin = /^[a-z{][a-z0-9+.{}-]*:\/\/[^/?#]*/i.exec(template)?.[0] ?? "";
+  const variables = tool.server.variables ?? {};
+  const hostParams = new Set(
+    [...origin.matchAll(/\{([^{}]+)\}/g)].flatMap(([, v]) => (v && Object.hasOwn(variables, v) ? [variables[v]] : [])),
+  );
+  if (tool.server.param !== undefined) hostParams.add(tool.server.param);
+  const stands = (p: ToolCall["params"][number]) => p.required && hostParams.has(p.name);
+  made = tool.params.some(stands)
+    ? { ...tool, params: tool.params.map((p) => (stands(p) ? { ...p, required: false } : p)) }
+    : tool;
+  standingFor.set(tool, made);
+  return made;
+}
+
+export const instanceAddresses = { fromParam, missing, templatePath, givenAddress };

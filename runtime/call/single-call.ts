@@ -84,7 +84,9 @@ export function prepareCall(
   // A part the tool needs and the caller was made without: refused first, whatever the values.
   const missing = options.partsCheck?.(tool, options, { input, pages: wantsPages(options) });
   if (missing) return refuse(missing);
-  const validated = validateInput(tool, input, options, secrets);
+  // A base address given stands for the parameters that make the address (instance-address.ts givenAddress).
+  const checked = (options.baseUrl !== undefined && options.addresses?.givenAddress(tool)) || tool;
+  const validated = validateInput(checked, input, options, secrets);
   if (!validated.ok) {
     const first = itemAt(validated.issues, 0);
     const more = validated.issues.length - 1;
@@ -108,8 +110,7 @@ export function prepareCall(
 
   // A route the values choose (routes.ts), when the tool declares routes.
   const route = tool.routes.length ? options.routes?.(tool, values) : undefined;
-  // An operation that takes no credential gets none, whatever the call was given; one that may go without gets none
-  // when the call gives none.
+  // An operation that takes no credential gets none, whatever it was given; one that may go without, when given none.
   const none = sendsNoCredential(tool, values);
   const chosen = none
     ? { way: tool.auth, credential: "" }

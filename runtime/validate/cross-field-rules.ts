@@ -56,22 +56,10 @@ function checkRule(
       }
       return;
     }
-    case "anyOf": {
+    case "anyOf":
       // No group is complete (the loop above).
-      const alternatives = rule.groups.map((g) => g.join(" with "));
-      const given = rule.groups.flat().filter(present);
-      const either =
-        alternatives.length > 1
-          ? `${alternatives.slice(0, -1).join(", ")} or ${alternatives[alternatives.length - 1]}`
-          : alternatives[0];
-      const got = given.length ? `only ${[...new Set(given)].join(", ")}` : "none of them";
-      issues.push({
-        param: itemAt(itemAt(rule.groups, 0), 0),
-        rule: "anyOf",
-        message: `${tool.id} needs ${either}, got ${got}`,
-      });
+      issues.push(anyOfIssue(rule, values, tool, present, secrets, unsent));
       return;
-    }
     case "atMostOne": {
       const touched = rule.groups.filter((group) => group.some(present));
       if (touched.length > 1) {
@@ -135,6 +123,52 @@ function checkRule(
       if (!present(rule.param) && rule.values.some((v) => v === values[rule.dependsOn]))
         issues.push(requiredWhenIssue(rule, values[rule.dependsOn]));
   }
+}
+
+/** An anyOf none of whose groups is given whole. */
+function anyOfIssue(
+  rule: Extract<RuleSpec, { rule: "anyOf" }>,
+  values: Record<string, unknown>,
+  tool: ToolCall,
+  present: (name: string) => boolean,
+  secrets: readonly string[],
+  unsent: ReadonlySet<string>,
+): Issue {
+  const alternatives = rule.groups.map((g) => g.join(" with "));
+  const given = rule.groups.flat().filter(present);
+  const either =
+    alternatives.length > 1
+      ? `${alternatives.slice(0, -1).join(", ")} or ${alternatives[alternatives.length - 1]}`
+      : alternatives[0];
+  const got = given.length ? `only ${[...new Set(given)].join(", ")}` : "none of them";
+  // A value given that puts nothing in the query (`{}`) is named: it looks given, and the request lacks it.
+  const [empty] = sendingNothing(rule.groups.flat(), values, tool, unsent);
+  return {
+    param: empty ?? itemAt(itemAt(rule.groups, 0), 0),
+    rule: "anyOf",
+    message:
+      `${tool.id} needs ${either}, got ${got}` +
+      (empty === undefined
+        ? ""
+        : ` (${empty}: ${redactThenCut(JSON.stringify(values[empty]) ?? "", secrets, 100, false)} puts ` +
+          "nothing in the query)"),
+  };
+}
+
+/**
+ * Of `names`, those given a value that puts no pair in the query (query-nothing.ts): kept unsent with no default (a
+ * default not sent has one).
+ */
+function sendingNothing(
+  names: readonly string[],
+  values: Record<string, unknown>,
+  tool: ToolCall,
+  unsent: ReadonlySet<string>,
+): string[] {
+  return names.filter((name) => {
+    const spec = unsent.has(name) ? tool.params.find((p) => p.name === name) : undefined;
+    return spec !== undefined && spec.default === undefined && values[name] !== undefined;
+  });
 }
 
 /** Whether every one of `names` is given and sent. */

@@ -8,10 +8,12 @@ import { type Checked, NOT_HEADER_SAFE, problem, show, type ValueSupport } from 
 import { lacks } from "../common/unsupported.js";
 import { redact } from "../common/redact.js";
 import { type NestedProblem, nestedProblem } from "./nested-limits.js";
+import { writesNoPair } from "./query-nothing.js";
 
 /**
  * Check and normalise a given (non-empty) value of a json parameter; `secrets`: redacted from a value before it is cut
- * to be shown.
+ * to be shown. A query object or list that writes no pair is marked (`nothing`: query-nothing.ts), which validation
+ * counts as not given.
  */
 export function checkJson(
   spec: ParamCall,
@@ -19,6 +21,27 @@ export function checkJson(
   secrets: readonly string[] = [],
   support?: ValueSupport,
   tool?: Pick<ToolCall, "routes" | "auth">,
+): Checked {
+  const checked = checkJsonValue(spec, raw, secrets, support, tool);
+  if (!("value" in checked) || !writesNoPair(spec.wire, checked.value)) return checked;
+  // Required, with no default to stand for it: the request would lack it.
+  if (!spec.required || spec.default !== undefined) return { value: checked.value, nothing: true };
+  const got = show(spec, checked.value, secrets);
+  return {
+    issue: {
+      param: spec.name,
+      rule: "required",
+      message: `${spec.name}: is required, got ${got}, which puts nothing in the query`,
+    },
+  };
+}
+
+function checkJsonValue(
+  spec: ParamCall,
+  raw: unknown,
+  secrets: readonly string[],
+  support: ValueSupport | undefined,
+  tool: Pick<ToolCall, "routes" | "auth"> | undefined,
 ): Checked {
   // A value of several forms (`anyOf`): the unions support's (param-unions.ts), with the checks of each form's type.
   if (spec.anyOf)

@@ -86,7 +86,13 @@ export function validateInput(
         ? (plan.strings[at] ??= stringCheck(spec, tool))(raw, support, secrets)
         : checkValueWith(spec, raw, support, tool, secrets);
     if ("issue" in checked) issues.push(checked.issue);
-    else values[spec.name] = checked.value;
+    // A query object or list that writes no pair (the JSON support's mark, which refuses a required one) is not given
+    // either: a default applies; else it is kept, unsent, so that a cross-field rule it does not meet can name it.
+    else {
+      values[spec.name] = checked.nothing ? (spec.default ?? checked.value) : checked.value;
+      if (checked.nothing && (spec.default === undefined || spec.sendDefault === false))
+        (unsent ??= new Set()).add(spec.name);
+    }
   }
   // None found so far: the rules' list is the call's (no spread of it into an empty one).
   if (!issues.length && tool.rules.length)

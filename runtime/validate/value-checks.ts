@@ -101,7 +101,8 @@ function safeJson(value: unknown): string {
   }
 }
 
-export type Checked = { value: unknown } | { issue: Issue };
+/** A value checked (`nothing`: one that puts nothing on the wire, counted as not given), or its problem. */
+export type Checked = { value: unknown; nothing?: true } | { issue: Issue };
 
 export function problem(
   spec: ParamCall,

@@ -72,6 +72,16 @@ export function parseTemplate(text: string): Part[] {
   return parts;
 }
 
+/** Whether a template is exactly one reference to an upstream output (`{{block.path}}`), which keeps its type. */
+export function isOneOutput(template: string): boolean {
+  try {
+    const parts = parseTemplate(template);
+    return parts.length === 1 && typeof parts[0] !== "string" && parts[0]?.kind === "output";
+  } catch {
+    return false;
+  }
+}
+
 /** Every reference in a value (strings inside objects and arrays included), with where it sits. */
 export function collectReferences(value: unknown, at: ValuePath = []): { reference: Reference; at: ValuePath }[] {
   if (typeof value === "string") {

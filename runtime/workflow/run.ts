@@ -16,7 +16,9 @@ import type { ToolSpec } from "../spec/tool-types.js";
 import type { FetchLike } from "../http/transport.js";
 import { RateLimiter } from "../http/rate-limiter.js";
 import { buildGraph } from "./graph.js";
-import { envReferenceName, readPath, resolveValue, unresolvedReason, type Reference } from "./references.js";
+import { envReferenceName, isOneOutput, readPath, resolveValue, unresolvedReason } from "./references.js";
+import type { Reference } from "./references.js";
+import { typedText } from "../validate/text-values.js";
 import {
   blockAction,
   type BlockResult,
@@ -381,7 +383,10 @@ export function resolveInputs(
       }
       return found;
     });
-    setOwn(params, name, resolved);
+    // A text an environment variable gave, or one interpolated, has no type: read as the parameter's forms say (a
+    // number-or-text one's number, text-values.ts); one output's value alone keeps its own type.
+    const textual = typeof value === "string" && value.includes("{{") && !isOneOutput(value);
+    setOwn(params, name, spec && textual ? typedText(spec, resolved) : resolved);
   }
   return params;
 }

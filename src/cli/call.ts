@@ -3,7 +3,7 @@
 // <dir>]`
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { setOwn, type ToolSpec } from "@blockwright/runtime/internal";
+import { setOwn, type ToolSpec, typedText } from "@blockwright/runtime/internal";
 import { NESTING_RULE, shownPath, tooDeep } from "../common/nesting.js";
 import {
   generatedPackages,
@@ -120,7 +120,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         `${paged.length ? ` (operations that page: ${paged.join(", ")})` : ""}`,
     );
   }
-  const resolved = await resolvedParams(params, tool, operationId, io);
+  // The names `--param` gives as text, which has no type: read as each parameter's forms say (typedText).
+  const texts = new Set(listOption(args, "param").map((entry) => entry.slice(0, entry.indexOf("="))));
+  const resolved = await resolvedParams(params, tool, operationId, io, texts);
   const controller = new AbortController();
   void io.interrupted.then(() => controller.abort());
   const pages = allPages ? { allPages, ...(maxItems ? { maxItems } : {}), ...(maxPages ? { maxPages } : {}) } : {};
@@ -151,13 +153,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
 /**
  * The parameters given, each one of the operation's, their secret references resolved from the environment, a file's
- * path taken relative to where the command runs.
+ * path taken relative to where the command runs, a text `--param` gave (`texts`) read as its parameter's forms say (a
+ * number-or-text parameter's number: runtime/validate/text-values.ts).
  */
 async function resolvedParams(
   params: Record<string, unknown>,
   tool: ToolSpec,
   operationId: string,
   io: CliIo,
+  texts: ReadonlySet<string>,
 ): Promise<Record<string, unknown>> {
   const known = new Set(tool.params.map((p) => p.name));
   for (const name of Object.keys(params)) {
@@ -177,6 +181,7 @@ async function resolvedParams(
     const value = resolved[p.name];
     if (p.type === "file" && typeof value === "string" && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value))
       setOwn(resolved, p.name, resolve(io.cwd, value));
+    else if (texts.has(p.name) && value !== undefined) setOwn(resolved, p.name, typedText(p, value));
   }
   return resolved;
 }

@@ -154,7 +154,9 @@ export function madeQueryFieldValues(
   const at = parameterSchemaPointer(doc, op, "query", name, field);
   if (at === undefined) return [];
   const sampler = samplerOf(doc);
-  return SEEDS.flatMap((seed) => sampler.sample(at, { seed }) ?? []).map((made) => made.value);
+  // Then with every field given (a map with an entry): an object field whose fields are all optional is made `{}`,
+  // which puts nothing in the query, and a field a rule counts must put something there (sendable-values.ts).
+  return [...SEEDS.flatMap((seed) => sampler.sample(at, { seed }) ?? []).map((made) => made.value), ...madeAt(doc, at)];
 }
 
 /**

@@ -35,8 +35,9 @@ export function unsentAsGiven(
   // A JSON value holding an integer past ±(2^53−1): a JavaScript number holds it rounded, so another is sent.
   if (param.type === "json" && unsafeIntegerAt(value) !== undefined) return true;
   // In bracket form (a form field, a query object) an empty object or list sends no pair, at any depth: a required
-  // one holding nothing else is not sent.
-  if (param.required && writtenWithBrackets(param, tool) && sendsNothing(value)) return true;
+  // one holding nothing else is not sent, nor one a rule counts (anyOf, exactlyOne…: the runtime counts it not given).
+  if ((param.required || countedByRule(tool, param.name)) && writtenWithBrackets(param, tool) && sendsNothing(value))
+    return true;
   if (formListOfStructured(param, value, tool)) return true;
   const wire: WireSpec = param.wire;
   if (wire.in !== "query" || wire.of || value === null || typeof value !== "object" || Array.isArray(value))
@@ -50,6 +51,17 @@ export function unsentAsGiven(
   // query parameter.
   const fields = listed();
   return fields !== undefined && Object.keys(value).some((k) => !fields.has(k));
+}
+
+/** Whether a rule of the tool counts `name` as given or not (exactlyOne, anyOf, atMostOne, requiredWhen's). */
+export function countedByRule(tool: ToolSpec, name: string): boolean {
+  return tool.rules.some((r) =>
+    r.rule === "exactlyOne"
+      ? r.params.includes(name)
+      : r.rule === "anyOf" || r.rule === "atMostOne"
+        ? r.groups.some((g) => g.includes(name))
+        : r.rule === "requiredWhen" && r.param === name,
+  );
 }
 
 /**

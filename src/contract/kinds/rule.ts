@@ -1,12 +1,13 @@
 // `rule`: every cross-field rule both ways — exactlyOne (each parameter alone
-// accepted; none and all refused), anyOf (each group accepted; none and a
-// partial group refused), atMostOne (each group accepted; two groups and a
+// accepted; none and all refused), anyOf (each group accepted; none, a
+// partial group and a query object given as {}, which puts nothing in the
+// query, refused), atMostOne (each group accepted; two groups and a
 // partial group refused), allowedValues (per selector value, each allowed
 // value accepted and one other refused), requiredWhen (per value that requires
 // the parameter, the value with it accepted and without it refused). A partial group is refused once, by the
 // first of an anyOf and an atMostOne over the same groups (the runtime names the first rule broken).
 // dependentLimits has no case of its own: the random invalid inputs (property) break it.
-import { itemAt, type RuleSpec } from "@blockwright/runtime/internal";
+import { checkValue, itemAt, type RuleSpec, writesNoPair } from "@blockwright/runtime/internal";
 import { acceptCase, refuseCase } from "../input-cases.js";
 import { operationSource } from "../sources.js";
 import type { CaseKindModule, ContractCase } from "../types.js";
@@ -17,7 +18,8 @@ export const ruleKind: CaseKindModule = {
   doc: {
     when: "a cross-field rule",
     cases:
-      "every cross-field rule both ways (`exactlyOne`, `anyOf`, `atMostOne`, `allowedValues` per selector " +
+      "every cross-field rule both ways (`exactlyOne`, `anyOf` (a query object given as `{}`, which puts nothing " +
+      "in the query, refused too), `atMostOne`, `allowedValues` per selector " +
       "value, `requiredWhen` per value that requires the parameter; `dependentLimits` is left to the random " +
       "invalid inputs)",
   },
@@ -110,6 +112,22 @@ function anyOfCases(values: ToolValues, rule: RuleOf<"anyOf">, partialElsewhere:
       rule: "anyOf",
     }),
   );
+  // A group's object given as {} where that puts nothing in the query: refused, named (it looks given).
+  for (const group of rule.groups) {
+    const param = group.length === 1 ? values.param(itemAt(group, 0)) : undefined;
+    if (param?.type !== "json" || !writesNoPair(param.wire, {})) continue;
+    if ("issue" in checkValue(param, {}, values.tool)) continue;
+    const input = () => {
+      const none = exactly(values, all, []);
+      return none && { ...none, [param.name]: {} };
+    };
+    cases.push(
+      refuseCase(values, "rule", `anyOf: ${param.name} as {}, which puts nothing in the query`, input, {
+        param: param.name,
+        rule: "anyOf",
+      }),
+    );
+  }
   for (const [first, ...rest] of partialElsewhere ? [] : rule.groups) {
     if (first !== undefined && rest.length)
       cases.push(

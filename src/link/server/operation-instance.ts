@@ -10,7 +10,7 @@ import type { OpenApiOperation } from "../../load/openapi-document.js";
 import type { ManifestOperation, ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { camelCase } from "../../model/naming.js";
 import type { LinkContext, Path } from "../context.js";
-import { documentServer } from "./server.js";
+import { documentServer, REQUIRED_ADDRESS } from "./server.js";
 
 type Json = Record<string, unknown>;
 
@@ -138,6 +138,7 @@ export function instanceOwnServer(
     fail("decides where the credential goes: it must be visibility: user-only (a person, not a model, sets it)", "");
   if (p.secret) fail("is an address, no secret: it must not be secret: true", "secret");
   if (p.wire) fail("is the address, not sent as itself: it takes no wire placement", "wire");
+  if (p.required) fail(REQUIRED_ADDRESS, "required");
   if (failed) return server;
   const { default: _d, param: _p, basePath: _b, template: _t, variables: _v, hosts: _h, ...rest } = server;
   // The path at its defaults follows the address, and the mocks serve the operation under it (servedParts).
@@ -172,12 +173,19 @@ export function instanceNote(own: OwnInstance, param: string): string {
 }
 
 /**
- * The tool's parameters, the provider's address parameter (`server.param`) not required where the operation is served
- * elsewhere (its own address, template or instance address): a call of it takes no provider address, and refusing it
- * for want of one refused every call (the contract suite's too).
+ * The tool's parameters, the provider's address parameter (`server.param`) and its template's variables
+ * (`server.variables`) not required where the operation is served elsewhere (its own address, template or instance
+ * address) that does not use them: a call of it takes no provider address, and refusing it for want of one refused
+ * every call (the contract suite's too, and `call --base-url` of an instance operation asked for a tenant's name).
  */
 export function withOwnAddress(ctx: LinkContext, server: ToolSpec["server"], params: ParamSpec[]): ParamSpec[] {
   const provider = ctx.manifest.server.param;
-  if (provider === undefined || server.param === provider) return params;
-  return params.map((p) => (p.name === provider && p.required ? { ...p, required: false } : p));
+  const used = new Set([...(server.param ? [server.param] : []), ...Object.values(server.variables ?? {})]);
+  const unused = new Set(
+    [...(provider === undefined ? [] : [provider]), ...Object.values(ctx.manifest.server.variables ?? {})].filter(
+      (name) => !used.has(name),
+    ),
+  );
+  if (!unused.size) return params;
+  return params.map((p) => (unused.has(p.name) && p.required ? { ...p, required: false } : p));
 }

@@ -158,6 +158,15 @@ export function insecureAddress(address: unknown): string | undefined {
   );
 }
 
+/**
+ * Why an instance address parameter is not `required: true`: a call is refused without an address already (naming the
+ * parameter), and one that stands for it (a base address given at call time, a flow's token naming the instance) would
+ * be refused for want of the parameter.
+ */
+export const REQUIRED_ADDRESS =
+  "is asked only where no address stands for it (a baseUrl given at call time, a flow's token naming the " +
+  "instance): a call with none is refused naming it; it must not be required: true";
+
 function checkAddressParam(ctx: LinkContext): void {
   const { param } = ctx.manifest.server;
   if (param === undefined) return;

@@ -1,0 +1,67 @@
+// A text with no type (the command line's --param, a workflow's environment variable or interpolation) given to a
+// parameter that is a number or a text: a number where it is one written as the number writes itself and a number form
+// takes it; else the text as typed. Before, the string form took every text, so `--param amount=42` sent "42".
+import { describe, expect, it } from "vitest";
+import type { ParamCall, ToolSpec } from "../spec/tool-types.js";
+import { resolveInputs } from "../workflow/run.js";
+import { typedText } from "./text-values.js";
+
+const zqref: ParamCall = {
+  name: "zqref",
+  type: "json",
+  required: false,
+  secret: false,
+  anyOf: [
+    { type: "number", integer: true, minimum: 1, maximum: 999 },
+    { type: "string", maxLength: 20 },
+  ],
+  wire: { in: "body", pointer: "/zqref" },
+};
+
+describe("a text given to a number-or-text parameter", () => {
+  it("is the number it writes, where a number form takes it", () => {
+    expect(typedText(zqref, "42")).toBe(42);
+    expect(typedText({ ...zqref, anyOf: [...(zqref.anyOf ?? [])].reverse() }, "42")).toBe(42);
+  });
+
+  it("stays the text typed where its number would send other text, or no number form takes it", () => {
+    for (const text of ["007", "1e3", "4.0", " 42", "0x2a", "", "-0", "zq-7", "1000", "1.5", "Infinity"])
+      expect(typedText(zqref, text), text).toBe(text);
+  });
+
+  it("and any other value, or another parameter's, as it is", () => {
+    expect(typedText(zqref, "42" as unknown)).toBe(42);
+    expect(typedText(zqref, 42)).toBe(42);
+    expect(typedText({ ...zqref, anyOf: undefined, type: "string" }, "42")).toBe("42");
+    expect(typedText({ ...zqref, anyOf: [{ type: "number" }, { type: "boolean" }] }, "42")).toBe("42");
+  });
+});
+
+describe("a workflow's input for a number-or-text parameter", () => {
+  const tool = { id: "zq_pay", params: [zqref] } as unknown as ToolSpec;
+  const block = (zqrefInput: string) => ({
+    type: "zq",
+    name: "Pay",
+    inputs: { operation: "zq_pay", zqref: zqrefInput },
+  });
+  const upstream = {
+    id: "up",
+    name: "Up",
+    type: "zq",
+    operation: "zq_list",
+    status: "succeeded" as const,
+    durationMs: 1,
+    outputs: { ref: "42" },
+  };
+
+  it("given by an environment variable or interpolated, is read as the command line's text is", () => {
+    expect(resolveInputs(tool, block("{{ZQ_REF}}"), new Map(), { ZQ_REF: "42" })).toEqual({ zqref: 42 });
+    expect(resolveInputs(tool, block("{{ZQ_REF}}"), new Map(), { ZQ_REF: "007" })).toEqual({ zqref: "007" });
+    expect(resolveInputs(tool, block("4{{ZQ_REF}}"), new Map(), { ZQ_REF: "2" })).toEqual({ zqref: 42 });
+  });
+
+  it("written as text in the workflow, or one upstream output's text, keeps its type", () => {
+    expect(resolveInputs(tool, block("42"), new Map(), {})).toEqual({ zqref: "42" });
+    expect(resolveInputs(tool, block("{{up.ref}}"), new Map([["up", upstream]]), {})).toEqual({ zqref: "42" });
+  });
+});

@@ -1,0 +1,22 @@
+// A text from a source that has no types — the command line's `--param name=value`, an environment variable or a text
+// built by interpolation in a workflow's input — read as the parameter's forms say. A parameter that is a number or a
+// text (the document's oneOf/anyOf, or type list, of a number and a string: an id or a name, an amount or `auto`) takes
+// the text as a number when it is one written as that number writes itself (`42`, `-1.5`; not `007`, `1e3`, `5.0`,
+// whose number would send other text than the one typed) and a number form takes it (its limits, integer); else the
+// text. Why a number: the command line cannot say "a number", the same call written as JSON (`--params '{"k": 42}'`)
+// carries the number, and the string form of such a schema is there for what is not a number; a text that would change
+// on the wire stays as typed. A value a program or a model gives in JSON is typed already: the union's check keeps its
+// string a string (param-unions.ts).
+import type { ParamCall } from "../spec/tool-types.js";
+import { checkValue } from "./full-check.js";
+
+/** `value` as the parameter `spec` reads a text with no type (above); any other value as it is. */
+export function typedText(spec: ParamCall, value: unknown): unknown {
+  const forms = spec.anyOf;
+  if (typeof value !== "string" || !forms?.some((f) => f.type === "string")) return value;
+  const n = Number(value);
+  if (value === "" || !Number.isFinite(n) || String(n) !== value) return value;
+  const { anyOf: _forms, ...rest } = spec;
+  const taken = forms.some((f) => f.type === "number" && "value" in checkValue({ ...rest, ...f }, n));
+  return taken ? n : value;
+}

@@ -1,0 +1,169 @@
+// What `blockwright call` sends of a user's input, through add, generate and call with no hand edit:
+// - a text `--param` gives a number-or-text body field (oneOf integer/string, a type list) is the number it writes
+//   (runtime/validate/text-values.ts); before, the string form took every text and `zqamount=42` went as "42";
+// - `--base-url` stands for a required server variable of the address's host (`https://{zqaccount}.zqstore.test`)
+//   and for an operation's instance address (`server: {param: instanceUrl}`): before, the call was refused for want
+//   of them although the address was given; the address is still held to the host rules (loopback, allowed hosts);
+// - an instance address declared `required: true` is refused by the link step (it would refuse the calls whose address
+//   a baseUrl or a flow's token gives).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cli, editFile, runtimeProject } from "../../test-support/cli-harness.js";
+import { server } from "../../test-support/runtime/loopback-server.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-call-inputs-"));
+const dir = runtimeProject(join(tmp, "project"), "specs");
+const reply = (properties: object) => ({
+  "200": {
+    description: "Done.",
+    content: { "application/json": { schema: { type: "object", properties } } },
+  },
+});
+const document = {
+  openapi: "3.0.3",
+  info: { title: "Zq store", version: "1", description: "Zq keeps payments." },
+  servers: [
+    {
+      url: "https://{zqaccount}.zqstore.test/api",
+      variables: { zqaccount: { default: "{zqaccount}", description: "Your account." } },
+    },
+  ],
+  paths: {
+    "/zqpayments": {
+      post: {
+        operationId: "createZqPayment",
+        summary: "Create a payment",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["zqamount"],
+                properties: {
+                  zqamount: {
+                    oneOf: [
+                      { type: "integer", minimum: 1 },
+                      { type: "string", maxLength: 20 },
+                    ],
+                  },
+                  zqcode: { type: ["number", "string"] },
+                },
+              },
+            },
+          },
+        },
+        responses: reply({ id: { type: "string" } }),
+      },
+    },
+    "/zqreports": {
+      get: {
+        operationId: "listZqReports",
+        summary: "List reports",
+        servers: [
+          {
+            url: "{protocol}://{hostname}/zqr",
+            variables: { protocol: { default: "https" }, hostname: { default: "zqhost" } },
+          },
+        ],
+        responses: reply({ n: { type: "integer" } }),
+      },
+    },
+  },
+  components: { securitySchemes: { key: { type: "apiKey", in: "header", name: "X-Zq-Key" } } },
+  security: [{ key: [] }],
+};
+const env = { ZQ_STORE_KEY: "zq-key-00000001" };
+let upstream: Awaited<ReturnType<typeof server>>;
+
+beforeAll(async () => {
+  writeFileSync(join(tmp, "zqstore.json"), JSON.stringify(document));
+  const added = await cli(["add", "zqstore", "--from", join(tmp, "zqstore.json"), "--operations", "all"], { cwd: dir });
+  expect(added.code, added.stderr).toBe(0);
+  const generated = await cli(["generate"], { cwd: dir });
+  expect(generated.code, generated.stderr).toBe(0);
+  upstream = await server(() => ({ status: 200, body: '{"id":"zq1","n":2}' }));
+});
+afterAll(async () => {
+  await upstream?.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const call = (...args: string[]) =>
+  cli(["call", ...args, "--param", "apiKey={{ZQ_STORE_KEY}}", "--base-url", upstream.url], { cwd: dir, env });
+const lastBody = () => JSON.parse(upstream.received.at(-1)?.body ?? "null");
+
+describe("a number-or-text field given by --param", () => {
+  it("is sent as the number its text writes", async () => {
+    const r = await call("zqstore_create_zq_payment", "--param", "zqamount=42", "--param", "zqcode=-1.5");
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(lastBody()).toEqual({ zqamount: 42, zqcode: -1.5 });
+  });
+
+  it("is sent as the text typed where its number would write other text, or no number form takes it", async () => {
+    const r = await call("zqstore_create_zq_payment", "--param", "zqamount=0", "--param", "zqcode=007");
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(lastBody()).toEqual({ zqamount: "0", zqcode: "007" });
+  });
+
+  it("given as a JSON string by --params, stays a string", async () => {
+    const r = await call("zqstore_create_zq_payment", "--params", '{"zqamount":"42"}');
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(lastBody()).toEqual({ zqamount: "42" });
+  });
+});
+
+describe("--base-url", () => {
+  it("stands for a required server variable of the address's host", async () => {
+    const r = await call("zqstore_create_zq_payment", "--param", "zqamount=42");
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(upstream.received.at(-1)?.url).toBe("/api/zqpayments");
+  });
+
+  it("stands for an operation's instance address, held to the host rules", async () => {
+    const r = await call("zqstore_list_zq_reports");
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(upstream.received.at(-1)?.url).toBe("/zqr/zqreports");
+    const elsewhere = await cli(
+      ["call", "zqstore_list_zq_reports", "--param", "apiKey={{ZQ_STORE_KEY}}", "--base-url", "https://zq.example"],
+      { cwd: dir, env },
+    );
+    expect(elsewhere.code).toBe(1);
+    expect(JSON.parse(elsewhere.stdout)).toMatchObject({ success: false, error: { param: "baseUrl", rule: "host" } });
+  });
+
+  it("absent, the call is refused for want of them, naming each", async () => {
+    const variable = await cli(
+      ["call", "zqstore_create_zq_payment", "--param", "apiKey={{ZQ_STORE_KEY}}", "--param", "zqamount=4"],
+      { cwd: dir, env },
+    );
+    expect(JSON.parse(variable.stdout)).toMatchObject({ error: { param: "zqaccount", rule: "required" } });
+    const instance = await cli(["call", "zqstore_list_zq_reports", "--param", "apiKey={{ZQ_STORE_KEY}}"], {
+      cwd: dir,
+      env,
+    });
+    expect(JSON.parse(instance.stdout)).toMatchObject({ error: { param: "instanceUrl", rule: "required" } });
+  });
+});
+
+describe("an operation's instance address declared required: true", () => {
+  it("is refused by generate at its place in the manifest, naming the field and the rule", async () => {
+    const manifest = join(dir, "specs/zqstore/manifest.yaml");
+    const text = readFileSync(manifest, "utf8");
+    try {
+      editFile(manifest, "title: Instance address\n    required: false", "title: Instance address\n    required: true");
+      const lines = readFileSync(manifest, "utf8").split("\n");
+      const line = lines.indexOf("    required: true", lines.indexOf("  instanceUrl:")) + 1;
+      const r = await cli(["generate"], { cwd: dir });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(
+        `specs/zqstore/manifest.yaml:${line}:5: params.instanceUrl.required: the instance address parameter ` +
+          '"instanceUrl" is asked only where no address stands for it (a baseUrl given at call time',
+      );
+    } finally {
+      writeFileSync(manifest, text);
+    }
+  });
+});
