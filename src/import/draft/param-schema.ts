@@ -14,8 +14,9 @@ import type { ReviewNote } from "../manifest-yaml.js";
 import { plainText, shortText } from "../plain-text.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { loneBranch } from "./body-rules.js";
-import { formsOf, innerBranches, listedValues, numberLimits, oneItemListsEnum, stringLimits } from "./limits.js";
-import { ANY_VALUE_FORMS } from "./limits.js";
+import { ANY_VALUE_FORMS, formsOf, innerBranches, listedValues, numberLimits, oneItemListsEnum } from "./limits.js";
+import { stringLimits } from "./limits.js";
+import { exampleDefault } from "./required-defaults/example-default.js";
 
 type Path = (string | number)[];
 
@@ -327,7 +328,8 @@ function withDefaultAndExample(
     input.place === "header" && Object.hasOwn(FILLED_BY_FETCH, sentAs.toLowerCase())
       ? FILLED_BY_FETCH[sentAs.toLowerCase()]
       : undefined;
-  if (flat.default !== undefined) {
+  const asked = input.required && fits(flat.default) && exampleDefault(flat.default, input, param, note);
+  if (flat.default !== undefined && !asked) {
     // The upstream's own default goes unsent; a value the upstream requires (an API version header) is sent, default
     // or not, and so is the default of a header fetch would otherwise send with a value of its own.
     if (fits(flat.default))
@@ -346,7 +348,7 @@ function withDefaultAndExample(
         `default ${JSON.stringify(param.default)} (the first), sent; set the one the upstream assumes`,
     );
   }
-  const example = input.example ?? flat.example;
+  const example = input.example ?? flat.example ?? (asked ? flat.default : undefined);
   const unsafe = example === undefined ? undefined : unsafeIntegerAt(example);
   if (unsafe !== undefined) note(unsafeIntegerNote(example, unsafe));
   else if (example !== undefined && fits(example)) param.example = example;

@@ -109,13 +109,15 @@ export function draftParams(
     const draft = draftDeclared(doc, op, declared, name, at, notes);
     if (!draft) continue;
     // A shared parameter's name (a server variable's, `{tenant}` of the address) is no parameter of the
-    // operation's own: both are sent, each where the document puts it.
+    // operation's own: both are sent, each where the document puts it; no input of a manifest feeds both yet.
     if (name !== declared.name && shared.has(declared.name))
       notes.push({
         at: [...at, "params", name],
         note:
           `the ${declared.in} parameter ${declared.name} is drafted as ${name}: ${declared.name} is a shared ` +
-          "parameter of the provider (a connection input), which this one is not; both are sent, each in its place",
+          "parameter of the provider (a connection input), which this one is not; both are sent, each in its place, " +
+          "and no one input feeds both: where they name the same thing (an account in the address and the query), " +
+          `give ${name} the connection's value`,
       });
     params[name] = draft;
     taken.add(name);

@@ -54,9 +54,14 @@ describe("a server path variable whose default no path carries, named like an op
     expect(d.manifest.params?.zqTenant).toMatchObject({ required: true, example: "example" });
     expect(d.manifest.params?.zqTenant).not.toHaveProperty("default");
     const own = d.manifest.operations.acme_get_zq_widget?.params?.zqTenant2;
-    expect(own).toMatchObject({ default: "zqdemo", wire: { in: "query", name: "zqTenant" } });
+    // Required, its default the document's example of the caller's data: drafted as its example, asked of each call.
+    expect(own).toMatchObject({ required: true, example: "zqdemo", wire: { in: "query", name: "zqTenant" } });
+    expect(own).not.toHaveProperty("default");
     expect(notesAt(d, "server.variables")[0]).toContain('its default written as "example"');
-    expect(notesAt(d, "operations.acme_get_zq_widget.params.zqTenant2").join("\n")).toContain("is a shared parameter");
+    expect(notesAt(d, "operations.acme_get_zq_widget.params.zqTenant2").join("\n")).toContain(
+      "and no one input feeds both: where they name the same thing (an account in the address and the query), give " +
+        "zqTenant2 the connection's value",
+    );
   });
 
   it("with no variable declared: the same, and a call sends both where the document puts them", async () => {

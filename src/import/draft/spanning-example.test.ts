@@ -46,18 +46,17 @@ describe("a spanning path value whose example has a / at its start", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it("keeps no default that is all slashes, and a default with one at its end is drafted without it", async () => {
-    for (const [given, kept] of [
-      ["/", undefined],
-      ["zqfacet/zqa/", "zqfacet/zqa"],
-    ] as const) {
+  // A path value is required: a default of the caller's text is the document's example of it (required-defaults/).
+  it("keeps no default of its text, all slashes or not; the example stays the document's", async () => {
+    for (const given of ["/", "zqfacet/zqa/"]) {
       const d = drafted(documentWith("zqfacet/zqa", { type: "string", nullable: true, default: given }), [
         "GetZqSettings",
       ]);
       const param = d.manifest.operations.acme_get_zq_settings?.params?.zqResourceUri;
-      expect(param?.default).toBe(kept);
+      expect(param?.default).toBeUndefined();
+      expect(param?.example).toBe("zqfacet/zqa");
       expect(notesAt(d, "operations.acme_get_zq_settings.params.zqResourceUri")).toContainEqual(
-        expect.stringContaining(`the spec's default ${JSON.stringify(given)}`),
+        expect.stringContaining(`the spec gives it the default ${JSON.stringify(given)}, which reads as an example`),
       );
       expect(await linkProblems(d)).toEqual([]);
     }
