@@ -7,6 +7,7 @@
 // the same input reaches the wire the same way whichever a caller uses.
 import { scalarText } from "../common/scalar-text.js";
 import type { Encoded } from "../http/percent-encoding.js";
+import type { linkProblem } from "../http/path-link.js";
 import type { MultiSegment } from "../spec/param-types.js";
 import type { FormFieldEncoding, ParamCall, ToolCall, ValueStyle, WireConstant } from "../spec/tool-types.js";
 import type { BodySupport } from "./request-body.js";
@@ -36,12 +37,7 @@ export interface FormSupport {
   /** A path value spanning segments (`multiSegment`), written as its kind says (http/path-link.ts). */
   segments(text: string, kind: MultiSegment): Encoded;
   /** Why a link's value (`multiSegment` reserved, as-given) cannot be sent, checked with the values. */
-  linkProblem(
-    text: string,
-    kind: "reserved" | "as-given",
-    spec?: ParamCall,
-    tool?: { path?: string },
-  ): string | undefined;
+  linkProblem: typeof linkProblem;
   /** An `as-given` value that is a whole address and may not be the request's (`base`: the call's address). */
   linkedElsewhere(
     tool: ToolCall,

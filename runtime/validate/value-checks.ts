@@ -3,6 +3,7 @@
 // (validate-params.ts, string-check.ts), which all use them.
 import { redactThenCut } from "../common/outgoing-text.js";
 import type { Issue } from "../common/issue.js";
+import type { linkProblem } from "../http/path-link.js";
 import type { ValueFormat } from "../spec/formats.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 
@@ -53,12 +54,7 @@ export interface ValueSupport {
   /** A link's value in a path (`multiSegment` reserved, as-given), checked with the others: `formEncoding`. */
   form?: {
     /** `spec`, `tool`: the value's parameter and the tool whose path places it (http/path-link.ts `linkProblem`). */
-    linkProblem(
-      text: string,
-      kind: "reserved" | "as-given",
-      spec?: ParamCall,
-      tool?: { path?: string },
-    ): string | undefined;
+    linkProblem: typeof linkProblem;
   };
   /** A number's enum and step (hasNumberRules): `numberRules`. */
   numbers?: { check(spec: ParamCall, n: number): Checked };
