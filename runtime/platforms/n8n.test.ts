@@ -217,6 +217,45 @@ describe("execute", () => {
     expect(seen).toHaveLength(0);
   });
 
+  it("takes text that is not JSON as the value of a json parameter whose forms include text (a name or an object)", async () => {
+    const shelf = tools("shelf");
+    const addBook = shelf.shelf_add_book!;
+    const zqTools = {
+      shelf_add_book: {
+        ...addBook,
+        params: addBook.params.map((p) =>
+          p.name === "meta"
+            ? { ...p, anyOf: [{ type: "string" as const }, { type: "json" as const, jsonType: "object" as const }] }
+            : p,
+        ),
+      },
+    };
+    const zqNode: N8nNode = {
+      ...shelfNode,
+      operations: {
+        shelf_add_book: {
+          params: [
+            { name: "shelfId", in: "node" },
+            { name: "title", in: "node" },
+            { name: "meta", in: "collection", as: "json", orText: true },
+          ],
+          collection: "additionalFields",
+        },
+      },
+    };
+    const sent = async (meta: string) => {
+      const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "t", state: "pending" }));
+      const executeTool = createExecutor(zqTools, { ...parts, fetch } as never);
+      const { ctx } = context([{ operation: "shelf_add_book", shelfId: "s", title: "t", additionalFields: { meta } }], {
+        apiKey: KEY,
+      });
+      await runN8nNode(ctx, executeTool, zqNode, errors);
+      return (JSON.parse(seen[0]!.body) as { meta: unknown }).meta;
+    };
+    expect(await sent("zq-ash")).toBe("zq-ash");
+    expect(await sent('{"zqVoice":"zq-1"}')).toEqual({ zqVoice: "zq-1" });
+  });
+
   it("gives a value the runtime refuses as NodeOperationError, before any request", async () => {
     const { fetch, seen } = scriptedFetch(json(200, {}));
     const executeTool = createExecutor(tools("shelf"), { ...parts, fetch } as never);

@@ -45,6 +45,11 @@ export interface N8nParam {
    */
   as?: "json" | "list" | "file" | "files";
   separator?: string;
+  /**
+   * For `json`: the parameter's forms include text (a name, or an object): text that is not JSON is that text, as an
+   * n8n user types it (`ash`), not refused.
+   */
+  orText?: boolean;
 }
 
 /** A generated node, as data: its credential type and what each operation reads. */
@@ -274,6 +279,7 @@ async function parameterValue(ctx: N8nExecuteContext, p: N8nParam, raw: unknown,
     try {
       return JSON.parse(raw);
     } catch (e) {
+      if (p.orText) return raw;
       return { refused: { param: p.name, rule: "json", message: `${p.name}: must be JSON (${(e as Error).message})` } };
     }
   }
