@@ -253,6 +253,7 @@ describe("execute", () => {
       return (JSON.parse(seen[0]!.body) as { meta: unknown }).meta;
     };
     expect(await sent("zq-ash")).toBe("zq-ash");
+    expect(await sent("2024")).toBe("2024");
     expect(await sent('{"zqVoice":"zq-1"}')).toEqual({ zqVoice: "zq-1" });
   });
 
