@@ -217,7 +217,9 @@ describe("execute", () => {
     expect(seen).toHaveLength(0);
   });
 
-  it("takes text that is not JSON as the value of a json parameter whose forms include text (a name or an object)", async () => {
+  const textForm =
+    "takes text not JSON as the value of a json parameter whose forms include text (a name or an object)";
+  it(textForm, async () => {
     const shelf = tools("shelf");
     const addBook = shelf.shelf_add_book!;
     const zqTools = {
