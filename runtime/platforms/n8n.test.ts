@@ -217,41 +217,19 @@ describe("execute", () => {
     expect(seen).toHaveLength(0);
   });
 
-  const textForm =
-    "takes text not JSON as the value of a json parameter whose forms include text (a name or an object)";
-  it(textForm, async () => {
-    const shelf = tools("shelf");
-    const addBook = shelf.shelf_add_book!;
-    const zqTools = {
-      shelf_add_book: {
-        ...addBook,
-        params: addBook.params.map((p) =>
-          p.name === "meta"
-            ? { ...p, anyOf: [{ type: "string" as const }, { type: "json" as const, jsonType: "object" as const }] }
-            : p,
-        ),
-      },
-    };
-    const zqNode: N8nNode = {
-      ...shelfNode,
-      operations: {
-        shelf_add_book: {
-          params: [
-            { name: "shelfId", in: "node" },
-            { name: "title", in: "node" },
-            { name: "meta", in: "collection", as: "json", orText: true },
-          ],
-          collection: "additionalFields",
-        },
-      },
-    };
+  it("takes text not JSON as the value of a json parameter whose forms include text (name or object)", async () => {
+    const { shelf_add_book: add } = tools("shelf");
+    const forms = [{ type: "string" }, { type: "json", jsonType: "object" }];
+    const params = add!.params.map((p) => (p.name === "meta" ? { ...p, anyOf: forms } : p));
+    const zqTools = { shelf_add_book: { ...add, params } as ToolSpec };
+    const op = shelfNode.operations.shelf_add_book!;
+    const orText = op.params.map((p) => (p.name === "meta" ? { ...p, orText: true } : p));
+    const zqNode: N8nNode = { ...shelfNode, operations: { shelf_add_book: { ...op, params: orText } } };
     const sent = async (meta: string) => {
       const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "t", state: "pending" }));
       const executeTool = createExecutor(zqTools, { ...parts, fetch } as never);
-      const { ctx } = context([{ operation: "shelf_add_book", shelfId: "s", title: "t", additionalFields: { meta } }], {
-        apiKey: KEY,
-      });
-      await runN8nNode(ctx, executeTool, zqNode, errors);
+      const item = { operation: "shelf_add_book", shelfId: "s", title: "t", additionalFields: { meta } };
+      await runN8nNode(context([item], { apiKey: KEY }).ctx, executeTool, zqNode, errors);
       return (JSON.parse(seen[0]!.body) as { meta: unknown }).meta;
     };
     expect(await sent("zq-ash")).toBe("zq-ash");
