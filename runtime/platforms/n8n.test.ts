@@ -217,6 +217,26 @@ describe("execute", () => {
     expect(seen).toHaveLength(0);
   });
 
+  it("takes text not JSON as the value of a json parameter whose forms include text (name or object)", async () => {
+    const { shelf_add_book: add } = tools("shelf");
+    const forms = [{ type: "string" }, { type: "json", jsonType: "object" }];
+    const params = add!.params.map((p) => (p.name === "meta" ? { ...p, anyOf: forms } : p));
+    const zqTools = { shelf_add_book: { ...add, params } as ToolSpec };
+    const op = shelfNode.operations.shelf_add_book!;
+    const orText = op.params.map((p) => (p.name === "meta" ? { ...p, orText: true } : p));
+    const zqNode: N8nNode = { ...shelfNode, operations: { shelf_add_book: { ...op, params: orText } } };
+    const sent = async (meta: string) => {
+      const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "t", state: "pending" }));
+      const executeTool = createExecutor(zqTools, { ...parts, fetch } as never);
+      const item = { operation: "shelf_add_book", shelfId: "s", title: "t", additionalFields: { meta } };
+      await runN8nNode(context([item], { apiKey: KEY }).ctx, executeTool, zqNode, errors);
+      return (JSON.parse(seen[0]!.body) as { meta: unknown }).meta;
+    };
+    expect(await sent("zq-ash")).toBe("zq-ash");
+    expect(await sent("2024")).toBe("2024");
+    expect(await sent('{"zqVoice":"zq-1"}')).toEqual({ zqVoice: "zq-1" });
+  });
+
   it("gives a value the runtime refuses as NodeOperationError, before any request", async () => {
     const { fetch, seen } = scriptedFetch(json(200, {}));
     const executeTool = createExecutor(tools("shelf"), { ...parts, fetch } as never);

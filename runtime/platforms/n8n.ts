@@ -45,6 +45,11 @@ export interface N8nParam {
    */
   as?: "json" | "list" | "file" | "files";
   separator?: string;
+  /**
+   * For `json`: the parameter's forms include text (a name, or an object): text that is not JSON, or is a JSON
+   * number, boolean or null, is that text (as an n8n user types a name: `ash`, `2024`), not refused or parsed.
+   */
+  orText?: boolean;
 }
 
 /** A generated node, as data: its credential type and what each operation reads. */
@@ -272,8 +277,12 @@ async function parameterValue(ctx: N8nExecuteContext, p: N8nParam, raw: unknown,
     if (typeof raw !== "string") return raw;
     if (raw.trim() === "") return undefined;
     try {
-      return JSON.parse(raw);
+      const value: unknown = JSON.parse(raw);
+      // A number, true or null read from text whose forms include text: the text, which executeTool reads as it
+      // reads the command line's (a text form first, then a number or a boolean one).
+      return p.orText && (value === null || typeof value === "number" || typeof value === "boolean") ? raw : value;
     } catch (e) {
+      if (p.orText) return raw;
       return { refused: { param: p.name, rule: "json", message: `${p.name}: must be JSON (${(e as Error).message})` } };
     }
   }

@@ -159,4 +159,13 @@ describe("the block's parameters", () => {
       empty: undefined,
     });
   });
+
+  it("turn a json input's text whose forms include text into the object or list it spells, other text as it is", () => {
+    expect(
+      simBlockParams(
+        { zqVoice: '{"id":"zq-v1"}', zqName: "zq-ash", zqList: " [1, 2] ", zqBroken: "{zq", zqNumber: "2024" },
+        { zqVoice: "json", zqName: "json", zqList: "json", zqBroken: "json", zqNumber: "json" },
+      ),
+    ).toEqual({ zqVoice: { id: "zq-v1" }, zqName: "zq-ash", zqList: [1, 2], zqBroken: "{zq", zqNumber: "2024" });
+  });
 });

@@ -183,13 +183,17 @@ async function ownResponse(response: Response): Promise<Response> {
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-/** How a block input's value becomes its tool parameter's: Sim's short inputs give text. */
-export type SimInputType = "number" | "boolean";
+/**
+ * How a block input's value becomes its tool parameter's: Sim's short inputs give text. `json`: a JSON parameter
+ * whose forms include text (a name or an object), whose code input gives text too.
+ */
+export type SimInputType = "number" | "boolean" | "json";
 
 /**
  * A block's `tools.config.params`: the block's values with the text of its number and boolean inputs as those
- * types (`"10"` → 10, `"true"` → true); text that is no such value is left as it is, for the call to refuse
- * naming the parameter.
+ * types (`"10"` → 10, `"true"` → true), and the text of a json input whose forms include text as the object or list
+ * it spells (`{"id": "v1"}`; any other text, `ash`, is that text, which the call holds to the forms); text that is no
+ * such value is left as it is, for the call to refuse naming the parameter.
  */
 export function simBlockParams(
   values: Record<string, unknown>,
@@ -206,6 +210,15 @@ export function simBlockParams(
 function typed(text: string, type: SimInputType): unknown {
   const t = text.trim();
   if (t === "") return undefined;
+  if (type === "json") {
+    // Text a text form would take as it is (the call tries text forms first): JSON of an object or a list is that.
+    if (!t.startsWith("{") && !t.startsWith("[")) return text;
+    try {
+      return JSON.parse(t) as unknown;
+    } catch {
+      return text;
+    }
+  }
   if (type === "boolean") return t === "true" ? true : t === "false" ? false : text;
   const n = Number(t);
   return Number.isFinite(n) ? n : text;

@@ -33,6 +33,8 @@ export interface N8nInput {
    * How the property's value becomes the parameter's: JSON text parsed, several options joined, a binary field's bytes.
    */
   as?: "json" | "list" | "file" | "files";
+  /** JSON text whose forms include text (a name or an object): text that is not JSON is the value itself. */
+  orText?: true;
 }
 
 export interface N8nOperationInputs {
@@ -109,6 +111,7 @@ function n8nInput(p: ParamSpec, property: string): N8nInput {
       place,
       default: given !== undefined ? JSON.stringify(given, null, 2) : p.jsonType === "array" ? "[]" : "{}",
       as: "json",
+      ...(p.anyOf?.some((f) => f.type === "string") ? { orText: true as const } : {}),
     };
   const choices = p.enum?.filter((v): v is string | number | boolean => v !== null && typeof v !== "object");
   if (choices?.length && p.separator !== undefined) {

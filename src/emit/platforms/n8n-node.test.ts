@@ -151,4 +151,25 @@ describe("n8n node properties", () => {
       expect(plain.node.credentialFields).toBeUndefined();
     },
   );
+
+  it(
+    "a json parameter whose forms include text (a name or an object) tells the node that text not JSON is the " +
+      "value; one of objects alone does not",
+    () => {
+      const ir = irFixture("zqpayments") as unknown as ProviderIR;
+      const list = ir.operations.find((o) => o.tool.id === "zqpayments_list_customers")!.tool;
+      const email = list.params.find((p) => p.name === "email")!;
+      const param = (name: string, anyOf: object[] | undefined) =>
+        ({ ...email, name, title: name, type: "json", jsonType: "object", anyOf, required: true }) as typeof email;
+      list.params.push(
+        param("zqVoice", [{ type: "string" }, { type: "json", jsonType: "object" }]),
+        param("zqShape", undefined),
+      );
+      const view = n8nNodeView(ir, n8nNames(ir));
+      const params = view.node.operations.zqpayments_list_customers!.params;
+      expect(params.find((p) => p.name === "zqVoice")).toMatchObject({ as: "json", orText: true });
+      expect(params.find((p) => p.name === "zqShape")).toMatchObject({ as: "json" });
+      expect(params.find((p) => p.name === "zqShape")).not.toHaveProperty("orText");
+    },
+  );
 });

@@ -103,6 +103,7 @@ export function n8nNodeView(ir: ProviderIR, names: N8nNames) {
             in: i.place,
             ...(i.as ? { as: i.as } : {}),
             ...(i.as === "list" ? { separator: i.param.separator } : {}),
+            ...(i.orText ? { orText: true } : {}),
           })),
           ...(o.inputs.some((i) => i.place === "collection") ? { collection: N8N_COLLECTION } : {}),
           ...(o.paging ? { paging: o.paging } : {}),
