@@ -242,7 +242,9 @@ function placeParams(
     if (value === undefined || value === null) continue;
     if (to.in === "query") delete rest[of?.name ?? to.name];
     const link = to.in === "path" && to.multiSegment !== true ? to.multiSegment : undefined;
-    const problem = link && typeof value === "string" ? form?.linkProblem(value, link) : undefined;
+    // The path's text after the link read as a call reads it (a `?` refused where text follows).
+    const problem =
+      link && typeof value === "string" ? form?.linkProblem(value, link, { ...p, wire: to }, route ?? tool) : undefined;
     if (problem) throw new Error(`${p.name}: ${problem}`);
     values[p.name] = value;
     placeValue(wire, to, value, form);

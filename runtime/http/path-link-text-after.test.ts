@@ -8,6 +8,9 @@ import { describe, expect, it } from "vitest";
 import { bareTool } from "../../test-support/runtime/bare-tool.js";
 import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
+import { fullSupport } from "../execute/full-support.js";
+import { createProviderClient } from "../call/client.js";
+import { callOf } from "../spec/tool-description.js";
 import type { MultiSegment } from "../spec/param-types.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 
@@ -68,5 +71,19 @@ describe("a link whose path template goes on after it", () => {
   it("keeps a value's own query where the value ends the path", async () => {
     const { seen } = await call("reserved", "/zqv1/{scope}", "zqsubs/1?zqa=1");
     expect(seen.map((s) => s.url)).toEqual([`${BASE}/zqv1/zqsubs/1?zqa=1&zqpage=2`]);
+  });
+
+  it("is refused alike by the typed client (create<Provider>Client's wire middleware), nothing sent", async () => {
+    const tool = callOf(scopedTool("reserved", "/{scope}/providers/zq.Thing/items"));
+    const { fetch, seen } = scriptedFetch(json(200, { ok: true }));
+    const client = createProviderClient<Record<string, never>>(
+      tool.auth,
+      { baseUrl: BASE, credential: "zq-key-0123456789", fetch },
+      { methods: { zqListThings: tool }, support: fullSupport },
+    );
+    const get = client.GET as unknown as (path: string, init: object) => Promise<unknown>;
+    const sent = get("/{scope}/providers/zq.Thing/items", { params: { path: { scope: "zqsubs/1?zqa=1" } } });
+    await expect(sent).rejects.toThrow(/^scope: must not hold "\?" here: .*\/providers\/zq\.Thing\/items/);
+    expect(seen).toEqual([]);
   });
 });
