@@ -78,10 +78,20 @@ export function unionShapes(doc: OpenApiDocument, flat: Schema): NestedLimits | 
 function objectOf(doc: OpenApiDocument, declared: Schema, flat: Schema): NestedLimits | undefined {
   const shapes = shapesOf(doc, flat, fresh()) ?? baseKindsOf(doc, declared, fresh());
   if (shapes) return shapes;
+  // A union beside other members: one admitting any value (`{}`) leaves the object unlimited; several objects are
+  // their own union (the first alone refused a value of another, `oneOf: [{}, A, B]`).
+  const members = [...((flat.anyOf as Schema[]) ?? []), ...((flat.oneOf as Schema[]) ?? [])].map((m) => doc.flatten(m));
+  if (members.some(admitsAnything)) return undefined;
+  const objects = members.filter((m) => typeOf(m) === "object" || m.properties !== undefined);
+  if (objects.length > 1) return shapesOf(doc, { oneOf: objects }, fresh());
   const holder = memberOfType(doc, flat, "object");
   const limits = holder && nestedOf(doc, holder);
   return limits?.type === "object" && (limits.fields || limits.required) ? limits : undefined;
 }
+
+/** Annotations: a schema of these alone (`{}`, `{description}`) admits any value. */
+const ANNOTATIONS = new Set(["description", "title", "example", "examples", "default", "deprecated", "externalDocs"]);
+const admitsAnything = (m: Schema) => Object.keys(m).every((k) => ANNOTATIONS.has(k) || k.startsWith("x-"));
 
 /** The schema, or the member of its anyOf/oneOf that is of `type` (a JSON parameter binds one of a union's members). */
 function memberOfType(doc: OpenApiDocument, s: Schema, type: string | undefined): Schema | undefined {

@@ -1,0 +1,69 @@
+// A JSON body whose schema is a union of several objects beside a member of another kind: `oneOf: [{}, A, B]` (a
+// banking standard's authorisation update: an empty body, a PSU's data, a chosen method) or `[text, A, B]`. Its
+// shapes were not recorded (not every member an object), and the link took the first object member's fields as the
+// value's limits: a value of B was refused for lacking A's required field, add's own example included (add exit 1,
+// BW2009). A member admitting any value now leaves the object unlimited; several objects are their own union.
+import { executeToolDefinition } from "@blockwright/runtime";
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
+import { draftWorkFolder, drafted, linkedTools, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const text = { type: "string" };
+const zqA = {
+  type: "object",
+  required: ["zqData"],
+  properties: { zqData: { type: "object", properties: { p: text } } },
+};
+const zqB = { type: "object", required: ["zqMethod"], properties: { zqMethod: text } };
+
+function documentWith(first: object) {
+  return openapi({
+    "/zqauth": {
+      post: {
+        operationId: "updateZqAuth",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: { oneOf: [first, zqA, zqB] },
+            },
+          },
+        },
+        responses: { "200": reply({ type: "object", properties: { id: text } }, { id: "zq1" }) },
+      },
+    },
+  });
+}
+
+async function sender(first: object, provider: string) {
+  const tools = await linkedTools(drafted(documentWith(first), ["updateZqAuth"], provider), provider);
+  const tool = tools.find((t) => t.id === `${provider}_update_zq_auth`)!;
+  const body = tool.params.find((p) => p.wire.in === "body")!;
+  return async (value: unknown) => {
+    const { fetch, seen } = scriptedFetch(json(200, { id: "zq1" }));
+    const result = await executeToolDefinition(
+      tool,
+      { accessToken: "zq-token-0000000001", [body.name]: value },
+      { baseUrl: "https://api.acme.test", retries: 0, fetch },
+    );
+    return { message: result.success ? "sent" : result.error.message, sent: seen.length };
+  };
+}
+
+describe("a JSON body that is a union of objects beside a member of another kind", () => {
+  it("beside a member admitting any value: any object is sent, the document's example links", async () => {
+    const send = await sender({}, "zqanyside");
+    expect(await send({ zqMethod: "zq-sms" })).toEqual({ message: "sent", sent: 1 });
+    expect(await send({ zqData: { p: "x" } })).toEqual({ message: "sent", sent: 1 });
+    expect(await send({})).toEqual({ message: "sent", sent: 1 });
+  });
+
+  it("beside text: each object member's value is sent, not held to the first's fields", async () => {
+    const send = await sender(text, "zqtextside");
+    expect(await send({ zqMethod: "zq-sms" })).toEqual({ message: "sent", sent: 1 });
+    expect(await send({ zqData: { p: "x" } })).toEqual({ message: "sent", sent: 1 });
+  });
+});
