@@ -188,3 +188,21 @@ export async function errorMessageOf(d: ProviderDraft, body: unknown): Promise<u
 }
 
 export { work as draftWorkFolder };
+
+/**
+ * A drafted tool called once with `params` (its bearer token given) on a fetch answering 200 with `answer`: "sent" or
+ * the refusal's message, and how many requests left.
+ */
+export async function sentOrRefused(
+  tool: ToolSpec,
+  params: Record<string, unknown>,
+  answer: unknown,
+): Promise<{ message: string; sent: number }> {
+  const { fetch, seen } = scriptedFetch(json(200, answer));
+  const result = await executeToolDefinition(
+    tool,
+    { accessToken: "zq-token-0000000001", ...params },
+    { baseUrl: "https://api.acme.test", retries: 0, fetch },
+  );
+  return { message: result.success ? "sent" : result.error.message, sent: seen.length };
+}

@@ -3,10 +3,15 @@
 // parties extend, its mapping naming answers that extend nothing: every party was then checked as one of those answers
 // ("must meet one of its 4 shapes: response is required"), so no call could be made and the suite's cases could not
 // be derived. Only the schemas that extend the base are its kinds; a mapping naming none leaves the object as declared.
-import { executeToolDefinition } from "@blockwright/runtime";
 import { afterAll, describe, expect, it } from "vitest";
-import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
-import { draftWorkFolder, drafted, linkedTools, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  openapi,
+  reply,
+  sentOrRefused,
+} from "../../import/__fixtures__/draft-kit.js";
 import { rmSync } from "node:fs";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
@@ -81,15 +86,7 @@ describe("a discriminator whose mapping names schemas that do not extend it", ()
   it("checks a field of it as the object it declares, not as one of the mapped schemas", async () => {
     const tools = await linkedTools(drafted(document, ["createZqOrder"], "zqstrangers"), "zqstrangers");
     const tool = tools.find((t) => t.id === "zqstrangers_create_zq_order")!;
-    const send = async (zqShipper: unknown) => {
-      const { fetch, seen } = scriptedFetch(json(200, { zqResponse: "zq1" }));
-      const result = await executeToolDefinition(
-        tool,
-        { accessToken: "zq-token-0000000001", zqShipper },
-        { baseUrl: "https://api.acme.test", retries: 0, fetch },
-      );
-      return { message: result.success ? "sent" : result.error.message, sent: seen.length };
-    };
+    const send = (zqShipper: unknown) => sentOrRefused(tool, { zqShipper }, { zqResponse: "zq1" });
     expect(await send({ zqCity: "Zq Town", zqAccount: "zq-1" })).toEqual({ message: "sent", sent: 1 });
     expect(await send({ zqAccount: "zq-1" })).toEqual({
       message: expect.stringContaining("zqShipper.zqCity: is required"),
@@ -100,15 +97,8 @@ describe("a discriminator whose mapping names schemas that do not extend it", ()
   it("still reads a field of a base as one of the kinds its mapping names that repeat its property", async () => {
     const tools = await linkedTools(drafted(document, ["createZqOrder"], "zqstrangers"), "zqstrangers");
     const tool = tools.find((t) => t.id === "zqstrangers_create_zq_order")!;
-    const send = async (zqGrant: unknown) => {
-      const { fetch, seen } = scriptedFetch(json(200, { zqResponse: "zq1" }));
-      const result = await executeToolDefinition(
-        tool,
-        { accessToken: "zq-token-0000000001", zqShipper: { zqCity: "Zq Town" }, zqGrant },
-        { baseUrl: "https://api.acme.test", retries: 0, fetch },
-      );
-      return { message: result.success ? "sent" : result.error.message, sent: seen.length };
-    };
+    const send = (zqGrant: unknown) =>
+      sentOrRefused(tool, { zqShipper: { zqCity: "Zq Town" }, zqGrant }, { zqResponse: "zq1" });
     expect(await send({ zqKind: "code", zqCode: "zq-code" })).toEqual({ message: "sent", sent: 1 });
     expect(await send({ zqKind: "code" })).toEqual({ message: expect.stringContaining("zqCode"), sent: 0 });
   });

@@ -3,11 +3,16 @@
 // conversion events). OpenAPI 3.0 ignores a `$ref`'s siblings, but the publisher means them, 3.1 reads them and so
 // does Prism's mock: the link read each member as the `$ref` alone, so `{}` met every shape, the suite's minimal input
 // sent it and the mock refused every such call. The members' required fields are read beside their `$ref` now.
-import { executeToolDefinition } from "@blockwright/runtime";
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
-import { draftWorkFolder, drafted, linkedTools, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  openapi,
+  reply,
+  sentOrRefused,
+} from "../../import/__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -53,15 +58,7 @@ describe("a union of one $ref with the fields each member requires beside it", (
   it("holds a value to one member's required fields before any request", async () => {
     const tools = await linkedTools(drafted(document, ["sendZqEvent"], "zqbeside"), "zqbeside");
     const tool = tools.find((t) => t.id === "zqbeside_send_zq_event")!;
-    const send = async (zqUser: unknown) => {
-      const { fetch, seen } = scriptedFetch(json(200, { id: "zq1" }));
-      const result = await executeToolDefinition(
-        tool,
-        { accessToken: "zq-token-0000000001", zqUser },
-        { baseUrl: "https://api.acme.test", retries: 0, fetch },
-      );
-      return { message: result.success ? "sent" : result.error.message, sent: seen.length };
-    };
+    const send = (zqUser: unknown) => sentOrRefused(tool, { zqUser }, { id: "zq1" });
     expect(await send({ zqEmail: "zq@acme.test" })).toEqual({ message: "sent", sent: 1 });
     expect(await send({ zqIp: "10.0.0.1", zqAgent: "zq" })).toEqual({ message: "sent", sent: 1 });
     expect(await send({ zqIp: "10.0.0.1" })).toEqual({ message: expect.stringContaining("zqUser"), sent: 0 });

@@ -3,11 +3,16 @@
 // shapes were not recorded (not every member an object), and the link took the first object member's fields as the
 // value's limits: a value of B was refused for lacking A's required field, add's own example included (add exit 1,
 // BW2009). A member admitting any value now leaves the object unlimited; several objects are their own union.
-import { executeToolDefinition } from "@blockwright/runtime";
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
-import { draftWorkFolder, drafted, linkedTools, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  openapi,
+  reply,
+  sentOrRefused,
+} from "../../import/__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -42,15 +47,7 @@ async function sender(first: object, provider: string) {
   const tools = await linkedTools(drafted(documentWith(first), ["updateZqAuth"], provider), provider);
   const tool = tools.find((t) => t.id === `${provider}_update_zq_auth`)!;
   const body = tool.params.find((p) => p.wire.in === "body")!;
-  return async (value: unknown) => {
-    const { fetch, seen } = scriptedFetch(json(200, { id: "zq1" }));
-    const result = await executeToolDefinition(
-      tool,
-      { accessToken: "zq-token-0000000001", [body.name]: value },
-      { baseUrl: "https://api.acme.test", retries: 0, fetch },
-    );
-    return { message: result.success ? "sent" : result.error.message, sent: seen.length };
-  };
+  return (value: unknown) => sentOrRefused(tool, { [body.name]: value }, { id: "zq1" });
 }
 
 describe("a JSON body that is a union of objects beside a member of another kind", () => {
