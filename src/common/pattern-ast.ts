@@ -2,6 +2,13 @@
 // pattern's lengths, drawing values from it and loosening it for drawing all share.
 import { type AST, RegExpParser } from "@eslint-community/regexpp";
 
+export interface PatternLengths {
+  /** The fewest characters of a value it accepts. */
+  min: number;
+  /** The most: Infinity when it does not bound the value (unanchored, `*`, `+`, `{n,}`). */
+  max: number;
+}
+
 /** The pattern's tree; undefined when it does not parse with the `u` flag. */
 export function patternAst(pattern: string): AST.Pattern | undefined {
   try {
@@ -9,4 +16,39 @@ export function patternAst(pattern: string): AST.Pattern | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The fewest and the most characters (code points) a node of the tree matches: a quantifier's element times its
+ * bounds (Infinity for `*`, `+`, `{n,}`), an assertion none, a backreference up to its group's most.
+ */
+export function patternSpan(node: AST.Node): PatternLengths {
+  switch (node.type) {
+    case "Pattern":
+    case "Group":
+    case "CapturingGroup":
+      return either(node.alternatives.map(patternSpan));
+    case "Alternative":
+      return node.elements
+        .map(patternSpan)
+        .reduce((a, b) => ({ min: a.min + b.min, max: a.max + b.max }), { min: 0, max: 0 });
+    case "Quantifier": {
+      const inner = patternSpan(node.element);
+      return { min: inner.min * node.min, max: inner.max === 0 ? 0 : inner.max * node.max };
+    }
+    case "Assertion":
+      return { min: 0, max: 0 };
+    case "Backreference": {
+      const groups = [node.resolved].flat();
+      return { min: 0, max: either(groups.map(patternSpan)).max };
+    }
+    default:
+      // A character, a class or a set: one character (the `u` flag has no class of strings).
+      return { min: 1, max: 1 };
+  }
+}
+
+function either(options: PatternLengths[]): PatternLengths {
+  if (!options.length) return { min: 0, max: 0 };
+  return { min: Math.min(...options.map((o) => o.min)), max: Math.max(...options.map((o) => o.max)) };
 }

@@ -18,6 +18,7 @@ import {
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import { withoutEmpty, writtenWithBrackets } from "../../judge/bracket-form.js";
 import { describedParameter } from "../../judge/parameter-content.js";
+import { patternOfLength } from "../../model/pattern-of-length.js";
 import { ofFormatAndLength, stretchings } from "../../model/string-values.js";
 import { at } from "../json-path.js";
 import { isAddressParam } from "./address-params.js";
@@ -300,7 +301,9 @@ export class ToolValues {
       if ([...candidate].length !== length) continue;
       if (anyRules || this.accepts(param, candidate)) return candidate;
     }
-    return undefined;
+    // A length only every bounded part of the pattern at its longest gives: built from the pattern's tree.
+    const built = param.pattern === undefined || anyRules ? undefined : patternOfLength(param.pattern, length);
+    return built !== undefined && this.accepts(param, built) ? built : undefined;
   }
 
   /** Each request-body example of the spec, read back into parameters. */

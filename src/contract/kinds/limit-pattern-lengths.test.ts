@@ -2,7 +2,8 @@
 // least, under `minLength: 20`) or its longest shorter (an anchored 11-character id under `maxLength: 64`): the limit
 // case sought a value of the declared length, found none, and the suite failed with "could not be derived". The
 // bound probed is the effective one, the step past it one character beyond, which the pattern refuses. A repeated
-// group of bounded parts (a domain of labels of 63 at most, 253 in all) reaches its bound only with the group repeated.
+// group of bounded parts (a domain of labels of 63 at most, 253 in all) reaches its bound only with the group repeated;
+// a sequence of bounded parts (a resource name's four fields) only with each part at its longest.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -112,6 +113,23 @@ describe("a length bound the pattern moves", () => {
     expect(at.value).toHaveLength(255);
     const role = address.params.find((p) => p.name === "zqRole")!;
     expect(checkValue(role, at.value, address)).toEqual({ value: at.value });
+  });
+
+  it("a maxLength only each bounded part at its longest reaches (a resource name of four fields): probed", async () => {
+    // 7 + 63 + 1 + 63 + 1 + 201 = 336: no stretched example reaches it (each part stops at its own bound).
+    const name = withRole({
+      maxLength: 2048,
+      pattern: "^zq:aws:[A-Za-z0-9][A-Za-z0-9_/.-]{0,62}:[A-Za-z0-9_/.-]{0,63}:[A-Za-z0-9][A-Za-z0-9:_/+=,@.-]{0,200}$",
+      example: "zq:aws:zqsvc:zqregion:zqres/1",
+    });
+    const names = derive(name).map((c) => c.name);
+    expect(names).not.toContain("cases derived");
+    const at = await sentBy(name, "zqRole maxLength 2048 (336 with its pattern) at the boundary");
+    expect(at.value).toHaveLength(336);
+    const role = name.params.find((p) => p.name === "zqRole")!;
+    expect(checkValue(role, at.value, name)).toEqual({ value: at.value });
+    const past = await sentBy(name, "zqRole maxLength 2048 (336 with its pattern) one step past it");
+    expect([past.value.length, past.refused]).toEqual([337, true]);
   });
 
   it("a bound the pattern does not move keeps its name and rule", () => {

@@ -7,17 +7,13 @@
 // `maxLength` of its own; one that is not anchored matches inside a longer
 // value, which it does not bound.
 import type { AST } from "@eslint-community/regexpp";
-import { patternAst } from "../../common/pattern-ast.js";
+import { patternAst, patternSpan as lengthOf } from "../../common/pattern-ast.js";
 import type { Schema } from "../../load/openapi-document.js";
 import { statesByteFormat } from "../../model/byte-text.js";
 import type { LinkContext, Path } from "../context.js";
+import type { PatternLengths } from "../../common/pattern-ast.js";
 
-export interface PatternLengths {
-  /** The fewest characters of a value it accepts. */
-  min: number;
-  /** The most: Infinity when it does not bound the value (unanchored, `*`, `+`, `{n,}`). */
-  max: number;
-}
+export type { PatternLengths } from "../../common/pattern-ast.js";
 
 const known = new Map<string, PatternLengths | undefined>();
 
@@ -72,37 +68,6 @@ function anchored(alternative: AST.Alternative): boolean {
   const wraps = (e: AST.Element | undefined) =>
     (e?.type === "Group" || e?.type === "CapturingGroup") && e.alternatives.every(anchored);
   return (edge(first, "start") && edge(last, "end")) || (alternative.elements.length === 1 && wraps(first));
-}
-
-function lengthOf(node: AST.Node): PatternLengths {
-  switch (node.type) {
-    case "Pattern":
-    case "Group":
-    case "CapturingGroup":
-      return either(node.alternatives.map(lengthOf));
-    case "Alternative":
-      return node.elements
-        .map(lengthOf)
-        .reduce((a, b) => ({ min: a.min + b.min, max: a.max + b.max }), { min: 0, max: 0 });
-    case "Quantifier": {
-      const inner = lengthOf(node.element);
-      return { min: inner.min * node.min, max: inner.max === 0 ? 0 : inner.max * node.max };
-    }
-    case "Assertion":
-      return { min: 0, max: 0 };
-    case "Backreference": {
-      const groups = [node.resolved].flat();
-      return { min: 0, max: either(groups.map(lengthOf)).max };
-    }
-    default:
-      // A character, a class or a set: one character (the `u` flag has no class of strings).
-      return { min: 1, max: 1 };
-  }
-}
-
-function either(options: PatternLengths[]): PatternLengths {
-  if (!options.length) return { min: 0, max: 0 };
-  return { min: Math.min(...options.map((o) => o.min)), max: Math.max(...options.map((o) => o.max)) };
 }
 
 /**
