@@ -8,7 +8,15 @@ import { afterAll, describe, expect, it } from "vitest";
 import { requestJudge, type SentRequest } from "../../judge/judge.js";
 import { OpenApiDocument } from "../../load/openapi-document.js";
 import { parseYamlSource } from "../../load/yaml-source.js";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
