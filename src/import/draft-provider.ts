@@ -26,7 +26,7 @@ import { keyInBodyNotes, withKeyInBody } from "./auth/key-in-body.js";
 import { type KeyName, keyNameNotes, keyNamesFromSchemes, respeltKeyNames, withKeyNames } from "./auth/key-names.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
-import { dateTimeNotes, withDateTimeExamples, withoutUnmetFormats } from "./shapes/unmet-formats.js";
+import { exampleFormatNotes, withExampleFormats, withoutUnmetFormats } from "./shapes/unmet-formats.js";
 import {
   unreadableTypeNotes,
   withoutUnreadablePatterns,
@@ -200,7 +200,7 @@ function rewrittenCut(
   const unreadable = withoutUnreadablePatterns(doc);
   const untyped = withoutUnreadableTypes(doc);
   const typeLists = withTypeListsAsThree0(doc);
-  const dateTimes = withDateTimeExamples(doc);
+  const exampleFormats = withExampleFormats(doc);
   const listEnums = withListEnumsOnItems(doc);
   const refSiblings = withRefSiblingsAsAllOf(doc);
   const files = withSwaggerFilesAsBinary(doc);
@@ -233,7 +233,7 @@ function rewrittenCut(
       pagingCopies,
       pagingCaseCopies,
       unreadable: [...unreadable, ...untyped, ...listEnums, ...refSiblings, ...files],
-      ...{ typeLists, dateTimes },
+      ...{ typeLists, exampleFormats },
       refused: refused.map((r) => r.place),
       shapeRequired,
       unlistedRequired,
@@ -263,7 +263,7 @@ function rewrittenCut(
         ...listEnumNotes(listEnums),
         ...refSiblingNotes(refSiblings),
         ...typeListNotes(typeLists),
-        ...dateTimeNotes(dateTimes),
+        ...exampleFormatNotes(exampleFormats),
         ...refusedExampleNotes(refused),
       ],
     },

@@ -151,7 +151,7 @@ function placementWords(p: DraftPlacement): string {
 }
 
 /** Names of parameters that carry a token (a bearer or OAuth 2 credential) or an API key by convention. */
-const TOKEN_NAMES = /^(access[_-]?token|token|auth[_-]?token)$/i;
+const TOKEN_NAMES = /^(access[_-]?token|token|auth[_-]?token|oauth2?[_-]?token)$/i;
 const KEY_NAMES = /^(api[_-]?key|apikey|x-api-key)$/i;
 
 /**
@@ -175,14 +175,19 @@ const PASSWORD_ENDING =
 const PRIVATE_KEY_ENDING = /^([a-z0-9]+[_-]?)?(private[_-]?key|(certificate|cert|ssl|tls)[_-]?key)([_-]?pem)?$/i;
 // `pass` is a password only where its description says so (an SMTP account's); elsewhere it is a verb or a route.
 const PASSWORD_WORD = /\bpass(word|phrase)\b/i;
+// `key` is an API key only where its description says so (a query `key`, "API key. Your API key identifies your
+// project"); elsewhere it is a sort key, an object's key or a map's.
+const API_KEY_WORDS = /\bapi[ -]?key\b/i;
 
 /**
  * Whether a parameter's or field's name says it holds a secret in any operation (`password`, `client_secret`,
- * `newPassword`), or, for `pass`, its description (a password).
+ * `newPassword`), or, for `pass` and `key`, its description (a password, an API key).
  */
 export function namesSecret(name: string, description?: unknown): boolean {
   if (SECRET_NAMES.test(name) || PASSWORD_ENDING.test(name) || PRIVATE_KEY_ENDING.test(name)) return true;
-  return /^pass$/i.test(name) && typeof description === "string" && PASSWORD_WORD.test(description);
+  if (typeof description !== "string") return false;
+  if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
+  return /^key$/i.test(name) && API_KEY_WORDS.test(description);
 }
 
 /** Whether a parameter's name is a key's or a token's by convention (`api_key`, `access_token`). */

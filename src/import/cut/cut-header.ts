@@ -50,8 +50,8 @@ export interface CutChanges {
   unreadable: string[];
   /** 3.0 schemas' type lists, written as 3.0 says the same (cut/type-lists.ts). */
   typeLists?: string[];
-  /** Date formats whose own example is a date and time, written date-time (shapes/unmet-formats.ts). */
-  dateTimes?: string[];
+  /** Formats their own examples break, rewritten (shapes/unmet-formats.ts): a date's as date-time, a UUID's out. */
+  exampleFormats?: string[];
   /** The request examples left out: the judge refuses them (shapes/refused-request-examples.ts). */
   refused: string[];
   /** Unions whose required fields only different shapes list, each now required by its own shape. */
@@ -89,7 +89,7 @@ export function cutHeader(
     pagingCaseCopies = [],
     unreadable,
     typeLists = [],
-    dateTimes = [],
+    exampleFormats = [],
     refused,
     shapeRequired,
     unlistedRequired,
@@ -138,7 +138,7 @@ export function cutHeader(
     ...(unreadable.length
       ? [`Left out by blockwright add: ${unreadable.join(", ")} (no reader holds it as written, or no value meets it).`]
       : []),
-    ...schemaChangeLines(typeLists, dateTimes),
+    ...schemaChangeLines(typeLists, exampleFormats),
     ...(refused.length
       ? [
           `Left out by blockwright add: ${refused.join(", ")} (each breaks the request body's schema, as the request ` +
@@ -179,14 +179,14 @@ export function cutHeader(
   return lines.map((l) => `# ${l}\n`).join("");
 }
 
-/** The header's lines on the schemas add wrote as the document means them: 3.0's type lists, dates and times. */
-function schemaChangeLines(typeLists: readonly string[], dateTimes: readonly string[]): string[] {
+/** The header's lines on schemas add wrote as the document means them: 3.0's type lists, formats examples break. */
+function schemaChangeLines(typeLists: readonly string[], exampleFormats: readonly string[]): string[] {
   return [
     ...(typeLists.length
       ? [`Changed by blockwright add: ${typeLists.join(", ")} (a type list is OpenAPI 3.1's, not this document's).`]
       : []),
-    ...(dateTimes.length
-      ? [`Changed by blockwright add: ${dateTimes.join(", ")} (a date format whose own example is a date and time).`]
+    ...(exampleFormats.length
+      ? [`Changed by blockwright add: ${exampleFormats.join(", ")} (a format its own example breaks).`]
       : []),
   ];
 }

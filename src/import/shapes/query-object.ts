@@ -73,6 +73,16 @@ export function explodedQueryObjects(
       );
       return [declared];
     }
+    // An object that names some fields and takes any other (`additionalProperties: true` or a schema: keys passed on
+    // as they are, `pass_through[search]=leads`): drafted field by field, no call could send a key it does not name.
+    // One parameter, as a map is.
+    if (object.additionalProperties === true || isOpenSchema(object.additionalProperties)) {
+      note(
+        `query parameter ${declared.name} is an object that names ${fields.map(([f]) => f).join(", ")} and takes ` +
+          "other fields too (additionalProperties): drafted as one parameter, so a call can send any field",
+      );
+      return [declared];
+    }
     const required = new Set(Array.isArray(object.required) ? (object.required as unknown[]) : []);
     // An optional object that requires fields of its own: a call giving any of its fields gives those too, which no
     // rule over parameters of their own says (each field optional, as the object is); one parameter, as written.
@@ -215,4 +225,9 @@ export function requiredObjectRules(
   return [...fields.values()]
     .filter((g) => !g.someRequired && g.names.length)
     .map((g) => ({ rule: "anyOf", groups: g.names.map((n) => [n]) }));
+}
+
+/** Whether `additionalProperties` is a schema that takes some value (not `false`, not `{not: {}}`). */
+function isOpenSchema(value: unknown): boolean {
+  return value !== null && typeof value === "object" && !Array.isArray(value) && (value as Schema).not === undefined;
 }

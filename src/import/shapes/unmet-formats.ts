@@ -87,17 +87,26 @@ function meets(format: string, value: unknown): boolean {
   return typeof value === "string" && "value" in checkValue(spec as unknown as ParamSpec, value);
 }
 
+// A UUID somewhere in a text: a prefixed id (`CON-f972836a-…`) holds one.
+const uuidInside = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+
 /**
- * The cut with each `format: date` whose own example is a date and time, not a date (`2025-10-15T13:51:56Z`: a report
- * window's start whose prose asks `yyyy-mm-ddThh:mm:ss`), written `date-time` (changed in place): the value the
- * document shows was refused before any request. The example is the schema's own, or its parameter's (its offset
- * `+0000` or `+00:00`).
+ * The cut with each format its own example breaks rewritten (changed in place), as the value the document shows was
+ * refused before any request: a `format: date` whose example is a date and time (`2025-10-15T13:51:56Z`: a report
+ * window's start whose prose asks `yyyy-mm-ddThh:mm:ss`) written `date-time`; a `format: uuid` whose example is a UUID
+ * with more around it (a conversation's `CON-f972836a-…`: the API's ids carry a prefix) left out. The example is the
+ * schema's own, or its parameter's (a date and time's offset `+0000` or `+00:00`).
  */
-export function withDateTimeExamples(cut: Json): string[] {
+export function withExampleFormats(cut: Json): string[] {
   return rewriteEachObject(cut, (node) => {
     const param = typeof node.in === "string" && node.schema !== null && typeof node.schema === "object";
     const schema = (param ? node.schema : node) as Json;
     const example = param && "example" in node ? node.example : schema.example;
+    if (schema.format === "uuid" && typeof example === "string" && !meets("uuid", example)) {
+      if (!uuidInside.test(example)) return undefined;
+      delete schema.format;
+      return "format uuid: left out, its example a UUID with more around it";
+    }
     // ISO 8601's offset without its colon (`+0000`) is a date and time too, though not RFC 3339's.
     const stamp = typeof example === "string" ? example.replace(/([+-]\d\d)(\d\d)$/, "$1:$2") : example;
     if (schema.format !== "date" || !meets("date-time", stamp) || meets("date", example)) return undefined;
@@ -106,15 +115,15 @@ export function withDateTimeExamples(cut: Json): string[] {
   });
 }
 
-/** The review note on the date formats written as date-time, if add wrote some. */
-export function dateTimeNotes(changed: readonly string[]): ReviewNote[] {
+/** The review note on the formats rewritten as their own examples ask, if add rewrote some. */
+export function exampleFormatNotes(changed: readonly string[]): ReviewNote[] {
   if (!changed.length) return [];
   return [
     {
       at: ["openapi"],
       note:
-        `openapi.yaml changes ${changed.join(", ")}: the document's own example is a date and time, which a date ` +
-        "format refuses: check which the API takes",
+        `openapi.yaml changes ${changed.join(", ")}: the document's own example breaks the format it declares ` +
+        "(a date and time for a date, a UUID with more around it for a UUID): check which the API takes",
     },
   ];
 }
