@@ -65,3 +65,31 @@ describe("a workflow's input for a number-or-text parameter", () => {
     expect(resolveInputs(tool, block("{{up.ref}}"), new Map([["up", upstream]]), {})).toEqual({ zqref: "42" });
   });
 });
+
+// A text-or-list parameter (`connection_id: oneOf [string, array of strings]`): the command line's `--param
+// 'zqids=["a b","c"]'` went as the text `["a b","c"]` (the string form took every text), so the list could not be
+// given at all. JSON text of a list or an object is that value where a form of its kind takes it now.
+describe("a text given to a text-or-list parameter", () => {
+  const zqids: ParamCall = {
+    name: "zqids",
+    type: "json",
+    required: true,
+    secret: false,
+    anyOf: [
+      { type: "string", maxLength: 40 },
+      { type: "json", jsonType: "array", maxItems: 2, items: { type: "string" } },
+    ],
+    wire: { in: "body", pointer: "/zqids" },
+  };
+
+  it("is the list its JSON text writes, where the list form takes it", () => {
+    expect(typedText(zqids, '["a b","é&,"]')).toEqual(["a b", "é&,"]);
+    const object: ParamCall = { ...zqids, anyOf: [{ type: "string" }, { type: "json", jsonType: "object" }] };
+    expect(typedText(object, '{"zq": 1}')).toEqual({ zq: 1 });
+  });
+
+  it("stays the text typed where no form of its kind takes that value, or it is no JSON of a list or an object", () => {
+    for (const text of ['["a","b","c"]', "[1,2]", '{"zq":1}', "[a, b]", "{", "a,b", '"zq"', "null"])
+      expect(typedText(zqids, text), text).toBe(text);
+  });
+});

@@ -5,8 +5,11 @@
 // whose number would send other text than the one typed) and a number form takes it (its limits, integer); else the
 // text. Why a number: the command line cannot say "a number", the same call written as JSON (`--params '{"k": 42}'`)
 // carries the number, and the string form of such a schema is there for what is not a number; a text that would change
-// on the wire stays as typed. A value a program or a model gives in JSON is typed already: the union's check keeps its
-// string a string (param-unions.ts).
+// on the wire stays as typed. A parameter that is a text or a list (or an object: one id or several, `"a"` or
+// `["a", "b"]`) takes JSON text of a list or an object as that value where a form of its kind takes it, as a parameter
+// of that kind alone reads the text (json-params.ts): the command line has no other way to give the list, and a text
+// form is there for the one value. A value a program or a model gives in JSON is typed already: the union's check keeps
+// its string a string (param-unions.ts).
 import type { ParamCall } from "../spec/tool-types.js";
 import { checkValue } from "./full-check.js";
 
@@ -14,9 +17,26 @@ import { checkValue } from "./full-check.js";
 export function typedText(spec: ParamCall, value: unknown): unknown {
   const forms = spec.anyOf;
   if (typeof value !== "string" || !forms?.some((f) => f.type === "string")) return value;
+  const { anyOf: _forms, ...rest } = spec;
+  if (/^[[{]/.test(value)) return jsonText(forms, rest, value);
   const n = Number(value);
   if (value === "" || !Number.isFinite(n) || String(n) !== value) return value;
-  const { anyOf: _forms, ...rest } = spec;
   const taken = forms.some((f) => f.type === "number" && "value" in checkValue({ ...rest, ...f }, n));
   return taken ? n : value;
+}
+
+/** The list or object JSON `text` writes, where a form of its kind takes it; else the text. */
+function jsonText(forms: NonNullable<ParamCall["anyOf"]>, rest: Omit<ParamCall, "anyOf">, text: string): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (parsed === null || typeof parsed !== "object") return text;
+  const kind = Array.isArray(parsed) ? "array" : "object";
+  const taken = forms.some(
+    (f) => f.type === "json" && (f.jsonType ?? kind) === kind && "value" in checkValue({ ...rest, ...f }, parsed),
+  );
+  return taken ? parsed : text;
 }

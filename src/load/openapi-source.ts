@@ -25,6 +25,7 @@ import { examineExamplesUntil, type Path } from "./examples/openapi-examples.js"
 import { upstreamMismatches } from "./examples/published-examples.js";
 import { type DelimitedPattern, followExampleRefs, inExtension } from "./load-rewrites.js";
 import { readDelimitedPatterns, rewriteOnLoad } from "./load-rewrites.js";
+import { bundleTypes, refMessage } from "./structure/bundle-types.js";
 import { type BoundParts, cutToBound } from "./bound-cut.js";
 import { structurePlace, structureProblems } from "./structure/document-structure.js";
 
@@ -362,11 +363,12 @@ async function bundled(
   // Loaded only here: most documents are one file, and the bundler is a large module graph.
   const redocly = await import("@redocly/openapi-core");
   const resolver = localResolver(redocly, files, display, refFolders, outside);
-  const result = await redocly.bundle({
-    doc: { source: new redocly.Source(absolute, rootSource.text), parsed: structuredClone(rootSource.data) },
+  const result = await redocly.bundleDocument({
+    document: { source: new redocly.Source(absolute, rootSource.text), parsed: structuredClone(rootSource.data) },
     externalRefResolver: resolver,
-    config: await redocly.createConfig({}),
+    config: (await redocly.createConfig({})).styleguide,
     dereference: false,
+    customTypes: bundleTypes(redocly, rootSource.data),
   });
   // A file that is not valid YAML: its own error says it all (the references into it fail after it).
   if (resolver.problems.length) throw new OpenApiProblems(resolver.problems);
@@ -424,17 +426,6 @@ export async function bundlePublished(
       (widen ? `, or name a folder that holds them all with ${widen}` : ""),
   );
   return { data: source.data, files: files.size };
-}
-
-/** The bundler's message, naming the reference, with absolute paths made project-relative. */
-function refMessage(message: string, ref: string | undefined, display: (file: string) => string): string {
-  const text = message
-    .replace(/(ENOENT: [^']*)'([^']+)'/, (_, head: string, file: string) => `${head}'${display(file)}'`)
-    .replace(/\s+/g, " ")
-    .trim();
-  if (ref === undefined) return text;
-  const reason = text.replace(/^Can't resolve \$ref:?\s*/, "");
-  return `$ref ${JSON.stringify(ref)} does not resolve${reason ? `: ${reason}` : " (no such place in that file)"}`;
 }
 
 /** The `$ref` text at a place of the data, if there is one. */

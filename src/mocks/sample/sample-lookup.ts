@@ -65,7 +65,8 @@ export class SchemaLookup {
 /**
  * The document's copy without example data and extensions, which the
  * validator would walk as schemas (an example's `id` taken for a schema's
- * identifier); a property or schema of that name is kept. An enum of labels
+ * identifier), and without schemas' `$id` addresses (isAddress); a property
+ * or schema of that name is kept. An enum of labels
  * (`type: integer, enum: ["0 (Unknown)"]`, load/text-enum.ts) is read by its
  * type, as the judge and the mocks read it: no value meets both (the walk
  * makes the type's value there too).
@@ -76,11 +77,22 @@ function withoutExamples(node: unknown, names = false): unknown {
   } else if (isNode(node)) {
     if (!names && isEnumOfLabels(node)) delete node.enum;
     for (const key of Object.keys(node)) {
-      if (!names && (key === "example" || key === "examples" || key.startsWith("x-"))) delete node[key];
+      if (!names && (key === "example" || key === "examples" || key.startsWith("x-") || isAddress(key, node)))
+        delete node[key];
       else withoutExamples(node[key], NAME_MAPS.has(key) && !names);
     }
   }
   return node;
+}
+
+/**
+ * A schema's `$id` text (an address a JSON Schema file carries, kept by the bundler when a document `$ref`s such
+ * files): the bundled document's references are its own (`#/…`), each schema registered where the document places
+ * it; read as an identifier, the address would be a second name for a schema the mock's copies hold twice
+ * ("Duplicate schema URI", the answers' sampler crashed) and a base its `#/…` references resolve against instead.
+ */
+function isAddress(key: string, node: Record<string, unknown>): boolean {
+  return key === "$id" && typeof node[key] === "string";
 }
 
 /**
