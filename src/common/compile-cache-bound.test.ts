@@ -16,24 +16,25 @@ import {
 const root = mkdtempSync(join(tmpdir(), "blockwright-zq-compile-cache-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** A cache folder like Node's (a folder a Node version, an entry a module) holding `files` of 1 KiB. */
-function cacheOf(name: string, files: number): string {
+/** A cache folder like Node's (a folder a Node version, an entry a module) holding `files` of `bytes` each. */
+function cacheOf(name: string, files: number, bytes = 1024): string {
   const folder = join(root, name);
   mkdirSync(join(folder, "v24-zq"), { recursive: true });
-  for (let i = 0; i < files; i++) writeFileSync(join(folder, "v24-zq", `zq${i}`), Buffer.alloc(1024));
+  for (let i = 0; i < files; i++) writeFileSync(join(folder, "v24-zq", `zq${i}`), Buffer.alloc(bytes));
   return folder;
 }
 
 describe("a compile cache under its bound", () => {
-  it("is emptied when it holds more than its bound, nested folders counted", () => {
-    const folder = cacheOf("over", 5);
-    expect(boundCompileCache(folder, 4 * 1024)).toBe(true);
+  // Counted, not weighed (no stat of each entry): empty entries over the bound empty it, large ones at it do not.
+  it("is emptied when it holds more modules' entries than its bound, nested folders counted", () => {
+    const folder = cacheOf("over", 5, 0);
+    expect(boundCompileCache(folder, 4)).toBe(true);
     expect(existsSync(folder)).toBe(false);
   });
 
-  it("is left as it is at or below its bound, and a missing one is no error", () => {
-    const folder = cacheOf("under", 4);
-    expect(boundCompileCache(folder, 4 * 1024)).toBe(false);
+  it("is left as it is at or below its bound, whatever the entries weigh, and a missing one is no error", () => {
+    const folder = cacheOf("under", 4, 64 * 1024);
+    expect(boundCompileCache(folder, 4)).toBe(false);
     expect(existsSync(join(folder, "v24-zq", "zq3"))).toBe(true);
     expect(boundCompileCache(join(root, "zq-missing"), 0)).toBe(false);
   });

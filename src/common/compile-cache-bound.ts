@@ -7,36 +7,21 @@
 // module's path, and grew without bound (60,631 files, 446 MB, where generate's system CPU rose run by run:
 // docs/contributing/performance.md, the thirty-fifth round's bars and the thirty-sixth's compile cache).
 import { createHash } from "node:crypto";
-import { readdirSync, rmSync, statSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import module from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** 256 MiB: a few runs' worth (one whole npm test adds tens of megabytes). */
-export const COMPILE_CACHE_BOUND = 256 * 1024 ** 2;
+/**
+ * 50,000 modules: a few runs' worth (one whole npm test adds a few thousand), about 250 MB at the tests' 5 KB an entry.
+ * Counted, not weighed: a stat of each entry was the tests' global set-up's largest cost (49,852 entries: 0.21 s of
+ * CPU, the count 0.03 s; docs/contributing/performance.md, the thirty-seventh round's test CPU).
+ */
+export const COMPILE_CACHE_ENTRIES = 50_000;
 
-/** The bytes of the files under `folder` (0 when it is missing). */
-function bytesUnder(folder: string): number {
-  let total = 0;
-  let entries: import("node:fs").Dirent[];
-  try {
-    entries = readdirSync(folder, { withFileTypes: true });
-  } catch {
-    return 0;
-  }
-  for (const entry of entries) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) total += bytesUnder(path);
-    else if (entry.isFile()) total += statSync(path, { throwIfNoEntry: false })?.size ?? 0;
-  }
-  return total;
-}
-
-/** Empties `folder` when it holds more than `bound` bytes; whether it did. */
-export function boundCompileCache(folder: string, bound = COMPILE_CACHE_BOUND): boolean {
-  if (bytesUnder(folder) <= bound) return false;
-  rmSync(folder, { recursive: true, force: true });
-  return true;
+/** Empties `folder` when it holds more than `bound` modules' entries; whether it did. */
+export function boundCompileCache(folder: string, bound = COMPILE_CACHE_ENTRIES): boolean {
+  return boundCompileCacheEntries(folder, bound);
 }
 
 /**
