@@ -77,8 +77,9 @@ export function credentialParams(
   }
   for (const way of credential.ways) {
     way.forEach((c, i) => {
-      // A credential at the place of one before it in the way shares its parameter (nameParams).
-      if (i > 0 && way.slice(0, i).some((b) => b.param === c.param)) return;
+      // A credential at the place of one before it in the way, or of a way before (one scheme in two ways), shares
+      // its parameter (nameParams).
+      if (params[c.param]) return;
       const about =
         typeof c.definition.description === "string"
           ? shortText(c.definition.description, 300).replace(/\.?$/, ". ")
