@@ -12,7 +12,7 @@ import { bodyFramingReason, isIgnoredHeader } from "../../load/ignored-headers.j
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import type { ManifestConstant, ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
 import type { CredentialDraft } from "../auth/credential-draft.js";
-import { namesCredential, namesSecret, repeatsCredential } from "../auth/credential-params.js";
+import { carriesCredential, namesCredential, namesSecret, repeatsCredential } from "../auth/credential-params.js";
 import { signatureHeader, signatureHeadersNote } from "../auth/sigv4-draft.js";
 import { multiSegmentKind, multiSegmentMarker } from "../../judge/multi-segment.js";
 import type { ReviewNote } from "../manifest-yaml.js";
@@ -145,13 +145,15 @@ function keepSecret(
 ): void {
   for (const [wire, name] of byWire) {
     const p = params[name];
-    const wireName = wire.slice(wire.indexOf(":") + 1).replace(/^\//, "");
+    const [place, wireName] = [wire.slice(0, wire.indexOf(":")), wire.slice(wire.indexOf(":") + 1).replace(/^\//, "")];
     if (p?.type !== "string" || p.secret) continue;
     const why = namesSecret(wireName, p.description)
       ? "named as a secret"
       : keyless && namesCredential(wireName)
         ? "named as a key or token, and the operation takes no credential of the provider's (security: [])"
-        : undefined;
+        : carriesCredential(place, wireName, p.required === true, p.description)
+          ? `named as a key or token only a credential is, sent in the ${place} beside the provider's credential`
+          : undefined;
     // A secret is at least SECRET_MIN_LENGTH characters (the runtime refuses a shorter one): a field bounded below
     // that stays as it is, and an example or default shorter than it (a password `hunter2`) is left out.
     if (!why || (p.maxLength ?? SECRET_MIN_LENGTH) < SECRET_MIN_LENGTH) continue;
