@@ -86,3 +86,41 @@ describe("a credential declared as a parameter beside the security scheme", () =
     expect(JSON.stringify(result)).not.toMatch(/zq-subscription-secret|zq-login-secret|zq-bearer-secret/);
   });
 });
+
+describe("a required credential header whose default is the document's stand-in", () => {
+  it("asks for it as a secret: the default is left out, never sent in a call's stead", async () => {
+    const standIn = openapi({
+      "/zqorders": {
+        get: {
+          operationId: "zqOrders",
+          parameters: [
+            param("X-Zq-Api-Key", "header", { required: true, schema: { type: "string", default: "YOUR_API_KEY" } }),
+          ],
+          responses: { "200": reply({ type: "object", properties: { id: text } }, { id: "p1" }) },
+        },
+      },
+    });
+    const d = drafted(standIn, ["zqOrders"]);
+    const key = d.manifest.operations!.acme_zq_orders!.params!.xZqApiKey!;
+    expect(key).toMatchObject({ secret: true, required: true });
+    expect(key.default).toBeUndefined();
+    expect(d.manifestText).not.toContain("YOUR_API_KEY");
+    expect(await linkProblems(d)).toEqual([]);
+    const [tool] = await linkedTools(d);
+    const seen: (string | null)[] = [];
+    const fetch = async (r: Request) => {
+      seen.push(r.headers.get("x-zq-api-key"));
+      return new Response("{}", { headers: { "content-type": "application/json" } });
+    };
+    const options = { fetch, baseUrl: "http://127.0.0.1:9" };
+    const without = await executeToolDefinition(tool!, { accessToken: "zq-bearer-secret" }, options);
+    expect(without).toMatchObject({ success: false, error: { param: "xZqApiKey", rule: "required" } });
+    const given = await executeToolDefinition(
+      tool!,
+      { accessToken: "zq-bearer-secret", xZqApiKey: "zq-key-secret" },
+      options,
+    );
+    expect(given).toMatchObject({ success: true });
+    expect(seen).toEqual(["zq-key-secret"]);
+  });
+});
