@@ -77,8 +77,9 @@ export function credentialParams(
   }
   for (const way of credential.ways) {
     way.forEach((c, i) => {
-      // A credential at the place of one before it in the way shares its parameter (nameParams).
-      if (i > 0 && way.slice(0, i).some((b) => b.param === c.param)) return;
+      // A credential at the place of one before it in the way, or of a way before (one scheme in two ways), shares
+      // its parameter (nameParams).
+      if (params[c.param]) return;
       const about =
         typeof c.definition.description === "string"
           ? shortText(c.definition.description, 300).replace(/\.?$/, ". ")
@@ -188,6 +189,64 @@ export function namesSecret(name: string, description?: unknown): boolean {
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   return /^key$/i.test(name) && API_KEY_WORDS.test(description);
+}
+
+/** A name's words, lower case: `Ocp-Apim-Subscription-Key` → ocp apim subscription key, `authenticationToken` too. */
+function nameWords(name: string): string[] {
+  return name
+    .split(/[-_.\s]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+/** The last two words of a key's or a token's name, whatever words come before (`X-Zq-Subscription-Key`). */
+const CREDENTIAL_ENDINGS = new Set([
+  "api key",
+  "auth key",
+  "subscription key",
+  "secret key",
+  "api token",
+  "access token",
+  "auth token",
+  "authentication token",
+  "authorization token",
+  "bearer token",
+  "private token",
+  "security token",
+  "session token",
+]);
+// A header of a request, of a page, of a trace (X-Idempotency-Key, X-Page-Token, X-CSRF-Token): no credential.
+const NOT_CREDENTIAL_WORDS = new Set([
+  "idempotency",
+  "page",
+  "next",
+  "sync",
+  "continuation",
+  "csrf",
+  "xsrf",
+  "cache",
+  "request",
+  "correlation",
+  "trace",
+]);
+
+/**
+ * Whether a header, query or cookie parameter carries a credential by its name, beside the provider's own: a key or
+ * a token of a kind only a credential is (`X-Zq-Api-Key`, `zqAuthenticationToken`, `ZQ_SEC.ACCESS_TOKEN`), or a
+ * required header named as a key or a token of some kind (`Ocp-Apim-Subscription-Key`, `Private-Token`) that its
+ * description does not call an identifier. Not a bare `key` or `token` (a record's, a page's), nor a word ending so
+ * (`monkey`, `keyword`, `pageToken`).
+ */
+export function carriesCredential(place: string, name: string, required: boolean, description?: unknown): boolean {
+  if (place !== "header" && place !== "query" && place !== "cookie") return false;
+  const words = nameWords(name);
+  if (words.some((w) => NOT_CREDENTIAL_WORDS.has(w))) return false;
+  const last = words.at(-1) ?? "";
+  if (words.length === 1) return last === "apikey";
+  if (CREDENTIAL_ENDINGS.has(words.slice(-2).join(" "))) return true;
+  // A key that its description says identifies something (a system's, an app's key beside its secret) is an identifier.
+  const identifies = typeof description === "string" && /\bidentif(y|ies|ier)\b/i.test(description);
+  return place === "header" && required && (last === "key" || last === "token") && !identifies;
 }
 
 /** Whether a parameter's name is a key's or a token's by convention (`api_key`, `access_token`). */

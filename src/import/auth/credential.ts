@@ -347,7 +347,10 @@ function nameParams(ways: string[][], declared: Record<string, Json>): DraftCred
     taken.add(out);
     return out;
   };
-  return ways.map((names) => {
+  // A scheme a way before this one drafted (a key alone, or with a virtual key) is the same header in every way: one
+  // parameter, not one per way.
+  const drafted = new Map<string, DraftCredential>();
+  const named = ways.map((names) => {
     const placed: DraftCredential[] = [];
     return names.map((scheme) => {
       const definition = fieldOf(declared, scheme);
@@ -356,11 +359,32 @@ function nameParams(ways: string[][], declared: Record<string, Json>): DraftCred
       // parameter.
       const same = placed.find((c) => placeKey(c.placement) === placeKey(placement));
       if (same) return { ...same, scheme, definition };
-      const credential = namedCredential(scheme, definition, placement, names.length, unique);
+      const credential = drafted.get(scheme) ?? namedCredential(scheme, definition, placement, names.length, unique);
+      drafted.set(scheme, credential);
       placed.push(credential);
       return credential;
     });
   });
+  return fullerFirst(named);
+}
+
+/**
+ * The ways in their order, but a way whose parameters hold another's all and more before it: a call takes the first
+ * way whose parameters it gives all of (http/credentials.ts), so a key given with a virtual key sends both.
+ */
+function fullerFirst(ways: DraftCredential[][]): DraftCredential[][] {
+  const params = ways.map((w) => new Set(w.map((c) => c.param)));
+  const holds = (a: number, b: number) =>
+    (params[a] as Set<string>).size > (params[b] as Set<string>).size &&
+    [...(params[b] as Set<string>)].every((p) => (params[a] as Set<string>).has(p));
+  const order: number[] = [];
+  const place = (i: number) => {
+    if (order.includes(i)) return;
+    for (let j = 0; j < ways.length; j++) if (j !== i && holds(j, i)) place(j);
+    order.push(i);
+  };
+  for (let i = 0; i < ways.length; i++) place(i);
+  return order.map((i) => ways[i] as DraftCredential[]);
 }
 
 /**

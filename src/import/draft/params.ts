@@ -12,7 +12,7 @@ import { bodyFramingReason, isIgnoredHeader } from "../../load/ignored-headers.j
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import type { ManifestConstant, ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
 import type { CredentialDraft } from "../auth/credential-draft.js";
-import { namesCredential, namesSecret, repeatsCredential } from "../auth/credential-params.js";
+import { carriesCredential, namesCredential, namesSecret, repeatsCredential } from "../auth/credential-params.js";
 import { signatureHeader, signatureHeadersNote } from "../auth/sigv4-draft.js";
 import { multiSegmentKind, multiSegmentMarker } from "../../judge/multi-segment.js";
 import type { ReviewNote } from "../manifest-yaml.js";
@@ -145,26 +145,29 @@ function keepSecret(
 ): void {
   for (const [wire, name] of byWire) {
     const p = params[name];
-    const wireName = wire.slice(wire.indexOf(":") + 1).replace(/^\//, "");
+    const [place, wireName] = [wire.slice(0, wire.indexOf(":")), wire.slice(wire.indexOf(":") + 1).replace(/^\//, "")];
     if (p?.type !== "string" || p.secret) continue;
     const why = namesSecret(wireName, p.description)
       ? "named as a secret"
       : keyless && namesCredential(wireName)
         ? "named as a key or token, and the operation takes no credential of the provider's (security: [])"
-        : undefined;
+        : carriesCredential(place, wireName, p.required === true, p.description)
+          ? `named as a key or token only a credential is, sent in the ${place} beside the provider's credential`
+          : undefined;
     // A secret is at least SECRET_MIN_LENGTH characters (the runtime refuses a shorter one): a field bounded below
-    // that stays as it is, and an example or default shorter than it (a password `hunter2`) is left out.
+    // that stays as it is, and an example shorter than it (a password `hunter2`) is left out. A default is the
+    // document's stand-in (`YOUR_API_KEY`, `<token>`), never a credential to send when a call gives none: left out.
     if (!why || (p.maxLength ?? SECRET_MIN_LENGTH) < SECRET_MIN_LENGTH) continue;
-    const kept: ManifestParam = { ...p, secret: true, visibility: "user-only" };
-    const short = (["example", "default"] as const).filter(
-      (key) => typeof p[key] === "string" && Array.from(p[key]).length < SECRET_MIN_LENGTH,
-    );
-    for (const key of short) delete kept[key];
+    const { default: standIn, ...kept } = { ...p, secret: true, visibility: "user-only" } as ManifestParam;
+    const short = typeof p.example === "string" && Array.from(p.example).length < SECRET_MIN_LENGTH;
+    if (short) delete kept.example;
     params[name] = kept;
-    const left = short.length
-      ? `; its ${short.join(" and ")}, shorter than a secret's ${SECRET_MIN_LENGTH} characters, left out`
-      : "";
-    notes.push({ at: [...at, "params", name], note: `${why}: drafted secret, set by a person${left}` });
+    const left = [
+      ...(short ? [`its example, shorter than a secret's ${SECRET_MIN_LENGTH} characters, left out`] : []),
+      ...(standIn !== undefined ? ["its default left out: a call gives the secret, no stand-in is sent"] : []),
+    ];
+    const said = `${why}: drafted secret, set by a person${left.map((l) => `; ${l}`).join("")}`;
+    notes.push({ at: [...at, "params", name], note: said });
   }
 }
 
