@@ -16,8 +16,8 @@
 // type's; an optional Accept-Language header also takes the `*` fetch sends without one; a `Prefer` header the API
 // declares is left to the judge (Prism reads one as its steering), a reserved expansion `{+path}` is written `{path}`,
 // a path's literal text as sent (judge/path-literals.ts); a parameter Prism cannot read (label or matrix style, lists
-// or objects in a path or header, an exploded query list of texts, `content`, cookies) is the judge's alone, as is
-// requiring a query parameter whose schema lists "" (Prism reads `flag=` as absent).
+// or objects in a path or header, an exploded query list of texts, `content`, cookies, a deepObject holding a union) is
+// the judge's alone, as is requiring a query parameter whose schema lists "" (Prism reads `flag=` as absent).
 import { OPERATION_METHODS, sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import { servedKeyPaths, withKeyQueryParameters, withPlainTemplateNames } from "../load/operation-index.js";
 import { servedInRouteOrder } from "../link/server/operation-server.js";
@@ -37,7 +37,13 @@ import { withLiteralsAsSent } from "../judge/path-literals.js";
 import { shapesOf } from "../judge/text-values.js";
 import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { answersWithoutWriteOnlyRequired, withoutReadOnlyRequired } from "./read-only-required.js";
-import { isListAmongOthers, makeSchemasCompilable, mayHoldComma, withOneOfsAsAnyOf } from "./prism-schemas.js";
+import {
+  holdsUnion,
+  isListAmongOthers,
+  makeSchemasCompilable,
+  mayHoldComma,
+  withOneOfsAsAnyOf,
+} from "./prism-schemas.js";
 import { isMediaType, withTypedTexts } from "./media-types.js";
 import {
   holdsObjects,
@@ -354,7 +360,8 @@ function withFetchDefault(parameter: unknown, document: Json): unknown {
  * in the label, matrix, spaceDelimited or pipeDelimited style (Prism split `a%20b` after no decoding), a query list of
  * texts sent exploded (Prism split a lone `k=a%2Cb` into two items), a list or an object in a path or a header, or a
  * union of them with no type of its own (Prism threw on an absent object header, ending the process, and kept such a
- * union's value as text), or a cookie. Prism is told only whether it is required.
+ * union's value as text), a deepObject holding a union (prism-schemas.ts `holdsUnion`), or a cookie. Prism is told only
+ * whether it is required.
  */
 function judgedOnly(parameter: unknown, document: Json): unknown {
   const p = resolved(parameter, document);
@@ -373,6 +380,9 @@ function judgedOnly(parameter: unknown, document: Json): unknown {
   const commaList = p.in === "query" && type === "array" && (p.style ?? "form") === "form" && p.explode !== false;
   const items = commaList ? resolved((resolved(p.schema, document) as Json).items, document) : undefined;
   const styled = p.content !== undefined || p.style === "label" || p.style === "matrix" || delimited;
+  // A deepObject holding a union: Prism is told only that an object is there (and whether it is required).
+  if (p.in === "query" && p.style === "deepObject" && holdsUnion(schema, document))
+    return { ...p, schema: { type: "object" } };
   if (!styled && p.in !== "cookie" && !structured && !unionList && !(commaList && mayHoldComma(items)))
     return parameter;
   const { content: _content, style: _style, explode: _explode, ...rest } = p;

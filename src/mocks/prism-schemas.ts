@@ -260,6 +260,23 @@ export function isListAmongOthers(
   return lists > 0 && lists < branches.length;
 }
 
+/**
+ * Whether a deepObject's schema holds a union (`oneOf`/`anyOf`), itself or in a field at any depth: Prism builds the
+ * value from the fields the schema lists (`name[field]`), so a union's fields, and an object inside one
+ * (`parameters[report][report_type]=…`), were never read, and the value refused for lacking them.
+ */
+export function holdsUnion(schema: unknown, document: Record<string, unknown>, depth = 0): boolean {
+  const s = resolved(schema, document);
+  if (!isObject(s) || depth > 8) return false;
+  if (Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) return true;
+  const parts = [
+    ...(isObject(s.properties) ? Object.values(s.properties) : []),
+    ...(Array.isArray(s.allOf) ? s.allOf : []),
+    ...(isObject(s.items) ? [s.items] : []),
+  ];
+  return parts.some((part) => holdsUnion(part, document, depth + 1));
+}
+
 /** Whether a list's item may be a text holding a comma: a text, or untyped, whose enum (if any) lists none. */
 export function mayHoldComma(items: unknown): boolean {
   if (!isObject(items)) return true;
