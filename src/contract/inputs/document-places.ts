@@ -146,7 +146,6 @@ export function noLoneValueReason(doc: OpenApiDocument, op: OpenApiOperation, pa
   const lists = branches.map((b) => b.enum as unknown[]);
   const shared = lists.every((list, i) => list.every((v) => lists.some((other, j) => j !== i && other.includes(v))));
   const whose = union === schema ? "its" : "its items'";
-  return shared
-    ? `; ${whose} oneOf of ${lists.length} enums lists each value in two of them, and oneOf takes a value one alone takes`
-    : "";
+  const why = `oneOf of ${lists.length} enums lists each value in two of them, and oneOf takes a value one alone takes`;
+  return shared ? `; ${whose} ${why}` : "";
 }
