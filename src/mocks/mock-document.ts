@@ -16,8 +16,8 @@
 // type's; an optional Accept-Language header also takes the `*` fetch sends without one; a `Prefer` header the API
 // declares is left to the judge (Prism reads one as its steering), a reserved expansion `{+path}` is written `{path}`,
 // a path's literal text as sent (judge/path-literals.ts); a parameter Prism cannot read (label or matrix style, lists
-// or objects in a path or header, an exploded query list of texts, `content`, cookies) is the judge's alone, as is
-// requiring a query parameter whose schema lists "" (Prism reads `flag=` as absent).
+// or objects in a path or header, an exploded query list of texts, `content`, cookies, a deepObject holding a union) is
+// the judge's alone, as is requiring a query parameter whose schema lists "" (Prism reads `flag=` as absent).
 import { OPERATION_METHODS, sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import { servedKeyPaths, withKeyQueryParameters, withPlainTemplateNames } from "../load/operation-index.js";
 import { servedInRouteOrder } from "../link/server/operation-server.js";
@@ -34,10 +34,9 @@ import {
 } from "./mock-answers.js";
 import { isOwnPrefer } from "./mock-judge.js";
 import { withLiteralsAsSent } from "../judge/path-literals.js";
-import { shapesOf } from "../judge/text-values.js";
 import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { answersWithoutWriteOnlyRequired, withoutReadOnlyRequired } from "./read-only-required.js";
-import { isListAmongOthers, makeSchemasCompilable, mayHoldComma, withOneOfsAsAnyOf } from "./prism-schemas.js";
+import { judgedOnly, makeSchemasCompilable, withOneOfsAsAnyOf } from "./prism-schemas.js";
 import { isMediaType, withTypedTexts } from "./media-types.js";
 import {
   holdsObjects,
@@ -347,36 +346,6 @@ function withFetchDefault(parameter: unknown, document: Json): unknown {
       ? { ...schema, enum: [...schema.enum, value] }
       : { anyOf: [schema, { type: "string", enum: [value] }] };
   return { ...p, schema: listed };
-}
-
-/**
- * A parameter the request judge reads in full (mock-judge.ts) and Prism's deserialisers do not: described by `content`,
- * in the label, matrix, spaceDelimited or pipeDelimited style (Prism split `a%20b` after no decoding), a query list of
- * texts sent exploded (Prism split a lone `k=a%2Cb` into two items), a list or an object in a path or a header, or a
- * union of them with no type of its own (Prism threw on an absent object header, ending the process, and kept such a
- * union's value as text), or a cookie. Prism is told only whether it is required.
- */
-function judgedOnly(parameter: unknown, document: Json): unknown {
-  const p = resolved(parameter, document);
-  if (!isObject(p)) return parameter;
-  const schema = resolved(p.schema, document) as Json | undefined;
-  // Prism reads a query value sent empty (`flag=`) as absent: a required one whose schema lists "" the judge requires.
-  const empty = schema?.const === "" || (Array.isArray(schema?.enum) && schema.enum.includes(""));
-  if (p.in === "query" && p.required === true && empty) return { ...p, required: false };
-  const type = typeOf(schema);
-  const structured =
-    (p.in === "path" || p.in === "header") &&
-    (type === "array" || type === "object" || !shapesOf(document, schema).includes("primitive"));
-  // A query union of a list and something else (prism-schemas.ts).
-  const unionList = p.in === "query" && type === undefined && isListAmongOthers(schema, document);
-  const delimited = p.style === "spaceDelimited" || p.style === "pipeDelimited";
-  const commaList = p.in === "query" && type === "array" && (p.style ?? "form") === "form" && p.explode !== false;
-  const items = commaList ? resolved((resolved(p.schema, document) as Json).items, document) : undefined;
-  const styled = p.content !== undefined || p.style === "label" || p.style === "matrix" || delimited;
-  if (!styled && p.in !== "cookie" && !structured && !unionList && !(commaList && mayHoldComma(items)))
-    return parameter;
-  const { content: _content, style: _style, explode: _explode, ...rest } = p;
-  return { ...rest, schema: {} };
 }
 
 /**

@@ -239,7 +239,7 @@ export function withOneOfsAsAnyOf(schema: unknown, resolve: (value: unknown) => 
 }
 
 // Query parameters the mock's copy of the document leaves to the request judge, which reads them in full
-// (mock-document.ts `judgedOnly`), where Prism misread them: a list of texts that may hold a comma, sent exploded
+// (`judgedOnly` below), where Prism misread them: a list of texts that may hold a comma, sent exploded
 // (Prism split a lone `k=a%2Cb` into two items); a union of a list and something else, with no type of its own (`oneOf:
 // [{type: boolean}, {type: array}]`: a flag, or the values to choose among), whose list of one item, one pair
 // (`k=en`), Prism read as text, no branch, and refused.
@@ -260,9 +260,60 @@ export function isListAmongOthers(
   return lists > 0 && lists < branches.length;
 }
 
+/**
+ * Whether a deepObject's schema holds a union (`oneOf`/`anyOf`), itself or in a field at any depth: Prism builds the
+ * value from the fields the schema lists (`name[field]`), so a union's fields, and an object inside one
+ * (`parameters[report][report_type]=…`), were never read, and the value refused for lacking them.
+ */
+export function holdsUnion(schema: unknown, document: Record<string, unknown>, depth = 0): boolean {
+  const s = resolved(schema, document);
+  if (!isObject(s) || depth > 8) return false;
+  if (Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) return true;
+  const parts = [
+    ...(isObject(s.properties) ? Object.values(s.properties) : []),
+    ...(Array.isArray(s.allOf) ? s.allOf : []),
+    ...(isObject(s.items) ? [s.items] : []),
+  ];
+  return parts.some((part) => holdsUnion(part, document, depth + 1));
+}
+
 /** Whether a list's item may be a text holding a comma: a text, or untyped, whose enum (if any) lists none. */
 export function mayHoldComma(items: unknown): boolean {
   if (!isObject(items)) return true;
   if (Array.isArray(items.enum)) return items.enum.some((v) => String(v).includes(","));
   return (typeOf(items) ?? "string") === "string";
+}
+
+/**
+ * A parameter the request judge reads in full (mock-judge.ts) and Prism's deserialisers do not, as mock-document.ts
+ * serves it: described by `content`, in the label, matrix, spaceDelimited or pipeDelimited style (Prism split `a%20b`
+ * after no decoding), a query list of texts sent exploded (Prism split a lone `k=a%2Cb` into two items), a list or an
+ * object in a path or a header, or a union of them with no type of its own (Prism threw on an absent object header,
+ * ending the process, and kept such a union's value as text), a deepObject holding a union (`holdsUnion`), or a
+ * cookie. Prism is told only whether it is required.
+ */
+export function judgedOnly(parameter: unknown, document: Record<string, unknown>): unknown {
+  const p = resolved(parameter, document);
+  if (!isObject(p)) return parameter;
+  const schema = resolved(p.schema, document) as Record<string, unknown> | undefined;
+  // Prism reads a query value sent empty (`flag=`) as absent: a required one whose schema lists "" the judge requires.
+  const empty = schema?.const === "" || (Array.isArray(schema?.enum) && schema.enum.includes(""));
+  if (p.in === "query" && p.required === true && empty) return { ...p, required: false };
+  const type = typeOf(schema);
+  const structured =
+    (p.in === "path" || p.in === "header") &&
+    (type === "array" || type === "object" || !shapesOf(document, schema).includes("primitive"));
+  // A query union of a list and something else (isListAmongOthers).
+  const unionList = p.in === "query" && type === undefined && isListAmongOthers(schema, document);
+  const delimited = p.style === "spaceDelimited" || p.style === "pipeDelimited";
+  const commaList = p.in === "query" && type === "array" && (p.style ?? "form") === "form" && p.explode !== false;
+  const items = commaList ? resolved((schema as Record<string, unknown>).items, document) : undefined;
+  const styled = p.content !== undefined || p.style === "label" || p.style === "matrix" || delimited;
+  // A deepObject holding a union: Prism is told only that an object is there (and whether it is required).
+  if (p.in === "query" && p.style === "deepObject" && holdsUnion(schema, document))
+    return { ...p, schema: { type: "object" } };
+  if (!styled && p.in !== "cookie" && !structured && !unionList && !(commaList && mayHoldComma(items)))
+    return parameter;
+  const { content: _content, style: _style, explode: _explode, ...rest } = p;
+  return { ...rest, schema: {} };
 }

@@ -132,3 +132,20 @@ export function rawParameter(
 export function rawOperation(doc: OpenApiDocument, op: OpenApiOperation): Schema {
   return (at(doc.source.data, op.location.map(String)) ?? {}) as Schema;
 }
+
+/**
+ * Why no value of a parameter passes its rules, where its schema says so itself: a `oneOf` of enums (its own, or its
+ * list's items') each of whose values another branch lists too, so that every value meets two branches and none
+ * exactly one, as oneOf asks. "" where that is not why.
+ */
+export function noLoneValueReason(doc: OpenApiDocument, op: OpenApiOperation, param: ParamSpec): string {
+  const schema = specSchema(doc, op, param);
+  const union = schema?.items && typeof schema.items === "object" ? doc.flatten(schema.items as Schema) : schema;
+  const branches = Array.isArray(union?.oneOf) ? (union.oneOf as Schema[]).map((b) => doc.flatten(b)) : [];
+  if (branches.length < 2 || !branches.every((b) => Array.isArray(b.enum))) return "";
+  const lists = branches.map((b) => b.enum as unknown[]);
+  const shared = lists.every((list, i) => list.every((v) => lists.some((other, j) => j !== i && other.includes(v))));
+  const whose = union === schema ? "its" : "its items'";
+  const why = `oneOf of ${lists.length} enums lists each value in two of them, and oneOf takes a value one alone takes`;
+  return shared ? `; ${whose} ${why}` : "";
+}

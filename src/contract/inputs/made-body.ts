@@ -190,6 +190,13 @@ function madeAt(doc: OpenApiDocument, pointer: string, bodyOf?: OpenApiOperation
     return made.flatMap((m) => {
       if (!m) return [];
       const { value } = m;
+      // A list made with the fewest items, none: one with an item too (an empty list in the query sends nothing, and a
+      // required one was never given).
+      if (Array.isArray(value) && !value.length) {
+        const item = itemsAt(doc.source.data, pointer);
+        const one = item === undefined ? undefined : sampler.sample(item, { everyField: true, seed });
+        return one ? [value, [one.value]] : [value];
+      }
       const empty = !!value && typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length;
       if (!empty || map === undefined) return [value];
       // An object of any fields (`type: object`, none listed): `{}`, and one with a field, which a form's brackets
@@ -199,6 +206,19 @@ function madeAt(doc: OpenApiDocument, pointer: string, bodyOf?: OpenApiOperation
       return [entry ? { key1: entry.value } : value];
     });
   });
+}
+
+/** The pointer of a list's items' schema (its `$ref`s followed), where the schema at `pointer` is a list. */
+function itemsAt(data: unknown, pointer: string): string | undefined {
+  let at = pointer;
+  for (let hops = 0; hops < 16; hops++) {
+    const node = nodeAt(data, at) as Schema | undefined;
+    if (!node || typeof node !== "object") return undefined;
+    if (typeof node.$ref !== "string" || !node.$ref.startsWith("#"))
+      return node.items && typeof node.items === "object" ? `${at}/items` : undefined;
+    at = node.$ref.slice(1);
+  }
+  return undefined;
 }
 
 /** A map whose values may be anything (mapValuesAt): no schema of its values to sample. */

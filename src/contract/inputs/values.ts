@@ -30,7 +30,7 @@ import { type BodyBranches, bodyBranches, meetBodyBranch } from "./body-branches
 import { meetValueBranch, type ValueBranches, valueBranches } from "./value-selected-branches.js";
 import { meetRule } from "./cross-field-rules.js";
 import { otherFieldsIn, rawOperation, rawParameter, requestExamplesRaw, requestMedia } from "./document-places.js";
-import { schemaCandidates, specSchema } from "./document-places.js";
+import { noLoneValueReason, schemaCandidates, specSchema } from "./document-places.js";
 import { placeholderValue, synthesized } from "./rule-values.js";
 
 export { placeholderValue } from "./rule-values.js";
@@ -363,7 +363,7 @@ export class ToolValues {
       throw new Error(
         `${this.tool.id}: no value of parameter ${name} passes its own rules (tried: ${this.candidates(this.param(name))
           .map((x) => x.source)
-          .join(", ")})`,
+          .join(", ")})${noLoneValueReason(this.doc, this.op, this.param(name))}`,
       );
     return c.value;
   }

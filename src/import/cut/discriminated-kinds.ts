@@ -47,8 +47,12 @@ function basePropertyOf(schemas: Json, name: string, extensions: Extensions): st
   return direct.some(marked) ? "" : undefined;
 }
 
-/** Every schema extending `base`, however deep, in document order within each level (the base itself never). */
-function kindsOf(base: string, extensions: Extensions): string[] {
+/**
+ * Every schema extending `base`, however deep, in document order within each level (the base itself never); then those
+ * its mapping names that repeat its `property` instead of extending it (a token request's grants, each declaring
+ * `grant_type` again beside its own fields), which no allOf links to the base.
+ */
+function kindsOf(schemas: Json, base: string, extensions: Extensions, property: string): string[] {
   const kinds: string[] = [];
   const queue = [...(extensions.get(base) ?? [])];
   for (let kind = queue.shift(); kind !== undefined; kind = queue.shift()) {
@@ -56,7 +60,25 @@ function kindsOf(base: string, extensions: Extensions): string[] {
     kinds.push(kind);
     queue.push(...(extensions.get(kind) ?? []));
   }
+  for (const kind of property ? mappedNames(schemas[base]) : [])
+    if (kind !== base && !kinds.includes(kind) && repeats(schemas[kind], property)) kinds.push(kind);
   return kinds;
+}
+
+/** The names of the schemas a base's discriminator mapping names (a `#/components/schemas/` ref or a bare name). */
+function mappedNames(base: unknown): string[] {
+  const discriminator = isJson(base) ? base.discriminator : undefined;
+  const mapping = isJson(discriminator) && isJson(discriminator.mapping) ? discriminator.mapping : {};
+  return Object.values(mapping).flatMap((to) =>
+    typeof to !== "string" ? [] : to.startsWith(SCHEMAS) ? [nameOf(to)] : to.startsWith("#") ? [] : [to],
+  );
+}
+
+/** Whether a schema declares `property` itself, or in an inline member of its allOf. */
+function repeats(schema: unknown, property: string): boolean {
+  if (!isJson(schema)) return false;
+  const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf : [])];
+  return parts.some((part) => isJson(part) && isJson(part.properties) && Object.hasOwn(part.properties, property));
 }
 
 /** The document's extensions; undefined where no schema is a base (most documents: nothing more to read). */
@@ -97,9 +119,11 @@ export function kindRefs(schemas: unknown, bases: readonly string[], kept: Reado
   const index = extensionsIfBases(schemas);
   if (!index) return [];
   const refs = new Set<string>();
-  for (const name of bases)
-    if (basePropertyOf(schemas, name, index) !== undefined)
-      for (const kind of kindsOf(name, index)) if (!kept?.has(kind)) refs.add(`${SCHEMAS}${kind}`);
+  for (const name of bases) {
+    const property = basePropertyOf(schemas, name, index);
+    if (property === undefined) continue;
+    for (const kind of kindsOf(schemas, name, index, property)) if (!kept?.has(kind)) refs.add(`${SCHEMAS}${kind}`);
+  }
   return [...refs];
 }
 
@@ -148,7 +172,10 @@ export function withBaseKinds(cut: Json): string[] {
     const base = nameOf(body.$ref as string);
     if (!unions.has(base)) {
       const property = basePropertyOf(schemas, base, index);
-      const kinds = property === undefined ? [] : kindsOf(base, index).filter((kind) => Object.hasOwn(schemas, kind));
+      const kinds =
+        property === undefined
+          ? []
+          : kindsOf(schemas, base, index, property).filter((kind) => Object.hasOwn(schemas, kind));
       if (property === undefined || !kinds.length) continue;
       let name = `${base}Kinds`;
       for (let n = 2; Object.hasOwn(schemas, name); n++) name = `${base}Kinds${n}`;

@@ -5,7 +5,8 @@
 // depth), one the other requires and the chosen shape does not (left out), or one only the other lists, given a value
 // of a type it refuses (the chosen shape, open, takes any). The fields are read through `$ref`s, `allOf` members and
 // the shapes of a union inside a shape; every change is checked (the other refuses, the chosen still takes), so what
-// is read here only orders the tries. Bounded: a number of checks for one walk's values (the caller's), and nesting.
+// is read here only orders the tries. A text of two enums that share values is one of the chosen's values no other
+// takes. Bounded: a number of checks for one walk's values (the caller's), and nesting.
 import { escapeKey, resolvePointer as nodeAt } from "./sample-lookup.js";
 
 type Node = Record<string, unknown>;
@@ -45,7 +46,30 @@ export function toldApart(
   others: readonly string[],
 ): unknown {
   if (budget.checks <= 0 || !checks.meets(value, chosen)) return undefined;
+  if (!isNode(value)) return loneEnumValue(document, checks, budget, chosen, others);
   return apart(document, checks, budget, value, chosen, others, 0);
+}
+
+/**
+ * A value of the chosen shape's enum that every other shape refuses: two lists of names that share some (a metric
+ * of every kind, and those of one kind), where the first of the list meets both and so no `oneOf`. The first such,
+ * in the enum's order; undefined where every value is another's too (then no value meets exactly one shape).
+ */
+function loneEnumValue(
+  document: Node,
+  checks: ToldApartChecks,
+  budget: { checks: number },
+  chosen: string,
+  others: readonly string[],
+): unknown {
+  const schema = resolvedAt(document, chosen);
+  if (!isNode(schema) || !Array.isArray(schema.enum)) return undefined;
+  for (const candidate of schema.enum) {
+    budget.checks -= others.length + 1;
+    if (budget.checks < 0) return undefined;
+    if (others.every((other) => !checks.valid(candidate, other)) && checks.meets(candidate, chosen)) return candidate;
+  }
+  return undefined;
 }
 
 function apart(
