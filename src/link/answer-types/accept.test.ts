@@ -57,7 +57,7 @@ describe("an operation whose answer declares several JSON types, another listed 
 });
 
 describe("an operation answering JSON in a vendor's own type alone", () => {
-  it("asks for it by name (such an API reads the Accept to choose its version), then its errors' JSON types", async () => {
+  it("asks for it by name (an API choosing its version by the Accept), then its errors' JSON types", async () => {
     const vendorJson = answers(
       "          description: A page of customers.\n          content:\n            application/json:\n",
       "          description: A page of customers.\n          content:\n            " +
