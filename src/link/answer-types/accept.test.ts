@@ -56,6 +56,23 @@ describe("an operation whose answer declares several JSON types, another listed 
   });
 });
 
+describe("an operation answering JSON in a vendor's own type alone", () => {
+  it("asks for it by name (an API choosing its version by the Accept), then its errors' JSON types", async () => {
+    const vendorJson = answers(
+      "          description: A page of customers.\n          content:\n            application/json:\n",
+      "          description: A page of customers.\n          content:\n            " +
+        "application/vnd.zqpay-v2.3.0+json:\n",
+    );
+    const linked = await linkWild("zqpayments", [vendorJson]);
+    if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
+    const accepts = Object.fromEntries(linked.ir.operations.map((o) => [o.tool.id, o.tool.accept]));
+    expect(accepts).toMatchObject({
+      zqpayments_list_customers: "application/vnd.zqpay-v2.3.0+json, application/json",
+      zqpayments_create_customer: undefined,
+    });
+  });
+});
+
 describe("an operation that downloads a file", () => {
   /** The zqfiles fixture's download linked with its 404 answered in `errorType`: the tool's own Accept, if any. */
   async function downloadAccept(errorType: string): Promise<string | undefined> {

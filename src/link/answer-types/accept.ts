@@ -11,6 +11,8 @@
 // (the runtime's download.ts); where its errors declare a JSON type of their
 // own (application/problem+json), those too: a server that negotiates, and a
 // mock, answer an error in no type the request named with the file instead.
+// A JSON answer of a vendor's own type (`application/vnd.conekta-v2.3.0+json`) is asked for by name, with its errors'
+// JSON types: such APIs read the Accept to choose the version they answer in, and `*/*` gets their default one.
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { bareMediaType, isJsonMediaType } from "../../load/media-types.js";
 import type { OpenApiOperation } from "../../load/openapi-document.js";
@@ -39,10 +41,17 @@ export const linkAccept = (
     const errors = op.responses.filter((r) => !/^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes);
     return { accept: [...new Set([...read, ...errors].filter(isJsonMediaType).map(bareMediaType))].join(", ") };
   }
-  if (![...success].some((t) => !isJsonMediaType(t))) return {};
+  // JSON alone: no Accept, unless a type is the vendor's own (`application/vnd.conekta-v2.3.0+json`), by which such an
+  // API chooses the version it answers in (asked for any type, it answers in its default one).
+  if (![...success].some((t) => !isJsonMediaType(t)) && ![...success].some(isVendorJson)) return {};
   const json = [...success, ...op.responses.flatMap((r) => r.mediaTypes)].filter(isJsonMediaType).map(bareMediaType);
   return json.length ? { accept: [...new Set(json)].join(", ") } : {};
 };
+
+/** A JSON type of the vendor tree (RFC 6838: `application/vnd.<producer>…+json`). */
+function isVendorJson(type: string): boolean {
+  return /^application\/vnd\.[^;]*\+json$/i.test(bareMediaType(type));
+}
 
 /**
  * A stream's Accept: its own types (a server that negotiates answers an export as one JSON array otherwise), then its

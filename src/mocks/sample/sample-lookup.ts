@@ -207,7 +207,7 @@ export function escapeKey(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
-function isNode(value: unknown): value is Node {
+export function isNode(value: unknown): value is Node {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 

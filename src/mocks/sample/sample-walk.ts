@@ -5,7 +5,8 @@ import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { isEnumOfLabels } from "../../load/text-enum.js";
 import { formatPatternOf } from "../../model/format-aliases.js";
 import { firstMadeString } from "../../model/string-values.js";
-import { discriminated, escapeKey, requiredOnly, resolvePointer, SHAPE_KEYS } from "./sample-lookup.js";
+import { discriminated, escapeKey, isNode, requiredOnly, resolvePointer, SHAPE_KEYS } from "./sample-lookup.js";
+import { baseKindValue } from "./sample-base-kinds.js";
 import { hash, mulberry32, type RealisticValues, singular } from "../realistic-values.js";
 import { FORMAT_STRINGS, numberOf, realisticNumber, textRulesOf } from "./sample-leaves.js";
 import { TOLD_APART_CHECKS, toldApart, type ToldApartChecks } from "./sample-told-apart.js";
@@ -99,6 +100,9 @@ export class Walk {
     if (typeof schema.$ref === "string") {
       const ref = schema.$ref;
       if (!ref.startsWith("#") || trail.has(ref)) return undefined;
+      const made = (to: string) => this.make({ $ref: to }, ref.slice(1), depth, trail); // a discriminated base's kind
+      const kind = baseKindValue(this.document, ref, hash(this.seed, ref), this.sampler, made);
+      if (kind !== undefined) return kind;
       return this.make(resolvePointer(this.document, ref.slice(1)), ref.slice(1), depth, new Set([...trail, ref]));
     }
     if ("const" in schema) return schema.const;
@@ -443,8 +447,4 @@ export class Walk {
     }
     return undefined;
   }
-}
-
-function isNode(value: unknown): value is Node {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
