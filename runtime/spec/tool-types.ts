@@ -372,8 +372,9 @@ export interface ToolSpec {
   stream?: StreamSpec;
   /**
    * The request's Accept: the JSON media types the operation's 2xx answers
-   * declare, present only where they declare another type too (XML first, a
-   * JSON text sequence), which an upstream asked for any type may answer.
+   * declare, then their other types at a lower q, present only where they
+   * declare another type too (XML first, CSV chosen by a query value), which
+   * an upstream asked for any type may answer.
    */
   accept?: string;
   /**
