@@ -48,11 +48,15 @@ describe("an answer whose type a query value chooses among those the operation d
     expect(tool?.accept).toBe("application/json, text/csv;q=0.5");
     const params = Object.fromEntries((tool?.params ?? []).filter((p) => p.required).map((p) => [p.name, "zq-1"]));
     const call = (format: string) =>
-      executeToolDefinition(tool!, { ...params, accessToken: "zq-token-0001", format }, {
-        baseUrl: "https://api.acme.test",
-        retries: 0,
-        fetch: negotiating,
-      });
+      executeToolDefinition(
+        tool!,
+        { ...params, accessToken: "zq-token-0001", format },
+        {
+          baseUrl: "https://api.acme.test",
+          retries: 0,
+          fetch: negotiating,
+        },
+      );
     const json = await call("json");
     expect(json.success).toBe(true);
     const csv = await call("csv");

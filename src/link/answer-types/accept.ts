@@ -46,7 +46,10 @@ export const linkAccept = (
   // The other types the answers declare follow, at a lower q (RFC 9110, 12.5.1): a service that negotiates answers
   // JSON, and one whose answer a parameter chooses (`format=csv`) answers the type chosen rather than 406, which the
   // runtime reads by its Content-Type (text, or a file).
-  const others = [...success].filter((t) => !isJsonMediaType(t) && isMediaType(t)).map(bareMediaType);
+  // Not a stream's type (server-sent events, JSON lines): a tool that reads one answer asks for none.
+  const others = [...success]
+    .filter((t) => !isJsonMediaType(t) && isMediaType(t) && !isStreamAnswerType(t))
+    .map(bareMediaType);
   const first = [...new Set(json)];
   const rest = [...new Set(others)].filter((t) => !first.includes(t)).map((t) => `${t};q=0.5`);
   return { accept: [...first, ...rest].join(", ") };
