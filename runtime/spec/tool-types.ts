@@ -152,6 +152,12 @@ export interface BodySpec {
    * `image/png`…): each, `mediaType` first. A file whose own type is one of them is sent as it, not as the first.
    */
   mediaTypes?: string[];
+  /**
+   * A JSON body the document offers as raw bytes too (any type, `application/octet-stream`): a call given the
+   * whole-body file parameter sends the file instead, typed as a raw body's (its own type where `mediaType` is a
+   * range).
+   */
+  raw?: { mediaType: string; mediaTypes?: string[] };
 }
 
 /**
