@@ -43,9 +43,10 @@ const specFiles = (dir: string, ids: string[]) => ids.map((p) => join(dir, p, "o
 // 7 rounds: a slope is the difference of two runs, so it carries the noise of both.
 const SCALE_ROUNDS = 7;
 /**
- * The anchor's runs at each size in a round, its median-CPU run taken: its slope, half ours, moved four times as much
- * from round to round as ours at load 17 (6.3–10.4 against 11.7–13.6 ms a provider, seven rounds), and a round's ratio
- * with it (1.27–1.93×). Ours runs once: three of each would make the bench half as long again.
+ * The anchor's runs at each size in a round, its median-CPU run taken: its slope, two thirds of ours, moved three times
+ * as much as ours in proportion from round to round at load 17 (6.3–10.4 against 11.7–13.6 ms a provider, seven
+ * rounds), and a round's ratio with it (1.27–1.93×). Ours runs once: three of each would make the bench half as long
+ * again.
  */
 const ANCHOR_REPEATS = 3;
 
