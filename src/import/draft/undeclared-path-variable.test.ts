@@ -87,7 +87,11 @@ describe("a path key's own query naming a query parameter", () => {
     const [tool] = Object.values(d.manifest.operations);
     expect(tool?.params?.zqterm).toMatchObject({ required: true, wire: { in: "query" } });
     expect(tool?.params?.zqScope).toMatchObject({ required: true, wire: { in: "path" } });
-    expect(Object.keys(tool?.params ?? {}).filter((k) => k.startsWith("zq")).sort()).toEqual(["zqScope", "zqterm"]);
+    expect(
+      Object.keys(tool?.params ?? {})
+        .filter((k) => k.startsWith("zq"))
+        .sort(),
+    ).toEqual(["zqScope", "zqterm"]);
     expect(await linkProblems(d)).toEqual([]);
     const [linked] = await linkedTools(d);
     const urls: string[] = [];
