@@ -38,6 +38,7 @@ const document = openapi({
               properties: {
                 zqwidgets: { type: "array", items: { $ref: "#/components/schemas/ZqWidget" } },
                 zqlinks: { type: "array", items: widget },
+                zqgrid: { type: "array", items: { type: "array", items: { type: "integer" } } },
                 zqmeta: {
                   type: "object",
                   properties: { zqname: { type: "string" }, zqtags: { type: "array", items: { type: "string" } } },
@@ -69,6 +70,7 @@ const input = {
     { zqid: 3, zqpos: 1 },
   ],
   zqlinks: [{ zqid: 5 }],
+  zqgrid: [[1, 2], [3]],
   zqmeta: { zqname: "a b", zqtags: ["x", "y"] },
 };
 
@@ -90,6 +92,7 @@ describe("a form field that is a list of objects, or an object holding a list", 
     expect(notes).toContain("zqwidgets[0][zqid]=…");
     expect(notes).toMatch(/PHP.*Rails.*qs/);
     expect(notesAt(d, `operations.${tool!.id}.params.zqmeta`).join("\n")).toContain("zqmeta[zqtags][0]=…");
+    expect(notesAt(d, `operations.${tool!.id}.params.zqgrid`).join("\n")).toContain("zqgrid[0][0]=…");
   });
 
   it("goes in bracket form with indexes, which the request judge reads back as the document's value", async () => {
@@ -101,6 +104,9 @@ describe("a form field that is a list of objects, or an object holding a list", 
       "zqwidgets[1][zqid]=3",
       "zqwidgets[1][zqpos]=1",
       "zqlinks[0][zqid]=5",
+      "zqgrid[0][0]=1",
+      "zqgrid[0][1]=2",
+      "zqgrid[1][0]=3",
       "zqmeta[zqname]=a b",
       "zqmeta[zqtags][0]=x",
       "zqmeta[zqtags][1]=y",
