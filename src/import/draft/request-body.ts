@@ -32,7 +32,8 @@ import { fromSchema, safeFlatten, unsafeIntegerNote } from "./param-schema.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { unionBodyExample } from "./union-example.js";
 import { draftOtherFields } from "./open-body/other-fields.js";
-import { bracketFormNote } from "./form-fields/bracket-form-note.js";
+import { rawBesideJson } from "./body-forms/raw-beside-json.js";
+import { bracketFormNote } from "./body-forms/bracket-form-note.js";
 
 type Path = (string | number)[];
 
@@ -146,7 +147,7 @@ export function draftBody(
   const apart = flat !== undefined && !Object.keys(fields).length && shapesApart(doc, flat);
   if (!apart && (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length)) {
     draftWholeBody(doc, op, flat, at, notes, into);
-    return [];
+    return rawBesideJson(body, at, notes, into);
   }
   if (body.encoding === "multipart" && loneFileBody(doc, rawOp, body.mediaType)) {
     notes.push({
