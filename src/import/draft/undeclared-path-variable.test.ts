@@ -9,6 +9,16 @@ import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi }
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
+/** A fetch that answers 200 and keeps each address it was asked for. */
+function recorded() {
+  const urls: string[] = [];
+  const fetchFn = async (input: string | URL | Request) => {
+    urls.push(String(input instanceof Request ? input.url : input));
+    return new Response(null, { status: 200 });
+  };
+  return { urls, fetchFn };
+}
+
 const zqDoc = openapi({
   "/zqimport/{zqFolder}": { post: { operationId: "zqImportFolder", responses: { "200": { description: "Started" } } } },
   "/zqalbums/{zqAlbum}/zqphotos/{zqPhoto}": {
@@ -30,11 +40,7 @@ describe("a path variable no parameter declares", () => {
     );
     expect(await linkProblems(d)).toEqual([]);
     const tool = (await linkedTools(d)).find((t) => t.id === "acme_zq_import_folder");
-    const urls: string[] = [];
-    const fetchFn = async (input: string | URL | Request) => {
-      urls.push(String(input instanceof Request ? input.url : input));
-      return new Response(null, { status: 200 });
-    };
+    const { urls, fetchFn } = recorded();
     const result = await executeToolDefinition(
       tool!,
       { accessToken: "zq-token-0001", zqFolder: "a b/é" },
@@ -94,11 +100,7 @@ describe("a path key's own query naming a query parameter", () => {
     ).toEqual(["zqScope", "zqterm"]);
     expect(await linkProblems(d)).toEqual([]);
     const [linked] = await linkedTools(d);
-    const urls: string[] = [];
-    const fetchFn = async (input: string | URL | Request) => {
-      urls.push(String(input instanceof Request ? input.url : input));
-      return new Response(null, { status: 200 });
-    };
+    const { urls, fetchFn } = recorded();
     const result = await executeToolDefinition(
       linked!,
       { accessToken: "zq-token-0001", zqScope: "zq", zqterm: "a b&é" },
