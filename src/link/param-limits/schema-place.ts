@@ -304,11 +304,19 @@ function unionTag(s: Schema, members: Schema[], shapes: Shapes): { field: string
     const mapping = Object.entries(discriminator.mapping ?? {});
     const values = shapes.map((shape, i) => {
       const own = shape.fields[field]?.enum;
-      if (own?.length) return own;
+      if (own?.length === 1) return own;
       const ref = members[i]?.$ref;
-      if (typeof ref !== "string") return undefined;
-      const mapped = mapping.filter(([, to]) => to === ref || `#/components/schemas/${String(to)}` === ref);
-      return mapped.length ? mapped.map(([value]) => value) : [ref.slice(ref.lastIndexOf("/") + 1)];
+      const mapped =
+        typeof ref !== "string"
+          ? []
+          : mapping
+              .filter(([, to]) => to === ref || `#/components/schemas/${String(to)}` === ref)
+              .map(([value]) => value);
+      // A property whose enum lists every kind's value (one enum the base gives them all): the mapping's of this one.
+      const named = own ? mapped.filter((value) => own.includes(value)) : mapped;
+      if (named.length) return named;
+      if (own?.length) return own;
+      return typeof ref === "string" ? [ref.slice(ref.lastIndexOf("/") + 1)] : undefined;
     });
     return withTag(field, values);
   }

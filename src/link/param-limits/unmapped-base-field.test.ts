@@ -4,7 +4,8 @@
 // alone (its own fields, open), so that a value of no kind, or a kind's value lacking its required field, was sent;
 // add's cut left the kinds out (nothing `$ref`s them from the base), and the sampler made the base's fields alone. The
 // field, a list's items and a field beneath a parameter's schema are now read as the union of the kinds, by the rule a
-// body of a base is drafted with (load/schemas/base-kinds.ts).
+// body of a base is drafted with (load/schemas/base-kinds.ts), each kind named by its own name where the base's
+// property is one enum listing them all (the kinds were then told apart by nothing: a value of one met another).
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -34,8 +35,10 @@ const schemas = {
     type: "object",
     required: ["zqKind"],
     discriminator: { propertyName: "zqKind" },
-    properties: { zqKind: text },
+    // One enum the kinds share, listing every kind's name: each kind's value is its own name still.
+    properties: { zqKind: ref("ZqRuleKind") },
   },
+  ZqRuleKind: { type: "string", enum: ["ZqLimitRule", "ZqOpenRule"] },
   ZqLimitRule: {
     allOf: [
       ref("ZqRule"),
