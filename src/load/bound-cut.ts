@@ -166,7 +166,10 @@ export function cutToBound(document: unknown, bound: BoundParts): Node | undefin
 
 /** The kinds of the schema `name` where it is a base naming its discriminator's property (schemas/base-kinds.ts). */
 function kindsOfBase(schemas: unknown, name: string): string[] {
-  const extensions = isNode(schemas) ? extensionsIfBases(schemas) : undefined;
+  // Most schemas name no discriminator: nothing more is read of them (the walk runs over every schema it keeps).
+  const own = isNode(schemas) ? schemas[name] : undefined;
+  if (!isNode(own) || !isNode(own.discriminator)) return [];
+  const extensions = extensionsIfBases(schemas as Node);
   const property = extensions && basePropertyOf(schemas as Node, name, extensions);
   return extensions && property ? kindsOf(schemas as Node, name, extensions, property) : [];
 }

@@ -127,14 +127,15 @@ export function kindValue(schemas: Json, base: Json, property: string, kind: str
 }
 
 /**
- * The kinds of the base a `$ref` names (`#/components/schemas/<name>` of `document`), each with the value naming it,
- * the first value of each kind kept; undefined where it names no base or the base has no kind the document defines.
+ * The kinds of the base a `$ref` names (`#/components/schemas/<name>` of `document`), each with the value naming it;
+ * undefined where it names no base with a discriminator or the base has no kind the document defines.
  */
 export function baseKindsAt(document: unknown, ref: string): BaseKinds | undefined {
   if (!ref.startsWith(SCHEMAS) || !isJson(document) || !isJson(document.components)) return undefined;
   const schemas = document.components.schemas;
   const name = decodeURIComponent(ref.slice(SCHEMAS.length)).replace(/~1/g, "/").replace(/~0/g, "~");
-  if (!isJson(schemas) || !isJson(schemas[name])) return undefined;
+  // A base its discriminator's property names the kinds of (most schemas are none: nothing more is read of them).
+  if (!isJson(schemas) || !isJson(schemas[name]) || !isJson(schemas[name].discriminator)) return undefined;
   const extensions = extensionsIfBases(schemas);
   const property = extensions && basePropertyOf(schemas, name, extensions);
   if (!extensions || property === undefined) return undefined;
