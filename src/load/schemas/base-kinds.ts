@@ -163,6 +163,9 @@ export function componentRefOf(document: unknown, schema: unknown): string | und
  * field of a base is held to its kind, as the link holds it. Changed in place; how many references were.
  */
 export function withBaseRefsAsKinds(lookup: Record<string, unknown>, document: unknown): number {
+  // A document no schema of which names a discriminator (most): nothing to read.
+  const schemas = isJson(document) && isJson(document.components) ? document.components.schemas : undefined;
+  if (!isJson(schemas) || !extensionsIfBases(schemas)) return 0;
   const seen = new Set<unknown>();
   const unions = new Map<string, Json[] | undefined>();
   const kindsAt = (ref: string): Json[] | undefined => {
