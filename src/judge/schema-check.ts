@@ -17,6 +17,7 @@ import {
   REQUEST_FORMATS,
   schemaUri,
 } from "../load/examples/openapi-examples.js";
+import { withBaseRefsAsKinds } from "../load/schemas/base-kinds.js";
 import { withOpenAllOfMembers } from "./open-all-of-lookup.js";
 import { withOpenBranchesAsNoneOfTheOthers } from "./open-one-of.js";
 import { withPlainFormsAsAnyOf } from "./plain-one-of.js";
@@ -50,6 +51,7 @@ export function judgedSchemas(document: OpenApiDocument): DocumentSchemas {
   if (known) return known;
   const schemas = documentSchemas(new Map([[source.file, source]]), source.file, REQUEST_FORMATS);
   withoutReadOnlyRequired(schemas.lookup);
+  withBaseRefsAsKinds(schemas.lookup, data);
   withOpenAllOfMembers(schemas.lookup);
   withOpenBranchesAsNoneOfTheOthers(schemas.lookup);
   withPlainFormsAsAnyOf(schemas.lookup);

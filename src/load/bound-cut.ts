@@ -13,7 +13,8 @@
 // address may name one of them: a query's `nextRecordsUrl` names the
 // operation that reads the next batch, whose answer is the query's); the
 // bound webhooks; every security scheme; and
-// whatever any of it `$ref`s (or a discriminator maps to), followed until
+// whatever any of it `$ref`s (or a discriminator maps to, or a discriminated base stands for: the schemas extending
+// it), followed until
 // nothing new is reached, each at its own place and in the document's order,
 // so that every position in a message (file:line:col) is the same as in the
 // whole document. A component is kept whole, an operation a reference
@@ -22,6 +23,7 @@
 import { refPath, valueAt } from "./json-ref.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
 import { operationRef } from "./operation-index.js";
+import { basePropertyOf, extensionsIfBases, kindsOf, schemaRef } from "./schemas/base-kinds.js";
 
 type Node = Record<string, unknown>;
 
@@ -144,9 +146,11 @@ export function cutToBound(document: unknown, bound: BoundParts): Node | undefin
     const at = refPathOrNone(ref);
     if (!at) return;
     const [top, second, third] = at.map(String);
-    if (top === "components" && second !== undefined && third !== undefined && isNode(components[second]))
+    if (top === "components" && second !== undefined && third !== undefined && isNode(components[second])) {
       keep(["components", second, third], (components[second] as Node)[third]);
-    else if (top === "paths" && second !== undefined && third !== undefined && METHODS.has(third))
+      // A discriminated base stands for its kinds, which nothing `$ref`s from it (a mapping would be followed below).
+      if (second === "schemas") for (const kind of kindsOfBase(components.schemas, third)) reach(schemaRef(kind));
+    } else if (top === "paths" && second !== undefined && third !== undefined && METHODS.has(third))
       keepOperation(second, third);
     else if (top === "paths" && second !== undefined && third !== undefined)
       keep(["paths", second, third], (paths[second] as Node | undefined)?.[third]);
@@ -158,6 +162,16 @@ export function cutToBound(document: unknown, bound: BoundParts): Node | undefin
   };
   followReferences(queue, reach);
   return rebuilt(document, kept);
+}
+
+/** The kinds of the schema `name` where it is a base naming its discriminator's property (schemas/base-kinds.ts). */
+function kindsOfBase(schemas: unknown, name: string): string[] {
+  // Most schemas name no discriminator: nothing more is read of them (the walk runs over every schema it keeps).
+  const own = isNode(schemas) ? schemas[name] : undefined;
+  if (!isNode(own) || !isNode(own.discriminator)) return [];
+  const extensions = extensionsIfBases(schemas as Node);
+  const property = extensions && basePropertyOf(schemas as Node, name, extensions);
+  return extensions && property ? kindsOf(schemas as Node, name, extensions, property) : [];
 }
 
 /**

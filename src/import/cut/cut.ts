@@ -12,7 +12,7 @@ import { withXmlRoot } from "../../link/wire/xml-shape.js";
 import { defined } from "@blockwright/runtime/internal";
 import { refPath, valueAt } from "../../load/json-ref.js";
 import { isLocalRef, NAME_MAPS, namesExampleValue } from "../../load/load-rewrites.js";
-import { bodySchemaNames, kindRefs } from "./discriminated-kinds.js";
+import { bodySchemaNames, fieldBaseNames, kindRefs } from "./discriminated-kinds.js";
 import { movedPartName, pathPartKind } from "./moved-parts.js";
 
 type Json = Record<string, unknown>;
@@ -85,10 +85,13 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
   // Everything kept is scanned once for the `$ref`s it holds; a component reached is queued once.
   eachRef(walk.pending, (_, __, ref) => walk.follow(ref));
   // A request body of a discriminated base stands for the schemas extending it, which nothing kept $refs: kept with it.
-  const bases = bodySchemaNames(
-    chosen.map(({ path, method }) => (keptPaths[path] as Json | undefined)?.[method]),
-    components,
-  );
+  // A field of one (beneath a request's body or a parameter's schema) stands for them too.
+  const operations = chosen.map(({ path, method }) => (keptPaths[path] as Json | undefined)?.[method]);
+  const pathParameters = chosen.map(({ path }) => (keptPaths[path] as Json | undefined)?.parameters);
+  const bases = [
+    ...bodySchemaNames(operations, components),
+    ...fieldBaseNames([...operations, { parameters: pathParameters }], doc),
+  ];
   const kinds = kindRefs(components.schemas, bases, walk.keep.get("schemas"));
   for (const ref of kinds) walk.follow(ref);
   if (kinds.length) eachRef(walk.pending, (_, __, ref) => walk.follow(ref));

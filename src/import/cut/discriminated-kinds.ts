@@ -7,87 +7,13 @@
 // field of the base's type is one JSON parameter, which takes any kind already, and an answer's outputs read the
 // fields every kind carries). So the cut keeps the kinds of a base a chosen operation's request body is (`kindRefs`,
 // asked by cut.ts: nothing $refs them from the base), and add points that body at a new component `<Base>Kinds`, the
-// union of its kinds with the discriminator's mapping (`withBaseKinds`), and says so.
+// union of its kinds with the discriminator's mapping (`withBaseKinds`), and says so. What the kinds of a base are is
+// read by one rule for every reader (load/schemas/base-kinds.ts).
+import { refPath, valueAt } from "../../load/json-ref.js";
 import { isJson } from "../shapes/cut-walk.js";
+import { basePropertyOf, extensionsIfBases, kindsOf, kindValue, SCHEMAS } from "../../load/schemas/base-kinds.js";
 
 type Json = Record<string, unknown>;
-
-const SCHEMAS = "#/components/schemas/";
-const VALUE_EXTENSION = "x-ms-discriminator-value";
-
-/** Each schema's name → the names of the schemas whose allOf `$ref`s it (its direct extensions), in document order. */
-type Extensions = ReadonlyMap<string, readonly string[]>;
-
-function extensionsOf(schemas: Json): Extensions {
-  const index = new Map<string, string[]>();
-  for (const [name, schema] of Object.entries(schemas)) {
-    if (!isJson(schema) || !Array.isArray(schema.allOf)) continue;
-    for (const member of schema.allOf) {
-      const ref = isJson(member) ? member.$ref : undefined;
-      if (typeof ref !== "string" || !ref.startsWith(SCHEMAS)) continue;
-      const parent = ref.slice(SCHEMAS.length);
-      const children = index.get(parent) ?? [];
-      if (!children.includes(name) && parent !== name) index.set(parent, [...children, name]);
-    }
-  }
-  return index;
-}
-
-/** The discriminator's property a base names, "" for a base only its extensions' values mark; undefined if no base. */
-function basePropertyOf(schemas: Json, name: string, extensions: Extensions): string | undefined {
-  const schema = schemas[name];
-  if (!isJson(schema) || schema.oneOf !== undefined || schema.anyOf !== undefined) return undefined;
-  const discriminator = schema.discriminator;
-  if (isJson(discriminator)) return typeof discriminator.propertyName === "string" ? discriminator.propertyName : "";
-  const direct = extensions.get(name) ?? [];
-  const marked = (kind: string) => {
-    const extension = schemas[kind];
-    return isJson(extension) && typeof extension[VALUE_EXTENSION] === "string";
-  };
-  return direct.some(marked) ? "" : undefined;
-}
-
-/**
- * Every schema extending `base`, however deep, in document order within each level (the base itself never); then those
- * its mapping names that repeat its `property` instead of extending it (a token request's grants, each declaring
- * `grant_type` again beside its own fields), which no allOf links to the base.
- */
-function kindsOf(schemas: Json, base: string, extensions: Extensions, property: string): string[] {
-  const kinds: string[] = [];
-  const queue = [...(extensions.get(base) ?? [])];
-  for (let kind = queue.shift(); kind !== undefined; kind = queue.shift()) {
-    if (kind === base || kinds.includes(kind)) continue;
-    kinds.push(kind);
-    queue.push(...(extensions.get(kind) ?? []));
-  }
-  for (const kind of property ? mappedNames(schemas[base]) : [])
-    if (kind !== base && !kinds.includes(kind) && repeats(schemas[kind], property)) kinds.push(kind);
-  return kinds;
-}
-
-/** The names of the schemas a base's discriminator mapping names (a `#/components/schemas/` ref or a bare name). */
-function mappedNames(base: unknown): string[] {
-  const discriminator = isJson(base) ? base.discriminator : undefined;
-  const mapping = isJson(discriminator) && isJson(discriminator.mapping) ? discriminator.mapping : {};
-  return Object.values(mapping).flatMap((to) =>
-    typeof to !== "string" ? [] : to.startsWith(SCHEMAS) ? [nameOf(to)] : to.startsWith("#") ? [] : [to],
-  );
-}
-
-/** Whether a schema declares `property` itself, or in an inline member of its allOf. */
-function repeats(schema: unknown, property: string): boolean {
-  if (!isJson(schema)) return false;
-  const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf : [])];
-  return parts.some((part) => isJson(part) && isJson(part.properties) && Object.hasOwn(part.properties, property));
-}
-
-/** The document's extensions; undefined where no schema is a base (most documents: nothing more to read). */
-function extensionsIfBases(schemas: Json): Extensions | undefined {
-  const based = Object.values(schemas).some(
-    (s) => isJson(s) && (s.discriminator !== undefined || typeof s[VALUE_EXTENSION] === "string"),
-  );
-  return based ? extensionsOf(schemas) : undefined;
-}
 
 /** The names of the schemas the request bodies of `operations` are, each a `$ref` (through a `$ref`d request body). */
 export function bodySchemaNames(operations: Iterable<unknown>, components: Json): string[] {
@@ -127,21 +53,52 @@ export function kindRefs(schemas: unknown, bases: readonly string[], kept: Reado
   return [...refs];
 }
 
-/** The value naming `kind`: the base's mapping's, its extension's, its one fixed value of the property, its name. */
-function kindValue(schemas: Json, base: Json, property: string, kind: string): string {
-  const mapping = isJson(base.discriminator) && isJson(base.discriminator.mapping) ? base.discriminator.mapping : {};
-  for (const [value, target] of Object.entries(mapping))
-    if (target === kind || target === `${SCHEMAS}${kind}`) return value;
-  const schema = schemas[kind] as Json;
-  if (typeof schema[VALUE_EXTENSION] === "string") return schema[VALUE_EXTENSION];
-  const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf : [])];
-  for (const part of parts) {
-    const own = isJson(part) && isJson(part.properties) ? part.properties[property] : undefined;
-    if (!isJson(own)) continue;
-    if (typeof own.const === "string") return own.const;
-    if (Array.isArray(own.enum) && own.enum.length === 1 && typeof own.enum[0] === "string") return own.enum[0];
+/**
+ * The names of the bases (each naming its discriminator's property) a request of the chosen operations reaches beneath
+ * its body: a field, a list's items, a map's values, however deep, through `$ref`s and the kinds of the bases met. A
+ * field of a base is one of its kinds (the link and the sampler read it so: load/schemas/base-kinds.ts), which nothing
+ * `$ref`s from the base: the cut keeps them as it keeps a body's. `parts`: each chosen operation and its path item's
+ * parameters.
+ */
+export function fieldBaseNames(parts: Iterable<unknown>, document: Json): string[] {
+  const components = isJson(document.components) ? document.components : {};
+  const schemas = components.schemas;
+  const index = isJson(schemas) ? extensionsIfBases(schemas) : undefined;
+  if (!isJson(schemas) || !index) return [];
+  const bases: string[] = [];
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [];
+  for (const part of parts) queue.push(isJson(part) ? [part.requestBody, part.parameters] : part);
+  for (let node = queue.pop(); node !== undefined || queue.length; node = queue.pop()) {
+    if (node === null || typeof node !== "object" || seen.has(node)) continue;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      queue.push(...(node as unknown[]));
+      continue;
+    }
+    const ref = (node as Json).$ref;
+    if (typeof ref === "string" && ref.startsWith("#/components/")) {
+      const target = targetOf(document, ref);
+      queue.push(target);
+      const name = ref.startsWith(SCHEMAS) && isJson(target) ? ref.slice(SCHEMAS.length) : undefined;
+      const property = name === undefined ? undefined : basePropertyOf(schemas, name, index);
+      if (name !== undefined && property && !bases.includes(name)) {
+        bases.push(name);
+        for (const kind of kindsOf(schemas, name, index, property)) queue.push(schemas[kind]);
+      }
+    }
+    for (const [key, value] of Object.entries(node as Json))
+      if (key !== "example" && key !== "examples") queue.push(value);
   }
-  return kind;
+  return bases;
+}
+
+function targetOf(document: Json, ref: string): unknown {
+  try {
+    return valueAt(document, refPath(ref));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The union of a base's kinds: oneOf with the discriminator's mapping, or anyOf where the base names no property. */

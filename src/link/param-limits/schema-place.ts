@@ -6,6 +6,7 @@ import { setOwn } from "@blockwright/runtime/internal/generate";
 import { valueFormatOf, withFormatPattern } from "../../model/format-aliases.js";
 import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { withRequiredBeside } from "../../load/schema-types.js";
+import { baseKindsAt, componentRefOf, schemaRef } from "../../load/schemas/base-kinds.js";
 import { regexProblem } from "../context.js";
 
 export interface SchemaPlace {
@@ -246,56 +247,25 @@ function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits | und
 }
 
 /**
- * A discriminated base (`Pet: {discriminator: {propertyName: petType, mapping: {cat: Cat, …}}}`, no union of its own),
- * by OpenAPI's inheritance model one of the kinds its mapping names (each extending it by allOf): their union, told
- * apart by the property, as a union of objects is (add writes a request body of one as `<Base>Kinds`; a field of one
- * is read here). Its own discriminator only (a kind's allOf brings the base's along), the kinds its mapping names that
- * extend it, itself not; undefined for any other schema, or one whose mapping names no schema extending it.
+ * A discriminated base (`Pet: {discriminator: {propertyName: petType}}`, no union of its own), by OpenAPI's inheritance
+ * model one of the kinds extending it by allOf, each named by the mapping's value or (no mapping) its schema's name:
+ * their union, told apart by the property, as a union of objects is (add writes a request body of one as `<Base>Kinds`;
+ * a field of one is read here). The kinds as every reader reads them (load/schemas/base-kinds.ts); undefined for any
+ * other schema, a base reached by no `$ref`, or one no schema of the document extends.
  */
 function baseKindsOf(doc: OpenApiDocument, raw: Schema, at: Walk): NestedLimits | undefined {
-  const own = doc.resolve(raw);
-  const d = own.discriminator as { propertyName?: unknown; mapping?: unknown } | undefined;
-  if (!d || typeof d.propertyName !== "string" || isUnion(own) || !d.mapping || typeof d.mapping !== "object")
-    return undefined;
+  // A field's schema reached through its object's (`$ref` followed already): the base is the component it is.
+  const ref =
+    typeof raw.$ref === "string" ? raw.$ref : raw.discriminator ? componentRefOf(doc.source.data, raw) : undefined;
+  const base = ref === undefined ? undefined : baseKindsAt(doc.source.data, ref);
+  if (!base?.property) return undefined;
   const mapping: Record<string, string> = {};
-  const kinds: Schema[] = [];
-  for (const [value, to] of Object.entries(d.mapping as Record<string, unknown>)) {
-    if (typeof to !== "string") continue;
-    const ref = to.startsWith("#/") ? to : `#/components/schemas/${to}`;
-    // A kind defined nowhere: the mapping names no shape the link can read.
-    const kind = resolved(doc, ref);
-    if (!kind) return undefined;
-    // A schema the mapping names that neither extends the base nor has its property (a copied mapping naming answers)
-    // is no kind of it.
-    if (kind === own || !isKindOf(doc, kind, d.propertyName)) continue;
-    mapping[value] = ref;
-    if (!kinds.some((k) => k.$ref === ref)) kinds.push({ $ref: ref });
-  }
-  return kinds.length
-    ? shapesOf(doc, { oneOf: kinds, discriminator: { propertyName: d.propertyName, mapping } }, at)
-    : undefined;
-}
-
-/**
- * Whether a schema a base's mapping names is a kind of it: it extends a schema of the base's discriminator by allOf,
- * however deep, or has the discriminator's property itself (a kind that repeats the base's fields).
- */
-function isKindOf(doc: OpenApiDocument, kind: Schema, property: string, depth = 0): boolean {
-  if (depth > NESTED_DEPTH) return false;
-  const d = kind.discriminator as { propertyName?: unknown } | undefined;
-  const props = kind.properties as Record<string, unknown> | undefined;
-  if (depth > 0 && d?.propertyName === property) return true;
-  if (props && typeof props === "object" && Object.hasOwn(props, property)) return true;
-  return ((Array.isArray(kind.allOf) ? kind.allOf : []) as Schema[]).some((member) => {
-    const part = typeof member.$ref === "string" ? resolved(doc, member.$ref) : member;
-    return !!part && isKindOf(doc, part, property, depth + 1);
-  });
-}
-
-function resolved(doc: OpenApiDocument, ref: string): Schema | undefined {
+  for (const { name, value } of base.kinds) mapping[value] ??= schemaRef(name);
+  const kinds = [...new Set(Object.values(mapping))].map((to) => ({ $ref: to }));
   try {
-    return doc.resolve({ $ref: ref });
+    return shapesOf(doc, { oneOf: kinds, discriminator: { propertyName: base.property, mapping } }, at);
   } catch {
+    // A kind the document's `$ref`s leave unreadable (a broken reference inside it): the base is read as itself.
     return undefined;
   }
 }
@@ -334,11 +304,19 @@ function unionTag(s: Schema, members: Schema[], shapes: Shapes): { field: string
     const mapping = Object.entries(discriminator.mapping ?? {});
     const values = shapes.map((shape, i) => {
       const own = shape.fields[field]?.enum;
-      if (own?.length) return own;
+      if (own?.length === 1) return own;
       const ref = members[i]?.$ref;
-      if (typeof ref !== "string") return undefined;
-      const mapped = mapping.filter(([, to]) => to === ref || `#/components/schemas/${String(to)}` === ref);
-      return mapped.length ? mapped.map(([value]) => value) : [ref.slice(ref.lastIndexOf("/") + 1)];
+      const mapped =
+        typeof ref !== "string"
+          ? []
+          : mapping
+              .filter(([, to]) => to === ref || `#/components/schemas/${String(to)}` === ref)
+              .map(([value]) => value);
+      // A property whose enum lists every kind's value (one enum the base gives them all): the mapping's of this one.
+      const named = own ? mapped.filter((value) => own.includes(value)) : mapped;
+      if (named.length) return named;
+      if (own?.length) return own;
+      return typeof ref === "string" ? [ref.slice(ref.lastIndexOf("/") + 1)] : undefined;
     });
     return withTag(field, values);
   }

@@ -1,12 +1,14 @@
 // A discriminated base (`Condition: {required: [type], discriminator: {propertyName: type, mapping: {normal: Normal,
-// lottery: Lottery}}}`, no union of its own) is, by OpenAPI's inheritance model, one of the kinds its mapping names,
-// each extending it by allOf, the property naming the kind: the link reads a field of one so
-// (link/param-limits/schema-place.ts), and a value of the base's own fields alone (`{type: "example"}`) is none of
-// them. The sampler made such a value, so no JSON parameter holding a base had a value its own rules took (the
-// contract suite: "no value of parameter … passes its own rules") and a mock's answer held one the link refuses.
-// Here the kinds a base's mapping names (those that extend it or have its property, as the link reads them), for the
-// walk to make one of them with the property set to the mapping's name of it.
-import { isNode, resolvePointer } from "./sample-lookup.js";
+// lottery: Lottery}}}`, no union of its own) is, by OpenAPI's inheritance model, one of the kinds extending it by
+// allOf (named by its mapping, or with none by their schemas' names), the property naming the kind: the link reads a
+// field of one so (link/param-limits/schema-place.ts), and a value of the base's own fields alone
+// (`{type: "example"}`) is none of them. The sampler made such a value, so no JSON parameter holding a base had a
+// value its own rules took (the contract suite: "no value of parameter … passes its own rules") and a mock's answer
+// held one the link refuses.
+// Here the kinds of a base, read as the link and add read them, for the walk to make one of them with the property set
+// to its name.
+import { baseKindsAt, schemaRef } from "../../load/schemas/base-kinds.js";
+import { isNode } from "./sample-lookup.js";
 
 type Node = Record<string, unknown>;
 
@@ -17,41 +19,16 @@ export interface BaseKind {
   ref: string;
 }
 
-const DEPTH = 16;
-
 /**
- * The kinds of the discriminated base at `ref` (a `#/…` reference), in the mapping's order; undefined where the schema
- * is no base (no discriminator with a mapping, a union of its own) or its mapping names no kind of it.
+ * The kinds of the discriminated base at `ref` (a `#/components/schemas/…` reference), as every reader reads them
+ * (load/schemas/base-kinds.ts: those extending it, named by the mapping or by their schema's name); undefined where the
+ * schema is no base, names no property, or no schema extends it.
  */
 export function baseKinds(document: Node, ref: string): BaseKind[] | undefined {
-  const own = resolvePointer(document, ref.slice(1));
-  if (!isNode(own) || own.oneOf !== undefined || own.anyOf !== undefined || !isNode(own.discriminator))
-    return undefined;
-  const { propertyName: property, mapping } = own.discriminator;
-  if (typeof property !== "string" || !isNode(mapping)) return undefined;
-  const kinds: BaseKind[] = [];
-  for (const [value, to] of Object.entries(mapping)) {
-    if (typeof to !== "string") continue;
-    const kindRef = to.startsWith("#/") ? to : `#/components/schemas/${to}`;
-    const kind = resolvePointer(document, kindRef.slice(1));
-    if (kindRef !== ref && isNode(kind) && isKindOf(document, kind, property, 0))
-      kinds.push({ property, value, ref: kindRef });
-  }
-  return kinds.length ? kinds : undefined;
-}
-
-/** Whether `kind` extends a schema of the base's discriminator by allOf, however deep, or has the property itself. */
-function isKindOf(document: Node, kind: Node, property: string, depth: number): boolean {
-  if (depth > DEPTH) return false;
-  if (depth > 0 && isNode(kind.discriminator) && kind.discriminator.propertyName === property) return true;
-  if (isNode(kind.properties) && Object.hasOwn(kind.properties, property)) return true;
-  return (Array.isArray(kind.allOf) ? kind.allOf : []).some((member) => {
-    const part =
-      isNode(member) && typeof member.$ref === "string" && member.$ref.startsWith("#")
-        ? resolvePointer(document, member.$ref.slice(1))
-        : member;
-    return isNode(part) && isKindOf(document, part, property, depth + 1);
-  });
+  const base = baseKindsAt(document, ref);
+  if (!base?.property) return undefined;
+  const { property } = base;
+  return base.kinds.map(({ name, value }) => ({ property, value, ref: schemaRef(name) }));
 }
 
 /**

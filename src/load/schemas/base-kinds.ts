@@ -1,0 +1,217 @@
+// What a discriminated base stands for, one rule for every reader. A schema with a discriminator and no union of its
+// own (`Pet: {discriminator: {propertyName: petType}}`) is, by OpenAPI's inheritance model, one of the schemas that
+// extend it by allOf (`Cat: {allOf: [{$ref: Pet}, …]}`), each named by the discriminator's value: the mapping's name of
+// it, else (OpenAPI 3.0, no mapping) its schema's name. A base no discriminator marks, whose extensions carry a
+// discriminator value (`x-ms-discriminator-value`, AutoRest's polymorphism), is one too (its kinds told apart by no
+// property). Add writes a request body of a base as the union of its kinds (import/cut/discriminated-kinds.ts); the
+// link reads a field of one so (link/param-limits/schema-place.ts), the sampler makes one of its kinds
+// (mocks/sample/sample-base-kinds.ts), the request judge holds it to one (withBaseRefsAsKinds), and the bound cut keeps
+// the kinds (bound-cut.ts): all read the kinds here, with or without a mapping.
+
+type Json = Record<string, unknown>;
+
+const isJson = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
+
+export const SCHEMAS = "#/components/schemas/";
+const VALUE_EXTENSION = "x-ms-discriminator-value";
+
+/** Each schema's name → the names of the schemas whose allOf `$ref`s it (its direct extensions), in document order. */
+export type Extensions = ReadonlyMap<string, readonly string[]>;
+
+/** One kind of a base: its schema's name and the value of the base's property naming it. */
+export interface BaseKind {
+  name: string;
+  value: string;
+}
+
+/** A base's kinds and the property naming them ("" for a base only its extensions' values mark). */
+export interface BaseKinds {
+  property: string;
+  kinds: BaseKind[];
+}
+
+/** The extensions of a document's schemas, read once for each `components.schemas` object (it only grows). */
+const indexes = new WeakMap<Json, { extensions: Extensions | undefined; size: number }>();
+
+function extensionsOf(schemas: Json): Extensions {
+  const index = new Map<string, string[]>();
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (!isJson(schema) || !Array.isArray(schema.allOf)) continue;
+    for (const member of schema.allOf) {
+      const ref = isJson(member) ? member.$ref : undefined;
+      if (typeof ref !== "string" || !ref.startsWith(SCHEMAS)) continue;
+      const parent = ref.slice(SCHEMAS.length);
+      const children = index.get(parent) ?? [];
+      if (!children.includes(name) && parent !== name) index.set(parent, [...children, name]);
+    }
+  }
+  return index;
+}
+
+/** The document's extensions; undefined where no schema is a base (most documents: nothing more to read). */
+export function extensionsIfBases(schemas: Json): Extensions | undefined {
+  const size = Object.keys(schemas).length;
+  const known = indexes.get(schemas);
+  if (known && known.size === size) return known.extensions;
+  const based = Object.values(schemas).some(
+    (s) => isJson(s) && (s.discriminator !== undefined || typeof s[VALUE_EXTENSION] === "string"),
+  );
+  const extensions = based ? extensionsOf(schemas) : undefined;
+  indexes.set(schemas, { extensions, size });
+  return extensions;
+}
+
+/** The discriminator's property a base names, "" for a base only its extensions' values mark; undefined if no base. */
+export function basePropertyOf(schemas: Json, name: string, extensions: Extensions): string | undefined {
+  const schema = schemas[name];
+  if (!isJson(schema) || schema.oneOf !== undefined || schema.anyOf !== undefined) return undefined;
+  const discriminator = schema.discriminator;
+  if (isJson(discriminator)) return typeof discriminator.propertyName === "string" ? discriminator.propertyName : "";
+  const direct = extensions.get(name) ?? [];
+  const marked = (kind: string) => {
+    const extension = schemas[kind];
+    return isJson(extension) && typeof extension[VALUE_EXTENSION] === "string";
+  };
+  return direct.some(marked) ? "" : undefined;
+}
+
+/**
+ * Every schema extending `base`, however deep, in document order within each level (the base itself never); then those
+ * its mapping names that repeat its `property` instead of extending it (a token request's grants, each declaring
+ * `grant_type` again beside its own fields), which no allOf links to the base.
+ */
+export function kindsOf(schemas: Json, base: string, extensions: Extensions, property: string): string[] {
+  const kinds: string[] = [];
+  const queue = [...(extensions.get(base) ?? [])];
+  for (let kind = queue.shift(); kind !== undefined; kind = queue.shift()) {
+    if (kind === base || kinds.includes(kind)) continue;
+    kinds.push(kind);
+    queue.push(...(extensions.get(kind) ?? []));
+  }
+  for (const kind of property ? mappedNames(schemas[base]) : [])
+    if (kind !== base && !kinds.includes(kind) && repeats(schemas[kind], property)) kinds.push(kind);
+  return kinds;
+}
+
+/** The names of the schemas a base's discriminator mapping names (a `#/components/schemas/` ref or a bare name). */
+function mappedNames(base: unknown): string[] {
+  const discriminator = isJson(base) ? base.discriminator : undefined;
+  const mapping = isJson(discriminator) && isJson(discriminator.mapping) ? discriminator.mapping : {};
+  return Object.values(mapping).flatMap((to) =>
+    typeof to !== "string" ? [] : to.startsWith(SCHEMAS) ? [to.slice(SCHEMAS.length)] : to.startsWith("#") ? [] : [to],
+  );
+}
+
+/** Whether a schema declares `property` itself, or in an inline member of its allOf. */
+function repeats(schema: unknown, property: string): boolean {
+  if (!isJson(schema)) return false;
+  const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf : [])];
+  return parts.some((part) => isJson(part) && isJson(part.properties) && Object.hasOwn(part.properties, property));
+}
+
+/** The value naming `kind`: the base's mapping's, its extension's, its one fixed value of the property, its name. */
+export function kindValue(schemas: Json, base: Json, property: string, kind: string): string {
+  const mapping = isJson(base.discriminator) && isJson(base.discriminator.mapping) ? base.discriminator.mapping : {};
+  for (const [value, target] of Object.entries(mapping))
+    if (target === kind || target === `${SCHEMAS}${kind}`) return value;
+  const schema = schemas[kind] as Json;
+  if (typeof schema[VALUE_EXTENSION] === "string") return schema[VALUE_EXTENSION];
+  const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf : [])];
+  for (const part of parts) {
+    const own = isJson(part) && isJson(part.properties) ? part.properties[property] : undefined;
+    if (!isJson(own)) continue;
+    if (typeof own.const === "string") return own.const;
+    if (Array.isArray(own.enum) && own.enum.length === 1 && typeof own.enum[0] === "string") return own.enum[0];
+  }
+  return kind;
+}
+
+/**
+ * The kinds of the base a `$ref` names (`#/components/schemas/<name>` of `document`), each with the value naming it;
+ * undefined where it names no base with a discriminator or the base has no kind the document defines.
+ */
+export function baseKindsAt(document: unknown, ref: string): BaseKinds | undefined {
+  if (!ref.startsWith(SCHEMAS) || !isJson(document) || !isJson(document.components)) return undefined;
+  const schemas = document.components.schemas;
+  const name = decodeURIComponent(ref.slice(SCHEMAS.length)).replace(/~1/g, "/").replace(/~0/g, "~");
+  // A base its discriminator's property names the kinds of (most schemas are none: nothing more is read of them).
+  if (!isJson(schemas) || !isJson(schemas[name]) || !isJson(schemas[name].discriminator)) return undefined;
+  const extensions = extensionsIfBases(schemas);
+  const property = extensions && basePropertyOf(schemas, name, extensions);
+  if (!extensions || property === undefined) return undefined;
+  const kinds = kindsOf(schemas, name, extensions, property)
+    .filter((kind) => isJson(schemas[kind]))
+    .map((kind) => ({ name: kind, value: kindValue(schemas, schemas[name] as Json, property, kind) }));
+  return kinds.length ? { property, kinds } : undefined;
+}
+
+/** A `$ref` to the component schema `name`, as a JSON pointer writes it. */
+export const schemaRef = (name: string): string => `${SCHEMAS}${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+
+/** The `$ref` of the component schema that is `schema` itself (the same object), if any. */
+export function componentRefOf(document: unknown, schema: unknown): string | undefined {
+  const schemas = isJson(document) && isJson(document.components) ? document.components.schemas : undefined;
+  if (!isJson(schemas)) return undefined;
+  for (const [name, own] of Object.entries(schemas)) if (own === schema) return schemaRef(name);
+  return undefined;
+}
+
+/**
+ * A validator's registered schemas (by URI, `#…` the pointer into `document`) with each reference to a base that names
+ * its discriminator's property, but one an allOf extends it by, read as the union of the base's kinds, each with the
+ * property naming it (`{anyOf: [{allOf: [{$ref: Cat}], properties: {petType: {enum: [Cat]}}}, …]}`): a value of a
+ * field of a base is held to its kind, as the link holds it. Changed in place; how many references were.
+ */
+export function withBaseRefsAsKinds(lookup: Record<string, unknown>, document: unknown): number {
+  // A document no schema of which names a discriminator (most): nothing to read.
+  const schemas = isJson(document) && isJson(document.components) ? document.components.schemas : undefined;
+  if (!isJson(schemas) || !extensionsIfBases(schemas)) return 0;
+  const seen = new Set<unknown>();
+  const unions = new Map<string, Json[] | undefined>();
+  const kindsAt = (ref: string): Json[] | undefined => {
+    if (!unions.has(ref)) {
+      const base = baseKindsAt(document, ref);
+      const { property = "" } = base ?? {};
+      const kinds = property
+        ? base?.kinds.map(({ name, value }) => ({
+            allOf: [{ $ref: schemaRef(name) }],
+            properties: { [property]: { enum: [value] } },
+          }))
+        : undefined;
+      unions.set(ref, kinds);
+    }
+    return unions.get(ref);
+  };
+  let count = 0;
+  const visit = (node: unknown, member: boolean): void => {
+    if (node === null || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item, member);
+      return;
+    }
+    const own = node as Json;
+    const ref = own.$ref;
+    const kinds = !member && typeof ref === "string" && ref.startsWith(SCHEMAS) ? kindsAt(ref) : undefined;
+    if (kinds) {
+      // A validator's registered references name their target's whole URI (a registered schema's `$ref` is resolved
+      // against its file when registered: @cfworker/json-schema's `__absolute_ref__`): the kinds' are named so too.
+      const absolute = (own as { __absolute_ref__?: unknown }).__absolute_ref__;
+      const file =
+        typeof absolute === "string" && absolute.includes("#") ? absolute.slice(0, absolute.indexOf("#")) : "";
+      delete own.$ref;
+      own.anyOf = kinds.map((kind) => {
+        const [to] = kind.allOf as [Json];
+        const ref = { $ref: to.$ref };
+        if (file) Object.defineProperty(ref, "__absolute_ref__", { value: `${file}${String(to.$ref)}` });
+        return { ...kind, allOf: [ref], properties: structuredClone(kind.properties) };
+      });
+      count++;
+      return;
+    }
+    for (const [key, value] of Object.entries(own))
+      if (key !== "enum" && key !== "const" && key !== "example" && key !== "default") visit(value, key === "allOf");
+  };
+  for (const [uri, schema] of Object.entries(lookup)) visit(schema, /\/allOf\/\d+$/.test(uri));
+  return count;
+}
