@@ -118,3 +118,34 @@ describe("a required Authorization header parameter beside a declared scheme", (
     expect(d.openapiText).not.toContain("authorizationBearer");
   });
 });
+
+describe("a required Authorization header parameter in a document that declares no scheme and takes no key", () => {
+  it("sends HTTP basic where the parameter shows it; the other operations keep an optional bearer token", async () => {
+    const doc = openapi(
+      {
+        "/zqtoken": op("postZqToken", [
+          authorization({ description: "Equal to 'Basic xx', the client id and secret." }),
+        ]),
+        "/zqitems": op("getZqItems", []),
+      },
+      { securitySchemes: {} },
+    );
+    delete doc.security;
+    const d = drafted(doc, ["postZqToken", "getZqItems"], "zqradio");
+    expect(d.manifest.auth).toMatchObject({
+      scheme: "bearerAuth",
+      param: "accessToken",
+      alternatives: [{ scheme: "authorizationBasic", param: "password", user: "username" }],
+    });
+    expect(await linkProblems(d, "zqradio")).toEqual([]);
+    const tools = await linkedTools(d, "zqradio");
+    const token = tools.find((t) => t.id === "zqradio_post_zq_token");
+    const items = tools.find((t) => t.id === "zqradio_get_zq_items");
+    const basic = await called(token as ToolSpec, { username: "zq-id", password: "zq-pass-secret" });
+    expect(basic.seen).toEqual([{ authorization: `Basic ${btoa("zq-id:zq-pass-secret")}`, key: null }]);
+    expect((await called(items as ToolSpec, { accessToken: "zq-token-secret-1" })).seen).toEqual([
+      { authorization: "Bearer zq-token-secret-1", key: null },
+    ]);
+    expect((await called(items as ToolSpec, {})).seen).toEqual([{ authorization: null, key: null }]);
+  });
+});

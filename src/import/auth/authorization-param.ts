@@ -5,7 +5,7 @@
 // scheme of that kind (added to the cut, marked as added), together with the ones they already require; a document
 // that declares none and takes its key as a parameter (key-parameter.ts) gets that key's scheme beside it.
 import type { SelectedOperation } from "../cut/select-operations.js";
-import { ADDED_KEY_SCHEME } from "./credential-draft.js";
+import { ADDED_KEY_SCHEME, ADDED_SCHEME } from "./credential-draft.js";
 import { exampleTexts, keyParameter, resolved } from "./key-parameter.js";
 
 type Json = Record<string, unknown>;
@@ -131,18 +131,38 @@ export function withAuthorizationSchemes(
       [c.method]: { ...op, security: base.map((r) => ({ ...r, [name]: [] })) },
     };
   }
+  // No scheme declared and no key: the chosen operations without the parameter are read as a document that declares
+  // none is (added-scheme.ts), an optional bearer token (the one added here, if it is a bearer token).
+  const others = chosen.some((c) => paths[c.path]?.[c.method] && !taking.some((t) => t.c === c));
+  if (!Object.keys(declared).length && !key && others) {
+    let bearer = byWord.get("bearer");
+    if (!bearer) {
+      bearer = unique(ADDED_SCHEME);
+      schemes[bearer] = {
+        type: "http",
+        scheme: "bearer",
+        description:
+          "Added by blockwright add: the published document declares no security scheme. A bearer token is assumed " +
+          "for the operations without the Authorization parameter; check how the API takes its credential.",
+      };
+      added.push(`${bearer}, optional, for the operations without it`);
+    }
+    copy.security = [{}, { [bearer]: [] }];
+  }
   copy.components = { ...((doc.components ?? {}) as Json), securitySchemes: schemes };
   const ids = taking.map(({ c }) => c.operationId ?? `${c.method.toUpperCase()} ${c.path}`);
+  return { document: copy, notes: [takenNote(ids, added)] };
+}
+
+/** The review note: which operations require the parameter, and the schemes added for it. */
+function takenNote(ids: string[], added: string[]): string {
   const one = ids.length === 1;
   const listed = `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ", …" : ""}`;
-  return {
-    document: copy,
-    notes: [
-      `${ids.length} operation${one ? "" : "s"} (${listed}) require${one ? "s" : ""} the Authorization header ` +
-        "parameter, which OpenAPI ignores and no declared scheme sends: drafted as the credential it shows, " +
-        `${added.length === 1 ? "a security scheme" : "security schemes"} added to openapi.yaml ` +
-        `(${added.join("; ")}; marked as added)` +
-        ", sent with the others those operations require; check how the API takes its credential",
-    ],
-  };
+  return (
+    `${ids.length} operation${one ? "" : "s"} (${listed}) require${one ? "s" : ""} the Authorization header ` +
+    "parameter, which OpenAPI ignores and no declared scheme sends: drafted as the credential it shows, " +
+    `${added.length === 1 ? "a security scheme" : "security schemes"} added to openapi.yaml ` +
+    `(${added.join("; ")}; marked as added)` +
+    ", sent with the others those operations require; check how the API takes its credential"
+  );
 }
