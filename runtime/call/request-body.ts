@@ -34,7 +34,8 @@ function place(
   wire: Extract<WireSpec, { in: "body" }>,
   value: unknown,
 ): void {
-  if (spec.type === "file" && tool.body?.encoding === "binary") return; // the raw body itself, sent as it is (encode)
+  // The raw body itself, sent as it is (encode); a JSON body's raw form too.
+  if (spec.type === "file" && (tool.body?.encoding === "binary" || tool.body?.raw)) return;
   let wireValue = value;
   if (wire.split) wireValue = splitList(String(value), wire.split.separator);
   if (wire.wrapUnlessKey && isPlainObject(value) && !(wire.wrapUnlessKey in value))
@@ -103,10 +104,13 @@ function encode(
   // a body of one text).
   if (request.body === undefined && tool.body?.required) request.body = encoding === "text" ? "" : {};
   // Raw bytes: the body is the one file given (none given: no body), typed as the body's media type says.
-  const raw = encoding === "binary" && tool.body && files ? files.rawBody(tool, tool.body, opened) : undefined;
+  // A JSON body's raw form (`raw`): the file given is the body, instead of the JSON.
+  const rawSpec = tool.body?.raw ? { ...tool.body, ...tool.body.raw } : tool.body;
+  const raw =
+    (encoding === "binary" || tool.body?.raw) && rawSpec && files ? files.rawBody(tool, rawSpec, opened) : undefined;
   if (raw && request.header["Content-Type"] === undefined) request.header["Content-Type"] = raw.contentType;
   const encoded =
-    encoding === "binary"
+    encoding === "binary" || raw
       ? raw?.blob
       : request.body === undefined
         ? undefined

@@ -152,6 +152,12 @@ export interface BodySpec {
    * `image/png`…): each, `mediaType` first. A file whose own type is one of them is sent as it, not as the first.
    */
   mediaTypes?: string[];
+  /**
+   * A JSON body the document offers as raw bytes too (any type, `application/octet-stream`): a call given the
+   * whole-body file parameter sends the file instead, typed as a raw body's (its own type where `mediaType` is a
+   * range).
+   */
+  raw?: { mediaType: string; mediaTypes?: string[] };
 }
 
 /**
@@ -372,8 +378,9 @@ export interface ToolSpec {
   stream?: StreamSpec;
   /**
    * The request's Accept: the JSON media types the operation's 2xx answers
-   * declare, present only where they declare another type too (XML first, a
-   * JSON text sequence), which an upstream asked for any type may answer.
+   * declare, then their other types at a lower q, present only where they
+   * declare another type too (XML first, CSV chosen by a query value), which
+   * an upstream asked for any type may answer.
    */
   accept?: string;
   /**

@@ -235,7 +235,8 @@ if (wanted("generate"))
 // row, target ≤ 1.0×); between 50 and 100 the slope also carries start-up,
 // the optimising compiler's work on code that turns hot only after the first
 // providers (CPU on V8's compiler threads: ours has more code of its own than
-// openapi-typescript alone), so that row is shown too.
+// openapi-typescript alone), so that row is shown too. The anchor runs three times at each size in a round, its
+// median-CPU run counted: its slope is the noisy one at load (generate/scale.ts, ANCHOR_REPEATS).
 if (wanted("scale"))
   await (await import("./generate/scale.js")).measureScale({
     root,

@@ -11,7 +11,7 @@ import { isBinaryString, isLonePart, LONE_FILE_PART } from "../load/media-types.
 import { type JudgedParam, type Node, type Path, pointerTo } from "./operations.js";
 import { type Deep, queryPairs, type RawPair, rawTexts, readDeepObject, readQuery } from "./query-read.js";
 import { multipartParts, type Part } from "./multipart.js";
-import { spreadObjects } from "./spread-form-objects.js";
+import { formExploded, spreadObjects } from "./spread-form-objects.js";
 import { quoted, type JudgeRule, type Refusal } from "./refusal.js";
 import {
   arrayOf,
@@ -132,9 +132,11 @@ function styledField(
     allowEmptyValue: true,
   };
   const deep = mine.some((x) => x.name !== name);
-  // Brackets (`address[city]=…`) are deepObject's, and the common way a form nests what OpenAPI's styles do not define.
+  // Brackets (`address[city]=…`) are deepObject's, and the common way a form nests what OpenAPI's styles do not define:
+  // in form style, exploded (the default, or said), a list of objects or an object holding a list goes so, with
+  // indexes (`widgets[0][id]=…`, PHP, Rails, qs: spread-form-objects.ts `listInBrackets`).
   // deepObject defines objects only: a scalar it is given goes as form writes it (name=value), read so below.
-  if ((style === "deepObject" && deep) || (deep && e === undefined)) {
+  if (deep && (style === "deepObject" || formExploded(e))) {
     const read = readDeepObject(
       p,
       mine.filter((x) => x.name !== name),

@@ -5,7 +5,7 @@
 // else the one open object's), and a required one that got no pair is the empty object, which a form cannot tell
 // from none. The mock's Prism reads none of them (mock-form-bodies.ts).
 import type { RawPair } from "./query-read.js";
-import { objectOf, propertySchema, resolved, shapesOf } from "./text-values.js";
+import { itemSchema, objectOf, propertySchema, resolved, shapesOf } from "./text-values.js";
 import { decoded } from "./uri-text.js";
 import type { Node } from "./operations.js";
 
@@ -18,14 +18,35 @@ interface Encoding {
 
 /** Whether a form field is written as its fields' own pairs: form style, exploded, and objects only. */
 export function spreadsAsPairs(e: Encoding | undefined, data: unknown, fieldSchema: unknown): boolean {
+  if (!formExploded(e)) return false;
+  const shapes = shapesOf(data, fieldSchema);
+  return shapes.length === 1 && shapes[0] === "object";
+}
+
+/**
+ * Whether a form field in form style, exploded (OpenAPI's default), is a list whose items are objects or lists: form
+ * style has no form for such an item (RFC 6570 defines one level), and the one way servers read one (PHP's $_POST,
+ * Rack, qs) is bracket form with indexes, `widgets[0][id]=1&widgets[0][position]=2`, which the runtime sends. The
+ * judge reads it so (form-fields.ts); the mock's Prism, which reads no brackets, is not asked for it
+ * (mock-form-bodies.ts).
+ */
+export function listInBrackets(e: Encoding | undefined, data: unknown, fieldSchema: unknown): boolean {
+  if (!formExploded(e) || !shapesOf(data, fieldSchema).includes("array")) return false;
+  const items = shapesOf(data, itemSchema(data, fieldSchema));
+  return !items.includes("primitive");
+}
+
+/**
+ * Whether a form field is written in form style, exploded: no content-based encoding (a `contentType` alone), no other
+ * style, explode not false. Its pairs named `name[…]` are then bracket form (a list of objects, an object holding one).
+ */
+export function formExploded(e: Encoding | undefined): boolean {
   const byContent =
     typeof e?.contentType === "string" &&
     e.style === undefined &&
     e.explode === undefined &&
     e.allowReserved === undefined;
-  if (byContent || (e?.style ?? "form") !== "form" || e?.explode === false) return false;
-  const shapes = shapesOf(data, fieldSchema);
-  return shapes.length === 1 && shapes[0] === "object";
+  return !byContent && (e?.style ?? "form") === "form" && e?.explode !== false;
 }
 
 /**

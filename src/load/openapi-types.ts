@@ -100,6 +100,11 @@ export interface OpenApiRequestBody {
    * file of one of them is sent as its own type.
    */
   mediaTypes?: string[];
+  /**
+   * For JSON: raw bytes the document offers beside it (any type or `application/octet-stream` admitting any value, or
+   * bytes): a whole-body file parameter sends them instead of the JSON, typed as a raw body's file is.
+   */
+  raw?: { mediaType: string; mediaTypes?: string[] };
 }
 
 /** The keys of a path item that are operations (OpenAPI 3.x: every HTTP method it names). */

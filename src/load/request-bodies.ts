@@ -91,7 +91,10 @@ export function requestBodyOf(resolve: Resolve, body: Schema): OpenApiRequestBod
   }
   const multipart = bareMediaType(mediaType) === MULTIPART_MEDIA_TYPE;
   const schema = withRequiredBeside(declared, resolve(declared));
+  // Raw bytes offered beside the JSON (a record's value stored as given: JSON, or any bytes under their own type).
+  const raw = isJsonMediaType(mediaType) ? rawBodyOf(resolve, body, without(content, mediaType)) : undefined;
   return {
+    ...(raw ? { raw: { mediaType: raw.mediaType, ...(raw.mediaTypes ? { mediaTypes: raw.mediaTypes } : {}) } } : {}),
     required: Boolean(body.required),
     mediaType,
     encoding: isJsonMediaType(mediaType) ? "json" : multipart ? "multipart" : "form",

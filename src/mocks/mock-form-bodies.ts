@@ -2,7 +2,7 @@
 // multipart body (mock-document.ts): a form's one-item list, a multipart body's object fields (JSON
 // parts, read as text), a form field the document JSON-encodes or writes in one pair. The request
 // judge holds each of them to the document as it is.
-import { spreadsAsPairs } from "../judge/spread-form-objects.js";
+import { listInBrackets, spreadsAsPairs } from "../judge/spread-form-objects.js";
 import { isJsonMediaType } from "../load/media-types.js";
 import { typeOf } from "../load/openapi-document.js";
 import { textOfKinds, withTextEnum } from "../load/text-enum.js";
@@ -210,7 +210,9 @@ export function withJsonFormFieldsAsText(body: unknown, document: Json): unknown
 /**
  * A form's object field written in form style, exploded (spreadsAsPairs: OpenAPI's default), is not required of it:
  * its fields go as the body's own pairs, which Prism reads as other fields, and an empty object as none, so that
- * Prism refused every such body ("must have required property"). The request judge reads them back as the field's.
+ * Prism refused every such body ("must have required property"). Nor a list of objects in that style, which goes in
+ * bracket form (`widgets[0][id]=…`, listInBrackets), of which Prism reads no pair. The request judge reads them back as
+ * the field's.
  */
 export function withSpreadFormObjectsOptional(body: unknown, document: Json): unknown {
   return withMediaSchemas(body, URLENCODED, (media) => {
@@ -220,9 +222,11 @@ export function withSpreadFormObjectsOptional(body: unknown, document: Json): un
     const encoding = isObject(media.encoding) ? media.encoding : {};
     const required = schema.required.filter((name) => {
       const e = Object.hasOwn(encoding, String(name)) ? resolved(encoding[String(name)], document) : undefined;
+      const said = isObject(e) ? e : undefined;
+      const field = properties[String(name)];
       return !(
         Object.hasOwn(properties, String(name)) &&
-        spreadsAsPairs(isObject(e) ? e : undefined, document, properties[String(name)])
+        (spreadsAsPairs(said, document, field) || listInBrackets(said, document, field))
       );
     });
     if (required.length === schema.required.length) return media.schema;

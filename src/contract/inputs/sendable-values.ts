@@ -2,7 +2,8 @@
 // empty object or list sends none (bracket form, a spread query object), a
 // query object spread as its own pairs (form, exploded) reads back only
 // through the fields its schema lists, and style form has no form for a field
-// that is itself a list or an object. The derived values send only what a
+// that is itself a list or an object (a form field's list of objects goes in
+// bracket form, the one way it has). The derived values send only what a
 // request the document describes carries.
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import type { ParamSpec, ToolSpec, WireSpec } from "@blockwright/runtime/internal";
@@ -66,13 +67,16 @@ export function countedByRule(tool: ToolSpec, name: string): boolean {
 
 /**
  * A form body's field (no JSON `contentType`, not `deepObject`) holding a list with an item that is itself a list or
- * an object: its style has no form for such an item (a pair per item, RFC 6570), the runtime writes it in bracket form
- * (`name[0][k]=v`), which the document does not describe and a reader of the style takes for another field.
+ * an object, where the document's items may be plain values: its style has no form for such an item (a pair per item,
+ * RFC 6570), and a value of plain items is sent as the style says. A list whose items the document types as objects or
+ * lists has no such value: it goes in bracket form with indexes (`name[0][k]=v`, the runtime's, as PHP, Rails and qs
+ * read it), which the request judge and the mock read back (judge/spread-form-objects.ts `listInBrackets`).
  */
 function formListOfStructured(param: ParamSpec, value: unknown, tool: ToolSpec): boolean {
   if (param.wire.in !== "body" || !Array.isArray(value) || !writtenWithBrackets(param, tool)) return false;
   if (param.wire.pointer.lastIndexOf("/") !== 0 || formField(tool, param.wire.pointer)?.style === "deepObject")
     return false;
+  if (param.items?.type === "object" || param.items?.type === "array") return false;
   return value.some((item) => item !== null && typeof item === "object");
 }
 

@@ -112,7 +112,8 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
   }
   if (
     wire.in === "body" &&
-    tool.body?.encoding === "binary" &&
+    // A raw body, or a JSON body's raw form (`raw`: the file sent instead of the JSON).
+    (tool.body?.encoding === "binary" || tool.body?.raw !== undefined) &&
     param.type === "file" &&
     (value instanceof Blob || value instanceof Uint8Array)
   ) {
@@ -186,7 +187,8 @@ function expectRawBody(
     value instanceof Blob
       ? value
       : new Blob([value as BlobPart], { type: param.contentType ?? "application/octet-stream" });
-  const type = rawBody(tool, tool.body, new Map([[param.name, [{ blob, filename: param.name }]]]))?.contentType;
+  const body = tool.body.raw ? { ...tool.body, ...tool.body.raw } : tool.body;
+  const type = rawBody(tool, body, new Map([[param.name, [{ blob, filename: param.name }]]]))?.contentType;
   const base64 = tool.body.contentEncoding === "base64";
   same(
     {

@@ -3,6 +3,7 @@
 // each template expression; without one the call sent the braces themselves (`/import/%7Bpath%7D`), a path no
 // upstream serves. The cut declares each such variable as a required text path parameter, said in its header and in a
 // review note, so that the draft asks for it, the mocks route by it and the request judge reads it, like any other.
+// A pair of the key's own query naming a query parameter (`/search?query={query}`) is that parameter's, not declared.
 
 import { followLocalRefs } from "../../load/json-ref.js";
 import { expressionNames } from "../../load/operation-index.js";
@@ -19,13 +20,19 @@ export function withTemplateParamsDeclared(
 ): string[] {
   const given: string[] = [];
   for (const { id, path, op, item } of chosen) {
-    const declared = new Set(
-      [...listOf(item.parameters), ...listOf(op.parameters)]
-        .map((p) => followLocalRefs(cut, p))
-        .filter((p) => p?.in === "path" && typeof p.name === "string")
-        .map((p) => p?.name as string),
+    const params = [...listOf(item.parameters), ...listOf(op.parameters)].map((p) => followLocalRefs(cut, p));
+    const declaredIn = (place: string) =>
+      new Set(params.filter((p) => p?.in === place && typeof p.name === "string").map((p) => p?.name as string));
+    const declared = declaredIn("path");
+    // A pair of the path's own query naming a query parameter (`/search?query={query}`) is that parameter's, written
+    // in the path: the call leaves the pair out and sends the parameter (runtime/call/form-body.ts ownQuery).
+    const queryParams = declaredIn("query");
+    const inOwnQuery = new Set(path.includes("?") ? expressionNames(path.slice(path.indexOf("?"))) : []);
+    const inPath = new Set(expressionNames(path.split("?")[0] ?? ""));
+    const missing = [...new Set(expressionNames(path))].filter(
+      (name) =>
+        name !== "" && !declared.has(name) && !(inOwnQuery.has(name) && !inPath.has(name) && queryParams.has(name)),
     );
-    const missing = [...new Set(expressionNames(path))].filter((name) => name !== "" && !declared.has(name));
     if (!missing.length) continue;
     op.parameters = [
       ...listOf(op.parameters),

@@ -55,3 +55,44 @@ describe('a field that is a value or "" (to clear it)', () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 });
+
+// A text of `maxLength: 0` (an API's "empty next token" beside a list's other inputs) admits "" alone, which the
+// runtime never sends: it was drafted a parameter no value could be given (the suite's limit and property cases
+// failed "no value of 0 characters passes the rules"). Now not drafted, with the note the enum of "" has.
+describe("an optional text of maxLength 0", () => {
+  it("is not drafted, said in a note, and the rest links", async () => {
+    const d = drafted(
+      openapi({
+        "/zqoutputs": {
+          post: {
+            operationId: "listZqoutputs",
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    required: ["zqName"],
+                    properties: {
+                      zqName: { type: "string", maxLength: 100 },
+                      zqNextToken: { type: "string", minLength: 0, maxLength: 0 },
+                    },
+                  },
+                },
+              },
+            },
+            responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "zq1" }) },
+          },
+        },
+      }),
+      ["listZqoutputs"],
+    );
+    const params = d.manifest.operations.acme_list_zqoutputs?.params ?? {};
+    expect(Object.keys(params)).toContain("zqName");
+    expect(Object.keys(params)).not.toContain("zqNextToken");
+    expect(notesAt(d, "operations.acme_list_zqoutputs").join("\n")).toContain(
+      'the spec allows zqNextToken only "", which the runtime treats as no value and never sends: not drafted',
+    );
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

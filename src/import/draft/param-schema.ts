@@ -426,12 +426,12 @@ function withoutNullBranch(doc: OpenApiDocument, flat: Schema | undefined): Sche
 }
 
 /**
- * A branch whose one value is "" (`enum: [""]`, `const: ""`): in some APIs, how a value is cleared, which the runtime
- * never sends.
+ * A branch whose one value is "" (`enum: [""]`, `const: ""`, a text of `maxLength: 0`: an empty page token): in some
+ * APIs, how a value is cleared, which the runtime never sends.
  */
 function onlyEmptyText(branch: Schema | undefined): boolean {
   if (!branch) return false;
-  if (branch.const === "") return true;
+  if (branch.const === "" || (branch.maxLength === 0 && (branch.type ?? "string") === "string")) return true;
   return Array.isArray(branch.enum) && branch.enum.length === 1 && branch.enum[0] === "";
 }
 

@@ -62,9 +62,11 @@ describe("a file offered first under application/json as a binary string", () =>
     expect(failed).toEqual([]);
   });
 
-  it("a JSON type whose schema is a JSON text (no bytes) stays the JSON body", async () => {
+  it("a JSON type whose schema is a JSON text stays the JSON body, the raw types its other form", async () => {
     const json = drafted(upload({ type: "string", maxLength: 40 }), ["zqUploadMedia"], "zqmediajs");
     const [tool] = await linkedTools(json, "zqmediajs");
-    expect(tool?.params.some((p) => p.type === "file")).toBe(false);
+    const whole = (tool?.params ?? []).filter((p) => p.wire.in === "body" && p.wire.pointer === "");
+    expect(whole.map((p) => p.type)).toEqual(["string", "file"]);
+    expect(tool?.body).toMatchObject({ encoding: "json", raw: { mediaType: "application/ogg" } });
   });
 });

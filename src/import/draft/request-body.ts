@@ -32,6 +32,8 @@ import { fromSchema, safeFlatten, unsafeIntegerNote } from "./param-schema.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { unionBodyExample } from "./union-example.js";
 import { draftOtherFields } from "./open-body/other-fields.js";
+import { rawBesideJson } from "./body-forms/raw-beside-json.js";
+import { bracketFormNote } from "./body-forms/bracket-form-note.js";
 
 type Path = (string | number)[];
 
@@ -145,7 +147,7 @@ export function draftBody(
   const apart = flat !== undefined && !Object.keys(fields).length && shapesApart(doc, flat);
   if (!apart && (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length)) {
     draftWholeBody(doc, op, flat, at, notes, into);
-    return [];
+    return rawBesideJson(body, at, notes, into);
   }
   if (body.encoding === "multipart" && loneFileBody(doc, rawOp, body.mediaType)) {
     notes.push({
@@ -396,6 +398,8 @@ function draftBodyField(context: BodyFields, field: string, schema: Schema): voi
         { name, place: "body", text: body.encoding !== "json", required: required.has(field), at: where },
         own,
       );
+  const bracketed = draft ? bracketFormNote(doc, body, field, schema) : undefined;
+  if (bracketed) own.push({ at: where, note: bracketed });
   notes.push(...(draft ? own : own.map((n) => ({ ...n, at }))));
   if (!draft) return;
   draft.wire = {

@@ -65,3 +65,46 @@ describe("a reserved expansion its parameter declares", () => {
     expect(notesAt(d, "openapi").join("\n")).not.toContain("as required text path parameters");
   });
 });
+
+// A path key that writes its query in (`/zqsearch?zqterm={zqterm}`, as a directory's search operations do) beside a
+// query parameter of that name: the pair is the parameter's, not a path variable. Before, the cut declared `zqterm`
+// a path parameter too, the draft asked for it twice (`zqterm`, `zqterm2`) and the call sent `?zqterm=…&zqterm=…`,
+// which the request judge refused (the document's value is one pair). A variable of the key's own path stays a path
+// parameter.
+describe("a path key's own query naming a query parameter", () => {
+  it("is that parameter's: drafted once, sent once", async () => {
+    const d = drafted(
+      openapi({
+        "/zqsearch/{zqScope}?zqterm={zqterm}": {
+          get: {
+            parameters: [{ name: "zqterm", in: "query", required: true, schema: { type: "string" } }],
+            responses: { "200": { description: "Found" } },
+          },
+        },
+      }),
+      ["GET /zqsearch/{zqScope}?zqterm={zqterm}"],
+    );
+    const [tool] = Object.values(d.manifest.operations);
+    expect(tool?.params?.zqterm).toMatchObject({ required: true, wire: { in: "query" } });
+    expect(tool?.params?.zqScope).toMatchObject({ required: true, wire: { in: "path" } });
+    expect(
+      Object.keys(tool?.params ?? {})
+        .filter((k) => k.startsWith("zq"))
+        .sort(),
+    ).toEqual(["zqScope", "zqterm"]);
+    expect(await linkProblems(d)).toEqual([]);
+    const [linked] = await linkedTools(d);
+    const urls: string[] = [];
+    const fetchFn = async (input: string | URL | Request) => {
+      urls.push(String(input instanceof Request ? input.url : input));
+      return new Response(null, { status: 200 });
+    };
+    const result = await executeToolDefinition(
+      linked!,
+      { accessToken: "zq-token-0001", zqScope: "zq", zqterm: "a b&é" },
+      { baseUrl: "https://api.acme.test", fetch: fetchFn },
+    );
+    expect(result.success).toBe(true);
+    expect(urls).toEqual(["https://api.acme.test/zqsearch/zq?zqterm=a%20b%26%C3%A9"]);
+  });
+});

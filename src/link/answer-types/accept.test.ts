@@ -13,7 +13,7 @@ const answers = (find: string, replace: string) => ({ file: "openapi.yaml", find
 
 describe("an operation whose answers declare JSON beside another media type", () => {
   it(
-    "asks for the JSON ones (XML listed first), without their parameters, its errors' too; " +
+    "asks for the JSON ones (XML listed first), without their parameters, its errors' too, then XML at a lower q; " +
       "an operation answering JSON alone sends no Accept of its own",
     async () => {
       const xmlFirst = answers(
@@ -30,7 +30,7 @@ describe("an operation whose answers declare JSON beside another media type", ()
       if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
       const accepts = Object.fromEntries(linked.ir.operations.map((o) => [o.tool.id, o.tool.accept]));
       expect(accepts).toMatchObject({
-        zqpayments_list_customers: "application/json, application/problem+json",
+        zqpayments_list_customers: "application/json, application/problem+json, application/xml;q=0.5",
         zqpayments_create_customer: undefined,
       });
     },

@@ -3,8 +3,9 @@
 // often are; a JSON text sequence), an upstream asked for any type (fetch's
 // `*/*`) may answer one the runtime does not read, and a mock serves the
 // first it finds. The request then names every JSON type the operation's
-// answers declare, its errors' too (`application/problem+json`), without
-// their parameters: `application/json` matches `application/json;
+// answers declare, its errors' too (`application/problem+json`), then the
+// answers' other types at q=0.5 (a `format=csv` answered, not refused 406),
+// without their parameters: `application/json` matches `application/json;
 // charset=utf-8` as well, where naming both made the mock choose the one with
 // parameters whatever the answer asked for (and miss the named example under
 // the other). A file's download names its own types, then JSON for an error
@@ -14,7 +15,7 @@
 // A JSON answer of a vendor's own type (`application/vnd.conekta-v2.3.0+json`) is asked for by name, with its errors'
 // JSON types: such APIs read the Accept to choose the version they answer in, and `*/*` gets their default one.
 import type { ToolSpec } from "@blockwright/runtime/internal";
-import { bareMediaType, isJsonMediaType } from "../../load/media-types.js";
+import { bareMediaType, isJsonMediaType, isMediaType } from "../../load/media-types.js";
 import type { OpenApiOperation } from "../../load/openapi-document.js";
 import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
 import type { LinkContext, Path } from "../context.js";
@@ -45,7 +46,17 @@ export const linkAccept = (
   // API chooses the version it answers in (asked for any type, it answers in its default one).
   if (![...success].some((t) => !isJsonMediaType(t)) && ![...success].some(isVendorJson)) return {};
   const json = [...success, ...op.responses.flatMap((r) => r.mediaTypes)].filter(isJsonMediaType).map(bareMediaType);
-  return json.length ? { accept: [...new Set(json)].join(", ") } : {};
+  if (!json.length) return {};
+  // The other types the answers declare follow, at a lower q (RFC 9110, 12.5.1): a service that negotiates answers
+  // JSON, and one whose answer a parameter chooses (`format=csv`) answers the type chosen rather than 406, which the
+  // runtime reads by its Content-Type (text, or a file).
+  // Not a stream's type (server-sent events, JSON lines): a tool that reads one answer asks for none.
+  const others = [...success]
+    .filter((t) => !isJsonMediaType(t) && isMediaType(t) && !isStreamAnswerType(t))
+    .map(bareMediaType);
+  const first = [...new Set(json)];
+  const rest = [...new Set(others)].filter((t) => !first.includes(t)).map((t) => `${t};q=0.5`);
+  return { accept: [...first, ...rest].join(", ") };
 };
 
 /** A JSON type of the vendor tree (RFC 6838: `application/vnd.<producer>…+json`). */

@@ -79,6 +79,8 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
         p.contentType = bareMediaType(body.mediaType);
       continue;
     }
+    // A JSON body offered as raw bytes too: the file is sent instead of the JSON (wire/body.ts).
+    if (body?.encoding === "json" && body.raw && pointer?.length === 0) continue;
     if (body?.encoding !== "multipart" || pointer?.length !== 1) {
       const where = body ? `its body is ${body.mediaType}` : "it has no request body";
       ctx.fail(

@@ -6,7 +6,9 @@ export const files = {
   wording:
     "**Files:** a parameter of `type: file` is a part of a multipart/form-data body (the part `file` where " +
     'the document\'s multipart body is one file naming no part) or, at `pointer: ""`, ' +
-    "the whole body when the document's body is raw bytes such as `application/octet-stream` or `image/*`; " +
+    "the whole body when the document's body is raw bytes such as `application/octet-stream` or `image/*` (or " +
+    "offers them beside JSON, `*/*` or `application/octet-stream`: the file is sent instead of the JSON, as its own " +
+    "type, a rule giving one of the two); " +
     "given as bytes in code, a path on the command line and in workflows, or an https address (the only form " +
     "models are offered), held to `maxBytes` before any request; with `multiple: true`, a list of files, " +
     "each its own part under the field's name (the document's field is an array of files); `download: " +

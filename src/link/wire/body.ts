@@ -113,9 +113,12 @@ export function linkBody(
     constants.some((c) => c.in === "body") ||
     inBody.some((p) => p.wire.in === "body" && (fills(p) || (p.default !== undefined && p.sendDefault !== false)));
   const required = (body.required || emptyJson) && !alwaysFilled ? { required: true } : {};
-  if (body.mediaType === "application/json")
+  // Raw bytes offered beside the JSON, which a whole-body file parameter sends instead (files.ts checks its place).
+  const rawFile = body.raw && inBody.some((p) => p.type === "file" && p.wire.in === "body" && p.wire.pointer === "");
+  const raw = rawFile && body.raw ? { raw: body.raw } : {};
+  if (body.mediaType === "application/json" && !rawFile)
     return required.required ? { mediaType: body.mediaType, encoding: "json", ...required } : undefined;
-  if (body.encoding === "json") return { mediaType: body.mediaType, encoding: "json", ...required };
+  if (body.encoding === "json") return { mediaType: body.mediaType, encoding: "json", ...required, ...raw };
   // XML: the value written as the document's `xml` objects say (xml-shape.ts), under its one root element.
   if (body.encoding === "xml") {
     const shape = xmlBodyNode(ctx.doc, body.schema, body.xmlRoot);

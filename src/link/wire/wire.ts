@@ -183,7 +183,9 @@ function placeBodyField(
       ...(w.wrapUnlessKey ? { wrapUnlessKey: w.wrapUnlessKey } : {}),
     },
     place: {
-      schema: target,
+      // A file at the whole of a JSON body offered as raw bytes too (files.ts) is those bytes, not the JSON.
+      schema:
+        p.type === "file" && pointer === "" && op.requestBody?.raw ? { type: "string", format: "binary" } : target,
       what: `body field "${pointer || "(whole body)"}"`,
       text: op.requestBody?.encoding === "form" || op.requestBody?.encoding === "multipart",
       ...(w.split ? { split: w.split } : {}),

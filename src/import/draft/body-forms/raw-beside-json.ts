@@ -1,0 +1,44 @@
+// A JSON body the document offers as raw bytes too (`application/json` beside `*/*` or `application/octet-stream`
+// admitting any value or bytes: a record's value stored as given, JSON or any file under its own type). The draft
+// took the JSON alone, so no bytes or text could be sent. Where the JSON is one parameter holding the whole body, a
+// file parameter at the whole body sits beside it, one of the two given a call (the runtime sends the file's bytes
+// typed as a raw body's are: its own type where the document names a range).
+import type { ManifestParam, ManifestRule } from "../../../load/precompiled/manifest-types.js";
+import type { OpenApiRequestBody } from "../../../load/openapi-types.js";
+import type { Path } from "../../../link/context.js";
+import type { ReviewNote } from "../../manifest-yaml.js";
+import { fileParam } from "../files.js";
+import { paramName } from "../param-names.js";
+
+interface Into {
+  params: Record<string, ManifestParam>;
+  byWire: Map<string, string>;
+  taken: Set<string>;
+}
+
+/** The file form beside a whole-body JSON parameter, and the rule that a call gives one of them. */
+export function rawBesideJson(body: OpenApiRequestBody, at: Path, notes: ReviewNote[], into: Into): ManifestRule[] {
+  const json = into.byWire.get("body:");
+  const whole = json === undefined ? undefined : into.params[json];
+  if (!body.raw || json === undefined || !whole || whole.type === "file") return [];
+  const name = paramName("file", into.taken);
+  // A range is named in words: the description's text is read as Markdown, where `*/*` is emphasis.
+  const type = body.raw.mediaType.includes("*") ? "of any type" : body.raw.mediaType;
+  const draft = fileParam(
+    { description: `The request body as a file's bytes (${type}), sent instead of ${json}.` },
+    name,
+    false,
+  );
+  draft.wire = { in: "body", pointer: "" };
+  into.params[name] = draft;
+  into.taken.add(name);
+  const required = whole.required === true;
+  if (required) delete whole.required;
+  notes.push({
+    at: [...at, "params", name],
+    note:
+      `the document offers the request body as JSON (${json}) or as raw bytes (${type}): give one; ` +
+      "the file goes as its own type (a text file as text/plain)",
+  });
+  return [required ? { rule: "exactlyOne", params: [json, name] } : { rule: "atMostOne", groups: [[json], [name]] }];
+}
