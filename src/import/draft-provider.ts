@@ -47,6 +47,7 @@ import { typeListNotes, withTypeListsAsThree0 } from "./cut/type-lists.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { withSharedIdsApart, withoutSharedIds } from "./cut/shared-operation-ids.js";
 import { withoutUndeclaredSchemes } from "./auth/undeclared-schemes.js";
+import { withAuthorizationSchemes } from "./auth/authorization-param.js";
 import {
   type LeftOut,
   leftOutNotes,
@@ -94,7 +95,10 @@ export function draftProvider(input: {
   onStep?: (text: string) => void;
 }): ProviderDraft {
   const { provider, source } = input;
-  const { document, chosen: named } = withoutUndeclaredSchemes(input.document, input.chosen);
+  const undeclared = withoutUndeclaredSchemes(input.document, input.chosen);
+  // A required Authorization header parameter showing its scheme (`Bearer OAUTH_TOKEN`): a credential too.
+  const { document, notes: authorizationNotes } = withAuthorizationSchemes(undeclared.document, undeclared.chosen);
+  const named = undeclared.chosen;
   const step = input.onStep ?? (() => {});
   // A group's operations no call of could succeed are left out, each named; a named one is refused (below).
   const leftOut: LeftOut[] = [];
@@ -110,7 +114,10 @@ export function draftProvider(input: {
   let operations = operationsOf(chosen);
   refuseUncallable(document, operations);
   const names = credentialNames(document, operations);
-  const credentialOf = () => credentialAsDrafted(document, operations, names);
+  const credentialOf = () => {
+    const drafted = credentialAsDrafted(document, operations, names);
+    return { ...drafted, notes: [...authorizationNotes, ...drafted.notes] };
+  };
   let credential = credentialOf();
   // A group's operation whose security the runtime meets none of: left out, and the credential drafted without it.
   const unmetTaken = chosen.filter((c, i) => c.grouped && credential.unmetIds?.includes(operations[i]?.id ?? ""));

@@ -34,7 +34,7 @@ export function keyName(name: string): boolean {
 }
 
 /** The texts a parameter gives as its examples: its own `example` and `examples`, and its schema's. */
-function exampleTexts(p: Json): string[] {
+export function exampleTexts(p: Json): string[] {
   const schema = (p.schema && typeof p.schema === "object" ? p.schema : {}) as Json;
   const named = p.examples && typeof p.examples === "object" ? Object.values(p.examples as Json) : [];
   const values = [
@@ -71,7 +71,7 @@ function namesKey(p: Json): boolean {
 }
 
 /** The parameter object `raw` names, local `$ref`s followed (json-ref.ts: own keys only). */
-function resolved(doc: Json, raw: unknown): Json | undefined {
+export function resolved(doc: Json, raw: unknown): Json | undefined {
   let node = raw;
   for (let hops = 0; hops < 8 && node && typeof node === "object" && typeof (node as Json).$ref === "string"; hops++) {
     const ref = String((node as Json).$ref);
