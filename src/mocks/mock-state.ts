@@ -285,13 +285,14 @@ function operationAt(mock: StatefulMock, method: string, path: string): PrismOpe
   return mock.answers.reached(method, path.replace(/\{[^{}]+\}/g, "zq-state")).find((o) => o.path === path);
 }
 
-/** A value as sent, and a form's text as the number or boolean it spells. */
+/** A value as sent, a form's text as the number or boolean it spells, a day as that day's date-time (UTC). */
 function spelt(value: unknown): unknown[] {
   if (typeof value !== "string") return [value];
   const more =
     value === "true" ? [true] : value === "false" ? [false] : /^-?\d+(\.\d+)?$/.test(value) ? [Number(value)] : [];
-  return [value, ...more];
+  return [value, ...more, ...(DAY.test(value) ? [`${value}T00:00:00Z`] : [])];
 }
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The reply's body with the record where it holds one (the record itself, or its envelope's property); undefined where
