@@ -50,8 +50,10 @@ function rank(scheme: Json): number {
   if (type === "http" && placement.type === "bearer") return 0;
   // Another HTTP scheme's credentials (often a signature over each request) are the caller's to compute: any key first.
   if (type === "http" && placement.type === "header") return 7;
-  if (placement.type === "header") return 1;
-  if (placement.type === "query") return 2;
+  // A key whose name does not read as a credential's (a gateway's `X-RapidAPI-Host` beside its `X-RapidAPI-Key`, no
+  // operation saying which it takes) after one whose name does.
+  if (placement.type === "header") return 1 + notCredentialNamed(scheme.name);
+  if (placement.type === "query") return 2 + notCredentialNamed(scheme.name);
   if (placement.type === "basic") return 3;
   // A token a program can get for itself (client credentials, a password) is an OAuth scheme's best; one only a
   // person's consent in a browser gives (authorization code, implicit) comes after keys sent together (Datadog:
@@ -59,6 +61,15 @@ function rank(scheme: Json): number {
   if (type === "oauth2") return interactiveOnly(scheme) ? 12 : 4;
   if (type === "openIdConnect") return 5;
   return 6;
+}
+
+/** 0.5 for a key's name whose last word is no credential's (`host`, `account`, `version`), else 0. */
+function notCredentialNamed(name: unknown): number {
+  const last =
+    String(name ?? "")
+      .split(/[-_.\s]+|(?<=[a-z0-9])(?=[A-Z])/)
+      .at(-1) ?? "";
+  return /^(api)?(key|token|secret|auth|authorization|signature|password|credentials?)$/i.test(last) ? 0 : 0.5;
 }
 
 /**
