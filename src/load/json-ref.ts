@@ -30,6 +30,15 @@ export function valueAt(data: unknown, path: readonly (string | number)[], read:
   return node;
 }
 
+/** What a `$ref` names inside `document`; undefined when nothing, or when the reference is no pointer (`#/%zz`). */
+export function refTarget(document: unknown, ref: string): unknown {
+  try {
+    return valueAt(document, refPath(ref));
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A node of a document with its local `$ref`s followed (`#/…`, up to 10 hops); undefined when one names nothing or is
  * no pointer.

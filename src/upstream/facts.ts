@@ -6,7 +6,7 @@
 import { formatPointer } from "@blockwright/runtime/internal";
 import { canonical } from "../common/canonical-json.js";
 import { FORM_MEDIA_TYPE, jsonMediaType, OPERATION_METHODS } from "../load/openapi-document.js";
-import { refPath, valueAt } from "../load/json-ref.js";
+import { refTarget } from "../load/json-ref.js";
 
 type Json = Record<string, unknown>;
 
@@ -54,13 +54,7 @@ export function documentFacts(doc: Json): Map<string, Fact> {
   const facts = new Map<string, Fact>();
   const put = (f: Fact) => facts.set(`${f.op} ${f.kind} ${f.status ?? ""} ${f.where}`.replace(/\s+/g, " ").trim(), f);
   // A reference that is no JSON pointer (`#/%zz`) points at nothing.
-  const at = (ref: string): unknown => {
-    try {
-      return valueAt(doc, refPath(ref));
-    } catch {
-      return undefined;
-    }
-  };
+  const at = (ref: string): unknown => refTarget(doc, ref);
   const resolve = (s: unknown, seen: string[] = []): { schema: Json; seen: string[] } => {
     let current = object(s);
     const trail = [...seen];

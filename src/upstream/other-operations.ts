@@ -7,7 +7,7 @@
 // however large, recursive or densely linked: the comparison that names
 // each change (changes/document-diff.ts) is kept for the operations we call.
 import { pacer } from "../common/checkpoint.js";
-import { refPath, valueAt } from "../load/json-ref.js";
+import { refTarget } from "../load/json-ref.js";
 import { OPERATION_METHODS } from "../load/openapi-document.js";
 import { operationKey, serverPathOf } from "./facts.js";
 
@@ -69,7 +69,7 @@ class Sameness {
     const known = this.refs.get(ref);
     if (known !== undefined) return known;
     this.refs.set(ref, true);
-    const result = !ref.startsWith("#") || this.same(safeValueAt(this.older, ref), safeValueAt(this.newer, ref));
+    const result = !ref.startsWith("#") || this.same(refTarget(this.older, ref), refTarget(this.newer, ref));
     this.refs.set(ref, result);
     return result;
   }
@@ -86,7 +86,7 @@ interface Operation {
 function resolved(doc: Json, v: unknown): Json {
   let node = object(v);
   for (let hops = 0; typeof node.$ref === "string" && node.$ref.startsWith("#") && hops < 16; hops++)
-    node = object(safeValueAt(doc, node.$ref));
+    node = object(refTarget(doc, node.$ref));
   return node;
 }
 
@@ -120,14 +120,6 @@ function partsOf({ doc, item, op }: Operation): Map<string, unknown> {
   parts.set("security", op.security ?? doc.security ?? []);
   parts.set("deprecated", op.deprecated === true);
   return parts;
-}
-
-function safeValueAt(doc: unknown, ref: string): unknown {
-  try {
-    return valueAt(doc, refPath(ref));
-  } catch {
-    return undefined;
-  }
 }
 
 export interface OtherChanges {

@@ -9,7 +9,7 @@
 // asked by cut.ts: nothing $refs them from the base), and add points that body at a new component `<Base>Kinds`, the
 // union of its kinds with the discriminator's mapping (`withBaseKinds`), and says so. What the kinds of a base are is
 // read by one rule for every reader (load/schemas/base-kinds.ts).
-import { refPath, valueAt } from "../../load/json-ref.js";
+import { refTarget } from "../../load/json-ref.js";
 import { isJson } from "../shapes/cut-walk.js";
 import { basePropertyOf, extensionsIfBases, kindsOf, kindValue, SCHEMAS } from "../../load/schemas/base-kinds.js";
 
@@ -78,7 +78,7 @@ export function fieldBaseNames(parts: Iterable<unknown>, document: Json): string
     }
     const ref = (node as Json).$ref;
     if (typeof ref === "string" && ref.startsWith("#/components/")) {
-      const target = targetOf(document, ref);
+      const target = refTarget(document, ref);
       queue.push(target);
       const name = ref.startsWith(SCHEMAS) && isJson(target) ? ref.slice(SCHEMAS.length) : undefined;
       const property = name === undefined ? undefined : basePropertyOf(schemas, name, index);
@@ -91,14 +91,6 @@ export function fieldBaseNames(parts: Iterable<unknown>, document: Json): string
       if (key !== "example" && key !== "examples") queue.push(value);
   }
   return bases;
-}
-
-function targetOf(document: Json, ref: string): unknown {
-  try {
-    return valueAt(document, refPath(ref));
-  } catch {
-    return undefined;
-  }
 }
 
 /** The union of a base's kinds: oneOf with the discriminator's mapping, or anyOf where the base names no property. */
