@@ -283,3 +283,6 @@ function fieldByField(record: Node, out: Node, fits: (item: Node) => boolean, de
   }
   return shaped;
 }
+
+/** A day's text (`format: date`), which an answer may hold as that day's date-time (stateful mock, round trip). */
+export const DAY_TEXT = /^\d{4}-\d{2}-\d{2}$/;

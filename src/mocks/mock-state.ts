@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { writeWhole } from "../common/files.js";
 import { firstListAt } from "../common/first-list.js";
 import { getAtPointer } from "@blockwright/runtime/internal";
-import { joinedRecords, namingObjects, type Resource, shapedItem } from "./mock-resources.js";
+import { DAY_TEXT, joinedRecords, namingObjects, type Resource, shapedItem } from "./mock-resources.js";
 import { asLastPage, interceptEnd, itemPointers, type PagedRoute, type Reply } from "./mock-paging.js";
 import type { PrismOperation, RealisticAnswers } from "./mock-realistic.js";
 import { readWhole, replayed } from "./replayed-request.js";
@@ -290,9 +290,8 @@ function spelt(value: unknown): unknown[] {
   if (typeof value !== "string") return [value];
   const more =
     value === "true" ? [true] : value === "false" ? [false] : /^-?\d+(\.\d+)?$/.test(value) ? [Number(value)] : [];
-  return [value, ...more, ...(DAY.test(value) ? [`${value}T00:00:00Z`] : [])];
+  return [value, ...more, ...(DAY_TEXT.test(value) ? [`${value}T00:00:00Z`] : [])];
 }
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The reply's body with the record where it holds one (the record itself, or its envelope's property); undefined where

@@ -9,7 +9,7 @@
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { firstListAt } from "../../common/first-list.js";
 import { itemPointers } from "../../mocks/mock-paging.js";
-import { type Resource, resourcesOf } from "../../mocks/mock-resources.js";
+import { DAY_TEXT, type Resource, resourcesOf } from "../../mocks/mock-resources.js";
 import { callTool, check, expectAccepted, expectFailure, expectSuccess, fail, json, same } from "../call.js";
 import type { Exchange } from "../exchange.js";
 import { operationSource } from "../sources.js";
@@ -103,8 +103,7 @@ async function runTrip(subject: Subject, trip: Trip, ctx: CaseContext): Promise<
   for (const [key, value] of Object.entries(sent)) {
     if (!(key in record) || value === null || typeof value === "object") continue;
     // A day sent may come back as that day's date-time (an answer's `format: date-time`).
-    const sameDay =
-      typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) && `${record[key]}`.startsWith(`${value}T`);
+    const sameDay = typeof value === "string" && DAY_TEXT.test(value) && `${record[key]}`.startsWith(`${value}T`);
     if (String(record[key]) !== String(value) && !namesObject(record[key], value) && !sameDay)
       same(record[key], value, `field "${key}" of the created record (the create sent it)`);
   }

@@ -192,7 +192,7 @@ export function namesSecret(name: string, description?: unknown): boolean {
 }
 
 /** A name's words, lower case: `Ocp-Apim-Subscription-Key` → ocp apim subscription key, `authenticationToken` too. */
-function nameWords(name: string): string[] {
+export function nameWords(name: string): string[] {
   return name
     .split(/[-_.\s]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)
     .filter(Boolean)

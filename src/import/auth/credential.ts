@@ -27,6 +27,7 @@ import {
 import { documentedPrefix } from "./key-prefix.js";
 import { keyParameter } from "./key-parameter.js";
 import { keyNameProblem } from "./key-names.js";
+import { nameWords } from "./credential-params.js";
 
 type Json = Record<string, unknown>;
 
@@ -65,11 +66,8 @@ function rank(scheme: Json): number {
 
 /** 0.5 for a key's name whose last word is no credential's (`host`, `account`, `version`), else 0. */
 function notCredentialNamed(name: unknown): number {
-  const last =
-    String(name ?? "")
-      .split(/[-_.\s]+|(?<=[a-z0-9])(?=[A-Z])/)
-      .at(-1) ?? "";
-  return /^(api)?(key|token|secret|auth|authorization|signature|password|credentials?)$/i.test(last) ? 0 : 0.5;
+  const last = nameWords(String(name ?? "")).at(-1) ?? "";
+  return /^(api)?(key|token|secret|auth|authorization|signature|password|credentials?)$/.test(last) ? 0 : 0.5;
 }
 
 /**
