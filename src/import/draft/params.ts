@@ -1,10 +1,8 @@
-// The parameters of a drafted operation: every path, query and header
-// parameter the document declares, and the top-level fields of its request
-// body (JSON or form), each with its type, whether it is required, its
-// description and the limits its schema states. What the runtime cannot
-// send yet, or the linker cannot reach, is left out with a review note
-// rather than drafted wrongly; guesses (a maxLength the project requires
-// and the spec does not give) are drafted with one.
+// The parameters of a drafted operation: every path, query and header parameter the document declares, and the
+// top-level fields of its request body (JSON or form), each with its type, whether it is required, its description
+// and the limits its schema states; the rules across them its schema or its words state. What the runtime cannot
+// send yet, or the linker cannot reach, is left out with a review note rather than drafted wrongly; guesses (a
+// maxLength the project requires and the spec does not give) are drafted with one.
 import { FORMAT_MAX_LENGTH, isValueFormat } from "@blockwright/runtime/internal";
 import { SECRET_MIN_LENGTH } from "@blockwright/runtime/internal/generate";
 import { patternLengths } from "../../link/param-limits/pattern-length.js";
@@ -24,6 +22,7 @@ import { DESCRIPTION_LENGTH, fromSchema, safeFlatten } from "./param-schema.js";
 import { oneValueConstant } from "./one-value-constants.js";
 import { answerFormat, documentVersion, ignoredHeaderNote, presenceFlag } from "../shapes/param-readings.js";
 import { draftBody } from "./request-body.js";
+import { proseRules } from "../prose/either-rule.js";
 import { isStructuredList, structuredListRule } from "../shapes/structured-list-params.js";
 import { admitsNullOnly, nullOnlyParamNote } from "../shapes/null-only.js";
 
@@ -127,7 +126,8 @@ export function draftParams(
   if (signed.length) notes.push({ at, note: signatureHeadersNote(signed) });
   const bodyRules = draftBody(doc, op, rawOp, repeats, at, notes, { params, byWire, taken, constants });
   keepSecret(params, byWire, keyless, at, notes);
-  const rules = [...bodyRules, ...requiredObjectRules(parameters, byWire)];
+  const schemaRules = [...bodyRules, ...requiredObjectRules(parameters, byWire)];
+  const rules = [...schemaRules, ...proseRules(doc, op, rawOp, { params, byWire, rules: schemaRules }, at, notes)];
   return { params, byWire, ...(rules.length ? { rules } : {}), ...(constants.length ? { constants } : {}) };
 }
 

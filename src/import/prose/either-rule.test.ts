@@ -1,0 +1,104 @@
+// A requirement across optional parameters that the document states only in words ("You must specify either the
+// zqName or the zqArn"): the draft had no rule, so a call giving neither passed every check and reached the upstream.
+// It is drafted as the rule the words state, checked before any request; a conditional sentence, a name the
+// operation does not have, or a required parameter leaves the words as words.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { executeToolDefinition } from "@blockwright/runtime";
+import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi } from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const text = (description: string) => ({ type: "string", description });
+const jsonBody = (properties: Record<string, unknown>, required?: string[]) => ({
+  required: true,
+  content: { "application/json": { schema: { type: "object", properties, ...(required ? { required } : {}) } } },
+});
+const ok = { "200": { description: "Done" } };
+
+const zqDoc = openapi({
+  "/zqclips": {
+    post: {
+      operationId: "zqGetClip",
+      requestBody: jsonBody({
+        zqName: text("<p>The stream's name.</p> <p>You must specify either the <code>zqName</code> or the zqArn.</p>"),
+        zqArn: text("The stream's ARN."),
+        zqLimit: { type: "integer" },
+      }),
+      responses: ok,
+    },
+  },
+  "/zqviews": {
+    get: {
+      operationId: "zqUpdateView",
+      description: "Either `zq_view_id` or `zq_external_id` is required, but not both.",
+      parameters: [
+        { name: "zq_view_id", in: "query", schema: { type: "string" } },
+        { name: "zq_external_id", in: "query", schema: { type: "string" } },
+      ],
+      responses: ok,
+    },
+  },
+  "/zqtypes": {
+    get: {
+      operationId: "zqSetType",
+      parameters: [
+        { name: "ZqArn", in: "query", schema: text("You must specify either ZqTypeName and ZqType, or this.") },
+        { name: "ZqTypeName", in: "query", schema: { type: "string" } },
+        { name: "ZqType", in: "query", schema: { type: "string" } },
+      ],
+      responses: ok,
+    },
+  },
+  "/zqleft": {
+    post: {
+      operationId: "zqLeftAlone",
+      description:
+        "When legacy zqformats are used, you must include either the zqEvents or the zqRecipients. " +
+        "You must provide either zqEvents or zqNowhere. Either zqRequired or zqRecipients must be given.",
+      requestBody: jsonBody({ zqEvents: text("x"), zqRecipients: text("y"), zqRequired: text("z") }, ["zqRequired"]),
+      responses: ok,
+    },
+  },
+});
+
+const ids = ["zqGetClip", "zqUpdateView", "zqSetType", "zqLeftAlone"];
+
+describe("a requirement across parameters stated in words", () => {
+  it("is drafted as the rule it states, with a note quoting it", async () => {
+    const d = drafted(zqDoc, ids);
+    const ops = d.manifest.operations;
+    expect(ops.acme_zq_get_clip?.rules).toEqual([{ rule: "anyOf", groups: [["zqName"], ["zqArn"]] }]);
+    expect(ops.acme_zq_update_view?.rules).toEqual([{ rule: "exactlyOne", params: ["zq_view_id", "zq_external_id"] }]);
+    expect(ops.acme_zq_set_type?.rules).toEqual([{ rule: "anyOf", groups: [["ZqTypeName", "ZqType"], ["ZqArn"]] }]);
+    expect(notesAt(d, "operations.acme_zq_get_clip").join("\n")).toContain(
+      'the document says so in words only ("You must specify either the zqName or the zqArn."): drafted as the ' +
+        "rule anyOf (at least one of zqName or zqArn)",
+    );
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("leaves a conditional sentence, an unknown name and a required parameter as words", () => {
+    const d = drafted(zqDoc, ids);
+    expect(d.manifest.operations.acme_zq_left_alone?.rules).toBeUndefined();
+  });
+
+  it("refuses a call giving neither before any request, naming the rule", async () => {
+    const d = drafted(zqDoc, ids);
+    const tools = await linkedTools(d);
+    const clip = tools.find((t) => t.id === "acme_zq_get_clip");
+    const sent: string[] = [];
+    const fetchFn = async (input: string | URL | Request) => {
+      sent.push(String(input instanceof Request ? input.url : input));
+      return Response.json({}, { status: 200 });
+    };
+    const options = { baseUrl: "https://api.acme.test", fetch: fetchFn };
+    const neither = await executeToolDefinition(clip!, { accessToken: "zq-token-0001", zqLimit: 3 }, options);
+    expect(neither.success).toBe(false);
+    expect(JSON.stringify(neither)).toMatch(/zqName.*zqArn|zqArn.*zqName/);
+    expect(sent).toEqual([]);
+    const one = await executeToolDefinition(clip!, { accessToken: "zq-token-0001", zqArn: "arn:zq:1" }, options);
+    expect(one.success).toBe(true);
+    expect(sent).toHaveLength(1);
+  });
+});

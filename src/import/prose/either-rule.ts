@@ -1,0 +1,161 @@
+// A requirement across parameters that a document states only in words: "You must specify either the StreamName or
+// the StreamARN", "Either `view_id` or `external_id` is required", "either TypeName and Type, or Arn". Each
+// parameter is optional in its schema, so a call that gives neither passed every check and reached the upstream,
+// which refused it. The draft reads such a sentence, when every name in it is a drafted optional parameter of the
+// operation and nothing in the sentence makes it conditional, as the rule it states (anyOf; exactlyOne when it adds
+// "but not both"), with a review note quoting it: the rule is checked before any request and the suite derives its
+// cases. Anything else in prose stays prose.
+import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import type { ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
+import type { ReviewNote } from "../manifest-yaml.js";
+import { plainText } from "../plain-text.js";
+
+/** One side of "either … or …": a name, or two given together ("TypeName and Type"). */
+const NAME = String.raw`["'“]?([A-Za-z_$][\w$-]*(?:\.[\w$-]+)*)["'”]?`;
+const NOUN = String.raw`(?:\s+(?:query\s+)?(?:parameter|field|property|value|attribute|header)s?)?`;
+const SIDE = String.raw`(?:an?\s+|the\s+)?${NAME}${NOUN}(?:\s+and\s+(?:an?\s+|the\s+)?${NAME}${NOUN})?`;
+const VERB = String.raw`(?:specify|provide|include|pass|supply|set|give|use|send)`;
+/** "must specify either A or B", and "either A or B must be given / is required". */
+const SAYINGS = [
+  new RegExp(
+    String.raw`\b(?:must|needs? to|have to|has to|required to)\s+${VERB}\s+either\s+${SIDE}\s*,?\s+or\s+${SIDE}`,
+    "gi",
+  ),
+  new RegExp(
+    String.raw`\beither\s+${SIDE}\s*,?\s+or\s+${SIDE}\s+(?:must|is required|are required|has to|have to|needs? to)\b`,
+    "gi",
+  ),
+];
+/** Words that make the sentence's requirement hold only sometimes: left as prose. */
+const CONDITIONAL = /\b(if|when|unless|otherwise|in case|whenever|only)\b/i;
+const NOT_BOTH = /\bnot both\b/i;
+
+interface Said {
+  groups: string[][];
+  exclusive: boolean;
+  sentence: string;
+}
+
+/**
+ * The rules the operation's descriptions state across its drafted parameters, beyond `drafted` (the schema's own);
+ * a note for each under `at`.
+ */
+export function proseRules(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  rawOp: Schema,
+  drafted: { params: Record<string, ManifestParam>; byWire: ReadonlyMap<string, string>; rules: ManifestRule[] },
+  at: (string | number)[],
+  notes: ReviewNote[],
+): ManifestRule[] {
+  const byName = wireNames(drafted.byWire);
+  const optional = (wire: string) => {
+    const name = byName.get(wire);
+    const param = name === undefined ? undefined : drafted.params[name];
+    return param !== undefined && param.required !== true && param.default === undefined ? name : undefined;
+  };
+  const taken = new Set(drafted.rules.map(ruleKey));
+  const rules: ManifestRule[] = [];
+  for (const { owner, text } of describedTexts(doc, op, rawOp, byName)) {
+    for (const said of sayings(plainText(text), owner)) {
+      const groups = said.groups.map((g) => g.map(optional));
+      if (groups.some((g) => g.some((n) => n === undefined))) continue;
+      const named = groups as string[][];
+      if (new Set(named.flat()).size !== named.flat().length) continue;
+      const single = named.every((g) => g.length === 1);
+      const rule: ManifestRule =
+        said.exclusive && single ? { rule: "exactlyOne", params: named.flat() } : { rule: "anyOf", groups: named };
+      if (taken.has(ruleKey(rule))) continue;
+      taken.add(ruleKey(rule));
+      rules.push(rule);
+      const words = named.map((g) => g.join(" and ")).join(rule.rule === "exactlyOne" ? ", exactly one of " : " or ");
+      notes.push({
+        at,
+        note:
+          `the document says so in words only (${JSON.stringify(said.sentence)}): drafted as the rule ${rule.rule} ` +
+          `(${rule.rule === "exactlyOne" ? "exactly one of " : "at least one of "}${words}), checked before any ` +
+          "request; remove it if the words mean otherwise",
+      });
+    }
+  }
+  return rules;
+}
+
+/** Each drafted parameter's wire name (a body field's, a query, path, header or cookie parameter's): its manifest name. */
+function wireNames(byWire: ReadonlyMap<string, string>): Map<string, string> {
+  const names = new Map<string, string>();
+  const twice = new Set<string>();
+  for (const [key, name] of byWire) {
+    const wire = /^(?:path|query|header|cookie):([^/]+)$|^body:\/(.+)$/.exec(key);
+    const said = wire?.[1] ?? wire?.[2];
+    if (said === undefined) continue;
+    if (names.has(said) && names.get(said) !== name) twice.add(said);
+    names.set(said, name);
+  }
+  for (const name of twice) names.delete(name); // the same name in two places: the prose does not say which
+  return names;
+}
+
+/** The operation's own description and summary, and each parameter's and body field's, with whose it is. */
+function describedTexts(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  rawOp: Schema,
+  byName: ReadonlyMap<string, string>,
+): { owner?: string; text: string }[] {
+  const texts: { owner?: string; text: string }[] = [];
+  const add = (text: unknown, owner?: string) => {
+    if (typeof text === "string" && /\beither\b/i.test(text)) texts.push({ ...(owner ? { owner } : {}), text });
+  };
+  add(rawOp.description);
+  add(rawOp.summary);
+  for (const declared of op.parameters)
+    add((declared as unknown as Schema).description ?? declared.schema?.description, declared.name);
+  const body = op.requestBody?.schema ? flatOf(doc, op.requestBody.schema) : undefined;
+  const fields = body?.properties && typeof body.properties === "object" ? body.properties : {};
+  for (const [field, schema] of Object.entries(fields as Record<string, Schema>))
+    if (byName.has(field)) add(flatOf(doc, schema)?.description, field);
+  return texts;
+}
+
+/** Each "either … or …" requirement the text states without a condition; "this" is the text's owner. */
+function sayings(text: string, owner: string | undefined): Said[] {
+  const found: Said[] = [];
+  for (const saying of SAYINGS)
+    for (const match of text.matchAll(saying)) {
+      const sentence = sentenceAround(text, match.index, match.index + match[0].length);
+      if (CONDITIONAL.test(sentence)) continue;
+      const side = (a?: string, b?: string) =>
+        [a, b].filter((n): n is string => n !== undefined).map((n) => (/^this$/i.test(n) ? (owner ?? n) : n));
+      const groups = [side(match[1], match[2]), side(match[3], match[4])];
+      found.push({ groups, exclusive: NOT_BOTH.test(sentence), sentence: sentence.slice(0, 200) });
+    }
+  return found;
+}
+
+/** The sentence of `text` holding `[start, end)`. */
+function sentenceAround(text: string, start: number, end: number): string {
+  const before = text.lastIndexOf(". ", start);
+  const after = text.indexOf(". ", end);
+  return text.slice(before < 0 ? 0 : before + 2, after < 0 ? text.length : after + 1).trim();
+}
+
+/** What a rule requires, whatever order its names are in: two rules of one key say the same. */
+function ruleKey(rule: ManifestRule): string {
+  if (rule.rule === "exactlyOne") return `exactlyOne:${[...rule.params].sort().join(",")}`;
+  if (rule.rule === "anyOf")
+    return `anyOf:${rule.groups
+      .map((g) => [...g].sort().join("+"))
+      .sort()
+      .join(",")}`;
+  return JSON.stringify(rule);
+}
+
+/** The schema with its references and `allOf` read, or nothing where it cannot be read (the draft notes that elsewhere). */
+function flatOf(doc: OpenApiDocument, schema: Schema): Schema | undefined {
+  try {
+    return doc.flatten(schema);
+  } catch {
+    return undefined;
+  }
+}
