@@ -29,6 +29,7 @@ import { answersEvents, answersItems } from "../shapes/event-streams.js";
 import { draftOutputs } from "./outputs.js";
 import { withOtherAnswers } from "./other-answers.js";
 import { draftPagination } from "./pagination.js";
+import { pathNotes } from "./paths/path-notes.js";
 import { CREDENTIAL_MAX_LENGTH, draftParams } from "./params.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { firstSentence, plainText, shortText, titleText } from "../plain-text.js";
@@ -255,15 +256,8 @@ function draftOperation(
         `${name} ${why}: the manifest names it as method and path, its tool id drafted from them; ` +
         "choose one users read",
     });
-  const touching = op.path.split("/").find((segment) => /\}\{/.test(segment));
-  if (touching !== undefined)
-    notes.push({
-      at,
-      note:
-        `${name} takes two parameters with nothing between them in one path segment (${touching}): a service ` +
-        "cannot tell where the first value ends; check what it expects there (a separator one value starts with)",
-    });
   const rawOp = valueAt(data, op.location) as Json;
+  for (const note of pathNotes(data, op, name, rawOp)) notes.push({ at, note });
   const own = ownServerOf(drafting, op, name, at);
   const params = draftParams(doc, op, rawOp, credential, at, notes, shared);
   params.params = idempotencyKeys.take(params.params, chosen.method, at, notes);

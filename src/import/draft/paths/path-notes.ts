@@ -1,0 +1,73 @@
+// What an operation's path says that the draft keeps to the letter and a person must check: two parameters touching in
+// one segment, and a first segment that is where the call would go. Some published documents put the address in the
+// path, on a server that is not it: a parameter whose example is a whole address or, by its name or description, an
+// endpoint's host name (`/{fulfillmentEndpoint}/pvt/orders`, example `https://seller.example.com`), or a host name
+// written out (`/{accountName}.zqshop.com.br/api/orders`). OpenAPI's path templating makes each such value one escaped
+// segment under the document's server (`https://api.example/https%3A%2F%2Fseller…/pvt/orders`): the call does not go
+// to that address. Before the note, the draft said nothing of it, and its calls went to the document's server.
+import { followLocalRefs } from "../../../load/json-ref.js";
+import type { OpenApiOperation } from "../../../load/openapi-types.js";
+
+type Json = Record<string, unknown>;
+
+/** A whole http(s) address. */
+const ADDRESS = /^https?:\/\/[^\s/?#]+/i;
+/** A host name of three or more labels (literal or a `{variable}`), the last of letters: `seller.example.com`. */
+const HOST = /^(?:[a-z0-9-]+|\{[^{}]+\})(?:\.(?:[a-z0-9-]+|\{[^{}]+\})){1,}\.[a-z]{2,}$/i;
+/** A parameter's name or description saying its value is where calls go. */
+const ENDPOINT_WORDS = /endpoint|url\b|uri\b|base.?address/i;
+
+/** The review notes of an operation's path (none when it says nothing a person must check). */
+export function pathNotes(data: Json, op: OpenApiOperation, name: string, rawOp: Json): string[] {
+  const notes: string[] = [];
+  const touching = op.path.split("/").find((segment) => /\}\{/.test(segment));
+  if (touching !== undefined)
+    notes.push(
+      `${name} takes two parameters with nothing between them in one path segment (${touching}): a service ` +
+        "cannot tell where the first value ends; check what it expects there (a separator one value starts with)",
+    );
+  const address = addressInPath(data, op, rawOp);
+  if (address) {
+    const servers = Array.isArray(data.servers) ? (data.servers as Json[]) : [];
+    const server = typeof servers[0]?.url === "string" ? JSON.stringify(servers[0].url) : "the document's server";
+    notes.push(
+      `${name}'s path begins with ${address}, though its server is ${server}: OpenAPI's path template makes it ` +
+        "one segment of the path there (a parameter's value escaped), not the address the call goes to, and the " +
+        "draft keeps the document's letter. Check where the operation is served: an own server (`servers`) of " +
+        "the operation with a variable for its host is drafted as an address each connection gives; otherwise " +
+        "leave it out",
+    );
+  }
+  return notes;
+}
+
+/** What the path's first segment is, when it reads as where the call goes (and more of the path follows it). */
+function addressInPath(data: Json, op: OpenApiOperation, rawOp: Json): string | undefined {
+  const [, first = "", ...rest] = op.path.split("/");
+  if (!rest.some((segment) => segment !== "")) return undefined;
+  const whole = /^\{([^{}]+)\}$/.exec(first)?.[1];
+  if (whole === undefined)
+    return HOST.test(first) && first.split(".").length >= 3 ? `a host name (${first})` : undefined;
+  const declared = pathParameter(data, op, rawOp, whole);
+  if (!declared) return undefined;
+  const schema = (followLocalRefs(data, declared.schema) ?? {}) as Json;
+  const examples = Object.values((declared.examples ?? {}) as Json).map((e) => followLocalRefs(data, e)?.value);
+  const values = [declared.example, schema.example, schema.default, ...examples].filter(
+    (v): v is string => typeof v === "string",
+  );
+  const described = ENDPOINT_WORDS.test(whole) || ENDPOINT_WORDS.test(String(declared.description ?? ""));
+  const value = values.find((v) => ADDRESS.test(v) || (described && HOST.test(v) && v.split(".").length >= 3));
+  return value === undefined
+    ? undefined
+    : `{${whole}}, whose example ${JSON.stringify(value)} is ${ADDRESS.test(value) ? "an address" : "a host name"}`;
+}
+
+/** The path parameter `name` the operation declares (its own, else its path item's), resolved. */
+function pathParameter(data: Json, op: OpenApiOperation, rawOp: Json, name: string): Json | undefined {
+  const item = followLocalRefs(data, ((data.paths ?? {}) as Json)[op.path]) ?? {};
+  const declared = [
+    ...(Array.isArray(rawOp.parameters) ? rawOp.parameters : []),
+    ...(Array.isArray(item.parameters) ? item.parameters : []),
+  ];
+  return declared.map((p) => followLocalRefs(data, p)).find((p): p is Json => p?.in === "path" && p.name === name);
+}
