@@ -26,22 +26,53 @@ afterAll(async () => {
 describeStoreContract("Postgres", () => openPostgresStore(postgres.url()));
 
 describe("the events seen", () => {
-  it("are claimed in one transaction for a delivery of 2,000 events (every row written by one)", async () => {
-    const store = await openPostgresStore(postgres.url());
-    const pool = new pg.Pool({ connectionString: postgres.url(), max: 1 });
-    try {
-      const ids = Array.from({ length: 2000 }, (_, i) => `evt-batch-${i}`);
-      expect((await store.accept(deliveryOf("zqbatch_pg", ids), 60_000)).every(Boolean)).toBe(true);
-      const written = await pool.query(
-        "SELECT count(*)::int AS rows, count(DISTINCT xmin::text)::int AS transactions FROM bw_events_seen " +
-          "WHERE trigger = 'zqbatch_pg'",
-      );
-      expect(written.rows[0]).toEqual({ rows: 2000, transactions: 1 });
-    } finally {
-      await pool.end();
-      await store.close();
-    }
-  });
+  it(
+    "are claimed in one transaction for a delivery of 2,000 events (every row written by one), in as many " +
+      "statements as a delivery of two: the runs and their jobs too",
+    async () => {
+      const store = await openPostgresStore(postgres.url());
+      const pool = new pg.Pool({ connectionString: postgres.url(), max: 1 });
+      // The statements the store's connections are sent.
+      let statements = 0;
+      store.pool.on("acquire", (client: pg.PoolClient & { zqCounted?: true }) => {
+        if (client.zqCounted) return;
+        client.zqCounted = true;
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        (client as { query: unknown }).query = (...args: unknown[]) => {
+          statements++;
+          return query(...args);
+        };
+      });
+      const sent = async (trigger: string, ids: string[], at: number) => {
+        const before = statements;
+        expect((await store.accept(deliveryOf(trigger, ids, at), 60_000)).every(Boolean)).toBe(true);
+        return statements - before;
+      };
+      try {
+        const at = Date.now();
+        // The first delivery also deletes the ids past the horizon (once a minute): not counted.
+        await sent("zqbatch_first_pg", ["evt-first"], at);
+        const two = await sent("zqbatch_two_pg", ["evt-two-1", "evt-two-2"], at);
+        const ids = Array.from({ length: 2000 }, (_, i) => `evt-batch-${i}`);
+        expect(await sent("zqbatch_pg", ids, at)).toBe(two);
+        const written = await pool.query(
+          "SELECT count(*)::int AS rows, count(DISTINCT xmin::text)::int AS transactions FROM bw_events_seen " +
+            "WHERE trigger = 'zqbatch_pg'",
+        );
+        expect(written.rows[0]).toEqual({ rows: 2000, transactions: 1 });
+        // A queued run for each event, and its job: keyed by the run, for its first attempt.
+        const runs = await pool.query(
+          "SELECT count(*)::int AS runs, count(DISTINCT r.event_key)::int AS events, count(j.id) FILTER (WHERE " +
+            "j.payload->>'run' = r.id AND j.payload->>'attempt' = '1')::int AS jobs FROM bw_run_records r LEFT JOIN " +
+            "graphile_worker._private_jobs j ON j.key = r.id WHERE r.trigger = 'zqbatch_pg' AND r.status = 'queued'",
+        );
+        expect(runs.rows[0]).toEqual({ runs: 2000, jobs: 2000, events: 2000 });
+      } finally {
+        await pool.end();
+        await store.close();
+      }
+    },
+  );
 
   it("are deleted once past the horizon, not kept for ever", async () => {
     const store = await openPostgresStore(postgres.url());

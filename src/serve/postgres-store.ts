@@ -3,8 +3,9 @@
 // in one transaction: its events claimed (one INSERT … ON CONFLICT, so two
 // receivers given the same delivery never both take an event), the delivery
 // kept, a run record per new event, and that run's job added to
-// graphile-worker's queue (`graphile_worker.add_job`, a SQL function: the job
-// exists exactly when the run does). Whoever runs the jobs (postgres-engine.ts)
+// graphile-worker's queue (`graphile_worker.add_jobs`, a SQL function: the job
+// exists exactly when the run does), the delivery's runs and their jobs each in
+// one statement. Whoever runs the jobs (postgres-engine.ts)
 // reads and journals the runs here. Ids past the horizon are deleted as claims
 // go (at most once a minute per receiver).
 import { randomUUID } from "node:crypto";
@@ -69,7 +70,16 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
         `${runAt ? ", run_at => to_timestamp($5::double precision / 1000)" : ""})`,
       [runTask(trigger), runId, attemptsOf.get(trigger) ?? 5, attempt, ...(runAt ? [runAt] : [])],
     );
-  const keep = deliveryKeeper(enqueue);
+  // The first attempts' jobs of several runs: one call of add_jobs, which add_job makes with one job (a run id is its
+  // job's key, as there).
+  const enqueueFirst: EnqueueFirst = (client, runIds, trigger) =>
+    client.query(
+      "SELECT count(*) FROM graphile_worker.add_jobs(ARRAY(SELECT ($1::text, json_build_object('run', r, 'attempt', " +
+        "1), NULL::text, NULL::timestamptz, $3::smallint, r, NULL::smallint, NULL::text[])::graphile_worker.job_spec " +
+        "FROM unnest($2::text[]) AS r))",
+      [runTask(trigger), runIds, attemptsOf.get(trigger) ?? 5],
+    );
+  const keep = deliveryKeeper(enqueueFirst);
   return {
     shared: true,
     pool,
@@ -93,6 +103,8 @@ type Enqueue = (
   runAt?: number,
   attempt?: number,
 ) => Promise<unknown>;
+/** Adds the first attempt's job of each run of `runIds`, in `client`'s transaction. */
+type EnqueueFirst = (client: PoolClient, runIds: string[], trigger: string) => Promise<unknown>;
 /** Takes a delivery in `client`'s transaction: whether each of its events is new. */
 type Keep = (client: PoolClient, d: DeliveryIn, horizonMs: number) => Promise<boolean[]>;
 
@@ -137,7 +149,7 @@ async function openPool(url: string): Promise<Pool> {
  * Takes a delivery in a transaction: its events claimed, and when any is new, the delivery kept and a run (and its
  * job) per new event. The ids past the horizon are deleted as claims go, at most once a minute per receiver.
  */
-function deliveryKeeper(enqueue: Enqueue): Keep {
+function deliveryKeeper(enqueueFirst: EnqueueFirst): Keep {
   let prunedAt = 0;
   return async (client, d, horizonMs) => {
     if (d.receivedAt - prunedAt >= PRUNE_EVERY_MS) {
@@ -161,16 +173,31 @@ function deliveryKeeper(enqueue: Enqueue): Keep {
       "INSERT INTO bw_deliveries_kept (id, trigger, received_at, headers, body) VALUES ($1, $2, $3, $4, $5)",
       [deliveryId, d.trigger, d.receivedAt, JSON.stringify(d.headers), Buffer.from(d.body)],
     );
-    for (const [i, e] of d.events.entries()) {
-      if (!fresh[i]) continue;
-      const runId = randomUUID();
-      await client.query(
-        "INSERT INTO bw_run_records (id, trigger, event_id, event_key, delivery_id, status, attempts, " +
-          "next_at, created_at, outputs) VALUES ($1, $2, $3, $4, $5, 'queued', 0, $6, $6, $7)",
-        [runId, d.trigger, Buffer.from(e.id, "utf8"), keys[i], deliveryId, d.receivedAt, JSON.stringify(e.outputs)],
-      );
-      await enqueue(client, runId, d.trigger);
-    }
+    // Every new event's run, then their jobs, each in one statement (a statement per event, twice, made a delivery of
+    // 2,000 events 4,000 round trips).
+    const runs = keys.flatMap((key, i) => {
+      const e = d.events[i];
+      return fresh[i] && e ? [{ id: randomUUID(), e, key }] : [];
+    });
+    await client.query(
+      "INSERT INTO bw_run_records (id, trigger, event_id, event_key, delivery_id, status, attempts, next_at, " +
+        "created_at, outputs) SELECT r.id, $1, r.event_id, r.event_key, $2, 'queued', 0, $3, $3, r.outputs " +
+        "FROM unnest($4::text[], $5::bytea[], $6::text[], $7::text[]) AS r (id, event_id, event_key, outputs)",
+      [
+        d.trigger,
+        deliveryId,
+        d.receivedAt,
+        runs.map((r) => r.id),
+        runs.map((r) => Buffer.from(r.e.id, "utf8")),
+        runs.map((r) => r.key),
+        runs.map((r) => JSON.stringify(r.e.outputs)),
+      ],
+    );
+    await enqueueFirst(
+      client,
+      runs.map((r) => r.id),
+      d.trigger,
+    );
     return fresh;
   };
 }
