@@ -53,7 +53,8 @@ An operation that answers a stream of items (manifest stream) prints its
 items one a line, each as JSON, when it succeeds.
 
 A file parameter takes a path (read as the request is sent) or an https
-address (fetched without the credential).
+address (fetched without the credential); one of several files, a JSON list
+of them (--param 'files=["a.png","b.png"]') or one.
 
 Secret parameters (apiKey, accessToken, clientSecret, refreshToken,
 privateKey) must be references to environment variables, e.g.
@@ -179,11 +180,33 @@ async function resolvedParams(
   );
   for (const p of tool.params) {
     const value = resolved[p.name];
-    if (p.type === "file" && typeof value === "string" && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value))
-      setOwn(resolved, p.name, resolve(io.cwd, value));
+    if (p.type === "file" && value !== undefined) setOwn(resolved, p.name, fileInput(p, value, texts.has(p.name), io));
     else if (texts.has(p.name) && value !== undefined) setOwn(resolved, p.name, typedText(p, value));
   }
   return resolved;
+}
+
+/**
+ * A file parameter's value as the command line gives it, each path taken relative to where the command runs (an
+ * address as it is). A parameter of several files (`multiple`) takes JSON text of a list of them from `--param`, or
+ * one path: the command line has no other way to give the list.
+ */
+function fileInput(p: ToolSpec["params"][number], value: unknown, text: boolean, io: CliIo): unknown {
+  const placed = (v: unknown) => (typeof v === "string" && !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? resolve(io.cwd, v) : v);
+  if (!p.multiple) return placed(value);
+  const list = text && typeof value === "string" ? (listText(value) ?? [value]) : value;
+  return Array.isArray(list) ? list.map(placed) : list;
+}
+
+/** The list of texts JSON `text` writes, if it writes one. */
+function listText(text: string): string[] | undefined {
+  if (!text.startsWith("[")) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) && parsed.every((v) => typeof v === "string") ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `--params` JSON and `--param name=value` entries as one object of own properties (`--param` wins). */
