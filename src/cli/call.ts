@@ -192,7 +192,8 @@ async function resolvedParams(
  * one path: the command line has no other way to give the list.
  */
 function fileInput(p: ToolSpec["params"][number], value: unknown, text: boolean, io: CliIo): unknown {
-  const placed = (v: unknown) => (typeof v === "string" && !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? resolve(io.cwd, v) : v);
+  const placed = (v: unknown) =>
+    typeof v === "string" && !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? resolve(io.cwd, v) : v;
   if (!p.multiple) return placed(value);
   const list = text && typeof value === "string" ? (listText(value) ?? [value]) : value;
   return Array.isArray(list) ? list.map(placed) : list;

@@ -79,12 +79,12 @@ describe("a bare token field whose description says it is an API token", () => {
 
   it("is drafted secret and set by a person; a device's token stays plain", async () => {
     const d = drafted(tokenDoc, ["addZqtoken", "addZqdevice"], "zqtok");
-    expect(d.manifest.operations.zqtok_add_zqtoken?.params.token).toMatchObject({
+    expect(d.manifest.operations.zqtok_add_zqtoken?.params?.token).toMatchObject({
       secret: true,
       visibility: "user-only",
     });
-    expect(d.manifest.operations.zqtok_add_zqtoken?.params.tokenName?.secret).toBeFalsy();
-    expect(d.manifest.operations.zqtok_add_zqdevice?.params.token?.secret).toBeFalsy();
+    expect(d.manifest.operations.zqtok_add_zqtoken?.params?.tokenName?.secret).toBeFalsy();
+    expect(d.manifest.operations.zqtok_add_zqdevice?.params?.token?.secret).toBeFalsy();
     expect(await linkProblems(d, "zqtok")).toEqual([]);
   });
 });
