@@ -7,8 +7,8 @@
 // - an instance address declared `required: true` is refused by the link step (it would refuse the calls whose address
 //   a baseUrl or a flow's token gives);
 // - a multipart part of several files (`file[]`: a list of binaries) takes a JSON list of paths from `--param`, or one
-//   path, each taken where the command runs: before, any text was refused as "must be a list of files", so the list
-//   could not be given from the command line.
+//   path, each taken where the command runs, and the name given again adds to the list: before, any text was refused
+//   as "must be a list of files", so the list could not be given from the command line.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -144,6 +144,12 @@ describe("a part of several files given by --param", () => {
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(parts()).toBe('filename="zq a.txt" filename="zq b,é.txt"');
     expect(upstream.received.at(-1)?.body).toContain("zq two");
+  });
+
+  it("given again by name, adds to the list", async () => {
+    const r = await call("zqstore_upload_zq_attachments", "--param", "zqfile=zq a.txt", "--param", "zqfile=zq b,é.txt");
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(parts()).toBe('filename="zq a.txt" filename="zq b,é.txt"');
   });
 
   it("takes one path as a list of one", async () => {
