@@ -5,7 +5,10 @@
 //   and for an operation's instance address (`server: {param: instanceUrl}`): before, the call was refused for want
 //   of them although the address was given; the address is still held to the host rules (loopback, allowed hosts);
 // - an instance address declared `required: true` is refused by the link step (it would refuse the calls whose address
-//   a baseUrl or a flow's token gives).
+//   a baseUrl or a flow's token gives);
+// - a multipart part of several files (`file[]`: a list of binaries) takes a JSON list of paths from `--param`, or one
+//   path, each taken where the command runs, and the name given again adds to the list: before, any text was refused
+//   as "must be a list of files", so the list could not be given from the command line.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -56,6 +59,23 @@ const document = {
           },
         },
         responses: reply({ id: { type: "string" } }),
+      },
+    },
+    "/zqattachments": {
+      post: {
+        operationId: "uploadZqAttachments",
+        summary: "Upload attachments",
+        requestBody: {
+          content: {
+            "multipart/form-data": {
+              schema: {
+                type: "object",
+                properties: { "zqfile[]": { type: "array", items: { type: "string", format: "binary" } } },
+              },
+            },
+          },
+        },
+        responses: reply({ n: { type: "integer" } }),
       },
     },
     "/zqreports": {
@@ -112,6 +132,30 @@ describe("a number-or-text field given by --param", () => {
     const r = await call("zqstore_create_zq_payment", "--params", '{"zqamount":"42"}');
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(lastBody()).toEqual({ zqamount: "42" });
+  });
+});
+
+describe("a part of several files given by --param", () => {
+  const parts = () => (upstream.received.at(-1)?.body.match(/filename="[^"]*"/g) ?? []).join(" ");
+  it("takes a JSON list of paths, each where the command runs", async () => {
+    writeFileSync(join(dir, "zq a.txt"), "zq one");
+    writeFileSync(join(dir, "zq b,é.txt"), "zq two");
+    const r = await call("zqstore_upload_zq_attachments", "--param", 'zqfile=["zq a.txt","zq b,é.txt"]');
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(parts()).toBe('filename="zq a.txt" filename="zq b,é.txt"');
+    expect(upstream.received.at(-1)?.body).toContain("zq two");
+  });
+
+  it("given again by name, adds to the list", async () => {
+    const r = await call("zqstore_upload_zq_attachments", "--param", "zqfile=zq a.txt", "--param", "zqfile=zq b,é.txt");
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(parts()).toBe('filename="zq a.txt" filename="zq b,é.txt"');
+  });
+
+  it("takes one path as a list of one", async () => {
+    const r = await call("zqstore_upload_zq_attachments", "--param", "zqfile=zq a.txt");
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(parts()).toBe('filename="zq a.txt"');
   });
 });
 

@@ -53,7 +53,9 @@ An operation that answers a stream of items (manifest stream) prints its
 items one a line, each as JSON, when it succeeds.
 
 A file parameter takes a path (read as the request is sent) or an https
-address (fetched without the credential).
+address (fetched without the credential); one of several files, a JSON list
+of them (--param 'files=["a.png","b.png"]'), or one, the name given again
+adding to the list.
 
 Secret parameters (apiKey, accessToken, clientSecret, refreshToken,
 privateKey) must be references to environment variables, e.g.
@@ -120,8 +122,13 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         `${paged.length ? ` (operations that page: ${paged.join(", ")})` : ""}`,
     );
   }
-  // The names `--param` gives as text, which has no type: read as each parameter's forms say (typedText).
-  const texts = new Set(listOption(args, "param").map((entry) => entry.slice(0, entry.indexOf("="))));
+  // The names `--param` gives as text, which has no type, with each text given (a repeated name's too): read as each
+  // parameter's forms say (typedText, fileInput).
+  const texts = new Map<string, string[]>();
+  for (const entry of listOption(args, "param")) {
+    const name = entry.slice(0, entry.indexOf("="));
+    texts.set(name, [...(texts.get(name) ?? []), entry.slice(entry.indexOf("=") + 1)]);
+  }
   const resolved = await resolvedParams(params, tool, operationId, io, texts);
   const controller = new AbortController();
   void io.interrupted.then(() => controller.abort());
@@ -161,7 +168,7 @@ async function resolvedParams(
   tool: ToolSpec,
   operationId: string,
   io: CliIo,
-  texts: ReadonlySet<string>,
+  texts: ReadonlyMap<string, readonly string[]>,
 ): Promise<Record<string, unknown>> {
   const known = new Set(tool.params.map((p) => p.name));
   for (const name of Object.keys(params)) {
@@ -179,11 +186,40 @@ async function resolvedParams(
   );
   for (const p of tool.params) {
     const value = resolved[p.name];
-    if (p.type === "file" && typeof value === "string" && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value))
-      setOwn(resolved, p.name, resolve(io.cwd, value));
+    if (p.type === "file" && value !== undefined) setOwn(resolved, p.name, fileInput(p, value, texts.get(p.name), io));
     else if (texts.has(p.name) && value !== undefined) setOwn(resolved, p.name, typedText(p, value));
   }
   return resolved;
+}
+
+/**
+ * A file parameter's value as the command line gives it, each path taken relative to where the command runs (an
+ * address as it is). A parameter of several files (`multiple`) takes from `--param` JSON text of a list of them, or
+ * one path, and the name given again adds to the list (the last alone was sent): the command line has no other way to
+ * give the list.
+ */
+function fileInput(
+  p: ToolSpec["params"][number],
+  value: unknown,
+  given: readonly string[] | undefined,
+  io: CliIo,
+): unknown {
+  const placed = (v: unknown) =>
+    typeof v === "string" && !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? resolve(io.cwd, v) : v;
+  if (!p.multiple) return placed(value);
+  const list = given?.length && typeof value === "string" ? given.flatMap((t) => listText(t) ?? [t]) : value;
+  return Array.isArray(list) ? list.map(placed) : list;
+}
+
+/** The list of texts JSON `text` writes, if it writes one. */
+function listText(text: string): string[] | undefined {
+  if (!text.startsWith("[")) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) && parsed.every((v) => typeof v === "string") ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `--params` JSON and `--param name=value` entries as one object of own properties (`--param` wins). */

@@ -179,15 +179,19 @@ const PASSWORD_WORD = /\bpass(word|phrase)\b/i;
 // `key` is an API key only where its description says so (a query `key`, "API key. Your API key identifies your
 // project"); elsewhere it is a sort key, an object's key or a map's.
 const API_KEY_WORDS = /\bapi[ -]?key\b/i;
+// `token` is a credential only where its description says so (an account's new token: "API Token. Minimum 32
+// characters"); elsewhere it is a page's, a device's or a record's token.
+const API_TOKEN_WORDS = /\b(api|access|auth(entication)?)[ -]?token\b/i;
 
 /**
  * Whether a parameter's or field's name says it holds a secret in any operation (`password`, `client_secret`,
- * `newPassword`), or, for `pass` and `key`, its description (a password, an API key).
+ * `newPassword`), or, for `pass`, `key` and `token`, its description (a password, an API key, an API token).
  */
 export function namesSecret(name: string, description?: unknown): boolean {
   if (SECRET_NAMES.test(name) || PASSWORD_ENDING.test(name) || PRIVATE_KEY_ENDING.test(name)) return true;
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
+  if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description);
   return /^key$/i.test(name) && API_KEY_WORDS.test(description);
 }
 

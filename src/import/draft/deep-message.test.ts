@@ -75,6 +75,19 @@ describe("an error answer's message nested in lists and objects", () => {
     expect(await errorMessageOf(d, body)).toBe("zqgadget refused");
   });
 
+  it("the inputs refused, RFC 9457's invalid-params: {zqMissing: ['…'], zqInvalid: [{zqName, zqReason}]}", async () => {
+    const refused = { type: "object", properties: { zqName: text, zqReason: text } };
+    const answer = {
+      type: "object",
+      properties: { zqMissing: { type: "array", items: text }, zqInvalid: { type: "array", items: refused } },
+    };
+    const d = drafted(withError(answer), ["makeZqGadgets"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/zqInvalid/0/zqReason"]);
+    expect(await linkProblems(d)).toEqual([]);
+    const body = { zqMissing: ["zqSize"], zqInvalid: [{ zqName: "zqLat", zqReason: "zqLat must be a number" }] };
+    expect(await errorMessageOf(d, body)).toBe("zqLat must be a number");
+  });
+
   it("a record's description is no message: no place saying errors, the common places drafted", () => {
     const answer = { type: "object", properties: { zqMade: made, zqCount: { type: "integer" } } };
     const d = drafted(withError(answer), ["makeZqGadgets"]);

@@ -27,8 +27,11 @@ export function messageName(names: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** A name that says the place holds errors or messages (`errors`, `elementErrors`, `errorMessages`, `fault`). */
-const SAYS_ERROR = /err|message|msg|fault|problem/i;
+/**
+ * A name that says the place holds errors or messages (`errors`, `elementErrors`, `errorMessages`, `fault`), or the
+ * inputs refused (RFC 9457's `invalid-params`, `invalid`: a list of `{name, reason}`).
+ */
+const SAYS_ERROR = /err|message|msg|fault|problem|invalid/i;
 
 /** How deep (segments) and how many objects the walk reads: an answer's schema may nest itself without end. */
 const MOST_SEGMENTS = 8;

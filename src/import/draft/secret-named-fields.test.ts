@@ -3,7 +3,9 @@
 // message, a log or a recording, and an agent could be asked to fill it. It is drafted secret, set by a person, in
 // any operation; a key or a token by name stays secret only where the operation takes no credential (elsewhere it is
 // the credential again). An example shorter than a secret can be (a password `hunter2`) is left out, or the draft did
-// not link; a field bounded below that length stays plain.
+// not link; a field bounded below that length stays plain. A bare `token` is a secret where its description says it is
+// an API or access token (a user's new API token, sent once and never shown again), as a bare `key` where it says an
+// API key; elsewhere (a page's, a device's token) it stays plain.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { failedCases } from "../__fixtures__/draft-cases.js";
@@ -43,6 +45,48 @@ const zqDoc = openapi({
       responses: { "201": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "a1" }) },
     },
   },
+});
+
+describe("a bare token field whose description says it is an API token", () => {
+  const tokenBody = {
+    type: "object",
+    properties: {
+      tokenName: { type: "string", maxLength: 40 },
+      token: { type: "string", description: "API Token. Minimum 32 characters, never shown again." },
+    },
+  };
+  const pushBody = {
+    type: "object",
+    properties: { token: { type: "string", description: "The device's push token." } },
+  };
+  const tokenDoc = openapi({
+    "/zqusers/{id}/token": {
+      post: {
+        operationId: "addZqtoken",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+        requestBody: { required: true, content: { "application/json": { schema: tokenBody } } },
+        responses: { "200": reply({ type: "object", properties: { tokenName: { type: "string" } } }, {}) },
+      },
+    },
+    "/zqdevices": {
+      post: {
+        operationId: "addZqdevice",
+        requestBody: { required: true, content: { "application/json": { schema: pushBody } } },
+        responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "d1" }) },
+      },
+    },
+  });
+
+  it("is drafted secret and set by a person; a device's token stays plain", async () => {
+    const d = drafted(tokenDoc, ["addZqtoken", "addZqdevice"], "zqtok");
+    expect(d.manifest.operations.zqtok_add_zqtoken?.params?.token).toMatchObject({
+      secret: true,
+      visibility: "user-only",
+    });
+    expect(d.manifest.operations.zqtok_add_zqtoken?.params?.tokenName?.secret).toBeFalsy();
+    expect(d.manifest.operations.zqtok_add_zqdevice?.params?.token?.secret).toBeFalsy();
+    expect(await linkProblems(d, "zqtok")).toEqual([]);
+  });
 });
 
 describe("a field named as a secret beside the provider's credential", () => {
