@@ -14,7 +14,7 @@ import { plainText } from "../plain-text.js";
 const NAME = String.raw`["'“]?([A-Za-z_$][\w$-]*(?:\.[\w$-]+)*)["'”]?`;
 const NOUN = String.raw`(?:\s+(?:query\s+)?(?:parameter|field|property|value|attribute|header)s?)?`;
 const SIDE = String.raw`(?:an?\s+|the\s+)?${NAME}${NOUN}(?:\s+and\s+(?:an?\s+|the\s+)?${NAME}${NOUN})?`;
-const VERB = String.raw`(?:specify|provide|include|pass|supply|set|give|use|send)`;
+const VERB = "(?:specify|provide|include|pass|supply|set|give|use|send)";
 /** "must specify either A or B", and "either A or B must be given / is required". */
 const SAYINGS = [
   new RegExp(
@@ -81,7 +81,7 @@ export function proseRules(
   return rules;
 }
 
-/** Each drafted parameter's wire name (a body field's, a query, path, header or cookie parameter's): its manifest name. */
+/** Each drafted parameter's wire name (a body field's, a path, query, header or cookie parameter's): its own name. */
 function wireNames(byWire: ReadonlyMap<string, string>): Map<string, string> {
   const names = new Map<string, string>();
   const twice = new Set<string>();
@@ -151,7 +151,7 @@ function ruleKey(rule: ManifestRule): string {
   return JSON.stringify(rule);
 }
 
-/** The schema with its references and `allOf` read, or nothing where it cannot be read (the draft notes that elsewhere). */
+/** The schema with its references and `allOf` read, or nothing where it cannot be read (noted elsewhere). */
 function flatOf(doc: OpenApiDocument, schema: Schema): Schema | undefined {
   try {
     return doc.flatten(schema);
