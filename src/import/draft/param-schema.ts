@@ -383,15 +383,22 @@ function formWords(form: NonNullable<ManifestParam["anyOf"]>[number]): string {
  * there is no example; generate names it as a problem).
  */
 /**
- * A JSON parameter's spec with the limits the document puts on its items or values, as the link reads them
- * (schema-place.ts): a value checked against the drafted parameter alone (`[""]` for a list of uuids) passed here, and
- * the link refused the draft (BW2009).
+ * A JSON parameter's spec with the limits the document puts on its items or values, and an object's own fields (those
+ * it must have too), as the link reads them (schema-place.ts): a value checked against the drafted parameter alone
+ * (`[""]` for a list of uuids, an object's example lacking a field its schema requires) passed here, and the link
+ * refused the draft (BW2009).
  */
 function withHeldLimits(doc: OpenApiDocument, flat: Schema, spec: ParamSpec): ParamSpec {
   if (spec.type !== "json") return spec;
-  const { nested } = schemaPlace(doc, flat, flat).held(spec.jsonType);
+  const place = schemaPlace(doc, flat, flat);
+  const { nested } = place.held(spec.jsonType);
   const key = spec.jsonType === "array" ? "items" : "values";
-  return nested ? ({ ...spec, [key]: { ...nested, ...spec[key] } } as ParamSpec) : spec;
+  const object = spec.jsonType === "object" && !spec.anyOf ? place.object() : undefined;
+  return {
+    ...spec,
+    ...(nested ? { [key]: { ...nested, ...spec[key] } } : {}),
+    ...(object ? { object } : {}),
+  } as ParamSpec;
 }
 
 function asSpec(name: string, p: ManifestParam, place: FieldInput["place"]): ParamSpec {
