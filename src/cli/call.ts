@@ -53,7 +53,8 @@ An operation that answers a stream of items (manifest stream) prints its
 items one a line, each as JSON, when it succeeds.
 
 A file parameter takes a path (read as the request is sent) or an https
-address (fetched without the credential).
+address (fetched without the credential); one taking several files, a JSON
+list of them (--param 'files=["a.png","b.pdf"]'), or one path.
 
 Secret parameters (apiKey, accessToken, clientSecret, refreshToken,
 privateKey) must be references to environment variables, e.g.
@@ -179,11 +180,36 @@ async function resolvedParams(
   );
   for (const p of tool.params) {
     const value = resolved[p.name];
-    if (p.type === "file" && typeof value === "string" && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value))
-      setOwn(resolved, p.name, resolve(io.cwd, value));
+    // A list of files `--param` gives as text (no type): JSON text of the list, or one path or address.
+    const files = p.type === "file" && p.multiple && texts.has(p.name) ? fileListText(value) : value;
+    if (p.type === "file" && typeof files === "string") setOwn(resolved, p.name, localFile(files, io.cwd));
+    else if (p.type === "file" && p.multiple && Array.isArray(files))
+      setOwn(
+        resolved,
+        p.name,
+        files.map((item) => (typeof item === "string" ? localFile(item, io.cwd) : item)),
+      );
     else if (texts.has(p.name) && value !== undefined) setOwn(resolved, p.name, typedText(p, value));
   }
   return resolved;
+}
+
+/** A file's path taken relative to where the command runs; an address as it is. */
+function localFile(value: string, cwd: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : resolve(cwd, value);
+}
+
+/** The files a text names: the list its JSON writes, else the one path or address it is. */
+function fileListText(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  if (value.startsWith("["))
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (Array.isArray(parsed)) return parsed;
+    } catch {
+      // not JSON: one path that starts with "["
+    }
+  return [value];
 }
 
 /** `--params` JSON and `--param name=value` entries as one object of own properties (`--param` wins). */
