@@ -53,7 +53,7 @@ describe("an object field whose schema's example lacks a field the schema requir
   const d = drafted(document, ["zqSearch"]);
   const at = "operations.acme_zq_search.params";
 
-  it("is drafted without that example, said in a note; an example meeting its fields is kept; the draft links", async () => {
+  it("is drafted without that example, said in a note; one meeting its fields is kept; the draft links", async () => {
     const params = d.manifest.operations.acme_zq_search!.params!;
     expect(params.options).not.toHaveProperty("example");
     expect(notesAt(d, `${at}.options`).join("\n")).toContain(

@@ -370,23 +370,14 @@ export function unsafeIntegerNote(example: unknown, at: string): string {
 
 /** A form as a note names it: `string`, `integer`, `array`. */
 function formWords(form: NonNullable<ManifestParam["anyOf"]>[number]): string {
-  return form.type === "json"
-    ? (form.jsonType ?? "json")
-    : form.type === "number" && form.integer
-      ? "integer"
-      : form.type;
+  if (form.type === "json") return form.jsonType ?? "json";
+  return form.type === "number" && form.integer ? "integer" : form.type;
 }
 
 /**
- * The manifest parameter as the runtime checks values against it, where it is sent: a header's (or a cookie's,
- * sent in one) value takes no line break, a path segment is never "." or ".." (an example the runtime would refuse
- * there is no example; generate names it as a problem).
- */
-/**
- * A JSON parameter's spec with the limits the document puts on its items or values, and an object's own fields (those
- * it must have too), as the link reads them (schema-place.ts): a value checked against the drafted parameter alone
- * (`[""]` for a list of uuids, an object's example lacking a field its schema requires) passed here, and the link
- * refused the draft (BW2009).
+ * A JSON parameter's spec with what the link reads of the document there (schema-place.ts): its items' or values'
+ * limits, an object's own fields (those it must have too). Checked against the drafted parameter alone, a value (`[""]`
+ * for a list of uuids, an example lacking a required field) passed here, and the link refused the draft (BW2009).
  */
 function withHeldLimits(doc: OpenApiDocument, flat: Schema, spec: ParamSpec): ParamSpec {
   if (spec.type !== "json") return spec;
@@ -394,13 +385,15 @@ function withHeldLimits(doc: OpenApiDocument, flat: Schema, spec: ParamSpec): Pa
   const { nested } = place.held(spec.jsonType);
   const key = spec.jsonType === "array" ? "items" : "values";
   const object = spec.jsonType === "object" && !spec.anyOf ? place.object() : undefined;
-  return {
-    ...spec,
-    ...(nested ? { [key]: { ...nested, ...spec[key] } } : {}),
-    ...(object ? { object } : {}),
-  } as ParamSpec;
+  const held = { ...(nested ? { [key]: { ...nested, ...spec[key] } } : {}), ...(object ? { object } : {}) };
+  return { ...spec, ...held } as ParamSpec;
 }
 
+/**
+ * The manifest parameter as the runtime checks values against it, where it is sent: a header's (or a cookie's,
+ * sent in one) value takes no line break, a path segment is never "." or ".." (an example the runtime would refuse
+ * there is no example; generate names it as a problem).
+ */
 function asSpec(name: string, p: ManifestParam, place: FieldInput["place"]): ParamSpec {
   const { wire: _wire, limitsFromSpec: _limits, ...rest } = p;
   const sent = place === "cookie" ? "header" : place === "body" ? "query" : place;

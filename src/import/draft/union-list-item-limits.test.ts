@@ -54,7 +54,7 @@ describe("a union of a text and a list of such texts", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it("refuses a list holding a text of neither form before any request; sends a list of ids, one pair each", async () => {
+  it("refuses a list holding a text of neither form before any request; sends a list, one pair each", async () => {
     const [tool] = await linkedTools(d);
     const bad = await call(tool!, { ids: [ID, "a b"] });
     expect(bad.result).toMatchObject({ success: false, error: { type: "validation", param: "ids" } });
