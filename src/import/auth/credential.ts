@@ -216,11 +216,16 @@ function acceptedWays(
       `${optionals.join(", ")} may also be called without a credential (${optionals.length === 1 ? "its" : "their"} ` +
         "security lists {}, authentication optional): the credential is sent when a call gives it, none when not",
     );
+  // Beside operations that name a scheme, the cut keeps their `security: []` (cut-security.ts): none is sent to them.
+  const beside = accepted.some((a) => a.named.length);
   if (unsaid.length)
     notes.push(
       `${unsaid.join(", ")} ${unsaid.length === 1 ? "names" : "name"} no security scheme (security: []), which ` +
-        "says no credential is needed (some servers leave authentication to the deployment): the manifest sends the " +
-        "one drafted; check whether the API needs it",
+        "says no credential is needed (some servers leave authentication to the deployment): " +
+        (beside
+          ? `${unsaid.length === 1 ? "it is" : "they are"} sent none, as the document says, the others the one ` +
+            "drafted; check whether the API needs it"
+          : "the manifest sends the one drafted; check whether the API needs it"),
     );
   return accepted;
 }

@@ -169,16 +169,19 @@ function formOf(s: Schema, type: string | undefined, note: (text: string) => voi
         ? (s.items as Schema)
         : undefined;
     const itemType = items ? typeOf(items) : undefined;
+    // A text item's limits as a text form's (its lengths, pattern and format too: a list of ids of a format dropped
+    // it, and items the upstream refuses were sent).
     const nested =
-      itemType === "string" || itemType === "integer" || itemType === "number" || itemType === "boolean"
-        ? {
-            type: itemType,
-            ...(Array.isArray(items?.enum) ? { enum: items.enum } : {}),
-            ...(typeof items?.maxLength === "number" ? { maxLength: items.maxLength } : {}),
-            ...(typeof items?.minimum === "number" ? { minimum: items.minimum } : {}),
-            ...(typeof items?.maximum === "number" ? { maximum: items.maximum } : {}),
-          }
-        : undefined;
+      items && itemType === "string"
+        ? formOf(items, itemType, note)
+        : itemType === "integer" || itemType === "number" || itemType === "boolean"
+          ? {
+              type: itemType,
+              ...(Array.isArray(items?.enum) ? { enum: items.enum } : {}),
+              ...(typeof items?.minimum === "number" ? { minimum: items.minimum } : {}),
+              ...(typeof items?.maximum === "number" ? { maximum: items.maximum } : {}),
+            }
+          : undefined;
     return {
       type: "json",
       jsonType: "array",

@@ -370,11 +370,23 @@ export function unsafeIntegerNote(example: unknown, at: string): string {
 
 /** A form as a note names it: `string`, `integer`, `array`. */
 function formWords(form: NonNullable<ManifestParam["anyOf"]>[number]): string {
-  return form.type === "json"
-    ? (form.jsonType ?? "json")
-    : form.type === "number" && form.integer
-      ? "integer"
-      : form.type;
+  if (form.type === "json") return form.jsonType ?? "json";
+  return form.type === "number" && form.integer ? "integer" : form.type;
+}
+
+/**
+ * A JSON parameter's spec with what the link reads of the document there (schema-place.ts): its items' or values'
+ * limits, an object's own fields (those it must have too). Checked against the drafted parameter alone, a value (`[""]`
+ * for a list of uuids, an example lacking a required field) passed here, and the link refused the draft (BW2009).
+ */
+function withHeldLimits(doc: OpenApiDocument, flat: Schema, spec: ParamSpec): ParamSpec {
+  if (spec.type !== "json") return spec;
+  const place = schemaPlace(doc, flat, flat);
+  const { nested } = place.held(spec.jsonType);
+  const key = spec.jsonType === "array" ? "items" : "values";
+  const object = spec.jsonType === "object" && !spec.anyOf ? place.object() : undefined;
+  const held = { ...(nested ? { [key]: { ...nested, ...spec[key] } } : {}), ...(object ? { object } : {}) };
+  return { ...spec, ...held } as ParamSpec;
 }
 
 /**
@@ -382,18 +394,6 @@ function formWords(form: NonNullable<ManifestParam["anyOf"]>[number]): string {
  * sent in one) value takes no line break, a path segment is never "." or ".." (an example the runtime would refuse
  * there is no example; generate names it as a problem).
  */
-/**
- * A JSON parameter's spec with the limits the document puts on its items or values, as the link reads them
- * (schema-place.ts): a value checked against the drafted parameter alone (`[""]` for a list of uuids) passed here, and
- * the link refused the draft (BW2009).
- */
-function withHeldLimits(doc: OpenApiDocument, flat: Schema, spec: ParamSpec): ParamSpec {
-  if (spec.type !== "json") return spec;
-  const { nested } = schemaPlace(doc, flat, flat).held(spec.jsonType);
-  const key = spec.jsonType === "array" ? "items" : "values";
-  return nested ? ({ ...spec, [key]: { ...nested, ...spec[key] } } as ParamSpec) : spec;
-}
-
 function asSpec(name: string, p: ManifestParam, place: FieldInput["place"]): ParamSpec {
   const { wire: _wire, limitsFromSpec: _limits, ...rest } = p;
   const sent = place === "cookie" ? "header" : place === "body" ? "query" : place;

@@ -109,9 +109,16 @@ function draftRoute(url: string, declared: Record<string, Json>): "instance" | "
     const values = declared[v]?.enum;
     return Array.isArray(values) && values.length > 0;
   };
-  const derivable =
-    inHost.every(listed) || (inHost.length === 1 && labels[0] === `{${inHost[0]}}` && labels.length >= 3);
-  return derivable ? "template" : undefined;
+  // Variables making up the first label with letters, digits and hyphens (`{instance}-be.example.com`, a tenant's
+  // host), the others listing their values: any one label there, as the link derives its hosts (derivedHosts).
+  const [first = "", ...rest] = labels;
+  const inFirst = inHost.filter((v) => first.includes(`{${v}}`));
+  const firstLabel =
+    inFirst.length > 0 &&
+    labels.length >= 3 &&
+    /^(?:\{[^{}]+\}|[A-Za-z0-9-])+$/.test(first) &&
+    inHost.every((v) => (inFirst.includes(v) ? !rest.join(".").includes(`{${v}}`) : listed(v)));
+  return inHost.every(listed) || firstLabel ? "template" : undefined;
 }
 
 /** The host names a variable lists (`enum: [api-sandbox.zq.test, api.zq.test]`), when each of its values is one. */
