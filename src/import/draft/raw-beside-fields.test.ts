@@ -1,5 +1,5 @@
-// A body offered as JSON of named fields and as a file's bytes (`application/json` beside
-// `application/octet-stream`): it was drafted as the JSON fields alone, so no file could
+// A body offered as JSON of named fields and as a file's bytes or a text (`application/json` beside
+// `application/octet-stream`, or beside `text/csv`): it was drafted as the JSON fields alone, so no file or text could
 // be sent. A whole-body file sits beside the fields now, the rule `replaces` between them: the fields the JSON
 // requires are required unless the file is given, and none goes with it. JSON goes as application/json, the file as
 // the document's type (its own type where the document names a range), and the request judge and the mock take each.
@@ -39,10 +39,29 @@ const document = openapi({
       responses: created,
     },
   },
+  "/zqrows": {
+    post: {
+      operationId: "zqImportRows",
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: ["zqRows"],
+              properties: { zqRows: { type: "array", items: { type: "string" }, example: ["a,b"] } },
+            },
+          },
+          "text/csv": { schema: { type: "string" } },
+        },
+      },
+      responses: created,
+    },
+  },
 });
 
 describe("a body offered as JSON fields or as a file's bytes or a text", () => {
-  const d = drafted(document, ["zqPutNote"], "zqnf");
+  const d = drafted(document, ["zqPutNote", "zqImportRows"], "zqnf");
 
   it("is drafted as the fields or a file that replaces them, the fields required without it", () => {
     const note = d.manifest.operations.zqnf_zq_put_note;
@@ -51,11 +70,13 @@ describe("a body offered as JSON fields or as a file's bytes or a text", () => {
     ]);
     expect(note?.params?.zqTitle?.required).toBeUndefined();
     expect(note?.params?.file).toMatchObject({ type: "file", wire: { in: "body", pointer: "" } });
+    const rows = d.manifest.operations.zqnf_zq_import_rows;
+    expect(rows?.rules).toEqual([{ rule: "replaces", param: "file", params: ["zqRows"], required: ["zqRows"] }]);
   });
 
   it("sends the fields as JSON, or the file as the document's type, each taken by the judge", async () => {
     const tools = await linkedTools(d, "zqnf");
-    const [note] = ["zqnf_zq_put_note"].map((id) => tools.find((t) => t.id === id));
+    const [note, rows] = ["zqnf_zq_put_note", "zqnf_zq_import_rows"].map((id) => tools.find((t) => t.id === id));
     const given = { accessToken: "zq-token-0001" };
     const sends: Array<[typeof note, Record<string, unknown>, string, string]> = [
       [note, { zqKey: "k", zqTitle: "hi", zqCount: 1 }, "application/json", '{"zqTitle":"hi","zqCount":1}'],
@@ -65,6 +86,8 @@ describe("a body offered as JSON fields or as a file's bytes or a text", () => {
         "application/octet-stream",
         "\u0000\uFFFD\u0007",
       ],
+      [rows, { zqRows: ["x,y"] }, "application/json", '{"zqRows":["x,y"]}'],
+      [rows, { file: new Blob(["a,b\n1,é\n"], { type: "text/plain" }) }, "text/csv", "a,b\n1,é\n"],
     ];
     for (const [tool, input, type, text] of sends) {
       const { sent, judged } = await judgedCall(d, tool!, { ...given, ...input });
@@ -120,6 +143,7 @@ describe("a body offered as JSON fields or as a file's bytes or a text", () => {
       expect.arrayContaining([
         expect.stringMatching(/replaces: file alone$/),
         expect.stringMatching(/replaces: zqTitle without file$/),
+        expect.stringMatching(/replaces: zqRows without file$/),
         expect.stringMatching(/replaces: file with zqTitle$/),
         expect.stringMatching(/replaces: neither file nor zqTitle$/),
       ]),

@@ -50,12 +50,20 @@ export function rawBesideFields(
   notes.push({
     at: [...at, "params", name],
     note:
-      `the document offers the request body as JSON fields or as raw bytes (${type}): a call gives the fields ` +
+      `the document offers the request body as JSON fields or as ${bytes(body.raw.mediaType)} (${type}): a call ` +
+      "gives the fields " +
       `(${required.length ? `${required.join(", ")} required then` : "none required"}) or the file, which goes ` +
-      (type === body.raw.mediaType ? `as ${type}` : "as its own type (a text file as text/plain)"),
+      goes(type, body.raw.mediaType),
   });
   return [{ rule: "replaces", param: name, params: names, ...(required.length ? { required } : {}) }];
 }
+
+/** What the other form is, in words: a text (`text/csv`, a vendor's text format) or raw bytes. */
+const bytes = (type: string) => (type.startsWith("text/") && type !== "text/*" ? "a text" : "raw bytes");
+
+/** How the file goes: as the document's one type, or as its own within a range. */
+const goes = (type: string, declared: string) =>
+  type === declared ? `as ${type}` : "as its own type (a text file as text/plain)";
 
 /** The file form beside a whole-body JSON parameter, and the rule that a call gives one of them. */
 export function rawBesideJson(body: OpenApiRequestBody, at: Path, notes: ReviewNote[], into: Into): ManifestRule[] {
@@ -78,8 +86,8 @@ export function rawBesideJson(body: OpenApiRequestBody, at: Path, notes: ReviewN
   notes.push({
     at: [...at, "params", name],
     note:
-      `the document offers the request body as JSON (${json}) or as raw bytes (${type}): give one; ` +
-      "the file goes as its own type (a text file as text/plain)",
+      `the document offers the request body as JSON (${json}) or as ${bytes(body.raw.mediaType)} (${type}): give ` +
+      `one; the file goes ${goes(type, body.raw.mediaType)}`,
   });
   return [required ? { rule: "exactlyOne", params: [json, name] } : { rule: "atMostOne", groups: [[json], [name]] }];
 }
