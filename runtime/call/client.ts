@@ -51,7 +51,7 @@ export function authMiddleware(auth: AuthSpec, credential: string): Middleware {
   };
 }
 
-function withUrl(request: Request, url: string, body?: { text: string | undefined }): Request {
+function withUrl(request: Request, url: string, body?: { text: string | Blob | undefined }): Request {
   const init: RequestInit & { duplex?: "half" } = {
     method: request.method,
     headers: request.headers,
@@ -190,7 +190,7 @@ export interface WireOptions {
  */
 export function wireMiddleware(
   tools: readonly ToolCall[],
-  support: Pick<Support, "form" | "addresses"> | undefined,
+  support: Pick<Support, "form" | "addresses" | "files"> | undefined,
   at: WireOptions = {},
 ): Middleware {
   const form = support?.form;
@@ -218,7 +218,8 @@ export function wireMiddleware(
           const sent = request.headers.get("Cookie");
           request.headers.set("Cookie", sent ? `${sent}; ${value}` : value);
         } else request.headers.set(name, value);
-      return withUrl(request, url, formBody(tool, body, request.headers, form));
+      const raw = rawForm(tool, body, request.headers, support?.files);
+      return withUrl(request, url, raw ?? formBody(tool, body, request.headers, form));
     },
   };
 }
@@ -273,6 +274,22 @@ function baseOf(
   const elsewhere = support?.form?.linkedElsewhere(tool, values, client);
   if (elsewhere) throw new Error(elsewhere.problem.message);
   return client;
+}
+
+/**
+ * A raw body, or a JSON body's raw form (`raw`), given as bytes (openapi-fetch would send a Blob as `{}`): the bytes,
+ * typed as the tools type the file (files.rawBody) unless the caller typed them.
+ */
+function rawForm(tool: ToolCall, body: unknown, headers: Headers, files: Support["files"]): { text: Blob } | undefined {
+  const spec = tool.body?.raw ? { ...tool.body, ...tool.body.raw } : tool.body;
+  const param = tool.params.find((p) => p.type === "file" && p.wire.in === "body");
+  if (!files || !param || (spec?.encoding !== "binary" && !tool.body?.raw)) return undefined;
+  if (!(body instanceof Blob || body instanceof Uint8Array)) return undefined;
+  const blob = body instanceof Blob ? body : new Blob([body as BlobPart]);
+  const sent = files.rawBody(tool, spec as NonNullable<typeof spec>, new Map([[param.name, [{ blob, filename: "" }]]]));
+  const given = headers.get("Content-Type");
+  if (sent && (!given || given === "application/json")) headers.set("Content-Type", sent.contentType);
+  return sent && { text: sent.blob };
 }
 
 /**

@@ -53,6 +53,8 @@ export function ruleParams(rule: RuleSpec): string[] {
     case "dependentLimits":
     case "requiredWhen":
       return [rule.param, rule.dependsOn];
+    case "replaces":
+      return [rule.param, ...rule.params];
   }
 }
 
@@ -90,6 +92,11 @@ export function ruleSentence(rule: RuleSpec, w: Words = PLAIN): string {
       return (
         `Give ${w.name(rule.param)} when ${w.name(rule.dependsOn)} is ` +
         `${orList(rule.values.map(w.value))} (required then).`
+      );
+    case "replaces":
+      return (
+        `Give ${w.name(rule.param)} instead of ${orList(rule.params.map(w.name))}, or those without it` +
+        (rule.required?.length ? ` (${rule.required.map(w.name).join(", ")} required then).` : ".")
       );
   }
 }

@@ -217,7 +217,12 @@ export type RuleSpec =
       limits: Record<string, { minimum?: number; maximum?: number; minLength?: number; maxLength?: number }>;
     }
   /** `param` must be given when `dependsOn` (after its default) has one of `values`. */
-  | { rule: "requiredWhen"; param: string; dependsOn: string; values: (string | number | boolean)[] };
+  | { rule: "requiredWhen"; param: string; dependsOn: string; values: (string | number | boolean)[] }
+  /**
+   * `param`, given, is sent instead of `params` (none of them with it); not given, each of `required` is required (a
+   * body offered as named fields or as a file: the file instead of the fields).
+   */
+  | { rule: "replaces"; param: string; params: string[]; required?: string[] };
 
 /**
  * How a form field (or a query parameter) is written: its style, and whether as JSON or with reserved characters raw.

@@ -122,6 +122,11 @@ function checkRule(
     case "requiredWhen":
       if (!present(rule.param) && rule.values.some((v) => v === values[rule.dependsOn]))
         issues.push(requiredWhenIssue(rule, values[rule.dependsOn]));
+      return;
+    case "replaces": {
+      const issue = replacesIssue(rule, present);
+      if (issue) issues.push(issue);
+    }
   }
 }
 
@@ -175,6 +180,27 @@ function sendingNothing(
 function allPresent(names: readonly string[], values: Record<string, unknown>, unsent: ReadonlySet<string>): boolean {
   for (const name of names) if (values[name] === undefined || unsent.has(name)) return false;
   return true;
+}
+
+/** The one given with any of the others it replaces, or, not given, a required one of them left out. */
+function replacesIssue(rule: Extract<RuleSpec, { rule: "replaces" }>, present: (name: string) => boolean) {
+  const given = rule.params.filter(present);
+  if (present(rule.param))
+    return given.length
+      ? {
+          param: itemAt(given, 0),
+          rule: "replaces",
+          message: `${given.join(", ")}: not taken with ${rule.param}, which is sent instead of them`,
+        }
+      : undefined;
+  const lacking = (rule.required ?? []).filter((n) => !present(n));
+  return lacking.length
+    ? {
+        param: itemAt(lacking, 0),
+        rule: "replaces",
+        message: `${lacking.join(", ")}: required unless ${rule.param} is given`,
+      }
+    : undefined;
 }
 
 /** A parameter left out while the value of the one it depends on (`selector`) requires it. */

@@ -191,6 +191,33 @@ describe("the typed openapi-fetch client, beyond the address's values", () => {
     expect(sent[1], "the typed client").toEqual(sent[0]);
   }, 60_000);
 
+  it("sends a raw form as its bytes under its type as the tools send the file, the JSON form as JSON", async () => {
+    const script = `await (async () => {
+      ${RECORDER}
+      const apiKey = "zq-key-0123456789";
+      const typed = m.createZqhopClient({ credential: apiKey, fetch });
+      const path = "/zqnotes/{zqKey}";
+      const params = { path: { zqKey: "zq1" } };
+      const out = [];
+      for (const file of [new Blob(["zq é text"], { type: "text/plain" }), new Uint8Array([0, 255, 7])]) {
+        const tools = await m.executeTool("zqhop_put_note", { zqKey: "zq1", file, apiKey }, { fetch });
+        const { error } = await typed.PUT(path, { params, body: file });
+        out.push(tools.success, error ?? null);
+      }
+      const json = await typed.PUT(path, { params, body: { zqTitle: "zq" } });
+      out.push(json.error ?? null);
+      return { ok: out, sent };
+    })()`;
+    const { ok, sent } = importInChild(hop, script) as { ok: unknown[]; sent: (string | null)[][] };
+    expect(ok).toEqual([true, null, true, null, null]);
+    // Before, openapi-fetch's JSON of a Blob: \`{}\` as application/json.
+    expect(sent[0]).toEqual(["PUT", "https://api.zqhop.test/zqnotes/zq1", "text/plain", "zq é text"]);
+    expect(sent[1], "the typed client, a text file").toEqual(sent[0]);
+    expect(sent[2]?.slice(2)).toEqual(["application/octet-stream", "\u0000\uFFFD\u0007"]);
+    expect(sent[3], "the typed client, bytes").toEqual(sent[2]);
+    expect(sent[4]?.slice(2)).toEqual(["application/json", '{"zqTitle":"zq"}']);
+  }, 60_000);
+
   it("sends an operation served at its own server there, and a given baseUrl's only to hosts it may", async () => {
     const script = `await (async () => {
       ${RECORDER}

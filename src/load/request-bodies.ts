@@ -91,8 +91,10 @@ export function requestBodyOf(resolve: Resolve, body: Schema): OpenApiRequestBod
   }
   const multipart = bareMediaType(mediaType) === MULTIPART_MEDIA_TYPE;
   const schema = withRequiredBeside(declared, resolve(declared));
-  // Raw bytes offered beside the JSON (a record's value stored as given: JSON, or any bytes under their own type).
-  const raw = isJsonMediaType(mediaType) ? rawBodyOf(resolve, body, without(content, mediaType)) : undefined;
+  // Raw bytes offered beside the JSON (a record's value stored as given: JSON, or any bytes under their own type), or
+  // a text (`text/csv`, a vendor's text format): a file's bytes sent under that type instead of the JSON.
+  const others = isJsonMediaType(mediaType) ? without(content, mediaType) : undefined;
+  const raw = others && (rawBodyOf(resolve, body, others) ?? textBodyOf(resolve, body, others));
   return {
     ...(raw ? { raw: { mediaType: raw.mediaType, ...(raw.mediaTypes ? { mediaTypes: raw.mediaTypes } : {}) } } : {}),
     required: Boolean(body.required),

@@ -1,10 +1,11 @@
-// The cross-field rules of a tool (exactlyOne, anyOf, atMostOne, dependentLimits, allowedValues, requiredWhen) met
-// by an input the contract suite makes, one rule at a time (values.ts passes over them until none changes the input):
-// a missing alternative added from its example, extra ones dropped, a value fitted to its selector's limits, a
-// selector picked that allows a pinned value, or a parameter its selector's value requires added from its example;
-// the pinned parameters never touched.
+// The cross-field rules of a tool (exactlyOne, anyOf, atMostOne, dependentLimits, allowedValues, requiredWhen,
+// replaces) met by an input the contract suite makes, one rule at a time (values.ts passes over them until none
+// changes the input): a missing alternative added from its example, extra ones dropped, a value fitted to its
+// selector's limits, a selector picked that allows a pinned value, or a parameter its selector's value requires added
+// from its example; the pinned parameters never touched.
 import type { ParamSpec, RuleSpec } from "@blockwright/runtime/internal";
 import { type GroupInput, meetAnyOf, meetAtMostOne, type Outcome } from "./group-rules.js";
+import { meetReplaces } from "./replaces-rule.js";
 
 /** `rule` made to hold of `input.out`, in place: whether it held, was made to, or cannot be. */
 export function meetRule(rule: RuleSpec, input: GroupInput, params: readonly ParamSpec[]): Outcome {
@@ -86,6 +87,8 @@ export function meetRule(rule: RuleSpec, input: GroupInput, params: readonly Par
     }
     case "requiredWhen":
       return meetRequiredWhen(rule, input, params);
+    case "replaces":
+      return meetReplaces(rule, input);
   }
 }
 

@@ -24,6 +24,7 @@ import {
 } from "./random-inputs.js";
 import { type Breaks, dotSegmentBreakers } from "./dot-segment-breakers.js";
 import { settledUnder } from "./rule-values.js";
+import { replacesBreakers } from "./replaces-breakers.js";
 import type { Input, ToolValues } from "./values.js";
 import { probesMaxLength } from "./probed-length.js";
 
@@ -349,6 +350,7 @@ function ruleBreakers(tool: ToolSpec, values: ToolValues, base: fc.Arbitrary<Inp
         );
       }
     } else if (rule.rule === "dependentLimits") breakers.push(...dependentLimitBreakers(tool, rule, base, exampleOf));
+    else if (rule.rule === "replaces") breakers.push(...replacesBreakers(rule, base, exampleOf));
     else if (rule.rule === "requiredWhen")
       // Per value that requires the parameter: that value, and the parameter left out.
       for (const v of rule.values)

@@ -54,14 +54,19 @@ export function unsentAsGiven(
   return fields !== undefined && Object.keys(value).some((k) => !fields.has(k));
 }
 
-/** Whether a rule of the tool counts `name` as given or not (exactlyOne, anyOf, atMostOne, requiredWhen's). */
+/**
+ * Whether a rule of the tool counts `name` as given or not
+ * (exactlyOne, anyOf, atMostOne, requiredWhen's, replaces).
+ */
 export function countedByRule(tool: ToolSpec, name: string): boolean {
   return tool.rules.some((r) =>
     r.rule === "exactlyOne"
       ? r.params.includes(name)
       : r.rule === "anyOf" || r.rule === "atMostOne"
         ? r.groups.some((g) => g.includes(name))
-        : r.rule === "requiredWhen" && r.param === name,
+        : r.rule === "replaces"
+          ? r.param === name || r.params.includes(name)
+          : r.rule === "requiredWhen" && r.param === name,
   );
 }
 

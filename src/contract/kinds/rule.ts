@@ -4,7 +4,8 @@
 // query, refused), atMostOne (each group accepted; two groups and a
 // partial group refused), allowedValues (per selector value, each allowed
 // value accepted and one other refused), requiredWhen (per value that requires
-// the parameter, the value with it accepted and without it refused). A partial group is refused once, by the
+// the parameter, the value with it accepted and without it refused), replaces (the one alone and the others without
+// it accepted; the one with another, and neither, refused). A partial group is refused once, by the
 // first of an anyOf and an atMostOne over the same groups (the runtime names the first rule broken).
 // dependentLimits has no case of its own: the random invalid inputs (property) break it.
 import { checkValue, itemAt, type RuleSpec, writesNoPair } from "@blockwright/runtime/internal";
@@ -20,7 +21,8 @@ export const ruleKind: CaseKindModule = {
     cases:
       "every cross-field rule both ways (`exactlyOne`, `anyOf` (a query object given as `{}`, which puts nothing " +
       "in the query, refused too), `atMostOne`, `allowedValues` per selector " +
-      "value, `requiredWhen` per value that requires the parameter; `dependentLimits` is left to the random " +
+      "value, `requiredWhen` per value that requires the parameter, `replaces` (each form alone accepted, the two " +
+      "together and neither refused); `dependentLimits` is left to the random " +
       "invalid inputs)",
   },
   applies: (tool) => tool.rules.some((r) => r.rule !== "dependentLimits"),
@@ -61,6 +63,8 @@ function ruleCases(values: ToolValues, rule: RuleSpec, partialElsewhere: boolean
       return allowedValuesCases(values, rule);
     case "requiredWhen":
       return requiredWhenCases(values, rule);
+    case "replaces":
+      return replacesCases(values, rule);
     default:
       return [];
   }
@@ -243,6 +247,43 @@ function requiredWhenCases(values: ToolValues, rule: RuleOf<"requiredWhen">): Co
       ),
     ];
   });
+}
+
+/**
+ * The one alone and the others without it (the required ones, else the first) accepted; the one with another refused,
+ * and neither, where the others have required ones.
+ */
+function replacesCases(values: ToolValues, rule: RuleOf<"replaces">): ContractCase[] {
+  const all = [rule.param, ...rule.params];
+  const required = rule.required ?? [];
+  const fields = required.length ? required : rule.params.slice(0, 1);
+  const other = itemAt(fields, 0);
+  const cases = [
+    acceptCase(values, "rule", `replaces: ${rule.param} alone`, values.param(rule.param), () =>
+      exactly(values, all, [rule.param]),
+    ),
+    acceptCase(values, "rule", `replaces: ${fields.join(" with ")} without ${rule.param}`, undefined, () =>
+      exactly(values, all, fields),
+    ),
+    refuseCase(
+      values,
+      "rule",
+      `replaces: ${rule.param} with ${other}`,
+      () => exactly(values, all, [rule.param, other]),
+      { param: other, rule: "replaces" },
+    ),
+  ];
+  if (required.length)
+    cases.push(
+      refuseCase(
+        values,
+        "rule",
+        `replaces: neither ${rule.param} nor ${required.join(", ")}`,
+        () => exactly(values, all, []),
+        { param: itemAt(required, 0), rule: "replaces" },
+      ),
+    );
+  return cases;
 }
 
 /** The minimal input with exactly the `given` members of a rule's parameters (the others left out). */

@@ -32,7 +32,7 @@ import { fromSchema, safeFlatten, unsafeIntegerNote } from "./param-schema.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { unionBodyExample } from "./union-example.js";
 import { draftOtherFields } from "./open-body/other-fields.js";
-import { rawBesideJson } from "./body-forms/raw-beside-json.js";
+import { rawBesideFields, rawBesideJson } from "./body-forms/raw-beside-json.js";
 import { bracketFormNote } from "./body-forms/bracket-form-note.js";
 
 type Path = (string | number)[];
@@ -157,7 +157,8 @@ export function draftBody(
         "for a file; if the upstream reads another, write it in the spec",
     });
   }
-  return draftBodyFields(doc, op, rawOp, credential, body, flat, fields, required, sent, at, notes, into);
+  const rules = draftBodyFields(doc, op, rawOp, credential, body, flat, fields, required, sent, at, notes, into);
+  return [...rules, ...rawBesideFields(body, rules, at, notes, into)];
 }
 
 /** A body of a media type the runtime does not write: said, not drafted. */

@@ -7,7 +7,8 @@ export const rules = {
   wording:
     "**`rules`** across parameters: `exactlyOne`, `anyOf` (at least one group), " +
     "`allowedValues` (values depending on another parameter), `dependentLimits` (limits depending on another " +
-    "parameter), `requiredWhen` (a parameter required when another has one of some values).",
+    "parameter), `requiredWhen` (a parameter required when another has one of some values), `replaces` (a parameter " +
+    "sent instead of others, which are required without it: a body as named fields or as a file).",
   schema: ["rules"],
   tool: ["rules"],
   surface: { rules: rulesSurface },
@@ -24,6 +25,7 @@ export const rules = {
       "rule.dependsOn",
       "rule.values",
       "rule.limits",
+      "rule.required",
     ]),
   },
 } as const satisfies ConceptRecord;

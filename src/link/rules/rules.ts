@@ -73,7 +73,50 @@ export function linkRule(
       checkRequiredWhen(ctx, rule, target, selector, rules, at);
       return { rule: "requiredWhen", param: rule.param, dependsOn: rule.dependsOn, values: [...rule.values] };
     }
+    case "replaces": {
+      const required = rule.required ?? [];
+      if (missing(rule.param, [...at, "param"]) || rule.params.some((n, i) => missing(n, [...at, "params", i])))
+        return undefined;
+      checkReplaces(ctx, rule, params, at);
+      return {
+        rule: "replaces",
+        param: rule.param,
+        params: [...rule.params],
+        ...(required.length ? { required } : {}),
+      };
+    }
   }
+}
+
+/**
+ * A `replaces` rule: `param` is none of `params`, `required` are of `params`, and each of `params` is given only
+ * by the caller (neither required nor defaulted, else every call would give it and none could give `param`).
+ */
+function checkReplaces(
+  ctx: LinkContext,
+  rule: Extract<RuleSpec, { rule: "replaces" }>,
+  params: Map<string, ParamSpec>,
+  at: Path,
+): void {
+  const self = rule.params.indexOf(rule.param);
+  if (self >= 0) ctx.fail("BW2005", [...at, "params", self], `"${rule.param}" cannot replace itself`, "value");
+  (rule.required ?? []).forEach((name, i) => {
+    if (!rule.params.includes(name))
+      ctx.fail("BW2005", [...at, "required", i], `"${name}" is not one of params (${rule.params.join(", ")})`, "value");
+  });
+  rule.params.forEach((name, i) => {
+    const p = params.get(name);
+    const sent = p?.default !== undefined && p.sendDefault !== false;
+    const always = p?.required ? "is required" : sent ? "has a default" : undefined;
+    if (always)
+      ctx.fail(
+        "BW2005",
+        [...at, "params", i],
+        `"${name}" ${always}, so every call gives it and none could give "${rule.param}" instead: list it in ` +
+          "`required` of this rule, or leave it out of params",
+        "value",
+      );
+  });
 }
 
 /**

@@ -201,6 +201,22 @@ export type ManifestRule = ({
    * @minItems 1
    */
   values: (string | number | boolean)[]
+} | {
+  /**
+   * `param`, given, is sent instead of `params`, none of which may be given with it; not given, the `required` of `params` must be given. A body the document offers as named fields or as a file's bytes (or a text): the fields are required unless the file is given.
+   */
+  rule: "replaces"
+  param: ManifestParamName
+  /**
+   * The parameters it replaces (the body's fields).
+   *
+   * @minItems 1
+   */
+  params: ManifestParamName[]
+  /**
+   * Of `params`, those required when `param` is not given (each optional otherwise, with no default).
+   */
+  required?: ManifestParamName[]
 })
 /**
  * One block output, keyed by its dotted path in the result (`data`, `metadata.id`, `generationId`).
@@ -1774,6 +1790,7 @@ export type ManifestField =
   | "rule.dependsOn"
   | "rule.values"
   | "rule.limits"
+  | "rule.required"
   | "server.default"
   | "server.param"
   | "server.hosts"
