@@ -91,7 +91,7 @@ export function recut(
     "The manifest is kept as it was; blockwright generate checks it against this cut.",
     ...(kept.length ? [`Kept from the earlier cut, not published: ${kept.join(", ")}.`] : []),
     ...(steps.added.length
-      ? [`Added by blockwright upstream --accept, not published: ${steps.added.join("; ")}.`]
+      ? [`Changed by blockwright upstream --accept, the document's credentials as read: ${steps.added.join("; ")}.`]
       : []),
     ...movedLines(cut.report, "blockwright upstream --accept"),
     ...(missing.length

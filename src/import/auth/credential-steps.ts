@@ -1,11 +1,13 @@
 // The steps that read a published document's credentials before anything is cut or drafted from it, one list in
 // order: requirements naming schemes it declares none of left out (undeclared-schemes.ts), a required Authorization
-// header parameter read as the scheme it shows (authorization-param.ts). Every path that drafts a credential from a
+// header parameter read as the scheme it shows (authorization-param.ts), a key scheme naming the API's host read as
+// the header parameter it is (host-keys.ts). Every path that drafts a credential from a
 // published document runs them through `withCredentialSteps`: `add` (draft-provider.ts), `upstream --accept`'s re-cut
 // of a newer document (upstream/recut.ts) and the corpus's operation picker (scripts/corpus), so that a new step
 // reaches all of them, and the cut's header lists what each added.
 import type { SelectedOperation } from "../cut/select-operations.js";
 import { withAuthorizationSchemes } from "./authorization-param.js";
+import { withHostKeysAsParams } from "./host-keys.js";
 import { withoutUndeclaredSchemes } from "./undeclared-schemes.js";
 
 type Json = Record<string, unknown>;
@@ -29,6 +31,7 @@ type CredentialStep = (document: Json, chosen: readonly SelectedOperation[]) => 
 export const CREDENTIAL_STEPS: readonly { name: string; step: CredentialStep }[] = [
   { name: "undeclared schemes", step: withoutUndeclaredSchemes },
   { name: "Authorization header parameter", step: withAuthorizationSchemes },
+  { name: "host keys", step: withHostKeysAsParams },
 ];
 
 /** The document and the chosen operations after every step, with their notes and what they added. */

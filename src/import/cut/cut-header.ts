@@ -119,7 +119,7 @@ export function cutHeader(
         ]
       : []),
     ...(credentialSteps.length
-      ? [`Added by blockwright add, not published, read from the document's parameters: ${credentialSteps.join("; ")}.`]
+      ? [`Changed by blockwright add, the document's credentials as read: ${credentialSteps.join("; ")}.`]
       : []),
     ...(spelt.length
       ? [`Changed by blockwright add: ${spelt.join("; ")}: a requirement names a scheme by its name, case-sensitively.`]
