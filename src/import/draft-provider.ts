@@ -46,7 +46,7 @@ import { refSiblingNotes, withRefSiblingsAsAllOf } from "./cut/ref-siblings.js";
 import { typeListNotes, withTypeListsAsThree0 } from "./cut/type-lists.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { withSharedIdsApart, withoutSharedIds } from "./cut/shared-operation-ids.js";
-import { withCredentialSteps } from "./auth/credential-steps.js";
+import { withDocumentSteps } from "./document-steps.js";
 import {
   type LeftOut,
   leftOutNotes,
@@ -94,8 +94,8 @@ export function draftProvider(input: {
   onStep?: (text: string) => void;
 }): ProviderDraft {
   const { provider, source } = input;
-  // What the document says of its credentials beyond its schemes (auth/credential-steps.ts, every drafting path's).
-  const steps = withCredentialSteps(input.document, input.chosen);
+  // What the document says of its credentials beyond its schemes (document-steps.ts, every drafting path's).
+  const steps = withDocumentSteps(input.document, input.chosen);
   const { document, chosen: named } = steps;
   const step = input.onStep ?? (() => {});
   // A group's operations no call of could succeed are left out, each named; a named one is refused (below).
@@ -138,7 +138,7 @@ export function draftProvider(input: {
   const { changes, answers, notes: changeNotes } = rewrittenCut(cut, chosen, credential, operations, names);
   step("writing openapi.yaml");
   const openapiText =
-    cutHeader(provider, source, cut.report, chosen, { ...changes, credentialSteps: steps.added }, answers) +
+    cutHeader(provider, source, cut.report, chosen, { ...changes, documentSteps: steps.added }, answers) +
     jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
   step(`reading openapi.yaml back (${(openapiText.length / 1024 / 1024).toFixed(1)} MB), as generate reads it`);
   const draft = manifestOfCut(provider, input.folder, openapiText, chosen, credential, cut.report, step);

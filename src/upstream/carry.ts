@@ -16,7 +16,7 @@
 // it, and `diff` never mentioned what the newer one says.
 import { parseExpression } from "@blockwright/runtime/internal";
 import { type Document, isMap, Pair, parseDocument } from "yaml";
-import { withCredentialSteps } from "../import/auth/credential-steps.js";
+import { withDocumentSteps } from "../import/document-steps.js";
 import { credentialAsDrafted } from "../import/draft-provider.js";
 import { draftManifest } from "../import/draft/manifest.js";
 import { addReviewNotes, draftedNode, type ReviewNote } from "../import/manifest-yaml.js";
@@ -101,8 +101,8 @@ function drafted(
       ...(op.named ? { operationId: op.operationId } : {}),
       asked: op.operationId,
     }));
-    // The credential as add drafts it, by the same steps (auth/credential-steps.ts).
-    const steps = withCredentialSteps(object(source.data), chosen);
+    // The credential as add drafts it, by the same steps (document-steps.ts).
+    const steps = withDocumentSteps(object(source.data), chosen);
     const paths = object(steps.document.paths);
     const credential = credentialAsDrafted(
       steps.document,

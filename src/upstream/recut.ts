@@ -7,7 +7,7 @@
 // its credential and outputs stay as the user has them, and what it binds
 // that the newer document no longer has is `generate`'s error, at its line.
 import jsyaml from "js-yaml";
-import { withCredentialSteps } from "../import/auth/credential-steps.js";
+import { withDocumentSteps } from "../import/document-steps.js";
 import { cutDocument, movedLines, type OperationAt } from "../import/cut/cut.js";
 import { cutAnswerLines, rewriteCutAnswers } from "../import/cut/cut-answers.js";
 import { credentialOf, OPERATION_METHODS, type SecurityScheme } from "../load/openapi-document.js";
@@ -53,7 +53,7 @@ export function recut(
   }
   // The newer document's credentials read as add reads them (a required Authorization header parameter's scheme), or
   // the requirements add wrote on the operations would be lost.
-  const steps = withCredentialSteps(
+  const steps = withDocumentSteps(
     newer,
     chosen.map((c) => ({ ...c, asked: `${c.method.toUpperCase()} ${c.path}` })),
   );
@@ -91,7 +91,7 @@ export function recut(
     "The manifest is kept as it was; blockwright generate checks it against this cut.",
     ...(kept.length ? [`Kept from the earlier cut, not published: ${kept.join(", ")}.`] : []),
     ...(steps.added.length
-      ? [`Changed by blockwright upstream --accept, the document's credentials as read: ${steps.added.join("; ")}.`]
+      ? [`Changed by blockwright upstream --accept, the document read as it means: ${steps.added.join("; ")}.`]
       : []),
     ...movedLines(cut.report, "blockwright upstream --accept"),
     ...(missing.length

@@ -56,7 +56,7 @@ describe("an operation whose security the runtime meets none of", () => {
   });
 
   it("is never picked where a required Authorization parameter shows a scheme no call sends, as add reads it", () => {
-    // add's credential steps (src/import/auth/credential-steps.ts) read `Negotiate <…>` as an HTTP negotiate scheme the
+    // add's document steps (src/import/document-steps.ts) read `Negotiate <…>` as an HTTP negotiate scheme the
     // operation requires with the key: one the runtime sends none of, so add refuses the operation by name.
     const authorization = {
       name: "Authorization",

@@ -25,8 +25,8 @@ export interface CutSource {
 export interface CutChanges {
   added: string[];
   spelt: string[];
-  /** What the credential steps added, each `<place> (<why>)` (auth/credential-steps.ts). */
-  credentialSteps?: string[];
+  /** What the document steps changed, each `<place> (<why>)` (document-steps.ts). */
+  documentSteps?: string[];
   /** Key schemes' names no request carries, written as the scheme's key its description names (auth/key-names.ts). */
   keyNames?: string[];
   placeholders: string[];
@@ -80,7 +80,7 @@ export function cutHeader(
   {
     added,
     spelt,
-    credentialSteps = [],
+    documentSteps = [],
     keyNames = [],
     placeholders,
     anonymous,
@@ -118,8 +118,8 @@ export function cutHeader(
             "security scheme it takes).",
         ]
       : []),
-    ...(credentialSteps.length
-      ? [`Changed by blockwright add, the document's credentials as read: ${credentialSteps.join("; ")}.`]
+    ...(documentSteps.length
+      ? [`Changed by blockwright add, the document read as it means: ${documentSteps.join("; ")}.`]
       : []),
     ...(spelt.length
       ? [`Changed by blockwright add: ${spelt.join("; ")}: a requirement names a scheme by its name, case-sensitively.`]

@@ -69,25 +69,3 @@ export function repeatedHeader(declared: NamedParam, beside: readonly NamedParam
     `case-insensitive), drafted once as ${kept.name}`
   );
 }
-
-/**
- * A placeholder in a parameter's name (`nango-proxy-$ANY_HEADER`, `X-Meta-{key}`, `filter[<field>]`, `X-Custom-*`): a
- * pattern of names, which a request cannot carry as written (a header called `$ANY_HEADER` is none the API reads).
- */
-const NAME_PLACEHOLDER = /\$[A-Z][A-Z0-9_]*|\{[^{}]+\}|<[^<>]+>|\*/;
-
-/**
- * The note of a parameter whose name is a pattern, not a name, left out of the draft (the manifest declares each header
- * or query key it sends, none for a set of names); undefined for a name.
- */
-export function namePatternNote(declared: { in: string; name: string }): string | undefined {
-  const placeholder = NAME_PLACEHOLDER.exec(declared.name)?.[0];
-  if (!placeholder) return undefined;
-  const shown = declared.name.replace(placeholder, "<name>");
-  const each = declared.in === "header" ? "header" : "key";
-  return (
-    `${declared.in} parameter ${declared.name} not drafted: its name is a pattern (${placeholder} stands for any ` +
-    `name), not one a request can carry as written; declare a parameter for each ${each} your calls need, sent ` +
-    `as ${shown} with its own name (wire: { in: ${declared.in}, name: ${JSON.stringify(shown)} })`
-  );
-}

@@ -19,7 +19,7 @@ import type { ReviewNote } from "../manifest-yaml.js";
 import { shortText } from "../plain-text.js";
 import { answersEvents, isStreamFlag, streamNote } from "../shapes/event-streams.js";
 import { explodedQueryObjects, requiredObjectRules } from "../shapes/query-object.js";
-import { namePatternNote, operatorOf, paramName, repeatedHeader } from "./param-names.js";
+import { operatorOf, paramName, repeatedHeader } from "./param-names.js";
 import { DESCRIPTION_LENGTH, fromSchema, safeFlatten } from "./param-schema.js";
 import { oneValueConstant } from "./one-value-constants.js";
 import { answerFormat, documentVersion, ignoredHeaderNote, presenceFlag } from "../shapes/param-readings.js";
@@ -202,7 +202,8 @@ function leftOut(
   if (!declared.required && !declared.content && declared.schema && admitsNullOnly(safeFlatten(doc, declared.schema)))
     return nullOnlyParamNote(declared);
   const framing = bodyFramingReason(declared);
-  return framing ? `header parameter ${declared.name} not drafted: ${framing}` : namePatternNote(declared);
+  if (framing) return `header parameter ${declared.name} not drafted: ${framing}`;
+  return undefined;
 }
 
 /**

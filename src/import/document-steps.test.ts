@@ -1,10 +1,10 @@
-// Every path that drafts a credential from a published document runs the same steps (credential-steps.ts): add, whose
+// Every path that drafts from a published document runs the same steps (document-steps.ts): add, whose
 // cut's header now names what they added (the schemes a required Authorization header parameter shows, before: only
 // in each scheme's description); upstream --accept's re-cut of a newer document, which lost the requirements add wrote
 // on the operations (the token was drafted and never required again); and the corpus's picker (its own test file).
 import { describe, expect, it } from "vitest";
-import { recut } from "../../upstream/recut.js";
-import { type Json, drafted, openapi, reply } from "../__fixtures__/draft-kit.js";
+import { recut } from "../upstream/recut.js";
+import { type Json, drafted, openapi, reply } from "./__fixtures__/draft-kit.js";
 
 const text = { type: "string" };
 const op = (operationId: string, parameters: unknown[]) => ({
@@ -36,7 +36,7 @@ function document(description = "Mine."): Json {
 /** The comment lines at the top of a cut. */
 const headerOf = (cutText: string) => cutText.split("\n").filter((l) => l.startsWith("# "));
 
-describe("the credential steps on every drafting path", () => {
+describe("the document steps on every drafting path", () => {
   it("add: the cut's header names the scheme and the requirement the Authorization parameter added", () => {
     const d = drafted(document(), ["getZqMine", "getZqOpen"], "zqsteps");
     const header = headerOf(d.openapiText).join("\n");
