@@ -53,7 +53,7 @@ export function withoutPatternNamedParams(
   const paths = object(doc.paths);
   const left: Json[] = [];
   const places: string[] = [];
-  let copied: Json | undefined;
+  let copied: Record<string, unknown> | undefined;
   const keep = (list: unknown, where: string) => {
     if (!Array.isArray(list)) return list;
     const out = list.filter((raw) => {
@@ -77,7 +77,8 @@ export function withoutPatternNamedParams(
       if (own !== op.parameters) next[c.method] = { ...op, parameters: own };
     }
     if (Object.keys(next).some((k) => next[k] !== item[k])) {
-      copied = { ...(copied ?? paths), [path]: next };
+      copied ??= { ...paths };
+      copied[path] = next;
     }
   }
   if (!copied) return { document: doc, notes: [], added: [] };
