@@ -46,8 +46,7 @@ import { refSiblingNotes, withRefSiblingsAsAllOf } from "./cut/ref-siblings.js";
 import { typeListNotes, withTypeListsAsThree0 } from "./cut/type-lists.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { withSharedIdsApart, withoutSharedIds } from "./cut/shared-operation-ids.js";
-import { withoutUndeclaredSchemes } from "./auth/undeclared-schemes.js";
-import { withAuthorizationSchemes } from "./auth/authorization-param.js";
+import { withDocumentSteps } from "./document-steps.js";
 import {
   type LeftOut,
   leftOutNotes,
@@ -95,10 +94,9 @@ export function draftProvider(input: {
   onStep?: (text: string) => void;
 }): ProviderDraft {
   const { provider, source } = input;
-  const undeclared = withoutUndeclaredSchemes(input.document, input.chosen);
-  // A required Authorization header parameter showing its scheme (`Bearer OAUTH_TOKEN`): a credential too.
-  const { document, notes: authorizationNotes } = withAuthorizationSchemes(undeclared.document, undeclared.chosen);
-  const named = undeclared.chosen;
+  // What the document says of its credentials beyond its schemes (document-steps.ts, every drafting path's).
+  const steps = withDocumentSteps(input.document, input.chosen);
+  const { document, chosen: named } = steps;
   const step = input.onStep ?? (() => {});
   // A group's operations no call of could succeed are left out, each named; a named one is refused (below).
   const leftOut: LeftOut[] = [];
@@ -116,7 +114,7 @@ export function draftProvider(input: {
   const names = credentialNames(document, operations);
   const credentialOf = () => {
     const drafted = credentialAsDrafted(document, operations, names);
-    return { ...drafted, notes: [...authorizationNotes, ...drafted.notes] };
+    return { ...drafted, notes: [...steps.notes, ...drafted.notes] };
   };
   let credential = credentialOf();
   // A group's operation whose security the runtime meets none of: left out, and the credential drafted without it.
@@ -140,7 +138,7 @@ export function draftProvider(input: {
   const { changes, answers, notes: changeNotes } = rewrittenCut(cut, chosen, credential, operations, names);
   step("writing openapi.yaml");
   const openapiText =
-    cutHeader(provider, source, cut.report, chosen, changes, answers) +
+    cutHeader(provider, source, cut.report, chosen, { ...changes, documentSteps: steps.added }, answers) +
     jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
   step(`reading openapi.yaml back (${(openapiText.length / 1024 / 1024).toFixed(1)} MB), as generate reads it`);
   const draft = manifestOfCut(provider, input.folder, openapiText, chosen, credential, cut.report, step);
@@ -166,6 +164,7 @@ export function draftProvider(input: {
     cut: cut.report,
     added: [
       ...changes.added,
+      ...steps.added.map((a) => a.replace(/ \(.*$/, "")),
       ...changes.spelt,
       ...(changes.keyNames ?? []),
       ...changes.placeholders,

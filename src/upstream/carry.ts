@@ -16,7 +16,8 @@
 // it, and `diff` never mentioned what the newer one says.
 import { parseExpression } from "@blockwright/runtime/internal";
 import { type Document, isMap, Pair, parseDocument } from "yaml";
-import { draftCredential } from "../import/auth/credential.js";
+import { withDocumentSteps } from "../import/document-steps.js";
+import { credentialAsDrafted } from "../import/draft-provider.js";
 import { draftManifest } from "../import/draft/manifest.js";
 import { addReviewNotes, draftedNode, type ReviewNote } from "../import/manifest-yaml.js";
 import { shortText } from "../import/plain-text.js";
@@ -100,9 +101,17 @@ function drafted(
       ...(op.named ? { operationId: op.operationId } : {}),
       asked: op.operationId,
     }));
-    const credential = draftCredential(
-      object(source.data),
-      found.map((op) => ({ id: op.operationId, op: object(valueAt(source.data, op.location)) })),
+    // The credential as add drafts it, by the same steps (document-steps.ts).
+    const steps = withDocumentSteps(object(source.data), chosen);
+    const paths = object(steps.document.paths);
+    const credential = credentialAsDrafted(
+      steps.document,
+      found.map((op) => ({
+        id: op.operationId,
+        path: op.path,
+        method: op.method.toLowerCase(),
+        op: object(object(paths[op.path])[op.method.toLowerCase()] ?? valueAt(source.data, op.location)),
+      })),
     );
     const draft = draftManifest(provider, source, chosen, credential);
     for (const [draftedId, op] of Object.entries(draft.manifest.operations)) {

@@ -7,6 +7,7 @@
 // its credential and outputs stay as the user has them, and what it binds
 // that the newer document no longer has is `generate`'s error, at its line.
 import jsyaml from "js-yaml";
+import { withDocumentSteps } from "../import/document-steps.js";
 import { cutDocument, movedLines, type OperationAt } from "../import/cut/cut.js";
 import { cutAnswerLines, rewriteCutAnswers } from "../import/cut/cut-answers.js";
 import { credentialOf, OPERATION_METHODS, type SecurityScheme } from "../load/openapi-document.js";
@@ -50,8 +51,14 @@ export function recut(
       if (!chosen.some((c) => c.path === found.path && c.method === found.method)) chosen.push(found);
     } else missing.push(`${op.method.toUpperCase()} ${op.path}`);
   }
+  // The newer document's credentials read as add reads them (a required Authorization header parameter's scheme), or
+  // the requirements add wrote on the operations would be lost.
+  const steps = withDocumentSteps(
+    newer,
+    chosen.map((c) => ({ ...c, asked: `${c.method.toUpperCase()} ${c.path}` })),
+  );
   // A copy: the cut shares its operations and components with the newer document, and its answers are rewritten below.
-  const cut = cutDocument(newer, chosen);
+  const cut = cutDocument(steps.document, chosen);
   const document = structuredClone(cut.document);
   // Its answers as add wrote them (import/cut/cut-answers.ts).
   const answers = rewriteCutAnswers(
@@ -83,6 +90,9 @@ export function recut(
       `the manifest calls and everything they $ref, as published.`,
     "The manifest is kept as it was; blockwright generate checks it against this cut.",
     ...(kept.length ? [`Kept from the earlier cut, not published: ${kept.join(", ")}.`] : []),
+    ...(steps.added.length
+      ? [`Changed by blockwright upstream --accept, the document read as it means: ${steps.added.join("; ")}.`]
+      : []),
     ...movedLines(cut.report, "blockwright upstream --accept"),
     ...(missing.length
       ? [`Not in the newer document: ${missing.join(", ")} (the manifest still calls them: generate says where).`]

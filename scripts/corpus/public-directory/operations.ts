@@ -10,7 +10,7 @@
 // objects no style writes, a path parameter after the path's `#`; one whose
 // security the runtime meets none of, src/import/auth/credential.ts) is never
 // picked: the document would count as one add cannot read.
-import { withoutUndeclaredSchemes } from "../../../src/import/auth/undeclared-schemes.js";
+import { everyOperation, withDocumentSteps } from "../../../src/import/document-steps.js";
 import { asOpenApi3 } from "../../../src/import/document/convert.js";
 import { credentialAsDrafted } from "../../../src/import/draft-provider.js";
 import { uncallableWhy } from "../../../src/import/uncallable.js";
@@ -192,8 +192,11 @@ function refusedByAdd(document: Json): Set<string> {
 
 function unmetSecurity(openapi: Json, operations: { id: string; op: Json; path: string; method: string }[]): string[] {
   try {
-    const document = withoutUndeclaredSchemes(openapi, []).document;
-    return operations.length ? (credentialAsDrafted(document, operations).unmetIds ?? []) : [];
+    // The document steps add runs (a required `Authorization: Negotiate <x>` parameter is a scheme no call sends).
+    const { document } = withDocumentSteps(openapi, everyOperation(openapi));
+    const paths = document.paths as Record<string, Json>;
+    const drafted = operations.map((o) => ({ ...o, op: (paths[o.path]?.[o.method] as Json | undefined) ?? o.op }));
+    return drafted.length ? (credentialAsDrafted(document, drafted).unmetIds ?? []) : [];
   } catch {
     return [];
   }

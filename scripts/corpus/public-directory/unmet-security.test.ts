@@ -54,4 +54,27 @@ describe("an operation whose security the runtime meets none of", () => {
     };
     expect(pickOperations(document, 5, seeded(1)).map((p) => p.name)).toEqual(["POST /zq/compile"]);
   });
+
+  it("is never picked where a required Authorization parameter shows a scheme no call sends, as add reads it", () => {
+    // add's document steps (src/import/document-steps.ts) read `Negotiate <…>` as an HTTP negotiate scheme the
+    // operation requires with the key: one the runtime sends none of, so add refuses the operation by name.
+    const authorization = {
+      name: "Authorization",
+      in: "header",
+      required: true,
+      schema: { type: "string", example: "Negotiate <SPNEGO token>" },
+    };
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "zq", version: "1" },
+      components: { securitySchemes: { zqKey: { type: "apiKey", in: "header", name: "X-Zq-Key" } } },
+      security: [{ zqKey: [] }],
+      paths: {
+        "/zq/negotiated": { get: { parameters: [authorization], responses: { 200: { description: "ok" } } } },
+        "/zq/plain": get(),
+      },
+    };
+    for (const seed of [1, 2, 3])
+      expect(pickOperations(document, 5, seeded(seed)).map((p) => p.name)).toEqual(["GET /zq/plain"]);
+  });
 });

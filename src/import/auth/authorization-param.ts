@@ -70,7 +70,7 @@ function schemeOf(word: string, shown: string): Json {
 export function withAuthorizationSchemes(
   doc: Json,
   chosen: readonly SelectedOperation[],
-): { document: Json; notes: string[] } {
+): { document: Json; notes: string[]; added: string[] } {
   const paths = (doc.paths ?? {}) as Record<string, Json>;
   const declared = ((doc.components as Json | undefined)?.securitySchemes ?? {}) as Json;
   const requirementsOf = (op: Json) => (Array.isArray(op.security) ? op.security : doc.security) as unknown;
@@ -84,7 +84,7 @@ export function withAuthorizationSchemes(
       return [];
     return [{ c, op, word }];
   });
-  if (!taking.length) return { document: doc, notes: [] };
+  if (!taking.length) return { document: doc, notes: [], added: [] };
   const schemes: Json = { ...declared };
   const unique = (base: string) => {
     let out = base;
@@ -151,7 +151,14 @@ export function withAuthorizationSchemes(
   }
   copy.components = { ...((doc.components ?? {}) as Json), securitySchemes: schemes };
   const ids = taking.map(({ c }) => c.operationId ?? `${c.method.toUpperCase()} ${c.path}`);
-  return { document: copy, notes: [takenNote(ids, added)] };
+  // The cut's header: each scheme added, and the requirements of the operations that take it (cut-header.ts).
+  const places = [
+    ...added.map((a) => `components.securitySchemes.${a.replace(/ /, " (")})`),
+    ...(copy.security !== doc.security ? ["security (the added schemes, as the document's own requirement)"] : []),
+    `${taking.map(({ c }) => `${c.method.toUpperCase()} ${c.path}`).join(", ")}.security (each requires the ` +
+      "Authorization header parameter, which OpenAPI ignores: its scheme added to what it requires)",
+  ];
+  return { document: copy, notes: [takenNote(ids, added)], added: places };
 }
 
 /** The review note: which operations require the parameter, and the schemes added for it. */

@@ -28,6 +28,7 @@ import { documentedPrefix } from "./key-prefix.js";
 import { keyParameter } from "./key-parameter.js";
 import { keyNameProblem } from "./key-names.js";
 import { nameWords } from "./credential-params.js";
+import { legacyWeight } from "./legacy-schemes.js";
 
 type Json = Record<string, unknown>;
 
@@ -237,7 +238,10 @@ function acceptedWays(
 function chooseWays(candidates: string[], required: Accepted[], declared: Record<string, Json>): string[] {
   const wayRank = (key: string) => {
     const names = key.split(" + ");
-    return Math.max(...names.map((n) => rank(fieldOf(declared, n)))) + (names.length > 1 ? 10 : 0);
+    return (
+      Math.max(...names.map((n) => rank(fieldOf(declared, n)) + legacyWeight(n, fieldOf(declared, n)))) +
+      (names.length > 1 ? 10 : 0)
+    );
   };
   const order = (uncovered: typeof required) => (a: string, b: string) =>
     uncovered.filter((x) => x.ways?.includes(b)).length - uncovered.filter((x) => x.ways?.includes(a)).length ||

@@ -25,6 +25,8 @@ export interface CutSource {
 export interface CutChanges {
   added: string[];
   spelt: string[];
+  /** What the document steps changed, each `<place> (<why>)` (document-steps.ts). */
+  documentSteps?: string[];
   /** Key schemes' names no request carries, written as the scheme's key its description names (auth/key-names.ts). */
   keyNames?: string[];
   placeholders: string[];
@@ -78,6 +80,7 @@ export function cutHeader(
   {
     added,
     spelt,
+    documentSteps = [],
     keyNames = [],
     placeholders,
     anonymous,
@@ -114,6 +117,9 @@ export function cutHeader(
           `Added by blockwright add, not published: ${added.join(" and ")} (no chosen operation names the ` +
             "security scheme it takes).",
         ]
+      : []),
+    ...(documentSteps.length
+      ? [`Changed by blockwright add, the document read as it means: ${documentSteps.join("; ")}.`]
       : []),
     ...(spelt.length
       ? [`Changed by blockwright add: ${spelt.join("; ")}: a requirement names a scheme by its name, case-sensitively.`]

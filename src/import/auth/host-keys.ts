@@ -1,0 +1,124 @@
+// A key scheme that is no credential: a header naming the API's host (an API gateway's `X-RapidAPI-Host` declared as
+// an `apiKey` scheme beside its `X-RapidAPI-Key`), whose value is the host name of the server the call goes to. As a
+// scheme it was either left out of the draft (the key ranked first, the host never sent: the gateway answers 4xx) or
+// drafted as a second secret. It is read as what it is: a header parameter of the operations, never secret, its
+// default the host of the document's server for that gateway (a server whose host holds the header's other words,
+// else the first), asked of the caller where no server gives one. Required where every requirement the operation
+// accepts names it (or none names any scheme), optional, with the host as its example, where only some do.
+import type { SelectedOperation } from "../cut/select-operations.js";
+import { nameWords } from "./credential-params.js";
+
+type Json = Record<string, unknown>;
+
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
+
+/** A header key scheme whose name's last word is a host's (`host`, `hostname`): the API's host name, no secret. */
+function isHostKey(scheme: unknown): boolean {
+  const s = object(scheme);
+  if (s.type !== "apiKey" || s.in !== "header" || typeof s.name !== "string") return false;
+  return /^host(name)?$/.test(nameWords(s.name).at(-1) ?? "");
+}
+
+/** The host name the header carries: that of the server whose host holds the header's other words, else the first. */
+function hostOf(doc: Json, header: string): string | undefined {
+  const hosts = (Array.isArray(doc.servers) ? doc.servers : []).flatMap((s) => {
+    const url = object(s).url;
+    if (typeof url !== "string" || url.includes("{")) return [];
+    try {
+      return [new URL(url).hostname];
+    } catch {
+      return [];
+    }
+  });
+  const words = nameWords(header)
+    .slice(0, -1)
+    .filter((w) => w !== "x");
+  const joined = words.join("");
+  return (joined.length > 2 ? hosts.find((h) => h.toLowerCase().includes(joined)) : undefined) ?? hosts[0];
+}
+
+/** `security` without the names of `left`; a requirement that named only them is gone. */
+function without(security: unknown, left: ReadonlySet<string>): unknown {
+  if (!Array.isArray(security)) return security;
+  return security.flatMap((r) => {
+    const names = Object.keys(object(r));
+    if (!names.some((n) => left.has(n))) return [r];
+    const rest = Object.fromEntries(Object.entries(object(r)).filter(([n]) => !left.has(n)));
+    return Object.keys(rest).length ? [rest] : [];
+  });
+}
+
+/**
+ * The document with its host key schemes (beside a credential scheme) read as header parameters of the chosen
+ * operations (a shallow copy where anything changes), the notes and what was changed, for the cut's header.
+ */
+export function withHostKeysAsParams(
+  doc: Json,
+  chosen: readonly SelectedOperation[],
+): { document: Json; notes: string[]; added: string[] } {
+  const declared = object(object(doc.components).securitySchemes);
+  const hostSchemes = Object.keys(declared).filter((n) => isHostKey(declared[n]));
+  if (!hostSchemes.length || hostSchemes.length === Object.keys(declared).length)
+    return { document: doc, notes: [], added: [] };
+  const left = new Set(hostSchemes);
+  const paths = object(doc.paths);
+  const copy: Json = { ...doc, paths: { ...paths } };
+  if (doc.security !== undefined) copy.security = without(doc.security, left);
+  copy.components = {
+    ...object(doc.components),
+    securitySchemes: Object.fromEntries(Object.entries(declared).filter(([n]) => !left.has(n))),
+  };
+  const copied = copy.paths as Record<string, Json>;
+  // Every operation's requirements lose the host schemes (an unchosen one as well: the cut takes whole path items).
+  for (const [path, item] of Object.entries(paths)) {
+    if (!METHODS.some((m) => Array.isArray(object(object(item)[m]).security))) continue;
+    const next: Json = { ...object(item) };
+    for (const m of METHODS)
+      if (Array.isArray(object(next[m]).security))
+        next[m] = { ...object(next[m]), security: without(object(next[m]).security, left) };
+    copied[path] = next;
+  }
+  const added: string[] = [];
+  const notes: string[] = [];
+  for (const name of hostSchemes) {
+    const header = String(object(declared[name]).name);
+    const host = hostOf(doc, header);
+    const places: string[] = [];
+    for (const c of chosen) {
+      const op = object(object(paths[c.path])[c.method]);
+      const requirements = (Array.isArray(op.security) ? op.security : doc.security) as unknown;
+      const named = Array.isArray(requirements) ? requirements.map((r) => Object.keys(object(r))) : [];
+      const some = named.some((n) => n.includes(name));
+      // Named by no requirement while others are: this operation never sends it.
+      if (!some && named.some((n) => n.length)) continue;
+      const required = !named.some((n) => n.length) || named.every((n) => n.includes(name));
+      const own = Array.isArray(op.parameters) ? op.parameters : [];
+      if (own.some((p) => object(p).in === "header" && String(object(p).name).toLowerCase() === header.toLowerCase()))
+        continue;
+      const param = {
+        name: header,
+        in: "header",
+        required,
+        description:
+          `The API's host name (added by blockwright add from the security scheme ${name}, which names no ` +
+          `credential: a header sent as it is${required ? "" : `, with the requirement naming it`}).`,
+        schema: { type: "string", ...(host && required ? { default: host } : {}), ...(host ? { example: host } : {}) },
+      };
+      const item = object(copied[c.path]);
+      copied[c.path] = { ...item, [c.method]: { ...object(item[c.method]), parameters: [...own, param] } };
+      places.push(`${c.method.toUpperCase()} ${c.path}`);
+    }
+    added.push(
+      `components.securitySchemes.${name} left out and the header parameter ${header} added to ` +
+        `${places.length ? places.join(", ") : "no chosen operation"} (the scheme names the API's host, no credential` +
+        `${host ? `: ${host}, from the servers` : ""})`,
+    );
+    notes.push(
+      `security scheme ${name} (apiKey in header ${header}) names the API's host, not a credential: drafted as the ` +
+        `header parameter ${header}, not secret${host ? `, ${host} (of the document's servers) its value` : ""}; ` +
+        "check the value the API expects",
+    );
+  }
+  return { document: copy, notes, added };
+}

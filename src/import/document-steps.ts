@@ -1,0 +1,66 @@
+// The steps that read what a published document means beyond its schemas, before anything is cut or drafted from it,
+// one list in order. Its credentials: requirements naming schemes it declares none of left out
+// (auth/undeclared-schemes.ts), a required Authorization header parameter read as the scheme it shows
+// (auth/authorization-param.ts), a key scheme naming the API's host read as the header parameter it is
+// (auth/host-keys.ts); then parameters whose names are patterns, not names, left out (cut/pattern-named-params.ts).
+// Every path that drafts from a published document runs them through `withDocumentSteps`: `add` (draft-provider.ts),
+// `upstream --accept`'s re-cut of a newer document and its carried draft (upstream/), and the corpus's operation picker
+// (scripts/corpus), so that a new step reaches all of them; the cut's header lists what each changed.
+import { withAuthorizationSchemes } from "./auth/authorization-param.js";
+import { withHostKeysAsParams } from "./auth/host-keys.js";
+import { withoutUndeclaredSchemes } from "./auth/undeclared-schemes.js";
+import { withoutPatternNamedParams } from "./cut/pattern-named-params.js";
+import type { SelectedOperation } from "./cut/select-operations.js";
+
+type Json = Record<string, unknown>;
+
+/** What the steps made of a document: its copy as drafted, the chosen operations, and what each step says. */
+export interface DocumentSteps {
+  /** The document as drafted (a shallow copy where a step changed it; the published one stays). */
+  document: Json;
+  /** The chosen operations, each with what a step recorded of it (the scheme names left out). */
+  chosen: SelectedOperation[];
+  /** Review notes (the manifest's, above its credential). */
+  notes: string[];
+  /** What the steps added that the document does not publish, for the cut's header: `<place> (<why>)`. */
+  added: string[];
+}
+
+/** One step: the document and the chosen operations in, what it made of them out. */
+type DocumentStep = (document: Json, chosen: readonly SelectedOperation[]) => Partial<DocumentSteps>;
+
+/** The steps, in the order they run: each reads what the ones before it made. */
+export const DOCUMENT_STEPS: readonly { name: string; step: DocumentStep }[] = [
+  { name: "undeclared schemes", step: withoutUndeclaredSchemes },
+  { name: "Authorization header parameter", step: withAuthorizationSchemes },
+  { name: "host keys", step: withHostKeysAsParams },
+  { name: "pattern-named parameters", step: withoutPatternNamedParams },
+];
+
+/** The document and the chosen operations after every step, with their notes and what they added. */
+export function withDocumentSteps(document: Json, chosen: readonly SelectedOperation[]): DocumentSteps {
+  let out: DocumentSteps = { document, chosen: [...chosen], notes: [], added: [] };
+  for (const { step } of DOCUMENT_STEPS) {
+    const made = step(out.document, out.chosen);
+    out = {
+      document: made.document ?? out.document,
+      chosen: made.chosen ?? out.chosen,
+      notes: [...out.notes, ...(made.notes ?? [])],
+      added: [...out.added, ...(made.added ?? [])],
+    };
+  }
+  return out;
+}
+
+/** Every operation of a document as chosen (the corpus's picker asks the credential of all of them). */
+export function everyOperation(document: Json): SelectedOperation[] {
+  const methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+  return Object.entries((document.paths ?? {}) as Record<string, Json | undefined>).flatMap(([path, item]) =>
+    methods.flatMap((method) => {
+      const op = item?.[method] as Json | undefined;
+      if (!op || typeof op !== "object") return [];
+      const id = typeof op.operationId === "string" ? op.operationId : undefined;
+      return [{ path, method, ...(id ? { operationId: id } : {}), asked: id ?? `${method.toUpperCase()} ${path}` }];
+    }),
+  );
+}
