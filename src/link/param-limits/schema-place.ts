@@ -7,6 +7,7 @@ import { valueFormatOf, withFormatPattern } from "../../model/format-aliases.js"
 import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { withRequiredBeside } from "../../load/schema-types.js";
 import { baseKindsAt, componentRefOf, schemaRef } from "../../load/schemas/base-kinds.js";
+import { listedValues } from "../../load/schemas/listed-values.js";
 import { regexProblem } from "../context.js";
 
 export interface SchemaPlace {
@@ -126,7 +127,7 @@ const fresh = (): Walk => ({ depth: 0, left: { places: NESTED_PLACES } });
 function nestedOf(doc: OpenApiDocument, raw: Schema, at: Walk = fresh()): NestedLimits | undefined {
   const s = doc.flatten(raw);
   at.left.places--;
-  const shapes = shapesOf(doc, s, at) ?? baseKindsOf(doc, raw, at);
+  const shapes = shapesOf(doc, s, at) ?? baseKindsOf(doc, raw, at) ?? listedOf(doc, s);
   if (shapes) return shapes;
   const out: NestedLimits = {};
   const t = typeOf(s);
@@ -158,6 +159,22 @@ function nestedOf(doc: OpenApiDocument, raw: Schema, at: Walk = fresh()): Nested
   if (text && !fixed) Object.assign(out, withFormatPattern(out, s.format));
   if (fixed) out.enum = fixed;
   return Object.keys(out).length ? out : undefined;
+}
+
+/**
+ * A union each of whose branches lists its values (`oneOf: [{enum: [a, b]}, {enum: [b, c]}]`): their kind and the
+ * values it allows, of a `oneOf` those one branch alone lists (load/schemas/listed-values.ts, as add drafts a parameter
+ * of one); undefined for any other schema. Read as no limit, a list's items took any value, one two branches list too.
+ */
+function listedOf(doc: OpenApiDocument, s: Schema): NestedLimits | undefined {
+  const branches = Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined;
+  if (!branches?.length) return undefined;
+  const flat = (branches as Schema[]).map((b) => doc.flatten(b));
+  const listed = listedValues(flat, !s.anyOf);
+  if (!listed) return undefined;
+  const type = listed.type === "number" && "integer" in listed ? "integer" : listed.type;
+  const nullable = admitsNull(s) || flat.some((b) => b.type === "null" || admitsNull(b) || b.const === null);
+  return { type, enum: [...listed.enum], ...(nullable ? { nullable: true } : {}) };
 }
 
 /** The values a schema fixes: its `enum`, or its `const` (OpenAPI 3.1) as the one value. */
