@@ -1,0 +1,65 @@
+// A discriminated base (`ZqEntry`, requiring `zqkind`, a free text, no mapping) whose kinds each extend it by an allOf
+// part closed by `additionalProperties: false` over their own fields alone (a transparency log's entry kinds; the
+// closing is read as over both parts' fields, as the publisher means, by the judge and the mocks). Add drafts the body
+// as the union of the kinds, told apart by `zqkind`, each kind's name its schema's, which the link holds a value to. The
+// sampler made the kinds' `zqkind` as any text ("example"): no value of the body passed its own rules, and no case of
+// the operation could run. A value of a discriminated union is now made with its property naming the branch made, as
+// answers were.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
+import { casesNotPassed, type DraftedOnMock, draftedOnMock } from "./__fixtures__/drafted-subject.js";
+
+const kind = (data: string) => ({
+  allOf: [
+    { $ref: "#/components/schemas/ZqEntry" },
+    {
+      properties: {
+        zqversion: { type: "string", pattern: "^[0-9]+\\.[0-9]+\\.[0-9]+$" },
+        zqspec: { type: "object", properties: { [data]: { type: "string" } }, required: [data] },
+      },
+      required: ["zqversion", "zqspec"],
+      additionalProperties: false,
+    },
+  ],
+});
+
+const document = openapi(
+  {
+    "/zqentries": {
+      post: {
+        operationId: "zqCreateEntry",
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/ZqEntry" } } },
+        },
+        responses: { "201": reply({ type: "object", properties: { zquuid: { type: "string" } } }, { zquuid: "a" }) },
+      },
+    },
+  },
+  {
+    schemas: {
+      ZqEntry: {
+        type: "object",
+        discriminator: { propertyName: "zqkind" },
+        properties: { zqkind: { type: "string" } },
+        required: ["zqkind"],
+      },
+      zqplain: kind("zqdata"),
+      zqhashed: kind("zqdigest"),
+    },
+  },
+);
+
+let on: DraftedOnMock | undefined;
+beforeAll(async () => {
+  on = await draftedOnMock("zqentries", document, ["zqCreateEntry"]);
+});
+afterAll(async () => {
+  await on?.close();
+});
+
+describe("a discriminated base's kinds, each an allOf part closed over its own fields", () => {
+  it("derives cases of the body, every one passing on the mock", async () => {
+    expect(await casesNotPassed(on as DraftedOnMock)).toEqual([]);
+  });
+});
