@@ -6,7 +6,7 @@ import { setOwn } from "@blockwright/runtime/internal/generate";
 import { valueFormatOf, withFormatPattern } from "../../model/format-aliases.js";
 import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { withRequiredBeside } from "../../load/schema-types.js";
-import { baseKindsAt, componentRefOf, schemaRef } from "../../load/schemas/base-kinds.js";
+import { baseKindsAt, componentRefOf, mayBeBase, schemaRef } from "../../load/schemas/base-kinds.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
 import { regexProblem } from "../context.js";
 
@@ -271,15 +271,24 @@ function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits | und
  * other schema, a base reached by no `$ref`, or one no schema of the document extends.
  */
 function baseKindsOf(doc: OpenApiDocument, raw: Schema, at: Walk): NestedLimits | undefined {
-  // A field's schema reached through its object's (`$ref` followed already): the base is the component it is.
+  // A field's schema reached through its object's (`$ref` followed already, an `allOf` merged): the base is the
+  // component it is.
+  const written = doc.unflattened(raw);
   const ref =
-    typeof raw.$ref === "string" ? raw.$ref : raw.discriminator ? componentRefOf(doc.source.data, raw) : undefined;
+    typeof raw.$ref === "string" ? raw.$ref : mayBeBase(written) ? componentRefOf(doc.source.data, written) : undefined;
   const base = ref === undefined ? undefined : baseKindsAt(doc.source.data, ref);
   if (!base?.property) return undefined;
   const mapping: Record<string, string> = {};
   for (const { name, value } of base.kinds) mapping[value] ??= schemaRef(name);
   const kinds = [...new Set(Object.values(mapping))].map((to) => ({ $ref: to }));
   try {
+    // A base of one kind (a network of one kind, so far): that kind's fields, its property naming it.
+    const [only] = base.kinds;
+    if (kinds.length === 1 && only) {
+      const fields = fieldsOf(doc, doc.flatten(kinds[0] as Schema), at);
+      const named = { ...fields.fields?.[base.property], enum: [only.value] };
+      return { ...fields, fields: { ...fields.fields, [base.property]: named } };
+    }
     return shapesOf(doc, { oneOf: kinds, discriminator: { propertyName: base.property, mapping } }, at);
   } catch {
     // A kind the document's `$ref`s leave unreadable (a broken reference inside it): the base is read as itself.
