@@ -4,9 +4,10 @@
 // as the union of the kinds, told apart by `zqkind`, each kind's name its schema's, which the link holds a value to. The
 // sampler made the kinds' `zqkind` as any text ("example"): no value of the body passed its own rules, and no case of
 // the operation could run. A value of a discriminated union is now made with its property naming the branch made, as
-// answers were.
+// answers were. Each kind's spec is a `oneOf` of its versions, of which there is one: the link read that union of one
+// as no limit, and a spec lacking what its version requires was sent; a union of one member is read as the member.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
+import { drafted, linkedTools, openapi, reply, sentOrRefused } from "../import/__fixtures__/draft-kit.js";
 import { casesNotPassed, type DraftedOnMock, draftedOnMock } from "./__fixtures__/drafted-subject.js";
 
 const kind = (data: string) => ({
@@ -15,7 +16,7 @@ const kind = (data: string) => ({
     {
       properties: {
         zqversion: { type: "string", pattern: "^[0-9]+\\.[0-9]+\\.[0-9]+$" },
-        zqspec: { type: "object", properties: { [data]: { type: "string" } }, required: [data] },
+        zqspec: { $ref: `#/components/schemas/${data}Spec` },
       },
       required: ["zqversion", "zqspec"],
       additionalProperties: false,
@@ -46,6 +47,15 @@ const document = openapi(
       },
       zqplain: kind("zqdata"),
       zqhashed: kind("zqdigest"),
+      // Each kind's spec a oneOf of its versions, of which there is one.
+      zqdataSpec: { type: "object", oneOf: [{ $ref: "#/components/schemas/zqdataV1" }] },
+      zqdigestSpec: { type: "object", oneOf: [{ $ref: "#/components/schemas/zqdigestV1" }] },
+      zqdataV1: { type: "object", properties: { zqdata: { type: "string" } }, required: ["zqdata"] },
+      zqdigestV1: {
+        type: "object",
+        properties: { zqdigest: { type: "string", enum: ["sha256", "sha512"] } },
+        required: ["zqdigest"],
+      },
     },
   },
 );
@@ -61,5 +71,15 @@ afterAll(async () => {
 describe("a discriminated base's kinds, each an allOf part closed over its own fields", () => {
   it("derives cases of the body, every one passing on the mock", async () => {
     expect(await casesNotPassed(on as DraftedOnMock)).toEqual([]);
+  });
+
+  it("sends a kind's value, and refuses one its spec's one version refuses, before any request", async () => {
+    const [tool] = await linkedTools(drafted(document, ["zqCreateEntry"], "zqentries"), "zqentries");
+    if (!tool) throw new Error("no tool drafted");
+    const send = (spec: unknown) =>
+      sentOrRefused(tool, { body: { zqkind: "zqhashed", zqversion: "0.0.1", zqspec: spec } }, { zquuid: "a" });
+    expect(await send({ zqdigest: "sha256" })).toEqual({ message: "sent", sent: 1 });
+    expect(await send({})).toEqual({ message: expect.stringContaining("body.zqspec.zqdigest"), sent: 0 });
+    expect(await send({ zqdigest: "md5" })).toEqual({ message: expect.stringContaining("md5"), sent: 0 });
   });
 });

@@ -129,6 +129,11 @@ function nestedOf(doc: OpenApiDocument, raw: Schema, at: Walk = fresh()): Nested
   at.left.places--;
   const shapes = shapesOf(doc, s, at) ?? baseKindsOf(doc, raw, at) ?? listedOf(doc, s);
   if (shapes) return shapes;
+  // A union of one member and nothing of its own beside it (`{type: object, oneOf: [$ref: v1]}`, a kind's versions of
+  // which there is one so far): that member. Read as a union, it limited nothing, and a value lacking what the member
+  // requires was sent.
+  const lone = loneMember(s);
+  if (lone) return nestedOf(doc, lone, at);
   const out: NestedLimits = {};
   const t = typeOf(s);
   // A type array of several kinds (`[string, number]`) is none of them alone.
@@ -175,6 +180,15 @@ function listedOf(doc: OpenApiDocument, s: Schema): NestedLimits | undefined {
   const type = listed.type === "number" && "integer" in listed ? "integer" : listed.type;
   const nullable = admitsNull(s) || flat.some((b) => b.type === "null" || admitsNull(b) || b.const === null);
   return { type, enum: [...listed.enum], ...(nullable ? { nullable: true } : {}) };
+}
+
+/** The one member of a union with no fields, items or values of its own beside it; undefined for any other schema. */
+function loneMember(s: Schema): Schema | undefined {
+  const members = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined;
+  if (members?.length !== 1 || (s.oneOf && s.anyOf) || s.properties || s.items || s.enum || "const" in s)
+    return undefined;
+  const [member] = members;
+  return member && typeof member === "object" ? (member as Schema) : undefined;
 }
 
 /** The values a schema fixes: its `enum`, or its `const` (OpenAPI 3.1) as the one value. */
