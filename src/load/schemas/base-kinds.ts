@@ -5,7 +5,8 @@
 // discriminator value (`x-ms-discriminator-value`, AutoRest's polymorphism), is one too (its kinds told apart by no
 // property). Add writes a request body of a base as the union of its kinds (import/cut/discriminated-kinds.ts); the
 // link reads a field of one so (link/param-limits/schema-place.ts), the sampler makes one of its kinds
-// (mocks/sample/sample-base-kinds.ts), the request judge holds it to one (withBaseRefsAsKinds), and the bound cut keeps
+// (mocks/sample/sample-base-kinds.ts), the request judge and a mock's copy of the document hold it to one
+// (withBaseRefsAsKinds: a mock's answers are one too, mocks/mock-document.ts), and the bound cut keeps
 // the kinds (bound-cut.ts): all read the kinds here, with or without a mapping.
 
 type Json = Record<string, unknown>;
