@@ -1,9 +1,9 @@
 // A discriminated base (`ZqEntry`, requiring `zqkind`, a free text, no mapping) whose kinds each extend it by an allOf
 // part closed by `additionalProperties: false` over their own fields alone (a transparency log's entry kinds; the
 // closing is read as over both parts' fields, as the publisher means, by the judge and the mocks). Add drafts the body
-// as the union of the kinds, told apart by `zqkind`, each kind's name its schema's, which the link holds a value to. The
-// sampler made the kinds' `zqkind` as any text ("example"): no value of the body passed its own rules, and no case of
-// the operation could run. A value of a discriminated union is now made with its property naming the branch made, as
+// as the union of the kinds, told apart by `zqkind`, each kind's name its schema's, which the link holds a value to.
+// The sampler made the kinds' `zqkind` as any text ("example"): no value of the body passed its own rules, and no case
+// of the operation could run. A value of a discriminated union is now made with its property naming the branch made, as
 // answers were. Each kind's spec is a `oneOf` of its versions, of which there is one: the link read that union of one
 // as no limit, and a spec lacking what its version requires was sent; a union of one member is read as the member.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -14,9 +14,8 @@ import type { ReviewNote } from "../manifest-yaml.js";
 import { plainText, shortText } from "../plain-text.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { loneBranch } from "./body-rules.js";
-import { ANY_VALUE_FORMS, formsOf, innerBranches, numberLimits, oneItemListsEnum } from "./limits.js";
+import { ANY_VALUE_FORMS, formsOf, innerBranches, numberLimits, oneItemListsEnum, stringLimits } from "./limits.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
-import { stringLimits } from "./limits.js";
 import { exampleDefault } from "./required-defaults/example-default.js";
 
 type Path = (string | number)[];

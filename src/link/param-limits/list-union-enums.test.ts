@@ -49,7 +49,7 @@ describe("a list whose items are a oneOf of enums sharing values", () => {
     expect(await send(["ZQ_FOLLOWED", "ZQ_PLAYED"])).toEqual({ message: "sent", sent: 1 });
   });
 
-  it("refuses a name both enums list, or none does, before any request, naming the item, the rule and the value", async () => {
+  it("refuses a name both enums list, or none does, before any request, naming item, rule and value", async () => {
     const send = await sender("zqPinAnalytics");
     const shared = await send(["ZQ_FOLLOWED", "ZQ_SHOWN"]);
     expect(shared.sent).toBe(0);

@@ -63,10 +63,10 @@ export function extensionsIfBases(schemas: Json): Extensions | undefined {
 }
 
 /**
- * The discriminator's property a base names; undefined if no base. A base no discriminator marks, whose extensions carry
- * their values (`x-ms-discriminator-value`), is named by the property of the schema it extends whose discriminator
- * names one (a base extending a base: its kinds are the outer base's too), else by its own property whose enum lists
- * each of its marked extensions' values; "" where neither is found (its kinds told apart by no property).
+ * The discriminator's property a base names; undefined if no base. A base no discriminator marks, whose extensions
+ * carry their values (`x-ms-discriminator-value`), is named by the property of the schema it extends whose
+ * discriminator names one (a base extending a base: its kinds are the outer base's too), else by its own property whose
+ * enum lists each of its marked extensions' values; "" where neither is found (its kinds told apart by no property).
  */
 export function basePropertyOf(schemas: Json, name: string, extensions: Extensions): string | undefined {
   const schema = schemas[name];

@@ -1,8 +1,8 @@
 // The values a union of listed values allows (`oneOf: [{enum: [a, b]}, {enum: [b, c]}]`, or one `const` a branch,
 // OpenAPI 3.1's way of giving each value words of its own): of a `oneOf`, those one branch alone lists, a value two
 // list meeting both, which oneOf refuses. Add drafts a parameter of such a union as their enum
-// (import/draft/param-schema.ts); the link reads a list's items or a field of one so (link/param-limits/schema-place.ts),
-// so that a call refuses a value the document's oneOf refuses before any request.
+// (import/draft/param-schema.ts); the link reads a list's items or a field of one so
+// (link/param-limits/schema-place.ts), so that a call refuses a value the document's oneOf refuses before any request.
 import type { Schema } from "../openapi-document.js";
 
 /**
