@@ -83,3 +83,37 @@ describe("a discriminated base's kinds, each an allOf part closed over its own f
     expect(await send({ zqdigest: "md5" })).toEqual({ message: expect.stringContaining("md5"), sent: 0 });
   });
 });
+
+describe("a union of one member with nothing beside it", () => {
+  it("is read as the member, and beside nullable takes null too", async () => {
+    const note = { type: "object", properties: { zqtext: { type: "string" } }, required: ["zqtext"] };
+    const one = openapi({
+      "/zqnotes": {
+        post: {
+          operationId: "zqCreateNote",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["zqouter"],
+                  properties: {
+                    zqouter: { type: "object", properties: { zqnote: { nullable: true, oneOf: [note] } } },
+                  },
+                },
+              },
+            },
+          },
+          responses: { "201": reply({ type: "object", properties: { zquuid: { type: "string" } } }, { zquuid: "a" }) },
+        },
+      },
+    });
+    const [tool] = await linkedTools(drafted(one, ["zqCreateNote"], "zqnotes"), "zqnotes");
+    if (!tool) throw new Error("no tool drafted");
+    const send = (zqnote: unknown) => sentOrRefused(tool, { zqouter: { zqnote } }, { zquuid: "a" });
+    expect(await send({ zqtext: "a b" })).toEqual({ message: "sent", sent: 1 });
+    expect(await send(null)).toEqual({ message: "sent", sent: 1 });
+    expect(await send({})).toEqual({ message: expect.stringContaining("zqouter.zqnote.zqtext"), sent: 0 });
+  });
+});

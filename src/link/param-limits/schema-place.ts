@@ -133,7 +133,8 @@ function nestedOf(doc: OpenApiDocument, raw: Schema, at: Walk = fresh()): Nested
   // which there is one so far): that member. Read as a union, it limited nothing, and a value lacking what the member
   // requires was sent.
   const lone = loneMember(s);
-  if (lone) return nestedOf(doc, lone, at);
+  const member = lone && nestedOf(doc, lone, at);
+  if (lone) return member && admitsNull(s) ? { ...member, nullable: true } : member;
   const out: NestedLimits = {};
   const t = typeOf(s);
   // A type array of several kinds (`[string, number]`) is none of them alone.
