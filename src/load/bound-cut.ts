@@ -23,7 +23,7 @@
 import { refPath, valueAt } from "./json-ref.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
 import { operationRef } from "./operation-index.js";
-import { basePropertyOf, extensionsIfBases, kindsOf, schemaRef } from "./schemas/base-kinds.js";
+import { basePropertyOf, extensionsIfBases, kindsOf, mayBeBase, schemaRef } from "./schemas/base-kinds.js";
 
 type Node = Record<string, unknown>;
 
@@ -164,11 +164,10 @@ export function cutToBound(document: unknown, bound: BoundParts): Node | undefin
   return rebuilt(document, kept);
 }
 
-/** The kinds of the schema `name` where it is a base naming its discriminator's property (schemas/base-kinds.ts). */
+/** The kinds of the schema `name` where it is a base naming the property of its kinds (schemas/base-kinds.ts). */
 function kindsOfBase(schemas: unknown, name: string): string[] {
-  // Most schemas name no discriminator: nothing more is read of them (the walk runs over every schema it keeps).
-  const own = isNode(schemas) ? schemas[name] : undefined;
-  if (!isNode(own) || !isNode(own.discriminator)) return [];
+  // Most schemas are no base: nothing more is read of them (the walk runs over every schema it keeps).
+  if (!isNode(schemas) || !mayBeBase(schemas[name])) return [];
   const extensions = extensionsIfBases(schemas as Node);
   const property = extensions && basePropertyOf(schemas as Node, name, extensions);
   return extensions && property ? kindsOf(schemas as Node, name, extensions, property) : [];

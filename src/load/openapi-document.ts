@@ -393,6 +393,11 @@ export class OpenApiDocument {
     return this.allOf.flatten(schema);
   }
 
+  /** The schema as written of one `flatten` gave (the document's own object, with its `allOf`); else the schema. */
+  unflattened(schema: Schema): Schema {
+    return this.allOf.sourceOf(schema);
+  }
+
   /** `unschemed`: the JSON type has no schema, and an example written as a text of JSON is the value it spells. */
   private examplesOf(media: Schema | undefined, unschemed: boolean): Record<string, unknown> {
     if (!media) return {};

@@ -18,6 +18,7 @@
 // a path's literal text as sent (judge/path-literals.ts); a parameter Prism cannot read (label or matrix style, lists
 // or objects in a path or header, an exploded query list of texts, `content`, cookies, a deepObject holding a union) is
 // the judge's alone, as is requiring a query parameter whose schema lists "" (Prism reads `flag=` as absent).
+import { withBaseRefsAsKinds } from "../load/schemas/base-kinds.js";
 import { OPERATION_METHODS, sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import { servedKeyPaths, withKeyQueryParameters, withPlainTemplateNames } from "../load/operation-index.js";
 import { servedInRouteOrder } from "../link/server/operation-server.js";
@@ -62,6 +63,9 @@ export interface CoveredSlot {
 export function mockDocument(original: object, covers: (slot: CoveredSlot) => boolean): object {
   // In a copy: schemas Prism can compile (prism-schemas.ts), answers made where Prism's would break (mock-answers.ts).
   const compilable = structuredClone(original) as Json;
+  // A field of a discriminated base as the union of its kinds, as the judge reads it (load/schemas/base-kinds.ts): an
+  // answer Prism or the sampler makes is one of them, not the base's own fields.
+  withBaseRefsAsKinds({ "#": compilable }, compilable);
   makeSchemasCompilable(compilable);
   const document = withSampledAnswers(compilable);
   const server = documentServer(document);

@@ -54,11 +54,11 @@ export function kindRefs(schemas: unknown, bases: readonly string[], kept: Reado
 }
 
 /**
- * The names of the bases (each naming its discriminator's property) a request of the chosen operations reaches beneath
- * its body: a field, a list's items, a map's values, however deep, through `$ref`s and the kinds of the bases met. A
- * field of a base is one of its kinds (the link and the sampler read it so: load/schemas/base-kinds.ts), which nothing
- * `$ref`s from the base: the cut keeps them as it keeps a body's. `parts`: each chosen operation and its path item's
- * parameters.
+ * The names of the bases (each naming its discriminator's property) a request or an answer of the chosen operations
+ * reaches beneath its body: a field, a list's items, a map's values, however deep, through `$ref`s and the kinds of
+ * the bases met. A field of a base is one of its kinds (the link, the sampler and the mock's answers read it so:
+ * load/schemas/base-kinds.ts), which nothing `$ref`s from the base: the cut keeps them as it keeps a body's. `parts`:
+ * each chosen operation and its path item's parameters.
  */
 export function fieldBaseNames(parts: Iterable<unknown>, document: Json): string[] {
   const components = isJson(document.components) ? document.components : {};
@@ -68,7 +68,7 @@ export function fieldBaseNames(parts: Iterable<unknown>, document: Json): string
   const bases: string[] = [];
   const seen = new Set<unknown>();
   const queue: unknown[] = [];
-  for (const part of parts) queue.push(isJson(part) ? [part.requestBody, part.parameters] : part);
+  for (const part of parts) queue.push(isJson(part) ? [part.requestBody, part.parameters, part.responses] : part);
   for (let node = queue.pop(); node !== undefined || queue.length; node = queue.pop()) {
     if (node === null || typeof node !== "object" || seen.has(node)) continue;
     seen.add(node);

@@ -14,8 +14,8 @@ import type { ReviewNote } from "../manifest-yaml.js";
 import { plainText, shortText } from "../plain-text.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { loneBranch } from "./body-rules.js";
-import { ANY_VALUE_FORMS, formsOf, innerBranches, listedValues, numberLimits, oneItemListsEnum } from "./limits.js";
-import { stringLimits } from "./limits.js";
+import { ANY_VALUE_FORMS, formsOf, innerBranches, numberLimits, oneItemListsEnum, stringLimits } from "./limits.js";
+import { listedValues } from "../../load/schemas/listed-values.js";
 import { exampleDefault } from "./required-defaults/example-default.js";
 
 type Path = (string | number)[];
@@ -106,7 +106,7 @@ function withType(
   const t = typeOf(flat);
   // A branch that is a union of its own, read as its branches (limits.ts).
   const alternatives = innerBranches(doc, alternativesOf(flat));
-  // Branches each of listed texts or numbers (3.1's `const` per value): their values, an enum (limits.ts).
+  // Branches each of listed texts or numbers (3.1's `const` per value): their values, an enum (listed-values.ts).
   // Beside `type: string` too (kinds of place, each an enum of its own), their texts: read as a string, any was sent.
   const branches = t === undefined || t === "string" ? alternatives?.map((a) => safeFlatten(doc, a) ?? {}) : undefined;
   const listed = branches ? listedValues(branches, !flat.anyOf, t === "string") : undefined;

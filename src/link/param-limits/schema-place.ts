@@ -6,7 +6,8 @@ import { setOwn } from "@blockwright/runtime/internal/generate";
 import { valueFormatOf, withFormatPattern } from "../../model/format-aliases.js";
 import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { withRequiredBeside } from "../../load/schema-types.js";
-import { baseKindsAt, componentRefOf, schemaRef } from "../../load/schemas/base-kinds.js";
+import { baseKindsAt, componentRefOf, mayBeBase, schemaRef } from "../../load/schemas/base-kinds.js";
+import { listedValues } from "../../load/schemas/listed-values.js";
 import { regexProblem } from "../context.js";
 
 export interface SchemaPlace {
@@ -126,8 +127,14 @@ const fresh = (): Walk => ({ depth: 0, left: { places: NESTED_PLACES } });
 function nestedOf(doc: OpenApiDocument, raw: Schema, at: Walk = fresh()): NestedLimits | undefined {
   const s = doc.flatten(raw);
   at.left.places--;
-  const shapes = shapesOf(doc, s, at) ?? baseKindsOf(doc, raw, at);
+  const shapes = shapesOf(doc, s, at) ?? baseKindsOf(doc, raw, at) ?? listedOf(doc, s);
   if (shapes) return shapes;
+  // A union of one member and nothing of its own beside it (`{type: object, oneOf: [$ref: v1]}`, a kind's versions of
+  // which there is one so far): that member. Read as a union, it limited nothing, and a value lacking what the member
+  // requires was sent.
+  const lone = loneMember(s);
+  const member = lone && nestedOf(doc, lone, at);
+  if (lone) return member && admitsNull(s) ? { ...member, nullable: true } : member;
   const out: NestedLimits = {};
   const t = typeOf(s);
   // A type array of several kinds (`[string, number]`) is none of them alone.
@@ -158,6 +165,31 @@ function nestedOf(doc: OpenApiDocument, raw: Schema, at: Walk = fresh()): Nested
   if (text && !fixed) Object.assign(out, withFormatPattern(out, s.format));
   if (fixed) out.enum = fixed;
   return Object.keys(out).length ? out : undefined;
+}
+
+/**
+ * A union each of whose branches lists its values (`oneOf: [{enum: [a, b]}, {enum: [b, c]}]`): their kind and the
+ * values it allows, of a `oneOf` those one branch alone lists (load/schemas/listed-values.ts, as add drafts a parameter
+ * of one); undefined for any other schema. Read as no limit, a list's items took any value, one two branches list too.
+ */
+function listedOf(doc: OpenApiDocument, s: Schema): NestedLimits | undefined {
+  const branches = Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : undefined;
+  if (!branches?.length) return undefined;
+  const flat = (branches as Schema[]).map((b) => doc.flatten(b));
+  const listed = listedValues(flat, !s.anyOf);
+  if (!listed) return undefined;
+  const type = listed.type === "number" && "integer" in listed ? "integer" : listed.type;
+  const nullable = admitsNull(s) || flat.some((b) => b.type === "null" || admitsNull(b) || b.const === null);
+  return { type, enum: [...listed.enum], ...(nullable ? { nullable: true } : {}) };
+}
+
+/** The one member of a union with no fields, items or values of its own beside it; undefined for any other schema. */
+function loneMember(s: Schema): Schema | undefined {
+  const members = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined;
+  if (members?.length !== 1 || (s.oneOf && s.anyOf) || s.properties || s.items || s.enum || "const" in s)
+    return undefined;
+  const [member] = members;
+  return member && typeof member === "object" ? (member as Schema) : undefined;
 }
 
 /** The values a schema fixes: its `enum`, or its `const` (OpenAPI 3.1) as the one value. */
@@ -254,15 +286,24 @@ function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits | und
  * other schema, a base reached by no `$ref`, or one no schema of the document extends.
  */
 function baseKindsOf(doc: OpenApiDocument, raw: Schema, at: Walk): NestedLimits | undefined {
-  // A field's schema reached through its object's (`$ref` followed already): the base is the component it is.
+  // A field's schema reached through its object's (`$ref` followed already, an `allOf` merged): the base is the
+  // component it is.
+  const written = doc.unflattened(raw);
   const ref =
-    typeof raw.$ref === "string" ? raw.$ref : raw.discriminator ? componentRefOf(doc.source.data, raw) : undefined;
+    typeof raw.$ref === "string" ? raw.$ref : mayBeBase(written) ? componentRefOf(doc.source.data, written) : undefined;
   const base = ref === undefined ? undefined : baseKindsAt(doc.source.data, ref);
   if (!base?.property) return undefined;
   const mapping: Record<string, string> = {};
   for (const { name, value } of base.kinds) mapping[value] ??= schemaRef(name);
   const kinds = [...new Set(Object.values(mapping))].map((to) => ({ $ref: to }));
   try {
+    // A base of one kind (a network of one kind, so far): that kind's fields, its property naming it.
+    const [only] = base.kinds;
+    if (kinds.length === 1 && only) {
+      const fields = fieldsOf(doc, doc.flatten(kinds[0] as Schema), at);
+      const named = { ...fields.fields?.[base.property], enum: [only.value] };
+      return { ...fields, fields: { ...fields.fields, [base.property]: named } };
+    }
     return shapesOf(doc, { oneOf: kinds, discriminator: { propertyName: base.property, mapping } }, at);
   } catch {
     // A kind the document's `$ref`s leave unreadable (a broken reference inside it): the base is read as itself.

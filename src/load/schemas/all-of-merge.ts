@@ -19,6 +19,8 @@ export class AllOfMerge {
    * every level of an output's path), and a merge made anew each time was a twentieth of its CPU and its garbage.
    */
   private readonly merged = new WeakMap<Schema, Schema>();
+  /** Each merge's schema as written (its `allOf` and the object the document holds): `sourceOf`. */
+  private readonly sources = new WeakMap<Schema, Schema>();
 
   constructor(private readonly resolve: (schema: Schema) => Schema) {}
 
@@ -35,6 +37,11 @@ export class AllOfMerge {
     let merged = this.merged.get(resolved);
     if (!merged) this.merged.set(resolved, (merged = this.merge(resolved)));
     return merged;
+  }
+
+  /** The schema as written (a component whose `allOf` it merges, say) of a schema `flatten` gave; else the schema. */
+  sourceOf(schema: Schema): Schema {
+    return this.sources.get(schema) ?? schema;
   }
 
   private merge(resolved: Schema): Schema {
@@ -68,6 +75,7 @@ export class AllOfMerge {
       const pattern = patternOfMembers([resolved, ...members], this.resolve);
       if (pattern !== undefined) merged.pattern = pattern;
       delete merged.allOf;
+      this.sources.set(merged, resolved);
       return merged;
     } finally {
       for (const s of held) this.flattening.delete(s);

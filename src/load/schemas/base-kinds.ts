@@ -5,7 +5,8 @@
 // discriminator value (`x-ms-discriminator-value`, AutoRest's polymorphism), is one too (its kinds told apart by no
 // property). Add writes a request body of a base as the union of its kinds (import/cut/discriminated-kinds.ts); the
 // link reads a field of one so (link/param-limits/schema-place.ts), the sampler makes one of its kinds
-// (mocks/sample/sample-base-kinds.ts), the request judge holds it to one (withBaseRefsAsKinds), and the bound cut keeps
+// (mocks/sample/sample-base-kinds.ts), the request judge and a mock's copy of the document hold it to one
+// (withBaseRefsAsKinds: a mock's answers are one too, mocks/mock-document.ts), and the bound cut keeps
 // the kinds (bound-cut.ts): all read the kinds here, with or without a mapping.
 
 type Json = Record<string, unknown>;
@@ -61,18 +62,48 @@ export function extensionsIfBases(schemas: Json): Extensions | undefined {
   return extensions;
 }
 
-/** The discriminator's property a base names, "" for a base only its extensions' values mark; undefined if no base. */
+/**
+ * The discriminator's property a base names; undefined if no base. A base no discriminator marks, whose extensions
+ * carry their values (`x-ms-discriminator-value`), is named by the property of the schema it extends whose
+ * discriminator names one (a base extending a base: its kinds are the outer base's too), else by its own property whose
+ * enum lists each of its marked extensions' values; "" where neither is found (its kinds told apart by no property).
+ */
 export function basePropertyOf(schemas: Json, name: string, extensions: Extensions): string | undefined {
   const schema = schemas[name];
   if (!isJson(schema) || schema.oneOf !== undefined || schema.anyOf !== undefined) return undefined;
   const discriminator = schema.discriminator;
   if (isJson(discriminator)) return typeof discriminator.propertyName === "string" ? discriminator.propertyName : "";
-  const direct = extensions.get(name) ?? [];
-  const marked = (kind: string) => {
+  const values = (extensions.get(name) ?? []).flatMap((kind) => {
     const extension = schemas[kind];
-    return isJson(extension) && typeof extension[VALUE_EXTENSION] === "string";
-  };
-  return direct.some(marked) ? "" : undefined;
+    return isJson(extension) && typeof extension[VALUE_EXTENSION] === "string" ? [extension[VALUE_EXTENSION]] : [];
+  });
+  if (!values.length) return undefined;
+  return inheritedProperty(schemas, schema) ?? listingProperty(schema, values) ?? "";
+}
+
+/** The property the discriminator of a schema `schema` extends by allOf names, the nearest first (8 levels at most). */
+function inheritedProperty(schemas: Json, schema: Json, depth = 0): string | undefined {
+  if (depth > 8 || !Array.isArray(schema.allOf)) return undefined;
+  for (const member of schema.allOf) {
+    const ref = isJson(member) ? member.$ref : undefined;
+    const parent = typeof ref === "string" && ref.startsWith(SCHEMAS) ? schemas[ref.slice(SCHEMAS.length)] : undefined;
+    if (!isJson(parent) || parent === schema) continue;
+    const discriminator = parent.discriminator;
+    if (isJson(discriminator) && typeof discriminator.propertyName === "string") return discriminator.propertyName;
+    const further = inheritedProperty(schemas, parent, depth + 1);
+    if (further !== undefined) return further;
+  }
+  return undefined;
+}
+
+/** The schema's own property whose enum lists each of `values` (the kinds' values a base names them by), if one. */
+function listingProperty(schema: Json, values: readonly string[]): string | undefined {
+  const properties = isJson(schema.properties) ? schema.properties : {};
+  for (const [property, own] of Object.entries(properties)) {
+    const listed = isJson(own) && Array.isArray(own.enum) ? own.enum : undefined;
+    if (listed && values.every((value) => listed.includes(value))) return property;
+  }
+  return undefined;
 }
 
 /**
@@ -127,15 +158,24 @@ export function kindValue(schemas: Json, base: Json, property: string, kind: str
 }
 
 /**
+ * Whether a schema may be a base: one its discriminator's property names the kinds of, or one its kinds' values mark
+ * that extends another schema (an outer base, a shared resource's fields). Most schemas are neither, and nothing more
+ * is read of them.
+ */
+export function mayBeBase(schema: unknown): boolean {
+  return isJson(schema) && (isJson(schema.discriminator) || Array.isArray(schema.allOf));
+}
+
+/**
  * The kinds of the base a `$ref` names (`#/components/schemas/<name>` of `document`), each with the value naming it;
- * undefined where it names no base with a discriminator or the base has no kind the document defines.
+ * undefined where it names no base with a property naming its kinds, or the base has no kind the document defines.
  */
 export function baseKindsAt(document: unknown, ref: string): BaseKinds | undefined {
   if (!ref.startsWith(SCHEMAS) || !isJson(document) || !isJson(document.components)) return undefined;
   const schemas = document.components.schemas;
   const name = decodeURIComponent(ref.slice(SCHEMAS.length)).replace(/~1/g, "/").replace(/~0/g, "~");
-  // A base its discriminator's property names the kinds of (most schemas are none: nothing more is read of them).
-  if (!isJson(schemas) || !isJson(schemas[name]) || !isJson(schemas[name].discriminator)) return undefined;
+  const own = isJson(schemas) ? schemas[name] : undefined;
+  if (!isJson(schemas) || !mayBeBase(own)) return undefined;
   const extensions = extensionsIfBases(schemas);
   const property = extensions && basePropertyOf(schemas, name, extensions);
   if (!extensions || property === undefined) return undefined;
