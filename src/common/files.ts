@@ -127,19 +127,32 @@ const ENCODED_UNITS = 1 << 20;
  * stageWhole of a text in parts, each encoded and written as it comes (into one buffer used again), `onBytes` seeing
  * every byte in order (a hash): a large file is never whole in memory, as text or as bytes. Returns the temporary file.
  */
-export function stageParts(path: string, parts: Iterable<string>, onBytes: (bytes: Uint8Array) => void): string {
+export function stageParts(
+  path: string,
+  parts: Iterable<string | Uint8Array>,
+  onBytes: (bytes: Uint8Array) => void,
+): string {
   return writeNew(tempOf(path), parts, onBytes);
 }
 
 /**
  * stageParts into `file`, a new file (never through a link, a leftover removed first): what a folder staged whole
- * (stageFolder) holds is written at its place in it. Returns `file`.
+ * (stageFolder) holds is written at its place in it. A part given as bytes is written as it is. Returns `file`.
  */
-export function writeNew(file: string, parts: Iterable<string>, onBytes: (bytes: Uint8Array) => void): string {
+export function writeNew(
+  file: string,
+  parts: Iterable<string | Uint8Array>,
+  onBytes: (bytes: Uint8Array) => void,
+): string {
   let fd: number | undefined;
   try {
     fd = openNew(file);
-    for (const part of parts)
+    for (const part of parts) {
+      if (typeof part !== "string") {
+        onBytes(part);
+        writeAll(fd, part);
+        continue;
+      }
       for (let at = 0; at < part.length; ) {
         let end = Math.min(part.length, at + ENCODED_UNITS);
         // A pair of surrogates is one character: cut between them, each half would be written as U+FFFD.
@@ -147,10 +160,10 @@ export function writeNew(file: string, parts: Iterable<string>, onBytes: (bytes:
         if (end < part.length && last >= 0xd800 && last <= 0xdbff) end--;
         const bytes = encoded(at === 0 && end === part.length ? part : part.slice(at, end));
         onBytes(bytes);
-        for (let written = 0; written < bytes.length; )
-          written += writeSync(fd, bytes, written, bytes.length - written);
+        writeAll(fd, bytes);
         at = end;
       }
+    }
     closeSync(fd);
     fd = undefined;
     return file;
@@ -161,8 +174,20 @@ export function writeNew(file: string, parts: Iterable<string>, onBytes: (bytes:
   }
 }
 
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+}
+
 /** A buffer for the UTF-8 of large parts, made once (the bytes of each are written before the next is encoded). */
 let scratch: Buffer | undefined;
+
+/**
+ * Bytes writeNew handed to its `onBytes`, to keep past the call: the same bytes, copied only when they are the scratch
+ * buffer's (which the next large part overwrites); a small part's bytes are its own.
+ */
+export function keptBytes(bytes: Uint8Array): Uint8Array {
+  return scratch !== undefined && bytes.buffer === scratch.buffer ? Uint8Array.prototype.slice.call(bytes) : bytes;
+}
 
 /** A text's UTF-8 (a small one's from Node's pool, a large one's in the scratch buffer). */
 function encoded(text: string): Buffer {

@@ -112,8 +112,9 @@ export function* squeezedParts(parts: Iterable<string>): Generator<string> {
     yield* squeezed(joined, head || end < part.length ? part.slice(head, end) : part);
     held = part.slice(end);
   }
-  if (joined.block.length) yield joined.block.join("");
-  yield "\n";
+  // The final newline in the last block's write, not one of its own (a write call more for every file in parts).
+  joined.block.push("\n");
+  yield joined.block.join("");
 }
 
 /**

@@ -100,10 +100,31 @@ describe("the unchanged providers' files, read back", () => {
       for (let i = 0; i < 5; i++) expect(look.found(`zqa/f${i}.js`)).toBe("present");
       expect(look.found("zqa/f9.js")).toBe("missing");
     };
-    // The folder's one stat (whether it stands), none for its files; their lstats, one each.
-    expect(callsOf("statSync", looks)).toBe(1);
+    // The folder's one lstat (whether it stands and is no link), no stat; the files' lstats, one each.
+    let lstats = 0;
+    expect(callsOf("statSync", () => (lstats = callsOf("lstatSync", looks)))).toBe(0);
+    expect(lstats).toBe(7);
     expect(callsOf("lstatSync", looks)).toBe(6);
     mkdirSync(join(outDir, "zqa", "f5.js"));
     expect(look.found("zqa/f5.js")).toEqual({ blocked: "a folder, not a file" });
+  });
+
+  it("looks at a package's folder that is not there by one lstat, no stat (a new package's, its files missing)", () => {
+    const { outDir } = stampedFolder("fresh", [], 0);
+    mkdirSync(outDir, { recursive: true });
+    symlinkSync(join(dir, "nowhere"), join(outDir, "zqlink"));
+    const look = new FileLook(outDir);
+    let lstats = 0;
+    const stats = callsOf("statSync", () => {
+      lstats = callsOf("lstatSync", () => {
+        for (const f of ["index.js", "index.d.ts", "README.md"]) expect(look.found(`zqnew/${f}`)).toBe("missing");
+        expect(look.folderAbsent("zqnew")).toBe(true);
+      });
+    });
+    expect([stats, lstats]).toEqual([0, 1]);
+    // A link there, even to nothing, is still refused; a folder made since is as first looked.
+    expect(look.found("zqlink/index.js")).toEqual({ blocked: "through the symbolic link zqlink" });
+    mkdirSync(join(outDir, "zqnew"));
+    expect(look.folderAbsent("zqnew")).toBe(true);
   });
 });

@@ -84,6 +84,11 @@ describe("a template rendered in parts", () => {
     );
   });
 
+  it("hands the final newline in the last block, not as a part (a write of its own)", () => {
+    expect([...squeezedParts(["zq a\n", "zq b"])]).toEqual(["zq a\nzq b\n"]);
+    expect([...squeezedParts([])]).toEqual(["\n"]);
+  });
+
   it("renders a list's items as its parts are taken, in parts of a block's size", () => {
     let rendered = 0;
     const items = Array.from({ length: 3000 }, (_, i) => ({

@@ -15,6 +15,7 @@ import {
   commitFolder,
   commitWhole,
   copyNew,
+  keptBytes,
   sameFiles,
   stageCopy,
   stageFolder,
@@ -68,8 +69,11 @@ export class StagedWrite {
   private readonly ready = new Set<string>();
   /** Folders not there yet, each staged whole (stageFolder) until the commit: by path under the output folder. */
   private readonly folders = new Map<string, string>();
-  /** The last text staged, its hash and where it went, until the next is handed (a text is handed at most twice). */
-  private last: { content: FileText; hash: string; file: Pending; size: number } | undefined;
+  /**
+   * The last text staged, its hash, where it went and its bytes when under COPIED_BYTES, until the next is handed (a
+   * text is handed at most twice).
+   */
+  private last: { content: FileText; hash: string; file: Pending; size: number; bytes?: Uint8Array[] } | undefined;
 
   constructor(
     private readonly outDir: string,
@@ -96,32 +100,37 @@ export class StagedWrite {
         return;
       }
     }
-    // A text handed twice in a row (an entry's .d.ts and its .d.cts) is hashed once, and a large one or one in parts
-    // encoded and written once: the second file is a kernel copy of the first one's staged file (for a small whole
-    // text the copy's calls cost more than writing it again; parts would be made again, a template rendered anew).
+    // A text handed twice in a row (an entry's .d.ts and its .d.cts) is hashed once and encoded once: the second file
+    // is written from the first one's bytes, kept while they are under COPIED_BYTES (a kernel copy of a staged file
+    // takes four calls more: the first file opened again, its size, the mode set, the two closed), and a larger one is
+    // the kernel's copy of the first one's staged file (parts would be made again, a template rendered anew).
     let file: Pending;
     let hash: string;
     const copied = last && stagedFile(last.file);
     if (last?.content === content) {
-      file =
-        copied !== undefined && (last.size >= COPIED_BYTES || typeof content !== "string")
+      file = last.bytes
+        ? this.stage(path, last.bytes, () => {}, content)
+        : copied !== undefined
           ? this.stage(path, copied)
           : this.stage(path, partsOf(content), () => {}, content);
       hash = last.hash;
     } else {
       const bytes = createHash("sha256");
       let size = 0;
+      let kept: Uint8Array[] | undefined = [];
       file = this.stage(
         path,
         partsOf(content),
         (b) => {
           size += b.length;
           bytes.update(b);
+          if (kept && size < COPIED_BYTES) kept.push(keptBytes(b));
+          else kept = undefined;
         },
         content,
       );
       hash = bytes.digest("hex");
-      this.last = { content, hash, file, size };
+      this.last = { content, hash, file, size, ...(kept ? { bytes: kept } : {}) };
     }
     this.hashes.set(path, hash);
     if (found === "present" && typeof content !== "string" && "temp" in file && sameFiles(file.temp, full)) {
@@ -220,10 +229,15 @@ export class StagedWrite {
    * written at the commit the way writeFiles writes, so that its error is reported where it always was.
    */
   private stage(path: string, staged: string): Pending;
-  private stage(path: string, parts: Iterable<string>, onBytes: (b: Uint8Array) => void, text: FileText): Pending;
   private stage(
     path: string,
-    from: string | Iterable<string>,
+    parts: Iterable<string | Uint8Array>,
+    onBytes: (b: Uint8Array) => void,
+    text: FileText,
+  ): Pending;
+  private stage(
+    path: string,
+    from: string | Iterable<string | Uint8Array>,
     onBytes?: (b: Uint8Array) => void,
     text?: FileText,
   ): Pending {

@@ -1,8 +1,9 @@
 // surface.json made in parts (emit-surface.ts surfaceParts) and written as they come (staged-write.ts, files.ts
 // stageParts): the file is the text a sorted copy and JSON.stringify made whole, byte for byte, and a package's .d.cts
-// is the kernel's copy of its .d.ts, the same bytes, hashed alike.
+// is written from its .d.ts's bytes (a large one the kernel's copy of it), the same bytes, hashed alike.
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import module, { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -107,6 +108,35 @@ describe("surface.json in parts", () => {
 });
 
 describe("a text written in parts", () => {
+  it("writes a text in parts handed twice from its first bytes, not a kernel copy, large parts too", async () => {
+    const fs = createRequire(import.meta.url)("node:fs") as Record<string, (...args: unknown[]) => unknown>;
+    const out = join(tmp, "twice");
+    // Two parts each encoded into the writer's one buffer for large parts, so the first one's bytes are kept as a copy.
+    const text = `${"a".repeat(70_000)}é${"b".repeat(70_000)}`;
+    const types = { parts: () => [text.slice(0, 70_002), text.slice(70_002), "\n"] };
+    const write = new StagedWrite(out);
+    const real = fs.copyFileSync as (...args: unknown[]) => unknown;
+    let copies = 0;
+    fs.copyFileSync = (...args: unknown[]) => {
+      copies++;
+      return real(...args);
+    };
+    module.syncBuiltinESMExports();
+    try {
+      write.add("zqtwice/index.d.ts", types);
+      write.add("zqtwice/index.d.cts", types);
+    } finally {
+      fs.copyFileSync = real;
+      module.syncBuiltinESMExports();
+    }
+    expect(copies).toBe(0);
+    await write.commit();
+    expect(readFileSync(join(out, "zqtwice/index.d.cts"), "utf8")).toBe(`${text}\n`);
+    expect(readFileSync(join(out, "zqtwice/index.d.ts"), "utf8")).toBe(`${text}\n`);
+    const sum = createHash("sha256").update(`${text}\n`).digest("hex");
+    expect([write.hashes.get("zqtwice/index.d.ts"), write.hashes.get("zqtwice/index.d.cts")]).toEqual([sum, sum]);
+  });
+
   it("keeps a character whose two halves fall at the end of an encoded block (a surrogate pair)", () => {
     // The writer encodes 2^20 UTF-16 units at a time: the pair straddles the first block's end.
     const text = `${"a".repeat((1 << 20) - 1)}𝄞${"é".repeat(1000)}`;

@@ -175,6 +175,7 @@ export class FileLook {
   /** A file's state but for its content: "present" when a file stands there, whose content decides (state). */
   found(path: string): Exclude<FileState, "same" | "stale"> | "present" {
     const slash = path.lastIndexOf("/");
+    if (slash > 0 && path.indexOf("/") === slash) this.topFolder(path.slice(0, slash));
     // The folders on its way, each looked at once for every file in it; in a folder that was not there, the file is
     // not either, nor a link.
     const link = slash > 0 ? linkOnPath(this.outDir, path.slice(0, slash), this.links) : undefined;
@@ -200,6 +201,18 @@ export class FileLook {
     let gone = dir ? this.absent.get(dir) : false;
     if (gone === undefined) this.absent.set(dir, (gone = statOf(join(this.outDir, dir)) === undefined));
     return gone;
+  }
+
+  /**
+   * A folder of the output folder's own (a package's) not looked at yet, by one lstat: whether it is a link, and when
+   * it is not, whether it is there (what a stat of it would tell).
+   */
+  private topFolder(dir: string): void {
+    if (this.links.has(dir)) return;
+    const stat = lstatOf(join(this.outDir, dir));
+    const link = stat?.isSymbolicLink() ?? false;
+    this.links.set(dir, link);
+    if (!link && !this.absent.has(dir)) this.absent.set(dir, stat === undefined);
   }
 
   private inAbsentFolder(path: string): boolean {
