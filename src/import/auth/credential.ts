@@ -1,15 +1,11 @@
-// The credential of a drafted manifest: which security requirements of the
-// document the operations use, and where the runtime sends each value. The
-// runtime sends an HTTP bearer token, HTTP basic (a user name and a
-// password), an API key in a header, the query or a cookie, or another HTTP
-// scheme's credentials after its name in Authorization; an `oauth2` or
-// `openIdConnect` scheme is the access token it yields, sent as a bearer
-// token (RFC 6750). A requirement of several schemes is drafted as one way
-// (`auth.also`); operations that accept different requirements get
-// alternatives (`auth.alternatives`). A document that declares no scheme the
-// runtime sends gets a bearer scheme added to the cut, marked as such
-// (added-scheme.ts). What the manifest gets of it, and the parameters that
-// repeat the credential, are credential-params.ts's.
+// The credential of a drafted manifest: which security requirements of the document the operations use, and where
+// the runtime sends each value. The runtime sends an HTTP bearer token, HTTP basic (a user name and a password), an
+// API key in a header, the query or a cookie, or another HTTP scheme's credentials after its name in Authorization;
+// an `oauth2` or `openIdConnect` scheme is the access token it yields, sent as a bearer token (RFC 6750). A
+// requirement of several schemes is drafted as one way (`auth.also`); operations that accept different requirements
+// get alternatives (`auth.alternatives`). A document that declares no scheme the runtime sends gets a bearer scheme
+// added to the cut, marked as such (added-scheme.ts). What the manifest gets of it, and the parameters that repeat
+// the credential, are credential-params.ts's.
 
 import { signsWithSigv4, withSigv4 } from "./sigv4-draft.js";
 import { fieldOf } from "@blockwright/runtime/internal";
@@ -218,15 +214,14 @@ function acceptedWays(
         "security lists {}, authentication optional): the credential is sent when a call gives it, none when not",
     );
   // Beside operations that name a scheme, the cut keeps their `security: []` (cut-security.ts): none is sent to them.
-  const beside = accepted.some((a) => a.named.length);
+  const sent = accepted.some((a) => a.named.length)
+    ? `${unsaid.length === 1 ? "it is" : "they are"} sent none, as the document says, the others the one drafted`
+    : "the manifest sends the one drafted";
   if (unsaid.length)
     notes.push(
       `${unsaid.join(", ")} ${unsaid.length === 1 ? "names" : "name"} no security scheme (security: []), which ` +
         "says no credential is needed (some servers leave authentication to the deployment): " +
-        (beside
-          ? `${unsaid.length === 1 ? "it is" : "they are"} sent none, as the document says, the others the one ` +
-            "drafted; check whether the API needs it"
-          : "the manifest sends the one drafted; check whether the API needs it"),
+        `${sent}; check whether the API needs it`,
     );
   return accepted;
 }
