@@ -164,8 +164,8 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
   // is its pairs among the operation's, which an open object exploded in the query takes for its own (a draw's
   // `? ` for a pair of it without "="): the examples and request cases send a link's query. Drawn without both.
   const link = p.wire.in === "path" && (p.wire.multiSegment === "reserved" || p.wire.multiSegment === "as-given");
-  // A query value of `allowReserved` passes its percent-encoded triples through as they are too (RFC 6570's reserved
-  // expansion): a draw's `%f3` reached the service as the byte it encodes, no text (the judge refused it). Drawn without.
+  // A query value of `allowReserved` passes its percent-encoded triples through as they are too (RFC 6570's
+  // reserved expansion): a draw's `%f3` reached the service as the byte it encodes, no text (the judge refused it).
   const reserved = p.wire.in === "query" && p.wire.encoding?.reserved === true;
   const sendable = (v: unknown) =>
     (!inPath || !(writesNoText(v) || (typeof v === "string" && LINE_TERMINATOR.test(v)))) &&
