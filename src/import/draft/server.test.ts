@@ -286,6 +286,7 @@ describe("a first server on a placeholder host (a special-use name such as .loca
     ["in braces, as the variables' own names", { default: "{zq_account}" }, { default: "{zq_env}" }],
     ["none, and none written", { default: "none" }, {}],
     ["none, beside a value", { default: "none" }, { default: "zqstable" }],
+    ["the empty text, beside a value", { default: "" }, { default: "zqstable" }],
   ])(
     "whose host has variables no host rule covers, with defaults that are no value (%s): each call names the " +
       "address, the document's own as the placeholder; it links",

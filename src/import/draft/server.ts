@@ -185,8 +185,8 @@ function withDefaults(text: string, server: Json | undefined, missing: (name: st
   );
 }
 
-/** A default that names no value: none, in braces or angle brackets as the variable's own name is, or a null word. */
-const NO_VALUE = /^(?:\{[^{}]*\}|<[^<>]*>|none|null|undefined)$/i;
+/** A default that names no value: none, empty, in braces or angle brackets as its own name is, or a null word. */
+const NO_VALUE = /^(?:\{[^{}]*\}|<[^<>]*>|none|null|undefined|\s*)$/i;
 
 /** The first variable in a server's host whose default is missing or NO_VALUE, and that default as shown. */
 function unfilledHostVariable(
@@ -197,7 +197,8 @@ function unfilledHostVariable(
   for (const [, name = ""] of hostPart(url).matchAll(/\{([^{}]+)\}/g)) {
     const value = variables[name]?.default;
     if (value == null) return { name, shown: "none" };
-    if (NO_VALUE.test(String(value))) return { name, shown: String(value) };
+    const shown = String(value).trim() ? String(value) : JSON.stringify(value);
+    if (NO_VALUE.test(String(value))) return { name, shown };
   }
   return undefined;
 }
