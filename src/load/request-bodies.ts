@@ -55,6 +55,22 @@ const without = (content: Record<string, Schema>, mediaType: string) =>
   Object.fromEntries(Object.entries(content).filter(([type]) => type !== mediaType));
 
 /**
+ * The forms a JSON body is offered in beside it: the content's other keys that name a media type (a key that is none,
+ * `examples`, `form-data`, names no form a request is sent in) and no JSON (`application/*+json`, a range of JSON
+ * types beside `application/json`, is the JSON again).
+ */
+const otherForms = (content: Record<string, Schema>, mediaType: string) =>
+  Object.fromEntries(
+    Object.entries(content).filter(
+      ([type]) =>
+        type !== mediaType && isMediaType(type) && !isJsonMediaType(type) && !JSON_RANGE.test(bareMediaType(type)),
+    ),
+  );
+
+/** A range of JSON media types (`application/*+json`): every type it admits is JSON. */
+const JSON_RANGE = /^[^/]+\/\*\+json$/;
+
+/**
  * The body the runtime writes: JSON when the spec offers it, else a form, else multipart, else XML, else raw bytes,
  * else one text. A JSON body with a file among its fields gives way to the multipart the spec offers beside it, the
  * one way the file can go.
@@ -93,7 +109,7 @@ export function requestBodyOf(resolve: Resolve, body: Schema): OpenApiRequestBod
   const schema = withRequiredBeside(declared, resolve(declared));
   // Raw bytes offered beside the JSON (a record's value stored as given: JSON, or any bytes under their own type), or
   // a text (`text/csv`, a vendor's text format): a file's bytes sent under that type instead of the JSON.
-  const others = isJsonMediaType(mediaType) ? without(content, mediaType) : undefined;
+  const others = isJsonMediaType(mediaType) ? otherForms(content, mediaType) : undefined;
   const raw = others && (rawBodyOf(resolve, body, others) ?? textBodyOf(resolve, body, others));
   return {
     ...(raw ? { raw: { mediaType: raw.mediaType, ...(raw.mediaTypes ? { mediaTypes: raw.mediaTypes } : {}) } } : {}),
