@@ -81,7 +81,8 @@ export function withPatternNamedFieldsOpen(
     ],
     notes: [
       `openapi.yaml's body field ${fields} is a name that is a pattern (a placeholder standing for any field), not ` +
-        "one a request carries: drafted as the body's other fields (otherFields), sent beside the named ones",
+        "one a request carries: drafted as the body's other fields (otherFields, sent beside the named ones; the " +
+        "whole body as one object where it names no other)",
     ],
   };
 }
