@@ -39,7 +39,9 @@ describe("a body field whose name is a pattern", () => {
       .join("\n");
     expect(withoutHeader).not.toContain("$ANY_");
     expect(d.openapiText).toMatch(/^# Changed by blockwright add.*field \$ANY_BODY_PARAMS read as the body's other/m);
-    expect(d.notes.map((n) => n.note).join("\n")).toContain("drafted as the body's other fields (otherFields, sent beside the named ones");
+    expect(d.notes.map((n) => n.note).join("\n")).toContain(
+      "drafted as the body's other fields (otherFields, sent beside the named ones",
+    );
     expect(await linkProblems(d, "zqproxy")).toEqual([]);
     const [tool] = await linkedTools(d, "zqproxy");
     const sent: unknown[] = [];
