@@ -2,13 +2,16 @@
 // one list in order. Its credentials: requirements naming schemes it declares none of left out
 // (auth/undeclared-schemes.ts), a required Authorization header parameter read as the scheme it shows
 // (auth/authorization-param.ts), a key scheme naming the API's host read as the header parameter it is
-// (auth/host-keys.ts); then parameters whose names are patterns, not names, left out (cut/pattern-named-params.ts).
+// (auth/host-keys.ts), and a required host header parameter given no value the server's host (the same module); then
+// parameters whose names are patterns, not names, left out (cut/pattern-named-params.ts), and body fields so named
+// read as the body's other fields (cut/pattern-named-fields.ts).
 // Every path that drafts from a published document runs them through `withDocumentSteps`: `add` (draft-provider.ts),
 // `upstream --accept`'s re-cut of a newer document and its carried draft (upstream/), and the corpus's operation picker
 // (scripts/corpus), so that a new step reaches all of them; the cut's header lists what each changed.
 import { withAuthorizationSchemes } from "./auth/authorization-param.js";
-import { withHostKeysAsParams } from "./auth/host-keys.js";
+import { withHostKeysAsParams, withHostParamDefaults } from "./auth/host-keys.js";
 import { withoutUndeclaredSchemes } from "./auth/undeclared-schemes.js";
+import { withPatternNamedFieldsOpen } from "./cut/pattern-named-fields.js";
 import { withoutPatternNamedParams } from "./cut/pattern-named-params.js";
 import type { SelectedOperation } from "./cut/select-operations.js";
 
@@ -34,7 +37,9 @@ export const DOCUMENT_STEPS: readonly { name: string; step: DocumentStep }[] = [
   { name: "undeclared schemes", step: withoutUndeclaredSchemes },
   { name: "Authorization header parameter", step: withAuthorizationSchemes },
   { name: "host keys", step: withHostKeysAsParams },
+  { name: "host parameters", step: withHostParamDefaults },
   { name: "pattern-named parameters", step: withoutPatternNamedParams },
+  { name: "pattern-named body fields", step: withPatternNamedFieldsOpen },
 ];
 
 /** The document and the chosen operations after every step, with their notes and what they added. */

@@ -3,7 +3,8 @@
 // token in camel case (Unblu's `authenticationToken`). Both were drafted as plain parameters, printed and recorded
 // as any other: the rules that make a token header secret read only documents with no scheme (key-parameter.ts), and
 // the parameters' rule (params.ts keepSecret) only `security: []` operations and names spelt with separators. Ordinary
-// ids, keys and words that end in "key" stay as they were.
+// ids, keys and words that end in "key" stay as they were, and so does a key header its description calls an ID or a
+// name (a `Provider-Config-Key`, "The integration ID…") unless it also calls it a secret, a token or an API key.
 import { rmSync } from "node:fs";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
@@ -26,6 +27,8 @@ const doc = openapi({
         param("Ocp-Zq-Subscription-Key", "header", { required: true, description: "The gateway's subscription key." }),
         param("zqAuthenticationToken", "query", { description: "token to login with" }),
         param("X-Zq-System-Key", "header", { required: true, description: "Identifies the system." }),
+        param("Zq-Config-Key", "header", { required: true, description: "The integration ID (aka Unique Key)." }),
+        param("Zq-Project-Key", "header", { required: true, description: "The project's name and API key." }),
         param("key", "query", { description: "The record's key." }),
         param("keyword", "query"),
         param("monkey", "query"),
@@ -46,7 +49,7 @@ describe("a credential declared as a parameter beside the security scheme", () =
       .filter(([, p]) => p.secret)
       .map(([name]) => name)
       .sort();
-    expect(secret).toEqual(["ocpZqSubscriptionKey", "zqAuthenticationToken"]);
+    expect(secret).toEqual(["ocpZqSubscriptionKey", "zqAuthenticationToken", "zqProjectKey"]);
     expect(Object.keys(params).sort()).toEqual(
       [
         "key",
@@ -57,7 +60,9 @@ describe("a credential declared as a parameter beside the security scheme", () =
         "xIdempotencyKey",
         "xZqSystemKey",
         "zqAuthenticationToken",
+        "zqConfigKey",
         "zqId",
+        "zqProjectKey",
       ].sort(),
     );
     expect(await linkProblems(d)).toEqual([]);
@@ -74,6 +79,8 @@ describe("a credential declared as a parameter beside the security scheme", () =
         ocpZqSubscriptionKey: "zq-subscription-secret",
         zqAuthenticationToken: "zq-login-secret",
         xZqSystemKey: "zq-system",
+        zqConfigKey: "zq-config",
+        zqProjectKey: "zq-project-secret",
         xIdempotencyKey: "zq-once",
       },
       { fetch, baseUrl: "http://127.0.0.1:9" },
@@ -83,7 +90,9 @@ describe("a credential declared as a parameter beside the security scheme", () =
     ]);
     // The answer's error names the request, never the secrets it carried.
     expect(result.success).toBe(false);
-    expect(JSON.stringify(result)).not.toMatch(/zq-subscription-secret|zq-login-secret|zq-bearer-secret/);
+    expect(JSON.stringify(result)).not.toMatch(
+      /zq-subscription-secret|zq-login-secret|zq-bearer-secret|zq-project-secret/,
+    );
   });
 });
 

@@ -248,9 +248,18 @@ export function carriesCredential(place: string, name: string, required: boolean
   const last = words.at(-1) ?? "";
   if (words.length === 1) return last === "apikey";
   if (CREDENTIAL_ENDINGS.has(words.slice(-2).join(" "))) return true;
-  // A key that its description says identifies something (a system's, an app's key beside its secret) is an identifier.
-  const identifies = typeof description === "string" && /\bidentif(y|ies|ier)\b/i.test(description);
-  return place === "header" && required && (last === "key" || last === "token") && !identifies;
+  return place === "header" && required && (last === "key" || last === "token") && !describedAsIdentifier(description);
+}
+
+// A description that calls the value an identifier, an ID or a name ("Identifies the system.", "The integration ID
+// used to create the connection (aka Unique Key)."): a system's, an app's, an integration's key beside its secret.
+const IDENTIFIER_WORDS = /\b(identif(y|ies|ier|ying)|ids?|names?)\b/i;
+// ...unless it also calls it a secret of some kind ("The API key's ID and secret", "the name of your access token").
+const SECRET_WORDS = /\b(secrets?|tokens?|password|passphrase|api[ -]?keys?|credentials?)\b/i;
+
+/** Whether a description calls a key or a token header's value an identifier (an ID, a name), never a secret. */
+function describedAsIdentifier(description: unknown): boolean {
+  return typeof description === "string" && IDENTIFIER_WORDS.test(description) && !SECRET_WORDS.test(description);
 }
 
 /** Whether a parameter's name is a key's or a token's by convention (`api_key`, `access_token`). */

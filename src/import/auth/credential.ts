@@ -24,7 +24,7 @@ import { documentedPrefix } from "./key-prefix.js";
 import { keyParameter } from "./key-parameter.js";
 import { keyNameProblem } from "./key-names.js";
 import { nameWords } from "./credential-params.js";
-import { legacyWeight } from "./legacy-schemes.js";
+import { inGlobalOrder, legacyWeight } from "./legacy-schemes.js";
 
 type Json = Record<string, unknown>;
 
@@ -109,9 +109,12 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
     names.every((n) => declared[n] && typeof declared[n] === "object" && placementOf(fieldOf(declared, n)));
   const accepted = acceptedWays(operations, doc.security, usable, (names) => requirementApart(names, declared), notes);
   const required = accepted.filter((a) => a.ways !== undefined);
-  const candidates = required.length
-    ? [...new Set(required.flatMap((a) => a.ways ?? []))]
-    : Object.keys(declared).filter((n) => usable([n]));
+  const candidates = inGlobalOrder(
+    required.length
+      ? [...new Set(required.flatMap((a) => a.ways ?? []))]
+      : Object.keys(declared).filter((n) => usable([n])),
+    doc.security,
+  );
   // Operations that name requirements, none of which the runtime meets: generate would refuse any credential drafted.
   const unmetOnes = required.filter((a) => !a.ways?.length);
   const unmet = unmetOnes.map(

@@ -71,3 +71,44 @@ describe("a key scheme naming the API's host", () => {
     expect(await linkProblems(d, "zqhost")).toEqual([]);
   });
 });
+
+describe("a required host header parameter the document gives no value", () => {
+  /** The gateway's documents declare the host as a plain required header beside the key (no scheme), here by `$ref`. */
+  function declared(): Json {
+    return {
+      openapi: "3.0.3",
+      info: { title: "Zq", version: "1" },
+      servers: [{ url: "https://zqhost.p.zqgate.test/api/v1" }],
+      paths: {
+        "/zqitems": {
+          parameters: [{ $ref: "#/components/parameters/ZqHost" }],
+          get: {
+            operationId: "getZqItems",
+            parameters: [{ name: "X-ZqGate-Key", in: "header", required: true, schema: text }],
+            responses: { "200": reply({ type: "object", properties: { id: text } }, { id: "z1" }) },
+          },
+        },
+      },
+      components: {
+        parameters: { ZqHost: { name: "X-ZqGate-Host", in: "header", required: true, description: "", schema: text } },
+      },
+    };
+  }
+
+  it("is sent with the host of the document's server unless the call gives another, never secret", async () => {
+    const d = drafted(declared(), ["getZqItems"], "zqhost");
+    const params = (d.manifest.operations as Json).zqhost_get_zq_items.params;
+    expect(params.xZqGateHost).toMatchObject({ default: "zqhost.p.zqgate.test" });
+    expect(params.xZqGateHost.secret).toBeUndefined();
+    expect(d.openapiText).toMatch(/^# Changed by blockwright add.*the default zqhost\.p\.zqgate\.test of the header/m);
+    expect(d.notes.map((n) => n.note).join("\n")).toContain("names the API's host and the document gives it no value");
+    expect(await linkProblems(d, "zqhost")).toEqual([]);
+    const [tool] = await linkedTools(d, "zqhost");
+    expect(d.manifest.auth).toMatchObject({ param: "apiKey" });
+    const given = { apiKey: "zq-key-secret-2" };
+    const { seen } = await headersSent(tool as ToolSpec, given);
+    expect(seen).toEqual([{ "x-zqgate-host": "zqhost.p.zqgate.test", "x-zqgate-key": "zq-key-secret-2" }]);
+    const other = await headersSent(tool as ToolSpec, { ...given, xZqGateHost: "zq.other.test" });
+    expect(other.seen[0]?.["x-zqgate-host"]).toBe("zq.other.test");
+  });
+});

@@ -122,3 +122,79 @@ export function withHostKeysAsParams(
   }
   return { document: copy, notes, added };
 }
+
+/** A declared parameter, its `$ref` (to the document's `components.parameters`) followed once. */
+function resolved(doc: Json, p: unknown): Json {
+  const ref = object(p).$ref;
+  if (typeof ref !== "string" || !ref.startsWith("#/components/parameters/")) return object(p);
+  return object(object(object(doc.components).parameters)[ref.slice("#/components/parameters/".length)]);
+}
+
+/** A required header naming the API's host (`X-Zq-Host`) that the document gives no value: no default, no enum. */
+function hostWithoutValue(p: Json): boolean {
+  if (p.in !== "header" || p.required !== true || typeof p.name !== "string") return false;
+  if (!/^host(name)?$/.test(nameWords(p.name).at(-1) ?? "")) return false;
+  const schema = object(p.schema);
+  return schema.default === undefined && schema.enum === undefined && schema.const === undefined;
+}
+
+/**
+ * The document with each required host header parameter of the chosen operations that it gives no value (an API
+ * gateway's `X-RapidAPI-Host` declared as a plain required header) given the host of the document's server as its
+ * default, as the scheme form is above: every caller was asked for the host the document already names. Never
+ * secret. A shallow copy where anything changes; the parameter is written into the operation (a `$ref` resolved).
+ */
+export function withHostParamDefaults(
+  doc: Json,
+  chosen: readonly SelectedOperation[],
+): { document: Json; notes: string[]; added: string[] } {
+  const paths = object(doc.paths);
+  const copied: Record<string, Json> = { ...(paths as Record<string, Json>) };
+  const given = new Map<string, string[]>();
+  for (const c of chosen) {
+    const item = object(copied[c.path]);
+    const op = object(item[c.method]);
+    const shared = Array.isArray(item.parameters) ? item.parameters : [];
+    const own = Array.isArray(op.parameters) ? op.parameters : [];
+    const key = (p: unknown) => `${resolved(doc, p).in}:${String(resolved(doc, p).name).toLowerCase()}`;
+    // The path item's parameters the operation does not declare again, then its own: the ones it sends.
+    const inherited = shared.filter((p) => !own.some((o) => key(o) === key(p)));
+    const defaults = new Map<string, Json>();
+    for (const p of [...inherited, ...own].map((q) => resolved(doc, q)).filter(hostWithoutValue)) {
+      const host = hostOf(doc, String(p.name));
+      if (host) defaults.set(key(p), { ...p, schema: { ...object(p.schema), default: host } });
+    }
+    if (!defaults.size) continue;
+    // Written into the operation, which a path item's parameter of the same name and place gives way to.
+    const written = [
+      ...own.map((p) => defaults.get(key(p)) ?? p),
+      ...inherited.flatMap((p) => defaults.get(key(p)) ?? []),
+    ];
+    copied[c.path] = { ...item, [c.method]: { ...op, parameters: written } };
+    for (const p of defaults.values()) {
+      const [name, host] = [String(p.name), String(object(p.schema).default)];
+      given.set(`${name}\u0000${host}`, [
+        ...(given.get(`${name}\u0000${host}`) ?? []),
+        `${c.method.toUpperCase()} ${c.path}`,
+      ]);
+    }
+  }
+  if (!given.size) return { document: doc, notes: [], added: [] };
+  const each = [...given].map(([key, places]) => {
+    const [name, host] = key.split("\u0000") as [string, string];
+    return { name, host, places };
+  });
+  return {
+    document: { ...doc, paths: copied },
+    added: each.map(
+      ({ name, host, places }) =>
+        `the default ${host} of the header parameter ${name} in ${places.join(", ")} (a required host header the ` +
+        "document gives no value: the host of its server)",
+    ),
+    notes: each.map(
+      ({ name, host }) =>
+        `header parameter ${name} names the API's host and the document gives it no value: drafted with the host of ` +
+        `its server, ${host}, as its default, not secret; check the value the API expects`,
+    ),
+  };
+}
