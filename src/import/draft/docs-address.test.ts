@@ -24,9 +24,12 @@ function docsUrlOf(description: string): unknown {
 
 describe("the documentation address guessed from info.description", () => {
   it("skips server templates written as code spans, and takes no backtick", () => {
-    const servers = "Zq keeps items.\n\n**Servers**\n- `https://{account}.zqhost.test/`\n- `https://{w}--{account}.zqhost.test/`";
+    const servers =
+      "Zq keeps items.\n\n**Servers**\n- `https://{account}.zqhost.test/`\n- `https://{w}--{account}.zqhost.test/`";
     expect(docsUrlOf(servers)).toBeUndefined();
-    expect(docsUrlOf(`${servers}\n\nGuide: \`https://docs.zqhost.test/guide\`.`)).toBe("https://docs.zqhost.test/guide");
+    expect(docsUrlOf(`${servers}\n\nGuide: \`https://docs.zqhost.test/guide\`.`)).toBe(
+      "https://docs.zqhost.test/guide",
+    );
   });
 
   it("keeps a plain address as it was", () => {
