@@ -3,7 +3,10 @@
 // can carry it as written, and one declared required made every call of its operation unmeetable (generate refused
 // the draft, BW2010) or was sent under its literal name. Such parameters are left out of the chosen operations before
 // the cut (a run of the document steps, document-steps.ts, so that `upstream --accept`'s re-cut does the same), said
-// in the cut's header and in a review note telling how to declare each header or key a call needs.
+// in the cut's header and in a review note telling how to declare each header or key a call needs. A query key that is
+// a name and a placeholder in brackets (`filters[{field}]`, "replace {field} with the property") is OpenAPI's
+// deepObject of any keys: it is drafted as one (`filters`, `additionalProperties` its schema), unless the operation
+// already has a query parameter of that name.
 import type { SelectedOperation } from "./select-operations.js";
 
 type Json = Record<string, unknown>;
@@ -23,6 +26,31 @@ function patternNamed(doc: Json, raw: unknown): Json | undefined {
     p = object(at);
   }
   return PLACES.has(String(p.in)) && typeof p.name === "string" && NAME_PLACEHOLDER.test(p.name) ? p : undefined;
+}
+
+/** A query key of a name and a placeholder in brackets: `filters[{field}]`, `meta[<key>]`, `tag[*]`. */
+const BRACKET_MAP = /^([A-Za-z_][\w.-]*)\[(?:\{[^{}[\]]+\}|<[^<>[\]]+>|\*)\]$/;
+
+/** The pattern-named parameter as the deepObject of any keys it stands for, when it is one. */
+function asDeepObject(p: Json): Json | undefined {
+  const prefix = p.in === "query" && p.content === undefined ? BRACKET_MAP.exec(String(p.name))?.[1] : undefined;
+  if (prefix === undefined) return undefined;
+  const {
+    style: _style,
+    explode: _explode,
+    allowReserved: _reserved,
+    example: _example,
+    examples: _examples,
+    ...kept
+  } = p;
+  const values = p.schema === undefined ? {} : p.schema;
+  return {
+    ...kept,
+    name: prefix,
+    style: "deepObject",
+    explode: true,
+    schema: { type: "object", additionalProperties: values, ...(p.required === true ? { minProperties: 1 } : {}) },
+  };
 }
 
 /** The note on the parameters left out. */
@@ -53,27 +81,43 @@ export function withoutPatternNamedParams(
   const paths = object(doc.paths);
   const left: Json[] = [];
   const places: string[] = [];
+  const mapped: string[] = [];
   let copied: Record<string, unknown> | undefined;
-  const keep = (list: unknown, where: string) => {
+  // `taken`: the query names the operation (its own and its path item's parameters) already sends.
+  const keep = (list: unknown, where: string, taken: Set<string>) => {
     if (!Array.isArray(list)) return list;
-    const out = list.filter((raw) => {
+    let changed = false;
+    const out = list.flatMap((raw) => {
       const p = patternNamed(doc, raw);
-      if (p) {
-        left.push(p);
-        places.push(`${where} ${p.in} parameter ${String(p.name)}`);
+      if (!p) return [raw];
+      changed = true;
+      const map = asDeepObject(p);
+      if (map && !taken.has(String(map.name))) {
+        taken.add(String(map.name));
+        mapped.push(`${where} query parameter ${String(p.name)} as the deepObject ${String(map.name)}`);
+        return [map];
       }
-      return !p;
+      left.push(p);
+      places.push(`${where} ${p.in} parameter ${String(p.name)}`);
+      return [];
     });
-    return out.length === list.length ? list : out;
+    return changed ? out : list;
   };
+  const queryNames = (list: unknown) =>
+    (Array.isArray(list) ? list : [])
+      .map((raw) => object(raw))
+      .filter((p) => p.in === "query" && !patternNamed(doc, p))
+      .map((p) => String(p.name));
   for (const path of new Set(chosen.map((c) => c.path))) {
     const item = object((copied ?? paths)[path]);
     const next: Json = { ...item };
-    const shared = keep(item.parameters, path);
+    const ops = chosen.filter((x) => x.path === path).map((c) => ({ c, op: object(item[c.method]) }));
+    const pathTaken = new Set([...queryNames(item.parameters), ...ops.flatMap(({ op }) => queryNames(op.parameters))]);
+    const shared = keep(item.parameters, path, pathTaken);
     if (shared !== item.parameters) next.parameters = shared;
-    for (const c of chosen.filter((x) => x.path === path)) {
-      const op = object(item[c.method]);
-      const own = keep(op.parameters, `${c.method.toUpperCase()} ${path}`);
+    for (const { c, op } of ops) {
+      const taken = new Set([...queryNames(item.parameters), ...queryNames(op.parameters)]);
+      const own = keep(op.parameters, `${c.method.toUpperCase()} ${path}`, taken);
       if (own !== op.parameters) next[c.method] = { ...op, parameters: own };
     }
     if (Object.keys(next).some((k) => next[k] !== item[k])) {
@@ -82,9 +126,17 @@ export function withoutPatternNamedParams(
     }
   }
   if (!copied) return { document: doc, notes: [], added: [] };
+  const mapNote =
+    "a query key of a name and a placeholder in brackets is a deepObject of any keys (`<name>[<key>]=<value>`): " +
+    `drafted as one (${mapped.join(", ")}); check which keys the API reads`;
   return {
     document: { ...doc, paths: copied },
-    notes: [leftOutNote(left)],
-    added: [`${places.join(", ")} left out (a name that is a pattern: no request carries it as written)`],
+    notes: [...(left.length ? [leftOutNote(left)] : []), ...(mapped.length ? [mapNote] : [])],
+    added: [
+      ...(places.length
+        ? [`${places.join(", ")} left out (a name that is a pattern: no request carries it as written)`]
+        : []),
+      ...mapped.map((m) => `${m} (a placeholder in brackets: any key)`),
+    ],
   };
 }

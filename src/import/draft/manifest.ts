@@ -422,14 +422,19 @@ function titleOf(operationId: string): string {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : operationId;
 }
 
-/** The API's documentation: the document's externalDocs, else the first https address of info.description (a guess). */
+/**
+ * The API's documentation: the document's externalDocs, else the first https address of info.description (a guess):
+ * not a code span's closing backtick, and not a server template (`https://{account}.example.com/`), no page to open.
+ */
 function docsAddress(data: Json): { url: string; guessed: boolean } | undefined {
   const external = (data.externalDocs ?? {}) as Json;
   if (typeof external.url === "string" && /^https:\/\//.test(external.url))
     return { url: external.url, guessed: false };
   const description = (data.info as Json | undefined)?.description;
-  const found = typeof description === "string" ? /https:\/\/[^\s)<>"'\]]+[^\s)<>"'\].,;:]/.exec(description) : null;
-  return found ? { url: found[0], guessed: true } : undefined;
+  if (typeof description !== "string") return undefined;
+  const found = description.match(/https:\/\/[^\s)<>"'\]`]+[^\s)<>"'\].,;:`]/g) ?? [];
+  const url = found.find((address) => !/[{}]/.test(address));
+  return url ? { url, guessed: true } : undefined;
 }
 
 /** The shared parameters holding the credentials (auth/credential.ts). */

@@ -69,7 +69,8 @@ const DONE = /^(done|is_?done|is_?last(_?page)?|last_?page)$/i;
 const NEXT_URL = /^(@[a-z]+\.)?next([_-]?(page|records))?([_-]?(url|link|uri|href))?$/i;
 const OFFSET = /^(offset|start|start_?index|skip|from)$/i;
 const PAGE = /^(page|page_?number|page_?index|page_?no)$/i;
-const PAGE_SIZE = /^(limit|per_?page|page_?size|max_?results|max_?items|count|size|max|top|\$top)$/i;
+// `take` beside `skip`: LINQ's words, as .NET APIs name an offset's page size.
+const PAGE_SIZE = /^(limit|per_?page|page_?size|max_?results|max_?items|count|size|max|top|\$top|take)$/i;
 const TOTAL = /^(total|total_?count|total_?items|total_?results|total_?size)$/i;
 // The reply's count of pages (`total_pages`, `totalPages`, `pageCount`), or the number of the last page counted from 1.
 const PAGES = /^(total_?pages|total_?page_?count|page_?count|pages_?count|num_?pages|number_?of_?pages)$/i;
@@ -163,13 +164,21 @@ function headerWords(name: string): string {
   return name.replace(/^x-/i, "").replaceAll("-", "_");
 }
 
+/**
+ * A query parameter's name as the words a paging name is matched by: the last of its dotted parts, a model binder's
+ * prefix aside (ASP.NET's `parameters.skip`, `filter.take`).
+ */
+function queryWords(name: string): string {
+  return name.slice(name.lastIndexOf(".") + 1);
+}
+
 function pageRequest(doc: OpenApiDocument, op: OpenApiOperation, params: ParamsDraft): PageRequest {
   const wire = (place: string, name: string) => params.byWire.get(`${place}:${name}`);
   const declared = (pattern: RegExp, number?: boolean) =>
     op.parameters.find(
       (p) =>
         (p.in === "query" || p.in === "header") &&
-        pattern.test(p.in === "header" ? headerWords(p.name) : p.name) &&
+        pattern.test(p.in === "header" ? headerWords(p.name) : queryWords(p.name)) &&
         wire(p.in, p.name) !== undefined &&
         (number === undefined ||
           ["integer", "number"].includes(typeOf(safeFlatten(doc, p.schema) ?? {}) ?? "") === number),
