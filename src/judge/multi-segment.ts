@@ -48,8 +48,8 @@ export function multiSegmentMarker(p: DeclaredPathParam, path: string): MultiSeg
   if (p.allowReserved === true) return "allowReserved";
   const name = String(p.name);
   if (path.includes(`{+${name}}`)) return "{+name}";
-  // API Gateway's greedy variable: the parameter named `proxy+` or `proxy` (its `+` the template's alone).
-  if (wholeSegment(path, name) ? name.endsWith("+") : wholeSegment(path, `${name}+`)) return "{name+}";
+  // API Gateway's greedy variable: the parameter named `proxy+`, as its template `{proxy+}` names it.
+  if (name.endsWith("+") && wholeSegment(path, name)) return "{name+}";
   if (!wholeSegment(path, name)) return undefined;
   if (p["x-ms-skip-url-encoding"] === true) return "x-ms-skip-url-encoding";
   const description = typeof p.description === "string" ? p.description : "";
