@@ -1,7 +1,8 @@
 // How a document says a path parameter's value spans segments (its `/` sent as they are, not as %2F): read once here
 // for the draft (add writes `wire.multiSegment`) and the judge (which then refuses a %2F), so that both take the same
 // evidence. The marks: GitHub's `x-multi-segment`, `allowReserved` (OpenAPI 3.2 lets a path use it), RFC 6570's
-// reserved expansion `{+name}` in the template, AutoRest's `x-ms-skip-url-encoding` — and, where a converter dropped
+// reserved expansion `{+name}` in the template, API Gateway's greedy variable `{name+}` (the rest of the path, each
+// segment encoded), AutoRest's `x-ms-skip-url-encoding` — and, where a converter dropped
 // the template's `+` (a discovery format's `{+name}` converted to `{name}`), the parameter's own description
 // giving its value's format as a path of collections: "Format: `projects/{project}/locations/{location}`", or its
 // place: a resource name's field (AIP-122's `name`, `parent`, IAM's `resource`) as the whole segment right after the
@@ -18,6 +19,7 @@ export type MultiSegmentMarker =
   | "x-multi-segment"
   | "allowReserved"
   | "{+name}"
+  | "{name+}"
   | "x-ms-skip-url-encoding"
   | `its description's path format ${string}`
   | `its place ${string}: a resource name whole after the version`;
@@ -46,6 +48,8 @@ export function multiSegmentMarker(p: DeclaredPathParam, path: string): MultiSeg
   if (p.allowReserved === true) return "allowReserved";
   const name = String(p.name);
   if (path.includes(`{+${name}}`)) return "{+name}";
+  // API Gateway's greedy variable: the parameter named `proxy+`, as its template `{proxy+}` names it.
+  if (name.endsWith("+") && wholeSegment(path, name)) return "{name+}";
   if (!wholeSegment(path, name)) return undefined;
   if (p["x-ms-skip-url-encoding"] === true) return "x-ms-skip-url-encoding";
   const description = typeof p.description === "string" ? p.description : "";

@@ -69,3 +69,32 @@ export function repeatedHeader(declared: NamedParam, beside: readonly NamedParam
     `case-insensitive), drafted once as ${kept.name}`
   );
 }
+
+/** The places a declared parameter goes, in the word a name takes for each. */
+const PLACES = ["path", "query", "header", "cookie"] as const;
+
+/**
+ * A body field's name where a declared parameter of the operation already goes by its wire name (a query `data_file`
+ * beside a multipart field `data_file`): named by its place, `formDataFile` (a form's field) or `bodyDataFile` (a JSON
+ * body's), where numbering (`data_file2`) told a caller nothing of which is which; with the note saying so. Undefined
+ * when no declared parameter shares the name. `byWire` holds the declared ones as `<in>:<wire name>`.
+ */
+export function placedFieldName(
+  field: string,
+  encoding: string,
+  byWire: ReadonlyMap<string, string>,
+  taken: ReadonlySet<string>,
+): { name: string; note: string } | undefined {
+  const place = PLACES.find((p) => byWire.has(`${p}:${field}`));
+  if (place === undefined) return undefined;
+  const word = encoding === "multipart" || encoding === "form" ? "form" : "body";
+  const name = paramName(camelCase(`${word}_${field}`) || `${word}Value`, taken);
+  const other = byWire.get(`${place}:${field}`);
+  return {
+    name,
+    note:
+      `the ${place} parameter ${field} (drafted as ${other}) and this ${word === "form" ? "form" : "body"} field ` +
+      `share a name: this one is named by its place (${name}), each sent where the document puts it; check which ` +
+      "one the API reads, and drop the other",
+  };
+}

@@ -13,6 +13,7 @@ import type { CredentialDraft } from "../auth/credential-draft.js";
 import { carriesCredential, namesCredential, namesSecret, repeatsCredential } from "../auth/credential-params.js";
 import { signatureHeader, signatureHeadersNote } from "../auth/sigv4-draft.js";
 import { multiSegmentKind, multiSegmentMarker } from "../../judge/multi-segment.js";
+import { greedyPathNote, linkNote } from "./paths/spanning-notes.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { shortText } from "../plain-text.js";
 import { answersEvents, isStreamFlag, streamNote } from "../shapes/event-streams.js";
@@ -256,6 +257,8 @@ function draftDeclared(
   const nested = nestedInHeader(doc, declared, draft);
   if (nested) own.push({ at: where, note: nested });
   notes.push(...own);
+  const greedy = declared.in === "path" ? greedyPathNote(draft, raw, op.path) : undefined;
+  if (greedy) notes.push({ at: where, note: greedy });
   withDefaultMaxLength(draft, declared.in, (text) => notes.push({ at: where, note: text }));
   if ("sharedFields" in declared && draft.type === "json")
     draft.forbiddenKeys = {
@@ -295,21 +298,6 @@ function draftDeclared(
   const kind = described === undefined ? undefined : multiSegmentKind(described);
   if (kind === "reserved" || kind === "as-given") notes.push({ at: where, note: linkNote(kind, described ?? "") });
   return draft;
-}
-
-/** What a note says of a path value whose reserved characters go as they are (`reserved`, `as-given`). */
-function linkNote(kind: "reserved" | "as-given", marker: string): string {
-  const how =
-    kind === "reserved"
-      ? `its reserved characters are sent as they are (wire.multiSegment: reserved, RFC 6570's reserved expansion)`
-      : `it is sent as given (wire.multiSegment: as-given), a link the service gave`;
-  return (
-    `${how}, as the document marks it with ${marker}: a value carrying its own query (\`uploads/7?_state=a&n=1\`) ` +
-    `sends a path and a query; a "#" or a segment "." or ".." is refused before any request` +
-    (kind === "as-given"
-      ? `, and a whole address (https://…) is followed only on the call's own origin and under its base path`
-      : "")
-  );
 }
 
 /**

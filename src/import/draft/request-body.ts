@@ -27,7 +27,7 @@ import { valueRequiredRules } from "./value-required.js";
 import { nestedFilePlaces } from "../../link/files/nested-files.js";
 import { fileBranch, fileParam, isFileField, nestedFilesWhy } from "./files.js";
 import { admitsNullOnly, nullOnlyField } from "../shapes/null-only.js";
-import { paramName } from "./param-names.js";
+import { paramName, placedFieldName } from "./param-names.js";
 import { fromSchema, safeFlatten, unsafeIntegerNote } from "./param-schema.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { unionBodyExample } from "./union-example.js";
@@ -357,10 +357,11 @@ function draftBodyField(context: BodyFields, field: string, schema: Schema): voi
     notes.push({ at: nullOnly.constant ? [...at, "constants"] : at, note: nullOnly.note });
     return;
   }
-  const name = paramName(field, into.taken);
+  const placed = placedFieldName(field, body.encoding, into.byWire, into.taken);
+  const name = placed?.name ?? paramName(field, into.taken);
   const where = [...at, "params", name];
   // Notes about the field itself count only if it is drafted; else they are the operation's.
-  const own: ReviewNote[] = [];
+  const own: ReviewNote[] = placed ? [{ at: where, note: placed.note }] : [];
   // A field the body's union branches narrow to values (branchEnums) takes any of them: drafted as its enum.
   const narrowed =
     flatField && (flatField.enum === undefined || field === tag?.field) ? narrowedValues.get(field) : undefined;
