@@ -11,23 +11,13 @@ import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { invalidInput } from "./invalid-inputs.js";
 import { ToolValues } from "./values.js";
-import { linkedTool } from "../../../test-support/linked-tool.js";
+import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-address-variables-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const openapi = {
-  openapi: "3.0.3",
-  info: { title: "zqtenants", version: "1" },
-  servers: [
-    {
-      url: "https://{zqTenant}.zqhost.test/{zqVersion}",
-      variables: { zqTenant: { default: "zqtenant" }, zqVersion: { default: "v1", enum: ["v1", "v2"] } },
-    },
-  ],
-  security: [{ zqKey: [] }],
-  components: { securitySchemes: { zqKey: { type: "apiKey", in: "header", name: "X-Zq-Key" } } },
-  paths: {
+  ...keyedDocument("zqtenants", {
     "/zqrooms": {
       get: {
         operationId: "listRooms",
@@ -40,47 +30,19 @@ const openapi = {
         },
       },
     },
-  },
+  }),
+  servers: [
+    {
+      url: "https://{zqTenant}.zqhost.test/{zqVersion}",
+      variables: { zqTenant: { default: "zqtenant" }, zqVersion: { default: "v1", enum: ["v1", "v2"] } },
+    },
+  ],
 };
 
-const manifest = `provider: zqtenants
-name: Zqtenants
-description: Zqtenants.
-color: "#123456"
-category: tools
-openapi: openapi.json
-server:
-  url: https://{zqTenant}.zqhost.test/{zqVersion}
-  variables:
-    zqTenant: zqTenant
-    zqVersion: zqVersion
-auth:
-  scheme: zqKey
-  param: apiKey
-errors:
-  message: ["$response.body#/message"]
-params:
-  apiKey:
-    type: string
-    maxLength: 256
-    required: true
-    secret: true
-    description: The key.
-  zqTenant:
-    type: string
-    maxLength: 63
-    pattern: ^[a-z0-9-]+$
-    required: true
-    visibility: user-only
-    description: The tenant.
-  zqVersion:
-    type: string
-    enum: [ v1, v2 ]
-    required: true
-    visibility: user-only
-    description: The version.
-operations:
-  zqtenants_list_rooms:
+// The keyed manifest with the address a template of two variables, each a connection input without a default.
+const manifest = keyedManifest(
+  "zqtenants",
+  `  zqtenants_list_rooms:
     operationId: listRooms
     title: List rooms
     description: List rooms.
@@ -97,7 +59,35 @@ operations:
         type: string
         from: "$response.body#/id"
         description: The id.
-`;
+`,
+)
+  .replace(
+    "server:\n  default: https://api.zqtenants.test\n",
+    `server:
+  url: https://{zqTenant}.zqhost.test/{zqVersion}
+  variables:
+    zqTenant: zqTenant
+    zqVersion: zqVersion
+`,
+  )
+  .replace(
+    "params:\n",
+    `params:
+  zqTenant:
+    type: string
+    maxLength: 63
+    pattern: ^[a-z0-9-]+$
+    required: true
+    visibility: user-only
+    description: The tenant.
+  zqVersion:
+    type: string
+    enum: [ v1, v2 ]
+    required: true
+    visibility: user-only
+    description: The version.
+`,
+  );
 
 const { linked, tool } = await linkedTool(work, "zqtenants", openapi, manifest, "zqtenants_list_rooms");
 const values = new ToolValues(tool, linked.document);
