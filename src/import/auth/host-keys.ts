@@ -6,6 +6,7 @@
 // else the first), asked of the caller where no server gives one. Required where every requirement the operation
 // accepts names it (or none names any scheme), optional, with the host as its example, where only some do.
 import type { SelectedOperation } from "../cut/select-operations.js";
+import { followLocalRefs } from "../../load/json-ref.js";
 import { nameWords } from "./credential-params.js";
 
 type Json = Record<string, unknown>;
@@ -123,11 +124,9 @@ export function withHostKeysAsParams(
   return { document: copy, notes, added };
 }
 
-/** A declared parameter, its `$ref` (to the document's `components.parameters`) followed once. */
+/** A declared parameter, its local `$ref`s followed. */
 function resolved(doc: Json, p: unknown): Json {
-  const ref = object(p).$ref;
-  if (typeof ref !== "string" || !ref.startsWith("#/components/parameters/")) return object(p);
-  return object(object(object(doc.components).parameters)[ref.slice("#/components/parameters/".length)]);
+  return object(followLocalRefs(doc, p));
 }
 
 /** A required header naming the API's host (`X-Zq-Host`) that the document gives no value: no default, no enum. */

@@ -7,6 +7,7 @@
 // a name and a placeholder in brackets (`filters[{field}]`, "replace {field} with the property") is OpenAPI's
 // deepObject of any keys: it is drafted as one (`filters`, `additionalProperties` its schema), unless the operation
 // already has a query parameter of that name.
+import { followLocalRefs } from "../../load/json-ref.js";
 import type { SelectedOperation } from "./select-operations.js";
 
 type Json = Record<string, unknown>;
@@ -18,13 +19,7 @@ const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Ar
 
 /** The parameter (a local `$ref` followed) and whether its name is a pattern. */
 function patternNamed(doc: Json, raw: unknown): Json | undefined {
-  let p = object(raw);
-  const ref = p.$ref;
-  if (typeof ref === "string" && ref.startsWith("#/")) {
-    let at: unknown = doc;
-    for (const part of ref.slice(2).split("/")) at = object(at)[part.replaceAll("~1", "/").replaceAll("~0", "~")];
-    p = object(at);
-  }
+  const p = object(followLocalRefs(doc, raw));
   return PLACES.has(String(p.in)) && typeof p.name === "string" && NAME_PLACEHOLDER.test(p.name) ? p : undefined;
 }
 
