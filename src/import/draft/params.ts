@@ -23,7 +23,7 @@ import { DESCRIPTION_LENGTH, fromSchema, safeFlatten } from "./param-schema.js";
 import { oneValueConstant } from "./one-value-constants.js";
 import { answerFormat, documentVersion, ignoredHeaderNote, presenceFlag } from "../shapes/param-readings.js";
 import { draftBody } from "./request-body.js";
-import { proseRules } from "../prose/either-rule.js";
+import { proseRules } from "./prose/either-rule.js";
 import { isStructuredList, structuredListRule } from "../shapes/structured-list-params.js";
 import { admitsNullOnly, nullOnlyParamNote } from "../shapes/null-only.js";
 

@@ -5,7 +5,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi } from "../__fixtures__/draft-kit.js";
+import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi } from "../../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 

@@ -5,10 +5,11 @@
 // operation and nothing in the sentence makes it conditional, as the rule it states (anyOf; exactlyOne when it adds
 // "but not both"), with a review note quoting it: the rule is checked before any request and the suite derives its
 // cases. Anything else in prose stays prose.
-import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
-import type { ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
-import type { ReviewNote } from "../manifest-yaml.js";
-import { plainText } from "../plain-text.js";
+import type { OpenApiDocument, OpenApiOperation, Schema } from "../../../load/openapi-document.js";
+import type { ManifestParam, ManifestRule } from "../../../load/precompiled/manifest-types.js";
+import type { ReviewNote } from "../../manifest-yaml.js";
+import { plainText } from "../../plain-text.js";
+import { safeFlatten } from "../param-schema.js";
 
 /** One side of "either … or …": a name, or two given together ("TypeName and Type"). */
 const NAME = String.raw`["'“]?([A-Za-z_$][\w$-]*(?:\.[\w$-]+)*)["'”]?`;
@@ -111,10 +112,10 @@ function describedTexts(
   add(rawOp.summary);
   for (const declared of op.parameters)
     add((declared as unknown as Schema).description ?? declared.schema?.description, declared.name);
-  const body = op.requestBody?.schema ? flatOf(doc, op.requestBody.schema) : undefined;
+  const body = op.requestBody?.schema ? safeFlatten(doc, op.requestBody.schema) : undefined;
   const fields = body?.properties && typeof body.properties === "object" ? body.properties : {};
   for (const [field, schema] of Object.entries(fields as Record<string, Schema>))
-    if (byName.has(field)) add(flatOf(doc, schema)?.description, field);
+    if (byName.has(field)) add(safeFlatten(doc, schema)?.description, field);
   return texts;
 }
 
@@ -149,13 +150,4 @@ function ruleKey(rule: ManifestRule): string {
       .sort()
       .join(",")}`;
   return JSON.stringify(rule);
-}
-
-/** The schema with its references and `allOf` read, or nothing where it cannot be read (noted elsewhere). */
-function flatOf(doc: OpenApiDocument, schema: Schema): Schema | undefined {
-  try {
-    return doc.flatten(schema);
-  } catch {
-    return undefined;
-  }
 }
