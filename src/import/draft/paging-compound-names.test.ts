@@ -56,7 +56,7 @@ describe("offset paging of compound page names", () => {
   const atms = ids.find((id) => id.includes("atms")) ?? "";
   const structures = ids.find((id) => id.includes("structures")) ?? "";
 
-  it("drafts PageOffset as the offset and PageLength as the page size, the total read from inside the reply", async () => {
+  it("drafts PageOffset as the offset and PageLength as the page size, the total from inside the reply", async () => {
     expect(d.manifest.operations[atms]?.pagination).toEqual({
       style: "offset",
       send: { in: "query", name: "PageOffset" },
