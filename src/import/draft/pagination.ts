@@ -67,10 +67,12 @@ interface PageSlot {
 const DONE = /^(done|is_?done|is_?last(_?page)?|last_?page)$/i;
 // `next`, `next_url`, `nextLink`, `next_page_url`, `nextRecordsUrl`, and with a vendor prefix (`@x.nextLink`).
 const NEXT_URL = /^(@[a-z]+\.)?next([_-]?(page|records))?([_-]?(url|link|uri|href))?$/i;
-const OFFSET = /^(offset|start|start_?index|skip|from)$/i;
+// `PageOffset`, `page_offset`: the offset of a page's first item (`PageOffset=10` starts at item 11).
+const OFFSET = /^(offset|page_?offset|start|start_?index|skip|from)$/i;
 const PAGE = /^(page|page_?number|page_?index|page_?no)$/i;
-// `take` beside `skip`: LINQ's words, as .NET APIs name an offset's page size.
-const PAGE_SIZE = /^(limit|per_?page|page_?size|max_?results|max_?items|count|size|max|top|\$top|take)$/i;
+// `take` beside `skip`: LINQ's words, as .NET APIs name an offset's page size; `PageLength`, `page_limit`, `pagelen`.
+const PAGE_SIZE =
+  /^(limit|per_?page|page_?(size|length|len|limit)|max_?results|max_?items|count|size|max|top|\$top|take)$/i;
 const TOTAL = /^(total|total_?count|total_?items|total_?results|total_?size)$/i;
 // The reply's count of pages (`total_pages`, `totalPages`, `pageCount`), or the number of the last page counted from 1.
 const PAGES = /^(total_?pages|total_?page_?count|page_?count|pages_?count|num_?pages|number_?of_?pages)$/i;
