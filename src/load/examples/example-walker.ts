@@ -78,7 +78,7 @@ export class Walker {
     this.walk(rootFile);
     // The walk itself reports unresolved references; the schema copies are only needed to check examples.
     if (!this.checks.length) return this.errors;
-    const schemas = this.lookup();
+    const schemas = this.lookup(true);
     const lookup = schemas.lazy();
     for (const c of this.checks) this.check(c, lookup, schemas);
     return this.errors;
@@ -88,7 +88,7 @@ export class Walker {
     this.walk(rootFile);
     if (!this.checks.length) return this.errors;
     await checkpoint(signal);
-    const schemas = this.lookup();
+    const schemas = this.lookup(true);
     const lookup = schemas.lazy();
     for (const [i, c] of this.checks.entries()) {
       if (i % CHECKS_PER_CHUNK === 0) await checkpoint(signal);
@@ -97,9 +97,13 @@ export class Walker {
     return this.errors;
   }
 
-  /** The schemas the walk met, made JSON Schema and registered for the validator (schema-lookup.ts). */
-  private lookup(): SchemaLookup {
-    return new SchemaLookup(this.schemas, this.is31, this.formats);
+  /**
+   * The schemas the walk met, made JSON Schema and registered for the validator (schema-lookup.ts); for examples, a
+   * field of a discriminated base read as one of its kinds, as the mocks serve and the judge holds it.
+   */
+  private lookup(asKinds = false): SchemaLookup {
+    const kindsIn = asKinds ? (file: string) => this.files.get(file)?.data : undefined;
+    return new SchemaLookup(this.schemas, this.is31, this.formats, kindsIn);
   }
 
   private walk(rootFile: string): void {

@@ -13,6 +13,7 @@ import { pathToFileURL } from "node:url";
 import { dereference, encodePointer, type Schema } from "@cfworker/json-schema";
 import { valueAt } from "../json-ref.js";
 import { asValidatorReads, withMovedShapesAtTheirPlaces, type Wrap, wrapNullable } from "../openapi-json-schema.js";
+import { withBaseRefsAsKinds } from "../schemas/base-kinds.js";
 
 type Node = Record<string, unknown>;
 type Path = (string | number)[];
@@ -50,10 +51,16 @@ export class SchemaLookup {
    */
   replaced = 0;
 
+  /**
+   * `kindsIn`: the parsed file whose references to a discriminated base are read as the union of its kinds (an
+   * example's check: the mocks serve an answer and the judge holds a value so, load/schemas/base-kinds.ts); none, as
+   * written.
+   */
   constructor(
     schemas: readonly SchemaAt[],
     private readonly is31: boolean,
     private readonly formats: ReadonlySet<string>,
+    private readonly kindsIn?: (file: string) => unknown,
   ) {
     // Parents before children; a schema's nearest ancestor met before it gives its root. The places met are a tree by
     // path segment, walked down once a schema (a key joined for every ancestor was most of this on a whole published
@@ -141,6 +148,8 @@ export class SchemaLookup {
     try {
       dereference(copy as Schema, recording, new URL(fileHref(root.at.file)), pointer(root.at.path));
       withMovedShapesAtTheirPlaces(recording, [...keys]);
+      const file = this.kindsIn?.(root.at.file);
+      if (file !== undefined) withBaseRefsAsKinds(Object.fromEntries(keys.map((key) => [key, target[key]])), file);
     } catch {
       // A schema named twice (an `$id` of its own): checks against it say they cannot resolve it.
     }
