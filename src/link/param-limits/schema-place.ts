@@ -93,8 +93,8 @@ function objectOf(doc: OpenApiDocument, declared: Schema, flat: Schema): NestedL
 
 /**
  * A union's members, a member that is itself a union with no fields of its own beside it read as its members
- * (`oneOf: [{oneOf: [A, B]}, C]` is A, B or C; read as two members, the one object C was taken as the value's shape, and
- * a value of A was refused for lacking C's required fields, add's own example included).
+ * (`oneOf: [{oneOf: [A, B]}, C]` is A, B or C; read as two members, the one object C was taken as the value's shape,
+ * and a value of A was refused for lacking C's required fields, add's own example included).
  */
 function unionMembers(doc: OpenApiDocument, s: Schema, depth = 0): Schema[] {
   const members = [...((s.anyOf as Schema[]) ?? []), ...((s.oneOf as Schema[]) ?? [])].map((m) => doc.flatten(m));
