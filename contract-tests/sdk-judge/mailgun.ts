@@ -47,16 +47,7 @@ const adapter: SdkAdapter<Client> = {
   quirks: [
     // The domain, a domain's name and a subaccount's id go into the path as they are (a bounce's address is escaped).
     SHARED.rawPathId(),
-    {
-      kind: "design",
-      operation: "POST-v3--domain-name--messages",
-      at: /^part (attachment|inline) \(content type\)$/,
-      why:
-        "the document types each file of `attachment` and `inline` as bytes (format binary) with no encoding, so " +
-        "by OpenAPI's default its part is application/octet-stream, which Blockwright sends unless the file's own " +
-        "type is one the part admits (docs/reference/manifest.md, `param.contentType`); the SDK writes each file's " +
-        "own type (the suite's sample is a text file, text/plain)",
-    },
+    SHARED.ownFileType("POST-v3--domain-name--messages", ["attachment", "inline"]),
   ],
 };
 
