@@ -40,6 +40,16 @@ export interface Recorder {
 /** The largest request body kept (a bigger one is cut, and the cut shows as a difference). */
 const MAX_BODY = 8 * 2 ** 20;
 
+/** The recorder's port: `SDK_JUDGE_PORT` when set (a machine that hands out loopback ports), else any free one. */
+function recorderPort(): number {
+  const given = process.env.SDK_JUDGE_PORT;
+  if (given === undefined || given === "") return 0;
+  const port = Number(given);
+  if (!/^\d+$/.test(given) || port > 65535)
+    throw new Error(`SDK_JUDGE_PORT must be a port number (0 to 65535), got ${JSON.stringify(given.slice(0, 40))}`);
+  return port;
+}
+
 export async function startRecorder(): Promise<Recorder> {
   let requests: Recorded[] = [];
   let answer = DEFAULT_ANSWER;
@@ -64,7 +74,7 @@ export async function startRecorder(): Promise<Recorder> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(recorderPort(), "127.0.0.1", () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   return {

@@ -230,3 +230,23 @@ describe("the loopback guard", () => {
     }
   });
 });
+
+describe("the recorder's port", () => {
+  it("is SDK_JUDGE_PORT when set, and a value that is no port is refused naming it", async () => {
+    const free = await startRecorder();
+    const port = new URL(free.origin).port;
+    await free.close();
+    const before = process.env.SDK_JUDGE_PORT;
+    try {
+      process.env.SDK_JUDGE_PORT = port;
+      const given = await startRecorder();
+      expect(given.origin).toBe(`http://127.0.0.1:${port}`);
+      await given.close();
+      process.env.SDK_JUDGE_PORT = "54x";
+      await expect(startRecorder()).rejects.toThrow('SDK_JUDGE_PORT must be a port number (0 to 65535), got "54x"');
+    } finally {
+      if (before === undefined) delete process.env.SDK_JUDGE_PORT;
+      else process.env.SDK_JUDGE_PORT = before;
+    }
+  });
+});

@@ -82,13 +82,27 @@ function objectOf(doc: OpenApiDocument, declared: Schema, flat: Schema): NestedL
   if (shapes) return shapes;
   // A union beside other members: one admitting any value (`{}`) leaves the object unlimited; several objects are
   // their own union (the first alone refused a value of another, `oneOf: [{}, A, B]`).
-  const members = [...((flat.anyOf as Schema[]) ?? []), ...((flat.oneOf as Schema[]) ?? [])].map((m) => doc.flatten(m));
+  const members = unionMembers(doc, flat);
   if (members.some(admitsAnything)) return undefined;
   const objects = members.filter((m) => typeOf(m) === "object" || m.properties !== undefined);
   if (objects.length > 1) return shapesOf(doc, { oneOf: objects }, fresh());
   const holder = memberOfType(doc, flat, "object");
   const limits = holder && nestedOf(doc, holder);
   return limits?.type === "object" && (limits.fields || limits.required) ? limits : undefined;
+}
+
+/**
+ * A union's members, a member that is itself a union with no fields of its own beside it read as its members
+ * (`oneOf: [{oneOf: [A, B]}, C]` is A, B or C; read as two members, the one object C was taken as the value's shape,
+ * and a value of A was refused for lacking C's required fields, add's own example included).
+ */
+function unionMembers(doc: OpenApiDocument, s: Schema, depth = 0): Schema[] {
+  const members = [...((s.anyOf as Schema[]) ?? []), ...((s.oneOf as Schema[]) ?? [])].map((m) => doc.flatten(m));
+  return members.flatMap((m) =>
+    depth < NESTED_DEPTH && isUnion(m) && m.properties === undefined && (typeOf(m) ?? "object") === "object"
+      ? unionMembers(doc, m, depth + 1)
+      : [m],
+  );
 }
 
 /** Annotations: a schema of these alone (`{}`, `{description}`) admits any value. */
