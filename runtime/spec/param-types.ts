@@ -203,6 +203,11 @@ export interface NestedLimits {
    * one value); each shape's `fields[tag].enum` lists the values naming it. A value must name one shape and meet it.
    */
   tag?: string;
+  /**
+   * With `shapes` and no `tag`: the value meets exactly one shape (the document's oneOf whose shapes each require a
+   * field no other shape has): a value meeting two, each one's own field given, is refused as the oneOf refuses it.
+   */
+  exclusive?: true;
 }
 
 export type RuleSpec =

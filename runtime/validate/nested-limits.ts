@@ -124,7 +124,15 @@ function shapesProblem(limits: NestedLimits, value: unknown): NestedProblem | un
       };
   }
   const why = shapes.map((shape) => fieldsProblem(shape, value));
-  if (why.includes(undefined)) return undefined;
+  const met = why.flatMap((w, i) => (w === undefined ? [i + 1] : []));
+  if (limits.exclusive && met.length > 1)
+    return {
+      where: "",
+      rule: "oneOf",
+      text: `must meet exactly one of its ${shapes.length} shapes (it meets shapes ${met.join(" and ")})`,
+      value,
+    };
+  if (met.length) return undefined;
   const told = why.map((w, i) => `shape ${i + 1}: ${w ? `${w.where.replace(/^\./, "")} ${w.text}` : ""}`);
   return {
     where: "",

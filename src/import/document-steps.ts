@@ -1,15 +1,17 @@
 // The steps that read what a published document means beyond its schemas, before anything is cut or drafted from it,
 // one list in order. Its credentials: requirements naming schemes it declares none of left out
-// (auth/undeclared-schemes.ts), a required Authorization header parameter read as the scheme it shows
-// (auth/authorization-param.ts), a key scheme naming the API's host read as the header parameter it is
-// (auth/host-keys.ts), and a required host header parameter given no value the server's host (the same module); then
-// parameters whose names are patterns, not names, left out (cut/pattern-named-params.ts), and body fields so named
-// read as the body's other fields (cut/pattern-named-fields.ts).
+// (auth/undeclared-schemes.ts), an HTTP scheme `none` read as no credential (auth/none-schemes.ts), a required
+// Authorization header parameter read as the scheme it shows (auth/authorization-param.ts), a key scheme naming the
+// API's host read as the header parameter it is (auth/host-keys.ts), and a required host header parameter given no
+// value the server's host (the same module); then parameters whose names are patterns, not names, left out
+// (cut/pattern-named-params.ts), and body fields so named read as the body's other fields
+// (cut/pattern-named-fields.ts).
 // Every path that drafts from a published document runs them through `withDocumentSteps`: `add` (draft-provider.ts),
 // `upstream --accept`'s re-cut of a newer document and its carried draft (upstream/), and the corpus's operation picker
 // (scripts/corpus), so that a new step reaches all of them; the cut's header lists what each changed.
 import { withAuthorizationSchemes } from "./auth/authorization-param.js";
 import { withHostKeysAsParams, withHostParamDefaults } from "./auth/host-keys.js";
+import { withoutNoneSchemes } from "./auth/none-schemes.js";
 import { withoutUndeclaredSchemes } from "./auth/undeclared-schemes.js";
 import { withPatternNamedFieldsOpen } from "./cut/pattern-named-fields.js";
 import { withoutPatternNamedParams } from "./cut/pattern-named-params.js";
@@ -35,6 +37,7 @@ type DocumentStep = (document: Json, chosen: readonly SelectedOperation[]) => Pa
 /** The steps, in the order they run: each reads what the ones before it made. */
 export const DOCUMENT_STEPS: readonly { name: string; step: DocumentStep }[] = [
   { name: "undeclared schemes", step: withoutUndeclaredSchemes },
+  { name: "schemes of no credential", step: withoutNoneSchemes },
   { name: "Authorization header parameter", step: withAuthorizationSchemes },
   { name: "host keys", step: withHostKeysAsParams },
   { name: "host parameters", step: withHostParamDefaults },

@@ -13,7 +13,8 @@
 // own (application/problem+json), those too: a server that negotiates, and a
 // mock, answer an error in no type the request named with the file instead.
 // A JSON answer of a vendor's own type (`application/vnd.conekta-v2.3.0+json`) is asked for by name, with its errors'
-// JSON types: such APIs read the Accept to choose the version they answer in, and `*/*` gets their default one.
+// JSON types: such APIs read the Accept to choose the version they answer in, and `*/*` gets their default one (or a
+// refusal); so are an error's, where the success answers no body (a 201 with a Location).
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { bareMediaType, isJsonMediaType, isMediaType } from "../../load/media-types.js";
 import type { OpenApiOperation } from "../../load/openapi-document.js";
@@ -43,8 +44,10 @@ export const linkAccept = (
     return { accept: [...new Set([...read, ...errors].filter(isJsonMediaType).map(bareMediaType))].join(", ") };
   }
   // JSON alone: no Accept, unless a type is the vendor's own (`application/vnd.conekta-v2.3.0+json`), by which such an
-  // API chooses the version it answers in (asked for any type, it answers in its default one).
-  if (![...success].some((t) => !isJsonMediaType(t)) && ![...success].some(isVendorJson)) return {};
+  // API chooses the version it answers in (asked for any type, it answers in its default one). A success answering no
+  // body (201 with a Location) under errors of such a type is the same API's: asked for by name too, where `*/*` went.
+  const vendor = success.size ? [...success] : op.responses.flatMap((r) => r.mediaTypes);
+  if (![...success].some((t) => !isJsonMediaType(t)) && !vendor.some(isVendorJson)) return {};
   const json = [...success, ...op.responses.flatMap((r) => r.mediaTypes)].filter(isJsonMediaType).map(bareMediaType);
   if (!json.length) return {};
   // The other types the answers declare follow, at a lower q (RFC 9110, 12.5.1): a service that negotiates answers

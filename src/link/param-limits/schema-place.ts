@@ -289,7 +289,21 @@ function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits | und
     return { fields, ...(required ? { required } : {}), ...(open ? { open } : {}) };
   });
   const tag = unionTag(s, members, shapes);
-  return tag ? { shapes: tag.shapes, tag: tag.field } : { shapes };
+  if (tag) return { shapes: tag.shapes, tag: tag.field };
+  return Array.isArray(s.oneOf) && ownRequired(shapes) ? { shapes, exclusive: true } : { shapes };
+}
+
+/**
+ * Whether each shape requires a field no other shape has (`groupRef` in one, `installationId` in the other): a value
+ * meeting two then gives each one's own field, which a oneOf refuses. Shapes that overlap otherwise (an object of no
+ * required field meets every shape) are checked as anyOf, a value meeting several sent.
+ */
+function ownRequired(shapes: Shapes): boolean {
+  return shapes.every((shape, i) =>
+    (shape.required ?? []).some((field) =>
+      shapes.every((o, j) => j === i || (!Object.hasOwn(o.fields, field) && !o.required?.includes(field))),
+    ),
+  );
 }
 
 /**
