@@ -1,7 +1,7 @@
-// A list whose `after` parameter takes an item's id and whose reply's paging object gives the id of the page's last item
-// (`paging: {total_count, first, last, limit}`, a file-conversion API's jobs): no field said "next" or "cursor" and no
-// flag said more pages, so the list was drafted as one page and `call --all-pages` was refused (BW3006). The last
-// item's id is the cursor sent back as `after`, when it is of the parameter's type.
+// A list whose `after` parameter takes an item's id and whose reply's paging object gives the id of the page's last
+// item (`paging: {total_count, first, last, limit}`, a file-conversion API's jobs): no field said "next" or "cursor"
+// and no flag said more pages, so the list was drafted as one page and `call --all-pages` was refused (BW3006). The
+// last item's id is the cursor sent back as `after`, when it is of the parameter's type.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
