@@ -117,7 +117,7 @@ function judgeBodyValue(
       bare === FORM_MEDIA_TYPE
         ? formFields(text, m, ctx.data)
         : multipartFields(bytes as Uint8Array, contentType, m, ctx.data);
-    const read = readFields(media);
+    const read = formRead(media, readFields, schemaPlace?.at, ctx);
     if ("refusals" in read) return read.refusals.map((r) => ({ ...r, sent: r.sent || quoted(text) }));
     value = read.value;
     whole = read.whole;
@@ -145,6 +145,22 @@ function judgeBodyValue(
 }
 
 type Media = { mediaType: string; at: Path; node: Node };
+
+/**
+ * A form's or multipart body's fields: the first reading, or where it is refused (a part held to the type of its field
+ * in the first shape listing it: a file there, an integer id in another shape), the first shape's reading the body's
+ * schema takes.
+ */
+function formRead(
+  media: Media,
+  read: (m: Media) => FieldsRead,
+  schemaAt: Path | undefined,
+  ctx: BodyContext,
+): FieldsRead {
+  const first = read(media);
+  if (!("refusals" in first) || !schemaAt) return first;
+  return readAsShapes(media, schemaAt, read, ctx) ?? first;
+}
 
 /**
  * Bytes of another media type are the file's as they are, unless the document says they are base64 text (format

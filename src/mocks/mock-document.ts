@@ -47,6 +47,7 @@ import {
   withJsonPartsAsText,
   withFormEnumsAsText,
   withOneItemFormLists,
+  withUnionPartsAsText,
   withUnlistedRequiredFormFields,
   withSpreadFormObjectsOptional,
 } from "./mock-form-bodies.js";
@@ -127,11 +128,14 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
               withJsonFormFieldsAsText(
                 withSpreadFormObjectsOptional(
                   withOneItemFormLists(
-                    withJsonPartsAsText(
-                      withUnlistedRequiredFormFields(
-                        withFormEnumsAsText(
-                          withoutReadOnlyRequired(
-                            bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document), "*/*"), covers),
+                    withUnionPartsAsText(
+                      withJsonPartsAsText(
+                        withUnlistedRequiredFormFields(
+                          withFormEnumsAsText(
+                            withoutReadOnlyRequired(
+                              bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document), "*/*"), covers),
+                              document,
+                            ),
                             document,
                           ),
                           document,

@@ -122,6 +122,41 @@ export function withJsonPartsAsText(body: unknown, document: Json): unknown {
 }
 
 /**
+ * A multipart body of several object shapes (`oneOf`/`anyOf`) as Prism can read it: any of the shapes, each one's
+ * number, integer and boolean fields taking their text too. Prism reads every part as text, so that an id the runtime
+ * sends as a text part (`source_file` an integer in one shape, a file or an address in the others) met no shape, or
+ * two. The request judge, in front, reads the parts as each shape types them and holds the body to its `oneOf`.
+ */
+export function withUnionPartsAsText(body: unknown, document: Json): unknown {
+  return withMediaSchemas(body, MULTIPART, (media) => {
+    const schema = resolved(media.schema, document);
+    const key = isObject(schema)
+      ? Array.isArray(schema.oneOf)
+        ? "oneOf"
+        : Array.isArray(schema.anyOf)
+          ? "anyOf"
+          : ""
+      : "";
+    if (!isObject(schema) || !key) return media.schema;
+    const { oneOf: _one, anyOf: _any, ...beside } = schema;
+    return { ...beside, anyOf: (schema[key] as unknown[]).map((shape) => scalarFieldsAsText(shape, document)) };
+  });
+}
+
+/** A shape whose number, integer and boolean fields also take a text; the same value where it has none. */
+function scalarFieldsAsText(raw: unknown, document: Json): unknown {
+  const shape = resolved(raw, document);
+  if (!isObject(shape) || !isObject(shape.properties)) return raw;
+  let properties: Json | undefined;
+  for (const [name, field] of Object.entries(shape.properties)) {
+    const type = (resolved(field, document) as Json | undefined)?.type;
+    if (type !== "integer" && type !== "number" && type !== "boolean") continue;
+    (properties ??= { ...shape.properties })[name] = { anyOf: [field, { type: "string" }] };
+  }
+  return properties ? { ...shape, properties } : raw;
+}
+
+/**
  * The schema with its object fields (and those in `json`) as text, through its `allOf` members; the same value where it
  * has none.
  */

@@ -18,6 +18,8 @@ export const CURSOR_PARAM = /^(cursor|page_?token|next_?token|continuation_?toke
 // The object of a reply that describes its page (`list_metadata`, `pagination`, `page_info`, `meta`).
 // `cursors` too (`paging: {cursors: {before, after}}`, `meta: {cursor: {before, after}}`).
 const PAGING_OBJECT = /^(list_?)?meta(_?data)?$|^pagination$|^paging$|^page_?info$|^cursors?$/i;
+// A paging object's id of the page's last item (`paging: {first, last}`), what an `after` parameter takes.
+const LAST_ITEM = /^last(_?id)?$/i;
 
 type Parameter = OpenApiOperation["parameters"][number];
 /** Where the next page's value goes: a query parameter or header, or a top-level field of the JSON request body. */
@@ -31,7 +33,9 @@ export type NextSlot = { in: "query" | "header"; name: string } | { in: "body"; 
  * parameter that starts with `next` (`next_page_token`), or named as it
  * inside an object named `next…` (`next_page: {offset}` → `offset`), or, for
  * an `after` cursor, named as it inside the reply's paging object
- * (`list_metadata: {before, after}` → `after`). Failing those, a field named
+ * (`list_metadata: {before, after}` → `after`), or the id of the page's last
+ * item inside it, of the parameter's type (`paging: {first, last}` → `after`,
+ * a job id). Failing those, a field named
  * after a top-level field of the JSON request body with `next` before it
  * (`NextMarker` → the body's `Marker`, RPC-style lists taking their paging in
  * the body), sent back there.
@@ -48,13 +52,19 @@ export function nextNamedAfterParam(
   const nextOf = (param: string, field: string) =>
     key(`next${param}`) === key(field) || key(`nextpage${param}`) === key(field);
   const params = op.parameters.filter((p) => (p.in === "query" || p.in === "header") && usable(p));
-  const byParam = findInReply(doc, body, (name, underNext, underPaging) => {
+  const typeOfSchema = (schema: Schema | undefined) => (schema ? typeOf(safeFlatten(doc, schema) ?? {}) : undefined);
+  const byParam = findInReply(doc, body, (name, underNext, underPaging, schema) => {
     // `next_marker` for `marker`; `next_page_token` for a parameter of that very name; `offset` inside `next_page`;
-    // `after` inside the reply's paging object (`list_metadata: {before, after}`) for a parameter `after`.
+    // `after` inside the reply's paging object (`list_metadata: {before, after}`) for a parameter `after`, or the
+    // last item's id there (`paging: {first, last}`) of the parameter's type.
     const param = params.find(
       (p) =>
         nextOf(p.name, name) ||
-        ((underNext || /^next/i.test(p.name) || (underPaging && AFTER_ID.test(p.name))) && key(p.name) === key(name)),
+        ((underNext || /^next/i.test(p.name) || (underPaging && AFTER_ID.test(p.name))) && key(p.name) === key(name)) ||
+        (underPaging &&
+          AFTER_ID.test(p.name) &&
+          LAST_ITEM.test(name) &&
+          typeOfSchema(p.schema as Schema | undefined) === typeOfSchema(schema)),
     );
     return param && { name: param.name, send: { in: param.in as "query" | "header", name: param.name } };
   });
@@ -70,7 +80,7 @@ export function nextNamedAfterParam(
 function findInReply<T>(
   doc: OpenApiDocument,
   body: Schema,
-  match: (name: string, underNext: boolean, underPaging: boolean) => T | undefined,
+  match: (name: string, underNext: boolean, underPaging: boolean, schema: Schema) => T | undefined,
 ): ({ field: string[] } & T) | undefined {
   const scalar = (schema: Schema) =>
     ["string", "integer", "number"].includes(typeOf(safeFlatten(doc, schema) ?? {}) ?? "");
@@ -84,7 +94,7 @@ function findInReply<T>(
     const fields = (schema.properties ?? {}) as Record<string, Schema>;
     for (const [name, field] of Object.entries(fields)) {
       if (!scalar(field)) continue;
-      const found = match(name, underNext, underPaging);
+      const found = match(name, underNext, underPaging, field);
       if (found !== undefined) return { field: [...path, name], ...found };
     }
     if (depth <= 1) return undefined;
