@@ -77,7 +77,7 @@ describe.concurrent("blockwright test on this repository's specs", () => {
     });
   });
 
-  it("hands its mocks the specs it linked: no document read again, only the operations its cases call served", async () => {
+  it("hands its mocks the specs it linked: no document read again, only the operations its cases call", async () => {
     const asked: MockOptions[] = [];
     const r = await cli(["test", "books", "--reporter", "json", "--seed", "7", "--runs", "1", "--shard", "1/3"], {
       startMocks: async (providers, options) => {

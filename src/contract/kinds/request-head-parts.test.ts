@@ -58,7 +58,15 @@ describe("a request case of more parameters than a request head holds", () => {
     let weighed = 0;
     const counted = {
       ...tool,
-      params: tool.params.map((p) => new Proxy(p, { get: (t, k) => (k === "wire" && weighed++, Reflect.get(t, k)) })),
+      params: tool.params.map(
+        (p) =>
+          new Proxy(p, {
+            get: (t, k) => {
+              if (k === "wire") weighed++;
+              return Reflect.get(t, k);
+            },
+          }),
+      ),
     };
     const parts = inHeadParts(counted, full);
     expect(parts).toEqual(inHeadParts(tool, full));

@@ -29,20 +29,20 @@ function put(object, key, value) {
 const UNSET = new Set(["__proto__", "constructor", "prototype"]);
 
 /**
- * The parameters by `nameOf` (a later one wins), each mapped by `valueOf`, the falsy results left out: Prism's
- * `pickBy(mapValues(keyBy(params, nameOf), valueOf))`.
+ * The parameters by `nameOf` (a later one wins), each mapped by `mapped`, the falsy results left out: Prism's
+ * `pickBy(mapValues(keyBy(params, nameOf), mapped))`.
  * @param {any[]} params
  * @param {(p: any) => string} nameOf
- * @param {(p: any) => unknown} valueOf
+ * @param {(p: any) => unknown} mapped
  */
-function truthyBy(params, nameOf, valueOf) {
+function truthyBy(params, nameOf, mapped) {
   /** @type {Record<string, any>} */
   const keyed = {};
   for (const p of params) put(keyed, nameOf(p), p);
   /** @type {Record<string, unknown>} */
   const picked = {};
   for (const key of Object.keys(keyed)) {
-    const value = valueOf(keyed[key]);
+    const value = mapped(keyed[key]);
     if (value && !UNSET.has(key)) picked[key] = value;
   }
   return picked;
@@ -108,9 +108,7 @@ function paramsValidation(prism) {
             (p) => {
               const deserialize = deserializers[p.style || defaultStyle];
               const name = p.name.toLowerCase();
-              return deserialize
-                ? deserialize(name, lowered, schema.properties && schema.properties[name], p.explode || false)
-                : undefined;
+              return deserialize ? deserialize(name, lowered, schema.properties[name], p.explode || false) : undefined;
             },
           );
           return { values, schema };

@@ -75,7 +75,10 @@ describe("Prism's check of a request's parameters, the names lowered once", () =
     const specs = Array.from({ length: 40 }, (_, i) => ({ name: `zqValue${i}`, schema: { type: "number" } }));
     let listed = 0;
     const target = new Proxy(Object.fromEntries(specs.map((s, i) => [s.name, String(i)])), {
-      ownKeys: (t) => (listed++, Reflect.ownKeys(t)),
+      ownKeys: (t) => {
+        listed++;
+        return Reflect.ownKeys(t);
+      },
     });
     expect(placed.query.validate(target, specs, "request")).toEqual(
       prismOwn("query").validate({ ...target }, specs, "request"),
