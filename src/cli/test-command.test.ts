@@ -13,7 +13,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { cli, type CliRun, editFile as edit, specsProject } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { KIND_ORDER } from "../contract/kinds/index.js";
-import { startMocks } from "../mocks/mocks.js";
+import { type MockOptions, startMocks } from "../mocks/mocks.js";
+import { sharedMockUrls } from "../../test-support/shared-mocks.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-test-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -74,6 +75,28 @@ describe.concurrent("blockwright test on this repository's specs", () => {
       operation: expect.stringMatching(/^books_/),
       status: "passed",
     });
+  });
+
+  it("hands its mocks the specs it linked: no document read again, only the operations its cases call", async () => {
+    const asked: MockOptions[] = [];
+    const r = await cli(["test", "books", "--reporter", "json", "--seed", "7", "--runs", "1", "--shard", "1/3"], {
+      startMocks: async (providers, options) => {
+        asked.push(options);
+        const shared = await sharedMockUrls();
+        return { urls: Object.fromEntries(providers.map((p) => [p, shared[p]!])), close: async () => {} };
+      },
+    });
+    expect(r.code).toBe(0);
+    const called = new Set<string>(JSON.parse(r.stdout).cases.map((c: { operation: string }) => c.operation));
+    expect(asked.length).toBeGreaterThan(0);
+    for (const options of asked) {
+      const books = options.linked?.books;
+      expect(Object.keys(options.linked ?? {})).toEqual(["books"]);
+      expect(books?.document.source.data).toMatchObject({ paths: expect.any(Object) });
+      expect(books?.tools.length).toBeGreaterThan(called.size);
+      expect(books?.serves && [...called].every((id) => books.serves?.has(id))).toBe(true);
+      expect(books?.serves?.size).toBeLessThan(books?.tools.length ?? 0);
+    }
   });
 
   it(

@@ -193,6 +193,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     workers,
     ...(maxFailures !== undefined ? { maxFailures } : {}),
     ...(planner ? { planner } : {}),
+    ...("subjects" in derived ? { subjects: derived.subjects } : {}),
     interrupted: () => stop.signal.aborted,
   });
   const { results } = outcome;
@@ -272,6 +273,8 @@ interface SuiteOptions {
   maxFailures?: number;
   /** The worker that derived the cases (test-plan.ts): it runs the first part. */
   planner?: Worker;
+  /** The specs as this thread linked them (a suite derived here): its mocks read no document again. */
+  subjects?: Subject[];
   interrupted: () => boolean;
   onStart: (id: string) => void;
   onRequeue: (ids: string[]) => void;
@@ -333,25 +336,23 @@ async function runSuite(cases: PlannedCase[], options: SuiteOptions): Promise<Ru
   } else {
     const { runCases } = await import("../contract/run.js");
     const { defined, fieldOf } = await import("@blockwright/runtime/internal");
-    // Quiet mocks: the report quotes every violation they find.
-    const mocks = options.needed.length
-      ? await startCommandMocks(io, options.needed, { specsDir: dirs.specs, logLevel: "silent", seed })
-      : undefined;
+    // Derived in this thread (no planner), so the cases themselves.
+    const derivedHere = cases as ContractCase<ResultKind>[];
+    // Quiet mocks: the report quotes every violation they find. The documents as linked here, as a worker's mocks take
+    // them (contract/worker.ts): not read, bundled and checked again for each mock.
+    const { linkedSubjects } = await import("../contract/subjects.js");
+    const linked = options.subjects ? { linked: linkedSubjects(options.subjects, options.needed, derivedHere) } : {};
+    const mockOptions = { specsDir: dirs.specs, logLevel: "silent", seed, ...linked } as const;
+    const mocks = options.needed.length ? await startCommandMocks(io, options.needed, mockOptions) : undefined;
     // Stateful mocks (round trips) only when a case asks.
     const stateful = new Map<string, ReturnType<typeof startCommandMocks>>();
     const statefulMockUrl = async (p: string) => {
       let started = stateful.get(p);
-      if (!started)
-        stateful.set(
-          p,
-          (started = startCommandMocks(io, [p], { specsDir: dirs.specs, logLevel: "silent", seed, state: {} })),
-        );
+      if (!started) stateful.set(p, (started = startCommandMocks(io, [p], { ...mockOptions, state: {} })));
       return fieldOf((await started).urls, p);
     };
     try {
       const ran: CaseResult[] = [];
-      // Derived in this thread (no planner), so the cases themselves.
-      const derivedHere = cases as ContractCase<ResultKind>[];
       const running = runCases(
         derivedHere,
         { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), statefulMockUrl, seed, runs, ...limit },

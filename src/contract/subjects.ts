@@ -9,8 +9,9 @@ import { checkpoint } from "../common/checkpoint.js";
 import { GenerationErrors } from "../emit/generation-errors.js";
 import { linkProvider } from "../emit/link-provider.js";
 import { generatedProviders, loadRegistry } from "../registry/registry.js";
+import type { LinkedSubject } from "../load/linked-subject.js";
 import { INPUT_LIMITS, loadYamlSource } from "../load/yaml-source.js";
-import type { Subject } from "./types.js";
+import type { ContractCase, ResultKind, Subject } from "./types.js";
 
 /** The project cannot be tested as it is (invalid specs, missing or stale packages): exit status 2. */
 export class SubjectError extends Error {}
@@ -82,4 +83,26 @@ export async function loadSubjects(dirs: ProjectDirs, providers: string[], signa
 /** Through JSON: shared objects and key order do not matter, only the data. */
 function plain(value: unknown): unknown {
   return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+}
+
+/**
+ * The providers as linked here, for the mocks of `cases` (their documents and manifests not read again: a whole
+ * published API's took minutes), each serving the tools the cases call (all of them: no cut). A contract run's worker
+ * gives its part's; the command's own thread, running the suite there, the whole run's.
+ */
+export function linkedSubjects(
+  subjects: Subject[],
+  providers: string[],
+  cases: readonly Pick<ContractCase<ResultKind>, "calls" | "operation">[],
+): Record<string, LinkedSubject> {
+  const called = new Set(cases.flatMap((c) => c.calls ?? [c.operation]));
+  // A planning worker linked every provider of the run: its mocks are its part's.
+  const mocked = new Set(providers);
+  return Object.fromEntries(
+    subjects.flatMap(({ provider, document, manifest, tools }) => {
+      if (!manifest || !mocked.has(provider)) return [];
+      const serves = tools.every((t) => called.has(t.id)) ? {} : { serves: called };
+      return [[provider, { document, manifest: manifest.data, tools, ...serves }]];
+    }),
+  );
 }

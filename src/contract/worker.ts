@@ -12,7 +12,7 @@ import { MockStartError, startMocks } from "../mocks/mocks.js";
 import { BrokenPackage } from "../registry/registry.js";
 import { deriveCases } from "./derive.js";
 import { runCases } from "./run.js";
-import { loadSubjects, SubjectError } from "./subjects.js";
+import { linkedSubjects, loadSubjects, SubjectError } from "./subjects.js";
 import type { ContractCase, Subject } from "./types.js";
 import { type PlanTask, reportCrashes, type WorkerCommand, type WorkerMessage, type WorkerTask } from "./workers.js";
 
@@ -73,27 +73,6 @@ try {
     usage,
     ...(subject ? { subject } : {}),
   });
-}
-
-/**
- * The providers as this worker linked them, for its mocks (not read again), each serving the tools its cases call (all
- * of them: no cut).
- */
-function linkedSubjects(
-  subjects: Subject[],
-  providers: string[],
-  cases: ContractCase[],
-): Record<string, LinkedSubject> {
-  const called = new Set(cases.flatMap((c) => c.calls ?? [c.operation]));
-  // A planning worker linked every provider of the run: its mocks are its part's.
-  const mocked = new Set(providers);
-  return Object.fromEntries(
-    subjects.flatMap(({ provider, document, manifest, tools }) => {
-      if (!manifest || !mocked.has(provider)) return [];
-      const serves = tools.every((t) => called.has(t.id)) ? {} : { serves: called };
-      return [[provider, { document, manifest: manifest.data, tools, ...serves }]];
-    }),
-  );
 }
 
 async function runWithMocks(

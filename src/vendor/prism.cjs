@@ -12,6 +12,11 @@
 /** @type {{ validateAgainstSchema: Function, convertAjvErrors: Function }} */
 const prismChecks = require("@stoplight/prism-http/dist/validator/validators/utils");
 prismChecks.validateAgainstSchema = require("./parts/prism-shared-bundle.cjs").sharedBundleValidation(prismChecks);
+// Prism's check of a request's path, query and header parameters, the request's names lowered once a check, not once
+// a parameter (parts/prism-params.cjs says why); Prism's validators read it from the module's exports at each call.
+/** @type {{ validateParams: Function }} */
+const prismParams = require("@stoplight/prism-http/dist/validator/validators/params");
+prismParams.validateParams = require("./parts/prism-params.cjs").paramsValidation(prismChecks);
 // Prism's reading of a deepObject query parameter, with what the request does not carry left out
 // (parts/prism-deep-object.cjs says why). Prism's query validator reads its deserializers from this object at each
 // call (and a form body's are the same object).

@@ -58,23 +58,44 @@ const HEAD_PLACES: string[] = ["query", "header", "cookie"];
 /**
  * `input` in parts a request head holds each (one part where it holds them all): the parameters the head carries that
  * the tool does not require (a list's hundreds of filters) are spread over the parts, each part with all the others.
+ * A part's bytes are kept as it grows, each value's share counted as it joins (as fitsRequestHead counts the part
+ * whole): counting each part whole at each step made a draw of hundreds of values quadratic.
  */
 export function inHeadParts(tool: ToolSpec, input: Input): Input[] {
-  if (fitsRequestHead(tool, input)) return [input];
+  const limit = tool.server.requestHeadBytes ?? COMMON_HEAD_BYTES;
+  const named = new Map<string, ParamSpec[]>();
+  for (const p of tool.params) named.set(p.name, [...(named.get(p.name) ?? []), p]);
+  // The share of a name's parameters with `value`: a part's head is the fixed room, the path and each name's share.
+  const share = (name: string, value: unknown) =>
+    (named.get(name) ?? []).reduce((bytes, p) => bytes + headShare(p, value), 0);
+  const bytesOf = (part: Input) =>
+    [...named.keys()].reduce((bytes, name) => bytes + share(name, part[name]), FIXED_HEAD_BYTES + tool.path.length);
+  if (bytesOf(input) <= limit) return [input];
   const spread = tool.params.filter(
     (p) => !p.required && input[p.name] !== undefined && HEAD_PLACES.includes(p.wire.in),
   );
   const base = { ...input };
   for (const p of spread) delete base[p.name];
+  const baseBytes = bytesOf(base);
   const parts: Input[] = [];
   let part: Input = { ...base };
+  let bytes = baseBytes;
+  // How many names the part holds beyond the base's.
+  let added = 0;
   for (const p of spread) {
-    const next = { ...part, [p.name]: input[p.name] };
+    const value = input[p.name];
+    const next = bytes - share(p.name, part[p.name]) + share(p.name, value);
     // A value alone past the head goes alone: the limit cases are the ones to tell what a server does with it.
-    if (fitsRequestHead(tool, next) || Object.keys(part).length === Object.keys(base).length) part = next;
-    else {
+    if (next <= limit || added === 0) {
+      if (!Object.hasOwn(part, p.name)) added++;
+      // Defined as `{ ...part, [name]: value }` defines it, a name like `__proto__` included.
+      Object.defineProperty(part, p.name, { value, writable: true, enumerable: true, configurable: true });
+      bytes = next;
+    } else {
       parts.push(part);
-      part = { ...base, [p.name]: input[p.name] };
+      part = { ...base, [p.name]: value };
+      bytes = baseBytes - share(p.name, base[p.name]) + share(p.name, value);
+      added = Object.hasOwn(base, p.name) ? 0 : 1;
     }
   }
   return [...parts, part];
