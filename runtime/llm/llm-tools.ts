@@ -305,6 +305,14 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
     if (strict) notes.push(`Example: ${JSON.stringify(p.example)}.`);
     else s.examples = [p.example];
   }
+  // Null a value of the parameter (`nullable`): sent as JSON null. Strict mode's null is "not given" (the adapters drop
+  // it), so there it stays that.
+  if (p.nullable && !strict) {
+    if (s.anyOf) s.anyOf = [...s.anyOf, { type: "null" }];
+    else if (s.type !== undefined) s.type = [...new Set([s.type].flat()), "null"] as JsonType[];
+    if (s.enum) s.enum = [...s.enum, null];
+    notes.push("null is sent as null; leave it out to send nothing.");
+  }
   if (strict && !needed) {
     s.type = [s.type as JsonType, "null"];
     if (s.enum) s.enum = [...s.enum, null];
