@@ -36,6 +36,8 @@ function place(
 ): void {
   // The raw body itself, sent as it is (encode); a JSON body's raw form too.
   if (spec.type === "file" && (tool.body?.encoding === "binary" || tool.body?.raw)) return;
+  // JSON null, given where the document takes it (`nullable`): as it is.
+  if (value === null) return setBody(request, wire.pointer, null);
   let wireValue = value;
   if (wire.split) wireValue = splitList(String(value), wire.split.separator);
   if (wire.wrapUnlessKey && isPlainObject(value) && !(wire.wrapUnlessKey in value))

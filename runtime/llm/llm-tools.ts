@@ -7,6 +7,7 @@ import { type FileHosts, modelFileValueIssue } from "../validate/file-hosts.js";
 import { type DescribedTool, toolSentences } from "./wording.js";
 import { outputSchema } from "./llm-outputs.js";
 import { nestedSchema } from "./nested-schema.js";
+import { fileNote, modelTextFile, type SchemaTool, textFileType } from "./text-files.js";
 import {
   type AnthropicTool,
   type JsonSchema,
@@ -190,6 +191,11 @@ export function llmCallParams(
     const deep = typeof value === "object" ? tooDeep(value) : undefined;
     if (deep) return fail(name, "depth", nestingIssue(name, deep).message);
     const spec = tool.params.find((p) => p.name === name);
+    const text = spec ? modelTextFile(tool, spec, value) : undefined; // a text file's text itself (text-files.ts)
+    if (text) {
+      setOwn(params, name, text);
+      continue;
+    }
     const isAddress = (v: unknown) => typeof v === "string" && /^https?:\/\//i.test(v);
     if (
       spec?.type === "file" &&
@@ -227,19 +233,19 @@ export function llmCallParams(
  * objects, which strict mode cannot express, taken as JSON text (the runtime
  * parses it).
  */
-export function inputSchema(tool: Pick<ToolSpec, "params">, options: { strict?: boolean } = {}): ObjectSchema {
+export function inputSchema(tool: SchemaTool, options: { strict?: boolean } = {}): ObjectSchema {
   const strict = options.strict ?? false;
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const p of modelParams(tool)) {
     const needed = p.required && p.default === undefined;
-    properties[p.name] = paramSchema(p, strict, needed);
+    properties[p.name] = paramSchema(p, strict, needed, textFileType(tool, p));
     if (needed || strict) required.push(p.name);
   }
   return { type: "object", properties, required, additionalProperties: false };
 }
 
-function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema {
+function paramSchema(p: ParamSpec, strict: boolean, needed: boolean, textType?: string): JsonSchema {
   const notes: string[] = [];
   const s: JsonSchema = {};
   if (!strict && p.title) s.title = p.title;
@@ -259,7 +265,7 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
       if (p.enum) s.enum = [...p.enum];
       break;
     case "file":
-      fileSchema(s, p, strict, notes);
+      fileSchema(s, p, strict, notes, textType);
       break;
     case "json":
       // A value of several forms: each form's schema (strict mode takes one string, the forms said in words).
@@ -304,6 +310,14 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
   if (p.example !== undefined) {
     if (strict) notes.push(`Example: ${JSON.stringify(p.example)}.`);
     else s.examples = [p.example];
+  }
+  // Null a value of the parameter (`nullable`): sent as JSON null. Strict mode's null is "not given" (the adapters drop
+  // it), so there it stays that.
+  if (p.nullable && !strict) {
+    if (s.anyOf) s.anyOf = [...s.anyOf, { type: "null" }];
+    else if (s.type !== undefined) s.type = [...new Set([s.type].flat()), "null"] as JsonType[];
+    if (s.enum) s.enum = [...s.enum, null];
+    notes.push("null is sent as null; leave it out to send nothing.");
   }
   if (strict && !needed) {
     s.type = [s.type as JsonType, "null"];
@@ -418,7 +432,7 @@ function stringSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: strin
  * A file parameter's schema: a model can give an address, never bytes; a path would let it send any local file away
  * (llmCallParams refuses one).
  */
-function fileSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: string[]): void {
+function fileSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: string[], textType?: string): void {
   if (p.multiple) {
     // A list of files: a list of addresses, each fetched and uploaded.
     s.type = "array";
@@ -426,8 +440,8 @@ function fileSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: string[
     notes.push("The files' https addresses: the tool fetches each and uploads its content.");
   } else {
     s.type = "string";
-    if (!strict) s.format = "uri";
-    notes.push("The file's https address: the tool fetches it and uploads its content.");
+    if (!strict && !textType) s.format = "uri";
+    notes.push(fileNote(textType));
   }
   if (p.maxBytes !== undefined) notes.push(`At most ${p.maxBytes} bytes.`);
 }

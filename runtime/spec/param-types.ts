@@ -76,6 +76,11 @@ export interface ParamSpec {
   required: boolean;
   default?: unknown;
   /**
+   * The parameter may be given as null, sent as JSON null (a JSON body's field, or the whole body, whose document
+   * admits null there); null given to a parameter without it counts as not given.
+   */
+  nullable?: true;
+  /**
    * false: the default is applied for validation and rules, but not sent (so it gives no parameter of an exactlyOne or
    * anyOf rule).
    */

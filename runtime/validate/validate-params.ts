@@ -72,6 +72,11 @@ export function validateInput(
   for (const at of visit) {
     const spec = tool.params[at] as ParamCall;
     const raw = ownValue(input, spec.name);
+    // Null given where the document takes it (`nullable`): a value, sent as JSON null; to another parameter, not given.
+    if (raw === null && spec.nullable) {
+      values[spec.name] = null;
+      continue;
+    }
     // A list with no items is not given either: the strings support's, which a tool with a list is given.
     if (isBlank(raw) || support.strings?.noItems(spec, raw)) {
       if (spec.default !== undefined) {

@@ -14,6 +14,12 @@ import type { OperationIR, TypeRef } from "../model/ir.js";
  * `normalized`: as the call carries it (a file's bytes as a Blob or Uint8Array).
  */
 export function paramTsType(p: ParamSpec, normalized = false): string {
+  // Null a value of it (`nullable`): sent as JSON null.
+  const own = ownParamTsType(p, normalized);
+  return p.nullable ? `${own} | null` : own;
+}
+
+function ownParamTsType(p: ParamSpec, normalized: boolean): string {
   switch (p.type) {
     case "string":
     case "number":

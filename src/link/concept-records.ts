@@ -25,6 +25,7 @@ import { outputs } from "./outputs/record.js";
 import { pagination } from "./pagination/record.js";
 import { paramBranches } from "./param-branches/record.js";
 import { paramLimits } from "./param-limits/record.js";
+import { nullValues } from "./null-values/record.js";
 import { params } from "./params/record.js";
 import { platforms } from "./platforms/record.js";
 import { pollTriggers } from "./poll-triggers/record.js";
@@ -55,6 +56,7 @@ export const CONCEPTS = {
   params,
   paramLimits,
   paramBranches,
+  nullValues,
   wire,
   constants,
   rules,

@@ -13,6 +13,7 @@ import { COPIED_PARAM_KEYS, type CopiedParamKey, PARAM_KEYS } from "./param-keys
 /** A value for every copied key (no two alike, so none is read back from another). */
 const VALUES: Record<CopiedParamKey, unknown> = {
   default: "a,b",
+  nullable: true,
   integer: true,
   minimum: 1,
   maximum: 9,

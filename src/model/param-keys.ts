@@ -26,6 +26,7 @@ export const PARAM_KEYS = {
   wire: "own",
   forbiddenKeys: "own",
   default: "copied",
+  nullable: "copied",
   integer: "copied",
   minimum: "copied",
   maximum: "copied",

@@ -73,6 +73,7 @@ export interface ParamSurface
     | "description"
     | "required"
     | "default"
+    | "nullable"
     | "integer"
     | "minimum"
     | "maximum"

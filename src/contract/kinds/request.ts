@@ -3,15 +3,16 @@
 // service reads it, by the document's rules, equal to what was given. Every
 // operation has this case (a body of several shapes, one per shape: their
 // fields together meet none).
-import { checkValue, type ParamSpec, type WireSpec } from "@blockwright/runtime/internal";
+import { checkValue, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
+import type { OpenApiDocument } from "../../load/openapi-document.js";
 import { documentJudge, misReadings } from "../../judge/read-back.js";
 import { credentialCoversOf } from "../../mocks/credential-covers.js";
 import { expectAcceptedCall } from "../accepted.js";
-import { fail } from "../call.js";
+import { fail, same } from "../call.js";
 import { operationOf } from "../request/request.js";
-import { expectedWire, expectSent } from "../request/sent-value.js";
+import { expectedWire, expectSent, sentValue } from "../request/sent-value.js";
 import { operationSource } from "../sources.js";
-import { type CaseContext, type CaseKindModule, contractCase } from "../types.js";
+import { type CaseContext, type CaseKindModule, type ContractCase, contractCase } from "../types.js";
 import { inHeadParts } from "../inputs/head-bytes.js";
 import { type Input, type ToolValues, valuesOf } from "../inputs/values.js";
 
@@ -22,7 +23,9 @@ export const requestKind: CaseKindModule = {
       "every parameter at once: each value on the wire exactly where its placement says, and read back by the " +
       "document's serialization rules (style, explode, `content`, `encoding`) as what the tool was given; a body " +
       "of several shapes (`oneOf`, `anyOf`) whose fields are parameters: each shape's, a case apiece; more " +
-      "parameters than a request head holds (a server answers 431): sent in parts it holds, each checked",
+      "parameters than a request head holds (a server answers 431): sent in parts it holds, each checked; the " +
+      "parameters a call may give as null (`nullable`), given null: sent as JSON null, not left out, and taken by " +
+      "the mock",
   },
   applies: () => true,
   derive(tool, { document: doc, manifest }) {
@@ -35,20 +38,23 @@ export const requestKind: CaseKindModule = {
     const shapes = values.bodyShapes?.branches.flatMap((_, i) => (fullOf(values, i) ? [i] : [])) ?? [];
     const count = values.bodyShapes?.branches.length ?? 0;
     const cases = shapes.length ? shapes : [undefined];
-    return cases.map((shape) =>
-      contractCase(
-        tool,
-        "request",
-        shape === undefined
-          ? "every parameter, placed where the spec declares it"
-          : `every parameter of the body's shape ${shape + 1} of ${count}, placed where the spec declares it`,
-        async (ctx) => {
-          // More parameters than a request head holds (a server answers 431): sent in parts it holds, each checked.
-          for (const input of inHeadParts(tool, values.full(shape))) await sentAsDeclared(input, ctx);
-        },
-        operationSource(tool, "params"),
+    return [
+      ...cases.map((shape) =>
+        contractCase(
+          tool,
+          "request",
+          shape === undefined
+            ? "every parameter, placed where the spec declares it"
+            : `every parameter of the body's shape ${shape + 1} of ${count}, placed where the spec declares it`,
+          async (ctx) => {
+            // More parameters than a request head holds (a server answers 431): sent in parts it holds, each checked.
+            for (const input of inHeadParts(tool, values.full(shape))) await sentAsDeclared(input, ctx);
+          },
+          operationSource(tool, "params"),
+        ),
       ),
-    );
+      ...nullCases(tool, values, doc),
+    ];
 
     async function sentAsDeclared(input: Input, ctx: CaseContext): Promise<void> {
       const { exchange } = await expectAcceptedCall(tool, doc, input, ctx);
@@ -83,6 +89,29 @@ export const requestKind: CaseKindModule = {
     }
   },
 };
+
+/**
+ * The parameters a call may give as null (`nullable`): each given null, beside the fewest others, is sent as JSON null
+ * where its placement says (not left out), and the mock, judging the request by the document, takes it.
+ */
+function nullCases(tool: ToolSpec, values: ToolValues, doc: OpenApiDocument): ContractCase[] {
+  const nullable = tool.params.filter((p) => p.nullable);
+  const input = nullable.length ? values.with(Object.fromEntries(nullable.map((p) => [p.name, null]))) : undefined;
+  if (!input) return [];
+  const names = nullable.map((p) => p.name).join(", ");
+  return [
+    contractCase(
+      tool,
+      "request",
+      `null given to ${names}: sent as JSON null, where the document admits it`,
+      async (ctx) => {
+        const { exchange } = await expectAcceptedCall(tool, doc, input, ctx);
+        for (const p of nullable) same(sentValue(exchange, tool, doc, p), null, `${p.name} as sent (null)`);
+      },
+      operationSource(tool, "params"),
+    ),
+  ];
+}
 
 /** Whether every parameter of the body's shape `shape` makes an input (the shape's required fields have values). */
 function fullOf(values: ToolValues, shape: number): boolean {

@@ -118,9 +118,10 @@ describe("body fields", () => {
       description: "How many.",
       integer: true,
       minimum: 1,
+      nullable: true,
       wire: { in: "body" },
     });
-    expect(params.mode).toMatchObject({ type: "string", enum: ["zq-reasoning"] });
+    expect(params.mode).toMatchObject({ type: "string", enum: ["zq-reasoning"], nullable: true });
     expect(await linkProblems(d)).toEqual([]);
   });
 

@@ -217,6 +217,7 @@ function draftWholeBody(
   );
   if (!draft) return;
   draft.wire = { in: "body", pointer: "" };
+  if (body.encoding === "json" && body.schema && doc.admitsNull(body.schema)) draft.nullable = true;
   notes.push({ at: where, note: wholeBodyNote(doc, flat, shapes) });
   // A union's minimal call needs one whole shape, of a `oneOf` one only (the contract suite's minimal input sends it).
   const given = draft.example;
@@ -293,8 +294,12 @@ function draftBodyFields(
     ...Object.entries(fields),
     ...Object.entries(shaped?.fields ?? {}),
     ...unlisted.map((f): [string, Schema] => [f, {}]),
-  ])
+  ]) {
     draftBodyField(context, field, schema);
+    // A field null is a value of (nullable, a null type, an anyOf with null): a caller may send it (link/null-values/).
+    const param = into.params[into.byWire.get(`body:/${field}`) ?? ""];
+    if (param && body.encoding === "json" && doc.admitsNull(schema)) param.nullable = true;
+  }
   if (body.encoding !== "xml") draftOtherFields(doc, flat, at, notes, into); // XML writes the named elements only
   const stated = bodyFieldRule(flat, into.byWire) ?? shapesRule(doc, flat, into.byWire);
   // Fields every branch of the rule requires (body-rules.ts).

@@ -49,6 +49,9 @@ export function diffParamLimits(
   const shaped = Boolean(a.shape && b.shape);
   if (!a.integer && b.integer) report("limitTightened", { subject, what: "integer", from: false, to: true });
   if (a.integer && !b.integer) report("limitLoosened", { subject, what: "integer", from: true, to: false });
+  // A parameter null is a value of: a call giving null sends it (was: not given), one no longer is: null is not given.
+  if (a.nullable && !b.nullable) report("limitTightened", { subject, what: "null no longer sent", from: true });
+  if (!a.nullable && b.nullable) report("limitLoosened", { subject, what: "null sent as a value", to: true });
   bound(subject, "minimum", a.minimum, b.minimum, "raise", report);
   bound(subject, "maximum", a.maximum, b.maximum, "lower", report);
   diffMultipleOf(subject, a.multipleOf, b.multipleOf, report);

@@ -29,6 +29,7 @@ import { boundLength, checkSatisfiable, type LinkedParam, paramAtPlace } from ".
 import { placeParam, wireText } from "../wire/wire.js";
 import { nameFieldParams, refuseNamedFields, refuseSecondOtherFields } from "../wire/other-fields.js";
 import { formSpecs } from "../param-branches/param-branches.js";
+import { linkNullable } from "../null-values/null-values.js";
 import {
   diffRequestShape,
   REQUEST_FIELD_CHANGES,
@@ -142,6 +143,7 @@ function linkParam(
     wire,
   };
   ctx.wireAt.set(spec, wireAt);
+  linkNullable(ctx, p, spec, place, at);
   for (const key of COPIED) {
     if (p[key] !== undefined) (spec as unknown as Record<string, unknown>)[key] = cloneJson(p[key]);
   }

@@ -691,6 +691,10 @@ export interface ManifestParam {
    */
   default?: unknown
   /**
+   * The parameter may be given as null, and is then sent as JSON null: for a field of a JSON body (or a whole JSON body) whose document admits null there (`nullable: true`, a type list with `"null"`, an `anyOf` with `{type: null}`), where null says something leaving the field out does not (the service's built-in list, a value cleared). A parameter left out stays out of the body; null given to a parameter without it counts as not given, as before. Refused at generate time where the document does not admit null, or the value does not go in a JSON body. `blockwright add` drafts it for every such field; on the command line `--param name=null` gives null to such a parameter (not to a text, whose `null` is the text; give it as `--params '{"name": null}'`).
+   */
+  nullable?: boolean
+  /**
    * Whether the default is sent when the caller gives no value (true, the default: the block's behaviour never depends on the upstream's own defaults), or only applied for validation, cross-field rules and docs because the upstream applies the same default itself (false: keeps optional settings, and the objects holding them, off the wire; such a default selects a rule's limits and values, but gives no parameter of an exactlyOne or anyOf rule, the upstream never seeing it).
    */
   sendDefault?: boolean
@@ -1716,6 +1720,7 @@ export type ManifestField =
   | "param.description"
   | "param.required"
   | "param.default"
+  | "param.nullable"
   | "param.sendDefault"
   | "param.integer"
   | "param.minimum"
@@ -1886,4 +1891,4 @@ export type ManifestField =
   | "wireSwitch.whenTrue";
 
 /** Every schema fragment, src/link/<concept>/<name>.schema.json, by name: a concept record claims each (link/concepts.ts). */
-export type SchemaFragment = "auth-flows" | "auth-sigv4" | "auth-variable" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "operation" | "outcomes" | "outputs" | "pagination" | "param-branches" | "param-limits" | "params" | "poll-triggers" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "stream" | "timeout" | "triggers" | "wire";
+export type SchemaFragment = "auth-flows" | "auth-sigv4" | "auth-variable" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "null-values" | "operation" | "outcomes" | "outputs" | "pagination" | "param-branches" | "param-limits" | "params" | "poll-triggers" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "stream" | "timeout" | "triggers" | "wire";
