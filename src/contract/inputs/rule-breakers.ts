@@ -2,7 +2,7 @@
 // (exactlyOne, anyOf, atMostOne, dependentLimits, allowedValues, requiredWhen, replaces): a valid input with the
 // rule's parameters given, left out or set so that the rule alone is broken, and the rule named.
 import fc from "fast-check";
-import { itemAt, type RuleSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { itemAt, type ParamSpec, type RuleSpec, type ToolSpec } from "@blockwright/runtime/internal";
 import { probesMaxLength } from "./probed-length.js";
 import type { InvalidDraw } from "./random-inputs.js";
 import { replacesBreakers } from "./replaces-breakers.js";
@@ -101,7 +101,9 @@ function dependentLimitBreakers(
         ? limits.maximum + 1
         : param?.type === "string" && probesMaxLength(limits.maxLength)
           ? "x".repeat(limits.maxLength + 1)
-          : undefined;
+          : param?.type === "json" && param.jsonType === "array"
+            ? pastItemCount(param, limits, exampleOf(rule.param))
+            : undefined;
     if (past === undefined) continue;
     const selectorValue = selectorValueOf(tool, rule.dependsOn, selector);
     breakers.push(
@@ -117,6 +119,25 @@ function dependentLimitBreakers(
     );
   }
   return breakers;
+}
+
+/**
+ * A list one item short of the fewest a selector's value sets, or one past the most, within the list's own count
+ * (else its own rule is the one broken): its example's items, cycled; none without an example to take them from.
+ */
+function pastItemCount(
+  param: ParamSpec,
+  limits: RuleOf<"dependentLimits">["limits"][string],
+  example: unknown,
+): unknown[] | undefined {
+  const items = Array.isArray(example) ? example : [];
+  const made = (n: number) =>
+    n === 0 || items.length ? Array.from({ length: n }, (_, i) => items[i % items.length]) : undefined;
+  const within = (n: number) => n >= (param.minItems ?? 0) && n <= (param.maxItems ?? n);
+  if (limits.minItems !== undefined && limits.minItems > 0 && within(limits.minItems - 1))
+    return made(limits.minItems - 1);
+  if (limits.maxItems !== undefined && within(limits.maxItems + 1)) return made(limits.maxItems + 1);
+  return undefined;
 }
 
 /** Per selector value of an allowedValues rule: the parameter one of its enum values that selector refuses. */
