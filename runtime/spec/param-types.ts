@@ -224,7 +224,7 @@ export type RuleSpec =
       rule: "dependentLimits";
       param: string;
       dependsOn: string;
-      limits: Record<string, { minimum?: number; maximum?: number; minLength?: number; maxLength?: number }>;
+      limits: Record<string, DependentLimit>;
     }
   /** `param` must be given when `dependsOn` (after its default) has one of `values`. */
   | { rule: "requiredWhen"; param: string; dependsOn: string; values: (string | number | boolean)[] }
@@ -233,6 +233,19 @@ export type RuleSpec =
    * body offered as named fields or as a file: the file instead of the fields).
    */
   | { rule: "replaces"; param: string; params: string[]; required?: string[] };
+
+/**
+ * The limits a `dependentLimits` rule sets for one value of the parameter it depends on: a number's range, a text's
+ * length, a list's item count (a JSON array's).
+ */
+export interface DependentLimit {
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+}
 
 /**
  * How a form field (or a query parameter) is written: its style, and whether as JSON or with reserved characters raw.

@@ -118,3 +118,80 @@ describe("atMostOne: the parameters of at most one group, each group whole", () 
     });
   });
 });
+
+describe("dependentLimits on a list's item count (JSON Schema's if/then with minItems under then)", () => {
+  const scope: ParamSpec = {
+    ...bookId,
+    name: "zqScope",
+    required: false,
+    enum: ["all", "scoped"],
+    wire: { in: "query", name: "zq_scope" },
+  };
+  const domains: ParamSpec = {
+    ...bookId,
+    name: "zqDomains",
+    type: "json",
+    jsonType: "array",
+    required: false,
+    pattern: undefined,
+    maxLength: undefined,
+    minLength: undefined,
+    wire: { in: "query", name: "zq_domains", encoding: { style: "form", explode: false } },
+  };
+  const tool: ToolSpec = {
+    ...getBook,
+    routes: [],
+    params: [...getBook.params, scope, domains],
+    rules: [
+      {
+        rule: "dependentLimits",
+        param: "zqDomains",
+        dependsOn: "zqScope",
+        limits: { scoped: { minItems: 1, maxItems: 2 } },
+      },
+    ],
+  };
+  const call = async (extra: Record<string, unknown>) => {
+    const { fetch, seen } = scriptedFetch(json(200, BOOK));
+    const result = await createExecutor({ [tool.id]: tool }, fullSupport)(
+      tool.id,
+      { apiKey: KEY, bookId: "b9", ...extra },
+      { fetch },
+    );
+    return { result, sent: seen.length };
+  };
+
+  it("a list within the count that value sets, or any list under another value, goes out", async () => {
+    for (const extra of [
+      { zqScope: "scoped", zqDomains: ["a.example"] },
+      { zqScope: "all", zqDomains: [] },
+      { zqScope: "all", zqDomains: ["a", "b", "c"] },
+    ])
+      expect(await call(extra)).toMatchObject({ result: { success: true }, sent: 1 });
+  });
+
+  it("too few or too many items for that value are refused before any request, naming the rule and count", async () => {
+    expect(await call({ zqScope: "scoped", zqDomains: [] })).toMatchObject({
+      result: {
+        success: false,
+        error: {
+          param: "zqDomains",
+          rule: "dependentLimits",
+          message: "zqDomains: must hold at least 1 item (it holds 0) when zqScope is scoped, got []",
+        },
+      },
+      sent: 0,
+    });
+    expect(await call({ zqScope: "scoped", zqDomains: ["a", "b", "c"] })).toMatchObject({
+      result: {
+        success: false,
+        error: {
+          param: "zqDomains",
+          rule: "dependentLimits",
+          message: 'zqDomains: must hold at most 2 items (it holds 3) when zqScope is scoped, got ["a","b","c"]',
+        },
+      },
+      sent: 0,
+    });
+  });
+});

@@ -5,6 +5,7 @@
 import { itemAt } from "../common/checked.js";
 import type { Issue } from "../common/issue.js";
 import { redactThenCut } from "../common/outgoing-text.js";
+import type { DependentLimit } from "../spec/param-types.js";
 import type { RuleSpec, ToolCall } from "../spec/tool-types.js";
 
 /**
@@ -93,8 +94,11 @@ function checkRule(
       const when = ` when ${rule.dependsOn} is ${String(selector)}`;
       const broken = brokenLimit(value, limits);
       if (broken) {
+        // A list's JSON text cut too: a rule on its item count may meet a long one.
         const shown =
-          typeof value === "string" ? JSON.stringify(redactThenCut(value, secrets, 100, false)) : JSON.stringify(value);
+          typeof value === "string"
+            ? JSON.stringify(redactThenCut(value, secrets, 100, false))
+            : redactThenCut(JSON.stringify(value) ?? "", secrets, 100, false);
         issues.push({
           param: rule.param,
           rule: "dependentLimits",
@@ -213,18 +217,26 @@ function requiredWhenIssue(rule: Extract<RuleSpec, { rule: "requiredWhen" }>, se
 }
 
 /** What `value` breaks of a dependentLimits rule's `limits` (the first), or undefined when it keeps them. */
-function brokenLimit(
-  value: unknown,
-  limits: Extract<RuleSpec, { rule: "dependentLimits" }>["limits"][string],
-): string | undefined {
-  const length = typeof value === "string" ? [...value].length : undefined;
-  return typeof value === "number" && limits.minimum !== undefined && value < limits.minimum
-    ? `must be at least ${limits.minimum}`
-    : typeof value === "number" && limits.maximum !== undefined && value > limits.maximum
-      ? `must be at most ${limits.maximum}`
-      : length !== undefined && limits.minLength !== undefined && length < limits.minLength
-        ? `must be at least ${limits.minLength} characters long`
-        : length !== undefined && limits.maxLength !== undefined && length > limits.maxLength
-          ? `must be at most ${limits.maxLength} characters long (it has ${length})`
-          : undefined;
+function brokenLimit(value: unknown, limits: DependentLimit): string | undefined {
+  if (typeof value === "number")
+    return limits.minimum !== undefined && value < limits.minimum
+      ? `must be at least ${limits.minimum}`
+      : limits.maximum !== undefined && value > limits.maximum
+        ? `must be at most ${limits.maximum}`
+        : undefined;
+  if (typeof value === "string") {
+    const length = [...value].length;
+    return limits.minLength !== undefined && length < limits.minLength
+      ? `must be at least ${limits.minLength} characters long`
+      : limits.maxLength !== undefined && length > limits.maxLength
+        ? `must be at most ${limits.maxLength} characters long (it has ${length})`
+        : undefined;
+  }
+  if (!Array.isArray(value)) return undefined;
+  const count = `(it holds ${value.length})`;
+  return limits.minItems !== undefined && value.length < limits.minItems
+    ? `must hold at least ${limits.minItems} item${limits.minItems === 1 ? "" : "s"} ${count}`
+    : limits.maxItems !== undefined && value.length > limits.maxItems
+      ? `must hold at most ${limits.maxItems} item${limits.maxItems === 1 ? "" : "s"} ${count}`
+      : undefined;
 }

@@ -56,6 +56,7 @@ export function meetRule(rule: RuleSpec, input: GroupInput, params: readonly Par
         out[rule.param] = [...value].slice(0, limits.maxLength).join("");
         return "changed";
       }
+      if (Array.isArray(value)) return meetItemCount(rule.param, value, limits, input);
       return "ok";
     }
     case "allowedValues": {
@@ -110,5 +111,28 @@ function meetRequiredWhen(
   const given = example(rule.param);
   if (!given) return "impossible";
   out[rule.param] = given.value;
+  return "changed";
+}
+
+/**
+ * A list held to the item count a selector's value sets: cut to its most items, or its example taken where the list
+ * holds too few (and the example enough); the pinned list never touched.
+ */
+function meetItemCount(
+  name: string,
+  value: unknown[],
+  limits: Extract<RuleSpec, { rule: "dependentLimits" }>["limits"][string],
+  { out, isPinned, example }: GroupInput,
+): Outcome {
+  const fits = (list: unknown[]) =>
+    (limits.minItems === undefined || list.length >= limits.minItems) &&
+    (limits.maxItems === undefined || list.length <= limits.maxItems);
+  if (fits(value)) return "ok";
+  if (isPinned(name)) return "impossible";
+  const cut = value.slice(0, limits.maxItems);
+  const given = example(name)?.value;
+  const made = fits(cut) ? cut : Array.isArray(given) && fits(given) ? given : undefined;
+  if (made === undefined) return "impossible";
+  out[name] = made;
   return "changed";
 }

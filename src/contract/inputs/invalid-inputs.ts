@@ -1,15 +1,14 @@
 // Invalid inputs for the property cases (kinds/property.ts): a valid input
 // (random-inputs.ts) with exactly one rule broken, and the rule named, so a
-// case knows which refusal to expect. One function per kind of rule broken.
+// case knows which refusal to expect. One function per kind of rule broken; those of the rules across
+// parameters in rule-breakers.ts.
 import fc from "fast-check";
 import {
   credentialOfParam,
   encodedCredential,
   instanceAddresses,
   isValueFormat,
-  itemAt,
   type ParamSpec,
-  type RuleSpec,
   type ToolSpec,
 } from "@blockwright/runtime/internal";
 import { notOfFormat } from "../../model/string-values.js";
@@ -24,9 +23,8 @@ import {
   validInput,
 } from "./random-inputs.js";
 import { type Breaks, dotSegmentBreakers } from "./dot-segment-breakers.js";
-import { settledUnder } from "./rule-values.js";
-import { replacesBreakers } from "./replaces-breakers.js";
-import type { Input, ToolValues } from "./values.js";
+import { ruleBreakers } from "./rule-breakers.js";
+import type { ToolValues } from "./values.js";
 import { probesMaxLength } from "./probed-length.js";
 
 /** A valid input with exactly one rule broken. */
@@ -297,154 +295,4 @@ function lengthBreakers(p: ParamSpec, places: Set<string>, set: Breaks): void {
       `more than ${max} items`,
     );
   }
-}
-
-/** The draws that break one of the tool's rules across parameters. */
-function ruleBreakers(tool: ToolSpec, values: ToolValues, base: fc.Arbitrary<Input>): fc.Arbitrary<InvalidDraw>[] {
-  // A parameter a breaker's selector value requires, given the suite's value where the manifest names none.
-  const exampleOf = (name: string) => values.example(name)?.value;
-  const breakers: fc.Arbitrary<InvalidDraw>[] = [];
-  for (const rule of tool.rules) {
-    if (rule.rule === "exactlyOne") {
-      breakers.push(
-        base.map((input) => ({
-          input: without(input, rule.params),
-          broken: `none of ${rule.params.join(", ")}`,
-          param: itemAt(rule.params, 0),
-          rule: ["exactlyOne"],
-        })),
-      );
-      const all = rule.params.map((n) => values.example(n)?.value);
-      if (all.every((v) => v !== undefined)) {
-        breakers.push(
-          base.map((input) => ({
-            input: { ...input, ...Object.fromEntries(rule.params.map((n, i) => [n, all[i]])) },
-            broken: `all of ${rule.params.join(", ")}`,
-            param: itemAt(rule.params, 1),
-            rule: ["exactlyOne"],
-          })),
-        );
-      }
-    } else if (rule.rule === "anyOf") {
-      const all = [...new Set(rule.groups.flat())];
-      breakers.push(
-        base.map((input) => ({
-          input: without(input, all),
-          broken: `none of ${all.join(", ")}`,
-          param: itemAt(itemAt(rule.groups, 0), 0),
-          rule: ["anyOf"],
-        })),
-      );
-    } else if (rule.rule === "atMostOne") {
-      // Two groups given whole: refused whatever else the input holds.
-      const [first, second] = rule.groups;
-      const both = [...(first ?? []), ...(second ?? [])].map((n) => [n, values.example(n)?.value] as const);
-      if (both.every(([, v]) => v !== undefined)) {
-        breakers.push(
-          base.map((input) => ({
-            input: { ...input, ...Object.fromEntries(both) },
-            broken: `${first?.join(" with ")} and ${second?.join(" with ")}`,
-            param: itemAt(second ?? [], 0),
-            rule: ["atMostOne"],
-          })),
-        );
-      }
-    } else if (rule.rule === "dependentLimits") breakers.push(...dependentLimitBreakers(tool, rule, base, exampleOf));
-    else if (rule.rule === "replaces") breakers.push(...replacesBreakers(rule, base, exampleOf));
-    else if (rule.rule === "requiredWhen")
-      // Per value that requires the parameter: that value, and the parameter left out.
-      for (const v of rule.values)
-        breakers.push(
-          base.map((input) => ({
-            input: without(
-              settledUnder(tool, { ...input, [rule.dependsOn]: v }, rule.dependsOn, rule.param, exampleOf),
-              [rule.param],
-            ),
-            broken: `${rule.param} left out with ${rule.dependsOn} ${String(v)}`,
-            param: rule.param,
-            rule: ["requiredWhen"],
-          })),
-        );
-    else breakers.push(...allowedValueBreakers(tool, rule, base, exampleOf));
-  }
-  return breakers;
-}
-
-type RuleOf<K extends RuleSpec["rule"]> = Extract<RuleSpec, { rule: K }>;
-
-/** Per selector value of a dependentLimits rule: the parameter one past the limit that value sets. */
-function dependentLimitBreakers(
-  tool: ToolSpec,
-  rule: RuleOf<"dependentLimits">,
-  base: fc.Arbitrary<Input>,
-  exampleOf: (name: string) => unknown,
-): fc.Arbitrary<InvalidDraw>[] {
-  const breakers: fc.Arbitrary<InvalidDraw>[] = [];
-  const param = tool.params.find((p) => p.name === rule.param);
-  for (const [selector, limits] of Object.entries(rule.limits)) {
-    const past =
-      param?.type === "number" && limits.maximum !== undefined
-        ? limits.maximum + 1
-        : param?.type === "string" && probesMaxLength(limits.maxLength)
-          ? "x".repeat(limits.maxLength + 1)
-          : undefined;
-    if (past === undefined) continue;
-    const selectorValue = selectorValueOf(tool, rule.dependsOn, selector);
-    breakers.push(
-      base.map((input) => ({
-        input: {
-          ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param, exampleOf),
-          [rule.param]: past,
-        },
-        broken: `${rule.param} past its limit with ${rule.dependsOn} ${selector}`,
-        param: rule.param,
-        rule: ["dependentLimits"],
-      })),
-    );
-  }
-  return breakers;
-}
-
-/** Per selector value of an allowedValues rule: the parameter one of its enum values that selector refuses. */
-function allowedValueBreakers(
-  tool: ToolSpec,
-  rule: RuleOf<"allowedValues">,
-  base: fc.Arbitrary<Input>,
-  exampleOf: (name: string) => unknown,
-): fc.Arbitrary<InvalidDraw>[] {
-  const breakers: fc.Arbitrary<InvalidDraw>[] = [];
-  const param = tool.params.find((p) => p.name === rule.param);
-  for (const [selector, allowed] of Object.entries(rule.values)) {
-    const refused = (param?.enum ?? []).filter((v) => !allowed.includes(v));
-    if (!refused.length) continue;
-    const selectorValue = selectorValueOf(tool, rule.dependsOn, selector);
-    breakers.push(
-      fc.tuple(base, fc.constantFrom(...refused)).map(([input, v]) => ({
-        input: {
-          ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param, exampleOf),
-          [rule.param]: v,
-        },
-        broken: `${rule.param} ${JSON.stringify(v)} with ${rule.dependsOn} ${selector}`,
-        param: rule.param,
-        rule: ["allowedValues"],
-      })),
-    );
-  }
-  return breakers;
-}
-
-/** A rule's selector (a key of the manifest, so text) as a value of the parameter it selects on. */
-function selectorValueOf(tool: ToolSpec, name: string, selector: string): unknown {
-  const dependsOn = tool.params.find((p) => p.name === name);
-  return dependsOn?.type === "number"
-    ? Number(selector)
-    : dependsOn?.type === "boolean"
-      ? selector === "true"
-      : selector;
-}
-
-function without(input: Input, names: string[]): Input {
-  const out = { ...input };
-  for (const n of names) delete out[n];
-  return out;
 }

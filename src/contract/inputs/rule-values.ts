@@ -130,6 +130,18 @@ export function settledUnder(
       out[rule.param] = limits.maximum;
     if (typeof value === "number" && limits.minimum !== undefined && value < limits.minimum)
       out[rule.param] = limits.minimum;
+    if (Array.isArray(value) && limits.maxItems !== undefined && value.length > limits.maxItems)
+      out[rule.param] = value.slice(0, limits.maxItems);
+    // Too few items for the selector's value: its example, when it holds enough (else the input stays as it is).
+    const listed = Array.isArray(value) ? exampleOf(rule.param) : undefined;
+    if (
+      Array.isArray(value) &&
+      limits.minItems !== undefined &&
+      value.length < limits.minItems &&
+      Array.isArray(listed)
+    )
+      if (listed.length >= limits.minItems && listed.length <= (limits.maxItems ?? listed.length))
+        out[rule.param] = listed;
   }
   return out;
 }

@@ -309,7 +309,7 @@ function draftBodyFields(
     if (param) param.required = true;
   }
   // A field one value of another requires (the shape that value selects requires it).
-  const selected = valueRequiredRules(doc, flat, into.byWire, required);
+  const selected = valueRequiredRules(doc, flat, into.byWire, required, into.params);
   if (selected) notes.push({ at: [...at, "rules"], note: selected.note });
   if (stated) notes.push({ at: [...at, "rules"], note: stated.note });
   else if (body.required && required.size === 0 && sent.length > 1) {

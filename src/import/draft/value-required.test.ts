@@ -6,7 +6,15 @@ import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
-import { draftWorkFolder, drafted, linkedTools, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -115,5 +123,92 @@ describe("a body field one value of another requires", () => {
     expect(
       drafted(withBody(loose, "3.1.0"), ["updateZqRun"]).manifest.operations.acme_update_zq_run?.rules,
     ).toBeUndefined();
+  });
+});
+
+describe("a list's item count (and a number's range, a text's length) one value of another sets, by if/then", () => {
+  const hook = {
+    type: "object",
+    required: ["url"],
+    properties: {
+      url: { type: "string", maxLength: 200 },
+      reach: { type: "string", enum: ["every", "picked"] },
+      hosts: { type: "array", items: { type: "string" }, maxItems: 50 },
+      retries: { type: "integer", minimum: 0, maximum: 10 },
+    },
+    allOf: [
+      ifThen(
+        { properties: { reach: { const: "picked" } }, required: ["reach"] },
+        { required: ["hosts"], properties: { hosts: { minItems: 1, maxItems: 60 }, retries: { maximum: 3 } } },
+      ),
+    ],
+  };
+  const document = () =>
+    openapi(
+      {
+        "/hooks": {
+          post: {
+            operationId: "createZqHook",
+            requestBody: { required: true, content: { "application/json": { schema: hook } } },
+            responses: { "201": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "h1" }) },
+          },
+        },
+      },
+      {},
+      { openapi: "3.1.0" },
+    );
+
+  it("an item count on no list, or looser than the list's own, is refused by the link naming it", async () => {
+    const d = drafted(document(), ["createZqHook"]);
+    const rule =
+      "        param: hosts\n        dependsOn: reach\n        limits:\n          picked:\n            minItems: 1\n";
+    expect(d.manifestText).toContain(rule);
+    const edited = (replace: string) => ({ ...d, manifestText: d.manifestText.replace(rule, replace) });
+    expect(await linkProblems(edited(rule.replace("param: hosts", "param: url")))).toEqual([
+      expect.stringMatching(
+        /rules\.1\.limits\.picked: minItems and maxItems apply to list parameters \(json, jsonType array\)/,
+      ),
+    ]);
+    expect(await linkProblems(edited(rule.replace("minItems: 1", "maxItems: 60")))).toEqual([
+      expect.stringMatching(/rules\.1\.limits\.picked\.maxItems: 60 is looser than "hosts"'s maxItems 50$/),
+    ]);
+  });
+
+  it("drafted as dependentLimits beside requiredWhen, only the limits tightening the field's own, in a note", () => {
+    const d = drafted(document(), ["createZqHook"]);
+    expect(d.manifest.operations.acme_create_zq_hook?.rules).toEqual([
+      { rule: "requiredWhen", param: "hosts", dependsOn: "reach", values: ["picked"] },
+      { rule: "dependentLimits", param: "hosts", dependsOn: "reach", limits: { picked: { minItems: 1 } } },
+      { rule: "dependentLimits", param: "retries", dependsOn: "reach", limits: { picked: { maximum: 3 } } },
+    ]);
+    expect(notesAt(d, "operations.acme_create_zq_hook.rules")).toEqual([
+      "the request body requires hosts when reach is picked (the shape that value selects requires it): drafted as " +
+        "the rule requiredWhen, checked before any request; the request body limits hosts when reach is picked: " +
+        "minItems 1; retries when reach is picked: maximum 3 (its if/then): drafted as the rule dependentLimits, " +
+        "checked before any request",
+    ]);
+  });
+
+  it("links; the tool refuses an empty list for that value before any request, naming the rule", async () => {
+    const [tool] = await linkedTools(drafted(document(), ["createZqHook"]));
+    const { fetch, seen } = scriptedFetch(json(201, { id: "h1" }));
+    const call = (values: Record<string, unknown>) =>
+      executeToolDefinition(tool!, { accessToken: "zq-token-0001", url: "https://h.example/x", ...values }, { fetch });
+    expect(await call({ reach: "picked", hosts: [] })).toMatchObject({
+      success: false,
+      error: {
+        param: "hosts",
+        rule: "dependentLimits",
+        message: "hosts: must hold at least 1 item (it holds 0) when reach is picked, got []",
+      },
+    });
+    expect(await call({ reach: "picked", hosts: ["a.example"], retries: 5 })).toMatchObject({
+      success: false,
+      error: { param: "retries", rule: "dependentLimits" },
+    });
+    expect(seen).toHaveLength(0);
+    expect(await call({ reach: "picked", hosts: ["a.example"], retries: 3 })).toMatchObject({ success: true });
+    expect(await call({ reach: "every", hosts: [], retries: 5 })).toMatchObject({ success: true });
+    expect(seen).toHaveLength(2);
   });
 });

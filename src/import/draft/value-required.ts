@@ -3,11 +3,15 @@
 // required: [conclusion]}, {properties: {status: {enum: [queued, in_progress]}}}]`), or OpenAPI 3.1's `if`
 // (one field's `const`/`enum`, that field required) with `then: {required: [...]}`. Drafted as the rule
 // requiredWhen, one per field, so a call that leaves the field out is refused before any request rather than by the
-// upstream's 422.
-import type { ManifestRule } from "../../load/precompiled/manifest-types.js";
+// upstream's 422. The limits a `then`'s `properties` set (`minItems: 1` on a list a value requires non-empty, a
+// number's range, a text's length) are drafted as the rule dependentLimits, keyed by the `if`'s values.
+import type { ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
 import type { OpenApiDocument, Schema } from "../../load/openapi-document.js";
+import { safeFlatten } from "./param-schema.js";
 
 type Scalar = string | number | boolean;
+/** The limits a dependentLimits rule sets for one value. */
+type DependentLimit = Extract<ManifestRule, { rule: "dependentLimits" }>["limits"][string];
 
 /** A field required for some values of another: the field, the selecting field, those values. */
 interface ValueRequired {
@@ -64,10 +68,10 @@ function fromUnion(doc: OpenApiDocument, flat: Schema): ValueRequired[] {
   return [];
 }
 
-/** From `if` (one field's values, the field required) and `then` (the fields it requires), here or in `allOf`. */
-function fromIfThen(doc: OpenApiDocument, flat: Schema): ValueRequired[] {
+/** An `if` of one field's listed values (the field required), and its `then`, here or in `allOf`. */
+function ifThenPairs(doc: OpenApiDocument, flat: Schema): { selector: string; values: Scalar[]; then: Schema }[] {
   const pairs = [flat, ...(Array.isArray(flat.allOf) ? (flat.allOf as Schema[]) : [])];
-  return pairs.flatMap((s): ValueRequired[] => {
+  return pairs.flatMap((s) => {
     const cond = s.if as Schema | undefined;
     const then = s.then as Schema | undefined;
     if (!cond || !then || typeof cond !== "object" || typeof then !== "object") return [];
@@ -76,40 +80,127 @@ function fromIfThen(doc: OpenApiDocument, flat: Schema): ValueRequired[] {
     // One field tested, and required by the `if` (else a body without it meets the `if`, and `then` applies).
     if (tested.length !== 1 || selector === undefined || !requiredOf(cond).includes(selector)) return [];
     const values = listedValues(doc, propsOf(cond)[selector]);
-    if (!values) return [];
-    return requiredOf(then)
-      .filter((f) => f !== selector)
-      .map((field) => ({ field, selector, values }));
+    return values ? [{ selector, values, then }] : [];
   });
+}
+
+/** From `if` (one field's values, the field required) and `then` (the fields it requires). */
+function fromIfThen(doc: OpenApiDocument, flat: Schema): ValueRequired[] {
+  return ifThenPairs(doc, flat).flatMap(({ selector, values, then }) =>
+    requiredOf(then)
+      .filter((f) => f !== selector)
+      .map((field) => ({ field, selector, values })),
+  );
+}
+
+/** The limits a value may set for another field, by the kind of parameter each applies to. */
+const LIMITS = [
+  ["minimum", "number", true],
+  ["maximum", "number", false],
+  ["minLength", "string", true],
+  ["maxLength", "string", false],
+  ["minItems", "list", true],
+  ["maxItems", "list", false],
+] as const satisfies readonly (readonly [keyof DependentLimit, string, boolean])[];
+
+/**
+ * From `if` and `then`'s `properties`: the limits each listed value sets for another field (a list's item count, a
+ * number's range, a text's length), those of the field's kind that tighten its parameter's own; keyed by the values.
+ */
+function limitsFromIfThen(
+  doc: OpenApiDocument,
+  flat: Schema,
+  paramOf: (field: string) => ManifestParam | undefined,
+): { field: string; selector: string; limits: Record<string, DependentLimit> }[] {
+  const found = new Map<string, { field: string; selector: string; limits: Record<string, DependentLimit> }>();
+  for (const { selector, values, then } of ifThenPairs(doc, flat)) {
+    const selectorParam = paramOf(selector);
+    const taken = values.filter((v) => !selectorParam?.enum || selectorParam.enum.includes(v));
+    for (const [field, schema] of Object.entries(propsOf(then))) {
+      const param = paramOf(field);
+      const own = field === selector || !param ? undefined : safeFlatten(doc, schema as Schema);
+      if (!own || !param || !taken.length) continue;
+      const kind = param.type === "json" ? (param.jsonType === "array" ? "list" : undefined) : param.type;
+      const limits: DependentLimit = {};
+      for (const [name, of, low] of LIMITS) {
+        const set = own[name];
+        const was = param[name];
+        if (of === kind && typeof set === "number" && (was === undefined || (low ? set > was : set < was)))
+          limits[name] = set;
+      }
+      if (!Object.keys(limits).length) continue;
+      const entry = found.get(`${field}\u0000${selector}`) ?? { field, selector, limits: {} };
+      for (const v of taken) entry.limits[String(v)] = { ...entry.limits[String(v)], ...limits };
+      found.set(`${field}\u0000${selector}`, entry);
+    }
+  }
+  return [...found.values()];
 }
 
 /**
  * The requiredWhen rules a body states (`byWire`: `body:/<field>` → its parameter; `required`: the fields drafted
- * required), and the note saying so; none when a field is not drafted.
+ * required), and the dependentLimits rules of its `if`/`then` (`params`: the drafted parameters, whose own limits a
+ * rule tightens), and the note saying so; none when a field is not drafted.
  */
 export function valueRequiredRules(
   doc: OpenApiDocument,
   flat: Schema,
   byWire: ReadonlyMap<string, string>,
   required: ReadonlySet<string>,
+  params: Readonly<Record<string, ManifestParam>> = {},
 ): { rules: ManifestRule[]; note: string } | undefined {
   const found = [...fromUnion(doc, flat), ...fromIfThen(doc, flat)].filter(
     (r) => !required.has(r.field) && byWire.has(`body:/${r.field}`) && byWire.has(`body:/${r.selector}`),
   );
-  if (!found.length) return undefined;
-  const rules = found.map(
-    (r): ManifestRule => ({
-      rule: "requiredWhen",
-      param: byWire.get(`body:/${r.field}`) as string,
-      dependsOn: byWire.get(`body:/${r.selector}`) as string,
-      values: r.values,
-    }),
-  );
+  const nameOf = (field: string) => byWire.get(`body:/${field}`);
+  const paramOf = (field: string) => {
+    const name = nameOf(field);
+    return name === undefined ? undefined : params[name];
+  };
+  const limited = limitsFromIfThen(doc, flat, paramOf);
+  if (!found.length && !limited.length) return undefined;
+  const rules = [
+    ...found.map(
+      (r): ManifestRule => ({
+        rule: "requiredWhen",
+        param: nameOf(r.field) as string,
+        dependsOn: nameOf(r.selector) as string,
+        values: r.values,
+      }),
+    ),
+    ...limited.map(
+      (r): ManifestRule => ({
+        rule: "dependentLimits",
+        param: nameOf(r.field) as string,
+        dependsOn: nameOf(r.selector) as string,
+        limits: r.limits,
+      }),
+    ),
+  ];
   const words = found.map((r) => `${r.field} when ${r.selector} is ${r.values.map(String).join(" or ")}`);
+  const limitWords = limited.flatMap((r) =>
+    Object.entries(r.limits).map(
+      ([v, limits]) =>
+        `${r.field} when ${r.selector} is ${v}: ${Object.entries(limits)
+          .map(([name, n]) => `${name} ${n}`)
+          .join(", ")}`,
+    ),
+  );
   return {
     rules,
-    note:
-      `the request body requires ${words.join("; ")} (the shape that value selects requires it): drafted as the ` +
-      "rule requiredWhen, checked before any request",
+    note: [
+      ...(found.length
+        ? [
+            `the request body requires ${words.join("; ")} (the shape that value selects requires it): drafted as ` +
+              "the rule requiredWhen, checked before any request",
+          ]
+        : []),
+      ...(limited.length
+        ? [
+            `the request body limits ${limitWords.join("; ")} (its if/then): drafted as the rule dependentLimits, ` +
+              "checked before any request",
+          ]
+        : []),
+    ].join("; "),
   };
 }

@@ -63,6 +63,18 @@ describe("an enum its document marks open", () => {
     expect(tag?.schema.enum).toEqual(["zqonly"]);
   });
 
+  it("says the known values as a sentence of their own after a description ending without a stop", () => {
+    const described = (description: string) => ({
+      zqfield: { type: "string", description, enum: KNOWN, "x-ms-enum": marked(true) },
+    });
+    const cut = { a: described("The domain of the zq client"), b: described("The zq kind.") };
+    withoutOpenEnums(cut);
+    expect([cut.a.zqfield.description, cut.b.zqfield.description]).toEqual([
+      "The domain of the zq client. Known values (the service takes others too): zqbrowser, zqcity, zqcontinent.",
+      "The zq kind. Known values (the service takes others too): zqbrowser, zqcity, zqcontinent.",
+    ]);
+  });
+
   it("lets add's draft keep the document's example and link, saying what it left out", async () => {
     const dir = join(tmp, "project");
     mkdirSync(join(dir, "specs"), { recursive: true });

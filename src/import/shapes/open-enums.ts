@@ -41,7 +41,9 @@ export function withoutOpenEnums(cut: Json): string[] {
     const values = schema.enum as string[];
     delete schema.enum;
     const said = knownValues(values);
-    schema.description = typeof schema.description === "string" ? `${schema.description.trim()} ${said}` : said;
+    const own = typeof schema.description === "string" ? schema.description.trim() : "";
+    // A description ending without a stop gets one, so the known values read as a sentence of their own.
+    schema.description = own ? `${own}${/[.!?:;]$/u.test(own) ? "" : "."} ${said}` : said;
     return `${values.length} known values`;
   });
 }

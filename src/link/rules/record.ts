@@ -7,8 +7,9 @@ export const rules = {
   wording:
     "**`rules`** across parameters: `exactlyOne`, `anyOf` (at least one group), " +
     "`allowedValues` (values depending on another parameter), `dependentLimits` (limits depending on another " +
-    "parameter), `requiredWhen` (a parameter required when another has one of some values), `replaces` (a parameter " +
-    "sent instead of others, which are required without it: a body as named fields or as a file).",
+    "parameter: a number's range, a text's length, a list's item count), `requiredWhen` (a parameter required " +
+    "when another has one of some values), `replaces` (a parameter sent instead of others, which are required " +
+    "without it: a body as named fields or as a file).",
   schema: ["rules"],
   tool: ["rules"],
   surface: { rules: rulesSurface },

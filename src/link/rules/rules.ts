@@ -228,33 +228,35 @@ function checkDependentLimits(
       [...at, "limits", key],
       `minLength and maxLength apply to string parameters, and "${rule.param}" is ${target.type}`,
     );
+  const counted = limits.minItems !== undefined || limits.maxItems !== undefined;
+  if (counted && !(target.type === "json" && target.jsonType === "array"))
+    ctx.fail(
+      "BW2004",
+      [...at, "limits", key],
+      `minItems and maxItems apply to list parameters (json, jsonType array), and "${rule.param}" is ` +
+        `${target.type}${target.jsonType ? ` (${target.jsonType})` : ""}`,
+    );
   // They may only tighten the parameter's own limits (which are at least as strict as the spec's).
-  if (limits.minimum !== undefined && target.minimum !== undefined && limits.minimum < target.minimum)
-    ctx.fail(
-      "BW2006",
-      [...at, "limits", key, "minimum"],
-      `${limits.minimum} is looser than "${rule.param}"'s minimum ${target.minimum}`,
-      "value",
-    );
-  if (limits.maximum !== undefined && target.maximum !== undefined && limits.maximum > target.maximum)
-    ctx.fail(
-      "BW2006",
-      [...at, "limits", key, "maximum"],
-      `${limits.maximum} is looser than "${rule.param}"'s maximum ${target.maximum}`,
-      "value",
-    );
-  if (limits.minLength !== undefined && target.minLength !== undefined && limits.minLength < target.minLength)
-    ctx.fail(
-      "BW2006",
-      [...at, "limits", key, "minLength"],
-      `${limits.minLength} is looser than "${rule.param}"'s minLength ${target.minLength}`,
-      "value",
-    );
-  if (limits.maxLength !== undefined && target.maxLength !== undefined && limits.maxLength > target.maxLength)
-    ctx.fail(
-      "BW2006",
-      [...at, "limits", key, "maxLength"],
-      `${limits.maxLength} is looser than "${rule.param}"'s maxLength ${target.maxLength}`,
-      "value",
-    );
+  for (const [name, low] of LOWER_BOUNDS) {
+    const own = target[name];
+    const set = limits[name];
+    if (set === undefined || own === undefined) continue;
+    if (low ? set < own : set > own)
+      ctx.fail(
+        "BW2006",
+        [...at, "limits", key, name],
+        `${set} is looser than "${rule.param}"'s ${name} ${own}`,
+        "value",
+      );
+  }
 }
+
+/** Each limit a dependentLimits rule may set, and whether it is a lower bound (tighter when larger). */
+const LOWER_BOUNDS = [
+  ["minimum", true],
+  ["maximum", false],
+  ["minLength", true],
+  ["maxLength", false],
+  ["minItems", true],
+  ["maxItems", false],
+] as const satisfies readonly (readonly [keyof DependentLimits["limits"][string] & keyof ParamSpec, boolean])[];

@@ -160,7 +160,7 @@ export type ManifestRule = ({
   }
 } | {
   /**
-   * Tighter limits for `param` when `dependsOn` has a given value (after its default): a number range or a length range that depends on another choice.
+   * Tighter limits for `param` when `dependsOn` has a given value (after its default): a number range, a length range or a list's item count that depends on another choice (JSON Schema's `if`/`then` with limits under `then`'s `properties`).
    */
   rule: "dependentLimits"
   param: ManifestParamName
@@ -186,6 +186,14 @@ export type ManifestRule = ({
        * The most characters allowed in this case.
        */
       maxLength?: number
+      /**
+       * The fewest items a list parameter may hold in this case (JSON Schema's `if`/`then` with `minItems`).
+       */
+      minItems?: number
+      /**
+       * The most items a list parameter may hold in this case.
+       */
+      maxItems?: number
     }
   }
 } | {

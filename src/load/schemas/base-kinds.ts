@@ -218,7 +218,10 @@ export function withBaseRefsAsKinds(lookup: Record<string, unknown>, document: u
             properties: { [property]: { enum: [value] } },
           }))
         : undefined;
-      unions.set(ref, kinds);
+      // A base whose property its document marks open: a value naming none of its kinds is the base itself.
+      const values = base?.kinds.map((kind) => kind.value) ?? [];
+      const beyond = { allOf: [{ $ref: ref }], properties: { [property]: { not: { enum: values } } } };
+      unions.set(ref, kinds && openProperty(document, ref, property) ? [...kinds, beyond] : kinds);
     }
     return unions.get(ref);
   };
@@ -254,4 +257,21 @@ export function withBaseRefsAsKinds(lookup: Record<string, unknown>, document: u
   };
   for (const [uri, schema] of Object.entries(lookup)) visit(schema, /\/allOf\/\d+$/.test(uri));
   return count;
+}
+
+/**
+ * Whether the property naming a base's kinds is marked open in the base (its own or an allOf member's): AutoRest's
+ * `x-ms-enum` with `modelAsString: true` says its values are the known ones and the service sends others, each the
+ * base itself (shapes/open-enums.ts leaves the enum out of add's cut and keeps the mark).
+ */
+function openProperty(document: unknown, ref: string, property: string): boolean {
+  const schemas = isJson(document) && isJson(document.components) ? document.components.schemas : undefined;
+  const name = decodeURIComponent(ref.slice(SCHEMAS.length)).replace(/~1/g, "/").replace(/~0/g, "~");
+  const base = isJson(schemas) ? schemas[name] : undefined;
+  if (!isJson(base)) return false;
+  return [base, ...(Array.isArray(base.allOf) ? base.allOf : [])].some((part) => {
+    const own = isJson(part) && isJson(part.properties) ? part.properties[property] : undefined;
+    const mark = isJson(own) ? own["x-ms-enum"] : undefined;
+    return isJson(mark) && mark.modelAsString === true;
+  });
 }
