@@ -1,5 +1,6 @@
 // The steps that read what a published document means beyond its schemas, before anything is cut or drafted from it,
-// one list in order. Its credentials: requirements naming schemes it declares none of left out
+// one list in order. A path that writes its server's path again drafted without it (cut/server-path-again.ts); its
+// credentials: requirements naming schemes it declares none of left out
 // (auth/undeclared-schemes.ts), a required Authorization header parameter read as the scheme it shows
 // (auth/authorization-param.ts), a key scheme naming the API's host read as the header parameter it is
 // (auth/host-keys.ts), and a required host header parameter given no value the server's host (the same module); then
@@ -13,6 +14,7 @@ import { withHostKeysAsParams, withHostParamDefaults } from "./auth/host-keys.js
 import { withoutUndeclaredSchemes } from "./auth/undeclared-schemes.js";
 import { withPatternNamedFieldsOpen } from "./cut/pattern-named-fields.js";
 import { withoutPatternNamedParams } from "./cut/pattern-named-params.js";
+import { withServerPathOnce } from "./cut/server-path-again.js";
 import type { SelectedOperation } from "./cut/select-operations.js";
 
 type Json = Record<string, unknown>;
@@ -34,6 +36,7 @@ type DocumentStep = (document: Json, chosen: readonly SelectedOperation[]) => Pa
 
 /** The steps, in the order they run: each reads what the ones before it made. */
 export const DOCUMENT_STEPS: readonly { name: string; step: DocumentStep }[] = [
+  { name: "server path written again", step: withServerPathOnce },
   { name: "undeclared schemes", step: withoutUndeclaredSchemes },
   { name: "Authorization header parameter", step: withAuthorizationSchemes },
   { name: "host keys", step: withHostKeysAsParams },
