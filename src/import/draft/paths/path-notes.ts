@@ -5,6 +5,10 @@
 // written out (`/{accountName}.zqshop.com.br/api/orders`). OpenAPI's path templating makes each such value one escaped
 // segment under the document's server (`https://api.example/https%3A%2F%2Fseller…/pvt/orders`): the call does not go
 // to that address. Before the note, the draft said nothing of it, and its calls went to the document's server.
+// And a path value named a path at the path's end (a proxy's `/proxy/{anyPath}`) that the document does not mark as
+// spanning segments: OpenAPI's simple style escapes its "/" (a path value MUST NOT carry one unescaped), so the draft
+// keeps the letter and says how to mark it where the API reads segments.
+import { multiSegmentMarker } from "../../../judge/multi-segment.js";
 import { followLocalRefs } from "../../../load/json-ref.js";
 import type { OpenApiOperation } from "../../../load/openapi-types.js";
 
@@ -38,7 +42,24 @@ export function pathNotes(data: Json, op: OpenApiOperation, name: string, rawOp:
         "leave it out",
     );
   }
+  const named = pathNamedValue(data, op, rawOp);
+  if (named !== undefined)
+    notes.push(
+      `${name}'s {${named}}, named a path, is sent as one segment: a "/" in its value goes as %2F, as OpenAPI ` +
+        "requires of a path value in its simple style, and the document marks no value spanning segments ({name+}, " +
+        "x-multi-segment, allowReserved). If the API reads it as a path of segments, mark the parameter " +
+        "`x-multi-segment: true` in openapi.yaml and give it `wire.multiSegment: true`",
+    );
   return notes;
+}
+
+/** The path's last segment's parameter, when its name says it holds a path and no mark says it spans segments. */
+function pathNamedValue(data: Json, op: OpenApiOperation, rawOp: Json): string | undefined {
+  const last = op.path.split("/").at(-1) ?? "";
+  const whole = /^\{([^{}+]*path)\}$/i.exec(last)?.[1];
+  if (whole === undefined) return undefined;
+  const declared = pathParameter(data, op, rawOp, whole);
+  return declared && multiSegmentMarker(declared, op.path) === undefined ? whole : undefined;
 }
 
 /** What the path's first segment is, when it reads as where the call goes (and more of the path follows it). */
