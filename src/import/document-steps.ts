@@ -1,5 +1,6 @@
 // The steps that read what a published document means beyond its schemas, before anything is cut or drafted from it,
-// one list in order. A path that writes its server's path again drafted without it (cut/server-path-again.ts); its
+// one list in order. A path that writes its server's path again drafted without it (cut/server-path-again.ts), and a
+// path's first segment that is the call's address made the operation's own server (cut/path-address-server.ts); its
 // credentials: requirements naming schemes it declares none of left out
 // (auth/undeclared-schemes.ts), a required Authorization header parameter read as the scheme it shows
 // (auth/authorization-param.ts), a key scheme naming the API's host read as the header parameter it is
@@ -14,6 +15,7 @@ import { withHostKeysAsParams, withHostParamDefaults } from "./auth/host-keys.js
 import { withoutUndeclaredSchemes } from "./auth/undeclared-schemes.js";
 import { withPatternNamedFieldsOpen } from "./cut/pattern-named-fields.js";
 import { withoutPatternNamedParams } from "./cut/pattern-named-params.js";
+import { withPathAddressServers } from "./cut/path-address-server.js";
 import { withServerPathOnce } from "./cut/server-path-again.js";
 import type { SelectedOperation } from "./cut/select-operations.js";
 
@@ -37,6 +39,7 @@ type DocumentStep = (document: Json, chosen: readonly SelectedOperation[]) => Pa
 /** The steps, in the order they run: each reads what the ones before it made. */
 export const DOCUMENT_STEPS: readonly { name: string; step: DocumentStep }[] = [
   { name: "server path written again", step: withServerPathOnce },
+  { name: "address in the path", step: withPathAddressServers },
   { name: "undeclared schemes", step: withoutUndeclaredSchemes },
   { name: "Authorization header parameter", step: withAuthorizationSchemes },
   { name: "host keys", step: withHostKeysAsParams },

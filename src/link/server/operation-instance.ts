@@ -147,7 +147,8 @@ export function instanceOwnServer(
 
 /**
  * The shared parameter an operation's instance address is drafted as: the provider's address parameter where the
- * document's first server has the same host (`{hostname}` of both), else `instanceUrl`, or, for a host with fixed
+ * document's first server has the same host (`{hostname}` of both), a host that is one variable named an address
+ * its name (`{sellerEndpoint}`), else `instanceUrl`, or, for a host with fixed
  * labels before its variables (`rnb.{environment}.com.br`), those labels' name (`rnbUrl`), so that two hosts of one
  * document are two addresses.
  */
@@ -156,6 +157,9 @@ export function instanceParamName(url: string, documentUrl: unknown, providerPar
   const host = hostOf(url) ?? "";
   if (providerParam !== undefined && typeof documentUrl === "string" && hostOf(documentUrl) === host)
     return providerParam;
+  // A host that is one variable named an address (`{sellerEndpoint}`): its own name, so that two are two inputs.
+  const named = /^(?:[a-z]+:|\{[^{}]+\}:)?\/\/\{([A-Za-z_][A-Za-z0-9_]*)\}(?=[/?#]|$)/i.exec(url)?.[1];
+  if (named !== undefined && /endpoint|url$|uri$|address/i.test(named) && named !== providerParam) return named;
   const fixed = host.split(".").findIndex((label) => label.includes("{"));
   const before = host.split(".").slice(0, Math.max(fixed, 0)).join("-");
   const name = before ? `${camelCase(before)}Url` : INSTANCE_PARAM;
