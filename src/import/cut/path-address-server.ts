@@ -12,6 +12,7 @@
 // document cannot hold both, and the draft keeps their letter with a note. A run of the document steps.
 import { followLocalRefs } from "../../load/json-ref.js";
 import { pathAddress, type PathAddress } from "../draft/paths/path-notes.js";
+import { STAND_IN } from "../shapes/server-variables.js";
 import type { SelectedOperation } from "./select-operations.js";
 
 type Json = Record<string, unknown>;
@@ -32,7 +33,8 @@ function serverOf(found: PathAddress, declared: (name: string) => Json | undefin
         const value = p.example ?? schema.example ?? schema.default;
         const described = typeof p.description === "string" ? { description: p.description } : {};
         const listed = Array.isArray(schema.enum) ? { enum: schema.enum.map(String) } : {};
-        return [name, { ...(value === undefined ? {} : { default: String(value) }), ...listed, ...described }];
+        // Its value is the caller's to give (the credential follows it): the document's is an example, no default.
+        return [name, { default: String(value ?? name), [STAND_IN]: true, ...listed, ...described }];
       }),
     );
     return { server: { url: `https://${found.host}`, ...(names.length ? { variables } : {}) }, taken: names };

@@ -99,6 +99,9 @@ describe("a path whose first segment is where the call would go", () => {
       variables: { zqAccount: "zqAccount" },
     });
     expect(cut().paths).toHaveProperty(["/zqapi/zqorders", "post"]);
+    // The account is the caller's to give, the credential following it: the document's value an example, no default.
+    expect(d.manifest.params?.zqAccount).toMatchObject({ required: true, example: "zqacc", visibility: "user-only" });
+    expect(d.manifest.params?.zqAccount).not.toHaveProperty("default");
     for (const operationId of ["zqPlace", "zqCancel", "zqIntegrate"])
       expect(noteOf(operationId)).not.toContain("path begins with");
   });
@@ -121,7 +124,7 @@ describe("a path whose first segment is where the call would go", () => {
       { accessToken: "zq-token-0000000001", zqSellerEndpoint: "http://127.0.0.1:9" },
       { fetch },
     );
-    expect(result.success).toBe(true);
+    expect(result.success ? "sent" : result.error.message).toBe("sent");
     expect((seen[0] as { url: string }).url).toBe("http://127.0.0.1:9/zqorders");
     expect(await sentOrRefusedAt(place, { zqSellerEndpoint: "http://zqseller.zqshop.test" })).toEqual({
       message:
