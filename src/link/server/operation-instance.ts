@@ -180,7 +180,8 @@ export function instanceNote(own: OwnInstance, param: string): string {
  * The tool's parameters, the provider's address parameter (`server.param`) and its template's variables
  * (`server.variables`), and the other operations' own addresses' parameters, not required where the operation is
  * served elsewhere (its own address, template or instance address, or the provider's) that does not use them: a call
- * of it takes no provider address, and refusing it for want of one refused every call (the contract suite's too, and `call --base-url` of an instance operation asked for a tenant's name).
+ * of it takes no provider address, and refusing it for want of one refused every call (the contract suite's too, and
+ * `call --base-url` of an instance operation asked for a tenant's name).
  */
 export function withOwnAddress(ctx: LinkContext, server: ToolSpec["server"], params: ParamSpec[]): ParamSpec[] {
   const provider = ctx.manifest.server.param;
