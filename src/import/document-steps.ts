@@ -1,11 +1,12 @@
 // The steps that read what a published document means beyond its schemas, before anything is cut or drafted from it,
-// one list in order. Its credentials: requirements naming schemes it declares none of left out
-// (auth/undeclared-schemes.ts), an HTTP scheme `none` read as no credential (auth/none-schemes.ts), a required
-// Authorization header parameter read as the scheme it shows (auth/authorization-param.ts), a key scheme naming the
-// API's host read as the header parameter it is (auth/host-keys.ts), and a required host header parameter given no
-// value the server's host (the same module); then parameters whose names are patterns, not names, left out
-// (cut/pattern-named-params.ts), and body fields so named read as the body's other fields
-// (cut/pattern-named-fields.ts).
+// one list in order. A path that writes its server's path again drafted without it (cut/server-path-again.ts), and a
+// path's first segment that is the call's address made the operation's own server (cut/path-address-server.ts); its
+// credentials: requirements naming schemes it declares none of left out (auth/undeclared-schemes.ts), an HTTP scheme
+// `none` read as no credential (auth/none-schemes.ts), a required Authorization header parameter read as the scheme it
+// shows (auth/authorization-param.ts), a key scheme naming the API's host read as the header parameter it is
+// (auth/host-keys.ts), and a required host header parameter given no value the server's host (the same module); then
+// parameters whose names are patterns, not names, left out (cut/pattern-named-params.ts), and body fields so named
+// read as the body's other fields (cut/pattern-named-fields.ts).
 // Every path that drafts from a published document runs them through `withDocumentSteps`: `add` (draft-provider.ts),
 // `upstream --accept`'s re-cut of a newer document and its carried draft (upstream/), and the corpus's operation picker
 // (scripts/corpus), so that a new step reaches all of them; the cut's header lists what each changed.
@@ -15,6 +16,8 @@ import { withoutNoneSchemes } from "./auth/none-schemes.js";
 import { withoutUndeclaredSchemes } from "./auth/undeclared-schemes.js";
 import { withPatternNamedFieldsOpen } from "./cut/pattern-named-fields.js";
 import { withoutPatternNamedParams } from "./cut/pattern-named-params.js";
+import { withPathAddressServers } from "./cut/path-address-server.js";
+import { withServerPathOnce } from "./cut/server-path-again.js";
 import type { SelectedOperation } from "./cut/select-operations.js";
 
 type Json = Record<string, unknown>;
@@ -36,6 +39,8 @@ type DocumentStep = (document: Json, chosen: readonly SelectedOperation[]) => Pa
 
 /** The steps, in the order they run: each reads what the ones before it made. */
 export const DOCUMENT_STEPS: readonly { name: string; step: DocumentStep }[] = [
+  { name: "server path written again", step: withServerPathOnce },
+  { name: "address in the path", step: withPathAddressServers },
   { name: "undeclared schemes", step: withoutUndeclaredSchemes },
   { name: "schemes of no credential", step: withoutNoneSchemes },
   { name: "Authorization header parameter", step: withAuthorizationSchemes },

@@ -147,7 +147,8 @@ export function instanceOwnServer(
 
 /**
  * The shared parameter an operation's instance address is drafted as: the provider's address parameter where the
- * document's first server has the same host (`{hostname}` of both), else `instanceUrl`, or, for a host with fixed
+ * document's first server has the same host (`{hostname}` of both), a host that is one variable named an address
+ * its name (`{sellerEndpoint}`), else `instanceUrl`, or, for a host with fixed
  * labels before its variables (`rnb.{environment}.com.br`), those labels' name (`rnbUrl`), so that two hosts of one
  * document are two addresses.
  */
@@ -156,6 +157,9 @@ export function instanceParamName(url: string, documentUrl: unknown, providerPar
   const host = hostOf(url) ?? "";
   if (providerParam !== undefined && typeof documentUrl === "string" && hostOf(documentUrl) === host)
     return providerParam;
+  // A host that is one variable named an address (`{sellerEndpoint}`): its own name, so that two are two inputs.
+  const named = /^(?:[a-z]+:|\{[^{}]+\}:)?\/\/\{([A-Za-z_][A-Za-z0-9_]*)\}(?=[/?#]|$)/i.exec(url)?.[1];
+  if (named !== undefined && /endpoint|url$|uri$|address/i.test(named) && named !== providerParam) return named;
   const fixed = host.split(".").findIndex((label) => label.includes("{"));
   const before = host.split(".").slice(0, Math.max(fixed, 0)).join("-");
   const name = before ? `${camelCase(before)}Url` : INSTANCE_PARAM;
@@ -174,18 +178,28 @@ export function instanceNote(own: OwnInstance, param: string): string {
 
 /**
  * The tool's parameters, the provider's address parameter (`server.param`) and its template's variables
- * (`server.variables`) not required where the operation is served elsewhere (its own address, template or instance
- * address) that does not use them: a call of it takes no provider address, and refusing it for want of one refused
- * every call (the contract suite's too, and `call --base-url` of an instance operation asked for a tenant's name).
+ * (`server.variables`), and the other operations' own addresses' parameters, not required where the operation is
+ * served elsewhere (its own address, template or instance address, or the provider's) that does not use them: a call
+ * of it takes no provider address, and refusing it for want of one refused every call (the contract suite's too, and
+ * `call --base-url` of an instance operation asked for a tenant's name).
  */
 export function withOwnAddress(ctx: LinkContext, server: ToolSpec["server"], params: ParamSpec[]): ParamSpec[] {
   const provider = ctx.manifest.server.param;
   const used = new Set([...(server.param ? [server.param] : []), ...Object.values(server.variables ?? {})]);
+  // Another operation's own address (its template's variables, its instance address) is no input of this one either.
+  const others = Object.values(ctx.manifest.operations ?? {}).flatMap((op) => {
+    const own = op?.server;
+    if (typeof own !== "object" || own === null) return [];
+    return "param" in own && own.param !== undefined ? [own.param] : Object.values(own.variables ?? {});
+  });
   const unused = new Set(
     [...(provider === undefined ? [] : [provider]), ...Object.values(ctx.manifest.server.variables ?? {})].filter(
       (name) => !used.has(name),
     ),
   );
-  if (!unused.size) return params;
-  return params.map((p) => (unused.has(p.name) && p.required ? { ...p, required: false } : p));
+  // Of the others', an address's parameters only (not sent as themselves): an own path value of that name stays.
+  const elsewhere = new Set(others.filter((name) => !used.has(name)));
+  if (!unused.size && !elsewhere.size) return params;
+  const relaxed = (p: ParamSpec) => unused.has(p.name) || (elsewhere.has(p.name) && p.wire.in === "server");
+  return params.map((p) => (p.required && relaxed(p) ? { ...p, required: false } : p));
 }

@@ -5,6 +5,10 @@
 // written out (`/{accountName}.zqshop.com.br/api/orders`). OpenAPI's path templating makes each such value one escaped
 // segment under the document's server (`https://api.example/https%3A%2F%2Fseller…/pvt/orders`): the call does not go
 // to that address. Before the note, the draft said nothing of it, and its calls went to the document's server.
+// And a path value named a path at the path's end (a proxy's `/proxy/{anyPath}`) that the document does not mark as
+// spanning segments: OpenAPI's simple style escapes its "/" (a path value MUST NOT carry one unescaped), so the draft
+// keeps the letter and says how to mark it where the API reads segments.
+import { multiSegmentMarker } from "../../../judge/multi-segment.js";
 import { followLocalRefs } from "../../../load/json-ref.js";
 import type { OpenApiOperation } from "../../../load/openapi-types.js";
 
@@ -38,17 +42,47 @@ export function pathNotes(data: Json, op: OpenApiOperation, name: string, rawOp:
         "leave it out",
     );
   }
+  const named = pathNamedValue(data, op, rawOp);
+  if (named !== undefined)
+    notes.push(
+      `${name}'s {${named}}, named a path, is sent as one segment: a "/" in its value goes as %2F, as OpenAPI ` +
+        "requires of a path value in its simple style, and the document marks no value spanning segments ({name+}, " +
+        "x-multi-segment, allowReserved). If the API reads it as a path of segments, mark the parameter " +
+        "`x-multi-segment: true` in openapi.yaml and give it `wire.multiSegment: true`",
+    );
   return notes;
 }
 
+/** The path's last segment's parameter, when its name says it holds a path and no mark says it spans segments. */
+function pathNamedValue(data: Json, op: OpenApiOperation, rawOp: Json): string | undefined {
+  const last = op.path.split("/").at(-1) ?? "";
+  const whole = /^\{([^{}+]*path)\}$/i.exec(last)?.[1];
+  if (whole === undefined) return undefined;
+  const declared = pathParameter(data, op, rawOp, whole);
+  return declared && multiSegmentMarker(declared, op.path) === undefined ? whole : undefined;
+}
+
+/** A path's first segment read as where the call goes: a parameter and its example, or a host name written out. */
+export type PathAddress =
+  | { param: string; value: string; kind: "an address" | "a host name"; first: string }
+  | { host: string; first: string };
+
 /** What the path's first segment is, when it reads as where the call goes (and more of the path follows it). */
 function addressInPath(data: Json, op: OpenApiOperation, rawOp: Json): string | undefined {
-  const [, first = "", ...rest] = op.path.split("/");
+  const found = pathAddress(data, op.path, rawOp);
+  if (found === undefined) return undefined;
+  return "host" in found
+    ? `a host name (${found.host})`
+    : `{${found.param}}, whose example ${JSON.stringify(found.value)} is ${found.kind}`;
+}
+
+/** The path's first segment as an address, when it reads as one (and more of the path follows it). */
+export function pathAddress(data: Json, path: string, rawOp: Json): PathAddress | undefined {
+  const [, first = "", ...rest] = path.split("/");
   if (!rest.some((segment) => segment !== "")) return undefined;
   const whole = /^\{([^{}]+)\}$/.exec(first)?.[1];
-  if (whole === undefined)
-    return HOST.test(first) && first.split(".").length >= 3 ? `a host name (${first})` : undefined;
-  const declared = pathParameter(data, op, rawOp, whole);
+  if (whole === undefined) return HOST.test(first) && first.split(".").length >= 3 ? { host: first, first } : undefined;
+  const declared = pathParameter(data, { path }, rawOp, whole);
   if (!declared) return undefined;
   const schema = (followLocalRefs(data, declared.schema) ?? {}) as Json;
   const examples = Object.values((declared.examples ?? {}) as Json).map((e) => followLocalRefs(data, e)?.value);
@@ -57,13 +91,17 @@ function addressInPath(data: Json, op: OpenApiOperation, rawOp: Json): string | 
   );
   const described = ENDPOINT_WORDS.test(whole) || ENDPOINT_WORDS.test(String(declared.description ?? ""));
   const value = values.find((v) => ADDRESS.test(v) || (described && HOST.test(v) && v.split(".").length >= 3));
-  return value === undefined
-    ? undefined
-    : `{${whole}}, whose example ${JSON.stringify(value)} is ${ADDRESS.test(value) ? "an address" : "a host name"}`;
+  if (value === undefined) return undefined;
+  return { param: whole, value, kind: ADDRESS.test(value) ? "an address" : "a host name", first };
 }
 
 /** The path parameter `name` the operation declares (its own, else its path item's), resolved. */
-function pathParameter(data: Json, op: OpenApiOperation, rawOp: Json, name: string): Json | undefined {
+export function pathParameter(
+  data: Json,
+  op: Pick<OpenApiOperation, "path">,
+  rawOp: Json,
+  name: string,
+): Json | undefined {
   const item = followLocalRefs(data, ((data.paths ?? {}) as Json)[op.path]) ?? {};
   const declared = [
     ...(Array.isArray(rawOp.parameters) ? rawOp.parameters : []),
