@@ -205,14 +205,30 @@ export function servedUnder(data: unknown, operations: JudgedOperation[], base: 
 
 /**
  * The server's path as a pattern of the paths under it: a `{variable}` left in it (the credential's, auth.variable) is
- * any one segment.
+ * any one segment; its literal text as written or as a URL writes it on the wire (`/Your API URL` goes as
+ * `/Your%20API%20URL`: a request's path is matched as sent, undecoded).
  */
 export function basePattern(base: string): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const escaped = base
     .split(/(\{[^{}]+\})/)
-    .map((part) => (/^\{[^{}]+\}$/.test(part) ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .map((part) => {
+      if (/^\{[^{}]+\}$/.test(part)) return "[^/]+";
+      const sent = asUrlWritesPath(part);
+      return sent === part ? escape(part) : `(?:${escape(part)}|${escape(sent)})`;
+    })
     .join("");
   return new RegExp(`^${escaped}(?=/|$)`);
+}
+
+/** A piece of a path as WHATWG's URL parser writes it (a space, a quote, non-ASCII text percent-encoded). */
+function asUrlWritesPath(text: string): string {
+  try {
+    // Behind a prefix of its own: the piece read as the inside of a path, whatever it starts with.
+    return new URL(`http://h/x/${text}`).pathname.slice("/x/".length);
+  } catch {
+    return text;
+  }
 }
 
 // The operations a request's path can reach, of those the judge routes among (judge.ts `route`), by the index of their
