@@ -45,6 +45,9 @@ const zqDoc = openapi({
         query("zqLabels", said("string", "Label keys can be no longer than 64 characters.")),
         query("zqDeclared", said("integer", "The maximum value is 1000.", { maximum: 500 })),
         query("zqAltitude", said("number", "The minimum is 0 m, the maximum is 20 km.")),
+        query("zqReviewers", said("integer", "Use a number between 1 and 6 or 0 to not require zqreviewers.")),
+        query("zqRetention", said("integer", "Must be no more than 35 for automated zqsnapshots.")),
+        query("zqTtl", said("integer", "The time to live, in seconds. The maximum value is 600 seconds.")),
       ],
       requestBody: {
         required: true,
@@ -74,6 +77,7 @@ describe("a value's limits stated in words", () => {
     const params = d.manifest.operations.acme_zq_list_people?.params ?? {};
     expect(params.zqPageSize).toMatchObject({ minimum: 1, maximum: 1000 });
     expect(params.zqQuota?.maxLength).toBe(40);
+    expect(params.zqTtl?.maximum).toBe(600);
     expect(params.zqIds?.maxItems).toBe(5);
     expect(params.zqName).toMatchObject({ minLength: 3, maxLength: 63 });
     expect(params.zqLevel?.pattern).toBe(
@@ -91,7 +95,7 @@ describe("a value's limits stated in words", () => {
   it("leaves conditional, lenient, other things' and other units' words as words; the schema's limit wins", () => {
     const d = drafted(zqDoc, ["zqListPeople"]);
     const params = d.manifest.operations.acme_zq_list_people?.params ?? {};
-    for (const name of ["zqWhen", "zqDefault", "zqClamped", "zqAltitude"]) {
+    for (const name of ["zqWhen", "zqDefault", "zqClamped", "zqAltitude", "zqReviewers", "zqRetention"]) {
       expect(params[name]?.maximum, name).toBeUndefined();
       expect(params[name]?.minimum, name).toBeUndefined();
     }
@@ -119,7 +123,7 @@ describe("a value's limits stated in words", () => {
     expect(long.message).toMatch(/zqQuota.*40|40.*zqQuota/);
     const level = await sentOrRefused(tool, { zqLevel: "0.15" }, {});
     expect(level).toMatchObject({ sent: 0 });
-    expect(level.message).toMatch(/zqLevel/);
+    expect(level.message).toMatch(/zqLevel: must be a number from -1 to 1 in steps of 0\.1 .*got "0\.15"/);
     expect(await sentOrRefused(tool, { zqPageSize: 1000, zqQuota: "q".repeat(40), zqLevel: "-0.3" }, {})).toEqual({
       message: "sent",
       sent: 1,

@@ -97,7 +97,9 @@ export function withProseLimits(
   const text = plainText(description);
   if (LENIENT.test(text)) return param;
   const own = new Set(name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).map((w) => w.toLowerCase()));
-  const said = sentences(text).flatMap((s) => sayings(s, own));
+  // The unit the value is measured in, where the words name one ("The maximum time, in seconds"): a limit in it holds.
+  const measured = new Set([...text.matchAll(/\bin (\w+?)s?\b/gi)].map((m) => (m[1] ?? "").toLowerCase()));
+  const said = sentences(text).flatMap((s) => sayings(s, own, measured));
   const array = param.type === "json" && param.jsonType === "array";
   const of: Of | undefined =
     param.type === "number" ? "value" : param.type === "string" ? "length" : array ? "items" : undefined;
@@ -180,21 +182,25 @@ function sentences(text: string): string[] {
 }
 
 /** Each limit the sentence states of the value itself, unconditionally. */
-function sayings(sentence: string, own: ReadonlySet<string>): Said[] {
+function sayings(sentence: string, own: ReadonlySet<string>, measured: ReadonlySet<string>): Said[] {
   if (CONDITIONAL.test(sentence) || FOR_KIND.test(sentence)) return [];
   const found: Said[] = [];
   for (const { re, kind, length } of SAYINGS)
     for (const match of sentence.matchAll(re)) {
-      if (!ofTheValue(sentence.slice(0, match.index), own)) continue;
-      const numbers = match
-        .slice(1)
-        .filter((g) => g !== undefined && /\d/.test(g))
-        .map(numberOf);
       const unit = match
         .slice(1)
         .find((g) => g !== undefined && !/\d/.test(g))
         ?.trim();
-      const said = saidOf(kind, numbers, unit, length === true);
+      // A qualifier after it ("no more than 35 for automated snapshots"), or another value beside the range
+      // ("between 1 and 6 or 0 to not require reviewers"): the limit does not always hold.
+      const after = `${unit && CONNECTORS.test(unit) ? unit : ""} ${sentence.slice(match.index + match[0].length)}`;
+      if (!ofTheValue(sentence.slice(0, match.index), own) || /\bfor\b|^\W*or\s+[-+]?\d/i.test(after)) continue;
+      const numbers = match
+        .slice(1)
+        .filter((g) => g !== undefined && /\d/.test(g))
+        .map(numberOf);
+      const inUnit = unit !== undefined && OTHER_UNITS.test(unit) && measured.has(unit.toLowerCase().replace(/s$/, ""));
+      const said = saidOf(kind, numbers, inUnit ? undefined : unit, length === true);
       if (said && !found.some((f) => f.of === said.of && f.low === said.low && f.high === said.high))
         found.push({ ...said, ...stepOf(sentence), sentence });
     }
@@ -258,10 +264,11 @@ function textRange(param: ManifestParam, said: Said[], note: (t: string) => void
   const given = [param.example, param.default].filter((v) => v !== undefined).map(String);
   if (given.some((g) => !values.includes(g))) return;
   param.pattern = `^(?:${values.map((v) => v.replace(/\./g, "\\.")).join("|")})$`;
-  param.patternHint = `a number from ${low} to ${high} in steps of ${step}, written as ${values[0]}, ${values[1]}, …`;
+  const some = `${values[0]}, ${values[1]}, …, ${values.at(-1)}`;
+  param.patternHint = `a number from ${low} to ${high} in steps of ${step} (${some})`;
   note(
     `the document says so in words only (${JSON.stringify(range.sentence)}): drafted as the pattern of its ` +
-      `${count} values (${values[0]}, ${values[1]}, …, ${values.at(-1)}), checked before any request; remove it ` +
+      `${count} values (${some}), checked before any request; remove it ` +
       "if the words mean otherwise",
   );
 }
