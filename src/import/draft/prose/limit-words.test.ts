@@ -59,6 +59,7 @@ const zqDoc = openapi({
                 zqIds: said("array", "A maximum of 5 ids can be specified.", { items: { type: "string" } }),
                 zqLevel: said("string", "This can be any value between `-1` to `1` in `0.1` increments."),
                 zqName: said("string", "Must be between 3-63 characters."),
+                zqSchema: said("string", "A string with a length between [0-32768]."),
               },
             },
           },
@@ -79,6 +80,7 @@ describe("a value's limits stated in words", () => {
     expect(params.zqQuota?.maxLength).toBe(40);
     expect(params.zqTtl?.maximum).toBe(600);
     expect(params.zqIds?.maxItems).toBe(5);
+    expect(params.zqSchema?.maxLength).toBe(32768);
     expect(params.zqName).toMatchObject({ minLength: 3, maxLength: 63 });
     expect(params.zqLevel?.pattern).toBe(
       String.raw`^(?:-1|-0\.9|-0\.8|-0\.7|-0\.6|-0\.5|-0\.4|-0\.3|-0\.2|-0\.1|0|0\.1|0\.2|0\.3|0\.4|0\.5|0\.6|0\.7|` +

@@ -33,7 +33,7 @@ const MIN = String.raw`(?:minimum|min\.?|at least|no less than|not less than|gre
 /** Each saying: its expression, what it bounds (a length when it says so), which of its numbers are which. */
 const SAYINGS: { re: RegExp; kind: "range" | "max" | "min" | "fewer"; length?: boolean }[] = [
   { re: new RegExp(String.raw`\bbetween\s+\[?${N}${TO}${N}\]?(?:,?\s*\(?inclusive\)?)?${UNIT}`, "gi"), kind: "range" },
-  { re: new RegExp(String.raw`\b(?:length|size)\s+between\s+\[?${N}${TO}${N}\]?${UNIT}`, "gi"), kind: "range" },
+  { re: new RegExp(String.raw`\blength\s+between\s+\[?${N}${TO}${N}\]?${UNIT}`, "gi"), kind: "range", length: true },
   { re: new RegExp(String.raw`(?:^|\s)${N}\s*(?:-|–|to)\s*${N}(\s+(?:characters?|chars?))\b`, "gi"), kind: "range" },
   {
     re: new RegExp(String.raw`\b(?:max(?:imum)?\.?|the maximum)\s+(?:\w+\s+)?length\s*${BE}${N}${UNIT}`, "gi"),
