@@ -1,7 +1,6 @@
-// A manifest parameter for a value of a schema: its type, description, limits,
-// format, default and example as the spec gives them, each guess and each
-// thing a manifest cannot state said in a review note (params.ts and
-// request-body.ts place it on the wire).
+// A manifest parameter for a value of a schema: its type, description, limits, format, default and example as the
+// spec gives them (and the limits its words state: prose/limit-words.ts), each guess and each thing a manifest cannot
+// state said in a review note (params.ts and request-body.ts place it on the wire).
 import { checkValue, isAbsent, isValueFormat, type ParamSpec } from "@blockwright/runtime/internal";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { FILLED_BY_FETCH } from "../../load/ignored-headers.js";
@@ -17,6 +16,7 @@ import { loneBranch } from "./body-rules.js";
 import { ANY_VALUE_FORMS, formsOf, innerBranches, numberLimits, oneItemListsEnum, stringLimits } from "./limits.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
 import { exampleDefault } from "./required-defaults/example-default.js";
+import { withProseLimits } from "./prose/limit-words.js";
 
 type Path = (string | number)[];
 
@@ -85,7 +85,7 @@ export function fromSchema(
   withFormat(doc, flat, param, note);
   if (flat.deprecated === true || input.deprecated === true) note(`${input.name} is deprecated in the spec`);
   withDefaultAndExample(doc, flat, input, param, note);
-  return param;
+  return withProseLimits(param, described, input.name, note);
 }
 
 /** The branches of the schema's union (anyOf, else oneOf), if it is one. */

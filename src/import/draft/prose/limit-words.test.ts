@@ -1,0 +1,134 @@
+// A value's limits that a document states only in words ("Valid values are between 1 and 1000, inclusive", "should not
+// exceed 40 characters"): the draft had none (or add's default maxLength 1000), so an out-of-range value passed every
+// check and reached the upstream. They are drafted as the schema keywords the words state, each with a note quoting
+// them; a conditional or lenient sentence, a sentence about something else, another unit, or a limit the schema
+// states already leaves the words as words.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  linkProblems,
+  notesAt,
+  openapi,
+  sentOrRefused,
+} from "../../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const said = (type: string, description: string, more: Record<string, unknown> = {}) => ({
+  type,
+  description,
+  ...more,
+});
+const query = (name: string, schema: Record<string, unknown>) => ({ name, in: "query", schema });
+const ok = { "200": { description: "Done" } };
+
+const zqDoc = openapi({
+  "/zqpeople": {
+    post: {
+      operationId: "zqListPeople",
+      parameters: [
+        query(
+          "zqPageSize",
+          said("integer", "Optional. Valid values are between 1 and 1000, inclusive. Defaults to 9."),
+        ),
+        query(
+          "zqQuota",
+          said("string", "Can be any arbitrary string assigned to a user, but should not exceed 40 characters."),
+        ),
+        query("zqBytes", said("string", "Max length: 100 bytes.")),
+        query("zqWhen", said("integer", "When zqMode is full, the maximum is 50.")),
+        query("zqDefault", said("integer", "Returns up to 100 by default.")),
+        query("zqClamped", said("integer", "The maximum value is 200; the server will clamp larger values.")),
+        query("zqLabels", said("string", "Label keys can be no longer than 64 characters.")),
+        query("zqDeclared", said("integer", "The maximum value is 1000.", { maximum: 500 })),
+        query("zqAltitude", said("number", "The minimum is 0 m, the maximum is 20 km.")),
+        query("zqReviewers", said("integer", "Use a number between 1 and 6 or 0 to not require zqreviewers.")),
+        query("zqRetention", said("integer", "Must be no more than 35 for automated zqsnapshots.")),
+        query("zqTtl", said("integer", "The time to live, in seconds. The maximum value is 600 seconds.")),
+      ],
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              properties: {
+                zqIds: said("array", "A maximum of 5 ids can be specified.", { items: { type: "string" } }),
+                zqLevel: said("string", "This can be any value between `-1` to `1` in `0.1` increments."),
+                zqName: said("string", "Must be between 3-63 characters."),
+                zqSchema: said("string", "A string with a length between [0-32768]."),
+              },
+            },
+          },
+        },
+      },
+      responses: ok,
+    },
+  },
+});
+
+const at = "operations.acme_zq_list_people.params";
+
+describe("a value's limits stated in words", () => {
+  it("are drafted as the schema keywords they state, with a note quoting them", async () => {
+    const d = drafted(zqDoc, ["zqListPeople"]);
+    const params = d.manifest.operations.acme_zq_list_people?.params ?? {};
+    expect(params.zqPageSize).toMatchObject({ minimum: 1, maximum: 1000 });
+    expect(params.zqQuota?.maxLength).toBe(40);
+    expect(params.zqTtl?.maximum).toBe(600);
+    expect(params.zqIds?.maxItems).toBe(5);
+    expect(params.zqSchema?.maxLength).toBe(32768);
+    expect(params.zqName).toMatchObject({ minLength: 3, maxLength: 63 });
+    expect(params.zqLevel?.pattern).toBe(
+      String.raw`^(?:-1|-0\.9|-0\.8|-0\.7|-0\.6|-0\.5|-0\.4|-0\.3|-0\.2|-0\.1|0|0\.1|0\.2|0\.3|0\.4|0\.5|0\.6|0\.7|` +
+        String.raw`0\.8|0\.9|1)$`,
+    );
+    expect(notesAt(d, `${at}.zqPageSize`).join("\n")).toContain(
+      'the document says so in words only ("Valid values are between 1 and 1000, inclusive."): drafted as maximum ' +
+        "1000, checked before any request",
+    );
+    expect(notesAt(d, `${at}.zqQuota`).join("\n")).not.toContain("blockwright add's default");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("leaves conditional, lenient, other things' and other units' words as words; the schema's limit wins", () => {
+    const d = drafted(zqDoc, ["zqListPeople"]);
+    const params = d.manifest.operations.acme_zq_list_people?.params ?? {};
+    for (const name of ["zqWhen", "zqDefault", "zqClamped", "zqAltitude", "zqReviewers", "zqRetention"]) {
+      expect(params[name]?.maximum, name).toBeUndefined();
+      expect(params[name]?.minimum, name).toBeUndefined();
+    }
+    // add's default for a query value the spec leaves unbounded, not the words'.
+    expect(params.zqBytes?.maxLength).toBe(1000);
+    expect(params.zqLabels?.maxLength).toBe(1000);
+    expect(params.zqDeclared?.maximum).toBe(500);
+    expect(notesAt(d, `${at}.zqDeclared`).join("\n")).toContain(
+      "the document says maximum 1000 in words" +
+        ' ("The maximum value is 1000.") and 500 in its schema: the schema\'s kept',
+    );
+  });
+
+  it("refuses an out-of-range value before any request, naming the field, the rule and the value", async () => {
+    const tools = await linkedTools(drafted(zqDoc, ["zqListPeople"]));
+    const tool = tools.find((t) => t.id === "acme_zq_list_people");
+    if (!tool) throw new Error("no tool");
+    const over = await sentOrRefused(tool, { zqPageSize: 1001 }, {});
+    expect(over.sent).toBe(0);
+    expect(over.message).toMatch(/zqPageSize/);
+    expect(over.message).toMatch(/1000/);
+    expect(over.message).toMatch(/1001/);
+    const long = await sentOrRefused(tool, { zqQuota: "q".repeat(41) }, {});
+    expect(long).toMatchObject({ sent: 0 });
+    expect(long.message).toMatch(/zqQuota.*40|40.*zqQuota/);
+    const level = await sentOrRefused(tool, { zqLevel: "0.15" }, {});
+    expect(level).toMatchObject({ sent: 0 });
+    expect(level.message).toMatch(/zqLevel: must be a number from -1 to 1 in steps of 0\.1 .*got "0\.15"/);
+    expect(await sentOrRefused(tool, { zqPageSize: 1000, zqQuota: "q".repeat(40), zqLevel: "-0.3" }, {})).toEqual({
+      message: "sent",
+      sent: 1,
+    });
+  });
+});

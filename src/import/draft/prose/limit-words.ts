@@ -1,0 +1,274 @@
+// A value's limits that a document states only in words: "Valid values are between 1 and 1000, inclusive", "should
+// not exceed 40 characters", "A maximum of 10 ids", "any value between -1 to 1 in 0.1 increments" (of a text). The
+// schema said nothing, so an out-of-range value passed every check and reached the upstream, which refused it. The
+// draft reads such a sentence, when it speaks of this value's own limit and nothing in it makes the limit hold only
+// sometimes, as the schema keyword it states (minimum/maximum, minLength/maxLength, maxItems; a range of a text as
+// the pattern of its values, when they are few and the words name their step), with a review note quoting it: the
+// limit is checked before any request and the suite derives its cases. A limit the schema states already stays the
+// schema's (a note says what the words say); anything else in prose stays prose.
+import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
+import { plainText } from "../../plain-text.js";
+
+type Keyword = "minimum" | "maximum" | "minLength" | "maxLength" | "minItems" | "maxItems";
+type Of = "value" | "length" | "items";
+interface Said {
+  of: Of;
+  low?: number;
+  high?: number;
+  step?: number;
+  sentence: string;
+}
+
+const N = String.raw`([-+−]?\d{1,3}(?:,\d{3})+|[-+−]?\d+(?:\.\d+)?)`;
+const TO = String.raw`\s*(?:and|to|-|–|through)\s*`;
+/** A word after the number: what is counted. */
+const UNIT = String.raw`(?:\s+([A-Za-z][\w-]*))?`;
+const BE = String.raw`(?:is|are|must be|should be|can be|may be|has to be|of|:)?\s*`;
+const MAX =
+  String.raw`(?:maximum|max\.?|at most|no more than|not more than|up to|cannot exceed|can not exceed|` +
+  "must not exceed|should not exceed|may not exceed|does not exceed|not to exceed|no greater than|" +
+  "less than or equal to|no longer than|limited to|limit of|length limit of)";
+const MIN = String.raw`(?:minimum|min\.?|at least|no less than|not less than|greater than or equal to|no shorter than)`;
+
+/** Each saying: its expression, what it bounds (a length when it says so), which of its numbers are which. */
+const SAYINGS: { re: RegExp; kind: "range" | "max" | "min" | "fewer"; length?: boolean }[] = [
+  { re: new RegExp(String.raw`\bbetween\s+\[?${N}${TO}${N}\]?(?:,?\s*\(?inclusive\)?)?${UNIT}`, "gi"), kind: "range" },
+  { re: new RegExp(String.raw`\blength\s+between\s+\[?${N}${TO}${N}\]?${UNIT}`, "gi"), kind: "range", length: true },
+  { re: new RegExp(String.raw`(?:^|\s)${N}\s*(?:-|–|to)\s*${N}(\s+(?:characters?|chars?))\b`, "gi"), kind: "range" },
+  {
+    re: new RegExp(String.raw`\b(?:max(?:imum)?\.?|the maximum)\s+(?:\w+\s+)?length\s*${BE}${N}${UNIT}`, "gi"),
+    kind: "max",
+    length: true,
+  },
+  {
+    re: new RegExp(String.raw`\b(?:min(?:imum)?\.?|the minimum)\s+(?:\w+\s+)?length\s*${BE}${N}${UNIT}`, "gi"),
+    kind: "min",
+    length: true,
+  },
+  {
+    re: new RegExp(String.raw`\b${MAX}(?:\s+(?:allowed\s+)?(?:value|number))?\s*${BE}(?:a\s+)?${N}${UNIT}`, "gi"),
+    kind: "max",
+  },
+  { re: new RegExp(String.raw`\b${MIN}(?:\s+(?:allowed\s+)?value)?\s*${BE}${N}${UNIT}`, "gi"), kind: "min" },
+  {
+    re: new RegExp(String.raw`\b${N}\s+(characters?|chars?)\s+(?:or (?:fewer|less)|max(?:imum)?)\b`, "gi"),
+    kind: "fewer",
+  },
+];
+
+/** Words that make a limit hold only sometimes, or not refuse what is past it: the description is left as words. */
+const CONDITIONAL = new RegExp(
+  String.raw`\b(if|when|whenever|unless|otherwise|except|plans?|tiers?|accounts?|by default|per (?:account|user|` +
+    "project|organi[sz]ation|customer|request|call|day|hour|minute|second|month)|recommended|approximately|" +
+    String.raw`about|roughly|typically|usually|currently|total|combined|each|every|sum)\b`,
+  "i",
+);
+/** A limit of one kind of thing among others ("25 IDs for PLS, 1,000 IDs for PLA"). */
+const FOR_KIND = /\bfor [A-Z]{2,}\b/;
+const LENIENT =
+  /\b(clamp\w*|capped|coerc\w*|truncat\w*|rounded|ignored|treated as|will be (?:set|reduced|limited) to)\b/i;
+/** Words a clause may hold before the saying and still speak of the value itself. */
+const GENERIC = new Set(
+  (
+    "the this a an any its it value values valid allowed accepted acceptable possible is are must should can may be " +
+    "has have contain contains to number integer whole positive non-negative string text length size range use " +
+    "pass specify provide enter set only optional required of field parameter and but not with utf encoded long in " +
+    "maximum minimum max min default results items entries records resources return returned count limit limited " +
+    "arbitrary"
+  ).split(" "),
+);
+/** Words after a number that are no unit of it. */
+const CONNECTORS = /^(?:and|or|inclusive|in|with|to|both|but|is|are|per|as|which|for|the|of)$/i;
+const LENGTH_UNITS = /^(?:characters?|chars?)$/i;
+const OTHER_UNITS = new RegExp(
+  "^(?:bytes?|kb|mb|gb|kib|mib|kilobytes?|megabytes?|digits?|decimals?|days?|hours?|minutes?|seconds?|ms|" +
+    "milliseconds?|percent|words?|lines?|times)$",
+  "i",
+);
+
+/** The limits `description` states in words of the drafted `param` (named `name`), applied with a note each. */
+export function withProseLimits(
+  param: ManifestParam,
+  description: unknown,
+  name: string,
+  note: (text: string) => void,
+): ManifestParam {
+  if (typeof description !== "string" || !/\d/.test(description) || param.anyOf || param.enum) return param;
+  const text = plainText(description);
+  if (LENIENT.test(text)) return param;
+  const own = new Set(name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).map((w) => w.toLowerCase()));
+  // The unit the value is measured in, where the words name one ("The maximum time, in seconds"): a limit in it holds.
+  const measured = new Set([...text.matchAll(/\bin (\w+?)s?\b/gi)].map((m) => (m[1] ?? "").toLowerCase()));
+  const said = sentences(text).flatMap((s) => sayings(s, own, measured));
+  const array = param.type === "json" && param.jsonType === "array";
+  const of: Of | undefined =
+    param.type === "number" ? "value" : param.type === "string" ? "length" : array ? "items" : undefined;
+  if (param.type === "string" && !param.pattern && !param.format) textRange(param, said, note);
+  if (!of) return param;
+  const bounds: Partial<Record<Keyword, { value: number; sentence: string }>> = {};
+  let clash = false;
+  // A number's words may count what it counts ("up to 100 results"); a list's, its items.
+  for (const s of said.filter((s) => s.of === of || (of === "value" && s.of === "items"))) {
+    const [lowKey, highKey] = KEYS[of];
+    for (const [key, value] of [
+      [lowKey, s.low],
+      [highKey, s.high],
+    ] as const) {
+      if (value === undefined) continue;
+      if (bounds[key] && bounds[key].value !== value) clash = true;
+      bounds[key] = { value, sentence: s.sentence };
+    }
+  }
+  if (clash) return param;
+  for (const [key, bound] of Object.entries(bounds) as [Keyword, { value: number; sentence: string }][])
+    apply(param, key, bound.value, bound.sentence, note);
+  return param;
+}
+
+const KEYS: Record<Of, [Keyword, Keyword]> = {
+  value: ["minimum", "maximum"],
+  length: ["minLength", "maxLength"],
+  items: ["minItems", "maxItems"],
+};
+
+/** One keyword the words state, unless the schema states it, the type cannot hold it, or a value given breaks it. */
+function apply(param: ManifestParam, key: Keyword, value: number, sentence: string, note: (t: string) => void): void {
+  const quoted = JSON.stringify(sentence.length > 200 ? `${sentence.slice(0, 199)}…` : sentence);
+  const declared = param[key];
+  if (declared !== undefined) {
+    if (declared !== value)
+      note(`the document says ${key} ${value} in words (${quoted}) and ${declared} in its schema: the schema's kept`);
+    return;
+  }
+  const whole = key !== "minimum" && key !== "maximum";
+  if ((whole || param.integer) && !Number.isInteger(value)) return;
+  if (whole && value < 0) return;
+  const low = key.startsWith("min");
+  const other = param[(low ? key.replace("min", "max") : key.replace("max", "min")) as Keyword];
+  if (other !== undefined && (low ? value > other : value < other)) return;
+  const measure = (v: unknown) =>
+    key === "minimum" || key === "maximum"
+      ? typeof v === "number"
+        ? v
+        : undefined
+      : typeof v === "string"
+        ? Array.from(v).length
+        : Array.isArray(v)
+          ? v.length
+          : undefined;
+  for (const given of [param.example, param.default]) {
+    const m = measure(given);
+    if (m !== undefined && (low ? m < value : m > value)) {
+      note(
+        `the document says ${key} ${value} in words only (${quoted}), which its own example or default breaks: ` +
+          "left as words",
+      );
+      return;
+    }
+  }
+  param[key] = value;
+  note(
+    `the document says so in words only (${quoted}): drafted as ${key} ${value}, checked before any request; ` +
+      "remove it if the words mean otherwise",
+  );
+}
+
+/** The sentences of `text` (a decimal point or "e.g." ends none). */
+function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.;!?])\s+(?=[A-Z(])|\s*\n\s*/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Each limit the sentence states of the value itself, unconditionally. */
+function sayings(sentence: string, own: ReadonlySet<string>, measured: ReadonlySet<string>): Said[] {
+  if (CONDITIONAL.test(sentence) || FOR_KIND.test(sentence)) return [];
+  const found: Said[] = [];
+  for (const { re, kind, length } of SAYINGS)
+    for (const match of sentence.matchAll(re)) {
+      const unit = match
+        .slice(1)
+        .find((g) => g !== undefined && !/\d/.test(g))
+        ?.trim();
+      // A qualifier after it ("no more than 35 for automated snapshots"), or another value beside the range
+      // ("between 1 and 6 or 0 to not require reviewers"): the limit does not always hold.
+      const after = `${unit && CONNECTORS.test(unit) ? unit : ""} ${sentence.slice(match.index + match[0].length)}`;
+      if (!ofTheValue(sentence.slice(0, match.index), own) || /\bfor\b|^\W*or\s+[-+]?\d/i.test(after)) continue;
+      const numbers = match
+        .slice(1)
+        .filter((g) => g !== undefined && /\d/.test(g))
+        .map(numberOf);
+      const inUnit = unit !== undefined && OTHER_UNITS.test(unit) && measured.has(unit.toLowerCase().replace(/s$/, ""));
+      const said = saidOf(kind, numbers, inUnit ? undefined : unit, length === true);
+      if (said && !found.some((f) => f.of === said.of && f.low === said.low && f.high === said.high))
+        found.push({ ...said, ...stepOf(sentence), sentence });
+    }
+  return found;
+}
+
+function saidOf(kind: string, n: number[], unit: string | undefined, length: boolean): Omit<Said, "sentence"> | null {
+  // A unit of its own after the number ("20 km", "100 bytes") measures something else than the value, or its length.
+  const of: Of | undefined =
+    unit && OTHER_UNITS.test(unit)
+      ? undefined
+      : length || kind === "fewer" || (unit && LENGTH_UNITS.test(unit))
+        ? "length"
+        : !unit || CONNECTORS.test(unit)
+          ? "value"
+          : /s$/i.test(unit) && kind !== "min"
+            ? "items"
+            : undefined;
+  if (of === undefined || n.some((v) => Number.isNaN(v))) return null;
+  const [first, second] = n;
+  if (first === undefined) return null;
+  if (kind === "range") return second !== undefined && first <= second ? { of, low: first, high: second } : null;
+  return kind === "min" ? { of, low: first } : { of, high: first };
+}
+
+/** Whether the clause before a saying speaks of no other thing than the value (or of the value by its name). */
+function ofTheValue(before: string, own: ReadonlySet<string>): boolean {
+  const clause = before.split(/[,;:(]\s*|\s+-\s+|\bbut\b/).at(-1) ?? "";
+  return clause
+    .toLowerCase()
+    .split(/[^a-z0-9-]+/)
+    .filter((w) => w && !/^\d/.test(w))
+    .every((w) => GENERIC.has(w) || own.has(w));
+}
+
+function numberOf(text: string): number {
+  return Number(text.replace(/,/g, "").replace("−", "-").replace(/^\+/, ""));
+}
+
+function stepOf(sentence: string): { step?: number } {
+  const m = new RegExp(String.raw`\bin\s+(?:steps of\s+)?${N}(?:\s+increments|\s+steps)?\b`, "i").exec(sentence);
+  const step = m?.[1] && /increments|steps/i.test(m[0]) ? numberOf(m[1]) : undefined;
+  return step !== undefined && step > 0 ? { step } : {};
+}
+
+/** A text's numeric range of a stated step (`-1` to `1` in `0.1` increments): the pattern of its few values. */
+function textRange(param: ManifestParam, said: Said[], note: (t: string) => void): void {
+  const ranges = said.filter((s) => s.of === "value" && s.low !== undefined && s.high !== undefined && s.step);
+  const range = ranges.length === 1 ? ranges[0] : undefined;
+  const [low, high, step] = [range?.low, range?.high, range?.step];
+  if (!range || low === undefined || high === undefined || step === undefined) return;
+  const digits = (String(step).split(".")[1] ?? "").length;
+  const count = Math.round((high - low) / step) + 1;
+  if (
+    count > 64 ||
+    Math.abs(low + (count - 1) * step - high) > 1e-9 ||
+    Math.abs(low / step - Math.round(low / step)) > 1e-9
+  )
+    return;
+  const values = Array.from({ length: count }, (_, i) => String(Number((low + i * step).toFixed(digits))));
+  const given = [param.example, param.default].filter((v) => v !== undefined).map(String);
+  if (given.some((g) => !values.includes(g))) return;
+  param.pattern = `^(?:${values.map((v) => v.replace(/\./g, "\\.")).join("|")})$`;
+  const some = `${values[0]}, ${values[1]}, …, ${values.at(-1)}`;
+  param.patternHint = `a number from ${low} to ${high} in steps of ${step} (${some})`;
+  note(
+    `the document says so in words only (${JSON.stringify(range.sentence)}): drafted as the pattern of its ` +
+      `${count} values (${some}), checked before any request; remove it ` +
+      "if the words mean otherwise",
+  );
+}
