@@ -209,13 +209,13 @@ export function servedUnder(data: unknown, operations: JudgedOperation[], base: 
  * `/Your%20API%20URL`: a request's path is matched as sent, undecoded).
  */
 export function basePattern(base: string): RegExp {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const escaped = base
     .split(/(\{[^{}]+\})/)
     .map((part) => {
       if (/^\{[^{}]+\}$/.test(part)) return "[^/]+";
       const sent = asUrlWritesPath(part);
-      return sent === part ? escape(part) : `(?:${escape(part)}|${escape(sent)})`;
+      return sent === part ? literal(part) : `(?:${literal(part)}|${literal(sent)})`;
     })
     .join("");
   return new RegExp(`^${escaped}(?=/|$)`);
