@@ -304,8 +304,8 @@ describe("Sim tools whose request an OAuth 2 flow or a file prepares", () => {
       const form = await multipart(upload);
       expect(form.get("title")).toBe("Zq report");
       const part = form.get("file") as File;
-      // The part's type is the one the document gives a binary part naming no encoding (OpenAPI's default).
-      expect({ name: part.name, type: part.type }).toEqual({ name: "zq-report.txt", type: "application/octet-stream" });
+      // The part's type is the file's own: the document's binary part names no encoding, which limits it to none.
+      expect({ name: part.name, type: part.type }).toEqual({ name: "zq-report.txt", type: "text/plain" });
       expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes);
     }
   });

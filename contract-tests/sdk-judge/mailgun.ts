@@ -47,7 +47,6 @@ const adapter: SdkAdapter<Client> = {
   quirks: [
     // The domain, a domain's name and a subaccount's id go into the path as they are (a bounce's address is escaped).
     SHARED.rawPathId(),
-    SHARED.ownFileType("POST-v3--domain-name--messages", ["attachment", "inline"]),
   ],
 };
 

@@ -2,7 +2,7 @@
 // Mistral operations. Its methods take camelCase names at every depth and
 // write the wire's snake_case.
 import { Mistral } from "@mistralai/mistralai";
-import { camelKeys, params, SHARED, type SdkAdapter } from "../../scripts/corpus/sdk/adapter.js";
+import { camelKeys, params, type SdkAdapter } from "../../scripts/corpus/sdk/adapter.js";
 
 const adapter: SdkAdapter<Mistral> = {
   vendor: "mistral",
@@ -20,7 +20,6 @@ const adapter: SdkAdapter<Mistral> = {
     files_api_routes_download_file: (m, c) => m.files.download({ fileId: c.path.file_id as string }),
   },
   quirks: [
-    SHARED.ownFileType("files_api_routes_upload_file", ["file"]),
     ...[
       ["chat_completion_v1_chat_completions_post", /^body \/(stream|guardrails\/\d+(\/block_on_error)?)$/],
       ["files_api_routes_list_files", /^query (page|page_size|include_total)$/],

@@ -2,7 +2,7 @@
 // operations. Its methods take the query's and the multipart body's fields
 // as positional arguments, in camelCase, and a JSON body as one object.
 import { Configuration, DefaultApi, FileTransfer } from "@onfido/api";
-import { SHARED, type SdkAdapter } from "../../scripts/corpus/sdk/adapter.js";
+import type { SdkAdapter } from "../../scripts/corpus/sdk/adapter.js";
 import type { LogicalCall } from "../../scripts/corpus/sdk/logical-call.js";
 
 const q = (c: LogicalCall, name: string) => c.query[name] as never;
@@ -46,7 +46,6 @@ const adapter: SdkAdapter<DefaultApi> = {
     download_document: (o, c) => o.downloadDocument(c.path.document_id as string),
   },
   quirks: [
-    SHARED.ownFileType("upload_document", ["file"]),
     {
       kind: "document",
       at: "header authorization",

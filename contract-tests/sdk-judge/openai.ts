@@ -1,6 +1,6 @@
 // openai-node as the second judge of the corpus's OpenAI operations.
 import OpenAI from "openai";
-import { params, SHARED, type SdkAdapter } from "../../scripts/corpus/sdk/adapter.js";
+import { params, type SdkAdapter } from "../../scripts/corpus/sdk/adapter.js";
 
 const adapter: SdkAdapter<OpenAI> = {
   vendor: "openai",
@@ -15,7 +15,6 @@ const adapter: SdkAdapter<OpenAI> = {
     createSpeech: (o, c) => o.audio.speech.create(params(c) as never),
   },
   quirks: [
-    SHARED.ownFileType("createFile", ["file"]),
     {
       kind: "sdk",
       operation: "createFile",

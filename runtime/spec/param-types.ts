@@ -131,8 +131,9 @@ export interface ParamSpec {
   maxBytes?: number;
   /**
    * For a file: the Content-Type its part may have (a type, a range such as `image/*`, or a comma-separated list: the
-   * document's `encoding.contentType`): the file's own type (a Blob's, a path's extension's, a fetched file's) where it
-   * admits it, else the first type listed; none: application/octet-stream, OpenAPI's default for bytes.
+   * document's `encoding.contentType`): the file's own type (a Blob's, a fetched file's, its name's extension's) where
+   * it admits it, else the first type listed; none declared: the file's own type, else application/octet-stream
+   * (OpenAPI's default for bytes, where nothing is said of the file).
    */
   contentType?: string;
   /**

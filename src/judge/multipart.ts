@@ -177,9 +177,9 @@ function expectedTypes(
   if (typeof e?.contentType === "string")
     return { types: e.contentType.split(",").map((t) => bareMediaType(t)), explicit: true };
   const node = resolved(data, schema);
-  // Bytes: application/octet-stream (OpenAPI's default for a binary string); a union that may be a file, any type.
-  if (isBinaryString(node)) return { types: ["application/octet-stream"], explicit: false };
-  if (hasFileBranch(data, node)) return undefined;
+  // Bytes, or a union that may be a file: any type. OpenAPI's application/octet-stream for a binary string is the type
+  // where nothing is said of the bytes, not a limit on them: a file may say what it is (a PDF, a PNG), as it goes.
+  if (isBinaryString(node) || hasFileBranch(data, node)) return undefined;
   const types = typesOf(data, node);
   if (types.has("object") || types.has("array")) return { types: ["application/json"], explicit: false };
   return types.size ? { types: ["text/plain"], explicit: false } : undefined;
@@ -195,8 +195,8 @@ function partProblem(part: Part, e: Encoding | undefined, schema: unknown, data:
   const expected = expectedTypes(e, schema, data);
   const given = part.contentType ? bareMediaType(part.contentType) : undefined;
   if (expected) {
-    // A file part too is of the type its encoding lists (or of a range it names), application/octet-stream where it
-    // lists none: a file's own type outside them is not what the document says the part is.
+    // A file part too is of the type its encoding lists (or of a range it names): a file's own type outside them is
+    // not what the document says the part is.
     const fits = (t: string) =>
       expected.types.some((x) => x === t || x === "*/*" || (x.endsWith("/*") && t.startsWith(x.slice(0, -1))));
     // RFC 7578: a part without a Content-Type is text/plain. OpenAPI's own default (not the document's word) also takes

@@ -5,8 +5,9 @@
 // `fileHosts`, only on the public internet: model-files.ts). Each file's size
 // is held to the parameter's `maxBytes` before the request leaves; then the
 // multipart body puts the other fields first and the files last, each with
-// its file name and the Content-Type its part may have (partType: the
-// document's encoding.contentType, or application/octet-stream).
+// its file name and the Content-Type its part may have (partType: within the
+// document's encoding.contentType, else the file's own type, else
+// application/octet-stream).
 import { startDeadline } from "../../http/deadline.js";
 import type { Failure } from "../../http/errors.js";
 import type { RuntimeErrorCode } from "../../http/error-codes.js";
@@ -204,26 +205,34 @@ async function fetchFile(
 }
 
 /**
- * A file part's Content-Type, as OpenAPI's Encoding Object gives it: the file's own type where the part's types
- * (`declared`: a type, a range such as `image/*`, or a comma-separated list of them; the parameter's contentType) admit
- * it; else the first type listed, or a range's most common type; application/octet-stream, the default for bytes, where
- * none is declared.
+ * A file part's Content-Type, as OpenAPI's Encoding Object gives it. Where the document declares the part's types
+ * (`declared`: a type, a range such as `image/*`, or a comma-separated list of them; the parameter's contentType), the
+ * file's own type where they admit it, else the first type listed, or a range's most common type. Where it declares
+ * none, the file's own type: OpenAPI's application/octet-stream for bytes is the default where nothing is said of the
+ * file, not a limit on it, and a service that checks or passes on a part's type (a document, a mail attachment) reads
+ * it. The file's own type is the one given with it (a Blob's, a fetched file's), else its name's extension's (`name`);
+ * none known: application/octet-stream.
  */
-export function partType(own: string, declared: string | undefined): string {
+export function partType(own: string, declared: string | undefined, name = ""): string {
   const bare = (t: string) => t.split(";")[0]?.trim().toLowerCase() ?? "";
-  const listed = (declared ?? OCTET_STREAM).split(",").map(bare).filter(Boolean);
-  const mine = bare(own);
+  const given = MEDIA_TYPE.test(bare(own)) ? own : (typeOfName(name) ?? "");
+  if (declared === undefined) return given || OCTET_STREAM;
+  const listed = declared.split(",").map(bare).filter(Boolean);
+  const mine = bare(given);
   const admits = (t: string) => t === mine || t === "*/*" || (t.endsWith("/*") && mine.startsWith(t.slice(0, -1)));
-  if (mine && listed.some(admits)) return own;
+  if (mine && listed.some(admits)) return given;
   const exact = listed.find((t) => !t.includes("*"));
   if (exact) return exact;
   const range = listed[0]?.split("/")[0];
   return range && range !== "*" ? `${range}/${RANGE_DEFAULTS[range] ?? "octet-stream"}` : OCTET_STREAM;
 }
 
+/** A media type's `type/subtype` (RFC 6838's restricted names): a Blob's type other than that is no type said. */
+const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
+
 /** A file as its part goes: of the type partType gives it. */
 function asPart(file: OpenedFile, declared: string | undefined): Blob {
-  const type = partType(file.blob.type, declared);
+  const type = partType(file.blob.type, declared, file.filename);
   return type === file.blob.type ? file.blob : file.blob.slice(0, file.blob.size, type);
 }
 
@@ -367,8 +376,8 @@ const RANGE_DEFAULTS: Record<string, string> = {
 };
 
 /**
- * The Content-Type of a file by its name's extension, for the few kinds uploads most often carry (and a body offered
- * under several types names: rawBody).
+ * The Content-Type of a file by its name's extension, for the few kinds uploads most often carry (a path's, and a
+ * part's whose file came with no type: partType).
  */
 function typeOfName(name: string): string | undefined {
   const dot = name.lastIndexOf(".");

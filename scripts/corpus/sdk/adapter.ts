@@ -44,8 +44,6 @@ export interface SdkAdapter<Client = unknown> {
   quirks: Quirk[];
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /** Quirks seen with every SDK of a shape (no vendor in them): each adapter lists those it shows. */
 export const SHARED = {
   /** An id written into the path as it is, unescaped. */
@@ -56,17 +54,6 @@ export const SHARED = {
     why:
       "the SDK writes the id into the path as it is, unescaped (a `/` in it would change the route); " +
       "Blockwright escapes it as a path segment must be (RFC 3986), which reads the same for any id without `/`",
-  }),
-  /** A multipart file part typed as the file is, where the document declares no type for it. */
-  ownFileType: (operation: string, parts: string[]): Quirk => ({
-    kind: "sdk",
-    operation,
-    at: new RegExp(`^part (${parts.map(escapeRegExp).join("|")}) \\(content type\\)$`),
-    why:
-      "the document types the file as bytes (format binary) and gives its part no encoding, so by OpenAPI's " +
-      "default the part is application/octet-stream, which Blockwright sends unless the file's own type is one " +
-      "the part admits (docs/reference/manifest.md, `param.contentType`); the SDK writes the file's own type " +
-      "(the suite's sample is a text file, text/plain), which the service also reads",
   }),
 };
 

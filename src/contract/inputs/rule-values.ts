@@ -71,7 +71,8 @@ export function synthesized(param: ParamSpec): unknown[] {
  * name and bytes: a list the document makes `uniqueItems` refuses two equal files.
  */
 export function sampleFile(contentType?: string, nth = 1): File {
-  // The first type the part's types list (a range or none: a text file, which the runtime sends as the part may be).
+  // The first type the part's types list (a range: a text file, which the runtime sends as the range's type; none: a
+  // text file, sent as its own type, text/plain, which the part may be where the document declares none).
   const type =
     contentType
       ?.split(",")

@@ -282,14 +282,11 @@ export function multipartPart(param: ParamSpec, value: unknown, json: boolean | 
     return parts.length === 1 ? parts[0] : parts;
   }
   if (param.type === "file" && typeof Blob !== "undefined" && value instanceof Blob) {
-    return {
-      filename: value instanceof File ? value.name : param.name,
-      type: partType(value.type, param.contentType),
-      bytes: value.size,
-    };
+    const filename = value instanceof File ? value.name : param.name;
+    return { filename, type: partType(value.type, param.contentType, filename), bytes: value.size };
   }
   if (param.type === "file" && value instanceof Uint8Array)
-    return { filename: param.name, type: partType("", param.contentType), bytes: value.byteLength };
+    return { filename: param.name, type: partType("", param.contentType, param.name), bytes: value.byteLength };
   // A list is one part per item (an empty list, none), as multipartBody writes it; a field the document encodes as
   // JSON, each its JSON, or the list's JSON as one part where its schema may be another kind than a list.
   const text = json ? (v: unknown) => JSON.stringify(v) : partText;

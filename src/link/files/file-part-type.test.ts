@@ -1,7 +1,9 @@
-// A multipart file part's Content-Type, as OpenAPI's Encoding Object gives it: application/octet-stream for a binary
-// field whose encoding names none (before, the runtime sent a path's type by its extension, or a Blob's own, and the
-// judge took any type for a file), the file's own type where the encoding's list or range admits it, else the first
-// type listed or the range's most common one. Each call is recorded and judged against the document.
+// A multipart file part's Content-Type, as OpenAPI's Encoding Object gives it: where the encoding names none, the
+// file's own type (given with it, or its name's extension's), else application/octet-stream, OpenAPI's default for
+// bytes where nothing is said of the file (before, octet-stream for every file, and the judge refused any other: the
+// OpenAI, Mistral, Onfido and Mailgun SDKs send a file's own type, which services checking a part's type read); the
+// file's own type where the encoding's list or range admits it, else the first type listed or the range's most common
+// one. Each call is recorded and judged against the document.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -74,13 +76,21 @@ async function sentType(operationId: string, file: unknown): Promise<{ type?: st
 }
 
 describe("a multipart file part's Content-Type", () => {
-  it("is application/octet-stream where the encoding names none, whatever the file says of itself", async () => {
-    const path = join(tmp, "zq-photo.png");
-    writeFileSync(path, new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+  it("is the file's own type where the encoding names none (given, or by its name), else octet-stream", async () => {
+    const path = join(tmp, "zq-scan.pdf");
+    writeFileSync(path, "%PDF-1.7");
+    expect(await sentType("zqPlain", path)).toEqual({ type: "application/pdf", refused: [] });
+    expect(await sentType("zqPlain", new Blob(["zq"], { type: "image/png" }))).toEqual({
+      type: "image/png",
+      refused: [],
+    });
+    expect(await sentType("zqPlain", new File([new Uint8Array([1])], "zq-photo.jpg"))).toEqual({
+      type: "image/jpeg",
+      refused: [],
+    });
     const ok = { type: "application/octet-stream", refused: [] };
-    expect(await sentType("zqPlain", path)).toEqual(ok);
-    expect(await sentType("zqPlain", new Blob(["zq"], { type: "image/png" }))).toEqual(ok);
     expect(await sentType("zqPlain", new Uint8Array([1, 2, 3]))).toEqual(ok);
+    expect(await sentType("zqPlain", new File(["zq"], "zq-notes.zqunknown"))).toEqual(ok);
   });
 
   it("is the file's own type where the encoding's list admits it, else the first listed", async () => {
@@ -101,7 +111,7 @@ describe("a multipart file part's Content-Type", () => {
     expect(await sentType("zqRange", new Uint8Array([1]))).toEqual({ type: "image/png", refused: [] });
   });
 
-  it("is refused by the judge when another than the encoding lists (octet-stream where it lists none)", async () => {
+  it("is taken by the judge of any type where the encoding lists none, refused outside one it lists", async () => {
     const judge = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), {
       credential: "form",
     });
@@ -112,11 +122,14 @@ describe("a multipart file part's Content-Type", () => {
       const body = new Uint8Array(await request.arrayBuffer());
       return judge({ method: "POST", url: request.url, headers: request.headers, body }).refusals.map((r) => r.message);
     };
-    expect((await judged("/zq/plain", "image/png")).join("\n")).toMatch(
-      /the part is image\/png; the default for its type is application\/octet-stream/,
-    );
+    expect(await judged("/zq/plain", "image/png")).toEqual([]);
+    expect(await judged("/zq/plain", "application/pdf")).toEqual([]);
+    expect(await judged("/zq/plain", "application/octet-stream")).toEqual([]);
     expect((await judged("/zq/listed", "image/gif")).join("\n")).toMatch(
       /the part is image\/gif; the document's encoding\.contentType is image\/png or image\/jpeg/,
+    );
+    expect((await judged("/zq/range", "application/pdf")).join("\n")).toMatch(
+      /the part is application\/pdf; the document's encoding\.contentType is image\/\*/,
     );
     expect(await judged("/zq/range", "image/webp")).toEqual([]);
   });

@@ -110,8 +110,8 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
     const schema = list && p.multiple === true ? ctx.doc.resolve((declared.items ?? {}) as Schema) : declared;
     holdToMaxLength(ctx, p, at, schema, `field "${field}"`);
     // The part's types as the document's encoding lists them (a type, a range, or several): the runtime sends the
-    // file's own type where they admit it, else the first (runtime/call/files/file-inputs.ts partType); none,
-    // application/octet-stream.
+    // file's own type where they admit it, else the first (runtime/call/files/file-inputs.ts partType); none, the
+    // file's own type, else application/octet-stream.
     const partTypes = (body.fields[field]?.contentType ?? "")
       .split(",")
       .map((t) => bareMediaType(t.trim()))

@@ -822,7 +822,7 @@ export interface ManifestParam {
    */
   maxBytes?: number
   /**
-   * For a `file` parameter: the Content-Type its part may have, a type or a range (`image/*`): the file's own type (a Blob's, a fetched file's, a path's extension's) where it admits it, else this type (a range's most common one). Default: the document's `encoding.<field>.contentType` (a list of them taken whole), else `application/octet-stream`, OpenAPI's default for bytes.
+   * For a `file` parameter: the Content-Type its part may have, a type or a range (`image/*`): the file's own type (a Blob's, a fetched file's, its name's extension's) where it admits it, else this type (a range's most common one). Default: the document's `encoding.<field>.contentType` (a list of them taken whole); where the document declares none, any type: the file's own, else `application/octet-stream` (OpenAPI's default for bytes, where nothing is said of the file).
    */
   contentType?: string
   /**
