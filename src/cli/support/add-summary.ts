@@ -60,7 +60,13 @@ export function addSummary(parts: SummaryParts): Summary {
         param: credential.param,
         placement: credential.placement,
         ways: credential.ways.map((w) =>
-          w.map(({ scheme, param, user, placement }) => ({ scheme, param, ...(user ? { user } : {}), placement })),
+          w.map(({ scheme, param, user, password, placement }) => ({
+            scheme,
+            param,
+            ...(user ? { user } : {}),
+            ...(password ? { password } : {}),
+            placement,
+          })),
         ),
       },
     },

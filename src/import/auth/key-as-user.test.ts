@@ -13,6 +13,7 @@ import {
   sentHeaders,
 } from "../__fixtures__/draft-kit.js";
 import { keyAsUserWords } from "./key-as-user.js";
+import { addSummary, summaryText } from "../../cli/support/add-summary.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -37,6 +38,23 @@ describe("HTTP basic, the key as the user name", () => {
     expect(d.manifest.params?.apiKey).toMatchObject({ secret: true, required: true });
     expect(notesAt(d, "params.apiKey").join("\n")).toContain(JSON.stringify(SAID));
     expect(await linkProblems(d)).toEqual([]);
+    const source = {
+      origin: "zq.json",
+      sha256: "0".repeat(64),
+      kind: { format: "openapi", version: "3.0.3" },
+    } as const;
+    const summary = addSummary({
+      provider: "acme",
+      folder: "specs/acme",
+      text: "{}",
+      source,
+      draft: d,
+      pinned: [],
+      check: { problems: [], warnings: [] },
+    });
+    expect(summaryText(summary, [])).toContain(
+      "credential apiKey (security scheme zqBasic, HTTP basic, the key as the user name and an empty password)",
+    );
     const headers = await sentHeaders(d, { apiKey: "zqk_0000000000000001" });
     expect(headers.get("authorization")).toBe(`Basic ${Buffer.from("zqk_0000000000000001:").toString("base64")}`);
   });
