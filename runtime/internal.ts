@@ -54,6 +54,7 @@ export {
   credentialOfParam,
   encodedCredential,
   basicToken,
+  basicPair,
   placeWay,
   type CredentialSlot,
 } from "./http/credentials.js";

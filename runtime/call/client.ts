@@ -15,7 +15,10 @@ export type { Client, FetchLike };
 export interface ProviderClientOptions {
   /** Scheme and host of the API (version prefixes are part of the paths). */
   baseUrl: string;
-  /** The token or API key; for HTTP basic, `user:secret`; for a provider that signs (auth.sigv4), the secret key. */
+  /**
+   * The token or API key; for HTTP basic, `user:secret` (the key alone where it is the user name beside a fixed
+   * password, auth.password); for a provider that signs (auth.sigv4), the secret key.
+   */
   credential: string;
   /**
    * The credential's other inputs by name, for a provider that signs each request with AWS Signature Version 4:

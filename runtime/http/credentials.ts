@@ -41,7 +41,9 @@ export function wayParams(way: AuthWay): string[] {
     ...new Set(
       wayCredentials(way).flatMap((c) =>
         c.type === "basic"
-          ? [c.user, c.param]
+          ? "user" in c
+            ? [c.user, c.param]
+            : [c.param]
           : c.type === "sigv4"
             ? [c.user, c.param, ...(c.regionParam !== undefined ? [c.regionParam] : [])]
             : [c.param],
@@ -101,9 +103,22 @@ export function credentialOfParam(auth: AuthSpec, name: string): CredentialSpec 
  */
 export function basicUserProblem(auth: AuthSpec, name: string, value: string): string | undefined {
   const credential = value.includes(":") ? credentialOfParam(auth, name) : undefined;
-  return credential?.type === "basic" && credential.user === name
+  // The user name is the parameter `user` names, or the secret itself beside a fixed password.
+  return credential?.type === "basic" && ("user" in credential ? credential.user : credential.param) === name
     ? `must not contain ":" (HTTP basic puts it between the user id and the password)`
     : undefined;
+}
+
+/**
+ * A basic credential's user name and password: the `user` parameter's value and the secret, or the secret and the
+ * fixed `password` (often empty: `Basic base64(key:)`).
+ */
+export function basicPair(
+  c: CredentialSpec & { type: "basic" },
+  secret: string,
+  values: Record<string, unknown>,
+): [string, string] {
+  return "user" in c ? [String(values[c.user] ?? ""), secret] : [secret, c.password];
 }
 
 /** `Basic base64(user:secret)`, the text UTF-8 encoded (RFC 7617). */
@@ -120,7 +135,7 @@ export function basicToken(user: string, secret: string): string {
 export function basicTexts(way: AuthWay, credential: string, values: Record<string, unknown>): string[] {
   return wayCredentials(way).flatMap((c, i) =>
     c.type === "basic"
-      ? [basicToken(String(values[c.user] ?? ""), i === 0 ? credential : String(values[c.param] ?? ""))]
+      ? [basicToken(...basicPair(c, i === 0 ? credential : String(values[c.param] ?? ""), values))]
       : [],
   );
 }
@@ -148,8 +163,7 @@ export type PlacedSpec = Exclude<CredentialSpec, SigV4Spec>;
 
 /** Where a credential goes with its value; `values` gives a basic credential's user. */
 export function placeCredential(c: PlacedSpec, value: string, values: Record<string, unknown>): Placed {
-  if (c.type === "basic")
-    return { header: ["Authorization", `Basic ${basicToken(String(values[c.user] ?? ""), value)}`] };
+  if (c.type === "basic") return { header: ["Authorization", `Basic ${basicToken(...basicPair(c, value, values))}`] };
   if (c.type === "cookie") return { cookie: `${c.name}=${encodeURIComponent(value)}` };
   // One path segment, never more (`/`, `?`, `#` encoded): as the operation's path parameter is written (RFC 6570's
   // simple expansion, every reserved character encoded), or with ":" and "@" as they are (`pchar`: RFC 3986 lets a

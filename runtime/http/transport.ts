@@ -121,7 +121,8 @@ function templateParts(template: string): (string | VariablePart)[] {
 /**
  * Where the provider's security scheme puts a single credential (a bearer
  * token, a named header, a query pair, a cookie pair; basic has no user here:
- * typed clients take a basic credential whole, `user:secret`).
+ * typed clients take a basic credential whole, `user:secret`, or the key alone when it is the user name beside a fixed
+ * password).
  */
 export function credentialPlacement(auth: AuthWay, credential: string): Placed {
   // A signature is made from the whole request with a key id and a secret, never placed as it is: the tools' calls
@@ -130,7 +131,8 @@ export function credentialPlacement(auth: AuthWay, credential: string): Placed {
     throw new Error(
       "this provider signs each request with AWS Signature Version 4 (auth.sigv4): no credential is placed",
     );
-  if (auth.type === "basic") {
+  // A key sent as the user name beside a fixed password is given alone, as any key is.
+  if (auth.type === "basic" && "user" in auth) {
     const at = credential.indexOf(":");
     return placeCredential(auth, credential.slice(at + 1), { [auth.user]: at < 0 ? "" : credential.slice(0, at) });
   }

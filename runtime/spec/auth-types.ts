@@ -7,8 +7,9 @@
  * percent-encoded but for the unreserved characters as an operation's path parameter is (`pchar`: `:` and `@` sent as
  * they are, as RFC 3986 lets a segment hold them: a variable of the server's path, which no parameter's style governs,
  * or a parameter that allows reserved characters; `/`, `?` and `#` are always encoded); or HTTP basic, `user` naming
- * the parameter holding the user id and `param` the secret (`Basic base64(user:secret)`); or `sigv4`, every request
- * signed with AWS Signature Version 4 (SigV4Spec), `param` the secret access key.
+ * the parameter holding the user id and `param` the secret (`Basic base64(user:secret)`), or `password`, a fixed text
+ * (often empty) sent as the password, the secret `param` then the user name (`Basic base64(secret:password)`); or
+ * `sigv4`, every request signed with AWS Signature Version 4 (SigV4Spec), `param` the secret access key.
  */
 export type CredentialSpec = (
   | { type: "bearer" }
@@ -16,6 +17,7 @@ export type CredentialSpec = (
   | { type: "query" | "cookie"; name: string }
   | { type: "path"; name: string; pchar?: true }
   | { type: "basic"; user: string }
+  | { type: "basic"; password: string }
   | SigV4Spec
 ) & { param: string };
 

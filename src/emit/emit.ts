@@ -377,7 +377,11 @@ export function emitPackageJson(ir: ProviderIR, pkg: PackageContext): string {
 export function describeAuth(auth: AuthSpec): string {
   const one = (c: CredentialSpec): string => {
     if (c.type === "bearer") return "`Authorization: Bearer <token>` header";
-    if (c.type === "basic") return `\`Authorization: Basic\` header (${code(c.user)} and ${code(c.param)})`;
+    if (c.type === "basic")
+      return "user" in c
+        ? `\`Authorization: Basic\` header (${code(c.user)} and ${code(c.param)})`
+        : `\`Authorization: Basic\` header (${code(c.param)} as the user name, the password ` +
+            `${c.password === "" ? "empty" : code(c.password)})`;
     if (c.type === "header" && c.prefix !== undefined) return `${code(`${c.name}: ${c.prefix}<key>`)} header`;
     if (c.type === "path") return `${code(`{${c.name}}`)} of the address`;
     if (c.type === "sigv4")

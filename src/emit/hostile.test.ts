@@ -166,7 +166,9 @@ describe("generated code from hostile inputs", async () => {
       if (path === "hostile/README.md")
         expect(body).toContain(
           "<td><code>X-Hostile|Key: */ globalThis.pwned = 7; /* &lt;img src=x onerror=alert(1)&gt; " +
-            "`&#39;&quot; |&lt;key&gt;</code> header from the <code>apiKey</code> parameter</td>",
+            "`&#39;&quot; |&lt;key&gt;</code> header; or <code>Authorization: Basic</code> header " +
+            "(<code>basicKey</code> as the user name, the password <code>*/ globalThis.pwned = 8; /* " +
+            "&lt;img src=x onerror=alert(1)&gt; `&#39;&quot; |</code>)",
         );
     });
   }

@@ -92,7 +92,8 @@ export function logicalCall(tool: ToolSpec, input: Record<string, unknown>): Log
   const auth = tool.auth;
   const secret = input[auth.param];
   if (typeof secret === "string") call.credential.secret = secret;
-  if (auth.type === "basic" && typeof input[auth.user] === "string") call.credential.user = input[auth.user] as string;
+  if (auth.type === "basic" && "user" in auth && typeof input[auth.user] === "string")
+    call.credential.user = input[auth.user] as string;
   for (const c of [auth, ...(auth.also ?? [])])
     if (c.type === "header" && typeof input[c.param] === "string")
       call.credential.headers[c.name] = input[c.param] as string;

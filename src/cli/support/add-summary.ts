@@ -60,7 +60,13 @@ export function addSummary(parts: SummaryParts): Summary {
         param: credential.param,
         placement: credential.placement,
         ways: credential.ways.map((w) =>
-          w.map(({ scheme, param, user, placement }) => ({ scheme, param, ...(user ? { user } : {}), placement })),
+          w.map(({ scheme, param, user, password, placement }) => ({
+            scheme,
+            param,
+            ...(user ? { user } : {}),
+            ...(password ? { password } : {}),
+            placement,
+          })),
         ),
       },
     },
@@ -113,7 +119,7 @@ export function size(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-type DraftedCredential = Pick<DraftCredential, "scheme" | "param" | "user" | "placement">;
+type DraftedCredential = Pick<DraftCredential, "scheme" | "param" | "user" | "password" | "placement">;
 
 /**
  * The drafted credentials in a line: `accessToken (security scheme bearerAuth, bearer token)`, ways joined by "or", a
@@ -127,7 +133,9 @@ function credentialWords(credential: { ways: DraftedCredential[][] }): string {
       p.type === "bearer"
         ? "bearer token"
         : p.type === "basic"
-          ? `HTTP basic with ${c.user ?? "a user name"}`
+          ? c.password
+            ? "HTTP basic, the key as the user name and an empty password"
+            : `HTTP basic with ${c.user ?? "a user name"}`
           : `${p.type} ${p.name}`;
     return `${c.param} (security scheme ${c.scheme}, ${where})`;
   };

@@ -1,6 +1,7 @@
 // The credential of a captured request checked against the security requirement in use: where its scheme puts it, in
 // full, and nowhere else (Prism accepts any credential); a credential of the address (auth.variable) in the path once.
 import {
+  basicPair,
   basicToken,
   chooseWay,
   type CredentialSpec,
@@ -185,7 +186,7 @@ function foundAt(ex: Exchange, c: CredentialSpec, value: string, input: Input): 
     case "bearer":
       return ex.headers.get("authorization") === `Bearer ${value}` ? "authorization" : undefined;
     case "basic":
-      return ex.headers.get("authorization") === `Basic ${basicToken(String(input[c.user] ?? ""), value)}`
+      return ex.headers.get("authorization") === `Basic ${basicToken(...basicPair(c, value, input))}`
         ? "authorization"
         : undefined;
     case "header":

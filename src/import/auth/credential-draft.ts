@@ -20,6 +20,8 @@ export interface DraftCredential {
   param: string;
   /** HTTP basic: the parameter holding the user id. */
   user?: string;
+  /** HTTP basic whose user name is the key: the fixed password sent after it, and the description's words saying so. */
+  password?: { text: string; words: string };
   /** An API key in a header: the text the document shows before it (key-prefix.ts), and where it was read. */
   prefix?: DocumentedPrefix;
 }

@@ -36,6 +36,7 @@ export function authOfDraft(credential: CredentialDraft): Manifest["auth"] {
     scheme: c.scheme,
     param: c.param,
     ...(c.user ? { user: c.user } : {}),
+    ...(c.password ? { password: c.password.text } : {}),
     ...(c.prefix ? { prefix: c.prefix.prefix } : {}),
   });
   const way = (w: DraftCredential[]) => ({
@@ -84,7 +85,9 @@ export function credentialParams(
         typeof c.definition.description === "string"
           ? shortText(c.definition.description, 300).replace(/\.?$/, ". ")
           : "";
-      const where = `${placementWords(c.placement)}${c.prefix ? ` after ${JSON.stringify(c.prefix.prefix)}` : ""}`;
+      const where = c.password
+        ? "sent as the user name of HTTP basic (Authorization: Basic) with an empty password"
+        : `${placementWords(c.placement)}${c.prefix ? ` after ${JSON.stringify(c.prefix.prefix)}` : ""}`;
       const key = c.placement.type !== "bearer" && c.placement.type !== "basic" ? c.placement.name : "";
       const values = i === 0 ? undefined : namedValues(c.definition.description);
       const secret = i === 0 || (!NOT_SECRET.test(key) && !values);
@@ -102,26 +105,17 @@ export function credentialParams(
           note: "the user id of HTTP basic: not secret; mark it secret: true if the API uses a key here",
         });
       }
-      const what = credential.sigv4
-        ? "The AWS secret access key: it signs each request (AWS Signature Version 4) and is never sent"
-        : c.placement.type === "basic"
-          ? "The password (secret)"
-          : c.placement.type === "bearer"
-            ? "The access token"
-            : c.param === "apiKey"
-              ? "The API key"
-              : `The ${key}`;
+      if (c.password)
+        notes.push({
+          name: c.param,
+          note:
+            `the key is sent as the user name of HTTP basic with an empty password (auth.password), as the ` +
+            `scheme's description says: ${JSON.stringify(shortText(c.password.words, 240))}`,
+        });
+      const { what, title } = credentialNaming(c, key, credential.sigv4 !== undefined);
       params[c.param] = {
         type: "string",
-        title: credential.sigv4
-          ? "Secret access key"
-          : c.placement.type === "basic"
-            ? "Password"
-            : c.placement.type === "bearer"
-              ? "Access token"
-              : c.param === "apiKey"
-                ? "API key"
-                : key,
+        title,
         required,
         ...(secret ? { secret: true } : {}),
         ...(values ? { enum: values } : {}),
@@ -142,6 +136,20 @@ export function credentialParams(
     });
   }
   return { params, notes };
+}
+
+/** A credential parameter's title and what it is, in words: the access token, the API key, the password. */
+function credentialNaming(c: DraftCredential, key: string, signs: boolean): { what: string; title: string } {
+  if (signs)
+    return {
+      title: "Secret access key",
+      what: "The AWS secret access key: it signs each request (AWS Signature Version 4) and is never sent",
+    };
+  if (c.password || (c.placement.type !== "basic" && c.placement.type !== "bearer" && c.param === "apiKey"))
+    return { title: "API key", what: c.password ? "The API key (secret)" : "The API key" };
+  if (c.placement.type === "basic") return { title: "Password", what: "The password (secret)" };
+  if (c.placement.type === "bearer") return { title: "Access token", what: "The access token" };
+  return { title: key, what: `The ${key}` };
 }
 
 function placementWords(p: DraftPlacement): string {

@@ -22,6 +22,7 @@ import {
 } from "./credential-draft.js";
 import { documentedPrefix } from "./key-prefix.js";
 import { keyParameter } from "./key-parameter.js";
+import { basicCredential } from "./key-as-user.js";
 import { keyNameProblem } from "./key-names.js";
 import { nameWords } from "./credential-params.js";
 import { inGlobalOrder, legacyWeight } from "./legacy-schemes.js";
@@ -419,8 +420,7 @@ function namedCredential(
   together: number,
   unique: (name: string) => string,
 ): DraftCredential {
-  if (placement.type === "basic")
-    return { scheme, placement, definition, user: unique("username"), param: unique("password") };
+  if (placement.type === "basic") return basicCredential(scheme, placement, definition, unique);
   if (placement.type === "bearer") return { scheme, placement, definition, param: unique("accessToken") };
   // Another HTTP scheme: its name goes before the value by itself (link), and its parameter is named after it.
   if (placement.type === "header" && placement.word)

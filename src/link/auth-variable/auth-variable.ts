@@ -9,7 +9,7 @@ import type { ManifestAuth } from "../../load/precompiled/manifest-types.js";
 import type { LinkContext, Path } from "../context.js";
 
 /** The fields of `auth` a credential of the address does not take: it is one credential, sent one way. */
-const NOT_WITH = ["also", "alternatives", "user", "prefix", "flows"] as const;
+const NOT_WITH = ["also", "alternatives", "user", "password", "prefix", "flows"] as const;
 
 /**
  * The credential `auth.variable` names: a variable of the path of `server.url`, filled with the parameter's value;

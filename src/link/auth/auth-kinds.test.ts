@@ -78,7 +78,8 @@ describe("HTTP basic", () => {
     expect(await linked("  scheme: zqBasic\n  param: zqPassword\n", BASIC_PARAMS)).toEqual({
       problems: [
         'auth.scheme: security scheme "zqBasic" is HTTP basic: name the parameter holding the user (account) ' +
-          "id in user, beside param (the secret)",
+          "id in user, beside param (the secret), or, where the key is the user name, the fixed password sent " +
+          'after it in password ("" for an empty one)',
         'params.zqAccount: parameter "zqAccount" has no "wire" placement and is neither a credential (auth) ' +
           "nor the address parameter",
       ],

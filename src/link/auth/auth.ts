@@ -33,6 +33,7 @@ interface ManifestCredential {
   scheme?: string;
   param: string;
   user?: string;
+  password?: string;
   prefix?: string;
 }
 
@@ -131,18 +132,14 @@ function linkCredential(
         `the key sent as it is would be refused`,
       "value",
     );
-  if (placement.type === "basic") {
-    if (c.user === undefined)
-      return ctx.fail(
-        "BW2012",
-        [...at, "scheme"],
-        `security scheme "${c.scheme}" is HTTP basic: name the parameter holding the user (account) ` +
-          `id in user, beside param (the secret)`,
-        "value",
-      );
-    return { type: "basic", user: c.user, param: c.param };
-  }
+  if (placement.type === "basic") return linkBasic(ctx, c as ManifestCredential & { scheme: string }, at);
   const kind = placement.type === "bearer" ? "a bearer token" : `an API key in the ${placement.type}`;
+  if (c.password !== undefined)
+    return ctx.fail(
+      "BW2012",
+      [...at, "password"],
+      `password is for HTTP basic schemes whose key is the user name; security scheme "${c.scheme}" is ${kind}`,
+    );
   if (c.user !== undefined)
     return ctx.fail(
       "BW2012",
@@ -166,6 +163,32 @@ function linkCredential(
   if (placement.type === "header")
     return { type: "header", name: placement.name, param: c.param, ...(prefix !== undefined ? { prefix } : {}) };
   return { type: placement.type, name: placement.name, param: c.param };
+}
+
+/**
+ * An HTTP basic credential: `user` names the parameter holding the user id beside the secret, or `password` is the
+ * fixed text sent after the secret, which is then the user name (`Basic base64(key:)`); one of them.
+ */
+function linkBasic(ctx: LinkContext, c: ManifestCredential & { scheme: string }, at: Path): CredentialSpec | undefined {
+  if (c.user !== undefined && c.password !== undefined)
+    return ctx.fail(
+      "BW2012",
+      [...at, "password"],
+      `security scheme "${c.scheme}" is HTTP basic: name the user's parameter in user or give the fixed password ` +
+        `sent after the key (the key then the user name), not both`,
+      "value",
+    );
+  if (c.password !== undefined) return { type: "basic", password: c.password, param: c.param };
+  if (c.user === undefined)
+    return ctx.fail(
+      "BW2012",
+      [...at, "scheme"],
+      `security scheme "${c.scheme}" is HTTP basic: name the parameter holding the user (account) ` +
+        `id in user, beside param (the secret), or, where the key is the user name, the fixed password sent after ` +
+        `it in password ("" for an empty one)`,
+      "value",
+    );
+  return { type: "basic", user: c.user, param: c.param };
 }
 
 /**

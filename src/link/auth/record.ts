@@ -7,7 +7,8 @@ import { securitySurface } from "./security-scopes.js";
 export const auth = {
   wording:
     "**`auth`:** the OpenAPI security scheme and the shared parameter holding the credential (secret): " +
-    "an HTTP bearer token, HTTP basic (`user` names the parameter holding the user id; `Authorization: Basic`, " +
+    "an HTTP bearer token, HTTP basic (`user` names the parameter holding the user id, or `password` is the " +
+    "fixed text, often empty, sent after the key when the key is the user name; `Authorization: Basic`, " +
     "its base64 withheld like the secret), an API key in a header (`prefix`, the text the API wants before it: " +
     "`Token `), the query or a cookie, or the access token of an `oauth2` or `openIdConnect` scheme, " +
     "sent as a bearer token; `also`, schemes sent with it (a requirement of several, " +
@@ -29,16 +30,19 @@ export const auth = {
       "auth.scheme",
       "auth.param",
       "auth.user",
+      "auth.password",
       "auth.prefix",
       "auth.also",
       "auth.alternatives",
       "authCredential.scheme",
       "authCredential.param",
       "authCredential.user",
+      "authCredential.password",
       "authCredential.prefix",
       "authWay.scheme",
       "authWay.param",
       "authWay.user",
+      "authWay.password",
       "authWay.prefix",
       "authWay.also",
     ]),

@@ -49,6 +49,10 @@ export type ManifestJwtAudience = (string | {
   param?: ManifestParamName
 })
 /**
+ * For an HTTP basic scheme whose documentation says to send the key as the user name and a fixed password, most often an empty one: the password, as written (`""` for none). The secret `param` is then the user name, sent as `Authorization: Basic base64(key:password)`, and no `user` parameter is named. The text is the API's constant, never a secret: it is written in the manifest, the docs and the generated package. The key must not contain `:` (HTTP basic puts it between the user name and the password); the base64 text is withheld from messages like the key. Only for `scheme`s of type `http` with `scheme: basic`, not with `user`.
+ */
+export type ManifestBasicPassword = string
+/**
  * For an API key sent in a header: the text the API wants before the key, as its documentation writes it, such as `Token ` in `Authorization: Token <key>` (a scheme word: `Bot `, `Klaviyo-API-Key `; or `Token token=`). Sent before the value on every request; not secret. Only for `scheme`s of type `apiKey` in a header (a bearer token already goes as `Bearer <token>`), or an `http` scheme of another name than bearer and basic, whose credentials go after that name (`Authorization: <scheme> <credentials>`, the prefix by default).
  */
 export type ManifestCredentialPrefix = string
@@ -465,7 +469,7 @@ export interface ManifestLimits {
   replyBytes?: number
 }
 /**
- * How the credential travels. `scheme` names a security scheme of the OpenAPI document; its type (HTTP bearer, HTTP basic, another HTTP scheme whose credentials the caller gives, API key in a header, the query or a cookie, OAuth 2) decides the transmission. `param` names the secret parameter holding the credential; for HTTP basic, `user` names the one holding the user (account) id. `also` lists schemes sent together with it (a requirement of several schemes), `alternatives` other ways a call may authenticate instead. An API that takes the secret in its address, which no security scheme can say, names the address's `variable` instead of a `scheme`.
+ * How the credential travels. `scheme` names a security scheme of the OpenAPI document; its type (HTTP bearer, HTTP basic, another HTTP scheme whose credentials the caller gives, API key in a header, the query or a cookie, OAuth 2) decides the transmission. `param` names the secret parameter holding the credential; for HTTP basic, `user` names the one holding the user (account) id, or `password` gives the fixed password sent after the key when the key is the user name. `also` lists schemes sent together with it (a requirement of several schemes), `alternatives` other ways a call may authenticate instead. An API that takes the secret in its address, which no security scheme can say, names the address's `variable` instead of a `scheme`.
  */
 export interface ManifestAuth {
   scheme?: ManifestSecuritySchemeName
@@ -487,6 +491,7 @@ export interface ManifestAuth {
    */
   tokenAddressField?: string
   user?: ManifestParamName
+  password?: ManifestBasicPassword
   prefix?: ManifestCredentialPrefix
   /**
    * Names of parameters (header, query or cookie) or top-level body fields that the OpenAPI document declares for the credential itself, often required, beside its security scheme: RPC-style APIs declare a `token` on every method. The credential sent by `scheme` satisfies them: no parameter or constant supplies them, nothing sends them, and mocks do not require them. An operation that takes no credential (`security: []`) is sent none: there they are its own parameters, sent and supplied as any other. A declared parameter in the credential's own place (the API key's header or query name, or `Authorization` for a bearer token) is covered without being listed.
@@ -570,6 +575,7 @@ export interface ManifestAuthCredential {
   scheme: ManifestSecuritySchemeName
   param: ManifestParamName
   user?: ManifestParamName
+  password?: ManifestBasicPassword
   prefix?: ManifestCredentialPrefix
 }
 /**
@@ -579,6 +585,7 @@ export interface ManifestAuthWay {
   scheme: ManifestSecuritySchemeName
   param: ManifestParamName
   user?: ManifestParamName
+  password?: ManifestBasicPassword
   prefix?: ManifestCredentialPrefix
   /**
    * Schemes required together with this one.
@@ -1603,6 +1610,7 @@ export type ManifestField =
   | "auth.tokenHosts"
   | "auth.tokenAddressField"
   | "auth.user"
+  | "auth.password"
   | "auth.prefix"
   | "auth.covers"
   | "auth.also"
@@ -1610,6 +1618,7 @@ export type ManifestField =
   | "authCredential.scheme"
   | "authCredential.param"
   | "authCredential.user"
+  | "authCredential.password"
   | "authCredential.prefix"
   | "authFlows.clientCredentials"
   | "authFlows.clientCredentials.tokenUrl"
@@ -1642,6 +1651,7 @@ export type ManifestField =
   | "authWay.scheme"
   | "authWay.param"
   | "authWay.user"
+  | "authWay.password"
   | "authWay.prefix"
   | "authWay.also"
   | "constant.in"

@@ -14,7 +14,7 @@ export type HostileOpenApiPaths = paths;
 export type HostilePaths = paths;
 export type HostileClient = Client<paths>;
 
-/** How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | expects its credential: X-Hostile|Key: *\/ globalThis.pwned = 7; /* <img src=x onerror=alert(1)> '" |<key> header. */
+/** How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | expects its credential: X-Hostile|Key: *\/ globalThis.pwned = 7; /* <img src=x onerror=alert(1)> '" |<key> header; or Authorization: Basic header (basicKey as the user name, the password *\/ globalThis.pwned = 8; /* <img src=x onerror=alert(1)> '" |) (the first whose parameters a call gives). */
 export declare const hostileAuth: AuthSpec;
 
 /** The live API's address (https://api.hostile.test). */
@@ -35,6 +35,9 @@ export declare const hostileRateLimits: ToolSpec["rateLimits"];
 /** What a call reads of parameter `apiKey`, shared by 5 operations. */
 export declare const hostileApiKeyParam: ParamCall;
 
+/** What a call reads of parameter `basicKey`, shared by 5 operations. */
+export declare const hostileBasicKeyParam: ParamCall;
+
 /** What a call reads of output `state`, shared by 2 operations. */
 export declare const hostileStateOutput: OutputCall;
 
@@ -44,7 +47,13 @@ export declare const hostileDataOutput: OutputCall;
 /** Parameter `apiKey`, shared by 5 operations. */
 export interface HostileSharedApiKey {
   /** Hostile API key *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
-  apiKey: string;
+  apiKey?: string;
+}
+
+/** Parameter `basicKey`, shared by 5 operations. */
+export interface HostileSharedBasicKey {
+  /** Hostile key sent as the user name *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  basicKey?: string;
 }
 
 /** Parameter `shelfId`, shared by 2 operations. */
@@ -54,7 +63,7 @@ export interface HostileSharedShelfId {
 }
 
 /** Parameters of `hostile_add_book`: Add book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
-export interface HostileAddBookParams extends HostileSharedApiKey, HostileSharedShelfId {
+export interface HostileAddBookParams extends HostileSharedApiKey, HostileSharedBasicKey, HostileSharedShelfId {
   /** Title of the book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | Limits of title depend on format: with format audio: maxLength 80. */
   title: string;
   /** Tags *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
@@ -81,7 +90,7 @@ export type HostileAddBookOutput = {
 export declare const hostileAddBookTool: ToolDefinition<HostileAddBookParams & HostileConnection, HostileAddBookOutput, false>;
 
 /** Parameters of `hostile_get_book`: Get book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
-export interface HostileGetBookParams extends HostileSharedApiKey {
+export interface HostileGetBookParams extends HostileSharedApiKey, HostileSharedBasicKey {
   /** The book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
   bookId: string;
 }
@@ -96,7 +105,7 @@ export type HostileGetBookOutput = {
 export declare const hostileGetBookTool: ToolDefinition<HostileGetBookParams & HostileConnection, HostileGetBookOutput, false>;
 
 /** Parameters of `hostile_list_books`: List books *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
-export interface HostileListBooksParams extends HostileSharedApiKey, HostileSharedShelfId {
+export interface HostileListBooksParams extends HostileSharedApiKey, HostileSharedBasicKey, HostileSharedShelfId {
   /** Page size *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
   top?: number;
   /** Where the page starts *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
@@ -123,7 +132,7 @@ export type HostileListBooksOutput = {
 export declare const hostileListBooksTool: ToolDefinition<HostileListBooksParams & HostileConnection, HostileListBooksOutput, true>;
 
 /** Parameters of `hostile_list_racks`: List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
-export interface HostileListRacksParams extends HostileSharedApiKey {
+export interface HostileListRacksParams extends HostileSharedApiKey, HostileSharedBasicKey {
   /** The page *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
   page?: number;
 }
@@ -137,7 +146,7 @@ export type HostileListRacksOutput = {
 export declare const hostileListRacksTool: ToolDefinition<HostileListRacksParams & HostileConnection, HostileListRacksOutput, true>;
 
 /** Parameters of `hostile_list_shelves`: List shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
-export interface HostileListShelvesParams extends HostileSharedApiKey {
+export interface HostileListShelvesParams extends HostileSharedApiKey, HostileSharedBasicKey {
 }
 
 /** Outputs of `hostile_list_shelves`. */
@@ -189,7 +198,7 @@ export declare function toLlmTools<F extends LlmToolFormat>(format: F, options?:
 export declare const paginate: ToolExecutor<typeof hostileTools>["paginate"];
 
 /** What `createHostile` needs to connect. */
-export type HostileConnection = { "apiKey": string };
+export type HostileConnection = { "apiKey": string; "basicKey"?: never } | { "basicKey": string; "apiKey"?: never };
 
 /** Options of `createHostile`: the connection, and the defaults of every call (a call's own options win). */
 export type HostileOptions = HostileConnection & ClientOptions;
@@ -197,15 +206,15 @@ export type HostileOptions = HostileConnection & ClientOptions;
 /** A Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | client: one method per operation (`Throws`: made with `throwOnError: true`). */
 export interface HostileApi<Throws extends boolean = false> {
   /** Add book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: Put a book on a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
-  readonly addBook: Method<ClientInput<HostileAddBookParams, "apiKey">, HostileAddBookOutput, Throws>;
+  readonly addBook: Method<ClientInput<HostileAddBookParams, "apiKey" | "basicKey">, HostileAddBookOutput, Throws>;
   /** Get book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: Read one book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
-  readonly getBook: Method<ClientInput<HostileGetBookParams, "apiKey">, HostileGetBookOutput, Throws>;
+  readonly getBook: Method<ClientInput<HostileGetBookParams, "apiKey" | "basicKey">, HostileGetBookOutput, Throws>;
   /** List books *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the books of a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
-  readonly listBooks: PagedMethod<ClientInput<HostileListBooksParams, "apiKey">, HostileListBooksOutput, NonNullable<HostileListBooksOutput["data"]>[number], Throws>;
+  readonly listBooks: PagedMethod<ClientInput<HostileListBooksParams, "apiKey" | "basicKey">, HostileListBooksOutput, NonNullable<HostileListBooksOutput["data"]>[number], Throws>;
   /** List racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the racks *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
-  readonly listRacks: PagedMethod<ClientInput<HostileListRacksParams, "apiKey">, HostileListRacksOutput, NonNullable<HostileListRacksOutput["data"]>[number], Throws>;
+  readonly listRacks: PagedMethod<ClientInput<HostileListRacksParams, "apiKey" | "basicKey">, HostileListRacksOutput, NonNullable<HostileListRacksOutput["data"]>[number], Throws>;
   /** List shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: List the shelves *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
-  readonly listShelves: PagedMethod<ClientInput<HostileListShelvesParams, "apiKey">, HostileListShelvesOutput, NonNullable<HostileListShelvesOutput["data"]>[number], Throws>;
+  readonly listShelves: PagedMethod<ClientInput<HostileListShelvesParams, "apiKey" | "basicKey">, HostileListShelvesOutput, NonNullable<HostileListShelvesOutput["data"]>[number], Throws>;
   /** A copy of this client with these options changed (a credential given replaces this one's whole). */
   withOptions(options: Partial<HostileOptions> & { throwOnError: true }): HostileApi<true>;
   withOptions(options: Partial<HostileOptions> & { throwOnError: false }): HostileApi<false>;

@@ -1,0 +1,82 @@
+// HTTP basic whose description says the key is the user name and the password empty: add drafted a user name and a
+// secret password of at least 8 characters, and no real call could be made (an empty password is refused). Drafted now
+// as one secret key sent as `Basic base64(key:)`, with a note quoting the words; other wording stays as it was.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  draftWorkFolder,
+  drafted,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+  sentHeaders,
+} from "../__fixtures__/draft-kit.js";
+import { keyAsUserWords } from "./key-as-user.js";
+import { addSummary, summaryText } from "../../cli/support/add-summary.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const documentOf = (description: string) =>
+  openapi(
+    {
+      "/zqthings": {
+        get: { operationId: "zqListThings", responses: { "200": reply({ type: "object" }, { count: 1 }) } },
+      },
+    },
+    { securitySchemes: { zqBasic: { type: "http", scheme: "basic", description } } },
+    { security: [{ zqBasic: [] }] },
+  );
+
+const SAID = "Enter the API key as the username and set the password to an empty string.";
+
+describe("HTTP basic, the key as the user name", () => {
+  it("is drafted as one secret key and an empty password, noted, and sent as Basic base64(key:)", async () => {
+    const d = drafted(documentOf(`Zq authentication. ${SAID}`), ["zqListThings"]);
+    expect(d.manifest.auth).toEqual({ scheme: "zqBasic", param: "apiKey", password: "" });
+    expect(Object.keys(d.manifest.params ?? {})).toEqual(["apiKey"]);
+    expect(d.manifest.params?.apiKey).toMatchObject({ secret: true, required: true });
+    expect(notesAt(d, "params.apiKey").join("\n")).toContain(JSON.stringify(SAID));
+    expect(await linkProblems(d)).toEqual([]);
+    const source = {
+      origin: "zq.json",
+      sha256: "0".repeat(64),
+      kind: { format: "openapi", version: "3.0.3" },
+    } as const;
+    const summary = addSummary({
+      provider: "acme",
+      folder: "specs/acme",
+      text: "{}",
+      source,
+      draft: d,
+      pinned: [],
+      check: { problems: [], warnings: [] },
+    });
+    expect(summaryText(summary, [])).toContain(
+      "credential apiKey (security scheme zqBasic, HTTP basic, the key as the user name and an empty password)",
+    );
+    const headers = await sentHeaders(d, { apiKey: "zqk_0000000000000001" });
+    expect(headers.get("authorization")).toBe(`Basic ${Buffer.from("zqk_0000000000000001:").toString("base64")}`);
+  });
+
+  it("reads plain wording of both halves only", () => {
+    const words = (description: string) => keyAsUserWords({ description });
+    expect(words(SAID)).toBe(SAID);
+    expect(words("Provide your API key as the basic auth username value. You do not need to provide a password.")).toBe(
+      "Provide your API key as the basic auth username value. You do not need to provide a password.",
+    );
+    expect(words("Use your token as the user name and leave the password blank.")).toBeDefined();
+    // The key as the user name, a password said to be something: not an empty one.
+    expect(words('Use the API key as the username and "X" as password; set the password to "X".')).toBeUndefined();
+    // A user name and a password, or a key without a word of the password: left as they were.
+    expect(words("Your username and password.")).toBeUndefined();
+    expect(words("The API key as the username.")).toBeUndefined();
+    expect(words("Leave the password empty if you have none; the username is your account id.")).toBeUndefined();
+    expect(words("")).toBeUndefined();
+  });
+
+  it("keeps a user name and a password where the description does not say so", () => {
+    const d = drafted(documentOf("Basic authentication with your account's credentials."), ["zqListThings"]);
+    expect(d.manifest.auth).toEqual({ scheme: "zqBasic", param: "password", user: "username" });
+  });
+});

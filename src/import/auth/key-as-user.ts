@@ -1,0 +1,57 @@
+// HTTP basic whose user name is the API key and whose password is empty, as a scheme's description says in words
+// ("Enter the API key as the username and set the password to an empty string"; "Provide your key as the basic auth
+// username. You do not need to provide a password."): drafted as the manifest's `auth.password: ""`, one secret
+// parameter, with a review note quoting the words. Only wording that says both halves plainly is read so; anything
+// else stays a user name and a password for a person to fill.
+import type { DraftCredential, DraftPlacement } from "./credential-draft.js";
+
+type Json = Record<string, unknown>;
+
+/** The key (or token) sent as the user name: "the API key as the username", "username is your API key". */
+const KEY_AS_USER = [
+  new RegExp(
+    String.raw`\b(?:api[ _-]?)?(?:key|token)\b[^.;]{0,40}?\bas (?:the |your |a )?` +
+      String.raw`(?:(?:http )?basic(?: auth(?:entication)?)? )?user[ _-]?name\b`,
+    "i",
+  ),
+  /\buser[ _-]?name\b[^.;]{0,20}?\b(?:is|should be|must be)\s+(?:the |your )?(?:api[ _-]?)?(?:key|token)\b/i,
+];
+
+/** An empty password: "set the password to an empty string", "leave the password blank", "no password is needed". */
+const EMPTY_PASSWORD = [
+  /\bpassword\b[^.;]{0,40}?\b(?:empty|blank)\b/i,
+  /\b(?:an? )?(?:empty|blank)(?: string)?(?: as(?: the)?)? password\b/i,
+  /\b(?:do not|don't|does not|doesn't|no) need (?:to (?:provide|give|enter|send|set) )?(?:a |any )?password\b/i,
+  /\bno password\b(?: is)? (?:needed|required)\b/i,
+  /\bwithout (?:a |any )?password\b/i,
+];
+
+/** A password said to be something: "a password of abc" is no empty one, whatever else the text says. */
+const OTHER_PASSWORD = /\bpassword\b[^.;]{0,20}?\b(?:to|is|as|of)\s+["'`](?=[^"'`])/i;
+
+/** The sentences of a scheme's description that say its key is the user name and its password empty, or undefined. */
+export function keyAsUserWords(definition: Json): string | undefined {
+  const text = typeof definition.description === "string" ? definition.description.replace(/\s+/g, " ").trim() : "";
+  if (!text || OTHER_PASSWORD.test(text)) return undefined;
+  const sentences = text.split(/(?<=[.!?])\s+/);
+  const user = sentences.find((s) => KEY_AS_USER.some((r) => r.test(s)));
+  const empty = sentences.find((s) => EMPTY_PASSWORD.some((r) => r.test(s)));
+  if (user === undefined || empty === undefined) return undefined;
+  return user === empty ? user : `${user} ${empty}`;
+}
+
+/**
+ * An HTTP basic credential's parameters: the key alone beside an empty password where the description says so, else
+ * a user name and a password.
+ */
+export function basicCredential(
+  scheme: string,
+  placement: DraftPlacement,
+  definition: Json,
+  unique: (name: string) => string,
+): DraftCredential {
+  const words = keyAsUserWords(definition);
+  if (words !== undefined)
+    return { scheme, placement, definition, param: unique("apiKey"), password: { text: "", words } };
+  return { scheme, placement, definition, user: unique("username"), param: unique("password") };
+}
