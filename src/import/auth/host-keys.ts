@@ -8,10 +8,10 @@
 import type { SelectedOperation } from "../cut/select-operations.js";
 import { followLocalRefs } from "../../load/json-ref.js";
 import { nameWords } from "./credential-params.js";
+import { OPERATION_METHODS } from "../../load/openapi-types.js";
 
 type Json = Record<string, unknown>;
 
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
 
 /** A header key scheme whose name's last word is a host's (`host`, `hostname`): the API's host name, no secret. */
@@ -73,9 +73,9 @@ export function withHostKeysAsParams(
   const copied = copy.paths as Record<string, Json>;
   // Every operation's requirements lose the host schemes (an unchosen one as well: the cut takes whole path items).
   for (const [path, item] of Object.entries(paths)) {
-    if (!METHODS.some((m) => Array.isArray(object(object(item)[m]).security))) continue;
+    if (!OPERATION_METHODS.some((m) => Array.isArray(object(object(item)[m]).security))) continue;
     const next: Json = { ...object(item) };
-    for (const m of METHODS)
+    for (const m of OPERATION_METHODS)
       if (Array.isArray(object(next[m]).security))
         next[m] = { ...object(next[m]), security: without(object(next[m]).security, left) };
     copied[path] = next;

@@ -5,10 +5,9 @@
 // alone was refused without that value, and sent it with one. Read as what it says: a requirement naming it names
 // nothing (`{}`, a list of such only `[]`: no credential), and the scheme is no candidate credential.
 import type { SelectedOperation } from "../cut/select-operations.js";
+import { OPERATION_METHODS } from "../../load/openapi-types.js";
 
 type Json = Record<string, unknown>;
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /** The declared schemes that say no credential: HTTP with the scheme `none` (scheme names are case-insensitive). */
 function noneSchemes(doc: Json): string[] {
@@ -66,7 +65,7 @@ export function withoutNoneSchemes(
   for (const [path, item] of Object.entries(paths)) {
     if (!item || typeof item !== "object") continue;
     const next: Json = { ...item };
-    for (const m of METHODS) {
+    for (const m of OPERATION_METHODS) {
       const op = item[m] as Json | undefined;
       if (!op || typeof op !== "object" || !names(op.security, none)) continue;
       next[m] = { ...op, security: withoutNames(op.security, none) };

@@ -5,10 +5,9 @@
 // operation was refused as one no call of could succeed.
 import type { SelectedOperation } from "../cut/select-operations.js";
 import { requirementNames } from "./cut-security.js";
+import { OPERATION_METHODS } from "../../load/openapi-types.js";
 
 type Json = Record<string, unknown>;
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /** Whether the document declares no security scheme (no `components.securitySchemes`, or an empty one). */
 function declaresNone(doc: Json): boolean {
@@ -28,15 +27,15 @@ export function withoutUndeclaredSchemes(
   const paths = (doc.paths ?? {}) as Record<string, Json>;
   const named = (op: unknown) => requirementNames((op as Json | undefined)?.security);
   const anyNamed =
-    top.length > 0 || Object.values(paths).some((item) => METHODS.some((m) => named(item?.[m]).length > 0));
+    top.length > 0 || Object.values(paths).some((item) => OPERATION_METHODS.some((m) => named(item?.[m]).length > 0));
   if (!anyNamed || !declaresNone(doc)) return { document: doc, chosen: [...chosen] };
   const copy: Json = { ...doc, paths: { ...paths } };
   delete copy.security;
   const copied = copy.paths as Record<string, Json>;
   for (const [path, item] of Object.entries(paths)) {
-    if (!item || typeof item !== "object" || !METHODS.some((m) => named(item[m]).length)) continue;
+    if (!item || typeof item !== "object" || !OPERATION_METHODS.some((m) => named(item[m]).length)) continue;
     const next: Json = { ...item };
-    for (const m of METHODS)
+    for (const m of OPERATION_METHODS)
       if (named(item[m]).length) {
         const { security: _left, ...rest } = item[m] as Json;
         next[m] = rest;

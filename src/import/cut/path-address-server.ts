@@ -14,11 +14,11 @@ import { followLocalRefs } from "../../load/json-ref.js";
 import { pathAddress, type PathAddress } from "../draft/paths/path-notes.js";
 import { STAND_IN } from "../shapes/server-variables.js";
 import type { SelectedOperation } from "./select-operations.js";
+import { OPERATION_METHODS } from "../../load/openapi-types.js";
 
 type Json = Record<string, unknown>;
 
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 /** A path as routed: each template its braces alone, so `/o/{id}` and `/o/{orderId}` are one path. */
 const routed = (method: string, path: string) => `${method} ${path.replace(/\{[^{}]*\}/g, "{}")}`;
 
@@ -77,7 +77,7 @@ function withMoves(doc: Json, paths: Json, moved: readonly Move[]): Json {
     const ownKeys = new Set(own.map(key));
     const inherited = shared.filter((raw) => !ownKeys.has(key(raw)));
     const { [m.method]: _gone, ...rest } = item;
-    if (METHODS.some((k) => rest[k] !== undefined)) copied[m.path] = rest;
+    if (OPERATION_METHODS.some((k) => rest[k] !== undefined)) copied[m.path] = rest;
     else delete copied[m.path];
     const target = object(copied[m.to]);
     copied[m.to] = {
@@ -119,7 +119,7 @@ export function withPathAddressServers(
   const count = new Map<string, number>();
   const moving = new Set(moves.map((m) => `${m.method} ${m.path}`));
   for (const [path, item] of Object.entries(paths))
-    for (const method of METHODS)
+    for (const method of OPERATION_METHODS)
       if (object(item)[method] !== undefined && !moving.has(`${method} ${path}`))
         count.set(routed(method, path), (count.get(routed(method, path)) ?? 0) + 1);
   for (const m of moves) count.set(routed(m.method, m.to), (count.get(routed(m.method, m.to)) ?? 0) + 1);
