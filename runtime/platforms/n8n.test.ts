@@ -375,10 +375,11 @@ describe("execute", () => {
       ]);
       const body = await new Response(seen[0]!.body, { headers: seen[0]!.headers }).formData();
       const sent = body.getAll("files") as File[];
-      // Each part's type is the one the document gives a binary part naming no encoding (OpenAPI's default).
+      // Each part's type is the file's own, as n8n's binary field gives it: the document names no encoding, so
+      // OpenAPI's default (application/octet-stream) is for a file of no known type only.
       expect(sent.map((f) => [f.name, f.type])).toEqual([
-        ["two.png", "application/octet-stream"],
-        ["one.txt", "application/octet-stream"],
+        ["two.png", "image/png"],
+        ["one.txt", "text/plain"],
       ]);
       expect(await sent[1]!.text()).toBe("zq one");
       expect(body.get("label")).toBe("zq");
