@@ -328,8 +328,9 @@ function nestedBoundaries(name: string, n: NestedLimits | undefined, isKey = fal
   if ((n.type === "number" || n.type === "integer") && n.maximum !== undefined)
     out.push({
       name: `${what} maximum ${n.maximum}`,
-      ok: Math.floor(n.maximum),
-      bad: Math.floor(n.maximum) + 1,
+      // A number's own bound (an exclusive 1 read as the double below it): its floor may break a minimum above it.
+      ok: n.type === "integer" ? Math.floor(n.maximum) : n.maximum,
+      bad: n.type === "integer" ? Math.floor(n.maximum) + 1 : n.maximum + 1,
       rule: "maximum",
     });
   return out;

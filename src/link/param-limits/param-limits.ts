@@ -10,6 +10,7 @@ import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { firstMadeString } from "../../model/string-values.js";
 import type { LinkContext, Path } from "../context.js";
 import { listsAdmitted } from "./list-enum.js";
+import { inclusiveBounds } from "./inclusive-bounds.js";
 import { checkSamePattern, patternLengths } from "./pattern-length.js";
 import { schemaPlace, type SchemaPlace } from "./schema-place.js";
 import type { SchemaAtPlace } from "../wire/schema-at-place.js";
@@ -200,20 +201,10 @@ function withSpecLimits(p: ManifestParam, place: SchemaPlace): ManifestParam {
   );
   const out: ManifestParam = { ...p };
   if (typeOf(s) === "integer" && out.integer === undefined) out.integer = true;
-  // The runtime's bounds are inclusive: an exclusive bound becomes the nearest value past it (the next
-  // integer, or the next double: `100 + Number.EPSILON` is 100). With both forms (3.1), the stricter wins.
-  const past = (bound: number, up: boolean) =>
-    out.integer ? (up ? Math.floor(bound) + 1 : Math.ceil(bound) - 1) : nextDouble(bound, up);
-  const lower = [
-    typeof s.minimum === "number" ? (s.exclusiveMinimum === true ? past(s.minimum, true) : s.minimum) : undefined,
-    typeof s.exclusiveMinimum === "number" ? past(s.exclusiveMinimum, true) : undefined,
-  ].filter((x) => x !== undefined);
-  const upper = [
-    typeof s.maximum === "number" ? (s.exclusiveMaximum === true ? past(s.maximum, false) : s.maximum) : undefined,
-    typeof s.exclusiveMaximum === "number" ? past(s.exclusiveMaximum, false) : undefined,
-  ].filter((x) => x !== undefined);
-  if (out.minimum === undefined && lower.length) out.minimum = Math.max(...lower);
-  if (out.maximum === undefined && upper.length) out.maximum = Math.min(...upper);
+  // The runtime's bounds are inclusive: an exclusive bound becomes the nearest value past it (inclusive-bounds.ts).
+  const bounds = inclusiveBounds(s, out.integer === true);
+  if (out.minimum === undefined && bounds.minimum !== undefined) out.minimum = bounds.minimum;
+  if (out.maximum === undefined && bounds.maximum !== undefined) out.maximum = bounds.maximum;
   if (out.multipleOf === undefined && typeof s.multipleOf === "number" && s.multipleOf > 0)
     out.multipleOf = s.multipleOf;
   for (const key of ["minLength", "maxLength", "pattern"] as const)
@@ -223,16 +214,6 @@ function withSpecLimits(p: ManifestParam, place: SchemaPlace): ManifestParam {
     p.type === "boolean" ? booleanEnum(s) : Array.isArray(s.enum) ? [...(s.enum as unknown[])] : undefined;
   if (out.enum === undefined && specEnum) out.enum = specEnum;
   return out;
-}
-
-/** The double next to `x`, above it or below it. */
-function nextDouble(x: number, up: boolean): number {
-  if (x === 0) return up ? Number.MIN_VALUE : -Number.MIN_VALUE;
-  const bits = new DataView(new ArrayBuffer(8));
-  bits.setFloat64(0, x);
-  // Doubles of one sign are ordered as their bit patterns: one step of the pattern is one step of the value.
-  bits.setBigInt64(0, bits.getBigInt64(0) + (x > 0 === up ? 1n : -1n));
-  return bits.getFloat64(0);
 }
 
 /** Type and limit agreement between a manifest parameter and the spec's schema at its wire place. */

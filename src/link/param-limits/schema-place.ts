@@ -9,6 +9,7 @@ import { withRequiredBeside } from "../../load/schema-types.js";
 import { baseKindsAt, componentRefOf, mayBeBase, schemaRef } from "../../load/schemas/base-kinds.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
 import { regexProblem } from "../context.js";
+import { inclusiveBounds } from "./inclusive-bounds.js";
 
 export interface SchemaPlace {
   /** As the document writes it there: its own type, before an allOf is merged (what the type checks read). */
@@ -166,8 +167,9 @@ function nestedOf(doc: OpenApiDocument, raw: Schema, at: Walk = fresh()): Nested
   const one = Array.isArray(s.type) ? undefined : t;
   const text = one === undefined || one === "string";
   const numeric = one === undefined || one === "number" || one === "integer";
-  for (const key of ["minLength", "maxLength", "minimum", "maximum"] as const)
-    if (typeof s[key] === "number" && (key.endsWith("Length") ? text : numeric)) out[key] = s[key] as number;
+  for (const key of ["minLength", "maxLength"] as const) if (typeof s[key] === "number" && text) out[key] = s[key];
+  // Its bounds inclusive, as the runtime checks them: an exclusive one (`exclusiveMaximum: true`) the value past it.
+  if (numeric) Object.assign(out, inclusiveBounds(s, out.type === "integer" || one === "integer"));
   if (text && typeof s.pattern === "string" && !regexProblem(s.pattern)) out.pattern = s.pattern;
   // A format the manifest names otherwise (`url`, a `uri`): its name, so that a value drawn here is of it.
   const format = text ? valueFormatOf(s.format) : undefined;
