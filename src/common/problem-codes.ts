@@ -129,6 +129,17 @@ export const PROBLEMS = {
       'read as "^[a-z]+$"',
     fix: "Write the pattern without the slashes (JSON Schema patterns take no delimiters).",
   },
+  BW1207: {
+    meaning:
+      "A discriminator names a kind whose schema is neither an object nor an allOf (a union of its own), by a bare " +
+      "name, or names nothing (a warning): the typed client's type of that kind does not carry its value.",
+    example:
+      'discriminator "type" names "lambda" by "#/components/schemas/LambdaTool", a schema that is neither an object ' +
+      'nor an allOf (a union of its own): the typed client\'s type of that kind does not carry its "type" value',
+    fix:
+      "Map the value to an object schema (or an allOf) of the kind, or name it by a `#/components/schemas/` " +
+      "reference.",
+  },
   BW1301: {
     meaning: "The manifest's `provider` is not the name of its folder.",
     example: 'provider: "zqshop" must match its folder name "zqstore"',

@@ -28,6 +28,7 @@ import { readDelimitedPatterns, rewriteOnLoad } from "./load-rewrites.js";
 import { bundleTypes, refMessage } from "./structure/bundle-types.js";
 import { type BoundParts, cutToBound } from "./bound-cut.js";
 import { structurePlace, structureProblems } from "./structure/document-structure.js";
+import { unnarrowedKinds } from "./schemas/unnarrowed-kinds.js";
 
 export interface OpenApiFiles {
   /**
@@ -126,7 +127,8 @@ export async function loadOpenApi(
   if (problems.length) throw new OpenApiProblems(problems);
   const late = bound && !early && whole !== rootSource ? cutToBound(source.data, bound) : undefined;
   if (late) source = { ...source, data: late };
-  return { source, files, warnings: [...delimited, ...upstream.map((u) => u.warning)] };
+  const unnarrowed = unnarrowedKinds(source);
+  return { source, files, warnings: [...delimited, ...upstream.map((u) => u.warning), ...unnarrowed] };
 }
 
 /**

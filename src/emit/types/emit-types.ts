@@ -215,7 +215,7 @@ function contextOf(schema: OpenAPI3, traits: DocumentTraits, operations: TS.Node
     // A document without one gets what scanDiscriminators gives it, without its two walks (a path copied at every
     // object: a fifth of a millisecond a provider, 40 ms of GitHub's whole document).
     discriminators: traits.discriminated
-      ? scanDiscriminators(schema, { silent: false })
+      ? scanDiscriminators(schema, { silent: true })
       : { objects: {}, refsHandled: [] },
     emptyObjectsUnknown: false,
     enum: false,
@@ -233,14 +233,15 @@ function contextOf(schema: OpenAPI3, traits: DocumentTraits, operations: TS.Node
     postTransform: undefined,
     propertiesRequiredByDefault: false,
     redoc: UNREAD_REDOC,
-    silent: false,
+    // Its warnings are said by the load, in our words and at their places (load/schemas/unnarrowed-kinds.ts).
+    silent: true,
     inject: undefined,
     transform: undefined,
     transformProperty: undefined,
     makePathsEnum: false,
     generatePathParams: false,
     readWriteMarkers: false,
-    resolve: ($ref) => resolveRef(schema, $ref, { silent: false }),
+    resolve: ($ref) => resolveRef(schema, $ref, { silent: true }),
   };
 }
 
