@@ -211,11 +211,17 @@ function isNode(value: unknown): value is Node {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-/** The records of two drawn bodies as one (in the envelope, where they sit in one), the second's fields where both. */
+/**
+ * The records of two drawn bodies as one (in the envelope, where they sit in one), the second's fields where both, but
+ * for a null there: the first's value (a field one answer lets be null and the other does not, `nullable` on either
+ * side, holds a value in both).
+ */
 export function joinedRecords(resource: Resource, first: unknown, second: unknown): unknown {
   const [a, b] = [first, second].map((d) => (resource.envelope && isNode(d) ? d[resource.envelope] : d));
   if (!isNode(a) || !isNode(b)) return undefined;
-  return resource.envelope ? { ...(second as Node), [resource.envelope]: { ...a, ...b } } : { ...a, ...b };
+  const joined: Node = { ...a, ...b };
+  for (const key in b) if (b[key] === null && a[key] !== undefined) joined[key] = a[key];
+  return resource.envelope ? { ...(second as Node), [resource.envelope]: joined } : joined;
 }
 
 /**
