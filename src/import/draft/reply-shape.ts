@@ -20,7 +20,8 @@ const ENVELOPE_NAMES = ["data", "result"];
 /** Fields that say how a list pages: beside one list, they make a reply a list reply. */
 const PAGING_FIELDS = new RegExp(
   "^(next|prev|previous|first|last)([_-]?(page|cursor|token|url|uri|link|href))*$|^(page|page_?size|" +
-    "per_?page|cursor|has_?more|total|total_?count|offset|limit|links|meta|paging|pagination)$",
+    "per_?page|cursor|has_?more|total|total_?(count|items|results|records|pages?)|offset|limit|links|meta|paging|" +
+    "pagination)$",
   "i",
 );
 
