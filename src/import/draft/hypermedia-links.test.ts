@@ -50,7 +50,10 @@ describe("a record beside its hypermedia links", () => {
   it("gives the record when called", async () => {
     const [tool] = await linkedTools(drafted(byId(resource), ["getZqtreaty"]));
     const { fetch } = scriptedFetch(
-      json(200, { value: { zqtitle: "Zq accord", zqseries: "zq" }, links: [{ rel: "self", href: "/x", method: "GET" }] }),
+      json(200, {
+        value: { zqtitle: "Zq accord", zqseries: "zq" },
+        links: [{ rel: "self", href: "/x", method: "GET" }],
+      }),
     );
     const result = await executeToolDefinition(
       tool!,
