@@ -20,7 +20,8 @@ const ENVELOPE_NAMES = ["data", "result"];
 /** Fields that say how a list pages: beside one list, they make a reply a list reply. */
 const PAGING_FIELDS = new RegExp(
   "^(next|prev|previous|first|last)([_-]?(page|cursor|token|url|uri|link|href))*$|^(page|page_?size|" +
-    "per_?page|cursor|has_?more|total|total_?count|offset|limit|links|meta|paging|pagination)$",
+    "per_?page|cursor|has_?more|total|total_?(count|items|results|records|pages?)|offset|limit|links|meta|paging|" +
+    "pagination)$",
   "i",
 );
 
@@ -49,7 +50,8 @@ export function envelopeField(
   op: OpenApiOperation,
   fields: Record<string, Schema>,
 ): string | undefined {
-  const names = Object.keys(fields);
+  // Hypermedia beside the record (`{value: {…}, links: [{rel, href}]}`) is no content of the reply's own.
+  const names = Object.keys(fields).filter((name) => !hypermediaField(doc, name, fieldOf(fields, name)));
   if (names.some((n) => ID_FIELD.test(n))) return undefined;
   const records = names.filter((name) => {
     const flat = safeFlatten(doc, fieldOf(fields, name));
@@ -111,8 +113,10 @@ export function listField(
   fields: Record<string, Schema>,
 ): string | undefined {
   const lists = Object.entries(fields)
-    .filter(([, schema]) => {
+    .filter(([name, schema]) => {
       const flat = safeFlatten(doc, schema);
+      // Links to other addresses (`links: [{rel, href}]` beside a record) are no records of the reply.
+      if (hypermediaField(doc, name, schema)) return false;
       // Declared a list: `items` alone does not make one (JSON Schema lets any other value through it; Slack's
       // users.info `user` is such a schema, and an object on the wire).
       if (!flat || !declaresArray(flat)) return false;
@@ -215,6 +219,21 @@ function resourceWords(op: OpenApiOperation): Set<string> {
         ];
       }),
   );
+}
+
+/**
+ * A field of hypermedia links (`links: [{rel, href, method}]`, HAL's `_links: {self: {href}, next: {href}}`): named
+ * links, a list of objects with an `href` or an object of them. A list of records named so (a link shortener's
+ * `links: [{id, long_url}]`) has no `href`, and stays a list.
+ */
+export function hypermediaField(doc: OpenApiDocument, name: string, schema: Schema): boolean {
+  if (!/^_?links$/i.test(name)) return false;
+  const flat = safeFlatten(doc, schema);
+  if (!flat) return false;
+  const hasHref = (s: Schema | undefined) => s !== undefined && Object.hasOwn((s.properties ?? {}) as object, "href");
+  if (declaresArray(flat)) return hasHref(itemsOf(doc, schema));
+  const values = Object.values((flat.properties ?? {}) as Record<string, Schema>);
+  return typeOf(flat) === "object" && values.some((v) => hasHref(safeFlatten(doc, v)));
 }
 
 function declaresArray(schema: Schema): boolean {
