@@ -105,8 +105,8 @@ const adapter: SdkAdapter<Configuration> = {
       operation: "letter_create",
       at: "header idempotency-key",
       why:
-        "the document declares an optional Idempotency-Key header; Blockwright sends a fresh one with every POST (the " +
-        "same on each retry) so that a retried create is not made twice; the SDK sends one only when its caller " +
+        "the document declares an optional Idempotency-Key header; Blockwright sends a fresh one with every POST " +
+        "(the same on each retry) so that a retried create is not made twice; the SDK sends one only when its caller " +
         "gives a key (here the query's, which it writes in this header)",
     },
   ],

@@ -80,7 +80,7 @@ describe("HTTP basic, the key as the user name", () => {
     expect(d.manifest.auth).toEqual({ scheme: "zqBasic", param: "password", user: "username" });
   });
 
-  it("reads the document's section on authentication (a tag named for it) when the scheme's description is silent", async () => {
+  it("reads the document's section on authentication (a tag named for it) when the scheme's says nothing", async () => {
     const section = (description: string, schemes: Record<string, unknown>) =>
       openapi(
         {
