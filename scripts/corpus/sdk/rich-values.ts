@@ -2,7 +2,8 @@
 // parameter that has a value, each passing its rules), made richer where a
 // thin value would hide how a field is written: a JSON parameter gets a value
 // made from the document's own schema at its place with every field filled
-// (a form's nested object, a list of two where allowed), not `{}` or `[]`; a free-text parameter
+// (a form's nested object, a list of two where allowed, a list of objects' items each
+// with every field too), not `{}` or `[]`; a free-text parameter
 // gets text with characters each encoding treats its own way (space, `/`,
 // `&`, `+`, `=`, `%`, a non-ASCII letter) when its rules allow it. Every value
 // still passes the parameter's rules; the input still passes the tool's.
@@ -107,6 +108,22 @@ function twoOfEach(value: unknown): unknown {
   return value;
 }
 
+/** The items' place of a list of objects (a list's outermost object is its item: each gets every field too). */
+function listItemsPlace(doc: OpenApiDocument, place: string): string | undefined {
+  const data = doc.source.data;
+  const list = nodeAt(data, resolved(data, place));
+  if (!isNode(list) || list.type !== "array" || !isNode(list.items)) return undefined;
+  const items = resolved(data, `${resolved(data, place)}/items`);
+  const item = nodeAt(data, items);
+  return isNode(item) && (item.type === "object" || isNode(item.properties)) ? items : undefined;
+}
+
+/** A list of one item made with every field filled (twoOfEach makes it two). */
+function listOfFull(sampler: DocumentSampler, items: string, seed: number): unknown[] | undefined {
+  const item = sampler.sample(items, { everyField: true, textFields: true, seed })?.value;
+  return item === undefined ? undefined : [item];
+}
+
 /**
  * A JSON value made from the document's schema for the parameter, every field filled and every list of two where its
  * rules allow, that its rules accept.
@@ -115,8 +132,12 @@ function madeJson(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues, para
   const place = schemaPlace(tool, doc, param);
   if (place === undefined) return undefined;
   const sampler = samplerOf(doc);
+  const items = listItemsPlace(doc, place);
   for (const seed of [0, 1, 2, 3]) {
-    const made = sampler.sample(place, { everyField: true, textFields: true, seed })?.value;
+    const made =
+      items !== undefined
+        ? listOfFull(sampler, items, seed)
+        : sampler.sample(place, { everyField: true, textFields: true, seed })?.value;
     if (!filled(made) || !values.accepts(param, made)) continue;
     const two = twoOfEach(made);
     return values.accepts(param, two) && sampler.valid(two, place) ? two : made;

@@ -110,7 +110,7 @@ export function credentialParams(
           name: c.param,
           note:
             `the key is sent as the user name of HTTP basic with an empty password (auth.password), as the ` +
-            `scheme's description says: ${JSON.stringify(shortText(c.password.words, 240))}`,
+            `${c.password.where ?? "scheme's description"} says: ${JSON.stringify(shortText(c.password.words, 240))}`,
         });
       const { what, title } = credentialNaming(c, key, credential.sigv4 !== undefined);
       params[c.param] = {

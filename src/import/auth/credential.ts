@@ -22,7 +22,7 @@ import {
 } from "./credential-draft.js";
 import { documentedPrefix } from "./key-prefix.js";
 import { keyParameter } from "./key-parameter.js";
-import { basicCredential } from "./key-as-user.js";
+import { basicCredential, withAuthProse } from "./key-as-user.js";
 import { keyNameProblem } from "./key-names.js";
 import { nameWords } from "./credential-params.js";
 import { inGlobalOrder, legacyWeight } from "./legacy-schemes.js";
@@ -103,7 +103,7 @@ export function draftCredential(
  */
 function schemeCredential(doc: Json, operations: readonly { id: string; op: Json }[]): CredentialDraft {
   const components = (doc.components ?? {}) as Json;
-  const declared = (components.securitySchemes ?? {}) as Record<string, Json>;
+  const declared = withAuthProse(doc, (components.securitySchemes ?? {}) as Record<string, Json>);
   const notes: string[] = [];
   const usable = (names: string[]) =>
     names.length > 0 &&

@@ -79,4 +79,32 @@ describe("HTTP basic, the key as the user name", () => {
     const d = drafted(documentOf("Basic authentication with your account's credentials."), ["zqListThings"]);
     expect(d.manifest.auth).toEqual({ scheme: "zqBasic", param: "password", user: "username" });
   });
+
+  it("reads the document's section on authentication (a tag named for it) when the scheme's says nothing", async () => {
+    const section = (description: string, schemes: Record<string, unknown>) =>
+      openapi(
+        {
+          "/zqthings": {
+            get: { operationId: "zqListThings", responses: { "200": reply({ type: "object" }, { count: 1 }) } },
+          },
+        },
+        { securitySchemes: schemes },
+        { security: [{ zqBasic: [] }], tags: [{ name: "Authentication", "x-traitTag": true, description }] },
+      );
+    const words = "You must use your zq key as the username while leaving the password blank.";
+    const d = drafted(section(`Zq requests use <a href="#">HTTP Basic</a>. ${words}`, { zqBasic: BASIC }), [
+      "zqListThings",
+    ]);
+    expect(d.manifest.auth).toEqual({ scheme: "zqBasic", param: "apiKey", password: "" });
+    expect(notesAt(d, "params.apiKey").join("\n")).toContain(
+      `as the document's section on authentication says: ${JSON.stringify(words)}`,
+    );
+    const headers = await sentHeaders(d, { apiKey: "zqk_0000000000000002" });
+    expect(headers.get("authorization")).toBe(`Basic ${Buffer.from("zqk_0000000000000002:").toString("base64")}`);
+    // Two basic schemes: the section could be about either, so neither reads it.
+    const two = drafted(section(words, { zqBasic: BASIC, zqOther: BASIC }), ["zqListThings"]);
+    expect(two.manifest.auth).toEqual({ scheme: "zqBasic", param: "password", user: "username" });
+  });
 });
+
+const BASIC = { type: "http", scheme: "basic" };

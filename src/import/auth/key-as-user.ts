@@ -2,7 +2,9 @@
 // ("Enter the API key as the username and set the password to an empty string"; "Provide your key as the basic auth
 // username. You do not need to provide a password."): drafted as the manifest's `auth.password: ""`, one secret
 // parameter, with a review note quoting the words. Only wording that says both halves plainly is read so; anything
-// else stays a user name and a password for a person to fill.
+// else stays a user name and a password for a person to fill. A scheme whose own description says nothing of it reads
+// the document's section on authentication (a tag named for it: Redoc shows an `x-traitTag` tag as a page of prose),
+// when the document declares no other HTTP basic scheme the words could be about.
 import type { DraftCredential, DraftPlacement } from "./credential-draft.js";
 
 type Json = Record<string, unknown>;
@@ -40,6 +42,37 @@ export function keyAsUserWords(definition: Json): string | undefined {
   return user === empty ? user : `${user} ${empty}`;
 }
 
+/** Where withAuthProse puts the document's own section on authentication, on its one HTTP basic scheme. */
+const AUTH_PROSE = Symbol("the document's section on authentication");
+
+/** A tag that is a section of prose on authentication, by its name. */
+const AUTH_SECTION = /^\s*(?:api\s+)?auth(?:entication|orization)?\s*$/i;
+
+const isBasic = (d: unknown) =>
+  !!d && typeof d === "object" && (d as Json).type === "http" && String((d as Json).scheme).toLowerCase() === "basic";
+
+/** The document's security schemes, its one HTTP basic scheme carrying the document's section on authentication. */
+export function withAuthProse(doc: Json, declared: Record<string, Json>): Record<string, Json> {
+  const basic = Object.keys(declared).filter((k) => isBasic(declared[k]));
+  const tags = (Array.isArray(doc.tags) ? doc.tags : []) as Json[];
+  const text = tags
+    .filter((t) => typeof t?.name === "string" && AUTH_SECTION.test(t.name) && typeof t.description === "string")
+    .map((t) => t.description as string)
+    .join(" ");
+  if (basic.length !== 1 || !text) return declared;
+  const [name] = basic as [string];
+  return { ...declared, [name]: { ...declared[name], [AUTH_PROSE]: text } };
+}
+
+/** The words saying the key is the user name, from the scheme's description or else the document's section. */
+function keyAsUserSaid(definition: Json): { words: string; where?: string } | undefined {
+  const own = keyAsUserWords(definition);
+  if (own !== undefined) return { words: own };
+  const prose = (definition as Record<symbol, unknown>)[AUTH_PROSE];
+  const words = typeof prose === "string" ? keyAsUserWords({ description: prose }) : undefined;
+  return words === undefined ? undefined : { words, where: "document's section on authentication" };
+}
+
 /**
  * An HTTP basic credential's parameters: the key alone beside an empty password where the description says so, else
  * a user name and a password.
@@ -50,8 +83,8 @@ export function basicCredential(
   definition: Json,
   unique: (name: string) => string,
 ): DraftCredential {
-  const words = keyAsUserWords(definition);
-  if (words !== undefined)
-    return { scheme, placement, definition, param: unique("apiKey"), password: { text: "", words } };
+  const said = keyAsUserSaid(definition);
+  if (said !== undefined)
+    return { scheme, placement, definition, param: unique("apiKey"), password: { text: "", ...said } };
   return { scheme, placement, definition, user: unique("username"), param: unique("password") };
 }
