@@ -41,7 +41,8 @@ const manifest = keyedManifest(
     title: List entries
     description: List entries.
     params:
-${field("email", "filter", "email")}${field("since", "filter", "since")}${field("plainEmail", "plain", "email")}    outputs:
+${field("email", "filter", "email")}${field("since", "filter", "since")}${field("plainEmail", "plain", "email")}\
+    outputs:
       data:
         type: json
         from: $response.body
@@ -52,7 +53,7 @@ ${field("email", "filter", "email")}${field("since", "filter", "since")}${field(
 const { tool } = await linkedTool(work, "zqledger", openapi, manifest, "zqledger_list_zqentries");
 
 describe("a field of an object query parameter of allowReserved", () => {
-  it("sends its value's reserved characters as they are, a form's own ones encoded; a plain one's all encoded", async () => {
+  it("sends its reserved characters as they are, a query's own ones encoded; a plain one's all encoded", async () => {
     const sent = await sentGet(tool, {
       apiKey: "zq-key-12345678",
       email: "a+b@x.io/é",
