@@ -6,6 +6,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { getAtPointer, type ParamSpec, parsePointer, type WireSpec } from "@blockwright/runtime/internal";
 import { declaredParameter, type OpenApiDocument } from "../load/openapi-document.js";
+import type { OpenApiRequestBody } from "../load/openapi-types.js";
 import { type JudgeOptions, type RequestJudge, requestJudge, type SentRequest } from "./judge.js";
 
 const judges = new WeakMap<OpenApiDocument, Map<string, RequestJudge>>();
@@ -80,6 +81,7 @@ export function misReadings(
       if (wire.otherFields && isRecord(read) && isRecord(want))
         read = Object.fromEntries(Object.keys(want).map((k) => [k, (read as Record<string, unknown>)[k]]));
       where = `body field "${wire.pointer || "/"}"${wire.otherFields ? "'s other fields" : ""}`;
+      styled = byFormStyle(op?.requestBody, wire.pointer);
     } else continue;
     // A link's own query is the address's first pairs: the path reads its part before them.
     want = linkPathPart(want, wire, request.url);
@@ -112,6 +114,20 @@ function decodedOr(text: string): string {
   } catch {
     return text;
   }
+}
+
+/**
+ * Whether a body field is written by a query style: a top-level field of a form or multipart body whose encoding
+ * gives no `contentType` alone (that is content: JSON's list is no text) and no deepObject (OpenAPI's Encoding Object).
+ */
+function byFormStyle(body: OpenApiRequestBody | undefined, pointer: string): boolean {
+  const [name, ...deeper] = parsePointer(pointer);
+  if (!body || (body.encoding !== "form" && body.encoding !== "multipart") || name === undefined || deeper.length)
+    return false;
+  const e = Object.hasOwn(body.fields, name) ? body.fields[name] : undefined;
+  const byContent =
+    e?.contentType !== undefined && e.style === undefined && e.explode === undefined && e.allowReserved === undefined;
+  return !byContent && e?.style !== "deepObject";
 }
 
 /**

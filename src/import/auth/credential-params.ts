@@ -165,12 +165,13 @@ const KEY_NAMES = /^(api[_-]?key|apikey|x-api-key)$/i;
 
 /**
  * Names that say a value is a secret whatever the operation's credential (a password, a client's secret, a refresh
- * token, a private key, the secret half of an access key pair): a field a token endpoint, a sign-in or an account's
- * form takes beside the provider's credential.
+ * token, a private key, the secret half of an access key pair, a one-time password's seed: `totp_secret`): a field a
+ * token endpoint, a sign-in or an account's form takes beside the provider's credential.
  */
 const SECRET_NAMES = new RegExp(
   "^(password|passphrase|passwd|pwd|secret|client[_-]?secret|refresh[_-]?token|private[_-]?key|" +
-    "(api|app|consumer|shared|signing|webhook)[_-]?secret|(aws[_-]?)?secret[_-]?(access[_-]?)?key)$",
+    "(api|app|consumer|shared|signing|webhook|totp|hotp|otp|mfa|2fa)[_-]?secret|" +
+    "(aws[_-]?)?secret[_-]?(access[_-]?)?key)$",
   "i",
 );
 // A password of some kind by the end of its name: newPassword, smtp_password, current-passwd, admin_passphrase (not

@@ -229,8 +229,8 @@ function withUnionType(
     ? held
       ? `each value held before any request to ${held.tag === undefined ? "one" : `the one its ${held.tag} names`}`
       : "without the limits of any one of them"
-    : strings.length === 1
-      ? "with the limits of the string one"
+    : strings.length === 1 || strings.every((s) => JSON.stringify(s) === JSON.stringify(first))
+      ? `with the limits of ${strings.length === 1 ? "the string one" : `its ${strings.length} string forms, alike`}`
       : `with the limits of the first string form (the other ${strings.length - 1} need a wider pattern)`;
   // Each named where the spec names it (a component, a title): "object or object" tells a reviewer nothing.
   const named = alternatives.map((a, i) =>

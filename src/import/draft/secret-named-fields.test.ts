@@ -116,3 +116,38 @@ describe("a field named as a secret beside the provider's credential", () => {
     expect(failed).toEqual([]);
   });
 });
+
+// A one-time password's seed (`totp_secret`: the shared secret an authenticator app derives its codes from) in a
+// user's body was drafted plain: whoever holds it makes the second factor's codes. It is a secret by name, as a
+// client's or a webhook's secret is; a flag about it (`is_mfa_enabled`) stays plain.
+describe("a one-time password's seed named as such", () => {
+  const user = {
+    type: "object",
+    required: ["username"],
+    properties: {
+      username: { type: "string", maxLength: 40 },
+      totp_secret: { type: "string" },
+      mfaSecret: { type: "string" },
+      is_mfa_enabled: { type: "boolean" },
+      mfa_secret_hint: { type: "string" },
+    },
+  };
+  const otpDoc = openapi({
+    "/zqusers": {
+      post: {
+        operationId: "createZqotpUser",
+        requestBody: { required: true, content: { "application/json": { schema: user } } },
+        responses: { "200": reply({ type: "object", properties: { username: { type: "string" } } }, {}) },
+      },
+    },
+  });
+
+  it("is drafted secret and set by a person; its flag and other words stay plain", async () => {
+    const d = drafted(otpDoc, ["createZqotpUser"], "zqotp");
+    const params = d.manifest.operations.zqotp_create_zqotp_user?.params ?? {};
+    for (const p of [params.totp_secret, params.mfaSecret])
+      expect(p).toMatchObject({ secret: true, visibility: "user-only" });
+    for (const p of [params.username, params.is_mfa_enabled, params.mfa_secret_hint]) expect(p?.secret).toBeFalsy();
+    expect(await linkProblems(d, "zqotp")).toEqual([]);
+  });
+});

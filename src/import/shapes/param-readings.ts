@@ -47,13 +47,24 @@ export function presenceFlag(
   };
 }
 
-/** The note of a header parameter OpenAPI ignores (Accept, Content-Type, Authorization), left out of the draft. */
-export function ignoredHeaderNote(declared: Declared & { schema?: unknown }): string {
+/**
+ * The note of a header parameter OpenAPI ignores (Accept, Content-Type, Authorization), left out of the draft. A
+ * Content-Type of an operation that takes no body (`bodyless`) is written by nothing: no body, no type.
+ */
+export function ignoredHeaderNote(declared: Declared & { schema?: unknown }, bodyless = false): string {
+  const schema = (declared.schema ?? {}) as { enum?: unknown; default?: unknown };
+  const values = [...(Array.isArray(schema.enum) ? schema.enum : []), schema.default];
+  if (bodyless && declared.name.toLowerCase() === "content-type") {
+    const asked = [...new Set(values.filter((v): v is string => typeof v === "string"))];
+    return (
+      `header parameter ${declared.name} not drafted: OpenAPI ignores it (the media types say it), and the ` +
+      "operation takes no request body, so no call sends one" +
+      (asked.length ? ` (the document asks for ${asked.join(", ")}: check whether the API refuses a call without)` : "")
+    );
+  }
   const left =
     `header parameter ${declared.name} not drafted: OpenAPI ignores it (the media types and the security ` +
     "schemes say it), and the runtime writes it itself";
-  const schema = (declared.schema ?? {}) as { enum?: unknown; default?: unknown };
-  const values = [...(Array.isArray(schema.enum) ? schema.enum : []), schema.default];
   const forms = values.flatMap((v) =>
     typeof v === "string" ? v.split(",").map((t) => t.split(";")[0]?.trim() ?? "") : [],
   );

@@ -115,15 +115,17 @@ export function placeQueryField(
     );
   }
   // A deepObject's field is written in its brackets to the end (`name[field][0]=a`, `name[field][k]=v`), as the
-  // bracket convention deepObject extends reads a list or an object there; form would repeat `name[field]=a`.
+  // bracket convention deepObject extends reads a list or an object there; form would repeat `name[field]=a`. The
+  // parameter's allowReserved is each field's: its reserved characters go as they are (RFC 6570's reserved expansion).
   const deep = (declared.style ?? "form") === "deepObject";
+  const reserved = (declared as { allowReserved?: unknown }).allowReserved === true;
+  const encoding = deep
+    ? { style: "deepObject" as const, explode: true, ...(reserved ? { reserved: true as const } : {}) }
+    : reserved
+      ? { style: "form" as const, explode: true, reserved: true as const }
+      : undefined;
   return {
-    wire: {
-      in: "query",
-      name: key,
-      of: { name: objectName, field: w.field },
-      ...(deep ? { encoding: { style: "deepObject", explode: true } } : {}),
-    },
+    wire: { in: "query", name: key, of: { name: objectName, field: w.field }, ...(encoding ? { encoding } : {}) },
     place: { schema, what: `field "${w.field}" of query parameter "${objectName}"`, text: true },
   };
 }
