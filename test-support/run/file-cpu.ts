@@ -6,7 +6,11 @@
 // the most time (two workers and a busy machine make durations misleading).
 // Not counted: the global set-ups, in Vitest's main process (the mocks of
 // the contract project; the packages project's registry writes a line of its
-// own for its set-up, not for what it serves later).
+// own for its set-up, not for what it serves later), and the processes whose
+// parent ends before them, which init reaps: Chromium's zygotes and renderers,
+// an esbuild service that outlives its starter, a process whose launcher a test
+// kills (those are in no figure, /usr/bin/time's included: performance.md,
+// the fortieth round).
 import { appendFileSync } from "node:fs";
 import { afterAll, beforeAll } from "vitest";
 import { cpuSeconds } from "./cpu-seconds.js";
