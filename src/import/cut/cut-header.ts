@@ -5,7 +5,7 @@ import { operationRef } from "../../load/operation-index.js";
 import type { DocumentKind } from "../document/convert.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { type CutReport, movedLines } from "./cut.js";
-import { cutAnswerLines, type CutAnswers } from "./cut-answers.js";
+import { cutAnswerLines, type CutAnswers, publishedAs } from "./cut-answers.js";
 import { httpBodyNotes } from "./bodies/http-body-envelope.js";
 import { templateParamNotes } from "./path-template-params.js";
 import { unionLines, unionNotes } from "./cut-header-unions.js";
@@ -386,8 +386,8 @@ export function cutChangeNotes(
             at: ["openapi"],
             note:
               "openapi.yaml types as application/json the answers and request bodies the published document types " +
-              `*/* (any media type) with an object or list schema (${asJson.join(", ")}): check that the API speaks ` +
-              "JSON",
+              `${publishedAs(asJson) === "*/*" ? "*/* (any media type)" : "a range of media types admitting JSON"} ` +
+              `with an object or list schema (${asJson.join(", ")}): check that the API speaks JSON`,
           },
         ]
       : []),
