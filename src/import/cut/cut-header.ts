@@ -11,6 +11,7 @@ import { templateParamNotes } from "./path-template-params.js";
 import { unionLines, unionNotes } from "./cut-header-unions.js";
 import type { SelectedOperation } from "./select-operations.js";
 import { sharedIdsLine } from "./shared-operation-ids.js";
+import { typeListsWhy } from "./type-lists.js";
 import { undeclaredSchemesLine } from "./undeclared-schemes-line.js";
 
 /** Where a published document came from. */
@@ -188,9 +189,7 @@ export function cutHeader(
 /** The header's lines on schemas add wrote as the document means them: 3.0's type lists, formats examples break. */
 function schemaChangeLines(typeLists: readonly string[], exampleFormats: readonly string[]): string[] {
   return [
-    ...(typeLists.length
-      ? [`Changed by blockwright add: ${typeLists.join(", ")} (a type list is OpenAPI 3.1's, not this document's).`]
-      : []),
+    ...(typeLists.length ? [`Changed by blockwright add: ${typeLists.join(", ")} (${typeListsWhy(typeLists)}).`] : []),
     ...(exampleFormats.length
       ? [`Changed by blockwright add: ${exampleFormats.join(", ")} (a format its own example breaks).`]
       : []),
