@@ -48,7 +48,9 @@ describe("a type null unquoted (YAML's null)", () => {
         "m",
       ),
     );
-    expect(notesAt(d, "openapi").join("\n")).toContain("a type null unquoted is YAML's null");
+    expect(notesAt(d, "openapi").join("\n")).toMatch(
+      /changes .*zqTag.*: a type null unquoted is YAML's null, written as the type "null": check them/,
+    );
     expect(await linkProblems(d)).toEqual([]);
     const { refusals } = judgedCut(d, "/zqgroups");
     expect(refusals({ name: "a", zqTag: "t1" })).toEqual([]);

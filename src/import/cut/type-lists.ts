@@ -14,6 +14,9 @@ import { eachSchema } from "../shapes/unreadable-schemas.js";
 
 type Json = Record<string, unknown>;
 
+/** How an entry of a `type: null` written as the type "null" says so (withNullTypesNamed). */
+const YAML_NULL = "YAML's null";
+
 /** Writes one schema's type list as OpenAPI 3.0 does (in place); what it wrote, for the cut's header. */
 function asThree0(schema: Json, types: string[]): string {
   const named = [...new Set(types)];
@@ -55,17 +58,17 @@ export function withNullTypesNamed(cut: Json): string[] {
   eachSchema(cut, (schema, at) => {
     if (schema.type !== null) return;
     schema.type = "null";
-    changed.push(`${at.join(".")} (type null, YAML's null: the type "null")`);
+    changed.push(`${at.join(".")} (type null, ${YAML_NULL}: the type "null")`);
   });
   return changed;
 }
 
 /** Why the cut's header says the types were rewritten: a 3.0 document's type lists, and YAML's null for a type. */
 export function typeListsWhy(changed: readonly string[]): string {
-  const lists = changed.some((c) => !c.includes("YAML's null"))
+  const lists = changed.some((c) => !c.includes(YAML_NULL))
     ? ["a type list is OpenAPI 3.1's, not this document's"]
     : [];
-  const nulls = changed.some((c) => c.includes("YAML's null"))
+  const nulls = changed.some((c) => c.includes(YAML_NULL))
     ? ['a type null unquoted is YAML\'s null, the type "null" meant']
     : [];
   return [...lists, ...nulls].join("; ");
@@ -78,9 +81,19 @@ export function typeListNotes(changed: readonly string[]): ReviewNote[] {
     {
       at: ["openapi"],
       note:
-        `openapi.yaml changes ${changed.join(", ")}: a type list is OpenAPI 3.1's, which this 3.0 document ` +
-        "may not use; written as 3.0 says the same (nullable for null, anyOf for several); a type null unquoted is " +
-        'YAML\'s null, written as the type "null": check them',
+        `openapi.yaml changes ${changed.join(", ")}: ` +
+        [
+          ...(changed.some((c) => !c.includes(YAML_NULL))
+            ? [
+                "a type list is OpenAPI 3.1's, which this 3.0 document may not use; written as 3.0 says the same " +
+                  "(nullable for null, anyOf for several)",
+              ]
+            : []),
+          ...(changed.some((c) => c.includes(YAML_NULL))
+            ? ['a type null unquoted is YAML\'s null, written as the type "null"']
+            : []),
+        ].join("; ") +
+        ": check them",
     },
   ];
 }
