@@ -50,10 +50,10 @@ import { withDocumentSteps } from "./document-steps.js";
 import {
   type LeftOut,
   leftOutNotes,
-  refuseBrokenStructure,
   refuseUncallable,
   refuseUnmet,
   UndraftableDocument,
+  withoutBrokenStructure,
   withoutUncallable,
 } from "./uncallable.js";
 
@@ -100,8 +100,8 @@ export function draftProvider(input: {
   const step = input.onStep ?? (() => {});
   // A group's operations no call of could succeed are left out, each named; a named one is refused (below).
   const leftOut: LeftOut[] = [];
-  refuseBrokenStructure(document, named);
-  let chosen = withSharedIdsApart(withoutUncallable(document, named, leftOut));
+  const whole = withoutBrokenStructure(document, named, leftOut);
+  let chosen = withSharedIdsApart(withoutUncallable(document, whole, leftOut));
   const operationsOf = (taken: readonly SelectedOperation[]) =>
     taken.map((c) => ({
       id: operationRef(c.method, c.path, c.operationId),

@@ -56,7 +56,7 @@ describe("a schema written as its type's name", () => {
 
   it("is still refused, naming the place, when the text names no type", () => {
     expect(() => drafted(doc("strng"), ["createZqNote"])).toThrow(
-      "OpenAPI's structure at components.schemas.ZqNote.properties.selector.items.oneOf[0].properties.value (a " +
+      "createZqNote: at components.schemas.ZqNote.properties.selector.items.oneOf[0].properties.value (a " +
         'schema must be a mapping, got "strng")',
     );
   });
