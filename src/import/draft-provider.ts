@@ -45,6 +45,7 @@ import { withBaseKinds } from "./cut/discriminated-kinds.js";
 import { refSiblingNotes, withRefSiblingsAsAllOf } from "./cut/ref-siblings.js";
 import { typeListNotes, withNullTypesNamed, withTypeListsAsThree0 } from "./cut/type-lists.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
+import { dollarTemplateNotes } from "./cut/path-template-params.js";
 import { withSharedIdsApart, withoutSharedIds } from "./cut/shared-operation-ids.js";
 import { withDocumentSteps } from "./document-steps.js";
 import {
@@ -150,6 +151,7 @@ export function draftProvider(input: {
     ...draft.notes,
     ...cutNotes(cut.report),
     ...changeNotes.cut,
+    ...dollarTemplateNotes(chosen),
   ];
   step(`writing manifest.yaml (${notes.length} review notes)`);
   const manifestText = manifestYaml(draft.manifest, notes, [
