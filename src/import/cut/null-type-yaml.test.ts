@@ -19,7 +19,11 @@ afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 const zqGroup = {
   type: "object",
   required: ["name"],
-  properties: { name: { type: "string" }, zqTag: { oneOf: [{ type: "string" }, { type: null }] } },
+  properties: {
+    name: { type: "string" },
+    zqTag: { oneOf: [{ type: "string" }, { type: null }] },
+    zqNick: { type: ["string", null], maxLength: 8 },
+  },
 };
 const doc = openapi(
   {
@@ -43,18 +47,22 @@ describe("a type null unquoted (YAML's null)", () => {
     expect(d.openapiText).toMatch(
       new RegExp(
         String.raw`^# Changed by blockwright add: components\.schemas\.ZqGroup\.properties\.zqTag\.oneOf\.1 \(type ` +
-          String.raw`null, YAML's null: the type "null"\) \(a type null unquoted is YAML's null, the type "null" ` +
-          String.raw`meant\)\.`,
+          String.raw`null, YAML's null: the type "null"\), .* \(a type list is OpenAPI 3\.1's, not this document's; ` +
+          String.raw`a type null unquoted is YAML's null, the type "null" meant\)\.`,
         "m",
       ),
     );
     expect(notesAt(d, "openapi").join("\n")).toMatch(
-      /changes .*zqTag.*: a type null unquoted is YAML's null, written as the type "null": check them/,
+      /changes .*zqTag.*: a type list is .*; a type null unquoted is YAML's null, written as the type "null": check/,
     );
     expect(await linkProblems(d)).toEqual([]);
     const { refusals } = judgedCut(d, "/zqgroups");
     expect(refusals({ name: "a", zqTag: "t1" })).toEqual([]);
     expect(refusals({ name: "a", zqTag: null })).toEqual([]);
     expect(refusals({ name: "a", zqTag: 7 }).length).toBeGreaterThan(0);
+    // In a list too: a nullable text of this 3.0 document, written as 3.0 says it.
+    expect(d.openapiText).toContain('zqNick (type ["string",null], YAML\'s null: the type "null")');
+    expect(refusals({ name: "a", zqNick: null })).toEqual([]);
+    expect(refusals({ name: "a", zqNick: 7 }).length).toBeGreaterThan(0);
   });
 });

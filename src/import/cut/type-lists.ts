@@ -50,15 +50,19 @@ export function withTypeListsAsThree0(cut: Json): string[] {
 }
 
 /**
- * The cut with each schema's `type: null` (YAML's null) written as the type "null" (changed in place); each place, as
+ * The cut with each schema's `type: null` (YAML's null), alone or in a list, written as the type "null" (changed in
+ * place); each place, as
  * `components.schemas.Zq.properties.groupid.oneOf.1 (type null, YAML's null: the type "null")`.
  */
 export function withNullTypesNamed(cut: Json): string[] {
   const changed: string[] = [];
   eachSchema(cut, (schema, at) => {
-    if (schema.type !== null) return;
-    schema.type = "null";
-    changed.push(`${at.join(".")} (type null, ${YAML_NULL}: the type "null")`);
+    const { type } = schema;
+    if (type === null) schema.type = "null";
+    // In a list too (`type: [string, null]`, a nullable text's commonest slip): the list names its types then.
+    else if (Array.isArray(type) && type.includes(null)) schema.type = type.map((t) => (t === null ? "null" : t));
+    else return;
+    changed.push(`${at.join(".")} (type ${JSON.stringify(type)}, ${YAML_NULL}: the type "null")`);
   });
   return changed;
 }
