@@ -3,7 +3,8 @@
 // it; openapi-fetch's baseUrl and the vendors' SDKs take such an address). The parameter refused any path. It is
 // joined once now: no doubled or dropped "/", the document's server path after it, the part of it the address
 // already ends with written once; one ending with the start of the operation's own path refused, naming the
-// parameter, the rule and the value. The credential still goes only to the origin given, over https (http only on loopback).
+// parameter, the rule and the value. The credential still goes only to the origin given, over https (http only on
+// loopback).
 import { describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
@@ -71,7 +72,8 @@ describe("an instance address with the path it is served under", () => {
       /^refused: zqInstance: .* not to zqelsewhere\.test/,
     );
     expect(await sent("http://zqhost.zqshelves.test/zqbase")).toBe(
-      'refused: zqInstance: must use https (http is allowed only for loopback hosts), got "http://zqhost.zqshelves.test/zqbase"',
+      "refused: zqInstance: must use https (http is allowed only for loopback hosts), got " +
+        '"http://zqhost.zqshelves.test/zqbase"',
     );
     expect(await sent("https://u:zq-pass-0000001@zqhost.zqshelves.test/zqbase")).toBe(
       'refused: zqInstance: must not contain credentials, got "(address with credentials withheld)"',
