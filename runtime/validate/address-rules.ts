@@ -8,10 +8,11 @@ import { isLoopback } from "../http/hosts.js";
  * no credentials, query or fragment. Returns the origin, or the problem.
  */
 export function checkAddress(text: string): { origin: string } | { problem: string; withhold?: boolean } {
-  const known = checkedAddress(text);
-  if ("problem" in known) return known;
-  return known.path === "" ? { origin: known.origin } : { problem: "must be scheme and host only, without a path" };
+  const known = checkInstanceAddress(text);
+  return (known as { path?: string }).path ? { problem: "must be scheme and host only, without a path" } : known;
 }
+
+type Checked = { origin: string; path: string } | { problem: string; withhold?: boolean };
 
 /**
  * An instance's address (a parameter of format base-url: a self-hosted service a reverse proxy serves under a path,
@@ -19,15 +20,7 @@ export function checkAddress(text: string): { origin: string } | { problem: stri
  * it): the rules of checkAddress but a path, which is kept (`path`: its segments as written, no trailing slash; ""
  * for none). The credential still goes only to the origin.
  */
-export function checkInstanceAddress(
-  text: string,
-): { origin: string; path: string } | { problem: string; withhold?: boolean } {
-  return checkedAddress(text);
-}
-
-type Checked = { origin: string; path: string } | { problem: string; withhold?: boolean };
-
-function checkedAddress(text: string): Checked {
+export function checkInstanceAddress(text: string): Checked {
   // A pure function of the text, called on every call with the same few addresses: remembered.
   let known = checkedAddresses.get(text);
   if (!known) {
@@ -55,10 +48,5 @@ function parseAddress(text: string): Checked {
     return { problem: "must not contain a query or fragment" };
   // The path as the URL parser writes it (dot segments resolved, unsafe characters escaped), its trailing "/" and any
   // empty segments left out: `https://h//zq//base/` is `/zq/base`.
-  const path = url.pathname
-    .split("/")
-    .filter((segment) => segment !== "")
-    .map((segment) => `/${segment}`)
-    .join("");
-  return { origin: url.origin, path };
+  return { origin: url.origin, path: url.pathname.replace(/\/+(?=\/|$)/g, "") };
 }
