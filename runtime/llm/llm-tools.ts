@@ -415,7 +415,7 @@ function stringSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: strin
   }
   if (p.pattern !== undefined) s.pattern = p.pattern;
   if (p.format === "base-url") {
-    if (strict) notes.push("An https address, scheme and host only.");
+    if (strict) notes.push("An https address: scheme and host, and the path the instance is served under, if any.");
     else s.format = "uri";
   } else if (p.format !== undefined) {
     if (strict) notes.push(`Format: ${p.format}.`);
