@@ -1,6 +1,6 @@
 // A base whose discriminator sits in an allOf member beside the `$ref` of the schema it extends (`ZqObject: {allOf:
-// [{$ref: ZqEntity}, {discriminator: {propertyName: "@zq.type", mapping: {"#zq.policy": ZqPolicy, …}}}]}`), two of whose
-// kinds are bases themselves, written the same way and carrying no value of their own (their leaves carry
+// [{$ref: ZqEntity}, {discriminator: {propertyName: "@zq.type", mapping: {"#zq.policy": ZqPolicy, …}}}]}`), two of
+// whose kinds are bases themselves, written the same way and carrying no value of their own (their leaves carry
 // `x-ms-discriminator-value`). The kinds' values read a mapping only on the base's own `discriminator`, so a kind that
 // is a base was named by its schema's name (`ZqPolicy`) where the mapping names it `#zq.policy`: the drafted union, the
 // link's limits and the judge refused a caller giving the mapped value. A base whose discriminator sits only in such a
@@ -91,7 +91,7 @@ describe("a base's kinds that are bases themselves, their discriminators in allO
     });
   });
 
-  it("sends a kind that is a base by its mapped value, which the judge takes, and refuses its schema's name", async () => {
+  it("sends a kind that is a base by its mapped value, judged right, and refuses its schema name", async () => {
     const d = drafted(document, ["zqUpdateObject"], "zqgraph");
     const [tool] = await linkedTools(d, "zqgraph");
     for (const body of [

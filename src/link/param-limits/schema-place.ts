@@ -200,7 +200,7 @@ function listedOf(doc: OpenApiDocument, s: Schema): NestedLimits | undefined {
   return { type, enum: [...listed.enum], ...(nullable ? { nullable: true } : {}) };
 }
 
-/** A union's one member's limits, its discriminator's property held to the values naming it (load/schemas/lone-kind.ts). */
+/** A union's one member's limits, its discriminator's property held to the values naming it (schemas/lone-kind.ts). */
 function loneKindOf(doc: OpenApiDocument, s: Schema, lone: Schema, member: NestedLimits | undefined) {
   const kind = member?.fields ? loneKindValues(s, doc.flatten(lone)) : undefined;
   if (!member?.fields || !kind) return member;

@@ -1,8 +1,8 @@
 // An example that meets none of a union's shapes where a field tells them apart: a field of a discriminated base, read
 // as the union of its kinds (load/schemas/base-kinds.ts), each fixing the field to the value naming it. Every kind
 // refused the example, so its message said only "instance does not match any subschemas", naming neither the field nor
-// the rule. Now a value naming one kind is held to that kind and its reason told (the field, the rule, the value), and a
-// value naming none is told as the field's value against every kind's.
+// the rule. Now a value naming one kind is held to that kind and its reason told (the field, the rule, the value), and
+// a value naming none is told as the field's value against every kind's.
 import { describe, expect, it } from "vitest";
 import { parseYamlSource } from "../yaml-source.js";
 import { validateExamples } from "./openapi-examples.js";

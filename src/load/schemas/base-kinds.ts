@@ -1,14 +1,14 @@
 // What a discriminated base stands for, one rule for every reader. A schema with a discriminator and no union of its
 // own (`Pet: {discriminator: {propertyName: petType}}`) is, by OpenAPI's inheritance model, one of the schemas that
 // extend it by allOf (`Cat: {allOf: [{$ref: Pet}, …]}`), each named by the discriminator's value: the mapping's name of
-// it, else (OpenAPI 3.0, no mapping) its schema's name. A base extending another may write its discriminator in an allOf
-// member beside the `$ref` (its mapping naming kinds that are bases themselves): read as its own. A base no discriminator marks, whose extensions carry a
-// discriminator value (`x-ms-discriminator-value`, AutoRest's polymorphism), is one too (its kinds told apart by no
-// property). Add writes a request body of a base as the union of its kinds (import/cut/discriminated-kinds.ts); the
-// link reads a field of one so (link/param-limits/schema-place.ts), the sampler makes one of its kinds
-// (mocks/sample/sample-base-kinds.ts), the request judge and a mock's copy of the document hold it to one
-// (withBaseRefsAsKinds: a mock's answers are one too, mocks/mock-document.ts), and the bound cut keeps
-// the kinds (bound-cut.ts): all read the kinds here, with or without a mapping.
+// it, else (OpenAPI 3.0, no mapping) its schema's name. A base extending another may write its discriminator in an
+// allOf member beside the `$ref` (its mapping naming kinds that are bases themselves): read as its own. A base no
+// discriminator marks, whose extensions carry a discriminator value (`x-ms-discriminator-value`, AutoRest's
+// polymorphism), is one too (its kinds told apart by no property). Add writes a request body of a base as the union of
+// its kinds (import/cut/discriminated-kinds.ts); the link reads a field of one so (link/param-limits/schema-place.ts),
+// the sampler makes one of its kinds (mocks/sample/sample-base-kinds.ts), the request judge and a mock's copy of the
+// document hold it to one (withBaseRefsAsKinds: a mock's answers are one too, mocks/mock-document.ts), and the bound
+// cut keeps the kinds (bound-cut.ts): all read the kinds here, with or without a mapping.
 
 type Json = Record<string, unknown>;
 
