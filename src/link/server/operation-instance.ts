@@ -138,7 +138,9 @@ export function instanceOwnServer(
     fail("decides where the credential goes: it must be visibility: user-only (a person, not a model, sets it)", "");
   if (p.secret) fail("is an address, no secret: it must not be secret: true", "secret");
   if (p.wire) fail("is the address, not sent as itself: it takes no wire placement", "wire");
-  if (p.required) fail(REQUIRED_ADDRESS, "required");
+  // The provider's own address parameter, which its document's server takes too, is held by the provider's rules (a
+  // call to any of its tools asks it); another is asked only by the operations that name it.
+  if (p.required && param !== ctx.manifest.server.param) fail(REQUIRED_ADDRESS, "required");
   if (failed) return server;
   const { default: _d, param: _p, basePath: _b, template: _t, variables: _v, hosts: _h, ...rest } = server;
   // The path at its defaults follows the address, and the mocks serve the operation under it (servedParts).
