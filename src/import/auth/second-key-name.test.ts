@@ -4,14 +4,7 @@
 // after its header or query key now (`xZqMetricsKey`), else its scheme's name; the first keeps `apiKey`.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  draftWorkFolder,
-  drafted,
-  linkedTools,
-  linkProblems,
-  openapi,
-  reply,
-} from "../__fixtures__/draft-kit.js";
+import { draftWorkFolder, drafted, linkedTools, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
 import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
 import { executeToolDefinition } from "@blockwright/runtime";
 import type { ToolSpec } from "@blockwright/runtime/internal";
