@@ -324,7 +324,10 @@ describe("instanceUrl", () => {
 
   for (const [instanceUrl, text] of [
     ["http://mydomain.my.salesforce.com", "must use https (http is allowed only for loopback hosts)"],
-    ["https://mydomain.my.salesforce.com/services/data", "must be scheme and host only, without a path"],
+    [
+      "https://mydomain.my.salesforce.com/services/data",
+      "its path ends with /services/data, where the API's own path /services/data/v59.0/sobjects begins",
+    ],
     ["https://mydomain.my.salesforce.com?x=1", "must not contain a query or fragment"],
     ["mydomain.my.salesforce.com", "must be an absolute address"],
     ["ftp://mydomain.my.salesforce.com", "must use https"],

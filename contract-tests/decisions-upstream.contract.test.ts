@@ -144,7 +144,7 @@ describe("DECISIONS — General: failures and base addresses", () => {
 
   it(
     "5. Base addresses: the CRM uses the caller's instanceUrl (https; http for loopback; trailing slashes " +
-      "stripped; no path, query or credentials)",
+      "stripped; no query or credentials, nor the API's own path)",
     async () => {
       const base = { ...crm(), sobject: "Account", recordId: ACCOUNT_ID };
       const loopback = await call("crm_get_record", { ...base, instanceUrl: `${mockUrl("crm")}//` });
@@ -159,7 +159,9 @@ describe("DECISIONS — General: failures and base addresses", () => {
         ],
         [
           "https://acme.my.salesforce.com/services",
-          'instanceUrl: must be scheme and host only, without a path, got "https://acme.my.salesforce.com/services"',
+          "instanceUrl: its path ends with /services, where the API's own path /services/data/v59.0/sobjects " +
+            "begins: give the instance's address without the API's path (scheme, host and the path the instance " +
+            'is served under, if any), got "https://acme.my.salesforce.com/services"',
         ],
         [
           "https://acme.my.salesforce.com?x=1",

@@ -21,12 +21,48 @@ function fromParam(
   values: Record<string, unknown>,
 ): { url: string } | { problem: Omit<Failure, "type"> } {
   if (param === undefined) return fromTemplate(tool, values);
-  // An address given at call time is scheme and host (checkAddress): the document's server path follows it, as it
-  // follows the default's host.
-  // The checked value is an origin (no trailing slash): the expression runs only on one that has one.
+  // An address given at call time is scheme, host and the path the instance is served under, if any
+  // (string-check.ts checkBaseUrl): the document's server path follows it, as it follows the default's host.
   const given = values[param] as string | undefined;
-  if (given) return { url: (given.endsWith("/") ? given.replace(/\/+$/, "") : given) + (tool.server.basePath ?? "") };
+  if (given) return joined(param, given, tool);
   return tool.oauth?.addressField !== undefined ? { url: "" } : { problem: missing(tool, param) };
+}
+
+/**
+ * The instance's address (checked: no trailing slash, its path's segments as written) with the document's server path
+ * after it, once: where the address's path ends with the start of that path, or all of it (a Jira at
+ * `https://host/jira` whose document's server is `…/jira/rest`; `https://host/zq/api/v4` for `/api/v4`), that part is
+ * written once. One whose path ends with the start of the API's path beyond the server's, the operation's literal
+ * segments (`https://host/services` for `/services/data/v59.0/sobjects/{name}` on a server of no path), is refused:
+ * each operation would read it differently, and whether it is the instance's own path or the API's, no rule can tell.
+ */
+function joined(param: string, given: string, tool: ToolCall): { url: string } | { problem: Omit<Failure, "type"> } {
+  const address = given.replace(/\/+$/, "");
+  const api = (tool.server.basePath ?? "").replace(/\/+$/, "");
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(address)?.[0] ?? address;
+  const path = address.slice(origin.length).split("/").slice(1);
+  if (!path.length) return { url: address + api };
+  const server = api.split("/").slice(1);
+  // The API's own path as far as it is literal: the server's, then the operation's up to its first expression.
+  const own = [...server, ...tool.path.split("/").slice(1)];
+  const first = own.findIndex((segment) => segment.includes("{"));
+  const literal = first < 0 ? own : own.slice(0, first);
+  const ending = (n: number) => path.slice(-n).join("/");
+  for (let n = Math.min(path.length, literal.length); n > 0; n--) {
+    if (ending(n) !== literal.slice(0, n).join("/")) continue;
+    if (n <= server.length) return { url: origin + [...path.slice(0, -n), ...server].map((s) => `/${s}`).join("") };
+    return {
+      problem: {
+        param,
+        rule: "format",
+        message:
+          `${param}: its path ends with /${literal.slice(0, n).join("/")}, where the API's own path ` +
+          `/${literal.join("/")} begins: give the instance's address without the API's path (scheme, host and ` +
+          `the path the instance is served under, if any), got ${JSON.stringify(given)}`,
+      },
+    };
+  }
+  return { url: address + api };
 }
 
 /** No address: the parameter that gives it is needed, unless a flow's token names one. */

@@ -406,6 +406,7 @@ function stringSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: strin
   s.type = "string";
   if (p.enum && p.separator !== undefined) notes.push(`A list of ${p.enum.join(", ")}, separated by "${p.separator}".`);
   else if (p.enum) s.enum = [...p.enum];
+  else if (p.knownValues?.length) notes.push(`Known values: ${p.knownValues.join(", ")} (others are taken too).`);
   if (strict) {
     const length = lengthNote(p.minLength, p.maxLength);
     if (length) notes.push(length);
@@ -415,7 +416,7 @@ function stringSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: strin
   }
   if (p.pattern !== undefined) s.pattern = p.pattern;
   if (p.format === "base-url") {
-    if (strict) notes.push("An https address, scheme and host only.");
+    if (strict) notes.push("An https address: scheme and host, and the path the instance is served under, if any.");
     else s.format = "uri";
   } else if (p.format !== undefined) {
     if (strict) notes.push(`Format: ${p.format}.`);

@@ -97,6 +97,12 @@ export interface ParamSpec {
   enum?: unknown[];
   caseInsensitive?: boolean;
   /**
+   * A text's known values, beside any other it takes (an open enum: `x-ms-enum` `modelAsString`,
+   * `x-extensible-enum`): offered to editors (the typed client's `"a" | "b" | (string & {})`) and to models (in
+   * words), never checked.
+   */
+  knownValues?: string[];
+  /**
    * `base-url`: the address calls go to; the others: OpenAPI's formats of the name, checked before any request
    * (formats.ts).
    */

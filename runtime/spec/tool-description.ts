@@ -19,7 +19,7 @@ import type {
  */
 export const DESCRIPTION_FIELDS = {
   tool: ["title", "description", "operationId", "responses", "defaultResponse", "deprecated"],
-  param: ["title", "description", "visibility", "placeholder", "example"],
+  param: ["title", "description", "visibility", "placeholder", "example", "knownValues"],
   output: ["description"],
 } as const satisfies {
   tool: readonly ToolDescriptionField[];

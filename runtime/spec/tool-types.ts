@@ -413,7 +413,7 @@ export type ToolDescriptionField =
   | "defaultResponse"
   | "deprecated";
 /** The fields of a parameter that describe it and that no call reads. */
-export type ParamDescriptionField = "title" | "description" | "visibility" | "placeholder" | "example";
+export type ParamDescriptionField = "title" | "description" | "visibility" | "placeholder" | "example" | "knownValues";
 /** The fields of an output that describe it and that no call reads. */
 export type OutputDescriptionField = "description";
 

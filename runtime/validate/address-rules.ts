@@ -8,6 +8,19 @@ import { isLoopback } from "../http/hosts.js";
  * no credentials, query or fragment. Returns the origin, or the problem.
  */
 export function checkAddress(text: string): { origin: string } | { problem: string; withhold?: boolean } {
+  const known = checkInstanceAddress(text);
+  return (known as { path?: string }).path ? { problem: "must be scheme and host only, without a path" } : known;
+}
+
+type Checked = { origin: string; path: string } | { problem: string; withhold?: boolean };
+
+/**
+ * An instance's address (a parameter of format base-url: a self-hosted service a reverse proxy serves under a path,
+ * `https://example.com/gitlab`, as GitLab's relative URL, Jira's context path and Grafana's sub-path settings make
+ * it): the rules of checkAddress but a path, which is kept (`path`: its segments as written, no trailing slash; ""
+ * for none). The credential still goes only to the origin.
+ */
+export function checkInstanceAddress(text: string): Checked {
   // A pure function of the text, called on every call with the same few addresses: remembered.
   let known = checkedAddresses.get(text);
   if (!known) {
@@ -18,9 +31,9 @@ export function checkAddress(text: string): { origin: string } | { problem: stri
   return known;
 }
 
-const checkedAddresses = new Map<string, { origin: string } | { problem: string; withhold?: boolean }>();
+const checkedAddresses = new Map<string, Checked>();
 
-function parseAddress(text: string): { origin: string } | { problem: string; withhold?: boolean } {
+function parseAddress(text: string): Checked {
   let url: URL;
   try {
     url = new URL(text.trim());
@@ -33,6 +46,7 @@ function parseAddress(text: string): { origin: string } | { problem: string; wit
   }
   if (url.search || url.hash || text.includes("?") || text.includes("#"))
     return { problem: "must not contain a query or fragment" };
-  if (url.pathname.replace(/\/+$/, "") !== "") return { problem: "must be scheme and host only, without a path" };
-  return { origin: url.origin };
+  // The path as the URL parser writes it (dot segments resolved, unsafe characters escaped), its trailing "/" and any
+  // empty segments left out: `https://h//zq//base/` is `/zq/base`.
+  return { origin: url.origin, path: url.pathname.replace(/\/+(?=\/|$)/g, "") };
 }

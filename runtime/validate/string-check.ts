@@ -2,7 +2,7 @@
 // places on the wire, the credential it is, which of the characters' rules apply, its messages — is worked out when it
 // is made, and a call runs only the tests its value needs. Interpreting the definition on every call looked up its
 // places (two hashed lookups), copied the tool's auth twice to find the credential, and asked a dozen fields again.
-import { checkAddress } from "./address-rules.js";
+import { checkInstanceAddress } from "./address-rules.js";
 import { characters, isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
 import { lacks } from "../common/unsupported.js";
 import { credentialOfParam, encodedCredential, headerTextProblem } from "../http/credentials.js";
@@ -148,8 +148,9 @@ function compileString(spec: ParamCall, tool: StringTool | undefined): StringChe
 }
 
 function checkBaseUrl(spec: ParamCall, s: string, secrets: readonly string[]): Checked {
-  const checked = checkAddress(s);
-  if ("origin" in checked) return { value: checked.origin };
+  // An instance's address may hold the path it is served under (instance-address.ts joins the API's path after it).
+  const checked = checkInstanceAddress(s);
+  if ("origin" in checked) return { value: checked.origin + checked.path };
   return checked.withhold
     ? problem(spec, "format", checked.problem, "(address with credentials withheld)")
     : problem(spec, "format", checked.problem, s, secrets);

@@ -136,9 +136,7 @@ export const PROBLEMS = {
     example:
       'discriminator "type" names "lambda" by "#/components/schemas/LambdaTool", a schema that is neither an object ' +
       'nor an allOf (a union of its own): the typed client\'s type of that kind does not carry its "type" value',
-    fix:
-      "Map the value to an object schema (or an allOf) of the kind, or name it by a `#/components/schemas/` " +
-      "reference.",
+    fix: "Map the value to an object or allOf schema of the kind, by a `#/components/schemas/` reference.",
   },
   BW1301: {
     meaning: "The manifest's `provider` is not the name of its folder.",

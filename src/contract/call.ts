@@ -53,7 +53,10 @@ export async function callTool(
 ): Promise<Called> {
   const address = ctx.mockUrl(tool.provider);
   const given = withAddress(tool, input, address);
-  const link = mockFetch(options.script ?? (() => (options.prefer ? { prefer: options.prefer } : {})));
+  const link = mockFetch(
+    options.script ?? (() => (options.prefer ? { prefer: options.prefer } : {})),
+    tool.operationId,
+  );
   const { exchanges } = link;
   const fetch = onlyTo(address, link.fetch);
   let result: ToolResult;

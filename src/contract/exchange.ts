@@ -10,6 +10,7 @@
 import { type AuthSpec, authSlots, type FetchLike } from "@blockwright/runtime/internal";
 import { withMockSteering } from "@blockwright/runtime/workflow";
 import { refusalsOf } from "../judge/judge-problem.js";
+import { MOCK_OPERATION_KEY } from "../load/operation-index.js";
 import type { Refusal } from "../judge/refusal.js";
 import { parseBody } from "./json-path.js";
 import { prismProblemOf, violationsOf, type PrismProblem, type Violation } from "./prism.js";
@@ -72,8 +73,11 @@ export interface MockLink {
   exchanges: Exchange[];
 }
 
-/** A fetch for tools under test: records each exchange and plays `script` in front of the mock. */
-export function mockFetch(script: Script = () => ({})): MockLink {
+/**
+ * A fetch for tools under test: records each exchange and plays `script` in front of the mock; `operation`, the one the
+ * tool calls, named to the mock out of band (MOCK_OPERATION_KEY), as the request alone may meet another of its path.
+ */
+export function mockFetch(script: Script = () => ({}), operation?: string): MockLink {
   const exchanges: Exchange[] = [];
   const started = performance.now();
   const fetchFn = async (request: Request): Promise<Response> => {
@@ -86,6 +90,13 @@ export function mockFetch(script: Script = () => ({})): MockLink {
     let forwarded = new URL(request.url);
     if (step.withoutCredential) stripCredential(step.withoutCredential, sent, forwarded);
     if (step.prefer) forwarded = new URL(withMockSteering(forwarded.href, step.prefer));
+    // Written after the query as sent, which searchParams would write again (`%20` as `+`): the judge reads it raw.
+    if (operation !== undefined) {
+      const base = forwarded.href.replace(/#.*$/s, "");
+      forwarded = new URL(
+        `${base}${base.includes("?") ? "&" : "?"}${MOCK_OPERATION_KEY}=${encodeURIComponent(operation)}`,
+      );
+    }
     const mock = await fetch(forwarded, {
       method: request.method,
       headers: sent,

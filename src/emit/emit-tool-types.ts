@@ -25,7 +25,11 @@ function ownParamTsType(p: ParamSpec, normalized: boolean): string {
     case "number":
     // A boolean's enum: the one value it takes (`true`).
     case "boolean":
-      return p.enum && !p.caseInsensitive ? p.enum.map((v) => JSON.stringify(v)).join(" | ") : p.type;
+      if (p.enum && !p.caseInsensitive) return p.enum.map((v) => JSON.stringify(v)).join(" | ");
+      // An open enum's known values, any other text beside them (`string & {}` keeps the editor offering them).
+      if (p.type === "string" && p.knownValues?.length && !p.enum)
+        return [...p.knownValues.map((v) => JSON.stringify(v)), "(string & {})"].join(" | ");
+      return p.type;
     case "file": {
       // Bytes, a path (read on Node) or an https address (fetched): file-values.ts; a list of them (`multiple`).
       const one = normalized ? "Uint8Array | Blob | string" : "Uint8Array | ArrayBuffer | Blob | string";

@@ -7,6 +7,8 @@
 // (auth/host-keys.ts), and a required host header parameter given no value the server's host (the same module); then
 // parameters whose names are patterns, not names, left out (cut/pattern-named-params.ts), and body fields so named
 // read as the body's other fields (cut/pattern-named-fields.ts).
+// First of all, a schema written as its type's name (`value: string`) is read as a schema of that type
+// (cut/type-name-schemas.ts), so that the steps after it, and the structure check, read schemas.
 // Every path that drafts from a published document runs them through `withDocumentSteps`: `add` (draft-provider.ts),
 // `upstream --accept`'s re-cut of a newer document and its carried draft (upstream/), and the corpus's operation picker
 // (scripts/corpus), so that a new step reaches all of them; the cut's header lists what each changed.
@@ -18,6 +20,7 @@ import { withPatternNamedFieldsOpen } from "./cut/pattern-named-fields.js";
 import { withoutPatternNamedParams } from "./cut/pattern-named-params.js";
 import { withPathAddressServers } from "./cut/path-address-server.js";
 import { withServerPathOnce } from "./cut/server-path-again.js";
+import { withTypeNameSchemas } from "./cut/type-name-schemas.js";
 import type { SelectedOperation } from "./cut/select-operations.js";
 
 type Json = Record<string, unknown>;
@@ -39,6 +42,7 @@ type DocumentStep = (document: Json, chosen: readonly SelectedOperation[]) => Pa
 
 /** The steps, in the order they run: each reads what the ones before it made. */
 export const DOCUMENT_STEPS: readonly { name: string; step: DocumentStep }[] = [
+  { name: "schemas written as a type's name", step: withTypeNameSchemas },
   { name: "server path written again", step: withServerPathOnce },
   { name: "address in the path", step: withPathAddressServers },
   { name: "undeclared schemes", step: withoutUndeclaredSchemes },

@@ -43,17 +43,18 @@ import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
 import { withNullMembersAsAnyOf } from "./shapes/null-members.js";
 import { withBaseKinds } from "./cut/discriminated-kinds.js";
 import { refSiblingNotes, withRefSiblingsAsAllOf } from "./cut/ref-siblings.js";
-import { typeListNotes, withTypeListsAsThree0 } from "./cut/type-lists.js";
+import { typeListNotes, withNullTypesNamed, withTypeListsAsThree0 } from "./cut/type-lists.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
+import { dollarTemplateNotes } from "./cut/path-template-params.js";
 import { withSharedIdsApart, withoutSharedIds } from "./cut/shared-operation-ids.js";
 import { withDocumentSteps } from "./document-steps.js";
 import {
   type LeftOut,
   leftOutNotes,
-  refuseBrokenStructure,
   refuseUncallable,
   refuseUnmet,
   UndraftableDocument,
+  withoutBrokenStructure,
   withoutUncallable,
 } from "./uncallable.js";
 
@@ -100,8 +101,8 @@ export function draftProvider(input: {
   const step = input.onStep ?? (() => {});
   // A group's operations no call of could succeed are left out, each named; a named one is refused (below).
   const leftOut: LeftOut[] = [];
-  refuseBrokenStructure(document, named);
-  let chosen = withSharedIdsApart(withoutUncallable(document, named, leftOut));
+  const whole = withoutBrokenStructure(document, named, leftOut);
+  let chosen = withSharedIdsApart(withoutUncallable(document, whole, leftOut));
   const operationsOf = (taken: readonly SelectedOperation[]) =>
     taken.map((c) => ({
       id: operationRef(c.method, c.path, c.operationId),
@@ -150,6 +151,7 @@ export function draftProvider(input: {
     ...draft.notes,
     ...cutNotes(cut.report),
     ...changeNotes.cut,
+    ...dollarTemplateNotes(chosen),
   ];
   step(`writing manifest.yaml (${notes.length} review notes)`);
   const manifestText = manifestYaml(draft.manifest, notes, [
@@ -204,8 +206,9 @@ function rewrittenCut(
   const pagingCopies = withoutPagingQueryCopies(doc);
   const pagingCaseCopies = withoutPagingCaseCopies(doc);
   const unreadable = withoutUnreadablePatterns(doc);
+  const nullTypes = withNullTypesNamed(doc);
   const untyped = withoutUnreadableTypes(doc);
-  const typeLists = withTypeListsAsThree0(doc);
+  const typeLists = [...nullTypes, ...withTypeListsAsThree0(doc)];
   const exampleFormats = withExampleFormats(doc);
   const listEnums = withListEnumsOnItems(doc);
   const refSiblings = withRefSiblingsAsAllOf(doc);

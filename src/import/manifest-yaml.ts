@@ -21,6 +21,7 @@ const ONE_LINE = new Set([
   "send",
   "more",
   "enum",
+  "knownValues",
   "items",
   "code",
   "message",

@@ -148,16 +148,34 @@ export function refuseUnmet(unmet: readonly string[] | undefined): void {
 }
 
 /**
- * Refuses a cut whose document holds something other than OpenAPI's structure where a reader takes it (a parameter
- * that is null, a oneOf that is no list: load/structure/document-structure.ts), naming each place.
+ * The chosen operations without those a group took whose walk reaches something other than OpenAPI's structure where
+ * a reader takes it (a parameter that is null, a oneOf that is no list: load/structure/document-structure.ts), each
+ * pushed to `leftOut` naming the place; a named one reaching such a place is refused, naming the operations and the
+ * places, so that a user knows which to leave out (one broken schema shared by a few operations refused them all, the
+ * whole document's when `all` was asked, and named no operation).
  */
-export function refuseBrokenStructure(document: Json, chosen: readonly SelectedOperation[]): void {
-  const problems = structureProblems(document, chosen, 5);
-  if (!problems.length) return;
-  throw new UndraftableDocument(
-    "the chosen operations cannot be drafted: the document does not have OpenAPI's structure at " +
-      problems.map((p) => `${structurePlace(p.path)} (${p.message})`).join("; "),
-  );
+export function withoutBrokenStructure(
+  document: Json,
+  chosen: readonly SelectedOperation[],
+  leftOut: LeftOut[],
+): SelectedOperation[] {
+  if (!structureProblems(document, chosen, 1).length) return [...chosen];
+  const refused: string[] = [];
+  const kept = chosen.filter((c) => {
+    const problems = structureProblems(document, [c], 3);
+    if (!problems.length) return true;
+    const places = problems.map((p) => `${structurePlace(p.path)} (${p.message})`).join("; ");
+    if (c.grouped) leftOut.push({ asked: c.asked, why: `the document does not have OpenAPI's structure at ${places}` });
+    else refused.push(`${c.asked}: at ${places}`);
+    return false;
+  });
+  if (refused.length)
+    throw new UndraftableDocument(
+      "the chosen operations cannot be drafted: the document does not have OpenAPI's structure where " +
+        `${refused.length === 1 ? "one reaches" : "they reach"}: ${refused.join("; ")}; leave ` +
+        `${refused.length === 1 ? "it" : "them"} out of --operations, or correct the document there`,
+    );
+  return kept;
 }
 
 const SCALAR_TYPES = new Set(["string", "number", "integer", "boolean"]);

@@ -36,8 +36,8 @@ describe("broken manifests", () => {
       expected: [
         `${M}:40:9: operations.shelf_list_books.params.top: unknown field "maxium" (allowed: type, title, ` +
           `description, required, default, nullable, sendDefault, integer, minimum, maximum, multipleOf, minLength, ` +
-          `maxLength, pattern, patternHint, enum, limitsFromSpec, caseInsensitive, separator, format, jsonType, ` +
-          `minItems, maxItems, forbiddenKeys, keys, values, items, anyOf, secret, visibility, placeholder, ` +
+          `maxLength, pattern, patternHint, knownValues, enum, limitsFromSpec, caseInsensitive, separator, format, ` +
+          `jsonType, minItems, maxItems, forbiddenKeys, keys, values, items, anyOf, secret, visibility, placeholder, ` +
           `example, wire, maxBytes, contentType, multiple)`,
       ],
     },

@@ -31,8 +31,11 @@ function isFileSchema(resolve: Resolve, field: unknown): boolean {
   );
 }
 
-/** Whether a JSON body's schema has a field of a file's bytes (its own or an allOf member's): JSON carries none. */
-function jsonHoldsFile(resolve: Resolve, content: Record<string, Schema>, mediaType: string): boolean {
+/**
+ * Whether a JSON or form body's schema has a field of a file's bytes (its own or an allOf member's): neither carries
+ * one (a form's pairs are text: a server reads a file from multipart alone).
+ */
+function holdsFile(resolve: Resolve, content: Record<string, Schema>, mediaType: string): boolean {
   const declared = resolve(fieldOf(content, mediaType)).schema;
   if (!declared || typeof declared !== "object") return false;
   const schema = resolve(declared as Schema);
@@ -72,8 +75,8 @@ const JSON_RANGE = /^[^/]+\/\*\+json$/;
 
 /**
  * The body the runtime writes: JSON when the spec offers it, else a form, else multipart, else XML, else raw bytes,
- * else one text. A JSON body with a file among its fields gives way to the multipart the spec offers beside it, the
- * one way the file can go.
+ * else one text. A JSON or form body with a file among its fields gives way to the multipart the spec offers beside
+ * it, the one way the file can go.
  */
 export function requestBodyOf(resolve: Resolve, body: Schema): OpenApiRequestBody | undefined {
   const content = (body.content ?? {}) as Record<string, Schema>;
@@ -84,8 +87,9 @@ export function requestBodyOf(resolve: Resolve, body: Schema): OpenApiRequestBod
   const bytes = json && isBytes(resolve, content, json) ? rawBodyOf(resolve, body, without(content, json)) : undefined;
   if (bytes) return bytes;
   const multipartKey = keyOf(MULTIPART_MEDIA_TYPE);
-  const preferred = json && multipartKey && jsonHoldsFile(resolve, content, json) ? multipartKey : json;
-  const mediaType = preferred ?? keyOf(FORM_MEDIA_TYPE) ?? multipartKey;
+  const first = json ?? keyOf(FORM_MEDIA_TYPE);
+  const mediaType =
+    (first && multipartKey && holdsFile(resolve, content, first) ? multipartKey : first) ?? multipartKey;
   if (!mediaType) {
     const other = xmlBodyOf(resolve, body, content) ?? rawBodyOf(resolve, body, content);
     return other ?? textBodyOf(resolve, body, content);

@@ -17,7 +17,7 @@ import { MOCK_STEERING_KEYS } from "@blockwright/runtime/workflow";
 import { type OpenApiDocument, declaredParameter } from "../load/openapi-document.js";
 import { requestJudge } from "../judge/judge.js";
 import { multiSegmentKind, multiSegmentMarker } from "../judge/multi-segment.js";
-import { servedKeyPaths } from "../load/operation-index.js";
+import { MOCK_OPERATION_KEY, servedKeyPaths } from "../load/operation-index.js";
 import { refusalProblem } from "../judge/judge-problem.js";
 import { readWhole, replayed } from "./replayed-request.js";
 
@@ -34,16 +34,19 @@ export function withJudge(
   return (req, res) => {
     void readWhole(req).then(
       (body) => {
-        const target = req.url ?? "/";
+        const { target, as } = namedOperation(req.url ?? "/");
         const url = new URL(withoutSteering(target), "http://mock.invalid");
         let judgement: ReturnType<typeof judge>;
         try {
-          judgement = judge({
-            method: req.method ?? "GET",
-            url: url.href,
-            headers: headersOf(req.headers),
-            ...(body.length ? { body } : {}),
-          });
+          judgement = judge(
+            {
+              method: req.method ?? "GET",
+              url: url.href,
+              headers: headersOf(req.headers),
+              ...(body.length ? { body } : {}),
+            },
+            as,
+          );
         } catch (e) {
           // A defect of the judge: a clear 500 the case reports, never an exception that ends the process.
           const problem = JSON.stringify({
@@ -86,6 +89,24 @@ export function withJudge(
       () => res.destroy(),
     );
   };
+}
+
+/** The target without the operation it names (MOCK_OPERATION_KEY), and that operation. */
+function namedOperation(target: string): { target: string; as?: string } {
+  const q = target.indexOf("?");
+  if (q < 0 || !target.includes(`${MOCK_OPERATION_KEY}=`, q)) return { target };
+  let as: string | undefined;
+  const kept = target
+    .slice(q + 1)
+    .split("&")
+    .filter((pair) => {
+      const [name, value = ""] = pair.split("=");
+      if (decodeSafe(name ?? "") !== MOCK_OPERATION_KEY) return true;
+      as = decodeSafe(value.replaceAll("+", " "));
+      return false;
+    });
+  const rest = kept.length ? `${target.slice(0, q)}?${kept.join("&")}` : target.slice(0, q);
+  return as === undefined ? { target: rest } : { target: rest, as };
 }
 
 /** The request target without the mock's steering keys (what the API itself is sent). */

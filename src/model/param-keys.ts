@@ -56,6 +56,7 @@ export const PARAM_KEYS = {
   sendDefault: { none: "whether the default travels or is the upstream's own: the call accepts and returns the same" },
   patternHint: { none: "wording of the pattern for people and models; the pattern is recorded" },
   placeholder: { none: "the block's presentation: no call, parameter or result depends on it" },
+  knownValues: { none: "values offered to editors and models; a call takes any other text all the same" },
   contentType: {
     none: "the type a file's part carries when its value names none: what a call accepts and returns is unchanged",
   },

@@ -173,7 +173,7 @@ function stringBreakers(tool: ToolSpec, p: ParamSpec, places: Set<string>, set: 
       fc.constantFrom(
         "ftp://example.com",
         "http://example.com",
-        "https://example.com/path",
+        "https://example.com#top",
         "https://example.com?x=1",
         "not an address",
       ),

@@ -39,15 +39,13 @@ function placementOf(scheme: Json): DraftPlacement | undefined {
   return keyNameProblem(scheme.in, scheme.name) ? undefined : credentialOf(scheme as unknown as SecurityScheme);
 }
 
-/**
- * Runtime support and ease of use, best first: one secret before two parameters, a token before a browser session's
- * cookie.
- */
+/** Runtime support and ease of use, best first: one secret before two parameters, a token before a session cookie. */
 function rank(scheme: Json): number {
   const type = String(scheme.type ?? "");
   const placement = placementOf(scheme);
   if (!placement) return 99;
-  if (type === "http" && placement.type === "bearer") return 0;
+  // A bearer the document says is a JWT (an issuer's signed, short-lived token) after a key a dashboard gives.
+  if (type === "http" && placement.type === "bearer") return /\bjwt\b/i.test(String(scheme.bearerFormat)) ? 1.75 : 0;
   // Another HTTP scheme's credentials (often a signature over each request) are the caller's to compute: any key first.
   if (type === "http" && placement.type === "header") return 7;
   // A key whose name does not read as a credential's (a gateway's `X-RapidAPI-Host` beside its `X-RapidAPI-Key`, no

@@ -69,8 +69,8 @@ export function cutAnswerLines(
       : []),
     ...(asJson.length
       ? [
-          `Written as application/json by ${by}, published as */*: ${asJson.join(", ")} (an object or list ` +
-            "schema: JSON on the wire).",
+          `Written as application/json by ${by}, published as ${publishedAs(asJson)}: ${asJson.join(", ")} (an ` +
+            "object or list schema: JSON on the wire).",
         ]
       : []),
     ...(fileAnswers.length
@@ -139,3 +139,7 @@ export function withEmptySuccess(chosen: readonly { id: string; op: Json }[]): s
   }
   return given;
 }
+
+// How the answers written as JSON were published: */*, unless one names the range it was (wildcard-json.ts).
+export const publishedAs = (asJson: readonly string[]): string =>
+  asJson.some((a) => a.includes("(published as ")) ? "a media-type range (*/* unless named)" : "*/*";

@@ -5,12 +5,13 @@ import { operationRef } from "../../load/operation-index.js";
 import type { DocumentKind } from "../document/convert.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { type CutReport, movedLines } from "./cut.js";
-import { cutAnswerLines, type CutAnswers } from "./cut-answers.js";
+import { cutAnswerLines, type CutAnswers, publishedAs } from "./cut-answers.js";
 import { httpBodyNotes } from "./bodies/http-body-envelope.js";
 import { templateParamNotes } from "./path-template-params.js";
 import { unionLines, unionNotes } from "./cut-header-unions.js";
 import type { SelectedOperation } from "./select-operations.js";
 import { sharedIdsLine } from "./shared-operation-ids.js";
+import { typeListsWhy } from "./type-lists.js";
 import { undeclaredSchemesLine } from "./undeclared-schemes-line.js";
 
 /** Where a published document came from. */
@@ -188,9 +189,7 @@ export function cutHeader(
 /** The header's lines on schemas add wrote as the document means them: 3.0's type lists, formats examples break. */
 function schemaChangeLines(typeLists: readonly string[], exampleFormats: readonly string[]): string[] {
   return [
-    ...(typeLists.length
-      ? [`Changed by blockwright add: ${typeLists.join(", ")} (a type list is OpenAPI 3.1's, not this document's).`]
-      : []),
+    ...(typeLists.length ? [`Changed by blockwright add: ${typeLists.join(", ")} (${typeListsWhy(typeLists)}).`] : []),
     ...(exampleFormats.length
       ? [`Changed by blockwright add: ${exampleFormats.join(", ")} (a format its own example breaks).`]
       : []),
@@ -386,8 +385,8 @@ export function cutChangeNotes(
             at: ["openapi"],
             note:
               "openapi.yaml types as application/json the answers and request bodies the published document types " +
-              `*/* (any media type) with an object or list schema (${asJson.join(", ")}): check that the API speaks ` +
-              "JSON",
+              `${publishedAs(asJson) === "*/*" ? "*/* (any media type)" : "a range of media types admitting JSON"} ` +
+              `with an object or list schema (${asJson.join(", ")}): check that the API speaks JSON`,
           },
         ]
       : []),

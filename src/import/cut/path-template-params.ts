@@ -4,6 +4,9 @@
 // upstream serves. The cut declares each such variable as a required text path parameter, said in its header and in a
 // review note, so that the draft asks for it, the mocks route by it and the request judge reads it, like any other.
 // A pair of the key's own query naming a query parameter (`/search?query={query}`) is that parameter's, not declared.
+// A `$` right before an expression (`/production-usage/${orgName}`, a JavaScript template literal's placeholder left
+// in the document) is the path's own character by OpenAPI's letter, and sent so (`/production-usage/$o1`), where the
+// server most likely routes the path without it: a review note names each such path, the draft unchanged.
 
 import { followLocalRefs } from "../../load/json-ref.js";
 import { expressionNames } from "../../load/operation-index.js";
@@ -52,6 +55,21 @@ export function templateParamNotes(templateParams: readonly string[]): { at: str
       note:
         `openapi.yaml declares ${templateParams.join(", ")} as required text path parameters: the path names them ` +
         "and the published document declares no parameter for them; write what each means and its type",
+    },
+  ];
+}
+
+/** The review note on the chosen paths writing `$` right before an expression (`${orgName}`), if any does. */
+export function dollarTemplateNotes(chosen: readonly { path: string }[]): { at: string[]; note: string }[] {
+  const paths = [...new Set(chosen.map((c) => c.path).filter((path) => /\$\{[^}]*\}/.test(path)))];
+  if (!paths.length) return [];
+  return [
+    {
+      at: ["operations"],
+      note:
+        `the path${paths.length === 1 ? "" : "s"} ${paths.join(", ")} write${paths.length === 1 ? "s" : ""} "$" ` +
+        "right before an expression, as a JavaScript template literal's placeholder does: OpenAPI reads the $ as the " +
+        "path's own and the call sends it (…/$value); check the server's path, which most likely has no $",
     },
   ];
 }

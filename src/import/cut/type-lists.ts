@@ -5,10 +5,17 @@
 // `nullable: true`, one type left as that type, several as `anyOf` of one schema a type (with the other keywords
 // kept beside it, each of which applies to the values of its own type, as before), and says so. A 3.1 document's
 // type lists are its own, and stay as written.
+//
+// A `type: null` is YAML's null, not the type's name: an author writing the null type unquoted (`oneOf: [{type:
+// string}, {type: null}]`, a nullable text). Read as no type, it was left out, and the member took any value, so every
+// text met both members of the oneOf and the mocks refused their own answers. add writes it as the type "null".
 import type { ReviewNote } from "../manifest-yaml.js";
 import { eachSchema } from "../shapes/unreadable-schemas.js";
 
 type Json = Record<string, unknown>;
+
+/** How an entry of a `type: null` written as the type "null" says so (withNullTypesNamed). */
+const YAML_NULL = "YAML's null";
 
 /** Writes one schema's type list as OpenAPI 3.0 does (in place); what it wrote, for the cut's header. */
 function asThree0(schema: Json, types: string[]): string {
@@ -42,6 +49,35 @@ export function withTypeListsAsThree0(cut: Json): string[] {
   return changed;
 }
 
+/**
+ * The cut with each schema's `type: null` (YAML's null), alone or in a list, written as the type "null" (changed in
+ * place); each place, as
+ * `components.schemas.Zq.properties.groupid.oneOf.1 (type null, YAML's null: the type "null")`.
+ */
+export function withNullTypesNamed(cut: Json): string[] {
+  const changed: string[] = [];
+  eachSchema(cut, (schema, at) => {
+    const { type } = schema;
+    if (type === null) schema.type = "null";
+    // In a list too (`type: [string, null]`, a nullable text's commonest slip): the list names its types then.
+    else if (Array.isArray(type) && type.includes(null)) schema.type = type.map((t) => (t === null ? "null" : t));
+    else return;
+    changed.push(`${at.join(".")} (type ${JSON.stringify(type)}, ${YAML_NULL}: the type "null")`);
+  });
+  return changed;
+}
+
+/** Why the cut's header says the types were rewritten: a 3.0 document's type lists, and YAML's null for a type. */
+export function typeListsWhy(changed: readonly string[]): string {
+  const lists = changed.some((c) => !c.includes(YAML_NULL))
+    ? ["a type list is OpenAPI 3.1's, not this document's"]
+    : [];
+  const nulls = changed.some((c) => c.includes(YAML_NULL))
+    ? ['a type null unquoted is YAML\'s null, the type "null" meant']
+    : [];
+  return [...lists, ...nulls].join("; ");
+}
+
 /** The review note on the type lists rewritten, if add rewrote some. */
 export function typeListNotes(changed: readonly string[]): ReviewNote[] {
   if (!changed.length) return [];
@@ -49,8 +85,19 @@ export function typeListNotes(changed: readonly string[]): ReviewNote[] {
     {
       at: ["openapi"],
       note:
-        `openapi.yaml changes ${changed.join(", ")}: a type list is OpenAPI 3.1's, which this 3.0 document ` +
-        "may not use; written as 3.0 says the same (nullable for null, anyOf for several): check them",
+        `openapi.yaml changes ${changed.join(", ")}: ` +
+        [
+          ...(changed.some((c) => !c.includes(YAML_NULL))
+            ? [
+                "a type list is OpenAPI 3.1's, which this 3.0 document may not use; written as 3.0 says the same " +
+                  "(nullable for null, anyOf for several)",
+              ]
+            : []),
+          ...(changed.some((c) => c.includes(YAML_NULL))
+            ? ['a type null unquoted is YAML\'s null, written as the type "null"']
+            : []),
+        ].join("; ") +
+        ": check them",
     },
   ];
 }

@@ -150,3 +150,42 @@ describe("a request body typed */* with an object schema (Kubernetes' creates)",
     expect(await linkProblems(d)).toEqual([]);
   });
 });
+
+describe("a request body typed a range of media types admitting JSON (application/*json) with an object schema", () => {
+  const doc = (type: string) =>
+    openapi(
+      {
+        "/zqnotes": {
+          post: {
+            operationId: "createZqNote",
+            requestBody: { required: true, content: { [type]: { schema: { $ref: "#/components/schemas/ZqItem" } } } },
+            responses: { "204": { description: "Made." } },
+          },
+        },
+      },
+      { schemas: { ZqItem: { ...zqItem, required: ["label"] } } },
+    );
+
+  it("is drafted as JSON, written as application/json in the cut naming its range; the draft links", async () => {
+    const d = drafted(doc("application/*json"), ["createZqNote"]);
+    expect(d.manifest.operations.acme_create_zq_note!.params).toMatchObject({
+      label: { type: "string", required: true, wire: { in: "body" } },
+    });
+    expect(d.openapiText).toMatch(
+      new RegExp(
+        String.raw`^# Written as application\/json by blockwright add, published as a media-type range ` +
+          String.raw`\(\*\/\* unless named\): createZqNote request body \(published as application\/\*json\)`,
+        "m",
+      ),
+    );
+    expect(d.openapiText).not.toMatch(/^\s+application\/\*json:/m);
+    expect(d.openapiText).toMatch(/^\s+application\/json:/m);
+    expect(notesAt(d, "openapi").join("\n")).toContain("a range of media types admitting JSON");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("takes application/* the same way, and refuses a range that admits no JSON (text/*)", () => {
+    expect(drafted(doc("application/*"), ["createZqNote"]).openapiText).toMatch(/published as application\/\*\)/);
+    expect(() => drafted(doc("text/*"), ["createZqNote"])).toThrow(/text\/\*\) is of a media type the runtime/);
+  });
+});

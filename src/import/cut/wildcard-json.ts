@@ -11,6 +11,9 @@
 // JSON type's: the example check and the mocks read the wildcard's schema as
 // that body's, and the model did not (its outputs found no JSON body, BW2021).
 // The cut writes the schema under the JSON type and leaves the `*/*` entry out.
+// A narrower range that admits application/json is read the same way: `application/*`, or a subtype pattern such as
+// `application/*json` (Hypothesis-style "any JSON" bodies). Alone, such a body was refused as of a media type the
+// runtime does not write; the cut names the range it was published as.
 import { ownValue } from "@blockwright/runtime/internal";
 import { withKeyChanges } from "../../common/copy-on-write.js";
 import { followLocalRefs, type ReadKey } from "../../load/json-ref.js";
@@ -69,7 +72,10 @@ function wildcardRewrites(
           ? ((declared as Json).$ref as string).replace(/^#\//, "").replaceAll("/", ".")
           : undefined;
       const id = "id" in chose ? chose.id : `${chose.method.toUpperCase()} ${chose.path}`;
-      said.push(`${shared ?? `${id} ${status}`}${joined ? " (its schema given to the JSON type's examples)" : ""}`);
+      const range = bareMediaType(any) === ANY ? "" : ` (published as ${any})`;
+      said.push(
+        `${shared ?? `${id} ${status}`}${range}${joined ? " (its schema given to the JSON type's examples)" : ""}`,
+      );
     };
   };
   for (const chose of chosen) {
@@ -85,9 +91,19 @@ function wildcardRewrites(
   return { contents, said };
 }
 
-// Whether a `content` map has a key that may be any media type (*/*, its parameters too): a superset, cheaply.
+// Whether a `content` map has a key that is a media-type range (*/*, application/*json, its parameters too): a
+// superset, cheaply.
 function hasWildcardKey(content: unknown): boolean {
-  return content !== null && typeof content === "object" && Object.keys(content).some((type) => type.includes(ANY));
+  return content !== null && typeof content === "object" && Object.keys(content).some((type) => type.includes("*"));
+}
+
+// Whether a media-type range admits application/json: */*, application/*, or a pattern whose * stands for any
+// characters of a subtype (application/*json). A type with no * is no range.
+export function rangeAdmitsJson(mediaType: string): boolean {
+  const bare = bareMediaType(mediaType);
+  if (!bare.includes("*")) return false;
+  const parts = bare.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\/-]/g, "\\$&"));
+  return new RegExp(`^${parts.join("[^/]*")}$`).test("application/json");
 }
 
 /** The wildcard entry under the JSON type, in the same place among the others. */
@@ -116,7 +132,8 @@ function joinedToJson(content: Json, any: string): Json {
  * type beside it has a schema of its own.
  */
 export function wildcardJson(document: Json, content: Json, read?: ReadKey): string | undefined {
-  const any = Object.keys(content).find((type) => bareMediaType(type) === ANY);
+  const keys = Object.keys(content);
+  const any = keys.find((type) => bareMediaType(type) === ANY) ?? keys.find(rangeAdmitsJson);
   const described = (type: string) => isJsonMediaType(type) && (content[type] as Json | null)?.schema !== undefined;
   if (any === undefined || Object.keys(content).some(described)) return undefined;
   return jsonShaped(document, (content[any] as Json | undefined)?.schema, read) ? any : undefined;

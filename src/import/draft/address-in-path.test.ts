@@ -5,8 +5,9 @@
 // is drafted as the operation's own server (cut/path-address-server.ts): a whole address the address each connection
 // gives (a user-only base-url parameter named after it), a host with a variable an address template; the call goes
 // there, an http one or one with credentials refused before any request, naming the parameter, the rule and the value.
-// Two operations that would be one method and path without it keep their letter, with a note; a parameter that is an
-// address at the path's end (a link to check), a file name and an id are left unremarked.
+// Two operations that would be one method and path without it are each at their address, their keys told apart by a
+// fragment naming it (contract/two-addresses-one-path.test.ts keeps them apart on the wire and in the mock); a
+// parameter that is an address at the path's end (a link to check), a file name and an id are left unremarked.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ToolSpec } from "@blockwright/runtime/internal";
@@ -106,14 +107,13 @@ describe("a path whose first segment is where the call would go", () => {
       expect(noteOf(operationId)).not.toContain("path begins with");
   });
 
-  it("two that would be one method and path without it: kept to the letter, with a note", () => {
-    expect(cut().paths).toHaveProperty(["/{zqFirstEndpoint}/zqorders/{zqid}/zqvoid", "post"]);
-    expect(cut().paths).toHaveProperty(["/{zqOtherEndpoint}/zqorders/{zqOrder}/zqvoid", "post"]);
-    expect(notesAt(d, "auth").join("\n")).toContain(
-      "openapi.yaml keeps POST /{zqFirstEndpoint}/zqorders/{zqid}/zqvoid, POST " +
-        "/{zqOtherEndpoint}/zqorders/{zqOrder}/zqvoid as written",
-    );
-    expect(noteOf("zqVoidFirst")).toContain(`{zqFirstEndpoint}, whose example "https://zqa.zqshop.test"`);
+  it("two that would be one method and path without it: each at its address, told apart by a fragment", () => {
+    expect(cut().paths).toHaveProperty(["/zqorders/{zqid}/zqvoid#zqFirstEndpoint", "post", "servers"]);
+    expect(cut().paths).toHaveProperty(["/zqorders/{zqOrder}/zqvoid#zqOtherEndpoint", "post", "servers"]);
+    expect(d.manifest.operations[idOf("zqVoidFirst")]?.server).toEqual({ param: "zqFirstEndpoint" });
+    expect(d.manifest.operations[idOf("zqVoidOther")]?.server).toEqual({ param: "zqOtherEndpoint" });
+    expect(notesAt(d, "auth").join("\n")).toContain("each key ends in a fragment naming its address");
+    expect(noteOf("zqVoidFirst")).not.toContain("path begins with");
   });
 
   it("the call goes to the address the connection gives; an http one or none refused before any request", async () => {

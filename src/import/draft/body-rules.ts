@@ -10,6 +10,7 @@ import type { ManifestRule } from "../../load/precompiled/manifest-types.js";
 import { acceptsAnyObject } from "../../judge/open-one-of.js";
 import { type OpenApiDocument, type Schema, typeOf } from "../../load/openapi-document.js";
 import { valuesAcross } from "../../load/schema-types.js";
+import { withLoneKind } from "../../load/schemas/lone-kind.js";
 import { oneValue } from "../../model/one-value.js";
 
 /** Keys a branch that only requires fields may carry besides `required`. */
@@ -17,7 +18,7 @@ const ANNOTATIONS = new Set(["required", "title", "description"]);
 
 /**
  * The schema with a union of one branch replaced by that branch (flattened); the union's own keywords beside it (a
- * description of the field) win.
+ * description of the field) win, and a discriminator's property takes the values naming the branch.
  */
 export function loneBranch(doc: OpenApiDocument, flat: Schema | undefined): Schema | undefined {
   if (!flat || flat.properties !== undefined) return flat;
@@ -26,7 +27,8 @@ export function loneBranch(doc: OpenApiDocument, flat: Schema | undefined): Sche
     if (!Array.isArray(members) || members.length !== 1) continue;
     const { [key]: _lone, ...own } = flat;
     try {
-      return { ...doc.flatten(members[0] as Schema), ...own };
+      // Its discriminator's property the values naming it (load/schemas/lone-kind.ts), as a union of several's.
+      return withLoneKind(flat, { ...doc.flatten(members[0] as Schema), ...own });
     } catch {
       return flat;
     }

@@ -3,8 +3,9 @@
 // API versions), and the document's own examples use them (`segment: [operation/name]` beside an enum of
 // `browser`, `city`…). Read as JSON Schema, the enum refused those values: add refused its draft's example
 // (BW2009), the package would refuse what the service takes, and a mock or the judge every other value. add leaves
-// such an enum out of the cut it writes, keeps its values in the schema's description as the known ones, and says
-// so. A one-value enum (a union shape's tag) is left as it is.
+// such an enum out of the cut it writes, keeps its values in the schema's description as the known ones (and in the
+// mark's `values`, which the draft offers as a parameter's `knownValues`), and says so. A one-value enum (a union
+// shape's tag) is left as it is.
 import { isJson, rewriteEachObject } from "./cut-walk.js";
 
 type Json = Record<string, unknown>;
@@ -40,6 +41,10 @@ export function withoutOpenEnums(cut: Json): string[] {
     if (!isOpenEnum(schema)) return undefined;
     const values = schema.enum as string[];
     delete schema.enum;
+    // The values kept as the mark's own known values (AutoRest's `values`), where it lists none: the draft offers
+    // them beside any other text (a parameter's `knownValues`).
+    const mark = schema["x-ms-enum"] as Json;
+    if (!Array.isArray(mark.values)) mark.values = values.map((value) => ({ value }));
     const said = knownValues(values);
     const own = typeof schema.description === "string" ? schema.description.trim() : "";
     // A description ending without a stop gets one, so the known values read as a sentence of their own.

@@ -53,6 +53,7 @@ export const paramLimits = {
       "param.forbiddenKeys.caseInsensitive",
       "param.forbiddenKeys.hint",
     ]),
+    "param.knownValues": { none: "values offered to editors and models; a call takes any other text (params)" },
     "param.patternHint": { none: "wording of the pattern for people and models; the pattern is recorded (params)" },
     ...decided({ fields: "nestedLimits" }, ["param.keys", "param.values", "param.items"]),
   },

@@ -8,6 +8,7 @@ import { valueFormatOf, withFormatPattern } from "../../model/format-aliases.js"
 import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { withRequiredBeside } from "../../load/schema-types.js";
 import { baseKindsAt, componentRefOf, mayBeBase, schemaRef } from "../../load/schemas/base-kinds.js";
+import { loneKindValues } from "../../load/schemas/lone-kind.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
 import { regexProblem } from "../context.js";
 import { inclusiveBounds } from "./inclusive-bounds.js";
@@ -89,7 +90,7 @@ function objectOf(doc: OpenApiDocument, declared: Schema, flat: Schema): NestedL
   const objects = members.filter((m) => typeOf(m) === "object" || m.properties !== undefined);
   if (objects.length > 1) return shapesOf(doc, { oneOf: objects }, fresh());
   const holder = memberOfType(doc, flat, "object");
-  const limits = holder && nestedOf(doc, holder);
+  const limits = holder && loneKindOf(doc, flat, holder, nestedOf(doc, holder));
   return limits?.type === "object" && (limits.fields || limits.required) ? limits : undefined;
 }
 
@@ -149,7 +150,7 @@ function nestedOf(doc: OpenApiDocument, raw: Schema, at: Walk = fresh()): Nested
   // which there is one so far): that member. Read as a union, it limited nothing, and a value lacking what the member
   // requires was sent.
   const lone = loneMember(s);
-  const member = lone && nestedOf(doc, lone, at);
+  const member = lone && loneKindOf(doc, s, lone, nestedOf(doc, lone, at));
   if (lone) return member && admitsNull(s) ? { ...member, nullable: true } : member;
   const out: NestedLimits = {};
   const t = typeOf(s);
@@ -198,6 +199,14 @@ function listedOf(doc: OpenApiDocument, s: Schema): NestedLimits | undefined {
   const type = listed.type === "number" && "integer" in listed ? "integer" : listed.type;
   const nullable = admitsNull(s) || flat.some((b) => b.type === "null" || admitsNull(b) || b.const === null);
   return { type, enum: [...listed.enum], ...(nullable ? { nullable: true } : {}) };
+}
+
+/** A union's one member's limits, its discriminator's property held to the values naming it (schemas/lone-kind.ts). */
+function loneKindOf(doc: OpenApiDocument, s: Schema, lone: Schema, member: NestedLimits | undefined) {
+  const kind = member?.fields ? loneKindValues(s, doc.flatten(lone)) : undefined;
+  if (!member?.fields || !kind) return member;
+  const named = { ...(member.fields[kind.property] ?? { type: "string" as const }), enum: kind.values };
+  return { ...member, fields: { ...member.fields, [kind.property]: named } };
 }
 
 /** The one member of a union with no fields, items or values of its own beside it; undefined for any other schema. */

@@ -51,6 +51,7 @@ const COPIED = [
   "patternHint",
   "enum",
   "caseInsensitive",
+  "knownValues",
   "format",
   "separator",
   "jsonType",

@@ -44,11 +44,63 @@ export function rootCause(errors: OutputUnit[]): OutputUnit | undefined {
           e.keywordLocation.startsWith(prefix) ? [e.keywordLocation.slice(prefix.length).split("/")[0]] : [],
         ),
     );
+    const failed = [...branches].filter((b): b is string => b !== undefined);
+    const told = branches.size > 1 ? toldBranch(useful.slice(i + 1), cause, failed) : undefined;
+    if (told) return told;
     const next = reason(i + 1);
     if (branches.size !== 1 || next < 0) break;
     i = next;
   }
   return useful[i] ?? errors[0];
+}
+
+/**
+ * The reason a value meets none of a union's shapes where a field of it tells them apart (a discriminated base's kinds,
+ * each fixing the field to its value; shapes each fixing a tag): every shape but one refuses the field's value, so the
+ * value names that one and its own reason is the reason; or every shape refuses it, so the value names none and the
+ * field's value is the reason, against every shape's values. Undefined where no field tells the failed shapes apart.
+ * `below`: the errors after the union's own; `branches`: the failed shapes' indexes.
+ */
+function toldBranch(below: OutputUnit[], union: OutputUnit, branches: string[]): OutputUnit | undefined {
+  const prefix = `${union.keywordLocation}/`;
+  const branchOf = (e: OutputUnit) =>
+    e.keywordLocation.startsWith(prefix) ? e.keywordLocation.slice(prefix.length).split("/")[0] : undefined;
+  // Each field one level inside the value whose fixed values a shape refuses, and the shapes refusing it.
+  const refusals = new Map<string, Map<string, OutputUnit>>();
+  for (const e of below) {
+    const branch = branchOf(e);
+    const field = e.instanceLocation.startsWith(`${union.instanceLocation}/`)
+      ? e.instanceLocation.slice(union.instanceLocation.length + 1)
+      : undefined;
+    if (branch === undefined || field === undefined || field.includes("/")) continue;
+    if (e.keyword !== "enum" && e.keyword !== "const") continue;
+    const byBranch = refusals.get(field) ?? new Map<string, OutputUnit>();
+    if (!byBranch.has(branch)) byBranch.set(branch, e);
+    refusals.set(field, byBranch);
+  }
+  for (const byBranch of refusals.values()) {
+    const named = branches.filter((b) => !byBranch.has(b));
+    if (named.length === 1) {
+      const own = below.filter((e) => branchOf(e) === named[0]);
+      return own.length ? rootCause(own) : undefined;
+    }
+    if (named.length) continue;
+    const values = [...new Set([...byBranch.values()].flatMap(fixedValues))];
+    const [first] = byBranch.values();
+    if (first) return { ...first, keyword: "enum", error: `Instance does not match any of ${JSON.stringify(values)}.` };
+  }
+  return undefined;
+}
+
+/** The values an `enum` or `const` error says its schema fixes (its message's JSON). */
+function fixedValues(error: OutputUnit): unknown[] {
+  const text = (error.keyword === "enum" ? /any of (\[.*\])\.?$/ : /match (.*)\.$/).exec(error.error)?.[1];
+  try {
+    const value: unknown = text === undefined ? [] : JSON.parse(text);
+    return error.keyword === "enum" && Array.isArray(value) ? value : [value];
+  } catch {
+    return [];
+  }
 }
 
 /** The error of a nullable schema's null alternative: a value that is not null fails it, which says nothing. */

@@ -746,6 +746,12 @@ export interface ManifestParam {
    */
   patternHint?: string
   /**
+   * A text's known values where the service takes others too (an open enum: `x-ms-enum` with `modelAsString: true`, `x-extensible-enum`): offered to editors (the typed client types the parameter `"a" | "b" | (string & {})`) and to models (in words in the tool's description), never checked; `enum` closes the list instead.
+   *
+   * @minItems 1
+   */
+  knownValues?: string[]
+  /**
    * The only values accepted, of the parameter's type: texts for a string, numbers for a number, `true` or `false` for a boolean (`[true]`: a confirmation the upstream takes only as true; both restrict nothing). Must be a subset of the OpenAPI's enum where it has one.
    *
    * @minItems 1
@@ -1748,6 +1754,7 @@ export type ManifestField =
   | "param.maxLength"
   | "param.pattern"
   | "param.patternHint"
+  | "param.knownValues"
   | "param.enum"
   | "param.limitsFromSpec"
   | "param.caseInsensitive"

@@ -1,13 +1,14 @@
 // What a discriminated base stands for, one rule for every reader. A schema with a discriminator and no union of its
 // own (`Pet: {discriminator: {propertyName: petType}}`) is, by OpenAPI's inheritance model, one of the schemas that
 // extend it by allOf (`Cat: {allOf: [{$ref: Pet}, …]}`), each named by the discriminator's value: the mapping's name of
-// it, else (OpenAPI 3.0, no mapping) its schema's name. A base no discriminator marks, whose extensions carry a
-// discriminator value (`x-ms-discriminator-value`, AutoRest's polymorphism), is one too (its kinds told apart by no
-// property). Add writes a request body of a base as the union of its kinds (import/cut/discriminated-kinds.ts); the
-// link reads a field of one so (link/param-limits/schema-place.ts), the sampler makes one of its kinds
-// (mocks/sample/sample-base-kinds.ts), the request judge and a mock's copy of the document hold it to one
-// (withBaseRefsAsKinds: a mock's answers are one too, mocks/mock-document.ts), and the bound cut keeps
-// the kinds (bound-cut.ts): all read the kinds here, with or without a mapping.
+// it, else (OpenAPI 3.0, no mapping) its schema's name. A base extending another may write its discriminator in an
+// allOf member beside the `$ref` (its mapping naming kinds that are bases themselves): read as its own. A base no
+// discriminator marks, whose extensions carry a discriminator value (`x-ms-discriminator-value`, AutoRest's
+// polymorphism), is one too (its kinds told apart by no property). Add writes a request body of a base as the union of
+// its kinds (import/cut/discriminated-kinds.ts); the link reads a field of one so (link/param-limits/schema-place.ts),
+// the sampler makes one of its kinds (mocks/sample/sample-base-kinds.ts), the request judge and a mock's copy of the
+// document hold it to one (withBaseRefsAsKinds: a mock's answers are one too, mocks/mock-document.ts), and the bound
+// cut keeps the kinds (bound-cut.ts): all read the kinds here, with or without a mapping.
 
 type Json = Record<string, unknown>;
 
@@ -55,11 +56,32 @@ export function extensionsIfBases(schemas: Json): Extensions | undefined {
   const known = indexes.get(schemas);
   if (known && known.size === size) return known.extensions;
   const based = Object.values(schemas).some(
-    (s) => isJson(s) && (s.discriminator !== undefined || typeof s[VALUE_EXTENSION] === "string"),
+    (s) => isJson(s) && (discriminatorsOf(s).length > 0 || typeof s[VALUE_EXTENSION] === "string"),
   );
   const extensions = based ? extensionsOf(schemas) : undefined;
   indexes.set(schemas, { extensions, size });
   return extensions;
+}
+
+/**
+ * The discriminators of a base: its own, then those of its allOf's inline members that are no union (a base extending
+ * another writes its own discriminator, mapping and all, in a member beside the `$ref`:
+ * `{allOf: [{$ref: Entity}, {discriminator: {propertyName: "@type", mapping: …}, properties: …}]}`).
+ */
+function discriminatorsOf(schema: Json): Json[] {
+  const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf : [])];
+  return parts.flatMap((part, at) =>
+    isJson(part) && isJson(part.discriminator) && (at === 0 || (part.oneOf === undefined && part.anyOf === undefined))
+      ? [part.discriminator]
+      : [],
+  );
+}
+
+/** Every mapping of a base's discriminators (its own first): each value and the schema it names, as written. */
+function mappingsOf(base: unknown): [string, unknown][] {
+  return (isJson(base) ? discriminatorsOf(base) : []).flatMap((discriminator) =>
+    isJson(discriminator.mapping) ? Object.entries(discriminator.mapping) : [],
+  );
 }
 
 /**
@@ -71,8 +93,8 @@ export function extensionsIfBases(schemas: Json): Extensions | undefined {
 export function basePropertyOf(schemas: Json, name: string, extensions: Extensions): string | undefined {
   const schema = schemas[name];
   if (!isJson(schema) || schema.oneOf !== undefined || schema.anyOf !== undefined) return undefined;
-  const discriminator = schema.discriminator;
-  if (isJson(discriminator)) return typeof discriminator.propertyName === "string" ? discriminator.propertyName : "";
+  const [discriminator] = discriminatorsOf(schema);
+  if (discriminator) return typeof discriminator.propertyName === "string" ? discriminator.propertyName : "";
   const values = (extensions.get(name) ?? []).flatMap((kind) => {
     const extension = schemas[kind];
     return isJson(extension) && typeof extension[VALUE_EXTENSION] === "string" ? [extension[VALUE_EXTENSION]] : [];
@@ -124,11 +146,9 @@ export function kindsOf(schemas: Json, base: string, extensions: Extensions, pro
   return kinds;
 }
 
-/** The names of the schemas a base's discriminator mapping names (a `#/components/schemas/` ref or a bare name). */
+/** The names of the schemas a base's discriminators' mappings name (a `#/components/schemas/` ref or a bare name). */
 function mappedNames(base: unknown): string[] {
-  const discriminator = isJson(base) ? base.discriminator : undefined;
-  const mapping = isJson(discriminator) && isJson(discriminator.mapping) ? discriminator.mapping : {};
-  return Object.values(mapping).flatMap((to) =>
+  return mappingsOf(base).flatMap(([, to]) =>
     typeof to !== "string" ? [] : to.startsWith(SCHEMAS) ? [to.slice(SCHEMAS.length)] : to.startsWith("#") ? [] : [to],
   );
 }
@@ -140,11 +160,12 @@ function repeats(schema: unknown, property: string): boolean {
   return parts.some((part) => isJson(part) && isJson(part.properties) && Object.hasOwn(part.properties, property));
 }
 
-/** The value naming `kind`: the base's mapping's, its extension's, its one fixed value of the property, its name. */
+/**
+ * The value naming `kind`: the base's mappings' (its own discriminator's, its allOf members'), its extension's, its one
+ * fixed value of the property, its name.
+ */
 export function kindValue(schemas: Json, base: Json, property: string, kind: string): string {
-  const mapping = isJson(base.discriminator) && isJson(base.discriminator.mapping) ? base.discriminator.mapping : {};
-  for (const [value, target] of Object.entries(mapping))
-    if (target === kind || target === `${SCHEMAS}${kind}`) return value;
+  for (const [value, target] of mappingsOf(base)) if (target === kind || target === `${SCHEMAS}${kind}`) return value;
   const schema = schemas[kind] as Json;
   if (typeof schema[VALUE_EXTENSION] === "string") return schema[VALUE_EXTENSION];
   const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf : [])];

@@ -18,6 +18,8 @@ export type StructurePath = (string | number)[];
 export interface StructureProblem {
   path: StructurePath;
   message: string;
+  /** What the place must hold when it holds no mapping ("a schema", "a parameter"), for a step reading it anew. */
+  expected?: string;
 }
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"];
@@ -95,15 +97,20 @@ class StructureWalk {
     private readonly limit: number,
   ) {}
 
-  wrong(place: Where, what: string, value: unknown): void {
-    if (this.out.length < this.limit) this.out.push({ path: pathOf(place), message: `${what}, got ${shown(value)}` });
+  wrong(place: Where, what: string, value: unknown, expected?: string): void {
+    if (this.out.length < this.limit)
+      this.out.push({
+        path: pathOf(place),
+        message: `${what}, got ${shown(value)}`,
+        ...(expected ? { expected } : {}),
+      });
   }
 
   /** The mapping at `place`, or undefined when the key is absent; a value that is not one is reported. */
   mapping(value: unknown, place: Where, what: string): Json | undefined {
     if (value === undefined) return undefined;
     if (isMapping(value)) return value;
-    this.wrong(place, `${what} must be a mapping`, value);
+    this.wrong(place, `${what} must be a mapping`, value, what);
     return undefined;
   }
 

@@ -14,6 +14,8 @@ import {
   openapi,
   sentOrRefused,
 } from "../../__fixtures__/draft-kit.js";
+import { executeToolDefinition } from "@blockwright/runtime";
+import { json, scriptedFetch } from "../../../../test-support/runtime/scripted-fetch.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -48,6 +50,14 @@ const zqDoc = openapi({
         query("zqReviewers", said("integer", "Use a number between 1 and 6 or 0 to not require zqreviewers.")),
         query("zqRetention", said("integer", "Must be no more than 35 for automated zqsnapshots.")),
         query("zqTtl", said("integer", "The time to live, in seconds. The maximum value is 600 seconds.")),
+        query(
+          "zqPeopleSize",
+          said(
+            "integer",
+            "Optional. Valid values are between 1 and 1000, inclusive. Defaults to 100 if not set or set to 0.",
+          ),
+        ),
+        query("zqBatch", said("integer", "At least 1, at most 50. Use 0 for the server's default batch.")),
       ],
       requestBody: {
         required: true,
@@ -109,6 +119,31 @@ describe("a value's limits stated in words", () => {
       "the document says maximum 1000 in words" +
         ' ("The maximum value is 1000.") and 500 in its schema: the schema\'s kept',
     );
+  });
+
+  it("leaves a bound the value the words say is taken as the default breaks as words; no default sent", async () => {
+    // OpenAPI leaves the default to the API ("what would be assumed … if one is not provided"), and JSON Schema only
+    // recommends it be valid against the schema: a page size "between 1 and 1000 … or set to 0" takes 0.
+    const d = drafted(zqDoc, ["zqListPeople"]);
+    const params = d.manifest.operations.acme_zq_list_people?.params ?? {};
+    for (const name of ["zqPeopleSize", "zqBatch"]) {
+      expect(params[name]?.minimum, name).toBeUndefined();
+      expect(params[name]?.default, name).toBeUndefined();
+    }
+    expect([params.zqPeopleSize?.maximum, params.zqBatch?.maximum, params.zqPageSize?.minimum]).toEqual([1000, 50, 1]);
+    expect(notesAt(d, `${at}.zqPeopleSize`).join("\n")).toContain(
+      'the document says minimum 1 in words only ("Valid values are between 1 and 1000, inclusive."), and that 0 ' +
+        "is taken as its default: left as words",
+    );
+    const tool = (await linkedTools(d)).find((t) => t.id === "acme_zq_list_people");
+    if (!tool) throw new Error("no tool");
+    const { fetch, seen } = scriptedFetch(json(200, {}));
+    for (const params of [{ zqPeopleSize: 0 }, {}]) {
+      const result = await executeToolDefinition(tool, { accessToken: "zq-token-0000000001", ...params }, { fetch });
+      expect(result.success).toBe(true);
+    }
+    expect(seen.map((r) => new URL((r as { url: string }).url).searchParams.get("zqPeopleSize"))).toEqual(["0", null]);
+    expect((await sentOrRefused(tool, { zqPeopleSize: 1001 }, {})).sent).toBe(0);
   });
 
   it("refuses an out-of-range value before any request, naming the field, the rule and the value", async () => {

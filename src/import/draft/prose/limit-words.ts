@@ -120,9 +120,31 @@ export function withProseLimits(
     }
   }
   if (clash) return param;
+  const taken = of === "value" ? defaultValues(text) : [];
   for (const [key, bound] of Object.entries(bounds) as [Keyword, { value: number; sentence: string }][])
-    apply(param, key, bound.value, bound.sentence, note);
+    apply(param, key, bound.value, bound.sentence, note, taken);
   return param;
+}
+
+/**
+ * The values the words say the API takes as its default ("Defaults to 100 if not set or set to 0", "0 means the
+ * default"): a bound one breaks does not hold for every value sent (a page size "between 1 and 1000 … Defaults to
+ * 100 if not set or set to 0": 0 was refused before any request though the API reads it).
+ */
+function defaultValues(text: string): number[] {
+  const found: number[] = [];
+  for (const sentence of sentences(text)) {
+    if (!/\bdefault/i.test(sentence)) continue;
+    for (const m of sentence.matchAll(
+      new RegExp(String.raw`\b(?:set to|defaults? to|default is|default of)\s+${N}`, "gi"),
+    ))
+      found.push(numberOf(m[1] ?? ""));
+    for (const m of sentence.matchAll(
+      new RegExp(String.raw`(?:^|\s)${N}\s+(?:means|for|to use|selects|uses|gives)\b[^.;]*\bdefault`, "gi"),
+    ))
+      found.push(numberOf(m[1] ?? ""));
+  }
+  return found.filter((v) => !Number.isNaN(v));
 }
 
 const KEYS: Record<Of, [Keyword, Keyword]> = {
@@ -132,7 +154,14 @@ const KEYS: Record<Of, [Keyword, Keyword]> = {
 };
 
 /** One keyword the words state, unless the schema states it, the type cannot hold it, or a value given breaks it. */
-function apply(param: ManifestParam, key: Keyword, value: number, sentence: string, note: (t: string) => void): void {
+function apply(
+  param: ManifestParam,
+  key: Keyword,
+  value: number,
+  sentence: string,
+  note: (t: string) => void,
+  taken: readonly number[] = [],
+): void {
   const quoted = JSON.stringify(sentence.length > 200 ? `${sentence.slice(0, 199)}…` : sentence);
   const declared = param[key];
   if (declared !== undefined) {
@@ -165,6 +194,14 @@ function apply(param: ManifestParam, key: Keyword, value: number, sentence: stri
       );
       return;
     }
+  }
+  const breaking = taken.find((v) => (low ? v < value : v > value));
+  if (breaking !== undefined) {
+    note(
+      `the document says ${key} ${value} in words only (${quoted}), and that ${breaking} is taken as its default: ` +
+        "left as words (a call without the value sends none, and the API applies its own default)",
+    );
+    return;
   }
   param[key] = value;
   note(

@@ -56,14 +56,10 @@ export interface HostileSharedBasicKey {
   basicKey?: string;
 }
 
-/** Parameter `shelfId`, shared by 2 operations. */
-export interface HostileSharedShelfId {
+/** Parameters of `hostile_add_book`: Add book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
+export interface HostileAddBookParams extends HostileSharedApiKey, HostileSharedBasicKey {
   /** The shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
   shelfId: string;
-}
-
-/** Parameters of `hostile_add_book`: Add book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
-export interface HostileAddBookParams extends HostileSharedApiKey, HostileSharedBasicKey, HostileSharedShelfId {
   /** Title of the book *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | Limits of title depend on format: with format audio: maxLength 80. */
   title: string;
   /** Tags *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
@@ -105,7 +101,9 @@ export type HostileGetBookOutput = {
 export declare const hostileGetBookTool: ToolDefinition<HostileGetBookParams & HostileConnection, HostileGetBookOutput, false>;
 
 /** Parameters of `hostile_list_books`: List books *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |. */
-export interface HostileListBooksParams extends HostileSharedApiKey, HostileSharedBasicKey, HostileSharedShelfId {
+export interface HostileListBooksParams extends HostileSharedApiKey, HostileSharedBasicKey {
+  /** The shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+  shelfId: "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |" | "plain" | (string & {});
   /** Page size *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
   top?: number;
   /** Where the page starts *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */

@@ -953,6 +953,10 @@ export const hostileListBooksTool = /* @__PURE__ */ describeTool(hostileListBook
       "title": "Shelf ID",
       "description": "The shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
       "visibility": "user-or-llm",
+      "knownValues": [
+        "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "plain"
+      ],
       "placeholder": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
       "example": "*/ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |"
     },

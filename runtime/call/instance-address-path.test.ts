@@ -1,0 +1,85 @@
+// An instance's address with the path it is served under: a self-hosted service behind a reverse proxy at a sub-path
+// (`https://zqhost.zqshelves.test/zqbase`, as GitLab's relative URL, Jira's context path and Grafana's sub-path make
+// it; openapi-fetch's baseUrl and the vendors' SDKs take such an address). The parameter refused any path. It is
+// joined once now: no doubled or dropped "/", the document's server path after it, the part of it the address
+// already ends with written once; one ending with the start of the operation's own path refused, naming the
+// parameter, the rule and the value. The credential still goes only to the origin given, over https (http only on
+// loopback).
+import { describe, expect, it } from "vitest";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
+import { executeToolDefinition } from "../execute/execute.js";
+import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
+
+const getBook = irFixture("shelf").operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
+const KEY = "shelf-key-7f3a9c2e51";
+const instanceUrl: ParamSpec = {
+  name: "zqInstance",
+  type: "string",
+  title: "Instance",
+  description: "The instance.",
+  required: true,
+  secret: false,
+  visibility: "user-only",
+  format: "base-url",
+  maxLength: 255,
+  wire: { in: "server" },
+};
+/** The shelf's book read at the caller's instance, the document's server path `/zqapi/v4` before the operation's. */
+const atInstance: ToolSpec = {
+  ...getBook,
+  path: "/books/{bookId}",
+  server: { param: "zqInstance", hosts: ["*.zqshelves.test"], basePath: "/zqapi/v4" },
+  params: [...getBook.params, instanceUrl],
+};
+
+async function sent(zqInstance: string) {
+  const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
+  const result = await executeToolDefinition(atInstance, { apiKey: KEY, bookId: "b 1", zqInstance }, { fetch });
+  return result.success ? (seen[0] as { url: string }).url : `refused: ${result.error.message}`;
+}
+
+describe("an instance address with the path it is served under", () => {
+  it("is joined once: the document's server path after it, no doubled or dropped slash", async () => {
+    for (const given of [
+      "https://zqhost.zqshelves.test/zqbase",
+      "https://zqhost.zqshelves.test/zqbase/",
+      "https://zqhost.zqshelves.test//zqbase//",
+      "https://zqhost.zqshelves.test/zqbase/zqapi/v4",
+      "https://zqhost.zqshelves.test/zqbase/zqapi/v4/",
+    ])
+      expect(await sent(given), given).toBe("https://zqhost.zqshelves.test/zqbase/zqapi/v4/books/b%201");
+    // The address's path ends with the start of the server's: written once (a Jira at /jira, its server …/jira/rest).
+    expect(await sent("https://zqhost.zqshelves.test/zqbase/zqapi")).toBe(
+      "https://zqhost.zqshelves.test/zqbase/zqapi/v4/books/b%201",
+    );
+    expect(await sent("https://zqhost.zqshelves.test/zq/base")).toBe(
+      "https://zqhost.zqshelves.test/zq/base/zqapi/v4/books/b%201",
+    );
+    expect(await sent("https://zqhost.zqshelves.test")).toBe("https://zqhost.zqshelves.test/zqapi/v4/books/b%201");
+    expect(await sent("http://127.0.0.1:9/zqbase")).toBe("http://127.0.0.1:9/zqbase/zqapi/v4/books/b%201");
+  });
+
+  it("ending with the start of the operation's own path: refused before any request", async () => {
+    // The operation's literal path given too (`…/zqapi/v4/books`), as a pasted request address would.
+    expect(await sent("https://zqhost.zqshelves.test/zqapi/v4/books")).toMatch(
+      /^refused: zqInstance: its path ends with \/zqapi\/v4\/books,/,
+    );
+  });
+
+  it("sends the credential only to the origin given, over https", async () => {
+    expect(await sent("https://zqelsewhere.test/zqhost.zqshelves.test")).toMatch(
+      /^refused: zqInstance: .* not to zqelsewhere\.test/,
+    );
+    expect(await sent("http://zqhost.zqshelves.test/zqbase")).toBe(
+      "refused: zqInstance: must use https (http is allowed only for loopback hosts), got " +
+        '"http://zqhost.zqshelves.test/zqbase"',
+    );
+    expect(await sent("https://u:zq-pass-0000001@zqhost.zqshelves.test/zqbase")).toBe(
+      'refused: zqInstance: must not contain credentials, got "(address with credentials withheld)"',
+    );
+    expect(await sent("https://zqhost.zqshelves.test/zqbase?zq=1")).toBe(
+      'refused: zqInstance: must not contain a query or fragment, got "https://zqhost.zqshelves.test/zqbase?zq=1"',
+    );
+  });
+});

@@ -1,0 +1,102 @@
+// A union of one shape whose discriminator names it (`ZqCreateTool: {oneOf: [$ref: ZqLambda], discriminator:
+// {propertyName: type, mapping: {zqlambda: ZqLambda}}}`, its shape's `type` any text, "This should always be
+// zqlambda"). By OpenAPI the property's value names the shape, so a value naming none is no value of the union. Read as
+// its one shape, `type` was drafted as any text and `type: foo` was sent; now the draft lists the values naming the
+// shape (the mapping's, else its schema's name) and the link holds a field of such a union to them, as it holds a union
+// of several shapes (load/schemas/lone-kind.ts).
+import { afterAll, describe, expect, it } from "vitest";
+import { rmSync } from "node:fs";
+import {
+  draftWorkFolder,
+  drafted,
+  judgedCall,
+  linkedTools,
+  openapi,
+  reply,
+  sentOrRefused,
+} from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const created = { "201": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "t1" }) };
+const post = (operationId: string, schema: unknown) => ({
+  post: {
+    operationId,
+    requestBody: { required: true, content: { "application/json": { schema } } },
+    responses: created,
+  },
+});
+const lambda = {
+  type: "object",
+  required: ["type", "name"],
+  properties: {
+    type: {
+      type: "string",
+      description: "This should always be `zqlambda`.",
+      default: "zqlambda",
+      example: "zqlambda",
+    },
+    name: { type: "string" },
+  },
+};
+const document = openapi(
+  {
+    "/zqtools": post("zqCreateTool", ref("ZqCreateTool")),
+    "/zqunnamed": post("zqCreateUnnamed", ref("ZqUnmapped")),
+    "/zqholders": post("zqCreateHolder", {
+      type: "object",
+      properties: { zqtool: ref("ZqCreateTool"), zqtools: { type: "array", items: ref("ZqCreateTool") } },
+    }),
+  },
+  {
+    schemas: {
+      ZqCreateTool: {
+        discriminator: { propertyName: "type", mapping: { zqlambda: ref("ZqLambda").$ref } },
+        oneOf: [ref("ZqLambda")],
+      },
+      ZqUnmapped: { discriminator: { propertyName: "type" }, oneOf: [ref("ZqLambda")] },
+      ZqLambda: lambda,
+    },
+  },
+);
+
+describe("a union of one shape whose discriminator names it", () => {
+  it("drafts the property as the values naming the shape: the mapping's, else the shape's schema name", () => {
+    const d = drafted(document, ["zqCreateTool", "zqCreateUnnamed"], "zqtools");
+    const [mapped, unnamed] = Object.values(d.manifest.operations);
+    expect(mapped?.params?.type).toMatchObject({
+      type: "string",
+      enum: ["zqlambda"],
+      default: "zqlambda",
+      required: true,
+    });
+    expect(unnamed?.params?.type).toMatchObject({ type: "string", enum: ["ZqLambda"] });
+  });
+
+  it("refuses a value naming no shape before any request, and sends the mapped one as the judge takes it", async () => {
+    const d = drafted(document, ["zqCreateTool"], "zqtools");
+    const [tool] = await linkedTools(d, "zqtools");
+    expect(await sentOrRefused(tool as never, { type: "foo", name: "n" }, { id: "t1" })).toEqual({
+      message: 'type: must be one of zqlambda, got "foo"',
+      sent: 0,
+    });
+    const call = { type: "zqlambda", name: "a/b é", accessToken: "zq-token-0001" };
+    const { sent, judged } = await judgedCall(d, tool as never, call);
+    expect(JSON.parse(new TextDecoder().decode(sent.body))).toEqual({ type: "zqlambda", name: "a/b é" });
+    expect(judged.refusals.filter((r) => r.rule !== "security")).toEqual([]);
+  });
+
+  it("holds a field of such a union to the values naming its shape", async () => {
+    const d = drafted(document, ["zqCreateHolder"], "zqholders");
+    const [tool] = await linkedTools(d, "zqholders");
+    const given = (type: string) => sentOrRefused(tool as never, { zqtool: { type, name: "n" } }, { id: "t1" });
+    expect(await given("zqlambda")).toEqual({ message: "sent", sent: 1 });
+    const refused = await given("foo");
+    expect(refused.sent).toBe(0);
+    expect(refused.message).toContain("zqlambda");
+    const listed = (type: string) => sentOrRefused(tool as never, { zqtools: [{ type, name: "n" }] }, { id: "t1" });
+    expect(await listed("zqlambda")).toEqual({ message: "sent", sent: 1 });
+    expect(await listed("foo")).toMatchObject({ sent: 0 });
+  });
+});
