@@ -8,7 +8,10 @@ import type { JsonSchema } from "./llm-tool-types.js";
 /** The schema of a value of these limits: its kind (null too where taken), bounds, enum, items, fields or shapes. */
 export function nestedSchema(limits: NestedLimits): JsonSchema {
   if (limits.shapes) {
-    const shapes = limits.shapes.map(fieldsSchema);
+    // Shapes told apart by their fields: each takes its own only, as the call is held to (nested-limits.ts).
+    const shapes = limits.shapes.map((shape) =>
+      limits.byFields ? { ...fieldsSchema(shape), additionalProperties: false } : fieldsSchema(shape),
+    );
     return { anyOf: limits.nullable ? [...shapes, { type: "null" }] : shapes };
   }
   const s: JsonSchema = {};

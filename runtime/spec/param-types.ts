@@ -220,6 +220,13 @@ export interface NestedLimits {
    * field no other shape has): a value meeting two, each one's own field given, is refused as the oneOf refuses it.
    */
   exclusive?: true;
+  /**
+   * With `shapes` and no `tag`: each shape takes its own fields only (the document's oneOf of shapes that each list
+   * fields, none requiring one, closing or fixing one to a value of its own: by JSON Schema's letter every object meets
+   * several, so none meets the oneOf). A value is held to the shapes whose fields hold all its keys, as the request
+   * judge and the mocks read such a union: one that mixes two shapes' own fields is refused.
+   */
+  byFields?: true;
 }
 
 export type RuleSpec =

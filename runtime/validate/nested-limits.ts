@@ -123,6 +123,7 @@ function shapesProblem(limits: NestedLimits, value: unknown): NestedProblem | un
         value: undefined,
       };
   }
+  if (limits.byFields) return byFieldsProblem(shapes, value);
   const why = shapes.map((shape) => fieldsProblem(shape, value));
   const met = why.flatMap((w, i) => (w === undefined ? [i + 1] : []));
   if (limits.exclusive && met.length > 1)
@@ -140,6 +141,37 @@ function shapesProblem(limits: NestedLimits, value: unknown): NestedProblem | un
     text: `must meet one of its ${shapes.length} shapes: ${told.join("; ")}`,
     value,
   };
+}
+
+/**
+ * Why an object of shapes told apart by their fields (`byFields`) meets none: a field no shape lists, or fields of no
+ * one shape, named; else the problem of the one shape its fields are of, or of each of the several they are of.
+ */
+function byFieldsProblem(shapes: readonly Shape[], value: Record<string, unknown>): NestedProblem | undefined {
+  const keys = Object.keys(value);
+  const of = shapes.flatMap((shape, i) => (keys.every((key) => Object.hasOwn(shape.fields, key)) ? [i] : []));
+  if (!of.length) {
+    const stranger = keys.find((key) => shapes.every((shape) => !Object.hasOwn(shape.fields, key)));
+    if (stranger !== undefined)
+      return {
+        where: fieldPlace("", stranger),
+        rule: "additionalProperties",
+        text: `is a field of none of its ${shapes.length} shapes`,
+        value: value[stranger],
+      };
+    const owners = keys.map((key) => `${key} (shape ${shapes.findIndex((s) => Object.hasOwn(s.fields, key)) + 1})`);
+    return {
+      where: "",
+      rule: "oneOf",
+      text: `must hold the fields of one of its ${shapes.length} shapes (it holds ${owners.join(", ")})`,
+      value,
+    };
+  }
+  const why = of.map((i) => fieldsProblem(shapes[i] as Shape, value));
+  if (why.some((w) => w === undefined)) return undefined;
+  if (why.length === 1) return why[0];
+  const told = why.map((w, n) => `shape ${(of[n] as number) + 1}: ${w?.where.replace(/^\./, "")} ${w?.text}`);
+  return { where: "", rule: "anyOf", text: `must meet one of its shapes: ${told.join("; ")}`, value };
 }
 
 interface TagIndex {

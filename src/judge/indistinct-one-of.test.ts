@@ -15,7 +15,7 @@ import { OpenApiDocument } from "../load/openapi-document.js";
 import { parseYamlSource } from "../load/yaml-source.js";
 import { startMocks } from "../mocks/mocks.js";
 import { requestJudge } from "./judge.js";
-import { indistinctShapes } from "./open-one-of.js";
+import { indistinctShapes } from "../model/indistinct-shapes.js";
 
 const DOCUMENT = `
 openapi: 3.0.3

@@ -18,7 +18,8 @@
 // one required status field), so that every answer, the document's own
 // examples among them, met two branches and Prism refused what it served.
 // A request's `oneOf` is still held to its letter (the judge's, and Prism's).
-import { acceptsAnyObject, closedShapes, indistinctShapes } from "../judge/open-one-of.js";
+import { acceptsAnyObject, closedShapes } from "../judge/open-one-of.js";
+import { indistinctShapes } from "../model/indistinct-shapes.js";
 import { isPlainForm } from "../judge/plain-one-of.js";
 import { LETTER_ONE_OF } from "./sample/letter-one-of.js";
 

@@ -24,6 +24,7 @@ import { documentedPrefix } from "./key-prefix.js";
 import { keyParameter } from "./key-parameter.js";
 import { basicCredential, withAuthProse } from "./key-as-user.js";
 import { keyNameProblem } from "./key-names.js";
+import { camelName, identifierName, uniqueNames } from "./credential-names.js";
 import { nameWords } from "./credential-params.js";
 import { inGlobalOrder, legacyWeight } from "./legacy-schemes.js";
 
@@ -355,13 +356,7 @@ function addressDraft(address: AddressCredential, notes: string[]): CredentialDr
  * header or query key, basic `username` and `password`.
  */
 function nameParams(ways: string[][], declared: Record<string, Json>): DraftCredential[][] {
-  const taken = new Set<string>();
-  const unique = (name: string) => {
-    let out = name;
-    for (let i = 2; taken.has(out); i++) out = `${name}${i}`;
-    taken.add(out);
-    return out;
-  };
+  const unique = uniqueNames();
   // A scheme a way before this one drafted (a key alone, or with a virtual key) is the same header in every way: one
   // parameter, not one per way.
   const drafted = new Map<string, DraftCredential>();
@@ -416,10 +411,12 @@ function namedCredential(
   definition: Json,
   placement: DraftPlacement,
   together: number,
-  unique: (name: string) => string,
+  unique: (name: string, ...others: string[]) => string,
 ): DraftCredential {
   if (placement.type === "basic") return basicCredential(scheme, placement, definition, unique);
-  if (placement.type === "bearer") return { scheme, placement, definition, param: unique("accessToken") };
+  // A second scheme's (another took the plain name): named after its key's name or its own, not `apiKey2`.
+  if (placement.type === "bearer")
+    return { scheme, placement, definition, param: unique("accessToken", identifierName(scheme)) };
   // Another HTTP scheme: its name goes before the value by itself (link), and its parameter is named after it.
   if (placement.type === "header" && placement.word)
     return { scheme, placement, definition, param: unique(identifierName(scheme)) };
@@ -428,21 +425,10 @@ function namedCredential(
     scheme,
     placement,
     definition,
-    param: unique(together > 1 ? camelName(placement.name) : "apiKey"),
+    param:
+      together > 1
+        ? unique(camelName(placement.name))
+        : unique("apiKey", camelName(placement.name), identifierName(scheme)),
     ...(prefix ? { prefix } : {}),
   };
-}
-
-/** A scheme's name as a parameter's: `createAuth` as it is (lower first), `zq-hmac` → `zqHmac`. */
-function identifierName(text: string): string {
-  return /^[A-Za-z][A-Za-z0-9]*$/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : camelName(text);
-}
-
-/** `PLAID-CLIENT-ID` → `plaidClientId`, `api_secret` → `apiSecret`: a parameter name from a header or query key. */
-function camelName(text: string): string {
-  const words = text.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const name = words
-    .map((w, i) => (i ? w.charAt(0).toUpperCase() + w.slice(1).toLowerCase() : w.toLowerCase()))
-    .join("");
-  return /^[a-z]/.test(name) ? name : `key${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 }

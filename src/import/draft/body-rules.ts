@@ -5,6 +5,7 @@
 // contact needs an email or an external id) are the operation's cross-field
 // rule (`anyOf` groups, or `exactlyOne` of single fields), checked before any
 // request, rather than left to the upstream's 400.
+import type { NestedLimits } from "@blockwright/runtime/internal";
 import type { ManifestRule } from "../../load/precompiled/manifest-types.js";
 import { acceptsAnyObject } from "../../judge/open-one-of.js";
 import { type OpenApiDocument, type Schema, typeOf } from "../../load/openapi-document.js";
@@ -388,4 +389,17 @@ export function shapesApart(doc: OpenApiDocument, flat: Schema): boolean {
   // Each field its own parameter, by its name: what the rule needs of the drafted parameters is that each exists.
   const byName = new Map(branches.flatMap((b) => fieldsOf(b).map((f): [string, string] => [`body:/${f}`, f])));
   return shapesRule(doc, flat, byName) !== undefined;
+}
+
+/**
+ * Which of a union's shapes the runtime holds a value to, as a review note says it: the one its tag names, the one
+ * whose fields hold all its keys (shapes nothing tells apart, by JSON Schema's letter none met), or one.
+ */
+export function heldTo(held: NestedLimits): string {
+  if (held.tag !== undefined) return `the one its ${held.tag} names`;
+  if (!held.byFields) return "one";
+  return (
+    "the one whose fields hold all its keys (no shape requires a field, closes or fixes one, so by JSON Schema's " +
+    "letter every object meets several and none the oneOf: read as the request judge and the mocks read it)"
+  );
 }

@@ -12,7 +12,7 @@ import { booleanEnum } from "../../load/text-enum.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { plainText, shortText } from "../plain-text.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
-import { loneBranch } from "./body-rules.js";
+import { heldTo, loneBranch } from "./body-rules.js";
 import { ANY_VALUE_FORMS, formsOf, innerBranches, numberLimits, oneItemListsEnum, stringLimits } from "./limits.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
 import { exampleDefault } from "./required-defaults/example-default.js";
@@ -227,7 +227,7 @@ function withUnionType(
   const held = !first && param.jsonType === "object" ? unionShapes(doc, flat) : undefined;
   const limits = !first
     ? held
-      ? `each value held before any request to ${held.tag === undefined ? "one" : `the one its ${held.tag} names`}`
+      ? `each value held before any request to ${heldTo(held)}`
       : "without the limits of any one of them"
     : strings.length === 1 || strings.every((s) => JSON.stringify(s) === JSON.stringify(first))
       ? `with the limits of ${strings.length === 1 ? "the string one" : `its ${strings.length} string forms, alike`}`

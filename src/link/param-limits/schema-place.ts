@@ -3,6 +3,7 @@
 // document is asked once per place, not once per rule.
 import type { NestedLimits } from "@blockwright/runtime/internal";
 import { setOwn } from "@blockwright/runtime/internal/generate";
+import { indistinctShapes } from "../../model/indistinct-shapes.js";
 import { valueFormatOf, withFormatPattern } from "../../model/format-aliases.js";
 import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { withRequiredBeside } from "../../load/schema-types.js";
@@ -301,7 +302,12 @@ function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits | und
   });
   const tag = unionTag(s, members, shapes);
   if (tag) return { shapes: tag.shapes, tag: tag.field };
-  return Array.isArray(s.oneOf) && ownRequired(shapes) ? { shapes, exclusive: true } : { shapes };
+  if (!Array.isArray(s.oneOf)) return { shapes };
+  if (ownRequired(shapes)) return { shapes, exclusive: true };
+  // Shapes nothing tells apart, and no field beside them (which every shape would take): each its own fields only.
+  const written = members.map((m) => (Object.keys(m).length === 1 && typeof m.$ref === "string" ? doc.resolve(m) : m));
+  const beside = s.properties && typeof s.properties === "object" && Object.keys(s.properties).length;
+  return !beside && indistinctShapes(written) ? { shapes, byFields: true } : { shapes };
 }
 
 /**
