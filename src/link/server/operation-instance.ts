@@ -189,11 +189,7 @@ export function withOwnAddress(ctx: LinkContext, server: ToolSpec["server"], par
   const provider = ctx.manifest.server.param;
   const used = new Set([...(server.param ? [server.param] : []), ...Object.values(server.variables ?? {})]);
   // Another operation's own address (its template's variables, its instance address) is no input of this one either.
-  const others = Object.values(ctx.manifest.operations ?? {}).flatMap((op) => {
-    const own = op?.server;
-    if (typeof own !== "object" || own === null) return [];
-    return "param" in own && own.param !== undefined ? [own.param] : Object.values(own.variables ?? {});
-  });
+  const others = ownAddressNames(ctx.manifest.operations);
   const unused = new Set(
     [...(provider === undefined ? [] : [provider]), ...Object.values(ctx.manifest.server.variables ?? {})].filter(
       (name) => !used.has(name),
@@ -204,4 +200,21 @@ export function withOwnAddress(ctx: LinkContext, server: ToolSpec["server"], par
   if (!unused.size && !elsewhere.size) return params;
   const relaxed = (p: ParamSpec) => unused.has(p.name) || (elsewhere.has(p.name) && p.wire.in === "server");
   return params.map((p) => (p.required && relaxed(p) ? { ...p, required: false } : p));
+}
+
+/** Each manifest's operations' own address parameters, read once per manifest, not once per operation linked. */
+const ownAddresses = new WeakMap<object, readonly string[]>();
+
+/** The parameters the operations' own servers take (an instance address, a template's variables), in order. */
+function ownAddressNames(operations: Record<string, ManifestOperation | undefined> | undefined): readonly string[] {
+  if (!operations) return [];
+  const known = ownAddresses.get(operations);
+  if (known) return known;
+  const names = Object.values(operations).flatMap((op) => {
+    const own = op?.server;
+    if (typeof own !== "object" || own === null) return [];
+    return "param" in own && own.param !== undefined ? [own.param] : Object.values(own.variables ?? {});
+  });
+  ownAddresses.set(operations, names);
+  return names;
 }
