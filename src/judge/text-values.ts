@@ -130,15 +130,25 @@ export function arrayOf(data: unknown, schema: unknown, texts: string[]): unknow
   return texts.map((t) => scalarOf(data, items, t));
 }
 
-/** Text pairs as an object of the values the schema's properties describe. */
+/**
+ * Text pairs as an object of the values the schema's properties describe. A field whose schema is a list (or may be,
+ * sent more than once) takes each of its pairs as an item: an exploded form object's list field goes as
+ * `value=a&value=b`, as an exploded list does; the last pair alone was read, a text the list's schema refused.
+ */
 export function objectOf(data: unknown, schema: unknown, entries: [string, string][]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, text] of entries)
+  for (const [key, text] of entries) {
+    const field = propertySchema(data, schema, key);
+    const shapes = shapesOf(data, field);
+    const repeated = entries.filter(([k]) => k === key).length > 1;
+    const list = shapes.includes("array") && (repeated || !shapes.includes("primitive"));
+    const earlier = Object.hasOwn(out, key) && Array.isArray(out[key]) ? (out[key] as unknown[]) : [];
     Object.defineProperty(out, key, {
-      value: scalarOf(data, propertySchema(data, schema, key), text),
+      value: list ? [...earlier, scalarOf(data, itemSchema(data, field), text)] : scalarOf(data, field, text),
       enumerable: true,
       writable: true,
       configurable: true,
     });
+  }
   return out;
 }

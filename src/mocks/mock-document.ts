@@ -37,7 +37,7 @@ import { isOwnPrefer } from "./mock-judge.js";
 import { withLiteralsAsSent } from "../judge/path-literals.js";
 import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { answersWithoutWriteOnlyRequired, withoutReadOnlyRequired } from "./read-only-required.js";
-import { judgedOnly, makeSchemasCompilable, withOneOfsAsAnyOf } from "./prism-schemas.js";
+import { judgedOnly, makeSchemasCompilable, tuplesAsListedItems, withOneOfsAsAnyOf } from "./prism-schemas.js";
 import { isMediaType, withTypedTexts } from "./media-types.js";
 import {
   holdsObjects,
@@ -69,6 +69,7 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   withBaseRefsAsKinds({ "#": compilable }, compilable);
   makeSchemasCompilable(compilable);
   const document = withSampledAnswers(compilable);
+  tuplesAsListedItems(document);
   const server = documentServer(document);
   const base = server && "path" in server ? server.path : "";
   const paths = ((document as Json).paths ?? {}) as Record<string, unknown>;

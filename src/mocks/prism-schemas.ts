@@ -26,6 +26,8 @@
 // out: OpenAPI 3.0 ignores a reference's siblings, Prism read it and refused every answer holding the object (null).
 // A nullable enum (`type: string, nullable: true, enum: [a, b]`) lists null too, as the example check reads it: Prism
 // refused the document's own example holding null there.
+// A 3.1 tuple (`prefixItems`, then `items` for the rest) is written as the draft-07 tuple Prism's validator reads
+// (`items` a list, `additionalItems` the rest: tuplesAsListedItems), after the answers are made from it.
 // A default its schema's type refuses is left out (mistyped-default.ts): where Prism's sampler gives up on a schema it
 // answers with the default. An `allOf`'s `$ref` members are written out (allOfRefsWrittenOut): Prism's merge of the
 // members kept the first `$ref` alone.
@@ -316,4 +318,23 @@ export function judgedOnly(parameter: unknown, document: Record<string, unknown>
     return parameter;
   const { content: _content, style: _style, explode: _explode, ...rest } = p;
   return { ...rest, schema: {} };
+}
+
+/**
+ * Each 3.1 tuple under `root` (`prefixItems`, and `items` for the items past them) written, in place, as the draft-07
+ * tuple it is (`items` the list of the first items' schemas, `additionalItems` the rest's), `prefixItems` kept for
+ * the readers of 3.1 (the realistic answers' sampler: sample-list-shapes.ts `itemSchema`); returns how many. Prism
+ * checks a schema with no `$schema` by draft-07's Ajv, which knows no `prefixItems` and held every item to `items`:
+ * it refused the answer made from the document (a flow's first event the `start` its `prefixItems` ask, which none of
+ * the later events' shapes takes). Run after the answers are made (mock-document.ts): the sampler reads 3.1's tuple.
+ */
+export function tuplesAsListedItems(root: unknown): number {
+  let rewritten = 0;
+  eachSchemaNode(root, (node) => {
+    if (!Array.isArray(node.prefixItems) || Array.isArray(node.items)) return;
+    if ("items" in node) node.additionalItems = node.items;
+    node.items = node.prefixItems;
+    rewritten++;
+  });
+  return rewritten;
 }

@@ -56,8 +56,9 @@ export function schemaPlace(doc: OpenApiDocument, declared: Schema, flat: Schema
       let found = held.get(jsonType);
       if (!found) {
         const holder = memberOfType(doc, flat, jsonType);
-        const raw =
-          jsonType === "array" ? holder?.items : jsonType === "object" ? holder?.additionalProperties : undefined;
+        // A tuple's `items` hold past its `prefixItems` alone (itemsOf): no limit of every item.
+        const items = holder && !isTuple(holder) ? holder.items : undefined;
+        const raw = jsonType === "array" ? items : jsonType === "object" ? holder?.additionalProperties : undefined;
         found = { holder, nested: raw && typeof raw === "object" ? nestedOf(doc, raw as Schema) : undefined };
         held.set(jsonType, found);
       }
@@ -269,9 +270,19 @@ function fieldsOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits {
   };
 }
 
-/** A list's kind and its items' limits. */
+/** Whether a list's schema is a 3.1 tuple: `prefixItems` give its first items' schemas. */
+function isTuple(s: Schema): boolean {
+  return Array.isArray(s.prefixItems) && s.prefixItems.length > 0;
+}
+
+/**
+ * A list's kind and its items' limits. A 3.1 tuple (`prefixItems`, its first items' own schemas) has none: `items`
+ * holds past them alone, and held to every item it refused a flow whose first event is the `start` its `prefixItems`
+ * ask; one limit for every item says no tuple (the service checks it).
+ */
 function itemsOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits {
-  const items = s.items && typeof s.items === "object" ? nestedOf(doc, s.items as Schema, deeper(at)) : undefined;
+  const items =
+    !isTuple(s) && s.items && typeof s.items === "object" ? nestedOf(doc, s.items as Schema, deeper(at)) : undefined;
   return { type: "array", ...(items ? { items } : {}) };
 }
 

@@ -64,3 +64,14 @@ function followed(
 function isNode(value: unknown): value is Node {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
+
+/**
+ * The schema of a list's item at `index`: 3.1's tuple (`prefixItems`, then `items`), or draft-07's as the mock's copy
+ * writes it for Prism (`items` a list, then `additionalItems`: prism-schemas.ts `tuplesAsListedItems`).
+ */
+export function itemSchema(schema: Node, index: number): unknown {
+  const first = Array.isArray(schema.prefixItems) ? schema.prefixItems : undefined;
+  if (first && index < first.length) return first[index];
+  if (!Array.isArray(schema.items)) return schema.items;
+  return index < schema.items.length ? schema.items[index] : schema.additionalItems;
+}

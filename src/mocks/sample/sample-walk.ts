@@ -11,7 +11,7 @@ import { hash, mulberry32, type RealisticValues, singular } from "../realistic-v
 import { FORMAT_STRINGS, numberOf, realisticNumber, textRulesOf } from "./sample-leaves.js";
 import { TOLD_APART_CHECKS, toldApart, type ToldApartChecks } from "./sample-told-apart.js";
 import { carriedFields, type SampleBounds } from "./sample-bounds.js";
-import { listOfItemShapes } from "./sample-list-shapes.js";
+import { itemSchema, listOfItemShapes } from "./sample-list-shapes.js";
 import { LETTER_ONE_OF, takenByOneBranch } from "./letter-one-of.js";
 
 export type { SampleBounds } from "./sample-bounds.js";
@@ -385,13 +385,7 @@ export class Walk {
     if (count > 0 && depth >= this.maxDepth) return kept > 0 ? undefined : [];
     const items: unknown[] = [];
     for (let i = 0; i < count; i++) {
-      const item = this.field(
-        singular(this.name),
-        Array.isArray(schema.prefixItems) && i < schema.prefixItems.length ? schema.prefixItems[i] : schema.items,
-        `${pointer}/items`,
-        depth + 1,
-        trail,
-      );
+      const item = this.field(singular(this.name), itemSchema(schema, i), `${pointer}/items`, depth + 1, trail);
       // An item the bounds ask that cannot be made here (a cycle, too deep): the list without it.
       if (item === undefined) return i >= kept ? items : undefined;
       items.push(item);
