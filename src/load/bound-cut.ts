@@ -142,6 +142,7 @@ export function cutToBound(document: unknown, bound: BoundParts): Node | undefin
 
   // Every reference of what is kept, followed: the place it names kept (a component whole, an operation with its item's
   // fields).
+  const read = new Set<string>();
   const reach = (ref: string) => {
     const at = refPathOrNone(ref);
     if (!at) return;
@@ -149,7 +150,7 @@ export function cutToBound(document: unknown, bound: BoundParts): Node | undefin
     if (top === "components" && second !== undefined && third !== undefined && isNode(components[second])) {
       keep(["components", second, third], (components[second] as Node)[third]);
       // A discriminated base stands for its kinds, which nothing `$ref`s from it (a mapping would be followed below).
-      if (second === "schemas") for (const kind of kindsOfBase(components.schemas, third)) reach(schemaRef(kind));
+      if (second === "schemas") for (const kind of kindsOfBase(components.schemas, third, read)) reach(schemaRef(kind));
     } else if (top === "paths" && second !== undefined && third !== undefined && METHODS.has(third))
       keepOperation(second, third);
     else if (top === "paths" && second !== undefined && third !== undefined)
@@ -164,8 +165,14 @@ export function cutToBound(document: unknown, bound: BoundParts): Node | undefin
   return rebuilt(document, kept);
 }
 
-/** The kinds of the schema `name` where it is a base naming the property of its kinds (schemas/base-kinds.ts). */
-function kindsOfBase(schemas: unknown, name: string): string[] {
+/**
+ * The kinds of the schema `name` where it is a base naming the property of its kinds (schemas/base-kinds.ts); none when
+ * `read` holds it already: read once per schema, not at each reference to it (each reading lists the document's
+ * schemas: a document whose schemas nearly all extend others, Graph beta's, took minutes to cut).
+ */
+function kindsOfBase(schemas: unknown, name: string, read: Set<string>): string[] {
+  if (read.has(name)) return [];
+  read.add(name);
   // Most schemas are no base: nothing more is read of them (the walk runs over every schema it keeps).
   if (!isNode(schemas) || !mayBeBase(schemas[name])) return [];
   const extensions = extensionsIfBases(schemas as Node);
