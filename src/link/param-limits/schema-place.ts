@@ -82,14 +82,14 @@ export function unionShapes(doc: OpenApiDocument, flat: Schema): NestedLimits | 
 
 /** An object's shape (a union of objects', or its fields'), or undefined when it records nothing of its fields. */
 function objectOf(doc: OpenApiDocument, declared: Schema, flat: Schema): NestedLimits | undefined {
-  const shapes = shapesOf(doc, flat, fresh()) ?? baseKindsOf(doc, declared, fresh());
+  const shapes = shapesOf(doc, flat, fresh(), declared) ?? baseKindsOf(doc, declared, fresh());
   if (shapes) return shapes;
   // A union beside other members: one admitting any value (`{}`) leaves the object unlimited; several objects are
   // their own union (the first alone refused a value of another, `oneOf: [{}, A, B]`).
   const members = unionMembers(doc, flat);
   if (members.some(admitsAnything)) return undefined;
   const objects = members.filter((m) => typeOf(m) === "object" || m.properties !== undefined);
-  if (objects.length > 1) return shapesOf(doc, { oneOf: objects }, fresh());
+  if (objects.length > 1) return shapesOf(doc, { oneOf: objects }, fresh(), declared);
   const holder = memberOfType(doc, flat, "object");
   const limits = holder && loneKindOf(doc, flat, holder, nestedOf(doc, holder));
   return limits?.type === "object" && (limits.fields || limits.required) ? limits : undefined;
@@ -145,7 +145,7 @@ const fresh = (): Walk => ({ depth: 0, left: { places: NESTED_PLACES } });
 function nestedOf(doc: OpenApiDocument, raw: Schema, at: Walk = fresh()): NestedLimits | undefined {
   const s = doc.flatten(raw);
   at.left.places--;
-  const shapes = shapesOf(doc, s, at) ?? baseKindsOf(doc, raw, at) ?? listedOf(doc, s);
+  const shapes = shapesOf(doc, s, at, raw) ?? baseKindsOf(doc, raw, at) ?? listedOf(doc, s);
   if (shapes) return shapes;
   // A union of one member and nothing of its own beside it (`{type: object, oneOf: [$ref: v1]}`, a kind's versions of
   // which there is one so far): that member. Read as a union, it limited nothing, and a value lacking what the member
@@ -291,7 +291,7 @@ function itemsOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits {
  * nested limits and its required fields, and the field telling them apart where one does (unionTag). Undefined for
  * any other schema.
  */
-function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits | undefined {
+function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk, raw?: Schema): NestedLimits | undefined {
   const members = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined) as
     | Schema[]
     | undefined;
@@ -315,8 +315,13 @@ function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits | und
   if (tag) return { shapes: tag.shapes, tag: tag.field };
   if (!Array.isArray(s.oneOf)) return { shapes };
   if (ownRequired(shapes)) return { shapes, exclusive: true };
-  // Shapes nothing tells apart, and no field beside them (which every shape would take): each its own fields only.
-  const written = members.map((m) => (Object.keys(m).length === 1 && typeof m.$ref === "string" ? doc.resolve(m) : m));
+  // Shapes nothing tells apart, and no field beside them (which every shape would take): each its own fields only. Read
+  // of the union as written, as the judge reads it (a member holding a union of its own, which the flattening spreads
+  // among the others, tells its shapes apart from the rest).
+  const resolved = (m: Schema) => (Object.keys(m).length === 1 && typeof m.$ref === "string" ? doc.resolve(m) : m);
+  const declared = raw && resolved(raw);
+  const asWritten = declared && Array.isArray(declared.oneOf) ? (declared.oneOf as Schema[]) : members;
+  const written = asWritten.map(resolved);
   const beside = s.properties && typeof s.properties === "object" && Object.keys(s.properties).length;
   return !beside && indistinctShapes(written) ? { shapes, byFields: true } : { shapes };
 }
