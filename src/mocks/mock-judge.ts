@@ -95,28 +95,29 @@ export function withJudge(
 function namedOperation(target: string): { target: string; as?: string } {
   const q = target.indexOf("?");
   if (q < 0 || !target.includes(`${MOCK_OPERATION_KEY}=`, q)) return { target };
-  let as: string | undefined;
-  const kept = target
+  const pair = target
     .slice(q + 1)
     .split("&")
-    .filter((pair) => {
-      const [name, value = ""] = pair.split("=");
-      if (decodeSafe(name ?? "") !== MOCK_OPERATION_KEY) return true;
-      as = decodeSafe(value.replaceAll("+", " "));
-      return false;
-    });
-  const rest = kept.length ? `${target.slice(0, q)}?${kept.join("&")}` : target.slice(0, q);
-  return as === undefined ? { target: rest } : { target: rest, as };
+    .find((p) => decodeSafe(p.split("=")[0] ?? "") === MOCK_OPERATION_KEY);
+  const rest = withoutKeys(target, [MOCK_OPERATION_KEY]);
+  return pair === undefined
+    ? { target: rest }
+    : { target: rest, as: decodeSafe((pair.split("=")[1] ?? "").replaceAll("+", " ")) };
 }
 
 /** The request target without the mock's steering keys (what the API itself is sent). */
 function withoutSteering(target: string): string {
+  return withoutKeys(target, MOCK_STEERING_KEYS);
+}
+
+/** The target without the query pairs named `keys` (their names read decoded). */
+function withoutKeys(target: string, keys: readonly string[]): string {
   const q = target.indexOf("?");
   if (q < 0) return target;
   const kept = target
     .slice(q + 1)
     .split("&")
-    .filter((pair) => !MOCK_STEERING_KEYS.includes(decodeSafe(pair.split("=")[0] ?? "")));
+    .filter((pair) => !keys.includes(decodeSafe(pair.split("=")[0] ?? "")));
   return kept.length ? `${target.slice(0, q)}?${kept.join("&")}` : target.slice(0, q);
 }
 
