@@ -66,7 +66,8 @@ function nestedTsType(limits: NestedLimits | undefined): string {
 
 function ownTsType(limits: NestedLimits): string {
   if (limits.enum?.length) return [...new Set(limits.enum.map((v) => JSON.stringify(v)))].join(" | ");
-  if (limits.shapes) return limits.shapes.map(fieldsTsType).join(" | ");
+  if (limits.shapes)
+    return limits.shapes.map((shape) => fieldsTsType(shape, limits.byFields ? limits.shapes : undefined)).join(" | ");
   switch (limits.type) {
     case "string":
     case "boolean":
@@ -83,13 +84,24 @@ function ownTsType(limits: NestedLimits): string {
   }
 }
 
-/** An object of fields: each given's type (optional unless required), any other key's only where it is `open`. */
-function fieldsTsType(shape: Pick<NestedLimits, "fields" | "required" | "open">): string {
+/**
+ * An object of fields: each given's type (optional unless required), any other key's only where it is `open`. `told`:
+ * the shapes of a union told apart by their fields (`byFields`), a value held to the one whose fields hold all its
+ * keys: the other shapes' fields this one lacks are `?: never`, so a literal mixing two shapes does not type-check,
+ * as the runtime refuses it.
+ */
+function fieldsTsType(
+  shape: Pick<NestedLimits, "fields" | "required" | "open">,
+  told?: NonNullable<NestedLimits["shapes"]>,
+): string {
   const required = new Set(shape.required);
   const named = Object.entries(shape.fields ?? {}).map(
     ([f, l]) => `${tsKey(f)}${required.has(f) ? "" : "?"}: ${nestedTsType(l)}; `,
   );
   for (const f of required) if (!shape.fields || !Object.hasOwn(shape.fields, f)) named.push(`${tsKey(f)}: unknown; `);
+  const others = new Set((told ?? []).flatMap((other) => Object.keys(other.fields)));
+  for (const f of others)
+    if (!Object.hasOwn(shape.fields ?? {}, f) && !required.has(f)) named.push(`${tsKey(f)}?: never; `);
   const fields = `{ ${named.join("")}}`;
   return shape.open ? `(${fields} & { [key: string]: unknown })` : fields;
 }

@@ -5,9 +5,13 @@
 // and the mocks refuse (each shape read as closed over its own fields). The runtime now reads such a union as they do:
 // a value is held to the shape whose fields hold all its keys, and its error names the field, the rule and the value.
 // Shapes told apart by a required field of their own are held to the letter as before.
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ParamSpec } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { nestedSchema } from "../../../runtime/llm/nested-schema.js";
+import { typeCheckMessages } from "../../../test-support/type-check.js";
+import { paramTsType } from "../../emit/emit-tool-types.js";
 import {
   draftWorkFolder,
   drafted,
@@ -98,6 +102,18 @@ describe("a oneOf body of open shapes that require nothing", () => {
     const body = tool.params.find((p) => p.name === "body") as { object?: Parameters<typeof nestedSchema>[0] };
     const shown = nestedSchema(body.object!) as { anyOf: { additionalProperties?: boolean }[] };
     expect(shown.anyOf.map((s) => s.additionalProperties)).toEqual([false, false, false]);
+  });
+  it("is typed so that a literal mixing two shapes does not type-check, as the runtime refuses it", async () => {
+    const { tool } = await calls(open);
+    const body = tool.params.find((p) => p.name === "body") as ParamSpec;
+    const file = join(draftWorkFolder, "zq-told-shapes.mts");
+    const literals = [`{ opinion: 50, comment: "c" }`, `{ note: "n" }`, `{}`, `{ note: "a", opinion: 50 }`];
+    const lines = literals.map((literal, i) => `export const zqValue${i}: ZqBody = ${literal};`);
+    writeFileSync(file, [`type ZqBody = ${paramTsType(body)};`, ...lines, ""].join("\n"));
+    const messages = typeCheckMessages([file]);
+    // One message, the mixed literal's: each shape's fields are `?: never` in the others.
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/'\{ note: string; opinion: number; \}' is not assignable to type 'ZqBody'/);
   });
 });
 
