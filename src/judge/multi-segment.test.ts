@@ -158,6 +158,60 @@ describe("a resource name whole after the version", () => {
     expect(multiSegmentMarker(encoded, "/v1/{name}:zqarchive")).toBeUndefined();
   });
 
+  // A custom method's resource (`/v1/{zqendpoint}:zqcount`) its description calls a name, though its field is not one
+  // of AIP-122's: a sibling operation gives `zqshelves/{zqshelf}/zqendpoints/{zqendpoint}` as its format.
+  it("marks a custom method's value its description calls a name, all of the path after the version", () => {
+    const named = (name: string, description: string) => ({ name, description });
+    expect(
+      multiSegmentMarker(named("zqendpoint", "Required. The name of the zqendpoint."), "/v1/{zqendpoint}:zqcount"),
+    ).toBe(
+      `its place "/v1/{zqendpoint}:zqcount", a custom method on what its description calls a name: a resource ` +
+        "name whole after the version",
+    );
+    expect(
+      multiSegmentMarker(named("zqsession", "Resource name of the zqsession."), "/v1beta2/{zqsession}:zqread"),
+    ).toBeDefined();
+    expect(multiSegmentMarker(named("zqshelf", "The zqshelf's name."), "/v1/{zqshelf}:zqcount")).toBeDefined();
+    // Not a name by its words, no custom method, more path after it, no version, or asked encoded: one segment.
+    expect(multiSegmentMarker(named("zqendpoint", "The zqendpoint."), "/v1/{zqendpoint}:zqcount")).toBeUndefined();
+    expect(multiSegmentMarker(named("zqendpoint", "The zqendpoint's name."), "/v1/{zqendpoint}")).toBeUndefined();
+    const more = "/v1/{zqendpoint}:zqcount/zqbooks";
+    expect(multiSegmentMarker(named("zqendpoint", "The zqendpoint's name."), more)).toBeUndefined();
+    expect(
+      multiSegmentMarker(named("zqendpoint", "The zqendpoint's name."), "/zq/{zqendpoint}:zqcount"),
+    ).toBeUndefined();
+    const asked = named("zqendpoint", "The zqendpoint's name, URL-encoded.");
+    expect(multiSegmentMarker(asked, "/v1/{zqendpoint}:zqcount")).toBeUndefined();
+  });
+
+  it("drafts a custom method's named value multiSegment, and the judge refuses it sent as %2F", async () => {
+    const doc = openapi({
+      "/v1/{zqendpoint}:zqcount": {
+        post: {
+          operationId: "zqCountTokens",
+          parameters: [
+            { name: "zqendpoint", in: "path", required: true, description: "Required. The name of the zqendpoint." },
+          ].map((p) => ({ ...p, schema: { type: "string" } })),
+          responses: ok,
+        },
+      },
+    });
+    const draft = drafted(doc, ["zqCountTokens"]);
+    expect(draft.manifest.operations?.acme_zq_count_tokens?.params?.zqendpoint?.wire).toEqual({
+      in: "path",
+      multiSegment: true,
+    });
+    expect(await linkProblems(draft)).toEqual([]);
+    const judge = requestJudge(new OpenApiDocument(parseYamlSource(draft.openapiText, "openapi.yaml")), {
+      basePath: "",
+      credential: "form",
+    });
+    const sent = (path: string) =>
+      judge({ method: "POST", url: `https://api.acme.test${path}`, headers: new Headers() }).refusals;
+    expect(sent("/v1/zqshelves/zq%20one/zqendpoints/e1:zqcount")).toEqual([]);
+    expect(sent("/v1/zqshelves%2Fzq1%2Fzqendpoints%2Fe1:zqcount").map((r) => r.rule)).toEqual(["x-multi-segment"]);
+  });
+
   it("is drafted multiSegment with a note, and a value sent as %2F is refused by the judge", async () => {
     const doc = openapi({
       "/v1/{name}:zqarchive": {

@@ -56,10 +56,27 @@ export function multiSegmentMarker(p: DeclaredPathParam, path: string): MultiSeg
   const format = describedPathFormat(description);
   if (format !== undefined && !PART_OF.test(description) && !partOfFormat(path, name, format))
     return `its description's path format ${JSON.stringify(format)}`;
-  const version = ASKS_ENCODING.test(description) ? undefined : versionBefore(path, name);
-  return version === undefined
-    ? undefined
-    : `its place "/${version}/{${name}}": a resource name whole after the version`;
+  if (ASKS_ENCODING.test(description)) return undefined;
+  const version = versionBefore(path, name);
+  if (version !== undefined) return `its place "/${version}/{${name}}": a resource name whole after the version`;
+  const method = customMethodOn(path, name, description);
+  const how = "a custom method on what its description calls a name";
+  return method === undefined ? undefined : `its place "${method}", ${how}: a resource name whole after the version`;
+}
+
+/** A description calling the value a name: "The name of the zqshelf", "Resource name of…", "The zqshelf's name". */
+const NAMED_A_NAME = /\bname\b/i;
+
+/**
+ * The path, when `{name}` is all of it after the version and a custom method's `:verb` follows it (`/v1/{endpoint}:
+ * computeTokens`, AIP-136) and the description calls the value a name: a custom method acts on a resource, named whole
+ * (`projects/p/locations/l/endpoints/e`). An identifier the description does not call a name stays one segment.
+ */
+function customMethodOn(path: string, name: string, description: string): string | undefined {
+  const [, first = "", second = "", ...rest] = routePath(path).split("/");
+  if (rest.length || !VERSION.test(first) || !VERB.test(second) || second.replace(VERB, "") !== `{${name}}`)
+    return undefined;
+  return NAMED_A_NAME.test(description) ? `/${first}/${second}` : undefined;
 }
 
 /** The fields that hold a resource's whole name (AIP-122), its collections and all. */
