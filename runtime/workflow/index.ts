@@ -12,6 +12,7 @@ export {
   asksForDefault,
   withMockSteering,
   MOCK_STEERING_KEYS,
+  MOCK_OPERATION_KEY,
   type MockAnswer,
 } from "./mock-answer.js";
 export { buildGraph, upstreamOf, findCycle, type Graph } from "./graph.js";

@@ -98,13 +98,23 @@ function unquoted(text: string): string {
 export const MOCK_STEERING_KEYS: readonly string[] = ["__code", "__example", "__dynamic", "__seed"];
 
 /**
- * An address with a mock answer (`code=400, example=card_declined`) asked as Prism's query keys, after the query it
- * has.
+ * The query key by which a caller that knows the operation it calls names it to a mock (its tool's `operationId`), out
+ * of band, taken out before the request is judged: two operations of one method and path at two addresses (keys told
+ * apart by a fragment naming each, `/orders/{id}/cancel#sellerEndpoint`) reach one mock with requests that may meet
+ * both, which the mock's judge reads as the one named where its path matches. Every caller that knows it calls a mock
+ * names it so (`blockwright test`'s calls, a workflow's blocks under `run --mock` and `serve`'s mock runs): one way.
  */
-export function withMockSteering(url: string, answer: string): string {
+export const MOCK_OPERATION_KEY = "__operation";
+
+/**
+ * An address with a mock answer (`code=400, example=card_declined`) asked as Prism's query keys, and the operation
+ * called (`operation`, MOCK_OPERATION_KEY) named, after the query it has.
+ */
+export function withMockSteering(url: string, answer: string, operation?: string): string {
   const pairs = readMockWords(answer).map(
     ([key, value]) => `__${encodeURIComponent(key)}=${encodeURIComponent(value)}`,
   );
+  if (operation !== undefined) pairs.push(`${MOCK_OPERATION_KEY}=${encodeURIComponent(operation)}`);
   if (!pairs.length) return url;
   const hash = url.indexOf("#");
   const base = hash < 0 ? url : url.slice(0, hash);

@@ -274,8 +274,10 @@ async function runBlock(
   const inputs = callInputs(tool, block, results, options.env);
   if ("error" in inputs) return done("failed", { error: inputs.error });
   const { params, pageOptions } = inputs;
-  const fetch =
-    options.mockAnswers && block.mock ? preferring(mockPrefer(tool, block.mock), options.fetch) : options.fetch;
+  // On mocks, the block's call names its operation (and the answer its `mock` asks for) to the mock, out of band.
+  const fetch = options.mockAnswers
+    ? steering(block.mock ? mockPrefer(tool, block.mock) : "", tool.operationId, options.fetch)
+    : options.fetch;
   const call = () =>
     executeToolDefinition(tool, params, {
       ...pageOptions,
@@ -417,10 +419,10 @@ function secretValues(
 }
 
 /**
- * A fetch that asks a mock server for a given status or named example, out of band (Prism's `__code`/`__example` query
- * keys): a `Prefer` header may be the API's own.
+ * A fetch that names the operation called to a mock server and asks it for a given status or named example, out of
+ * band (`__operation`, Prism's `__code`/`__example` query keys): a `Prefer` header may be the API's own.
  */
-function preferring(prefer: string, inner: FetchLike | undefined): FetchLike {
+function steering(prefer: string, operation: string, inner: FetchLike | undefined): FetchLike {
   return (request) => {
     const init: RequestInit & { duplex?: "half" } = {
       method: request.method,
@@ -430,6 +432,6 @@ function preferring(prefer: string, inner: FetchLike | undefined): FetchLike {
       redirect: request.redirect,
       ...(request.body ? { duplex: "half" } : {}),
     };
-    return (inner ?? fetch)(new Request(withMockSteering(request.url, prefer), init));
+    return (inner ?? fetch)(new Request(withMockSteering(request.url, prefer, operation), init));
   };
 }

@@ -10,7 +10,6 @@
 import { type AuthSpec, authSlots, type FetchLike } from "@blockwright/runtime/internal";
 import { withMockSteering } from "@blockwright/runtime/workflow";
 import { refusalsOf } from "../judge/judge-problem.js";
-import { MOCK_OPERATION_KEY } from "../load/operation-index.js";
 import type { Refusal } from "../judge/refusal.js";
 import { parseBody } from "./json-path.js";
 import { prismProblemOf, violationsOf, type PrismProblem, type Violation } from "./prism.js";
@@ -75,7 +74,8 @@ export interface MockLink {
 
 /**
  * A fetch for tools under test: records each exchange and plays `script` in front of the mock; `operation`, the one the
- * tool calls, named to the mock out of band (MOCK_OPERATION_KEY), as the request alone may meet another of its path.
+ * tool calls, named to the mock out of band (`__operation`, withMockSteering), as the request alone may meet another
+ * of its path.
  */
 export function mockFetch(script: Script = () => ({}), operation?: string): MockLink {
   const exchanges: Exchange[] = [];
@@ -89,14 +89,10 @@ export function mockFetch(script: Script = () => ({}), operation?: string): Mock
     const url = new URL(request.url);
     let forwarded = new URL(request.url);
     if (step.withoutCredential) stripCredential(step.withoutCredential, sent, forwarded);
-    if (step.prefer) forwarded = new URL(withMockSteering(forwarded.href, step.prefer));
-    // Written after the query as sent, which searchParams would write again (`%20` as `+`): the judge reads it raw.
-    if (operation !== undefined) {
-      const base = forwarded.href.replace(/#.*$/s, "");
-      forwarded = new URL(
-        `${base}${base.includes("?") ? "&" : "?"}${MOCK_OPERATION_KEY}=${encodeURIComponent(operation)}`,
-      );
-    }
+    // Written after the query as sent, which searchParams would write again (`%20` as `+`): the judge reads it raw. The
+    // operation named as a workflow's block names it under `run --mock` (withMockSteering: one way).
+    if (step.prefer || operation !== undefined)
+      forwarded = new URL(withMockSteering(forwarded.href, step.prefer ?? "", operation));
     const mock = await fetch(forwarded, {
       method: request.method,
       headers: sent,

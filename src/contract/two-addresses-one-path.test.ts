@@ -3,7 +3,8 @@
 // the letter (one document cannot hold two operations of one method and path), so neither call reached its address.
 // Each is drafted at its own address now, its key told apart by a fragment naming it (cut/path-address-server.ts), and
 // the two stay apart everywhere: two tools, each sent to its own connection's address; the mock answers each call as
-// its own operation (the suite names it to the mock's judge, out of band), where the request alone meets both.
+// its own operation (the suite names it to the mock's judge, out of band), where the request alone meets both; and so
+// does a workflow's block on mocks (`run --mock`, `serve`'s mock runs), which named none and was answered as the first.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { executeToolDefinition } from "@blockwright/runtime";
+import { runWorkflowWith } from "@blockwright/runtime/workflow";
 import { drafted, linkedTools, linkProblems, openapi, reply } from "../import/__fixtures__/draft-kit.js";
 import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { startMocks } from "../mocks/mocks.js";
@@ -94,12 +96,16 @@ describe("two operations of one method and path at two addresses named in their 
     ).toBe("http://127.0.0.1:8/zqorders/zq-2/zqvoid");
   });
 
-  it("are answered by the mock each as its own operation", async () => {
+  const mocked = async () => {
     const dir = join(work, "specs", "zqshop");
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
     writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
-    const mocks = await startMocks(["zqshop"], { specsDir: join(work, "specs"), logLevel: "silent" });
+    return startMocks(["zqshop"], { specsDir: join(work, "specs"), logLevel: "silent" });
+  };
+
+  it("are answered by the mock each as its own operation", async () => {
+    const mocks = await mocked();
     try {
       const ctx = { mockUrl: () => mocks.urls.zqshop as string, seed: 1, runs: 1 };
       const token = { accessToken: "zq-token-0000000001" };
@@ -115,6 +121,44 @@ describe("two operations of one method and path at two addresses named in their 
         200,
         { zqby: "other" },
       ]);
+    } finally {
+      await mocks.close();
+    }
+  });
+
+  it("are answered by the mock each as its own operation in a workflow run on mocks", async () => {
+    const mocks = await mocked();
+    try {
+      const url = mocks.urls.zqshop as string;
+      const tools = { first: await tool("zqVoidFirst"), other: await tool("zqVoidOther") };
+      const answers: Record<string, unknown> = {};
+      const inputs = {
+        first: { zqFirstEndpoint: url, zqid: "zq-1" },
+        other: { zqOtherEndpoint: url, zqOrder: "zq-2", zqreason: "r" },
+      };
+      for (const [id, t] of Object.entries(tools)) {
+        const block = {
+          type: "zqshop",
+          name: id,
+          inputs: { operation: t.id, accessToken: "zq-token-0000000001", ...inputs[id as keyof typeof inputs] },
+        };
+        const run = await runWorkflowWith(
+          { tools: { [t.id]: t }, blocks: {} },
+          { file: "zqvoid.yaml", workflow: { blocks: { [id]: block } }, placeholders: [] },
+          {
+            env: {},
+            baseUrls: { zqshop: url },
+            mockAnswers: true,
+            fetch: async (request) => {
+              const answer = await fetch(request);
+              answers[id] = await answer.clone().json();
+              return answer;
+            },
+          },
+        );
+        expect(run.blocks.map((b) => [b.id, b.status, b.error])).toEqual([[id, "succeeded", undefined]]);
+      }
+      expect(answers).toEqual({ first: { zqby: "first" }, other: { zqby: "other" } });
     } finally {
       await mocks.close();
     }

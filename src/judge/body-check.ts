@@ -137,7 +137,7 @@ function judgeBodyValue(
   const shaped = readFields && readAsShapes(media, schemaPlace.at, readFields, ctx);
   if (shaped) return { refusals: [], value: shaped.value };
   return refuse(
-    "schema",
+    miss.rule ?? "schema",
     `the body does not meet its schema: ${miss.message}`,
     schemaPlace.at,
     `/body${miss.path.map((s) => `/${s.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("")}`,

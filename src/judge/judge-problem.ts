@@ -16,6 +16,7 @@ const RULES = new Set<string>([
   "x-multi-segment",
   "content",
   "schema",
+  "discriminator",
   "mediaType",
   "encoding.contentType",
   "encoding.headers",

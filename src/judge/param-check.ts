@@ -237,7 +237,7 @@ function schemaRefusal(p: JudgedParam, value: unknown, ctx: ParamContext, refuse
   const how = p.in === "query" && p.style === "form" && p.explode ? "" : ` (style ${p.style}, explode ${p.explode})`;
   return miss
     ? refuse(
-        "schema",
+        miss.rule ?? "schema",
         `reads as ${shortJson(value)}${how}, which its schema refuses: ${miss.message}`,
         p.schema.at,
         miss.path.map((s) => `/${s}`).join(""),
@@ -295,7 +295,7 @@ function judgeContent(p: JudgedParam, sent: Sent, ctx: ParamContext, refuse: Ref
   return miss
     ? {
         refusals: refuse(
-          "schema",
+          miss.rule ?? "schema",
           `its ${content.mediaType} value ${shortJson(value)} does not meet its schema: ${miss.message}`,
           content.schema.at,
           miss.path.map((s) => `/${s}`).join(""),

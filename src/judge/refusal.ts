@@ -14,6 +14,7 @@ export type JudgeRule =
   | "x-multi-segment"
   | "content"
   | "schema"
+  | "discriminator"
   | "mediaType"
   | "encoding.contentType"
   | "encoding.headers"

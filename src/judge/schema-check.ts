@@ -18,6 +18,7 @@ import {
   schemaUri,
 } from "../load/examples/openapi-examples.js";
 import { withBaseRefsAsKinds } from "../load/schemas/base-kinds.js";
+import { discriminatorMiss, withDiscriminatedKinds } from "./kinds/discriminated-kinds.js";
 import { withOpenAllOfMembers } from "./open-all-of-lookup.js";
 import { withOpenBranchesAsNoneOfTheOthers } from "./open-one-of.js";
 import { withPlainFormsAsAnyOf } from "./plain-one-of.js";
@@ -29,6 +30,8 @@ export interface SchemaMiss {
   /** Where in the value (a JSON pointer's segments). */
   path: string[];
   message: string;
+  /** The rule broken where it is not the schema's shapes: a discriminator's value (kinds/discriminated-kinds.ts). */
+  rule?: "discriminator";
 }
 
 export interface SchemaChecker {
@@ -52,6 +55,7 @@ export function judgedSchemas(document: OpenApiDocument): DocumentSchemas {
   const schemas = documentSchemas(new Map([[source.file, source]]), source.file, REQUEST_FORMATS);
   withoutReadOnlyRequired(schemas.lookup);
   withBaseRefsAsKinds(schemas.lookup, data);
+  withDiscriminatedKinds(schemas.lookup, data);
   withOpenAllOfMembers(schemas.lookup);
   withOpenBranchesAsNoneOfTheOthers(schemas.lookup);
   withPlainFormsAsAnyOf(schemas.lookup);
@@ -77,6 +81,8 @@ export function schemaChecker(document: OpenApiDocument): SchemaChecker {
       }
       const cause = rootCause(errors);
       if (!cause) return undefined;
+      const kind = discriminatorMiss(errors, cause, schema, lookup, value);
+      if (kind) return kind;
       const path = [...refPath(cause.instanceLocation)];
       return { path, message: describe(cause, path, value, "the value") };
     },

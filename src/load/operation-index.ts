@@ -5,14 +5,6 @@
 // operation either way, as they do for Prism and for upstream's comparison.
 
 /**
- * The query key by which a caller that knows the operation it calls names it to a mock (the contract suite: its
- * tool's), out of band, taken out before the request is judged: two operations of one method and path at two addresses
- * (keys told apart by a fragment naming each, `/orders/{id}/cancel#sellerEndpoint`) reach one mock with requests that
- * may meet both, which the judge reads as the one named where its path matches.
- */
-export const MOCK_OPERATION_KEY = "__operation";
-
-/**
  * The path a request to an operation reaches: its key up to a `#` (`/tags/{arn}#tagKeys`, which a document uses to
  * hold two operations of one method and path apart): a fragment never leaves in a request (RFC 3986 §3.5).
  */

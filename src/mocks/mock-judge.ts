@@ -13,11 +13,11 @@
 // does not have, as the service does (Prism's 401, 404): the judge refuses
 // only a credential sent in a form its scheme does not take.
 import type { IncomingHttpHeaders, IncomingMessage, RequestListener } from "node:http";
-import { MOCK_STEERING_KEYS } from "@blockwright/runtime/workflow";
+import { MOCK_OPERATION_KEY, MOCK_STEERING_KEYS } from "@blockwright/runtime/workflow";
 import { type OpenApiDocument, declaredParameter } from "../load/openapi-document.js";
 import { requestJudge } from "../judge/judge.js";
 import { multiSegmentKind, multiSegmentMarker } from "../judge/multi-segment.js";
-import { MOCK_OPERATION_KEY, servedKeyPaths } from "../load/operation-index.js";
+import { servedKeyPaths } from "../load/operation-index.js";
 import { refusalProblem } from "../judge/judge-problem.js";
 import { readWhole, replayed } from "./replayed-request.js";
 

@@ -10,6 +10,7 @@ import { withRequiredBeside } from "../../load/schema-types.js";
 import { baseKindsAt, componentRefOf, mayBeBase, schemaRef } from "../../load/schemas/base-kinds.js";
 import { loneKindValues } from "../../load/schemas/lone-kind.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
+import { distinctKinds, shapeKindValues } from "../../load/schemas/union-kinds.js";
 import { regexProblem } from "../context.js";
 import { inclusiveBounds } from "./inclusive-bounds.js";
 
@@ -384,43 +385,24 @@ function unionTag(s: Schema, members: Schema[], shapes: Shapes): { field: string
     const values = shape.fields[field]?.enum;
     return values?.length === 1 ? values : undefined;
   };
-  const withTag = (field: string, values: (unknown[] | undefined)[]) => {
-    const seen = new Set<string>();
-    for (const v of values.flat()) {
-      const key = `${typeof v}:${String(v)}`;
-      if (v === null || typeof v === "object" || seen.has(key)) return undefined;
-      seen.add(key);
-    }
-    if (values.some((v) => !v?.length)) return undefined;
-    return {
-      field,
-      shapes: shapes.map((shape, i) => ({
-        ...shape,
-        fields: { ...shape.fields, [field]: { ...shape.fields[field], enum: values[i] as unknown[] } },
-      })),
-    };
-  };
+  const withTag = (field: string, values: (unknown[] | undefined)[]) =>
+    distinctKinds(values)
+      ? {
+          field,
+          shapes: shapes.map((shape, i) => ({
+            ...shape,
+            fields: { ...shape.fields, [field]: { ...shape.fields[field], enum: values[i] as unknown[] } },
+          })),
+        }
+      : undefined;
   const discriminator = s.discriminator as { propertyName?: unknown; mapping?: Record<string, unknown> } | undefined;
   if (discriminator && typeof discriminator.propertyName === "string") {
     const field = discriminator.propertyName;
     const mapping = Object.entries(discriminator.mapping ?? {});
-    const values = shapes.map((shape, i) => {
-      const own = shape.fields[field]?.enum;
-      if (own?.length === 1) return own;
-      const ref = members[i]?.$ref;
-      const mapped =
-        typeof ref !== "string"
-          ? []
-          : mapping
-              .filter(([, to]) => to === ref || `#/components/schemas/${String(to)}` === ref)
-              .map(([value]) => value);
-      // A property whose enum lists every kind's value (one enum the base gives them all): the mapping's of this one.
-      const named = own ? mapped.filter((value) => own.includes(value)) : mapped;
-      if (named.length) return named;
-      if (own?.length) return own;
-      return typeof ref === "string" ? [ref.slice(ref.lastIndexOf("/") + 1)] : undefined;
-    });
-    return withTag(field, values);
+    return withTag(
+      field,
+      shapes.map((shape, i) => shapeKindValues(mapping, members[i]?.$ref, shape.fields[field]?.enum)),
+    );
   }
   const first = shapes[0];
   for (const field of Object.keys(first?.fields ?? {})) {

@@ -1,0 +1,223 @@
+// A discriminated union held to its letter: by OpenAPI the discriminator's property value selects the shape (the
+// mapping's value leading to it, else its schema's name: load/schemas/union-kinds.ts, the link's rule too), and a
+// value naming no shape is no value of the union. The example check registers a discriminated `oneOf` as `anyOf`
+// (load/openapi-json-schema.ts `discriminatedAsAnyOf`: "exactly one shape matches" is not what it says), which checked
+// no value of the property: a body naming no kind, or naming one kind with another's fields, met the union. The judge
+// reads each shape as itself with the property naming it (`{allOf: [shape], properties: {type: {enum: [lambda]}}}`),
+// of one shape or of several. A property its document marks open (AutoRest's `x-ms-enum` with `modelAsString: true`,
+// as a discriminated base's: load/schemas/base-kinds.ts) takes a value naming none, held to any shape as before. A
+// value without the property is held to the shapes (their `required` says whether it may lack it).
+//
+// Where a request breaks one, the refusal's rule is `discriminator`, at the property, with its value: a value naming
+// no shape, or naming one whose fields it lacks while it has another's.
+import type { OutputUnit, Schema } from "@cfworker/json-schema";
+import { describe, isNullAlternative, rootCause, WRAPPERS } from "../../load/examples/example-errors.js";
+import { followLocalRefs, refPath, valueAt } from "../../load/json-ref.js";
+import { distinctKinds, shapeKindValues } from "../../load/schemas/union-kinds.js";
+
+type Json = Record<string, unknown>;
+type Registered = Json & { __absolute_ref__?: string };
+type Lookup = Record<string, Schema | boolean>;
+
+const isJson = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** What a union read so holds: its property, each shape's values and name, whether the property is open. */
+interface Kinds {
+  property: string;
+  values: unknown[][];
+  names: string[];
+  open: boolean;
+}
+
+/** Where a union read so keeps its kinds (no key the validator reads). */
+const KINDS = Symbol("discriminated kinds");
+
+/** A refusal of the discriminator: where (the property, as a JSON pointer's segments) and why. */
+export interface KindMiss {
+  path: string[];
+  message: string;
+  rule: "discriminator";
+}
+
+function derefIn(lookup: Lookup): (node: unknown) => Registered | undefined {
+  return (node) => {
+    let current = node as Registered | undefined;
+    for (let hops = 0; hops < 16 && isJson(current) && typeof current.__absolute_ref__ === "string"; hops++)
+      current = lookup[current.__absolute_ref__] as Registered | undefined;
+    return isJson(current) ? current : undefined;
+  };
+}
+
+/** A 3.0 `nullable` union's null alternative (openapi-json-schema.ts adds it to the list). */
+const isNullForm = (node: unknown): boolean => isJson(node) && node.type === "null" && Object.keys(node).length === 1;
+
+/**
+ * The schemas of the property a shape declares, its `$ref`s followed, in its own `properties` and those of its `allOf`
+ * members at any depth (a kind's value written in a member beside the `$ref` it extends).
+ */
+function propertySchemas(shape: unknown, property: string, deref: (n: unknown) => Json | undefined): Json[] {
+  const found: Json[] = [];
+  const seen = new Set<unknown>();
+  const visit = (node: unknown, depth: number): void => {
+    const own = deref(node);
+    if (!own || seen.has(own) || depth > 8) return;
+    seen.add(own);
+    const field = isJson(own.properties) ? deref(own.properties[property]) : undefined;
+    if (field) found.push(field);
+    if (Array.isArray(own.allOf)) for (const member of own.allOf) visit(member, depth + 1);
+  };
+  visit(shape, 0);
+  return found;
+}
+
+/** The values a shape's property is fixed to (each of its enums, or consts, met), undefined where none fixes it. */
+function ownValues(schemas: readonly Json[]): unknown[] | undefined {
+  let values: unknown[] | undefined;
+  for (const s of schemas) {
+    const listed = Array.isArray(s.enum) ? s.enum.filter((v) => v !== null) : "const" in s ? [s.const] : undefined;
+    if (listed) values = values ? values.filter((v) => listed.includes(v)) : listed;
+  }
+  return values;
+}
+
+const markedOpen = (s: Json): boolean => isJson(s["x-ms-enum"]) && s["x-ms-enum"].modelAsString === true;
+
+/**
+ * Whether the document marks the union's property open, in the union's own properties or a shape's (the registered
+ * copies leave the `x-` keys out: read in the document, at the union's place `uri`).
+ */
+function openInDocument(data: unknown, uri: string, property: string): boolean {
+  let union: unknown;
+  try {
+    union = valueAt(data, refPath(uri));
+  } catch {
+    return false;
+  }
+  if (!isJson(union)) return false;
+  const deref = (node: unknown) => followLocalRefs(data, node);
+  const shapes = Array.isArray(union.oneOf) ? union.oneOf : Array.isArray(union.anyOf) ? union.anyOf : [];
+  return [union, ...shapes].some((shape) => propertySchemas(shape, property, deref).some(markedOpen));
+}
+
+/** Each registered union with a discriminator, read as its kinds (see above). */
+export function withDiscriminatedKinds(lookup: Lookup, data: unknown): void {
+  const deref = derefIn(lookup);
+  const seen = new Set<unknown>();
+  for (const [uri, schema] of Object.entries(lookup)) {
+    if (!isJson(schema) || seen.has(schema)) continue;
+    seen.add(schema);
+    const node = schema as Registered;
+    const discriminator = node.discriminator;
+    if (!isJson(discriminator) || typeof discriminator.propertyName !== "string") continue;
+    if (!Array.isArray(node.anyOf) || Object.hasOwn(node, KINDS)) continue;
+    const property = discriminator.propertyName;
+    const branches = node.anyOf as unknown[];
+    const shapes = branches.filter((b) => !isNullForm(b));
+    const mapping = isJson(discriminator.mapping) ? Object.entries(discriminator.mapping) : [];
+    const declared = shapes.map((shape) => propertySchemas(shape, property, deref));
+    const values = shapes.map((shape, i) =>
+      shapeKindValues(mapping, isJson(shape) ? shape.$ref : undefined, ownValues(declared[i] ?? [])),
+    );
+    if (!shapes.length || !distinctKinds(values)) continue;
+    const kinds = values as unknown[][];
+    const open = openInDocument(data, uri, property);
+    const names = shapes.map((shape, i) => {
+      const ref = isJson(shape) ? shape.$ref : undefined;
+      return typeof ref === "string" ? ref.slice(ref.lastIndexOf("/") + 1) : JSON.stringify(kinds[i]?.[0]);
+    });
+    const beyond = { anyOf: shapes, properties: { [property]: { not: { enum: kinds.flat() } } } };
+    node.anyOf = [
+      ...shapes.map((shape, i) => ({ allOf: [shape], properties: { [property]: { enum: kinds[i] } } })),
+      ...(open ? [beyond] : []),
+      ...branches.filter(isNullForm),
+    ];
+    Object.defineProperty(node, KINDS, { value: { property, values: kinds, names, open } satisfies Kinds });
+  }
+}
+
+/** A keyword location's steps, each a key as written. */
+const stepsOf = (location: string): string[] =>
+  location
+    .replace(/^#/, "")
+    .split("/")
+    .slice(1)
+    .map((s) => decodeURIComponent(s).replace(/~1/g, "/").replace(/~0/g, "~"));
+
+/** The registered schema holding the keyword at `location`, walked from `start` through its `$ref`s. */
+function holderOf(start: unknown, location: string, lookup: Lookup): unknown {
+  let node: unknown = start;
+  for (const step of stepsOf(location).slice(0, -1)) {
+    node = step === "$ref" ? lookup[String((node as Registered).__absolute_ref__)] : (node as Json | undefined)?.[step];
+    if (node === undefined) return undefined;
+  }
+  return node;
+}
+
+/**
+ * Whether the value has the fields of the union's kind `i` (at `union`, a keyword location): its only errors there are
+ * of its property's value (at `property`, the value's place).
+ */
+function hasShape(errors: readonly OutputUnit[], union: string, i: number, property: readonly string[]): boolean {
+  const prefix = `${union}/${i}/`;
+  const place = property.join("\u0000");
+  return errors.every(
+    (e) =>
+      !e.keywordLocation.startsWith(prefix) ||
+      WRAPPERS.has(e.keyword) ||
+      isNullAlternative(e) ||
+      refPath(e.instanceLocation).join("\u0000") === place,
+  );
+}
+
+/**
+ * The discriminator's refusal where `cause` (the reason the value meets not `start`) is inside a union read as its
+ * kinds and the value's property names none of them, or names one whose fields the value lacks while it has another's;
+ * undefined otherwise (the cause is the reason).
+ */
+export function discriminatorMiss(
+  errors: readonly OutputUnit[],
+  cause: OutputUnit,
+  start: unknown,
+  lookup: Lookup,
+  value: unknown,
+): KindMiss | undefined {
+  let union: { error: OutputUnit; kinds: Kinds } | undefined;
+  for (const error of errors) {
+    const inside = cause === error || cause.keywordLocation.startsWith(`${error.keywordLocation}/`);
+    if (error.keyword !== "anyOf" || !inside) continue;
+    const kinds = (holderOf(start, error.keywordLocation, lookup) as { [KINDS]?: Kinds } | undefined)?.[KINDS];
+    if (kinds && (!union || error.keywordLocation.length > union.error.keywordLocation.length))
+      union = { error, kinds };
+  }
+  if (!union) return undefined;
+  const { error, kinds } = union;
+  const at = [...refPath(error.instanceLocation)];
+  const object = valueAt(value, at);
+  if (!isJson(object) || !Object.hasOwn(object, kinds.property)) return undefined;
+  const tag = object[kinds.property];
+  const path = [...at, kinds.property];
+  const where = `/${path.join("/")}`;
+  const named = kinds.values.findIndex((values) => values.includes(tag));
+  if (named < 0) {
+    if (kinds.open) return undefined;
+    const listed = kinds.values.flat().map((v) => JSON.stringify(v));
+    return {
+      path,
+      rule: "discriminator",
+      message:
+        `${where} names no shape of its union (its discriminator "${kinds.property}", by the mapping or the ` +
+        `shapes' names): must be one of ${listed.join(", ")}, got ${JSON.stringify(tag)}`,
+    };
+  }
+  const other = kinds.values.findIndex((_, j) => j !== named && hasShape(errors, error.keywordLocation, j, path));
+  const own = rootCause(errors.filter((e) => e.keywordLocation.startsWith(`${error.keywordLocation}/${named}/`)));
+  if (other < 0 || !own) return undefined;
+  const reason = describe(own, [...refPath(own.instanceLocation)], value, "the value");
+  return {
+    path,
+    rule: "discriminator",
+    message:
+      `${where} names the shape ${kinds.names[named]} (${JSON.stringify(tag)}), and the value has the fields of ` +
+      `${kinds.names[other]} instead: ${reason}`,
+  };
+}
