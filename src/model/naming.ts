@@ -49,6 +49,9 @@ export function pascalCase(name: string): string {
 
 export function camelCase(name: string): string {
   const p = pascalCase(name);
+  // A leading acronym is lowered whole: a header `OCI-Tag` is `ociTag`, not `oCITag`.
+  const lead = /^[A-Z][A-Z0-9]+(?![a-z])/.exec(words(name)[0] ?? "")?.[0];
+  if (lead) return lead.toLowerCase() + p.slice(lead.length);
   return p.charAt(0).toLowerCase() + p.slice(1);
 }
 
