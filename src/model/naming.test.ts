@@ -17,6 +17,7 @@ describe("names made from ids", () => {
     expect(camelCase("ZQ2_tag")).toBe("zq2Tag");
     expect(camelCase("ETag")).toBe("eTag");
     expect(camelCase("Zq-Request-ID")).toBe("zqRequestID");
+    expect(camelCase("ZQ_QOS.CORRELATION_ID")).toBe("zqQosCorrelationId");
     expect(pascalCase("ZQT-Tag")).toBe("ZQTTag");
   });
 
