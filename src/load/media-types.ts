@@ -234,10 +234,11 @@ export function jsonMediaType(content: unknown): string | undefined {
 /**
  * Whether an answer's JSON types describe bytes, not JSON: a server framework lists `application/json` among the types
  * of a download (a book's file offered as `application/json` and `application/octet-stream`, a stylesheet as
- * `application/json` and `text/css`), its schema a binary string, or the schema of no value (the stream's `{}`) that
- * the file type beside it has too. The answer is then the file: no JSON type is read from it. A JSON type alone, beside
- * XML only (the same record in two syntaxes), or with a schema of a value (an object, a list, a type) is JSON as
- * before. `resolve`: a schema with its `$ref` followed.
+ * `application/json` and `text/css`), its schema a binary string, or the schema of no value (the stream's `{}`) beside
+ * a file type whose schema is of no value too or a binary string (FastAPI's default JSON, only a title, beside the
+ * `application/pdf` an operation declares). The answer is then the file: no JSON type is read from it. A JSON type
+ * alone, beside XML only (the same record in two syntaxes), or with a schema of a value (an object, a list, a type) is
+ * JSON as before. `resolve`: a schema with its `$ref` followed.
  */
 export function jsonDescribesBytes(content: unknown, resolve: (schema: Schema) => Schema): boolean {
   const map = (content ?? {}) as Record<string, Schema | null>;
@@ -251,7 +252,7 @@ export function jsonDescribesBytes(content: unknown, resolve: (schema: Schema) =
   if (!files.length || !json.length) return false;
   const opaque = (s: Schema | undefined): boolean =>
     s !== undefined && s.type === undefined && !isStructuredSchema(s) && s.enum === undefined && s.const === undefined;
-  const fileIsOpaque = files.some((t) => opaque(schemaOf(t)));
+  const fileIsOpaque = files.some((t) => opaque(schemaOf(t)) || isBinaryString(schemaOf(t)));
   return json.every((type) => {
     const schema = schemaOf(type);
     return isBinaryString(schema) || (opaque(schema) && fileIsOpaque);

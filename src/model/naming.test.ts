@@ -11,6 +11,16 @@ describe("names made from ids", () => {
     expect(titleFromName("min_zq_url")).toBe("Min zq URL");
   });
 
+  it("lowers a leading acronym whole in a camel name (a header OCI-Tag: ociTag, not oCITag)", () => {
+    expect(camelCase("ZQT-Tag")).toBe("zqtTag");
+    expect(camelCase("ZQT")).toBe("zqt");
+    expect(camelCase("ZQ2_tag")).toBe("zq2Tag");
+    expect(camelCase("ETag")).toBe("eTag");
+    expect(camelCase("Zq-Request-ID")).toBe("zqRequestID");
+    expect(camelCase("ZQ_QOS.CORRELATION_ID")).toBe("zqQosCorrelationId");
+    expect(pascalCase("ZQT-Tag")).toBe("ZQTTag");
+  });
+
   it("gives the same answer when asked again, past the remembered names' bound", () => {
     const first = Array.from({ length: 9000 }, (_, i) => [pascalCase(`zq_n${i}`), titleFromName(`zqN${i}_api`)]);
     expect(first[0]).toEqual(["ZqN0", "Zq n0 API"]);

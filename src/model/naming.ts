@@ -48,7 +48,12 @@ export function pascalCase(name: string): string {
 }
 
 export function camelCase(name: string): string {
+  // A name in capitals only (`ZQ_QOS.CORRELATION_ID`) is read as its words: `zqQosCorrelationId`.
+  if (!/[a-z]/.test(name) && /[A-Z]/.test(name)) return camelCase(name.toLowerCase());
   const p = pascalCase(name);
+  // A leading acronym is lowered whole: a header `OCI-Tag` is `ociTag`, not `oCITag`.
+  const lead = /^[A-Z][A-Z0-9]+(?![a-z])/.exec(words(name)[0] ?? "")?.[0];
+  if (lead) return lead.toLowerCase() + p.slice(lead.length);
   return p.charAt(0).toLowerCase() + p.slice(1);
 }
 

@@ -201,14 +201,14 @@ describe("a key header whose name parts its words with dots, on every operation"
     const d = drafted(doc, ["updateZqprice"]);
     expect(d.manifest.auth).toEqual({ scheme: "apiKeyAuth", param: "apiKey" });
     expect(d.manifest.params?.apiKey).toMatchObject({ secret: true });
-    expect(Object.keys(d.manifest.operations.acme_update_zqprice!.params!)).toEqual(["zQQOSCORRELATIONID"]);
+    expect(Object.keys(d.manifest.operations.acme_update_zqprice!.params!)).toEqual(["zqQosCorrelationId"]);
     expect(await linkProblems(d)).toEqual([]);
     const tool = (await linkedTools(d)).find((t) => t.operationId === "updateZqprice");
     const { fetch, seen } = scriptedFetch(json(200, { id: "p1" }));
     expect(
       await executeToolDefinition(
         tool!,
-        { apiKey: "zq-token-0001", zQQOSCORRELATIONID: "c-1" },
+        { apiKey: "zq-token-0001", zqQosCorrelationId: "c-1" },
         { baseUrl: "http://127.0.0.1:9", fetch },
       ),
     ).toMatchObject({ success: true });
