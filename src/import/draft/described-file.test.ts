@@ -25,7 +25,7 @@ describe("a success answer without content whose description names a file's form
 
   it("is drafted as its status, with a note naming the media type to declare for a download", async () => {
     expect(notes("download_zqinvoice")).toContain(
-      'downloadZqinvoice\'s 200 answer declares no content, but its description names a file ("Returns the zqinvoice ' +
+      "downloadZqinvoice's 200 answer declares no content, but its description names a file (\"Returns the zqinvoice " +
         'pdf"): drafted as its status, the file is not read. If it answers the file, declare its content in ' +
         "openapi.yaml (application/pdf: {schema: {type: string, format: binary}}) and set download: true",
     );

@@ -178,7 +178,7 @@ describe("a header named as a secret past its X- prefix", () => {
   it("is drafted secret and set by a person; other X- headers stay plain", async () => {
     const d = drafted(signInDoc, ["signInZqhost"], "zqxsec");
     const params = d.manifest.operations.zqxsec_sign_in_zqhost?.params ?? {};
-    const byHeader = (h: string) => Object.values(params).find((p) => p.wire?.name === h);
+    const byHeader = (h: string) => Object.values(params).find((p) => p.wire?.in === "header" && p.wire.name === h);
     for (const h of ["X-API-SECRET", "X-Client-Secret", "x-admin-password"])
       expect(byHeader(h), h).toMatchObject({ secret: true, visibility: "user-only" });
     for (const h of ["X-Requested-With", "X-Secret-Hint"]) expect(byHeader(h)?.secret, h).toBeFalsy();
