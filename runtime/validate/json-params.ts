@@ -64,7 +64,7 @@ function checkJsonValue(
     return problem(
       spec,
       "jsonType",
-      `must be a JSON ${spec.jsonType}, not ${kind === "object" ? "an object" : `a ${kind}`}`,
+      `must be a JSON ${spec.jsonType}, not ${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind}`,
       raw,
       secrets,
     );

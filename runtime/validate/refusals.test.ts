@@ -217,6 +217,22 @@ describe("found by the derived contract suite (issue 10)", () => {
     },
   );
 
+  // A JSON object's parameter given a list was refused as "not a array" (issue 59, a Kubeflow run's runtime_config).
+  it("a JSON parameter of the wrong kind is refused naming the kind with its article", () => {
+    const tool = {
+      id: "t",
+      params: [{ name: "config", type: "json", jsonType: "object", secret: false, wire: { in: "body" } }],
+      rules: [],
+      routes: [],
+    } as unknown as ToolSpec;
+    const refusal = (config: unknown) => {
+      const r = validateParams(tool, { config });
+      return r.ok ? "" : r.issues[0]!.message;
+    };
+    expect(refusal([1])).toBe("config: must be a JSON object, not an array, got array [1]");
+    expect(refusal(7)).toMatch(/^config: must be a JSON object, not a number, got /);
+  });
+
   it("a whole surrogate pair (an emoji) is still accepted", () => {
     const tool = {
       id: "t",

@@ -231,5 +231,13 @@ describe("blockwright call", () => {
         "apiKey: environment variable NOPE is not set",
       );
     });
+    // A secret named from a header in capitals (X-API-SECRET drafted as xAPISECRET) was suggested as
+    // {{MY_X_A_P_I_S_E_C_R_E_T}}, a letter a word; the suggestion splits words as the generated packages' variables do.
+    it("refuse a literal, suggesting a variable named by the parameter's words", () => {
+      const refused = (name: string) => () => resolveParamReferences({ [name]: "zq-literal" }, new Set([name]), {});
+      expect(refused("xAPISECRET")).toThrow("e.g. xAPISECRET={{MY_X_APISECRET}}; the literal value given was not used");
+      expect(refused("apiKey")).toThrow("e.g. apiKey={{MY_API_KEY}};");
+      expect(refused("client_secret")).toThrow("e.g. client_secret={{MY_CLIENT_SECRET}};");
+    });
   });
 });

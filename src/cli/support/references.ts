@@ -2,6 +2,7 @@
 // rule that secrets are given only that way.
 import { setOwn } from "@blockwright/runtime/internal";
 import { envReferenceName } from "@blockwright/runtime/workflow";
+import { envVariableName } from "../../model/naming.js";
 import { UsageError } from "./io.js";
 
 /**
@@ -23,7 +24,7 @@ export function resolveParamReferences(
         throw new UsageError(
           "BW3008",
           `${name} is a secret: pass it as a reference to an environment variable, e.g. ` +
-            `${name}={{MY_${name.replace(/[A-Z]/g, (c) => "_" + c).toUpperCase()}}}; ` +
+            `${name}={{${envVariableName("my", name)}}}; ` +
             `the literal value given was not used`,
         );
       }

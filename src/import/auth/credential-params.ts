@@ -194,9 +194,12 @@ const API_TOKEN_WORDS = /\b(api|access|auth(entication)?)[ -]?token\b/i;
 
 /**
  * Whether a parameter's or field's name says it holds a secret in any operation (`password`, `client_secret`,
- * `newPassword`), or, for `pass`, `key` and `token`, its description (a password, an API key, an API token).
+ * `newPassword`, a header's `X-Api-Secret`), or, for `pass`, `key` and `token`, its description (a password, an API
+ * key, an API token).
  */
-export function namesSecret(name: string, description?: unknown): boolean {
+export function namesSecret(wireName: string, description?: unknown): boolean {
+  // A header's `X-` prefix (X-API-SECRET, X-Client-Secret) says nothing of what it holds: the name past it is read.
+  const name = wireName.replace(/^x-/i, "");
   if (SECRET_NAMES.test(name) || PASSWORD_ENDING.test(name) || PRIVATE_KEY_ENDING.test(name)) return true;
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);

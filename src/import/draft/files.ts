@@ -86,6 +86,37 @@ export function answersFile(doc: OpenApiDocument, op: OpenApiOperation): string 
   return op.responses.some((r) => /^3\d\d$/.test(r.status) && r.status !== "304") ? "a redirect to it" : undefined;
 }
 
+// The media type of a file's format as an answer's description names it ("Returns the invoice pdf", "PDF File").
+const DESCRIBED_FORMATS: Record<string, string> = {
+  pdf: "application/pdf",
+  csv: "text/csv",
+  zip: "application/zip",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+};
+
+/**
+ * A note for an operation whose success answers declare no content while one's description names a file's format: it
+ * is drafted as its status (a download needs the file's media type in the document), so the file would go unread.
+ */
+export function describedFileNote(op: OpenApiOperation, name: string): string | undefined {
+  const ok = op.responses.filter((r) => /^2\d\d$/.test(r.status));
+  if (!ok.length || ok.some((r) => r.mediaTypes.length)) return undefined;
+  for (const r of ok) {
+    const word = /\b(pdf|csv|zip|xlsx|png|jpe?g)\b/i.exec(r.description)?.[1]?.toLowerCase();
+    if (!word) continue;
+    return (
+      `${name}'s ${r.status} answer declares no content, but its description names a file ` +
+      `(${JSON.stringify(shortText(r.description, 80))}): drafted as its status, the file is not read. If it answers ` +
+      `the file, declare its content in openapi.yaml (${DESCRIBED_FORMATS[word]}: {schema: {type: string, format: ` +
+      "binary}}) and set download: true"
+    );
+  }
+  return undefined;
+}
+
 // A multipart field that holds files inside it: an object of binary strings (`files: {pfx_file, crt_file}`), a map of
 // them (`additionalProperties: {format: binary}`), or a list of such objects. OpenAPI sends an object part as one JSON
 // text (the Encoding Object's default for an object, application/json), which carries no file's bytes; no rule of it

@@ -19,7 +19,7 @@ import type { CredentialDraft } from "../auth/credential-draft.js";
 import { authOfDraft, credentialParams } from "../auth/credential-params.js";
 import { sigv4Region } from "../auth/sigv4-draft.js";
 import { draftErrors } from "./errors.js";
-import { answersFile } from "./files.js";
+import { answersFile, describedFileNote } from "./files.js";
 import { IdempotencyHeaders, ownIdempotency } from "./idempotency.js";
 import { withoutCredentialVariable } from "../shapes/address-credential.js";
 import { sharedVariableName, draftOwnServer, draftServer } from "./server.js";
@@ -275,6 +275,8 @@ function draftOperation(
   const outputs =
     download || streamed ? { outputs: {} } : withOtherAnswers(doc, op, draftOutputs(doc, op, at, notes), at, notes);
   if (!download && !streamed) replyHeaders(doc, op, outputs.outputs, at, notes);
+  const unread = download || streamed ? undefined : describedFileNote(op, name);
+  if (unread) notes.push({ at, note: unread });
   const pagination = download || streamed ? undefined : draftPagination(doc, op, rawOp, params, outputs, at, notes);
   // An answer offered as JSON or as server-sent events asks for the JSON through the operation's own Accept, which
   // generate derives from its answers' media types (link/accept.ts): a provider-wide constant would also replace the

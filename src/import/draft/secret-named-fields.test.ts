@@ -151,3 +151,37 @@ describe("a one-time password's seed named as such", () => {
     expect(await linkProblems(d, "zqotp")).toEqual([]);
   });
 });
+
+// A self-hosted service's secret sent as a header beside the provider's API key (`X-API-SECRET: <the server's
+// secret>` on a sign-in) was drafted plain: the `X-` prefix hid the name, so a literal secret was taken by a call and
+// could reach a message, a log or a recording. The name past a header's `X-` prefix is read as the name itself; an
+// `X-` header naming no secret (X-Requested-With, X-Secret-Hint) stays plain.
+describe("a header named as a secret past its X- prefix", () => {
+  const header = (name: string) => ({ name, in: "header", schema: { type: "string" } });
+  const signInDoc = openapi({
+    "/zqsignin": {
+      post: {
+        operationId: "signInZqhost",
+        parameters: [
+          header("X-API-SECRET"),
+          header("X-Client-Secret"),
+          header("x-admin-password"),
+          header("X-Requested-With"),
+          header("X-Secret-Hint"),
+        ],
+        requestBody: { required: true, content: { "application/json": { schema: account } } },
+        responses: { "200": reply({ type: "object", properties: { login: { type: "string" } } }, {}) },
+      },
+    },
+  });
+
+  it("is drafted secret and set by a person; other X- headers stay plain", async () => {
+    const d = drafted(signInDoc, ["signInZqhost"], "zqxsec");
+    const params = d.manifest.operations.zqxsec_sign_in_zqhost?.params ?? {};
+    const byHeader = (h: string) => Object.values(params).find((p) => p.wire?.in === "header" && p.wire.name === h);
+    for (const h of ["X-API-SECRET", "X-Client-Secret", "x-admin-password"])
+      expect(byHeader(h), h).toMatchObject({ secret: true, visibility: "user-only" });
+    for (const h of ["X-Requested-With", "X-Secret-Hint"]) expect(byHeader(h)?.secret, h).toBeFalsy();
+    expect(await linkProblems(d, "zqxsec")).toEqual([]);
+  });
+});
