@@ -28,7 +28,11 @@ export interface Resource {
   idField: string;
   /** The property of the read answer the record sits under, when the answer is an envelope. */
   envelope?: string;
-  /** Whether the create's answer declares the record's id field (a create may answer nothing, or a receipt). */
+  /**
+   * Whether the create's answer declares the record's id field (a create may answer nothing, or a receipt) of a type the
+   * read's answer gives it too: an id the create answers as text and the read as a number is no one value a record
+   * holds, so no record the mock keeps fits both answers.
+   */
   madeId: boolean;
   /** The methods (upper case) the document gives each role. */
   methods: Partial<Record<Role, string>>;
@@ -64,7 +68,9 @@ export function resourcesOf(document: Node): Resource[] {
       else if (isNode(rawItem.put)) methods.update = "PUT";
       if (isNode(rawItem.delete)) methods.delete = "DELETE";
       const made = madeRecord(document, item.post, record.envelope);
-      found.push({ collection, item: itemPath, idParam, ...record, madeId: record.idField in made, methods });
+      const read = madeRecord(document, rawItem.get, record.envelope);
+      const madeId = record.idField in made && typesMeet(document, made[record.idField], read[record.idField]);
+      found.push({ collection, item: itemPath, idParam, ...record, madeId, methods });
     }
   }
   return found;
@@ -90,6 +96,17 @@ function sameThing(document: Node, create: Node, read: Node, envelope: string | 
 function madeRecord(document: Node, create: Node, envelope: string | undefined): Node {
   const own = propertiesOf(document, answerSchema(document, create));
   return envelope !== undefined && Object.hasOwn(own, envelope) ? propertiesOf(document, own[envelope]) : own;
+}
+
+/** Whether two fields' schemas can hold one value: they share a JSON type (integer a number), or one declares none. */
+function typesMeet(document: Node, a: unknown, b: unknown): boolean {
+  const typesOf = (raw: unknown) => {
+    const type = (deref(document, raw) as Node | undefined)?.type;
+    const list = Array.isArray(type) ? type : typeof type === "string" ? [type] : [];
+    return list.map((t) => (t === "integer" ? "number" : t));
+  };
+  const [x, y] = [typesOf(a), typesOf(b)];
+  return !x.length || !y.length || x.some((t) => y.includes(t));
 }
 
 /** Where a read answer's record is and which field is its id; undefined where no field can hold the id. */
