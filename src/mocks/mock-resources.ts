@@ -29,9 +29,9 @@ export interface Resource {
   /** The property of the read answer the record sits under, when the answer is an envelope. */
   envelope?: string;
   /**
-   * Whether the create's answer declares the record's id field (a create may answer nothing, or a receipt) of a type the
-   * read's answer gives it too: an id the create answers as text and the read as a number is no one value a record
-   * holds, so no record the mock keeps fits both answers.
+   * Whether the create's answer declares the record's id field (a create may answer nothing, or a receipt) of a type
+   * the read's answer gives it too: an id the create answers as text and the read as a number is no one value a
+   * record holds, so no record the mock keeps fits both answers.
    */
   madeId: boolean;
   /** The methods (upper case) the document gives each role. */
