@@ -187,6 +187,12 @@ export interface NestedLimits {
   type?: "string" | "number" | "integer" | "boolean" | "object" | "array";
   /** The value may be null too (the document's `nullable`, or `null` among its types). */
   nullable?: true;
+  /**
+   * A value of one of several scalar kinds, no `type` of its own (the document's oneOf/anyOf of scalar types, or a type
+   * list such as `[string, integer]`): each kind its `type` (no two overlapping) and that kind's own limits. A value of
+   * no kind, or breaking its kind's limits, is refused.
+   */
+  kinds?: NestedLimits[];
   minLength?: number;
   maxLength?: number;
   pattern?: string;

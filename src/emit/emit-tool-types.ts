@@ -67,6 +67,8 @@ function nestedTsType(limits: NestedLimits | undefined): string {
 function ownTsType(limits: NestedLimits): string {
   if (limits.enum?.length) return [...new Set(limits.enum.map((v) => JSON.stringify(v)))].join(" | ");
   if (limits.shapes) return limits.shapes.map(fieldsTsType).join(" | ");
+  // A value of several scalar kinds: any of them (`string | number`).
+  if (limits.kinds) return [...new Set(limits.kinds.map(ownTsType))].join(" | ");
   switch (limits.type) {
     case "string":
     case "boolean":

@@ -12,6 +12,7 @@ import { loneKindValues } from "../../load/schemas/lone-kind.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
 import { regexProblem } from "../context.js";
 import { inclusiveBounds } from "./inclusive-bounds.js";
+import { scalarKindsOf } from "./scalar-kinds.js";
 
 export interface SchemaPlace {
   /** As the document writes it there: its own type, before an allOf is merged (what the type checks read). */
@@ -153,6 +154,8 @@ function nestedOf(doc: OpenApiDocument, raw: Schema, at: Walk = fresh()): Nested
   const lone = loneMember(s);
   const member = lone && loneKindOf(doc, s, lone, nestedOf(doc, lone, at));
   if (lone) return member && admitsNull(s) ? { ...member, nullable: true } : member;
+  const scalar = scalarKindsOf(doc, s, (kind) => nestedOf(doc, kind, at));
+  if (scalar) return scalar;
   const out: NestedLimits = {};
   const t = typeOf(s);
   // A type array of several kinds (`[string, number]`) is none of them alone.
