@@ -198,6 +198,12 @@ export interface NestedLimits {
   pattern?: string;
   format?: ValueFormat;
   enum?: unknown[];
+  /**
+   * For a text: its known values where the service takes others too (an open enum: `x-ms-enum` of `modelAsString`,
+   * `x-extensible-enum`), as a parameter's `knownValues`: offered in the typed client's type and to models, never
+   * checked.
+   */
+  knownValues?: string[];
   minimum?: number;
   maximum?: number;
   /** For a list: each item's limits. */

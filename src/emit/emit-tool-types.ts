@@ -71,6 +71,10 @@ function ownTsType(limits: NestedLimits): string {
   if (limits.kinds) return [...new Set(limits.kinds.map(ownTsType))].join(" | ");
   switch (limits.type) {
     case "string":
+      // An open enum's known values, any other text beside them, as a text parameter's (ownParamTsType).
+      return limits.knownValues?.length
+        ? [...limits.knownValues.map((v) => JSON.stringify(v)), "(string & {})"].join(" | ")
+        : "string";
     case "boolean":
       return limits.type;
     case "number":

@@ -10,6 +10,7 @@ import { withRequiredBeside } from "../../load/schema-types.js";
 import { baseKindsAt, componentRefOf, mayBeBase, schemaRef } from "../../load/schemas/base-kinds.js";
 import { loneKindValues } from "../../load/schemas/lone-kind.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
+import { knownValuesOf } from "../../load/schemas/known-values.js";
 import { regexProblem } from "../context.js";
 import { inclusiveBounds } from "./inclusive-bounds.js";
 import { scalarKindsOf } from "./scalar-kinds.js";
@@ -186,6 +187,8 @@ function nestedOf(doc: OpenApiDocument, raw: Schema, at: Walk = fresh()): Nested
   const fixed = fixedValues(s);
   if (text && !fixed) Object.assign(out, withFormatPattern(out, s.format));
   if (fixed) out.enum = fixed;
+  const known = out.type === "string" && !fixed ? knownValuesOf(s) : undefined;
+  if (known) out.knownValues = known;
   return Object.keys(out).length ? out : undefined;
 }
 
