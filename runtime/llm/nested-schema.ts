@@ -26,7 +26,8 @@ export function nestedSchema(limits: NestedLimits): JsonSchema {
     if (limits[key] !== undefined) s[key] = limits[key];
   if (limits.pattern !== undefined) s.pattern = limits.pattern;
   // An open enum's known values, in words as a text parameter's (never checked).
-  if (limits.knownValues?.length) s.description = `Known values: ${limits.knownValues.join(", ")} (others are taken too).`;
+  if (limits.knownValues?.length)
+    s.description = `Known values: ${limits.knownValues.join(", ")} (others are taken too).`;
   if (limits.format !== undefined) s.format = limits.format;
   if (limits.type === "array" && limits.items) s.items = nestedSchema(limits.items);
   if (limits.type === "object" && (limits.fields || limits.required)) {
