@@ -35,7 +35,6 @@ const MAP: ReadonlySet<string> = new Set([...MANY_SCHEMA_KEYS].filter((key) => !
 /** Keys whose values are data (examples, defaults, enums): their `type` is no keyword. */
 const DATA = new Set(["example", "examples", "default", "enum", "const"]);
 
-
 function namesTypes(type: unknown): boolean {
   const names = Array.isArray(type) ? type : [type];
   return names.every((name) => typeof name === "string" && JSON_TYPE_NAMES.has(name));
