@@ -13,7 +13,8 @@ export interface JsonSchema {
   description?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
-  additionalProperties?: boolean;
+  /** false: no other field; a schema: each other field's (an object's values of several scalar kinds). */
+  additionalProperties?: boolean | JsonSchema;
   enum?: unknown[];
   default?: unknown;
   examples?: unknown[];

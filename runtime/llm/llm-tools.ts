@@ -6,7 +6,7 @@ import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
 import { type FileHosts, modelFileValueIssue } from "../validate/file-hosts.js";
 import { type DescribedTool, toolSentences } from "./wording.js";
 import { outputSchema } from "./llm-outputs.js";
-import { nestedSchema } from "./nested-schema.js";
+import { kindsNotes, nestedSchema } from "./nested-schema.js";
 import { fileNote, modelTextFile, type SchemaTool, textFileType } from "./text-files.js";
 import {
   type AnthropicTool,
@@ -346,12 +346,14 @@ function jsonSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: string[
     // What it holds, as deep as the link records it: a list's items, an object's fields or shapes (each shape's
     // fields and those it requires, so that a model sees every one).
     if (p.items) s.items = nestedSchema(p.items);
+    if (p.values?.kinds && p.jsonType === "object") s.additionalProperties = nestedSchema(p.values);
     if (p.object) {
       const { properties, required, anyOf } = nestedSchema({ ...p.object, nullable: undefined });
       Object.assign(s, properties ? { properties } : {}, required ? { required } : {}, anyOf ? { anyOf } : {});
     }
   }
   if (strict && p.items?.shapes) notes.push(`Each item one of: ${p.items.shapes.map(shapeWords).join(" or ")}.`);
+  if (strict) notes.push(...kindsNotes(p));
   if (strict && (p.minItems !== undefined || p.maxItems !== undefined)) notes.push(itemsNote(p.minItems, p.maxItems));
 }
 

@@ -2,7 +2,7 @@
 // an object's fields at each depth the link records them (NestedLimits, which the runtime's check walks too), so that a
 // model sees the shape the call will be held to, not only "an object". Part of llm-tools.ts's input schema.
 import { setOwn } from "../common/own.js";
-import type { NestedLimits } from "../spec/tool-types.js";
+import type { NestedLimits, ParamSpec } from "../spec/tool-types.js";
 import type { JsonSchema } from "./llm-tool-types.js";
 
 /** The schema of a value of these limits: its kind (null too where taken), bounds, enum, items, fields or shapes. */
@@ -14,12 +14,20 @@ export function nestedSchema(limits: NestedLimits): JsonSchema {
     );
     return { anyOf: limits.nullable ? [...shapes, { type: "null" }] : shapes };
   }
+  // A value of several scalar kinds: each kind's schema.
+  if (limits.kinds) {
+    const kinds = limits.kinds.map(nestedSchema);
+    return { anyOf: limits.nullable ? [...kinds, { type: "null" }] : kinds };
+  }
   const s: JsonSchema = {};
   if (limits.type) s.type = limits.nullable ? [limits.type, "null"] : limits.type;
   if (limits.enum) s.enum = limits.nullable && !limits.enum.includes(null) ? [...limits.enum, null] : [...limits.enum];
   for (const key of ["minLength", "maxLength", "minimum", "maximum"] as const)
     if (limits[key] !== undefined) s[key] = limits[key];
   if (limits.pattern !== undefined) s.pattern = limits.pattern;
+  // An open enum's known values, in words as a text parameter's (never checked).
+  if (limits.knownValues?.length)
+    s.description = `Known values: ${limits.knownValues.join(", ")} (others are taken too).`;
   if (limits.format !== undefined) s.format = limits.format;
   if (limits.type === "array" && limits.items) s.items = nestedSchema(limits.items);
   if (limits.type === "object" && (limits.fields || limits.required)) {
@@ -43,4 +51,15 @@ export function fieldsSchema(shape: Pick<NestedLimits, "fields" | "required">): 
     properties,
     ...(shape.required ? { required: [...shape.required] } : {}),
   };
+}
+
+/**
+ * A JSON parameter's values (an object's) or items (a list's) of several scalar kinds, in words, for a model given the
+ * parameter as JSON text (strict: no schema of what it holds); an object's values are shown as `additionalProperties`
+ * otherwise.
+ */
+export function kindsNotes(p: Pick<ParamSpec, "jsonType" | "items" | "values">): string[] {
+  const kinds = p.jsonType === "array" ? p.items?.kinds : p.values?.kinds;
+  const what = p.jsonType === "array" ? "item" : "value";
+  return kinds ? [`Each ${what} one of ${kinds.map((k) => k.type).join(", ")}.`] : [];
 }

@@ -187,11 +187,23 @@ export interface NestedLimits {
   type?: "string" | "number" | "integer" | "boolean" | "object" | "array";
   /** The value may be null too (the document's `nullable`, or `null` among its types). */
   nullable?: true;
+  /**
+   * A value of one of several scalar kinds, no `type` of its own (the document's oneOf/anyOf of scalar types, or a type
+   * list such as `[string, integer]`): each kind its `type` (no two overlapping) and that kind's own limits. A value of
+   * no kind, or breaking its kind's limits, is refused.
+   */
+  kinds?: NestedLimits[];
   minLength?: number;
   maxLength?: number;
   pattern?: string;
   format?: ValueFormat;
   enum?: unknown[];
+  /**
+   * For a text: its known values where the service takes others too (an open enum: `x-ms-enum` of `modelAsString`,
+   * `x-extensible-enum`), as a parameter's `knownValues`: offered in the typed client's type and to models, never
+   * checked.
+   */
+  knownValues?: string[];
   minimum?: number;
   maximum?: number;
   /** For a list: each item's limits. */

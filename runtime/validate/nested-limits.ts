@@ -40,6 +40,7 @@ export function nestedProblem(limits: NestedLimits, value: unknown): NestedProbl
 
 /** The rule the value itself breaks (its kind, its bounds), not what it holds. */
 function ownProblem(limits: NestedLimits, value: unknown): { rule: string; text: string } | undefined {
+  if (limits.kinds) return kindsProblem(limits.kinds, value);
   const type = limits.type;
   if (type === "string" && typeof value !== "string") return { rule: "type", text: "must be a string" };
   if ((type === "number" || type === "integer") && typeof value !== "number")
@@ -70,6 +71,20 @@ function ownProblem(limits: NestedLimits, value: unknown): { rule: string; text:
       return { rule: "format", text: `must be ${VALUE_FORMATS[limits.format]}` };
   }
   return undefined;
+}
+
+/**
+ * A value of one of several scalar kinds: the rule of the kind its JSON type is (a whole number an integer kind's, else
+ * a number kind's), or, of none, the kinds it may be of.
+ */
+function kindsProblem(kinds: readonly NestedLimits[], value: unknown): { rule: string; text: string } | undefined {
+  const of = typeof value;
+  const kind =
+    of === "number"
+      ? (kinds.find((k) => k.type === "integer" && Number.isInteger(value)) ?? kinds.find((k) => k.type === "number"))
+      : kinds.find((k) => k.type === of);
+  if (kind) return ownProblem(kind, value);
+  return { rule: "type", text: `must be one of ${kinds.map((k) => k.type).join(", ")}` };
 }
 
 /** An object's required fields there, then each field it gives within its limits. */

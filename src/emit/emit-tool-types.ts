@@ -68,8 +68,14 @@ function ownTsType(limits: NestedLimits): string {
   if (limits.enum?.length) return [...new Set(limits.enum.map((v) => JSON.stringify(v)))].join(" | ");
   if (limits.shapes)
     return limits.shapes.map((shape) => fieldsTsType(shape, limits.byFields ? limits.shapes : undefined)).join(" | ");
+  // A value of several scalar kinds: any of them (`string | number`).
+  if (limits.kinds) return [...new Set(limits.kinds.map(ownTsType))].join(" | ");
   switch (limits.type) {
     case "string":
+      // An open enum's known values, any other text beside them, as a text parameter's (ownParamTsType).
+      return limits.knownValues?.length
+        ? [...limits.knownValues.map((v) => JSON.stringify(v)), "(string & {})"].join(" | ")
+        : "string";
     case "boolean":
       return limits.type;
     case "number":

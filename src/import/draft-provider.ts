@@ -43,7 +43,7 @@ import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
 import { withNullMembersAsAnyOf } from "./shapes/null-members.js";
 import { withBaseKinds } from "./cut/discriminated-kinds.js";
 import { refSiblingNotes, withRefSiblingsAsAllOf } from "./cut/ref-siblings.js";
-import { typeListNotes, withNullTypesNamed, withTypeListsAsThree0 } from "./cut/type-lists.js";
+import { typeListNotes, withNullTypesNamed, withTypeAliasesRead, withTypeListsAsThree0 } from "./cut/type-lists.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { dollarTemplateNotes } from "./cut/path-template-params.js";
 import { withSharedIdsApart, withoutSharedIds } from "./cut/shared-operation-ids.js";
@@ -206,7 +206,7 @@ function rewrittenCut(
   const pagingCopies = withoutPagingQueryCopies(doc);
   const pagingCaseCopies = withoutPagingCaseCopies(doc);
   const unreadable = withoutUnreadablePatterns(doc);
-  const nullTypes = withNullTypesNamed(doc);
+  const nullTypes = [...withNullTypesNamed(doc), ...withTypeAliasesRead(doc)];
   const untyped = withoutUnreadableTypes(doc);
   const typeLists = [...nullTypes, ...withTypeListsAsThree0(doc)];
   const exampleFormats = withExampleFormats(doc);

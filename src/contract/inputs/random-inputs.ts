@@ -254,6 +254,8 @@ export function multiplesIn(min: number, max: number, step: number, orStep = tru
 function nestedValue(n: NestedLimits | undefined): fc.Arbitrary<unknown> {
   if (!n) return fc.jsonValue({ maxDepth: 2 });
   if (n.enum) return fc.constantFrom(...n.enum);
+  // A value of several scalar kinds: one of any kind, within its limits.
+  if (n.kinds) return fc.oneof(...n.kinds.map(nestedValue));
   if (n.type === "boolean") return fc.boolean();
   if (n.type === "number" || n.type === "integer") {
     const min = n.minimum ?? -1_000_000;

@@ -296,6 +296,9 @@ function lengthBoundaries(p: ParamSpec, values: ToolValues): Boundary[] {
   return out;
 }
 
+/** A value of each scalar kind, for a kind of no other limit. */
+const KIND_VALUES: Record<string, unknown> = { string: "zq", integer: 7, number: 2.5, boolean: true };
+
 /**
  * The limits of a value inside a JSON parameter: one at each and one past it (values of the limits' own, not of a
  * pattern).
@@ -304,6 +307,14 @@ function nestedBoundaries(name: string, n: NestedLimits | undefined, isKey = fal
   if (!n || n.pattern !== undefined) return [];
   const what = isKey ? name : `${name} values`;
   const out: Omit<Boundary, "param">[] = [];
+  // A value of several scalar kinds: one of its first kind, where that kind has no other limit, and one of none.
+  if (n.kinds) {
+    const [first] = n.kinds;
+    const plain = first && Object.keys(first).length === 1 ? KIND_VALUES[first.type as string] : undefined;
+    const types = new Set(n.kinds.map((k) => k.type));
+    const none = !types.has("boolean") ? true : !types.has("string") ? "zq" : !types.has("number") ? 1.5 : [];
+    out.push({ name: `${what} one of ${[...types].join(", ")}`, ok: plain, bad: none, rule: "type" });
+  }
   if (n.enum)
     out.push({
       name: `${what} enum`,

@@ -10,6 +10,7 @@
 // string}, {type: null}]`, a nullable text). Read as no type, it was left out, and the member took any value, so every
 // text met both members of the oneOf and the mocks refused their own answers. add writes it as the type "null".
 import type { ReviewNote } from "../manifest-yaml.js";
+import { aliasedType } from "../../load/schemas/type-aliases.js";
 import { eachSchema } from "../shapes/unreadable-schemas.js";
 
 type Json = Record<string, unknown>;
@@ -67,15 +68,34 @@ export function withNullTypesNamed(cut: Json): string[] {
   return changed;
 }
 
+/** How an entry of a type written as a common name of one says so (withTypeAliasesRead). */
+const ALIAS = "a common name of";
+const isTypeList = (c: string) => !c.includes(YAML_NULL) && !c.includes(ALIAS);
+
+/**
+ * The cut with each schema's `type` written as a common name of a JSON type (`int`, `bool`, `String`) written as that
+ * type (changed in place: load/schemas/type-aliases.ts); each place, as
+ * `components.parameters.PageSize.schema (type "int", a common name of integer)`.
+ */
+export function withTypeAliasesRead(cut: Json): string[] {
+  const changed: string[] = [];
+  eachSchema(cut, (schema, at) => {
+    const meant = aliasedType(schema.type);
+    if (meant === undefined) return;
+    changed.push(`${at.join(".")} (type ${JSON.stringify(schema.type)}, ${ALIAS} ${meant})`);
+    schema.type = meant;
+  });
+  return changed;
+}
+
 /** Why the cut's header says the types were rewritten: a 3.0 document's type lists, and YAML's null for a type. */
 export function typeListsWhy(changed: readonly string[]): string {
-  const lists = changed.some((c) => !c.includes(YAML_NULL))
-    ? ["a type list is OpenAPI 3.1's, not this document's"]
-    : [];
+  const lists = changed.some(isTypeList) ? ["a type list is OpenAPI 3.1's, not this document's"] : [];
   const nulls = changed.some((c) => c.includes(YAML_NULL))
     ? ['a type null unquoted is YAML\'s null, the type "null" meant']
     : [];
-  return [...lists, ...nulls].join("; ");
+  const aliases = changed.some((c) => c.includes(ALIAS)) ? ["a type's common name, JSON Schema's name meant"] : [];
+  return [...lists, ...nulls, ...aliases].join("; ");
 }
 
 /** The review note on the type lists rewritten, if add rewrote some. */
@@ -87,7 +107,7 @@ export function typeListNotes(changed: readonly string[]): ReviewNote[] {
       note:
         `openapi.yaml changes ${changed.join(", ")}: ` +
         [
-          ...(changed.some((c) => !c.includes(YAML_NULL))
+          ...(changed.some(isTypeList)
             ? [
                 "a type list is OpenAPI 3.1's, which this 3.0 document may not use; written as 3.0 says the same " +
                   "(nullable for null, anyOf for several)",
@@ -95,6 +115,9 @@ export function typeListNotes(changed: readonly string[]): ReviewNote[] {
             : []),
           ...(changed.some((c) => c.includes(YAML_NULL))
             ? ['a type null unquoted is YAML\'s null, written as the type "null"']
+            : []),
+          ...(changed.some((c) => c.includes(ALIAS))
+            ? ["a type's common name (int, bool, String) is no JSON Schema type, written as the type it names"]
             : []),
         ].join("; ") +
         ": check them",

@@ -54,6 +54,15 @@ describe("a schema written as its type's name", () => {
     expect(refusals({ selector: [{ type: "css", value: 7 }] }).length).toBeGreaterThan(0);
   });
 
+  it("reads a common name of a type (int) as the type it names, saying both", async () => {
+    const d = drafted(doc("int"), ["createZqNote"]);
+    expect(d.openapiText).toMatch(/properties\.value \("int", integer\) written as its type's name/);
+    expect(await linkProblems(d)).toEqual([]);
+    const { refusals } = judgedCut(d, "/zqnotes");
+    expect(refusals({ selector: [{ type: "css", value: 7 }] })).toEqual([]);
+    expect(refusals({ selector: [{ type: "css", value: "p > a" }] }).length).toBeGreaterThan(0);
+  });
+
   it("is still refused, naming the place, when the text names no type", () => {
     expect(() => drafted(doc("strng"), ["createZqNote"])).toThrow(
       "createZqNote: at components.schemas.ZqNote.properties.selector.items.oneOf[0].properties.value (a " +

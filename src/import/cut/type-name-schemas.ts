@@ -7,12 +7,11 @@
 import { withKeyChanges } from "../../common/copy-on-write.js";
 import { valueAt } from "../../load/json-ref.js";
 import { structurePlace, structureProblems } from "../../load/structure/document-structure.js";
+import { aliasedType, JSON_TYPE_NAMES } from "../../load/schemas/type-aliases.js";
 import type { SelectedOperation } from "./select-operations.js";
 
 type Json = Record<string, unknown>;
 
-/** JSON Schema's type names (draft 2020-12, 6.1.1). */
-const TYPE_NAMES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
 /** More places than any document has: each is rewritten, not only the first few a refusal names. */
 const ALL_PLACES = 10_000;
 
@@ -28,9 +27,11 @@ export function withTypeNameSchemas(
     const name = valueAt(document, problem.path);
     const parent = valueAt(document, problem.path.slice(0, -1));
     const key = problem.path.at(-1);
-    if (typeof name !== "string" || !TYPE_NAMES.has(name) || !parent || typeof parent !== "object") continue;
-    changes.set(parent, { ...changes.get(parent), [String(key)]: { type: name } });
-    places.push(`${structurePlace(problem.path)} ("${name}")`);
+    // A common name of a type (`int`, `bool`) read as the type it names, as a `type` so written is.
+    const type = typeof name !== "string" ? undefined : JSON_TYPE_NAMES.has(name) ? name : aliasedType(name);
+    if (type === undefined || !parent || typeof parent !== "object") continue;
+    changes.set(parent, { ...changes.get(parent), [String(key)]: { type } });
+    places.push(`${structurePlace(problem.path)} ("${name}"${type === name ? "" : `, ${type}`})`);
   }
   if (!places.length) return {};
   const shown =

@@ -6,6 +6,7 @@ import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { type OpenApiDocument, type Schema, typeOf } from "../../load/openapi-document.js";
 import { bracesReadAsText, readPattern } from "../../load/load-rewrites.js";
 import { isEnumOfLabels, withTextEnum, withValueEnum } from "../../load/text-enum.js";
+import { knownValuesOf } from "../../load/schemas/known-values.js";
 import { valueFormatOf } from "../../model/format-aliases.js";
 
 /** Why a pattern does not compile as JSON Schema's patterns do (Unicode). */
@@ -59,22 +60,6 @@ export function stringLimits(s: Schema, param: ManifestParam, note: (text: strin
   }
   const known = Array.isArray(listed) ? undefined : knownValuesOf(s);
   if (known?.length) param.knownValues = known;
-}
-
-/**
- * The known values of a text its document marks open, which the service takes others beside: AutoRest's `x-ms-enum`
- * of `modelAsString: true` (its `values`, where add's cut keeps the enum it leaves out: shapes/open-enums.ts), or
- * `x-extensible-enum`'s list. Undefined for any other schema.
- */
-function knownValuesOf(s: Schema): string[] | undefined {
-  const marked = s["x-ms-enum"] as Schema | undefined;
-  const listed =
-    marked && typeof marked === "object" && marked.modelAsString === true && Array.isArray(marked.values)
-      ? marked.values.map((v) => (v && typeof v === "object" ? (v as Schema).value : undefined))
-      : s["x-extensible-enum"];
-  if (!Array.isArray(listed)) return undefined;
-  const texts = [...new Set(listed.filter((v): v is string => typeof v === "string" && v !== ""))];
-  return texts.length ? texts : undefined;
 }
 
 export function numberLimits(s: Schema, param: ManifestParam, note: (text: string) => void): void {

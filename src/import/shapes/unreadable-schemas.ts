@@ -18,6 +18,7 @@
 // as multipart parts, while the service reads the bytes. Written as OpenAPI 3's file, `{type: string, format: binary}`.
 import { matchesNothing } from "../../link/param-limits/pattern-length.js";
 import { readPattern } from "../../load/load-rewrites.js";
+import { JSON_TYPE_NAMES } from "../../load/schemas/type-aliases.js";
 import { MANY_SCHEMA_KEYS, ONE_SCHEMA_KEYS } from "../../load/openapi-json-schema.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { rewriteEachObject } from "./cut-walk.js";
@@ -34,11 +35,9 @@ const MAP: ReadonlySet<string> = new Set([...MANY_SCHEMA_KEYS].filter((key) => !
 /** Keys whose values are data (examples, defaults, enums): their `type` is no keyword. */
 const DATA = new Set(["example", "examples", "default", "enum", "const"]);
 
-const TYPE_NAMES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
-
 function namesTypes(type: unknown): boolean {
   const names = Array.isArray(type) ? type : [type];
-  return names.every((name) => typeof name === "string" && TYPE_NAMES.has(name));
+  return names.every((name) => typeof name === "string" && JSON_TYPE_NAMES.has(name));
 }
 
 /** The `type` as the cut's header quotes it: its JSON text, cut short. */

@@ -111,6 +111,18 @@ function diffNested(
       report(a[key] === undefined ? "limitAdded" : "limitTightened", { subject, what: key, from: a[key], to: b[key] });
   }
   if (canonical(a.enum) !== canonical(b.enum)) diffEnum(subject, a.enum, b.enum, report);
+  // Several scalar kinds: one fewer refuses values that were taken (a kind's own limits are the upstream's to change).
+  const [before, after] = [a.kinds?.map((k) => k.type), b.kinds?.map((k) => k.type)];
+  if (canonical(before) === canonical(after)) return;
+  if (!after) report("limitRemoved", { subject, what: "kinds removed", from: before });
+  else if (!before) report("limitAdded", { subject, what: "kinds", to: after });
+  else
+    report(before.some((k) => !after.includes(k)) ? "limitTightened" : "limitLoosened", {
+      subject,
+      what: "kinds",
+      from: before,
+      to: after,
+    });
 }
 
 /**

@@ -40,7 +40,9 @@ function withSchemaFacts(p: ManifestParam, place: SchemaPlace): LinkedParam {
     const { holder, nested: fromSpec } = place.held(p.jsonType);
     const key = p.jsonType === "array" ? "items" : "values";
     // The document's kinds inside (a list, an object, their fields) go on to the ParamSpec, past a manifest's.
-    if (fromSpec) out[key] = { ...fromSpec, ...p[key] } as ManifestParam[typeof key];
+    // A manifest's one type narrows the document's several kinds to it (checkNestedLooser: one of them).
+    const spec = fromSpec?.kinds && p[key]?.type ? { ...fromSpec, kinds: undefined } : fromSpec;
+    if (spec) out[key] = { ...spec, ...p[key] } as ManifestParam[typeof key];
     // The object's own fields, or the shapes of a union of objects: the document's, which the manifest does not state.
     const object = p.jsonType === "object" && !p.anyOf ? place.object() : undefined;
     if (object) out.object = object;
@@ -354,6 +356,9 @@ function checkNestedLooser(
         `${key} ${JSON.stringify(m[key])} is not ${what}'s ${key} ${JSON.stringify(theirs[key])} in ${ctx.openapiName}`,
         "value",
       );
+  const kinds = theirs.kinds?.map((k) => k.type);
+  if (kinds && mine?.type && !kinds.includes(mine.type) && !(mine.type === "integer" && kinds.includes("number")))
+    ctx.fail("BW2007", [...at, "type"], `type "${mine.type}" is not one of ${what}'s kinds ${kinds.join(", ")}`);
   const theirEnum = theirs.enum && new Set(theirs.enum);
   if (theirEnum && m.enum?.some((v) => !theirEnum.has(v))) looser("enum");
 }

@@ -10,9 +10,11 @@ import { withRequiredBeside } from "../../load/schema-types.js";
 import { baseKindsAt, componentRefOf, mayBeBase, schemaRef } from "../../load/schemas/base-kinds.js";
 import { loneKindValues } from "../../load/schemas/lone-kind.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
+import { knownValuesOf } from "../../load/schemas/known-values.js";
 import { distinctKinds, shapeKindValues } from "../../load/schemas/union-kinds.js";
 import { regexProblem } from "../context.js";
 import { inclusiveBounds } from "./inclusive-bounds.js";
+import { scalarKindsOf } from "./scalar-kinds.js";
 
 export interface SchemaPlace {
   /** As the document writes it there: its own type, before an allOf is merged (what the type checks read). */
@@ -154,6 +156,8 @@ function nestedOf(doc: OpenApiDocument, raw: Schema, at: Walk = fresh()): Nested
   const lone = loneMember(s);
   const member = lone && loneKindOf(doc, s, lone, nestedOf(doc, lone, at));
   if (lone) return member && admitsNull(s) ? { ...member, nullable: true } : member;
+  const scalar = scalarKindsOf(doc, s, (kind) => nestedOf(doc, kind, at));
+  if (scalar) return scalar;
   const out: NestedLimits = {};
   const t = typeOf(s);
   // A type array of several kinds (`[string, number]`) is none of them alone.
@@ -184,6 +188,8 @@ function nestedOf(doc: OpenApiDocument, raw: Schema, at: Walk = fresh()): Nested
   const fixed = fixedValues(s);
   if (text && !fixed) Object.assign(out, withFormatPattern(out, s.format));
   if (fixed) out.enum = fixed;
+  const known = out.type === "string" && !fixed ? knownValuesOf(s) : undefined;
+  if (known) out.knownValues = known;
   return Object.keys(out).length ? out : undefined;
 }
 
