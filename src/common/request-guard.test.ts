@@ -6,9 +6,9 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { MALFORMED_HEADS, rawRequest, statusOf } from "../../test-support/raw-request.js";
-import { ROOT } from "../../test-support/repo.js";
 import { filesUnder } from "./files.js";
 import { guardedListener, nodeHttp, requestTarget } from "./request-guard.js";
 
@@ -84,9 +84,10 @@ describe("node:http, as every listener of the command takes it", () => {
     expect(nodeHttp()).toBe(createRequire(import.meta.url)("node:http"));
     // A type import is erased; a value import, static or dynamic, builds the namespace and calls every getter of it.
     const valueImport = /^import (?!type )[^;]*from "node:http";|(?<!typeof )import\("node:http"\)/m;
-    const importers = filesUnder(join(ROOT, "src"), new Set(["__fixtures__", "__snapshots__"]))
+    const src = fileURLToPath(new URL("..", import.meta.url));
+    const importers = filesUnder(src, new Set(["__fixtures__", "__snapshots__"]))
       .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
-      .filter((file) => valueImport.test(readFileSync(join(ROOT, "src", file), "utf8")));
+      .filter((file) => valueImport.test(readFileSync(join(src, file), "utf8")));
     expect(importers).toEqual([]);
   });
 });
