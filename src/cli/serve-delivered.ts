@@ -5,6 +5,7 @@ import type { Server } from "node:http";
 import { resolve } from "node:path";
 import { redact, type TriggerSpec } from "@blockwright/runtime/internal";
 import type { TriggerBlock, ValidatedWorkflow } from "@blockwright/runtime/workflow";
+import { nodeHttp } from "../common/request-guard.js";
 import type { LoadedRegistry } from "../registry/registry.js";
 import { type KeptSubscription, SubscriptionError } from "../serve/subscription.js";
 import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
@@ -69,7 +70,7 @@ export async function serveDelivered(s: Serving): Promise<number> {
   const store = await openStoreOption(s.storeOption, io.cwd);
   let mocks: Awaited<ReturnType<typeof startCommandMocks>> | undefined;
   const kept: { subscription?: KeptSubscription } = {};
-  const { createServer } = await import("node:http");
+  const { createServer } = nodeHttp();
   try {
     const blocks = Object.values(s.checked.workflow.blocks);
     const providers = [...new Set(blocks.filter((b) => !isTriggerBlock(b)).map((b) => b.type))];

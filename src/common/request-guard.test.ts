@@ -2,10 +2,15 @@
 // address is refused before the listener, and a listener that throws (at once
 // or later, when async) costs its request a 500, never the process.
 import { createServer, type RequestListener } from "node:http";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { MALFORMED_HEADS, rawRequest, statusOf } from "../../test-support/raw-request.js";
-import { guardedListener, requestTarget } from "./request-guard.js";
+import { filesUnder } from "./files.js";
+import { guardedListener, nodeHttp, requestTarget } from "./request-guard.js";
 
 async function serving(listener: RequestListener, run: (url: string) => Promise<void>) {
   const server = createServer(listener);
@@ -71,5 +76,18 @@ describe("a guarded listener", () => {
     );
     expect(requestTarget({ url: "/a", headers: { host: "[::1" } })).toBeUndefined();
     expect(requestTarget({ url: "http://[::1", headers: {} })).toBeUndefined();
+  });
+});
+
+describe("node:http, as every listener of the command takes it", () => {
+  it("is Node's http module, and no module of src/ imports it as an ES module (its namespace loads undici)", () => {
+    expect(nodeHttp()).toBe(createRequire(import.meta.url)("node:http"));
+    // A type import is erased; a value import, static or dynamic, builds the namespace and calls every getter of it.
+    const valueImport = /^import (?!type )[^;]*from "node:http";|(?<!typeof )import\("node:http"\)/m;
+    const src = fileURLToPath(new URL("..", import.meta.url));
+    const importers = filesUnder(src, new Set(["__fixtures__", "__snapshots__"]))
+      .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+      .filter((file) => valueImport.test(readFileSync(join(src, file), "utf8")));
+    expect(importers).toEqual([]);
   });
 });

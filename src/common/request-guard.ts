@@ -8,6 +8,17 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { lineText } from "./github-actions.js";
 
+/**
+ * Node's http module as CommonJS gives it: every listener of the command is made from this. An ES import of `node:http`
+ * (static or dynamic) reads each of its exports to build the module's namespace, and three of them (`WebSocket`,
+ * `CloseEvent`, `MessageEvent`) are getters that load Node's bundled undici: about 45 ms of CPU at each process's start
+ * that a process which never fetches or opens a WebSocket does not need (docs/contributing/performance.md, the
+ * forty-first round's CLI start). `fetch` still loads it when first called.
+ */
+export function nodeHttp(): typeof import("node:http") {
+  return process.getBuiltinModule("node:http");
+}
+
 /** The longest part of a refused request shown in the log: enough to recognise it. */
 const SHOWN_CHARS = 200;
 

@@ -5,9 +5,8 @@
 // form-encoded, or names no known grant, gets the error a real endpoint
 // gives (400 invalid_request / unsupported_grant_type). It checks no
 // credential: any client id, secret, refresh token or assertion is accepted.
-import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { guardedListener } from "../common/request-guard.js";
+import { guardedListener, nodeHttp } from "../common/request-guard.js";
 
 /** How long a mock token lives, in seconds: short, so that long mock runs renew. */
 export const MOCK_TOKEN_SECONDS = 300;
@@ -62,7 +61,7 @@ export async function startTokenMock(
     },
     (line) => log(`token mock: ${line}`),
   );
-  const server = createServer(listener);
+  const server = nodeHttp().createServer(listener);
   // Like the API mocks: never close an idle connection first (mocks.ts says why).
   server.keepAliveTimeout = 0;
   await new Promise<void>((resolve, reject) => {

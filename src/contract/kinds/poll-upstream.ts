@@ -11,6 +11,7 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PollTriggerSpec, ToolSpec } from "@blockwright/runtime/internal";
+import { nodeHttp } from "../../common/request-guard.js";
 
 /** Sets `value` at `pointer` in `target`, making the objects on the way. */
 export function setAt(target: Record<string, unknown>, pointer: readonly string[], value: unknown): void {
@@ -120,7 +121,7 @@ export async function loopbackUpstream(answer: (url: URL, base: string) => Recor
   const seen: string[] = [];
   // Loaded as a case runs: an ESM import of node:http builds its namespace from every export, whose WebSocket getters
   // load undici (0.035 s of CPU in the command's own thread, which derives the cases and runs none).
-  const { createServer } = await import("node:http");
+  const { createServer } = nodeHttp();
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", base);
     seen.push(decodeURIComponent(`${url.pathname}${url.search}`.replaceAll("+", " ")));

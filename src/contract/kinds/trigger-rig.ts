@@ -4,6 +4,7 @@
 import type { AddressInfo } from "node:net";
 import { isDeepStrictEqual } from "node:util";
 import { getAtPointer, type TriggerErrorCode, type TriggerSpec } from "@blockwright/runtime/internal";
+import { nodeHttp } from "../../common/request-guard.js";
 import type { OpenApiDocument, Schema } from "../../load/openapi-document.js";
 import type { EventField, EventMedia } from "../../mocks/trigger-deliveries.js";
 import { createReceiver } from "../../serve/receiver.js";
@@ -81,7 +82,7 @@ export async function withReceiver(
   });
   // Loaded as a case runs: an ESM import of node:http builds its namespace from every export, whose WebSocket getters
   // load undici (0.035 s of CPU in the command's own thread, which derives the cases and runs none).
-  const { createServer } = await import("node:http");
+  const { createServer } = nodeHttp();
   const server = createServer(receiver.handle);
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
