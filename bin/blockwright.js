@@ -38,9 +38,8 @@ async function relaunchedCommand(name) {
 }
 
 async function runHere(name) {
-  // -v or BLOCKWRIGHT_DEBUG prints an internal error's stack: through the bundle's source maps, naming dist/'s modules.
-  const verbose = process.argv.slice(2).some((a) => a === "-v" || a === "--verbose");
-  if (verbose || process.env.BLOCKWRIGHT_DEBUG) process.setSourceMapsEnabled(true);
+  // -v prints an internal error's stack: through the bundle's source maps, it names the modules of dist/.
+  if (process.argv.slice(2).some((a) => a === "-v" || a === "--verbose")) process.setSourceMapsEnabled(true);
   const { main, v8FlagsFor } = await import(entry.href);
   // A batch command (generate, diff) is short and nearly every function turns
   // hot at once: at V8's default eagerness its optimising compiler spent more
