@@ -1,14 +1,13 @@
 #!/usr/bin/env -S node --
-// The blockwright command: compiled JavaScript in dist/, bundled into
-// dist/cli-bundle/ (built by `npm run build`, which `npm install` runs in this
-// repository; scripts/build/cli-bundle.mjs).
+// The blockwright command: compiled JavaScript in dist/ (built by
+// `npm run build`, which `npm install` runs in this repository).
 // `node --` ends Node's own options: Node 20 otherwise takes a
 // `--env-file` meant for `blockwright run` as its own, and exits 9.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 
-const entry = new URL("../dist/cli-bundle/cli.js", import.meta.url);
+const entry = new URL("../dist/cli.js", import.meta.url);
 if (!existsSync(entry)) {
   process.stderr.write("blockwright: dist/ is missing: run `npm run build` first\n");
   process.exit(2);
@@ -24,7 +23,7 @@ else await runHere(command);
 
 async function relaunchedCommand(name) {
   if (name !== "generate") return undefined;
-  // By its address, as the bundle's entry below: bin/ imports no module by name (the layers' rule).
+  // By its address, as dist/cli.js below: bin/ imports no module by name (the layers' rule).
   const { relaunch, relaunchArgs, stopWithLauncher } = await import(
     new URL("../dist/common/relaunch.js", import.meta.url).href
   );
@@ -38,8 +37,6 @@ async function relaunchedCommand(name) {
 }
 
 async function runHere(name) {
-  // -v prints an internal error's stack: through the bundle's source maps, it names the modules of dist/.
-  if (process.argv.slice(2).some((a) => a === "-v" || a === "--verbose")) process.setSourceMapsEnabled(true);
   const { main, v8FlagsFor } = await import(entry.href);
   // A batch command (generate, diff) is short and nearly every function turns
   // hot at once: at V8's default eagerness its optimising compiler spent more
@@ -57,7 +54,7 @@ async function runHere(name) {
   // on after the flags: Node keeps the code in a folder named by V8's flags, and
   // V8 refuses code made under other flags, so that the commands whose flags
   // differ would otherwise compile anew each time after another had run. Only
-  // the bundle's entry and its few imports above are compiled without it. In a folder
+  // dist/cli.js and its few imports above are compiled without it. In a folder
   // of this installed copy's own, under a bound, not Node's default that every
   // copy on the machine shares (src/common/compile-cache-bound.ts); a user's
   // NODE_COMPILE_CACHE wins.

@@ -1,8 +1,7 @@
 // Preloaded into a process under test (NODE_OPTIONS=--require <this file>):
 // at exit, writes to the file LOADED_MODULES_FILE names the CommonJS modules
-// the process loaded from node_modules, Node's built-in modules and the
-// addresses of the ES modules its main thread loaded, as JSON {cjs, builtins,
-// esm}: what a command loads is counted, never timed. A command
+// the process loaded from node_modules and Node's built-in modules, as JSON
+// {cjs, builtins}: what a command loads is counted, never timed. A command
 // that runs in a process it starts (generate, src/common/relaunch.ts)
 // has both preload this file: each adds its own to what the file holds.
 "use strict";
@@ -10,18 +9,6 @@ const { existsSync, readFileSync, writeFileSync } = require("node:fs");
 
 const file = process.env.LOADED_MODULES_FILE;
 if (file) {
-  /** @type {string[]} */
-  const esm = [];
-  // Node's in-thread module hooks (Node 22.15 and later: not in the project's types); a worker thread's are its own.
-  const { registerHooks } = /** @type {{ registerHooks?: (hooks: object) => void }} */ (require("node:module"));
-  if (registerHooks && require("node:worker_threads").isMainThread)
-    registerHooks({
-      /** @type {(url: string, context: object, next: (url: string, context: object) => unknown) => unknown} */
-      load: (url, context, next) => {
-        esm.push(url);
-        return next(url, context);
-      },
-    });
   process.on("exit", () => {
     const cjs = Object.keys(require.cache).filter((path) => path.includes("node_modules"));
     // Node's list of the internal and built-in modules it loaded (not in its types).
@@ -29,16 +16,9 @@ if (file) {
       /** @type {{ moduleLoadList: string[] }} */ (/** @type {unknown} */ (process)).moduleLoadList
     );
     const builtins = list.filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice("NativeModule ".length));
-    const before = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : { cjs: [], builtins: [], esm: [] };
+    const before = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : { cjs: [], builtins: [] };
     /** @type {(a: string[], b: string[]) => string[]} */
     const union = (a, b) => [...new Set([...a, ...b])];
-    writeFileSync(
-      file,
-      JSON.stringify({
-        cjs: union(before.cjs, cjs),
-        builtins: union(before.builtins, builtins),
-        esm: union(before.esm, esm),
-      }),
-    );
+    writeFileSync(file, JSON.stringify({ cjs: union(before.cjs, cjs), builtins: union(before.builtins, builtins) }));
   });
 }

@@ -78,7 +78,7 @@ let registry: LocalRegistry | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   const start = cpuSeconds();
-  for (const built of ["dist/cli-bundle/cli.js", "runtime/dist/index.js"]) {
+  for (const built of ["dist/cli.js", "runtime/dist/index.js"]) {
     if (!existsSync(join(ROOT, built)))
       throw new Error(`${built} is missing: run \`npm run build\` (npm test does) first`);
   }

@@ -149,7 +149,7 @@ async function main(): Promise<number> {
       stopper().signal,
     );
   const opts = options(argv);
-  if (!existsSync(BIN.replace(/bin\/blockwright\.js$/, "dist/cli-bundle/cli.js")))
+  if (!existsSync(BIN.replace(/bin\/blockwright\.js$/, "dist/cli.js")))
     usage("dist/ is missing: run npm run build first");
   const { entries, chosen } = chosenEntries(opts.vendors);
 
