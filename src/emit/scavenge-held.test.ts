@@ -24,4 +24,10 @@ describe("what emit lets go, through the scavenges after it", () => {
     expect(made).toBeGreaterThan(0);
     expect(bytes).toBeLessThan(60_000);
   });
+
+  it("a render in parts keeps nothing of its view once its parts are taken", async () => {
+    const { kept, made } = await heap.call<{ kept: number; made: number }>(steps, "renderedItemsKept");
+    expect(made).toBeGreaterThan(0);
+    expect(kept).toBe(0);
+  });
 });

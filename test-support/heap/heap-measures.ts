@@ -27,6 +27,12 @@ export function heldThroughScavenges(step: () => void, rounds = 5): number {
   return least;
 }
 
+/** How many objects of a class (its prototype's) are alive after a full collection. */
+export function liveObjects(of: abstract new (...args: never[]) => object): number {
+  gc();
+  return v8.queryObjects(of, { format: "count" });
+}
+
 // allocatedBy: the bytes a step allocates, garbage included, as V8's sampling heap profiler counts them (objects the
 // collector freed while it sampled kept in the count): generate's collector runs by the bytes each provider allocates,
 // not by what survives (docs/contributing/performance.md, the twenty-seventh round). The sample is taken about every
