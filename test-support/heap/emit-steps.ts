@@ -5,8 +5,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Handlebars from "handlebars";
 import { emitEntry } from "../../src/emit/emit.js";
-import { renderParts, squeezedParts } from "../../src/emit/file-text.js";
+import { renderParts, squeezedParts, wholeText } from "../../src/emit/file-text.js";
+import { generate } from "../../src/emit/generate-all.js";
 import { loadProvider } from "../../src/emit/link-provider.js";
+import { OpenApiDocument } from "../../src/load/openapi-document.js";
 import { documentTraits } from "../../src/emit/types/discriminated-copy.js";
 import { walkedDocument } from "../documents/walked-document.js";
 import { allocatedBy, heldThroughScavenges, liveObjects } from "./heap-measures.js";
@@ -94,4 +96,25 @@ export function renderedItemsKept(): { kept: number; made: number } {
   for (const part of renderParts(template, { items: Array.from({ length: 50 }, (_, i) => new ZqItem(`zq${i}`)) }))
     made += part.length;
   return { kept: liveObjects(ZqItem), made };
+}
+
+/**
+ * How many OpenAPI documents generate holds as it begins the second provider of a project of two (the first one's, or
+ * none), and how many providers it made.
+ */
+export async function documentsKept(root: string): Promise<{ kept: number; providers: number }> {
+  let kept = -1;
+  let providers = 0;
+  await generate({
+    root,
+    outDir: join(root, "out"),
+    onFile: (path, text) => {
+      if (path.endsWith("/index.d.ts")) providers++;
+      wholeText(text);
+    },
+    onProvider: (i) => {
+      if (i === 1) kept = liveObjects(OpenApiDocument);
+    },
+  });
+  return { kept, providers };
 }
