@@ -68,17 +68,24 @@ function* markedParts(
   const text = template({ ...view, ...marked }, { helpers: { eachPart } });
   let at = 0;
   let found = 0;
-  for (let i = text.indexOf(mark); i >= 0; i = text.indexOf(mark, at)) {
-    if (i > at) yield text.slice(at, i);
-    const end = text.indexOf("\u0000", i + mark.length);
-    const parts = later[Number(text.slice(i + mark.length, end))];
-    if (parts === undefined) throw new RangeError("a template's parts: a mark no part was made for");
-    yield* parts();
-    found++;
-    at = end + 1;
+  try {
+    for (let i = text.indexOf(mark); i >= 0; i = text.indexOf(mark, at)) {
+      if (i > at) yield text.slice(at, i);
+      const end = text.indexOf("\u0000", i + mark.length);
+      const parts = later[Number(text.slice(i + mark.length, end))];
+      if (parts === undefined) throw new RangeError("a template's parts: a mark no part was made for");
+      yield* parts();
+      found++;
+      at = end + 1;
+    }
+    if (found !== later.length) throw new RangeError(`a template's parts: ${later.length} marked, ${found} found`);
+    if (at < text.length) yield text.slice(at);
+  } finally {
+    // Handlebars keeps the helpers of a template's last render (its container's, for the module's life), and through
+    // eachPart these parts and the view they render: a package's entry view and its document's data, held into the next
+    // provider's link, were copied by its scavenges and promoted (docs/contributing/performance.md, scale8).
+    later.length = 0;
   }
-  if (found !== later.length) throw new RangeError(`a template's parts: ${later.length} marked, ${found} found`);
-  if (at < text.length) yield text.slice(at);
 }
 
 /** Each item's text of an `eachPart` block, rendered as Handlebars' `each` renders it (the same data frame). */

@@ -98,38 +98,54 @@ async function eachProvider(
     await checkpoint(project.signal);
     project.onProvider?.(i, project.names.length, name);
     if (stands?.(name)) continue;
-    let provider: Made;
-    let large = false;
-    const onStep = project.onStep;
-    try {
-      provider = withoutTexts(
-        await linkProvider(
-          project.root,
-          join(project.specsDir, name),
-          project.externalRefFolders,
-          project.signal,
-          onStep &&
-            ((step, paced) => {
-              large = true;
-              onStep(name, step, paced);
-            }),
-        ),
-      );
-    } catch (e) {
-      if (e instanceof GenerationErrors) errors.push(...e.errors);
-      else if (e instanceof SourceError) errors.push(e);
-      else throw e;
-      continue;
-    }
-    const { ir, read, warnings } = provider;
-    kept.push({ provider: ir.provider, summary: summaryOf(ir), ...(keepIr ? { ir } : {}), read, warnings });
-    await checkpoint(project.signal);
-    if (errors.length) continue;
-    if (large) onStep?.(name, useStep);
-    await use(provider);
+    await eachOne(project, name, { kept, errors, keepIr }, useStep, use);
   }
   if (errors.length) throw new GenerationErrors(errors);
   return kept;
+}
+
+/**
+ * One provider of eachProvider: linked, kept (`into`), used. A function of its own: a provider's locals (its IR, its
+ * document) in eachProvider's loop stayed in its suspended frame until the next provider's link returned, and that
+ * link's scavenges copied and promoted them (docs/contributing/performance.md, scale8).
+ */
+async function eachOne(
+  project: ProjectContext,
+  name: string,
+  into: { kept: Linked[]; errors: SourceError[]; keepIr: boolean },
+  useStep: string,
+  use: (provider: Made) => void | Promise<void>,
+): Promise<void> {
+  const { kept, errors } = into;
+  let provider: Made;
+  let large = false;
+  const onStep = project.onStep;
+  try {
+    provider = withoutTexts(
+      await linkProvider(
+        project.root,
+        join(project.specsDir, name),
+        project.externalRefFolders,
+        project.signal,
+        onStep &&
+          ((step, paced) => {
+            large = true;
+            onStep(name, step, paced);
+          }),
+      ),
+    );
+  } catch (e) {
+    if (e instanceof GenerationErrors) errors.push(...e.errors);
+    else if (e instanceof SourceError) errors.push(e);
+    else throw e;
+    return;
+  }
+  const { ir, read, warnings } = provider;
+  kept.push({ provider: ir.provider, summary: summaryOf(ir), ...(into.keepIr ? { ir } : {}), read, warnings });
+  await checkpoint(project.signal);
+  if (errors.length) return;
+  if (large) onStep?.(name, useStep);
+  await use(provider);
 }
 
 /**

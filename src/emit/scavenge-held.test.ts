@@ -4,13 +4,21 @@
 // with each provider, to die in the old generation (docs/contributing/performance.md, the twenty-sixth round's slope).
 // The steps run in a thread of their own (test-support/heap/fresh-heap.ts: the full collections there mark a small
 // heap).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
 import type { Measured } from "../../test-support/heap/emit-steps.js";
 import { freshHeap } from "../../test-support/heap/fresh-heap.js";
 
 const steps = new URL("../../test-support/heap/emit-steps.ts", import.meta.url);
 const heap = freshHeap();
-afterAll(() => heap.close());
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-scavenge-held-"));
+afterAll(async () => {
+  await heap.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
 
 describe("what emit lets go, through the scavenges after it", () => {
   it("squeezedParts keeps none of the parts it handed on", async () => {
@@ -23,5 +31,18 @@ describe("what emit lets go, through the scavenges after it", () => {
     const { bytes, made } = await heap.call<Measured>(steps, "entryHeld");
     expect(made).toBeGreaterThan(0);
     expect(bytes).toBeLessThan(60_000);
+  });
+
+  it("a render in parts keeps nothing of its view once its parts are taken", async () => {
+    const { kept, made } = await heap.call<{ kept: number; made: number }>(steps, "renderedItemsKept");
+    expect(made).toBeGreaterThan(0);
+    expect(kept).toBe(0);
+  });
+
+  it("generate holds nothing of a provider's document once the next provider begins", async () => {
+    writeSyntheticProject(tmp, 2);
+    const { kept, providers } = await heap.call<{ kept: number; providers: number }>(steps, "documentsKept", tmp);
+    expect(providers).toBe(2);
+    expect(kept).toBe(0);
   });
 });

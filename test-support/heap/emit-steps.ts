@@ -3,12 +3,15 @@
 // parts' squeeze allocate, each with what it produced (so that a step that did nothing cannot pass).
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import Handlebars from "handlebars";
 import { emitEntry } from "../../src/emit/emit.js";
-import { squeezedParts } from "../../src/emit/file-text.js";
+import { renderParts, squeezedParts, wholeText } from "../../src/emit/file-text.js";
+import { generate } from "../../src/emit/generate-all.js";
 import { loadProvider } from "../../src/emit/link-provider.js";
+import { OpenApiDocument } from "../../src/load/openapi-document.js";
 import { documentTraits } from "../../src/emit/types/discriminated-copy.js";
 import { walkedDocument } from "../documents/walked-document.js";
-import { allocatedBy, heldThroughScavenges } from "./heap-measures.js";
+import { allocatedBy, heldThroughScavenges, liveObjects } from "./heap-measures.js";
 
 export interface Measured {
   /** Bytes: held through the scavenges, or allocated. */
@@ -71,4 +74,47 @@ export function squeezeAllocated(): Measured {
     for (const part of squeezedParts(parts)) made += part.length;
   });
   return { bytes, made };
+}
+
+/** A template compiled by Handlebars, as the precompiled ones are, iterating `items` with eachPart. */
+const itemsTemplate = () =>
+  Handlebars.compile("{{#eachPart items}}{{{name}}}\n{{/eachPart}}", {
+    noEscape: true,
+    strict: true,
+    knownHelpersOnly: true,
+    knownHelpers: { eachPart: true },
+  }) as unknown as Parameters<typeof renderParts>[0];
+
+class ZqItem {
+  constructor(readonly name: string) {}
+}
+
+/** How many of the items a render in parts was given are alive once its parts are all taken and the view let go. */
+export function renderedItemsKept(): { kept: number; made: number } {
+  const template = itemsTemplate();
+  let made = 0;
+  for (const part of renderParts(template, { items: Array.from({ length: 50 }, (_, i) => new ZqItem(`zq${i}`)) }))
+    made += part.length;
+  return { kept: liveObjects(ZqItem), made };
+}
+
+/**
+ * How many OpenAPI documents generate holds as it begins the second provider of a project of two (the first one's, or
+ * none), and how many providers it made.
+ */
+export async function documentsKept(root: string): Promise<{ kept: number; providers: number }> {
+  let kept = -1;
+  let providers = 0;
+  await generate({
+    root,
+    outDir: join(root, "out"),
+    onFile: (path, text) => {
+      if (path.endsWith("/index.d.ts")) providers++;
+      wholeText(text);
+    },
+    onProvider: (i) => {
+      if (i === 1) kept = liveObjects(OpenApiDocument);
+    },
+  });
+  return { kept, providers };
 }

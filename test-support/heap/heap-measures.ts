@@ -27,6 +27,36 @@ export function heldThroughScavenges(step: () => void, rounds = 5): number {
   return least;
 }
 
+/**
+ * How many objects of a class (its prototype's) are alive, after a full collection: the inspector's queryObjects
+ * (Node's own `v8.queryObjects` is an experimental API that warns at its first call).
+ */
+export function liveObjects(of: abstract new (...args: never[]) => object): number {
+  gc();
+  const group = "zq-live-objects";
+  const global = globalThis as Record<string, unknown>;
+  global[group] = of.prototype;
+  try {
+    const found = post<{ result: { objectId: string } }>("Runtime.evaluate", {
+      expression: `globalThis[${JSON.stringify(group)}]`,
+      objectGroup: group,
+    });
+    const { objects } = post<{ objects: { objectId: string } }>("Runtime.queryObjects", {
+      prototypeObjectId: found.result.objectId,
+      objectGroup: group,
+    });
+    const count = post<{ result: { value: number } }>("Runtime.callFunctionOn", {
+      objectId: objects.objectId,
+      functionDeclaration: "function () { return this.length; }",
+      returnByValue: true,
+    });
+    return count.result.value;
+  } finally {
+    delete global[group];
+    post("Runtime.releaseObjectGroup", { objectGroup: group });
+  }
+}
+
 // allocatedBy: the bytes a step allocates, garbage included, as V8's sampling heap profiler counts them (objects the
 // collector freed while it sampled kept in the count): generate's collector runs by the bytes each provider allocates,
 // not by what survives (docs/contributing/performance.md, the twenty-seventh round). The sample is taken about every
