@@ -13,7 +13,7 @@
 import type { OutputUnit, Schema } from "@cfworker/json-schema";
 import { describe, isNullAlternative, rootCause, WRAPPERS } from "../../load/examples/example-errors.js";
 import { followLocalRefs, refPath, valueAt } from "../../load/json-ref.js";
-import { distinctKinds, shapeKindValues } from "../../load/schemas/union-kinds.js";
+import { distinctKinds, kindValuesOf, propertySchemas } from "../../load/schemas/union-kinds.js";
 
 type Json = Record<string, unknown>;
 type Registered = Json & { __absolute_ref__?: string };
@@ -51,35 +51,6 @@ function derefIn(lookup: Lookup): (node: unknown) => Registered | undefined {
 /** A 3.0 `nullable` union's null alternative (openapi-json-schema.ts adds it to the list). */
 const isNullForm = (node: unknown): boolean => isJson(node) && node.type === "null" && Object.keys(node).length === 1;
 
-/**
- * The schemas of the property a shape declares, its `$ref`s followed, in its own `properties` and those of its `allOf`
- * members at any depth (a kind's value written in a member beside the `$ref` it extends).
- */
-function propertySchemas(shape: unknown, property: string, deref: (n: unknown) => Json | undefined): Json[] {
-  const found: Json[] = [];
-  const seen = new Set<unknown>();
-  const visit = (node: unknown, depth: number): void => {
-    const own = deref(node);
-    if (!own || seen.has(own) || depth > 8) return;
-    seen.add(own);
-    const field = isJson(own.properties) ? deref(own.properties[property]) : undefined;
-    if (field) found.push(field);
-    if (Array.isArray(own.allOf)) for (const member of own.allOf) visit(member, depth + 1);
-  };
-  visit(shape, 0);
-  return found;
-}
-
-/** The values a shape's property is fixed to (each of its enums, or consts, met), undefined where none fixes it. */
-function ownValues(schemas: readonly Json[]): unknown[] | undefined {
-  let values: unknown[] | undefined;
-  for (const s of schemas) {
-    const listed = Array.isArray(s.enum) ? s.enum.filter((v) => v !== null) : "const" in s ? [s.const] : undefined;
-    if (listed) values = values ? values.filter((v) => listed.includes(v)) : listed;
-  }
-  return values;
-}
-
 const markedOpen = (s: Json): boolean => isJson(s["x-ms-enum"]) && s["x-ms-enum"].modelAsString === true;
 
 /**
@@ -114,10 +85,7 @@ export function withDiscriminatedKinds(lookup: Lookup, data: unknown): void {
     const branches = node.anyOf as unknown[];
     const shapes = branches.filter((b) => !isNullForm(b));
     const mapping = isJson(discriminator.mapping) ? Object.entries(discriminator.mapping) : [];
-    const declared = shapes.map((shape) => propertySchemas(shape, property, deref));
-    const values = shapes.map((shape, i) =>
-      shapeKindValues(mapping, isJson(shape) ? shape.$ref : undefined, ownValues(declared[i] ?? [])),
-    );
+    const values = shapes.map((shape) => kindValuesOf(mapping, shape, property, deref));
     if (!shapes.length || !distinctKinds(values)) continue;
     const kinds = values as unknown[][];
     const open = openInDocument(data, uri, property);
