@@ -88,8 +88,11 @@ describe("a closing beside a union of closed shapes, listing no field of its own
     expect(refusals({ zqContact: contact?.value })).toEqual([]);
     expect(refusals({ zqContact: { zqEncoding: "zqvcard", zqName: "zq", zqPhone: "1" } })).toEqual([]);
     // Each shape keeps its closing: a field neither lists, or the card's own in the short card, is refused (the
-    // latter names the short card by its discriminator and has the card's fields: the discriminator's refusal).
-    expect(refusals({ zqContact: { zqName: "zq", zqOther: 1 } })).toEqual(["schema"]);
+    // latter names the short card by its discriminator and has the card's fields: the discriminator's refusal). A
+    // value naming no card is the discriminator's refusal too (its property names the shape, so must be present).
+    expect(refusals({ zqContact: { zqName: "zq", zqOther: 1 } })).toEqual(["discriminator"]);
+    expect(refusals({ zqContact: { zqName: "zq" } })).toEqual(["discriminator"]);
+    expect(refusals({ zqContact: { zqEncoding: "zqmecard", zqName: "zq" } })).toEqual([]);
     expect(refusals({ zqContact: { zqEncoding: "zqmecard", zqName: "zq", zqPhone: "1" } })).toEqual(["discriminator"]);
   });
 

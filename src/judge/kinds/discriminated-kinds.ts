@@ -6,14 +6,16 @@
 // reads each shape as itself with the property naming it (`{allOf: [shape], properties: {type: {enum: [lambda]}}}`),
 // of one shape or of several. A property its document marks open (AutoRest's `x-ms-enum` with `modelAsString: true`,
 // as a discriminated base's: load/schemas/base-kinds.ts) takes a value naming none, held to any shape as before. A
-// value without the property is held to the shapes (their `required` says whether it may lack it).
+// value without the property names no shape: by OpenAPI the property MUST be present, so it is refused where the
+// document forgot to require it in its shapes too (unless its discriminator's `defaultMapping`, OpenAPI 3.2's, names
+// the shape of such a value: then it is held to the shapes).
 //
-// Where a request breaks one, the refusal's rule is `discriminator`, at the property, with its value: a value naming
-// no shape, or naming one whose fields it lacks while it has another's.
+// Where a request breaks one, the refusal's rule is `discriminator`, at the property, with its value: a value without
+// it, naming no shape, or naming one whose fields it lacks while it has another's.
 import type { OutputUnit, Schema } from "@cfworker/json-schema";
 import { describe, isNullAlternative, rootCause, WRAPPERS } from "../../load/examples/example-errors.js";
 import { followLocalRefs, refPath, valueAt } from "../../load/json-ref.js";
-import { distinctKinds, shapeKindValues } from "../../load/schemas/union-kinds.js";
+import { distinctKinds, kindValuesOf, propertySchemas } from "../../load/schemas/union-kinds.js";
 
 type Json = Record<string, unknown>;
 type Registered = Json & { __absolute_ref__?: string };
@@ -27,6 +29,8 @@ interface Kinds {
   values: unknown[][];
   names: string[];
   open: boolean;
+  /** Whether a value must have the property (no `defaultMapping` names the shape of one without it). */
+  required: boolean;
 }
 
 /** Where a union read so keeps its kinds (no key the validator reads). */
@@ -50,35 +54,6 @@ function derefIn(lookup: Lookup): (node: unknown) => Registered | undefined {
 
 /** A 3.0 `nullable` union's null alternative (openapi-json-schema.ts adds it to the list). */
 const isNullForm = (node: unknown): boolean => isJson(node) && node.type === "null" && Object.keys(node).length === 1;
-
-/**
- * The schemas of the property a shape declares, its `$ref`s followed, in its own `properties` and those of its `allOf`
- * members at any depth (a kind's value written in a member beside the `$ref` it extends).
- */
-function propertySchemas(shape: unknown, property: string, deref: (n: unknown) => Json | undefined): Json[] {
-  const found: Json[] = [];
-  const seen = new Set<unknown>();
-  const visit = (node: unknown, depth: number): void => {
-    const own = deref(node);
-    if (!own || seen.has(own) || depth > 8) return;
-    seen.add(own);
-    const field = isJson(own.properties) ? deref(own.properties[property]) : undefined;
-    if (field) found.push(field);
-    if (Array.isArray(own.allOf)) for (const member of own.allOf) visit(member, depth + 1);
-  };
-  visit(shape, 0);
-  return found;
-}
-
-/** The values a shape's property is fixed to (each of its enums, or consts, met), undefined where none fixes it. */
-function ownValues(schemas: readonly Json[]): unknown[] | undefined {
-  let values: unknown[] | undefined;
-  for (const s of schemas) {
-    const listed = Array.isArray(s.enum) ? s.enum.filter((v) => v !== null) : "const" in s ? [s.const] : undefined;
-    if (listed) values = values ? values.filter((v) => listed.includes(v)) : listed;
-  }
-  return values;
-}
 
 const markedOpen = (s: Json): boolean => isJson(s["x-ms-enum"]) && s["x-ms-enum"].modelAsString === true;
 
@@ -114,10 +89,7 @@ export function withDiscriminatedKinds(lookup: Lookup, data: unknown): void {
     const branches = node.anyOf as unknown[];
     const shapes = branches.filter((b) => !isNullForm(b));
     const mapping = isJson(discriminator.mapping) ? Object.entries(discriminator.mapping) : [];
-    const declared = shapes.map((shape) => propertySchemas(shape, property, deref));
-    const values = shapes.map((shape, i) =>
-      shapeKindValues(mapping, isJson(shape) ? shape.$ref : undefined, ownValues(declared[i] ?? [])),
-    );
+    const values = shapes.map((shape) => kindValuesOf(mapping, shape, property, deref));
     if (!shapes.length || !distinctKinds(values)) continue;
     const kinds = values as unknown[][];
     const open = openInDocument(data, uri, property);
@@ -125,13 +97,17 @@ export function withDiscriminatedKinds(lookup: Lookup, data: unknown): void {
       const ref = isJson(shape) ? shape.$ref : undefined;
       return typeof ref === "string" ? ref.slice(ref.lastIndexOf("/") + 1) : JSON.stringify(kinds[i]?.[0]);
     });
-    const beyond = { anyOf: shapes, properties: { [property]: { not: { enum: kinds.flat() } } } };
+    // The property names the shape: by OpenAPI it MUST be present, where the document forgot to require it too; a
+    // discriminator giving the shape of a value without it (3.2's `defaultMapping`) leaves it to the shapes.
+    const required = Object.hasOwn(discriminator, "defaultMapping") ? {} : { required: [property] };
+    const beyond = { anyOf: shapes, ...required, properties: { [property]: { not: { enum: kinds.flat() } } } };
     node.anyOf = [
-      ...shapes.map((shape, i) => ({ allOf: [shape], properties: { [property]: { enum: kinds[i] } } })),
+      ...shapes.map((shape, i) => ({ allOf: [shape], ...required, properties: { [property]: { enum: kinds[i] } } })),
       ...(open ? [beyond] : []),
       ...branches.filter(isNullForm),
     ];
-    Object.defineProperty(node, KINDS, { value: { property, values: kinds, names, open } satisfies Kinds });
+    const kindsRead: Kinds = { property, values: kinds, names, open, required: "required" in required };
+    Object.defineProperty(node, KINDS, { value: kindsRead });
   }
 }
 
@@ -193,14 +169,24 @@ export function discriminatorMiss(
   const { error, kinds } = union;
   const at = [...refPath(error.instanceLocation)];
   const object = valueAt(value, at);
-  if (!isJson(object) || !Object.hasOwn(object, kinds.property)) return undefined;
-  const tag = object[kinds.property];
+  if (!isJson(object)) return undefined;
   const path = [...at, kinds.property];
   const where = `/${path.join("/")}`;
+  const listed = kinds.values.flat().map((v) => JSON.stringify(v));
+  if (!Object.hasOwn(object, kinds.property)) {
+    if (!kinds.required) return undefined;
+    return {
+      path,
+      rule: "discriminator",
+      message:
+        `${where} is required to name the shape (its union's discriminator "${kinds.property}"): must be one of ` +
+        `${listed.join(", ")}, got nothing`,
+    };
+  }
+  const tag = object[kinds.property];
   const named = kinds.values.findIndex((values) => values.includes(tag));
   if (named < 0) {
     if (kinds.open) return undefined;
-    const listed = kinds.values.flat().map((v) => JSON.stringify(v));
     return {
       path,
       rule: "discriminator",

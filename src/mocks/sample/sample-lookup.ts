@@ -5,7 +5,9 @@
 // what a union's branches say to the walk that makes it (sample-walk.ts).
 import { dereference, type Schema, validate } from "@cfworker/json-schema";
 import { withOpenAllOfMembers } from "../../judge/open-all-of-lookup.js";
+import { followLocalRefs } from "../../load/json-ref.js";
 import { NAME_MAPS, SCHEMA_MAPS } from "../../load/load-rewrites.js";
+import { kindValuesOf } from "../../load/schemas/union-kinds.js";
 import { isEnumOfLabels } from "../../load/text-enum.js";
 import {
   discriminatedAsAnyOf,
@@ -222,22 +224,20 @@ export function resolvePointer(document: unknown, pointer: string): unknown {
 }
 
 /**
- * A union branch's value with its discriminator set as the union's mapping names the branch (else the last segment of
- * its `$ref`); undefined where the union has no discriminator or the branch is not a reference.
+ * A union branch's value with its discriminator set to the value naming the branch by the one rule the judge and the
+ * link read (load/schemas/union-kinds.ts: its own single fixed value, else the mapping's value leading to it, else its
+ * schema's name), `document` holding the `$ref`s it follows; undefined where the union has no discriminator or nothing
+ * names the branch (one in place without a fixed value).
  */
-export function discriminated(union: Node, branch: unknown, value: unknown): unknown {
+export function discriminated(union: Node, branch: unknown, value: unknown, document: unknown): unknown {
   const property =
     isNode(union.discriminator) && typeof union.discriminator.propertyName === "string"
       ? union.discriminator.propertyName
       : undefined;
-  if (property === undefined || !isNode(value) || !isNode(branch) || typeof branch.$ref !== "string") return undefined;
-  const ref = branch.$ref;
+  if (property === undefined || !isNode(value) || !isNode(branch)) return undefined;
   const mapping = isNode(union.discriminator) && isNode(union.discriminator.mapping) ? union.discriminator.mapping : {};
-  const named = Object.entries(mapping).find(
-    ([, target]) =>
-      target === ref || (typeof target === "string" && !target.includes("/") && ref.endsWith(`/${target}`)),
-  )?.[0];
-  return { ...value, [property]: named ?? ref.slice(ref.lastIndexOf("/") + 1) };
+  const kinds = kindValuesOf(Object.entries(mapping), branch, property, (n) => followLocalRefs(document, n));
+  return kinds?.length ? { ...value, [property]: kinds[0] } : undefined;
 }
 
 /**

@@ -189,7 +189,7 @@ export class Walk {
         [this.fullDepth, this.itemDepth] = [outer, outerItem];
         if (branch === undefined) break;
         const value = isNode(base) && isNode(branch) ? { ...base, ...branch } : branch;
-        const named = discriminated(schema, branches[index], value);
+        const named = discriminated(schema, branches[index], value, this.document);
         for (const v of named === undefined ? [value] : [named, value]) {
           if (!this.sampler.meets(v, pointer)) continue;
           if (alone(v, index)) return v;
