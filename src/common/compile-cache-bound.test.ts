@@ -1,6 +1,6 @@
 // A compile cache emptied at a run's start once it passes its bound, and left alone below it; the CLI's own, in a
 // folder of its installed copy's.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -23,6 +23,38 @@ function cacheOf(name: string, files: number, bytes = 1024): string {
   for (let i = 0; i < files; i++) writeFileSync(join(folder, "v24-zq", `zq${i}`), Buffer.alloc(bytes));
   return folder;
 }
+
+describe("a compile cache another run writes to while this one empties it", () => {
+  // Two test runs on one machine share the tests' cache (vitest.config.ts): one emptying it while the other's commands
+  // wrote entries into it failed the first's global set-up with ENOTEMPTY (an unhandled error, no test run).
+  it("is emptied without an error, the other run's new entries left to it", async () => {
+    const folder = cacheOf("shared", 200, 0);
+    const writer = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const fs = require("node:fs"); const dir = process.argv[1] + "/v24-zq";
+         for (let i = 0; ; i++) { try { fs.mkdirSync(dir, { recursive: true }); fs.writeFileSync(dir + "/w" + i, ""); } catch {} }`,
+        folder,
+      ],
+      { stdio: "ignore" },
+    );
+    try {
+      // The writer under way: its first entry there.
+      while (!readdirSync(join(folder, "v24-zq")).some((name) => name.startsWith("w")))
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let round = 0; round < 40; round++) {
+        mkdirSync(join(folder, "v24-zq"), { recursive: true });
+        for (let i = 0; i < 200; i++) writeFileSync(join(folder, "v24-zq", `zq${i}`), "");
+        expect(() => boundCompileCacheEntries(folder, 100)).not.toThrow();
+      }
+      expect(readdirSync(root).filter((name) => name.startsWith("shared") && name !== "shared")).toEqual([]);
+    } finally {
+      writer.kill();
+      await new Promise((resolve) => writer.once("exit", resolve));
+    }
+  });
+});
 
 describe("a compile cache under its bound", () => {
   // Counted, not weighed (no stat of each entry): empty entries over the bound empty it, large ones at it do not.

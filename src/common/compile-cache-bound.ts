@@ -7,7 +7,7 @@
 // module's path, and grew without bound (60,631 files, 446 MB, where generate's system CPU rose run by run:
 // docs/contributing/performance.md, the thirty-fifth round's bars and the thirty-sixth's compile cache).
 import { createHash } from "node:crypto";
-import { readdirSync, rmSync } from "node:fs";
+import { readdirSync, renameSync, rmSync } from "node:fs";
 import module from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -43,10 +43,22 @@ function entriesUnder(folder: string): number {
   return total;
 }
 
-/** Empties `folder` when it holds more than `bound` entries; whether it did. */
+/**
+ * Empties `folder` when it holds more than `bound` entries; whether it did. The folder is moved aside first and the
+ * moved copy removed: another run (a second `npm test` on the machine, its commands sharing the tests' cache) may be
+ * writing entries into it, and a removal walking the folder itself failed with ENOTEMPTY when one came in behind it;
+ * entries written after the move make the folder anew, the other run's to keep.
+ */
 export function boundCompileCacheEntries(folder: string, bound = OWN_COMPILE_CACHE_ENTRIES): boolean {
   if (entriesUnder(folder) <= bound) return false;
-  rmSync(folder, { recursive: true, force: true });
+  const aside = `${folder}.emptied-${process.pid}-${Date.now()}`;
+  try {
+    renameSync(folder, aside);
+  } catch {
+    // Gone already (another run moved or emptied it): nothing left to empty.
+    return true;
+  }
+  rmSync(aside, { recursive: true, force: true, maxRetries: 3 });
   return true;
 }
 
