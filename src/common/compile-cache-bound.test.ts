@@ -34,7 +34,9 @@ describe("a compile cache another run writes to while this one empties it", () =
       [
         "-e",
         `const fs = require("node:fs"); const dir = process.argv[1] + "/v24-zq";
-         for (let i = 0; ; i++) { try { fs.mkdirSync(dir, { recursive: true }); fs.writeFileSync(dir + "/w" + i, ""); } catch {} }`,
+         for (let i = 0; ; i++) {
+           try { fs.mkdirSync(dir, { recursive: true }); fs.writeFileSync(dir + "/w" + i, ""); } catch {}
+         }`,
         folder,
       ],
       { stdio: "ignore" },
