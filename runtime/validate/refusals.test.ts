@@ -217,7 +217,8 @@ describe("found by the derived contract suite (issue 10)", () => {
     },
   );
 
-  // A JSON object's parameter given a list was refused as "not a array" (issue 59, a published pipeline API's run configuration).
+  // A JSON object's parameter given a list was refused as "not a array" (issue 59: a published pipeline API's
+  // run configuration).
   it("a JSON parameter of the wrong kind is refused naming the kind with its article", () => {
     const tool = {
       id: "t",
