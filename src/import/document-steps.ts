@@ -1,7 +1,8 @@
 // The steps that read what a published document means beyond its schemas, before anything is cut or drafted from it,
 // one list in order. A path that writes its server's path again drafted without it (cut/server-path-again.ts), and a
 // path's first segment that is the call's address made the operation's own server (cut/path-address-server.ts); its
-// credentials: requirements naming schemes it declares none of left out (auth/undeclared-schemes.ts), an HTTP scheme
+// credentials: requirements naming schemes it declares none of left out (auth/undeclared-schemes.ts), ones naming
+// only schemes it does not declare beside others it does read as its own (auth/unknown-schemes.ts), an HTTP scheme
 // `none` read as no credential (auth/none-schemes.ts), a required Authorization header parameter read as the scheme it
 // shows (auth/authorization-param.ts), a key scheme naming the API's host read as the header parameter it is
 // (auth/host-keys.ts), and a required host header parameter given no value the server's host (the same module); then
@@ -16,6 +17,7 @@ import { withAuthorizationSchemes } from "./auth/authorization-param.js";
 import { withHostKeysAsParams, withHostParamDefaults } from "./auth/host-keys.js";
 import { withoutNoneSchemes } from "./auth/none-schemes.js";
 import { withoutUndeclaredSchemes } from "./auth/undeclared-schemes.js";
+import { withUnknownSchemesAsDeclared } from "./auth/unknown-schemes.js";
 import { withPatternNamedFieldsOpen } from "./cut/pattern-named-fields.js";
 import { withoutPatternNamedParams } from "./cut/pattern-named-params.js";
 import { withPathAddressServers } from "./cut/path-address-server.js";
@@ -46,6 +48,7 @@ export const DOCUMENT_STEPS: readonly { name: string; step: DocumentStep }[] = [
   { name: "server path written again", step: withServerPathOnce },
   { name: "address in the path", step: withPathAddressServers },
   { name: "undeclared schemes", step: withoutUndeclaredSchemes },
+  { name: "schemes not declared", step: withUnknownSchemesAsDeclared },
   { name: "schemes of no credential", step: withoutNoneSchemes },
   { name: "Authorization header parameter", step: withAuthorizationSchemes },
   { name: "host keys", step: withHostKeysAsParams },

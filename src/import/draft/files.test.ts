@@ -73,6 +73,18 @@ describe("a multipart upload", () => {
     });
     expect(await linkProblems(d)).toEqual([]);
   });
+
+  it('names a field named as a file once (`zqFile`, `files`: not "The file file.")', () => {
+    const binary = { type: "string", format: "binary" };
+    const fields = { zqFile: binary, files: { type: "array", items: binary }, zqprofile: binary };
+    const d = drafted(upload({ type: "object", properties: fields }, false), ["uploadFile"]);
+    const params = d.manifest.operations.acme_upload_file!.params ?? {};
+    expect([params.zqFile?.description, params.files?.description, params.zqprofile?.description]).toEqual([
+      "The zqFile.",
+      "The files.",
+      "The zqprofile file.",
+    ]);
+  });
 });
 
 describe("a multipart body that is one file, naming no part (schema: a binary string)", () => {
@@ -81,7 +93,7 @@ describe("a multipart body that is one file, naming no part (schema: a binary st
     async () => {
       const d = drafted(upload({ type: "string", format: "binary" }), ["uploadFile"]);
       expect(d.manifest.operations.acme_upload_file!.params).toEqual({
-        file: { type: "file", description: "The file file.", required: true, wire: { in: "body" } },
+        file: { type: "file", description: "The file.", required: true, wire: { in: "body" } },
       });
       expect(notesAt(d, "operations.acme_upload_file.params")).toContain(
         'the multipart body is one value and names no part: sent as the part "file", the usual name for a file; ' +

@@ -47,6 +47,12 @@ export function fileBranch(doc: OpenApiDocument, field: Schema | undefined): Sch
   return { ...files[0], ...description };
 }
 
+/** A file field's text where the document gives none: "The avatar file.", but "The file." for a field so named. */
+function fileText(name: string, list: boolean): string {
+  const noun = list ? "files" : "file";
+  return /(^|[^a-z])files?$/i.test(name) || /[a-z]Files?$/.test(name) ? `The ${name}.` : `The ${name} ${noun}.`;
+}
+
 /** The file parameter of a binary field (`multiple`, of an array of them: the limits its items'). */
 export function fileParam(field: Schema, name: string, required: boolean): ManifestParam {
   const list = field.type === "array";
@@ -56,7 +62,7 @@ export function fileParam(field: Schema, name: string, required: boolean): Manif
     | undefined;
   return {
     type: "file",
-    description: shortText(own ?? (list ? `The ${name} files.` : `The ${name} file.`), 400),
+    description: shortText(own ?? fileText(name, list), 400),
     ...(required ? { required: true } : {}),
     ...(typeof schema.maxLength === "number" ? { maxBytes: schema.maxLength } : {}),
     ...(typeof schema.contentMediaType === "string" && !schema.contentMediaType.includes("*")

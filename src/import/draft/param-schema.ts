@@ -392,11 +392,11 @@ function withHeldLimits(doc: OpenApiDocument, flat: Schema, spec: ParamSpec): Pa
 /**
  * The manifest parameter as the runtime checks values against it, where it is sent: a header's (or a cookie's,
  * sent in one) value takes no line break, a path segment is never "." or ".." (an example the runtime would refuse
- * there is no example; generate names it as a problem).
+ * there is no example; generate names it as a problem); a body field as a body's (`[]` is a value there).
  */
 function asSpec(name: string, p: ManifestParam, place: FieldInput["place"]): ParamSpec {
   const { wire: _wire, limitsFromSpec: _limits, ...rest } = p;
-  const sent = place === "cookie" ? "header" : place === "body" ? "query" : place;
+  const sent = place === "cookie" ? "header" : place;
   return {
     ...rest,
     name,
@@ -404,7 +404,7 @@ function asSpec(name: string, p: ManifestParam, place: FieldInput["place"]): Par
     required: Boolean(p.required),
     secret: false,
     visibility: "user-or-llm",
-    wire: { in: sent, name },
+    wire: sent === "body" ? { in: sent } : { in: sent, name },
   } as ParamSpec;
 }
 

@@ -17,7 +17,7 @@ import {
   withMultiSegmentDefaults,
   withStandInPathDefaults,
 } from "../shapes/server-variables.js";
-import { PLACEHOLDER_HOST, withHttpsServers } from "../shapes/https-servers.js";
+import { standInHost, templatedBeyondPlaceholder, withHttpsServers } from "../shapes/https-servers.js";
 
 type Json = Record<string, unknown>;
 
@@ -121,12 +121,20 @@ function absoluteServer(
   // `{accountName}` and `{environment}`): each call names the address, as for a relative server
   // (`https://{index_host}`, one host per index; an account's own subdomain no host rule can cover).
   const unfilled = unfilledHostVariable(firstUrl, servers[0]);
-  if ((hostVariable !== undefined && !first.hostname.includes(".") && first.hostname !== "localhost") || unfilled) {
-    const why = unfilled
-      ? `the host has the server variable {${unfilled.name}}, whose default (${unfilled.shown}) is no value: the ` +
-        `address is the document's ${JSON.stringify(hostPart(firstUrl))} with each account's own values`
-      : `the host is the server variable {${hostVariable}}, whose default (${first.hostname}) is no address a ` +
-        "request could reach";
+  // A stand-in host (`your-instance.com`, `example.com`): each call names the address, as for a relative server.
+  const standIn = hostVariable === undefined && !unfilled ? standInHost(first.hostname) : undefined;
+  if (
+    (hostVariable !== undefined && !first.hostname.includes(".") && first.hostname !== "localhost") ||
+    unfilled ||
+    standIn
+  ) {
+    const why =
+      standIn ??
+      (unfilled
+        ? `the host has the server variable {${unfilled.name}}, whose default (${unfilled.shown}) is no value: the ` +
+          `address is the document's ${JSON.stringify(hostPart(firstUrl))} with each account's own values`
+        : `the host is the server variable {${hostVariable}}, whose default (${first.hostname}) is no address a ` +
+          "request could reach");
     const placeholder = unfilled ? withValueDefaults(firstUrl ?? "", servers[0]) : undefined;
     return {
       server: instanceServer(base, web.slice(1), hostsOf(web.slice(1)), notes, why),
@@ -312,25 +320,6 @@ function templateFirst(servers: Json[], notes: ReviewNote[]): Json[] {
       `server ${JSON.stringify(templated.url)}, whose variables say where the API is`,
   });
   return [templated, ...servers.filter((s) => s !== templated && s !== first)];
-}
-
-/** The templated server the draft takes when the document's first server is a placeholder host, if it does. */
-function templatedBeyondPlaceholder(servers: Json[]): Json | undefined {
-  const first = servers[0];
-  let host: string | undefined;
-  try {
-    host =
-      typeof first?.url === "string" && !/\{/.test(first.url)
-        ? new URL(withServerScheme(first.url)).hostname
-        : undefined;
-  } catch {
-    host = undefined;
-  }
-  if (host === undefined || !PLACEHOLDER_HOST.test(host)) return undefined;
-  return servers.find(
-    (s) =>
-      typeof s?.url === "string" && /\{[^{}]+\}/.test(s.url) && s.variables !== null && typeof s.variables === "object",
-  );
 }
 
 /**

@@ -8,11 +8,24 @@
 // host that is one variable (an instance address a person gives) are left as they are.
 import { isIpLiteral, isLoopback } from "@blockwright/runtime/internal";
 import type { ShapeNote } from "./client-credentials.js";
+import { withServerScheme } from "../../link/server/server.js";
 
 type Json = Record<string, unknown>;
 
 /** Names no request reaches on the internet: special-use top-level domains (RFC 6761, 6762's `.local`, RFC 2606). */
 export const PLACEHOLDER_HOST = /\.(local|invalid|example|test|localhost)\.?$/i;
+
+/**
+ * A host that stands for the reader's own (`your-dokploy-instance.com`, `yourdomain.com`, `my-server.com`): no API's
+ * address, and a name anyone may own, so no credential may go to it by default. Its reason, or undefined.
+ */
+export function standInHost(host: string): string | undefined {
+  const labels = host.toLowerCase().replace(/\.$/, "").split(".");
+  const standIn = (l: string) => /^(your|my)([-_]|(domain|server|host|instance|site|app|company|org)(\b|[-_]))/.test(l);
+  return labels.length > 1 && labels.slice(0, -1).some(standIn)
+    ? `the host (${labels.join(".")}) stands for the reader's own address, no API's`
+    : undefined;
+}
 
 /** The host of an http address (port left out; variables kept), or undefined when the address is not http. */
 function httpHost(url: string): string | undefined {
@@ -124,4 +137,23 @@ function httpSchemeVariable(server: Json, url: string): { name: string; secured:
   });
   if (host === undefined || !httpsOnly(host)) return undefined;
   return { name, secured: { ...server, variables: { ...variables, [name]: { ...variable, default: "https" } } } };
+}
+
+/** The templated server the draft takes when the document's first server is a placeholder host, if it does. */
+export function templatedBeyondPlaceholder(servers: Json[]): Json | undefined {
+  const first = servers[0];
+  let host: string | undefined;
+  try {
+    host =
+      typeof first?.url === "string" && !/\{/.test(first.url)
+        ? new URL(withServerScheme(first.url)).hostname
+        : undefined;
+  } catch {
+    host = undefined;
+  }
+  if (host === undefined || !PLACEHOLDER_HOST.test(host)) return undefined;
+  return servers.find(
+    (s) =>
+      typeof s?.url === "string" && /\{[^{}]+\}/.test(s.url) && s.variables !== null && typeof s.variables === "object",
+  );
 }

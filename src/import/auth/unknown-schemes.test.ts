@@ -1,0 +1,49 @@
+// A document declaring one key scheme (and requiring it for the whole document), whose every operation names another
+// scheme it never declares: add refused each operation as one no call could meet, so the document drafted nothing.
+// Such a requirement is read as the document's own now (or, where it has none, as its one scheme), said in a note and
+// in the cut's header.
+import { describe, expect, it } from "vitest";
+import { drafted, linkProblems, notesAt, openapi, reply, sentHeaders } from "../__fixtures__/draft-kit.js";
+
+const ok = { "200": reply({ type: "object", properties: { count: { type: "number" } } }, { count: 1 }) };
+const key = { zqKey: { type: "apiKey", in: "header", name: "x-zq-key" } };
+
+function document(security: unknown, schemes: Record<string, unknown> = key, top?: unknown) {
+  const doc = openapi(
+    {
+      "/zq.list": { get: { operationId: "zqList", security, responses: ok } },
+      "/zq.open": { get: { operationId: "zqOpen", security: [], responses: ok } },
+    },
+    { securitySchemes: schemes },
+    top === undefined ? {} : { security: top },
+  );
+  if (top === undefined) delete doc.security;
+  return doc;
+}
+
+describe("a requirement naming a scheme the document does not declare", () => {
+  it("is read as the document's own requirement: the key sent, said in a note and the cut's header", async () => {
+    const d = drafted(document([{ ZqAuthorization: [] }], key, [{ zqKey: [] }]), ["zqList", "zqOpen"]);
+    expect(d.manifest.auth).toMatchObject({ scheme: "zqKey" });
+    expect(notesAt(d, "auth").join(" ")).toContain("security scheme ZqAuthorization is not declared");
+    expect(d.openapiText).toContain("GET /zq.list.security (ZqAuthorization: not declared; read as zqKey)");
+    expect(d.openapiText).not.toContain("ZqAuthorization: []");
+    expect(await linkProblems(d)).toEqual([]);
+    const headers = await sentHeaders(d, { apiKey: "zq-key-0000000001" });
+    expect(headers.get("x-zq-key")).toBe("zq-key-0000000001");
+  });
+
+  it("is read as the one scheme declared where the document requires none of its own", async () => {
+    const d = drafted(document([{ ZqAuthorization: [] }]), ["zqList"]);
+    expect(d.manifest.auth).toMatchObject({ scheme: "zqKey" });
+    expect(d.openapiText).toContain("read as zqKey");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("is left where an alternative names a declared scheme, or several are declared and none required", () => {
+    const beside = drafted(document([{ ZqAuthorization: [] }, { zqKey: [] }], key, [{ zqKey: [] }]), ["zqList"]);
+    expect(beside.openapiText).not.toContain("not declared; read as");
+    const two = { ...key, zqBasic: { type: "http", scheme: "basic" } };
+    expect(() => drafted(document([{ ZqAuthorization: [] }], two), ["zqList"])).toThrow(/ZqAuthorization/);
+  });
+});
