@@ -15,6 +15,7 @@
 import type { OutputUnit, Schema } from "@cfworker/json-schema";
 import { describe, isNullAlternative, rootCause, WRAPPERS } from "../../load/examples/example-errors.js";
 import { followLocalRefs, refPath, valueAt } from "../../load/json-ref.js";
+import { markedOpen } from "../../load/schemas/known-values.js";
 import { distinctKinds, kindValuesOf, propertySchemas } from "../../load/schemas/union-kinds.js";
 
 type Json = Record<string, unknown>;
@@ -54,8 +55,6 @@ function derefIn(lookup: Lookup): (node: unknown) => Registered | undefined {
 
 /** A 3.0 `nullable` union's null alternative (openapi-json-schema.ts adds it to the list). */
 const isNullForm = (node: unknown): boolean => isJson(node) && node.type === "null" && Object.keys(node).length === 1;
-
-const markedOpen = (s: Json): boolean => isJson(s["x-ms-enum"]) && s["x-ms-enum"].modelAsString === true;
 
 /**
  * Whether the document marks the union's property open, in the union's own properties or a shape's (the registered

@@ -10,6 +10,8 @@
 // document hold it to one (withBaseRefsAsKinds: a mock's answers are one too, mocks/mock-document.ts), and the bound
 // cut keeps the kinds (bound-cut.ts): all read the kinds here, with or without a mapping.
 
+import { markedOpen } from "./known-values.js";
+
 type Json = Record<string, unknown>;
 
 const isJson = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
@@ -292,7 +294,6 @@ function openProperty(document: unknown, ref: string, property: string): boolean
   if (!isJson(base)) return false;
   return [base, ...(Array.isArray(base.allOf) ? base.allOf : [])].some((part) => {
     const own = isJson(part) && isJson(part.properties) ? part.properties[property] : undefined;
-    const mark = isJson(own) ? own["x-ms-enum"] : undefined;
-    return isJson(mark) && mark.modelAsString === true;
+    return markedOpen(own);
   });
 }
