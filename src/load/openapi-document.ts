@@ -6,6 +6,7 @@ import type { YamlSource } from "./yaml-source.js";
 import { OperationIndex, operationRef, ownOperationId, requestPath } from "./operation-index.js";
 import { withTextEnum } from "./text-enum.js";
 import { AllOfMerge } from "./schemas/all-of-merge.js";
+import { usesJsonSchema2020 } from "./openapi-json-schema.js";
 import {
   bareMediaType,
   carriesNoContent,
@@ -74,9 +75,12 @@ export class OpenApiDocument {
   readonly operations = new OperationIndex<OpenApiOperation>();
   readonly securitySchemes: Record<string, SecurityScheme>;
   readonly globalSecurity: string[] | undefined;
+  /** Whether `nullable` is a word of the document's schemas: OpenAPI 3.0's; 3.1 and 3.2 say null by a type alone. */
+  readonly nullableKeyword: boolean;
 
   constructor(readonly source: YamlSource) {
     const doc = source.data as Schema;
+    this.nullableKeyword = !usesJsonSchema2020(String(doc.openapi ?? ""));
     const components = (doc.components ?? {}) as Schema;
     this.securitySchemes = (components.securitySchemes ?? {}) as Record<string, SecurityScheme>;
     this.globalSecurity = securityNames(doc.security);
@@ -338,15 +342,26 @@ export class OpenApiDocument {
    * Whether null is a value of the schema: OpenAPI 3.0's `nullable` (beside a `$ref` too), 3.1's `null` type, a null in
    * its enum, or a null alternative of a union.
    */
-  admitsNull(schema: Schema, depth = 0): boolean {
+  admitsNull(schema: Schema): boolean {
+    return this.nullIn(schema, this.nullableKeyword);
+  }
+
+  /**
+   * Whether an answer may hold null there: admitsNull, or a `nullable: true` a 3.1 document still writes (3.0's word,
+   * which the request judge does not read there): a value sent is held to the letter, an answer read as meant.
+   */
+  mayAnswerNull(schema: Schema): boolean {
+    return this.nullIn(schema, true);
+  }
+
+  private nullIn(schema: Schema, nullable: boolean, depth = 0): boolean {
     if (depth > 16) return false;
-    // Flattening follows a `$ref` and drops what is beside it: `{$ref, nullable: true}` is read here.
-    if (schema.nullable === true) return true;
     const flat = this.flatten(schema);
-    if (flat.nullable === true || flat.type === "null" || (Array.isArray(flat.type) && flat.type.includes("null")))
-      return true;
+    // Flattening follows a `$ref` and drops what is beside it: `{$ref, nullable: true}` is read on the schema too.
+    if (nullable && (schema.nullable === true || flat.nullable === true)) return true;
+    if (flat.type === "null" || (Array.isArray(flat.type) && flat.type.includes("null"))) return true;
     if (Array.isArray(flat.enum) && flat.enum.includes(null)) return true;
-    return (unionOf(flat) ?? []).some((v) => this.admitsNull(v, depth + 1));
+    return (unionOf(flat) ?? []).some((v) => this.nullIn(v, nullable, depth + 1));
   }
 
   /** Whether `property` is required in the object `schema`. */
@@ -400,7 +415,8 @@ export class OpenApiDocument {
    */
   private flattenAt(schema: Schema): Schema {
     const flat = this.flatten(schema);
-    if (schema.nullable !== true || typeof schema.$ref !== "string" || this.admitsNull(flat)) return flat;
+    if (!this.nullableKeyword || schema.nullable !== true || typeof schema.$ref !== "string" || this.admitsNull(flat))
+      return flat;
     return { ...flat, nullable: true };
   }
 

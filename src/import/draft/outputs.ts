@@ -245,7 +245,7 @@ function envelopeOutputs(
     outputs[outputName(field, outputs)] = {
       type: "json",
       from: `$response.body#${formatPointer([field])}`,
-      ...(required.has(field) && !doc.admitsNull(fieldOf(fields, field)) ? {} : { optional: true }),
+      ...(required.has(field) && !doc.mayAnswerNull(fieldOf(fields, field)) ? {} : { optional: true }),
       description: shortText(describe(doc, fieldOf(fields, field)) || `The reply's ${field}.`, 200),
     };
   }
@@ -392,7 +392,7 @@ function scalarOutputs(
       type: kinds ? "json" : t === "integer" ? "number" : (t as "string" | "number" | "boolean"),
       from: `$response.body#${formatPointer([...prefix, field])}`,
       // A field the spec requires but lets be null (a cursor on the last page) is no value promised: optional.
-      ...(required.has(field) && !doc.admitsNull(schema) ? {} : { optional: true }),
+      ...(required.has(field) && !doc.mayAnswerNull(schema) ? {} : { optional: true }),
       description: kinds
         ? `${shortText(text, 160)} (${kinds.map((k) => `a ${k}`).join(" or ")})`
         : shortText(text, 200),

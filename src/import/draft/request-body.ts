@@ -26,7 +26,7 @@ import {
 import { valueRequiredRules } from "./value-required.js";
 import { nestedFilePlaces } from "../../link/files/nested-files.js";
 import { fileBranch, fileParam, isFileField, nestedFilesWhy } from "./files.js";
-import { admitsNullOnly, nullOnlyField } from "../shapes/null-only.js";
+import { admitsNullOnly, NULLABLE_UNREAD_NOTE, nullOnlyField } from "../shapes/null-only.js";
 import { paramName, placedFieldName } from "./param-names.js";
 import { fromSchema, safeFlatten, unsafeIntegerNote } from "./param-schema.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
@@ -297,8 +297,11 @@ function draftBodyFields(
   ]) {
     draftBodyField(context, field, schema);
     // A field null is a value of (nullable, a null type, an anyOf with null): a caller may send it (link/null-values/).
-    const param = into.params[into.byWire.get(`body:/${field}`) ?? ""];
+    const key = into.byWire.get(`body:/${field}`) ?? "";
+    const param = into.params[key];
     if (param && body.encoding === "json" && doc.admitsNull(schema)) param.nullable = true;
+    else if (param && body.encoding === "json" && doc.mayAnswerNull(schema))
+      notes.push({ at: [...at, "params", key], note: NULLABLE_UNREAD_NOTE });
   }
   if (body.encoding !== "xml") draftOtherFields(doc, flat, at, notes, into); // XML writes the named elements only
   const stated = bodyFieldRule(flat, into.byWire) ?? shapesRule(doc, flat, into.byWire);

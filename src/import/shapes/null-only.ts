@@ -11,6 +11,14 @@ import { followLocalRefs } from "../../load/json-ref.js";
 import type { Schema } from "../../load/openapi-document.js";
 import type { ManifestConstant } from "../../load/precompiled/manifest-types.js";
 
+/**
+ * The note on a JSON body field a 3.1 document marks `nullable: true`: 3.0's word, which 3.1's schemas do not read, so
+ * the request judge (and any server holding requests to the document) refuses a null there; null is not offered.
+ */
+export const NULLABLE_UNREAD_NOTE =
+  "nullable: true is OpenAPI 3.0's word, which this 3.1 document's schemas do not read (null is a value only with a " +
+  'null type: type: [string, "null"]): null is not offered, as a server checking requests against the spec refuses it';
+
 /** Whether the flattened schema admits null and nothing else. */
 export function admitsNullOnly(flat: Schema | undefined): boolean {
   if (!flat || flat.anyOf !== undefined || flat.oneOf !== undefined) return false;

@@ -220,7 +220,7 @@ function responseSteps(doc: OpenApiDocument, root: Schema, pointer: string[]): R
     }
     if (schema && typeOf(schema) === "array") {
       const items = schema.items as Schema | undefined;
-      steps.push(items && doc.admitsNull(items) ? { item: true, optional: true } : { item: true });
+      steps.push(items && doc.mayAnswerNull(items) ? { item: true, optional: true } : { item: true });
       schema = items ? doc.flatten(items) : undefined;
     } else {
       // A required field may still be null (`nullable`, a null type): openapi-typescript types it `T | null`, which a
@@ -237,7 +237,7 @@ function responseSteps(doc: OpenApiDocument, root: Schema, pointer: string[]): R
 /** Whether field `segment` of the object schema `schema` (flattened) may be null. */
 function fieldAdmitsNull(doc: OpenApiDocument, schema: Schema, segment: string): boolean {
   const field = (schema.properties as Record<string, Schema> | undefined)?.[segment];
-  return field !== undefined && doc.admitsNull(field);
+  return field !== undefined && doc.mayAnswerNull(field);
 }
 
 /**

@@ -155,7 +155,7 @@ function nestedOf(doc: OpenApiDocument, raw: Schema, at: Walk = fresh()): Nested
   // requires was sent.
   const lone = loneMember(s);
   const member = lone && loneKindOf(doc, s, lone, nestedOf(doc, lone, at));
-  if (lone) return member && admitsNull(s) ? { ...member, nullable: true } : member;
+  if (lone) return member && admitsNull(doc, s) ? { ...member, nullable: true } : member;
   const scalar = scalarKindsOf(doc, s, (kind) => nestedOf(doc, kind, at));
   if (scalar) return scalar;
   const out: NestedLimits = {};
@@ -168,7 +168,7 @@ function nestedOf(doc: OpenApiDocument, raw: Schema, at: Walk = fresh()): Nested
   if (out.type === "number" && (s.format === "int32" || s.format === "int64")) out.type = "integer";
   if (kinds.length <= 1 && (t === "object" || t === "array") && !isUnion(s))
     Object.assign(out, !roomIn(at) ? { type: t } : t === "object" ? fieldsOf(doc, s, at) : itemsOf(doc, s, at));
-  if (out.type !== undefined && admitsNull(s)) out.nullable = true;
+  if (out.type !== undefined && admitsNull(doc, s)) out.nullable = true;
   // A keyword of another type than the schema's one type (`maxLength: 1000` on an object, a document's misplaced
   // limit) limits nothing, JSON Schema applying each to its own type: taken, it made a limit case send text for an
   // object.
@@ -205,7 +205,7 @@ function listedOf(doc: OpenApiDocument, s: Schema): NestedLimits | undefined {
   const listed = listedValues(flat, !s.anyOf);
   if (!listed) return undefined;
   const type = listed.type === "number" && "integer" in listed ? "integer" : listed.type;
-  const nullable = admitsNull(s) || flat.some((b) => b.type === "null" || admitsNull(b) || b.const === null);
+  const nullable = admitsNull(doc, s) || flat.some((b) => b.type === "null" || admitsNull(doc, b) || b.const === null);
   return { type, enum: [...listed.enum], ...(nullable ? { nullable: true } : {}) };
 }
 
@@ -231,9 +231,10 @@ function fixedValues(s: Schema): unknown[] | undefined {
   return Array.isArray(s.enum) ? [...(s.enum as unknown[])] : "const" in s ? [s.const] : undefined;
 }
 
-function admitsNull(s: Schema): boolean {
+/** `nullable` read where it is a word of the document's schemas (OpenAPI 3.0), as the request judge reads it. */
+function admitsNull(doc: OpenApiDocument, s: Schema): boolean {
   return (
-    s.nullable === true ||
+    (doc.nullableKeyword && s.nullable === true) ||
     (Array.isArray(s.type) && s.type.includes("null")) ||
     (Array.isArray(s.enum) && s.enum.includes(null))
   );
