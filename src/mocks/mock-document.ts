@@ -45,6 +45,7 @@ import {
   resolved,
   withJsonFormFieldsAsText,
   withJsonPartsAsText,
+  withFormAllOfMerged,
   withFormEnumsAsText,
   withOneItemFormLists,
   withUnionPartsAsText,
@@ -134,7 +135,13 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
                         withUnlistedRequiredFormFields(
                           withFormEnumsAsText(
                             withoutReadOnlyRequired(
-                              bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document), "*/*"), covers),
+                              withFormAllOfMerged(
+                                bodyWithoutCovered(
+                                  withMediaTypesOnly(resolved(op.requestBody, document), "*/*"),
+                                  covers,
+                                ),
+                                document,
+                              ),
                               document,
                             ),
                             document,
@@ -303,7 +310,9 @@ function objectsOfOtherTypes(content: Json, document: Json): string[] {
 
 /**
  * An answer whose object schema is given under another media type (a Swagger 2 `produces` of bytes, applied to the
- * error answers too, whose bodies are JSON): served as JSON, that schema with the JSON media type's examples.
+ * error answers too, whose bodies are JSON): served as JSON, that schema with the JSON media type's examples, under
+ * the answer's own JSON type where it has one (`application/sparql-results+json`): a call's Accept names that type
+ * first and the others after, and with it renamed Prism took the next one named, which it cannot write (a 406).
  */
 function recordsAsJson(content: Json, records: string[]): Json {
   const json = Object.keys(content).find((type) => JSON_TYPE.test(type.trim()));
@@ -313,7 +322,9 @@ function recordsAsJson(content: Json, records: string[]): Json {
     own.example !== undefined || own.examples !== undefined
       ? {}
       : { ...(example !== undefined ? { example } : {}), ...(examples !== undefined ? { examples } : {}) };
-  const served: Json = { "application/json": { ...first, ...examplesOf, ...own, schema: own.schema ?? first.schema } };
+  const served: Json = {
+    [json ?? "application/json"]: { ...first, ...examplesOf, ...own, schema: own.schema ?? first.schema },
+  };
   for (const [type, media] of Object.entries(content))
     if (type !== json && !records.includes(type)) served[type] = media;
   return served;

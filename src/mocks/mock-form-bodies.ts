@@ -4,12 +4,27 @@
 // judge holds each of them to the document as it is.
 import { listInBrackets, spreadsAsPairs } from "../judge/spread-form-objects.js";
 import { isJsonMediaType } from "../load/media-types.js";
+import { AllOfMerge } from "../load/schemas/all-of-merge.js";
 import { typeOf } from "../load/openapi-document.js";
 import { textOfKinds, withTextEnum } from "../load/text-enum.js";
 
 type Json = Record<string, unknown>;
 
 const FORM_MEDIA = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/**
+ * A form's or multipart body's schema written as an `allOf` (a shared `$ref` and the operation's own fields) merged
+ * into one object (as the link reads it, all-of-merge.ts): Prism reads a form's fields by the schema's own
+ * `properties`, which an `allOf` has none of, so it took a list sent as repeated fields for one text ("must be
+ * array"), and the other changes here, which read `properties`, missed its fields. The judge holds the body to the `allOf` as written.
+ */
+export function withFormAllOfMerged(body: unknown, document: Json): unknown {
+  return withMediaSchemas(body, FORM_MEDIA, (media) => {
+    const schema = resolved(media.schema, document);
+    if (!isObject(schema) || !Array.isArray(schema.allOf)) return media.schema;
+    return new AllOfMerge((s) => (resolved(s, document) ?? {}) as Json).flatten(schema);
+  });
+}
 
 /**
  * A form whose field is a list also takes one item for it: a form carries a one-item list as
