@@ -58,6 +58,15 @@ const zqDoc = openapi({
           ),
         ),
         query("zqBatch", said("integer", "At least 1, at most 50. Use 0 for the server's default batch.")),
+        query(
+          "zqSpend",
+          said(
+            "integer",
+            "Amount in cents (100000 is 1,000). Only a limit of 1 or above will result in declined zqcharges.",
+            { minimum: 0 },
+          ),
+        ),
+        query("zqSeats", said("integer", "Up to 20 or more zqseats.")),
       ],
       requestBody: {
         required: true,
@@ -119,6 +128,19 @@ describe("a value's limits stated in words", () => {
       "the document says maximum 1000 in words" +
         ' ("The maximum value is 1000.") and 500 in its schema: the schema\'s kept',
     );
+  });
+
+  it('leaves a number the words say the value may reach or pass ("1 or above") as words, no maximum', async () => {
+    // "Only a limit of 1 or above will result in declined transactions": 1 is where the value starts to act, not its
+    // maximum; drafted as maximum 1, every real limit (100000 cents) was refused before any request.
+    const d = drafted(zqDoc, ["zqListPeople"]);
+    const params = d.manifest.operations.acme_zq_list_people?.params ?? {};
+    expect([params.zqSpend?.maximum, params.zqSeats?.maximum]).toEqual([undefined, undefined]);
+    expect(params.zqSpend?.minimum).toBe(0);
+    expect(notesAt(d, `${at}.zqSpend`).join("\n")).not.toContain("in words only");
+    const tool = (await linkedTools(d)).find((t) => t.id === "acme_zq_list_people");
+    if (!tool) throw new Error("no tool");
+    expect(await sentOrRefused(tool, { zqSpend: 100000, zqSeats: 25 }, {})).toEqual({ message: "sent", sent: 1 });
   });
 
   it("leaves a bound the value the words say is taken as the default breaks as words; no default sent", async () => {

@@ -77,6 +77,8 @@ const GENERIC = new Set(
     "arbitrary"
   ).split(" "),
 );
+/** Words after a maximum's number that let the value pass it ("a limit of 1 or above"): it bounds nothing. */
+const PASSED = /^\W*or\s+(?:above|more|greater|higher|over|larger|beyond)\b/i;
 /** Words after a number that are no unit of it. */
 const CONNECTORS = /^(?:and|or|inclusive|in|with|to|both|but|is|are|per|as|which|for|the|of)$/i;
 const LENGTH_UNITS = /^(?:characters?|chars?)$/i;
@@ -232,6 +234,8 @@ function sayings(sentence: string, own: ReadonlySet<string>, measured: ReadonlyS
       // ("between 1 and 6 or 0 to not require reviewers"): the limit does not always hold.
       const after = `${unit && CONNECTORS.test(unit) ? unit : ""} ${sentence.slice(match.index + match[0].length)}`;
       if (!ofTheValue(sentence.slice(0, match.index), own) || /\bfor\b|^\W*or\s+[-+]?\d/i.test(after)) continue;
+      // A number the value may pass ("a limit of 1 or above", "up to 20 or more") bounds nothing on that side.
+      if (kind === "max" && PASSED.test(after)) continue;
       const numbers = match
         .slice(1)
         .filter((g) => g !== undefined && /\d/.test(g))
