@@ -26,6 +26,7 @@ const said = (type: string, description: string, more: Record<string, unknown> =
 });
 const query = (name: string, schema: Record<string, unknown>) => ({ name, in: "query", schema });
 const ok = { "200": { description: "Done" } };
+const int32 = { format: "int32", default: 5 };
 
 const zqDoc = openapi({
   "/zqpeople": {
@@ -67,6 +68,8 @@ const zqDoc = openapi({
           ),
         ),
         query("zqSeats", said("integer", "Up to 20 or more zqseats.")),
+        query("zqCount", said("integer", "Number of items to retrieve. Count can be between 1 - 10 items.", int32)),
+        query("zqWide", said("integer", "The maximum value is 99.", { format: "int32", maximum: 50 })),
       ],
       requestBody: {
         required: true,
@@ -141,6 +144,24 @@ describe("a value's limits stated in words", () => {
     const tool = (await linkedTools(d)).find((t) => t.id === "acme_zq_list_people");
     if (!tool) throw new Error("no tool");
     expect(await sentOrRefused(tool, { zqSpend: 100000, zqSeats: 25 }, {})).toEqual({ message: "sent", sent: 1 });
+  });
+
+  it("takes the words' limits over an int32 format's range, which the document states as no limit", async () => {
+    // `{type: integer, format: int32}` is drafted within -2147483648…2147483647, as the mocks' validators hold it; a
+    // range the words state inside it ("between 1 - 10") was noted as the schema's and dropped, so 0 and 11 reached
+    // the upstream.
+    const d = drafted(zqDoc, ["zqListPeople"]);
+    const params = d.manifest.operations.acme_zq_list_people?.params ?? {};
+    expect(params.zqCount).toMatchObject({ minimum: 1, maximum: 10, default: 5 });
+    expect(notesAt(d, `${at}.zqCount`).join("\n")).toContain("drafted as maximum 10");
+    // A bound the schema states itself stays the schema's.
+    expect(params.zqWide?.maximum).toBe(50);
+    const tool = (await linkedTools(d)).find((t) => t.id === "acme_zq_list_people");
+    if (!tool) throw new Error("no tool");
+    const over = await sentOrRefused(tool, { zqCount: 11 }, {});
+    expect(over.sent).toBe(0);
+    expect(over.message).toMatch(/zqCount.*10.*11/);
+    expect(await sentOrRefused(tool, { zqCount: 10 }, {})).toEqual({ message: "sent", sent: 1 });
   });
 
   it("leaves a bound the value the words say is taken as the default breaks as words; no default sent", async () => {
