@@ -14,7 +14,9 @@ export const NEXT_CURSOR = new RegExp(
     "next_?iterator|iterator)$",
   "i",
 );
-export const CURSOR_PARAM = /^(cursor|page_?token|next_?token|continuation_?token|page_?cursor|after|iterator)$/i;
+// `paginationToken` (a reply's `pagination.nextToken` sent back) too.
+export const CURSOR_PARAM =
+  /^(cursor|page_?token|pagination_?token|next_?token|continuation_?token|page_?cursor|after|iterator)$/i;
 // The object of a reply that describes its page (`list_metadata`, `pagination`, `page_info`, `meta`).
 // `cursors` too (`paging: {cursors: {before, after}}`, `meta: {cursor: {before, after}}`).
 const PAGING_OBJECT = /^(list_?)?meta(_?data)?$|^pagination$|^paging$|^page_?info$|^cursors?$/i;

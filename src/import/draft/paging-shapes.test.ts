@@ -385,3 +385,41 @@ describe("a next_page with no format and no example, described as a token, besid
       expect(op(paging(openapi(listShelves(params, body(said), undefined)))).pagination?.style).toBe("nextUrl");
   });
 });
+
+describe("a paginationToken parameter beside the reply's pagination.nextToken", () => {
+  it("is the cursor sent back: every page fetched with --all-pages", async () => {
+    // A list paged by a `paginationToken` query parameter whose value is the reply's `pagination.nextToken`: the name
+    // was none a cursor parameter is known by, so nothing was drafted and only the first page was ever read.
+    const schema = {
+      type: "object",
+      properties: {
+        zqshelves: { type: "array", items: shelf },
+        pagination: { type: "object", properties: { nextToken: { type: "string", minLength: 1 } } },
+      },
+    };
+    const params = [
+      query("pageSize", { type: "integer", minimum: 1, maximum: 30 }),
+      query("paginationToken", { type: "string", maxLength: 1024 }),
+    ];
+    const d = paging(openapi(listShelves(params, schema, undefined)));
+    expect(op(d).pagination).toMatchObject({
+      style: "cursor",
+      cursor: "$response.body#/pagination/nextToken",
+      send: { in: "query", name: "paginationToken" },
+      pageSize: "pageSize",
+    });
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+    const [tool] = await linkedTools(d, "zqshelf");
+    const page = (id: string, next?: string) =>
+      json(200, { zqshelves: [{ id }], pagination: next === undefined ? {} : { nextToken: next } });
+    const { fetch, seen } = scriptedFetch(page("s1", "zq tok/2+é"), page("s2"));
+    const all = await collectPages(
+      tool!,
+      { accessToken: "zq-token-0001" },
+      { ...fullSupport, baseUrl: "http://127.0.0.1:9", fetch },
+    );
+    expect(all.success && all.output.data).toEqual([{ id: "s1" }, { id: "s2" }]);
+    expect(seen.map((r) => new URL(r.url).searchParams.get("paginationToken"))).toEqual([null, "zq tok/2+é"]);
+    expect(seen[1] && new URL(seen[1].url).search).toContain("paginationToken=zq%20tok%2F2%2B%C3%A9");
+  });
+});

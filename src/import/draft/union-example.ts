@@ -3,13 +3,16 @@
 // shape. The required fields of the first shape alone may meet several (`{}` of two modes that require nothing and are
 // told apart by an optional `mode: {enum: [...]}`; `{query}` of two query languages that both require `query`): each
 // shape is tried in turn, with its required fields, then with one optional field more (a field of one value first, a
-// tag), then with all of them, and the first body the request judge's reading of the schema takes is the example. When
+// tag), then with all of them, and the first body the request judge's reading of the schema takes is the example (the
+// document's own request examples, `example` or named under the media type, first: a patterned field has no made
+// value, and a body of such fields was drafted with none though the document gave some). When
 // none is taken (shapes that overlap so that every body of one meets another), the draft says so and gives no example.
 // A shape that is a list (`oneOf` of an "add" list and a "delete" list, each of its own item shapes) is tried as a
 // list of one item of each of its item shapes: the empty list, or the first item shape's, may meet every list shape.
 // A shape that is a union itself (a channel of several message kinds) is tried as each of its own shapes.
 import { readDelimitedPatterns } from "../../load/load-rewrites.js";
 import { OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
+import { valueAt } from "../../load/json-ref.js";
 import { followRefs } from "../../load/source-place.js";
 import { oneValue } from "../../model/one-value.js";
 import { schemaChecker, type SchemaChecker } from "../../judge/schema-check.js";
@@ -48,6 +51,9 @@ export function unionBodyExample(doc: OpenApiDocument, op: OpenApiOperation, giv
   const unionAt = at.slice(0, -1);
   const meets = (value: unknown) => value !== undefined && judge.check(value, unionAt) === undefined;
   if (meets(given)) return { value: given };
+  // The document's own request examples (its media type's `example`, each named one's value), the first it takes.
+  const own = documentExamples(doc, op, body.mediaType).find(meets);
+  if (own !== undefined) return { value: own };
   const first = exampleOfFirstShape(doc, body.schema);
   if (meets(first)) return { value: first };
   const members = flat[key] as Schema[];
@@ -81,6 +87,15 @@ export function unionBodyExample(doc: OpenApiDocument, op: OpenApiOperation, giv
       `fields) meets ${key === "oneOf" ? "exactly one of them" : "any of them"}, as the document states them ` +
       `(${why.join("; ")}): drafted without an example; check the document's shapes, and write one`,
   };
+}
+
+/** The request body's examples under its media type, as the document writes them: `example`, then each named one. */
+function documentExamples(doc: OpenApiDocument, op: OpenApiOperation, mediaType: string): unknown[] {
+  const where = followRefs(doc.source.data, [...op.location, "requestBody", "content", mediaType, ""]).slice(0, -1);
+  const media = valueAt(doc.source.data, where) as Schema | undefined;
+  if (!media || typeof media !== "object") return [];
+  const named = Object.values((media.examples ?? {}) as Record<string, Schema>).map((raw) => doc.resolve(raw).value);
+  return [...(media.example === undefined ? [] : [media.example]), ...named];
 }
 
 /**

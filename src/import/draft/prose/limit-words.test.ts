@@ -26,6 +26,7 @@ const said = (type: string, description: string, more: Record<string, unknown> =
 });
 const query = (name: string, schema: Record<string, unknown>) => ({ name, in: "query", schema });
 const ok = { "200": { description: "Done" } };
+const int32 = { format: "int32", default: 5 };
 
 const zqDoc = openapi({
   "/zqpeople": {
@@ -58,6 +59,17 @@ const zqDoc = openapi({
           ),
         ),
         query("zqBatch", said("integer", "At least 1, at most 50. Use 0 for the server's default batch.")),
+        query(
+          "zqSpend",
+          said(
+            "integer",
+            "Amount in cents (100000 is 1,000). Only a limit of 1 or above will result in declined zqcharges.",
+            { minimum: 0 },
+          ),
+        ),
+        query("zqSeats", said("integer", "Up to 20 or more zqseats.")),
+        query("zqCount", said("integer", "Number of items to retrieve. Count can be between 1 - 10 items.", int32)),
+        query("zqWide", said("integer", "The maximum value is 99.", { format: "int32", maximum: 50 })),
       ],
       requestBody: {
         required: true,
@@ -119,6 +131,37 @@ describe("a value's limits stated in words", () => {
       "the document says maximum 1000 in words" +
         ' ("The maximum value is 1000.") and 500 in its schema: the schema\'s kept',
     );
+  });
+
+  it('leaves a number the words say the value may reach or pass ("1 or above") as words, no maximum', async () => {
+    // "Only a limit of 1 or above will result in declined transactions": 1 is where the value starts to act, not its
+    // maximum; drafted as maximum 1, every real limit (100000 cents) was refused before any request.
+    const d = drafted(zqDoc, ["zqListPeople"]);
+    const params = d.manifest.operations.acme_zq_list_people?.params ?? {};
+    expect([params.zqSpend?.maximum, params.zqSeats?.maximum]).toEqual([undefined, undefined]);
+    expect(params.zqSpend?.minimum).toBe(0);
+    expect(notesAt(d, `${at}.zqSpend`).join("\n")).not.toContain("in words only");
+    const tool = (await linkedTools(d)).find((t) => t.id === "acme_zq_list_people");
+    if (!tool) throw new Error("no tool");
+    expect(await sentOrRefused(tool, { zqSpend: 100000, zqSeats: 25 }, {})).toEqual({ message: "sent", sent: 1 });
+  });
+
+  it("takes the words' limits over an int32 format's range, which the document states as no limit", async () => {
+    // `{type: integer, format: int32}` is drafted within -2147483648…2147483647, as the mocks' validators hold it; a
+    // range the words state inside it ("between 1 - 10") was noted as the schema's and dropped, so 0 and 11 reached
+    // the upstream.
+    const d = drafted(zqDoc, ["zqListPeople"]);
+    const params = d.manifest.operations.acme_zq_list_people?.params ?? {};
+    expect(params.zqCount).toMatchObject({ minimum: 1, maximum: 10, default: 5 });
+    expect(notesAt(d, `${at}.zqCount`).join("\n")).toContain("drafted as maximum 10");
+    // A bound the schema states itself stays the schema's.
+    expect(params.zqWide?.maximum).toBe(50);
+    const tool = (await linkedTools(d)).find((t) => t.id === "acme_zq_list_people");
+    if (!tool) throw new Error("no tool");
+    const over = await sentOrRefused(tool, { zqCount: 11 }, {});
+    expect(over.sent).toBe(0);
+    expect(over.message).toMatch(/zqCount.*10.*11/);
+    expect(await sentOrRefused(tool, { zqCount: 10 }, {})).toEqual({ message: "sent", sent: 1 });
   });
 
   it("leaves a bound the value the words say is taken as the default breaks as words; no default sent", async () => {

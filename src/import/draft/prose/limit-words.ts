@@ -5,7 +5,7 @@
 // sometimes, as the schema keyword it states (minimum/maximum, minLength/maxLength, maxItems; a range of a text as
 // the pattern of its values, when they are few and the words name their step), with a review note quoting it: the
 // limit is checked before any request and the suite derives its cases. A limit the schema states already stays the
-// schema's (a note says what the words say); anything else in prose stays prose.
+// schema's (a note says what the words say), an int32 format's range being none; anything else in prose stays prose.
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
 import { plainText } from "../../plain-text.js";
 
@@ -77,6 +77,8 @@ const GENERIC = new Set(
     "arbitrary"
   ).split(" "),
 );
+/** Words after a maximum's number that let the value pass it ("a limit of 1 or above"): it bounds nothing. */
+const PASSED = /^\W*or\s+(?:above|more|greater|higher|over|larger|beyond)\b/i;
 /** Words after a number that are no unit of it. */
 const CONNECTORS = /^(?:and|or|inclusive|in|with|to|both|but|is|are|per|as|which|for|the|of)$/i;
 const LENGTH_UNITS = /^(?:characters?|chars?)$/i;
@@ -153,6 +155,8 @@ const KEYS: Record<Of, [Keyword, Keyword]> = {
   items: ["minItems", "maxItems"],
 };
 
+const INT32_RANGE: Partial<Record<Keyword, number>> = { minimum: -(2 ** 31), maximum: 2 ** 31 - 1 };
+
 /** One keyword the words state, unless the schema states it, the type cannot hold it, or a value given breaks it. */
 function apply(
   param: ManifestParam,
@@ -163,7 +167,8 @@ function apply(
   taken: readonly number[] = [],
 ): void {
   const quoted = JSON.stringify(sentence.length > 200 ? `${sentence.slice(0, 199)}…` : sentence);
-  const declared = param[key];
+  // An int32 format's range (limits.ts drafts it so the mocks' validators hold it) is no limit the document states.
+  const declared = param.integer && param[key] === INT32_RANGE[key] ? undefined : param[key];
   if (declared !== undefined) {
     if (declared !== value)
       note(`the document says ${key} ${value} in words (${quoted}) and ${declared} in its schema: the schema's kept`);
@@ -232,6 +237,8 @@ function sayings(sentence: string, own: ReadonlySet<string>, measured: ReadonlyS
       // ("between 1 and 6 or 0 to not require reviewers"): the limit does not always hold.
       const after = `${unit && CONNECTORS.test(unit) ? unit : ""} ${sentence.slice(match.index + match[0].length)}`;
       if (!ofTheValue(sentence.slice(0, match.index), own) || /\bfor\b|^\W*or\s+[-+]?\d/i.test(after)) continue;
+      // A number the value may pass ("a limit of 1 or above", "up to 20 or more") bounds nothing on that side.
+      if (kind === "max" && PASSED.test(after)) continue;
       const numbers = match
         .slice(1)
         .filter((g) => g !== undefined && /\d/.test(g))
