@@ -204,6 +204,11 @@ export interface NestedLimits {
    * checked.
    */
   knownValues?: string[];
+  /**
+   * For a text: it holds a secret (a password, a client secret: the document's `format: password`, or a field its
+   * name says is one), so a refusal of it withholds its value, as a secret parameter's.
+   */
+  secret?: true;
   minimum?: number;
   maximum?: number;
   /** For a list: each item's limits. */

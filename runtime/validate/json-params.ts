@@ -124,14 +124,17 @@ function checkJsonValue(
       : kind === "array"
         ? arrayProblem(spec, value as unknown[])
         : undefined) ?? styleProblem(spec, value, tool);
-  if (nested)
+  if (nested) {
+    // A secret inside the value (NestedLimits.secret) is withheld, as a secret parameter's whole value is.
+    const got = show(nested.secret ? { secret: true } : spec, nested.value, secrets);
     return {
       issue: {
         param: spec.name,
         rule: nested.rule,
-        message: `${spec.name}${nested.where}: ${nested.text}, got ${show(spec, nested.value, secrets)}`,
+        message: `${spec.name}${nested.where}: ${nested.text}, got ${got}`,
       },
     };
+  }
   return { value };
 }
 

@@ -9,7 +9,7 @@ import { integerRule } from "./safe-integer.js";
 import { compiled } from "./validate-params.js";
 
 /** A rule a value inside a JSON parameter breaks: where inside it (`""` the value itself), the rule and its words. */
-export type NestedProblem = { where: string; rule: string; text: string; value: unknown };
+export type NestedProblem = { where: string; rule: string; text: string; value: unknown; secret?: true };
 
 type Shape = NonNullable<NestedLimits["shapes"]>[number];
 
@@ -27,7 +27,8 @@ export function nestedProblem(limits: NestedLimits, value: unknown): NestedProbl
   if (value === null && limits.nullable) return undefined;
   if (limits.shapes) return shapesProblem(limits, value);
   const found = ownProblem(limits, value);
-  if (found) return { where: "", ...found, value };
+  // A secret's value is withheld from the refusal (json-params.ts), as a secret parameter's.
+  if (found) return { where: "", ...found, value, ...(limits.secret ? { secret: true as const } : {}) };
   if (limits.type === "array" && limits.items) {
     const list = value as unknown[];
     for (let i = 0; i < list.length; i++) {

@@ -9,6 +9,12 @@ import { patternAst, patternSpan as spanOf } from "../common/pattern-ast.js";
 /** Characters a class or a set is written as, first the plainest: a letter, a digit, then punctuation. */
 const PREFERRED = [..."xazAZ019", ..."-_.:/ "];
 
+/** The fewest code points of a text `pattern` matches (0 when it does not parse). */
+export function patternFewest(pattern: string): number {
+  const ast = patternAst(pattern);
+  return ast ? spanOf(ast).min : 0;
+}
+
 /** A value `pattern` admits of exactly `length` code points, or undefined when its tree gives none. */
 export function patternOfLength(pattern: string, length: number): string | undefined {
   const ast = patternAst(pattern);

@@ -175,3 +175,25 @@ describe(
     });
   },
 );
+
+describe(
+  "random inputs of a parameter whose unanchored pattern's every match fills its maxLength (zq " +
+    "`.*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}.*`, minLength 1, maxLength 36)",
+  () => {
+    const pattern = ".*[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}.*";
+    const tool = withPathRules({ pattern, minLength: 1, maxLength: 36, example: undefined });
+    const values = new ToolValues(tool, doc);
+
+    it("are drawn at the lengths the pattern reaches (36), not below them, valid and invalid alike", () => {
+      const valid = fc.sample(validInput(tool, values, "http://127.0.0.1:1"), { numRuns: 30, seed: 5 });
+      expect(valid).toHaveLength(30);
+      for (const input of valid) {
+        expect(typeof input.bookId).toBe("string");
+        expect(new RegExp(pattern, "u").test(input.bookId as string), String(input.bookId)).toBe(true);
+        expect([...(input.bookId as string)]).toHaveLength(36);
+      }
+      const invalid = fc.sample(invalidInput(tool, values, "http://127.0.0.1:1"), { numRuns: 30, seed: 5 });
+      expect(invalid).toHaveLength(30);
+    });
+  },
+);

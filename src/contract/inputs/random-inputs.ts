@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { drawablePattern } from "../../model/drawable-pattern.js";
 import { patternArbitrary } from "../../model/pattern-arbitrary.js";
+import { patternFewest } from "../../model/pattern-of-length.js";
 import {
   credentialOfParam,
   isValueFormat,
@@ -378,7 +379,9 @@ function patternString(p: ParamSpec, pattern: string, minLength: number, maxLeng
   // `…:[0-9]{12}:job/[a-z0-9]{12,}$`, whose every match is longer than the 64 characters drawn by default).
   const most = p.maxLength === undefined ? Number.POSITIVE_INFINITY : Math.max(maxLength, p.maxLength);
   const within = (s: string) => [...s].length >= minLength && [...s].length <= most;
-  const fitted = fc.tuple(drawn, fc.integer({ min: minLength, max: maxLength })).map(([s, n]) => {
+  // Lengths from the pattern's fewest characters up: one under them (`.*<uuid>.*`, minLength 1) no cut value meets.
+  const least = Math.min(maxLength, Math.max(minLength, patternFewest(pattern)));
+  const fitted = fc.tuple(drawn, fc.integer({ min: least, max: maxLength })).map(([s, n]) => {
     if (fits(s)) return s;
     const stretched = stretch(s, n).find((v) => re.test(v));
     if (stretched !== undefined) return stretched;

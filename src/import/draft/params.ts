@@ -10,7 +10,8 @@ import { bodyFramingReason, isIgnoredHeader } from "../../load/ignored-headers.j
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import type { ManifestConstant, ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
 import type { CredentialDraft } from "../auth/credential-draft.js";
-import { carriesCredential, namesCredential, namesSecret, repeatsCredential } from "../auth/credential-params.js";
+import { carriesCredential, namesCredential, repeatsCredential } from "../auth/credential-params.js";
+import { namesSecret } from "../../load/schemas/secret-names.js";
 import { signatureHeader, signatureHeadersNote } from "../auth/sigv4-draft.js";
 import { multiSegmentKind, multiSegmentMarker } from "../../judge/multi-segment.js";
 import { greedyPathNote, linkNote } from "./paths/spanning-notes.js";

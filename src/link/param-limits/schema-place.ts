@@ -11,6 +11,7 @@ import { baseKindsAt, componentRefOf, mayBeBase, schemaRef } from "../../load/sc
 import { loneKindValues } from "../../load/schemas/lone-kind.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
 import { knownValuesOf } from "../../load/schemas/known-values.js";
+import { secretField } from "../../load/schemas/secret-names.js";
 import { distinctKinds, shapeKindValues } from "../../load/schemas/union-kinds.js";
 import { regexProblem } from "../context.js";
 import { inclusiveBounds } from "./inclusive-bounds.js";
@@ -262,8 +263,14 @@ function fieldsOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits {
       continue;
     }
     // A field that puts no limit on its value is recorded all the same: a typed caller's type names it.
-    // Defined as its own key whatever its name (a document's `__proto__` field assigned would set the prototype).
-    setOwn(fields, name, nestedOf(doc, field, deeper(at)) ?? {});
+    // Defined as its own key whatever its name (a document's `__proto__` field assigned would set the prototype). A
+    // text that holds a secret (a password, by its name or `format: password`) is marked: its refusal withholds it.
+    const limits = nestedOf(doc, field, deeper(at)) ?? {};
+    setOwn(
+      fields,
+      name,
+      limits.type === "string" && secretField(name, doc.flatten(field)) ? { ...limits, secret: true } : limits,
+    );
   }
   const required = Array.isArray(s.required)
     ? (s.required as unknown[]).filter((f): f is string => typeof f === "string" && !readOnly.has(f))
