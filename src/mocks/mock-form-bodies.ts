@@ -16,7 +16,8 @@ const FORM_MEDIA = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b
  * A form's or multipart body's schema written as an `allOf` (a shared `$ref` and the operation's own fields) merged
  * into one object (as the link reads it, all-of-merge.ts): Prism reads a form's fields by the schema's own
  * `properties`, which an `allOf` has none of, so it took a list sent as repeated fields for one text ("must be
- * array"), and the other changes here, which read `properties`, missed its fields. The judge holds the body to the `allOf` as written.
+ * array"), and the other changes here, which read `properties`, missed its fields. The judge holds the body to the
+ * `allOf` as written.
  */
 export function withFormAllOfMerged(body: unknown, document: Json): unknown {
   return withMediaSchemas(body, FORM_MEDIA, (media) => {
