@@ -34,6 +34,33 @@ export function importInChild(entry: string, expression: string): unknown {
   );
 }
 
+/**
+ * Each `[entry, expression]` evaluated in order by one new Node process (`m` the entry's module, each expression in a
+ * scope of its own), as `importInChild` does for one: a file whose tests each ask the installed package something pays
+ * one process's start and the runtime's load once. An expression that throws gives its error to its own reader only.
+ */
+export function importsInChild(jobs: readonly (readonly [entry: string, expression: string])[]): (() => unknown)[] {
+  const script =
+    "const out = [];\n" +
+    jobs
+      .map(
+        ([entry, expression]) =>
+          `try { out.push({ value: await (async (m) => (${expression}))(await import(${JSON.stringify(
+            pathToFileURL(entry).href,
+          )})) }); } catch (e) { out.push({ error: String(e?.stack ?? e) }); }\n`,
+      )
+      .join("") +
+    "process.stdout.write(JSON.stringify(out));";
+  const cwd = dirname(jobs[0]?.[0] ?? root);
+  const results = JSON.parse(
+    execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd, encoding: "utf8" }),
+  ) as ({ value: unknown } | { error: string })[];
+  return results.map((r) => () => {
+    if ("error" in r) throw new Error(`in the child process: ${r.error}`);
+    return r.value;
+  });
+}
+
 /** TypeScript's messages about the files (declaration files included), with the project's options. */
 export function typeErrors(files: string[]): string[] {
   // Only these files' diagnostics: checking every library's declarations too costs seconds.

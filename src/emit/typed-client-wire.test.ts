@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importInChild, writeInstalled } from "../../test-support/installed-package.js";
+import { importsInChild, writeInstalled } from "../../test-support/installed-package.js";
 import { generate } from "./generate-all.js";
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), "../../test-support/fixtures");
@@ -111,9 +111,106 @@ const SCRIPT = (cases: typeof CASES) => `await (async () => {
   return out;
 })()`;
 
+/** A link the tools refuse, asked of the typed client: its errors and the requests sent. */
+const REFUSED_LINKS = `await (async () => {
+    let sent = 0;
+    const fetch = async () => (sent++, new Response("{}"));
+    const typed = m.createZqwireClient({ credential: "zq-key-0123456789", fetch });
+    const errors = [];
+    for (const link of ["zq7#frag", "zq/../zqadmin", "https://zq.elsewhere.test/v1/zquploads/zq9"])
+      await typed.GET("/zquploads/{link}", { params: { path: { link } } }).then(
+        () => errors.push(null),
+        (e) => errors.push(String(e)),
+      );
+    return { errors, sent };
+  })()`;
+
+/** A form body through executeTool and the typed client (untyped, then typed as a form). */
+const FORM_BODY = `await (async () => {
+    ${RECORDER}
+    const apiKey = "zq-key-0123456789";
+    const input = { to: ["ada", "bob"], text: "hello there", tags: ["x", "y"], ids: [1, 2], meta: { lang: "en" } };
+    const tools = await m.executeTool("zqwire_send_message", { ...input, apiKey }, { fetch });
+    const typed = m.createZqwireClient({ credential: apiKey, fetch });
+    const { error } = await typed.POST("/zqmessages", { body: input });
+    // Typed as a form by the caller: before, openapi-fetch's URLSearchParams (\`meta=%5Bobject+Object%5D\`).
+    const headers = { "Content-Type": "application/x-www-form-urlencoded" };
+    const typedForm = await typed.POST("/zqmessages", { body: input, headers });
+    return { ok: [tools.success, error ?? null, typedForm.error ?? null], sent };
+  })()`;
+
+/** A route's path through executeTool and the typed client. */
+const ROUTE_PATH = `await (async () => {
+    ${RECORDER}
+    const apiKey = "zq-key-0123456789";
+    const tools = await m.executeTool("zqhop_get_item", { zqId: "$zq'b", apiKey }, { fetch });
+    const typed = m.createZqhopClient({ credential: apiKey, fetch });
+    const { error } = await typed.GET("/zqitems('{zqKey}')", { params: { path: { zqKey: "$zq'b" } } });
+    return { ok: [tools.success, error ?? null], sent };
+  })()`;
+
+/** A raw form's file and bytes, then a JSON form, through executeTool and the typed client. */
+const RAW_FORM = `await (async () => {
+    ${RECORDER}
+    const apiKey = "zq-key-0123456789";
+    const typed = m.createZqhopClient({ credential: apiKey, fetch });
+    const path = "/zqnotes/{zqKey}";
+    const params = { path: { zqKey: "zq1" } };
+    const out = [];
+    for (const file of [new Blob(["zq é text"], { type: "text/plain" }), new Uint8Array([0, 255, 7])]) {
+      const tools = await m.executeTool("zqhop_put_note", { zqKey: "zq1", file, apiKey }, { fetch });
+      const { error } = await typed.PUT(path, { params, body: file });
+      out.push(tools.success, error ?? null);
+    }
+    const json = await typed.PUT(path, { params, body: { zqTitle: "zq" } });
+    out.push(json.error ?? null);
+    return { ok: out, sent };
+  })()`;
+
+/** An operation served at its own server, with no baseUrl, a loopback one and one of another host. */
+const OWN_SERVER = `await (async () => {
+    ${RECORDER}
+    const apiKey = "zq-key-0123456789";
+    const out = [];
+    for (const baseUrl of [undefined, "http://127.0.0.1:5601"]) {
+      const tools = await m.executeTool("zqhop_open_session", { zqName: "zqa", apiKey }, { fetch, baseUrl });
+      const typed = m.createZqhopClient({ credential: apiKey, fetch, baseUrl });
+      const { error } = await typed.POST("/zqsessions", { params: { query: { zqName: "zqa" } } });
+      await typed.GET("/zqitems/{zqId}", { params: { path: { zqId: "zq1" } } });
+      out.push({ ok: [tools.success, error ?? null], sent: sent.splice(0) });
+    }
+    const elsewhere = m.createZqhopClient({ credential: apiKey, fetch, baseUrl: "https://zq.elsewhere.test" });
+    const refused = await elsewhere.POST("/zqsessions", { params: { query: { zqName: "zqa" } } }).then(
+      () => null,
+      (e) => String(e),
+    );
+    return { out, refused, after: sent.length };
+  })()`;
+
+/**
+ * What each test asks the installed packages, all answered by one Node process on the first ask (each script in a
+ * scope of its own, as in a process of its own): six processes each paid Node's start and the runtime's load.
+ */
+let answers: Map<string, () => unknown> | undefined;
+function answer(name: string): unknown {
+  if (!answers) {
+    const jobs: [string, string, string][] = [
+      ["WIRE", entry, SCRIPT(CASES)],
+      ["REFUSED_LINKS", entry, REFUSED_LINKS],
+      ["FORM_BODY", entry, FORM_BODY],
+      ["ROUTE_PATH", hop, ROUTE_PATH],
+      ["RAW_FORM", hop, RAW_FORM],
+      ["OWN_SERVER", hop, OWN_SERVER],
+    ];
+    const results = importsInChild(jobs.map(([, file, script]) => [file, script] as const));
+    answers = new Map(jobs.map(([n], i) => [n, results[i] as () => unknown]));
+  }
+  return (answers.get(name) as () => unknown)();
+}
+
 describe("the typed openapi-fetch client", () => {
   it("sends each path, query and header value as executeTool and the package's client send it", async () => {
-    const out = importInChild(entry, SCRIPT(CASES)) as {
+    const out = answer("WIRE") as {
       tool: string;
       results: unknown[];
       sent: string[][];
@@ -132,19 +229,7 @@ describe("the typed openapi-fetch client", () => {
   }, 60_000);
 
   it("refuses a link the tools refuse, before any request", async () => {
-    const script = `await (async () => {
-      let sent = 0;
-      const fetch = async () => (sent++, new Response("{}"));
-      const typed = m.createZqwireClient({ credential: "zq-key-0123456789", fetch });
-      const errors = [];
-      for (const link of ["zq7#frag", "zq/../zqadmin", "https://zq.elsewhere.test/v1/zquploads/zq9"])
-        await typed.GET("/zquploads/{link}", { params: { path: { link } } }).then(
-          () => errors.push(null),
-          (e) => errors.push(String(e)),
-        );
-      return { errors, sent };
-    })()`;
-    const { errors, sent } = importInChild(entry, script) as { errors: string[]; sent: number };
+    const { errors, sent } = answer("REFUSED_LINKS") as { errors: string[]; sent: number };
     expect(sent).toBe(0);
     expect(errors[0]).toMatch(/^Error: link: must not hold "#"/);
     expect(errors[1]).toMatch(/^Error: link: must not be or hold a segment .*"\.\."/);
@@ -154,19 +239,7 @@ describe("the typed openapi-fetch client", () => {
 
 describe("the typed openapi-fetch client, beyond the address's values", () => {
   it("writes a form body with the tools' form writer: each field's JSON, style and explode", async () => {
-    const script = `await (async () => {
-      ${RECORDER}
-      const apiKey = "zq-key-0123456789";
-      const input = { to: ["ada", "bob"], text: "hello there", tags: ["x", "y"], ids: [1, 2], meta: { lang: "en" } };
-      const tools = await m.executeTool("zqwire_send_message", { ...input, apiKey }, { fetch });
-      const typed = m.createZqwireClient({ credential: apiKey, fetch });
-      const { error } = await typed.POST("/zqmessages", { body: input });
-      // Typed as a form by the caller: before, openapi-fetch's URLSearchParams (\`meta=%5Bobject+Object%5D\`).
-      const headers = { "Content-Type": "application/x-www-form-urlencoded" };
-      const typedForm = await typed.POST("/zqmessages", { body: input, headers });
-      return { ok: [tools.success, error ?? null, typedForm.error ?? null], sent };
-    })()`;
-    const { ok, sent } = importInChild(entry, script) as { ok: unknown[]; sent: (string | null)[][] };
+    const { ok, sent } = answer("FORM_BODY") as { ok: unknown[]; sent: (string | null)[][] };
     expect(ok).toEqual([true, null, null]);
     expect(sent.length).toBe(3);
     // `to` JSON, `ids` unexploded, `meta` deepObject: before, the typed client sent the body as JSON.
@@ -176,15 +249,7 @@ describe("the typed openapi-fetch client, beyond the address's values", () => {
   }, 60_000);
 
   it("sends a route's path with the route's wire, as the tool's call that the route takes there", async () => {
-    const script = `await (async () => {
-      ${RECORDER}
-      const apiKey = "zq-key-0123456789";
-      const tools = await m.executeTool("zqhop_get_item", { zqId: "$zq'b", apiKey }, { fetch });
-      const typed = m.createZqhopClient({ credential: apiKey, fetch });
-      const { error } = await typed.GET("/zqitems('{zqKey}')", { params: { path: { zqKey: "$zq'b" } } });
-      return { ok: [tools.success, error ?? null], sent };
-    })()`;
-    const { ok, sent } = importInChild(hop, script) as { ok: unknown[]; sent: (string | null)[][] };
+    const { ok, sent } = answer("ROUTE_PATH") as { ok: unknown[]; sent: (string | null)[][] };
     expect(ok).toEqual([true, null]);
     // The route's escape doubles the quote (before: openapi-fetch's `%24zq'b`).
     expect(sent[0]![1]).toBe("https://api.zqhop.test/zqitems('%24zq%27%27b')");
@@ -192,23 +257,7 @@ describe("the typed openapi-fetch client, beyond the address's values", () => {
   }, 60_000);
 
   it("sends a raw form as its bytes under its type as the tools send the file, the JSON form as JSON", async () => {
-    const script = `await (async () => {
-      ${RECORDER}
-      const apiKey = "zq-key-0123456789";
-      const typed = m.createZqhopClient({ credential: apiKey, fetch });
-      const path = "/zqnotes/{zqKey}";
-      const params = { path: { zqKey: "zq1" } };
-      const out = [];
-      for (const file of [new Blob(["zq é text"], { type: "text/plain" }), new Uint8Array([0, 255, 7])]) {
-        const tools = await m.executeTool("zqhop_put_note", { zqKey: "zq1", file, apiKey }, { fetch });
-        const { error } = await typed.PUT(path, { params, body: file });
-        out.push(tools.success, error ?? null);
-      }
-      const json = await typed.PUT(path, { params, body: { zqTitle: "zq" } });
-      out.push(json.error ?? null);
-      return { ok: out, sent };
-    })()`;
-    const { ok, sent } = importInChild(hop, script) as { ok: unknown[]; sent: (string | null)[][] };
+    const { ok, sent } = answer("RAW_FORM") as { ok: unknown[]; sent: (string | null)[][] };
     expect(ok).toEqual([true, null, true, null, null]);
     // Before, openapi-fetch's JSON of a Blob: \`{}\` as application/json.
     expect(sent[0]).toEqual(["PUT", "https://api.zqhop.test/zqnotes/zq1", "text/plain", "zq é text"]);
@@ -219,25 +268,7 @@ describe("the typed openapi-fetch client, beyond the address's values", () => {
   }, 60_000);
 
   it("sends an operation served at its own server there, and a given baseUrl's only to hosts it may", async () => {
-    const script = `await (async () => {
-      ${RECORDER}
-      const apiKey = "zq-key-0123456789";
-      const out = [];
-      for (const baseUrl of [undefined, "http://127.0.0.1:5601"]) {
-        const tools = await m.executeTool("zqhop_open_session", { zqName: "zqa", apiKey }, { fetch, baseUrl });
-        const typed = m.createZqhopClient({ credential: apiKey, fetch, baseUrl });
-        const { error } = await typed.POST("/zqsessions", { params: { query: { zqName: "zqa" } } });
-        await typed.GET("/zqitems/{zqId}", { params: { path: { zqId: "zq1" } } });
-        out.push({ ok: [tools.success, error ?? null], sent: sent.splice(0) });
-      }
-      const elsewhere = m.createZqhopClient({ credential: apiKey, fetch, baseUrl: "https://zq.elsewhere.test" });
-      const refused = await elsewhere.POST("/zqsessions", { params: { query: { zqName: "zqa" } } }).then(
-        () => null,
-        (e) => String(e),
-      );
-      return { out, refused, after: sent.length };
-    })()`;
-    const { out, refused, after } = importInChild(hop, script) as {
+    const { out, refused, after } = answer("OWN_SERVER") as {
       out: { ok: unknown[]; sent: (string | null)[][] }[];
       refused: string | null;
       after: number;

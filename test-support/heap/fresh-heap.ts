@@ -4,7 +4,9 @@
 // (`isolate: false`: 0.5 to 1.5 GB late in a whole run), and its full collections made these three files 14 s of CPU
 // each; a thread's isolate has a heap of its own, its modules only (docs/contributing/performance.md, the twenty-ninth
 // round). The step runs in the thread: the export `name` of the module at `module` (TypeScript, through tsx), its
-// value a structured clone.
+// value a structured clone. The files a Vitest worker runs share its one thread (the forty-second round: each file's
+// own thread loaded tsx and the generator's modules again); what a step leaves alive there can only add to a later
+// step's count, never hide one.
 import { Worker } from "node:worker_threads";
 import type { WorkerCall, WorkerCallMessage } from "../../src/common/in-worker.js";
 import { workerEnv, workerScript } from "../../src/common/in-worker.js";
@@ -16,15 +18,25 @@ export interface FreshHeap {
   close(): Promise<void>;
 }
 
-/** One thread, started on the first call; calls run one after the other. */
+/**
+ * The thread the files of one Vitest worker share (`isolate: false` keeps this module for them): started on the first
+ * call, unref'd so that it holds no worker open; each thread paid tsx's load and the generator's modules again.
+ */
+let shared: { worker: Worker; queue: Promise<unknown> } | undefined;
+
+/** The worker's one thread, started on the first call; calls run one after the other. */
 export function freshHeap(): FreshHeap {
-  let worker: Worker | undefined;
-  let queue: Promise<unknown> = Promise.resolve();
   const started = () => {
-    if (worker) return worker;
+    if (shared) return shared;
     const entry = workerScript(new URL("../../src/common/worker-call.ts", import.meta.url));
-    worker = new Worker(entry.script, { eval: entry.eval, ...workerEnv() });
-    return worker;
+    const worker = new Worker(entry.script, { eval: entry.eval, ...workerEnv() });
+    worker.unref();
+    const thread = { worker, queue: Promise.resolve() as Promise<unknown> };
+    worker.on("exit", () => {
+      if (shared === thread) shared = undefined;
+    });
+    shared = thread;
+    return thread;
   };
   const once = <T>(thread: Worker, call: WorkerCall) =>
     new Promise<T>((resolve, reject) => {
@@ -42,13 +54,12 @@ export function freshHeap(): FreshHeap {
     });
   return {
     call<T>(module: URL, name: string, ...args: unknown[]) {
-      const next = queue.then(() => once<T>(started(), { module: module.href, name, args }));
-      queue = next.catch(() => undefined);
+      const thread = started();
+      const next = thread.queue.then(() => once<T>(thread.worker, { module: module.href, name, args }));
+      thread.queue = next.catch(() => undefined);
       return next;
     },
-    async close() {
-      await worker?.terminate();
-      worker = undefined;
-    },
+    // The thread stays for the worker's next file (unref'd: it ends with the worker).
+    async close() {},
   };
 }
