@@ -33,6 +33,31 @@ describe("redact", () => {
     expect(mentionsSecret(`a ${three} b`, [])).toBe(false);
   });
 
+  it("finds a key new on each call in its base64 forms: each alignment, standard and URL-safe where differing", () => {
+    // `?` and `>` make base64 `/` and `+` at every alignment; `zq-key` makes neither: the URL-safe form is the standard
+    // one there, which a parsed output holds as it is.
+    const b64 = (text: string) => btoa(text).replace(/=+$/, "");
+    const urlSafe = (text: string) => b64(text).replaceAll("+", "-").replaceAll("/", "_");
+    for (const [n, stem] of ["zq??>>key-", "zq-plain-key-"].entries()) {
+      for (const head of ["", "a", "ab"]) {
+        for (const form of [b64, urlSafe]) {
+          // A secret the process has not seen: its finder made anew.
+          const secret = `${stem}${n}${head.length}${form.name}`;
+          const text = `Basic ${form(`${head}${secret}`)}`;
+          const output = { echo: [{ auth: text }], other: "zq" };
+          expect(mentionsSecret(output, [secret]), text).toBe(true);
+          // Replaced but for the characters at its ends that carry bits of the bytes around it (base64Cores).
+          const out = redactDeep(output, [secret]);
+          expect(out.echo[0]?.auth, text).toMatch(/^Basic .{0,3}\[redacted\].{0,3}$/);
+          expect(out.other).toBe("zq");
+        }
+      }
+    }
+    // The standard forms hold `+` and `/` where the URL-safe ones hold `-` and `_`: both were looked for.
+    expect(b64("zq??>>key-0")).toMatch(/[+/]/);
+    expect(urlSafe("zq??>>key-0")).toMatch(/[-_]/);
+  });
+
   it("redacts every form that mentionsSecret detects", () => {
     const secret = 'k"e\\y/+&=0001';
     for (const form of [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]) {
