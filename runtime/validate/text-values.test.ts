@@ -93,3 +93,30 @@ describe("a text given to a text-or-list parameter", () => {
       expect(typedText(zqids, text), text).toBe(text);
   });
 });
+
+// A text field whose document admits null (`nullable`: a setting cleared, the service's default restored): the
+// command line's `--param zqnote=null` went as the text "null", so a user could send null only as JSON
+// (`--params '{"zqnote": null}'`). The text `null` is null to a parameter that may be null now, a text one too; the
+// text itself goes as JSON text, and a text that may not be null, or whose listed values hold `null`, keeps it.
+describe("the text null given to a parameter", () => {
+  const zqnote: ParamCall = {
+    name: "zqnote",
+    type: "string",
+    required: false,
+    secret: false,
+    nullable: true,
+    wire: { in: "body", pointer: "/zqnote" },
+  };
+
+  it("is null where the parameter may be null, a text parameter too", () => {
+    expect(typedText(zqnote, "null")).toBeNull();
+    expect(typedText({ ...zqnote, type: "json", jsonType: "array" }, "null")).toBeNull();
+    expect(typedText(zqnote, "Null")).toBe("Null");
+    expect(typedText(zqnote, "zq null")).toBe("zq null");
+  });
+
+  it("stays the text where the parameter may not be null, or lists the text null among its values", () => {
+    expect(typedText({ ...zqnote, nullable: undefined }, "null")).toBe("null");
+    expect(typedText({ ...zqnote, enum: ["zqon", "null"] }, "null")).toBe("null");
+  });
+});

@@ -9,15 +9,18 @@
 // `["a", "b"]`) takes JSON text of a list or an object as that value where a form of its kind takes it, as a parameter
 // of that kind alone reads the text (json-params.ts): the command line has no other way to give the list, and a text
 // form is there for the one value. A value a program or a model gives in JSON is typed already: the union's check keeps
-// its string a string (param-unions.ts). A parameter that may be null (`nullable`) and is not a text alone takes `null`
-// as null.
+// its string a string (param-unions.ts). A parameter that may be null (`nullable`) takes the text `null` as null, a
+// text parameter too: its document says null there is a value (a setting cleared), a user typing `null` means it, and
+// the text `null` goes as JSON text (`--params '{"name": "null"}'`), as a typed caller gives it; a text parameter that
+// may not be null, or whose listed values hold the text `null`, keeps the text.
 import type { ParamCall } from "../spec/tool-types.js";
 import { checkValue } from "./full-check.js";
 
 /** `value` as the parameter `spec` reads a text with no type (above); any other value as it is. */
 export function typedText(spec: ParamCall, value: unknown): unknown {
-  // `null` to a parameter null is a value of (`nullable`), but a text's: JSON's null, as JSON text gives a list.
-  if (value === "null" && spec.nullable && spec.type !== "string") return null;
+  // `null` to a parameter null is a value of (`nullable`): JSON's null, as JSON text gives a list; an enum's text
+  // stays.
+  if (value === "null" && spec.nullable && !spec.enum?.includes("null")) return null;
   const forms = spec.anyOf;
   if (typeof value !== "string" || !forms?.some((f) => f.type === "string")) return value;
   const { anyOf: _forms, ...rest } = spec;

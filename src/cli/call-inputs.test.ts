@@ -8,7 +8,9 @@
 //   a baseUrl or a flow's token gives);
 // - a multipart part of several files (`file[]`: a list of binaries) takes a JSON list of paths from `--param`, or one
 //   path, each taken where the command runs, and the name given again adds to the list: before, any text was refused
-//   as "must be a list of files", so the list could not be given from the command line.
+//   as "must be a list of files", so the list could not be given from the command line;
+// - `--param k=null` to a text body field whose document admits null (`nullable`) is JSON null; it went as the text
+//   "null" (the text is given as JSON text, `--params '{"k": "null"}'`).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -53,6 +55,8 @@ const document = {
                     ],
                   },
                   zqcode: { type: ["number", "string"] },
+                  zqnote: { type: "string", maxLength: 40, nullable: true, description: "null: the note cleared." },
+                  zqmemo: { type: "string", maxLength: 40 },
                 },
               },
             },
@@ -132,6 +136,23 @@ describe("a number-or-text field given by --param", () => {
     const r = await call("zqstore_create_zq_payment", "--params", '{"zqamount":"42"}');
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(lastBody()).toEqual({ zqamount: "42" });
+  });
+});
+
+describe("the text null given by --param", () => {
+  it("is sent as JSON null to a text field whose document admits null", async () => {
+    const r = await call("zqstore_create_zq_payment", "--param", "zqamount=4", "--param", "zqnote=null");
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(lastBody()).toEqual({ zqamount: 4, zqnote: null });
+  });
+
+  it("is sent as the text to a text field that may not be null, and given as JSON text by --params", async () => {
+    const r = await call("zqstore_create_zq_payment", "--param", "zqamount=4", "--param", "zqmemo=null");
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(lastBody()).toEqual({ zqamount: 4, zqmemo: "null" });
+    const text = await call("zqstore_create_zq_payment", "--params", '{"zqamount":4,"zqnote":"null"}');
+    expect(text.code, text.stdout + text.stderr).toBe(0);
+    expect(lastBody()).toEqual({ zqamount: 4, zqnote: "null" });
   });
 });
 

@@ -25,7 +25,10 @@ Run one tool of the project's generated packages and print the result object
 tool's id (as blockwright tools lists it), or the operationId of the published
 document that one tool calls.
 
-  --param name=value   a parameter (repeatable); json parameters take JSON text
+  --param name=value   a parameter (repeatable); json parameters take JSON text;
+                       name=null is null to a parameter that may be null
+                       (manifest nullable), a text one too: give the text
+                       null as JSON text then (--params '{"name": "null"}')
   --params '<json>'    parameters as one JSON object (--param entries win);
                        --params - reads it from standard input
   --base-url <url>     send the request to this address instead of the

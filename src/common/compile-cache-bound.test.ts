@@ -10,7 +10,9 @@ import {
   boundCompileCache,
   boundCompileCacheEntries,
   enableOwnCompileCache,
+  LEFTOVER_AGE_MS,
   ownCompileCacheFolders,
+  removeLeftovers,
 } from "./compile-cache-bound.js";
 
 const root = mkdtempSync(join(tmpdir(), "blockwright-zq-compile-cache-"));
@@ -128,5 +130,60 @@ describe("the CLI's own compile cache", () => {
     expect(run.status, run.stderr).toBe(0);
     expect(readdirSync(temporary)).toEqual([]);
     expect(existsSync(ownCompileCacheFolders(REPOSITORY)[0]!)).toBe(true);
+  });
+});
+
+// A run moves the cache aside (`<folder>.emptied-<pid>-<time>`) before emptying it: one ended between the two (a crash,
+// a kill) left the moved copy for ever, a whole cache's size each time. A later run removes such a copy once its run's
+// process is gone and it is older than a removal takes; one a live run is emptying, a recent one and another folder's
+// are left alone.
+describe("a compile cache's copy a run moved aside and never removed", () => {
+  const hour = 60 * 60 * 1000;
+  /** A process id no process has now: a child's, once it ended. */
+  const gonePid = () => spawnSync(process.execPath, ["-e", ""]).pid as number;
+
+  it("is removed by a later run once its run is gone, and none a live run may still be emptying", () => {
+    const folder = cacheOf("zq-left", 1);
+    const gone = gonePid();
+    const old = Date.now() - 2 * hour;
+    const crashed = cacheOf(`zq-left.emptied-${gone}-${old}`, 3);
+    const live = cacheOf(`zq-left.emptied-${process.ppid}-${old}`, 3);
+    const recent = cacheOf(`zq-left.emptied-${gone}-${Date.now() - 60_000}`, 3);
+    const other = cacheOf(`zq-leftover.emptied-${gone}-${old}`, 3);
+    const unlike = cacheOf(`zq-left.emptied-${gone}-${old}-zq`, 3);
+    expect(boundCompileCacheEntries(folder, 4)).toBe(false);
+    expect(existsSync(crashed)).toBe(false);
+    for (const kept of [folder, live, recent, other, unlike]) expect(existsSync(kept), kept).toBe(true);
+    expect(readdirSync(root).filter((name) => name.startsWith("zq-left.emptied-"))).toHaveLength(3);
+  });
+
+  it("left by a run killed between the move and the removal, is removed by a later one", async () => {
+    const folder = cacheOf("zq-killed", 5);
+    // The move alone, then the process ends as a kill would end it, before the removal.
+    const killed = spawnSync(
+      process.execPath,
+      [
+        "-e",
+        "require('node:fs').renameSync(process.argv[1], process.argv[1] + '.emptied-' + process.pid + '-0')",
+        folder,
+      ],
+      { encoding: "utf8" },
+    );
+    expect(killed.status, killed.stderr).toBe(0);
+    const left = `${folder}.emptied-${killed.pid}-0`;
+    expect(existsSync(left)).toBe(true);
+    removeLeftovers(folder, Date.now());
+    expect(existsSync(left)).toBe(false);
+    expect(readdirSync(root).filter((name) => name.startsWith("zq-killed"))).toEqual([]);
+  });
+
+  it("is left while younger than a removal could take, its run gone or not", () => {
+    const folder = join(root, "zq-young");
+    const at = Date.now();
+    const left = cacheOf(`zq-young.emptied-${gonePid()}-${at}`, 1);
+    removeLeftovers(folder, at + LEFTOVER_AGE_MS - 1);
+    expect(existsSync(left)).toBe(true);
+    removeLeftovers(folder, at + LEFTOVER_AGE_MS);
+    expect(existsSync(left)).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, renameSync, rmSync } from "node:fs";
 import module from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 
 /**
  * 50,000 modules: a few runs' worth (one whole npm test adds a few thousand), about 250 MB at the tests' 5 KB an entry.
@@ -50,8 +50,9 @@ function entriesUnder(folder: string): number {
  * entries written after the move make the folder anew, the other run's to keep.
  */
 export function boundCompileCacheEntries(folder: string, bound = OWN_COMPILE_CACHE_ENTRIES): boolean {
+  removeLeftovers(folder);
   if (entriesUnder(folder) <= bound) return false;
-  const aside = `${folder}.emptied-${process.pid}-${Date.now()}`;
+  const aside = asideName(folder, process.pid, Date.now());
   try {
     renameSync(folder, aside);
   } catch {
@@ -60,6 +61,57 @@ export function boundCompileCacheEntries(folder: string, bound = OWN_COMPILE_CAC
   }
   rmSync(aside, { recursive: true, force: true, maxRetries: 3 });
   return true;
+}
+
+/** Where a run (`pid`) moves `folder` aside at `time` to empty it: beside it, named after the run and the time. */
+function asideName(folder: string, pid: number, time: number): string {
+  return `${folder}.emptied-${pid}-${time}`;
+}
+
+/**
+ * How long a moved-aside copy is left before a later run may remove it, its run gone: a copy's removal takes seconds,
+ * and a run whose process id this machine does not see (another container sharing the folder, whose ids are its own)
+ * would have ended it long before.
+ */
+export const LEFTOVER_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the copies of `folder` a run moved aside and never removed (it ended between the move and the removal: a
+ * crash, a kill), each only once its run's process is gone and it is older than LEFTOVER_AGE_MS, so that none a live
+ * run is emptying is touched. A copy is claimed first, moved to this run's own name, so that two runs never remove the
+ * same one; a run ending while removing it leaves it under its own name, for a later run.
+ */
+export function removeLeftovers(folder: string, now = Date.now()): void {
+  const parent = dirname(folder);
+  const prefix = `${basename(folder)}.emptied-`;
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return; // No parent folder yet (the first run): nothing left over.
+  }
+  for (const name of names) {
+    const run = name.startsWith(prefix) ? /^(\d+)-(\d+)$/.exec(name.slice(prefix.length)) : null;
+    if (!run || now - Number(run[2]) < LEFTOVER_AGE_MS || processAlive(Number(run[1]))) continue;
+    const claimed = asideName(folder, process.pid, now);
+    try {
+      renameSync(join(parent, name), claimed);
+    } catch {
+      continue; // Another run claimed it first.
+    }
+    rmSync(claimed, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+/** Whether process `pid` runs on this machine, as far as this process can tell (one it may not signal runs). */
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code !== "ESRCH";
+  }
 }
 
 /**

@@ -44,9 +44,9 @@ export function uncallableWhy(document: Json, o: { path: string; method: string;
     return BODYLESS_METHODS.test(o.method)
       ? `it requires a request body (${types.join(", ")}) with a GET or HEAD, which fetch refuses to send (such a ` +
           "request carries no body)"
-      : `its request body (${types.join(", ")}) is of a media type the runtime does not write yet (it writes JSON, ` +
-          "application/x-www-form-urlencoded of named fields, multipart/form-data, XML of an object, a file's bytes " +
-          "and one text)";
+      : `its request body (${types.join(", ")}) is of a media type or shape the runtime does not write yet (it ` +
+          "writes JSON, application/x-www-form-urlencoded of named fields, multipart/form-data of named parts or one " +
+          "file, XML of an object, a file's bytes and one text)";
   const paths = (document.paths ?? {}) as Json;
   const pathItem = followLocalRefs(document, paths[o.path]);
   const list = structuredListParams(document, o.op, pathItem).find((p) => p.required);
@@ -203,15 +203,11 @@ export function unwritableRequestBody(document: Json, op: Json, method: string):
   // A form of one value (`type: string`, its pairs written by hand) names no field the runtime could write: a required
   // one left the operation with nothing placed in its body, which generate refuses (BW2010). Nor does a form of a list
   // (its items name no pair): the call went with an empty body.
-  const fieldsForm = (t: string) =>
-    bareMediaType(t) === FORM_MEDIA_TYPE &&
-    !UNFIELDED_TYPES.has(String(followLocalRefs(document, (content[t] as Json | undefined)?.schema)?.type));
-  if (
-    !types.length ||
-    jsonMediaType(content) ||
-    types.some((t) => fieldsForm(t) || bareMediaType(t) === MULTIPART_MEDIA_TYPE)
-  )
-    return undefined;
+  // A multipart body of a list names no part either (its items no part's name): the call went with an empty body.
+  const typeOf = (t: string) => String(followLocalRefs(document, (content[t] as Json | undefined)?.schema)?.type);
+  const fieldsForm = (t: string) => bareMediaType(t) === FORM_MEDIA_TYPE && !UNFIELDED_TYPES.has(typeOf(t));
+  const parts = (t: string) => bareMediaType(t) === MULTIPART_MEDIA_TYPE && typeOf(t) !== "array";
+  if (!types.length || jsonMediaType(content) || types.some((t) => fieldsForm(t) || parts(t))) return undefined;
   // Written as JSON in the cut (cut/wildcard-json.ts).
   if (wildcardJson(document, content) !== undefined) return undefined;
   // XML of a structured schema: written as its `xml` objects say (one that names no root element: xmlRootless).

@@ -116,7 +116,7 @@ function wholeSegment(path: string, name: string): boolean {
 }
 
 // A description that speaks of encoding the value (`URL-encode the object's name`, `lib%2Fclass.rb`) asks for %2F.
-const ASKS_ENCODING = /(url|uri|percent)[- ]?(en)?cod|%2F|escape/i;
+export const ASKS_ENCODING = /(url|uri|percent)[- ]?(en)?cod|%2F|escape/i;
 // A media type is no path (`image/png`).
 const MEDIA_TYPE = /^(application|audio|font|image|message|model|multipart|text|video)\//;
 // Quoted (`…`, "…", '…'): a collection's name, then segments: `projects/*/secrets/*`, `organizations/{org}`,

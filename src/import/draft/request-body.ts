@@ -13,7 +13,7 @@ import { repeatsCredential } from "../auth/credential-params.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { answersEvents, answersItemsBesideJson, isStreamFlag, streamFlagDraft } from "../shapes/event-streams.js";
 import { wholeBodyNote } from "../shapes/union-items.js";
-import { unwritableBody } from "../shapes/unwritable-body.js";
+import { fieldsOnly, unwritableBody } from "../shapes/unwritable-body.js";
 import {
   bodyFieldRule,
   branchEnums,
@@ -231,6 +231,8 @@ function draftWholeBody(
   if (unsafe !== undefined)
     [notes.push({ at: where, note: unsafeIntegerNote(draft.example, unsafe) }), delete draft.example];
   if (example && "note" in example && example.note) notes.push({ at: where, note: example.note });
+  const objectsOnly = fieldsOnly(draft, body.encoding);
+  if (objectsOnly) notes.push({ at: where, note: objectsOnly });
   into.params[name] = draft;
   into.byWire.set("body:", name);
 }

@@ -7,6 +7,7 @@
 // load/media-types.ts) or of a list, and an XML body whose schema names no root element.
 import { xmlBodyNode } from "../../link/wire/xml-shape.js";
 import { type OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../../load/openapi-document.js";
+import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 
 /** Why the operation's request body cannot be drafted, as a review note; undefined when it can. */
 export function unwritableBody(doc: OpenApiDocument, op: OpenApiOperation): string | undefined {
@@ -42,4 +43,28 @@ export function unwritableBody(doc: OpenApiDocument, op: OpenApiOperation): stri
       `write: not drafted${required}`
     );
   return undefined;
+}
+
+/**
+ * A form or multipart body drafted as one parameter (`{}`, a body of no type; a `oneOf` of a text and an object) is
+ * written from an object's fields, each a pair or a part: a value of another kind names none, and the call went with
+ * an empty body, the value given lost. Its forms of other kinds are dropped from the draft, which then takes an object
+ * alone (refused before any request otherwise); the note saying so, or undefined when the draft is left as it was.
+ */
+export function fieldsOnly(draft: ManifestParam, encoding: string): string | undefined {
+  if ((encoding !== "form" && encoding !== "multipart") || !draft.anyOf) return undefined;
+  const objects = draft.anyOf.filter((f) => f.type === "json" && f.jsonType === "object");
+  if (objects.length === 0 || objects.length === draft.anyOf.length) return undefined;
+  const dropped = draft.anyOf.filter((f) => !objects.includes(f)).map((f) => f.jsonType ?? f.type);
+  const [one] = objects;
+  if (objects.length === 1 && one) {
+    delete draft.anyOf;
+    Object.assign(draft, one);
+  } else draft.anyOf = objects;
+  if (draft.example !== undefined && (typeof draft.example !== "object" || Array.isArray(draft.example)))
+    delete draft.example;
+  return (
+    `the ${encoding} body is written from an object's fields, each a ${encoding === "form" ? "pair" : "part"}: ` +
+    `drafted as an object alone, its other forms (${dropped.join(", ")}) left out, as they name no field to send`
+  );
 }

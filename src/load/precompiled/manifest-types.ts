@@ -706,7 +706,7 @@ export interface ManifestParam {
    */
   default?: unknown
   /**
-   * The parameter may be given as null, and is then sent as JSON null: for a field of a JSON body (or a whole JSON body) whose document admits null there (`nullable: true`, a type list with `"null"`, an `anyOf` with `{type: null}`), where null says something leaving the field out does not (the service's built-in list, a value cleared). A parameter left out stays out of the body; null given to a parameter without it counts as not given, as before. Refused at generate time where the document does not admit null, or the value does not go in a JSON body. `blockwright add` drafts it for every such field; on the command line `--param name=null` gives null to such a parameter (not to a text, whose `null` is the text; give it as `--params '{"name": null}'`).
+   * The parameter may be given as null, and is then sent as JSON null: for a field of a JSON body (or a whole JSON body) whose document admits null there (`nullable: true`, a type list with `"null"`, an `anyOf` with `{type: null}`), where null says something leaving the field out does not (the service's built-in list, a value cleared). A parameter left out stays out of the body; null given to a parameter without it counts as not given, as before. Refused at generate time where the document does not admit null, or the value does not go in a JSON body. `blockwright add` drafts it for every such field; on the command line `--param name=null` gives null to such a parameter, a text one too (the text `null` is then given as JSON text: `--params '{"name": "null"}'`).
    */
   nullable?: boolean
   /**

@@ -5,10 +5,12 @@
 // written out (`/{accountName}.zqshop.com.br/api/orders`). OpenAPI's path templating makes each such value one escaped
 // segment under the document's server (`https://api.example/https%3A%2F%2Fseller…/pvt/orders`): the call does not go
 // to that address. Before the note, the draft said nothing of it, and its calls went to the document's server.
-// And a path value named a path at the path's end (a proxy's `/proxy/{anyPath}`) that the document does not mark as
-// spanning segments: OpenAPI's simple style escapes its "/" (a path value MUST NOT carry one unescaped), so the draft
-// keeps the letter and says how to mark it where the API reads segments.
-import { multiSegmentMarker } from "../../../judge/multi-segment.js";
+// And a path value at the path's end named a path (a proxy's `/proxy/{anyPath}`) or described as a file's or a folder's
+// path (`/raw/{file}`, "path to the file") that the document does not mark as spanning segments: OpenAPI's simple style
+// escapes its "/" (a path value MUST NOT carry one unescaped), and the documents' own generated clients send it so, so
+// the draft keeps the letter and says how to mark it where the API reads segments; a description asking for the value
+// encoded ("URL-encoded full path") says it is one segment, and no note is written.
+import { ASKS_ENCODING, multiSegmentMarker } from "../../../judge/multi-segment.js";
 import { followLocalRefs } from "../../../load/json-ref.js";
 import type { OpenApiOperation } from "../../../load/openapi-types.js";
 
@@ -45,7 +47,7 @@ export function pathNotes(data: Json, op: OpenApiOperation, name: string, rawOp:
   const named = pathNamedValue(data, op, rawOp);
   if (named !== undefined)
     notes.push(
-      `${name}'s {${named}}, named a path, is sent as one segment: a "/" in its value goes as %2F, as OpenAPI ` +
+      `${name}'s {${named.name}}, ${named.why}, is sent as one segment: a "/" in its value goes as %2F, as OpenAPI ` +
         "requires of a path value in its simple style, and the document marks no value spanning segments ({name+}, " +
         "x-multi-segment, allowReserved). If the API reads it as a path of segments, mark the parameter " +
         "`x-multi-segment: true` in openapi.yaml and give it `wire.multiSegment: true`",
@@ -53,13 +55,30 @@ export function pathNotes(data: Json, op: OpenApiOperation, name: string, rawOp:
   return notes;
 }
 
-/** The path's last segment's parameter, when its name says it holds a path and no mark says it spans segments. */
-function pathNamedValue(data: Json, op: OpenApiOperation, rawOp: Json): string | undefined {
+/**
+ * A description calling the value a file's or a folder's path: "path to the file", "The file's path", "Directory
+ * path", "folder name/path" (not a file's name "in the path", the request's).
+ */
+const HOLDER = "(?:files?|folders?|director(?:y|ies))";
+const FILE_PATH = new RegExp(
+  String.raw`\b${HOLDER}(?:'s)?\s+(?:name/)?path\b|\bpath\s+(?:of|to)\s+(?:(?:the|an?)\s+)?(?:\w+\s+)?${HOLDER}\b`,
+  "i",
+);
+
+/**
+ * The path's last segment's parameter and what says it holds a path (its name, or its description calling it a file's
+ * or a folder's path), when no mark says it spans segments and its description does not ask for it encoded.
+ */
+function pathNamedValue(data: Json, op: OpenApiOperation, rawOp: Json): { name: string; why: string } | undefined {
   const last = op.path.split("/").at(-1) ?? "";
-  const whole = /^\{([^{}+]*path)\}$/i.exec(last)?.[1];
+  const whole = /^\{([^{}+]+)\}$/.exec(last)?.[1];
   if (whole === undefined) return undefined;
   const declared = pathParameter(data, op, rawOp, whole);
-  return declared && multiSegmentMarker(declared, op.path) === undefined ? whole : undefined;
+  if (!declared || multiSegmentMarker(declared, op.path) !== undefined) return undefined;
+  const description = typeof declared.description === "string" ? declared.description : "";
+  if (ASKS_ENCODING.test(description)) return undefined;
+  if (/path$/i.test(whole)) return { name: whole, why: "named a path" };
+  return FILE_PATH.test(description) ? { name: whole, why: "described as a file's or a folder's path" } : undefined;
 }
 
 /** A path's first segment read as where the call goes: a parameter and its example, or a host name written out. */
