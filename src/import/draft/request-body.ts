@@ -300,10 +300,9 @@ function draftBodyFields(
     draftBodyField(context, field, schema);
     // A field null is a value of (nullable, a null type, an anyOf with null): a caller may send it (link/null-values/).
     const key = into.byWire.get(`body:/${field}`) ?? "";
-    const param = into.params[key];
-    if (param && body.encoding === "json" && doc.admitsNull(schema)) param.nullable = true;
-    else if (param && body.encoding === "json" && doc.mayAnswerNull(schema))
-      notes.push({ at: [...at, "params", key], note: NULLABLE_UNREAD_NOTE });
+    const param = body.encoding === "json" ? into.params[key] : undefined;
+    if (param && doc.admitsNull(schema)) param.nullable = true;
+    else if (param && doc.mayAnswerNull(schema)) notes.push({ at: [...at, "params", key], note: NULLABLE_UNREAD_NOTE });
   }
   if (body.encoding !== "xml") draftOtherFields(doc, flat, at, notes, into); // XML writes the named elements only
   const stated = bodyFieldRule(flat, into.byWire) ?? shapesRule(doc, flat, into.byWire);
