@@ -120,6 +120,17 @@ describe("a 400 answer and the manifest's errors.message", () => {
     },
   );
 
+  it(
+    "entries keyed by a label, each of fields (a status and a payload): no field named as a message, nothing to " +
+      "find; a label holding a text still is one",
+    async () => {
+      const acks = { zqAckLabel1: { status: 200, payload: "OK" }, zqAckLabelN: { status: 403, payload: "Forbidden" } };
+      expect(await checked(acks)).toBe("ok");
+      for (const body of [{ zqLabel: "zq is wrong", zqWhere: "zq.route" }, { zqTexts: ["zq is wrong", "zq again"] }])
+        expect(await checked(body)).toMatch(/^the manifest's error message expressions \(errors\.message\) find no /);
+    },
+  );
+
   it("text the expressions miss (a message in another place): the case fails, naming the answer", async () => {
     expect(await checked({ errors: { field: "zq", message: "zq field is required" } })).toMatch(
       /^the manifest's error message expressions \(errors\.message\) find no message in the 400 answer /,

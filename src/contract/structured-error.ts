@@ -5,7 +5,7 @@ import { safeToRepeat, type ToolSpec, type ValueRef } from "@blockwright/runtime
 import { check, describeError, type expectFailure, fail, json, same } from "./call.js";
 import type { Exchange } from "./exchange.js";
 import { at, parseBody as parse } from "./json-path.js";
-import { MESSAGE_KEY } from "../model/message-fields.js";
+import { MESSAGE_KEY, TEXT_ONLY_NAMES } from "../model/message-fields.js";
 
 /**
  * The error the runtime must make of an error answer, read independently from the answer and the manifest's
@@ -84,6 +84,15 @@ const PLACE_KEY =
 const TIME = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 /**
+ * Whether a key names what it holds as a message: a label or a text only where it holds a text or a list (an entry
+ * holding fields under a key that is a label's, `{"ackLabel1": {"status": 403, "payload": "Forbidden"}}`, is none).
+ */
+function namesMessage(key: string, value: unknown): boolean {
+  const record = value !== null && typeof value === "object" && !Array.isArray(value);
+  return MESSAGE_KEY.test(record ? key.replace(TEXT_ONLY_NAMES, "") : key);
+}
+
+/**
  * Whether an answer may hold a message: a non-empty string, a few levels deep at most, under a field named as a
  * message or error (at any level above it), or the answer's only string (`{status, err}`, `{"0": "…"}`). An answer
  * of other fields only (a record: ids, names, paths, times) says nothing a client would read as its message.
@@ -105,7 +114,7 @@ function mayHoldMessage(body: unknown): boolean {
       return;
     }
     if (value === null || typeof value !== "object" || depth > 8) return;
-    for (const [k, v] of Object.entries(value)) visit(v, underName || MESSAGE_KEY.test(k), depth + 1, k);
+    for (const [k, v] of Object.entries(value)) visit(v, underName || namesMessage(k, v), depth + 1, k);
   };
   visit(body, false, 0);
   return named || (texts === 1 && words === 1);

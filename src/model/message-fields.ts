@@ -6,13 +6,19 @@
 // counts: the second is built from the first.
 
 /**
+ * Message names that name a text itself, never a record holding one: a field so named holding fields
+ * (`{"ackLabel1": {"status": 403, "payload": "Forbidden"}}`: an entry keyed by its label) holds no message by its name.
+ */
+export const TEXT_ONLY_NAMES = /label|text/gi; // global: for String.replace only
+
+/**
  * Kinds of message names, best first (`message` before `detail` before `text` before `summary`); an `issue` says what
  * went wrong as a `reason` does (`errors: [{code, field, issue, suggested_action}]`).
  */
 export const MESSAGE_NAMES: readonly RegExp[] = [
   /message|msg/i,
   /description|detail|reason|issue/i,
-  /label|text/i,
+  new RegExp(TEXT_ONLY_NAMES.source, "i"),
   /summary/i,
 ];
 

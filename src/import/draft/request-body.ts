@@ -14,15 +14,8 @@ import type { ReviewNote } from "../manifest-yaml.js";
 import { answersEvents, answersItemsBesideJson, isStreamFlag, streamFlagDraft } from "../shapes/event-streams.js";
 import { wholeBodyNote } from "../shapes/union-items.js";
 import { fieldsOnly, unwritableBody } from "../shapes/unwritable-body.js";
-import {
-  bodyFieldRule,
-  branchEnums,
-  branchFields,
-  loneBranch,
-  shapeTag,
-  shapesApart,
-  shapesRule,
-} from "./body-rules.js";
+import { bodyFieldRule, branchEnums, branchFields, loneBranch, shapeTag, shapesApart } from "./body-rules.js";
+import { unionShapesRule } from "./shape-rules/shared-field-shapes.js";
 import { valueRequiredRules } from "./value-required.js";
 import { nestedFilePlaces } from "../../link/files/nested-files.js";
 import { fileBranch, fileParam, isFileField, nestedFilesWhy } from "./files.js";
@@ -305,7 +298,7 @@ function draftBodyFields(
     else if (param && doc.mayAnswerNull(schema)) notes.push({ at: [...at, "params", key], note: NULLABLE_UNREAD_NOTE });
   }
   if (body.encoding !== "xml") draftOtherFields(doc, flat, at, notes, into); // XML writes the named elements only
-  const stated = bodyFieldRule(flat, into.byWire) ?? shapesRule(doc, flat, into.byWire);
+  const stated = bodyFieldRule(flat, into.byWire) ?? unionShapesRule(doc, flat, into.byWire);
   // Fields every branch of the rule requires (body-rules.ts).
   const shared: unknown = stated && "required" in stated ? stated.required : undefined;
   for (const name of Array.isArray(shared) ? (shared as string[]) : []) {
