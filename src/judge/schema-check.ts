@@ -18,7 +18,7 @@ import {
   schemaUri,
 } from "../load/examples/openapi-examples.js";
 import { withBaseRefsAsKinds } from "../load/schemas/base-kinds.js";
-import { discriminatorMiss, withDiscriminatedKinds } from "./kinds/discriminated-kinds.js";
+import { discriminatorMiss, markBaseKinds, withDiscriminatedKinds } from "./kinds/discriminated-kinds.js";
 import { withOpenAllOfMembers } from "./open-all-of-lookup.js";
 import { withOpenBranchesAsNoneOfTheOthers } from "./open-one-of.js";
 import { withPlainFormsAsAnyOf } from "./plain-one-of.js";
@@ -54,7 +54,7 @@ export function judgedSchemas(document: OpenApiDocument): DocumentSchemas {
   if (known) return known;
   const schemas = documentSchemas(new Map([[source.file, source]]), source.file, REQUEST_FORMATS);
   withoutReadOnlyRequired(schemas.lookup);
-  withBaseRefsAsKinds(schemas.lookup, data);
+  withBaseRefsAsKinds(schemas.lookup, data, markBaseKinds);
   withDiscriminatedKinds(schemas.lookup, data);
   withOpenAllOfMembers(schemas.lookup);
   withOpenBranchesAsNoneOfTheOthers(schemas.lookup);
