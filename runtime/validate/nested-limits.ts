@@ -75,17 +75,27 @@ function ownProblem(limits: NestedLimits, value: unknown): { rule: string; text:
 }
 
 /**
- * A value of one of several scalar kinds: the rule of the kind its JSON type is (a whole number an integer kind's, else
- * a number kind's), or, of none, the kinds it may be of.
+ * A value of one of several scalar kinds: taken where a kind its JSON type is takes it (a whole number an integer
+ * kind's or a number kind's, an integer kind's first), else the first such kind's rule, or, of none, the kinds it may
+ * be of. Kinds that overlap (a number and an integer, two texts of other limits) take a value that fits two, as the
+ * request judge reads a `oneOf` of plain forms (src/judge/plain-one-of.ts).
  */
 function kindsProblem(kinds: readonly NestedLimits[], value: unknown): { rule: string; text: string } | undefined {
   const of = typeof value;
-  const kind =
+  const candidates =
     of === "number"
-      ? (kinds.find((k) => k.type === "integer" && Number.isInteger(value)) ?? kinds.find((k) => k.type === "number"))
-      : kinds.find((k) => k.type === of);
-  if (kind) return ownProblem(kind, value);
-  return { rule: "type", text: `must be one of ${kinds.map((k) => k.type).join(", ")}` };
+      ? [
+          ...kinds.filter((k) => k.type === "integer" && Number.isInteger(value)),
+          ...kinds.filter((k) => k.type === "number"),
+        ]
+      : kinds.filter((k) => k.type === of);
+  let first: { rule: string; text: string } | undefined;
+  for (const kind of candidates) {
+    const problem = ownProblem(kind, value);
+    if (!problem) return undefined;
+    first ??= problem;
+  }
+  return first ?? { rule: "type", text: `must be one of ${[...new Set(kinds.map((k) => k.type))].join(", ")}` };
 }
 
 /** An object's required fields there, then each field it gives within its limits. */

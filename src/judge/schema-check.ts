@@ -7,7 +7,7 @@
 // any object read as "none of the other branches" (open-one-of.ts), and the
 // first error that is a reason told with its JSON pointer in the value.
 import { type OutputUnit, type Schema, validate } from "@cfworker/json-schema";
-import { describe, rootCause } from "../load/examples/example-errors.js";
+import { describe, rootCause, withFalsePlaced } from "../load/examples/example-errors.js";
 import { refPath } from "../load/json-ref.js";
 import { isEnumOfLabels, withValueEnum } from "../load/text-enum.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
@@ -18,7 +18,7 @@ import {
   schemaUri,
 } from "../load/examples/openapi-examples.js";
 import { withBaseRefsAsKinds } from "../load/schemas/base-kinds.js";
-import { discriminatorMiss, withDiscriminatedKinds } from "./kinds/discriminated-kinds.js";
+import { discriminatorMiss, markBaseKinds, withDiscriminatedKinds } from "./kinds/discriminated-kinds.js";
 import { withOpenAllOfMembers } from "./open-all-of-lookup.js";
 import { withOpenBranchesAsNoneOfTheOthers } from "./open-one-of.js";
 import { withPlainFormsAsAnyOf } from "./plain-one-of.js";
@@ -54,7 +54,7 @@ export function judgedSchemas(document: OpenApiDocument): DocumentSchemas {
   if (known) return known;
   const schemas = documentSchemas(new Map([[source.file, source]]), source.file, REQUEST_FORMATS);
   withoutReadOnlyRequired(schemas.lookup);
-  withBaseRefsAsKinds(schemas.lookup, data);
+  withBaseRefsAsKinds(schemas.lookup, data, markBaseKinds);
   withDiscriminatedKinds(schemas.lookup, data);
   withOpenAllOfMembers(schemas.lookup);
   withOpenBranchesAsNoneOfTheOthers(schemas.lookup);
@@ -74,7 +74,7 @@ export function schemaChecker(document: OpenApiDocument): SchemaChecker {
       if (schema === undefined) return undefined;
       let errors: OutputUnit[];
       try {
-        errors = validate(value, schema, draft, lookup, false).errors;
+        errors = withFalsePlaced(validate(value, schema, draft, lookup, false).errors);
       } catch {
         // A schema the validator cannot use (a reference it cannot resolve) is generation's to report.
         return undefined;
@@ -82,7 +82,7 @@ export function schemaChecker(document: OpenApiDocument): SchemaChecker {
       const cause = rootCause(errors);
       if (!cause) return undefined;
       const kind = discriminatorMiss(errors, cause, schema, lookup, value);
-      if (kind) return kind;
+      if (kind) return { path: kind.path, message: kind.message, rule: kind.rule };
       const path = [...refPath(cause.instanceLocation)];
       return { path, message: describe(cause, path, value, "the value") };
     },

@@ -37,6 +37,7 @@ import { isOwnPrefer } from "./mock-judge.js";
 import { withLiteralsAsSent } from "../judge/path-literals.js";
 import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { answersWithoutWriteOnlyRequired, withoutReadOnlyRequired } from "./read-only-required.js";
+import { withDiscriminatedKindsIn } from "../judge/kinds/discriminated-kinds.js";
 import { judgedOnly, makeSchemasCompilable, tuplesAsListedItems, withOneOfsAsAnyOf } from "./prism-schemas.js";
 import { isMediaType, withTypedTexts } from "./media-types.js";
 import {
@@ -71,6 +72,9 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   makeSchemasCompilable(compilable);
   const document = withSampledAnswers(compilable);
   tuplesAsListedItems(document);
+  // Once the answers are made: a discriminated union as the judge reads it, the shape named by its property's value,
+  // so that Prism's check of an answer (and a request) holds it to the same letter.
+  withDiscriminatedKindsIn(document);
   const server = documentServer(document);
   const base = server && "path" in server ? server.path : "";
   const paths = ((document as Json).paths ?? {}) as Record<string, unknown>;

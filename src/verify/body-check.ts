@@ -3,7 +3,14 @@
 // the "not null" of a nullable schema's alternative), each at the line of the
 // schema keyword it breaks, with a suggested patch.
 import { type OutputUnit, type Schema, validate } from "@cfworker/json-schema";
-import { describe, isNullAlternative as noise, WRAPPERS } from "../load/examples/example-errors.js";
+import {
+  describe,
+  isNullAlternative as noise,
+  rootCause,
+  WRAPPERS,
+  withFalsePlaced,
+} from "../load/examples/example-errors.js";
+import { discriminatorMiss } from "../judge/kinds/discriminated-kinds.js";
 import { refPath, valueAt } from "../load/json-ref.js";
 import type { DocumentChecker, Path } from "./document-schemas.js";
 import { keywordPlace } from "./document-schemas.js";
@@ -32,8 +39,17 @@ export function schemaDrift(
     ];
   }
   const drifts: Drift[] = [];
+  // A discriminated union's property naming no shape, or one whose fields the value lacks while it has another's:
+  // said as the request judge says it, at the property, in place of the union's own reasons.
+  const placed = withFalsePlaced(errors);
+  const cause = rootCause(placed);
+  const kind = cause && discriminatorMiss(placed, cause, schema, checker.lookup, value);
+  if (kind) drifts.push({ operation, kind: "constraint", pointer: pointerOf(kind.path), message: kind.message });
+  const inUnion = (e: OutputUnit) =>
+    kind !== undefined && (e.keywordLocation === kind.union || e.keywordLocation.startsWith(`${kind.union}/`));
   for (const i of reasons(errors)) {
     const error = errors[i] as OutputUnit;
+    if (inUnion(placed[i] as OutputUnit)) continue;
     // `false` (an `additionalProperties: false`) is located by the error just before it, the keyword that held it.
     const located = error.keyword === "false" ? errors[i - 1] : error;
     const place = located ? keywordPlace(schema, located, checker.lookup) : undefined;

@@ -1,12 +1,15 @@
 // A provider's OpenAPI document made ready to check answers against: every
 // schema registered once (as the example check registers them, see
-// load/examples/openapi-examples.ts), kept per document so that a verify run pays
+// load/examples/openapi-examples.ts; a discriminated union read by its property's value, as the request judge reads
+// it: judge/kinds/discriminated-kinds.ts), kept per document so that a verify run pays
 // for it once however many answers it checks, and the way back from a
 // validator's schema location to the line of the document.
 import type { OutputUnit, Schema } from "@cfworker/json-schema";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import { documentSchemas, schemaUri, type DocumentSchemas } from "../load/examples/openapi-examples.js";
 import { followRefs } from "../load/source-place.js";
+import { markBaseKinds, withDiscriminatedKinds } from "../judge/kinds/discriminated-kinds.js";
+import { withBaseRefsAsKinds } from "../load/schemas/base-kinds.js";
 import { refPath } from "../load/json-ref.js";
 import type { SourcePosition } from "../load/yaml-source.js";
 
@@ -37,6 +40,10 @@ export function checkerOf(document: OpenApiDocument): DocumentChecker {
 function build(document: OpenApiDocument): DocumentChecker {
   const { source } = document;
   const schemas = documentSchemas(new Map([[source.file, source]]), source.file);
+  // A discriminated union, and a field of a discriminated base as the union of its kinds, read as the request judge
+  // and the mock read them: the property's value names the shape.
+  withBaseRefsAsKinds(schemas.lookup, source.data, markBaseKinds);
+  withDiscriminatedKinds(schemas.lookup, source.data);
   const resolved = (path: Path) => followRefs(source.data, [...path, ""]).slice(0, -1);
   return {
     ...schemas,
@@ -60,8 +67,10 @@ export function placeOf(schema: unknown): Path | undefined {
 export function deref(schema: unknown, lookup: Record<string, Schema | boolean>): unknown {
   let current = schema;
   for (let hops = 0; hops < 32; hops++) {
+    // A reference read as something else keeps its URI without its `$ref` (a base's field as its kinds'
+    // union, load/schemas/base-kinds.ts): the validator follows it no more, nor is it followed here.
     const ref = (current as Registered | null)?.__absolute_ref__;
-    if (typeof ref !== "string") return current;
+    if (typeof ref !== "string" || (current as Registered).$ref === undefined) return current;
     current = lookup[ref];
   }
   return current;

@@ -62,8 +62,9 @@ export function extraFields(
       }
       // Closed objects break `additionalProperties: false`: that is a constraint drift already.
       if (!declaring.length || open || closed) continue;
-      const first = declaring[0] as Applied;
-      const place = placeOf(first.holder) ?? placeOf(first.schema);
+      // The first schema declaring fields that has a place in the document (a reading's own, such as a discriminated
+      // union's shape with its property's values, judge/kinds/discriminated-kinds.ts, has none).
+      const place = declaring.map(({ holder, schema }) => placeOf(holder) ?? placeOf(schema)).find(Boolean);
       const key = `${JSON.stringify(place)}\u0000${name}`;
       if (!place || seen.has(key) || drifts.length >= cap) continue;
       seen.add(key);
@@ -111,8 +112,10 @@ function expand(checker: DocumentChecker, start: unknown, value: unknown, holder
   const node = schema as Node;
   const own = holder ?? node;
   const out: Applied[] = [{ schema: node, holder: own }];
+  // A schema of no place holds no member's fields: each member is its own holder.
+  const holding = holder ?? (placeOf(node) ? node : undefined);
   for (const member of Array.isArray(node.allOf) ? node.allOf : [])
-    out.push(...expand(checker, member, value, own, depth + 1));
+    out.push(...expand(checker, member, value, holding, depth + 1));
   const union = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
   if (union) {
     const matching = union.filter((branch) => {

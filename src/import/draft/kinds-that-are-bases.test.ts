@@ -126,7 +126,8 @@ describe("a base's kinds that are bases themselves, their discriminators in allO
         body: new TextEncoder().encode(JSON.stringify(body)),
       }).refusals.filter((r) => r.rule !== "security");
     expect(judged(policy)).toEqual([]);
-    expect(judged({ zqheld: { [TYPE]: "ZqPolicy" } }).map((r) => r.rule)).toEqual(["schema"]);
+    // Naming no kind (the base's own name): the discriminator's refusal, as a discriminated union's.
+    expect(judged({ zqheld: { [TYPE]: "ZqPolicy" } }).map((r) => r.rule)).toEqual(["discriminator"]);
   });
 
   it("reads a base whose discriminator sits only in an allOf member, its kinds marked by nothing else", () => {

@@ -15,6 +15,8 @@
 import type { OutputUnit, Schema } from "@cfworker/json-schema";
 import { describe, isNullAlternative, rootCause, WRAPPERS } from "../../load/examples/example-errors.js";
 import { followLocalRefs, refPath, valueAt } from "../../load/json-ref.js";
+import { eachSchemaNode } from "../../load/openapi-json-schema.js";
+import type { BaseKinds } from "../../load/schemas/base-kinds.js";
 import { markedOpen } from "../../load/schemas/known-values.js";
 import { distinctKinds, kindValuesOf, propertySchemas } from "../../load/schemas/union-kinds.js";
 
@@ -42,6 +44,8 @@ export interface KindMiss {
   path: string[];
   message: string;
   rule: "discriminator";
+  /** The keyword location of the union's `anyOf` (the errors below it are its shapes'). */
+  union: string;
 }
 
 function derefIn(lookup: Lookup): (node: unknown) => Registered | undefined {
@@ -80,34 +84,75 @@ export function withDiscriminatedKinds(lookup: Lookup, data: unknown): void {
   for (const [uri, schema] of Object.entries(lookup)) {
     if (!isJson(schema) || seen.has(schema)) continue;
     seen.add(schema);
-    const node = schema as Registered;
-    const discriminator = node.discriminator;
-    if (!isJson(discriminator) || typeof discriminator.propertyName !== "string") continue;
-    if (!Array.isArray(node.anyOf) || Object.hasOwn(node, KINDS)) continue;
-    const property = discriminator.propertyName;
-    const branches = node.anyOf as unknown[];
-    const shapes = branches.filter((b) => !isNullForm(b));
-    const mapping = isJson(discriminator.mapping) ? Object.entries(discriminator.mapping) : [];
-    const values = shapes.map((shape) => kindValuesOf(mapping, shape, property, deref));
-    if (!shapes.length || !distinctKinds(values)) continue;
-    const kinds = values as unknown[][];
-    const open = openInDocument(data, uri, property);
-    const names = shapes.map((shape, i) => {
-      const ref = isJson(shape) ? shape.$ref : undefined;
-      return typeof ref === "string" ? ref.slice(ref.lastIndexOf("/") + 1) : JSON.stringify(kinds[i]?.[0]);
-    });
-    // The property names the shape: by OpenAPI it MUST be present, where the document forgot to require it too; a
-    // discriminator giving the shape of a value without it (3.2's `defaultMapping`) leaves it to the shapes.
-    const required = Object.hasOwn(discriminator, "defaultMapping") ? {} : { required: [property] };
-    const beyond = { anyOf: shapes, ...required, properties: { [property]: { not: { enum: kinds.flat() } } } };
-    node.anyOf = [
-      ...shapes.map((shape, i) => ({ allOf: [shape], ...required, properties: { [property]: { enum: kinds[i] } } })),
-      ...(open ? [beyond] : []),
-      ...branches.filter(isNullForm),
-    ];
-    const kindsRead: Kinds = { property, values: kinds, names, open, required: "required" in required };
-    Object.defineProperty(node, KINDS, { value: kindsRead });
+    readAsKinds(schema, deref, (property) => openInDocument(data, uri, property));
   }
+}
+
+/**
+ * Each union with a discriminator in a document's copy whose discriminated `oneOf`s are read as `anyOf`
+ * (load/openapi-json-schema.ts `discriminatedAsAnyOf`: the mock's copy, which Prism checks answers and requests
+ * against), read as its kinds as the judge reads them, its `$ref`s local to the copy.
+ */
+export function withDiscriminatedKindsIn(root: unknown): void {
+  const deref = (node: unknown) => {
+    const found = followLocalRefs(root, node);
+    return isJson(found) ? found : undefined;
+  };
+  eachSchemaNode(root, (node) =>
+    readAsKinds(node, deref, (property) =>
+      (node.anyOf as unknown[]).some((shape) => propertySchemas(shape, property, deref).some(markedOpen)),
+    ),
+  );
+}
+
+/**
+ * A union `node` with a discriminator, its shapes listed in `anyOf`, read as its kinds in place (see above); `open`
+ * says whether its document marks the property open. Left as it is where its property tells no shapes apart.
+ */
+function readAsKinds(node: Json, deref: (node: unknown) => Json | undefined, open: (property: string) => boolean) {
+  const discriminator = node.discriminator;
+  if (!isJson(discriminator) || typeof discriminator.propertyName !== "string") return;
+  if (!Array.isArray(node.anyOf) || Object.hasOwn(node, KINDS)) return;
+  const property = discriminator.propertyName;
+  const branches = node.anyOf as unknown[];
+  const shapes = branches.filter((b) => !isNullForm(b));
+  const mapping = isJson(discriminator.mapping) ? Object.entries(discriminator.mapping) : [];
+  const values = shapes.map((shape) => kindValuesOf(mapping, shape, property, deref));
+  if (!shapes.length || !distinctKinds(values)) return;
+  const kinds = values as unknown[][];
+  const isOpen = open(property);
+  const names = shapes.map((shape, i) => {
+    const ref = isJson(shape) ? shape.$ref : undefined;
+    return typeof ref === "string" ? ref.slice(ref.lastIndexOf("/") + 1) : JSON.stringify(kinds[i]?.[0]);
+  });
+  // The property names the shape: by OpenAPI it MUST be present, where the document forgot to require it too; a
+  // discriminator giving the shape of a value without it (3.2's `defaultMapping`) leaves it to the shapes.
+  const required = Object.hasOwn(discriminator, "defaultMapping") ? {} : { required: [property] };
+  const beyond = { anyOf: shapes, ...required, properties: { [property]: { not: { enum: kinds.flat() } } } };
+  node.anyOf = [
+    ...shapes.map((shape, i) => ({ allOf: [shape], ...required, properties: { [property]: { enum: kinds[i] } } })),
+    ...(isOpen ? [beyond] : []),
+    ...branches.filter(isNullForm),
+  ];
+  const kindsRead: Kinds = { property, values: kinds, names, open: isOpen, required: "required" in required };
+  Object.defineProperty(node, KINDS, { value: kindsRead });
+}
+
+/**
+ * A union a discriminated base's field is read as (load/schemas/base-kinds.ts `withBaseRefsAsKinds`), its kinds in
+ * order, held as a union read so: a value naming none, or none at all, or one kind with another's fields, is the
+ * discriminator's refusal too.
+ */
+export function markBaseKinds(union: Json, base: BaseKinds, open: boolean): void {
+  if (Object.hasOwn(union, KINDS)) return;
+  const kindsRead: Kinds = {
+    property: base.property,
+    values: base.kinds.map((kind) => [kind.value]),
+    names: base.kinds.map((kind) => kind.name),
+    open,
+    required: !base.defaulted,
+  };
+  Object.defineProperty(union, KINDS, { value: kindsRead });
 }
 
 /** A keyword location's steps, each a key as written. */
@@ -170,12 +215,14 @@ export function discriminatorMiss(
   const object = valueAt(value, at);
   if (!isJson(object)) return undefined;
   const path = [...at, kinds.property];
+  const unionAt = error.keywordLocation;
   const where = `/${path.join("/")}`;
   const listed = kinds.values.flat().map((v) => JSON.stringify(v));
   if (!Object.hasOwn(object, kinds.property)) {
     if (!kinds.required) return undefined;
     return {
       path,
+      union: unionAt,
       rule: "discriminator",
       message:
         `${where} is required to name the shape (its union's discriminator "${kinds.property}"): must be one of ` +
@@ -188,6 +235,7 @@ export function discriminatorMiss(
     if (kinds.open) return undefined;
     return {
       path,
+      union: unionAt,
       rule: "discriminator",
       message:
         `${where} names no shape of its union (its discriminator "${kinds.property}", by the mapping or the ` +
@@ -200,6 +248,7 @@ export function discriminatorMiss(
   const reason = describe(own, [...refPath(own.instanceLocation)], value, "the value");
   return {
     path,
+    union: unionAt,
     rule: "discriminator",
     message:
       `${where} names the shape ${kinds.names[named]} (${JSON.stringify(tag)}), and the value has the fields of ` +

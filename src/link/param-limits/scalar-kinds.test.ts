@@ -96,12 +96,14 @@ describe("a value inside a JSON value of one of several scalar kinds", () => {
     expect((await list({ a: "abcd" })).message).toMatch(/zqOptions\["a"\]: must be at most 3 characters/);
   });
 
-  it("leaves kinds that overlap (a number and an integer) to the service", async () => {
+  it("takes a value fitting two kinds that overlap (a number and an integer), refuses one of none", async () => {
     const send = await sender(
       { type: "object", additionalProperties: { anyOf: [{ type: "number" }, { type: "integer" }] } },
       "zqkindoverlap",
     );
     expect(await send({ a: 1 })).toEqual(sent);
+    expect(await send({ a: 1.5 })).toEqual(sent);
+    expect((await send({ a: "1" })).message).toMatch(/zqOptions\["a"\]: must be one of number, integer, got "1"/);
   });
 });
 

@@ -10,8 +10,9 @@ const SCALARS = new Set(["string", "number", "integer", "boolean"]);
 
 /**
  * The kinds a schema of several scalar kinds takes (each its own limits, read by `limitsOf`), null too where the
- * schema or a member admits it; undefined for any other schema, or kinds that overlap (a number and an integer, two
- * texts), where a value's kind would not tell which limits hold.
+ * schema or a member admits it; undefined for any other schema. Kinds that overlap (a number and an integer, two texts
+ * of other limits or formats) are kept: a value fitting two is taken, by any kind's limits, as the request judge reads
+ * a `oneOf` of plain forms (judge/plain-one-of.ts), where by JSON Schema's letter it fits none.
  */
 export function scalarKindsOf(
   doc: OpenApiDocument,
@@ -42,7 +43,5 @@ export function scalarKindsOf(
     if (kind.type === undefined || !SCALARS.has(kind.type)) return undefined;
     kinds.push(kind);
   }
-  const types = new Set(kinds.map((k) => k.type));
-  if (types.size < kinds.length || (types.has("number") && types.has("integer"))) return undefined;
   return { kinds, ...(nullable ? { nullable: true as const } : {}) };
 }

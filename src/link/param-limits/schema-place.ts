@@ -304,9 +304,9 @@ function itemsOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits {
 /**
  * The shapes of a union of objects (`oneOf`/`anyOf`, each member an object with properties): each member's fields as
  * nested limits and its required fields, and the field telling them apart where one does (unionTag). Undefined for
- * any other schema. `base`: the union is a discriminated base's kinds (baseKindsOf), not one the document writes.
+ * any other schema.
  */
-function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk, raw?: Schema, base = false): NestedLimits | undefined {
+function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk, raw?: Schema): NestedLimits | undefined {
   const members = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined) as
     | Schema[]
     | undefined;
@@ -326,7 +326,7 @@ function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk, raw?: Schema, base 
     const { fields = {}, required, open } = fieldsOf(doc, m, at);
     return { fields, ...(required ? { required } : {}), ...(open ? { open } : {}) };
   });
-  const tag = unionTag(s, members, shapes, base);
+  const tag = unionTag(s, members, shapes);
   if (tag) return { shapes: tag.shapes, tag: tag.field };
   if (!Array.isArray(s.oneOf)) return { shapes };
   if (ownRequired(shapes)) return { shapes, exclusive: true };
@@ -378,15 +378,15 @@ function baseKindsOf(doc: OpenApiDocument, raw: Schema, at: Walk): NestedLimits 
     if (kinds.length === 1 && only) {
       const fields = fieldsOf(doc, doc.flatten(kinds[0] as Schema), at);
       const named = { ...fields.fields?.[base.property], enum: [only.value] };
-      return { ...fields, fields: { ...fields.fields, [base.property]: named } };
+      const required = fields.required ?? [];
+      const naming =
+        base.defaulted || required.includes(base.property) ? {} : { required: [...required, base.property] };
+      return { ...fields, ...naming, fields: { ...fields.fields, [base.property]: named } };
     }
-    return shapesOf(
-      doc,
-      { oneOf: kinds, discriminator: { propertyName: base.property, mapping } },
-      at,
-      undefined,
-      true,
-    );
+    // Its property required to name the kind as a union's is (unionTag), unless a `defaultMapping` names the kind of a
+    // value without it.
+    const defaulted = base.defaulted ? { defaultMapping: true } : {};
+    return shapesOf(doc, { oneOf: kinds, discriminator: { propertyName: base.property, mapping, ...defaulted } }, at);
   } catch {
     // A kind the document's `$ref`s leave unreadable (a broken reference inside it): the base is read as itself.
     return undefined;
@@ -400,12 +400,7 @@ type Shapes = NonNullable<NestedLimits["shapes"]>;
  * mapping's that lead to it, or its schema's name), else the first field every member fixes to one value of its own.
  * The shapes with that field's values as its enum; undefined where no field tells every shape apart.
  */
-function unionTag(
-  s: Schema,
-  members: Schema[],
-  shapes: Shapes,
-  base: boolean,
-): { field: string; shapes: Shapes } | undefined {
+function unionTag(s: Schema, members: Schema[], shapes: Shapes): { field: string; shapes: Shapes } | undefined {
   const single = (shape: Shapes[number], field: string) => {
     const values = shape.fields[field]?.enum;
     return values?.length === 1 ? values : undefined;
@@ -427,12 +422,11 @@ function unionTag(
     const mapping = Object.entries((discriminator.mapping as Record<string, unknown> | undefined) ?? {});
     // By OpenAPI a union's property MUST be present, where the document forgot to require it too, as the request judge
     // holds it (judge/kinds/discriminated-kinds.ts); unless a `defaultMapping` (OpenAPI 3.2) names the shape of a value
-    // without it. A base's kinds (`base`) are held as the judge reads them (load/schemas/base-kinds.ts): by the
-    // `required` of the base and its kinds.
+    // without it. A base's kinds are held alike (baseKindsOf), as the judge reads them (load/schemas/base-kinds.ts).
     return withTag(
       field,
       shapes.map((shape, i) => shapeKindValues(mapping, members[i]?.$ref, shape.fields[field]?.enum)),
-      !base && !Object.hasOwn(discriminator, "defaultMapping"),
+      !Object.hasOwn(discriminator, "defaultMapping"),
     );
   }
   const first = shapes[0];

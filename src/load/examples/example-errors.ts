@@ -26,6 +26,20 @@ export const WRAPPERS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * The validator's errors with each `false` schema's refusal placed under the keyword holding it: the validator gives
+ * it the value's place as its keyword location (`#/zqOther` for the extra field an `additionalProperties: false`
+ * refuses), so it lay under no union's branch, and a closed shape refusing a field read as having no reason there. It
+ * follows the error of the keyword that holds it (`additionalProperties`, `properties`, `items`), whose location it
+ * is given.
+ */
+export function withFalsePlaced(errors: readonly OutputUnit[]): OutputUnit[] {
+  return errors.map((e, i) => {
+    const holder = errors[i - 1];
+    return e.keyword === "false" && holder ? { ...e, keywordLocation: `${holder.keywordLocation}/false` } : e;
+  });
+}
+
+/**
  * The first error that is a reason rather than a summary of the ones below
  * it. A value that is not null needs no word about the null it is not (a
  * nullable schema's alternative): an `anyOf`/`oneOf` left with one failed

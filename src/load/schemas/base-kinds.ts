@@ -32,6 +32,12 @@ export interface BaseKind {
 export interface BaseKinds {
   property: string;
   kinds: BaseKind[];
+  /**
+   * Whether a value may leave the property out: a discriminator of the base names the kind of such a value (OpenAPI
+   * 3.2's `defaultMapping`). Else the property, naming the kind, MUST be present, where the base and its kinds forgot
+   * to require it too (as a discriminated union's: judge/kinds/discriminated-kinds.ts).
+   */
+  defaulted: boolean;
 }
 
 /** The extensions of a document's schemas, read once for each `components.schemas` object (it only grows). */
@@ -205,7 +211,8 @@ export function baseKindsAt(document: unknown, ref: string): BaseKinds | undefin
   const kinds = kindsOf(schemas, name, extensions, property)
     .filter((kind) => isJson(schemas[kind]))
     .map((kind) => ({ name: kind, value: kindValue(schemas, schemas[name] as Json, property, kind) }));
-  return kinds.length ? { property, kinds } : undefined;
+  const defaulted = discriminatorsOf(own as Json).some((d) => Object.hasOwn(d, "defaultMapping"));
+  return kinds.length ? { property, kinds, defaulted } : undefined;
 }
 
 /** A `$ref` to the component schema `name`, as a JSON pointer writes it. */
@@ -222,28 +229,39 @@ export function componentRefOf(document: unknown, schema: unknown): string | und
 /**
  * A validator's registered schemas (by URI, `#…` the pointer into `document`) with each reference to a base that names
  * its discriminator's property, but one an allOf extends it by, read as the union of the base's kinds, each with the
- * property naming it (`{anyOf: [{allOf: [{$ref: Cat}], properties: {petType: {enum: [Cat]}}}, …]}`): a value of a
- * field of a base is held to its kind, as the link holds it. Changed in place; how many references were.
+ * property naming it and required (`{anyOf: [{allOf: [{$ref: Cat}], required: [petType], properties: {petType: {enum:
+ * [Cat]}}}, …]}`, no `required` where a `defaultMapping` names the kind of a value without it): a value of a field of a
+ * base is held to its kind, as the link holds it. Changed in place; how many references were. `read`: told of each
+ * union so made, its base's kinds, and whether a value naming none is the base (its property marked open).
  */
-export function withBaseRefsAsKinds(lookup: Record<string, unknown>, document: unknown): number {
+export function withBaseRefsAsKinds(
+  lookup: Record<string, unknown>,
+  document: unknown,
+  read?: (union: Record<string, unknown>, base: BaseKinds, open: boolean) => void,
+): number {
   // A document no schema of which names a discriminator (most): nothing to read.
   const schemas = isJson(document) && isJson(document.components) ? document.components.schemas : undefined;
   if (!isJson(schemas) || !extensionsIfBases(schemas)) return 0;
   const seen = new Set<unknown>();
   const unions = new Map<string, Json[] | undefined>();
+  const bases = new Map<string, BaseKinds>();
   const kindsAt = (ref: string): Json[] | undefined => {
     if (!unions.has(ref)) {
       const base = baseKindsAt(document, ref);
+      if (base) bases.set(ref, base);
       const { property = "" } = base ?? {};
+      // The property names the kind: required unless a `defaultMapping` names the kind of a value without it.
+      const required = base?.defaulted ? {} : { required: [property] };
       const kinds = property
         ? base?.kinds.map(({ name, value }) => ({
             allOf: [{ $ref: schemaRef(name) }],
+            ...required,
             properties: { [property]: { enum: [value] } },
           }))
         : undefined;
       // A base whose property its document marks open: a value naming none of its kinds is the base itself.
       const values = base?.kinds.map((kind) => kind.value) ?? [];
-      const beyond = { allOf: [{ $ref: ref }], properties: { [property]: { not: { enum: values } } } };
+      const beyond = { allOf: [{ $ref: ref }], ...required, properties: { [property]: { not: { enum: values } } } };
       unions.set(ref, kinds && openProperty(document, ref, property) ? [...kinds, beyond] : kinds);
     }
     return unions.get(ref);
@@ -272,6 +290,8 @@ export function withBaseRefsAsKinds(lookup: Record<string, unknown>, document: u
         if (file) Object.defineProperty(ref, "__absolute_ref__", { value: `${file}${String(to.$ref)}` });
         return { ...kind, allOf: [ref], properties: structuredClone(kind.properties) };
       });
+      const base = bases.get(ref as string);
+      if (read && base) read(own, base, kinds.length > base.kinds.length);
       count++;
       return;
     }
