@@ -72,6 +72,9 @@ export class AllOfMerge {
         merged.properties = properties;
         merged.required = [...required];
       } else delete merged.required;
+      // A `nullable` of the allOf's own makes the whole admit null (the request judge reads it so); one of a member's
+      // only where no other member refuses null: a null meets every member or fails the allOf.
+      if (merged.nullable === true && resolved.nullable !== true && members.some(refusesNull)) delete merged.nullable;
       const pattern = patternOfMembers([resolved, ...members], this.resolve);
       if (pattern !== undefined) merged.pattern = pattern;
       delete merged.allOf;
@@ -106,6 +109,13 @@ export class AllOfMerge {
       this.merging--;
     }
   }
+}
+
+/** Whether a member refuses null by itself: a type (not null) without 3.0's `nullable`, or values listed without it. */
+function refusesNull(member: Schema): boolean {
+  if (member.nullable === true) return false;
+  if (Array.isArray(member.enum)) return !member.enum.includes(null);
+  return typeof member.type === "string" && member.type !== "null";
 }
 
 /** Bounds the lower of two keeps (OpenAPI 3.1's numeric `exclusiveMaximum` among them). */
