@@ -267,15 +267,23 @@ function withSiblingJsonSchema(response: unknown): unknown {
 /**
  * A content map keeps only its media types: a key that is none (`code`, an example's name written one level too
  * high) made Prism's parser throw outside any handler when it picked the answer, and that ended the process serving
- * the mock. A request body's only key (`PDF`) is any type (`as`), which the runtime sends there; its types with a
- * wildcard (`image/*`, any) come after the named ones, since Prism holds a body to the first type matching the one it
- * was sent as (a JSON object sent as `application/x.extended+json` was held to the binary text of any type, first).
+ * the mock. A request body's only key (`PDF`) is any type (`as`), which the runtime sends there. The most specific
+ * type comes first, as OpenAPI reads a content map (a named type, then a range, `image/*`, then any type): Prism
+ * holds a body, a request's or its own answer's, to the first type matching the one it was sent as (a JSON object
+ * sent as `application/x.extended+json` was held to the binary text of any type, first; an answer's JSON object, its
+ * `application/json` listed after any type's `{}`, to the bytes of any type, and the mock refused its own answer).
  */
 function withMediaTypesOnly(part: unknown, as?: string): unknown {
   if (!isObject(part) || !isObject(part.content)) return part;
   const named = Object.entries(part.content).filter(([type]) => isMediaType(type));
-  if (as) named.sort(([a], [b]) => Number(a.includes("*")) - Number(b.includes("*")));
+  named.sort(([a], [b]) => rangeRank(a) - rangeRank(b));
   return { ...part, content: Object.fromEntries(named.length || !as ? named : [[as, Object.values(part.content)[0]]]) };
+}
+
+/** How wide a media type is: 0 a named one, 1 a range of one type (`image/*`), 2 any type. */
+function rangeRank(type: string): number {
+  const essence = type.split(";")[0]?.trim() ?? "";
+  return essence.startsWith("*") ? 2 : essence.includes("*") ? 1 : 0;
 }
 
 /**

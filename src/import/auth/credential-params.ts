@@ -76,6 +76,10 @@ export function credentialParams(
     Object.assign(params, sigv4Params(maxLength));
     notes.push({ name: "accessKeyId", note: "the access key id the signature's Credential names: not secret" });
   }
+  // A parameter that opens a way authenticates a call alone there: it is that way's secret, as the link wants, even
+  // where another way sends it beside a secret as an identifier (an OAuth client's client_id, alone in a way of its
+  // own, calls as the client).
+  const opensAWay = new Set(credential.ways.map((w) => w[0]?.param));
   for (const way of credential.ways) {
     way.forEach((c, i) => {
       // A credential at the place of one before it in the way, or of a way before (one scheme in two ways), shares
@@ -89,8 +93,9 @@ export function credentialParams(
         ? "sent as the user name of HTTP basic (Authorization: Basic) with an empty password"
         : `${placementWords(c.placement)}${c.prefix ? ` after ${JSON.stringify(c.prefix.prefix)}` : ""}`;
       const key = c.placement.type !== "bearer" && c.placement.type !== "basic" ? c.placement.name : "";
-      const values = i === 0 ? undefined : namedValues(c.definition.description);
-      const secret = i === 0 || (!NOT_SECRET.test(key) && !values);
+      const opens = i === 0 || opensAWay.has(c.param);
+      const values = opens ? undefined : namedValues(c.definition.description);
+      const secret = opens || (!NOT_SECRET.test(key) && !values);
       if (c.user) {
         params[c.user] = {
           type: "string",
@@ -122,10 +127,16 @@ export function credentialParams(
         maxLength: secret ? maxLength : 256,
         description: credential.sigv4 ? `${what}.` : `${about}${what}, ${where}.`,
       };
+      const alone =
+        i > 0 && NOT_SECRET.test(key)
+          ? `marked secret though its name says it is an identifier: a way of its own sends it alone (security ` +
+            `scheme ${c.scheme}), so it authenticates a call by itself; `
+          : "";
       notes.push({
         name: c.param,
         note: secret
-          ? `maxLength ${maxLength} is blockwright add's default for a credential: set the upstream's own limit if ` +
+          ? alone +
+            `maxLength ${maxLength} is blockwright add's default for a credential: set the upstream's own limit if ` +
             "it has one"
           : values
             ? `sent with the credential (security scheme ${c.scheme}); not marked secret, as its description names ` +
