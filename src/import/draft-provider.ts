@@ -43,7 +43,13 @@ import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
 import { withNullMembersAsAnyOf } from "./shapes/null-members.js";
 import { withBaseKinds } from "./cut/discriminated-kinds.js";
 import { refSiblingNotes, withRefSiblingsAsAllOf } from "./cut/ref-siblings.js";
-import { typeListNotes, withNullTypesNamed, withTypeAliasesRead, withTypeListsAsThree0 } from "./cut/type-lists.js";
+import {
+  typeListNotes,
+  withNullTypesNamed,
+  withTupleItemsRead,
+  withTypeAliasesRead,
+  withTypeListsAsThree0,
+} from "./cut/type-lists.js";
 import { withoutClosingBesideUnions } from "./shapes/closed-beside-union.js";
 import { dollarTemplateNotes } from "./cut/path-template-params.js";
 import { withSharedIdsApart, withoutSharedIds } from "./cut/shared-operation-ids.js";
@@ -208,7 +214,7 @@ function rewrittenCut(
   const unreadable = withoutUnreadablePatterns(doc);
   const nullTypes = [...withNullTypesNamed(doc), ...withTypeAliasesRead(doc)];
   const untyped = withoutUnreadableTypes(doc);
-  const typeLists = [...nullTypes, ...withTypeListsAsThree0(doc)];
+  const typeLists = [...nullTypes, ...withTypeListsAsThree0(doc), ...withTupleItemsRead(doc)];
   const exampleFormats = withExampleFormats(doc);
   const listEnums = withListEnumsOnItems(doc);
   const refSiblings = withRefSiblingsAsAllOf(doc);

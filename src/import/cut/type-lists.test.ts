@@ -91,3 +91,75 @@ describe("a type list in an OpenAPI 3.0 document", () => {
     });
   });
 });
+
+// `items` given as a list (JSON Schema draft 4's tuple: a map of [integer, text] pairs, as Rust's schema generators
+// write one into an OpenAPI 3.0 document) had add write a draft generate refused (BW2019, "items is a list"), every
+// operation of the document with it when the whole document was drafted. add writes it as the version allows.
+const tupleDocument = (version: string) => ({
+  ...openapi({
+    "/zqsettings": {
+      post: {
+        operationId: "zqFetchSettings",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: { type: "object", properties: { zqKeys: { type: "array", items: { type: "string" } } } },
+            },
+          },
+        },
+        responses: {
+          "200": reply({
+            type: "object",
+            additionalProperties: {
+              type: "array",
+              items: [{ type: "integer", format: "int64" }, { type: "string" }],
+              minItems: 2,
+              maxItems: 2,
+            },
+          }),
+        },
+      },
+    },
+  }),
+  openapi: version,
+});
+
+const answerOf = (text: string) =>
+  (
+    jsyaml.load(text) as {
+      paths: Record<string, { post: { responses: Record<string, { content: Record<string, { schema: object }> }> } }>;
+    }
+  ).paths["/zqsettings"]!.post.responses["200"]!.content["application/json"]!.schema;
+
+describe("items given as a list (draft 4's tuple)", () => {
+  it("is written in a 3.0 document as items any of the members, with a note, and the draft links", async () => {
+    const d = drafted(tupleDocument("3.0.0"), ["zqFetchSettings"]);
+    expect(answerOf(d.openapiText)).toEqual({
+      type: "object",
+      additionalProperties: {
+        type: "array",
+        items: { anyOf: [{ type: "integer", format: "int64" }, { type: "string" }] },
+        minItems: 2,
+        maxItems: 2,
+      },
+    });
+    expect(d.openapiText).toMatch(/^# Changed by blockwright add: .*additionalProperties \(a tuple's items, 2/m);
+    expect(d.manifestText.replace(/\n#\s+/g, " ")).toMatch(/a list of items is JSON Schema draft 4's tuple/);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("is written in a 3.1 document as prefixItems, and the draft links", async () => {
+    const d = drafted(tupleDocument("3.1.0"), ["zqFetchSettings"]);
+    expect(answerOf(d.openapiText)).toEqual({
+      type: "object",
+      additionalProperties: {
+        type: "array",
+        prefixItems: [{ type: "integer", format: "int64" }, { type: "string" }],
+        minItems: 2,
+        maxItems: 2,
+      },
+    });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

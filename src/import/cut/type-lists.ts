@@ -70,7 +70,37 @@ export function withNullTypesNamed(cut: Json): string[] {
 
 /** How an entry of a type written as a common name of one says so (withTypeAliasesRead). */
 const ALIAS = "a common name of";
-const isTypeList = (c: string) => !c.includes(YAML_NULL) && !c.includes(ALIAS);
+/** How an entry of a tuple's `items` list says so (withTupleItemsRead). */
+const TUPLE = "a tuple's items";
+const isTypeList = (c: string) => !c.includes(YAML_NULL) && !c.includes(ALIAS) && !c.includes(TUPLE);
+
+/**
+ * The cut with each `items` given as a list (JSON Schema draft 4's tuple, `items: [{type: integer}, {type: string}]`
+ * for a pair, as Rust's schema generators write one into an OpenAPI 3.0 document) written as the document's version
+ * allows (changed in place): 3.1's `prefixItems` (its `additionalItems` as `items`); in 3.0, which has no tuple,
+ * `items` of the `anyOf` of the members, each item then one of them (the length rules kept). Left as written,
+ * generate refused add's own draft (BW2019, "items is a list"). Each place, as
+ * `components.schemas.Zq.additionalProperties (a tuple's items, 2: items anyOf of them)`.
+ */
+export function withTupleItemsRead(cut: Json): string[] {
+  const three0 = typeof cut.openapi === "string" && cut.openapi.startsWith("3.0");
+  const changed: string[] = [];
+  eachSchema(cut, (schema, at) => {
+    const { items } = schema;
+    if (!Array.isArray(items) || !items.every((m) => m !== null && typeof m === "object")) return;
+    if (!three0) {
+      delete schema.items;
+      schema.prefixItems = items;
+      if (schema.additionalItems !== undefined) schema.items = schema.additionalItems;
+      delete schema.additionalItems;
+      changed.push(`${at.join(".")} (${TUPLE}, ${items.length}: prefixItems)`);
+      return;
+    }
+    schema.items = items.length === 1 ? items[0] : items.length ? { anyOf: items } : {};
+    changed.push(`${at.join(".")} (${TUPLE}, ${items.length}: items anyOf of them)`);
+  });
+  return changed;
+}
 
 /**
  * The cut with each schema's `type` written as a common name of a JSON type (`int`, `bool`, `String`) written as that
@@ -95,7 +125,8 @@ export function typeListsWhy(changed: readonly string[]): string {
     ? ['a type null unquoted is YAML\'s null, the type "null" meant']
     : [];
   const aliases = changed.some((c) => c.includes(ALIAS)) ? ["a type's common name, JSON Schema's name meant"] : [];
-  return [...lists, ...nulls, ...aliases].join("; ");
+  const tuples = changed.some((c) => c.includes(TUPLE)) ? ["a list of items is draft 4's tuple, no OpenAPI 3's"] : [];
+  return [...lists, ...nulls, ...aliases, ...tuples].join("; ");
 }
 
 /** The review note on the type lists rewritten, if add rewrote some. */
@@ -118,6 +149,12 @@ export function typeListNotes(changed: readonly string[]): ReviewNote[] {
             : []),
           ...(changed.some((c) => c.includes(ALIAS))
             ? ["a type's common name (int, bool, String) is no JSON Schema type, written as the type it names"]
+            : []),
+          ...(changed.some((c) => c.includes(TUPLE))
+            ? [
+                "a list of items is JSON Schema draft 4's tuple, which OpenAPI 3 does not take; written as 3.1's " +
+                  "prefixItems, or in 3.0, which has no tuple, as items any of the members (their order unchecked)",
+              ]
             : []),
         ].join("; ") +
         ": check them",

@@ -75,7 +75,7 @@ describe("an operation answering JSON in a vendor's own type alone", () => {
 
 describe("an operation that downloads a file", () => {
   /** The zqfiles fixture's download linked with its 404 answered in `errorType`: the tool's own Accept, if any. */
-  async function downloadAccept(errorType: string): Promise<string | undefined> {
+  async function downloadAccept(errorType: string, fileType = "application/pdf"): Promise<string | undefined> {
     const work = mkdtempSync(join(tmpdir(), "blockwright-accept-"));
     try {
       const dir = join(work, "specs", "zqfiles");
@@ -89,7 +89,9 @@ describe("an operation that downloads a file", () => {
         '              schema: { type: string }\n        "404":\n          description: ' +
         "No such file.\n          content:\n            application/json:\n";
       expect(text).toContain(notFound);
-      writeFileSync(file, text.replace(notFound, notFound.replace("application/json", errorType)));
+      expect(text).toContain("            application/pdf:\n");
+      const fileAnswer = text.replace("            application/pdf:\n", `            ${fileType}:\n`);
+      writeFileSync(file, fileAnswer.replace(notFound, notFound.replace("application/json", errorType)));
       const ir = await loadProvider(work, dir);
       return ir.operations.find((o) => o.tool.download)?.tool.accept;
     } finally {
@@ -114,6 +116,20 @@ describe("an operation that downloads a file", () => {
       "text/plain), which the mock otherwise answers with the file",
     async () => {
       expect(await downloadAccept("text/plain")).toBe("application/pdf, text/plain;q=0.5, application/json;q=0.5");
+    },
+  );
+
+  it(
+    "does not name the file's own type again for an error in it, where the document gives that type " +
+      "a parameter (text/xml; charset=utf-8 for the file and its errors alike)",
+    async () => {
+      const xml = '"text/xml; charset=utf-8"';
+      // Errors in the file's type alone: the runtime's own Accept (the file's types, then JSON), nothing linked.
+      expect(await downloadAccept(xml, xml)).toBeUndefined();
+      // Beside an error type of its own, the file's type is named once.
+      expect(await downloadAccept("text/plain", xml)).toBe(
+        "text/xml; charset=utf-8, text/plain;q=0.5, application/json;q=0.5",
+      );
     },
   );
 });

@@ -93,11 +93,14 @@ function streamAccept(op: OpenApiOperation): Pick<ToolSpec, "accept"> {
  */
 function downloadAccept(op: OpenApiOperation): Pick<ToolSpec, "accept"> {
   const files = new Set(downloadTypes(op));
+  // An error in the file's own type (`text/xml; charset=utf-8` for both) is asked for already: compared without
+  // parameters, it is not named again at a lower q.
+  const fileTypes = new Set([...files].map(bareMediaType));
   const errors = new Set(
     op.responses
       .filter((r) => !/^2\d\d$/.test(r.status))
       .flatMap((r) => r.mediaTypes.map(bareMediaType))
-      .filter((t) => !files.has(t) && (isJsonMediaType(t) || t.startsWith("text/"))),
+      .filter((t) => !fileTypes.has(t) && (isJsonMediaType(t) || t.startsWith("text/"))),
   );
   if (![...errors].some((t) => t !== "application/json")) return {};
   errors.add("application/json");
