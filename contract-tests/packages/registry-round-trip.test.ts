@@ -55,8 +55,11 @@ const MAX_INSTALL_BYTES = 6_000_000;
 // path value that is a link (its writer and refusals in the form part; the core places a whole address and calls the
 // part's two checks): 43,873 bytes; the ceiling 43,900. The thirty-sixth: a success answered in another form than
 // the one declared (CSV, XML, bytes for a JSON operation) read by the type received, not failed as invalid JSON
-// (44,5xx), and a query object that writes nothing counted as not given (44,665 bytes); the ceiling 44,800.
-const MAX_BUNDLE_BYTES = 44_800;
+// (44,5xx), and a query object that writes nothing counted as not given (44,665 bytes); the ceiling 44,800. The
+// forty-second: a secret inside a JSON value withheld from its refusal, overlapping scalar kinds taken, `null` to a
+// nullable text, and a base64 core's URL-safe form made without regular expressions (a key new to the process: the
+// call ×0.92): 44,816 bytes; the ceiling 44,900.
+const MAX_BUNDLE_BYTES = 44_900;
 
 // The consumer's first provider (installed alone, measured), and the one its ESM call adds.
 const PROVIDERS = [NPM_CONSUMER_PROVIDERS[0], "docgen"];

@@ -198,23 +198,13 @@ const finderCache = new Map<string, Finder>();
 let lastSecrets: readonly string[] = [];
 let lastFinders: Finder[] = [];
 function findersOf(secrets: readonly string[]): Finder[] {
-  if (sameSecrets(secrets)) return lastFinders;
-  // Loops, not a filter and a map with a closure each: a key new to the process is a new list on every call.
-  const finders: Finder[] = [];
-  for (let i = 0; i < secrets.length; i++) {
-    const s = secrets[i];
-    if (typeof s === "string" && isSecretLength(s) && secrets.indexOf(s) === i) finders.push(finderOf(s));
+  if (secrets.length !== lastSecrets.length || secrets.some((s, i) => s !== lastSecrets[i])) {
+    lastFinders = secrets
+      .filter((s, i) => typeof s === "string" && isSecretLength(s) && secrets.indexOf(s) === i)
+      .map(finderOf);
+    lastSecrets = [...secrets];
   }
-  lastFinders = finders;
-  lastSecrets = secrets.slice();
-  return finders;
-}
-
-/** Whether `secrets` holds the last list's strings, in its order. */
-function sameSecrets(secrets: readonly string[]): boolean {
-  if (secrets.length !== lastSecrets.length) return false;
-  for (let i = 0; i < secrets.length; i++) if (secrets[i] !== lastSecrets[i]) return false;
-  return true;
+  return lastFinders;
 }
 
 /**
@@ -248,25 +238,12 @@ function finderOf(secret: string): Finder {
         return new RegExp([[...secret].map(charPattern).join(""), ...cores.map(literal)].join("|"), "gi");
       },
       shortest,
-      plain: ascii ? plainForms(secret, cores) : undefined,
+      plain: ascii ? [secret, ...cores].map((t) => t.toLowerCase().replaceAll("+", " ")) : undefined,
     };
     finder = built;
   }
   return finder;
 }
-
-/** An ASCII secret and its base64 cores as canHold looks for them: in lower case, a `+` as a space. */
-function plainForms(secret: string, cores: readonly string[]): string[] {
-  const plain = [plainForm(secret)];
-  for (const core of cores) plain.push(plainForm(core));
-  return plain;
-}
-
-/** Lower case, a `+` as a space; replaced only where there is one (most texts have none). */
-const plainForm = (text: string) => {
-  const lower = text.toLowerCase();
-  return lower.includes("+") ? lower.replaceAll("+", " ") : lower;
-};
 
 // A space as a form encodes it, and a `+` (which a form's decoder reads as a space): one.
 const SPACE = ["%20", "%2b", "\\\\u0020", "\\\\u002b", " ", "\\+"];
@@ -314,11 +291,10 @@ function base64Cores(secret: string, ascii: boolean): string[] {
     // From the first character without the zero bytes' bits to the last without the bits after the secret.
     const core = btoa("\0".repeat(align) + binary).slice(align && align + 1, Math.floor(total / 3) * 4 + (total % 3));
     if (core.length < 4) continue;
-    if (!cores.includes(core)) cores.push(core);
-    // Its URL-safe form, where it differs: a core without `+` or `/` is the same text (two expressions' replaces and an
-    // array for each core were 0.35 µs of the look for a key new to the process, Node 24; performance.md).
-    if (!core.includes("+") && !core.includes("/")) continue;
+    // And its URL-safe form (the same text where it holds no `+` or `/`): plain replaces and no array, which were
+    // 0.35 µs of the look for a key new to the process (Node 24; performance.md).
     const safe = core.replaceAll("+", "-").replaceAll("/", "_");
+    if (!cores.includes(core)) cores.push(core);
     if (!cores.includes(safe)) cores.push(safe);
   }
   return cores;
