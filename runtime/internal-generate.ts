@@ -25,7 +25,7 @@ export { hostPatternProblem, isLoopback, matchesHost, providerHosts } from "./ht
 export { isMultipleOf, multipleNear } from "./validate/number-rules.js";
 export { linkValueProblem } from "./http/path-link.js";
 export { ownValue, setOwn } from "./common/own.js";
-export { textAfter } from "./common/text-after.js";
+export { textAfter, textBefore } from "./common/text-after.js";
 export { tokenUrlPlaceholders } from "./oauth/token-url.js";
 export { toolBehavior } from "./spec/behavior.js";
 export { collectReferences, parseTemplate } from "./workflow/references.js";

@@ -10,3 +10,12 @@ export function textAfter(path: string, name: string): string {
   }
   return "";
 }
+
+/** The text before `{name}` or `{+name}` in `path`: "" where the value starts it, or the path holds none. */
+export function textBefore(path: string, name: string): string {
+  for (const written of [`{${name}}`, `{+${name}}`]) {
+    const at = path.indexOf(written);
+    if (at >= 0) return path.slice(0, at);
+  }
+  return "";
+}

@@ -73,6 +73,37 @@ describe("a link whose path template goes on after it", () => {
     expect(seen.map((s) => s.url)).toEqual([`${BASE}/zqv1/zqsubs/1?zqa=1&zqpage=2`]);
   });
 
+  // A resource id is written with its leading `/` (`/zqsubs/1/…`), the form the document's own words give it in: it
+  // was refused as an empty first segment (`//` reads as a host), where AutoRest's clients join the two `/`.
+  it("joins an as-given value's leading '/' with the template's: one '/', by a call and the typed client", async () => {
+    const { seen, result } = await call("as-given", "/{scope}/providers/zq.Thing/items", "/zqsubs/1/zqgroups/g 1");
+    expect(result).toMatchObject({ success: true });
+    expect(seen.map((s) => s.url)).toEqual([`${BASE}/zqsubs/1/zqgroups/g%201/providers/zq.Thing/items?zqpage=2`]);
+    const tool = callOf(scopedTool("as-given", "/{scope}/providers/zq.Thing/items"));
+    const typed = scriptedFetch(json(200, { ok: true }));
+    const client = createProviderClient<Record<string, never>>(
+      tool.auth,
+      { baseUrl: BASE, credential: "zq-key-0123456789", fetch: typed.fetch },
+      { methods: { zqListThings: tool }, support: fullSupport },
+    );
+    const get = client.GET as unknown as (path: string, init: object) => Promise<unknown>;
+    await get("/{scope}/providers/zq.Thing/items", { params: { path: { scope: "/zqsubs/1" } } });
+    expect(typed.seen.map((s) => s.url)).toEqual([`${BASE}/zqsubs/1/providers/zq.Thing/items`]);
+  });
+
+  it("still refuses an empty segment after the join, a reserved value's leading '/' (RFC 6570: //)", async () => {
+    const cases: [MultiSegment, string, string][] = [
+      ["as-given", "/{scope}/providers/zq.Thing/items", "//zqhost/x"],
+      ["as-given", "/zqv1-{scope}/items", "/zqsubs/1"],
+      ["reserved", "/{scope}/providers/zq.Thing/items", "/zqsubs/1"],
+    ];
+    for (const [kind, path, scope] of cases) {
+      const { result, seen } = await call(kind, path, scope);
+      expect(seen, scope).toEqual([]);
+      expect(!result.success && result.error.message, scope).toMatch(/^scope: must not be or hold a segment "", /);
+    }
+  });
+
   it("is refused alike by the typed client (create<Provider>Client's wire middleware), nothing sent", async () => {
     const tool = callOf(scopedTool("reserved", "/{scope}/providers/zq.Thing/items"));
     const { fetch, seen } = scriptedFetch(json(200, { ok: true }));

@@ -10,13 +10,16 @@
 // A `#` would start the address's fragment, which no request carries, a `?` where the path template goes on after the
 // value (`/{scope}/providers/…`) would make that text part of the value's query, and a segment `.` or `..`
 // (percent-encoded too: a URL parser reads `%2e%2e` as `..`) would reach out of the path's base: all refused, naming
-// the value. All of it is the form support's (call/form-body.ts), which a tool with such a value is never called
-// without (support.ts `formNeeded`): a package whose tools send none bundles none of it.
+// the value. An `as-given` value given with a leading `/` where the template has one before it (a resource id
+// `/zqsubs/1/…` under `/{scope}/providers/…`, the form such an id is written in) is joined there, one `/`, as
+// AutoRest's clients join it: not an empty segment (`//` would read as a host). All of it is the form support's
+// (call/form-body.ts), which a tool with such a value is never called without (support.ts `formNeeded`): a package
+// whose tools send none bundles none of it.
 import type { Failure } from "./errors.js";
 import type { MultiSegment } from "../spec/param-types.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 import { type Encoded, percentEncoded, segmentsEncoded } from "./percent-encoding.js";
-import { textAfter } from "../common/text-after.js";
+import { textAfter, textBefore } from "../common/text-after.js";
 
 /** A whole address an `as-given` value may be: http or https, scheme and host. */
 const ABSOLUTE = /^https?:\/\//i;
@@ -42,15 +45,30 @@ export function reservedExpanded(text: string): string {
 export function spannedPath(text: string, kind: MultiSegment): Encoded {
   if (kind === true) return { encoded: segmentsEncoded(text) };
   const encoded = reservedExpanded(text);
-  return kind === "as-given" && ABSOLUTE.test(text) ? { encoded, whole: true } : { encoded };
+  if (kind !== "as-given") return { encoded };
+  return ABSOLUTE.test(text)
+    ? { encoded, whole: true }
+    : text.startsWith("/")
+      ? { encoded, leadingSlash: true }
+      : { encoded };
 }
+
+/** Whether a value's leading `/` is the one before it in the template (`before`, the template's text before it). */
+const joinsSlash = (text: string, kind: "reserved" | "as-given", before: string) =>
+  kind === "as-given" && text.startsWith("/") && before.endsWith("/");
 
 /**
  * Why a `reserved` or `as-given` value cannot be sent, or undefined: a `#`, a `?` where the path template goes on after
  * the value (`after`, its literal text: `/{scope}/providers/…`), or a segment "", "." or ".." before its query (a whole
- * address's path: a segment "." or ".."). The kind's words for the message.
+ * address's path: a segment "." or ".."; an `as-given` value's leading `/` after `before`'s, the template's text
+ * before it, not one). The kind's words for the message.
  */
-export function linkValueProblem(text: string, kind: "reserved" | "as-given", after = ""): string | undefined {
+export function linkValueProblem(
+  text: string,
+  kind: "reserved" | "as-given",
+  after = "",
+  before = "",
+): string | undefined {
   const how =
     kind === "reserved"
       ? `its reserved characters are sent as they are (wire.multiSegment: reserved, RFC 6570's reserved expansion)`
@@ -65,7 +83,7 @@ export function linkValueProblem(text: string, kind: "reserved" | "as-given", af
       `must not hold "?" here: ${how}, and the path goes on after it (${JSON.stringify(after)}), which its "?" ` +
       `would make part of a query: give the path only, and query values as the operation's own parameters`
     );
-  const path = query < 0 ? text : text.slice(0, query);
+  const path = (query < 0 ? text : text.slice(0, query)).slice(joinsSlash(text, kind, before) ? 1 : 0);
   const whole = kind === "as-given" && ABSOLUTE.test(path);
   const segments = (whole ? path.replace(/^https?:\/\/[^/]*/i, "") : path).split("/");
   for (const [i, segment] of segments.entries()) {
@@ -91,7 +109,9 @@ export function linkProblem(
   tool?: { path?: string },
 ): string | undefined {
   const name = spec?.wire.in === "path" ? spec.wire.name : undefined;
-  return linkValueProblem(text, kind, tool?.path === undefined || name === undefined ? "" : textAfter(tool.path, name));
+  // No template (a value checked for no tool): as leniently as its "?", the call's own check placing it.
+  if (tool?.path === undefined || name === undefined) return linkValueProblem(text, kind, "", "/");
+  return linkValueProblem(text, kind, textAfter(tool.path, name), textBefore(tool.path, name));
 }
 
 /** The path parameters of a tool whose value may be a whole address (`as-given`), found once a tool. */

@@ -25,6 +25,8 @@ export interface Encoded {
   encoded: string;
   /** A path value that is a whole address (path-link.ts): the request's address, on the call's own origin. */
   whole?: true;
+  /** An `as-given` path value given with its own leading `/` (path-link.ts): one `/` where the template has one. */
+  leadingSlash?: true;
 }
 
 export function isEncoded(value: unknown): value is Encoded {

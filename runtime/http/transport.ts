@@ -53,7 +53,10 @@ export function requestUrl(
     // Written for its place already; a whole address (an `as-given` link, held to the call's origin before:
     // call/base-address.ts) is the request's.
     if (isEncoded(value)) {
-      url = value.whole ? value.encoded : url + value.encoded;
+      // A link's own leading `/` after the template's is the same one (path-link.ts), not an empty segment.
+      url = value.whole
+        ? value.encoded
+        : url + (value.leadingSlash && url.endsWith("/") ? value.encoded.slice(1) : value.encoded);
       continue;
     }
     url +=

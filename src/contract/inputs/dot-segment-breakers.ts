@@ -36,7 +36,8 @@ export function dotSegmentBreakers(p: ParamSpec, places: Set<string>, set: Break
       ["pathSegment", ...first, ...short],
       "a dot segment inside",
     );
-    // An empty one too: a leading "/" first in the path makes "//", which an address reads as a host.
-    set(p.name, fc.constantFrom("/zq", "zq//zq", "zq/"), ["pathSegment", ...first], "an empty segment inside");
+    // An empty one too: "//" first in the path, which an address reads as a host (one leading "/" of an as-given link
+    // is joined with the template's: runtime/http/path-link.ts).
+    set(p.name, fc.constantFrom("//zq", "zq//zq", "zq/"), ["pathSegment", ...first], "an empty segment inside");
   }
 }

@@ -14,6 +14,7 @@ import {
   type ToolSpec,
   type WireSpec,
 } from "@blockwright/runtime/internal";
+import { textBefore } from "@blockwright/runtime/internal/generate";
 import type { OpenApiDocument } from "../../load/openapi-document.js";
 import type { Judgement } from "../../judge/judge.js";
 import { documentJudge, linkPathPart } from "../../judge/read-back.js";
@@ -230,6 +231,17 @@ function sentInPath(
   wire: Extract<WireSpec, { in: "path" }>,
   want: unknown,
 ): unknown {
+  // An as-given link's own leading "/" after the template's is joined with it (runtime/http/path-link.ts): the path
+  // holds the rest.
+  const joined =
+    wire.multiSegment === "as-given" &&
+    typeof want === "string" &&
+    want.startsWith("/") &&
+    textBefore(tool.path, wire.name).endsWith("/")
+      ? want.slice(1)
+      : want;
+  if (joined !== want)
+    return sentInPath(ex, tool, doc, param, wire, joined) === joined ? want : sentValue(ex, tool, doc, param);
   // A link's (multiSegment reserved, as-given) own query leads the address's query: its path part read as any other.
   const path = linkPathPart(want, wire, ex.url.href);
   if (path !== want)

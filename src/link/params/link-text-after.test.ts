@@ -47,4 +47,11 @@ describe("a link's default where the path goes on after it", () => {
     expect(await withDefault("zqscopes_zq_things_list", "zqsubs/1/zqgroups/g1")).toEqual([]);
     expect(await withDefault("zqscopes_zq_scopes_get", "zqsubs/1?zqa=1")).toEqual([]);
   });
+
+  it("with its own leading '/' after the path's: linked, as a call joins the two ('//' still refused)", async () => {
+    expect(await withDefault("zqscopes_zq_things_list", "/zqsubs/1/zqgroups/g1")).toEqual([]);
+    expect(await withDefault("zqscopes_zq_things_list", "//zqsubs/1")).toEqual([
+      expect.stringMatching(/params\.scope\.default: .*scope: must not be or hold a segment "", /),
+    ]);
+  });
 });

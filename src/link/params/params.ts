@@ -11,6 +11,7 @@ import {
   linkValueProblem,
   SECRET_MIN_LENGTH,
   textAfter,
+  textBefore,
 } from "@blockwright/runtime/internal/generate";
 import { canonical } from "../../common/canonical-json.js";
 import type { ManifestOperation, ManifestParam, ManifestWire } from "../../load/precompiled/manifest-types.js";
@@ -270,7 +271,7 @@ function placedValueIssue(spec: ParamSpec, value: unknown, path: string): string
   const w = spec.wire;
   if (w.in !== "path" || typeof value !== "string" || (w.multiSegment !== "reserved" && w.multiSegment !== "as-given"))
     return undefined;
-  const problem = linkValueProblem(value, w.multiSegment, textAfter(path, w.name));
+  const problem = linkValueProblem(value, w.multiSegment, textAfter(path, w.name), textBefore(path, w.name));
   return problem ? `${spec.name}: ${problem}` : undefined;
 }
 
