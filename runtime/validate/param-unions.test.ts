@@ -74,7 +74,10 @@ describe("a value of several forms", () => {
     expect(checkValue(count, "zq")).toEqual({
       issue: { param: "zqcount", rule: "type", message: 'zqcount: must be a number, got "zq"' },
     });
-    const countOrList: ParamSpec = { ...count, anyOf: [...(count.anyOf ?? []), idOrName.anyOf?.[2] ?? {}] };
+    const countOrList: ParamSpec = {
+      ...count,
+      anyOf: [...(count.anyOf ?? []), { type: "json", jsonType: "array", items: { type: "integer" } }],
+    };
     expect(checkValue(countOrList, "zq")).toMatchObject({
       issue: {
         rule: "anyOf",
