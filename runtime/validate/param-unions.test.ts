@@ -65,6 +65,27 @@ describe("a value of several forms", () => {
     });
   });
 
+  it("says each distinct reason of its forms once", () => {
+    const count: ParamSpec = {
+      ...idOrName,
+      name: "zqcount",
+      anyOf: [{ type: "number", integer: true }, { type: "number" }],
+    };
+    expect(checkValue(count, "zq")).toEqual({
+      issue: { param: "zqcount", rule: "type", message: 'zqcount: must be a number, got "zq"' },
+    });
+    const countOrList: ParamSpec = {
+      ...count,
+      anyOf: [...(count.anyOf ?? []), { type: "json", jsonType: "array", items: { type: "integer" } }],
+    };
+    expect(checkValue(countOrList, "zq")).toMatchObject({
+      issue: {
+        rule: "anyOf",
+        message: expect.stringMatching(/^zqcount: must meet one of its forms: must be a number; or must be valid JSON/),
+      },
+    });
+  });
+
   it("without the unions part, names it", () => {
     expect(checkJson(idOrName, 42, [], {})).toEqual({
       issue: {

@@ -66,10 +66,12 @@ export function checkUnion(
     if ("value" in checked) return checked;
     refusals.push(checked.issue);
   }
-  // A form's own refusal says it best when it is the only form of the value's kind.
-  if (refusals.length === 1 && refusals[0]) return { issue: refusals[0] };
+  // Each form's reason once: forms of one kind refusing alike (`oneOf [integer, number]` given "x") say one reason.
+  const reasons = [...new Set(refusals.map((r) => r.message.replace(/^[^:]*: /, "").replace(/, got .*$/s, "")))];
+  // A form's own refusal says it best when it is the only form of the value's kind, or every form's reason is its.
+  if (reasons.length === 1 && refusals[0]) return { issue: refusals[0] };
   const wants = refusals.length
-    ? refusals.map((r) => r.message.replace(/^[^:]*: /, "").replace(/, got .*$/s, "")).join("; or ")
+    ? reasons.join("; or ")
     : // Two forms of one kind (a dated and a patterned string) are named once: "a string or a string" says nothing.
       `must be ${[...new Set(branches.map(describe))].join(" or ")}`;
   return problem(spec, "anyOf", refusals.length ? `must meet one of its forms: ${wants}` : wants, raw, secrets);

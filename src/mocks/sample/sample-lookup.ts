@@ -4,6 +4,7 @@
 // pointer of the document: what schema-sample.ts makes is checked here; and
 // what a union's branches say to the walk that makes it (sample-walk.ts).
 import { dereference, type Schema, validate } from "@cfworker/json-schema";
+import { withDiscriminatedKinds } from "../../judge/kinds/discriminated-kinds.js";
 import { withOpenAllOfMembers } from "../../judge/open-all-of-lookup.js";
 import { followLocalRefs } from "../../load/json-ref.js";
 import { NAME_MAPS, SCHEMA_MAPS } from "../../load/load-rewrites.js";
@@ -48,6 +49,10 @@ export class SchemaLookup {
       dereference(schema as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
     withMovedShapesAtTheirPlaces(this.lookup, Object.keys(this.lookup));
     wrapNullable(wraps, this.lookup);
+    // A discriminated union read as the mock's check of its answers and the request judge read it: the property's
+    // value names the shape (read as `anyOf`, an example naming one kind with another's fields was taken and served,
+    // and the mock's check refused it); whether the property is open, by the document's marks (the copy has none).
+    withDiscriminatedKinds(this.lookup, document);
     // An object closed beside its `allOf` is closed over its members' fields, as the mock's copy is read
     // (open-all-of.ts) and Prism then checks what it serves: by the letter no made value met it (an address closed
     // beside its shared fields).
