@@ -137,7 +137,7 @@ export function draftBody(
       at: [...at, "params"],
       note: "the request body is required, and each of its fields is readOnly (the server's): calls send {}",
     });
-  const apart = flat !== undefined && !Object.keys(fields).length && shapesApart(doc, flat);
+  const apart = flat !== undefined && !Object.keys(fields).length && shapesApart(doc, flat, body.encoding);
   if (!apart && (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length)) {
     draftWholeBody(doc, op, flat, at, notes, into);
     return rawBesideJson(body, at, notes, into);
