@@ -66,7 +66,7 @@ describe("a form body of shapes told apart by a tag each requires", () => {
   const d = drafted(doc, ["getZqtoken"], "zqform");
   const op = d.manifest.operations.zqform_get_zqtoken;
 
-  it("is drafted as the shapes' fields: the tag required, the secret a secret parameter, requiredWhen rules", async () => {
+  it("is drafted as the shapes' fields: the tag required, the secret a secret one, requiredWhen rules", async () => {
     const params = op?.params ?? {};
     expect(Object.values(params).some((p) => p.wire?.in === "body" && p.wire.pointer === "")).toBe(false);
     expect(params.grant_type).toMatchObject({
