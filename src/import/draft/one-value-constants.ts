@@ -45,3 +45,26 @@ export function oneValueConstant(
       (value === "" ? ` (sent as ${declared.name}= with no value)` : ""),
   };
 }
+
+/**
+ * The constant a required field of a JSON or form body is drafted as where its schema admits one text, number or
+ * boolean (`type: {enum: [SQL]}`: a kind's tag, a grant type), as a header or query parameter of one value is; with
+ * its note. Undefined for an optional field, one of other values or of empty text, or one a union's shapes narrow
+ * to values of their own (`shape`: drafted as the enum of all of them).
+ */
+export function oneValueField(
+  field: string,
+  flat: Schema | undefined,
+  sent: { required: boolean; encoding: string; shape: boolean },
+): { constant: ManifestConstant; note: string } | undefined {
+  if (!sent.required || sent.shape || (sent.encoding !== "json" && sent.encoding !== "form")) return undefined;
+  const value = oneValue(flat)?.value;
+  if (!(typeof value === "string" || typeof value === "number" || typeof value === "boolean") || value === "")
+    return undefined;
+  return {
+    constant: { in: "body", pointer: `/${field.replace(/~/g, "~0").replace(/\//g, "~1")}`, value },
+    note:
+      `the required body field ${field} admits one value (${JSON.stringify(value)}): drafted as a constant the ` +
+      "package sends itself, since callers could give nothing else",
+  };
+}
