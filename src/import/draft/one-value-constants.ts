@@ -10,6 +10,7 @@ import type { OpenApiDocument, Schema } from "../../load/openapi-document.js";
 import type { ManifestConstant } from "../../load/precompiled/manifest-types.js";
 import { oneValue } from "../../model/one-value.js";
 import { namesCredential } from "../auth/credential-params.js";
+import { admitsNullOnly, nullOnlyField } from "../shapes/null-only.js";
 import { safeFlatten } from "./param-schema.js";
 
 /** A parameter the operation declares, or a field of an object query parameter (its `of`: shapes/query-object.ts). */
@@ -44,6 +45,19 @@ export function oneValueConstant(
       "as a constant the package sends itself, since callers could give nothing else" +
       (value === "" ? ` (sent as ${declared.name}= with no value)` : ""),
   };
+}
+
+/**
+ * A body field no caller could give another value of: a JSON one admitting null alone, left out or a constant null
+ * where required (shapes/null-only.ts), or a required one of one value (oneValueField); undefined for any other.
+ */
+export function constantField(
+  field: string,
+  flat: Schema | undefined,
+  sent: { required: boolean; encoding: string; shape: boolean },
+): { constant?: ManifestConstant; note: string } | undefined {
+  if (sent.encoding === "json" && admitsNullOnly(flat)) return nullOnlyField(field, sent.required);
+  return oneValueField(field, flat, sent);
 }
 
 /**

@@ -19,8 +19,8 @@ import { unionShapesRule } from "./shape-rules/shared-field-shapes.js";
 import { valueRequiredRules } from "./value-required.js";
 import { nestedFilePlaces } from "../../link/files/nested-files.js";
 import { fileBranch, fileParam, isFileField, nestedFilesWhy } from "./files.js";
-import { admitsNullOnly, NULLABLE_UNREAD_NOTE, nullOnlyField } from "../shapes/null-only.js";
-import { oneValueField } from "./one-value-constants.js";
+import { NULLABLE_UNREAD_NOTE } from "../shapes/null-only.js";
+import { constantField } from "./one-value-constants.js";
 import { paramName, placedFieldName } from "./param-names.js";
 import { fromSchema, safeFlatten, unsafeIntegerNote } from "./param-schema.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
@@ -354,10 +354,7 @@ function draftBodyField(context: BodyFields, field: string, schema: Schema): voi
   }
   // A field that admits only null, or one value: left out, or a constant where required (shapes/null-only.ts).
   const shape = narrowedValues.has(field) || field === tag?.field; // a union's shapes narrow it: their enum
-  const nullOnly =
-    body.encoding === "json" && admitsNullOnly(flatField)
-      ? nullOnlyField(field, required.has(field))
-      : oneValueField(field, flatField, { required: required.has(field), encoding: body.encoding, shape });
+  const nullOnly = constantField(field, flatField, { required: required.has(field), encoding: body.encoding, shape });
   if (nullOnly && (!nullOnly.constant || into.constants)) {
     if (nullOnly.constant) into.constants?.push(nullOnly.constant);
     notes.push({ at: nullOnly.constant ? [...at, "constants"] : at, note: nullOnly.note });
