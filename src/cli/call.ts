@@ -62,9 +62,11 @@ adding to the list.
 
 Secret parameters (apiKey, accessToken, clientSecret, refreshToken,
 privateKey) must be references to environment variables, e.g.
---param apiKey={{MY_API_KEY}}; literal secrets are refused. With a provider's
-OAuth 2 flow parameters instead of its access token (e.g. tenantId, clientId
-and clientSecret), the token is requested first.
+--param apiKey={{MY_API_KEY}}; literal secrets are refused. A secret field
+inside a JSON value (a password in an object) is given the same way:
+--param 'profile={"password":"{{MY_PASSWORD}}"}'. With a provider's OAuth 2
+flow parameters instead of its access token (e.g. tenantId, clientId and
+clientSecret), the token is requested first.
 
 Exit status: 0 success, 1 the tool failed, 2 usage error, 70 internal error
 (a bug: please report it).`;
@@ -181,12 +183,13 @@ async function resolvedParams(
         `${name}: not a parameter of ${operationId} (parameters: ${[...known].join(", ")})`,
       );
   }
-  const { resolveParamReferences } = await import("./support/references.js");
+  const { resolveNestedReferences, resolveParamReferences } = await import("./support/references.js");
   const resolved = resolveParamReferences(
     params,
     new Set(tool.params.filter((p) => p.secret).map((p) => p.name)),
     io.env,
   );
+  resolveNestedReferences(resolved, tool.params, io.env);
   for (const p of tool.params) {
     const value = resolved[p.name];
     if (p.type === "file" && value !== undefined) setOwn(resolved, p.name, fileInput(p, value, texts.get(p.name), io));

@@ -251,12 +251,13 @@ async function givenParams(args: Parsed, io: CliIo, provider: string, tools: Sub
         `${name}: not a parameter of any operation of ${provider} (parameters: ${[...known.keys()].join(", ")})`,
       );
   }
-  const { resolveParamReferences } = await import("./support/references.js");
+  const { resolveNestedReferences, resolveParamReferences } = await import("./support/references.js");
   const given = resolveParamReferences(
     params,
     new Set([...known.values()].filter((p) => p.secret).map((p) => p.name)),
     io.env,
   );
+  resolveNestedReferences(given, [...known.values()], io.env);
   const origin = baseOrigin(stringOption(args, "base-url"), tools, given);
   for (const t of tools) if (t.server.param && given[t.server.param] === undefined) given[t.server.param] = origin;
 

@@ -376,7 +376,8 @@ export function shapeTag(
  * shape, part of one or two of them was sent. Shapes that share a field (a tag, fields of the same name), or that
  * have optional fields beside a closed shape, stay one parameter.
  */
-export function shapesApart(doc: OpenApiDocument, flat: Schema): boolean {
+export function shapesApart(doc: OpenApiDocument, flat: Schema, encoding?: string): boolean {
+  if (encoding === "form" && taggedForm(doc, flat)) return true;
   if (!Array.isArray(flat.oneOf) || flat.oneOf.length < 2 || flat.properties !== undefined) return false;
   let branches: Schema[];
   try {
@@ -402,4 +403,29 @@ export function heldTo(held: NestedLimits): string {
     "the one whose fields hold all its keys (no shape requires a field, closes or fixes one, so by JSON Schema's " +
     "letter every object meets several and none the oneOf: read as the request judge and the mocks read it)"
   );
+}
+
+/**
+ * A form body (pairs of text, no nesting) that is one of several object shapes told apart by a field each requires,
+ * narrowed to values of its own (`grant_type`: `client_credentials` or a token exchange, an OAuth token endpoint's
+ * form): drafted as the shapes' fields, as a form of one shape is, the tag required with every shape's values and
+ * the fields each value's shape requires as the rule requiredWhen (value-required.ts). As one JSON parameter holding
+ * the whole form, a field such as `client_secret` was no secret parameter: given as a literal, asked of a model.
+ */
+function taggedForm(doc: OpenApiDocument, flat: Schema): boolean {
+  const key = Array.isArray(flat.oneOf) ? "oneOf" : Array.isArray(flat.anyOf) ? "anyOf" : undefined;
+  if (!key || (flat[key] as unknown[]).length < 2 || flat.properties !== undefined) return false;
+  const shapes = (flat[key] as Schema[]).map((b) => flattened(doc, b));
+  if (shapes.some((s) => !s || typeOf(s) !== "object" || acceptsAnyObject(s))) return false;
+  const all = shapes as Schema[];
+  const requiredOf = (s: Schema) => (Array.isArray(s.required) ? s.required.map(String) : []);
+  return requiredOf(all[0] as Schema).some((field) => {
+    const values = all.map((s) => {
+      const own = (s.properties as Record<string, Schema> | undefined)?.[field];
+      const f = requiredOf(s).includes(field) && own ? flattened(doc, own) : undefined;
+      return Array.isArray(f?.enum) ? f.enum : f && Object.hasOwn(f, "const") ? [f.const] : undefined;
+    });
+    const listed = values.flat();
+    return values.every((v) => v?.length) && new Set(listed).size === listed.length;
+  });
 }

@@ -33,7 +33,7 @@ const document = openapi({
           "application/json": {
             schema: {
               type: "object",
-              required: ["confirmed"],
+              // Optional: a required field of one value is a constant (one-value-body-fields.test.ts).
               properties: { confirmed: { type: "boolean", enum: [true] }, role: { type: "string" } },
             },
           },

@@ -3,7 +3,8 @@
 // zqlambda"). By OpenAPI the property's value names the shape, so a value naming none is no value of the union. Read as
 // its one shape, `type` was drafted as any text and `type: foo` was sent; now the draft lists the values naming the
 // shape (the mapping's, else its schema's name) and the link holds a field of such a union to them, as it holds a union
-// of several shapes (load/schemas/lone-kind.ts).
+// of several shapes (load/schemas/lone-kind.ts). Required, and so of one value, it is a body constant the package
+// sends itself (one-value-body-fields.test.ts).
 import { afterAll, describe, expect, it } from "vitest";
 import { rmSync } from "node:fs";
 import {
@@ -62,26 +63,18 @@ const document = openapi(
 );
 
 describe("a union of one shape whose discriminator names it", () => {
-  it("drafts the property as the values naming the shape: the mapping's, else the shape's schema name", () => {
+  it("drafts the required property as a constant of the value naming the shape: the mapping's, else its name", () => {
     const d = drafted(document, ["zqCreateTool", "zqCreateUnnamed"], "zqtools");
     const [mapped, unnamed] = Object.values(d.manifest.operations);
-    expect(mapped?.params?.type).toMatchObject({
-      type: "string",
-      enum: ["zqlambda"],
-      default: "zqlambda",
-      required: true,
-    });
-    expect(unnamed?.params?.type).toMatchObject({ type: "string", enum: ["ZqLambda"] });
+    expect(mapped?.constants).toEqual([{ in: "body", pointer: "/type", value: "zqlambda" }]);
+    expect(unnamed?.constants).toEqual([{ in: "body", pointer: "/type", value: "ZqLambda" }]);
+    expect(mapped?.params).not.toHaveProperty("type");
   });
 
-  it("refuses a value naming no shape before any request, and sends the mapped one as the judge takes it", async () => {
+  it("sends the value naming the shape, as the judge takes it, with no input for it", async () => {
     const d = drafted(document, ["zqCreateTool"], "zqtools");
     const [tool] = await linkedTools(d, "zqtools");
-    expect(await sentOrRefused(tool as never, { type: "foo", name: "n" }, { id: "t1" })).toEqual({
-      message: 'type: must be one of zqlambda, got "foo"',
-      sent: 0,
-    });
-    const call = { type: "zqlambda", name: "a/b é", accessToken: "zq-token-0001" };
+    const call = { name: "a/b é", accessToken: "zq-token-0001" };
     const { sent, judged } = await judgedCall(d, tool as never, call);
     expect(JSON.parse(new TextDecoder().decode(sent.body))).toEqual({ type: "zqlambda", name: "a/b é" });
     expect(judged.refusals.filter((r) => r.rule !== "security")).toEqual([]);

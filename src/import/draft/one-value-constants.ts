@@ -10,6 +10,7 @@ import type { OpenApiDocument, Schema } from "../../load/openapi-document.js";
 import type { ManifestConstant } from "../../load/precompiled/manifest-types.js";
 import { oneValue } from "../../model/one-value.js";
 import { namesCredential } from "../auth/credential-params.js";
+import { admitsNullOnly, nullOnlyField } from "../shapes/null-only.js";
 import { safeFlatten } from "./param-schema.js";
 
 /** A parameter the operation declares, or a field of an object query parameter (its `of`: shapes/query-object.ts). */
@@ -43,5 +44,41 @@ export function oneValueConstant(
       `the required ${declared.in} parameter ${declared.name} admits one value (${JSON.stringify(value)}): drafted ` +
       "as a constant the package sends itself, since callers could give nothing else" +
       (value === "" ? ` (sent as ${declared.name}= with no value)` : ""),
+  };
+}
+
+/**
+ * A body field no caller could give another value of: a JSON one admitting null alone, left out or a constant null
+ * where required (shapes/null-only.ts), or a required one of one value (oneValueField); undefined for any other.
+ */
+export function constantField(
+  field: string,
+  flat: Schema | undefined,
+  sent: { required: boolean; encoding: string; shape: boolean },
+): { constant?: ManifestConstant; note: string } | undefined {
+  if (sent.encoding === "json" && admitsNullOnly(flat)) return nullOnlyField(field, sent.required);
+  return oneValueField(field, flat, sent);
+}
+
+/**
+ * The constant a required field of a JSON or form body is drafted as where its schema admits one text, number or
+ * boolean (`type: {enum: [SQL]}`: a kind's tag, a grant type), as a header or query parameter of one value is; with
+ * its note. Undefined for an optional field, one of other values or of empty text, or one a union's shapes narrow
+ * to values of their own (`shape`: drafted as the enum of all of them).
+ */
+export function oneValueField(
+  field: string,
+  flat: Schema | undefined,
+  sent: { required: boolean; encoding: string; shape: boolean },
+): { constant: ManifestConstant; note: string } | undefined {
+  if (!sent.required || sent.shape || (sent.encoding !== "json" && sent.encoding !== "form")) return undefined;
+  const value = oneValue(flat)?.value;
+  if (!(typeof value === "string" || typeof value === "number" || typeof value === "boolean") || value === "")
+    return undefined;
+  return {
+    constant: { in: "body", pointer: `/${field.replace(/~/g, "~0").replace(/\//g, "~1")}`, value },
+    note:
+      `the required body field ${field} admits one value (${JSON.stringify(value)}): drafted as a constant the ` +
+      "package sends itself, since callers could give nothing else",
   };
 }

@@ -21,7 +21,7 @@ describe("the provider's description", () => {
 
 describe("a body field's and an answer field's description of markup alone", () => {
   it("is drafted as none: the field's name, said in a note; it links", async () => {
-    const markupOnly = { type: "string", enum: ["ZQ_RESTORE"], description: "<p/>" };
+    const markupOnly = { type: "string", enum: ["ZQ_RESTORE", "ZQ_REVOKE"], description: "<p/>" };
     const document = openapi({
       "/zq-permissions": {
         post: {

@@ -19,7 +19,8 @@ import { unionShapesRule } from "./shape-rules/shared-field-shapes.js";
 import { valueRequiredRules } from "./value-required.js";
 import { nestedFilePlaces } from "../../link/files/nested-files.js";
 import { fileBranch, fileParam, isFileField, nestedFilesWhy } from "./files.js";
-import { admitsNullOnly, NULLABLE_UNREAD_NOTE, nullOnlyField } from "../shapes/null-only.js";
+import { NULLABLE_UNREAD_NOTE } from "../shapes/null-only.js";
+import { constantField } from "./one-value-constants.js";
 import { paramName, placedFieldName } from "./param-names.js";
 import { fromSchema, safeFlatten, unsafeIntegerNote } from "./param-schema.js";
 import { unsafeIntegerAt } from "../../model/safe-integers.js";
@@ -37,7 +38,7 @@ export interface ParamsInto {
   params: Record<string, ManifestParam>;
   byWire: Map<string, string>;
   taken: Set<string>;
-  /** The operation's constants: a required body field that admits only null is one (shapes/null-only.ts). */
+  /** The operation's constants: a required body field of null or one value alone (shapes/null-only.ts). */
   constants?: ManifestConstant[];
 }
 
@@ -137,7 +138,7 @@ export function draftBody(
       at: [...at, "params"],
       note: "the request body is required, and each of its fields is readOnly (the server's): calls send {}",
     });
-  const apart = flat !== undefined && !Object.keys(fields).length && shapesApart(doc, flat);
+  const apart = flat !== undefined && !Object.keys(fields).length && shapesApart(doc, flat, body.encoding);
   if (!apart && (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length)) {
     draftWholeBody(doc, op, flat, at, notes, into);
     return rawBesideJson(body, at, notes, into);
@@ -351,9 +352,9 @@ function draftBodyField(context: BodyFields, field: string, schema: Schema): voi
     });
     return;
   }
-  // A field that admits only null: left out, or a constant null where required (shapes/null-only.ts).
-  const nullOnly =
-    body.encoding === "json" && admitsNullOnly(flatField) ? nullOnlyField(field, required.has(field)) : undefined;
+  // A field that admits only null, or one value: left out, or a constant where required (shapes/null-only.ts).
+  const shape = narrowedValues.has(field) || field === tag?.field; // a union's shapes narrow it: their enum
+  const nullOnly = constantField(field, flatField, { required: required.has(field), encoding: body.encoding, shape });
   if (nullOnly && (!nullOnly.constant || into.constants)) {
     if (nullOnly.constant) into.constants?.push(nullOnly.constant);
     notes.push({ at: nullOnly.constant ? [...at, "constants"] : at, note: nullOnly.note });

@@ -1,0 +1,117 @@
+// A secret inside a JSON value (a password a resource is created with, `zqProfile.zqPassword`; a union body's
+// `client_secret`), given by `blockwright call`: a top-level secret is given as `{{ENV}}` and a literal refused, but
+// such a field's `{{ZQ_PW}}` went to the upstream as that text, and its literal was sent. It now reads as a secret
+// parameter does: a reference resolved from the environment, a literal refused before any request, never echoed.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cli, runtimeProject } from "../../test-support/cli-harness.js";
+import { server } from "../../test-support/runtime/loopback-server.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-call-nested-secrets-"));
+const dir = runtimeProject(join(tmp, "project"), "specs");
+const text = { type: "string", maxLength: 64 };
+const answer = { "200": { description: "Done.", content: { "application/json": { schema: { type: "object" } } } } };
+const jsonBody = (schema: unknown) => ({ required: true, content: { "application/json": { schema } } });
+const grant = (value: string, field: string) => ({
+  type: "object",
+  required: ["zqGrant", field],
+  properties: { zqGrant: { type: "string", enum: [value] }, [field]: text },
+});
+const document = {
+  openapi: "3.0.3",
+  info: { title: "Zq vault", version: "1", description: "Zq keeps accounts." },
+  servers: [{ url: "https://zqvault.test/api" }],
+  paths: {
+    "/zqaccounts": {
+      post: {
+        operationId: "createZqAccount",
+        summary: "Create an account",
+        requestBody: jsonBody({
+          type: "object",
+          required: ["zqProfile"],
+          properties: { zqProfile: { type: "object", properties: { zqName: text, zqPassword: text } } },
+        }),
+        responses: answer,
+      },
+    },
+    "/zqtokens": {
+      post: {
+        operationId: "getZqToken",
+        summary: "Get a token",
+        requestBody: jsonBody({ oneOf: [grant("zqcode", "zqCode"), grant("zqclient", "client_secret")] }),
+        responses: answer,
+      },
+    },
+  },
+  components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+  security: [{ bearer: [] }],
+};
+let upstream: Awaited<ReturnType<typeof server>>;
+
+beforeAll(async () => {
+  writeFileSync(join(tmp, "zqvault.json"), JSON.stringify(document));
+  const added = await cli(["add", "zqvault", "--from", join(tmp, "zqvault.json"), "--operations", "all"], { cwd: dir });
+  expect(added.code, added.stderr).toBe(0);
+  const generated = await cli(["generate"], { cwd: dir });
+  expect(generated.code, generated.stderr).toBe(0);
+  upstream = await server(() => ({ status: 200, body: "{}" }));
+});
+afterAll(async () => {
+  await upstream?.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const call = (tool: string, params: string[], env: Record<string, string> = {}) =>
+  cli(
+    [
+      ...["call", tool, ...params.flatMap((p) => ["--param", p])],
+      ...["--param", "accessToken={{ZQ_VAULT_TOKEN}}", "--base-url", upstream.url],
+    ],
+    { cwd: dir, env: { ZQ_VAULT_TOKEN: "zq-token-00000001", ...env } },
+  );
+
+describe("a secret field inside a JSON value given to blockwright call", () => {
+  it("takes {{ENV}}, sending the variable's value, never printing it", async () => {
+    const before = upstream.received.length;
+    const r = await call("zqvault_create_zq_account", ['zqProfile={"zqName":"zq","zqPassword":"{{ZQ_PW}}"}'], {
+      ZQ_PW: "zq-pw-from-env-0001",
+    });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(upstream.received.length).toBe(before + 1);
+    expect(JSON.parse(upstream.received.at(-1)!.body)).toEqual({
+      zqProfile: { zqName: "zq", zqPassword: "zq-pw-from-env-0001" },
+    });
+    expect(r.stdout + r.stderr).not.toContain("zq-pw-from-env-0001");
+  });
+
+  it("refuses a literal before any request, naming the field, never echoing it; an unset variable too", async () => {
+    const before = upstream.received.length;
+    const literal = await call("zqvault_create_zq_account", ['zqProfile={"zqPassword":"zqLiteralPw99"}']);
+    expect(literal.code).toBe(2);
+    expect(literal.stderr).toContain("zqProfile.zqPassword is a secret: pass it as a reference");
+    expect(literal.stdout + literal.stderr).not.toContain("zqLiteralPw99");
+    const unset = await call("zqvault_create_zq_account", ['zqProfile={"zqPassword":"{{ZQ_UNSET_PW}}"}']);
+    expect(unset.code).toBe(2);
+    expect(unset.stderr).toContain("zqProfile.zqPassword: environment variable ZQ_UNSET_PW is not set");
+    expect(upstream.received.length).toBe(before);
+  });
+
+  it("reads a union's secret by the shape its tag names: {{ENV}} taken, a literal refused", async () => {
+    const tool = "zqvault_get_zq_token";
+    const env = { ZQ_SECRET: "zq-client-secret-01" };
+    const sent = await call(tool, ['body={"zqGrant":"zqclient","client_secret":"{{ZQ_SECRET}}"}'], env);
+    expect(sent.code, sent.stdout + sent.stderr).toBe(0);
+    expect(JSON.parse(upstream.received.at(-1)!.body)).toEqual({
+      zqGrant: "zqclient",
+      client_secret: "zq-client-secret-01",
+    });
+    const literal = await call(tool, ['body={"zqGrant":"zqclient","client_secret":"zqLiteralSecret"}']);
+    expect(literal.code).toBe(2);
+    expect(literal.stderr).toContain("body.client_secret is a secret");
+    expect(literal.stdout + literal.stderr).not.toContain("zqLiteralSecret");
+    const plain = await call(tool, ['body={"zqGrant":"zqcode","zqCode":"zq-code-1"}']);
+    expect(plain.code, plain.stdout + plain.stderr).toBe(0);
+  });
+});
