@@ -136,6 +136,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "contract-tests/sdk-judge/resend.test.ts",
       "src/cli/add-one-value-constants.test.ts",
       "src/cli/call-inputs.test.ts",
+      "src/cli/call-nested-secrets.test.ts",
       "src/cli/call-file-lists.test.ts",
       "src/contract/kinds/required-when.test.ts",
       "src/emit/required-when.test.ts",
