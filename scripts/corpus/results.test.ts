@@ -66,3 +66,18 @@ describe("a draft whose base address is http to a host other than loopback", () 
     );
   });
 });
+
+// The link's refusal of add's own draft whose words hold "must be" (BW2012's "must be marked secret") was counted as
+// the mock's request check disagreeing (the whole directory's seed 251, a credential drafted without `secret`).
+describe("a draft the link refuses with a rule's words", () => {
+  it("is add's draft refused by the link, not the mock's request check", () => {
+    const errors = [
+      'specs/zqsound/manifest.yaml:56:3: params.zqClientId: the credential parameter "zqClientId" must be marked ' +
+        "secret: true [BW2012]",
+      "Next: review the notes, then blockwright generate && blockwright test zqsound",
+    ];
+    expect(failureKind("add", { exit: 1, seconds: 1, summary: "failed", errors })).toBe(
+      "add's draft refused by the link (a manifest rule it breaks)",
+    );
+  });
+});

@@ -33,6 +33,9 @@ const KINDS: [string, RegExp][] = [
   ["a draft looser or other than the document (limits, types)", /looser than|disagrees with the source|must be one of/],
   ["limit cases that cannot be derived", /could not be derived/],
   ["the errors expression finds no message", /find no message|no error message/],
+  // Before the schema words below, which a link rule's words may hold too ("must be marked secret"): add's own draft
+  // refused by the link, at a place of the drafted manifest.
+  ["add's draft refused by the link (a manifest rule it breaks)", /manifest\.yaml:\d+:\d+: .*\[BW2\d{3}\]\s*$/],
   // Before the schema words below, which the judge's refusal lines also hold: the request, not an answer, broke them.
   ["a request the request judge refuses (by the document's rules)", /^the request judge refused /],
   [
