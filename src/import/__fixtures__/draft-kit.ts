@@ -109,6 +109,30 @@ export async function linkedTools(d: ProviderDraft, provider = "acme"): Promise<
   return (await loadProvider(root, dir)).operations.map((o) => o.tool);
 }
 
+/**
+ * The linked tool of one operation whose required JSON body holds `field` of `schema` (a JSON value's insides as the
+ * link records them): `method` `path`, named `operationId`, drafted and linked as `provider`.
+ */
+export async function jsonBodyTool(
+  route: { method: string; path: string; operationId: string },
+  field: string,
+  schema: Json,
+  provider: string,
+): Promise<ToolSpec> {
+  const body = { type: "object", required: [field], properties: { [field]: schema } };
+  const document = openapi({
+    [route.path]: {
+      [route.method]: {
+        operationId: route.operationId,
+        requestBody: { required: true, content: { "application/json": { schema: body } } },
+        responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "zq1" }) },
+      },
+    },
+  });
+  const [tool] = await linkedTools(drafted(document, [route.operationId], provider), provider);
+  return tool as ToolSpec;
+}
+
 /** The headers of the one request the draft's first tool sends, called with `params` (an API key by default). */
 export async function sentHeaders(
   d: ProviderDraft,

@@ -7,14 +7,7 @@ import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { inputSchema } from "@blockwright/runtime/internal";
 import { paramTsType } from "../../emit/emit-tool-types.js";
-import {
-  draftWorkFolder,
-  drafted,
-  linkedTools,
-  openapi,
-  reply,
-  sentOrRefused,
-} from "../../import/__fixtures__/draft-kit.js";
+import { draftWorkFolder, jsonBodyTool, sentOrRefused } from "../../import/__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -27,25 +20,13 @@ const settings = {
   },
 };
 
-async function linkedTool() {
-  const document = openapi({
-    "/zqvaults": {
-      post: {
-        operationId: "createZqvault",
-        requestBody: {
-          required: true,
-          content: {
-            "application/json": {
-              schema: { type: "object", required: ["zqSettings"], properties: { zqSettings: settings } },
-            },
-          },
-        },
-        responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "zq1" }) },
-      },
-    },
-  });
-  const [tool] = await linkedTools(drafted(document, ["createZqvault"], "zqknown"), "zqknown");
-  return tool!;
+function linkedTool() {
+  return jsonBodyTool(
+    { method: "post", path: "/zqvaults", operationId: "createZqvault" },
+    "zqSettings",
+    settings,
+    "zqknown",
+  );
 }
 
 describe("a field of an open enum inside a JSON value", () => {

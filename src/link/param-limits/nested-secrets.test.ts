@@ -5,14 +5,7 @@
 // secret is drafted by: load/schemas/secret-names.ts), and its refusal says "(secret value withheld)".
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  draftWorkFolder,
-  drafted,
-  linkedTools,
-  openapi,
-  reply,
-  sentOrRefused,
-} from "../../import/__fixtures__/draft-kit.js";
+import { draftWorkFolder, jsonBodyTool, sentOrRefused } from "../../import/__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -27,25 +20,13 @@ const profile = {
   },
 };
 
-async function linkedTool() {
-  const document = openapi({
-    "/zqclusters": {
-      put: {
-        operationId: "putZqcluster",
-        requestBody: {
-          required: true,
-          content: {
-            "application/json": {
-              schema: { type: "object", required: ["zqProfile"], properties: { zqProfile: profile } },
-            },
-          },
-        },
-        responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "zq1" }) },
-      },
-    },
-  });
-  const [tool] = await linkedTools(drafted(document, ["putZqcluster"], "zqsecrets"), "zqsecrets");
-  return tool!;
+function linkedTool() {
+  return jsonBodyTool(
+    { method: "put", path: "/zqclusters", operationId: "putZqcluster" },
+    "zqProfile",
+    profile,
+    "zqsecrets",
+  );
 }
 
 describe("a secret inside a JSON value", () => {
