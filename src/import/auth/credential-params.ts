@@ -198,10 +198,13 @@ const CREDENTIAL_ENDINGS = new Set([
   "security token",
   "session token",
 ]);
-// A header of a request, of a page, of a trace (X-Idempotency-Key, X-Page-Token, X-CSRF-Token): no credential.
+// A header of a request, of a page, of a trace (X-Idempotency-Key, X-Page-Token, X-Pagination-Token, X-CSRF-Token): no
+// credential.
 const NOT_CREDENTIAL_WORDS = new Set([
   "idempotency",
   "page",
+  "pagination",
+  "paging",
   "next",
   "sync",
   "continuation",

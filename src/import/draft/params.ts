@@ -11,6 +11,7 @@ import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/opena
 import type { ManifestConstant, ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
 import type { CredentialDraft } from "../auth/credential-draft.js";
 import { carriesCredential, namesCredential, repeatsCredential } from "../auth/credential-params.js";
+import { tokenEndpointForm, tokenFormCredential } from "../auth/token-endpoint-form.js";
 import { namesSecret } from "../../load/schemas/secret-names.js";
 import { signatureHeader, signatureHeadersNote } from "../auth/sigv4-draft.js";
 import { multiSegmentKind, multiSegmentMarker } from "../../judge/multi-segment.js";
@@ -127,7 +128,7 @@ export function draftParams(
   }
   if (signed.length) notes.push({ at, note: signatureHeadersNote(signed) });
   const bodyRules = draftBody(doc, op, rawOp, repeats, at, notes, { params, byWire, taken, constants });
-  keepSecret(params, byWire, keyless, at, notes);
+  keepSecret(params, byWire, { keyless, tokenForm: tokenEndpointForm(doc, op) }, at, notes);
   const schemaRules = [...bodyRules, ...requiredObjectRules(parameters, byWire)];
   const rules = [...schemaRules, ...proseRules(doc, op, rawOp, { params, byWire, rules: schemaRules }, at, notes)];
   return { params, byWire, ...(rules.length ? { rules } : {}), ...(constants.length ? { constants } : {}) };
@@ -136,12 +137,13 @@ export function draftParams(
 /**
  * Values a person sets and every message, log and recording withholds, as a credential's: a field or parameter named
  * as a secret in any operation (`password`, `client_secret`, `refresh_token`); and in an operation that takes no
- * credential of the provider's, one named as a key or a token (`api_key`), which elsewhere is the credential again.
+ * credential of the provider's, one named as a key or a token (`api_key`), which elsewhere is the credential again; in
+ * a token endpoint's form, the tokens, assertions and codes it carries (`subject_token`: token-endpoint-form.ts).
  */
 function keepSecret(
   params: Record<string, ManifestParam>,
   byWire: ReadonlyMap<string, string>,
-  keyless: boolean,
+  { keyless, tokenForm }: { keyless: boolean; tokenForm: boolean },
   at: Path,
   notes: ReviewNote[],
 ): void {
@@ -155,7 +157,9 @@ function keepSecret(
         ? "named as a key or token, and the operation takes no credential of the provider's (security: [])"
         : carriesCredential(place, wireName, p.required === true, p.description)
           ? `named as a key or token only a credential is, sent in the ${place} beside the provider's credential`
-          : undefined;
+          : tokenForm && place === "body" && tokenFormCredential(wireName)
+            ? "a credential of a token endpoint's form (a body with a grant_type: RFC 6749, RFC 8693's token exchange)"
+            : undefined;
     // A secret is at least SECRET_MIN_LENGTH characters (the runtime refuses a shorter one): a field bounded below
     // that stays as it is, and an example shorter than it (a password `hunter2`) is left out. A default is the
     // document's stand-in (`YOUR_API_KEY`, `<token>`), never a credential to send when a call gives none: left out.
