@@ -15,6 +15,7 @@
 // after `$`): the upstream's own example broke it, mocks could answer nothing
 // that passed it, and a parameter with it could not be sent. Each is said
 // where it is (BW1206).
+import { caseInsensitiveReading } from "../common/case-insensitive-pattern.js";
 import { followLocalRefs } from "./json-ref.js";
 
 type Node = Record<string, unknown>;
@@ -233,7 +234,7 @@ function patternReader(): {
     const read = innerPattern(written);
     if (read !== undefined) found.push({ path: [...at(), key], written, read });
     owners.push(own);
-    reads.push(read ?? unicodeReading(written) ?? written);
+    reads.push(read ?? plainReading(written) ?? written);
   };
   const apply = () => {
     for (let i = 0; i < owners.length; i++) (owners[i] as Node).pattern = reads[i];
@@ -278,7 +279,13 @@ export function bracesReadAsText(written: string): string[] {
  * or undefined when no reading compiles as JSON Schema's patterns do (Unicode).
  */
 export function readPattern(written: string): string | undefined {
-  return innerPattern(written) ?? unicodeReading(written);
+  return innerPattern(written) ?? plainReading(written);
+}
+
+/** The pattern's inline case-insensitive flags written out (`(?i)`, `(?i:…)`), then read as unicodeReading reads it. */
+function plainReading(pattern: string): string | undefined {
+  const cased = caseInsensitiveReading(pattern);
+  return cased === undefined ? undefined : unicodeReading(cased);
 }
 
 /**
@@ -287,7 +294,7 @@ export function readPattern(written: string): string | undefined {
  */
 function innerPattern(pattern: string): string | undefined {
   const inner = DELIMITED.exec(pattern)?.[1];
-  return inner === undefined ? undefined : unicodeReading(inner);
+  return inner === undefined ? undefined : plainReading(inner);
 }
 
 /**

@@ -5,6 +5,7 @@
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { type OpenApiDocument, type Schema, typeOf } from "../../load/openapi-document.js";
 import { bracesReadAsText, readPattern } from "../../load/load-rewrites.js";
+import { writesInlineFlags } from "../../common/case-insensitive-pattern.js";
 import { isEnumOfLabels, withTextEnum, withValueEnum } from "../../load/text-enum.js";
 import { knownValuesOf } from "../../load/schemas/known-values.js";
 import { valueFormatOf } from "../../model/format-aliases.js";
@@ -34,6 +35,13 @@ export function stringLimits(s: Schema, param: ManifestParam, note: (text: strin
         `the spec's pattern holds ${braces.join(", ")}, which ECMAScript (the runtime, the mocks, the request judge) ` +
           `reads as text, not as a count: drafted so, as ${JSON.stringify(read)}; if the API means a count` +
           `${counts.length ? ` (${counts.join(", ")})` : ""}, write it as one here and in openapi.yaml`,
+      );
+    if (read !== undefined && writesInlineFlags(s.pattern))
+      note(
+        `the spec's pattern ${JSON.stringify(s.pattern)} is written with an inline case-insensitive flag, which ` +
+          "ECMAScript (JSON Schema's dialect; Node 20 and 22 refuse even its `(?i:…)` groups) does not take: drafted " +
+          "as the same rule in plain ECMAScript, each letter, class and set with its other cases, as the request " +
+          "judge, the mocks and the runtime read it",
       );
     if (read === undefined)
       note(
