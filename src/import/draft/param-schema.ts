@@ -6,7 +6,6 @@ import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { FILLED_BY_FETCH } from "../../load/ignored-headers.js";
 import { wholeNumberRange } from "../../load/examples/schema-lookup.js";
 import { schemaPlace, unionShapes } from "../../link/param-limits/schema-place.js";
-import { FORMAT_ALIASES, FORMAT_PATTERNS, formatPatternOf } from "../../model/format-aliases.js";
 import { typeOf, valuesType, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { booleanEnum } from "../../load/text-enum.js";
 import type { ReviewNote } from "../manifest-yaml.js";
@@ -17,14 +16,12 @@ import { ANY_VALUE_FORMS, formsOf, innerBranches, numberLimits, oneItemListsEnum
 import { listedValues } from "../../load/schemas/listed-values.js";
 import { exampleDefault } from "./required-defaults/example-default.js";
 import { withProseLimits } from "./prose/limit-words.js";
+import { withFormat } from "./formats/draft-format.js";
 
 type Path = (string | number)[];
 
 /** Descriptions are kept to this many characters (the spec has the whole text). */
 export const DESCRIPTION_LENGTH = 600;
-
-/** Formats that say no more than the type does. */
-const PLAIN_FORMATS = new Set(["int32", "int64", "float", "double"]);
 
 /** A value to draft as a parameter: its name, where it goes, whether it is required, what the spec says of it. */
 export interface FieldInput {
@@ -82,7 +79,7 @@ export function fromSchema(
   if (!described) note(`the spec describes ${input.name} nowhere: write what it means`);
   if (input.required) param.required = true;
   if (!withType(doc, flat, input, param, note)) return undefined;
-  withFormat(doc, flat, param, note);
+  withFormat(doc, flat, param, alternativesOf(flat), note);
   if (flat.deprecated === true || input.deprecated === true) note(`${input.name} is deprecated in the spec`);
   withDefaultAndExample(doc, flat, input, param, note);
   return withProseLimits(param, described, input.name, note);
@@ -265,44 +262,6 @@ function kindOf(doc: OpenApiDocument, schema: Schema, depth = 0): string {
   if (flat.properties !== undefined) return "object";
   if (flat.items !== undefined) return "array";
   return "any";
-}
-
-/** The format a manifest states for the schema's, or a note of one it cannot. */
-function withFormat(doc: OpenApiDocument, flat: Schema, param: ManifestParam, note: (text: string) => void): void {
-  const t = typeOf(flat);
-  const alternatives = alternativesOf(flat);
-  // The formats a manifest states (and the link would take from the spec anyway) are drafted; others said.
-  if (t === "string" && isValueFormat(flat.format as string)) param.format = flat.format as ManifestParam["format"];
-  else if (t === "string" && typeof flat.format === "string" && Object.hasOwn(FORMAT_ALIASES, flat.format)) {
-    // A format JSON Schema validators know by another name (ajv-formats' `url`, which mocks check): the manifest's
-    // name for it, or every value a call sends is one the mock may refuse for a format the parameter never said.
-    param.format = FORMAT_ALIASES[flat.format];
-    note(
-      `the spec gives format ${flat.format}: drafted as format ${param.format}, which every ${flat.format} value is`,
-    );
-  } else if (t === "string" && flat.format === undefined && alternatives) {
-    // A string of one of several formats (anyOf: date-time, date): the first, which every value drafted then meets.
-    const formats = alternatives
-      .map((a) => safeFlatten(doc, a)?.format)
-      .filter((f): f is string => typeof f === "string");
-    if (formats.length && isValueFormat(formats[0])) {
-      param.format = formats[0] as ManifestParam["format"];
-      note(
-        `the spec allows format ${formats.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ` +
-          `${formats[0]}, the first`,
-      );
-    }
-  } else if (t === "string" && !param.enum && formatPatternOf(flat.format, param.pattern) !== undefined) {
-    // A format a manifest cannot name (base64, an ISO 8601 duration, an RFC 3339 time, an HTTP date): validators and
-    // mocks check it, or the upstream reads it so; a pattern says so. The spec's own pattern gives way where it says
-    // only "any characters" (`^.{1,2097152}`: its length bounds stay), or the values drafted from it broke the format.
-    const format = String(flat.format);
-    const hint = FORMAT_PATTERNS[format]?.hint;
-    param.pattern = formatPatternOf(format, param.pattern);
-    if (hint) param.patternHint = hint;
-    note(`the spec gives format ${format} (${hint}): drafted as a pattern its values match`);
-  } else if (typeof flat.format === "string" && !PLAIN_FORMATS.has(flat.format))
-    note(`the spec gives format ${flat.format}, which a manifest cannot state yet`);
 }
 
 /** The spec's default and example, where they pass the drafted limits; the default a header fetch fills in. */
