@@ -1,10 +1,11 @@
 // A pattern written with an inline case-insensitive flag, which JSON Schema's dialect (ECMAScript) does not take: a
-// leading `(?i)` (Go's, Python's, PCRE's; the whole pattern without regard to case) or a group `(?i:…)` (ECMAScript's
-// pattern modifiers, which V8 reads from Node 23 on, and Node 20 and 22 refuse as "Invalid group"). Read as plain
+// leading `(?i)` (Go's, Python's, PCRE's; the whole pattern without regard to case) or a group `(?i:…)` (ECMAScript
+// 2025's pattern modifiers, which Node 24 reads and Node 20 and 22 refuse as "Invalid group"). Read as plain
 // ECMAScript, so that every reader (the request judge's ajv, the mocks, the draft's checks, the sampler that draws
 // values, the generated client's runtime check, on any Node or browser) compiles one and the same pattern: each
-// character, class and set inside the case-insensitive part written with its other cases (`k` as `[k\u{4B}\u{212A}]`,
-// `[^a]` as `[^a\u{41}]`), as ECMAScript's `iu` flags match them (simple case folding), worked out by the engine itself.
+// character, class and set inside the case-insensitive part written with its other cases (`k` as
+// `[k\u{4B}\u{212A}]`, `[^a]` as `[^a\u{41}]`), as ECMAScript's `iu` flags match them (simple case folding), worked
+// out by the engine itself.
 import { type AST, RegExpParser } from "@eslint-community/regexpp";
 
 /** Case-insensitive parts of a pattern: a leading `(?i)` (after `^` too), or a group of modifiers `(?i:`, `(?-i:`. */
