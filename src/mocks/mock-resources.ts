@@ -98,6 +98,26 @@ function madeRecord(document: Node, create: Node, envelope: string | undefined):
   return envelope !== undefined && Object.hasOwn(own, envelope) ? propertiesOf(document, own[envelope]) : own;
 }
 
+/**
+ * The values the create's answer fixes each field of its record to (its `enum`, or `const`), by field; a field it
+ * leaves open is absent. Such a field is the record's own (JSON:API's resource `type: {enum: [share]}` beside the
+ * request's `type: shared_folder`, which the record keeps in its `attributes`): a value sent under its name that it
+ * does not list is not echoed there, and the stateful mock keeps the record valid (mock-state.ts `merged`).
+ */
+export function fixedFieldsOf(document: Node, resource: Resource): Record<string, unknown[]> {
+  const item = isNode(document.paths) ? document.paths[resource.collection] : undefined;
+  const create = isNode(item) && isNode(item.post) ? item.post : undefined;
+  if (!create) return {};
+  const fixed: Record<string, unknown[]> = {};
+  for (const [name, raw] of Object.entries(madeRecord(document, create, resource.envelope))) {
+    const schema = deref(document, raw);
+    if (!isNode(schema)) continue;
+    const listed = Array.isArray(schema.enum) ? schema.enum : "const" in schema ? [schema.const] : undefined;
+    if (listed) fixed[name] = listed;
+  }
+  return fixed;
+}
+
 /** Whether two fields' schemas can hold one value: they share a JSON type (integer a number), or one declares none. */
 function typesMeet(document: Node, a: unknown, b: unknown): boolean {
   const typesOf = (raw: unknown) => {

@@ -18,7 +18,7 @@ import { followLocalRefs, refPath, valueAt } from "../../load/json-ref.js";
 import { eachSchemaNode } from "../../load/openapi-json-schema.js";
 import type { BaseKinds } from "../../load/schemas/base-kinds.js";
 import { markedOpen } from "../../load/schemas/known-values.js";
-import { distinctKinds, kindValuesOf, propertySchemas } from "../../load/schemas/union-kinds.js";
+import { distinctKinds, kindValuesOf, namesShapes, propertySchemas } from "../../load/schemas/union-kinds.js";
 
 type Json = Record<string, unknown>;
 type Registered = Json & { __absolute_ref__?: string };
@@ -117,6 +117,8 @@ function readAsKinds(node: Json, deref: (node: unknown) => Json | undefined, ope
   const branches = node.anyOf as unknown[];
   const shapes = branches.filter((b) => !isNullForm(b));
   const mapping = isJson(discriminator.mapping) ? Object.entries(discriminator.mapping) : [];
+  const declared = [node, ...shapes].map((shape) => propertySchemas(shape, property, deref).length > 0);
+  if (!namesShapes(mapping, declared)) return;
   const values = shapes.map((shape) => kindValuesOf(mapping, shape, property, deref));
   if (!shapes.length || !distinctKinds(values)) return;
   const kinds = values as unknown[][];

@@ -12,7 +12,7 @@ import { loneKindValues } from "../../load/schemas/lone-kind.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
 import { knownValuesOf } from "../../load/schemas/known-values.js";
 import { secretField } from "../../load/schemas/secret-names.js";
-import { distinctKinds, shapeKindValues } from "../../load/schemas/union-kinds.js";
+import { distinctKinds, namesShapes, shapeKindValues } from "../../load/schemas/union-kinds.js";
 import { regexProblem } from "../context.js";
 import { inclusiveBounds } from "./inclusive-bounds.js";
 import { scalarKindsOf } from "./scalar-kinds.js";
@@ -417,16 +417,24 @@ function unionTag(s: Schema, members: Schema[], shapes: Shapes): { field: string
         }
       : undefined;
   const discriminator = s.discriminator as Record<string, unknown> | undefined;
-  if (discriminator && typeof discriminator.propertyName === "string") {
-    const field = discriminator.propertyName;
-    const mapping = Object.entries((discriminator.mapping as Record<string, unknown> | undefined) ?? {});
+  const named =
+    discriminator && typeof discriminator.propertyName === "string" ? discriminator.propertyName : undefined;
+  const mapping = Object.entries((discriminator?.mapping as Record<string, unknown> | undefined) ?? {});
+  if (
+    named !== undefined &&
+    namesShapes(
+      mapping,
+      shapes.map((shape) => named in shape.fields),
+    )
+  ) {
+    const field = named;
     // By OpenAPI a union's property MUST be present, where the document forgot to require it too, as the request judge
     // holds it (judge/kinds/discriminated-kinds.ts); unless a `defaultMapping` (OpenAPI 3.2) names the shape of a value
     // without it. A base's kinds are held alike (baseKindsOf), as the judge reads them (load/schemas/base-kinds.ts).
     return withTag(
       field,
       shapes.map((shape, i) => shapeKindValues(mapping, members[i]?.$ref, shape.fields[field]?.enum)),
-      !Object.hasOwn(discriminator, "defaultMapping"),
+      !Object.hasOwn(discriminator ?? {}, "defaultMapping"),
     );
   }
   const first = shapes[0];

@@ -57,6 +57,17 @@ export function ownValues(schemas: readonly Json[]): unknown[] | undefined {
 }
 
 /**
+ * Whether a discriminator names the union's shapes: it maps values to them, or the union or one of its shapes declares
+ * its property. A property none declares and no mapping (`responseStatus` over `[ResourceDelete, Error]`, the
+ * document's own examples giving it HTTP statuses) is no field the shapes' names are written in: the union is read as
+ * its shapes alone, by the judge, the mock and the link alike. `declared`: for the union and each shape, whether it
+ * declares the property.
+ */
+export function namesShapes(mapping: readonly unknown[], declared: readonly boolean[]): boolean {
+  return mapping.length > 0 || declared.some(Boolean);
+}
+
+/**
  * The values naming one shape: `mapping` the discriminator's (value → target as written), `ref` the shape's `$ref` as
  * the union writes it (undefined for a shape written in place), `own` its property's enum (undefined where it has
  * none). Undefined where nothing names it (a shape in place of no enum).

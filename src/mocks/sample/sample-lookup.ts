@@ -8,7 +8,7 @@ import { withDiscriminatedKinds } from "../../judge/kinds/discriminated-kinds.js
 import { withOpenAllOfMembers } from "../../judge/open-all-of-lookup.js";
 import { followLocalRefs } from "../../load/json-ref.js";
 import { NAME_MAPS, SCHEMA_MAPS } from "../../load/load-rewrites.js";
-import { kindValuesOf } from "../../load/schemas/union-kinds.js";
+import { kindValuesOf, namesShapes, propertySchemas } from "../../load/schemas/union-kinds.js";
 import { isEnumOfLabels } from "../../load/text-enum.js";
 import {
   discriminatedAsAnyOf,
@@ -241,7 +241,16 @@ export function discriminated(union: Node, branch: unknown, value: unknown, docu
       : undefined;
   if (property === undefined || !isNode(value) || !isNode(branch)) return undefined;
   const mapping = isNode(union.discriminator) && isNode(union.discriminator.mapping) ? union.discriminator.mapping : {};
-  const kinds = kindValuesOf(Object.entries(mapping), branch, property, (n) => followLocalRefs(document, n));
+  const deref = (n: unknown) => followLocalRefs(document, n);
+  const shapes = [union, ...(Array.isArray(union.oneOf) ? union.oneOf : Array.isArray(union.anyOf) ? union.anyOf : [])];
+  if (
+    !namesShapes(
+      Object.keys(mapping),
+      shapes.map((s) => propertySchemas(s, property, deref).length > 0),
+    )
+  )
+    return undefined;
+  const kinds = kindValuesOf(Object.entries(mapping), branch, property, deref);
   return kinds?.length ? { ...value, [property]: kinds[0] } : undefined;
 }
 
