@@ -168,14 +168,15 @@ export class ToolValues {
   private findCandidates(param: ParamSpec): Candidate[] {
     const out: Candidate[] = [];
     const typed = (param as ParamSpec & { example?: unknown }).example;
-    if (typed !== undefined) out.push({ value: typed, source: "example" });
-    if (param.wire.in === "auth" && param.name === this.tool.auth.param)
-      out.push({ value: CREDENTIAL, source: "contract credential" });
+    const credential = param.wire.in === "auth" && param.name === this.tool.auth.param;
     // The other secrets of a credential (a combination's second key, an alternative's token, another operation's key
     // where operations authenticate differently) and an operation's own (a token in its body, whose example may be a
-    // word another value holds, withheld there too): their own stand-ins. Not an OAuth flow's.
-    else if (param.secret && (param.wire.in !== "auth" || !oauthParams(this.tool).has(param.name)))
-      out.push(...secretStandIns(param).map((value) => ({ value, source: "contract credential" })));
+    // value another parameter takes, an id's, withheld from every message showing that one): their own stand-ins,
+    // before their example. Not an OAuth flow's.
+    const own = !credential && param.secret && (param.wire.in !== "auth" || !oauthParams(this.tool).has(param.name));
+    if (own) out.push(...secretStandIns(param).map((value) => ({ value, source: "contract credential" })));
+    if (typed !== undefined) out.push({ value: typed, source: "example" });
+    if (credential) out.push({ value: CREDENTIAL, source: "contract credential" });
     // A file's examples in the document (`example: report.pdf` on a binary field) are its name, or a word on it, not
     // its bytes: as a value they would be a path the suite cannot read, or an address it must not fetch. Its own is
     // made.

@@ -92,6 +92,19 @@ function toldBranch(below: OutputUnit[], union: OutputUnit, branches: string[]):
     if (!byBranch.has(branch)) byBranch.set(branch, e);
     refusals.set(field, byBranch);
   }
+  // A field every failed shape requires and the value lacks (a discriminated union's property, which each shape is
+  // read as requiring: load/schemas/kinds-read.ts): the value names no shape, and the missing field is the reason.
+  const lacking = new Map<string, Set<string>>();
+  for (const e of below) {
+    const branch = branchOf(e);
+    const field = e.keyword === "required" ? /required property "(.*)"/.exec(e.error)?.[1] : undefined;
+    if (branch === undefined || field === undefined || e.instanceLocation !== union.instanceLocation) continue;
+    const by = lacking.get(field) ?? new Set<string>();
+    lacking.set(field, by.add(branch));
+  }
+  for (const [field, by] of lacking)
+    if (branches.every((b) => by.has(b)))
+      return below.find((e) => e.keyword === "required" && e.error.includes(`"${field}"`));
   for (const byBranch of refusals.values()) {
     const named = branches.filter((b) => !byBranch.has(b));
     if (named.length === 1) {

@@ -14,6 +14,7 @@ import { dereference, encodePointer, type Schema } from "@cfworker/json-schema";
 import { valueAt } from "../json-ref.js";
 import { asValidatorReads, withMovedShapesAtTheirPlaces, type Wrap, wrapNullable } from "../openapi-json-schema.js";
 import { withBaseRefsAsKinds } from "../schemas/base-kinds.js";
+import { withDiscriminatedKinds } from "../schemas/kinds-read.js";
 
 type Node = Record<string, unknown>;
 type Path = (string | number)[];
@@ -149,7 +150,12 @@ export class SchemaLookup {
       dereference(copy as Schema, recording, new URL(fileHref(root.at.file)), pointer(root.at.path));
       withMovedShapesAtTheirPlaces(recording, [...keys]);
       const file = this.kindsIn?.(root.at.file);
-      if (file !== undefined) withBaseRefsAsKinds(Object.fromEntries(keys.map((key) => [key, target[key]])), file);
+      if (file !== undefined) {
+        withBaseRefsAsKinds(Object.fromEntries(keys.map((key) => [key, target[key]])), file);
+        // A discriminated union held to its letter, as the mocks' check and the judge hold an answer (a value without
+        // its property, or naming no shape, refused): a `$ref` to another root registers it (lazy).
+        withDiscriminatedKinds(this.lazy(), file, [...keys]);
+      }
     } catch {
       // A schema named twice (an `$id` of its own): checks against it say they cannot resolve it.
     }
