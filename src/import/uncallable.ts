@@ -223,7 +223,10 @@ export function unwritableRequestBody(document: Json, op: Json, method: string):
   };
   if (types.some((t) => isRawBodyMedia(t, schemaOf(t)))) return undefined; // a file as the whole body
   if (types.some((t) => isTextBodyMedia(t, schemaOf(t)))) return undefined; // one text as the whole body
-  return body?.required === true || types.some((t) => bareMediaType(t).startsWith("multipart/")) ? types : undefined;
+  // An optional multipart body is the operation's point (a file upload), but for one of a list: its items name no part,
+  // and the call goes without it (`type: array` of files, "the inputs" of a run that may take none; unwritableBody).
+  const needed = (t: string) => bareMediaType(t).startsWith("multipart/") && typeOf(t) !== "array";
+  return body?.required === true || types.some(needed) ? types : undefined;
 }
 
 /**

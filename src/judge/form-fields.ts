@@ -7,7 +7,7 @@
 // or OpenAPI's default for its type) and its declared headers present; a
 // field whose encoding sets a style is its form pairs, a part each
 // (`meta[colour]`), their text not percent-encoded (OpenAPI 3.0.4/3.1.1).
-import { isBinaryString, isLonePart, LONE_FILE_PART } from "../load/media-types.js";
+import { isBinaryString, isFilesField, isLonePart, LONE_FILE_PART } from "../load/media-types.js";
 import { type JudgedParam, type Node, type Path, pointerTo } from "./operations.js";
 import { type Deep, queryPairs, type RawPair, rawTexts, readDeepObject, readQuery } from "./query-read.js";
 import { multipartParts, type Part } from "./multipart.js";
@@ -227,7 +227,11 @@ export function multipartFields(bytes: Uint8Array, contentType: string, media: M
   for (const part of parts) {
     // A field whose encoding sets a style is written as a form's pairs, one part each: `meta[colour]` is meta's.
     const base = part.name.replace(/\[.*$/s, "");
-    const group = byStyle(encodingOf(media, base)) ? styled : byName;
+    // A file (or a list of files) is a part of its bytes each, whatever its encoding's style (isFilesField).
+    const files = isFilesField(resolved(data, propertySchema(data, schema, base)), (list) =>
+      resolved(data, itemSchema(data, list)),
+    );
+    const group = byStyle(encodingOf(media, base)) && !files ? styled : byName;
     const key = group === styled ? base : part.name;
     group.set(key, [...(group.get(key) ?? []), part]);
   }

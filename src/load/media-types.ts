@@ -108,6 +108,17 @@ export function isBinaryString(schema: Schema | undefined): boolean {
 }
 
 /**
+ * Whether a multipart field is a file or a list of files (`item` reads a list's items): each file is a part of its own,
+ * its bytes, whatever style or explode its encoding gives (a form's style writes text, which a file's bytes are not;
+ * OpenAPI 3.0.0–3.0.3 and 3.1.0 apply them to application/x-www-form-urlencoded alone).
+ */
+export function isFilesField(schema: Schema | undefined, item: (list: Schema) => Schema | undefined): boolean {
+  if (!schema || isBinaryString(schema)) return schema !== undefined;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.includes("array") && isBinaryString(item(schema));
+}
+
+/**
  * Whether a multipart body's schema is one value (a file, a string, a number
  * or a boolean) rather than an object of named parts, which no multipart
  * body can be without a part to put it in.

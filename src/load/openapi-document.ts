@@ -340,7 +340,7 @@ export class OpenApiDocument {
 
   /**
    * Whether null is a value of the schema: OpenAPI 3.0's `nullable` (beside a `$ref` too), 3.1's `null` type, a null in
-   * its enum, or a null alternative of a union.
+   * its enum, or a null alternative of a union; an enum without null leaves it out, whatever the type or union beside.
    */
   admitsNull(schema: Schema): boolean {
     return this.nullIn(schema, this.nullableKeyword);
@@ -359,8 +359,8 @@ export class OpenApiDocument {
     const flat = this.flatten(schema);
     // Flattening follows a `$ref` and drops what is beside it: `{$ref, nullable: true}` is read on the schema too.
     if (nullable && (schema.nullable === true || flat.nullable === true)) return true;
+    if (Array.isArray(flat.enum)) return flat.enum.includes(null); // it holds beside a type or a union (JSON Schema)
     if (flat.type === "null" || (Array.isArray(flat.type) && flat.type.includes("null"))) return true;
-    if (Array.isArray(flat.enum) && flat.enum.includes(null)) return true;
     return (unionOf(flat) ?? []).some((v) => this.nullIn(v, nullable, depth + 1));
   }
 

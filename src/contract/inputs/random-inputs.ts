@@ -198,12 +198,18 @@ function listDelimiter(p: ParamSpec): string | undefined {
   return { form: ",", spaceDelimited: " ", pipeDelimited: "|", deepObject: undefined }[p.wire.encoding.style];
 }
 
-/** A list's text items without the delimiter it is joined with: `[","]` written `,` reads back as two items. */
+/**
+ * A list's text items without the delimiter it is joined with (`[","]` written `,` reads back as two items); so a query
+ * object's keys and values (`k,v,k,v`): the mock (Prism) decodes a comma the runtime encodes in one before splitting.
+ */
 function withoutDelimiter(p: ParamSpec, value: unknown): unknown {
   const delimiter = listDelimiter(p);
   if (p.wire.in === "header" && p.wire.encoding && !p.wire.encoding.json) return headerStyled(value);
-  if (delimiter === undefined || !Array.isArray(value)) return value;
-  return value.map((item) => (typeof item === "string" ? item.split(delimiter).join("") : item));
+  if (delimiter === undefined) return value;
+  const text = <T>(v: T) => (typeof v === "string" ? v.split(delimiter).join("") : v);
+  if (Array.isArray(value)) return value.map(text);
+  if (p.wire.in !== "query" || value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [text(k), text(v)]));
 }
 
 /**

@@ -3,7 +3,8 @@
 // value of any form: a text, number or list given was dropped and the call went with an empty body (the mock's "body
 // as sent" failed on every derived case giving one). add drafts an object alone now, with a note, so that another
 // value is refused before any request; a multipart body of a list, which names no part at all, is left out as no call
-// of it could succeed. `type: object` alone (its fields each a part) and `format: binary` alone (one file, the part
+// of it could succeed (an optional one is left out, the operation drafted: a run of no inputs is started without it).
+// `type: object` alone (its fields each a part) and `format: binary` alone (one file, the part
 // "file") were sent as the document says, and still are.
 import { rmSync } from "node:fs";
 import type { ToolSpec } from "@blockwright/runtime/internal";
@@ -37,6 +38,18 @@ const document = openapi({
   "/zqform": post("zqForm", {}, "application/x-www-form-urlencoded"),
   "/zqobject": post("zqObject", { type: "object" }),
   "/zqlist": post("zqList", { type: "array", items: { type: "string" } }),
+  "/zqrun": {
+    post: {
+      operationId: "zqRun",
+      parameters: [{ name: "zqwait", in: "query", schema: { type: "boolean" } }],
+      // Optional: a run that takes no inputs is started without it.
+      requestBody: {
+        description: "The inputs",
+        content: { "multipart/form-data": { schema: { type: "array", items: { type: "string", format: "binary" } } } },
+      },
+      responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) },
+    },
+  },
 });
 const operations = ["zqNone", "zqEither", "zqForm", "zqObject"];
 
@@ -77,6 +90,24 @@ describe("a multipart or form body whose schema names no field", () => {
       expect(refused.sent, operationId).toBe(0);
       expect(refused.message, operationId).toMatch(/body/);
     }
+  });
+
+  it("of a list, optional, is left out with a note: the operation is drafted, its call sent with no body", async () => {
+    const op = (document.paths as Record<string, Record<string, Json>>)["/zqrun"]?.post ?? {};
+    expect(uncallableWhy(document, { path: "/zqrun", method: "post", op })).toBeUndefined();
+    const run = drafted(document, ["zqRun"]);
+    const id = Object.keys(run.manifest.operations)[0] ?? "";
+    expect(Object.keys(run.manifest.operations[id]?.params ?? {})).toEqual(["zqwait"]);
+    expect(notesAt(run, `operations.${id}`).join("\n")).toContain(
+      "the request body is multipart (multipart/form-data) of a list, whose items name no part, which the runtime " +
+        "does not write: not drafted; calls send no body",
+    );
+    expect(await linkProblems(run)).toEqual([]);
+    const [tool] = await linkedTools(run);
+    const { sent, judged } = await judgedCall(run, tool as ToolSpec, { accessToken: "zq-token-0001", zqwait: true });
+    expect(sent.url).toBe("https://api.acme.test/zqrun?zqwait=true");
+    expect(sent.body?.byteLength ?? 0).toBe(0);
+    expect(judged.refusals).toEqual([]);
   });
 
   it("of a list names no part: no call of it could succeed", () => {

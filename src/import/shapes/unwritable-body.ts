@@ -4,7 +4,7 @@
 // the request before it leaves), and a form body of one value rather than
 // named fields (written from an object's fields: one string made no pair, and
 // the call went without its body; a multipart body of one value is one part,
-// load/media-types.ts) or of a list, and an XML body whose schema names no root element.
+// load/media-types.ts) or of a list (a multipart one too), and an XML body whose schema names no root element.
 import { xmlBodyNode } from "../../link/wire/xml-shape.js";
 import { type OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../../load/openapi-document.js";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
@@ -36,12 +36,14 @@ export function unwritableBody(doc: OpenApiDocument, op: OpenApiOperation): stri
       `the request body is a form (${body.mediaType}) of one ${type}, not named fields, which the runtime does not ` +
       `write: not drafted${required}`
     );
-  // A form of a list names no field either (its items no pair's name): the call went with an empty body.
-  if (type === "array" && body.encoding === "form")
-    return (
-      `the request body is a form (${body.mediaType}) of a list, not named fields, which the runtime does not ` +
-      `write: not drafted${required}`
-    );
+  // A form of a list names no field either (its items no pair's name): the call went with an empty body. Nor does a
+  // multipart body of a list (its items no part's name): an optional one is left out, the call sent without it.
+  if (type === "array")
+    return body.encoding === "form"
+      ? `the request body is a form (${body.mediaType}) of a list, not named fields, which the runtime does not ` +
+          `write: not drafted${required}`
+      : `the request body is multipart (${body.mediaType}) of a list, whose items name no part, which the runtime ` +
+          `does not write: not drafted${required}; calls send no body`;
   return undefined;
 }
 

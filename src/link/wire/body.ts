@@ -11,7 +11,7 @@ import {
   type OpenApiRequestBody,
   type Schema,
 } from "../../load/openapi-document.js";
-import { isBase64String, isMediaType } from "../../load/media-types.js";
+import { isBase64String, isFilesField, isMediaType } from "../../load/media-types.js";
 import { listAlone } from "../../load/schemas/json-types.js";
 import type { LinkContext, Path } from "../context.js";
 import { xmlBodyNode } from "./xml-shape.js";
@@ -196,6 +196,8 @@ function encodedFields(
   const fields: Record<string, FormFieldEncoding> = {};
   for (const name of Object.keys(declared).sort()) {
     const field = fieldOf(declared, name);
+    // A file (or a list of files) is a part of its bytes each, its encoding's style not applied (isFilesField).
+    if (encoding === "multipart" && filesField(ctx, body.schema, name)) continue;
     // No style, explode or allowReserved: a JSON contentType writes the field as that media type, one JSON text; a
     // multipart field, or one given another contentType, is then left as it is.
     if (field.style === undefined && field.explode === undefined && field.allowReserved === undefined) {
@@ -221,6 +223,18 @@ function encodedFields(
     fields[name] = { style: style as FormFieldEncoding["style"], explode: explode ?? style === "form" };
   }
   return fields;
+}
+
+/** Whether a multipart body's field is a file or a list of files. */
+function filesField(ctx: LinkContext, bodySchema: Schema | undefined, name: string): boolean {
+  const flat = (s: Schema | undefined) => {
+    try {
+      return s ? ctx.doc.flatten(s) : undefined;
+    } catch {
+      return undefined; // a $ref that names nothing: the linker says so where it reads the field
+    }
+  };
+  return isFilesField(flat(fieldSchema(ctx, bodySchema, name)), (list) => flat(list.items as Schema | undefined));
 }
 
 /** A form body's field's schema (its property in the body's schema, through allOf), if the body names it. */
