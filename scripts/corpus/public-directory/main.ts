@@ -39,9 +39,9 @@ class DirectoryHelp extends Error {}
 
 const USAGE =
   "npm run corpus -- --directory [--all (every document, not one per provider)] [--sample N] [--seed S " +
-  "(default 1)] [--provider <p> (only its documents: azure.com; repeatable)] [--document <key> (only this document, its path under " +
-  "the package's api/ folder: zq.example/one.json; repeatable)] [--documents <file> (only the documents it " +
-  "names, one key a line, # comments)] [--shard i/n] [--operations K " +
+  "(default 1)] [--provider <p> (only its documents: azure.com; repeatable)] [--document <key> (only this " +
+  "document, its path under the package's api/ folder: zq.example/one.json; repeatable)] [--documents <file> " +
+  "(only the documents it names, one key a line, # comments)] [--shard i/n] [--operations K " +
   "(per document, default 5)] [--out <records.json>] [--table " +
   "<file.md>] [--resume (skip the documents --out holds that passed or add cannot read)] [--keep] [--timeout " +
   "<seconds for test, default 180>]\n       npm run corpus -- --directory --merge <records.json>... " +
