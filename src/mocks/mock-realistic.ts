@@ -142,13 +142,22 @@ export class RealisticAnswers {
    * `mediaType` (its parameters aside); true where no such answer's schema is known (nothing to hold it to).
    */
   fits(method: string, pathname: string, status: number, mediaType: string, body: unknown): boolean {
+    const pointer = this.answerSchema(method, pathname, status, mediaType);
+    return pointer === undefined || this.valid(body, pointer);
+  }
+
+  /**
+   * The pointer of the schema of the answer a request for `method` and `pathname` gets with `status` and `mediaType`
+   * (its parameters aside) in the served document; undefined where it has none.
+   */
+  answerSchema(method: string, pathname: string, status: number, mediaType: string): string | undefined {
     const [operation] = this.reached(method, pathname);
     const base = (type: string) => type.split(";")[0]?.trim().toLowerCase();
     const content = operation?.responses
       .find((r) => r.code === String(status))
       ?.contents?.find((c) => base(c.mediaType) === base(mediaType));
-    if (!operation || !content || content.schema === undefined) return true;
-    return this.valid(body, this.schemaPointer(operation, String(status), content.mediaType));
+    if (!operation || !content || content.schema === undefined) return undefined;
+    return this.schemaPointer(operation, String(status), content.mediaType);
   }
 
   /**
