@@ -9,7 +9,8 @@
 // a read answers the record, an update changes it, a delete removes it (a read of it then gets the document's 404), and
 // the list answers the records, as its last page (mock-state-list.ts). An id no create made (a workflow reading a
 // fixed id) and a list before any create keep the realistic answer. An answer the records would make invalid against
-// its schema keeps Prism's. A request that asks for an answer (`Prefer`, Prism's `__code` and `__example`) gets it, as it did.
+// its schema keeps Prism's. A request that asks for an answer (`Prefer`, Prism's `__code` and `__example`) gets it,
+// as it did.
 import type { RequestListener } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
 import { writeWhole } from "../common/files.js";
