@@ -13,12 +13,12 @@
 // Where a request breaks one, the refusal's rule is `discriminator`, at the property, with its value: a value without
 // it, naming no shape, or naming one whose fields it lacks while it has another's.
 import type { OutputUnit, Schema } from "@cfworker/json-schema";
-import { describe, isNullAlternative, rootCause, WRAPPERS } from "../../load/examples/example-errors.js";
-import { followLocalRefs, refPath, valueAt } from "../../load/json-ref.js";
-import { eachSchemaNode } from "../../load/openapi-json-schema.js";
-import type { BaseKinds } from "../../load/schemas/base-kinds.js";
-import { markedOpen } from "../../load/schemas/known-values.js";
-import { distinctKinds, kindValuesOf, propertySchemas } from "../../load/schemas/union-kinds.js";
+import { describe, isNullAlternative, rootCause, WRAPPERS } from "./example-errors.js";
+import { followLocalRefs, refPath, valueAt } from "../json-ref.js";
+import { eachSchemaNode } from "../openapi-json-schema.js";
+import type { BaseKinds } from "../schemas/base-kinds.js";
+import { markedOpen } from "../schemas/known-values.js";
+import { distinctKinds, kindValuesOf, propertySchemas } from "../schemas/union-kinds.js";
 
 type Json = Record<string, unknown>;
 type Registered = Json & { __absolute_ref__?: string };
@@ -77,11 +77,15 @@ function openInDocument(data: unknown, uri: string, property: string): boolean {
   return [union, ...shapes].some((shape) => propertySchemas(shape, property, deref).some(markedOpen));
 }
 
-/** Each registered union with a discriminator, read as its kinds (see above). */
-export function withDiscriminatedKinds(lookup: Lookup, data: unknown): void {
+/**
+ * Each registered union with a discriminator, read as its kinds (see above); `only`: the keys of those to read (a
+ * lookup registered a part at a time: the example check's), their shapes found in the whole lookup.
+ */
+export function withDiscriminatedKinds(lookup: Lookup, data: unknown, only?: readonly string[]): void {
   const deref = derefIn(lookup);
   const seen = new Set<unknown>();
-  for (const [uri, schema] of Object.entries(lookup)) {
+  for (const uri of only ?? Object.keys(lookup)) {
+    const schema = lookup[uri];
     if (!isJson(schema) || seen.has(schema)) continue;
     seen.add(schema);
     readAsKinds(schema, deref, (property) => openInDocument(data, uri, property));
