@@ -18,7 +18,7 @@ import {
   schemaUri,
 } from "../load/examples/openapi-examples.js";
 import { withBaseRefsAsKinds } from "../load/schemas/base-kinds.js";
-import { discriminatorMiss, markBaseKinds, withDiscriminatedKinds } from "./kinds/discriminated-kinds.js";
+import { discriminatorMiss, markBaseKinds, withDiscriminatedKinds } from "../load/examples/discriminated-kinds.js";
 import { withOpenAllOfMembers } from "./open-all-of-lookup.js";
 import { withOpenBranchesAsNoneOfTheOthers } from "./open-one-of.js";
 import { withPlainFormsAsAnyOf } from "./plain-one-of.js";
@@ -30,7 +30,10 @@ export interface SchemaMiss {
   /** Where in the value (a JSON pointer's segments). */
   path: string[];
   message: string;
-  /** The rule broken where it is not the schema's shapes: a discriminator's value (kinds/discriminated-kinds.ts). */
+  /**
+   * The rule broken where it is not the schema's shapes: a discriminator's value
+   * (load/examples/discriminated-kinds.ts).
+   */
   rule?: "discriminator";
 }
 

@@ -1,9 +1,8 @@
 // The mock's check of its own answers holds a discriminated union to its discriminator, as the request judge holds a
-// request and verify a live answer (judge/kinds/discriminated-kinds.ts): the property's value names the shape. Prism
+// request and verify a live answer (load/examples/discriminated-kinds.ts): the property's value names the shape. Prism
 // checked the copy's discriminated `oneOf` as `anyOf`, so an answer naming one kind with another kind's fields (the
-// document's example here) was served as valid, and the suite's green held it to nothing. Generation's example check
-// now holds the example to the same letter (load/schemas/kinds-read.ts): a crossed example of the provider's own is
-// refused before any mock serves it (a published document's is left out, with a warning).
+// document's example here) was served as valid, and the suite's green held it to nothing. Such an example is now
+// refused before any mock serves it: generation's example check reads the union so too, in the judge's words.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DraftedOnMock, draftedOnMock } from "../contract/__fixtures__/drafted-subject.js";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
@@ -23,12 +22,8 @@ const answering = (operationId: string, example: unknown) => ({
     },
   },
 });
-const document = openapi(
-  {
-    "/zqtools/kept": answering("getZqKept", { zqType: "lambda", zqCode: "zq()" }),
-    "/zqtools/crossed": answering("getZqCrossed", { zqType: "lambda", zqUrl: "https://zq.test" }),
-  },
-  {
+const documentOf = (paths: Record<string, unknown>) =>
+  openapi(paths, {
     schemas: {
       ZqTool: {
         oneOf: [ref("ZqLambda"), ref("ZqHttp")],
@@ -37,8 +32,11 @@ const document = openapi(
       ZqLambda: kind("zqCode"),
       ZqHttp: kind("zqUrl"),
     },
-  },
-);
+  });
+const document = documentOf({ "/zqtools/kept": answering("getZqKept", { zqType: "lambda", zqCode: "zq()" }) });
+const crossed = documentOf({
+  "/zqtools/crossed": answering("getZqCrossed", { zqType: "lambda", zqUrl: "https://zq.test" }),
+});
 
 let on: DraftedOnMock | undefined;
 beforeAll(async () => {
@@ -61,9 +59,9 @@ describe("the mock's check of its own answer of a discriminated union", () => {
     expect(JSON.parse(kept.body)).toEqual({ zqType: "lambda", zqCode: "zq()" });
   });
 
-  it("refuses, at generation, an example naming one kind with another kind's fields", async () => {
-    await expect(draftedOnMock("zqanswerkinds", document, ["getZqCrossed"])).rejects.toThrow(
-      /example of the 200 response of "getZqCrossed".*lacks required field "zqCode"/,
+  it("serves no answer naming one kind with another kind's fields: generation refuses such an example", async () => {
+    await expect(draftedOnMock("zqanswercrossed", crossed, ["getZqCrossed"])).rejects.toThrow(
+      /zqType names the shape ZqLambda \("lambda"\), and the value has the fields of ZqHttp instead/,
     );
   });
 });

@@ -37,7 +37,7 @@ import { isOwnPrefer } from "./mock-judge.js";
 import { withLiteralsAsSent } from "../judge/path-literals.js";
 import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { answersWithoutWriteOnlyRequired, withoutReadOnlyRequired } from "./read-only-required.js";
-import { withDiscriminatedKindsIn } from "../judge/kinds/discriminated-kinds.js";
+import { withDiscriminatedKindsIn } from "../load/examples/discriminated-kinds.js";
 import { judgedOnly, makeSchemasCompilable, tuplesAsListedItems, withOneOfsAsAnyOf } from "./prism-schemas.js";
 import { isMediaType, withTypedTexts } from "./media-types.js";
 import {

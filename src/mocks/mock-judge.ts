@@ -19,7 +19,7 @@ import { requestJudge } from "../judge/judge.js";
 import { multiSegmentKind, multiSegmentMarker } from "../judge/multi-segment.js";
 import { servedKeyPaths } from "../load/operation-index.js";
 import { refusalProblem } from "../judge/judge-problem.js";
-import { readWhole, replayed } from "./replayed-request.js";
+import { readWhole, replayed } from "./requests/replayed-request.js";
 
 /** `makeJudge`: the judge's maker (a test's, to see a defect of the judge answered). */
 export function withJudge(

@@ -25,7 +25,7 @@
 // are: a mock only stops giving the answers that trip them. Other operations,
 // and replies other than 2xx, pass untouched.
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { readWhole, replayed } from "./replayed-request.js";
+import { readWhole, replayed } from "./requests/replayed-request.js";
 import {
   authSlots,
   evaluate,

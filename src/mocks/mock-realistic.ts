@@ -13,6 +13,7 @@ import { documentServer } from "../link/server/server.js";
 import { ownServer } from "../link/server/operation-server.js";
 import { givesExampleValue } from "../load/media-types.js";
 import { servedKeyPaths } from "../load/operation-index.js";
+import { withBaseRefsAsKinds } from "../load/schemas/base-kinds.js";
 import { pathPattern } from "./mock-paging.js";
 import { realisticValues } from "./realistic-values.js";
 import { SchemaLookup } from "./sample/sample-lookup.js";
@@ -142,13 +143,22 @@ export class RealisticAnswers {
    * `mediaType` (its parameters aside); true where no such answer's schema is known (nothing to hold it to).
    */
   fits(method: string, pathname: string, status: number, mediaType: string, body: unknown): boolean {
+    const pointer = this.answerSchema(method, pathname, status, mediaType);
+    return pointer === undefined || this.valid(body, pointer);
+  }
+
+  /**
+   * The pointer of the schema of the answer a request for `method` and `pathname` gets with `status` and `mediaType`
+   * (its parameters aside) in the served document; undefined where it has none.
+   */
+  answerSchema(method: string, pathname: string, status: number, mediaType: string): string | undefined {
     const [operation] = this.reached(method, pathname);
     const base = (type: string) => type.split(";")[0]?.trim().toLowerCase();
     const content = operation?.responses
       .find((r) => r.code === String(status))
       ?.contents?.find((c) => base(c.mediaType) === base(mediaType));
-    if (!operation || !content || content.schema === undefined) return true;
-    return this.valid(body, this.schemaPointer(operation, String(status), content.mediaType));
+    if (!operation || !content || content.schema === undefined) return undefined;
+    return this.schemaPointer(operation, String(status), content.mediaType);
   }
 
   /**
@@ -260,7 +270,8 @@ const lookups = new WeakMap<object, SchemaLookup>();
 
 /**
  * Whether a body fits the schema of an operation's answer in a document as loaded (the operation at `location`, its
- * `status` and `mediaType`): what a suite that predicts the mock's answers holds them to, as the mock does (`fits`).
+ * `status` and `mediaType`): what a suite that predicts the mock's answers holds them to, as the mock does (`fits`),
+ * a field of a discriminated base held to one of its kinds as in the mock's copy.
  */
 export function documentAnswerFits(
   document: Node,
@@ -275,7 +286,12 @@ export function documentAnswerFits(
     if (valueAtPointer(document, pointer) === undefined) return true;
     // Registered when first asked (a suite asks only for the answers of operations that page).
     let lookup = lookups.get(document);
-    if (!lookup) lookups.set(document, (lookup = new SchemaLookup(document)));
+    if (!lookup) {
+      // A field of a discriminated base as the union of its kinds, as the mock's copy reads it (mock-document.ts).
+      const read = structuredClone(document);
+      withBaseRefsAsKinds({ "#": read }, read);
+      lookups.set(document, (lookup = new SchemaLookup(read)));
+    }
     return lookup.valid(body, pointer);
   };
 }

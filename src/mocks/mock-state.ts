@@ -7,18 +7,19 @@
 // fields too where each answer requires some the other has not), keeps each field the request sent where the record
 // stays valid with it, and gives it the id the request sent (a record the caller names) or a new one in its id field;
 // a read answers the record, an update changes it, a delete removes it (a read of it then gets the document's 404), and
-// the list answers the records, as its last page. An id no create made (a workflow reading a fixed id) and a list
-// before any create keep the realistic answer. An answer the records would make invalid against its schema keeps
-// Prism's. A request that asks for an answer (`Prefer`, Prism's `__code` and `__example`) gets it, as it did.
+// the list answers the records, as its last page (mock-state-list.ts). An id no create made (a workflow reading a
+// fixed id) and a list before any create keep the realistic answer. An answer the records would make invalid against
+// its schema keeps Prism's. A request that asks for an answer (`Prefer`, Prism's `__code` and `__example`) gets it,
+// as it did.
 import type { RequestListener } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
 import { writeWhole } from "../common/files.js";
-import { firstListAt } from "../common/first-list.js";
-import { getAtPointer } from "@blockwright/runtime/internal";
-import { DAY_TEXT, joinedRecords, namingObjects, type Resource, shapedItem } from "./mock-resources.js";
-import { asLastPage, interceptEnd, itemPointers, type PagedRoute, type Reply } from "./mock-paging.js";
+import { DAY_TEXT, joinedRecords, namingObjects, type Resource } from "./mock-resources.js";
+import { interceptEnd, type PagedRoute, type Reply } from "./mock-paging.js";
+import { listed } from "./mock-state-list.js";
 import type { PrismOperation, RealisticAnswers } from "./mock-realistic.js";
-import { readWhole, replayed } from "./replayed-request.js";
+import { readWhole, replayed } from "./requests/replayed-request.js";
+import { sentData } from "./requests/sent-data.js";
 import { type Hit, hitOf, stateRoutes } from "./state-routes.js";
 
 type Node = Record<string, unknown>;
@@ -89,7 +90,7 @@ export function withState(listener: RequestListener, mock: StatefulMock): Reques
     void readWhole(req).then(
       async (body) => {
         const type = String(req.headers["content-type"] ?? "");
-        const sent = mock.answers.keptOfRequest(req.method ?? "GET", url.pathname, type, await parsed(body, type));
+        const sent = mock.answers.keptOfRequest(req.method ?? "GET", url.pathname, type, await sentData(body, type));
         interceptEnd(res, (reply) => answer(mock, hit, req.method ?? "GET", url, sent, reply));
         listener(replayed(req, body), res);
       },
@@ -149,7 +150,7 @@ function answer(mock: StatefulMock, hit: Hit, method: string, url: URL, sent: un
       mock.state.changed();
       return;
     case "list":
-      if (kept.records.length) listed(mock, resource, kept, url, reply, fits);
+      if (kept.records.length) listed(mock, resource, kept.records, url, reply, fits);
       return;
   }
 }
@@ -331,73 +332,6 @@ function gone(mock: StatefulMock, resource: Resource, reply: Reply): void {
   reply.bodyChanged = true;
 }
 
-/** The list's answer holding the records (after the one a cursor names), as its last page. */
-function listed(
-  mock: StatefulMock,
-  resource: Resource,
-  kept: Kept,
-  url: URL,
-  reply: Reply,
-  fits: (body: unknown) => boolean,
-): void {
-  const body = reply.body;
-  const route = mock.paged.find((r) => r.method === "GET" && r.path.test(url.pathname));
-  const at = listAt(body, route);
-  if (!at) return;
-  const next = route?.pagination.next;
-  let records = kept.records;
-  const sent = next?.style === "cursor" && next.send.in === "query" ? url.searchParams.get(next.send.name) : null;
-  if (sent)
-    records = records.slice(records.findIndex((r) => String(r[resource.idField]) === sent) + 1 || records.length);
-  const example = (getAtPointer(body, [...at]) as unknown[] | undefined)?.[0];
-  // The records as they are, else each cut to the fields the list's own item shows (a list of summaries), else each
-  // made from the list's own item (mock-resources.ts `shapedItem`: a view the record does not fit, with required
-  // fields it lacks).
-  const fitsItem = (item: Node) => fits(withListAt(body, at, [item]));
-  const shapes: (() => unknown[] | undefined)[] = [
-    () => records,
-    () =>
-      records.map((r) =>
-        isNode(example)
-          ? Object.fromEntries(Object.entries(r).filter(([k]) => k in example || k === resource.idField))
-          : r,
-      ),
-    () => {
-      if (!isNode(example)) return undefined;
-      const shaped = records.flatMap((r) => shapedItem(r, example, resource.idField, fitsItem) ?? []);
-      return shaped.length || !records.length ? shaped : undefined;
-    },
-  ];
-  for (const shape of shapes) {
-    const items = shape();
-    if (!items) continue;
-    const candidate: Reply = { ...reply, body: withListAt(body, at, items), headers: new Headers(reply.headers) };
-    if (route) asLastPage(route, candidate, fits, at[0]);
-    if (!fits(candidate.body)) continue;
-    reply.body = candidate.body;
-    reply.headers = candidate.headers;
-    reply.bodyChanged = true;
-    return;
-  }
-}
-
-/**
- * Where a list answer holds its items: where the manifest's paging reads them, else the first list found level by
- * level (common/first-list.ts), else where the paging reads them though the answer drew no list there (optional).
- */
-function listAt(body: unknown, route: PagedRoute | undefined): readonly string[] | undefined {
-  for (const pointer of route ? itemPointers(route) : [])
-    if (Array.isArray(getAtPointer(body, [...pointer]))) return pointer;
-  return firstListAt(body) ?? (route && isNode(body) ? itemPointers(route)[0] : undefined);
-}
-
-/** `body` with `items` in place of the list at `at` (the objects on the way copied). */
-function withListAt(body: unknown, at: readonly string[], items: unknown[]): unknown {
-  const [key, ...rest] = at;
-  if (key === undefined || !isNode(body)) return items;
-  return { ...body, [key]: withListAt(body[key], rest, items) };
-}
-
 function enveloped(resource: Resource, base: unknown, record: Node): unknown {
   return resource.envelope ? { ...(isNode(base) ? base : {}), [resource.envelope]: record } : record;
 }
@@ -407,41 +341,6 @@ function sentFields(resource: Resource, sent: unknown): Node {
   if (!isNode(sent)) return {};
   const inner = resource.envelope !== undefined ? sent[resource.envelope] : undefined;
   return isNode(inner) ? inner : sent;
-}
-
-/** A request's body as data: JSON, a form's fields (`a[b]=c` nested, `a[0]=c` listed), a multipart's text parts. */
-async function parsed(body: Buffer, type: string): Promise<unknown> {
-  // A multipart form's text fields (a file's part is no field of the record), read by fetch's own parser.
-  if (/^multipart\/form-data/i.test(type)) {
-    const form = await new Response(new Uint8Array(body), { headers: { "content-type": type } })
-      .formData()
-      .catch(() => undefined);
-    return form
-      ? Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"))
-      : undefined;
-  }
-  if (/^application\/x-www-form-urlencoded/i.test(type)) {
-    const out: Node = {};
-    for (const [name, value] of new URLSearchParams(body.toString("utf8"))) {
-      const keys = name.split(/\[|\]\[|\]$/).filter((k, i) => i === 0 || k !== "");
-      if (keys.some((k) => k === "__proto__" || k === "constructor" || k === "prototype")) continue;
-      let node: Node | unknown[] = out;
-      for (const [i, key] of keys.entries()) {
-        const slot = Array.isArray(node) ? Number(key) : key;
-        if (i === keys.length - 1) (node as Record<string | number, unknown>)[slot] = value;
-        else
-          node = ((node as Record<string | number, unknown>)[slot] ??= /^\d+$/.test(keys[i + 1] ?? "") ? [] : {}) as
-            | Node
-            | unknown[];
-      }
-    }
-    return out;
-  }
-  try {
-    return body.length ? JSON.parse(body.toString("utf8")) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function isNode(value: unknown): value is Node {

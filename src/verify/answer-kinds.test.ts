@@ -1,5 +1,5 @@
 // A live answer of a discriminated union held to its discriminator, as the request judge holds a request
-// (judge/kinds/discriminated-kinds.ts) and the mock its own answers: the property's value names the shape. Read as
+// (load/examples/discriminated-kinds.ts) and the mock its own answers: the property's value names the shape. Read as
 // `anyOf` (the example check's registration), an answer naming one kind with another kind's fields, or naming no
 // kind, showed no drift, so verify's green said nothing of a service answering a wrong kind.
 import { describe, expect, it } from "vitest";

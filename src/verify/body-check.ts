@@ -10,7 +10,7 @@ import {
   WRAPPERS,
   withFalsePlaced,
 } from "../load/examples/example-errors.js";
-import { discriminatorMiss } from "../judge/kinds/discriminated-kinds.js";
+import { discriminatorMiss } from "../load/examples/discriminated-kinds.js";
 import { refPath, valueAt } from "../load/json-ref.js";
 import type { DocumentChecker, Path } from "./document-schemas.js";
 import { keywordPlace } from "./document-schemas.js";

@@ -1,14 +1,14 @@
 // A provider's OpenAPI document made ready to check answers against: every
 // schema registered once (as the example check registers them, see
 // load/examples/openapi-examples.ts; a discriminated union read by its property's value, as the request judge reads
-// it: judge/kinds/discriminated-kinds.ts), kept per document so that a verify run pays
+// it: load/examples/discriminated-kinds.ts), kept per document so that a verify run pays
 // for it once however many answers it checks, and the way back from a
 // validator's schema location to the line of the document.
 import type { OutputUnit, Schema } from "@cfworker/json-schema";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import { documentSchemas, schemaUri, type DocumentSchemas } from "../load/examples/openapi-examples.js";
 import { followRefs } from "../load/source-place.js";
-import { markBaseKinds, withDiscriminatedKinds } from "../judge/kinds/discriminated-kinds.js";
+import { markBaseKinds, withDiscriminatedKinds } from "../load/examples/discriminated-kinds.js";
 import { withBaseRefsAsKinds } from "../load/schemas/base-kinds.js";
 import { refPath } from "../load/json-ref.js";
 import type { SourcePosition } from "../load/yaml-source.js";

@@ -63,7 +63,7 @@ export function extraFields(
       // Closed objects break `additionalProperties: false`: that is a constraint drift already.
       if (!declaring.length || open || closed) continue;
       // The first schema declaring fields that has a place in the document (a reading's own, such as a discriminated
-      // union's shape with its property's values, judge/kinds/discriminated-kinds.ts, has none).
+      // union's shape with its property's values, load/examples/discriminated-kinds.ts, has none).
       const place = declaring.map(({ holder, schema }) => placeOf(holder) ?? placeOf(schema)).find(Boolean);
       const key = `${JSON.stringify(place)}\u0000${name}`;
       if (!place || seen.has(key) || drifts.length >= cap) continue;

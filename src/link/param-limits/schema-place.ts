@@ -429,8 +429,9 @@ function unionTag(s: Schema, members: Schema[], shapes: Shapes): { field: string
   ) {
     const field = named;
     // By OpenAPI a union's property MUST be present, where the document forgot to require it too, as the request judge
-    // holds it (judge/kinds/discriminated-kinds.ts); unless a `defaultMapping` (OpenAPI 3.2) names the shape of a value
-    // without it. A base's kinds are held alike (baseKindsOf), as the judge reads them (load/schemas/base-kinds.ts).
+    // holds it (load/examples/discriminated-kinds.ts); unless a `defaultMapping` (OpenAPI 3.2) names the shape of a
+    // value without it. A base's kinds are held alike (baseKindsOf), as the judge reads them
+    // (load/schemas/base-kinds.ts).
     return withTag(
       field,
       shapes.map((shape, i) => shapeKindValues(mapping, members[i]?.$ref, shape.fields[field]?.enum)),

@@ -58,7 +58,7 @@ const problems = (example: string, formExtra?: string) =>
 describe("an example of a discriminated union, held to its letter", () => {
   it("names the property a value of a nested union lacks, though no shape requires it", () => {
     expect(problems("{ zqShow: line, zqSource: zqs1 }")).toEqual([
-      expect.stringMatching(/\/zqTile lacks required field "zqForm"/),
+      expect.stringMatching(/\/zqTile\/zqForm is required to name the shape \(its union.s discriminator "zqForm"\)/),
     ]);
   });
 

@@ -8,6 +8,7 @@ import { refPath, valueAt } from "../json-ref.js";
 import { checkpoint } from "../../common/checkpoint.js";
 import { OPERATION_METHODS } from "../openapi-document.js";
 import { describingType, isJsonMediaType } from "../media-types.js";
+import { discriminatorMiss } from "./discriminated-kinds.js";
 import { describe, rootCause } from "./example-errors.js";
 import { fileHref, pointer, SchemaLookup } from "./schema-lookup.js";
 import { plainlyMeets } from "./plain-verdict.js";
@@ -315,14 +316,16 @@ export class Walker {
     }
     const cause = rootCause(errors);
     if (!cause) return;
-    const path = [...refPath(cause.instanceLocation)];
+    // A discriminated union's property naming no shape, or a shape whose fields the value lacks: the judge's words.
+    const kind = discriminatorMiss(errors, cause, target, lookup, value);
+    const path = kind?.path ?? [...refPath(cause.instanceLocation)];
     const error = new SourceError(
       "BW1204",
       this.locate(
         { file: example.file, path: [...example.path, ...path] },
-        cause.keyword === "false" ? "key" : "value",
+        !kind && cause.keyword === "false" ? "key" : "value",
       ),
-      `${what} does not match its schema: ${describe(cause, path, value)}`,
+      `${what} does not match its schema: ${kind?.message ?? describe(cause, path, value)}`,
     );
     this.mismatches.push({ error, file: site.file, site: site.path, value, at: example.path });
   }

@@ -14,7 +14,7 @@ import { dereference, encodePointer, type Schema } from "@cfworker/json-schema";
 import { valueAt } from "../json-ref.js";
 import { asValidatorReads, withMovedShapesAtTheirPlaces, type Wrap, wrapNullable } from "../openapi-json-schema.js";
 import { withBaseRefsAsKinds } from "../schemas/base-kinds.js";
-import { withDiscriminatedKinds } from "../schemas/kinds-read.js";
+import { markBaseKinds, withDiscriminatedKinds } from "../schemas/kinds-read.js";
 
 type Node = Record<string, unknown>;
 type Path = (string | number)[];
@@ -53,9 +53,9 @@ export class SchemaLookup {
   replaced = 0;
 
   /**
-   * `kindsIn`: the parsed file whose references to a discriminated base are read as the union of its kinds (an
-   * example's check: the mocks serve an answer and the judge holds a value so, load/schemas/base-kinds.ts); none, as
-   * written.
+   * `kindsIn`: the parsed file whose references to a discriminated base are read as the union of its kinds
+   * (load/schemas/base-kinds.ts), and whose discriminated unions as their kinds (discriminated-kinds.ts): an example's
+   * check, the mocks serve an answer and the judge holds a value so; none, as written.
    */
   constructor(
     schemas: readonly SchemaAt[],
@@ -151,9 +151,9 @@ export class SchemaLookup {
       withMovedShapesAtTheirPlaces(recording, [...keys]);
       const file = this.kindsIn?.(root.at.file);
       if (file !== undefined) {
-        withBaseRefsAsKinds(Object.fromEntries(keys.map((key) => [key, target[key]])), file);
-        // A discriminated union held to its letter, as the mocks' check and the judge hold an answer (a value without
-        // its property, or naming no shape, refused): a `$ref` to another root registers it (lazy).
+        withBaseRefsAsKinds(Object.fromEntries(keys.map((key) => [key, target[key]])), file, markBaseKinds);
+        // A discriminated union as the judge reads it, its shapes (another root's, registered when read) named by its
+        // property's value: not the `anyOf` asValidatorReads made of it.
         withDiscriminatedKinds(this.lazy(), file, [...keys]);
       }
     } catch {

@@ -35,7 +35,7 @@ export interface BaseKinds {
   /**
    * Whether a value may leave the property out: a discriminator of the base names the kind of such a value (OpenAPI
    * 3.2's `defaultMapping`). Else the property, naming the kind, MUST be present, where the base and its kinds forgot
-   * to require it too (as a discriminated union's: judge/kinds/discriminated-kinds.ts).
+   * to require it too (as a discriminated union's: load/examples/discriminated-kinds.ts).
    */
   defaulted: boolean;
 }

@@ -9,7 +9,7 @@
 // base's: base-kinds.ts) takes a value naming none, held to any shape as before. A value without the property names
 // no shape: by OpenAPI the property MUST be present, so it is refused where the document forgot to require it in its
 // shapes too (unless its discriminator's `defaultMapping`, OpenAPI 3.2's, names the shape of such a value: then it is
-// held to the shapes). The judge's refusal of such a value: judge/kinds/discriminated-kinds.ts.
+// held to the shapes). The judge's refusal of such a value: load/examples/discriminated-kinds.ts.
 import type { Schema } from "@cfworker/json-schema";
 import { followLocalRefs, refPath, valueAt } from "../json-ref.js";
 import { eachSchemaNode } from "../openapi-json-schema.js";

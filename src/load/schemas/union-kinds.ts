@@ -1,6 +1,6 @@
 // The values naming each shape of a discriminated union (`{oneOf: [$ref: Lambda, $ref: Http], discriminator:
 // {propertyName: type, mapping: {lambda: Lambda}}}`), one rule for the link (link/param-limits/schema-place.ts
-// `unionTag`, which the runtime holds a call to), the request judge (judge/kinds/discriminated-kinds.ts, which holds
+// `unionTag`, which the runtime holds a call to), the request judge (load/examples/discriminated-kinds.ts, which holds
 // a request to it) and the mock's sampler (mocks/sample/sample-lookup.ts `discriminated`, which names the kind of a
 // value it makes). By OpenAPI the property's value names the shape: the mapping's value leading to it, else its
 // schema's name. A shape fixing the property to one value of its own is named by that value (a document whose mapping

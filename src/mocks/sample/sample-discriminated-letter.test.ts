@@ -1,5 +1,5 @@
 // The sampler's check (sample-lookup.ts) reads a discriminated union as the mock's check of its answers and the request
-// judge read it (judge/kinds/discriminated-kinds.ts): the property's value names the shape. It read the union as
+// judge read it (load/examples/discriminated-kinds.ts): the property's value names the shape. It read the union as
 // `anyOf`, so it took a published example naming one kind with another kind's fields (or naming none) as a value of the
 // union, and served it where the mock's own check then refused it; a suite predicting the mock's answer
 // (mock-realistic.ts `documentAnswerFits`) held it to nothing too.

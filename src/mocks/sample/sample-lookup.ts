@@ -4,7 +4,7 @@
 // pointer of the document: what schema-sample.ts makes is checked here; and
 // what a union's branches say to the walk that makes it (sample-walk.ts).
 import { dereference, type Schema, validate } from "@cfworker/json-schema";
-import { withDiscriminatedKinds } from "../../judge/kinds/discriminated-kinds.js";
+import { withDiscriminatedKinds } from "../../load/examples/discriminated-kinds.js";
 import { withOpenAllOfMembers } from "../../judge/open-all-of-lookup.js";
 import { followLocalRefs } from "../../load/json-ref.js";
 import { NAME_MAPS, SCHEMA_MAPS } from "../../load/load-rewrites.js";

@@ -2,11 +2,11 @@
 // one, the refusal's rule is `discriminator`, at the property, with its value: a value without it, naming no shape, or
 // naming one whose fields it lacks while it has another's.
 import type { OutputUnit, Schema } from "@cfworker/json-schema";
-import { describe, isNullAlternative, rootCause, WRAPPERS } from "../../load/examples/example-errors.js";
-import { refPath, valueAt } from "../../load/json-ref.js";
-import { KINDS, type Kinds } from "../../load/schemas/kinds-read.js";
+import { describe, isNullAlternative, rootCause, WRAPPERS } from "./example-errors.js";
+import { refPath, valueAt } from "../json-ref.js";
+import { KINDS, type Kinds } from "../schemas/kinds-read.js";
 
-export { markBaseKinds, withDiscriminatedKinds, withDiscriminatedKindsIn } from "../../load/schemas/kinds-read.js";
+export { markBaseKinds, withDiscriminatedKinds, withDiscriminatedKindsIn } from "../schemas/kinds-read.js";
 
 type Json = Record<string, unknown>;
 type Registered = Json & { __absolute_ref__?: string };
