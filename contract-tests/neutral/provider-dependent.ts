@@ -216,6 +216,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/link/unions.test.ts",
       "src/link/outputs/nullable-steps.test.ts",
       "src/changes/surface.test.ts",
+      "src/changes/surface-formats.test.ts",
       "src/cli/files.test.ts",
       "src/cli/emit.process.test.ts",
       "src/cli/emit.test.ts",

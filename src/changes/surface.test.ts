@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectSurfaces } from "../emit/generate-all.js";
 import { formatSurface } from "../emit/emit-surface.js";
-import { shapeAt, type Shape, type Surface } from "./surface.js";
+import { linkedShapes, shapeAt, type Shape, type Surface } from "./surface.js";
 
 const wild = join(import.meta.dirname, "../../test-support/fixtures/specs-wild");
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-surface-"));
@@ -26,7 +26,8 @@ describe("output shapes", () => {
         '      responses:\n        "200":\n          description: Already exists (no body).\n        "201":',
       ),
     );
-    const tool = (await projectSurfaces({ root })).get("tracker")!.tools.tracker_create_issue;
+    // Linked: an answer that is a component is its `{ ref }`, its shape written once in the surface's `shapes`.
+    const tool = linkedShapes((await projectSurfaces({ root })).get("tracker")!).tools.tracker_create_issue;
     expect(tool!.outputs["metadata.number"]!.shape).toEqual({ type: "integer" });
     expect(tool!.outputs.data!.shape).toMatchObject({ type: "object", required: expect.arrayContaining(["number"]) });
   });

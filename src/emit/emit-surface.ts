@@ -17,11 +17,16 @@ export function buildSurface(ir: ProviderIR, ctx: SurfaceContext): Surface {
   // schema's once, recorded under its name (shape.ts).
   const shapes = new ShapeBuilder(ctx.resolveRef);
   const bodyShapes = new Map<Schema, Shape>();
+  let components: Map<Schema, string> | undefined;
   const toolCtx: ToolSurfaceContext = {
     ...ctx,
     bodyShape(root) {
       let shape = bodyShapes.get(root);
-      if (!shape) bodyShapes.set(root, (shape = shapes.of(root)));
+      if (shape) return shape;
+      // A body that is a component (the document's `$ref`, resolved when the document was read): its name, as
+      // anywhere inside a body, so that its shape is written once in `shapes`, not again at every output reading it.
+      const ref = (components ??= componentRefs(ctx.resolveRef))?.get(root);
+      bodyShapes.set(root, (shape = shapes.of(ref === undefined ? root : { $ref: ref })));
       return shape;
     },
     resolveShape: (shape) => shapes.resolved(shape),
@@ -54,6 +59,20 @@ export function buildSurface(ir: ProviderIR, ctx: SurfaceContext): Surface {
   return surface;
 }
 
+/** The reference of each of the document's component schemas, by the schema a `$ref` to it resolves to. */
+function componentRefs(resolveRef: SurfaceContext["resolveRef"]): Map<Schema, string> {
+  const refs = new Map<Schema, string>();
+  const schemas = resolveRef("#/components/schemas");
+  if (schemas === null || typeof schemas !== "object") return refs;
+  for (const [name, schema] of Object.entries(schemas as Record<string, Schema | null>)) {
+    // A name that is another's `$ref` leaves its schema to that one's name; a name with a `%` is read decoded in a
+    // reference (json-ref.ts refPath): its shape stays written in place.
+    if (schema === null || typeof schema !== "object" || "$ref" in schema || name.includes("%")) continue;
+    refs.set(schema, `#/components/schemas/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+  }
+  return refs;
+}
+
 function toolSurface(tool: ToolSpec, ctx: ToolSurfaceContext): ToolSurface {
   const surface = {} as ToolSurface;
   for (const [, entry] of TOOL_ENTRIES) merge(surface, entry.record(tool, ctx));
@@ -77,8 +96,8 @@ function merge(target: object, part: object): void {
 const isPlainObject = (v: unknown): v is object => v !== null && typeof v === "object" && !Array.isArray(v);
 
 /**
- * The surface as committed: sorted keys (but a tool's parameters in their own order), two-space indent, a final
- * newline. Whole, for the commands that read it as text (diff, tests); generate writes surfaceParts as they come.
+ * The surface as committed: sorted keys (but a tool's parameters in their own order), a final newline, laid out as
+ * SURFACE_LAYOUT says. Whole, for the commands that read it as text (diff, tests); generate writes surfaceParts.
  */
 export function formatSurface(surface: Surface): string {
   return [...surfaceParts(surface)].join("");
@@ -88,85 +107,115 @@ export function formatSurface(surface: Surface): string {
 const PART_CHARS = 1 << 20;
 
 /**
- * formatSurface's text in parts, made as they are taken: JSON.stringify of a sorted copy of the whole surface made the
- * whole copy and the whole text at once (a 45 MiB document's surface: 204 MB of text, and its copy beside the surface
- * itself). Here each tool's sorted copy is stringified alone and indented to its place, the layout of the whole
- * (JSON.stringify escapes every line break inside a string: each one left is the layout's); surface-parts.test.ts
- * compares.
+ * Which objects of a surface have each member on a line of its own (`by` a member's name, else `each`'s), the rest of
+ * a value written on one line. A change of one field is then a change of one line in a pull request's diff: a
+ * parameter's, an output's, a platform's entry of a parameter, a named shape's field, a tool's other entries.
+ */
+interface Layout {
+  by?: Record<string, Layout>;
+  each?: Layout;
+}
+const LINES: Layout = {};
+const TOOL: Layout = { by: { params: LINES, outputs: LINES, n8n: LINES, sim: LINES } };
+const SURFACE_LAYOUT: Layout = { by: { tools: { each: TOOL }, shapes: { each: { by: { properties: LINES } } } } };
+
+/**
+ * formatSurface's text in parts, made as they are taken (a 45 MiB document's surface would be 204 MB of text at once).
+ * A line's value is JSON.stringify of its sorted copy without a gap, V8's fast path: a gap, two spaces a level, took
+ * its slow path and made most of the file's bytes indentation (surface-parts.test.ts compares the data with the sorted
+ * copy's).
  */
 export function* surfaceParts(surface: Surface): Generator<string> {
   const out: string[] = [];
-  let chars = 0;
   const top = surface as unknown as Record<string, unknown>;
-  let first = true;
-  for (const key of sortedKeys(top)) {
-    // What JSON.stringify leaves out of an object (a function, a symbol; never in a surface): left out, as the whole.
-    if (!written(top[key])) continue;
-    out.push(first ? "{\n  " : ",\n  ", JSON.stringify(key), ": ");
-    first = false;
-    if (key !== "tools") {
-      out.push(indented(sortKeys(top[key]), 1));
+  const keys = sortedKeys(top).filter((k) => written(top[k]));
+  if (!keys.length) {
+    yield "{}\n";
+    return;
+  }
+  let chars = 0;
+  for (const [i, key] of keys.entries()) {
+    out.push(i ? ",\n  " : "{\n  ", JSON.stringify(key), ": ");
+    const value = top[key];
+    const layout = SURFACE_LAYOUT.by?.[key];
+    if (key !== "tools" || !layout || !isPlainObject(value)) {
+      laid(sortKeys(value), layout, 1, out);
       continue;
     }
     // The tools, the surface's bulk: handed on a part at a time.
-    const tools = top[key] as Record<string, Record<string, unknown>>;
-    let firstTool = true;
-    for (const id of sortedKeys(tools)) {
-      if (!written(tools[id])) continue;
-      const text = indented(sortedTool(tools[id] as Record<string, unknown>), 2);
-      out.push(firstTool ? "{\n    " : ",\n    ", JSON.stringify(id), ": ", text);
-      firstTool = false;
-      chars += text.length;
+    const tools = value as Record<string, unknown>;
+    const ids = sortedKeys(tools).filter((id) => written(tools[id]));
+    if (!ids.length) out.push("{}");
+    for (const [j, id] of ids.entries()) {
+      const from = out.length;
+      out.push(j ? ",\n    " : "{\n    ", JSON.stringify(id), ": ");
+      laid(sortedTool(tools[id]), layout.each, 2, out);
+      for (let k = from; k < out.length; k++) chars += (out[k] as string).length;
       if (chars >= PART_CHARS) {
         yield out.join("");
         out.length = 0;
         chars = 0;
       }
     }
-    out.push(firstTool ? "{}" : "\n  }");
+    if (ids.length) out.push("\n  }");
   }
-  out.push(first ? "{}\n" : "\n}\n");
+  out.push("\n}\n");
   yield out.join("");
 }
 
-/** Whether JSON.stringify writes an object's member of this value (it leaves out undefined, functions, symbols). */
-const written = (v: unknown) => v !== undefined && typeof v !== "function" && typeof v !== "symbol";
-
 /**
- * A value's JSON laid out with two spaces, `depth` levels in (each of its lines after the first indented by two spaces
- * a level): JSON.stringify of it inside `depth` one-key objects, cut out of their text. A replace of each line break
- * in the value's own text copied the text again: GitHub's whole surface (4.8 MB of tools) 60 to 100 ms more, cold.
+ * A sorted copy's text at `depth` (two spaces a level): an object `layout` breaks a member a line (the copy's keys in
+ * their order, undefined members left out already), anything else on one line.
  */
-function indented(value: unknown, depth: 1 | 2): string {
-  if (!written(value)) return "null";
-  const [head, tail] = WRAPPER_CUTS[depth];
-  const text = JSON.stringify(depth === 1 ? { "": value } : { "": { "": value } }, null, 2);
-  return text.slice(head, text.length - tail);
+function laid(value: unknown, layout: Layout | undefined, depth: number, out: string[]): void {
+  if (!layout || !isPlainObject(value)) {
+    out.push(written(value) ? JSON.stringify(value) : "null");
+    return;
+  }
+  const object = value as Record<string, unknown>;
+  const pad = PADS[depth + 1] ?? `,\n${"  ".repeat(depth + 1)}`;
+  let first = true;
+  for (const key in object) {
+    const member = object[key];
+    if (!Object.hasOwn(object, key) || !written(member)) continue;
+    out.push(first ? `{${pad.slice(1)}` : pad, quoted(key), ": ");
+    first = false;
+    laid(member, layout.by?.[key] ?? layout.each, depth + 1, out);
+  }
+  out.push(first ? "{}" : `${(PADS[depth] ?? `,\n${"  ".repeat(depth)}`).slice(1)}}`);
 }
 
-/** Where a value's text starts in its wrappers' text, and how much follows it, by depth. */
-const WRAPPER_CUTS = { 1: wrapperCut({ "": 0 }), 2: wrapperCut({ "": { "": 0 } }) };
+/** A comma, a line break and the indentation of each depth a line is at. */
+const PADS = [0, 1, 2, 3, 4, 5].map((depth) => `,\n${"  ".repeat(depth)}`);
 
-function wrapperCut(wrapper: object): [number, number] {
-  const text = JSON.stringify(wrapper, null, 2);
-  const at = text.indexOf("0");
-  return [at, text.length - at - 1];
+/** A key's JSON text: the surface's keys are few and repeat (each entry's fields). */
+const QUOTED = new Map<string, string>();
+function quoted(key: string): string {
+  let text = QUOTED.get(key);
+  if (text === undefined) {
+    text = JSON.stringify(key);
+    if (QUOTED.size < 4096) QUOTED.set(key, text);
+  }
+  return text;
 }
 
 /** A tool's sorted copy: its keys sorted, but its parameters in their own order (each parameter's keys sorted). */
-function sortedTool(tool: Record<string, unknown>): unknown {
-  const sorted = sortKeys(tool) as Record<string, unknown>;
-  const params = tool.params;
-  if (params === null || typeof params !== "object" || Array.isArray(params)) return sorted;
+function sortedTool(tool: unknown): unknown {
+  const sorted = sortKeys(tool);
+  const params = isPlainObject(tool) ? (tool as Record<string, unknown>).params : undefined;
+  if (!isPlainObject(params)) return sorted;
   const own: Record<string, unknown> = {};
-  const sortedParams = sorted.params as Record<string, unknown>;
+  const sortedParams = (sorted as Record<string, unknown>).params as Record<string, unknown>;
   for (const name of Object.keys(params)) {
     const param = sortedParams[name];
     if (param !== undefined) setOwn(own, name, param);
   }
-  sorted.params = own;
+  (sorted as Record<string, unknown>).params = own;
   return sorted;
 }
+
+/** Whether JSON.stringify writes an object's member of this value (it leaves out undefined, functions, symbols). */
+const written = (v: unknown) => v !== undefined && typeof v !== "function" && typeof v !== "symbol";
 
 /**
  * A copy for JSON.stringify with every object's keys in order ("//" first:

@@ -1,5 +1,6 @@
 // surface.json made in parts (emit-surface.ts surfaceParts) and written as they come (staged-write.ts, files.ts
-// stageParts): the file is the text a sorted copy and JSON.stringify made whole, byte for byte, and a package's .d.cts
+// stageParts): the file holds what a sorted copy holds, in its order (its layout, a line an entry, is
+// surface-text-wrapped.test.ts's), and a package's .d.cts
 // is written from its .d.ts's bytes (a large one the kernel's copy of it), the same bytes, hashed alike.
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -16,8 +17,8 @@ import type { Surface } from "../model/surface-format.js";
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-parts-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** The surface's text as formatSurface made it before it came in parts: a sorted copy, then JSON.stringify. */
-function wholeSurfaceText(surface: Surface): string {
+/** The surface's data as a sorted copy holds it, as JSON without a gap (its key order too). */
+function sortedData(surface: Surface): string {
   const sortKeys = (value: unknown): unknown => {
     if (value === null || typeof value !== "object") return value;
     if (Array.isArray(value)) return value.map(sortKeys);
@@ -40,7 +41,13 @@ function wholeSurfaceText(surface: Surface): string {
     }
     (sorted.tools[id] as { params: unknown }).params = own;
   }
-  return `${JSON.stringify(sorted, null, 2)}\n`;
+  return JSON.stringify(sorted);
+}
+
+/** A surface's text's data, as JSON without a gap; its one final line break checked. */
+function dataOf(text: string): string {
+  expect(text.endsWith("}\n") && !text.endsWith("\n\n")).toBe(true);
+  return JSON.stringify(JSON.parse(text));
 }
 
 /** A surface with what ordering can trip on: integer-like keys, `__proto__`, undefined members, empty values. */
@@ -71,12 +78,12 @@ function awkwardSurface(tools: number): Surface {
 }
 
 describe("surface.json in parts", () => {
-  it("is the text the sorted copy gave, for one tool, for none, and for parts of many", () => {
+  it("holds the sorted copy's data in its order, for one tool, for none, and for parts of many", () => {
     for (const count of [0, 1, 7])
-      expect(formatSurface(awkwardSurface(count))).toBe(wholeSurfaceText(awkwardSurface(count)));
+      expect(dataOf(formatSurface(awkwardSurface(count)))).toBe(sortedData(awkwardSurface(count)));
   });
 
-  it("is the sorted copy's text for drawn values: any keys, undefined, functions, NaN, -0, sparse lists", () => {
+  it("holds the sorted copy's data for drawn values: any keys, undefined, functions, NaN, -0, sparse lists", () => {
     const value = fc.anything({
       maxDepth: 2,
       maxKeys: 20,
@@ -93,7 +100,7 @@ describe("surface.json in parts", () => {
     });
     fc.assert(
       fc.property(surface, (s) => {
-        expect(formatSurface(s as unknown as Surface)).toBe(wholeSurfaceText(s as unknown as Surface));
+        expect(dataOf(formatSurface(s as unknown as Surface))).toBe(sortedData(s as unknown as Surface));
       }),
       { numRuns: 50 },
     );
@@ -103,7 +110,8 @@ describe("surface.json in parts", () => {
     const surface = awkwardSurface(6000);
     const parts = [...surfaceParts(surface)];
     expect(parts.length).toBeGreaterThan(1);
-    expect(parts.join("")).toBe(wholeSurfaceText(surface));
+    expect(parts.join("")).toBe(formatSurface(surface));
+    expect(dataOf(parts.join(""))).toBe(sortedData(surface));
   });
 });
 
@@ -161,7 +169,8 @@ describe("a text written in parts", () => {
     write.add("zqparts/index.d.cts", types);
     const report = await write.commit();
     expect(report.missing).toEqual(["zqparts/index.d.cts", "zqparts/index.d.ts", "zqparts/surface.json"]);
-    const surfaceText = wholeSurfaceText(surface);
+    const surfaceText = formatSurface(surface);
+    expect(dataOf(surfaceText)).toBe(sortedData(surface));
     expect(readFileSync(join(out, "zqparts/surface.json"), "utf8")).toBe(surfaceText);
     expect(readFileSync(join(out, "zqparts/index.d.cts"), "utf8")).toBe("export declare const zq: 1;\n");
     expect(readFileSync(join(out, "zqparts/index.d.ts"), "utf8")).toBe("export declare const zq: 1;\n");
