@@ -114,10 +114,7 @@ export default defineConfig({
     // Without V8's memory reducer: it starts a full collection when a worker's allocation falls quiet, which in the
     // workers is a file waiting on the processes it started (the command, npm, a browser), and each such collection
     // marks all the worker holds by then (0.3 to 0.8 GB late in a whole run: every module and cache of the files before).
-    // BLOCKWRIGHT_MEMORY_REDUCER=1 keeps it, for a measurement. Vitest's own process, which waits on the workers all
-    // through a run holding the shared mocks (200 MB and more), goes without it too: package.json's test scripts
-    // start it with --no-memory-reducer (its process's flag: this file is read after it starts); `npx vitest`
-    // keeps it. Its forks inherit the flag beside these (docs/contributing/performance.md, testcpu15).
+    // BLOCKWRIGHT_MEMORY_REDUCER=1 keeps it, for a measurement.
     execArgv: [
       "--max-semi-space-size=32",
       ...lessEagerOptimiser(16),

@@ -2,7 +2,6 @@
 // running V8 takes them: Node 22 and later refuse Node 20's --interrupt-budget
 // at start ("bad option"), which killed every test worker on Node 24.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { lessEagerOptimiser } from "./v8-flags.js";
 
@@ -55,15 +54,4 @@ describe("the test workers (vitest.config.ts)", () => {
       );
     },
   );
-
-  // Vitest's own process waits on the workers all through a run, holding the shared mocks and every module it served:
-  // the memory reducer's full collections there are a run's too. Its flags are its command line's, which only the
-  // scripts that start it can give (`npx vitest` keeps the reducer).
-  it("have Vitest's own process started without V8's memory reducer by each of package.json's test scripts", () => {
-    const { scripts } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-      scripts: Record<string, string>;
-    };
-    for (const name of ["test", "test:main", "test:packages"])
-      expect(scripts[name], name).toMatch(/^node --no-memory-reducer node_modules\/vitest\/vitest\.mjs run(?: |$)/);
-  });
 });
