@@ -14,15 +14,18 @@ import {
   openapi,
   type Json,
 } from "../../__fixtures__/draft-kit.js";
+import { namedMediaTypes } from "../../../load/ignored-headers.js";
+import { uncallableWhy } from "../../uncallable.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
+const UPLOAD_FILE = { type: "string", format: "binary", description: "The binaries of the file" };
 const UPLOAD = {
   content: {
     "application/json": {
       schema: {
         properties: {
-          file: { type: "string", format: "binary", description: "The binaries of the file" },
+          file: UPLOAD_FILE,
           zqItem: { type: "string", maxLength: 60, description: "The item the file goes with, a JSON text." },
         },
         required: ["file"],
@@ -141,5 +144,36 @@ describe("a request body typed otherwise than its Content-Type header parameter 
     expect(picture).toContain("a call sends the body as application/json");
     const card = notesAt(d, "operations.acme_post_zq_card").join("\n");
     expect(card).toContain("sends the body as application/vnd.zq.card.v1+json, as the body declares (both are JSON");
+  });
+});
+
+describe("namedMediaTypes", () => {
+  const header = (more: Json) => ({ name: "content-type", in: "header", schema: { type: "string" }, ...more });
+  it("reads the enum, else the default or example, else a required one's words; media types, not links", () => {
+    expect(namedMediaTypes(header({ schema: { enum: ["application/zip; q=1"], default: "text/plain" } }))).toEqual([
+      "application/zip",
+    ]);
+    expect(namedMediaTypes(header({ schema: { default: "Application/JSON" } }))).toEqual(["application/json"]);
+    expect(namedMediaTypes(contentTypeWords)).toEqual(["multipart/form-data"]);
+    const words = { description: "See https://zq.example.org/rfc/7231 and image/png." };
+    expect(namedMediaTypes(header({ ...words, required: true }))).toEqual(["image/png"]);
+    expect(namedMediaTypes(header(words))).toEqual([]);
+    expect(namedMediaTypes({ ...contentTypeWords, name: "X-Zq-Type" })).toEqual([]);
+  });
+});
+
+describe("the uncallable check", () => {
+  it("reads the body as the header's type: an object of a type not written goes as multipart", () => {
+    const op = (parameters: Json[]) => ({
+      parameters,
+      requestBody: {
+        required: true,
+        content: { "application/x-zq-form": { schema: { type: "object", properties: { file: UPLOAD_FILE } } } },
+      },
+      responses: created,
+    });
+    const at = { path: "/zq", method: "post" };
+    expect(uncallableWhy(document, { ...at, op: op([]) })).toContain("application/x-zq-form");
+    expect(uncallableWhy(document, { ...at, op: op([contentTypeWords]) })).toBeUndefined();
   });
 });
