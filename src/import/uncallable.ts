@@ -18,6 +18,7 @@ import {
 import { rawSchemaReader, xmlBodyNode, xmlBodySchema, xmlRootName, xmlSchema } from "../link/wire/xml-shape.js";
 import { type SelectedOperation, sendable } from "./cut/select-operations.js";
 import { wildcardJson } from "./cut/wildcard-json.js";
+import { headerReadContent } from "./cut/bodies/header-media-type.js";
 import { requiredNestedFilesWhy } from "./draft/files.js";
 import { nullOnlyParamWhy, requiredNullOnlyParam } from "./shapes/null-only.js";
 import { isSwaggerFile } from "./shapes/unreadable-schemas.js";
@@ -197,7 +198,8 @@ const BODYLESS_METHODS = /^(get|head)$/i;
 export function unwritableRequestBody(document: Json, op: Json, method: string): string[] | undefined {
   // A $ref that is no pointer: the linker says so.
   const body = followLocalRefs(document, op.requestBody);
-  const content = (body?.content ?? {}) as Json;
+  // Read as its Content-Type header parameter says, where the cut writes it so (cut/bodies/header-media-type.ts).
+  const content = (headerReadContent(document, op)?.content ?? body?.content ?? {}) as Json;
   const types = Object.keys(content);
   if (BODYLESS_METHODS.test(method)) return body?.required === true && types.length ? types : undefined;
   // A form of one value (`type: string`, its pairs written by hand) names no field the runtime could write: a required

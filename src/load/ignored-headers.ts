@@ -81,3 +81,38 @@ export function fetchFilled(name: string): string | undefined {
       ? TRANSPORT_BY_FETCH[lower]
       : undefined;
 }
+
+/** A media type in words, of a registered top-level type (`multipart/form-data`, not a link's `example.org/rfc`). */
+const NAMED_MEDIA_TYPE =
+  /\b(?:application|audio|font|image|message|model|multipart|text|video)\/[a-z0-9](?:[\w.+-]*[\w+-])?/gi;
+
+/**
+ * The media types, bare and lower-case, a Content-Type header parameter names: its schema's `enum` or `const`, else
+ * its `default` and examples, else, required, those its description names ("Equal to 'multipart/form-data', no other
+ * value allowed"); none for another parameter. OpenAPI ignores the parameter, but a document that types its body
+ * otherwise than such a header says (an upload's JSON of a binary field beside `multipart/form-data`) means the
+ * header's: the cut reads the body as it says where it can (import/cut/bodies/header-media-type.ts), and the draft
+ * notes it where it cannot.
+ */
+export function namedMediaTypes(declared: {
+  in?: unknown;
+  name?: unknown;
+  required?: unknown;
+  description?: unknown;
+  schema?: unknown;
+  example?: unknown;
+}): string[] {
+  if (declared.in !== "header" || String(declared.name).toLowerCase() !== "content-type") return [];
+  const schema = (declared.schema && typeof declared.schema === "object" ? declared.schema : {}) as Record<
+    string,
+    unknown
+  >;
+  const texts = (values: unknown[]) => values.filter((v): v is string => typeof v === "string");
+  const bare = (values: string[]) => [...new Set(values.map((v) => (v.split(";")[0] ?? "").trim().toLowerCase()))];
+  const listed = texts([...(Array.isArray(schema.enum) ? schema.enum : []), schema.const]);
+  if (listed.length) return bare(listed);
+  const given = texts([schema.default, declared.example, schema.example]);
+  if (given.length) return bare(given);
+  if (declared.required !== true || typeof declared.description !== "string") return [];
+  return bare(declared.description.match(NAMED_MEDIA_TYPE) ?? []);
+}

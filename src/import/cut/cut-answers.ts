@@ -4,12 +4,15 @@
 // by a redirect (redirect-file.ts), the default answer as the 200 of one
 // that declares no 2xx (withDefaultAsSuccess, below), and beside its answers
 // the path parameters an operation's path names but does not declare
-// (path-template-params.ts). One place, so that `add`'s cut and
+// (path-template-params.ts), and a request body typed otherwise than its Content-Type header parameter says written
+// under the header's type (bodies/header-media-type.ts). One place, so that `add`'s cut and
 // `upstream --accept`'s re-cut are written alike and say so alike.
 import { jsonForWildcards } from "./wildcard-json.js";
 import { withRedirectFileAnswers } from "./redirect-file.js";
 import { withTemplateParamsDeclared } from "./path-template-params.js";
-import { withHttpBodiesAsBytes } from "./bodies/http-body-envelope.js";
+import { httpBodyNotes, withHttpBodiesAsBytes } from "./bodies/http-body-envelope.js";
+import { headerTypeNotes, withBodiesAsHeaderSays } from "./bodies/header-media-type.js";
+import type { ReviewNote } from "../manifest-yaml.js";
 
 type Json = Record<string, unknown>;
 
@@ -26,6 +29,8 @@ export interface CutAnswers {
   templateParams: string[];
   /** The request bodies and answers of the HTTP body message written as bytes (`<operation> request`, `… 200`). */
   httpBodies: string[];
+  /** The request bodies written under their Content-Type header's type (`<operation> (<type>, published as …)`). */
+  headerTypes: string[];
 }
 
 /** Rewrite the answers of the chosen operations in `cut` (each named `id` in what is said). */
@@ -41,6 +46,7 @@ export function rewriteCutAnswers(
   });
   return {
     templateParams: withTemplateParamsDeclared(cut, operations),
+    headerTypes: withBodiesAsHeaderSays(cut, operations),
     httpBodies: withHttpBodiesAsBytes(cut, operations),
     asJson: jsonForWildcards(cut, operations),
     fileAnswers: withRedirectFileAnswers(operations),
@@ -51,10 +57,16 @@ export function rewriteCutAnswers(
 
 /** The cut's header lines for them, `by` the command that wrote it. */
 export function cutAnswerLines(
-  { asJson, fileAnswers, defaultAnswers, emptyAnswers, templateParams, httpBodies }: CutAnswers,
+  { asJson, fileAnswers, defaultAnswers, emptyAnswers, templateParams, httpBodies, headerTypes }: CutAnswers,
   by: string,
 ): string[] {
   return [
+    ...(headerTypes.length
+      ? [
+          `Request bodies written by ${by} under the one media type their Content-Type header parameter names: ` +
+            `${headerTypes.join(", ")} (the server reads the header's type).`,
+        ]
+      : []),
     ...(httpBodies.length
       ? [
           `Written as application/octet-stream bytes by ${by}, published as JSON of an HTTP body message: ` +
@@ -138,6 +150,11 @@ export function withEmptySuccess(chosen: readonly { id: string; op: Json }[]): s
     given.push(`${id} 200`);
   }
   return given;
+}
+
+/** The notes on the request bodies and answers the cut writes under another media type, for a person to check. */
+export function bodyNotes(httpBodies: readonly string[], headerTypes: readonly string[]): ReviewNote[] {
+  return [...httpBodyNotes(httpBodies), ...headerTypeNotes(headerTypes)];
 }
 
 // How the answers written as JSON were published: */*, unless one names the range it was (wildcard-json.ts).

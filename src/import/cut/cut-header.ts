@@ -5,8 +5,7 @@ import { operationRef } from "../../load/operation-index.js";
 import type { DocumentKind } from "../document/convert.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { type CutReport, movedLines } from "./cut.js";
-import { cutAnswerLines, type CutAnswers, publishedAs } from "./cut-answers.js";
-import { httpBodyNotes } from "./bodies/http-body-envelope.js";
+import { bodyNotes, cutAnswerLines, type CutAnswers, publishedAs } from "./cut-answers.js";
 import { templateParamNotes } from "./path-template-params.js";
 import { unionLines, unionNotes } from "./cut-header-unions.js";
 import type { SelectedOperation } from "./select-operations.js";
@@ -292,11 +291,11 @@ export function cutChangeNotes(
     | "baseKinds"
   >,
   placeholders: readonly string[],
-  { asJson, fileAnswers, defaultAnswers, emptyAnswers, templateParams, httpBodies }: CutAnswers,
+  { asJson, fileAnswers, defaultAnswers, emptyAnswers, templateParams, httpBodies, headerTypes }: CutAnswers,
   shapeRequired: readonly string[] = [],
 ): ReviewNote[] {
   return [
-    ...httpBodyNotes(httpBodies),
+    ...bodyNotes(httpBodies, headerTypes),
     ...templateParamNotes(templateParams),
     ...unionNotes({ shapeRequired, unlistedRequired, overlapping, unionClosings, nullMembers, baseKinds }),
     ...(renamed.size

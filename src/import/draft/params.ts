@@ -96,7 +96,7 @@ export function draftParams(
       signed.push(declared.name);
       continue;
     }
-    const left = leftOut(doc, declared, op.parameters, repeats, { events, bodyless: !op.requestBody });
+    const left = leftOut(doc, declared, op.parameters, repeats, { events, body: op.requestBody?.mediaType });
     if (left) {
       notes.push({ at, note: left });
       continue;
@@ -186,7 +186,7 @@ function leftOut(
   declared: Declared,
   beside: readonly { in: string; name: string }[],
   credential: CredentialDraft,
-  { events, bodyless }: { events: boolean; bodyless: boolean },
+  { events, body }: { events: boolean; body: string | undefined },
 ): string | undefined {
   // A name no request can carry (`name: ""`, as a published document had): nothing to place it under.
   if (declared.name === "") return `a ${declared.in} parameter with an empty name not drafted: no request can carry it`;
@@ -202,7 +202,7 @@ function leftOut(
   if (again) return again;
   // OpenAPI ignores an Accept, Content-Type or Authorization header parameter: the media types and the security
   // schemes say them.
-  if (isIgnoredHeader(declared)) return ignoredHeaderNote(declared, bodyless);
+  if (isIgnoredHeader(declared)) return ignoredHeaderNote(declared, body);
   if (!declared.required && isStructuredList(doc.source.data, declared as unknown as Record<string, unknown>))
     return `${structuredListRule(declared)}: not drafted`;
   if (!declared.required && !declared.content && declared.schema && admitsNullOnly(safeFlatten(doc, declared.schema)))

@@ -19,7 +19,8 @@
 // An Accept header parameter offering the answer in other forms (`text/csv` beside `application/json`): OpenAPI
 // ignores it and the draft leaves it out; its note says which forms are then not asked for, and how an answer in one
 // is read all the same (by its Content-Type: text as text, bytes as a file).
-import { isJsonMediaType } from "../../load/media-types.js";
+import { namedMediaTypes } from "../../load/ignored-headers.js";
+import { bareMediaType, isJsonMediaType } from "../../load/media-types.js";
 import type { OpenApiOperation } from "../../load/openapi-document.js";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 
@@ -48,13 +49,18 @@ export function presenceFlag(
 }
 
 /**
- * The note of a header parameter OpenAPI ignores (Accept, Content-Type, Authorization), left out of the draft. A
- * Content-Type of an operation that takes no body (`bodyless`) is written by nothing: no body, no type.
+ * The note of a header parameter OpenAPI ignores (Accept, Content-Type, Authorization), left out of the draft, `body`
+ * the media type the operation's request body is sent as. A Content-Type of an operation that takes no body is written
+ * by nothing: no body, no type. One naming only types the body does not declare (the cut writes the body under the
+ * one it names where that body fits it, cut/bodies/header-media-type.ts) says how the body is sent instead.
  */
-export function ignoredHeaderNote(declared: Declared & { schema?: unknown }, bodyless = false): string {
+export function ignoredHeaderNote(declared: Declared & { schema?: unknown }, body: string | undefined): string {
   const schema = (declared.schema ?? {}) as { enum?: unknown; default?: unknown };
   const values = [...(Array.isArray(schema.enum) ? schema.enum : []), schema.default];
-  if (bodyless && declared.name.toLowerCase() === "content-type") {
+  const named = namedMediaTypes(declared);
+  if (body !== undefined && named.length && !named.includes(bareMediaType(body)))
+    return contentTypeElsewhereNote(declared.name, named, bareMediaType(body));
+  if (body === undefined && declared.name.toLowerCase() === "content-type") {
     const asked = [...new Set(values.filter((v): v is string => typeof v === "string"))];
     return (
       `header parameter ${declared.name} not drafted: OpenAPI ignores it (the media types say it), and the ` +
@@ -75,6 +81,21 @@ export function ignoredHeaderNote(declared: Declared & { schema?: unknown }, bod
     "the media types the answers declare, and an answer sent in another form is read by its Content-Type (text as " +
     "its text, bytes as a file), its outputs reading the whole body; declare the form in the answer's content to " +
     "draft it"
+  );
+}
+
+/** The note of a Content-Type header parameter naming only types the request body (sent as `body`) does not declare. */
+function contentTypeElsewhereNote(name: string, named: readonly string[], body: string): string {
+  const why =
+    named.length > 1
+      ? "it names several, and the body one"
+      : isJsonMediaType(named[0] ?? "") && isJsonMediaType(body)
+        ? "both are JSON, the same text either way"
+        : "the body's schema does not fit that type";
+  return (
+    `header parameter ${name} not drafted: OpenAPI ignores it (the request body's media type says it); it names ` +
+    `${named.join(", ")}, which the request body does not declare, and a call sends the body as ${body}, as the ` +
+    `body declares (${why}); check which the API reads, and declare the body under that type if it is the header's`
   );
 }
 
