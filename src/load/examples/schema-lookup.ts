@@ -13,7 +13,7 @@ import { pathToFileURL } from "node:url";
 import { dereference, encodePointer, type Schema } from "@cfworker/json-schema";
 import { valueAt } from "../json-ref.js";
 import { asValidatorReads, withMovedShapesAtTheirPlaces, type Wrap, wrapNullable } from "../openapi-json-schema.js";
-import { withBaseRefsAsKinds } from "../schemas/base-kinds.js";
+import { extensionsIfBases, withBaseRefsAsKinds } from "../schemas/base-kinds.js";
 
 type Node = Record<string, unknown>;
 type Path = (string | number)[];
@@ -43,6 +43,8 @@ export class SchemaLookup {
   /** Each root by the key its own schema registers under (all its schemas' keys start with it). */
   private readonly byKey = new Map<string, Root>();
   private readonly target: Record<string, Schema | boolean> = {};
+  /** Whether each file read as kinds holds a discriminated base (hasBases). */
+  private readonly bases = new Map<unknown, boolean>();
   /** Every root registered and their keys in the roots' order. */
   private whole = false;
   /**
@@ -130,6 +132,20 @@ export class SchemaLookup {
     return copyLeavingOut(root.at.value, registered, this.formats, new Map()) as Node;
   }
 
+  /**
+   * Whether a parsed file's schemas hold a discriminated base (withBaseRefsAsKinds has nothing to read where none
+   * does), asked once a file: the answer lists the file's component schemas (GitHub's whole document: 885 roots
+   * registered, each listing them again). The files do not change while a lookup is made.
+   */
+  private hasBases(file: unknown): boolean {
+    let known = this.bases.get(file);
+    if (known === undefined) {
+      const schemas = isNode(file) && isNode(file.components) ? file.components.schemas : undefined;
+      this.bases.set(file, (known = isNode(schemas) && extensionsIfBases(schemas as Node) !== undefined));
+    }
+    return known;
+  }
+
   /** A root copied, made JSON Schema and registered; the keys it added recorded (a name given twice stops it). */
   private register(root: Root): void {
     if (root.keys) return;
@@ -149,7 +165,8 @@ export class SchemaLookup {
       dereference(copy as Schema, recording, new URL(fileHref(root.at.file)), pointer(root.at.path));
       withMovedShapesAtTheirPlaces(recording, [...keys]);
       const file = this.kindsIn?.(root.at.file);
-      if (file !== undefined) withBaseRefsAsKinds(Object.fromEntries(keys.map((key) => [key, target[key]])), file);
+      if (file !== undefined && this.hasBases(file))
+        withBaseRefsAsKinds(Object.fromEntries(keys.map((key) => [key, target[key]])), file);
     } catch {
       // A schema named twice (an `$id` of its own): checks against it say they cannot resolve it.
     }
