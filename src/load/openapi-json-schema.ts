@@ -55,16 +55,19 @@ function toJsonSchemaHere(n: Node, wraps: Wrap[], holder?: Node | unknown[], key
   } else if (n.nullable === false) {
     delete n.nullable;
   }
-  for (const [flag, bound] of [
-    ["exclusiveMinimum", "minimum"],
-    ["exclusiveMaximum", "maximum"],
-  ] as const) {
-    if (n[flag] === true && typeof n[bound] === "number") {
-      n[flag] = n[bound];
-      delete n[bound];
-    } else if (n[flag] === false) {
-      delete n[flag];
-    }
+  // Each bound in turn, written out: a list of the pairs made here was arrays for every node of every schema copied
+  // (GitHub's whole document: 885 schemas registered, the copy's every node walked).
+  exclusiveBound(n, "exclusiveMinimum", "minimum");
+  exclusiveBound(n, "exclusiveMaximum", "maximum");
+}
+
+/** A 3.0 boolean exclusive bound as JSON Schema's: `exclusiveMinimum: true, minimum: 3` as `exclusiveMinimum: 3`. */
+function exclusiveBound(n: Node, flag: "exclusiveMinimum" | "exclusiveMaximum", bound: "minimum" | "maximum"): void {
+  if (n[flag] === true && typeof n[bound] === "number") {
+    n[flag] = n[bound];
+    delete n[bound];
+  } else if (n[flag] === false) {
+    delete n[flag];
   }
 }
 
@@ -191,12 +194,16 @@ export function asValidatorReads<T>(copy: T, original: () => T, wraps?: Wrap[]):
     met.add(value);
     if (Array.isArray(value)) {
       const items = implied === Implied.Holder ? Implied.Schema : Implied.None;
-      for (const [i, item] of value.entries()) if (!walk(item, items, schemaKey, value, i)) return false;
+      // Indexed and `for…in` loops: `entries()` made an iterator and a pair for each item and key of each copy walked.
+      for (let i = 0; i < value.length; i++) if (!walk(value[i], items, schemaKey, value, i)) return false;
       return true;
     }
     const node = value as Node;
     if (implied === Implied.Schema) impliedTypeHere(node);
-    for (const [k, child] of Object.entries(node)) {
+    // The walk changes only the node it is at (its own keys), never one whose keys are being read.
+    for (const k in node) {
+      if (!Object.hasOwn(node, k)) continue;
+      const child = node[k];
       const there =
         implied === Implied.Holder
           ? Implied.Schema

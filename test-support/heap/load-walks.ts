@@ -44,6 +44,28 @@ export function exampleWalk(): PerNode {
   return perNode(() => examineExamples(files, file).problems.length);
 }
 
+/**
+ * The example check of a document whose every operation names a shared parameter by `$ref` and answers with an
+ * example of its schema (so each schema is copied, made JSON Schema and registered): found, the examples refused.
+ */
+export function exampleCheck(): PerNode {
+  const document = walkedDocument(N) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+  const components = (document as unknown as { components: Record<string, unknown> }).components;
+  components.parameters = {
+    ZqLimit: { name: "zqlimit", in: "query", schema: { type: "integer", maximum: 100, nullable: true }, example: 5 },
+  };
+  for (const item of Object.values(document.paths)) {
+    const get = item.get as { parameters: unknown[]; responses: Record<string, { content: Record<string, object> }> };
+    get.parameters = [{ $ref: "#/components/parameters/ZqLimit" }];
+    Object.assign(get.responses["200"]?.content["application/json"] ?? {}, {
+      example: { id: "5f0c6e2a-8f8e-4b8e-9a57-2d7e1a9b3c4d", name: "zq" },
+    });
+  }
+  const file = "/zqcheck/openapi.json";
+  const files = new Map([[file, parseYamlSource(JSON.stringify(document), file)]]);
+  return perNode(() => examineExamples(files, file).mismatches.length);
+}
+
 export function boundCut(): PerNode {
   const document = walkedDocument(N);
   const operations = Array.from({ length: N }, (_, i) => `zqGet${i}`);

@@ -355,21 +355,26 @@ export class Walker {
    */
   private follow(at: At): At | undefined {
     let current = at;
-    // Made at the first `$ref`: most places the walk follows are none.
+    // The places met, made at the second `$ref` (most places the walk follows are none, and most `$ref`s lead to an
+    // object that is none): a cycle meets its first place again at the second at the earliest.
+    let first: At | undefined;
     let seen: Set<string> | undefined;
     for (;;) {
       const node = asNode(current.value);
       if (!node || typeof node.$ref !== "string") return node ? current : undefined;
-      const key = `${current.file}#${current.path.join("\u0000")}`;
-      seen ??= new Set<string>();
-      if (seen.has(key)) {
-        this.refProblem(
-          current,
-          `$ref ${JSON.stringify(node.$ref)} leads back to itself (a cycle of $refs names no object)`,
-        );
-        return undefined;
+      if (first === undefined) first = current;
+      else {
+        seen ??= new Set([placeKey(first)]);
+        const key = placeKey(current);
+        if (seen.has(key)) {
+          this.refProblem(
+            current,
+            `$ref ${JSON.stringify(node.$ref)} leads back to itself (a cycle of $refs names no object)`,
+          );
+          return undefined;
+        }
+        seen.add(key);
       }
-      seen.add(key);
       const ref = node.$ref as string;
       const [filePart, fragment = ""] = ref.split("#");
       const file = filePart ? resolveFile(current.file, filePart) : current.file;
@@ -396,7 +401,7 @@ export class Walker {
 
   /** A problem of the `$ref` at `at`, reported once however often the walk meets it. */
   private refProblem(at: At, message: string): void {
-    const key = `${at.file}#${at.path.join("\u0000")}`;
+    const key = placeKey(at);
     if (this.reported.has(key)) return;
     this.reported.add(key);
     this.errors.push(
@@ -416,6 +421,11 @@ export class Walker {
 /** The value if it is an object (not a list). */
 function asNode(value: unknown): Node | undefined {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Node) : undefined;
+}
+
+/** A place as a key: its file and path. */
+function placeKey(at: At): string {
+  return `${at.file}#${at.path.join("\u0000")}`;
 }
 
 function resolveFile(from: string, ref: string): string {

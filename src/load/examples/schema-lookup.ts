@@ -15,6 +15,7 @@ import { valueAt } from "../json-ref.js";
 import { asValidatorReads, withMovedShapesAtTheirPlaces, type Wrap, wrapNullable } from "../openapi-json-schema.js";
 import { withBaseRefsAsKinds } from "../schemas/base-kinds.js";
 import { markBaseKinds, withDiscriminatedKinds } from "../schemas/kinds-read.js";
+import { extensionsIfBases, withBaseRefsAsKinds } from "../schemas/base-kinds.js";
 
 type Node = Record<string, unknown>;
 type Path = (string | number)[];
@@ -44,6 +45,8 @@ export class SchemaLookup {
   /** Each root by the key its own schema registers under (all its schemas' keys start with it). */
   private readonly byKey = new Map<string, Root>();
   private readonly target: Record<string, Schema | boolean> = {};
+  /** Whether each file read as kinds holds a discriminated base (hasBases). */
+  private readonly bases = new Map<unknown, boolean>();
   /** Every root registered and their keys in the roots' order. */
   private whole = false;
   /**
@@ -131,6 +134,20 @@ export class SchemaLookup {
     return copyLeavingOut(root.at.value, registered, this.formats, new Map()) as Node;
   }
 
+  /**
+   * Whether a parsed file's schemas hold a discriminated base (withBaseRefsAsKinds has nothing to read where none
+   * does), asked once a file: the answer lists the file's component schemas (GitHub's whole document: 885 roots
+   * registered, each listing them again). The files do not change while a lookup is made.
+   */
+  private hasBases(file: unknown): boolean {
+    let known = this.bases.get(file);
+    if (known === undefined) {
+      const schemas = isNode(file) && isNode(file.components) ? file.components.schemas : undefined;
+      this.bases.set(file, (known = isNode(schemas) && extensionsIfBases(schemas as Node) !== undefined));
+    }
+    return known;
+  }
+
   /** A root copied, made JSON Schema and registered; the keys it added recorded (a name given twice stops it). */
   private register(root: Root): void {
     if (root.keys) return;
@@ -156,6 +173,8 @@ export class SchemaLookup {
         // property's value: not the `anyOf` asValidatorReads made of it.
         withDiscriminatedKinds(this.lazy(), file, [...keys]);
       }
+      if (file !== undefined && this.hasBases(file))
+        withBaseRefsAsKinds(Object.fromEntries(keys.map((key) => [key, target[key]])), file);
     } catch {
       // A schema named twice (an `$id` of its own): checks against it say they cannot resolve it.
     }
