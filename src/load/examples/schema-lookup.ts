@@ -13,9 +13,8 @@ import { pathToFileURL } from "node:url";
 import { dereference, encodePointer, type Schema } from "@cfworker/json-schema";
 import { valueAt } from "../json-ref.js";
 import { asValidatorReads, withMovedShapesAtTheirPlaces, type Wrap, wrapNullable } from "../openapi-json-schema.js";
-import { withBaseRefsAsKinds } from "../schemas/base-kinds.js";
-import { markBaseKinds, withDiscriminatedKinds } from "../schemas/kinds-read.js";
 import { extensionsIfBases, withBaseRefsAsKinds } from "../schemas/base-kinds.js";
+import { markBaseKinds, withDiscriminatedKinds } from "../schemas/kinds-read.js";
 
 type Node = Record<string, unknown>;
 type Path = (string | number)[];
@@ -168,13 +167,12 @@ export class SchemaLookup {
       withMovedShapesAtTheirPlaces(recording, [...keys]);
       const file = this.kindsIn?.(root.at.file);
       if (file !== undefined) {
-        withBaseRefsAsKinds(Object.fromEntries(keys.map((key) => [key, target[key]])), file, markBaseKinds);
+        if (this.hasBases(file))
+          withBaseRefsAsKinds(Object.fromEntries(keys.map((key) => [key, target[key]])), file, markBaseKinds);
         // A discriminated union as the judge reads it, its shapes (another root's, registered when read) named by its
         // property's value: not the `anyOf` asValidatorReads made of it.
         withDiscriminatedKinds(this.lazy(), file, [...keys]);
       }
-      if (file !== undefined && this.hasBases(file))
-        withBaseRefsAsKinds(Object.fromEntries(keys.map((key) => [key, target[key]])), file);
     } catch {
       // A schema named twice (an `$id` of its own): checks against it say they cannot resolve it.
     }
