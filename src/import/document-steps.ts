@@ -7,7 +7,8 @@
 // shows (auth/authorization-param.ts), a key scheme naming the API's host read as the header parameter it is
 // (auth/host-keys.ts), and a required host header parameter given no value the server's host (the same module); then
 // parameters whose names are patterns, not names, left out (cut/pattern-named-params.ts), and body fields so named
-// read as the body's other fields (cut/pattern-named-fields.ts).
+// read as the body's other fields (cut/pattern-named-fields.ts); path parameters their path never names left out
+// (cut/unnamed-path-params.ts).
 // First of all, a schema written as its type's name (`value: string`) is read as a schema of that type
 // (cut/type-name-schemas.ts), so that the steps after it, and the structure check, read schemas.
 // Every path that drafts from a published document runs them through `withDocumentSteps`: `add` (draft-provider.ts),
@@ -23,6 +24,7 @@ import { withoutPatternNamedParams } from "./cut/pattern-named-params.js";
 import { withPathAddressServers } from "./cut/path-address-server.js";
 import { withServerPathOnce } from "./cut/server-path-again.js";
 import { withTypeNameSchemas } from "./cut/type-name-schemas.js";
+import { withoutUnnamedPathParams } from "./cut/unnamed-path-params.js";
 import type { SelectedOperation } from "./cut/select-operations.js";
 
 type Json = Record<string, unknown>;
@@ -55,6 +57,7 @@ export const DOCUMENT_STEPS: readonly { name: string; step: DocumentStep }[] = [
   { name: "host parameters", step: withHostParamDefaults },
   { name: "pattern-named parameters", step: withoutPatternNamedParams },
   { name: "pattern-named body fields", step: withPatternNamedFieldsOpen },
+  { name: "path parameters the path never names", step: withoutUnnamedPathParams },
 ];
 
 /** The document and the chosen operations after every step, with their notes and what they added. */

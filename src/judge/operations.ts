@@ -7,7 +7,7 @@ import { formatPointer } from "@blockwright/runtime/internal";
 import { followLocalRefs, valueAt } from "../load/json-ref.js";
 import { ownServer } from "../link/server/operation-server.js";
 import { OPERATION_METHODS } from "../load/openapi-document.js";
-import { keyQueryPair, operationRef, routePath } from "../load/operation-index.js";
+import { expressionNames, keyQueryPair, operationRef, routePath } from "../load/operation-index.js";
 import { type MultiSegmentMarker, multiSegmentMarker } from "./multi-segment.js";
 import { followRefs } from "../load/source-place.js";
 import { requirementApart } from "../load/security-schemes.js";
@@ -112,6 +112,8 @@ function judgedParam(data: unknown, listed: Path, path: string): JudgedParam | u
     return undefined;
   // A path parameter the path key places in its query (`/current?station={station}`) is that query pair's value.
   const pair = p.in === "path" ? keyQueryPair(path, p.name) : undefined;
+  // A path parameter its path never names (OpenAPI forbids it) is none a request carries: nothing to judge.
+  if (p.in === "path" && pair === undefined && !expressionNames(path).includes(p.name)) return undefined;
   const place = pair === undefined ? (p.in as ParamPlace) : "query";
   const style = pair === undefined && typeof p.style === "string" ? p.style : DEFAULT_STYLE[place];
   const explode = pair === undefined && typeof p.explode === "boolean" ? p.explode : style === "form";

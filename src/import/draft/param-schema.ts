@@ -17,6 +17,7 @@ import { listedValues } from "../../load/schemas/listed-values.js";
 import { exampleDefault } from "./required-defaults/example-default.js";
 import { withProseLimits } from "./prose/limit-words.js";
 import { withFormat } from "./formats/draft-format.js";
+import { readAsWritten, type WrittenPlace } from "./written-values/written-values.js";
 
 type Path = (string | number)[];
 
@@ -37,6 +38,8 @@ export interface FieldInput {
   example?: unknown;
   deprecated?: unknown;
   at: Path;
+  /** A parameter's `style` and `explode`, by which a default or example written as its text is read. */
+  written?: WrittenPlace["written"];
 }
 
 /** A manifest parameter (without its wire placement) for a value of `schema`. */
@@ -287,17 +290,15 @@ function withDefaultAndExample(
     input.place === "header" && Object.hasOwn(FILLED_BY_FETCH, sentAs.toLowerCase())
       ? FILLED_BY_FETCH[sentAs.toLowerCase()]
       : undefined;
-  const asked = input.required && fits(flat.default) && exampleDefault(flat.default, input, param, note);
-  if (flat.default !== undefined && !asked) {
+  const read = (v: unknown, what: "default" | "example") => readAsWritten(v, input, param, fits, note, what);
+  const given = read(flat.default, "default");
+  const asked = input.required && fits(given) && exampleDefault(given, input, param, note);
+  if (given !== undefined && !asked) {
     // The upstream's own default goes unsent; a value the upstream requires (an API version header) is sent, default
     // or not, and so is the default of a header fetch would otherwise send with a value of its own.
-    if (fits(flat.default))
-      Object.assign(
-        param,
-        { default: flat.default },
-        input.required || filled !== undefined ? {} : { sendDefault: false },
-      );
-    else note(`the spec's default ${JSON.stringify(flat.default)} does not pass the drafted limits: left out`);
+    if (fits(given))
+      Object.assign(param, { default: given }, input.required || filled !== undefined ? {} : { sendDefault: false });
+    else note(`the spec's default ${JSON.stringify(given)} does not pass the drafted limits: left out`);
   } else if (filled !== undefined && !input.required && param.enum?.length && !param.enum.includes(filled)) {
     // Left out, it would go as fetch's value, which the spec's values do not include: the first of them is sent
     // instead.
@@ -307,7 +308,7 @@ function withDefaultAndExample(
         `default ${JSON.stringify(param.default)} (the first), sent; set the one the upstream assumes`,
     );
   }
-  const example = input.example ?? flat.example ?? (asked ? flat.default : undefined);
+  const example = read(input.example ?? flat.example ?? (asked ? given : undefined), "example");
   const unsafe = example === undefined ? undefined : unsafeIntegerAt(example);
   if (unsafe !== undefined) note(unsafeIntegerNote(example, unsafe));
   else if (example !== undefined && fits(example)) param.example = example;

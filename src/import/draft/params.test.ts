@@ -18,10 +18,11 @@ import { DEFAULT_MAX_LENGTH } from "./params.js";
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
 const ok = { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) };
+// Each path parameter given is named by the path too (OpenAPI requires it; add leaves out one it never names).
 const withParams = (parameters: Json[], doc: Json = {}) =>
   openapi(
     {
-      "/items/{id}": {
+      [["/items/{id}", ...parameters.filter((p) => p.in === "path").map((p) => `{${p.name}}`)].join("/")]: {
         get: {
           operationId: "getItem",
           parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }, ...parameters],

@@ -239,6 +239,7 @@ function draftDeclared(
       example: raw.example ?? firstExample(raw.examples),
       deprecated: raw.deprecated,
       at: where,
+      written: { style: raw.style, explode: raw.explode },
     },
     own,
   );

@@ -7,6 +7,7 @@ import type { ParamSpec, WireConstant, WireSpec } from "@blockwright/runtime/int
 import { formatPointer, parsePointer } from "@blockwright/runtime/internal/generate";
 import { slotKey, type OpenApiOperation } from "../../load/openapi-document.js";
 import { requiredInRequest } from "../../load/read-only.js";
+import { expressionNames } from "../../load/operation-index.js";
 import { isBodyFramingHeader, isIgnoredHeader } from "../../load/ignored-headers.js";
 import { credentialCovers } from "../auth/auth.js";
 import type { LinkContext, Path } from "../context.js";
@@ -25,6 +26,14 @@ export function takesNoCredential(op: OpenApiOperation): boolean {
 export function takesOptionalCredential(op: OpenApiOperation): boolean {
   const requirements = op.requirements ?? [];
   return requirements.some((r) => r.length === 0) && requirements.some((r) => r.length > 0);
+}
+
+/**
+ * Whether a declared path parameter is one its path never names (no `{name}` in the document's key): no request
+ * carries it, so none supplies it, and a manifest placing it is refused (wire.ts).
+ */
+function unnamedByPath(op: OpenApiOperation, declared: { in: string; name: string }): boolean {
+  return declared.in === "path" && !expressionNames(String(op.location[1])).includes(declared.name);
 }
 
 export function checkCoverage(
@@ -77,7 +86,7 @@ export function checkCoverage(
     }
     // Accept, Content-Type and Authorization header parameters are ignored (OpenAPI 3.x): the runtime writes them.
     // Content-Length and Content-Encoding: the body's framing, which the call writes from the body it sends.
-    const ignored = isIgnoredHeader(declared) || isBodyFramingHeader(declared);
+    const ignored = isIgnoredHeader(declared) || isBodyFramingHeader(declared) || unnamedByPath(op, declared);
     if ((declared.required || declared.in === "path") && !named.has(key) && !covered(declared) && !ignored) {
       ctx.fail(
         "BW2010",

@@ -15,7 +15,7 @@ import { isFlowParam } from "../auth-flows/auth-flows.js";
 import { isCredentialParam } from "../auth/auth.js";
 import { linkConstant } from "../constants/constants.js";
 import { fieldsNear, unionsSearched, type LinkContext, type Path } from "../context.js";
-import { fragmentOnlyParams } from "../../load/operation-index.js";
+import { expressionNames, fragmentOnlyParams } from "../../load/operation-index.js";
 import { isJsonMediaType, typeOf } from "../../load/openapi-document.js";
 import { placeQueryField } from "./query-fields.js";
 import { placeOtherFields } from "./other-fields.js";
@@ -125,6 +125,15 @@ function placeNamed(
       `path parameter "${wireName}" is not in the path a request to operation "${op.operationId}" reaches ` +
         `(${JSON.stringify(op.path)}): the document's path ${JSON.stringify(key)} holds it after ` +
         `"#", in the address's fragment, which no request carries`,
+    );
+  // A path parameter its path never names (no `{name}` in it; OpenAPI forbids it): no request carries its value.
+  if (w.in === "path" && !fragmentOnlyParams(key).includes(wireName) && !expressionNames(key).includes(wireName))
+    ctx.fail(
+      "BW2017",
+      wireAt,
+      `path parameter "${wireName}" of operation "${op.operationId}" is not in its path ${JSON.stringify(key)}, ` +
+        `which names no {${wireName}}: OpenAPI requires a path parameter to be named by its path, and no request ` +
+        "carries one that is not; leave the parameter out, or write the path with it",
     );
   const encoding = valueStyle(ctx, declared, p, w.in, wireAt, op);
   if (w.in === "header" || w.in === "cookie")

@@ -14,6 +14,7 @@ import { fileHref, pointer, SchemaLookup } from "./schema-lookup.js";
 import { plainlyMeets } from "./plain-verdict.js";
 import { surelyMeets } from "./structured-verdict.js";
 import { type At, inside, type Path } from "./walk-place.js";
+import { markWrittenLists, readListInPlace } from "./written-lists.js";
 
 export type { Path } from "./walk-place.js";
 
@@ -47,6 +48,8 @@ interface Check {
   schema: At;
   what: string;
   site: At;
+  /** A list parameter's own example's: the separator its style writes the list's one text with (written-lists.ts). */
+  separator?: string;
 }
 
 export class Walker {
@@ -160,7 +163,9 @@ export class Walker {
     for (let i = 0; i < list.value.length; i++) {
       const p = this.follow(inside(list, i));
       if (!p) continue;
+      const before = this.checks.length;
       this.withSchema(p, `parameter ${String(asNode(p.value)?.name)} of ${what}`);
+      markWrittenLists(p, this.checks.slice(before));
       // A parameter described by `content` (a JSON-encoded value): its media type's schema and examples.
       if (asNode(p.value)?.content !== undefined)
         this.content(p, `parameter ${String(asNode(p.value)?.name)} of ${what}`);
@@ -284,7 +289,7 @@ export class Walker {
   }
 
   private check(
-    { example, schema, what, site }: Check,
+    { example, schema, what, site, separator }: Check,
     lookup: Record<string, Schema | boolean>,
     schemas: SchemaLookup,
   ): void {
@@ -316,6 +321,8 @@ export class Walker {
     }
     const cause = rootCause(errors);
     if (!cause) return;
+    const meets = (list: unknown[]) => !rootCause(this.errorsOf(list, target, lookup));
+    if (readListInPlace(this.files.get(example.file)?.data, example.path, value, separator, meets)) return;
     // A discriminated union's property naming no shape, or a shape whose fields the value lacks: the judge's words.
     const kind = discriminatorMiss(errors, cause, target, lookup, value);
     const path = kind?.path ?? [...refPath(cause.instanceLocation)];
