@@ -8,7 +8,7 @@ import { type CutReport, movedLines } from "./cut.js";
 import { cutAnswerLines, type CutAnswers, publishedAs } from "./cut-answers.js";
 import { httpBodyNotes } from "./bodies/http-body-envelope.js";
 import { templateParamNotes } from "./path-template-params.js";
-import { unionLines, unionNotes } from "./cut-header-unions.js";
+import { type UnionChanges, unionLines, unionNotes } from "./cut-header-unions.js";
 import type { SelectedOperation } from "./select-operations.js";
 import { sharedIdsLine } from "./shared-operation-ids.js";
 import { typeListsWhy } from "./type-lists.js";
@@ -67,6 +67,8 @@ export interface CutChanges {
   unionClosings?: string[];
   /** allOfs of a typed member and a null one, written as "that or null" (shapes/null-members.ts). */
   nullMembers?: string[];
+  /** allOfs of members whose types share none, written as anyOf of them (shapes/null-members.ts). */
+  disjointMembers?: string[];
   /** Discriminated bases whose uses point at a union of their kinds (cut/discriminated-kinds.ts). */
   baseKinds?: string[];
   /** Servers put in another order (the one the draft takes first). */
@@ -95,13 +97,8 @@ export function cutHeader(
     typeLists = [],
     exampleFormats = [],
     refused,
-    shapeRequired,
-    unlistedRequired,
-    overlapping,
-    unionClosings,
-    nullMembers,
-    baseKinds,
     reordered = [],
+    ...unions
   }: CutChanges,
   answers: CutAnswers,
 ): string {
@@ -152,7 +149,7 @@ export function cutHeader(
             "judge reads it).",
         ]
       : []),
-    ...unionLines({ shapeRequired, unlistedRequired, overlapping, unionClosings, nullMembers, baseKinds }),
+    ...unionLines(unions),
     ...(anonymous.length
       ? [
           `Written out by blockwright add: ${anonymous.join(", ")}: [] ` +
@@ -272,11 +269,7 @@ export function cutChangeNotes(
     pagingCopies = [],
     pagingCaseCopies = [],
     unreadable,
-    unlistedRequired = [],
-    overlapping = [],
-    unionClosings = [],
-    nullMembers = [],
-    baseKinds = [],
+    ...unions
   }: Pick<
     CutChanges,
     | "unmet"
@@ -285,11 +278,7 @@ export function cutChangeNotes(
     | "pagingCopies"
     | "pagingCaseCopies"
     | "unreadable"
-    | "unlistedRequired"
-    | "overlapping"
-    | "unionClosings"
-    | "nullMembers"
-    | "baseKinds"
+    | Exclude<keyof UnionChanges, "shapeRequired">
   >,
   placeholders: readonly string[],
   { asJson, fileAnswers, defaultAnswers, emptyAnswers, templateParams, httpBodies }: CutAnswers,
@@ -298,7 +287,7 @@ export function cutChangeNotes(
   return [
     ...httpBodyNotes(httpBodies),
     ...templateParamNotes(templateParams),
-    ...unionNotes({ shapeRequired, unlistedRequired, overlapping, unionClosings, nullMembers, baseKinds }),
+    ...unionNotes({ ...unions, shapeRequired }),
     ...(renamed.size
       ? [
           {
