@@ -40,7 +40,7 @@ import { withoutPagingCaseCopies, withoutPagingQueryCopies } from "./shapes/pagi
 import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples.js";
 import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/required-across-shapes.js";
 import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
-import { withNullMembersAsAnyOf } from "./shapes/null-members.js";
+import { withDisjointMembersAsAnyOf, withNullMembersAsAnyOf } from "./shapes/null-members.js";
 import { withBaseKinds } from "./cut/discriminated-kinds.js";
 import { refSiblingNotes, withRefSiblingsAsAllOf } from "./cut/ref-siblings.js";
 import {
@@ -226,7 +226,7 @@ function rewrittenCut(
   const unlistedRequired = withoutRequiredNoShapeLists(doc);
   const shapeRequired = withRequiredInShapes(doc);
   const overlapping = withOverlappingUnionsAsAnyOf(doc);
-  const nullMembers = withNullMembersAsAnyOf(doc);
+  const [nullMembers, disjointMembers] = [withNullMembersAsAnyOf(doc), withDisjointMembersAsAnyOf(doc)];
   const baseKinds = withBaseKinds(doc);
   const unionClosings = withoutClosingBesideUnions(doc);
   const refused = withoutRefusedRequestExamples(doc, chosen);
@@ -254,7 +254,7 @@ function rewrittenCut(
       unlistedRequired,
       overlapping,
       unionClosings,
-      nullMembers,
+      ...{ nullMembers, disjointMembers },
       baseKinds,
       reordered: reordered.changed,
     },
@@ -268,7 +268,7 @@ function rewrittenCut(
           renamed,
           {
             ...{ unmet, unmetLengths, openEnums, pagingCopies, pagingCaseCopies, unreadable },
-            ...{ unlistedRequired, overlapping, unionClosings, nullMembers, baseKinds },
+            ...{ unlistedRequired, overlapping, unionClosings, nullMembers, disjointMembers, baseKinds },
           },
           placeholders,
           answers,

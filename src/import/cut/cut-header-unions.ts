@@ -11,6 +11,7 @@ export type UnionChanges = {
     | "overlapping"
     | "unionClosings"
     | "nullMembers"
+    | "disjointMembers"
     | "baseKinds"]?: readonly string[];
 };
 
@@ -21,6 +22,7 @@ export function unionLines({
   overlapping = [],
   unionClosings = [],
   nullMembers = [],
+  disjointMembers = [],
   baseKinds = [],
 }: UnionChanges): string[] {
   return [
@@ -55,6 +57,12 @@ export function unionLines({
             "(a value of type null beside one of another type: no value met it).",
         ]
       : []),
+    ...(disjointMembers.length
+      ? [
+          `Changed by blockwright add: ${disjointMembers.join("; ")}: anyOf of the members, not allOf (their types ` +
+            "share none: no value met it).",
+        ]
+      : []),
     ...(baseKinds.length
       ? [
           `Added by blockwright add: ${baseKinds.join("; ")}: each $ref to the base outside an allOf points at the ` +
@@ -71,6 +79,7 @@ export function unionNotes({
   overlapping = [],
   unionClosings = [],
   nullMembers = [],
+  disjointMembers = [],
   baseKinds = [],
 }: UnionChanges): ReviewNote[] {
   return [
@@ -80,6 +89,17 @@ export function unionNotes({
     ...overlappingNotes(overlapping),
     ...unionClosingNotes(unionClosings),
     ...nullMemberNotes(nullMembers),
+    ...(disjointMembers.length
+      ? [
+          {
+            at: ["openapi"],
+            note:
+              `openapi.yaml writes ${disjointMembers.join("; ")} as anyOf of the members: the document's allOf asked ` +
+              "a value to be of each member's type at once, which none is; a value of one member now meets it. " +
+              "Check which shape the API means",
+          },
+        ]
+      : []),
   ];
 }
 

@@ -7,7 +7,7 @@ import type { ReviewNote } from "../manifest-yaml.js";
 import { type CutReport, movedLines } from "./cut.js";
 import { bodyNotes, cutAnswerLines, type CutAnswers, publishedAs } from "./cut-answers.js";
 import { templateParamNotes } from "./path-template-params.js";
-import { unionLines, unionNotes } from "./cut-header-unions.js";
+import { type UnionChanges, unionLines, unionNotes } from "./cut-header-unions.js";
 import type { SelectedOperation } from "./select-operations.js";
 import { sharedIdsLine } from "./shared-operation-ids.js";
 import { typeListsWhy } from "./type-lists.js";
@@ -66,6 +66,8 @@ export interface CutChanges {
   unionClosings?: string[];
   /** allOfs of a typed member and a null one, written as "that or null" (shapes/null-members.ts). */
   nullMembers?: string[];
+  /** allOfs of members whose types share none, written as anyOf of them (shapes/null-members.ts). */
+  disjointMembers?: string[];
   /** Discriminated bases whose uses point at a union of their kinds (cut/discriminated-kinds.ts). */
   baseKinds?: string[];
   /** Servers put in another order (the one the draft takes first). */
@@ -94,13 +96,8 @@ export function cutHeader(
     typeLists = [],
     exampleFormats = [],
     refused,
-    shapeRequired,
-    unlistedRequired,
-    overlapping,
-    unionClosings,
-    nullMembers,
-    baseKinds,
     reordered = [],
+    ...unions
   }: CutChanges,
   answers: CutAnswers,
 ): string {
@@ -151,7 +148,7 @@ export function cutHeader(
             "judge reads it).",
         ]
       : []),
-    ...unionLines({ shapeRequired, unlistedRequired, overlapping, unionClosings, nullMembers, baseKinds }),
+    ...unionLines(unions),
     ...(anonymous.length
       ? [
           `Written out by blockwright add: ${anonymous.join(", ")}: [] ` +
@@ -271,11 +268,7 @@ export function cutChangeNotes(
     pagingCopies = [],
     pagingCaseCopies = [],
     unreadable,
-    unlistedRequired = [],
-    overlapping = [],
-    unionClosings = [],
-    nullMembers = [],
-    baseKinds = [],
+    ...unions
   }: Pick<
     CutChanges,
     | "unmet"
@@ -284,11 +277,7 @@ export function cutChangeNotes(
     | "pagingCopies"
     | "pagingCaseCopies"
     | "unreadable"
-    | "unlistedRequired"
-    | "overlapping"
-    | "unionClosings"
-    | "nullMembers"
-    | "baseKinds"
+    | Exclude<keyof UnionChanges, "shapeRequired">
   >,
   placeholders: readonly string[],
   { asJson, fileAnswers, defaultAnswers, emptyAnswers, templateParams, httpBodies, headerTypes }: CutAnswers,
@@ -297,7 +286,7 @@ export function cutChangeNotes(
   return [
     ...bodyNotes(httpBodies, headerTypes),
     ...templateParamNotes(templateParams),
-    ...unionNotes({ shapeRequired, unlistedRequired, overlapping, unionClosings, nullMembers, baseKinds }),
+    ...unionNotes({ ...unions, shapeRequired }),
     ...(renamed.size
       ? [
           {

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { rmSync } from "node:fs";
 import jsyaml from "js-yaml";
-import { withNullMembersAsAnyOf } from "../shapes/null-members.js";
+import { withDisjointMembersAsAnyOf, withNullMembersAsAnyOf } from "../shapes/null-members.js";
 import {
   draftWorkFolder,
   drafted,
@@ -80,6 +80,76 @@ describe("an allOf of a typed member and a member of type null", () => {
     };
     const before = structuredClone(cut);
     expect(withNullMembersAsAnyOf(cut)).toEqual([]);
+    expect(cut).toEqual(before);
+  });
+});
+
+// An allOf of members whose types share none (`allOf: [{$ref: ZqFormat}, {type: array, items: {type: string}}]`,
+// ZqFormat an object), null or not: no value is an object and a list at once, so the mock's answer failed its own
+// check and the judge refused every body. add writes it as anyOf of the members (said in the header and a note).
+describe("an allOf of members whose types share none", () => {
+  const disjoint = {
+    ...openapi(
+      {
+        "/zqlookups": {
+          post: {
+            operationId: "zqLookup",
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    required: ["zqformat"],
+                    properties: {
+                      zqformat: {
+                        allOf: [
+                          { $ref: "#/components/schemas/ZqFormat" },
+                          { type: "array", items: { type: "string" } },
+                        ],
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "l1" }) },
+          },
+        },
+      },
+      { schemas: { ZqFormat: { type: "object", properties: { zqnumber: { type: "string" } } } } },
+    ),
+    openapi: "3.0.3",
+  };
+
+  it("is written as anyOf of the members, said in the header and a note; the judge takes an object", async () => {
+    const d = drafted(disjoint, ["zqLookup"]);
+    expect(d.openapiText).toMatch(/Changed by blockwright add: [^\n]*\(allOf of ZqFormat, shape 2: object, array\)/);
+    expect(notesAt(d, "openapi").join("\n")).toContain("as anyOf of the members");
+    // biome-ignore lint/suspicious/noExplicitAny: the cut is read field by field
+    const cut = jsyaml.load(d.openapiText) as any;
+    const field = cut.paths["/zqlookups"].post.requestBody.content["application/json"].schema.properties.zqformat;
+    expect(field.allOf).toBeUndefined();
+    expect(field.anyOf).toHaveLength(2);
+    expect(await linkProblems(d)).toEqual([]);
+    const { refusals } = judgedCut(d, "/zqlookups");
+    const judged = (body: unknown) => refusals(body).filter((rule) => rule !== "security");
+    expect(judged({ zqformat: { zqnumber: "+4912" } })).toEqual([]);
+    expect(judged({ zqformat: 12 })).toEqual(["schema"]);
+  });
+
+  it("is left as it is where the types meet (a number and an integer) or a member names no type", () => {
+    const cut = {
+      components: {
+        schemas: {
+          ZqCount: { allOf: [{ type: "number" }, { type: "integer", minimum: 1 }] },
+          ZqOpen: { allOf: [{ type: "object" }, { description: "Any." }] },
+          ZqBoth: { allOf: [{ type: ["object", "array"] }, { type: "array" }] },
+        },
+      },
+    };
+    const before = structuredClone(cut);
+    expect(withDisjointMembersAsAnyOf(cut)).toEqual([]);
     expect(cut).toEqual(before);
   });
 });
