@@ -17,6 +17,7 @@ import {
   isTextBodyMedia,
   isXmlMediaType,
 } from "../load/media-types.js";
+import { isMergePatchType } from "../load/schemas/merge-patch.js";
 import { BASE64_PATTERN } from "../load/examples/format-texts.js";
 import { type FieldsRead, formFields, multipartFields } from "./form-fields.js";
 import { type JudgedBody, type Node, type Path, pointerTo, schemaAt } from "./operations.js";
@@ -132,7 +133,8 @@ function judgeBodyValue(
     return base64 ? refuse("schema", base64, media.at) : [];
   }
   if (!schemaPlace) return { refusals: [], value };
-  const miss = ctx.checker.check(withCoveredFields(whole ?? value, media.node.schema, ctx), schemaPlace.at);
+  const patch = isMergePatchType(media.mediaType);
+  const miss = ctx.checker.check(withCoveredFields(whole ?? value, media.node.schema, ctx), schemaPlace.at, patch);
   if (!miss) return { refusals: [], value };
   const shaped = readFields && readAsShapes(media, schemaPlace.at, readFields, ctx);
   if (shaped) return { refusals: [], value: shaped.value };

@@ -23,6 +23,7 @@ import { withOpenAllOfMembers } from "./open-all-of-lookup.js";
 import { withOpenBranchesAsNoneOfTheOthers } from "./open-one-of.js";
 import { withPlainFormsAsAnyOf } from "./plain-one-of.js";
 import type { Path } from "./operations.js";
+import { isMergePatchPlace, registeredPatchView } from "../load/schemas/merge-patch.js";
 
 type Registered = Record<string, unknown> & { __absolute_ref__?: string };
 
@@ -38,8 +39,11 @@ export interface SchemaMiss {
 }
 
 export interface SchemaChecker {
-  /** The first reason `value` does not meet the schema at `at` (its `$ref`s followed), if any. */
-  check(value: unknown, at: Path): SchemaMiss | undefined;
+  /**
+   * The first reason `value` does not meet the schema at `at` (its `$ref`s followed), if any; `mergePatch`: a merge
+   * patch's body, held to its patch view (load/schemas/merge-patch.ts), as a place under a merge patch's type is.
+   */
+  check(value: unknown, at: Path, mergePatch?: boolean): SchemaMiss | undefined;
 }
 
 /**
@@ -71,10 +75,11 @@ export function schemaChecker(document: OpenApiDocument): SchemaChecker {
   let schemas: DocumentSchemas | undefined;
   const registered = () => (schemas ??= judgedSchemas(document));
   return {
-    check(value, at) {
+    check(value, at, mergePatch) {
       const { lookup, draft } = registered();
-      const schema = lookup[schemaUri(source.file, at)];
-      if (schema === undefined) return undefined;
+      const letter = lookup[schemaUri(source.file, at)];
+      if (letter === undefined) return undefined;
+      const schema = mergePatch || isMergePatchPlace(at) ? registeredPatchView(letter, lookup) : letter;
       let errors: OutputUnit[];
       try {
         errors = withFalsePlaced(validate(value, schema, draft, lookup, false).errors);

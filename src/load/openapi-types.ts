@@ -86,6 +86,8 @@ export interface OpenApiRequestBody {
   required: boolean;
   /** As the document writes it; a raw body's may be a range (`image/*`, any type). */
   mediaType: string;
+  /** A JSON merge patch (RFC 7396): `schema` is its patch view, no field required, each admitting null. */
+  mergePatch?: true;
   encoding: "json" | "form" | "multipart" | "binary" | "xml" | "text";
   schema: Schema;
   /**

@@ -17,6 +17,7 @@ import {
 } from "./media-types.js";
 import type { OpenApiRequestBody, Schema } from "./openapi-types.js";
 import { withRequiredBeside } from "./schema-types.js";
+import { isMergePatchType, mergePatchView } from "./schemas/merge-patch.js";
 
 /** Local `$ref`s followed until a concrete object (OpenApiDocument.resolve). */
 type Resolve = (value: Schema) => Schema;
@@ -110,7 +111,11 @@ export function requestBodyOf(resolve: Resolve, body: Schema): OpenApiRequestBod
     };
   }
   const multipart = bareMediaType(mediaType) === MULTIPART_MEDIA_TYPE;
-  const schema = withRequiredBeside(declared, resolve(declared));
+  // A merge patch (RFC 7396): its fields each optional, null removing one (schemas/merge-patch.ts).
+  const patch = isMergePatchType(mediaType);
+  const schema = patch
+    ? mergePatchView(declared, (n) => (typeof n.$ref === "string" ? resolve(n) : undefined))
+    : withRequiredBeside(declared, resolve(declared));
   // Raw bytes offered beside the JSON (a record's value stored as given: JSON, or any bytes under their own type), or
   // a text (`text/csv`, a vendor's text format): a file's bytes sent under that type instead of the JSON.
   const others = isJsonMediaType(mediaType) ? otherForms(content, mediaType) : undefined;
@@ -119,6 +124,7 @@ export function requestBodyOf(resolve: Resolve, body: Schema): OpenApiRequestBod
     ...(raw ? { raw: { mediaType: raw.mediaType, ...(raw.mediaTypes ? { mediaTypes: raw.mediaTypes } : {}) } } : {}),
     required: Boolean(body.required),
     mediaType,
+    ...(patch ? { mergePatch: true } : {}),
     encoding: isJsonMediaType(mediaType) ? "json" : multipart ? "multipart" : "form",
     schema: multipart ? multipartParts(schema, Boolean(body.required)) : schema,
     fields,

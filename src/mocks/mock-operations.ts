@@ -15,6 +15,7 @@
 // written out in place, as Prism's dereference did — a reference inside
 // itself left as it is, and at most INLINE_BUDGET schemas per place, beyond
 // which references stay references.
+import { isMergePatchType, mergePatchView } from "../load/schemas/merge-patch.js";
 import { refPath, valueAt } from "../load/json-ref.js";
 import { multipartParts } from "../load/media-types.js";
 import { typesOf } from "../load/schemas/json-types.js";
@@ -50,6 +51,20 @@ export function prismOperations(document: object, prism: PrismSteps): object[] {
   return bundled.map((operation) =>
     bundled.__bundled__ ? { ...operation, __bundled__: bundled.__bundled__ } : operation,
   );
+}
+
+/** A merge patch's media type, its schema the patch view the judge holds it to (load/schemas/merge-patch.ts). */
+function asMergePatch(document: Node, media: Node): Node {
+  return isNode(media.schema)
+    ? { ...media, schema: mergePatchView(media.schema, (n) => refTarget(document, n)) }
+    : media;
+}
+
+/** What a local `$ref` names in the document, undefined for a node that is no such reference. */
+function refTarget(document: Node, node: Node): Node | undefined {
+  if (typeof node.$ref !== "string" || !node.$ref.startsWith("#")) return undefined;
+  const target = followRefs(document, node);
+  return isNode(target) ? target : undefined;
 }
 
 /** What `value` refers to in the document, its local `$ref`s followed (64 at most). */
@@ -102,6 +117,7 @@ function withDeserializedSchemasInline(document: Node): Node {
     if (!isNode(resolved) || !isNode(resolved.content)) return body;
     const content = Object.fromEntries(
       Object.entries(resolved.content).map(([type, media]) => {
+        if (isMergePatchType(type) && isNode(media)) return [type, asMergePatch(document, media)];
         if (!FORM_TYPES.test(type) || !isNode(media) || media.schema === undefined) return [type, media];
         const encoding = isNode(media.encoding) ? media.encoding : {};
         const schema = withDeepObjectsAsBuilt(inline(media.schema), encoding);

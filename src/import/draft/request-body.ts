@@ -4,6 +4,7 @@
 // whole body as one parameter when it is no object of fields (a list, a
 // union of shapes, raw bytes); and the rule the body states across its
 // fields.
+import { mergePatchNote } from "../../load/schemas/merge-patch.js";
 import { fieldOf } from "@blockwright/runtime/internal";
 import { isBase64String, isLonePart, isMediaType, LONE_FILE_PART } from "../../load/media-types.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
@@ -109,6 +110,7 @@ export function draftBody(
   }
   const flat = loneBranch(doc, safeFlatten(doc, body.schema));
   const fields = (flat?.properties ?? {}) as Record<string, Schema>;
+  if (body.mergePatch) notes.push({ at: [...at, "params"], note: mergePatchNote(body.mediaType) });
   // A required field that is readOnly is the server's: not required of a request (OpenAPI 3).
   const required = new Set(
     (Array.isArray(flat?.required) ? (flat.required as string[]) : []).filter(

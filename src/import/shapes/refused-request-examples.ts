@@ -4,6 +4,7 @@
 // letter each met the one open shape that takes anything, so the load's example check passed them, and the contract
 // suite sent each as a case the judge refused. add leaves such an example out of the cut it writes (the suite and the
 // mocks then use none), and says so, naming why.
+import { isMergePatchType } from "../../load/schemas/merge-patch.js";
 import type { YamlSource } from "../../load/yaml-source.js";
 import { readDelimitedPatterns } from "../../load/load-rewrites.js";
 import { OpenApiDocument } from "../../load/openapi-document.js";
@@ -45,7 +46,7 @@ export function withoutRefusedRequestExamples(
   for (const place of places) {
     const value = place.value(data);
     if (value === undefined) continue;
-    const miss = checker.check(value, place.schemaAt);
+    const miss = checker.check(value, place.schemaAt, place.mergePatch);
     if (!miss) continue;
     place.drop(document);
     const why = miss.path.length
@@ -98,6 +99,8 @@ function shapesMissed(
 interface ExamplePlace {
   name: string;
   schemaAt: Path;
+  /** A merge patch's example, held to its patch view (load/schemas/merge-patch.ts). */
+  mergePatch: boolean;
   value: (data: unknown) => unknown;
   drop: (data: unknown) => void;
 }
@@ -113,6 +116,7 @@ function examplesOf(document: Json, path: string, method: string): ExamplePlace[
     if (!isNode(node) || node.schema === undefined || !readable) continue;
     const mediaAt = [...bodyAt, "content", media];
     const schemaAt = followRefs(document, [...mediaAt, "schema", ""]).slice(0, -1);
+    const mergePatch = isMergePatchType(media);
     const operation = `${method.toUpperCase()} ${path}`;
     // The body schema's own example, written in place (SendGrid's `["recipient_id1"]` for a list of integers): add
     // would draft it as the body parameter's, which generate then refuses.
@@ -121,6 +125,7 @@ function examplesOf(document: Json, path: string, method: string): ExamplePlace[
       out.push({
         name: `the request schema's example of ${operation}`,
         schemaAt,
+        mergePatch,
         value: (data) => (valueAt(data, [...mediaAt, "schema"]) as Json | undefined)?.example,
         drop: (data) => delete (valueAt(data, [...mediaAt, "schema"]) as Json).example,
       });
@@ -128,6 +133,7 @@ function examplesOf(document: Json, path: string, method: string): ExamplePlace[
       out.push({
         name: `the request example of ${operation}`,
         schemaAt,
+        mergePatch,
         value: (data) => (valueAt(data, mediaAt) as Json | undefined)?.example,
         drop: (data) => delete (valueAt(data, mediaAt) as Json).example,
       });
@@ -136,6 +142,7 @@ function examplesOf(document: Json, path: string, method: string): ExamplePlace[
       out.push({
         name: `the request example ${JSON.stringify(name)} of ${operation}`,
         schemaAt,
+        mergePatch,
         value: (data) => {
           const at = followRefs(data, [...mediaAt, "examples", name, ""]).slice(0, -1);
           const example = valueAt(data, at);

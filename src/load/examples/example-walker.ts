@@ -1,5 +1,6 @@
 // The walk of an OpenAPI document's files that finds every schema and every example (openapi-examples.ts, which
 // re-exports its shapes, says why and how they are checked): the places it steps through, and the checks it gathers.
+import { isMergePatchPlace, registeredPatchView } from "../schemas/merge-patch.js";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { entryOf } from "@blockwright/runtime/internal/generate";
@@ -297,7 +298,9 @@ export class Walker {
     // A schema behind a reference that does not resolve: that is the problem, reported at the reference.
     if (!followed && typeof asNode(schema.value)?.$ref === "string") return;
     const resolved = followed ?? schema;
-    const target = lookup[schemaUri(resolved.file, resolved.path)];
+    const letter = lookup[schemaUri(resolved.file, resolved.path)];
+    // A merge patch's example is a patch (schemas/merge-patch.ts).
+    const target = isMergePatchPlace(schema.path) ? registeredPatchView(letter, lookup) : letter;
     const value = example.value;
     let errors: OutputUnit[];
     try {
