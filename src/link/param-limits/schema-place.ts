@@ -7,13 +7,14 @@ import { indistinctShapes } from "../../model/indistinct-shapes.js";
 import { valueFormatOf, withFormatPattern } from "../../model/format-aliases.js";
 import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { withRequiredBeside } from "../../load/schema-types.js";
-import { baseKindsAt, componentRefOf, mayBeBase, schemaRef } from "../../load/schemas/base-kinds.js";
+import { schemaRef } from "../../load/schemas/base-kinds.js";
 import { loneKindValues } from "../../load/schemas/lone-kind.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
 import { knownValuesOf } from "../../load/schemas/known-values.js";
 import { secretField } from "../../load/schemas/secret-names.js";
 import { distinctKinds, namesShapes, shapeKindValues } from "../../load/schemas/union-kinds.js";
 import { regexProblem } from "../context.js";
+import { baseAt } from "./base-at.js";
 import { inclusiveBounds } from "./inclusive-bounds.js";
 import { scalarKindsOf } from "./scalar-kinds.js";
 
@@ -364,10 +365,7 @@ function ownRequired(shapes: Shapes): boolean {
 function baseKindsOf(doc: OpenApiDocument, raw: Schema, at: Walk): NestedLimits | undefined {
   // A field's schema reached through its object's (`$ref` followed already, an `allOf` merged): the base is the
   // component it is.
-  const written = doc.unflattened(raw);
-  const ref =
-    typeof raw.$ref === "string" ? raw.$ref : mayBeBase(written) ? componentRefOf(doc.source.data, written) : undefined;
-  const base = ref === undefined ? undefined : baseKindsAt(doc.source.data, ref);
+  const base = baseAt(doc, raw, doc.unflattened(raw));
   if (!base?.property) return undefined;
   const mapping: Record<string, string> = {};
   for (const { name, value } of base.kinds) mapping[value] ??= schemaRef(name);

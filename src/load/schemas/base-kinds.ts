@@ -218,14 +218,6 @@ export function baseKindsAt(document: unknown, ref: string): BaseKinds | undefin
 /** A `$ref` to the component schema `name`, as a JSON pointer writes it. */
 export const schemaRef = (name: string): string => `${SCHEMAS}${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
 
-/** The `$ref` of the component schema that is `schema` itself (the same object), if any. */
-export function componentRefOf(document: unknown, schema: unknown): string | undefined {
-  const schemas = isJson(document) && isJson(document.components) ? document.components.schemas : undefined;
-  if (!isJson(schemas)) return undefined;
-  for (const [name, own] of Object.entries(schemas)) if (own === schema) return schemaRef(name);
-  return undefined;
-}
-
 /**
  * A validator's registered schemas (by URI, `#…` the pointer into `document`) with each reference to a base that names
  * its discriminator's property, but one an allOf extends it by, read as the union of the base's kinds, each with the
