@@ -70,3 +70,30 @@ describe("a query key of a name and a placeholder in brackets", () => {
     expect(judge(sent!).refusals).toEqual([]);
   });
 });
+
+describe("a bracketed query key on a path item", () => {
+  it("is left out where the chosen operation sends its name, drafted as a deepObject where none does", () => {
+    const shared = openapi({
+      "/zqtagged": {
+        parameters: [{ in: "query", name: "zqtag[{name}]", schema: text }],
+        get: {
+          operationId: "listZqTagged",
+          parameters: [{ in: "query", name: "zqtag", schema: { type: "string" } }],
+          responses: { "200": reply({ type: "object", properties: { total: { type: "integer" } } }, { total: 1 }) },
+        },
+      },
+      "/zqlabelled": {
+        parameters: [{ in: "query", name: "zqlabel[{name}]", schema: text }],
+        get: {
+          operationId: "listZqLabelled",
+          responses: { "200": reply({ type: "object", properties: { total: { type: "integer" } } }, { total: 1 }) },
+        },
+      },
+    });
+    const d = drafted(shared, ["listZqTagged", "listZqLabelled"]);
+    expect(d.manifest.operations.acme_list_zq_tagged?.params ?? {}).toEqual({
+      zqtag: expect.objectContaining({ type: "string" }),
+    });
+    expect(d.manifest.operations.acme_list_zq_labelled?.params?.zqlabel).toMatchObject({ type: "json" });
+  });
+});

@@ -8,6 +8,7 @@
 // deepObject of any keys: it is drafted as one (`filters`, `additionalProperties` its schema), unless the operation
 // already has a query parameter of that name.
 import { followLocalRefs } from "../../load/json-ref.js";
+import { withChosenParamLists } from "./chosen-param-lists.js";
 import type { SelectedOperation } from "./select-operations.js";
 
 type Json = Record<string, unknown>;
@@ -73,11 +74,9 @@ export function withoutPatternNamedParams(
   doc: Json,
   chosen: readonly SelectedOperation[],
 ): { document: Json; notes: string[]; added: string[] } {
-  const paths = object(doc.paths);
   const left: Json[] = [];
   const places: string[] = [];
   const mapped: string[] = [];
-  let copied: Record<string, unknown> | undefined;
   // `taken`: the query names the operation (its own and its path item's parameters) already sends.
   const keep = (list: unknown, where: string, taken: Set<string>) => {
     if (!Array.isArray(list)) return list;
@@ -103,23 +102,11 @@ export function withoutPatternNamedParams(
       .map((raw) => object(raw))
       .filter((p) => p.in === "query" && !patternNamed(doc, p))
       .map((p) => String(p.name));
-  for (const path of new Set(chosen.map((c) => c.path))) {
-    const item = object((copied ?? paths)[path]);
-    const next: Json = { ...item };
-    const ops = chosen.filter((x) => x.path === path).map((c) => ({ c, op: object(item[c.method]) }));
-    const pathTaken = new Set([...queryNames(item.parameters), ...ops.flatMap(({ op }) => queryNames(op.parameters))]);
-    const shared = keep(item.parameters, path, pathTaken);
-    if (shared !== item.parameters) next.parameters = shared;
-    for (const { c, op } of ops) {
-      const taken = new Set([...queryNames(item.parameters), ...queryNames(op.parameters)]);
-      const own = keep(op.parameters, `${c.method.toUpperCase()} ${path}`, taken);
-      if (own !== op.parameters) next[c.method] = { ...op, parameters: own };
-    }
-    if (Object.keys(next).some((k) => next[k] !== item[k])) {
-      copied ??= { ...paths };
-      copied[path] = next;
-    }
-  }
+  // The path item's list takes the names of every chosen operation there; an operation's, its own and the item's.
+  const copied = withChosenParamLists(doc, chosen, (list, { where, item, ops, op }) => {
+    const lists = op ? [item.parameters, op.parameters] : [item.parameters, ...ops.map((o) => o.parameters)];
+    return keep(list, where, new Set(lists.flatMap(queryNames)));
+  });
   if (!copied) return { document: doc, notes: [], added: [] };
   const mapNote =
     "a query key of a name and a placeholder in brackets is a deepObject of any keys (`<name>[<key>]=<value>`): " +

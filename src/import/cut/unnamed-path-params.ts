@@ -8,6 +8,7 @@
 // (link/wire/wire.ts).
 import { followLocalRefs } from "../../load/json-ref.js";
 import { expressionNames } from "../../load/operation-index.js";
+import { withChosenParamLists } from "./chosen-param-lists.js";
 import type { SelectedOperation } from "./select-operations.js";
 
 type Json = Record<string, unknown>;
@@ -29,10 +30,8 @@ export function withoutUnnamedPathParams(
   doc: Json,
   chosen: readonly SelectedOperation[],
 ): { document: Json; notes: string[]; added: string[] } {
-  const paths = object(doc.paths);
   const left: string[] = [];
-  let copied: Record<string, unknown> | undefined;
-  const keep = (list: unknown, path: string, where: string) => {
+  const copied = withChosenParamLists(doc, chosen, (list, { path, where }) => {
     if (!Array.isArray(list)) return list;
     const out = list.filter((raw) => {
       const name = unnamedIn(doc, path, raw);
@@ -40,22 +39,7 @@ export function withoutUnnamedPathParams(
       return name === undefined;
     });
     return out.length === list.length ? list : out;
-  };
-  for (const path of new Set(chosen.map((c) => c.path))) {
-    const item = object(paths[path]);
-    const next: Json = { ...item };
-    const shared = keep(item.parameters, path, path);
-    if (shared !== item.parameters) next.parameters = shared;
-    for (const c of chosen.filter((x) => x.path === path)) {
-      const op = object(item[c.method]);
-      const own = keep(op.parameters, path, `${c.method.toUpperCase()} ${path}`);
-      if (own !== op.parameters) next[c.method] = { ...op, parameters: own };
-    }
-    if (Object.keys(next).some((k) => next[k] !== item[k])) {
-      copied ??= { ...paths };
-      copied[path] = next;
-    }
-  }
+  });
   if (!copied) return { document: doc, notes: [], added: [] };
   return {
     document: { ...doc, paths: copied },
