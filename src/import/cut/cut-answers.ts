@@ -5,13 +5,15 @@
 // that declares no 2xx (withDefaultAsSuccess, below), and beside its answers
 // the path parameters an operation's path names but does not declare
 // (path-template-params.ts), and a request body typed otherwise than its Content-Type header parameter says written
-// under the header's type (bodies/header-media-type.ts). One place, so that `add`'s cut and
+// under the header's type (bodies/header-media-type.ts), and a server stream declared as one JSON object written as
+// newline-delimited JSON (stream-results.ts). One place, so that `add`'s cut and
 // `upstream --accept`'s re-cut are written alike and say so alike.
 import { jsonForWildcards } from "./wildcard-json.js";
 import { withRedirectFileAnswers } from "./redirect-file.js";
 import { withTemplateParamsDeclared } from "./path-template-params.js";
 import { httpBodyNotes, withHttpBodiesAsBytes } from "./bodies/http-body-envelope.js";
 import { headerTypeNotes, withBodiesAsHeaderSays } from "./bodies/header-media-type.js";
+import { streamResultLines, streamResultNotes, withStreamResultsAsLines } from "./stream-results.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 
 type Json = Record<string, unknown>;
@@ -31,6 +33,8 @@ export interface CutAnswers {
   httpBodies: string[];
   /** The request bodies written under their Content-Type header's type (`<operation> (<type>, published as …)`). */
   headerTypes: string[];
+  /** The answers of a server stream declared as one JSON object, written as newline-delimited JSON (`<op> 200`). */
+  streamResults: string[];
 }
 
 /** Rewrite the answers of the chosen operations in `cut` (each named `id` in what is said). */
@@ -48,6 +52,7 @@ export function rewriteCutAnswers(
     templateParams: withTemplateParamsDeclared(cut, operations),
     headerTypes: withBodiesAsHeaderSays(cut, operations),
     httpBodies: withHttpBodiesAsBytes(cut, operations),
+    streamResults: withStreamResultsAsLines(cut, operations),
     asJson: jsonForWildcards(cut, operations),
     fileAnswers: withRedirectFileAnswers(operations),
     defaultAnswers: withDefaultAsSuccess(operations),
@@ -57,10 +62,20 @@ export function rewriteCutAnswers(
 
 /** The cut's header lines for them, `by` the command that wrote it. */
 export function cutAnswerLines(
-  { asJson, fileAnswers, defaultAnswers, emptyAnswers, templateParams, httpBodies, headerTypes }: CutAnswers,
+  {
+    asJson,
+    fileAnswers,
+    defaultAnswers,
+    emptyAnswers,
+    templateParams,
+    httpBodies,
+    headerTypes,
+    streamResults,
+  }: CutAnswers,
   by: string,
 ): string[] {
   return [
+    ...streamResultLines(streamResults, by),
     ...(headerTypes.length
       ? [
           `Request bodies written by ${by} under the one media type their Content-Type header parameter names: ` +
@@ -153,8 +168,12 @@ export function withEmptySuccess(chosen: readonly { id: string; op: Json }[]): s
 }
 
 /** The notes on the request bodies and answers the cut writes under another media type, for a person to check. */
-export function bodyNotes(httpBodies: readonly string[], headerTypes: readonly string[]): ReviewNote[] {
-  return [...httpBodyNotes(httpBodies), ...headerTypeNotes(headerTypes)];
+export function bodyNotes(
+  httpBodies: readonly string[],
+  headerTypes: readonly string[],
+  streamResults: readonly string[] = [],
+): ReviewNote[] {
+  return [...httpBodyNotes(httpBodies), ...headerTypeNotes(headerTypes), ...streamResultNotes(streamResults)];
 }
 
 // How the answers written as JSON were published: */*, unless one names the range it was (wildcard-json.ts).

@@ -280,11 +280,20 @@ export function cutChangeNotes(
     | Exclude<keyof UnionChanges, "shapeRequired">
   >,
   placeholders: readonly string[],
-  { asJson, fileAnswers, defaultAnswers, emptyAnswers, templateParams, httpBodies, headerTypes }: CutAnswers,
+  {
+    asJson,
+    fileAnswers,
+    defaultAnswers,
+    emptyAnswers,
+    templateParams,
+    httpBodies,
+    headerTypes,
+    streamResults,
+  }: CutAnswers,
   shapeRequired: readonly string[] = [],
 ): ReviewNote[] {
   return [
-    ...bodyNotes(httpBodies, headerTypes),
+    ...bodyNotes(httpBodies, headerTypes, streamResults),
     ...templateParamNotes(templateParams),
     ...unionNotes({ ...unions, shapeRequired }),
     ...(renamed.size
