@@ -75,6 +75,50 @@ const document = openapi(
         responses: created,
       },
     },
+    // A JSON wrapper of a raw payload: one string member beside a header naming a type of bytes.
+    "/zq-packages/{zqId}/content": {
+      put: {
+        operationId: "putZqPackageContent",
+        parameters: [
+          { name: "zqId", in: "path", required: true, schema: { type: "string", maxLength: 20 } },
+          { name: "Content-Type", in: "header", schema: { type: "string", enum: ["application/zip"] } },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["zqFile"],
+                properties: { zqFile: { description: "The package's file.", type: "string" } },
+              },
+            },
+          },
+        },
+        responses: {
+          "202": { description: "Taken.", content: { "application/json": { schema: { type: "object" } } } },
+        },
+      },
+      // Two members: which one is the payload the document does not say; left as published, noted.
+      post: {
+        operationId: "postZqPackageContent",
+        parameters: [
+          { name: "zqId", in: "path", required: true, schema: { type: "string", maxLength: 20 } },
+          { name: "Content-Type", in: "header", schema: { type: "string", enum: ["application/zip"] } },
+        ],
+        requestBody: {
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: { zqFile: { type: "string" }, zqName: { type: "string", maxLength: 20 } },
+              },
+            },
+          },
+        },
+        responses: created,
+      },
+    },
     "/zq-cards": {
       post: {
         operationId: "postZqCard",
@@ -144,6 +188,45 @@ describe("a request body typed otherwise than its Content-Type header parameter 
     expect(picture).toContain("a call sends the body as application/json");
     const card = notesAt(d, "operations.acme_post_zq_card").join("\n");
     expect(card).toContain("sends the body as application/vnd.zq.card.v1+json, as the body declares (both are JSON");
+  });
+});
+
+describe("a JSON object of one member beside a Content-Type header naming a type of bytes", () => {
+  it("is written as that member alone under the header's type, said and noted; it links", async () => {
+    const d = drafted(document, ["putZqPackageContent", "postZqPackageContent"]);
+    const cut = jsyaml.load(d.openapiText) as Json;
+    const put = cut.paths["/zq-packages/{zqId}/content"].put.requestBody;
+    expect(put.content).toEqual({
+      "application/zip": { schema: { description: "The package's file.", type: "string", format: "binary" } },
+    });
+    expect(Object.keys(cut.paths["/zq-packages/{zqId}/content"].post.requestBody.content)).toEqual([
+      "application/json",
+    ]);
+    const said = notesAt(d, "openapi").join("\n");
+    expect(said).toContain("putZqPackageContent (application/zip, published as application/json of {zqFile})");
+    expect(said).not.toContain("postZqPackageContent (");
+    const params = d.manifest.operations.acme_put_zq_package_content!.params ?? {};
+    expect(Object.values(params).filter((p) => p.type === "file")).toHaveLength(1);
+    expect(notesAt(d, "operations.acme_post_zq_package_content").join("\n")).toContain(
+      "a call sends the body as application/json",
+    );
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("a call sends the file's bytes as the body under the header's type, no JSON around: judged", async () => {
+    const d = drafted(document, ["putZqPackageContent"]);
+    const [tool] = await linkedTools(d);
+    const params = d.manifest.operations.acme_put_zq_package_content!.params ?? {};
+    const fileParam = Object.entries(params).find(([, p]) => p.type === "file")![0];
+    const idParam = Object.keys(params).find((n) => n !== fileParam)!;
+    const { sent, judged } = await judgedCall(d, tool!, {
+      accessToken: "zq-token-0001",
+      [idParam]: "zq1",
+      [fileParam]: new Blob(["PK\u0003\u0004 zq"]),
+    });
+    expect(sent.headers.get("content-type")).toBe("application/zip");
+    expect(new TextDecoder().decode(sent.body)).toBe("PK\u0003\u0004 zq");
+    expect(judged.refusals).toEqual([]);
   });
 });
 

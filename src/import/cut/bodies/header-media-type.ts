@@ -6,7 +6,9 @@
 // writes such a body under the header's type in the cut, where the header names exactly one type
 // (load/ignored-headers.ts `namedMediaTypes`) that the body's one schema fits: an object of fields as a multipart
 // form (a binary field a file part) or, no binary field among them, a URL-encoded form; a string as a file's bytes or
-// one text of a type of bytes or text (`application/x-tar`). Said in the header and noted; the pinned published
+// one text of a type of bytes or text (`application/x-tar`); a JSON object of one string member beside a type of
+// bytes or text (a JSON wrapper of a raw payload: `{file}` beside `application/zip`) as that member alone, the
+// body's bytes or text (payloadMember). Said in the header and noted; the pinned published
 // document keeps its type. A JSON header beside a body of another JSON type is left as it is (both JSON); a header
 // naming several types, or a body that fits none, is left too, and the draft notes how the call sends it.
 import { followLocalRefs } from "../../../load/json-ref.js";
@@ -27,7 +29,8 @@ type Json = Record<string, unknown>;
 const object = (v: unknown): Json | undefined =>
   v && typeof v === "object" && !Array.isArray(v) ? (v as Json) : undefined;
 
-/** The body's content as its Content-Type header parameter says, and the type it was published as; undefined if not. */
+/** The body's content as its Content-Type header parameter says, and the type it was published as (and the member it
+ * wrapped the payload in); undefined if not. */
 export function headerReadContent(
   document: Json,
   op: Json,
@@ -45,8 +48,40 @@ export function headerReadContent(
   if (types.length !== 1 || type === undefined || type === bareMediaType(published) || type.includes("*"))
     return undefined;
   const schema = object(followLocalRefs(document, object(media)?.schema));
-  if (!fits(document, type, published, schema)) return undefined;
-  return { content: { [type]: media }, type, published };
+  if (fits(document, type, published, schema)) return { content: { [type]: media }, type, published };
+  const wrapped = payloadMember(document, type, published, schema);
+  if (!wrapped) return undefined;
+  return { content: { [type]: { schema: wrapped.schema } }, type, published: `${published} of {${wrapped.name}}` };
+}
+
+/**
+ * The payload a JSON object of one member wraps, where the header names a type of bytes or text the object cannot be
+ * sent as: the member (a string) is the whole body, as its bytes (a file) or its text. A JSON wrapper of a raw payload,
+ * as documents converted from service models write a blob or text payload member (`{file}` beside
+ * `Content-Type: application/zip`). Undefined for any other object: several members, a member of another type, a body
+ * the object's own extra members could fill.
+ */
+function payloadMember(
+  document: Json,
+  type: string,
+  published: string,
+  schema: Json | undefined,
+): { name: string; schema: Json } | undefined {
+  if (!schema || !isJsonMediaType(published) || isJsonMediaType(type) || isXmlMediaType(type)) return undefined;
+  if (schema.type !== undefined && schema.type !== "object") return undefined;
+  const extra = schema.additionalProperties;
+  if ((extra !== undefined && extra !== false) || schema.patternProperties !== undefined) return undefined;
+  if ([schema.allOf, schema.anyOf, schema.oneOf].some((v) => v !== undefined)) return undefined;
+  const members = Object.entries(object(schema.properties) ?? {});
+  const [only] = members;
+  if (members.length !== 1 || !only) return undefined;
+  const member = object(followLocalRefs(document, only[1]));
+  if (member?.type !== "string" || member.enum !== undefined || member.const !== undefined) return undefined;
+  const { format: _format, contentEncoding: _encoding, ...said } = member;
+  const bytes = { ...said, type: "string", format: "binary" };
+  if (isRawBodyMedia(type, bytes)) return { name: only[0], schema: bytes };
+  const text = { ...said, type: "string" };
+  return isTextBodyMedia(type, text) ? { name: only[0], schema: text } : undefined;
 }
 
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
@@ -95,6 +130,8 @@ export function headerTypeNotes(headerTypes: readonly string[]): ReviewNote[] {
   const note =
     "openapi.yaml writes request bodies under the one media type their Content-Type header parameter names, which " +
     `the published document types otherwise: ${headerTypes.join(", ")}; the server reads the header's type (an ` +
-    "object's binary field goes as a file part, a binary string as the body's bytes); check that the API takes it so";
+    "object's binary field goes as a file part, a binary string as the body's bytes, and a JSON object of one member " +
+    "beside a type of bytes or text as that member alone, its bytes or text: the JSON wrapper is not on the wire); " +
+    "check that the API takes it so";
   return [{ at: ["openapi"], note }];
 }
