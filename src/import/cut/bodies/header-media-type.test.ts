@@ -119,6 +119,26 @@ const document = openapi(
         responses: created,
       },
     },
+    // The same wrapper beside a type of text: the member is the body's text.
+    "/zq-reports": {
+      post: {
+        operationId: "postZqReport",
+        parameters: [{ name: "Content-Type", in: "header", schema: { type: "string", enum: ["text/csv"] } }],
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["zqRows"],
+                properties: { zqRows: { type: "string", maxLength: 200 } },
+              },
+            },
+          },
+        },
+        responses: created,
+      },
+    },
     "/zq-cards": {
       post: {
         operationId: "postZqCard",
@@ -226,6 +246,24 @@ describe("a JSON object of one member beside a Content-Type header naming a type
     });
     expect(sent.headers.get("content-type")).toBe("application/zip");
     expect(new TextDecoder().decode(sent.body)).toBe("PK\u0003\u0004 zq");
+    expect(judged.refusals).toEqual([]);
+  });
+});
+
+describe("a JSON object of one member beside a Content-Type header naming a type of text", () => {
+  it("is written as that member's text under the header's type; a call sends the text as it is, judged", async () => {
+    const d = drafted(document, ["postZqReport"]);
+    const cut = jsyaml.load(d.openapiText) as Json;
+    expect(cut.paths["/zq-reports"].post.requestBody.content).toEqual({
+      "text/csv": { schema: { type: "string", maxLength: 200 } },
+    });
+    const params = d.manifest.operations.acme_post_zq_report!.params ?? {};
+    const [name, param] = Object.entries(params).find(([n]) => n !== "accessToken")!;
+    expect(param).toMatchObject({ type: "string", required: true });
+    const [tool] = await linkedTools(d);
+    const { sent, judged } = await judgedCall(d, tool!, { accessToken: "zq-token-0001", [name]: "zq,1\nzq,2" });
+    expect(sent.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(new TextDecoder().decode(sent.body)).toBe("zq,1\nzq,2");
     expect(judged.refusals).toEqual([]);
   });
 });

@@ -77,11 +77,14 @@ function payloadMember(
   if (members.length !== 1 || !only) return undefined;
   const member = object(followLocalRefs(document, only[1]));
   if (member?.type !== "string" || member.enum !== undefined || member.const !== undefined) return undefined;
-  const { format: _format, contentEncoding: _encoding, ...said } = member;
+  const { format, contentEncoding, ...said } = member;
   const bytes = { ...said, type: "string", format: "binary" };
-  if (isRawBodyMedia(type, bytes)) return { name: only[0], schema: bytes };
   const text = { ...said, type: "string" };
-  return isTextBodyMedia(type, text) ? { name: only[0], schema: text } : undefined;
+  // Bytes where the member says so (binary, or base64: JSON's writing of bytes) or the type is one of bytes; a text
+  // where the type is one of text (`text/csv`); else, of a type the body can be, bytes.
+  const saysBytes = format === "binary" || format === "byte" || contentEncoding !== undefined;
+  if (!saysBytes && isTextBodyMedia(type, text)) return { name: only[0], schema: text };
+  return isRawBodyMedia(type, bytes) ? { name: only[0], schema: bytes } : undefined;
 }
 
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
