@@ -105,6 +105,9 @@ export async function loadOpenApi(
   step?.("checking its examples", true);
   const examined = await examineExamplesUntil(files, absolute, signal);
   await checkpoint(signal);
+  // A list example read as its style's text is read in its own file (written-lists.ts): the bundle is made again.
+  if (whole !== rootSource && examined.listsRead)
+    source = await bundled(rootSource, absolute, files, display, refFolders);
   // Only examples of the root file are left out: add writes one file, so an example of another is ours.
   // An example of components.examples may be checked once per response that refers to it: dropped at the first, left
   // out for all.
