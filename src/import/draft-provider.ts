@@ -2,7 +2,7 @@
 // to the texts of a new provider: the cut openapi.yaml and the drafted
 // manifest.yaml. No files are read or written here (src/cli/support/add-provider.ts does
 // that), so the whole transformation is testable on documents in memory.
-import { withAddressSchemasAsAny } from "./cut/address-schemas.js";
+import { withAddressSchemasAsAny, withNameSchemasAsAny } from "./cut/address-schemas.js";
 import jsyaml from "js-yaml";
 import { refPath } from "../load/json-ref.js";
 import { operationRef } from "../load/operation-index.js";
@@ -206,9 +206,9 @@ function rewrittenCut(
   const added = withCredentialScheme(doc, credential, operations);
   const keyInBody = withKeyInBody(doc, credential, operations);
   const anonymous = withoutCredential(doc, chosen);
-  const atAddresses = withAddressSchemasAsAny(doc);
-  cut.report.external = cut.report.external.filter((ref) => !atAddresses.refs.includes(ref));
-  const placeholders = [...withMissingSchemas(doc, cut.report), ...atAddresses.added];
+  const [atAddresses, byName] = [withAddressSchemasAsAny(doc), withNameSchemasAsAny(doc)];
+  cut.report.external = cut.report.external.filter((ref) => ![atAddresses, byName].some((s) => s.refs.includes(ref)));
+  const placeholders = [...withMissingSchemas(doc, cut.report), ...atAddresses.added, ...byName.added];
   const pagingCopies = withoutPagingQueryCopies(doc);
   const pagingCaseCopies = withoutPagingCaseCopies(doc);
   const unreadable = withoutUnreadablePatterns(doc);

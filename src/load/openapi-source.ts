@@ -19,6 +19,7 @@ import {
   type YamlSource,
 } from "./yaml-source.js";
 import { refPath, valueAt } from "./json-ref.js";
+import { isNameRef, NETWORK_REF } from "./structure/file-refs.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
 import { checkpoint } from "../common/checkpoint.js";
 import { examineExamplesUntil, type Path } from "./examples/openapi-examples.js";
@@ -104,6 +105,9 @@ export async function loadOpenApi(
   step?.("checking its examples", true);
   const examined = await examineExamplesUntil(files, absolute, signal);
   await checkpoint(signal);
+  // A list example read as its style's text is read in its own file (written-lists.ts): the bundle is made again.
+  if (whole !== rootSource && examined.listsRead)
+    source = await bundled(rootSource, absolute, files, display, refFolders);
   // Only examples of the root file are left out: add writes one file, so an example of another is ours.
   // An example of components.examples may be checked once per response that refers to it: dropped at the first, left
   // out for all.
@@ -228,17 +232,6 @@ function duplicateOperationIds(source: YamlSource): SourceError[] {
 }
 
 /**
- * Whether any `$ref` names another file (a relative or absolute path; not a network address, which nothing here reads).
- */
-export function hasFileRef(node: unknown): boolean {
-  if (Array.isArray(node)) return node.some(hasFileRef);
-  if (node === null || typeof node !== "object") return false;
-  const ref = (node as { $ref?: unknown }).$ref;
-  if (typeof ref === "string" && !ref.startsWith("#") && !NETWORK_REF.test(ref)) return true;
-  return Object.values(node).some(hasFileRef);
-}
-
-/**
  * The load's rewrites (load-rewrites.ts) of `source` and every file read: example values that are only a `$ref`,
  * followed as Prism follows them, before they are checked; patterns written between slashes, read as what is between
  * them in every file, before each file's examples are checked against them. The patterns so read, each a warning.
@@ -280,8 +273,6 @@ function hasExternalRef(node: unknown): boolean {
   for (const key in own) if (Object.hasOwn(own, key) && hasExternalRef(own[key])) return true;
   return false;
 }
-
-const NETWORK_REF = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 type Redocly = typeof import("@redocly/openapi-core");
 
@@ -361,6 +352,8 @@ async function bundled(
   display: (file: string) => string,
   refFolders: string[],
   outside: OutsideAdvice = SPECS_ADVICE,
+  /** A name that is no file there (isNameRef): refused (generation), or left as written (a published document). */
+  names: "left" | "refused" = "refused",
 ): Promise<YamlSource> {
   // Loaded only here: most documents are one file, and the bundler is a large module graph.
   const redocly = await import("@redocly/openapi-core");
@@ -392,6 +385,9 @@ async function bundled(
     // An extension's `$ref` (`x-codeSamples`' files) is its own data: one to a file not there is left as written.
     const at = location?.source.absoluteRef;
     if (inExtension(path) && at && resolver.missing.has(resolve(dirname(at), `${ref}`.split("#")[0] ?? ""))) continue;
+    // A published document's name that is no file there (`App\Entity\Queue`: isNameRef) is left as written: add's cut
+    // reads it as a schema of any value (cut/address-schemas.ts). Generation's bundle still refuses it.
+    if (names === "left" && typeof ref === "string" && isNameRef(ref)) continue;
     problems.push(new SourceError("BW1203", position, refMessage(problem.message, ref, display)));
   }
   if (problems.length) throw new OpenApiProblems(problems);
@@ -426,6 +422,7 @@ export async function bundlePublished(
       `${file} is outside the document's folder (${folders}), the only place its references are read ` +
       `from: copy it inside, or give the root of a folder that holds every file` +
       (widen ? `, or name a folder that holds them all with ${widen}` : ""),
+    "left",
   );
   return { data: source.data, files: files.size };
 }

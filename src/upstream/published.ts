@@ -12,7 +12,8 @@ import { writeWhole } from "../common/files.js";
 import { type Pin, readPin } from "../load/pin.js";
 import { linkOnPath, statOf } from "../common/paths.js";
 import { INPUT_LIMITS, parseYamlSource, readSourceText, SourceError } from "../load/yaml-source.js";
-import { bundlePublished, hasFileRef, OpenApiProblems } from "../load/openapi-source.js";
+import { bundlePublished, OpenApiProblems } from "../load/openapi-source.js";
+import { hasFileRef } from "../load/structure/file-refs.js";
 import { discoveryToOpenApi, isDiscovery } from "./discovery.js";
 import { swaggerToOpenApi, UnsupportedDocument } from "../import/document/convert.js";
 
@@ -54,7 +55,7 @@ export async function readPublished(
     typeof data === "object" &&
     (typeof (data as Record<string, unknown>).openapi === "string" ||
       (data as Record<string, unknown>).swagger === "2.0");
-  if (openApiLike && hasFileRef(data)) {
+  if (openApiLike && hasFileRef(data, dirname(resolve(path)))) {
     const base = dirname(resolve(path));
     try {
       data = (

@@ -4,7 +4,8 @@ import { dirname, extname, relative, resolve } from "node:path";
 import { type CliIo, UsageError } from "./io.js";
 import { parsePublished } from "../../upstream/published.js";
 import { INPUT_LIMITS, readSourceText } from "../../load/yaml-source.js";
-import { bundlePublished, hasFileRef } from "../../load/openapi-source.js";
+import { bundlePublished } from "../../load/openapi-source.js";
+import { hasFileRef } from "../../load/structure/file-refs.js";
 import { asOpenApi3 } from "../../import/document/convert.js";
 import { addressProblem, fetchDocument, isAddress, recordableAddress } from "../../import/document/fetch-document.js";
 import { size } from "./add-summary.js";
@@ -91,7 +92,7 @@ export async function openApi3Of(read: ReadDocument, io: CliIo, stop: () => Prom
     data !== null &&
     typeof data === "object" &&
     (typeof (data as Json).openapi === "string" || (data as Json).swagger === "2.0");
-  if (read.file !== undefined && openApiLike && hasFileRef(data)) {
+  if (read.file !== undefined && openApiLike && hasFileRef(data, dirname(read.file))) {
     say(`bundling the files ${read.shown} refers to (@redocly/openapi-core)…`);
     const bundle = await bundlePublished(
       read.file,

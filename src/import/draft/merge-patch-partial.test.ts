@@ -131,3 +131,44 @@ describe("a merge patch body over a schema with required fields", () => {
     expect(failed).toEqual([]);
   });
 });
+
+// Every merge patch body's operation had a second note, "the request body is required, but its schema requires none
+// of its fields", that the patch reading itself made true (and a one-field patch had its field drafted required, as
+// an envelope): a reviewer of a document of many patches read it on each. The merge patch's note says it once per
+// operation now, `{}` included; a required JSON body that requires no field keeps its note.
+describe("a required merge patch body, over fields a whole record requires", () => {
+  const zqTag = { type: "object", required: ["zqname"], properties: { zqname: { type: "string", maxLength: 20 } } };
+  const patchOf = (operationId: string, schema: unknown, media = "application/merge-patch+json") => ({
+    operationId,
+    parameters: byId,
+    requestBody: { required: true, content: { [media]: { schema } } },
+    responses: { "200": shelfReply },
+  });
+  const open = { type: "object", properties: { zqa: { type: "string" }, zqb: { type: "integer" } } };
+  const d = drafted(
+    openapi(
+      {
+        "/zqshelves/{id}": { patch: patchOf("zqPatchShelf", { $ref: "#/components/schemas/ZqShelf" }) },
+        "/zqtags/{id}": { patch: patchOf("zqPatchTag", zqTag) },
+        "/zqopen/{id}": { put: patchOf("zqPutOpen", open, "application/json") },
+      },
+      { schemas: { ZqShelf: zqShelf } },
+    ),
+    ["zqPatchShelf", "zqPatchTag", "zqPutOpen"],
+    "zqnotes",
+  );
+  const notes = (op: string) => notesAt(d, `operations.zqnotes_${op}.params`).join("\n");
+
+  it("is said once, by the merge patch's note, with no field drafted required", () => {
+    for (const op of ["zq_patch_shelf", "zq_patch_tag"]) {
+      expect(notes(op)).toMatch(/merge patch .*\(\{\} when it gives none: a patch that changes nothing\)/);
+      expect(notes(op)).not.toMatch(/requires none of its fields|drafted required/);
+    }
+    const tag = d.manifest.operations.zqnotes_zq_patch_tag?.params as unknown as Record<string, { required?: true }>;
+    expect(tag.zqname?.required).not.toBe(true);
+  });
+
+  it("a required JSON body that requires no field keeps its note", () => {
+    expect(notes("zq_put_open")).toMatch(/the request body is required, but its schema requires none of its fields/);
+  });
+});

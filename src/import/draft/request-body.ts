@@ -121,8 +121,10 @@ export function draftBody(
   // A required body of one field (an envelope such as `{data: {…}}`) that the schema does not list as required:
   // without it the body is empty, and the upstream refuses the call. Not one beside the fields of shapes (oneOf), which
   // a body of one shape sends.
+  // Nor one of a merge patch, every field of which is optional (its note says so: load/schemas/merge-patch.ts).
   if (
     body.required &&
+    !body.mergePatch &&
     required.size === 0 &&
     sent.length === 1 &&
     !(flat && (shapeTag(doc, flat) || branchFields(doc, flat)))
@@ -312,7 +314,7 @@ function draftBodyFields(
   const selected = valueRequiredRules(doc, flat, into.byWire, required, into.params);
   if (selected) notes.push({ at: [...at, "rules"], note: selected.note });
   if (stated) notes.push({ at: [...at, "rules"], note: stated.note });
-  else if (body.required && required.size === 0 && sent.length > 1) {
+  else if (body.required && !body.mergePatch && required.size === 0 && sent.length > 1) {
     notes.push({
       at: [...at, "params"],
       note:

@@ -56,6 +56,8 @@ interface Check {
 export class Walker {
   readonly errors: SourceError[] = [];
   readonly mismatches: ExampleMismatch[] = [];
+  /** How many list examples were read as their style's text, in their own files' data (written-lists.ts). */
+  readonly read = { lists: 0 };
   private readonly visited = new Set<string>();
   private readonly schemas: At[] = [];
   private readonly checks: Check[] = [];
@@ -325,7 +327,7 @@ export class Walker {
     const cause = rootCause(errors);
     if (!cause) return;
     const meets = (list: unknown[]) => !rootCause(this.errorsOf(list, target, lookup));
-    if (readListInPlace(this.files.get(example.file)?.data, example.path, value, separator, meets)) return;
+    if (readListInPlace(this.files.get(example.file)?.data, example.path, value, separator, meets, this.read)) return;
     // A discriminated union's property naming no shape, or a shape whose fields the value lacks: the judge's words.
     const kind = discriminatorMiss(errors, cause, target, lookup, value);
     const path = kind?.path ?? [...refPath(cause.instanceLocation)];

@@ -117,9 +117,10 @@ export async function examineExamplesUntil(
   files: Map<string, YamlSource>,
   rootFile: string,
   signal: AbortSignal | undefined,
-): Promise<{ problems: SourceError[]; mismatches: ExampleMismatch[] }> {
+): Promise<{ problems: SourceError[]; mismatches: ExampleMismatch[]; listsRead: number }> {
   const walker = walkerOf(files, rootFile);
-  return { problems: await walker.runUntil(rootFile, signal), mismatches: walker.mismatches };
+  const problems = await walker.runUntil(rootFile, signal);
+  return { problems, mismatches: walker.mismatches, listsRead: walker.read.lists };
 }
 
 /**

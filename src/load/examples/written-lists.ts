@@ -65,7 +65,7 @@ export function markWrittenLists(
 
 /**
  * The example at `path` of `data`, a text written with `separator`, put in its place as the list it stands for
- * where that `meets` its schema; whether it was.
+ * where that `meets` its schema; whether it was (counted in `read`: a bundle made from the files before is made again).
  */
 export function readListInPlace(
   data: unknown,
@@ -73,6 +73,7 @@ export function readListInPlace(
   text: unknown,
   separator: string | undefined,
   meets: (list: unknown[]) => boolean,
+  read?: { lists: number },
 ): boolean {
   if (separator === undefined || typeof text !== "string" || path.at(-1) !== "example") return false;
   const owner = valueAt(data, path.slice(0, -1));
@@ -80,5 +81,6 @@ export function readListInPlace(
   const list = readWrittenList(text, separator, meets);
   if (list === undefined) return false;
   (owner as Record<string, unknown>).example = list;
+  if (read) read.lists++;
   return true;
 }

@@ -29,8 +29,9 @@ export function mergePatchView(schema: Schema, follow: (node: Schema) => Schema 
 export function mergePatchNote(mediaType: string): string {
   return (
     `the request body is a merge patch (${mediaType}, RFC 7396): every field is optional whatever its schema ` +
-    "requires of a whole record, and null removes a field; only the fields a call gives are sent, and the mock and " +
-    "the request judge hold the body to that reading (types, enums and bounds as written)"
+    "requires of a whole record, and null removes a field; only the fields a call gives are sent ({} when it gives " +
+    "none: a patch that changes nothing), and the mock and the request judge hold the body to that reading (types, " +
+    "enums and bounds as written)"
   );
 }
 
