@@ -13,7 +13,6 @@ import {
   isBase64String,
   isJsonMediaType,
   isMediaType,
-  isRawBodyMedia,
   isTextBodyMedia,
   isXmlMediaType,
 } from "../load/media-types.js";
@@ -24,7 +23,8 @@ import { type JudgedBody, type Node, type Path, pointerTo, schemaAt } from "./op
 import { quoted, type JudgeRule, type Refusal } from "./refusal.js";
 import type { SchemaChecker } from "./schema-check.js";
 import { resolved } from "./text-values.js";
-import { xmlBodyValue } from "./xml-body.js";
+import { xmlSchema } from "../link/wire/xml-shape.js";
+import { xmlBodyValue, xmlDocumentMiss } from "./xml-body.js";
 
 export interface BodyContext {
   data: unknown;
@@ -93,17 +93,7 @@ function judgeBodyValue(
       "/header/content-type",
     );
   const bare = bareMediaType(media.mediaType);
-  // A JSON type without a schema of its own holds the body a sibling JSON type's schema describes.
-  const sibling =
-    isJsonMediaType(bare) && media.node.schema === undefined
-      ? describedJsonType(Object.fromEntries(body.content.map((c) => [c.mediaType, c.node])))
-      : undefined;
-  const schemaPlace =
-    media.node.schema !== undefined
-      ? schemaAt(ctx.data, [...media.at, "schema"])
-      : sibling
-        ? schemaAt(ctx.data, [...body.at, "content", sibling, "schema"])
-        : undefined;
+  const schemaPlace = schemaPlaceOf(body, media, ctx);
   let value: unknown;
   let whole: unknown;
   let readFields: ((m: Media) => FieldsRead) | undefined;
@@ -127,7 +117,10 @@ function judgeBodyValue(
     if ("miss" in read) return refuse("schema", read.miss.message, media.at, read.miss.pointer);
     value = read.value;
   } else if (isTextBodyMedia(media.mediaType, mediaSchema(media, ctx))) {
-    value = text; // one text as it is, held to its string schema (length, pattern, enum)
+    // One text as it is, held to its string schema (length, pattern, enum); under an XML type, one XML document.
+    const notXml = isXmlMediaType(bare) ? xmlDocumentMiss(text) : undefined;
+    if (notXml) return refuse("schema", notXml, media.at, "/body");
+    value = text;
   } else {
     const base64 = notBase64(media, contentType, text, ctx);
     return base64 ? refuse("schema", base64, media.at) : [];
@@ -147,6 +140,15 @@ function judgeBodyValue(
 }
 
 type Media = { mediaType: string; at: Path; node: Node };
+
+/** Where the body's schema is: its media type's, or, a JSON type without one, a sibling JSON type's it holds. */
+function schemaPlaceOf(body: JudgedBody, media: Media, ctx: BodyContext): ReturnType<typeof schemaAt> | undefined {
+  if (media.node.schema !== undefined) return schemaAt(ctx.data, [...media.at, "schema"]);
+  const sibling = isJsonMediaType(bareMediaType(media.mediaType))
+    ? describedJsonType(Object.fromEntries(body.content.map((c) => [c.mediaType, c.node])))
+    : undefined;
+  return sibling ? schemaAt(ctx.data, [...body.at, "content", sibling, "schema"]) : undefined;
+}
 
 /**
  * A form's or multipart body's fields: the first reading, or where it is refused (a part held to the type of its field
@@ -177,13 +179,12 @@ function notBase64(media: Media, contentType: string, text: string, ctx: BodyCon
 }
 
 /** A media type's schema, its `$ref` followed; undefined when it has none. */
-/** An XML body read by its schema's `xml` objects: not a file's bytes under an XML type, which no shape reads. */
+/**
+ * An XML body read by its schema's `xml` objects: not a file's bytes under an XML type, which no shape reads, nor a
+ * whole document's text (a string naming no element: xmlSchema).
+ */
 function readsXmlShape(media: Media, ctx: BodyContext): boolean {
-  return (
-    isXmlMediaType(bareMediaType(media.mediaType)) &&
-    media.node.schema !== undefined &&
-    !isRawBodyMedia(media.mediaType, mediaSchema(media, ctx))
-  );
+  return isXmlMediaType(bareMediaType(media.mediaType)) && xmlSchema(ctx.data, media.node) !== undefined;
 }
 
 function mediaSchema(media: Media, ctx: BodyContext): Record<string, unknown> | undefined {

@@ -71,6 +71,35 @@ export function xmlBodyValue(text: string, schema: Node, data: unknown): { value
   return { value: named ? read : { [key]: read } };
 }
 
+/** The top of a document in its order (its declaration, comments, text and elements), the elements' insides aside. */
+const documentParser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: true,
+  parseTagValue: false,
+  trimValues: false,
+  commentPropName: "#comment",
+  textNodeName: TEXT,
+});
+
+/**
+ * Why a text is not one XML document, as a body whose schema is a string naming no element is (a whole document's
+ * text, sent as written: isTextBodyMedia); undefined when it is one. Well-formed as fast-xml-parser's validator reads
+ * it (tags, attributes, the declaration first), then one element at its top and no text beside it: the validator takes
+ * `<a/><b/>` and `<a/>x`, and its parser drops a text after the last element, which the last check sees.
+ */
+export function xmlDocumentMiss(text: string): string | undefined {
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) return `the body is no XML document (${valid.err.msg}, line ${valid.err.line})`;
+  const top = documentParser.parse(text) as Json[];
+  const roots = top.flatMap((n) => Object.keys(n)).filter((k) => k !== TEXT && k !== "#comment" && !k.startsWith("?"));
+  if (roots.length !== 1)
+    return `the body is no XML document: ${roots.length ? `${roots.length} root elements (<${roots.join(">, <")}>)` : "no element"}; a document has one`;
+  const beside = top.some((n) => TEXT in n && String(n[TEXT]).trim() !== "");
+  if (beside || text.slice(text.lastIndexOf(">") + 1).trim() !== "")
+    return "the body is no XML document: it has text outside its root element";
+  return undefined;
+}
+
 function miss(pointer: string, message: string): { miss: XmlMiss } {
   return { miss: { pointer, message: `the XML body is not as its schema's xml objects say: ${message}` } };
 }

@@ -38,14 +38,16 @@ const BYTES_MEDIA =
 /**
  * A request body that is one text as it is (`text/plain`, `text/csv`, `application/sql`…): a media type that is not
  * JSON, a form, multipart, XML or a stream of events, whose schema is a string that no raw body's is (isRawBodyMedia):
- * the whole body is one string parameter's value, sent as its UTF-8 bytes.
+ * the whole body is one string parameter's value, sent as its UTF-8 bytes. So is XML whose schema is a string naming
+ * no element (`text/xml`, `{type: string}`: a whole XML document, a catalog uploaded as written): its text is the body.
+ * A string that names its element (`xml.name`, or a component's name, which the caller reads) is that element's text.
  */
 export function isTextBodyMedia(mediaType: string, schema: Schema | undefined): boolean {
   const bare = bareMediaType(mediaType);
   if (schema?.type !== "string" || isBase64String(schema) || !isMediaType(mediaType)) return false;
   const structured =
     isJsonMediaType(bare) ||
-    isXmlMediaType(bare) ||
+    (isXmlMediaType(bare) && (schema.xml as Schema | undefined)?.name !== undefined) ||
     bare === FORM_MEDIA_TYPE ||
     bare.startsWith("multipart/") ||
     bare === "text/event-stream";

@@ -117,9 +117,10 @@ export function requestBodyOf(resolve: Resolve, body: Schema): OpenApiRequestBod
     ? mergePatchView(declared, (n) => (typeof n.$ref === "string" ? resolve(n) : undefined))
     : withRequiredBeside(declared, resolve(declared));
   // Raw bytes offered beside the JSON (a record's value stored as given: JSON, or any bytes under their own type), or
-  // a text (`text/csv`, a vendor's text format): a file's bytes sent under that type instead of the JSON.
+  // a text (`text/csv`, a vendor's text format): a file's bytes sent under that type instead of the JSON. Not an XML
+  // document's text: the JSON says the same, and a file's bytes would be no document.
   const others = isJsonMediaType(mediaType) ? otherForms(content, mediaType) : undefined;
-  const raw = others && (rawBodyOf(resolve, body, others) ?? textBodyOf(resolve, body, others));
+  const raw = others && (rawBodyOf(resolve, body, others) ?? textBodyOf(resolve, body, others, false));
   return {
     ...(raw ? { raw: { mediaType: raw.mediaType, ...(raw.mediaTypes ? { mediaTypes: raw.mediaTypes } : {}) } } : {}),
     required: Boolean(body.required),
@@ -132,8 +133,8 @@ export function requestBodyOf(resolve: Resolve, body: Schema): OpenApiRequestBod
 }
 
 /**
- * An XML body: its first XML media type whose schema is no file's bytes (isRawBodyMedia), with the root element's
- * name when the schema or the component it names gives one.
+ * An XML body: its first XML media type whose schema is no file's bytes (isRawBodyMedia) nor a document's text
+ * (isTextBodyMedia), with the root element's name when the schema or the component it names gives one.
  */
 function xmlBodyOf(resolve: Resolve, body: Schema, content: Record<string, Schema>): OpenApiRequestBody | undefined {
   for (const [mediaType, raw] of Object.entries(content)) {
@@ -147,6 +148,8 @@ function xmlBodyOf(resolve: Resolve, body: Schema, content: Record<string, Schem
       ? String(declared.$ref).split("/").pop()
       : undefined;
     const root = typeof own === "string" && own ? own : ref?.replace(/~1/g, "/").replace(/~0/g, "~");
+    // A string naming no element is a whole XML document's text (textBodyOf).
+    if (!root && isTextBodyMedia(mediaType, schema)) continue;
     return {
       required: Boolean(body.required),
       mediaType,
@@ -183,13 +186,18 @@ function rawBodyOf(resolve: Resolve, body: Schema, content: Record<string, Schem
   };
 }
 
-/** A body of one text (isTextBodyMedia): its first such media type, its string schema as declared. */
-function textBodyOf(resolve: Resolve, body: Schema, content: Record<string, Schema>): OpenApiRequestBody | undefined {
+/** A body of one text (isTextBodyMedia): its first such media type (an XML one unless not `xml`), its string schema. */
+function textBodyOf(
+  resolve: Resolve,
+  body: Schema,
+  content: Record<string, Schema>,
+  xml = true,
+): OpenApiRequestBody | undefined {
   for (const [mediaType, raw] of Object.entries(content)) {
     const media = resolve(raw);
     const declared = media.schema as Schema | undefined;
     const schema = declared ? resolve(declared) : undefined;
-    if (!declared || !isTextBodyMedia(mediaType, schema)) continue;
+    if (!declared || !isTextBodyMedia(mediaType, schema) || (!xml && isXmlMediaType(mediaType))) continue;
     return { required: Boolean(body.required), mediaType, encoding: "text", schema: declared, fields: {} };
   }
   return undefined;

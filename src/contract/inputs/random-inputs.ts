@@ -1,7 +1,6 @@
-// Random inputs for the property cases (kinds/property.ts), drawn with
-// fast-check from each tool's IR: valid ones (each parameter from its own
-// rules, then the cross-field rules made to hold: what the runtime accepts),
-// and invalid ones that break exactly one rule, saying which.
+// Random inputs for the property cases (kinds/property.ts), drawn with fast-check from each tool's IR: valid ones (each
+// parameter from its own rules, then the cross-field rules made to hold: what the runtime accepts; a whole XML
+// document's text, xml-values.ts), and invalid ones that break exactly one rule, saying which.
 import fc from "fast-check";
 import { drawablePattern } from "../../model/drawable-pattern.js";
 import { patternArbitrary } from "../../model/pattern-arbitrary.js";
@@ -25,6 +24,7 @@ import { ContractFailure } from "../types.js";
 import { isAddressParam } from "./address-params.js";
 import { specSchema } from "./document-places.js";
 import type { Input, ToolValues } from "./values.js";
+import { isXmlDocumentText, xmlDocumentDraws } from "./xml-values.js";
 
 /** A draw of the invalid property: an input breaking one rule, and what the refusal must name. */
 export interface InvalidDraw {
@@ -145,6 +145,7 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
               { maxKeys: 4 },
             );
       case "string":
+        if (isXmlDocumentText(values.tool, p)) return xmlDocumentDraws(p);
         return regexFormat(p, values) ? regexTexts(...textBounds(p)) : stringValue(p, headerText(values.tool, p));
       case "file":
         // A list of files (`multiple`): one or two, a fresh file each, each unlike the other (`uniqueItems`).
@@ -231,9 +232,8 @@ function headerStyled(value: unknown): unknown {
 const MEDIA_TYPE_HEADERS = new Set(["accept", "content-type"]);
 
 /**
- * Whole numbers in [min, max], kept to the safe integers: a spec's int64
- * bounds (±2^63) made fast-check draw forever (its draw over a range wider
- * than 2^53 retried without end), and past 2^53 neighbours are equal numbers.
+ * Whole numbers in [min, max], kept to the safe integers: a spec's int64 bounds (±2^63) made fast-check draw forever
+ * (its draw over a range wider than 2^53 retried without end), and past 2^53 neighbours are equal numbers.
  */
 export function integerIn(min: number, max: number): fc.Arbitrary<number> {
   const lo = Math.min(Math.max(Math.ceil(min), Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER);

@@ -1,9 +1,7 @@
-// Values for a tool's parameters, built from what the specs say: a typed
-// example when the manifest gives one, the OpenAPI document's examples at the
-// parameter's wire location (request examples, parameter and schema
-// examples), the manifest's placeholder, and last a value made from the
-// parameter's own rules. Every value used passes the parameter's rules, and
-// the inputs assembled from them pass the tool's cross-field rules.
+// Values for a tool's parameters, built from what the specs say: a typed example when the manifest gives one, the
+// OpenAPI document's examples at the parameter's wire location (request examples, parameter and schema examples), the
+// manifest's placeholder, and last a value made from the parameter's own rules (a whole XML document: xml-values.ts).
+// Every value used passes the parameter's rules, and the inputs assembled from them pass the tool's cross-field rules.
 // What the document says at a parameter's place: document-places.ts; the rules an input meets: cross-field-rules.ts.
 import {
   checkValue,
@@ -32,6 +30,7 @@ import { meetRule } from "./cross-field-rules.js";
 import { otherFieldsIn, rawOperation, rawParameter, requestExamplesRaw, requestMedia } from "./document-places.js";
 import { noLoneValueReason, schemaCandidates, specSchema } from "./document-places.js";
 import { placeholderValue, synthesized } from "./rule-values.js";
+import { madeXmlDocuments } from "./xml-values.js";
 
 export { placeholderValue } from "./rule-values.js";
 
@@ -205,7 +204,8 @@ export class ToolValues {
         if (!sendsNothing(value))
           out.push({ value: withoutForbiddenKeys(param, value), source: "made from its schema" });
     if (param.default !== undefined) out.push({ value: param.default, source: "default" });
-    out.push(...synthesized(param).map((value) => ({ value, source: "made from its rules" })));
+    const made = [...madeXmlDocuments(this.tool, param), ...synthesized(param)];
+    out.push(...made.map((value) => ({ value, source: "made from its rules" })));
     return asWireCarries(param, this.tool, out);
   }
 

@@ -216,7 +216,7 @@ function draftWholeBody(
   if (!draft) return;
   draft.wire = { in: "body", pointer: "" };
   if (body.encoding === "json" && body.schema && doc.admitsNull(body.schema)) draft.nullable = true;
-  notes.push({ at: where, note: wholeBodyNote(doc, flat, shapes) });
+  notes.push({ at: where, note: wholeBodyNote(doc, flat, shapes, body) });
   // A union's minimal call needs one whole shape, of a `oneOf` one only (the contract suite's minimal input sends it).
   const given = draft.example;
   const example = shapes ? unionBodyExample(doc, op, given) : undefined;

@@ -2,13 +2,26 @@
 // one list parameter; the link takes each shape's fields, limits and required fields from the document
 // (link/param-limits/schema-place.ts `shapes`), and the runtime checks every item against them before any request,
 // naming the item's index and what each shape wants. Before, the list went as opaque JSON, unchecked.
+import { isXmlMediaType } from "../../load/media-types.js";
 import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 
 /**
  * What a body drafted as one parameter is, in a note: one of several shapes, a list of items of several shapes, or
  * neither.
  */
-export function wholeBodyNote(doc: OpenApiDocument, flat: Schema | undefined, shapes: unknown[] | undefined): string {
+export function wholeBodyNote(
+  doc: OpenApiDocument,
+  flat: Schema | undefined,
+  shapes: unknown[] | undefined,
+  body?: { encoding: string; mediaType: string },
+): string {
+  // A string under an XML type that names no element: a whole document's text (load/media-types.ts isTextBodyMedia).
+  if (body?.encoding === "text" && isXmlMediaType(body.mediaType))
+    return (
+      `the request body is a whole XML document's text (${body.mediaType}, a string naming no element): drafted as ` +
+      "one text parameter, sent as written under its media type; a call gives the document itself (one root " +
+      "element), which the contract suite's values and its request judge hold to"
+    );
   if (shapes)
     return (
       `the request body is one of ${shapes.length} shapes (${flat?.oneOf ? "oneOf" : "anyOf"}): drafted as one ` +

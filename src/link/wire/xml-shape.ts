@@ -8,6 +8,7 @@ import {
   bareMediaType,
   FORM_MEDIA_TYPE,
   isRawBodyMedia,
+  isTextBodyMedia,
   isXmlMediaType,
   jsonMediaType,
   MULTIPART_MEDIA_TYPE,
@@ -186,11 +187,16 @@ export function xmlRootName(reader: SchemaReader, declared: Schema): string | un
   return typeof own === "string" && own ? own : ref?.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
-/** The schema of an XML media type object when it is structured (an object or array, not a file's bytes). */
+/**
+ * The schema of an XML media type object when it is structured (an object or array, not a file's bytes, nor a string
+ * naming no element, no `xml.name` and no component's: a whole XML document's text, sent as it is, isTextBodyMedia).
+ */
 export function xmlSchema(document: unknown, media: unknown): Schema | undefined {
   const schema = (followLocalRefs(document, media) as Schema | undefined)?.schema as Schema | undefined;
   const resolved = followLocalRefs(document, schema);
-  return schema && resolved && !isRawBodyMedia("application/xml", resolved) ? schema : undefined;
+  if (!schema || !resolved || isRawBodyMedia("application/xml", resolved)) return undefined;
+  const component = /^#\/components\/schemas\/[^/]+$/.test(String(schema.$ref));
+  return !component && isTextBodyMedia("application/xml", resolved) ? undefined : schema;
 }
 
 /**
