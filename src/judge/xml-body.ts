@@ -92,8 +92,10 @@ export function xmlDocumentMiss(text: string): string | undefined {
   if (valid !== true) return `the body is no XML document (${valid.err.msg}, line ${valid.err.line})`;
   const top = documentParser.parse(text) as Json[];
   const roots = top.flatMap((n) => Object.keys(n)).filter((k) => k !== TEXT && k !== "#comment" && !k.startsWith("?"));
-  if (roots.length !== 1)
-    return `the body is no XML document: ${roots.length ? `${roots.length} root elements (<${roots.join(">, <")}>)` : "no element"}; a document has one`;
+  if (roots.length !== 1) {
+    const found = roots.length ? `${roots.length} root elements (<${roots.join(">, <")}>)` : "no element";
+    return `the body is no XML document: ${found}; a document has one`;
+  }
   const beside = top.some((n) => TEXT in n && String(n[TEXT]).trim() !== "");
   if (beside || text.slice(text.lastIndexOf(">") + 1).trim() !== "")
     return "the body is no XML document: it has text outside its root element";
