@@ -42,8 +42,9 @@ export function markedOnly(document: unknown, schema: unknown, flag: "readOnly" 
 
 /**
  * A copy of a whole document in which no object schema requires a property
- * read only (markedOnly): the schemas as a request must meet them, as the
- * mocks' request bodies are (mocks/read-only-required.ts). Nothing else changes.
+ * read only (markedOnly), whether it declares the property or an `allOf`
+ * member does: the schemas as a request must meet them, as the mocks' request
+ * bodies are (mocks/read-only-required.ts). Nothing else changes.
  */
 export function withoutReadOnlyRequired(document: Node): Node {
   const copy = structuredClone(document);
@@ -53,15 +54,9 @@ export function withoutReadOnlyRequired(document: Node): Node {
     seen.add(node);
     if (Array.isArray(node)) return node.forEach(walk);
     const n = node as Node;
-    if (Array.isArray(n.required) && isNode(n.properties)) {
-      const properties = n.properties;
+    if (Array.isArray(n.required) && (isNode(n.properties) || Array.isArray(n.allOf))) {
       n.required = n.required.filter(
-        (name) =>
-          !(
-            typeof name === "string" &&
-            Object.hasOwn(properties, name) &&
-            markedOnly(copy, properties[name], "readOnly")
-          ),
+        (name) => !(typeof name === "string" && markedOnly(copy, declaredField(copy, n, name), "readOnly")),
       );
       if ((n.required as unknown[]).length === 0) delete n.required;
     }
@@ -69,4 +64,20 @@ export function withoutReadOnlyRequired(document: Node): Node {
   };
   walk(copy);
   return copy;
+}
+
+/**
+ * The schema an object declares its field `name` with: its own property, else an `allOf` member's (local `$ref`s
+ * followed: a closed shipment requiring the id its shared shape declares `readOnly`).
+ */
+function declaredField(document: unknown, schema: unknown, name: string, depth = 0): unknown {
+  if (!isNode(schema) || depth > 16) return undefined;
+  const node = typeof schema.$ref === "string" ? followLocalRefs(document, { $ref: schema.$ref }) : schema;
+  if (!isNode(node)) return undefined;
+  if (isNode(node.properties) && Object.hasOwn(node.properties, name)) return node.properties[name];
+  for (const member of Array.isArray(node.allOf) ? node.allOf : []) {
+    const found = declaredField(document, member, name, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

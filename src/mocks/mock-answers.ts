@@ -73,7 +73,7 @@ export function withSampledAnswers(document: Node): Node {
   return changed ? { ...document, paths: served } : document;
 }
 
-/** An answer's JSON media types with a made example where Prism would make a wrong one; undefined when none changed. */
+/** An answer's JSON (and text-schema) media types with a made example where Prism makes a wrong one, else undefined. */
 function sampledContent(
   document: Node,
   sampler: () => DocumentSampler,
@@ -97,8 +97,9 @@ function sampledContent(
       content[type] = spelled;
       continue;
     }
+    const text = !servedAsJson(document, type, media) && isTextSchema(document, media);
     if (
-      !servedAsJson(document, type, media) ||
+      (!servedAsJson(document, type, media) && !text) ||
       !isNode(media) ||
       media.schema === undefined ||
       media.example !== undefined ||
@@ -107,7 +108,7 @@ function sampledContent(
       continue;
     if (!reachesWhatPrismMakesWrong(document, media.schema) && !reachesItself(document, media.schema)) continue;
     const made = sampleAnswer(sampler(), `${at}/content/${escapeKey(type)}/schema`, status);
-    if (!made) continue;
+    if (!made || (text && typeof made.value !== "string")) continue;
     content ??= { ...response.content };
     content[type] = { ...media, example: made.value };
   }
@@ -312,6 +313,12 @@ export function servedAsJsonInstead(type: string, media: unknown, document: Node
 /** Whether the mock serves the media type as JSON: a JSON type, or another served as JSON instead (an XML error). */
 function servedAsJson(document: Node, type: string, media: unknown): boolean {
   return JSON_MEDIA.test(type) || servedAsJsonInstead(type, media, document);
+}
+
+/** A text schema (`type: string`) of a media type: Prism serves a text type's example as it is, so a made text too. */
+function isTextSchema(document: Node, media: unknown): boolean {
+  const schema = isNode(media) ? followRef(document, media.schema, "").node : undefined;
+  return isNode(schema) && schema.type === "string";
 }
 
 /**

@@ -118,6 +118,31 @@ export function fixedFieldsOf(document: Node, resource: Resource): Record<string
   return fixed;
 }
 
+/**
+ * Whether the read's record can hold `value` in field `name`. A field declaring only numbers or booleans holds such a
+ * value, or a text spelling one (a form's); any other value the get cannot read back, so the stateful mock keeps one
+ * of its own there (a role sent by name, `oneOf: [integer, text]`, read back as its id, `type: integer`). A field of
+ * no declared type, a union, a text, an object or a list holds what is sent as far as this tells.
+ */
+export function readHolds(document: Node, resource: Resource, name: string, value: unknown): boolean {
+  const item = isNode(document.paths) ? document.paths[resource.item] : undefined;
+  const read = isNode(item) && isNode(item.get) ? item.get : undefined;
+  const field = read ? deref(document, madeRecord(document, read, resource.envelope)[name]) : undefined;
+  const type = isNode(field) ? field.type : undefined;
+  const types = (Array.isArray(type) ? type : typeof type === "string" ? [type] : []).map((t) =>
+    t === "integer" ? "number" : t,
+  );
+  // (An object or list may be the record a text sent names, expanded; a text holds a number or boolean spelt.)
+  const open = !types.length || types.some((t) => t === "object" || t === "array" || t === "string");
+  if (open || value === null || typeof value === "object" || types.includes(typeof value)) return true;
+  const text = String(value);
+  return (
+    typeof value === "string" &&
+    ((types.includes("number") && text.trim() !== "" && Number.isFinite(Number(text))) ||
+      (types.includes("boolean") && (text === "true" || text === "false")))
+  );
+}
+
 /** Whether two fields' schemas can hold one value: they share a JSON type (integer a number), or one declares none. */
 function typesMeet(document: Node, a: unknown, b: unknown): boolean {
   const typesOf = (raw: unknown) => {

@@ -9,7 +9,7 @@
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { firstListAt } from "../../common/first-list.js";
 import { itemPointers } from "../../mocks/mock-paging.js";
-import { DAY_TEXT, fixedFieldsOf, type Resource, resourcesOf } from "../../mocks/mock-resources.js";
+import { DAY_TEXT, fixedFieldsOf, readHolds, type Resource, resourcesOf } from "../../mocks/mock-resources.js";
 import { callTool, check, expectAccepted, expectFailure, expectSuccess, fail, json, same } from "../call.js";
 import type { Exchange } from "../exchange.js";
 import { operationSource } from "../sources.js";
@@ -100,10 +100,13 @@ async function runTrip(subject: Subject, trip: Trip, ctx: CaseContext): Promise<
   // Each text, number or boolean the create sent, as sent (a form's text as the value it spells); a list or an object
   // sent may be another shape in the answer (a request's list of associations, an answer's map of them), and a text
   // sent may come back as the object it names, one of whose fields it is (a region's slug, the region).
-  // A field the answer fixes to values that leave out the one sent is the record's own, not the sent one echoed.
-  const fixed = fixedFieldsOf(doc.source.data as Node, resource);
+  // A field the answer fixes to values that leave out the one sent is the record's own, not the sent one echoed; so is
+  // one the read's record cannot hold the value sent in (the get must read the record back).
+  const data = doc.source.data as Node;
+  const fixed = fixedFieldsOf(data, resource);
   const fixedElse = (key: string, value: unknown) =>
-    fixed[key] !== undefined && !fixed[key].some((v) => String(v) === String(value));
+    (fixed[key] !== undefined && !fixed[key].some((v) => String(v) === String(value))) ||
+    !readHolds(data, resource, key, value);
   for (const [key, value] of Object.entries(sent)) {
     if (!(key in record) || value === null || typeof value === "object" || fixedElse(key, value)) continue;
     // A day sent may come back as that day's date-time (an answer's `format: date-time`).
