@@ -25,6 +25,15 @@ const INPUTS = [
 /** A folder of an older key is left alone this long (a run of the tests at the same time may be reading it). */
 const STALE_MS = 60 * 60 * 1000;
 
+/** A file's bytes; one that is not there (another client's install writes no .package-lock.json) as none. */
+function bytesOf(file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch {
+    return Buffer.from("(none)");
+  }
+}
+
 /** The key of the bundle the sources and packages of `root` make. */
 export function prismBundleKey(root: string): string {
   const parts = join(root, "src/vendor/parts");
@@ -40,7 +49,7 @@ export function prismBundleKey(root: string): string {
     hash
       .update(file)
       .update("\0")
-      .update(readFileSync(join(root, file)))
+      .update(bytesOf(join(root, file)))
       .update("\0");
   return hash.digest("hex").slice(0, 24);
 }
