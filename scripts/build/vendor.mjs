@@ -161,12 +161,12 @@ const prismLoadedOnUse = {
   },
 };
 
-mkdirSync(out, { recursive: true });
-for (const file of readdirSync(sources).filter((f) => f.endsWith(".cjs"))) {
+/** Bundles src/vendor/<file> into <outDir>/<file>. */
+function bundleVendor(file, outDir) {
   const name = basename(file, ".cjs");
-  const result = await build({
+  return build({
     entryPoints: [join(sources, file)],
-    outfile: join(out, file),
+    outfile: join(outDir, file),
     bundle: true,
     platform: "node",
     format: "cjs",
@@ -192,14 +192,31 @@ for (const file of readdirSync(sources).filter((f) => f.endsWith(".cjs"))) {
         `their licenses are in ${name}.LICENSES.txt.`,
     },
   });
-  // Files on disk only: a plugin's module is named `<namespace>:<path>`.
-  const files = Object.keys(result.metafile.inputs).filter((input) => !/^[a-z-]+:/.test(input));
-  const dirs = [
-    ...new Set(files.map((input) => packageDir(join(root, input).split("\\").join("/"))).filter(Boolean)),
-  ].sort();
-  const sections = dirs.map(licenseSection);
-  writeFileSync(
-    join(out, `${name}.LICENSES.txt`),
-    `Packages bundled into ${file}, with their licenses.\n\n${sections.join(`\n${"-".repeat(72)}\n\n`)}`,
-  );
 }
+
+/** The build's step: every vendor module bundled into dist/vendor/, with the licenses of what each bundle holds. */
+async function bundleAll() {
+  mkdirSync(out, { recursive: true });
+  for (const file of readdirSync(sources).filter((f) => f.endsWith(".cjs"))) {
+    const name = basename(file, ".cjs");
+    const result = await bundleVendor(file, out);
+    // Files on disk only: a plugin's module is named `<namespace>:<path>`.
+    const files = Object.keys(result.metafile.inputs).filter((input) => !/^[a-z-]+:/.test(input));
+    const dirs = [
+      ...new Set(files.map((input) => packageDir(join(root, input).split("\\").join("/"))).filter(Boolean)),
+    ].sort();
+    const sections = dirs.map(licenseSection);
+    writeFileSync(
+      join(out, `${name}.LICENSES.txt`),
+      `Packages bundled into ${file}, with their licenses.\n\n${sections.join(`\n${"-".repeat(72)}\n\n`)}`,
+    );
+  }
+}
+
+// `node scripts/build/vendor.mjs`: the build's step. `node scripts/build/vendor.mjs <file> <folder>`: that one module
+// bundled as the build bundles it, into the folder, without its licenses: the tests' Prism
+// (test-support/run/prism-bundle.ts), so that the mocks a test starts in its own process run the Prism a user's
+// command runs, made from the same sources.
+const [only, onlyOut] = process.argv.slice(2);
+if (only && onlyOut) await bundleVendor(only, onlyOut);
+else await bundleAll();
