@@ -194,7 +194,10 @@ function made(
     [id, String(id), ...(typeof id === "string" && /^-?\d+(\.\d+)?$/.test(id) ? [Number(id)] : [])].some((v) =>
       mock.answers.valid(v, idSchema),
     );
-  for (let attempt = 0; attempt < 8; attempt++) {
+  // A record that keeps not every text, number or boolean sent (drawn as a union's other shape: a square for a circle
+  // sent): the next draw's, else the first such.
+  let keptLess: Node | undefined;
+  attempts: for (let attempt = 0; attempt < 8; attempt++) {
     kept.made++;
     // Drawn from a schema, else the answer the mock gives (the document's example, where no value is drawn within the
     // bounds).
@@ -234,12 +237,28 @@ function made(
           takenInPath(id) &&
           mock.answers.valid(enveloped(resource, read.body, withId), read.schema) &&
           fitsCreate(withId)
-        )
-          return merged(mock, resource, withId, sent, fitsCreate);
+        ) {
+          const out = merged(mock, resource, withId, sent, fitsCreate);
+          if (keepsSent(resource, out, sent)) return out;
+          keptLess ??= out;
+          continue attempts;
+        }
       }
     }
   }
-  return undefined;
+  return keptLess;
+}
+
+/** Whether a record holds each text, number or boolean sent (but its id), as sent or as the value it spells. */
+function keepsSent(resource: Resource, record: Node, sent: Node): boolean {
+  return Object.entries(sent).every(
+    ([key, value]) =>
+      key === resource.idField ||
+      value === null ||
+      typeof value === "object" ||
+      isNode(record[key]) ||
+      spelt(value).some((v) => v === record[key]),
+  );
 }
 
 /**
