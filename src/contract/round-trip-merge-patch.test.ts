@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
 import { requestJudge } from "../judge/judge.js";
-import { OpenApiDocument } from "../load/openapi-document.js";
+import type { OpenApiDocument } from "../load/openapi-document.js";
 import { type DraftedOnMock, casesNotPassed, draftedOnMock } from "./__fixtures__/drafted-subject.js";
 import { roundTripCases } from "./kinds/round-trip.js";
 import type { CaseContext } from "./types.js";
@@ -129,7 +129,7 @@ describe("a merge patch in an OpenAPI 3.1 document, and one whose schema is a un
     expect(refusals("/zqshapes/s1", { zqcolour: "red" })).toHaveLength(1);
   });
 
-  it("is applied by the stateful mock: a get after the patch shows the change, null removing, objects merging", async () => {
+  it("is applied by the stateful mock: a get after the patch shows it, null removing, objects merging", async () => {
     const { url } = on as DraftedOnMock;
     const call = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(`${url}${path}`, {

@@ -49,7 +49,8 @@ describe("round trips of a document's resources", () => {
       "none)",
     () => {
       expect(scenarioKind.deriveProvider?.(subject).map((c) => c.id)).toEqual([
-        "zqshop_create_order › scenario › round trip of /orders: create → get → update → get → list → delete → get (404)",
+        "zqshop_create_order › scenario › round trip of /orders: " +
+          "create → get → update → get → list → delete → get (404)",
       ]);
     },
   );
