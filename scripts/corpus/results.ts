@@ -206,7 +206,7 @@ function vendorLines(sorted: VendorRecord[]): string[] {
     "## Per vendor",
     "",
     "Round trips: the test step's cases of each resource the manifest binds a create and a read of, " +
-      "on the stateful mock (create → get → list → delete where bound), passed ✓ and failed ✗; " +
+      "on the stateful mock (create → get → update → get → list → delete where bound), passed ✓ and failed ✗; " +
       "— where the operations make none.",
     "",
     `| vendor | format | ${STEPS.join(" | ")} | round trips | poll triggers drafted | hand edits needed |`,

@@ -15,8 +15,10 @@ read). An answer the document gives no example of is drawn from its schema,
 realistic and seeded. The records of each document's resources are kept
 while the mocks run: POST /things creates one (what the request sent, the
 rest drawn from the schema, a new id), GET /things/{id} answers it, PATCH or
-PUT changes it, DELETE removes it, GET /things lists what was made. Point a
-tool at one with --base-url, e.g.
+PUT changes it (a JSON merge patch merged, null removing a field; a JSON
+Patch's operations applied, all or none; other bodies' fields replaced),
+DELETE removes it, GET /things lists what was made. Point a tool at one with
+--base-url, e.g.
   blockwright call <operationId> --base-url http://127.0.0.1:4010 ...
 
   --port <n>       listen on n, n+1, … (default: free ports)

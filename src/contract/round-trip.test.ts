@@ -1,6 +1,7 @@
 // The scenario kind's round trips (kinds/round-trip.ts): for each resource of
-// a document whose create and read the manifest binds, create → get → list →
-// delete → get on the stateful mock, the get answering what the create did;
+// a document whose create and read the manifest binds, create → get → update →
+// get → list → delete → get on the stateful mock, the get answering what the
+// create did, then what the update did;
 // a mock that keeps nothing fails it, saying what it read back.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -48,7 +49,8 @@ describe("round trips of a document's resources", () => {
       "none)",
     () => {
       expect(scenarioKind.deriveProvider?.(subject).map((c) => c.id)).toEqual([
-        "zqshop_create_order › scenario › round trip of /orders: create → get → list → delete → get (404)",
+        "zqshop_create_order › scenario › round trip of /orders: " +
+          "create → get → update → get → list → delete → get (404)",
       ]);
     },
   );

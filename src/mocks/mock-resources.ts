@@ -254,6 +254,8 @@ function propertiesOf(document: Node, raw: unknown, depth = 0): Node {
   const parts = [
     ...(Array.isArray(schema.allOf) ? schema.allOf : []),
     ...(Array.isArray(schema.anyOf) ? schema.anyOf.slice(0, 1) : []),
+    // (A oneOf's first shape too: the mock's copy of the document reads an answer's oneOf as anyOf.)
+    ...(Array.isArray(schema.oneOf) ? schema.oneOf.slice(0, 1) : []),
   ];
   return Object.assign({}, ...parts.map((p) => propertiesOf(document, p, depth + 1)), own);
 }

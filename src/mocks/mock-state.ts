@@ -6,11 +6,12 @@
 // answer's schema (realistic, seeded: the same seed and the same requests, the same records; with the create answer's
 // fields too where each answer requires some the other has not), keeps each field the request sent where the record
 // stays valid with it, and gives it the id the request sent (a record the caller names) or a new one in its id field;
-// a read answers the record, an update changes it, a delete removes it (a read of it then gets the document's 404), and
-// the list answers the records, as its last page (mock-state-list.ts). An id no create made (a workflow reading a
-// fixed id) and a list before any create keep the realistic answer. An answer the records would make invalid against
-// its schema keeps Prism's. A request that asks for an answer (`Prefer`, Prism's `__code` and `__example`) gets it,
-// as it did.
+// a read answers the record, an update changes it (by its body's media type: a merge patch merged, a JSON Patch
+// applied, another body's fields each replacing the record's: requests/patched.ts), a delete removes it (a read of it
+// then gets the document's 404), and the list answers the records, as its last page (mock-state-list.ts). An id no
+// create made (a workflow reading a fixed id) and a list before any create keep the realistic answer. An answer the
+// records would make invalid against its schema keeps Prism's. A request that asks for an answer (`Prefer`, Prism's
+// `__code` and `__example`) gets it, as it did.
 import type { RequestListener } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
 import { writeWhole } from "../common/files.js";
@@ -19,6 +20,7 @@ import { interceptEnd, type PagedRoute, type Reply } from "./mock-paging.js";
 import { listed } from "./mock-state-list.js";
 import type { PrismOperation, RealisticAnswers } from "./mock-realistic.js";
 import { readWhole, replayed } from "./requests/replayed-request.js";
+import { jsonPatched, mergedValue, type PatchReading, patchReading } from "./requests/patched.js";
 import { sentData } from "./requests/sent-data.js";
 import { type Hit, hitOf, stateRoutes } from "./state-routes.js";
 
@@ -91,7 +93,8 @@ export function withState(listener: RequestListener, mock: StatefulMock): Reques
       async (body) => {
         const type = String(req.headers["content-type"] ?? "");
         const sent = mock.answers.keptOfRequest(req.method ?? "GET", url.pathname, type, await sentData(body, type));
-        interceptEnd(res, (reply) => answer(mock, hit, req.method ?? "GET", url, sent, reply));
+        const reading = patchReading(type);
+        interceptEnd(res, (reply) => answer(mock, hit, req.method ?? "GET", url, sent, reading, reply));
         listener(replayed(req, body), res);
       },
       () => res.destroy(),
@@ -99,7 +102,15 @@ export function withState(listener: RequestListener, mock: StatefulMock): Reques
   };
 }
 
-function answer(mock: StatefulMock, hit: Hit, method: string, url: URL, sent: unknown, reply: Reply): void {
+function answer(
+  mock: StatefulMock,
+  hit: Hit,
+  method: string,
+  url: URL,
+  sent: unknown,
+  reading: PatchReading,
+  reply: Reply,
+): void {
   const { resource } = hit;
   const kept = mock.state.kept(mock.provider, resource.collection);
   const fits = (body: unknown) =>
@@ -138,7 +149,7 @@ function answer(mock: StatefulMock, hit: Hit, method: string, url: URL, sent: un
       return;
     case "update": {
       if (index < 0) return;
-      const record = merged(mock, resource, kept.records[index] as Node, sentFields(resource, sent));
+      const record = updated(mock, resource, kept.records[index] as Node, sent, reading);
       kept.records[index] = record;
       mock.state.changed();
       return withRecord(resource, reply, record, fits);
@@ -183,7 +194,10 @@ function made(
     [id, String(id), ...(typeof id === "string" && /^-?\d+(\.\d+)?$/.test(id) ? [Number(id)] : [])].some((v) =>
       mock.answers.valid(v, idSchema),
     );
-  for (let attempt = 0; attempt < 8; attempt++) {
+  // A record that keeps not every text, number or boolean sent (drawn as a union's other shape: a square for a circle
+  // sent): the next draw's, else the first such.
+  let keptLess: Node | undefined;
+  attempts: for (let attempt = 0; attempt < 8; attempt++) {
     kept.made++;
     // Drawn from a schema, else the answer the mock gives (the document's example, where no value is drawn within the
     // bounds).
@@ -223,12 +237,28 @@ function made(
           takenInPath(id) &&
           mock.answers.valid(enveloped(resource, read.body, withId), read.schema) &&
           fitsCreate(withId)
-        )
-          return merged(mock, resource, withId, sent, fitsCreate);
+        ) {
+          const out = merged(mock, resource, withId, sent, fitsCreate);
+          if (keepsSent(resource, out, sent)) return out;
+          keptLess ??= out;
+          continue attempts;
+        }
       }
     }
   }
-  return undefined;
+  return keptLess;
+}
+
+/** Whether a record holds each text, number or boolean sent (but its id), as sent or as the value it spells. */
+function keepsSent(resource: Resource, record: Node, sent: Node): boolean {
+  return Object.entries(sent).every(
+    ([key, value]) =>
+      key === resource.idField ||
+      value === null ||
+      typeof value === "object" ||
+      isNode(record[key]) ||
+      spelt(value).some((v) => v === record[key]),
+  );
 }
 
 /**
@@ -250,7 +280,9 @@ function idCandidates(drawn: unknown, n: number): unknown[] {
  * A record with each sent field (its id aside) that leaves it valid against the read answer's schema (and `alsoFits`);
  * a text sent as a form's is tried as the number or boolean it spells too, and a text sent for a field the answer
  * expands into an object (a reference to the record it names) in that object's field an answer's example shows it in,
- * else in its first field of the text's type the record stays valid with.
+ * else in its first field of the text's type the record stays valid with. Each field sent replaces the record's whole
+ * (a plain JSON update's reading: a merge of the fields sent, the fields not sent kept), except in a merge patch
+ * (`reading`), where a null removes the field and an object is merged into the record's at every depth (RFC 7396).
  */
 function merged(
   mock: StatefulMock,
@@ -258,6 +290,7 @@ function merged(
   record: Node,
   sent: Node,
   alsoFits: (record: Node) => boolean = () => true,
+  reading: PatchReading = "fields",
 ): Node {
   const read = readAnswer(mock, resource);
   if (!read) return record;
@@ -266,14 +299,37 @@ function merged(
   const examples = [read.body, create && mock.answers.defaultAnswer(create)?.body];
   for (const [key, value] of Object.entries(sent)) {
     if (key === resource.idField) continue;
-    const named = namingObjects(resource, examples, key, out[key], value);
-    const trials = [...spelt(value), ...named].map((candidate) => ({ ...out, [key]: candidate }));
+    // A merge patch's null removes the field, its object is merged into the field's (RFC 7396).
+    const merging = reading === "merge-patch" && (value === null || isNode(value));
+    const named = merging ? [] : namingObjects(resource, examples, key, out[key], value);
+    const trials = (merging ? [mergedValue(out[key], value)] : [...spelt(value), ...named]).map((candidate) =>
+      candidate === undefined ? without(out, key) : { ...out, [key]: candidate },
+    );
     out =
       trials.find(
         (trial) => mock.answers.valid(enveloped(resource, read.body, trial), read.schema) && alsoFits(trial),
       ) ?? out;
   }
   return out;
+}
+
+/**
+ * The record after an update, by its body's media type (requests/patched.ts): a JSON Patch applied whole where the
+ * record it makes keeps its id and stays valid against the read answer's schema (else the record as it was); a merge
+ * patch's and any other body's fields merged (`merged`).
+ */
+function updated(mock: StatefulMock, resource: Resource, record: Node, sent: unknown, reading: PatchReading): Node {
+  if (reading !== "json-patch") return merged(mock, resource, record, sentFields(resource, sent), undefined, reading);
+  const read = readAnswer(mock, resource);
+  if (!read) return record;
+  // The operations' paths are the answer's: the record's envelope, where it has one, is in them.
+  const whole = jsonPatched(enveloped(resource, read.body, record), sent);
+  const out = resource.envelope !== undefined && isNode(whole) ? whole[resource.envelope] : whole;
+  return isNode(out) &&
+    out[resource.idField] === record[resource.idField] &&
+    mock.answers.valid(enveloped(resource, read.body, out), read.schema)
+    ? out
+    : record;
 }
 
 /** The read operation's default answer (status, body, schema), as Prism gives it. */
@@ -341,6 +397,11 @@ function sentFields(resource: Resource, sent: unknown): Node {
   if (!isNode(sent)) return {};
   const inner = resource.envelope !== undefined ? sent[resource.envelope] : undefined;
   return isNode(inner) ? inner : sent;
+}
+
+function without(record: Node, key: string): Node {
+  const { [key]: _gone, ...rest } = record;
+  return rest;
 }
 
 function isNode(value: unknown): value is Node {

@@ -1,10 +1,11 @@
 // Round trips of a document's resources (mocks/mock-resources.ts), cases of
 // the `scenario` kind derived once per provider: on the stateful mock
-// (ctx.statefulMockUrl, mocks/mock-state.ts), create → get → list → delete
-// through the provider's own tools, each request judged by the mock as every
-// other; the get answers what the create answered (each field the create sent
-// included), the list holds the record, and after the delete a get is the
-// document's 404. A resource gets a round trip when the manifest binds its
+// (ctx.statefulMockUrl, mocks/mock-state.ts), create → get → update → get →
+// list → delete through the provider's own tools, each request judged by the
+// mock as every other; the get answers what the create answered (each field the
+// create sent included), the get after the update what the update answered
+// (each field it sent), the list holds the record, and after the delete a get
+// is the document's 404. A resource gets a round trip when the manifest binds its
 // create and its read, and the create's answer declares the record's id.
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { firstListAt } from "../../common/first-list.js";
@@ -23,6 +24,7 @@ interface Trip {
   create: ToolSpec;
   read: ToolSpec;
   list?: ToolSpec;
+  update?: ToolSpec;
   remove?: ToolSpec;
 }
 
@@ -44,8 +46,18 @@ export function roundTrips(subject: Subject): Trip[] {
     // A create whose answer declares no id (a bare 201, a receipt) gives the get nothing to read.
     if (!create || !read || !resource.madeId || !idParamOf(read, resource)) return [];
     const list = toolAt(resource.methods.list, resource.collection);
+    const update = toolAt(resource.methods.update, resource.item);
     const remove = toolAt(resource.methods.delete, resource.item);
-    return [{ resource, create, read, ...(list ? { list } : {}), ...(remove ? { remove } : {}) }];
+    return [
+      {
+        resource,
+        create,
+        read,
+        ...(list ? { list } : {}),
+        ...(update && idParamOf(update, resource) ? { update } : {}),
+        ...(remove ? { remove } : {}),
+      },
+    ];
   });
 }
 
@@ -60,8 +72,14 @@ export function roundTripCases(subject: Subject): ContractCase[] {
   const perCollection = new Map<string, number>();
   for (const t of trips) perCollection.set(t.resource.collection, (perCollection.get(t.resource.collection) ?? 0) + 1);
   return trips.map((trip) => {
-    const steps = ["create", "get", ...(trip.list ? ["list"] : []), ...(trip.remove ? ["delete", "get (404)"] : [])];
-    const calls = [trip.create, trip.read, trip.list, trip.remove].flatMap((t) => (t ? [t.id] : []));
+    const steps = [
+      "create",
+      "get",
+      ...(trip.update ? ["update", "get"] : []),
+      ...(trip.list ? ["list"] : []),
+      ...(trip.remove ? ["delete", "get (404)"] : []),
+    ];
+    const calls = [trip.create, trip.read, trip.update, trip.list, trip.remove].flatMap((t) => (t ? [t.id] : []));
     const { collection, item } = trip.resource;
     const through = (perCollection.get(collection) ?? 0) > 1 ? ` through ${item}` : "";
     const made = contractCase(
@@ -81,6 +99,33 @@ function namesObject(field: unknown, value: unknown): boolean {
   return Object.values(field).some((v) => v !== null && typeof v !== "object" && String(v) === String(value));
 }
 
+/**
+ * Each text, number or boolean sent is the record's, as sent (a form's text as the value it spells); a list or an
+ * object sent may be another shape in the answer (a request's list of associations, an answer's map of them), and a
+ * text sent may come back as the object it names, one of whose fields it is (a region's slug, the region). A field the
+ * answer fixes to values that leave out the one sent is the record's own, not the sent one echoed; so is one the read's
+ * record cannot hold the value sent in (the get must read the record back).
+ */
+function sentKept(
+  data: Node,
+  resource: Resource,
+  fixed: Record<string, unknown[]>,
+  sent: Node,
+  record: Node,
+  what: string,
+): void {
+  const fixedElse = (key: string, value: unknown) =>
+    (fixed[key] !== undefined && !fixed[key].some((v) => String(v) === String(value))) ||
+    !readHolds(data, resource, key, value);
+  for (const [key, value] of Object.entries(sent)) {
+    if (!(key in record) || value === null || typeof value === "object" || fixedElse(key, value)) continue;
+    // A day sent may come back as that day's date-time (an answer's `format: date-time`).
+    const sameDay = typeof value === "string" && DAY_TEXT.test(value) && `${record[key]}`.startsWith(`${value}T`);
+    if (String(record[key]) !== String(value) && !namesObject(record[key], value) && !sameDay)
+      same(record[key], value, `field "${key}" of ${what}`);
+  }
+}
+
 async function runTrip(subject: Subject, trip: Trip, ctx: CaseContext): Promise<void> {
   const { resource } = trip;
   if (!ctx.statefulMockUrl) fail("a round trip needs a stateful mock, and this run gives none");
@@ -96,24 +141,10 @@ async function runTrip(subject: Subject, trip: Trip, ctx: CaseContext): Promise<
   const id = record?.[resource.idField];
   if (!record || id === undefined || id === null)
     fail(`the create's answer holds no record with an id in "${resource.idField}": ${json(bodyOf(createEx))}`);
-  const sent = sentFields(resource, createEx.body);
-  // Each text, number or boolean the create sent, as sent (a form's text as the value it spells); a list or an object
-  // sent may be another shape in the answer (a request's list of associations, an answer's map of them), and a text
-  // sent may come back as the object it names, one of whose fields it is (a region's slug, the region).
-  // A field the answer fixes to values that leave out the one sent is the record's own, not the sent one echoed; so is
-  // one the read's record cannot hold the value sent in (the get must read the record back).
   const data = doc.source.data as Node;
   const fixed = fixedFieldsOf(data, resource);
-  const fixedElse = (key: string, value: unknown) =>
-    (fixed[key] !== undefined && !fixed[key].some((v) => String(v) === String(value))) ||
-    !readHolds(data, resource, key, value);
-  for (const [key, value] of Object.entries(sent)) {
-    if (!(key in record) || value === null || typeof value === "object" || fixedElse(key, value)) continue;
-    // A day sent may come back as that day's date-time (an answer's `format: date-time`).
-    const sameDay = typeof value === "string" && DAY_TEXT.test(value) && `${record[key]}`.startsWith(`${value}T`);
-    if (String(record[key]) !== String(value) && !namesObject(record[key], value) && !sameDay)
-      same(record[key], value, `field "${key}" of the created record (the create sent it)`);
-  }
+  const kept = (sent: Node, held: Node, what: string) => sentKept(data, resource, fixed, sent, held, what);
+  kept(sentFields(resource, createEx.body), record, "the created record (the create sent it)");
 
   const readInput = () => ({
     ...valuesOf(trip.read, doc).minimal(),
@@ -127,6 +158,30 @@ async function runTrip(subject: Subject, trip: Trip, ctx: CaseContext): Promise<
     record,
     "the record the get answered (what the create answered)",
   );
+
+  // The update: every field it has a value for (a merge patch's or another body's, which the mock merges, or a JSON
+  // Patch's operations, which it applies), then a get answers the record the update answered, each field it sent.
+  if (trip.update) {
+    const values = valuesOf(trip.update, doc);
+    const pinned = { [idParamOf(trip.update, resource) as string]: String(id) };
+    const input = values.with(pinned, values.full()) ?? { ...values.minimal(), ...pinned };
+    const changed = await callTool(trip.update, input, on);
+    expectAccepted(changed.exchanges);
+    expectSuccess(changed);
+    const updateEx = last(changed.exchanges);
+    const answered = recordIn(resource, bodyOf(updateEx), true);
+    const after = await callTool(trip.read, readInput(), on);
+    expectAccepted(after.exchanges);
+    expectSuccess(after);
+    const now = recordIn(resource, bodyOf(last(after.exchanges)));
+    if (!now) fail(`the get after the update answered no record: ${json(bodyOf(last(after.exchanges)))}`);
+    // (An update answering no record (a 204, a receipt) or another's leaves the get to show what it sent.)
+    if (answered !== undefined && String(answered[resource.idField]) === String(id))
+      same(now, answered, "the record the get answered after the update (what the update answered)");
+    // (The id is the record's: an update sending one, another's or a made value, changes no record's.)
+    const { [resource.idField]: _id, ...changes } = sentFields(resource, updateEx.body);
+    kept(changes, now, "the updated record (the update sent it)");
+  }
 
   if (trip.list) {
     const listed = await callTool(trip.list, valuesOf(trip.list, doc).minimal(), on);

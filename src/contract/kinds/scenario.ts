@@ -7,7 +7,7 @@
 // - a retryable 429 with Retry-After, then the normal answer, on a request safe to repeat;
 // - a 5xx on a state-changing request: not retried, marked mayHaveBeenApplied.
 // - once per provider, a round trip of each resource of its document on the
-//   stateful mock: create → get → list → delete (round-trip.ts).
+//   stateful mock: create → get → update → get → list → delete (round-trip.ts).
 // Not derived yet: following pages (tools declare how they page; a deriver
 // would answer page 1 with a next cursor, then the last page).
 import { defined, itemAt, safeToRepeat, type ToolSpec } from "@blockwright/runtime/internal";
@@ -53,7 +53,9 @@ export const scenarioKind: CaseKindModule = {
       "which polls); a request safe to repeat answered 429 with `Retry-After: 1`, then 200 (retried once, " +
       "after the wait); a POST or PATCH answered 500 (not retried, `mayHaveBeenApplied: true`); a resource's " +
       "round trip on the stateful mock: create → get (the record the create answered, each field it sent) → " +
-      "list (holds the record) → delete → get (the document's 404)",
+      "update (every field it has a value for; a merge patch, a JSON Patch or the fields sent, by its media type) " +
+      "→ get (the record the update answered, each field it sent) → list (holds the record) → delete → get (the " +
+      "document's 404)",
   },
   applies: (tool, { document }) => SCENARIOS.some((s) => s.applies(tool, valuesOf(tool, document))),
   derive(tool, { document }) {
