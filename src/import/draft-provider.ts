@@ -2,7 +2,8 @@
 // to the texts of a new provider: the cut openapi.yaml and the drafted
 // manifest.yaml. No files are read or written here (src/cli/support/add-provider.ts does
 // that), so the whole transformation is testable on documents in memory.
-import { withAddressSchemasAsAny, withNameSchemasAsAny } from "./cut/address-schemas.js";
+import { withAddressSchemasAsAny } from "./cut/address-schemas.js";
+import { nameRefusal, outsideRefs, withNameRefsRead } from "./cut/name-refs.js";
 import jsyaml from "js-yaml";
 import { refPath } from "../load/json-ref.js";
 import { operationRef } from "../load/operation-index.js";
@@ -142,7 +143,7 @@ export function draftProvider(input: {
   // rewritten below are the cut's own.
   cut.document = structuredClone(cut.document);
   withoutSharedIds(cut.document, chosen);
-  const { changes, answers, notes: changeNotes } = rewrittenCut(cut, chosen, credential, operations, names);
+  const { changes, answers, notes: changeNotes } = rewrittenCut(cut, chosen, credential, operations, names, document);
   step("writing openapi.yaml");
   const openapiText =
     cutHeader(provider, source, cut.report, chosen, { ...changes, documentSteps: steps.added }, answers) +
@@ -199,6 +200,7 @@ function rewrittenCut(
   credential: CredentialDraft,
   operations: { id: string; path: string; method: string; op: Json }[],
   { renamed, keyNames }: CredentialNames,
+  published: Json,
 ): { changes: CutChanges; answers: CutAnswers; notes: { server: ReviewNote[]; cut: ReviewNote[] } } {
   const doc = cut.document;
   const spelt = respeltRequirements(doc, renamed);
@@ -206,7 +208,8 @@ function rewrittenCut(
   const added = withCredentialScheme(doc, credential, operations);
   const keyInBody = withKeyInBody(doc, credential, operations);
   const anonymous = withoutCredential(doc, chosen);
-  const [atAddresses, byName] = [withAddressSchemasAsAny(doc), withNameSchemasAsAny(doc)];
+  const [atAddresses, byName] = [withAddressSchemasAsAny(doc), withNameRefsRead(doc, published)];
+  if (byName.refused.length) throw new UndraftableDocument(nameRefusal(byName.refused));
   cut.report.external = cut.report.external.filter((ref) => ![atAddresses, byName].some((s) => s.refs.includes(ref)));
   const placeholders = [...withMissingSchemas(doc, cut.report), ...atAddresses.added, ...byName.added];
   const pagingCopies = withoutPagingQueryCopies(doc);
@@ -277,6 +280,7 @@ function rewrittenCut(
         ...unreadableTypeNotes(untyped),
         ...listEnumNotes(listEnums),
         ...refSiblingNotes(refSiblings),
+        ...byName.notes,
         ...typeListNotes(typeLists),
         ...exampleFormatNotes(exampleFormats),
         ...refusedExampleNotes(refused),
@@ -391,20 +395,6 @@ const isPrefixedName = (declared: string, name: string) =>
   declared.length > name.length + 1 &&
   declared.endsWith(name) &&
   /[_.:-]$/.test(declared.slice(0, declared.length - name.length));
-
-/** Why a document whose chosen operations $ref outside it is not drafted: the refs and the rule. */
-function outsideRefs(external: readonly string[]): string {
-  const shown =
-    external
-      .slice(0, 3)
-      .map((r) => JSON.stringify(r))
-      .join(", ") + (external.length > 3 ? ` and ${external.length - 3} more` : "");
-  return (
-    `the chosen operations cannot be drafted: $ref ${shown} points outside the document; add follows only local ` +
-    `$refs ("#/…") and never fetches an address or reads another file a document names (bundle the document into ` +
-    "one file first, e.g. npx @redocly/cli bundle)"
-  );
-}
 
 /**
  * A schema the kept parts `$ref` (`#/components/schemas/X`) that the document

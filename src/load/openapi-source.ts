@@ -386,7 +386,7 @@ async function bundled(
     const at = location?.source.absoluteRef;
     if (inExtension(path) && at && resolver.missing.has(resolve(dirname(at), `${ref}`.split("#")[0] ?? ""))) continue;
     // A published document's name that is no file there (`App\Entity\Queue`: isNameRef) is left as written: add's cut
-    // reads it as a schema of any value (cut/address-schemas.ts). Generation's bundle still refuses it.
+    // reads it as a schema of any value (cut/name-refs.ts). Generation's bundle still refuses it.
     if (names === "left" && typeof ref === "string" && isNameRef(ref)) continue;
     problems.push(new SourceError("BW1203", position, refMessage(problem.message, ref, display)));
   }

@@ -1,6 +1,6 @@
 // Which `$ref`s of a published document name another file: a path, not a network address (which nothing here reads)
 // and not a name (`App\Entity\Queue`, `Pet`) that is no file there. The bundle reads the files; a name is left
-// as written for add's cut to read as a schema of any value (import/cut/address-schemas.ts).
+// as written for add's cut to read as a schema of any value (import/cut/name-refs.ts).
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 
