@@ -166,6 +166,13 @@ function withType(
         `spec may mean its ${t === "array" ? "items'" : "fields'"} values)`,
     );
     return false;
+  } else if (t === "object" && Array.isArray(flat.enum)) {
+    // An enum of objects (`enum: [{}]`): no manifest enum holds an object, and one without it links as looser.
+    note(
+      `the spec's enum of ${input.name} (${shortText(JSON.stringify(flat.enum), 80)}) lists objects, which a ` +
+        "manifest cannot state (it states an enum of texts, numbers or booleans): not drafted",
+    );
+    return false;
   } else if (t === "object" || t === "array") {
     Object.assign(param, { type: "json", jsonType: t });
     if (t === "array" && typeof flat.minItems === "number") param.minItems = flat.minItems;
