@@ -26,7 +26,8 @@
 // out: OpenAPI 3.0 ignores a reference's siblings, Prism read it and refused every answer holding the object (null).
 // A nullable enum (`type: string, nullable: true, enum: [a, b]`) lists null too, as the example check reads it: Prism
 // refused the document's own example holding null there. A file's enum, const or pattern (`format: binary, enum:
-// ["*.png"]`: the names it may have) is left out (media-types.ts withoutFileTextRules): Prism refused every file's bytes.
+// ["*.png"]`: the names it may have) is left out (media-types.ts withoutFileTextRules): Prism refused every file's
+// bytes.
 // A 3.1 tuple (`prefixItems`, then `items` for the rest) is written as the draft-07 tuple Prism's validator reads
 // (`items` a list, `additionalItems` the rest: tuplesAsListedItems), after the answers are made from it.
 // A default its schema's type refuses is left out (mistyped-default.ts): where Prism's sampler gives up on a schema it
