@@ -160,7 +160,8 @@ function withType(
     note(
       `the spec's enum of ${input.name} (${shortText(JSON.stringify(flat.enum), 80)}) ` +
         (flat.enum.some((v) => valuesType([v]) === t)
-          ? "lists objects, which a manifest cannot state (it states an enum of texts, numbers or booleans): not drafted"
+          ? "lists objects, which a manifest cannot state (it states an enum of texts, numbers or booleans): not " +
+            "drafted"
           : `holds no ${noun}, which its type says it is: no value can be sent, not drafted (the spec may mean its ` +
             `${t === "array" ? "items'" : "fields'"} values)`),
     );
