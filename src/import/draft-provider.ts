@@ -216,12 +216,12 @@ function rewrittenCut(
   const pagingCaseCopies = withoutPagingCaseCopies(doc);
   const unreadable = withoutUnreadablePatterns(doc);
   const nullTypes = [...withNullTypesNamed(doc), ...withTypeAliasesRead(doc)];
+  const files = withSwaggerFilesAsBinary(doc);
   const untyped = withoutUnreadableTypes(doc);
   const typeLists = [...nullTypes, ...withTypeListsAsThree0(doc), ...withTupleItemsRead(doc)];
   const exampleFormats = withExampleFormats(doc);
   const listEnums = withListEnumsOnItems(doc);
   const refSiblings = withRefSiblingsAsAllOf(doc);
-  const files = withSwaggerFilesAsBinary(doc);
   const unmet = withoutUnmetFormats(doc);
   const unmetLengths = [...withoutUnmetLengths(doc), ...withoutBoundsRefusingEnums(doc)];
   const openEnums = withoutOpenEnums(doc);

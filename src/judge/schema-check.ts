@@ -8,7 +8,8 @@
 // first error that is a reason told with its JSON pointer in the value.
 import { type OutputUnit, type Schema, validate } from "@cfworker/json-schema";
 import { describe, rootCause, withFalsePlaced } from "../load/examples/example-errors.js";
-import { refPath } from "../load/json-ref.js";
+import { refPath, valueAt } from "../load/json-ref.js";
+import { withoutFileTextRules } from "../load/media-types.js";
 import { isEnumOfLabels, withValueEnum } from "../load/text-enum.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import {
@@ -61,6 +62,7 @@ export function judgedSchemas(document: OpenApiDocument): DocumentSchemas {
   if (known) return known;
   const schemas = documentSchemas(new Map([[source.file, source]]), source.file, REQUEST_FORMATS);
   withoutReadOnlyRequired(schemas.lookup);
+  withFileContentUnjudged(schemas.lookup, source.file, data);
   withBaseRefsAsKinds(schemas.lookup, data, markBaseKinds);
   withDiscriminatedKinds(schemas.lookup, data);
   withOpenAllOfMembers(schemas.lookup);
@@ -124,6 +126,26 @@ function withoutReadOnlyRequired(lookup: Record<string, Schema | boolean>): void
     if (!Array.isArray(node.required)) continue;
     const readOnly = readOnlyFields(node, lookup, new Set());
     if (readOnly.size) node.required = node.required.filter((name) => !readOnly.has(String(name)));
+  }
+}
+
+/**
+ * A file's schema without its `enum`, `const` and `pattern` (media-types.ts withoutFileTextRules): a file part is
+ * judged by a stand-in of its bytes (multipart.ts). Its registered copy has lost its format (`REQUEST_FORMATS`): the
+ * document's own schema at the place says it is a file.
+ */
+function withFileContentUnjudged(lookup: Record<string, Schema | boolean>, file: string, data: unknown): void {
+  const prefix = schemaUri(file, []);
+  for (const [uri, schema] of Object.entries(lookup)) {
+    if (!schema || typeof schema !== "object" || !uri.startsWith(prefix)) continue;
+    const node = schema as Registered;
+    if (node.enum === undefined && node.const === undefined && node.pattern === undefined) continue;
+    const source = valueAt(data, refPath(uri));
+    if (source && typeof source === "object" && withoutFileTextRules({ ...(source as Registered) })) {
+      delete node.enum;
+      delete node.const;
+      delete node.pattern;
+    }
   }
 }
 

@@ -110,6 +110,21 @@ export function isBinaryString(schema: Schema | undefined): boolean {
 }
 
 /**
+ * A file's schema without the rules of a text (`enum`, `const`, `pattern`), in place; whether it had one. A publisher
+ * lists there the names the file may have (`enum: ["*.png", "*.jpg"]`), which no file's bytes are: the request judge
+ * (which stands a part's digest in for its bytes) and the mock's Prism (which reads a file part's bytes as text)
+ * refused every file sent.
+ */
+export function withoutFileTextRules(schema: Schema): boolean {
+  if (!isBinaryString(schema) || (schema.enum === undefined && schema.const === undefined && !schema.pattern))
+    return false;
+  delete schema.enum;
+  delete schema.const;
+  delete schema.pattern;
+  return true;
+}
+
+/**
  * Whether a multipart field is a file or a list of files (`item` reads a list's items): each file is a part of its own,
  * its bytes, whatever style or explode its encoding gives (a form's style writes text, which a file's bytes are not;
  * OpenAPI 3.0.0–3.0.3 and 3.1.0 apply them to application/x-www-form-urlencoded alone).

@@ -25,7 +25,9 @@
 // contradicts (`{$ref: Contact, type: string}`, Contact an object), or beside one whose schema is nullable, is left
 // out: OpenAPI 3.0 ignores a reference's siblings, Prism read it and refused every answer holding the object (null).
 // A nullable enum (`type: string, nullable: true, enum: [a, b]`) lists null too, as the example check reads it: Prism
-// refused the document's own example holding null there.
+// refused the document's own example holding null there. A file's enum, const or pattern (`format: binary, enum:
+// ["*.png"]`: the names it may have) is left out (media-types.ts withoutFileTextRules): Prism refused every file's
+// bytes.
 // A 3.1 tuple (`prefixItems`, then `items` for the rest) is written as the draft-07 tuple Prism's validator reads
 // (`items` a list, `additionalItems` the rest: tuplesAsListedItems), after the answers are made from it.
 // A default its schema's type refuses is left out (mistyped-default.ts): where Prism's sampler gives up on a schema it
@@ -33,6 +35,7 @@
 // members kept the first `$ref` alone.
 import { discriminatedAsAnyOf, eachSchemaNode } from "../load/openapi-json-schema.js";
 import { isEnumOfLabels, withTextEnum, withValueEnum } from "../load/text-enum.js";
+import { withoutFileTextRules } from "../load/media-types.js";
 import { resolvePointer } from "./sample/sample-lookup.js";
 import { withoutMistypedDefault } from "./mistyped-default.js";
 import { shapesOf } from "../judge/text-values.js";
@@ -62,6 +65,7 @@ export function makeSchemasCompilable(root: unknown): number {
       rewritten++;
     }
     if (withoutStructuredEnumValues(node) || withoutEnumOfNoStructure(node)) rewritten++;
+    if (withoutFileTextRules(node)) rewritten++;
     if (withoutMistypedDefault(node, (v) => refTarget(root, v))) rewritten++;
     if (typeBesideRefContradicts(node, root)) {
       delete node.type;

@@ -153,17 +153,17 @@ function withType(
     }
     Object.assign(param, { type: "json", jsonType: "array", minItems: 1, maxItems: 1, items: lists.items });
     note(lists.note);
-  } else if (
-    (t === "object" || t === "array") &&
-    Array.isArray(flat.enum) &&
-    !flat.enum.some((v) => valuesType([v]) === t)
-  ) {
+  } else if ((t === "object" || t === "array") && Array.isArray(flat.enum)) {
     // `type: array` beside an enum of strings (meant for its items): no list is one of those values, so no value
-    // passes.
+    // passes. An enum of objects (`enum: [{}]`): no manifest enum holds one, and a json one without it links as looser.
+    const noun = t === "array" ? "list" : "object";
     note(
-      `the spec's enum of ${input.name} (${shortText(JSON.stringify(flat.enum), 80)}) holds no ` +
-        `${t === "array" ? "list" : "object"}, which its type says it is: no value can be sent, not drafted (the ` +
-        `spec may mean its ${t === "array" ? "items'" : "fields'"} values)`,
+      `the spec's enum of ${input.name} (${shortText(JSON.stringify(flat.enum), 80)}) ` +
+        (flat.enum.some((v) => valuesType([v]) === t)
+          ? "lists objects, which a manifest cannot state (it states an enum of texts, numbers or booleans): not " +
+            "drafted"
+          : `holds no ${noun}, which its type says it is: no value can be sent, not drafted (the spec may mean its ` +
+            `${t === "array" ? "items'" : "fields'"} values)`),
     );
     return false;
   } else if (t === "object" || t === "array") {

@@ -160,3 +160,36 @@ describe("a body of Swagger 2.0's file type under several text media types, one 
     expect(failed).toEqual([]);
   });
 });
+
+// A document written for OpenAPI 3 that keeps Swagger 2.0's own spelling, `{type: file}` with no format, as a
+// multipart body's whole schema (a track file uploaded for import): add read it as a body of no type and drafted a JSON
+// object of any fields, so no file could be sent. It is the file the cut writes, sent as the body's one part.
+describe("a multipart body whose schema is Swagger 2.0's `type: file` alone", () => {
+  const loneDocument = openapi({
+    "/zqimports": {
+      post: {
+        operationId: "zqCreateImport",
+        requestBody: { required: true, content: { "multipart/form-data": { schema: { type: "file" } } } },
+        responses: { "201": reply({ type: "object", properties: { zqId: { type: "string" } } }, { zqId: "i1" }) },
+      },
+    },
+  });
+
+  it("is drafted as a file, its bytes sent as the body's one part, and every derived case passes", async () => {
+    const t = drafted(loneDocument, ["zqCreateImport"], "zqimp");
+    expect(t.openapiText).toContain("Swagger 2.0's file as type string, format binary");
+    expect(await linkProblems(t, "zqimp")).toEqual([]);
+    const [tool] = await linkedTools(t, "zqimp");
+    expect(tool?.params.filter((p) => p.type === "json")).toEqual([]);
+    const file = tool?.params.find((p) => p.type === "file")?.name ?? "";
+    expect(file).not.toBe("");
+    const bytes = Buffer.from("<gpx>zq</gpx>\n");
+    const { sent, judged } = await judgedCall(t, tool!, { accessToken: "zq-token-0001", [file]: bytes });
+    expect(judged.refusals).toEqual([]);
+    expect(sent.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
+    expect(Buffer.from(sent.body ?? new Uint8Array()).toString()).toContain('name="file"');
+    const { ids, failed } = await failedCases(t, "zqimp");
+    expect(ids.length).toBeGreaterThan(2);
+    expect(failed).toEqual([]);
+  });
+});

@@ -125,14 +125,19 @@ export function withoutUnreadablePatterns(cut: Json): string[] {
   );
 }
 
-/** Swagger 2.0's file as converters carry it into OpenAPI 3: `{type: object, format: file}` (or `type: file`). */
+/**
+ * Swagger 2.0's file as converters carry it into OpenAPI 3: `{type: object, format: file}` (or `type: file`); or as
+ * a document written for OpenAPI 3 keeps Swagger 2.0's own spelling, `{type: file}` (no such type in JSON Schema).
+ */
 export function isSwaggerFile(schema: Json | undefined): boolean {
-  return schema?.format === "file" && (schema.type === "object" || schema.type === "file");
+  if (schema?.type === "file") return schema.format === undefined || schema.format === "file";
+  return schema?.format === "file" && schema.type === "object";
 }
 
 /**
  * The cut with Swagger 2.0's files as OpenAPI 3 writes them (changed in place): `{type: object, format: file}` becomes
- * `{type: string, format: binary}`; each place changed, as `components.requestBodies.Zq.content.image/gif.schema
+ * `{type: string, format: binary}` (before withoutUnreadableTypes, which would read `type: file` as no type); each
+ * place changed, as `components.requestBodies.Zq.content.image/gif.schema
  * (Swagger 2.0's file as type string, format binary)`.
  */
 export function withSwaggerFilesAsBinary(cut: Json): string[] {
