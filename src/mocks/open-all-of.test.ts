@@ -233,3 +233,62 @@ describe("an answer closed beside its allOf, whose member's field is closed besi
     expect(valid({ ...answer, zqother: 1 })).toBe(false);
   });
 });
+
+describe("an answer whose deep field is closed beside a closed member that is itself closed beside one", () => {
+  // A list of results, each closed beside its shipment (closed beside its partial shipment), whose `zqto` is an
+  // address closed beside a closed place (closed beside its partial place) and a closed note of instructions: the
+  // address sits 9 levels into the answer, where the walk left its members' closings to their letter, and the mock
+  // refused its own answer's `zqinstructions`.
+  const closedAround = (allOf: unknown[], extra: Json = {}): Json => ({
+    type: "object",
+    additionalProperties: false,
+    allOf,
+    ...extra,
+  });
+  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  const schemas: Json = {
+    zqpartialplace: {
+      type: "object",
+      additionalProperties: false,
+      properties: { zqstreet: { type: "string" }, zqtown: { type: "string" } },
+    },
+    zqplace: closedAround([ref("zqpartialplace")], { required: ["zqstreet"] }),
+    zqnote: { type: "object", additionalProperties: false, properties: { zqinstructions: { type: "string" } } },
+    zqaddressto: closedAround([ref("zqplace"), ref("zqnote")]),
+    zqpartialshipment: {
+      type: "object",
+      additionalProperties: false,
+      properties: { zqid: { type: "string" }, zqto: { allOf: [ref("zqaddressto")] } },
+    },
+    zqshipment: closedAround([ref("zqpartialshipment")], { required: ["zqto"] }),
+    zqresult: closedAround([ref("zqshipment"), { type: "object", properties: { zqerrors: { type: "array" } } }]),
+  };
+  const deepResolve = (value: unknown): unknown => {
+    let v = value as Json | undefined;
+    while (v && typeof v.$ref === "string") v = schemas[v.$ref.split("/").pop() as string] as Json;
+    return v;
+  };
+  const list = { type: "object", properties: { zqresults: { type: "array", items: { allOf: [ref("zqresult")] } } } };
+  const answer = (to: Json) => ({ zqresults: [{ zqid: "s1", zqerrors: [], zqto: to }] });
+  const to = { zqstreet: "1 Zq Way", zqtown: "Zq", zqinstructions: "ring twice" };
+  const wrapped = (schema: Json, levels: number): Json =>
+    levels ? wrapped({ type: "object", properties: { zqpage: schema } }, levels - 1) : schema;
+  const deep = wrapped(list, 4);
+  const deepAnswer = (a: Json) => ({ zqpage: { zqpage: { zqpage: { zqpage: a } } } });
+  const meant = withAnswersAsMeant(
+    { "200": { description: "Results.", content: { "application/json": { schema: deep } } } },
+    deepResolve,
+  ) as Record<string, unknown>;
+  const valid = new Ajv({ strict: false }).compile({ ...(schemaOf(meant["200"]) as Json), components: { schemas } });
+
+  it("by the letter, refuses every answer whose address holds its members' fields", () => {
+    const letter = new Ajv({ strict: false }).compile({ ...deep, components: { schemas } });
+    expect(letter(deepAnswer(answer(to)))).toBe(false);
+  });
+
+  it("takes the fields of every member of the address, however deep, and still refuses any other", () => {
+    expect(valid(deepAnswer(answer(to)))).toBe(true);
+    expect(valid(deepAnswer(answer({ ...to, zqother: 1 })))).toBe(false);
+    expect(valid(deepAnswer(answer({ zqtown: "Zq" })))).toBe(false);
+  });
+});

@@ -25,7 +25,14 @@ import { LETTER_ONE_OF } from "./sample/letter-one-of.js";
 
 type Json = Record<string, unknown>;
 
+/**
+ * Members of members followed at most (an `allOf` of an `allOf`…), counted from the closing that reads them: an
+ * address closed beside a closed member, itself a field of a shipment closed beside its own, several levels into a
+ * list of answers, is opened there as at the top (counted from the body, it was left to its letter past 8 levels).
+ */
 const MAX_DEPTH = 8;
+/** Levels of a body walked at most (fields, items, members): each schema is walked once per fields beside it. */
+const MAX_WALK = 32;
 
 /**
  * The request body with each media type's schema read as its publisher means it (see above); the same object where
@@ -79,7 +86,7 @@ interface Walk {
 function openSchema(schema: unknown, walk: Walk, depth: number, beside: readonly string[] = []): unknown {
   const { resolve } = walk;
   const s = resolve(schema);
-  if (!isObject(s) || depth > MAX_DEPTH) return schema;
+  if (!isObject(s) || depth > MAX_WALK) return schema;
   const done = walkedBeside(walk, beside);
   if (done.has(s)) return done.get(s) === s ? schema : done.get(s);
   done.set(s, s);
@@ -91,14 +98,14 @@ function openSchema(schema: unknown, walk: Walk, depth: number, beside: readonly
       s.allOf.some((m) => (resolve(m) as Json | undefined)?.additionalProperties === false))
   ) {
     const names = new Set<string>(isObject(s.properties) ? Object.keys(s.properties) : []);
-    for (const name of memberFields(s.allOf, resolve, depth)) names.add(name);
+    for (const name of memberFields(s.allOf, resolve, 0)) names.add(name);
     // Closed beside its shapes too (`oneOf`/`anyOf`): a body of one shape holds that shape's fields.
-    for (const name of memberFields(unionBranches(s), resolve, depth)) names.add(name);
+    for (const name of memberFields(unionBranches(s), resolve, 0)) names.add(name);
     const o = edit();
     // Each member opened, then walked as any schema: a field of one may be closed beside an allOf of its own (a page's
     // links, each a link closed beside its optional link's fields), which Prism held to the letter.
     o.allOf = s.allOf.map((m, i) =>
-      openSchema(opened(m, resolve, depth + 1), walk, depth + 1, besideMember(s, i, resolve, depth, beside)),
+      openSchema(opened(m, resolve, 1), walk, depth + 1, besideMember(s, i, resolve, beside)),
     );
     o.properties = {
       ...Object.fromEntries([...names].map((n) => [n, {}])),
@@ -143,7 +150,7 @@ function openSchema(schema: unknown, walk: Walk, depth: number, beside: readonly
     if (branches.some((b, i) => b !== list[i])) edit()[key] = branches;
   }
   if (Array.isArray(s.allOf) && !out?.allOf) {
-    const members = s.allOf.map((m, i) => openSchema(m, walk, depth + 1, besideMember(s, i, resolve, depth, beside)));
+    const members = s.allOf.map((m, i) => openSchema(m, walk, depth + 1, besideMember(s, i, resolve, beside)));
     if (members.some((m, i) => m !== (s.allOf as unknown[])[i])) edit().allOf = members;
   }
   if (isObject(s.properties)) {
@@ -200,13 +207,12 @@ function besideMember(
   s: Json,
   index: number,
   resolve: (value: unknown) => unknown,
-  depth: number,
   beside: readonly string[],
 ): string[] {
   const others = (s.allOf as unknown[]).filter((_, i) => i !== index);
   const names = new Set([
     ...(isObject(s.properties) ? Object.keys(s.properties) : []),
-    ...memberFields(others, resolve, depth),
+    ...memberFields(others, resolve, 0),
     ...beside,
   ]);
   return [...names];

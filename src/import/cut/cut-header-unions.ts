@@ -153,7 +153,8 @@ function unlistedRequiredNotes(unlistedRequired: readonly string[]): ReviewNote[
       at: ["openapi"],
       note:
         `openapi.yaml no longer requires the fields of ${unlistedRequired.join("; ")}: the document required them ` +
-        "where nothing lists them (beside a union none of whose shapes does, or in a closed object: a shape's " +
+        "where nothing lists them (beside a union none of whose shapes does, or in a closed object or its allOf " +
+        "members: a shape's " +
         "sub-fields or a field renamed, perhaps), which no value meets; check which fields the API requires",
     },
   ];

@@ -154,6 +154,29 @@ describe(
   },
 );
 
+describe("a date-time text beside an allOf member whose pattern no date-time meets (an id's shared schema)", () => {
+  it("has the format left out of the cut, said in a note; a member's pattern it meets keeps it", async () => {
+    const id = { type: "string", maxLength: 25, pattern: "^zq(-[a-z0-9]+)+$" };
+    const doc = withParams([
+      { name: "zqMadeAt", in: "query", schema: { type: "string", format: "date-time", allOf: [id] } },
+      {
+        name: "zqSince",
+        in: "query",
+        schema: { type: "string", format: "date-time", allOf: [{ type: "string", pattern: "^2\\d{3}-" }] },
+      },
+    ]);
+    const d = drafted(doc, ["getItem"]);
+    const cut = jsyaml.load(d.openapiText) as Json;
+    const declared = (name: string) =>
+      (cut.paths["/items/{id}"].get.parameters as Json[]).find((p) => p.name === name)?.schema as Json;
+    expect(declared("zqMadeAt")).not.toHaveProperty("format");
+    expect(declared("zqMadeAt").allOf).toEqual([id]);
+    expect(declared("zqSince").format).toBe("date-time");
+    expect(notesAt(d, "openapi").join("\n")).toMatch(/leaves out the format of paths\./);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
 describe("a number of an integer format (type: number, format: int64)", () => {
   it("is drafted integer (a mock's validator refused the fractions drawn for it)", async () => {
     const d = drafted(withParams([{ name: "zqSince", in: "query", schema: { type: "number", format: "int64" } }]), [

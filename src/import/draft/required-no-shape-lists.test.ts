@@ -131,3 +131,38 @@ describe("a closed object that requires a field it does not list", () => {
     }
   });
 });
+
+// A closed answer beside an `allOf` (`additionalProperties: false`, read as closed over its members' fields) that
+// requires fields neither it nor any member lists (`zqNotes` beside a member's `zqPickupNotes`): no value met it, and
+// the mock's every answer was refused. add leaves those out of its `required`; the fields a member lists stay required.
+const member = {
+  type: "object",
+  additionalProperties: false,
+  properties: { zqPinValid: { type: "string" }, zqPickupNotes: { type: "string" } },
+};
+const closedBesideMembers = (required: string[]) =>
+  closed({ properties: { zqTrace: { type: "string" } }, allOf: [{ allOf: [member] }], required });
+
+describe("a closed object beside allOf members that requires a field none of them lists", () => {
+  it("is cut without that field required (those a member lists kept), said in the header and a note", async () => {
+    const d = drafted(closedBesideMembers(["zqTrace", "zqPinValid", "zqNotes", "zqPickup"]), ["checkZqpin"]);
+    expect(d.openapiText).toMatch(/# Left out by blockwright add: the required fields of .*\(zqNotes, zqPickup\)/);
+    expect(notesAt(d, "openapi").join("\n")).toContain("no longer requires the fields of");
+    const cut = parseYamlSource(d.openapiText, "openapi.yaml").data as {
+      paths: Record<string, { post: { responses: Record<string, unknown> } }>;
+    };
+    const answer = JSON.stringify(cut.paths["/zqpins"]?.post.responses["200"]);
+    expect(answer).toContain('"required":["zqTrace","zqPinValid"]');
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("is left as published where a member lists every field it requires, or may take others", () => {
+    const listed = drafted(closedBesideMembers(["zqTrace", "zqPickupNotes"]), ["checkZqpin"]);
+    expect(listed.openapiText).not.toContain("Left out by blockwright add: the required fields");
+    const open = closed({
+      allOf: [{ type: "object", additionalProperties: { type: "string" } }],
+      required: ["zqTrace", "zqNotes"],
+    });
+    expect(drafted(open, ["checkZqpin"]).openapiText).not.toContain("Left out by blockwright add: the required fields");
+  });
+});

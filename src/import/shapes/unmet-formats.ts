@@ -5,13 +5,14 @@
 // pattern is the document's exact word on the text and the format only its
 // name for it: add leaves the format out of the cut it writes, where the
 // pattern alone admits values, and says so. So for an enum none of whose
-// values meets the format (SendGrid's `send_at`: `enum: [now]`, a date-time).
+// values meets the format (SendGrid's `send_at`: `enum: [now]`, a date-time), and for a pattern an `allOf` member
+// gives (a date-time beside an id's shared schema, `^se(-[a-z0-9]+)+$`: no answer a mock made was valid).
 import { checkValue, isValueFormat, type ParamSpec } from "@blockwright/runtime/internal";
 import { patternLengths } from "../../link/param-limits/pattern-length.js";
 import { readPattern } from "../../load/load-rewrites.js";
 import { firstMadeString, type StringRules } from "../../model/string-values.js";
 import type { ReviewNote } from "../manifest-yaml.js";
-import { rewriteEachObject } from "./cut-walk.js";
+import { isJson, resolved, rewriteEachObject } from "./cut-walk.js";
 
 type Json = Record<string, unknown>;
 
@@ -37,8 +38,9 @@ export function admitsValue(rules: StringRules): boolean {
  * The format a schema's pattern rules out: the format, or undefined when they meet or the pattern alone admits nothing
  * either.
  */
-function unmetFormat(schema: Json): string | undefined {
-  const { format } = schema;
+function unmetFormat(cut: Json, node: Json): string | undefined {
+  const { format } = node;
+  const schema = withMemberText(cut, node);
   if (Array.isArray(schema.enum) && typeof format === "string" && isValueFormat(format))
     return enumUnmet(schema, format);
   if (
@@ -60,6 +62,27 @@ function unmetFormat(schema: Json): string | undefined {
   return !admitsValue({ ...rules, format }) && admitsValue(rules) ? format : undefined;
 }
 
+/**
+ * The schema with the text rules of its `allOf` members (resolved) where it has no pattern of its own and one member
+ * has one: its pattern and the tightest lengths; the schema itself otherwise.
+ */
+function withMemberText(cut: Json, schema: Json): Json {
+  if (typeof schema.pattern === "string" || !Array.isArray(schema.allOf)) return schema;
+  const members = schema.allOf.map((m) => resolved(cut, m)).filter(isJson);
+  const patterns = members.filter((m) => typeof m.pattern === "string");
+  if (patterns.length !== 1 || members.some((m) => m.format !== undefined && m.format !== schema.format)) return schema;
+  const lengths = (key: "minLength" | "maxLength", pick: (...n: number[]) => number) => {
+    const values = [schema, ...members].map((m) => m[key]).filter((n): n is number => typeof n === "number");
+    return values.length ? { [key]: pick(...values) } : {};
+  };
+  return {
+    ...schema,
+    pattern: (patterns[0] as Json).pattern,
+    ...lengths("minLength", Math.max),
+    ...lengths("maxLength", Math.min),
+  };
+}
+
 /** The format, where an enum of texts has no value that meets it (the values are the document's exact word). */
 function enumUnmet(schema: Json, format: string): string | undefined {
   const values = (schema.enum as unknown[]).filter((v) => v !== null);
@@ -74,7 +97,7 @@ function enumUnmet(schema: Json, format: string): string | undefined {
  */
 export function withoutUnmetFormats(cut: Json): string[] {
   return rewriteEachObject(cut, (schema) => {
-    const format = unmetFormat(schema);
+    const format = unmetFormat(cut, schema);
     if (format === undefined) return undefined;
     delete schema.format;
     return `format ${format}`;
