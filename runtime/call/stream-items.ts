@@ -12,7 +12,8 @@ import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { DeadlineExpired, type Deadline } from "../http/deadline.js";
 import type { Failure } from "../http/errors.js";
 import type { ExpressionContext } from "../http/expressions.js";
-import type { EventData, ToolCall } from "../spec/tool-types.js";
+import type { StreamSpec, ToolCall } from "../spec/tool-types.js";
+import { ERROR_TEXT_CHARS, redactThenCut } from "../common/outgoing-text.js";
 import { mapOutputs } from "./map-outputs.js";
 import { EventSplitter } from "./files/event-stream.js";
 
@@ -75,9 +76,11 @@ export async function streamAnswer(
       readChunks(response, limit, deadline, async (chunk) => {
         const got = chunk ? splitter.push(chunk) : splitter.end();
         if (!("items" in got)) return got;
-        for (const item of got.items) {
-          items.push(item);
-          if (onItem) await deadline.race(Promise.resolve(onItem(item)));
+        for (const value of got.items) {
+          const line = lineItem(stream, value);
+          if (!("item" in line)) return { ...line, at: items.length + 1 };
+          items.push(line.item);
+          if (onItem) await deadline.race(Promise.resolve(onItem(line.item)));
         }
         return undefined;
       }),
@@ -109,11 +112,67 @@ export async function streamAnswer(
     );
   if ("invalid" in read)
     return fail("INVALID_JSON" satisfies RuntimeErrorCode, `a stream whose item ${read.invalid} is not valid JSON`);
+  if ("missing" in read)
+    return fail(
+      "MISSING_OUTPUT" satisfies RuntimeErrorCode,
+      `a stream whose item ${read.at} holds nothing at ${pointer(stream.item ?? [])} (stream.item)`,
+    );
+  if ("failed" in read) return { failure: streamFailure(tool, response.status, read.failed, read.at - 1) };
   const reply: ExpressionContext = { status: response.status, body: { items }, headers: response.headers, params };
   return { output: mapOutputs(tool.outputs, reply).output, reply, bytes: read.bytes };
 }
 
 type Split = { items: unknown[] } | { itemTooLarge: number } | { invalid: number };
+/** A value of the stream that is no item: it holds none where `stream.item` says, or a failure; `at` its number. */
+type NoItem = ({ missing: true } | { failed: unknown }) & { at: number };
+
+/**
+ * What a value of the stream is: the item it holds (at `stream.item`, else the whole value), or the failure it
+ * reports (a value at `stream.failure`, not null), or none where `stream.item` says it holds its item.
+ */
+export function lineItem(
+  stream: Pick<StreamSpec, "item" | "failure">,
+  value: unknown,
+): { item: unknown } | { missing: true } | { failed: unknown } {
+  const failed = stream.failure ? valueAt(value, stream.failure) : undefined;
+  if (failed !== undefined && failed !== null) return { failed };
+  if (!stream.item) return { item: value };
+  const item = valueAt(value, stream.item);
+  return item === undefined ? { missing: true } : { item };
+}
+
+function valueAt(value: unknown, segments: readonly string[]): unknown {
+  let at = value;
+  for (const segment of segments) {
+    if (!at || typeof at !== "object" || !Object.hasOwn(at, segment)) return undefined;
+    at = (at as Record<string, unknown>)[segment];
+  }
+  return at;
+}
+
+const pointer = (segments: readonly string[]): string =>
+  segments.map((s) => `/${s.replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
+
+/**
+ * The upstream error a stream's failure value ends the call with (manifest `stream.failure`): its own `code` and
+ * `message` (the whole value as JSON where it has no message), each cut; after `count` items.
+ */
+export function streamFailure(tool: ToolCall, status: number, failed: unknown, count: number): Failure {
+  const fields = failed && typeof failed === "object" ? (failed as Record<string, unknown>) : {};
+  const text = (v: unknown): string | undefined =>
+    v === undefined || v === null || v === "" ? undefined : typeof v === "string" ? v : JSON.stringify(v);
+  const said = text(fields.message) ?? text(failed) ?? "no message";
+  const code = text(fields.code);
+  return {
+    type: "upstream",
+    status,
+    message:
+      `${tool.provider} ended the stream with a failure after ${count} item${count === 1 ? "" : "s"}: ` +
+      redactThenCut(said, [], ERROR_TEXT_CHARS),
+    ...(code !== undefined ? { code: redactThenCut(code, [], ERROR_TEXT_CHARS) } : {}),
+    retryable: false,
+  };
+}
 
 /** The refusal of a stream of events read without the part that parses them. */
 export function lacksEvents(tool: ToolCall): string {
@@ -128,8 +187,8 @@ async function readChunks(
   response: Response,
   limit: number,
   deadline: Deadline,
-  each: (chunk: Uint8Array | undefined) => Promise<Exclude<Split, { items: unknown[] }> | undefined>,
-): Promise<{ bytes: number } | { tooLarge: true } | Exclude<Split, { items: unknown[] }>> {
+  each: (chunk: Uint8Array | undefined) => Promise<Exclude<Split, { items: unknown[] }> | NoItem | undefined>,
+): Promise<{ bytes: number } | { tooLarge: true } | Exclude<Split, { items: unknown[] }> | NoItem> {
   const reader = response.body?.getReader();
   if (!reader) return (await each(undefined)) ?? { bytes: 0 };
   const stop = () => void reader.cancel().catch(() => undefined);
@@ -235,18 +294,26 @@ function joined(chunks: Uint8Array[], size: number): Uint8Array {
 
 /**
  * The items of a stream's bytes: one JSON value a line, or after each record separator (JSON text sequences),
- * blank lines skipped, or its events (`events`: server-sent events, files/event-stream.ts); or the 1-based number
- * of the first item longer than `itemBytes` or not JSON.
+ * blank lines skipped, or its events (`events`: server-sent events, files/event-stream.ts), each read as
+ * `stream.item` and `stream.failure` say (lineItem); or the 1-based number of the first item longer than
+ * `itemBytes`, not JSON, holding no item or a failure.
  */
 export function streamItems(
   bytes: Uint8Array,
-  itemBytes: number,
-  events?: EventData,
-): { items: unknown[] } | { tooLarge: number } | { invalid: number } {
-  const splitter = events ? new EventSplitter(itemBytes, events) : new ItemSplitter(itemBytes);
+  stream: Pick<StreamSpec, "itemBytes" | "events" | "item" | "failure">,
+): { items: unknown[] } | { tooLarge: number } | { invalid: number } | NoItem {
+  const splitter = stream.events
+    ? new EventSplitter(stream.itemBytes, stream.events)
+    : new ItemSplitter(stream.itemBytes);
   const first = splitter.push(bytes);
   if (!("items" in first)) return "itemTooLarge" in first ? { tooLarge: first.itemTooLarge } : first;
   const last = splitter.end();
   if (!("items" in last)) return "itemTooLarge" in last ? { tooLarge: last.itemTooLarge } : last;
-  return { items: [...first.items, ...last.items] };
+  const items: unknown[] = [];
+  for (const value of [...first.items, ...last.items]) {
+    const line = lineItem(stream, value);
+    if (!("item" in line)) return { ...line, at: items.length + 1 };
+    items.push(line.item);
+  }
+  return { items };
 }

@@ -287,6 +287,16 @@ export interface StreamSpec {
    * data parsed as JSON where the document's schema of it is an object or a list (`json`), else kept as text.
    */
   events?: EventData;
+  /**
+   * Where each value holds its item (manifest `stream.item`, a pointer's segments: `["result"]`): the item is the
+   * value there, a value holding none fails the call (MISSING_OUTPUT). Absent: each whole value is the item.
+   */
+  item?: string[];
+  /**
+   * Where a value says the stream failed after it started (manifest `stream.failure`: `["error"]`): a value holding
+   * one there (not null) ends the call with an upstream error of the failure's `code` and `message`.
+   */
+  failure?: string[];
 }
 
 /** How an event's data is read: parsed as JSON (kept as text when it is none) or kept as text. */

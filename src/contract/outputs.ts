@@ -53,14 +53,18 @@ function answersFile(tool: ToolSpec, ex: Exchange): boolean {
 }
 
 /** The items a stream answer carries, as the runtime reads them (stream-items.ts): its outputs read `/items`. */
-function itemsOf({ itemBytes, events }: StreamSpec, ex: Exchange): { items: unknown[] } {
-  const got = streamItems(new TextEncoder().encode(ex.responseBody), itemBytes, events);
+function itemsOf(stream: StreamSpec, ex: Exchange): { items: unknown[] } {
+  const got = streamItems(new TextEncoder().encode(ex.responseBody), stream);
   if (!("items" in got))
     fail(
       `the mock's stream answer has an item ` +
         ("tooLarge" in got
-          ? `longer than ${itemBytes} bytes (item ${got.tooLarge})`
-          : `that is not JSON (item ${got.invalid})`),
+          ? `longer than ${stream.itemBytes} bytes (item ${got.tooLarge})`
+          : "invalid" in got
+            ? `that is not JSON (item ${got.invalid})`
+            : "missing" in got
+              ? `that holds nothing at stream.item (item ${got.at})`
+              : `that is a failure at stream.failure (item ${got.at})`),
     );
   return got;
 }

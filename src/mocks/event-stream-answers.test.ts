@@ -33,7 +33,8 @@ function served(media: Media): { schema: unknown; example: string } {
   return responses["200"]!.content["text/event-stream"] as { schema: unknown; example: string };
 }
 
-const read = (text: string, data: "json" | "text") => streamItems(new TextEncoder().encode(text), 1 << 20, data);
+const read = (text: string, data: "json" | "text") =>
+  streamItems(new TextEncoder().encode(text), { itemBytes: 1 << 20, events: data });
 
 describe("a mock's answer that is a stream of server-sent events", () => {
   it("serves events whose data is a value of the data's schema", () => {

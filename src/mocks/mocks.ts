@@ -177,6 +177,7 @@ async function servedDocument(
   const { OpenApiDocument } = await import("../load/openapi-document.js");
   const { boundByManifest } = await import("../load/bound-cut.js");
   const { credentialCoversOf } = await import("./credential-covers.js");
+  const { withoutStreamFailures } = await import("./streams/stream-failures.js");
   // Loaded only here: the link's module graph is large (and the emitters' larger still: link-provider.ts has none).
   const { GenerationErrors, generationErrors } = await import("../emit/generation-errors.js");
   const { externalRefFoldersOf, openapiRefFolders } = await import("../emit/link-provider.js");
@@ -201,7 +202,9 @@ async function servedDocument(
     return {
       // HTTP schemes Prism's check does not know, checked as keys in Authorization (mock-auth.ts); a required body
       // left for the judge to require (mock-form-bodies.ts).
-      document: withBodiesRequiredByJudge(withNamedHttpSchemes(withRequirementsApart(mockDocument(data, covers)))),
+      document: withBodiesRequiredByJudge(
+        withNamedHttpSchemes(withRequirementsApart(mockDocument(withoutStreamFailures(data, manifest), covers))),
+      ),
       judged: new OpenApiDocument(loaded.source),
       covers,
       loaded,

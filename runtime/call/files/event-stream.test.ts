@@ -6,7 +6,7 @@ import { streamItems } from "../stream-items.js";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const events = (text: string, data: "json" | "text" = "text", itemBytes = 1024) =>
-  streamItems(bytes(text), itemBytes, data);
+  streamItems(bytes(text), { itemBytes, events: data });
 
 describe("a stream of server-sent events", () => {
   it("gives each event its type (message when none), its data lines joined by line feeds, its id and retry", () => {

@@ -1,6 +1,8 @@
 // A server stream declared as one JSON object {result, error} titled "Stream result of …" (stream-results.ts): the
-// cut writes it as newline-delimited JSON, so the draft reads it `stream: true` and a call reads one item a line.
-import { rmSync } from "node:fs";
+// cut writes it as newline-delimited JSON, drafted `stream: {item: /result, failure: /error}`: a call reads each line's
+// result as an item, and a line {"error": …} (a failure after the stream started) as the call's upstream error.
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import jsyaml from "js-yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime";
@@ -14,6 +16,9 @@ import {
   type Json,
 } from "../__fixtures__/draft-kit.js";
 import { isStreamResult } from "./stream-results.js";
+import { loadProvider } from "../../emit/link-provider.js";
+import { outputTsType } from "../../emit/emit-tool-types.js";
+import { startMocks } from "../../mocks/mocks.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -67,7 +72,7 @@ describe("isStreamResult", () => {
 });
 
 describe("a server stream declared as one JSON object", () => {
-  it("is written as newline-delimited JSON, drafted stream: true, said and noted; it links", async () => {
+  it("is written as newline-delimited JSON, drafted with its item and failure members, said and noted", async () => {
     const d = drafted(document, ["ZqService_StreamZqitems", "ZqService_OneZqitem"]);
     const cut = jsyaml.load(d.openapiText) as Json;
     const streamed = cut.paths["/v1/zqitems/stream"].post.responses;
@@ -78,12 +83,18 @@ describe("a server stream declared as one JSON object", () => {
     expect(d.openapiText).toContain("Written as application/x-ndjson by blockwright add");
     expect(notesAt(d, "openapi").join("\n")).toContain("(application/x-ndjson) ZqService_StreamZqitems 200, which");
     const ops = Object.values(d.manifest.operations);
-    expect(ops.filter((op) => op.stream === true)).toHaveLength(1);
+    expect(ops.filter((op) => op.stream !== undefined).map((op) => op.stream)).toEqual([
+      { item: "/result", failure: "/error" },
+    ]);
     expect(ops.filter((op) => op.stream === undefined)).toHaveLength(1);
+    expect(notesAt(d, "operations.acme_zq_service_stream_zqitems").join("\n")).toContain(
+      "drafted stream: {item: /result, failure: /error}, whose outputs are its items (data) (each value's result, " +
+        "a failure the call's error) and their count",
+    );
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it("a call reads each line as an item, a failure's line too, asking for the stream first", async () => {
+  it("a call reads each line's result as an item, then a failure's line as the call's upstream error", async () => {
     const d = drafted(document, ["ZqService_StreamZqitems"]);
     const [tool] = await linkedTools(d);
     let accept: string | null = null;
@@ -100,16 +111,124 @@ describe("a server stream declared as one JSON object", () => {
       { baseUrl: "https://api.acme.test", fetch: fetchFn },
     );
     expect(result).toMatchObject({
-      success: true,
-      output: {
-        data: [
-          { result: { zqId: "zq1", zqSize: 1 } },
-          { result: { zqId: "zq2", zqSize: 2 } },
-          { error: { code: 14, message: "zq unavailable" } },
-        ],
-        metadata: { count: 3 },
+      success: false,
+      error: {
+        type: "upstream",
+        status: 200,
+        code: "14",
+        message: "acme ended the stream with a failure after 2 items: zq unavailable",
+        retryable: false,
       },
     });
     expect(accept).toBe("application/x-ndjson, application/json;q=0.5");
+    const items: unknown[] = [];
+    const streamed = await executeToolDefinition(
+      tool!,
+      { accessToken: "zq-token-0001", zqName: "zq" },
+      { baseUrl: "https://api.acme.test", fetch: fetchFn, onItem: (item) => void items.push(item) },
+    );
+    // The items before the failure were handed out as they came; none is the failure.
+    expect(items).toEqual([
+      { zqId: "zq1", zqSize: 1 },
+      { zqId: "zq2", zqSize: 2 },
+    ]);
+    expect(streamed.success).toBe(false);
+    const whole = await executeToolDefinition(
+      tool!,
+      { accessToken: "zq-token-0001", zqName: "zq" },
+      {
+        baseUrl: "https://api.acme.test",
+        fetch: async () => new Response(body.slice(0, body.lastIndexOf('{"error"'))),
+      },
+    );
+    expect(whole).toMatchObject({
+      success: true,
+      output: {
+        data: [
+          { zqId: "zq1", zqSize: 1 },
+          { zqId: "zq2", zqSize: 2 },
+        ],
+        metadata: { count: 2 },
+      },
+    });
+  });
+
+  it("types each item as the line's result: the client's data and .items() are of the streamed message", async () => {
+    const d = drafted(document, ["ZqService_StreamZqitems"]);
+    const dir = join(draftWorkFolder, "typed", "specs", "acme");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
+    writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
+    const [op] = (await loadProvider(join(draftWorkFolder, "typed"), dir)).operations;
+    expect(outputTsType(op!)).toContain(
+      'data: Array<operations["ZqService_StreamZqitems"]["responses"][200]["content"]' +
+        '["application/x-ndjson"]["result"]>',
+    );
+  });
+
+  it("the mock serves a stream that succeeds: its lines hold a result and no failure", async () => {
+    const d = drafted(document, ["ZqService_StreamZqitems"]);
+    const root = join(draftWorkFolder, "mocked");
+    const dir = join(root, "specs", "acme");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
+    writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
+    const [tool] = (await loadProvider(root, dir)).operations.map((o) => o.tool);
+    const mocks = await startMocks(["acme"], { specsDir: join(root, "specs"), root });
+    try {
+      const result = await executeToolDefinition(
+        tool!,
+        { accessToken: "zq-token-0001", zqName: "zq" },
+        { baseUrl: mocks.urls.acme! },
+      );
+      expect(result).toMatchObject({ success: true, output: { metadata: { count: expect.any(Number) } } });
+      const { data } = (result as unknown as { output: { data: Json[] } }).output;
+      expect(data.length).toBeGreaterThan(0);
+      for (const item of data) {
+        expect(item).not.toHaveProperty("result");
+        expect(item).not.toHaveProperty("error");
+        expect(Object.keys(item).every((k) => k === "zqId" || k === "zqSize")).toBe(true);
+      }
+    } finally {
+      await mocks.close();
+    }
+  });
+
+  it("a line holding no result fails the call, naming the pointer", async () => {
+    const d = drafted(document, ["ZqService_StreamZqitems"]);
+    const [tool] = await linkedTools(d);
+    const result = await executeToolDefinition(
+      tool!,
+      { accessToken: "zq-token-0001", zqName: "zq" },
+      {
+        baseUrl: "https://api.acme.test",
+        fetch: async () => new Response('{"result":{"zqId":"zq1"}}\n{"zqOther":1}\n'),
+      },
+    );
+    expect(result).toMatchObject({
+      success: false,
+      error: {
+        type: "upstream",
+        code: "MISSING_OUTPUT",
+        message: expect.stringContaining("item 2 holds nothing at /result"),
+      },
+    });
+  });
+
+  it("a pointer naming no member of the line's schema is refused at its place", async () => {
+    const d = drafted(document, ["ZqService_StreamZqitems"]);
+    const manifestText = d.manifestText.replace(/^(\s+item:) \/result$/m, "$1 /zqResult");
+    expect(manifestText).not.toBe(d.manifestText);
+    const problems = await linkProblems({ ...d, manifestText });
+    // Its place: the pointer's value in the manifest.
+    const lines = manifestText.split("\n");
+    const row = lines.findIndex((l) => l.endsWith("item: /zqResult"));
+    const column = (lines[row] ?? "").indexOf("/zqResult") + 1;
+    expect(problems).toEqual([
+      `specs/acme/manifest.yaml:${row + 1}:${column}: operations` +
+        ".acme_zq_service_stream_zqitems.stream.item: " +
+        '"/zqResult" names no member of the schema of operation "ZqService_StreamZqitems"\'s 200 ' +
+        'application/x-ndjson answer in specs/acme/openapi.yaml: no "zqResult" (members: result, error)',
+    ]);
   });
 });

@@ -3,9 +3,11 @@
 // failed stream), titled "Stream result of <Message>". The server writes one such object a line (newline-delimited
 // JSON), each message `{"result": …}`, a failure after the first `{"error": …}`; read as published, a call read the
 // whole stream as one JSON reply and failed at its second line. `add` (and `upstream --accept`'s re-cut) writes such
-// an answer as `application/x-ndjson` of the same object in the cut, so that the draft reads it `stream: true`
-// (link/stream/streams.ts): each line an item, for the link, the mocks, the judge and the runtime alike. Said in the
-// cut's header and noted; the pinned published document keeps its type. The title and the two members are both
+// an answer as `application/x-ndjson` of the same object in the cut, so that the draft reads it as a stream
+// (link/stream/streams.ts) whose item is each line's `result` and whose failure is a line's `error`
+// (`stream: {item: /result, failure: /error}`, `streamLineMembers`): each message an item, a failure line the
+// call's upstream error, for the link, the mocks and the runtime alike. Said in the cut's header and noted; the
+// pinned published document keeps its type. The title and the two members are both
 // needed: an object of `result` and `error` alone is an ordinary envelope of a single reply.
 import { followLocalRefs } from "../../load/json-ref.js";
 import { isJsonMediaType } from "../../load/media-types.js";
@@ -54,6 +56,22 @@ export function withStreamResultsAsLines(cut: Json, chosen: readonly { id: strin
   return written;
 }
 
+/**
+ * The members a stream's lines hold their item and failure in, as the draft writes them (`stream.item`,
+ * `stream.failure`), where the operation's (`op`, in `cut`) first 2xx answer of a stream of JSON values is a
+ * server stream's line; undefined otherwise.
+ */
+export function streamLineMembers(cut: Json, op: Json): { item: string; failure: string } | undefined {
+  const responses = object(followLocalRefs(cut, op.responses)) ?? {};
+  const status = Object.keys(responses)
+    .filter((s) => /^2\d\d$/.test(s))
+    .sort()
+    .find((s) => object(object(followLocalRefs(cut, responses[s]))?.content)?.[STREAM_RESULT_MEDIA_TYPE]);
+  const content = status ? object(object(followLocalRefs(cut, responses[status]))?.content) : undefined;
+  const media = object(content?.[STREAM_RESULT_MEDIA_TYPE]);
+  return media && isStreamResult(cut, media.schema) ? { item: "/result", failure: "/error" } : undefined;
+}
+
 /** The cut's header line on them, `by` the command that wrote it. */
 export function streamResultLines(streamResults: readonly string[], by: string): string[] {
   if (!streamResults.length) return [];
@@ -69,8 +87,8 @@ export function streamResultNotes(streamResults: readonly string[]): ReviewNote[
   const note =
     `openapi.yaml writes as a stream of JSON values (${STREAM_RESULT_MEDIA_TYPE}) ${streamResults.join(", ")}, ` +
     'which the published document declares as one JSON object {result, error} titled "Stream result of …": the ' +
-    "server writes one such object a line, so the tool reads each line as an item (data), a message as " +
-    '{"result": …}; a stream that fails after its start ends with an item {"error": …} in a success; check that ' +
-    "the API streams so";
+    "server writes one such object a line, so the tool reads each line's result as an item (data), drafted " +
+    'stream: {item: /result, failure: /error}; a line {"error": …}, a stream failing after its start, ends the ' +
+    "call with an upstream error of its code and message; check that the API streams so";
   return [{ at: ["openapi"], note }];
 }

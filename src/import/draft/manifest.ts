@@ -34,6 +34,7 @@ import { CREDENTIAL_MAX_LENGTH, draftParams } from "./params.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { firstSentence, plainText, shortText, titleText } from "../plain-text.js";
 import type { SelectedOperation } from "../cut/select-operations.js";
+import { streamLineMembers } from "../cut/stream-results.js";
 
 type Json = Record<string, unknown>;
 
@@ -263,7 +264,7 @@ function draftOperation(
   params.params = idempotencyKeys.take(params.params, chosen.method, at, notes);
   // An answer that is a stream of JSON values (an export), or a file (bytes, or a redirect to them), has fixed
   // outputs, and no pages.
-  const streamed = answersItems(doc, op, name, at, notes);
+  const streamed = answersItems(doc, op, name, at, notes, streamLineMembers(data, rawOp));
   const download = streamed ? undefined : answersFile(doc, op);
   if (download)
     notes.push({
@@ -301,7 +302,7 @@ function draftOperation(
     ...(params.rules ? { rules: params.rules } : {}),
     ...(pagination ? { pagination } : {}),
     ...(download ? { download: true } : {}),
-    ...(streamed ? { stream: true as const } : {}),
+    ...(streamed ? { stream: streamed } : {}),
     outputs: outputs.outputs,
     ...("outcomes" in outputs && outputs.outcomes ? { outcomes: outputs.outcomes } : {}),
   };

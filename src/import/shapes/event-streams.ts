@@ -12,8 +12,9 @@ import { isStreamAnswerType, isStreamType } from "../../link/stream/streams.js";
 import { isJsonMediaType } from "../../load/media-types.js";
 
 /**
- * Whether the operation answers a stream of JSON values or of server-sent events (and no JSON body): drafted
- * `stream: true`, said in a note.
+ * The `stream` drafted where the operation answers a stream of JSON values or of server-sent events (and no JSON
+ * body), said in a note: `true`, or `lines`, the members its values hold their item and failure in
+ * (`stream.item`, `stream.failure`); undefined where it answers none.
  */
 export function answersItems(
   doc: OpenApiDocument,
@@ -21,7 +22,8 @@ export function answersItems(
   name: string,
   at: (string | number)[],
   notes: { at: (string | number)[]; note: string }[],
-): boolean {
+  lines?: { item: string; failure: string },
+): true | { item: string; failure: string } | undefined {
   const answer = doc.bodyResponse(op)
     ? undefined
     : op.responses.find((r) => /^2\d\d$/.test(r.status) && r.mediaTypes.some(isStreamAnswerType));
@@ -31,14 +33,17 @@ export function answersItems(
       ? `a stream of JSON values (${values.join(", ")})`
       : "a stream of server-sent events (text/event-stream)";
     const items = values.length ? "items (data)" : "events (data, each {event, data, id, retry})";
+    const drafted = values.length && lines ? `{item: ${lines.item}, failure: ${lines.failure}}` : "true";
+    const read = drafted === "true" ? "" : ` (each value's ${lines?.item.slice(1)}, a failure the call's error)`;
     notes.push({
       at,
       note:
-        `${name} answers ${what}: drafted stream: true, whose outputs are its ${items} and their count, ` +
-        "each item at most 1 MiB",
+        `${name} answers ${what}: drafted stream: ${drafted}, whose outputs are its ${items}${read} and their ` +
+        "count, each item at most 1 MiB",
     });
   }
-  return answer !== undefined;
+  if (!answer) return undefined;
+  return answer.mediaTypes.some(isStreamType) && lines ? lines : true;
 }
 
 /** The schema with `$ref`s and allOf resolved, or undefined when a `$ref` names nothing. */

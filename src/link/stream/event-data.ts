@@ -50,7 +50,12 @@ export function eventsOf(
 }
 
 /** The answer's media type object as the document writes it, its `$ref`s followed. */
-function mediaOf(doc: OpenApiDocument, op: OpenApiOperation, status: string, mediaType: string): Schema | undefined {
+export function mediaOf(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  status: string,
+  mediaType: string,
+): Schema | undefined {
   try {
     const responses = doc.resolve((valueAt(doc.source.data, [...op.location, "responses"]) ?? {}) as Schema);
     const raw = (responses[status] ?? responses[`${status[0]}XX`] ?? responses[`${status[0]}xx`]) as Schema | undefined;

@@ -4,11 +4,13 @@ import type { ConceptRecord } from "../concept-record.js";
 
 export const stream = {
   wording:
-    "**Streams:** `stream: true` (or `{itemBytes}`) reads an operation's answer that is a stream of JSON " +
-    "values (`application/x-ndjson`, `application/jsonl`, `application/json-seq`: an export, a feed) " +
+    "**Streams:** `stream: true` (or `{itemBytes, item, failure}`) reads an operation's answer that is a stream " +
+    "of JSON values (`application/x-ndjson`, `application/jsonl`, `application/json-seq`: an export, a feed) " +
     "or of server-sent events (`text/event-stream`: each event `{event, data, id, retry}`, its data JSON where " +
     "the document's schema of it is an object or a list) " +
     "item by item into the outputs `data` (the items) and `metadata.count`, " +
+    "each value's item at `item` where given (a JSON pointer: `/result`), a value holding a failure at `failure` " +
+    "(`/error`) ending the call with an `upstream` error of its `code` and `message`, " +
     "each item at most `itemBytes` (default 1 MiB), all within `limits.replyBytes`; " +
     "a client's method gets `.items()`, and `blockwright call` prints one item per line.",
   schema: ["stream"],
@@ -17,5 +19,10 @@ export const stream = {
   link: null,
   contract: { kind: "scenario" },
   shelf: { none: "a stream of JSON values: the files fixture (specs-files/zqfiles) declares it" },
-  fields: { "operation.stream": { surface: "outputs" }, "operation.stream.itemBytes": { surface: "outputs" } },
+  fields: {
+    "operation.stream": { surface: "outputs" },
+    "operation.stream.itemBytes": { surface: "outputs" },
+    "operation.stream.item": { surface: "outputs" },
+    "operation.stream.failure": { surface: "outputs" },
+  },
 } as const satisfies ConceptRecord;

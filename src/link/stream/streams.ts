@@ -11,6 +11,7 @@ import type { LinkContext, Path } from "../context.js";
 import type { LinkedOutput } from "../outputs/outputs.js";
 import type { TypeRef } from "../../model/ir.js";
 import { eventsOf, isEventStreamType } from "./event-data.js";
+import { linkLineMembers } from "./line-members.js";
 
 /** The most bytes one item may have when the manifest says none: 1 MiB. */
 export const DEFAULT_ITEM_BYTES = 1024 * 1024;
@@ -104,6 +105,16 @@ export function linkStream(
   const eventType = answer.mediaTypes.some(isStreamType) ? undefined : answer.mediaTypes.find(isEventStreamType);
   const events = eventType === undefined ? undefined : eventsOf(ctx.doc, op, answer.status, eventType);
   const mediaTypes = answer.mediaTypes.filter(events ? isEventStreamType : isStreamType);
+  // Where each value holds its item and its failure (stream.item, stream.failure): the item typed as that member.
+  const members = linkLineMembers(
+    ctx,
+    at,
+    typeof declared === "object" ? declared : {},
+    op,
+    answer.status,
+    mediaTypes[0],
+    events !== undefined,
+  );
   // Each item as the document's schema of the stream's media type says (openapi-typescript types one item there).
   const item: TypeRef = events?.item ?? {
     kind: "response",
@@ -111,14 +122,21 @@ export function linkStream(
     ...(op.named ? {} : { at: { path: op.path, method: op.method.toLowerCase() } }),
     status: Number(answer.status),
     mediaType: mediaTypes[0] ?? "application/x-ndjson",
-    steps: [],
+    steps: members?.steps ?? [],
   };
   const outputs: LinkedOutput[] = [
     { spec: structuredClone(STREAM_OUTPUTS[0] as OutputSpec), type: { kind: "list", of: item } },
     { spec: structuredClone(STREAM_OUTPUTS[1] as OutputSpec), type: { kind: "primitive", name: "number" } },
   ];
   return {
-    stream: { status: Number(answer.status), mediaTypes, itemBytes, ...(events ? { events: events.events } : {}) },
+    stream: {
+      status: Number(answer.status),
+      mediaTypes,
+      itemBytes,
+      ...(events ? { events: events.events } : {}),
+      ...(members?.item ? { item: members.item } : {}),
+      ...(members?.failure ? { failure: members.failure } : {}),
+    },
     outputs,
   };
 }

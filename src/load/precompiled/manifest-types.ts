@@ -1127,6 +1127,14 @@ export interface ManifestOperation {
      * The most bytes one item (one line, or one event's data) may have: a longer one fails the call with an `upstream` error (ITEM_TOO_LARGE), with none of the items. Default 1048576 (1 MiB).
      */
     itemBytes?: number
+    /**
+     * A JSON pointer into each value of a stream of JSON values (`/result`) naming the member that holds the item: the item is that member's value, typed as its schema (a line that holds none fails the call with an `upstream` error, MISSING_OUTPUT). Leave it out to take each whole value as the item. It must name a member of the schema of the stream's media type.
+     */
+    item?: string
+    /**
+     * A JSON pointer into each value of a stream of JSON values (`/error`) naming the member that holds a failure the server reports after the stream started: a line holding a value there (not null) ends the call with an `upstream` error whose `code` and `message` are the failure's own `code` and `message`, never as an item. It must name a member of the schema of the stream's media type.
+     */
+    failure?: string
   })
 }
 /**
@@ -1711,6 +1719,8 @@ export type ManifestField =
   | "operation.download"
   | "operation.stream"
   | "operation.stream.itemBytes"
+  | "operation.stream.item"
+  | "operation.stream.failure"
   | "operationIdempotency.header"
   | "outcome.description"
   | "outcome.outputs"

@@ -1,0 +1,121 @@
+// A server stream published as one JSON object {result, error} titled "Stream result of …"
+// (import/cut/stream-results.ts) through add, generate, test and call: drafted `stream: {item: /result, failure:
+// /error}`, its items typed and read as each line's result, the contract suite green on the mock (which serves lines
+// without a failure), and a line {"error": …} after the first items ending the call as the upstream's error, never
+// as an item.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cli } from "../../test-support/cli-harness.js";
+import { server } from "../../test-support/runtime/loopback-server.js";
+import { startMocks } from "../mocks/mocks.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-zq-stream-results-"));
+let dir = "";
+
+const document = {
+  swagger: "2.0",
+  info: { title: "Zq streams", version: "1.0" },
+  host: "api.zq.example",
+  schemes: ["https"],
+  consumes: ["application/json"],
+  produces: ["application/json"],
+  paths: {
+    "/v1/zqitems/read": {
+      post: {
+        operationId: "ZqService_ReadZqitems",
+        parameters: [
+          {
+            name: "body",
+            in: "body",
+            required: true,
+            schema: { type: "object", properties: { zqName: { type: "string", maxLength: 20 } } },
+          },
+        ],
+        responses: {
+          "200": {
+            description: "A successful response.(streaming responses)",
+            schema: {
+              type: "object",
+              properties: {
+                result: { $ref: "#/definitions/zqReadZqitemsResponse" },
+                error: { $ref: "#/definitions/zqStatus" },
+              },
+              title: "Stream result of zqReadZqitemsResponse",
+            },
+          },
+          default: { description: "An unexpected error response.", schema: { $ref: "#/definitions/zqStatus" } },
+        },
+      },
+    },
+  },
+  definitions: {
+    zqReadZqitemsResponse: { type: "object", properties: { zqId: { type: "string" }, zqSize: { type: "integer" } } },
+    zqStatus: {
+      type: "object",
+      properties: { code: { type: "integer", format: "int32" }, message: { type: "string" } },
+    },
+  },
+  securityDefinitions: { ApiKeyAuth: { type: "apiKey", name: "Authorization", in: "header" } },
+  security: [{ ApiKeyAuth: [] }],
+};
+
+beforeAll(async () => {
+  dir = join(tmp, "project");
+  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
+  symlinkSync(new URL("../../runtime", import.meta.url).pathname, join(dir, "node_modules/@blockwright/runtime"));
+  mkdirSync(join(dir, "specs"));
+  writeFileSync(join(tmp, "zqstreams.json"), JSON.stringify(document));
+  const added = await cli(["add", "zqstreams", "--from", join(tmp, "zqstreams.json"), "--operations", "all"], {
+    cwd: dir,
+  });
+  expect(added.code, added.stderr).toBe(0);
+  const generated = await cli(["generate"], { cwd: dir });
+  expect(generated.code, generated.stderr).toBe(0);
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe("a server stream of {result, error} lines, through add, generate, test and call", () => {
+  it("is drafted with its item and failure, typed as the result, and the contract suite passes", async () => {
+    const manifest = readFileSync(join(dir, "specs/zqstreams/manifest.yaml"), "utf8");
+    expect(manifest).toMatch(/\n {4}stream:\n {6}item: \/result\n {6}failure: \/error\n/);
+    const types = readFileSync(join(dir, "generated/zqstreams/index.d.ts"), "utf8");
+    expect(types).toContain('["content"]["application/x-ndjson"]["result"]>');
+    const r = await cli(["test", "zqstreams"], {
+      cwd: dir,
+      startMocks: (providers, options) => startMocks(providers, options),
+    });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toMatch(/zqstreams +\d+ cases +\d+ passed +0 failed/);
+  });
+
+  it("call prints nothing of a failure's line as an item: the call fails with its code and message", async () => {
+    const upstream = await server(() => ({
+      status: 200,
+      body: ['{"result":{"zqId":"zq1","zqSize":1}}\n', '{"error":{"code":14,"message":"zq unavailable"}}\n'],
+    }));
+    try {
+      const called = await cli(
+        [
+          "call",
+          "zqstreams_zq_service_read_zqitems",
+          "--param",
+          "apiKey={{ZQ_STREAMS_KEY}}",
+          "--param",
+          "zqName=zq",
+          "--base-url",
+          upstream.url,
+        ],
+        { cwd: dir, env: { ZQ_STREAMS_KEY: "zq-key-00000001" } },
+      );
+      expect(called.code, called.stdout + called.stderr).not.toBe(0);
+      expect(called.stdout).not.toContain('"error":{"code":14');
+      expect(called.stdout).toContain('"type": "upstream"');
+      expect(called.stdout).toContain('"code": "14"');
+      expect(called.stdout).toContain("zqstreams ended the stream with a failure after 1 item: zq unavailable");
+    } finally {
+      await upstream.close();
+    }
+  });
+});
