@@ -29,6 +29,13 @@ describe("what emit allocates", () => {
     expect(bytes / 1024).toBeLessThan(300);
   });
 
+  it("the surface's text hands a list that holds no object to JSON.stringify as it is, not a copy", async () => {
+    const { bytes, made } = await heap.call<Measured>(steps, "surfaceListsAllocated");
+    expect(made).toBeGreaterThan(100_000);
+    // 200 lists of 60 numbers and 200 of 20 texts: 479 KB before the cut (a copy of each), about 342 after.
+    expect(bytes / 1024).toBeLessThan(410);
+  });
+
   it("the parts' squeeze copies no part to measure its blanks", async () => {
     const { bytes, made } = await heap.call<Measured>(steps, "squeezeAllocated");
     expect(made).toBeGreaterThan(0);

@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { emitReadme } from "./emit-readme.js";
+import { emitReadme, readmeParts } from "./emit-readme.js";
 import { loadProvider } from "./link-provider.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -48,5 +48,19 @@ describe("the package README", () => {
       .split("\n")
       .find((l) => l.startsWith("| Base address |"));
     expect(row).toContain(`\`${op.tool.id}\` at your instance's address, the \`zqHostUrl\` parameter`);
+  });
+
+  it("is handed on in parts as its operations come, none the whole text", async () => {
+    // A whole published API's README is tens of MB: made and squeezed as one string, it was a second of the squeeze.
+    const shelf = await loadProvider(root, join(root, "test-support/fixtures/specs/shelf"));
+    const operations = Array.from({ length: 200 }, (_, i) =>
+      shelf.operations.map((op) => ({ ...op, tool: { ...op.tool, id: `${op.tool.id}_${i}` } })),
+    ).flat();
+    const parts = [...readmeParts({ ...shelf, operations }, { name: "@blockwright/shelf" })];
+    const text = parts.join("");
+    expect(text.split("\n").filter((l) => l.startsWith("### "))).toHaveLength(operations.length);
+    expect(parts.length).toBeGreaterThan(4);
+    expect(Math.max(...parts.map((p) => p.length))).toBeLessThan(text.length / 4);
+    expect(text).toBe(emitReadme({ ...shelf, operations }, { name: "@blockwright/shelf" }));
   });
 });

@@ -19,6 +19,8 @@ import { describeAuth, render, type PackageContext } from "./emit.js";
 import { clientExample } from "./emit-client.js";
 import type { ProviderSummary } from "./provider-stamp.js";
 import { cell, codeSpan as code, htmlCommentText, markdownParagraphs, markdownText } from "./markdown-text.js";
+import { renderParts } from "./file-text.js";
+import { templates } from "./precompiled/templates.js";
 
 function mdHeader(inputs: string[]): string {
   return (
@@ -45,8 +47,21 @@ export function emitGeneratedReadme(providers: ProviderSummary[], packageName: (
  * markdownText or a code span (markdown-text.ts): none adds markup or a link.
  */
 export function emitReadme(ir: ProviderIR, pkg: Pick<PackageContext, "name">): string {
+  return [...readmeParts(ir, pkg)].join("");
+}
+
+/**
+ * emitReadme's text in parts, made as they are taken: the operations' table and sections are the template's `eachPart`
+ * lists, each operation's text its own part (renderParts), so that no file-long string is made and squeezed (a Graph
+ * subset's README: 15 MB, its one squeeze 1.6 s; docs/contributing/performance.md, graphgen3).
+ */
+export function* readmeParts(ir: ProviderIR, pkg: Pick<PackageContext, "name">): Generator<string> {
+  yield* renderParts(templates["package-readme.md.hbs"], readmeView(ir, pkg), {}, { code: false });
+}
+
+function readmeView(ir: ProviderIR, pkg: Pick<PackageContext, "name">): object {
   const first = ir.operations[0]?.tool;
-  return render("package-readme.md.hbs", {
+  return {
     header: mdHeader([ir.sources.manifest, ir.sources.openapi]),
     packageName: pkg.name,
     client: clientExample(ir, exampleValue),
@@ -91,7 +106,7 @@ export function emitReadme(ir: ProviderIR, pkg: Pick<PackageContext, "name">): s
         )
       : null,
     operations: ir.operations.map(operationDocs),
-  });
+  };
 }
 
 function operationDocs(op: OperationIR) {

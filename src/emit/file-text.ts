@@ -37,14 +37,16 @@ const JOINED_UNITS = 1 << 16;
 
 /**
  * The render of `template` in parts, made as they are taken: the text between the marks, each `eachPart` item's text,
- * and each `deferred` value of the view (its key in the view stands for its parts), squeezed as render squeezes.
+ * and each `deferred` value of the view (its key in the view stands for its parts), squeezed as render squeezes. A
+ * template of code (`code`, the default) gets its line separators escaped as renderCode's; a README keeps its own.
  */
 export function renderParts(
   template: Template,
   view: object,
   deferred: Record<string, () => Iterable<string>> = {},
+  { code = true }: { code?: boolean } = {},
 ): Iterable<string> {
-  return squeezedParts(markedParts(template, view, deferred));
+  return squeezedParts(markedParts(template, view, deferred), code);
 }
 
 function* markedParts(
@@ -99,11 +101,11 @@ function* eachItem(list: unknown[], options: BlockOptions): Generator<string> {
 
 /**
  * What render does to the whole text (each run of three line breaks or more made two, the trailing blanks cut, then a
- * newline) and renderCode after it (escapeLineSeparators), done to the parts as they come: a run of blanks across a
- * join is held until a part with more than blanks comes (or the end, which drops it). Small parts are joined up to
- * JOINED_UNITS, so a write takes blocks, not one call a part.
+ * newline) and renderCode after it (escapeLineSeparators, unless `code` is false: a README), done to the parts as they
+ * come: a run of blanks across a join is held until a part with more than blanks comes (or the end, which drops it).
+ * Small parts are joined up to JOINED_UNITS, so a write takes blocks, not one call a part.
  */
-export function* squeezedParts(parts: Iterable<string>): Generator<string> {
+export function* squeezedParts(parts: Iterable<string>, code = true): Generator<string> {
   let held = "";
   const joined: Joined = { block: [], units: 0 };
   for (const part of parts) {
@@ -115,8 +117,8 @@ export function* squeezedParts(parts: Iterable<string>): Generator<string> {
     const end = textEnd(part);
     // The blanks before and after `part`'s text are bounded by text (or the start) on both sides: squeezed alone,
     // as the whole text's run there is.
-    yield* squeezed(joined, head ? held + part.slice(0, head) : held);
-    yield* squeezed(joined, head || end < part.length ? part.slice(head, end) : part);
+    yield* squeezed(joined, head ? held + part.slice(0, head) : held, code);
+    yield* squeezed(joined, head || end < part.length ? part.slice(head, end) : part, code);
     held = part.slice(end);
   }
   // The final newline in the last block's write, not one of its own (a write call more for every file in parts).
@@ -173,9 +175,10 @@ interface Joined {
  * file's parts alive through the scavenges after it was written (each then copied and promoted, to die in the old
  * generation).
  */
-function* squeezed(joined: Joined, text: string): Generator<string> {
+function* squeezed(joined: Joined, text: string, code: boolean): Generator<string> {
   if (!text) return;
-  const out = escapeLineSeparators(text.replace(/\n{3,}/g, "\n\n"));
+  const squeezedText = text.replace(/\n{3,}/g, "\n\n");
+  const out = code ? escapeLineSeparators(squeezedText) : squeezedText;
   if (out.length >= JOINED_UNITS) {
     if (joined.block.length) yield joined.block.join("");
     joined.block = [];

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { emitPackageJson, entryRenderer, type PackageContext, tsHeader } from "./emit.js";
 import { adapterFiles } from "./emit-adapters.js";
 import { cjsFiles } from "./emit-cjs.js";
-import { emitGeneratedReadme, emitReadme } from "./emit-readme.js";
+import { emitGeneratedReadme, readmeParts } from "./emit-readme.js";
 import { openApiNamespaceParts } from "./types/emit-types.js";
 import type { ProviderIR } from "../model/ir.js";
 import { buildSurface, surfaceParts } from "./emit-surface.js";
@@ -268,13 +268,9 @@ async function packageFiles(
   const { ir, document } = provider;
   const p = ir.provider;
   give(`${p}/package.json`, emitPackageJson(ir, pkg));
-  // Made as the write takes it, not before: a write keeps the text it was handed until the next one, and a whole
-  // published API's README (110 MB as a string) would be held through the surface's making.
-  give(`${p}/README.md`, {
-    *parts() {
-      yield emitReadme(ir, pkg);
-    },
-  });
+  // Made as the write takes it, not before, and in parts: a write keeps the text it was handed until the next one, and
+  // a whole published API's README (110 MB as a string) would be held through the surface's making.
+  give(`${p}/README.md`, { parts: () => readmeParts(ir, pkg) });
   if (project.licenseText) give(`${p}/LICENSE`, project.licenseText);
   if (changelog !== undefined) give(`${p}/CHANGELOG.md`, changelog);
   giveSurface(project, pkg, provider, give);

@@ -84,6 +84,17 @@ describe("a template rendered in parts", () => {
     );
   });
 
+  it("squeezes a README's parts as render squeezes its whole text: its line separators its own", () => {
+    const rendered = (text: string) => `${text.replace(/\n{3,}/g, "\n\n").trimEnd()}\n`;
+    fc.assert(
+      fc.property(fc.array(text, { maxLength: 10 }), (parts) => {
+        expect([...squeezedParts(parts, false)].join("")).toBe(rendered(parts.join("")));
+      }),
+      { numRuns: 300 },
+    );
+    expect([...squeezedParts(["zq a\u2028b\n\n\n", "zq c"], false)].join("")).toBe("zq a\u2028b\n\nzq c\n");
+  });
+
   it("hands the final newline in the last block, not as a part (a write of its own)", () => {
     expect([...squeezedParts(["zq a\n", "zq b"])]).toEqual(["zq a\nzq b\n"]);
     expect([...squeezedParts([])]).toEqual(["\n"]);

@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Handlebars from "handlebars";
 import { emitEntry } from "../../src/emit/emit.js";
+import { surfaceParts } from "../../src/emit/emit-surface.js";
+import type { Surface } from "../../src/model/surface-format.js";
 import { renderParts, squeezedParts, wholeText } from "../../src/emit/file-text.js";
 import { generate } from "../../src/emit/generate-all.js";
 import { loadProvider } from "../../src/emit/link-provider.js";
@@ -78,6 +80,33 @@ export function mappedCopyAllocated(): Measured {
   const bytes = least(() => {
     const copy = copiedWhereMapped(document, new Set(["#/components/schemas/ZqThing7"]), resolve);
     made = copy === document ? 0 : Object.keys((copy as { components: { schemas: object } }).components.schemas).length;
+  });
+  return { bytes, made };
+}
+
+/**
+ * What the surface's text of 40 tools allocates, each with 5 parameters whose limits list 60 numbers and 20 texts (a
+ * large document's surface: most of its lists hold no object).
+ */
+export function surfaceListsAllocated(): Measured {
+  const params = (t: number) =>
+    Object.fromEntries(
+      Array.from({ length: 5 }, (_, p) => [
+        `zqParam${p}`,
+        {
+          type: "string",
+          enum: Array.from({ length: 60 }, (_, i) => t * 1000 + p * 100 + i),
+          examples: Array.from({ length: 20 }, (_, i) => `zq${i}`),
+          required: p === 0,
+        },
+      ]),
+    );
+  const tools = Object.fromEntries(Array.from({ length: 40 }, (_, t) => [`zq_tool${t}`, { id: t, params: params(t) }]));
+  const surface = { "//": "zq", provider: "zq", tools } as unknown as Surface;
+  let made = 0;
+  const bytes = least(() => {
+    made = 0;
+    for (const part of surfaceParts(surface)) made += part.length;
   });
   return { bytes, made };
 }
