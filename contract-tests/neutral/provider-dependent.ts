@@ -167,6 +167,8 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/add-real-documents.test.ts",
       "src/cli/add-name-refs.test.ts",
       "src/cli/add-name-ref-places.test.ts",
+      "src/cli/add-stream-results.test.ts",
+      "src/import/cut/stream-results.test.ts",
       "src/cli/add-address-credential.test.ts",
       "src/cli/ci-recipes.test.ts",
       "src/cli/report-merge.test.ts",
