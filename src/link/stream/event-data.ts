@@ -67,7 +67,8 @@ export function mediaOf(
   }
 }
 
-function flat(doc: OpenApiDocument, schema: Schema | undefined): Schema | undefined {
+/** `schema` with its refs and allOf flattened; undefined where the document cannot (a cycle, a dangling ref). */
+export function flat(doc: OpenApiDocument, schema: Schema | undefined): Schema | undefined {
   if (!schema || typeof schema !== "object") return undefined;
   try {
     return doc.flatten(schema);

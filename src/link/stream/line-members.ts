@@ -5,7 +5,7 @@
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import type { ResponseStep } from "../../model/ir.js";
 import type { LinkContext, Path } from "../context.js";
-import { mediaOf } from "./event-data.js";
+import { flat, mediaOf } from "./event-data.js";
 
 /** The two pointers, read as segments and checked against the stream's schema; undefined where either fails. */
 export function linkLineMembers(
@@ -73,13 +73,4 @@ function missingStep(
     at = properties[name];
   }
   return undefined;
-}
-
-function flat(doc: OpenApiDocument, schema: Schema | undefined): Schema | undefined {
-  if (!schema || typeof schema !== "object") return undefined;
-  try {
-    return doc.flatten(schema);
-  } catch {
-    return undefined;
-  }
 }
