@@ -97,7 +97,7 @@ import { ROOT } from "./root.js";
 // After the merge of this round's branches: 14,643 bytes. Issue 31's 14 KB is not met this round; the ceiling
 // below holds the client where it is (no further growth unnoticed) until a decision on the two pieces above
 // (typed quota details as an opt-in, the hooks as an import of their own) or on shorter refusal texts brings it
-// back under 14,000 bytes: said in the round's closing note.
+// back under 14,000 bytes.
 // The next round: a stream's items as their lines arrive and cookie parameters came in as parts (files, form), yet
 // their hooks in the core (an item handed on, a cookie wire) and the client's smaller stream branch moved it
 // 14,697 → 14,780 bytes; the ceiling +100, said in that round's closing note.
@@ -122,7 +122,7 @@ import { ROOT } from "./root.js";
 // 14,989 → 15,028 bytes; the ceiling +100.
 // The 28th round: a tool's plan, made once per tool (runtime/validate/tool-plan.ts), so that a call looks only
 // at the parameters its input gives and those with a default or required: 15,032 → 15,309 bytes, for docgen's call
-// 1.42 → 1.23× openapi-fetch (the medians of six runs in turn, performance.md); and a number sent as text in plain
+// 1.42 → 1.23× openapi-fetch (performance.md); and a number sent as text in plain
 // decimal notation (`0.0000001`, not `1e-7`, which a decimal reader refuses): 15,495 bytes with both; the ceiling
 // 15,600. The 29th round: a call's result without an extra promise turn (15,533 bytes), then an optional
 // credential (a document's `{}` beside its requirements: sent when given, none when not) and a credential a header
@@ -131,9 +131,9 @@ import { ROOT } from "./root.js";
 // 16,066 bytes, crm's call 0.91× main's (performance.md); the ceiling 16,100. The 31st (`%2f`, not `%2%46`):
 // 16,120 bytes, the ceiling 16,150. The 33rd (plain text at once; books ×0.94): 16,190; 16,200.
 // The 35th (a path link, issue 59): 16,297; 16,300. The 36th (a CSV answer read as text, 16,561; a query
-// object writing nothing not given): 16,611; 16,700.
+// object writing nothing not given): 16,611; 16,700. The 44th (stream item/failure members): 16,702; 16,750.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 16_700;
+const MAX_CLIENT_GZIP_BYTES = 16_750;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));
