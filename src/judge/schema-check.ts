@@ -174,6 +174,9 @@ function isReadOnly(schema: unknown, lookup: Record<string, Schema | boolean>, d
   const node = schema as Registered;
   if (node.readOnly === true) return true;
   if (typeof node.__absolute_ref__ === "string") return isReadOnly(lookup[node.__absolute_ref__], lookup, depth + 1);
+  // An `allOf` member's annotation holds for the whole (`id: {allOf: [{description}, {$ref: Id}]}`, Id readOnly), as
+  // the mocks and the suite's values read it (load/read-only.ts markedOnly).
+  if (Array.isArray(node.allOf) && node.allOf.some((member) => isReadOnly(member, lookup, depth + 1))) return true;
   // A 3.0 `nullable` schema is wrapped as `anyOf: [{type: null}, schema]` (openapi-json-schema.ts wrapNullable).
   const wrapped =
     Array.isArray(node.anyOf) && node.anyOf.length === 2 && Object.keys(node).length === 1 ? node.anyOf[1] : undefined;

@@ -18,7 +18,7 @@ export interface Wrap {
  * place (on a copy). Every schema keeps its place, so that each registers
  * under the pointer the document gives it (an example's check finds its
  * schema there): `nullable` adds `"null"` to a `type`, or `{type: "null"}`
- * at the end of an `anyOf`/`oneOf`; any other nullable schema (an `allOf`,
+ * at the end of an `anyOf`; any other nullable schema (a `oneOf`, an `allOf`,
  * a schema without `type`) is listed in `wraps`, wrapped once registered.
  */
 export function toJsonSchema(node: unknown, wraps: Wrap[], holder?: Node | unknown[], key?: string | number): void {
@@ -46,8 +46,9 @@ function toJsonSchemaHere(n: Node, wraps: Wrap[], holder?: Node | unknown[], key
     else if (n.type === undefined) {
       // Beside a `$ref` too: 3.0 says a reference's siblings are ignored, but published documents write a nullable
       // reference so, and the mock (prism-schemas.ts) answers null there; both read it as "that schema, or null".
-      const list =
-        "$ref" in n ? undefined : Array.isArray(n.anyOf) ? n.anyOf : Array.isArray(n.oneOf) ? n.oneOf : undefined;
+      // A `oneOf` is wrapped, not given a null branch: a branch of its own may admit null already (`oneOf: [{$ref:
+      // StateEnum}, {$ref: NullEnum}]`, NullEnum `enum: [null]`), and null then matched two branches of "exactly one".
+      const list = "$ref" in n || Array.isArray(n.oneOf) ? undefined : Array.isArray(n.anyOf) ? n.anyOf : undefined;
       if (list) list.push({ type: "null" });
       else wraps.push({ node: n, ...(holder ? { holder, key } : {}) });
     }

@@ -20,6 +20,7 @@ import { describedJsonType, isStructuredSchema, jsonTextValue } from "../load/me
 import { DocumentSampler } from "./sample/schema-sample.js";
 import { defaultFits } from "./mistyped-default.js";
 import { eventStreamServed, isEventStreamMedia } from "./event-stream-answers.js";
+import { headerOnOneLine } from "./answers/header-lines.js";
 
 type Node = Record<string, unknown>;
 
@@ -381,19 +382,20 @@ function isNode(value: unknown): value is Node {
  * it); a number or boolean header's enum listed as texts lists their values (Prism read its own "410" back as 410,
  * then refused it as not one of `enum: ["410"]`); a list or object header is served as its text (simple style), which
  * Prism cannot make: its own check read a null it made for a `Link` list header and threw outside any handler, which
- * ended the process serving the mock.
+ * ended the process serving the mock; an example over several lines is served on one (answers/header-lines.ts).
  */
 export function servedAnswerHeaders(response: unknown, document: Node): unknown {
   if (!isObject(response) || !isObject(response.headers)) return response;
   let changed = false;
   const headers: Node = {};
   for (const [name, declared] of Object.entries(response.headers)) {
-    const header = resolved(declared, document);
+    const found = resolved(declared, document);
+    const header = headerOnOneLine(found, document);
     const schema = isObject(header) ? resolved(header.schema, document) : undefined;
     const valued = asText(withValueEnum(schema), header);
-    changed ||= TRANSPORT_HEADERS.has(name.toLowerCase()) || valued !== schema;
+    changed ||= TRANSPORT_HEADERS.has(name.toLowerCase()) || valued !== schema || header !== found;
     if (!TRANSPORT_HEADERS.has(name.toLowerCase()))
-      headers[name] = valued === schema ? declared : servedHeader(header as Node, schema, valued);
+      headers[name] = valued === schema && header === found ? declared : servedHeader(header as Node, schema, valued);
   }
   return changed ? { ...response, headers } : response;
 }

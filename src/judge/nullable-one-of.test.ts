@@ -1,0 +1,69 @@
+// A nullable `oneOf` one of whose branches admits null already (a state's
+// `{nullable: true, oneOf: [{$ref: ZqStateEnum}, {$ref: ZqBlankEnum},
+// {$ref: ZqNullEnum}]}`, ZqNullEnum `enum: [null]`): the judge read `nullable`
+// as one more branch of null, so null matched two branches of "exactly one"
+// and every request sending it was refused, though the document and the mocks
+// admit it. Read as "null, or exactly one of the branches".
+import { describe, expect, it } from "vitest";
+import { OpenApiDocument } from "../load/openapi-document.js";
+import { parseYamlSource } from "../load/yaml-source.js";
+import { requestJudge } from "./judge.js";
+
+const DOCUMENT = `
+openapi: 3.0.3
+info: { title: judged, version: "1" }
+servers: [{ url: "https://api.test" }]
+paths:
+  /zqtalks:
+    post:
+      operationId: createZqTalk
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: "#/components/schemas/ZqTalk" }
+      responses: { "201": { description: created } }
+components:
+  schemas:
+    ZqStateEnum: { type: string, enum: [submitted, accepted] }
+    ZqBlankEnum: { enum: [""] }
+    ZqNullEnum: { enum: [null] }
+    ZqTalk:
+      type: object
+      properties:
+        zqState:
+          nullable: true
+          oneOf:
+            - $ref: "#/components/schemas/ZqStateEnum"
+            - $ref: "#/components/schemas/ZqBlankEnum"
+            - $ref: "#/components/schemas/ZqNullEnum"
+        zqIcon:
+          nullable: true
+          oneOf: [{ type: string, enum: [web, git] }, { type: integer }]
+`;
+
+const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "judged.yaml")), {
+  basePath: "",
+  credential: "present",
+});
+const rules = (body: unknown) =>
+  judge({
+    method: "POST",
+    url: "https://api.test/zqtalks",
+    headers: new Headers({ "content-type": "application/json" }),
+    body: new TextEncoder().encode(JSON.stringify(body)),
+  }).refusals.map((r) => r.rule);
+
+describe("a nullable oneOf", () => {
+  it("takes null, whether a branch admits it or only nullable does", () => {
+    expect(rules({ zqState: null })).toEqual([]);
+    expect(rules({ zqIcon: null })).toEqual([]);
+  });
+
+  it("takes a value of exactly one branch, and refuses one of none", () => {
+    expect(rules({ zqState: "accepted", zqIcon: "web" })).toEqual([]);
+    expect(rules({ zqState: "", zqIcon: 3 })).toEqual([]);
+    expect(rules({ zqState: "gone" })).toEqual(["schema"]);
+    expect(rules({ zqIcon: "mail" })).toEqual(["schema"]);
+  });
+});
