@@ -10,8 +10,7 @@
 // kept. A construct not read here (a lookaround, a back-reference, a Unicode property) is left to `stringMatching`.
 import type { AST } from "@eslint-community/regexpp";
 import { patternAst } from "../common/pattern-ast.js";
-import type fc from "fast-check";
-import { fastCheck } from "./fast-check-on-use.js";
+import fc from "fast-check";
 
 /** fast-check's tree of a pattern (`TokenizeRegex.ts`), the parts stringMatching draws from. */
 type Token =
@@ -53,9 +52,7 @@ export function patternArbitrary(regex: RegExp, size?: fc.Size): fc.Arbitrary<st
   } catch (e) {
     if (!(e instanceof Unread)) throw e;
   }
-  return root
-    ? new Builder(size).build(root).arb
-    : fastCheck().stringMatching(regex, size === undefined ? {} : { size });
+  return root ? new Builder(size).build(root).arb : fc.stringMatching(regex, size === undefined ? {} : { size });
 }
 
 function single(alternatives: AST.Alternative[]): Token {
@@ -190,10 +187,10 @@ const memo = (check: (chunk: string) => boolean) => {
   };
 };
 
-const constant = (text: string): Built => ({ arb: fastCheck().constant(text), accepts: (c) => c === text, text });
+const constant = (text: string): Built => ({ arb: fc.constant(text), accepts: (c) => c === text, text });
 
 class Builder {
-  private readonly defaultChar = fastCheck().string({ unit: "grapheme-ascii", minLength: 1, maxLength: 1 });
+  private readonly defaultChar = fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 1 });
   private readonly isDefaultChar = memo((c) => this.defaultChar.canShrinkWithoutContext(c));
 
   constructor(private readonly size: fc.Size | undefined) {}
@@ -209,15 +206,13 @@ class Builder {
       case "Range": {
         const { from, to } = token;
         // fast-check's unmapper too: a value a shrink meets without its context (a slice's) shrinks as there.
-        const arb = fastCheck()
-          .integer({ min: from, max: to })
-          .map(
-            (n) => String.fromCodePoint(n),
-            (c) => {
-              if (typeof c !== "string" || [...c].length !== 1) throw new Error("not one character");
-              return c.charCodeAt(0);
-            },
-          );
+        const arb = fc.integer({ min: from, max: to }).map(
+          (n) => String.fromCodePoint(n),
+          (c) => {
+            if (typeof c !== "string" || [...c].length !== 1) throw new Error("not one character");
+            return c.charCodeAt(0);
+          },
+        );
         return { arb, accepts: (c) => [...c].length === 1 && c.charCodeAt(0) >= from && c.charCodeAt(0) <= to };
       }
       case "Repetition":
@@ -236,7 +231,7 @@ class Builder {
   private set(kind: "d" | "w" | "s" | "D" | "W" | "S" | "."): Built {
     const chars: readonly string[] = { d: DIGIT, w: WORD, s: SPACE, D: DIGIT, W: WORD, S: SPACE, ".": [] }[kind];
     if (kind === "d" || kind === "w" || kind === "s")
-      return { arb: fastCheck().constantFrom(...chars), accepts: (c) => chars.includes(c) };
+      return { arb: fc.constantFrom(...chars), accepts: (c) => chars.includes(c) };
     const outside = kind === "." ? NEW_LINE_AND_TERMINATOR : new Set(chars);
     return this.defaultCharBut((c) => outside.has(c));
   }
@@ -258,7 +253,7 @@ class Builder {
     const texts = new Set(branches.flatMap((b) => (b.text === undefined ? [] : [b.text])));
     const others = branches.filter((b) => b.text === undefined);
     return {
-      arb: fastCheck().oneof(...branches.map((b) => b.arb)),
+      arb: fc.oneof(...branches.map((b) => b.arb)),
       accepts: memo((c) => texts.has(c) || others.some((b) => b.accepts(c))),
     };
   }
@@ -278,12 +273,7 @@ class Builder {
     if (pending !== "") items.push(constant(pending));
     if (items.length <= 1) return items[0] ?? constant("");
     // A tuple mapped without an unmapper: fast-check's answers no text.
-    return {
-      arb: fastCheck()
-        .tuple(...items.map((i) => i.arb))
-        .map((vs) => vs.join("")),
-      accepts: () => false,
-    };
+    return { arb: fc.tuple(...items.map((i) => i.arb)).map((vs) => vs.join("")), accepts: () => false };
   }
 
   /** fast-check's `fc.string({ ...constraints, unit })` of the quantifier, its slices found here. */
@@ -306,7 +296,7 @@ class Builder {
       if (tokens === undefined) throw new Error("not of the pattern");
       return tokens;
     };
-    const arb = fastCheck()
+    const arb = fc
       .array(unit.arb, Object.assign({ experimentalCustomSlices: slices }, constraints))
       .map((vs) => vs.join(""), split);
     return { arb, accepts: memo((c) => tokenize(unit.accepts, c, min, max) !== undefined) };

@@ -4,8 +4,7 @@
 // satisfy (a pattern that cannot meet its length bounds) at its place in
 // the manifest rather than let `blockwright test` find out. Not every value
 // made passes: the caller checks each as the runtime does.
-import type fc from "fast-check";
-import { fastCheck } from "./fast-check-on-use.js";
+import fc from "fast-check";
 import type { ValueFormat } from "@blockwright/runtime/internal";
 import { FORMAT_MAX_LENGTH, matchesFormat } from "@blockwright/runtime/internal/generate";
 import { drawablePattern, withoutUndrawableAssertions, withRepetitionsAtMost } from "./drawable-pattern.js";
@@ -288,7 +287,7 @@ export function patternDraws(
   if (draws.has(key)) return draws.get(key);
   let drawn: string[] | undefined;
   try {
-    drawn = fastCheck()
+    drawn = fc
       .sample(patternArbitrary(drawable(pattern, most), size), { seed: 7, numRuns: 40 })
       .filter((s) => s.trim() !== "");
   } catch {
@@ -314,7 +313,7 @@ function drawnLooser(pattern: string, size: (typeof SIZES)[number], most: number
   if (looser === undefined) return undefined;
   try {
     const whole = new RegExp(pattern, "u");
-    return fastCheck()
+    return fc
       .sample(patternArbitrary(drawable(looser, most), size), { seed: 7, numRuns: 80 })
       .filter((s) => s.trim() !== "" && whole.test(s));
   } catch {
@@ -398,8 +397,8 @@ const SIMPLE_PATTERNS = ["^example$", "example", "^[a-z]+$", "^[a-z0-9-]+\\.exam
  * pattern, or letters and digits, which every reading takes as themselves. `min`/`max`: the text's length bounds.
  */
 export function regexTexts(min: number, max: number): fc.Arbitrary<string> {
-  const unit = fastCheck().constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
-  const plain = fastCheck().string({ unit, minLength: min, maxLength: Math.max(min, max) });
+  const unit = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+  const plain = fc.string({ unit, minLength: min, maxLength: Math.max(min, max) });
   const patterns = SIMPLE_PATTERNS.filter((p) => p.length >= min && p.length <= max);
-  return patterns.length ? fastCheck().oneof(fastCheck().constantFrom(...patterns), plain) : plain;
+  return patterns.length ? fc.oneof(fc.constantFrom(...patterns), plain) : plain;
 }
