@@ -6,9 +6,10 @@
 // a dependency users install: see the comment atop each vendor module for
 // what it saves. `npm run build` runs this after tsc.
 import { build } from "esbuild";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundlesInPlace, KEY_FILE, vendorInputsKey, vendorNames } from "./vendor-inputs.mjs";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const sources = join(root, "src/vendor");
@@ -194,11 +195,17 @@ function bundleVendor(file, outDir) {
   });
 }
 
-/** The build's step: every vendor module bundled into dist/vendor/, with the licenses of what each bundle holds. */
-async function bundleAll() {
+/**
+ * The build's step: every vendor module bundled into `out` (dist/vendor/), with the licenses of what each bundle
+ * holds; nothing when the bundles there were made from the same inputs (vendor-inputs.mjs).
+ */
+async function bundleAll(out) {
+  const key = vendorInputsKey(root);
+  if (bundlesInPlace(root, out, key)) return;
   mkdirSync(out, { recursive: true });
-  for (const file of readdirSync(sources).filter((f) => f.endsWith(".cjs"))) {
-    const name = basename(file, ".cjs");
+  rmSync(join(out, KEY_FILE), { force: true });
+  for (const name of vendorNames(root)) {
+    const file = `${name}.cjs`;
     const result = await bundleVendor(file, out);
     // Files on disk only: a plugin's module is named `<namespace>:<path>`.
     const files = Object.keys(result.metafile.inputs).filter((input) => !/^[a-z-]+:/.test(input));
@@ -211,12 +218,15 @@ async function bundleAll() {
       `Packages bundled into ${file}, with their licenses.\n\n${sections.join(`\n${"-".repeat(72)}\n\n`)}`,
     );
   }
+  writeFileSync(join(out, KEY_FILE), key);
 }
 
 // `node scripts/build/vendor.mjs`: the build's step. `node scripts/build/vendor.mjs <file> <folder>`: that one module
 // bundled as the build bundles it, into the folder, without its licenses: the tests' Prism
 // (test-support/run/prism-bundle.ts), so that the mocks a test starts in its own process run the Prism a user's
 // command runs, made from the same sources.
+// `node scripts/build/vendor.mjs --all <folder>`: the build's step into another folder (its test).
 const [only, onlyOut] = process.argv.slice(2);
-if (only && onlyOut) await bundleVendor(only, onlyOut);
-else await bundleAll();
+if (only === "--all" && onlyOut) await bundleAll(onlyOut);
+else if (only && onlyOut) await bundleVendor(only, onlyOut);
+else await bundleAll(out);
