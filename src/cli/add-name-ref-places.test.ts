@@ -4,7 +4,8 @@
 // which no bundle mends, and a header's was kept as written, so that the draft "linked" and generate refused it. Each
 // is now read as a `$ref` to `#/components/…` that names nothing is there: a response or a header gets a stand-in, a
 // parameter, a request body or an example refuses the draft saying it is a name. Swagger 2.0 is read alike after its
-// conversion, and a name is never read as the component the document defines under that name: a note names both.
+// conversion, and a name is never read as the component the document defines under that name: a note names both. A
+// group (`--operations all`) leaves out the operations reaching a name where no stand-in goes, named in a note.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -88,6 +89,22 @@ describe("a $ref that is a name, where no schema stands", () => {
       expect(r.stderr).toContain("[BW3010]");
       expect(r.stderr).not.toMatch(/points outside the document|bundle the document/);
     }
+  });
+
+  it("in a parameter, a request body or an example, leaves that operation out of a group, with a note", async () => {
+    const r = await add("zqgroup", "zq.json", "all");
+    expect(r.code, r.stderr).toBe(0);
+    const cut = readFileSync(join(dir, "specs/zqgroup/openapi.yaml"), "utf8");
+    for (const kept of ["getZqB", "getZqD"]) expect(cut).toContain(`operationId: ${kept}`);
+    for (const out of ["getZqA", "postZqC", "getZqE"]) expect(cut).not.toContain(`operationId: ${out}`);
+    const manifest = readFileSync(join(dir, "specs/zqgroup/manifest.yaml"), "utf8").replace(/\n#\s+/g, " ");
+    expect(manifest).toContain("left out 3 operations of the group taken");
+    for (const said of [
+      'getZqA (its $ref "ZqParam" (a parameter of GET /zqa) is a name, not a reference',
+      'postZqC (its $ref "ZqBody" (a request body of POST /zqc) is a name, not a reference',
+      'getZqE (its $ref "ZqEx" (an example of GET /zqe) is a name, not a reference',
+    ])
+      expect(manifest).toContain(said);
   });
 
   it("in a response or a header, is a stand-in with a note, and the draft generates", async () => {

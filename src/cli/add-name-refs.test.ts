@@ -3,7 +3,8 @@
 // that name. Read as a relative file it did not resolve, and add refused the whole document, --list too, where a
 // `#/components/schemas/…` that resolves nowhere is drafted as a schema of any value with a note. A name in a schema's
 // place is now drafted so too; a missing file (`./schemas/x.yaml`, `zqpet.yaml`) stays a clear error naming it, and a
-// file of that name that is there is read as the bundler reads it.
+// file of that name that is there is read as the bundler reads it. A dotted type name (`Zq.Model.Pet`, .NET's, Java's)
+// is a name: its last part starts upper-case, a file's extension does not.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -78,6 +79,15 @@ describe("a $ref that is a name, not a file nor a place in the document", () => 
     expect(cut).toContain("$ref: '#/components/schemas/Zq_Entity_QueueItem'");
     expect(cut).toContain('refers to "Zq\\\\Entity\\\\QueueItem", a name that is no file');
     expect(cut).not.toContain("$ref: Zq\\");
+  });
+
+  it("dotted, a .NET or Java type's name (Zq.Model.Pet), is a name too, not a file with an extension", async () => {
+    const r = await add("zqdotted", documentFile(documentText("Zq.Model.Pet")), "--operations", "listZqQueue");
+    expect(r.stderr).not.toMatch(/BW1203|does not resolve|no such file/);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, "specs/zqdotted/openapi.yaml"), "utf8")).toContain(
+      "$ref: '#/components/schemas/Zq.Model.Pet'",
+    );
   });
 
   it("beside a file the document names, is left by the bundle and drafted the same", async () => {

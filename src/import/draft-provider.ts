@@ -3,7 +3,7 @@
 // manifest.yaml. No files are read or written here (src/cli/support/add-provider.ts does
 // that), so the whole transformation is testable on documents in memory.
 import { withAddressSchemasAsAny } from "./cut/address-schemas.js";
-import { nameRefusal, outsideRefs, withNameRefsRead } from "./cut/name-refs.js";
+import { nameRefusal, outsideRefs, withNameRefsRead, withoutNameRefsRefused } from "./cut/name-refs.js";
 import jsyaml from "js-yaml";
 import { refPath } from "../load/json-ref.js";
 import { operationRef } from "../load/operation-index.js";
@@ -108,7 +108,7 @@ export function draftProvider(input: {
   const step = input.onStep ?? (() => {});
   // A group's operations no call of could succeed are left out, each named; a named one is refused (below).
   const leftOut: LeftOut[] = [];
-  const whole = withoutBrokenStructure(document, named, leftOut);
+  const whole = withoutNameRefsRefused(document, withoutBrokenStructure(document, named, leftOut), leftOut);
   let chosen = withSharedIdsApart(withoutUncallable(document, whole, leftOut));
   const operationsOf = (taken: readonly SelectedOperation[]) =>
     taken.map((c) => ({

@@ -11,9 +11,9 @@
 import { jsonForWildcards } from "./wildcard-json.js";
 import { withRedirectFileAnswers } from "./redirect-file.js";
 import { withTemplateParamsDeclared } from "./path-template-params.js";
-import { httpBodyNotes, withHttpBodiesAsBytes } from "./bodies/http-body-envelope.js";
-import { headerTypeNotes, withBodiesAsHeaderSays } from "./bodies/header-media-type.js";
-import { streamResultLines, streamResultNotes, withStreamResultsAsLines } from "./stream-results.js";
+import { withHttpBodiesAsBytes } from "./bodies/http-body-envelope.js";
+import { withBodiesAsHeaderSays } from "./bodies/header-media-type.js";
+import { STREAM_RESULT_MEDIA_TYPE, withStreamResultsAsLines } from "./stream-results.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 
 type Json = Record<string, unknown>;
@@ -60,65 +60,116 @@ export function rewriteCutAnswers(
   };
 }
 
-/** The cut's header lines for them, `by` the command that wrote it. */
-export function cutAnswerLines(
-  {
-    asJson,
-    fileAnswers,
-    defaultAnswers,
-    emptyAnswers,
-    templateParams,
-    httpBodies,
-    headerTypes,
-    streamResults,
-  }: CutAnswers,
-  by: string,
-): string[] {
-  return [
-    ...streamResultLines(streamResults, by),
-    ...(headerTypes.length
-      ? [
-          `Request bodies written by ${by} under the one media type their Content-Type header parameter names: ` +
-            `${headerTypes.join(", ")} (the server reads the header's type).`,
-        ]
-      : []),
-    ...(httpBodies.length
-      ? [
-          `Written as application/octet-stream bytes by ${by}, published as JSON of an HTTP body message: ` +
-            `${httpBodies.join(", ")} (its schema says it stands for the raw body).`,
-        ]
-      : []),
-    ...(templateParams.length
-      ? [
-          `Declared by ${by} as required text path parameters, not published: ${templateParams.join(", ")} (the ` +
-            "path names them; no parameter declares them).",
-        ]
-      : []),
-    ...(asJson.length
-      ? [
-          `Written as application/json by ${by}, published as ${publishedAs(asJson)}: ${asJson.join(", ")} (an ` +
-            "object or list schema: JSON on the wire).",
-        ]
-      : []),
-    ...(fileAnswers.length
-      ? [
-          `Added by ${by}, not published: ${fileAnswers.join(", ")}, the file the redirect points to (the ` +
-            "document declares no 2xx answer; a call follows the redirect).",
-        ]
-      : []),
-    ...(defaultAnswers.length
-      ? [
-          `Written as 200 by ${by}, published as default: ${defaultAnswers.join(", ")} (the document declares no ` +
-            "2xx answer: its default describes the success).",
-        ]
-      : []),
-    ...(emptyAnswers.length
-      ? [
-          `Added by ${by}, not published: ${emptyAnswers.join(", ")}, with no body (the document declares only ` +
-            "error answers).",
-        ]
-      : []),
-  ];
+/** What the cut says of one kind of answer it rewrites: its header line and its review note, side by side. */
+interface AnswerKind {
+  /** The header line on those `given` (never none), `by` the command that wrote the cut. */
+  line(given: readonly string[], by: string): string;
+  /** The review note on them, for a person to check. */
+  note(given: readonly string[]): string;
+  /** Where the note goes among the cut's notes: first (beside the notes on bodies) or last; each by its rank. */
+  noteAt: readonly ["first" | "last", number];
+}
+
+const ops = (given: readonly string[]): string => given.map((f) => f.replace(/ 200$/, "")).join(", ");
+
+/** Each kind of answer the cut rewrites, in the order its header says them: a new kind is named here alone. */
+const ANSWER_KINDS: { readonly [K in keyof CutAnswers]: AnswerKind } = {
+  streamResults: {
+    line: (given, by) =>
+      `Written as ${STREAM_RESULT_MEDIA_TYPE} by ${by}, published as one JSON object titled "Stream result of …": ` +
+      `${given.join(", ")} (a server stream: one {result, error} object a line).`,
+    note: (given) =>
+      `openapi.yaml writes as a stream of JSON values (${STREAM_RESULT_MEDIA_TYPE}) ${given.join(", ")}, ` +
+      'which the published document declares as one JSON object {result, error} titled "Stream result of …": the ' +
+      "server writes one such object a line, so the tool reads each line's result as an item (data), drafted " +
+      'stream: {item: /result, failure: /error}; a line {"error": …}, a stream failing after its start, ends the ' +
+      "call with an upstream error of its code and message; check that the API streams so",
+    noteAt: ["first", 3],
+  },
+  headerTypes: {
+    line: (given, by) =>
+      `Request bodies written by ${by} under the one media type their Content-Type header parameter names: ` +
+      `${given.join(", ")} (the server reads the header's type).`,
+    note: (given) =>
+      "openapi.yaml writes request bodies under the one media type their Content-Type header parameter names, " +
+      `which the published document types otherwise: ${given.join(", ")}; the server reads the header's type (an ` +
+      "object's binary field goes as a file part, a binary string as the body's bytes, and a JSON object of one " +
+      "member beside a type of bytes or text as that member alone, its bytes or text: the JSON wrapper is not on " +
+      "the wire); check that the API takes it so",
+    noteAt: ["first", 2],
+  },
+  httpBodies: {
+    line: (given, by) =>
+      `Written as application/octet-stream bytes by ${by}, published as JSON of an HTTP body message: ` +
+      `${given.join(", ")} (its schema says it stands for the raw body).`,
+    note: (given) =>
+      `openapi.yaml writes as bytes (application/octet-stream) ${given.join(", ")}, which the published ` +
+      "document types as JSON of an HTTP body message ({contentType, data}, described as the raw body): the bytes " +
+      "go and come as they are; check the media types the API takes",
+    noteAt: ["first", 1],
+  },
+  templateParams: {
+    line: (given, by) =>
+      `Declared by ${by} as required text path parameters, not published: ${given.join(", ")} (the ` +
+      "path names them; no parameter declares them).",
+    note: (given) =>
+      `openapi.yaml declares ${given.join(", ")} as required text path parameters: the path names them ` +
+      "and the published document declares no parameter for them; write what each means and its type",
+    noteAt: ["first", 4],
+  },
+  asJson: {
+    line: (given, by) =>
+      `Written as application/json by ${by}, published as ${publishedAs(given)}: ${given.join(", ")} (an ` +
+      "object or list schema: JSON on the wire).",
+    note: (given) =>
+      "openapi.yaml types as application/json the answers and request bodies the published document types " +
+      `${publishedAs(given) === "*/*" ? "*/* (any media type)" : "a range of media types admitting JSON"} ` +
+      `with an object or list schema (${given.join(", ")}): check that the API speaks JSON`,
+    noteAt: ["last", 4],
+  },
+  fileAnswers: {
+    line: (given, by) =>
+      `Added by ${by}, not published: ${given.join(", ")}, the file the redirect points to (the ` +
+      "document declares no 2xx answer; a call follows the redirect).",
+    note: (given) =>
+      `openapi.yaml adds a 200 answer of bytes to ${ops(given)}, which the published document answers ` +
+      "only by a redirect: the file it points to (a call follows the redirect); check that the redirect " +
+      "leads to a file",
+    noteAt: ["last", 1],
+  },
+  defaultAnswers: {
+    line: (given, by) =>
+      `Written as 200 by ${by}, published as default: ${given.join(", ")} (the document declares no ` +
+      "2xx answer: its default describes the success).",
+    note: (given) =>
+      `openapi.yaml writes the default answer of ${ops(given)} as its 200: the published document ` +
+      "declares no 2xx answer, and its default describes the success; check that a call succeeds with 200",
+    noteAt: ["last", 2],
+  },
+  emptyAnswers: {
+    line: (given, by) =>
+      `Added by ${by}, not published: ${given.join(", ")}, with no body (the document declares only ` +
+      "error answers).",
+    note: (given) =>
+      `openapi.yaml adds an empty 200 answer to ${ops(given)}: the published document declares only ` +
+      "error answers; write the success's status and body if you know them",
+    noteAt: ["last", 3],
+  },
+};
+
+const kinds = Object.entries(ANSWER_KINDS) as [keyof CutAnswers, AnswerKind][];
+
+/** The cut's header lines on them, `by` the command that wrote it. */
+export function cutAnswerLines(answers: CutAnswers, by: string): string[] {
+  return kinds.flatMap(([kind, { line }]) => (answers[kind].length ? [line(answers[kind], by)] : []));
+}
+
+/** The review notes on them that go `at` that place among the cut's notes, for a person to check. */
+export function cutAnswerNotes(answers: CutAnswers, at: "first" | "last"): ReviewNote[] {
+  return kinds
+    .filter(([kind, { noteAt }]) => noteAt[0] === at && answers[kind].length)
+    .sort(([, a], [, b]) => a.noteAt[1] - b.noteAt[1])
+    .map(([kind, { note }]) => ({ at: ["openapi"], note: note(answers[kind]) }));
 }
 
 // An operation that declares no 2xx answer, only `default` ("any other
@@ -165,15 +216,6 @@ export function withEmptySuccess(chosen: readonly { id: string; op: Json }[]): s
     given.push(`${id} 200`);
   }
   return given;
-}
-
-/** The notes on the request bodies and answers the cut writes under another media type, for a person to check. */
-export function bodyNotes(
-  httpBodies: readonly string[],
-  headerTypes: readonly string[],
-  streamResults: readonly string[] = [],
-): ReviewNote[] {
-  return [...httpBodyNotes(httpBodies), ...headerTypeNotes(headerTypes), ...streamResultNotes(streamResults)];
 }
 
 // How the answers written as JSON were published: */*, unless one names the range it was (wildcard-json.ts).

@@ -5,8 +5,7 @@ import { operationRef } from "../../load/operation-index.js";
 import type { DocumentKind } from "../document/convert.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { type CutReport, movedLines } from "./cut.js";
-import { bodyNotes, cutAnswerLines, type CutAnswers, publishedAs } from "./cut-answers.js";
-import { templateParamNotes } from "./path-template-params.js";
+import { cutAnswerLines, cutAnswerNotes, type CutAnswers } from "./cut-answers.js";
 import { type UnionChanges, unionLines, unionNotes } from "./cut-header-unions.js";
 import type { SelectedOperation } from "./select-operations.js";
 import { sharedIdsLine } from "./shared-operation-ids.js";
@@ -280,21 +279,11 @@ export function cutChangeNotes(
     | Exclude<keyof UnionChanges, "shapeRequired">
   >,
   placeholders: readonly string[],
-  {
-    asJson,
-    fileAnswers,
-    defaultAnswers,
-    emptyAnswers,
-    templateParams,
-    httpBodies,
-    headerTypes,
-    streamResults,
-  }: CutAnswers,
+  answers: CutAnswers,
   shapeRequired: readonly string[] = [],
 ): ReviewNote[] {
   return [
-    ...bodyNotes(httpBodies, headerTypes, streamResults),
-    ...templateParamNotes(templateParams),
+    ...cutAnswerNotes(answers, "first"),
     ...unionNotes({ ...unions, shapeRequired }),
     ...(renamed.size
       ? [
@@ -342,51 +331,7 @@ export function cutChangeNotes(
           },
         ]
       : []),
-    ...(fileAnswers.length
-      ? [
-          {
-            at: ["openapi"],
-            note:
-              "openapi.yaml adds a 200 answer of bytes to " +
-              `${fileAnswers.map((f) => f.replace(/ 200$/, "")).join(", ")}, which the published document answers ` +
-              "only by a redirect: the file it points to (a call follows the redirect); check that the redirect " +
-              "leads to a file",
-          },
-        ]
-      : []),
-    ...(defaultAnswers.length
-      ? [
-          {
-            at: ["openapi"],
-            note:
-              "openapi.yaml writes the default answer of " +
-              `${defaultAnswers.map((f) => f.replace(/ 200$/, "")).join(", ")} as its 200: the published document ` +
-              "declares no 2xx answer, and its default describes the success; check that a call succeeds with 200",
-          },
-        ]
-      : []),
-    ...(emptyAnswers.length
-      ? [
-          {
-            at: ["openapi"],
-            note:
-              "openapi.yaml adds an empty 200 answer to " +
-              `${emptyAnswers.map((f) => f.replace(/ 200$/, "")).join(", ")}: the published document declares only ` +
-              "error answers; write the success's status and body if you know them",
-          },
-        ]
-      : []),
-    ...(asJson.length
-      ? [
-          {
-            at: ["openapi"],
-            note:
-              "openapi.yaml types as application/json the answers and request bodies the published document types " +
-              `${publishedAs(asJson) === "*/*" ? "*/* (any media type)" : "a range of media types admitting JSON"} ` +
-              `with an object or list schema (${asJson.join(", ")}): check that the API speaks JSON`,
-          },
-        ]
-      : []),
+    ...cutAnswerNotes(answers, "last"),
   ];
 }
 

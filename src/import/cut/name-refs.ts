@@ -2,12 +2,14 @@
 // that name: isNameRef), which the bundle of a published document leaves as written, read by the place it stands in,
 // as a `$ref` to `#/components/…` that names nothing in the document is read there: a schema, a response or a header
 // gets a stand-in (any value; a response whose body is not known), added beside the others and named in a note; a
-// parameter, a request body, an example or another part, which has none, refuses the draft, saying it is a name. A
+// parameter, a request body, an example or another part, which has none, refuses the operation named, saying it is a
+// name, and leaves out one a group took (all, a tag, a path prefix), named in a note: the user wants the others. A
 // name is never read as the component of that name: Swagger 2.0 and OpenAPI 3 read a `$ref` as a URI, of which a bare
 // name is a file's (Swagger 1.2's `"$ref": "Pet"` named a model, and some 2.0 readers still read it so). Where the
 // published document defines a component of that name, a note names both, for the reviewer to choose.
 import type { ReviewNote } from "../manifest-yaml.js";
 import { isNameRef } from "../../load/structure/file-refs.js";
+import { cutDocument, type OperationAt } from "./cut.js";
 
 type Json = Record<string, unknown>;
 
@@ -87,11 +89,10 @@ export function withNameRefsRead(cut: Json, published: Json): NameRefs {
   const defined = (published.components ?? {}) as Json;
   const byRef = new Map<string, string>();
   const result: NameRefs = { added: [], refs: [], refused: [], notes: [] };
-  const seen = new Set<object>();
   const standIn = (place: Place, ref: string, at: readonly string[]): string | undefined => {
     const stand = place && STAND_INS[place];
     if (!stand) {
-      const refused = `${JSON.stringify(ref)} (${place ? WORDS[place] : "a part"}${where(at)})`;
+      const refused = refusedName(place, ref, at);
       if (!result.refused.includes(refused)) result.refused.push(refused);
       return undefined;
     }
@@ -115,6 +116,16 @@ export function withNameRefsRead(cut: Json, published: Json): NameRefs {
     }
     return `#/components/${stand.kind}/${local}`;
   };
+  eachNameRef(cut, (place, ref, at, own) => {
+    const local = standIn(place, ref, at);
+    if (local !== undefined) own.$ref = local;
+  });
+  return result;
+}
+
+/** Each `$ref` in `doc` that is a name (isNameRef), with the place it stands in, where, and the object holding it. */
+function eachNameRef(doc: Json, visit: (place: Place, ref: string, at: string[], own: Json) => void): void {
+  const seen = new Set<object>();
   const walk = (node: unknown, place: Place, at: string[]): void => {
     if (node === null || typeof node !== "object" || seen.has(node)) return;
     seen.add(node);
@@ -125,8 +136,7 @@ export function withNameRefsRead(cut: Json, published: Json): NameRefs {
     const own = node as Json;
     const ref = own.$ref;
     if (typeof ref === "string" && isNameRef(ref)) {
-      const local = standIn(place, ref, at);
-      if (local !== undefined) own.$ref = local;
+      visit(place, ref, at, own);
       return;
     }
     for (const [key, value] of Object.entries(own)) {
@@ -148,8 +158,44 @@ export function withNameRefsRead(cut: Json, published: Json): NameRefs {
       else walk(value, undefined, inner);
     }
   };
-  walk(cut, undefined, []);
-  return result;
+  walk(doc, undefined, []);
+}
+
+/** The names in `doc` where no stand-in goes, each with its place: `"ZqParam" (a parameter of GET /zq)`. */
+function refusedNames(doc: Json): string[] {
+  const refused = new Set<string>();
+  eachNameRef(doc, (place, ref, at) => {
+    if (!place || !STAND_INS[place]) refused.add(refusedName(place, ref, at));
+  });
+  return [...refused];
+}
+
+const refusedName = (place: Place, ref: string, at: readonly string[]): string =>
+  `${JSON.stringify(ref)} (${place ? WORDS[place] : "a part"}${where(at)})`;
+
+/**
+ * The chosen operations without those a group took (`--operations all`, a tag, a path prefix) whose cut reaches a
+ * name where no stand-in goes, each pushed to `leftOut` naming the names: a user asking for a group wants the others.
+ * A named operation is kept, for the draft to refuse (nameRefusal).
+ */
+export function withoutNameRefsRefused<T extends OperationAt & { asked: string; grouped?: boolean }>(
+  document: Json,
+  chosen: readonly T[],
+  leftOut: { asked: string; why: string }[],
+): T[] {
+  if (!chosen.some((c) => c.grouped) || !refusedNames(document).length) return [...chosen];
+  return chosen.filter((c) => {
+    if (!c.grouped) return true;
+    const names = refusedNames(cutDocument(document, [c]).document);
+    if (names.length)
+      leftOut.push({
+        asked: c.asked,
+        why:
+          `its ${names.length === 1 ? "$ref" : "$refs"} ${names.join(", ")} ` +
+          `${names.length === 1 ? "is a name" : "are names"}, not a reference, where no stand-in goes`,
+      });
+    return !names.length;
+  });
 }
 
 const isObject = (value: unknown): value is Json =>

@@ -46,19 +46,6 @@ export function withTemplateParamsDeclared(
   return given;
 }
 
-/** The review note on them (`<operation> {name}`, as withTemplateParamsDeclared returns them). */
-export function templateParamNotes(templateParams: readonly string[]): { at: string[]; note: string }[] {
-  if (!templateParams.length) return [];
-  return [
-    {
-      at: ["openapi"],
-      note:
-        `openapi.yaml declares ${templateParams.join(", ")} as required text path parameters: the path names them ` +
-        "and the published document declares no parameter for them; write what each means and its type",
-    },
-  ];
-}
-
 /** The review note on the chosen paths writing `$` right before an expression (`${orgName}`), if any does. */
 export function dollarTemplateNotes(chosen: readonly { path: string }[]): { at: string[]; note: string }[] {
   const paths = [...new Set(chosen.map((c) => c.path).filter((path) => /\$\{[^}]*\}/.test(path)))];

@@ -11,7 +11,6 @@
 // needed: an object of `result` and `error` alone is an ordinary envelope of a single reply.
 import { followLocalRefs } from "../../load/json-ref.js";
 import { isJsonMediaType } from "../../load/media-types.js";
-import type { ReviewNote } from "../manifest-yaml.js";
 
 type Json = Record<string, unknown>;
 
@@ -70,25 +69,4 @@ export function streamLineMembers(cut: Json, op: Json): { item: string; failure:
   const content = status ? object(object(followLocalRefs(cut, responses[status]))?.content) : undefined;
   const media = object(content?.[STREAM_RESULT_MEDIA_TYPE]);
   return media && isStreamResult(cut, media.schema) ? { item: "/result", failure: "/error" } : undefined;
-}
-
-/** The cut's header line on them, `by` the command that wrote it. */
-export function streamResultLines(streamResults: readonly string[], by: string): string[] {
-  if (!streamResults.length) return [];
-  return [
-    `Written as ${STREAM_RESULT_MEDIA_TYPE} by ${by}, published as one JSON object titled "Stream result of …": ` +
-      `${streamResults.join(", ")} (a server stream: one {result, error} object a line).`,
-  ];
-}
-
-/** The note on them, for a person to check. */
-export function streamResultNotes(streamResults: readonly string[]): ReviewNote[] {
-  if (!streamResults.length) return [];
-  const note =
-    `openapi.yaml writes as a stream of JSON values (${STREAM_RESULT_MEDIA_TYPE}) ${streamResults.join(", ")}, ` +
-    'which the published document declares as one JSON object {result, error} titled "Stream result of …": the ' +
-    "server writes one such object a line, so the tool reads each line's result as an item (data), drafted " +
-    'stream: {item: /result, failure: /error}; a line {"error": …}, a stream failing after its start, ends the ' +
-    "call with an upstream error of its code and message; check that the API streams so";
-  return [{ at: ["openapi"], note }];
 }

@@ -22,7 +22,6 @@ import {
   isXmlMediaType,
   MULTIPART_MEDIA_TYPE,
 } from "../../../load/media-types.js";
-import type { ReviewNote } from "../../manifest-yaml.js";
 
 type Json = Record<string, unknown>;
 
@@ -125,16 +124,4 @@ export function withBodiesAsHeaderSays(cut: Json, chosen: readonly { id: string;
     written.push(`${id} (${read.type}, published as ${read.published})`);
   }
   return written;
-}
-
-/** The note on them, for a person to check. */
-export function headerTypeNotes(headerTypes: readonly string[]): ReviewNote[] {
-  if (!headerTypes.length) return [];
-  const note =
-    "openapi.yaml writes request bodies under the one media type their Content-Type header parameter names, which " +
-    `the published document types otherwise: ${headerTypes.join(", ")}; the server reads the header's type (an ` +
-    "object's binary field goes as a file part, a binary string as the body's bytes, and a JSON object of one member " +
-    "beside a type of bytes or text as that member alone, its bytes or text: the JSON wrapper is not on the wire); " +
-    "check that the API takes it so";
-  return [{ at: ["openapi"], note }];
 }

@@ -9,7 +9,6 @@
 // needed: a JSON API may well take an attachment as `{contentType, data}` in JSON.
 import { followLocalRefs } from "../../../load/json-ref.js";
 import { isJsonMediaType } from "../../../load/media-types.js";
-import type { ReviewNote } from "../../manifest-yaml.js";
 
 type Json = Record<string, unknown>;
 
@@ -72,14 +71,4 @@ export function withHttpBodiesAsBytes(cut: Json, chosen: readonly { id: string; 
     }
   }
   return written;
-}
-
-/** The note on them, for a person to check. */
-export function httpBodyNotes(httpBodies: readonly string[]): ReviewNote[] {
-  if (!httpBodies.length) return [];
-  const note =
-    `openapi.yaml writes as bytes (application/octet-stream) ${httpBodies.join(", ")}, which the published ` +
-    "document types as JSON of an HTTP body message ({contentType, data}, described as the raw body): the bytes go " +
-    "and come as they are; check the media types the API takes";
-  return [{ at: ["openapi"], note }];
 }
