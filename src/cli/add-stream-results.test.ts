@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
 import { startMocks } from "../mocks/mocks.js";
+import { typeCheckMessages } from "../../test-support/type-check.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-zq-stream-results-"));
 let dir = "";
@@ -81,13 +82,26 @@ describe("a server stream of {result, error} lines, through add, generate, test 
     const manifest = readFileSync(join(dir, "specs/zqstreams/manifest.yaml"), "utf8");
     expect(manifest).toMatch(/\n {4}stream:\n {6}item: \/result\n {6}failure: \/error\n/);
     const types = readFileSync(join(dir, "generated/zqstreams/index.d.ts"), "utf8");
-    expect(types).toContain('["content"]["application/x-ndjson"]["result"]>');
+    expect(types).toContain('["content"]["application/x-ndjson"]["result"], undefined>>');
     const r = await cli(["test", "zqstreams"], {
       cwd: dir,
       startMocks: (providers, options) => startMocks(providers, options),
     });
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toMatch(/zqstreams +\d+ cases +\d+ passed +0 failed/);
+  });
+
+  it("types each item as the result it always holds, though the schema leaves result optional", () => {
+    const consumer = join(dir, "consumer.mts");
+    writeFileSync(
+      consumer,
+      [
+        'import type { ZqstreamsZqServiceReadZqitemsOutput as Out } from "./generated/zqstreams/index.js";',
+        "export const ids = (out: Out): (string | undefined)[] => out.data.map((item) => item.zqId);",
+        "",
+      ].join("\n"),
+    );
+    expect(typeCheckMessages([join(dir, "generated/zqstreams/index.d.ts"), consumer])).toEqual([]);
   });
 
   it("call prints nothing of a failure's line as an item: the call fails with its code and message", async () => {
