@@ -168,10 +168,11 @@ export function streamFailure(tool: ToolCall, status: number, failed: unknown, c
   const said = text(fields.message) ?? text(failed) ?? "no message";
   const code = text(fields.code);
   const { code: _code, message: _message, ...others } = fields;
+  const items = `${count} item${count === 1 ? "" : "s"}`;
   return {
     type: "upstream",
     status,
-    message: `${tool.provider} ended the stream with a failure after ${count} item${count === 1 ? "" : "s"}: ${cut(said)}`,
+    message: `${tool.provider} ended the stream with a failure after ${items}: ${cut(said)}`,
     ...(code !== undefined ? { code: cut(code) } : {}),
     retryable: false,
     ...(Object.keys(others).length

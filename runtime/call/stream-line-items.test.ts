@@ -39,7 +39,7 @@ describe("a stream's values with their item and failure members", () => {
       details: { details: [{ "@type": "type.zq.example/zq.ErrorInfo", reason: "ZQ_GONE" }], zqMore: 1 },
     });
     // Within an error body's bounds: a text cut, as the message is.
-    const kept = (failure.details?.details as { metadata: { zqKey: string } }[])[0]?.metadata.zqKey ?? "";
+    const kept = (failure.details as { details: { metadata: { zqKey: string } }[] }).details[0]?.metadata.zqKey ?? "";
     expect(kept.length).toBeGreaterThan(100);
     expect(kept.length).toBeLessThan(1100);
     expect(streamFailure(tool, 200, { code: 9, message: "zq" }, 0)).not.toHaveProperty("details");

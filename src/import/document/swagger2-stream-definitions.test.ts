@@ -56,7 +56,7 @@ const document = (): Json => ({
 describe("a stream's line schema under x-stream-definitions (grpc-gateway v1)", () => {
   it("is converted as a definition of a name no other takes, the answer's $ref pointed at it", () => {
     const given = document();
-    const converted = swaggerToOpenApi(given, "zqwatch.json");
+    const converted: Json = swaggerToOpenApi(given, "zqwatch.json");
     const answer = converted.paths["/v1/zqitems/watch"].get.responses["200"];
     expect(answer.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/zqItemStreamResult2" });
     expect(converted.components.schemas.zqItemStreamResult2).toMatchObject({
