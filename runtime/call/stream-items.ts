@@ -14,6 +14,7 @@ import type { Failure } from "../http/errors.js";
 import type { ExpressionContext } from "../http/expressions.js";
 import type { StreamSpec, ToolCall } from "../spec/tool-types.js";
 import { ERROR_TEXT_CHARS, redactThenCut } from "../common/outgoing-text.js";
+import { boundedCopy, DETAIL_DEPTH } from "../http/upstream-error.js";
 import { mapOutputs } from "./map-outputs.js";
 import { EventSplitter } from "./files/event-stream.js";
 
@@ -155,22 +156,28 @@ const pointer = (segments: readonly string[]): string =>
 
 /**
  * The upstream error a stream's failure value ends the call with (manifest `stream.failure`): its own `code` and
- * `message` (the whole value as JSON where it has no message), each cut; after `count` items.
+ * `message` (the whole value as JSON where it has no message), each cut, and its other members (a gRPC status's
+ * `details`) as the error's `details`, within the bounds of an error body's; after `count` items.
  */
 export function streamFailure(tool: ToolCall, status: number, failed: unknown, count: number): Failure {
-  const fields = failed && typeof failed === "object" ? (failed as Record<string, unknown>) : {};
+  const fields =
+    failed && typeof failed === "object" && !Array.isArray(failed) ? (failed as Record<string, unknown>) : {};
   const text = (v: unknown): string | undefined =>
     v === undefined || v === null || v === "" ? undefined : typeof v === "string" ? v : JSON.stringify(v);
+  const cut = (t: string) => redactThenCut(t, [], ERROR_TEXT_CHARS);
   const said = text(fields.message) ?? text(failed) ?? "no message";
   const code = text(fields.code);
+  const { code: _code, message: _message, ...others } = fields;
+  const items = `${count} item${count === 1 ? "" : "s"}`;
   return {
     type: "upstream",
     status,
-    message:
-      `${tool.provider} ended the stream with a failure after ${count} item${count === 1 ? "" : "s"}: ` +
-      redactThenCut(said, [], ERROR_TEXT_CHARS),
-    ...(code !== undefined ? { code: redactThenCut(code, [], ERROR_TEXT_CHARS) } : {}),
+    message: `${tool.provider} ended the stream with a failure after ${items}: ${cut(said)}`,
+    ...(code !== undefined ? { code: cut(code) } : {}),
     retryable: false,
+    ...(Object.keys(others).length
+      ? { details: boundedCopy(others, DETAIL_DEPTH + 1, cut) as Record<string, unknown> }
+      : {}),
   };
 }
 

@@ -1,7 +1,8 @@
 // A stream's values read as `stream.item` and `stream.failure` say (stream-items.ts `lineItem`, `streamItems`): the
 // item at its pointer, a failure at its own (null is none), a value without the item refused, whole values otherwise.
 import { describe, expect, it } from "vitest";
-import { lineItem, streamItems } from "./stream-items.js";
+import type { ToolCall } from "../spec/tool-types.js";
+import { lineItem, streamFailure, streamItems } from "./stream-items.js";
 
 const lines = { item: ["result"], failure: ["error"] };
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -25,5 +26,23 @@ describe("a stream's values with their item and failure members", () => {
       at: 2,
     });
     expect(read('{"result":1}\n{"zqOther":1}\n')).toEqual({ missing: true, at: 2 });
+  });
+
+  it("keeps a failure's members beside its code and message, a gRPC status's details, as the error's details", () => {
+    const tool = { provider: "zqstreams" } as ToolCall;
+    const info = { "@type": "type.zq.example/zq.ErrorInfo", reason: "ZQ_GONE", metadata: { zqKey: "z".repeat(5000) } };
+    const failure = streamFailure(tool, 200, { code: 9, message: "zq gone", details: [info], zqMore: 1 }, 2);
+    expect(failure).toMatchObject({
+      type: "upstream",
+      code: "9",
+      message: "zqstreams ended the stream with a failure after 2 items: zq gone",
+      details: { details: [{ "@type": "type.zq.example/zq.ErrorInfo", reason: "ZQ_GONE" }], zqMore: 1 },
+    });
+    // Within an error body's bounds: a text cut, as the message is.
+    const kept = (failure.details as { details: { metadata: { zqKey: string } }[] }).details[0]?.metadata.zqKey ?? "";
+    expect(kept.length).toBeGreaterThan(100);
+    expect(kept.length).toBeLessThan(1100);
+    expect(streamFailure(tool, 200, { code: 9, message: "zq" }, 0)).not.toHaveProperty("details");
+    expect(streamFailure(tool, 200, ["zq"], 0)).not.toHaveProperty("details");
   });
 });

@@ -24,7 +24,7 @@ export { ERROR_TEXT_CHARS };
 const RAW_BODY_CHARS = 500;
 /** Most items of a list, or keys of an object, kept in details; and how deep. */
 const DETAIL_ITEMS = 100;
-const DETAIL_DEPTH = 8;
+export const DETAIL_DEPTH = 8;
 
 /** The parts of the runtime's support an upstream error may be read with (call/support.ts). */
 export interface ErrorParts {
@@ -149,7 +149,7 @@ export function statusLine(response: Response): string {
  * A copy of a JSON value of the error body, its texts (each through `bounded`: redacted, then cut), lists, objects and
  * depth bounded.
  */
-function boundedCopy(value: unknown, depth: number, bounded: (text: string) => string): unknown {
+export function boundedCopy(value: unknown, depth: number, bounded: (text: string) => string): unknown {
   if (typeof value === "string") return bounded(value);
   if (value === null || typeof value !== "object") return value;
   if (depth === 0) return Array.isArray(value) ? [] : {};

@@ -2,7 +2,7 @@
 // (import/cut/stream-results.ts) through add, generate, test and call: drafted `stream: {item: /result, failure:
 // /error}`, its items typed and read as each line's result, the contract suite green on the mock (which serves lines
 // without a failure), and a line {"error": …} after the first items ending the call as the upstream's error, never
-// as an item.
+// as an item: `call` prints the items before it, then the error (its details kept) on a line of its own.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
 import { startMocks } from "../mocks/mocks.js";
+import { typeCheckMessages } from "../../test-support/type-check.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-zq-stream-results-"));
 let dir = "";
@@ -81,7 +82,7 @@ describe("a server stream of {result, error} lines, through add, generate, test 
     const manifest = readFileSync(join(dir, "specs/zqstreams/manifest.yaml"), "utf8");
     expect(manifest).toMatch(/\n {4}stream:\n {6}item: \/result\n {6}failure: \/error\n/);
     const types = readFileSync(join(dir, "generated/zqstreams/index.d.ts"), "utf8");
-    expect(types).toContain('["content"]["application/x-ndjson"]["result"]>');
+    expect(types).toContain('["content"]["application/x-ndjson"]["result"], undefined>>');
     const r = await cli(["test", "zqstreams"], {
       cwd: dir,
       startMocks: (providers, options) => startMocks(providers, options),
@@ -90,10 +91,32 @@ describe("a server stream of {result, error} lines, through add, generate, test 
     expect(r.stdout).toMatch(/zqstreams +\d+ cases +\d+ passed +0 failed/);
   });
 
-  it("call prints nothing of a failure's line as an item: the call fails with its code and message", async () => {
+  it("types each item as the result it always holds, though the schema leaves result optional", () => {
+    const consumer = join(dir, "consumer.mts");
+    writeFileSync(
+      consumer,
+      [
+        'import type { ZqstreamsZqServiceReadZqitemsOutput as Out } from "./generated/zqstreams/index.js";',
+        "export const ids = (out: Out): (string | undefined)[] => out.data.map((item) => item.zqId);",
+        "",
+      ].join("\n"),
+    );
+    expect(typeCheckMessages([join(dir, "generated/zqstreams/index.d.ts"), consumer])).toEqual([]);
+  });
+
+  it("call prints the items before a failure's line, then the error with its details escaped, exit 1", async () => {
+    const failure = {
+      code: 14,
+      message: "zq unavailable",
+      details: [{ "@type": "type.zq.example/zq.RetryInfo", zqNote: "\u001b[31mred" }],
+    };
     const upstream = await server(() => ({
       status: 200,
-      body: ['{"result":{"zqId":"zq1","zqSize":1}}\n', '{"error":{"code":14,"message":"zq unavailable"}}\n'],
+      body: [
+        '{"result":{"zqId":"zq1","zqSize":1}}\n',
+        '{"result":{"zqId":"zq2","zqSize":2}}\n',
+        `${JSON.stringify({ error: failure })}\n`,
+      ],
     }));
     try {
       const called = await cli(
@@ -109,11 +132,21 @@ describe("a server stream of {result, error} lines, through add, generate, test 
         ],
         { cwd: dir, env: { ZQ_STREAMS_KEY: "zq-key-00000001" } },
       );
-      expect(called.code, called.stdout + called.stderr).not.toBe(0);
-      expect(called.stdout).not.toContain('"error":{"code":14');
-      expect(called.stdout).toContain('"type": "upstream"');
-      expect(called.stdout).toContain('"code": "14"');
-      expect(called.stdout).toContain("zqstreams ended the stream with a failure after 1 item: zq unavailable");
+      expect(called.code, called.stdout + called.stderr).toBe(1);
+      const lines = called.stdout.trimEnd().split("\n");
+      expect(lines.slice(0, 2)).toEqual(['{"zqId":"zq1","zqSize":1}', '{"zqId":"zq2","zqSize":2}']);
+      expect(lines).toHaveLength(3);
+      expect(called.stdout).not.toContain("\u001b[31m");
+      expect(lines[2]).toContain("\\u001b[31mred");
+      expect(JSON.parse(lines[2] ?? "")).toMatchObject({
+        success: false,
+        error: {
+          type: "upstream",
+          code: "14",
+          message: "zqstreams ended the stream with a failure after 2 items: zq unavailable",
+          details: { details: failure.details },
+        },
+      });
     } finally {
       await upstream.close();
     }

@@ -53,7 +53,9 @@ document that one tool calls.
   --out <dir>          the generated packages (default ./generated)
 
 An operation that answers a stream of items (manifest stream) prints its
-items one a line, each as JSON, when it succeeds.
+items one a line, each as JSON; when the stream fails after some items (a
+failure line, a break), those items, then the result object on one line
+(exit 1).
 
 A file parameter takes a path (read as the request is sent) or an https
 address (fetched without the credential); one of several files, a JSON list
@@ -138,7 +140,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const controller = new AbortController();
   void io.interrupted.then(() => controller.abort());
   const pages = allPages ? { allPages, ...(maxItems ? { maxItems } : {}), ...(maxPages ? { maxPages } : {}) } : {};
+  // A stream's items as each is handed out, so that those before a failure are printed too.
+  const handed: unknown[] = [];
   const result = await registry.execute(operationId, resolved, {
+    ...(tool.stream && !allPages ? { onItem: (item: unknown) => void handed.push(item) } : {}),
     ...(baseUrl !== undefined ? { baseUrl } : {}),
     ...(tokenUrl !== undefined ? { tokenUrl } : {}),
     ...(allowHosts.length ? { allowHosts } : {}),
@@ -155,9 +160,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     } else result.output.content = `(${bytes.byteLength} bytes; --save <file> writes them)`;
   }
   // A stream's items one a line (JSON lines), as the upstream sent them: a reader may take each as it comes.
+  const lines = (items: unknown[]) => items.map((item) => `${JSON.stringify(item)}\n`).join("");
   if (result.success && tool.stream && Array.isArray(result.output.data)) {
-    io.stdout.write(result.output.data.map((item) => `${JSON.stringify(item)}\n`).join(""));
+    io.stdout.write(lines(result.output.data));
     return 0;
+  }
+  // A stream that failed after items were handed out: those items, then the result object on a line of its own.
+  if (!result.success && handed.length) {
+    io.stdout.write(`${lines(handed)}${JSON.stringify(result)}\n`);
+    return 1;
   }
   io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   return result.success ? 0 : 1;

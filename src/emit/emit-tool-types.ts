@@ -149,6 +149,8 @@ function printType(t: TypeRef, params: ParamSpec[]): string {
       return `Omit<${printType(t.of, params)}, ${t.keys.map((k) => JSON.stringify(k)).join(" | ")}>`;
     case "nonNullable":
       return `NonNullable<${printType(t.of, params)}>`;
+    case "defined":
+      return `Exclude<${printType(t.of, params)}, undefined>`;
     case "list":
       return `Array<${printType(t.of, params)}>`;
     case "event": {

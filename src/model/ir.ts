@@ -31,6 +31,11 @@ export type TypeRef =
   | { kind: "nonNullable"; of: TypeRef }
   /** An optional output's value where it is present: NonNullable, which a primitive type does not need. */
   | { kind: "present"; of: TypeRef }
+  /**
+   * A value of a type that is never undefined: a stream's item read at `stream.item`, which the runtime hands out only
+   * where the value holds it (`Exclude<T, undefined>`; a null it holds stays).
+   */
+  | { kind: "defined"; of: TypeRef }
   /** A list of values of a type: a stream's items (each as the document's schema of the stream's media type says). */
   | { kind: "list"; of: TypeRef }
   /**

@@ -3,6 +3,7 @@
 // says why the project converts it itself), which every reader of the project
 // takes (loadOpenApi, openapi-typescript, Prism).
 import { convertSwagger2, SwaggerConversionError } from "./swagger2.js";
+import { withStreamDefinitions } from "./swagger2-stream-definitions.js";
 
 type Json = Record<string, unknown>;
 
@@ -50,7 +51,8 @@ export function documentKind(data: unknown, name: string): DocumentKind {
  */
 export function swaggerToOpenApi(swagger: Json, name: string): Json {
   try {
-    return convertSwagger2(swagger);
+    // grpc-gateway v1's stream schemas, kept beside the definitions, made definitions first.
+    return convertSwagger2(withStreamDefinitions(swagger));
   } catch (e) {
     if (!(e instanceof SwaggerConversionError)) throw e;
     throw new UnsupportedDocument(`${name}: Swagger 2.0 could not be converted to OpenAPI 3.0: ${e.message}`);

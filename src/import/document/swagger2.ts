@@ -53,7 +53,7 @@ const SCHEMA_VALUED = new Set(["items", "additionalProperties", "allOf", "anyOf"
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /** A component name as OpenAPI 3 allows it (`^[a-zA-Z0-9._-]+$`), sanitised as swagger2openapi does. */
-const sanitise = (name: string) => name.replace("[]", "Array").replace(/[^A-Za-z0-9_\-.]+|\s+/g, "_");
+export const sanitise = (name: string) => name.replace("[]", "Array").replace(/[^A-Za-z0-9_\-.]+|\s+/g, "_");
 
 /** A JSON pointer segment as written in a `$ref` (`~1`, `~0`, percent escapes). */
 function decodeSegment(segment: string): string {

@@ -49,7 +49,9 @@ export function linkLineMembers(
     } else read[k] = segments;
   }
   if (!ok) return undefined;
-  return { ...read, steps: (read.item ?? []).map((field) => ({ field, optional: false })) };
+  // Each member on the way may be optional in the schema: the type steps past its undefined (a value without it holds
+  // no item, which fails the call), and the item itself is typed defined (streams.ts).
+  return { ...read, steps: (read.item ?? []).map((field) => ({ field, optional: true })) };
 }
 
 /** A JSON pointer's segments (`/a~1b/c` → `a/b`, `c`). */

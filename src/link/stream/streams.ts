@@ -116,7 +116,7 @@ export function linkStream(
     events !== undefined,
   );
   // Each item as the document's schema of the stream's media type says (openapi-typescript types one item there).
-  const item: TypeRef = events?.item ?? {
+  const whole: TypeRef = {
     kind: "response",
     operationId: op.operationId,
     ...(op.named ? {} : { at: { path: op.path, method: op.method.toLowerCase() } }),
@@ -124,6 +124,9 @@ export function linkStream(
     mediaType: mediaTypes[0] ?? "application/x-ndjson",
     steps: members?.steps ?? [],
   };
+  // An item read at stream.item is there in each item handed out (a value without it fails the call), even where the
+  // schema leaves the member optional (as a gRPC transcoding stream's `result` is).
+  const item: TypeRef = events?.item ?? (members?.item ? { kind: "defined", of: whole } : whole);
   const outputs: LinkedOutput[] = [
     { spec: structuredClone(STREAM_OUTPUTS[0] as OutputSpec), type: { kind: "list", of: item } },
     { spec: structuredClone(STREAM_OUTPUTS[1] as OutputSpec), type: { kind: "primitive", name: "number" } },

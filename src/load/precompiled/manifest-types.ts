@@ -1120,7 +1120,7 @@ export interface ManifestOperation {
    */
   download?: boolean
   /**
-   * The operation's success answer is a stream of JSON values (`application/x-ndjson`, `application/jsonl`: one per line; `application/json-seq`: JSON text sequences, RFC 7464), as an export or a feed answers, or of server-sent events (`text/event-stream`): each value, or each event `{event, data, id, retry}` (its `data` parsed as JSON where the document's schema of it is an object or a list, else text), is an item, read within `limits.replyBytes`, each at most `itemBytes` (default 1 MiB), into the outputs `data` (the items) and `metadata.count`; a client's method gets `.items()`, and `blockwright call` prints one item a line. The operation's `outputs` must then be empty (`{}`). `true` takes the defaults (`false`, as leaving it out: no stream).
+   * The operation's success answer is a stream of JSON values (`application/x-ndjson`, `application/jsonl`: one per line; `application/json-seq`: JSON text sequences, RFC 7464), as an export or a feed answers, or of server-sent events (`text/event-stream`): each value, or each event `{event, data, id, retry}` (its `data` parsed as JSON where the document's schema of it is an object or a list, else text), is an item, read within `limits.replyBytes`, each at most `itemBytes` (default 1 MiB), into the outputs `data` (the items) and `metadata.count`; a client's method gets `.items()`, and `blockwright call` prints one item a line (when the stream fails after some, those items, then the result object on a line of its own, exit 1). The operation's `outputs` must then be empty (`{}`). `true` takes the defaults (`false`, as leaving it out: no stream).
    */
   stream?: (boolean | {
     /**
@@ -1128,11 +1128,11 @@ export interface ManifestOperation {
      */
     itemBytes?: number
     /**
-     * A JSON pointer into each value of a stream of JSON values (`/result`) naming the member that holds the item: the item is that member's value, typed as its schema (a line that holds none fails the call with an `upstream` error, MISSING_OUTPUT). Leave it out to take each whole value as the item. It must name a member of the schema of the stream's media type.
+     * A JSON pointer into each value of a stream of JSON values (`/result`) naming the member that holds the item: the item is that member's value, typed as its schema and never undefined, even where the schema leaves the member optional (a line that holds none fails the call with an `upstream` error, MISSING_OUTPUT). Leave it out to take each whole value as the item. It must name a member of the schema of the stream's media type.
      */
     item?: string
     /**
-     * A JSON pointer into each value of a stream of JSON values (`/error`) naming the member that holds a failure the server reports after the stream started: a line holding a value there (not null) ends the call with an `upstream` error whose `code` and `message` are the failure's own `code` and `message`, never as an item. It must name a member of the schema of the stream's media type.
+     * A JSON pointer into each value of a stream of JSON values (`/error`) naming the member that holds a failure the server reports after the stream started: a line holding a value there (not null) ends the call, after the items before it, with an `upstream` error whose `code` and `message` are the failure's own `code` and `message` and whose `details` are its other members (a gRPC status's `details`), never as an item. It must name a member of the schema of the stream's media type.
      */
     failure?: string
   })
