@@ -35,7 +35,7 @@ import {
 } from "./mock-answers.js";
 import { isOwnPrefer } from "./mock-judge.js";
 import { withLiteralsAsSent } from "../judge/path-literals.js";
-import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
+import { MeantSchemas, withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { answersWithoutWriteOnlyRequired, withoutReadOnlyRequired } from "./read-only-required.js";
 import { withDiscriminatedKindsIn } from "../load/examples/discriminated-kinds.js";
 import { judgedOnly, makeSchemasCompilable, tuplesAsListedItems, withOneOfsAsAnyOf } from "./prism-schemas.js";
@@ -80,21 +80,28 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   const paths = ((document as Json).paths ?? {}) as Record<string, unknown>;
   const servedAt = servedKeyPaths(Object.keys(paths));
   const served: Record<string, unknown> = {};
+  // The schemas read as meant (open-all-of.ts), each once, where the operations' bodies and answers refer to them.
+  const meant = new MeantSchemas(document as Json);
   // A reserved expansion (`{+path}`, a value spanning segments) is a plain expression to Prism's router, which
   // mock-judge.ts hands the value as one segment; a key's fixed query pairs give it a path of its own (servedKeyPath),
   // as does a template alike another but for its expressions' names.
   for (const [path, item, under] of servedInRouteOrder(document, paths, base)) {
-    const kept = withoutCovered(withKeyQueryParameters(path, item), covers, document as Json);
+    const kept = withoutCovered(withKeyQueryParameters(path, item), covers, document as Json, meant);
     // Names RFC 6570 reads otherwise (`{id:}`) in letters, digits and `_` (operation-index.ts), as Prism reads them.
     const plain = withPlainTemplateNames(servedAt(path).replace(/\{\+/g, "{"), kept, (v) =>
       resolved(v, document as Json),
     );
     served[withLiteralsAsSent(`${under}${plain.path}`)] = plain.item;
   }
-  return { ...document, paths: served };
+  return meant.withMeant({ ...(document as Json), paths: served });
 }
 
-function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, document: Json): unknown {
+function withoutCovered(
+  item: unknown,
+  covers: (slot: CoveredSlot) => boolean,
+  document: Json,
+  meant: MeantSchemas,
+): unknown {
   if (!isObject(item)) return item;
   const keep = (list: unknown) =>
     Array.isArray(list)
@@ -163,11 +170,12 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
                 document,
               ),
               (v) => resolved(v, document),
+              meant,
             ),
           }
         : {}),
       ...(isObject(op.responses)
-        ? { responses: namedDefaultServed(answersAsJson(op.responses, document, method === "head"), document) }
+        ? { responses: namedDefaultServed(answersAsJson(op.responses, document, method === "head"), document, meant) }
         : {}),
     };
   }
@@ -293,7 +301,7 @@ function rangeRank(type: string): number {
  * the schema's). The named example becomes the media type's example. The answers are then read as their publisher means
  * them (open-all-of.ts), without the requirement of fields written only (read-only-required.ts).
  */
-function namedDefaultServed(responses: Json, document: Json): Json {
+function namedDefaultServed(responses: Json, document: Json, meant: MeantSchemas): Json {
   const out: Json = {};
   for (const [status, raw] of Object.entries(answersWithoutWriteOnlyRequired(responses, document))) {
     const response = resolved(raw, document);
@@ -308,7 +316,7 @@ function namedDefaultServed(responses: Json, document: Json): Json {
     }
     out[status] = served ? { ...(response as Json), content: served } : raw;
   }
-  return withAnswersAsMeant(out, (v) => resolved(v, document)) as Json;
+  return withAnswersAsMeant(out, (v) => resolved(v, document), meant) as Json;
 }
 
 /**

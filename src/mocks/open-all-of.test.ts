@@ -3,9 +3,11 @@
 // validator Prism uses.
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
-import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
+import { MeantSchemas, withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 
 type Json = Record<string, unknown>;
+/** The schemas read as meant that the copies below refer to (at `#/x-blockwright-meant/…`). */
+const store = new MeantSchemas();
 const document: Json = {
   components: {
     schemas: {
@@ -39,13 +41,16 @@ const resolve = (value: unknown): unknown => {
 };
 const body = { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/zqparams" } } } };
 const validator = (schema: unknown) =>
-  new Ajv({ strict: false }).compile({ ...(schema as Json), components: document.components });
+  new Ajv({ strict: false }).compile({
+    ...(schema as Json),
+    ...store.withMeant({ components: document.components }),
+  });
 const schemaOf = (b: unknown) =>
   ((b as { content: Record<string, { schema: unknown }> }).content["application/json"] as { schema: unknown }).schema;
 
 describe("a request body whose allOf members each close the object", () => {
   const before = structuredClone(document);
-  const opened = withOpenAllOfMembers(body, resolve);
+  const opened = withOpenAllOfMembers(body, resolve, store);
   const valid = validator(schemaOf(opened));
 
   it("is refused whole by JSON Schema's letter: no body with the fields of both members passes", () => {
@@ -69,7 +74,7 @@ describe("a request body whose allOf members each close the object", () => {
   it("leaves the document and a body that needs nothing as they are", () => {
     expect(document).toEqual(before);
     const plain = { content: { "application/json": { schema: { $ref: "#/components/schemas/zqoptional" } } } };
-    expect(withOpenAllOfMembers(plain, resolve)).toBe(plain);
+    expect(withOpenAllOfMembers(plain, resolve, store)).toBe(plain);
   });
 });
 
@@ -91,7 +96,7 @@ describe("a request body that is one of several shapes, one open to any object (
     ],
   };
   const form = { content: { "application/json": { schema: shapes } } };
-  const valid = validator(schemaOf(withOpenAllOfMembers(form, (v) => v)));
+  const valid = validator(schemaOf(withOpenAllOfMembers(form, (v) => v, store)));
 
   it("by the letter, refuses a body with one shape's fields (it meets the open branch too)", () => {
     expect(validator(shapes)({ zqdays: 3 })).toBe(false);
@@ -136,7 +141,7 @@ describe(
       ],
     };
     const plain = { content: { "application/json": { schema: shapes } } };
-    const valid = validator(schemaOf(withOpenAllOfMembers(plain, resolve)));
+    const valid = validator(schemaOf(withOpenAllOfMembers(plain, resolve, store)));
 
     it("by the letter, refuses a value meeting two forms (an integer is also a number)", () => {
       expect(validator(shapes)({ zqkind: "zqlevel", zqlevel: 0 })).toBe(false);
@@ -167,7 +172,7 @@ describe("a request body closed beside its allOf and a oneOf of shapes (the mock
     ],
   };
   const form = { content: { "application/json": { schema: closedBesideShapes } } };
-  const valid = validator(schemaOf(withOpenAllOfMembers(form, resolve)));
+  const valid = validator(schemaOf(withOpenAllOfMembers(form, resolve, store)));
 
   it("takes the fields of its members and of the shape it is, and still refuses any other field", () => {
     expect(valid({ zqmodels: [], zqaudioId: "a1" })).toBe(true);
@@ -214,10 +219,10 @@ describe("an answer closed beside its allOf, whose member's field is closed besi
     properties: { zqitems: { type: "array", items: { type: "string" } } },
   };
   const answers = { "200": { description: "A page.", content: { "application/json": { schema: page } } } };
-  const meant = withAnswersAsMeant(answers, pageResolve) as Record<string, unknown>;
+  const meant = withAnswersAsMeant(answers, pageResolve, store) as Record<string, unknown>;
   const valid = new Ajv({ strict: false }).compile({
     ...(schemaOf(meant["200"]) as Json),
-    components: { schemas },
+    ...store.withMeant({ components: { schemas } }),
   });
   const answer = { zqitems: ["a"], zqtotal: 1, zqlinks: { zqfirst: { zqhref: "https://x.test/1", zqkind: "page" } } };
 
@@ -278,8 +283,12 @@ describe("an answer whose deep field is closed beside a closed member that is it
   const meant = withAnswersAsMeant(
     { "200": { description: "Results.", content: { "application/json": { schema: deep } } } },
     deepResolve,
+    store,
   ) as Record<string, unknown>;
-  const valid = new Ajv({ strict: false }).compile({ ...(schemaOf(meant["200"]) as Json), components: { schemas } });
+  const valid = new Ajv({ strict: false }).compile({
+    ...(schemaOf(meant["200"]) as Json),
+    ...store.withMeant({ components: { schemas } }),
+  });
 
   it("by the letter, refuses every answer whose address holds its members' fields", () => {
     const letter = new Ajv({ strict: false }).compile({ ...deep, components: { schemas } });
