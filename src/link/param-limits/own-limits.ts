@@ -5,6 +5,22 @@ import { multipleNear } from "@blockwright/runtime/internal/generate";
 import { checkOwnForms } from "../param-branches/param-branches.js";
 import { regexProblem, type LinkContext, type Path } from "../context.js";
 
+/** The parameters whose own limits each link checked (by the manifest's object: a shared one is the same for all). */
+const checked = new WeakMap<LinkContext, WeakSet<ManifestParam>>();
+
+/**
+ * checkOwnLimits once a link for a parameter the manifest writes once: a shared parameter is linked once per operation,
+ * and its limits' check, its pattern compiled, ran again for each (its problems told once: linkContext's fail). The
+ * check reads the parameter alone, at its one place (docs/contributing/performance.md, scale12).
+ */
+export function checkOwnLimitsOnce(ctx: LinkContext, p: ManifestParam, at: Path): void {
+  let seen = checked.get(ctx);
+  if (!seen) checked.set(ctx, (seen = new WeakSet()));
+  if (seen.has(p)) return;
+  seen.add(p);
+  checkOwnLimits(ctx, p, at);
+}
+
 /** Limits that only concern the manifest itself (sane ranges, enum values of the parameter's type). */
 export function checkOwnLimits(ctx: LinkContext, p: ManifestParam, at: Path): void {
   if (p.anyOf) return checkOwnForms(ctx, p, at, checkOwnLimits); // each form, as a parameter (param-branches.ts)

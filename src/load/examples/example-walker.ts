@@ -14,7 +14,7 @@ import { describe, rootCause } from "./example-errors.js";
 import { fileHref, pointer, SchemaLookup } from "./schema-lookup.js";
 import { plainlyMeets } from "./plain-verdict.js";
 import { surelyMeets } from "./structured-verdict.js";
-import { type At, inside, type Path, PlacesMet, samePlace } from "./walk-place.js";
+import { type At, inside, type Path, PlacesMet } from "./walk-place.js";
 import { markWrittenLists, readListInPlace } from "./written-lists.js";
 
 export type { Path } from "./walk-place.js";
@@ -240,7 +240,7 @@ export class Walker {
     if (!at) return;
     // An alias (a schema that is only a `$ref`, such as a component naming another) is registered as well:
     // a `$ref` to it must resolve when a value is checked against a schema that names it.
-    if (typeof asNode(start.value)?.$ref === "string" && !samePlace(at, start) && !this.visited.meet(start))
+    if (typeof asNode(start.value)?.$ref === "string" && at.value !== start.value && !this.visited.meet(start))
       this.schemas.push(start);
     if (this.visited.meet(at)) return;
     const node = at.value as Node;
