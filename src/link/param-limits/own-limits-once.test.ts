@@ -42,6 +42,14 @@ describe("a parameter's own limits, by the tool", () => {
       "operations.zqA.params.zqN.minimum: minimum 5 is above maximum 1",
       "operations.zqB.params.zqN.minimum: minimum 5 is above maximum 1",
     ]);
+    // One object at two places (a YAML alias in two operations' parameters): each place told.
+    const aliased = contextOf({ type: "string", minLength: 3, maxLength: 1 });
+    for (const id of ["zqA", "zqB", "zqA"])
+      checkOwnLimitsOnce(aliased.ctx, aliased.p, ["operations", id, "params", "zqS"]);
+    expect(aliased.failures).toEqual([
+      "operations.zqA.params.zqS.minLength: minLength 3 is above maxLength 1",
+      "operations.zqB.params.zqS.minLength: minLength 3 is above maxLength 1",
+    ]);
     const second = contextOf({});
     checkOwnLimitsOnce(second.ctx, first.p, ["params", "zqN"]);
     expect(second.failures).toEqual(["params.zqN.minimum: minimum 5 is above maximum 1"]);

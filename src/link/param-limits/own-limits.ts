@@ -5,19 +5,22 @@ import { multipleNear } from "@blockwright/runtime/internal/generate";
 import { checkOwnForms } from "../param-branches/param-branches.js";
 import { regexProblem, type LinkContext, type Path } from "../context.js";
 
-/** The parameters whose own limits each link checked (by the manifest's object: a shared one is the same for all). */
-const checked = new WeakMap<LinkContext, WeakSet<ManifestParam>>();
+/** The places where each link checked a parameter's own limits, by the manifest's object (a shared one is one). */
+const checked = new WeakMap<LinkContext, WeakMap<ManifestParam, Path[]>>();
 
 /**
- * checkOwnLimits once a link for a parameter the manifest writes once: a shared parameter is linked once per operation,
- * and its limits' check, its pattern compiled, ran again for each (its problems told once: linkContext's fail). The
- * check reads the parameter alone, at its one place (docs/contributing/performance.md, scale12).
+ * checkOwnLimits once a link for a parameter at a place: a shared parameter is linked once per operation, and its
+ * limits' check, its pattern compiled, ran again for each (its problems told once: linkContext's fail). The check reads
+ * the parameter alone and names its place: one object at another place (a YAML alias in two operations) is checked
+ * there too (docs/contributing/performance.md, scale12).
  */
 export function checkOwnLimitsOnce(ctx: LinkContext, p: ManifestParam, at: Path): void {
-  let seen = checked.get(ctx);
-  if (!seen) checked.set(ctx, (seen = new WeakSet()));
-  if (seen.has(p)) return;
-  seen.add(p);
+  let byParam = checked.get(ctx);
+  if (!byParam) checked.set(ctx, (byParam = new WeakMap()));
+  const places = byParam.get(p);
+  if (places?.some((place) => place.length === at.length && place.every((key, i) => key === at[i]))) return;
+  if (places) places.push(at);
+  else byParam.set(p, [at]);
   checkOwnLimits(ctx, p, at);
 }
 
