@@ -232,8 +232,8 @@ export function isCredentialParam(ctx: LinkContext, name: string): boolean {
 
 /**
  * The names of the manifest's credential parameters, found once a link: every parameter of every tool asks
- * (isCredentialParam, twice), and listing the auth's ways for each was most of what the link of a synthetic provider's
- * parameters allocated (docs/contributing/performance.md, scale12).
+ * (isCredentialParam, twice), and listing the auth's ways for each was a sixth of what the link of a synthetic
+ * provider's parameters allocated (docs/contributing/performance.md, scale12).
  */
 const credentialNames = new WeakMap<LinkContext, Set<string>>();
 function credentialParams(ctx: LinkContext): Set<string> {

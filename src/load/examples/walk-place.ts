@@ -52,7 +52,7 @@ export function samePlace(a: Pick<At, "file" | "path">, b: Pick<At, "file" | "pa
  * The places a walk has met, found by the value there: a place met again is the same value at the same path, and a
  * value is at one place but where the document repeats it (a YAML alias), so a path is made and compared only then. A
  * key of its file and joined path for each place met made every schema's path (a copy at each step down) and a text,
- * most of the example walk's work on a document without examples (docs/contributing/performance.md, scale12).
+ * nearly half the example walk's work on a document without examples (docs/contributing/performance.md, scale12).
  */
 export class PlacesMet {
   private readonly byValue = new Map<object, At | At[]>();
