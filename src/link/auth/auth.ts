@@ -227,13 +227,32 @@ function checkParams(ctx: LinkContext, c: ManifestCredential, at: Path, first: b
 
 /** Whether a shared parameter is a credential's (a secret, or a basic credential's user): it is not sent as itself. */
 export function isCredentialParam(ctx: LinkContext, name: string): boolean {
-  if (sigv4Params(ctx.manifest.auth).includes(name)) return true;
+  return credentialParams(ctx).has(name);
+}
+
+/**
+ * The names of the manifest's credential parameters, found once a link: every parameter of every tool asks
+ * (isCredentialParam, twice), and listing the auth's ways for each was a sixth of what the link of a synthetic
+ * provider's parameters allocated (docs/contributing/performance.md, scale12).
+ */
+const credentialNames = new WeakMap<LinkContext, Set<string>>();
+function credentialParams(ctx: LinkContext): Set<string> {
+  let names = credentialNames.get(ctx);
+  if (names) return names;
+  const { manifest } = ctx;
+  const { auth } = manifest;
+  names = new Set(sigv4Params(auth));
   // A signing region's parameter is sent only in the signature, unless it fills a server variable (sent there).
-  const regionParam = ctx.manifest.auth.sigv4?.regionParam;
-  if (regionParam === name && !Object.values(ctx.manifest.server.variables ?? {}).includes(name)) return true;
-  return manifestWays(ctx.manifest.auth).some((w) =>
-    w.credentials.some(({ credential }) => credential.param === name || credential.user === name),
-  );
+  const regionParam = auth.sigv4?.regionParam;
+  if (regionParam !== undefined && !Object.values(manifest.server.variables ?? {}).includes(regionParam))
+    names.add(regionParam);
+  for (const way of manifestWays(auth))
+    for (const { credential } of way.credentials) {
+      names.add(credential.param);
+      if (credential.user !== undefined) names.add(credential.user);
+    }
+  credentialNames.set(ctx, names);
+  return names;
 }
 
 /**

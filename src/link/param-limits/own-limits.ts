@@ -5,6 +5,25 @@ import { multipleNear } from "@blockwright/runtime/internal/generate";
 import { checkOwnForms } from "../param-branches/param-branches.js";
 import { regexProblem, type LinkContext, type Path } from "../context.js";
 
+/** The places where each link checked a parameter's own limits, by the manifest's object (a shared one is one). */
+const checked = new WeakMap<LinkContext, WeakMap<ManifestParam, Path[]>>();
+
+/**
+ * checkOwnLimits once a link for a parameter at a place: a shared parameter is linked once per operation, and its
+ * limits' check, its pattern compiled, ran again for each (its problems told once: linkContext's fail). The check reads
+ * the parameter alone and names its place: one object at another place (a YAML alias in two operations) is checked
+ * there too (docs/contributing/performance.md, scale12).
+ */
+export function checkOwnLimitsOnce(ctx: LinkContext, p: ManifestParam, at: Path): void {
+  let byParam = checked.get(ctx);
+  if (!byParam) checked.set(ctx, (byParam = new WeakMap()));
+  const places = byParam.get(p);
+  if (places?.some((place) => place.length === at.length && place.every((key, i) => key === at[i]))) return;
+  if (places) places.push(at);
+  else byParam.set(p, [at]);
+  checkOwnLimits(ctx, p, at);
+}
+
 /** Limits that only concern the manifest itself (sane ranges, enum values of the parameter's type). */
 export function checkOwnLimits(ctx: LinkContext, p: ManifestParam, at: Path): void {
   if (p.anyOf) return checkOwnForms(ctx, p, at, checkOwnLimits); // each form, as a parameter (param-branches.ts)

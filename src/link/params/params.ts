@@ -25,7 +25,7 @@ import { deprecationNote } from "../deprecated/deprecation-note.js";
 import type { ParamSurface } from "../../model/surface-format.js";
 import { regexProblem, type LinkContext, type Path } from "../context.js";
 import { diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange } from "../param-limits/param-limit-changes.js";
-import { checkOwnLimits } from "../param-limits/own-limits.js";
+import { checkOwnLimitsOnce } from "../param-limits/own-limits.js";
 import { boundLength, checkSatisfiable, type LinkedParam, paramAtPlace } from "../param-limits/param-limits.js";
 import { placeParam, wireText } from "../wire/wire.js";
 import { nameFieldParams, refuseNamedFields, refuseSecondOtherFields } from "../wire/other-fields.js";
@@ -126,7 +126,7 @@ function linkParam(
   const credential = isCredentialParam(ctx, name);
   if (credential && declared.visibility === "user-or-llm")
     ctx.fail("BW2012", [...at, "visibility"], `a credential's parameter (auth) must be user-only`, "value");
-  checkOwnLimits(ctx, declared, at);
+  checkOwnLimitsOnce(ctx, declared, at);
   const placed = placeParam(ctx, name, declared, at, op, wireAt);
   if (!placed) return undefined;
   const { wire, place, named } = placed;

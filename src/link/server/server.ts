@@ -9,6 +9,7 @@ import type { ToolSpec } from "@blockwright/runtime/internal";
 import { hostPatternProblem, isLoopback, matchesHost, providerHosts } from "@blockwright/runtime/internal/generate";
 import type { ProviderEntry } from "../../model/surface-entry.js";
 import type { LinkContext, Path } from "../context.js";
+import type { OpenApiDocument } from "../../load/openapi-document.js";
 import { linkLimits } from "../limits/limits.js";
 import { checkServerVariables, templateServer } from "./server-variables.js";
 
@@ -27,11 +28,27 @@ export function linkServer(ctx: LinkContext): ToolSpec["server"] {
  * variables and hosts as server-variables.ts derives them.
  */
 export function serverOf(ctx: LinkContext): ToolSpec["server"] {
-  // The credential's variable (auth.variable) stays in the base path as written: each call's credential fills it.
-  const server = documentServer(ctx.doc.source.data, ctx.manifest.auth.variable);
+  const server = linkedServer(ctx);
   const basePath = server && "path" in server ? server.path : "";
   const { url: _url, variables: _variables, ...fixed } = ctx.manifest.server;
   return { ...fixed, ...templateServer(ctx), ...(basePath ? { basePath } : {}), ...linkLimits(ctx) };
+}
+
+/** The document's server as a link reads it, by the credential's variable kept: read once, not once a tool. */
+const linkedServers = new WeakMap<OpenApiDocument, Map<string | undefined, DocumentServer | undefined>>();
+
+/**
+ * The document's server as the link reads it (documentServer), read once a document and credential variable: every
+ * tool carries it (serverOf), and reading it again for each was a tenth of a synthetic provider's server link
+ * (docs/contributing/performance.md, scale12). The credential's variable (auth.variable) stays in the base path as
+ * written: each call's credential fills it.
+ */
+function linkedServer(ctx: LinkContext): DocumentServer | undefined {
+  const keep = ctx.manifest.auth.variable;
+  let byKeep = linkedServers.get(ctx.doc);
+  if (!byKeep) linkedServers.set(ctx.doc, (byKeep = new Map()));
+  if (!byKeep.has(keep)) byKeep.set(keep, documentServer(ctx.doc.source.data, keep));
+  return byKeep.get(keep);
 }
 
 /**
@@ -109,7 +126,7 @@ export function documentServer(document: unknown, keep?: string): DocumentServer
  * parameter gets it appended. One the linker cannot read is refused.
  */
 function checkBasePath(ctx: LinkContext): void {
-  const server = documentServer(ctx.doc.source.data, ctx.manifest.auth.variable);
+  const server = linkedServer(ctx);
   if (!server) return;
   if ("problem" in server) {
     ctx.failInDocument("BW2019", server.at, server.problem);

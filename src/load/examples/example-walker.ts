@@ -14,7 +14,7 @@ import { describe, rootCause } from "./example-errors.js";
 import { fileHref, pointer, SchemaLookup } from "./schema-lookup.js";
 import { plainlyMeets } from "./plain-verdict.js";
 import { surelyMeets } from "./structured-verdict.js";
-import { type At, inside, type Path } from "./walk-place.js";
+import { type At, inside, type Path, PlacesMet } from "./walk-place.js";
 import { markWrittenLists, readListInPlace } from "./written-lists.js";
 
 export type { Path } from "./walk-place.js";
@@ -58,7 +58,7 @@ export class Walker {
   readonly mismatches: ExampleMismatch[] = [];
   /** How many list examples were read as their style's text, in their own files' data (written-lists.ts). */
   readonly read = { lists: 0 };
-  private readonly visited = new Set<string>();
+  private readonly visited = new PlacesMet();
   private readonly schemas: At[] = [];
   private readonly checks: Check[] = [];
   private readonly reported = new Set<string>();
@@ -240,19 +240,9 @@ export class Walker {
     if (!at) return;
     // An alias (a schema that is only a `$ref`, such as a component naming another) is registered as well:
     // a `$ref` to it must resolve when a value is checked against a schema that names it.
-    if (
-      typeof asNode(start.value)?.$ref === "string" &&
-      (at.file !== start.file || at.path.join("/") !== start.path.join("/"))
-    ) {
-      const alias = `${start.file}#${start.path.join("/")}`;
-      if (!this.visited.has(alias)) {
-        this.visited.add(alias);
-        this.schemas.push(start);
-      }
-    }
-    const key = `${at.file}#${at.path.join("/")}`;
-    if (this.visited.has(key)) return;
-    this.visited.add(key);
+    if (typeof asNode(start.value)?.$ref === "string" && at.value !== start.value && !this.visited.meet(start))
+      this.schemas.push(start);
+    if (this.visited.meet(at)) return;
     const node = at.value as Node;
     this.schemas.push(at);
     if (node.example !== undefined)

@@ -40,3 +40,34 @@ class Inside implements At {
 export function inside(at: At, key: string | number): At {
   return new Inside(at, key);
 }
+
+/** Whether two places are one: the same file and the same keys (a list's index as its text). */
+export function samePlace(a: Pick<At, "file" | "path">, b: Pick<At, "file" | "path">): boolean {
+  if (a.file !== b.file || a.path.length !== b.path.length) return false;
+  for (let i = 0; i < a.path.length; i++) if (String(a.path[i]) !== String(b.path[i])) return false;
+  return true;
+}
+
+/**
+ * The places a walk has met, found by the value there: a place met again is the same value at the same path, and a
+ * value is at one place but where the document repeats it (a YAML alias), so a path is made and compared only then. A
+ * key of its file and joined path for each place met made every schema's path (a copy at each step down) and a text,
+ * nearly half the example walk's work on a document without examples (docs/contributing/performance.md, scale12).
+ */
+export class PlacesMet {
+  private readonly byValue = new Map<object, At | At[]>();
+
+  /** Whether `at` (an object's place) was met before; from now on it was. */
+  meet(at: At): boolean {
+    const value = at.value as object;
+    const known = this.byValue.get(value);
+    if (known === undefined) {
+      this.byValue.set(value, at);
+      return false;
+    }
+    const list = Array.isArray(known) ? known : [known];
+    if (list.some((k) => samePlace(k, at))) return true;
+    this.byValue.set(value, [...list, at]);
+    return false;
+  }
+}
