@@ -58,8 +58,9 @@ const MAX_INSTALL_BYTES = 6_000_000;
 // (44,5xx), and a query object that writes nothing counted as not given (44,665 bytes); the ceiling 44,800. The
 // forty-second: a secret inside a JSON value withheld from its refusal, overlapping scalar kinds taken, `null` to a
 // nullable text, and a base64 core's URL-safe form made without regular expressions (a key new to the process: the
-// call ×0.92): 44,816 bytes; the ceiling 44,900.
-const MAX_BUNDLE_BYTES = 44_900;
+// call ×0.92): 44,816 bytes; the ceiling 44,900. The forty-fifth: a stream's items that echo a credential withheld as
+// a JSON answer's output is (they were handed out as read): 44,947 bytes; the ceiling 45,000.
+const MAX_BUNDLE_BYTES = 45_000;
 
 // The consumer's first provider (installed alone, measured), and the one its ESM call adds.
 const PROVIDERS = [NPM_CONSUMER_PROVIDERS[0], "docgen"];

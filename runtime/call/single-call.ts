@@ -19,7 +19,7 @@ import { outputTypeFailure } from "./output-types.js";
 import { ownValue } from "../common/own.js";
 import { pageCountIssue, wantsPages } from "../validate/page-inputs.js";
 import { readBody, replyLimit } from "../http/read-body.js";
-import { isSecretLength, mentionsSecret, redactDeep, SECRET_MIN_LENGTH } from "../common/redact.js";
+import { isSecretLength, redactDeep, SECRET_MIN_LENGTH, withheldSecrets } from "../common/redact.js";
 import { sleep } from "../common/sleep.js";
 import type { ToolCall } from "../spec/tool-types.js";
 import { startDeadline, type Deadline } from "../http/deadline.js";
@@ -325,14 +325,16 @@ async function attempts(
       if (late) return failed(mark(late, false));
       try {
         response = await deadline.race((options.signing ?? send)(fetchFn, request, deadline.signal, call));
-        // A file (or a redirect to it): its bytes are the answer (download.ts).
+        // A file (or a redirect to it): its bytes are the answer (download.ts), never rewritten; a stream's items are
+        // outputs, each echoing a secret handed out with it withheld.
+        const onItem = options.onItem && ((item: unknown) => options.onItem?.(withheldSecrets(item, call.secrets)));
         const file =
-          files &&
-          (await files.fileAnswer(tool, response, request.url, fetchFn, deadline, limit, call.values, options.onItem));
-        if (file)
-          return "failure" in file
-            ? failed(file.failure)
-            : out({ result: { success: true, output: file.output }, reply: file.reply, bytes: file.bytes });
+          files && (await files.fileAnswer(tool, response, request.url, fetchFn, deadline, limit, call.values, onItem));
+        if (file) {
+          if ("failure" in file) return failed(file.failure);
+          const output = tool.stream ? withheldSecrets(file.output, call.secrets) : file.output;
+          return out({ result: { success: true, output }, reply: file.reply, bytes: file.bytes });
+        }
         // A redirect's body is never needed (and never read).
         if (isRedirect(response)) {
           void response.body?.cancel().catch(() => undefined);
@@ -403,9 +405,8 @@ async function attempts(
           options.validateOutputs && outputTypeFailure(tool.outputs, output, status, tool.provider, call.secrets);
         if (mistyped) return failed(mistyped);
         // Outputs are parsed values (a `\u0041` is an `A` here): each is looked at, copied only if one holds a secret.
-        const secret = mentionsSecret(output, call.secrets);
         return out({
-          result: { success: true, output: secret ? redactDeep(output, call.secrets) : output },
+          result: { success: true, output: withheldSecrets(output, call.secrets) },
           reply: ctx,
           bytes,
         });

@@ -88,6 +88,11 @@ function redactValue<T>(value: T, finders: Finder[], depth: number): T {
 /**
  * Whether any string (or number, or key) of a JSON-like value holds a secret in any of its forms; stops at the first.
  */
+/** `value` as handed out: the same object when it holds no secret, else a copy with each withheld. */
+export function withheldSecrets<T>(value: T, secrets: readonly string[]): T {
+  return mentionsSecret(value, secrets) ? redactDeep(value, secrets) : value;
+}
+
 export function mentionsSecret(value: unknown, secrets: readonly string[]): boolean {
   const finders = findersOf(secrets);
   return finders.length > 0 && walkMentions(value, finders, 0);
