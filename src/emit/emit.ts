@@ -138,8 +138,8 @@ export function entryRenderer(
     ));
   for (const x of shared) names.add(x.value as object, x.name);
   // An operation's members, made once for both its `extends` and its own members (index.d.ts reads them in turn): a
-  // member's type is a JSON body's whole type, made three times an operation before (with sharedParams' count). Only the
-  // last operation's are kept: the members of every operation held at once would be a whole API's parameter types.
+  // member's type is a JSON body's whole type, made three times an operation before (with sharedParams' count). Only
+  // the last operation's are kept: the members of every operation held at once would be a whole API's parameter types.
   let last: { op: OperationIR; members: ParamMember[] } | undefined;
   const membersOf = (op: OperationIR) => {
     if (last?.op !== op) last = { op, members: paramMembers(op) };
