@@ -28,7 +28,10 @@ export function ownStrings(data: unknown): void {
       continue;
     }
     const record = node as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
+    // `for…in`: Object.keys made an array of the keys at every object of a whole published document. Storing into a
+    // key already there changes neither the keys nor their order.
+    for (const key in record) {
+      if (!Object.hasOwn(record, key)) continue;
       const value = record[key];
       if (typeof value === "string") record[key] = own(value);
       else if (value !== null && typeof value === "object") stack.push(value);

@@ -137,6 +137,14 @@ export function entryRenderer(
       new Set(ir.operations.flatMap((op) => [op.types.paramsName, op.types.outputName])),
     ));
   for (const x of shared) names.add(x.value as object, x.name);
+  // An operation's members, made once for both its `extends` and its own members (index.d.ts reads them in turn): a
+  // member's type is a JSON body's whole type, made three times an operation before (with sharedParams' count). Only
+  // the last operation's are kept: the members of every operation held at once would be a whole API's parameter types.
+  let last: { op: OperationIR; members: ParamMember[] } | undefined;
+  const membersOf = (op: OperationIR) => {
+    if (last?.op !== op) last = { op, members: paramMembers(op) };
+    return last.members;
+  };
   // Every text from the inputs below is placed in a comment (commentText) or
   // a literal (literal, codeLiteral): none can end either and run as code.
   const view = {
@@ -165,7 +173,7 @@ export function entryRenderer(
         literal: literal(x.value),
       })),
     operations: ir.operations.map((op) =>
-      operationView(op, definitionParams, () => literal(calls.get(op), names), sharedMembers),
+      operationView(op, definitionParams, () => literal(calls.get(op), names), sharedMembers, membersOf),
     ),
     blockType: runtimeType("BlockDefinition"),
     blockDefinition: literal(ir.block),
@@ -196,6 +204,7 @@ function operationView(
   definitionParams: (op: OperationIR) => string,
   call: () => string,
   shared: () => SharedParams,
+  members: (op: OperationIR) => ParamMember[],
 ) {
   return {
     id: op.tool.id,
@@ -208,9 +217,9 @@ function operationView(
     definitionParams: () => definitionParams(op),
     outputName: op.types.outputName,
     // Its own parameters' members; those several operations share, in the interfaces it extends.
-    params: () => paramMembers(op).filter((m) => !shared().holder(m)),
+    params: () => members(op).filter((m) => !shared().holder(m)),
     extends: () => {
-      const holders = [...new Set(paramMembers(op).map((m) => shared().holder(m)))].filter((h) => h !== undefined);
+      const holders = [...new Set(members(op).map((m) => shared().holder(m)))].filter((h) => h !== undefined);
       return holders.length ? ` extends ${holders.join(", ")}` : "";
     },
     outputType: () => outputTsType(op),

@@ -7,7 +7,10 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { typeErrors, writeInstalled } from "../../test-support/installed-package.js";
+import { entryRenderer } from "./emit.js";
+import { wholeText } from "./file-text.js";
 import { generate } from "./generate-all.js";
+import { loadProvider } from "./link-provider.js";
 
 const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), "../../test-support/fixtures/specs-judge/zqwire");
 const work = mkdtempSync(join(tmpdir(), "blockwright-shared-params-"));
@@ -44,4 +47,29 @@ export const pathless: P = { apiKey: "zq-key" };
     );
     expect(typeErrors([join(installed.dir, "zqwire/index.d.ts"), check])).toEqual([]);
   }, 120_000);
+
+  it("makes an operation's members twice: once for the count, once for its Params and what it extends", async () => {
+    const root = dirname(FIXTURE);
+    const ir = await loadProvider(root, FIXTURE);
+    // Each parameter's description read as its member is made (paramMembers reads it once a member).
+    let made = 0;
+    for (const op of ir.operations)
+      for (const p of op.tool.params) {
+        const description = p.description;
+        Object.defineProperty(p, "description", {
+          get: () => {
+            made++;
+            return description;
+          },
+        });
+      }
+    const params = ir.operations.reduce((n, op) => n + op.tool.params.length, 0);
+    expect(params).toBeGreaterThan(12);
+    const dts = wholeText(
+      entryRenderer(ir, "export interface paths {}\nexport interface operations {}", "1.0.0").dts(),
+    );
+    expect(dts).toContain("extends ZqwireSharedApiKey {");
+    // Three times before: the count, `extends` and the Params' members each made them again.
+    expect(made).toBe(2 * params);
+  });
 });

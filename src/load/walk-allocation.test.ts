@@ -46,4 +46,16 @@ describe("what the load's walks allocate", () => {
     expect(found).toBe(0);
     expect(bytes).toBeLessThan(130); // 260 before the cut, about 53 after
   });
+
+  it("the link's check of schema constructs", async () => {
+    const { bytes, found } = await heap.call<PerNode>(walks, "schemaConstructs");
+    expect(found).toBe(0);
+    expect(bytes).toBeLessThan(60); // 188 before the cut (a list of each node's keys), about 3 after
+  });
+
+  it("each string of a whole document made its own", async () => {
+    const { bytes, found } = await heap.call<PerNode>(walks, "ownStringsMade");
+    expect(found).toBe(N);
+    expect(bytes).toBeLessThan(70); // 202 before the cut (a list of each object's keys), about 14 after
+  });
 });

@@ -1,6 +1,8 @@
 // The steps of src/load/walk-allocation.test.ts, run in a thread of their own (fresh-heap.ts): the bytes each of the
 // load's walks allocates per node of a document of N operations without examples, the least of three runs (the
 // first compiles), and what the walk found (none of them finds anything to do there).
+import { ownStrings } from "../../src/common/own-strings.js";
+import { constructProblems } from "../../src/link/schema-constructs.js";
 import { cutToBound } from "../../src/load/bound-cut.js";
 import { examineExamples } from "../../src/load/examples/openapi-examples.js";
 import { readDelimitedPatterns } from "../../src/load/load-rewrites.js";
@@ -77,4 +79,19 @@ export function boundCut(): PerNode {
 export function patternsRead(): PerNode {
   const document = walkedDocument(N);
   return perNode(() => readDelimitedPatterns(document).length);
+}
+
+/** The link's check of the schema constructs the document's OpenAPI version does not allow (a walk of every node). */
+export function schemaConstructs(): PerNode {
+  const document = walkedDocument(N);
+  return perNode(() => constructProblems(document, "3.0.3").length);
+}
+
+/** Each string of a whole document's data made its own (yaml-source.ts), over a document read back from its text. */
+export function ownStringsMade(): PerNode {
+  const document = JSON.parse(JSON.stringify(walkedDocument(N)));
+  return perNode(() => {
+    ownStrings(document);
+    return Object.keys(document.paths).length;
+  });
 }
