@@ -80,6 +80,12 @@ describe("DECISIONS — Document generation", () => {
         folderIds: ["f_1"],
         imageOptions: { model: "flux-2-pro", style: "warm" },
       });
+      // Nothing else can be sent: the tool takes these parameters and no other (the spec's body would take more).
+      expect(
+        tool("docgen_generate_from_template")
+          .params.map((p) => p.name)
+          .sort(),
+      ).toEqual(["apiKey", "exportAs", "folderIds", "gammaId", "imageModel", "imageStyle", "prompt", "themeId"]);
       for (const extra of ["imageSource", "textAmount", "cardDimensions", "numCards", "textMode"]) {
         const refused = await call("docgen_generate_from_template", {
           apiKey: GAMMA,

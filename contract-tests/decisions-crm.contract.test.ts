@@ -3,7 +3,9 @@
 // list, its errors and its limit error. Expected values are written out here, never read from the manifests.
 import { describe, expect, it } from "vitest";
 import { call, example, expectFailure, expectNoViolation, expectSuccess } from "../test-support/harness.js";
-import { ACCOUNT_ID, crm, expectRefused } from "./decisions-kit.js";
+import { executeTool } from "../test-support/repo.js";
+import { json, scriptedFetch } from "../test-support/runtime/scripted-fetch.js";
+import { ACCOUNT_ID, crm, expectRefused, SF } from "./decisions-kit.js";
 
 describe("DECISIONS — CRM", () => {
   it("sobject must be an API name and recordId 15 or 18 alphanumerics, both validated then URL-encoded", async () => {
@@ -138,4 +140,26 @@ describe("DECISIONS — CRM", () => {
       });
     },
   );
+
+  it("403 REQUEST_LIMIT_EXCEEDED is a limit error (a quota used up: it resets), unlike another 403", async () => {
+    // Salesforce sends no Retry-After; given one, a limit error says when it resets and a permission error does not.
+    const answer = (errorCode: string) =>
+      json(403, [{ message: `${errorCode} for the decisions test`, errorCode }], { "retry-after": "3600" });
+    const failure = async (errorCode: string) => {
+      const { fetch, seen } = scriptedFetch(answer(errorCode));
+      const result = await executeTool(
+        "crm_query",
+        { apiKey: SF, instanceUrl: "https://zq.my.salesforce.com", query: "SELECT Id FROM Account" },
+        { fetch },
+      );
+      expect(seen, errorCode).toHaveLength(1);
+      return expectFailure(result);
+    };
+    const limit = await failure("REQUEST_LIMIT_EXCEEDED");
+    expect(limit).toMatchObject({ type: "upstream", status: 403, code: "REQUEST_LIMIT_EXCEEDED", retryable: false });
+    expect(limit.resetsAt, "a limit error says when it resets").toEqual(expect.any(String));
+    const denied = await failure("INSUFFICIENT_ACCESS");
+    expect(denied).toMatchObject({ status: 403, code: "INSUFFICIENT_ACCESS", retryable: false });
+    expect(denied.resetsAt, "a permission error is no limit").toBeUndefined();
+  });
 });

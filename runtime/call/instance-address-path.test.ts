@@ -33,9 +33,9 @@ const atInstance: ToolSpec = {
   params: [...getBook.params, instanceUrl],
 };
 
-async function sent(zqInstance: string) {
+async function sent(zqInstance: string, tool: ToolSpec = atInstance) {
   const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
-  const result = await executeToolDefinition(atInstance, { apiKey: KEY, bookId: "b 1", zqInstance }, { fetch });
+  const result = await executeToolDefinition(tool, { apiKey: KEY, bookId: "b 1", zqInstance }, { fetch });
   return result.success ? (seen[0] as { url: string }).url : `refused: ${result.error.message}`;
 }
 
@@ -80,6 +80,21 @@ describe("an instance address with the path it is served under", () => {
     );
     expect(await sent("https://zqhost.zqshelves.test/zqbase?zq=1")).toBe(
       'refused: zqInstance: must not contain a query or fragment, got "https://zqhost.zqshelves.test/zqbase?zq=1"',
+    );
+  });
+
+  it("withholds an address with credentials from the refusal of any rule it breaks (length, pattern)", async () => {
+    const withheld = 'refused: zqInstance: must not contain credentials, got "(address with credentials withheld)"';
+    const long = `https://u:zq-pass-0000001@zqhost.zqshelves.test/zqbase/${"z".repeat(300)}`;
+    expect(await sent(long)).toBe(withheld);
+    // A manifest's pattern (an instance without a path) is checked before the address's own rules.
+    const pathless: ToolSpec = {
+      ...atInstance,
+      params: atInstance.params.map((p) => (p.name === "zqInstance" ? { ...p, pattern: "^[a-z]+://[^/]+/*$" } : p)),
+    };
+    expect(await sent("https://u:zq-pass-0000001@zqhost.zqshelves.test/zqbase", pathless)).toBe(withheld);
+    expect(await sent("https://zqhost.zqshelves.test/zqbase", pathless)).toMatch(
+      /^refused: zqInstance: must be a value matching .*, got "https:\/\/zqhost\.zqshelves\.test\/zqbase"$/,
     );
   });
 });

@@ -92,6 +92,8 @@ function compileString(spec: ParamCall, tool: StringTool | undefined): StringChe
   const link = spans !== true && spans;
   const counted = minLength !== undefined || maxLength !== undefined;
   return (s, support, secrets) => {
+    const withheld = spec.format === "base-url" && credentialedAddress(spec, s);
+    if (withheld) return withheld;
     if (formatted && !support.formats) return { issue: lacks("formats", name) };
     const strings = ruled ? support.strings : undefined;
     if (ruled && !strings) return { issue: lacks("strings", name) };
@@ -145,6 +147,17 @@ function compileString(spec: ParamCall, tool: StringTool | undefined): StringChe
     if (spec.format === "base-url") return checkBaseUrl(spec, value, secrets);
     return strings?.splitLimit(spec, value, s, secrets) ?? { value };
   };
+}
+
+/**
+ * An address with credentials, refused before any rule that would quote it (its length, its characters, a pattern):
+ * withheld as its format's refusal withholds it.
+ */
+function credentialedAddress(spec: ParamCall, s: string): Checked | undefined {
+  const checked = checkInstanceAddress(s);
+  return "withhold" in checked && checked.withhold
+    ? problem(spec, "format", checked.problem, "(address with credentials withheld)")
+    : undefined;
 }
 
 function checkBaseUrl(spec: ParamCall, s: string, secrets: readonly string[]): Checked {
