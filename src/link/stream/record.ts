@@ -10,9 +10,14 @@ export const stream = {
     "the document's schema of it is an object or a list) " +
     "item by item into the outputs `data` (the items) and `metadata.count`, " +
     "each value's item at `item` where given (a JSON pointer: `/result`), a value holding a failure at `failure` " +
-    "(`/error`) ending the call with an `upstream` error of its `code` and `message`, " +
+    "(`/error`) ending the call with an `upstream` error of its `code` and `message` " +
+    "(its other members, a gRPC status's `details`, as the error's `details`), " +
     "each item at most `itemBytes` (default 1 MiB), all within `limits.replyBytes`; " +
-    "a client's method gets `.items()`, and `blockwright call` prints one item per line.",
+    "a client's method gets `.items()`, and `blockwright call` prints one item per line " +
+    "(and, when the stream fails after some, the result object on a line after them, exit 1). " +
+    "`add` drafts `{item: /result, failure: /error}` for a gRPC transcoding server stream: a 2xx JSON object of " +
+    '`result` and `error` titled "Stream result of …", inline or (grpc-gateway v1) named from `x-stream-definitions`.',
+
   schema: ["stream"],
   tool: ["stream"],
   surface: {},
