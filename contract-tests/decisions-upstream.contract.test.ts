@@ -144,7 +144,7 @@ describe("DECISIONS — General: failures and base addresses", () => {
 
   it(
     "5. Base addresses: the CRM uses the caller's instanceUrl (https; http for loopback; trailing slashes " +
-      "stripped; no query or credentials, nor the API's own path)",
+      "stripped; no path, query or credentials)",
     async () => {
       const base = { ...crm(), sobject: "Account", recordId: ACCOUNT_ID };
       const loopback = await call("crm_get_record", { ...base, instanceUrl: `${mockUrl("crm")}//` });
@@ -158,17 +158,16 @@ describe("DECISIONS — General: failures and base addresses", () => {
           'instanceUrl: must use https (http is allowed only for loopback hosts), got "http://acme.my.salesforce.com"',
         ],
         [
-          "https://acme.my.salesforce.com/services",
-          "instanceUrl: its path ends with /services, where the API's own path /services/data/v59.0/sobjects " +
-            "begins: give the instance's address without the API's path (scheme, host and the path the instance " +
-            'is served under, if any), got "https://acme.my.salesforce.com/services"',
-        ],
-        [
           "https://acme.my.salesforce.com?x=1",
           'instanceUrl: must not contain a query or fragment, got "https://acme.my.salesforce.com?x=1"',
         ],
       ] as const) {
         expectRefused(await call("crm_get_record", { ...base, instanceUrl }), "instanceUrl", "format", message);
+      }
+      // No path at all: an org's instance is a host of its own (the manifest's pattern on instanceUrl).
+      for (const instanceUrl of ["https://acme.my.salesforce.com/zq", "https://acme.my.salesforce.com/services"]) {
+        const pathed = await call("crm_get_record", { ...base, instanceUrl });
+        expectRefused(pathed, "instanceUrl", "pattern", expect.stringContaining(`without a path`));
       }
       // Credentials withheld whatever else the address breaks (its length too).
       for (const instanceUrl of [

@@ -278,6 +278,8 @@ export const crmInstanceUrlParam = {
     "in": "server"
   },
   "maxLength": 255,
+  "pattern": "^[A-Za-z][A-Za-z0-9+.-]*://[^/]+/*$",
+  "patternHint": "an address without a path, such as https://mydomain.my.salesforce.com",
   "format": "base-url"
 };
 
@@ -511,7 +513,8 @@ export const crmCreateRecordTool = /* @__PURE__ */ describeTool(crmCreateRecordC
       "title": "Instance URL",
       "description": "The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). Required with apiKey; with a flow's parameters it may be left out: the token answer names it (instance_url), and calls go to the instance the token is for.",
       "visibility": "user-only",
-      "placeholder": "https://mydomain.my.salesforce.com"
+      "placeholder": "https://mydomain.my.salesforce.com",
+      "example": "https://mydomain.my.salesforce.com"
     },
     "sobject": {
       "title": "sObject type",
@@ -676,7 +679,8 @@ export const crmGetRecordTool = /* @__PURE__ */ describeTool(crmGetRecordCall, {
       "title": "Instance URL",
       "description": "The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). Required with apiKey; with a flow's parameters it may be left out: the token answer names it (instance_url), and calls go to the instance the token is for.",
       "visibility": "user-only",
-      "placeholder": "https://mydomain.my.salesforce.com"
+      "placeholder": "https://mydomain.my.salesforce.com",
+      "example": "https://mydomain.my.salesforce.com"
     },
     "sobject": {
       "title": "sObject type",
@@ -917,7 +921,8 @@ export const crmQueryTool = /* @__PURE__ */ describeTool(crmQueryCall, {
       "title": "Instance URL",
       "description": "The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). Required with apiKey; with a flow's parameters it may be left out: the token answer names it (instance_url), and calls go to the instance the token is for.",
       "visibility": "user-only",
-      "placeholder": "https://mydomain.my.salesforce.com"
+      "placeholder": "https://mydomain.my.salesforce.com",
+      "example": "https://mydomain.my.salesforce.com"
     },
     "query": {
       "title": "Query",
@@ -1092,7 +1097,8 @@ export const crmUpdateRecordTool = /* @__PURE__ */ describeTool(crmUpdateRecordC
       "title": "Instance URL",
       "description": "The org's instance address, e.g. https://mydomain.my.salesforce.com (https only; trailing slashes are stripped). Required with apiKey; with a flow's parameters it may be left out: the token answer names it (instance_url), and calls go to the instance the token is for.",
       "visibility": "user-only",
-      "placeholder": "https://mydomain.my.salesforce.com"
+      "placeholder": "https://mydomain.my.salesforce.com",
+      "example": "https://mydomain.my.salesforce.com"
     },
     "sobject": {
       "title": "sObject type",

@@ -180,7 +180,7 @@ function limitsOf(p: ParamSpec): string {
     parts.push(`one of ${p.enum.map((v) => code(String(v))).join(", ")}${p.caseInsensitive ? " (any case)" : ""}`);
   else if (p.knownValues) parts.push(`known values ${p.knownValues.map(code).join(", ")}, others taken too`);
   if (p.pattern) parts.push(`matches ${code(p.pattern)}`);
-  if (p.format === "base-url") parts.push("https address without path (http only for loopback)");
+  if (p.format === "base-url") parts.push("https address, no query or credentials (http only for loopback)");
   if (p.wire.in === "body" && p.wire.split?.maxItems !== undefined)
     parts.push(`at most ${p.wire.split.maxItems} items`);
   if (p.forbiddenKeys)
