@@ -39,7 +39,7 @@ export {
   isIpLiteral,
 } from "./http/hosts.js";
 export { DEFAULT_REPLY_BYTES, readBody, readBytes } from "./http/read-body.js";
-export { percentDecoded } from "./http/percent-encoding.js";
+export { cookieOctets, percentDecoded } from "./http/percent-encoding.js";
 export { scalarText } from "./common/scalar-text.js";
 export { startDeadline, type Deadline } from "./http/deadline.js";
 export { linkNext, send, isRedirect } from "./http/transport.js";

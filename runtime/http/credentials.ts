@@ -6,7 +6,7 @@
 // scheme says: `Authorization: Bearer`, `Authorization: Basic`, a named
 // header, a query pair, or a `Cookie` pair.
 import type { AuthSpec, AuthWay, CredentialSpec, SigV4Spec, ToolCall } from "../spec/tool-types.js";
-import { percentEncoded } from "./percent-encoding.js";
+import { cookieOctets, percentEncoded } from "./percent-encoding.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -164,7 +164,7 @@ export type PlacedSpec = Exclude<CredentialSpec, SigV4Spec>;
 /** Where a credential goes with its value; `values` gives a basic credential's user. */
 export function placeCredential(c: PlacedSpec, value: string, values: Record<string, unknown>): Placed {
   if (c.type === "basic") return { header: ["Authorization", `Basic ${basicToken(...basicPair(c, value, values))}`] };
-  if (c.type === "cookie") return { cookie: `${c.name}=${encodeURIComponent(value)}` };
+  if (c.type === "cookie") return { cookie: `${c.name}=${cookieOctets(value)}` };
   // One path segment, never more (`/`, `?`, `#` encoded): as the operation's path parameter is written (RFC 6570's
   // simple expansion, every reserved character encoded), or with ":" and "@" as they are (`pchar`: RFC 3986 lets a
   // segment hold them; a bot token `123456:ABC` in the server's path is sent as written).
@@ -264,7 +264,8 @@ const NOT_ASCII_TEXT = /[^\t\u0020-\u007e]/u;
 /**
  * Why parameter `name` cannot take `value` as a credential a header carries as its own text (a bearer token, a key in
  * a header): a character other than visible ASCII or a space, told by its position (the value is a secret). HTTP basic
- * goes base64 of UTF-8 (RFC 7617), a query key or a cookie percent-encoded UTF-8: any text.
+ * goes base64 of UTF-8 (RFC 7617), a query key percent-encoded UTF-8, a cookie's characters other than RFC 6265's
+ * cookie-octets so: any text.
  */
 export function headerTextProblem(auth: AuthSpec, name: string, value: string): string | undefined {
   const at = value.search(NOT_ASCII_TEXT);
@@ -281,8 +282,8 @@ export function headerTextProblem(auth: AuthSpec, name: string, value: string): 
 
 /**
  * Whether parameter `name` is a credential sent encoded, never as its own text in a header: HTTP basic (base64 of
- * UTF-8, RFC 7617), a query key, a cookie or a variable of the address (percent-encoded UTF-8). Any text but control
- * characters goes.
+ * UTF-8, RFC 7617), a query key, a cookie or a variable of the address (percent-encoded UTF-8; a cookie's
+ * cookie-octets as they are). Any text but control characters goes.
  */
 export function encodedCredential(auth: AuthSpec, name: string): boolean {
   const c = credentialOfParam(auth, name);

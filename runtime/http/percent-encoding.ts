@@ -61,6 +61,19 @@ function reservedCharsRaw(text: string): string {
 }
 
 /**
+ * A cookie credential's value as the Cookie header carries it: RFC 6265's cookie-octets (`!`, `#` to `+`, `-` to `:`,
+ * `<` to `[`, `]` to `~`) as they are, `%` too, so that the value a browser holds and sends (express-session's
+ * `s%3A…`, a base64 key's `+/=`) reaches the service as that service wrote it; any other character (a space, `"`,
+ * `,`, `;`, `\`, one past ASCII) as its percent-encoded UTF-8 bytes, so any text can go.
+ */
+export function cookieOctets(text: string): string {
+  return COOKIE_OCTETS.test(text) ? text : text.replace(NOT_COOKIE_OCTET, (c) => encodeURIComponent(c));
+}
+
+const COOKIE_OCTETS = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*$/;
+const NOT_COOKIE_OCTET = /[^\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]/gu;
+
+/**
  * Text as a service reads it back from a query value or a form pair (the WHATWG URL parser's percent-decoding): each
  * run of triples decoded as UTF-8, bytes of no character read as U+FFFD, a `%` of no triple kept. A reserved-allowing
  * value's own triples (`%2F`) read as what they encode (`/`).

@@ -107,6 +107,16 @@ describe("the credential check", () => {
     ).toMatch(/^the credential is not where zqSession puts it/);
   });
 
+  it("holds a cookie key to its cookie-octets as they are (a session cookie copied from a browser)", async () => {
+    const tool = (await toolsOf(ALTERNATIVES, PARAMS)).zqauth_list_widgets as ToolSpec;
+    const input = { zqSessionKey: "s%3Azq-session.0001+/=" };
+    expect(await check(tool, input)).toBe("ok");
+    expect(
+      await check(tool, input, (h) => h.set("cookie", `zq_session=${encodeURIComponent("s%3Azq-session.0001+/=")}`)),
+    ).toMatch(/^the credential is not where zqSession puts it/);
+    expect(await check(tool, { zqSessionKey: "zq session;0001é" })).toBe("ok");
+  });
+
   it("holds an API key header to its prefix (auth.prefix): sent after it passes, sent as it is fails", async () => {
     const prefixed = ALTERNATIVES.replace(
       "    - scheme: zqKey\n      param: zqKeyValue\n",

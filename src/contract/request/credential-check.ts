@@ -4,6 +4,7 @@ import {
   basicPair,
   basicToken,
   chooseWay,
+  cookieOctets,
   type CredentialSpec,
   type ToolSpec,
   wayCredentials,
@@ -199,7 +200,7 @@ function foundAt(ex: Exchange, c: CredentialSpec, value: string, input: Input): 
     case "cookie": {
       const pairs = (ex.headers.get("cookie") ?? "").split(";").map((x) => x.trim());
       return pairs.filter((x) => x.startsWith(`${c.name}=`)).length === 1 &&
-        pairs.includes(`${c.name}=${encodeURIComponent(value)}`)
+        pairs.includes(`${c.name}=${cookieOctets(value)}`)
         ? "cookie"
         : undefined;
     }
