@@ -67,10 +67,10 @@ function reservedCharsRaw(text: string): string {
  * `,`, `;`, `\`, one past ASCII) as its percent-encoded UTF-8 bytes, so any text can go.
  */
 export function cookieOctets(text: string): string {
-  return COOKIE_OCTETS.test(text) ? text : text.replace(NOT_COOKIE_OCTET, (c) => encodeURIComponent(c));
+  // encodeURIComponent reads only its first argument (the match).
+  return text.replace(NOT_COOKIE_OCTET, encodeURIComponent);
 }
 
-const COOKIE_OCTETS = /^[\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]*$/;
 const NOT_COOKIE_OCTET = /[^\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]/gu;
 
 /**
