@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MALFORMED_HEADS, rawRequest, statusOf } from "../../test-support/raw-request.js";
 import { filesUnder } from "./files.js";
@@ -89,5 +90,66 @@ describe("node:http, as every listener of the command takes it", () => {
       .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
       .filter((file) => valueImport.test(readFileSync(join(src, file), "utf8")));
     expect(importers).toEqual([]);
+  });
+});
+
+describe("a guarded listener's reading of the address", () => {
+  /** Whether the guard hands a request on, for each [Host, target] in turn, and the URLs made meanwhile. */
+  function handedOn(requests: [string | undefined, string][]): { passed: boolean[]; urls: number } {
+    const passed: boolean[] = [];
+    let reached = false;
+    const guard = guardedListener(
+      () => {
+        reached = true;
+      },
+      () => {},
+    );
+    const Url = globalThis.URL;
+    let urls = 0;
+    globalThis.URL = class extends Url {
+      constructor(...args: ConstructorParameters<typeof Url>) {
+        super(...args);
+        urls++;
+      }
+    };
+    try {
+      for (const [host, url] of requests) {
+        reached = false;
+        const req = { method: "GET", url, headers: host === undefined ? {} : { host }, destroy() {} };
+        const res = { headersSent: true, destroy() {} };
+        guard(req as never, res as never);
+        passed.push(reached);
+      }
+    } finally {
+      globalThis.URL = Url;
+    }
+    return { passed, urls };
+  }
+
+  it("reads a Host once, and a target in origin form under it without a URL", () => {
+    const first = handedOn([["127.0.0.1:5100", "/zq?a=1"]]);
+    const many = handedOn(Array.from({ length: 20 }, (_, i) => ["127.0.0.1:5100", `/zq/${i}?a=${i}`]));
+    expect(first).toEqual({ passed: [true], urls: 2 });
+    expect(many.passed.every((p) => p)).toBe(true);
+    expect(many.urls).toBe(2);
+  });
+
+  it("hands on what requestTarget reads as an address, and only that, a Host read or not", () => {
+    const hosts = fc.constantFrom(undefined, "127.0.0.1:5100", "zq.example", "[::1", "zq example", "[::1]:80");
+    const targets = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 12 }).map((t) => `/${t}`),
+      fc.constantFrom("//zq.example/a", "/\\zq", "/\t/zq", "/\\\\[::1", "//[::1", "http://[::1", "*", "/%zz"),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(hosts, targets), { minLength: 1, maxLength: 8 }), (requests) => {
+        // Each request twice: the second under a Host the guard has read.
+        const twice = requests.flatMap((r) => [r, r]);
+        const expected = twice.map(
+          ([host, url]) => requestTarget({ url, headers: host ? { host } : {} }) !== undefined,
+        );
+        expect(handedOn(twice).passed).toEqual(expected);
+      }),
+      { seed: 20_261_201, numRuns: 100 },
+    );
   });
 });

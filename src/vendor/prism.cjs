@@ -26,6 +26,12 @@ require("@stoplight/prism-http/dist/validator/deserializers").query.deepObject =
 // (parts/prism-media-type-match.cjs says why); its validators read it from this module's exports at each call.
 require("@stoplight/prism-http/dist/validator/utils/wildcardMediaTypeMatch").wildcardMediaTypeMatch =
   require("./parts/prism-media-type-match.cjs").wildcardMediaTypeMatch;
+// Each operation's path template compiled once, not once a request (parts/prism-templates-once.cjs says why); Prism's
+// validator reads `URI.Template` from uri-template-lite's exports at each request.
+require("./parts/prism-templates-once.cjs").templatesOnce(require("uri-template-lite").URI);
+// Prism's debug lines of a request and its answer made only when the logger writes them
+// (parts/prism-debug-logs.cjs says why); the mocker reads both from the module's exports at each call.
+require("./parts/prism-debug-logs.cjs").debugLogsOnUse(require("@stoplight/prism-http/dist/utils/logger"));
 exports.createServer = require("@stoplight/prism-http-server").createServer;
 exports.createLogger = require("@stoplight/prism-core").createLogger;
 // Prism's router and its test of a path segment holding a template: the mocks route each request among the

@@ -27,7 +27,10 @@ export function prismServer(
 ): PrismServer {
   return prism.createServer(operations, {
     cors: false,
-    components: { logger: logger.child({ name: provider }), route: reachingRoute(prism.route, prism.isTemplated) },
+    components: {
+      logger: childrenOnce(logger.child({ name: provider })),
+      route: reachingRoute(prism.route, prism.isTemplated),
+    },
     config: {
       isProxy: false,
       upstreamProxy: undefined,
@@ -38,4 +41,36 @@ export function prismServer(
       mock: { dynamic: false },
     },
   }) as PrismServer;
+}
+
+/** What childrenOnce reads of a Prism (pino) logger. */
+interface ChildMaker {
+  child(bindings: object, options?: object): object;
+}
+
+/** The most child loggers kept for one logger (Prism asks for a handful of names). */
+const CHILDREN_KEPT = 100;
+
+/**
+ * `logger` with each child of one name (`child({ name })`, no options) made once: Prism asks its logger for a child
+ * named `NEGOTIATOR` at every request, and pino makes each child anew (its formatters built, its level set), for lines
+ * a quiet mock mostly drops. A child's own children are made as pino makes them.
+ */
+export function childrenOnce<L extends ChildMaker>(logger: L): L {
+  const make = logger.child;
+  const made = new Map<string, object>();
+  logger.child = function (this: ChildMaker, bindings: object, options?: object) {
+    const keys = Object.keys(bindings ?? {});
+    const name = (bindings as { name?: unknown } | undefined)?.name;
+    // Pino's children inherit this method: theirs, and any child but a named one, are made as pino makes them.
+    if (this !== logger || options !== undefined || keys.length !== 1 || typeof name !== "string")
+      return make.call(this, bindings, options);
+    let child = made.get(name);
+    if (!child) {
+      child = make.call(this, bindings);
+      if (made.size < CHILDREN_KEPT) made.set(name, child);
+    }
+    return child;
+  };
+  return logger;
 }
