@@ -319,7 +319,7 @@ export class ToolValues {
     return out;
   }
 
-  /** Whether the spec gives a JSON parameter's items or values as objects or lists, or it as a union (spec-checks.ts). */
+  /** Whether the spec gives a JSON parameter's items or values as objects or lists, or it as a union (spec-checks). */
   structuredInside(param: ParamSpec): boolean {
     return structuredInside(this.doc, this.op, param);
   }
