@@ -1,29 +1,25 @@
 // Read access to an OpenAPI 3.x document for the link step: operations by id,
-// their parameters, bodies and responses, with local `$ref`s resolved.
-import { fieldOf, parsePointer } from "@blockwright/runtime/internal/generate";
+// their parameters, bodies and responses, with local `$ref`s resolved (read once: operations/operation-reading.ts),
+// and the schemas' places, nulls and requirements (a manifest value's fit: schemas/value-fits.ts).
+import { parsePointer } from "@blockwright/runtime/internal/generate";
 import { refPath, valueAt } from "./json-ref.js";
 import type { YamlSource } from "./yaml-source.js";
-import { OperationIndex, operationRef, ownOperationId, requestPath } from "./operation-index.js";
-import { withTextEnum } from "./text-enum.js";
+import { OperationIndex } from "./operation-index.js";
+import { readOperations } from "./operations/operation-reading.js";
+import { fitsFlat } from "./schemas/value-fits.js";
 import { AllOfMerge } from "./schemas/all-of-merge.js";
 import { usesJsonSchema2020 } from "./openapi-json-schema.js";
 import {
   bareMediaType,
   carriesNoContent,
-  describedJsonType,
   isJsonMediaType,
-  givesExampleValue,
   isRawBodyMedia,
   isTextBodyMedia,
   isXmlMediaType,
-  jsonDescribesBytes,
   jsonMediaType,
-  jsonTextValue,
   FORM_MEDIA_TYPE,
   MULTIPART_MEDIA_TYPE,
 } from "./media-types.js";
-import { withRangesAsStatuses } from "./status-ranges.js";
-import { requestBodyOf } from "./request-bodies.js";
 import { firstAcross, requiredUnlisted, typeOf, unionOf, valuesAcross } from "./schema-types.js";
 
 // What a schema is (its JSON type, its union's variants), kept beside the document for the modules that read both.
@@ -42,10 +38,8 @@ export {
 
 import {
   declaredParameter,
-  OPERATION_METHODS,
   type Schema,
   type SurfaceSchemas,
-  type OpenApiParameter,
   type OpenApiResponse,
   type OpenApiOperation,
   type UnionCrossing,
@@ -66,7 +60,7 @@ export {
 } from "./openapi-types.js";
 
 export { type CredentialPlacement, credentialOf, type SecurityScheme } from "./security-schemes.js";
-import { requirementsOf, type SecurityScheme, securityNames } from "./security-schemes.js";
+import { type SecurityScheme, securityNames } from "./security-schemes.js";
 
 /** An array index in a pointer: `0`, `1`, … or, counted from the end, `-1`, `-2`, … */
 const ARRAY_INDEX = /^(\d+|-[1-9]\d*)$/;
@@ -84,79 +78,13 @@ export class OpenApiDocument {
     const components = (doc.components ?? {}) as Schema;
     this.securitySchemes = (components.securitySchemes ?? {}) as Record<string, SecurityScheme>;
     this.globalSecurity = securityNames(doc.security);
-    const paths = (doc.paths ?? {}) as Record<string, Schema>;
-    for (const [path, rawItem] of Object.entries(paths)) {
-      const item = this.resolve(rawItem);
-      const shared = (item.parameters as unknown[] | undefined) ?? [];
-      for (const method of OPERATION_METHODS) {
-        const op = item[method] as Schema | undefined;
-        if (!op || typeof op !== "object") continue;
-        const parameters = new Map<string, OpenApiParameter>();
-        for (const raw of [...shared, ...((op.parameters as unknown[]) ?? [])]) {
-          const p = this.resolve(raw as Schema) as unknown as Omit<OpenApiParameter, "content"> & { content?: unknown };
-          // Described by `content` (its one media type's schema, the value encoded in that type) or by `schema`.
-          const media =
-            p.schema === undefined && p.content && typeof p.content === "object"
-              ? Object.keys(p.content)[0]
-              : undefined;
-          const described =
-            media === undefined
-              ? p.schema
-              : (this.resolve(fieldOf(p.content as unknown as Record<string, Schema>, media)).schema as
-                  | Schema
-                  | undefined);
-          parameters.set(`${p.in}:${p.name}`, {
-            ...p,
-            required: Boolean(p.required),
-            schema: withTextEnum(this.resolve((described ?? {}) as Schema), (v) => this.resolve(v as Schema)),
-            ...(media !== undefined ? { content: media } : {}),
-          } as OpenApiParameter);
-        }
-        const body = op.requestBody ? this.resolve(op.requestBody as Schema) : undefined;
-        const name = operationRef(method, path, op.operationId);
-        this.operations.set(name, {
-          operationId: name,
-          named: ownOperationId(op.operationId) !== undefined,
-          method: method.toUpperCase(),
-          path: requestPath(path),
-          location: ["paths", path, method],
-          parameters: [...parameters.values()],
-          requestBody: body ? requestBodyOf((v) => this.resolve(v), body) : undefined,
-          responses: withRangesAsStatuses(Object.entries((op.responses ?? {}) as Record<string, Schema>)).map(
-            ([status, raw]) => {
-              const response = this.resolve(raw);
-              const content = (response.content ?? {}) as Record<string, Schema>;
-              // A download that lists `application/json` beside its file type, the same bytes under both, is the file.
-              const bytes = jsonDescribesBytes(content, (v) => this.resolve(v));
-              const mediaType = bytes ? undefined : jsonMediaType(content);
-              const media = mediaType ? (content[mediaType] as Schema) : undefined;
-              // A schema under another JSON type of the answer when this one has none (describedJsonType).
-              const described = bytes ? undefined : describedJsonType(content);
-              const schema = media?.schema ?? (described ? content[described]?.schema : undefined);
-              const examples = this.examplesOf(media, schema === undefined);
-              return {
-                status,
-                description: String(response.description ?? ""),
-                ...(mediaType ? { mediaType } : {}),
-                schema: schema ? this.resolve(schema as Schema) : exampledOnly(examples),
-                examples,
-                exampleNames: Object.entries((media?.examples ?? {}) as Record<string, Schema>)
-                  .filter(([, raw]) => givesExampleValue(this.resolve(raw)))
-                  .map(([name]) => name)
-                  .sort(),
-                mediaTypes: Object.keys((response.content ?? {}) as object),
-                headers: Object.keys((response.headers ?? {}) as object),
-              };
-            },
-          ),
-          security: op.security === undefined ? this.globalSecurity : securityNames(op.security),
-          requirements: requirementsOf(op.security === undefined ? doc.security : op.security, this.securitySchemes),
-          tags: Array.isArray(op.tags)
-            ? (op.tags as unknown[]).filter((t): t is string => typeof t === "string" && t.trim() !== "")
-            : [],
-        });
-      }
-    }
+    for (const op of readOperations({
+      data: doc,
+      resolve: (value) => this.resolve(value),
+      securitySchemes: this.securitySchemes,
+      globalSecurity: this.globalSecurity,
+    }))
+      this.operations.set(op.operationId, op);
   }
 
   /**
@@ -376,26 +304,7 @@ export class OpenApiDocument {
    * (a value sent in the address, a header or a form is text).
    */
   fits(value: unknown, schema: Schema, asText: boolean): boolean {
-    const flat = this.flatten(schema);
-    if (Array.isArray(flat.enum) && !flat.enum.includes(value)) return false;
-    // Null where the schema admits it beside its type (OpenAPI 3.0's `nullable`, 3.1's type list).
-    if (value === null && (flat.nullable === true || (Array.isArray(flat.type) && flat.type.includes("null"))))
-      return true;
-    const t = typeOf(flat);
-    if (t === undefined) return true;
-    if (t === "integer")
-      return Number.isInteger(value) || (asText && typeof value === "string" && /^-?\d+$/.test(value));
-    if (t === "number")
-      return (
-        typeof value === "number" ||
-        (asText && typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value)))
-      );
-    if (t === "boolean") return typeof value === "boolean" || (asText && (value === "true" || value === "false"));
-    if (t === "array") return Array.isArray(value);
-    if (t === "object") return value !== null && typeof value === "object" && !Array.isArray(value);
-    // A field of null alone (`type: 'null'`): a constant null fits it (typeof null is "object").
-    if (t === "null") return value === null;
-    return typeof value === t;
+    return fitsFlat(value, this.flatten(schema), asText);
   }
 
   private readonly allOf = new AllOfMerge((s) => this.resolve(s));
@@ -424,27 +333,4 @@ export class OpenApiDocument {
   unflattened(schema: Schema): Schema {
     return this.allOf.sourceOf(schema);
   }
-
-  /** `unschemed`: the JSON type has no schema, and an example written as a text of JSON is the value it spells. */
-  private examplesOf(media: Schema | undefined, unschemed: boolean): Record<string, unknown> {
-    if (!media) return {};
-    const out: Record<string, unknown> = {};
-    const value = (v: unknown) => (unschemed ? jsonTextValue(v) : v);
-    if (media.example !== undefined) out.default = value(media.example);
-    for (const [name, raw] of Object.entries((media.examples ?? {}) as Record<string, Schema>)) {
-      const example = this.resolve(raw);
-      if (givesExampleValue(example)) out[name] = value(example.value);
-    }
-    return out;
-  }
-}
-
-/**
- * The schema of a JSON answer that gives examples and no schema (nor another JSON type one): any JSON value. Its
- * body is JSON all the same, what the outputs read, not a file of the answer's other types. Only examples that give
- * a value count (examplesOf): a named example with none (`{}`, or an `externalValue` alone) shows no body, and the
- * mock serves none for it.
- */
-function exampledOnly(examples: Record<string, unknown>): Schema | undefined {
-  return Object.keys(examples).length ? {} : undefined;
 }

@@ -12,24 +12,19 @@
 // Prism as the media type's `example` (an answer header's, as the header's).
 // Where no valid value is made within the bounds, it is left to Prism, as before.
 // A stream of server-sent events, which Prism writes none of, is served as an
-// event stream's text made from the document (event-stream-answers.ts).
-import { formEncoding } from "@blockwright/runtime";
-import { withValueEnum } from "../load/text-enum.js";
-import { isObject, resolved } from "./mock-form-bodies.js";
+// event stream's text made from the document (event-stream-answers.ts). Where Prism makes a wrong answer:
+// answers/prism-made-wrong.ts; an answer's headers as served: answers/served-headers.ts.
+import { resolved } from "./mock-form-bodies.js";
 import { describedJsonType, isStructuredSchema, jsonTextValue } from "../load/media-types.js";
 import { DocumentSampler } from "./sample/schema-sample.js";
-import { defaultFits } from "./mistyped-default.js";
 import { eventStreamServed, isEventStreamMedia } from "./event-stream-answers.js";
-import { headerOnOneLine } from "./answers/header-lines.js";
-
-type Node = Record<string, unknown>;
+import { escapeKey, followRef, isNode, type Node } from "./answers/local-refs.js";
+import { reachesItself, reachesWhatPrismMakesWrong } from "./answers/prism-made-wrong.js";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 const JSON_MEDIA = /^application\/(.+\+)?json\b/i;
 /** A JSON media type exactly (`application/json`, `…+json`, parameters after `;`), not `application/json-seq`. */
 export const JSON_TYPE = /^application\/(.+\+)?json\s*(;|$)/i;
-/** Schemas looked at to tell whether a schema reaches a union or an open map. */
-const REACH_BUDGET = 5000;
 
 /**
  * A copy of `document` (what changes is copied; the rest is shared, never written to) with made answers where they are
@@ -175,130 +170,6 @@ function sampleAnswer(sampler: DocumentSampler, pointer: string, status: string)
 }
 
 /**
- * Formats Prism's sampler makes a valid value of (not `byte`: its value failed Prism's own check of the format, in
- * Pinecone's error details).
- */
-const PRISM_FORMATS = new Set([
-  "date-time",
-  "date",
-  "email",
-  "uri",
-  "uuid",
-  "hostname",
-  "ipv4",
-  "ipv6",
-  "password",
-  "binary",
-  "int32",
-  "int64",
-  "float",
-  "double",
-]);
-
-/**
- * Whether the schema, its `$ref`s followed, holds a union, an open map, a pattern, an allOf, a format Prism does not
- * make (or one bounded in length) or a required field it does not define (within REACH_BUDGET schemas).
- */
-function reachesWhatPrismMakesWrong(document: Node, schema: unknown): boolean {
-  const seen = new Set<unknown>();
-  const stack = [schema];
-  while (stack.length && seen.size < REACH_BUDGET) {
-    let node = stack.pop();
-    if (Array.isArray(node)) {
-      stack.push(...node);
-      continue;
-    }
-    if (!isNode(node) || seen.has(node)) continue;
-    seen.add(node);
-    if (typeof node.$ref === "string") {
-      node = followRef(document, node, "").node;
-      if (isNode(node) && !seen.has(node)) stack.push(node);
-      continue;
-    }
-    if (
-      Array.isArray(node.oneOf) ||
-      Array.isArray(node.anyOf) ||
-      Array.isArray(node.allOf) ||
-      isNode(node.additionalProperties)
-    )
-      return true;
-    if (typeof node.pattern === "string" || (typeof node.format === "string" && !PRISM_FORMATS.has(node.format)))
-      return true;
-    // A whole-number format on a number (`type: number, format: int32`): Prism's sampler makes a fraction, which its
-    // format check refuses.
-    if ((node.format === "int32" || node.format === "int64") && node.type !== "integer") return true;
-    // Prism's value of a format has one length (a date-time's 20 characters): a format bounded in length may not take
-    // it (Unicourt's 25).
-    if (typeof node.format === "string" && (node.minLength !== undefined || node.maxLength !== undefined)) return true;
-    // A text that must be empty (`maxLength: 0`): Prism's sampler bounds a text's length only by a maximum above 0, and
-    // wrote "string", which its own check then refused.
-    if (node.maxLength === 0) return true;
-    // A field required but not defined (ExaVault's users require `homeResource`, which sits in their relationships):
-    // Prism leaves it out.
-    if (
-      Array.isArray(node.required) &&
-      node.required.some(
-        (name) => typeof name === "string" && !(isNode(node.properties) && Object.hasOwn(node.properties, name)),
-      )
-    )
-      return true;
-    if (node.type === undefined && readsAsOtherType(node)) return true;
-    // Fewer properties allowed than listed (an error's source: one of parameter, pointer, example): Prism's sampler
-    // fills them all.
-    if (
-      typeof node.maxProperties === "number" &&
-      isNode(node.properties) &&
-      Object.keys(node.properties).length > node.maxProperties
-    )
-      return true;
-    // A default of another type than its schema's (`type: boolean, default: 'false'`), or a list default whose items
-    // are not of the items' type (a list of lists defaulting to a list of texts): Prism answers with it, then refuses
-    // it.
-    if (node.default !== undefined && !defaultFits(node.default, node, (v) => followRef(document, v, "").node))
-      return true;
-    for (const [key, value] of Object.entries(node))
-      if (key !== "example" && key !== "examples" && key !== "enum" && key !== "const" && key !== "default")
-        stack.push(value);
-  }
-  return false;
-}
-
-/**
- * Whether an untyped object or list schema holds a keyword of another type that Prism's sampler reads first, so
- * makes that type: its order is number, string, array, object (an object's no-op `uniqueItems: false` made `[]`).
- */
-function readsAsOtherType(node: Node): boolean {
-  const own =
-    isNode(node.properties) || node.additionalProperties !== undefined || Array.isArray(node.required)
-      ? "object"
-      : node.items !== undefined
-        ? "array"
-        : undefined;
-  const prism = PRISM_TYPE_KEYWORDS.find(([key]) => node[key] !== undefined)?.[1];
-  return own !== undefined && prism !== undefined && prism !== own;
-}
-
-/** Keywords by which Prism's sampler (json-schema-sampler's inferType) reads an untyped schema's type, in its order. */
-const PRISM_TYPE_KEYWORDS = Object.entries({
-  multipleOf: "number",
-  maximum: "number",
-  exclusiveMaximum: "number",
-  minimum: "number",
-  exclusiveMinimum: "number",
-  maxLength: "string",
-  minLength: "string",
-  pattern: "string",
-  items: "array",
-  maxItems: "array",
-  minItems: "array",
-  uniqueItems: "array",
-  additionalItems: "array",
-  required: "object",
-  additionalProperties: "object",
-  properties: "object",
-});
-
-/**
  * A media type other than JSON that the mock serves as JSON (mock-document.ts): Prism writes no object as any other
  * type ("Cannot find serializer"), so one whose schema is a structure (isStructuredSchema), or that has no schema and
  * an example that is one, is served as JSON.
@@ -320,124 +191,6 @@ function servedAsJson(document: Node, type: string, media: unknown): boolean {
 function isTextSchema(document: Node, media: unknown): boolean {
   const schema = isNode(media) ? followRef(document, media.schema, "").node : undefined;
   return isNode(schema) && schema.type === "string";
-}
-
-/**
- * Whether the schema reaches a `$ref` from inside that same reference (an
- * error holding the object it failed on, which holds its last error): Prism's
- * sampler stops somewhere down such a cycle and leaves required fields out.
- * Within REACH_BUDGET schemas; beyond it, no.
- */
-function reachesItself(document: Node, schema: unknown): boolean {
-  const inside = new Set<string>();
-  const cleared = new Set<string>();
-  let visits = 0;
-  const walk = (node: unknown): boolean => {
-    if (++visits > REACH_BUDGET) return false;
-    if (Array.isArray(node)) return node.some(walk);
-    if (!isNode(node)) return false;
-    if (typeof node.$ref === "string") {
-      const ref = node.$ref;
-      if (inside.has(ref)) return true;
-      if (cleared.has(ref)) return false;
-      inside.add(ref);
-      const found = walk(followRef(document, node, "").node);
-      inside.delete(ref);
-      cleared.add(ref);
-      return found;
-    }
-    return Object.entries(node).some(([key, value]) => !DATA_KEYS.has(key) && walk(value));
-  };
-  return walk(schema);
-}
-
-/** Keys whose values are data, not schemas. */
-const DATA_KEYS = new Set(["example", "examples", "enum", "const", "default"]);
-
-/** A local `$ref` followed (a few hops), with the pointer of where it leads. */
-function followRef(document: Node, value: unknown, pointer: string): { node: unknown; pointer: string } {
-  let node = value;
-  let at = pointer;
-  for (let hops = 0; hops < 8 && isNode(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/"); hops++) {
-    at = node.$ref.slice(1);
-    node = at
-      .split("/")
-      .slice(1)
-      .reduce<unknown>((n, key) => (isNode(n) ? n[key.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), document);
-  }
-  return { node, pointer: at };
-}
-
-function escapeKey(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
-function isNode(value: unknown): value is Node {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-/**
- * An answer's headers as served: transport headers go, which only the server that writes the body may set (a
- * document listing `Content-Encoding: gzip` had the mock send it over a plain body, and every call failed to decode
- * it); a number or boolean header's enum listed as texts lists their values (Prism read its own "410" back as 410,
- * then refused it as not one of `enum: ["410"]`); a list or object header is served as its text (simple style), which
- * Prism cannot make: its own check read a null it made for a `Link` list header and threw outside any handler, which
- * ended the process serving the mock; an example over several lines is served on one (answers/header-lines.ts).
- */
-export function servedAnswerHeaders(response: unknown, document: Node): unknown {
-  if (!isObject(response) || !isObject(response.headers)) return response;
-  let changed = false;
-  const headers: Node = {};
-  for (const [name, declared] of Object.entries(response.headers)) {
-    const found = resolved(declared, document);
-    const header = headerOnOneLine(found, document);
-    const schema = isObject(header) ? resolved(header.schema, document) : undefined;
-    const valued = asText(withValueEnum(schema), header);
-    changed ||= TRANSPORT_HEADERS.has(name.toLowerCase()) || valued !== schema || header !== found;
-    if (!TRANSPORT_HEADERS.has(name.toLowerCase()))
-      headers[name] = valued === schema && header === found ? declared : servedHeader(header as Node, schema, valued);
-  }
-  return changed ? { ...response, headers } : response;
-}
-
-// A Content-Type answer header is ignored by OpenAPI's rule (the media type says it): as a header of its own, Prism
-// answered with its made-up value ("string") as the type, and then found no serializer for it (a 500).
-const TRANSPORT_HEADERS = new Set([
-  "content-type",
-  "content-encoding",
-  "content-length",
-  "transfer-encoding",
-  "connection",
-  "keep-alive",
-  "proxy-connection",
-  "te",
-  "trailer",
-  "upgrade",
-]);
-
-/** The header with its schema as served; a list or object header's own examples go with its schema (now a text's). */
-function servedHeader(header: Node, declared: unknown, schema: unknown): Node {
-  const { example: _example, examples: _examples, ...rest } = header;
-  const typed = isObject(declared) && (declared.type === "array" || declared.type === "object");
-  return { ...(typed ? rest : header), schema };
-}
-
-/** A list or object header's schema as the text it is sent as: a string, its example written in simple style. */
-function asText(schema: unknown, header: unknown): unknown {
-  if (!isObject(schema) || (schema.type !== "array" && schema.type !== "object")) return schema;
-  const example = isObject(header) && header.example !== undefined ? header.example : schema.example;
-  const text = simpleStyle(example);
-  return {
-    type: "string",
-    ...(typeof schema.description === "string" ? { description: schema.description } : {}),
-    ...(text !== undefined ? { example: text } : {}),
-  };
-}
-
-/** The value as the runtime writes a header in style simple, not exploded (formEncoding.styledValue). */
-function simpleStyle(value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  return formEncoding.styledValue("", value, { style: "simple", explode: false }, "header");
 }
 
 /**

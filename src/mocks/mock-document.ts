@@ -26,13 +26,8 @@ import { fetchFilled, isBodyFramingHeader, isIgnoredHeader } from "../load/ignor
 import { withEnumsAsSent } from "../load/text-enum.js";
 import { carriesNoContent, describedJsonType, isJsonMediaType, isXmlMediaType } from "../load/media-types.js";
 import { documentServer } from "../link/server/server.js";
-import {
-  JSON_TYPE,
-  servedAnswerHeaders,
-  servedAsJsonInstead,
-  withoutContent,
-  withSampledAnswers,
-} from "./mock-answers.js";
+import { JSON_TYPE, servedAsJsonInstead, withoutContent, withSampledAnswers } from "./mock-answers.js";
+import { servedAnswerHeaders } from "./answers/served-headers.js";
 import { isOwnPrefer } from "./mock-judge.js";
 import { withLiteralsAsSent } from "../judge/path-literals.js";
 import { MeantSchemas, withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";

@@ -26,7 +26,7 @@ import {
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 import { INPUT_LIMITS, parseYamlSource } from "../load/yaml-source.js";
 import { valueAt } from "../load/json-ref.js";
-import { deprecationText } from "../import/draft/manifest.js";
+import { deprecationText } from "../import/draft/words/operation-words.js";
 
 type Json = Record<string, unknown>;
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});

@@ -13,15 +13,9 @@ import {
 } from "@blockwright/runtime/internal";
 import { notOfFormat } from "../../model/string-values.js";
 import { withAddress } from "../call.js";
-import {
-  boundedFilter,
-  type InvalidDraw,
-  letters,
-  letters8,
-  multiplesIn,
-  printable,
-  validInput,
-} from "./random-inputs.js";
+import { boundedFilter } from "./bounded-filters.js";
+import { type InvalidDraw, multiplesIn, validInput } from "./random-inputs.js";
+import { letters, letters8, printable } from "./text-draws.js";
 import { type Breaks, dotSegmentBreakers } from "./dot-segment-breakers.js";
 import { ruleBreakers } from "./rule-breakers.js";
 import type { ToolValues } from "./values.js";

@@ -13,7 +13,8 @@ import { OpenApiDocument } from "../../load/openapi-document.js";
 import { loadYamlSource } from "../../load/yaml-source.js";
 import { deriveCases } from "../derive.js";
 import { invalidInput } from "./invalid-inputs.js";
-import { boundedFilter, FILTER_DRAWS, filterOrFail, passingDraws, validInput } from "./random-inputs.js";
+import { boundedFilter, FILTER_DRAWS, filterOrFail, passingDraws } from "./bounded-filters.js";
+import { validInput } from "./random-inputs.js";
 import { ContractFailure } from "../types.js";
 import { ToolValues } from "./values.js";
 

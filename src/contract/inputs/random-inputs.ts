@@ -1,13 +1,9 @@
 // Random inputs for the property cases (kinds/property.ts), drawn with fast-check from each tool's IR: valid ones (each
 // parameter from its own rules, then the cross-field rules made to hold: what the runtime accepts; a whole XML
-// document's text, xml-values.ts), and invalid ones that break exactly one rule, saying which.
+// document's text, xml-values.ts), and invalid ones that break exactly one rule, saying which (invalid-inputs.ts). The
+// texts drawn are text-draws.ts', the filters that always end bounded-filters.ts'.
 import fc from "fast-check";
-import { drawablePattern } from "../../model/drawable-pattern.js";
-import { patternArbitrary } from "../../model/pattern-arbitrary.js";
-import { patternFewest } from "../../model/pattern-of-length.js";
 import {
-  credentialOfParam,
-  isValueFormat,
   multipleNear,
   wayParams,
   oauthParams,
@@ -16,11 +12,12 @@ import {
   type ToolSpec,
   validateParams,
 } from "@blockwright/runtime/internal";
-import { madeStrings, regexTexts, stretch } from "../../model/string-values.js";
+import { madeStrings, regexTexts } from "../../model/string-values.js";
 import { withAddress } from "../call.js";
 import { drawableForms, sampleFile } from "./rule-values.js";
 import { withoutBracketKeys, writtenWithBrackets } from "../../judge/bracket-form.js";
-import { ContractFailure } from "../types.js";
+import { filterOrFail } from "./bounded-filters.js";
+import { headerText, jsonKey, stringValue, textBounds, textUnit } from "./text-draws.js";
 import { isAddressParam } from "./address-params.js";
 import { specSchema } from "./document-places.js";
 import type { Input, ToolValues } from "./values.js";
@@ -61,47 +58,6 @@ export function validInput(tool: ToolSpec, values: ToolValues, address: string):
     `valid input of ${tool.id}`,
   );
 }
-
-export const printable = fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c));
-const tricky = fc.constantFrom(
-  " ",
-  "%",
-  "&",
-  "=",
-  "+",
-  "#",
-  "?",
-  "/",
-  "'",
-  '"',
-  "\\",
-  ",",
-  ";",
-  "é",
-  "ß",
-  "中",
-  "😀",
-  "\u00a0",
-  "\t",
-  "\n",
-  "\u0000",
-  "\u2028",
-  "\ud800",
-);
-const textUnit = fc.oneof(
-  { arbitrary: printable, weight: 8 },
-  { arbitrary: tricky, weight: 2 },
-  { arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }), weight: 1 },
-);
-const alphanumeric = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
-export const letters = fc.string({ unit: alphanumeric, minLength: 1, maxLength: 12 });
-/** Object keys, the awkward ones included (they must stay plain keys all the way to the wire). */
-const jsonKey = fc.oneof(
-  { arbitrary: fc.string({ unit: alphanumeric, minLength: 1, maxLength: 12 }), weight: 4 },
-  { arbitrary: fc.constantFrom("__proto__", "constructor", "toString", "", "a.b", "a/b", "$ref", "é"), weight: 1 },
-);
-/** Long enough for a credential: a broken secret is refused for what was broken, not for its length. */
-export const letters8 = fc.string({ unit: alphanumeric, minLength: 8, maxLength: 16 });
 
 /** Values of one parameter that pass its own rules (most of the time: the record is filtered). */
 function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
@@ -287,50 +243,6 @@ function nestedValue(n: NestedLimits | undefined): fc.Arbitrary<unknown> {
 }
 
 /**
- * Whether `p` is a credential a header carries as its own text (a bearer token, a key in a header), which the runtime
- * takes in ASCII alone (http/credentials.ts): drawn from printable ASCII, so that a draw is one a caller may give.
- */
-function headerText(tool: ToolSpec, p: ParamSpec): boolean {
-  const credential = p.wire.in === "auth" ? credentialOfParam(tool.auth, p.name) : undefined;
-  return credential?.param === p.name && (credential.type === "bearer" || credential.type === "header");
-}
-
-function stringValue(p: ParamSpec, asciiOnly = false): fc.Arbitrary<string> {
-  if (p.enum) {
-    const pick = fc.constantFrom(...p.enum.map(String));
-    const item = p.caseInsensitive
-      ? fc.tuple(pick, fc.boolean()).map(([v, upper]) => (upper ? v.toUpperCase() : v))
-      : pick;
-    return p.separator === undefined
-      ? item
-      : fc.array(item, { minLength: 1, maxLength: 4 }).map((items) => items.join(`${p.separator} `));
-  }
-  if (isValueFormat(p.format)) return fc.constantFrom(...madeStrings(p));
-  const [minLength, maxLength] = textBounds(p);
-  if (p.pattern) return patternString(p, p.pattern, minLength, maxLength);
-  if (p.wire.in === "body" && p.wire.split) {
-    const sep = p.wire.split.separator;
-    const item = fc
-      .string({ unit: textUnit, minLength: 1, maxLength: 16 })
-      .filter((s) => !s.includes(sep) && s.trim() !== "");
-    return fc
-      .array(item, { minLength: 1, maxLength: p.wire.split.maxItems ?? 6 })
-      .map((items) => items.join(`${sep} `));
-  }
-  // A secret is redacted wherever a text holds it: drawn from the same characters, but without fast-check's words of
-  // JavaScript objects (`arguments`, `constructor`), which an answer holds as keys its outputs would lose.
-  if (p.secret)
-    return fc.array(asciiOnly ? printable : textUnit, { minLength, maxLength }).map((units) => units.join(""));
-  return fc.string({ unit: textUnit, minLength, maxLength });
-}
-
-/** The lengths a drawn text of the parameter takes: its own bounds, at most 64 past its least. */
-function textBounds(p: ParamSpec): [number, number] {
-  const minLength = Math.max(p.minLength ?? 1, p.secret ? 8 : 1);
-  return [minLength, Math.max(minLength, Math.min(p.maxLength ?? 64, minLength + 64))];
-}
-
-/**
  * Whether the text is a regular expression (the manifest's `format: regex`, or the document's where the manifest
  * states no format), and the manifest gives no other rule a draw must follow (an enum, a pattern): drawn as simple
  * patterns and words, of many more values than the format's few made ones.
@@ -338,113 +250,4 @@ function textBounds(p: ParamSpec): [number, number] {
 function regexFormat(p: ParamSpec, values: ToolValues): boolean {
   if (p.enum || p.pattern !== undefined || (p.format !== undefined && p.format !== "regex")) return false;
   return p.format === "regex" || specSchema(values.doc, values.op, p)?.format === "regex";
-}
-
-/**
- * fast-check's arbitrary of a pattern's strings, or undefined where it draws from none of it (a lookaround): kept
- * for the process, as an arbitrary holds no state (the random source is given at each draw). fast-check's making of
- * one tokenized its own list of tricky strings against the pattern (about 3.5 ms of CPU; seconds for an alternation of
- * a thousand fonts: patternArbitrary makes the same one without that), which each property case did again: 144 makings
- * for 4 patterns in the derived suite and the planted mistakes.
- */
-const matchingArbitraries = new Map<string, fc.Arbitrary<string> | undefined>();
-function matching(pattern: string): fc.Arbitrary<string> | undefined {
-  if (matchingArbitraries.has(pattern)) return matchingArbitraries.get(pattern);
-  let drawn: fc.Arbitrary<string> | undefined;
-  try {
-    drawn = patternArbitrary(new RegExp(drawablePattern(pattern), "u"));
-  } catch {
-    drawn = undefined;
-  }
-  matchingArbitraries.set(pattern, drawn);
-  return drawn;
-}
-
-/**
- * Strings matching the parameter's pattern within its lengths. fast-check
- * draws from no lookaround (`(?!--)`, a common way to forbid a sequence): such
- * a pattern gets the values made from the parameter's rules that match it.
- */
-function patternString(p: ParamSpec, pattern: string, minLength: number, maxLength: number): fc.Arbitrary<string> {
-  const re = new RegExp(pattern, "u");
-  const fits = (s: string) => [...s].length >= minLength && [...s].length <= maxLength;
-  const drawn = matching(pattern);
-  if (!drawn) {
-    const made = madeStrings(p).filter((s) => re.test(s) && fits(s));
-    if (!made.length)
-      throw new ContractFailure(
-        `no value of ${p.name} matching ${pattern} within its lengths could be made: fast-check draws from no ` +
-          `lookaround, and no value made from its rules matches`,
-      );
-    return fc.constantFrom(...made);
-  }
-  // fast-check draws a pattern's repetitions short (`[a-f0-9]+` seldom 40 long): a draw outside the lengths is
-  // stretched or cut to a length drawn within them, kept where it still matches. A pattern whose every match is longer
-  // than the lengths drawn (an ETag's unanchored `["][ -~]{1000}["]`, at most 1,002 long): its draw's match alone,
-  // without the text fast-check draws around it, within the parameter's own maxLength (none: any, as an ARN's
-  // `…:[0-9]{12}:job/[a-z0-9]{12,}$`, whose every match is longer than the 64 characters drawn by default).
-  const most = p.maxLength === undefined ? Number.POSITIVE_INFINITY : Math.max(maxLength, p.maxLength);
-  const within = (s: string) => [...s].length >= minLength && [...s].length <= most;
-  // Lengths from the pattern's fewest characters up: one under them (`.*<uuid>.*`, minLength 1) no cut value meets.
-  const least = Math.min(maxLength, Math.max(minLength, patternFewest(pattern)));
-  const fitted = fc.tuple(drawn, fc.integer({ min: least, max: maxLength })).map(([s, n]) => {
-    if (fits(s)) return s;
-    const stretched = stretch(s, n).find((v) => re.test(v));
-    if (stretched !== undefined) return stretched;
-    const match = re.exec(s)?.[0];
-    return match !== undefined && within(match) ? match : s;
-  });
-  return filterOrFail(fitted, within, `value of ${p.name} matching ${pattern} within its lengths`);
-}
-
-// ---- filters that always end ---------------------------------------------------
-// fast-check's `filter` draws again until a value passes: on a rule nothing
-// drawn can meet (a pattern such as `.+` that every string matches, asked for
-// a string that breaks it) it spun forever, synchronously, holding its worker
-// and the suite with it. Here the values that pass are looked for up front,
-// in a bounded number of draws with a fixed seed; a draw that fails the
-// predicate is replaced by one of them, so each draw costs one of its source.
-
-/** Draws looked at, at most, to find values that pass. */
-export const FILTER_DRAWS = 200;
-/** Values that pass kept to stand in for a draw that does not. */
-const KEPT = 20;
-
-/**
- * Up to KEPT values of `arb` that pass `pred`, found in at most FILTER_DRAWS draws (seeded: the same every time). The
- * first KEPT draws first, the rest only when too few of them pass: fast-check's sample draws all it is asked for at
- * once, and a seed's draws are the same however many are asked (the first n of n + m), so the values are those of
- * one sample of `draws`, without drawing 200 inputs where the first 20 pass (each valid property's start).
- */
-export function passingDraws<T>(arb: fc.Arbitrary<T>, pred: (value: T) => boolean, draws = FILTER_DRAWS): T[] {
-  const found: T[] = [];
-  let seen = 0;
-  for (const numRuns of [Math.min(KEPT, draws), draws]) {
-    for (const value of fc.sample(arb, { numRuns, seed: 0x2d9 }).slice(seen)) {
-      if (pred(value)) found.push(value);
-      if (found.length >= KEPT) return found;
-    }
-    seen = numRuns;
-  }
-  return found;
-}
-
-/**
- * `arb` filtered by `pred`, bounded: undefined when no value of FILTER_DRAWS
- * draws passes (the caller leaves the arbitrary out, or says why no input
- * can be drawn); otherwise draws that fail become one of the values that passed.
- */
-export function boundedFilter<T>(arb: fc.Arbitrary<T>, pred: (value: T) => boolean): fc.Arbitrary<T> | undefined {
-  const passing = passingDraws(arb, pred);
-  if (!passing.length) return undefined;
-  return fc
-    .tuple(arb, fc.nat({ max: passing.length - 1 }))
-    .map(([value, i]) => (pred(value) ? value : (passing[i] as T)));
-}
-
-/** As boundedFilter, but no passing value is a failure of the case, saying `what` could not be drawn. */
-export function filterOrFail<T>(arb: fc.Arbitrary<T>, pred: (value: T) => boolean, what: string): fc.Arbitrary<T> {
-  const filtered = boundedFilter(arb, pred);
-  if (filtered) return filtered;
-  throw new ContractFailure(`no ${what} could be drawn: none of ${FILTER_DRAWS} random draws passed its rules`);
 }

@@ -2,33 +2,30 @@
 // OpenAPI document's examples at the parameter's wire location (request examples, parameter and schema examples), the
 // manifest's placeholder, and last a value made from the parameter's own rules (a whole XML document: xml-values.ts).
 // Every value used passes the parameter's rules, and the inputs assembled from them pass the tool's cross-field rules.
-// What the document says at a parameter's place: document-places.ts; the rules an input meets: cross-field-rules.ts.
+// What the document says at a parameter's place: document-places.ts, its candidates there spec-candidates.ts, its
+// schema's check of a JSON value spec-checks.ts; the rules an input meets: cross-field-rules.ts.
 import {
   checkValue,
   wayParams,
   isAbsent,
   oauthParams,
-  parsePointer,
   type ParamSpec,
   type ToolSpec,
-  type WireSpec,
 } from "@blockwright/runtime/internal";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
-import { withoutEmpty, writtenWithBrackets } from "../../judge/bracket-form.js";
-import { describedParameter } from "../../judge/parameter-content.js";
 import { patternOfLength } from "../../model/pattern-of-length.js";
 import { ofFormatAndLength, stretchings } from "../../model/string-values.js";
-import { at } from "../json-path.js";
 import { isAddressParam } from "./address-params.js";
 import { asWireCarries, secretStandIns, sendsNothing, unsentAsGiven, withoutForbiddenKeys } from "./sendable-values.js";
 import { madeAtPlace } from "./made-at-place.js";
 import { reachesConcretePath } from "./concrete-paths.js";
-import { madeQueryFieldValues, madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
+import { madeQueryFieldValues, madeRequestBodies } from "./made-body.js";
 import { type BodyBranches, bodyBranches, meetBodyBranch } from "./body-branches.js";
 import { meetValueBranch, type ValueBranches, valueBranches } from "./value-selected-branches.js";
 import { meetRule } from "./cross-field-rules.js";
-import { otherFieldsIn, rawOperation, rawParameter, requestExamplesRaw, requestMedia } from "./document-places.js";
-import { noLoneValueReason, schemaCandidates, specSchema } from "./document-places.js";
+import { noLoneValueReason, rawOperation, requestExamplesRaw, requestMedia } from "./document-places.js";
+import { bodyValueOf, type Candidate, specCandidates } from "./spec-candidates.js";
+import { documentCheck, spreadFields, structuredInside } from "./spec-checks.js";
 import { placeholderValue, synthesized } from "./rule-values.js";
 import { madeXmlDocuments } from "./xml-values.js";
 
@@ -38,12 +35,6 @@ export { placeholderValue } from "./rule-values.js";
 export const CREDENTIAL = "bw-contract-credential-0001";
 
 export type Input = Record<string, unknown>;
-
-export interface Candidate {
-  value: unknown;
-  /** Where it came from, for messages: `placeholder`, `request example "minimal"`, … */
-  source: string;
-}
 
 /** A request example of the spec, read back into the tool's parameters. */
 export interface RequestExample {
@@ -101,17 +92,8 @@ export class ToolValues {
   }
 
   private readonly spread = new Map<string, Set<string> | undefined>();
-
-  /**
-   * The fields a query object spread as its own pairs (form, exploded) lists, which alone read as its fields;
-   * undefined when its schema takes others too (additionalProperties) or says nothing.
-   */
   private spreadFields(param: ParamSpec): Set<string> | undefined {
-    if (!this.spread.has(param.name)) {
-      const schema = specSchema(this.doc, this.op, param);
-      const open = !schema || (schema.additionalProperties !== undefined && schema.additionalProperties !== false);
-      this.spread.set(param.name, open ? undefined : new Set(Object.keys(schema.properties ?? {})));
-    }
+    if (!this.spread.has(param.name)) this.spread.set(param.name, spreadFields(this.doc, this.op, param));
     return this.spread.get(param.name);
   }
 
@@ -124,36 +106,9 @@ export class ToolValues {
 
   private readonly specChecks = new Map<string, ((value: unknown) => boolean) | undefined>();
 
-  /**
-   * The document's own schema of a JSON body parameter's value (the manifest's `json` says nothing of the fields
-   * inside).
-   */
   private specCheck(param: ParamSpec): ((value: unknown) => boolean) | undefined {
-    const wire: WireSpec = param.wire;
-    if (param.type !== "json" || !["body", "query", "header", "path"].includes(wire.in)) return undefined;
-    if (!this.specChecks.has(param.name)) {
-      // A body object's other fields are no value of the object's schema (their kind: the runtime's check, the judge).
-      const check =
-        wire.in === "body" && wire.otherFields
-          ? undefined
-          : wire.in === "body"
-            ? requestPlaceCheck(
-                this.doc,
-                this.op,
-                rawOperation(this.doc, this.op).requestBody as Schema | undefined,
-                requestMedia(this.doc, this.op),
-                parsePointer(wire.pointer),
-              )
-            : wire.in === "query" && wire.of
-              ? parameterCheck(this.doc, this.op, "query", wire.of.name, wire.of.field)
-              : wire.in === "query" || wire.in === "header" || wire.in === "path"
-                ? parameterCheck(this.doc, this.op, wire.in, wire.name ?? param.name)
-                : undefined;
-      // In bracket form (a form field, a query object) an empty object or list sends no pair: checked as the service
-      // reads it.
-      const bracketed = check && writtenWithBrackets(param, this.tool);
-      this.specChecks.set(param.name, bracketed ? (value) => check(withoutEmpty(value)) : check);
-    }
+    if (!this.specChecks.has(param.name))
+      this.specChecks.set(param.name, documentCheck(this.tool, this.doc, this.op, param));
     return this.specChecks.get(param.name);
   }
 
@@ -179,7 +134,7 @@ export class ToolValues {
     // A file's examples in the document (`example: report.pdf` on a binary field) are its name, or a word on it, not
     // its bytes: as a value they would be a path the suite cannot read, or an address it must not fetch. Its own is
     // made.
-    if (param.type !== "file") out.push(...this.specCandidates(param));
+    if (param.type !== "file") out.push(...specCandidates(this.tool, this.doc, this.op, param));
     const placeholder = placeholderValue(param);
     if (placeholder !== undefined) out.push({ value: placeholder, source: "placeholder" });
     // A JSON value the spec gives no valid example of: one made from the request schema (valid against it, however many
@@ -312,20 +267,9 @@ export class ToolValues {
     return requestExamplesRaw(this.doc, this.op).map((ex) => this.readBack(ex.name, ex.body));
   }
 
-  /** Where a parameter's value sits in a request body, for a body-placed parameter. */
+  /** Where a parameter's value sits in a request body, for a body-placed parameter (spec-candidates.ts). */
   bodyValueOf(param: ParamSpec, body: unknown): unknown {
-    if (param.wire.in !== "body") return undefined;
-    const pointer = parsePointer(param.wire.pointer);
-    const value = at(body, pointer);
-    // A body object's other fields: the value's fields the object does not name, or one made (document-places.ts).
-    if (param.wire.otherFields) return otherFieldsIn(this.doc, this.op, param, value);
-    if (pointer.length || !value || typeof value !== "object" || Array.isArray(value)) return value;
-    // A whole-body parameter: what the other body parameters and constants do not cover.
-    const covered = new Set<string>();
-    for (const p of this.tool.params)
-      if (p !== param && p.wire.in === "body") covered.add(parsePointer(p.wire.pointer)[0] ?? "");
-    for (const c of this.tool.constants) if (c.in === "body") covered.add(parsePointer(c.pointer)[0] ?? "");
-    return Object.fromEntries(Object.entries(value).filter(([k]) => !covered.has(k)));
+    return bodyValueOf(this.tool, this.doc, this.op, param, body);
   }
 
   private readBack(name: string, body: unknown): RequestExample {
@@ -375,64 +319,9 @@ export class ToolValues {
     return out;
   }
 
-  /**
-   * Whether the spec gives a JSON parameter's items (a list's) or values (an object's) as objects or lists, which the
-   * manifest's limits of values inside cannot state: values drawn within the manifest's rules would not be the spec's;
-   * or the value itself as a union of shapes, which random JSON would not match.
-   */
+  /** Whether the spec gives a JSON parameter's items or values as objects or lists, or it as a union (spec-checks). */
   structuredInside(param: ParamSpec): boolean {
-    const schema = specSchema(this.doc, this.op, param);
-    if (schema && (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf))) return true;
-    const inside =
-      schema?.items ??
-      (schema && typeof schema.additionalProperties === "object" ? schema.additionalProperties : undefined);
-    if (!inside || typeof inside !== "object") return false;
-    const flat = this.doc.flatten(inside as Schema);
-    // A union of shapes too: random JSON would match none of its branches.
-    return (
-      flat.type === "object" ||
-      flat.type === "array" ||
-      flat.properties !== undefined ||
-      flat.items !== undefined ||
-      Array.isArray(flat.oneOf) ||
-      Array.isArray(flat.anyOf)
-    );
-  }
-
-  /** Candidates from the OpenAPI document at the parameter's wire location. */
-  private specCandidates(param: ParamSpec): Candidate[] {
-    const wire: WireSpec = param.wire;
-    const out: Candidate[] = [];
-    if (wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie") {
-      const own = describedParameter(rawParameter(this.doc, this.op, wire.in, wire.name), this.doc);
-      for (const holder of own?.holders ?? []) {
-        if (holder.example !== undefined) out.push({ value: holder.example, source: `${wire.in} parameter example` });
-        for (const [name, ex] of Object.entries((holder.examples ?? {}) as Record<string, Schema>))
-          out.push({ value: this.doc.resolve(ex).value, source: `${wire.in} parameter example "${name}"` });
-      }
-      if (own)
-        out.push(...schemaCandidates(this.doc.flatten((own.schema ?? {}) as Schema), `${wire.in} parameter schema`));
-    } else if (wire.in === "body") {
-      for (const ex of requestExamplesRaw(this.doc, this.op)) {
-        const value = this.bodyValueOf(param, ex.body);
-        if (value === undefined) continue;
-        out.push({
-          value: wire.split && Array.isArray(value) ? value.join(`${wire.split.separator} `) : value,
-          source: `request example "${ex.name}"`,
-        });
-      }
-      const schema = this.op.requestBody
-        ? this.doc.schemaAt(this.op.requestBody.schema, parsePointer(wire.pointer))
-        : undefined;
-      if (schema) {
-        const flat = this.doc.flatten(schema);
-        const items = wire.split && flat.items ? this.doc.flatten(flat.items as Schema) : undefined;
-        out.push(
-          ...(items ? schemaCandidates(items, "request schema items") : schemaCandidates(flat, "request schema")),
-        );
-      }
-    }
-    return out;
+    return structuredInside(this.doc, this.op, param);
   }
 
   private made: unknown[] | undefined;

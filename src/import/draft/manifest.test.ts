@@ -16,7 +16,7 @@ import {
   reply,
   type Json,
 } from "../__fixtures__/draft-kit.js";
-import { snakeCase } from "./manifest.js";
+import { snakeCase } from "./words/operation-words.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 

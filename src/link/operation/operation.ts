@@ -1,7 +1,8 @@
 // One operation of the manifest, linked: its OpenAPI operation, then each
 // concept in turn (parameters and their placement, constants, rules,
 // outputs, routes, outcomes, polling, pagination, the body's media type,
-// idempotency), assembled into the tool definition and its types.
+// idempotency), assembled into the tool definition and its types. The operation found: found-operation.ts; what it
+// answers (statuses, outputs, type names): operation-outputs.ts.
 import type {
   AuthSpec,
   ErrorSpec,
@@ -11,14 +12,12 @@ import type {
   RuleSpec,
   ToolSpec,
 } from "@blockwright/runtime/internal";
-import type { OperationIR, TypeRef } from "../../model/ir.js";
+import type { OperationIR } from "../../model/ir.js";
 import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
-import { pascalCase } from "../../model/naming.js";
 import type { ToolEntry } from "../../model/surface-entry.js";
 import { acceptedAuth, authOf, credentialSender, manifestWays, requirementWords, wayScheme } from "../auth/auth.js";
 import { linkBody } from "../wire/body.js";
-import { linkDownload, linkFileParams } from "../files/files.js";
-import { linkStream } from "../stream/streams.js";
+import { linkFileParams } from "../files/files.js";
 import { checkAccept, linkConstant, providerConstants } from "../constants/constants.js";
 import type { LinkContext, Path, OperationPart } from "../context.js";
 import type { OpenApiOperation } from "../../load/openapi-document.js";
@@ -26,7 +25,6 @@ import { checkCoverage, takesNoCredential, takesOptionalCredential } from "../pa
 import { declaredDefault, declaredResponses } from "./responses.js";
 import { idempotencySender, linkIdempotency } from "../idempotency/idempotency.js";
 import { linkOutcomes } from "../outputs/outcomes.js";
-import { bodyStatusOf, linkOutput, type LinkedOutput } from "../outputs/outputs.js";
 import { linkPagination } from "../pagination/pagination.js";
 import { linkParams } from "../params/params.js";
 import { linkPolling } from "../polling/polling.js";
@@ -36,6 +34,8 @@ import { serverOf } from "../server/server.js";
 import { operationServer } from "../server/operation-server.js";
 import { withOwnAddress } from "../server/operation-instance.js";
 import { checkWireSlots, paramSenders, type SlotSender, slotSender } from "../wire/wire.js";
+import { findOperation } from "./found-operation.js";
+import { linkOutputs, operationTypes, outputStatuses, successStatusesOf } from "./operation-outputs.js";
 
 /** An RFC 9457 problem's media type (`application/problem+json`, or a vendor's `…+problem+json`). */
 const PROBLEM_JSON = /\bproblem\+json\b/i;
@@ -195,45 +195,6 @@ export function linkOperation(
 }
 
 /**
- * The manifest operation's OpenAPI operation; none (and the problem said) when the document has none the runtime can
- * send.
- */
-function findOperation(ctx: LinkContext, at: Path, mop: ManifestOperation): OpenApiOperation | undefined {
-  const op = ctx.doc.operations.get(mop.operationId);
-  if (!op) {
-    const unread = unreadMethod(ctx.doc.source.data, mop.operationId);
-    if (unread)
-      return ctx.fail(
-        "BW2017",
-        [...at, "operationId"],
-        `operation "${mop.operationId}" in ${ctx.openapiName} is at ${unread} (OpenAPI 3.2), ` +
-          `a method the runtime does not send: leave it out`,
-        "value",
-      );
-    const known = [...ctx.doc.operations.keys()].sort().join(", ");
-    return ctx.fail(
-      "BW2002",
-      [...at, "operationId"],
-      `operation "${mop.operationId}" not found in ${ctx.openapiName} (operations: ${known})`,
-      "value",
-    );
-  }
-  // OpenAPI 3.2's `in: querystring` (the whole query string as one value) is not sent: a call could not meet a required
-  // one.
-  for (const p of op.parameters as { in: string; name: string; required: boolean }[]) {
-    if (p.in === "querystring" && p.required)
-      ctx.fail(
-        "BW2017",
-        [...at, "operationId"],
-        `operation "${op.operationId}" in ${ctx.openapiName} requires parameter "${p.name}" in: ` +
-          `querystring (OpenAPI 3.2: the whole query string as one value), which the runtime does not send`,
-        "value",
-      );
-  }
-  return op;
-}
-
-/**
  * The tool offers the ways its operation accepts (all of them when it names no requirement);
  * one whose security is `[]`, `[{}]` or `{}` takes no credential at all (`anonymous`); one that lists `{}` beside
  * requirements takes it when a call gives it (`optional`).
@@ -281,79 +242,6 @@ function linkOperationConstants(ctx: LinkContext, at: Path, mop: ManifestOperati
   return { ownAt, sharedConstants, constants };
 }
 
-/** The operation's 2xx statuses, in order (an operation without one is refused). */
-function successStatusesOf(ctx: LinkContext, at: Path, op: OpenApiOperation): number[] {
-  const successStatuses = op.responses
-    .map((r) => Number(r.status))
-    .filter((s) => s >= 200 && s < 300)
-    .sort((a, b) => a - b);
-  if (!successStatuses.length)
-    ctx.fail(
-      "BW2021",
-      [...at, "operationId"],
-      `operation "${op.operationId}" declares no 2xx response in ${ctx.openapiName}`,
-      "value",
-    );
-  return successStatuses;
-}
-
-/**
- * The statuses a call succeeds with: a download's file only (another 2xx, a 202 "not ready yet", carries none of its
- * outputs; each 2xx that answers the file does), a stream's, else every 2xx.
- */
-function outputStatuses(
-  download: { status: number; statuses?: number[] } | undefined,
-  stream: { status: number } | undefined,
-  successStatuses: number[],
-): number[] {
-  if (download) return [download.status, ...(download.statuses ?? [])];
-  return stream ? [stream.status] : successStatuses;
-}
-
-/** The tool's outputs: a download's or a stream's, else each the manifest reads from the answer. */
-function linkOutputs(
-  ctx: LinkContext,
-  at: Path,
-  mop: ManifestOperation,
-  op: OpenApiOperation,
-  byName: Map<string, ParamSpec>,
-  successStatuses: number[],
-) {
-  // The status whose body the outputs read (the first 2xx when none has a body: a body output then says so).
-  const bodyStatus = bodyStatusOf(ctx.doc, op, successStatuses);
-  const downloaded = linkDownload(ctx, at, mop, op);
-  const streamed = linkStream(ctx, at, mop, op);
-  const outputs =
-    downloaded?.outputs ??
-    streamed?.outputs ??
-    Object.keys(mop.outputs)
-      .sort()
-      .map((path) => linkOutput(ctx, [...at, "outputs", path], path, mop, op, byName, bodyStatus))
-      .filter((o): o is LinkedOutput => !!o);
-  return { downloaded, streamed, outputs };
-}
-
-/** The names of the tool's types, and each output's types (an outcome's among them). */
-function operationTypes(
-  id: string,
-  outputs: readonly LinkedOutput[],
-  outcomes: ReturnType<typeof linkOutcomes>,
-): OperationIR["types"] {
-  const outcomeTypes = new Map<string, TypeRef[]>();
-  for (const o of outcomes)
-    for (const [path, t] of o.types) outcomeTypes.set(path, [...(outcomeTypes.get(path) ?? []), t]);
-  const pascal = pascalCase(id);
-  return {
-    paramsName: `${pascal}Params`,
-    outputName: `${pascal}Output`,
-    outputs: outputs.map((o) => ({
-      path: o.spec.path,
-      optional: o.spec.optional,
-      types: [o.type, ...(outcomeTypes.get(o.spec.path) ?? [])],
-    })),
-  };
-}
-
 // ---- in the surface ------------------------------------------------------------
 
 export const titleSurface: ToolEntry<string, "changed"> = {
@@ -386,25 +274,6 @@ export const requestSurface: ToolEntry<string, "changed"> = {
   read: (t) => `${t.method} ${t.path}`,
   diff: (a, b, report) => (a !== b ? report("changed", { from: a, to: b }) : undefined),
 };
-
-/**
- * Where an operation OpenAPI 3.2 adds is (a path item's `query`, or one of its `additionalOperations`), as
- * `paths./x.query`; undefined when there is none of that id.
- */
-function unreadMethod(data: unknown, operationId: string): string | undefined {
-  const paths = (data as { paths?: Record<string, Record<string, unknown>> } | null)?.paths ?? {};
-  for (const [path, item] of Object.entries(paths)) {
-    if (!item || typeof item !== "object") continue;
-    const query = item.query as { operationId?: unknown } | undefined;
-    if (query?.operationId === operationId) return `paths.${path}.query`;
-    for (const [method, op] of Object.entries(
-      (item.additionalOperations ?? {}) as Record<string, { operationId?: unknown }>,
-    )) {
-      if (op?.operationId === operationId) return `paths.${path}.additionalOperations.${method}`;
-    }
-  }
-  return undefined;
-}
 
 /**
  * Whatever writes to a slot of the request, each named as a problem names it: the credential, the idempotency key,

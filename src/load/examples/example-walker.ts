@@ -1,19 +1,18 @@
 // The walk of an OpenAPI document's files that finds every schema and every example (openapi-examples.ts, which
-// re-exports its shapes, says why and how they are checked): the places it steps through, and the checks it gathers.
+// re-exports its shapes, says why and how they are checked): the places it steps through, and the checks it gathers;
+// the `$ref`s it follows, ref-following.ts, and the validator's verdicts, example-verdicts.ts.
 import { isMergePatchPlace, registeredPatchView } from "../schemas/merge-patch.js";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
-import { entryOf } from "@blockwright/runtime/internal/generate";
+import type { OutputUnit, Schema } from "@cfworker/json-schema";
 import { SourceError, type YamlSource } from "../yaml-source.js";
-import { refPath, valueAt } from "../json-ref.js";
+import { refPath } from "../json-ref.js";
 import { checkpoint } from "../../common/checkpoint.js";
 import { OPERATION_METHODS } from "../openapi-document.js";
 import { describingType, isJsonMediaType } from "../media-types.js";
 import { discriminatorMiss } from "./discriminated-kinds.js";
 import { describe, rootCause } from "./example-errors.js";
 import { fileHref, pointer, SchemaLookup } from "./schema-lookup.js";
-import { plainlyMeets } from "./plain-verdict.js";
-import { surelyMeets } from "./structured-verdict.js";
+import { Verdicts } from "./example-verdicts.js";
+import { placeIn, RefFollower } from "./ref-following.js";
 import { type At, inside, type Path, PlacesMet } from "./walk-place.js";
 import { markWrittenLists, readListInPlace } from "./written-lists.js";
 
@@ -34,8 +33,6 @@ export interface ExampleMismatch {
   /** Where the value itself is in `file` (an `example` key, or a named example's `value`, which `site` may name). */
   at: Path;
 }
-
-const NO_ERRORS: OutputUnit[] = [];
 
 /** The keywords whose list's each item is a schema. */
 const COMBINERS = ["allOf", "anyOf", "oneOf"];
@@ -61,20 +58,18 @@ export class Walker {
   private readonly visited = new PlacesMet();
   private readonly schemas: At[] = [];
   private readonly checks: Check[] = [];
-  private readonly reported = new Set<string>();
-  /**
-   * The validator's errors by registered schema, then by example value: a component's parameter or header is checked
-   * once for every operation that names it (GitHub's whole document: 362 of 2,992 checks again), and the answer is a
-   * function of the two (the lookup it reads only grows).
-   */
-  private readonly verdicts = new Map<object, Map<unknown, OutputUnit[]>>();
-  private replacedSeen = 0;
+  /** The `$ref`s followed, each problem of one reported once (ref-following.ts). */
+  private readonly refs: RefFollower;
+  private readonly verdicts: Verdicts;
 
   constructor(
     private readonly files: Map<string, YamlSource>,
     readonly is31: boolean,
     private readonly formats: ReadonlySet<string>,
-  ) {}
+  ) {
+    this.refs = new RefFollower(files, this.errors);
+    this.verdicts = new Verdicts(is31);
+  }
 
   schemasOf(rootFile: string): Record<string, Schema | boolean> {
     this.walk(rootFile);
@@ -117,7 +112,7 @@ export class Walker {
     const top = { file: rootFile, path: [], value: this.files.get(rootFile)?.data };
     const paths = inside(top, "paths");
     for (const key of Object.keys((paths.value ?? {}) as Node)) {
-      const item = this.follow(inside(paths, key));
+      const item = this.refs.follow(inside(paths, key));
       if (!item) continue;
       this.parameters(item, `path ${key}`);
       for (const method of OPERATION_METHODS) {
@@ -130,12 +125,12 @@ export class Walker {
         const responses = this.child(op, "responses");
         if (!responses) continue;
         for (const status of Object.keys(asNode(responses.value) ?? {})) {
-          const response = this.follow(inside(responses, status));
+          const response = this.refs.follow(inside(responses, status));
           if (!response) continue;
           this.content(response, `the ${status} response of "${name}"`);
           const headers = inside(response, "headers");
           for (const header of Object.keys((headers.value ?? {}) as Node)) {
-            const h = this.follow(inside(headers, header));
+            const h = this.refs.follow(inside(headers, header));
             if (h) this.withSchema(h, `header ${header} of the ${status} response of "${name}"`);
           }
         }
@@ -147,14 +142,14 @@ export class Walker {
     for (const kind of ["parameters", "headers"]) {
       const group = inside(components, kind);
       for (const name of Object.keys((group.value ?? {}) as Node)) {
-        const at = this.follow(inside(group, name));
+        const at = this.refs.follow(inside(group, name));
         if (at) this.withSchema(at, `${kind.slice(0, -1)} ${name}`);
       }
     }
     for (const kind of ["requestBodies", "responses"]) {
       const group = inside(components, kind);
       for (const name of Object.keys((group.value ?? {}) as Node)) {
-        const at = this.follow(inside(group, name));
+        const at = this.refs.follow(inside(group, name));
         if (at) this.content(at, `${kind === "responses" ? "response" : "request body"} ${name}`);
       }
     }
@@ -164,7 +159,7 @@ export class Walker {
     const list = inside(owner, "parameters");
     if (!Array.isArray(list.value)) return;
     for (let i = 0; i < list.value.length; i++) {
-      const p = this.follow(inside(list, i));
+      const p = this.refs.follow(inside(list, i));
       if (!p) continue;
       const before = this.checks.length;
       this.withSchema(p, `parameter ${String(asNode(p.value)?.name)} of ${what}`);
@@ -183,7 +178,7 @@ export class Walker {
     // type's, or a structure under `*/*`, which a mock serves as JSON with these examples); checked against it.
     const described = describingType(
       content.value,
-      (type) => this.follow(inside(inside(content, type), "schema"))?.value,
+      (type) => this.refs.follow(inside(inside(content, type), "schema"))?.value,
     );
     const sibling = described === undefined ? undefined : inside(inside(content, described), "schema");
     for (const mediaType of types) {
@@ -194,7 +189,7 @@ export class Walker {
       for (const field of Object.keys(asNode(encoding.value) ?? {})) {
         const headers = inside(inside(encoding, field), "headers");
         for (const header of Object.keys(asNode(headers.value) ?? {})) {
-          const h = this.follow(inside(headers, header));
+          const h = this.refs.follow(inside(headers, header));
           if (h) this.withSchema(h, `header ${header} of field ${field} of ${what} (${mediaType})`);
         }
       }
@@ -211,7 +206,7 @@ export class Walker {
     // Named examples are followed even without a schema: a reference of theirs that does not resolve is reported.
     const named = inside(at, "examples");
     const examples = Object.keys((node.examples ?? {}) as Node).map(
-      (name) => [name, this.follow(inside(named, name))] as const,
+      (name) => [name, this.refs.follow(inside(named, name))] as const,
     );
     if (node.schema === undefined && !fallback) return;
     const schema = node.schema === undefined && fallback ? fallback : inside(at, "schema");
@@ -236,7 +231,7 @@ export class Walker {
 
   /** A schema and the schemas inside it: each one's own `example` (and 3.1 `examples`). */
   private schema(start: At): void {
-    const at = this.follow(start);
+    const at = this.refs.follow(start);
     if (!at) return;
     // An alias (a schema that is only a `$ref`, such as a component naming another) is registered as well:
     // a `$ref` to it must resolve when a value is checked against a schema that names it.
@@ -286,7 +281,7 @@ export class Walker {
     lookup: Record<string, Schema | boolean>,
     schemas: SchemaLookup,
   ): void {
-    const followed = this.follow(schema);
+    const followed = this.refs.follow(schema);
     // A schema behind a reference that does not resolve: that is the problem, reported at the reference.
     if (!followed && typeof asNode(schema.value)?.$ref === "string") return;
     const resolved = followed ?? schema;
@@ -297,12 +292,8 @@ export class Walker {
     let errors: OutputUnit[];
     try {
       if (target === undefined) throw new Error("it is not a schema the walk could register");
-      // A schema registered over another: the answers kept may have read the one replaced.
-      if (schemas.replaced !== this.replacedSeen) {
-        this.verdicts.clear();
-        this.replacedSeen = schemas.replaced;
-      }
-      errors = this.errorsOf(value, target, lookup);
+      this.verdicts.keptFor(schemas);
+      errors = this.verdicts.errorsOf(value, target, lookup);
     } catch (e) {
       // An example its schema cannot check is the example's problem too: a published one is then left out with a
       // warning (published-examples.ts), where refusing the document refused a draft add had written.
@@ -316,7 +307,7 @@ export class Walker {
     }
     const cause = rootCause(errors);
     if (!cause) return;
-    const meets = (list: unknown[]) => !rootCause(this.errorsOf(list, target, lookup));
+    const meets = (list: unknown[]) => !rootCause(this.verdicts.errorsOf(list, target, lookup));
     if (readListInPlace(this.files.get(example.file)?.data, example.path, value, separator, meets, this.read)) return;
     // A discriminated union's property naming no shape, or a shape whose fields the value lacks: the judge's words.
     const kind = discriminatorMiss(errors, cause, target, lookup, value);
@@ -332,106 +323,18 @@ export class Walker {
     this.mismatches.push({ error, file: site.file, site: site.path, value, at: example.path });
   }
 
-  /** What the validator says of `value` against `target`, asked once a pair; none when the value plainly meets it. */
-  private errorsOf(value: unknown, target: Schema | boolean, lookup: Record<string, Schema | boolean>): OutputUnit[] {
-    if (typeof target !== "object") return validate(value, target, this.is31 ? "2020-12" : "7", lookup, false).errors;
-    if (plainlyMeets(value, target)) return NO_ERRORS;
-    let byValue = this.verdicts.get(target);
-    if (!byValue) this.verdicts.set(target, (byValue = new Map()));
-    let errors = byValue.get(value);
-    if (!errors) {
-      // Draft 7 only: a 3.1 document's `$ref` is read with its siblings.
-      errors =
-        !this.is31 && surelyMeets(value, target, lookup)
-          ? NO_ERRORS
-          : validate(value, target, this.is31 ? "2020-12" : "7", lookup, false).errors;
-      byValue.set(value, errors);
-    }
-    return errors;
-  }
-
-  /**
-   * Follow `$ref`s from `at` (into other files too) to the object they name.
-   * A reference to a place its file does not have is reported at the
-   * reference (a file that could not be read stopped the bundler first).
-   */
-  private follow(at: At): At | undefined {
-    let current = at;
-    // The places met, made at the second `$ref` (most places the walk follows are none, and most `$ref`s lead to an
-    // object that is none): a cycle meets its first place again at the second at the earliest.
-    let first: At | undefined;
-    let seen: Set<string> | undefined;
-    for (;;) {
-      const node = asNode(current.value);
-      if (!node || typeof node.$ref !== "string") return node ? current : undefined;
-      if (first === undefined) first = current;
-      else {
-        seen ??= new Set([placeKey(first)]);
-        const key = placeKey(current);
-        if (seen.has(key)) {
-          this.refProblem(
-            current,
-            `$ref ${JSON.stringify(node.$ref)} leads back to itself (a cycle of $refs names no object)`,
-          );
-          return undefined;
-        }
-        seen.add(key);
-      }
-      const ref = node.$ref as string;
-      const [filePart, fragment = ""] = ref.split("#");
-      const file = filePart ? resolveFile(current.file, filePart) : current.file;
-      const target = this.files.get(file);
-      if (!target) return undefined;
-      let path: string[];
-      try {
-        path = [...refPath(`#${fragment}`)];
-      } catch (e) {
-        this.refProblem(current, `$ref ${JSON.stringify(ref)} does not resolve: ${(e as Error).message}`);
-        return undefined;
-      }
-      const value = valueAt(target.data, path);
-      if (value === undefined) {
-        this.refProblem(
-          current,
-          `$ref ${JSON.stringify(ref)} does not resolve (no such place in ${filePart ? "that" : "this"} file)`,
-        );
-        return undefined;
-      }
-      current = { file, path, value };
-    }
-  }
-
-  /** A problem of the `$ref` at `at`, reported once however often the walk meets it. */
-  private refProblem(at: At, message: string): void {
-    const key = placeKey(at);
-    if (this.reported.has(key)) return;
-    this.reported.add(key);
-    this.errors.push(
-      new SourceError("BW1203", this.locate({ file: at.file, path: [...at.path, "$ref"] }, "value"), message),
-    );
-  }
-
   private child(at: At, key: string): At | undefined {
-    return asNode(at.value)?.[key] !== undefined ? this.follow(inside(at, key)) : undefined;
+    return asNode(at.value)?.[key] !== undefined ? this.refs.follow(inside(at, key)) : undefined;
   }
 
   private locate(at: Pick<At, "file" | "path">, which: "key" | "value" = "key") {
-    return entryOf(this.files, at.file).locate(at.path, which);
+    return placeIn(this.files, at, which);
   }
 }
 
 /** The value if it is an object (not a list). */
 function asNode(value: unknown): Node | undefined {
   return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Node) : undefined;
-}
-
-/** A place as a key: its file and path. */
-function placeKey(at: At): string {
-  return `${at.file}#${at.path.join("\u0000")}`;
-}
-
-function resolveFile(from: string, ref: string): string {
-  return fileURLToPath(new URL(ref, pathToFileURL(from)));
 }
 
 /** The key a schema at `path` in `file` is registered under (the validator's absolute URI of it). */

@@ -1,0 +1,99 @@
+// The words `add` drafts an operation with (draft/manifest.ts): its id's snake case, its title and description from
+// its summary and description (a summary that only repeats the operationId drafted from the operationId in words),
+// with a review note where it guessed, and the `deprecated:` text of an operation the document marks deprecated.
+import type { ReviewNote } from "../../manifest-yaml.js";
+import { plainText, shortText, titleText } from "../../plain-text.js";
+
+type Json = Record<string, unknown>;
+
+/** A block's selector label is at most this long. */
+const TITLE_LENGTH = 80;
+
+/** `chat_postMessage` → `chat_post_message`; `issues/list-for-repo` → `issues_list_for_repo`. */
+export function snakeCase(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .toLowerCase();
+}
+
+/**
+ * The operation's title and description, from its summary and description (a summary that only repeats the
+ * operationId, `addCards()`, says nothing a title from the operationId would not say better), and the notes on them.
+ */
+export function operationTitle(
+  rawOp: Json,
+  label: string,
+  at: (string | number)[],
+  notes: ReviewNote[],
+): { title: string; description: string } {
+  const summaryText = typeof rawOp.summary === "string" ? plainText(rawOp.summary) : "";
+  // A description that is markup alone (`<p/>`) says nothing: plain, it is empty, which a manifest refuses.
+  const written = typeof rawOp.description === "string" ? rawOp.description : "";
+  const descriptionText = written && plainText(written) ? written : "";
+  // A summary that only repeats the operationId (`addCards()`) says nothing a title from the operationId would not
+  // say better.
+  const codeName = summaryText !== "" && namesOperation(summaryText, label);
+  const title = summaryText && !codeName ? titleText(summaryText, TITLE_LENGTH) : undefined;
+  if (!summaryText)
+    notes.push({
+      at: [...at, "title"],
+      note: "the operation has no summary: a short label for the block's selector",
+    });
+  else if (codeName)
+    notes.push({
+      at: [...at, "title"],
+      note:
+        `the operation's summary is its operationId (${JSON.stringify(summaryText)}): drafted from the ` +
+        "operationId in words",
+    });
+  else if (!title)
+    notes.push({
+      at: [...at, "title"],
+      note:
+        "the operation's summary opens with no short statement (a question, a teaser, too long): drafted from the " +
+        "operationId",
+    });
+  return {
+    title: title ?? titleOf(label),
+    description: shortText(descriptionText || (codeName ? "" : summaryText) || titleOf(label), 400),
+  };
+}
+
+/** Where a document dates an operation's end (x-extensions published documents use). */
+const SUNSET_KEYS = ["x-sunset", "x-sunset-date", "x-deprecated-at", "x-deprecation-date"];
+
+/**
+ * The `deprecated:` note of an operation the document marks deprecated (generate requires one): the sentence of its
+ * text that speaks of the deprecation or names a replacement, and the date the document gives, else a plain notice.
+ */
+export function deprecationText(rawOp: Json, operationId: string): string {
+  const text = plainText(
+    [rawOp.description, rawOp.summary].filter((t): t is string => typeof t === "string").join(" "),
+  );
+  const sentences = text.split(/(?<=[.!?])\s+/);
+  const said = sentences.find((s) => /deprecat|replaced by|in favou?r of|\binstead\b|sunset/i.test(s));
+  const date = SUNSET_KEYS.map((k) => rawOp[k]).find((v): v is string => typeof v === "string" && v.trim() !== "");
+  const base = said
+    ? shortText(said, 300)
+    : `${operationId} is deprecated in the published document, which names no replacement.`;
+  return date ? `${base} Sunset: ${shortText(date, 40)}.` : base;
+}
+
+/**
+ * Whether a summary is the operationId as code (`addCards()`, `add_cards`): the same letters and digits, letter case
+ * aside.
+ */
+function namesOperation(summary: string, operationId: string): boolean {
+  const letters = (text: string) => text.replace(/[^A-Za-z0-9]/g, "").toLowerCase();
+  const code = /[()_]|[a-z][A-Z]/.test(summary); // a word such as "Check" is a title already
+  return code && !/\s/.test(summary.trim()) && letters(summary) === letters(operationId);
+}
+
+function titleOf(operationId: string): string {
+  const words = snakeCase(operationId).split("_").filter(Boolean);
+  const text = words.join(" ");
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : operationId;
+}
