@@ -23,6 +23,7 @@ import { indistinctShapes } from "../model/indistinct-shapes.js";
 import { isPlainForm } from "../judge/plain-one-of.js";
 import { LETTER_ONE_OF } from "./sample/letter-one-of.js";
 import { reaches } from "../load/schemas/schema-reach.js";
+import { type Reading, withoutMarkedFields } from "./requests/marked-left-out.js";
 
 type Json = Record<string, unknown>;
 
@@ -45,6 +46,8 @@ export class MeantSchemas {
   readonly besideRead = new Map<object, boolean>();
   /** Where the document keeps its schemas: the meant ones go there too. */
   readonly place: readonly string[];
+  /** Name → whose schema it is (a request's, an answer's): Prism reads each without the fields it leaves out. */
+  readonly readings = new Map<string, Reading>();
   private readonly taken: Set<string>;
 
   constructor(document: Json = {}) {
@@ -62,14 +65,27 @@ export class MeantSchemas {
     return { name, ref: `#/${[...this.place, name].join("/")}` };
   }
 
-  /** The document with the schemas read as meant beside its own (the same where there are none). */
+  /**
+   * The document with the schemas read as meant beside its own (the same where there are none), each as Prism reads
+   * it written in place: a request's without its fields read only, an answer's without those written only
+   * (requests/marked-left-out.ts).
+   */
   withMeant<T extends Json>(document: T): T {
     if (!Object.keys(this.schemas).length) return document;
+    const marked = this.beside(document, this.schemas);
+    const read = (name: string, schema: unknown) => {
+      const reading = this.readings.get(name);
+      return reading ? withoutMarkedFields(schema, reading, marked) : schema;
+    };
+    return this.beside(document, Object.fromEntries(Object.entries(this.schemas).map(([n, s]) => [n, read(n, s)])));
+  }
+
+  private beside<T extends Json>(document: T, meant: Json): T {
     const [top, inner] = this.place as [string, string | undefined];
     const held = isObject(document[top]) ? (document[top] as Json) : {};
-    if (inner === undefined) return { ...document, [top]: { ...held, ...this.schemas } };
+    if (inner === undefined) return { ...document, [top]: { ...held, ...meant } };
     const schemas = isObject(held[inner]) ? (held[inner] as Json) : {};
-    return { ...document, [top]: { ...held, [inner]: { ...schemas, ...this.schemas } } };
+    return { ...document, [top]: { ...held, [inner]: { ...schemas, ...meant } } };
   }
 }
 
@@ -141,7 +157,7 @@ function openSchema(schema: unknown, walk: Walk, beside: readonly string[] = [])
   const byRef = s !== schema;
   const walked = walkedBeside(walk, s, beside);
   const seen = walked.get(s);
-  if (seen) return byRef ? meantRef(walk.meant, seen, schema as Json) : (seen.out ?? schema);
+  if (seen) return byRef ? meantRef(walk, seen, schema as Json) : (seen.out ?? schema);
   const self: Walked = {};
   walked.set(s, self);
   let out: Json | undefined;
@@ -206,13 +222,15 @@ function openSchema(schema: unknown, walk: Walk, beside: readonly string[] = [])
   // Unchanged only where a cycle through the same object, not a `$ref`, came back to it (left as it is there).
   self.out = out ?? s;
   if (self.name) walk.meant.schemas[self.name] = self.out;
-  return byRef ? meantRef(walk.meant, self, schema as Json) : (out ?? schema);
+  return byRef ? meantRef(walk, self, schema as Json) : (out ?? schema);
 }
 
 /** A `$ref` to what the schema `ref` names became among the meant schemas (named here if not yet). */
-function meantRef(meant: MeantSchemas, walked: Walked, ref: Json): Json {
+function meantRef(walk: Walk, walked: Walked, ref: Json): Json {
+  const { meant } = walk;
   if (walked.name === undefined) {
     ({ name: walked.name, ref: walked.ref } = meant.refFor(String(ref.$ref)));
+    meant.readings.set(walked.name, walk.anyOf ? "answer" : "request");
     // Once walked, written now; else where its walk ends (a cycle reached it again on the way).
     if (walked.out !== undefined) meant.schemas[walked.name] = walked.out;
   }
