@@ -171,8 +171,7 @@ function stringBreakers(tool: ToolSpec, p: ParamSpec, places: Set<string>, set: 
         "https://example.com?x=1",
         "not an address",
       ),
-      // A pattern beside the format (an address without a path) is met first by a value that is no address at all.
-      p.pattern ? ["format", "pattern"] : "format",
+      "format",
       "not a base address",
     );
     return;
