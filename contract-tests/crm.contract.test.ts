@@ -94,6 +94,14 @@ describe("crm_create_record", () => {
     });
   }
 
+  it("refuses an address with a path (an org's instance is a host of its own) before any request", async () => {
+    const instanceUrl = "https://mydomain.my.salesforce.com/services/data";
+    const { result, calls } = await call("crm_get_record", { ...valid.crm_get_record(), instanceUrl });
+    expect(expectFailure(result)).toMatchObject({ type: "validation", param: "instanceUrl", rule: "pattern" });
+    expect(expectFailure(result).message).toContain("must be an address without a path");
+    expect(calls).toHaveLength(0);
+  });
+
   for (const sobject of ["1Account", "Account/Contact", "Acc ount", "_Account", "Account;DROP"]) {
     it(`refuses sobject ${JSON.stringify(sobject)} before any request`, async () => {
       const { result, calls } = await call("crm_create_record", { ...valid.crm_create_record(), sobject });
@@ -324,10 +332,6 @@ describe("instanceUrl", () => {
 
   for (const [instanceUrl, text] of [
     ["http://mydomain.my.salesforce.com", "must use https (http is allowed only for loopback hosts)"],
-    [
-      "https://mydomain.my.salesforce.com/services/data",
-      "its path ends with /services/data, where the API's own path /services/data/v59.0/sobjects begins",
-    ],
     ["https://mydomain.my.salesforce.com?x=1", "must not contain a query or fragment"],
     ["mydomain.my.salesforce.com", "must be an absolute address"],
     ["ftp://mydomain.my.salesforce.com", "must use https"],

@@ -98,3 +98,23 @@ describe("an instance address with the path it is served under", () => {
     );
   });
 });
+
+describe("an instance's address with a pattern beside its format", () => {
+  const noPath = {
+    ...instanceUrl,
+    pattern: "^[A-Za-z][A-Za-z0-9+.-]*://[^/]+/*$",
+    patternHint: "an address without a path",
+  } as ParamSpec;
+  const tool: ToolSpec = { ...atInstance, params: [...getBook.params, noPath] };
+
+  it("is told it is no address before the pattern is met, and a path by the pattern", async () => {
+    expect(await sent("zqhost.zqshelves.test", tool)).toMatch(/^refused: zqInstance: must be an absolute address/);
+    expect(await sent("ftp://zqhost.zqshelves.test", tool)).toMatch(/^refused: zqInstance: must use https/);
+    expect(await sent("https://zqhost.zqshelves.test/zqbase", tool)).toMatch(
+      /^refused: zqInstance: must be an address without a path matching/,
+    );
+    expect(await sent("https://zqhost.zqshelves.test/", tool)).toBe(
+      "https://zqhost.zqshelves.test/zqapi/v4/books/b%201",
+    );
+  });
+});

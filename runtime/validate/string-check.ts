@@ -126,6 +126,10 @@ function compileString(spec: ParamCall, tool: StringTool | undefined): StringChe
     const linkProblem = link && support.form?.linkProblem(s, link, spec, tool);
     if (linkProblem) return problem(spec, "pathSegment", linkProblem, s, secrets);
     let value = s;
+    // An address is checked as one before a pattern that assumes it (an address without a path): a value that is no
+    // address at all is told so.
+    const address = spec.format === "base-url" ? checkBaseUrl(spec, s, secrets) : undefined;
+    if (address && "issue" in address) return address;
     if (strings) {
       const checked = strings.check(spec, s, support, secrets);
       if ("issue" in checked) return checked;
@@ -144,7 +148,7 @@ function compileString(spec: ParamCall, tool: StringTool | undefined): StringChe
           secrets,
         );
     }
-    if (spec.format === "base-url") return checkBaseUrl(spec, value, secrets);
+    if (address) return address;
     return strings?.splitLimit(spec, value, s, secrets) ?? { value };
   };
 }
