@@ -16,7 +16,6 @@ import { servedKeyPaths } from "../load/operation-index.js";
 import { withBaseRefsAsKinds } from "../load/schemas/base-kinds.js";
 import { pathPattern } from "./mock-paging.js";
 import { realisticValues } from "./realistic-values.js";
-import { readOnlyFields } from "./requests/read-only-fields.js";
 import { SchemaLookup } from "./sample/sample-lookup.js";
 import { DocumentSampler, type RealisticValues } from "./sample/schema-sample.js";
 import { withoutWrittenOnly } from "./sample/write-only.js";
@@ -137,11 +136,6 @@ export class RealisticAnswers {
   /** Whether `value` is valid against the schema at `pointer` of the served document. */
   valid(value: unknown, pointer: string): boolean {
     return this.samplerOf().valid(value, pointer);
-  }
-
-  /** The fields the record of the schema at `pointer` holds (under its property `envelope`, if given) as readOnly. */
-  readOnlyFields(pointer: string, envelope?: string): Set<string> {
-    return readOnlyFields(this.served, valueAtPointer(this.served, pointer.replace(/^#/, "")), envelope);
   }
 
   /**

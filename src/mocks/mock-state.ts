@@ -7,11 +7,11 @@
 // fields too where each answer requires some the other has not), keeps each field the request sent where the record
 // stays valid with it, and gives it the id the request sent (a record the caller names) or a new one in its id field;
 // a read answers the record, an update changes it (by its body's media type: a merge patch merged, a JSON Patch
-// applied, another body's fields each replacing the record's, a PUT's the whole record but the server's fields:
-// requests/patched.ts), a delete removes it (a read of it then gets the document's 404), and the list answers the
-// records, as its last page (mock-state-list.ts). An id no create made (a workflow reading a fixed id) and a list
-// before any create keep the realistic answer. An answer the records would make invalid against its schema keeps
-// Prism's. A request that asks for an answer (`Prefer`, Prism's `__code` and `__example`) gets it, as it did.
+// applied, another body's fields each replacing the record's: requests/patched.ts), a delete removes it (a read of it
+// then gets the document's 404), and the list answers the records, as its last page (mock-state-list.ts). An id no
+// create made (a workflow reading a fixed id) and a list before any create keep the realistic answer. An answer the
+// records would make invalid against its schema keeps Prism's. A request that asks for an answer (`Prefer`, Prism's
+// `__code` and `__example`) gets it, as it did.
 import type { RequestListener } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
 import { writeWhole } from "../common/files.js";
@@ -93,7 +93,7 @@ export function withState(listener: RequestListener, mock: StatefulMock): Reques
       async (body) => {
         const type = String(req.headers["content-type"] ?? "");
         const sent = mock.answers.keptOfRequest(req.method ?? "GET", url.pathname, type, await sentData(body, type));
-        const reading = patchReading(type, req.method);
+        const reading = patchReading(type);
         interceptEnd(res, (reply) => answer(mock, hit, req.method ?? "GET", url, sent, reading, reply));
         listener(replayed(req, body), res);
       },
@@ -149,7 +149,7 @@ function answer(
       return;
     case "update": {
       if (index < 0) return;
-      const record = updated(mock, hit, kept.records[index] as Node, sent, reading);
+      const record = updated(mock, resource, kept.records[index] as Node, sent, reading);
       kept.records[index] = record;
       mock.state.changed();
       return withRecord(resource, reply, record, fits);
@@ -316,14 +316,9 @@ function merged(
 /**
  * The record after an update, by its body's media type (requests/patched.ts): a JSON Patch applied whole where the
  * record it makes keeps its id and stays valid against the read answer's schema (else the record as it was); a merge
- * patch's and any other body's fields merged (`merged`); a PUT's (`replace`, RFC 9110 §9.3.4: the state replaced)
- * merged too, then each field it did not send removed, but the id, the fields the server sets (readOnly in the read
- * answer's schema) and those the record needs to stay valid (required), which stay as the mock set them.
+ * patch's and any other body's fields merged (`merged`).
  */
-function updated(mock: StatefulMock, hit: Hit, record: Node, sent: unknown, reading: PatchReading): Node {
-  const { resource } = hit;
-  if (reading === "replace")
-    return replaced(mock, hit, merged(mock, resource, record, sentFields(resource, sent)), sent);
+function updated(mock: StatefulMock, resource: Resource, record: Node, sent: unknown, reading: PatchReading): Node {
   if (reading !== "json-patch") return merged(mock, resource, record, sentFields(resource, sent), undefined, reading);
   const read = readAnswer(mock, resource);
   if (!read) return record;
@@ -335,21 +330,6 @@ function updated(mock: StatefulMock, hit: Hit, record: Node, sent: unknown, read
     mock.answers.valid(enveloped(resource, read.body, out), read.schema)
     ? out
     : record;
-}
-
-/** The record a PUT's fields were merged into without each field it did not send that it may go without (updated). */
-function replaced(mock: StatefulMock, { resource, idFields }: Hit, record: Node, sent: unknown): Node {
-  const read = readAnswer(mock, resource);
-  if (!read) return record;
-  const given = sentFields(resource, sent);
-  const server = mock.answers.readOnlyFields(read.schema, resource.envelope);
-  let out = record;
-  for (const key of Object.keys(record)) {
-    if (Object.hasOwn(given, key) || key === resource.idField || idFields.includes(key) || server.has(key)) continue;
-    const trial = without(out, key);
-    if (mock.answers.valid(enveloped(resource, read.body, trial), read.schema)) out = trial;
-  }
-  return out;
 }
 
 /** The read operation's default answer (status, body, schema), as Prism gives it. */
