@@ -321,7 +321,8 @@ describe("rateLimits.requestsPerMinute: the request rate the upstream documents"
 describe("a surface from before surfaces listed their concepts", () => {
   // generated/<p>/surface.json as committed at cba3362, before the surface recorded limits, idempotency, failure tests,
   // routes, the error body or the page size; the credential parameters as the specs have them since OAuth 2 flows
-  // (issue 22), so that the specs are the same.
+  // (issue 22) and the instance address without a path (its pattern and example, round 45), so that the specs are
+  // the same.
   const earlier = (provider: string) =>
     JSON.parse(
       readFileSync(join(import.meta.dirname, `__fixtures__/before-concepts/${provider}.surface.json`), "utf8"),
