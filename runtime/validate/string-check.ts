@@ -92,8 +92,8 @@ function compileString(spec: ParamCall, tool: StringTool | undefined): StringChe
   const link = spans !== true && spans;
   const counted = minLength !== undefined || maxLength !== undefined;
   return (s, support, secrets) => {
-    const withheld = spec.format === "base-url" && credentialedAddress(spec, s);
-    if (withheld) return withheld;
+    const address = spec.format === "base-url" ? checkBaseUrl(spec, s, secrets) : undefined;
+    if (address && "issue" in address) return address;
     if (formatted && !support.formats) return { issue: lacks("formats", name) };
     const strings = ruled ? support.strings : undefined;
     if (ruled && !strings) return { issue: lacks("strings", name) };
@@ -126,10 +126,6 @@ function compileString(spec: ParamCall, tool: StringTool | undefined): StringChe
     const linkProblem = link && support.form?.linkProblem(s, link, spec, tool);
     if (linkProblem) return problem(spec, "pathSegment", linkProblem, s, secrets);
     let value = s;
-    // An address is checked as one before a pattern that assumes it (an address without a path): a value that is no
-    // address at all is told so.
-    const address = spec.format === "base-url" ? checkBaseUrl(spec, s, secrets) : undefined;
-    if (address && "issue" in address) return address;
     if (strings) {
       const checked = strings.check(spec, s, support, secrets);
       if ("issue" in checked) return checked;
@@ -154,16 +150,9 @@ function compileString(spec: ParamCall, tool: StringTool | undefined): StringChe
 }
 
 /**
- * An address with credentials, refused before any rule that would quote it (its length, its characters, a pattern):
- * withheld as its format's refusal withholds it.
+ * An address checked as one, before the other rules: one with credentials is withheld from every other rule's message
+ * (its length, a pattern), and one that is no address at all is told so before a pattern that assumes one.
  */
-function credentialedAddress(spec: ParamCall, s: string): Checked | undefined {
-  const checked = checkInstanceAddress(s);
-  return "withhold" in checked && checked.withhold
-    ? problem(spec, "format", checked.problem, "(address with credentials withheld)")
-    : undefined;
-}
-
 function checkBaseUrl(spec: ParamCall, s: string, secrets: readonly string[]): Checked {
   // An instance's address may hold the path it is served under (instance-address.ts joins the API's path after it).
   const checked = checkInstanceAddress(s);

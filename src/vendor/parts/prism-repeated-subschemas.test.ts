@@ -151,16 +151,16 @@ describe("a densely linked answer, as the mock reads it, checked with its repeat
   // The mock's copy now writes each schema it changes once and refers to it (src/mocks/open-all-of.ts); a document
   // may still write such an answer out as a tree, as the copy did before: each reference written out six levels deep.
   const bundled = (operation?.__bundled__ ?? {}) as Record<string, Json>;
-  const written = (schema: Json, depth: number): Json => {
-    if (Array.isArray(schema)) return schema.map((s) => written(s as Json, depth));
+  const written = (schema: unknown, depth: number): unknown => {
+    if (Array.isArray(schema)) return schema.map((s) => written(s, depth));
     if (!schema || typeof schema !== "object") return schema;
     const ref = (schema as { $ref?: unknown }).$ref;
     const name = typeof ref === "string" && ref.startsWith("#/__bundled__/") ? ref.slice(14) : undefined;
     if (name !== undefined && depth > 0 && bundled[name] !== undefined) return written(bundled[name], depth - 1);
-    return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, written(v as Json, depth)]));
+    return Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, written(v, depth)]));
   };
   const answers = (operation?.responses ?? []).map((r) => r.contents[0]?.schema as Json);
-  const [ok, created] = answers.map((schema) => written(schema, 6));
+  const [ok, created] = answers.map((schema) => written(schema, 6) as Json);
   // What the mock checks: its answers as it writes them.
   const [okRead, createdRead] = answers;
 
