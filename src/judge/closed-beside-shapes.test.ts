@@ -4,9 +4,7 @@
 // body met it (every request refused). Read as the publisher means: the
 // fields of its members and of its shapes, one shape at a time.
 import { describe, expect, it } from "vitest";
-import { OpenApiDocument } from "../load/openapi-document.js";
-import { parseYamlSource } from "../load/yaml-source.js";
-import { requestJudge } from "./judge.js";
+import { jsonBodyRules } from "./__fixtures__/json-body-rules.js";
 
 const DOCUMENT = `
 openapi: 3.0.3
@@ -35,17 +33,7 @@ components:
     ZqInline: { type: object, properties: { zqLamp: { type: object } } }
 `;
 
-const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "judged.yaml")), {
-  basePath: "",
-  credential: "present",
-});
-const rules = (body: unknown) =>
-  judge({
-    method: "POST",
-    url: "https://api.test/zqquotes",
-    headers: new Headers({ "content-type": "application/json" }),
-    body: new TextEncoder().encode(JSON.stringify(body)),
-  }).refusals.map((r) => r.rule);
+const rules = jsonBodyRules(DOCUMENT, "https://api.test/zqquotes");
 
 describe("a body closed beside its allOf members and a oneOf of shapes", () => {
   it("takes the fields of one shape beside its members'", () => {

@@ -5,9 +5,7 @@
 // and every request sending it was refused, though the document and the mocks
 // admit it. Read as "null, or exactly one of the branches".
 import { describe, expect, it } from "vitest";
-import { OpenApiDocument } from "../load/openapi-document.js";
-import { parseYamlSource } from "../load/yaml-source.js";
-import { requestJudge } from "./judge.js";
+import { jsonBodyRules } from "./__fixtures__/json-body-rules.js";
 
 const DOCUMENT = `
 openapi: 3.0.3
@@ -42,17 +40,7 @@ components:
           oneOf: [{ type: string, enum: [web, git] }, { type: integer }]
 `;
 
-const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "judged.yaml")), {
-  basePath: "",
-  credential: "present",
-});
-const rules = (body: unknown) =>
-  judge({
-    method: "POST",
-    url: "https://api.test/zqtalks",
-    headers: new Headers({ "content-type": "application/json" }),
-    body: new TextEncoder().encode(JSON.stringify(body)),
-  }).refusals.map((r) => r.rule);
+const rules = jsonBodyRules(DOCUMENT, "https://api.test/zqtalks");
 
 describe("a nullable oneOf", () => {
   it("takes null, whether a branch admits it or only nullable does", () => {

@@ -4,9 +4,7 @@
 // left the id out of a request, but the judge read readOnly on the field itself
 // only, and refused every request body for lacking it.
 import { describe, expect, it } from "vitest";
-import { OpenApiDocument } from "../load/openapi-document.js";
-import { parseYamlSource } from "../load/yaml-source.js";
-import { requestJudge } from "./judge.js";
+import { jsonBodyRules } from "./__fixtures__/json-body-rules.js";
 
 const DOCUMENT = `
 openapi: 3.0.0
@@ -38,17 +36,7 @@ components:
         - { type: object, properties: { zqTitle: { type: string } } }
 `;
 
-const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "judged.yaml")), {
-  basePath: "",
-  credential: "present",
-});
-const rules = (body: unknown) =>
-  judge({
-    method: "POST",
-    url: "https://api.test/zqlessons",
-    headers: new Headers({ "content-type": "application/json" }),
-    body: new TextEncoder().encode(JSON.stringify(body)),
-  }).refusals.map((r) => r.rule);
+const rules = jsonBodyRules(DOCUMENT, "https://api.test/zqlessons");
 
 describe("a required field read only through an allOf member of its schema", () => {
   it("is not required of a request", () => {
