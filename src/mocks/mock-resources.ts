@@ -10,6 +10,7 @@
 // the same envelope) is the read's, at least half of their fields alike. Paths that do not line up
 // so (an RPC-style API: `POST /quote`) are no resource, and keep their
 // realistic answers.
+import { isValueFormat, matchesFormat } from "@blockwright/runtime/internal";
 import { withoutAlikeMark } from "../load/operation-index.js";
 
 type Node = Record<string, unknown>;
@@ -121,8 +122,9 @@ export function fixedFieldsOf(document: Node, resource: Resource): Record<string
 /**
  * Whether the read's record can hold `value` in field `name`. A field declaring only numbers or booleans holds such a
  * value, or a text spelling one (a form's); any other value the get cannot read back, so the stateful mock keeps one
- * of its own there (a role sent by name, `oneOf: [integer, text]`, read back as its id, `type: integer`). A field of
- * no declared type, a union, a text, an object or a list holds what is sent as far as this tells.
+ * of its own there (a role sent by name, `oneOf: [integer, text]`, read back as its id, `type: integer`), as it does
+ * for a text not of the field's format. A field of no declared type, a union, a text, an object or a list holds what
+ * is sent as far as this tells.
  */
 export function readHolds(document: Node, resource: Resource, name: string, value: unknown): boolean {
   const item = isNode(document.paths) ? document.paths[resource.item] : undefined;
@@ -132,6 +134,11 @@ export function readHolds(document: Node, resource: Resource, name: string, valu
   const types = (Array.isArray(type) ? type : typeof type === "string" ? [type] : []).map((t) =>
     t === "integer" ? "number" : t,
   );
+  // A text of a format the read declares and the text sent is not of (a URL field given "example"): the mock makes one
+  // of its own there, as the answer's schema asks.
+  const format = isNode(field) ? field.format : undefined;
+  if (typeof value === "string" && typeof format === "string" && isValueFormat(format) && types.join() === "string")
+    return matchesFormat(format, value);
   // (An object or list may be the record a text sent names, expanded; a text holds a number or boolean spelt.)
   const open = !types.length || types.some((t) => t === "object" || t === "array" || t === "string");
   if (open || value === null || typeof value === "object" || types.includes(typeof value)) return true;
