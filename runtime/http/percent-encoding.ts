@@ -61,6 +61,21 @@ function reservedCharsRaw(text: string): string {
 }
 
 /**
+ * A query parameter's name as the address carries it: as the document spells it where a query holds that character
+ * with no meaning of its own (RFC 3986's query characters: brackets too, as a deepObject's are sent, and a styled
+ * key's triples, `form-body.ts`), else percent-encoded as UTF-8: `&`, `=` and `#`, which would end the pair or the
+ * query, `+`, which a form reads as a space, a space, a `%` of no triple, one past ASCII. `zq a&b` goes `zq%20a%26b`,
+ * never a pair `zq a` and a pair `b`.
+ */
+export function queryNameEncoded(name: string): string {
+  return QUERY_NAME_RAW.test(name) ? name : name.replace(NOT_QUERY_NAME_CHAR, encodeURIComponent);
+}
+
+const QUERY_NAME_RAW = /^[\w.~!$'()*,;:@/?[\]-]*$/;
+// A `%` of a triple is kept (the rest of the triple matches nothing here); any other `%` matches.
+const NOT_QUERY_NAME_CHAR = /%(?![0-9A-Fa-f]{2})|[^\w.~!$'()*,;:@/?[\]%-]/gu;
+
+/**
  * A cookie credential's value as the Cookie header carries it: RFC 6265's cookie-octets (`!`, `#` to `+`, `-` to `:`,
  * `<` to `[`, `]` to `~`) as they are, `%` too, so that the value a browser holds and sends (express-session's
  * `s%3A…`, a base64 key's `+/=`) reaches the service as that service wrote it; any other character (a space, `"`,

@@ -7,7 +7,7 @@
 // Location's origin, so the caller can fix the address they gave.
 import type { AuthWay, CredentialSpec, ToolCall } from "../spec/tool-types.js";
 import { placeCredential, placeWay, wayCredentials, type Placed, type SimplePlaced } from "./credentials.js";
-import { type Encoded, isEncoded, percentEncoded } from "./percent-encoding.js";
+import { type Encoded, isEncoded, percentEncoded, queryNameEncoded } from "./percent-encoding.js";
 import { ownValue } from "../common/own.js";
 import { scalarText } from "../common/scalar-text.js";
 
@@ -71,9 +71,10 @@ export function requestUrl(
   // A path holding fixed query pairs (`/services?funcs=news`, load/operation-index.ts), or a link its own query
   // (path-link.ts): the query follows them.
   let separator = url.includes("?") ? "&" : "?";
-  for (const name in query) {
-    const value = query[name];
+  for (const key in query) {
+    const value = query[key];
     if (value === undefined || value === null) continue;
+    const name = queryNameEncoded(key);
     if (Array.isArray(value)) {
       for (const item of value) {
         url += `${separator}${name}=${isEncoded(item) ? item.encoded : percentEncoded(scalarText(item))}`;
