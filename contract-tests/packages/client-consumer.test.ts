@@ -132,8 +132,9 @@ import { ROOT } from "./root.js";
 // 16,120 bytes, the ceiling 16,150. The 33rd (plain text at once; books ×0.94): 16,190; 16,200.
 // The 35th (a path link, issue 59): 16,297; 16,300. The 36th (a CSV answer read as text, 16,561; a query
 // object writing nothing not given): 16,611; 16,700. 44th: 16,702; 16,750. 45th: 16,791; 16,800.
+// 46th (a query name's `+ & = #` encoded, a pattern written as a name sent as written): 16,816; 16,850.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 16_800;
+const MAX_CLIENT_GZIP_BYTES = 16_850;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));

@@ -6,7 +6,7 @@
 // scheme says: `Authorization: Bearer`, `Authorization: Basic`, a named
 // header, a query pair, or a `Cookie` pair.
 import type { AuthSpec, AuthWay, CredentialSpec, SigV4Spec, ToolCall } from "../spec/tool-types.js";
-import { cookieOctets, percentEncoded } from "./percent-encoding.js";
+import { cookieOctets, percentEncoded, queryNameEncoded } from "./percent-encoding.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -180,7 +180,7 @@ export function placeCredential(c: PlacedSpec, value: string, values: Record<str
 
 /** Where a bearer token, a header credential or a query key goes with its value. */
 export function placeSimple(c: SimpleCredential, value: string): SimplePlaced {
-  if (c.type === "query") return { query: `${percentEncoded(c.name)}=${percentEncoded(value)}` };
+  if (c.type === "query") return { query: `${queryNameEncoded(c.name)}=${percentEncoded(value)}` };
   return {
     header:
       c.type === "bearer"

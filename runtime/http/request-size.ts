@@ -6,7 +6,7 @@
 import type { RouteSpec, ToolCall, WireSpec } from "../spec/tool-types.js";
 import type { HttpRequest } from "./transport.js";
 import { credentialOfParam } from "./credentials.js";
-import { percentEncoded } from "./percent-encoding.js";
+import { percentEncoded, queryNameEncoded } from "./percent-encoding.js";
 import type { Issue } from "../common/issue.js";
 import { scalarText } from "../common/scalar-text.js";
 
@@ -79,7 +79,7 @@ function share(wire: WireSpec, value: unknown, tool: ToolCall, name: string): nu
   const text = scalarText(value);
   switch (wire.in) {
     case "query":
-      return wire.name.length + 1 + percentEncoded(text).length;
+      return queryNameEncoded(wire.name).length + 1 + percentEncoded(text).length;
     case "path":
       return percentEncoded(text).length;
     case "header":
@@ -99,7 +99,7 @@ function share(wire: WireSpec, value: unknown, tool: ToolCall, name: string): nu
  */
 function authShare(tool: ToolCall, name: string, text: string): number {
   const c = credentialOfParam(tool.auth, name);
-  if (c?.type === "query") return c.name.length + 1 + percentEncoded(text).length;
+  if (c?.type === "query") return queryNameEncoded(c.name).length + 1 + percentEncoded(text).length;
   if (c?.type === "basic") return Math.ceil((new TextEncoder().encode(text).length * 4) / 3);
   return text.length;
 }

@@ -132,6 +132,10 @@ function allOfRefsWrittenOut(root: unknown): number {
     if (target === null || typeof target !== "object" || loneRef(target) !== undefined) return undefined;
     making.add(ref);
     const copy = structuredClone(target) as Node;
+    // The discriminator is the base's, read at its `$ref`s (load/schemas/base-kinds.ts): left in a copy written into a
+    // kind's allOf, it made the kind read as a base whose kinds are its siblings, each of those one whose kinds hold
+    // the first, and the sampler made a kind of a kind without end (a stack overflow: no mock of the document started).
+    delete copy.discriminator;
     for (const list of lists(copy)) writeOut(list);
     making.delete(ref);
     written.set(ref, copy);

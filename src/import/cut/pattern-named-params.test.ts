@@ -54,3 +54,28 @@ describe("a parameter whose name is a pattern", () => {
     ).not.toContain("$ANY_");
   });
 });
+
+describe("a parameter whose name is a regular expression of names (RAML's pattern parameters, converted)", () => {
+  it("is left out with a note saying which keys it stands for; the draft links", async () => {
+    const listed = openapi({
+      "/zqcarts": {
+        get: {
+          operationId: "listZqCarts",
+          parameters: [
+            { in: "query", name: "where", schema: text },
+            { in: "query", name: "/^zqvar[.][a-zA-Z0-9]+$/", schema: { type: "array", items: text } },
+            { in: "header", name: "^X-Zq-Meta-.+$", schema: text },
+          ],
+          responses: { "200": reply({ type: "object", properties: { id: text } }, { id: "z1" }) },
+        },
+      },
+    });
+    const d = drafted(listed, ["listZqCarts"], "zqcarts");
+    const params = d.manifest.operations?.zqcarts_list_zq_carts?.params ?? {};
+    expect(Object.keys(params)).toEqual(["where"]);
+    const notes = d.notes.map((n) => n.note).join("\n");
+    expect(notes).toContain("query parameter /^zqvar[.][a-zA-Z0-9]+$/ (any key it matches)");
+    expect(notes).toContain("header parameter ^X-Zq-Meta-.+$ (any header it matches)");
+    expect(await linkProblems(d, "zqcarts")).toEqual([]);
+  });
+});

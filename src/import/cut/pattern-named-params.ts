@@ -13,8 +13,13 @@ import type { SelectedOperation } from "./select-operations.js";
 
 type Json = Record<string, unknown>;
 
-/** A placeholder in a name: `$ANY_HEADER`, `{key}`, `<field>`, `*`. */
-const NAME_PLACEHOLDER = /\$[A-Z][A-Z0-9_]*|\{[^{}]+\}|<[^<>]+>|\*/;
+/**
+ * A placeholder in a name: `$ANY_HEADER`, `{key}`, `<field>`, `*`; or the whole name a regular expression of names,
+ * anchored (`/^var[.][a-zA-Z0-9]+$/`, `^x-meta-.+$`: RAML's pattern parameters, converted).
+ */
+const NAME_PLACEHOLDER = /\$[A-Z][A-Z0-9_]*|\{[^{}]+\}|<[^<>]+>|\*|^\/\^.*\/$|^\^.*\$$/;
+/** The whole name a regular expression of names. */
+const NAME_REGEX = /^\/\^.*\/$|^\^.*\$$/;
 const PLACES = new Set(["header", "query", "cookie"]);
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
 
@@ -55,6 +60,8 @@ function leftOutNote(left: readonly Json[]): string {
     const name = String(p.name);
     const placeholder = NAME_PLACEHOLDER.exec(name)?.[0] ?? "";
     const form = name.replace(placeholder, "<name>");
+    if (NAME_REGEX.test(name))
+      return `${p.in} parameter ${name} (any ${p.in === "header" ? "header" : "key"} it matches)`;
     return form === "<name>"
       ? `${p.in} parameter ${name} (any ${p.in === "header" ? "header" : "key"})`
       : `${p.in} parameter ${name} (wire: { in: ${p.in}, name: ${JSON.stringify(form)} }, with the name in place)`;
