@@ -10,7 +10,8 @@
 // read as the body's other fields (cut/pattern-named-fields.ts); path parameters their path never names left out
 // (cut/unnamed-path-params.ts).
 // First of all, a schema written as its type's name (`value: string`) is read as a schema of that type
-// (cut/type-name-schemas.ts), so that the steps after it, and the structure check, read schemas.
+// (cut/type-name-schemas.ts), and a `$ref` written among a schema's properties as the properties it points at
+// (cut/refs/properties-refs.ts), so that the steps after them, and the structure check, read schemas.
 // Every path that drafts from a published document runs them through `withDocumentSteps`: `add` (draft-provider.ts),
 // `upstream --accept`'s re-cut of a newer document and its carried draft (upstream/), and the corpus's operation picker
 // (scripts/corpus), so that a new step reaches all of them; the cut's header lists what each changed.
@@ -24,6 +25,7 @@ import { withoutPatternNamedParams } from "./cut/pattern-named-params.js";
 import { withPathAddressServers } from "./cut/path-address-server.js";
 import { withServerPathOnce } from "./cut/server-path-again.js";
 import { withTypeNameSchemas } from "./cut/type-name-schemas.js";
+import { withPropertiesRefsRead } from "./cut/refs/properties-refs.js";
 import { withoutUnnamedPathParams } from "./cut/unnamed-path-params.js";
 import type { SelectedOperation } from "./cut/select-operations.js";
 
@@ -47,6 +49,7 @@ type DocumentStep = (document: Json, chosen: readonly SelectedOperation[]) => Pa
 /** The steps, in the order they run: each reads what the ones before it made. */
 export const DOCUMENT_STEPS: readonly { name: string; step: DocumentStep }[] = [
   { name: "schemas written as a type's name", step: withTypeNameSchemas },
+  { name: "references among a schema's properties", step: withPropertiesRefsRead },
   { name: "server path written again", step: withServerPathOnce },
   { name: "address in the path", step: withPathAddressServers },
   { name: "undeclared schemes", step: withoutUndeclaredSchemes },

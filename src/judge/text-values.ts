@@ -2,6 +2,8 @@
 // Appendix B: a parameter's or a form field's text is a number, a boolean or
 // null when its schema says so), and the shapes a parameter's value may take
 // (a primitive, an array, an object), which decide how its style is read.
+import { format as knownFormats } from "@cfworker/json-schema";
+import { REQUEST_FORMATS } from "../load/examples/openapi-examples.js";
 import { resolved, typesOf } from "../load/schemas/json-types.js";
 import type { Node } from "./operations.js";
 
@@ -83,7 +85,26 @@ function stringAdmits(data: unknown, schema: unknown, text: string, depth = 0): 
   const text_ = (v: unknown) => (typeof v === "string" || own.includes("string") ? String(v) === text : false);
   if (Array.isArray(node.enum)) return node.enum.some(text_);
   if (node.const !== undefined) return text_(node.const);
-  return true;
+  // A string of a format or a pattern the text does not meet (`0` beside `{type: string, format: date-time}`) is no
+  // reading of it: the number, boolean or null it reads as is (a `from` of a date-time or an integer).
+  return meetsFormat(node.format, text) && meetsPattern(node.pattern, text);
+}
+
+/** Whether the text meets a format the judge holds a request to (REQUEST_FORMATS); any other format, or none, does. */
+function meetsFormat(format: unknown, text: string): boolean {
+  if (typeof format !== "string" || !REQUEST_FORMATS.has(format)) return true;
+  const test = (knownFormats as Record<string, ((t: string) => boolean) | undefined>)[format];
+  return test === undefined || test(text);
+}
+
+/** Whether the text meets a pattern (compiled as Unicode); one that does not compile is left to the schema check. */
+function meetsPattern(pattern: unknown, text: string): boolean {
+  if (typeof pattern !== "string") return true;
+  try {
+    return new RegExp(pattern, "u").test(text);
+  } catch {
+    return true;
+  }
 }
 
 /**
