@@ -127,12 +127,10 @@ import { ROOT } from "./root.js";
 // 15,600. The 29th round: a call's result without an extra promise turn (15,533 bytes), then an optional
 // credential (a document's `{}` beside its requirements: sent when given, none when not) and a credential a header
 // cannot carry as its text (a bearer token or header key past ASCII) refused before any request, naming the rule:
-// 15,934 bytes; the ceiling 16,000. The 30th round: a string's check made once per tool and parameter:
-// 16,066 bytes, crm's call 0.91× main's (performance.md); the ceiling 16,100. The 31st (`%2f`, not `%2%46`):
-// 16,120 bytes, the ceiling 16,150. The 33rd (plain text at once; books ×0.94): 16,190; 16,200.
-// The 35th (a path link, issue 59): 16,297; 16,300. The 36th (a CSV answer read as text, 16,561; a query
-// object writing nothing not given): 16,611; 16,700. 44th: 16,702; 16,750. 45th: 16,791; 16,800.
-// 46th (a query name's `+ & = #` encoded, a pattern written as a name sent as written): 16,816; 16,850.
+// 15,934 bytes; the ceiling 16,000. 30th (a string's check made once per tool and parameter; crm's call 0.91×):
+// 16,066; 16,100. 31st (`%2f`, not `%2%46`): 16,120; 16,150. 33rd (plain text at once): 16,190; 16,200. 35th (a path
+// link): 16,297; 16,300. 36th (a CSV answer as text; a query object writing nothing not given): 16,611; 16,700. 44th:
+// 16,702; 16,750. 45th: 16,791; 16,800. 46th (a query name's `&=#+` encoded): 16,816; 16,850.
 const ISSUE_31_GZIP_BYTES = 14_000;
 const MAX_CLIENT_GZIP_BYTES = 16_850;
 const KEY = "zq-widgets-key-0123456789";
