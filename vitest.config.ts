@@ -3,8 +3,8 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { defineConfig, type Plugin } from "vitest/config";
-import { lessEagerOptimiser } from "./src/common/v8-flags.js";
 import { testPrismBundle } from "./test-support/run/prism-bundle.js";
+import { testV8Flags } from "./test-support/run/v8-test-flags.js";
 
 // Tests run on the TypeScript sources: the runtime package resolves to its
 // source, not its build (the CLI, run as a process, uses the build).
@@ -127,12 +127,8 @@ export default defineConfig({
     // workers is a file waiting on the processes it started (the command, npm, a browser), and each such collection
     // marks all the worker holds by then (0.3 to 0.8 GB late in a whole run: every module and cache of the files before).
     // BLOCKWRIGHT_MEMORY_REDUCER=1 keeps it, for a measurement.
-    execArgv: [
-      "--max-semi-space-size=32",
-      ...lessEagerOptimiser(16),
-      ...(process.env.BLOCKWRIGHT_MEMORY_REDUCER === "1" ? [] : ["--no-memory-reducer"]),
-      `--import=${pathToFileURL(PRISM_HOOK).href}`,
-    ],
+    // Vitest's own process takes the same flags from package.json's test scripts (test-support/run/v8-test-flags.ts).
+    execArgv: [...testV8Flags(), `--import=${pathToFileURL(PRISM_HOOK).href}`],
     projects: [
       {
         extends: true,
