@@ -105,7 +105,7 @@ const made = async (name: string) => {
 };
 
 describe("a PUT on the stateful mock", () => {
-  it("replaces the record where its body requires the whole record: no field it left out but the server's", async () => {
+  it("replaces the record where its body requires the whole record: no field left out but the server's", async () => {
     const { id, server } = await made("zqwhole");
     const put = await call("PUT", `/zqwhole/${id}`, { title: "zq replaced" });
     expect(put).toEqual({ status: 200, body: { ...server, title: "zq replaced" } });

@@ -2,8 +2,9 @@
 // §9.3.4 says a PUT replaces the resource's state, but many published documents write a partial update as a PUT of the
 // fields that change): it replaces where its JSON body requires every field the read's record always holds (its
 // required fields) but those the server sets (the record's id, and the fields the read marks readOnly), that is where
-// a caller must send the whole record; its optional fields a PUT leaves out are then gone. Any other PUT merges its fields as a PATCH's plain JSON body does (requests/patched.ts). The record's readOnly fields
-// are kept by a replacement as the mock set them (mock-state.ts).
+// a caller must send the whole record; its optional fields a PUT leaves out are then gone. Any other PUT merges its
+// fields as a PATCH's plain JSON body does (requests/patched.ts). The record's readOnly fields are kept by a
+// replacement as the mock set them (mock-state.ts).
 import { followLocalRefs } from "../../load/json-ref.js";
 
 type Node = Record<string, unknown>;
