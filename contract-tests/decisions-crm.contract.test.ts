@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { call, example, expectFailure, expectNoViolation, expectSuccess } from "../test-support/harness.js";
 import { executeTool } from "../test-support/repo.js";
 import { json, scriptedFetch } from "../test-support/runtime/scripted-fetch.js";
+import { PermissionDeniedError, RateLimitError, toError } from "@blockwright/runtime";
 import { ACCOUNT_ID, crm, expectRefused, SF } from "./decisions-kit.js";
 
 describe("DECISIONS — CRM", () => {
@@ -156,10 +157,21 @@ describe("DECISIONS — CRM", () => {
       return expectFailure(result);
     };
     const limit = await failure("REQUEST_LIMIT_EXCEEDED");
-    expect(limit).toMatchObject({ type: "upstream", status: 403, code: "REQUEST_LIMIT_EXCEEDED", retryable: false });
+    expect(limit).toMatchObject({
+      type: "upstream",
+      status: 403,
+      code: "REQUEST_LIMIT_EXCEEDED",
+      retryable: false,
+      quotaExceeded: true,
+    });
     expect(limit.resetsAt, "a limit error says when it resets").toEqual(expect.any(String));
     const denied = await failure("INSUFFICIENT_ACCESS");
     expect(denied).toMatchObject({ status: 403, code: "INSUFFICIENT_ACCESS", retryable: false });
     expect(denied.resetsAt, "a permission error is no limit").toBeUndefined();
+    expect(denied.quotaExceeded, "a permission error is no limit").toBeUndefined();
+    // The typed client throws the limit as a RateLimitError, the permission error as a PermissionDeniedError.
+    expect(toError(limit)).toBeInstanceOf(RateLimitError);
+    expect(toError(limit)).not.toBeInstanceOf(PermissionDeniedError);
+    expect(toError(denied)).toBeInstanceOf(PermissionDeniedError);
   });
 });

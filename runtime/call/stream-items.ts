@@ -155,9 +155,10 @@ const pointer = (segments: readonly string[]): string =>
   segments.map((s) => `/${s.replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
 
 /**
- * The upstream error a stream's failure value ends the call with (manifest `stream.failure`): its own `code` and
- * `message` (the whole value as JSON where it has no message), each cut, and its other members (a gRPC status's
- * `details`) as the error's `details`, within the bounds of an error body's; after `count` items.
+ * The upstream error a stream's failure value ends the call with (manifest `stream.failure`): its own code (`code`, or
+ * the member `stream.failureCode` names) and `message` (the whole value as JSON where it has no message), each cut,
+ * and its other members (a gRPC status's `details`) as the error's `details`, within the bounds of an error body's;
+ * after `count` items.
  */
 export function streamFailure(tool: ToolCall, status: number, failed: unknown, count: number): Failure {
   const fields =
@@ -166,8 +167,10 @@ export function streamFailure(tool: ToolCall, status: number, failed: unknown, c
     v === undefined || v === null || v === "" ? undefined : typeof v === "string" ? v : JSON.stringify(v);
   const cut = (t: string) => redactThenCut(t, [], ERROR_TEXT_CHARS);
   const said = text(fields.message) ?? text(failed) ?? "no message";
-  const code = text(fields.code);
-  const { code: _code, message: _message, ...others } = fields;
+  // Its code where the link found the failure's schema names it (`grpc_code`), else its `code`.
+  const key = tool.stream?.failureCode ?? "code";
+  const code = text(fields[key]);
+  const { [key]: _code, message: _message, ...others } = fields;
   const items = `${count} item${count === 1 ? "" : "s"}`;
   return {
     type: "upstream",

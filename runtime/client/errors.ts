@@ -56,7 +56,11 @@ export class UpstreamError extends BlockwrightError {
   }
 }
 
-/** A 429: `retryAfterMs` when the upstream said how long to wait; `retryable` false when a quota is used up. */
+/**
+ * A 429, or a quota used up whatever its status (`error.quotaExceeded`: a 403 the manifest's `rateLimits.quota` names,
+ * which is no permission error): `retryAfterMs` when the upstream said how long to wait; `retryable` false when a
+ * quota is used up.
+ */
 export class RateLimitError extends UpstreamError {
   override name = "RateLimitError";
   declare readonly retryAfterMs: number | undefined;
@@ -176,7 +180,7 @@ export function toError(error: ToolError, partial?: { pages: PagesInfo }): Block
     case "auth":
       return new AuthError(error, partial);
     case "upstream":
-      if (error.status === 429) return new RateLimitError(error, partial);
+      if (error.status === 429 || error.quotaExceeded) return new RateLimitError(error, partial);
       if (error.status === 401 || error.status === 403) return new AuthError(error, partial);
       return new UpstreamError(error, partial);
   }

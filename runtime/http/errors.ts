@@ -40,6 +40,12 @@ export interface ToolErrorFields {
    */
   resetsAt?: string;
   /**
+   * A quota used up (the manifest's `rateLimits.quota` names the error, or its typed details a quota of a long window):
+   * a limit error, whatever its status (a 403 as well as a 429), not retried (`retryable: false`) until the quota
+   * resets (`resetsAt`, when told). The typed client throws it as a `RateLimitError`, never a `PermissionDeniedError`.
+   */
+  quotaExceeded?: true;
+  /**
    * More fields of the upstream's error body, as the manifest names them (`param`, `declineCode`, an `errors` list, …).
    */
   details?: Record<string, unknown>;

@@ -100,6 +100,7 @@ export function upstreamError(
     retryable: tool.errors.retryableStatuses.includes(response.status) && !usedUp,
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     ...(resetsAt !== undefined ? { resetsAt } : {}),
+    ...(usedUp ? { quotaExceeded: true as const } : {}),
     ...(Object.keys(details).length ? { details } : {}),
   };
 }

@@ -274,6 +274,17 @@ describe("execute", () => {
     },
   );
 
+  it("gives a quota used up (a 403 the manifest's quota names) as a quota exhausted, not no cause", async () => {
+    const quota = { from: [{ kind: "body" as const, pointer: ["error", "code"] }], codes: ["ZQ_LIMIT_USED"] };
+    const zqTools = { ...tools("shelf"), shelf_get_book: { ...tools("shelf").shelf_get_book!, rateLimits: { quota } } };
+    const { fetch } = scriptedFetch(json(403, { error: { code: "ZQ_LIMIT_USED", message: "used up" } }));
+    const executeTool = createExecutor(zqTools, { ...parts, fetch, retries: 0 } as never);
+    const { ctx } = context([{ operation: "shelf_get_book", bookId: "b1" }], { apiKey: KEY });
+    const thrown = (await runN8nNode(ctx, executeTool, shelfNode, errors).catch((e: unknown) => e)) as NodeApiError;
+    expect(thrown.response).toMatchObject({ status: 403, quotaExceeded: true, retryable: false });
+    expect(thrown.options).toMatchObject({ httpCode: "403", failure: { cause: "quota-exhausted" } });
+  });
+
   it("with Continue On Fail, gives each failure as its item's error and goes on", async () => {
     const { fetch } = scriptedFetch(
       json(404, { error: { code: "NotFound", message: "no book" } }),

@@ -423,8 +423,8 @@ function nodeError(ctx: N8nExecuteContext, errors: N8nErrors, error: ToolError, 
 function failureOf(error: ToolError): N8nFailure | undefined {
   const wait = error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {};
   if (error.type === "auth" || error.status === 401) return { cause: "credential-invalid" };
-  if (error.resetsAt !== undefined && error.retryable === false) {
-    const at = Date.parse(error.resetsAt);
+  if (error.quotaExceeded || (error.resetsAt !== undefined && error.retryable === false)) {
+    const at = Date.parse(error.resetsAt ?? "");
     return { cause: "quota-exhausted", ...(Number.isFinite(at) ? { resetsAtEpochMs: at } : {}) };
   }
   if (error.status === 429) return { cause: "rate-limited", ...wait };

@@ -297,6 +297,8 @@ export interface StreamSpec {
    * one there (not null) ends the call with an upstream error of the failure's `code` and `message`.
    */
   failure?: string[];
+  /** The failure's member naming its code where it is not `code` (`grpc_code`), from the document's schema of it. */
+  failureCode?: string;
 }
 
 /** How an event's data is read: parsed as JSON (kept as text when it is none) or kept as text. */

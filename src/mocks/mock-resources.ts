@@ -1,7 +1,8 @@
 // Resources recognised from a document's paths and methods, for the stateful
 // mock (mock-state.ts): a collection path `P` whose POST creates and an item
 // path `P/{x}` whose GET reads one record are a resource; GET `P` lists it,
-// PATCH or PUT `P/{x}` updates a record and DELETE `P/{x}` removes it, where
+// PATCH or PUT `P/{x}` updates a record (both, where it has both: each its own
+// reading, requests/patched.ts) and DELETE `P/{x}` removes it, where
 // the document has them. A record's id is the field of the read answer that
 // the path parameter names (`{orderId}` → `orderId`, else `id`, else a field
 // spelt as the parameter in another case); a read answer that holds the record
@@ -12,11 +13,15 @@
 // realistic answers.
 import { isValueFormat, matchesFormat } from "@blockwright/runtime/internal";
 import { withoutAlikeMark } from "../load/operation-index.js";
+import { putReplaces, readOnlyFieldsOf } from "./requests/put-replaces.js";
 
 type Node = Record<string, unknown>;
 
-/** What each method of a resource's paths does. */
-export type Role = "create" | "list" | "read" | "update" | "delete";
+/**
+ * What each method of a resource's paths does. `put`: a PUT of the item where a PATCH is its `update`, an update too,
+ * read as a PUT is (`Resource.putReplaces`).
+ */
+export type Role = "create" | "list" | "read" | "update" | "put" | "delete";
 
 export interface Resource {
   /** The collection's path in the document (`/orders`). */
@@ -37,6 +42,11 @@ export interface Resource {
   madeId: boolean;
   /** The methods (upper case) the document gives each role. */
   methods: Partial<Record<Role, string>>;
+  /**
+   * Where a PUT of the item replaces the record (its body requires the whole record: requests/put-replaces.ts), the
+   * fields a replacement keeps as they were, which the server sets: the id and the read's readOnly fields.
+   */
+  putReplaces?: { kept: string[] };
 }
 
 /** The resources of a document (as served: its paths as the mock's operations name them). */
@@ -66,12 +76,24 @@ export function resourcesOf(document: Node): Resource[] {
       const methods: Partial<Record<Role, string>> = { create: "POST", read: "GET" };
       if (isNode(item.get) && listsRecords(document, item.get, record.idField)) methods.list = "GET";
       if (isNode(rawItem.patch)) methods.update = "PATCH";
-      else if (isNode(rawItem.put)) methods.update = "PUT";
+      if (isNode(rawItem.put)) methods[methods.update ? "put" : "update"] = "PUT";
       if (isNode(rawItem.delete)) methods.delete = "DELETE";
       const made = madeRecord(document, item.post, record.envelope);
       const read = madeRecord(document, rawItem.get, record.envelope);
       const madeId = record.idField in made && typesMeet(document, made[record.idField], read[record.idField]);
-      found.push({ collection, item: itemPath, idParam, ...record, madeId, methods });
+      const answered = answerSchema(document, rawItem.get);
+      const readSchema = record.envelope === undefined ? answered : propertiesOf(document, answered)[record.envelope];
+      const replaces = isNode(rawItem.put) && putReplaces(document, rawItem.put, readSchema, read, record.idField);
+      const kept = replaces ? [...new Set([record.idField, ...readOnlyFieldsOf(document, read)])] : [];
+      found.push({
+        collection,
+        item: itemPath,
+        idParam,
+        ...record,
+        madeId,
+        methods,
+        ...(replaces ? { putReplaces: { kept } } : {}),
+      });
     }
   }
   return found;

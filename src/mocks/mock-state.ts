@@ -7,7 +7,8 @@
 // fields too where each answer requires some the other has not), keeps each field the request sent where the record
 // stays valid with it, and gives it the id the request sent (a record the caller names) or a new one in its id field;
 // a read answers the record, an update changes it (by its body's media type: a merge patch merged, a JSON Patch
-// applied, another body's fields each replacing the record's: requests/patched.ts), a delete removes it (a read of it
+// applied, another body's fields each replacing the record's, a PUT whose body requires the whole record replacing it:
+// requests/patched.ts; a PATCH and a PUT of one item each so), a delete removes it (a read of it
 // then gets the document's 404), and the list answers the records, as its last page (mock-state-list.ts). An id no
 // create made (a workflow reading a fixed id) and a list before any create keep the realistic answer. An answer the
 // records would make invalid against its schema keeps Prism's. A request that asks for an answer (`Prefer`, Prism's
@@ -93,7 +94,7 @@ export function withState(listener: RequestListener, mock: StatefulMock): Reques
       async (body) => {
         const type = String(req.headers["content-type"] ?? "");
         const sent = mock.answers.keptOfRequest(req.method ?? "GET", url.pathname, type, await sentData(body, type));
-        const reading = patchReading(type);
+        const reading = patchReading(type, req.method, hit.resource.putReplaces !== undefined);
         interceptEnd(res, (reply) => answer(mock, hit, req.method ?? "GET", url, sent, reading, reply));
         listener(replayed(req, body), res);
       },
@@ -121,15 +122,13 @@ function answer(
       reply.headers.get("content-type") ?? "application/json",
       body,
     );
+  // A record fits the answer of a create or an update too, where that answer holds it.
+  const fitsAnswer = (r: Node) => [inReply(resource, reply.body, r)].every((it) => it === undefined || fits(it));
   const index =
     hit.id === undefined ? -1 : kept.records.findIndex((r) => hit.idFields.some((f) => String(r[f]) === hit.id));
   switch (hit.role) {
     case "create": {
-      // The record fits the create's answer too, where that answer holds it.
-      const record = made(mock, resource, kept, sentFields(resource, sent), (r) => {
-        const candidate = inReply(resource, reply.body, r);
-        return candidate === undefined || fits(candidate);
-      });
+      const record = made(mock, resource, kept, sentFields(resource, sent), fitsAnswer);
       if (!record) {
         if (!kept.unmade)
           mock.log?.(
@@ -147,9 +146,10 @@ function answer(
       if (index >= 0) return withRecord(resource, reply, kept.records[index] as Node, fits);
       if (hit.id !== undefined && kept.deleted.includes(hit.id)) return gone(mock, resource, reply);
       return;
-    case "update": {
+    case "update":
+    case "put": {
       if (index < 0) return;
-      const record = updated(mock, resource, kept.records[index] as Node, sent, reading);
+      const record = updated(mock, resource, kept.records[index] as Node, sent, reading, fitsAnswer);
       kept.records[index] = record;
       mock.state.changed();
       return withRecord(resource, reply, record, fits);
@@ -318,7 +318,16 @@ function merged(
  * record it makes keeps its id and stays valid against the read answer's schema (else the record as it was); a merge
  * patch's and any other body's fields merged (`merged`).
  */
-function updated(mock: StatefulMock, resource: Resource, record: Node, sent: unknown, reading: PatchReading): Node {
+function updated(
+  mock: StatefulMock,
+  resource: Resource,
+  record: Node,
+  sent: unknown,
+  reading: PatchReading,
+  fitsAnswer: (record: Node) => boolean,
+): Node {
+  if (reading === "replace")
+    return replaced(mock, resource, merged(mock, resource, record, sentFields(resource, sent)), sent, fitsAnswer);
   if (reading !== "json-patch") return merged(mock, resource, record, sentFields(resource, sent), undefined, reading);
   const read = readAnswer(mock, resource);
   if (!read) return record;
@@ -330,6 +339,31 @@ function updated(mock: StatefulMock, resource: Resource, record: Node, sent: unk
     mock.answers.valid(enveloped(resource, read.body, out), read.schema)
     ? out
     : record;
+}
+
+/**
+ * A PUT's replacement: the record its fields were merged into without each field it did not send, but those the
+ * server sets (`putReplaces.kept`) and those the record needs to stay valid against the read's schema and the PUT's
+ * answer (`fitsAnswer`).
+ */
+function replaced(
+  mock: StatefulMock,
+  resource: Resource,
+  record: Node,
+  sent: unknown,
+  fitsAnswer: (record: Node) => boolean,
+): Node {
+  const read = readAnswer(mock, resource);
+  if (!read) return record;
+  const given = sentFields(resource, sent);
+  const kept = resource.putReplaces?.kept ?? [];
+  let out = record;
+  for (const key of Object.keys(record)) {
+    if (Object.hasOwn(given, key) || kept.includes(key)) continue;
+    const trial = without(out, key);
+    if (mock.answers.valid(enveloped(resource, read.body, trial), read.schema) && fitsAnswer(trial)) out = trial;
+  }
+  return out;
 }
 
 /** The read operation's default answer (status, body, schema), as Prism gives it. */

@@ -5,6 +5,7 @@
 // most of them share first.
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { type OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../../load/openapi-document.js";
+import { namedCodeMembers, schemaMembers } from "../../load/schemas/code-members.js";
 import { operationRef } from "../../load/operation-index.js";
 import { MESSAGE_KEY, MESSAGE_NAMES } from "../../model/message-fields.js";
 import type { SelectedOperation } from "../cut/select-operations.js";
@@ -117,15 +118,17 @@ function countPlaces(
   }
   if (!flat) return;
   const field = (pointer: string[], type = "string") => typeOf(doc.schemaAt(flat, pointer) ?? {}) === type;
+  // A member named as a code of its own kind, a text or a whole number (`error_code`, `grpc_code`): code-members.ts.
+  const named = namedCodeMembers(schemaMembers(doc, flat));
   for (const pointer of [
     ["error", "code"],
     ["error", "type"],
     ["code"],
-    ["error_code"],
+    ...named.map((n) => [n]),
     ["errors", "0", "code"],
     ["error"],
   ]) {
-    if (field(pointer)) count(places.code, `$response.body#/${pointer.join("/")}`);
+    if (field(pointer) || named.includes(pointer.join("/"))) count(places.code, `$response.body#/${pointer.join("/")}`);
   }
   for (const pointer of [["request_id"], ["requestId"], ["error", "request_id"]])
     if (field(pointer)) count(places.requestId, `$response.body#/${pointer.join("/")}`);

@@ -139,6 +139,7 @@ export function linkStream(
       ...(events ? { events: events.events } : {}),
       ...(members?.item ? { item: members.item } : {}),
       ...(members?.failure ? { failure: members.failure } : {}),
+      ...(members?.failureCode ? { failureCode: members.failureCode } : {}),
     },
     outputs,
   };

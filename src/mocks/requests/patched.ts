@@ -2,20 +2,25 @@
 // `application/merge-patch+json`) merged into the record, null removing a field, an object merged at every depth, a
 // list or a text replacing what was there; a JSON Patch (RFC 6902, `application/json-patch+json`) applied as its list
 // of operations, all or none; any other body (plain `application/json`, a form) as the fields it sends, each
-// replacing the record's field of its name whole, the others kept. Applied by json-merge-patch and rfc6902 (each the
-// RFC's reading, prototype keys refused), not by hand.
+// replacing the record's field of its name whole, the others kept, but a PUT's whose body requires the whole record
+// (put-replaces.ts), which replaces it: the fields it leaves out removed, the server's kept (mock-state.ts). Applied
+// by json-merge-patch and rfc6902 (each the RFC's reading, prototype keys refused), not by hand.
 import { apply as mergeApply } from "json-merge-patch";
 import { applyPatch, type Operation } from "rfc6902";
 import { isMergePatchType } from "../../load/schemas/merge-patch.js";
 
-/** How an update's body changes a record. */
-export type PatchReading = "merge-patch" | "json-patch" | "fields";
+/** How an update's body changes a record: `replace`, a PUT's fields, the record then holding no field it left out. */
+export type PatchReading = "merge-patch" | "json-patch" | "fields" | "replace";
 
-/** The reading of a request's `Content-Type`. */
-export function patchReading(contentType: string): PatchReading {
+/**
+ * The reading of a request's `Content-Type`, and of its method: a PUT of fields replaces where `putReplaces` (its body
+ * requires the whole record: put-replaces.ts), else merges as a PATCH does.
+ */
+export function patchReading(contentType: string, method = "PATCH", putReplaces = false): PatchReading {
   if (isMergePatchType(contentType)) return "merge-patch";
   const bare = (contentType.split(";")[0] ?? "").trim().toLowerCase();
-  return /^application\/json-patch\+[a-z0-9!#$&^_.+-]+$/.test(bare) ? "json-patch" : "fields";
+  if (/^application\/json-patch\+[a-z0-9!#$&^_.+-]+$/.test(bare)) return "json-patch";
+  return putReplaces && method.toUpperCase() === "PUT" ? "replace" : "fields";
 }
 
 /** A field's value after a merge patch's `patch` of it (a copy: `current` is left as it was); undefined: removed. */
