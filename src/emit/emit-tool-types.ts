@@ -41,14 +41,27 @@ function ownParamTsType(p: ParamSpec, normalized: boolean): string {
         return [...new Set(p.anyOf.map((form) => paramTsType({ ...p, ...form, anyOf: undefined }, normalized)))].join(
           " | ",
         );
-      const array = `${arrayOf(nestedTsType(p.items))}`;
+      const array = () => nestedText((out) => arrayParts(out, (o) => nestedParts(p.items, o)));
       // An object the document gives fields or shapes: as they are (the `values`' limits each other key's).
-      const object = p.object
-        ? nestedTsType({ ...p.object, nullable: undefined, ...(p.values ? { open: true } : {}) })
-        : `Record<string, ${nestedTsType(p.values)}>`;
-      return p.jsonType === "array" ? array : p.jsonType === "object" ? object : `${object} | ${array}`;
+      const object = () =>
+        p.object
+          ? nestedText((out) =>
+              nestedParts({ ...p.object, nullable: undefined, ...(p.values ? { open: true } : {}) }, out),
+            )
+          : `Record<string, ${nestedText((out) => nestedParts(p.values, out))}>`;
+      return p.jsonType === "array" ? array() : p.jsonType === "object" ? object() : `${object()} | ${array()}`;
     }
   }
+}
+
+/**
+ * A type's text from its parts, joined once: each level of a nested body's type pushes its pieces into one list, so a
+ * deep type's text is not copied once a level (a text joined at each level and then again in its parent's).
+ */
+function nestedText(write: (out: string[]) => void): string {
+  const out: string[] = [];
+  write(out);
+  return out.join("");
 }
 
 /**
@@ -56,60 +69,122 @@ function ownParamTsType(p: ParamSpec, normalized: boolean): string {
  * a value of the document's component type is one of it): a list of its items' type, an object of its fields (those it
  * must have required; other keys only where the document takes them), a union of objects each shape's (a discriminated
  * union where a field names the shape), an enum its values, `| null` where null is taken. As deep as the IR records (a
- * place it records only the kind of: a list or an object of anything).
+ * place it records only the kind of: a list or an object of anything). Pushed as parts into `out`.
  */
-function nestedTsType(limits: NestedLimits | undefined): string {
-  if (!limits) return "unknown";
-  const type = ownTsType(limits);
-  return limits.nullable && type !== "unknown" && !limits.enum?.includes(null) ? `${type} | null` : type;
+function nestedParts(limits: NestedLimits | undefined, out: string[]): void {
+  if (!limits) {
+    out.push("unknown");
+    return;
+  }
+  const start = out.length;
+  ownParts(limits, out);
+  // A type that is `unknown` is always one part (ownParts): anything longer is not.
+  const unknown = out.length === start + 1 && out[start] === "unknown";
+  if (limits.nullable && !unknown && !limits.enum?.includes(null)) out.push(" | null");
 }
 
-function ownTsType(limits: NestedLimits): string {
-  if (limits.enum?.length) return [...new Set(limits.enum.map((v) => JSON.stringify(v)))].join(" | ");
-  if (limits.shapes)
-    return limits.shapes.map((shape) => fieldsTsType(shape, limits.byFields ? limits.shapes : undefined)).join(" | ");
+function ownParts(limits: NestedLimits, out: string[]): void {
+  if (limits.enum?.length) {
+    enumParts(limits.enum, out);
+    return;
+  }
+  if (limits.shapes) {
+    const told = limits.byFields ? toldFields(limits.shapes) : undefined;
+    limits.shapes.forEach((shape, i) => {
+      if (i) out.push(" | ");
+      fieldsParts(shape, told, out);
+    });
+    return;
+  }
   // A value of several scalar kinds: any of them (`string | number`).
-  if (limits.kinds) return [...new Set(limits.kinds.map(ownTsType))].join(" | ");
+  if (limits.kinds) {
+    out.push([...new Set(limits.kinds.map((kind) => nestedText((o) => ownParts(kind, o))))].join(" | "));
+    return;
+  }
   switch (limits.type) {
     case "string":
       // An open enum's known values, any other text beside them, as a text parameter's (ownParamTsType).
-      return limits.knownValues?.length
-        ? [...limits.knownValues.map((v) => JSON.stringify(v)), "(string & {})"].join(" | ")
-        : "string";
+      out.push(
+        limits.knownValues?.length
+          ? [...limits.knownValues.map((v) => JSON.stringify(v)), "(string & {})"].join(" | ")
+          : "string",
+      );
+      return;
     case "boolean":
-      return limits.type;
+      out.push(limits.type);
+      return;
     case "number":
     case "integer":
-      return "number";
+      out.push("number");
+      return;
     case "array":
-      return arrayOf(nestedTsType(limits.items));
+      arrayParts(out, (o) => nestedParts(limits.items, o));
+      return;
     case "object":
-      return limits.fields || limits.required ? fieldsTsType(limits) : "Record<string, unknown>";
+      if (limits.fields || limits.required) fieldsParts(limits, undefined, out);
+      else out.push("Record<string, unknown>");
+      return;
     default:
-      return "unknown";
+      out.push("unknown");
   }
 }
 
 /**
- * An object of fields: each given's type (optional unless required), any other key's only where it is `open`. `told`:
- * the shapes of a union told apart by their fields (`byFields`), a value held to the one whose fields hold all its
- * keys: the other shapes' fields this one lacks are `?: never`, so a literal mixing two shapes does not type-check,
- * as the runtime refuses it.
+ * An enum's values as literal types, each once (`"a" | "b"`). A short enum's texts are found again among its parts
+ * pushed so far; a long one's in a set.
  */
-function fieldsTsType(
+function enumParts(values: unknown[], out: string[]): void {
+  const start = out.length;
+  const seen = values.length > 16 ? new Set<string>() : undefined;
+  for (const v of values) {
+    const text = JSON.stringify(v);
+    if (seen ? seen.has(text) : pushedAfter(out, start, text)) continue;
+    seen?.add(text);
+    if (out.length > start) out.push(" | ");
+    out.push(text);
+  }
+}
+
+/** Whether a value's text is one of those pushed from `start` on, each after a ` | `. */
+function pushedAfter(out: string[], start: number, text: string): boolean {
+  for (let i = start; i < out.length; i += 2) if (out[i] === text) return true;
+  return false;
+}
+
+/** The fields of the shapes of a union told apart by their fields, in the shapes' order: each shape's `?: never`s. */
+function toldFields(shapes: NonNullable<NestedLimits["shapes"]>): Set<string> {
+  const fields = new Set<string>();
+  for (const shape of shapes) for (const f in shape.fields) if (Object.hasOwn(shape.fields, f)) fields.add(f);
+  return fields;
+}
+
+/**
+ * An object of fields: each given's type (optional unless required), any other key's only where it is `open`. `told`:
+ * the fields of the shapes of a union told apart by their fields (`byFields`), a value held to the one whose fields
+ * hold all its keys: the other shapes' fields this one lacks are `?: never`, so a literal mixing two shapes does not
+ * type-check, as the runtime refuses it.
+ */
+function fieldsParts(
   shape: Pick<NestedLimits, "fields" | "required" | "open">,
-  told?: NonNullable<NestedLimits["shapes"]>,
-): string {
-  const required = new Set(shape.required);
-  const named = Object.entries(shape.fields ?? {}).map(
-    ([f, l]) => `${tsKey(f)}${required.has(f) ? "" : "?"}: ${nestedTsType(l)}; `,
-  );
-  for (const f of required) if (!shape.fields || !Object.hasOwn(shape.fields, f)) named.push(`${tsKey(f)}: unknown; `);
-  const others = new Set((told ?? []).flatMap((other) => Object.keys(other.fields)));
-  for (const f of others)
-    if (!Object.hasOwn(shape.fields ?? {}, f) && !required.has(f)) named.push(`${tsKey(f)}?: never; `);
-  const fields = `{ ${named.join("")}}`;
-  return shape.open ? `(${fields} & { [key: string]: unknown })` : fields;
+  told: Set<string> | undefined,
+  out: string[],
+): void {
+  const required = shape.required ?? [];
+  const fields = shape.fields ?? {};
+  out.push(shape.open ? "({ " : "{ ");
+  for (const f in fields) {
+    if (!Object.hasOwn(fields, f)) continue;
+    out.push(tsKey(f), required.includes(f) ? ": " : "?: ");
+    nestedParts(fields[f], out);
+    out.push("; ");
+  }
+  // Each it must have that it gives no limits of, once.
+  required.forEach((f, i) => {
+    if (!Object.hasOwn(fields, f) && required.indexOf(f) === i) out.push(tsKey(f), ": unknown; ");
+  });
+  if (told)
+    for (const f of told) if (!Object.hasOwn(fields, f) && !required.includes(f)) out.push(tsKey(f), "?: never; ");
+  out.push(shape.open ? "} & { [key: string]: unknown })" : "}");
 }
 
 /** A property's name as a type literal writes it: bare when an identifier, else quoted. */
@@ -117,9 +192,32 @@ function tsKey(name: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
 }
 
-function arrayOf(item: string): string {
-  return /^[\w<>, ]+$/.test(item) ? `${item}[]` : `(${item})[]`;
+/**
+ * A list of the item's type: `item[]` where the item's text is a name (`string`, `Record<string, unknown>`), else
+ * `(item)[]`. The item's parts are pushed after a place kept for the parenthesis.
+ */
+function arrayParts(out: string[], item: (out: string[]) => void): void {
+  const open = out.length;
+  out.push("");
+  item(out);
+  // The item's text is a name where each of its parts is made of a name's characters only (and it has one).
+  let name = false;
+  for (let i = open + 1; i < out.length; i++) {
+    const part = out[i] as string;
+    if (!NAME_PART.test(part)) {
+      name = false;
+      break;
+    }
+    if (part.length) name = true;
+  }
+  if (name) out.push("[]");
+  else {
+    out[open] = "(";
+    out.push(")[]");
+  }
 }
+
+const NAME_PART = /^[\w<>, ]*$/;
 
 /** The operation's output type: a nested object type of its outputs. */
 export function outputTsType(op: OperationIR): string {

@@ -3,9 +3,11 @@
 // parts' squeeze allocate, each with what it produced (so that a step that did nothing cannot pass).
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { NestedLimits, ParamSpec } from "@blockwright/runtime/internal";
 import Handlebars from "handlebars";
 import { emitEntry } from "../../src/emit/emit.js";
 import { surfaceParts } from "../../src/emit/emit-surface.js";
+import { paramTsType } from "../../src/emit/emit-tool-types.js";
 import type { Surface } from "../../src/model/surface-format.js";
 import { renderParts, squeezedParts, wholeText } from "../../src/emit/file-text.js";
 import { generate } from "../../src/emit/generate-all.js";
@@ -107,6 +109,45 @@ export function surfaceListsAllocated(): Measured {
   const bytes = least(() => {
     made = 0;
     for (const part of surfaceParts(surface)) made += part.length;
+  });
+  return { bytes, made };
+}
+
+/**
+ * What the index.d.ts types of 20 JSON bodies allocate, each an object nested 24 levels deep with four text fields
+ * beside the next level's (a large document's request bodies: an object of objects of objects).
+ */
+export function nestedTypeAllocated(): Measured {
+  const level = (depth: number): NestedLimits => ({
+    type: "object",
+    required: ["zqId"],
+    fields: {
+      zqId: { type: "string" },
+      zqName: { type: "string" },
+      zqNote: { type: "string", nullable: true },
+      zqKind: { type: "string", enum: ["zqa", "zqb"] },
+      ...(depth ? { zqNext: level(depth - 1) } : {}),
+    },
+  });
+  const bodies = Array.from(
+    { length: 20 },
+    (_, i): ParamSpec => ({
+      name: `zqBody${i}`,
+      type: "json",
+      title: "",
+      description: "",
+      required: true,
+      secret: false,
+      visibility: "user-or-llm",
+      wire: { in: "body", pointer: "" },
+      jsonType: "object",
+      object: level(24),
+    }),
+  );
+  let made = 0;
+  const bytes = least(() => {
+    made = 0;
+    for (const body of bodies) made += paramTsType(body).length;
   });
   return { bytes, made };
 }
