@@ -19,6 +19,7 @@
 // or objects in a path or header, an exploded query list of texts, `content`, cookies, a deepObject holding a union) is
 // the judge's alone, as is requiring a query parameter whose schema lists "" (Prism reads `flag=` as absent).
 import { withBaseRefsAsKinds } from "../load/schemas/base-kinds.js";
+import { refuseDeepReferences } from "../load/schemas/reference-depth.js";
 import { OPERATION_METHODS, sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import { servedKeyPaths, withKeyQueryParameters, withPlainTemplateNames } from "../load/operation-index.js";
 import { servedInRouteOrder } from "../link/server/operation-server.js";
@@ -57,9 +58,10 @@ export interface CoveredSlot {
   name: string;
 }
 
-/** A copy of `document` (untouched: it is the generator's) as a mock serves it. */
+/** A copy of `document` (the generator's, untouched) as a mock serves it. */
 export function mockDocument(original: object, covers: (slot: CoveredSlot) => boolean): object {
-  // In a copy: schemas Prism can compile (prism-schemas.ts), answers made where Prism's would break (mock-answers.ts).
+  refuseDeepReferences(original);
+  // In a copy: schemas Prism compiles (prism-schemas.ts), answers made where Prism's would break (mock-answers.ts).
   const compilable = structuredClone(original) as Json;
   // A field of a discriminated base as the union of its kinds, as the judge reads it (load/schemas/base-kinds.ts): an
   // answer Prism or the sampler makes is one of them, not the base's own fields.
@@ -210,12 +212,12 @@ function answersAsJson(responses: Json, document: Json, head = false): Json {
     const found = resolved(declared, document);
     const served = servedAnswerHeaders(withMediaTypesOnly(found), document);
     const response = withTypedTexts(withSiblingJsonSchema(served), (v) => resolved(v, document));
-    // As declared (a `$ref` kept) unless a header or a schema had to change.
+    // As declared (a `$ref` kept) unless a header or schema had to change.
     const raw = response === found ? declared : response;
-    // No content for 204, 205 or 304 (RFC 9110), whatever the document declares: Prism sent a body's length with a 204,
-    // and a client's connection then waited for the bytes (Miro's board deletion kept `verify` from exiting).
+    // No content for 204, 205 or 304 (RFC 9110), whatever declared: Prism sent a body's length with a 204,
+    // and a client's connection then waited for the bytes (a board's deletion kept `verify` from exiting).
     // Nor does any answer to HEAD (RFC 9110 §9.3.2), whose error answers documents declare with a JSON body: Prism's
-    // own answer had no media type, then its check wanted the declared one.
+    // own had no media type, then its check wanted the declared one.
     if ((carriesNoContent(status) || head) && isObject(response) && response.content !== undefined) {
       out[status] = withoutContent(response);
       continue;
