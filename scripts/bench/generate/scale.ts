@@ -5,7 +5,12 @@
 // anchor on that one document. index.ts says how the rows are read. Ours runs with Node's compile cache in a fresh
 // folder of the bench's (index.ts, freshCompileCache), which the uncounted first round fills: the package's own, or
 // Node's default grown by every clone on the machine, would make the run depend on what ran before it.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// Each side's files' floor is measured beside it (files-floor.mjs: a package's files written again, or the anchor's
+// one file, as many copies as providers, nothing made): a package is 19 files and a folder where the anchor writes one
+// file, and a file's creation on a disk costs 10-20x more for minutes after many were removed (file-creation.mjs), so
+// the slope with the files is the issue's bar and the one without them compares the generation's own growth with the
+// anchor's (docs/contributing/performance.md, scale13).
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { entryOf, itemAt } from "@blockwright/runtime/internal";
 import { writeSyntheticProject } from "../synthetic.js";
@@ -56,9 +61,19 @@ export function medianRun(runs: Run[]): Run {
   return itemAt(sorted, Math.floor((sorted.length - 1) / 2));
 }
 
+/** Per added provider, in ms, round by round: (pick at `to` − pick at `from`) / (to − from), of one side's runs. */
+export function slopes(pairs: Map<number, Pair>, side: "a" | "b", from: number, to: number, pick: (r: Run) => number) {
+  return entryOf(pairs, to)[side].map(
+    (r, i) => ((pick(r) - pick(itemAt(entryOf(pairs, from)[side], i))) / (to - from)) * 1000,
+  );
+}
+
+/** Round by round, a slope less the same round's slope of the files' floor. */
+export const lessFloor = (slope: number[], floor: number[]) => slope.map((x, i) => x - itemAt(floor, i));
+
 export async function measureScale(bench: Bench): Promise<void> {
   const { row, report } = bench;
-  const { rounds, outputs } = await scaleRounds(bench);
+  const { rounds, floors, packageFiles, outputs } = await scaleRounds(bench);
   report("generate, 1 synthetic provider (CPU: a run's fixed cost)", entryOf(rounds, 1), cpu, "s", "≤ 1.3×", [
     `npx tsx scripts/bench/synthetic.ts /tmp/syn1 1 && (cd /tmp/syn1 && node -- "$OLDPWD/bin/blockwright.js" generate)`,
     `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn1/anchor /tmp/syn1/specs/*/openapi.yaml`,
@@ -72,24 +87,20 @@ export async function measureScale(bench: Bench): Promise<void> {
   report("  of which user CPU", at100, (r) => r.user, "s", "", how);
   report("  of which system CPU", at100, (r) => r.system, "s", "", how);
   report("generate, 100 synthetic providers (peak memory)", at100, peak, "MiB", "≤ 1.5×", how);
-  const slopeRow = (measure: string, from: number, to: number, pick: (r: Run) => number, target: string) => {
-    const slopes = (k: "a" | "b") =>
-      entryOf(rounds, to)[k].map(
-        (r, i) => ((pick(r) - pick(itemAt(entryOf(rounds, from)[k], i))) / (to - from)) * 1000,
-      );
+  const slopeHow = (from: number, to: number) => [
+    `synthetic projects of ${from} and ${to} providers, as above; ${SCALE_ROUNDS} rounds, every size in each ` +
+      `(the anchor's median-CPU run of ${ANCHOR_REPEATS} at a size in a round)`,
+  ];
+  const slopeRow = (measure: string, from: number, to: number, pick: (r: Run) => number, target: string) =>
     row(
       measure,
-      slopes("a"),
-      slopes("b"),
+      slopes(rounds, "a", from, to, pick),
+      slopes(rounds, "b", from, to, pick),
       "ms",
       target,
-      [
-        `synthetic projects of ${from} and ${to} providers, as above; ${SCALE_ROUNDS} rounds, every size in each ` +
-          `(the anchor's median-CPU run of ${ANCHOR_REPEATS} at a size in a round)`,
-      ],
+      slopeHow(from, to),
       1,
     );
-  };
   // Each slope with its user and system parts: the system part is the files a package holds (19 against the anchor's
   // one), the user part the work per provider; the two move apart (docs/contributing/performance.md).
   for (const from of [50, 100]) {
@@ -98,6 +109,34 @@ export async function measureScale(bench: Bench): Promise<void> {
     slopeRow("  of which system CPU", from, 200, (r) => r.system, "");
   }
   slopeRow("generate, CPU per added provider (50 → 100, with JIT warm-up)", 50, 100, cpu, "");
+  // Like with like: each side's files' floor, and its slope taken out of each side's.
+  const floorHow = (from: number) => [
+    `node scripts/bench/files-floor.mjs <fresh folder> <n> --package <a package folder ours wrote at n>`,
+    `node scripts/bench/files-floor.mjs <fresh folder> <n> --file <a .d.ts the anchor wrote at n>`,
+    `at ${from} and 200, after each size's runs in every round`,
+  ];
+  for (const from of [50, 100]) {
+    const floorOurs = slopes(floors, "a", from, 200, cpu);
+    const floorAnchor = slopes(floors, "b", from, 200, cpu);
+    row(
+      `  files' floor per added provider (${from} → 200): ${packageFiles} files a package, the anchor's 1`,
+      floorOurs,
+      floorAnchor,
+      "ms",
+      "",
+      floorHow(from),
+      2,
+    );
+    row(
+      `generate, CPU per added provider less each side's files' floor (${from} → 200)`,
+      lessFloor(slopes(rounds, "a", from, 200, cpu), floorOurs),
+      lessFloor(slopes(rounds, "b", from, 200, cpu), floorAnchor),
+      "ms",
+      "",
+      [...slopeHow(from, 200), ...floorHow(from)],
+      1,
+    );
+  }
   for (const out of outputs) rmSync(out, { recursive: true, force: true });
   for (const n of [20, 100]) await regenerationRow(bench, n);
 }
@@ -143,7 +182,7 @@ async function scaleRounds({
   tmp,
   run,
   compileCache,
-}: Bench): Promise<{ rounds: Map<number, Pair>; outputs: string[] }> {
+}: Bench): Promise<{ rounds: Map<number, Pair>; floors: Map<number, Pair>; packageFiles: number; outputs: string[] }> {
   // 1 provider: the fixed cost of a run; 50 → 100 → 200: the slope.
   const sizes = [1, 50, 100, 200] as const;
   const projects = new Map<number, { dir: string; ids: string[] }>(
@@ -156,10 +195,11 @@ async function scaleRounds({
   // run paid for it (on a journal-less ext4, files made after many were removed cost 10–20× the CPU:
   // file-creation.mjs).
   const outputs: string[] = [];
-  const fresh = (dir: string, prefix: string, use: (out: string) => Promise<Run>) => {
+  // The folder a run wrote (the files' floor copies a provider's output from it) and its figures.
+  const fresh = async (dir: string, prefix: string, use: (out: string) => Promise<Run>) => {
     const out = mkdtempSync(join(dir, prefix));
     outputs.push(out);
-    return use(out);
+    return { out, run: await use(out) };
   };
   const ours = (n: number) => {
     const { dir } = entryOf(projects, n);
@@ -173,18 +213,38 @@ async function scaleRounds({
       run([join(root, "scripts/bench/anchor-openapi-typescript.mjs"), out, ...specFiles(join(dir, "specs"), ids)], dir),
     );
   };
+  // n copies of the first provider's output: the package folder ours wrote, the .d.ts the anchor wrote.
+  const floor = async (n: number, what: "--package" | "--file", from: string) =>
+    (
+      await fresh(entryOf(projects, n).dir, "floor-", (out) =>
+        run([join(root, "scripts/bench/files-floor.mjs"), out, String(n), what, from], entryOf(projects, n).dir),
+      )
+    ).run;
+  const first = (n: number) => itemAt(entryOf(projects, n).ids, 0);
+  const floorsOf = async (n: number, oursOut: string, anchorOut: string): Promise<[Run, Run]> => [
+    await floor(n, "--package", join(oursOut, first(n))),
+    await floor(n, "--file", join(anchorOut, `${first(n)}.d.ts`)),
+  ];
+  let packageFiles = 0;
   for (const n of sizes) {
-    await ours(n);
-    await anchor(n);
+    const { out } = await ours(n);
+    const a = await anchor(n);
+    await floorsOf(n, out, a.out);
+    packageFiles = readdirSync(join(out, first(n))).length;
   }
   const rounds = new Map<number, Pair>(sizes.map((n) => [n, { a: [], b: [] }]));
+  const floors = new Map<number, Pair>(sizes.map((n) => [n, { a: [], b: [] }]));
   for (let i = 0; i < SCALE_ROUNDS; i++) {
     for (const n of sizes) {
-      entryOf(rounds, n).a.push(await ours(n));
-      const anchors: Run[] = [];
+      const made = await ours(n);
+      entryOf(rounds, n).a.push(made.run);
+      const anchors: { out: string; run: Run }[] = [];
       for (let k = 0; k < ANCHOR_REPEATS; k++) anchors.push(await anchor(n));
-      entryOf(rounds, n).b.push(medianRun(anchors));
+      entryOf(rounds, n).b.push(medianRun(anchors.map((x) => x.run)));
+      const [floorOurs, floorAnchor] = await floorsOf(n, made.out, itemAt(anchors, 0).out);
+      entryOf(floors, n).a.push(floorOurs);
+      entryOf(floors, n).b.push(floorAnchor);
     }
   }
-  return { rounds, outputs };
+  return { rounds, floors, packageFiles, outputs };
 }
