@@ -30,6 +30,8 @@ const doc = openapi({
         { in: "query", name: "zqActive", schema: { type: "boolean", default: "true" } },
         { in: "query", name: "zqArchived", schema: { type: "boolean", default: "false" } },
         { in: "query", name: "zqOther", schema: { type: "boolean", default: "yes" } },
+        { in: "query", name: "zqTags", schema: { type: "string", default: "" } },
+        { in: "header", name: "zqNote", schema: { type: "string", maxLength: 40 }, example: " " },
       ],
       responses: { "200": reply({ type: "object", properties: { id: text } }, { id: "z1" }) },
     },
@@ -68,6 +70,20 @@ describe("a value the document writes as its text", () => {
     expect(at("zqActive")).toContain('the spec writes the default as the text "true": read as the boolean true');
     expect(params.zqOther?.default).toBeUndefined();
     expect(at("zqOther")).toContain('the spec\'s default "yes" does not pass the drafted limits: left out');
+    expect(await linkProblems(d, "zqitems")).toEqual([]);
+  });
+
+  it("says an empty text default or example is no value, rather than blaming limits it meets", async () => {
+    // A Swashbuckle document's `tags: {type: string, default: ""}`: a call giving "" sends nothing, as one leaving
+    // the parameter out; the note said "does not pass the drafted limits" (maxLength 1000, which "" meets).
+    expect(params.zqTags?.default).toBeUndefined();
+    expect(params.zqNote?.example).toBeUndefined();
+    expect(at("zqTags")).toContain(
+      'the spec\'s default "" is empty text, which a call sends as no value (as left out): left out',
+    );
+    expect(at("zqNote")).toContain(
+      'the spec\'s example " " is empty text, which a call sends as no value (as left out): left out',
+    );
     expect(await linkProblems(d, "zqitems")).toEqual([]);
   });
 });

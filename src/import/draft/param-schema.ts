@@ -298,7 +298,7 @@ function withDefaultAndExample(
     // or not, and so is the default of a header fetch would otherwise send with a value of its own.
     if (fits(given))
       Object.assign(param, { default: given }, input.required || filled !== undefined ? {} : { sendDefault: false });
-    else note(`the spec's default ${JSON.stringify(given)} does not pass the drafted limits: left out`);
+    else note(leftOut("default", given, "limits: left out"));
   } else if (filled !== undefined && !input.required && param.enum?.length && !param.enum.includes(filled)) {
     // Left out, it would go as fetch's value, which the spec's values do not include: the first of them is sent
     // instead.
@@ -314,9 +314,24 @@ function withDefaultAndExample(
   else if (example !== undefined && fits(example)) param.example = example;
   else if (example !== undefined)
     note(
-      `the spec's example ${shortText(JSON.stringify(example) ?? String(example), 80)} does not pass the drafted ` +
-        (inRange(example) ? "limits: left out" : `limits (${flat.format}: ${range?.join(" to ")}): left out`),
+      leftOut(
+        "example",
+        example,
+        inRange(example) ? "limits: left out" : `limits (${flat.format}: ${range?.join(" to ")}): left out`,
+      ),
     );
+}
+
+/**
+ * Why a spec's default or example is left out. Empty text (or spaces) is no value at all: a call giving it sends
+ * nothing, as one leaving the parameter out does (the runtime's isAbsent), which the note says rather than blame
+ * limits (a Swashbuckle document's `tags: {type: string, default: ""}`).
+ */
+function leftOut(what: "default" | "example", value: unknown, limits: string): string {
+  const written = shortText(JSON.stringify(value) ?? String(value), 80);
+  if (typeof value === "string" && isAbsent(value))
+    return `the spec's ${what} ${written} is empty text, which a call sends as no value (as left out): left out`;
+  return `the spec's ${what} ${written} does not pass the drafted ${limits}`;
 }
 
 /** Why an example holding a whole number beyond ±(2^53−1) (at `at`, a pointer into it) is left out. */

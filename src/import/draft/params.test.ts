@@ -318,7 +318,7 @@ describe("parameters of the address and headers", () => {
       "the spec describes since nowhere: write what it means",
       "the spec gives format uri-template, which a manifest cannot state yet",
       "since is deprecated in the spec",
-      'the spec\'s default "" does not pass the drafted limits: left out',
+      'the spec\'s default "" is empty text, which a call sends as no value (as left out): left out',
       `the spec's example "${"x".repeat(41)}" does not pass the drafted limits: left out`,
     ]);
   });

@@ -185,3 +185,41 @@ describe("a header named as a secret past its X- prefix", () => {
     expect(await linkProblems(d, "zqxsec")).toEqual([]);
   });
 });
+
+// A wallet's recovery phrase and master private key in the body that creates it (`seed_mnemonic` as one text;
+// `extended_master_key`, an xprv) were drafted plain: whoever holds either holds every key of the wallet. They are
+// secrets by name, as a private key is; a hint or an id of them (`mnemonic_hint`, `master_key_id`) and the wallet's
+// birthday stay plain.
+describe("a wallet's recovery phrase and master key named as such", () => {
+  const text = { type: "string" };
+  const wallet = {
+    type: "object",
+    properties: {
+      seed_mnemonic: text,
+      seedPhrase: text,
+      extended_master_key: text,
+      xprv: text,
+      mnemonic_hint: text,
+      master_key_id: text,
+      birthday: { type: "integer" },
+    },
+  };
+  const walletDoc = openapi({
+    "/zqwallets": {
+      post: {
+        operationId: "initZqwallet",
+        requestBody: { required: true, content: { "application/json": { schema: wallet } } },
+        responses: { "200": reply({ type: "object", properties: { id: text } }, { id: "w1" }) },
+      },
+    },
+  });
+
+  it("is drafted secret and set by a person; a hint, an id and the birthday stay plain", async () => {
+    const d = drafted(walletDoc, ["initZqwallet"], "zqwal");
+    const params = d.manifest.operations.zqwal_init_zqwallet?.params ?? {};
+    for (const name of ["seed_mnemonic", "seedPhrase", "extended_master_key", "xprv"])
+      expect(params[name], name).toMatchObject({ secret: true, visibility: "user-only" });
+    for (const name of ["mnemonic_hint", "master_key_id", "birthday"]) expect(params[name]?.secret, name).toBeFalsy();
+    expect(await linkProblems(d, "zqwal")).toEqual([]);
+  });
+});

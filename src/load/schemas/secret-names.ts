@@ -6,7 +6,8 @@ import type { Schema } from "../openapi-document.js";
 
 /**
  * Names that say a value is a secret whatever the operation's credential (a password, a client's secret, a refresh
- * token, a private key, the secret half of an access key pair, a one-time password's seed: `totp_secret`): a field a
+ * token, a private key, the secret half of an access key pair, a one-time password's seed: `totp_secret`; a wallet's
+ * recovery phrase or master key: WALLET_KEY_ENDING): a field a
  * token endpoint, a sign-in or an account's form takes beside the provider's credential.
  */
 const SECRET_NAMES = new RegExp(
@@ -24,6 +25,11 @@ const PASSWORD_ENDING =
 // server's (certificate_key, ssl_key, tls_key, cert_key, in PEM): the key a certificate is signed with. Not a
 // public_key, a key_id or a certificate itself.
 const PRIVATE_KEY_ENDING = /^([a-z0-9]+[_-]?)?(private[_-]?key|(certificate|cert|ssl|tls)[_-]?key)([_-]?pem)?$/i;
+// A wallet's keys by the end of its name: its recovery phrase (cipher_seed_mnemonic, mnemonic, seedPhrase,
+// recovery_phrase, backup_words) or its master private key (extended_master_key, masterPrivateKey, xprv), from which
+// every key of the wallet derives. Not a phrase's or a key's hint, id or fingerprint (mnemonic_hint, master_key_id).
+const WALLET_KEY_ENDING =
+  /^([a-z0-9]+[_-]?)?(mnemonic|(seed|recovery|backup)[_-]?(phrase|words)|master[_-]?(private[_-]?)?key|xprv)$/i;
 // `pass` is a password only where its description says so (an SMTP account's); elsewhere it is a verb or a route.
 const PASSWORD_WORD = /\bpass(word|phrase)\b/i;
 // `key` is an API key only where its description says so (a query `key`, "API key. Your API key identifies your
@@ -41,7 +47,8 @@ const API_TOKEN_WORDS = /\b(api|access|auth(entication)?)[ -]?token\b/i;
 export function namesSecret(wireName: string, description?: unknown): boolean {
   // A header's `X-` prefix (X-API-SECRET, X-Client-Secret) says nothing of what it holds: the name past it is read.
   const name = wireName.replace(/^x-/i, "");
-  if (SECRET_NAMES.test(name) || PASSWORD_ENDING.test(name) || PRIVATE_KEY_ENDING.test(name)) return true;
+  if ([SECRET_NAMES, PASSWORD_ENDING, PRIVATE_KEY_ENDING, WALLET_KEY_ENDING].some((names) => names.test(name)))
+    return true;
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description);
