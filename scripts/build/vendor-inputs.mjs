@@ -5,21 +5,12 @@
 // esbuild's versions are in it). The step writes it beside the bundles and bundles nothing when it finds the same
 // key and every bundle there: esbuild's bundles of the same inputs are the same bytes, and `npm test` builds first,
 // each time (1.5 s of esbuild's CPU for bundles already in place).
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { bytesOf, filesKey } from "./shared/files-key.mjs";
 
 /** The file in the bundles' folder that holds the key of the inputs they were made from. */
 export const KEY_FILE = ".inputs-key";
-
-/** A file's bytes; one that is not there (another client's install writes no .package-lock.json) as none. */
-function bytesOf(file) {
-  try {
-    return readFileSync(file);
-  } catch {
-    return Buffer.from("(none)");
-  }
-}
 
 /** The vendor modules' names (src/vendor/<name>.cjs) of the checkout at `root`. */
 export function vendorNames(root) {
@@ -36,21 +27,13 @@ export function vendorInputsKey(root) {
       .filter((f) => f.endsWith(".cjs"))
       .sort()
       .map((f) => `${dir}/${f}`);
-  const files = [
+  return filesKey(root, [
     ...cjs("src/vendor"),
     ...cjs("src/vendor/parts"),
     "scripts/build/vendor.mjs",
     "scripts/build/vendor-inputs.mjs",
     "node_modules/.package-lock.json",
-  ];
-  const hash = createHash("sha256");
-  for (const file of files)
-    hash
-      .update(file)
-      .update("\0")
-      .update(bytesOf(join(root, file)))
-      .update("\0");
-  return hash.digest("hex");
+  ]);
 }
 
 /** Whether `out` holds every bundle of `root`'s vendor modules, with their licenses, made from inputs of `key`. */

@@ -2,9 +2,7 @@
 // no base64. The judge read no byte format (it checked the formats a live answer is held to, byte not among them), so a
 // request it kept could be one the mock refused. It reads byte as the mocks and the example check do.
 import { describe, expect, it } from "vitest";
-import { OpenApiDocument } from "../load/openapi-document.js";
-import { parseYamlSource } from "../load/yaml-source.js";
-import { requestJudge } from "./judge.js";
+import { jsonBodyRefusals } from "./__fixtures__/json-body-rules.js";
 
 const DOCUMENT = `
 openapi: 3.0.3
@@ -23,17 +21,8 @@ paths:
       responses: { "204": { description: stored } }
 `;
 
-const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "zqblobs.yaml")), {
-  basePath: "",
-  credential: "present",
-});
 const sent = (query: string, body: unknown) =>
-  judge({
-    method: "POST",
-    url: `https://zq.example.test/zqblobs${query}`,
-    headers: new Headers({ "content-type": "application/json" }),
-    body: new TextEncoder().encode(JSON.stringify(body)),
-  }).refusals;
+  jsonBodyRefusals(DOCUMENT, `https://zq.example.test/zqblobs${query}`)(body);
 
 describe("a value of format byte, as the request judge reads it", () => {
   it("is kept when base64 (padded, the standard alphabet), in the body and the query", () => {

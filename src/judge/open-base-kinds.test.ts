@@ -6,9 +6,7 @@
 // open base takes a value naming no kind as the base; a listed kind is still held to its own fields, and a base whose
 // property is not marked open still to its kinds.
 import { describe, expect, it } from "vitest";
-import { OpenApiDocument } from "../load/openapi-document.js";
-import { parseYamlSource } from "../load/yaml-source.js";
-import { requestJudge, type SentRequest } from "./judge.js";
+import { jsonBodyRules } from "./__fixtures__/json-body-rules.js";
 
 const document = (open: boolean) => `
 openapi: 3.0.3
@@ -46,19 +44,7 @@ components:
       x-ms-discriminator-value: Plain
 `;
 
-const rules = (open: boolean, body: unknown) => {
-  const judge = requestJudge(new OpenApiDocument(parseYamlSource(document(open), "judged.yaml")), {
-    basePath: "",
-    credential: "present",
-  });
-  const sent: SentRequest = {
-    method: "POST",
-    url: "https://api.test/zqruns",
-    headers: new Headers({ "content-type": "application/json" }),
-    body: new TextEncoder().encode(JSON.stringify(body)),
-  };
-  return judge(sent).refusals.map((r) => r.rule);
-};
+const rules = (open: boolean, body: unknown) => jsonBodyRules(document(open), "https://api.test/zqruns")(body);
 
 describe("a field of a base whose kinds' property is marked open", () => {
   it("takes a value naming no listed kind, as the base itself", () => {

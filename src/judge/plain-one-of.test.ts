@@ -3,9 +3,7 @@
 // number, a long string meets both strings) is kept, and one of no form refused. By the letter of `oneOf` the
 // first were refused, so the contract suite's random valid inputs failed on any integer.
 import { describe, expect, it } from "vitest";
-import { OpenApiDocument } from "../load/openapi-document.js";
-import { parseYamlSource } from "../load/yaml-source.js";
-import { requestJudge, type SentRequest } from "./judge.js";
+import { jsonBodyRules } from "./__fixtures__/json-body-rules.js";
 
 const DOCUMENT = `
 openapi: 3.0.3
@@ -36,17 +34,7 @@ paths:
       responses: { "200": { description: ok } }
 `;
 
-const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "judged.yaml")), {
-  basePath: "",
-  credential: "present",
-});
-const sent = (body: unknown): SentRequest => ({
-  method: "POST",
-  url: "https://api.test/zqreadings",
-  headers: new Headers({ "content-type": "application/json" }),
-  body: new TextEncoder().encode(JSON.stringify(body)),
-});
-const rules = (body: unknown) => judge(sent(body)).refusals.map((r) => r.rule);
+const rules = jsonBodyRules(DOCUMENT, "https://api.test/zqreadings");
 
 describe("a oneOf of plain value forms", () => {
   it("keeps a value meeting two forms: an integer (also a number), a string of two or more (both strings)", () => {

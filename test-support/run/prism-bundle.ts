@@ -10,10 +10,10 @@
 // test-support/run/prism-bundle-hook.mjs points the mocks' require at it; the tests of the vendor module's own changes
 // (src/vendor/) still require the sources, whose changes they check in Prism's packages.
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { filesKey } from "../../scripts/build/shared/files-key.mjs";
 
 /** Inputs of the bundle besides src/vendor/parts/*.cjs, relative to the repository. */
 const INPUTS = [
@@ -25,15 +25,6 @@ const INPUTS = [
 /** A folder of an older key is left alone this long (a run of the tests at the same time may be reading it). */
 const STALE_MS = 60 * 60 * 1000;
 
-/** A file's bytes; one that is not there (another client's install writes no .package-lock.json) as none. */
-function bytesOf(file: string): Buffer {
-  try {
-    return readFileSync(file);
-  } catch {
-    return Buffer.from("(none)");
-  }
-}
-
 /** The key of the bundle the sources and packages of `root` make. */
 export function prismBundleKey(root: string): string {
   const parts = join(root, "src/vendor/parts");
@@ -44,14 +35,7 @@ export function prismBundleKey(root: string): string {
       .sort()
       .map((f) => `src/vendor/parts/${f}`),
   ];
-  const hash = createHash("sha256");
-  for (const file of files)
-    hash
-      .update(file)
-      .update("\0")
-      .update(bytesOf(join(root, file)))
-      .update("\0");
-  return hash.digest("hex").slice(0, 24);
+  return filesKey(root, files).slice(0, 24);
 }
 
 /**

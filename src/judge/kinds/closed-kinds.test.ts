@@ -4,9 +4,7 @@
 // as fitting it: a card naming its encoding with a field no card lists was told it "has the fields of" the other card,
 // and a short card with the card's field and one more the same, with "does not match every subschema" as the reason.
 import { describe, expect, it } from "vitest";
-import { OpenApiDocument } from "../../load/openapi-document.js";
-import { parseYamlSource } from "../../load/yaml-source.js";
-import { requestJudge } from "../judge.js";
+import { jsonBodyRefusals } from "../__fixtures__/json-body-rules.js";
 
 const document = `
 openapi: 3.0.3
@@ -43,18 +41,8 @@ components:
         zqName: { type: string }
 `;
 
-const judged = (body: unknown) => {
-  const judge = requestJudge(new OpenApiDocument(parseYamlSource(document, "judged.yaml")), {
-    basePath: "",
-    credential: "present",
-  });
-  return judge({
-    method: "POST",
-    url: "https://api.test/zqcards",
-    headers: new Headers({ "content-type": "application/json" }),
-    body: new TextEncoder().encode(JSON.stringify(body)),
-  }).refusals.map(({ rule, pointer, message }) => ({ rule, pointer, message }));
-};
+const refusals = jsonBodyRefusals(document, "https://api.test/zqcards");
+const judged = (body: unknown) => refusals(body).map(({ rule, pointer, message }) => ({ rule, pointer, message }));
 
 describe("a discriminated union of closed shapes, judged", () => {
   it("names the shape the value's fields fit", () => {

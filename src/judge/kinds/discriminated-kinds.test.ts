@@ -5,10 +5,9 @@
 // nothing of a client sending a wrong kind. Each request here is made by hand, not by the client: the judge holds it
 // whoever sent it.
 import { describe, expect, it } from "vitest";
-import { OpenApiDocument } from "../../load/openapi-document.js";
 import { parseYamlSource } from "../../load/yaml-source.js";
 import { DocumentSampler } from "../../mocks/sample/schema-sample.js";
-import { requestJudge, type SentRequest } from "../judge.js";
+import { jsonBodyRefusals } from "../__fixtures__/json-body-rules.js";
 
 const document = (open = false) => `
 openapi: 3.0.3
@@ -81,19 +80,15 @@ components:
         - { type: object, required: [zqBark], properties: { zqKind: { enum: [dog] }, zqBark: { type: integer } } }
 `;
 
-const judged = (path: string, body: unknown, open = false) => {
-  const judge = requestJudge(new OpenApiDocument(parseYamlSource(document(open), "judged.yaml")), {
-    basePath: "",
-    credential: "present",
-  });
-  const sent: SentRequest = {
-    method: "POST",
-    url: `https://api.test${path}`,
-    headers: new Headers({ "content-type": "application/json" }),
-    body: new TextEncoder().encode(JSON.stringify(body)),
-  };
-  return judge(sent).refusals.map(({ rule, pointer, message }) => ({ rule, pointer, message }));
-};
+const judged = (path: string, body: unknown, open = false) =>
+  jsonBodyRefusals(
+    document(open),
+    `https://api.test${path}`,
+  )(body).map(({ rule, pointer, message }) => ({
+    rule,
+    pointer,
+    message,
+  }));
 
 describe("a discriminated union judged by its discriminator", () => {
   it("takes each shape named by the mapping's value or, unmapped, its schema's name", () => {
