@@ -1,18 +1,20 @@
 // A text from a source that has no types — the command line's `--param name=value`, an environment variable or a text
-// built by interpolation in a workflow's input — read as the parameter's forms say. A parameter that is a number or a
-// text (the document's oneOf/anyOf, or type list, of a number and a string: an id or a name, an amount or `auto`) takes
-// the text as a number when it is one written as that number writes itself (`42`, `-1.5`; not `007`, `1e3`, `5.0`,
-// whose number would send other text than the one typed) and a number form takes it (its limits, integer); else the
-// text. Why a number: the command line cannot say "a number", the same call written as JSON (`--params '{"k": 42}'`)
-// carries the number, and the string form of such a schema is there for what is not a number; a text that would change
-// on the wire stays as typed. A parameter that is a text or a list (or an object: one id or several, `"a"` or
-// `["a", "b"]`) takes JSON text of a list or an object as that value where a form of its kind takes it, as a parameter
-// of that kind alone reads the text (json-params.ts): the command line has no other way to give the list, and a text
-// form is there for the one value. A value a program or a model gives in JSON is typed already: the union's check keeps
-// its string a string (param-unions.ts). A parameter that may be null (`nullable`) takes the text `null` as null, a
-// text parameter too: its document says null there is a value (a setting cleared), a user typing `null` means it, and
-// the text `null` goes as JSON text (`--params '{"name": "null"}'`), as a typed caller gives it; a text parameter that
-// may not be null, or whose listed values hold the text `null`, keeps the text.
+// built by interpolation in a workflow's input — read as the parameter's forms say. A parameter with a text form among
+// others (the document's oneOf/anyOf, or type list: an id or a name, an amount or `auto`, a date or a timestamp) is a
+// JSON parameter, and JSON parameters take JSON text: a text that is JSON text of a value one of its forms takes is
+// that value, where that value is a number, a list, an object, true or false, or a text in quotes; any other text (one
+// that is no JSON, or JSON of a value no form takes) is the text itself. Why: the command line cannot say "a number" or
+// "a text", the same call written as JSON (`--params '{"k": 42}'`, `{"k": "2025-01-02T03:04:05Z"}`) carries the value,
+// and the text form is there for what is not another form's value; so `k="2025-01-02T03:04:05Z"`, as a user quotes a
+// text in JSON, is the text between the quotes (it went with its quotes, and a dated text form refused it), and `k=42`
+// is the number. A number counts only written as that number writes itself (`42`, `-1.5`; not `007`, `1e3`, `5.0`,
+// whose number would send other text than the one typed). A parameter of one kind reads a text as its kind does: a text
+// parameter takes the text as typed, quotes and all (an entity tag `"v1"`, a search for a phrase), a JSON one parses it
+// (json-params.ts). A value a program or a model gives in JSON is typed already: the union's check keeps its string a
+// string (param-unions.ts). A parameter that may be null (`nullable`) takes the text `null` as null, a text parameter
+// too: its document says null there is a value (a setting cleared), a user typing `null` means it, and the text `null`
+// goes as JSON text (`--params '{"name": "null"}'`, or `--param 'name="null"'` to a parameter of forms), as a typed
+// caller gives it; a text parameter that may not be null, or whose listed values hold the text `null`, keeps the text.
 import type { ParamCall } from "../spec/tool-types.js";
 import { checkValue } from "./full-check.js";
 
@@ -24,14 +26,14 @@ export function typedText(spec: ParamCall, value: unknown): unknown {
   const forms = spec.anyOf;
   if (typeof value !== "string" || !forms?.some((f) => f.type === "string")) return value;
   const { anyOf: _forms, ...rest } = spec;
-  if (/^[[{]/.test(value)) return jsonText(forms, rest, value);
+  if (/^[[{"]/.test(value) || value === "true" || value === "false") return jsonText(forms, rest, value);
   const n = Number(value);
   if (value === "" || !Number.isFinite(n) || String(n) !== value) return value;
   const taken = forms.some((f) => f.type === "number" && "value" in checkValue({ ...rest, ...f }, n));
   return taken ? n : value;
 }
 
-/** The list or object JSON `text` writes, where a form of its kind takes it; else the text. */
+/** The list, object, quoted text, true or false JSON `text` writes, where a form of its kind takes it; else text. */
 function jsonText(forms: NonNullable<ParamCall["anyOf"]>, rest: Omit<ParamCall, "anyOf">, text: string): unknown {
   let parsed: unknown;
   try {
@@ -39,10 +41,12 @@ function jsonText(forms: NonNullable<ParamCall["anyOf"]>, rest: Omit<ParamCall, 
   } catch {
     return text;
   }
-  if (parsed === null || typeof parsed !== "object") return text;
-  const kind = Array.isArray(parsed) ? "array" : "object";
-  const taken = forms.some(
-    (f) => f.type === "json" && (f.jsonType ?? kind) === kind && "value" in checkValue({ ...rest, ...f }, parsed),
+  if (parsed === null || typeof parsed === "number") return text;
+  const kind = Array.isArray(parsed) ? "array" : typeof parsed === "object" ? "object" : undefined;
+  const taken = forms.some((f) =>
+    kind
+      ? f.type === "json" && (f.jsonType ?? kind) === kind && "value" in checkValue({ ...rest, ...f }, parsed)
+      : f.type === typeof parsed && "value" in checkValue({ ...rest, ...f }, parsed),
   );
   return taken ? parsed : text;
 }

@@ -10,7 +10,10 @@
 //   path, each taken where the command runs, and the name given again adds to the list: before, any text was refused
 //   as "must be a list of files", so the list could not be given from the command line;
 // - `--param k=null` to a text body field whose document admits null (`nullable`) is JSON null; it went as the text
-//   "null" (the text is given as JSON text, `--params '{"k": "null"}'`).
+//   "null" (the text is given as JSON text, `--params '{"k": "null"}'`);
+// - `--param 'k="2025-01-02T03:04:05Z"'` to a date-or-timestamp field (oneOf date-time string/integer) is the text
+//   between the quotes, as JSON text says (it went with its quotes and was refused: "must be a date-time"); a text
+//   field's quoted text still goes as typed.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -57,6 +60,7 @@ const document = {
                   zqcode: { type: ["number", "string"] },
                   zqnote: { type: "string", maxLength: 40, nullable: true, description: "null: the note cleared." },
                   zqmemo: { type: "string", maxLength: 40 },
+                  zqfrom: { oneOf: [{ type: "string", format: "date-time" }, { type: "integer" }] },
                 },
               },
             },
@@ -153,6 +157,29 @@ describe("the text null given by --param", () => {
     const text = await call("zqstore_create_zq_payment", "--params", '{"zqamount":4,"zqnote":"null"}');
     expect(text.code, text.stdout + text.stderr).toBe(0);
     expect(lastBody()).toEqual({ zqamount: 4, zqnote: "null" });
+  });
+});
+
+describe("a text in quotes given by --param", () => {
+  it("is the text between the quotes to a field of forms, as JSON text writes it", async () => {
+    const r = await call(
+      "zqstore_create_zq_payment",
+      "--param",
+      "zqamount=4",
+      "--param",
+      'zqfrom="2025-01-02T03:04:05Z"',
+    );
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(lastBody()).toEqual({ zqamount: 4, zqfrom: "2025-01-02T03:04:05Z" });
+    const bare = await call("zqstore_create_zq_payment", "--param", "zqamount=4", "--param", "zqfrom=1735787045");
+    expect(bare.code, bare.stdout + bare.stderr).toBe(0);
+    expect(lastBody()).toEqual({ zqamount: 4, zqfrom: 1735787045 });
+  });
+
+  it("is sent as typed, quotes and all, to a text field (an entity tag, a phrase)", async () => {
+    const r = await call("zqstore_create_zq_payment", "--param", "zqamount=4", "--param", 'zqmemo="zq v1"');
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(lastBody()).toEqual({ zqamount: 4, zqmemo: '"zq v1"' });
   });
 });
 

@@ -26,9 +26,13 @@ tool's id (as blockwright tools lists it), or the operationId of the published
 document that one tool calls.
 
   --param name=value   a parameter (repeatable); json parameters take JSON text;
-                       name=null is null to a parameter that may be null
-                       (manifest nullable), a text one too: give the text
-                       null as JSON text then (--params '{"name": "null"}')
+                       one of several forms (manifest anyOf) takes JSON text
+                       of a value a form takes as that value (42, true,
+                       "2025-01-02T03:04:05Z", ["a","b"]), other text as it
+                       is; a text parameter takes the text as typed, quotes
+                       and all; name=null is null to a parameter that may be
+                       null (manifest nullable), a text one too: give the
+                       text null as JSON text then (--params '{"name": "null"}')
   --params '<json>'    parameters as one JSON object (--param entries win);
                        --params - reads it from standard input
   --base-url <url>     send the request to this address instead of the

@@ -36,7 +36,8 @@ is reported for information only.
                        stand for it
   --param name=value   a parameter for every operation that has it
                        (repeatable): the credential, an instance, the id of
-                       a real record; json parameters take JSON text.
+                       a real record; json parameters take JSON text,
+                       each operation reading it as blockwright call does.
                        Secrets only as environment references:
                        --param apiKey={{MY_API_KEY}}
   --params '<json>'    parameters as one JSON object (--param entries win);
@@ -126,7 +127,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       `--token-url: ${provider} declares no OAuth 2 flows (manifest auth.flows), so it requests no token`,
     );
 
-  const { given, origin } = await givenParams(args, io, provider, subject.tools);
+  const { given, origin, texts } = await givenParams(args, io, provider, subject.tools);
 
   const controller = new AbortController();
   let interrupted = false;
@@ -143,6 +144,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const report = await verifyProvider(subject, {
     origin,
     given,
+    texts,
     allowWrites,
     ...(only.size ? { only } : {}),
     maxRequests,
@@ -261,7 +263,9 @@ async function givenParams(args: Parsed, io: CliIo, provider: string, tools: Sub
   const origin = baseOrigin(stringOption(args, "base-url"), tools, given);
   for (const t of tools) if (t.server.param && given[t.server.param] === undefined) given[t.server.param] = origin;
 
-  return { given, origin };
+  // The names `--param` gave as text, which has no type: each operation reads them as its parameter's forms say.
+  const texts = new Set(listOption(args, "param").map((entry) => entry.slice(0, entry.indexOf("="))));
+  return { given, origin, texts };
 }
 
 /** The line each call's result is said in, as it comes. */

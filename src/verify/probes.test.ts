@@ -49,6 +49,29 @@ describe("the calls verify plans", () => {
     expect(given.every((p) => p.input.bookId === "b-real-1")).toBe(true);
   });
 
+  // `--param 'zqfrom="2025-01-02T03:04:05Z"'` went to a date-or-timestamp parameter with its quotes (verify read no
+  // `--param` text as its parameter's forms say, a number's either): each operation reads it as `call` does now.
+  it("read a text --param gave as each operation's parameter reads it, a --params value as it is", () => {
+    const getBook = tools.find((t) => t.routes.length)!;
+    const zqfrom = {
+      name: "zqfrom",
+      type: "json",
+      required: false,
+      secret: false,
+      anyOf: [
+        { type: "string", format: "date-time" },
+        { type: "number", integer: true },
+      ],
+      wire: { in: "query", name: "zqfrom" },
+    } as const;
+    const tool = { ...getBook, params: [...getBook.params, zqfrom] } as ToolSpec;
+    const given = { zqfrom: '"2025-01-02T03:04:05Z"', bookId: '"b-real-1"' };
+    const read = plan({ given, texts: new Set(["zqfrom", "bookId"]) }, [tool]);
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.every((p) => p.input.zqfrom === "2025-01-02T03:04:05Z" && p.input.bookId === '"b-real-1"')).toBe(true);
+    expect(plan({ given }, [tool]).every((p) => p.input.zqfrom === given.zqfrom)).toBe(true);
+  });
+
   it("make an allowed write once, with its minimal input, and mark it as writing", () => {
     const write = tools.find((t) => t.method === "POST")!;
     expect(plan({}, [write])).toEqual([]);

@@ -6,7 +6,14 @@
 // each request example of the spec, each placeholder — with the user's own
 // parameters (credential, instance, ids of real records) in place of the spec's. One call per operation comes before
 // any operation's second, so that a small request budget still reaches them all.
-import { authParams, oauthParams, wayParams, toolBehavior, type ToolSpec } from "@blockwright/runtime/internal";
+import {
+  authParams,
+  oauthParams,
+  wayParams,
+  toolBehavior,
+  type ToolSpec,
+  typedText,
+} from "@blockwright/runtime/internal";
 import type { Subject } from "../contract/types.js";
 import { routeValue } from "../contract/kinds/route.js";
 import { placeholderValue, valuesOf, type Input } from "../contract/inputs/values.js";
@@ -31,6 +38,11 @@ export interface Probe {
 export interface ProbeOptions {
   /** The user's parameters, secrets resolved; each goes to the operations that have it. */
   given: Input;
+  /**
+   * The names of `given` whose value is a text with no type (`--param`), read as each operation's parameter reads such
+   * a text (runtime/validate/text-values.ts), as `call` reads them.
+   */
+  texts?: ReadonlySet<string>;
   /** Operations whose writes the user allows. */
   allowWrites: ReadonlySet<string>;
   /** Only these operations (all when empty). */
@@ -56,7 +68,7 @@ export function planProbes(subject: Subject, options: ProbeOptions): Probe[] {
     if (!reads && !options.allowWrites.has(tool.id)) continue;
     const mayWrite = !reads || tool.method !== "GET" || tool.routes.some((r) => r.method !== "GET");
     // An allowed write is made once (its minimal input): each call changes data.
-    const probes = probesOf(subject, tool, options.given).slice(0, reads ? undefined : 1);
+    const probes = probesOf(subject, tool, options.given, options.texts).slice(0, reads ? undefined : 1);
     probes.forEach((probe, i) => {
       rounds[i] ??= [];
       rounds[i].push({ ...probe, tool, mayWrite });
@@ -83,13 +95,18 @@ function signsWithGivenCredential(subject: Subject, tool: ToolSpec, given: Input
   return secured && wayParams(tool.auth).every((p) => Object.hasOwn(given, p));
 }
 
-function probesOf(subject: Subject, tool: ToolSpec, given: Input): { name: string; input: Input }[] {
+function probesOf(
+  subject: Subject,
+  tool: ToolSpec,
+  given: Input,
+  texts?: ReadonlySet<string>,
+): { name: string; input: Input }[] {
   const values = valuesOf(tool, subject.document);
   const out: { name: string; input: Input }[] = [];
   const seen = new Set<string>();
   const add = (name: string, derived: Input | undefined) => {
     if (!derived) return;
-    const input = withGiven(tool, derived, given);
+    const input = withGiven(tool, derived, given, texts);
     const key = JSON.stringify(input);
     if (seen.has(key)) return;
     seen.add(key);
@@ -121,9 +138,9 @@ function probesOf(subject: Subject, tool: ToolSpec, given: Input): { name: strin
 /**
  * A derived input with the spec's stand-ins for what only the user has taken
  * out (credentials, OAuth flow parameters, the instance address) and the
- * user's parameters put in.
+ * user's parameters put in, a text `--param` gave read as the parameter reads it (`texts`).
  */
-function withGiven(tool: ToolSpec, derived: Input, given: Input): Input {
+function withGiven(tool: ToolSpec, derived: Input, given: Input, texts?: ReadonlySet<string>): Input {
   const standIns = new Set([
     ...authParams(tool.auth),
     ...oauthParams(tool),
@@ -132,6 +149,7 @@ function withGiven(tool: ToolSpec, derived: Input, given: Input): Input {
   for (const p of tool.params) if (p.secret) standIns.add(p.name);
   const input: Input = {};
   for (const [name, value] of Object.entries(derived)) if (!standIns.has(name)) input[name] = value;
-  for (const p of tool.params) if (Object.hasOwn(given, p.name)) input[p.name] = given[p.name];
+  for (const p of tool.params)
+    if (Object.hasOwn(given, p.name)) input[p.name] = texts?.has(p.name) ? typedText(p, given[p.name]) : given[p.name];
   return input;
 }

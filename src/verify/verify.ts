@@ -30,6 +30,8 @@ export interface VerifyOptions {
   origin: string;
   /** The user's parameters, secrets resolved. */
   given: Record<string, unknown>;
+  /** The names of `given` that `--param` gave as text with no type (ProbeOptions.texts). */
+  texts?: ReadonlySet<string>;
   allowWrites: ReadonlySet<string>;
   only?: ReadonlySet<string>;
   maxRequests: number;
@@ -111,6 +113,7 @@ export async function verifyProvider(subject: Subject, options: VerifyOptions): 
   const started = performance.now();
   const probes = planProbes(subject, {
     given: options.given,
+    ...(options.texts ? { texts: options.texts } : {}),
     allowWrites: options.allowWrites,
     ...(options.only ? { only: options.only } : {}),
   });
