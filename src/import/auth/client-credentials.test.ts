@@ -146,6 +146,25 @@ describe("an OAuth 2 scheme with a client credentials flow", () => {
     expect(d.manifest.auth.flows?.clientCredentials?.clientAuth).toBe("body");
   });
 
+  it("leaves out of scope a scope written as a template (`zq_orders:{zqProject}`): no token request fills it in", () => {
+    const templated = doc({ tokenUrl: "https://auth.zqpay.test/token" }) as {
+      paths: Record<string, Record<string, { security: unknown }>>;
+    };
+    templated.paths["/v2/zq-orders/{id}"]!.get!.security = [
+      { zqOauth: ["zq_orders:{zqProject}", "zq/refunds", "zq_orders:{zqProject}:{zqStore}"] },
+    ];
+    const d = drafted(templated, ["getOrder"]);
+    expect(d.manifest.auth.flows?.clientCredentials?.scope).toBe("zq/refunds");
+    const note = notesAt(d, "auth.flows.clientCredentials").join("\n");
+    expect(note).toContain(
+      "left out of scope: 2 scopes written as a template (zq_orders:{zqProject}, zq_orders:{zqProject}:{zqStore})",
+    );
+    templated.paths["/v2/zq-orders/{id}"]!.get!.security = [{ zqOauth: ["zq_orders:{zqProject}"] }];
+    const none = drafted(templated, ["getOrder"]);
+    expect(none.manifest.auth.flows?.clientCredentials).toBeDefined();
+    expect(none.manifest.auth.flows?.clientCredentials?.scope).toBeUndefined();
+  });
+
   it("is not drafted when the token URL is no fixed https address: a note says why", () => {
     const d = drafted(doc({ tokenUrl: "http://auth.zqpay.test/token" }), ["getOrder"]);
     expect(d.manifest.auth.flows).toBeUndefined();

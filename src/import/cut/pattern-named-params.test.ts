@@ -65,6 +65,7 @@ describe("a parameter whose name is a regular expression of names (RAML's patter
             { in: "query", name: "where", schema: text },
             { in: "query", name: "/^zqvar[.][a-zA-Z0-9]+$/", schema: { type: "array", items: text } },
             { in: "header", name: "^X-Zq-Meta-.+$", schema: text },
+            { in: "query", name: "/zqtext.[a-z]{2}(-[A-Z]{2})?/", schema: text },
           ],
           responses: { "200": reply({ type: "object", properties: { id: text } }, { id: "z1" }) },
         },
@@ -76,6 +77,9 @@ describe("a parameter whose name is a regular expression of names (RAML's patter
     const notes = d.notes.map((n) => n.note).join("\n");
     expect(notes).toContain("query parameter /^zqvar[.][a-zA-Z0-9]+$/ (any key it matches)");
     expect(notes).toContain("header parameter ^X-Zq-Meta-.+$ (any header it matches)");
+    // Unanchored between slashes: its `{2}` is a count, not a `{key}` placeholder to fill in.
+    expect(notes).toContain("query parameter /zqtext.[a-z]{2}(-[A-Z]{2})?/ (any key it matches)");
+    expect(notes).not.toContain("<name>");
     expect(await linkProblems(d, "zqcarts")).toEqual([]);
   });
 });

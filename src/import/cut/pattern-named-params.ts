@@ -15,11 +15,11 @@ type Json = Record<string, unknown>;
 
 /**
  * A placeholder in a name: `$ANY_HEADER`, `{key}`, `<field>`, `*`; or the whole name a regular expression of names,
- * anchored (`/^var[.][a-zA-Z0-9]+$/`, `^x-meta-.+$`: RAML's pattern parameters, converted).
+ * anchored (`/^var[.][a-zA-Z0-9]+$/`, `^x-meta-.+$`: RAML's pattern parameters, converted) or between slashes with
+ * a class, group or count in it (`/text.[a-z]{2}(-[A-Z]{2})?/`: its `{2}` a count, not a placeholder `{key}`).
  */
-const NAME_PLACEHOLDER = /\$[A-Z][A-Z0-9_]*|\{[^{}]+\}|<[^<>]+>|\*|^\/\^.*\/$|^\^.*\$$/;
-/** The whole name a regular expression of names. */
-const NAME_REGEX = /^\/\^.*\/$|^\^.*\$$/;
+const NAME_REGEX = /^\/\^.*\/$|^\^.*\$$|^\/.*[[({?*+|\\].*\/$/;
+const NAME_PLACEHOLDER = new RegExp(`\\$[A-Z][A-Z0-9_]*|\\{[^{}]+\\}|<[^<>]+>|\\*|${NAME_REGEX.source}`);
 const PLACES = new Set(["header", "query", "cookie"]);
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
 

@@ -363,6 +363,15 @@ describe("body fields", () => {
     );
   });
 
+  it("a body of any media type (`*/*`) is a file whose description names the type as written", () => {
+    const d = drafted(withBody({ "*/*": { schema: { type: "string" } } }, true), ["createItem"]);
+    expect(d.manifest.operations.acme_create_item!.params?.file).toMatchObject({
+      type: "file",
+      description: "The file sent as the request body (*/*).",
+      wire: { in: "body", pointer: "" },
+    });
+  });
+
   it("a body offered as JSON or multipart is drafted from its JSON", () => {
     const schema = { type: "object", required: ["name"], properties: { name: { type: "string", maxLength: 50 } } };
     const d = drafted(withBody({ "application/json": { schema }, "multipart/form-data": { schema } }, true), [

@@ -176,7 +176,8 @@ function unwrittenBody(doc: OpenApiDocument, rawOp: Schema, at: Path, notes: Rev
 function draftFileBody(body: RequestBody, into: ParamsInto): void {
   const name = paramName("file", into.taken);
   const draft = fileParam(
-    { description: `The file sent as the request body (${body.mediaType}).`, ...body.schema },
+    // In code marks: the description is read as Markdown, where `*/*` bare is an emphasised `/`.
+    { description: `The file sent as the request body (\`${body.mediaType}\`).`, ...body.schema },
     name,
     body.required,
   );

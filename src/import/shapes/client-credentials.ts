@@ -28,6 +28,8 @@ const SAYS_BASIC = new RegExp(
     String.raw`\bbasic\b[^.]*\bclient (id|credentials)`,
   "i",
 );
+/** A scope with a placeholder in it: `view_orders:{projectKey}`. */
+const TEMPLATED_SCOPE = /\{[^{}\s]+\}/;
 const SAYS_BODY = new RegExp(
   String.raw`client_secret_post|\b(client_id|client id)\b[^.]*\b(and|with)\b[^.]*\b(client_secret|` +
     String.raw`client secret)\b[^.]*\b(in the (request )?body|as form (fields|parameters)|in the form)\b|` +
@@ -90,7 +92,7 @@ export function draftClientCredentials(input: {
     .join(" ");
   const said = SAYS_BODY.test(words) ? "body" : SAYS_BASIC.test(words) ? "basic" : undefined;
   const clientAuth = said ?? "basic";
-  const scope = [...new Set(input.scopes.filter((s) => /^[\x21\x23-\x5B\x5D-\x7E]+$/.test(s)))].join(" ");
+  const { scope, templates } = scopesAsked(input.scopes);
   const flow: ClientCredentialsDraft["flow"] = {
     tokenUrl,
     ...(scope ? { scope } : {}),
@@ -102,7 +104,7 @@ export function draftClientCredentials(input: {
     written !== tokenUrl ? ` (the document's ${JSON.stringify(written)}, resolved against the API's address)` : "";
   const scopes = scope
     ? ` for the scopes the operations name (${scope})`
-    : ", asking for no scope (the operations name none)";
+    : `, asking for no scope (the operations name none${templates ? " but templates" : ""})`;
   const because = said
     ? "as the document says"
     : "which RFC 6749 §2.3.1 requires every token endpoint to accept (the document does not say which): " +
@@ -113,7 +115,7 @@ export function draftClientCredentials(input: {
       `security scheme ${scheme}'s client credentials flow: the runtime obtains the token at ` +
       `${tokenUrl}${resolved}${scopes}, ` +
       `and renews it; the client authenticates ${clientAuth === "basic" ? "with HTTP Basic" : "with form fields"} ` +
-      `(clientAuth: ${clientAuth}), ${because}`,
+      `(clientAuth: ${clientAuth}), ${because}${templates}`,
   });
   const params: Record<string, ManifestParam> = {
     [clientId]: {
@@ -137,6 +139,25 @@ export function draftClientCredentials(input: {
     },
   };
   return { flow, params };
+}
+
+/**
+ * The scope to ask for (the operations' scopes a token request can send) and a note's tail on those left out: a scope
+ * written as a template (`view_orders:{projectKey}`) stands for one per value of a placeholder the token request has
+ * no value for; sent as written, the endpoint refuses the request or grants no such scope.
+ */
+function scopesAsked(scopes: readonly string[]): { scope: string; templates: string } {
+  const tokens = [...new Set(scopes.filter((s) => /^[\x21\x23-\x5B\x5D-\x7E]+$/.test(s)))];
+  const templated = tokens.filter((s) => TEMPLATED_SCOPE.test(s));
+  const shown = templated.slice(0, 3).join(", ") + (templated.length > 3 ? `, and ${templated.length - 3} more` : "");
+  return {
+    scope: tokens.filter((s) => !TEMPLATED_SCOPE.test(s)).join(" "),
+    templates: templated.length
+      ? `; left out of scope: ${templated.length} scope${templated.length > 1 ? "s" : ""} written as a template ` +
+        `(${shown}), a placeholder the token request has no value for: write each one the client needs with its ` +
+        "value in scope, or leave scope out for the endpoint's default"
+      : "",
+  };
 }
 
 /**

@@ -60,9 +60,22 @@ const zqDoc = openapi({
       responses: ok,
     },
   },
+  "/zqimages": {
+    post: {
+      operationId: "zqAddImage",
+      description:
+        "Either `zqVariant` or `zqSku` is required to update a specific variant.\n" +
+        "If neither is provided, the image is added to the master variant.",
+      parameters: [
+        { name: "zqVariant", in: "query", schema: { type: "number" } },
+        { name: "zqSku", in: "query", schema: { type: "string" } },
+      ],
+      responses: ok,
+    },
+  },
 });
 
-const ids = ["zqGetClip", "zqUpdateView", "zqSetType", "zqLeftAlone"];
+const ids = ["zqGetClip", "zqUpdateView", "zqSetType", "zqLeftAlone", "zqAddImage"];
 
 describe("a requirement across parameters stated in words", () => {
   it("is drafted as the rule it states, with a note quoting it", async () => {
@@ -78,9 +91,11 @@ describe("a requirement across parameters stated in words", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it("leaves a conditional sentence, an unknown name and a required parameter as words", () => {
+  it("leaves a conditional sentence, an unknown name, a required parameter and a neither case as words", () => {
     const d = drafted(zqDoc, ids);
     expect(d.manifest.operations.acme_zq_left_alone?.rules).toBeUndefined();
+    // A text saying what a call giving neither does: no requirement, though its sentence reads as one.
+    expect(d.manifest.operations.acme_zq_add_image?.rules).toBeUndefined();
   });
 
   it("refuses a call giving neither before any request, naming the rule", async () => {

@@ -2,7 +2,8 @@
 // the StreamARN", "Either `view_id` or `external_id` is required", "either TypeName and Type, or Arn". Each
 // parameter is optional in its schema, so a call that gives neither passed every check and reached the upstream,
 // which refused it. The draft reads such a sentence, when every name in it is a drafted optional parameter of the
-// operation and nothing in the sentence makes it conditional, as the rule it states (anyOf; exactlyOne when it adds
+// operation and nothing in the sentence makes it conditional (nor the text says what a call giving neither does: "If
+// neither is provided, the image goes to the master variant"), as the rule it states (anyOf; exactlyOne when it adds
 // "but not both"), with a review note quoting it: the rule is checked before any request and the suite derives its
 // cases. Anything else in prose stays prose.
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../../load/openapi-document.js";
@@ -30,6 +31,8 @@ const SAYINGS = [
 /** Words that make the sentence's requirement hold only sometimes: left as prose. */
 const CONDITIONAL = /\b(if|when|unless|otherwise|in case|whenever|only)\b/i;
 const NOT_BOTH = /\bnot both\b/i;
+/** Words saying what a call giving none of them does ("If neither is provided, the master one is used"). */
+const NEITHER_GIVEN = /\b(?:if|when|where|in case)\s+(?:neither|none)\b/i;
 
 interface Said {
   groups: string[][];
@@ -125,7 +128,7 @@ function sayings(text: string, owner: string | undefined): Said[] {
   for (const saying of SAYINGS)
     for (const match of text.matchAll(saying)) {
       const sentence = sentenceAround(text, match.index, match.index + match[0].length);
-      if (CONDITIONAL.test(sentence)) continue;
+      if (CONDITIONAL.test(sentence) || NEITHER_GIVEN.test(text)) continue;
       const side = (a?: string, b?: string) =>
         [a, b].filter((n): n is string => n !== undefined).map((n) => (/^this$/i.test(n) ? (owner ?? n) : n));
       const groups = [side(match[1], match[2]), side(match[3], match[4])];
