@@ -16,6 +16,7 @@ import { INPUT_LIMITS, loadYamlSource, SourceError } from "../load/yaml-source.j
 import { asGenerationErrors, asGenerationErrorsAsync, GenerationErrors } from "./generation-errors.js";
 import { projectPackage } from "./project-package.js";
 import { rel } from "./project-context.js";
+import { refusingTooDeep } from "../load/schemas/reference-depth.js";
 
 /** Load, validate and link one provider; throws GenerationErrors listing every problem. */
 export async function loadProvider(root: string, dir: string): Promise<ProviderIR> {
@@ -114,8 +115,12 @@ export async function linkProvider(
     onStep?.(`linking its ${n.toLocaleString("en-US")} operation${n === 1 ? "" : "s"}`);
   }
   try {
-    const document = new OpenApiDocument(openapi.source);
-    const ir = linkDocument(source, document);
+    // A document nesting too deep through its `$ref`s for the link's walks refused by its depth and place, measured
+    // only where one overflows (load/schemas/reference-depth.ts).
+    const { document, ir } = refusingTooDeep(openapi.source, () => {
+      const document = new OpenApiDocument(openapi.source);
+      return { document, ir: linkDocument(source, document) };
+    });
     return {
       ir,
       document,

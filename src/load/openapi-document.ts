@@ -61,8 +61,6 @@ export {
 
 export { type CredentialPlacement, credentialOf, type SecurityScheme } from "./security-schemes.js";
 import { type SecurityScheme, securityNames } from "./security-schemes.js";
-import { SourceError } from "./yaml-source.js";
-import { referencedNestingRule, tooDeepThroughReferences } from "./schemas/reference-depth.js";
 
 /** An array index in a pointer: `0`, `1`, … or, counted from the end, `-1`, `-2`, … */
 const ARRAY_INDEX = /^(\d+|-[1-9]\d*)$/;
@@ -76,15 +74,6 @@ export class OpenApiDocument {
 
   constructor(readonly source: YamlSource) {
     const doc = source.data as Schema;
-    const deep = tooDeepThroughReferences(doc);
-    if (deep) {
-      const path = deep.pointer.slice(2).split("/").filter(Boolean);
-      const place = source.locate(
-        path.map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~")),
-        "value",
-      );
-      throw new SourceError("BW1002", place, referencedNestingRule(deep));
-    }
     this.nullableKeyword = !usesJsonSchema2020(String(doc.openapi ?? ""));
     const components = (doc.components ?? {}) as Schema;
     this.securitySchemes = (components.securitySchemes ?? {}) as Record<string, SecurityScheme>;

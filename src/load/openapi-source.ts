@@ -29,6 +29,7 @@ import { readDelimitedPatterns, rewriteOnLoad } from "./load-rewrites.js";
 import { bundleTypes, refMessage } from "./structure/bundle-types.js";
 import { type BoundParts, cutToBound } from "./bound-cut.js";
 import { structurePlace, structureProblems } from "./structure/document-structure.js";
+import { refusingTooDeep } from "./schemas/reference-depth.js";
 import { unnarrowedKinds } from "./schemas/unnarrowed-kinds.js";
 
 export interface OpenApiFiles {
@@ -93,8 +94,10 @@ export async function loadOpenApi(
   let source = early ? { ...whole, data: early } : whole;
   if (early) files.set(absolute, source);
   // Null or a text where OpenAPI gives an object or a list, in what the operations reach, is refused at its place
-  // before any reader takes it (structure/document-structure.ts).
-  const broken = structureProblems(source.data);
+  // before any reader takes it (structure/document-structure.ts); its walk is the first to overflow on a document
+  // nesting too deep through its `$ref`s, refused then (schemas/reference-depth.ts).
+  const read = source;
+  const broken = refusingTooDeep(read, () => structureProblems(read.data));
   if (broken.length)
     throw new OpenApiProblems(
       broken.map(

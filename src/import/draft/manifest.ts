@@ -13,6 +13,7 @@ import type {
 } from "../../load/precompiled/manifest-types.js";
 import { OpenApiDocument, type OpenApiOperation } from "../../load/openapi-document.js";
 import type { YamlSource } from "../../load/yaml-source.js";
+import { tooDeepSourceError } from "../../load/schemas/reference-depth.js";
 import { valueAt } from "../../load/json-ref.js";
 import { operationRef } from "../../load/operation-index.js";
 import type { CredentialDraft } from "../auth/credential-draft.js";
@@ -61,6 +62,11 @@ export function draftManifest(
   /** Told every DRAFTED_EVERY operations drafted. */
   onDrafted?: (done: number) => void,
 ): ManifestDraft {
+  // add drafts in a worker, whose stack is deeper than generate's: a document too deep for generate's walks need not
+  // overflow here, so the cut is measured (once, tens of milliseconds on a whole published API) and refused as generate
+  // would refuse it, by its depth and place, before a draft is written (load/schemas/reference-depth.ts).
+  const deep = tooDeepSourceError(source);
+  if (deep) throw deep;
   const doc = new OpenApiDocument(source);
   const data = source.data as Json;
   const notes: ReviewNote[] = [];

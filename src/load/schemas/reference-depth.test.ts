@@ -1,50 +1,29 @@
 // A chain of schemas each holding the next through a `$ref` nests as deep as it is long: the walks over schemas
-// recurse a level at a time, and a chain of 3,000 overflowed the stack in the mocks' rewrites. Refused first, by its
-// depth and place, where the document is read and where a mock is made of it.
+// recurse a level at a time, and a chain of 3,000 overflowed the stack in the mocks' rewrites. Refused by its depth
+// and place where a walk overflows on it (the document measured only then), where the document is read and where a
+// mock is made of it; the commands' ends: reference-depth-cli.test.ts.
 import { describe, expect, it } from "vitest";
 import { mockDocument } from "../../mocks/mock-document.js";
-import { OpenApiDocument } from "../openapi-document.js";
 import { parseYamlSource, SourceError } from "../yaml-source.js";
-import { MAX_REFERENCED_NESTING, tooDeepThroughReferences } from "./reference-depth.js";
+import { zqChain } from "./__fixtures__/zq-chain.js";
+import { MAX_REFERENCED_NESTING, refusingTooDeep, tooDeepThroughReferences } from "./reference-depth.js";
 
-type Json = Record<string, unknown>;
-
-/** A document of `count` schemas, each holding the next by `shape` (the last a text; `back`: the last refers to 0). */
-function zqChain(count: number, shape: "allOf" | "oneOf" | "field", back = false): Json {
-  const schemas: Json = {};
-  for (let i = 0; i < count; i++) {
-    const last = i + 1 === count;
-    const next = last && !back ? { type: "string" } : { $ref: `#/components/schemas/Zq${last ? 0 : i + 1}` };
-    const own = { type: "object", properties: { [`zq${i}`]: { type: "string" } } };
-    schemas[`Zq${i}`] =
-      shape === "allOf"
-        ? { type: "object", additionalProperties: false, allOf: [next, own] }
-        : shape === "oneOf"
-          ? { type: "object", properties: { zqn: { oneOf: [next, own] } } }
-          : { type: "object", properties: { zqnext: next } };
-  }
-  const body = {
-    description: "Zq.",
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Zq0" } } },
-  };
-  return {
-    openapi: "3.0.3",
-    info: { title: "Zq chain", version: "1" },
-    paths: { "/zq": { post: { operationId: "zqPost", requestBody: body, responses: { "200": body } } } },
-    components: { schemas },
-  };
+/** A walk that overflows the stack, as the recursive walks over schemas do on a chain past their depth. */
+function overflowing(): number {
+  return overflowing() + 1;
 }
 
 describe("a document whose schemas nest through their $refs", () => {
   for (const shape of ["allOf", "oneOf", "field"] as const) {
-    it(`refuses a chain of 3,000 schemas (${shape}) by its depth and place, before any walk`, () => {
+    it(`refuses a chain of 3,000 schemas (${shape}) by its depth and place, where a walk overflows`, () => {
       const document = zqChain(3000, shape);
       const deep = tooDeepThroughReferences(document);
       expect(deep?.depth).toBeGreaterThan(MAX_REFERENCED_NESTING);
       expect(deep?.pointer).toMatch(/^#\/components\/schemas\/Zq\d+(\/|$)/);
+      const source = parseYamlSource(JSON.stringify(document), "zq.json");
       let thrown: unknown;
       try {
-        new OpenApiDocument(parseYamlSource(JSON.stringify(document), "zq.json"));
+        refusingTooDeep(source, overflowing);
       } catch (e) {
         thrown = e;
       }
@@ -53,7 +32,10 @@ describe("a document whose schemas nest through their $refs", () => {
       expect((thrown as Error).message).toMatch(
         new RegExp(`^zq\\.json:\\d+:\\d+: refused: the schemas nest ${deep?.depth} levels deep .*rule: depth.*Zq\\d+`),
       );
-      expect(() => mockDocument(document, () => false)).toThrow(/rule: depth.*stops at #\/components\/schemas\/Zq/);
+      // The mocks' copy overflows on it, refused where its caller reads the document (mocks.ts).
+      expect(() => refusingTooDeep(document, () => mockDocument(document, () => false))).toThrow(
+        /rule: depth.*stops at #\/components\/schemas\/Zq/,
+      );
     });
   }
 
@@ -64,5 +46,26 @@ describe("a document whose schemas nest through their $refs", () => {
     // The cycle is one chain 3,000 long however it is entered: refused too, its depth named.
     expect(tooDeepThroughReferences(cycle)?.depth).toBeGreaterThan(MAX_REFERENCED_NESTING);
     expect(tooDeepThroughReferences(zqChain(200, "field", true))).toBeUndefined();
+  });
+
+  it("measures a document only where a walk overflows: its result, or any other error, as it was", () => {
+    const deep = zqChain(3000, "allOf");
+    const source = parseYamlSource(JSON.stringify(deep), "zq.json");
+    expect(refusingTooDeep(source, () => 7)).toBe(7);
+    const other = new RangeError("zq out of range");
+    expect(() =>
+      refusingTooDeep(source, () => {
+        throw other;
+      }),
+    ).toThrow(other);
+    // A document under the limit that a walk overflows on anyway: the overflow, not a refusal.
+    expect(() => refusingTooDeep(zqChain(100, "allOf"), overflowing)).toThrow(/Maximum call stack size exceeded/);
+    expect(() => refusingTooDeep(deep, overflowing)).toThrow(
+      /^refused: the schemas nest \d+ levels deep .*rule: depth/,
+    );
+  });
+
+  it("refuses a promise's overflow as it does a function's", async () => {
+    await expect(refusingTooDeep(zqChain(3000, "field"), async () => overflowing())).rejects.toThrow(/rule: depth/);
   });
 });

@@ -1,9 +1,13 @@
 // How deep a document's schemas nest once its local `$ref`s are followed: the text itself nests at most MAX_NESTING
 // levels (yaml-source.ts), but a chain of schemas each referring to the next (`A` holds `B` holds `C`…) nests as deep
-// as the chain is long, and the walks over schemas (the mocks' rewrites, the link's, the judge's, the import's) recurse
-// once or more a level: a chain of about 3,000 schemas overflowed the stack. Measured here without recursion, once for
-// a document, before any walk: a document deeper than MAX_REFERENCED_NESTING is refused, naming the depth and the
-// pointer of the schema where the walks would have to stop.
+// as the chain is long, and the walks over schemas (the structure check, the link's, the emitters', the mocks'
+// rewrites, the judge's) recurse once or more a level: a chain of about 3,000 schemas overflowed the stack. Measured
+// without recursion, and only where a walk overflowed (`refusingTooDeep`): a linear walk of a whole published document
+// costs tens of milliseconds to seconds, and a document under the limit never needs it. One deeper than
+// MAX_REFERENCED_NESTING is then refused, naming the depth and the pointer of the schema where the walks would stop;
+// any other overflow is thrown as it was.
+import { type YamlSource, SourceError } from "../yaml-source.js";
+
 type Json = Record<string, unknown>;
 
 /** The levels (objects and arrays, through `$ref`s) a document's schemas may nest. */
@@ -111,8 +115,47 @@ export function referencedNestingRule(deep: TooDeepReference, limit = MAX_REFERE
   );
 }
 
-/** Throws the refusal (referencedNestingRule) where `document` nests too deep: a mock's copy, before its walks. */
-export function refuseDeepReferences(document: unknown): void {
+/** Whether `e` is V8's overflow of the stack (a walk recursing deeper than the stack holds). */
+export function isStackOverflow(e: unknown): boolean {
+  return e instanceof RangeError && /Maximum call stack size exceeded/.test(e.message);
+}
+
+/** The refusal of `source`'s document where it nests too deep (BW1002, at the place the walk stops), or undefined. */
+export function tooDeepSourceError(source: YamlSource): SourceError | undefined {
+  const deep = tooDeepThroughReferences(source.data);
+  if (!deep) return undefined;
+  const path = deep.pointer.slice(2).split("/").filter(Boolean);
+  const place = source.locate(
+    path.map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~")),
+    "value",
+  );
+  return new SourceError("BW1002", place, referencedNestingRule(deep));
+}
+
+/**
+ * What `run` gives (or the promise it returns resolves to), the document measured only where it overflows the stack:
+ * then `document` (a YamlSource: refused at its place, BW1002; or plain data: refused by an Error naming the depth,
+ * the rule and the pointer) is refused where it nests too deep, and any other overflow or error is thrown as it was.
+ */
+export function refusingTooDeep<T>(document: YamlSource | object, run: () => T): T {
+  try {
+    const result = run();
+    return (
+      result instanceof Promise ? result.catch((e: unknown) => Promise.reject(tooDeepOr(e, document))) : result
+    ) as T;
+  } catch (e) {
+    throw tooDeepOr(e, document);
+  }
+}
+
+/** The refusal of `document` as too deep where `e` is a stack overflow and it nests too deep; else `e`. */
+export function tooDeepOr(e: unknown, document: YamlSource | object): unknown {
+  if (!isStackOverflow(e)) return e;
+  if (isSource(document)) return tooDeepSourceError(document) ?? e;
   const deep = tooDeepThroughReferences(document);
-  if (deep) throw new Error(referencedNestingRule(deep));
+  return deep ? new Error(referencedNestingRule(deep)) : e;
+}
+
+function isSource(value: YamlSource | object): value is YamlSource {
+  return typeof (value as YamlSource).locate === "function" && "data" in value;
 }

@@ -1,0 +1,43 @@
+// The commands' ends on a document whose schemas nest through their `$ref`s past the limit (a chain of 3,000 schemas
+// each holding the next, reference-depth.test.ts): `add`, `generate` and a mock each refuse it by its depth, the rule
+// and the place (BW1002, exit 2), never an internal error (exit 70) or a stack trace. generate and the mock measure the
+// document only where a walk overflows on it; add drafts in a worker, whose deeper stack need not overflow, and
+// measures the cut it drafts.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { cli, runtimeProject } from "../../../test-support/cli-harness.js";
+import { startMocks } from "../../mocks/mocks.js";
+import { zqChain } from "./__fixtures__/zq-chain.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-reference-depth-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const dir = runtimeProject(join(tmp, "project"), "specs");
+const REFUSED = /refused: the schemas nest \d+ levels deep through their \$refs \(rule: depth;.*Zq\d+.*\[BW1002\]/;
+const refusedCleanly = (r: { code: number; stderr: string }) => {
+  expect(r.stderr).toMatch(REFUSED);
+  expect(r.stderr).not.toMatch(/internal error|Maximum call stack|\n\s+at /);
+  expect(r.code, r.stderr).toBe(2);
+};
+
+describe("a document nesting past the limit through its $refs, at the commands", () => {
+  for (const shape of ["allOf", "oneOf", "field"] as const) {
+    it(`(${shape}) is refused by add, generate and a mock with BW1002, exit 2`, async () => {
+      const provider = `zqdeep${shape.toLowerCase()}`;
+      const from = join(tmp, `${provider}.json`);
+      writeFileSync(from, JSON.stringify({ ...zqChain(3000, shape), servers: [{ url: "https://api.zq.example" }] }));
+      refusedCleanly(await cli(["add", provider, "--from", from, "--operations", "all"], { cwd: dir }));
+      // A provider drafted from a chain of 100, its document then the chain of 3,000 (the same operation).
+      const shallow = join(tmp, `${provider}-100.json`);
+      writeFileSync(shallow, JSON.stringify({ ...zqChain(100, shape), servers: [{ url: "https://api.zq.example" }] }));
+      const added = await cli(["add", provider, "--from", shallow, "--operations", "all"], { cwd: dir });
+      expect(added.code, added.stderr).toBe(0);
+      writeFileSync(join(dir, "specs", provider, "openapi.yaml"), readFileSync(from, "utf8"));
+      refusedCleanly(await cli(["generate", "--provider", provider], { cwd: dir }));
+      // Refused before a server listens; were one to start, it is stopped after minutes (a hang's backstop).
+      const backstop = new Promise<void>((resolve) => setTimeout(resolve, 180_000).unref());
+      refusedCleanly(await cli(["mock", provider], { cwd: dir, startMocks, interrupted: backstop }));
+    });
+  }
+});
