@@ -146,7 +146,7 @@ describe("an OAuth 2 scheme with a client credentials flow", () => {
     expect(d.manifest.auth.flows?.clientCredentials?.clientAuth).toBe("body");
   });
 
-  it("leaves out of scope a scope written as a template (`zq_orders:{zqProject}`): no token request fills it in", () => {
+  it("leaves out of scope a scope written as a template (`zq_orders:{zqProject}`): no token request fills it", () => {
     const templated = doc({ tokenUrl: "https://auth.zqpay.test/token" }) as {
       paths: Record<string, Record<string, { security: unknown }>>;
     };
