@@ -48,7 +48,34 @@ export function namesSecret(wireName: string, description?: unknown): boolean {
   return /^key$/i.test(name) && API_KEY_WORDS.test(description);
 }
 
-/** Whether a field inside a JSON value holds a secret: its document's `format: password`, or its name says so. */
+// A key or a token of a kind only a credential is, by the last words of its name, whatever words come before
+// (`api_key`, `openaiApiKey`, `refresh-token`): inside a JSON value it is another service's credential the resource
+// keeps (an AI provider's key in a settings list), never the provider's own, which goes in its declared place. Not a
+// bare `key` or `token` (an object's, a page's), nor a key's id or its public half.
+const CREDENTIAL_ENDINGS = new Set([
+  "apikey",
+  "api key",
+  "access token",
+  "auth token",
+  "bearer token",
+  "session token",
+  "secret key",
+]);
+
+/** A name's words, lower case: `openaiApiKey` → openai api key, `X_API-Key` → x api key. */
+function nameWords(name: string): string[] {
+  return name
+    .split(/[-_.\s]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+/**
+ * Whether a field inside a JSON value holds a secret: its document's `format: password`, its name says so, or it is
+ * named as an API key or a token only a credential is (`api_key`).
+ */
 export function secretField(name: string, field: Schema): boolean {
-  return field.format === "password" || namesSecret(name, field.description);
+  if (field.format === "password" || namesSecret(name, field.description)) return true;
+  const words = nameWords(name);
+  return CREDENTIAL_ENDINGS.has(words.slice(-2).join(" ")) || CREDENTIAL_ENDINGS.has(words.at(-1) ?? "");
 }
