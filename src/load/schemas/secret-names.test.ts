@@ -30,3 +30,13 @@ describe("secretField", () => {
     expect(secretField("zqCode", { type: "string", format: "password" })).toBe(true);
   });
 });
+
+describe("a field named pass inside a JSON value", () => {
+  it("is a secret beside an account's name or another password, plain beside other fields", () => {
+    expect(secretField("pass", text, ["e_mail", "pass"])).toBe(true);
+    expect(secretField("pass", text, ["old_pass"])).toBe(true);
+    expect(secretField("old_pass", text)).toBe(true);
+    expect(secretField("pass", text, ["zqStudent"])).toBe(false);
+    expect(secretField("pass", text)).toBe(false);
+  });
+});
