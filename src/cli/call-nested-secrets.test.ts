@@ -2,6 +2,8 @@
 // `client_secret`), given by `blockwright call`: a top-level secret is given as `{{ENV}}` and a literal refused, but
 // such a field's `{{ZQ_PW}}` went to the upstream as that text, and its literal was sent. It now reads as a secret
 // parameter does: a reference resolved from the environment, a literal refused before any request, never echoed.
+// Another service's API key kept in a list of settings (`zqProviders[].zqProviderApiKey`, named as an API key, not a
+// password) was no secret at all: its literal was sent, its reference sent as that text. It is one now.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -32,6 +34,22 @@ const document = {
           type: "object",
           required: ["zqProfile"],
           properties: { zqProfile: { type: "object", properties: { zqName: text, zqPassword: text } } },
+        }),
+        responses: answer,
+      },
+    },
+    "/zqsettings": {
+      put: {
+        operationId: "putZqSettings",
+        summary: "Set the services",
+        requestBody: jsonBody({
+          type: "object",
+          properties: {
+            zqProviders: {
+              type: "array",
+              items: { type: "object", properties: { zqName: text, zqProviderApiKey: text, zq_api_key_id: text } },
+            },
+          },
         }),
         responses: answer,
       },
@@ -113,5 +131,23 @@ describe("a secret field inside a JSON value given to blockwright call", () => {
     expect(literal.stdout + literal.stderr).not.toContain("zqLiteralSecret");
     const plain = await call(tool, ['body={"zqGrant":"zqcode","zqCode":"zq-code-1"}']);
     expect(plain.code, plain.stdout + plain.stderr).toBe(0);
+  });
+
+  it("reads another service's API key in a list of objects as a secret, its id as a plain text", async () => {
+    const tool = "zqvault_put_zq_settings";
+    const before = upstream.received.length;
+    const literal = await call(tool, ['zqProviders=[{"zqName":"zq","zqProviderApiKey":"zqLiteralKey77"}]']);
+    expect(literal.code).toBe(2);
+    expect(literal.stderr).toContain("zqProviders[0].zqProviderApiKey is a secret: pass it as a reference");
+    expect(literal.stdout + literal.stderr).not.toContain("zqLiteralKey77");
+    expect(upstream.received.length).toBe(before);
+    const env = { ZQ_KEY: "zq-provider-key-0001" };
+    const value = '[{"zqName":"zq","zqProviderApiKey":"{{ZQ_KEY}}","zq_api_key_id":"zq-id-1"}]';
+    const sent = await call(tool, [`zqProviders=${value}`], env);
+    expect(sent.code, sent.stdout + sent.stderr).toBe(0);
+    expect(JSON.parse(upstream.received.at(-1)!.body)).toEqual({
+      zqProviders: [{ zqName: "zq", zqProviderApiKey: "zq-provider-key-0001", zq_api_key_id: "zq-id-1" }],
+    });
+    expect(sent.stdout + sent.stderr).not.toContain("zq-provider-key-0001");
   });
 });

@@ -128,7 +128,8 @@ export function draftParams(
   }
   if (signed.length) notes.push({ at, note: signatureHeadersNote(signed) });
   const bodyRules = draftBody(doc, op, rawOp, repeats, at, notes, { params, byWire, taken, constants });
-  keepSecret(params, byWire, { keyless, tokenForm: tokenEndpointForm(doc, op) }, at, notes);
+  const words = `${op.path} ${typeof rawOp.summary === "string" ? rawOp.summary : ""}`;
+  keepSecret(params, byWire, { keyless, tokenForm: tokenEndpointForm(doc, op), words }, at, notes);
   const schemaRules = [...bodyRules, ...requiredObjectRules(parameters, byWire)];
   const rules = [...schemaRules, ...proseRules(doc, op, rawOp, { params, byWire, rules: schemaRules }, at, notes)];
   return { params, byWire, ...(rules.length ? { rules } : {}), ...(constants.length ? { constants } : {}) };
@@ -143,15 +144,21 @@ export function draftParams(
 function keepSecret(
   params: Record<string, ManifestParam>,
   byWire: ReadonlyMap<string, string>,
-  { keyless, tokenForm }: { keyless: boolean; tokenForm: boolean },
+  { keyless, tokenForm, words }: { keyless: boolean; tokenForm: boolean; words: string },
   at: Path,
   notes: ReviewNote[],
 ): void {
+  const cut = (w: string): [string, string] => [
+    w.slice(0, w.indexOf(":")),
+    w.slice(w.indexOf(":") + 1).replace(/^\//, ""),
+  ];
+  const wires = [...byWire.keys()].map(cut);
   for (const [wire, name] of byWire) {
     const p = params[name];
-    const [place, wireName] = [wire.slice(0, wire.indexOf(":")), wire.slice(wire.indexOf(":") + 1).replace(/^\//, "")];
+    const [place, wireName] = cut(wire);
     if (p?.type !== "string" || p.secret) continue;
-    const why = namesSecret(wireName, p.description)
+    const siblings = wires.flatMap(([w, n]) => (w === place && n !== wireName ? [n] : []));
+    const why = namesSecret(wireName, p.description, { siblings, words })
       ? "named as a secret"
       : keyless && namesCredential(wireName)
         ? "named as a key or token, and the operation takes no credential of the provider's (security: [])"

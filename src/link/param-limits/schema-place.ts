@@ -270,7 +270,9 @@ function fieldsOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits {
     setOwn(
       fields,
       name,
-      limits.type === "string" && secretField(name, doc.flatten(field)) ? { ...limits, secret: true } : limits,
+      limits.type === "string" && secretField(name, doc.flatten(field), Object.keys(props))
+        ? { ...limits, secret: true }
+        : limits,
     );
   }
   const required = Array.isArray(s.required)

@@ -32,6 +32,13 @@ const WALLET_KEY_ENDING =
   /^([a-z0-9]+[_-]?)?(mnemonic|(seed|recovery|backup)[_-]?(phrase|words)|master[_-]?(private[_-]?)?key|xprv)$/i;
 // `pass` is a password only where its description says so (an SMTP account's); elsewhere it is a verb or a route.
 const PASSWORD_WORD = /\bpass(word|phrase)\b/i;
+// ...or, with no description to say so (a converter's document describes few fields), where what is beside it says so:
+// an account's name or another password in the same form (a sign-in's `e_mail` and `pass`, a change's `old_pass`), or
+// the operation's address or summary naming a password or a sign-in (`/user/password/replacement`, "email login").
+const ACCOUNT_FIELD = /^(e[_-]?mail|email[_-]?address|user[_-]?name|login|account[_-]?name|(old|current)[_-]?pass)$/i;
+const PASSWORD_CONTEXT = /\b(passwords?|passphrase|log ?in|sign ?(in|up)|register|registration)\b/i;
+// `pass` with a word saying whose it is (`old_pass`, `new_pass`, `current_pass`) is a password, as `old_password` is.
+const PASS_OF = /^(old|new|current|confirm)[_-]?pass$/i;
 // `key` is an API key only where its description says so (a query `key`, "API key. Your API key identifies your
 // project"); elsewhere it is a sort key, an object's key or a map's.
 const API_KEY_WORDS = /\bapi[ -]?key\b/i;
@@ -39,23 +46,59 @@ const API_KEY_WORDS = /\bapi[ -]?key\b/i;
 // characters"); elsewhere it is a page's, a device's or a record's token.
 const API_TOKEN_WORDS = /\b(api|access|auth(entication)?)[ -]?token\b/i;
 
+/** What is beside a field: the names of its form's other fields, the words of its operation's address and summary. */
+export type PasswordContext = { siblings?: readonly string[]; words?: string };
+
+/** Whether what is beside a bare `pass` says it is a password: an account's name or a password beside it, or words. */
+function passwordBeside({ siblings = [], words = "" }: PasswordContext): boolean {
+  return siblings.some((s) => ACCOUNT_FIELD.test(s)) || PASSWORD_CONTEXT.test(words.replace(/[/_.{}-]+/g, " "));
+}
+
 /**
  * Whether a parameter's or field's name says it holds a secret in any operation (`password`, `client_secret`,
  * `newPassword`, a header's `X-Api-Secret`), or, for `pass`, `key` and `token`, its description (a password, an API
  * key, an API token).
  */
-export function namesSecret(wireName: string, description?: unknown): boolean {
+export function namesSecret(wireName: string, description?: unknown, beside: PasswordContext = {}): boolean {
   // A header's `X-` prefix (X-API-SECRET, X-Client-Secret) says nothing of what it holds: the name past it is read.
   const name = wireName.replace(/^x-/i, "");
-  if ([SECRET_NAMES, PASSWORD_ENDING, PRIVATE_KEY_ENDING, WALLET_KEY_ENDING].some((names) => names.test(name)))
+  if ([SECRET_NAMES, PASSWORD_ENDING, PRIVATE_KEY_ENDING, WALLET_KEY_ENDING, PASS_OF].some((names) => names.test(name)))
     return true;
+  if (/^pass$/i.test(name) && passwordBeside(beside)) return true;
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description);
   return /^key$/i.test(name) && API_KEY_WORDS.test(description);
 }
 
-/** Whether a field inside a JSON value holds a secret: its document's `format: password`, or its name says so. */
-export function secretField(name: string, field: Schema): boolean {
-  return field.format === "password" || namesSecret(name, field.description);
+// A key or a token of a kind only a credential is, by the last words of its name, whatever words come before
+// (`api_key`, `openaiApiKey`, `refresh-token`): inside a JSON value it is another service's credential the resource
+// keeps (an AI provider's key in a settings list), never the provider's own, which goes in its declared place. Not a
+// bare `key` or `token` (an object's, a page's), nor a key's id or its public half.
+const CREDENTIAL_ENDINGS = new Set([
+  "apikey",
+  "api key",
+  "access token",
+  "auth token",
+  "bearer token",
+  "session token",
+  "secret key",
+]);
+
+/** A name's words, lower case: `openaiApiKey` → openai api key, `X_API-Key` → x api key. */
+function nameWords(name: string): string[] {
+  return name
+    .split(/[-_.\s]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+}
+
+/**
+ * Whether a field inside a JSON value holds a secret: its document's `format: password`, its name says so, or it is
+ * named as an API key or a token only a credential is (`api_key`).
+ */
+export function secretField(name: string, field: Schema, siblings: readonly string[] = []): boolean {
+  if (field.format === "password" || namesSecret(name, field.description, { siblings })) return true;
+  const words = nameWords(name);
+  return CREDENTIAL_ENDINGS.has(words.slice(-2).join(" ")) || CREDENTIAL_ENDINGS.has(words.at(-1) ?? "");
 }

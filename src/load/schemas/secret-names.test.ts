@@ -1,0 +1,42 @@
+// Which fields inside a JSON value are secrets by their name: a password, a client's secret, and (since a service's
+// API key kept in a settings list was read as a plain text) a key or a token of a kind only a credential is.
+import { describe, expect, it } from "vitest";
+import { secretField } from "./secret-names.js";
+
+const text = { type: "string" };
+
+describe("secretField", () => {
+  it("reads a field named as an API key or a credential's token as a secret, whatever words come before", () => {
+    for (const name of ["api_key", "apikey", "apiKey", "zqProviderApiKey", "zq-api-key", "access_token", "zqAuthToken"])
+      expect(secretField(name, text), name).toBe(true);
+  });
+
+  it("leaves a bare key or token, a key's id, a public key and a page's token plain", () => {
+    for (const name of [
+      "key",
+      "token",
+      "zq_api_key_id",
+      "public_key",
+      "pageToken",
+      "monkey",
+      "zqKeyName",
+      "access_key",
+    ])
+      expect(secretField(name, text), name).toBe(false);
+  });
+
+  it("still reads a password and a field the document marks format: password", () => {
+    expect(secretField("zqPassword", text)).toBe(true);
+    expect(secretField("zqCode", { type: "string", format: "password" })).toBe(true);
+  });
+});
+
+describe("a field named pass inside a JSON value", () => {
+  it("is a secret beside an account's name or another password, plain beside other fields", () => {
+    expect(secretField("pass", text, ["e_mail", "pass"])).toBe(true);
+    expect(secretField("pass", text, ["old_pass"])).toBe(true);
+    expect(secretField("old_pass", text)).toBe(true);
+    expect(secretField("pass", text, ["zqStudent"])).toBe(false);
+    expect(secretField("pass", text)).toBe(false);
+  });
+});
