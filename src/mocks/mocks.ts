@@ -176,7 +176,7 @@ async function servedDocument(
   const { loadOpenApi } = await import("../load/openapi-source.js");
   const { OpenApiDocument } = await import("../load/openapi-document.js");
   const { boundByManifest } = await import("../load/bound-cut.js");
-  const { refusingTooDeep } = await import("../load/schemas/reference-depth.js");
+  const { tooDeepSourceError } = await import("../load/schemas/reference-depth.js");
   const { credentialCoversOf } = await import("./credential-covers.js");
   const { withoutStreamFailures } = await import("./streams/stream-failures.js");
   // Loaded only here: the link's module graph is large (and the emitters' larger still: link-provider.ts has none).
@@ -200,9 +200,13 @@ async function servedDocument(
     const server = documentServer(data);
     const basePath = server && "path" in server ? server.path : "";
     const credentialPath = credentialPathOf((manifest as { auth?: unknown } | null | undefined)?.auth, data, basePath);
-    // The walks of the mock's copy and of the judge's reading measure the document only where one overflows, and refuse
-    // it there by its depth and place where it nests too deep through its `$ref`s (load/schemas/reference-depth.ts).
-    return refusingTooDeep(loaded.source, () => ({
+    // A document nesting too deep through its `$ref`s for the recursive walks of the mock's copy and the judge's
+    // reading, refused by its depth and place (load/schemas/reference-depth.ts). Measured first, not where a walk
+    // overflows as generate does: in a process whose walks run optimised (a test's, a long `serve`'s) the same
+    // walk need not overflow, and the mock then served what generate refuses. A mock's copy costs far more.
+    const tooDeep = tooDeepSourceError(loaded.source);
+    if (tooDeep) throw tooDeep;
+    return {
       // HTTP schemes Prism's check does not know, checked as keys in Authorization (mock-auth.ts); a required body
       // left for the judge to require (mock-form-bodies.ts).
       document: withBodiesRequiredByJudge(
@@ -214,7 +218,7 @@ async function servedDocument(
       basePath,
       credentialPath,
       readsAsFailure: failureReader(manifest),
-    }));
+    };
   } catch (e) {
     const problems = generationErrors(e);
     if (!(problems instanceof GenerationErrors)) throw e;
