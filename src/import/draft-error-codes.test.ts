@@ -8,7 +8,15 @@ import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { codeMember, namedCodeMembers } from "../load/schemas/code-members.js";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, openapi, reply } from "./__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  errorOf,
+  linkedTools,
+  linkProblems,
+  openapi,
+  reply,
+} from "./__fixtures__/draft-kit.js";
 import { swaggerToOpenApi } from "./document/convert.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
@@ -66,19 +74,8 @@ describe("add's draft of errors.code", () => {
     );
     expect(d.manifest.errors.code).toEqual(["$response.body#/grpc_code"]);
     expect(await linkProblems(d)).toEqual([]);
-    const [tool] = await linkedTools(d);
     const body = { grpc_code: 5, http_code: 404, message: "zq gone", http_status: "Not Found", details: [] };
-    const result = await executeToolDefinition(
-      tool!,
-      { accessToken: "zq-token-0001" },
-      {
-        baseUrl: "https://api.acme.test",
-        retries: 0,
-        fetch: async () =>
-          new Response(JSON.stringify(body), { status: 400, headers: { "content-type": "application/json" } }),
-      },
-    );
-    expect(result).toMatchObject({ success: false, error: { code: "5", message: "zq gone" } });
+    expect(await errorOf(d, body)).toMatchObject({ code: "5", message: "zq gone" });
   });
 });
 

@@ -195,8 +195,8 @@ export async function judgedCall(
   return { sent, judged: judge(sent) };
 }
 
-/** The message of the structured error a drafted tool gives for a 400 answer of `body` (JSON), or undefined. */
-export async function errorMessageOf(d: ProviderDraft, body: unknown): Promise<unknown> {
+/** The structured error a drafted tool gives for a 400 answer of `body` (JSON), or undefined. */
+export async function errorOf(d: ProviderDraft, body: unknown): Promise<Record<string, unknown> | undefined> {
   const [tool] = await linkedTools(d);
   const result = await executeToolDefinition(
     tool!,
@@ -208,7 +208,12 @@ export async function errorMessageOf(d: ProviderDraft, body: unknown): Promise<u
         new Response(JSON.stringify(body), { status: 400, headers: { "content-type": "application/json" } }),
     },
   );
-  return result.success ? undefined : result.error.message;
+  return result.success ? undefined : (result.error as unknown as Record<string, unknown>);
+}
+
+/** The message of the structured error a drafted tool gives for a 400 answer of `body` (JSON), or undefined. */
+export async function errorMessageOf(d: ProviderDraft, body: unknown): Promise<unknown> {
+  return (await errorOf(d, body))?.message;
 }
 
 export { work as draftWorkFolder };
