@@ -48,13 +48,20 @@ describe("a document whose schemas nest through their $refs", () => {
     expect(tooDeepThroughReferences(zqChain(200, "field", true))).toBeUndefined();
   });
 
-  it("measures a document only where a walk overflows: its result, or any other error, as it was", () => {
+  it("measures a document only where a step fails: its result as it was, any failure on a deep one refused", () => {
     const deep = zqChain(3000, "allOf");
     const source = parseYamlSource(JSON.stringify(deep), "zq.json");
     expect(refusingTooDeep(source, () => 7)).toBe(7);
-    const other = new RangeError("zq out of range");
+    // An overflow a library caught on the way ends as another error ("undefined is not a function"): refused too.
     expect(() =>
       refusingTooDeep(source, () => {
+        throw new TypeError("undefined is not a function");
+      }),
+    ).toThrow(/rule: depth/);
+    // On a document under the limit, any error as it was.
+    const other = new RangeError("zq out of range");
+    expect(() =>
+      refusingTooDeep(zqChain(100, "allOf"), () => {
         throw other;
       }),
     ).toThrow(other);
