@@ -19,6 +19,7 @@ import {
   schemaUri,
 } from "../load/examples/openapi-examples.js";
 import { withBaseRefsAsKinds } from "../load/schemas/base-kinds.js";
+import { exhaustively, withKindsGuarded } from "../load/schemas/guarded-kinds.js";
 import { discriminatorMiss, markBaseKinds, withDiscriminatedKinds } from "../load/examples/discriminated-kinds.js";
 import { withOpenAllOfMembers } from "./open-all-of-lookup.js";
 import { withOpenBranchesAsNoneOfTheOthers } from "./open-one-of.js";
@@ -68,6 +69,9 @@ export function judgedSchemas(document: OpenApiDocument): DocumentSchemas {
   withOpenAllOfMembers(schemas.lookup);
   withOpenBranchesAsNoneOfTheOthers(schemas.lookup);
   withPlainFormsAsAnyOf(schemas.lookup);
+  // Last, over the unions as read: a union of kinds checks the kind its property names (load/schemas/guarded-kinds.ts),
+  // a refusal's reasons read again with every kind's.
+  withKindsGuarded(schemas.lookup);
   if (data !== null && typeof data === "object") registeredByData.set(data, schemas);
   return schemas;
 }
@@ -81,22 +85,36 @@ export function schemaChecker(document: OpenApiDocument): SchemaChecker {
       const { lookup, draft } = registered();
       const letter = lookup[schemaUri(source.file, at)];
       if (letter === undefined) return undefined;
-      const schema = mergePatch || isMergePatchPlace(at) ? registeredPatchView(letter, lookup) : letter;
-      let errors: OutputUnit[];
-      try {
-        errors = withFalsePlaced(validate(value, schema, draft, lookup, false).errors);
-      } catch {
-        // A schema the validator cannot use (a reference it cannot resolve) is generation's to report.
-        return undefined;
-      }
-      const cause = rootCause(errors);
-      if (!cause) return undefined;
-      const kind = discriminatorMiss(errors, cause, schema, lookup, value);
-      if (kind) return { path: kind.path, message: kind.message, rule: kind.rule };
-      const path = [...refPath(cause.instanceLocation)];
-      return { path, message: describe(cause, path, value, "the value") };
+      const patch = mergePatch || isMergePatchPlace(at);
+      // A merge patch's view is made from the unions as they were; a value met by the guarded unions needs no reason.
+      if (!patch && passes(() => validate(value, letter, draft, lookup, true).valid)) return undefined;
+      return exhaustively(lookup, () => {
+        const schema = patch ? registeredPatchView(letter, lookup) : letter;
+        let errors: OutputUnit[];
+        try {
+          errors = withFalsePlaced(validate(value, schema, draft, lookup, false).errors);
+        } catch {
+          // A schema the validator cannot use (a reference it cannot resolve) is generation's to report.
+          return undefined;
+        }
+        const cause = rootCause(errors);
+        if (!cause) return undefined;
+        const kind = discriminatorMiss(errors, cause, schema, lookup, value);
+        if (kind) return { path: kind.path, message: kind.message, rule: kind.rule };
+        const path = [...refPath(cause.instanceLocation)];
+        return { path, message: describe(cause, path, value, "the value") };
+      });
     },
   };
+}
+
+/** Whether a check passes; false where the validator cannot use the schema (the full check then says nothing). */
+function passes(check: () => boolean): boolean {
+  try {
+    return check();
+  } catch {
+    return false;
+  }
 }
 
 /**

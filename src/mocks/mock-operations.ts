@@ -19,6 +19,7 @@ import { isMergePatchType, mergePatchView } from "../load/schemas/merge-patch.js
 import { refPath, valueAt } from "../load/json-ref.js";
 import { multipartParts } from "../load/media-types.js";
 import { typesOf } from "../load/schemas/json-types.js";
+import { withKindsGuarded } from "../load/schemas/guarded-kinds.js";
 import { routePath } from "../load/operation-index.js";
 
 type Node = Record<string, unknown>;
@@ -39,6 +40,8 @@ const INLINE_BUDGET = 2000;
 export function prismOperations(document: object, prism: PrismSteps): object[] {
   // bundleTarget rewrites the references of what it bundles in place: on a copy of the document's own.
   const prepared = structuredClone(withDeserializedSchemasInline(document as Node));
+  // Prism's check of a union of kinds tries the kind its property names (load/schemas/guarded-kinds.ts), not each.
+  withKindsGuarded({ "#": prepared });
   const operations =
     "swagger" in prepared ? prism.transformOas2Operations(prepared) : prism.transformOas3Operations(prepared);
   // Bundled together, once: each schema is copied into the bundle once, however many operations use it

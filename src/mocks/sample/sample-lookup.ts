@@ -8,6 +8,7 @@ import { withDiscriminatedKinds } from "../../load/examples/discriminated-kinds.
 import { withOpenAllOfMembers } from "../../judge/open-all-of-lookup.js";
 import { followLocalRefs } from "../../load/json-ref.js";
 import { NAME_MAPS, SCHEMA_MAPS } from "../../load/load-rewrites.js";
+import { withKindsGuarded } from "../../load/schemas/guarded-kinds.js";
 import { kindValuesOf, namesShapes, propertySchemas } from "../../load/schemas/union-kinds.js";
 import { isEnumOfLabels } from "../../load/text-enum.js";
 import {
@@ -57,6 +58,9 @@ export class SchemaLookup {
     // (open-all-of.ts) and Prism then checks what it serves: by the letter no made value met it (an address closed
     // beside its shared fields).
     withOpenAllOfMembers(this.lookup);
+    // A union of kinds (a discriminated base's field, read as its kinds in the mock's copy) checks the kind its
+    // property names, not every kind's whole schema (guarded-kinds.ts): the sampler asks only whether a value is valid.
+    withKindsGuarded(this.lookup);
   }
 
   /** Whether `value` is valid against the schema at `pointer` (a JSON pointer into the document). */
