@@ -122,7 +122,7 @@ describe("generate in a process of its own", () => {
     expect(broken.stdout()).toBe("");
   });
 
-  it("stops once the process that started it is gone (killed outright): no file in place, no stamp", async () => {
+  it("stops once the process that started it is gone (killed outright): nothing half-written", async () => {
     const dir = mkdtempSync(join(tmp, "orphan-"));
     writeSyntheticProject(dir, 30);
     const generate = spawnCli(["generate"], {}, dir);
@@ -141,6 +141,12 @@ describe("generate in a process of its own", () => {
       }
     }
     const left = existsSync(join(dir, "generated")) ? filesUnder(join(dir, "generated"), new Set()) : [];
-    expect(left.filter((f) => f.endsWith(".tmp") || f.endsWith(".blockwright-stamp.json"))).toEqual([]);
+    expect(left.filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    // On a busy machine the run may end before the kill reaches it (30 providers link in well under a second): then
+    // its stamp is of a whole output, every file in place; never a stamp beside a part of one.
+    if (left.some((f) => f.endsWith(".blockwright-stamp.json"))) {
+      const check = spawnCli(["generate", "--check"], {}, dir);
+      expect(await check.exited, check.stderr()).toBe(0);
+    }
   });
 });
