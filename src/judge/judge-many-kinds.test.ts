@@ -8,21 +8,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import { parseYamlSource } from "../load/yaml-source.js";
 import { schemaChecker } from "./schema-check.js";
+import { manyKinds, ref } from "../load/schemas/__fixtures__/many-kinds.js";
 
 const KINDS = 300;
 const FILE = "/specs/zqkinds/openapi.yaml";
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const kinds = Object.fromEntries(
-  Array.from({ length: KINDS }, (_, i) => [
-    `ZqKind${i}`,
-    {
-      allOf: [
-        ref("ZqEvent"),
-        { type: "object", required: [`zqField${i}`], properties: { [`zqField${i}`]: { type: "string" } } },
-      ],
-    },
-  ]),
-);
+const kinds = manyKinds(KINDS, { type: "string" }, true);
 const data = {
   openapi: "3.0.3",
   info: { title: "zqkinds", version: "1" },

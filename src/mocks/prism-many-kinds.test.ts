@@ -8,18 +8,13 @@ import AjvModule from "ajv";
 import { describe, expect, it } from "vitest";
 import { withBaseRefsAsKinds } from "../load/schemas/base-kinds.js";
 import { type PrismSteps, prismOperations } from "./mock-operations.js";
+import { manyKinds, ref } from "../load/schemas/__fixtures__/many-kinds.js";
 
 const Ajv = AjvModule.default ?? AjvModule;
 const prism = createRequire(import.meta.url)("../vendor/prism.cjs") as PrismSteps;
 
 const KINDS = 300;
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const kinds = Object.fromEntries(
-  Array.from({ length: KINDS }, (_, i) => [
-    `ZqKind${i}`,
-    { allOf: [ref("ZqEvent"), { type: "object", properties: { [`zqField${i}`]: { type: "string" } } }] },
-  ]),
-);
+const kinds = manyKinds(KINDS, { type: "string" }, false);
 const answer = { type: "object", required: ["zqEvent"], properties: { zqEvent: ref("ZqEvent") } };
 const document = {
   openapi: "3.0.3",

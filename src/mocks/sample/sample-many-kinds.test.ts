@@ -7,20 +7,10 @@ import { format } from "@cfworker/json-schema";
 import { afterEach, describe, expect, it } from "vitest";
 import { withBaseRefsAsKinds } from "../../load/schemas/base-kinds.js";
 import { DocumentSampler } from "./schema-sample.js";
+import { manyKinds, ref } from "../../load/schemas/__fixtures__/many-kinds.js";
 
 const KINDS = 300;
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const kinds = Object.fromEntries(
-  Array.from({ length: KINDS }, (_, i) => [
-    `ZqKind${i}`,
-    {
-      allOf: [
-        ref("ZqEvent"),
-        { type: "object", required: [`zqField${i}`], properties: { [`zqField${i}`]: ref("ZqPart") } },
-      ],
-    },
-  ]),
-);
+const kinds = manyKinds(KINDS, ref("ZqPart"), true);
 const document = {
   openapi: "3.0.3",
   info: { title: "zqkinds", version: "1" },
