@@ -8,6 +8,8 @@
 // The errors of a refusal differ (an `else` instead of a kind's own): a reader telling why a value fails (the judge,
 // verify) checks again, on a failure only, with the branches as they were (`exhaustively`).
 
+import { eachSchemaNode } from "../openapi-json-schema.js";
+
 type Json = Record<string, unknown>;
 
 const isJson = (value: unknown): value is Json => value !== null && typeof value === "object" && !Array.isArray(value);
@@ -54,18 +56,9 @@ function guarded(branch: Json): Json {
  * property, its branches guarded by their property (see above), in place; how many unions were.
  */
 export function withKindsGuarded(lookup: Record<string, unknown>): number {
-  const seen = new Set<unknown>();
   const unions: Guarded[] = guardedIn.get(lookup) ?? [];
-  const visit = (node: unknown): void => {
-    if (node === null || typeof node !== "object" || seen.has(node)) return;
-    seen.add(node);
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item);
-      return;
-    }
-    const own = node as Json;
-    for (const [key, value] of Object.entries(own))
-      if (key !== "enum" && key !== "const" && key !== "example" && key !== "default") visit(value);
+  // Every registered schema in one walk, each node once, children first (a union inside a kind is guarded first).
+  eachSchemaNode(Object.values(lookup), (own) => {
     if (!Array.isArray(own.anyOf)) return;
     const full = own.anyOf as unknown[];
     const properties = full.map(kindProperty);
@@ -74,8 +67,7 @@ export function withKindsGuarded(lookup: Record<string, unknown>): number {
     const branches = full.map((branch, i) => (properties[i] !== undefined ? guarded(branch as Json) : branch));
     own.anyOf = branches;
     unions.push({ node: own, full, guarded: branches });
-  };
-  for (const schema of Object.values(lookup)) visit(schema);
+  });
   guardedIn.set(lookup, unions);
   return unions.length;
 }
