@@ -4,7 +4,12 @@
 // no rule the mock holds it to.
 import type { ValueFormat } from "@blockwright/runtime/internal";
 import { isValueFormat } from "@blockwright/runtime/internal/generate";
-import { BASE64_PATTERN, HTTP_DATE_PATTERN, TIME_PATTERN } from "../load/examples/format-texts.js";
+import {
+  BASE64_PATTERN,
+  HTTP_DATE_PATTERN,
+  INTEGER_TEXT_PATTERNS,
+  TIME_PATTERN,
+} from "../load/examples/format-texts.js";
 import { anyText, anyTextLengths } from "./byte-text.js";
 import { DURATION_PATTERN } from "./duration-text.js";
 
@@ -29,6 +34,13 @@ export const FORMAT_PATTERNS: Readonly<Record<string, { pattern: string; hint: s
   byte: { pattern: BASE64_PATTERN, hint: "base64 text, such as aGVsbG8=" },
   "http-date": { pattern: HTTP_DATE_PATTERN, hint: "an HTTP date, such as Sun, 06 Nov 1994 08:49:37 GMT" },
   "date-time-rfc1123": { pattern: HTTP_DATE_PATTERN, hint: "an HTTP date, such as Sun, 06 Nov 1994 08:49:37 GMT" },
+  // A text of an integer format (protobuf's JSON mapping of a 64-bit integer: `type: string, format: int64`).
+  ...Object.fromEntries(
+    Object.entries(INTEGER_TEXT_PATTERNS).map(([format, pattern]) => [
+      format,
+      { pattern, hint: `a whole number in ${format}'s range written as decimal text, such as 42` },
+    ]),
+  ),
 };
 
 /**
