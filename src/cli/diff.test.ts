@@ -12,9 +12,11 @@ import { ROOT } from "../../test-support/repo.js";
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-diff-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** A committed copy of the project (specs, generated packages, examples). */
-function project(): string {
-  const dir = mkdtempSync(join(tmp, "repo-"));
+/** The project (specs, generated packages, examples) committed in a git repository of its own: made once a file. */
+let committed: string | undefined;
+function committedProject(): string {
+  if (committed) return committed;
+  const dir = mkdtempSync(join(tmp, "committed-"));
   for (const entry of ["specs", "generated", "examples", "LICENSE"])
     cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
   writeFileSync(join(dir, "package.json"), copiedPackageJson());
@@ -22,6 +24,17 @@ function project(): string {
   git("init", "-q");
   git("add", "-A");
   git("-c", "user.email=ci@example.com", "-c", "user.name=ci", "commit", "-qm", "base");
+  committed = dir;
+  return dir;
+}
+
+/**
+ * A committed copy of the project for a test to change: the one repository copied whole, its history with it (diff
+ * reads only the commit's objects, by git ls-tree and cat-file; three git processes a copy made it anew).
+ */
+function project(): string {
+  const dir = mkdtempSync(join(tmp, "repo-"));
+  cpSync(committedProject(), dir, { recursive: true });
   return dir;
 }
 
