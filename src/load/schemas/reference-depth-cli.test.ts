@@ -1,8 +1,9 @@
 // The commands' ends on a document whose schemas nest through their `$ref`s past the limit (a chain of 3,000 schemas
-// each holding the next, reference-depth.test.ts): `add`, `generate`, `upstream` and a mock each refuse it by its depth,
-// the rule and the place (BW1002, exit 2), never an internal error (exit 70) or a stack trace. generate measures the document
-// only where a walk overflows on it; add drafts in a worker, whose deeper stack need not overflow, and a mock in a
-// long-lived process whose walks may run optimised: both measure first.
+// each holding the next, reference-depth.test.ts): `add`, `generate`, `upstream` and a mock each refuse it by its
+// depth, the rule and the place (BW1002, exit 2), never an internal error (exit 70) or a stack trace. generate measures
+// the document only where a walk overflows on it; add drafts in a worker, whose deeper stack need not overflow, and a
+// mock in a long-lived process whose walks may run optimised: both measure first; upstream measures a newer document
+// before comparing it.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,7 +51,7 @@ describe("a document nesting past the limit through its $refs, at the commands",
     });
   }
 
-  it("(1,200 inline schemas, each holding the next) is refused by upstream as text nested too deep, exit 2", async () => {
+  it("(1,200 inline schemas each holding the next) is refused by upstream as text nested too deep", async () => {
     const provider = "zqdeepinline";
     const shallow = join(tmp, `${provider}-10.json`);
     writeFileSync(shallow, JSON.stringify({ ...zqChain(10, "field"), servers: [{ url: "https://api.zq.example" }] }));
