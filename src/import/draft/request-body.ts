@@ -341,6 +341,7 @@ function draftBodyField(context: BodyFields, field: string, schema: Schema): voi
   }
   const repeated =
     !(body.required && sent.length === 1) &&
+    !(body.encoding === "json" && !required.has(field)) && // a record's field (repeatsCredential)
     repeatsCredential(credential, { in: "body", name: field, description: flatField?.description }, declared);
   if (repeated) {
     notes.push({ at, note: repeated });
