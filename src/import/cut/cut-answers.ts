@@ -134,8 +134,8 @@ const ANSWER_KINDS: { readonly [K in keyof CutAnswers]: AnswerKind } = {
       `Added by ${by}, not published: ${given.join(", ")}, the file the redirect points to (the ` +
       "document declares no 2xx answer; a call follows the redirect).",
     note: (given) =>
-      `openapi.yaml adds a 200 answer of bytes to ${namedFew(given.map(bareOp))}, which the published document answers ` +
-      "only by a redirect: the file it points to (a call follows the redirect); check that the redirect " +
+      `openapi.yaml adds a 200 answer of bytes to ${namedFew(given.map(bareOp))}, which the published document ` +
+      "answers only by a redirect: the file it points to (a call follows the redirect); check that the redirect " +
       "leads to a file",
     noteAt: ["last", 1],
   },
