@@ -53,7 +53,9 @@ function checkJsonValue(
     try {
       value = JSON.parse(raw);
     } catch {
-      return problem(spec, "json", `must be valid JSON (${parseFailure(raw, secrets)})`, raw, secrets);
+      // A secret's (a list of texts): the parser's excerpt of its text withheld with it, however short.
+      const why = spec.secret ? "it does not parse" : parseFailure(raw, secrets);
+      return problem(spec, "json", `must be valid JSON (${why})`, raw, secrets);
     }
   }
   // Before anything walks it (its checks below recurse, as does sending it: JSON.stringify).

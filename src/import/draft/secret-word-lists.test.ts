@@ -93,6 +93,10 @@ describe("a list of texts that is secret", () => {
     expect(refused.success).toBe(false);
     expect(seen).toHaveLength(0);
     expect(JSON.stringify(refused)).not.toContain("zqabsorbing");
+    // Text that is no JSON: the parser's excerpt of it withheld too, however short the text.
+    const unparsed = await executeToolDefinition(tool, { ...OK, words: "'zq'" }, { fetch });
+    expect(unparsed).toMatchObject({ success: false, error: { param: "words", rule: "json" } });
+    expect(JSON.stringify(unparsed)).not.toContain("zq'");
   });
 
   it("given on the command line only as a reference: a literal refused, a variable's JSON text read", () => {
