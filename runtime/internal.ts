@@ -60,6 +60,7 @@ export {
 } from "./http/credentials.js";
 export { signRequest, signingRegion } from "./call/request-signing.js";
 export { isSecretLength } from "./common/redact.js";
+export { secretTexts } from "./common/secret-texts.js";
 export { envVariableName, LOG_LEVELS } from "./client/environment.js";
 export { RUNTIME_VERSION } from "./client/version.js";
 export {

@@ -20,6 +20,7 @@ import { ownValue } from "../common/own.js";
 import { pageCountIssue, wantsPages } from "../validate/page-inputs.js";
 import { readBody, replyLimit } from "../http/read-body.js";
 import { isSecretLength, redactDeep, SECRET_MIN_LENGTH, withheldSecrets } from "../common/redact.js";
+import { secretTexts } from "../common/secret-texts.js";
 import { sleep } from "../common/sleep.js";
 import type { ToolCall } from "../spec/tool-types.js";
 import { startDeadline, type Deadline } from "../http/deadline.js";
@@ -71,10 +72,8 @@ export function prepareCall(
   // parameters by validation, the caller's `secrets` by checkCallOptions; the redactor passes them by (redact.ts).
   // One array: no empty one made to be copied when the caller gives none.
   const secrets = options.secrets ? [...options.secrets] : [];
-  for (const p of toolPlan(tool).secret) {
-    const value = ownValue(input, p.name);
-    if (typeof value === "string") secrets.push(value);
-  }
+  // A list of texts that is secret: each item and the list written whole (secret-texts.ts).
+  for (const p of toolPlan(tool).secret) secrets.push(...secretTexts(ownValue(input, p.name)));
   const fail = (error: Failure): Extract<ToolResult, { success: false }> => ({
     success: false,
     error: redactDeep({ provider: tool.provider, operation: tool.id, ...error } as ToolError, secrets),

@@ -53,7 +53,7 @@ function checkJsonValue(
     try {
       value = JSON.parse(raw);
     } catch {
-      return problem(spec, "json", `must be valid JSON (${parseFailure(raw, secrets)})`, raw, secrets);
+      return problem(spec, "json", `must be valid JSON (${parseFailure(spec, raw, secrets)})`, raw, secrets);
     }
   }
   // Before anything walks it (its checks below recurse, as does sending it: JSON.stringify).
@@ -140,9 +140,11 @@ function checkJsonValue(
 
 /**
  * Why JSON text does not parse, as the parser says it: its message quotes an excerpt of the text, cut where the
- * parser chose, so it is the message of the text with the secrets redacted (a secret cut there would show in part).
+ * parser chose, so it is the message of the text with the secrets redacted (a secret cut there would show in part);
+ * a secret's own text (a list of texts) is withheld with its excerpt, however short.
  */
-function parseFailure(raw: string, secrets: readonly string[]): string {
+function parseFailure(spec: ParamCall, raw: string, secrets: readonly string[]): string {
+  if (spec.secret) return "it does not parse";
   const text = secrets.length ? redact(raw, secrets) : raw;
   try {
     JSON.parse(text);

@@ -11,6 +11,7 @@ import { executeToolDefinition } from "../execute/execute.js";
 import { ownValue, setOwn } from "../common/own.js";
 import { pageInputsOf, type PageInputs } from "../validate/page-inputs.js";
 import { redactDeep } from "../common/redact.js";
+import { secretTexts } from "../common/secret-texts.js";
 import { sleep } from "../common/sleep.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import type { FetchLike } from "../http/transport.js";
@@ -412,7 +413,7 @@ function secretValues(
     for (const param of secretNames) {
       const name = envReferenceName(block.inputs[param]);
       const value = name ? ownValue(env, name) : undefined;
-      if (typeof value === "string" && value) out.add(value);
+      if (typeof value === "string" && value) for (const text of secretTexts(value)) out.add(text);
     }
   }
   return [...out];

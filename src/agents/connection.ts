@@ -13,6 +13,7 @@ import {
   flowParams,
   oauthParams,
   type ParamSpec,
+  secretTexts,
   type ToolSpec,
 } from "@blockwright/runtime/internal";
 import { envReferenceName, placeholderFor } from "@blockwright/runtime/workflow";
@@ -172,7 +173,7 @@ export function resolveConnections(
       const value = env[source.variable];
       if (value !== undefined && value !== "") {
         values[name] = value;
-        if (spec.secret) secrets.push(value);
+        if (spec.secret) secrets.push(...secretTexts(value));
       } else if (mode === "mock" && mockPlaceholder(name)) {
         values[name] = placeholderFor(source.variable, spec);
         placeholders.push(source.variable);

@@ -7,6 +7,7 @@ import {
   type FetchLike,
   mentionsSecret,
   redact,
+  secretTexts,
   show,
   type ToolError,
   type ToolResult,
@@ -195,7 +196,8 @@ export interface Refusal {
 
 /** The values of the tool's secret parameters in an input (what the runtime must keep out of messages). */
 export function secretsIn(tool: ToolSpec, input: Record<string, unknown>): string[] {
-  return tool.params.filter((p) => p.secret && typeof input[p.name] === "string").map((p) => input[p.name] as string);
+  // A secret list of texts: each item and the list written whole, as the runtime withholds them (secretTexts).
+  return tool.params.filter((p) => p.secret).flatMap((p) => secretTexts(input[p.name]));
 }
 
 /**

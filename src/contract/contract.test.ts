@@ -130,6 +130,11 @@ describe("seeds and reproduction lines", () => {
         `4010\` running)`,
     );
     expect(shellQuote("plain-word")).toBe("plain-word");
+    // A secret list of texts the suite drew: set as its JSON text, the variable a list parameter reads.
+    const words = { ...t, params: t.params.map((p) => (p.name === "title" ? { ...p, secret: true } : p)) };
+    const drawn = callCommand(words, { ...input, title: ["zqword", "zqother"] }, ["apiKey", "title"]);
+    expect(drawn).toMatch(/^SHELF_API_KEY=s3cret-value-123 SHELF_TITLE='\["zqword","zqother"\]' blockwright call /);
+    expect(drawn).toContain("--param 'title={{SHELF_TITLE}}'");
   });
 });
 

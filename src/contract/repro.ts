@@ -38,9 +38,14 @@ export function callCommand(tool: ToolSpec, input: Input, drawn: string[] = []):
   const target = tool.server.param
     ? `--param ${shellQuote(`${tool.server.param}=${address}`)}`
     : `--base-url ${address}`;
+  // A secret list of texts as its JSON text, which the command reads a list parameter's variable as.
   const env = drawn
-    .filter((name) => typeof input[name] === "string")
-    .map((name) => `${envVariableName(tool.provider, name)}=${shellQuote(input[name] as string)}`);
+    .filter((name) => typeof input[name] === "string" || Array.isArray(input[name]))
+    .map((name) => {
+      const value = input[name];
+      const text = typeof value === "string" ? value : JSON.stringify(value);
+      return `${envVariableName(tool.provider, name)}=${shellQuote(text)}`;
+    });
   return (
     [...env, `blockwright call ${tool.id}`, `--params ${shellQuote(JSON.stringify(plain))}`, ...secrets, target].join(
       " ",

@@ -109,8 +109,10 @@ export function withoutForbiddenKeys(param: ParamSpec, value: unknown): unknown 
  * secret's lengths where they refuse it (else a word other values are made of, `example…`, stood in, and the runtime,
  * rightly, withheld it from every message showing such a value).
  */
-export function secretStandIns(param: ParamSpec): string[] {
+export function secretStandIns(param: ParamSpec): unknown[] {
   const standIn = `bw-contract-${param.name}-0001`;
+  // A secret list of texts: a list of two stand-ins (its items held to their own rules as any value is).
+  if (param.type === "json") return [[standIn, `bw-contract-${param.name}-0002`]];
   const fitted = standIn.slice(0, param.maxLength ?? Infinity).padEnd(param.minLength ?? 0, "0");
   return fitted === standIn ? [standIn] : [standIn, fitted];
 }

@@ -64,6 +64,13 @@ export function keyParameterCredential(carried: KeyParameter, notes: string[]): 
   };
 }
 
+// A credential the API's own documentation names and its document does not (a key in a header of its own, such as a
+// gateway's metadata header carrying a hex-encoded token): the note says how the manifest's auth sends it, no code.
+const HEADER_KEY_HOW =
+  "Where the API's documentation sends its key in a header of its own (`<Header>: <key>`), write the scheme " +
+  `${ADDED_SCHEME} in openapi.yaml as {type: apiKey, in: header, name: <Header>}: auth sends accessToken there, and ` +
+  "a pattern on accessToken holds the key's form (hex-encoded: ^[0-9a-fA-F]+$)";
+
 /** A bearer token, the scheme added: the document declares none the runtime sends, or the operations require others. */
 export function bearerCredential(
   declared: Record<string, Json>,
@@ -89,14 +96,15 @@ export function bearerCredential(
     optional
       ? "the document declares no security scheme; drafted an optional bearer token (added to openapi.yaml as " +
           `${ADDED_SCHEME}, marked as added, with security: [{}, {${ADDED_SCHEME}: []}]): sent when a call gives ` +
-          "one, none when not; check how the API takes its credential, or whether it needs none"
+          "one, none when not; check how the API takes its credential, or whether it needs none. " +
+          HEADER_KEY_HOW
       : required.length
         ? "the operations require security schemes the runtime cannot send or the document does not " +
           `declare${unsupported}; drafted a bearer token, added to openapi.yaml as ${ADDED_SCHEME}: check how the ` +
           "API takes its credential"
         : "the document declares no security scheme the runtime sends; drafted a bearer token (added to " +
           `openapi.yaml as ${ADDED_SCHEME}, marked as added): check how the API takes its credential, or whether ` +
-          "it needs none",
+          `it needs none. ${HEADER_KEY_HOW}`,
   );
   const definition: Json = {
     type: "http",

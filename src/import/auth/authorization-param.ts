@@ -7,6 +7,7 @@
 import type { SelectedOperation } from "../cut/select-operations.js";
 import { ADDED_KEY_SCHEME, ADDED_SCHEME } from "./credential-draft.js";
 import { exampleTexts, keyParameter, resolved } from "./key-parameter.js";
+import { namedFew } from "../named-few.js";
 
 type Json = Record<string, unknown>;
 
@@ -164,9 +165,8 @@ export function withAuthorizationSchemes(
 /** The review note: which operations require the parameter, and the schemes added for it. */
 function takenNote(ids: string[], added: string[]): string {
   const one = ids.length === 1;
-  const listed = `${ids.slice(0, 5).join(", ")}${ids.length > 5 ? ", …" : ""}`;
   return (
-    `${ids.length} operation${one ? "" : "s"} (${listed}) require${one ? "s" : ""} the Authorization header ` +
+    `${namedFew(ids)} require${one ? "s" : ""} the Authorization header ` +
     "parameter, which OpenAPI ignores and no declared scheme sends: drafted as the credential it shows, " +
     `${added.length === 1 ? "a security scheme" : "security schemes"} added to openapi.yaml ` +
     `(${added.join("; ")}; marked as added)` +

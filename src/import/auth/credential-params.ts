@@ -217,14 +217,15 @@ const NOT_CREDENTIAL_WORDS = new Set([
 ]);
 
 /**
- * Whether a header, query or cookie parameter carries a credential by its name, beside the provider's own: a key or
- * a token of a kind only a credential is (`X-Zq-Api-Key`, `zqAuthenticationToken`, `ZQ_SEC.ACCESS_TOKEN`), or a
+ * Whether a header, query or cookie parameter or a body field carries a credential by its name, beside the provider's
+ * own: a key or a token of a kind only a credential is (`X-Zq-Api-Key`, `zqAuthenticationToken`, `ZQ_SEC.ACCESS_TOKEN`;
+ * in a body, a record's key the operation sets, a settings record's `apiKey`, which repeatsCredential leaves), or a
  * required header named as a key or a token of some kind (`Ocp-Apim-Subscription-Key`, `Private-Token`) that its
  * description does not call an identifier. Not a bare `key` or `token` (a record's, a page's), nor a word ending so
  * (`monkey`, `keyword`, `pageToken`).
  */
 export function carriesCredential(place: string, name: string, required: boolean, description?: unknown): boolean {
-  if (place !== "header" && place !== "query" && place !== "cookie") return false;
+  if (place !== "header" && place !== "query" && place !== "cookie" && place !== "body") return false;
   const words = nameWords(name);
   if (words.some((w) => NOT_CREDENTIAL_WORDS.has(w))) return false;
   const last = words.at(-1) ?? "";
@@ -253,7 +254,9 @@ export function namesCredential(name: string): boolean {
  * Why a declared parameter (or form field) repeats the credential, if it
  * does (a repeat by name is added to the credential's `covers`): it is the credential's own slot, or a token or key by
  * name and description beside the scheme (RPC-style APIs declare `token` in the header, the
- * query or the form of every method, beside its OAuth scheme).
+ * query or the form of every method, beside its OAuth scheme). An optional field of a JSON body never does
+ * (request-body.ts does not ask): it is a field of the record the call writes (a settings record's `apiKey`, the key
+ * the server is to take), drafted as one, secret by its name (carriesCredential); a required one is an RPC method's.
  */
 export function repeatsCredential(
   credential: CredentialDraft,

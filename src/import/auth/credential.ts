@@ -27,6 +27,7 @@ import { keyNameProblem } from "./key-names.js";
 import { camelName, identifierName, uniqueNames } from "./credential-names.js";
 import { nameWords } from "./credential-params.js";
 import { inGlobalOrder, legacyWeight } from "./legacy-schemes.js";
+import { namedFew } from "../named-few.js";
 
 type Json = Record<string, unknown>;
 
@@ -208,12 +209,12 @@ function acceptedWays(
   });
   if (parted.length)
     notes.push(
-      `${parted.join(", ")}: a requirement whose schemes put two credentials in one place (the Authorization ` +
+      `${namedFew(parted)}: a requirement whose schemes put two credentials in one place (the Authorization ` +
         "header), which a request carries once: drafted as either scheme, the rest of the requirement beside it",
     );
   if (optionals.length)
     notes.push(
-      `${optionals.join(", ")} may also be called without a credential (${optionals.length === 1 ? "its" : "their"} ` +
+      `${namedFew(optionals)} may also be called without a credential (${optionals.length === 1 ? "its" : "their"} ` +
         "security lists {}, authentication optional): the credential is sent when a call gives it, none when not",
     );
   // Beside operations that name a scheme, the cut keeps their `security: []` (cut-security.ts): none is sent to them.
@@ -222,7 +223,7 @@ function acceptedWays(
     : "the manifest sends the one drafted";
   if (unsaid.length)
     notes.push(
-      `${unsaid.join(", ")} ${unsaid.length === 1 ? "names" : "name"} no security scheme (security: []), which ` +
+      `${namedFew(unsaid)} ${unsaid.length === 1 ? "names" : "name"} no security scheme (security: []), which ` +
         "says no credential is needed (some servers leave authentication to the deployment): " +
         `${sent}; check whether the API needs it`,
     );

@@ -15,6 +15,7 @@ import { withHttpBodiesAsBytes } from "./bodies/http-body-envelope.js";
 import { withBodiesAsHeaderSays } from "./bodies/header-media-type.js";
 import { STREAM_RESULT_MEDIA_TYPE, withStreamResultsAsLines } from "./stream-results.js";
 import type { ReviewNote } from "../manifest-yaml.js";
+import { namedFew } from "../named-few.js";
 
 type Json = Record<string, unknown>;
 
@@ -70,7 +71,8 @@ interface AnswerKind {
   noteAt: readonly ["first" | "last", number];
 }
 
-const ops = (given: readonly string[]): string => given.map((f) => f.replace(/ 200$/, "")).join(", ");
+/** An answer named as its operation (`GET /a 200` → `GET /a`). */
+const bareOp = (f: string): string => f.replace(/ 200$/, "");
 
 /** Each kind of answer the cut rewrites, in the order its header says them: a new kind is named here alone. */
 const ANSWER_KINDS: { readonly [K in keyof CutAnswers]: AnswerKind } = {
@@ -79,7 +81,7 @@ const ANSWER_KINDS: { readonly [K in keyof CutAnswers]: AnswerKind } = {
       `Written as ${STREAM_RESULT_MEDIA_TYPE} by ${by}, published as one JSON object titled "Stream result of …": ` +
       `${given.join(", ")} (a server stream: one {result, error} object a line).`,
     note: (given) =>
-      `openapi.yaml writes as a stream of JSON values (${STREAM_RESULT_MEDIA_TYPE}) ${given.join(", ")}, ` +
+      `openapi.yaml writes as a stream of JSON values (${STREAM_RESULT_MEDIA_TYPE}) ${namedFew(given)}, ` +
       'which the published document declares as one JSON object {result, error} titled "Stream result of …": the ' +
       "server writes one such object a line, so the tool reads each line's result as an item (data), drafted " +
       'stream: {item: /result, failure: /error}; a line {"error": …}, a stream failing after its start, ends the ' +
@@ -92,7 +94,7 @@ const ANSWER_KINDS: { readonly [K in keyof CutAnswers]: AnswerKind } = {
       `${given.join(", ")} (the server reads the header's type).`,
     note: (given) =>
       "openapi.yaml writes request bodies under the one media type their Content-Type header parameter names, " +
-      `which the published document types otherwise: ${given.join(", ")}; the server reads the header's type (an ` +
+      `which the published document types otherwise: ${namedFew(given)}; the server reads the header's type (an ` +
       "object's binary field goes as a file part, a binary string as the body's bytes, and a JSON object of one " +
       "member beside a type of bytes or text as that member alone, its bytes or text: the JSON wrapper is not on " +
       "the wire); check that the API takes it so",
@@ -103,7 +105,7 @@ const ANSWER_KINDS: { readonly [K in keyof CutAnswers]: AnswerKind } = {
       `Written as application/octet-stream bytes by ${by}, published as JSON of an HTTP body message: ` +
       `${given.join(", ")} (its schema says it stands for the raw body).`,
     note: (given) =>
-      `openapi.yaml writes as bytes (application/octet-stream) ${given.join(", ")}, which the published ` +
+      `openapi.yaml writes as bytes (application/octet-stream) ${namedFew(given)}, which the published ` +
       "document types as JSON of an HTTP body message ({contentType, data}, described as the raw body): the bytes " +
       "go and come as they are; check the media types the API takes",
     noteAt: ["first", 1],
@@ -124,7 +126,7 @@ const ANSWER_KINDS: { readonly [K in keyof CutAnswers]: AnswerKind } = {
     note: (given) =>
       "openapi.yaml types as application/json the answers and request bodies the published document types " +
       `${publishedAs(given) === "*/*" ? "*/* (any media type)" : "a range of media types admitting JSON"} ` +
-      `with an object or list schema (${given.join(", ")}): check that the API speaks JSON`,
+      `with an object or list schema (${namedFew(given, "answers and bodies")}): check that the API speaks JSON`,
     noteAt: ["last", 4],
   },
   fileAnswers: {
@@ -132,8 +134,8 @@ const ANSWER_KINDS: { readonly [K in keyof CutAnswers]: AnswerKind } = {
       `Added by ${by}, not published: ${given.join(", ")}, the file the redirect points to (the ` +
       "document declares no 2xx answer; a call follows the redirect).",
     note: (given) =>
-      `openapi.yaml adds a 200 answer of bytes to ${ops(given)}, which the published document answers ` +
-      "only by a redirect: the file it points to (a call follows the redirect); check that the redirect " +
+      `openapi.yaml adds a 200 answer of bytes to ${namedFew(given.map(bareOp))}, which the published document ` +
+      "answers only by a redirect: the file it points to (a call follows the redirect); check that the redirect " +
       "leads to a file",
     noteAt: ["last", 1],
   },
@@ -142,7 +144,7 @@ const ANSWER_KINDS: { readonly [K in keyof CutAnswers]: AnswerKind } = {
       `Written as 200 by ${by}, published as default: ${given.join(", ")} (the document declares no ` +
       "2xx answer: its default describes the success).",
     note: (given) =>
-      `openapi.yaml writes the default answer of ${ops(given)} as its 200: the published document ` +
+      `openapi.yaml writes the default answer of ${namedFew(given.map(bareOp))} as its 200: the published document ` +
       "declares no 2xx answer, and its default describes the success; check that a call succeeds with 200",
     noteAt: ["last", 2],
   },
@@ -151,7 +153,7 @@ const ANSWER_KINDS: { readonly [K in keyof CutAnswers]: AnswerKind } = {
       `Added by ${by}, not published: ${given.join(", ")}, with no body (the document declares only ` +
       "error answers).",
     note: (given) =>
-      `openapi.yaml adds an empty 200 answer to ${ops(given)}: the published document declares only ` +
+      `openapi.yaml adds an empty 200 answer to ${namedFew(given.map(bareOp))}: the published document declares only ` +
       "error answers; write the success's status and body if you know them",
     noteAt: ["last", 3],
   },

@@ -4,15 +4,14 @@
 // send yet, or the linker cannot reach, is left out with a review note rather than drafted wrongly; guesses (a
 // maxLength the project requires and the spec does not give) are drafted with one.
 import { FORMAT_MAX_LENGTH, isValueFormat } from "@blockwright/runtime/internal";
-import { SECRET_MIN_LENGTH } from "@blockwright/runtime/internal/generate";
 import { patternLengths } from "../../link/param-limits/pattern-length.js";
 import { bodyFramingReason, isIgnoredHeader } from "../../load/ignored-headers.js";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import type { ManifestConstant, ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
 import type { CredentialDraft } from "../auth/credential-draft.js";
-import { carriesCredential, namesCredential, repeatsCredential } from "../auth/credential-params.js";
-import { tokenEndpointForm, tokenFormCredential } from "../auth/token-endpoint-form.js";
-import { namesSecret } from "../../load/schemas/secret-names.js";
+import { repeatsCredential } from "../auth/credential-params.js";
+import { tokenEndpointForm } from "../auth/token-endpoint-form.js";
+import { keepSecret } from "./secrets/keep-secret.js";
 import { signatureHeader, signatureHeadersNote } from "../auth/sigv4-draft.js";
 import { multiSegmentKind, multiSegmentMarker } from "../../judge/multi-segment.js";
 import { greedyPathNote, linkNote } from "./paths/spanning-notes.js";
@@ -133,55 +132,6 @@ export function draftParams(
   const schemaRules = [...bodyRules, ...requiredObjectRules(parameters, byWire)];
   const rules = [...schemaRules, ...proseRules(doc, op, rawOp, { params, byWire, rules: schemaRules }, at, notes)];
   return { params, byWire, ...(rules.length ? { rules } : {}), ...(constants.length ? { constants } : {}) };
-}
-
-/**
- * Values a person sets and every message, log and recording withholds, as a credential's: a field or parameter named
- * as a secret in any operation (`password`, `client_secret`, `refresh_token`); and in an operation that takes no
- * credential of the provider's, one named as a key or a token (`api_key`), which elsewhere is the credential again; in
- * a token endpoint's form, the tokens, assertions and codes it carries (`subject_token`: token-endpoint-form.ts).
- */
-function keepSecret(
-  params: Record<string, ManifestParam>,
-  byWire: ReadonlyMap<string, string>,
-  { keyless, tokenForm, words }: { keyless: boolean; tokenForm: boolean; words: string },
-  at: Path,
-  notes: ReviewNote[],
-): void {
-  const cut = (w: string): [string, string] => [
-    w.slice(0, w.indexOf(":")),
-    w.slice(w.indexOf(":") + 1).replace(/^\//, ""),
-  ];
-  const wires = [...byWire.keys()].map(cut);
-  for (const [wire, name] of byWire) {
-    const p = params[name];
-    const [place, wireName] = cut(wire);
-    if (p?.type !== "string" || p.secret) continue;
-    const siblings = wires.flatMap(([w, n]) => (w === place && n !== wireName ? [n] : []));
-    const why = namesSecret(wireName, p.description, { siblings, words })
-      ? "named as a secret"
-      : keyless && namesCredential(wireName)
-        ? "named as a key or token, and the operation takes no credential of the provider's (security: [])"
-        : carriesCredential(place, wireName, p.required === true, p.description)
-          ? `named as a key or token only a credential is, sent in the ${place} beside the provider's credential`
-          : tokenForm && place === "body" && tokenFormCredential(wireName)
-            ? "a credential of a token endpoint's form (a body with a grant_type: RFC 6749, RFC 8693's token exchange)"
-            : undefined;
-    // A secret is at least SECRET_MIN_LENGTH characters (the runtime refuses a shorter one): a field bounded below
-    // that stays as it is, and an example shorter than it (a password `hunter2`) is left out. A default is the
-    // document's stand-in (`YOUR_API_KEY`, `<token>`), never a credential to send when a call gives none: left out.
-    if (!why || (p.maxLength ?? SECRET_MIN_LENGTH) < SECRET_MIN_LENGTH) continue;
-    const { default: standIn, ...kept } = { ...p, secret: true, visibility: "user-only" } as ManifestParam;
-    const short = typeof p.example === "string" && Array.from(p.example).length < SECRET_MIN_LENGTH;
-    if (short) delete kept.example;
-    params[name] = kept;
-    const left = [
-      ...(short ? [`its example, shorter than a secret's ${SECRET_MIN_LENGTH} characters, left out`] : []),
-      ...(standIn !== undefined ? ["its default left out: a call gives the secret, no stand-in is sent"] : []),
-    ];
-    const said = `${why}: drafted secret, set by a person${left.map((l) => `; ${l}`).join("")}`;
-    notes.push({ at: [...at, "params", name], note: said });
-  }
 }
 
 /**

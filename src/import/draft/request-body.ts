@@ -340,7 +340,7 @@ function draftBodyField(context: BodyFields, field: string, schema: Schema): voi
     return;
   }
   const repeated =
-    !(body.required && sent.length === 1) &&
+    !((body.required && sent.length === 1) || (body.encoding === "json" && !required.has(field))) &&
     repeatsCredential(credential, { in: "body", name: field, description: flatField?.description }, declared);
   if (repeated) {
     notes.push({ at, note: repeated });

@@ -152,6 +152,16 @@ function linkParam(
   if (named) refuseNamedFields(spec, named);
   if (p.forbiddenKeys && (p.type !== "json" || p.jsonType !== "object"))
     ctx.fail("BW2004", [...at, "forbiddenKeys"], `forbiddenKeys applies to json parameters with jsonType: object`);
+  // A secret is a text, or a list of texts whose every item is withheld (runtime/common/secret-texts.ts): no other
+  // value has a text to withhold.
+  if (spec.secret && spec.type !== "string" && !(spec.jsonType === "array" && spec.items?.type === "string"))
+    ctx.fail(
+      "BW2012",
+      [...at, "secret"],
+      "a secret parameter must be a text or a list of texts (type: json, jsonType: array, its items strings), " +
+        `not ${kindOf(spec)}`,
+      "value",
+    );
   // The runtime refuses shorter credentials; say so wherever limits are shown.
   if (spec.secret && spec.type === "string" && (spec.minLength ?? 0) < SECRET_MIN_LENGTH)
     spec.minLength = SECRET_MIN_LENGTH;
@@ -165,6 +175,13 @@ function linkParam(
   requireListItems(spec, op);
   if (p.pattern === undefined || !regexProblem(p.pattern)) checkGivenValues(ctx, name, p, spec, at, op.path);
   return spec;
+}
+
+/** A parameter's kind as a refusal names it: `number`, `json (object)`, `json (array of number)`. */
+function kindOf(spec: ParamSpec): string {
+  if (spec.type !== "json") return spec.type;
+  const items = spec.jsonType === "array" ? ` of ${spec.items?.type ?? "any value"}` : "";
+  return `json (${spec.jsonType ?? "any value"}${items})`;
 }
 
 /**

@@ -6,8 +6,8 @@ import { paramsSurface } from "./params.js";
 export const params = {
   wording:
     "**Parameters** (shared `params`, and each operation's): type, `required`, " +
-    "`default` (sent unless `sendDefault: false`), `secret`, `visibility` (`user-only` for what only a person " +
-    "fills in), `placeholder`, `example`.",
+    "`default` (sent unless `sendDefault: false`), `secret` (a text, or a list of texts each item withheld), " +
+    "`visibility` (`user-only` for what only a person fills in), `placeholder`, `example`.",
   schema: ["params"],
   tool: ["params"],
   surface: { params: paramsSurface },

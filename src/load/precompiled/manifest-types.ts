@@ -814,7 +814,7 @@ export interface ManifestParam {
    */
   anyOf?: ManifestParamBranch[]
   /**
-   * A credential: never logged, never echoed in errors, given only as a reference to an environment variable in workflows and on the command line.
+   * A credential: never logged, never echoed in errors, given only as a reference to an environment variable in workflows and on the command line. A text, or a list of texts (`type: json`, `jsonType: array`, its items strings: a wallet's recovery words), each of whose items is withheld wherever a secret is (an item shorter than 8 characters, a word, where the list is written whole: its words joined by a space or a comma, its JSON text).
    */
   secret?: boolean
   /**

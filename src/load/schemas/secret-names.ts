@@ -28,8 +28,9 @@ const PRIVATE_KEY_ENDING = /^([a-z0-9]+[_-]?)?(private[_-]?key|(certificate|cert
 // A wallet's keys by the end of its name: its recovery phrase (cipher_seed_mnemonic, mnemonic, seedPhrase,
 // recovery_phrase, backup_words) or its master private key (extended_master_key, masterPrivateKey, xprv), from which
 // every key of the wallet derives. Not a phrase's or a key's hint, id or fingerprint (mnemonic_hint, master_key_id).
+// Any words before (`cipher_seed_mnemonic`: two words before its end, which a one-word prefix missed).
 const WALLET_KEY_ENDING =
-  /^([a-z0-9]+[_-]?)?(mnemonic|(seed|recovery|backup)[_-]?(phrase|words)|master[_-]?(private[_-]?)?key|xprv)$/i;
+  /^[a-z0-9_-]*?(mnemonic|(seed|recovery|backup)[_-]?(phrase|words)|master[_-]?(private[_-]?)?key|xprv)$/i;
 // `pass` is a password only where its description says so (an SMTP account's); elsewhere it is a verb or a route.
 const PASSWORD_WORD = /\bpass(word|phrase)\b/i;
 // ...or, with no description to say so (a converter's document describes few fields), where what is beside it says so:
@@ -69,6 +70,21 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description);
   return /^key$/i.test(name) && API_KEY_WORDS.test(description);
+}
+
+// A list's description saying it holds a wallet's recovery words: "The 24-word mnemonic", "the cipher seed words",
+// "recovery phrase", "backup words" (not a hint's or an id's: its name says that, mnemonic_hint, and is read first).
+const RECOVERY_WORDS = /\b(mnemonic|(seed|recovery|backup)[ -](phrase|words?))\b/i;
+
+/**
+ * Whether a list of texts holds a secret's parts: its name says it is a secret (`cipher_seed_mnemonic`, `seed_words`,
+ * `recovery_phrase`: namesSecret), or, a name saying nothing of it (`words`), its description calls it a wallet's
+ * recovery words. A hint or an id of them (`mnemonic_hint`) stays plain.
+ */
+export function namesSecretList(wireName: string, description?: unknown): boolean {
+  if (namesSecret(wireName, description)) return true;
+  if (/(hint|ids?|fingerprint|length|count|language)$/i.test(wireName)) return false;
+  return typeof description === "string" && RECOVERY_WORDS.test(description);
 }
 
 // A key or a token of a kind only a credential is, by the last words of its name, whatever words come before

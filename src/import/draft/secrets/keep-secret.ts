@@ -1,0 +1,77 @@
+// Which drafted parameters are secrets a person sets (a password, a client's secret, a key beside the provider's
+// credential, a token endpoint's form's tokens, a wallet's recovery words as a list of texts), drafted `secret`,
+// `user-only`, with a note saying why: read once all of an operation's parameters are drafted (params.ts).
+import { SECRET_MIN_LENGTH } from "@blockwright/runtime/internal/generate";
+import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
+import { namesSecret, namesSecretList } from "../../../load/schemas/secret-names.js";
+import { carriesCredential, namesCredential } from "../../auth/credential-params.js";
+import { tokenFormCredential } from "../../auth/token-endpoint-form.js";
+import type { ReviewNote } from "../../manifest-yaml.js";
+
+type Path = (string | number)[];
+
+/**
+ * Values a person sets and every message, log and recording withholds, as a credential's: a field or parameter named
+ * as a secret in any operation (`password`, `client_secret`, `refresh_token`); and in an operation that takes no
+ * credential of the provider's, one named as a key or a token (`api_key`), which elsewhere is the credential again; in
+ * a token endpoint's form, the tokens, assertions and codes it carries (`subject_token`: token-endpoint-form.ts); a
+ * list of texts named or described as a wallet's recovery words (secretListWhy).
+ */
+export function keepSecret(
+  params: Record<string, ManifestParam>,
+  byWire: ReadonlyMap<string, string>,
+  { keyless, tokenForm, words }: { keyless: boolean; tokenForm: boolean; words: string },
+  at: Path,
+  notes: ReviewNote[],
+): void {
+  const cut = (w: string): [string, string] => [
+    w.slice(0, w.indexOf(":")),
+    w.slice(w.indexOf(":") + 1).replace(/^\//, ""),
+  ];
+  const wires = [...byWire.keys()].map(cut);
+  for (const [wire, name] of byWire) {
+    const p = params[name];
+    const [place, wireName] = cut(wire);
+    // A list of texts may be secret too, each item withheld: a wallet's recovery words (`cipher_seed_mnemonic`).
+    const list = p?.type === "json" && p.jsonType === "array";
+    if ((p?.type !== "string" && !list) || p.secret) continue;
+    const siblings = wires.flatMap(([w, n]) => (w === place && n !== wireName ? [n] : []));
+    const why = list
+      ? secretListWhy(wireName, p)
+      : namesSecret(wireName, p.description, { siblings, words })
+        ? "named as a secret"
+        : keyless && namesCredential(wireName)
+          ? "named as a key or token, and the operation takes no credential of the provider's (security: [])"
+          : carriesCredential(place, wireName, p.required === true, p.description)
+            ? `named as a key or token only a credential is, sent in the ${place} beside the provider's credential`
+            : tokenForm && place === "body" && tokenFormCredential(wireName)
+              ? "a credential of a token endpoint's form (a body with a grant_type: RFC 6749, RFC 8693's token " +
+                "exchange)"
+              : undefined;
+    // A secret is at least SECRET_MIN_LENGTH characters (the runtime refuses a shorter one): a field bounded below
+    // that stays as it is, and an example shorter than it (a password `hunter2`) is left out. A default is the
+    // document's stand-in (`YOUR_API_KEY`, `<token>`), never a credential to send when a call gives none: left out.
+    if (!why || (p.maxLength ?? SECRET_MIN_LENGTH) < SECRET_MIN_LENGTH) continue;
+    const { default: standIn, ...kept } = { ...p, secret: true, visibility: "user-only" } as ManifestParam;
+    const short = typeof p.example === "string" && Array.from(p.example).length < SECRET_MIN_LENGTH;
+    if (short) delete kept.example;
+    params[name] = kept;
+    const left = [
+      ...(short ? [`its example, shorter than a secret's ${SECRET_MIN_LENGTH} characters, left out`] : []),
+      ...(standIn !== undefined ? ["its default left out: a call gives the secret, no stand-in is sent"] : []),
+    ];
+    const said = `${why}: drafted secret, set by a person${left.map((l) => `; ${l}`).join("")}`;
+    notes.push({ at: [...at, "params", name], note: said });
+  }
+}
+
+/**
+ * Why a list is a secret of texts, if it is: its name or description says it holds a wallet's recovery words (a
+ * mnemonic, seed words, a recovery phrase), and its example, if any, is texts. The link holds its items to texts.
+ */
+function secretListWhy(wireName: string, p: ManifestParam): string | undefined {
+  if (Array.isArray(p.example) && !p.example.every((v) => typeof v === "string")) return undefined;
+  return namesSecretList(wireName, p.description)
+    ? "named or described as a wallet's recovery words, a list of texts each of whose items is withheld"
+    : undefined;
+}
