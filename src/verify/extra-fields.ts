@@ -9,6 +9,7 @@
 // per item of a list, and at most `cap` in all.
 import { type Schema, validate } from "@cfworker/json-schema";
 import { valueAt } from "../load/json-ref.js";
+import { kindGuard } from "../load/schemas/guarded-kinds.js";
 import { pointerOf } from "./body-check.js";
 import { deref, type DocumentChecker, type Path, placeOf } from "./document-schemas.js";
 import type { Drift } from "./drift.js";
@@ -120,6 +121,10 @@ function expand(checker: DocumentChecker, start: unknown, value: unknown, holder
   if (union) {
     const matching = union.filter((branch) => {
       try {
+        // A kind's branch (a field of a discriminated base as its kinds' union): the property naming it first, the
+        // kind's whole schema only where it holds (load/schemas/guarded-kinds.ts); a value of n kinds walked n kinds.
+        const guard = kindGuard(branch);
+        if (guard && !validate(value, guard as Schema, checker.draft, checker.lookup, true).valid) return false;
         return validate(value, branch as Schema, checker.draft, checker.lookup, true).valid;
       } catch {
         return false; // a branch that cannot be used (body-check.ts reports it) matches nothing

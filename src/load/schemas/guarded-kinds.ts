@@ -44,6 +44,16 @@ function kindProperty(branch: unknown): string | undefined {
   return properties.length === 1 && only && cheap(only[1]) ? only[0] : undefined;
 }
 
+/**
+ * A kind's branch's guard (its keys beside its `allOf`: the property naming it, required), or undefined for any other
+ * branch: a value the guard refuses is no value of the branch, whose whole kind need not be walked.
+ */
+export function kindGuard(branch: unknown): Json | undefined {
+  if (kindProperty(branch) === undefined) return undefined;
+  const { allOf: _kind, ...guard } = branch as Json;
+  return guard;
+}
+
 /** The branch read as "if its property's rule holds, the branch; else nothing". */
 function guarded(branch: Json): Json {
   const { allOf: _kind, ...guard } = branch;

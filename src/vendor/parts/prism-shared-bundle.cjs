@@ -207,6 +207,7 @@ function sharedBundle(bundle) {
   const keys = Object.keys(bundle).filter((key) => isNode(bundle[key]) || typeof bundle[key] === "boolean");
   for (const [i, key] of keys.entries()) ids.set(key, `bundle:${i}`);
   const done = new Map();
+  /** @type {[string, import("ajv").AnySchema][]} */
   let entries;
   try {
     entries = keys.map(
@@ -241,6 +242,10 @@ function sharedBundle(bundle) {
     repeated.push([id, schema]);
     for (const ajv of instances.values()) ajv.addSchema(schema, id, undefined, false);
   });
+  // The bundled schemas too, across the bundle: a subschema many of them write out (a base's fields and a union in each
+  // of its kinds, as the mock's copy reads them) compiled once, not once in each (Ajv writes a schema with no `$ref` in
+  // place of every `$ref` to it: a union of n kinds compiled every kind's copy of the shared parts).
+  entries = withBundleShared(entries, share);
   /**
    * Each schema checked: its rewrite (null: Prism's own check) and what compiling it made.
    * @type {WeakMap<object, { rewritten: Record<string, unknown> | null, made?: Made }>}
@@ -282,6 +287,20 @@ function sharedBundle(bundle) {
       return entry.made;
     },
   };
+}
+
+/**
+ * `entries` (a bundle's schemas by id) with each subschema written out more than once among them a `$ref` to a schema
+ * of its own (`share`, prism-repeated-subschemas.cjs), as if the bundle were one schema holding them all.
+ * @param {[string, import("ajv").AnySchema][]} entries @param {(root: Record<string, unknown>) => unknown} share
+ * @returns {[string, import("ajv").AnySchema][]}
+ */
+function withBundleShared(entries, share) {
+  const root = { definitions: Object.fromEntries(entries.filter(([, schema]) => isNode(schema))) };
+  const shared = /** @type {{ definitions: Record<string, import("ajv").AnySchema> }} */ (share(root));
+  return shared === root
+    ? entries
+    : entries.map(([id, schema]) => [id, isNode(schema) ? (shared.definitions[id] ?? schema) : schema]);
 }
 
 /**
