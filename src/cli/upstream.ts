@@ -146,6 +146,11 @@ async function readDocuments(
       newerPath,
       refsIn === undefined ? undefined : refsFolder(refsIn, file, cwd),
     );
+    // Nesting too deep through its `$ref`s for the comparison's and the recut's walks: refused before either, and
+    // before --accept pins it, as add refuses it before drafting (load/schemas/reference-depth.ts).
+    const { tooDeepThroughReferences, referencedNestingRule } = await import("../load/schemas/reference-depth.js");
+    const deep = tooDeepThroughReferences(newer.document);
+    if (deep) throw new UsageError("BW1002", `${newerPath}: ${referencedNestingRule(deep)}`);
     return { pinned, newer };
   } catch (e) {
     if (e instanceof PublishedDocumentError || e instanceof SourceError || e instanceof UnreadableSource)

@@ -196,7 +196,14 @@ async function writeTargets(args: Parsed, io: CliIo) {
 async function loadSubject(io: CliIo, dirs: { specs: string; out: string }, provider: string) {
   const { loadSubjects, SubjectError } = await import("../contract/subjects.js");
   try {
-    return (await loadSubjects({ root: io.cwd, ...dirs }, [provider]))[0];
+    const subject = (await loadSubjects({ root: io.cwd, ...dirs }, [provider]))[0];
+    // A document nesting too deep through its `$ref`s for the judge's walks, refused by its depth and place before any
+    // request (load/schemas/reference-depth.ts). Measured first, as a mock's is: where the link's walks held, the
+    // validator's overflowed on each answer, said as drift (exit 1).
+    const { tooDeepSourceError } = await import("../load/schemas/reference-depth.js");
+    const tooDeep = subject && tooDeepSourceError(subject.document.source);
+    if (tooDeep) throw new SubjectError(tooDeep.printed);
+    return subject;
   } catch (e) {
     if (e instanceof SubjectError) {
       io.stderr.write(`blockwright verify: ${e.message}\n`);

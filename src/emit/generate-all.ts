@@ -13,6 +13,7 @@ import { type FileText, wholeText } from "./file-text.js";
 import type { Surface } from "../model/surface-format.js";
 import { checkpoint } from "../common/checkpoint.js";
 import { letTextGo, SourceError } from "../load/yaml-source.js";
+import { refusingTooDeep } from "../load/schemas/reference-depth.js";
 import { GenerationErrors } from "./generation-errors.js";
 import { type LinkedProvider, linkProvider } from "./link-provider.js";
 import {
@@ -145,7 +146,14 @@ async function eachOne(
   await checkpoint(project.signal);
   if (errors.length) return;
   if (large) onStep?.(name, useStep);
-  await use(provider);
+  // The emitters' walks (the surface's shapes, the types) overflowing on a document nesting too deep through its
+  // `$ref`s that the link's held: refused by its depth and pointer as the link's are (load/schemas/reference-depth.ts).
+  try {
+    await refusingTooDeep(provider.document.source, () => use(provider));
+  } catch (e) {
+    if (!(e instanceof SourceError && e.code === "BW1002")) throw e;
+    errors.push(e);
+  }
 }
 
 /**

@@ -46,6 +46,7 @@ import { withBaseKinds } from "./cut/discriminated-kinds.js";
 import { refSiblingNotes, withRefSiblingsAsAllOf } from "./cut/ref-siblings.js";
 import {
   typeListNotes,
+  withBooleanTextsRead,
   withNullTypesNamed,
   withTupleItemsRead,
   withTypeAliasesRead,
@@ -215,10 +216,10 @@ function rewrittenCut(
   const pagingCopies = withoutPagingQueryCopies(doc);
   const pagingCaseCopies = withoutPagingCaseCopies(doc);
   const unreadable = withoutUnreadablePatterns(doc);
-  const nullTypes = [...withNullTypesNamed(doc), ...withTypeAliasesRead(doc)];
+  const typeSlips = [...withBooleanTextsRead(doc), ...withNullTypesNamed(doc), ...withTypeAliasesRead(doc)];
   const files = withSwaggerFilesAsBinary(doc);
   const untyped = withoutUnreadableTypes(doc);
-  const typeLists = [...nullTypes, ...withTypeListsAsThree0(doc), ...withTupleItemsRead(doc)];
+  const typeLists = [...typeSlips, ...withTypeListsAsThree0(doc), ...withTupleItemsRead(doc)];
   const exampleFormats = withExampleFormats(doc);
   const listEnums = withListEnumsOnItems(doc);
   const refSiblings = withRefSiblingsAsAllOf(doc);

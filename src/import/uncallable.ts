@@ -160,10 +160,12 @@ export function withoutBrokenStructure(
   chosen: readonly SelectedOperation[],
   leftOut: LeftOut[],
 ): SelectedOperation[] {
-  if (!structureProblems(document, chosen, 1).length) return [...chosen];
+  // An `additionalProperties` written as the text "true" or "false" passes: the cut writes the boolean (type-lists.ts).
+  const read = { booleanTexts: true };
+  if (!structureProblems(document, chosen, 1, read).length) return [...chosen];
   const refused: string[] = [];
   const kept = chosen.filter((c) => {
-    const problems = structureProblems(document, [c], 3);
+    const problems = structureProblems(document, [c], 3, read);
     if (!problems.length) return true;
     const places = problems.map((p) => `${structurePlace(p.path)} (${p.message})`).join("; ");
     if (c.grouped) leftOut.push({ asked: c.asked, why: `the document does not have OpenAPI's structure at ${places}` });

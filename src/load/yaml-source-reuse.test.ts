@@ -74,4 +74,30 @@ describe("parseYamlSource on a text read before", () => {
         /^zq-reuse\/broken\.yaml:\d+:\d+: invalid YAML/,
       );
   });
+
+  it("finds a text read before with no Map keyed by the text (V8 hashes such a key's every character: scale14)", () => {
+    const file = "zq-reuse/unhashed.yaml";
+    // Of one length as another text read just before: the two are told apart by their characters.
+    const text = `zqshelf: { title: ${"a".repeat(4000)} }\n`;
+    const other = text.replace("title: a", "title: b");
+    const methods = ["get", "set", "has", "delete"] as const;
+    const spies = methods.map((m) => vi.spyOn(Map.prototype, m));
+    try {
+      expect(parseYamlSource(other, file).data).toEqual({ zqshelf: { title: `b${"a".repeat(3999)}` } });
+      for (let i = 0; i < 3; i++)
+        expect(parseYamlSource(text, file).data).toEqual({ zqshelf: { title: "a".repeat(4000) } });
+      const keyedByText = spies.flatMap((s) => s.mock.calls).filter(([key]) => key === text || key === other);
+      expect(keyedByText).toEqual([]);
+    } finally {
+      for (const s of spies) s.mockRestore();
+    }
+    // Still parsed at most twice, as above.
+    const load = vi.spyOn(jsyaml, "load");
+    try {
+      parseYamlSource(text, file);
+      expect(load).not.toHaveBeenCalled();
+    } finally {
+      load.mockRestore();
+    }
+  });
 });

@@ -112,14 +112,22 @@ type Locator = (path: readonly (string | number)[], which: "key" | "value") => O
  * characters held, the least recently read going first. A text of more than
  * an eighth of them (a whole published document) is not kept: a copy of its
  * data, held for the process's life, was hundreds of megabytes (a mock held
- * it while it served), more than parsing it again costs.
+ * it while it served), more than parsing it again costs. Found by its length,
+ * then by `===` (another text of that length is told apart at its first
+ * differing character), not by a Map keyed by the text: V8 hashes such a key's
+ * every character, up to 16,383, to look it up, and generate reads each text
+ * once (a provider's document and manifest: about 33 µs; scale14).
  */
-const parsed = new Map<string, ParsedText>();
+const parsed = new Map<number, ParsedText[]>();
+/** The texts kept, the least recently read first. */
+const byRecency = new Set<ParsedText>();
 const PARSED_MAX_CHARS = 64 * 1024 * 1024;
 const PARSED_MAX_TEXT = PARSED_MAX_CHARS / 8;
 let parsedChars = 0;
 
 interface ParsedText {
+  /** The text, while it is kept. */
+  text?: string;
   /** A pristine copy of the data, kept from the second read on. */
   data?: unknown;
   located?: Locator;
@@ -127,15 +135,29 @@ interface ParsedText {
   expanded?: number;
 }
 
+const knownText = (text: string) => parsed.get(text.length)?.find((p) => p.text === text);
+
+function forget(entry: ParsedText): void {
+  const length = entry.text?.length ?? 0;
+  const same = parsed.get(length) ?? [];
+  same.splice(same.indexOf(entry), 1);
+  if (!same.length) parsed.delete(length);
+  byRecency.delete(entry);
+  parsedChars -= length;
+}
+
 function remember(text: string, expanded: number | undefined): ParsedText {
   const entry: ParsedText = expanded === undefined ? {} : { expanded };
   if (text.length > PARSED_MAX_TEXT) return entry;
-  for (const [old] of parsed) {
+  for (const old of byRecency) {
     if (parsedChars + text.length <= PARSED_MAX_CHARS) break;
-    parsed.delete(old);
-    parsedChars -= old.length;
+    forget(old);
   }
-  parsed.set(text, entry);
+  entry.text = text;
+  const same = parsed.get(text.length);
+  if (same) same.push(entry);
+  else parsed.set(text.length, [entry]);
+  byRecency.add(entry);
   parsedChars += text.length;
   return entry;
 }
@@ -151,7 +173,7 @@ export function parseYamlSource<T = unknown>(
   file: string,
   limit: InputLimit = INPUT_LIMITS.file,
 ): YamlSource<T> {
-  const known = parsed.get(text);
+  const known = knownText(text);
   if (!known) {
     const { data, expanded } = parseData<T>(text, file);
     withinLimit(expanded, text, file, limit);
@@ -159,8 +181,8 @@ export function parseYamlSource<T = unknown>(
   }
   withinLimit(known.expanded, text, file, limit);
   // Read again: the most recently read.
-  parsed.delete(text);
-  parsed.set(text, known);
+  byRecency.delete(known);
+  byRecency.add(known);
   if (known.data !== undefined) return sourceOf(file, text, structuredClone(known.data) as T, known);
   const { data } = parseData<T>(text, file);
   known.data = structuredClone(data);

@@ -13,6 +13,7 @@
 // create made (a workflow reading a fixed id) and a list before any create keep the realistic answer. An answer the
 // records would make invalid against its schema keeps Prism's. A request that asks for an answer (`Prefer`, Prism's
 // `__code` and `__example`) gets it, as it did.
+import { fieldsTaken } from "./requests/fields-taken.js";
 import type { RequestListener } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
 import { writeWhole } from "../common/files.js";
@@ -294,23 +295,19 @@ function merged(
 ): Node {
   const read = readAnswer(mock, resource);
   if (!read) return record;
-  let out = structuredClone(record);
   const create = operationAt(mock, "POST", resource.collection);
   const examples = [read.body, create && mock.answers.defaultAnswer(create)?.body];
-  for (const [key, value] of Object.entries(sent)) {
-    if (key === resource.idField) continue;
+  const candidates = (out: Node, key: string) => {
+    const value = sent[key];
     // A merge patch's null removes the field, its object is merged into the field's (RFC 7396).
-    const merging = reading === "merge-patch" && (value === null || isNode(value));
-    const named = merging ? [] : namingObjects(resource, examples, key, out[key], value);
-    const trials = (merging ? [mergedValue(out[key], value)] : [...spelt(value), ...named]).map((candidate) =>
-      candidate === undefined ? without(out, key) : { ...out, [key]: candidate },
-    );
-    out =
-      trials.find(
-        (trial) => mock.answers.valid(enveloped(resource, read.body, trial), read.schema) && alsoFits(trial),
-      ) ?? out;
-  }
-  return out;
+    if (reading === "merge-patch" && (value === null || isNode(value))) return [mergedValue(out[key], value)];
+    return [...spelt(value), ...namingObjects(resource, examples, key, out[key], value)];
+  };
+  const valid = (trial: Node) =>
+    mock.answers.valid(enveloped(resource, read.body, trial), read.schema) && alsoFits(trial);
+  const keys = Object.keys(sent).filter((key) => key !== resource.idField);
+  // A field refused beside another not yet taken (a union's property naming the kind) is tried again.
+  return fieldsTaken(structuredClone(record), keys, candidates, valid);
 }
 
 /**

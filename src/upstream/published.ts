@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { Document, parseDocument } from "yaml";
 import { sha256 } from "../common/hash.js";
+import { tooDeep } from "../common/nesting.js";
 import { writeWhole } from "../common/files.js";
 import { type Pin, readPin } from "../load/pin.js";
 import { linkOnPath, statOf } from "../common/paths.js";
@@ -101,8 +102,12 @@ export async function readPublished(
 export function parsePublished(text: string, name: string, json: boolean): unknown {
   if (!json) return parseYamlSource(text, name, INPUT_LIMITS.document).data;
   try {
-    return JSON.parse(text);
+    const data: unknown = JSON.parse(text);
+    // Nested past the limit every input has: read again as YAML, which refuses it at its place (BW1002) before the
+    // comparison's walks overflow on it (JSON.parse has no bound).
+    return tooDeep(data) ? parseYamlSource(text, name, INPUT_LIMITS.document).data : data;
   } catch (e) {
+    if (e instanceof SourceError) throw e;
     try {
       parseYamlSource(text, name, INPUT_LIMITS.document);
     } catch (located) {

@@ -14,6 +14,9 @@ import {
   openapi,
   reply,
 } from "../__fixtures__/draft-kit.js";
+import { structureProblems } from "../../load/structure/document-structure.js";
+
+type Json = Record<string, unknown>;
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -161,5 +164,77 @@ describe("items given as a list (draft 4's tuple)", () => {
       },
     });
     expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+// An `additionalProperties` written as the text "true" or "false" (PHP's swagger-php writes an annotation's
+// `additionalProperties="true"` so) is a schema that is no mapping: add left out every operation reaching one (a
+// workflow engine's saved searches, 12 of its 170 operations) or refused it by name. add writes the boolean it spells.
+const textsDocument = () =>
+  openapi({
+    "/zqsearches": {
+      post: {
+        operationId: "zqSaveSearch",
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  zqMeta: { type: "object", additionalProperties: "true" },
+                  zqFilter: {
+                    type: "object",
+                    properties: { zqPmql: { type: "string" } },
+                    additionalProperties: "false",
+                  },
+                },
+              },
+            },
+          },
+        },
+        responses: { "200": reply({ type: "object", properties: { zqId: { type: "integer" } } }) },
+      },
+    },
+  });
+
+describe('additionalProperties written as the text "true" or "false"', () => {
+  it("is written as the boolean, with a note, and the draft links", async () => {
+    const d = drafted(textsDocument(), ["zqSaveSearch"]);
+    const cut = jsyaml.load(d.openapiText) as {
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: Json }> } } }>;
+    };
+    const body = cut.paths["/zqsearches"]!.post.requestBody.content["application/json"]!.schema as {
+      properties: Record<string, Json>;
+    };
+    expect(body.properties.zqMeta).toEqual({ type: "object", additionalProperties: true });
+    expect(body.properties.zqFilter!.additionalProperties).toBe(false);
+    expect(d.openapiText).toMatch(/^# Changed by blockwright add: .*zqMeta\.additionalProperties \("true", a boolean/m);
+    expect(d.manifestText.replace(/\n#\s+/g, " ")).toMatch(/written as the boolean it spells/);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("is called with any member of the open object, the judge taking the body", async () => {
+    const d = drafted(textsDocument(), ["zqSaveSearch"]);
+    const [tool] = await linkedTools(d);
+    const { sent, judged } = await judgedCall(d, tool as never, {
+      accessToken: "zq-token-0001",
+      zqMeta: { zqAny: [1, "a"] },
+      zqFilter: { zqPmql: 'zqStatus = "ACTIVE"' },
+    });
+    expect(JSON.parse(new TextDecoder().decode(sent.body))).toEqual({
+      zqMeta: { zqAny: [1, "a"] },
+      zqFilter: { zqPmql: 'zqStatus = "ACTIVE"' },
+    });
+    expect(judged.refusals).toEqual([]);
+  });
+
+  it("is left as a broken structure where generate reads a document (add alone writes it so)", () => {
+    const problems = structureProblems(textsDocument());
+    expect(problems.map((p) => p.message)).toEqual([
+      'a schema must be a mapping, got "true"',
+      'a schema must be a mapping, got "false"',
+    ]);
+    expect(structureProblems(textsDocument(), undefined, 20, { booleanTexts: true })).toEqual([]);
   });
 });

@@ -9,8 +9,14 @@
 // A `type: null` is YAML's null, not the type's name: an author writing the null type unquoted (`oneOf: [{type:
 // string}, {type: null}]`, a nullable text). Read as no type, it was left out, and the member took any value, so every
 // text met both members of the oneOf and the mocks refused their own answers. add writes it as the type "null".
+//
+// An `additionalProperties` written as the text "true" or "false" (PHP's swagger-php writes an annotation's
+// `additionalProperties="true"` so) is a schema that is no mapping: add left out every operation reaching one, "the
+// document does not have OpenAPI's structure" (a workflow engine's saved searches, 12 of its 170 operations). add
+// writes it as the boolean it spells, and says so.
 import type { ReviewNote } from "../manifest-yaml.js";
 import { aliasedType } from "../../load/schemas/type-aliases.js";
+import { BOOLEAN_TEXTS } from "../../load/structure/document-structure.js";
 import { eachSchema } from "../shapes/unreadable-schemas.js";
 
 type Json = Record<string, unknown>;
@@ -72,7 +78,28 @@ export function withNullTypesNamed(cut: Json): string[] {
 const ALIAS = "a common name of";
 /** How an entry of a tuple's `items` list says so (withTupleItemsRead). */
 const TUPLE = "a tuple's items";
-const isTypeList = (c: string) => !c.includes(YAML_NULL) && !c.includes(ALIAS) && !c.includes(TUPLE);
+/** How an entry of a boolean written as text says so (withBooleanTextsRead). */
+const BOOLEAN_TEXT = "a boolean written as text";
+const isTypeList = (c: string) =>
+  !c.includes(YAML_NULL) && !c.includes(ALIAS) && !c.includes(TUPLE) && !c.includes(BOOLEAN_TEXT);
+
+/**
+ * The cut with each schema's `additionalProperties` of the text "true" or "false" written as that boolean (changed in
+ * place); each place, as `components.schemas.Zq.properties.meta.additionalProperties ("true", a boolean written as
+ * text)`.
+ */
+export function withBooleanTextsRead(cut: Json): string[] {
+  const changed: string[] = [];
+  eachSchema(cut, (schema, at) => {
+    const meant = BOOLEAN_TEXTS.get(schema.additionalProperties);
+    if (meant === undefined) return;
+    changed.push(
+      `${at.join(".")}.additionalProperties (${JSON.stringify(schema.additionalProperties)}, ${BOOLEAN_TEXT})`,
+    );
+    schema.additionalProperties = meant;
+  });
+  return changed;
+}
 
 /**
  * The cut with each `items` given as a list (JSON Schema draft 4's tuple, `items: [{type: integer}, {type: string}]`
@@ -126,7 +153,8 @@ export function typeListsWhy(changed: readonly string[]): string {
     : [];
   const aliases = changed.some((c) => c.includes(ALIAS)) ? ["a type's common name, JSON Schema's name meant"] : [];
   const tuples = changed.some((c) => c.includes(TUPLE)) ? ["a list of items is draft 4's tuple, no OpenAPI 3's"] : [];
-  return [...lists, ...nulls, ...aliases, ...tuples].join("; ");
+  const texts = changed.some((c) => c.includes(BOOLEAN_TEXT)) ? ["a schema's boolean written as text"] : [];
+  return [...lists, ...nulls, ...aliases, ...tuples, ...texts].join("; ");
 }
 
 /** The review note on the type lists rewritten, if add rewrote some. */
@@ -155,6 +183,9 @@ export function typeListNotes(changed: readonly string[]): ReviewNote[] {
                 "a list of items is JSON Schema draft 4's tuple, which OpenAPI 3 does not take; written as 3.1's " +
                   "prefixItems, or in 3.0, which has no tuple, as items any of the members (their order unchecked)",
               ]
+            : []),
+          ...(changed.some((c) => c.includes(BOOLEAN_TEXT))
+            ? ['additionalProperties "true" or "false" is a text where a schema goes, written as the boolean it spells']
             : []),
         ].join("; ") +
         ": check them",

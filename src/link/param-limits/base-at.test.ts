@@ -2,7 +2,8 @@
 // the component schema it is, found by the object): the document's schemas were listed to find it, and again to know
 // the index of extensions current, at each such field of each parameter linked. A whole API's link grew with its
 // operations times its schemas (a 6,869-operation subset of Graph beta: 58 of 122 s of generate). Now listed once per
-// document: the count of listings is the same for N and 2N holders of a base.
+// document: the count of listings is the same for N and 2N holders of a base, and for N and 2N bases (their extensions
+// read once a document, graphgen6).
 import { describe, expect, it } from "vitest";
 import { OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { parseYamlSource } from "../../load/yaml-source.js";
@@ -37,6 +38,39 @@ function documentOf(n: number) {
   return { doc, listings };
 }
 
+/**
+ * A document of `n` bases (two kinds each) and an object holding a field of each: the extensions were read again for
+ * each base (baseKindsAt counting the schemas), now once a document.
+ */
+function basesDocument(n: number) {
+  const schemas: Record<string, unknown> = {};
+  const fields: Record<string, unknown> = {};
+  for (let i = 0; i < n; i++) {
+    schemas[`ZqRule${i}`] = { type: "object", required: ["zqKind"], discriminator: { propertyName: "zqKind" } };
+    for (const kind of ["Limit", "Open"])
+      schemas[`Zq${kind}Rule${i}`] = { allOf: [ref(`ZqRule${i}`), { type: "object", properties: { zqMost: {} } }] };
+    fields[`zqRule${i}`] = ref(`ZqRule${i}`);
+  }
+  schemas.ZqHolder = { type: "object", properties: fields };
+  const text = JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "zq", version: "1" },
+    paths: {},
+    components: { schemas },
+  });
+  const doc = new OpenApiDocument(parseYamlSource(text, `zq-bases-${n}.json`));
+  const listings = { count: 0 };
+  const components = (doc.source.data as { components: { schemas: object } }).components;
+  components.schemas = new Proxy(components.schemas, {
+    ownKeys(target) {
+      listings.count++;
+      return Reflect.ownKeys(target);
+    },
+  });
+  const shape = schemaPlace(doc, ref("ZqHolder") as Schema).object();
+  return { listings: listings.count, shape };
+}
+
 /** Each holder's shape read as a parameter's place reads it; the listings of the schemas that took. */
 function listingsLinking(n: number) {
   const { doc, listings } = documentOf(n);
@@ -51,6 +85,15 @@ describe("a field of a discriminated base, by its object's schema", () => {
     const large = listingsLinking(80);
     expect(large.listings).toBe(small.listings);
     expect(small.listings).toBeLessThan(10);
+  });
+
+  it("lists the document's schemas as often for 2N bases as for N", () => {
+    const small = basesDocument(20);
+    const large = basesDocument(40);
+    expect(large.listings).toBe(small.listings);
+    expect(small.listings).toBeLessThan(10);
+    expect(Object.keys(large.shape?.fields ?? {})).toHaveLength(40);
+    expect((large.shape?.fields?.zqRule39 as { tag?: string } | undefined)?.tag).toBe("zqKind");
   });
 
   it("reads the field as the union of the base's kinds, told apart by its property", () => {

@@ -3,15 +3,25 @@
 // itself. Found by listing the document's schemas (each time), and baseKindsAt lists them again (their size, to
 // know its index of extensions current): both once per field of each parameter linked, a whole API's link grew with
 // its operations times its schemas (a 6,869-operation subset of Graph beta: 58 of 122 s in these two lists). The
-// link's document is read, never changed: its schemas are indexed by object once, and each base's kinds read once.
+// link's document is read, never changed: its schemas are indexed by object once, its extensions read once, and each
+// base's kinds read once.
 import type { OpenApiDocument, Schema } from "../../load/openapi-document.js";
-import { type BaseKinds, baseKindsAt, mayBeBase, schemaRef } from "../../load/schemas/base-kinds.js";
+import {
+  type BaseKinds,
+  baseKindsAt,
+  type KnownExtensions,
+  knownExtensions,
+  mayBeBase,
+  schemaRef,
+} from "../../load/schemas/base-kinds.js";
 
 interface Read {
   /** Each component schema (the object) → its `$ref`, the first name a schema object has (componentRefOf's). */
   refs?: Map<unknown, string>;
   /** Each `$ref`'s base (undefined: no base), as baseKindsAt reads it. */
   bases: Map<string, BaseKinds | undefined>;
+  /** The document's extensions, read once (baseKindsAt listed its schemas again for each base: their count). */
+  extensions?: KnownExtensions;
 }
 
 const reads = new WeakMap<OpenApiDocument, Read>();
@@ -43,6 +53,9 @@ export function baseAt(doc: OpenApiDocument, raw: Schema, written: Schema): Base
   }
   const ref = typeof raw.$ref === "string" ? raw.$ref : mayBeBase(written) ? refsOf(doc, read).get(written) : undefined;
   if (ref === undefined) return undefined;
-  if (!read.bases.has(ref)) read.bases.set(ref, baseKindsAt(doc.source.data, ref));
+  if (!read.bases.has(ref)) {
+    read.extensions ??= knownExtensions(doc.source.data);
+    read.bases.set(ref, baseKindsAt(doc.source.data, ref, read.extensions));
+  }
   return read.bases.get(ref);
 }

@@ -13,7 +13,7 @@ import { pathToFileURL } from "node:url";
 import { dereference, encodePointer, type Schema } from "@cfworker/json-schema";
 import { valueAt } from "../json-ref.js";
 import { asValidatorReads, withMovedShapesAtTheirPlaces, type Wrap, wrapNullable } from "../openapi-json-schema.js";
-import { extensionsIfBases, withBaseRefsAsKinds } from "../schemas/base-kinds.js";
+import { type KnownExtensions, knownExtensions, withBaseRefsAsKinds } from "../schemas/base-kinds.js";
 import { markBaseKinds, withDiscriminatedKinds } from "../schemas/kinds-read.js";
 
 type Node = Record<string, unknown>;
@@ -44,8 +44,8 @@ export class SchemaLookup {
   /** Each root by the key its own schema registers under (all its schemas' keys start with it). */
   private readonly byKey = new Map<string, Root>();
   private readonly target: Record<string, Schema | boolean> = {};
-  /** Whether each file read as kinds holds a discriminated base (hasBases). */
-  private readonly bases = new Map<unknown, boolean>();
+  /** The extensions of each file read as kinds: none where it holds no discriminated base (basesOf). */
+  private readonly bases = new Map<unknown, KnownExtensions>();
   /** Every root registered and their keys in the roots' order. */
   private whole = false;
   /**
@@ -134,16 +134,14 @@ export class SchemaLookup {
   }
 
   /**
-   * Whether a parsed file's schemas hold a discriminated base (withBaseRefsAsKinds has nothing to read where none
-   * does), asked once a file: the answer lists the file's component schemas (GitHub's whole document: 885 roots
-   * registered, each listing them again). The files do not change while a lookup is made.
+   * A parsed file's extensions (withBaseRefsAsKinds has nothing to read where no schema is a discriminated base), read
+   * once a file and handed to each root's reading: each reading lists the file's component schemas (GitHub's whole
+   * document: 885 roots registered, each listing them again; a Graph subset's roots listed them once each and once
+   * for each base they name, a quarter of its example check). The files do not change while a lookup is made.
    */
-  private hasBases(file: unknown): boolean {
+  private basesOf(file: unknown): KnownExtensions {
     let known = this.bases.get(file);
-    if (known === undefined) {
-      const schemas = isNode(file) && isNode(file.components) ? file.components.schemas : undefined;
-      this.bases.set(file, (known = isNode(schemas) && extensionsIfBases(schemas as Node) !== undefined));
-    }
+    if (known === undefined) this.bases.set(file, (known = knownExtensions(file)));
     return known;
   }
 
@@ -167,8 +165,9 @@ export class SchemaLookup {
       withMovedShapesAtTheirPlaces(recording, [...keys]);
       const file = this.kindsIn?.(root.at.file);
       if (file !== undefined) {
-        if (this.hasBases(file))
-          withBaseRefsAsKinds(Object.fromEntries(keys.map((key) => [key, target[key]])), file, markBaseKinds);
+        const known = this.basesOf(file);
+        if (known.extensions)
+          withBaseRefsAsKinds(Object.fromEntries(keys.map((key) => [key, target[key]])), file, markBaseKinds, known);
         // A discriminated union as the judge reads it, its shapes (another root's, registered when read) named by its
         // property's value: not the `anyOf` asValidatorReads made of it.
         withDiscriminatedKinds(this.lazy(), file, [...keys]);

@@ -196,16 +196,33 @@ export function mayBeBase(schema: unknown): boolean {
 }
 
 /**
+ * The document's extensions read once by a caller whose document does not change while it reads it: the `known` of
+ * baseKindsAt and withBaseRefsAsKinds, which then do not list the schemas again (extensionsIfBases counts them at each
+ * call, to know its index current: once per base or per registered root, a whole API's schemas were listed thousands
+ * of times, docs/contributing/performance.md, graphgen6).
+ */
+export interface KnownExtensions {
+  extensions: Extensions | undefined;
+}
+
+/** The extensions of `document`'s schemas, for a caller reading them many times over an unchanging document. */
+export function knownExtensions(document: unknown): KnownExtensions {
+  const schemas = isJson(document) && isJson(document.components) ? document.components.schemas : undefined;
+  return { extensions: isJson(schemas) ? extensionsIfBases(schemas) : undefined };
+}
+
+/**
  * The kinds of the base a `$ref` names (`#/components/schemas/<name>` of `document`), each with the value naming it;
  * undefined where it names no base with a property naming its kinds, or the base has no kind the document defines.
+ * `known`: the document's extensions as knownExtensions read them (the document unchanged since).
  */
-export function baseKindsAt(document: unknown, ref: string): BaseKinds | undefined {
+export function baseKindsAt(document: unknown, ref: string, known?: KnownExtensions): BaseKinds | undefined {
   if (!ref.startsWith(SCHEMAS) || !isJson(document) || !isJson(document.components)) return undefined;
   const schemas = document.components.schemas;
   const name = decodeURIComponent(ref.slice(SCHEMAS.length)).replace(/~1/g, "/").replace(/~0/g, "~");
   const own = isJson(schemas) ? schemas[name] : undefined;
   if (!isJson(schemas) || !mayBeBase(own)) return undefined;
-  const extensions = extensionsIfBases(schemas);
+  const extensions = known ? known.extensions : extensionsIfBases(schemas);
   const property = extensions && basePropertyOf(schemas, name, extensions);
   if (!extensions || property === undefined) return undefined;
   const kinds = kindsOf(schemas, name, extensions, property)
@@ -230,16 +247,17 @@ export function withBaseRefsAsKinds(
   lookup: Record<string, unknown>,
   document: unknown,
   read?: (union: Record<string, unknown>, base: BaseKinds, open: boolean) => void,
+  /** The document's extensions as knownExtensions read them, the document unchanged since. */
+  known: KnownExtensions = knownExtensions(document),
 ): number {
   // A document no schema of which names a discriminator (most): nothing to read.
-  const schemas = isJson(document) && isJson(document.components) ? document.components.schemas : undefined;
-  if (!isJson(schemas) || !extensionsIfBases(schemas)) return 0;
+  if (!known.extensions) return 0;
   const seen = new Set<unknown>();
   const unions = new Map<string, Json[] | undefined>();
   const bases = new Map<string, BaseKinds>();
   const kindsAt = (ref: string): Json[] | undefined => {
     if (!unions.has(ref)) {
-      const base = baseKindsAt(document, ref);
+      const base = baseKindsAt(document, ref, known);
       if (base) bases.set(ref, base);
       const { property = "" } = base ?? {};
       // The property names the kind: required unless a `defaultMapping` names the kind of a value without it.

@@ -5,7 +5,8 @@
 // value it makes). By OpenAPI the property's value names the shape: the mapping's value leading to it, else its
 // schema's name. A shape fixing the property to one value of its own is named by that value (a document whose mapping
 // and fixed values disagree means its fixed value, which is all its shape takes); a property whose enum lists every
-// kind's value (one enum the base gives them all) is named by the mapping's values it lists.
+// kind's value (one enum the base gives them all) is named by the mapping's values it lists, else by its schema's name
+// where the enum lists it.
 
 const SCHEMAS = "#/components/schemas/";
 
@@ -84,8 +85,11 @@ export function shapeKindValues(
       : mapping.filter(([, to]) => to === ref || `${SCHEMAS}${String(to)}` === ref).map(([value]) => value);
   const named = own ? mapped.filter((value) => own.includes(value)) : mapped;
   if (named.length) return named;
-  if (own?.length) return [...own];
-  return typeof ref === "string" ? [ref.slice(ref.lastIndexOf("/") + 1)] : undefined;
+  // No mapping's value: the shape's schema's name, as OpenAPI names it; one enum the shapes share, listing every
+  // shape's name (GeoJSON's `type`), names each by that name too.
+  const implicit = typeof ref === "string" ? ref.slice(ref.lastIndexOf("/") + 1) : undefined;
+  if (own?.length) return implicit !== undefined && own.includes(implicit) ? [implicit] : [...own];
+  return implicit !== undefined ? [implicit] : undefined;
 }
 
 /**

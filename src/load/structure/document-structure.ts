@@ -10,6 +10,9 @@
 // generate those of the document cut to what the manifest binds), a local
 // `$ref` followed to its target, so a broken part no operation uses stays
 // harmless. Values that are data (examples, defaults, enums) are not walked.
+// add asks it to pass `additionalProperties` written as the text "true" or
+// "false" (PHP's swagger-php writes an annotation's `additionalProperties="true"`
+// so), which its cut writes as the boolean (import/cut/type-lists.ts).
 import { refPath, valueAt } from "../json-ref.js";
 
 type Json = Record<string, unknown>;
@@ -37,6 +40,17 @@ const shown = (v: unknown): string => {
   return text.length > 40 ? `${text.slice(0, 37)}…` : text;
 };
 
+export interface StructureOptions {
+  /** An `additionalProperties` of the text "true" or "false" passes (add's cut writes it as the boolean). */
+  booleanTexts?: boolean;
+}
+
+/** The texts of a boolean, as a PHP annotation's attribute writes one. */
+export const BOOLEAN_TEXTS: ReadonlyMap<unknown, boolean> = new Map([
+  ["true", true],
+  ["false", false],
+]);
+
 /**
  * Every place reached from the operations of `document` (those of `operations` when given: path and lower-case
  * method) whose value is not of the structure OpenAPI gives it (at most `limit`).
@@ -45,9 +59,10 @@ export function structureProblems(
   document: unknown,
   operations?: readonly { path: string; method: string }[],
   limit = 20,
+  options: StructureOptions = {},
 ): StructureProblem[] {
   if (!isMapping(document)) return [];
-  const walk = new StructureWalk(document, limit);
+  const walk = new StructureWalk(document, limit, options.booleanTexts === true);
   const top = at(undefined, "paths");
   const paths = walk.mapping(document.paths, top, "paths");
   if (!paths) return walk.out;
@@ -95,6 +110,7 @@ class StructureWalk {
   constructor(
     private readonly document: Json,
     private readonly limit: number,
+    private readonly booleanTexts: boolean,
   ) {}
 
   wrong(place: Where, what: string, value: unknown, expected?: string): void {
@@ -152,7 +168,8 @@ class StructureWalk {
       const key = ONE_SCHEMA[i] as string;
       if (key in s && !(key === "items" && Array.isArray(s.items))) this.schema(s[key], at(place, key));
     }
-    if ("additionalProperties" in s) this.schema(s.additionalProperties, at(place, "additionalProperties"));
+    if ("additionalProperties" in s && !(this.booleanTexts && BOOLEAN_TEXTS.has(s.additionalProperties)))
+      this.schema(s.additionalProperties, at(place, "additionalProperties"));
     for (let i = 0; i < SCHEMA_LISTS.length; i++) {
       const key = SCHEMA_LISTS[i] as string;
       if (s[key] !== undefined) this.list(s[key], at(place, key), `${key} must be a list of schemas`, this.schema);

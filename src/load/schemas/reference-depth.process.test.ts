@@ -1,0 +1,80 @@
+// A document nesting past the limit through its `$ref`s whose chain the link's walks hold but the emitters' do not (a
+// chain of 800 `oneOf`s, 1,200 fields: the surface's shapes recurse several frames a level), at `generate` and `diff`
+// as a user runs them (the built bin/, its stack as a user's): refused by the depth, the rule and the pointer (BW1002,
+// exit 2), not an internal error (exit 70). In a test's worker the same walks may hold (reference-depth-cli.test.ts).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import jsYaml from "js-yaml";
+import { afterAll, describe, expect, it } from "vitest";
+import { cli, runtimeProject, spawnCli } from "../../../test-support/cli-harness.js";
+import { zqChain } from "./__fixtures__/zq-chain.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-reference-depth-process-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const dir = runtimeProject(join(tmp, "project"), "specs");
+const REFUSED =
+  /openapi\.yaml:\d+:\d+: refused: the schemas nest \d+ levels deep through their \$refs \(rule: depth;.*Zq\d+.*BW1002/;
+
+/** A provider drafted from a chain of 100 `shape`s, its spec's chain then made `count` long. */
+async function deepProvider(provider: string, shape: "allOf" | "oneOf" | "field", count: number): Promise<void> {
+  const shallow = join(tmp, `${provider}.json`);
+  writeFileSync(shallow, JSON.stringify({ ...zqChain(100, shape), servers: [{ url: "https://api.zq.example" }] }));
+  const added = await cli(["add", provider, "--from", shallow, "--operations", "all"], { cwd: dir });
+  expect(added.code, added.stderr).toBe(0);
+  const spec = join(dir, "specs", provider, "openapi.yaml");
+  const document = jsYaml.load(readFileSync(spec, "utf8")) as { components: Record<string, unknown> };
+  document.components.schemas = (zqChain(count, shape).components as Record<string, unknown>).schemas;
+  writeFileSync(spec, JSON.stringify(document));
+}
+
+describe("a chain past the limit the link holds, at generate and diff as a process", () => {
+  for (const [shape, count] of [
+    ["oneOf", 800],
+    ["field", 1200],
+  ] as const) {
+    it(`(${count} ${shape}) is refused with BW1002, exit 2`, { timeout: 300_000 }, async () => {
+      const provider = `zqemit${shape.toLowerCase()}`;
+      await deepProvider(provider, shape, count);
+      for (const command of [["generate", "--provider", provider], ["diff"]]) {
+        const run = spawnCli(command, {}, dir);
+        const code = await run.exited;
+        expect(run.stderr()).toMatch(REFUSED);
+        expect(run.stderr()).not.toMatch(/internal error|Maximum call stack|\n\s+at /);
+        expect(code, run.stderr()).toBe(2);
+      }
+    });
+  }
+
+  it("(800 allOf, which the link and the emitters hold) is refused by verify before any request", {
+    timeout: 300_000,
+  }, async () => {
+    await deepProvider("zqverifyallof", "allOf", 800);
+    const generated = spawnCli(["generate", "--provider", "zqverifyallof"], {}, dir);
+    expect(await generated.exited, generated.stderr()).toBe(0);
+    // The judge's validator overflowed on the answer: drift, exit 1, the service called.
+    let requests = 0;
+    const server = createServer((_req, res) => {
+      requests++;
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const base = `http://127.0.0.1:${port}`;
+      const run = spawnCli(
+        ["verify", "zqverifyallof", "--base-url", base, "--allow-writes", "zqverifyallof_zq_post"],
+        {},
+        dir,
+      );
+      const code = await run.exited;
+      expect(run.stderr()).toMatch(REFUSED);
+      expect(run.stderr()).not.toMatch(/internal error|Maximum call stack|\n\s+at /);
+      expect(code, run.stderr()).toBe(2);
+      expect(requests).toBe(0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
