@@ -1,8 +1,7 @@
 // What the tests of a generated n8n node's execute and credential test share (runtime/platforms/n8n*.test.ts): a
 // context shaped as n8n's IExecuteFunctions, n8n's error classes, the shelf fixture's node, and fixture tools.
-import { fullSupport } from "../../runtime/execute/full-support.js";
-import type { N8nExecuteContext, N8nNode } from "../../runtime/platforms/n8n.js";
-import type { ToolSpec } from "../../runtime/spec/tool-types.js";
+import { fullSupport, type ToolSpec } from "@blockwright/runtime/internal";
+import type { N8nExecuteContext, N8nNode } from "@blockwright/runtime/n8n";
 import { irFixture } from "./ir-fixtures.js";
 
 /** The shelf fixture's API key. */
