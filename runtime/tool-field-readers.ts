@@ -16,6 +16,7 @@ import type { TOOL_FIELDS_READ as callStreamItems } from "./call/stream-items.js
 import type { TOOL_FIELDS_READ as callOutcomes } from "./call/outcomes.js";
 import type { TOOL_FIELDS_READ as callRequestBody } from "./call/request-body.js";
 import type { TOOL_FIELDS_READ as callRoutes } from "./call/routes.js";
+import type { TOOL_FIELDS_READ as callSendAttempts } from "./call/send/attempts.js";
 import type { TOOL_FIELDS_READ as callSingleCall } from "./call/single-call.js";
 import type { TOOL_FIELDS_READ as callWriteSafety } from "./call/write-safety.js";
 import type { TOOL_FIELDS_READ as executeExecutor } from "./execute/executor.js";
@@ -55,6 +56,7 @@ export type ReadToolField =
   | (typeof callOutcomes)[number]
   | (typeof callRequestBody)[number]
   | (typeof callRoutes)[number]
+  | (typeof callSendAttempts)[number]
   | (typeof callSingleCall)[number]
   | (typeof callWriteSafety)[number]
   | (typeof executeExecutor)[number]

@@ -1,5 +1,5 @@
 // How the answers a call cannot use become failures, and the small rules of
-// reading and retrying (single-call.ts): a reply past the limit, a redirect
+// reading and retrying (send/attempts.ts): a reply past the limit, a redirect
 // not followed, an HTML page, a network error, the backoff between retries.
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import type { Failure } from "../http/errors.js";

@@ -1,51 +1,37 @@
 // One call of a tool: validate, build the request, send it under the
 // transport policy (transport.ts), then map the reply to outputs or to the
-// structured error. Retries only requests that are safe to repeat (idempotent
-// methods, or a request carrying an idempotency key), honouring Retry-After
+// structured error (its attempts, each request sent, retried and read: send/attempts.ts). Retries only requests
+// that are safe to repeat (idempotent methods, or a request carrying an idempotency key), honouring Retry-After
 // and the manifest's rate limits (never a quota used up, never inside a window);
 // what changes state and may have reached the upstream is never retryable.
 // paginate.ts sends one such call per page; execute.ts picks between the two.
 // A call whose token an OAuth 2 flow obtains is sent through token-send.ts,
-// part of the OAuth support (support.ts), bundled only where flows are declared. Each attempt of a call whose way
-// signs (auth.sigv4) is sent by the signing part (request-signing.ts) in transport's `send`'s place, signed afresh.
-import type { RuntimeErrorCode } from "../http/error-codes.js";
+// part of the OAuth support (support.ts), bundled only where flows are declared.
 import { buildRequest, placeAt } from "./build-request.js";
 import { itemAt } from "../common/checked.js";
 import type { Failure, ToolError, ToolResult } from "../http/errors.js";
-import type { ExpressionContext } from "../http/expressions.js";
 import { allowedHostProblem, hostRefusal } from "../http/hosts.js";
-import { mapOutputs } from "./map-outputs.js";
-import { outputTypeFailure } from "./output-types.js";
 import { ownValue } from "../common/own.js";
 import { pageCountIssue, wantsPages } from "../validate/page-inputs.js";
+<<<<<<< HEAD
 import { readBody, replyLimit } from "../http/read-body.js";
 import { isSecretLength, redactDeep, SECRET_MIN_LENGTH, withheldSecrets } from "../common/redact.js";
 import { secretTexts } from "../common/secret-texts.js";
 import { sleep } from "../common/sleep.js";
+=======
+import { isSecretLength, redactDeep, SECRET_MIN_LENGTH } from "../common/redact.js";
+>>>>>>> h/s47-capsplit2
 import type { ToolCall } from "../spec/tool-types.js";
-import { startDeadline, type Deadline } from "../http/deadline.js";
-import { applySimple, isRedirect, requestUrl, send, type HttpRequest } from "../http/transport.js";
+import { startDeadline } from "../http/deadline.js";
+import { applySimple, requestUrl, type HttpRequest } from "../http/transport.js";
 import { placeSimple, type SimpleCredential } from "../http/credentials.js";
-import {
-  backoff,
-  htmlFailure,
-  htmlType,
-  networkError,
-  otherForm,
-  otherFormFailure,
-  type OtherForm,
-  parseBody,
-  redirectFailure,
-  tooLarge,
-  upstreamFailure,
-} from "./reply-failures.js";
-import { statusLine, upstreamError } from "../http/upstream-error.js";
 import { callCredential, sendsNoCredential } from "./credential.js";
 import { validateInput } from "../validate/validate-params.js";
 import { toolPlan } from "../validate/tool-plan.js";
 import type { Support } from "./support.js";
 import { lacks } from "../common/unsupported.js";
 import { resolveBaseUrl } from "./base-address.js";
+import { attempts } from "./send/attempts.js";
 import type { CallSupport, ExecuteOptions, PreparedCall, SentCall } from "./call-types.js";
 
 export type { CallSupport, ExecuteOptions, PreparedCall, SentCall, TokenSend } from "./call-types.js";
@@ -54,12 +40,7 @@ export type { CallSupport, ExecuteOptions, PreparedCall, SentCall, TokenSend } f
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
  * tool-field-readers.test.ts: each reader reads it).
  */
-export const TOOL_FIELDS_READ = [
-  "id",
-  "outputs",
-  "idempotency",
-  "timeoutMs",
-] as const satisfies readonly (keyof ToolCall)[];
+export const TOOL_FIELDS_READ = ["id", "idempotency", "timeoutMs"] as const satisfies readonly (keyof ToolCall)[];
 
 export function prepareCall(
   tool: ToolCall,
@@ -280,169 +261,4 @@ export function sendCall(
 function requestTooLarge(call: PreparedCall, request: HttpRequest, options: CallSupport): SentCall | undefined {
   const tooBig = options.requestSize?.(call.tool, request, call.values, call.unsent, call.route);
   return tooBig && { result: call.fail({ type: "validation", ...tooBig }) };
-}
-
-/** Send `request`, retrying what may be retried, and map the answer: the call as sent, or its result (sendCall). */
-async function attempts(
-  call: PreparedCall,
-  request: HttpRequest,
-  options: ExecuteOptions & Support,
-  key: string | undefined,
-  deadline: Deadline,
-  timeoutMs: number,
-  readBefore: number,
-  ends: boolean,
-  resultOnly: boolean,
-): Promise<SentCall | ToolResult> {
-  // The deadline ends with the call's last attempt when this function owns it (`ends`): no async function around it.
-  try {
-    const { tool } = call;
-    let bytes = 0;
-    const out = (sent: SentCall) => (resultOnly ? sent.result : sent);
-    const failed = (error: Failure) => out({ result: call.fail(error) });
-    const limit = replyLimit(tool) - readBefore;
-    // 429s so far: a provider's pause after one doubles with each (upstream-error.ts).
-    let throttled = 0;
-    // A state-changing request that may have reached the upstream must not be repeated blindly; one that carries a key
-    // may be repeated with it (write-safety.ts). Without the part, every request is safe to repeat.
-    const writes = options.writes?.outcome(tool, request.method, key);
-    const retries = writes?.safe === false ? 0 : (options.retries ?? 2);
-    const mark = (error: Failure, reached: boolean): Failure => (writes ? writes.mark(error, reached) : error);
-    const fetchFn = options.fetch ?? ((r: Request) => fetch(r));
-    const files = options.files;
-
-    for (let attempt = 0; ; attempt++) {
-      let response: Response;
-      let text: string;
-      let raw: Uint8Array;
-      // The provider's documented rate, shared with the limiter's other calls (rate-limiter.ts); awaited if a wait.
-      let late =
-        options.limiter && tool.rateLimits?.requestsPerMinute
-          ? options.limiter.turn(call, request.url, deadline)
-          : undefined;
-      if (late instanceof Promise) late = await late;
-      if (late) return failed(mark(late, false));
-      try {
-        response = await deadline.race((options.signing ?? send)(fetchFn, request, deadline.signal, call));
-        // A file (or a redirect to it): its bytes are the answer (download.ts), never rewritten; a stream's items are
-        // outputs, each echoing a secret handed out with it withheld.
-        const onItem = options.onItem && ((item: unknown) => options.onItem?.(withheldSecrets(item, call.secrets)));
-        const file =
-          files && (await files.fileAnswer(tool, response, request.url, fetchFn, deadline, limit, call.values, onItem));
-        if (file) {
-          if ("failure" in file) return failed(file.failure);
-          const output = tool.stream ? withheldSecrets(file.output, call.secrets) : file.output;
-          return out({ result: { success: true, output }, reply: file.reply, bytes: file.bytes });
-        }
-        // A redirect's body is never needed (and never read).
-        if (isRedirect(response)) {
-          void response.body?.cancel().catch(() => undefined);
-          return failed(redirectFailure(tool, response, request));
-        }
-        // Not raced: the deadline cancels the reader (stopOnExpiry), which ends every read at once, and readBody then
-        // throws.
-        const body = await readBody(response, limit, deadline);
-        // Past the pages' shared bound, collectPages says so (paginate.ts).
-        if ("tooLarge" in body) return failed(tooLarge(tool, response.status, limit + readBefore));
-        ({ text, bytes, raw } = body);
-      } catch (e) {
-        if (deadline.cancelled)
-          return failed({
-            type: "network",
-            message: "the call was cancelled",
-            code: "ABORTED" satisfies RuntimeErrorCode,
-            retryable: false,
-          });
-        if (deadline.timedOut)
-          return failed(
-            mark({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true }, true),
-          );
-        const error = networkError(e);
-        // A network error after the request may have left ends a request not safe to repeat (one before it left is
-        // retried).
-        if (writes?.final(error)) return failed(mark(error, true));
-        if (attempt < retries && (await pause(backoff(attempt), deadline))) continue;
-        return failed(mark(error, false));
-      }
-
-      const { status } = response;
-      // A status the manifest maps to outputs (outcomes.ts), read like a success.
-      const outcome = options.outcomes?.outputs(tool, status);
-      // An HTML page (a proxy's error page, a login form) is never read as JSON, whatever its text.
-      const html = htmlType(response, text);
-      if (response.ok || outcome) {
-        // Its failures' messages name the provider and status: a text made only for them.
-        if (html) return failed(htmlFailure(tool, status, html));
-        let body: unknown;
-        // Not JSON, and the service said another type: read as that type (reply-failures.ts otherForm).
-        let other: OtherForm | undefined;
-        try {
-          body = parseBody(text);
-        } catch {
-          other = otherForm(response, text, raw);
-          const invalid = `${tool.provider} answered ${status} with a body that is not valid JSON`;
-          if (!other) return failed(upstreamFailure(status, "INVALID_JSON" satisfies RuntimeErrorCode, invalid));
-          body = other.body;
-        }
-        const ctx: ExpressionContext = { status, body, headers: response.headers, params: call.values };
-        // A 2xx whose body says it failed (the manifest's `errors.failureWhen`).
-        if (response.ok && options.outcomes?.failed(tool, ctx))
-          return failed({ ...upstreamError(tool, response, body, 0, {}, call.secrets), retryable: false });
-        const { output, missing } = mapOutputs(outcome ?? tool.outputs, ctx);
-        if (missing.length) {
-          if (other) return failed(otherFormFailure(tool, status, other.type, bytes));
-          const what = missing.map((m) => `${m.expression} (output ${m.path})`).join(", ");
-          return failed(
-            upstreamFailure(
-              status,
-              "MISSING_OUTPUT" satisfies RuntimeErrorCode,
-              `${tool.provider} answered ${status} without ${what}${body === undefined ? ": the body was empty" : ""}`,
-            ),
-          );
-        }
-        const mistyped =
-          options.validateOutputs && outputTypeFailure(tool.outputs, output, status, tool.provider, call.secrets);
-        if (mistyped) return failed(mistyped);
-        // Outputs are parsed values (a `\u0041` is an `A` here): each is looked at, copied only if one holds a secret.
-        return out({
-          result: { success: true, output: withheldSecrets(output, call.secrets) },
-          reply: ctx,
-          bytes,
-        });
-      }
-
-      let body: unknown = text;
-      try {
-        body = html ? undefined : parseBody(text);
-      } catch {
-        // keep the text: the error message is then the raw body
-      }
-      const parsed = upstreamError(tool, response, body, throttled, options, call.secrets);
-      if (status === 429) throttled++;
-      const line = html && `${tool.provider} answered ${statusLine(response)}`;
-      const error = line ? { ...parsed, message: `${line} with an HTML page (${html}), not its error body` } : parsed;
-      const wait = error.retryAfterMs ?? backoff(attempt);
-      if (
-        error.retryable &&
-        attempt < retries &&
-        wait <= (options.maxRetryDelayMs ?? 30_000) &&
-        (await pause(wait, deadline))
-      )
-        continue;
-      return failed(mark(error, status >= 500));
-    }
-  } finally {
-    if (ends) deadline.done();
-  }
-}
-
-/** Wait before a retry; false when the deadline or the caller's cancel comes first. */
-async function pause(ms: number, deadline: Deadline): Promise<boolean> {
-  // A wait the deadline would cut short is not begun: its timer would outlive the call.
-  if (ms >= deadline.remainingMs()) return false;
-  try {
-    return await deadline.race(sleep(ms, deadline.signal));
-  } catch {
-    return false;
-  }
 }

@@ -1,97 +1,21 @@
-// A generated n8n node's execute and credential test (n8n.ts), with a context
-// shaped as n8n's IExecuteFunctions and a real executor over fixture tools: the
-// parameters read where the node keeps them, the call executeTool makes, its
-// output as the item, its failure as n8n's errors with the structured fields.
+// A generated n8n node's execute (n8n.ts), with a context shaped as n8n's IExecuteFunctions and a real executor over
+// fixture tools (test-support/runtime/n8n-context.ts): the parameters read where the node keeps them, the call
+// executeTool makes, its output as the item, its failure as n8n's errors with the structured fields.
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import {
+  callParts,
+  fixtureTools,
+  n8nContext,
+  n8nErrors,
+  NodeApiError,
+  NodeOperationError,
+  SHELF_KEY,
+  shelfNode,
+} from "../../test-support/runtime/n8n-context.js";
 import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { createExecutor } from "../execute/executor.js";
-import { fullSupport } from "../execute/full-support.js";
 import type { ToolSpec } from "../spec/tool-types.js";
-import { type N8nExecuteContext, type N8nNode, runN8nNode, testN8nCredential } from "./n8n.js";
-
-const KEY = "shelf-key-7f3a9c2e51";
-const tools = (fixture: "shelf" | "zqfiles" | "zqpayments"): Record<string, ToolSpec> =>
-  Object.fromEntries(irFixture(fixture).operations.map((o) => [o.tool.id, o.tool]));
-const { rateLimits: _processLimiter, ...parts } = fullSupport;
-
-const shelfNode: N8nNode = {
-  provider: "shelf",
-  credential: "shelfApi",
-  credentialParams: ["apiKey"],
-  baseUrlField: "baseUrl",
-  operations: {
-    shelf_get_book: { params: [{ name: "bookId", in: "node" }] },
-    shelf_list_books: {
-      params: [
-        { name: "shelfId", in: "node" },
-        { name: "eventual", in: "collection" },
-      ],
-      collection: "additionalFields",
-    },
-    shelf_add_book: {
-      params: [
-        { name: "shelfId", in: "node" },
-        { name: "title", in: "node" },
-        { name: "meta", in: "collection", as: "json" },
-        { name: "tags", in: "collection", as: "list", separator: "," },
-      ],
-      collection: "additionalFields",
-    },
-  },
-};
-
-class NodeOperationError extends Error {
-  constructor(
-    readonly node: unknown,
-    message: string,
-    readonly options: object,
-  ) {
-    super(message);
-  }
-}
-class NodeApiError extends Error {
-  constructor(
-    readonly node: unknown,
-    readonly response: Record<string, unknown>,
-    readonly options: { httpCode?: string; failure?: object; itemIndex?: number },
-  ) {
-    super(String(response.message));
-  }
-}
-const errors = { NodeApiError, NodeOperationError };
-
-/** A context as n8n gives a node's execute: items, parameters by item, a credential, the binary helpers. */
-function context(
-  items: Record<string, unknown>[],
-  credential: Record<string, unknown>,
-  options: {
-    continueOnFail?: boolean;
-    binary?: Record<string, { bytes: Uint8Array; fileName: string; mimeType: string }>;
-  } = {},
-) {
-  const prepared: { data: unknown; fileName?: string; mimeType?: string }[] = [];
-  const ctx: N8nExecuteContext = {
-    getInputData: () => items.map((json) => ({ json })),
-    getNodeParameter: (name, i, fallback) => (Object.hasOwn(items[i] ?? {}, name) ? items[i]?.[name] : fallback),
-    getCredentials: async () => credential,
-    continueOnFail: () => options.continueOnFail === true,
-    getNode: () => ({ name: "Shelf" }),
-    helpers: {
-      getBinaryDataBuffer: async (_i, name) => options.binary?.[name]?.bytes ?? new Uint8Array(),
-      assertBinaryData: (_i, name) => {
-        const b = options.binary?.[name];
-        if (!b) throw new Error(`no binary field ${name}`);
-        return { fileName: b.fileName, mimeType: b.mimeType };
-      },
-      prepareBinaryData: async (data, fileName, mimeType) => {
-        prepared.push({ data, ...(fileName ? { fileName } : {}), ...(mimeType ? { mimeType } : {}) });
-        return { fileName, mimeType };
-      },
-    },
-  };
-  return { ctx, prepared };
-}
+import { type N8nNode, runN8nNode } from "./n8n.js";
 
 describe("execute", () => {
   it(
@@ -99,8 +23,8 @@ describe("execute", () => {
       "and gives executeTool's output as the item",
     async () => {
       const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
-      const executeTool = createExecutor(tools("shelf"), { ...parts, fetch } as never);
-      const { ctx } = context(
+      const executeTool = createExecutor(fixtureTools("shelf"), { ...callParts, fetch } as never);
+      const { ctx } = n8nContext(
         [
           {
             operation: "shelf_add_book",
@@ -109,12 +33,12 @@ describe("execute", () => {
             additionalFields: { meta: '{"isbn":"9780441013593"}', tags: ["sf", "classic"] },
           },
         ],
-        { apiKey: KEY, baseUrl: "http://127.0.0.1:9" },
+        { apiKey: SHELF_KEY, baseUrl: "http://127.0.0.1:9" },
       );
-      const out = await runN8nNode(ctx, executeTool, shelfNode, errors);
+      const out = await runN8nNode(ctx, executeTool, shelfNode, n8nErrors);
       expect(out).toEqual([[{ json: { bookId: "b9", state: "pending" }, pairedItem: { item: 0 } }]]);
       expect(seen[0]!.url).toBe("http://127.0.0.1:9/v2/shelves/fiction/books");
-      expect(seen[0]!.headers.get("x-shelf-key")).toBe(KEY);
+      expect(seen[0]!.headers.get("x-shelf-key")).toBe(SHELF_KEY);
       expect(JSON.parse(seen[0]!.body)).toMatchObject({
         title: "Dune",
         tags: ["sf", "classic"],
@@ -125,25 +49,25 @@ describe("execute", () => {
 
   it("reads a credential parameter from the field the node names for it (a secret's own field name)", async () => {
     const { fetch, seen } = scriptedFetch(json(200, { total: 0, value: [] }));
-    const executeTool = createExecutor(tools("shelf"), { ...parts, fetch } as never);
+    const executeTool = createExecutor(fixtureTools("shelf"), { ...callParts, fetch } as never);
     const renamed: N8nNode = { ...shelfNode, credentialFields: { apiKey: "apiKeySecret" } };
-    const { ctx } = context([{ operation: "shelf_list_books", shelfId: "fiction", returnAll: true }], {
+    const { ctx } = n8nContext([{ operation: "shelf_list_books", shelfId: "fiction", returnAll: true }], {
       apiKey: "not-the-field",
-      apiKeySecret: KEY,
+      apiKeySecret: SHELF_KEY,
       baseUrl: "",
     });
-    await runN8nNode(ctx, executeTool, renamed, errors);
-    expect(seen[0]!.headers.get("x-shelf-key")).toBe(KEY);
+    await runN8nNode(ctx, executeTool, renamed, n8nErrors);
+    expect(seen[0]!.headers.get("x-shelf-key")).toBe(SHELF_KEY);
   });
 
   it("leaves out a credential field n8n keeps empty, and an Additional Field not added", async () => {
     const { fetch, seen } = scriptedFetch(json(200, { total: 0, value: [] }));
-    const executeTool = createExecutor(tools("shelf"), { ...parts, fetch } as never);
-    const { ctx } = context([{ operation: "shelf_list_books", shelfId: "fiction", returnAll: true }], {
-      apiKey: KEY,
+    const executeTool = createExecutor(fixtureTools("shelf"), { ...callParts, fetch } as never);
+    const { ctx } = n8nContext([{ operation: "shelf_list_books", shelfId: "fiction", returnAll: true }], {
+      apiKey: SHELF_KEY,
       baseUrl: "",
     });
-    await runN8nNode(ctx, executeTool, shelfNode, errors);
+    await runN8nNode(ctx, executeTool, shelfNode, n8nErrors);
     expect(seen[0]!.url).toBe("https://api.shelf.test/v2/shelves/fiction/books?$top=10");
   });
 
@@ -158,12 +82,12 @@ describe("execute", () => {
       json(200, { data: Array.from({ length: 3 }, (_, i) => ({ id: `cus_${n}${i}` })), has_more: more });
     const run = async (item: Record<string, unknown>) => {
       const { fetch, seen } = scriptedFetch(page(1, true), page(2, true), page(3, false));
-      const executeTool = createExecutor(tools("zqpayments"), { ...parts, fetch } as never);
+      const executeTool = createExecutor(fixtureTools("zqpayments"), { ...callParts, fetch } as never);
       const [[out]] = (await runN8nNode(
-        context([{ operation: "zqpayments_list_customers", ...item }], { apiKey: "zq-key-0123456789" }).ctx,
+        n8nContext([{ operation: "zqpayments_list_customers", ...item }], { apiKey: "zq-key-0123456789" }).ctx,
         executeTool,
         node,
-        errors,
+        n8nErrors,
       )) as unknown as [[{ json: { data: unknown[] } }]];
       return { count: out.json.data.length, requests: seen.length };
     };
@@ -187,14 +111,14 @@ describe("execute", () => {
         },
       };
       const { fetch, seen } = scriptedFetch(json(200, { data: [], has_more: false }));
-      const executeTool = createExecutor(tools("zqpayments"), { ...parts, fetch } as never);
+      const executeTool = createExecutor(fixtureTools("zqpayments"), { ...callParts, fetch } as never);
       await runN8nNode(
-        context([{ operation: "zqpayments_list_customers", limit: 50, additionalFields: { limitValue: 3 } }], {
+        n8nContext([{ operation: "zqpayments_list_customers", limit: 50, additionalFields: { limitValue: 3 } }], {
           apiKey: "zq-key-0123456789",
         }).ctx,
         executeTool,
         node,
-        errors,
+        n8nErrors,
       );
       expect(new URL(seen[0]!.url).searchParams.get("limit")).toBe("3");
     },
@@ -202,12 +126,12 @@ describe("execute", () => {
 
   it("refuses JSON that does not parse before any request, as NodeOperationError naming the parameter", async () => {
     const { fetch, seen } = scriptedFetch(json(201, {}));
-    const executeTool = createExecutor(tools("shelf"), { ...parts, fetch } as never);
-    const { ctx } = context(
+    const executeTool = createExecutor(fixtureTools("shelf"), { ...callParts, fetch } as never);
+    const { ctx } = n8nContext(
       [{ operation: "shelf_add_book", shelfId: "s", title: "t", additionalFields: { meta: "{not json" } }],
-      { apiKey: KEY },
+      { apiKey: SHELF_KEY },
     );
-    const thrown = await runN8nNode(ctx, executeTool, shelfNode, errors).catch((e: unknown) => e);
+    const thrown = await runN8nNode(ctx, executeTool, shelfNode, n8nErrors).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(NodeOperationError);
     expect((thrown as Error).message).toMatch(/^meta: must be JSON/);
     expect((thrown as NodeOperationError).options).toMatchObject({
@@ -218,7 +142,7 @@ describe("execute", () => {
   });
 
   it("takes text not JSON as the value of a json parameter whose forms include text (name or object)", async () => {
-    const { shelf_add_book: add } = tools("shelf");
+    const { shelf_add_book: add } = fixtureTools("shelf");
     const forms = [{ type: "string" }, { type: "json", jsonType: "object" }];
     const params = add!.params.map((p) => (p.name === "meta" ? { ...p, anyOf: forms } : p));
     const zqTools = { shelf_add_book: { ...add, params } as ToolSpec };
@@ -227,9 +151,9 @@ describe("execute", () => {
     const zqNode: N8nNode = { ...shelfNode, operations: { shelf_add_book: { ...op, params: orText } } };
     const sent = async (meta: string) => {
       const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "t", state: "pending" }));
-      const executeTool = createExecutor(zqTools, { ...parts, fetch } as never);
+      const executeTool = createExecutor(zqTools, { ...callParts, fetch } as never);
       const item = { operation: "shelf_add_book", shelfId: "s", title: "t", additionalFields: { meta } };
-      await runN8nNode(context([item], { apiKey: KEY }).ctx, executeTool, zqNode, errors);
+      await runN8nNode(n8nContext([item], { apiKey: SHELF_KEY }).ctx, executeTool, zqNode, n8nErrors);
       return (JSON.parse(seen[0]!.body) as { meta: unknown }).meta;
     };
     expect(await sent("zq-ash")).toBe("zq-ash");
@@ -239,9 +163,9 @@ describe("execute", () => {
 
   it("gives a value the runtime refuses as NodeOperationError, before any request", async () => {
     const { fetch, seen } = scriptedFetch(json(200, {}));
-    const executeTool = createExecutor(tools("shelf"), { ...parts, fetch } as never);
-    const { ctx } = context([{ operation: "shelf_get_book", bookId: "" }], { apiKey: KEY });
-    const thrown = await runN8nNode(ctx, executeTool, shelfNode, errors).catch((e: unknown) => e);
+    const executeTool = createExecutor(fixtureTools("shelf"), { ...callParts, fetch } as never);
+    const { ctx } = n8nContext([{ operation: "shelf_get_book", bookId: "" }], { apiKey: SHELF_KEY });
+    const thrown = await runN8nNode(ctx, executeTool, shelfNode, n8nErrors).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(NodeOperationError);
     expect((thrown as Error).message).toContain("bookId");
     expect(seen).toHaveLength(0);
@@ -260,9 +184,11 @@ describe("execute", () => {
     "gives %s as NodeApiError with the structured error, its status and n8n's failure cause",
     async (_name, reply, failure) => {
       const { fetch } = scriptedFetch(reply);
-      const executeTool = createExecutor(tools("shelf"), { ...parts, fetch, retries: 0 } as never);
-      const { ctx } = context([{ operation: "shelf_get_book", bookId: "b1" }], { apiKey: KEY });
-      const thrown = (await runN8nNode(ctx, executeTool, shelfNode, errors).catch((e: unknown) => e)) as NodeApiError;
+      const executeTool = createExecutor(fixtureTools("shelf"), { ...callParts, fetch, retries: 0 } as never);
+      const { ctx } = n8nContext([{ operation: "shelf_get_book", bookId: "b1" }], { apiKey: SHELF_KEY });
+      const thrown = (await runN8nNode(ctx, executeTool, shelfNode, n8nErrors).catch(
+        (e: unknown) => e,
+      )) as NodeApiError;
       expect(thrown).toBeInstanceOf(NodeApiError);
       expect(thrown.response).toMatchObject({
         type: "upstream",
@@ -276,11 +202,14 @@ describe("execute", () => {
 
   it("gives a quota used up (a 403 the manifest's quota names) as a quota exhausted, not no cause", async () => {
     const quota = { from: [{ kind: "body" as const, pointer: ["error", "code"] }], codes: ["ZQ_LIMIT_USED"] };
-    const zqTools = { ...tools("shelf"), shelf_get_book: { ...tools("shelf").shelf_get_book!, rateLimits: { quota } } };
+    const zqTools = {
+      ...fixtureTools("shelf"),
+      shelf_get_book: { ...fixtureTools("shelf").shelf_get_book!, rateLimits: { quota } },
+    };
     const { fetch } = scriptedFetch(json(403, { error: { code: "ZQ_LIMIT_USED", message: "used up" } }));
-    const executeTool = createExecutor(zqTools, { ...parts, fetch, retries: 0 } as never);
-    const { ctx } = context([{ operation: "shelf_get_book", bookId: "b1" }], { apiKey: KEY });
-    const thrown = (await runN8nNode(ctx, executeTool, shelfNode, errors).catch((e: unknown) => e)) as NodeApiError;
+    const executeTool = createExecutor(zqTools, { ...callParts, fetch, retries: 0 } as never);
+    const { ctx } = n8nContext([{ operation: "shelf_get_book", bookId: "b1" }], { apiKey: SHELF_KEY });
+    const thrown = (await runN8nNode(ctx, executeTool, shelfNode, n8nErrors).catch((e: unknown) => e)) as NodeApiError;
     expect(thrown.response).toMatchObject({ status: 403, quotaExceeded: true, retryable: false });
     expect(thrown.options).toMatchObject({ httpCode: "403", failure: { cause: "quota-exhausted" } });
   });
@@ -290,16 +219,16 @@ describe("execute", () => {
       json(404, { error: { code: "NotFound", message: "no book" } }),
       json(200, { id: "b2", title: "t", state: "ready" }),
     );
-    const executeTool = createExecutor(tools("shelf"), { ...parts, fetch, retries: 0 } as never);
-    const { ctx } = context(
+    const executeTool = createExecutor(fixtureTools("shelf"), { ...callParts, fetch, retries: 0 } as never);
+    const { ctx } = n8nContext(
       [
         { operation: "shelf_get_book", bookId: "b1" },
         { operation: "shelf_get_book", bookId: "b2" },
       ],
-      { apiKey: KEY },
+      { apiKey: SHELF_KEY },
       { continueOnFail: true },
     );
-    const [items] = await runN8nNode(ctx, executeTool, shelfNode, errors);
+    const [items] = await runN8nNode(ctx, executeTool, shelfNode, n8nErrors);
     expect(items![0]).toMatchObject({
       json: { error: { type: "upstream", status: 404, code: "NotFound" } },
       pairedItem: { item: 0 },
@@ -328,20 +257,20 @@ describe("execute", () => {
           headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="zq.pdf"' },
         }),
       );
-      const executeTool = createExecutor(tools("zqfiles"), { ...parts, fetch } as never);
-      const upload = context(
+      const executeTool = createExecutor(fixtureTools("zqfiles"), { ...callParts, fetch } as never);
+      const upload = n8nContext(
         [{ operation: "zqfiles_upload_image", image: "data" }],
         { apiKey: "files-key-0b1c2d3e4f" },
         { binary: { data: { bytes: new Uint8Array([137, 80, 78, 71]), fileName: "a.png", mimeType: "image/png" } } },
       );
-      expect(await runN8nNode(upload.ctx, executeTool, node, errors)).toEqual([
+      expect(await runN8nNode(upload.ctx, executeTool, node, n8nErrors)).toEqual([
         [{ json: { id: "img-1" }, pairedItem: { item: 0 } }],
       ]);
       expect(seen[0]!.headers.get("content-type")).toBe("image/png");
-      const download = context([{ operation: "zqfiles_download_file", fileId: "f1" }], {
+      const download = n8nContext([{ operation: "zqfiles_download_file", fileId: "f1" }], {
         apiKey: "files-key-0b1c2d3e4f",
       });
-      const [[item]] = (await runN8nNode(download.ctx, executeTool, node, errors)) as unknown as [
+      const [[item]] = (await runN8nNode(download.ctx, executeTool, node, n8nErrors)) as unknown as [
         [{ json: Record<string, unknown>; binary: Record<string, unknown> }],
       ];
       expect(item.json).toEqual({ contentType: "application/pdf", filename: "zq.pdf", size: pdf.byteLength });
@@ -375,13 +304,13 @@ describe("execute", () => {
         zqSecond: { bytes: new Uint8Array([137, 80, 78, 71]), fileName: "two.png", mimeType: "image/png" },
       };
       const { fetch, seen } = scriptedFetch(json(200, { count: 2 }));
-      const executeTool = createExecutor(tools("zqfiles"), { ...parts, fetch } as never);
-      const upload = context(
+      const executeTool = createExecutor(fixtureTools("zqfiles"), { ...callParts, fetch } as never);
+      const upload = n8nContext(
         [{ operation: "zqfiles_upload_batch", files: " zqSecond, zqFirst ", additionalFields: { label: "zq" } }],
         { apiKey: "files-key-0b1c2d3e4f" },
         { binary },
       );
-      expect(await runN8nNode(upload.ctx, executeTool, node, errors)).toEqual([
+      expect(await runN8nNode(upload.ctx, executeTool, node, n8nErrors)).toEqual([
         [{ json: { count: 2 }, pairedItem: { item: 0 } }],
       ]);
       const body = await new Response(seen[0]!.body, { headers: seen[0]!.headers }).formData();
@@ -395,56 +324,16 @@ describe("execute", () => {
       expect(await sent[1]!.text()).toBe("zq one");
       expect(body.get("label")).toBe("zq");
 
-      const missing = context(
+      const missing = n8nContext(
         [{ operation: "zqfiles_upload_batch", files: "zqFirst,zqAbsent" }],
         { apiKey: "files-key-0b1c2d3e4f" },
         { binary },
       );
-      const refusal = await runN8nNode(missing.ctx, executeTool, node, errors).catch((e: unknown) => e);
+      const refusal = await runN8nNode(missing.ctx, executeTool, node, n8nErrors).catch((e: unknown) => e);
       expect(refusal).toBeInstanceOf(NodeOperationError);
       expect((refusal as Error).message).toContain("files");
       expect((refusal as Error).message).toContain("zqAbsent");
       expect(seen).toHaveLength(1);
     },
   );
-});
-
-describe("the credential test", () => {
-  it("calls the probe operation with the credential's values", async () => {
-    const node: N8nNode = {
-      provider: "zqpayments",
-      credential: "zqpaymentsApi",
-      credentialParams: ["apiKey"],
-      operations: {},
-    };
-    const { fetch, seen } = scriptedFetch(
-      json(401, { error: { type: "invalid_request_error", message: "key revoked" } }),
-      json(200, { data: [], has_more: false }),
-    );
-    const executeTool = createExecutor(tools("zqpayments"), { ...parts, fetch, retries: 0 } as never);
-    const probe = { operation: "zqpayments_list_customers", send: true };
-    expect(await testN8nCredential(executeTool, node, { apiKey: "zq-key-0123456789" }, probe)).toMatchObject({
-      status: "Error",
-      message: expect.stringContaining("key revoked"),
-    });
-    expect(await testN8nCredential(executeTool, node, { apiKey: "zq-key-0123456789" }, probe)).toMatchObject({
-      status: "OK",
-    });
-    expect(seen.map((r) => r.headers.get("authorization"))).toEqual([
-      "Bearer zq-key-0123456789",
-      "Bearer zq-key-0123456789",
-    ]);
-  });
-
-  it("without a probe, checks the credential's values against the parameters' rules and sends nothing", async () => {
-    const { fetch, seen } = scriptedFetch(json(200, {}));
-    const executeTool = createExecutor(tools("shelf"), { ...parts, fetch } as never);
-    expect(
-      await testN8nCredential(executeTool, shelfNode, { apiKey: KEY }, { operation: "shelf_get_book", send: false }),
-    ).toMatchObject({ status: "OK" });
-    expect(
-      await testN8nCredential(executeTool, shelfNode, {}, { operation: "shelf_get_book", send: false }),
-    ).toMatchObject({ status: "Error", message: expect.stringContaining("apiKey") });
-    expect(seen).toHaveLength(0);
-  });
 });

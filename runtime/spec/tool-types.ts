@@ -1,7 +1,9 @@
 // The shape of a generated tool: plain data, produced by the generator's link step from a manifest and its
 // OpenAPI document, interpreted by the runtime. Nothing here is specific to a provider.
 import type { AuthSpec, OAuthSpec } from "./auth-types.js";
-import type { WireConstant, WireSpec, ParamSpec, RuleSpec, FormFieldEncoding } from "./param-types.js";
+import type { WireConstant, WireSpec, ParamSpec, RuleSpec } from "./param-types.js";
+import type { BodySpec } from "./body-types.js";
+import type { ErrorSpec, OutcomeSpec, OutputSpec, ValueRef, ValueTest } from "./reply-types.js";
 
 export type {
   FormFieldEncoding,
@@ -15,6 +17,17 @@ export type {
   WireSpec,
 } from "./param-types.js";
 
+export type { BodySpec, XmlNode } from "./body-types.js";
+export type {
+  ErrorSpec,
+  OutcomeSpec,
+  OutputSource,
+  OutputSpec,
+  OutputType,
+  ValueRef,
+  ValueTest,
+} from "./reply-types.js";
+
 export type {
   AuthSpec,
   AuthWay,
@@ -27,72 +40,8 @@ export type {
   SigV4Spec,
 } from "./auth-types.js";
 
-/** `bytes`: a downloaded file's content (Uint8Array). */
-export type OutputType = "string" | "number" | "boolean" | "json" | "array" | "bytes";
 /** The methods an OpenAPI operation names (3.0/3.1), upper-cased: a tool calls one of them. */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS" | "TRACE";
-
-/** A parsed runtime expression (`$response.body#/id`, `$params.recordId`, …). */
-export type ValueRef =
-  | { kind: "body"; pointer: string[] }
-  | { kind: "header"; name: string }
-  | { kind: "status" }
-  | { kind: "param"; name: string };
-
-export type OutputSource =
-  | {
-      expression: string;
-      ref: ValueRef;
-      count?: boolean;
-      default?: unknown;
-      omit?: string[];
-      /**
-       * The spec guarantees the value (every step of the pointer is required): a reply without it is an upstream error.
-       */
-      required?: boolean;
-      /**
-       * The reply is one of several shapes (`anyOf`/`oneOf`) and only these carry the value: it is absent from a reply
-       * of another.
-       */
-      variants?: { carrying: string[]; of: string[] };
-    }
-  | { value: unknown };
-
-export interface OutputSpec {
-  /** Dotted path in the result, e.g. `metadata.id`. */
-  path: string;
-  type: OutputType;
-  description: string;
-  optional: boolean;
-  source: OutputSource;
-}
-
-export interface OutcomeSpec {
-  status: number;
-  description: string;
-  outputs: { path: string; source: OutputSource }[];
-}
-
-/** A test on one value of a reply: it holds when the value equals `equals`. */
-export interface ValueTest {
-  expression: string;
-  ref: ValueRef;
-  equals: string | number | boolean | null;
-}
-
-export interface ErrorSpec {
-  code: ValueRef[];
-  message: ValueRef[];
-  requestId: ValueRef[];
-  retryableStatuses: number[];
-  /**
-   * More fields of the error body carried into the structured error's `details`, by name; the first expression with a
-   * value wins.
-   */
-  details?: Record<string, ValueRef[]>;
-  /** A 2xx reply whose body meets one of these tests is a failure (`{ok: false}` style APIs). */
-  failureWhen?: ValueTest[];
-}
 
 /**
  * How the upstream throttles, as its documentation says (manifest
@@ -111,73 +60,6 @@ export interface RateLimitSpec {
    * executor, one workflow run) stay under it together (rate-limiter.ts), as verify does.
    */
   requestsPerMinute?: number;
-}
-
-/**
- * How the request body is written: JSON (any JSON media type), an HTML form, multipart/form-data (files among its
- * fields), one file's bytes as they are (`binary`), XML (`xml`: an XML media type, written as `xml` says), or one text
- * (`text`: a string schema under another media type, `text/plain`, the whole-body string parameter's UTF-8 bytes).
- */
-export interface BodySpec {
-  /**
-   * The request's Content-Type, as the spec names it (multipart: fetch adds the boundary; binary: a range such as
-   * `image/*` becomes the file's own type).
-   */
-  mediaType: string;
-  encoding: "json" | "form" | "multipart" | "binary" | "xml" | "text";
-  /**
-   * Form fields whose serialisation the spec sets (OpenAPI `encoding`): style and explode, or JSON; in a multipart
-   * body, a styled field is written as a form's would be (its pairs as parts), a JSON one as one part typed
-   * application/json.
-   */
-  fields?: Record<string, FormFieldEncoding>;
-  /**
-   * The spec requires a body (or declares a JSON one `{}` meets, for a POST, PUT or PATCH), yet a call may give none of
-   * its fields: an empty one (`{}`) is sent then, with its Content-Type.
-   */
-  required?: boolean;
-  /**
-   * An XML body (`encoding: xml`): how the body's value is written, the document's `xml` objects resolved. With a
-   * `name`, the value is the root element of that name; without, the value's one field is (a body whose schema names
-   * no element: its one property).
-   */
-  xml?: XmlNode;
-  /**
-   * Raw bytes (`encoding: binary`) the document says are base64 text (OpenAPI 3.0's `format: byte`, 3.1's
-   * `contentEncoding: base64`): the file's bytes are sent base64-encoded, typed as the body's media type.
-   */
-  contentEncoding?: "base64";
-  /**
-   * Raw bytes (`encoding: binary`) the document offers under several media types of no range (`image/gif`,
-   * `image/png`…): each, `mediaType` first. A file whose own type is one of them is sent as it, not as the first.
-   */
-  mediaTypes?: string[];
-  /**
-   * A JSON body the document offers as raw bytes too (any type, `application/octet-stream`): a call given the
-   * whole-body file parameter sends the file instead, typed as a raw body's (its own type where `mediaType` is a
-   * range).
-   */
-  raw?: { mediaType: string; mediaTypes?: string[] };
-}
-
-/**
- * How a value of an XML body is written (OpenAPI's `xml` object, at each place that says more than the default: an
- * element named as its property, an array's items each an element of the property's name).
- */
-export interface XmlNode {
-  /** The element's (attribute's) name when it is not the property's. */
-  name?: string;
-  /** Written as an attribute of its parent element, not an element (a scalar). */
-  attribute?: true;
-  /** The element's namespace (`xmlns`, or `xmlns:<prefix>` with `prefix`). */
-  namespace?: string;
-  prefix?: string;
-  /** An array written inside one element of its name, each item an element within; unwrapped by default. */
-  wrapped?: true;
-  /** An array's items. */
-  items?: XmlNode;
-  /** An object's fields that say more than the default. */
-  fields?: Record<string, XmlNode>;
 }
 
 /** Where a cursor or offset goes on the next request. */

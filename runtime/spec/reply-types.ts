@@ -1,0 +1,67 @@
+// What a tool reads of its reply (a tool's `outputs`, `outcomes` and `errors`; tool-types.ts's ToolSpec holds them):
+// its outputs and where each is found, the statuses mapped to outputs, how a failure's code and message are read.
+
+/** `bytes`: a downloaded file's content (Uint8Array). */
+export type OutputType = "string" | "number" | "boolean" | "json" | "array" | "bytes";
+
+/** A parsed runtime expression (`$response.body#/id`, `$params.recordId`, …). */
+export type ValueRef =
+  | { kind: "body"; pointer: string[] }
+  | { kind: "header"; name: string }
+  | { kind: "status" }
+  | { kind: "param"; name: string };
+
+export type OutputSource =
+  | {
+      expression: string;
+      ref: ValueRef;
+      count?: boolean;
+      default?: unknown;
+      omit?: string[];
+      /**
+       * The spec guarantees the value (every step of the pointer is required): a reply without it is an upstream error.
+       */
+      required?: boolean;
+      /**
+       * The reply is one of several shapes (`anyOf`/`oneOf`) and only these carry the value: it is absent from a reply
+       * of another.
+       */
+      variants?: { carrying: string[]; of: string[] };
+    }
+  | { value: unknown };
+
+export interface OutputSpec {
+  /** Dotted path in the result, e.g. `metadata.id`. */
+  path: string;
+  type: OutputType;
+  description: string;
+  optional: boolean;
+  source: OutputSource;
+}
+
+export interface OutcomeSpec {
+  status: number;
+  description: string;
+  outputs: { path: string; source: OutputSource }[];
+}
+
+/** A test on one value of a reply: it holds when the value equals `equals`. */
+export interface ValueTest {
+  expression: string;
+  ref: ValueRef;
+  equals: string | number | boolean | null;
+}
+
+export interface ErrorSpec {
+  code: ValueRef[];
+  message: ValueRef[];
+  requestId: ValueRef[];
+  retryableStatuses: number[];
+  /**
+   * More fields of the error body carried into the structured error's `details`, by name; the first expression with a
+   * value wins.
+   */
+  details?: Record<string, ValueRef[]>;
+  /** A 2xx reply whose body meets one of these tests is a failure (`{ok: false}` style APIs). */
+  failureWhen?: ValueTest[];
+}
