@@ -13,14 +13,8 @@ import type { Failure, ToolError, ToolResult } from "../http/errors.js";
 import { allowedHostProblem, hostRefusal } from "../http/hosts.js";
 import { ownValue } from "../common/own.js";
 import { pageCountIssue, wantsPages } from "../validate/page-inputs.js";
-<<<<<<< HEAD
-import { readBody, replyLimit } from "../http/read-body.js";
-import { isSecretLength, redactDeep, SECRET_MIN_LENGTH, withheldSecrets } from "../common/redact.js";
-import { secretTexts } from "../common/secret-texts.js";
-import { sleep } from "../common/sleep.js";
-=======
 import { isSecretLength, redactDeep, SECRET_MIN_LENGTH } from "../common/redact.js";
->>>>>>> h/s47-capsplit2
+import { secretTexts } from "../common/secret-texts.js";
 import type { ToolCall } from "../spec/tool-types.js";
 import { startDeadline } from "../http/deadline.js";
 import { applySimple, requestUrl, type HttpRequest } from "../http/transport.js";
