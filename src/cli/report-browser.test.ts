@@ -1,6 +1,6 @@
 // The HTML reports as a reader sees them: `blockwright test --reporter html`
 // and `blockwright diff --format html`, each opened from its file in a real
-// browser (Debian's chromium, driven by playwright-core). The chart, a row per
+// browser (Chromium, driven by playwright-core). The chart, a row per
 // operation, a failure's request, the mock's answer and the reproduce line
 // are visible; the page logs no error and asks for nothing beyond itself (its
 // Content-Security-Policy would refuse it, and say so on the console). The
@@ -10,13 +10,17 @@
 // chart is on the screen, and every cell of the coverage table too (on a
 // phone each operation's row is a card of named cells; before, the table
 // overflowed below ~1,190 px and the bars fell off the screen). One file, one
-// browser: a launch of Chromium is about half a second of CPU.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+// browser, one page (test-support/browser/page.ts: a launch is about half a
+// second of CPU, and so is each page of Debian's chromium, a window whose
+// toolbar is a renderer of its own); each test sets the page's width and opens
+// its own file in it, listening to it from before it loads.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { ConsoleMessage, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sharedPage } from "../../test-support/browser/page.js";
 import { cli, editFile as edit } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { RESULT_KINDS } from "../contract/coverage.js";
@@ -25,25 +29,18 @@ import type { SuiteReport } from "../contract/report/report.js";
 import type { CaseResult } from "../contract/run.js";
 import { startMocks } from "../mocks/mocks.js";
 
-/** Debian's chromium (`apt-get install chromium`); CHROMIUM names another build of it. */
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
-
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-report-browser-"));
-let browser: Promise<Browser> | undefined;
+const browser = sharedPage("the HTML reports");
 
-/** The browser, started by the first test that opens a page (each test fails, not skips, when it is missing). */
-function started(): Promise<Browser> {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `${CHROMIUM} does not exist: this test renders the HTML reports in Debian's chromium. ` +
-        `Install it (apt-get install chromium) or set CHROMIUM to a chromium executable.`,
-    );
-  browser ??= chromium.launch({ executablePath: CHROMIUM });
-  return browser;
+/** The file's one page, at the width (and height) given: Playwright's default viewport unless told. */
+async function pageAt(viewport = { width: 1280, height: 720 }): Promise<Page> {
+  const page = await browser.page();
+  await page.setViewportSize(viewport);
+  return page;
 }
 
 afterAll(async () => {
-  await (await browser?.catch(() => undefined))?.close();
+  await browser.close();
   rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -85,20 +82,25 @@ interface Opened {
   /** Every address the page asked for, its own first. */
   requests: string[];
   url: string;
+  /** Stops listening: the page is the next test's. */
+  done: () => void;
 }
 
+/** The file opened in the page, its console and requests listened to from before it loads until `done()`. */
 async function open(file: string): Promise<Opened> {
-  const page = await (await started()).newPage();
+  const page = await pageAt();
   const problems: string[] = [];
   const requests: string[] = [];
-  page.on("console", (m) => {
+  const onConsole = (m: ConsoleMessage) => {
     if (m.type() === "error" || m.type() === "warning") problems.push(`console ${m.type()}: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("request", (r) => requests.push(r.url()));
+  };
+  const onError = (e: Error) => problems.push(`page error: ${e.message}`);
+  const onRequest = (r: Request) => requests.push(r.url());
+  page.on("console", onConsole).on("pageerror", onError).on("request", onRequest);
+  const done = () => page.off("console", onConsole).off("pageerror", onError).off("request", onRequest);
   const url = pathToFileURL(file).href;
   await page.goto(url, { waitUntil: "load" });
-  return { page, problems, requests, url };
+  return { page, problems, requests, url, done };
 }
 
 /** Whether any of the elements is rendered with an area (a bar of 0 cases has none). */
@@ -135,7 +137,7 @@ describe("the HTML reports in a browser", () => {
       );
       expect(r.code).toBe(1);
       const cases = (JSON.parse(r.stdout) as { cases: Case[] }).cases;
-      const { page, problems, requests, url } = await open(file);
+      const { page, problems, requests, url, done } = await open(file);
       try {
         expect(await page.locator("svg.chart").isVisible()).toBe(true);
         expect(await drawn(page, "svg.chart rect.pass")).toBe(true);
@@ -173,7 +175,7 @@ describe("the HTML reports in a browser", () => {
         expect(problems).toEqual([]);
         expect(requests).toEqual([url]);
       } finally {
-        await page.close();
+        done();
       }
     },
   );
@@ -183,7 +185,7 @@ describe("the HTML reports in a browser", () => {
     expect(r.code).toBe(1);
     const file = join(dir, "reports/diff.html");
     writeFileSync(file, r.stdout);
-    const { page, problems, requests, url } = await open(file);
+    const { page, problems, requests, url, done } = await open(file);
     try {
       expect(await page.locator("p.verdict.bad").isVisible()).toBe(true);
       expect(
@@ -203,7 +205,7 @@ describe("the HTML reports in a browser", () => {
       expect(problems).toEqual([]);
       expect(requests).toEqual([url]);
     } finally {
-      await page.close();
+      done();
     }
   });
 });
@@ -256,35 +258,31 @@ describe.each([
     async () => {
       const file = join(tmp, `report-${width}.html`);
       writeFileSync(file, htmlReport(run()));
-      const page = await (await started()).newPage({ viewport: { width, height } });
-      try {
-        await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        const inside = async (selector: string) => {
-          const boxes = await Promise.all((await page.locator(selector).all()).map((e) => e.boundingBox()));
-          const drawn = boxes.filter((b) => b !== null && b.width > 0 && b.height > 0);
-          expect(drawn.length, selector).toBeGreaterThan(0);
-          for (const box of drawn)
-            expect(box!.x >= 0 && box!.x + box!.width <= width + 0.5, `${selector} at ${box!.x}+${box!.width}`).toBe(
-              true,
-            );
-          return drawn.length;
-        };
-        await inside("svg.chart rect.pass");
-        await inside("svg.chart rect.fail");
-        // Every coverage cell: a kind's count, the operation, its statuses.
-        const cells = await inside("table.cards td");
-        expect(cells).toBe(3 * (RESULT_KINDS.length + 3));
-        // A phone has no room for a column per kind: the cards name each cell instead of a header row.
-        expect(await page.locator("table.cards th").first().isVisible()).toBe(width > 640);
-        const shot = join(tmp, `report-${width}.png`);
-        await page.screenshot({ path: shot, fullPage: true });
-        const png = readFileSync(shot);
-        expect(png.subarray(1, 4).toString()).toBe("PNG");
-        expect(png.readUInt32BE(16)).toBe(width);
-      } finally {
-        await page.close();
-      }
+      const page = await pageAt({ width, height });
+      await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const inside = async (selector: string) => {
+        const boxes = await Promise.all((await page.locator(selector).all()).map((e) => e.boundingBox()));
+        const drawn = boxes.filter((b) => b !== null && b.width > 0 && b.height > 0);
+        expect(drawn.length, selector).toBeGreaterThan(0);
+        for (const box of drawn)
+          expect(box!.x >= 0 && box!.x + box!.width <= width + 0.5, `${selector} at ${box!.x}+${box!.width}`).toBe(
+            true,
+          );
+        return drawn.length;
+      };
+      await inside("svg.chart rect.pass");
+      await inside("svg.chart rect.fail");
+      // Every coverage cell: a kind's count, the operation, its statuses.
+      const cells = await inside("table.cards td");
+      expect(cells).toBe(3 * (RESULT_KINDS.length + 3));
+      // A phone has no room for a column per kind: the cards name each cell instead of a header row.
+      expect(await page.locator("table.cards th").first().isVisible()).toBe(width > 640);
+      const shot = join(tmp, `report-${width}.png`);
+      await page.screenshot({ path: shot, fullPage: true });
+      const png = readFileSync(shot);
+      expect(png.subarray(1, 4).toString()).toBe("PNG");
+      expect(png.readUInt32BE(16)).toBe(width);
     },
   );
 });

@@ -1,15 +1,16 @@
 // The pictures of the platform guides (docs/guides/n8n.md, docs/guides/sim.md):
 // a provider's n8n node, its description laid out as n8n's parameter panel
 // lays one out, and its Sim block, its sub-blocks as Sim's editor lays them
-// out, each rendered in a real browser (Debian's chromium, driven by
-// playwright-core, as report-browser.test.ts does). Every property of the
+// out, each rendered in a real browser (Chromium, driven by playwright-core,
+// one page for the file: test-support/browser/page.ts). Every property of the
 // operation shown is visible, the page logs no error and asks for nothing
 // beyond itself. UPDATE_GOLDEN=1 writes the screenshots into docs/images/
 // (committed); without it the committed pictures must be there.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, chromium } from "playwright-core";
+import type { ConsoleMessage, Request } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
+import { sharedPage } from "../../../test-support/browser/page.js";
 import { REPOSITORY, ROOT } from "../../../test-support/repo.js";
 import { text } from "../../common/markup-text.js";
 import { loadProvider } from "../link-provider.js";
@@ -17,24 +18,12 @@ import { n8nNames, n8nNodeView } from "./n8n-node.js";
 import { icon as n8nIcon } from "./n8n-package.js";
 import type { ProviderIR } from "../../model/ir.js";
 
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 /** The provider and the operation pictured: a list operation of a node with resources. */
 const PROVIDER = "directory";
 const OPERATION = "directory_list_users";
 
-let browser: Promise<Browser> | undefined;
-function started(): Promise<Browser> {
-  if (!existsSync(CHROMIUM))
-    throw new Error(
-      `${CHROMIUM} does not exist: this test renders the platforms' pictures in Debian's chromium. ` +
-        `Install it (apt-get install chromium) or set CHROMIUM to a chromium executable.`,
-    );
-  browser ??= chromium.launch({ executablePath: CHROMIUM });
-  return browser;
-}
-afterAll(async () => {
-  await (await browser?.catch(() => undefined))?.close();
-});
+const browser = sharedPage("the platforms' pictures", { viewport: { width: 560, height: 400 }, deviceScaleFactor: 1 });
+afterAll(() => browser.close());
 
 const STYLE = `body{margin:0;font:14px/1.4 -apple-system,"Segoe \
 UI",Helvetica,Arial,sans-serif;background:#f5f5f7;color:#222}
@@ -168,12 +157,14 @@ describe("the platforms' pictures", async () => {
     it(
       `the ${c.name}: every input of the operation visible, ` + `no console problem, nothing asked beyond the page`,
       async () => {
-        const p = await (await started()).newPage({ viewport: { width: 560, height: 400 }, deviceScaleFactor: 1 });
+        const p = await browser.page();
         const problems: string[] = [];
         const requests: string[] = [];
-        p.on("console", (m) => (m.type() === "error" || m.type() === "warning" ? problems.push(m.text()) : undefined));
-        p.on("pageerror", (e) => problems.push(e.message));
-        p.on("request", (r) => requests.push(r.url()));
+        const onConsole = (m: ConsoleMessage) =>
+          m.type() === "error" || m.type() === "warning" ? problems.push(m.text()) : undefined;
+        const onError = (e: Error) => problems.push(e.message);
+        const onRequest = (r: Request) => requests.push(r.url());
+        p.on("console", onConsole).on("pageerror", onError).on("request", onRequest);
         const html = c.html();
         await p.setContent(html);
         const labels = [...html.matchAll(/<div class="label">([^<]+)/g)].map((m) => m[1]!.trim());
@@ -186,7 +177,7 @@ describe("the platforms' pictures", async () => {
         if (process.env.UPDATE_GOLDEN) writeFileSync(join(REPOSITORY, c.image), shot);
         // The committed picture is a PNG of the panel (fonts differ between machines: its pixels are not compared).
         expect(readFileSync(join(REPOSITORY, c.image)).subarray(1, 4).toString()).toBe("PNG");
-        await p.close();
+        p.off("console", onConsole).off("pageerror", onError).off("request", onRequest);
       },
     );
   }
