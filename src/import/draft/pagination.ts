@@ -37,6 +37,7 @@ import { safeFlatten } from "./param-schema.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import {
   AFTER_ID,
+  BARE_PAGES,
   CURSOR_PARAM,
   fieldMatching,
   HAS_MORE,
@@ -45,6 +46,7 @@ import {
   looksLikeAddress,
   NEXT_CURSOR,
   nextNamedAfterParam,
+  PAGE_NUMBER,
   siblingFlag,
 } from "./paging-reply.js";
 import { resumeField } from "./paging-resume.js";
@@ -431,12 +433,13 @@ function countedPaging(paging: Paging): ManifestPagination | undefined {
 
 /**
  * The reply's field counting the pages, up to three levels down (`meta.pagination.total_pages`), an integer; a
- * `last_page` only where pages are numbered from 1 (then it is the count).
+ * `last_page` only where pages are numbered from 1 (then it is the count); a bare `pages` beside the page's number.
  */
 function pageCount({ doc, body }: Paging, first: number): string[] | undefined {
   if (!body) return undefined;
   return (
     fieldMatching(doc, body, PAGES, ["integer", "number"], 3) ??
-    (first === 1 ? fieldMatching(doc, body, LAST_PAGE, ["integer"], 3) : undefined)
+    (first === 1 ? fieldMatching(doc, body, LAST_PAGE, ["integer"], 3) : undefined) ??
+    fieldMatching(doc, body, BARE_PAGES, ["integer"], 3, PAGE_NUMBER)
   );
 }

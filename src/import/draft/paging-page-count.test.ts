@@ -104,4 +104,31 @@ describe("a page-numbered list whose reply counts its pages", () => {
     });
     expect(shaped("page_total_label")).not.toHaveProperty("pages");
   });
+
+  it("a bare pages beside the page's number (pagination: {results, pages, page}): drafted as pages", async () => {
+    const counts = (fields: Record<string, Json>) => ({
+      type: "object",
+      properties: { zqshelves: { type: "array", items: shelf }, pagination: { type: "object", properties: fields } },
+    });
+    const params = [query("page", { type: "integer", default: 1 }), query("per_page", integer)];
+    const d = paging(openapi(listShelves(params, counts({ results: integer, pages: integer, page: integer }))));
+    expect(op(d).pagination).toEqual({
+      style: "page",
+      send: { in: "query", name: "page" },
+      pages: "$response.body#/pagination/pages",
+      items: ["data"],
+      pageSize: "per_page",
+    });
+    expect(await linkProblems(d, "zqshelf")).toEqual([]);
+    const [tool] = await linkedTools(d, "zqshelf");
+    const page = (ids: string[]) =>
+      json(200, { zqshelves: ids.map((id) => ({ id })), pagination: { results: 4, pages: 2, page: 1 } });
+    const { fetch, seen } = scriptedFetch(page(["s1", "s2"]), page(["s3", "s4"]), page([]));
+    const all = await collectPages(tool!, { accessToken: "zq-token-0001" }, { ...fullSupport, fetch });
+    expect(all.success && all.output.data).toEqual([{ id: "s1" }, { id: "s2" }, { id: "s3" }, { id: "s4" }]);
+    expect(seen.map((s) => new URL(s.url).searchParams.get("page"))).toEqual([null, "2"]);
+    // Alone, or beside no page number, a `pages` may count anything: not taken.
+    const alone = paging(openapi(listShelves(params, counts({ results: integer, pages: integer }))));
+    expect(op(alone).pagination).not.toHaveProperty("pages");
+  });
 });

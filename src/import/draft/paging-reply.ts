@@ -20,6 +20,10 @@ export const CURSOR_PARAM =
 // The object of a reply that describes its page (`list_metadata`, `pagination`, `page_info`, `meta`).
 // `cursors` too (`paging: {cursors: {before, after}}`, `meta: {cursor: {before, after}}`).
 const PAGING_OBJECT = /^(list_?)?meta(_?data)?$|^pagination$|^paging$|^page_?info$|^cursors?$/i;
+// A bare `pages`, the count of pages only beside the page's number (Kaminari's `pagination: {results, pages, page}`,
+// `{count, current_page, pages}`): alone, it may be anything.
+export const BARE_PAGES = /^pages$/i;
+export const PAGE_NUMBER = /^(current_?)?page(_?(number|no|index))?$/i;
 // A paging object's id of the page's last item (`paging: {first, last}`), what an `after` parameter takes.
 const LAST_ITEM = /^last(_?id)?$/i;
 
@@ -196,7 +200,7 @@ export function siblingFlag(doc: OpenApiDocument, body: Schema, path: readonly s
 /**
  * The pointer of a field of the reply whose name matches `pattern` and type
  * is one of `types`: at the top, or one level down in an object field
- * (`response_metadata.next_cursor`).
+ * (`response_metadata.next_cursor`). With `beside`, only in an object that also holds a field matching it.
  */
 export function fieldMatching(
   doc: OpenApiDocument,
@@ -204,17 +208,19 @@ export function fieldMatching(
   pattern: RegExp,
   types: string[],
   depth = 2,
+  beside?: RegExp,
 ): string[] | undefined {
   const fields = (body.properties ?? {}) as Record<string, Schema>;
+  const placed = !beside || Object.keys(fields).some((name) => beside.test(name));
   for (const [name, schema] of Object.entries(fields)) {
     const flat = safeFlatten(doc, schema);
-    if (pattern.test(name) && types.includes(typeOf(flat ?? {}) ?? "")) return [name];
+    if (placed && pattern.test(name) && types.includes(typeOf(flat ?? {}) ?? "")) return [name];
   }
   if (depth < 2) return undefined;
   for (const [name, schema] of Object.entries(fields)) {
     const flat = safeFlatten(doc, schema);
     if (!flat || typeOf(flat) !== "object") continue;
-    const inner = fieldMatching(doc, flat, pattern, types, depth - 1);
+    const inner = fieldMatching(doc, flat, pattern, types, depth - 1, beside);
     if (inner) return [name, ...inner];
   }
   return undefined;
