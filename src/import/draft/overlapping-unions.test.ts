@@ -156,3 +156,50 @@ describe("a oneOf whose shapes take each other's values through allOf members or
     expect(d.openapiText).toContain("oneOf:");
   });
 });
+
+describe("a oneOf of lists whose items take each other's", () => {
+  // A reply of one list per kind of account, kinds alike but one whose records require a field the others leave
+  // optional: the empty list and every list of such records are of each shape, a list of the others' of the twins, so
+  // no reply met the union and the mock refused its own.
+  const record = { type: "object", required: ["zqName"], properties: { zqName: { type: "string" } } };
+  const stricter = {
+    type: "object",
+    required: ["zqName", "zqSupply"],
+    properties: { zqName: { type: "string", description: "Its name." }, zqSupply: { type: "string" } },
+  };
+  const list = (title: string, items: unknown, more: Record<string, unknown> = {}) => ({
+    title,
+    type: "array",
+    items,
+    ...more,
+  });
+  const listed = (shapes: unknown[]) => {
+    const published = doc({});
+    published.paths["/zqverifiers"].post.responses["200"] = reply({ oneOf: shapes });
+    return published;
+  };
+
+  it("is cut as anyOf where each list's items are taken by another's (allOf members read as one object)", () => {
+    const shapes = [
+      list("zqOpen", { allOf: [record] }),
+      list("zqOpenTwin", { allOf: [record] }),
+      list("zqStrict", { allOf: [stricter] }),
+    ];
+    const d = drafted(listed(shapes), ["createZqVerifier"]);
+    expect(d.openapiText).toContain(
+      "responses.200.content.application/json.schema (oneOf of zqOpen, zqOpenTwin, zqStrict): anyOf",
+    );
+  });
+
+  it("is left as published where a list's items are told apart, or a list bounds its count", () => {
+    const other = { ...record, properties: { zqName: { type: "integer" } } };
+    for (const shapes of [
+      [list("zqOpen", record), list("zqOpenTwin", record), list("zqOther", other)],
+      [list("zqOpen", record, { minItems: 2 }), list("zqStrict", stricter)],
+    ]) {
+      const d = drafted(listed(shapes), ["createZqVerifier"]);
+      expect(d.openapiText).not.toContain("Changed by blockwright add");
+      expect(d.openapiText).toContain("oneOf:");
+    }
+  });
+});

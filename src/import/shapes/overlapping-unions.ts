@@ -9,10 +9,13 @@
 // a value of those meets it. Shapes are read whatever their nesting: an
 // `allOf` of plain objects as the one object of all its members' fields, a
 // shape that is a union of its own as each of its shapes (every value of it
-// is a value of one of them), and an `anyOf` as taking what one of its
-// shapes takes. A union whose one value of exactly one shape is null (a
-// string, or a string that may be null: Elasticsearch's `NullValue`) is read
-// so too: the publisher means either, and no string the draft sends met it.
+// is a value of one of them), an `anyOf` as taking what one of its
+// shapes takes, and a list as taking every list whose items its items take
+// (a list of records per kind of account, one kind's records requiring a
+// field more: the empty list and each list of those is of every shape). A
+// union whose one value of exactly one shape is null (a string, or a string
+// that may be null: Elasticsearch's `NullValue`) is read so too: the
+// publisher means either, and no string the draft sends met it.
 import { isJson, resolved, rewriteEachObject, shapeName } from "./cut-walk.js";
 
 type Json = Record<string, unknown>;
@@ -49,6 +52,16 @@ const PLAIN_OBJECT_KEYS = new Set(["type", "properties", "required", "additional
 function isPlainObject(schema: Json): boolean {
   if (schema.type !== "object" && !(schema.type === undefined && isJson(schema.properties))) return false;
   return Object.keys(schema).every((key) => PLAIN_OBJECT_KEYS.has(key) || WORDS.has(key) || key.startsWith("x-"));
+}
+
+/** Keys a plain list shape has (beside words and extensions): any other (a bound on its items' count) may rule out. */
+const PLAIN_LIST_KEYS = new Set(["type", "items", "nullable"]);
+
+function isPlainList(schema: Json): boolean {
+  return (
+    schema.type === "array" &&
+    Object.keys(schema).every((key) => PLAIN_LIST_KEYS.has(key) || WORDS.has(key) || key.startsWith("x-"))
+  );
 }
 
 const names = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
@@ -108,6 +121,12 @@ function takesAllOf(cut: Json, a: unknown, b: unknown, depth = 0, butNull = fals
   if (inner) return inner.every((shape) => takesAllOf(cut, shape, resolvedY, depth + 1));
   const either = shapesOf(resolvedY, ["anyOf"]);
   if (either) return either.some((shape) => takesAllOf(cut, resolvedX, shape, depth + 1));
+  // Plain lists: `b` takes every list `a` does where it takes each item `a` takes (a list of no items rules none).
+  if (isPlainList(resolvedX) && isPlainList(resolvedY)) {
+    if (resolvedX.nullable === true && resolvedY.nullable !== true) return false;
+    if (resolvedY.items === undefined || rules(resolved(cut, resolvedY.items)) === "{}") return true;
+    return resolvedX.items !== undefined && takesAllOf(cut, resolvedX.items, resolvedY.items, depth + 1);
+  }
   const x = plainObjectOf(cut, resolvedX);
   const y = plainObjectOf(cut, resolvedY);
   if (!x || !y) return false;

@@ -13,6 +13,7 @@ import { TOLD_APART_CHECKS, toldApart, type ToldApartChecks } from "./sample-tol
 import { carriedFields, type SampleBounds } from "./sample-bounds.js";
 import { itemSchema, listOfItemShapes } from "./sample-list-shapes.js";
 import { LETTER_ONE_OF, takenByOneBranch } from "./letter-one-of.js";
+import { firstOfTwins } from "./sample-twins.js";
 
 export type { SampleBounds } from "./sample-bounds.js";
 
@@ -176,8 +177,12 @@ export class Walk {
     let loose: [unknown] | undefined;
     const alone = (v: unknown, index: number) =>
       !letter || takenByOneBranch(this.sampler, v, { pointer, key, count: branches.length, index });
-    for (let i = 0; i < Math.min(branches.length, this.maxBranches); i++) {
+    // Of a oneOf's twins (alike but for their words) one is tried: a value of one is of all (sample-twins.ts).
+    const twins = new Set<string>();
+    for (let i = 0, tried = 0; i < branches.length && tried < this.maxBranches; i++) {
       const index = (start + i) % branches.length;
+      if (key === "oneOf" && !firstOfTwins(twins, branches[index])) continue;
+      tried++;
       // The fewest properties first; then, should that value match another branch too, the branch's optional ones (a
       // realistic value has them already).
       for (const full of this.realistic ? [false] : [false, true]) {
