@@ -23,16 +23,15 @@ describe("DECISIONS — CRM", () => {
       await call("crm_get_record", { ...crm(), sobject: "Account/../User", recordId: ACCOUNT_ID }),
       "sobject",
       "pattern",
-      "sobject: must be an sObject API name such as Account or My_Object__c matching ^[A-Za-z][A-Za-z0-9_]*$, " +
-        'got "Account/../User"',
+      // The hint says the rule; the pattern is the error's `expected` (runtime/validate/rule-words.ts).
+      'sobject: must be an sObject API name such as Account or My_Object__c, got "Account/../User"',
     );
     for (const recordId of ["001D000000IqhS", "001D000000IqhSLI", "001D000000IqhSL-AZ"]) {
       expectRefused(
         await call("crm_get_record", { ...crm(), sobject: "Account", recordId }),
         "recordId",
         "pattern",
-        `recordId: must be a record ID of 15 or 18 letters and digits matching ` +
-          `^[A-Za-z0-9]{15}([A-Za-z0-9]{3})?$, got "${recordId}"`,
+        `recordId: must be a record ID of 15 or 18 letters and digits, got "${recordId}"`,
       );
     }
   });

@@ -137,6 +137,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/add-one-value-constants.test.ts",
       "src/cli/call-inputs.test.ts",
       "src/cli/call-nested-secrets.test.ts",
+      "src/cli/long-refusals.test.ts",
       "src/cli/call-file-lists.test.ts",
       "src/load/schemas/reference-depth-cli.test.ts",
       "src/contract/kinds/required-when.test.ts",

@@ -52,7 +52,7 @@ export interface AdaptedTool {
 /** What a model is told of a failure: enough to fix its arguments or give up, nothing of the connection. */
 export interface ModelError {
   error: Pick<ToolError, "type" | "message"> &
-    Partial<Pick<ToolError, "status" | "code" | "param" | "rule" | "retryable" | "quotaExceeded">>;
+    Partial<Pick<ToolError, "status" | "code" | "param" | "rule" | "expected" | "retryable" | "quotaExceeded">>;
 }
 
 type Call = (
@@ -131,12 +131,13 @@ function isDescribed(tool: ToolCall | ToolSpec | undefined): tool is ToolSpec {
 }
 
 function modelError(e: ToolError): ModelError {
-  const { type, message, status, code, param, rule, retryable, quotaExceeded } = e;
+  const { type, message, status, code, param, rule, expected, retryable, quotaExceeded } = e;
   const error: ModelError["error"] = { type, message };
   if (status !== undefined) error.status = status;
   if (code !== undefined) error.code = code;
   if (param !== undefined) error.param = param;
   if (rule !== undefined) error.rule = rule;
+  if (expected !== undefined) error.expected = expected;
   if (retryable !== undefined) error.retryable = retryable;
   if (quotaExceeded) error.quotaExceeded = quotaExceeded;
   return { error };

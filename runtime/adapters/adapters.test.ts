@@ -63,6 +63,21 @@ describe("the shared adapter", () => {
     expect(sent()).toEqual([]);
   });
 
+  it("tells the model a broken pattern whole (`expected`), whatever of it the message words", async () => {
+    const [list] = adaptClient(client(), { only: ["listBooks"] });
+    const sent = sinceNow();
+    expect(await list!.call({ shelfId: "Zq Main!" })).toEqual({
+      error: {
+        type: "validation",
+        message: 'shelfId: must be a value matching ^[a-z0-9-]+$, got "Zq Main!"',
+        param: "shelfId",
+        rule: "pattern",
+        expected: "^[a-z0-9-]+$",
+      },
+    });
+    expect(sent()).toEqual([]);
+  });
+
   it("tells the model an upstream refusal, from a client that throws too, without the credential", async () => {
     const throwing = createClient(table, {
       apiKey: KEY,

@@ -62,12 +62,12 @@ export function prepareCall(
   const checked = (options.baseUrl !== undefined && options.addresses?.givenAddress(tool)) || tool;
   const validated = validateInput(checked, input, options, secrets);
   if (!validated.ok) {
-    const first = itemAt(validated.issues, 0);
+    // The first problem's fields (param, rule, expected) as they are; its message tells how many more there are.
+    const { message, ...first } = itemAt(validated.issues, 0);
     const more = validated.issues.length - 1;
     return refuse({
-      message: more ? `${first.message} (and ${more} more problem${more > 1 ? "s" : ""})` : first.message,
-      ...(first.param ? { param: first.param } : {}),
-      rule: first.rule,
+      message: more ? `${message} (and ${more} more problem${more > 1 ? "s" : ""})` : message,
+      ...first,
       ...(more ? { issues: validated.issues } : {}),
     });
   }

@@ -3,4 +3,6 @@ export interface Issue {
   param?: string;
   rule: string;
   message: string;
+  /** The whole of a rule the message words or cuts (a pattern): for programs and models. */
+  expected?: string;
 }

@@ -100,7 +100,11 @@ describe("routes", () => {
 });
 
 describe("pre-flight validation", () => {
-  const cases: [string, Record<string, unknown>, { param?: string; rule: string; message: string }][] = [
+  const cases: [
+    string,
+    Record<string, unknown>,
+    { param?: string; rule: string; message: string; expected?: string },
+  ][] = [
     [
       "an unknown parameter",
       { shelfId: "s", topp: 3 },
@@ -113,7 +117,12 @@ describe("pre-flight validation", () => {
     [
       "a pattern",
       { shelfId: "Fiction!" },
-      { param: "shelfId", rule: "pattern", message: 'shelfId: must be a value matching ^[a-z0-9-]+$, got "Fiction!"' },
+      {
+        param: "shelfId",
+        rule: "pattern",
+        expected: "^[a-z0-9-]+$",
+        message: 'shelfId: must be a value matching ^[a-z0-9-]+$, got "Fiction!"',
+      },
     ],
     [
       "a maximum",

@@ -17,8 +17,10 @@ export interface ToolErrorFields {
   param?: string;
   /** The rule broken (validation errors): `required`, `maximum`, `pattern`, `exactlyOne`, … */
   rule?: string;
+  /** The whole of the rule broken, where the message words or cuts it (validation errors): a pattern. */
+  expected?: string;
   /** Every problem found, when the input broke more than one rule. */
-  issues?: { param?: string; rule: string; message: string }[];
+  issues?: { param?: string; rule: string; message: string; expected?: string }[];
   /** HTTP status of the upstream reply. */
   status?: number;
   /** The upstream's own error code (`INVALID_SESSION_ID`, `RESOURCE_EXHAUSTED`, …). */

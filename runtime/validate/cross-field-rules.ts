@@ -7,6 +7,7 @@ import type { Issue } from "../common/issue.js";
 import { redactThenCut } from "../common/outgoing-text.js";
 import type { DependentLimit } from "../spec/param-types.js";
 import type { RuleSpec, ToolCall } from "../spec/tool-types.js";
+import { listedValues } from "./rule-words.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -116,8 +117,8 @@ function checkRule(
         param: rule.param,
         rule: "allowedValues",
         message: allowed.length
-          ? `${rule.param}: must be one of ${allowed.join(", ")} when ${rule.dependsOn} is ${String(selector)}, ` +
-            `got ${JSON.stringify(value)}`
+          ? `${rule.param}: must be one of ${listedValues(allowed, value)} when ${rule.dependsOn} is ` +
+            `${String(selector)}, got ${JSON.stringify(value)}`
           : `${rule.param}: must be left out when ${rule.dependsOn} is ${String(selector)}, ` +
             `got ${JSON.stringify(value)}`,
       });

@@ -7,6 +7,7 @@ import type { NestedLimits } from "../spec/tool-types.js";
 import { characters } from "../common/redact.js";
 import { integerRule } from "./safe-integer.js";
 import { compiled } from "./validate-params.js";
+import { boundedPattern, listedValues } from "./rule-words.js";
 
 /** A rule a value inside a JSON parameter breaks: where inside it (`""` the value itself), the rule and its words. */
 export type NestedProblem = { where: string; rule: string; text: string; value: unknown; secret?: true };
@@ -53,7 +54,7 @@ function ownProblem(limits: NestedLimits, value: unknown): { rule: string; text:
   if (type === "object" && !isObject(value)) return { rule: "type", text: "must be an object" };
   // Enum values may be objects or lists (`{}` for "an empty object only"): compared as JSON, shown as JSON.
   if (limits.enum && !limits.enum.some((allowed) => sameJson(allowed, value)))
-    return { rule: "enum", text: `must be one of ${listed(limits.enum)}` };
+    return { rule: "enum", text: `must be one of ${listedValues(limits.enum, limits.secret ? undefined : value)}` };
   if (typeof value === "number") {
     if (limits.minimum !== undefined && value < limits.minimum)
       return { rule: "minimum", text: `must be at least ${limits.minimum}` };
@@ -67,7 +68,7 @@ function ownProblem(limits: NestedLimits, value: unknown): { rule: string; text:
     if (limits.maxLength !== undefined && length > limits.maxLength)
       return { rule: "maxLength", text: `must be at most ${limits.maxLength} characters long (it has ${length})` };
     if (limits.pattern !== undefined && !compiled(limits.pattern).test(value))
-      return { rule: "pattern", text: `must match ${limits.pattern}` };
+      return { rule: "pattern", text: `must match ${boundedPattern(limits.pattern)}` };
     if (limits.format !== undefined && !matchesFormat(limits.format, value))
       return { rule: "format", text: `must be ${VALUE_FORMATS[limits.format]}` };
   }
@@ -136,7 +137,7 @@ function shapesProblem(limits: NestedLimits, value: unknown): NestedProblem | un
         return {
           where: fieldPlace("", tag),
           rule: "enum",
-          text: `must be one of ${listed(tagged.values)}`,
+          text: `must be one of ${listedValues(tagged.values, named)}`,
           value: named,
         };
       return fieldsProblem(shape, value);
@@ -145,7 +146,7 @@ function shapesProblem(limits: NestedLimits, value: unknown): NestedProblem | un
       return {
         where: fieldPlace("", tag),
         rule: "required",
-        text: `is required (one of ${listed(tagged.values)})`,
+        text: `is required (one of ${listedValues(tagged.values)})`,
         value: undefined,
       };
   }
@@ -234,10 +235,6 @@ function tagIndex(limits: NestedLimits, tag: string): TagIndex {
  */
 function tagKey(v: unknown): string {
   return typeof v === "string" ? v : `\u0000${typeof v}:${String(v)}`;
-}
-
-function listed(values: readonly unknown[]): string {
-  return values.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ");
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -4,6 +4,7 @@
 // a package whose number parameters have neither bundles none of it.
 import type { ParamCall } from "../spec/tool-types.js";
 import { type Checked, problem } from "./validate-params.js";
+import { listedValues } from "./rule-words.js";
 
 /** Whether `n` is a multiple of `step`, within a double's rounding (0.3 is a multiple of 0.1). */
 export function isMultipleOf(n: number, step: number): boolean {
@@ -25,7 +26,7 @@ export function multipleNear(n: number, step: number, up: boolean): number {
 function check(spec: ParamCall, n: number): Checked {
   if (spec.multipleOf !== undefined && !isMultipleOf(n, spec.multipleOf))
     return problem(spec, "multipleOf", `must be a multiple of ${spec.multipleOf}`, n);
-  if (spec.enum && !spec.enum.includes(n)) return problem(spec, "enum", `must be one of ${spec.enum.join(", ")}`, n);
+  if (spec.enum && !spec.enum.includes(n)) return problem(spec, "enum", `must be one of ${listedValues(spec.enum)}`, n);
   return { value: n };
 }
 

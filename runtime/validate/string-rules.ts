@@ -4,9 +4,10 @@
 // each follow them. Part of the runtime's support (call/support.ts `strings`,
 // exported as `stringRules`): a package whose string parameters have none of
 // these bundles none of it.
-import type { ValueSupport } from "./validate-params.js";
+import type { Checked, ValueSupport } from "./validate-params.js";
 import { compiled, isAbsent, problem, splitList } from "./validate-params.js";
 import { characters } from "../common/redact.js";
+import { listedValues, patternWords } from "./rule-words.js";
 
 type StringRules = NonNullable<ValueSupport["strings"]>;
 
@@ -15,7 +16,7 @@ const check: StringRules["check"] = (spec, s, support, secrets) => {
   if (spec.separator === undefined) {
     const checked = checkItem(spec, s, support);
     return "issue" in checked
-      ? problem(spec, checked.issue.rule, `must be ${checked.issue.message}`, s, secrets)
+      ? expecting(problem(spec, checked.issue.rule, `must be ${checked.issue.message}`, s, secrets), checked.issue)
       : checked;
   }
   // A list in one string: each item is checked as a value of its own, and the list sent as items joined by the
@@ -24,18 +25,27 @@ const check: StringRules["check"] = (spec, s, support, secrets) => {
   for (const item of splitList(s, spec.separator)) {
     const checked = checkItem(spec, item, support);
     if ("issue" in checked)
-      return problem(
-        spec,
-        checked.issue.rule,
-        `each item (separated by "${spec.separator}") must be ${checked.issue.message}, ` +
-          `and ${JSON.stringify(item)} is not`,
-        s,
-        secrets,
+      return expecting(
+        problem(
+          spec,
+          checked.issue.rule,
+          `each item (separated by "${spec.separator}") must be ${checked.issue.message}, ` +
+            `and ${JSON.stringify(item)} is not`,
+          s,
+          secrets,
+        ),
+        checked.issue,
       );
     items.push(checked.value);
   }
   return { value: items.join(spec.separator) };
 };
+
+/** A refusal with the whole pattern its message words or cuts (`expected`), for programs and models. */
+function expecting(refused: Checked, issue: { expected?: string }): Checked {
+  if ("issue" in refused && issue.expected !== undefined) refused.issue.expected = issue.expected;
+  return refused;
+}
 
 /**
  * One value's enum, pattern and format (a whole string, or an item of a
@@ -46,7 +56,7 @@ function checkItem(
   spec: Parameters<StringRules["check"]>[0],
   s: string,
   support: ValueSupport,
-): { value: string } | { issue: { rule: string; message: string } } {
+): { value: string } | { issue: { rule: string; message: string; expected?: string } } {
   let value = s;
   if (spec.enum) {
     const match = spec.caseInsensitive
@@ -56,7 +66,10 @@ function checkItem(
         : undefined;
     if (match === undefined)
       return {
-        issue: { rule: "enum", message: `one of ${spec.enum.join(", ")}${spec.caseInsensitive ? " (any case)" : ""}` },
+        issue: {
+          rule: "enum",
+          message: `one of ${listedValues(spec.enum, s)}${spec.caseInsensitive ? " (any case)" : ""}`,
+        },
       };
     value = String(match);
   }
@@ -75,7 +88,9 @@ function checkItem(
       return { value };
   }
   if (spec.pattern !== undefined && !compiled(spec.pattern).test(value))
-    return { issue: { rule: "pattern", message: `${spec.patternHint ?? "a value"} matching ${spec.pattern}` } };
+    return {
+      issue: { rule: "pattern", message: patternWords(spec.pattern, spec.patternHint), expected: spec.pattern },
+    };
   const wanted = format !== undefined ? support.formats?.(format, value) : undefined;
   if (wanted !== undefined) return { issue: { rule: "format", message: wanted } };
   return { value };

@@ -2,6 +2,7 @@
 // one, the refusal's rule is `discriminator`, at the property, with its value: a value without it, naming no shape, or
 // naming one whose fields it lacks while it has another's.
 import type { OutputUnit, Schema } from "@cfworker/json-schema";
+import { listedValues } from "@blockwright/runtime/internal/generate";
 import { describe, isNullAlternative, rootCause, WRAPPERS } from "./example-errors.js";
 import { refPath, valueAt } from "../json-ref.js";
 import { KINDS, type Kinds } from "../schemas/kinds-read.js";
@@ -94,7 +95,7 @@ export function discriminatorMiss(
       rule: "discriminator",
       message:
         `${where} is required to name the shape (its union's discriminator "${kinds.property}"): must be one of ` +
-        `${listed.join(", ")}, got nothing`,
+        `${listedValues(listed)}, got nothing`,
     };
   }
   const tag = object[kinds.property];
@@ -107,7 +108,7 @@ export function discriminatorMiss(
       rule: "discriminator",
       message:
         `${where} names no shape of its union (its discriminator "${kinds.property}", by the mapping or the ` +
-        `shapes' names): must be one of ${listed.join(", ")}, got ${JSON.stringify(tag)}`,
+        `shapes' names): must be one of ${listedValues(listed, JSON.stringify(tag))}, got ${JSON.stringify(tag)}`,
     };
   }
   const other = kinds.values.findIndex((_, j) => j !== named && hasShape(errors, error.keywordLocation, j, path));

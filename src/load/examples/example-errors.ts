@@ -1,6 +1,7 @@
 // An example's mismatch with its schema in words: the validator's first
 // error that is a reason, with where it is in the example and what was found.
 import type { OutputUnit } from "@cfworker/json-schema";
+import { listedValues } from "@blockwright/runtime/internal/generate";
 import { valueAt } from "../json-ref.js";
 
 type Path = (string | number)[];
@@ -174,7 +175,13 @@ export function describe(error: OutputUnit, path: Path, root: unknown, whole = "
       const allowed = quoted(/any of (\[.*\])\.?$/);
       return (
         `${where} must be one of ` +
-        (allowed ? (JSON.parse(allowed) as unknown[]).map((v) => JSON.stringify(v)).join(", ") : "its listed values") +
+        // As many values as a refusal lists (runtime/validate/rule-words.ts), each as JSON.
+        (allowed
+          ? listedValues(
+              (JSON.parse(allowed) as unknown[]).map((v) => JSON.stringify(v)),
+              JSON.stringify(found),
+            )
+          : "its listed values") +
         `, got ${shown(found)}`
       );
     }
