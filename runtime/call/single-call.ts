@@ -14,7 +14,6 @@ import { allowedHostProblem, hostRefusal } from "../http/hosts.js";
 import { ownValue } from "../common/own.js";
 import { pageCountIssue, wantsPages } from "../validate/page-inputs.js";
 import { isSecretLength, redactDeep, SECRET_MIN_LENGTH } from "../common/redact.js";
-import { secretTexts } from "../common/secret-texts.js";
 import type { ToolCall } from "../spec/tool-types.js";
 import { startDeadline } from "../http/deadline.js";
 import { applySimple, requestUrl, type HttpRequest } from "../http/transport.js";
@@ -47,8 +46,13 @@ export function prepareCall(
   // parameters by validation, the caller's `secrets` by checkCallOptions; the redactor passes them by (redact.ts).
   // One array: no empty one made to be copied when the caller gives none.
   const secrets = options.secrets ? [...options.secrets] : [];
-  // A list of texts that is secret: each item and the list written whole (secret-texts.ts).
-  for (const p of toolPlan(tool).secret) secrets.push(...secretTexts(ownValue(input, p.name)));
+  // A list of texts that is secret: each item and the list written whole, by the secretLists part (secret-texts.ts),
+  // which a package whose tools have no secret list bundles not.
+  for (const p of toolPlan(tool).secret) {
+    const value = ownValue(input, p.name);
+    if (options.secretLists) secrets.push(...options.secretLists(value));
+    else if (typeof value === "string") secrets.push(value);
+  }
   const fail = (error: Failure): Extract<ToolResult, { success: false }> => ({
     success: false,
     error: redactDeep({ provider: tool.provider, operation: tool.id, ...error } as ToolError, secrets),

@@ -109,6 +109,33 @@ describe("a part of the support a tool needs", () => {
     expect(JSON.parse(seen[0]!.body)).toMatchObject({ meta: { isbn: "9780441013593" } });
   });
 
+  it("a secret list: withheld item by item with the secretLists part; without it, refused before any request", async () => {
+    const words = ["zqwordalpha", "zqwordbravo", "zqwordcharlie"];
+    const meta = tools.shelf_add_book!.params.find((p) => p.name === "meta")!;
+    const { forbiddenKeys: _keys, ...plain } = meta;
+    const listed = { ...plain, secret: true, jsonType: "array", shape: { type: "array", items: { type: "string" } } };
+    const tool = {
+      ...tools.shelf_add_book!,
+      params: tools.shelf_add_book!.params.map((p) => (p === meta ? listed : p)),
+    };
+    const input = { ...addBook, meta: words };
+    const { secretLists: _lists, ...allButLists } = fullSupport;
+    const without = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
+    const refused = await createExecutor({ [tool.id]: tool } as Record<string, ToolSpec>, allButLists)(tool.id, input, {
+      fetch: without.fetch,
+    });
+    expect(!refused.success && refused.error).toMatchObject({ param: "meta", rule: "support" });
+    expect(!refused.success && refused.error.message).toContain("needs the runtime's secretTexts");
+    expect(without.seen).toHaveLength(0);
+    // With the part: the reply echoing an item and the list whole, each withheld from the output.
+    const given = scriptedFetch(json(201, { id: words[1], title: words.join(" "), state: "pending" }));
+    const sent = await createExecutor({ [tool.id]: tool } as Record<string, ToolSpec>, fullSupport)(tool.id, input, {
+      fetch: given.fetch,
+    });
+    expect(given.seen).toHaveLength(1);
+    expect(JSON.stringify(sent)).not.toMatch(/zqword/);
+  });
+
   it("the full support holds every part, each under the name the runtime exports it by", () => {
     expect(Object.keys(fullSupport).sort()).toEqual([
       "addresses",
@@ -130,6 +157,7 @@ describe("a part of the support a tool needs", () => {
       "requestSize",
       "routes",
       "rules",
+      "secretLists",
       "signing",
       "strings",
       "unions",

@@ -32,6 +32,7 @@ import type { pageLinks } from "./next-address.js";
 import { cursorsNeeded, type pageCursors } from "./page-cursors.js";
 import type { instanceAddresses } from "./instance-address.js";
 import type { chooseRoute } from "./routes.js";
+import type { secretTexts } from "../common/secret-texts.js";
 import type { replyOutcomes } from "./outcomes.js";
 
 export { SUPPORT_EXPORTS, unsupported } from "../common/unsupported.js";
@@ -95,6 +96,8 @@ export interface Support extends WithOAuth, ValueSupport {
   constants?: PlaceConstants;
   /** A status read as an outcome (`outcomes`), a 2xx read as a failure (`errors.failureWhen`): `replyOutcomes`. */
   outcomes?: typeof replyOutcomes;
+  /** A secret list of texts (`secret` on a JSON list): each item and the list written whole withheld: `secretTexts`. */
+  secretLists?: typeof secretTexts;
 }
 
 /**
@@ -293,6 +296,10 @@ const PARTS = {
   outcomes: {
     what: "reading a status as an outcome (outcomes) or a 2xx as a failure (errors.failureWhen)",
     declares: outcomesNeeded,
+  },
+  secretLists: {
+    what: "withholding a secret list's items (secret on a list of texts)",
+    declares: (tool) => paramWhere(tool, (p) => p.secret === true && p.type === "json"),
   },
 } as const satisfies { [K in keyof Support]?: Part };
 

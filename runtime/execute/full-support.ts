@@ -27,6 +27,7 @@ import { booleanValue } from "../validate/validate-params.js";
 import { stringRules } from "../validate/string-rules.js";
 import { numberRules } from "../validate/number-rules.js";
 import { paramUnions } from "../validate/param-unions.js";
+import { secretTexts } from "../common/secret-texts.js";
 
 export const fullSupport: Required<Support> = {
   oauth: oauthFlows,
@@ -55,4 +56,5 @@ export const fullSupport: Required<Support> = {
   routes: chooseRoute,
   constants: placeConstants,
   outcomes: replyOutcomes,
+  secretLists: secretTexts,
 };
