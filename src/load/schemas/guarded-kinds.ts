@@ -69,6 +69,8 @@ function guarded(branch: Json): Json {
  */
 export function withKindsGuarded(lookup: Record<string, unknown>, apply = true): number {
   const unions: Guarded[] = guardedIn.get(lookup) ?? [];
+  // Kept as they were, the unions found would be found again: once per lookup.
+  if (!apply && guardedIn.has(lookup)) return unions.length;
   // Every registered schema in one walk, each node once, children first (a union inside a kind is guarded first).
   eachSchemaNode(Object.values(lookup), (own) => {
     if (!Array.isArray(own.anyOf)) return;
