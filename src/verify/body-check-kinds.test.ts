@@ -2,7 +2,8 @@
 // base of many kinds, read as the union of its kinds (load/schemas/base-kinds.ts): a first pass with each kind's branch
 // guarded by the property naming it (load/schemas/guarded-kinds.ts), every kind's whole schema walked only for the
 // reasons of an answer it refuses; every kind was walked for every answer. Counted by a format only the base's own
-// field has, checked once each time a kind's schema (its allOf of the base) is walked. The drifts are those said before.
+// field has, checked once each time a kind's schema (its allOf of the base) is walked. The drifts are those said
+// before.
 import { format } from "@cfworker/json-schema";
 import { afterEach, describe, expect, it } from "vitest";
 import { stringify } from "yaml";
