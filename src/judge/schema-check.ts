@@ -64,14 +64,13 @@ export function judgedSchemas(document: OpenApiDocument): DocumentSchemas {
   const schemas = documentSchemas(new Map([[source.file, source]]), source.file, REQUEST_FORMATS);
   withoutReadOnlyRequired(schemas.lookup);
   withFileContentUnjudged(schemas.lookup, source.file, data);
-  withBaseRefsAsKinds(schemas.lookup, data, markBaseKinds);
-  withDiscriminatedKinds(schemas.lookup, data);
+  const kinds = withBaseRefsAsKinds(schemas.lookup, data, markBaseKinds) + withDiscriminatedKinds(schemas.lookup, data);
   withOpenAllOfMembers(schemas.lookup);
   withOpenBranchesAsNoneOfTheOthers(schemas.lookup);
   withPlainFormsAsAnyOf(schemas.lookup);
   // Last, over the unions as read: a union of kinds checks the kind its property names (load/schemas/guarded-kinds.ts),
-  // a refusal's reasons read again with every kind's.
-  withKindsGuarded(schemas.lookup);
+  // a refusal's reasons read again with every kind's. A document with none (no discriminator read) is not walked.
+  if (kinds) withKindsGuarded(schemas.lookup);
   if (data !== null && typeof data === "object") registeredByData.set(data, schemas);
   return schemas;
 }

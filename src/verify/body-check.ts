@@ -12,6 +12,7 @@ import {
 } from "../load/examples/example-errors.js";
 import { discriminatorMiss } from "../load/examples/discriminated-kinds.js";
 import { refPath, valueAt } from "../load/json-ref.js";
+import { guardedly } from "../load/schemas/guarded-kinds.js";
 import type { DocumentChecker, Path } from "./document-schemas.js";
 import { keywordPlace } from "./document-schemas.js";
 import type { Drift, OverlayAction } from "./drift.js";
@@ -24,6 +25,10 @@ export function schemaDrift(
   schema: Schema | boolean,
   value: unknown,
 ): Drift[] {
+  // First the unions of kinds checked as the kind their property names (load/schemas/guarded-kinds.ts), the verdict
+  // the same: a value they take has no drift; every kind walked for the reasons of one they refuse (as the judge does).
+  if (passes(() => guardedly(checker.lookup, () => validate(value, schema, checker.draft, checker.lookup, true).valid)))
+    return [];
   let errors: OutputUnit[];
   try {
     errors = validate(value, schema, checker.draft, checker.lookup, false).errors;
@@ -91,6 +96,15 @@ export function schemaDrift(
     }
   }
   return drifts;
+}
+
+/** Whether a check passes; false where the validator cannot use the schema (the full check then says why). */
+function passes(check: () => boolean): boolean {
+  try {
+    return check();
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import { documentSchemas, schemaUri, type DocumentSchemas } from "../load/exampl
 import { followRefs } from "../load/source-place.js";
 import { markBaseKinds, withDiscriminatedKinds } from "../load/examples/discriminated-kinds.js";
 import { withBaseRefsAsKinds } from "../load/schemas/base-kinds.js";
+import { withKindsGuarded } from "../load/schemas/guarded-kinds.js";
 import { refPath } from "../load/json-ref.js";
 import type { SourcePosition } from "../load/yaml-source.js";
 
@@ -42,8 +43,12 @@ function build(document: OpenApiDocument): DocumentChecker {
   const schemas = documentSchemas(new Map([[source.file, source]]), source.file);
   // A discriminated union, and a field of a discriminated base as the union of its kinds, read as the request judge
   // and the mock read them: the property's value names the shape.
-  withBaseRefsAsKinds(schemas.lookup, source.data, markBaseKinds);
-  withDiscriminatedKinds(schemas.lookup, source.data);
+  const kinds =
+    withBaseRefsAsKinds(schemas.lookup, source.data, markBaseKinds) +
+    withDiscriminatedKinds(schemas.lookup, source.data);
+  // Its unions of kinds found, kept as written: guarded only for body-check.ts's first pass (guarded-kinds.ts). A
+  // document with none (no discriminator read) has no union to find: its lookup is not walked for them.
+  if (kinds) withKindsGuarded(schemas.lookup, false);
   const resolved = (path: Path) => followRefs(source.data, [...path, ""]).slice(0, -1);
   return {
     ...schemas,

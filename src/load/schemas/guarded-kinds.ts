@@ -63,10 +63,14 @@ function guarded(branch: Json): Json {
 
 /**
  * Each `anyOf` reachable from the registered schemas of `lookup` whose branches (two or more) name their kinds by one
- * property, its branches guarded by their property (see above), in place; how many unions were.
+ * property, its branches guarded by their property (see above), in place; how many unions were. `apply` false: the
+ * unions found and kept as they were, guarded only during `guardedly` (a reader whose other readings walk the unions'
+ * branches as written: verify).
  */
-export function withKindsGuarded(lookup: Record<string, unknown>): number {
+export function withKindsGuarded(lookup: Record<string, unknown>, apply = true): number {
   const unions: Guarded[] = guardedIn.get(lookup) ?? [];
+  // Kept as they were, the unions found would be found again: once per lookup.
+  if (!apply && guardedIn.has(lookup)) return unions.length;
   // Every registered schema in one walk, each node once, children first (a union inside a kind is guarded first).
   eachSchemaNode(Object.values(lookup), (own) => {
     if (!Array.isArray(own.anyOf)) return;
@@ -75,11 +79,22 @@ export function withKindsGuarded(lookup: Record<string, unknown>): number {
     const named = properties.filter((p) => p !== undefined);
     if (named.length < 2 || named.some((p) => p !== named[0])) return;
     const branches = full.map((branch, i) => (properties[i] !== undefined ? guarded(branch as Json) : branch));
-    own.anyOf = branches;
+    if (apply) own.anyOf = branches;
     unions.push({ node: own, full, guarded: branches });
   });
   guardedIn.set(lookup, unions);
   return unions.length;
+}
+
+/** `check` run with the unions of `lookup` found by `withKindsGuarded(lookup, false)` guarded, then as they were. */
+export function guardedly<T>(lookup: object, check: () => T): T {
+  const unions = guardedIn.get(lookup) ?? [];
+  for (const union of unions) union.node.anyOf = union.guarded;
+  try {
+    return check();
+  } finally {
+    for (const union of unions) union.node.anyOf = union.full;
+  }
 }
 
 /**

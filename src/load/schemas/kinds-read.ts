@@ -67,17 +67,20 @@ function openInDocument(data: unknown, uri: string, property: string): boolean {
 
 /**
  * Each registered union with a discriminator, read as its kinds (see above); `keys`: those to read (a registration's),
- * all by default, their `$ref`s followed through the whole lookup.
+ * all by default, their `$ref`s followed through the whole lookup. How many unions are read so (read before too).
  */
-export function withDiscriminatedKinds(lookup: Lookup, data: unknown, keys?: readonly string[]): void {
+export function withDiscriminatedKinds(lookup: Lookup, data: unknown, keys?: readonly string[]): number {
   const deref = derefIn(lookup);
   const seen = new Set<unknown>();
+  let read = 0;
   for (const uri of keys ?? Object.keys(lookup)) {
     const schema = lookup[uri];
     if (!isJson(schema) || seen.has(schema)) continue;
     seen.add(schema);
     readAsKinds(schema, deref, (property) => openInDocument(data, uri, property));
+    if (Object.hasOwn(schema, KINDS)) read++;
   }
+  return read;
 }
 
 /**
