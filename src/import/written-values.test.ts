@@ -78,7 +78,7 @@ describe("a value the document writes as its text", () => {
     expect(await linkProblems(d, "zqitems")).toEqual([]);
   });
 
-  it("reads a number's default written as its text as the number, with a note, where it is one of its type", async () => {
+  it("reads a number's default written as its text as the number, with a note, where of its type", async () => {
     // swagger-php's `per_page: {type: integer, default: "10"}`: left out before, with "does not pass the drafted
     // limits".
     expect(params.zqPerPage?.default).toBe(10);
