@@ -77,7 +77,8 @@ export interface ParamSpec {
   default?: unknown;
   /**
    * The parameter may be given as null, sent as JSON null (a JSON body's field, or the whole body, whose document
-   * admits null there); null given to a parameter without it counts as not given.
+   * admits null there), or in a query as nothing (OpenAPI writes no pair for null; a required one refuses null); null
+   * given to a parameter without it counts as not given.
    */
   nullable?: true;
   /**

@@ -73,6 +73,17 @@ export function validateInput(
     const spec = tool.params[at] as ParamCall;
     const raw = ownValue(input, spec.name);
     // Null given where the document takes it (`nullable`): a value, sent as JSON null; to another parameter, not given.
+    // In a query null has no form: OpenAPI serialises it as RFC 6570 does an undefined value, as nothing, so no pair is
+    // sent (no default either: the caller said null); a parameter the operation requires cannot be null there.
+    if (raw === null && spec.nullable && spec.wire.in === "query") {
+      if (spec.required)
+        issues.push({
+          param: spec.name,
+          rule: "required",
+          message: `${spec.name}: is required, got null, which a query sends as nothing (OpenAPI: no pair for null)`,
+        });
+      continue;
+    }
     if (raw === null && spec.nullable) {
       values[spec.name] = null;
       continue;

@@ -31,6 +31,11 @@ const doc = openapi({
         { in: "query", name: "zqArchived", schema: { type: "boolean", default: "false" } },
         { in: "query", name: "zqOther", schema: { type: "boolean", default: "yes" } },
         { in: "query", name: "zqTags", schema: { type: "string", default: "" } },
+        { in: "query", name: "zqPerPage", schema: { type: "integer", default: "10", maximum: 100 } },
+        { in: "query", name: "zqRatio", schema: { type: "number", default: "2.5" } },
+        { in: "query", name: "zqPage", schema: { type: "integer", default: "2.5" } },
+        { in: "query", name: "zqLimit", schema: { type: "integer", default: "1e3" } },
+        { in: "query", name: "zqSize", schema: { type: "integer", default: "500", maximum: 100 } },
         { in: "header", name: "zqNote", schema: { type: "string", maxLength: 40 }, example: " " },
       ],
       responses: { "200": reply({ type: "object", properties: { id: text } }, { id: "z1" }) },
@@ -70,6 +75,21 @@ describe("a value the document writes as its text", () => {
     expect(at("zqActive")).toContain('the spec writes the default as the text "true": read as the boolean true');
     expect(params.zqOther?.default).toBeUndefined();
     expect(at("zqOther")).toContain('the spec\'s default "yes" does not pass the drafted limits: left out');
+    expect(await linkProblems(d, "zqitems")).toEqual([]);
+  });
+
+  it("reads a number's default written as its text as the number, with a note, where of its type", async () => {
+    // swagger-php's `per_page: {type: integer, default: "10"}`: left out before, with "does not pass the drafted
+    // limits".
+    expect(params.zqPerPage?.default).toBe(10);
+    expect(params.zqRatio?.default).toBe(2.5);
+    expect(at("zqPerPage")).toContain('the spec writes the default as the text "10": read as the number 10');
+    expect(at("zqRatio")).toContain('the spec writes the default as the text "2.5": read as the number 2.5');
+    // Not an integer, not the number as JSON writes it, past the limits: left out as before.
+    for (const name of ["zqPage", "zqLimit", "zqSize"]) {
+      expect(params[name]?.default).toBeUndefined();
+      expect(at(name).join(" ")).toContain("does not pass the drafted limits: left out");
+    }
     expect(await linkProblems(d, "zqitems")).toEqual([]);
   });
 

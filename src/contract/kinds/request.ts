@@ -24,8 +24,8 @@ export const requestKind: CaseKindModule = {
       "document's serialization rules (style, explode, `content`, `encoding`) as what the tool was given; a body " +
       "of several shapes (`oneOf`, `anyOf`) whose fields are parameters: each shape's, a case apiece; more " +
       "parameters than a request head holds (a server answers 431): sent in parts it holds, each checked; the " +
-      "parameters a call may give as null (`nullable`), given null: sent as JSON null, not left out, and taken by " +
-      "the mock",
+      "parameters a call may give as null (`nullable`), given null: sent as JSON null, not left out (in a query, as " +
+      "nothing: OpenAPI writes no pair for null), and taken by the mock",
   },
   applies: () => true,
   derive(tool, { document: doc, manifest }) {
@@ -95,7 +95,44 @@ export const requestKind: CaseKindModule = {
  * where its placement says (not left out), and the mock, judging the request by the document, takes it.
  */
 function nullCases(tool: ToolSpec, values: ToolValues, doc: OpenApiDocument): ContractCase[] {
-  const nullable = tool.params.filter((p) => p.nullable);
+  // In a query null is sent as nothing (OpenAPI writes no pair for it): an optional one given null, no pair sent.
+  const query = tool.params.filter((p) => p.nullable && p.wire.in === "query");
+  const nullable = tool.params.filter((p) => p.nullable && p.wire.in !== "query");
+  return [...bodyNullCases(tool, values, doc, nullable), ...queryNullCases(tool, values, doc, query)];
+}
+
+/** An optional query parameter that may be null, given null: no pair sent, and the mock takes the request. */
+function queryNullCases(
+  tool: ToolSpec,
+  values: ToolValues,
+  doc: OpenApiDocument,
+  nullable: ParamSpec[],
+): ContractCase[] {
+  const optional = nullable.filter((p) => !p.required);
+  const input = optional.length ? values.with(Object.fromEntries(optional.map((p) => [p.name, null]))) : undefined;
+  if (!input) return [];
+  const names = optional.map((p) => p.name).join(", ");
+  return [
+    contractCase(
+      tool,
+      "request",
+      `null given to ${names}: sent as nothing in the query, as OpenAPI serialises null`,
+      async (ctx) => {
+        const { exchange } = await expectAcceptedCall(tool, doc, input, ctx);
+        for (const p of optional) same(sentValue(exchange, tool, doc, p), undefined, `${p.name} as sent (no pair)`);
+      },
+      operationSource(tool, "params"),
+    ),
+  ];
+}
+
+/** The body's parameters that may be null, given null (nullCases). */
+function bodyNullCases(
+  tool: ToolSpec,
+  values: ToolValues,
+  doc: OpenApiDocument,
+  nullable: ParamSpec[],
+): ContractCase[] {
   const input = nullable.length ? values.with(Object.fromEntries(nullable.map((p) => [p.name, null]))) : undefined;
   if (!input) return [];
   const names = nullable.map((p) => p.name).join(", ");

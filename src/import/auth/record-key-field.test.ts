@@ -63,6 +63,11 @@ describe("a key field of a record a call writes", () => {
       wire: { in: "body", pointer: "/apiKey" },
     });
     expect(notesAt(d, "operations.acme_put_zq_host").join("\n")).not.toMatch(/repeats the credential/);
+    // The note says what it is: the record's field, not a credential sent beside the provider's.
+    expect(notesAt(d, "operations.acme_put_zq_host.params.apiKey2")).toContain(
+      "a field of the record the body writes, secret by its name (a key or token), not the provider's credential: " +
+        "drafted secret, set by a person",
+    );
     expect(await linkProblems(d)).toEqual([]);
     const tool = (await linkedTools(d)).find((t) => t.operationId === "putZqHost") as ToolSpec;
     const field = tool.params.find((p) => p.wire.in === "body" && p.wire.pointer === "/apiKey");

@@ -361,7 +361,7 @@ function listOutputs(
     count: true,
     description: `How many ${name} this reply holds.`,
   };
-  scalarOutputs(doc, fields, required, prefix, (field) => field !== name, outputs);
+  scalarOutputs(doc, fields, required, prefix, (field) => field !== name, outputs, totalNamed(doc, fields, name));
   return { pointer, items: itemsOf(doc, fieldOf(fields, name)) };
 }
 
@@ -373,6 +373,7 @@ function scalarOutputs(
   prefix: string[],
   keep: (field: string) => boolean,
   outputs: Record<string, ManifestOutput>,
+  named: Record<string, { name: string; text: string }> = {},
 ): void {
   for (const [field, schema] of Object.entries(fields)) {
     if (!keep(field)) continue;
@@ -386,8 +387,10 @@ function scalarOutputs(
     // A field written only (a password, a token sent to activate) is never in an answer, required or not (OpenAPI: its
     // `required` holds for requests only).
     if (flat.writeOnly === true || (schema as { writeOnly?: unknown }).writeOnly === true) continue;
-    const name = outputName(field, outputs);
-    const text = describe(doc, schema) || `The reply's ${field}.`;
+    const given = Object.hasOwn(named, field) ? named[field] : undefined;
+    const own = given && !(given.name in outputs) ? given : undefined;
+    const name = own?.name ?? outputName(field, outputs);
+    const text = describe(doc, schema) || own?.text || `The reply's ${field}.`;
     outputs[name] = {
       type: kinds ? "json" : t === "integer" ? "number" : (t as "string" | "number" | "boolean"),
       from: `$response.body#${formatPointer([...prefix, field])}`,
@@ -405,6 +408,25 @@ function describe(doc: OpenApiDocument, schema: Schema): string {
   const text = (schema as { description?: unknown }).description ?? flat?.description ?? flat?.title;
   // Markup alone (`<p/>`) says nothing: plain, it is empty, which a manifest refuses; the caller's fallback then.
   return typeof text === "string" && plainText(text).trim() ? text : "";
+}
+
+/**
+ * A number the reply calls its count beside the list `list` (Django REST framework's paged `{count, next, previous,
+ * results}`): the total across pages, as the page's own is `metadata.count` (the list's length). Named for what it is,
+ * `metadata.total` (`metadata.totalCount` where the reply has a `total` of its own), not `metadata.count2`.
+ */
+function totalNamed(
+  doc: OpenApiDocument,
+  fields: Record<string, Schema>,
+  list: string,
+): Record<string, { name: string; text: string }> {
+  const field = Object.keys(fields).find((f) => f !== list && camelCase(f) === "count");
+  const t = field === undefined ? undefined : typeOf(safeFlatten(doc, fieldOf(fields, field)) ?? {});
+  if (field === undefined || (t !== "integer" && t !== "number")) return {};
+  const own = new Set(Object.keys(fields).map((f) => camelCase(f)));
+  const name = ["total", "totalCount"].find((n) => !own.has(n));
+  if (!name) return {};
+  return { [field]: { name: `metadata.${name}`, text: `How many ${list} there are in all, across the pages.` } };
 }
 
 /** `metadata.<field in camelCase>`, unique among the outputs. */

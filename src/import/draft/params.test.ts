@@ -79,7 +79,14 @@ describe("parameters of the address and headers", () => {
         sendDefault: false,
         wire: { in: "query" },
       },
-      sort: { type: "string", description: "The sort parameter.", enum: ["new", "old"], wire: { in: "query" } },
+      // null among its values: no value of the enum's, but a query's null, sent as nothing (nullable-query.test.ts).
+      sort: {
+        type: "string",
+        description: "The sort parameter.",
+        enum: ["new", "old"],
+        nullable: true,
+        wire: { in: "query" },
+      },
       ratio: { type: "number", description: "The ratio parameter.", minimum: 0, maximum: 1, wire: { in: "query" } },
       exact: { type: "boolean", description: "The exact parameter.", wire: { in: "query" } },
     });

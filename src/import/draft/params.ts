@@ -223,6 +223,8 @@ function draftDeclared(
   const greedy = declared.in === "path" ? greedyPathNote(draft, raw, op.path) : undefined;
   if (greedy) notes.push({ at: where, note: greedy });
   withDefaultMaxLength(draft, declared.in, (text) => notes.push({ at: where, note: text }));
+  const nullNote = nullableQuery(doc, declared, draft);
+  if (nullNote) notes.push({ at: where, note: nullNote });
   if ("sharedFields" in declared && draft.type === "json")
     draft.forbiddenKeys = {
       keys: declared.sharedFields,
@@ -261,6 +263,21 @@ function draftDeclared(
   const kind = described === undefined ? undefined : multiSegmentKind(described);
   if (kind === "reserved" || kind === "as-given") notes.push({ at: where, note: linkNote(kind, described ?? "") });
   return draft;
+}
+
+/**
+ * A query value the document lets be null (3.1's `type: [string, "null"]`): null has no form there, and OpenAPI writes
+ * no pair for it. Drafted nullable, so that a caller's null (`--param x=null`) sends nothing, not the text `null`
+ * (link/null-values/); the note saying so.
+ */
+function nullableQuery(doc: OpenApiDocument, declared: Declared, draft: ManifestParam): string | undefined {
+  const scalar = draft.type === "string" || draft.type === "number" || draft.type === "boolean";
+  if (declared.in !== "query" || !scalar || !declared.schema || !doc.admitsNull(declared.schema)) return undefined;
+  draft.nullable = true;
+  return (
+    `the spec lets ${declared.name} be null, which a query cannot carry (OpenAPI writes no pair for null): ` +
+    `nullable, a call's null sends no ${declared.name}${draft.required ? " (refused: it is required)" : ""}`
+  );
 }
 
 /**

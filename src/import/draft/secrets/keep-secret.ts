@@ -43,7 +43,12 @@ export function keepSecret(
         : keyless && namesCredential(wireName)
           ? "named as a key or token, and the operation takes no credential of the provider's (security: [])"
           : carriesCredential(place, wireName, p.required === true, p.description)
-            ? `named as a key or token only a credential is, sent in the ${place} beside the provider's credential`
+            ? place === "body"
+              ? // A JSON body's optional key field (a settings record's `apiKey`): the record's own value, not the
+                // credential sent again (repeatsCredential leaves it).
+                "a field of the record the body writes, secret by its name (a key or token), not the provider's " +
+                "credential"
+              : `named as a key or token only a credential is, sent in the ${place} beside the provider's credential`
             : tokenForm && place === "body" && tokenFormCredential(wireName)
               ? "a credential of a token endpoint's form (a body with a grant_type: RFC 6749, RFC 8693's token " +
                 "exchange)"

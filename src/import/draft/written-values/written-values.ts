@@ -1,10 +1,10 @@
 // A default or an example a document writes as the text a request carries rather than as the value it stands for: a
 // list parameter's example as its style serialises it (`"id1,id2,id3"` for a query list of `style: form, explode:
 // false`, `"1|2"` for a `pipeDelimited` one: load/examples/written-lists.ts), a boolean's default as the text `"true"`
-// or `"false"`. Drafted as the value's type (a list, a boolean), each was left out as not of it ("does not pass the
-// drafted limits"); read as written, it is the value the document means, kept with a review note saying so. Only where
-// the text reads so and the value read passes the drafted limits (each item of a list its items' type and limits);
-// else the note as before.
+// or `"false"`, a number's as its text (`"10"`). Drafted as the value's type (a list, a boolean, a number), each was
+// left out as not of it ("does not pass the drafted limits"); read as written, it is the value the document means, kept
+// with a review note saying so. Only where the text reads so and the value read passes the drafted limits (each item
+// of a list its items' type and limits); else the note as before.
 import { listSeparator, readWrittenList } from "../../../load/examples/written-lists.js";
 import { shortText } from "../../plain-text.js";
 
@@ -33,6 +33,13 @@ export function readAsWritten(
   if (param.type === "boolean" && (value === "true" || value === "false")) {
     note(`the spec writes the ${what} as the text ${shown}: read as the boolean ${value}`);
     return value === "true";
+  }
+  // A number written as its text (swagger-php's `per_page` default `"10"`): read only where the text is the number
+  // exactly as JSON writes it (`"10"`, `"2.5"`; not `"10.0"`, `"1e3"` or `" 10"`) and it passes the drafted limits
+  // (an integer's, `"2.5"` not).
+  if (param.type === "number" && value !== "" && JSON.stringify(Number(value)) === value && fits(Number(value))) {
+    note(`the spec writes the ${what} as the text ${shown}: read as the number ${value}`);
+    return Number(value);
   }
   const separator =
     param.type === "json" && param.jsonType === "array"
