@@ -7,18 +7,63 @@ import { patternOfMembers } from "./member-patterns.js";
 
 type Schema = Record<string, unknown>;
 
+/**
+ * A merge as made, and what its making read of the merges around it: where the same schema met again gives the same
+ * merge. `consulted`: the schemas it asked whether a merge around held (none did); `deepest`: how many merges deeper
+ * than its own it asked whether a ninth was reached (-1: never); `ninth`: whether one was (then it holds only at the
+ * same depth, `depth`). A merge that met a schema a merge around it held (left lazy there) is not kept.
+ */
+interface Made {
+  merged: Schema;
+  depth: number;
+  consulted: Set<Schema>;
+  deepest: number;
+  ninth: boolean;
+}
+
+/** A merge under way: what its making (and each merge inside it) read so far; `lowest`, the outermost holder met. */
+interface Making {
+  depth: number;
+  consulted: Set<Schema>;
+  deepest: number;
+  ninth: boolean;
+  lowest: number;
+}
+
+/** Lists of schemas merged (`mergedSchemas`), by their first schema, then the next: the merge kept at the last. */
+interface ListNode {
+  next?: WeakMap<Schema, ListNode>;
+  made?: Made;
+}
+
+/** The ninth merge of same-named properties inside others is left lazy. */
+const NINTH = 8;
+
 /** `flatten`: a schema's `$ref`s resolved and its `allOf` merged into one schema (OpenApiDocument.flatten). */
 export class AllOfMerge {
-  /** The schemas an `allOf` being flattened holds (itself and its members), while it is: a merge meeting one stops. */
-  private readonly flattening = new Set<Schema>();
+  /**
+   * The schemas an `allOf` being flattened holds (itself and its members), while it is, each with the place of the
+   * merge holding it in `making`: a merge meeting one stops.
+   */
+  private readonly flattening = new Map<Schema, number>();
+  /** The merges under way, outermost first. */
+  private readonly making: Making[] = [];
   /** How many merges of same-named properties are under way, one inside another (at most 8 before one is lazy). */
   private merging = 0;
   /**
-   * Each `allOf` schema's merge as flattened with no merge under way, when it depends on the schema alone: the link
-   * asks again for the same schemas at every operation that answers them (a whole published API's inherited entities,
-   * every level of an output's path), and a merge made anew each time was a twentieth of its CPU and its garbage.
+   * Each `allOf` schema's merge, kept where what it gives depends on the schema alone: the link asks again for the
+   * same schemas at every operation that answers them (a whole published API's inherited entities, every level of an
+   * output's path), and a merge made anew each time was a twentieth of its CPU and its garbage. One made inside
+   * another merge is kept too, and given again wherever making it anew would read the same (`holds`): each kind of a
+   * deep base was merged again, its whole chain of members, inside every merge naming it (two-fifths of the link on
+   * a whole published API of update actions several bases deep).
    */
-  private readonly merged = new WeakMap<Schema, Schema>();
+  private readonly merged = new WeakMap<Schema, Made>();
+  /**
+   * Each list of same-named properties' merge (`mergedSchemas`), kept as `merged` keeps a schema's: the kinds of one
+   * base name its fields again, each kind's merge merging the same lists.
+   */
+  private readonly lists: ListNode = {};
   /** Each merge's schema as written (its `allOf` and the object the document holds): `sourceOf`. */
   private readonly sources = new WeakMap<Schema, Schema>();
 
@@ -32,11 +77,33 @@ export class AllOfMerge {
   flatten(schema: Schema): Schema {
     const resolved = this.resolve(schema);
     if (!Array.isArray(resolved.allOf)) return resolved;
-    // Inside another merge, what comes out depends on that merge too (a schema it holds is left lazy): made anew.
-    if (this.merging || this.flattening.size) return this.merge(resolved);
-    let merged = this.merged.get(resolved);
-    if (!merged) this.merged.set(resolved, (merged = this.merge(resolved)));
-    return merged;
+    const made = this.merged.get(resolved);
+    if (made && this.holds(made)) {
+      this.read(made.consulted, made.deepest < 0 ? -1 : this.merging + made.deepest, made.ninth, Infinity);
+      return made.merged;
+    }
+    return this.merge(resolved, !made || !this.making.length);
+  }
+
+  /**
+   * Whether a merge kept would be made the same here: it asked of no schema a merge under way holds, and it reached
+   * the ninth level at the same depth (or reaches it at none from here). A schema it met held was held by a merge it
+   * made itself (one met held by a merge around it was not kept), so is held here too.
+   */
+  private holds(made: Made): boolean {
+    if (made.ninth ? made.depth !== this.merging : this.merging + made.deepest >= NINTH) return false;
+    for (const held of this.flattening.keys()) if (made.consulted.has(held)) return false;
+    return true;
+  }
+
+  /** What a merge's making read, told to the merge under way around it (if any). */
+  private read(consulted: Iterable<Schema>, deepest: number, ninth: boolean, lowest: number): void {
+    const around = this.making.at(-1);
+    if (!around) return;
+    for (const s of consulted) around.consulted.add(s);
+    around.deepest = Math.max(around.deepest, deepest);
+    around.ninth ||= ninth;
+    around.lowest = Math.min(around.lowest, lowest);
   }
 
   /** The schema as written (a component whose `allOf` it merges, say) of a schema `flatten` gave; else the schema. */
@@ -44,12 +111,19 @@ export class AllOfMerge {
     return this.sources.get(schema) ?? schema;
   }
 
-  private merge(resolved: Schema): Schema {
-    const raw = (resolved.allOf as Schema[]).map((m) => this.resolve(m));
-    const members = raw.map((m) => this.flatten(m));
-    const held = [...new Set([resolved, ...raw])].filter((s) => !this.flattening.has(s));
-    for (const s of held) this.flattening.add(s);
+  /** `resolved`'s members merged; kept (`keep`) where what it gives depends on the schema alone (`merged`). */
+  private merge(resolved: Schema, keep = false): Schema {
+    const making: Making = { depth: this.merging, consulted: new Set(), deepest: -1, ninth: false, lowest: Infinity };
+    const place = this.making.push(making) - 1;
+    const held: Schema[] = [];
     try {
+      const raw = (resolved.allOf as Schema[]).map((m) => this.resolve(m));
+      const members = raw.map((m) => this.flatten(m));
+      for (const s of new Set([resolved, ...raw]))
+        if (!this.flattening.has(s)) {
+          held.push(s);
+          this.flattening.set(s, place);
+        }
       const merged: Schema = { ...resolved, allOf: undefined };
       const named = new Map<string, Schema[]>();
       const name = (properties: unknown) => {
@@ -79,9 +153,20 @@ export class AllOfMerge {
       if (pattern !== undefined) merged.pattern = pattern;
       delete merged.allOf;
       this.sources.set(merged, resolved);
+      // Kept unless it met a schema a merge around it holds (left lazy there, and only there).
+      if (keep && making.lowest >= place)
+        this.merged.set(resolved, {
+          merged,
+          depth: making.depth,
+          consulted: making.consulted,
+          deepest: making.deepest < 0 ? -1 : making.deepest - making.depth,
+          ninth: making.ninth,
+        });
       return merged;
     } finally {
       for (const s of held) this.flattening.delete(s);
+      this.making.pop();
+      this.read(making.consulted, making.deepest, making.ninth, making.lowest);
     }
   }
 
@@ -94,14 +179,40 @@ export class AllOfMerge {
     // The last definition first: its description, example or format is the one kept (a later member refines a field
     // an earlier one declares, as the last one's schema alone used to be), the others adding what it leaves out.
     const lazy: Schema = { allOf: [...list].reverse() };
-    if (this.merging >= 8) return lazy;
+    const making = this.making.at(-1) as Making;
+    making.deepest = Math.max(making.deepest, this.merging);
+    if (this.merging >= NINTH) {
+      making.ninth = true;
+      return lazy;
+    }
     this.merging++;
     try {
-      if (list.some((s) => this.flattening.has(this.resolve(s)))) return lazy;
-      const merged = this.flatten(lazy);
+      for (const s of list) {
+        const resolved = this.resolve(s);
+        const holder = this.flattening.get(resolved);
+        if (holder !== undefined) {
+          making.lowest = Math.min(making.lowest, holder);
+          return lazy;
+        }
+        making.consulted.add(resolved);
+      }
+      let node = this.lists;
+      for (const s of list) {
+        node.next ??= new WeakMap();
+        let next = node.next.get(s);
+        if (!next) node.next.set(s, (next = {}));
+        node = next;
+      }
+      const made = node.made;
+      if (made && this.holds(made)) {
+        this.read(made.consulted, made.deepest < 0 ? -1 : this.merging + made.deepest, made.ninth, Infinity);
+        return made.merged;
+      }
+      const merged = this.merge(lazy, !made);
       // A merged field (a text, a number) gains no empty properties or required list it did not have.
       if (!Object.keys(merged.properties ?? {}).length) delete merged.properties;
       if (!((merged.required as string[] | undefined) ?? []).length) delete merged.required;
+      node.made ??= this.merged.get(lazy);
       return merged;
     } catch {
       return lazy;
