@@ -73,9 +73,31 @@ const zqDoc = openapi({
       responses: ok,
     },
   },
+  "/zqtransfers": {
+    post: {
+      operationId: "zqListTransfers",
+      requestBody: jsonBody({
+        zqPage: {
+          type: "integer",
+          description:
+            "It accepts values up to 100; for pages exceeding 100, use the zqCursor.  The zqPage and zqCursor " +
+            "parameters cannot be used together. If both zqPage and zqCursor are empty, zqCursor paging is used.",
+        },
+        zqCursor: text("Where the next page starts."),
+        zqFrom: text("zqFrom and zqTo are mutually exclusive."),
+        zqTo: text("The end. zqTo and zqFrom are mutually exclusive."),
+        zqMedia: text(
+          "zqMedia and zqAudio cannot be used together when zqMode is set. Filters are mutually exclusive.",
+        ),
+        zqAudio: text("This field cannot be used together with zqMedia and zqMode."),
+        zqMode: text("The mode."),
+      }),
+      responses: ok,
+    },
+  },
 });
 
-const ids = ["zqGetClip", "zqUpdateView", "zqSetType", "zqLeftAlone", "zqAddImage"];
+const ids = ["zqGetClip", "zqUpdateView", "zqSetType", "zqLeftAlone", "zqAddImage", "zqListTransfers"];
 
 describe("a requirement across parameters stated in words", () => {
   it("is drafted as the rule it states, with a note quoting it", async () => {
@@ -96,6 +118,40 @@ describe("a requirement across parameters stated in words", () => {
     expect(d.manifest.operations.acme_zq_left_alone?.rules).toBeUndefined();
     // A text saying what a call giving neither does: no requirement, though its sentence reads as one.
     expect(d.manifest.operations.acme_zq_add_image?.rules).toBeUndefined();
+  });
+
+  it('drafts "cannot be used together", "are mutually exclusive" as atMostOne; the rest stays words', async () => {
+    const d = drafted(zqDoc, ids);
+    // A conditional pair ("when zqMode is set"), a pair naming no parameter, a "together with" of several: words.
+    // A pair said in each one's words, in either order, is one rule (two made the suite derive a case twice).
+    expect(d.manifest.operations.acme_zq_list_transfers?.rules).toEqual([
+      { rule: "atMostOne", groups: [["zqPage"], ["zqCursor"]] },
+      { rule: "atMostOne", groups: [["zqFrom"], ["zqTo"]] },
+    ]);
+    expect(notesAt(d, "operations.acme_zq_list_transfers").join("\n")).toContain(
+      'the document says so in words only ("The zqPage and zqCursor parameters cannot be used together."): ' +
+        "drafted as the rule atMostOne (at most one of zqPage or zqCursor)",
+    );
+    expect(await linkProblems(d)).toEqual([]);
+    const tool = (await linkedTools(d)).find((t) => t.id === "acme_zq_list_transfers");
+    const sent: string[] = [];
+    const fetchFn = async (input: string | URL | Request) => {
+      sent.push(String(input instanceof Request ? input.url : input));
+      return Response.json({}, { status: 200 });
+    };
+    const options = { baseUrl: "https://api.acme.test", fetch: fetchFn };
+    const call = (params: Record<string, unknown>) =>
+      executeToolDefinition(tool!, { accessToken: "zq-token-0001", ...params }, options);
+    const both = await call({ zqPage: 2, zqCursor: "c1" });
+    expect(both.success).toBe(false);
+    expect(JSON.stringify(both)).toMatch(/zqPage.*zqCursor|zqCursor.*zqPage/);
+    expect(sent).toEqual([]);
+    // The page's own limit, read from the same words; one of the pair, or the words left as words, still sent.
+    expect((await call({ zqPage: 101 })).success).toBe(false);
+    expect(sent).toEqual([]);
+    for (const params of [{ zqPage: 100 }, { zqCursor: "c1" }, {}, { zqMedia: "m", zqAudio: "a", zqMode: "x" }])
+      expect((await call(params)).success, JSON.stringify(params)).toBe(true);
+    expect(sent).toHaveLength(4);
   });
 
   it("refuses a call giving neither before any request, naming the rule", async () => {

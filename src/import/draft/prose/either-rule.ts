@@ -4,8 +4,8 @@
 // which refused it. The draft reads such a sentence, when every name in it is a drafted optional parameter of the
 // operation and nothing in the sentence makes it conditional (nor the text says what a call giving neither does: "If
 // neither is provided, the image goes to the master variant"), as the rule it states (anyOf; exactlyOne when it adds
-// "but not both"), with a review note quoting it: the rule is checked before any request and the suite derives its
-// cases. Anything else in prose stays prose.
+// "but not both"; atMostOne for "A and B cannot be used together" or "are mutually exclusive"), with a review note
+// quoting it: the rule is checked before any request and the suite derives its cases. Anything else stays prose.
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../../load/openapi-document.js";
 import type { ManifestParam, ManifestRule } from "../../../load/precompiled/manifest-types.js";
 import type { ReviewNote } from "../../manifest-yaml.js";
@@ -28,6 +28,20 @@ const SAYINGS = [
     "gi",
   ),
 ];
+/** "A and B cannot be used together", "the A and B parameters are mutually exclusive": at most one of them. */
+const APART = [
+  new RegExp(
+    String.raw`(?:^|[.;:]\s+|\b[Tt]he\s+)${NAME}${NOUN}\s+and\s+(?:an?\s+|the\s+)?${NAME}${NOUN}\s+` +
+      String.raw`(?:cannot|can not|can't|may not|must not|should not)\s+be\s+(?:used|given|sent|specified|combined)` +
+      String.raw`\s+together\b`,
+    "gi",
+  ),
+  new RegExp(
+    String.raw`(?:^|[.;:]\s+|\b[Tt]he\s+)${NAME}${NOUN}\s+and\s+(?:an?\s+|the\s+)?${NAME}${NOUN}\s+are\s+` +
+      "mutually exclusive\\b",
+    "gi",
+  ),
+];
 /** Words that make the sentence's requirement hold only sometimes: left as prose. */
 const CONDITIONAL = /\b(if|when|unless|otherwise|in case|whenever|only)\b/i;
 const NOT_BOTH = /\bnot both\b/i;
@@ -37,6 +51,8 @@ const NEITHER_GIVEN = /\b(?:if|when|where|in case)\s+(?:neither|none)\b/i;
 interface Said {
   groups: string[][];
   exclusive: boolean;
+  /** At most one of the groups ("cannot be used together"), not at least one. */
+  apart?: boolean;
   sentence: string;
 }
 
@@ -67,17 +83,21 @@ export function proseRules(
       const named = groups as string[][];
       if (new Set(named.flat()).size !== named.flat().length) continue;
       const single = named.every((g) => g.length === 1);
-      const rule: ManifestRule =
-        said.exclusive && single ? { rule: "exactlyOne", params: named.flat() } : { rule: "anyOf", groups: named };
+      const rule: ManifestRule = said.apart
+        ? { rule: "atMostOne", groups: named }
+        : said.exclusive && single
+          ? { rule: "exactlyOne", params: named.flat() }
+          : { rule: "anyOf", groups: named };
       if (taken.has(ruleKey(rule))) continue;
       taken.add(ruleKey(rule));
       rules.push(rule);
       const words = named.map((g) => g.join(" and ")).join(rule.rule === "exactlyOne" ? ", exactly one of " : " or ");
+      const how = { exactlyOne: "exactly one of ", anyOf: "at least one of ", atMostOne: "at most one of " };
       notes.push({
         at,
         note:
           `the document says so in words only (${JSON.stringify(said.sentence)}): drafted as the rule ${rule.rule} ` +
-          `(${rule.rule === "exactlyOne" ? "exactly one of " : "at least one of "}${words}), checked before any ` +
+          `(${how[rule.rule as keyof typeof how]}${words}), checked before any ` +
           "request; remove it if the words mean otherwise",
       });
     }
@@ -109,7 +129,8 @@ function describedTexts(
 ): { owner?: string; text: string }[] {
   const texts: { owner?: string; text: string }[] = [];
   const add = (text: unknown, owner?: string) => {
-    if (typeof text === "string" && /\beither\b/i.test(text)) texts.push({ ...(owner ? { owner } : {}), text });
+    if (typeof text === "string" && /\beither\b|\btogether\b|\bmutually exclusive\b/i.test(text))
+      texts.push({ ...(owner ? { owner } : {}), text });
   };
   add(rawOp.description);
   add(rawOp.summary);
@@ -134,6 +155,15 @@ function sayings(text: string, owner: string | undefined): Said[] {
       const groups = [side(match[1], match[2]), side(match[3], match[4])];
       found.push({ groups, exclusive: NOT_BOTH.test(sentence), sentence: sentence.slice(0, 200) });
     }
+  for (const saying of APART)
+    for (const match of text.matchAll(saying)) {
+      const sentence = sentenceAround(text, match.index, match.index + match[0].length);
+      // "… cannot be used together when zqMode is set", "… unless …": holds only sometimes.
+      if (/\b(if|when|unless|otherwise|in case|whenever|except)\b/i.test(sentence)) continue;
+      const [a, b] = [match[1], match[2]];
+      if (a === undefined || b === undefined || /^(?:this|it|they|them)$/i.test(a) || /^this$/i.test(b)) continue;
+      found.push({ groups: [[a], [b]], exclusive: false, apart: true, sentence: sentence.slice(0, 200) });
+    }
   return found;
 }
 
@@ -147,8 +177,8 @@ function sentenceAround(text: string, start: number, end: number): string {
 /** What a rule requires, whatever order its names are in: two rules of one key say the same. */
 function ruleKey(rule: ManifestRule): string {
   if (rule.rule === "exactlyOne") return `exactlyOne:${[...rule.params].sort().join(",")}`;
-  if (rule.rule === "anyOf")
-    return `anyOf:${rule.groups
+  if (rule.rule === "anyOf" || rule.rule === "atMostOne")
+    return `${rule.rule}:${rule.groups
       .map((g) => [...g].sort().join("+"))
       .sort()
       .join(",")}`;

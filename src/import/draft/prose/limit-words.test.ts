@@ -70,6 +70,20 @@ const zqDoc = openapi({
         query("zqSeats", said("integer", "Up to 20 or more zqseats.")),
         query("zqCount", said("integer", "Number of items to retrieve. Count can be between 1 - 10 items.", int32)),
         query("zqWide", said("integer", "The maximum value is 99.", { format: "int32", maximum: 50 })),
+        query(
+          "zqRpp",
+          said("integer", "zqRpp stands for results per page. You can specify a number greater than 0 and up to 1000."),
+        ),
+        query(
+          "zqPage",
+          said("integer", "It accepts values up to 100; for pages exceeding 100, use the cursor.", {
+            pattern: "^(?:[1-9][0-9]?|100)$",
+          }),
+        ),
+        query("zqFewer", said("integer", "Must not be greater than 50. It accepts values up to 100; for more, ask.")),
+        query("zqRatio", said("number", "A number greater than 0.5.")),
+        query("zqWait", said("integer", "Waits up to 5 minutes.")),
+        query("zqNote", said("string", "Up to 300 characters.")),
       ],
       requestBody: {
         required: true,
@@ -187,6 +201,32 @@ describe("a value's limits stated in words", () => {
     }
     expect(seen.map((r) => new URL((r as { url: string }).url).searchParams.get("zqPeopleSize"))).toEqual(["0", null]);
     expect((await sentOrRefused(tool, { zqPeopleSize: 1001 }, {})).sent).toBe(0);
+  });
+
+  it('reads "greater than 0 and up to 1000", and "up to 100; for pages exceeding 100, use …"', async () => {
+    // Both left unbounded, so a page size of 1001 or a page of 101 was sent and the upstream answered 400.
+    const d = drafted(zqDoc, ["zqListPeople"]);
+    const params = d.manifest.operations.acme_zq_list_people?.params ?? {};
+    expect(params.zqRpp).toMatchObject({ minimum: 1, maximum: 1000 });
+    expect(params.zqPage?.maximum).toBe(100);
+    expect(params.zqNote?.maxLength).toBe(300);
+    // Not read: a sentence going past its number without saying where ("for more, ask"), a strict bound of a
+    // number that is not whole (no keyword states it), a time the value is not.
+    expect([params.zqFewer?.maximum, params.zqRatio?.minimum, params.zqWait?.maximum]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(notesAt(d, `${at}.zqRpp`).join("\n")).toContain(
+      'the document says so in words only ("You can specify a number greater than 0 and up to 1000."): drafted as ' +
+        "minimum 1",
+    );
+    const tool = (await linkedTools(d)).find((t) => t.id === "acme_zq_list_people");
+    if (!tool) throw new Error("no tool");
+    for (const over of [{ zqRpp: 1001 }, { zqRpp: 0 }, { zqPage: 101 }])
+      expect((await sentOrRefused(tool, over, {})).sent, JSON.stringify(over)).toBe(0);
+    const fine = { zqRpp: 1000, zqPage: 100, zqFewer: 99, zqRatio: 0.25, zqWait: 600 };
+    expect(await sentOrRefused(tool, fine, {})).toEqual({ message: "sent", sent: 1 });
   });
 
   it("refuses an out-of-range value before any request, naming the field, the rule and the value", async () => {

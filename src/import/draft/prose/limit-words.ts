@@ -16,6 +16,8 @@ interface Said {
   low?: number;
   high?: number;
   step?: number;
+  /** `low` is excluded ("greater than 0"). */
+  above?: boolean;
   sentence: string;
 }
 
@@ -29,9 +31,13 @@ const MAX =
   "must not exceed|should not exceed|may not exceed|does not exceed|not to exceed|no greater than|" +
   "less than or equal to|no longer than|limited to|limit of|length limit of)";
 const MIN = String.raw`(?:minimum|min\.?|at least|no less than|not less than|greater than or equal to|no shorter than)`;
+/** A strict lower bound ("a number greater than 0"): a whole number's minimum is the next one. */
+const ABOVE = String.raw`(?:greater than|more than|larger than|higher than)`;
+/** Not after a negation ("no more than 5", "must not be greater than 5"): that is a maximum. */
+const NOT_BEFORE = String.raw`(?<!\b(?:no|not|never|cannot|can't|n't)\s+(?:be\s+)?)`;
 
 /** Each saying: its expression, what it bounds (a length when it says so), which of its numbers are which. */
-const SAYINGS: { re: RegExp; kind: "range" | "max" | "min" | "fewer"; length?: boolean }[] = [
+const SAYINGS: { re: RegExp; kind: "range" | "max" | "min" | "above" | "fewer"; length?: boolean }[] = [
   { re: new RegExp(String.raw`\bbetween\s+\[?${N}${TO}${N}\]?(?:,?\s*\(?inclusive\)?)?${UNIT}`, "gi"), kind: "range" },
   { re: new RegExp(String.raw`\blength\s+between\s+\[?${N}${TO}${N}\]?${UNIT}`, "gi"), kind: "range", length: true },
   { re: new RegExp(String.raw`(?:^|\s)${N}\s*(?:-|–|to)\s*${N}(\s+(?:characters?|chars?))\b`, "gi"), kind: "range" },
@@ -50,6 +56,10 @@ const SAYINGS: { re: RegExp; kind: "range" | "max" | "min" | "fewer"; length?: b
     kind: "max",
   },
   { re: new RegExp(String.raw`\b${MIN}(?:\s+(?:allowed\s+)?value)?\s*${BE}${N}${UNIT}`, "gi"), kind: "min" },
+  {
+    re: new RegExp(String.raw`${NOT_BEFORE}\b(?:a\s+(?:number|value)\s+)?${ABOVE}\s+${N}${UNIT}`, "gi"),
+    kind: "above",
+  },
   {
     re: new RegExp(String.raw`\b${N}\s+(characters?|chars?)\s+(?:or (?:fewer|less)|max(?:imum)?)\b`, "gi"),
     kind: "fewer",
@@ -74,11 +84,16 @@ const GENERIC = new Set(
     "has have contain contains to number integer whole positive non-negative string text length size range use " +
     "pass specify provide enter set only optional required of field parameter and but not with utf encoded long in " +
     "maximum minimum max min default results items entries records resources return returned count limit limited " +
-    "arbitrary"
+    "arbitrary accepts accept takes you specify enter greater than"
   ).split(" "),
 );
 /** Words after a maximum's number that let the value pass it ("a limit of 1 or above"): it bounds nothing. */
 const PASSED = /^\W*or\s+(?:above|more|greater|higher|over|larger|beyond)\b/i;
+/** A clause after a maximum saying where to go past it ("; for pages exceeding 100, use the cursor"): no condition. */
+const PAST_IT = new RegExp(
+  String.raw`^\W*[;,]\s*for\s+(?:[a-z]+\s+){0,3}?(?:exceeding|over|above|beyond|past|greater than|more than)\s+${N}\b`,
+  "i",
+);
 /** Words after a number that are no unit of it. */
 const CONNECTORS = /^(?:and|or|inclusive|in|with|to|both|but|is|are|per|as|which|for|the|of)$/i;
 const LENGTH_UNITS = /^(?:characters?|chars?)$/i;
@@ -112,8 +127,10 @@ export function withProseLimits(
   // A number's words may count what it counts ("up to 100 results"); a list's, its items.
   for (const s of said.filter((s) => s.of === of || (of === "value" && s.of === "items"))) {
     const [lowKey, highKey] = KEYS[of];
+    // A whole number's strict lower bound is the next one; another number's states no keyword the manifest has.
+    const low = s.above ? (param.integer && s.low !== undefined ? s.low + 1 : undefined) : s.low;
     for (const [key, value] of [
-      [lowKey, s.low],
+      [lowKey, low],
       [highKey, s.high],
     ] as const) {
       if (value === undefined) continue;
@@ -235,7 +252,9 @@ function sayings(sentence: string, own: ReadonlySet<string>, measured: ReadonlyS
         ?.trim();
       // A qualifier after it ("no more than 35 for automated snapshots"), or another value beside the range
       // ("between 1 and 6 or 0 to not require reviewers"): the limit does not always hold.
-      const after = `${unit && CONNECTORS.test(unit) ? unit : ""} ${sentence.slice(match.index + match[0].length)}`;
+      let after = `${unit && CONNECTORS.test(unit) ? unit : ""} ${sentence.slice(match.index + match[0].length)}`;
+      const past = kind === "max" ? PAST_IT.exec(after) : null;
+      if (past && numberOf(past[1] ?? "") === numberOf(match.slice(1).find((g) => g && /\d/.test(g)) ?? "")) after = "";
       if (!ofTheValue(sentence.slice(0, match.index), own) || /\bfor\b|^\W*or\s+[-+]?\d/i.test(after)) continue;
       // A number the value may pass ("a limit of 1 or above", "up to 20 or more") bounds nothing on that side.
       if (kind === "max" && PASSED.test(after)) continue;
@@ -267,6 +286,7 @@ function saidOf(kind: string, n: number[], unit: string | undefined, length: boo
   const [first, second] = n;
   if (first === undefined) return null;
   if (kind === "range") return second !== undefined && first <= second ? { of, low: first, high: second } : null;
+  if (kind === "above") return of === "value" && Number.isInteger(first) ? { of, low: first, above: true } : null;
   return kind === "min" ? { of, low: first } : { of, high: first };
 }
 
