@@ -30,6 +30,15 @@ import type { CallSupport, ExecuteOptions, PreparedCall, SentCall } from "./call
 export type { CallSupport, ExecuteOptions, PreparedCall, SentCall, TokenSend } from "./call-types.js";
 
 /**
+ * A secret parameter's texts: a text itself; a list of texts each item and the list written whole, by the secretLists
+ * part (secret-texts.ts), which a package whose tools declare no secret list bundles not.
+ */
+function secretsOf(value: unknown, support: CallSupport): string[] {
+  if (support.secretLists) return support.secretLists(value);
+  return typeof value === "string" ? [value] : [];
+}
+
+/**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
  * tool-field-readers.test.ts: each reader reads it).
  */
@@ -46,13 +55,7 @@ export function prepareCall(
   // parameters by validation, the caller's `secrets` by checkCallOptions; the redactor passes them by (redact.ts).
   // One array: no empty one made to be copied when the caller gives none.
   const secrets = options.secrets ? [...options.secrets] : [];
-  // A list of texts that is secret: each item and the list written whole, by the secretLists part (secret-texts.ts),
-  // which a package whose tools have no secret list bundles not.
-  for (const p of toolPlan(tool).secret) {
-    const value = ownValue(input, p.name);
-    if (options.secretLists) secrets.push(...options.secretLists(value));
-    else if (typeof value === "string") secrets.push(value);
-  }
+  for (const p of toolPlan(tool).secret) secrets.push(...secretsOf(ownValue(input, p.name), options));
   const fail = (error: Failure): Extract<ToolResult, { success: false }> => ({
     success: false,
     error: redactDeep({ provider: tool.provider, operation: tool.id, ...error } as ToolError, secrets),

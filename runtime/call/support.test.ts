@@ -109,7 +109,7 @@ describe("a part of the support a tool needs", () => {
     expect(JSON.parse(seen[0]!.body)).toMatchObject({ meta: { isbn: "9780441013593" } });
   });
 
-  it("a secret list: withheld item by item with the secretLists part; without it, refused before any request", async () => {
+  it("a secret list: withheld item by item by the secretLists part; without it, refused before a request", async () => {
     const words = ["zqwordalpha", "zqwordbravo", "zqwordcharlie"];
     const meta = tools.shelf_add_book!.params.find((p) => p.name === "meta")!;
     const { forbiddenKeys: _keys, ...plain } = meta;
