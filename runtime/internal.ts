@@ -55,6 +55,7 @@ export {
   encodedCredential,
   basicToken,
   basicPair,
+  base64Text,
   placeWay,
   type CredentialSlot,
 } from "./http/credentials.js";

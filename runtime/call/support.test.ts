@@ -260,6 +260,13 @@ const PARTS: {
     sent: (r) => expect([r.headers.get("cookie"), r.headers.get("x-shelf-key")]).toEqual([`session=${KEY}`, null]),
   },
   {
+    part: "credentials",
+    given: { credentials: credentialKinds },
+    // A key sent as its base64 (auth.encode): placed by the part, never as it is.
+    tool: { ...getBook, auth: { type: "header", name: "X-Shelf-Key", param: "apiKey", encode: "base64" } },
+    sent: (r) => expect(r.headers.get("x-shelf-key")).toBe(btoa(KEY)),
+  },
+  {
     part: "routes",
     given: { routes: chooseRoute },
     // A value the route's condition meets goes to the route's path.

@@ -123,14 +123,20 @@ export function basicPair(
 
 /** `Basic base64(user:secret)`, the text UTF-8 encoded (RFC 7617). */
 export function basicToken(user: string, secret: string): string {
+  return base64Text(`${user}:${secret}`);
+}
+
+/** The base64 of a text's UTF-8 bytes. */
+export function base64Text(text: string): string {
   let binary = "";
-  for (const byte of new TextEncoder().encode(`${user}:${secret}`)) binary += String.fromCharCode(byte);
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
   return btoa(binary);
 }
 
 /**
  * The base64 texts of a way's basic credentials: each holds user and secret in one text, withheld whole (not only the
- * secret's share of it).
+ * secret's share of it). A key encoded alone (`encode`) needs none: the redactor finds a secret's base64 wherever it
+ * starts (common/redact.ts).
  */
 export function basicTexts(way: AuthWay, credential: string, values: Record<string, unknown>): string[] {
   return wayCredentials(way).flatMap((c, i) =>
@@ -175,7 +181,8 @@ export function placeCredential(c: PlacedSpec, value: string, values: Record<str
         c.pchar ? encodeURIComponent(value).replace(/%3A/g, ":").replace(/%40/g, "@") : percentEncoded(value),
       ],
     };
-  return placeSimple(c as SimpleCredential, value);
+  // A key the API wants encoded (auth.encode) goes as its base64, after the prefix.
+  return placeSimple(c as SimpleCredential, "encode" in c ? base64Text(value) : value);
 }
 
 /** Where a bearer token, a header credential or a query key goes with its value. */
@@ -192,7 +199,8 @@ export function placeSimple(c: SimpleCredential, value: string): SimplePlaced {
 /**
  * Whether a tool's auth needs the credential kinds support (call/support.ts
  * `credentials`): more than one way, more than one credential in a way, or a
- * basic, cookie or path credential.
+ * basic, cookie or path credential, or a key sent encoded (placed by placeCredential; single-call.ts's placeSimple
+ * sends a key as it is).
  */
 export function credentialKindsNeeded(auth: AuthSpec): boolean {
   const ways = authWays(auth);
@@ -200,7 +208,13 @@ export function credentialKindsNeeded(auth: AuthSpec): boolean {
     ways.length > 1 ||
     ways.some((way) =>
       wayCredentials(way).some(
-        (c, i) => i > 0 || c.type === "basic" || c.type === "cookie" || c.type === "path" || c.type === "sigv4",
+        (c, i) =>
+          i > 0 ||
+          c.type === "basic" ||
+          c.type === "cookie" ||
+          c.type === "path" ||
+          c.type === "sigv4" ||
+          (c.type === "header" && c.encode !== undefined),
       ),
     )
   );
@@ -271,7 +285,7 @@ export function headerTextProblem(auth: AuthSpec, name: string, value: string): 
   const at = value.search(NOT_ASCII_TEXT);
   if (at < 0) return undefined;
   const c = credentialOfParam(auth, name);
-  if (c?.param !== name || (c.type !== "bearer" && c.type !== "header")) return undefined;
+  if (c?.param !== name || (c.type !== "bearer" && c.type !== "header") || "encode" in c) return undefined;
   const code = value.codePointAt(at) as number;
   return (
     `must be ASCII text (it is sent as it is in ${c.type === "bearer" ? "Authorization" : `the ${c.name} header`}, ` +
@@ -282,10 +296,13 @@ export function headerTextProblem(auth: AuthSpec, name: string, value: string): 
 
 /**
  * Whether parameter `name` is a credential sent encoded, never as its own text in a header: HTTP basic (base64 of
- * UTF-8, RFC 7617), a query key, a cookie or a variable of the address (percent-encoded UTF-8; a cookie's
- * cookie-octets as they are). Any text but control characters goes.
+ * UTF-8, RFC 7617), a key in a header sent as its base64 (`encode`), a query key, a cookie or a variable of the
+ * address (percent-encoded UTF-8; a cookie's cookie-octets as they are). Any text but control characters goes.
  */
 export function encodedCredential(auth: AuthSpec, name: string): boolean {
   const c = credentialOfParam(auth, name);
-  return c !== undefined && (c.type === "basic" || c.type === "query" || c.type === "cookie" || c.type === "path");
+  return (
+    c !== undefined &&
+    (c.type === "basic" || c.type === "query" || c.type === "cookie" || c.type === "path" || "encode" in c)
+  );
 }

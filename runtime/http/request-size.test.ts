@@ -38,3 +38,24 @@ describe("a request head against limits.requestHeadBytes", () => {
     });
   });
 });
+
+describe("a key sent as its base64 (auth.encode) against limits.requestHeadBytes", () => {
+  it("counts the key as its base64 when naming the parameter that takes the most room", () => {
+    const key = "k".repeat(300);
+    const bookId = "b".repeat(350);
+    const tool: ToolSpec = {
+      ...limited(200),
+      auth: { type: "header", name: "X-Shelf-Key", param: "apiKey", encode: "base64" },
+    };
+    const sent: HttpRequest = {
+      method: "GET",
+      url: `https://api.shelf.test/books/${bookId}`,
+      headers: { "X-Shelf-Key": btoa(key) },
+    };
+    // 400 bytes of base64 on the wire, past the 350 of the address's bookId (the key's own text is 300).
+    expect(requestSizeIssue(tool, sent, { apiKey: key, bookId }, new Set(), undefined)).toMatchObject({
+      param: "apiKey",
+      message: expect.stringContaining("apiKey takes 400 of them"),
+    });
+  });
+});

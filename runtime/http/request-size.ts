@@ -95,11 +95,13 @@ function share(wire: WireSpec, value: unknown, tool: ToolCall, name: string): nu
 
 /**
  * Bytes a credential parameter takes: a query pair's name and encoded value; a basic credential's part of its base64;
- * else its text.
+ * a key sent encoded, its base64; else its text.
  */
 function authShare(tool: ToolCall, name: string, text: string): number {
   const c = credentialOfParam(tool.auth, name);
   if (c?.type === "query") return queryNameEncoded(c.name).length + 1 + percentEncoded(text).length;
   if (c?.type === "basic") return Math.ceil((new TextEncoder().encode(text).length * 4) / 3);
+  // A key sent as its base64 (auth.encode): four characters for each three bytes, padded.
+  if (c?.type === "header" && c.encode) return 4 * Math.ceil(new TextEncoder().encode(text).length / 3);
   return text.length;
 }

@@ -3,17 +3,18 @@
 
 /**
  * One credential and where it goes: a bearer token; an API key in a header (`prefix`: the text the API wants before
- * it, `Token `), the query or a cookie; `path`, its `{name}` variable of the address (`/bot{token}`), one segment,
- * percent-encoded but for the unreserved characters as an operation's path parameter is (`pchar`: `:` and `@` sent as
- * they are, as RFC 3986 lets a segment hold them: a variable of the server's path, which no parameter's style governs,
- * or a parameter that allows reserved characters; `/`, `?` and `#` are always encoded); or HTTP basic, `user` naming
- * the parameter holding the user id and `param` the secret (`Basic base64(user:secret)`), or `password`, a fixed text
- * (often empty) sent as the password, the secret `param` then the user name (`Basic base64(secret:password)`); or
- * `sigv4`, every request signed with AWS Signature Version 4 (SigV4Spec), `param` the secret access key.
+ * it, `Token `; `encode: "base64"`: the base64 of the key's UTF-8 text sent, after the prefix), the query or a
+ * cookie; `path`, its `{name}` variable of the address (`/bot{token}`), one segment, percent-encoded but for the
+ * unreserved characters as an operation's path parameter is (`pchar`: `:` and `@` sent as they are, as RFC 3986 lets
+ * a segment hold them: a variable of the server's path, which no parameter's style governs, or a parameter that
+ * allows reserved characters; `/`, `?` and `#` are always encoded); or HTTP basic, `user` naming the parameter holding
+ * the user id and `param` the secret (`Basic base64(user:secret)`), or `password`, a fixed text (often empty) sent as
+ * the password, the secret `param` then the user name (`Basic base64(secret:password)`); or `sigv4`, every request
+ * signed with AWS Signature Version 4 (SigV4Spec), `param` the secret access key.
  */
 export type CredentialSpec = (
   | { type: "bearer" }
-  | { type: "header"; name: string; prefix?: string }
+  | { type: "header"; name: string; prefix?: string; encode?: "base64" }
   | { type: "query" | "cookie"; name: string }
   | { type: "path"; name: string; pchar?: true }
   | { type: "basic"; user: string }

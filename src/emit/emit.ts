@@ -391,6 +391,8 @@ export function describeAuth(auth: AuthSpec): string {
         ? `\`Authorization: Basic\` header (${code(c.user)} and ${code(c.param)})`
         : `\`Authorization: Basic\` header (${code(c.param)} as the user name, the password ` +
             `${c.password === "" ? "empty" : code(c.password)})`;
+    if (c.type === "header" && c.encode)
+      return `${code(`${c.name}: ${c.prefix ?? ""}<${c.encode} of the key>`)} header`;
     if (c.type === "header" && c.prefix !== undefined) return `${code(`${c.name}: ${c.prefix}<key>`)} header`;
     if (c.type === "path") return `${code(`{${c.name}}`)} of the address`;
     if (c.type === "sigv4")

@@ -60,11 +60,12 @@ export function addSummary(parts: SummaryParts): Summary {
         param: credential.param,
         placement: credential.placement,
         ways: credential.ways.map((w) =>
-          w.map(({ scheme, param, user, password, placement }) => ({
+          w.map(({ scheme, param, user, password, encode, placement }) => ({
             scheme,
             param,
             ...(user ? { user } : {}),
             ...(password ? { password } : {}),
+            ...(encode ? { encode } : {}),
             placement,
           })),
         ),
@@ -119,7 +120,7 @@ export function size(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-type DraftedCredential = Pick<DraftCredential, "scheme" | "param" | "user" | "password" | "placement">;
+type DraftedCredential = Pick<DraftCredential, "scheme" | "param" | "user" | "password" | "placement" | "encode">;
 
 /**
  * The drafted credentials in a line: `accessToken (security scheme bearerAuth, bearer token)`, ways joined by "or", a
@@ -136,7 +137,7 @@ function credentialWords(credential: { ways: DraftedCredential[][] }): string {
           ? c.password
             ? "HTTP basic, the key as the user name and an empty password"
             : `HTTP basic with ${c.user ?? "a user name"}`
-          : `${p.type} ${p.name}`;
+          : `${p.type} ${p.name}${c.encode ? `, as its ${c.encode.encode}` : ""}`;
     return `${c.param} (security scheme ${c.scheme}, ${where})`;
   };
   return credential.ways.map((w) => w.map(one).join(" with ")).join(" or ");

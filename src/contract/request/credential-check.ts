@@ -1,6 +1,7 @@
 // The credential of a captured request checked against the security requirement in use: where its scheme puts it, in
 // full, and nowhere else (Prism accepts any credential); a credential of the address (auth.variable) in the path once.
 import {
+  base64Text,
   basicPair,
   basicToken,
   chooseWay,
@@ -192,7 +193,10 @@ function foundAt(ex: Exchange, c: CredentialSpec, value: string, input: Input): 
         : undefined;
     case "header":
       // After the text the manifest says the API wants before it (auth.prefix), which no security scheme can say.
-      return ex.headers.get(c.name) === (c.prefix ?? "") + value ? c.name.toLowerCase() : undefined;
+      // As its base64 where the manifest says the API wants it encoded (auth.encode).
+      return ex.headers.get(c.name) === (c.prefix ?? "") + (c.encode ? base64Text(value) : value)
+        ? c.name.toLowerCase()
+        : undefined;
     case "query":
       return ex.url.searchParams.getAll(c.name).length === 1 && ex.url.searchParams.get(c.name) === value
         ? `?${c.name}`
@@ -215,7 +219,8 @@ function describeCredential(c: CredentialSpec): string {
       : c.type === "sigv4"
         ? "Authorization: AWS4-HMAC-SHA256"
         : `${c.type} ` +
-          `${c.name}${c.type === "header" && c.prefix !== undefined ? ` after ${JSON.stringify(c.prefix)}` : ""}`;
+          `${c.name}${c.type === "header" && c.prefix !== undefined ? ` after ${JSON.stringify(c.prefix)}` : ""}` +
+          `${c.type === "header" && c.encode ? `, as its ${c.encode}` : ""}`;
 }
 
 function describeScheme(doc: OpenApiDocument, name: string): string {

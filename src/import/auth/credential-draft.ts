@@ -5,6 +5,7 @@
 // it into the manifest's auth and parameters).
 import type { CredentialPlacement } from "../../load/security-schemes.js";
 import type { addressCredential } from "../shapes/address-credential.js";
+import type { DocumentedEncoding } from "./key-encoding.js";
 import type { DocumentedPrefix } from "./key-prefix.js";
 
 type Json = Record<string, unknown>;
@@ -24,6 +25,8 @@ export interface DraftCredential {
   password?: { text: string; words: string; where?: string };
   /** An API key in a header: the text the document shows before it (key-prefix.ts), and where it was read. */
   prefix?: DocumentedPrefix;
+  /** An API key in a header sent as its base64 (key-encoding.ts), and where that was read. */
+  encode?: DocumentedEncoding;
 }
 
 export interface CredentialDraft {

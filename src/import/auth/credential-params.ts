@@ -38,6 +38,7 @@ export function authOfDraft(credential: CredentialDraft): Manifest["auth"] {
     ...(c.user ? { user: c.user } : {}),
     ...(c.password ? { password: c.password.text } : {}),
     ...(c.prefix ? { prefix: c.prefix.prefix } : {}),
+    ...(c.encode ? { encode: c.encode.encode } : {}),
   });
   const way = (w: DraftCredential[]) => ({
     ...entry(w[0] as DraftCredential),
@@ -91,7 +92,7 @@ export function credentialParams(
           : "";
       const where = c.password
         ? "sent as the user name of HTTP basic (Authorization: Basic) with an empty password"
-        : `${placementWords(c.placement)}${c.prefix ? ` after ${JSON.stringify(c.prefix.prefix)}` : ""}`;
+        : `${placementWords(c.placement)}${c.prefix ? ` after ${JSON.stringify(c.prefix.prefix)}` : ""}${encodedAs(c)}`;
       const key = c.placement.type !== "bearer" && c.placement.type !== "basic" ? c.placement.name : "";
       const opens = i === 0 || opensAWay.has(c.param);
       const values = opens ? undefined : namedValues(c.definition.description);
@@ -303,3 +304,6 @@ function credentialSlotOf(credential: CredentialDraft, param: { in: string; name
   }
   return undefined;
 }
+
+/** How a key sent encoded goes, in words: `, as its base64`; else nothing. */
+const encodedAs = (c: DraftCredential) => (c.encode ? `, as its ${c.encode.encode}` : "");

@@ -20,6 +20,7 @@ import {
   type DraftPlacement,
   NOT_SECRET,
 } from "./credential-draft.js";
+import { documentedEncoding } from "./key-encoding.js";
 import { documentedPrefix } from "./key-prefix.js";
 import { keyParameter } from "./key-parameter.js";
 import { basicCredential, withAuthProse } from "./key-as-user.js";
@@ -308,6 +309,13 @@ function placementNotes(ways: DraftCredential[][], notes: string[]): void {
           `<${c.param}>, the value as the call gives it; if it is computed over each request (a signature), the ` +
           "caller computes it",
       );
+    else if (c.encode)
+      notes.push(
+        `security scheme ${c.scheme} sends the key as its base64` +
+          `${c.prefix ? ` after ${JSON.stringify(c.prefix.prefix)}` : ""} ` +
+          `(auth encode), as ${c.encode.from}: check it against a real request (an API that wants base64 of ` +
+          '"key:", with a colon, is HTTP basic with an empty password: an http basic scheme\'s password: "")',
+      );
     else if (c.prefix)
       notes.push(
         `security scheme ${c.scheme} sends the key after ${JSON.stringify(c.prefix.prefix)} (auth prefix), as ` +
@@ -422,6 +430,7 @@ function namedCredential(
   if (placement.type === "header" && placement.word)
     return { scheme, placement, definition, param: unique(identifierName(scheme)) };
   const prefix = placement.type === "header" ? documentedPrefix(scheme, definition, placement.name) : undefined;
+  const encode = placement.type === "header" ? documentedEncoding(definition, placement.name, prefix) : undefined;
   return {
     scheme,
     placement,
@@ -431,5 +440,6 @@ function namedCredential(
         ? unique(camelName(placement.name))
         : unique("apiKey", camelName(placement.name), identifierName(scheme)),
     ...(prefix ? { prefix } : {}),
+    ...(encode ? { encode } : {}),
   };
 }

@@ -35,6 +35,7 @@ interface ManifestCredential {
   user?: string;
   password?: string;
   prefix?: string;
+  encode?: "base64";
 }
 
 /** One way to authenticate as the manifest writes it (`auth` itself, or an alternative), where it is written. */
@@ -132,6 +133,7 @@ function linkCredential(
         `the key sent as it is would be refused`,
       "value",
     );
+  if (c.encode !== undefined && placement.type !== "header") return encodeRefused(ctx, c.scheme ?? "", placement, at);
   if (placement.type === "basic") return linkBasic(ctx, c as ManifestCredential & { scheme: string }, at);
   const kind = placement.type === "bearer" ? "a bearer token" : `an API key in the ${placement.type}`;
   if (c.password !== undefined)
@@ -161,8 +163,33 @@ function linkCredential(
   // An HTTP scheme of another name takes its name before the credentials (`Authorization: <scheme> <credentials>`).
   const prefix = c.prefix ?? (placement.type === "header" && placement.word ? `${placement.word} ` : undefined);
   if (placement.type === "header")
-    return { type: "header", name: placement.name, param: c.param, ...(prefix !== undefined ? { prefix } : {}) };
+    return {
+      type: "header",
+      name: placement.name,
+      param: c.param,
+      ...(prefix !== undefined ? { prefix } : {}),
+      ...(c.encode !== undefined ? { encode: c.encode } : {}),
+    };
   return { type: placement.type, name: placement.name, param: c.param };
+}
+
+/**
+ * `encode` beside a scheme that is no API key in a header: the key encoded alone (`Basic base64(key)`) is an API
+ * key's; HTTP basic encodes `user:password` (RFC 7617), a key as the user name said by `password`.
+ */
+function encodeRefused(ctx: LinkContext, scheme: string, placement: CredentialPlacement, at: Path): undefined {
+  return ctx.fail(
+    "BW2012",
+    [...at, "encode"],
+    `encode is for an API key in a header; security scheme "${scheme}" is ` +
+      (placement.type === "basic"
+        ? `HTTP basic, which sends base64 of user:password: where the key is the user name, give password ("" ` +
+          `for an empty one)`
+        : placement.type === "bearer"
+          ? "a bearer token"
+          : `an API key in the ${placement.type}`),
+    "value",
+  );
 }
 
 /**
@@ -385,7 +412,8 @@ export function placementWords(c: CredentialPlacement | CredentialSpec): string 
       `${c.sessionToken !== undefined ? ` + ${c.sessionToken}` : ""}`
     );
   const prefix = "prefix" in c && c.prefix !== undefined ? ` ${JSON.stringify(c.prefix)}` : "";
-  return `${c.type}:${c.name}${prefix}`;
+  const encode = "encode" in c && c.encode !== undefined ? ` ${c.encode}` : "";
+  return `${c.type}:${c.name}${prefix}${encode}`;
 }
 
 /** Where the credential goes, and the parameter holding it: users configure both. */

@@ -10,7 +10,8 @@ export const auth = {
     "an HTTP bearer token, HTTP basic (`user` names the parameter holding the user id, or `password` is the " +
     "fixed text, often empty, sent after the key when the key is the user name; `Authorization: Basic`, " +
     "its base64 withheld like the secret), an API key in a header (`prefix`, the text the API wants before it: " +
-    "`Token `), the query or a cookie, or the access token of an `oauth2` or `openIdConnect` scheme, " +
+    "`Token `; `encode: base64`, the key sent as the base64 of its text alone, `Basic base64(key)`, that text " +
+    "withheld like the key), the query or a cookie, or the access token of an `oauth2` or `openIdConnect` scheme, " +
     "sent as a bearer token; `also`, schemes sent with it (a requirement of several, " +
     "such as a key and a secret header); `alternatives`, other ways a call may authenticate instead (a call " +
     "uses the first whose parameters it gives; each tool offers those its operation accepts); an operation whose " +
@@ -32,6 +33,7 @@ export const auth = {
       "auth.user",
       "auth.password",
       "auth.prefix",
+      "auth.encode",
       "auth.also",
       "auth.alternatives",
       "authCredential.scheme",
@@ -39,11 +41,13 @@ export const auth = {
       "authCredential.user",
       "authCredential.password",
       "authCredential.prefix",
+      "authCredential.encode",
       "authWay.scheme",
       "authWay.param",
       "authWay.user",
       "authWay.password",
       "authWay.prefix",
+      "authWay.encode",
       "authWay.also",
     ]),
     "auth.covers": {

@@ -57,6 +57,10 @@ export type ManifestBasicPassword = string
  */
 export type ManifestCredentialPrefix = string
 /**
+ * For an API key sent in a header whose documentation says to send it encoded: `base64`, the base64 of the key's UTF-8 text alone (no `user:` pair, no colon), after the `prefix` (`Authorization: Basic base64(key)`). The key is given as it is, any text; the encoded text is withheld from messages, logs and recordings like the key. The base64 of `key:` (with a colon: HTTP basic with an empty password) is an `http` basic scheme's `password: ""` instead. Only for `scheme`s of type `apiKey` in a header, or an `http` scheme of another name than bearer and basic.
+ */
+export type ManifestKeyEncoding = "base64"
+/**
  * Runtime expressions; the first that yields a value wins. `$response.body#/<json-pointer>` reads the error body, `$response.header.<name>` a response header.
  * 
  * @minItems 1
@@ -493,6 +497,7 @@ export interface ManifestAuth {
   user?: ManifestParamName
   password?: ManifestBasicPassword
   prefix?: ManifestCredentialPrefix
+  encode?: ManifestKeyEncoding
   /**
    * Names of parameters (header, query or cookie) or top-level body fields that the OpenAPI document declares for the credential itself, often required, beside its security scheme: RPC-style APIs declare a `token` on every method. The credential sent by `scheme` satisfies them: no parameter or constant supplies them, nothing sends them, and mocks do not require them. An operation that takes no credential (`security: []`) is sent none: there they are its own parameters, sent and supplied as any other. A declared parameter in the credential's own place (the API key's header or query name, or `Authorization` for a bearer token) is covered without being listed.
    *
@@ -577,6 +582,7 @@ export interface ManifestAuthCredential {
   user?: ManifestParamName
   password?: ManifestBasicPassword
   prefix?: ManifestCredentialPrefix
+  encode?: ManifestKeyEncoding
 }
 /**
  * A security requirement a call may satisfy instead: a scheme, its parameter(s), and `also` the schemes sent with it.
@@ -587,6 +593,7 @@ export interface ManifestAuthWay {
   user?: ManifestParamName
   password?: ManifestBasicPassword
   prefix?: ManifestCredentialPrefix
+  encode?: ManifestKeyEncoding
   /**
    * Schemes required together with this one.
    *
@@ -1626,6 +1633,7 @@ export type ManifestField =
   | "auth.user"
   | "auth.password"
   | "auth.prefix"
+  | "auth.encode"
   | "auth.covers"
   | "auth.also"
   | "auth.alternatives"
@@ -1634,6 +1642,7 @@ export type ManifestField =
   | "authCredential.user"
   | "authCredential.password"
   | "authCredential.prefix"
+  | "authCredential.encode"
   | "authFlows.clientCredentials"
   | "authFlows.clientCredentials.tokenUrl"
   | "authFlows.clientCredentials.scope"
@@ -1667,6 +1676,7 @@ export type ManifestField =
   | "authWay.user"
   | "authWay.password"
   | "authWay.prefix"
+  | "authWay.encode"
   | "authWay.also"
   | "constant.in"
   | "constant.name"
