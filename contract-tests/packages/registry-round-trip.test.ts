@@ -65,8 +65,9 @@ const MAX_INSTALL_BYTES = 6_000_000;
 // the ceiling 45,200. The forty-seventh: one rule for how much of a rule a refusal prints (rule-words.ts: a long
 // enum's first values and those nearest the text given, a pattern's hint, the whole pattern as the error's `expected`),
 // a secret list's texts kept to a part of their own (secretLists, which this provider bundles not): 45,201 bytes; the
-// ceiling 45,300.
-const MAX_BUNDLE_BYTES = 45_300;
+// ceiling 45,300; then an API key's base64 (auth.encode: the core's key check) and a nullable query parameter's null
+// sent as nothing: 45,429 bytes; the ceiling 45,500.
+const MAX_BUNDLE_BYTES = 45_500;
 
 // The consumer's first provider (installed alone, measured), and the one its ESM call adds.
 const PROVIDERS = [NPM_CONSUMER_PROVIDERS[0], "docgen"];

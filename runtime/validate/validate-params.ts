@@ -80,7 +80,7 @@ export function validateInput(
         issues.push({
           param: spec.name,
           rule: "required",
-          message: `${spec.name}: is required, got null, which a query sends as nothing (OpenAPI: no pair for null)`,
+          message: `${spec.name}: is required, got null, which a query sends as nothing`,
         });
       continue;
     }
