@@ -140,6 +140,8 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/long-refusals.test.ts",
       "src/cli/call-file-lists.test.ts",
       "src/load/schemas/reference-depth-cli.test.ts",
+      "src/load/schemas/reference-depth.process.test.ts",
+      "src/cli/add-key-base64.test.ts",
       "src/contract/kinds/required-when.test.ts",
       "src/emit/required-when.test.ts",
       "src/link/rules/required-when.test.ts",

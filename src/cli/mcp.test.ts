@@ -146,9 +146,9 @@ describe("blockwright mcp --mock", () => {
       name: "crm_get_record",
       arguments: { sobject: "Account", recordId: "not-an-id" },
     });
-    expect(text(pattern)).toMatch(
-      /^recordId: must be a record ID of 15 or 18 letters and digits matching .*, got "not-an-id"/,
-    );
+    // A pattern with its words prints the words; the pattern itself goes to the model as the error's `expected`.
+    expect(text(pattern)).toMatch(/^recordId: must be a record ID of 15 or 18 letters and digits, got "not-an-id"/);
+    expect(JSON.parse(text(pattern).split("\n\n")[1]!).error).toMatchObject({ rule: "pattern", expected: /.+/ });
     expect(await s.close()).toBe(0);
   });
 
