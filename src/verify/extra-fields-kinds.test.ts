@@ -1,8 +1,8 @@
 // Verify's reading of a live answer's fields beside its spec's (extra-fields.ts) through a field of a discriminated
 // base of many kinds, read as the union of its kinds (load/schemas/base-kinds.ts): each kind's branch is tried by the
 // property naming it first (load/schemas/guarded-kinds.ts kindGuard), its whole kind only where that holds; every
-// kind's whole schema was walked for every value. Counted by the fixture's format (__fixtures__/events-of-many-kinds.ts).
-// The drifts are those said before.
+// kind's whole schema was walked for every value. Counted by the fixture's format
+// (__fixtures__/events-of-many-kinds.ts). The drifts are those said before.
 import { describe, expect, it } from "vitest";
 import { answerDrift } from "./answer-check.js";
 import { checkerOf } from "./document-schemas.js";
