@@ -47,8 +47,9 @@ describe("what emit allocates", () => {
   it("the parts' squeeze copies no part to measure its blanks", async () => {
     const { bytes, made } = await heap.call<Measured>(steps, "squeezeAllocated");
     expect(made).toBeGreaterThan(0);
-    // Most of it is the squeeze's own texts and the joined blocks: 1,725 KB before the cut, about 1,585 after.
-    expect(bytes / 1024).toBeLessThan(1660);
+    // Most of it is the squeeze's own texts and the joined blocks: 1,725 KB before the cut, about 1,585 after (a whole
+    // run's CI once measured 1,666: the bound between the two, below the cut's undoing).
+    expect(bytes / 1024).toBeLessThan(1700);
   });
 
   it("counts the blanks trimStart and trimEnd take, for every UTF-16 unit", () => {
