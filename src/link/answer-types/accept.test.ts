@@ -73,6 +73,23 @@ describe("an operation answering JSON in a vendor's own type alone", () => {
   });
 });
 
+describe("an operation answering JSON whose parameter names the version", () => {
+  it("asks for it with that parameter (the API answers its default version to any type), then errors'", async () => {
+    const versionedJson = answers(
+      "          description: A page of customers.\n          content:\n            application/json:\n",
+      "          description: A page of customers.\n          content:\n            " +
+        '"application/json; charset=utf-8; version=2018-01-01":\n',
+    );
+    const linked = await linkWild("zqpayments", [versionedJson]);
+    if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
+    const accepts = Object.fromEntries(linked.ir.operations.map((o) => [o.tool.id, o.tool.accept]));
+    expect(accepts).toMatchObject({
+      zqpayments_list_customers: "application/json;version=2018-01-01, application/json",
+      zqpayments_create_customer: undefined,
+    });
+  });
+});
+
 describe("an operation that downloads a file", () => {
   /** The zqfiles fixture's download linked with its 404 answered in `errorType`: the tool's own Accept, if any. */
   async function downloadAccept(errorType: string, fileType = "application/pdf"): Promise<string | undefined> {

@@ -14,7 +14,8 @@
 // mock, answer an error in no type the request named with the file instead.
 // A JSON answer of a vendor's own type (`application/vnd.conekta-v2.3.0+json`) is asked for by name, with its errors'
 // JSON types: such APIs read the Accept to choose the version they answer in, and `*/*` gets their default one (or a
-// refusal); so are an error's, where the success answers no body (a 201 with a Location).
+// refusal); so are an error's, where the success answers no body (a 201 with a Location). So is a JSON type whose
+// parameter names the version (`application/json;version=2018-01-01`, each operation its own), with that parameter.
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { bareMediaType, isJsonMediaType, isMediaType } from "../../load/media-types.js";
 import type { OpenApiOperation } from "../../load/openapi-document.js";
@@ -47,8 +48,9 @@ export const linkAccept = (
   // API chooses the version it answers in (asked for any type, it answers in its default one). A success answering no
   // body (201 with a Location) under errors of such a type is the same API's: asked for by name too, where `*/*` went.
   const vendor = success.size ? [...success] : op.responses.flatMap((r) => r.mediaTypes);
-  if (![...success].some((t) => !isJsonMediaType(t)) && !vendor.some(isVendorJson)) return {};
-  const json = [...success, ...op.responses.flatMap((r) => r.mediaTypes)].filter(isJsonMediaType).map(bareMediaType);
+  if (![...success].some((t) => !isJsonMediaType(t)) && !vendor.some((t) => isVendorJson(t) || isVersionedJson(t)))
+    return {};
+  const json = [...success, ...op.responses.flatMap((r) => r.mediaTypes)].filter(isJsonMediaType).map(askedJsonType);
   if (!json.length) return {};
   // The other types the answers declare follow, at a lower q (RFC 9110, 12.5.1): a service that negotiates answers
   // JSON, and one whose answer a parameter chooses (`format=csv`) answers the type chosen rather than 406, which the
@@ -61,6 +63,25 @@ export const linkAccept = (
   const rest = [...new Set(others)].filter((t) => !first.includes(t)).map((t) => `${t};q=0.5`);
   return { accept: [...first, ...rest].join(", ") };
 };
+
+/** A JSON type with a parameter naming the version it answers in (`application/json; version=2`, `v=3`). */
+function isVersionedJson(type: string): boolean {
+  return isJsonMediaType(type) && versionParameter(type) !== undefined;
+}
+
+function versionParameter(type: string): string | undefined {
+  return type
+    .split(";")
+    .slice(1)
+    .map((p) => p.trim())
+    .find((p) => /^(api-?)?v(ersion)?=[^=]+$/i.test(p));
+}
+
+/** A JSON type as a request asks for it: without its parameters but the version's (`application/json;version=2`). */
+function askedJsonType(type: string): string {
+  const version = versionParameter(type);
+  return version === undefined ? bareMediaType(type) : `${bareMediaType(type)};${version}`;
+}
 
 /** A JSON type of the vendor tree (RFC 6838: `application/vnd.<producer>…+json`). */
 function isVendorJson(type: string): boolean {
