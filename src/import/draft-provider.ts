@@ -41,6 +41,7 @@ import { withoutPagingCaseCopies, withoutPagingQueryCopies } from "./shapes/pagi
 import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples.js";
 import { withoutRequiredNoShapeLists, withRequiredInShapes } from "./shapes/required-across-shapes.js";
 import { withOverlappingUnionsAsAnyOf } from "./shapes/overlapping-unions.js";
+import { pagingExampleNotes, withPagingFieldsFromExamples } from "./paging-example-fields.js";
 import { withDisjointMembersAsAnyOf, withNullMembersAsAnyOf } from "./shapes/null-members.js";
 import { withBaseKinds } from "./cut/discriminated-kinds.js";
 import { refSiblingNotes, withRefSiblingsAsAllOf } from "./cut/ref-siblings.js";
@@ -220,7 +221,7 @@ function rewrittenCut(
   const files = withSwaggerFilesAsBinary(doc);
   const untyped = withoutUnreadableTypes(doc);
   const typeLists = [...typeSlips, ...withTypeListsAsThree0(doc), ...withTupleItemsRead(doc)];
-  const exampleFormats = withExampleFormats(doc);
+  const [exampleFormats, pagingExamples] = [withExampleFormats(doc), withPagingFieldsFromExamples(doc)];
   const listEnums = withListEnumsOnItems(doc);
   const refSiblings = withRefSiblingsAsAllOf(doc);
   const unmet = withoutUnmetFormats(doc);
@@ -252,7 +253,7 @@ function rewrittenCut(
       pagingCopies,
       pagingCaseCopies,
       unreadable: [...unreadable, ...untyped, ...listEnums, ...refSiblings, ...files],
-      ...{ typeLists, exampleFormats },
+      ...{ typeLists, exampleFormats, pagingExamples },
       refused: refused.map((r) => r.place),
       shapeRequired,
       unlistedRequired,
@@ -283,7 +284,7 @@ function rewrittenCut(
         ...refSiblingNotes(refSiblings),
         ...byName.notes,
         ...typeListNotes(typeLists),
-        ...exampleFormatNotes(exampleFormats),
+        ...exampleFormatNotes(exampleFormats).concat(pagingExampleNotes(pagingExamples)),
         ...refusedExampleNotes(refused),
       ],
     },

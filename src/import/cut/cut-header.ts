@@ -53,6 +53,8 @@ export interface CutChanges {
   typeLists?: string[];
   /** Formats their own examples break, rewritten (shapes/unmet-formats.ts): a date's as date-time, a UUID's out. */
   exampleFormats?: string[];
+  /** Bare paging objects of replies given the fields their examples show (paging-example-fields.ts). */
+  pagingExamples?: string[];
   /** The request examples left out: the judge refuses them (shapes/refused-request-examples.ts). */
   refused: string[];
   /** Unions whose required fields only different shapes list, each now required by its own shape. */
@@ -94,6 +96,7 @@ export function cutHeader(
     unreadable,
     typeLists = [],
     exampleFormats = [],
+    pagingExamples = [],
     refused,
     reordered = [],
     ...unions
@@ -140,7 +143,7 @@ export function cutHeader(
     ...(unreadable.length
       ? [`Left out by blockwright add: ${unreadable.join(", ")} (no reader holds it as written, or no value meets it).`]
       : []),
-    ...schemaChangeLines(typeLists, exampleFormats),
+    ...schemaChangeLines(typeLists, exampleFormats, pagingExamples),
     ...(refused.length
       ? [
           `Left out by blockwright add: ${refused.join(", ")} (each breaks the request body's schema, as the request ` +
@@ -182,11 +185,18 @@ export function cutHeader(
 }
 
 /** The header's lines on schemas add wrote as the document means them: 3.0's type lists, formats examples break. */
-function schemaChangeLines(typeLists: readonly string[], exampleFormats: readonly string[]): string[] {
+function schemaChangeLines(
+  typeLists: readonly string[],
+  exampleFormats: readonly string[],
+  pagingExamples: readonly string[],
+): string[] {
   return [
     ...(typeLists.length ? [`Changed by blockwright add: ${typeLists.join(", ")} (${typeListsWhy(typeLists)}).`] : []),
     ...(exampleFormats.length
       ? [`Changed by blockwright add: ${exampleFormats.join(", ")} (a format its own example breaks).`]
+      : []),
+    ...(pagingExamples.length
+      ? [`Changed by blockwright add: ${pagingExamples.join(", ")} (a paging object declared with no fields).`]
       : []),
   ];
 }
