@@ -272,9 +272,10 @@ export interface ToolSpec {
   stream?: StreamSpec;
   /**
    * The request's Accept: the JSON media types the operation's 2xx answers
-   * declare, then their other types at a lower q, present only where they
-   * declare another type too (XML first, CSV chosen by a query value), which
-   * an upstream asked for any type may answer.
+   * declare, then their other types at a lower q, where they declare another
+   * type too (XML first, CSV chosen by a query value), which an upstream asked
+   * for any type may answer; or a JSON type that names a version (a vendor's
+   * own `+json`, a `version=` parameter), which such an upstream reads.
    */
   accept?: string;
   /**
