@@ -14,15 +14,12 @@
 // - `--param 'k="2025-01-02T03:04:05Z"'` to a date-or-timestamp field (oneOf date-time string/integer) is the text
 //   between the quotes, as JSON text says (it went with its quotes and was refused: "must be a date-time"); a text
 //   field's quoted text still goes as typed.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli, editFile, runtimeProject } from "../../test-support/cli-harness.js";
-import { server } from "../../test-support/runtime/loopback-server.js";
+import { describe, expect, it } from "vitest";
+import { cli, editFile } from "../../test-support/cli-harness.js";
+import { addedProject } from "../../test-support/cli/added-project.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-call-inputs-"));
-const dir = runtimeProject(join(tmp, "project"), "specs");
 const reply = (properties: object) => ({
   "200": {
     description: "Done.",
@@ -104,24 +101,12 @@ const document = {
   security: [{ key: [] }],
 };
 const env = { ZQ_STORE_KEY: "zq-key-00000001" };
-let upstream: Awaited<ReturnType<typeof server>>;
-
-beforeAll(async () => {
-  writeFileSync(join(tmp, "zqstore.json"), JSON.stringify(document));
-  const added = await cli(["add", "zqstore", "--from", join(tmp, "zqstore.json"), "--operations", "all"], { cwd: dir });
-  expect(added.code, added.stderr).toBe(0);
-  const generated = await cli(["generate"], { cwd: dir });
-  expect(generated.code, generated.stderr).toBe(0);
-  upstream = await server(() => ({ status: 200, body: '{"id":"zq1","n":2}' }));
-});
-afterAll(async () => {
-  await upstream?.close();
-  rmSync(tmp, { recursive: true, force: true });
-});
+const project = addedProject("blockwright-call-inputs-", "zqstore", document, '{"id":"zq1","n":2}');
+const dir = project.dir;
 
 const call = (...args: string[]) =>
-  cli(["call", ...args, "--param", "apiKey={{ZQ_STORE_KEY}}", "--base-url", upstream.url], { cwd: dir, env });
-const lastBody = () => JSON.parse(upstream.received.at(-1)?.body ?? "null");
+  cli(["call", ...args, "--param", "apiKey={{ZQ_STORE_KEY}}", "--base-url", project.upstream.url], { cwd: dir, env });
+const lastBody = () => JSON.parse(project.upstream.received.at(-1)?.body ?? "null");
 
 describe("a number-or-text field given by --param", () => {
   it("is sent as the number its text writes", async () => {
@@ -184,14 +169,14 @@ describe("a text in quotes given by --param", () => {
 });
 
 describe("a part of several files given by --param", () => {
-  const parts = () => (upstream.received.at(-1)?.body.match(/filename="[^"]*"/g) ?? []).join(" ");
+  const parts = () => (project.upstream.received.at(-1)?.body.match(/filename="[^"]*"/g) ?? []).join(" ");
   it("takes a JSON list of paths, each where the command runs", async () => {
     writeFileSync(join(dir, "zq a.txt"), "zq one");
     writeFileSync(join(dir, "zq b,é.txt"), "zq two");
     const r = await call("zqstore_upload_zq_attachments", "--param", 'zqfile=["zq a.txt","zq b,é.txt"]');
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(parts()).toBe('filename="zq a.txt" filename="zq b,é.txt"');
-    expect(upstream.received.at(-1)?.body).toContain("zq two");
+    expect(project.upstream.received.at(-1)?.body).toContain("zq two");
   });
 
   it("given again by name, adds to the list", async () => {
@@ -211,13 +196,13 @@ describe("--base-url", () => {
   it("stands for a required server variable of the address's host", async () => {
     const r = await call("zqstore_create_zq_payment", "--param", "zqamount=42");
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(upstream.received.at(-1)?.url).toBe("/api/zqpayments");
+    expect(project.upstream.received.at(-1)?.url).toBe("/api/zqpayments");
   });
 
   it("stands for an operation's instance address, held to the host rules", async () => {
     const r = await call("zqstore_list_zq_reports");
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(upstream.received.at(-1)?.url).toBe("/zqr/zqreports");
+    expect(project.upstream.received.at(-1)?.url).toBe("/zqr/zqreports");
     const elsewhere = await cli(
       ["call", "zqstore_list_zq_reports", "--param", "apiKey={{ZQ_STORE_KEY}}", "--base-url", "https://zq.example"],
       { cwd: dir, env },

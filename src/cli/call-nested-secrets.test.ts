@@ -4,15 +4,10 @@
 // parameter does: a reference resolved from the environment, a literal refused before any request, never echoed.
 // Another service's API key kept in a list of settings (`zqProviders[].zqProviderApiKey`, named as an API key, not a
 // password) was no secret at all: its literal was sent, its reference sent as that text. It is one now.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli, runtimeProject } from "../../test-support/cli-harness.js";
-import { server } from "../../test-support/runtime/loopback-server.js";
+import { describe, expect, it } from "vitest";
+import { cli } from "../../test-support/cli-harness.js";
+import { addedProject } from "../../test-support/cli/added-project.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-call-nested-secrets-"));
-const dir = runtimeProject(join(tmp, "project"), "specs");
 const text = { type: "string", maxLength: 64 };
 const answer = { "200": { description: "Done.", content: { "application/json": { schema: { type: "object" } } } } };
 const jsonBody = (schema: unknown) => ({ required: true, content: { "application/json": { schema } } });
@@ -66,46 +61,34 @@ const document = {
   components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
   security: [{ bearer: [] }],
 };
-let upstream: Awaited<ReturnType<typeof server>>;
-
-beforeAll(async () => {
-  writeFileSync(join(tmp, "zqvault.json"), JSON.stringify(document));
-  const added = await cli(["add", "zqvault", "--from", join(tmp, "zqvault.json"), "--operations", "all"], { cwd: dir });
-  expect(added.code, added.stderr).toBe(0);
-  const generated = await cli(["generate"], { cwd: dir });
-  expect(generated.code, generated.stderr).toBe(0);
-  upstream = await server(() => ({ status: 200, body: "{}" }));
-});
-afterAll(async () => {
-  await upstream?.close();
-  rmSync(tmp, { recursive: true, force: true });
-});
+const project = addedProject("blockwright-call-nested-secrets-", "zqvault", document);
+const dir = project.dir;
 
 const call = (tool: string, params: string[], env: Record<string, string> = {}) =>
   cli(
     [
       ...["call", tool, ...params.flatMap((p) => ["--param", p])],
-      ...["--param", "accessToken={{ZQ_VAULT_TOKEN}}", "--base-url", upstream.url],
+      ...["--param", "accessToken={{ZQ_VAULT_TOKEN}}", "--base-url", project.upstream.url],
     ],
     { cwd: dir, env: { ZQ_VAULT_TOKEN: "zq-token-00000001", ...env } },
   );
 
 describe("a secret field inside a JSON value given to blockwright call", () => {
   it("takes {{ENV}}, sending the variable's value, never printing it", async () => {
-    const before = upstream.received.length;
+    const before = project.upstream.received.length;
     const r = await call("zqvault_create_zq_account", ['zqProfile={"zqName":"zq","zqPassword":"{{ZQ_PW}}"}'], {
       ZQ_PW: "zq-pw-from-env-0001",
     });
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(upstream.received.length).toBe(before + 1);
-    expect(JSON.parse(upstream.received.at(-1)!.body)).toEqual({
+    expect(project.upstream.received.length).toBe(before + 1);
+    expect(JSON.parse(project.upstream.received.at(-1)!.body)).toEqual({
       zqProfile: { zqName: "zq", zqPassword: "zq-pw-from-env-0001" },
     });
     expect(r.stdout + r.stderr).not.toContain("zq-pw-from-env-0001");
   });
 
   it("refuses a literal before any request, naming the field, never echoing it; an unset variable too", async () => {
-    const before = upstream.received.length;
+    const before = project.upstream.received.length;
     const literal = await call("zqvault_create_zq_account", ['zqProfile={"zqPassword":"zqLiteralPw99"}']);
     expect(literal.code).toBe(2);
     expect(literal.stderr).toContain("zqProfile.zqPassword is a secret: pass it as a reference");
@@ -113,7 +96,7 @@ describe("a secret field inside a JSON value given to blockwright call", () => {
     const unset = await call("zqvault_create_zq_account", ['zqProfile={"zqPassword":"{{ZQ_UNSET_PW}}"}']);
     expect(unset.code).toBe(2);
     expect(unset.stderr).toContain("zqProfile.zqPassword: environment variable ZQ_UNSET_PW is not set");
-    expect(upstream.received.length).toBe(before);
+    expect(project.upstream.received.length).toBe(before);
   });
 
   it("reads a union's secret by the shape its tag names: {{ENV}} taken, a literal refused", async () => {
@@ -121,7 +104,7 @@ describe("a secret field inside a JSON value given to blockwright call", () => {
     const env = { ZQ_SECRET: "zq-client-secret-01" };
     const sent = await call(tool, ['body={"zqGrant":"zqclient","client_secret":"{{ZQ_SECRET}}"}'], env);
     expect(sent.code, sent.stdout + sent.stderr).toBe(0);
-    expect(JSON.parse(upstream.received.at(-1)!.body)).toEqual({
+    expect(JSON.parse(project.upstream.received.at(-1)!.body)).toEqual({
       zqGrant: "zqclient",
       client_secret: "zq-client-secret-01",
     });
@@ -135,17 +118,17 @@ describe("a secret field inside a JSON value given to blockwright call", () => {
 
   it("reads another service's API key in a list of objects as a secret, its id as a plain text", async () => {
     const tool = "zqvault_put_zq_settings";
-    const before = upstream.received.length;
+    const before = project.upstream.received.length;
     const literal = await call(tool, ['zqProviders=[{"zqName":"zq","zqProviderApiKey":"zqLiteralKey77"}]']);
     expect(literal.code).toBe(2);
     expect(literal.stderr).toContain("zqProviders[0].zqProviderApiKey is a secret: pass it as a reference");
     expect(literal.stdout + literal.stderr).not.toContain("zqLiteralKey77");
-    expect(upstream.received.length).toBe(before);
+    expect(project.upstream.received.length).toBe(before);
     const env = { ZQ_KEY: "zq-provider-key-0001" };
     const value = '[{"zqName":"zq","zqProviderApiKey":"{{ZQ_KEY}}","zq_api_key_id":"zq-id-1"}]';
     const sent = await call(tool, [`zqProviders=${value}`], env);
     expect(sent.code, sent.stdout + sent.stderr).toBe(0);
-    expect(JSON.parse(upstream.received.at(-1)!.body)).toEqual({
+    expect(JSON.parse(project.upstream.received.at(-1)!.body)).toEqual({
       zqProviders: [{ zqName: "zq", zqProviderApiKey: "zq-provider-key-0001", zq_api_key_id: "zq-id-1" }],
     });
     expect(sent.stdout + sent.stderr).not.toContain("zq-provider-key-0001");

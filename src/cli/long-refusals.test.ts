@@ -3,15 +3,10 @@
 // no hint, an enum of 300 values at the top and inside a JSON body field. Each refusal printed its rule whole (the
 // hint, then the pattern; every value): it now prints the hint, or 80 characters of the pattern and `…`, or 12 values
 // and how many more (runtime/validate/rule-words.ts), the whole pattern in the error's `expected`.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli, runtimeProject } from "../../test-support/cli-harness.js";
-import { server } from "../../test-support/runtime/loopback-server.js";
+import { describe, expect, it } from "vitest";
+import { cli } from "../../test-support/cli-harness.js";
+import { addedProject } from "../../test-support/cli/added-project.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-long-refusals-"));
-const dir = runtimeProject(join(tmp, "project"), "specs");
 const LONG_PATTERN = `^(?:${Array.from({ length: 30 }, (_, i) => `zqcode${String(i).padStart(2, "0")}`).join("|")})$`;
 const KINDS = Array.from({ length: 300 }, (_, i) => `zqkind${String(i).padStart(3, "0")}`);
 const first12 = KINDS.slice(0, 12).join(", ");
@@ -45,27 +40,17 @@ const document = {
     },
   },
 };
-let upstream: Awaited<ReturnType<typeof server>>;
-
-beforeAll(async () => {
-  writeFileSync(join(tmp, "zqkinds.json"), JSON.stringify(document));
-  const added = await cli(["add", "zqkinds", "--from", join(tmp, "zqkinds.json"), "--operations", "all"], { cwd: dir });
-  expect(added.code, added.stderr).toBe(0);
-  const generated = await cli(["generate"], { cwd: dir });
-  expect(generated.code, generated.stderr).toBe(0);
-  upstream = await server(() => ({ status: 200, body: "{}" }));
-});
-afterAll(async () => {
-  await upstream?.close();
-  rmSync(tmp, { recursive: true, force: true });
-});
+const project = addedProject("blockwright-long-refusals-", "zqkinds", document);
+const dir = project.dir;
 
 /** The structured error `call` prints of a refused value, nothing having been sent. */
 async function refusal(param: string): Promise<Record<string, unknown>> {
-  const before = upstream.received.length;
-  const r = await cli(["call", "zqkinds_create_zq_thing", "--param", param, "--base-url", upstream.url], { cwd: dir });
+  const before = project.upstream.received.length;
+  const r = await cli(["call", "zqkinds_create_zq_thing", "--param", param, "--base-url", project.upstream.url], {
+    cwd: dir,
+  });
   expect(r.code, r.stdout + r.stderr).toBe(1);
-  expect(upstream.received.length).toBe(before);
+  expect(project.upstream.received.length).toBe(before);
   return JSON.parse(r.stdout).error;
 }
 

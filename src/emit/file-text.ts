@@ -162,6 +162,9 @@ export function textEnd(text: string): number {
   return end;
 }
 
+/** A run of three line breaks or more: one pattern, not one made at each squeezed text (a literal is made anew). */
+const LINE_BREAK_RUNS = /\n{3,}/g;
+
 /** The small parts squeezedParts joins before it hands them on, and their length in UTF-16 units. */
 interface Joined {
   block: string[];
@@ -177,7 +180,7 @@ interface Joined {
  */
 function* squeezed(joined: Joined, text: string, code: boolean): Generator<string> {
   if (!text) return;
-  const squeezedText = text.replace(/\n{3,}/g, "\n\n");
+  const squeezedText = text.replace(LINE_BREAK_RUNS, "\n\n");
   const out = code ? escapeLineSeparators(squeezedText) : squeezedText;
   if (out.length >= JOINED_UNITS) {
     if (joined.block.length) yield joined.block.join("");

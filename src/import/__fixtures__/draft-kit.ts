@@ -235,3 +235,54 @@ export async function sentOrRefused(
   );
   return { message: result.success ? "sent" : result.error.message, sent: seen.length };
 }
+
+/**
+ * A POST of a required JSON body of `schemas`' `schemaName` (to `/<its name, lower case>`), drafted and linked as
+ * `provider`: the published document, the draft, `send` (the tool called with `fixed` and the params: "sent" or the
+ * refusal's message, and how many requests left) and `refused` (the request judge's messages for a body sent to it
+ * with a bearer token, the credential as a form gives it).
+ */
+export async function bodySender(
+  schemas: Json,
+  schemaName: string,
+  provider: string,
+  fixed: Record<string, unknown> = {},
+): Promise<{
+  document: Json;
+  d: ProviderDraft;
+  send: (params: Record<string, unknown>) => Promise<{ message: string; sent: number }>;
+  refused: (body: unknown) => string[];
+}> {
+  const path = `/${schemaName.toLowerCase()}`;
+  const operationId = `send${schemaName}`;
+  const document = openapi(
+    {
+      [path]: {
+        post: {
+          operationId,
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { $ref: `#/components/schemas/${schemaName}` } } },
+          },
+          responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "zq1" }) },
+        },
+      },
+    },
+    { schemas },
+  );
+  const d = drafted(document, [operationId], provider);
+  const [tool] = await linkedTools(d, provider);
+  if (!tool) throw new Error("no tool drafted");
+  const send = (params: Record<string, unknown>) => sentOrRefused(tool, { ...fixed, ...params }, { id: "zq1" });
+  const judge = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), {
+    credential: "form",
+  });
+  const refused = (body: unknown) =>
+    judge({
+      method: "POST",
+      url: `https://api.acme.test${path}`,
+      headers: new Headers({ "content-type": "application/json", authorization: "Bearer zq-token-0000000001" }),
+      body: new TextEncoder().encode(JSON.stringify(body)),
+    }).refusals.map((r) => r.message);
+  return { document, d, send, refused };
+}

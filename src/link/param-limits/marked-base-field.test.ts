@@ -7,17 +7,7 @@
 // whose enum lists every kind's value.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  draftWorkFolder,
-  drafted,
-  linkedTools,
-  openapi,
-  reply,
-  sentOrRefused,
-} from "../../import/__fixtures__/draft-kit.js";
-import { requestJudge } from "../../judge/judge.js";
-import { OpenApiDocument } from "../../load/openapi-document.js";
-import { parseYamlSource } from "../../load/yaml-source.js";
+import { bodySender, draftWorkFolder } from "../../import/__fixtures__/draft-kit.js";
 import { DocumentSampler } from "../../mocks/sample/schema-sample.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
@@ -56,26 +46,7 @@ const schemas = {
     "x-ms-discriminator-value": "ZqLocal",
   },
 };
-const document = openapi(
-  {
-    "/zqorders": {
-      post: {
-        operationId: "createZqOrder",
-        requestBody: { required: true, content: { "application/json": { schema: ref("ZqOrder") } } },
-        responses: { "200": reply({ type: "object", properties: { id: text } }, { id: "zq1" }) },
-      },
-    },
-  },
-  { schemas },
-);
-
-async function sender() {
-  const d = drafted(document, ["createZqOrder"], "zqmarkedbase");
-  const [tool] = await linkedTools(d, "zqmarkedbase");
-  if (!tool) throw new Error("no tool drafted");
-  const send = (params: Record<string, unknown>) => sentOrRefused(tool, params, { id: "zq1" });
-  return { d, send };
-}
+const sender = () => bodySender(schemas, "ZqOrder", "zqmarkedbase");
 
 const hub = { zqType: "ZqHub", zqHub: "zq hub" };
 
@@ -99,24 +70,14 @@ describe("a JSON field of a base its kinds' x-ms-discriminator-value marks", () 
   });
 
   it("is held to its kind by the request judge", async () => {
-    const { d } = await sender();
-    const judge = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), {
-      credential: "form",
-    });
-    const refused = (body: unknown) =>
-      judge({
-        method: "POST",
-        url: "https://api.acme.test/zqorders",
-        headers: new Headers({ "content-type": "application/json", authorization: "Bearer zq-token-0000000001" }),
-        body: new TextEncoder().encode(JSON.stringify(body)),
-      }).refusals.map((r) => r.message);
+    const { refused } = await sender();
     expect(refused({ zqPolicy: hub, zqNetwork: { zqKind: "ZqLocal", zqPrefix: "p" } })).toEqual([]);
     expect(refused({ zqPolicy: { zqType: "ZqHub" } })).not.toEqual([]);
     expect(refused({ zqPolicy: hub, zqNetwork: { zqKind: "ZqLocal" } })).not.toEqual([]);
   });
 
-  it("is made as one of its kinds by the sampler", () => {
-    const sampler = new DocumentSampler(document);
+  it("is made as one of its kinds by the sampler", async () => {
+    const sampler = new DocumentSampler((await sender()).document);
     for (const seed of [0, 1, 2, 3]) {
       const made = sampler.sample("/components/schemas/ZqOrder", { seed, everyField: true })?.value as {
         zqPolicy?: { zqType?: unknown; zqHub?: unknown };

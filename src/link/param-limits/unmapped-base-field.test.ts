@@ -8,18 +8,8 @@
 // property is one enum listing them all (the kinds were then told apart by nothing: a value of one met another).
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  draftWorkFolder,
-  drafted,
-  linkedTools,
-  openapi,
-  reply,
-  sentOrRefused,
-} from "../../import/__fixtures__/draft-kit.js";
+import { bodySender, draftWorkFolder } from "../../import/__fixtures__/draft-kit.js";
 import { DocumentSampler } from "../../mocks/sample/schema-sample.js";
-import { requestJudge } from "../../judge/judge.js";
-import { OpenApiDocument } from "../../load/openapi-document.js";
-import { parseYamlSource } from "../../load/yaml-source.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -48,26 +38,7 @@ const schemas = {
   ZqOpenRule: { allOf: [ref("ZqRule"), { type: "object", properties: { zqNote: text } }] },
   ZqUnused: { type: "object", properties: { zqUnused: text } },
 };
-const document = openapi(
-  {
-    "/zqorders": {
-      post: {
-        operationId: "createZqOrder",
-        requestBody: { required: true, content: { "application/json": { schema: ref("ZqOrder") } } },
-        responses: { "200": reply({ type: "object", properties: { id: text } }, { id: "zq1" }) },
-      },
-    },
-  },
-  { schemas },
-);
-
-async function sender() {
-  const d = drafted(document, ["createZqOrder"], "zqbasefield");
-  const [tool] = await linkedTools(d, "zqbasefield");
-  if (!tool) throw new Error("no tool drafted");
-  const send = (params: Record<string, unknown>) => sentOrRefused(tool, { zqName: "zq", ...params }, { id: "zq1" });
-  return { d, send };
-}
+const sender = () => bodySender(schemas, "ZqOrder", "zqbasefield", { zqName: "zq" });
 
 describe("a JSON field of a discriminated base with no mapping", () => {
   it("keeps the kinds in add's cut", async () => {
@@ -97,17 +68,7 @@ describe("a JSON field of a discriminated base with no mapping", () => {
   });
 
   it("is held to its kind by the request judge", async () => {
-    const { d } = await sender();
-    const judge = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), {
-      credential: "form",
-    });
-    const refused = (body: unknown) =>
-      judge({
-        method: "POST",
-        url: "https://api.acme.test/zqorders",
-        headers: new Headers({ "content-type": "application/json", authorization: "Bearer zq-token-0000000001" }),
-        body: new TextEncoder().encode(JSON.stringify(body)),
-      }).refusals.map((r) => r.message);
+    const { refused } = await sender();
     expect(refused({ zqName: "zq", zqRule: { zqKind: "ZqLimitRule", zqMost: 3 } })).toEqual([]);
     expect(refused({ zqName: "zq", zqRule: { zqKind: "ZqOpenRule" }, zqRules: [{ zqKind: "ZqOpenRule" }] })).toEqual(
       [],
@@ -118,8 +79,8 @@ describe("a JSON field of a discriminated base with no mapping", () => {
     }
   });
 
-  it("is made as one of its kinds by the sampler", () => {
-    const sampler = new DocumentSampler(document);
+  it("is made as one of its kinds by the sampler", async () => {
+    const sampler = new DocumentSampler((await sender()).document);
     const made = [0, 1, 2, 3, 4, 5].map(
       (seed) =>
         (sampler.sample("/components/schemas/ZqOrder", { seed })?.value as { zqRule?: { zqKind?: unknown } })?.zqRule,

@@ -8,17 +8,7 @@
 // (unmapped-base-field.test.ts).
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  draftWorkFolder,
-  drafted,
-  linkedTools,
-  openapi,
-  reply,
-  sentOrRefused,
-} from "../../import/__fixtures__/draft-kit.js";
-import { requestJudge } from "../../judge/judge.js";
-import { OpenApiDocument } from "../../load/openapi-document.js";
-import { parseYamlSource } from "../../load/yaml-source.js";
+import { bodySender, draftWorkFolder } from "../../import/__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -43,26 +33,7 @@ const schemas = {
     ],
   },
 };
-const document = openapi(
-  {
-    "/zqsearch": {
-      post: {
-        operationId: "searchZq",
-        requestBody: { required: true, content: { "application/json": { schema: ref("ZqSearch") } } },
-        responses: { "200": reply({ type: "object", properties: { id: text } }, { id: "zq1" }) },
-      },
-    },
-  },
-  { schemas },
-);
-
-async function sender() {
-  const d = drafted(document, ["searchZq"], "zqunmapped");
-  const [tool] = await linkedTools(d, "zqunmapped");
-  if (!tool) throw new Error("no tool drafted");
-  const send = (params: Record<string, unknown>) => sentOrRefused(tool, { zqName: "zq", ...params }, { id: "zq1" });
-  return { d, send };
-}
+const sender = () => bodySender(schemas, "ZqSearch", "zqunmapped", { zqName: "zq" });
 
 const dot = { zqType: "ZqDot", zqAt: [1, 2] };
 const line = {
@@ -96,17 +67,7 @@ describe("a JSON field of a discriminated union with no mapping, its property on
   });
 
   it("is held to the shape its name names by the request judge", async () => {
-    const { d } = await sender();
-    const judge = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), {
-      credential: "form",
-    });
-    const refused = (body: unknown) =>
-      judge({
-        method: "POST",
-        url: "https://api.acme.test/zqsearch",
-        headers: new Headers({ "content-type": "application/json", authorization: "Bearer zq-token-0000000001" }),
-        body: new TextEncoder().encode(JSON.stringify(body)),
-      }).refusals.map((r) => r.message);
+    const { refused } = await sender();
     expect(refused({ zqName: "zq", zqArea: dot })).toEqual([]);
     expect(refused({ zqName: "zq", zqArea: line })).toEqual([]);
     for (const value of wrong) expect(refused({ zqName: "zq", zqArea: value }), JSON.stringify(value)).not.toEqual([]);
