@@ -19,6 +19,8 @@ vi.mock("../mock-document.js", async (original) => {
     },
   };
 });
+// The suite's files share a worker's modules (isolate: false): a load another file made holds the real function.
+vi.resetModules();
 const { startMocks } = await import("../mocks.js");
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-once-per-link-"));
