@@ -41,6 +41,7 @@ import { documentServer } from "../link/server/server.js";
 import { type PrismOperation, RealisticAnswers, withRealisticAnswers } from "./mock-realistic.js";
 import { type CredentialPath, credentialPathOf, withCredentialPath } from "./credential-path.js";
 import { type LinkedSubject, servedSource } from "../load/linked-subject.js";
+import { OncePerLink } from "./prepared/once-per-link.js";
 
 const require = createRequire(import.meta.url);
 
@@ -361,6 +362,12 @@ function failureReader(manifest: unknown): (body: unknown) => boolean {
   return (body) => tests.some(({ pointer, equals }) => getAtPointer(body, pointer) === equals);
 }
 
+/**
+ * A linked subject's served document, made once a process: each mock's start reads it only (prismOperations copies
+ * it, the judge reads it), so a worker's stateful mock shares its stateless mocks' (prepared/once-per-link.ts).
+ */
+const servedOnce = new OncePerLink<ReturnType<typeof servedDocument>>();
+
 /** Each provider's document read and checked as the mock serves it, its original and its paged routes beside it. */
 async function servedDocuments(
   providers: string[],
@@ -373,7 +380,9 @@ async function servedDocuments(
       const file = openapiPathOf(specsDir, provider);
       if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
       const subject = Object.hasOwn(linked, provider) ? linked[provider] : undefined;
-      const read = await servedDocument(file, root, specsDir, provider, subject);
+      const read = await (subject
+        ? servedOnce.of(subject, file, () => servedDocument(file, root, specsDir, provider, subject))
+        : servedDocument(file, root, specsDir, provider, subject));
       const paging = subject
         ? subject.tools.filter((t) => t.pagination)
         : await pagedTools(root, specsDir, provider, read.loaded);
