@@ -11,6 +11,7 @@ import type { ManifestParam, ManifestRule } from "../../../load/precompiled/mani
 import type { ReviewNote } from "../../manifest-yaml.js";
 import { plainText } from "../../plain-text.js";
 import { safeFlatten } from "../param-schema.js";
+import { listSayings } from "./one-of-words.js";
 
 /** One side of "either … or …": a name, or two given together ("TypeName and Type"). */
 const NAME = String.raw`["'“]?([A-Za-z_$][\w$-]*(?:\.[\w$-]+)*)["'”]?`;
@@ -53,6 +54,8 @@ interface Said {
   exclusive: boolean;
   /** At most one of the groups ("cannot be used together"), not at least one. */
   apart?: boolean;
+  /** The rule a list's words state ("only one of A, B or C can be set"): `one-of-words.ts`. */
+  rule?: "atMostOne" | "exactlyOne" | "anyOf";
   sentence: string;
 }
 
@@ -77,21 +80,29 @@ export function proseRules(
   const taken = new Set(drafted.rules.map(ruleKey));
   const rules: ManifestRule[] = [];
   for (const { owner, text } of describedTexts(doc, op, rawOp, byName)) {
-    for (const said of sayings(plainText(text), owner)) {
+    const listed = listSayings(text, plainText).map(
+      (s): Said => ({ groups: s.names.map((n) => [n]), exclusive: false, rule: s.rule, sentence: s.sentence }),
+    );
+    for (const said of [...sayings(plainText(text), owner), ...listed]) {
       const groups = said.groups.map((g) => g.map(optional));
       if (groups.some((g) => g.some((n) => n === undefined))) continue;
       const named = groups as string[][];
       if (new Set(named.flat()).size !== named.flat().length) continue;
       const single = named.every((g) => g.length === 1);
-      const rule: ManifestRule = said.apart
-        ? { rule: "atMostOne", groups: named }
-        : said.exclusive && single
+      const rule: ManifestRule = said.rule
+        ? said.rule === "exactlyOne"
           ? { rule: "exactlyOne", params: named.flat() }
-          : { rule: "anyOf", groups: named };
+          : { rule: said.rule, groups: named }
+        : said.apart
+          ? { rule: "atMostOne", groups: named }
+          : said.exclusive && single
+            ? { rule: "exactlyOne", params: named.flat() }
+            : { rule: "anyOf", groups: named };
       if (taken.has(ruleKey(rule))) continue;
       taken.add(ruleKey(rule));
       rules.push(rule);
-      const words = named.map((g) => g.join(" and ")).join(rule.rule === "exactlyOne" ? ", exactly one of " : " or ");
+      const sides = named.map((g) => g.join(" and "));
+      const words = sides.length > 2 ? `${sides.slice(0, -1).join(", ")} or ${sides.at(-1)}` : sides.join(" or ");
       const how = { exactlyOne: "exactly one of ", anyOf: "at least one of ", atMostOne: "at most one of " };
       notes.push({
         at,
@@ -129,7 +140,7 @@ function describedTexts(
 ): { owner?: string; text: string }[] {
   const texts: { owner?: string; text: string }[] = [];
   const add = (text: unknown, owner?: string) => {
-    if (typeof text === "string" && /\beither\b|\btogether\b|\bmutually exclusive\b/i.test(text))
+    if (typeof text === "string" && /\beither\b|\btogether\b|\bmutually exclusive\b|\bone of\b/i.test(text))
       texts.push({ ...(owner ? { owner } : {}), text });
   };
   add(rawOp.description);
