@@ -106,7 +106,7 @@ export function onlyText(example: unknown): ExampleMessage | undefined {
   const walk = (value: unknown, at: string[]) => {
     if (found.length > 1 || at.length > MOST_SEGMENTS) return;
     if (typeof value === "string") found.push(at);
-    else if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...at, String(i)]));
+    else if (Array.isArray(value)) for (const [i, item] of value.entries()) walk(item, [...at, String(i)]);
     else if (isRecord(value)) for (const [k, v] of Object.entries(value as Json)) walk(v, [...at, k]);
   };
   walk(example, []);
