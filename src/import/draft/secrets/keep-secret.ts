@@ -65,7 +65,9 @@ export function keepSecret(
         delete p.secret;
         notes.push({
           at: [...at, "params", name],
-          note: `the spec gives format password, but maxLength ${p.maxLength} is under a secret's ${SECRET_MIN_LENGTH} characters: not drafted secret`,
+          note:
+            `the spec gives format password, but maxLength ${p.maxLength} is under a secret's ` +
+            `${SECRET_MIN_LENGTH} characters: not drafted secret`,
         });
       }
       continue;
