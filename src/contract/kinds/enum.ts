@@ -4,7 +4,7 @@
 // sample (sampledEnum), so that a suite's cases grow with its operations, not
 // with the size of a list of fonts or time zones (960 values: 960 cases).
 import fc from "fast-check";
-import type { ParamSpec } from "@blockwright/runtime/internal";
+import { isMultipleOf, type ParamSpec } from "@blockwright/runtime/internal";
 import { acceptCase, refuseCase } from "../input-cases.js";
 import { paramSource } from "../sources.js";
 import type { CaseKindModule, ContractCase } from "../types.js";
@@ -17,7 +17,8 @@ export const enumKind: CaseKindModule = {
   doc: {
     when: "a parameter with an `enum`",
     cases:
-      "every enum value (and its upper case, when any case is accepted), one value outside; of an enum of more than " +
+      "every enum value (and its upper case, when any case is accepted), one value outside (of numbers: one its " +
+      "bounds admit, where there is one); of an enum of more than " +
       `${ENUM_CASES_AT_MOST} values, ${ENUM_CASES_AT_MOST}: its first, last, least and greatest, and others drawn by ` +
       "a fixed seed (the case names say how many of how many)",
   },
@@ -60,7 +61,7 @@ export const enumKind: CaseKindModule = {
       // A boolean's outside is the other of the two, where its enum leaves one out.
       const outside =
         p.type === "number"
-          ? Math.max(...(p.enum as number[])) + 1
+          ? numberOutside(p)
           : p.type === "boolean"
             ? [true, false].find((v) => !p.enum?.includes(v))
             : "not-one-of-the-values";
@@ -81,6 +82,30 @@ export const enumKind: CaseKindModule = {
 };
 
 type EnumValue = NonNullable<ParamSpec["enum"]>[number];
+
+/**
+ * A number outside a parameter's enum that meets its other rules (bounds, step, whole numbers), so that the enum is
+ * the rule refusing it: one past its greatest or least value, else one in a gap between two of its values (a whole
+ * number, or their midpoint where fractions are taken). None when the bounds hold no other value (an enum of 0–3
+ * with `minimum: 0, maximum: 3`): the limit cases refuse the values past the bounds.
+ */
+export function numberOutside(p: ParamSpec): number | undefined {
+  const values = [...new Set(p.enum as number[])].sort((a, b) => a - b);
+  if (values.length === 0) return undefined;
+  const gaps = values.slice(1).flatMap((b, i) => {
+    const a = values[i] as number;
+    return Number.isInteger(a) && a + 1 < b ? [a + 1] : [(a + b) / 2];
+  });
+  const candidates = [(values.at(-1) as number) + 1, (values[0] as number) - 1, ...gaps];
+  return candidates.find(
+    (n) =>
+      !values.includes(n) &&
+      (!p.integer || Number.isInteger(n)) &&
+      (p.minimum === undefined || n >= p.minimum) &&
+      (p.maximum === undefined || n <= p.maximum) &&
+      (p.multipleOf === undefined || isMultipleOf(n, p.multipleOf)),
+  );
+}
 
 /**
  * The values of an enum that get a case: all of them up to ENUM_CASES_AT_MOST; past it, that many, in the enum's

@@ -72,3 +72,47 @@ export function deepMessage(doc: OpenApiDocument, flat: Schema): string[] | unde
   }
   return undefined;
 }
+
+/** Where an error answer's example keeps its message, and the field of its data whose errors alone are there. */
+export interface ExampleMessage {
+  at: string[];
+  field?: string;
+}
+
+const isRecord = (value: unknown) => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/**
+ * The first text of an answer that is errors by field and nothing else (`{email: ["…"]}`, each field of it a list
+ * of texts, as validation errors are often keyed): its first field's, which holds that field's errors only.
+ */
+export function fieldListsText(example: unknown): ExampleMessage | undefined {
+  if (!isRecord(example)) return undefined;
+  const fields = Object.entries(example as Json);
+  const texts = (value: unknown) =>
+    Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === "string");
+  const [first] = fields;
+  return first && fields.every(([, value]) => texts(value)) ? { at: [first[0], "0"], field: first[0] } : undefined;
+}
+
+/**
+ * The one text of an answer that holds one text and no other, at any depth through objects and lists, where no
+ * name says it is the message: errors by field under the record they are of (`{document: {name: ["This field is
+ * required."]}}`, as Django REST framework nests a serializer's), or a text nested in records named for what failed
+ * (`{member: {exists: "…"}}`). Not one under a name saying a code, kind or id (NOT_A_MESSAGE). The field whose
+ * errors alone are there: the list's name, or the record's the text is in.
+ */
+export function onlyText(example: unknown): ExampleMessage | undefined {
+  const found: string[][] = [];
+  const walk = (value: unknown, at: string[]) => {
+    if (found.length > 1 || at.length > MOST_SEGMENTS) return;
+    if (typeof value === "string") found.push(at);
+    else if (Array.isArray(value)) for (const [i, item] of value.entries()) walk(item, [...at, String(i)]);
+    else if (isRecord(value)) for (const [k, v] of Object.entries(value as Json)) walk(v, [...at, k]);
+  };
+  walk(example, []);
+  const [at] = found;
+  if (found.length !== 1 || !at?.length || at.some((k) => NOT_A_MESSAGE.test(k))) return undefined;
+  const names = at.filter((k) => !/^\d+$/.test(k));
+  const field = /^\d+$/.test(at.at(-1) ?? "") ? names.at(-1) : names.at(-2);
+  return { at, ...(field ? { field } : {}) };
+}

@@ -10,7 +10,15 @@ import { operationRef } from "../../load/operation-index.js";
 import { MESSAGE_KEY, MESSAGE_NAMES } from "../../model/message-fields.js";
 import type { SelectedOperation } from "../cut/select-operations.js";
 import type { ReviewNote } from "../manifest-yaml.js";
-import { deepMessage, isText, messageName, NOT_A_MESSAGE } from "./deep-message.js";
+import {
+  deepMessage,
+  type ExampleMessage,
+  fieldListsText,
+  isText,
+  messageName,
+  NOT_A_MESSAGE,
+  onlyText,
+} from "./deep-message.js";
 import { errorShapes, recordOfErrorAnswer } from "./error-record.js";
 import { safeFlatten } from "./param-schema.js";
 
@@ -305,7 +313,7 @@ function listedWithin(doc: OpenApiDocument, flat: Schema, envelopes: readonly st
  * `error`, in a list's first item, in another object it wraps the error in, or in the first item of a list of
  * objects it holds: `{amount: [{detail, summary}]}`, errors by field), else a list of texts, in the answer or in its
  * first item where the answer is a list (`[{errors: ["…"], status}]`, an answer per item of a batch), or its first
- * field's where the answer is all lists of texts by field (`{email: ["…"]}`).
+ * field's where the answer is all lists of texts by field (`{email: ["…"]}`), else its only text at any depth.
  */
 function exampleMessage(example: unknown): ShownMessage | undefined {
   const at = (pointer: string[]) =>
@@ -339,7 +347,7 @@ function exampleMessage(example: unknown): ShownMessage | undefined {
   // item of a batch: `{items: [{errors: [{detail}], status}]}`).
   const wrapped = usualWithin([...envelopes.map((name) => [name]), ...lists.map((name) => [name, "0"])], texts);
   if (wrapped) return { at: wrapped };
-  const listed = listedText(example) ?? fieldListsText(example);
+  const listed = listedText(example) ?? fieldListsText(example) ?? onlyText(example);
   if (listed) return listed;
   // The answer a list (an answer per item of a batch): its first item's.
   const first = Array.isArray(example) ? listedText(example[0]) : undefined;
@@ -358,14 +366,7 @@ function nestedPlace(example: unknown, found: readonly string[] | undefined): Sh
   return list && { at: [list[0], "0", ...found] };
 }
 
-/**
- * Where an example keeps its message, and the field of its data whose errors alone are there, when it keeps them by
- * field.
- */
-interface ShownMessage {
-  at: string[];
-  field?: string;
-}
+type ShownMessage = ExampleMessage;
 
 /**
  * The first text of a list of texts where the answer keeps its messages as lists: at the top, a list whose name says
@@ -384,19 +385,6 @@ function listedText(example: unknown): ShownMessage | undefined {
     if (list) return { at: [name, list[0], "0"], field: list[0] };
   }
   return undefined;
-}
-
-/**
- * The first text of an answer that is errors by field and nothing else (`{email: ["…"]}`, each field of it a list
- * of texts, as validation errors are often keyed): its first field's, which holds that field's errors only.
- */
-function fieldListsText(example: unknown): ShownMessage | undefined {
-  if (!isRecord(example)) return undefined;
-  const fields = Object.entries(example as Json);
-  const texts = (value: unknown) =>
-    Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === "string");
-  const [first] = fields;
-  return first && fields.every(([, value]) => texts(value)) ? { at: [first[0], "0"], field: first[0] } : undefined;
 }
 
 const isRecord = (value: unknown) => value !== null && typeof value === "object" && !Array.isArray(value);

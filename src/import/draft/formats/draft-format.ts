@@ -51,6 +51,10 @@ export function withFormat(
     param.pattern = formatPatternOf(format, param.pattern);
     if (hint) param.patternHint = hint;
     note(`the spec gives format ${format} (${hint}): drafted as a pattern its values match`);
+  } else if (t === "string" && flat.format === "password") {
+    // The document's own mark of a secret (a sign-in's `PasswordField`, named as none): kept secret, set by a person,
+    // with its note, once the operation's parameters are drafted (keep-secret.ts).
+    param.secret = true;
   } else if (typeof flat.format === "string" && !PLAIN_FORMATS.has(flat.format)) note(unstatedFormatNote(flat.format));
 }
 

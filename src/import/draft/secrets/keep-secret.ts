@@ -34,29 +34,44 @@ export function keepSecret(
     const [place, wireName] = cut(wire);
     // A list of texts may be secret too, each item withheld: a wallet's recovery words (`cipher_seed_mnemonic`).
     const list = p?.type === "json" && p.jsonType === "array";
-    if ((p?.type !== "string" && !list) || p.secret) continue;
+    // A text the document marks `format: password` comes marked secret (draft-format.ts), not yet set by a person.
+    const marked = p?.type === "string" && p.secret === true && p.visibility === undefined;
+    if ((p?.type !== "string" && !list) || (p.secret && !marked)) continue;
     const siblings = wires.flatMap(([w, n]) => (w === place && n !== wireName ? [n] : []));
     const why = list
       ? secretListWhy(wireName, p)
-      : namesSecret(wireName, p.description, { siblings, words })
-        ? "named as a secret"
-        : keyless && namesCredential(wireName)
-          ? "named as a key or token, and the operation takes no credential of the provider's (security: [])"
-          : carriesCredential(place, wireName, p.required === true, p.description)
-            ? place === "body"
-              ? // A JSON body's optional key field (a settings record's `apiKey`): the record's own value, not the
-                // credential sent again (repeatsCredential leaves it).
-                "a field of the record the body writes, secret by its name (a key or token), not the provider's " +
-                "credential"
-              : `named as a key or token only a credential is, sent in the ${place} beside the provider's credential`
-            : tokenForm && place === "body" && tokenFormCredential(wireName)
-              ? "a credential of a token endpoint's form (a body with a grant_type: RFC 6749, RFC 8693's token " +
-                "exchange)"
-              : undefined;
+      : marked
+        ? "the spec gives format password"
+        : namesSecret(wireName, p.description, { siblings, words })
+          ? "named as a secret"
+          : keyless && namesCredential(wireName)
+            ? "named as a key or token, and the operation takes no credential of the provider's (security: [])"
+            : carriesCredential(place, wireName, p.required === true, p.description)
+              ? place === "body"
+                ? // A JSON body's optional key field (a settings record's `apiKey`): the record's own value, not the
+                  // credential sent again (repeatsCredential leaves it).
+                  "a field of the record the body writes, secret by its name (a key or token), not the provider's " +
+                  "credential"
+                : `named as a key or token only a credential is, sent in the ${place} beside the provider's credential`
+              : tokenForm && place === "body" && tokenFormCredential(wireName)
+                ? "a credential of a token endpoint's form (a body with a grant_type: RFC 6749, RFC 8693's token " +
+                  "exchange)"
+                : undefined;
     // A secret is at least SECRET_MIN_LENGTH characters (the runtime refuses a shorter one): a field bounded below
     // that stays as it is, and an example shorter than it (a password `hunter2`) is left out. A default is the
     // document's stand-in (`YOUR_API_KEY`, `<token>`), never a credential to send when a call gives none: left out.
-    if (!why || (p.maxLength ?? SECRET_MIN_LENGTH) < SECRET_MIN_LENGTH) continue;
+    if (!why || (p.maxLength ?? SECRET_MIN_LENGTH) < SECRET_MIN_LENGTH) {
+      if (marked) {
+        delete p.secret;
+        notes.push({
+          at: [...at, "params", name],
+          note:
+            `the spec gives format password, but maxLength ${p.maxLength} is under a secret's ` +
+            `${SECRET_MIN_LENGTH} characters: not drafted secret`,
+        });
+      }
+      continue;
+    }
     const { default: standIn, ...kept } = { ...p, secret: true, visibility: "user-only" } as ManifestParam;
     const short = typeof p.example === "string" && Array.from(p.example).length < SECRET_MIN_LENGTH;
     if (short) delete kept.example;
