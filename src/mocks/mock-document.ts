@@ -19,11 +19,10 @@
 // or objects in a path or header, an exploded query list of texts, `content`, cookies, a deepObject holding a union) is
 // the judge's alone, as is requiring a query parameter whose schema lists "" (Prism reads `flag=` as absent).
 import { withBaseRefsAsKinds } from "../load/schemas/base-kinds.js";
-import { OPERATION_METHODS, sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
+import { OPERATION_METHODS } from "../load/openapi-document.js";
 import { servedKeyPaths, withKeyQueryParameters, withPlainTemplateNames } from "../load/operation-index.js";
 import { servedInRouteOrder } from "../link/server/operation-server.js";
-import { fetchFilled, isBodyFramingHeader, isIgnoredHeader } from "../load/ignored-headers.js";
-import { withEnumsAsSent } from "../load/text-enum.js";
+import { isBodyFramingHeader, isIgnoredHeader } from "../load/ignored-headers.js";
 import { carriesNoContent, describedJsonType, isJsonMediaType, isXmlMediaType } from "../load/media-types.js";
 import { documentServer } from "../link/server/server.js";
 import { JSON_TYPE, servedAsJsonInstead, withoutContent, withSampledAnswers } from "./mock-answers.js";
@@ -33,10 +32,10 @@ import { withLiteralsAsSent } from "../judge/path-literals.js";
 import { MeantSchemas, withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { answersWithoutWriteOnlyRequired, withoutReadOnlyRequired } from "./read-only-required.js";
 import { withDiscriminatedKindsIn } from "../load/examples/discriminated-kinds.js";
-import { judgedOnly, makeSchemasCompilable, tuplesAsListedItems, withOneOfsAsAnyOf } from "./prism-schemas.js";
+import { makeSchemasCompilable, tuplesAsListedItems } from "./prism-schemas.js";
 import { isMediaType, withTypedTexts } from "./media-types.js";
+import { servedParameters } from "./parameters/served-parameters.js";
 import {
-  holdsObjects,
   isObject,
   resolved,
   withJsonFormFieldsAsText,
@@ -102,24 +101,7 @@ function withoutCovered(
     Array.isArray(list)
       ? list
           .filter((p) => !isCovered(resolved(p, document), covers) && !isOwnPrefer(resolved(p, document)))
-          .flatMap((p) =>
-            spreadQueryObject(
-              withListExplodeStated(
-                withFetchDefault(
-                  withOneOfAsAnyOf(
-                    withoutNullBranch(
-                      withEnumsAsSent(judgedOnly(p, document), (v) => resolved(v, document)),
-                      document,
-                    ),
-                    document,
-                  ),
-                  document,
-                ),
-                document,
-              ),
-              document,
-            ),
-          )
+          .flatMap((p) => servedParameters(p, document))
       : list;
   const out: Json = { ...item, ...(item.parameters ? { parameters: keep(item.parameters) } : {}) };
   for (const method of OPERATION_METHODS) {
@@ -175,28 +157,6 @@ function withoutCovered(
     };
   }
   return out;
-}
-
-/**
- * A query object in form style, exploded (the default): its fields travel as parameters of their own (`q=…&n=…`),
- * which Prism does not read back into the object. The mock takes each field as the parameter it is, required where a
- * required object requires it, unless it holds objects (`list[0][a]=…`, which Prism reads as nothing); a map's keys
- * (SQS's `Attribute`) are let through. The judge holds the whole to the document.
- */
-function spreadQueryObject(param: unknown, document: Json): unknown[] {
-  const p = resolved(param, document);
-  if (!isObject(p) || !sendsFieldsAsPairs(p)) return [param];
-  const schema = resolved(p.schema, document);
-  const listed = isObject(schema) && isObject(schema.properties) ? schema.properties : undefined;
-  const map = isObject(schema) && (isObject(schema.additionalProperties) || schema.additionalProperties === true);
-  if (!isObject(schema) || (!listed && !map)) return [param];
-  const required = new Set(p.required === true && Array.isArray(schema.required) ? (schema.required as string[]) : []);
-  return Object.entries(listed ?? {}).map(([name, field]) => ({
-    name,
-    in: "query",
-    ...(required.has(name) && !holdsObjects(field, document) ? { required: true } : {}),
-    schema: field,
-  }));
 }
 
 /**
@@ -361,74 +321,6 @@ function bodyWithoutCovered(body: unknown, covers: (slot: CoveredSlot) => boolea
     else content[type] = media;
   }
   return { ...body, content };
-}
-
-/**
- * An optional header parameter that fetch sends itself when a call gives none (`Accept-Language`, declared with an
- * enum of locales): its schema also takes fetch's value, which every call that leaves the header out sends, and
- * which Prism refused ("must be equal to one of the allowed values").
- */
-function withFetchDefault(parameter: unknown, document: Json): unknown {
-  const p = resolved(parameter, document);
-  if (!isObject(p) || p.in !== "header" || p.required === true || typeof p.name !== "string" || !isObject(p.schema))
-    return parameter;
-  const value = fetchFilled(p.name);
-  if (value === undefined) return parameter;
-  const schema = resolved(p.schema, document);
-  if (!isObject(schema)) return parameter;
-  const listed =
-    Array.isArray(schema.enum) && schema.type === "string" && !schema.pattern
-      ? { ...schema, enum: [...schema.enum, value] }
-      : { anyOf: [schema, { type: "string", enum: [value] }] };
-  return { ...p, schema: listed };
-}
-
-/**
- * A query or cookie list in style form whose explode the document leaves unstated, stated: OpenAPI's default for form
- * is true (one `k=item` pair per item), Prism's reader takes an unstated explode as false and read only the last of
- * the pairs sent (`bbox[]=-105.4&…&bbox[]=40.1` one item, then "must NOT have fewer than 4 items").
- */
-function withListExplodeStated(parameter: unknown, document: Json): unknown {
-  const p = resolved(parameter, document);
-  if (!isObject(p) || (p.in !== "query" && p.in !== "cookie") || p.explode !== undefined) return parameter;
-  if ((p.style ?? "form") !== "form" || p.content !== undefined) return parameter;
-  const schema = resolved(p.schema, document);
-  return isObject(schema) && typeOf(schema) === "array" ? { ...p, explode: true } : parameter;
-}
-
-/**
- * A parameter whose schema is "S or null" (`anyOf: [S, {type: null}]`, `type: [array, "null"]`, 3.0's `nullable:
- * true`) as S: an address or a header carries text, never null, and Prism reads a one-item list of such a parameter
- * as text, not a list of one ("must be array,null").
- */
-function withoutNullBranch(parameter: unknown, document: Json): unknown {
-  const p = resolved(parameter, document);
-  if (!isObject(p) || !isObject(p.schema)) return parameter;
-  const types = Array.isArray(p.schema.type) ? p.schema.type.filter((t) => t !== "null") : undefined;
-  if (p.schema.nullable === true || (types && types.length < (p.schema.type as unknown[]).length)) {
-    const { nullable: _null, type: _type, ...rest } = p.schema;
-    const type = types ? (types.length === 1 ? types[0] : types) : p.schema.type;
-    return withoutNullBranch({ ...p, schema: { ...rest, ...(type !== undefined ? { type } : {}) } }, document);
-  }
-  const key = Array.isArray(p.schema.anyOf) ? "anyOf" : Array.isArray(p.schema.oneOf) ? "oneOf" : undefined;
-  if (!key) return parameter;
-  const branches = p.schema[key] as unknown[];
-  const kept = branches.filter(
-    (b) =>
-      !(isObject(b) && (b.type === "null" || (Array.isArray(b.enum) && b.enum.length === 1 && b.enum[0] === null))),
-  );
-  if (kept.length !== 1 || kept.length === branches.length) return parameter;
-  const { [key]: _branches, ...siblings } = p.schema;
-  const only = resolved(kept[0], document);
-  return { ...p, schema: isObject(only) ? { ...siblings, ...only } : kept[0] };
-}
-
-/** A parameter whose schema holds a `oneOf` (an id or a slug, at any depth), each as an `anyOf` (prism-schemas.ts). */
-function withOneOfAsAnyOf(parameter: unknown, document: Json): unknown {
-  const p = resolved(parameter, document);
-  if (!isObject(p) || p.schema === undefined) return parameter;
-  const schema = withOneOfsAsAnyOf(p.schema, (v) => resolved(v, document));
-  return schema === p.schema ? parameter : { ...p, schema };
 }
 
 function isCovered(p: unknown, covers: (slot: CoveredSlot) => boolean): boolean {

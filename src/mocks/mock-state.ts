@@ -12,11 +12,10 @@
 // then gets the document's 404), and the list answers the records, as its last page (mock-state-list.ts). An id no
 // create made (a workflow reading a fixed id) and a list before any create keep the realistic answer. An answer the
 // records would make invalid against its schema keeps Prism's. A request that asks for an answer (`Prefer`, Prism's
-// `__code` and `__example`) gets it, as it did.
+// `__code` and `__example`) gets it, as it did. The records are kept by state/state-file.ts; where one sits in a
+// request's body and a reply's, state/record-in-reply.ts says.
 import { fieldsTaken } from "./requests/fields-taken.js";
 import type { RequestListener } from "node:http";
-import { existsSync, readFileSync } from "node:fs";
-import { writeWhole } from "../common/files.js";
 import { DAY_TEXT, joinedRecords, namingObjects, type Resource } from "./mock-resources.js";
 import { interceptEnd, type PagedRoute, type Reply } from "./mock-paging.js";
 import { listed } from "./mock-state-list.js";
@@ -25,50 +24,10 @@ import { readWhole, replayed } from "./requests/replayed-request.js";
 import { jsonPatched, mergedValue, type PatchReading, patchReading } from "./requests/patched.js";
 import { sentData } from "./requests/sent-data.js";
 import { type Hit, hitOf, stateRoutes } from "./state-routes.js";
+import type { Kept, MockState } from "./state/state-file.js";
+import { enveloped, inReply, sentFields, withRecord } from "./state/record-in-reply.js";
 
 type Node = Record<string, unknown>;
-
-/** One resource's records, in the order they were made. */
-interface Kept {
-  made: number;
-  records: Node[];
-  deleted: string[];
-  /** Whether a create made no record (said once). */
-  unmade?: boolean;
-}
-
-/** A state file that cannot be read as one (named, with why). */
-export class StateFileError extends Error {}
-
-const FORMAT = "blockwright-mock-state";
-
-/** The records of every provider's resources in one process, kept in `file` when given. */
-export class MockState {
-  private readonly providers: Record<string, Record<string, Kept>> = {};
-
-  constructor(readonly file?: string) {
-    if (!file || !existsSync(file)) return;
-    let data: unknown;
-    try {
-      data = JSON.parse(readFileSync(file, "utf8"));
-    } catch (e) {
-      throw new StateFileError(`--state ${file}: not a state file the mock wrote (${(e as Error).message})`);
-    }
-    if (!isNode(data) || data.format !== FORMAT || !isNode(data.providers))
-      throw new StateFileError(`--state ${file}: not a state file the mock wrote (no "format": "${FORMAT}")`);
-    Object.assign(this.providers, data.providers);
-  }
-
-  kept(provider: string, resource: string): Kept {
-    const resources = (this.providers[provider] ??= {});
-    return (resources[resource] ??= { made: 0, records: [], deleted: [] });
-  }
-
-  /** After a change: the file written whole (a reader never sees half of it). */
-  changed(): void {
-    if (this.file) writeWhole(this.file, `${JSON.stringify({ format: FORMAT, providers: this.providers }, null, 2)}\n`);
-  }
-}
 
 /** One provider's mock made stateful: its resources (paths as the served document, and Prism, name them). */
 export interface StatefulMock {
@@ -382,29 +341,6 @@ function spelt(value: unknown): unknown[] {
 }
 
 /**
- * The reply's body with the record where it holds one (the record itself, or its envelope's property); undefined where
- * it holds none.
- */
-function inReply(resource: Resource, body: unknown, record: Node): unknown {
-  if (!isNode(body)) return undefined;
-  const inEnvelope = resource.envelope !== undefined && isNode(body[resource.envelope]);
-  if (!inEnvelope && !(resource.idField in body)) return undefined;
-  return inEnvelope ? { ...body, [resource.envelope as string]: record } : record;
-}
-
-/**
- * The reply holding the record where it holds one (the record itself, or its envelope's property), when that fits its
- * schema.
- */
-function withRecord(resource: Resource, reply: Reply, record: Node, fits: (body: unknown) => boolean): void {
-  // An answer drawn without the id (its fields all optional: Prism drew `{}`) holds the record where it fits.
-  const candidate = inReply(resource, reply.body, record) ?? (isNode(reply.body) ? record : undefined);
-  if (candidate === undefined || !fits(candidate)) return;
-  reply.body = candidate;
-  reply.bodyChanged = true;
-}
-
-/**
  * A read of a deleted record: the document's 404 (its body drawn from its schema, if it has one); Prism's answer where
  * the document declares no 404.
  */
@@ -417,17 +353,6 @@ function gone(mock: StatefulMock, resource: Resource, reply: Reply): void {
   reply.body = answer.json ? (mock.answers.draw(answer.json.schema, mock.answers.seed) ?? {}) : undefined;
   if (answer.json) reply.headers.set("content-type", answer.json.mediaType);
   reply.bodyChanged = true;
-}
-
-function enveloped(resource: Resource, base: unknown, record: Node): unknown {
-  return resource.envelope ? { ...(isNode(base) ? base : {}), [resource.envelope]: record } : record;
-}
-
-/** The fields a request sent (out of the envelope the record sits in, when it sends one). */
-function sentFields(resource: Resource, sent: unknown): Node {
-  if (!isNode(sent)) return {};
-  const inner = resource.envelope !== undefined ? sent[resource.envelope] : undefined;
-  return isNode(inner) ? inner : sent;
 }
 
 function without(record: Node, key: string): Node {

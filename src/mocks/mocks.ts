@@ -261,7 +261,8 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
   // CPU): a document generation refuses stops the command without it, and before any mock listens.
   const served = await servedDocuments(providers, specsDir, root, options.linked);
   const { withJudge } = await import("./mock-judge.js");
-  const { MockState, StateFileError, withState } = await import("./mock-state.js");
+  const { withState } = await import("./mock-state.js");
+  const { MockState, StateFileError } = await import("./state/state-file.js");
   const { resourcesOf } = await import("./mock-resources.js");
   let state: InstanceType<typeof MockState> | undefined;
   try {

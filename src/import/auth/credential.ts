@@ -5,9 +5,10 @@
 // requirement of several schemes is drafted as one way (`auth.also`); operations that accept different requirements
 // get alternatives (`auth.alternatives`). A document that declares no scheme the runtime sends gets a bearer scheme
 // added to the cut, marked as such (added-scheme.ts). What the manifest gets of it, and the parameters that repeat
-// the credential, are credential-params.ts's.
+// the credential, are credential-params.ts's; what each operation accepts, accepted-ways.ts's; the notes on where
+// each credential goes, placement-notes.ts's.
 
-import { signsWithSigv4, withSigv4 } from "./sigv4-draft.js";
+import { withSigv4 } from "./sigv4-draft.js";
 import { fieldOf } from "@blockwright/runtime/internal";
 import { credentialOf, requirementApart, type SecurityScheme } from "../../load/security-schemes.js";
 import { addressCredential, CREDENTIAL_BY_NAME } from "../shapes/address-credential.js";
@@ -28,7 +29,8 @@ import { keyNameProblem } from "./key-names.js";
 import { camelName, identifierName, uniqueNames } from "./credential-names.js";
 import { nameWords } from "./credential-params.js";
 import { inGlobalOrder, legacyWeight } from "./legacy-schemes.js";
-import { namedFew } from "../named-few.js";
+import { type Accepted, acceptedWays } from "./accepted-ways.js";
+import { placementNotes } from "./placement-notes.js";
 
 type Json = Record<string, unknown>;
 
@@ -77,9 +79,6 @@ function interactiveOnly(scheme: Json): boolean {
   const flows = scheme.flows !== null && typeof scheme.flows === "object" ? Object.keys(scheme.flows as Json) : [];
   return flows.length > 0 && flows.every((f) => f === "authorizationCode" || f === "implicit");
 }
-
-/** A requirement's schemes as one key (order aside). */
-const keyOf = (names: readonly string[]) => [...names].sort().join(" + ");
 
 /**
  * The credential for `operations` (the document's operation objects): the
@@ -166,71 +165,6 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
   };
 }
 
-/** What one operation accepts: the requirements the runtime can meet (undefined: it names none), and all it names. */
-interface Accepted {
-  id: string;
-  ways: string[] | undefined;
-  named: string[];
-  /** Its security lists `{}` beside requirements: it may be called without a credential. */
-  optional?: boolean;
-}
-
-/** For each operation, the requirements it accepts that the runtime can meet (undefined: it names none). */
-function acceptedWays(
-  operations: readonly { id: string; op: Json }[],
-  global: unknown,
-  usable: (names: string[]) => boolean,
-  apart: (names: string[]) => string[][],
-  notes: string[],
-): Accepted[] {
-  const unsaid: string[] = [];
-  const optionals: string[] = [];
-  const parted: string[] = [];
-  const accepted = operations.map(({ id, op }): Accepted => {
-    const requirements = (Array.isArray(op.security) ? op.security : Array.isArray(global) ? global : undefined) as
-      | Json[]
-      | undefined;
-    if (!requirements) return { id, ways: undefined, named: [] as string[] };
-    // `security: []` (or only `{}`) names no scheme: as if it said nothing, the document's schemes are the candidates.
-    if (requirements.every((r) => r && typeof r === "object" && !Object.keys(r).length)) {
-      unsaid.push(id);
-      return { id, ways: undefined, named: [] as string[] };
-    }
-    const optional = requirements.some((r) => r && typeof r === "object" && !Object.keys(r).length);
-    if (optional) optionals.push(id);
-    const all = requirements
-      .filter((r) => r && typeof r === "object" && Object.keys(r).length)
-      .map((r) => Object.keys(r));
-    const met = all.flatMap((names) => {
-      const ways = apart(names);
-      if (ways.length > 1) parted.push(`${id} (${keyOf(names)})`);
-      return ways;
-    });
-    return { id, ways: met.filter(usable).map(keyOf), named: all.map(keyOf), optional };
-  });
-  if (parted.length)
-    notes.push(
-      `${namedFew(parted)}: a requirement whose schemes put two credentials in one place (the Authorization ` +
-        "header), which a request carries once: drafted as either scheme, the rest of the requirement beside it",
-    );
-  if (optionals.length)
-    notes.push(
-      `${namedFew(optionals)} may also be called without a credential (${optionals.length === 1 ? "its" : "their"} ` +
-        "security lists {}, authentication optional): the credential is sent when a call gives it, none when not",
-    );
-  // Beside operations that name a scheme, the cut keeps their `security: []` (cut-security.ts): none is sent to them.
-  const sent = accepted.some((a) => a.named.length)
-    ? `${unsaid.length === 1 ? "it is" : "they are"} sent none, as the document says, the others the one drafted`
-    : "the manifest sends the one drafted";
-  if (unsaid.length)
-    notes.push(
-      `${namedFew(unsaid)} ${unsaid.length === 1 ? "names" : "name"} no security scheme (security: []), which ` +
-        "says no credential is needed (some servers leave authentication to the deployment): " +
-        `${sent}; check whether the API needs it`,
-    );
-  return accepted;
-}
-
 /**
  * The ways drafted: the requirement the most operations accept, best supported first, then, while some operation
  * accepts none chosen yet, the best of those it accepts.
@@ -288,49 +222,6 @@ function choiceNotes(
       `no operation says which security scheme it takes; chose ${chosen[0]} ` +
         `(${describe(fieldOf(declared, chosen[0] as string))}), the document's best supported`,
     );
-}
-
-/** The notes on where the credentials go: an OAuth token the caller obtains, a key's prefix, or none said. */
-/** Whether the only way is one credential (a signed one is then drafted as auth.sigv4: sigv4-draft.ts). */
-const way1 = (ways: DraftCredential[][]) => ways[0]?.length === 1;
-
-function placementNotes(ways: DraftCredential[][], notes: string[]): void {
-  for (const way of ways)
-    for (const c of way)
-      if (String(c.definition.type) === "oauth2" || String(c.definition.type) === "openIdConnect")
-        notes.push(
-          `security scheme ${c.scheme} is ${String(c.definition.type)}: its access token is sent as a bearer ` +
-            "token; obtaining it (the OAuth flow) is the caller's",
-        );
-  for (const c of ways.flat()) {
-    if (c.placement.type === "header" && c.placement.word)
-      notes.push(
-        `security scheme ${c.scheme} is http ${c.placement.word}: sent as Authorization: ${c.placement.word} ` +
-          `<${c.param}>, the value as the call gives it; if it is computed over each request (a signature), the ` +
-          "caller computes it",
-      );
-    else if (c.encode)
-      notes.push(
-        `security scheme ${c.scheme} sends the key as its base64` +
-          `${c.prefix ? ` after ${JSON.stringify(c.prefix.prefix)}` : ""} ` +
-          `(auth encode), as ${c.encode.from}: check it against a real request (an API that wants base64 of ` +
-          '"key:", with a colon, is HTTP basic with an empty password: an http basic scheme\'s password: "")',
-      );
-    else if (c.prefix)
-      notes.push(
-        `security scheme ${c.scheme} sends the key after ${JSON.stringify(c.prefix.prefix)} (auth prefix), as ` +
-          `${c.prefix.from} shows: check it against a real request`,
-      );
-    else if (
-      c.placement.type === "header" &&
-      c.placement.name.toLowerCase() === "authorization" &&
-      !(ways.length === 1 && way1(ways) && signsWithSigv4(c.definition))
-    )
-      notes.push(
-        `security scheme ${c.scheme} sends the key in Authorization as it is: if the API wants a word before it ` +
-          `(Bearer, Token, Bot), write it as the prefix of auth (prefix: "Token ")`,
-      );
-  }
 }
 
 /**

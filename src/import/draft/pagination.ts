@@ -27,7 +27,7 @@
 //   - a page number parameter (`page`, `page_number`): page;
 // the offset, page number and page size in the query, a header (its name read
 // as words: `X-Next-Token` as `next_token`), or (RPC-style APIs listing with a
-// POST) a top-level field of the JSON body.
+// POST) a top-level field of the JSON body (paging/page-request.ts).
 import { defined, formatPointer } from "@blockwright/runtime/internal";
 import type { ManifestPagination } from "../../load/precompiled/manifest-types.js";
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
@@ -51,19 +51,9 @@ import {
 } from "./paging-reply.js";
 import { resumeField } from "./paging-resume.js";
 import { iteratorEnd } from "./paging-caught-up.js";
+import { type PageRequest, pageRequest, type PageSlot } from "./paging/page-request.js";
 
 type Path = (string | number)[];
-
-/**
- * Where a paging value goes: a query parameter or header the spec declares, or a top-level field of the JSON body; its
- * manifest parameter.
- */
-interface PageSlot {
-  name: string;
-  send: { in: "query" | "header"; name: string } | { in: "body"; pointer: string };
-  param: string;
-  schema: Schema | undefined;
-}
 
 // A flag that says the list is at its end (Svix's `done` beside its `iterator`): more pages while it is false.
 const DONE = /^(done|is_?done|is_?last(_?page)?|last_?page)$/i;
@@ -81,23 +71,6 @@ const PAGES = /^(total_?pages|total_?page_?count|page_?count|pages_?count|num_?p
 const LAST_PAGE = /^last_?page$/i;
 
 type Parameter = OpenApiOperation["parameters"][number];
-
-/**
- * Where the operation takes paging values: its declared parameters, its body's fields, each as its manifest parameter.
- */
-interface PageRequest {
-  wire: (place: string, name: string) => string | undefined;
-  /**
-   * The query parameter or header matching `pattern` that is drafted (of a number type, or not, when `number` says).
-   */
-  declared: (pattern: RegExp, number?: boolean) => Parameter | undefined;
-  /** The drafted top-level body field matching `pattern`. */
-  bodyField: (pattern: RegExp) => string | undefined;
-  /** Every drafted top-level field of the JSON body, by name. */
-  bodyFields: string[];
-  /** Where a number matching `pattern` goes: a parameter, else a field of the JSON body. */
-  slot: (pattern: RegExp) => PageSlot | undefined;
-}
 
 /**
  * What each style's recogniser reads: the request and the reply, the page size, the end flag, the parts every style
@@ -157,69 +130,6 @@ export function draftPagination(
     totalPart: total ? { total: `$response.body#${formatPointer(total)}` } : {},
   };
   return cursorPaging(paging) ?? addressPaging(paging) ?? countedPaging(paging);
-}
-
-/** The places of `op` a paging value may go, as `params` drafted them. */
-/**
- * A header's name as the words a paging name is matched by: an `X-` prefix aside, its `-` as `_` (`X-Next-Token`,
- * `Continuation-Token`: a cursor sent back as a header, `X-Limit`: a page size).
- */
-function headerWords(name: string): string {
-  return name.replace(/^x-/i, "").replaceAll("-", "_");
-}
-
-/**
- * A query parameter's name as the words a paging name is matched by: the last of its dotted parts, a model binder's
- * prefix aside (ASP.NET's `parameters.skip`, `filter.take`).
- */
-function queryWords(name: string): string {
-  return name.slice(name.lastIndexOf(".") + 1);
-}
-
-function pageRequest(doc: OpenApiDocument, op: OpenApiOperation, params: ParamsDraft): PageRequest {
-  const wire = (place: string, name: string) => params.byWire.get(`${place}:${name}`);
-  const declared = (pattern: RegExp, number?: boolean) =>
-    op.parameters.find(
-      (p) =>
-        (p.in === "query" || p.in === "header") &&
-        pattern.test(p.in === "header" ? headerWords(p.name) : queryWords(p.name)) &&
-        wire(p.in, p.name) !== undefined &&
-        (number === undefined ||
-          ["integer", "number"].includes(typeOf(safeFlatten(doc, p.schema) ?? {}) ?? "") === number),
-    );
-  const bodyField = (pattern: RegExp) =>
-    [...params.byWire.keys()].find((k) => k.startsWith("body:/") && pattern.test(k.slice(6)))?.slice(6);
-  const bodyFields = [...params.byWire.keys()]
-    .filter((k) => k.startsWith("body:/") && !/[/~]/.test(k.slice(6)))
-    .map((k) => k.slice(6));
-  // RPC-style APIs list with a POST whose JSON body carries the offset, page and page size (`{offset, limit}`).
-  const bodyProperties = ((op.requestBody?.encoding === "json" ? safeFlatten(doc, op.requestBody.schema) : undefined)
-    ?.properties ?? {}) as Record<string, Schema>;
-  const slot = (pattern: RegExp): PageSlot | undefined => {
-    const p = declared(pattern, true);
-    if (p)
-      return {
-        name: p.name,
-        send: { in: p.in as "query" | "header", name: p.name },
-        param: defined(wire(p.in, p.name), "the parameter's placement"),
-        schema: p.schema,
-      };
-    const field = Object.keys(bodyProperties).find(
-      (k) =>
-        pattern.test(k) &&
-        wire("body", `/${k}`) !== undefined &&
-        ["integer", "number"].includes(typeOf(safeFlatten(doc, bodyProperties[k] ?? {}) ?? {}) ?? ""),
-    );
-    return field === undefined
-      ? undefined
-      : {
-          name: field,
-          send: { in: "body", pointer: `/${field}` },
-          param: defined(wire("body", `/${field}`), "the field's parameter"),
-          schema: bodyProperties[field] as Schema,
-        };
-  };
-  return { wire, declared, bodyField, bodyFields, slot };
 }
 
 /** ", more pages while a.b is true", of the flag `flag` when there is one. */

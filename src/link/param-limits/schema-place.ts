@@ -8,11 +8,11 @@ import { valueFormatOf, withFormatPattern } from "../../model/format-aliases.js"
 import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { withRequiredBeside } from "../../load/schema-types.js";
 import { schemaRef } from "../../load/schemas/base-kinds.js";
-import { loneKindValues } from "../../load/schemas/lone-kind.js";
+import { loneKindOf, loneMember } from "./lone-member.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
 import { knownValuesOf } from "../../load/schemas/known-values.js";
 import { secretField } from "../../load/schemas/secret-names.js";
-import { distinctKinds, namesShapes, shapeKindValues } from "../../load/schemas/union-kinds.js";
+import { ownRequired, unionTag } from "./shapes-apart.js";
 import { regexProblem } from "../context.js";
 import { baseAt } from "./base-at.js";
 import { inclusiveBounds } from "./inclusive-bounds.js";
@@ -211,23 +211,6 @@ function listedOf(doc: OpenApiDocument, s: Schema): NestedLimits | undefined {
   return { type, enum: [...listed.enum], ...(nullable ? { nullable: true } : {}) };
 }
 
-/** A union's one member's limits, its discriminator's property held to the values naming it (schemas/lone-kind.ts). */
-function loneKindOf(doc: OpenApiDocument, s: Schema, lone: Schema, member: NestedLimits | undefined) {
-  const kind = member?.fields ? loneKindValues(s, doc.flatten(lone)) : undefined;
-  if (!member?.fields || !kind) return member;
-  const named = { ...(member.fields[kind.property] ?? { type: "string" as const }), enum: kind.values };
-  return { ...member, fields: { ...member.fields, [kind.property]: named } };
-}
-
-/** The one member of a union with no fields, items or values of its own beside it; undefined for any other schema. */
-function loneMember(s: Schema): Schema | undefined {
-  const members = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined;
-  if (members?.length !== 1 || (s.oneOf && s.anyOf) || s.properties || s.items || s.enum || "const" in s)
-    return undefined;
-  const [member] = members;
-  return member && typeof member === "object" ? (member as Schema) : undefined;
-}
-
 /** The values a schema fixes: its `enum`, or its `const` (OpenAPI 3.1) as the one value. */
 function fixedValues(s: Schema): unknown[] | undefined {
   return Array.isArray(s.enum) ? [...(s.enum as unknown[])] : "const" in s ? [s.const] : undefined;
@@ -345,19 +328,6 @@ function shapesOf(doc: OpenApiDocument, s: Schema, at: Walk, raw?: Schema): Nest
 }
 
 /**
- * Whether each shape requires a field no other shape has (`groupRef` in one, `installationId` in the other): a value
- * meeting two then gives each one's own field, which a oneOf refuses. Shapes that overlap otherwise (an object of no
- * required field meets every shape) are checked as anyOf, a value meeting several sent.
- */
-function ownRequired(shapes: Shapes): boolean {
-  return shapes.every((shape, i) =>
-    (shape.required ?? []).some((field) =>
-      shapes.every((o, j) => j === i || (!Object.hasOwn(o.fields, field) && !o.required?.includes(field))),
-    ),
-  );
-}
-
-/**
  * A discriminated base (`Pet: {discriminator: {propertyName: petType}}`, no union of its own), by OpenAPI's inheritance
  * model one of the kinds extending it by allOf, each named by the mapping's value or (no mapping) its schema's name:
  * their union, told apart by the property, as a union of objects is (add writes a request body of one as `<Base>Kinds`;
@@ -391,58 +361,4 @@ function baseKindsOf(doc: OpenApiDocument, raw: Schema, at: Walk): NestedLimits 
     // A kind the document's `$ref`s leave unreadable (a broken reference inside it): the base is read as itself.
     return undefined;
   }
-}
-
-type Shapes = NonNullable<NestedLimits["shapes"]>;
-
-/**
- * The field naming each shape of a union: the document's discriminator (each member's values its own fixed ones, the
- * mapping's that lead to it, or its schema's name), else the first field every member fixes to one value of its own.
- * The shapes with that field's values as its enum; undefined where no field tells every shape apart.
- */
-function unionTag(s: Schema, members: Schema[], shapes: Shapes): { field: string; shapes: Shapes } | undefined {
-  const single = (shape: Shapes[number], field: string) => {
-    const values = shape.fields[field]?.enum;
-    return values?.length === 1 ? values : undefined;
-  };
-  const withTag = (field: string, values: (unknown[] | undefined)[], required = false) =>
-    distinctKinds(values)
-      ? {
-          field,
-          shapes: shapes.map((shape, i) => ({
-            ...shape,
-            fields: { ...shape.fields, [field]: { ...shape.fields[field], enum: values[i] as unknown[] } },
-            ...(required && !shape.required?.includes(field) ? { required: [...(shape.required ?? []), field] } : {}),
-          })),
-        }
-      : undefined;
-  const discriminator = s.discriminator as Record<string, unknown> | undefined;
-  const named =
-    discriminator && typeof discriminator.propertyName === "string" ? discriminator.propertyName : undefined;
-  const mapping = Object.entries((discriminator?.mapping as Record<string, unknown> | undefined) ?? {});
-  if (
-    named !== undefined &&
-    namesShapes(
-      mapping,
-      shapes.map((shape) => named in shape.fields),
-    )
-  ) {
-    const field = named;
-    // By OpenAPI a union's property MUST be present, where the document forgot to require it too, as the request judge
-    // holds it (load/examples/discriminated-kinds.ts); unless a `defaultMapping` (OpenAPI 3.2) names the shape of a
-    // value without it. A base's kinds are held alike (baseKindsOf), as the judge reads them
-    // (load/schemas/base-kinds.ts).
-    return withTag(
-      field,
-      shapes.map((shape, i) => shapeKindValues(mapping, members[i]?.$ref, shape.fields[field]?.enum)),
-      !Object.hasOwn(discriminator ?? {}, "defaultMapping"),
-    );
-  }
-  const first = shapes[0];
-  for (const field of Object.keys(first?.fields ?? {})) {
-    const values = shapes.map((shape) => single(shape, field));
-    const tagged = withTag(field, values);
-    if (tagged) return tagged;
-  }
-  return undefined;
 }

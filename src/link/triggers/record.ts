@@ -1,7 +1,7 @@
 // The record of the `triggers` concept (link/concept-record.ts): events that start a workflow.
 // link/concept-records.ts lists it among the others, in the records' order.
 import { type ConceptRecord, decided, PRESENTATION } from "../concept-record.js";
-import { triggersSurface } from "./triggers.js";
+import { triggersSurface } from "./trigger-changes.js";
 
 const RECEIVER =
   "how the receiver reads a delivery: what the trigger gives a workflow is recorded (triggers), not how it is found";

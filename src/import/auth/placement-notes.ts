@@ -1,0 +1,48 @@
+// The review notes on where a drafted credential goes (credential.ts drafts it): an OAuth token the caller obtains,
+// another HTTP scheme's value after its name, a key sent as its base64 or after a prefix, or a key in Authorization
+// with no word before it.
+import type { DraftCredential } from "./credential-draft.js";
+import { signsWithSigv4 } from "./sigv4-draft.js";
+
+/** Whether the only way is one credential (a signed one is then drafted as auth.sigv4: sigv4-draft.ts). */
+const way1 = (ways: DraftCredential[][]) => ways[0]?.length === 1;
+
+/** The notes on where the credentials go: an OAuth token the caller obtains, a key's prefix, or none said. */
+export function placementNotes(ways: DraftCredential[][], notes: string[]): void {
+  for (const way of ways)
+    for (const c of way)
+      if (String(c.definition.type) === "oauth2" || String(c.definition.type) === "openIdConnect")
+        notes.push(
+          `security scheme ${c.scheme} is ${String(c.definition.type)}: its access token is sent as a bearer ` +
+            "token; obtaining it (the OAuth flow) is the caller's",
+        );
+  for (const c of ways.flat()) {
+    if (c.placement.type === "header" && c.placement.word)
+      notes.push(
+        `security scheme ${c.scheme} is http ${c.placement.word}: sent as Authorization: ${c.placement.word} ` +
+          `<${c.param}>, the value as the call gives it; if it is computed over each request (a signature), the ` +
+          "caller computes it",
+      );
+    else if (c.encode)
+      notes.push(
+        `security scheme ${c.scheme} sends the key as its base64` +
+          `${c.prefix ? ` after ${JSON.stringify(c.prefix.prefix)}` : ""} ` +
+          `(auth encode), as ${c.encode.from}: check it against a real request (an API that wants base64 of ` +
+          '"key:", with a colon, is HTTP basic with an empty password: an http basic scheme\'s password: "")',
+      );
+    else if (c.prefix)
+      notes.push(
+        `security scheme ${c.scheme} sends the key after ${JSON.stringify(c.prefix.prefix)} (auth prefix), as ` +
+          `${c.prefix.from} shows: check it against a real request`,
+      );
+    else if (
+      c.placement.type === "header" &&
+      c.placement.name.toLowerCase() === "authorization" &&
+      !(ways.length === 1 && way1(ways) && signsWithSigv4(c.definition))
+    )
+      notes.push(
+        `security scheme ${c.scheme} sends the key in Authorization as it is: if the API wants a word before it ` +
+          `(Bearer, Token, Bot), write it as the prefix of auth (prefix: "Token ")`,
+      );
+  }
+}

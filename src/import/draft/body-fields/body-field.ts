@@ -1,0 +1,158 @@
+// One field of a request body of fields drafted as a parameter (request-body.ts drafts the body): left out when
+// only the reply carries it, it repeats the credential, its enum holds no value of its type, or it holds files no
+// part carries; a stream flag or a value alone as a constant; else its parameter, placed at its pointer, a file where
+// the multipart field is one, an enum where the body's shapes narrow it.
+import type { ManifestConstant, ManifestParam } from "../../../load/precompiled/manifest-types.js";
+import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../../load/openapi-document.js";
+import { nestedFilePlaces } from "../../../link/files/nested-files.js";
+import type { CredentialDraft } from "../../auth/credential-draft.js";
+import { repeatsCredential } from "../../auth/credential-params.js";
+import type { ReviewNote } from "../../manifest-yaml.js";
+import { isStreamFlag, streamFlagDraft } from "../../shapes/event-streams.js";
+import type { shapeTag } from "../body-rules.js";
+import { fileBranch, fileParam, isFileField, nestedFilesWhy } from "../files.js";
+import { constantField } from "../one-value-constants.js";
+import { paramName, placedFieldName } from "../param-names.js";
+import { fromSchema, safeFlatten } from "../param-schema.js";
+import { bracketFormNote } from "../body-forms/bracket-form-note.js";
+
+type Path = (string | number)[];
+
+type RequestBody = NonNullable<OpenApiOperation["requestBody"]>;
+
+/** Where drafted parameters go: the operation's parameters, their wire names, the names taken. */
+export interface ParamsInto {
+  params: Record<string, ManifestParam>;
+  byWire: Map<string, string>;
+  taken: Set<string>;
+  /** The operation's constants: a required body field of null or one value alone (shapes/null-only.ts). */
+  constants?: ManifestConstant[];
+}
+
+/** What each field of a body of fields is drafted with. */
+export interface BodyFields {
+  doc: OpenApiDocument;
+  body: RequestBody;
+  flat: Schema;
+  credential: CredentialDraft;
+  /** The parameters the operation declares beside its body (the credential's own slot among them, or not). */
+  declared: readonly { in: string; name: string }[];
+  /** The fields a request must send, and those it can (the readOnly ones aside). */
+  required: Set<string>;
+  sent: string[];
+  /** The values the body's union branches narrow fields to (branchEnums), and the field telling its shapes apart. */
+  narrowedValues: Map<string, unknown[]>;
+  tag: ReturnType<typeof shapeTag>;
+  /** Whether the operation answers JSON or a stream (its `stream` flag is not an input), and whether of events. */
+  events: boolean;
+  sse: boolean;
+  at: Path;
+  notes: ReviewNote[];
+  into: ParamsInto;
+}
+
+/** One field of the body drafted as a parameter, placed at its pointer. */
+export function draftBodyField(context: BodyFields, field: string, schema: Schema): void {
+  const { doc, body, flat, credential, declared, required, sent, narrowedValues, tag, events, sse, at, notes, into } =
+    context;
+  const flatField = safeFlatten(doc, schema);
+  if (flatField?.readOnly === true) return; // a field only the reply carries
+  if (events && isStreamFlag(doc, field, schema)) {
+    const flag = streamFlagDraft(field, flatField, sse);
+    if (flag.constant) into.constants?.push(flag.constant);
+    notes.push({ at: flag.constant && into.constants ? [...at, "constants"] : at, note: flag.note });
+    return;
+  }
+  const repeated =
+    !((body.required && sent.length === 1) || (body.encoding === "json" && !required.has(field))) &&
+    repeatsCredential(credential, { in: "body", name: field, description: flatField?.description }, declared);
+  if (repeated) {
+    notes.push({ at, note: repeated });
+    return;
+  }
+  const contradiction = body.encoding === "json" && !required.has(field) ? textlessEnum(flatField) : undefined;
+  if (contradiction) {
+    notes.push({
+      at,
+      note:
+        `the body field ${field} is a string whose enum holds no string (${contradiction}): no value meets both, ` +
+        "a contradiction in the spec; it is optional, so it is left out (no call sends it). If the API takes those " +
+        "values, fix the type or the enum in openapi.yaml, then draft the field here",
+    });
+    return;
+  }
+  // A field that admits only null, or one value: left out, or a constant where required (shapes/null-only.ts).
+  const shape = narrowedValues.has(field) || field === tag?.field; // a union's shapes narrow it: their enum
+  const nullOnly = constantField(field, flatField, { required: required.has(field), encoding: body.encoding, shape });
+  if (nullOnly && (!nullOnly.constant || into.constants)) {
+    if (nullOnly.constant) into.constants?.push(nullOnly.constant);
+    notes.push({ at: nullOnly.constant ? [...at, "constants"] : at, note: nullOnly.note });
+    return;
+  }
+  const placed = placedFieldName(field, body.encoding, into.byWire, into.taken);
+  const name = placed?.name ?? paramName(field, into.taken);
+  const where = [...at, "params", name];
+  // Notes about the field itself count only if it is drafted; else they are the operation's.
+  const own: ReviewNote[] = placed ? [{ at: where, note: placed.note }] : [];
+  // A field the body's union branches narrow to values (branchEnums) takes any of them: drafted as its enum.
+  const narrowed =
+    flatField && (flatField.enum === undefined || field === tag?.field) ? narrowedValues.get(field) : undefined;
+  if (narrowed)
+    own.push({
+      at: where,
+      note:
+        `the request body's ${flat.anyOf ? "anyOf" : "oneOf"} branches each allow some values of ${field}: ` +
+        "drafted as its enum, all of them",
+    });
+  const fieldSchema = narrowed
+    ? { ...flatField, enum: narrowed, ...(field === tag?.field ? { description: tag.description } : {}) }
+    : schema;
+  const file =
+    body.encoding !== "multipart" ? undefined : isFileField(flatField) ? flatField : fileBranch(doc, flatField);
+  // Files inside a multipart field (an object of them): no part carries their bytes (files.ts). A
+  // required one leaves the operation uncallable (uncallable.ts); an optional one is left out, said.
+  const nested =
+    body.encoding === "multipart" && !file ? nestedFilePlaces((s) => safeFlatten(doc, s as Schema), flatField) : [];
+  if (nested.length) {
+    notes.push({ at, note: `left out the body field ${field}: ${nestedFilesWhy(field, nested).replace(/^its /, "")}` });
+    return;
+  }
+  if (file && file !== flatField)
+    own.push({
+      at: where,
+      note:
+        `${field} is a file or a text (its address): drafted as the file, which the runtime fetches itself from an ` +
+        "https address it is given; if the upstream must fetch the address, make it a string parameter",
+    });
+  const draft = file
+    ? fileParam(file, name, required.has(field))
+    : fromSchema(
+        doc,
+        fieldSchema,
+        { name, place: "body", text: body.encoding !== "json", required: required.has(field), at: where },
+        own,
+      );
+  const bracketed = draft ? bracketFormNote(doc, body, field, schema) : undefined;
+  if (bracketed) own.push({ at: where, note: bracketed });
+  notes.push(...(draft ? own : own.map((n) => ({ ...n, at }))));
+  if (!draft) return;
+  draft.wire = {
+    in: "body",
+    ...(name !== field ? { pointer: `/${field.replace(/~/g, "~0").replace(/\//g, "~1")}` } : {}),
+  };
+  into.params[name] = draft;
+  into.taken.add(name);
+  into.byWire.set(`body:/${field}`, name);
+}
+
+/**
+ * The enum, shortened, of a JSON field of type string whose enum holds no string (`enum: [10, 20, 30]`), which no JSON
+ * value meets; undefined otherwise (a text of the form, a query value: the enum's texts are its values).
+ */
+function textlessEnum(flat: Schema | undefined): string | undefined {
+  if (!flat || typeOf(flat) !== "string" || !Array.isArray(flat.enum)) return undefined;
+  const values = flat.enum.filter((v) => v !== null);
+  if (!values.length || values.some((v) => typeof v === "string")) return undefined;
+  const shown = JSON.stringify(values);
+  return shown.length > 80 ? `${shown.slice(0, 77)}...` : shown;
+}
