@@ -90,7 +90,7 @@ export function draftParams(
   const parameters = explodedQueryObjects(doc, op.parameters, (text) => notes.push({ at, note: text }));
   // The signature's own headers (X-Amz-Date, …), which a signing provider's operations all declare: one note for them.
   const signed: string[] = [];
-  // The fields of the reply's top: a token the reply hands back under its own name is the next page's, not a credential.
+  // The reply's top fields: a token the reply hands back under its own name is the next page's, not a credential.
   const replied = new Set(Object.keys(safeFlatten(doc, doc.bodyResponse(op)?.schema ?? {})?.properties ?? {}));
   for (const declared of [...parameters].sort((a, b) => order[a.in] - order[b.in])) {
     if (signatureHeader(repeats, declared)) {
