@@ -261,7 +261,7 @@ export function namesCredential(name: string): boolean {
  */
 export function repeatsCredential(
   credential: CredentialDraft,
-  param: { in: string; name: string; description?: unknown },
+  param: { in: string; name: string; description?: unknown; replied?: boolean },
   declared: readonly { in: string; name: string }[] = [],
 ): string | undefined {
   const where = param.in === "body" ? "form field" : `${param.in} parameter`;
@@ -283,6 +283,9 @@ export function repeatsCredential(
   );
   const named =
     (kinds.has("token") && TOKEN_NAMES.test(param.name)) || (kinds.has("key") && KEY_NAMES.test(param.name));
+  // A `token` the operation's reply hands back under the same name (a list's `{items, token}`, grpc-gateway's) is the
+  // next page's, sent back to get it: no credential, whatever its description (often none) says.
+  if (named && param.replied) return undefined;
   if (named && (!description || /auth|credential|api key|secret|access token|bearer/i.test(description))) {
     credential.covers.add(param.name);
     return (

@@ -34,6 +34,7 @@ import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from
 import type { OutputsDraft } from "./outputs.js";
 import type { ParamsDraft } from "./params.js";
 import { safeFlatten } from "./param-schema.js";
+import { inclusiveBounds } from "../../link/param-limits/inclusive-bounds.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import {
   AFTER_ID,
@@ -311,12 +312,13 @@ function countedPaging(paging: Paging): ManifestPagination | undefined {
   }
   const page = request.slot(PAGE);
   if (page) {
-    // The first page's number: the parameter's default, else its minimum (0 for a zero-based index), else its
-    // example (Datadog's `page: {type: integer, example: 0}`, zero-based, says it nowhere else), else 1.
+    // The first page's number: the parameter's default, else its least value (0 for a zero-based index; an exclusive
+    // `minimum: 0` admits 1 first), else its example (Datadog's `page: {type: integer, example: 0}`, zero-based, says
+    // it nowhere else), else 1.
     const schema = safeFlatten(doc, page.schema ?? {}) ?? {};
     const example = Array.isArray(schema.examples) ? schema.examples[0] : schema.example;
     const first =
-      [schema.default, schema.minimum, example].find(
+      [schema.default, inclusiveBounds(schema, true).minimum, example].find(
         (v): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 1,
       ) ?? 1;
     const pages = pageCount(paging, first);

@@ -62,10 +62,12 @@ export function nextNamedAfterParam(
   const byParam = findInReply(doc, body, (name, underNext, underPaging, schema) => {
     // `next_marker` for `marker`; `next_page_token` for a parameter of that very name; `offset` inside `next_page`;
     // `after` inside the reply's paging object (`list_metadata: {before, after}`) for a parameter `after`, or the
-    // last item's id there (`paging: {first, last}`) of the parameter's type.
+    // last item's id there (`paging: {first, last}`) of the parameter's type; a bare `token` handed back as it was
+    // sent (`?token=` ↔ `{items, token}`, grpc-gateway's lists of some APIs).
     const param = params.find(
       (p) =>
         nextOf(p.name, name) ||
+        (key(p.name) === "token" && key(name) === "token") ||
         ((underNext || /^next/i.test(p.name) || (underPaging && AFTER_ID.test(p.name))) && key(p.name) === key(name)) ||
         (underPaging &&
           AFTER_ID.test(p.name) &&

@@ -90,12 +90,14 @@ export function draftParams(
   const parameters = explodedQueryObjects(doc, op.parameters, (text) => notes.push({ at, note: text }));
   // The signature's own headers (X-Amz-Date, …), which a signing provider's operations all declare: one note for them.
   const signed: string[] = [];
+  // The reply's top fields: a token the reply hands back under its own name is the next page's, not a credential.
+  const replied = new Set(Object.keys(safeFlatten(doc, doc.bodyResponse(op)?.schema ?? {})?.properties ?? {}));
   for (const declared of [...parameters].sort((a, b) => order[a.in] - order[b.in])) {
     if (signatureHeader(repeats, declared)) {
       signed.push(declared.name);
       continue;
     }
-    const left = leftOut(doc, declared, op.parameters, repeats, { events, body: op.requestBody?.mediaType });
+    const left = leftOut(doc, declared, op.parameters, repeats, { events, body: op.requestBody?.mediaType, replied });
     if (left) {
       notes.push({ at, note: left });
       continue;
@@ -143,7 +145,7 @@ function leftOut(
   declared: Declared,
   beside: readonly { in: string; name: string }[],
   credential: CredentialDraft,
-  { events, body }: { events: boolean; body: string | undefined },
+  { events, body, replied }: { events: boolean; body: string | undefined; replied: ReadonlySet<string> },
 ): string | undefined {
   // A name no request can carry (`name: ""`, as a published document had): nothing to place it under.
   if (declared.name === "") return `a ${declared.in} parameter with an empty name not drafted: no request can carry it`;
@@ -151,7 +153,7 @@ function leftOut(
   const raw = declared as unknown as Schema;
   const repeated = repeatsCredential(
     credential,
-    { in: declared.in, name: declared.name, description: raw.description },
+    { in: declared.in, name: declared.name, description: raw.description, replied: replied.has(declared.name) },
     beside,
   );
   if (repeated) return repeated;

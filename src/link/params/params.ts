@@ -3,7 +3,7 @@
 // (wire.ts). A default, an example and a placeholder must pass the
 // parameter's own rules, as the runtime checks a caller's value.
 import { isCredentialParam } from "../auth/auth.js";
-import type { ParamSpec } from "@blockwright/runtime/internal";
+import type { ParamBranch, ParamSpec } from "@blockwright/runtime/internal";
 import {
   checkValue,
   cloneJson,
@@ -193,15 +193,19 @@ function requireListItems(spec: ParamSpec, op: OpenApiOperation): void {
   // item that is the empty text), and the upstream would miss a parameter it requires. So it takes one item at
   // least, each of one character at least (a text's rule: a number's or a flag's is untouched), refused before any
   // request.
-  if (
-    spec.required &&
-    spec.type === "json" &&
-    spec.jsonType === "array" &&
-    ["query", "path", "header"].includes(spec.wire.in)
-  ) {
+  // So does a list that is one form of the value (`anyOf: [string, array]`): `[""]` sent `domains=`.
+  const held = <T extends ParamSpec | ParamBranch>(b: T): T =>
+    b.type === "json" && b.jsonType === "array"
+      ? {
+          ...b,
+          minItems: Math.max(1, b.minItems ?? 0),
+          items: { ...b.items, minLength: Math.max(1, b.items?.minLength ?? 0) },
+        }
+      : b;
+  if (spec.required && ["query", "path", "header"].includes(spec.wire.in)) {
     // the document's `minItems: 0` too: an empty list still sends nothing
-    if ((spec.minItems ?? 0) < 1) spec.minItems = 1;
-    if ((spec.items?.minLength ?? 0) < 1) spec.items = { ...spec.items, minLength: 1 };
+    Object.assign(spec, held(spec));
+    if (spec.anyOf) spec.anyOf = spec.anyOf.map(held);
   }
   // Nor has it one in a form or multipart body (Mailgun's required `to`): an empty list sends no field at all.
   const formBody = op.requestBody?.encoding === "form" || op.requestBody?.encoding === "multipart";
