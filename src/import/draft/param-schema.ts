@@ -16,6 +16,7 @@ import { ANY_VALUE_FORMS, formsOf, innerBranches, numberLimits, oneItemListsEnum
 import { listedValues } from "../../load/schemas/listed-values.js";
 import { exampleDefault } from "./required-defaults/example-default.js";
 import { withProseLimits } from "./prose/limit-words.js";
+import { withWordedValues } from "./prose/value-words.js";
 import { withFormat } from "./formats/draft-format.js";
 import { readAsWritten, type WrittenPlace } from "./written-values/written-values.js";
 
@@ -85,7 +86,7 @@ export function fromSchema(
   withFormat(doc, flat, param, alternativesOf(flat), note);
   if (flat.deprecated === true || input.deprecated === true) note(`${input.name} is deprecated in the spec`);
   withDefaultAndExample(doc, flat, input, param, note);
-  return withProseLimits(param, described, input.name, note);
+  return withProseLimits(withWordedValues(param, described, input.name, note), described, input.name, note);
 }
 
 /** The branches of the schema's union (anyOf, else oneOf), if it is one. */
