@@ -160,9 +160,9 @@ function styledValue(
   name: string,
   value: unknown,
   { style, explode, json }: ValueStyle,
-  place: "path" | "header",
+  place: "path" | "header" | "cookie",
 ): string {
-  const enc = place === "path" ? percentEncoded : (t: string) => t;
+  const enc = place === "path" ? percentEncoded : place === "cookie" ? encodeURIComponent : (t: string) => t;
   // In a header, JSON's text outside ASCII as its \u escapes: the same JSON, in bytes every reader of a header decodes
   // alike (fetch refuses a character past Latin-1 there, and sends the rest as Latin-1, not UTF-8).
   if (json) return place === "path" ? enc(JSON.stringify(value) ?? "null") : asciiJson(JSON.stringify(value) ?? "null");
@@ -194,7 +194,9 @@ const asciiJson = (text: string): string =>
  */
 /**
  * A cookie parameter as one pair of the Cookie header, its value (`text` unless styled) percent-encoded (a cookie value
- * takes no `;`, `,` or space).
+ * takes no `;`, `,` or space); a list or object (style form, not exploded) as OpenAPI's style table writes it,
+ * `prefs=a,b`: each item encoded, its own comma `%2C`, between commas as they are, which a whole value encoded would
+ * write `%2C` too (read back as one item).
  */
 function cookiePair(
   header: Record<string, string>,
@@ -202,9 +204,12 @@ function cookiePair(
   value: unknown,
   text: string,
 ): void {
-  const pair =
-    `${wire.name}=` +
-    `${encodeURIComponent(wire.encoding ? styledValue(wire.name, value, wire.encoding, "header") : text)}`;
+  const written = !wire.encoding
+    ? encodeURIComponent(text)
+    : wire.encoding.json
+      ? encodeURIComponent(styledValue(wire.name, value, wire.encoding, "header"))
+      : styledValue(wire.name, value, wire.encoding, "cookie");
+  const pair = `${wire.name}=${written}`;
   header.Cookie = header.Cookie ? `${header.Cookie}; ${pair}` : pair;
 }
 

@@ -82,3 +82,55 @@ describe("a query list in style spaceDelimited or pipeDelimited", () => {
     });
   });
 });
+
+// A path list or object in style label, exploded (`.a.b`, `.k=v.w=x`): "." is unreserved, never percent-encoded, so an
+// item holding one reached the upstream as two items.
+const labelled = (jsonType: "array" | "object"): ParamSpec => ({
+  ...delimited("form", jsonType),
+  name: "shelfId",
+  wire: { in: "path", name: "shelfId", encoding: { style: "label", explode: true } },
+});
+
+async function onShelf(param: ParamSpec, shelfId: unknown) {
+  const tool = { ...addBook, params: [...addBook.params.filter((p) => p.name !== "shelfId"), param] };
+  const run = createExecutor({ shelf_add_book: tool }, parts);
+  const { fetch, seen } = scriptedFetch(json(200, { id: "b-1", title: "Dune" }));
+  const result = await run("shelf_add_book", { ...BASE, shelfId } as never, {
+    fetch,
+    baseUrl: "http://127.0.0.1:9",
+    retries: 0,
+  });
+  return { result, sent: seen.map((s) => new URL(s.url).pathname) };
+}
+
+describe("a path list or object in style label, exploded", () => {
+  it("of items without a dot is sent each after its dot, their other reserved characters encoded", async () => {
+    const { sent } = await onShelf(labelled("array"), ["zq a", "b,c/d", "é", 7]);
+    expect(sent).toEqual(["/v2/shelves/.zq%20a.b%2Cc%2Fd.%C3%A9.7/books"]);
+  });
+
+  const dotted = '"." (style label, exploded, writes each item after a "." it leaves unencoded, RFC 6570)';
+  it.each([
+    ["an item holding a dot", labelled("array"), ["zqa", "zq.b"], `shelfId[1]: must not contain ${dotted}, got "zq.b"`],
+    ["a number with decimals", labelled("array"), [1.5], `shelfId[0]: must not contain ${dotted}, got 1.5`],
+    [
+      "a key holding a dot",
+      labelled("object"),
+      { "zq.a": "b" },
+      `shelfId["zq.a"]: the key must not contain ${dotted}, got "zq.a"`,
+    ],
+    [
+      "a value holding a dot",
+      labelled("object"),
+      { zqa: "b.c" },
+      `shelfId["zqa"]: must not contain ${dotted}, got "b.c"`,
+    ],
+  ])("with %s is refused before any request, naming the item and the rule", async (_, p, v, message) => {
+    const { result, sent } = await onShelf(p as ParamSpec, v);
+    expect(sent).toEqual([]);
+    expect(result).toMatchObject({
+      success: false,
+      error: { type: "validation", param: "shelfId", rule: "style", message },
+    });
+  });
+});

@@ -200,7 +200,12 @@ function arrayProblem(spec: ParamCall, value: unknown[]): NestedProblem | undefi
 
 /** What a value's style cannot write: in a header, in a query list joined by a delimiter, as a path's dot segment. */
 function styleProblem(spec: ParamCall, value: unknown, tool?: Pick<ToolCall, "routes">): NestedProblem | undefined {
-  return headerStyleProblem(spec, value) ?? delimitedQueryProblem(spec, value, tool) ?? dotSegmentList(spec, value);
+  return (
+    headerStyleProblem(spec, value) ??
+    delimitedQueryProblem(spec, value, tool) ??
+    labelDotProblem(spec, value, tool) ??
+    dotSegmentList(spec, value)
+  );
 }
 
 /** A list's items or an object's values, each with where it is (`[0]`, `["key"]`) and its key. */
@@ -275,6 +280,27 @@ function delimitedQueryProblem(
       if (typeof item === "string" && item.includes(delimiter))
         return { where, rule: "style", text: `must not contain ${why}`, value: item };
     }
+  }
+  return undefined;
+}
+
+/**
+ * What a path list or object in style label, exploded, cannot carry: its items (an object's `key=value` pairs) go each
+ * after a "." (`.a.b`, `.k=v.k2=w`: OpenAPI's style table, RFC 6570's `{.list*}`), and "." is an unreserved character,
+ * which no one percent-encodes, so an item (a key, a value, a number's decimals) holding one reached the upstream as
+ * two. Refused before any request, as a delimited query item's delimiter is; the style's other places count alike.
+ */
+function labelDotProblem(spec: ParamCall, value: unknown, tool?: Pick<ToolCall, "routes">): NestedProblem | undefined {
+  if (value === null || typeof value !== "object") return undefined;
+  const wires = [spec.wire, ...(tool?.routes ?? []).map((r) => r.wire[spec.name])];
+  const exploded = (wire: (typeof wires)[number]) =>
+    wire?.in === "path" && wire.encoding?.style === "label" && wire.encoding.explode && !wire.encoding.json;
+  if (!wires.some(exploded)) return undefined;
+  const why = '"." (style label, exploded, writes each item after a "." it leaves unencoded, RFC 6570)';
+  for (const [where, item, key] of itemsOf(value)) {
+    if (key?.includes(".")) return { where, rule: "style", text: `the key must not contain ${why}`, value: key };
+    if ((typeof item === "string" || typeof item === "number") && String(item).includes("."))
+      return { where, rule: "style", text: `must not contain ${why}`, value: item };
   }
   return undefined;
 }
