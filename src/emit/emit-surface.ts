@@ -199,46 +199,109 @@ function quoted(key: string): string {
   return text;
 }
 
-/** A tool's sorted copy: its keys sorted, but its parameters in their own order (each parameter's keys sorted). */
+/**
+ * A tool as written: its keys sorted, but its parameters in their own order (each parameter's keys sorted); the tool
+ * itself where it already is so (sortKeys).
+ */
 function sortedTool(tool: unknown): unknown {
-  const sorted = sortKeys(tool);
-  const params = isPlainObject(tool) ? (tool as Record<string, unknown>).params : undefined;
-  if (!isPlainObject(params)) return sorted;
-  const own: Record<string, unknown> = {};
-  const sortedParams = (sorted as Record<string, unknown>).params as Record<string, unknown>;
-  for (const name of Object.keys(params)) {
-    const param = sortedParams[name];
-    if (param !== undefined) setOwn(own, name, param);
-  }
-  (sorted as Record<string, unknown>).params = own;
-  return sorted;
+  if (!isPlainObject(tool) || !isPlainObject((tool as Record<string, unknown>).params)) return sortKeys(tool);
+  return sortedObject(tool as Record<string, unknown>, true, toolMember);
 }
+
+const toolMember = (key: string, v: unknown): unknown =>
+  key === "params" && isPlainObject(v) ? sortedObject(v as Record<string, unknown>, false, byValue) : sortKeys(v);
 
 /** Whether JSON.stringify writes an object's member of this value (it leaves out undefined, functions, symbols). */
 const written = (v: unknown) => v !== undefined && typeof v !== "function" && typeof v !== "symbol";
 
 /**
- * A copy for JSON.stringify with every object's keys in order ("//" first:
- * the header says what the file is) and undefined members left out. The
- * native string sort is the `<` order.
+ * The value for JSON.stringify with every object's keys in order ("//" first: the header says what the file is) and
+ * undefined members left out: the value itself where it already is so, else a copy (of what is not so, and the objects
+ * and lists holding it). The surface's records are mostly made in key order: a copy of every tool was what a provider
+ * held while it was made (docs/contributing/performance.md, scale15). The native string sort is the `<` order.
  */
-function sortKeys(value: unknown): unknown {
+export function sortKeys(value: unknown): unknown {
   if (value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return plainList(value) ? value : value.map(sortKeys);
-  const keys = sortStrings(Object.keys(value));
-  const header = keys.indexOf("//");
-  if (header > 0) keys.unshift(...keys.splice(header, 1));
-  const out: Record<string, unknown> = {};
+  if (Array.isArray(value)) return plainList(value) ? value : sortedList(value);
+  return sortedObject(value as Record<string, unknown>, true, byValue);
+}
+
+const byValue = (_key: string, v: unknown): unknown => sortKeys(v);
+
+/** A list's items sorted (sortKeys): the list itself where none changes. */
+function sortedList(list: unknown[]): unknown[] {
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    const sorted = sortKeys(item);
+    if (sorted === item) continue;
+    const out = list.slice(0, i);
+    out.push(sorted);
+    for (let j = i + 1; j < list.length; j++) out.push(sortKeys(list[j]));
+    return out;
+  }
+  return list;
+}
+
+/**
+ * An object's members' values as `member` gives them, in its keys' order (`sort`: the `<` order, "//" first), undefined
+ * members left out: the object itself where nothing changes (a plain object's keys already so, none undefined, every
+ * member's value itself), else a fresh plain object.
+ */
+function sortedObject(
+  value: Record<string, unknown>,
+  sort: boolean,
+  member: (key: string, v: unknown) => unknown,
+): Record<string, unknown> {
+  let keys = Object.keys(value);
+  const proto = Object.getPrototypeOf(value);
+  let out: Record<string, unknown> | undefined;
+  if ((proto !== Object.prototype && proto !== null) || (sort && !inKeyOrder(keys))) {
+    out = {};
+    if (sort) {
+      keys = sortStrings(keys);
+      const header = keys.indexOf("//");
+      if (header > 0) keys.unshift(...keys.splice(header, 1));
+    }
+  }
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
-    const v = (value as Record<string, unknown>)[key];
-    if (v === undefined) continue;
-    // A fresh plain object and keys each once (Object.keys): only `__proto__` assigns otherwise than it defines, so
-    // setOwn's other checks (a lookup on the prototype and one on the copy, for every key) are left out.
-    if (key === "__proto__") setOwn(out, key, sortKeys(v));
-    else out[key] = sortKeys(v);
+    const v = value[key];
+    const s = v === undefined ? undefined : member(key, v);
+    if (out === undefined) {
+      if (s === v && v !== undefined) continue;
+      out = {};
+      for (let j = 0; j < i; j++) define(out, keys[j] as string, value[keys[j] as string]);
+    }
+    if (s !== undefined) define(out, key, s);
   }
-  return out;
+  return out ?? value;
+}
+
+/**
+ * A fresh plain object's member, each key once (Object.keys): only `__proto__` assigns otherwise than it defines, so
+ * setOwn's other checks (a lookup on the prototype and one on the copy, for every key) are left out.
+ */
+function define(out: Record<string, unknown>, key: string, v: unknown): void {
+  if (key === "__proto__") setOwn(out, key, v);
+  else out[key] = v;
+}
+
+/**
+ * Whether an object's keys (Object.keys: integer keys first, in their order, which any object with them lists so) are
+ * in the order a copy made with them sorted lists them: the others in the `<` order, "//" first.
+ */
+function inKeyOrder(keys: string[]): boolean {
+  let previous: string | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const code = key.charCodeAt(0);
+    if (code >= 48 && code <= 57 && isArrayIndex(key)) continue;
+    if (key === "//") {
+      if (previous !== undefined) return false;
+    } else if (previous !== undefined && previous !== "//" && !(previous < key)) return false;
+    previous = key;
+  }
+  return true;
 }
 
 /**

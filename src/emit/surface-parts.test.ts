@@ -10,7 +10,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { commitWhole, stageParts } from "../common/files.js";
-import { formatSurface, surfaceParts } from "./emit-surface.js";
+import { formatSurface, sortKeys, surfaceParts } from "./emit-surface.js";
 import { StagedWrite } from "./staged-write.js";
 import type { Surface } from "../model/surface-format.js";
 
@@ -113,7 +113,36 @@ describe("surface.json in parts", () => {
     expect(parts.join("")).toBe(formatSurface(surface));
     expect(dataOf(parts.join(""))).toBe(sortedData(surface));
   });
+
+  it("copies only what is not in key order and what holds it; the rest is handed on itself", () => {
+    const ordered = () => ({ description: "zq", limits: { maximum: 2, minimum: 1 }, type: "string" });
+    const value = {
+      "10": { a: 1 },
+      "//": "zq",
+      zqList: [ordered(), [1, 2], { b: 2, a: 1 }, [{ a: 1 }]],
+      zqOrdered: ordered(),
+      zqUndefined: { a: 1, b: undefined },
+    };
+    const sorted = sortKeys(value);
+    expect(JSON.stringify(sorted)).toBe(
+      '{"10":{"a":1},"//":"zq","zqList":[{"description":"zq","limits":{"maximum":2,"minimum":1},"type":"string"},' +
+        '[1,2],{"a":1,"b":2},[{"a":1}]],"zqOrdered":{"description":"zq","limits":{"maximum":2,"minimum":1},' +
+        '"type":"string"},"zqUndefined":{"a":1}}',
+    );
+    // Copied: the object out of order, the one with an undefined member, and the list and the object holding them
+    // (all 11 objects and lists holding an object, before).
+    expect(copies(value, sorted)).toBe(4);
+  });
 });
+
+/** How many objects and lists of `copy` are not those of `value` at the same place. */
+function copies(value: unknown, copy: unknown): number {
+  if (copy === null || typeof copy !== "object") return 0;
+  let count = copy === value ? 0 : 1;
+  const from = value as Record<string, unknown>;
+  for (const [key, member] of Object.entries(copy)) count += copies(from[key], member);
+  return count;
+}
 
 describe("a text written in parts", () => {
   it("writes a text in parts handed twice from its first bytes, not a kernel copy, large parts too", async () => {
