@@ -7,8 +7,8 @@
 // shows (auth/authorization-param.ts), a key scheme naming the API's host read as the header parameter it is
 // (auth/host-keys.ts), and a required host header parameter given no value the server's host (the same module); then
 // parameters whose names are patterns, not names, left out (cut/pattern-named-params.ts), and body fields so named
-// read as the body's other fields (cut/pattern-named-fields.ts); path parameters their path never names left out
-// (cut/unnamed-path-params.ts).
+// read as the body's other fields (cut/pattern-named-fields.ts); path parameters their path never names left out,
+// a router's `:name` segment naming one read as `{name}` first (cut/unnamed-path-params.ts).
 // First of all, a schema written as its type's name (`value: string`) is read as a schema of that type
 // (cut/type-name-schemas.ts), and a `$ref` written among a schema's properties as the properties it points at
 // (cut/refs/properties-refs.ts), so that the steps after them, and the structure check, read schemas.

@@ -187,6 +187,7 @@ export function nameWords(name: string): string[] {
 const CREDENTIAL_ENDINGS = new Set([
   "api key",
   "auth key",
+  "authentication key",
   "subscription key",
   "secret key",
   "api token",

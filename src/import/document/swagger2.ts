@@ -216,8 +216,15 @@ function requestBody(body: Json, consumes: string[], ctx: Context): Json {
 
 const isJsonType = (t: string) => /^[^/]+\/([^;]+\+)?json\s*(;|$)/i.test(t.trim());
 
+// A media type is read without the spaces around it: swaggo writes `@Accept json, multipart/form-data` as
+// `consumes: [application/json, " multipart/form-data"]`, a form type no form rule matched (a form of no file then
+// went as x-www-form-urlencoded, or a JSON body was offered under the padded name).
 const list = (v: unknown): string[] | undefined =>
-  Array.isArray(v) ? v.filter((t): t is string => typeof t === "string") : typeof v === "string" ? [v] : undefined;
+  Array.isArray(v)
+    ? v.flatMap((t) => (typeof t === "string" && t.trim() ? [t.trim()] : []))
+    : typeof v === "string"
+      ? [v.trim()]
+      : undefined;
 
 /**
  * An operation's success answers without a schema, where it produces server-sent events (`text/event-stream`): that

@@ -60,8 +60,9 @@ type Path = (string | number)[];
 const DONE = /^(done|is_?done|is_?last(_?page)?|last_?page)$/i;
 // `next`, `next_url`, `nextLink`, `next_page_url`, `nextRecordsUrl`, and with a vendor prefix (`@x.nextLink`).
 const NEXT_URL = /^(@[a-z]+\.)?next([_-]?(page|records))?([_-]?(url|link|uri|href))?$/i;
-// `PageOffset`, `page_offset`: the offset of a page's first item (`PageOffset=10` starts at item 11).
-const OFFSET = /^(offset|page_?offset|start|start_?index|skip|from)$/i;
+// `PageOffset`, `page_offset`: the offset of a page's first item (`PageOffset=10` starts at item 11); `skipCount`,
+// the items to skip, beside `maxItems`.
+const OFFSET = /^(offset|page_?offset|start|start_?index|skip|skip_?count|from)$/i;
 const PAGE = /^(page|page_?number|page_?index|page_?no)$/i;
 // `take` beside `skip`: LINQ's words, as .NET APIs name an offset's page size; `PageLength`, `page_limit`, `pagelen`.
 const PAGE_SIZE =

@@ -25,6 +25,13 @@ describe("secretField", () => {
       expect(secretField(name, text), name).toBe(false);
   });
 
+  it("reads a bare token as a secret where its description calls it a JWT or says it authenticates", () => {
+    expect(secretField("token", { ...text, description: "JWT token used for authentication" })).toBe(true);
+    expect(secretField("token", { ...text, description: "The session's JWT." })).toBe(true);
+    expect(secretField("token", { ...text, description: "A token for authentication of the call." })).toBe(true);
+    expect(secretField("token", { ...text, description: "The next page's token." })).toBe(false);
+  });
+
   it("still reads a password and a field the document marks format: password", () => {
     expect(secretField("zqPassword", text)).toBe(true);
     expect(secretField("zqCode", { type: "string", format: "password" })).toBe(true);

@@ -44,8 +44,9 @@ const PASS_OF = /^(old|new|current|confirm)[_-]?pass$/i;
 // project"); elsewhere it is a sort key, an object's key or a map's.
 const API_KEY_WORDS = /\bapi[ -]?key\b/i;
 // `token` is a credential only where its description says so (an account's new token: "API Token. Minimum 32
-// characters"); elsewhere it is a page's, a device's or a record's token.
-const API_TOKEN_WORDS = /\b(api|access|auth(entication)?)[ -]?token\b/i;
+// characters"; a websocket's query `token`, "JWT token used for authentication against this endpoint", a browser
+// sending no header there); elsewhere it is a page's, a device's or a record's token.
+const API_TOKEN_WORDS = /\b(api|access|auth(entication)?|bearer|session)[ -]?token\b|\bjwts?\b|\bfor authentication\b/i;
 
 /** What is beside a field: the names of its form's other fields, the words of its operation's address and summary. */
 export type PasswordContext = { siblings?: readonly string[]; words?: string };
