@@ -88,4 +88,27 @@ describe("a string's check, made once per tool and parameter", () => {
       for (const check of order ? checks.reverse() : checks) check();
     }
   });
+
+  it("takes any text of a secret body field, which no header carries (a sign-in's password)", () => {
+    // A password in a JSON or form body goes as UTF-8 (percent-encoded in a form): "€" and "••••••••" are sendable,
+    // and were refused as if sent in a header ("outside Latin-1"), a valid sign-in with them never sent.
+    const password: ParamCall = {
+      name: "zqPass",
+      type: "string",
+      required: true,
+      secret: true,
+      wire: { in: "body", pointer: "/zqPass" },
+    };
+    const signIn = tool("zq_sign_in", { type: "none" }, [password]);
+    for (const text of ["zq-pass-€-9", "••••••••", "zq-пароль-9"]) {
+      expect(issues(signIn, { zqPass: text })).toEqual([]);
+      expect(checkValue(password, text)).not.toHaveProperty("issue");
+    }
+    // The secret's length still holds; the same field sent in a header still takes Latin-1 only.
+    expect(issues(signIn, { zqPass: "zq-€" })[0]).toMatch(/^minLength: zqPass: must be at least 8/);
+    const header = { ...password, wire: { in: "header", name: "X-Zq-Pass" } } as ParamCall;
+    expect(issues(tool("zq_header", { type: "none" }, [header]), { zqPass: "zq-пароль-9" })[0]).toMatch(
+      /^characters: zqPass: .*outside Latin-1 \(it is sent in an HTTP header\)/,
+    );
+  });
 });

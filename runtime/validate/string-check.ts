@@ -62,6 +62,8 @@ export function stringCheck(spec: ParamCall, tool: StringTool | undefined): Stri
   return check;
 }
 
+// A secret is held to a header's characters (Latin-1, no control character) where a header, the address or a credential
+// carries it, not in a body (JSON or a form sends UTF-8: a sign-in's password of any text), unless a header carries it.
 function compileString(spec: ParamCall, tool: StringTool | undefined): StringCheck {
   const places = placements(spec, tool);
   const { name, secret, minLength, maxLength } = spec;
@@ -74,7 +76,7 @@ function compileString(spec: ParamCall, tool: StringTool | undefined): StringChe
     credential?.param === name && (credential.type === "bearer" || credential.type === "header") ? auth : undefined;
   // A credential sent encoded (HTTP basic's base64 of UTF-8, a query key or cookie percent-encoded) carries any text.
   const unsafe = auth && encodedCredential(auth, name) ? CONTROL : NOT_HEADER_SAFE;
-  const unsafeChecked = (secret && !places.form) || places.header;
+  const unsafeChecked = (secret && !places.form && spec.wire.in !== "body") || places.header;
   const unsafeRule =
     unsafe === CONTROL
       ? "must not contain line breaks or other control characters"

@@ -217,7 +217,8 @@ function characterBreakers(tool: ToolSpec, p: ParamSpec, places: Set<string>, se
   // A credential sent encoded (HTTP basic's base64 of UTF-8, a query key or cookie percent-encoded) carries any text
   // but control characters; one a header carries as its own text, ASCII only (http/credentials.ts).
   const encoded = p.wire.in === "auth" && encodedCredential(tool.auth, p.name);
-  if ((p.secret && !formOnly) || places.has("header"))
+  // A secret of a body (a sign-in's password) goes as UTF-8, any text: only a header of its own is held to Latin-1.
+  if ((p.secret && !formOnly && p.wire.in !== "body") || places.has("header"))
     set(
       p.name,
       fc
