@@ -193,24 +193,35 @@ const asciiJson = (text: string): string =>
  * segments (`multiSegment`); `ownQuery`: a path's own query pairs a query parameter sends.
  */
 /**
- * A cookie parameter as one pair of the Cookie header, its value (`text` unless styled) percent-encoded (a cookie value
- * takes no `;`, `,` or space); a list or object (style form, not exploded) as OpenAPI's style table writes it,
- * `prefs=a,b`: each item encoded, its own comma `%2C`, between commas as they are, which a whole value encoded would
- * write `%2C` too (read back as one item).
+ * A cookie parameter as pairs of the Cookie header, its value (`text` unless styled) percent-encoded (a cookie value
+ * takes no `;`, `,` or space); a list or object as OpenAPI's style table writes style form: exploded (form's default)
+ * one pair per item (`prefs=a; prefs=b`), an object its own pairs (`k1=v1; k2=v2`), none for an empty one; not
+ * exploded one pair, `prefs=a,b`: each item encoded, its own comma `%2C`, between commas as they are, which a whole
+ * value encoded would write `%2C` too (read back as one item).
  */
 function cookiePair(
   header: Record<string, string>,
   wire: { name: string; encoding?: ValueStyle | undefined },
   value: unknown,
-  text: string,
+  plain: string,
 ): void {
+  const add = (pair: string) => {
+    header.Cookie = header.Cookie ? `${header.Cookie}; ${pair}` : pair;
+  };
+  const enc = encodeURIComponent;
+  if (wire.encoding && !wire.encoding.json && wire.encoding.explode && isStructured(value)) {
+    if (Array.isArray(value)) for (const v of value) add(`${wire.name}=${enc(text(v))}`);
+    else
+      for (const [k, v] of Object.entries(value as Record<string, unknown>))
+        if (v !== undefined) add(`${enc(k)}=${enc(text(v))}`);
+    return;
+  }
   const written = !wire.encoding
-    ? encodeURIComponent(text)
+    ? enc(plain)
     : wire.encoding.json
-      ? encodeURIComponent(styledValue(wire.name, value, wire.encoding, "header"))
+      ? enc(styledValue(wire.name, value, wire.encoding, "header"))
       : styledValue(wire.name, value, wire.encoding, "cookie");
-  const pair = `${wire.name}=${written}`;
-  header.Cookie = header.Cookie ? `${header.Cookie}; ${pair}` : pair;
+  add(`${wire.name}=${written}`);
 }
 
 /**

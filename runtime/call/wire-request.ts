@@ -95,7 +95,13 @@ export function placeValue(
   }
   // One pair of the Cookie header (form-body.ts: a provider without cookie parameters bundles none of it).
   else if (wire.in === "cookie")
-    form?.cookiePair(request.header, wire, value, withEscapes(scalarText(value), wire.escape));
+    // A list or object is written by its style (an object of no prototype has no text of its own).
+    form?.cookiePair(
+      request.header,
+      wire,
+      value,
+      value !== null && typeof value === "object" ? "" : withEscapes(scalarText(value), wire.escape),
+    );
   // A path or header value in a style (label, matrix, an array or object; form-body.ts): the form support's.
   else if (wire.encoding && form) {
     const styled = form.styledValue(wire.name, value, wire.encoding, wire.in);

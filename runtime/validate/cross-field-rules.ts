@@ -7,7 +7,7 @@ import type { Issue } from "../common/issue.js";
 import { redactThenCut } from "../common/outgoing-text.js";
 import type { DependentLimit } from "../spec/param-types.js";
 import type { RuleSpec, ToolCall } from "../spec/tool-types.js";
-import { listedValues } from "./rule-words.js";
+import { listedValues, boundWords } from "./rule-words.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -221,9 +221,9 @@ function requiredWhenIssue(rule: Extract<RuleSpec, { rule: "requiredWhen" }>, se
 function brokenLimit(value: unknown, limits: DependentLimit): string | undefined {
   if (typeof value === "number")
     return limits.minimum !== undefined && value < limits.minimum
-      ? `must be at least ${limits.minimum}`
+      ? boundWords(limits.minimum, "minimum").text
       : limits.maximum !== undefined && value > limits.maximum
-        ? `must be at most ${limits.maximum}`
+        ? boundWords(limits.maximum, "maximum").text
         : undefined;
   if (typeof value === "string") {
     const length = [...value].length;

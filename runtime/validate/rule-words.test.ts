@@ -1,7 +1,7 @@
 // How much of a rule a refusal prints (rule-words.ts): an enum up to 12 values then how many more, with the nearest
 // values to a text given; a pattern's hint, or the pattern up to 80 characters then `…`.
 import { describe, expect, it } from "vitest";
-import { boundedPattern, listedValues, patternWords, SHOWN_PATTERN, SHOWN_VALUES } from "./rule-words.js";
+import { boundedPattern, boundWords, listedValues, patternWords, SHOWN_PATTERN, SHOWN_VALUES } from "./rule-words.js";
 
 const values = (n: number) => Array.from({ length: n }, (_, i) => `zqv${i}`);
 
@@ -28,5 +28,27 @@ describe("a rule as a refusal prints it", () => {
     expect(patternWords(long)).toBe(`a value matching ${long.slice(0, SHOWN_PATTERN)}…`);
     expect(patternWords("^[a-z]+$")).toBe("a value matching ^[a-z]+$");
     expect(boundedPattern("x".repeat(SHOWN_PATTERN))).toBe("x".repeat(SHOWN_PATTERN));
+  });
+});
+
+describe("a number's bound as a refusal says it", () => {
+  it("says a bound kept as the double next to an exclusive one as the document's, else as it is", () => {
+    expect(boundWords(Number.MIN_VALUE, "minimum")).toEqual({
+      rule: "exclusiveMinimum",
+      text: "must be greater than 0",
+    });
+    expect(boundWords(100 + 2 ** -46, "minimum")).toEqual({
+      rule: "exclusiveMinimum",
+      text: "must be greater than 100",
+    });
+    expect(boundWords(1 - 2 ** -53, "maximum")).toEqual({ rule: "exclusiveMaximum", text: "must be less than 1" });
+    expect(boundWords(-Number.MIN_VALUE, "maximum")).toEqual({ rule: "exclusiveMaximum", text: "must be less than 0" });
+    expect(boundWords(0.5, "minimum")).toEqual({ rule: "minimum", text: "must be at least 0.5" });
+    expect(boundWords(1, "minimum")).toEqual({ rule: "minimum", text: "must be at least 1" });
+    expect(boundWords(0, "maximum")).toEqual({ rule: "maximum", text: "must be at most 0" });
+    expect(boundWords(Number.MAX_VALUE, "maximum")).toEqual({
+      rule: "maximum",
+      text: `must be at most ${Number.MAX_VALUE}`,
+    });
   });
 });

@@ -72,3 +72,32 @@ function distance(a: string, b: string): number {
   }
   return row[b.length] as number;
 }
+
+/**
+ * How a refusal says a number's bound. The link keeps an exclusive bound of the document (`exclusiveMinimum: 0`) as
+ * the inclusive one next to it, the next double past it (`minimum: 5e-324`): of every number the two say the same,
+ * and where the value past the bound is the shorter text (the document's), the refusal says that one, as the
+ * document does: "must be greater than 0", rule exclusiveMinimum (so `exclusiveMaximum`, "less than"). A bound that
+ * is a plain value of its own stays "at least" / "at most", rule minimum or maximum.
+ */
+export function boundWords(
+  bound: number,
+  side: "minimum" | "maximum",
+): { rule: "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum"; text: string } {
+  const past = nextDouble(bound, side === "maximum");
+  if (Number.isFinite(past) && String(past).length < String(bound).length)
+    return side === "minimum"
+      ? { rule: "exclusiveMinimum", text: `must be greater than ${past}` }
+      : { rule: "exclusiveMaximum", text: `must be less than ${past}` };
+  return { rule: side, text: `must be at ${side === "minimum" ? "least" : "most"} ${bound}` };
+}
+
+/** The double next to `x`, above it or below it. */
+function nextDouble(x: number, up: boolean): number {
+  if (x === 0) return up ? Number.MIN_VALUE : -Number.MIN_VALUE;
+  const bits = new DataView(new ArrayBuffer(8));
+  bits.setFloat64(0, x);
+  // Doubles of one sign are ordered as their bit patterns: one step of the pattern is one step of the value.
+  bits.setBigInt64(0, bits.getBigInt64(0) + (x > 0 === up ? 1n : -1n));
+  return bits.getFloat64(0);
+}

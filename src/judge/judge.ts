@@ -124,12 +124,13 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
     const pairs = queryPairs(url.search.slice(1));
     const owned = ownedPairs(op, pairs, data, slots);
     const cookies = cookieValues(request.headers.get("cookie"));
+    const spread = spreadCookies(op, cookies, slots, data);
     for (const p of op.params) {
       // A header OpenAPI ignores, or one of the body's framing the transport writes (load/ignored-headers.ts), is not
       // the call's to send: add drafts none.
       if ((p.in === "header" && IGNORED_HEADERS.has(p.name.toLowerCase())) || isBodyFramingHeader(p)) continue;
       if (options.covered?.(p)) continue;
-      const verdict = judgeParam(p, sentFor(p, values, owned.get(p), request.headers, cookies), ctx);
+      const verdict = judgeParam(p, sentFor(p, values, owned.get(p), request.headers, cookies, spread), ctx);
       refusals.push(...verdict.refusals);
       if (verdict.value !== undefined)
         read.set(`${p.in}:${p.in === "header" ? p.name.toLowerCase() : p.name}`, verdict.value);
@@ -353,6 +354,7 @@ function sentFor(
   pairs: RawPair[],
   headers: Headers,
   cookies: Map<string, string[]>,
+  spread: Map<JudgedParam, Sent | undefined>,
 ): Sent | undefined {
   if (p.in === "path") return Object.hasOwn(path, p.name) ? { in: "path", raw: path[p.name] as string } : undefined;
   if (p.in === "query") return { in: "query", pairs };
@@ -365,6 +367,7 @@ function sentFor(
       return undefined;
     return { in: "header", raw: value };
   }
+  if (spread.has(p)) return spread.get(p);
   const raws = cookies.get(p.name);
   return raws?.length ? { in: "cookie", raws } : undefined;
 }
@@ -378,6 +381,32 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  */
 function headerOf(headers: Headers, name: string): string | null {
   return TOKEN.test(name) ? headers.get(name) : null;
+}
+
+/**
+ * What each cookie object in style form, exploded (form's default), was sent as: its fields are pairs of the Cookie
+ * header of their own, those no other cookie parameter, nor a credential, names.
+ */
+function spreadCookies(
+  op: JudgedOperation,
+  cookies: Map<string, string[]>,
+  slots: Set<string>,
+  data: unknown,
+): Map<JudgedParam, Sent | undefined> {
+  const out = new Map<JudgedParam, Sent | undefined>();
+  const spread = (p: JudgedParam) =>
+    p.in === "cookie" && !p.content && p.style === "form" && p.explode && p.schema !== undefined
+      ? shapesOf(data, p.schema.node)[0] === "object"
+      : false;
+  for (const p of op.params.filter(spread)) {
+    const named = (name: string) =>
+      slots.has(`cookie:${name}`) || op.params.some((q) => q !== p && q.in === "cookie" && q.name === name);
+    const entries = [...cookies]
+      .filter(([name]) => !named(name))
+      .flatMap(([name, raws]) => raws.map((raw): [string, string] => [name, raw]));
+    out.set(p, entries.length ? { in: "cookie", raws: [], entries } : undefined);
+  }
+  return out;
 }
 
 /** The Cookie header's pairs, by name (a name sent twice keeps both values). */

@@ -31,13 +31,13 @@ export interface ParamContext {
 
 /**
  * What a request sent for one parameter: a path segment's raw text, a query parameter's pairs, a header's value, a
- * cookie's values.
+ * cookie's values (an exploded object's: the pairs of its fields, `entries`).
  */
 export type Sent =
   | { in: "path"; raw: string }
   | { in: "query"; pairs: RawPair[] }
   | { in: "header"; raw: string }
-  | { in: "cookie"; raws: string[] };
+  | { in: "cookie"; raws: string[]; entries?: [string, string][] };
 
 /** What a parameter was judged to be: its refusals, or the value it reads as (undefined when not sent). */
 export type ParamVerdict = { refusals: Refusal[]; value?: unknown };
@@ -128,6 +128,8 @@ function readOf(p: JudgedParam, sent: Sent, shape: Shape, decode: (raw: string) 
       if (p.style !== "form")
         return { miss: { rule: "style", message: `a cookie takes style form, not ${JSON.stringify(p.style)}` } };
       if (shape === "array" && p.explode) return { read: { shape, items: sent.raws } };
+      // Exploded, an object's fields are the Cookie header's pairs (`k1=v1; k2=v2`) no other parameter names.
+      if (shape === "object" && p.explode) return { read: { shape, entries: sent.entries ?? [] } };
       if (sent.raws.length !== 1)
         return {
           miss: {
@@ -307,7 +309,10 @@ function judgeContent(p: JudgedParam, sent: Sent, ctx: ParamContext, refuse: Ref
 function sentText(p: JudgedParam, sent: Sent): string {
   if (sent.in === "query")
     return sent.pairs.map((x) => (x.raw === undefined ? x.rawName : `${x.rawName}=${x.raw}`)).join("&");
-  if (sent.in === "cookie") return sent.raws.map((r) => `${p.name}=${r}`).join("; ");
+  if (sent.in === "cookie")
+    return sent.entries
+      ? sent.entries.map(([k, v]) => `${k}=${v}`).join("; ")
+      : sent.raws.map((r) => `${p.name}=${r}`).join("; ");
   if (sent.in === "header") return `${p.name}: ${sent.raw}`;
   return sent.raw;
 }

@@ -4,6 +4,7 @@
 // parameters in rule-breakers.ts.
 import fc from "fast-check";
 import {
+  boundWords,
   credentialOfParam,
   encodedCredential,
   instanceAddresses,
@@ -100,7 +101,9 @@ function numberBreakers(p: ParamSpec, set: Breaks): void {
         ? fc.integer({ min: Math.ceil(p.minimum) - 1_000_000, max: Math.ceil(p.minimum) - 1 })
         : fc.constant(p.minimum < 0 ? p.minimum * 2 : p.minimum / 2),
       // Past 2^53 an integer is refused as one a number cannot hold (the runtime's integer rule) before its bound.
-      p.integer && !Number.isSafeInteger(Math.ceil(p.minimum) - 1_000_000) ? "integer" : "minimum",
+      p.integer && !Number.isSafeInteger(Math.ceil(p.minimum) - 1_000_000)
+        ? "integer"
+        : boundWords(p.minimum, "minimum").rule,
       `below ${p.minimum}`,
     );
   if (p.maximum !== undefined)
@@ -109,7 +112,9 @@ function numberBreakers(p: ParamSpec, set: Breaks): void {
       Number.isSafeInteger(Math.floor(p.maximum) + 1_000_000)
         ? fc.integer({ min: Math.floor(p.maximum) + 1, max: Math.floor(p.maximum) + 1_000_000 })
         : fc.constant(p.maximum > 0 ? p.maximum * 2 : p.maximum / 2),
-      p.integer && !Number.isSafeInteger(Math.floor(p.maximum) + 1_000_000) ? "integer" : "maximum",
+      p.integer && !Number.isSafeInteger(Math.floor(p.maximum) + 1_000_000)
+        ? "integer"
+        : boundWords(p.maximum, "maximum").rule,
       `above ${p.maximum}`,
     );
   const lo = Math.max(Math.ceil(p.minimum ?? -1000), -(2 ** 31));

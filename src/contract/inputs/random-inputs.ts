@@ -150,7 +150,9 @@ function writesNoText(value: unknown): boolean {
 
 /** The text between a list's items when it is written as one value (a header, a query value not exploded), if it is. */
 function listDelimiter(p: ParamSpec): string | undefined {
-  if (p.wire.in === "header" || p.wire.in === "cookie") return ",";
+  if (p.wire.in === "header") return ",";
+  // A cookie list exploded (form's default) goes one pair per item: no text between items.
+  if (p.wire.in === "cookie") return p.wire.encoding?.explode ? undefined : ",";
   if (p.wire.in !== "query" || !p.wire.encoding || p.wire.encoding.explode) return undefined;
   return { form: ",", spaceDelimited: " ", pipeDelimited: "|", deepObject: undefined }[p.wire.encoding.style];
 }

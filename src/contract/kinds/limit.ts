@@ -9,6 +9,7 @@
 import {
   FORMAT_MAX_LENGTH,
   FORMAT_MIN_LENGTH,
+  boundWords,
   isValueFormat,
   multipleNear,
   type NestedLimits,
@@ -165,8 +166,9 @@ function numberBoundaries(p: ParamSpec, values: ToolValues): Boundary[] {
   // At a bound past 2^53 the value accepted is the safe integer nearest it (mocks read an int64's bounds so); past it,
   // an integer is refused as one a number cannot hold before its bound is looked at (the runtime's integer rule).
   const safe = (n: number) => (p.integer ? Math.min(Math.max(n, Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER) : n);
-  const ruleAt = (bad: number, rule: "minimum" | "maximum") =>
-    p.integer && !Number.isSafeInteger(bad) ? "integer" : rule;
+  // The rule the runtime names: a bound kept from the document's exclusive one, its (rule-words.ts `boundWords`).
+  const ruleAt = (bad: number, side: "minimum" | "maximum") =>
+    p.integer && !Number.isSafeInteger(bad) ? "integer" : boundWords(p[side] as number, side).rule;
   // With a step, the value at a bound is the multiple nearest it inside.
   const up = (n: number) => (p.multipleOf === undefined ? n : multipleNear(n, p.multipleOf, true));
   const down = (n: number) => (p.multipleOf === undefined ? n : multipleNear(n, p.multipleOf, false));
@@ -342,7 +344,7 @@ function nestedBoundaries(name: string, n: NestedLimits | undefined, isKey = fal
       // A number's own bound (an exclusive 1 read as the double below it): its floor may break a minimum above it.
       ok: n.type === "integer" ? Math.floor(n.maximum) : n.maximum,
       bad: n.type === "integer" ? Math.floor(n.maximum) + 1 : n.maximum + 1,
-      rule: "maximum",
+      rule: boundWords(n.maximum, "maximum").rule,
     });
   return out;
 }

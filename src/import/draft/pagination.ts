@@ -71,6 +71,8 @@ const TOTAL = /^(total|total_?count|total_?items|total_?results|total_?size)$/i;
 // The reply's count of pages (`total_pages`, `totalPages`, `pageCount`), or the number of the last page counted from 1.
 const PAGES = /^(total_?pages|total_?page_?count|page_?count|pages_?count|num_?pages|number_?of_?pages)$/i;
 const LAST_PAGE = /^last_?page$/i;
+// A parameter taking the item the page starts after (`starting_after`, `startingAfter`, `after_id`).
+const AFTER_ITEM = /^(starting_?after|after|after_?id)$/i;
 
 type Parameter = OpenApiOperation["parameters"][number];
 
@@ -88,6 +90,8 @@ interface Paging {
   size: PageSlot | undefined;
   more: string[] | undefined;
   cursorParam: Parameter | undefined;
+  /** A parameter's description as drafted. */
+  described: (p: Parameter) => string;
   note: (text: string) => void;
   /** The parts of every style's draft: the items, the page size, the total. */
   items: string[];
@@ -126,6 +130,7 @@ export function draftPagination(
     size,
     more: body ? fieldMatching(doc, body, HAS_MORE, ["boolean"], 1) : undefined,
     cursorParam: request.declared(CURSOR_PARAM),
+    described: (p) => params.params[params.byWire.get(`${p.in}:${p.name}`) ?? ""]?.description ?? "",
     note,
     items,
     pageSize: size ? { pageSize: size.param } : {},
@@ -205,7 +210,31 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
       ...pageSize,
     };
   }
+  // A reply that is a bare list of items with ids, no end flag, and a parameter the document says takes an item's id:
+  // the last item's id sent back until a page holds no item (no last item, no cursor: the last page).
+  // Not `since_id` ("newer than"): right only for a list oldest first, which the document does not say (a timeline,
+  // newest first, pages back by `max_id`, and since_id would ask for the first page's newer items again).
+  const afterItem = request.declared(AFTER_ITEM);
+  if (afterItem && idOfItems && paging.list.pointer.length === 0 && takesAnId(afterItem, paging.described(afterItem))) {
+    note(
+      `paging recognised as the last item's id sent back as ${afterItem.name} (the document describes it as an ` +
+        "item's id); the reply, a bare list, says no end: the list ends at an empty page. Check that the service " +
+        "pages so",
+    );
+    return {
+      style: "cursor",
+      cursor: "$response.body#/-1/id",
+      send: { in: afterItem.in as "query" | "header", name: afterItem.name },
+      items,
+      ...pageSize,
+    };
+  }
   return undefined;
+}
+
+/** Whether a parameter is named or described as taking an item's id (`since_id`, "the id of the last item…"). */
+function takesAnId(p: Parameter, description: string): boolean {
+  return /(_id|Id|ID)$/.test(p.name) || /\bids?\b/i.test(description);
 }
 
 /** Where a cursor may be sent back: a parameter the request places, a body field; the page size's neither. */

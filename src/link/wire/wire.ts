@@ -243,7 +243,8 @@ const PATH_STYLES = ["simple", "label", "matrix"] as const;
  * text (left out then, so the IR of plain parameters is unchanged): JSON
  * (described by `content: application/json`), a label or matrix style, or a
  * JSON parameter's array or object in its style (a cookie's `form`, not
- * exploded, writes a list or an object as a header's `simple` does: `a,b`).
+ * exploded, writes a list or an object as a header's `simple` does: `a,b`; exploded, as pairs of the Cookie header:
+ * `k=a; k=b`, an object's `k1=v1; k2=v2`).
  */
 function valueStyle(
   ctx: LinkContext,
@@ -257,16 +258,17 @@ function valueStyle(
     return isJsonMediaType(declared.content) ? { style: "simple", explode: false, json: true } : undefined;
   if (place === "cookie") {
     const style = declared.style ?? "form";
-    if (style !== "form" || (declared.explode === true && param.type === "json")) {
+    if (style !== "form") {
       ctx.fail(
         "BW2017",
         wireAt,
-        `cookie parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"` +
-          `${declared.explode === true ? ", exploded" : ""}; a cookie value takes style form, not exploded`,
+        `cookie parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; ` +
+          "a cookie value takes style form",
       );
       return undefined;
     }
-    return param.type === "json" ? { style: "simple", explode: false } : undefined;
+    // OpenAPI: explode defaults to true for style form (a list as `k=a; k=b`, an object as its own `k1=v1; k2=v2`).
+    return param.type === "json" ? { style: "simple", explode: declared.explode ?? true } : undefined;
   }
   const style = declared.style ?? "simple";
   const allowed: readonly string[] = place === "path" ? PATH_STYLES : ["simple"];

@@ -1,0 +1,101 @@
+// A list whose reply is a bare JSON array of items with ids, no end flag, paged by a parameter the document says takes
+// an item's id (`startingAfter`: "the id of the last item of the previous page"), beside a deprecated page number:
+// add drafted the page number, though the document says to page by the id. The last item's id is sent back now
+// (`cursor: $response.body#/-1/id`), until a page holds no item: an empty page has no last item, so no cursor, and ends
+// the pages. A parameter of such a name the document does not say takes an id (a date) is not drafted so, nor a
+// `since_id` ("newer than"): a timeline newest first pages back by `max_id`, since_id asks for the newer items again.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { collectPages, fullSupport } from "@blockwright/runtime/internal";
+import { json, scriptedFetch } from "../../../../test-support/runtime/scripted-fetch.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  notesAt,
+  openapi,
+  reply,
+  type Json,
+} from "../../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const shelf = { type: "object", required: ["id"], properties: { id: { type: "string" }, name: { type: "string" } } };
+const listShelves = (after: Json): Json => ({
+  "/zqshelves": {
+    get: {
+      operationId: "listShelves",
+      summary: "List shelves",
+      parameters: [
+        after,
+        { name: "pageSize", in: "query", schema: { type: "number", maximum: 100 } },
+        {
+          name: "page",
+          in: "query",
+          deprecated: true,
+          description: "Deprecated: use `startingAfter` instead.",
+          schema: { type: "number", minimum: 0, exclusiveMinimum: true },
+        },
+      ],
+      responses: { "200": reply({ type: "array", items: shelf }, undefined) },
+    },
+  },
+});
+const WHERE = "operations.zqshelf_list_shelves.pagination";
+const startingAfter = {
+  name: "startingAfter",
+  in: "query",
+  description: "The id of the last shelf of the previous page: the page starts after it.",
+  schema: { type: "string" },
+};
+
+describe("the last item's id sent back over a bare list without an end flag", () => {
+  it("is drafted over the deprecated page number, and pages until an empty page", async () => {
+    const d = drafted(openapi(listShelves(startingAfter)), ["listShelves"], "zqshelf");
+    expect(d.manifest.operations.zqshelf_list_shelves!.pagination).toEqual({
+      style: "cursor",
+      cursor: "$response.body#/-1/id",
+      send: { in: "query", name: "startingAfter" },
+      items: ["data"],
+      pageSize: "pageSize",
+    });
+    expect(notesAt(d, WHERE)).toEqual([
+      "paging recognised as the last item's id sent back as startingAfter (the document describes it as an " +
+        "item's id); the reply, a bare list, says no end: the list ends at an empty page. Check that the service " +
+        "pages so",
+    ]);
+    const [tool] = await linkedTools(d, "zqshelf");
+    const rows = (ids: string[]) =>
+      json(
+        200,
+        ids.map((id) => ({ id })),
+      );
+    const { fetch, seen } = scriptedFetch(rows(["s1", "s2"]), rows(["s3"]), rows([]));
+    const all = await collectPages(tool!, { accessToken: "zq-token-0001" }, { ...fullSupport, fetch });
+    expect(all.success && all.output.data).toEqual([{ id: "s1" }, { id: "s2" }, { id: "s3" }]);
+    expect(seen.map((s) => new URL(s.url).searchParams.get("startingAfter"))).toEqual([null, "s2", "s3"]);
+    expect(all.success && all.pages).toMatchObject({ count: 3, complete: true });
+  });
+
+  it("is not drafted for a parameter of such a name the document does not say takes an id", () => {
+    const since = {
+      name: "after",
+      in: "query",
+      description: "Shelves made after this date.",
+      schema: { type: "string" },
+    };
+    const d = drafted(openapi(listShelves(since)), ["listShelves"], "zqshelf");
+    expect(d.manifest.operations.zqshelf_list_shelves!.pagination?.style).not.toBe("cursor");
+  });
+
+  it("is not drafted for since_id, which asks for newer items (a timeline, newest first, pages back by max_id)", () => {
+    const since = {
+      name: "since_id",
+      in: "query",
+      description: "Return results newer than ID",
+      schema: { type: "string" },
+    };
+    const d = drafted(openapi(listShelves(since)), ["listShelves"], "zqshelf");
+    expect(d.manifest.operations.zqshelf_list_shelves!.pagination?.style).not.toBe("cursor");
+  });
+});
