@@ -29,7 +29,7 @@ export interface WorkerTask {
    * call, as the part's first worker's did, so that their copy is that worker's (`copies`). Default: `ids`.
    */
   partIds?: string[];
-  /** The mocks' copies the run's workers made so far (mocks/prepared/handed-copies.ts): one started again reads them. */
+  /** The mocks' copies the run's workers made so far (mocks/prepared/handed-copies.ts), read by one started again. */
   copies?: HandedCopies;
   seed: number;
   runs: number;

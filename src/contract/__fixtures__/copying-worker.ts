@@ -40,7 +40,14 @@ for (const id of task.ids) {
   } else {
     post({ type: "started", id });
     const name = `made ${made}, answered ${response.status} ${answer}`;
-    const result = { id, provider: "zqcrate", operation: "zqcrate_list", kind: "example", name, status: "passed" };
+    const result = {
+      id,
+      provider: "zqcrate",
+      operation: "zqcrate_list",
+      kind: "example" as const,
+      name,
+      status: "passed" as const,
+    };
     post({
       type: "result",
       result: { ...result, durationMs: 1, source: { document: "manifest", path: [] }, statuses: [] } as const,

@@ -78,4 +78,29 @@ describe("a mock's copy handed to a worker started again", () => {
       shareCopies(new Map(), () => {});
     }
   });
+
+  it("keeps the marks under the symbols named, and is not handed where the bytes would lose a part", () => {
+    const copies = new Map<string, Uint8Array>();
+    shareCopies(copies, (key, bytes) => copies.set(key, bytes));
+    const ZQ = Symbol("zq kinds");
+    const marked = () => {
+      const union = { anyOf: [{ type: "object" }] };
+      Object.defineProperty(union, ZQ, { value: { property: "zqKind" } });
+      return { schema: union, again: union };
+    };
+    try {
+      handedCopy({ zqName: "m" }, marked, [ZQ]);
+      const read = handedCopy({ zqName: "m" }, () => ({ schema: {}, again: {} }), [ZQ]);
+      expect((read.schema as { [ZQ]?: unknown })[ZQ]).toEqual({ property: "zqKind" });
+      expect(read.again).toBe(read.schema);
+      // Another symbol, a hidden key, an object of a class: made, not handed.
+      const hidden = Object.defineProperty({}, "zqHidden", { value: 1 });
+      for (const [i, lost] of [marked(), { zq: hidden }, { zq: new Date(0) }].entries()) {
+        expect(handedCopy({ zqLost: i }, () => lost, [])).toBe(lost);
+        expect(copies.size).toBe(1);
+      }
+    } finally {
+      shareCopies(new Map(), () => {});
+    }
+  });
 });
