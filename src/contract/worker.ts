@@ -9,6 +9,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { fieldOf } from "@blockwright/runtime/internal";
 import type { LinkedSubject } from "../load/linked-subject.js";
 import { MockStartError, startMocks } from "../mocks/mocks.js";
+import { shareCopies } from "../mocks/prepared/handed-copies.js";
 import { BrokenPackage } from "../registry/registry.js";
 import { deriveCases } from "./derive.js";
 import { runCases } from "./run.js";
@@ -57,10 +58,19 @@ try {
     cases = subjects.flatMap((s) => deriveCases(s, operations));
   }
   const ids = new Set(task.ids);
+  // Its mocks serve what its part's cases call, those run already too: a worker started again reads the copy the
+  // first made (mocks/prepared/handed-copies.ts), which serves the same.
+  const partIds = new Set(task.partIds ?? task.ids);
+  const linked = linkedSubjects(
+    subjects,
+    task.providers,
+    cases.filter((c) => partIds.has(c.id)),
+  );
   cases = cases.filter((c) => ids.has(c.id));
   if (cases.length !== ids.size) throw new Error(`derived ${cases.length} of the ${ids.size} cases it was given`);
+  shareCopies(task.copies ?? new Map(), (key, bytes) => post({ type: "copy", key, bytes }));
   // Stopped while it was starting (Ctrl-C, or --max-failures reached in another worker): no mock to start.
-  if (!stopped) await runWithMocks(task, cases, linkedSubjects(subjects, task.providers, cases));
+  if (!stopped) await runWithMocks(task, cases, linked);
   post({ type: "done" });
 } catch (e) {
   const usage = e instanceof MockStartError;

@@ -9,6 +9,7 @@
 // their own seeds (kinds/property.ts caseSeed), so are the inputs.
 import { Worker } from "node:worker_threads";
 import { moduleBeside, workerEnv, workerScript } from "../common/in-worker.js";
+import type { HandedCopies } from "../mocks/prepared/handed-copies.js";
 import type { CaseResult } from "./run.js";
 import { partition } from "./shards.js";
 import type { ProjectDirs } from "./subjects.js";
@@ -23,6 +24,13 @@ export interface WorkerTask {
   operations: string[];
   /** The ids of its cases. */
   ids: string[];
+  /**
+   * The ids of its part's cases, those run already included (a worker started again): its mocks serve the tools these
+   * call, as the part's first worker's did, so that their copy is that worker's (`copies`). Default: `ids`.
+   */
+  partIds?: string[];
+  /** The mocks' copies the run's workers made so far (mocks/prepared/handed-copies.ts), read by one started again. */
+  copies?: HandedCopies;
   seed: number;
   runs: number;
   propertyTimeLimitMs?: number;
@@ -47,6 +55,8 @@ export interface PlanTask {
  */
 export type WorkerMessage =
   | { type: "linked" }
+  /** A mock's copy it made, for the workers started after it (mocks/prepared/handed-copies.ts). */
+  | { type: "copy"; key: string; bytes: Uint8Array }
   | { type: "planned"; cases: PlannedCase[] }
   | { type: "started"; id: string }
   | { type: "result"; result: CaseResult }
@@ -136,7 +146,7 @@ export async function runInWorkers(cases: readonly PlannedCase[], options: Worke
       for (const w of live) w.postMessage({ type: "stop" } satisfies WorkerCommand);
     }
   };
-  const pool: WorkerPool = { options, byId, limit, live, ended, record };
+  const pool: WorkerPool = { options, byId, limit, live, ended, record, copies: new Map() };
   let planner = options.planner;
 
   try {
@@ -180,6 +190,8 @@ interface WorkerPool {
   /** Each worker's termination: a worker does not end by itself (its port listens for a stop). */
   ended: Promise<number>[];
   record(result: CaseResult): void;
+  /** The mocks' copies its workers made, handed to each worker it starts after (a worker ended past the limit). */
+  copies: HandedCopies;
 }
 
 /**
@@ -188,12 +200,12 @@ interface WorkerPool {
  */
 function runWorker(
   pool: WorkerPool,
-  part: { provider: string; operation: string }[],
+  part: { id: string; provider: string; operation: string }[],
   ids: string[],
   planner?: Worker,
 ): Promise<string[]> {
   return new Promise<string[]>((resolve, reject) => {
-    const task = workerTask(pool.options, part, ids);
+    const task = { ...workerTask(pool.options, part, ids), partIds: part.map((c) => c.id), copies: pool.copies };
     let worker: Worker;
     if (planner) {
       worker = planner;
@@ -241,7 +253,8 @@ function runWorker(
     };
     worker.on("message", (m: WorkerMessage) => {
       if (settled) return;
-      if (m.type === "started") {
+      if (m.type === "copy") pool.copies.set(m.key, m.bytes);
+      else if (m.type === "started") {
         running.set(m.id, performance.now());
         pool.options.onStart?.(m.id);
       } else if (m.type === "result") {

@@ -122,7 +122,7 @@ function discriminatedHere(node: Node): boolean {
 }
 
 /** Where a node discriminatedAsAnyOf rewrote keeps the shapes its `oneOf` listed (no key the validator reads). */
-const MOVED_ONE_OF = Symbol("moved oneOf");
+export const MOVED_ONE_OF = Symbol("moved oneOf");
 
 /**
  * Each shape of a `oneOf` discriminatedAsAnyOf moved, and the schemas inside it, registered in `lookup` at its

@@ -42,6 +42,9 @@ import { type PrismOperation, RealisticAnswers, withRealisticAnswers } from "./m
 import { type CredentialPath, credentialPathOf, withCredentialPath } from "./credential-path.js";
 import { type LinkedSubject, servedSource } from "../load/linked-subject.js";
 import { OncePerLink } from "./prepared/once-per-link.js";
+import { handedCopy } from "./prepared/handed-copies.js";
+import { KINDS } from "../load/schemas/kinds-read.js";
+import { MOVED_ONE_OF } from "../load/openapi-json-schema.js";
 
 const require = createRequire(import.meta.url);
 
@@ -210,8 +213,14 @@ async function servedDocument(
     return {
       // HTTP schemes Prism's check does not know, checked as keys in Authorization (mock-auth.ts); a required body
       // left for the judge to require (mock-form-bodies.ts).
-      document: withBodiesRequiredByJudge(
-        withNamedHttpSchemes(withRequirementsApart(mockDocument(withoutStreamFailures(data, manifest), covers))),
+      // Read back where a thread before this one made it of the same (prepared/handed-copies.ts).
+      document: handedCopy(
+        [data, manifest],
+        () =>
+          withBodiesRequiredByJudge(
+            withNamedHttpSchemes(withRequirementsApart(mockDocument(withoutStreamFailures(data, manifest), covers))),
+          ),
+        [KINDS, MOVED_ONE_OF],
       ),
       judged: new OpenApiDocument(loaded.source),
       covers,
