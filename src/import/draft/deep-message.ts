@@ -81,6 +81,14 @@ export interface ExampleMessage {
 
 const isRecord = (value: unknown) => value !== null && typeof value === "object" && !Array.isArray(value);
 
+/** The answer its top-level fields' examples make, where some have one (none: undefined). */
+export function fieldsExample(flat: Schema | undefined): Json | undefined {
+  const shown = Object.entries((flat?.properties ?? {}) as Record<string, Schema>).filter(
+    ([, field]) => field?.example !== undefined,
+  );
+  return shown.length ? Object.fromEntries(shown.map(([name, field]) => [name, field.example])) : undefined;
+}
+
 /**
  * The first text of an answer that is errors by field and nothing else (`{email: ["…"]}`, each field of it a list
  * of texts, as validation errors are often keyed): its first field's, which holds that field's errors only.

@@ -14,6 +14,7 @@ import {
   deepMessage,
   type ExampleMessage,
   fieldListsText,
+  fieldsExample,
   isText,
   messageName,
   NOT_A_MESSAGE,
@@ -108,7 +109,10 @@ function countPlaces(
   for (const place of new Set(inShapes.map((p) => p.join("/")))) count(places.message, `$response.body#/${place}`);
   // Where the answer's own examples (its schema's too) keep it, when that is elsewhere (iQualify's schema says
   // error.details, its examples details), or when only an example shows the answer (no schema).
-  for (const example of [...Object.values(response.examples), ...(flat?.example !== undefined ? [flat.example] : [])]) {
+  // Where nothing else shows it, an example made of its fields' own (`error_messages: {example: {email: "…"}}`).
+  const ofFields = found === undefined && flat?.example === undefined ? fieldsExample(flat) : undefined;
+  const examples = [...Object.values(response.examples), ...(flat?.example !== undefined ? [flat.example] : [])];
+  for (const example of [...examples, ...(ofFields && !examples.length ? [ofFields] : [])]) {
     // An example of another shape than its schema's (a list where the schema says an object) shows no place in the
     // answer.
     if (flat && !sameShape(typeOf(flat), example)) continue;
@@ -371,7 +375,7 @@ type ShownMessage = ExampleMessage;
 /**
  * The first text of a list of texts where the answer keeps its messages as lists: at the top, a list whose name says
  * messages or errors (`{errors: ["…"]}`); or in an object of such lists by field, named so (`{errors: {base: ["…"]}}`,
- * as Rails answers), its first list's.
+ * as Rails answers), its first list's; or of texts by field, named so, its first text.
  */
 function listedText(example: unknown): ShownMessage | undefined {
   if (!isRecord(example)) return undefined;
@@ -383,6 +387,11 @@ function listedText(example: unknown): ShownMessage | undefined {
     if (!isRecord(value)) continue;
     const list = Object.entries(value as Json).find(([, items]) => texts(items));
     if (list) return { at: [name, list[0], "0"], field: list[0] };
+    // Texts by field (`{error_messages: {email: "…"}}`): the first field's, none of them named as a code or a kind.
+    const byField = Object.entries(value as Json);
+    const [first] = byField;
+    if (first && byField.every(([field, text]) => typeof text === "string" && !NOT_A_MESSAGE.test(field)))
+      return { at: [name, first[0]], field: first[0] };
   }
   return undefined;
 }
