@@ -47,6 +47,10 @@ const zqDoc = openapi({
         query("zqCode", 'Values of visit_code are either "A" or "B".'),
         query("zqChanges", "Supported values are: created, updated. Values can be combined in a comma-separated list."),
         query("zqKey", "To find it, do one of the following:\n- open the settings page\n- run the zq command"),
+        // The list goes on after a bracket and a semicolon: the first part is not all its values.
+        query("zqStore", "Valid values: `zqdisk`, `zqdisk-fast` (zq clusters); `zqio` (zq pools)."),
+        // A condition in the paragraph before (HTML's `</p> <p>`) is not the list's sentence.
+        query("zqTier", "<p>When zqMode is full, it is kept.</p> <p>Valid values: `gold`, `silver`.</p>"),
       ],
       requestBody: {
         required: true,
@@ -90,6 +94,7 @@ describe("a text's values listed in words", () => {
     expect(params.zqStatus?.enum).toEqual(["needsAction", "completed"]);
     expect(params.zqLevel?.enum).toEqual(["low", "high"]);
     expect(params.zqEngine?.enum).toEqual(["zqa", "zqb"]);
+    expect(params.zqTier?.enum).toEqual(["gold", "silver"]);
     expect(notesAt(d, `${at}.zqType`).join("\n")).toContain(
       'the document lists the values of zqType in words only ("One of change, session, flow, or api_request."), ' +
         "and nothing there leaves the list open: drafted as an enum of 4, checked before any request",
@@ -114,12 +119,20 @@ describe("a text's values listed in words", () => {
   it("leaves conditional words, another field's values, names of fields and lists of several as words", async () => {
     const d = drafted(zqDoc, ["zqListEvents"]);
     const params = d.manifest.operations.acme_zq_list_events?.params ?? {};
-    for (const name of ["zqTool", "zqWhen", "zqCode", "zqChanges", "zqKey"]) {
+    for (const name of ["zqTool", "zqWhen", "zqCode", "zqChanges", "zqKey", "zqStore"]) {
       expect(params[name]?.enum, name).toBeUndefined();
       expect(params[name]?.knownValues, name).toBeUndefined();
     }
     expect(notesAt(d, `${at}.zqWhen`).join("\n")).toContain("that holds only sometimes: left as words");
-    const valid = { zqTool: "zqscan", zqWhen: "mid", zqCode: "C", zqChanges: "created,updated", zqKey: "zq-1" };
+    expect(notesAt(d, `${at}.zqStore`).join("\n")).toContain("that go on past the list read");
+    const valid = {
+      zqTool: "zqscan",
+      zqWhen: "mid",
+      zqCode: "C",
+      zqChanges: "created,updated",
+      zqKey: "zq-1",
+      zqStore: "zqio",
+    };
     expect(await sentOrRefused(await tool(), valid, {})).toEqual({ message: "sent", sent: 1 });
   });
 

@@ -45,6 +45,8 @@ interface Listed {
   values: string[];
   open: boolean;
   sentence: string;
+  /** More written values follow the list in its sentence (`a`, `b` (for X); `c` (for Y)): the list is not all. */
+  more: boolean;
 }
 
 /** The description as lines: HTML's code as code marks, each list item a bullet line, tags and entities gone. */
@@ -115,8 +117,12 @@ function bulleted(text: string, at: number): { values: string[]; end: number } |
 
 /** Where the sentence of the text around `at`..`end` starts and ends. */
 function sentenceOf(text: string, at: number, end: number): [number, number] {
-  const start = Math.max(text.lastIndexOf(". ", at), text.lastIndexOf("\n\n", at), -1) + 1;
-  const stop = text.slice(end).search(/\.(?:\s|$)|\n\n/);
+  // A paragraph's end (a blank line, blanks on it too: HTML's `</p> <p>`) ends a sentence as a full stop does.
+  // (A lead may start at the stop before it: ". One of".)
+  const before = text.slice(0, at + 2);
+  const paragraph = Math.max(...[...before.matchAll(/\n[ \t]*\n/g)].map((m) => (m.index ?? 0) + m[0].length - 1), -1);
+  const start = Math.max(before.lastIndexOf(". "), paragraph, -1) + 1;
+  const stop = text.slice(end).search(/\.(?:\s|$)|\n[ \t]*\n/);
   return [start, stop < 0 ? text.length : end + stop + 1];
 }
 
@@ -134,7 +140,13 @@ function lists(description: string): Listed[] {
     const words = text.slice(start, at) + text.slice(list.end, list.end + 20);
     // "…, or a date range": values of another form beside the listed ones.
     const more = /^\s*,?\s*or\s+(?:a|an|any|another|other)\b/i.test(text.slice(list.end));
-    found.push({ values: list.values, open: OPEN.test(words) || more, sentence: sentence.trim() });
+    const after = text.slice(list.end, stop);
+    found.push({
+      values: list.values,
+      open: OPEN.test(words) || more,
+      sentence: sentence.trim(),
+      more: new RegExp(QUOTED).test(after),
+    });
   }
   return found;
 }
@@ -159,15 +171,17 @@ export function withWordedValues(
   const values = [...new Set(first.values.map((v) => v.trim()))];
   const why = found.some((f) => f.values.join("\u0000") !== first.values.join("\u0000"))
     ? "names more than one list"
-    : values.some((v) => v === "" || NOT_A_VALUE.test(v) || v === name) || /[=<>{}]/.test(first.sentence)
-      ? "holds placeholders or names of fields, not values"
-      : ANOTHER.test(first.sentence)
-        ? "speak of another field's values"
-        : CONDITIONAL.test(first.sentence)
-          ? "holds only sometimes"
-          : MANY.test(description)
-            ? "speaks of several values in one text"
-            : undefined;
+    : first.more
+      ? "go on past the list read (more values after it)"
+      : values.some((v) => v === "" || NOT_A_VALUE.test(v) || v === name) || /[=<>{}]/.test(first.sentence)
+        ? "holds placeholders or names of fields, not values"
+        : ANOTHER.test(first.sentence)
+          ? "speak of another field's values"
+          : CONDITIONAL.test(first.sentence)
+            ? "holds only sometimes"
+            : MANY.test(description)
+              ? "speaks of several values in one text"
+              : undefined;
   if (why) {
     note(`the document lists values of ${name} in words (${quoted}) that ${why}: left as words, any text sent`);
     return param;
