@@ -4,6 +4,7 @@
 // names), and the document's parameters that repeat the credential (covered
 // by it, auth.covers, not drafted).
 import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
+import { CREDENTIAL_ENDINGS, nameWords } from "../../load/schemas/secret-names.js";
 import { shortText } from "../plain-text.js";
 import { addressCredentialParam } from "../shapes/address-credential.js";
 import { type CredentialDraft, type DraftCredential, type DraftPlacement, NOT_SECRET } from "./credential-draft.js";
@@ -175,31 +176,6 @@ function placementWords(p: DraftPlacement): string {
 const TOKEN_NAMES = /^(access[_-]?token|token|auth[_-]?token|oauth2?[_-]?token)$/i;
 const KEY_NAMES = /^(api[_-]?key|apikey|x-api-key)$/i;
 
-/** A name's words, lower case: `Ocp-Apim-Subscription-Key` → ocp apim subscription key, `authenticationToken` too. */
-export function nameWords(name: string): string[] {
-  return name
-    .split(/[-_.\s]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)
-    .filter(Boolean)
-    .map((w) => w.toLowerCase());
-}
-
-/** The last two words of a key's or a token's name, whatever words come before (`X-Zq-Subscription-Key`). */
-const CREDENTIAL_ENDINGS = new Set([
-  "api key",
-  "auth key",
-  "authentication key",
-  "subscription key",
-  "secret key",
-  "api token",
-  "access token",
-  "auth token",
-  "authentication token",
-  "authorization token",
-  "bearer token",
-  "private token",
-  "security token",
-  "session token",
-]);
 // A header of a request, of a page, of a trace (X-Idempotency-Key, X-Page-Token, X-Pagination-Token, X-CSRF-Token): no
 // credential.
 const NOT_CREDENTIAL_WORDS = new Set([

@@ -27,7 +27,7 @@ import { keyParameter } from "./key-parameter.js";
 import { basicCredential, withAuthProse } from "./key-as-user.js";
 import { keyNameProblem } from "./key-names.js";
 import { camelName, identifierName, uniqueNames } from "./credential-names.js";
-import { nameWords } from "./credential-params.js";
+import { nameWords } from "../../load/schemas/secret-names.js";
 import { inGlobalOrder, legacyWeight } from "./legacy-schemes.js";
 import { type Accepted, acceptedWays } from "./accepted-ways.js";
 import { placementNotes } from "./placement-notes.js";

@@ -1,7 +1,7 @@
 // A credential a document declares as a plain value beside its API key header, known by its description or by the
 // last words of its name: a websocket operation's query `token`, "JWT token used for authentication against this
 // endpoint" (a browser opening a websocket sends no header, so the server reads the JWT there), and a form's
-// `zqAzureAuthenticationKey` (another service's client secret the record keeps). Both were drafted plain: a literal
+// `zqCloudAuthenticationKey` (another service's client secret the record keeps). Both were drafted plain: a literal
 // was taken on the command line and the value could reach a message, a log or a recording. A page's token and an
 // application's id stay plain.
 import { rmSync } from "node:fs";
@@ -50,8 +50,8 @@ const doc = openapi(
                 required: ["zqName"],
                 properties: {
                   zqName: text,
-                  zqAzureApplicationID: { ...text, description: "Azure application ID." },
-                  zqAzureAuthenticationKey: { ...text, description: "Azure authentication key." },
+                  zqCloudApplicationID: { ...text, description: "Cloud application ID." },
+                  zqCloudAuthenticationKey: { ...text, description: "Cloud authentication key." },
                 },
               },
             },
@@ -78,7 +78,7 @@ describe("a token or a key its description or name says is a credential, beside 
     expect(secretsOf(ops.acme_zq_exec!.params!)).toEqual(["token"]);
     expect(ops.acme_zq_exec!.params!.token).toMatchObject({ secret: true, visibility: "user-only", required: true });
     expect(secretsOf(ops.acme_zq_events!.params!)).toEqual([]);
-    expect(secretsOf(ops.acme_zq_endpoint_create!.params!)).toEqual(["zqAzureAuthenticationKey"]);
+    expect(secretsOf(ops.acme_zq_endpoint_create!.params!)).toEqual(["zqCloudAuthenticationKey"]);
     expect(await linkProblems(d)).toEqual([]);
 
     const tools = await linkedTools(d);

@@ -11,6 +11,11 @@ describe("secretField", () => {
       expect(secretField(name, text), name).toBe(true);
   });
 
+  it("reads a JSON field by the same endings as a parameter (one list): an authentication key, a private token", () => {
+    for (const name of ["zqCloudAuthenticationKey", "zq_subscription_key", "zqPrivateToken", "zq-security-token"])
+      expect(secretField(name, text), name).toBe(true);
+  });
+
   it("leaves a bare key or token, a key's id, a public key and a page's token plain", () => {
     for (const name of [
       "key",
