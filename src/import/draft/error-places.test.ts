@@ -273,7 +273,7 @@ describe("an error answer's message", () => {
     expect(await messageOf(d, { errors: { base: ["a zqgadget needs a name"] } })).toBe("a zqgadget needs a name");
   });
 
-  it("in an object of texts by field named for errors, its example on the object: {error_messages: {field: text}}", async () => {
+  it("in an object of texts by field named for errors, shown by its example: {error_messages: {a: text}}", async () => {
     // A map of the fields at fault to their messages (additionalProperties: string), its example on the property.
     const byField = { type: "object", additionalProperties: { type: "string" } };
     const example = { zqEmail: "must be unique", zqPassword: "can't be blank" };

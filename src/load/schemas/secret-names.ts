@@ -89,9 +89,10 @@ export function namesSecretList(wireName: string, description?: unknown): boolea
 }
 
 // A key or a token of a kind only a credential is, by the last words of its name, whatever words come before
-// (`api_key`, `openaiApiKey`, `refresh-token`; one list with the parameters' own, credential-params.ts): inside a JSON value it is another service's credential the resource
-// keeps (an AI provider's key in a settings list), never the provider's own, which goes in its declared place. Not a
-// bare `key` or `token` (an object's, a page's), nor a key's id or its public half.
+// (`api_key`, `openaiApiKey`, `refresh-token`; one list with the parameters', credential-params.ts): inside a JSON
+// value it is another service's credential the resource keeps (an AI provider's key in a settings list), never the
+// provider's own, which goes in its declared place. Not a bare `key` or `token` (an object's, a page's), nor a key's
+// id or its public half.
 export const CREDENTIAL_ENDINGS: ReadonlySet<string> = new Set([
   "apikey",
   "api key",
@@ -110,7 +111,7 @@ export const CREDENTIAL_ENDINGS: ReadonlySet<string> = new Set([
   "session token",
 ]);
 
-/** A name's words, lower case: `openaiApiKey` → openai api key, `X_API-Key` → x api key, `Ocp-Apim-Subscription-Key`. */
+/** A name's words, lower case: `openaiApiKey` → openai api key, `X_API-Key` → x api key. */
 export function nameWords(name: string): string[] {
   return name
     .split(/[-_.\s]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)
