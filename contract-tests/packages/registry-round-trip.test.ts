@@ -66,8 +66,10 @@ const MAX_INSTALL_BYTES = 6_000_000;
 // enum's first values and those nearest the text given, a pattern's hint, the whole pattern as the error's `expected`),
 // a secret list's texts kept to a part of their own (secretLists, which this provider bundles not): 45,201 bytes; the
 // ceiling 45,300; then an API key's base64 (auth.encode: the core's key check) and a nullable query parameter's null
-// sent as nothing: 45,429 bytes; the ceiling 45,500.
-const MAX_BUNDLE_BYTES = 45_500;
+// sent as nothing: 45,429 bytes; the ceiling 45,500. The forty-eighth: an exclusive bound refused in the document's
+// words (rule-words.ts' boundWords), a label list's dotted item refused, a cookie list or object exploded by default
+// (OpenAPI's form), a secret in a body taking any text: 46,220 bytes; the ceiling 46,300.
+const MAX_BUNDLE_BYTES = 46_300;
 
 // The consumer's first provider (installed alone, measured), and the one its ESM call adds.
 const PROVIDERS = [NPM_CONSUMER_PROVIDERS[0], "docgen"];
