@@ -273,27 +273,6 @@ describe("an error answer's message", () => {
     expect(await messageOf(d, { errors: { base: ["a zqgadget needs a name"] } })).toBe("a zqgadget needs a name");
   });
 
-  it("in an object of texts by field named for errors, shown by its example: {error_messages: {a: text}}", async () => {
-    // A map of the fields at fault to their messages (additionalProperties: string), its example on the property.
-    const byField = { type: "object", additionalProperties: { type: "string" } };
-    const example = { zqEmail: "must be unique", zqPassword: "can't be blank" };
-    const schema = { type: "object", properties: { zq_error_messages: { ...byField, example } } };
-    const d = drafted(withError({ description: "Refused.", content: { "application/json": { schema } } }), [
-      "listZqGadgets",
-    ]);
-    expect(d.manifest.errors.message).toEqual(["$response.body#/zq_error_messages/zqEmail"]);
-    expect(notesAt(d, "errors.message")).toEqual([
-      expect.stringMatching(/^\$response\.body#\/zq_error_messages\/zqEmail reads the errors of zqEmail only/),
-    ]);
-    expect(await messageOf(d, { zq_error_messages: example })).toBe("must be unique");
-    // A map whose texts are codes is no message: not read as one.
-    const coded = { type: "object", properties: { zq_errors: { ...byField, example: { code: "E1", type: "x" } } } };
-    const c = drafted(withError({ description: "Refused.", content: { "application/json": { schema: coded } } }), [
-      "listZqGadgets",
-    ]);
-    expect(c.manifest.errors.message).not.toContain("$response.body#/zq_errors/code");
-  });
-
   it("in the first list of an answer of lists of texts by field, its only example: {zqPartner: [text]}", async () => {
     // An open object (additionalProperties: true) whose one example keys its messages by the field at fault.
     const example = { zqPartner: ["zqPartner was not found or could not be parsed"] };
