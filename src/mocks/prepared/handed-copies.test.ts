@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
+import { linkedTool } from "../../../test-support/linked-tool.js";
+import { manifest, openapi } from "./__fixtures__/zqcrate-subject.js";
 import { plannedCase } from "../../contract/__fixtures__/planned-cases.js";
 import { runInWorkers } from "../../contract/workers.js";
 import { handedCopy, shareCopies } from "./handed-copies.js";
@@ -13,33 +14,6 @@ import { handedCopy, shareCopies } from "./handed-copies.js";
 const work = mkdtempSync(join(tmpdir(), "blockwright-handed-copies-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const openapi = keyedDocument("zqcrate", {
-  "/zqcrates": {
-    get: {
-      operationId: "listZqcrates",
-      responses: {
-        "200": {
-          description: "ok",
-          content: { "application/json": { schema: { type: "object" }, example: { crates: [] } } },
-        },
-      },
-    },
-  },
-});
-const manifest = keyedManifest(
-  "zqcrate",
-  `  zqcrate_list:
-    operationId: listZqcrates
-    title: zqcrate_list
-    description: The zqcrate_list operation.
-    params: {}
-    outputs:
-      metadata.status:
-        type: number
-        from: $statusCode
-        description: The status.
-`,
-);
 await linkedTool(work, "zqcrate", openapi, manifest, "zqcrate_list");
 
 describe("a mock's copy handed to a worker started again", () => {

@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { parse } from "yaml";
-import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
+import { linkedTool } from "../../../test-support/linked-tool.js";
+import { manifest, openapi } from "./__fixtures__/zqcrate-subject.js";
 import type { LinkedSubject } from "../../load/linked-subject.js";
 
 const made = vi.hoisted(() => ({ copies: 0 }));
@@ -26,33 +27,6 @@ const { startMocks } = await import("../mocks.js");
 const work = mkdtempSync(join(tmpdir(), "blockwright-once-per-link-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const openapi = keyedDocument("zqcrate", {
-  "/zqcrates": {
-    get: {
-      operationId: "listZqcrates",
-      responses: {
-        "200": {
-          description: "ok",
-          content: { "application/json": { schema: { type: "object" }, example: { crates: [] } } },
-        },
-      },
-    },
-  },
-});
-const manifest = keyedManifest(
-  "zqcrate",
-  `  zqcrate_list:
-    operationId: listZqcrates
-    title: zqcrate_list
-    description: The zqcrate_list operation.
-    params: {}
-    outputs:
-      metadata.status:
-        type: number
-        from: $statusCode
-        description: The status.
-`,
-);
 const { linked } = await linkedTool(work, "zqcrate", openapi, manifest, "zqcrate_list");
 const specsDir = join(work, "specs");
 const subject = (): LinkedSubject => ({
