@@ -4,14 +4,14 @@
 // derives a value that meets each rule and one that breaks it, sends valid
 // date-times (the mock checks the format), and every case passes.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startMocks } from "../src/mocks/mocks.js";
 import { cli } from "../test-support/cli-harness.js";
 import { ROOT } from "../test-support/repo.js";
+import { runScratch } from "../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-rules-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-rules-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function edit(file: string, find: string, replace: string): void {

@@ -3,7 +3,6 @@
 // corpus with `add`, run on the stateful mock with no hand edit: the get
 // answers what the create sent, the rename changes it, the list holds it.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,9 +10,10 @@ import { parse } from "yaml";
 import { startMocks } from "../src/mocks/mocks.js";
 import { cli } from "../test-support/cli-harness.js";
 import { ROOT } from "../test-support/repo.js";
+import { runScratch } from "../test-support/run/run-scratch.js";
 
 const GUIDE = join(ROOT, "docs/guides/workflows.md");
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-stateful-guide-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-stateful-guide-"));
 const project = join(tmp, "project");
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

@@ -2,13 +2,13 @@
 // (the Sim tree's after the project's, after an n8n package's that keeps no const enums), a source file is not, and the
 // second program reports what a host of its own would.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { type ParsedFiles, parsedFilesHost } from "./parsed-files-host.js";
+import { runScratch } from "./run/run-scratch.js";
 
-const dir = mkdtempSync(join(tmpdir(), "zq-parsed-files-"));
+const dir = mkdtempSync(join(runScratch(), "zq-parsed-files-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const common: ts.CompilerOptions = {

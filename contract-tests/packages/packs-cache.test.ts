@@ -15,12 +15,12 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cachedPacks } from "./packs-cache.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const root = mkdtempSync(join(tmpdir(), "blockwright-packs-cache-"));
+const root = mkdtempSync(join(runScratch(), "blockwright-packs-cache-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const CACHE = join(root, "kept");

@@ -5,7 +5,6 @@
 // recorder. Every difference is one its adapter documents; none is left
 // unexplained, and nothing leaves the machine.
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { corpusEntries, unpackEntry } from "../../scripts/corpus/entries.js";
@@ -17,8 +16,9 @@ import { main } from "../../src/cli.js";
 import { linkProvider } from "../../src/emit/link-provider.js";
 import { ROOT } from "../../test-support/repo.js";
 import adapter from "./resend.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-sdk-judge-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-sdk-judge-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 it(

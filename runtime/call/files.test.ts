@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
@@ -22,7 +22,11 @@ const replace = toolOf("zqfiles_replace_file_content");
 const image = toolOf("zqfiles_upload_image");
 const KEY = "zq-secret-key-1234";
 const stored = () => json(200, { id: "file-1", filename: "x", bytes: 3 });
-const folder = mkdtempSync(join(tmpdir(), "zqfiles-"));
+// Made before the tests, not as the module loads: a `-t` filter that skips them all runs no afterAll.
+let folder = "";
+beforeAll(() => {
+  folder = mkdtempSync(join(tmpdir(), "zqfiles-"));
+});
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** The multipart parts of a recorded request, in order: name, filename, type and text. */

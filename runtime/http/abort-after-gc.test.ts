@@ -14,10 +14,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const source = (name: string) => fileURLToPath(new URL(name, import.meta.url));
-const work = mkdtempSync(join(tmpdir(), "blockwright-gc-"));
+// Made before the tests, not as the module loads: a `-t` filter that skips them all runs no afterAll.
+let work = "";
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), "blockwright-gc-"));
+});
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** transport.ts as it is, or bundled and minified into a file of its own. */

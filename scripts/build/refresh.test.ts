@@ -3,12 +3,12 @@
 // fail and rewrite a file already changed.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { refresh, report, STEPS, type Step } from "./refresh.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const root = mkdtempSync(join(tmpdir(), "blockwright-refresh-"));
+const root = mkdtempSync(join(runScratch(), "blockwright-refresh-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const git = (...args: string[]) => execFileSync("git", args, { cwd: root, stdio: "pipe" });
 

@@ -3,14 +3,14 @@
 // from esbuild's own list of inputs): `npm test` builds first.
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { REPOSITORY } from "../../test-support/neutral-copy.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 // @ts-expect-error -- a plain JavaScript build tool, without types
 import { bundlesInPlace, KEY_FILE, vendorInputsKey, vendorNames } from "./vendor-inputs.mjs";
 
-const tmp = mkdtempSync(join(tmpdir(), "zq-vendor-"));
+const tmp = mkdtempSync(join(runScratch(), "zq-vendor-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** The packages bundled into dist/vendor/<name>.cjs, as `name@version`. */

@@ -5,15 +5,15 @@
 // names must be listed, by operationId or as `METHOD /path`. What the
 // corpus holds is read from it, never written here.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli.js";
 import { ROOT } from "../../test-support/repo.js";
 import { corpusEntries, unpackEntry } from "./entries.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const entries = corpusEntries(join(ROOT, "contract-tests/corpus"));
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-corpus-list-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-corpus-list-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 async function list(from: string): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -1,14 +1,14 @@
 // One spec (or manifest) change per rule, below breaking (the breaking ones: classify.test.ts): the hosts a
 // credential may go to, the rate-limit policy, minor and patch changes, a JSON parameter's forbidden keys.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { diffSurfaces } from "./classify.js";
 import { changesAfter as changesIn, summary } from "./__fixtures__/spec-edits.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const ROOT = join(import.meta.dirname, "../..");
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-surface-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-surface-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const changesAfter = (provider: string, edits: Parameters<typeof changesIn>[2]) => changesIn(tmp, provider, edits);
 

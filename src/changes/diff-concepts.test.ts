@@ -3,7 +3,6 @@
 // head limit, a route, the idempotency key, a failure test. Which provider
 // each edit goes to is read from the specs (and the committed surfaces).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli, copyOfRepository } from "../../test-support/cli-harness.js";
@@ -11,8 +10,9 @@ import { SPECS_DIR } from "../../test-support/repo.js";
 import { providerDirs } from "../load/provider-dirs.js";
 import type { Change } from "./classify.js";
 import type { Surface } from "./surface.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-diff-concepts-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-diff-concepts-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const providers = providerDirs(SPECS_DIR).map((dir) => dir.split(/[\\/]/).pop()!);

@@ -3,7 +3,6 @@
 // current format (the component `{ "ref" }`ed, written once in `shapes`; a line an entry): the changes it reports are
 // the ones it reports between two surfaces of the same format, for the same two specs.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { formatSurface } from "../emit/emit-surface.js";
@@ -11,9 +10,10 @@ import { projectSurfaces } from "../emit/generate-all.js";
 import { parseSurface } from "./base.js";
 import { diffSurfaces } from "./classify.js";
 import type { Shape, Surface } from "./surface.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const shelf = join(import.meta.dirname, "../../test-support/fixtures/specs/shelf");
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-surface-formats-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-surface-formats-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** The shelf fixture's surface, its document edited by `edit`. */

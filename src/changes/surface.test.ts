@@ -1,14 +1,14 @@
 // The surface of a package, computed from specs as found in the wild.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { projectSurfaces } from "../emit/generate-all.js";
 import { formatSurface } from "../emit/emit-surface.js";
 import { linkedShapes, shapeAt, type Shape, type Surface } from "./surface.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const wild = join(import.meta.dirname, "../../test-support/fixtures/specs-wild");
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-surface-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-surface-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe("output shapes", () => {

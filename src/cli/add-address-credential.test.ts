@@ -5,16 +5,16 @@
 // loopback recorder puts it in the path while nothing it prints shows it. Before, the token was a plain,
 // shown connection input beside a made-up bearer token, which the calls sent as `Authorization: Bearer`.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, runtimeProject } from "../../test-support/cli-harness.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
 import { startMocks } from "../mocks/mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const PUBLISHED = new URL("../import/__fixtures__/published/telegram-bot-api.yaml.gz", import.meta.url);
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-address-credential-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-address-credential-"));
 const TOKEN = "987654:ZQ-bot_token-abcdefghij0123";
 /** Every form a printed text may hold the token in: as written, percent-encoded (an address's), JSON-escaped. */
 const FORMS = [TOKEN, encodeURIComponent(TOKEN), TOKEN.replace(":", "%3A")];

@@ -3,12 +3,12 @@
 // own thread never turned, so Ctrl-C or SIGTERM was heard only once the draft was done. The thread now keeps turning
 // while the draft is made, prints where the draft is, and an interruption ends the draft at once, nothing written.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli, runtimeProject } from "../../test-support/cli-harness.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-add-thread-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-add-thread-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** A document of `operations` operations, each with a path parameter, a query parameter and a JSON answer. */

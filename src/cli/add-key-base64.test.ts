@@ -4,14 +4,14 @@
 // as `auth.encode: base64` (with a review note); the runtime sends `Basic base64(key)`; the contract suite's
 // credential check holds that form on the mocks; key and base64 text are withheld from every output.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
 import { startMocks } from "../mocks/mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-key-base64-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-key-base64-"));
 let dir: string;
 
 const beat = { type: "object", properties: { id: { type: "string" }, seconds: { type: "integer" } } };

@@ -1,12 +1,12 @@
 // add --list's first column is what --operations takes: an operationId, or in parentheses why the line is named by its
 // METHOD /path instead (no operationId; one several operations share, which --operations refuses alone).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli, runtimeProject } from "../../test-support/cli-harness.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-add-list-names-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-add-list-names-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const dir = runtimeProject(join(tmp, "project"), "specs");
 const ok = { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } };

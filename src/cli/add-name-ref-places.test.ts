@@ -7,12 +7,12 @@
 // conversion, and a name is never read as the component the document defines under that name: a note names both. A
 // group (`--operations all`) leaves out the operations reaching a name where no stand-in goes, named in a note.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli, runtimeProject } from "../../test-support/cli-harness.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-add-name-ref-places-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-add-name-ref-places-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const dir = runtimeProject(join(tmp, "project"), "specs");
 

@@ -6,12 +6,12 @@
 // file of that name that is there is read as the bundler reads it. A dotted type name (`Zq.Model.Pet`, .NET's, Java's)
 // is a name: its last part starts upper-case, a file's extension does not.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli, runtimeProject } from "../../test-support/cli-harness.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-add-name-refs-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-add-name-refs-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const dir = runtimeProject(join(tmp, "project"), "specs");
 

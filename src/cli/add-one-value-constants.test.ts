@@ -4,14 +4,14 @@
 // can take, and `call` without them was refused ("is required") before any request. They are drafted as operation
 // constants: the contract suite passes on the mocks, and a call that gives neither sends both.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
 import { startMocks } from "../mocks/mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-one-value-constants-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-one-value-constants-"));
 let dir: string;
 
 const target = (method: string) => ({

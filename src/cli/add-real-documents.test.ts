@@ -2,15 +2,15 @@
 // (src/import/__fixtures__/published, with their sources), where what add
 // drafts, and what the rest of the toolchain still refuses, is pinned down.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import jsyaml from "js-yaml";
 import { cli, failedCases, runtimeProject } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { startMocks } from "../mocks/mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-add-real-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-add-real-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const fixtures = join(ROOT, "src/import/__fixtures__");
 /** A project folder with a specs folder and the runtime resolvable (as after `npm install`). */

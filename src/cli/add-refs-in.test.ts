@@ -2,12 +2,12 @@
 // (spec/namespaces/_core.yaml naming ../schemas/zqthings.yaml, OpenSearch's layout). add reads only the root's folder
 // unless --refs-in names a wider one that holds the root: the bound stays one the user states.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli, runtimeProject } from "../../test-support/cli-harness.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-add-refs-in-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-add-refs-in-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const dir = runtimeProject(join(tmp, "project"), "specs");
 mkdirSync(join(dir, "spec/namespaces"), { recursive: true });

@@ -4,12 +4,12 @@
 // "generate will stop on 1 problem" and exited 0, as for a draft that links, so a script (the directory corpus, CI)
 // took it as done. The draft is still written, for the reviewer to fix, but add exits 1 and says so.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-add-refused-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-add-refused-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const document = (level: Record<string, unknown>) => ({

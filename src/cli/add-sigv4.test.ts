@@ -6,7 +6,6 @@
 // Signature=…` and X-Amz-Date, while the secret key appears nowhere on the wire or in what it prints. Before, the
 // scheme was drafted as a key sent as it is: every case was green and every real request would have been refused.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, runtimeProject } from "../../test-support/cli-harness.js";
@@ -14,8 +13,9 @@ import { server } from "../../test-support/runtime/loopback-server.js";
 import { signatureProblem } from "../contract/request/signature-check.js";
 import { zqSigned } from "../link/__fixtures__/zq-signed.js";
 import { startMocks } from "../mocks/mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-sigv4-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-sigv4-"));
 const SECRET = "zqSecretAccessKey/0123456789+abcdefghij";
 const TOKEN = "ZqSessionToken0123456789abcdef==";
 const KEY_ID = "AKIAZQEXAMPLE0000001";

@@ -4,15 +4,15 @@
 // without a failure), and a line {"error": …} after the first items ending the call as the upstream's error, never
 // as an item: `call` prints the items before it, then the error (its details kept) on a line of its own.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
 import { startMocks } from "../mocks/mocks.js";
 import { typeCheckMessages } from "../../test-support/type-check.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-zq-stream-results-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-zq-stream-results-"));
 let dir = "";
 
 const document = {

@@ -5,13 +5,13 @@
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi } from "../../scripts/bench/synthetic.js";
 import { spawnCli, spawnCliHeldAt } from "../../test-support/cli-harness.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-add-process-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-add-process-"));
 let server: Server;
 let url = "";
 const open = new Set<ServerResponse>();

@@ -6,15 +6,15 @@ import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import jsyaml from "js-yaml";
 import { cli, failedCases, runtimeProject } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { startMocks } from "../mocks/mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-add-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-add-"));
 const fixtures = join(ROOT, "src/import/__fixtures__");
 const chatDocument = join(fixtures, "chat-swagger2.yaml");
 const zqpayments = join(ROOT, "test-support/fixtures/specs-wild/zqpayments/openapi.yaml");

@@ -4,16 +4,16 @@
 // IPv6 address: not one the runtime takes for loopback, yet nothing leaves
 // the machine (port 1 refuses the connection).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { tools } from "../../test-support/repo.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const HOST = "[::ffff:7f00:1]";
 const ADDRESS = `https://${HOST}:1`;
 const KEY = "AIzaSyAllowHostKey0042";
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-allow-host-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-allow-host-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 // A tool whose only parameters are its credential and plain strings, called by operation id.

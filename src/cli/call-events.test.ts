@@ -3,13 +3,13 @@
 // the three events printed one a line, each `{event, data, id?, retry?}`, their data parsed as the schema's JSON.
 // The fixture provider's list made an event stream by text edits (its poll trigger left out).
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { server } from "../../test-support/runtime/loopback-server.js";
 import { callShelfList, streamProject } from "../../test-support/shelf-copy.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-events-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-events-"));
 const dir = join(tmp, "project");
 let upstream: Awaited<ReturnType<typeof server>>;
 

@@ -3,13 +3,13 @@
 // got string") whether it was one path or JSON text of a list, and only --params could send the files. The text is
 // read as the list its JSON writes, or as one path; each path is taken relative to where the command runs.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, runtimeProject } from "../../test-support/cli-harness.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-call-file-lists-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-call-file-lists-"));
 const dir = runtimeProject(join(tmp, "project"), "specs");
 const document = {
   openapi: "3.0.3",

@@ -4,13 +4,13 @@
 // fixture provider's list made an ndjson export by text edits (its poll trigger
 // left out: a stream has no list to poll).
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { server } from "../../test-support/runtime/loopback-server.js";
 import { callShelfList, streamProject } from "../../test-support/shelf-copy.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-stream-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-stream-"));
 const dir = join(tmp, "project");
 let upstream: Awaited<ReturnType<typeof server>>;
 

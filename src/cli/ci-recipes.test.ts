@@ -5,14 +5,14 @@
 // provenance under the OIDC token.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { cli } from "../../test-support/cli-harness.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const ROOT = join(import.meta.dirname, "../..");
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-ci-recipes-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-ci-recipes-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const TEMPLATE = join(ROOT, "templates/init/.github");
 const workflows = readdirSync(join(TEMPLATE, "workflows")).filter((f) => f.endsWith(".yml"));

@@ -7,7 +7,6 @@
 // Ctrl-C's in every command's help.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
@@ -15,8 +14,9 @@ import { COMMAND_NAMES, USAGE } from "../cli.js";
 import { UnknownOption } from "./support/args.js";
 import type { CliIo } from "./support/io.js";
 import { usageOptions } from "./support/usage-options.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-conventions-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-conventions-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 type Command = { USAGE: string; run: (argv: string[], io: CliIo) => Promise<number> };

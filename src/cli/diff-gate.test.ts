@@ -9,14 +9,14 @@
 // would: add, generate, upstream --accept, generate, diff.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
 import { cli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-diff-gate-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-diff-gate-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const repo = join(tmp, "repo");

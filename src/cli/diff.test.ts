@@ -3,13 +3,13 @@
 // --json and --write.
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, copiedPackageJson } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-diff-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-diff-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** The project (specs, generated packages, examples) committed in a git repository of its own: made once a file. */

@@ -4,7 +4,6 @@
 // none of them, on stdout, stderr or in a tool result. The service is a
 // loopback server standing in for the fixture provider (shelf).
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -15,6 +14,7 @@ import { server } from "../../test-support/runtime/loopback-server.js";
 import { ROOT } from "../../test-support/repo.js";
 import { serve } from "./mcp.js";
 import type { CliIo } from "./support/io.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const KEY = "zqShelfKey/0123456789+abc";
 const percentAll = (text: string) =>
@@ -42,7 +42,7 @@ const FORMS = [
  */
 const mixedEscape = (key: string) => key.replace("S", "\\u0053").replaceAll("/", "\\/");
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-echo-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-echo-"));
 let upstream: Awaited<ReturnType<typeof server>>;
 let dir = "";
 beforeAll(async () => {

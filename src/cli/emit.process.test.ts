@@ -6,7 +6,6 @@
 // delivery again, no second run; a tampered body or a timestamp 10 minutes old
 // refused, no run. Ctrl-C stops the receiver; the store keeps the one run.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { signDelivery, type TriggerSpec } from "@blockwright/runtime";
@@ -14,8 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, spawnCli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { runCount } from "../serve/sqlite-store.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-emit-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-emit-"));
 const dir = join(tmp, "project");
 const SECRET = "zq_whsec_emit_rehearsal_key_1";
 const env = { ZQ_SIGNING_SECRET: SECRET };

@@ -12,8 +12,9 @@ import { verifyEvent } from "@blockwright/runtime/internal";
 import { cli } from "../../test-support/cli-harness.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
 import { loadProvider } from "../emit/link-provider.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const dir = mkdtempSync(join(tmpdir(), "blockwright-emit-unit-"));
+const dir = mkdtempSync(join(runScratch(), "blockwright-emit-unit-"));
 shelfCopy(dir, [
   {
     find: "    acknowledge: 204",

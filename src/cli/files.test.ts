@@ -4,14 +4,14 @@
 // download's bytes on the Prism mocks, all passing (a deprecated parameter
 // sent: the mock's deprecation warning is no failure).
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, cpSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { startMocks } from "../mocks/mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-files-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-files-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe("files on the mocks", () => {

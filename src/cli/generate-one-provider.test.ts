@@ -5,14 +5,14 @@
 // not even linked again: their stamp entries show them unchanged, so their
 // files are read back (provider-stamp.ts).
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { listFiles } from "../common/files.js";
 import { cli } from "../../test-support/cli-harness.js";
 import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-one-provider-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-one-provider-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** A synthetic project of `n` providers in a folder of its own, generated once. */

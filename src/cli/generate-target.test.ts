@@ -4,13 +4,13 @@
 // date, --check compares), taking the provider packages' versions; an n8n
 // package needs the project's author; an unknown target is a usage error.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { REPOSITORY } from "../../test-support/repo.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-target-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-target-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** A project of the shelf fixture, with a package.json holding `fields`. */

@@ -1,12 +1,12 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli, copyOfRepository } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { codeOf } from "../common/problem-codes.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-cli-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-cli-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe("blockwright generate", () => {

@@ -1,13 +1,13 @@
 // `blockwright graph` as a user runs it: the example workflow drawn as SVG
 // and as Mermaid, to stdout or a file, from standard input, and the refusals.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XMLValidator } from "fast-xml-parser";
 import jsyaml from "js-yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const EXAMPLE = "examples/lead-to-deck.yaml";
 const blocks = Object.entries(
@@ -17,7 +17,7 @@ const blocks = Object.entries(
     }
   ).blocks,
 );
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-graph-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-graph-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe("blockwright graph", () => {

@@ -2,7 +2,6 @@
 // and the files it refuses to write.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -11,8 +10,9 @@ import { REPOSITORY, ROOT } from "../../test-support/repo.js";
 import { GATE_POLICY_FILE } from "../changes/gate-policy.js";
 import { STAMP_FILE } from "../common/files.js";
 import { DEFAULT_STORE_FILE } from "../serve/store.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-init-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-init-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe("blockwright init", () => {

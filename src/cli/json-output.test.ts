@@ -4,7 +4,6 @@
 // help offers --json is here (a command left out fails the first test); the
 // help of generate and validate names every field they print.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
@@ -13,6 +12,7 @@ import { REPOSITORY } from "../../test-support/neutral-copy.js";
 import { deliveryOf } from "../../test-support/store-contract.js";
 import { startMocks } from "../mocks/mocks.js";
 import { openSqliteStore } from "../serve/sqlite-store.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 /**
  * Every path of a JSON value with its type, one a line, sorted: array items as `[]`, an empty array as `[] (empty)`.
@@ -88,7 +88,7 @@ blocks:
         workspace: "1331"
 `;
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-json-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-json-"));
 const dir = join(tmp, "project");
 let upstream: Awaited<ReturnType<typeof server>>;
 beforeAll(async () => {

@@ -2,7 +2,6 @@
 // by the MCP SDK's Client, on the suite's shared Prism mocks. The real
 // process over real stdio is mcp.process.test.ts.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -15,6 +14,7 @@ import { serve } from "./mcp.js";
 import { connectionParams, flowParams, oauthParams, toLlmTools } from "@blockwright/runtime/internal";
 import { OPERATION_IDS, PROVIDER_IDS, ROOT, triggerIds, tools as repoTools } from "../../test-support/repo.js";
 import { envVariableName } from "../model/naming.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 interface Session {
   client: Client;
@@ -66,7 +66,7 @@ async function start(argv: string[], env: Record<string, string> = {}): Promise<
 
 const text = (result: unknown) => ((result as CallToolResult).content[0] as { text: string }).text;
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-mcp-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-mcp-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("blockwright mcp --mock", () => {

@@ -6,13 +6,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnCli } from "../../test-support/cli-harness.js";
 import { generate, GenerationErrors } from "../emit/generate-all.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const root = mkdtempSync(join(tmpdir(), "blockwright-mock-sources-"));
+const root = mkdtempSync(join(runScratch(), "blockwright-mock-sources-"));
 const specs = join(root, "specs");
 
 /** A loopback server that counts what it is asked; a spec's network $ref points at it. */

@@ -3,14 +3,14 @@
 // and passes its derived suite on the mocks; naming the `query` operation
 // (a method the runtime does not send) is refused, naming where it is.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { startMocks } from "../mocks/mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-oas32-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-oas32-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const QUERY_OPERATION = `  /files/search:

@@ -3,12 +3,12 @@
 // refused outright, files it did not write are left alone, and removing
 // files no stamp vouches for takes --force.
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli, copyOfRepository } from "../../test-support/cli-harness.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-out-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-out-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** A project as `init` makes it, in a git repository. */

@@ -2,7 +2,6 @@
 // process shows (Node's own option handling, a mock server's logs).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { addresses, cli, compileCacheEnv, refused, spawnCli, spawnCliHeldAt } from "../../test-support/cli-harness.js";
@@ -12,8 +11,9 @@ import { filesUnder } from "../common/files.js";
 import { USAGE } from "../cli.js";
 import { version } from "./version.js";
 import { USAGE as RUN_USAGE } from "./run.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-process-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-process-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** Every file under `dir` (temporary files included) with its content. */

@@ -4,12 +4,12 @@
 // (Publishing itself, against a real registry: contract-tests/packages/publish-round-trip.test.ts.)
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Socket } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli, spawnCli } from "../../test-support/cli-harness.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-publish-cli-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-publish-cli-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** A project folder with `files` (path → JSON value). */

@@ -8,7 +8,6 @@
 // with stand-ins for npx, git and gh that record what they were asked.
 // (The publish step against a real registry: contract-tests/packages/release-publish.test.ts.)
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -19,9 +18,10 @@ import {
   stepNamed,
   type Workflow,
 } from "../../test-support/workflow-steps.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const ROOT = join(import.meta.dirname, "../..");
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-release-workflow-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-release-workflow-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const FOLDERS = [".github/workflows", "templates/init/.github/workflows"];

@@ -15,7 +15,6 @@
 // toolbar is a renderer of its own); each test sets the page's width and opens
 // its own file in it, listening to it from before it loads.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ConsoleMessage, Page, Request } from "playwright-core";
@@ -28,8 +27,9 @@ import { htmlReport } from "../contract/report/report-html.js";
 import type { SuiteReport } from "../contract/report/report.js";
 import type { CaseResult } from "../contract/run.js";
 import { startMocks } from "../mocks/mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-report-browser-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-report-browser-"));
 const browser = sharedPage("the HTML reports");
 
 /** The file's one page, at the width (and height) given: Playwright's default viewport unless told. */

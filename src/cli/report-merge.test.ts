@@ -2,7 +2,6 @@
 // report of the run in any format, every case kept; a file that is no report
 // is refused by name before anything is written.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
@@ -10,8 +9,9 @@ import { cli } from "../../test-support/cli-harness.js";
 import { jsonReport, type SuiteReport } from "../contract/report/report.js";
 import { junitReport } from "../contract/report/report-junit.js";
 import type { CaseResult } from "../contract/run.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-report-merge-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-report-merge-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const T0 = Date.parse("2026-05-06T07:08:09.000Z");

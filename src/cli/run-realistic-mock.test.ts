@@ -5,15 +5,15 @@
 // left `{{orders.orders[0].id}}` with nothing to read. `--seed` draws the
 // answers: the same seed, the same outputs in another run; another seed, others.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { startMocks } from "../mocks/mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-realistic-run-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-realistic-run-"));
 const project = join(tmp, "project");
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

@@ -5,15 +5,15 @@
 // records for the next run. Each call was answered alone before: the get
 // answered another order than the one made.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { startMocks } from "../mocks/mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-stateful-run-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-stateful-run-"));
 const project = join(tmp, "project");
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

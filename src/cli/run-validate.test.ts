@@ -3,14 +3,14 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const fixtures = join(ROOT, "src/cli/__fixtures__");
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-run-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-run-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe("blockwright run", () => {

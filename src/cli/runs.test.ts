@@ -1,14 +1,14 @@
 // `blockwright runs`: serve's durable runs listed (beside a serve holding the
 // store) and a dead one queued again by its event id, its journal kept.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { deliveryOf } from "../../test-support/store-contract.js";
 import { openSqliteStore } from "../serve/sqlite-store.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const dir = mkdtempSync(join(tmpdir(), "blockwright-runs-"));
+const dir = mkdtempSync(join(runScratch(), "blockwright-runs-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("blockwright runs", () => {

@@ -8,7 +8,6 @@
 import { createServer, type Server } from "node:http";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { signDelivery, type TriggerSpec } from "@blockwright/runtime";
@@ -19,8 +18,9 @@ import { sharedPostgres } from "../../test-support/shared-postgres.js";
 import { ROOT } from "../../test-support/repo.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
 import { runCount } from "../serve/sqlite-store.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-serve-crash-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-serve-crash-"));
 const SECRET = `whsec_${Buffer.from("zq-crash-signing-key").toString("base64")}`;
 const env = { ZQ_SIGNING_SECRET: SECRET, ZQ_SHELF_KEY: "zq-shelf-key-crash-1" };
 let dir = "";

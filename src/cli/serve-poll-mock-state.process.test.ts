@@ -5,15 +5,15 @@
 // not run again. Before, serve's mocks kept no record: the list answered the
 // same drawn items at every poll, and no created record was ever found.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, spawnCli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { within } from "../../test-support/runtime/hang-guard.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-serve-mock-state-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-serve-mock-state-"));
 const project = join(tmp, "project");
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

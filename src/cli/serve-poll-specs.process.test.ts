@@ -9,7 +9,6 @@
 // upstream by --base-url: one run per user created between polls and while serve
 // was stopped (SIGTERM), none for a changed or removed one, across a restart.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PollTriggerSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
@@ -19,8 +18,9 @@ import { fakeUpstream } from "../contract/kinds/poll-upstream.js";
 import { loadProvider } from "../emit/link-provider.js";
 import { runCount } from "../serve/sqlite-store.js";
 import { until, within } from "../../test-support/runtime/hang-guard.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-serve-poll-specs-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-serve-poll-specs-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const irs = await Promise.all(PROVIDER_IDS.map((id) => loadProvider(ROOT, join(SPECS_DIR, id))));

@@ -4,7 +4,6 @@
 // SIGTERM stops it at once (exit 0) in the middle of a long wait, and a
 // restart on the same store runs nothing again. And what it refuses first.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, spawnCli } from "../../test-support/cli-harness.js";
@@ -14,6 +13,7 @@ import type { PollTriggerSpec } from "@blockwright/runtime";
 import { positionKey } from "../serve/poller.js";
 import { openSqliteStore, runCount } from "../serve/sqlite-store.js";
 import { until } from "../../test-support/runtime/hang-guard.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 /** How many polls of the trigger the store has kept (its position's version). */
 async function pollsKept(file: string): Promise<number> {
@@ -25,7 +25,7 @@ async function pollsKept(file: string): Promise<number> {
   }
 }
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-serve-poll-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-serve-poll-"));
 let dir = "";
 
 beforeAll(async () => {

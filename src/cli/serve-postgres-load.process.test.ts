@@ -12,7 +12,6 @@
 import { createServer, type Server } from "node:http";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { signDelivery, type TriggerSpec } from "@blockwright/runtime";
@@ -22,6 +21,7 @@ import type { PostgresServer } from "../../test-support/postgres-server.js";
 import { sharedPostgres } from "../../test-support/shared-postgres.js";
 import { ROOT } from "../../test-support/repo.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 // 200 rather than 500: the kill still lands with runs under way on the killed receiver (2 to 4 runs taken over at a
 // second attempt in two runs, 1 to 2 with 500), 6 deliveries go to both receivers before it (a claim that let both
@@ -29,7 +29,7 @@ import { shelfCopy } from "../../test-support/shelf-copy.js";
 const EVENTS = 200;
 const KILL_AT = 60;
 const AT_ONCE = 20;
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-serve-load-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-serve-load-"));
 const SECRET = `whsec_${Buffer.from("zq-load-signing-key").toString("base64")}`;
 const env = { ZQ_SIGNING_SECRET: SECRET, ZQ_SHELF_KEY: "zq-shelf-key-load-1" };
 let dir = "";

@@ -8,13 +8,13 @@
 // output.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { spawnCli } from "../../test-support/cli-harness.js";
 import { openSqliteStore } from "../serve/sqlite-store.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-serve-subscription-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-serve-subscription-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const CLIENT_STATE = "zq-client-state-b41d9e7a";

@@ -6,7 +6,6 @@
 // subscription to make at, a Postgres store it cannot reach.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { signDelivery, type TriggerSpec } from "@blockwright/runtime";
@@ -16,8 +15,9 @@ import { drippingRequest, MALFORMED_HEADS, rawRequest, statusOf } from "../../te
 import { ROOT } from "../../test-support/repo.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
 import { runCount } from "../serve/sqlite-store.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-serve-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-serve-"));
 let dir = "";
 let trigger: TriggerSpec;
 const SECRET = `whsec_${Buffer.from("zq-serve-signing-key").toString("base64")}`;

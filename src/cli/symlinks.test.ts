@@ -13,12 +13,12 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli, copyOfRepository } from "../../test-support/cli-harness.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-links-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-links-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** A file and a folder outside the project, that a link points to. */

@@ -1,15 +1,15 @@
 // `blockwright test` on projects of the fixture provider broken on purpose (an answer the manifest's outputs do not
 // take, books whose state may be null): how the run stops and scales with many failures, and its reports for CI.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XMLValidator } from "fast-xml-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli, type CliRun, editFile as edit, spawnCli, specsProject } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { startMocks } from "../mocks/mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-test-failures-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-test-failures-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 /** A project folder with the runtime resolvable (as after `npm install`) and the given providers' specs. */
 const project = (name: string, specs: Record<string, string>, generatedFrom?: string[]) =>

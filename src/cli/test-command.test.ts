@@ -5,7 +5,6 @@
 // Runs on projects broken on purpose, at scale and with reports for CI:
 // test-command-failures.test.ts.
 import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { parse as parseYaml } from "yaml";
@@ -15,8 +14,9 @@ import { ROOT } from "../../test-support/repo.js";
 import { KIND_ORDER } from "../contract/kinds/index.js";
 import { type MockOptions, startMocks } from "../mocks/mocks.js";
 import { sharedMockUrls } from "../../test-support/shared-mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-test-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-test-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 /** A project folder with the runtime resolvable (as after `npm install`) and the given providers' specs. */
 const project = (name: string, specs: Record<string, string>, generatedFrom?: string[]) =>

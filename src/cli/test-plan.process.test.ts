@@ -3,14 +3,14 @@
 // thread and again in the worker. The words of a run that ends before its cases (stale packages, specs with problems)
 // are those of the command's thread, which the in-process runs (on the tests' mocks) still take.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, spawnCli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-test-plan-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-test-plan-"));
 const dir = join(tmp, "project");
 const preload = join(ROOT, "test-support/cli/thread-links.mjs");
 

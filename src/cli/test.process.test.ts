@@ -14,15 +14,15 @@
 // 130), and process.test.ts shows a real SIGINT reaching a command's process
 // (generate, run), through the same handler as SIGTERM (support/io.ts).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, type Spawned, spawnCli, spawnCliHeldAt } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
 import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-test-process-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-test-process-"));
 let dir = "";
 /** The ids of the polling scenarios: pending → pending → each terminal state. */
 let polling: string[] = [];

@@ -5,13 +5,13 @@
 // the field as breaking and name the workflow line that sends it. The
 // provider is the made-up `zqtasks`.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-upstream-accept-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-upstream-accept-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** A published document of one update operation whose body is `{ data: { … } }`, `fields` the data's properties. */

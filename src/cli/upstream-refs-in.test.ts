@@ -1,12 +1,12 @@
 // upstream reads a newer multi-file document as add reads the first: its $refs only inside the newer root's folder,
 // unless --refs-in names a wider one that holds the root (spec/namespaces/_core.yaml naming ../schemas/zqthings.yaml).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, runtimeProject } from "../../test-support/cli-harness.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-upstream-refs-in-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-upstream-refs-in-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const dir = runtimeProject(join(tmp, "project"), "specs");
 

@@ -4,13 +4,13 @@
 // removed field is a breaking change binding the output that reads it), and
 // the re-cut types them JSON again, so generate names the manifest line.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-upstream-wildcard-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-upstream-wildcard-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 // A springdoc-style document: every answer typed any media type; its clock reading's field named `field`.

@@ -3,14 +3,14 @@
 // never waits for anything) stops it at once, exit 130, saying how far it
 // got, with no report and nothing pinned.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi } from "../../scripts/bench/synthetic.js";
 import { cli, spawnCliHeldAt } from "../../test-support/cli-harness.js";
 import { sha256 } from "../common/hash.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-upstream-process-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-upstream-process-"));
 /**
  * Resources of the documents (5 operations each): the command is held at its progress line until the signal is sent
  * (spawnCliHeldAt), so they need not be large enough to outlast a busy machine's test reading the line (they were

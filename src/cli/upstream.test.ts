@@ -3,13 +3,13 @@
 // pinned one — every change to the operations we call, with its kind, severity
 // and what of ours it binds; changes to other operations counted.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { PROVIDER_IDS, ROOT } from "../../test-support/repo.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-upstream-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-upstream-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function newer(provider: string, file: string, edits: [string, string][]): string {

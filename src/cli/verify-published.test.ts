@@ -6,15 +6,15 @@
 // contradictions (or the draft's), found as a user would find them on the
 // live service.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { exampleServer } from "../../scripts/bench/shared/example-server.js";
 import { ROOT } from "../../test-support/repo.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const PUBLISHED = join(ROOT, "src/import/__fixtures__/published");
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-verify-published-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-verify-published-"));
 const TOKEN = "ghp_verify-published-0123456789";
 const env = { TOKEN };
 let dir: string;

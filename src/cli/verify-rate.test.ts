@@ -4,15 +4,15 @@
 // On a project of the fixture provider (shelf) declaring 600 a minute, and
 // a loopback server playing its service.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
 import { ROOT } from "../../test-support/repo.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-verify-rate-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-verify-rate-"));
 const env = { SHELF_KEY: "shelf-key-0123456789" };
 const book = { id: "b7", title: "Dune Messiah", state: "ready", rank: 3 };
 

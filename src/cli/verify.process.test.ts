@@ -6,13 +6,13 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { cli, type CliRun, spawnCli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-verify-process-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-verify-process-"));
 const dir = join(tmp, "project");
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

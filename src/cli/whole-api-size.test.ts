@@ -4,14 +4,14 @@
 // (BW1004). A manifest is bounded as what it describes is (src/load/input-file.ts); a draft past what generate reads
 // is refused by add before anything is written (src/import/draft-size.ts).
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli, runtimeProject } from "../../test-support/cli-harness.js";
 import { INPUT_LIMITS } from "../load/input-file.js";
 import { DraftTooLarge, refuseOversizedDraft } from "../import/draft-size.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-whole-size-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-whole-size-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const MiB = 1024 * 1024;
 

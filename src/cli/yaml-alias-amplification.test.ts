@@ -3,13 +3,13 @@
 // and the sizes (exit 2), before writing anything: `add` wrote a 5 MB document
 // with one anchor and 98 aliases out as a 519 MB openapi.yaml at 3.2 GB of memory.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { longText } from "../../test-support/amplified-yaml.js";
 import { cli } from "../../test-support/cli-harness.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-alias-amplification-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-alias-amplification-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** An OpenAPI document whose first operation's description is anchored and repeated by `aliases` operations. */

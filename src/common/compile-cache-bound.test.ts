@@ -14,8 +14,9 @@ import {
   ownCompileCacheFolders,
   removeLeftovers,
 } from "./compile-cache-bound.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const root = mkdtempSync(join(tmpdir(), "blockwright-zq-compile-cache-"));
+const root = mkdtempSync(join(runScratch(), "blockwright-zq-compile-cache-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** A cache folder like Node's (a folder a Node version, an entry a module) holding `files` of `bytes` each. */

@@ -11,12 +11,12 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { LinkRefused, writeNamedFile, writeWholeUnder } from "./files.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-files-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-files-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** A file and a folder outside the project, and the project folder. */

@@ -4,7 +4,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import module from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli, spawnCli } from "../../test-support/cli-harness.js";
@@ -13,8 +12,9 @@ import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
 import { filesUnder } from "./files.js";
 import { GENERATE_NODE_FLAGS, relaunchArgs } from "./relaunch.js";
 import { generateOptimiser } from "./v8-flags.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-relaunch-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-relaunch-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const argv = ["/usr/bin/node", "/zq/bin/blockwright.js", "generate", "--out", "zq-out"];

@@ -2,12 +2,12 @@
 // planned running the first part of the cases (no second worker linking again). Fixture workers stand for the real
 // one (__fixtures__/planning-worker.ts), on folders that do not exist.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { NOWHERE, plannedCase, spinning } from "./__fixtures__/planned-cases.js";
 import { planInWorker } from "./plan-worker.js";
 import { runInWorkers } from "./workers.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const FIXTURE = new URL("./__fixtures__/planning-worker.ts", import.meta.url);
 
@@ -22,7 +22,7 @@ function abortedWhenSpinning(root: string): AbortSignal {
   return controller.signal;
 }
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-plan-worker-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-plan-worker-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe("the run's plan made in a worker", () => {

@@ -6,7 +6,6 @@
 // its own operation (the suite names it to the mock's judge, out of band), where the request alone meets both; and so
 // does a workflow's block on mocks (`run --mock`, `serve`'s mock runs), which named none and was answered as the first.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -17,8 +16,9 @@ import { drafted, linkedTools, linkProblems, openapi, reply } from "../import/__
 import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { startMocks } from "../mocks/mocks.js";
 import { callTool } from "./call.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-two-addresses-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-two-addresses-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const pathParam = (name: string, example: string) => ({

@@ -5,16 +5,16 @@
 // code.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { sha256 } from "../common/hash.js";
 import { codeHashes } from "./code-hashes.js";
 import { inputHash } from "./stamp.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const WRITER = fileURLToPath(new URL("../../scripts/build/code-hashes.mjs", import.meta.url));
-const base = mkdtempSync(join(tmpdir(), "zq-code-hashes-"));
+const base = mkdtempSync(join(runScratch(), "zq-code-hashes-"));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 // Every file and folder an hour old, the manifest half an hour: as a build leaves them (the manifest written last).

@@ -2,7 +2,6 @@
 // it (own-strings.ts), and the README and the surface made only as the write takes their parts (a write keeps the text
 // it was handed until the next one).
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
@@ -11,9 +10,10 @@ import { OpenApiDocument } from "../load/openapi-document.js";
 import { type FileText, wholeText } from "./file-text.js";
 import { generate } from "./generate-all.js";
 import { templates } from "./precompiled/templates.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const MiB = 1024 * 1024;
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-generate-held-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-generate-held-"));
 // What generate holds is measured in a thread of its own (test-support/heap/fresh-heap.ts): the full collections
 // there mark a small heap.
 const heap = freshHeap();

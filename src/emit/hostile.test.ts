@@ -11,7 +11,6 @@
 // Refresh the golden files with UPDATE_GOLDEN=1 npx vitest run hostile.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import jsYaml from "js-yaml";
@@ -19,6 +18,7 @@ import { marked } from "marked";
 import { afterAll, describe, expect, it } from "vitest";
 import { generate } from "./generate-all.js";
 import { importInChild, typeErrors, writeInstalled } from "../../test-support/installed-package.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "../..");
@@ -59,7 +59,7 @@ const filled = (text: string) =>
       .replace(/\u2029/g, "\\u2029"),
   );
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-hostile-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-hostile-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 const specs = join(work, "specs");
 const manifestText = filled(readFileSync(join(fixture, "manifest.yaml"), "utf8"));

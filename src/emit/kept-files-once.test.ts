@@ -3,13 +3,13 @@
 // write), and a file standing in its place is looked at by one lstat, not an lstat and a stat.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import module, { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sha256 } from "../common/hash.js";
 import { keptFiles, type ProviderEntry } from "./provider-stamp.js";
 import { StagedWrite } from "./staged-write.js";
 import { FileLook } from "./write.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const fs = createRequire(import.meta.url)("node:fs") as Record<string, (...args: unknown[]) => unknown>;
 
@@ -34,7 +34,7 @@ function callsOf(name: string, step: () => void): number {
   return calls;
 }
 
-const dir = mkdtempSync(join(tmpdir(), "zq-kept-once-"));
+const dir = mkdtempSync(join(runScratch(), "zq-kept-once-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** An output folder of `providers`, each with `files` small files, and the stamp recording them. */

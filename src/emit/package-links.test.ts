@@ -3,14 +3,14 @@
 // repository with the package's folder in it (what Renovate's release notes
 // and npm provenance read); and a package with a CHANGELOG.md ships it.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../test-support/repo.js";
 import { generationProblems as problems } from "../../test-support/generation-problems.js";
 import { generate } from "./generate-all.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-links-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-links-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const PROVIDER = "notes";

@@ -5,16 +5,16 @@
 // The steps run in a thread of their own (test-support/heap/fresh-heap.ts: the full collections there mark a small
 // heap).
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
 import type { Measured } from "../../test-support/heap/emit-steps.js";
 import { freshHeap } from "../../test-support/heap/fresh-heap.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const steps = new URL("../../test-support/heap/emit-steps.ts", import.meta.url);
 const heap = freshHeap();
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-scavenge-held-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-scavenge-held-"));
 afterAll(async () => {
   await heap.close();
   rmSync(tmp, { recursive: true, force: true });

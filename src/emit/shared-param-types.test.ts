@@ -2,7 +2,6 @@
 // extends (shared-param-types.ts), on a package generated from the request judge's fixture, whose API key every
 // operation takes: its member printed once, the types unchanged for a caller.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -11,9 +10,10 @@ import { entryRenderer } from "./emit.js";
 import { wholeText } from "./file-text.js";
 import { generate } from "./generate-all.js";
 import { loadProvider } from "./link-provider.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), "../../test-support/fixtures/specs-judge/zqwire");
-const work = mkdtempSync(join(tmpdir(), "blockwright-shared-params-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-shared-params-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("a parameter shared by operations in index.d.ts", () => {

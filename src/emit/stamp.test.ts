@@ -2,12 +2,12 @@
 // runtime's code, where the generator reads some of its choices (the parts of
 // the support a tool needs), and not the runtime's tests or declarations.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { generatorCode, inputHash } from "./stamp.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const dir = mkdtempSync(join(tmpdir(), "zq-stamp-"));
+const dir = mkdtempSync(join(runScratch(), "zq-stamp-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("inputHash", () => {

@@ -5,7 +5,6 @@
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import module, { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
@@ -13,8 +12,9 @@ import { commitWhole, stageParts } from "../common/files.js";
 import { formatSurface, sortKeys, surfaceParts } from "./emit-surface.js";
 import { StagedWrite } from "./staged-write.js";
 import type { Surface } from "../model/surface-format.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-parts-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-parts-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** The surface's data as a sorted copy holds it, as JSON without a gap (its key order too). */

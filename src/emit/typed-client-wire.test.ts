@@ -5,15 +5,15 @@
 // label, matrix and exploded simple styles, every query style, allowReserved, JSON content, header arrays and
 // objects).
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importsInChild, writeInstalled } from "../../test-support/installed-package.js";
 import { generate } from "./generate-all.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), "../../test-support/fixtures");
-const work = mkdtempSync(join(tmpdir(), "blockwright-typed-wire-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-typed-wire-"));
 let entry = "";
 /** The provider with a route and an operation served at its own server (fixtures/typed-client/zqhop). */
 let hop = "";

@@ -7,13 +7,13 @@
 // they share, is kept; one mixing two shapes' own fields, or of no shape's
 // fields, refused.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { startMocks } from "../mocks/mocks.js";
 import { indistinctShapes } from "../model/indistinct-shapes.js";
 import { jsonBodyRules } from "./__fixtures__/json-body-rules.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const DOCUMENT = `
 openapi: 3.0.3
@@ -111,7 +111,7 @@ const BESIDE_BODIES: [unknown, boolean][] = [
   [{ zq_unknown: 1 }, false],
 ];
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-indistinct-one-of-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-indistinct-one-of-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The judge of `document` keeps each body kept, and refuses each other for its schema (a POST to `path`). */

@@ -3,14 +3,14 @@
 // is one of two records, each carried by all or some of them; "not found"
 // naming the variants searched; the generated types right for each.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { typeErrors, writeInstalled } from "../../test-support/installed-package.js";
 import { type FixtureEdit, shelfCopy } from "../../test-support/shelf-copy.js";
 import { generate, GenerationErrors } from "../emit/generate-all.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-unions-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-unions-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 type Edit = FixtureEdit;

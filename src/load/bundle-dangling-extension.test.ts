@@ -4,12 +4,12 @@
 // read it. Such a reference is left as written now; one under a name that only looks like an extension (a header or
 // a property called `x-…`) is still refused.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { bundlePublished } from "./openapi-source.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-zq-extension-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-zq-extension-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const DOC = `openapi: 3.0.3

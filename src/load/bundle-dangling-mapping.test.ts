@@ -4,12 +4,12 @@
 // holding no `$ref`; the same document in one file was read, the cut adding such a schema as any value. The mapping is
 // kept as written now; a `$ref` that resolves nowhere is still refused.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { bundlePublished } from "./openapi-source.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-zq-mapping-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-zq-mapping-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const DOC = `openapi: 3.1.0

@@ -4,12 +4,12 @@
 // upstream's example that meets it is kept). Patterns the slashes leave
 // matchable, a property called `pattern` and example data are left as written.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadOpenApi } from "./openapi-source.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const dir = mkdtempSync(join(tmpdir(), "blockwright-delimited-"));
+const dir = mkdtempSync(join(runScratch(), "blockwright-delimited-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const document = `openapi: 3.0.3

@@ -3,13 +3,13 @@
 // nothing where the suite expected the literal), then checked like any
 // example; a property named `example` whose schema is a `$ref` stays a schema.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { valueAt } from "./json-ref.js";
 import { loadOpenApi } from "./openapi-source.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-example-refs-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-example-refs-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** A zq document whose 200 example names `target` (ZqList's example `{data: [{id: "zq-1"}]}`, or ZqItem's, `item`). */

@@ -3,14 +3,14 @@
 // `blockwright.externalRefFolders`: a reference to any file on the disk would
 // otherwise put its text into the generated types.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../../test-support/repo.js";
 import { generationProblems as problems } from "../../test-support/generation-problems.js";
 import { generate } from "../emit/generate-all.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-refs-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-refs-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const SECRET = "SECRET-d0c-0123456789";

@@ -3,9 +3,9 @@
 // mark (which the decoded text drops), is hashed anew.
 import { hash as oneShot } from "node:crypto";
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 // Every hash the module makes, counted.
 const made = vi.hoisted(() => ({ count: 0 }));
@@ -25,7 +25,7 @@ vi.resetModules();
 const { readHashed, textHash } = await import("../common/hash.js");
 const { readSourceText } = await import("./input-file.js");
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-input-hash-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-input-hash-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 beforeEach(() => {
   made.count = 0;

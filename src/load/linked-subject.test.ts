@@ -2,14 +2,14 @@
 // read again, and a mock serves only the operations of the tools the worker's cases call. A part of a whole published
 // API's suite (tens of thousands of operations) had its mock prepare every one of them before its first case.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { keyedDocument, keyedManifest, linkedTool } from "../../test-support/linked-tool.js";
 import { startMocks } from "../mocks/mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-linked-subject-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-linked-subject-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const answer = (example: object) => ({

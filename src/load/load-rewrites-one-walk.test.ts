@@ -3,10 +3,10 @@
 // tens of milliseconds): the same document and the same patterns as the two walks one after the other, a `$ref`
 // followed to a place holding such a pattern included (its copy keeps the pattern as written).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const walks = vi.hoisted(() => ({ follow: 0, patterns: 0 }));
 vi.mock("./load-rewrites.js", async (importOriginal) => {
@@ -29,7 +29,7 @@ vi.resetModules();
 const rewrites = await vi.importActual<typeof import("./load-rewrites.js")>("./load-rewrites.js");
 const { loadOpenApi } = await import("./openapi-source.js");
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-one-walk-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-one-walk-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** Patterns of every kind the rewrite meets: between slashes (read or not), with identity escapes, plain. */

@@ -3,12 +3,12 @@
 // names, a required field stays in field order, and a fragment that names a
 // field nobody gives, or gives a field twice, stops the build naming it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { assembleManifestSchema } from "../../scripts/build/manifest-schema.mjs";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-fragments-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-fragments-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const ROOT = {

@@ -2,13 +2,13 @@
 // (published-examples.ts, json-values-at.ts): only those values are read from its bytes. Held elsewhere, or pinned as
 // YAML, it is parsed whole as before; the warnings and errors are the same either way.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { sha256 } from "../common/hash.js";
 import { loadOpenApi, OpenApiProblems } from "./openapi-source.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-published-bytes-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-published-bytes-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 afterEach(() => vi.restoreAllMocks());
 

@@ -2,13 +2,13 @@
 // published document: its canonical JSON is written once for what is wanted and once for what the pin holds there,
 // not once for each operation (published-examples.ts). The warnings are one for each operation, as before.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { sha256 } from "../common/hash.js";
 import { loadOpenApi } from "./openapi-source.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-published-once-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-published-once-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 afterEach(() => vi.restoreAllMocks());
 

@@ -2,13 +2,13 @@
 // answer is the same as gathering the whole document's, whether each is found there, elsewhere or only once the
 // document's example `$ref`s are followed.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sha256 } from "../common/hash.js";
 import { loadOpenApi, OpenApiProblems } from "./openapi-source.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-published-places-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-published-places-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const SCHEMA = { type: "object", additionalProperties: false, properties: { id: { type: "string" } } };

@@ -2,13 +2,13 @@
 // provider's pinned published document) are warnings and left out of what
 // generation, mocks and the suite read; any other stays an error.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { sha256 } from "../common/hash.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadOpenApi, OpenApiProblems } from "./openapi-source.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-published-examples-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-published-examples-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /**

@@ -3,14 +3,14 @@
 // refused that value, failing every case of the operation. The mock serves a
 // value made from the schema, as the header's example, which meets it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { violationsOf } from "../contract/prism.js";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-header-pattern-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-header-pattern-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const PATTERN = '["][ -~]{40}["]';

@@ -4,14 +4,14 @@
 // so the mock was asked for an example named `Bitcoin-like` and answered 404.
 // Such a name is written as a quoted string, and read back whole.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { mockPrefer, withMockSteering } from "@blockwright/runtime/workflow";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-example-name-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-example-name-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const NAMES = ['Zq-like, details set to "txids"', "plain", 'back\\slash = "x"', " padded "];

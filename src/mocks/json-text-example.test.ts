@@ -3,13 +3,13 @@
 // answer for an XML file (a download: the JSON type, without a schema, was no body), and the mock served the text as a
 // JSON string, so the contract case "example › answer 200" read XML, or a string, where the example is an object.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { drafted, openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-json-text-example-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-json-text-example-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const spelled = { count: 1, next: null, results: [{ zqgrape: "Zq Noir", score: 91.5 }] };

@@ -4,14 +4,14 @@
 // schema in oneOf"). The mock's copy writes such members out, as copies: a schema holding itself deeper down (a tree of
 // categories) as the schema itself made the document a cycle, and the mock's start overflowed its stack.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
 import { makeSchemasCompilable } from "./prism-schemas.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-all-of-refs-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-all-of-refs-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const channel = (name: string) => ({

@@ -5,14 +5,14 @@
 // left out; a required one keeps the realistic value, which the mock's reading takes.
 // Verify holds a mock's answers to the letter; a drawn registered letter or card item failed it.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
 import { documentAnswerFits } from "./mock-realistic.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-answer-letter-one-of-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-answer-letter-one-of-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

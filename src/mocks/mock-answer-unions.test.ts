@@ -7,13 +7,13 @@
 // match exactly one schema in oneOf", "must NOT have additional properties"),
 // so every case of the operation failed.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-answer-unions-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-answer-unions-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const get = (operationId: string, answer: object) => ({

@@ -4,12 +4,12 @@
 // broke the document it serves. A valid made answer is served instead, an
 // error's with its optional text fields (its message).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
 import { DocumentSampler } from "./sample/schema-sample.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const document = openapi(
   {
@@ -91,7 +91,7 @@ const document = openapi(
   },
 );
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-mock-cycles-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-mock-cycles-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("a mock's answer whose schema reaches itself (no example)", () => {

@@ -4,13 +4,13 @@
 // have fewer than 1 items"), even one that sent no filter at all. What the request does not carry is not read.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-deep-object-absent-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-deep-object-absent-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const filter = {

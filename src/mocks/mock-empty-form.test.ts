@@ -6,12 +6,12 @@
 // The empty form is a body, sent typed as a form; its schema says whether it
 // may be empty.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drafted, draftWorkFolder, linkedTools, openapi } from "../import/__fixtures__/draft-kit.js";
 import { type MockServers, startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const made = {
   "200": {
@@ -45,7 +45,7 @@ const document = openapi({
   },
 });
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-mock-empty-form-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-mock-empty-form-"));
 let mocks: MockServers;
 beforeAll(async () => {
   mkdirSync(join(work, "zqemptyform"), { recursive: true });

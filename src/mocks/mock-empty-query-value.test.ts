@@ -2,13 +2,13 @@
 // empty as absent, so the mock refused every request ("must have required property 'zqflag'"), the one the document
 // asks for too. Requiring it is the request judge's: `?zqflag=` is taken, a request without it still refused.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-empty-query-value-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-empty-query-value-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const document = openapi({

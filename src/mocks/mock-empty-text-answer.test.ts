@@ -4,15 +4,15 @@
 // error case of such an operation red). The mock answers a text type of a text schema Prism makes wrong with a made
 // value too, as it did the JSON types only.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { violationsOf } from "../contract/prism.js";
 import { withSampledAnswers } from "./mock-answers.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-empty-text-answer-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-empty-text-answer-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const zqEmpty = { title: "zq_empty", type: "string", maxLength: 0 };

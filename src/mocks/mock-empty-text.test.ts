@@ -6,15 +6,15 @@
 // the operations answering so. The mock answers with a made value instead,
 // the text empty.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { violationsOf } from "../contract/prism.js";
 import { withSampledAnswers } from "./mock-answers.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-empty-text-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-empty-text-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const zqFault = {

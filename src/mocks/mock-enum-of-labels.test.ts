@@ -4,14 +4,14 @@
 // answer check refused it ("Response body must be integer"), so every error
 // case failed. No value meets both; the mock serves the type.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { isEnumOfLabels } from "../load/text-enum.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-enum-of-labels-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-enum-of-labels-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const codes = { type: "integer", format: "int32", enum: ["0 (Unknown)", "1 (ZqQuotaSpent)", "2 (ZqNameTaken)"] };

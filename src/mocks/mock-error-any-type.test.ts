@@ -5,13 +5,13 @@
 // server writes its error in its own type whatever Accept says: the mock
 // takes any type, at the lowest preference, where a request asks for an error.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-error-any-type-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-error-any-type-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const text = (a: string, b: string) => ({

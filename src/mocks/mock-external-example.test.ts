@@ -4,7 +4,6 @@
 // example by name. An example with no value here is read as none: the mock serves a realistic answer, and the suite
 // names no case after it. An example that gives its value is still the document's own.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { violationsOf } from "../contract/prism.js";
@@ -12,8 +11,9 @@ import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import { parseYamlSource } from "../load/yaml-source.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-external-example-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-external-example-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const answer = (examples: Record<string, unknown>) => ({

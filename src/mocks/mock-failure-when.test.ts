@@ -2,13 +2,13 @@
 // is what the manifest's errors.failureWhen reads as a failure: every call a mock answered so failed ("HTTP 200 OK
 // with no error message"). A made success answer never reads as a failure by the manifest.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-failure-when-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-failure-when-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const answer = {

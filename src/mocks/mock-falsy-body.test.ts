@@ -2,13 +2,13 @@
 // request ("Body parameter is required"). The judge, in front, requires a body by its bytes: `0` and `false` are taken,
 // a request without a body still refused.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-falsy-body-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-falsy-body-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const taking = (schema: object) => ({

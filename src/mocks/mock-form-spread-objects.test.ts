@@ -2,12 +2,12 @@
 // empty object as no pair and the object's fields as the body's own pairs, which Prism read as lacking the field
 // and refused ("must have required property"); its request judge reads them back as the field's.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { encodeForm } from "@blockwright/runtime/internal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { type MockServers, startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const document = openapi({
   "/zqcalls": {
@@ -32,7 +32,7 @@ const document = openapi({
   },
 });
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-mock-form-spread-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-mock-form-spread-"));
 let mocks: MockServers;
 beforeAll(async () => {
   mkdirSync(join(work, "zqspread"), { recursive: true });

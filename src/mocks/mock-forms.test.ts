@@ -5,11 +5,11 @@
 // multipart body that is one file, naming no part, takes it as the part `file`;
 // a part's name may hold `=`, `;` or a bare `%` (Prism's reader threw on them).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { type MockServers, startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const made = {
   "200": {
@@ -124,7 +124,7 @@ const document = openapi({
   },
 });
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-mock-forms-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-mock-forms-"));
 let mocks: MockServers;
 beforeAll(async () => {
   mkdirSync(join(work, "zqforms"), { recursive: true });

@@ -4,13 +4,13 @@
 // took the first of the two for every request: a chunk request was answered as the plain one (200 where only 206 is
 // declared), or a plain request was refused for the Range it need not send. Each request is now its own operation's.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-fragment-header-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-fragment-header-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const digest = { name: "digest", in: "path", required: true, schema: { type: "string" } };

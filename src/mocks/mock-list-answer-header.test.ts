@@ -2,13 +2,13 @@
 // and its own check of the answer read a null it made and threw outside any handler, which ended the process serving
 // the mock (the contract run then ended with "internal error"). The mock serves such a header as its text.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-list-answer-header-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-list-answer-header-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const document = openapi({

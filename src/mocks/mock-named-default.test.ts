@@ -3,13 +3,13 @@
 // `example`) and puts it first, so that the document's was never served
 // (Datadog's SearchMonitors: the suite asked for example "default").
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-named-default-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-named-default-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const document = openapi(

@@ -2,11 +2,11 @@
 // Prism let every request through, credential or none, so the contract suite's "without a credential the mock
 // answers 401" failed. The mock serves it to Prism as a key in Authorization; the judge holds its form.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
 import { type MockServers, startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const document = openapi(
   {
@@ -22,7 +22,7 @@ const document = openapi(
   { security: null },
 );
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-mock-named-http-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-mock-named-http-"));
 let mocks: MockServers;
 beforeAll(async () => {
   mkdirSync(join(work, "zqsigned"), { recursive: true });

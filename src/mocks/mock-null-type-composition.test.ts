@@ -3,14 +3,14 @@
 // ("must be null"), and would have refused null ("must match oneOf"). The mock reads it as the document means it, that
 // composition or null, and serves a value its own answer check accepts.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
 import { makeSchemasCompilable } from "./prism-schemas.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-null-type-composition-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-null-type-composition-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const owner = {

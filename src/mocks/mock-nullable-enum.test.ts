@@ -3,14 +3,14 @@
 // `nullable`, which adds null to the type and not to the enum) refused the answer holding it, so every case of the
 // operation failed (increase.com's event subscriptions, directory seed 150). The mock's copy lists null in the enum.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { violationsOf } from "../contract/prism.js";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-nullable-enum-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-nullable-enum-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const category = { type: "string", nullable: true, enum: ["zq.created", "zq.updated"] };

@@ -4,16 +4,16 @@
 // bundle (a form body's fields behind `$ref`s).
 import { createRequire } from "node:module";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { denseDocument } from "../../test-support/documents/dense-document.js";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { prismOperations, type PrismSteps } from "./mock-operations.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const prism = createRequire(import.meta.url)("../vendor/prism.cjs") as PrismSteps;
-const work = mkdtempSync(join(tmpdir(), "blockwright-mock-ops-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-mock-ops-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** A specs folder holding one provider with this document (JSON is YAML). */

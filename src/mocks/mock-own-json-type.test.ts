@@ -4,14 +4,14 @@
 // JSON type first (link/answer-types/accept.ts), so Prism took the next type named, which it cannot write: every case
 // of such an operation was answered 406.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { mockDocument } from "./mock-document.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-own-json-type-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-own-json-type-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const results = { type: "object", title: "zqresults" };

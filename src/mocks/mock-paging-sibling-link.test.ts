@@ -3,13 +3,13 @@
 // steering keys the request carried (`__code`, `__example`), which its caller sends with each request it steers and
 // never follows, so the example case found a next address it did not expect.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { keyedDocument, keyedManifest, linkedTool } from "../../test-support/linked-tool.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-paging-sibling-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-paging-sibling-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const page = { type: "object", properties: { value: { type: "array", items: {} }, nextLink: { type: "string" } } };

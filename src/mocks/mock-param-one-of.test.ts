@@ -3,13 +3,13 @@
 // oneOf"); the mock takes the branches as anyOf, still refusing a text
 // that is neither.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-param-one-of-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-param-one-of-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const document = openapi(

@@ -6,14 +6,14 @@
 // path, and the contract suite's request check reads the pairs as the
 // operation's own.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { routePath, servedKeyPath, sharedRoutePaths } from "../load/operation-index.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-path-query-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-path-query-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const document = openapi({

@@ -5,14 +5,14 @@
 // which Prism's check refused: every case of the operation failed. The mock serves the plainest valid value (the
 // optional field left out, the list empty, an address both accept).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { violationsOf } from "../contract/prism.js";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-plainest-answer-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-plainest-answer-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const ADDRESS = "\\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}\\b";

@@ -5,13 +5,13 @@
 // leaves such a list to its request judge, which reads it as sent, and still
 // refuses an item that breaks the schema.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-query-list-comma-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-query-list-comma-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const document = openapi({

@@ -3,13 +3,13 @@
 // reader takes an unstated explode as false and read only the last pair, so that four items sent were one ("must NOT
 // have fewer than 4 items"). The mock states the default; the count is still checked.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-query-list-explode-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-query-list-explode-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const corners = { type: "array", minItems: 4, maxItems: 4, items: { type: "number", format: "float" } };

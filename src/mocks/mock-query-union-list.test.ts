@@ -3,13 +3,13 @@
 // one pair (`zqlang=%20`), which Prism read as text, neither a boolean nor a list, and refused. The request judge reads
 // such a parameter in full: one pair is a list of one, a value no branch takes is still refused.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-query-union-list-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-query-union-list-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const document = openapi({

@@ -4,15 +4,15 @@
 // example (every case of the operation failed). The mock leaves out a type beside a `$ref` whose schema allows null
 // that the sibling does not; one beside a schema that does not allow null, or itself nullable, stays.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { violationsOf } from "../contract/prism.js";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
 import { makeSchemasCompilable } from "./prism-schemas.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-ref-type-nullable-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-ref-type-nullable-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const reply = { type: "object", nullable: true, properties: { zqDecision: { type: "string" } } };

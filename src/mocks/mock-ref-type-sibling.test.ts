@@ -3,14 +3,14 @@
 // every answer holding it in a list ("must be string": 14 of a whole accounting API's cases). The mock reads the
 // reference as the standard does; a `type` beside a `$ref` that agrees with its schema stays.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
 import { makeSchemasCompilable } from "./prism-schemas.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-ref-type-sibling-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-ref-type-sibling-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const contact = { type: "object", properties: { zqName: { type: "string" } } };

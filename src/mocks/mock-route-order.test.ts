@@ -3,14 +3,14 @@
 // the list first had its requests routed to the other operation and refused ("id must be integer"). The mock serves
 // the most literal path of a tie as the one the request names, whatever the document's order.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { inRouteOrder } from "../load/operation-index.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-route-order-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-route-order-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const format = { name: "format", in: "path", required: true, schema: { type: "string", enum: ["json", "xml"] } };

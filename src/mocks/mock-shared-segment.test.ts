@@ -3,13 +3,13 @@
 // ("Request path must have required property 'id'", "ext must be equal to one of the allowed values"). The mock leaves
 // the segment's values to the request judge, which reads them.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-shared-segment-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-shared-segment-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const document = openapi(

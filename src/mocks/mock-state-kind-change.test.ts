@@ -6,12 +6,12 @@
 // refused is now tried again once the others are in, then all together, less the record's optional fields the update
 // did not send that the new kind cannot hold (requests/fields-taken.ts).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-mock-kind-change-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-mock-kind-change-"));
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: unknown) => ({ "application/json": { schema } });

@@ -2,13 +2,13 @@
 // the record kept the document's example (`purpose: zqstatement`) and the round trip's get answered that instead of
 // what the create sent. The mock reads a multipart form's text parts as the fields sent (fetch's own parser).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-state-multipart-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-state-multipart-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const record = {

@@ -2,13 +2,13 @@
 // string, `/Users/{userKey}` an int64): no id the stateful mock drew fitted both (a text id was no number in the path,
 // a number no text in the record), so the round trip's get found nothing to read. The mock makes a number's text.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-numeric-id-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-numeric-id-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const member = {

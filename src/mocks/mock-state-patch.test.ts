@@ -4,13 +4,13 @@
 // body was read as the last: a merge patch's null and its partial object left the record as it was. In an OpenAPI 3.1
 // document, and for a merge patch whose schema is a union (`oneOf`) of the record's shapes.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startMocks } from "./mocks.js";
 import { jsonPatched, mergedValue, patchReading } from "./requests/patched.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-mock-patch-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-mock-patch-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

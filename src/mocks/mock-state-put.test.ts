@@ -5,13 +5,13 @@
 // PATCH's plain JSON body does. An item with both a PATCH and a PUT takes both, each its own reading: before, only the
 // PATCH changed the record, a PUT's answer staying Prism's and the record as it was.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMocks } from "./mocks.js";
 import { patchReading } from "./requests/patched.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-mock-put-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-mock-put-"));
 
 const ref = { $ref: "#/components/schemas/ZqNote" };
 const json = (schema: unknown) => ({ "application/json": { schema } });

@@ -3,13 +3,13 @@
 // refused it ("must be string"), so every case of the operation failed. An object or a list is no value of a scalar:
 // the mock serves one of the values that are.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-structured-enum-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-structured-enum-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const reasons = { type: "array", items: { type: "string", enum: [{ zqOverride: true }, "ZQ_DEFAULT", ["zq"]] } };

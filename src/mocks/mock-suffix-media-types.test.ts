@@ -3,13 +3,13 @@
 // suffix, so a JSON answer was checked against the `+json` type's schema ("must have required property 'zqShape'")
 // and the mock answered 500. Each type's body is checked against its own schema.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-suffix-media-types-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-suffix-media-types-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const shaped = { type: "object", required: ["zqShape"], properties: { zqShape: { type: "string" } } };

@@ -3,13 +3,13 @@
 // answered 500 "Cannot serialise complex objects as text". The mock serves the text of the example, or of a value the
 // schema admits.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-text-scalar-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-text-scalar-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const text = (schema: object, example?: unknown) => ({

@@ -4,13 +4,13 @@
 // mock answered 500 "Cannot serialise complex objects as text". The mock
 // serves such a schema as text.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-text-untyped-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-text-untyped-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const path = (answer: Record<string, unknown>) => ({

@@ -3,13 +3,13 @@
 // judge reads such an enum as its texts ("10", "20", "30": load/text-enum.ts, as a parameter's); the mock serves and
 // checks its answers so too.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-textless-enum-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-textless-enum-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const finding = {

@@ -4,14 +4,14 @@
 // none of the later events' shapes takes). The mock's copy writes the tuple as draft-07 says it; the answer still
 // meets the document's letter.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
 import { documentAnswerFits } from "./mock-realistic.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-tuple-items-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-tuple-items-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const event = (kind: string) => ({

@@ -3,13 +3,13 @@
 // text and refused it as no object ("must be object"). The mock leaves such a header to the request judge, as it
 // does one typed object or array: the judge reads the union's shapes.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-union-object-header-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-union-object-header-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const document = openapi({

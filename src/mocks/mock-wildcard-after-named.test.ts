@@ -2,13 +2,13 @@
 // its own JSON answer to the first type matching it, any type's binary text, and refused it ("Response body must be
 // string"). The mock orders a content map as OpenAPI reads it, the most specific type first.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-wildcard-after-named-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-wildcard-after-named-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("an answer of any type listed before its named types", () => {

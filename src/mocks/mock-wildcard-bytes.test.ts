@@ -3,13 +3,13 @@
 // serializer for `audio/*`, answered 500 "Cannot find serializer for audio/*" (every case of the operation failed).
 // They are served as some bytes too, a range of text (`text/*`, which no serializer of Prism's matches either) alike.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-wildcard-bytes-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-wildcard-bytes-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("bytes of a range of types declared with no schema and no example", () => {

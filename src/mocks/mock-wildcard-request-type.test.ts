@@ -3,13 +3,13 @@
 // matching the one it was sent as, the wildcard, and refused the object sent as JSON ("Request body must be string").
 // The mock lists a request's wildcard types after the named ones.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-wildcard-request-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-wildcard-request-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const object = { type: "object", required: ["zqcontent"], properties: { zqcontent: { type: "string" } } };

@@ -2,13 +2,13 @@
 // correct body, 422); it takes any text, and the judge in front of it reads the XML by the document's `xml` objects,
 // so a correct body is answered and one not so written is refused, naming the element.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-mock-xml-body-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-mock-xml-body-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const note = {

@@ -4,14 +4,14 @@
 // the mock checks its answers against them. And an answer whose only media
 // type is `*/*`, which Prism cannot write (500), is served as JSON.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openapi, reply } from "../import/__fixtures__/draft-kit.js";
 import { startMocks } from "./mocks.js";
 import { makeSchemasCompilable } from "./prism-schemas.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-prism-schemas-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-prism-schemas-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** An answer and a request body whose schema Ajv refuses: `nullable` beside `allOf` (no `type`). */

@@ -4,7 +4,6 @@
 // reads templates as RFC 6570 does, read no value and refused every call ("Request path must have required property
 // 'zq_id:'"). The document the mock serves names such a parameter in letters, digits and `_` alone.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { executeToolDefinition } from "@blockwright/runtime";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,8 +11,9 @@ import { loadProvider } from "../emit/link-provider.js";
 import { drafted, draftWorkFolder, type Json, openapi, reply } from "../import/__fixtures__/draft-kit.js";
 import { withPlainTemplateNames } from "../load/operation-index.js";
 import { startMocks } from "./mocks.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-template-names-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-template-names-"));
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
   rmSync(draftWorkFolder, { recursive: true, force: true });

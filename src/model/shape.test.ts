@@ -2,7 +2,6 @@
 // is built and recorded once (counted, never timed), and the surface's
 // named shapes link into one graph for its readers.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { drafted } from "../import/__fixtures__/draft-kit.js";
@@ -12,8 +11,9 @@ import { linkProvider } from "../emit/link-provider.js";
 import { readHashes } from "../emit/provider-stamp.js";
 import { linkedShapes, ShapeBuilder } from "./shape.js";
 import type { Shape } from "./surface-format.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-shape-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-shape-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The surface of the document drafted as `add` drafts it, with the number of `$ref`s the surface resolved. */

@@ -6,14 +6,14 @@
 // answer naming each package it published) and logs each call. (With a real
 // npm and registry: contract-tests/packages/publish-round-trip.test.ts.)
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { distinctWorkspaces, nextBatch } from "./batches.js";
 import type { WorkspacePackage } from "./workspaces.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-publish-batches-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-publish-batches-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** A project whose workspaces are `packages` (folder → package.json). */

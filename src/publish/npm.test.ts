@@ -3,12 +3,12 @@
 // the failure says so, instead of the output growing in memory. A stand-in
 // `npm` on PATH prints for ever.
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { NpmFailure, publishedVersions } from "./npm.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const bin = mkdtempSync(join(tmpdir(), "bw-npm-"));
+const bin = mkdtempSync(join(runScratch(), "bw-npm-"));
 afterAll(() => rmSync(bin, { recursive: true, force: true }));
 
 describe("an npm whose output never ends", () => {

@@ -3,12 +3,12 @@
 // stand-in `npm` on PATH records how it was called and prints the answer npm
 // gives, or one that leaves packages unsettled, which are then not answered.
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { workspaceVersions } from "./npm.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const bin = mkdtempSync(join(tmpdir(), "bw-npm-view-"));
+const bin = mkdtempSync(join(runScratch(), "bw-npm-view-"));
 afterAll(() => rmSync(bin, { recursive: true, force: true }));
 
 /** A stand-in npm that appends its arguments to `calls` and prints `stdout`, exiting with `code`. */

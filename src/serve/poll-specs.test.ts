@@ -7,7 +7,6 @@
 // a growing time runs two items of the same second on either side of a poll
 // once each, and one of a later second after a restart.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PollTriggerSpec, ToolSpec } from "@blockwright/runtime/internal";
 import type { TriggerBlock } from "@blockwright/runtime/workflow";
@@ -20,8 +19,9 @@ import { type PollOutcome, type PollerOptions, startPoller } from "./poller.js";
 import { openSqliteStore } from "./sqlite-store.js";
 import type { TriggerStore } from "./store.js";
 import { until } from "../../test-support/runtime/hang-guard.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-poll-specs-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-poll-specs-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const SECRET = "zq-poll-secret-7c1e";

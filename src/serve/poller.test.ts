@@ -7,7 +7,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PollTriggerSpec, ToolSpec } from "@blockwright/runtime/internal";
 import type { TriggerBlock } from "@blockwright/runtime/workflow";
@@ -19,8 +18,9 @@ import { type PollOutcome, type PollerOptions, positionKey, startPoller } from "
 import { openSqliteStore } from "./sqlite-store.js";
 import type { TriggerStore } from "./store.js";
 import { until } from "../../test-support/runtime/hang-guard.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-poller-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-poller-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The fixture's list gains a query for a time, its items a creation time, its answer an address to come back with. */

@@ -5,7 +5,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PollTriggerSpec, ToolSpec } from "@blockwright/runtime/internal";
 import type { TriggerBlock } from "@blockwright/runtime/workflow";
@@ -19,12 +18,13 @@ import { type PollOutcome, startPoller } from "./poller.js";
 import { openPostgresStore } from "./postgres-store.js";
 import type { TriggerStore } from "./store.js";
 import { until } from "../../test-support/runtime/hang-guard.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const TRIGGER = "shelf_zqpg_listed";
 let postgres: PostgresServer;
 let trigger: PollTriggerSpec;
 let tools: Record<string, ToolSpec>;
-const work = mkdtempSync(join(tmpdir(), "blockwright-pg-poll-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-pg-poll-"));
 beforeAll(async () => {
   postgres = await sharedPostgres();
   const root = join(work, "project");

@@ -3,7 +3,6 @@
 // run is still going (the run waits on a promise the test holds).
 import { createHmac } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TriggerSpec } from "@blockwright/runtime/internal";
@@ -11,8 +10,9 @@ import { MALFORMED_HEADS, rawRequest, statusOf } from "../../test-support/raw-re
 import { delivery, startReceiver, ZQ_CLIENT_STATE, zqTrigger } from "../../test-support/serve-receivers.js";
 import { openSqliteStore } from "./sqlite-store.js";
 import type { TriggerStore } from "./store.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const dir = mkdtempSync(join(tmpdir(), "blockwright-receiver-"));
+const dir = mkdtempSync(join(runScratch(), "blockwright-receiver-"));
 let store: TriggerStore;
 beforeAll(() => {
   store = openSqliteStore(join(dir, "serve.sqlite"));

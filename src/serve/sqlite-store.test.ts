@@ -4,14 +4,14 @@
 import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { deliveryOf, describeStoreContract } from "../../test-support/store-contract.js";
 import { openSqliteStore, StoreInUseError } from "./sqlite-store.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const dir = mkdtempSync(join(tmpdir(), "blockwright-sqlite-store-"));
+const dir = mkdtempSync(join(runScratch(), "blockwright-sqlite-store-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describeStoreContract("SQLite", async () => openSqliteStore(join(dir, "nested/serve.sqlite")));

@@ -1,5 +1,4 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -7,11 +6,12 @@ import type { ToolSpec } from "@blockwright/runtime/internal";
 import { loadProvider } from "../emit/link-provider.js";
 import type { LiveExchange } from "./live-fetch.js";
 import { canonicalRequest, readRecordings, recordingOf, RecordingError, writeRecording } from "./recording.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const fixtures = fileURLToPath(new URL("../../test-support/fixtures/", import.meta.url));
 const shelf = await loadProvider(fixtures, join(fixtures, "specs/shelf"));
 const tool = (id: string): ToolSpec => shelf.operations.find((op) => op.tool.id === id)!.tool;
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-recording-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-recording-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 // A key with characters that change form when URL-encoded, JSON-escaped or base64-encoded.

@@ -5,7 +5,6 @@
 // the request's difference. A real service's undeclared 401 stays a drift
 // (src/cli/verify.test.ts).
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
@@ -13,8 +12,9 @@ import { ROOT } from "../../test-support/repo.js";
 import { startMocks } from "../mocks/mocks.js";
 import type { LiveExchange } from "./live-fetch.js";
 import { prismProblem, standInDrift } from "./stand-in.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-stand-in-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-stand-in-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const exchange = (status: number, body: unknown, type = "application/problem+json"): LiveExchange => ({

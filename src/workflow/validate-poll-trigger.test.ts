@@ -3,7 +3,6 @@
 // connection of the list operation it polls (secrets as environment
 // references), nothing else; and its outputs are what later blocks may read.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ToolDefinition } from "@blockwright/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,8 +10,9 @@ import { shelfCopy } from "../../test-support/shelf-copy.js";
 import { loadProvider } from "../emit/link-provider.js";
 import { createRegistry, type LoadedRegistry } from "../registry/registry.js";
 import { parseWorkflow, WorkflowErrors } from "./validate.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-validate-poll-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-validate-poll-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 let registry: LoadedRegistry;

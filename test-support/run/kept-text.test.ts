@@ -1,12 +1,12 @@
 // keptText: a text made once for the same input and maker, read back after; made again when either changes, the
 // last one kept alone.
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { keptText } from "./kept-text.js";
+import { runScratch } from "./run-scratch.js";
 
-const folder = mkdtempSync(join(tmpdir(), "zq-kept-"));
+const folder = mkdtempSync(join(runScratch(), "zq-kept-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe("keptText", () => {

@@ -2,12 +2,12 @@
 // tests their Prism bundle (test-support/run/prism-bundle.ts).
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { filesKey } from "./files-key.mjs";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const root = mkdtempSync(join(tmpdir(), "zq-files-key-"));
+const root = mkdtempSync(join(runScratch(), "zq-files-key-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 mkdirSync(join(root, "zq"));
 writeFileSync(join(root, "zq/a.txt"), "zq-bytes");

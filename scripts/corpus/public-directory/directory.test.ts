@@ -5,7 +5,6 @@
 // cannot read apart. The documents here are made up; the package's are not
 // read.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import {
@@ -20,8 +19,9 @@ import { DirectoryUsage, directoryMain, directoryOptions, mergeRecords, type Rec
 import { pickOperations } from "./operations.js";
 import { type DocumentRecord, unreadableReason } from "./run-document.js";
 import { directoryMarkdown } from "./table.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-directory-test-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-directory-test-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const docs: DirectoryDocument[] = Array.from({ length: 40 }, (_, i) => {

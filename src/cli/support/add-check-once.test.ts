@@ -3,12 +3,12 @@
 // problem the link finds in openapi.yaml (here a key scheme whose header name is prose) was found by both and
 // listed twice ("generate will stop on 2 problems", the same line twice).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkJob } from "./add-draft-job.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const project = mkdtempSync(join(tmpdir(), "blockwright-check-once-"));
+const project = mkdtempSync(join(runScratch(), "blockwright-check-once-"));
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 const openapi = `openapi: 3.0.3

@@ -4,7 +4,6 @@
 // inputs left it out and expected a refusal before any request; the call went out (a published document's
 // `{accountName}.{environment}` host, 3 cases red). A variable of the template's path (a version) stays required.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,8 +11,9 @@ import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { invalidInput } from "./invalid-inputs.js";
 import { ToolValues } from "./values.js";
 import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-address-variables-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-address-variables-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const openapi = {

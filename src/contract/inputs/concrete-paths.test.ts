@@ -2,15 +2,15 @@
 // call reaches the other operation (OpenAPI, the mocks and services match a concrete path first), as a published
 // document's example of the templated operation (`{name}` given `monitoring`, beside `/monitoring`) did.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { validInput } from "./random-inputs.js";
 import { ToolValues } from "./values.js";
 import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-concrete-paths-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-concrete-paths-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const answer = {

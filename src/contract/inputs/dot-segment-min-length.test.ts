@@ -2,13 +2,13 @@
 // inputs' dot segment (`.`, `..`) breaks its minLength before the path's own rule, and the runtime says so first; the
 // case expected rule pathSegment alone and failed ("expected rule pathSegment, got minLength").
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 import { deriveCases } from "../derive.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-dot-segment-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-dot-segment-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const openapi = keyedDocument("zqtiles", {

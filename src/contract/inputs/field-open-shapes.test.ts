@@ -4,14 +4,14 @@
 // rules"). The request judge reads such a union as meant, each shape closed over its own fields (judge/open-one-of.ts);
 // the field's value is held to it as the judge holds it: the fields of one shape pass, a mix of two does not.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ToolValues } from "./values.js";
 import { keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 import { schemaChecker } from "../../judge/schema-check.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-field-open-shapes-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-field-open-shapes-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const openapi = {

@@ -5,7 +5,6 @@
 // field (no case could be derived), the mock's Prism took the field for missing, and `add` drafted it with no note:
 // now the runtime, the suite's values, the request judge, the mock and the draft's note agree on that reading.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +16,7 @@ import { parseYamlSource } from "../../load/yaml-source.js";
 import { type MockServers, startMocks } from "../../mocks/mocks.js";
 import { validInput } from "./random-inputs.js";
 import { ToolValues } from "./values.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
 const widget = {
   type: "object",
@@ -74,7 +74,7 @@ const input = {
   zqmeta: { zqname: "a b", zqtags: ["x", "y"] },
 };
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-form-list-objects-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-form-list-objects-"));
 let mocks: MockServers;
 beforeAll(async () => {
   mkdirSync(join(work, "zqorder"), { recursive: true });

@@ -4,7 +4,6 @@
 // is no value sent as given now; under `style: deepObject` it still is. And in bracket form a key of empty text
 // (`zqdeep[0][]=`, a list's next item to qs, PHP and Rack) is not drawn, as a key holding `[` or `]` is not.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,8 +11,9 @@ import { withoutBracketKeys } from "../../judge/bracket-form.js";
 import { validInput } from "./random-inputs.js";
 import { ToolValues } from "./values.js";
 import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-form-list-structured-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-form-list-structured-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const openapi = keyedDocument("zqbrk", {

@@ -4,15 +4,15 @@
 // case of the operation could run ("no value of parameter zqmessages passes its own rules"). A field in bracket form
 // (no encoding) still refuses `{}`.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { validInput } from "./random-inputs.js";
 import { ToolValues } from "./values.js";
 import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-json-form-field-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-json-form-field-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const message = { type: "object", properties: { zqtext: { type: "string" }, zqcount: { type: "integer" } } };

@@ -3,15 +3,15 @@
 // decimals too: validate/json-params.ts), and the contract suite keeps only values the runtime takes: its drawn values
 // never hold one, not even where the document's example does, and each is sent.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { validInput } from "./random-inputs.js";
 import { ToolValues } from "./values.js";
 import { keyedDocument, keyedManifest, linkedTool, sentGet } from "../../../test-support/linked-tool.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-label-dots-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-label-dots-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const label = { in: "path", required: true, style: "label", explode: true };

@@ -5,14 +5,14 @@
 // (`zqexamples_run`) and so still held the word: "the refusal of secret apiKey shows its value". Such a key is given
 // the suite's stand-in, as a credential's other secrets are.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 import { deriveCases } from "../derive.js";
 import { ToolValues } from "./values.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-other-credential-stand-in-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-other-credential-stand-in-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const done = { "204": { description: "done" } };

@@ -4,14 +4,14 @@
 // identifier could not find the value it refused in the message ("[redacted]x"). The suite gives such a secret its
 // stand-in before its example.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 import { deriveCases } from "../derive.js";
 import { ToolValues } from "./values.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-secret-own-example-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-secret-own-example-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const SAME = "zq7edb32-0000-4aad-aebe-ed96fe073879";

@@ -4,14 +4,14 @@
 // refused in the message ("[redacted]xxx…"). The suite gives such a secret a stand-in of its own, as it gives a
 // credential's other secrets.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 import { deriveCases } from "../derive.js";
 import { ToolValues } from "./values.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-secret-stand-in-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-secret-stand-in-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const openapi = keyedDocument("zqpins", {

@@ -5,15 +5,15 @@
 // example and property cases. The suite's values leave such a value out (the mock serves the operations the manifest
 // binds: all three are bound here); a value of another segment stays.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { validInput } from "./random-inputs.js";
 import { ToolValues } from "./values.js";
 import { linkedTool } from "../../../test-support/linked-tool.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-shadowed-path-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-shadowed-path-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const answer = (description: string) => ({

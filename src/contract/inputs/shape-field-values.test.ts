@@ -6,13 +6,13 @@
 // made at its own place. A parameter holding the whole body is held to the
 // body's schema as the request judge reads it (it was not checked: `{}`).
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ToolValues } from "./values.js";
 import { keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-shape-field-values-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-shape-field-values-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const openapi = {

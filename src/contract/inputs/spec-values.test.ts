@@ -4,7 +4,6 @@
 // schema accepts, in the minimal and full inputs and in random draws, never
 // the bare `{}` or `[]` the mock refuses.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
@@ -14,8 +13,9 @@ import { expectSent } from "../request/sent-value.js";
 import { outputProblems } from "../outputs.js";
 import { ToolValues } from "./values.js";
 import { keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-spec-values-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-spec-values-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const openapi = {

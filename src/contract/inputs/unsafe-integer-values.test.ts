@@ -2,7 +2,6 @@
 // stated format): a JavaScript number holds it rounded and the mock refuses it, so the suite neither sends that
 // example nor draws it; it sends a value made from the schema instead.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
@@ -10,8 +9,9 @@ import { unsafeIntegerAt } from "../../model/safe-integers.js";
 import { validInput } from "./random-inputs.js";
 import { ToolValues } from "./values.js";
 import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-unsafe-integers-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-unsafe-integers-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const big = 3408207428662661600;

@@ -4,13 +4,13 @@
 // 2 ** 63). The limit cases past the bounds, and the
 // random invalid inputs that break them, expect that refusal; they expected `maximum` and failed.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 import { deriveCases } from "../derive.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-limit-int64-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-limit-int64-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const openapi = keyedDocument("zqorders", {

@@ -4,14 +4,14 @@
 // number 969, which the runtime refused as no string ("expected success, got validation error"): the `$ref` kept the
 // document's index from reading the items' enum as texts.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 import { startMocks, type MockServers } from "../../mocks/mocks.js";
 import { deriveCases } from "../derive.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-limit-list-text-enum-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-limit-list-text-enum-"));
 
 const openapi = {
   ...keyedDocument("zqclips", {

@@ -2,14 +2,14 @@
 // cursor. A cursor its schema requires was filled with a text like any other required value, so the poller asked for
 // the next page again and again, and every poll case found no item ("expected [zqone-id, zqtwo-id], got []").
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PollTriggerSpec } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 import { answerBody } from "./poll-upstream.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-poll-cursor-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-poll-cursor-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const page = {

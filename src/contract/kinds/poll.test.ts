@@ -4,7 +4,6 @@
 // poller serve runs; a trigger whose list operation is not among the
 // provider's tools is one failing case, not a crash.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PollTriggerSpec } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
@@ -13,8 +12,9 @@ import { loadProvider } from "../../emit/link-provider.js";
 import { OpenApiDocument } from "../../load/openapi-document.js";
 import { loadYamlSource } from "../../load/yaml-source.js";
 import { deriveCases } from "../derive.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-poll-cases-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-poll-cases-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /**

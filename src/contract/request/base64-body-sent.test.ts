@@ -4,7 +4,6 @@
 // the body's spec (`contentEncoding: base64`), the runtime sends the bytes base64-encoded under the media type, the
 // request judge holds such a body to base64's alphabet, and the suite's check of the whole body counts its characters.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,8 +11,9 @@ import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/
 import type { Exchange } from "../exchange.js";
 import { documentJudge } from "../../judge/read-back.js";
 import { expectSent } from "./sent-value.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-base64-body-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-base64-body-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const upload = (format: "byte" | "binary") => ({

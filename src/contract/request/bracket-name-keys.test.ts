@@ -4,14 +4,14 @@
 // undeclared, while the same value under a plain name passed. A key is a declared name followed by bracket segments;
 // a key that is none is still refused. An object's key may hold brackets itself (`zqg[0][zqa[zqeq]]`).
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Exchange } from "../exchange.js";
 import { checkRequest } from "./request.js";
 import { keyedDocument, keyedManifest, linkedTool, sentGet } from "../../../test-support/linked-tool.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-bracket-name-keys-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-bracket-name-keys-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const untyped = { type: "array", items: { description: "any value" } };

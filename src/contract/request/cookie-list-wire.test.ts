@@ -3,13 +3,13 @@
 // commas too (`prefs=a%2Cb`), which the request judge (and a server splitting before it decodes) reads as one item
 // "a,b", and an item's own comma the same way: the items now go encoded each, their own commas `%2C`, between commas.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { requestJudge } from "../../judge/judge.js";
 import { keyedDocument, keyedManifest, linkedTool, sentGet } from "../../../test-support/linked-tool.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-cookie-list-wire-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-cookie-list-wire-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const openapi = keyedDocument("zqcookielist", {

@@ -3,13 +3,13 @@
 // refused every call of such an operation ("header cookie is not declared"); a cookie it does not declare is still
 // refused where the operation has no cookie at all.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkRequest } from "./request.js";
 import { keyedDocument, keyedManifest, linkedTool, sentGet } from "../../../test-support/linked-tool.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-cookie-param-request-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-cookie-param-request-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const ok = { "200": { description: "ok", content: { "application/json": { schema: { type: "object" } } } } };

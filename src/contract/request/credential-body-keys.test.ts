@@ -3,14 +3,14 @@
 // password drawn short, beside a body with a `name` field). In a JSON body the credential is looked for in its values;
 // a value holding it is still found.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 import type { Exchange } from "../exchange.js";
 import { checkCredential } from "./credential-check.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-credential-body-keys-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-credential-body-keys-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const openapi = keyedDocument("zqnotes", {

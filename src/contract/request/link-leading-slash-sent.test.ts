@@ -4,7 +4,6 @@
 // `/zqsubs/1/providers/…` as "zqsubs/1" and failed the request, and its random invalid inputs drew "/zq" as an empty
 // segment the runtime would refuse, where it now sends it.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
@@ -13,8 +12,9 @@ import { keyedDocument, keyedManifest, linkedTool, sentGet } from "../../../test
 import { invalidInput } from "../inputs/invalid-inputs.js";
 import { ToolValues } from "../inputs/values.js";
 import { expectSent } from "./sent-value.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-link-leading-slash-sent-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-link-leading-slash-sent-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const openapi = keyedDocument("zqscopes", {

@@ -3,15 +3,15 @@
 // reached the wire wanted the whole object as one part's JSON text ("body as sent (body /): expected "{}", got {}").
 // It wants each member as the part it is sent as.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Exchange } from "../exchange.js";
 import { expectSent } from "./sent-value.js";
 import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-multipart-whole-body-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-multipart-whole-body-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const openapi = keyedDocument("zqnotes", {

@@ -4,15 +4,15 @@
 // operation's own query keys, beside its declared parameters; a key neither
 // declares is still refused.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import type { Exchange } from "../exchange.js";
 import { checkRequest } from "./request.js";
 import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-path-query-request-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-path-query-request-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const openapi = keyedDocument("zqservices", {

@@ -4,13 +4,13 @@
 // as "0.um;" and failed a request the service reads right. It reads the split
 // the request judge reads: the one that meets the document.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { expectSent } from "./sent-value.js";
 import { keyedDocument, keyedManifest, linkedTool, sentGet } from "../../../test-support/linked-tool.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-shared-segment-sent-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-shared-segment-sent-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const openapi = keyedDocument("zqtags", {

@@ -4,7 +4,6 @@
 // after signing, whose signed headers leave out x-amz-date, or whose body hash lies is refused, naming what is
 // wrong; a tool planted with the old draft (the secret key sent as it is in Authorization) fails its cases.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { executeToolDefinition, signRequest, type ToolSpec } from "@blockwright/runtime/internal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,8 +18,9 @@ import { deriveCases } from "../derive.js";
 import { type CaseResult, runCases } from "../run.js";
 import type { Subject } from "../types.js";
 import { signatureProblem } from "./signature-check.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const root = mkdtempSync(join(tmpdir(), "blockwright-sigv4-judge-"));
+const root = mkdtempSync(join(runScratch(), "blockwright-sigv4-judge-"));
 const specsDir = join(root, "specs");
 let mocks: MockServers;
 let subject: Subject;

@@ -4,13 +4,13 @@
 // intact took the first reading and failed a request sent exactly as the template writes it ("parent as sent (path
 // parent): expected "a", got "a/ ""). A value went intact when a reading of the path gives it.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { expectSent } from "./sent-value.js";
 import { keyedDocument, keyedManifest, linkedTool, sentGet } from "../../../test-support/linked-tool.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-spanning-expressions-sent-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-spanning-expressions-sent-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const openapi = keyedDocument("zqtrees", {

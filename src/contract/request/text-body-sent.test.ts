@@ -2,15 +2,15 @@
 // JSON, so a text that is also a JSON value (`0`, `true`, `null`, `"x"`) read as that value and the case failed
 // ('body as sent: expected "0", got 0') though the request was right. The body of one text is read as it is.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
 import type { Exchange } from "../exchange.js";
 import { expectSent, sentValue } from "./sent-value.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-text-body-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-text-body-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const openapi = keyedDocument("zqnotes", {

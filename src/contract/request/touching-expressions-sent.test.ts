@@ -4,13 +4,13 @@
 // a request sent exactly as the template writes it ("id as sent (path id): expected "10", got "1""). A value went
 // intact when a reading of the path gives it.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { expectSent } from "./sent-value.js";
 import { keyedDocument, keyedManifest, linkedTool, sentGet } from "../../../test-support/linked-tool.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-touching-expressions-sent-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-touching-expressions-sent-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const openapi = keyedDocument("zqitems", {

@@ -3,13 +3,13 @@
 // link (generate refused it, yet add exited 0). With one declared scheme that matches, the cut writes the
 // requirement as declared and says so; with several, add refuses (exit 2), naming them all.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli } from "../../../test-support/cli-harness.js";
 import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-auth-case-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-auth-case-"));
 afterAll(() => {
   rmSync(draftWorkFolder, { recursive: true, force: true });
   rmSync(work, { recursive: true, force: true });

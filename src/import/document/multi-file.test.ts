@@ -4,14 +4,14 @@
 // one openapi.yaml without a reference to another file, and a reference
 // that leaves the root's folder or names no file is refused with its place.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import jsyaml from "js-yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../cli.js";
 import { ROOT } from "../../../test-support/repo.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-multi-file-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-multi-file-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const FILES: Record<string, string> = {

@@ -3,13 +3,13 @@
 // image/gif, which a service reading the Content-Type misreads or refuses. A file whose own type is one of those
 // offered is sent as it; one of another type (or none) as the first, as before.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { failedCases } from "../__fixtures__/draft-cases.js";
 import { draftWorkFolder, drafted, judgedCall, linkedTools, openapi, reply } from "../__fixtures__/draft-kit.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const files = mkdtempSync(join(tmpdir(), "zq-offered-"));
+const files = mkdtempSync(join(runScratch(), "zq-offered-"));
 afterAll(() => {
   rmSync(draftWorkFolder, { recursive: true, force: true });
   rmSync(files, { recursive: true, force: true });

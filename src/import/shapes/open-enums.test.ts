@@ -3,14 +3,14 @@
 // draft (the example broke the items' enum, BW2009). add leaves such an enum out of the cut, keeps the values in the
 // description, and says so; an enum marked closed (modelAsString: false) or of one value (a shape's tag) stays.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { cli } from "../../../test-support/cli-harness.js";
 import { withoutOpenEnums } from "./open-enums.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-open-enums-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-open-enums-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const KNOWN = ["zqbrowser", "zqcity", "zqcontinent"];

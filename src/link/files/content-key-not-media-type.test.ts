@@ -4,14 +4,14 @@
 // instead (`*/*`), add's review note says why, and the mock answers the call. A raw request body under such a key was
 // sent with it as its Content-Type (415): the file goes as its own type, which the judge and the mock take there.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { executeToolDefinition } from "@blockwright/runtime";
 import { afterAll, describe, expect, it } from "vitest";
 import { drafted, draftWorkFolder, linkedTools, notesAt, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
 import { startMocks } from "../../mocks/mocks.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-content-key-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-content-key-"));
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
   rmSync(draftWorkFolder, { recursive: true, force: true });

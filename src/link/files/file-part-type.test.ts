@@ -5,7 +5,6 @@
 // file's own type where the encoding's list or range admits it, else the first type listed or the range's most common
 // one. Each call is recorded and judged against the document.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ToolSpec } from "@blockwright/runtime/internal";
@@ -22,8 +21,9 @@ import {
   reply,
   type Json,
 } from "../../import/__fixtures__/draft-kit.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-zq-part-type-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-zq-part-type-"));
 afterAll(() => {
   rmSync(draftWorkFolder, { recursive: true, force: true });
   rmSync(tmp, { recursive: true, force: true });

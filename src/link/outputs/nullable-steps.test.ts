@@ -6,14 +6,14 @@
 // (TS2339: property does not exist on `… | null`), under `tsc --strict`
 // without skipLibCheck: a published document (GitHub's) has dozens.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { typeErrors, writeInstalled } from "../../../test-support/installed-package.js";
 import { type FixtureEdit, shelfCopy } from "../../../test-support/shelf-copy.js";
 import { generate } from "../../emit/generate-all.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-nullable-steps-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-nullable-steps-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** getBook's answer gains a required, nullable object and a list of nullable objects; two outputs read into them. */

@@ -3,13 +3,13 @@
 // its refusal said "must be at least 5e-324". It says the bound as the document does now, "greater than 0", rule
 // exclusiveMinimum (so "less than 1", exclusiveMaximum); an inclusive bound and an integer's stay "at least".
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-exclusive-bound-words-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-exclusive-bound-words-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const openapi = keyedDocument("zqbounds", {

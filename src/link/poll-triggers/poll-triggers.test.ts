@@ -3,15 +3,15 @@
 // field or the delta link checked, the inputs held to the operation's
 // parameters, and each problem reported at the manifest's place.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type FixtureEdit, shelfCopy } from "../../../test-support/shelf-copy.js";
 import { GenerationErrors } from "../../emit/generation-errors.js";
 import { loadProvider } from "../../emit/link-provider.js";
 import type { ProviderIR } from "../../model/ir.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-poll-triggers-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-poll-triggers-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** One item gains a creation time, and the list answer an address to come back with. */

@@ -4,7 +4,6 @@
 // and the parameters the credential covers (auth.covers, or in the
 // credential's own place), which nothing supplies and a mock does not ask for.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { executeToolDefinition, type ToolSpec } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
@@ -13,8 +12,9 @@ import { type FixtureEdit, shelfCopy } from "../../../test-support/shelf-copy.js
 import { GenerationErrors } from "../../emit/generation-errors.js";
 import { loadProvider } from "../../emit/link-provider.js";
 import type { ProviderIR } from "../../model/ir.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-server-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-server-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 let counter = 0;

@@ -4,15 +4,15 @@
 // `match` value to the event field's schema. Every problem is BW2026 (an
 // unknown input BW2001) at the value's place in the manifest.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { type FixtureEdit, shelfCopy } from "../../../test-support/shelf-copy.js";
 import { GenerationErrors } from "../../emit/generation-errors.js";
 import { loadProvider } from "../../emit/link-provider.js";
 import type { ProviderIR } from "../../model/ir.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-trigger-values-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-trigger-values-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 let counter = 0;

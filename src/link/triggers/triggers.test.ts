@@ -2,7 +2,6 @@
 // (or webhook), the fields it reads checked there, and each problem reported
 // at the manifest's place; the linked trigger is what the runtime verifies.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { signDelivery, verifyEvent } from "@blockwright/runtime";
 import { afterAll, describe, expect, it } from "vitest";
@@ -10,8 +9,9 @@ import { type FixtureEdit, shelfCopy } from "../../../test-support/shelf-copy.js
 import { GenerationErrors } from "../../emit/generation-errors.js";
 import { loadProvider } from "../../emit/link-provider.js";
 import type { ProviderIR } from "../../model/ir.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-triggers-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-triggers-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 let counter = 0;

@@ -4,12 +4,12 @@
 // the document's serialization (RFC 6570's reserved expansion) sends them as they are. Each field keeps it now; a
 // `+`, `&` or `#` is still encoded (their meaning in a query), and a field of a parameter without it is unchanged.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { keyedDocument, keyedManifest, linkedTool, sentGet } from "../../../test-support/linked-tool.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-query-field-reserved-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-query-field-reserved-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const object = { type: "object", properties: { email: { type: "string" }, since: { type: "string" } } };

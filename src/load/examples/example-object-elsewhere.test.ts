@@ -5,13 +5,13 @@
 // add's draft, linked as generate links it, was refused (BW1204, exit 1). It is now the published document's own
 // example when the pinned document holds the same value at the same place: a warning, left out.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sha256 } from "../../common/hash.js";
 import { loadOpenApi, OpenApiProblems } from "../openapi-source.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-example-object-elsewhere-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-example-object-elsewhere-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const document = (value: string) => ({

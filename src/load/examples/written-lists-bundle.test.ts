@@ -3,12 +3,12 @@
 // mocks read) had been made from the files before, and kept the text, so the one-file and the several-file document
 // read one example two ways. The bundle is now made from the files as the check read them.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadOpenApi } from "../openapi-source.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-zq-written-lists-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-zq-written-lists-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const ROOT = `openapi: 3.0.3

@@ -5,14 +5,14 @@
 // mock in a long-lived process whose walks may run optimised: both measure first; upstream measures a newer document
 // before comparing it.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli, runtimeProject } from "../../../test-support/cli-harness.js";
 import { startMocks } from "../../mocks/mocks.js";
 import { zqChain } from "./__fixtures__/zq-chain.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-reference-depth-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-reference-depth-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const dir = runtimeProject(join(tmp, "project"), "specs");
 const REFUSED = /refused: the schemas nest \d+ levels deep through their \$refs \(rule: depth;.*Zq\d+.*\[BW1002\]/;

@@ -4,14 +4,14 @@
 // exit 2), not an internal error (exit 70). In a test's worker the same walks may hold (reference-depth-cli.test.ts).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import jsYaml from "js-yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli, runtimeProject, spawnCli } from "../../../test-support/cli-harness.js";
 import { zqChain } from "./__fixtures__/zq-chain.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-reference-depth-process-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-reference-depth-process-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const dir = runtimeProject(join(tmp, "project"), "specs");
 const REFUSED =

@@ -2,13 +2,13 @@
 // by a bare name, one naming nothing) is a warning of the load, in our words and at its place; the types' step, which
 // printed openapi-typescript's own "⚠ Discriminator mapping has an invalid schema" from inside generate, is silent.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { emitOpenApiNamespace } from "../../emit/types/emit-types.js";
 import { loadOpenApi } from "../openapi-source.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const dir = mkdtempSync(join(tmpdir(), "blockwright-unnarrowed-"));
+const dir = mkdtempSync(join(runScratch(), "blockwright-unnarrowed-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const document = `openapi: 3.0.3

@@ -5,12 +5,12 @@
 // ("only local $refs are supported") and generate refused each. They are bundled as every other reference is now, and
 // one naming a file that is not there is refused by name.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { bundlePublished } from "../openapi-source.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-zq-swagger-unions-"));
+const tmp = mkdtempSync(join(runScratch(), "blockwright-zq-swagger-unions-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const ROOT = `swagger: "2.0"

@@ -3,15 +3,15 @@
 // internal error (exit 70). Both now refuse it at its place, naming the rule and the value (add: exit 2, as a
 // document it cannot read; generate: BW2019 at file:line:col); a broken part no taken operation reaches stays harmless.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { drafted, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
 import { UndraftableDocument } from "../../import/draft-provider.js";
 import { loadOpenApi, OpenApiProblems } from "../openapi-source.js";
 import { structurePlace, structureProblems } from "./document-structure.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const dir = mkdtempSync(join(tmpdir(), "blockwright-structure-"));
+const dir = mkdtempSync(join(runScratch(), "blockwright-structure-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const ok = { "200": reply({ type: "object", properties: { zqid: { type: "string" } } }) };

@@ -3,14 +3,14 @@
 // line break in a header value, and every call of the operation answered 500.
 // The mock serves the example on one line, as HTTP reads a folded header.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { violationsOf } from "../../contract/prism.js";
 import { openapi } from "../../import/__fixtures__/draft-kit.js";
 import { startMocks } from "../mocks.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-header-lines-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-header-lines-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const LINKS = '</zqlessons?page=1>; rel="first",\n</zqlessons?page=2>; rel="next"\n';

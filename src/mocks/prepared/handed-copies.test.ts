@@ -2,7 +2,6 @@
 // of the document again (5.8–6.5 s of CPU of a whole published API's ~16 s restart): the run hands it the copy the
 // first worker made, as bytes (handed-copies.ts), and the new worker's mock answers alike from it.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { linkedTool } from "../../../test-support/linked-tool.js";
@@ -10,8 +9,9 @@ import { manifest, openapi } from "./__fixtures__/zqcrate-subject.js";
 import { plannedCase } from "../../contract/__fixtures__/planned-cases.js";
 import { runInWorkers } from "../../contract/workers.js";
 import { handedCopy, shareCopies } from "./handed-copies.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-handed-copies-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-handed-copies-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 await linkedTool(work, "zqcrate", openapi, manifest, "zqcrate_list");

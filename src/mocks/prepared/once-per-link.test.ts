@@ -1,13 +1,13 @@
 // A worker's mocks of one linked subject (its stateless ones, then a stateful one for a round trip) share the mock's
 // copy of the document (mock-document.ts), made once: a whole published API's copy cost 6–12 s of CPU each time.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { parse } from "yaml";
 import { linkedTool } from "../../../test-support/linked-tool.js";
 import { manifest, openapi } from "./__fixtures__/zqcrate-subject.js";
 import type { LinkedSubject } from "../../load/linked-subject.js";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 
 const made = vi.hoisted(() => ({ copies: 0 }));
 vi.mock("../mock-document.js", async (original) => {
@@ -24,7 +24,7 @@ vi.mock("../mock-document.js", async (original) => {
 vi.resetModules();
 const { startMocks } = await import("../mocks.js");
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-once-per-link-"));
+const work = mkdtempSync(join(runScratch(), "blockwright-once-per-link-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const { linked } = await linkedTool(work, "zqcrate", openapi, manifest, "zqcrate_list");
