@@ -35,14 +35,8 @@ const openapi = keyedDocument("zqcookielist", {
     },
   },
 });
-const manifest = keyedManifest(
-  "zqcookielist",
-  `  zqcookielist_get_prefs:
-    operationId: getPrefs
-    title: Get prefs
-    description: Get prefs.
-    params:
-      zqPrefs:
+/** The list and the object cookie of both operations. */
+const PREFS_AND_CARD = `      zqPrefs:
         type: json
         jsonType: array
         items: { type: string }
@@ -53,47 +47,47 @@ const manifest = keyedManifest(
         jsonType: object
         description: The card.
         wire: { in: cookie, name: zq-card }
-    outputs: {}
-  zqcookielist_get_default_prefs:
-    operationId: getDefaultPrefs
-    title: Get default prefs
-    description: Get default prefs.
+`;
+const operation = (name: string, operationId: string, title: string, more = "") => `  zqcookielist_${name}:
+    operationId: ${operationId}
+    title: ${title}
+    description: ${title}.
     params:
-      zqPrefs:
-        type: json
-        jsonType: array
-        items: { type: string }
-        description: The prefs.
-        wire: { in: cookie, name: zq-prefs }
-      zqCard:
-        type: json
-        jsonType: object
-        description: The card.
-        wire: { in: cookie, name: zq-card }
-      zqPlain:
+${PREFS_AND_CARD}${more}    outputs: {}
+`;
+const plain = `      zqPlain:
         type: string
         description: A plain cookie.
         maxLength: 100
         wire: { in: cookie, name: zq-plain }
-    outputs: {}
-`,
+`;
+const manifest = keyedManifest(
+  "zqcookielist",
+  operation("get_prefs", "getPrefs", "Get prefs") +
+    operation("get_default_prefs", "getDefaultPrefs", "Get default prefs", plain),
 );
-const { linked, tool } = await linkedTool(work, "zqcookielist", openapi, manifest, "zqcookielist_get_prefs");
+const notExploded = await linkedTool(work, "zqcookielist", openapi, manifest, "zqcookielist_get_prefs");
 const exploded = await linkedTool(work, "zqcookielist", openapi, manifest, "zqcookielist_get_default_prefs");
+
+/** `input` sent by the subject's tool (its key given): the cookie header sent, and the request judge's judgement. */
+async function sentAndJudged(subject: typeof exploded, input: Record<string, unknown>) {
+  const ex = await sentGet(subject.tool, { apiKey: "zq-key-0123456789", ...input });
+  const judgement = requestJudge(subject.linked.document, { credential: "form" })({
+    method: "GET",
+    url: ex.url.href,
+    headers: ex.headers,
+  });
+  return { cookie: ex.headers.get("cookie"), refusals: judgement.refusals, read: judgement.read.params };
+}
 
 describe("a cookie list or object in style form, not exploded", () => {
   it("is sent as the style table writes it, and the judge reads back the items given", async () => {
     const zqPrefs = ["zq wide", "a,b", "é;=", "%41"];
     const zqCard = { "zq k": "v,w", n: 2 };
-    const ex = await sentGet(tool, { apiKey: "zq-key-0123456789", zqPrefs, zqCard });
-    expect(ex.headers.get("cookie")).toBe("zq-prefs=zq%20wide,a%2Cb,%C3%A9%3B%3D,%2541; zq-card=zq%20k,v%2Cw,n,2");
-    const judgement = requestJudge(linked.document, { credential: "form" })({
-      method: "GET",
-      url: ex.url.href,
-      headers: ex.headers,
-    });
-    expect(judgement.refusals).toEqual([]);
-    expect(judgement.read.params.get("cookie:zq-prefs")).toEqual(zqPrefs);
+    const sent = await sentAndJudged(notExploded, { zqPrefs, zqCard });
+    expect(sent.cookie).toBe("zq-prefs=zq%20wide,a%2Cb,%C3%A9%3B%3D,%2541; zq-card=zq%20k,v%2Cw,n,2");
+    expect(sent.refusals).toEqual([]);
+    expect(sent.read.get("cookie:zq-prefs")).toEqual(zqPrefs);
   });
 });
 
@@ -104,19 +98,14 @@ describe("a cookie list or object in style form, explode left out (true)", () =>
   it("is sent as pairs of its own, and the judge reads back the items and fields given", async () => {
     const zqPrefs = ["zq wide", "a,b", "é;="];
     const zqCard = { "zq k": "v,w", n: "2" };
-    const ex = await sentGet(exploded.tool, { apiKey: "zq-key-0123456789", zqPrefs, zqCard, zqPlain: "p q" });
-    expect(ex.headers.get("cookie")).toBe(
+    const sent = await sentAndJudged(exploded, { zqPrefs, zqCard, zqPlain: "p q" });
+    expect(sent.cookie).toBe(
       "zq-prefs=zq%20wide; zq-prefs=a%2Cb; zq-prefs=%C3%A9%3B%3D; zq%20k=v%2Cw; n=2; zq-plain=p%20q",
     );
-    const judgement = requestJudge(exploded.linked.document, { credential: "form" })({
-      method: "GET",
-      url: ex.url.href,
-      headers: ex.headers,
-    });
-    expect(judgement.refusals).toEqual([]);
-    expect(judgement.read.params.get("cookie:zq-prefs")).toEqual(zqPrefs);
-    expect(judgement.read.params.get("cookie:zq-card")).toEqual(zqCard);
-    expect(judgement.read.params.get("cookie:zq-plain")).toBe("p q");
+    expect(sent.refusals).toEqual([]);
+    expect(sent.read.get("cookie:zq-prefs")).toEqual(zqPrefs);
+    expect(sent.read.get("cookie:zq-card")).toEqual(zqCard);
+    expect(sent.read.get("cookie:zq-plain")).toBe("p q");
   });
 
   it("sends no pair for an empty list or object", async () => {

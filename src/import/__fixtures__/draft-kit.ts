@@ -8,7 +8,7 @@ import { linkProblems as generationLinkProblems } from "../../../test-support/ge
 import { runScratch } from "../../../test-support/run/run-scratch.js";
 import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
 import { executeToolDefinition } from "@blockwright/runtime";
-import type { ToolSpec } from "@blockwright/runtime/internal";
+import { collectPages, fullSupport, type ToolSpec } from "@blockwright/runtime/internal";
 import { loadProvider } from "../../emit/link-provider.js";
 import { type Judgement, requestJudge, type SentRequest } from "../../judge/judge.js";
 import { OpenApiDocument } from "../../load/openapi-document.js";
@@ -217,6 +217,32 @@ export async function errorMessageOf(d: ProviderDraft, body: unknown): Promise<u
 }
 
 export { work as draftWorkFolder };
+
+/**
+ * A drafted paged tool's pages collected (its bearer token given) over a fetch answering each request with the next
+ * bare JSON list of items of these ids: the items collected, what each request sent as `param`, and what the pages
+ * say (their count, whether they are complete).
+ */
+export async function pagedIds(
+  tool: ToolSpec,
+  pages: string[][],
+  param: string,
+): Promise<{ items: unknown; sent: (string | null)[]; pages: unknown }> {
+  const { fetch, seen } = scriptedFetch(
+    ...pages.map((ids) =>
+      json(
+        200,
+        ids.map((id) => ({ id })),
+      ),
+    ),
+  );
+  const all = await collectPages(tool, { accessToken: "zq-token-0001" }, { ...fullSupport, fetch });
+  return {
+    items: all.success && all.output.data,
+    sent: seen.map((s) => new URL(s.url).searchParams.get(param)),
+    pages: all.success && all.pages,
+  };
+}
 
 /**
  * A drafted tool called once with `params` (its bearer token given) on a fetch answering 200 with `answer`: "sent" or

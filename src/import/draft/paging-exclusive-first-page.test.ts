@@ -3,14 +3,13 @@
 // number) was followed by `page=1`, the same first page again: every first page listed twice.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { collectPages, fullSupport } from "@blockwright/runtime/internal";
-import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
 import {
   draftWorkFolder,
   drafted,
   linkedTools,
   notesAt,
   openapi,
+  pagedIds,
   reply,
   type Json,
 } from "../__fixtures__/draft-kit.js";
@@ -49,15 +48,9 @@ describe("a page number whose minimum is exclusive", () => {
         "the list ends at an empty page",
     ]);
     const [tool] = await linkedTools(d, "zqshelf");
-    const rows = (ids: string[]) =>
-      json(
-        200,
-        ids.map((id) => ({ id })),
-      );
-    const { fetch, seen } = scriptedFetch(rows(["s1", "s2"]), rows(["s3"]), rows([]));
-    const all = await collectPages(tool!, { accessToken: "zq-token-0001" }, { ...fullSupport, fetch });
-    expect(all.success && all.output.data).toEqual([{ id: "s1" }, { id: "s2" }, { id: "s3" }]);
-    expect(seen.map((s) => new URL(s.url).searchParams.get("page"))).toEqual([null, "2", "3"]);
+    const paged = await pagedIds(tool!, [["s1", "s2"], ["s3"], []], "page");
+    expect(paged.items).toEqual([{ id: "s1" }, { id: "s2" }, { id: "s3" }]);
+    expect(paged.sent).toEqual([null, "2", "3"]);
   });
 
   it("an inclusive minimum of 0 still starts at 0", () => {

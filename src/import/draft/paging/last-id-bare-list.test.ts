@@ -6,14 +6,13 @@
 // `since_id` ("newer than"): a timeline newest first pages back by `max_id`, since_id asks for the newer items again.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { collectPages, fullSupport } from "@blockwright/runtime/internal";
-import { json, scriptedFetch } from "../../../../test-support/runtime/scripted-fetch.js";
 import {
   draftWorkFolder,
   drafted,
   linkedTools,
   notesAt,
   openapi,
+  pagedIds,
   reply,
   type Json,
 } from "../../__fixtures__/draft-kit.js";
@@ -65,16 +64,10 @@ describe("the last item's id sent back over a bare list without an end flag", ()
         "pages so",
     ]);
     const [tool] = await linkedTools(d, "zqshelf");
-    const rows = (ids: string[]) =>
-      json(
-        200,
-        ids.map((id) => ({ id })),
-      );
-    const { fetch, seen } = scriptedFetch(rows(["s1", "s2"]), rows(["s3"]), rows([]));
-    const all = await collectPages(tool!, { accessToken: "zq-token-0001" }, { ...fullSupport, fetch });
-    expect(all.success && all.output.data).toEqual([{ id: "s1" }, { id: "s2" }, { id: "s3" }]);
-    expect(seen.map((s) => new URL(s.url).searchParams.get("startingAfter"))).toEqual([null, "s2", "s3"]);
-    expect(all.success && all.pages).toMatchObject({ count: 3, complete: true });
+    const paged = await pagedIds(tool!, [["s1", "s2"], ["s3"], []], "startingAfter");
+    expect(paged.items).toEqual([{ id: "s1" }, { id: "s2" }, { id: "s3" }]);
+    expect(paged.sent).toEqual([null, "s2", "s3"]);
+    expect(paged.pages).toMatchObject({ count: 3, complete: true });
   });
 
   it("is not drafted for a parameter of such a name the document does not say takes an id", () => {
