@@ -118,13 +118,21 @@ const uuidInside = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
  * refused before any request: a `format: date` whose example is a date and time (`2025-10-15T13:51:56Z`: a report
  * window's start whose prose asks `yyyy-mm-ddThh:mm:ss`) written `date-time`; a `format: uuid` whose example is a UUID
  * with more around it (a conversation's `CON-f972836a-…`: the API's ids carry a prefix) left out. The example is the
- * schema's own, or its parameter's (a date and time's offset `+0000` or `+00:00`).
+ * schema's own, or its parameter's (a date and time's offset `+0000` or `+00:00`). So for a pattern written as a date
+ * form (`yyyy/MM/dd HH:mm:ss`: Java's template, which ECMAScript reads as that very text) that its own example or
+ * default (`2023/10/01 12:00:00`) breaks and the form's reading meets: every date a call gave was refused.
  */
 export function withExampleFormats(cut: Json): string[] {
   return rewriteEachObject(cut, (node) => {
     const param = typeof node.in === "string" && node.schema !== null && typeof node.schema === "object";
     const schema = (param ? node.schema : node) as Json;
     const example = param && "example" in node ? node.example : schema.example;
+    const form = typeof schema.pattern === "string" ? datePatternAsForm(schema.pattern, [example, schema.default]) : "";
+    if (form) {
+      const written = JSON.stringify(schema.pattern);
+      schema.pattern = form;
+      return `pattern ${written}: ${JSON.stringify(form)}, the date form it writes, as its own example or default`;
+    }
     if (schema.format === "uuid" && typeof example === "string" && !meets("uuid", example)) {
       if (!uuidInside.test(example)) return undefined;
       delete schema.format;
@@ -138,6 +146,40 @@ export function withExampleFormats(cut: Json): string[] {
   });
 }
 
+// A date form's fields as Java's and moment's templates write them (a run of one letter: `yyyy`, `MM`, `dd`, `HH`,
+// `mm`, `ss`, `SSS`; `YYYY`, `DD`), Java's quoted `'T'`, and the separators between them.
+const FORM_PIECES = /'T'|([yYMmdDhHsS])\1*|[/\-:. T]/g;
+
+/** The digits a field of the form takes, as a count (`{4}`, `{1,2}`), or undefined where no date form writes it so. */
+function fieldDigits(run: string): string | undefined {
+  const [letter, n] = [run[0] as string, run.length];
+  if (letter === "y" || letter === "Y") return n === 2 || n === 4 ? `{${n}}` : undefined;
+  if (letter === "S") return n <= 9 ? `{${n}}` : undefined;
+  return n === 2 ? "{2}" : n === 1 ? "{1,2}" : undefined;
+}
+
+/**
+ * The pattern a date form written as one means (`^\d{4}/\d{2}/\d{2}$` for `yyyy/MM/dd`), where the pattern is such a
+ * form (two fields or more, no pattern syntax) and one of the document's own values (`shown`: an example, a default)
+ * meets that reading and none meets the pattern as ECMAScript reads it (the form's very text); else "".
+ */
+function datePatternAsForm(pattern: string, shown: unknown[]): string {
+  const pieces = pattern.match(FORM_PIECES) ?? [];
+  if (pieces.join("") !== pattern) return "";
+  let [form, fields] = ["", 0];
+  for (const piece of pieces) {
+    const digits = /^[yYMmdDhHsS]/.test(piece) ? fieldDigits(piece) : "";
+    if (digits === undefined) return "";
+    if (digits) fields++;
+    form += digits ? `\\d${digits}` : piece === "'T'" ? "T" : piece === "." ? "\\." : piece;
+  }
+  const values = shown.filter((v): v is string => typeof v === "string");
+  const read = readPattern(pattern);
+  const meets = (re: string, v: string) => new RegExp(re, "u").test(v);
+  if (fields < 2 || read === undefined || values.some((v) => meets(read, v))) return "";
+  return values.some((v) => meets(`^${form}$`, v)) ? `^${form}$` : "";
+}
+
 /** The review note on the formats rewritten as their own examples ask, if add rewrote some. */
 export function exampleFormatNotes(changed: readonly string[]): ReviewNote[] {
   if (!changed.length) return [];
@@ -145,8 +187,9 @@ export function exampleFormatNotes(changed: readonly string[]): ReviewNote[] {
     {
       at: ["openapi"],
       note:
-        `openapi.yaml changes ${changed.join(", ")}: the document's own example breaks the format it declares ` +
-        "(a date and time for a date, a UUID with more around it for a UUID): check which the API takes",
+        `openapi.yaml changes ${changed.join(", ")}: the document's own example breaks the format or pattern it ` +
+        "declares (a date and time for a date, a UUID with more around it for a UUID, a date for a date form " +
+        "written as a pattern): check which the API takes",
     },
   ];
 }
