@@ -1,5 +1,7 @@
 // Which resource and role of the stateful mock (mock-state.ts) a request reaches: its method and path matched against
-// each resource's collection and item paths, in the document's order.
+// each resource's collection and item paths, the most literal first (as OpenAPI matches `/pets/mine` before
+// `/pets/{id}`, and the judge routes: a collection `/orders/edits` is not a read of the order "edits"), then in the
+// document's order.
 import type { Resource, Role } from "./mock-resources.js";
 import { withoutAlikeMark } from "../load/operation-index.js";
 import { pathPattern } from "./mock-paging.js";
@@ -24,17 +26,22 @@ interface Route {
   plain: RegExp;
 }
 
-/** Each method of each resource, as a route. */
+/** Each method of each resource, as a route: the most literal path first, then in the document's order. */
 export function stateRoutes(resources: readonly Resource[]): Route[] {
-  return resources.flatMap((resource) =>
+  const routes = resources.flatMap((resource) =>
     (Object.entries(resource.methods) as [Role, string][]).map(([role, method]) => {
       const path = role === "create" || role === "list" ? resource.collection : resource.item;
-      return { resource, role, method, pattern: pathPattern(path), plain: pathPattern(withoutAlikeMark(path)) };
+      // Characters of literal text (an alike item's mark aside: it ranks as the item it is served apart from).
+      const literal = withoutAlikeMark(path).replace(/\{[^{}]*\}/g, "").length;
+      const route = { resource, role, method, pattern: pathPattern(path), plain: pathPattern(withoutAlikeMark(path)) };
+      return { route, literal };
     }),
   );
+  // (A stable sort: routes of as much literal text keep the document's order.)
+  return routes.sort((a, b) => b.literal - a.literal).map((r) => r.route);
 }
 
-/** The resource and role the request reaches, the first route that matches; undefined when none does. */
+/** The resource and role the request reaches: the first route that matches (the most literal); undefined if none. */
 export function hitOf(routes: readonly Route[], method: string | undefined, path: string): Hit | undefined {
   const route = routes.find((r) => r.method === method && r.pattern.test(path));
   if (!route) return undefined;
