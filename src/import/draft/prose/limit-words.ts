@@ -336,3 +336,19 @@ function textRange(param: ManifestParam, said: Said[], note: (t: string) => void
       "if the words mean otherwise",
   );
 }
+
+/**
+ * The longest length, in characters or bytes, that `description` names anywhere ("up to 1,024 characters", "at most
+ * 51,200 bytes", "if single string, up to 1024 characters"), however the words hedge it, or 0: a text's words that
+ * say it may be that long, so a default cap below it refuses a value the document allows (a byte bounds the
+ * characters too: each is one byte or more).
+ */
+export function statedLength(description: unknown): number {
+  if (typeof description !== "string" || !/\d/.test(description)) return 0;
+  const text = plainText(description);
+  const lengths = [
+    ...text.matchAll(new RegExp(String.raw`${N}\s*(?:-\s*)?(?:characters?|chars?|bytes?)\b`, "gi")),
+    ...text.matchAll(new RegExp(String.raw`\blength(?:\s+limit)?\s+(?:of|is)\s+${N}`, "gi")),
+  ].map((m) => numberOf(m[1] ?? ""));
+  return Math.max(0, ...lengths.filter((n) => Number.isInteger(n) && n > 0));
+}
