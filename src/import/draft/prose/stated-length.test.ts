@@ -1,7 +1,7 @@
 // A text in the address or a header that the schema leaves unbounded gets add's default maxLength (1000 in the query
 // or a header). Where its words name a longer length too hedged to draft as its limit ("If single string, up to 1024
-// characters", "a combined length … may not exceed 10,000 characters", "at most 51,200 bytes"), the default refused a
-// value the document allows, before any request: the default grows to the length the words name.
+// characters", "a combined length … may not exceed 10,000 characters", "a maximum length of 51,200 bytes"), the
+// default refused a value the document allows, before any request: the default grows to the length the words name.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -36,6 +36,12 @@ const zqDoc = openapi({
           name: "X-Zq-Context",
           in: "header",
           description: "Up to 3,583 bytes of base64 data.",
+          schema: { type: "string" },
+        },
+        {
+          name: "X-Zq-Range",
+          in: "header",
+          description: "The bytes sent: bytes 0-262143/2469036 is the first 262144 bytes of a 2,469,036 byte file.",
           schema: { type: "string" },
         },
       ],
@@ -73,9 +79,11 @@ describe("add's default maxLength beside a length the words name", () => {
     const d = drafted(zqDoc, ["zqSearch"]);
     const params = d.manifest.operations.acme_zq_search?.params ?? {};
     expect(params.zqName?.maxLength).toBe(120);
-    expect([params.zqShort?.maxLength, params.zqWords?.maxLength]).toEqual([
+    // Bytes of a file the value speaks of are no length of the value.
+    expect([params.zqShort?.maxLength, params.zqWords?.maxLength, params.xZqRange?.maxLength]).toEqual([
       DEFAULT_MAX_LENGTH.query,
       DEFAULT_MAX_LENGTH.query,
+      DEFAULT_MAX_LENGTH.header,
     ]);
     expect(notesAt(d, `${at}.zqWords`)).toContain(
       `maxLength ${DEFAULT_MAX_LENGTH.query} is blockwright add's default for a query value the spec leaves ` +
