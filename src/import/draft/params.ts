@@ -25,6 +25,7 @@ import { oneValueConstant } from "./one-value-constants.js";
 import { answerFormat, documentVersion, ignoredHeaderNote, presenceFlag } from "../shapes/param-readings.js";
 import { draftBody } from "./request-body.js";
 import { proseRules } from "./prose/either-rule.js";
+import { statedLength } from "./prose/limit-words.js";
 import { isStructuredList, structuredListRule } from "../shapes/structured-list-params.js";
 import { admitsNullOnly, nullOnlyParamNote } from "../shapes/null-only.js";
 
@@ -224,7 +225,7 @@ function draftDeclared(
   notes.push(...own);
   const greedy = declared.in === "path" ? greedyPathNote(draft, raw, op.path) : undefined;
   if (greedy) notes.push({ at: where, note: greedy });
-  withDefaultMaxLength(draft, declared.in, (text) => notes.push({ at: where, note: text }));
+  withDefaultMaxLength(draft, declared.in, raw.description, (text) => notes.push({ at: where, note: text }));
   const nullNote = nullableQuery(doc, declared, draft);
   if (nullNote) notes.push({ at: where, note: nullNote });
   if ("sharedFields" in declared && draft.type === "json")
@@ -330,12 +331,19 @@ function unsentStyle(declared: Declared, draft: ManifestParam): string | undefin
 /**
  * The maxLength a string sent in the address or a header takes when the spec gives none (DEFAULT_MAX_LENGTH), each
  * form of it too, or the length of the parameter's example or default where that is longer (a transaction's 378 hex
- * digits in a path, a configuration's 427 characters: the draft refused its own example, or default). A value format
+ * digits in a path, a configuration's 427 characters: the draft refused its own example, or default), or a length the
+ * words name where that is longer ("if single string, up to 1024 characters", "at most 51,200 bytes": words too
+ * hedged to draft as its maxLength, yet a value past the default is one they allow). A value format
  * bounds the length itself (FORMAT_MAX_LENGTH; not `regex`, which has no bound): a default longer than any such value
  * admits none of its length. So
  * does a pattern anchored at both ends (`^[A-Z0-9]{26}$`): a default longer than it admits no value of its own length.
  */
-function withDefaultMaxLength(draft: ManifestParam, in_: Declared["in"], note: (text: string) => void): void {
+function withDefaultMaxLength(
+  draft: ManifestParam,
+  in_: Declared["in"],
+  description: unknown,
+  note: (text: string) => void,
+): void {
   const place = in_ as keyof typeof DEFAULT_MAX_LENGTH;
   for (const text of [draft, ...(draft.anyOf ?? [])]) {
     if (
@@ -348,11 +356,17 @@ function withDefaultMaxLength(draft: ManifestParam, in_: Declared["in"], note: (
       continue;
     const length = (value: unknown) => (text === draft && typeof value === "string" ? Array.from(value).length : 0);
     const example = Math.max(length(draft.example), length(draft.default));
-    text.maxLength = Math.max(DEFAULT_MAX_LENGTH[place], example);
+    const worded = text === draft ? statedLength(description) : 0;
+    text.maxLength = Math.max(DEFAULT_MAX_LENGTH[place], example, worded);
+    const why =
+      text.maxLength === DEFAULT_MAX_LENGTH[place]
+        ? ""
+        : text.maxLength === example
+          ? " (the length of its example or default)"
+          : " (the length its description names)";
     note(
       `maxLength ${text.maxLength} is blockwright add's default for a ${place} value the spec leaves unbounded` +
-        `${example > DEFAULT_MAX_LENGTH[place] ? " (the length of its example or default)" : ""}; set the ` +
-        "upstream's real limit",
+        `${why}; set the upstream's real limit`,
     );
   }
 }

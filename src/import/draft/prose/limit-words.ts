@@ -336,3 +336,22 @@ function textRange(param: ManifestParam, said: Said[], note: (t: string) => void
       "if the words mean otherwise",
   );
 }
+
+/**
+ * The longest length, in characters or bytes, that `description` names anywhere ("up to 1,024 characters", "at most
+ * 1,024 bytes long", "if single string, up to 1024 characters"), however the words hedge it, or 0: a text's words
+ * that say it may be that long, so a default cap below it refuses a value the document allows (a byte bounds the
+ * characters too: each is one byte or more). Bytes count only as a length's ("up to", "long"): "the first 262144
+ * bytes" of "a 2,469,036 byte file" are a file's, not the value's.
+ */
+export function statedLength(description: unknown): number {
+  if (typeof description !== "string" || !/\d/.test(description)) return 0;
+  const text = plainText(description);
+  const lengths = [
+    ...text.matchAll(new RegExp(String.raw`${N}\s*(?:-\s*)?(?:characters?|chars?)\b`, "gi")),
+    ...text.matchAll(new RegExp(String.raw`\b(?:up to|at most|no more than|maximum of)\s+${N}\s*bytes\b`, "gi")),
+    ...text.matchAll(new RegExp(String.raw`${N}\s*bytes\s+long\b`, "gi")),
+    ...text.matchAll(new RegExp(String.raw`\blength(?:\s+limit)?\s+(?:of|is)\s+${N}`, "gi")),
+  ].map((m) => numberOf(m[1] ?? ""));
+  return Math.max(0, ...lengths.filter((n) => Number.isInteger(n) && n > 0));
+}
