@@ -9,7 +9,8 @@
 //   - a field of the reply named after a parameter with `next` before it
 //     (`next_marker` → `marker`), or inside an object so named
 //     (`next_page.offset` → `offset`), or an `after` anywhere in the reply's
-//     paging object (`paging.cursors.after` → `after`), or, failing those,
+//     paging object (`paging.cursors.after` → `after`) or described as the
+//     next one's (`{data, after}`), or, failing those,
 //     named after a top-level field of the JSON body (`NextMarker` → the
 //     body's `Marker`): cursor; a stream's iterator without an end flag
 //     (`NextShardIterator` → `ShardIterator`) until it is caught up
