@@ -174,6 +174,43 @@ export function cursorHeader(doc: OpenApiDocument, rawOp: Schema, cursorParam: s
   return undefined;
 }
 
+/**
+ * The header of a 2xx reply that carries the next page's address: named `next-page`, `next-link` or `next-url` (an
+ * `x-` prefix aside) and shown or described as an address (a uri format, an example that is one, or words saying URL,
+ * link or address): `next-page: URL representing a new request … to receive the next page`.
+ */
+export function nextAddressHeader(doc: OpenApiDocument, rawOp: Schema): string | undefined {
+  const responses = (rawOp.responses ?? {}) as Record<string, Schema>;
+  for (const [status, raw] of Object.entries(responses)) {
+    if (!/^2(\d\d|XX)$/i.test(status)) continue;
+    let headers: Record<string, Schema>;
+    try {
+      headers = (doc.resolve(raw).headers ?? {}) as Record<string, Schema>;
+    } catch {
+      continue;
+    }
+    for (const [name, rawHeader] of Object.entries(headers)) {
+      if (!/^(x-)?next[-_]?(page|link|url|uri|href)$/i.test(name)) continue;
+      let header: Schema;
+      try {
+        header = doc.resolve(rawHeader);
+      } catch {
+        continue;
+      }
+      const schema = (header.schema ?? {}) as Schema;
+      const shown = [header.example, schema.example].filter((v): v is string => typeof v === "string");
+      const said = `${header.description ?? ""} ${schema.description ?? ""}`;
+      if (
+        (typeof schema.format === "string" && /^(uri|url|iri)(-reference)?$/i.test(schema.format)) ||
+        shown.some((v) => /^(https?:\/\/|\/)/i.test(v)) ||
+        /\b(urls?|uris?|address|link)\b/i.test(said)
+      )
+        return name;
+    }
+  }
+  return undefined;
+}
+
 /** The schema of the reply's field at `path` (flattened), if there is one. */
 function fieldAt(doc: OpenApiDocument, body: Schema, path: readonly string[]): Schema | undefined {
   let at: Schema | undefined = body;
