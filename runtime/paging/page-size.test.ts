@@ -142,6 +142,28 @@ describe("an all-pages call that gives no page size", () => {
   });
 });
 
+describe("an all-pages call whose page size is bounded only by its number format (int32's 2147483647)", () => {
+  // As add drafts a `format: int32` page size no maximum documents: 2147483647 was sent as the page size of every
+  // request, which servers refuse or cut. The upstream's own page size is taken instead.
+  const byFormat: ToolSpec = {
+    ...byCursor,
+    params: byCursor.params.map((p) => (p.name === "limit" ? { ...p, minimum: -(2 ** 31), maximum: 2 ** 31 - 1 } : p)),
+  };
+
+  it("sends no page size: the upstream's own pages", async () => {
+    const { fetch, seen } = upstream(byFormat, 250);
+    const result = await executeToolDefinition(byFormat, { apiKey: KEY }, { fetch, allPages: true });
+    expect(result).toMatchObject({ success: true, pages: { count: 4, items: ITEMS, complete: true } });
+    expect(seen.map((s) => new URL(s.url).searchParams.get("limit"))).toEqual([null, null, null, null]);
+  });
+
+  it("under maxItems, asks only for the items still missing", async () => {
+    const { fetch, seen } = upstream(byFormat, 250);
+    await executeToolDefinition(byFormat, { apiKey: KEY }, { fetch, allPages: true, maxItems: 30 });
+    expect(seen.map((s) => new URL(s.url).searchParams.get("limit"))).toEqual(["30"]);
+  });
+});
+
 describe("an all-pages call that fails after some pages", () => {
   // The provider's rate: 3 requests a minute, in a limiter of the test's own (the process's is shared).
   const rated: ToolSpec = { ...byCursor, rateLimits: { requestsPerMinute: 3 } };

@@ -5,9 +5,10 @@
 // address is followed only on the first page's origin (transport.ts), and a
 // cursor or address seen before ends the call rather than loop. A tool that
 // names its page size parameter asks for the largest page its manifest allows
-// (the parameter's maximum) unless the caller gives a size, so that all pages
-// take as few requests, and rate-limit turns, as they can; under maxItems,
-// each page asks only for the items still missing.
+// (the parameter's maximum, unless it is a number format's bound) unless the
+// caller gives a size, so that all pages take as few requests, and rate-limit
+// turns, as they can; under maxItems, each page asks only for the items still
+// missing.
 //
 // `collectPages` gathers every page into one result:
 //   - the list outputs (`pagination.items`) are concatenated, page after page,
@@ -268,6 +269,9 @@ function nextPage(
   };
 }
 
+/** int32's largest value: a page size's maximum at or past it is its number format's bound, not a page limit. */
+const FORMAT_BOUND = 2 ** 31 - 1;
+
 /**
  * The page size of each request of a tool that declares its page size
  * parameter: the size the caller gave, else the largest the manifest allows
@@ -289,8 +293,14 @@ function pageSizer(
     pagination.pageSize === undefined ? undefined : call.tool.params.find((p) => p.name === pagination.pageSize);
   if (!param) return () => undefined;
   const given = !isBlank(ownValue(params ?? {}, param.name));
-  const largest = given ? undefined : param.maximum;
-  const size = largest ?? call.values[param.name];
+  const numbered = pagination.next.style === "page";
+  // A maximum at a whole-number format's bound (int32's 2³¹−1, as add drafts `format: int32`) is no page limit the
+  // upstream documents, and a server refuses or cuts a page of two billion items: the upstream's own page size is
+  // taken, and under maxItems (but for page numbers, whose size stays one) only the items still missing asked for.
+  const formatBound = param.maximum !== undefined && param.maximum >= FORMAT_BOUND;
+  const largest = given || formatBound ? undefined : param.maximum;
+  const fewer = formatBound && maxItems !== undefined && !numbered ? param.maximum : undefined;
+  const size = largest ?? call.values[param.name] ?? fewer;
   if (typeof size !== "number" || (largest === undefined && maxItems === undefined)) return () => undefined;
   const wire = call.route?.wire[param.name] ?? param.wire;
   const target: PageTarget | undefined =
@@ -300,7 +310,6 @@ function pageSizer(
         ? { in: wire.in, name: wire.name }
         : undefined;
   if (!target) return () => undefined;
-  const numbered = pagination.next.style === "page";
   return (place) => {
     const missing =
       maxItems === undefined || (numbered && gathered() > 0)

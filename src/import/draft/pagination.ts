@@ -9,7 +9,8 @@
 //   - a field of the reply named after a parameter with `next` before it
 //     (`next_marker` → `marker`), or inside an object so named
 //     (`next_page.offset` → `offset`), or an `after` anywhere in the reply's
-//     paging object (`paging.cursors.after` → `after`), or, failing those,
+//     paging object (`paging.cursors.after` → `after`) or described as the
+//     next one's (`{data, after}`), or, failing those,
 //     named after a top-level field of the JSON body (`NextMarker` → the
 //     body's `Marker`): cursor; a stream's iterator without an end flag
 //     (`NextShardIterator` → `ShardIterator`) until it is caught up
@@ -18,8 +19,8 @@
 //     the request's field saying where the next starts (`LastEvaluatedKey` →
 //     the body's `ExclusiveStartKey`, an object sent back whole): cursor;
 //   - an address of the next page in the reply (`next`, `nextLink`,
-//     `next_page_uri`, up to three levels down: `links.pages.next`),
-//     absolute or relative to the request's: nextUrl;
+//     `next_page_uri`, up to three levels down: `links.pages.next`), or in a
+//     reply header (`next-page`), absolute or relative to the request's: nextUrl;
 //   - a cursor parameter beside a reply that is a bare array (nowhere in the
 //     body for the next cursor), the `Link` header undeclared: linkHeader,
 //     with a note to check it;
@@ -46,6 +47,7 @@ import {
   hasLinkHeader,
   looksLikeAddress,
   NEXT_CURSOR,
+  nextAddressHeader,
   nextNamedAfterParam,
   PAGE_NUMBER,
   siblingFlag,
@@ -298,6 +300,15 @@ function addressPaging(paging: Paging): ManifestPagination | undefined {
         "request's)",
     );
     return { style: "nextUrl", url: `$response.body#${formatPointer(nextUrl)}`, ...totalPart, items };
+  }
+  // A reply header that carries the next page's address (`next-page: <URL>`), followed as the body's would be.
+  const addressHeader = op.method === "GET" ? nextAddressHeader(doc, paging.rawOp) : undefined;
+  if (addressHeader) {
+    note(
+      `paging recognised as the address of the next page in the reply's ${addressHeader} header (absolute, or ` +
+        "relative to the request's); the list ends at a reply without it",
+    );
+    return { style: "nextUrl", url: `$response.header.${addressHeader}`, ...totalPart, items };
   }
   // A reply header that carries the cursor (`X-Next-Token` beside a `nextToken` parameter): sent back as the parameter.
   const header = cursorParam ? cursorHeader(doc, paging.rawOp, cursorParam.name) : undefined;

@@ -24,6 +24,9 @@ const PAGING_OBJECT = /^(list_?)?meta(_?data)?$|^pagination$|^paging$|^page_?inf
 // `{count, current_page, pages}`): alone, it may be anything.
 export const BARE_PAGES = /^pages$/i;
 export const PAGE_NUMBER = /^(current_?)?page(_?(number|no|index))?$/i;
+// An `after` cursor parameter (not `since_id`, newer than), and a description saying a field is of the next page.
+const AFTER_CURSOR = /^(starting_?after|after|after_?id)$/i;
+const NEXT_WORD = /\bnext\b/i;
 // A paging object's id of the page's last item (`paging: {first, last}`), what an `after` parameter takes.
 const LAST_ITEM = /^last(_?id)?$/i;
 
@@ -41,7 +44,8 @@ export type NextSlot = { in: "query" | "header"; name: string } | { in: "body"; 
  * an `after` cursor, named as it inside the reply's paging object
  * (`list_metadata: {before, after}` → `after`), or the id of the page's last
  * item inside it, of the parameter's type (`paging: {first, last}` → `after`,
- * a job id). Failing those, a field named
+ * a job id), or named as it anywhere and described as the next one's
+ * (`{data, after: "id of next result"}` → `after`). Failing those, a field named
  * after a top-level field of the JSON request body with `next` before it
  * (`NextMarker` → the body's `Marker`, RPC-style lists taking their paging in
  * the body), sent back there.
@@ -58,6 +62,9 @@ export function nextNamedAfterParam(
   const nextOf = (param: string, field: string) =>
     key(`next${param}`) === key(field) || key(`nextpage${param}`) === key(field);
   const params = op.parameters.filter((p) => (p.in === "query" || p.in === "header") && usable(p));
+  // An `after` named as the parameter outside any paging object, described as the next page's or record's
+  // (`{data, after: "Unique id of next filtered result"}` → `after`).
+  const saysNext = (schema: Schema) => NEXT_WORD.test(String((safeFlatten(doc, schema) ?? schema).description ?? ""));
   const typeOfSchema = (schema: Schema | undefined) => (schema ? typeOf(safeFlatten(doc, schema) ?? {}) : undefined);
   const byParam = findInReply(doc, body, (name, underNext, underPaging, schema) => {
     // `next_marker` for `marker`; `next_page_token` for a parameter of that very name; `offset` inside `next_page`;
@@ -69,6 +76,7 @@ export function nextNamedAfterParam(
         nextOf(p.name, name) ||
         (key(p.name) === "token" && key(name) === "token") ||
         ((underNext || /^next/i.test(p.name) || (underPaging && AFTER_ID.test(p.name))) && key(p.name) === key(name)) ||
+        (AFTER_CURSOR.test(p.name) && key(p.name) === key(name) && saysNext(schema)) ||
         (underPaging &&
           AFTER_ID.test(p.name) &&
           LAST_ITEM.test(name) &&
@@ -162,6 +170,43 @@ export function cursorHeader(doc: OpenApiDocument, rawOp: Schema, cursorParam: s
       (h) => bare(h) === bare(cursorParam) || /^next(page)?(token|cursor)$/.test(bare(h)),
     );
     if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The header of a 2xx reply that carries the next page's address: named `next-page`, `next-link` or `next-url` (an
+ * `x-` prefix aside) and shown or described as an address (a uri format, an example that is one, or words saying URL,
+ * link or address): `next-page: URL representing a new request … to receive the next page`.
+ */
+export function nextAddressHeader(doc: OpenApiDocument, rawOp: Schema): string | undefined {
+  const responses = (rawOp.responses ?? {}) as Record<string, Schema>;
+  for (const [status, raw] of Object.entries(responses)) {
+    if (!/^2(\d\d|XX)$/i.test(status)) continue;
+    let headers: Record<string, Schema>;
+    try {
+      headers = (doc.resolve(raw).headers ?? {}) as Record<string, Schema>;
+    } catch {
+      continue;
+    }
+    for (const [name, rawHeader] of Object.entries(headers)) {
+      if (!/^(x-)?next[-_]?(page|link|url|uri|href)$/i.test(name)) continue;
+      let header: Schema;
+      try {
+        header = doc.resolve(rawHeader);
+      } catch {
+        continue;
+      }
+      const schema = (header.schema ?? {}) as Schema;
+      const shown = [header.example, schema.example].filter((v): v is string => typeof v === "string");
+      const said = `${header.description ?? ""} ${schema.description ?? ""}`;
+      if (
+        (typeof schema.format === "string" && /^(uri|url|iri)(-reference)?$/i.test(schema.format)) ||
+        shown.some((v) => /^(https?:\/\/|\/)/i.test(v)) ||
+        /\b(urls?|uris?|address|link)\b/i.test(said)
+      )
+        return name;
+    }
   }
   return undefined;
 }
