@@ -50,6 +50,11 @@ const zqDoc = openapi({
         query("zqAltitude", said("number", "The minimum is 0 m, the maximum is 20 km.")),
         query("zqReviewers", said("integer", "Use a number between 1 and 6 or 0 to not require zqreviewers.")),
         query("zqRetention", said("integer", "Must be no more than 35 for automated zqsnapshots.")),
+        // How many times the parameter may be given, not its value's bound: zqInstance 12 is valid.
+        query(
+          "zqInstance",
+          said("integer", "Instance ID to use. You can specify multiple zqInstance parameters (up to 10)."),
+        ),
         query("zqTtl", said("integer", "The time to live, in seconds. The maximum value is 600 seconds.")),
         query(
           "zqPeopleSize",
@@ -133,7 +138,8 @@ describe("a value's limits stated in words", () => {
   it("leaves conditional, lenient, other things' and other units' words as words; the schema's limit wins", () => {
     const d = drafted(zqDoc, ["zqListPeople"]);
     const params = d.manifest.operations.acme_zq_list_people?.params ?? {};
-    for (const name of ["zqWhen", "zqDefault", "zqClamped", "zqAltitude", "zqReviewers", "zqRetention"]) {
+    const others = ["zqWhen", "zqDefault", "zqClamped", "zqAltitude", "zqReviewers", "zqRetention", "zqInstance"];
+    for (const name of others) {
       expect(params[name]?.maximum, name).toBeUndefined();
       expect(params[name]?.minimum, name).toBeUndefined();
     }

@@ -94,6 +94,12 @@ const PAST_IT = new RegExp(
   String.raw`^\W*[;,]\s*for\s+(?:[a-z]+\s+){0,3}?(?:exceeding|over|above|beyond|past|greater than|more than)\s+${N}\b`,
   "i",
 );
+/** A sentence of the parameter given several times ("multiple instance_id parameters (up to 10)"): a count of them. */
+const GIVEN_MANY = new RegExp(
+  String.raw`\b(?:multiple|several|more than one)\s+(?:[\w-]+\s+){0,2}?` +
+    String.raw`(?:parameters?|params|values|times|instances)\b|\brepeat(?:ed|able)?\b|\bmore than once\b`,
+  "i",
+);
 /** Words after a number that are no unit of it. */
 const CONNECTORS = /^(?:and|or|inclusive|in|with|to|both|but|is|are|per|as|which|for|the|of)$/i;
 const LENGTH_UNITS = /^(?:characters?|chars?)$/i;
@@ -264,6 +270,8 @@ function sayings(sentence: string, own: ReadonlySet<string>, measured: ReadonlyS
         .map(numberOf);
       const inUnit = unit !== undefined && OTHER_UNITS.test(unit) && measured.has(unit.toLowerCase().replace(/s$/, ""));
       const said = saidOf(kind, numbers, inUnit ? undefined : unit, length === true);
+      // "up to 10" of a parameter given several times counts them; a list's items say so by their unit.
+      if (said?.of === "value" && GIVEN_MANY.test(sentence)) continue;
       if (said && !found.some((f) => f.of === said.of && f.low === said.low && f.high === said.high))
         found.push({ ...said, ...stepOf(sentence), sentence });
     }

@@ -2,7 +2,8 @@
 // asc, desc", a bulleted list after "Allowed values:"): drafted as any text, a typo reached the upstream (400) and the
 // suite never tried the values. A closed list is drafted as the enum, with a note quoting the words; one the words
 // leave open ("include", "currently", "or a …") as known values, never checked; a conditional list, another field's
-// values, a list of several values in one text, or names of fields stay words.
+// values, a list of several values in one text, names of fields, or the value's forms ("Format is one of: user,
+// uid:gid": a valid `1000:1000` was refused) stay words.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -51,6 +52,13 @@ const zqDoc = openapi({
         query("zqStore", "Valid values: `zqdisk`, `zqdisk-fast` (zq clusters); `zqio` (zq pools)."),
         // A condition in the paragraph before (HTML's `</p> <p>`) is not the list's sentence.
         query("zqTier", "<p>When zqMode is full, it is kept.</p> <p>Valid values: `gold`, `silver`.</p>"),
+        // Forms of the value, not values: "1000:1000" is a uid:gid.
+        query(
+          "zqRunAs",
+          "The user, and optionally, group. Format is one of: zquser, zquser:zqgroup, zquid, or zquid:zqgid.",
+        ),
+        // A format's own values named so ("Format is one of") are its values.
+        query("zqFormat", "Format is one of: zqjson, zqcsv."),
       ],
       requestBody: {
         required: true,
@@ -95,6 +103,7 @@ describe("a text's values listed in words", () => {
     expect(params.zqLevel?.enum).toEqual(["low", "high"]);
     expect(params.zqEngine?.enum).toEqual(["zqa", "zqb"]);
     expect(params.zqTier?.enum).toEqual(["gold", "silver"]);
+    expect(params.zqFormat?.enum).toEqual(["zqjson", "zqcsv"]);
     expect(notesAt(d, `${at}.zqType`).join("\n")).toContain(
       'the document lists the values of zqType in words only ("One of change, session, flow, or api_request."), ' +
         "and nothing there leaves the list open: drafted as an enum of 4, checked before any request",
@@ -119,12 +128,13 @@ describe("a text's values listed in words", () => {
   it("leaves conditional words, another field's values, names of fields and lists of several as words", async () => {
     const d = drafted(zqDoc, ["zqListEvents"]);
     const params = d.manifest.operations.acme_zq_list_events?.params ?? {};
-    for (const name of ["zqTool", "zqWhen", "zqCode", "zqChanges", "zqKey", "zqStore"]) {
+    for (const name of ["zqTool", "zqWhen", "zqCode", "zqChanges", "zqKey", "zqStore", "zqRunAs"]) {
       expect(params[name]?.enum, name).toBeUndefined();
       expect(params[name]?.knownValues, name).toBeUndefined();
     }
     expect(notesAt(d, `${at}.zqWhen`).join("\n")).toContain("that holds only sometimes: left as words");
     expect(notesAt(d, `${at}.zqStore`).join("\n")).toContain("that go on past the list read");
+    expect(notesAt(d, `${at}.zqRunAs`).join("\n")).toContain("that name forms of the value, not values: left as words");
     const valid = {
       zqTool: "zqscan",
       zqWhen: "mid",
@@ -132,6 +142,7 @@ describe("a text's values listed in words", () => {
       zqChanges: "created,updated",
       zqKey: "zq-1",
       zqStore: "zqio",
+      zqRunAs: "1000:1000",
     };
     expect(await sentOrRefused(await tool(), valid, {})).toEqual({ message: "sent", sent: 1 });
   });

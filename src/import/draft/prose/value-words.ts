@@ -6,6 +6,7 @@
 // note quoting the words: checked before any request, and the cases try each value. A list the words leave open
 // ("include", "such as", "e.g.", "currently", "etc.") is the known values (offered, never checked: refusing a value
 // the service adds would be wrong); one whose sentence is conditional, names more than one list, holds placeholders,
+// lists the value's forms ("Format is one of: user, user:group, uid, or uid:gid": a uid is any number, not the word),
 // or beside a default or example it leaves out, stays words.
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
 import { shortText } from "../../plain-text.js";
@@ -40,6 +41,8 @@ const ANOTHER = /\bvalues?\s+of\s+\x60?[A-Za-z]+[_.][\w.]+|\bthe\s+\w+'s\s+(?:va
 const MANY = /\bcomma[- ]separated\b|\bcomma[- ]delimited\b|\bmultiple values\b|\bcombined\b|\bseparated by\b/i;
 /** A value that is a placeholder or a pattern, not a value ("ctrl-<value>", "${id}", "*\/*", "a-z"). */
 const NOT_A_VALUE = /[<>{}$=*[\]\\]|^[a-z]-[a-z]$|\s{2}/i;
+/** Words before a list saying it lists the value's forms, kinds of text, not texts sent ("Format is one of"). */
+const FORMS = /\b(?:formats?|syntax|notation|patterns?)\b|\b(?:the|a)\s+form\b/i;
 
 interface Listed {
   values: string[];
@@ -47,6 +50,8 @@ interface Listed {
   sentence: string;
   /** More written values follow the list in its sentence (`a`, `b` (for X); `c` (for Y)): the list is not all. */
   more: boolean;
+  /** The words before the list say it lists forms of the value, not values ("Format is one of: user, uid"). */
+  forms: boolean;
 }
 
 /** The description as lines: HTML's code as code marks, each list item a bullet line, tags and entities gone. */
@@ -146,6 +151,7 @@ function lists(description: string): Listed[] {
       open: OPEN.test(words) || more,
       sentence: sentence.trim(),
       more: new RegExp(QUOTED).test(after),
+      forms: FORMS.test(text.slice(start, at)),
     });
   }
   return found;
@@ -175,13 +181,15 @@ export function withWordedValues(
       ? "go on past the list read (more values after it)"
       : values.some((v) => v === "" || NOT_A_VALUE.test(v) || v === name) || /[=<>{}]/.test(first.sentence)
         ? "holds placeholders or names of fields, not values"
-        : ANOTHER.test(first.sentence)
-          ? "speak of another field's values"
-          : CONDITIONAL.test(first.sentence)
-            ? "holds only sometimes"
-            : MANY.test(description)
-              ? "speaks of several values in one text"
-              : undefined;
+        : first.forms && !/format/i.test(name)
+          ? "name forms of the value, not values"
+          : ANOTHER.test(first.sentence)
+            ? "speak of another field's values"
+            : CONDITIONAL.test(first.sentence)
+              ? "holds only sometimes"
+              : MANY.test(description)
+                ? "speaks of several values in one text"
+                : undefined;
   if (why) {
     note(`the document lists values of ${name} in words (${quoted}) that ${why}: left as words, any text sent`);
     return param;
