@@ -144,10 +144,31 @@ const deeper = (at: Walk): Walk => ({ depth: at.depth + 1, left: at.left });
 const fresh = (): Walk => ({ depth: 0, left: { places: NESTED_PLACES } });
 
 /**
- * The limits a schema puts on a value, as nested limits (undefined when it puts none): a scalar's kind and bounds, a
- * list's and an object's kind with their items and fields (to NESTED_DEPTH), a union of objects its shapes.
+ * Each document's values' limits walked from their top (`nestedOf` with a fresh walk), by the schema: a `$ref` alone by
+ * its text (each operation's body writes its own `{$ref}` object for the same component), any other by the object. A
+ * whole published API of update actions walked the same 209 schemas 1,361 times, each up to NESTED_PLACES places and
+ * a third of generate's garbage (docs/contributing/performance.md, graphgen10). The records are read, never changed.
  */
-function nestedOf(doc: OpenApiDocument, raw: Schema, at: Walk = fresh()): NestedLimits | undefined {
+const walkedTops = new WeakMap<OpenApiDocument, Map<unknown, NestedLimits | undefined>>();
+
+/**
+ * The limits a schema puts on a value, as nested limits (undefined when it puts none): a scalar's kind and bounds, a
+ * list's and an object's kind with their items and fields (to NESTED_DEPTH), a union of objects its shapes. From the
+ * value's top (no `at`), made once a document and schema.
+ */
+function nestedOf(doc: OpenApiDocument, raw: Schema, at?: Walk): NestedLimits | undefined {
+  if (at) return nestedWalk(doc, raw, at);
+  let walked = walkedTops.get(doc);
+  if (!walked) walkedTops.set(doc, (walked = new Map()));
+  const key =
+    Object.keys(raw).length === 1 && typeof raw.$ref === "string" && raw.$ref.startsWith("#") ? raw.$ref : raw;
+  if (walked.has(key)) return walked.get(key);
+  const limits = nestedWalk(doc, raw, fresh());
+  walked.set(key, limits);
+  return limits;
+}
+
+function nestedWalk(doc: OpenApiDocument, raw: Schema, at: Walk): NestedLimits | undefined {
   const s = doc.flatten(raw);
   at.left.places--;
   const shapes = shapesOf(doc, s, at, raw) ?? baseKindsOf(doc, raw, at) ?? listedOf(doc, s);
