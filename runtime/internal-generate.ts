@@ -11,6 +11,7 @@ export { DEFAULT_REPLY_BYTES } from "./http/read-body.js";
 export { FORMAT_MAX_LENGTH, isValueFormat, matchesFormat } from "./spec/formats.js";
 export { PAGE_INPUTS } from "./validate/page-inputs.js";
 export { SECRET_MIN_LENGTH, isAbsent } from "./validate/validate-params.js";
+export { SHORT_SECRET_MIN_LENGTH } from "./common/redact.js";
 export { authParams, authSlots, authWays, wayCredentials, wayParams } from "./http/credentials.js";
 export { callOf, descriptionOf } from "./spec/tool-description.js";
 export { checkValue } from "./validate/full-check.js";

@@ -61,7 +61,7 @@ export {
   type CredentialSlot,
 } from "./http/credentials.js";
 export { signRequest, signingRegion } from "./call/request-signing.js";
-export { isSecretLength } from "./common/redact.js";
+export { isSecretLength, isWithheldLength } from "./common/redact.js";
 export { secretTexts } from "./common/secret-texts.js";
 export { envVariableName, LOG_LEVELS } from "./client/environment.js";
 export { RUNTIME_VERSION } from "./client/version.js";

@@ -7,7 +7,7 @@
 // observeCalls`, from `@blockwright/runtime/observe`): a client that observes
 // nothing bundles none of this (books' client: about 0.8 KB gzip).
 import { authSlots } from "../http/credentials.js";
-import { isSecretLength, REDACTED, redact } from "../common/redact.js";
+import { isWithheldLength, REDACTED, redact } from "../common/redact.js";
 import { answerRequestId } from "../http/upstream-error.js";
 import type { ClientHooks, ClientObserver, ReplyInfo, RequestInfo } from "./types.js";
 
@@ -71,7 +71,7 @@ export const observeCalls: ClientObserver = (inner, o) => {
     // The answer as it may be shown: a header that echoes the credential (or sets a session) withheld, secrets redacted
     // in the others.
     const reply: ReplyInfo = { status: response.status, headers: new Headers() };
-    const secrets = [...o.secrets, ...sent.filter(isSecretLength)];
+    const secrets = [...o.secrets, ...sent.filter(isWithheldLength)];
     response.headers.forEach((value, name) => {
       reply.headers.append(name, withheld(name) ? REDACTED : redact(value, secrets));
     });

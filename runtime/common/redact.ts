@@ -25,17 +25,33 @@ import { MAX_NESTING } from "./nesting.js";
 export const REDACTED = "[redacted]";
 
 /**
- * The shortest secret: no real credential is shorter, and a shorter one
- * cannot be kept out of messages (redacting the key `k` garbled every word
- * of every message that holds a k). A secret parameter shorter than this
- * is refused before any request, its value withheld (validate-params.ts), as
- * is a caller's `secrets` entry (single-call.ts); and none is redacted here.
+ * The shortest secret no document bounds: no real credential is shorter, and a shorter one cannot be kept out of
+ * messages as a substring (redacting the key `k` garbled every word of every message that holds a k). A secret
+ * parameter shorter than this is refused before any request, its value withheld (string-check.ts), unless its
+ * document allows a shorter one (below); as is a caller's `secrets` entry (single-call.ts).
  */
 export const SECRET_MIN_LENGTH = 8;
+
+/**
+ * The shortest secret at all: one a person types that its document bounds lower (`format: password`, `minLength: 4`:
+ * a PIN, a short sign-in password). Such a value is withheld as a whole value only, never as a substring: a JSON
+ * string or number equal to it, a token bounded by non-word characters (or by an escape: `\n1234`, `%201234`) in any
+ * of the forms above, its whole base64 (padded or not, standard or URL-safe) bounded by non-base64 characters. A PIN
+ * `1234` is kept out of `{"pin":"1234"}`, `pin=1234`, `?pin=%31234`, `x-1234-y` and `MTIzNA==`, while `12345` and
+ * `a1234` stay (other tokens): redacted as a substring, a 4-digit PIN garbled every number, date and id that holds its
+ * digits, while the secret itself, sent as one value, reaches a message as one token. Below 4 characters even whole
+ * tokens are common words and numbers (`a`, `on`, `12`): refused.
+ */
+export const SHORT_SECRET_MIN_LENGTH = 4;
 
 /** Whether a value is long enough to be a secret (see SECRET_MIN_LENGTH; counted in characters, not UTF-16 units). */
 export function isSecretLength(value: string): boolean {
   return value.length >= SECRET_MIN_LENGTH && characters(value) >= SECRET_MIN_LENGTH;
+}
+
+/** Whether a value is long enough to be withheld at all: under SECRET_MIN_LENGTH, as a whole token only. */
+export function isWithheldLength(value: string): boolean {
+  return value.length >= SHORT_SECRET_MIN_LENGTH && characters(value) >= SHORT_SECRET_MIN_LENGTH;
 }
 
 /**
@@ -205,7 +221,7 @@ let lastFinders: Finder[] = [];
 function findersOf(secrets: readonly string[]): Finder[] {
   if (secrets.length !== lastSecrets.length || secrets.some((s, i) => s !== lastSecrets[i])) {
     lastFinders = secrets
-      .filter((s, i) => typeof s === "string" && isSecretLength(s) && secrets.indexOf(s) === i)
+      .filter((s, i) => typeof s === "string" && isWithheldLength(s) && secrets.indexOf(s) === i)
       .map(finderOf);
     lastSecrets = [...secrets];
   }
@@ -229,7 +245,8 @@ function finderOf(secret: string): Finder {
   let finder = finderCache.get(secret);
   if (!finder) {
     const ascii = /^[\0-\x7f]*$/.test(secret);
-    const cores = base64Cores(secret, ascii);
+    const whole = !isSecretLength(secret);
+    const cores = whole ? base64Whole(secret, ascii) : base64Cores(secret, ascii);
     // Each character is at least one unit of the text; a core, its length.
     let shortest = characters(secret);
     for (const c of cores) shortest = Math.min(shortest, c.length);
@@ -240,7 +257,16 @@ function finderOf(secret: string): Finder {
       make: () => {
         if (finderCache.size >= 256) finderCache.clear();
         finderCache.set(secret, built);
-        return new RegExp([[...secret].map(charPattern).join(""), ...cores.map(literal)].join("|"), "gi");
+        const chars = [...secret];
+        const forms = chars.map(charPattern).join("");
+        if (whole) {
+          // A short secret as a whole token only (see SHORT_SECRET_MIN_LENGTH).
+          const lead = WORD.test(chars[0] ?? "") ? TOKEN_START : "";
+          const trail = WORD.test(chars.at(-1) ?? "") ? TOKEN_END : "";
+          const encoded = cores.length ? [`${BASE64_START}(?:${cores.map(literal).join("|")})${BASE64_END}`] : [];
+          return new RegExp([`${lead}${forms}${trail}`, ...encoded].join("|"), "gi");
+        }
+        return new RegExp([forms, ...cores.map(literal)].join("|"), "gi");
       },
       shortest,
       plain: ascii ? [secret, ...cores].map((t) => t.toLowerCase().replaceAll("+", " ")) : undefined,
@@ -248,6 +274,27 @@ function finderOf(secret: string): Finder {
     finder = built;
   }
   return finder;
+}
+
+const WORD = /^[A-Za-z0-9_]$/;
+// Where a token starts: the text's start, a character no word holds, or an escape (`\n`, `\u0020`, `%20`), whose
+// decoded character may be anything (withheld there too: a secret over-withheld is a word lost, one missed a leak).
+const TOKEN_START = String.raw`(?<=^|[^A-Za-z0-9_]|\\[A-Za-z]|\\u[0-9A-Fa-f]{4}|%[0-9A-Fa-f]{2})`;
+const TOKEN_END = "(?![A-Za-z0-9_])";
+const BASE64_START = "(?<![A-Za-z0-9+/_-])";
+const BASE64_END = "(?![A-Za-z0-9+/_=-])";
+
+/** A short secret's whole base64, padded and not, standard and URL-safe. */
+function base64Whole(secret: string, ascii: boolean): string[] {
+  let binary = secret;
+  if (!ascii) {
+    binary = "";
+    for (const b of new TextEncoder().encode(secret)) binary += String.fromCharCode(b);
+  }
+  const padded = btoa(binary);
+  const forms = [padded, padded.replace(/=+$/, "")];
+  for (const f of [...forms]) forms.push(f.replaceAll("+", "-").replaceAll("/", "_"));
+  return [...new Set(forms)];
 }
 
 // A space as a form encodes it, and a `+` (which a form's decoder reads as a space): one.

@@ -3,7 +3,7 @@
 // is made, and a call runs only the tests its value needs. Interpreting the definition on every call looked up its
 // places (two hashed lookups), copied the tool's auth twice to find the credential, and asked a dozen fields again.
 import { checkInstanceAddress } from "./address-rules.js";
-import { characters, isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
+import { characters, SECRET_MIN_LENGTH, SHORT_SECRET_MIN_LENGTH } from "../common/redact.js";
 import { lacks } from "../common/unsupported.js";
 import { credentialOfParam, encodedCredential, headerTextProblem } from "../http/credentials.js";
 import type { MultiSegment } from "../spec/param-types.js";
@@ -62,6 +62,16 @@ export function stringCheck(spec: ParamCall, tool: StringTool | undefined): Stri
   return check;
 }
 
+/**
+ * A secret's floor: SECRET_MIN_LENGTH, or its document's lower bound down to SHORT_SECRET_MIN_LENGTH (a PIN: redact.ts
+ * withholds it as a whole value).
+ */
+function secretFloor(minLength: number | undefined): number {
+  return minLength !== undefined && minLength < SECRET_MIN_LENGTH
+    ? Math.max(minLength, SHORT_SECRET_MIN_LENGTH)
+    : SECRET_MIN_LENGTH;
+}
+
 // A secret is held to a header's characters (Latin-1, no control character) where a header, the address or a credential
 // carries it, not in a body (JSON or a form sends UTF-8: a sign-in's password of any text), unless a header carries it.
 function compileString(spec: ParamCall, tool: StringTool | undefined): StringCheck {
@@ -101,8 +111,8 @@ function compileString(spec: ParamCall, tool: StringTool | undefined): StringChe
     if (ruled && !strings) return { issue: lacks("strings", name) };
     // Plain text breaks none of the characters' rules below: their tests are skipped, in the same order otherwise.
     const plain = PLAIN.test(s);
-    if (secret && (plain ? s.length < SECRET_MIN_LENGTH : !isSecretLength(s)))
-      return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s, secrets);
+    if (secret && (plain ? s.length : characters(s)) < secretFloor(minLength))
+      return problem(spec, "minLength", `must be at least ${secretFloor(minLength)} characters long`, s, secrets);
     if (!plain) {
       // Half of a surrogate pair: no encoding (URL, JSON sent as UTF-8) can carry it.
       if (!s.isWellFormed())

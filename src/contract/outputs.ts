@@ -8,7 +8,7 @@ import {
   dispositionName,
   getAtPointer,
   streamItems,
-  isSecretLength,
+  isWithheldLength,
   itemAt,
   parsePointer,
   redactDeep,
@@ -116,7 +116,7 @@ export function expectOutputs(
   const expected = expectedOutputs(tool, ex, input);
   // The runtime keeps the call's secrets out of its outputs, in any encoding: where the answer holds one (a
   // drawn query value that contains the drawn token, echoed in a next-page address), so is it expected.
-  const secrets = secretsIn(tool, input).filter(isSecretLength);
+  const secrets = secretsIn(tool, input).filter(isWithheldLength);
   same(output, secrets.length ? redactDeep(expected, secrets) : expected, `outputs for the ${ex.status} answer`);
   expectConforms(tool, output, ex.status);
 }

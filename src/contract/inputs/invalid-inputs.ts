@@ -3,6 +3,7 @@
 // case knows which refusal to expect. One function per kind of rule broken; those of the rules across
 // parameters in rule-breakers.ts.
 import fc from "fast-check";
+import { SECRET_MIN_LENGTH, SHORT_SECRET_MIN_LENGTH } from "@blockwright/runtime/internal/generate";
 import {
   boundWords,
   credentialOfParam,
@@ -192,7 +193,8 @@ function stringBreakers(tool: ToolSpec, p: ParamSpec, places: Set<string>, set: 
   if (p.secret)
     set(
       p.name,
-      fc.string({ unit: fc.constantFrom(..."abcdefgh"), minLength: 1, maxLength: 7 }),
+      // Under the secret's floor: SECRET_MIN_LENGTH, or its lower bound down to SHORT_SECRET_MIN_LENGTH (a PIN).
+      fc.string({ unit: fc.constantFrom(..."abcdefgh"), minLength: 1, maxLength: secretFloor(p.minLength) - 1 }),
       "minLength",
       "shorter than a credential can be",
       false,
@@ -295,4 +297,11 @@ function lengthBreakers(p: ParamSpec, places: Set<string>, set: Breaks): void {
       `more than ${max} items`,
     );
   }
+}
+
+/** The shortest a secret may be (string-check.ts's floor). */
+function secretFloor(minLength: number | undefined): number {
+  return minLength !== undefined && minLength < SECRET_MIN_LENGTH
+    ? Math.max(minLength, SHORT_SECRET_MIN_LENGTH)
+    : SECRET_MIN_LENGTH;
 }

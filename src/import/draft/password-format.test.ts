@@ -15,7 +15,8 @@ const signIn = {
   properties: {
     ZqUserField: { type: "string", format: "email", minLength: 1 },
     ZqSecretWordField: { type: "string", format: "password", minLength: 1, example: "Password", writeOnly: true },
-    ZqCodeField: { type: "string", format: "password", maxLength: 6 },
+    ZqCodeField: { type: "string", format: "password", maxLength: 3 },
+    ZqPinField: { type: "string", format: "password", minLength: 4, maxLength: 6 },
   },
 };
 const document = openapi({
@@ -47,7 +48,9 @@ describe("a text marked format: password under a name that says no secret", () =
   it("stays plain where its bound is under a secret's length, the note saying so", () => {
     expect(params.ZqCodeField?.secret).toBeUndefined();
     expect(notesAt(d, "operations.acme_zq_login.params.ZqCodeField").join(" ")).toContain(
-      "maxLength 6 is under a secret's 8 characters: not drafted secret",
+      "maxLength 3 is under a secret's 4 characters: not drafted secret",
     );
+    // A PIN of 4 to 6 characters is a secret: the runtime withholds it as a whole value (redact.ts).
+    expect(params.ZqPinField).toMatchObject({ secret: true, minLength: 4, maxLength: 6 });
   });
 });

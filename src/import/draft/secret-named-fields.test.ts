@@ -3,9 +3,9 @@
 // message, a log or a recording, and an agent could be asked to fill it. It is drafted secret, set by a person, in
 // any operation; a key or a token by name stays secret only where the operation takes no credential (elsewhere it is
 // the credential again). An example shorter than a secret can be (a password `hunter2`) is left out, or the draft did
-// not link; a field bounded below that length stays plain. A bare `token` is a secret where its description says it is
-// an API or access token (a user's new API token, sent once and never shown again), as a bare `key` where it says an
-// API key; elsewhere (a page's, a device's token) it stays plain.
+// not link; a field bounded below a PIN's 4 characters stays plain. A bare `token` is a secret where its description
+// says it is an API or access token (a user's new API token, sent once and never shown again), as a bare `key` where
+// it says an API key; elsewhere (a page's, a device's token) it stays plain.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { failedCases } from "../__fixtures__/draft-cases.js";
@@ -21,7 +21,7 @@ const form = {
     client_id: { type: "string", maxLength: 64 },
     client_secret: { type: "string", minLength: 8, maxLength: 64 },
     refresh_token: { type: "string", maxLength: 256, example: "zq-rt1" },
-    passphrase: { type: "string", maxLength: 6 },
+    passphrase: { type: "string", maxLength: 3 },
     note: { type: "string", maxLength: 40 },
   },
 };

@@ -10,6 +10,7 @@ import {
   isAbsent,
   linkValueProblem,
   SECRET_MIN_LENGTH,
+  SHORT_SECRET_MIN_LENGTH,
   textAfter,
   textBefore,
 } from "@blockwright/runtime/internal/generate";
@@ -162,9 +163,15 @@ function linkParam(
         `not ${kindOf(spec)}`,
       "value",
     );
-  // The runtime refuses shorter credentials; say so wherever limits are shown.
-  if (spec.secret && spec.type === "string" && (spec.minLength ?? 0) < SECRET_MIN_LENGTH)
-    spec.minLength = SECRET_MIN_LENGTH;
+  // The runtime refuses shorter credentials; say so wherever limits are shown. A document's lower bound (a PIN's 4) is
+  // kept down to SHORT_SECRET_MIN_LENGTH: the runtime withholds such a secret as a whole value (redact.ts).
+  if (spec.secret && spec.type === "string")
+    spec.minLength =
+      spec.minLength !== undefined
+        ? Math.max(spec.minLength, SHORT_SECRET_MIN_LENGTH)
+        : (spec.maxLength ?? SECRET_MIN_LENGTH) < SECRET_MIN_LENGTH
+          ? SHORT_SECRET_MIN_LENGTH
+          : SECRET_MIN_LENGTH;
   boundLength(ctx, spec, at);
   // Each form of a value of several forms, as a parameter: a string one sent in the address or a header is bounded too.
   formSpecs(spec).forEach((form, i) => {

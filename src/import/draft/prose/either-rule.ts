@@ -57,6 +57,8 @@ interface Said {
   /** The rule a list's words state ("only one of A, B or C can be set"): `one-of-words.ts`. */
   rule?: "atMostOne" | "exactlyOne" | "anyOf";
   sentence: string;
+  /** The list's verb is qualified ("… can be used with `c`"): a note, no rule. */
+  qualified?: true;
 }
 
 /**
@@ -81,13 +83,29 @@ export function proseRules(
   const rules: ManifestRule[] = [];
   for (const { owner, text } of describedTexts(doc, op, rawOp, byName)) {
     const listed = listSayings(text, plainText).map(
-      (s): Said => ({ groups: s.names.map((n) => [n]), exclusive: false, rule: s.rule, sentence: s.sentence }),
+      (s): Said => ({
+        groups: s.names.map((n) => [n]),
+        exclusive: false,
+        rule: s.rule,
+        sentence: s.sentence,
+        ...(s.qualified ? { qualified: true } : {}),
+      }),
     );
     for (const said of [...sayings(plainText(text), owner), ...listed]) {
       const groups = said.groups.map((g) => g.map(optional));
       if (groups.some((g) => g.some((n) => n === undefined))) continue;
       const named = groups as string[][];
       if (new Set(named.flat()).size !== named.flat().length) continue;
+      if (said.qualified) {
+        notes.push({
+          at,
+          note:
+            `the document says in words only (${JSON.stringify(said.sentence)}) which of ${named.flat().join(", ")} ` +
+            "may be given together, under a condition the words after it state: no rule drafted; add one by hand if " +
+            "it always holds",
+        });
+        continue;
+      }
       const single = named.every((g) => g.length === 1);
       const rule: ManifestRule = said.rule
         ? said.rule === "exactlyOne"

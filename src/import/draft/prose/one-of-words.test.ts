@@ -93,9 +93,27 @@ const zqDoc = openapi({
       responses: ok,
     },
   },
+  "/zqqualified": {
+    get: {
+      operationId: "zqQualified",
+      description:
+        "Only one of `zqFrom` and `zqSince` can be used with `zqCursor`. At most one of zqP or zqQ must be set " +
+        "together with zqMode. Only one of zqR or zqS can be provided per request.",
+      parameters: ["zqFrom", "zqSince", "zqCursor", "zqP", "zqQ", "zqMode", "zqR", "zqS"].map((n) => query(n)),
+      responses: ok,
+    },
+  },
 });
 
-const ids = ["zqListParticipants", "zqAddSticker", "zqListMembers", "zqListCoaches", "zqAddTask", "zqLeftAlone"];
+const ids = [
+  "zqListParticipants",
+  "zqAddSticker",
+  "zqListMembers",
+  "zqListCoaches",
+  "zqAddTask",
+  "zqLeftAlone",
+  "zqQualified",
+];
 
 /** A tool of the draft called with a fetch that records each request. */
 async function caller(id: string) {
@@ -146,6 +164,22 @@ describe('"only one of", "exactly one of", "at least one of", "one of … must b
     for (const params of [{}, { zqX: "a", zqY: "b" }, { zqX: "a", zqY: "b", zqMode: true }])
       expect((await call(params)).success, JSON.stringify(params)).toBe(true);
     expect(sent).toHaveLength(3);
+  });
+
+  it('leaves a list whose verb is qualified ("… can be used with `c`") as words, with a note saying so', async () => {
+    const d = drafted(zqDoc, ids);
+    // The unqualified sentence beside them is still read.
+    expect(d.manifest.operations.acme_zq_qualified?.rules).toEqual([{ rule: "atMostOne", groups: [["zqR"], ["zqS"]] }]);
+    const notes = notesAt(d, "operations.acme_zq_qualified").join("\n");
+    expect(notes).toContain(
+      'the document says in words only ("Only one of zqFrom and zqSince can be used with zqCursor.") which of ' +
+        "zqFrom, zqSince may be given together, under a condition the words after it state: no rule drafted",
+    );
+    expect(notes).toContain("which of zqP, zqQ may be given together");
+    const { call, sent } = await caller("acme_zq_qualified");
+    expect((await call({ zqFrom: "a", zqSince: "b" })).success).toBe(true);
+    expect((await call({ zqP: "a", zqQ: "b" })).success).toBe(true);
+    expect(sent).toHaveLength(2);
   });
 
   it("refuses a call breaking the rule before any request, naming the parameters", async () => {

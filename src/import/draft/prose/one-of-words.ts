@@ -5,13 +5,16 @@
 // may be …", "you can specify only one of", "at most one of"), exactly one ("exactly one of", "must … only one of",
 // "only one of … must be"), at least one ("at least one of", "one of … must be …"). Only the words are read here;
 // whether each name in the list is an optional parameter of the operation (else the sentence stays words) is the
-// caller's (`either-rule.ts`).
+// caller's (`either-rule.ts`). A qualifier after the verb ("… can be used with `c`", "… when …", "… if …") makes
+// the rule conditional: the sentence stays words.
 
 /** The rule one such sentence states, over the names it lists (each a group of one). */
 export interface ListSaying {
   rule: "atMostOne" | "exactlyOne" | "anyOf";
   names: string[];
   sentence: string;
+  /** The verb is qualified ("… can be used with `c`"): the rule holds only sometimes, so no rule is drafted. */
+  qualified?: true;
 }
 
 const GIVEN = "(?:specified|provided|set|given|supplied|included|present|sent|passed|used|submitted|filled)";
@@ -30,6 +33,16 @@ const VERB_COLON = new RegExp(
   "i",
 );
 const CAN_AFTER = new RegExp(String.raw`^\s*(?:can|may|could|should)\s+(?:only\s+)?be\s+${GIVEN}\b`, "i");
+/**
+ * A qualifier right after the verb that narrows when the rule holds ("Only one of `a` and `b` can be used with `c`":
+ * with `c` only, nothing said without it): the sentence stays words. "With the request", "per request" narrow nothing.
+ */
+const QUALIFIED = new RegExp(
+  String.raw`^\s*(?:together\s+|in\s+combination\s+|when\s+)?(?:with|alongside|combined\s+with)\s+` +
+    String.raw`(?!(?:this|the|each|every|a|any|one|a\s+single|your)\s+` +
+    String.raw`(?:request|call|query|endpoint|operation|method)s?\b)`,
+  "i",
+);
 /** The opening words; the list follows them. */
 const OPENING = /\b(only|exactly|at least|at most)?\s*\bone of\s+/gi;
 /** What leads into the list: "the following parameters:", "the fields,", "either". */
@@ -87,7 +100,8 @@ export function listSayings(text: string, plain: (text: string) => string): List
     const names = namesOf(listed);
     if (names === undefined) continue;
     const rule = ruleOf((match[1] ?? "").toLowerCase(), lastClause(before), after);
-    if (rule !== undefined) found.push({ rule, names, sentence: sentence.slice(0, 200) });
+    if (rule === undefined) continue;
+    found.push({ rule, names, sentence: sentence.slice(0, 200), ...(qualified(after) ? { qualified: true } : {}) });
   }
   return found;
 }
@@ -107,6 +121,12 @@ function ruleOf(word: string, before: string, after: string): ListSaying["rule"]
   if (word === "at least") return must || imperative || mustAfter ? "anyOf" : undefined;
   // A bare "one of": "One of A or B must be set" (a call giving both is not said to be refused).
   return mustAfter ? "anyOf" : undefined;
+}
+
+/** Whether the verb after the list ("can be used", "must be set") is followed by a qualifier (see QUALIFIED). */
+function qualified(after: string): boolean {
+  const verb = CAN_AFTER.exec(after) ?? MUST_AFTER.exec(after);
+  return verb !== null && QUALIFIED.test(after.slice(verb[0].length));
 }
 
 /** The words before the opening in its own clause (after the last comma, colon or sentence end). */

@@ -1,7 +1,7 @@
 // Which drafted parameters are secrets a person sets (a password, a client's secret, a key beside the provider's
 // credential, a token endpoint's form's tokens, a wallet's recovery words as a list of texts), drafted `secret`,
 // `user-only`, with a note saying why: read once all of an operation's parameters are drafted (params.ts).
-import { SECRET_MIN_LENGTH } from "@blockwright/runtime/internal/generate";
+import { SECRET_MIN_LENGTH, SHORT_SECRET_MIN_LENGTH } from "@blockwright/runtime/internal/generate";
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
 import { namesSecret, namesSecretList } from "../../../load/schemas/secret-names.js";
 import { carriesCredential, namesCredential } from "../../auth/credential-params.js";
@@ -57,17 +57,18 @@ export function keepSecret(
                 ? "a credential of a token endpoint's form (a body with a grant_type: RFC 6749, RFC 8693's token " +
                   "exchange)"
                 : undefined;
-    // A secret is at least SECRET_MIN_LENGTH characters (the runtime refuses a shorter one): a field bounded below
-    // that stays as it is, and an example shorter than it (a password `hunter2`) is left out. A default is the
+    // A secret is at least SHORT_SECRET_MIN_LENGTH characters (the runtime refuses a shorter one; one under
+    // SECRET_MIN_LENGTH, a PIN, it withholds as a whole value): a field bounded below that stays as it is, and an
+    // example shorter than SECRET_MIN_LENGTH (a password `hunter2`) is left out. A default is the
     // document's stand-in (`YOUR_API_KEY`, `<token>`), never a credential to send when a call gives none: left out.
-    if (!why || (p.maxLength ?? SECRET_MIN_LENGTH) < SECRET_MIN_LENGTH) {
+    if (!why || (p.maxLength ?? SECRET_MIN_LENGTH) < SHORT_SECRET_MIN_LENGTH) {
       if (marked) {
         delete p.secret;
         notes.push({
           at: [...at, "params", name],
           note:
             `the spec gives format password, but maxLength ${p.maxLength} is under a secret's ` +
-            `${SECRET_MIN_LENGTH} characters: not drafted secret`,
+            `${SHORT_SECRET_MIN_LENGTH} characters: not drafted secret`,
         });
       }
       continue;
