@@ -44,6 +44,13 @@ describe("relaunchArgs", () => {
       relaunchArgs("generate", { execArgv: [], nodeOptions: "--max-semi-space-size=8 --trace-gc", argv }),
     ).toBeUndefined();
   });
+
+  it("prints generate's help here: a second process would only print it", () => {
+    for (const flag of ["--help", "-h"])
+      expect(relaunchArgs("generate", { execArgv: [], nodeOptions: undefined, argv: [...argv, flag] }), flag).toBe(
+        undefined,
+      );
+  });
 });
 
 describe("generate in a process of its own", () => {

@@ -22,7 +22,8 @@ const SIZES_YOUNG_GENERATION = /--(max-|min-)?semi-space-size|--max-young-genera
 
 /**
  * The Node arguments of the process to start, or undefined when this one is to run the command itself: its young
- * generation was sized at its start (the process started here, or the user's own flags), or the command is another.
+ * generation was sized at its start (the process started here, or the user's own flags), the command is another, or
+ * its help is asked for.
  */
 export function relaunchArgs(
   command: string | undefined,
@@ -32,6 +33,9 @@ export function relaunchArgs(
   if ([...execArgv, nodeOptions ?? ""].some((a) => SIZES_YOUNG_GENERATION.test(a))) return undefined;
   const [, script, ...args] = argv;
   if (script === undefined) return undefined;
+  // Its help generates nothing: printed here, as main() prints it for any command (about half the CPU of a second
+  // start, performance.md, the forty-ninth round).
+  if (args.includes("--help") || args.includes("-h")) return undefined;
   // `--` ends Node's own options, as the bin's shebang does: Node 20 would take a `--env-file` of the command's.
   return [...execArgv.filter((a) => a !== "--"), ...GENERATE_NODE_FLAGS, ...generateOptimiser(), "--", script, ...args];
 }
