@@ -38,7 +38,7 @@ import { isEnumOfLabels, withTextEnum, withValueEnum } from "../load/text-enum.j
 import { withoutFileTextRules } from "../load/media-types.js";
 import { resolvePointer } from "./sample/sample-lookup.js";
 import { withoutMistypedDefault } from "./mistyped-default.js";
-import { shapesOf } from "../judge/text-values.js";
+import { shapesOf, typesOf } from "../judge/text-values.js";
 import { typeOf } from "../load/openapi-document.js";
 import { isObject, resolved } from "./mock-form-bodies.js";
 
@@ -298,9 +298,10 @@ export function mayHoldComma(items: unknown): boolean {
  * A parameter the request judge reads in full (mock-judge.ts) and Prism's deserialisers do not, as mock-document.ts
  * serves it: described by `content`, in the label, matrix, spaceDelimited or pipeDelimited style (Prism split `a%20b`
  * after no decoding), a query list of texts sent exploded (Prism split a lone `k=a%2Cb` into two items), a list or an
- * object in a path or a header, or a union of them with no type of its own (Prism threw on an absent object header,
- * ending the process, and kept such a union's value as text), a deepObject holding a union (`holdsUnion`), or a
- * cookie. Prism is told only whether it is required.
+ * object in a path or a header, or a union of them with no type of its own, null aside (Prism threw on an absent
+ * object header, ending the process, and kept such a union's value as text; `anyOf: [list, null]` was served as the
+ * list, whose absent header Prism's reader split), a deepObject holding a union (`holdsUnion`), or a cookie. Prism is
+ * told only whether it is required.
  */
 export function judgedOnly(parameter: unknown, document: Record<string, unknown>): unknown {
   const p = resolved(parameter, document);
@@ -310,9 +311,13 @@ export function judgedOnly(parameter: unknown, document: Record<string, unknown>
   const empty = schema?.const === "" || (Array.isArray(schema?.enum) && schema.enum.includes(""));
   if (p.in === "query" && p.required === true && empty) return { ...p, required: false };
   const type = typeOf(schema);
+  // A header or a path carries text, never null: the types beside null say whether it is a list or an object.
+  const carried = [...typesOf(document, schema)].filter((t) => t !== "null");
   const structured =
     (p.in === "path" || p.in === "header") &&
-    (type === "array" || type === "object" || !shapesOf(document, schema).includes("primitive"));
+    (type === "array" ||
+      type === "object" ||
+      (carried.length > 0 && carried.every((t) => t === "array" || t === "object")));
   // A query union of a list and something else (isListAmongOthers).
   const unionList = p.in === "query" && type === undefined && isListAmongOthers(schema, document);
   const delimited = p.style === "spaceDelimited" || p.style === "pipeDelimited";
