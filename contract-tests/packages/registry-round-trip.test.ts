@@ -69,7 +69,8 @@ const MAX_INSTALL_BYTES = 6_000_000;
 // sent as nothing: 45,429 bytes; the ceiling 45,500. The forty-eighth: an exclusive bound refused in the document's
 // words (rule-words.ts' boundWords), a label list's dotted item refused, a cookie list or object exploded by default
 // (OpenAPI's form), a secret in a body taking any text: 46,220 bytes; the ceiling 46,300. The forty-ninth: a page
-// size bounded only by its format not sent, a short secret (a PIN) withheld as a whole token: 47,045; the ceiling 47,100.
+// size bounded only by its format not sent, a short secret (a PIN) withheld as a whole token: 47,045; the ceiling
+// 47,100.
 const MAX_BUNDLE_BYTES = 47_100;
 
 // The consumer's first provider (installed alone, measured), and the one its ESM call adds.
