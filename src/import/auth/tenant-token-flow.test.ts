@@ -5,7 +5,13 @@
 // loopback token server and API; and each attempt to move the client secret elsewhere refused before any request.
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { oauthCases } from "../../contract/oauth-cases.js";
+import { loadProvider } from "../../emit/link-provider.js";
+import { OpenApiDocument } from "../../load/openapi-document.js";
+import { loadYamlSource } from "../../load/yaml-source.js";
+import { startMocks } from "../../mocks/mocks.js";
 import { issueTokens, type OAuthServers, startOAuthServers } from "../../../test-support/runtime/oauth-servers.js";
 import {
   draftWorkFolder,
@@ -178,5 +184,24 @@ describe("a client credentials flow on a tenant's host", () => {
     expect(servers.token).toHaveLength(0);
     expect(servers.api).toHaveLength(0);
     expect(await call("acme", { baseUrl: servers.baseUrl, tokenUrl: token })).toMatchObject({ success: true });
+  });
+
+  it("passes its contract auth cases: the token played at the tenant's origin, the calls on the mock", async () => {
+    const d = drafted(doc(), ["listApps"]);
+    const dir = join(draftWorkFolder, "zq-tenant-contract", "specs", d.manifest.provider);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
+    writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
+    const root = join(dir, "..", "..");
+    const tools = (await loadProvider(root, dir)).operations.map((o) => o.tool);
+    const document = new OpenApiDocument(loadYamlSource(join(dir, "openapi.yaml")));
+    const mocks = await startMocks([tools[0]!.provider], { specsDir: join(root, "specs"), root });
+    try {
+      const cases = oauthCases(tools[0]!, { provider: tools[0]!.provider, tools, document });
+      expect(cases.length).toBeGreaterThan(0);
+      for (const c of cases) await c.run({ mockUrl: () => mocks.urls[tools[0]!.provider]!, seed: 1, runs: 1 });
+    } finally {
+      await mocks.close();
+    }
   });
 });
