@@ -105,6 +105,10 @@ describe("a client credentials flow on a tenant's host", () => {
       `params.${param}.pattern: parameter "${param}" fills the token URL's host: its pattern must admit one DNS ` +
         'label only (letters, digits and "-"), but admits "a.b"',
     );
+    expect(await edited(`pattern: ${pattern}`, 'enum: ["acme", "zq.evil"]')).toContain(
+      `params.${param}.enum: parameter "${param}" fills the token URL's host: its enum must admit one DNS label ` +
+        'only (letters, digits and "-"), but admits "zq.evil"',
+    );
   });
 
   it("chooses a JWT assertion's audience by the tenant's host pattern, no other host", async () => {

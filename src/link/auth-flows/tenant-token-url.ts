@@ -103,7 +103,9 @@ function checkHostParam(ctx: LinkContext, name: string, p: ManifestParam | undef
   } catch {
     return; // An invalid pattern is the params' own problem (reported there).
   }
-  const admitted = HOST_PROBES.find(admits);
+  // The probes, and an enum's own values that are no DNS label (the probes cannot guess those).
+  const enumOthers = (p.enum ?? []).map(String).filter((v) => !LABEL.test(v.toLowerCase()));
+  const admitted = [...HOST_PROBES, ...enumOthers].find(admits);
   if (admitted !== undefined)
     ctx.fail(
       "BW2012",
