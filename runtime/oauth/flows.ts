@@ -34,6 +34,8 @@ export interface IssuedTokens extends TokenSet {
 /** The call options this module reads (ExecuteOptions has them all). */
 export interface OAuthOptions {
   tokenUrl?: string;
+  /** The base address given at call time: a tenant's flow sends its client credentials only to its own origin. */
+  baseUrl?: string;
   allowHosts?: readonly string[];
   tokens?: TokenCache;
   onTokens?: (tokens: IssuedTokens) => void | Promise<void>;
@@ -109,15 +111,13 @@ export function callCredential(
     };
   const flow = givenFlow(tool.oauth.flows, values);
   if (!flow) return given !== undefined ? { credential: given } : { problem: missingCredential(tool, values) };
-  const url = tokenUrlOf(tool, flow, values, options.tokenUrl, options.allowHosts);
-  if ("problem" in url)
-    return {
-      problem: {
-        param: "tokenUrl",
-        rule: url.problem.includes("sends its client credentials") ? "host" : "format",
-        message: url.problem,
-      },
-    };
+  const url = tokenUrlOf(tool, flow, values, options.tokenUrl, options.allowHosts, options.baseUrl);
+  if ("problem" in url) {
+    // Named by the field at fault: `tokenUrl`, `baseUrl`, or a parameter filling a tenant's host.
+    const param = /^[^:\s]+/.exec(url.problem)?.[0] ?? "tokenUrl";
+    const host = /sends its client credentials|where its calls go|the tenant's origin/.test(url.problem);
+    return { problem: { param, rule: host ? "host" : "format", message: url.problem } };
+  }
 
   const cache = options.tokens ?? sharedTokenCache;
   const clock = options.clock ?? Date.now;

@@ -232,7 +232,14 @@ async function flowRun(
   const input = withAddress(tool, base, address);
   const link = mockFetch((n) => (refuse(n) ? { answer: { status: 401, body: {} } } : {}));
   const tokens: TokenRequest[] = [];
-  const tokenOrigin = new URL(flow.tokenUrl.replace(/\{[^{}]*\}/g, "x")).origin;
+  // A tenant's token URL (its host a parameter's: link/auth-flows/tenant-token-url.ts) is where this input's values
+  // put it, given as the call's token URL: the runtime sends no client secret to a base address (the mock's) that is
+  // not the tenant's origin without one.
+  const tenant = /^https:\/\/[^/]*\{/.test(flow.tokenUrl);
+  const tokenUrl = flow.tokenUrl.replace(/\{([^{}]*)\}/g, (_, name: string) =>
+    tenant ? encodeURIComponent(String(input[name] ?? "x")) : "x",
+  );
+  const tokenOrigin = new URL(tokenUrl).origin;
   const toMock = onlyTo(address, link.fetch);
   // The flow's token URL is answered here: nothing goes to the network.
   const fetchFn: FetchLike = async (request) => {
@@ -248,6 +255,7 @@ async function flowRun(
   let now = Date.UTC(2026, 0, 1);
   const options: ExecuteOptions = {
     ...(tool.server.param ? {} : { baseUrl: address }),
+    ...(tenant ? { tokenUrl } : {}),
     fetch: fetchFn,
     tokens: new TokenCache(),
     clock: () => now,

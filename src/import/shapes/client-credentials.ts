@@ -5,7 +5,9 @@
 // secret parameter, and how the token request authenticates the client — what
 // the document says (HTTP Basic, or the form's fields), else HTTP Basic, which
 // RFC 6749 §2.3.1 requires every token endpoint to accept. A flow whose token
-// endpoint is no fixed https address is not drafted, with a note saying why.
+// endpoint is no fixed https address, nor on the host of the API's address
+// template (a tenant's: `{tenant}.example.com`, which the calls go to too), is
+// not drafted, with a note saying why.
 import type { Manifest, ManifestAuthFlows, ManifestParam } from "../../load/precompiled/manifest-types.js";
 
 type Json = Record<string, unknown>;
@@ -46,11 +48,15 @@ export function draftClientCredentials(input: {
   scheme: string;
   definition: Json;
   server: string | undefined;
+  /** The API's address template and its variables' parameters (`server.url`), when the address is one. */
+  template?: { url?: string; variables?: Record<string, string> };
   scopes: readonly string[];
   taken: ReadonlySet<string>;
   notes: ShapeNote[];
 }): ClientCredentialsDraft | undefined {
-  const { scheme, definition, server, notes } = input;
+  const { scheme, definition, notes } = input;
+  // An address template (`https://{tenant}.example.com`): a relative token URL is on the tenant's host.
+  const server = input.server ?? input.template?.url;
   const flows = definition.flows !== null && typeof definition.flows === "object" ? (definition.flows as Json) : {};
   const declared = flows.clientCredentials as Json | undefined;
   if (!declared || typeof declared !== "object") return undefined;
@@ -58,19 +64,13 @@ export function draftClientCredentials(input: {
   let tokenUrl: string | undefined;
   try {
     // OpenAPI: a relative token URL is relative to the server's address.
-    tokenUrl = written ? new URL(written, server ? `${server.replace(/\/+$/, "")}/` : undefined).href : undefined;
+    tokenUrl = written ? resolved(written, server) : undefined;
   } catch {
     tokenUrl = undefined;
   }
-  const why =
-    tokenUrl === undefined
-      ? `its token URL (${JSON.stringify(written)}) is ` +
-        `${server ? "no address" : "relative, and the API has no fixed address to resolve it against"}`
-      : !tokenUrl.startsWith("https://")
-        ? `its token URL (${tokenUrl}) is not https, where a client secret may go`
-        : /[?#{}]/.test(tokenUrl)
-          ? `its token URL (${tokenUrl}) has a query, a fragment or a placeholder`
-          : undefined;
+  const tenant = tenantTokenUrl(tokenUrl, input.template);
+  if (tenant) tokenUrl = tenant;
+  const why = whyNotDrafted(tokenUrl, written, server, tenant !== undefined);
   if (why !== undefined || tokenUrl === undefined) {
     notes.push({
       at: ["auth"],
@@ -100,8 +100,13 @@ export function draftClientCredentials(input: {
     clientSecret,
     clientAuth,
   };
-  const resolved =
+  const resolvedFrom =
     written !== tokenUrl ? ` (the document's ${JSON.stringify(written)}, resolved against the API's address)` : "";
+  const onTenant = tenant
+    ? "; the token URL is on the tenant's host, the API's address template's, each placeholder filled by the " +
+      "same parameter: the client secret goes only where the calls go (check that parameter's pattern admits one " +
+      "DNS label only)"
+    : "";
   const scopes = scope
     ? ` for the scopes the operations name (${scope})`
     : `, asking for no scope (the operations name none${templates ? " but templates" : ""})`;
@@ -113,9 +118,9 @@ export function draftClientCredentials(input: {
     at: ["auth", "flows", "clientCredentials"],
     note:
       `security scheme ${scheme}'s client credentials flow: the runtime obtains the token at ` +
-      `${tokenUrl}${resolved}${scopes}, ` +
+      `${tokenUrl}${resolvedFrom}${scopes}, ` +
       `and renews it; the client authenticates ${clientAuth === "basic" ? "with HTTP Basic" : "with form fields"} ` +
-      `(clientAuth: ${clientAuth}), ${because}${templates}`,
+      `(clientAuth: ${clientAuth}), ${because}${templates}${onTenant}`,
   });
   const params: Record<string, ManifestParam> = {
     [clientId]: {
@@ -139,6 +144,52 @@ export function draftClientCredentials(input: {
     },
   };
   return { flow, params };
+}
+
+/** Why a token URL is not drafted (undefined when it is): none, not https, or not a fixed address nor a tenant's. */
+function whyNotDrafted(
+  tokenUrl: string | undefined,
+  written: string,
+  server: string | undefined,
+  tenant: boolean,
+): string | undefined {
+  if (tokenUrl === undefined)
+    return (
+      `its token URL (${JSON.stringify(written)}) is ` +
+      `${server ? "no address" : "relative, and the API has no fixed address to resolve it against"}`
+    );
+  if (!tokenUrl.startsWith("https://")) return `its token URL (${tokenUrl}) is not https, where a client secret may go`;
+  if (!/[?#]/.test(tokenUrl) && (tenant || !/[{}]/.test(tokenUrl))) return undefined;
+  return (
+    `its token URL (${tokenUrl}) has a query, a fragment or a placeholder` +
+    (/^https:\/\/[^/]*\{/.test(tokenUrl) ? " in its host that is not the API's address template's" : "")
+  );
+}
+
+/** A token URL resolved against the API's address (one with placeholders too: they are kept as written). */
+function resolved(written: string, server: string | undefined): string {
+  const origin = server ? /^https?:\/\/[^/?#]*/.exec(server)?.[0] : undefined;
+  if (server === undefined || !origin?.includes("{") || /^[a-z][a-z0-9+.-]*:/i.test(written))
+    return new URL(written, server ? `${server.replace(/\/+$/, "")}/` : undefined).href;
+  // `new URL` would percent-encode the host's braces: resolve the path against a stand-in host.
+  const path = new URL(written, `https://host.invalid${server.slice(origin.length).replace(/\/+$/, "")}/`).pathname;
+  return origin + path;
+}
+
+/**
+ * A token URL on the host of the API's address template (`https://{tenant}.example.com/...`), its placeholders named
+ * by the parameters that fill the template's variables; undefined when it is not on that host.
+ */
+function tenantTokenUrl(
+  url: string | undefined,
+  template: { url?: string; variables?: Record<string, string> } | undefined,
+): string | undefined {
+  if (url === undefined || template?.url === undefined) return undefined;
+  const origin = /^https:\/\/[^/?#]*/.exec(url)?.[0];
+  const own = /^https:\/\/[^/?#]*/.exec(template.url)?.[0];
+  if (!origin || !own || !origin.includes("{") || origin.toLowerCase() !== own.toLowerCase()) return undefined;
+  const named = own.replace(/\{([^{}]+)\}/g, (_, v: string) => `{${template.variables?.[v] ?? v}}`);
+  return named + url.slice(origin.length);
 }
 
 /**
@@ -191,6 +242,7 @@ export function clientCredentialsFlow(
     scheme: first.scheme,
     definition: first.definition,
     server: manifest.server.default,
+    template: manifest.server,
     scopes,
     taken: new Set(Object.keys(manifest.params ?? {})),
     notes,

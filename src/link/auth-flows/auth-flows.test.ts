@@ -58,10 +58,10 @@ describe("OAuth 2 flows (auth.flows)", () => {
     );
   });
 
-  it("fix the token URL's origin: https, no placeholder in the host, no query", async () => {
+  it("fix the token URL's origin: https, a placeholder in the host's first label only, no query", async () => {
     for (const to of [
       "http://login.tracker.test/{tenant}/token",
-      "https://{tenant}.tracker.test/token",
+      "https://login.{tenant}.test/token",
       "https://login.tracker.test/token?x=1",
     ]) {
       const found = await messages([{ find: `tokenUrl: ${TOKEN_URL}`, replace: `tokenUrl: "${to}"` }]);
@@ -69,6 +69,13 @@ describe("OAuth 2 flows (auth.flows)", () => {
         expect.stringMatching(/^auth\.flows\.clientCredentials\.tokenUrl: must match pattern/),
       ]);
     }
+    // A tenant's host (tenant-token-url.ts) only where the API's address template has it: the tracker has none.
+    const tenant = "https://{tenant}.tracker.test/token";
+    expect(await messages([{ find: `tokenUrl: ${TOKEN_URL}`, replace: `tokenUrl: "${tenant}"` }])).toEqual([
+      "auth.flows.clientCredentials.tokenUrl: the token URL's host \"{tenant}.tracker.test\" is a tenant's: it must " +
+        "be the host of the API's address template server.url, each placeholder filled by the same parameter " +
+        `(server.url's host: none), so that the client secret goes only where the calls go ("${tenant}")`,
+    ]);
   });
 
   it("require secret roles to be secret, no role to be required, and no wire placement", async () => {

@@ -1,20 +1,22 @@
 // `auth.flows`: OAuth 2 grants through which the runtime obtains the access
 // token itself and renews it (runtime/oauth/). Linked once per provider and
 // carried by every tool (ToolSpec.oauth). The rules that keep the secrets
-// where they belong: a token URL is https with a fixed origin, its `{param}`
-// placeholders only in the path and only naming pattern-checked parameters
-// that are not secret; each role names a shared parameter that is not sent
-// as itself (wire `auth`) and is not required (a call gives either the
-// static credential or a flow's parameters), the secret roles marked secret;
+// where they belong: a token URL is https with a fixed origin (or a tenant's
+// host, the API's own: tenant-token-url.ts), its other `{param}` placeholders
+// only in the path and only naming pattern-checked parameters that are not
+// secret; each role names a shared parameter that is not sent as itself (wire
+// `auth`) and is not required (a call gives either the static credential or a
+// flow's parameters), the secret roles marked secret;
 // the credential goes in a header (as a bearer token, or an apiKey scheme's header).
 import type { JwtAudienceSpec, OAuthFlowSpec, OAuthSpec, ToolSpec } from "@blockwright/runtime/internal";
-import { tokenUrlPlaceholders } from "@blockwright/runtime/internal/generate";
+import { matchesHost, tokenUrlPlaceholders } from "@blockwright/runtime/internal/generate";
 import type { ManifestAuthFlows, ManifestJwtAudience, ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { credentialOf } from "../../load/openapi-document.js";
 import { canonical } from "../../common/canonical-json.js";
 import type { ProviderEntry } from "../../model/surface-entry.js";
 import type { Surface } from "../../model/surface-format.js";
 import type { LinkContext, Path } from "../context.js";
+import { checkTenantTokenUrl, isTenantHost, tenantHostPattern } from "./tenant-token-url.js";
 
 declare module "../../model/surface-format.js" {
   interface Surface {
@@ -138,9 +140,12 @@ function linkAudience(
   shared: Record<string, ManifestParam>,
 ): JwtAudienceSpec {
   if (typeof audience === "string") return { default: audience };
-  const own = /^https:\/\/([^/:?#{}]+)/.exec(tokenUrl)?.[1];
+  // A tenant's token host is written as its pattern (`*.example.com`), as tokenHosts writes hosts.
+  const own = tenantHostPattern(tokenUrl) ?? /^https:\/\/([^/:?#{}]+)/.exec(tokenUrl)?.[1];
   for (const host of Object.keys(audience.byTokenHost ?? {})) {
-    if (host !== own && !tokenHosts.includes(host)) {
+    // A tenant's own pattern names its hosts too (`acme.example.com` under `*.example.com`).
+    const tenants = own?.startsWith("*.") === true && matchesHost(own, host);
+    if (host !== own && !tenants && !tokenHosts.includes(host)) {
       ctx.fail(
         "BW2018",
         [...at, "byTokenHost", host],
@@ -219,7 +224,11 @@ function checkAddressField(ctx: LinkContext, shared: Record<string, ManifestPara
 }
 
 function checkTokenUrl(ctx: LinkContext, url: string, at: Path, shared: Record<string, ManifestParam>): void {
+  // A tenant's host (tenant-token-url.ts) has rules of its own; the path's placeholders these.
+  const inHost = isTenantHost(url) ? tokenUrlPlaceholders(/^https:\/\/[^/?#]*/.exec(url)?.[0] ?? "") : [];
+  if (inHost.length) checkTenantTokenUrl(ctx, url, at, shared);
   for (const name of tokenUrlPlaceholders(url)) {
+    if (inHost.includes(name)) continue;
     const p = shared[name];
     if (!p)
       ctx.fail(

@@ -9,7 +9,7 @@ export type ManifestParamName = string
  */
 export type ManifestSecuritySchemeName = string
 /**
- * The token endpoint, https, without query or fragment. `{param}` placeholders are allowed in its path only (its origin is fixed) and name shared parameters with a `pattern`; their values are URL-encoded.
+ * The token endpoint, https, without query or fragment. `{param}` placeholders are allowed in its path (its origin is fixed) and name shared parameters with a `pattern`; their values are URL-encoded. A tenant's token endpoint (`https://{tenant}.example.com/oauth/token`) may hold placeholders in its host's first label only, the rest fixed: the host must then be the API's address template's (`server.url`), each placeholder filled by the same parameter, not secret, whose pattern admits one DNS label only; the token request goes only to the origin the calls go to.
  */
 export type ManifestTokenUrl = string
 /**
