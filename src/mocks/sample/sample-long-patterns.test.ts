@@ -18,6 +18,7 @@ const schemas = {
     },
   },
 };
+type Reading = { zqText: string; zqCode: string; zqLong: string };
 const document = { openapi: "3.0.3", info: { title: "zqreadings", version: "1" }, paths: {}, components: { schemas } };
 
 describe("a realistic text of a pattern allowing a long text", () => {
@@ -25,10 +26,7 @@ describe("a realistic text of a pattern allowing a long text", () => {
     const sampler = new DocumentSampler(document);
     const values = realisticValues();
     for (let seed = 1; seed <= 20; seed++) {
-      const value = sampler.sample("/components/schemas/ZqReading", { seed, realistic: values })?.value as Record<
-        string,
-        string
-      >;
+      const value = sampler.sample("/components/schemas/ZqReading", { seed, realistic: values })?.value as Reading;
       expect(value.zqText.length).toBeGreaterThanOrEqual(1);
       expect(value.zqText.length).toBeLessThanOrEqual(65);
       expect(value.zqCode).toMatch(/^zq-[a-z]{2,66}$/);
