@@ -5,9 +5,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScratch } from "../../../test-support/run/run-scratch.js";
 import { openapi } from "../../import/__fixtures__/draft-kit.js";
 import { draftedSubject } from "../__fixtures__/drafted-subject.js";
 import { ctrfReport } from "../report/report-ctrf.js";
@@ -28,7 +28,7 @@ const document = openapi({
   },
 });
 
-const root = mkdtempSync(join(tmpdir(), "blockwright-zqreadings-"));
+const root = mkdtempSync(join(runScratch(), "blockwright-zqreadings-"));
 let subject: Subject;
 /** How long the loopback server holds each request before it answers 200 `[]`. */
 let holdMs = 0;
@@ -86,7 +86,7 @@ describe("a property whose time limit ends it before any run finished", () => {
     expect(JSON.parse(ctrfReport(report)).results.tests[0]).toMatchObject({ status: "other" });
   });
 
-  it("passes when its runs finish before the limit, slow as they are", async () => {
+  it("passes when a run finished before the limit ended it, slow as the runs are", async () => {
     holdMs = 200;
     const results = await runCases(propertyKind.derive(subject.tools[0]!, subject), {
       mockUrl: () => url,
