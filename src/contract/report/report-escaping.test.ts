@@ -71,6 +71,7 @@ describe("reports", () => {
     const html = htmlReport(report);
     expect(html).toContain('<p class="verdict bad">1 passed, 1 failed, 1 could not run</p>');
     expect(html).toContain('<td class="n bad">0 (1 could not run)</td>');
+    expect(html).toContain("<title>other shelf_get_book: 0 passed, 0 failed, 1 could not run</title>");
   });
 
   const hostile = "</pre><script>alert(1)</script>\n```\nnot code ```` <img src=x> 100% done, a:b\r\n::error::injected";

@@ -81,7 +81,7 @@ export function passFailChart(report: SuiteReport): string {
       const pw = (passed / most) * BAR_WIDTH;
       const fw = (failed / most) * BAR_WIDTH;
       rows.push(
-        `<g><title>${text(`${provider} ${operation}: ${passed} passed, ${failed} failed`)}</title>`,
+        `<g><title>${text(`${provider} ${operation}: ${verdictLine(summarise(cases))}`)}</title>`,
         `<text x="12" y="${y + 14}">${text(operation.length > 34 ? `${operation.slice(0, 33)}…` : operation)}</text>`,
         `<rect class="pass" x="${label}" y="${y + 3}" width="${pw.toFixed(1)}" height="${ROW - 6}"/>`,
         `<rect class="fail" x="${(label + pw).toFixed(1)}" y="${y + 3}" width="${fw.toFixed(1)}" height="${ROW - 6}"/>`,
