@@ -56,7 +56,9 @@ Progress goes to stderr: a status line on a terminal, plain lines otherwise.
   --property-time-limit <s>
                     the most seconds one property takes, its shrinking
                     included, past which its runs so far stand (default
-                    30; 0: no limit, for the same report on a slow machine)
+                    30; 0: no limit, for the same report on a slow machine);
+                    a property none of whose runs finished by then checked
+                    nothing: it could not run (a JUnit <error>), not failed
   --max-failures <n>
                     stop at the n-th failed case: no case starts after it,
                     and the report leaves out the cases under way then
@@ -88,11 +90,12 @@ Progress goes to stderr: a status line on a terminal, plain lines otherwise.
   --specs <dir>     the specs folder (default ./specs)
   --out <dir>       the generated packages (default ./generated)
 
-Exit status: 0 every case passed, 1 a contract failed (or --max-failures
-reached), 2 usage error or invalid inputs (specs that do not generate,
-missing or stale packages), 70 internal error (a bug: please report it),
-130 interrupted by Ctrl-C, 143 by SIGTERM (the report covers the cases
-that finished; cases under way are stopped at once).`;
+Exit status: 0 every case passed, 1 a contract failed or a case could not
+run (or --max-failures reached), 2 usage error or invalid inputs (specs
+that do not generate, missing or stale packages), 70 internal error (a
+bug: please report it), 130 interrupted by Ctrl-C, 143 by SIGTERM (the
+report covers the cases that finished; cases under way are stopped at
+once).`;
 
 const DEFAULT_RUNS = 100;
 /** Runs per property of a sampled suite (contract/shards.ts) unless --runs says. */

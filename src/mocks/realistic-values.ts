@@ -10,6 +10,7 @@
 // refused by the walk, which makes its plain value instead.
 import { createRequire } from "node:module";
 import type { Faker } from "@faker-js/faker";
+import { withRepetitionsAtMost } from "../model/drawable-pattern.js";
 
 /** The day dates are drawn before: fixed, so that answers do not change with the day they are made on. */
 const REFERENCE_DAY = Date.UTC(2025, 5, 1);
@@ -168,9 +169,20 @@ export function realisticValues(faker: Faker = englishFaker()): RealisticValues 
   };
 }
 
-/** A pattern as faker's fromRegExp reads it: without anchors, its class escapes (`\d`, `\w`) written as classes. */
+/**
+ * The most characters past its least count a realistic value repeats a part of a pattern by: faker draws a stated
+ * repetition's count evenly between its bounds, and a text of `^.{1,2097152}` (any text up to 2 MB) drew 870,000
+ * characters a time, half a second and more of the mock's one thread for each answer made, while every case on the
+ * mock waited. A realistic value is a few words; faker's own `+` and `*` (ten at most) are drawn as before.
+ */
+const REALISTIC_REPEAT = 64;
+
+/**
+ * A pattern as faker's fromRegExp reads it: without anchors, its class escapes (`\d`, `\w`) written as classes, no
+ * stated repetition longer than REALISTIC_REPEAT past its least count.
+ */
 function forFaker(pattern: string): string {
-  return pattern
+  return withRepetitionsAtMost(pattern, REALISTIC_REPEAT, true)
     .replace(/^\^/, "")
     .replace(/(?<!\\)\$$/, "")
     .replace(/\\d/g, "[0-9]")

@@ -102,16 +102,18 @@ export function withoutUndrawableAssertions(pattern: string): string | undefined
  * of 360,000 characters, seconds each), all past a maxLength of 64. Every match of at most `length` characters
  * still matches it (a repetition past its least count takes a character a turn, or JavaScript's matcher ends it), and
  * every match of it matches the pattern; fast-check's sizes below the cap draw as before. The same text where no
- * bound is higher, or where the pattern does not parse.
+ * bound is higher, or where the pattern does not parse. `statedOnly`: only the bounds the pattern states lowered.
  */
-export function withRepetitionsAtMost(pattern: string, length: number): string {
+export function withRepetitionsAtMost(pattern: string, length: number, statedOnly = false): string {
   const ast = patternAst(pattern);
   if (!ast) return pattern;
   const edits: [number, number, string][] = [];
   visitRegExpAST(ast, {
     onQuantifierEnter(node) {
       const most = node.min + length;
-      if (node.max > most) edits.push([node.element.end, node.end, `{${node.min},${most}}${node.greedy ? "" : "?"}`]);
+      // `statedOnly`: an open repetition (`+`, `*`, `{2,}`) kept, for a drawer that bounds those itself.
+      if (node.max > most && !(statedOnly && node.max === Number.POSITIVE_INFINITY))
+        edits.push([node.element.end, node.end, `{${node.min},${most}}${node.greedy ? "" : "?"}`]);
     },
   });
   let out = "";

@@ -85,12 +85,12 @@ describe("test progress", () => {
       h.progress.onResult(result("crm", 0));
       h.at(2000);
       h.progress.onResult(result("crm", 1, "error"));
-      expect(h.out().split("\n").at(-2)).toBe("blockwright test: crm: 2 cases done, 1 failed, 2.0 s");
+      expect(h.out().split("\n").at(-2)).toBe("blockwright test: crm: 2 cases done, 0 failed, 1 could not run, 2.0 s");
       h.at(2000 + PLAIN_EVERY_MS - 1);
       expect(h.out().split("\n")).toHaveLength(3);
       h.at(2000 + PLAIN_EVERY_MS);
       expect(h.out().split("\n").at(-2)).toBe(
-        `blockwright test: 2/5 cases, 1 failed, 0 under way, ${((2000 + PLAIN_EVERY_MS) / 1000).toFixed(1)} s`,
+        `blockwright test: 2/5 cases, 1 could not run, 0 under way, ${((2000 + PLAIN_EVERY_MS) / 1000).toFixed(1)} s`,
       );
       expect(h.out().includes("\r") || h.out().includes("\u001b")).toBe(false);
     },

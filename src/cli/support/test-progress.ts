@@ -25,7 +25,10 @@ export const PLAIN_EVERY_MS = 10_000;
 interface Count {
   planned: number;
   done: number;
+  /** Cases that did not pass (a provider's ✗). */
   failed: number;
+  /** Of those, the cases that could not run: nothing was checked, so not counted as failed in words. */
+  errors: number;
 }
 
 export interface Progress {
@@ -49,7 +52,7 @@ export interface ProgressOptions {
 function plannedCounts(planned: readonly { provider: string }[]): Map<string, Count> {
   const counts = new Map<string, Count>();
   for (const c of planned) {
-    const count = counts.get(c.provider) ?? { planned: 0, done: 0, failed: 0 };
+    const count = counts.get(c.provider) ?? { planned: 0, done: 0, failed: 0, errors: 0 };
     count.planned++;
     counts.set(c.provider, count);
   }
@@ -61,6 +64,24 @@ function tickEvery(ms: number, tick: () => void): () => void {
   const timer = setInterval(tick, ms);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** The counts of every provider added up. */
+function totalOf(counts: Map<string, Count>): Count {
+  const t = { planned: 0, done: 0, failed: 0, errors: 0 };
+  for (const c of counts.values()) {
+    t.planned += c.planned;
+    t.done += c.done;
+    t.failed += c.failed;
+    t.errors += c.errors;
+  }
+  return t;
+}
+
+/** `, 2 failed, 1 could not run`: nothing when every case so far passed. */
+function notPassed(c: Count): string {
+  const failed = c.failed - c.errors;
+  return `${failed ? `, ${failed} failed` : ""}${c.errors ? `, ${c.errors} could not run` : ""}`;
 }
 
 export function startProgress(
@@ -79,19 +100,13 @@ export function startProgress(
   const running = new Map<string, number>();
 
   const seconds = () => `${(options.elapsed() / 1000).toFixed(1)} s`;
-  const totals = () =>
-    [...counts.values()].reduce(
-      (t, c) => ({ planned: t.planned + c.planned, done: t.done + c.done, failed: t.failed + c.failed }),
-      { planned: 0, done: 0, failed: 0 },
-    );
+  const totals = () => totalOf(counts);
   const statusLine = () => {
     const t = totals();
     const providers = [...counts]
       .map(([p, c]) => `${p} ${c.done}/${c.planned}${c.failed ? ` ✗${c.failed}` : ""}`)
       .join(" · ");
-    const line =
-      `${t.done}/${t.planned} cases${t.failed ? `, ${t.failed} failed` : ""}, ${seconds()}` +
-      `  ${providers}${longest()}`;
+    const line = `${t.done}/${t.planned} cases${notPassed(t)}, ${seconds()}  ${providers}${longest()}`;
     const width = stderr.columns || 80;
     return line.length > width - 1 ? `${line.slice(0, width - 2)}…` : line;
   };
@@ -120,10 +135,7 @@ export function startProgress(
     if (stopped || (!firstPlain && options.elapsed() - lastPlain < PLAIN_EVERY_MS)) return;
     firstPlain = false;
     const t = totals();
-    plain(
-      `${t.done}/${t.planned} cases${t.failed ? `, ${t.failed} failed` : ""}, ${running.size} under way, ` +
-        `${seconds()}${longest()}`,
-    );
+    plain(`${t.done}/${t.planned} cases${notPassed(t)}, ${running.size} under way, ` + `${seconds()}${longest()}`);
   };
   const cancel = tty ? every(REDRAW_MS, draw) : every(1000, plainTick);
   if (tty) draw();
@@ -143,6 +155,7 @@ export function startProgress(
       count.done++;
       const failed = result.status !== "passed";
       if (failed) count.failed++;
+      if (result.status === "error") count.errors++;
       if (tty) {
         if (failed) {
           clear();
@@ -151,8 +164,9 @@ export function startProgress(
         }
       } else if (count.done === count.planned) {
         plain(
-          `${result.provider}: ${count.planned} case${count.planned === 1 ? "" : "s"} done, ${count.failed} ` +
-            `failed, ${seconds()}`,
+          `${result.provider}: ${count.planned} case${count.planned === 1 ? "" : "s"} done, ` +
+            `${count.failed - count.errors} failed${count.errors ? `, ${count.errors} could not run` : ""}, ` +
+            `${seconds()}`,
         );
       }
     },

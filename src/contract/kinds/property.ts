@@ -101,8 +101,12 @@ async function checkProperty<T extends { input: Input; prefer?: string; broken?:
 ): Promise<void> {
   const seed = caseSeed(ctx.seed, `${tool.id} ${label}`);
   const limit = ctx.propertyTimeLimitMs ?? PROPERTY_TIME_LIMIT_MS;
+  const started = performance.now();
+  // When the first run started (its input drawn): what a limit reached before any run ended was still doing.
+  let firstRun: number | undefined;
   const details = await fc.check(
     fc.asyncProperty(arb, async (draw) => {
+      firstRun ??= performance.now();
       await body(draw);
     }),
     // Bounded: a slow mock or a long shrink (each step is a call) ends the property, not the suite.
@@ -114,6 +118,17 @@ async function checkProperty<T extends { input: Input; prefer?: string; broken?:
     },
   );
   if (!details.failed) return;
+  // fast-check says a property failed when its limit ends it before any run has passed: nothing was checked.
+  if (details.interrupted && details.counterexample === null && details.numRuns === 0)
+    throw new PropertyUnfinished(
+      unfinished(
+        tool,
+        ctx,
+        limit,
+        performance.now() - started,
+        firstRun === undefined ? undefined : firstRun - started,
+      ),
+    );
   const draw = details.counterexample?.[0] as T | undefined;
   // Once more with the shrunk input, so that the case's last call (which the reports show) is its own.
   if (draw) await body(draw).catch(() => undefined);
@@ -143,6 +158,31 @@ async function checkProperty<T extends { input: Input; prefer?: string; broken?:
       )
     : undefined;
   throw new ContractFailure(lines.join("\n"), undefined, reproduce);
+}
+
+/**
+ * A property its time limit ended before any run finished: not a contract that failed (nothing was checked either
+ * way), so a case that could not run (CaseResult `error`), whose words name the limit and what the first run was doing.
+ */
+export class PropertyUnfinished extends Error {
+  override name = "PropertyUnfinished";
+}
+
+/** What a property its limit ended before any run finished says: the limit, the first run's state, the rerun. */
+function unfinished(tool: ToolSpec, ctx: CaseContext, limit: number, elapsed: number, drawn?: number): string {
+  const s = (ms: number) => (ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`);
+  const state =
+    drawn === undefined
+      ? `its first input was still being drawn after ${s(elapsed)}`
+      : `the first run was still under way after ${s(elapsed - drawn)} (its input drawn in ${s(drawn)}): ` +
+        "waiting on its call or checking the answer";
+  const longer = Math.max(60, Math.ceil((limit * 4) / 1000));
+  return [
+    `no run finished within the property time limit of ${limit / 1000} s (--property-time-limit): ${state}.`,
+    "  Nothing was checked, so no contract failed: the mock or the machine was too slow for the limit. Give it",
+    `  longer (--property-time-limit ${longer}; 0: no limit).`,
+    `  rerun: blockwright test ${tool.provider} --seed ${ctx.seed} --runs ${ctx.runs} --property-time-limit ${longer}`,
+  ].join("\n");
 }
 
 /** Each property case draws from its own seed, so that sharding and order change nothing. */

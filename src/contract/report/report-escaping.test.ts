@@ -56,11 +56,22 @@ describe("reports", () => {
     expect(failed.failure.message).toBe(failed.failure.text);
   });
 
-  it("text ends with a plain `N passed, N failed` line", () => {
+  it("text ends with a plain `N passed, N failed, N could not run` line", () => {
     const text = textReport(report);
-    expect(text.trimEnd().split("\n").at(-1)).toBe("contract: 1 passed, 2 failed");
+    expect(text.trimEnd().split("\n").at(-1)).toBe("contract: 1 passed, 1 failed, 1 could not run");
     expect(text).toContain("seed 7, 3 runs per property, shard 1/2");
     expect(text).toContain("✗ other shelf_get_book › example › error (could not run)");
+    expect(text).toMatch(/^other +1 cases {2}0 passed {2}0 failed {2}1 could not run$/m);
+  });
+
+  it("Markdown and HTML count a case that could not run apart from the contracts that failed", () => {
+    const md = markdownReport(report);
+    expect(md).toContain("## ❌ Contract tests: 1 passed, 1 failed, 1 could not run\n");
+    expect(md).toContain("| other | 1 | 0 | 0 (1 could not run) |");
+    const html = htmlReport(report);
+    expect(html).toContain('<p class="verdict bad">1 passed, 1 failed, 1 could not run</p>');
+    expect(html).toContain('<td class="n bad">0 (1 could not run)</td>');
+    expect(html).toContain("<title>other shelf_get_book: 0 passed, 0 failed, 1 could not run</title>");
   });
 
   const hostile = "</pre><script>alert(1)</script>\n```\nnot code ```` <img src=x> 100% done, a:b\r\n::error::injected";

@@ -10,14 +10,24 @@
 import { operationCoverage, RESULT_KINDS } from "../coverage.js";
 import { KIND_ORDER } from "../kinds/index.js";
 import { htmlPage } from "../../common/markup-text.js";
-import { byProvider, reproduceLine, runLine, type SuiteReport, summarise, text, where } from "./report.js";
+import {
+  byProvider,
+  failedCount,
+  reproduceLine,
+  runLine,
+  type SuiteReport,
+  summarise,
+  text,
+  verdictLine,
+  where,
+} from "./report.js";
 import type { CaseResult } from "../run.js";
 import type { CaseKind } from "../types.js";
 
 export function htmlReport(report: SuiteReport): string {
   const s = summarise(report.results);
   const failed = s.failed + s.errors;
-  const verdict = `${s.passed} passed, ${failed} failed`;
+  const verdict = verdictLine(s);
   const failures = report.results.filter((r) => r.status !== "passed");
   const body = [
     `<h1>Contract tests</h1>`,
@@ -41,7 +51,7 @@ function providersTable(report: SuiteReport): string {
     const bad = p.failed + p.errors;
     return (
       `<tr><td>${text(provider)}</td><td class="n">${p.cases}</td><td class="n">${p.passed}</td><td class="n ` +
-      `${bad ? "bad" : "ok"}">${bad}</td></tr>`
+      `${bad ? "bad" : "ok"}">${failedCount(p)}</td></tr>`
     );
   });
   const head = "<tr><th>Provider</th><th>Cases</th><th>Passed</th><th>Failed</th></tr>";
@@ -71,7 +81,7 @@ export function passFailChart(report: SuiteReport): string {
       const pw = (passed / most) * BAR_WIDTH;
       const fw = (failed / most) * BAR_WIDTH;
       rows.push(
-        `<g><title>${text(`${provider} ${operation}: ${passed} passed, ${failed} failed`)}</title>`,
+        `<g><title>${text(`${provider} ${operation}: ${verdictLine(summarise(cases))}`)}</title>`,
         `<text x="12" y="${y + 14}">${text(operation.length > 34 ? `${operation.slice(0, 33)}…` : operation)}</text>`,
         `<rect class="pass" x="${label}" y="${y + 3}" width="${pw.toFixed(1)}" height="${ROW - 6}"/>`,
         `<rect class="fail" x="${(label + pw).toFixed(1)}" y="${y + 3}" width="${fw.toFixed(1)}" height="${ROW - 6}"/>`,

@@ -5,7 +5,17 @@
 // text: HTML escaped, code in fences longer than any run of backticks inside.
 import { cell, codeSpan, markdownText } from "../../emit/markdown-text.js";
 import { operationCoverage } from "../coverage.js";
-import { byProvider, reproduceLine, runLine, type SuiteReport, summarise, text, where } from "./report.js";
+import {
+  byProvider,
+  failedCount,
+  reproduceLine,
+  runLine,
+  type SuiteReport,
+  summarise,
+  text,
+  verdictLine,
+  where,
+} from "./report.js";
 import type { CaseResult } from "../run.js";
 
 export interface MarkdownOptions {
@@ -15,9 +25,8 @@ export interface MarkdownOptions {
 
 export function markdownReport(report: SuiteReport, options: MarkdownOptions = {}): string {
   const s = summarise(report.results);
-  const failed = s.failed + s.errors;
   const out: string[] = [
-    `## ${failed ? "❌" : "✅"} Contract tests: ${s.passed} passed, ${failed} failed`,
+    `## ${s.failed + s.errors ? "❌" : "✅"} Contract tests: ${verdictLine(s)}`,
     "",
     markdownText(runLine(report)),
     "",
@@ -26,7 +35,7 @@ export function markdownReport(report: SuiteReport, options: MarkdownOptions = {
   out.push("| Provider | Cases | Passed | Failed |", "|---|---:|---:|---:|");
   for (const [provider, results] of byProvider(report.results)) {
     const p = summarise(results);
-    out.push(`| ${cell(markdownText(provider))} | ${p.cases} | ${p.passed} | ${p.failed + p.errors} |`);
+    out.push(`| ${cell(markdownText(provider))} | ${p.cases} | ${p.passed} | ${failedCount(p)} |`);
   }
 
   out.push(

@@ -42,6 +42,19 @@ export function summarise(results: CaseResult[]): Summary {
   };
 }
 
+/**
+ * `N passed, N failed`, then `N could not run` when some case could not (a property its time limit ended before any
+ * run finished, a defect of the suite): nothing was checked there, so it is not counted as a contract that failed.
+ */
+export function verdictLine(s: Summary): string {
+  return `${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} could not run` : ""}`;
+}
+
+/** A table's count of failed cases: `2`, or `2 (1 could not run)` beside them. */
+export function failedCount(s: Summary): string {
+  return `${s.failed}${s.errors ? ` (${s.errors} could not run)` : ""}`;
+}
+
 export function byProvider(results: CaseResult[]): Map<string, CaseResult[]> {
   const out = new Map<string, CaseResult[]>();
   for (const r of results) out.set(r.provider, [...(out.get(r.provider) ?? []), r]);
@@ -93,11 +106,12 @@ export function textReport(report: SuiteReport): string {
   for (const [provider, results] of byProvider(report.results)) {
     const s = summarise(results);
     lines.push(
-      `${provider.padEnd(14)} ${String(s.cases).padStart(5)} cases  ${s.passed} passed  ${s.failed + s.errors} failed`,
+      `${provider.padEnd(14)} ${String(s.cases).padStart(5)} cases  ${s.passed} passed  ${s.failed} failed` +
+        (s.errors ? `  ${s.errors} could not run` : ""),
     );
   }
   const s = summarise(report.results);
-  lines.push("", lineText(runLine(report)), `contract: ${s.passed} passed, ${s.failed + s.errors} failed`);
+  lines.push("", lineText(runLine(report)), `contract: ${verdictLine(s)}`);
   return logSafe(`${lines.join("\n")}\n`);
 }
 
