@@ -85,8 +85,8 @@ export function withMediaTypeCheck(listener: RequestListener): RequestListener {
  * served with its schema typed as text: Prism's sampler made an object of it, which it cannot write as text ("Cannot
  * serialise complex objects as text"), and answered 500. So did one whose schema is a number or a boolean (`text/plain`
  * holding a balance, `12.34`): served as the text of its example, or of a value its schema admits. A wildcard type is
- * served as JSON instead (mock-document.ts). Bytes with no schema or example are served as some bytes (unsampledBytes); a
- * multipart answer with a boundary named (partsSchema).
+ * served as JSON instead (mock-document.ts). Bytes with no schema or example are served as some bytes
+ * (unsampledBytes); a multipart answer with a boundary named (partsSchema).
  */
 export function withTypedTexts(response: unknown, resolve: (value: unknown) => unknown): unknown {
   if (response === null || typeof response !== "object" || !isRecord((response as Json).content)) return response;

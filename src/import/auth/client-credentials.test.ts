@@ -146,6 +146,75 @@ describe("an OAuth 2 scheme with a client credentials flow", () => {
     expect(d.manifest.auth.flows?.clientCredentials?.clientAuth).toBe("body");
   });
 
+  it("authenticates the client in the form where the document's own token operation takes client_secret there", () => {
+    // A Swagger 2.0 document's `POST /connect/token` of `formData` grant_type, client_id and client_secret, its
+    // scheme's tokenUrl that operation's address: the endpoint reads the client from the form (client_secret_post).
+    const field = { type: "string" };
+    const form = (fields: string[]) => ({
+      post: {
+        operationId: "zqToken",
+        security: [],
+        requestBody: {
+          required: true,
+          content: {
+            "application/x-www-form-urlencoded": {
+              schema: { type: "object", properties: Object.fromEntries(fields.map((f) => [f, field])) },
+            },
+          },
+        },
+        responses: { "200": reply({ type: "object", properties: { access_token: field } }) },
+      },
+    });
+    const withToken = (fields: string[], tokenUrl: string, description?: string) => {
+      const d = doc({ tokenUrl }, description, "https://api.zqpay.test/v3.0");
+      d.paths["/connect/token"] = form(fields);
+      return drafted(d, ["getOrder"]);
+    };
+    const posted = withToken(["grant_type", "client_id", "client_secret"], "https://api.zqpay.test/connect/token");
+    expect(posted.manifest.auth.flows?.clientCredentials?.clientAuth).toBe("body");
+    expect(notesAt(posted, "auth.flows.clientCredentials").join("\n")).toContain("own operation at the token URL");
+    // Under the API's base path too; not when the form has no secret, nor when the token URL is another host's.
+    const based = withToken(["client_id", "client_secret"], "https://api.zqpay.test/v3.0/connect/token");
+    expect(based.manifest.auth.flows?.clientCredentials?.clientAuth).toBe("body");
+    for (const other of [
+      withToken(["grant_type", "scope"], "https://api.zqpay.test/connect/token"),
+      withToken(["client_id", "client_secret"], "https://auth.zqpay.test/connect/token"),
+    ])
+      expect(other.manifest.auth.flows?.clientCredentials?.clientAuth).toBe("basic");
+    // The document's words come first: it says HTTP Basic, so Basic, though its token form lists the secret too.
+    const saysBasic = withToken(
+      ["grant_type", "client_id", "client_secret"],
+      "https://api.zqpay.test/connect/token",
+      "Authenticate the client with HTTP Basic authentication.",
+    );
+    expect(saysBasic.manifest.auth.flows?.clientCredentials?.clientAuth).toBe("basic");
+  });
+
+  it("finds the token operation's form through local references (its body's schema a component)", () => {
+    const field = { type: "string" };
+    const d = doc({ tokenUrl: "/zq-oauth/token" });
+    d.components = {
+      ...d.components,
+      schemas: { ZqTokenForm: { type: "object", properties: { client_id: field, client_secret: field } } },
+      requestBodies: {
+        ZqTokenBody: {
+          content: { "application/x-www-form-urlencoded": { schema: { $ref: "#/components/schemas/ZqTokenForm" } } },
+        },
+      },
+    };
+    d.paths["/zq-oauth/token"] = {
+      post: {
+        operationId: "zqToken",
+        security: [],
+        requestBody: { $ref: "#/components/requestBodies/ZqTokenBody" },
+        responses: { "200": reply({ type: "object", properties: { access_token: field } }) },
+      },
+    };
+    const d2 = drafted(d, ["getOrder"]);
+    expect(d2.manifest.auth.flows?.clientCredentials?.tokenUrl).toBe("https://api-m.zqpay.test/zq-oauth/token");
+    expect(d2.manifest.auth.flows?.clientCredentials?.clientAuth).toBe("body");
+  });
+
   it("leaves out of scope a scope written as a template (`zq_orders:{zqProject}`): no token request fills it", () => {
     const templated = doc({ tokenUrl: "https://auth.zqpay.test/token" }) as {
       paths: Record<string, Record<string, { security: unknown }>>;
