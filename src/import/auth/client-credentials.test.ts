@@ -11,6 +11,7 @@ import { oauthCases } from "../../contract/oauth-cases.js";
 import type { Subject } from "../../contract/types.js";
 import { loadProvider } from "../../emit/link-provider.js";
 import { OpenApiDocument } from "../../load/openapi-document.js";
+import { swaggerToOpenApi } from "../document/convert.js";
 import { loadYamlSource } from "../../load/yaml-source.js";
 import { startMocks } from "../../mocks/mocks.js";
 import {
@@ -188,6 +189,50 @@ describe("an OAuth 2 scheme with a client credentials flow", () => {
       "Authenticate the client with HTTP Basic authentication.",
     );
     expect(saysBasic.manifest.auth.flows?.clientCredentials?.clientAuth).toBe("basic");
+  });
+
+  it("reads a Swagger 2.0 application flow whose own token operation takes formData client_secret as the form", () => {
+    // As published: basePath `/v3.0`, `POST /connect/token` of `formData` client_id and client_secret, the flow's
+    // tokenUrl that operation's address; converted by add, drafted.
+    const formField = (name: string) => ({ name, in: "formData", type: "string", required: true });
+    const swagger = {
+      swagger: "2.0",
+      info: { title: "Zq", version: "1" },
+      host: "api.zqpay.test",
+      basePath: "/v3.0",
+      schemes: ["https"],
+      securityDefinitions: {
+        zqOauth: {
+          type: "oauth2",
+          flow: "application",
+          tokenUrl: "https://api.zqpay.test/v3.0/connect/token",
+          scopes: { "zq/orders": "Orders" },
+        },
+      },
+      paths: {
+        "/connect/token": {
+          post: {
+            operationId: "zqToken",
+            consumes: ["application/x-www-form-urlencoded"],
+            parameters: ["grant_type", "client_id", "client_secret"].map(formField),
+            responses: { "200": { description: "token", schema: { type: "object" } } },
+          },
+        },
+        "/zq-orders/{id}": {
+          get: {
+            operationId: "getOrder",
+            security: [{ zqOauth: ["zq/orders"] }],
+            parameters: [{ name: "id", in: "path", required: true, type: "string", maxLength: 36 }],
+            responses: { "200": { description: "order", schema: { type: "object" } } },
+          },
+        },
+      },
+    };
+    const d = drafted(swaggerToOpenApi(swagger, "zq.json"), ["getOrder"]);
+    expect(d.manifest.auth.flows?.clientCredentials).toMatchObject({
+      tokenUrl: "https://api.zqpay.test/v3.0/connect/token",
+      clientAuth: "body",
+    });
   });
 
   it("finds the token operation's form through local references (its body's schema a component)", () => {
