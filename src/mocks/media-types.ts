@@ -85,7 +85,8 @@ export function withMediaTypeCheck(listener: RequestListener): RequestListener {
  * served with its schema typed as text: Prism's sampler made an object of it, which it cannot write as text ("Cannot
  * serialise complex objects as text"), and answered 500. So did one whose schema is a number or a boolean (`text/plain`
  * holding a balance, `12.34`): served as the text of its example, or of a value its schema admits. A wildcard type is
- * served as JSON instead (mock-document.ts). Bytes with no schema or example are served as some bytes (unsampledBytes).
+ * served as JSON instead (mock-document.ts). Bytes with no schema or example are served as some bytes
+ * (unsampledBytes); a multipart answer with a boundary named (partsSchema).
  */
 export function withTypedTexts(response: unknown, resolve: (value: unknown) => unknown): unknown {
   if (response === null || typeof response !== "object" || !isRecord((response as Json).content)) return response;
@@ -93,6 +94,12 @@ export function withTypedTexts(response: unknown, resolve: (value: unknown) => u
   let served: Json | undefined;
   for (const [type, media] of Object.entries(content)) {
     if (isJsonMediaType(type) || !isRecord(media)) continue;
+    if (MULTIPART.test(type) && !/;\s*boundary=/i.test(type)) {
+      served ??= { ...content };
+      delete served[type];
+      served[`${type}; boundary=${MOCK_BOUNDARY}`] = { schema: partsSchema(resolve(media.schema)) };
+      continue;
+    }
     // A range of bytes too (`audio/*: {}`): Prism has no serializer for it either.
     if (unsampledBytes(type, media)) {
       served ??= { ...content };
@@ -111,6 +118,22 @@ export function withTypedTexts(response: unknown, resolve: (value: unknown) => u
         : { schema: { type: "string" }, example: scalar };
   }
   return served ? { ...(response as Json), content: served } : response;
+}
+
+/** A multipart answer's type (`multipart/form-data`, `multipart/mixed`): a set of parts, each its own bytes. */
+const MULTIPART = /^\s*multipart\//i;
+/** The boundary a multipart answer is served with (any token: nothing reads the parts). */
+const MOCK_BOUNDARY = "bw-mock-parts";
+
+/**
+ * A multipart answer's schema as Prism can serve it: an object's as it is, any other (a file's bytes: Swagger 2.0's
+ * `schema: {type: file}` of an operation that `produces: [multipart/form-data]`) an object. Prism wrote its sample
+ * under a Content-Type with no boundary and then refused its own answer ("Boundary parameter for multipart/form-data
+ * is not defined…", 415 on every call); under one naming a boundary it reads the parts back as an object, which a
+ * text is not. It writes the object as JSON: the bytes a download gets, whatever they are.
+ */
+function partsSchema(schema: unknown): Json {
+  return isRecord(schema) && schema.type === "object" ? schema : { type: "object" };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   multipleNear,
   wayParams,
   oauthParams,
+  parsePointer,
   type NestedLimits,
   type ParamSpec,
   type ToolSpec,
@@ -113,7 +114,9 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
     }
   })();
   const bracketed = writtenWithBrackets(p, values.tool);
-  const own = p.type === "json" ? made.map((v) => withoutDelimiter(p, bracketed ? withoutBracketKeys(v) : v)) : made;
+  const delimiter = listDelimiter(p, values.tool);
+  const own =
+    p.type === "json" ? made.map((v) => withoutDelimiter(p, delimiter, bracketed ? withoutBracketKeys(v) : v)) : made;
   // A JSON value the document gives fields inside (required ones, closed objects): a draw its schema refuses becomes
   // the known valid one, or is left out when none is known (filtering for it would draw forever).
   const inPath = p.wire.in === "path" || values.tool.routes.some((r) => r.wire[p.name]?.in === "path");
@@ -125,7 +128,11 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
   // A query value of `allowReserved` passes its percent-encoded triples through as they are too (RFC 6570's
   // reserved expansion): a draw's `%f3` reached the service as the byte it encodes, no text (the judge refused it).
   const reserved = p.wire.in === "query" && p.wire.encoding?.reserved === true;
+  // A body field's list written as one text (a form's or multipart's field, not exploded): one empty item writes the
+  // empty text, as no item does, and the mock (Prism) reads the field as missing.
+  const joinsEmpty = (v: unknown) => p.wire.in === "body" && delimiter !== undefined && writesNoItem(v);
   const sendable = (v: unknown) =>
+    !joinsEmpty(v) &&
     (!inPath || !(writesNoText(v) || (typeof v === "string" && LINE_TERMINATOR.test(v)))) &&
     !(link && typeof v === "string" && /[%?]/.test(v)) &&
     !(reserved && typeof v === "string" && /%[0-9a-f]{2}/i.test(v));
@@ -148,9 +155,13 @@ function writesNoText(value: unknown): boolean {
   return value !== null && typeof value === "object" && !Array.isArray(value) && Object.keys(value).length === 0;
 }
 
-/** The text between a list's items when it is written as one value (a header, a query value not exploded), if it is. */
-function listDelimiter(p: ParamSpec): string | undefined {
+/**
+ * The text between a list's items when it is written as one value (a header, a query value not exploded, a form's or
+ * multipart body's top-level field whose encoding does not explode it), if it is.
+ */
+function listDelimiter(p: ParamSpec, tool: ToolSpec): string | undefined {
   if (p.wire.in === "header") return ",";
+  if (p.wire.in === "body") return bodyFieldDelimiter(p.wire.pointer, tool);
   // A cookie list exploded (form's default) goes one pair per item: no text between items.
   if (p.wire.in === "cookie") return p.wire.encoding?.explode ? undefined : ",";
   if (p.wire.in !== "query" || !p.wire.encoding || p.wire.encoding.explode) return undefined;
@@ -161,8 +172,7 @@ function listDelimiter(p: ParamSpec): string | undefined {
  * A list's text items without the delimiter it is joined with (`[","]` written `,` reads back as two items); so a query
  * object's keys and values (`k,v,k,v`): the mock (Prism) decodes a comma the runtime encodes in one before splitting.
  */
-function withoutDelimiter(p: ParamSpec, value: unknown): unknown {
-  const delimiter = listDelimiter(p);
+function withoutDelimiter(p: ParamSpec, delimiter: string | undefined, value: unknown): unknown {
   if (p.wire.in === "header" && p.wire.encoding && !p.wire.encoding.json) return headerStyled(value);
   if (delimiter === undefined) return value;
   const text = <T>(v: T) => (typeof v === "string" ? v.split(delimiter).join("") : v);
@@ -170,6 +180,20 @@ function withoutDelimiter(p: ParamSpec, value: unknown): unknown {
   if (p.wire.in !== "query" || value === null || typeof value !== "object") return value;
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [text(k), text(v)]));
 }
+
+/** A form's or multipart body's top-level field written as one text of its items (encoding not exploded). */
+function bodyFieldDelimiter(pointer: string, tool: ToolSpec): string | undefined {
+  const body = tool.body;
+  if (!body || (body.encoding !== "form" && body.encoding !== "multipart")) return undefined;
+  const segments = parsePointer(pointer);
+  const name = segments.length === 1 ? segments[0] : undefined;
+  const field = name !== undefined && body.fields && Object.hasOwn(body.fields, name) ? body.fields[name] : undefined;
+  if (!field || field.json || field.explode) return undefined;
+  return { form: ",", spaceDelimited: " ", pipeDelimited: "|", deepObject: undefined }[field.style];
+}
+
+/** A list of one empty text: joined, the empty text, as a list of none writes. */
+const writesNoItem = (v: unknown): boolean => Array.isArray(v) && v.length === 1 && v[0] === "";
 
 /**
  * A list or object a header in style simple can carry (the runtime refuses the others): items, keys and values of text

@@ -11,6 +11,7 @@ import { oauthCases } from "../../contract/oauth-cases.js";
 import type { Subject } from "../../contract/types.js";
 import { loadProvider } from "../../emit/link-provider.js";
 import { OpenApiDocument } from "../../load/openapi-document.js";
+import { swaggerToOpenApi } from "../document/convert.js";
 import { loadYamlSource } from "../../load/yaml-source.js";
 import { startMocks } from "../../mocks/mocks.js";
 import {
@@ -144,6 +145,119 @@ describe("an OAuth 2 scheme with a client credentials flow", () => {
       ["getOrder"],
     );
     expect(d.manifest.auth.flows?.clientCredentials?.clientAuth).toBe("body");
+  });
+
+  it("authenticates the client in the form where the document's own token operation takes client_secret there", () => {
+    // A Swagger 2.0 document's `POST /connect/token` of `formData` grant_type, client_id and client_secret, its
+    // scheme's tokenUrl that operation's address: the endpoint reads the client from the form (client_secret_post).
+    const field = { type: "string" };
+    const form = (fields: string[]) => ({
+      post: {
+        operationId: "zqToken",
+        security: [],
+        requestBody: {
+          required: true,
+          content: {
+            "application/x-www-form-urlencoded": {
+              schema: { type: "object", properties: Object.fromEntries(fields.map((f) => [f, field])) },
+            },
+          },
+        },
+        responses: { "200": reply({ type: "object", properties: { access_token: field } }) },
+      },
+    });
+    const withToken = (fields: string[], tokenUrl: string, description?: string) => {
+      const d = doc({ tokenUrl }, description, "https://api.zqpay.test/v3.0");
+      d.paths["/connect/token"] = form(fields);
+      return drafted(d, ["getOrder"]);
+    };
+    const posted = withToken(["grant_type", "client_id", "client_secret"], "https://api.zqpay.test/connect/token");
+    expect(posted.manifest.auth.flows?.clientCredentials?.clientAuth).toBe("body");
+    expect(notesAt(posted, "auth.flows.clientCredentials").join("\n")).toContain("own operation at the token URL");
+    // Under the API's base path too; not when the form has no secret, nor when the token URL is another host's.
+    const based = withToken(["client_id", "client_secret"], "https://api.zqpay.test/v3.0/connect/token");
+    expect(based.manifest.auth.flows?.clientCredentials?.clientAuth).toBe("body");
+    for (const other of [
+      withToken(["grant_type", "scope"], "https://api.zqpay.test/connect/token"),
+      withToken(["client_id", "client_secret"], "https://auth.zqpay.test/connect/token"),
+    ])
+      expect(other.manifest.auth.flows?.clientCredentials?.clientAuth).toBe("basic");
+    // The document's words come first: it says HTTP Basic, so Basic, though its token form lists the secret too.
+    const saysBasic = withToken(
+      ["grant_type", "client_id", "client_secret"],
+      "https://api.zqpay.test/connect/token",
+      "Authenticate the client with HTTP Basic authentication.",
+    );
+    expect(saysBasic.manifest.auth.flows?.clientCredentials?.clientAuth).toBe("basic");
+  });
+
+  it("reads a Swagger 2.0 application flow whose own token operation takes formData client_secret as the form", () => {
+    // As published: basePath `/v3.0`, `POST /connect/token` of `formData` client_id and client_secret, the flow's
+    // tokenUrl that operation's address; converted by add, drafted.
+    const formField = (name: string) => ({ name, in: "formData", type: "string", required: true });
+    const swagger = {
+      swagger: "2.0",
+      info: { title: "Zq", version: "1" },
+      host: "api.zqpay.test",
+      basePath: "/v3.0",
+      schemes: ["https"],
+      securityDefinitions: {
+        zqOauth: {
+          type: "oauth2",
+          flow: "application",
+          tokenUrl: "https://api.zqpay.test/v3.0/connect/token",
+          scopes: { "zq/orders": "Orders" },
+        },
+      },
+      paths: {
+        "/connect/token": {
+          post: {
+            operationId: "zqToken",
+            consumes: ["application/x-www-form-urlencoded"],
+            parameters: ["grant_type", "client_id", "client_secret"].map(formField),
+            responses: { "200": { description: "token", schema: { type: "object" } } },
+          },
+        },
+        "/zq-orders/{id}": {
+          get: {
+            operationId: "getOrder",
+            security: [{ zqOauth: ["zq/orders"] }],
+            parameters: [{ name: "id", in: "path", required: true, type: "string", maxLength: 36 }],
+            responses: { "200": { description: "order", schema: { type: "object" } } },
+          },
+        },
+      },
+    };
+    const d = drafted(swaggerToOpenApi(swagger, "zq.json"), ["getOrder"]);
+    expect(d.manifest.auth.flows?.clientCredentials).toMatchObject({
+      tokenUrl: "https://api.zqpay.test/v3.0/connect/token",
+      clientAuth: "body",
+    });
+  });
+
+  it("finds the token operation's form through local references (its body's schema a component)", () => {
+    const field = { type: "string" };
+    const d = doc({ tokenUrl: "/zq-oauth/token" });
+    d.components = {
+      ...d.components,
+      schemas: { ZqTokenForm: { type: "object", properties: { client_id: field, client_secret: field } } },
+      requestBodies: {
+        ZqTokenBody: {
+          content: { "application/x-www-form-urlencoded": { schema: { $ref: "#/components/schemas/ZqTokenForm" } } },
+        },
+      },
+    };
+    d.paths["/zq-oauth/token"] = {
+      post: {
+        operationId: "zqToken",
+        security: [],
+        requestBody: { $ref: "#/components/requestBodies/ZqTokenBody" },
+        responses: { "200": reply({ type: "object", properties: { access_token: field } }) },
+      },
+    };
+    const d2 = drafted(d, ["getOrder"]);
+    expect(d2.manifest.auth.flows?.clientCredentials?.tokenUrl).toBe("https://api-m.zqpay.test/zq-oauth/token");
+    expect(d2.manifest.auth.flows?.clientCredentials?.clientAuth).toBe("body");
   });
 
   it("leaves out of scope a scope written as a template (`zq_orders:{zqProject}`): no token request fills it", () => {

@@ -56,6 +56,11 @@ export interface CredentialDraft {
    */
   covers: Set<string>;
   /**
+   * Paths of the whole document's POST operations whose form body takes `client_secret`: its token endpoint described
+   * as an operation (client_secret_post), read by a client credentials flow whose token URL is one of them.
+   */
+  secretForms?: string[];
+  /**
    * Operations whose security requirements the runtime can meet none of, each with what they accept (`getLink
    * (zqAuth: http digest)`): add refuses them, as generate would.
    */

@@ -23,7 +23,7 @@ import {
 } from "./credential-draft.js";
 import { documentedEncoding } from "./key-encoding.js";
 import { documentedPrefix } from "./key-prefix.js";
-import { keyParameter } from "./key-parameter.js";
+import { keyParameter, resolved } from "./key-parameter.js";
 import { basicCredential, withAuthProse } from "./key-as-user.js";
 import { keyNameProblem } from "./key-names.js";
 import { camelName, identifierName, uniqueNames } from "./credential-names.js";
@@ -94,7 +94,24 @@ export function draftCredential(
   // No scheme, and the server's path or every operation's carries the secret (`/bot{token}`): the address's variable is
   // the credential.
   const address = addressCredential(doc, operations);
-  return address ? addressDraft(address, []) : withSigv4(doc, schemeCredential(doc, operations));
+  const drafted = address ? addressDraft(address, []) : withSigv4(doc, schemeCredential(doc, operations));
+  const secretForms = formsTakingSecret(doc);
+  return secretForms.length ? { ...drafted, secretForms } : drafted;
+}
+
+/**
+ * The paths whose POST takes `client_secret` in a form body (credential-draft.ts, secretForms), local `$ref`s of the
+ * body and its schema followed (a Swagger 2.0 document's `formData` converts to such a body).
+ */
+function formsTakingSecret(doc: Json): string[] {
+  const paths = doc.paths !== null && typeof doc.paths === "object" ? (doc.paths as Json) : {};
+  return Object.keys(paths).filter((path) => {
+    const post = resolved(doc, paths[path])?.post;
+    const content = resolved(doc, resolved(doc, post)?.requestBody)?.content as Json | undefined;
+    const form = content?.["application/x-www-form-urlencoded"] as Json | undefined;
+    const properties = resolved(doc, form?.schema)?.properties;
+    return properties !== null && typeof properties === "object" && Object.hasOwn(properties, "client_secret");
+  });
 }
 
 /**

@@ -3,11 +3,12 @@
 // flow's token URL (a relative one resolved against the API's address, as
 // OpenAPI says), the scopes the chosen operations ask for, a client id and a
 // secret parameter, and how the token request authenticates the client — what
-// the document says (HTTP Basic, or the form's fields), else HTTP Basic, which
-// RFC 6749 §2.3.1 requires every token endpoint to accept. A flow whose token
-// endpoint is no fixed https address, nor on the host of the API's address
-// template (a tenant's: `{tenant}.example.com`, which the calls go to too), is
-// not drafted, with a note saying why.
+// the document says (HTTP Basic, or the form's fields), else the form when the
+// document's own operation at the token URL takes client_secret in its form,
+// else HTTP Basic, which RFC 6749 §2.3.1 requires every token endpoint to
+// accept. A flow whose token endpoint is no fixed https address, nor on the
+// host of the API's address template (a tenant's: `{tenant}.example.com`,
+// which the calls go to too), is not drafted, with a note saying why.
 import type { Manifest, ManifestAuthFlows, ManifestParam } from "../../load/precompiled/manifest-types.js";
 
 type Json = Record<string, unknown>;
@@ -53,6 +54,8 @@ export function draftClientCredentials(input: {
   scopes: readonly string[];
   taken: ReadonlySet<string>;
   notes: ShapeNote[];
+  /** The document's own operation at the token URL takes the client's secret as a form field (client_secret_post). */
+  postsSecret?: (tokenUrl: string) => boolean;
 }): ClientCredentialsDraft | undefined {
   const { scheme, definition, notes } = input;
   // An address template (`https://{tenant}.example.com`): a relative token URL is on the tenant's host.
@@ -90,8 +93,7 @@ export function draftClientCredentials(input: {
   const words = [definition.description, declared.description, declared["x-description"]]
     .filter((t): t is string => typeof t === "string")
     .join(" ");
-  const said = SAYS_BODY.test(words) ? "body" : SAYS_BASIC.test(words) ? "basic" : undefined;
-  const clientAuth = said ?? "basic";
+  const { clientAuth, because } = clientAuthOf(words, () => input.postsSecret?.(tokenUrl) === true);
   const { scope, templates } = scopesAsked(input.scopes);
   const flow: ClientCredentialsDraft["flow"] = {
     tokenUrl,
@@ -110,10 +112,6 @@ export function draftClientCredentials(input: {
   const scopes = scope
     ? ` for the scopes the operations name (${scope})`
     : `, asking for no scope (the operations name none${templates ? " but templates" : ""})`;
-  const because = said
-    ? "as the document says"
-    : "which RFC 6749 §2.3.1 requires every token endpoint to accept (the document does not say which): " +
-      "check what it documents";
   notes.push({
     at: ["auth", "flows", "clientCredentials"],
     note:
@@ -223,6 +221,7 @@ export function clientCredentialsFlow(
   data: Json,
   operations: readonly { method: string; path: string }[],
   notes: ShapeNote[],
+  secretForms: readonly string[] = [],
 ): void {
   if (first?.definition.type !== "oauth2") return;
   const scopes = operations.flatMap((chosen) => {
@@ -246,6 +245,7 @@ export function clientCredentialsFlow(
     scopes,
     taken: new Set(Object.keys(manifest.params ?? {})),
     notes,
+    postsSecret: (tokenUrl) => postsSecretAt(secretForms, manifest.server.default, tokenUrl),
   });
   if (!drafted) return;
   manifest.auth.flows = { clientCredentials: drafted.flow };
@@ -257,4 +257,44 @@ export function clientCredentialsFlow(
     (n) => n.at.join(".") === "auth" && n.note.startsWith(`security scheme ${first.scheme} is oauth2:`),
   );
   if (callers >= 0) notes.splice(callers, 1);
+}
+
+/**
+ * How the token request authenticates the client, and why: the document's words first; else the form when its own
+ * token operation takes `client_secret` there (a Swagger 2.0 `formData` of `client_id` and `client_secret`: the
+ * endpoint reads the client from the form); else HTTP Basic.
+ */
+function clientAuthOf(words: string, posted: () => boolean): { clientAuth: "basic" | "body"; because: string } {
+  const said = SAYS_BODY.test(words) ? "body" : SAYS_BASIC.test(words) ? "basic" : undefined;
+  if (said) return { clientAuth: said, because: "as the document says" };
+  if (posted())
+    return {
+      clientAuth: "body",
+      because: "as the document's own operation at the token URL takes client_secret in its form",
+    };
+  return {
+    clientAuth: "basic",
+    because:
+      "which RFC 6749 §2.3.1 requires every token endpoint to accept (the document does not say which): " +
+      "check what it documents",
+  };
+}
+
+/**
+ * Whether the document describes the token endpoint itself: a POST at the token URL (its path under the API's address,
+ * or the URL's whole path on the API's host) whose form body takes `client_secret` (`secretForms`, found in the whole
+ * document by auth/credential.ts). Such an endpoint reads the client from the form, not from HTTP Basic.
+ */
+function postsSecretAt(secretForms: readonly string[], server: string | undefined, tokenUrl: string): boolean {
+  let token: URL;
+  let base: URL | undefined;
+  try {
+    token = new URL(tokenUrl);
+    base = server ? new URL(server) : undefined;
+  } catch {
+    return false;
+  }
+  if (base && base.origin !== token.origin) return false;
+  const prefix = base ? base.pathname.replace(/\/+$/, "") : "";
+  return secretForms.some((path) => token.pathname === `${prefix}${path}` || token.pathname === path);
 }
