@@ -107,7 +107,7 @@ function* eachItem(list: unknown[], options: BlockOptions): Generator<string> {
  */
 export function* squeezedParts(parts: Iterable<string>, code = true): Generator<string> {
   let held = "";
-  const joined: Joined = { block: [], units: 0 };
+  const joined: Joined = { block: [], units: 0, out: [] };
   for (const part of parts) {
     const head = blanksBefore(part);
     if (head === part.length) {
@@ -117,9 +117,16 @@ export function* squeezedParts(parts: Iterable<string>, code = true): Generator<
     const end = textEnd(part);
     // The blanks before and after `part`'s text are bounded by text (or the start) on both sides: squeezed alone,
     // as the whole text's run there is.
-    yield* squeezed(joined, head ? held + part.slice(0, head) : held, code);
-    yield* squeezed(joined, head || end < part.length ? part.slice(head, end) : part, code);
+    squeezed(joined, head ? held + part.slice(0, head) : held, code);
+    squeezed(joined, head || end < part.length ? part.slice(head, end) : part, code);
     held = part.slice(end);
+    // Handed on only when a block is made (once in JOINED_UNITS): squeezed was a generator, two generator objects a
+    // part for what is mostly nothing to hand on.
+    if (joined.out.length) {
+      const out = joined.out;
+      joined.out = [];
+      yield* out;
+    }
   }
   // The final newline in the last block's write, not one of its own (a write call more for every file in parts).
   joined.block.push("\n");
@@ -169,30 +176,31 @@ const LINE_BREAK_RUNS = /\n{3,}/g;
 interface Joined {
   block: string[];
   units: number;
+  /** What is to be handed on (a block, a large text), in order. */
+  out: string[];
 }
 
 /**
- * A run of `text` squeezed, handed on at once when large, else added to `joined` (handed on once JOINED_UNITS are
- * there). A function of the module's, not one made in each squeezedParts: V8 keeps a generator function's map (and
- * through it the function and the strings its scope holds) until a full collection, so that a nested one kept each
- * file's parts alive through the scavenges after it was written (each then copied and promoted, to die in the old
- * generation).
+ * A run of `text` squeezed: put in `joined.out` at once when large, else added to `joined.block` (put in `joined.out`
+ * once JOINED_UNITS are there). A plain function: made a generator, each call was an object (two a part of every
+ * file, a part most often a line); made a generator function in squeezedParts, V8 would keep its map (and the strings
+ * its scope holds) until a full collection.
  */
-function* squeezed(joined: Joined, text: string, code: boolean): Generator<string> {
+function squeezed(joined: Joined, text: string, code: boolean): void {
   if (!text) return;
   const squeezedText = text.replace(LINE_BREAK_RUNS, "\n\n");
   const out = code ? escapeLineSeparators(squeezedText) : squeezedText;
   if (out.length >= JOINED_UNITS) {
-    if (joined.block.length) yield joined.block.join("");
+    if (joined.block.length) joined.out.push(joined.block.join(""));
     joined.block = [];
     joined.units = 0;
-    yield out;
+    joined.out.push(out);
     return;
   }
   joined.block.push(out);
   joined.units += out.length;
   if (joined.units >= JOINED_UNITS) {
-    yield joined.block.join("");
+    joined.out.push(joined.block.join(""));
     joined.block = [];
     joined.units = 0;
   }
