@@ -29,7 +29,7 @@ export function checkOwnLimits(ctx: LinkContext, p: ManifestParam, at: Path): vo
   if (p.anyOf) return checkOwnForms(ctx, p, at, checkOwnLimits); // each form, as a parameter (param-branches.ts)
   const patternProblem = p.pattern === undefined ? undefined : regexProblem(p.pattern);
   if (patternProblem) ctx.fail("BW2008", [...at, "pattern"], patternProblem, "value");
-  const numeric = ["minimum", "maximum", "multipleOf", "integer"] as const;
+  const numeric = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "integer"] as const;
   const textual = ["minLength", "maxLength", "pattern"] as const;
   for (const key of numeric)
     if (p[key] !== undefined && p.type !== "number")
@@ -43,6 +43,21 @@ export function checkOwnLimits(ctx: LinkContext, p: ManifestParam, at: Path): vo
     ctx.fail("BW2004", [...at, "format"], `format applies to string parameters, not ${p.type}`);
   if (p.minimum !== undefined && p.maximum !== undefined && p.minimum > p.maximum)
     ctx.fail("BW2005", [...at, "minimum"], `minimum ${p.minimum} is above maximum ${p.maximum}`);
+  // An exclusive bound leaves no value at or past the other side's bound.
+  const lower = p.exclusiveMinimum ?? p.minimum;
+  const upper = p.exclusiveMaximum ?? p.maximum;
+  if (
+    (p.exclusiveMinimum !== undefined || p.exclusiveMaximum !== undefined) &&
+    lower !== undefined &&
+    upper !== undefined &&
+    lower >= upper
+  )
+    ctx.fail(
+      "BW2005",
+      [...at, p.exclusiveMinimum !== undefined ? "exclusiveMinimum" : "minimum"],
+      `no number lies between ${p.exclusiveMinimum !== undefined ? "exclusiveMinimum" : "minimum"} ${lower} and ` +
+        `${p.exclusiveMaximum !== undefined ? "exclusiveMaximum" : "maximum"} ${upper}`,
+    );
   if (p.minLength !== undefined && p.maxLength !== undefined && p.minLength > p.maxLength)
     ctx.fail("BW2005", [...at, "minLength"], `minLength ${p.minLength} is above maxLength ${p.maxLength}`);
   if (
@@ -105,7 +120,7 @@ function checkNestedLimits(ctx: LinkContext, n: ManifestNestedLimits, at: Path, 
   const numeric = n.type === undefined || n.type === "number" || n.type === "integer";
   for (const key of ["minLength", "maxLength", "pattern", "format"] as const)
     if (n[key] !== undefined && !text) ctx.fail("BW2004", [...at, key], `${key} applies to strings, not ${n.type}`);
-  for (const key of ["minimum", "maximum"] as const)
+  for (const key of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] as const)
     if (n[key] !== undefined && !numeric) ctx.fail("BW2004", [...at, key], `${key} applies to numbers, not ${n.type}`);
   if (n.minimum !== undefined && n.maximum !== undefined && n.minimum > n.maximum)
     ctx.fail("BW2005", [...at, "minimum"], `minimum ${n.minimum} is above maximum ${n.maximum}`);

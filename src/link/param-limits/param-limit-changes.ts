@@ -54,6 +54,8 @@ export function diffParamLimits(
   if (!a.nullable && b.nullable) report("limitLoosened", { subject, what: "null sent as a value", to: true });
   bound(subject, "minimum", a.minimum, b.minimum, "raise", report);
   bound(subject, "maximum", a.maximum, b.maximum, "lower", report);
+  bound(subject, "exclusiveMinimum", a.exclusiveMinimum, b.exclusiveMinimum, "raise", report);
+  bound(subject, "exclusiveMaximum", a.exclusiveMaximum, b.exclusiveMaximum, "lower", report);
   diffMultipleOf(subject, a.multipleOf, b.multipleOf, report);
   bound(subject, "minLength", a.minLength, b.minLength, "raise", report);
   bound(subject, "maxLength", a.maxLength, b.maxLength, "lower", report);
@@ -102,6 +104,8 @@ function diffNested(
 ): void {
   bound(subject, "minimum", a.minimum, b.minimum, "raise", report);
   bound(subject, "maximum", a.maximum, b.maximum, "lower", report);
+  bound(subject, "exclusiveMinimum", a.exclusiveMinimum, b.exclusiveMinimum, "raise", report);
+  bound(subject, "exclusiveMaximum", a.exclusiveMaximum, b.exclusiveMaximum, "lower", report);
   bound(subject, "minLength", a.minLength, b.minLength, "raise", report);
   bound(subject, "maxLength", a.maxLength, b.maxLength, "lower", report);
   for (const key of ["type", "pattern", "format"] as const) {

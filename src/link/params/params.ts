@@ -45,6 +45,8 @@ const COPIED = [
   "integer",
   "minimum",
   "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
   "multipleOf",
   "minLength",
   "maxLength",
