@@ -5,7 +5,8 @@ import { type ConceptRecord, decided } from "../concept-record.js";
 export const paramLimits = {
   wording:
     "**Limits** of a parameter: `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (a number's bound " +
-    "itself refused; an integer's is the `minimum` or `maximum` past it), `multipleOf` (taken from the spec), " +
+    "itself refused; an integer's is the whole number inside it, as `minimum` or `maximum`), `multipleOf` (taken " +
+    "from the spec), " +
     "`integer`, " +
     "`minLength`, `maxLength`, `pattern`, `enum`, `format` (`date-time`, `date`, `email`, `uri`, `uuid`, " +
     "`ipv4`, `ipv6`, `hostname`, `uri-reference`, `regex`, taken from the spec; `base-url`; a spec's `time`, " +

@@ -733,11 +733,11 @@ export interface ManifestParam {
    */
   maximum?: number
   /**
-   * For numbers: a bound the value must be above, itself refused (`0`: any positive number). Taken from the spec's `exclusiveMinimum` for a number that is no integer (an integer's is the `minimum` past it). Must be at least as strict as the OpenAPI's.
+   * For numbers: a bound the value must be above, itself refused (`0`: any positive number). Taken from the spec's `exclusiveMinimum` (3.0's `true` beside `minimum`, or 3.1's number); an integer states the whole number inside it as `minimum` instead. Must be at least as strict as the OpenAPI's.
    */
   exclusiveMinimum?: number
   /**
-   * For numbers: a bound the value must be below, itself refused (`1`: any fraction below 1). Taken from the spec's `exclusiveMaximum` for a number that is no integer (an integer's is the `maximum` past it). Must be at least as strict as the OpenAPI's.
+   * For numbers: a bound the value must be below, itself refused (`1`: any fraction below 1). Taken from the spec's `exclusiveMaximum` (3.0's `true` beside `maximum`, or 3.1's number); an integer states the whole number inside it as `maximum` instead. Must be at least as strict as the OpenAPI's.
    */
   exclusiveMaximum?: number
   /**
