@@ -51,7 +51,7 @@ const manifest = keyedManifest(
 );
 const { linked, tool } = await linkedTool(work, "zqranges", openapi, manifest, "zqranges_list");
 // OpenAPI 3.1's numeric form, of a number.
-const { tool: tool31 } = await linkedTool(
+const { linked: linked31, tool: tool31 } = await linkedTool(
   work,
   "zqfractions",
   {
@@ -156,5 +156,16 @@ describe("an exclusive bound of a number and of an integer", () => {
     const before = requests;
     for (const c of limits) await c.run({ mockUrl: () => base, seed: 3, runs: 1 });
     expect(requests - before).toBe(2);
+  });
+
+  it("holds its property cases: values drawn inside the bounds sent, those at or past them refused", async () => {
+    const all = [
+      ...cases,
+      ...deriveCases({ provider: "zqfractions", tools: [tool31], document: linked31.document }),
+    ].filter((c) => c.kind === "property");
+    expect(all).toHaveLength(4);
+    const before = requests;
+    for (const c of all) await c.run({ mockUrl: () => base, seed: 7, runs: 50 });
+    expect(requests - before).toBeGreaterThanOrEqual(50);
   });
 });
