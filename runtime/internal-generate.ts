@@ -24,7 +24,7 @@ export { flowParams, oauthParams } from "./oauth/flow-params.js";
 export { formatExpression, formatPointer, parseExpression, parsePointer } from "./http/expressions.js";
 export { hostPatternProblem, isLoopback, matchesHost, providerHosts } from "./http/hosts.js";
 export { isMultipleOf, multipleNear } from "./validate/number-rules.js";
-export { boundWords, boundedPattern, listedValues } from "./validate/rule-words.js";
+export { boundedPattern, listedValues } from "./validate/rule-words.js";
 export { linkValueProblem } from "./http/path-link.js";
 export { ownValue, setOwn } from "./common/own.js";
 export { textAfter, textBefore } from "./common/text-after.js";

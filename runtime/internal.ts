@@ -24,7 +24,7 @@ export {
   type ValueSupport,
 } from "./validate/validate-params.js";
 export { isMultipleOf, multipleNear } from "./validate/number-rules.js";
-export { boundWords } from "./validate/rule-words.js";
+export { allowedRange, brokenBound, type NumberBounds } from "./validate/rule-words.js";
 export { validateParams, checkValue, VALUE_SUPPORT } from "./validate/full-check.js";
 export { checkRules } from "./validate/cross-field-rules.js";
 export { writesNoPair } from "./validate/query-nothing.js";

@@ -54,6 +54,8 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean, textType?: 
       s.type = p.integer ? "integer" : "number";
       if (p.minimum !== undefined) s.minimum = p.minimum;
       if (p.maximum !== undefined) s.maximum = p.maximum;
+      if (p.exclusiveMinimum !== undefined) s.exclusiveMinimum = p.exclusiveMinimum;
+      if (p.exclusiveMaximum !== undefined) s.exclusiveMaximum = p.exclusiveMaximum;
       if (p.multipleOf !== undefined) s.multipleOf = p.multipleOf;
       if (p.enum) s.enum = [...p.enum];
       break;

@@ -20,6 +20,9 @@ export interface JsonSchema {
   examples?: unknown[];
   minimum?: number;
   maximum?: number;
+  /** A bound the value must be above (below), itself refused: a number, as 2020-12 writes it (draft-07 alike). */
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
   multipleOf?: number;
   minLength?: number;
   minItems?: number;

@@ -22,7 +22,7 @@ export function nestedSchema(limits: NestedLimits): JsonSchema {
   const s: JsonSchema = {};
   if (limits.type) s.type = limits.nullable ? [limits.type, "null"] : limits.type;
   if (limits.enum) s.enum = limits.nullable && !limits.enum.includes(null) ? [...limits.enum, null] : [...limits.enum];
-  for (const key of ["minLength", "maxLength", "minimum", "maximum"] as const)
+  for (const key of ["minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] as const)
     if (limits[key] !== undefined) s[key] = limits[key];
   if (limits.pattern !== undefined) s.pattern = limits.pattern;
   // An open enum's known values, in words as a text parameter's (never checked).

@@ -89,6 +89,13 @@ export interface ParamSpec {
   integer?: boolean;
   minimum?: number;
   maximum?: number;
+  /**
+   * For a number: the bound a value must be above (below), itself refused, as JSON Schema 2020-12 writes it (the
+   * document's `exclusiveMinimum`, a 3.0 boolean beside `minimum` or a 3.1 number). An integer's is the inclusive whole
+   * number past it instead (`minimum`).
+   */
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
   /** Only multiples of this are accepted (checked by the number rules support, validate/number-rules.ts). */
   multipleOf?: number;
   minLength?: number;
@@ -165,6 +172,8 @@ export type ParamBranch = Pick<
   | "integer"
   | "minimum"
   | "maximum"
+  | "exclusiveMinimum"
+  | "exclusiveMaximum"
   | "multipleOf"
   | "minLength"
   | "maxLength"
@@ -212,6 +221,9 @@ export interface NestedLimits {
   secret?: true;
   minimum?: number;
   maximum?: number;
+  /** For a number: the bound it must be above (below), itself refused (a ParamSpec's `exclusiveMinimum`). */
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
   /** For a list: each item's limits. */
   items?: NestedLimits;
   /** For an object: its fields' limits, by name (a field it may leave out is checked when given). */

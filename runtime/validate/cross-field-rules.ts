@@ -7,7 +7,7 @@ import type { Issue } from "../common/issue.js";
 import { redactThenCut } from "../common/outgoing-text.js";
 import type { DependentLimit } from "../spec/param-types.js";
 import type { RuleSpec, ToolCall } from "../spec/tool-types.js";
-import { listedValues, boundWords } from "./rule-words.js";
+import { listedValues, brokenBound } from "./rule-words.js";
 
 /**
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
@@ -219,12 +219,7 @@ function requiredWhenIssue(rule: Extract<RuleSpec, { rule: "requiredWhen" }>, se
 
 /** What `value` breaks of a dependentLimits rule's `limits` (the first), or undefined when it keeps them. */
 function brokenLimit(value: unknown, limits: DependentLimit): string | undefined {
-  if (typeof value === "number")
-    return limits.minimum !== undefined && value < limits.minimum
-      ? boundWords(limits.minimum, "minimum").text
-      : limits.maximum !== undefined && value > limits.maximum
-        ? boundWords(limits.maximum, "maximum").text
-        : undefined;
+  if (typeof value === "number") return brokenBound(limits, value)?.text;
   if (typeof value === "string") {
     const length = [...value].length;
     return limits.minLength !== undefined && length < limits.minLength

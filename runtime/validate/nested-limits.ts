@@ -7,7 +7,7 @@ import type { NestedLimits } from "../spec/tool-types.js";
 import { characters } from "../common/redact.js";
 import { integerRule } from "./safe-integer.js";
 import { compiled } from "./validate-params.js";
-import { boundedPattern, boundWords, listedValues } from "./rule-words.js";
+import { boundedPattern, brokenBound, listedValues } from "./rule-words.js";
 
 /** A rule a value inside a JSON parameter breaks: where inside it (`""` the value itself), the rule and its words. */
 export type NestedProblem = { where: string; rule: string; text: string; value: unknown; secret?: true };
@@ -56,8 +56,8 @@ function ownProblem(limits: NestedLimits, value: unknown): { rule: string; text:
   if (limits.enum && !limits.enum.some((allowed) => sameJson(allowed, value)))
     return { rule: "enum", text: `must be one of ${listedValues(limits.enum, limits.secret ? undefined : value)}` };
   if (typeof value === "number") {
-    if (limits.minimum !== undefined && value < limits.minimum) return boundWords(limits.minimum, "minimum");
-    if (limits.maximum !== undefined && value > limits.maximum) return boundWords(limits.maximum, "maximum");
+    const broken = brokenBound(limits, value);
+    if (broken) return broken;
   }
   if (typeof value === "string") {
     const length = characters(value);

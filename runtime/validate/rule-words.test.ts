@@ -1,7 +1,15 @@
 // How much of a rule a refusal prints (rule-words.ts): an enum up to 12 values then how many more, with the nearest
 // values to a text given; a pattern's hint, or the pattern up to 80 characters then `…`.
 import { describe, expect, it } from "vitest";
-import { boundedPattern, boundWords, listedValues, patternWords, SHOWN_PATTERN, SHOWN_VALUES } from "./rule-words.js";
+import {
+  allowedRange,
+  boundedPattern,
+  brokenBound,
+  listedValues,
+  patternWords,
+  SHOWN_PATTERN,
+  SHOWN_VALUES,
+} from "./rule-words.js";
 
 const values = (n: number) => Array.from({ length: n }, (_, i) => `zqv${i}`);
 
@@ -32,23 +40,37 @@ describe("a rule as a refusal prints it", () => {
 });
 
 describe("a number's bound as a refusal says it", () => {
-  it("says a bound kept as the double next to an exclusive one as the document's, else as it is", () => {
-    expect(boundWords(Number.MIN_VALUE, "minimum")).toEqual({
+  it("says an exclusive bound as the document writes it, an inclusive one as it is", () => {
+    expect(brokenBound({ exclusiveMinimum: 0 }, 0)).toEqual({
       rule: "exclusiveMinimum",
       text: "must be greater than 0",
     });
-    expect(boundWords(100 + 2 ** -46, "minimum")).toEqual({
+    expect(brokenBound({ exclusiveMinimum: 100 }, 99.5)).toEqual({
       rule: "exclusiveMinimum",
       text: "must be greater than 100",
     });
-    expect(boundWords(1 - 2 ** -53, "maximum")).toEqual({ rule: "exclusiveMaximum", text: "must be less than 1" });
-    expect(boundWords(-Number.MIN_VALUE, "maximum")).toEqual({ rule: "exclusiveMaximum", text: "must be less than 0" });
-    expect(boundWords(0.5, "minimum")).toEqual({ rule: "minimum", text: "must be at least 0.5" });
-    expect(boundWords(1, "minimum")).toEqual({ rule: "minimum", text: "must be at least 1" });
-    expect(boundWords(0, "maximum")).toEqual({ rule: "maximum", text: "must be at most 0" });
-    expect(boundWords(Number.MAX_VALUE, "maximum")).toEqual({
+    expect(brokenBound({ exclusiveMaximum: 1 }, 1)).toEqual({ rule: "exclusiveMaximum", text: "must be less than 1" });
+    expect(brokenBound({ exclusiveMaximum: 0 }, 0)).toEqual({ rule: "exclusiveMaximum", text: "must be less than 0" });
+    expect(brokenBound({ minimum: 0.5 }, 0)).toEqual({ rule: "minimum", text: "must be at least 0.5" });
+    expect(brokenBound({ minimum: 1 }, 0)).toEqual({ rule: "minimum", text: "must be at least 1" });
+    expect(brokenBound({ maximum: 0 }, 1)).toEqual({ rule: "maximum", text: "must be at most 0" });
+    expect(brokenBound({ maximum: Number.MAX_VALUE }, Infinity)).toEqual({
       rule: "maximum",
       text: `must be at most ${Number.MAX_VALUE}`,
     });
+  });
+
+  it("keeps a value just past an exclusive bound, and one at an inclusive bound", () => {
+    expect(brokenBound({ exclusiveMinimum: 0, exclusiveMaximum: 1 }, Number.MIN_VALUE)).toBeUndefined();
+    expect(brokenBound({ exclusiveMinimum: 0, exclusiveMaximum: 1 }, 1 - 2 ** -53)).toBeUndefined();
+    expect(brokenBound({ minimum: 1, maximum: 5 }, 1)).toBeUndefined();
+    expect(brokenBound({ minimum: 1, maximum: 5 }, 5)).toBeUndefined();
+  });
+
+  it("says the allowed range with both sides, an exclusive side in its words", () => {
+    expect(allowedRange({ minimum: 1, maximum: 5 })).toBe(" (allowed: 1–5)");
+    expect(allowedRange({ exclusiveMinimum: 0, maximum: 100 })).toBe(" (allowed: greater than 0, at most 100)");
+    expect(allowedRange({ minimum: 1, exclusiveMaximum: 2 })).toBe(" (allowed: at least 1, less than 2)");
+    expect(allowedRange({ exclusiveMinimum: 0 })).toBe("");
   });
 });

@@ -3,7 +3,9 @@
 // of hundreds of characters would make each refusal a wall of text. An enum prints its first SHOWN_VALUES values and
 // how many more, and the values nearest to a text given; a pattern with words for it (`patternHint`) prints the
 // words, one without prints up to SHOWN_PATTERN characters. The whole pattern stays in the refusal's `expected`, for
-// programs and models; the whole enum is the tool's (its schema, its types).
+// programs and models; the whole enum is the tool's (its schema, its types). A number's bound is said as the IR keeps
+// it: "at least 1", or an exclusive one's "greater than 0" (rule exclusiveMinimum).
+import type { ParamSpec } from "../spec/param-types.js";
 
 /** The values of an enum a refusal lists before "and N more". */
 export const SHOWN_VALUES = 12;
@@ -73,31 +75,41 @@ function distance(a: string, b: string): number {
   return row[b.length] as number;
 }
 
+/** A number's bounds, each side inclusive (`minimum`) or exclusive (`exclusiveMinimum`, JSON Schema 2020-12's). */
+export type NumberBounds = Pick<ParamSpec, "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum">;
+
+/** A bound broken: its rule and words. */
+export type BrokenBound = {
+  rule: "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum";
+  text: string;
+};
+
 /**
- * How a refusal says a number's bound. The link keeps an exclusive bound of the document (`exclusiveMinimum: 0`) as
- * the inclusive one next to it, the next double past it (`minimum: 5e-324`): of every number the two say the same,
- * and where the value past the bound is the shorter text (the document's), the refusal says that one, as the
- * document does: "must be greater than 0", rule exclusiveMinimum (so `exclusiveMaximum`, "less than"). A bound that
- * is a plain value of its own stays "at least" / "at most", rule minimum or maximum.
+ * The bound `n` breaks, in the words of its kind: "must be at least 1" (rule minimum), "must be greater than 0" (rule
+ * exclusiveMinimum, the document's exclusive bound as it writes it), "at most", "less than"; undefined when it keeps
+ * them all.
  */
-export function boundWords(
-  bound: number,
-  side: "minimum" | "maximum",
-): { rule: "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum"; text: string } {
-  const past = nextDouble(bound, side === "maximum");
-  if (Number.isFinite(past) && String(past).length < String(bound).length)
-    return side === "minimum"
-      ? { rule: "exclusiveMinimum", text: `must be greater than ${past}` }
-      : { rule: "exclusiveMaximum", text: `must be less than ${past}` };
-  return { rule: side, text: `must be at ${side === "minimum" ? "least" : "most"} ${bound}` };
+export function brokenBound(bounds: NumberBounds, n: number): BrokenBound | undefined {
+  if (bounds.minimum !== undefined && n < bounds.minimum)
+    return { rule: "minimum", text: `must be at least ${bounds.minimum}` };
+  if (bounds.exclusiveMinimum !== undefined && n <= bounds.exclusiveMinimum)
+    return { rule: "exclusiveMinimum", text: `must be greater than ${bounds.exclusiveMinimum}` };
+  if (bounds.maximum !== undefined && n > bounds.maximum)
+    return { rule: "maximum", text: `must be at most ${bounds.maximum}` };
+  if (bounds.exclusiveMaximum !== undefined && n >= bounds.exclusiveMaximum)
+    return { rule: "exclusiveMaximum", text: `must be less than ${bounds.exclusiveMaximum}` };
+  return undefined;
 }
 
-/** The double next to `x`, above it or below it. */
-function nextDouble(x: number, up: boolean): number {
-  if (x === 0) return up ? Number.MIN_VALUE : -Number.MIN_VALUE;
-  const bits = new DataView(new ArrayBuffer(8));
-  bits.setFloat64(0, x);
-  // Doubles of one sign are ordered as their bit patterns: one step of the pattern is one step of the value.
-  bits.setBigInt64(0, bits.getBigInt64(0) + (x > 0 === up ? 1n : -1n));
-  return bits.getFloat64(0);
+/**
+ * The values a number's bounds allow, when it has both a lower and an upper one, for a refusal's end: ` (allowed:
+ * 1–100)`, or with an exclusive bound in its words, ` (allowed: greater than 0, at most 100)`; else nothing.
+ */
+export function allowedRange(b: NumberBounds): string {
+  const low = b.exclusiveMinimum !== undefined ? `greater than ${b.exclusiveMinimum}` : b.minimum;
+  const high = b.exclusiveMaximum !== undefined ? `less than ${b.exclusiveMaximum}` : b.maximum;
+  if (low === undefined || high === undefined) return "";
+  if (typeof low === "number" && typeof high === "number") return ` (allowed: ${low}–${high})`;
+  const word = (side: string | number, inclusive: string) => (typeof side === "number" ? `${inclusive} ${side}` : side);
+  return ` (allowed: ${word(low, "at least")}, ${word(high, "at most")})`;
 }

@@ -10,7 +10,7 @@ import type { Issue } from "../common/issue.js";
 import { lacks } from "../common/unsupported.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 import { integerRule } from "./safe-integer.js";
-import { boundWords } from "./rule-words.js";
+import { allowedRange, brokenBound } from "./rule-words.js";
 import { hasStringRules, NOT_HEADER_SAFE, stringCheck } from "./string-check.js";
 import { type Checked, problem, show, type ValueSupport } from "./value-checks.js";
 import { insertSorted, toolPlan } from "./tool-plan.js";
@@ -198,27 +198,12 @@ export function booleanValue(spec: ParamCall, raw: unknown, secrets: readonly st
 
 function checkNumber(spec: ParamCall, n: number, support: ValueSupport): Checked {
   if (spec.integer && !Number.isSafeInteger(n)) return problem(spec, "integer", integerRule(n), n);
-  // An exclusive bound of the document said as it says it ("greater than 0": rule-words.ts `boundWords`).
-  if (spec.minimum !== undefined && n < spec.minimum) {
-    const { rule, text } = boundWords(spec.minimum, "minimum");
-    return problem(spec, rule, `${text}${range(spec)}`, n);
-  }
-  if (spec.maximum !== undefined && n > spec.maximum) {
-    const { rule, text } = boundWords(spec.maximum, "maximum");
-    return problem(spec, rule, `${text}${range(spec)}`, n);
-  }
+  // A bound broken, in its words ("at least 1", an exclusive one's "greater than 0": rule-words.ts `brokenBound`).
+  const broken = brokenBound(spec, n);
+  if (broken) return problem(spec, broken.rule, `${broken.text}${allowedRange(spec)}`, n);
   // An enum or a step: the number rules support's (number-rules.ts).
   if (!hasNumberRules(spec)) return { value: n };
   return support.numbers ? support.numbers.check(spec, n) : { issue: lacks("numbers", spec.name) };
-}
-
-function range(spec: ParamCall): string {
-  if (spec.minimum === undefined || spec.maximum === undefined) return "";
-  const [lo, hi] = [boundWords(spec.minimum, "minimum"), boundWords(spec.maximum, "maximum")];
-  // A bound of the document's exclusive one in its words: `(allowed: greater than 0, at most 100)`.
-  return lo.rule === "minimum" && hi.rule === "maximum"
-    ? ` (allowed: ${spec.minimum}–${spec.maximum})`
-    : ` (allowed: ${lo.text.replace("must be ", "")}, ${hi.text.replace("must be ", "")})`;
 }
 
 /** Whether a number parameter has rules of the numbers support (`numberRules`, number-rules.ts): an enum or a step. */

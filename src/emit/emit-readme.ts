@@ -1,6 +1,7 @@
 // The package's README.md and generated/README.md: every text from the
 // inputs is Markdown-escaped text or a code span (markdown-text.ts), and the
 // templates hold the layout.
+import { plainValue } from "../model/number-bounds.js";
 import type { Words } from "@blockwright/runtime/internal";
 import { deprecationSentence, flowParams, pollingSentence, ruleSentence } from "@blockwright/runtime/internal/generate";
 import type {
@@ -169,8 +170,13 @@ function limitsOf(p: ParamSpec): string {
   const parts: string[] = [];
   if (p.integer) parts.push("integer");
   if (p.minimum !== undefined && p.maximum !== undefined) parts.push(`${p.minimum}–${p.maximum}`);
-  else if (p.minimum !== undefined) parts.push(`≥ ${p.minimum}`);
-  else if (p.maximum !== undefined) parts.push(`≤ ${p.maximum}`);
+  else {
+    // An exclusive bound (a number's) as it is: `> 0`, `< 1`.
+    if (p.minimum !== undefined) parts.push(`≥ ${p.minimum}`);
+    if (p.exclusiveMinimum !== undefined) parts.push(`> ${p.exclusiveMinimum}`);
+    if (p.maximum !== undefined) parts.push(`≤ ${p.maximum}`);
+    if (p.exclusiveMaximum !== undefined) parts.push(`< ${p.exclusiveMaximum}`);
+  }
   if (p.multipleOf !== undefined) parts.push(`a multiple of ${p.multipleOf}`);
   if (p.minLength !== undefined && p.maxLength !== undefined)
     parts.push(`${p.minLength}–${thousands.format(p.maxLength)} characters`);
@@ -302,7 +308,7 @@ function exampleValue(tool: ToolSpec, p: ParamSpec): string {
     ? `process.env.${envVariableName(tool.provider, p.name)}!`
     : JSON.stringify(
         p.placeholder ??
-          (p.enum ? p.enum[0] : p.type === "number" ? (p.minimum ?? 1) : p.type === "boolean" ? true : "…"),
+          (p.enum ? p.enum[0] : p.type === "number" ? plainValue(p, 1) : p.type === "boolean" ? true : "…"),
       );
 }
 

@@ -17,6 +17,8 @@ const VALUES: Record<CopiedParamKey, unknown> = {
   integer: true,
   minimum: 1,
   maximum: 9,
+  exclusiveMinimum: 0.5,
+  exclusiveMaximum: 8.5,
   multipleOf: 3,
   minLength: 2,
   maxLength: 80,

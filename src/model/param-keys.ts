@@ -30,6 +30,8 @@ export const PARAM_KEYS = {
   integer: "copied",
   minimum: "copied",
   maximum: "copied",
+  exclusiveMinimum: "copied",
+  exclusiveMaximum: "copied",
   multipleOf: "copied",
   minLength: "copied",
   maxLength: "copied",

@@ -14,6 +14,7 @@
 // Sim: every parameter is a ToolConfig parameter (its visibility the
 // manifest's: a secret is user-only), and the block's sub-blocks are its
 // inputs.
+import { plainValue } from "./number-bounds.js";
 import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 
 export type N8nPropertyType = "string" | "color" | "number" | "boolean" | "options" | "multiOptions" | "json";
@@ -120,7 +121,8 @@ function n8nInput(p: ParamSpec, property: string): N8nInput {
   }
   if (choices?.length)
     return { param: p, property, type: "options", place, default: given ?? choices[0], options: choices };
-  if (p.type === "number") return { param: p, property, type: "number", place, default: given ?? p.minimum ?? 0 };
+  // A number's: its minimum, or a value past an exclusive bound (0 exclusive would be refused).
+  if (p.type === "number") return { param: p, property, type: "number", place, default: given ?? plainValue(p, 0) };
   return { param: p, property, type: textType(property), place, default: given ?? "" };
 }
 

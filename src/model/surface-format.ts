@@ -77,6 +77,8 @@ export interface ParamSurface
     | "integer"
     | "minimum"
     | "maximum"
+    | "exclusiveMinimum"
+    | "exclusiveMaximum"
     | "multipleOf"
     | "minLength"
     | "maxLength"

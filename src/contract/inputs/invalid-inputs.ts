@@ -5,7 +5,6 @@
 import fc from "fast-check";
 import { SECRET_MIN_LENGTH, SHORT_SECRET_MIN_LENGTH } from "@blockwright/runtime/internal/generate";
 import {
-  boundWords,
   credentialOfParam,
   encodedCredential,
   instanceAddresses,
@@ -13,6 +12,7 @@ import {
   type ParamSpec,
   type ToolSpec,
 } from "@blockwright/runtime/internal";
+import { admitted } from "../../model/number-bounds.js";
 import { notOfFormat } from "../../model/string-values.js";
 import { withAddress } from "../call.js";
 import { boundedFilter } from "./bounded-filters.js";
@@ -102,9 +102,7 @@ function numberBreakers(p: ParamSpec, set: Breaks): void {
         ? fc.integer({ min: Math.ceil(p.minimum) - 1_000_000, max: Math.ceil(p.minimum) - 1 })
         : fc.constant(p.minimum < 0 ? p.minimum * 2 : p.minimum / 2),
       // Past 2^53 an integer is refused as one a number cannot hold (the runtime's integer rule) before its bound.
-      p.integer && !Number.isSafeInteger(Math.ceil(p.minimum) - 1_000_000)
-        ? "integer"
-        : boundWords(p.minimum, "minimum").rule,
+      p.integer && !Number.isSafeInteger(Math.ceil(p.minimum) - 1_000_000) ? "integer" : "minimum",
       `below ${p.minimum}`,
     );
   if (p.maximum !== undefined)
@@ -113,11 +111,22 @@ function numberBreakers(p: ParamSpec, set: Breaks): void {
       Number.isSafeInteger(Math.floor(p.maximum) + 1_000_000)
         ? fc.integer({ min: Math.floor(p.maximum) + 1, max: Math.floor(p.maximum) + 1_000_000 })
         : fc.constant(p.maximum > 0 ? p.maximum * 2 : p.maximum / 2),
-      p.integer && !Number.isSafeInteger(Math.floor(p.maximum) + 1_000_000)
-        ? "integer"
-        : boundWords(p.maximum, "maximum").rule,
+      p.integer && !Number.isSafeInteger(Math.floor(p.maximum) + 1_000_000) ? "integer" : "maximum",
       `above ${p.maximum}`,
     );
+  // A number's exclusive bound: the bound itself, or a whole number a step or more past it.
+  for (const [bound, side, sign] of [
+    [p.exclusiveMinimum, "exclusiveMinimum", -1],
+    [p.exclusiveMaximum, "exclusiveMaximum", 1],
+  ] as const) {
+    if (bound === undefined) continue;
+    const near = sign < 0 ? Math.floor(bound) : Math.ceil(bound);
+    const past = near + sign * 1_000_000;
+    const beyond = Number.isSafeInteger(past)
+      ? [fc.integer(sign < 0 ? { min: past, max: near } : { min: near, max: past })]
+      : [];
+    set(p.name, fc.oneof(fc.constant(bound), ...beyond), side, `${sign < 0 ? "at or below" : "at or above"} ${bound}`);
+  }
   const lo = Math.max(Math.ceil(p.minimum ?? -1000), -(2 ** 31));
   const hi = Math.min(Math.floor(p.maximum ?? 1000), 2 ** 31);
   if (p.integer && hi > lo)
@@ -132,9 +141,10 @@ function numberBreakers(p: ParamSpec, set: Breaks): void {
   const step = p.multipleOf;
   if (step !== undefined && !(p.integer && step <= 1)) {
     const off = p.integer ? 1 : step / 2;
+    const { least, greatest } = admitted(p);
     const within = multiplesIn(
-      Math.max(p.minimum ?? -1000, -(2 ** 31)),
-      Math.min((p.maximum ?? 1000) - off, 2 ** 31),
+      Math.max(least ?? -1000, -(2 ** 31)),
+      Math.min((greatest ?? 1000) - off, 2 ** 31),
       step,
       false,
     );

@@ -13,6 +13,7 @@ import {
   type ToolSpec,
   validateParams,
 } from "@blockwright/runtime/internal";
+import { admitted } from "../../model/number-bounds.js";
 import { madeStrings, regexTexts } from "../../model/string-values.js";
 import { withAddress } from "../call.js";
 import { drawableForms, sampleFile } from "./rule-values.js";
@@ -77,8 +78,9 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
       case "boolean":
         return fc.oneof(fc.boolean(), fc.constantFrom("true", "false"));
       case "number": {
-        const min = p.minimum ?? -1_000_000;
-        const max = p.maximum ?? 1_000_000;
+        const { least, greatest } = admitted(p);
+        const min = least ?? -1_000_000;
+        const max = greatest ?? 1_000_000;
         const n =
           p.multipleOf !== undefined
             ? multiplesIn(min, max, p.multipleOf)
@@ -247,8 +249,9 @@ function nestedValue(n: NestedLimits | undefined): fc.Arbitrary<unknown> {
   if (n.kinds) return fc.oneof(...n.kinds.map(nestedValue));
   if (n.type === "boolean") return fc.boolean();
   if (n.type === "number" || n.type === "integer") {
-    const min = n.minimum ?? -1_000_000;
-    const max = n.maximum ?? 1_000_000;
+    const { least, greatest } = admitted(n);
+    const min = least ?? -1_000_000;
+    const max = greatest ?? 1_000_000;
     return n.type === "integer" ? integerIn(min, max) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
   }
   if (

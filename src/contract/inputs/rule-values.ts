@@ -3,6 +3,7 @@
 // fewest items an array may hold, the low end of a range, each enum value);
 // and values kept valid under a selector a breaker sets.
 import { multipleNear, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { admitted } from "../../model/number-bounds.js";
 import { madeStrings } from "../../model/string-values.js";
 import { ContractFailure } from "../types.js";
 
@@ -11,8 +12,7 @@ export { placeholderValue } from "../../model/placeholder-value.js";
 /** The simplest value within an array's item limits (an object when they say nothing). */
 function simplestItem(items: ParamSpec["items"]): unknown {
   if (items?.enum?.length) return items.enum[0];
-  if (items?.type === "number" || items?.type === "integer")
-    return items.minimum ?? (items.maximum !== undefined ? Math.min(items.maximum, 1) : 1);
+  if (items?.type === "number" || items?.type === "integer") return lowEnd(items);
   if (items?.type === "boolean") return true;
   if (items?.type === "array") return [];
   // A text of a format or pattern: the first made from them (a list of uuids holds a uuid).
@@ -20,6 +20,15 @@ function simplestItem(items: ParamSpec["items"]): unknown {
   if (items?.type === "string" || items?.minLength !== undefined || items?.maxLength !== undefined)
     return "x".repeat(Math.max(1, items?.minLength ?? 1));
   return {};
+}
+
+/**
+ * The low end of a number's range: its least value (an exclusive bound's, the double just past it), else 1 or the
+ * greatest where that is below 1.
+ */
+function lowEnd(bounds: Parameters<typeof admitted>[0]): number {
+  const { least, greatest } = admitted(bounds);
+  return least ?? (greatest !== undefined ? Math.min(greatest, 1) : 1);
 }
 
 /** Values made from the parameter's own rules, for parameters no example covers. */
@@ -41,7 +50,7 @@ export function synthesized(param: ParamSpec): unknown[] {
           ]
         : [{}];
     case "number": {
-      const low = param.minimum ?? (param.maximum !== undefined ? Math.min(param.maximum, 1) : 1);
+      const low = lowEnd(param);
       // An int64's bound (±2^63) is past what mocks and JSON parsers hold exactly: the nearest safe integer.
       const value = param.integer
         ? Math.min(Math.max(Math.ceil(low), Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER)

@@ -103,6 +103,8 @@ export function numberOutside(p: ParamSpec): number | undefined {
       (!p.integer || Number.isInteger(n)) &&
       (p.minimum === undefined || n >= p.minimum) &&
       (p.maximum === undefined || n <= p.maximum) &&
+      (p.exclusiveMinimum === undefined || n > p.exclusiveMinimum) &&
+      (p.exclusiveMaximum === undefined || n < p.exclusiveMaximum) &&
       (p.multipleOf === undefined || isMultipleOf(n, p.multipleOf)),
   );
 }

@@ -9,7 +9,6 @@
 import {
   FORMAT_MAX_LENGTH,
   FORMAT_MIN_LENGTH,
-  boundWords,
   isValueFormat,
   multipleNear,
   type NestedLimits,
@@ -17,6 +16,7 @@ import {
   type ValueFormat,
 } from "@blockwright/runtime/internal";
 import { patternLengths } from "../../link/param-limits/pattern-length.js";
+import { nextDouble } from "../../model/number-bounds.js";
 import { madeStrings, notOfFormat } from "../../model/string-values.js";
 import { fail } from "../call.js";
 import { acceptCase, refuseCase } from "../input-cases.js";
@@ -123,7 +123,14 @@ export const limitKind: CaseKindModule = {
 function hasLimit(p: ParamSpec): boolean {
   if (requiredInput(p)) return true;
   if (p.type === "number")
-    return p.minimum !== undefined || p.maximum !== undefined || p.integer === true || p.multipleOf !== undefined;
+    return (
+      p.minimum !== undefined ||
+      p.maximum !== undefined ||
+      p.exclusiveMinimum !== undefined ||
+      p.exclusiveMaximum !== undefined ||
+      p.integer === true ||
+      p.multipleOf !== undefined
+    );
   if (p.type === "json") return [p.keys, p.values, p.items].some((n) => n && nestedBoundaries("x", n).length > 0);
   if (p.type !== "string") return false;
   if (p.enum) return p.separator !== undefined;
@@ -166,9 +173,9 @@ function numberBoundaries(p: ParamSpec, values: ToolValues): Boundary[] {
   // At a bound past 2^53 the value accepted is the safe integer nearest it (mocks read an int64's bounds so); past it,
   // an integer is refused as one a number cannot hold before its bound is looked at (the runtime's integer rule).
   const safe = (n: number) => (p.integer ? Math.min(Math.max(n, Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER) : n);
-  // The rule the runtime names: a bound kept from the document's exclusive one, its (rule-words.ts `boundWords`).
+  // The rule the runtime names: past an integer's bound beyond 2^53, the integer rule.
   const ruleAt = (bad: number, side: "minimum" | "maximum") =>
-    p.integer && !Number.isSafeInteger(bad) ? "integer" : boundWords(p[side] as number, side).rule;
+    p.integer && !Number.isSafeInteger(bad) ? "integer" : side;
   // With a step, the value at a bound is the multiple nearest it inside.
   const up = (n: number) => (p.multipleOf === undefined ? n : multipleNear(n, p.multipleOf, true));
   const down = (n: number) => (p.multipleOf === undefined ? n : multipleNear(n, p.multipleOf, false));
@@ -187,6 +194,23 @@ function numberBoundaries(p: ParamSpec, values: ToolValues): Boundary[] {
       ok: safe(down(p.integer ? Math.floor(p.maximum) : p.maximum)),
       bad: past(p.integer ? Math.floor(p.maximum) : p.maximum, 1),
       rule: ruleAt(past(p.integer ? Math.floor(p.maximum) : p.maximum, 1), "maximum"),
+    });
+  // An exclusive bound (a number's): the bound itself refused, the double just past it (or the multiple past it) sent.
+  if (p.exclusiveMinimum !== undefined)
+    out.push({
+      name: `${p.name} exclusiveMinimum ${p.exclusiveMinimum}`,
+      param: p,
+      ok: up(nextDouble(p.exclusiveMinimum, true)),
+      bad: p.exclusiveMinimum,
+      rule: "exclusiveMinimum",
+    });
+  if (p.exclusiveMaximum !== undefined)
+    out.push({
+      name: `${p.name} exclusiveMaximum ${p.exclusiveMaximum}`,
+      param: p,
+      ok: down(nextDouble(p.exclusiveMaximum, false)),
+      bad: p.exclusiveMaximum,
+      rule: "exclusiveMaximum",
     });
   // A value within the bounds one apart from a multiple (an integer's: a fraction would break integer first).
   if (p.multipleOf !== undefined && !(p.integer && p.multipleOf <= 1)) {
@@ -341,10 +365,17 @@ function nestedBoundaries(name: string, n: NestedLimits | undefined, isKey = fal
   if ((n.type === "number" || n.type === "integer") && n.maximum !== undefined)
     out.push({
       name: `${what} maximum ${n.maximum}`,
-      // A number's own bound (an exclusive 1 read as the double below it): its floor may break a minimum above it.
       ok: n.type === "integer" ? Math.floor(n.maximum) : n.maximum,
       bad: n.type === "integer" ? Math.floor(n.maximum) + 1 : n.maximum + 1,
-      rule: boundWords(n.maximum, "maximum").rule,
+      rule: "maximum",
+    });
+  // A number's exclusive bound: the double just below it taken, the bound itself refused.
+  if (n.type === "number" && n.exclusiveMaximum !== undefined)
+    out.push({
+      name: `${what} exclusiveMaximum ${n.exclusiveMaximum}`,
+      ok: nextDouble(n.exclusiveMaximum, false),
+      bad: n.exclusiveMaximum,
+      rule: "exclusiveMaximum",
     });
   return out;
 }

@@ -219,8 +219,14 @@ function nodeProperty(input: N8nInput): Property {
   const p = input.param;
   const name = displayName(p.title);
   const typeOptions = {
-    ...(p.type === "number" && p.minimum !== undefined ? { minValue: p.minimum } : {}),
-    ...(p.type === "number" && p.maximum !== undefined ? { maxValue: p.maximum } : {}),
+    // n8n's bounds are inclusive: an exclusive one is the editor's bound, the bound itself refused by the runtime (and
+    // said in the description).
+    ...(p.type === "number" && (p.minimum ?? p.exclusiveMinimum) !== undefined
+      ? { minValue: p.minimum ?? p.exclusiveMinimum }
+      : {}),
+    ...(p.type === "number" && (p.maximum ?? p.exclusiveMaximum) !== undefined
+      ? { maxValue: p.maximum ?? p.exclusiveMaximum }
+      : {}),
     ...(p.type === "number" && p.integer ? { numberPrecision: 0 } : {}),
     ...(p.secret || (input.type === "string" && sensitiveProperty(input.property)) ? { password: true } : {}),
   };
@@ -251,6 +257,9 @@ function describeParam(p: ParamSpec, name: string, boolean: boolean): string | u
   const limits = [
     p.minLength !== undefined && p.minLength > 1 ? `at least ${p.minLength} characters` : "",
     p.maxLength !== undefined ? `at most ${p.maxLength} character${p.maxLength === 1 ? "" : "s"}` : "",
+    // n8n has no exclusive bound: said here, checked by the runtime.
+    p.exclusiveMinimum !== undefined ? `greater than ${p.exclusiveMinimum}` : "",
+    p.exclusiveMaximum !== undefined ? `less than ${p.exclusiveMaximum}` : "",
     p.type === "file"
       ? p.multiple
         ? "the names of the input item's binary fields holding the files, comma-separated"

@@ -35,7 +35,7 @@ import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from
 import type { OutputsDraft } from "./outputs.js";
 import type { ParamsDraft } from "./params.js";
 import { safeFlatten } from "./param-schema.js";
-import { inclusiveBounds } from "../../link/param-limits/inclusive-bounds.js";
+import { specBounds } from "../../link/param-limits/spec-bounds.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import {
   AFTER_ID,
@@ -359,7 +359,7 @@ function countedPaging(paging: Paging): ManifestPagination | undefined {
     const schema = safeFlatten(doc, page.schema ?? {}) ?? {};
     const example = Array.isArray(schema.examples) ? schema.examples[0] : schema.example;
     const first =
-      [schema.default, inclusiveBounds(schema, true).minimum, example].find(
+      [schema.default, specBounds(schema, true).minimum, example].find(
         (v): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 1,
       ) ?? 1;
     const pages = pageCount(paging, first);

@@ -26,6 +26,8 @@ export const paramBranches = {
       "paramBranch.integer",
       "paramBranch.minimum",
       "paramBranch.maximum",
+      "paramBranch.exclusiveMinimum",
+      "paramBranch.exclusiveMaximum",
       "paramBranch.multipleOf",
       "paramBranch.minLength",
       "paramBranch.maxLength",

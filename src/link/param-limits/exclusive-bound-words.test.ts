@@ -1,7 +1,8 @@
 // A number whose document bound is exclusive (3.0's `minimum: 0, exclusiveMinimum: true`, 3.1's `exclusiveMaximum: 1`)
-// is linked as the inclusive bound next to it, the next double past it (inclusive-bounds.ts): true of every number, but
-// its refusal said "must be at least 5e-324". It says the bound as the document does now, "greater than 0", rule
-// exclusiveMinimum (so "less than 1", exclusiveMaximum); an inclusive bound and an integer's stay "at least".
+// was linked as the inclusive bound next to it, the next double past it: true of every number, but its refusal said
+// "must be at least 5e-324". The IR keeps the bound exclusive now (spec-bounds.ts), and the refusal says it as the
+// document does, "greater than 0", rule exclusiveMinimum (so "less than 1", exclusiveMaximum); an inclusive bound and
+// an integer's stay "at least".
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { executeToolDefinition } from "@blockwright/runtime/internal";

@@ -50,7 +50,7 @@ describe("a JSON list's items of exclusive bounds (OpenAPI 3.0's booleans)", () 
     for (const bad of [[1], [0], [0.5, 1.5]]) {
       const refused = await send(bad);
       expect(refused.sent, JSON.stringify(bad)).toBe(0);
-      // The document's exclusive bounds as it says them (rule-words.ts `boundWords`).
+      // The document's exclusive bounds as it says them (rule-words.ts `brokenBound`).
       expect(refused.message).toMatch(/zqThresholds\[\d\]: must be (less than 1|greater than 0),/);
     }
   });

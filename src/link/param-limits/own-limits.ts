@@ -29,7 +29,7 @@ export function checkOwnLimits(ctx: LinkContext, p: ManifestParam, at: Path): vo
   if (p.anyOf) return checkOwnForms(ctx, p, at, checkOwnLimits); // each form, as a parameter (param-branches.ts)
   const patternProblem = p.pattern === undefined ? undefined : regexProblem(p.pattern);
   if (patternProblem) ctx.fail("BW2008", [...at, "pattern"], patternProblem, "value");
-  const numeric = ["minimum", "maximum", "multipleOf", "integer"] as const;
+  const numeric = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "integer"] as const;
   const textual = ["minLength", "maxLength", "pattern"] as const;
   for (const key of numeric)
     if (p[key] !== undefined && p.type !== "number")
@@ -43,6 +43,7 @@ export function checkOwnLimits(ctx: LinkContext, p: ManifestParam, at: Path): vo
     ctx.fail("BW2004", [...at, "format"], `format applies to string parameters, not ${p.type}`);
   if (p.minimum !== undefined && p.maximum !== undefined && p.minimum > p.maximum)
     ctx.fail("BW2005", [...at, "minimum"], `minimum ${p.minimum} is above maximum ${p.maximum}`);
+  checkExclusiveBounds(ctx, p, at, p.integer === true);
   if (p.minLength !== undefined && p.maxLength !== undefined && p.minLength > p.maxLength)
     ctx.fail("BW2005", [...at, "minLength"], `minLength ${p.minLength} is above maxLength ${p.maxLength}`);
   if (
@@ -105,10 +106,41 @@ function checkNestedLimits(ctx: LinkContext, n: ManifestNestedLimits, at: Path, 
   const numeric = n.type === undefined || n.type === "number" || n.type === "integer";
   for (const key of ["minLength", "maxLength", "pattern", "format"] as const)
     if (n[key] !== undefined && !text) ctx.fail("BW2004", [...at, key], `${key} applies to strings, not ${n.type}`);
-  for (const key of ["minimum", "maximum"] as const)
+  for (const key of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] as const)
     if (n[key] !== undefined && !numeric) ctx.fail("BW2004", [...at, key], `${key} applies to numbers, not ${n.type}`);
   if (n.minimum !== undefined && n.maximum !== undefined && n.minimum > n.maximum)
     ctx.fail("BW2005", [...at, "minimum"], `minimum ${n.minimum} is above maximum ${n.maximum}`);
+  checkExclusiveBounds(ctx, n, at, n.type === "integer");
   if (n.minLength !== undefined && n.maxLength !== undefined && n.minLength > n.maxLength)
     ctx.fail("BW2005", [...at, "minLength"], `minLength ${n.minLength} is above maxLength ${n.maxLength}`);
+}
+
+/**
+ * A number's exclusive bounds: none of an integer's (its bound is the whole number inside, `minimum: 1` for an
+ * exclusive 0, as the link reads a document's), and a value left between them and the other side's bound.
+ */
+function checkExclusiveBounds(
+  ctx: LinkContext,
+  b: Pick<ManifestParam, "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum">,
+  at: Path,
+  integer: boolean,
+): void {
+  if (integer)
+    for (const [key, plain, whole] of [
+      ["exclusiveMinimum", "minimum", (x: number) => Math.floor(x) + 1],
+      ["exclusiveMaximum", "maximum", (x: number) => Math.ceil(x) - 1],
+    ] as const) {
+      const bound = b[key];
+      if (bound !== undefined)
+        ctx.fail("BW2004", [...at, key], `${key} applies to numbers, not integers: write ${plain}: ${whole(bound)}`);
+    }
+  if (b.exclusiveMinimum === undefined && b.exclusiveMaximum === undefined) return;
+  const lower = b.exclusiveMinimum ?? b.minimum;
+  const upper = b.exclusiveMaximum ?? b.maximum;
+  if (lower === undefined || upper === undefined || lower < upper) return;
+  const [low, high] = [
+    b.exclusiveMinimum !== undefined ? "exclusiveMinimum" : "minimum",
+    b.exclusiveMaximum !== undefined ? "exclusiveMaximum" : "maximum",
+  ];
+  ctx.fail("BW2005", [...at, low], `no number lies between ${low} ${lower} and ${high} ${upper}`);
 }

@@ -3,6 +3,7 @@
 import type { NestedLimits } from "@blockwright/runtime/internal";
 import { isMultipleOf } from "@blockwright/runtime/internal/generate";
 import { canonical } from "../../common/canonical-json.js";
+import { admitted, type NumberBounds } from "../../model/number-bounds.js";
 import type { Classification, Report } from "../../model/surface-entry.js";
 import { type ForbiddenKeys, forbiddenKeysOf, type ParamSurface } from "../../model/surface-format.js";
 export type ParamLimitChange =
@@ -52,8 +53,7 @@ export function diffParamLimits(
   // A parameter null is a value of: a call giving null sends it (was: not given), one no longer is: null is not given.
   if (a.nullable && !b.nullable) report("limitTightened", { subject, what: "null no longer sent", from: true });
   if (!a.nullable && b.nullable) report("limitLoosened", { subject, what: "null sent as a value", to: true });
-  bound(subject, "minimum", a.minimum, b.minimum, "raise", report);
-  bound(subject, "maximum", a.maximum, b.maximum, "lower", report);
+  numberBounds(subject, a, b, report);
   diffMultipleOf(subject, a.multipleOf, b.multipleOf, report);
   bound(subject, "minLength", a.minLength, b.minLength, "raise", report);
   bound(subject, "maxLength", a.maxLength, b.maxLength, "lower", report);
@@ -100,8 +100,7 @@ function diffNested(
   report: Report<ParamLimitChange>,
   typesInShape: boolean,
 ): void {
-  bound(subject, "minimum", a.minimum, b.minimum, "raise", report);
-  bound(subject, "maximum", a.maximum, b.maximum, "lower", report);
+  numberBounds(subject, a, b, report);
   bound(subject, "minLength", a.minLength, b.minLength, "raise", report);
   bound(subject, "maxLength", a.maxLength, b.maxLength, "lower", report);
   for (const key of ["type", "pattern", "format"] as const) {
@@ -164,6 +163,33 @@ function diffMultipleOf(
 }
 
 /** `tighten`: whether raising (a minimum) or lowering (a maximum) the bound tightens it. */
+/**
+ * A number's bounds, each side compared by the least (greatest) value it admits: a surface written while a document's
+ * exclusive bound was kept as the double past it (`minimum: 5e-324`) and one keeping it (`exclusiveMinimum: 0`) admit
+ * the same numbers, no change; a side changed from one form to the other is one change, tighter or looser.
+ */
+function numberBounds(subject: string, a: NumberBounds, b: NumberBounds, report: Report<ParamLimitChange>): void {
+  const [was, now] = [admitted(a), admitted(b)];
+  for (const [plain, exclusive, edge, tighten] of [
+    ["minimum", "exclusiveMinimum", "least", "raise"],
+    ["maximum", "exclusiveMaximum", "greatest", "lower"],
+  ] as const) {
+    const [old, next] = [was[edge], now[edge]];
+    if (old === next) continue;
+    const from = a[exclusive] !== undefined ? exclusive : plain;
+    const to = b[exclusive] !== undefined ? exclusive : plain;
+    if (from === to || old === undefined || next === undefined)
+      for (const key of new Set([from, to])) bound(subject, key, a[key], b[key], tighten, report);
+    else
+      report((tighten === "raise" ? next > old : next < old) ? "limitTightened" : "limitLoosened", {
+        subject,
+        what: `${to} (was ${from})`,
+        from: a[from],
+        to: b[to],
+      });
+  }
+}
+
 function bound(
   subject: string,
   name: string,

@@ -10,7 +10,7 @@ import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { firstMadeString } from "../../model/string-values.js";
 import type { LinkContext, Path } from "../context.js";
 import { listsAdmitted } from "./list-enum.js";
-import { inclusiveBounds } from "./inclusive-bounds.js";
+import { looserBounds, specBounds } from "./spec-bounds.js";
 import { checkSamePattern, patternLengths } from "./pattern-length.js";
 import { schemaPlace, type SchemaPlace } from "./schema-place.js";
 import type { SchemaAtPlace } from "../wire/schema-at-place.js";
@@ -203,10 +203,17 @@ function withSpecLimits(p: ManifestParam, place: SchemaPlace): ManifestParam {
   );
   const out: ManifestParam = { ...p };
   if (typeOf(s) === "integer" && out.integer === undefined) out.integer = true;
-  // The runtime's bounds are inclusive: an exclusive bound becomes the nearest value past it (inclusive-bounds.ts).
-  const bounds = inclusiveBounds(s, out.integer === true);
-  if (out.minimum === undefined && bounds.minimum !== undefined) out.minimum = bounds.minimum;
-  if (out.maximum === undefined && bounds.maximum !== undefined) out.maximum = bounds.maximum;
+  // A number's exclusive bound kept as it is, an integer's the whole number past it (spec-bounds.ts): each side the
+  // spec's where the manifest states neither form of it.
+  const bounds = specBounds(s, out.integer === true);
+  if (out.minimum === undefined && out.exclusiveMinimum === undefined) {
+    if (bounds.minimum !== undefined) out.minimum = bounds.minimum;
+    if (bounds.exclusiveMinimum !== undefined) out.exclusiveMinimum = bounds.exclusiveMinimum;
+  }
+  if (out.maximum === undefined && out.exclusiveMaximum === undefined) {
+    if (bounds.maximum !== undefined) out.maximum = bounds.maximum;
+    if (bounds.exclusiveMaximum !== undefined) out.exclusiveMaximum = bounds.exclusiveMaximum;
+  }
   if (out.multipleOf === undefined && typeof s.multipleOf === "number" && s.multipleOf > 0)
     out.multipleOf = s.multipleOf;
   for (const key of ["minLength", "maxLength", "pattern"] as const)
@@ -348,6 +355,10 @@ function checkNestedLooser(
   if (theirs.maxLength !== undefined && (m.maxLength ?? Infinity) > theirs.maxLength) looser("maxLength");
   if (theirs.minimum !== undefined && (m.minimum ?? -Infinity) < theirs.minimum) looser("minimum");
   if (theirs.maximum !== undefined && (m.maximum ?? Infinity) > theirs.maximum) looser("maximum");
+  if (theirs.exclusiveMinimum !== undefined && (m.exclusiveMinimum ?? -Infinity) < theirs.exclusiveMinimum)
+    looser("exclusiveMinimum");
+  if (theirs.exclusiveMaximum !== undefined && (m.exclusiveMaximum ?? Infinity) > theirs.exclusiveMaximum)
+    looser("exclusiveMaximum");
   for (const key of ["pattern", "format", "type"] as const)
     if (theirs[key] !== undefined && m[key] !== theirs[key])
       ctx.fail(
@@ -374,20 +385,7 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
     );
   // A string's enum of numbers or booleans lists their texts (text-enum.ts): a body field's as a parameter's.
   const s = withTextEnum(applicable(spec, p.type));
-  const specMin = typeof s.exclusiveMinimum === "number" ? s.exclusiveMinimum : (s.minimum as number | undefined);
-  const specMax = typeof s.exclusiveMaximum === "number" ? s.exclusiveMaximum : (s.maximum as number | undefined);
-  const exclusiveMin = s.exclusiveMinimum === true || typeof s.exclusiveMinimum === "number";
-  const exclusiveMax = s.exclusiveMaximum === true || typeof s.exclusiveMaximum === "number";
-  if (
-    specMin !== undefined &&
-    (p.minimum === undefined || p.minimum < specMin || (exclusiveMin && p.minimum === specMin))
-  )
-    looser("minimum", p.minimum, specMin);
-  if (
-    specMax !== undefined &&
-    (p.maximum === undefined || p.maximum > specMax || (exclusiveMax && p.maximum === specMax))
-  )
-    looser("maximum", p.maximum, specMax);
+  for (const { key, mine, theirs } of looserBounds(p, s)) looser(key, mine, theirs);
   // A multiple of the manifest's is one of the spec's only when the manifest's is a multiple of the spec's.
   if (
     typeof s.multipleOf === "number" &&

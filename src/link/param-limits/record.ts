@@ -4,7 +4,10 @@ import { type ConceptRecord, decided } from "../concept-record.js";
 
 export const paramLimits = {
   wording:
-    "**Limits** of a parameter: `minimum`, `maximum`, `multipleOf` (taken from the spec), `integer`, " +
+    "**Limits** of a parameter: `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum` (a number's bound " +
+    "itself refused; an integer's is the whole number inside it, as `minimum` or `maximum`), `multipleOf` (taken " +
+    "from the spec), " +
+    "`integer`, " +
     "`minLength`, `maxLength`, `pattern`, `enum`, `format` (`date-time`, `date`, `email`, `uri`, `uuid`, " +
     "`ipv4`, `ipv6`, `hostname`, `uri-reference`, `regex`, taken from the spec; `base-url`; a spec's `time`, " +
     "`duration`, `byte` and HTTP date (`http-date`, `date-time-rfc1123`) are stated as the pattern their values " +
@@ -28,6 +31,8 @@ export const paramLimits = {
       "param.integer",
       "param.minimum",
       "param.maximum",
+      "param.exclusiveMinimum",
+      "param.exclusiveMaximum",
       "param.multipleOf",
       "param.minLength",
       "param.maxLength",
@@ -48,6 +53,8 @@ export const paramLimits = {
       "nestedLimits.enum",
       "nestedLimits.minimum",
       "nestedLimits.maximum",
+      "nestedLimits.exclusiveMinimum",
+      "nestedLimits.exclusiveMaximum",
       "param.forbiddenKeys",
       "param.forbiddenKeys.keys",
       "param.forbiddenKeys.caseInsensitive",

@@ -15,7 +15,7 @@ import { secretField } from "../../load/schemas/secret-names.js";
 import { ownRequired, unionTag } from "./shapes-apart.js";
 import { regexProblem } from "../context.js";
 import { baseAt } from "./base-at.js";
-import { inclusiveBounds } from "./inclusive-bounds.js";
+import { specBounds } from "./spec-bounds.js";
 import { scalarKindsOf } from "./scalar-kinds.js";
 
 export interface SchemaPlace {
@@ -199,8 +199,8 @@ function nestedWalk(doc: OpenApiDocument, raw: Schema, at: Walk): NestedLimits |
   const text = one === undefined || one === "string";
   const numeric = one === undefined || one === "number" || one === "integer";
   for (const key of ["minLength", "maxLength"] as const) if (typeof s[key] === "number" && text) out[key] = s[key];
-  // Its bounds inclusive, as the runtime checks them: an exclusive one (`exclusiveMaximum: true`) the value past it.
-  if (numeric) Object.assign(out, inclusiveBounds(s, out.type === "integer" || one === "integer"));
+  // Its bounds, a number's exclusive one kept, an integer's the whole number past it (spec-bounds.ts).
+  if (numeric) Object.assign(out, specBounds(s, out.type === "integer" || one === "integer"));
   if (text && typeof s.pattern === "string" && !regexProblem(s.pattern)) out.pattern = s.pattern;
   // A format the manifest names otherwise (`url`, a `uri`): its name, so that a value drawn here is of it.
   const format = text ? valueFormatOf(s.format) : undefined;

@@ -46,6 +46,8 @@ const COPIED = [
   "integer",
   "minimum",
   "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
   "multipleOf",
   "minLength",
   "maxLength",

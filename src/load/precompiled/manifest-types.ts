@@ -733,6 +733,14 @@ export interface ManifestParam {
    */
   maximum?: number
   /**
+   * For numbers: a bound the value must be above, itself refused (`0`: any positive number). Taken from the spec's `exclusiveMinimum` (3.0's `true` beside `minimum`, or 3.1's number); an integer states the whole number inside it as `minimum` instead. Must be at least as strict as the OpenAPI's.
+   */
+  exclusiveMinimum?: number
+  /**
+   * For numbers: a bound the value must be below, itself refused (`1`: any fraction below 1). Taken from the spec's `exclusiveMaximum` (3.0's `true` beside `maximum`, or 3.1's number); an integer states the whole number inside it as `maximum` instead. Must be at least as strict as the OpenAPI's.
+   */
+  exclusiveMaximum?: number
+  /**
    * For numbers: accept only multiples of this (an offset that moves by pages of 20: `20`). Taken from the spec where it states one; a manifest's must be a multiple of the spec's.
    */
   multipleOf?: number
@@ -888,6 +896,14 @@ export interface ManifestNestedLimits {
    * For numbers: the largest value (inclusive).
    */
   maximum?: number
+  /**
+   * For numbers: a bound the value must be above, itself refused.
+   */
+  exclusiveMinimum?: number
+  /**
+   * For numbers: a bound the value must be below, itself refused.
+   */
+  exclusiveMaximum?: number
 }
 /**
  * One form a parameter's value may take: its type and the limits of that type, as a parameter states them.
@@ -909,6 +925,14 @@ export interface ManifestParamBranch {
    * For numbers: the largest value accepted (inclusive). Must be at least as strict as the OpenAPI's.
    */
   maximum?: number
+  /**
+   * For numbers: a bound the value must be above, itself refused. Must be at least as strict as the OpenAPI's.
+   */
+  exclusiveMinimum?: number
+  /**
+   * For numbers: a bound the value must be below, itself refused. Must be at least as strict as the OpenAPI's.
+   */
+  exclusiveMaximum?: number
   /**
    * For numbers: accept only multiples of this (an offset that moves by pages of 20: `20`). Taken from the spec where it states one; a manifest's must be a multiple of the spec's.
    */
@@ -1703,6 +1727,8 @@ export type ManifestField =
   | "nestedLimits.enum"
   | "nestedLimits.minimum"
   | "nestedLimits.maximum"
+  | "nestedLimits.exclusiveMinimum"
+  | "nestedLimits.exclusiveMaximum"
   | "operation.operationId"
   | "operation.routes"
   | "operation.title"
@@ -1769,6 +1795,8 @@ export type ManifestField =
   | "param.integer"
   | "param.minimum"
   | "param.maximum"
+  | "param.exclusiveMinimum"
+  | "param.exclusiveMaximum"
   | "param.multipleOf"
   | "param.minLength"
   | "param.maxLength"
@@ -1803,6 +1831,8 @@ export type ManifestField =
   | "paramBranch.integer"
   | "paramBranch.minimum"
   | "paramBranch.maximum"
+  | "paramBranch.exclusiveMinimum"
+  | "paramBranch.exclusiveMaximum"
   | "paramBranch.multipleOf"
   | "paramBranch.minLength"
   | "paramBranch.maxLength"
