@@ -15,7 +15,8 @@ export const pagination = {
     "reader is caught up: a value of the reply, or a page without items, though a next iterator is given) " +
     "and `total`; with `page`, `pages` (the reply's count of pages: no request past the last). " +
     "`pageSize` names the parameter giving a page's size: a call over all pages asks for the largest page the " +
-    "parameter allows (its `maximum`) unless the caller gives a size, so that it takes as few requests (and " +
+    "parameter allows (its `maximum`; one of 2147483647 or more, a number format's bound, is none: the " +
+    "upstream's own page) unless the caller gives a size, so that it takes as few requests (and " +
     "rate-limit turns) as it can, and under `maxItems` the last page asks only for the items still missing, " +
     "so that no more is fetched, or billed, than is kept; with `nextUrl` and `linkHeader`, " +
     "the first request carries it.",

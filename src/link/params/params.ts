@@ -38,40 +38,7 @@ import {
   requestParamShape,
   type RequestFieldChange,
 } from "../wire/request-shape.js";
-
-/** The ParamSpec keys copied as the manifest writes them. */
-const COPIED = [
-  "default",
-  "sendDefault",
-  "integer",
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
-  "minLength",
-  "maxLength",
-  "pattern",
-  "patternHint",
-  "enum",
-  "caseInsensitive",
-  "knownValues",
-  "format",
-  "separator",
-  "jsonType",
-  "minItems",
-  "maxItems",
-  "keys",
-  "values",
-  "items",
-  "object",
-  "placeholder",
-  "forbiddenKeys",
-  "maxBytes",
-  "contentType",
-  "multiple",
-  "anyOf",
-] as const;
+import { COPIED } from "./copied-keys.js";
 
 /**
  * Link the operation's parameters (shared ones first) against `op`. A
