@@ -32,7 +32,7 @@ const MAX =
   "less than or equal to|no longer than|limited to|limit of|length limit of)";
 const MIN = String.raw`(?:minimum|min\.?|at least|no less than|not less than|greater than or equal to|no shorter than)`;
 /** A strict lower bound ("a number greater than 0"): a whole number's minimum is the next one. */
-const ABOVE = String.raw`(?:greater than|more than|larger than|higher than)`;
+const ABOVE = "(?:greater than|more than|larger than|higher than)";
 /** Not after a negation ("no more than 5", "must not be greater than 5"): that is a maximum. */
 const NOT_BEFORE = String.raw`(?<!\b(?:no|not|never|cannot|can't|n't)\s+(?:be\s+)?)`;
 
