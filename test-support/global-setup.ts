@@ -20,6 +20,7 @@ import { providerDirs } from "../src/load/provider-dirs.js";
 import type { MockServers } from "../src/mocks/mocks.js";
 import { boundCompileCache } from "../src/common/compile-cache-bound.js";
 import { cpuSeconds } from "./run/cpu-seconds.js";
+import { closeRunFolder, openRunFolder } from "./run/run-folder.js";
 import { makeNeutralCopy, REPOSITORY } from "./neutral-copy.js";
 import type { PostgresServer } from "./postgres-server.js";
 import type { SharedPostgresAddress } from "./shared-postgres.js";
@@ -32,7 +33,7 @@ let copyFolder: string | undefined;
 /** The suite's one Postgres (shared-postgres.ts), and the owner-only folder its binaries are reached through. */
 let postgres: Promise<{ server: PostgresServer; address: SharedPostgresAddress }> | undefined;
 let hidden: string | undefined;
-/** This run's folder (run/run-scratch.ts). */
+/** This run's folder (run/run-folder.ts). */
 let runFolder: string | undefined;
 
 /**
@@ -73,8 +74,7 @@ export async function setup(project: TestProject): Promise<void> {
   }
   const specsDir = join(root, "specs/");
   const scratch = project.config.env?.TMPDIR ?? tmpdir();
-  runFolder = mkdtempSync(join(scratch, "blockwright-test-run-"));
-  project.provide("testScratch", runFolder);
+  runFolder = openRunFolder(project);
   server = createServer((request, response) => {
     if (request.method === "POST" && request.url === "/postgres") {
       postgres ??= startSharedPostgres(scratch);
@@ -119,7 +119,7 @@ export async function teardown(): Promise<void> {
   await (await postgres?.catch(() => undefined))?.server.stop();
   if (hidden) rmSync(hidden, { recursive: true, force: true });
   if (copyFolder) rmSync(copyFolder, { recursive: true, force: true });
-  if (runFolder) rmSync(runFolder, { recursive: true, force: true });
+  closeRunFolder(runFolder);
 }
 
 declare module "vitest" {

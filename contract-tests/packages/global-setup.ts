@@ -18,6 +18,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { cpuSeconds } from "../../test-support/run/cpu-seconds.js";
+import { closeRunFolder, openRunFolder } from "../../test-support/run/run-folder.js";
 import { type LocalRegistry, putPackages, startLocalRegistry } from "./local-registry.js";
 import { installNpmConsumer, type NpmConsumer } from "./npm-consumer.js";
 import { node, run, type Finished } from "./processes.js";
@@ -75,6 +76,8 @@ function thirdParty(): { name: string; folder: string }[] {
 
 let work: string | undefined;
 let registry: LocalRegistry | undefined;
+/** This run's folder, as the main project's (runScratch(): test-support/run/run-folder.ts). */
+let runFolder: string | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   const start = cpuSeconds();
@@ -86,6 +89,7 @@ export async function setup(project: TestProject): Promise<void> {
   // process's.
   work = mkdtempSync(join(project.config.env?.TMPDIR ?? tmpdir(), "blockwright-registry-"));
   try {
+    runFolder = openRunFolder(project);
     registry = await startLocalRegistry(join(work, "registry"), { "@zqrefused/*": { publish: false } });
     const token = "local-registry-fake-token-0d5f";
     const npmrc = join(work, "npmrc");
@@ -145,10 +149,11 @@ export async function setup(project: TestProject): Promise<void> {
 }
 
 export async function teardown(): Promise<void> {
-  const [started, folder] = [registry, work];
-  [registry, work] = [undefined, undefined];
+  const [started, folder, run] = [registry, work, runFolder];
+  [registry, work, runFolder] = [undefined, undefined, undefined];
   await started?.close();
   if (folder) rmSync(folder, { recursive: true, force: true });
+  closeRunFolder(run);
 }
 
 declare module "vitest" {

@@ -4,10 +4,10 @@
 // never appears in an error from an answer that echoes it, in the outputs or in `verify --record`'s files, while a
 // number that merely holds its digits stays as it is.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, runtimeProject } from "../../test-support/cli-harness.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
 
 const PIN = "4821";
@@ -53,7 +53,8 @@ const document = {
   },
 };
 
-const tmp = mkdtempSync(join(tmpdir(), "blockwright-call-short-secret-"));
+// In the run's folder: a `-t` that skips every test here skips the afterAll that removes it.
+const tmp = mkdtempSync(join(runScratch(), "blockwright-call-short-secret-"));
 const dir = runtimeProject(join(tmp, "project"), "specs");
 let refuse = false;
 let upstream: Awaited<ReturnType<typeof server>> | undefined;

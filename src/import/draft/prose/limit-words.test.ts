@@ -89,6 +89,11 @@ const zqDoc = openapi({
         query("zqRatio", said("number", "A number greater than 0.5.")),
         query("zqWait", said("integer", "Waits up to 5 minutes.")),
         query("zqNote", said("string", "Up to 300 characters.")),
+        // A service's default length limit (a server's admin may set another): a limit a call cannot pass.
+        query("zqBlurb", said("string", "The blurb shown (default max 1000 characters).")),
+        query("zqCaption", said("string", "The caption, max 500 characters by default.")),
+        // A default count, not a length: no limit.
+        query("zqTags", said("string", "Up to 5 zqtags by default.")),
       ],
       requestBody: {
         required: true,
@@ -233,6 +238,34 @@ describe("a value's limits stated in words", () => {
       expect((await sentOrRefused(tool, over, {})).sent, JSON.stringify(over)).toBe(0);
     const fine = { zqRpp: 1000, zqPage: 100, zqFewer: 99, zqRatio: 0.25, zqWait: 600 };
     expect(await sentOrRefused(tool, fine, {})).toEqual({ message: "sent", sent: 1 });
+  });
+
+  it('reads a length\'s default limit ("default max 1000 characters", "max 500 characters by default")', async () => {
+    // The words name a length the service refuses past; "by default" left it as words, and add's default maxLength
+    // 1000 let a 501-character caption reach the upstream. A number's "up to 100 by default" stays no limit.
+    const d = drafted(zqDoc, ["zqListPeople"]);
+    const params = d.manifest.operations.acme_zq_list_people?.params ?? {};
+    expect([params.zqBlurb?.maxLength, params.zqCaption?.maxLength]).toEqual([1000, 500]);
+    expect(notesAt(d, `${at}.zqBlurb`).join("\n")).toContain(
+      'the document says so in words only ("The blurb shown (default max 1000 characters)."): drafted as maxLength ' +
+        "1000, checked before any request",
+    );
+    expect(notesAt(d, `${at}.zqBlurb`).join("\n")).not.toContain("blockwright add's default");
+    expect(notesAt(d, `${at}.zqCaption`).join("\n")).toContain(
+      'the document says so in words only ("The caption, max 500 characters by default."): drafted as maxLength 500',
+    );
+    expect(params.zqTags?.maxLength).toBe(1000);
+    expect(notesAt(d, `${at}.zqTags`).join("\n")).toContain("blockwright add's default");
+    expect([params.zqDefault?.maximum, params.zqDefault?.minimum]).toEqual([undefined, undefined]);
+    const tool = (await linkedTools(d)).find((t) => t.id === "acme_zq_list_people");
+    if (!tool) throw new Error("no tool");
+    const long = await sentOrRefused(tool, { zqCaption: "c".repeat(501) }, {});
+    expect(long.sent).toBe(0);
+    expect(long.message).toMatch(/zqCaption.*500/);
+    expect(await sentOrRefused(tool, { zqCaption: "c".repeat(500), zqDefault: 250 }, {})).toEqual({
+      message: "sent",
+      sent: 1,
+    });
   });
 
   it("refuses an out-of-range value before any request, naming the field, the rule and the value", async () => {

@@ -32,7 +32,7 @@ const MAX =
   "less than or equal to|no longer than|limited to|limit of|length limit of)";
 const MIN = String.raw`(?:minimum|min\.?|at least|no less than|not less than|greater than or equal to|no shorter than)`;
 /** A strict lower bound ("a number greater than 0"): a whole number's minimum is the next one. */
-const ABOVE = String.raw`(?:greater than|more than|larger than|higher than)`;
+const ABOVE = "(?:greater than|more than|larger than|higher than)";
 /** Not after a negation ("no more than 5", "must not be greater than 5"): that is a maximum. */
 const NOT_BEFORE = String.raw`(?<!\b(?:no|not|never|cannot|can't|n't)\s+(?:be\s+)?)`;
 
@@ -71,7 +71,7 @@ const CONDITIONAL = new RegExp(
   String.raw`\b(if|when|whenever|unless|otherwise|except|plans?|tiers?|accounts?|by default|per (?:account|user|` +
     "project|organi[sz]ation|customer|request|call|day|hour|minute|second|month)|recommended|approximately|" +
     String.raw`about|roughly|typically|usually|currently|total|combined|each|every|sum)\b`,
-  "i",
+  "gi",
 );
 /** A limit of one kind of thing among others ("25 IDs for PLS, 1,000 IDs for PLA"). */
 const FOR_KIND = /\bfor [A-Z]{2,}\b/;
@@ -248,7 +248,11 @@ function sentences(text: string): string[] {
 
 /** Each limit the sentence states of the value itself, unconditionally. */
 function sayings(sentence: string, own: ReadonlySet<string>, measured: ReadonlySet<string>): Said[] {
-  if (CONDITIONAL.test(sentence) || FOR_KIND.test(sentence)) return [];
+  const hedges = [...sentence.matchAll(CONDITIONAL)].map((m) => (m[1] ?? "").toLowerCase().replace(/\s+/g, " "));
+  // A length "max 500 characters by default" is the service's default limit, one a call cannot pass (a server's
+  // admin may set another); a number "up to 100 by default" is a default value, no limit.
+  const lengthOnly = hedges.length > 0 && hedges.every((h) => h === "by default");
+  if ((hedges.length && !lengthOnly) || FOR_KIND.test(sentence)) return [];
   const found: Said[] = [];
   for (const { re, kind, length } of SAYINGS)
     for (const match of sentence.matchAll(re)) {
@@ -272,6 +276,7 @@ function sayings(sentence: string, own: ReadonlySet<string>, measured: ReadonlyS
       const said = saidOf(kind, numbers, inUnit ? undefined : unit, length === true);
       // "up to 10" of a parameter given several times counts them; a list's items say so by their unit.
       if (said?.of === "value" && GIVEN_MANY.test(sentence)) continue;
+      if (lengthOnly && said?.of !== "length") continue;
       if (said && !found.some((f) => f.of === said.of && f.low === said.low && f.high === said.high))
         found.push({ ...said, ...stepOf(sentence), sentence });
     }

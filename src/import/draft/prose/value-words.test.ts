@@ -59,6 +59,10 @@ const zqDoc = openapi({
         ),
         // A format's own values named so ("Format is one of") are its values.
         query("zqFormat", "Format is one of: zqjson, zqcsv."),
+        // Single quotes, straight and typographic, as the double quotes and code marks are.
+        query("zqOutput", "One of 'zqjson', 'zqxml' or 'zqmap'."),
+        query("zqShape", "The shape. One of ‘round’, ‘square’ or ‘flat’."),
+        query("zqFold", "Possible values:\n- ‘zqin’\n- ‘zqout’"),
       ],
       requestBody: {
         required: true,
@@ -159,5 +163,26 @@ describe("a text's values listed in words", () => {
     expect(level.message).toMatch(/zqLevel.*medium|medium.*zqLevel/s);
     const fine = { zqType: "api_request", zqOrder: "desc", zqLevel: "high", zqEngine: "zqb", zqMode: "full" };
     expect(await sentOrRefused(t, fine, {})).toEqual({ message: "sent", sent: 1 });
+  });
+
+  it("reads values in single quotes, straight or typographic, as those in double quotes", async () => {
+    // "One of 'json', 'xml' or 'map'" (a published document's words); typographic ones were read as no list, so the
+    // value took any text, and a typo reached the upstream.
+    const d = drafted(zqDoc, ["zqListEvents"]);
+    const params = d.manifest.operations.acme_zq_list_events?.params ?? {};
+    expect(params.zqOutput?.enum).toEqual(["zqjson", "zqxml", "zqmap"]);
+    expect(params.zqShape?.enum).toEqual(["round", "square", "flat"]);
+    expect(params.zqFold?.enum).toEqual(["zqin", "zqout"]);
+    expect(notesAt(d, `${at}.zqShape`).join("\n")).toContain(
+      'the document lists the values of zqShape in words only ("One of ‘round’, ‘square’ or ‘flat’."), and nothing ' +
+        "there leaves the list open: drafted as an enum of 3",
+    );
+    const typo = await sentOrRefused(await tool(), { zqShape: "squre" }, {});
+    expect(typo.sent).toBe(0);
+    expect(typo.message).toMatch(/zqShape.*squre|squre.*zqShape/s);
+    expect(await sentOrRefused(await tool(), { zqOutput: "zqmap", zqShape: "flat" }, {})).toEqual({
+      message: "sent",
+      sent: 1,
+    });
   });
 });

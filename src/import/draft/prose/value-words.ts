@@ -11,8 +11,13 @@
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
 import { shortText } from "../../plain-text.js";
 
-/** A value as the words write it: quoted, in code marks, or a bare word of identifier characters. */
-const QUOTED = String.raw`\x60([^\x60\n]{1,80})\x60|"([^"\n]{1,80})"|'([^'\n]{1,80})'|“([^”\n]{1,80})”`;
+/**
+ * A value as the words write it: quoted (straight or typographic, double or single: "One of 'json', 'xml' or
+ * 'map'", "‘round’ or ‘square’"), in code marks, or a bare word of identifier characters.
+ */
+const QUOTED =
+  String.raw`\x60([^\x60\n]{1,80})\x60|"([^"\n]{1,80})"|'([^'\n]{1,80})'|` +
+  String.raw`“([^”\n]{1,80})”|‘([^’\n]{1,80})’`;
 const BARE = String.raw`([A-Za-z0-9](?:[\w.:/+-]{0,78}\w)?)(?![\w.:/+-]*\w)`;
 /** Between two values of a list written inline. */
 const SEP = String.raw`\s*(?:,\s*(?:or\s+|and\s+)?|(?<=\s)(?:or|and)\s+|\|)\s*`;
@@ -69,8 +74,9 @@ function readable(description: string): string {
     .replace(/&nbsp;/g, " ");
 }
 
+/** The value of a match of QUOTED (a bullet's: or BARE) whose groups start at `from`: the one group that took part. */
 const writtenValue = (m: RegExpMatchArray, from: number): string | undefined =>
-  m.slice(from, from + 5).find((v) => v !== undefined);
+  m.slice(from).find((v) => v !== undefined);
 
 /** A value written in code marks and quotes too (`` `"Output"` ``) is the text inside them. */
 const unquoted = (v: string) => v.replace(/^(["'])(.+)\1$/, "$2");

@@ -1,0 +1,19 @@
+// The run's folder that runScratch() names (run-scratch.ts), made by each Vitest project's global set-up in Vitest's
+// main process and removed by its teardown: one way for every project, so that no project's files fall back to the
+// temporary folder itself (the packages project's did: a file whose tests `-t` all skipped left its folder there).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+
+/** A fresh folder for this project's run, in its TMPDIR when it sets one (vitest.config.ts), given to its files. */
+export function openRunFolder(project: TestProject): string {
+  const folder = mkdtempSync(join(project.config.env?.TMPDIR ?? tmpdir(), "blockwright-test-run-"));
+  project.provide("testScratch", folder);
+  return folder;
+}
+
+/** Removes the folder openRunFolder made, and all the files put there. */
+export function closeRunFolder(folder: string | undefined): void {
+  if (folder) rmSync(folder, { recursive: true, force: true });
+}
