@@ -137,6 +137,8 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/add-one-value-constants.test.ts",
       "src/cli/call-inputs.test.ts",
       "src/cli/call-nested-secrets.test.ts",
+      "src/cli/call-short-secret.test.ts",
+      "src/import/auth/tenant-token-flow.test.ts",
       "src/cli/long-refusals.test.ts",
       "src/cli/call-file-lists.test.ts",
       "src/load/schemas/reference-depth-cli.test.ts",
