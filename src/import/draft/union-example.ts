@@ -49,7 +49,9 @@ export function unionBodyExample(doc: OpenApiDocument, op: OpenApiOperation, giv
   if (!checker) checkers.set(doc, (checker = checkerAsGenerateReads(doc)));
   const judge = checker;
   const unionAt = at.slice(0, -1);
-  const meets = (value: unknown) => value !== undefined && judge.check(value, unionAt) === undefined;
+  // A merge patch's body is held to its patch view (load/schemas/merge-patch.ts), as the judge holds it at its place.
+  const patch = body.mergePatch === true;
+  const meets = (value: unknown) => value !== undefined && judge.check(value, unionAt, patch) === undefined;
   if (meets(given)) return { value: given };
   // The document's own request examples (its media type's `example`, each named one's value), the first it takes.
   const own = documentExamples(doc, op, body.mediaType).find(meets);
@@ -76,9 +78,11 @@ export function unionBodyExample(doc: OpenApiDocument, op: OpenApiOperation, giv
     const made = bodies[i]?.[0];
     const shape = `shape ${i + 1}${titleOf(doc, member)}`;
     if (made === undefined) return `${shape}: no value of a field it requires can be made`;
-    const own = judge.check(made, branchAt(i));
+    const own = judge.check(made, branchAt(i), patch);
     if (own) return `${shape}: ${own.message}`;
-    const also = members.flatMap((_, j) => (j !== i && !judge.check(made, branchAt(j)) ? [`shape ${j + 1}`] : []));
+    const also = members.flatMap((_, j) =>
+      j !== i && !judge.check(made, branchAt(j), patch) ? [`shape ${j + 1}`] : [],
+    );
     return also.length ? `a body of ${shape} meets ${also.join(", ")} too` : `${shape}: the union refuses its body`;
   });
   return {

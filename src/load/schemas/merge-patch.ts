@@ -9,7 +9,10 @@
 // written: types, formats, enums, bounds, a closed object's refusal of unknown fields, and a list's items (a list is
 // replaced whole, RFC 7396 §2).
 
+import { withLoneKind } from "./lone-kind.js";
+
 type Schema = Record<string, unknown>;
+type Follow = (node: Schema) => Schema | undefined;
 
 /** Whether a media type (parameters and case aside) is a JSON merge patch's: `application/merge-patch+json`, `+…`. */
 export function isMergePatchType(mediaType: string): boolean {
@@ -59,7 +62,9 @@ function viewOf(node: Schema, follow: (node: Schema) => Schema | undefined, trai
       );
     else if (key === "additionalProperties" && isSchema(value)) out[key] = orNull(value, follow, trail, depth);
     else if ((UNIONS as readonly string[]).includes(key) && Array.isArray(value))
-      out[key === "oneOf" ? "anyOf" : key] = value.map((b) => (isSchema(b) ? viewOf(b, follow, trail, depth + 1) : b));
+      out[key === "oneOf" ? "anyOf" : key] = value.map((b) =>
+        isSchema(b) ? memberView(node, b, follow, trail, depth) : b,
+      );
     else out[key] = value;
   }
   // A oneOf beside an anyOf: both kept, the oneOf's shapes as a second anyOf under allOf.
@@ -69,6 +74,20 @@ function viewOf(node: Schema, follow: (node: Schema) => Schema | undefined, trai
     out.allOf = [...((out.allOf as unknown[] | undefined) ?? []), { anyOf: shapes }];
   }
   return out;
+}
+
+/**
+ * A union member's patch view; a union's one shape with its discriminator's property held to the values naming it
+ * first (lone-kind.ts), as the discriminator is dropped: a patch may leave the tag out, but one it gives names the
+ * shape, as the request judge reads it (kinds-read.ts), and the draft and the link read the tag's values so too.
+ */
+function memberView(union: Schema, member: Schema, follow: Follow, trail: Schema[], depth: number): Schema {
+  const target = follow(member);
+  // A reference with keywords beside it is viewed as written (viewOf keeps them).
+  const bare = Object.keys(member).every((k) => k === "$ref" || k.startsWith("__"));
+  const named = target && bare && !trail.includes(target) ? withLoneKind(union, target) : undefined;
+  if (!target || !named || named === target) return viewOf(member, follow, trail, depth + 1);
+  return viewOf(named, follow, [...trail, target], depth + 2);
 }
 
 /** A field's patch view, null admitted (the field removed) unless it is already. */
