@@ -5,7 +5,8 @@
 import createClient, { type Client, defaultBodySerializer, type Middleware } from "openapi-fetch";
 import type { AuthSpec, AuthWay, RouteSpec, ToolCall } from "../spec/tool-types.js";
 import { hostRefusal } from "../http/hosts.js";
-import { credentialPlacement, requestUrl, withQueryPair, type FetchLike } from "../http/transport.js";
+import { type PlacedSpec, placeCredential } from "../http/credentials.js";
+import { applyPlaced, credentialPlacement, requestUrl, withQueryPair, type FetchLike } from "../http/transport.js";
 import { resolveBaseUrl } from "./base-address.js";
 import type { Support } from "./support.js";
 import { type AddressWire, type FormSupport, placeValue, type WireRequest } from "./wire-request.js";
@@ -113,6 +114,51 @@ export function signingMiddleware(
 }
 
 /**
+ * A request carrying a JWT bound to it (auth.signedJwt), as the tools' requests carry theirs (signed-jwt/sign-jwt.ts,
+ * loaded on the first request), made over the bytes sent; the credentials sent with it (`also`, an API key) placed
+ * from `values`.
+ */
+export function jwtMiddleware(
+  way: AuthWay & { type: "signedJwt" },
+  credential: string,
+  values: Record<string, string>,
+): Middleware {
+  const needed = [...(way.also ?? []).map((c) => c.param), ...(way.claims.sub !== undefined ? [way.claims.sub] : [])];
+  for (const name of needed)
+    if (!values[name])
+      throw new Error(
+        `${name}: is required: this provider sends a JWT signed for each request with the private key ` +
+          `(auth.signedJwt); pass it in values ({ values: { ${name}: … } }) beside the private key`,
+      );
+  return {
+    async onRequest({ request }) {
+      const { signJwtRequest } = await import("./signed-jwt/sign-jwt.js");
+      const headers: Record<string, string> = {};
+      request.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      const bytes = request.body ? await request.arrayBuffer() : undefined;
+      const unsigned = {
+        method: request.method,
+        url: request.url,
+        headers,
+        ...(bytes?.byteLength ? { body: new Blob([bytes]) } : {}),
+      };
+      const others = (way.also ?? []).map((c) => placeCredential(c as PlacedSpec, values[c.param] ?? "", values));
+      applyPlaced(unsigned, others);
+      const signed = await signJwtRequest({ way, credential, values }, unsigned);
+      return new Request(signed.url, {
+        method: signed.method,
+        headers: signed.headers,
+        ...(signed.body !== undefined ? { body: signed.body } : {}),
+        signal: request.signal,
+        redirect: request.redirect,
+      });
+    },
+  };
+}
+
+/**
  * What a generated package gives its typed client of its tools: their calls (by method name) and the support parts they
  * need (its client table, client/client.ts `ClientTable`).
  */
@@ -161,7 +207,9 @@ export function createProviderClient<Paths extends {}>(
   client.use(
     auth.type === "sigv4"
       ? signingMiddleware(auth, options.credential, options.values ?? {})
-      : authMiddleware(auth, options.credential),
+      : auth.type === "signedJwt"
+        ? jwtMiddleware(auth, options.credential, options.values ?? {})
+        : authMiddleware(auth, options.credential),
   );
   return client;
 }

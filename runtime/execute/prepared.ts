@@ -82,6 +82,8 @@ export function prepareRequest(
       "each request is signed with AWS Signature Version 4 as it is sent",
       "be",
     );
+  if (call.way.type === "signedJwt" && call.credential !== "")
+    return hostCannot(call, tool.auth.param, "support", "each request carries a JWT signed as it is sent", "be");
   const file = tool.params.find((p) => p.type === "file" && call.values[p.name] !== undefined);
   if (file) return hostCannot(call, file.name, "file", "a file is read before its request is built", "wait for");
   const request = call.request();

@@ -135,6 +135,8 @@ export function credentialPlacement(auth: AuthWay, credential: string): Placed {
     throw new Error(
       "this provider signs each request with AWS Signature Version 4 (auth.sigv4): no credential is placed",
     );
+  if (auth.type === "signedJwt")
+    throw new Error("this provider sends a JWT signed for each request (auth.signedJwt): no credential is placed");
   // A key sent as the user name beside a fixed password is given alone, as any key is.
   if (auth.type === "basic" && "user" in auth) {
     const at = credential.indexOf(":");
@@ -170,7 +172,8 @@ export function applyFirstCredential(
 ): void {
   const first = wayCredentials(way)[0] as CredentialSpec;
   // A signed credential is no token: flows never obtain one (the link refuses auth.flows beside auth.sigv4).
-  if (first.type !== "sigv4") applyPlaced(request, [placeCredential(first, credential, values)]);
+  if (first.type !== "sigv4" && first.type !== "signedJwt")
+    applyPlaced(request, [placeCredential(first, credential, values)]);
 }
 
 /**
