@@ -22,7 +22,7 @@ import { reachesConcretePath } from "./concrete-paths.js";
 import { madeQueryFieldValues, madeRequestBodies } from "./made-body.js";
 import { type BodyBranches, bodyBranches, meetBodyBranch } from "./body-branches.js";
 import { meetValueBranch, type ValueBranches, valueBranches } from "./value-selected-branches.js";
-import { contractPrivateKey, jwtWay } from "./jwt-keys.js";
+import { contractPrivateKey, jwtWay } from "../jwt-keys.js";
 import { meetRule } from "./cross-field-rules.js";
 import { noLoneValueReason, rawOperation, requestExamplesRaw, requestMedia } from "./document-places.js";
 import { bodyValueOf, type Candidate, specCandidates } from "./spec-candidates.js";

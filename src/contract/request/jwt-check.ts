@@ -8,7 +8,7 @@
 import { createHash, createPublicKey, type KeyObject, verify } from "node:crypto";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import type { Exchange } from "../exchange.js";
-import { type JwtWay, jwtWay } from "../inputs/jwt-keys.js";
+import { type JwtWay, jwtWay } from "../jwt-keys.js";
 
 /** How far a JWT's `iat` may be from the judge's clock. */
 const CLOCK_SKEW_S = 300;
