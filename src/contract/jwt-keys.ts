@@ -2,7 +2,13 @@
 // made once a process for each algorithm, whatever the document's example says (a key that cannot sign is refused
 // before any request). The judge (request/jwt-check.ts) verifies each JWT with its public key.
 import { generateKeyPairSync } from "node:crypto";
-import { chooseWay, type SignedJwtSpec, type ToolSpec, wayCredentials } from "@blockwright/runtime/internal";
+import {
+  chooseWay,
+  credentialOfParam,
+  type SignedJwtSpec,
+  type ToolSpec,
+  wayCredentials,
+} from "@blockwright/runtime/internal";
 
 export type JwtWay = SignedJwtSpec & { param: string };
 
@@ -11,6 +17,16 @@ export function jwtWay(tool: ToolSpec, input: Record<string, unknown>): JwtWay |
   if (tool.anonymous) return undefined;
   const first = wayCredentials(chooseWay(tool.auth, input))[0];
   return first?.type === "signedJwt" ? first : undefined;
+}
+
+/**
+ * Whether parameter `name` is a private key signing each request's JWT: given the test's key, never drawn (a text of
+ * its bounds signs nothing: refused, rule format, before any request), and held to no header's characters (it is
+ * never sent).
+ */
+export function isSigningKey(tool: Pick<ToolSpec, "auth">, name: string): boolean {
+  const c = credentialOfParam(tool.auth, name);
+  return c?.type === "signedJwt" && c.param === name;
 }
 
 /** The test's private key for each algorithm, made once a process (PKCS #8 PEM): the credential every call gives. */

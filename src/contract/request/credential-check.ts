@@ -180,6 +180,11 @@ function checkPathCredential(ex: Exchange, credential: string, givenElsewhere: b
  */
 function placesLike(s: SecurityScheme | undefined, c: CredentialSpec): boolean {
   const placement = s ? credentialOf(s) : undefined;
+  // A signed JWT goes where its scheme puts a credential: a bearer token's Authorization, or an apiKey's header.
+  if (c.type === "signedJwt")
+    return placement?.type === "bearer"
+      ? c.header === "Authorization"
+      : placement?.type === "header" && placement.name.toLowerCase() === c.header.toLowerCase();
   if (!placement || placement.type !== c.type) return false;
   if (placement.type === "bearer" || placement.type === "basic" || c.type === "bearer" || c.type === "basic")
     return true;
