@@ -80,7 +80,7 @@ export function prepareRequest(
       call,
       tool.auth.param,
       "support",
-      `each request is signed ${type === "sigv4" ? "with AWS Signature Version 4" : "(a JWT bound to it)"} as it is sent`,
+      `each request is signed ${type === "sigv4" ? "with AWS Signature Version 4" : "(a JWT for it)"} as it is sent`,
       "be",
     );
   const file = tool.params.find((p) => p.type === "file" && call.values[p.name] !== undefined);
