@@ -121,6 +121,20 @@ describe("a bearer scheme described as a JWT signed per request with a private k
     });
   });
 
+  it("the algorithm and lifetime as the words give them, else guessed and said so", () => {
+    const worded = (words: string) => {
+      const doc = zqSignedJwt();
+      const schemes = (doc.components as { securitySchemes: Record<string, Record<string, unknown>> }).securitySchemes;
+      (schemes.zqJwt as Record<string, unknown>).description = words;
+      return drafted(doc, OPS, "zqvaults");
+    };
+    const rs = worded("A JWT signed per request with your private key, RS256; claims uri, bodyHash, exp (55 seconds).");
+    expect(rs.manifest.auth.signedJwt).toEqual({ alg: "RS256", claims: { uri: true, bodyHash: true, exp: 55 } });
+    const bare = worded("Each request: a JWT signed with your private key over its uri and bodyHash.");
+    expect(bare.manifest.auth.signedJwt).toMatchObject({ alg: "ES256", claims: { exp: 30 } });
+    expect(notesAt(bare, "auth.signedJwt").join("\n")).toMatch(/guessed: alg ES256 .*, exp 30 seconds/);
+  });
+
   it("not where the words say no such thing: a JWT bearer token stays a token the caller gives", () => {
     expect(drafted(zqSignedJwt(false), OPS, "zqvaults").manifest.auth.signedJwt).toBeUndefined();
   });
