@@ -169,6 +169,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/upstream-refs-in.test.ts",
       "src/import/shapes/open-enums.test.ts",
       "src/cli/add-sigv4.test.ts",
+      "src/cli/add-signed-jwt.test.ts",
       "src/contract/request/signature-check.test.ts",
       "src/cli/add-real-documents.test.ts",
       "src/cli/add-name-refs.test.ts",

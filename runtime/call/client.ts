@@ -3,9 +3,10 @@
 // does not type security schemes). Like tools, these clients never follow a
 // redirect (see transport.ts): a 3xx comes back as the response itself.
 import createClient, { type Client, defaultBodySerializer, type Middleware } from "openapi-fetch";
-import type { AuthSpec, AuthWay, RouteSpec, ToolCall } from "../spec/tool-types.js";
+import type { AuthSpec, AuthWay, RouteSpec, SigV4Spec, ToolCall } from "../spec/tool-types.js";
 import { hostRefusal } from "../http/hosts.js";
-import { credentialPlacement, requestUrl, withQueryPair, type FetchLike } from "../http/transport.js";
+import { type PlacedSpec, placeCredential } from "../http/credentials.js";
+import { applyPlaced, credentialPlacement, requestUrl, withQueryPair, type FetchLike } from "../http/transport.js";
 import { resolveBaseUrl } from "./base-address.js";
 import type { Support } from "./support.js";
 import { type AddressWire, type FormSupport, placeValue, type WireRequest } from "./wire-request.js";
@@ -71,36 +72,51 @@ function withUrl(request: Request, url: string, body?: { text: string | Blob | u
 }
 
 /**
- * A request signed for a way that signs (auth.sigv4), as the tools sign theirs (sign-request.ts, loaded on the
- * first request: a client of a provider that signs nothing bundles none of it). The body is signed as the bytes sent.
+ * A request signed for a way that signs, as the tools sign theirs, loaded on the first request (a client of a provider
+ * that signs nothing bundles none of it), over the bytes sent: with AWS Signature Version 4 (auth.sigv4,
+ * sign-request.ts), or given a JWT bound to it (auth.signedJwt, signed-jwt/sign-jwt.ts), the credentials sent with it
+ * (`also`, an API key) placed from `values`.
  */
 export function signingMiddleware(
-  way: AuthWay & { type: "sigv4" },
+  way: AuthWay & { type: "sigv4" | "signedJwt" },
   credential: string,
   values: Record<string, string>,
 ): Middleware {
-  if (!values[way.user])
-    throw new Error(
-      `${way.user}: is required: this provider signs each request with AWS Signature Version 4 (auth.sigv4); ` +
-        `pass it in values ({ values: { ${way.user}: … } }) beside the secret key`,
-    );
+  const jwt = way.type === "signedJwt" ? way : undefined;
+  const needed = jwt
+    ? [...(jwt.also ?? []).map((c) => c.param), ...[jwt.claims.sub ?? []].flat()]
+    : [(way as SigV4Spec).user];
+  for (const name of needed)
+    if (!values[name])
+      throw new Error(
+        `${name}: is required: this provider ` +
+          (jwt
+            ? "sends a JWT signed for each request with the private key (auth.signedJwt)"
+            : "signs each request with AWS Signature Version 4 (auth.sigv4)") +
+          `; pass it in values ({ values: { ${name}: … } }) beside the ${jwt ? "private" : "secret"} key`,
+      );
   return {
     async onRequest({ request }) {
-      const { signRequest } = await import("./sign-request.js");
       const headers: Record<string, string> = {};
       request.headers.forEach((value, name) => {
         headers[name] = value;
       });
       const bytes = request.body ? await request.arrayBuffer() : undefined;
-      const signed = await signRequest(
-        { way, credential, values },
-        {
-          method: request.method,
-          url: request.url,
-          headers,
-          ...(bytes?.byteLength ? { body: new Blob([bytes]) } : {}),
-        },
-      );
+      const unsigned = {
+        method: request.method,
+        url: request.url,
+        headers,
+        ...(bytes?.byteLength ? { body: new Blob([bytes]) } : {}),
+      };
+      const call = { way, credential, values };
+      if (jwt)
+        applyPlaced(
+          unsigned,
+          (jwt.also ?? []).map((c) => placeCredential(c as PlacedSpec, values[c.param] ?? "", values)),
+        );
+      const signed = jwt
+        ? await (await import("./signed-jwt/sign-jwt.js")).signJwtRequest(call, unsigned)
+        : await (await import("./sign-request.js")).signRequest(call, unsigned);
       return new Request(signed.url, {
         method: signed.method,
         headers: signed.headers,
@@ -159,7 +175,7 @@ export function createProviderClient<Paths extends {}>(
       }),
     );
   client.use(
-    auth.type === "sigv4"
+    auth.type === "sigv4" || auth.type === "signedJwt"
       ? signingMiddleware(auth, options.credential, options.values ?? {})
       : authMiddleware(auth, options.credential),
   );

@@ -70,7 +70,10 @@ export interface Support extends WithOAuth, ValueSupport {
    * Credentials beyond one sent as it is: alternative ways, several together, HTTP basic, cookies: `credentialKinds`.
    */
   credentials?: typeof credentialKinds;
-  /** Each request signed with AWS Signature Version 4 just before it is sent (`auth.sigv4`): `requestSigning`. */
+  /**
+   * Each request signed just before it is sent, with AWS Signature Version 4 (`auth.sigv4`) or a JWT bound to it
+   * (`auth.signedJwt`): `requestSigning`.
+   */
   signing?: typeof requestSigning;
   /**
    * The wait a 429 without Retry-After asks for, by the manifest's `rateLimits.resetHeader` or `pauseMs`:
@@ -276,8 +279,8 @@ const PARTS = {
     declares: (tool) => credentialKindsNeeded(tool.auth),
   },
   signing: {
-    what: "signing each request with AWS Signature Version 4 (auth.sigv4)",
-    declares: (tool) => authWays(tool.auth).some((way) => way.type === "sigv4"),
+    what: "signing each request with AWS Signature Version 4 (auth.sigv4) or a JWT bound to it (auth.signedJwt)",
+    declares: (tool) => authWays(tool.auth).some((way) => way.type === "sigv4" || way.type === "signedJwt"),
   },
   requestSize: {
     what: "checking the size of the request head (limits.requestHeadBytes)",

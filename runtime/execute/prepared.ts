@@ -72,14 +72,15 @@ export function prepareRequest(
       "make first",
       "give the token or ",
     );
-  // A signature (auth.sigv4) is made over the request as it leaves, with WebCrypto's asynchronous hashes: the host
-  // sends it, and would send it unsigned.
-  if (call.way.type === "sigv4" && call.credential !== "")
+  // A signature (auth.sigv4) or a JWT bound to the request (auth.signedJwt) is made over the request as it leaves,
+  // with WebCrypto's asynchronous hashes: the host sends it, and would send it unsigned.
+  const { type } = call.way;
+  if ((type === "sigv4" || type === "signedJwt") && call.credential !== "")
     return hostCannot(
       call,
       tool.auth.param,
       "support",
-      "each request is signed with AWS Signature Version 4 as it is sent",
+      `each request is signed ${type === "sigv4" ? "with AWS Signature Version 4" : "(a JWT for it)"} as it is sent`,
       "be",
     );
   const file = tool.params.find((p) => p.type === "file" && call.values[p.name] !== undefined);

@@ -5,7 +5,7 @@
 // is then the problem). Each credential of the way is placed where its
 // scheme says: `Authorization: Bearer`, `Authorization: Basic`, a named
 // header, a query pair, or a `Cookie` pair.
-import type { AuthSpec, AuthWay, CredentialSpec, SigV4Spec, ToolCall } from "../spec/tool-types.js";
+import type { AuthSpec, AuthWay, CredentialSpec, SignedJwtSpec, SigV4Spec, ToolCall } from "../spec/tool-types.js";
 import { cookieOctets, percentEncoded, queryNameEncoded } from "./percent-encoding.js";
 
 /**
@@ -46,7 +46,9 @@ export function wayParams(way: AuthWay): string[] {
             : [c.param]
           : c.type === "sigv4"
             ? [c.user, c.param, ...(c.regionParam !== undefined ? [c.regionParam] : [])]
-            : [c.param],
+            : c.type === "signedJwt"
+              ? [c.param, ...(c.claims.sub !== undefined ? [c.claims.sub] : [])]
+              : [c.param],
       ),
     ),
   ];
@@ -75,7 +77,8 @@ export function given(value: unknown): value is string {
 
 /** The place a credential takes. */
 export function slotOf(c: CredentialSpec): CredentialSlot {
-  // Bearer, basic and a signature (sigv4) name no place: theirs is Authorization.
+  // Bearer, basic and a signature (sigv4) name no place: theirs is Authorization; a signed JWT its header's.
+  if (c.type === "signedJwt") return { in: "header", name: c.header };
   return "name" in c ? { in: c.type, name: c.name } : { in: "header", name: "Authorization" };
 }
 
@@ -164,8 +167,8 @@ export type SimpleCredential =
   | { type: "header"; name: string; param: string; prefix?: string }
   | { type: "query"; name: string; param: string };
 
-/** A credential placed as it is (every kind but a signature, which is made from the whole request). */
-export type PlacedSpec = Exclude<CredentialSpec, SigV4Spec>;
+/** A credential placed as it is (every kind but a signature or a signed JWT, made from the whole request). */
+export type PlacedSpec = Exclude<CredentialSpec, SigV4Spec | SignedJwtSpec>;
 
 /** Where a credential goes with its value; `values` gives a basic credential's user. */
 export function placeCredential(c: PlacedSpec, value: string, values: Record<string, unknown>): Placed {
@@ -214,6 +217,7 @@ export function credentialKindsNeeded(auth: AuthSpec): boolean {
           c.type === "cookie" ||
           c.type === "path" ||
           c.type === "sigv4" ||
+          c.type === "signedJwt" ||
           (c.type === "header" && c.encode !== undefined),
       ),
     )
@@ -226,9 +230,12 @@ export function credentialKindsNeeded(auth: AuthSpec): boolean {
  * parameters' values.
  */
 export function placeWay(way: AuthWay, credential: string, values: Record<string, unknown>): Placed[] {
-  // A signed credential puts nothing as it is: the signing part signs the request as it is sent (request-signing.ts).
+  // A signed credential puts nothing as it is: the signing part signs the request as it is sent (request-signing.ts);
+  // a private key (auth.signedJwt) never leaves, only the JWT it signs.
   const placed = wayCredentials(way).flatMap((c, i) =>
-    c.type === "sigv4" ? [] : [placeCredential(c, i === 0 ? credential : String(values[c.param] ?? ""), values)],
+    c.type === "sigv4" || c.type === "signedJwt"
+      ? []
+      : [placeCredential(c, i === 0 ? credential : String(values[c.param] ?? ""), values)],
   );
   // Two schemes of one requirement at the same place (one query key under two scheme names) send the value once.
   const seen = new Set<string>();

@@ -131,9 +131,10 @@ function templateParts(template: string): (string | VariablePart)[] {
 export function credentialPlacement(auth: AuthWay, credential: string): Placed {
   // A signature is made from the whole request with a key id and a secret, never placed as it is: the tools' calls
   // and the typed client sign (request-signing.ts, client.ts's signingMiddleware).
-  if (auth.type === "sigv4")
+  if (auth.type === "sigv4" || auth.type === "signedJwt")
     throw new Error(
-      "this provider signs each request with AWS Signature Version 4 (auth.sigv4): no credential is placed",
+      `this provider signs each request ${auth.type === "sigv4" ? "with AWS Signature Version 4 " : ""}` +
+        `(auth.${auth.type}): no credential is placed`,
     );
   // A key sent as the user name beside a fixed password is given alone, as any key is.
   if (auth.type === "basic" && "user" in auth) {
@@ -170,7 +171,8 @@ export function applyFirstCredential(
 ): void {
   const first = wayCredentials(way)[0] as CredentialSpec;
   // A signed credential is no token: flows never obtain one (the link refuses auth.flows beside auth.sigv4).
-  if (first.type !== "sigv4") applyPlaced(request, [placeCredential(first, credential, values)]);
+  if (first.type !== "sigv4" && first.type !== "signedJwt")
+    applyPlaced(request, [placeCredential(first, credential, values)]);
 }
 
 /**

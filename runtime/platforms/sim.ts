@@ -9,7 +9,8 @@
 // failure before transformResponse, so a manifest's outcomes of such a
 // status do not apply there. What only an asynchronous preparation gives
 // cannot come from Sim's synchronous builders: a signature made as the
-// request leaves (auth.sigv4: WebCrypto's hashes), a token an OAuth 2 flow
+// request leaves (auth.sigv4, a JWT per request of auth.signedJwt: WebCrypto's
+// hashes and signatures), a token an OAuth 2 flow
 // obtains (auth.flows), a file read before the request (a multipart or a
 // binary body). Such a tool is Sim's directExecution, which Sim's executor
 // calls instead of sending a request (its tools/index.ts), and the package's

@@ -10,7 +10,8 @@
  * allows reserved characters; `/`, `?` and `#` are always encoded); or HTTP basic, `user` naming the parameter holding
  * the user id and `param` the secret (`Basic base64(user:secret)`), or `password`, a fixed text (often empty) sent as
  * the password, the secret `param` then the user name (`Basic base64(secret:password)`); or `sigv4`, every request
- * signed with AWS Signature Version 4 (SigV4Spec), `param` the secret access key.
+ * signed with AWS Signature Version 4 (SigV4Spec), `param` the secret access key; or `signedJwt`, every request
+ * carrying a JWT bound to it and signed with the caller's private key (SignedJwtSpec), `param` the private key.
  */
 export type CredentialSpec = (
   | { type: "bearer" }
@@ -20,6 +21,7 @@ export type CredentialSpec = (
   | { type: "basic"; user: string }
   | { type: "basic"; password: string }
   | SigV4Spec
+  | SignedJwtSpec
 ) & { param: string };
 
 /**
@@ -36,6 +38,31 @@ export interface SigV4Spec {
   service: string;
   region?: string;
   regionParam?: string;
+}
+
+/**
+ * A JWT made for each attempt just before it is sent (call/signed-jwt/sign-jwt.ts), signed `alg` with the private key
+ * `param` holds (PKCS #8 PEM text), whose claims bind it to the request: `uri` the path and query sent, `bodyHash` the
+ * SHA-256 hex of the body's bytes sent, `nonce` a fresh random text, `iat` the time it was made, `exp` that time plus
+ * `claims.exp` seconds, `sub` the value of the parameter `claims.sub` names. It goes in the header `header` after
+ * `prefix` (`Authorization: Bearer <jwt>`).
+ */
+export interface SignedJwtSpec {
+  type: "signedJwt";
+  alg: "RS256" | "ES256";
+  claims: SignedJwtClaims;
+  header: string;
+  prefix: string;
+}
+
+/** The claims a request's JWT carries (SignedJwtSpec): those marked true, `exp` seconds after `iat`, `sub`'s value. */
+export interface SignedJwtClaims {
+  uri?: true;
+  bodyHash?: true;
+  nonce?: true;
+  iat?: true;
+  exp: number;
+  sub?: string;
 }
 
 /**

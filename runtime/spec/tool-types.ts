@@ -37,6 +37,8 @@ export type {
   OAuthFlowSpec,
   OAuthGrant,
   OAuthSpec,
+  SignedJwtClaims,
+  SignedJwtSpec,
   SigV4Spec,
 } from "./auth-types.js";
 

@@ -73,7 +73,8 @@ function secretFloor(minLength: number | undefined): number {
 }
 
 // A secret is held to a header's characters (Latin-1, no control character) where a header, the address or a credential
-// carries it, not in a body (JSON or a form sends UTF-8: a sign-in's password of any text), unless a header carries it.
+// carries it, not in a body (JSON or a form sends UTF-8: a sign-in's password of any text), unless a header carries it,
+// nor where nothing carries it (a private key, PEM text in lines, that signs each request's JWT).
 function compileString(spec: ParamCall, tool: StringTool | undefined): StringCheck {
   const places = placements(spec, tool);
   const { name, secret, minLength, maxLength } = spec;
@@ -86,13 +87,13 @@ function compileString(spec: ParamCall, tool: StringTool | undefined): StringChe
     credential?.param === name && (credential.type === "bearer" || credential.type === "header") ? auth : undefined;
   // A credential sent encoded (HTTP basic's base64 of UTF-8, a query key or cookie percent-encoded) carries any text.
   const unsafe = auth && encodedCredential(auth, name) ? CONTROL : NOT_HEADER_SAFE;
-  const unsafeChecked = (secret && !places.form && spec.wire.in !== "body") || places.header;
+  const unsafeChecked = (secret && !places.form && !places.nowhere && spec.wire.in !== "body") || places.header;
   const unsafeRule =
     unsafe === CONTROL
       ? "must not contain line breaks or other control characters"
       : `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent ` +
         `in ${places.query ? "the address" : "an HTTP header"})`;
-  const trimmed = places.header || spec.wire.in === "auth";
+  const trimmed = places.header || (spec.wire.in === "auth" && !places.nowhere);
   const trimRule =
     `must not start or end with a space or tab (` +
     `${places.header ? "an HTTP header drops them" : "a credential never does: check for a stray space"})`;

@@ -10,6 +10,8 @@ export interface Places {
   query: boolean;
   header: boolean;
   form: boolean;
+  /** No request carries it: a private key signing each request's JWT (auth.signedJwt), only the JWT goes. */
+  nowhere: boolean;
 }
 
 /** Where a parameter's value can end up on the wire, routes included: worked out once per tool and parameter. */
@@ -25,6 +27,7 @@ export function placements(spec: ParamCall, tool: Pick<ToolCall, "routes" | "aut
   if (spec.wire.in === "auth") {
     const credential = tool ? credentialOfParam(tool.auth, spec.name) : undefined;
     if (!tool) places.add("header");
+    else if (credential?.type === "signedJwt") places.add("nowhere");
     else if (credential) places.add(credential.type === "query" ? "query" : "header");
     // An OAuth flow's parameter (no credential of the auth): a token request's form only.
     else places.add("form");
@@ -34,5 +37,6 @@ export function placements(spec: ParamCall, tool: Pick<ToolCall, "routes" | "aut
     query: places.has("query"),
     header: places.has("header"),
     form: places.has("form"),
+    nowhere: places.has("nowhere"),
   };
 }

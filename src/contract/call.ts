@@ -17,6 +17,7 @@ import { mockFetch, type Exchange, type Script } from "./exchange.js";
 import { describeViolation } from "./prism.js";
 import { describeRefusal } from "../judge/refusal.js";
 import { ContractFailure, type CaseContext } from "./types.js";
+import { judgeJwts } from "./request/jwt-check.js";
 import { judgeSignatures } from "./request/signature-check.js";
 
 export interface Called {
@@ -76,6 +77,8 @@ export async function callTool(
   }
   // A signed request (auth.sigv4) judged by AWS's own signer, each exchange, before any check reads it.
   await judgeSignatures(tool, given, exchanges);
+  // A request carrying a JWT bound to it (auth.signedJwt) verified with the public key, its claims recomputed.
+  await judgeJwts(tool, given, exchanges);
   return { input: given, result, exchanges };
 }
 

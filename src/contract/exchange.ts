@@ -22,6 +22,8 @@ export interface Exchange {
   /** The headers the tool sent. */
   headers: Headers;
   rawBody: string;
+  /** The body's bytes as sent (a signed JWT's bodyHash is of them: jwt-check.ts). */
+  rawBytes?: Uint8Array;
   body: unknown;
   /** The answer the tool received. */
   status: number;
@@ -83,7 +85,8 @@ export function mockFetch(script: Script = () => ({}), operation?: string): Mock
   const fetchFn = async (request: Request): Promise<Response> => {
     const at = performance.now() - started;
     const step = script(exchanges.length, request);
-    const rawBody = request.body ? await request.clone().text() : "";
+    const rawBytes = request.body ? new Uint8Array(await request.clone().arrayBuffer()) : undefined;
+    const rawBody = rawBytes ? new TextDecoder().decode(rawBytes) : "";
     const headers = new Headers(request.headers);
     const sent = new Headers(request.headers);
     const url = new URL(request.url);
@@ -126,6 +129,7 @@ export function mockFetch(script: Script = () => ({}), operation?: string): Mock
       search: url.search,
       headers,
       rawBody,
+      ...(rawBytes ? { rawBytes } : {}),
       body: /^multipart\/form-data/i.test(headers.get("content-type") ?? "")
         ? await multipartParts(request)
         : parseBody(rawBody),

@@ -395,6 +395,11 @@ export function describeAuth(auth: AuthSpec): string {
       return `${code(`${c.name}: ${c.prefix ?? ""}<${c.encode} of the key>`)} header`;
     if (c.type === "header" && c.prefix !== undefined) return `${code(`${c.name}: ${c.prefix}<key>`)} header`;
     if (c.type === "path") return `${code(`{${c.name}}`)} of the address`;
+    if (c.type === "signedJwt")
+      return (
+        `${code(`${c.header}: ${c.prefix}<JWT>`)} header, a JWT made for each request and signed ${c.alg} with ` +
+        `the private key ${code(c.param)} (claims ${Object.keys(c.claims).map(code).join(", ")})`
+      );
     if (c.type === "sigv4")
       return (
         `AWS Signature Version 4 on every request (${code(c.user)} and ${code(c.param)}` +

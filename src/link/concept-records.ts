@@ -11,6 +11,7 @@ import { answerTypes } from "./answer-types/record.js";
 import { auth } from "./auth/record.js";
 import { authFlows } from "./auth-flows/record.js";
 import { authVariable } from "./auth-variable/record.js";
+import { authSignedJwt } from "./auth-signed-jwt/record.js";
 import { authSigv4 } from "./auth-sigv4/record.js";
 import { behavior } from "./behavior/record.js";
 import { constants } from "./constants/record.js";
@@ -45,6 +46,7 @@ export const CONCEPTS = {
   auth,
   authVariable,
   authSigv4,
+  authSignedJwt,
   authFlows,
   rateLimits,
   server,

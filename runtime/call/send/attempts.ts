@@ -36,6 +36,21 @@ import type { ToolCall } from "../../spec/tool-types.js";
  */
 export const TOOL_FIELDS_READ = ["outputs"] as const satisfies readonly (keyof ToolCall)[];
 
+/**
+ * A failure no retry mends, the request not sent again: the call cancelled, or a request refused before it left (a
+ * private key that cannot sign its JWT, auth.signedJwt: signed-jwt/sign-jwt.ts `SigningKeyRefused`).
+ */
+function stopped(e: unknown, deadline: Deadline): Failure | undefined {
+  if (deadline.cancelled)
+    return {
+      type: "network",
+      message: "the call was cancelled",
+      code: "ABORTED" satisfies RuntimeErrorCode,
+      retryable: false,
+    };
+  return (e as { refused?: Failure } | undefined)?.refused;
+}
+
 /** Send `request`, retrying what may be retried, and map the answer: the call as sent, or its result (sendCall). */
 export async function attempts(
   call: PreparedCall,
@@ -100,13 +115,8 @@ export async function attempts(
         if ("tooLarge" in body) return failed(tooLarge(tool, response.status, limit + readBefore));
         ({ text, bytes, raw } = body);
       } catch (e) {
-        if (deadline.cancelled)
-          return failed({
-            type: "network",
-            message: "the call was cancelled",
-            code: "ABORTED" satisfies RuntimeErrorCode,
-            retryable: false,
-          });
+        const stop = stopped(e, deadline);
+        if (stop) return failed(stop);
         if (deadline.timedOut)
           return failed(
             mark({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true }, true),

@@ -15,6 +15,7 @@ import {
 import { admitted } from "../../model/number-bounds.js";
 import { notOfFormat } from "../../model/string-values.js";
 import { withAddress } from "../call.js";
+import { isSigningKey } from "../jwt-keys.js";
 import { boundedFilter } from "./bounded-filters.js";
 import { type InvalidDraw, multiplesIn, validInput } from "./random-inputs.js";
 import { letters, letters8, printable } from "./text-draws.js";
@@ -230,7 +231,8 @@ function stringBreakers(tool: ToolSpec, p: ParamSpec, places: Set<string>, set: 
  */
 function characterBreakers(tool: ToolSpec, p: ParamSpec, places: Set<string>, set: Breaks): void {
   // An OAuth flow's parameter goes only into a token request's form (validate-params.ts): line breaks are fine there.
-  const formOnly = p.wire.in === "auth" && !credentialOfParam(tool.auth, p.name);
+  // So does a private key signing each request's JWT, which goes nowhere (auth.signedJwt).
+  const formOnly = p.wire.in === "auth" && (!credentialOfParam(tool.auth, p.name) || isSigningKey(tool, p.name));
   // A credential sent encoded (HTTP basic's base64 of UTF-8, a query key or cookie percent-encoded) carries any text
   // but control characters; one a header carries as its own text, ASCII only (http/credentials.ts).
   const encoded = p.wire.in === "auth" && encodedCredential(tool.auth, p.name);
@@ -245,7 +247,7 @@ function characterBreakers(tool: ToolSpec, p: ParamSpec, places: Set<string>, se
       "a character headers cannot carry",
       !p.secret,
     );
-  if (places.has("header") || p.wire.in === "auth")
+  if (places.has("header") || (p.wire.in === "auth" && !isSigningKey(tool, p.name)))
     set(
       p.name,
       fc.tuple(letters8, fc.constantFrom(" ", "\t")).map(([s, c]) => `${c}${s}`),

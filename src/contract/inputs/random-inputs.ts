@@ -21,6 +21,7 @@ import { withoutBracketKeys, writtenWithBrackets } from "../../judge/bracket-for
 import { filterOrFail } from "./bounded-filters.js";
 import { headerText, jsonKey, stringValue, textBounds, textUnit } from "./text-draws.js";
 import { isAddressParam } from "./address-params.js";
+import { isSigningKey } from "../jwt-keys.js";
 import { specSchema } from "./document-places.js";
 import type { Input, ToolValues } from "./values.js";
 import { isXmlDocumentText, xmlDocumentDraws } from "./xml-values.js";
@@ -46,7 +47,9 @@ export function validInput(tool: ToolSpec, values: ToolValues, address: string):
     // The credential is always given, a flow's parameters never (a complete flow would send a token request).
     if (isAddressParam(tool, p) || flowParams.has(p.name)) continue;
     // A server variable keeps its one value: the suite names the mock's address, where it has no place.
-    const arb = p.wire.in === "server" ? fc.constant(values.example(p.name)?.value) : validValue(p, values);
+    // So does a private key signing each request's JWT: the test's (jwt-keys.ts).
+    const fixed = p.wire.in === "server" || isSigningKey(tool, p.name);
+    const arb = fixed ? fc.constant(values.example(p.name)?.value) : validValue(p, values);
     members[p.name] =
       p.required || wayParams(tool.auth).includes(p.name) ? arb : fc.option(arb, { nil: undefined, freq: 2 });
   }

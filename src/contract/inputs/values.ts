@@ -22,6 +22,7 @@ import { reachesConcretePath } from "./concrete-paths.js";
 import { madeQueryFieldValues, madeRequestBodies } from "./made-body.js";
 import { type BodyBranches, bodyBranches, meetBodyBranch } from "./body-branches.js";
 import { meetValueBranch, type ValueBranches, valueBranches } from "./value-selected-branches.js";
+import { contractPrivateKey, jwtWay } from "../jwt-keys.js";
 import { meetRule } from "./cross-field-rules.js";
 import { noLoneValueReason, rawOperation, requestExamplesRaw, requestMedia } from "./document-places.js";
 import { bodyValueOf, type Candidate, specCandidates } from "./spec-candidates.js";
@@ -129,6 +130,9 @@ export class ToolValues {
     // before their example. Not an OAuth flow's.
     const own = !credential && param.secret && (param.wire.in !== "auth" || !oauthParams(this.tool).has(param.name));
     if (own) out.push(...secretStandIns(param).map((value) => ({ value, source: "contract credential" })));
+    // A private key that signs each request's JWT (auth.signedJwt): a real one, made for the run, whatever the example.
+    const jwt = credential ? jwtWay(this.tool, {}) : undefined;
+    if (jwt) out.push({ value: contractPrivateKey(jwt.alg), source: "contract credential" });
     if (typed !== undefined) out.push({ value: typed, source: "example" });
     if (credential) out.push({ value: CREDENTIAL, source: "contract credential" });
     // A file's examples in the document (`example: report.pdf` on a binary field) are its name, or a word on it, not

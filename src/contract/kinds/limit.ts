@@ -20,6 +20,7 @@ import { nextDouble } from "../../model/number-bounds.js";
 import { madeStrings, notOfFormat } from "../../model/string-values.js";
 import { fail } from "../call.js";
 import { acceptCase, refuseCase } from "../input-cases.js";
+import { isSigningKey } from "../jwt-keys.js";
 import { paramSource } from "../sources.js";
 import type { CaseKindModule, ContractCase } from "../types.js";
 import { type ToolValues, valuesOf } from "../inputs/values.js";
@@ -54,7 +55,12 @@ export const limitKind: CaseKindModule = {
         // The limit's own key in the manifest (a list's maxItems sits in its wire: the parameter stands for it).
         const source = paramSource(tool, p.name, typeof b.rule === "string" ? b.rule : undefined);
         // A value past the head a server reads (a path segment of 2 MiB) is answered 431, not accepted: no such case.
-        if (b.ok !== undefined && fitsRequestHead(tool, { ...values.minimal(), [p.name]: b.ok }))
+        // A private key at a bound is no key (jwt-keys.ts): refused when it signs, not by its bounds.
+        if (
+          b.ok !== undefined &&
+          !isSigningKey(tool, p.name) &&
+          fitsRequestHead(tool, { ...values.minimal(), [p.name]: b.ok })
+        )
           cases.push(
             acceptCase(values, "limit", `${b.name} at the boundary`, p, () => values.with({ [p.name]: b.ok }), source),
           );

@@ -20,6 +20,7 @@ import { signedWithSigv4 } from "../../load/security-schemes.js";
 import { check, fail } from "../call.js";
 import type { Exchange } from "../exchange.js";
 import type { Input } from "../inputs/values.js";
+import { jwtVerdict } from "./jwt-check.js";
 import { signatureVerdict } from "./signature-check.js";
 
 /**
@@ -52,6 +53,8 @@ export function checkCredential(
   if (way.type === "path") return checkPathCredential(ex, credential, givenElsewhere);
   // A signed request (auth.sigv4): its signature, as AWS's own signer recomputes it, and the secret key nowhere.
   if (way.type === "sigv4") return checkSignedCredential(ex, credential, input, way.sessionToken, givenElsewhere);
+  // A JWT bound to the request (auth.signedJwt): verified (jwt-check.ts); the private key nowhere, as any credential.
+  if (way.type === "signedJwt") checkJwt(ex);
   if (!requirements.length) {
     if (givenElsewhere) return;
     // No credential at all: the one the call was given goes nowhere.
@@ -118,6 +121,12 @@ export function checkCredential(
   check(!bodyHolds(ex.rawBody, credential), "the credential also appears in the body");
 }
 
+/** A request's JWT bound to it (auth.signedJwt): its signature and claims, as jwt-check.ts judged them. */
+function checkJwt(ex: Exchange): void {
+  const { problem } = jwtVerdict(ex);
+  check(problem === undefined, () => `the request's signed JWT is wrong: ${problem}`);
+}
+
 /**
  * A signed request (auth.sigv4): the signature AWS's signer recomputes (signature-check.ts), and neither the secret
  * access key nor the session token anywhere but the token's own header.
@@ -171,6 +180,11 @@ function checkPathCredential(ex: Exchange, credential: string, givenElsewhere: b
  */
 function placesLike(s: SecurityScheme | undefined, c: CredentialSpec): boolean {
   const placement = s ? credentialOf(s) : undefined;
+  // A signed JWT goes where its scheme puts a credential: a bearer token's Authorization, or an apiKey's header.
+  if (c.type === "signedJwt")
+    return placement?.type === "bearer"
+      ? c.header === "Authorization"
+      : placement?.type === "header" && placement.name.toLowerCase() === c.header.toLowerCase();
   if (!placement || placement.type !== c.type) return false;
   if (placement.type === "bearer" || placement.type === "basic" || c.type === "bearer" || c.type === "basic")
     return true;
@@ -201,6 +215,9 @@ function foundAt(ex: Exchange, c: CredentialSpec, value: string, input: Input): 
       return ex.url.searchParams.getAll(c.name).length === 1 && ex.url.searchParams.get(c.name) === value
         ? `?${c.name}`
         : undefined;
+    // A signed JWT, verified apart (checkJwt), is made per request: the way's header carries one.
+    case "signedJwt":
+      return ex.headers.get(c.header)?.startsWith(c.prefix) ? c.header.toLowerCase() : undefined;
     case "cookie": {
       const pairs = (ex.headers.get("cookie") ?? "").split(";").map((x) => x.trim());
       return pairs.filter((x) => x.startsWith(`${c.name}=`)).length === 1 &&
@@ -218,9 +235,11 @@ function describeCredential(c: CredentialSpec): string {
       ? "Authorization: Basic"
       : c.type === "sigv4"
         ? "Authorization: AWS4-HMAC-SHA256"
-        : `${c.type} ` +
-          `${c.name}${c.type === "header" && c.prefix !== undefined ? ` after ${JSON.stringify(c.prefix)}` : ""}` +
-          `${c.type === "header" && c.encode ? `, as its ${c.encode}` : ""}`;
+        : c.type === "signedJwt"
+          ? `${c.header}: ${c.prefix}<JWT signed ${c.alg}>`
+          : `${c.type} ` +
+            `${c.name}${c.type === "header" && c.prefix !== undefined ? ` after ${JSON.stringify(c.prefix)}` : ""}` +
+            `${c.type === "header" && c.encode ? `, as its ${c.encode}` : ""}`;
 }
 
 function describeScheme(doc: OpenApiDocument, name: string): string {

@@ -128,9 +128,15 @@ function toolParams(params: readonly SimParam[], tokenUrl: string | undefined, s
   );
 }
 
-/** Whether a call of the tool may be signed with AWS Signature Version 4 (auth.sigv4) as it is sent. */
+/**
+ * Whether a call of the tool may be signed as it is sent: with AWS Signature Version 4 (auth.sigv4), or carrying a JWT
+ * bound to it (auth.signedJwt).
+ */
 function signs(tool: ToolSpec): boolean {
-  return !tool.anonymous && authWays(tool.auth).some((way) => wayCredentials(way).some((c) => c.type === "sigv4"));
+  return (
+    !tool.anonymous &&
+    authWays(tool.auth).some((way) => wayCredentials(way).some((c) => c.type === "sigv4" || c.type === "signedJwt"))
+  );
 }
 
 /** Whether a call of the tool may obtain its access token by an OAuth 2 flow (auth.flows) before its request. */
@@ -150,7 +156,7 @@ function readsFiles(tool: ToolSpec): boolean {
  */
 function directReasons(tool: ToolSpec): string[] {
   return [
-    ...(signs(tool) ? ["its request is signed as it is sent (AWS Signature Version 4)"] : []),
+    ...(signs(tool) ? ["its request is signed as it is sent (AWS Signature Version 4, or a JWT bound to it)"] : []),
     ...(obtainsToken(tool) ? ["its access token is obtained by an OAuth 2 flow when not given"] : []),
     ...(readsFiles(tool) ? ["its files are read before its request"] : []),
   ];

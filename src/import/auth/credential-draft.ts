@@ -7,6 +7,7 @@ import type { CredentialPlacement } from "../../load/security-schemes.js";
 import type { addressCredential } from "../shapes/address-credential.js";
 import type { DocumentedEncoding } from "./key-encoding.js";
 import type { DocumentedPrefix } from "./key-prefix.js";
+import type { Manifest } from "../../load/precompiled/manifest-types.js";
 
 type Json = Record<string, unknown>;
 
@@ -71,6 +72,8 @@ export interface CredentialDraft {
   address?: AddressCredential;
   /** The scheme signs with AWS Signature Version 4 (sigv4-draft.ts): auth.sigv4, its service found. */
   sigv4?: Sigv4Draft;
+  /** A bearer scheme whose words say a JWT signed per request (signed-jwt-draft.ts): auth.signedJwt. */
+  signedJwt?: SignedJwtDraft;
 }
 
 /** What the draft knows of a signed credential (sigv4-draft.ts) before the server is drafted. */
@@ -78,6 +81,14 @@ export interface Sigv4Draft {
   service: string;
   /** How the service was found: the document's signing name, or guessed from the host. */
   serviceFrom: "signingName" | "host" | "none";
+}
+
+/** What the draft read of a per-request JWT (signed-jwt-draft.ts): the manifest's auth.signedJwt, what it guessed. */
+export interface SignedJwtDraft {
+  signedJwt: NonNullable<Manifest["auth"]["signedJwt"]>;
+  guessed: string[];
+  /** The scheme's words the draft read, quoted in the review note. */
+  words: string;
 }
 
 export type AddressCredential = NonNullable<ReturnType<typeof addressCredential>>;

@@ -9,6 +9,7 @@ import { shortText } from "../plain-text.js";
 import { addressCredentialParam } from "../shapes/address-credential.js";
 import { type CredentialDraft, type DraftCredential, type DraftPlacement, NOT_SECRET } from "./credential-draft.js";
 import { keyName } from "./key-parameter.js";
+import { withPrivateKeyParam } from "./signed-jwt-draft.js";
 import { sigv4Auth, sigv4Params } from "./sigv4-draft.js";
 
 /**
@@ -49,6 +50,7 @@ export function authOfDraft(credential: CredentialDraft): Manifest["auth"] {
   return {
     ...way(first as DraftCredential[]),
     ...(credential.sigv4 ? { sigv4: sigv4Auth(credential.sigv4) } : {}),
+    ...(credential.signedJwt ? { signedJwt: credential.signedJwt.signedJwt } : {}),
     ...(alternatives.length ? { alternatives: alternatives.map(way) } : {}),
   };
 }
@@ -148,7 +150,7 @@ export function credentialParams(
       });
     });
   }
-  return { params, notes };
+  return withPrivateKeyParam(credential, { params, notes });
 }
 
 /** A credential parameter's title and what it is, in words: the access token, the API key, the password. */

@@ -8,6 +8,7 @@
 // the credential, are credential-params.ts's; what each operation accepts, accepted-ways.ts's; the notes on where
 // each credential goes, placement-notes.ts's.
 
+import { withSignedJwt } from "./signed-jwt-draft.js";
 import { withSigv4 } from "./sigv4-draft.js";
 import { fieldOf } from "@blockwright/runtime/internal";
 import { credentialOf, requirementApart, type SecurityScheme } from "../../load/security-schemes.js";
@@ -94,7 +95,9 @@ export function draftCredential(
   // No scheme, and the server's path or every operation's carries the secret (`/bot{token}`): the address's variable is
   // the credential.
   const address = addressCredential(doc, operations);
-  const drafted = address ? addressDraft(address, []) : withSigv4(doc, schemeCredential(doc, operations));
+  const drafted = address
+    ? addressDraft(address, [])
+    : withSignedJwt(withSigv4(doc, schemeCredential(doc, operations)));
   const secretForms = formsTakingSecret(doc);
   return secretForms.length ? { ...drafted, secretForms } : drafted;
 }

@@ -18,6 +18,7 @@ import { valueAt } from "../../load/json-ref.js";
 import { operationRef } from "../../load/operation-index.js";
 import type { CredentialDraft } from "../auth/credential-draft.js";
 import { authOfDraft, credentialParams } from "../auth/credential-params.js";
+import { signedJwtNotes } from "../auth/signed-jwt-draft.js";
 import { sigv4Region } from "../auth/sigv4-draft.js";
 import { draftErrors } from "./errors.js";
 import { answersFile, describedFileNote } from "./files.js";
@@ -221,6 +222,7 @@ function draftHead(
   manifest.server = drafted.server;
   credentialParam(manifest, credential, notes);
   if (credential.sigv4) sigv4Region(manifest, credential.sigv4, notes);
+  if (credential.signedJwt) signedJwtNotes(credential.signedJwt, notes);
   // The first way's OAuth 2 scheme, when the document declares a client credentials flow: the runtime obtains the
   // token.
   if (credential.ways[0]?.length === 1)

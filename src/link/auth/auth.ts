@@ -23,6 +23,7 @@ import type { ManifestAuth } from "../../load/precompiled/manifest-types.js";
 import type { ProviderEntry } from "../../model/surface-entry.js";
 import type { LinkContext, Path } from "../context.js";
 import { linkAuthVariable } from "../auth-variable/auth-variable.js";
+import { linkAuthSignedJwt, signedJwtParams } from "../auth-signed-jwt/auth-signed-jwt.js";
 import { linkAuthSigv4, sigv4Params } from "../auth-sigv4/auth-sigv4.js";
 
 /**
@@ -117,9 +118,9 @@ function linkCredential(
       "value",
     );
   }
-  // Signed with AWS Signature Version 4 (auth.sigv4): the first credential of the first way, the only one.
-  const { sigv4 } = ctx.manifest.auth;
-  if (sigv4 && at.length === 1) return linkAuthSigv4(ctx, ctx.manifest.auth, sigv4, placement, at);
+  // Signed (auth.sigv4, auth.signedJwt): the first credential of the first way, the only one (null: not signed).
+  const signed = at.length === 1 ? linkSigned(ctx, placement, at) : null;
+  if (signed !== null) return signed;
   // A scheme that signs (x-amazon-apigateway-authtype: awsSigv4): a key sent as it is passes every mock, and AWS
   // refuses every request.
   const authtype = (declared as { "x-amazon-apigateway-authtype"?: unknown })["x-amazon-apigateway-authtype"];
@@ -171,6 +172,17 @@ function linkCredential(
       ...(c.encode !== undefined ? { encode: c.encode } : {}),
     };
   return { type: placement.type, name: placement.name, param: c.param };
+}
+
+/**
+ * The credential a signing way declares: signed with AWS Signature Version 4 (auth.sigv4), or a JWT made for each
+ * request with a private key (auth.signedJwt); undefined when it is wrong, null when the way signs nothing.
+ */
+function linkSigned(ctx: LinkContext, placement: CredentialPlacement, at: Path): CredentialSpec | undefined | null {
+  const { auth } = ctx.manifest;
+  if (auth.sigv4) return linkAuthSigv4(ctx, auth, auth.sigv4, placement, at);
+  if (auth.signedJwt) return linkAuthSignedJwt(ctx, auth, auth.signedJwt, placement, at);
+  return null;
 }
 
 /**
@@ -268,7 +280,7 @@ function credentialParams(ctx: LinkContext): Set<string> {
   if (names) return names;
   const { manifest } = ctx;
   const { auth } = manifest;
-  names = new Set(sigv4Params(auth));
+  names = new Set([...sigv4Params(auth), ...signedJwtParams(auth)]);
   // A signing region's parameter is sent only in the signature, unless it fills a server variable (sent there).
   const regionParam = auth.sigv4?.regionParam;
   if (regionParam !== undefined && !Object.values(manifest.server.variables ?? {}).includes(regionParam))
@@ -411,6 +423,7 @@ export function placementWords(c: CredentialPlacement | CredentialSpec): string 
       `sigv4:${c.service}/${c.region ?? `{${c.regionParam ?? ""}}`} ${c.user}` +
       `${c.sessionToken !== undefined ? ` + ${c.sessionToken}` : ""}`
     );
+  if (c.type === "signedJwt") return `signedJwt:${c.alg} ${c.header} ${JSON.stringify(Object.keys(c.claims))}`;
   const prefix = "prefix" in c && c.prefix !== undefined ? ` ${JSON.stringify(c.prefix)}` : "";
   const encode = "encode" in c && c.encode !== undefined ? ` ${c.encode}` : "";
   return `${c.type}:${c.name}${prefix}${encode}`;

@@ -482,6 +482,7 @@ export interface ManifestAuth {
    */
   variable?: string
   sigv4?: ManifestAuthSigv4
+  signedJwt?: ManifestAuthSignedJwt
   param: ManifestParamName
   flows?: ManifestAuthFlows
   /**
@@ -532,6 +533,41 @@ export interface ManifestAuthSigv4 {
    */
   region?: string
   regionParam?: ManifestParamName
+}
+/**
+ * Every request carries a JWT made for it just before each attempt (and each page) is sent, signed with the caller's private key: `param` is then the secret parameter holding that key as PKCS #8 PEM text (`-----BEGIN PRIVATE KEY-----`), which never leaves, only the JWT does. Its claims bind the token to the request: `uri`, the path and query as sent; `bodyHash`, the SHA-256 (lower-case hex) of the exact body bytes sent (of no bytes without a body); `nonce`, a fresh random text; `iat`, when it was made; `exp`, that time plus the seconds given; `sub`, the value of the shared parameter named (the API key or key id). The JWT goes where `scheme` puts its credential: `Authorization: Bearer <jwt>` for an HTTP bearer scheme, or an apiKey scheme's header after `prefix`. An API key the document requires beside it is a credential of `also`. Not with `alternatives`, `user`, `password`, `encode`, `variable` or `flows`.
+ */
+export interface ManifestAuthSignedJwt {
+  /**
+   * The JWS algorithm the private key signs with: `RS256` (an RSA key) or `ES256` (an EC key of curve P-256).
+   */
+  alg: ("RS256" | "ES256")
+  /**
+   * The claims each request's JWT carries, binding it to that request: `true` for each of `uri`, `bodyHash`, `nonce` and `iat` it carries, `exp` the seconds it is valid for, `sub` the shared parameter whose value is its subject.
+   */
+  claims: {
+    /**
+     * The claim `uri`: the request's path and query as sent (`/v1/orders?limit=10`).
+     */
+    uri?: true
+    /**
+     * The claim `bodyHash`: the SHA-256, in lower-case hex, of the exact body bytes sent (a multipart body with its boundary; of no bytes for a request without a body).
+     */
+    bodyHash?: true
+    /**
+     * The claim `nonce`: a fresh random text each request, so that none can be replayed.
+     */
+    nonce?: true
+    /**
+     * The claim `iat`: when the JWT was made, in seconds since the epoch.
+     */
+    iat?: true
+    /**
+     * The claim `exp` is the time the JWT was made plus this many seconds: as short as the API documents (30, 55).
+     */
+    exp: number
+    sub?: ManifestParamName
+  }
 }
 /**
  * OAuth 2 grants the runtime uses to obtain the access token itself, and to renew it: before it expires (`expires_in`), or once after a 401 when the token endpoint gives no lifetime. A call uses the first flow whose parameters are all given; the credential parameter (`param`, then `required: false`) still works alone, and given with a flow's parameters it is the first token. Token requests are form-encoded; `invalid_grant` and `invalid_client` answers become an `auth` error with code REAUTH_REQUIRED. Each role (`clientId`, `clientSecret`, …) names a shared parameter without a wire placement; secrets (client secret, refresh token, private key) must be `secret: true`.
@@ -1650,6 +1686,7 @@ export type ManifestField =
   | "auth.scheme"
   | "auth.variable"
   | "auth.sigv4"
+  | "auth.signedJwt"
   | "auth.param"
   | "auth.flows"
   | "auth.tokenHosts"
@@ -1690,6 +1727,14 @@ export type ManifestField =
   | "authFlows.jwtBearer.privateKey"
   | "authFlows.jwtBearer.audience"
   | "authFlows.jwtBearer.defaultExpiresIn"
+  | "authSignedJwt.alg"
+  | "authSignedJwt.claims"
+  | "authSignedJwt.claims.uri"
+  | "authSignedJwt.claims.bodyHash"
+  | "authSignedJwt.claims.nonce"
+  | "authSignedJwt.claims.iat"
+  | "authSignedJwt.claims.exp"
+  | "authSignedJwt.claims.sub"
   | "authSigv4.accessKeyId"
   | "authSigv4.sessionToken"
   | "authSigv4.service"
@@ -1966,4 +2011,4 @@ export type ManifestField =
   | "wireSwitch.whenTrue";
 
 /** Every schema fragment, src/link/<concept>/<name>.schema.json, by name: a concept record claims each (link/concepts.ts). */
-export type SchemaFragment = "auth-flows" | "auth-sigv4" | "auth-variable" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "null-values" | "operation" | "outcomes" | "outputs" | "pagination" | "param-branches" | "param-limits" | "params" | "poll-triggers" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "stream" | "timeout" | "triggers" | "wire";
+export type SchemaFragment = "auth-flows" | "auth-signed-jwt" | "auth-sigv4" | "auth-variable" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "null-values" | "operation" | "outcomes" | "outputs" | "pagination" | "param-branches" | "param-limits" | "params" | "poll-triggers" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "stream" | "timeout" | "triggers" | "wire";

@@ -1,0 +1,42 @@
+// A published document whose every request carries, beside an API key header, a JWT signed per request with the
+// caller's private key and bound to the request (an invented custody API: a JSON body, a query, a multipart upload,
+// a paged list) through add, generate and test with no hand edit: drafted as auth.signedJwt, the package bundles the
+// signing part, and its contract suite passes on the mocks with each request's JWT verified with the test key's
+// public key and its claims recomputed from the request received (src/contract/request/jwt-check.ts).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cli, runtimeProject } from "../../test-support/cli-harness.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
+import { zqSignedJwt } from "../link/__fixtures__/zq-signed-jwt.js";
+import { startMocks } from "../mocks/mocks.js";
+
+let tmp: string;
+let dir: string;
+
+beforeAll(async () => {
+  tmp = mkdtempSync(join(runScratch(), "blockwright-signed-jwt-"));
+  dir = runtimeProject(join(tmp, "project"), "specs");
+  writeFileSync(join(tmp, "zqvaults.json"), JSON.stringify(zqSignedJwt()));
+  const added = await cli(["add", "zqvaults", "--from", join(tmp, "zqvaults.json"), "--operations", "all"], {
+    cwd: dir,
+  });
+  expect(added.code, added.stderr).toBe(0);
+  const generated = await cli(["generate"], { cwd: dir });
+  expect(generated.code, generated.stderr).toBe(0);
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe("a published document whose requests carry a JWT signed per request", () => {
+  it("is drafted with auth.signedJwt and passes its contract suite, each JWT verified, with no edit", async () => {
+    const manifest = readFileSync(join(dir, "specs/zqvaults/manifest.yaml"), "utf8");
+    expect(manifest).toMatch(/ {2}signedJwt:\n {4}alg: ES256\n {4}claims:\n/);
+    expect(readFileSync(join(dir, "generated/zqvaults/index.js"), "utf8")).toContain("signing: requestSigning");
+    const r = await cli(["test", "zqvaults"], {
+      cwd: dir,
+      startMocks: (providers, options) => startMocks(providers, options),
+    });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toMatch(/zqvaults +\d+ cases +\d+ passed +0 failed/);
+  });
+});
