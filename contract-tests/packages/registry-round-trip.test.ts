@@ -70,8 +70,9 @@ const MAX_INSTALL_BYTES = 6_000_000;
 // words (rule-words.ts' boundWords), a label list's dotted item refused, a cookie list or object exploded by default
 // (OpenAPI's form), a secret in a body taking any text: 46,220 bytes; the ceiling 46,300. The forty-ninth: a page
 // size bounded only by its format not sent, a short secret (a PIN) withheld as a whole token: 47,045; the ceiling
-// 47,100.
-const MAX_BUNDLE_BYTES = 47_100;
+// 47,100. The fiftieth: exclusive bounds kept by the IR (boundWords gone, −104), a JWT signed for each request
+// (`auth.signedJwt`'s middleware beside SigV4's, +277): 47,218; the ceiling 47,300.
+const MAX_BUNDLE_BYTES = 47_300;
 
 // The consumer's first provider (installed alone, measured), and the one its ESM call adds.
 const PROVIDERS = [NPM_CONSUMER_PROVIDERS[0], "docgen"];
