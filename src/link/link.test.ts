@@ -35,10 +35,10 @@ describe("broken manifests", () => {
       edits: [{ find: "        maximum: 50\n", replace: "        maxium: 50\n" }],
       expected: [
         `${M}:40:9: operations.shelf_list_books.params.top: unknown field "maxium" (allowed: type, title, ` +
-          `description, required, default, nullable, sendDefault, integer, minimum, maximum, multipleOf, minLength, ` +
-          `maxLength, pattern, patternHint, knownValues, enum, limitsFromSpec, caseInsensitive, separator, format, ` +
-          `jsonType, minItems, maxItems, forbiddenKeys, keys, values, items, anyOf, secret, visibility, placeholder, ` +
-          `example, wire, maxBytes, contentType, multiple)`,
+          `description, required, default, nullable, sendDefault, integer, minimum, maximum, exclusiveMinimum, ` +
+          `exclusiveMaximum, multipleOf, minLength, maxLength, pattern, patternHint, knownValues, enum, ` +
+          `limitsFromSpec, caseInsensitive, separator, format, jsonType, minItems, maxItems, forbiddenKeys, keys, ` +
+          `values, items, anyOf, secret, visibility, placeholder, example, wire, maxBytes, contentType, multiple)`,
       ],
     },
     {
