@@ -38,9 +38,11 @@ async function sendWithJwt(
 ): Promise<Response> {
   const { signJwtRequest } = await import("./signed-jwt/sign-jwt.js");
   const signed = await signJwtRequest(call, request);
-  const header = (call.way as { header?: string }).header ?? "";
-  const jwt = signed.headers[header];
-  if (jwt !== undefined && call.secrets && !call.secrets.includes(jwt)) call.secrets.push(jwt);
+  const { header = "", prefix = "" } = call.way as { header?: string; prefix?: string };
+  const sent = signed.headers[header];
+  // The header as sent and the bare token, which an answer may quote without its prefix.
+  if (sent !== undefined && call.secrets)
+    for (const text of [sent, sent.slice(prefix.length)]) if (!call.secrets.includes(text)) call.secrets.push(text);
   return send(fetchFn, signed, signal);
 }
 

@@ -24,7 +24,7 @@ export class SigningKeyRefused extends Error {
   constructor(param: string, alg: string) {
     const message =
       `${param}: must be a private key for ${alg} in PKCS #8 PEM text (-----BEGIN PRIVATE KEY-----` +
-      `${alg === "ES256" ? ", an EC key of curve P-256" : ", an RSA key"}) (value withheld)`;
+      `${alg === "ES256" ? ", an EC key of curve P-256" : ", an RSA key of 2048 bits or more"}) (value withheld)`;
     super(message);
     this.refused = { type: "validation", param, rule: "format", message };
   }
@@ -64,9 +64,14 @@ export async function signJwtRequest(
       headers["Content-Type"] = type;
     body = new Blob([bytes]);
   }
-  const jwt = await new SignJWT(await requestClaims(spec, request.url, bytes, call.values, now))
-    .setProtectedHeader({ alg: spec.alg, typ: "JWT" })
-    .sign(key);
+  const claims = await requestClaims(spec, request.url, bytes, call.values, now);
+  let jwt: string;
+  try {
+    // A key read but unfit to sign (an RSA key under 2048 bits) is refused here, before any request, not retried.
+    jwt = await new SignJWT(claims).setProtectedHeader({ alg: spec.alg, typ: "JWT" }).sign(key);
+  } catch {
+    throw new SigningKeyRefused(spec.param, spec.alg);
+  }
   headers[spec.header] = spec.prefix + jwt;
   return { method: request.method, url: request.url, headers, ...(body !== undefined ? { body } : {}) };
 }

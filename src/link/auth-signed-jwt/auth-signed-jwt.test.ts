@@ -52,7 +52,8 @@ async function recorder() {
       const body =
         req.method === "GET"
           ? { data: [{ id: second ? "v2" : "v1" }], next_cursor: second ? null : "zqc2" }
-          : { id: "v9", name: req.headers.authorization ?? "" };
+          : // The header as received, and the bare token as an error message quotes it.
+            { id: "v9", name: `${req.headers.authorization} (token ${req.headers.authorization?.slice(7)})` };
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify(body));
     });
@@ -166,10 +167,11 @@ describe("each request carries a JWT of its own, bound to the bytes sent", () =>
     expect(String(upstream.received[3]?.headers["content-type"])).toMatch(/^multipart\/form-data; boundary=/);
     expect(new Set(claims.map((c) => c.nonce)).size).toBe(4);
     expect(new Set(claims.map((c) => c.bodyHash)).size).toBe(3);
-    // Neither the key nor a JWT in a result (the answer echoes the Authorization it received).
+    // Neither the key nor a JWT in a result (the answer echoes the Authorization it received, and the bare token).
     const shown = JSON.stringify(results);
     keyNowhere(shown + JSON.stringify(upstream.received.map((r) => [r.headers, r.bytes.toString("latin1")])));
     expect(shown).not.toMatch(/Bearer ey/);
+    expect(shown).not.toMatch(/eyJ[\w-]{10,}\./);
   });
 
   it("the judge: each request right, the same request again a replay, a body altered a wrong bodyHash", async () => {
@@ -202,6 +204,23 @@ describe("each request carries a JWT of its own, bound to the bytes sent", () =>
     expect(r).toMatchObject({ success: false, error: { type: "validation", param: "privateKey", rule: "format" } });
     expect(JSON.stringify(r)).toMatch(/privateKey: must be a private key for ES256 in PKCS #8 PEM text/);
     expect(JSON.stringify(r)).not.toContain(key.split("\n")[1] as string);
+    expect(upstream.received).toEqual([]);
+  });
+
+  it("an RSA key too short for RS256 (1024 bits, read but unfit to sign): refused before any request, not retried", async () => {
+    upstream.received.length = 0;
+    const short = generateKeyPairSync("rsa", { modulusLength: 1024 })
+      .privateKey.export({ type: "pkcs8", format: "pem" })
+      .toString();
+    const tool = tools.createVault as ToolSpec;
+    const rs256 = { ...tool, auth: { ...(tool.auth as object), alg: "RS256" } } as ToolSpec;
+    const r = await executeToolDefinition(
+      rs256,
+      { ...input, name: "Zq short", privateKey: short },
+      { baseUrl: upstream.url, retries: 2 },
+    );
+    expect(r).toMatchObject({ success: false, error: { type: "validation", param: "privateKey", rule: "format" } });
+    expect(JSON.stringify(r)).toMatch(/an RSA key of 2048 bits or more/);
     expect(upstream.received).toEqual([]);
   });
 
