@@ -207,7 +207,7 @@ describe("each request carries a JWT of its own, bound to the bytes sent", () =>
     expect(upstream.received).toEqual([]);
   });
 
-  it("an RSA key too short for RS256 (1024 bits, read but unfit to sign): refused before any request, not retried", async () => {
+  it("an RSA key too short for RS256 (1024 bits, read, unfit to sign): refused before any request", async () => {
     upstream.received.length = 0;
     const short = generateKeyPairSync("rsa", { modulusLength: 1024 })
       .privateKey.export({ type: "pkcs8", format: "pem" })
