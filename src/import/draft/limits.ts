@@ -1,6 +1,6 @@
 // The limits of a drafted string or number parameter, read from its schema:
-// lengths, a pattern ECMAScript can compile, bounds (an exclusive one as the
-// next value past it), and the enum values of the parameter's type; and the
+// lengths, a pattern ECMAScript can compile, bounds (a number's exclusive one
+// as it is, an integer's as the whole number inside it), and the enum values of the parameter's type; and the
 // forms of a value the document allows several of (`anyOf`), each with its own.
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { type OpenApiDocument, type Schema, typeOf } from "../../load/openapi-document.js";
@@ -9,6 +9,7 @@ import { writesInlineFlags } from "../../common/case-insensitive-pattern.js";
 import { isEnumOfLabels, withTextEnum, withValueEnum } from "../../load/text-enum.js";
 import { knownValuesOf } from "../../load/schemas/known-values.js";
 import { valueFormatOf } from "../../model/format-aliases.js";
+import { specBounds } from "../../link/param-limits/spec-bounds.js";
 
 /** Why a pattern does not compile as JSON Schema's patterns do (Unicode). */
 function unicodeProblem(pattern: string): string {
@@ -70,27 +71,21 @@ export function stringLimits(s: Schema, param: ManifestParam, note: (text: strin
   if (known?.length) param.knownValues = known;
 }
 
-export function numberLimits(s: Schema, param: ManifestParam, note: (text: string) => void): void {
+export function numberLimits(s: Schema, param: ManifestParam): void {
   const integer = param.integer === true;
-  // An exclusive bound is the next value past it: for integers, the next integer; for other numbers, the linker works
-  // it out from the spec.
-  const bound = (value: unknown, exclusive: unknown, up: boolean): number | undefined => {
-    const limit = typeof exclusive === "number" ? exclusive : typeof value === "number" ? value : undefined;
-    if (limit === undefined) return undefined;
-    if (exclusive !== true && typeof exclusive !== "number") return limit;
-    if (integer) return up ? Math.floor(limit) + 1 : Math.ceil(limit) - 1;
-    param.limitsFromSpec = true;
-    return undefined;
-  };
-  const minimum = bound(s.minimum, s.exclusiveMinimum, true);
-  const maximum = bound(s.maximum, s.exclusiveMaximum, false);
+  // The spec's bounds as the IR reads them (link/param-limits/spec-bounds.ts): a number's exclusive bound stays one
+  // (`exclusiveMinimum: 0`, refused at 0), an integer's is the whole number inside it (`minimum: 1`).
+  const b = specBounds(s, integer);
   // int32 bounds a whole number as the spec's validators (the mocks') hold it: a value past them is refused before any
   // request.
   const int32 = integer && s.format === "int32" && !Array.isArray(s.enum); // an enum bounds it already
-  if (minimum !== undefined || int32) param.minimum = Math.max(minimum ?? -(2 ** 31), int32 ? -(2 ** 31) : -Infinity);
-  if (maximum !== undefined || int32) param.maximum = Math.min(maximum ?? 2 ** 31 - 1, int32 ? 2 ** 31 - 1 : Infinity);
+  if (b.minimum !== undefined || int32)
+    param.minimum = Math.max(b.minimum ?? -(2 ** 31), int32 ? -(2 ** 31) : -Infinity);
+  if (b.maximum !== undefined || int32)
+    param.maximum = Math.min(b.maximum ?? 2 ** 31 - 1, int32 ? 2 ** 31 - 1 : Infinity);
+  if (b.exclusiveMinimum !== undefined) param.exclusiveMinimum = b.exclusiveMinimum;
+  if (b.exclusiveMaximum !== undefined) param.exclusiveMaximum = b.exclusiveMaximum;
   if (typeof s.multipleOf === "number" && s.multipleOf > 0) param.multipleOf = s.multipleOf;
-  if (param.limitsFromSpec) note("an exclusive bound of the spec is taken as it is (limitsFromSpec)");
   // A number's enum of texts (`type: number, enum: ["2", "3"]`, JSON's quotes) allows their values, as the link reads
   // it (load/text-enum.ts); an enum of labels (`"0 (Unknown)"`) states none.
   if (Array.isArray(s.enum) && !isEnumOfLabels(s)) {
@@ -167,8 +162,7 @@ function formOf(s: Schema, type: string | undefined, note: (text: string) => voi
       description: "",
       ...(type === "integer" ? { integer: true } : {}),
     } as ManifestParam;
-    numberLimits(s, param, note);
-    if (param.limitsFromSpec) return undefined;
+    numberLimits(s, param);
     const { description: _d, ...limits } = param;
     return limits as Form;
   }

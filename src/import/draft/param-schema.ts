@@ -135,7 +135,7 @@ function withType(
     param.type = "number";
     // A number of an integer format (`type: number, format: int64`): validators (the mocks') take whole numbers only.
     if (t === "integer" || flat.format === "int32" || flat.format === "int64") param.integer = true;
-    numberLimits(flat, param, note);
+    numberLimits(flat, param);
   } else if (t === "boolean") {
     param.type = "boolean";
     // The one value of the two its enum allows (`[true]`: a confirmation), stated as the link reads it.

@@ -139,37 +139,34 @@ describe("parameters of the address and headers", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it(
-    "turn exclusive bounds into inclusive ones: integers to the next integer, other numbers " + "left to the spec",
-    async () => {
-      const d = drafted(
-        withParams([
-          {
-            name: "above",
-            in: "query",
-            schema: { type: "integer", minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: true },
-          },
-          { name: "share", in: "query", schema: { type: "number", minimum: 0, exclusiveMinimum: true } },
-        ]),
-        ["getItem"],
-      );
-      const p = d.manifest.operations.acme_get_item!.params!;
-      expect(p.above).toMatchObject({ integer: true, minimum: 1, maximum: 9 });
-      expect(p.share).toMatchObject({ limitsFromSpec: true });
-      expect(p.share!.minimum).toBeUndefined();
-      expect(await linkProblems(d)).toEqual([]);
-      const d31 = drafted(
+  it("keep a number's exclusive bounds exclusive, an integer's as the whole number inside them", async () => {
+    const d = drafted(
+      withParams([
         {
-          ...withParams([
-            { name: "n", in: "query", schema: { type: "integer", exclusiveMinimum: 0, exclusiveMaximum: 100 } },
-          ]),
-          openapi: "3.1.0",
+          name: "above",
+          in: "query",
+          schema: { type: "integer", minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: true },
         },
-        ["getItem"],
-      );
-      expect(d31.manifest.operations.acme_get_item!.params!.n).toMatchObject({ minimum: 1, maximum: 99 });
-    },
-  );
+        { name: "share", in: "query", schema: { type: "number", minimum: 0, exclusiveMinimum: true } },
+      ]),
+      ["getItem"],
+    );
+    const p = d.manifest.operations.acme_get_item!.params!;
+    expect(p.above).toMatchObject({ integer: true, minimum: 1, maximum: 9 });
+    expect(p.share).toMatchObject({ exclusiveMinimum: 0 });
+    expect([p.share!.minimum, p.share!.limitsFromSpec]).toEqual([undefined, undefined]);
+    expect(await linkProblems(d)).toEqual([]);
+    const d31 = drafted(
+      {
+        ...withParams([
+          { name: "n", in: "query", schema: { type: "integer", exclusiveMinimum: 0, exclusiveMaximum: 100 } },
+        ]),
+        openapi: "3.1.0",
+      },
+      ["getItem"],
+    );
+    expect(d31.manifest.operations.acme_get_item!.params!.n).toMatchObject({ minimum: 1, maximum: 99 });
+  });
 
   it("draft a number's step (multipleOf: an offset by pages of 20), which the draft then links with", async () => {
     const d = drafted(withParams([{ name: "offset", in: "query", schema: { type: "integer", multipleOf: 20 } }]), [

@@ -221,22 +221,23 @@ describe("a value's limits stated in words", () => {
     expect(params.zqRpp).toMatchObject({ minimum: 1, maximum: 1000 });
     expect(params.zqPage?.maximum).toBe(100);
     expect(params.zqNote?.maxLength).toBe(300);
-    // Not read: a sentence going past its number without saying where ("for more, ask"), a strict bound of a
-    // number that is not whole (no keyword states it), a time the value is not.
-    expect([params.zqFewer?.maximum, params.zqRatio?.minimum, params.zqWait?.maximum]).toEqual([
-      undefined,
-      undefined,
-      undefined,
-    ]);
+    // Not read: a sentence going past its number without saying where ("for more, ask"), a time the value is not.
+    expect([params.zqFewer?.maximum, params.zqWait?.maximum]).toEqual([undefined, undefined]);
+    // A strict bound of a number that is not whole stays strict: 0.5 itself is refused.
+    expect(params.zqRatio).toMatchObject({ exclusiveMinimum: 0.5 });
+    expect(params.zqRatio?.minimum).toBeUndefined();
+    expect(notesAt(d, `${at}.zqRatio`).join("\n")).toContain(
+      'the document says so in words only ("A number greater than 0.5."): drafted as exclusiveMinimum 0.5',
+    );
     expect(notesAt(d, `${at}.zqRpp`).join("\n")).toContain(
       'the document says so in words only ("You can specify a number greater than 0 and up to 1000."): drafted as ' +
         "minimum 1",
     );
     const tool = (await linkedTools(d)).find((t) => t.id === "acme_zq_list_people");
     if (!tool) throw new Error("no tool");
-    for (const over of [{ zqRpp: 1001 }, { zqRpp: 0 }, { zqPage: 101 }])
+    for (const over of [{ zqRpp: 1001 }, { zqRpp: 0 }, { zqPage: 101 }, { zqRatio: 0.5 }, { zqRatio: 0.25 }])
       expect((await sentOrRefused(tool, over, {})).sent, JSON.stringify(over)).toBe(0);
-    const fine = { zqRpp: 1000, zqPage: 100, zqFewer: 99, zqRatio: 0.25, zqWait: 600 };
+    const fine = { zqRpp: 1000, zqPage: 100, zqFewer: 99, zqRatio: 0.5000001, zqWait: 600 };
     expect(await sentOrRefused(tool, fine, {})).toEqual({ message: "sent", sent: 1 });
   });
 

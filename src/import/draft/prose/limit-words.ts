@@ -9,7 +9,7 @@
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
 import { plainText } from "../../plain-text.js";
 
-type Keyword = "minimum" | "maximum" | "minLength" | "maxLength" | "minItems" | "maxItems";
+type Keyword = "minimum" | "maximum" | "exclusiveMinimum" | "minLength" | "maxLength" | "minItems" | "maxItems";
 type Of = "value" | "length" | "items";
 interface Said {
   of: Of;
@@ -31,7 +31,7 @@ const MAX =
   "must not exceed|should not exceed|may not exceed|does not exceed|not to exceed|no greater than|" +
   "less than or equal to|no longer than|limited to|limit of|length limit of)";
 const MIN = String.raw`(?:minimum|min\.?|at least|no less than|not less than|greater than or equal to|no shorter than)`;
-/** A strict lower bound ("a number greater than 0"): a whole number's minimum is the next one. */
+/** A strict lower bound ("a number greater than 0"): a number's exclusiveMinimum, a whole number's minimum the next. */
 const ABOVE = "(?:greater than|more than|larger than|higher than)";
 /** Not after a negation ("no more than 5", "must not be greater than 5"): that is a maximum. */
 const NOT_BEFORE = String.raw`(?<!\b(?:no|not|never|cannot|can't|n't)\s+(?:be\s+)?)`;
@@ -133,10 +133,11 @@ export function withProseLimits(
   // A number's words may count what it counts ("up to 100 results"); a list's, its items.
   for (const s of said.filter((s) => s.of === of || (of === "value" && s.of === "items"))) {
     const [lowKey, highKey] = KEYS[of];
-    // A whole number's strict lower bound is the next one; another number's states no keyword the manifest has.
-    const low = s.above ? (param.integer && s.low !== undefined ? s.low + 1 : undefined) : s.low;
+    // A whole number's strict lower bound is the whole number past it (`minimum`); another number's stays strict.
+    const strict = s.above && of === "value" && s.low !== undefined;
+    const low = strict && param.integer ? Math.floor(s.low as number) + 1 : s.low;
     for (const [key, value] of [
-      [lowKey, low],
+      [strict && !param.integer ? "exclusiveMinimum" : lowKey, low],
       [highKey, s.high],
     ] as const) {
       if (value === undefined) continue;
@@ -144,7 +145,8 @@ export function withProseLimits(
       bounds[key] = { value, sentence: s.sentence };
     }
   }
-  if (clash) return param;
+  // Two lower bounds, one strict and one not ("at least 1 … greater than 0"): which the words mean is unclear.
+  if (clash || (bounds.minimum && bounds.exclusiveMinimum)) return param;
   const taken = of === "value" ? defaultValues(text) : [];
   for (const [key, bound] of Object.entries(bounds) as [Keyword, { value: number; sentence: string }][])
     apply(param, key, bound.value, bound.sentence, note, taken);
@@ -191,20 +193,31 @@ function apply(
 ): void {
   const quoted = JSON.stringify(sentence.length > 200 ? `${sentence.slice(0, 199)}…` : sentence);
   // An int32 format's range (limits.ts drafts it so the mocks' validators hold it) is no limit the document states.
-  const declared = param.integer && param[key] === INT32_RANGE[key] ? undefined : param[key];
-  if (declared !== undefined) {
-    if (declared !== value)
-      note(`the document says ${key} ${value} in words (${quoted}) and ${declared} in its schema: the schema's kept`);
+  const stated = (k: Keyword) => (param.integer && param[k] === INT32_RANGE[k] ? undefined : param[k]);
+  // A number's lower side is stated by one of its two keywords (`minimum: 0` or `exclusiveMinimum: 0`).
+  const side = key === "exclusiveMinimum" ? "minimum" : key === "minimum" ? "exclusiveMinimum" : undefined;
+  const schemaKey = stated(key) !== undefined ? key : side && stated(side) !== undefined ? side : undefined;
+  if (schemaKey) {
+    const declared = stated(schemaKey);
+    // "greater than 0" in words beside the schema's `minimum: 0`: the schema's, with both said.
+    const theirs = schemaKey === key ? `${declared}` : `${schemaKey} ${declared}`;
+    if (schemaKey !== key || declared !== value)
+      note(`the document says ${key} ${value} in words (${quoted}) and ${theirs} in its schema: the schema's kept`);
     return;
   }
-  const whole = key !== "minimum" && key !== "maximum";
-  if ((whole || param.integer) && !Number.isInteger(value)) return;
-  if (whole && value < 0) return;
-  const low = key.startsWith("min");
-  const other = param[(low ? key.replace("min", "max") : key.replace("max", "min")) as Keyword];
-  if (other !== undefined && (low ? value > other : value < other)) return;
+  const ofValue = key === "minimum" || key === "maximum" || key === "exclusiveMinimum";
+  if ((!ofValue || param.integer) && !Number.isInteger(value)) return;
+  if (!ofValue && value < 0) return;
+  const low = key.startsWith("min") || key === "exclusiveMinimum";
+  // A value at a strict bound is refused: the bound admits nothing at or past it.
+  const strict = key === "exclusiveMinimum";
+  const opposite = key === "exclusiveMinimum" ? "maximum" : low ? key.replace("min", "max") : key.replace("max", "min");
+  const other = param[opposite as Keyword];
+  if (other !== undefined && (low ? value > other || (strict && value === other) : value < other)) return;
+  if (low && param.exclusiveMaximum !== undefined && value >= param.exclusiveMaximum) return;
+  const under = (m: number) => (low ? m < value || (strict && m === value) : m > value);
   const measure = (v: unknown) =>
-    key === "minimum" || key === "maximum"
+    ofValue
       ? typeof v === "number"
         ? v
         : undefined
@@ -215,7 +228,7 @@ function apply(
           : undefined;
   for (const given of [param.example, param.default]) {
     const m = measure(given);
-    if (m !== undefined && (low ? m < value : m > value)) {
+    if (m !== undefined && under(m)) {
       note(
         `the document says ${key} ${value} in words only (${quoted}), which its own example or default breaks: ` +
           "left as words",
@@ -223,7 +236,7 @@ function apply(
       return;
     }
   }
-  const breaking = taken.find((v) => (low ? v < value : v > value));
+  const breaking = taken.find(under);
   if (breaking !== undefined) {
     note(
       `the document says ${key} ${value} in words only (${quoted}), and that ${breaking} is taken as its default: ` +
@@ -299,7 +312,7 @@ function saidOf(kind: string, n: number[], unit: string | undefined, length: boo
   const [first, second] = n;
   if (first === undefined) return null;
   if (kind === "range") return second !== undefined && first <= second ? { of, low: first, high: second } : null;
-  if (kind === "above") return of === "value" && Number.isInteger(first) ? { of, low: first, above: true } : null;
+  if (kind === "above") return of === "value" ? { of, low: first, above: true } : null;
   return kind === "min" ? { of, low: first } : { of, high: first };
 }
 
