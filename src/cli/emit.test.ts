@@ -167,6 +167,15 @@ describe("blockwright emit", () => {
       });
       expect(got.map((g) => g.body)).toEqual(["", ""]);
     });
+    // The address's own pairs go as written: `searchParams.set` sent a form-style list's `a,b` as `a%2Cb`, one value.
+    await withReceiver(echo, async (url, got) => {
+      const to = `${url}?zqsource=a,b&zqq=a%20b`;
+      expect((await cli(["emit", "shelf_book_added", "--to", to, "--handshake"], { cwd: dir })).code).toBe(0);
+      expect(got[0]!.url).toMatch(
+        /^\/hooks\?zqsource=a,b&zqq=a%20b&validationToken=blockwright\+handshake\+[0-9a-f]{8}$/,
+      );
+      expect(got[1]!.url).toBe("/hooks?zqsource=a,b&zqq=a%20b");
+    });
     await withReceiver(
       (_req, _body, res) => {
         res.writeHead(202);

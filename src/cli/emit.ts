@@ -13,6 +13,7 @@ import {
 } from "@blockwright/runtime/internal";
 import { lineText } from "../common/github-actions.js";
 import { MAX_NESTING, NESTING_RULE, shownPath, tooDeep } from "../common/nesting.js";
+import { addQueryPairs, keepQueryPairs } from "../common/url/query-pairs.js";
 import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./support/args.js";
 import { CommandFailure, fromSpecs, UsageError, type CliIo } from "./support/io.js";
 import { withCode } from "../common/problem-codes.js";
@@ -202,7 +203,12 @@ async function sendHandshakes(trigger: TriggerSpec, to: URL, io: CliIo, deadline
     }
     const token = `blockwright handshake ${randomUUID().slice(0, 8)}`;
     const url = new URL(to);
-    if (h.kind === "echo-query") url.searchParams.set(h.param, token);
+    // The address's own pairs as the user wrote them (common/url/query-pairs.ts): `searchParams.set` would write them
+    // again form-encoded, a form-style list's `a,b` as one value, `a%2Cb`.
+    if (h.kind === "echo-query") {
+      keepQueryPairs(url, (name) => name !== h.param);
+      addQueryPairs(url, [new URLSearchParams({ [h.param]: token }).toString()]);
+    }
     const answer = await exchange(
       url,
       {

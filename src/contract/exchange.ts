@@ -11,6 +11,7 @@ import { type AuthSpec, authSlots, type FetchLike } from "@blockwright/runtime/i
 import { withMockSteering } from "@blockwright/runtime/workflow";
 import { refusalsOf } from "../judge/judge-problem.js";
 import type { Refusal } from "../judge/refusal.js";
+import { keepQueryPairs } from "../common/url/query-pairs.js";
 import { parseBody } from "./json-path.js";
 import { prismProblemOf, violationsOf, type PrismProblem, type Violation } from "./prism.js";
 
@@ -152,7 +153,8 @@ export function mockFetch(script: Script = () => ({}), operation?: string): Mock
 export function stripCredential(auth: AuthSpec, headers: Headers, url: URL): void {
   for (const slot of authSlots(auth)) {
     if (slot.in === "header") headers.delete(slot.name);
-    else if (slot.in === "query") withoutQueryPairs(url, slot.name);
+    // The other pairs as the call wrote them (common/url/query-pairs.ts): `searchParams.delete` would write them again.
+    else if (slot.in === "query") keepQueryPairs(url, (name) => name !== slot.name);
     else {
       const kept = (headers.get("cookie") ?? "")
         .split(";")
@@ -161,26 +163,6 @@ export function stripCredential(auth: AuthSpec, headers: Headers, url: URL): voi
       if (kept.length) headers.set("cookie", kept.join("; "));
       else headers.delete("cookie");
     }
-  }
-}
-
-/**
- * The query without its pairs named `name`, every other pair as it was written: `searchParams.delete` writes them all
- * again form-encoded (a form-style list's `TRANSIT,WALK` as `TRANSIT%2CWALK`, one value to the request judge), so the
- * request without its credential was another request than the call's.
- */
-function withoutQueryPairs(url: URL, name: string): void {
-  const pairs = url.search.slice(1).split("&");
-  const kept = pairs.filter((pair) => formDecoded(pair.split("=", 1)[0] ?? "") !== name);
-  if (kept.length !== pairs.length) url.search = kept.join("&");
-}
-
-/** A query name as a form decodes it (`+` a space); as written where its escapes are malformed. */
-function formDecoded(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, " "));
-  } catch {
-    return text;
   }
 }
 

@@ -1,7 +1,9 @@
 // A list's published example whose next page's address names another path (a sibling list's, a mistake of the
 // example): the mock answers it as a next page of the request's own path with the address's query, but it kept the
 // steering keys the request carried (`__code`, `__example`), which its caller sends with each request it steers and
-// never follows, so the example case found a next address it did not expect.
+// never follows, so the example case found a next address it did not expect. And it wrote every pair again
+// form-encoded (`searchParams.set`): a form-style list the request or the address carried, `mode=TRANSIT,WALK`, went on
+// as `mode=TRANSIT%2CWALK`, one value to a server, and of an address's repeated name only the last pair was kept.
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,11 +14,21 @@ import { runScratch } from "../../test-support/run/run-scratch.js";
 const work = mkdtempSync(join(runScratch(), "blockwright-paging-sibling-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+const zqlistsQuery = "zqskip=100&zqfields=id,name&zqtag=a&zqtag=b&zqq=a%20b+c";
 const page = { type: "object", properties: { value: { type: "array", items: {} }, nextLink: { type: "string" } } };
 const openapi = keyedDocument("zqruns", {
   "/zqruns": {
     get: {
       operationId: "listZqruns",
+      parameters: [
+        {
+          name: "mode",
+          in: "query",
+          style: "form",
+          explode: false,
+          schema: { type: "array", items: { type: "string" } },
+        },
+      ],
       responses: {
         "200": {
           description: "a page",
@@ -25,6 +37,9 @@ const openapi = keyedDocument("zqruns", {
               schema: page,
               examples: {
                 zqfirst: { value: { value: [{ id: "zq-1" }], nextLink: "https://api.zqruns.test/zqother?zqskip=100" } },
+                zqlists: {
+                  value: { value: [{ id: "zq-1" }], nextLink: `https://api.zqruns.test/zqother?${zqlistsQuery}` },
+                },
               },
             },
           },
@@ -57,6 +72,21 @@ describe("a list's example whose next address names another path", () => {
         headers: { "x-zq-key": "zq-key-1" },
       });
       expect(((await reply.json()) as { nextLink: string }).nextLink).toBe(`${mocks.urls.zqruns}/zqruns?zqskip=100`);
+    } finally {
+      await mocks.close();
+    }
+  });
+
+  it("keeps the request's other pairs and the address's as written, a form-style list's commas too", async () => {
+    await linkedTool(work, "zqruns", openapi, manifest, "zqruns_list");
+    const mocks = await startMocks(["zqruns"], { specsDir: join(work, "specs"), logLevel: "silent", log: () => {} });
+    try {
+      const reply = await fetch(`${mocks.urls.zqruns}/zqruns?mode=TRANSIT,WALK&__code=200&__example=zqlists`, {
+        headers: { "x-zq-key": "zq-key-1" },
+      });
+      expect(((await reply.json()) as { nextLink: string }).nextLink).toBe(
+        `${mocks.urls.zqruns}/zqruns?mode=TRANSIT,WALK&${zqlistsQuery}`,
+      );
     } finally {
       await mocks.close();
     }

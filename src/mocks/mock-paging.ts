@@ -38,6 +38,7 @@ import {
   type ValueRef,
 } from "@blockwright/runtime/internal";
 import { MOCK_STEERING_KEYS } from "@blockwright/runtime/workflow";
+import { addQueryPairs, keepQueryPairs, queryPairs } from "../common/url/query-pairs.js";
 import { routePath, servedKeyPath } from "../load/operation-index.js";
 
 export interface PagedRoute {
@@ -277,10 +278,17 @@ function onMock(given: string, requested: URL, route: PagedRoute): URL | undefin
   const moved = new URL(`${url.pathname}${url.search}`, requested.origin);
   if (route.path.test(moved.pathname)) return moved;
   // An address of another path (an example's, for a sibling list): this request's own with the address's query, less
-  // the mock's steering keys, which a caller sends with each request it steers and never follows.
+  // the mock's steering keys, which a caller sends with each request it steers and never follows. Every pair as it
+  // was written (common/url/query-pairs.ts): `searchParams.set` wrote a form-style list's `a,b` again as one value,
+  // `a%2Cb`, and kept only the last of an address's repeated name.
   const own = new URL(requested.href);
-  for (const key of MOCK_STEERING_KEYS) own.searchParams.delete(key);
-  for (const [name, value] of url.searchParams) own.searchParams.set(name, value);
+  const theirs = queryPairs(url.search);
+  const named = new Set(theirs.map((pair) => pair.name));
+  keepQueryPairs(own, (name) => !MOCK_STEERING_KEYS.includes(name) && !named.has(name));
+  addQueryPairs(
+    own,
+    theirs.map((pair) => pair.text),
+  );
   return own;
 }
 
