@@ -1,13 +1,15 @@
 // A request signed with AWS Signature Version 4 (manifest `auth.sigv4`), for the tools' calls (request-signing.ts, the
 // support part) and the typed client's middleware (client.ts, which loads this module on its first request). A module
-// of its own, importing nothing of the runtime's but types: a bundler wraps what a dynamic import reaches for lazy
-// loading, and through request-signing.ts that was the transport (every bundle's call path), about 90 bytes gzip of
-// books' client for nothing (2026-11-27, twelfth round).
+// of its own, importing nothing of the runtime's but types and the body it signs (http/sent-body.ts, which imports
+// nothing but types; sign-jwt.ts reads it too): a bundler wraps what a dynamic import reaches for lazy loading, and
+// through request-signing.ts that was the transport (every bundle's call path), about 90 bytes gzip of books' client
+// for nothing (2026-11-27, twelfth round).
 // The signing is aws4fetch's (a few kilobytes over WebCrypto, no dependency, runs where fetch does) rather than ours:
 // canonical requests have corners (double-encoded paths, sorted queries, folded header spaces) a library has met.
 import { AwsV4Signer } from "aws4fetch";
 import type { AuthWay, SigV4Spec } from "../spec/tool-types.js";
 import type { HttpRequest } from "../http/transport.js";
+import { sentBody } from "../http/sent-body.js";
 
 /** The headers a signature adds: an earlier attempt's (or a previous page's, copied) are replaced, not kept. */
 const SIGNATURE_HEADERS = new Set(["authorization", "x-amz-date", "x-amz-security-token", "x-amz-content-sha256"]);
@@ -30,17 +32,8 @@ export async function signRequest(call: SigningCall, request: HttpRequest, datet
   const headers: Record<string, string> = {};
   for (const name in request.headers)
     if (!SIGNATURE_HEADERS.has(name.toLowerCase())) headers[name] = request.headers[name] as string;
-  // A multipart body or a file is signed as the bytes sent: read once here, sent as read (its boundary kept).
-  let body = request.body;
-  let hashed: string | ArrayBuffer | undefined = typeof body === "string" ? body : undefined;
-  if (body !== undefined && typeof body !== "string") {
-    const read = new Request(request.url, { method: request.method, body });
-    hashed = await read.arrayBuffer();
-    const type = read.headers.get("content-type");
-    if (type !== null && !Object.keys(headers).some((k) => k.toLowerCase() === "content-type"))
-      headers["Content-Type"] = type;
-    body = new Blob([hashed]);
-  }
+  // A multipart body or a file is signed as the bytes sent: read once, sent as read (its boundary kept).
+  const { signed: hashed, body } = await sentBody(request, headers);
   const sessionToken = spec.sessionToken === undefined ? undefined : call.values[spec.sessionToken];
   const signer = new AwsV4Signer({
     method: request.method,

@@ -4,7 +4,7 @@
 import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { formatPosition, SourceError, type YamlSource } from "../load/yaml-source.js";
 import type { ProblemCode } from "../common/problem-codes.js";
-import type { Manifest, ManifestOperation } from "../load/precompiled/manifest-types.js";
+import type { Manifest, ManifestAuth, ManifestOperation } from "../load/precompiled/manifest-types.js";
 import {
   type OpenApiDocument,
   type OpenApiOperation,
@@ -31,6 +31,26 @@ export interface LinkContext {
   manifest: Manifest;
   /** Where each linked parameter's placement is written (for messages about its slot). */
   wireAt: WeakMap<ParamSpec, Path>;
+}
+
+/**
+ * Each field of `notWith` that `auth` gives refused at its place (`at`), as not for the credential `what` says; whether
+ * none was given. The ways of sending one credential (auth.sigv4, auth.signedJwt, auth.variable) each refuse their own.
+ */
+export function refuseNotWith(
+  ctx: LinkContext,
+  auth: ManifestAuth,
+  notWith: readonly (keyof ManifestAuth)[],
+  at: Path,
+  what: string,
+): boolean {
+  let none = true;
+  for (const key of notWith)
+    if (auth[key] !== undefined) {
+      ctx.fail("BW2012", [...at, key], `${key} is not for ${what}`);
+      none = false;
+    }
+  return none;
 }
 
 /** A context over the manifest and its document, and the list its failures go to. */

@@ -8,6 +8,7 @@
 // (`uri`), the SHA-256 of the body's bytes (`bodyHash`, of no bytes for a request without a body), a fresh `nonce`.
 import type { HttpRequest } from "../../http/transport.js";
 import type { AuthWay, SignedJwtSpec } from "../../spec/tool-types.js";
+import { sentBody } from "../../http/sent-body.js";
 
 const jose = () => import("jose");
 
@@ -52,18 +53,9 @@ export async function signJwtRequest(
   const header = spec.header.toLowerCase();
   for (const name in request.headers)
     if (name.toLowerCase() !== header) headers[name] = request.headers[name] as string;
-  // A multipart body or a file is hashed as the bytes sent: read once here, sent as read (its boundary kept).
-  let body = request.body;
-  let bytes: Uint8Array | ArrayBuffer = new Uint8Array();
-  if (typeof body === "string") bytes = new TextEncoder().encode(body);
-  else if (body !== undefined) {
-    const read = new Request(request.url, { method: request.method, body });
-    bytes = await read.arrayBuffer();
-    const type = read.headers.get("content-type");
-    if (type !== null && !Object.keys(headers).some((k) => k.toLowerCase() === "content-type"))
-      headers["Content-Type"] = type;
-    body = new Blob([bytes]);
-  }
+  // A multipart body or a file is hashed as the bytes sent: read once, sent as read (its boundary kept).
+  const { signed, body } = await sentBody(request, headers);
+  const bytes = typeof signed === "string" ? new TextEncoder().encode(signed) : (signed ?? new Uint8Array());
   const claims = await requestClaims(spec, request.url, bytes, call.values, now);
   let jwt: string;
   try {

@@ -7,7 +7,7 @@
 import type { CredentialSpec } from "@blockwright/runtime/internal";
 import type { CredentialPlacement } from "../../load/openapi-document.js";
 import type { ManifestAuth } from "../../load/precompiled/manifest-types.js";
-import type { LinkContext, Path } from "../context.js";
+import { type LinkContext, type Path, refuseNotWith } from "../context.js";
 
 /** The fields of `auth` a signed JWT does not take: it is one key, signing one way. */
 const NOT_WITH = ["alternatives", "user", "password", "encode", "variable", "flows", "sigv4"] as const;
@@ -32,14 +32,17 @@ export function linkAuthSignedJwt(
   placement: CredentialPlacement,
   at: Path,
 ): CredentialSpec | undefined {
-  let ok = true;
+  let ok = refuseNotWith(
+    ctx,
+    auth,
+    NOT_WITH,
+    at,
+    "a signed JWT (auth.signedJwt): it is one private key, signing one way",
+  );
   const problem = (path: Path, message: string, what?: "value") => {
     ctx.fail("BW2012", path, message, what);
     ok = false;
   };
-  for (const key of NOT_WITH)
-    if (auth[key] !== undefined)
-      problem([...at, key], `${key} is not for a signed JWT (auth.signedJwt): it is one private key, signing one way`);
   if (placement.type !== "bearer" && placement.type !== "header")
     problem(
       [...at, "scheme"],

@@ -6,7 +6,7 @@
 import type { CredentialSpec } from "@blockwright/runtime/internal";
 import type { CredentialPlacement } from "../../load/openapi-document.js";
 import type { ManifestAuth } from "../../load/precompiled/manifest-types.js";
-import type { LinkContext, Path } from "../context.js";
+import { type LinkContext, type Path, refuseNotWith } from "../context.js";
 
 /** The fields of `auth` a signed credential does not take: it is one credential, signed one way. */
 const NOT_WITH = ["also", "alternatives", "user", "prefix", "variable", "flows"] as const;
@@ -32,14 +32,17 @@ export function linkAuthSigv4(
   placement: CredentialPlacement,
   at: Path,
 ): CredentialSpec | undefined {
-  let ok = true;
+  let ok = refuseNotWith(
+    ctx,
+    auth,
+    NOT_WITH,
+    at,
+    "a signed credential (auth.sigv4): it is one credential, signed one way",
+  );
   const problem = (path: Path, message: string, what?: "value") => {
     ctx.fail("BW2012", path, message, what);
     ok = false;
   };
-  for (const key of NOT_WITH)
-    if (auth[key] !== undefined)
-      problem([...at, key], `${key} is not for a signed credential (auth.sigv4): it is one credential, signed one way`);
   if (placement.type !== "header" || placement.name.toLowerCase() !== "authorization")
     problem(
       [...at, "scheme"],

@@ -6,7 +6,7 @@
 // leaves the variable as written until it places the credential (runtime/http/transport.ts).
 import type { CredentialSpec } from "@blockwright/runtime/internal";
 import type { ManifestAuth } from "../../load/precompiled/manifest-types.js";
-import type { LinkContext, Path } from "../context.js";
+import { type LinkContext, type Path, refuseNotWith } from "../context.js";
 
 /** The fields of `auth` a credential of the address does not take: it is one credential, sent one way. */
 const NOT_WITH = ["also", "alternatives", "user", "password", "prefix", "flows"] as const;
@@ -21,17 +21,13 @@ export function linkAuthVariable(
   variable: string,
   at: Path,
 ): CredentialSpec | undefined {
-  let ok = true;
-  for (const key of NOT_WITH) {
-    if (auth[key] === undefined) continue;
-    ctx.fail(
-      "BW2012",
-      [...at, key],
-      `${key} is not for a credential the address carries (auth.variable): it is one credential, ` +
-        `sent in the address only`,
-    );
-    ok = false;
-  }
+  const ok = refuseNotWith(
+    ctx,
+    auth,
+    NOT_WITH,
+    at,
+    "a credential the address carries (auth.variable): it is one credential, sent in the address only",
+  );
   const template = ctx.manifest.server.url ?? "";
   const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(template)?.[0] ?? "";
   if (origin.includes(`{${variable}}`)) {
