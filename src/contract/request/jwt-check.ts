@@ -8,13 +8,14 @@
 import { createHash, createPublicKey, type KeyObject, verify } from "node:crypto";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import type { Exchange } from "../exchange.js";
+import { exchangeVerdicts } from "./exchange-verdicts.js";
 import { type JwtWay, jwtWay } from "../jwt-keys.js";
 
 /** How far a JWT's `iat` may be from the judge's clock. */
 const CLOCK_SKEW_S = 300;
 
 /** What an exchange's JWT was found to be: undefined when right, else what is wrong. */
-const verdicts = new WeakMap<Exchange, string | undefined>();
+const verdicts = exchangeVerdicts("JWT");
 
 /** The nonces the judge has seen, by the public key that signed them: a nonce seen twice is a replay. */
 const seenNonces = new Map<string, Set<string>>();
@@ -31,10 +32,7 @@ export async function judgeJwts(
 }
 
 /** The verdict judgeJwts kept for an exchange: what is wrong with its JWT, or undefined. */
-export function jwtVerdict(ex: Exchange): { problem: string | undefined } {
-  if (!verdicts.has(ex)) return { problem: "the JWT was not judged (the exchange came from no judged call)" };
-  return { problem: verdicts.get(ex) };
-}
+export const jwtVerdict = verdicts.verdict;
 
 /**
  * What is wrong with a request's JWT, verified with the public key of the private key `input` gives and its claims

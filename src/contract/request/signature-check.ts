@@ -8,6 +8,7 @@ import { createHash, createHmac } from "node:crypto";
 import { createRequire } from "node:module";
 import { chooseWay, signingRegion, type SigV4Spec, type ToolSpec, wayCredentials } from "@blockwright/runtime/internal";
 import type { Exchange } from "../exchange.js";
+import { exchangeVerdicts } from "./exchange-verdicts.js";
 
 type SignatureV4Class = typeof import("@smithy/signature-v4").SignatureV4;
 type SignedRequest = Parameters<InstanceType<SignatureV4Class>["sign"]>[0];
@@ -35,7 +36,7 @@ const AUTHORIZATION = new RegExp(
 );
 
 /** What an exchange's signature was found to be: undefined when right, else what is wrong. */
-const verdicts = new WeakMap<Exchange, string | undefined>();
+const verdicts = exchangeVerdicts("signature");
 
 /** The signed credential of the way a call gave, if it signs. */
 export function signedWay(tool: ToolSpec, input: Record<string, unknown>): (SigV4Spec & { param: string }) | undefined {
@@ -81,10 +82,7 @@ export async function judgeSignatures(
 }
 
 /** The verdict judgeSignatures kept for an exchange: what is wrong with its signature, or undefined. */
-export function signatureVerdict(ex: Exchange): { problem: string | undefined } {
-  if (!verdicts.has(ex)) return { problem: "the signature was not judged (the exchange came from no judged call)" };
-  return { problem: verdicts.get(ex) };
-}
+export const signatureVerdict = verdicts.verdict;
 
 /**
  * What is wrong with a request's signature, recomputed with AWS's signer from the request as received: undefined when
