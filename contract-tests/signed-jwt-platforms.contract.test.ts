@@ -134,7 +134,7 @@ function expectNoSecret(text: string): void {
 const toolOf = (id: string) => ir.operations.find((o) => o.tool.id === `${PROVIDER}_${id}`)?.tool;
 
 describe("auth.signedJwt for Sim", () => {
-  it("the private key: given by the user only, masked in the block; the files type-check against Sim's types", async () => {
+  it("the private key given by the user only, masked in the block; the files type-check with Sim", async () => {
     expect(await typeCheckSim(join(work, "sim"), simFiles)).toEqual([]);
     const input = ir.block.inputs.find((i) => i.id === "privateKey");
     expect(input).toMatchObject({ password: true, visibility: "user-only" });
