@@ -25,6 +25,7 @@ import {
   buildPackages,
   linkModules,
   linkN8nPackage,
+  lintPackages,
   type N8nJob,
   runN8nWorkflow,
   type SimToolConfig,
@@ -181,7 +182,7 @@ async function simTool(id: string): Promise<{ config: SimToolConfig; text: strin
 }
 
 describe("auth.signedJwt for n8n", () => {
-  it("the private key: a masked field of the credential type, no property of the node", () => {
+  it("the private key: a masked field of the credential type, no property of the node; n8n's linter clean", async () => {
     const view = n8nNodeView(ir, n8nNames(ir));
     expect(view.node.credentialParams).toContain("privateKey");
     const field = view.credentialProperties.find((p) => p.name === "privateKey");
@@ -199,6 +200,8 @@ describe("auth.signedJwt for n8n", () => {
       "utf8",
     );
     expect(credentials).toMatch(/name: "privateKey",\s+type: "string",\s+typeOptions: \{\s+password: true,\s+\},/);
+    const dir = join(work, "generated-n8n", PROVIDER);
+    expect((await lintPackages([dir], work))[dir]).toEqual([]);
   });
 
   it("runs on n8n's engine, each request's JWT verified, a creation and a list", async () => {
