@@ -182,7 +182,7 @@ async function simTool(id: string): Promise<{ config: SimToolConfig; text: strin
 }
 
 describe("auth.signedJwt for n8n", () => {
-  it("the private key: a masked field of the credential type, no property of the node; n8n's linter clean", async () => {
+  it("the private key a masked credential field, no property of the node; n8n's linter clean", async () => {
     const view = n8nNodeView(ir, n8nNames(ir));
     expect(view.node.credentialParams).toContain("privateKey");
     const field = view.credentialProperties.find((p) => p.name === "privateKey");
