@@ -89,6 +89,7 @@ describe("a bare next field that the reply's example shows as a token, beside a 
     for (const next of ["https://api.zqshelf.test/zqshelves?cursor=c2", "/zqshelves?cursor=c2", "?cursor=c2"])
       expect(pagingOf({ zqshelves: [], pagination: { next } })?.style).toBe("nextUrl");
     expect(pagingOf(undefined)?.style).toBe("nextUrl");
-    expect(pagingOf({ zqshelves: [], pagination: { next: null } })?.style).toBe("nextUrl");
+    // A last page's (null, or an empty text) shows no form either.
+    for (const next of [null, ""]) expect(pagingOf({ zqshelves: [], pagination: { next } })?.style).toBe("nextUrl");
   });
 });

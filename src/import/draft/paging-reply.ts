@@ -240,7 +240,10 @@ export function looksLikeAddress(
 ): boolean {
   const field = fieldAt(doc, body, path) ?? {};
   if (typeof field.format === "string" && /^(uri|url|iri)(-reference)?$/i.test(field.format)) return true;
-  const inReplies = replyExamples.map((example) => path.reduce<unknown>((at, name) => fieldOf(at, name), example));
+  // An empty text there is a last page's, which shows no form (Azure's `nextLink: ""`).
+  const inReplies = replyExamples
+    .map((example) => path.reduce<unknown>((at, name) => fieldOf(at, name), example))
+    .filter((v) => v !== "");
   const shown = [field.example, ...(Array.isArray(field.examples) ? field.examples : []), ...inReplies].filter(
     (v): v is string => typeof v === "string",
   );
