@@ -92,4 +92,20 @@ describe("a bare next field that the reply's example shows as a token, beside a 
     // A last page's (null, or an empty text) shows no form either.
     for (const next of [null, ""]) expect(pagingOf({ zqshelves: [], pagination: { next } })?.style).toBe("nextUrl");
   });
+
+  it("reads a placeholder, an address without a scheme or a bare query as no token: the next page's address", () => {
+    const notTokens = [
+      "string",
+      "<next page url>",
+      "...",
+      "api.zqshelf.test/zqshelves?cursor=c2",
+      "cursor=c2&limit=10",
+      "https%3A%2F%2Fapi.zqshelf.test%2Fzqshelves%3Fcursor%3Dc2",
+      "v1/zqshelves",
+    ];
+    for (const next of notTokens)
+      expect([next, pagingOf({ zqshelves: [], pagination: { next } })?.style]).toEqual([next, "nextUrl"]);
+    // A base64 text with its `/` and `+`, long enough to be one, is a token.
+    expect(pagingOf({ zqshelves: [], pagination: { next: "eyJpZCI6MjIsImsiOiL7/yJ9+w==" } })?.style).toBe("cursor");
+  });
 });

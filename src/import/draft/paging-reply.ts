@@ -211,19 +211,36 @@ export function nextAddressHeader(doc: OpenApiDocument, rawOp: Schema): string |
   return undefined;
 }
 
-/** The schema of the reply's field at `path` (flattened), if there is one. */
 /** The field `name` of an example's object, if it is one. */
 const fieldOf = (value: unknown, name: string): unknown =>
   value !== null && typeof value === "object" && !Array.isArray(value)
     ? (value as Record<string, unknown>)[name]
     : undefined;
 
+/** The schema of the reply's field at `path` (flattened), if there is one. */
 function fieldAt(doc: OpenApiDocument, body: Schema, path: readonly string[]): Schema | undefined {
   let at: Schema | undefined = body;
   for (const name of path)
     at = at ? safeFlatten(doc, ((at.properties ?? {}) as Record<string, Schema>)[name] ?? {}) : undefined;
   return at;
 }
+
+/**
+ * An example that reads as an address: a scheme (plain or percent-encoded), a path, a query, or a dotted host
+ * followed by a path or a query (`api.example.test/items?cursor=c2`, `cursor=c2&limit=10`).
+ */
+const showsAddress = (v: string): boolean =>
+  /^(https?:\/\/|https?%3A|\/|\?)/i.test(v) || /:\/\//.test(v) || /^[\w-]+(\.[\w-]+)+[/?]/.test(v) || /\w=[^&]*&\w/.test(v);
+
+/**
+ * An example that reads as an opaque token: base64(url), hex or an id — 8 or more such characters, with a digit or
+ * both cases (so a placeholder word such as `string` or `nextpage` is no evidence), with a `/` only in a base64
+ * text long enough to be one (a relative path `v1/items` is none), with no space, dot, `%` or `<…>`.
+ */
+const showsToken = (v: string): boolean =>
+  /^[A-Za-z0-9_+/-]{8,}={0,2}$/.test(v) &&
+  (/\d/.test(v) || (/[a-z]/.test(v) && /[A-Z]/.test(v))) &&
+  (!v.includes("/") || (v.length >= 16 && v.length % 4 === 0 && !v.startsWith("/")));
 
 /**
  * Whether the document shows a `next…` field as an address: a uri format, or an example (or examples) that is one,
@@ -247,7 +264,8 @@ export function looksLikeAddress(
   const shown = [field.example, ...(Array.isArray(field.examples) ? field.examples : []), ...inReplies].filter(
     (v): v is string => typeof v === "string",
   );
-  if (shown.length) return shown.some((v) => /^(https?:\/\/|\/|\?)/i.test(v));
+  if (shown.some(showsAddress)) return true;
+  if (shown.some(showsToken)) return false;
   const said = typeof field.description === "string" ? field.description : "";
   return !/\b(token|cursor)\b/i.test(said) || /\b(urls?|uris?|address|link|href)\b/i.test(said);
 }

@@ -99,6 +99,11 @@ const zqDoc = openapi({
         query("zqHandle", said("string", "The account's display name, up to 280 characters.")),
         query("zqMemo", said("string", "A memo, up to 200 characters on paid plans.")),
         query("zqMembers", said("integer", "Up to 50 accounts.")),
+        // A plan or an account set off before the limit qualifies it: the limit varies, no bound drafted.
+        query("zqBio", said("string", "On the Pro plan, max 500 characters.")),
+        query("zqPaidNote", said("string", "Paid plans: max 500 characters.")),
+        query("zqPost", said("string", "For verified accounts, up to 25000 characters.")),
+        query("zqPitch", said("string", "For a verified account, up to 25000 characters.")),
       ],
       requestBody: {
         required: true,
@@ -289,6 +294,11 @@ describe("a value's limits stated in words", () => {
     expect(params.zqMemo?.maxLength).toBe(1000);
     expect(notesAt(d, `${at}.zqMemo`).join("\n")).toContain("blockwright add's default");
     expect([params.zqMembers?.maximum, params.zqMembers?.maxLength]).toEqual([undefined, undefined]);
+    // Before the limit, a plan, accounts, or an account set off by a comma qualify it: add's default stands.
+    for (const name of ["zqBio", "zqPaidNote", "zqPost", "zqPitch"]) {
+      expect([name, params[name]?.maxLength]).toEqual([name, 1000]);
+      expect(notesAt(d, `${at}.${name}`).join("\n")).toContain("blockwright add's default");
+    }
     const tool = (await linkedTools(d)).find((t) => t.id === "acme_zq_list_people");
     if (!tool) throw new Error("no tool");
     const long = await sentOrRefused(tool, { zqHandle: "h".repeat(281) }, {});

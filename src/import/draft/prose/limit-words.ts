@@ -74,11 +74,14 @@ const CONDITIONAL = new RegExp(
   "gi",
 );
 /**
- * What a limit may vary by ("up to 100 on paid plans", "max 50 for enterprise accounts"): a sentence naming one bounds
- * nothing, unless the limit is a length in characters and the noun stands before it, naming what the text is about
- * ("reason for reporting the account (default max 1000 characters)"): no count of accounts is a length.
+ * What a limit may vary by ("up to 100 on paid plans", "max 50 for enterprise accounts", "For a verified account, up
+ * to 25000 characters"): a sentence naming one bounds nothing. One account named as what the text is about, not as a
+ * qualifier set off by a comma or a colon, stands before a length in characters and leaves it read ("reason for
+ * reporting the account (default max 1000 characters)"): no count of accounts is a length.
  */
-const VARIES_BY = /\b(?:plans?|tiers?|accounts?)\b/gi;
+const VARIES_BY = /\b(?:plans?|tiers?|accounts)\b|\baccount\s*[,:;]/gi;
+/** One account named as a noun of the text, not a qualifier: a limit varies by it only if no length or before it. */
+const ABOUT_ACCOUNT = /\baccount\b(?!\s*[,:;])/gi;
 /** A limit of one kind of thing among others ("25 IDs for PLS, 1,000 IDs for PLA"). */
 const FOR_KIND = /\bfor [A-Z]{2,}\b/;
 const LENIENT =
@@ -273,6 +276,7 @@ function sayings(sentence: string, own: ReadonlySet<string>, measured: ReadonlyS
   const lengthOnly = hedges.length > 0 && hedges.every((h) => h === "by default");
   if ((hedges.length && !lengthOnly) || FOR_KIND.test(sentence)) return [];
   const varies = [...sentence.matchAll(VARIES_BY)].map((m) => m.index);
+  const about = [...sentence.matchAll(ABOUT_ACCOUNT)].map((m) => m.index);
   const found: Said[] = [];
   for (const { re, kind, length } of SAYINGS)
     for (const match of sentence.matchAll(re)) {
@@ -297,7 +301,8 @@ function sayings(sentence: string, own: ReadonlySet<string>, measured: ReadonlyS
       // "up to 10" of a parameter given several times counts them; a list's items say so by their unit.
       if (said?.of === "value" && GIVEN_MANY.test(sentence)) continue;
       if (lengthOnly && said?.of !== "length") continue;
-      if (varies.length && (said?.of !== "length" || varies.some((at) => at >= match.index))) continue;
+      if (varies.length) continue;
+      if (about.length && (said?.of !== "length" || about.some((at) => at >= match.index))) continue;
       if (said && !found.some((f) => f.of === said.of && f.low === said.low && f.high === said.high))
         found.push({ ...said, ...stepOf(sentence), sentence });
     }

@@ -69,6 +69,11 @@ const zqDoc = openapi({
         query("zqTone", "The possible values of the parameter are zqsoft or zqloud."),
         // Not a closed list: "such as" names some of the values.
         query("zqSeal", "There are many possible values for this parameter, such as zqwax and zqtape."),
+        // A sample of the values: "and others", "Some / Common / Examples of possible values".
+        query("zqPick", "Possible values for this parameter: zqemail, zqdocument, and others."),
+        query("zqMood", "Some possible values for this field: zqcalm and zqbusy."),
+        query("zqTrait", "Common possible values for this field: zqtall and zqshort."),
+        query("zqTrim", "Examples of possible values for this field: zqnone and zqedge."),
       ],
       requestBody: {
         required: true,
@@ -190,6 +195,10 @@ describe("a text's values listed in words", () => {
     );
     expect(params.zqSeal?.enum).toBeUndefined();
     expect(params.zqSeal?.knownValues).toBeUndefined();
+    // A sample is no closed list: never an enum (a value it does not name would be refused before any request).
+    for (const name of ["zqPick", "zqMood", "zqTrait", "zqTrim"])
+      expect([name, params[name]?.enum]).toEqual([name, undefined]);
+    expect(params.zqPick?.knownValues).toEqual(["zqemail", "zqdocument"]);
     const typo = await sentOrRefused(await tool(), { zqHue: "zqrde" }, {});
     expect(typo.sent).toBe(0);
     expect(typo.message).toMatch(/zqHue.*zqrde|zqrde.*zqHue/s);

@@ -39,7 +39,8 @@ const LEAD = new RegExp(
 /** Words in the list's sentence that leave it open: the service takes values it does not name. */
 const OPEN = new RegExp(
   String.raw`\b(?:e\.g\.|eg\.|for example|for instance|such as|including|includes?|currently|among others|and more|` +
-    String.raw`etc\.?)(?=\W|$)`,
+    // "Some / Common / Examples of possible values": a sample of the values, not all of them.
+    String.raw`some|common|commonly|examples? of|typical|typically|etc\.?)(?=\W|$)`,
   "i",
 );
 /** Words that make the list hold only sometimes, or the value a list of them. */
@@ -155,9 +156,11 @@ function lists(description: string): Listed[] {
     // "…, or a date range": values of another form beside the listed ones.
     const more = /^\s*,?\s*or\s+(?:a|an|any|another|other)\b/i.test(text.slice(list.end));
     const after = text.slice(list.end, stop);
+    // "a, b, and others": the list's last word says it is a sample, and is no value.
+    const sample = /^(?:others?|more|so on|etc)$/i.test(list.values.at(-1) ?? "");
     found.push({
-      values: list.values,
-      open: OPEN.test(words) || more,
+      values: sample ? list.values.slice(0, -1) : list.values,
+      open: OPEN.test(words) || more || sample,
       sentence: sentence.trim(),
       more: new RegExp(QUOTED).test(after),
       forms: FORMS.test(text.slice(start, at)),
