@@ -1,9 +1,10 @@
 // A number bounded exclusively (OpenAPI 3.0's `minimum: 0, exclusiveMinimum: true`, 3.1's `exclusiveMinimum: 0`,
-// or the words "must be greater than 0", "must be less than 100") through add, generate and call with no hand edit. add drafted the schema's
-// as `limitsFromSpec: true` (the manifest said no bound a reader sees) and the words' as nothing, so a weight of 0
-// reached the upstream, which refused it. They are drafted as the manifest's `exclusiveMinimum`/`exclusiveMaximum`
-// (a review note quoting the words), an integer's as the whole number inside (`minimum: 1`): a value at the bound is
-// refused before any request, one inside it sent. "less than 10MB" bounds a size in another unit: left as words.
+// or the words "must be greater than 0", "must be less than 100") through add, generate and call with no hand edit.
+// add drafted the schema's as `limitsFromSpec: true` (the manifest said no bound a reader sees) and the words' as
+// nothing, so a weight of 0 reached the upstream, which refused it. They are drafted as the manifest's
+// `exclusiveMinimum`/`exclusiveMaximum` (a review note quoting the words), an integer's as the whole number inside
+// (`minimum: 1`, `maximum: 99`): a value at the bound is refused before any request, one inside it sent. "less than
+// 10MB" bounds a size in another unit: left as words.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
