@@ -20,8 +20,8 @@ export const CLASSES: Record<LessClass, string> = {
   otherThing: "a bound on something else (a text's length, a list's items, another field, a count of things)",
   inclusive: 'already read: "or equal to", or negated ("no less than", a minimum)',
   other:
-    'other: no number after the words ("less than the end time", "see below"), or what values mean, not a limit ' +
-    '("less than 50 is a weak match", "if you specify a value less than 1, …")',
+    'other: no number after the words ("less than the end time", "see below"), or what values mean or do, ' +
+    'not a limit ("less than 50 is a weak match", "if you specify a value less than 1, …")',
 };
 
 const NEGATED = String.raw`(?:(no|not|never|cannot|can't|n't)\s+(?:be\s+)?)?`;
@@ -86,9 +86,9 @@ export function classify(description: string, type: string, name: string): Occur
       const others = clause.split(/[^a-z0-9'-]+/).filter((w) => w && !/^\d/.test(w) && !GENERIC.has(w) && !own.has(w));
       const inUnit = (u: string) => new RegExp(String.raw`\bin ${u.replace(/s$/i, "")}s?\b`, "i").test(text);
       if (unit && MEASURES.test(unit)) cls = numeric && inUnit(unit) && !AGO.test(n[3] ?? "") ? "ownUnit" : "otherUnit";
+      else if (STATEMENT.test(sentence)) cls = "other";
       else if (unit || !numeric || others.length) cls = "otherThing";
-      else if (STATEMENT.test(sentence) || !CLAUSE_END.test(rest.replace(/^\s*\(?\s*[-+]?\d[\d,]*(?:\.\d+)?/, "")))
-        cls = "other";
+      else if (!CLAUSE_END.test(rest.replace(/^\s*\(?\s*[-+]?\d[\d,]*(?:\.\d+)?/, ""))) cls = "other";
       else cls = "value";
     }
     out.push({ cls, word: (m[2] ?? m[4] ?? "").toLowerCase() as Occurrence["word"], sentence });
