@@ -190,7 +190,7 @@ beforeAll(async () => {
 
 afterEach(() => vi.unstubAllEnvs());
 afterAll(async () => {
-  await new Promise((closed) => server?.close(closed));
+  await new Promise((closed) => (server ? server.close(closed) : closed(undefined)));
   rmSync(work, { recursive: true, force: true });
 });
 

@@ -106,7 +106,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise((closed) => server?.close(closed));
+  await new Promise((closed) => (server ? server.close(closed) : closed(undefined)));
   rmSync(work, { recursive: true, force: true });
 });
 

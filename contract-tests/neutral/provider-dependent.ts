@@ -171,6 +171,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/import/shapes/open-enums.test.ts",
       "src/cli/add-sigv4.test.ts",
       "src/cli/add-signed-jwt.test.ts",
+      "src/cli/signed-jwt-secrets.test.ts",
       "src/contract/request/signature-check.test.ts",
       "src/cli/add-real-documents.test.ts",
       "src/cli/add-name-refs.test.ts",

@@ -135,6 +135,29 @@ describe("a client made once", () => {
     expect(headers[0]!.authorization).toBe(REDACTED);
   });
 
+  it("shows hooks and the logger the address as sent, byte for byte, its query credential alone withheld", async () => {
+    // Written as a form-style list and a `%20` go: a URLSearchParams round trip wrote `TRANSIT%2CWALK` and `a+b`.
+    const sent = `https://api.zq.test/v1/zqtrips?mode=TRANSIT,WALK&key=${KEY}&when=a%20b&zq%5Ftag=x`;
+    const urls: string[] = [];
+    const lines: string[] = [];
+    const observed = observeCalls(async () => new Response("{}", { status: 200 }), {
+      operation: "zqtrips",
+      tool: { ...table.methods.listCustomers, auth: { type: "query", name: "key", param: "apiKey" } },
+      hooks: { onRequest: (r: RequestInfo) => urls.push(r.url) },
+      logger: { debug: (line: string) => lines.push(line) },
+      secrets: [KEY],
+      state: { last: undefined, keep: false, sent: new Map() },
+    });
+    await observed(new Request(sent));
+    const shown = `https://api.zq.test/v1/zqtrips?mode=TRANSIT,WALK&key=${REDACTED}&when=a%20b&zq%5Ftag=x`;
+    expect(urls).toEqual([shown]);
+    expect(lines[0]).toBe(`GET ${shown}`);
+    // Each pair of the credential's name withheld, whichever way its name is written; none else touched.
+    const twice = `https://api.zq.test/v1/zqtrips?k%65y=${KEY}&a=1,2&key=${KEY}#zqpart`;
+    await observed(new Request(twice));
+    expect(urls[1]).toBe(`https://api.zq.test/v1/zqtrips?k%65y=${REDACTED}&a=1,2&key=${REDACTED}#zqpart`);
+  });
+
   it("withholds a caller's secret from the address hooks see, sent percent-encoded in another parameter", async () => {
     const secret = "zq secret/with+chars&0001";
     const { fetch, seen } = scriptedFetch(customers([], false));

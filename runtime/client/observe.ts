@@ -8,6 +8,7 @@
 // nothing bundles none of this (books' client: about 0.8 KB gzip).
 import { authSlots } from "../http/credentials.js";
 import { isWithheldLength, REDACTED, redact } from "../common/redact.js";
+import { withQueryValues } from "../http/query-pairs.js";
 import { answerRequestId } from "../http/upstream-error.js";
 import type { ClientHooks, ClientObserver, ReplyInfo, RequestInfo } from "./types.js";
 
@@ -89,11 +90,11 @@ export const observeCalls: ClientObserver = (inner, o) => {
   };
 };
 
-/** The address with the credentials' query parameters (`names`) withheld. */
+/**
+ * The address with the credentials' query parameters (`names`) withheld, every other pair as sent: a `URLSearchParams`
+ * round trip wrote the query again (`mode=TRANSIT,WALK` shown as `mode=TRANSIT%2CWALK`), another address than the one
+ * sent.
+ */
 function withoutCredential(address: string, names: string[]): string {
-  const url = new URL(address);
-  const present = names.filter((n) => url.searchParams.has(n));
-  if (!present.length) return address;
-  for (const n of present) url.searchParams.set(n, REDACTED);
-  return url.toString().replaceAll(encodeURIComponent(REDACTED), REDACTED);
+  return names.length ? withQueryValues(address, (name) => (names.includes(name) ? REDACTED : undefined)) : address;
 }

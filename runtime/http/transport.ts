@@ -8,6 +8,7 @@
 import type { AuthWay, CredentialSpec, ToolCall } from "../spec/tool-types.js";
 import { placeCredential, placeWay, wayCredentials, type Placed, type SimplePlaced } from "./credentials.js";
 import { type Encoded, isEncoded, percentEncoded, queryNameEncoded } from "./percent-encoding.js";
+import { formDecoded } from "./query-pairs.js";
 import { ownValue } from "../common/own.js";
 import { scalarText } from "../common/scalar-text.js";
 
@@ -308,16 +309,8 @@ function withoutQueryKey(href: string, name: string): string {
   const kept = base
     .slice(q + 1)
     .split("&")
-    .filter((pair) => pair !== "" && safeDecode(pair.split("=")[0] ?? "") !== name);
+    .filter((pair) => pair !== "" && formDecoded(pair.split("=")[0] ?? "") !== name);
   return `${base.slice(0, q)}${kept.length ? `?${kept.join("&")}` : ""}`;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, " "));
-  } catch {
-    return text;
-  }
 }
 
 /**

@@ -105,8 +105,14 @@ describe("what generate loads", () => {
         LOADED_MODULES_FILE: report,
       });
       expect(await run.exited, run.stderr()).toBe(0);
-      const loaded = JSON.parse(readFileSync(report, "utf8")) as { cjs: string[]; builtins: string[] };
+      const loaded = JSON.parse(readFileSync(report, "utf8")) as {
+        cjs: string[];
+        builtins: string[];
+        byNode: string[];
+      };
       expect(loaded.cjs.filter((path) => path.includes("@redocly"))).toEqual([]);
+      // The command's own modules found by their address (src/common/start/own-resolve.ts), in both processes.
+      expect(loaded.byNode).toEqual([]);
       // (net is loaded by any process whose output is a pipe: its stdout is a socket.)
       expect(loaded.builtins.filter((name) => ["tls", "http", "https", "http2"].includes(name))).toEqual([]);
       // The printer did run: every package's declarations hold openapi-typescript's `paths`.

@@ -89,7 +89,8 @@ describe.concurrent("the contract run at scale", () => {
     );
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
-    expect(report.summary.failed + report.summary.errors).toBe(3);
+    // Contracts that failed: a case that could not run is not counted (test-options.ts failureCap).
+    expect(report.summary.failed).toBe(3);
     expect(report.cases.length).toBeLessThan(report.planned);
     expect(report.stopped).toMatch(/^--max-failures 3 reached/);
     expect(r.stderr).toMatch(/cases ran \(--max-failures 3 reached/);

@@ -19,6 +19,7 @@ import { progressOf, startCommandMocks, UsageError, type CliIo } from "./support
 import {
   ageOption,
   casesPerOperationOption,
+  failureCap,
   runSeed,
   sampledSuite,
   secondsOption,
@@ -60,8 +61,10 @@ Progress goes to stderr: a status line on a terminal, plain lines otherwise.
                     a property none of whose runs finished by then checked
                     nothing: it could not run (a JUnit <error>), not failed
   --max-failures <n>
-                    stop at the n-th failed case: no case starts after it,
-                    and the report leaves out the cases under way then
+                    stop at the n-th contract that failed: no case starts
+                    after it, and the report leaves out the cases under way
+                    then; a case that could not run is not counted (nothing
+                    was checked there: the exit status is 1 all the same)
   --workers <n>     run the cases in n worker threads, each with mocks of
                     its own providers only (default: one per core, at most
                     4, and one per 300 cases: a worker takes most of a
@@ -293,14 +296,14 @@ interface RunOutcome {
 
 /**
  * The cases in this thread or in worker threads. Once the n-th failure of
- * --max-failures is in, the run is over: results of cases under way then are
+ * --max-failures is in (a case that could not run is not one), the run is over: results of cases under way then are
  * left out of the report, which says how many.
  */
 async function runSuite(cases: PlannedCase[], options: SuiteOptions): Promise<RunOutcome> {
   const { io, dirs, seed, runs, workers, maxFailures } = options;
   const limit = options.propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs: options.propertyTimeLimitMs } : {};
-  let failures = 0;
-  const capped = () => maxFailures !== undefined && failures >= maxFailures;
+  const cap = failureCap(maxFailures);
+  const capped = cap.reached;
   const stopped = () => options.interrupted() || capped();
   const counted = new Set<string>();
   let leftOut = 0;
@@ -310,7 +313,7 @@ async function runSuite(cases: PlannedCase[], options: SuiteOptions): Promise<Ru
       return;
     }
     counted.add(r.id);
-    if (r.status !== "passed") failures++;
+    cap.count(r);
     options.onResult(r);
   };
   let results: CaseResult[];

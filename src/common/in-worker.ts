@@ -84,7 +84,11 @@ const idle: Worker[] = [];
 
 function newWorker(): Worker {
   const entry = workerScript(moduleBeside(import.meta.url, "worker-call"));
-  const worker = new Worker(entry.script, { eval: entry.eval, ...workerEnv() });
+  const worker = new Worker(entry.script, {
+    eval: entry.eval,
+    ...(entry.argv ? { argv: entry.argv } : {}),
+    ...workerEnv(),
+  });
   // A worker that fails or ends while it waits is no longer offered.
   const drop = () => {
     const at = idle.indexOf(worker);
@@ -121,12 +125,20 @@ export function workerEnv(): { env?: NodeJS.ProcessEnv } {
   return { env: { ...process.env, NODE_COMPILE_CACHE: dirname(dir) } };
 }
 
+/** A worker's script, evaluated or a file's address, and its arguments (`new Worker`'s `argv`). */
+export interface WorkerScript {
+  script: string | URL;
+  eval: boolean;
+  argv?: string[];
+}
+
 /**
- * How a worker runs the module at `url`: the build's JavaScript as it is; or, under the test runner, the TypeScript
- * source loaded through tsx's loader (a development dependency: the sources only run in development).
+ * How a worker runs the module at `url`: the build's JavaScript, the build's own modules found by their address in
+ * the thread as in the command's (start/own-resolve.ts: a hook is the thread's own); or, under the test runner, the
+ * TypeScript source loaded through tsx's loader (a development dependency: the sources only run in development).
  */
-export function workerScript(url: URL): { script: string | URL; eval: boolean } {
-  if (!url.pathname.endsWith(".ts")) return { script: url, eval: false };
+export function workerScript(url: URL): WorkerScript {
+  if (!url.pathname.endsWith(".ts")) return builtWorkerScript(url);
   // tsx's ESM API, found through its package.json (require.resolve would give its CommonJS build).
   const manifest = createRequire(import.meta.url).resolve("tsx/package.json");
   const api =
@@ -139,4 +151,12 @@ export function workerScript(url: URL): { script: string | URL; eval: boolean } 
       "});",
     eval: true,
   };
+}
+
+/** A built worker's script: start/worker-start.js, which sets own-resolve.ts's hooks, then imports `url`. */
+function builtWorkerScript(url: URL): WorkerScript {
+  // This module's folder's parent: the build's dist/ (under the test runner, src/, whose workers are TypeScript).
+  const dist = new URL("../", import.meta.url).href;
+  if (!url.href.startsWith(dist) || !import.meta.url.endsWith(".js")) return { script: url, eval: false };
+  return { script: new URL("./start/worker-start.js", import.meta.url), eval: false, argv: [url.href] };
 }

@@ -29,7 +29,12 @@ export function planInWorker(
 ): Promise<Plan> {
   const entry = workerScript(workerModule ?? moduleBeside(import.meta.url, "worker"));
   const task: PlanTask = { plan: true, dirs, providers };
-  const worker = new Worker(entry.script, { eval: entry.eval, workerData: task, ...workerEnv() });
+  const worker = new Worker(entry.script, {
+    eval: entry.eval,
+    ...(entry.argv ? { argv: entry.argv } : {}),
+    workerData: task,
+    ...workerEnv(),
+  });
   let step: "linking the specs" | "deriving the cases" = "linking the specs";
   return new Promise<Plan>((resolve, reject) => {
     let settled = false;

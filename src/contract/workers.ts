@@ -213,7 +213,12 @@ function runWorker(
       worker.postMessage({ type: "run", task } satisfies WorkerCommand);
     } else {
       const entry = workerScript(pool.options.workerModule ?? moduleBeside(import.meta.url, "worker"));
-      worker = new Worker(entry.script, { eval: entry.eval, workerData: task, ...workerEnv() });
+      worker = new Worker(entry.script, {
+        eval: entry.eval,
+        ...(entry.argv ? { argv: entry.argv } : {}),
+        workerData: task,
+        ...workerEnv(),
+      });
     }
     pool.live.add(worker);
     const left = new Set(ids);

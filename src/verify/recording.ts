@@ -7,7 +7,15 @@
 // the same.
 import { readdirSync } from "node:fs";
 import { join, relative } from "node:path";
-import { authSlots, REDACTED, redact, redactDeep, type ToolSpec } from "@blockwright/runtime/internal";
+import {
+  authSlots,
+  authWays,
+  REDACTED,
+  redact,
+  redactDeep,
+  type ToolSpec,
+  wayCredentials,
+} from "@blockwright/runtime/internal";
 import { canonical } from "../common/canonical-json.js";
 import { lineText } from "../common/github-actions.js";
 import { NESTING_RULE, shownPath, tooDeep } from "../common/nesting.js";
@@ -64,7 +72,15 @@ export function secretsOf(
   const secrets = tool.params
     .filter((p) => p.secret && typeof input[p.name] === "string")
     .map((p) => input[p.name] as string);
+  // A JWT signed for each request (auth.signedJwt) is a credential for its short life: its header as sent, and the
+  // bare token an answer may quote without the prefix.
+  const signed = jwtHeaders(tool);
   for (const ex of exchanges) {
+    for (const [name, value] of Object.entries(ex.requestHeaders)) {
+      const prefix = signed.get(name.toLowerCase());
+      if (prefix !== undefined && value)
+        secrets.push(value, value.startsWith(prefix) ? value.slice(prefix.length) : value);
+    }
     if (!ex.token) continue;
     // A signed JWT assertion gets a token for minutes: a credential too.
     const form = new URLSearchParams(ex.requestBody);
@@ -80,6 +96,14 @@ export function secretsOf(
     }
   }
   return secrets;
+}
+
+/** The headers a tool's JWTs signed per request go in (lower case), each with its prefix (`Bearer `). */
+function jwtHeaders(tool: ToolSpec): Map<string, string> {
+  const headers = new Map<string, string>();
+  for (const way of authWays(tool.auth))
+    for (const c of wayCredentials(way)) if (c.type === "signedJwt") headers.set(c.header.toLowerCase(), c.prefix);
+  return headers;
 }
 
 /** A call's recording, every secret redacted. */

@@ -1,5 +1,6 @@
 // The options of `blockwright test` read from its command line (each refused with the flag, the rule and the value
-// given), and the sample of the derived suite a run takes.
+// given), the sample of the derived suite a run takes, and what --max-failures counts.
+import type { CaseResult } from "../../contract/run.js";
 import type { ContractCase, ResultKind } from "../../contract/types.js";
 import { seedOption } from "./args.js";
 import { type CliIo, UsageError } from "./io.js";
@@ -68,4 +69,26 @@ export function ageOption(value: string | undefined): number | undefined {
   if (!m || n <= 0 || n > 36_500)
     throw new UsageError("BW3003", `--max-age takes a duration such as 30d, 12h or 90m, got ${JSON.stringify(value)}`);
   return n * { d: 86_400_000, h: 3_600_000, m: 60_000 }[m[2] as "d" | "h" | "m"];
+}
+
+/**
+ * --max-failures: the run stops at the n-th contract that failed. A case that could not run (a property whose time
+ * limit ended before any run finished, a worker that crashed) checked nothing, so it is not one: the cap counts what
+ * the reports count as failed (report.ts summarise), which counts such a case apart.
+ */
+export interface FailureCap {
+  /** Counts a case's result. */
+  count(r: Pick<CaseResult, "status">): void;
+  /** Whether the n-th failure is in (never without a cap). */
+  reached(): boolean;
+}
+
+export function failureCap(max: number | undefined): FailureCap {
+  let failed = 0;
+  return {
+    count(r) {
+      if (r.status === "failed") failed++;
+    },
+    reached: () => max !== undefined && failed >= max,
+  };
 }

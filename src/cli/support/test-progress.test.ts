@@ -67,6 +67,18 @@ describe("test progress", () => {
     },
   );
 
+  it("on a terminal: a case that could not run has its own mark, above the line and in its count", () => {
+    const h = harness(true);
+    h.progress.onResult(result("crm", 0, "error"));
+    h.progress.onResult(result("crm", 1, "failed"));
+    h.progress.onResult(result("books", 0, "error"));
+    h.at(1000);
+    const lines = h.out().split("\r\u001b[2K");
+    expect(lines).toContain("⚠ crm crm_op › example › 0\n");
+    expect(lines).toContain("✗ crm crm_op › example › 1\n");
+    expect(lines.at(-1)).toBe("3/5 cases, 1 failed, 2 could not run, 1.0 s  books 1/3 ⚠1 · crm 2/2 ✗1 ⚠1");
+  });
+
   it("a terminal that tells no width (0) is taken as 80 columns; a longer line is cut with an ellipsis", () => {
     const h = harness(true, 0);
     expect(h.out()).toBe("\r\u001b[2K0/5 cases, 0.0 s  books 0/3 · crm 0/2");

@@ -6,6 +6,7 @@
 // so that a long run never goes quiet: time-based, not per case finished,
 // naming the case under way longest when one has run for seconds.
 import type { CaseResult } from "../../contract/run.js";
+import { caseMark, FAILED_MARK, NOT_RUN_MARK } from "../../contract/report/case-marks.js";
 import type { Output } from "./io.js";
 
 /** How often the terminal's status line is redrawn. */
@@ -25,7 +26,7 @@ export const PLAIN_EVERY_MS = 10_000;
 interface Count {
   planned: number;
   done: number;
-  /** Cases that did not pass (a provider's ✗). */
+  /** Cases that did not pass. */
   failed: number;
   /** Of those, the cases that could not run: nothing was checked, so not counted as failed in words. */
   errors: number;
@@ -78,6 +79,12 @@ function totalOf(counts: Map<string, Count>): Count {
   return t;
 }
 
+/** A provider's marks in the status line: ` ✗2 ⚠1`, each mark's count apart; nothing when every case so far passed. */
+function marks(c: Count): string {
+  const failed = c.failed - c.errors;
+  return `${failed ? ` ${FAILED_MARK}${failed}` : ""}${c.errors ? ` ${NOT_RUN_MARK}${c.errors}` : ""}`;
+}
+
 /** `, 2 failed, 1 could not run`: nothing when every case so far passed. */
 function notPassed(c: Count): string {
   const failed = c.failed - c.errors;
@@ -103,9 +110,7 @@ export function startProgress(
   const totals = () => totalOf(counts);
   const statusLine = () => {
     const t = totals();
-    const providers = [...counts]
-      .map(([p, c]) => `${p} ${c.done}/${c.planned}${c.failed ? ` ✗${c.failed}` : ""}`)
-      .join(" · ");
+    const providers = [...counts].map(([p, c]) => `${p} ${c.done}/${c.planned}${marks(c)}`).join(" · ");
     const line = `${t.done}/${t.planned} cases${notPassed(t)}, ${seconds()}  ${providers}${longest()}`;
     const width = stderr.columns || 80;
     return line.length > width - 1 ? `${line.slice(0, width - 2)}…` : line;
@@ -159,7 +164,7 @@ export function startProgress(
       if (tty) {
         if (failed) {
           clear();
-          stderr.write(`✗ ${result.provider} ${result.id}\n`);
+          stderr.write(`${caseMark(result.status)} ${result.provider} ${result.id}\n`);
           draw();
         }
       } else if (count.done === count.planned) {

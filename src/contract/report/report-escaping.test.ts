@@ -60,7 +60,10 @@ describe("reports", () => {
     const text = textReport(report);
     expect(text.trimEnd().split("\n").at(-1)).toBe("contract: 1 passed, 1 failed, 1 could not run");
     expect(text).toContain("seed 7, 3 runs per property, shard 1/2");
-    expect(text).toContain("✗ other shelf_get_book › example › error (could not run)");
+    // Each case that did not pass marked as what it is: a contract that failed (✗), or a case that could not run (⚠).
+    expect(text).toContain("⚠ other shelf_get_book › example › error (could not run)");
+    expect(text).toContain("✗ shelf shelf_get_book › example › failed");
+    expect(text).not.toContain("✗ other");
     expect(text).toMatch(/^other +1 cases {2}0 passed {2}0 failed {2}1 could not run$/m);
   });
 
@@ -72,6 +75,10 @@ describe("reports", () => {
     expect(html).toContain('<p class="verdict bad">1 passed, 1 failed, 1 could not run</p>');
     expect(html).toContain('<td class="n bad">0 (1 could not run)</td>');
     expect(html).toContain("<title>other shelf_get_book: 0 passed, 0 failed, 1 could not run</title>");
+    expect(html).toMatch(/>0 ✓ 0 ✗ 1 ⚠<\/text>/);
+    expect(html).toMatch(/>1 ✓ 1 ✗<\/text>/);
+    expect(md).toContain("<summary>⚠️ other shelf_get_book › example › error");
+    expect(md).toContain("<summary>❌ shelf shelf_get_book › example › failed");
   });
 
   const hostile = "</pre><script>alert(1)</script>\n```\nnot code ```` <img src=x> 100% done, a:b\r\n::error::injected";

@@ -22,6 +22,7 @@ import {
   where,
 } from "./report.js";
 import type { CaseResult } from "../run.js";
+import { FAILED_MARK, NOT_RUN_MARK } from "./case-marks.js";
 import type { CaseKind } from "../types.js";
 
 export function htmlReport(report: SuiteReport): string {
@@ -76,16 +77,16 @@ export function passFailChart(report: SuiteReport): string {
     rows.push(`<text x="0" y="${y + 14}" font-weight="600">${text(provider)}</text>`);
     y += ROW;
     for (const [operation, cases] of byOperation(results)) {
-      const passed = cases.filter((c) => c.status === "passed").length;
-      const failed = cases.length - passed;
+      const { passed, failed, errors } = summarise(cases);
       const pw = (passed / most) * BAR_WIDTH;
-      const fw = (failed / most) * BAR_WIDTH;
+      const fw = ((failed + errors) / most) * BAR_WIDTH;
       rows.push(
         `<g><title>${text(`${provider} ${operation}: ${verdictLine(summarise(cases))}`)}</title>`,
         `<text x="12" y="${y + 14}">${text(operation.length > 34 ? `${operation.slice(0, 33)}…` : operation)}</text>`,
         `<rect class="pass" x="${label}" y="${y + 3}" width="${pw.toFixed(1)}" height="${ROW - 6}"/>`,
         `<rect class="fail" x="${(label + pw).toFixed(1)}" y="${y + 3}" width="${fw.toFixed(1)}" height="${ROW - 6}"/>`,
-        `<text x="${(label + pw + fw + 6).toFixed(1)}" y="${y + 14}">${passed} ✓ ${failed} ✗</text></g>`,
+        `<text x="${(label + pw + fw + 6).toFixed(1)}" y="${y + 14}">${passed} ✓ ${failed} ${FAILED_MARK}` +
+          `${errors ? ` ${errors} ${NOT_RUN_MARK}` : ""}</text></g>`,
       );
       y += ROW;
     }

@@ -17,6 +17,7 @@ import {
   where,
 } from "./report.js";
 import type { CaseResult } from "../run.js";
+import { caseEmoji } from "./case-marks.js";
 
 export interface MarkdownOptions {
   /** Failures shown in full; the rest are counted (a job summary holds at most 1 MiB). Default: all. */
@@ -68,7 +69,7 @@ function failureBlock(r: CaseResult): string[] {
   const at = where(r);
   const detail = r.failure;
   const lines = [
-    `<details><summary>❌ ${text(`${r.provider} ${r.id}`)}${at ? ` — ${text(at)}` : ""}` +
+    `<details><summary>${caseEmoji(r.status)} ${text(`${r.provider} ${r.id}`)}${at ? ` — ${text(at)}` : ""}` +
       `${r.status === "error" ? " (could not run)" : ""}</summary>`,
     "",
   ];

@@ -5,6 +5,7 @@ import { lineText, logSafe } from "../../common/github-actions.js";
 import { attr, text } from "../../common/markup-text.js";
 import { formatPosition } from "../../load/yaml-source.js";
 import type { CaseResult } from "../run.js";
+import { caseMark } from "./case-marks.js";
 
 export { attr, text };
 
@@ -88,7 +89,10 @@ export function runLine(report: SuiteReport): string {
   return `${random}${report.shard ? `shard ${report.shard}, ` : ""}${(report.durationMs / 1000).toFixed(1)} s${ran}`;
 }
 
-/** Failures in full, one line per provider, and a closing `N passed, N failed` line. */
+/**
+ * Failures in full (each marked: failed, or could not run), one line per provider, and a closing `N passed, N failed`
+ * line.
+ */
 export function textReport(report: SuiteReport): string {
   const lines: string[] = [];
   for (const r of report.results) {
@@ -96,7 +100,7 @@ export function textReport(report: SuiteReport): string {
     const at = where(r);
     const reproduce = reproduceLine(r);
     lines.push(
-      `✗ ${r.provider} ${lineText(r.id)}${r.status === "error" ? " (could not run)" : ""}`,
+      `${caseMark(r.status)} ${r.provider} ${lineText(r.id)}${r.status === "error" ? " (could not run)" : ""}`,
       ...indent(r.message ?? ""),
       ...(reproduce ? [`    ${lineText(reproduce)}`] : []),
       ...(at ? [`    at ${lineText(at)}`] : []),

@@ -183,8 +183,7 @@ function formOf(s: Schema, type: string | undefined, note: (text: string) => voi
           ? {
               type: itemType,
               ...(Array.isArray(items?.enum) ? { enum: items.enum } : {}),
-              ...(typeof items?.minimum === "number" ? { minimum: items.minimum } : {}),
-              ...(typeof items?.maximum === "number" ? { maximum: items.maximum } : {}),
+              ...itemBounds(items, itemType),
             }
           : undefined;
     return {
@@ -205,6 +204,16 @@ function formOf(s: Schema, type: string | undefined, note: (text: string) => voi
   )
     return { type: "json", jsonType: "object" };
   return undefined;
+}
+
+/**
+ * A number item's bounds as a number parameter's (numberLimits, by the link's reading, spec-bounds.ts): a number's
+ * exclusive bound as one (3.0's `minimum: 0, exclusiveMinimum: true` too), an integer's as the whole number inside.
+ * Copied as `minimum`/`maximum` alone, 3.0's exclusive bound was drafted inclusive (0 for "greater than 0", which
+ * the link refused as looser than the document) and 3.1's not at all.
+ */
+function itemBounds(items: Schema | undefined, type: string): Record<string, number> {
+  return items && type !== "boolean" ? { ...specBounds(items, type === "integer") } : {};
 }
 
 /**

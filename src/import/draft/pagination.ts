@@ -275,9 +275,11 @@ function addressPaging(paging: Paging): ManifestPagination | undefined {
   const nextUrl = body
     ? (fieldMatching(doc, body, NEXT_URL, ["string"]) ?? fieldMatching(doc, body, NEXT_URL, ["string"], 3))
     : undefined;
-  // A `next_page` that the document shows as no address (no uri format, an example that is none) beside a cursor
-  // parameter is the cursor (Pachca's `meta.paginate.next_page` → `cursor`), its end said by a sibling flag if any.
-  if (nextUrl && cursorParam && body && !looksLikeAddress(doc, body, nextUrl)) {
+  // A `next_page` that the document shows as no address (no uri format, an example that is none, its own or the
+  // reply's) beside a cursor parameter is the cursor (Pachca's `meta.paginate.next_page` → `cursor`, Neon's
+  // `pagination.next` → `cursor`), its end said by a sibling flag if any.
+  const replyExamples = Object.values(doc.bodyResponse(op)?.examples ?? {});
+  if (nextUrl && cursorParam && body && !looksLikeAddress(doc, body, nextUrl, replyExamples)) {
     const flag = siblingFlag(doc, body, nextUrl);
     const endPart = flag ? { more: { from: `$response.body#${formatPointer(flag)}`, equals: true } } : {};
     note(

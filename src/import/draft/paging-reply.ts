@@ -212,6 +212,12 @@ export function nextAddressHeader(doc: OpenApiDocument, rawOp: Schema): string |
 }
 
 /** The schema of the reply's field at `path` (flattened), if there is one. */
+/** The field `name` of an example's object, if it is one. */
+const fieldOf = (value: unknown, name: string): unknown =>
+  value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[name]
+    : undefined;
+
 function fieldAt(doc: OpenApiDocument, body: Schema, path: readonly string[]): Schema | undefined {
   let at: Schema | undefined = body;
   for (const name of path)
@@ -220,14 +226,25 @@ function fieldAt(doc: OpenApiDocument, body: Schema, path: readonly string[]): S
 }
 
 /**
- * Whether the document shows a `next…` field as an address: a uri format, or an example (or examples) that is one;
- * with neither, unless its description calls it a token or a cursor and names no address (a `next_page` described as
- * the "token used to fetch the next page").
+ * Whether the document shows a `next…` field as an address: a uri format, or an example (or examples) that is one,
+ * the field's own or the value at its place in the reply's examples (`replyExamples`: a field with none of its own
+ * whose reply shows `pagination.next: "eyJjcmVhdGV"` is shown as a token); with neither, unless its description
+ * calls it a token or a cursor and names no address (a `next_page` described as the "token used to fetch the next
+ * page").
  */
-export function looksLikeAddress(doc: OpenApiDocument, body: Schema, path: readonly string[]): boolean {
+export function looksLikeAddress(
+  doc: OpenApiDocument,
+  body: Schema,
+  path: readonly string[],
+  replyExamples: readonly unknown[] = [],
+): boolean {
   const field = fieldAt(doc, body, path) ?? {};
   if (typeof field.format === "string" && /^(uri|url|iri)(-reference)?$/i.test(field.format)) return true;
-  const shown = [field.example, ...(Array.isArray(field.examples) ? field.examples : [])].filter(
+  // An empty text there is a last page's, which shows no form (Azure's `nextLink: ""`).
+  const inReplies = replyExamples
+    .map((example) => path.reduce<unknown>((at, name) => fieldOf(at, name), example))
+    .filter((v) => v !== "");
+  const shown = [field.example, ...(Array.isArray(field.examples) ? field.examples : []), ...inReplies].filter(
     (v): v is string => typeof v === "string",
   );
   if (shown.length) return shown.some((v) => /^(https?:\/\/|\/|\?)/i.test(v));

@@ -94,6 +94,11 @@ const zqDoc = openapi({
         query("zqCaption", said("string", "The caption, max 500 characters by default.")),
         // A default count, not a length: no limit.
         query("zqTags", said("string", "Up to 5 zqtags by default.")),
+        // A length in characters whatever noun names what the text is about; a limit that varies by plan stays words.
+        query("zqReason", said("string", "Reason for reporting the account (default max 1000 characters).")),
+        query("zqHandle", said("string", "The account's display name, up to 280 characters.")),
+        query("zqMemo", said("string", "A memo, up to 200 characters on paid plans.")),
+        query("zqMembers", said("integer", "Up to 50 accounts.")),
       ],
       requestBody: {
         required: true,
@@ -264,6 +269,32 @@ describe("a value's limits stated in words", () => {
     expect(long.sent).toBe(0);
     expect(long.message).toMatch(/zqCaption.*500/);
     expect(await sentOrRefused(tool, { zqCaption: "c".repeat(500), zqDefault: 250 }, {})).toEqual({
+      message: "sent",
+      sent: 1,
+    });
+  });
+
+  it("reads a length in characters whatever noun comes before it, not a limit that varies by account", async () => {
+    // "account" in the words made the whole sentence conditional (a limit per account or plan), so "reason for
+    // reporting the account (default max 1000 characters)" drafted no limit of its own.
+    const d = drafted(zqDoc, ["zqListPeople"]);
+    const params = d.manifest.operations.acme_zq_list_people?.params ?? {};
+    expect([params.zqReason?.maxLength, params.zqHandle?.maxLength]).toEqual([1000, 280]);
+    expect(notesAt(d, `${at}.zqReason`).join("\n")).toContain(
+      'the document says so in words only ("Reason for reporting the account (default max 1000 characters)."): ' +
+        "drafted as maxLength 1000, checked before any request",
+    );
+    expect(notesAt(d, `${at}.zqReason`).join("\n")).not.toContain("blockwright add's default");
+    // After the limit, the noun says what it varies by: add's default stands. A count of accounts bounds no value.
+    expect(params.zqMemo?.maxLength).toBe(1000);
+    expect(notesAt(d, `${at}.zqMemo`).join("\n")).toContain("blockwright add's default");
+    expect([params.zqMembers?.maximum, params.zqMembers?.maxLength]).toEqual([undefined, undefined]);
+    const tool = (await linkedTools(d)).find((t) => t.id === "acme_zq_list_people");
+    if (!tool) throw new Error("no tool");
+    const long = await sentOrRefused(tool, { zqHandle: "h".repeat(281) }, {});
+    expect(long.sent).toBe(0);
+    expect(long.message).toMatch(/zqHandle.*280/);
+    expect(await sentOrRefused(tool, { zqHandle: "h".repeat(280), zqMembers: 99 }, {})).toEqual({
       message: "sent",
       sent: 1,
     });

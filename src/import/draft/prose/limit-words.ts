@@ -87,11 +87,17 @@ const SAYINGS: { re: RegExp; kind: "range" | "max" | "min" | "above" | "below" |
 
 /** Words that make a limit hold only sometimes, or not refuse what is past it: the description is left as words. */
 const CONDITIONAL = new RegExp(
-  String.raw`\b(if|when|whenever|unless|otherwise|except|plans?|tiers?|accounts?|by default|per (?:account|user|` +
+  String.raw`\b(if|when|whenever|unless|otherwise|except|by default|per (?:account|user|` +
     "project|organi[sz]ation|customer|request|call|day|hour|minute|second|month)|recommended|approximately|" +
     String.raw`about|roughly|typically|usually|currently|total|combined|each|every|sum)\b`,
   "gi",
 );
+/**
+ * What a limit may vary by ("up to 100 on paid plans", "max 50 for enterprise accounts"): a sentence naming one bounds
+ * nothing, unless the limit is a length in characters and the noun stands before it, naming what the text is about
+ * ("reason for reporting the account (default max 1000 characters)"): no count of accounts is a length.
+ */
+const VARIES_BY = /\b(?:plans?|tiers?|accounts?)\b/gi;
 /** A limit of one kind of thing among others ("25 IDs for PLS, 1,000 IDs for PLA"). */
 const FOR_KIND = /\bfor [A-Z]{2,}\b/;
 const LENIENT =
@@ -297,6 +303,7 @@ function sayings(sentence: string, own: ReadonlySet<string>, measured: ReadonlyS
   // admin may set another); a number "up to 100 by default" is a default value, no limit.
   const lengthOnly = hedges.length > 0 && hedges.every((h) => h === "by default");
   if ((hedges.length && !lengthOnly) || FOR_KIND.test(sentence)) return [];
+  const varies = [...sentence.matchAll(VARIES_BY)].map((m) => m.index);
   const found: Said[] = [];
   for (const { re, kind, length } of SAYINGS)
     for (const match of sentence.matchAll(re)) {
@@ -329,6 +336,7 @@ function sayings(sentence: string, own: ReadonlySet<string>, measured: ReadonlyS
       // "up to 10" of a parameter given several times counts them; a list's items say so by their unit.
       if (said?.of === "value" && GIVEN_MANY.test(sentence)) continue;
       if (lengthOnly && said?.of !== "length") continue;
+      if (varies.length && (said?.of !== "length" || varies.some((at) => at >= match.index))) continue;
       if (said && !found.some((f) => f.of === said.of && f.low === said.low && f.high === said.high))
         found.push({ ...said, ...stepOf(sentence), sentence });
     }

@@ -63,6 +63,12 @@ const zqDoc = openapi({
         query("zqOutput", "One of 'zqjson', 'zqxml' or 'zqmap'."),
         query("zqShape", "The shape. One of ‘round’, ‘square’ or ‘flat’."),
         query("zqFold", "Possible values:\n- ‘zqin’\n- ‘zqout’"),
+        // The value the list is of named between its lead and its values; "currently" leaves it open, as before.
+        query("zqVia", "Currently, there are two possible values for this parameter: zqemail and zqdocument"),
+        query("zqHue", "There are three possible values for this field: zqred, zqgreen and zqblue."),
+        query("zqTone", "The possible values of the parameter are zqsoft or zqloud."),
+        // Not a closed list: "such as" names some of the values.
+        query("zqSeal", "There are many possible values for this parameter, such as zqwax and zqtape."),
       ],
       requestBody: {
         required: true,
@@ -163,6 +169,34 @@ describe("a text's values listed in words", () => {
     expect(level.message).toMatch(/zqLevel.*medium|medium.*zqLevel/s);
     const fine = { zqType: "api_request", zqOrder: "desc", zqLevel: "high", zqEngine: "zqb", zqMode: "full" };
     expect(await sentOrRefused(t, fine, {})).toEqual({ message: "sent", sent: 1 });
+  });
+
+  it("reads a list whose lead names the value it is of ('possible values for this parameter: a and b')", async () => {
+    // "Currently, there are two possible values for this parameter: email and document" (a published document's
+    // words) was read as no list: the words between the lead and the colon stopped it, and any text was sent.
+    const d = drafted(zqDoc, ["zqListEvents"]);
+    const params = d.manifest.operations.acme_zq_list_events?.params ?? {};
+    expect(params.zqHue?.enum).toEqual(["zqred", "zqgreen", "zqblue"]);
+    expect(params.zqTone?.enum).toEqual(["zqsoft", "zqloud"]);
+    expect(params.zqVia).toMatchObject({ knownValues: ["zqemail", "zqdocument"] });
+    expect(params.zqVia?.enum).toBeUndefined();
+    expect(notesAt(d, `${at}.zqVia`).join("\n")).toContain(
+      'the document lists values of zqVia in words ("Currently, there are two possible values for this parameter: ' +
+        'zqemail and zqdocument") that leave others open ("Currently")',
+    );
+    expect(notesAt(d, `${at}.zqHue`).join("\n")).toContain(
+      'the document lists the values of zqHue in words only ("There are three possible values for this field: zqred, ' +
+        'zqgreen and zqblue."), and nothing there leaves the list open: drafted as an enum of 3',
+    );
+    expect(params.zqSeal?.enum).toBeUndefined();
+    expect(params.zqSeal?.knownValues).toBeUndefined();
+    const typo = await sentOrRefused(await tool(), { zqHue: "zqrde" }, {});
+    expect(typo.sent).toBe(0);
+    expect(typo.message).toMatch(/zqHue.*zqrde|zqrde.*zqHue/s);
+    expect(await sentOrRefused(await tool(), { zqVia: "zqfax", zqHue: "zqblue" }, {})).toEqual({
+      message: "sent",
+      sent: 1,
+    });
   });
 
   it("reads values in single quotes, straight or typographic, as those in double quotes", async () => {
