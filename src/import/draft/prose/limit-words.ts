@@ -9,7 +9,15 @@
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
 import { plainText } from "../../plain-text.js";
 
-type Keyword = "minimum" | "maximum" | "exclusiveMinimum" | "minLength" | "maxLength" | "minItems" | "maxItems";
+type Keyword =
+  | "minimum"
+  | "maximum"
+  | "exclusiveMinimum"
+  | "exclusiveMaximum"
+  | "minLength"
+  | "maxLength"
+  | "minItems"
+  | "maxItems";
 type Of = "value" | "length" | "items";
 interface Said {
   of: Of;
@@ -18,6 +26,8 @@ interface Said {
   step?: number;
   /** `low` is excluded ("greater than 0"). */
   above?: boolean;
+  /** `high` is excluded ("less than 100"). */
+  below?: boolean;
   sentence: string;
 }
 
@@ -33,11 +43,19 @@ const MAX =
 const MIN = String.raw`(?:minimum|min\.?|at least|no less than|not less than|greater than or equal to|no shorter than)`;
 /** A strict lower bound ("a number greater than 0"): a number's exclusiveMinimum, a whole number's minimum the next. */
 const ABOVE = "(?:greater than|more than|larger than|higher than)";
+/**
+ * A strict upper bound ("must be less than 100"), of a number in its own unit: no unit after it, attached or not
+ * ("less than 10MB", "30 days ago"), and nothing after it in its clause ("less than 50 is a weak match" says what a
+ * value means). The directory's "lower", "smaller", "fewer than" and "below" bound other things or say what values
+ * mean (docs/contributing/README.md › Bound words in the directory): left as words.
+ */
+const BELOW = String.raw`less than\s+${N}(?![\d.,]*[A-Za-z%°]|\d)`;
+const CLAUSE_END = /^\s*(?:$|[.;,)]|(?:and|but)\b)/i;
 /** Not after a negation ("no more than 5", "must not be greater than 5"): that is a maximum. */
 const NOT_BEFORE = String.raw`(?<!\b(?:no|not|never|cannot|can't|n't)\s+(?:be\s+)?)`;
 
 /** Each saying: its expression, what it bounds (a length when it says so), which of its numbers are which. */
-const SAYINGS: { re: RegExp; kind: "range" | "max" | "min" | "above" | "fewer"; length?: boolean }[] = [
+const SAYINGS: { re: RegExp; kind: "range" | "max" | "min" | "above" | "below" | "fewer"; length?: boolean }[] = [
   { re: new RegExp(String.raw`\bbetween\s+\[?${N}${TO}${N}\]?(?:,?\s*\(?inclusive\)?)?${UNIT}`, "gi"), kind: "range" },
   { re: new RegExp(String.raw`\blength\s+between\s+\[?${N}${TO}${N}\]?${UNIT}`, "gi"), kind: "range", length: true },
   { re: new RegExp(String.raw`(?:^|\s)${N}\s*(?:-|–|to)\s*${N}(\s+(?:characters?|chars?))\b`, "gi"), kind: "range" },
@@ -60,6 +78,7 @@ const SAYINGS: { re: RegExp; kind: "range" | "max" | "min" | "above" | "fewer"; 
     re: new RegExp(String.raw`${NOT_BEFORE}\b(?:a\s+(?:number|value)\s+)?${ABOVE}\s+${N}${UNIT}`, "gi"),
     kind: "above",
   },
+  { re: new RegExp(String.raw`${NOT_BEFORE}\b(?:a\s+(?:number|value)\s+)?${BELOW}${UNIT}`, "gi"), kind: "below" },
   {
     re: new RegExp(String.raw`\b${N}\s+(characters?|chars?)\s+(?:or (?:fewer|less)|max(?:imum)?)\b`, "gi"),
     kind: "fewer",
@@ -145,17 +164,20 @@ export function withProseLimits(
     // A whole number's strict lower bound is the whole number past it (`minimum`); another number's stays strict.
     const strict = s.above && of === "value" && s.low !== undefined;
     const low = strict && param.integer ? Math.floor(s.low as number) + 1 : s.low;
+    // A whole number's strict upper bound is the whole number before it (`maximum`); another number's stays strict.
+    const strictHigh = s.below && of === "value" && s.high !== undefined;
+    const high = strictHigh && param.integer ? Math.ceil(s.high as number) - 1 : s.high;
     for (const [key, value] of [
       [strict && !param.integer ? "exclusiveMinimum" : lowKey, low],
-      [highKey, s.high],
+      [strictHigh && !param.integer ? "exclusiveMaximum" : highKey, high],
     ] as const) {
       if (value === undefined) continue;
       if (bounds[key] && bounds[key].value !== value) clash = true;
       bounds[key] = { value, sentence: s.sentence };
     }
   }
-  // Two lower bounds, one strict and one not ("at least 1 … greater than 0"): which the words mean is unclear.
-  if (clash || (bounds.minimum && bounds.exclusiveMinimum)) return param;
+  // Two bounds of a side, one strict and one not ("at least 1 … greater than 0"): which the words mean is unclear.
+  if (clash || (bounds.minimum && bounds.exclusiveMinimum) || (bounds.maximum && bounds.exclusiveMaximum)) return param;
   const taken = of === "value" ? defaultValues(text) : [];
   for (const [key, bound] of Object.entries(bounds) as [Keyword, { value: number; sentence: string }][])
     apply(param, key, bound.value, bound.sentence, note, taken);
@@ -189,6 +211,14 @@ const KEYS: Record<Of, [Keyword, Keyword]> = {
   items: ["minItems", "maxItems"],
 };
 
+/** A number's bound keywords, each with the other that states its side. */
+const SIDES: Partial<Record<Keyword, Keyword>> = {
+  minimum: "exclusiveMinimum",
+  exclusiveMinimum: "minimum",
+  maximum: "exclusiveMaximum",
+  exclusiveMaximum: "maximum",
+};
+
 const INT32_RANGE: Partial<Record<Keyword, number>> = { minimum: -(2 ** 31), maximum: 2 ** 31 - 1 };
 
 /** One keyword the words state, unless the schema states it, the type cannot hold it, or a value given breaks it. */
@@ -203,8 +233,8 @@ function apply(
   const quoted = JSON.stringify(sentence.length > 200 ? `${sentence.slice(0, 199)}…` : sentence);
   // An int32 format's range (limits.ts drafts it so the mocks' validators hold it) is no limit the document states.
   const stated = (k: Keyword) => (param.integer && param[k] === INT32_RANGE[k] ? undefined : param[k]);
-  // A number's lower side is stated by one of its two keywords (`minimum: 0` or `exclusiveMinimum: 0`).
-  const side = key === "exclusiveMinimum" ? "minimum" : key === "minimum" ? "exclusiveMinimum" : undefined;
+  // A number's side is stated by one of its two keywords (`minimum: 0` or `exclusiveMinimum: 0`).
+  const side = SIDES[key];
   const schemaKey = stated(key) !== undefined ? key : side && stated(side) !== undefined ? side : undefined;
   if (schemaKey) {
     const declared = stated(schemaKey);
@@ -214,17 +244,18 @@ function apply(
       note(`the document says ${key} ${value} in words (${quoted}) and ${theirs} in its schema: the schema's kept`);
     return;
   }
-  const ofValue = key === "minimum" || key === "maximum" || key === "exclusiveMinimum";
+  const ofValue = key in SIDES;
   if ((!ofValue || param.integer) && !Number.isInteger(value)) return;
   if (!ofValue && value < 0) return;
   const low = key.startsWith("min") || key === "exclusiveMinimum";
   // A value at a strict bound is refused: the bound admits nothing at or past it.
-  const strict = key === "exclusiveMinimum";
-  const opposite = key === "exclusiveMinimum" ? "maximum" : low ? key.replace("min", "max") : key.replace("max", "min");
+  const strict = key.startsWith("exclusive");
+  const opposite = strict ? (low ? "maximum" : "minimum") : low ? key.replace("min", "max") : key.replace("max", "min");
   const other = param[opposite as Keyword];
-  if (other !== undefined && (low ? value > other || (strict && value === other) : value < other)) return;
+  if (other !== undefined && ((low ? value > other : value < other) || (strict && value === other))) return;
   if (low && param.exclusiveMaximum !== undefined && value >= param.exclusiveMaximum) return;
-  const under = (m: number) => (low ? m < value || (strict && m === value) : m > value);
+  if (!low && param.exclusiveMinimum !== undefined && value <= param.exclusiveMinimum) return;
+  const under = (m: number) => (low ? m < value : m > value) || (strict && m === value);
   const measure = (v: unknown) =>
     ofValue
       ? typeof v === "number"
@@ -290,6 +321,14 @@ function sayings(sentence: string, own: ReadonlySet<string>, measured: ReadonlyS
       const past = kind === "max" ? PAST_IT.exec(after) : null;
       if (past && numberOf(past[1] ?? "") === numberOf(match.slice(1).find((g) => g && /\d/.test(g)) ?? "")) after = "";
       if (!ofTheValue(sentence.slice(0, match.index), own) || /\bfor\b|^\W*or\s+[-+]?\d/i.test(after)) continue;
+      // A clause joined to the one before ("hours cannot be negative, and must be less than 1000") speaks of its
+      // subject.
+      const joined = /(?:^|[,;]\s*)(?:and|or)\s+[^,;]*$/i.exec(sentence.slice(0, match.index));
+      if (
+        kind === "below" &&
+        (!CLAUSE_END.test(after) || (joined && !ofTheValue(sentence.slice(0, joined.index), own)))
+      )
+        continue;
       // A number the value may pass ("a limit of 1 or above", "up to 20 or more") bounds nothing on that side.
       if (kind === "max" && PASSED.test(after)) continue;
       const numbers = match
@@ -326,6 +365,7 @@ function saidOf(kind: string, n: number[], unit: string | undefined, length: boo
   if (first === undefined) return null;
   if (kind === "range") return second !== undefined && first <= second ? { of, low: first, high: second } : null;
   if (kind === "above") return of === "value" ? { of, low: first, above: true } : null;
+  if (kind === "below") return of === "value" ? { of, high: first, below: true } : null;
   return kind === "min" ? { of, low: first } : { of, high: first };
 }
 
