@@ -230,7 +230,10 @@ function fieldAt(doc: OpenApiDocument, body: Schema, path: readonly string[]): S
  * followed by a path or a query (`api.example.test/items?cursor=c2`, `cursor=c2&limit=10`).
  */
 const showsAddress = (v: string): boolean =>
-  /^(https?:\/\/|https?%3A|\/|\?)/i.test(v) || /:\/\//.test(v) || /^[\w-]+(\.[\w-]+)+[/?]/.test(v) || /\w=[^&]*&\w/.test(v);
+  /^(https?:\/\/|https?%3A|\/|\?)/i.test(v) ||
+  /:\/\//.test(v) ||
+  /^[\w-]+(\.[\w-]+)+[/?]/.test(v) ||
+  /\w=[^&]*&\w/.test(v);
 
 /**
  * An example that reads as an opaque token: base64(url), hex or an id — 8 or more such characters, with a digit or
