@@ -1,7 +1,7 @@
-// The runtime's twin of src/common/url/query-pairs.ts (runtime/ imports nothing of src/): a query's pairs changed one
-// at a time, every other pair as it was written. `URLSearchParams`' `set` writes the whole query again form-encoded: a
-// form-style list's `mode=TRANSIT,WALK` as `mode=TRANSIT%2CWALK` (one value to a server) and `%20` as `+`, so an
-// address shown for the one sent would be another.
+// Beside src/common/url/query-pairs.ts (runtime/ imports nothing of src/; src/ takes `formDecoded` from here): a
+// query's pairs changed one at a time, every other pair as it was written. `URLSearchParams`' `set` writes the whole
+// query again form-encoded: a form-style list's `mode=TRANSIT,WALK` as `mode=TRANSIT%2CWALK` (one value to a server)
+// and `%20` as `+`, so an address shown for the one sent would be another.
 
 /**
  * `address` with each query pair whose name (as a form decodes it) `change` is given for written as `change` returns

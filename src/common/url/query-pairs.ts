@@ -4,6 +4,7 @@
  * `mode=TRANSIT%2CWALK`, which a server reads as one value, and `%20` becomes `+`. So a request made from another one
  * (without its credential, a next page moved to the mock) would be another request than the one it stands for.
  */
+import { formDecoded } from "@blockwright/runtime/internal";
 
 /** A query's pairs as written (`search` with or without its `?`), each with its name as a form decodes it. */
 export function queryPairs(search: string): { name: string; text: string }[] {
@@ -22,13 +23,4 @@ export function keepQueryPairs(url: URL, keep: (name: string) => boolean): void 
 export function addQueryPairs(url: URL, pairs: string[]): void {
   const all = [url.search.slice(1), ...pairs].filter(Boolean);
   if (all.length) url.search = all.join("&");
-}
-
-/** A query name as a form decodes it (`+` a space); as written where its escapes are malformed. */
-function formDecoded(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, " "));
-  } catch {
-    return text;
-  }
 }
