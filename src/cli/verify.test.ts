@@ -1,6 +1,7 @@
 // `blockwright verify` as a user runs it, on a project of the fixture provider (shelf) and a loopback server
 // playing its service (test-support/cli/verify-shelf.ts): faithful, or deviating from its spec on purpose.
 import { readFileSync, writeFileSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
@@ -186,6 +187,31 @@ describe("blockwright verify", () => {
       );
     },
   );
+
+  it("marks a call whose answer was not checked apart from one whose answer contradicted the specs", async () => {
+    // A loopback port nothing listens on: each call's request fails, and no answer is there to check.
+    const closed = await new Promise<number>((done) => {
+      const s = createServer().listen(0, "127.0.0.1", () => {
+        const { port } = s.address() as AddressInfo;
+        s.close(() => done(port));
+      });
+    });
+    const r = await cli(
+      ["verify", "shelf", "--base-url", `http://127.0.0.1:${closed}`, "--param", "apiKey={{SHELF_KEY}}"].concat([
+        "--interval",
+        "0",
+        "--operation",
+        "shelf_get_book",
+      ]),
+      { cwd: dir, env },
+    );
+    expect(r.stdout).toMatch(/^⚠ shelf_get_book › live › minimal input \(no answer checked\)$/m);
+    expect(r.stderr).toMatch(/^blockwright verify: 1\/\d+ ⚠ shelf_get_book › live › minimal input \(no answer\)$/m);
+    expect(r.stdout + r.stderr).not.toContain("✗");
+    expect(r.stdout).toMatch(/^drift: 0 differences in 0 of (\d+) calls; \1 calls not checked$/m);
+    // Exit 1 as documented: a call that could not be checked fails the run as a difference does.
+    expect(r.code).toBe(1);
+  });
 
   it("stops at its request budget and says so", async () => {
     shelf.mode = {};

@@ -3,6 +3,8 @@
 // against the specs; a drift report, and with --record the exchanges, every
 // secret redacted, for `test --replay`.
 import { checkAddress } from "@blockwright/runtime/internal";
+import { resultMark } from "../contract/report/case-marks.js";
+import type { ProbeResult } from "../verify/verify.js";
 import {
   type Options,
   type Parsed,
@@ -276,9 +278,9 @@ async function givenParams(args: Parsed, io: CliIo, provider: string, tools: Sub
 }
 
 /** The line each call's result is said in, as it comes. */
-function progressLine(r: { status: string; id: string; statuses: unknown[] }, i: number, planned: number): string {
+function progressLine(r: Pick<ProbeResult, "status" | "id" | "statuses">, i: number, planned: number): string {
   return (
-    `blockwright verify: ${i + 1}/${planned} ${r.status === "passed" ? "✓" : "✗"} ${r.id} ` +
+    `blockwright verify: ${i + 1}/${planned} ${resultMark(r.status)} ${r.id} ` +
     `(${r.statuses.join(", ") || "no answer"})\n`
   );
 }

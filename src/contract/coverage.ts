@@ -11,6 +11,8 @@ export { RESULT_KINDS };
 export interface KindCount {
   cases: number;
   passed: number;
+  /** Cases that could not run (nothing checked): the rest of those that did not pass failed. */
+  errors: number;
 }
 
 export interface OperationCoverage {
@@ -34,9 +36,10 @@ export function operationCoverage(results: readonly CaseResult[]): OperationCove
     let row = rows.get(key);
     if (!row)
       rows.set(key, (row = { provider: r.provider, operation: r.operation, counts: new Map(), statuses: new Set() }));
-    const count = row.counts.get(r.kind) ?? { cases: 0, passed: 0 };
+    const count = row.counts.get(r.kind) ?? { cases: 0, passed: 0, errors: 0 };
     count.cases++;
     if (r.status === "passed") count.passed++;
+    else if (r.status === "error") count.errors++;
     row.counts.set(r.kind, count);
     for (const s of r.statuses) row.statuses.add(s);
   }

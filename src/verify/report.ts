@@ -3,6 +3,7 @@
 // suite's CI reporters take (one case per call, its drifts the message).
 import type { SuiteReport } from "../contract/report/report.js";
 import type { CaseResult } from "../contract/run.js";
+import { resultMark } from "../contract/report/case-marks.js";
 import { lineText, logSafe } from "../common/github-actions.js";
 import { formatPosition } from "../load/yaml-source.js";
 import { type Drift, describeDrift, type OverlayAction } from "./drift.js";
@@ -74,8 +75,7 @@ export function verifyText(report: VerifyReport): string {
     "",
   ];
   for (const r of report.results) {
-    const mark = r.status === "passed" ? "✓" : "✗";
-    lines.push(`${mark} ${lineText(r.id)}${r.status === "error" ? " (no answer checked)" : ""}`);
+    lines.push(`${resultMark(r.status)} ${lineText(r.id)}${r.status === "error" ? " (no answer checked)" : ""}`);
     for (const request of r.requests) lines.push(`    ${lineText(request)}`);
     if (r.statuses.length) lines.push(`    answered ${r.statuses.join(", ")}`);
     if (r.message) lines.push(`    ${lineText(r.message)}`);

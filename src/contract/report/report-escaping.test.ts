@@ -81,6 +81,20 @@ describe("reports", () => {
     expect(md).toContain("<summary>❌ shelf shelf_get_book › example › failed");
   });
 
+  it("Markdown coverage marks a kind ❌ only where a contract failed, ⚠️ where all passed or could not run", () => {
+    const kinds = (...cases: [CaseResult["kind"], CaseResult["status"]][]): SuiteReport => ({
+      ...report,
+      results: cases.map(([kind, status], i) => ({ ...result(status), id: `${i}`, kind })),
+    });
+    const row = (md: string) => md.split("\n").find((line) => line.startsWith("| `shelf_get_book` |"));
+    expect(row(markdownReport(kinds(["example", "passed"], ["example", "error"])))).toBe(
+      "| `shelf_get_book` | example 1/2 ⚠️ | 200 |",
+    );
+    expect(row(markdownReport(kinds(["example", "error"], ["example", "failed"], ["auth", "passed"])))).toBe(
+      "| `shelf_get_book` | example 0/2 ❌ · auth 1/1 | 200 |",
+    );
+  });
+
   const hostile = "</pre><script>alert(1)</script>\n```\nnot code ```` <img src=x> 100% done, a:b\r\n::error::injected";
   const located: SuiteReport = {
     ...report,

@@ -4,7 +4,7 @@
 // command that reproduces it. Text from the specs and the mocks is shown as
 // text: HTML escaped, code in fences longer than any run of backticks inside.
 import { cell, codeSpan, markdownText } from "../../emit/markdown-text.js";
-import { operationCoverage } from "../coverage.js";
+import { type KindCount, operationCoverage } from "../coverage.js";
 import {
   byProvider,
   failedCount,
@@ -48,7 +48,7 @@ export function markdownReport(report: SuiteReport, options: MarkdownOptions = {
   );
   for (const row of operationCoverage(report.results)) {
     const kinds = row.kinds
-      .map(({ kind, count }) => `${kind} ${count.passed}/${count.cases}${count.passed < count.cases ? " ❌" : ""}`)
+      .map(({ kind, count }) => `${kind} ${count.passed}/${count.cases}${kindMark(count)}`)
       .join(" · ");
     out.push(`| ${cell(codeSpan(row.operation))} | ${kinds} | ${row.statuses.join(", ") || "—"} |`);
   }
@@ -62,6 +62,12 @@ export function markdownReport(report: SuiteReport, options: MarkdownOptions = {
       out.push(`… and ${failures.length - shown.length} more: see the full report.`, "");
   }
   return `${out.join("\n").trimEnd()}\n`;
+}
+
+/** A kind's cell's mark: a contract failed (❌), else a case could not run (⚠️), else none. */
+function kindMark(count: KindCount): string {
+  if (count.passed + count.errors < count.cases) return ` ${caseEmoji("failed")}`;
+  return count.errors ? ` ${caseEmoji("error")}` : "";
 }
 
 /** One failure, folded: its id and place in the summary; the violation, input, answer and reproduce line inside. */
