@@ -22,6 +22,7 @@ import type { ProviderSummary } from "./provider-stamp.js";
 import { cell, codeSpan as code, htmlCommentText, markdownParagraphs, markdownText } from "./markdown-text.js";
 import { renderParts } from "./file-text.js";
 import { templates } from "./precompiled/templates.js";
+import { thousands } from "./thousands.js";
 
 function mdHeader(inputs: string[]): string {
   return (
@@ -89,7 +90,7 @@ function readmeView(ir: ProviderIR, pkg: Pick<PackageContext, "name">): object {
     oauthFlows: first?.oauth ? cell(describeFlows(first.oauth)) : null,
     requestHeadBytes: first?.server.requestHeadBytes
       ? `a request line and headers (address, query and credential, percent-encoded) ` +
-        `over ${thousands.format(first.server.requestHeadBytes)} bytes are refused before sending, ` +
+        `over ${thousands(first.server.requestHeadBytes)} bytes are refused before sending, ` +
         `naming the parameter that takes the most room`
       : null,
     paged: ir.operations.some((op) => op.tool.pagination),
@@ -163,9 +164,6 @@ function operationDocs(op: OperationIR) {
   };
 }
 
-// One formatter: toLocaleString builds a new one on every call (10 µs each).
-const thousands = new Intl.NumberFormat("en-US");
-
 function limitsOf(p: ParamSpec): string {
   const parts: string[] = [];
   if (p.integer) parts.push("integer");
@@ -179,9 +177,9 @@ function limitsOf(p: ParamSpec): string {
   }
   if (p.multipleOf !== undefined) parts.push(`a multiple of ${p.multipleOf}`);
   if (p.minLength !== undefined && p.maxLength !== undefined)
-    parts.push(`${p.minLength}–${thousands.format(p.maxLength)} characters`);
+    parts.push(`${p.minLength}–${thousands(p.maxLength)} characters`);
   else if (p.minLength !== undefined) parts.push(`at least ${p.minLength} character${p.minLength === 1 ? "" : "s"}`);
-  else if (p.maxLength !== undefined) parts.push(`at most ${thousands.format(p.maxLength)} characters`);
+  else if (p.maxLength !== undefined) parts.push(`at most ${thousands(p.maxLength)} characters`);
   if (p.enum)
     parts.push(`one of ${p.enum.map((v) => code(String(v))).join(", ")}${p.caseInsensitive ? " (any case)" : ""}`);
   else if (p.knownValues) parts.push(`known values ${p.knownValues.map(code).join(", ")}, others taken too`);

@@ -17,6 +17,7 @@ import { asGenerationErrors, asGenerationErrorsAsync, GenerationErrors } from ".
 import { projectPackage } from "./project-package.js";
 import { rel } from "./project-context.js";
 import { refusingTooDeep } from "../load/schemas/reference-depth.js";
+import { thousands } from "./thousands.js";
 
 /** Load, validate and link one provider; throws GenerationErrors listing every problem. */
 export async function loadProvider(root: string, dir: string): Promise<ProviderIR> {
@@ -112,7 +113,8 @@ export async function linkProvider(
   await checkpoint(signal);
   if (large) {
     const n = Object.keys(manifest.operations ?? {}).length;
-    onStep?.(`linking its ${n.toLocaleString("en-US")} operation${n === 1 ? "" : "s"}`);
+    // As en-US writes it, without Intl's formatter (toLocaleString makes one, loading its locale data: thousands.ts).
+    onStep?.(`linking its ${thousands(n)} operation${n === 1 ? "" : "s"}`);
   }
   try {
     // A document nesting too deep through its `$ref`s for the link's walks refused by its depth and place, measured
