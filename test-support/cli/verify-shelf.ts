@@ -2,12 +2,12 @@
 // faithful or deviating from its spec as the test's mode says, the forms its key may be echoed in, and a project of
 // the provider to verify from (src/cli/verify.test.ts, src/cli/verify-replay.test.ts).
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 import { cli, runtimeProject } from "../cli-harness.js";
 import { ROOT } from "../repo.js";
 import { server } from "../runtime/loopback-server.js";
+import { runScratch } from "../run/run-scratch.js";
 
 const FIXTURE = join(ROOT, "test-support/fixtures/specs/shelf");
 // ASCII: a key a header carries as its own text takes no other character (runtime/http/credentials.ts).
@@ -70,7 +70,7 @@ const book = { id: "b7", title: "Dune Messiah", state: "ready", rank: 3 };
  * the cases run one after another, each setting `mode` before it calls.
  */
 export function shelfFixture(prefix: string) {
-  const tmp = mkdtempSync(join(tmpdir(), prefix));
+  const tmp = mkdtempSync(join(runScratch(), prefix));
   let upstream: Awaited<ReturnType<typeof server>> | undefined;
   const fixture = {
     tmp,

@@ -104,6 +104,10 @@ const zqDoc = openapi({
         query("zqPaidNote", said("string", "Paid plans: max 500 characters.")),
         query("zqPost", said("string", "For verified accounts, up to 25000 characters.")),
         query("zqPitch", said("string", "For a verified account, up to 25000 characters.")),
+        // A unit written onto the number measures something else than the value: no bound.
+        query("zqUpload", said("integer", "The upload's size, up to 10MB.")),
+        query("zqDelay", said("number", "The delay, max 5s.")),
+        query("zqShare", said("number", "The share, at most 50%.")),
       ],
       requestBody: {
         required: true,
@@ -299,6 +303,9 @@ describe("a value's limits stated in words", () => {
       expect([name, params[name]?.maxLength]).toEqual([name, 1000]);
       expect(notesAt(d, `${at}.${name}`).join("\n")).toContain("blockwright add's default");
     }
+    // "up to 10MB", "max 5s", "at most 50%": the number's own unit is another; nothing drafted of the value.
+    for (const name of ["zqUpload", "zqDelay", "zqShare"])
+      expect([name, params[name]?.maximum, params[name]?.exclusiveMaximum]).toEqual([name, undefined, undefined]);
     const tool = (await linkedTools(d)).find((t) => t.id === "acme_zq_list_people");
     if (!tool) throw new Error("no tool");
     const long = await sentOrRefused(tool, { zqHandle: "h".repeat(281) }, {});

@@ -315,6 +315,8 @@ function sayings(sentence: string, own: ReadonlySet<string>, measured: ReadonlyS
         .slice(1)
         .find((g) => g !== undefined && !/\d/.test(g))
         ?.trim();
+      // A unit written onto the number ("up to 10MB", "max 5s", "at most 50%") measures something else than the value.
+      if (!unit && /^[A-Za-z%°]/.test(sentence.slice(match.index + match[0].length))) continue;
       // A qualifier after it ("no more than 35 for automated snapshots"), or another value beside the range
       // ("between 1 and 6 or 0 to not require reviewers"): the limit does not always hold.
       let after = `${unit && CONNECTORS.test(unit) ? unit : ""} ${sentence.slice(match.index + match[0].length)}`;
