@@ -9,8 +9,6 @@
 // The key, the JWT and the API key reach no output of either, an upstream that echoes them included.
 import { createHash, createPublicKey, generateKeyPairSync } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -36,6 +34,7 @@ import {
 } from "../test-support/platforms/tools.js";
 import { REPOSITORY } from "../test-support/neutral-copy.js";
 import { runScratch } from "../test-support/run/run-scratch.js";
+import { type Received, server } from "../test-support/runtime/loopback-server.js";
 
 const PROVIDER = "zqvaults";
 const API_KEY = "zq-api-key-5d8c2b7e1a9f3e4d";
@@ -44,19 +43,12 @@ const PRIVATE_KEY = generateKeyPairSync("ec", { namedCurve: "P-256" })
   .toString();
 const PUBLIC_KEY = createPublicKey(PRIVATE_KEY);
 
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  bytes: Buffer;
-}
-
 let work: string;
 let ir: ProviderIR;
-let server: Server;
+let upstream: Awaited<ReturnType<typeof server>> | undefined;
 let address: string;
 let simFiles: string[];
-const received: Received[] = [];
+let received: Received[] = [];
 
 beforeAll(async () => {
   work = mkdtempSync(join(runScratch(), "blockwright-signed-jwt-platforms-"));
@@ -82,32 +74,20 @@ beforeAll(async () => {
   await buildPackages([join(work, "generated-n8n", PROVIDER)]);
   // The upstream: each request recorded as received; every answer echoes the JWT (with and without `Bearer `) and
   // the API key, in its body and a header.
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (c: Buffer) => chunks.push(c));
-    request.on("end", () => {
-      const r = {
-        method: request.method ?? "",
-        url: request.url ?? "",
-        headers: request.headers,
-        bytes: Buffer.concat(chunks),
-      };
-      received.push(r);
-      const authorization = String(r.headers.authorization ?? "");
-      const echo = `${authorization} / ${authorization.slice(7)} / ${String(r.headers["x-zq-key"])}`;
-      const body =
-        r.method === "GET" ? { data: [{ id: "v1", name: echo }], next_cursor: null } : { id: "v9", name: echo };
-      response.writeHead(200, { "content-type": "application/json", "x-zq-echo": echo });
-      response.end(JSON.stringify(body));
-    });
+  upstream = await server((r) => {
+    const authorization = String(r.headers.authorization ?? "");
+    const echo = `${authorization} / ${authorization.slice(7)} / ${String(r.headers["x-zq-key"])}`;
+    const body =
+      r.method === "GET" ? { data: [{ id: "v1", name: echo }], next_cursor: null } : { id: "v9", name: echo };
+    return { status: 200, headers: { "x-zq-echo": echo }, body: JSON.stringify(body) };
   });
-  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
-  address = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  received = upstream.received;
+  address = upstream.url;
 });
 
 afterAll(async () => {
   // No server when the set-up failed before it: a promise of nothing would never settle.
-  if (server) await new Promise((closed) => server.close(closed));
+  await upstream?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 

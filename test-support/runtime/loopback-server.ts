@@ -9,6 +9,8 @@ export interface Received {
   url: string;
   headers: IncomingMessage["headers"];
   body: string;
+  /** The body's bytes as received (a signature or a hash is over these, not over the text). */
+  bytes: Buffer;
 }
 
 /**
@@ -20,10 +22,11 @@ export async function server(
 ) {
   const received: Received[] = [];
   const srv: Server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (d) => (body += d));
+    const chunks: Buffer[] = [];
+    req.on("data", (d: Buffer) => chunks.push(d));
     req.on("end", () => {
-      const r = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body };
+      const bytes = Buffer.concat(chunks);
+      const r = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: bytes.toString(), bytes };
       received.push(r);
       const answer = reply(r);
       if (answer === "reset") return req.socket.destroy();
