@@ -3,29 +3,15 @@
 // a paged list) through add, generate and test with no hand edit: drafted as auth.signedJwt, the package bundles the
 // signing part, and its contract suite passes on the mocks with each request's JWT verified with the test key's
 // public key and its claims recomputed from the request received (src/contract/request/jwt-check.ts).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli, runtimeProject } from "../../test-support/cli-harness.js";
-import { runScratch } from "../../test-support/run/run-scratch.js";
+import { describe, expect, it } from "vitest";
+import { addedProject } from "../../test-support/cli/added-project.js";
+import { cli } from "../../test-support/cli-harness.js";
 import { zqSignedJwt } from "../link/__fixtures__/zq-signed-jwt.js";
 import { startMocks } from "../mocks/mocks.js";
 
-let tmp: string;
-let dir: string;
-
-beforeAll(async () => {
-  tmp = mkdtempSync(join(runScratch(), "blockwright-signed-jwt-"));
-  dir = runtimeProject(join(tmp, "project"), "specs");
-  writeFileSync(join(tmp, "zqvaults.json"), JSON.stringify(zqSignedJwt()));
-  const added = await cli(["add", "zqvaults", "--from", join(tmp, "zqvaults.json"), "--operations", "all"], {
-    cwd: dir,
-  });
-  expect(added.code, added.stderr).toBe(0);
-  const generated = await cli(["generate"], { cwd: dir });
-  expect(generated.code, generated.stderr).toBe(0);
-});
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const { dir } = addedProject("blockwright-signed-jwt-", "zqvaults", zqSignedJwt());
 
 describe("a published document whose requests carry a JWT signed per request", () => {
   it("is drafted with auth.signedJwt and passes its contract suite, each JWT verified, with no edit", async () => {

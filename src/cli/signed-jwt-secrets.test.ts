@@ -5,13 +5,12 @@
 // `verify --record`'s files and report, or what the package client's logger and hooks are told (each request, its
 // retry, each answer's headers).
 import { generateKeyPairSync } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli, runtimeProject } from "../../test-support/cli-harness.js";
-import { runScratch } from "../../test-support/run/run-scratch.js";
-import { server } from "../../test-support/runtime/loopback-server.js";
+import { describe, expect, it } from "vitest";
+import { addedProject } from "../../test-support/cli/added-project.js";
+import { cli } from "../../test-support/cli-harness.js";
 import { zqSignedJwt } from "../link/__fixtures__/zq-signed-jwt.js";
 
 const API_KEY = "zq-api-key-7f3e9a1c5b2d4e6f";
@@ -23,47 +22,28 @@ const b64url = (text: string) => Buffer.from(text, "utf8").toString("base64url")
 
 // What the upstream answers: 200, 400, or 503 once then 200 (a retry); each echoing every secret it can.
 let mode: "ok" | "refuse" | "retry" = "ok";
-let tmp: string;
-let dir: string;
-let upstream: Awaited<ReturnType<typeof server>>;
+let failedOnce = false;
+const project = addedProject("blockwright-signed-jwt-secrets-", "zqvaults", zqSignedJwt(), (r) => {
+  const authorization = String(r.headers.authorization ?? "");
+  const jwt = authorization.replace(/^Bearer /, "");
+  const echoed = [authorization, jwt, b64(jwt), String(r.headers["x-zq-key"]), b64(API_KEY)];
+  // The key as a JSON value (its text JSON-escaped in the body), base64 and base64url.
+  const keyForms = [PRIVATE_KEY, b64(PRIVATE_KEY), b64url(PRIVATE_KEY)];
+  const headers = { "x-zq-echo": `${authorization}; ${jwt}; ${API_KEY}`, "x-zq-key-echo": b64url(PRIVATE_KEY) };
+  if (mode === "retry" && !failedOnce) {
+    failedOnce = true;
+    return { status: 503, headers: { ...headers, "retry-after": "0" }, body: JSON.stringify({ echoed }) };
+  }
+  failedOnce = false;
+  const text = `zq saw ${echoed.join(" | ")} and key ${keyForms.join(" | ")}`;
+  if (mode === "refuse") return { status: 400, headers, body: JSON.stringify({ message: text, echoed, keyForms }) };
+  const body = r.method === "GET" ? { data: [{ id: "v1", name: text }], next_cursor: null } : { id: "v9", name: text };
+  return { status: 200, headers, body: JSON.stringify(body) };
+});
+const { dir } = project;
 /** Every JWT the upstream received, bare. */
 const tokens = () =>
-  upstream.received.map((r) => String(r.headers.authorization ?? "").replace(/^Bearer /, "")).filter(Boolean);
-
-beforeAll(async () => {
-  tmp = mkdtempSync(join(runScratch(), "blockwright-signed-jwt-secrets-"));
-  dir = runtimeProject(join(tmp, "project"), "specs");
-  writeFileSync(join(tmp, "zqvaults.json"), JSON.stringify(zqSignedJwt()));
-  const added = await cli(["add", "zqvaults", "--from", join(tmp, "zqvaults.json"), "--operations", "all"], {
-    cwd: dir,
-  });
-  expect(added.code, added.stderr).toBe(0);
-  const generated = await cli(["generate"], { cwd: dir });
-  expect(generated.code, generated.stderr).toBe(0);
-  let failedOnce = false;
-  upstream = await server((r) => {
-    const authorization = String(r.headers.authorization ?? "");
-    const jwt = authorization.replace(/^Bearer /, "");
-    const echoed = [authorization, jwt, b64(jwt), String(r.headers["x-zq-key"]), b64(API_KEY)];
-    // The key as a JSON value (its text JSON-escaped in the body), base64 and base64url.
-    const keyForms = [PRIVATE_KEY, b64(PRIVATE_KEY), b64url(PRIVATE_KEY)];
-    const headers = { "x-zq-echo": `${authorization}; ${jwt}; ${API_KEY}`, "x-zq-key-echo": b64url(PRIVATE_KEY) };
-    if (mode === "retry" && !failedOnce) {
-      failedOnce = true;
-      return { status: 503, headers: { ...headers, "retry-after": "0" }, body: JSON.stringify({ echoed }) };
-    }
-    failedOnce = false;
-    const text = `zq saw ${echoed.join(" | ")} and key ${keyForms.join(" | ")}`;
-    if (mode === "refuse") return { status: 400, headers, body: JSON.stringify({ message: text, echoed, keyForms }) };
-    const body =
-      r.method === "GET" ? { data: [{ id: "v1", name: text }], next_cursor: null } : { id: "v9", name: text };
-    return { status: 200, headers, body: JSON.stringify(body) };
-  });
-});
-afterAll(async () => {
-  await upstream?.close();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+  project.upstream.received.map((r) => String(r.headers.authorization ?? "").replace(/^Bearer /, "")).filter(Boolean);
 
 /** What `text` must never hold: each secret (the JWTs sent so far too) in the forms the upstream echoes. */
 function expectNoSecret(text: string): void {
@@ -84,13 +64,13 @@ describe("a signed JWT, its private key and its subject's API key, echoed by the
     const shown: string[] = [];
     for (const m of ["ok", "refuse"] as const) {
       mode = m;
-      const before = upstream.received.length;
+      const before = project.upstream.received.length;
       const r = await cli(
-        ["call", "zqvaults_create_vault", ...params, "--param", "name=Zq echoed", "--base-url", upstream.url],
+        ["call", "zqvaults_create_vault", ...params, "--param", "name=Zq echoed", "--base-url", project.upstream.url],
         { cwd: dir, env },
       );
       expect(r.code, r.stderr).toBe(m === "ok" ? 0 : 1);
-      expect(upstream.received.length).toBe(before + 1);
+      expect(project.upstream.received.length).toBe(before + 1);
       expect(r.stdout + r.stderr).toContain("zq saw");
       shown.push(r.stdout, r.stderr);
     }
@@ -102,7 +82,7 @@ describe("a signed JWT, its private key and its subject's API key, echoed by the
     mode = "ok";
     const verified = await cli(
       [
-        ...["verify", "zqvaults", "--base-url", upstream.url, ...params, "--interval", "0"],
+        ...["verify", "zqvaults", "--base-url", project.upstream.url, ...params, "--interval", "0"],
         ...["--allow-writes", "zqvaults_create_vault", "--record", "recordings", "--json"],
       ],
       { cwd: dir, env },
@@ -131,16 +111,16 @@ describe("a signed JWT, its private key and its subject's API key, echoed by the
       observe: pkg.observeCalls,
       privateKey: PRIVATE_KEY,
       xZqKey: API_KEY,
-      baseUrl: upstream.url,
+      baseUrl: project.upstream.url,
       logger: { debug: log("debug"), info: log("info"), warn: log("warn"), error: log("error") },
       hooks: { onRequest: tell("onRequest"), onResponse: tell("onResponse"), onRetry: tell("onRetry") },
     });
     const results = [];
     // A list is safe to repeat: retried after the 503; a vault's creation is not.
     mode = "retry";
-    const before = upstream.received.length;
+    const before = project.upstream.received.length;
     results.push(await client.listVaults?.({ status: "open" }));
-    expect(upstream.received.length).toBe(before + 2);
+    expect(project.upstream.received.length).toBe(before + 2);
     for (const m of ["ok", "refuse"] as const) {
       mode = m;
       results.push(await client.createVault?.({ name: "Zq observed" }));
