@@ -1,4 +1,5 @@
-import { allowHostsOption, BASE_URL_HELP, baseUrlsOption } from "./support/base-urls.js";
+// serve's refusal of its options loads no more than these: the host rules (`support/base-urls.js`, the runtime's
+// `internal` entry) when a host is given, the receiver (`serve-delivered.js`) after the workflow is read.
 import {
   listOption,
   type Options,
@@ -12,7 +13,7 @@ import {
 import { UsageError, type CliIo } from "./support/io.js";
 import type { PollTriggerSpec, ToolSpec } from "@blockwright/runtime/internal";
 import type { TriggerBlock } from "@blockwright/runtime/workflow";
-import { openStoreOption, retryOf, type Serving, serveDelivered, STOP_GRACE_MS } from "./serve-delivered.js";
+import type { Serving } from "./serve-delivered.js";
 
 export const USAGE = `Usage: blockwright serve <workflow> [--port <n>] [--host <h>] [--mock | --live] [--base-url \
 <provider>=<url>]... [--allow-host <host>]... [--env-file <file>] [--store <file> | --store <postgres://…>] \
@@ -50,7 +51,13 @@ through a mock (POST /things) is in the list the next poll reads.
   --mock              (default) the workflow's calls go to Prism mocks of its
                       providers, started here; missing secrets get placeholders
   --live              the calls go to the real APIs; every secret must be set
-${BASE_URL_HELP}
+  --base-url <provider>=<url>
+                      with --live: send that provider's calls (the poll,
+                      the blocks, the subscription's) to this address
+                      (repeatable): https, or http on loopback; a host the
+                      provider does not list needs --allow-host
+  --allow-host <host> let credentials go to this host too (repeatable): a
+                      name, *.domain, *, or an IP address
   --env-file <file>   KEY=VALUE lines added to the environment
   --store <file>      the SQLite file keeping the events seen, the
                       deliveries, the runs and their journals, and the
@@ -109,8 +116,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const dirs = projectDirs(args, io.cwd);
   const publicUrl = publicUrlOption(stringOption(args, "public-url"));
   const concurrency = positiveInteger(stringOption(args, "concurrency"), "--concurrency", 1000) ?? DEFAULT_CONCURRENCY;
-  const allowHosts = allowHostsOption(listOption(args, "allow-host"));
+  const allowHostEntries = listOption(args, "allow-host");
   const baseUrlEntries = listOption(args, "base-url");
+  const hostRules =
+    allowHostEntries.length || baseUrlEntries.length ? await import("./support/base-urls.js") : undefined;
+  const allowHosts = hostRules ? hostRules.allowHostsOption(allowHostEntries) : [];
   // In mock mode every provider's calls go to its mock.
   if (baseUrlEntries.length && mode === "mock")
     throw new UsageError("BW3004", "--base-url sends a provider's calls elsewhere: it goes with --live, not --mock");
@@ -139,9 +149,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     );
   const [startId, startBlock] = start;
   const blockTypes = Object.values(checked.workflow.blocks).map((b) => b.type);
-  const baseUrls = baseUrlEntries.length
-    ? baseUrlsOption(baseUrlEntries, calledProviders(registry.tools, blockTypes), allowHosts)
-    : undefined;
+  const baseUrls =
+    hostRules && baseUrlEntries.length
+      ? hostRules.baseUrlsOption(baseUrlEntries, calledProviders(registry.tools, blockTypes), allowHosts)
+      : undefined;
   const serving: Serving = {
     io,
     file,
@@ -167,6 +178,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       "BW3012",
       `--backfill and --poll-interval: ${blockAction(startBlock)} is delivered, not polled`,
     );
+  const { serveDelivered } = await import("./serve-delivered.js");
   return serveDelivered(serving);
 }
 
@@ -178,6 +190,7 @@ async function servePolledTrigger(s: Serving, polled: PollTriggerSpec, args: Par
       `--public-url: ${polled.id} is polled, not delivered: it has no subscription to create`,
     );
   const intervalSeconds = positiveInteger(stringOption(args, "poll-interval"), "--poll-interval", 86400);
+  const { openStoreOption, retryOf, STOP_GRACE_MS } = await import("./serve-delivered.js");
   const store = await openStoreOption(s.storeOption, s.io.cwd);
   try {
     const { servePolled } = await import("./serve-poll.js");

@@ -14,14 +14,6 @@ import {
 } from "@blockwright/runtime/internal";
 import { UsageError } from "./io.js";
 
-export const BASE_URL_HELP = `  --base-url <provider>=<url>
-                      with --live: send that provider's calls (the poll,
-                      the blocks, the subscription's) to this address
-                      (repeatable): https, or http on loopback; a host the
-                      provider does not list needs --allow-host
-  --allow-host <host> let credentials go to this host too (repeatable): a
-                      name, *.domain, *, or an IP address`;
-
 /** The `--allow-host` entries, each checked. */
 export function allowHostsOption(entries: readonly string[]): string[] {
   for (const host of entries) {
