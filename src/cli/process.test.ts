@@ -92,38 +92,7 @@ describe("bin/blockwright.js", () => {
   });
 });
 
-describe("what generate loads", () => {
-  it(
-    "of documents of one file each: no document bundler and no network module, " +
-      "only openapi-typescript's transform and the printer (its package entry loaded all of @redocly/openapi-core, " +
-      "and through its proxy agent Node's tls, http and https)",
-    async () => {
-      const report = join(tmp, "loaded.json");
-      const out = join(tmp, "loaded-out");
-      const run = spawnCli(["generate", "--out", out], {
-        NODE_OPTIONS: `--require=${join(ROOT, "test-support/loaded-modules.cjs")}`,
-        LOADED_MODULES_FILE: report,
-      });
-      expect(await run.exited, run.stderr()).toBe(0);
-      const loaded = JSON.parse(readFileSync(report, "utf8")) as {
-        cjs: string[];
-        builtins: string[];
-        byNode: string[];
-      };
-      expect(loaded.cjs.filter((path) => path.includes("@redocly"))).toEqual([]);
-      // The command's own modules found by their address (src/common/start/own-resolve.ts), in both processes.
-      expect(loaded.byNode).toEqual([]);
-      // (net is loaded by any process whose output is a pipe: its stdout is a socket.)
-      expect(loaded.builtins.filter((name) => ["tls", "http", "https", "http2"].includes(name))).toEqual([]);
-      // The printer did run: every package's declarations hold openapi-typescript's `paths`.
-      const packages = readdirSync(out, { withFileTypes: true }).filter((e) => e.isDirectory());
-      expect(packages.length).toBeGreaterThan(0);
-      for (const p of packages)
-        expect(readFileSync(join(out, p.name, "index.d.ts"), "utf8"), p.name).toMatch(/export interface paths \{/);
-    },
-  );
-});
-
+// What generate loads as a process: relaunch.test.ts, of its generate run that other tests there ask too.
 describe("node bin/blockwright.js, without `node --`", () => {
   it(
     "reads --env-file as the command's own; when the file cannot be read, Node 20 stops first, " +

@@ -2,7 +2,16 @@
 // and, through the built command (npm run build first), that it runs there with the flags, keeps its compiled code
 // apart from the other commands', says what it says in-process, and stops once the process that started it is gone.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import module from "node:module";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -53,25 +62,49 @@ describe("relaunchArgs", () => {
   });
 });
 
-describe("generate in a process of its own", () => {
-  it("runs with 4 MiB semi-spaces and its optimiser's flags, started by a process without them", async () => {
-    // Each process tells, at its exit, its arguments and its young generation's size (new space: two semi-spaces).
+/**
+ * One generate of two synthetic providers for three tests' questions (a generate as a process, its launcher and the
+ * relaunched one, costs about 0.4 s of CPU): started by the built command with a compile cache of its own (the cache
+ * test's first run), each process telling at its exit its arguments and young generation (`young.cjs`) and what it
+ * loaded (`test-support/loaded-modules.cjs`).
+ */
+let firstRun: Promise<{ dir: string; cache: string; stderr: string; young: string; loaded: string }> | undefined;
+const firstGenerate = () =>
+  (firstRun ??= (async () => {
+    const dir = mkdtempSync(join(tmp, "first-"));
+    writeSyntheticProject(dir, 2);
+    mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
+    symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
+    const young = join(tmp, "young.jsonl");
+    const loaded = join(tmp, "loaded.json");
     const preload = join(tmp, "young.cjs");
-    const report = join(tmp, "young.jsonl");
     writeFileSync(
       preload,
-      `process.on("exit", () => require("node:fs").appendFileSync(${JSON.stringify(report)}, JSON.stringify({
+      `process.on("exit", () => require("node:fs").appendFileSync(${JSON.stringify(young)}, JSON.stringify({
         argv: process.argv.slice(2),
         execArgv: process.execArgv,
         newSpace: require("node:v8").getHeapSpaceStatistics().find((s) => s.space_name === "new_space").space_size,
       }) + "\\n"));`,
     );
-    const dir = mkdtempSync(join(tmp, "young-"));
-    writeSyntheticProject(dir, 2);
-    const run = spawnCli(["generate"], { NODE_OPTIONS: `--require=${preload}` }, dir);
+    const cache = join(dir, "compile-cache");
+    const run = spawnCli(
+      ["generate"],
+      {
+        NODE_COMPILE_CACHE: cache,
+        NODE_OPTIONS: `--require=${preload} --require=${join(ROOT, "test-support/loaded-modules.cjs")}`,
+        LOADED_MODULES_FILE: loaded,
+      },
+      dir,
+    );
     expect(await run.exited, run.stderr()).toBe(0);
-    expect(run.stderr()).toMatch(/^generate: 2 providers to link…\ngenerate: 2 providers, \d+ operations, /);
-    const processes = readFileSync(report, "utf8")
+    return { dir, cache, stderr: run.stderr(), young, loaded };
+  })());
+
+describe("generate in a process of its own", () => {
+  it("runs with 4 MiB semi-spaces and its optimiser's flags, started by a process without them", async () => {
+    const first = await firstGenerate();
+    expect(first.stderr).toMatch(/^generate: 2 providers to link…\ngenerate: 2 providers, \d+ operations, /);
+    const processes = readFileSync(first.young, "utf8")
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as { argv: string[]; execArgv: string[]; newSpace: number });
@@ -85,21 +118,43 @@ describe("generate in a process of its own", () => {
   });
 
   it(
+    "loads, for documents of one file each, no document bundler and no network module, only openapi-typescript's " +
+      "transform and the printer (its package entry loaded all of @redocly/openapi-core, and through its proxy " +
+      "agent Node's tls, http and https); its own modules found by their address",
+    async () => {
+      const first = await firstGenerate();
+      const loaded = JSON.parse(readFileSync(first.loaded, "utf8")) as {
+        cjs: string[];
+        builtins: string[];
+        byNode: string[];
+      };
+      expect(loaded.cjs.filter((path) => path.includes("@redocly"))).toEqual([]);
+      // The command's own modules found by their address (src/common/start/own-resolve.ts), in both processes.
+      expect(loaded.byNode).toEqual([]);
+      // (net is loaded by any process whose output is a pipe: its stdout is a socket.)
+      expect(loaded.builtins.filter((name) => ["tls", "http", "https", "http2"].includes(name))).toEqual([]);
+      // The printer did run: every package's declarations hold openapi-typescript's `paths`.
+      const out = join(first.dir, "generated");
+      const packages = readdirSync(out, { withFileTypes: true }).filter((e) => e.isDirectory());
+      expect(packages.length).toBe(2);
+      for (const p of packages)
+        expect(readFileSync(join(out, p.name, "index.d.ts"), "utf8"), p.name).toMatch(/export interface paths \{/);
+    },
+  );
+
+  it(
     "keeps its compiled code apart from the other commands' in Node's compile cache: none of it refused after " +
       "another command ran (V8 refuses code compiled under other flags, and generate's were set once it ran)",
     async () => {
-      const dir = mkdtempSync(join(tmp, "cache-"));
-      writeSyntheticProject(dir, 1);
-      mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
-      symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
-      // A compile cache of this test's own, and Node telling what it does with each module's cached code.
-      const env = { NODE_COMPILE_CACHE: join(dir, "compile-cache"), NODE_DEBUG_NATIVE: "COMPILE_CACHE" };
+      // The first generate filled a compile cache of its own; then Node telling what it does with each module's
+      // cached code.
+      const { dir, cache } = await firstGenerate();
+      const env = { NODE_COMPILE_CACHE: cache, NODE_DEBUG_NATIVE: "COMPILE_CACHE" };
       const stderrOf = async (args: string[]) => {
         const run = spawnCli(args, env, dir);
         expect(await run.exited, run.stderr()).toBe(0);
         return run.stderr();
       };
-      await stderrOf(["generate"]);
       // A command with V8's default flags that loads modules generate loads too (the runtime's, the helpers').
       const other = await stderrOf(["tools", "--format", "openai"]);
       // Into a folder of its own: with nothing to skip, it loads what the first did.
