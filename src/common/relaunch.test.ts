@@ -3,6 +3,7 @@
 // apart from the other commands', says what it says in-process, and stops once the process that started it is gone.
 import { execFileSync } from "node:child_process";
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -63,16 +64,16 @@ describe("relaunchArgs", () => {
 });
 
 /**
- * One generate of two synthetic providers for three tests' questions (a generate as a process, its launcher and the
- * relaunched one, costs about 0.4 s of CPU): started by the built command with a compile cache of its own (the cache
- * test's first run), each process telling at its exit its arguments and young generation (`young.cjs`) and what it
- * loaded (`test-support/loaded-modules.cjs`).
+ * One generate of the repository's providers (a copy of its specs/) for three tests' questions (a generate as a
+ * process, its launcher and the relaunched one, costs 0.6–0.9 s of CPU): started by the built command with a compile
+ * cache of its own (the cache test's first run), each process telling at its exit its arguments and young generation
+ * (`young.cjs`) and what it loaded (`test-support/loaded-modules.cjs`).
  */
 let firstRun: Promise<{ dir: string; cache: string; stderr: string; young: string; loaded: string }> | undefined;
 const firstGenerate = () =>
   (firstRun ??= (async () => {
     const dir = mkdtempSync(join(tmp, "first-"));
-    writeSyntheticProject(dir, 2);
+    cpSync(join(ROOT, "specs"), join(dir, "specs"), { recursive: true });
     mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
     symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
     const young = join(tmp, "young.jsonl");
@@ -103,7 +104,10 @@ const firstGenerate = () =>
 describe("generate in a process of its own", () => {
   it("runs with 4 MiB semi-spaces and its optimiser's flags, started by a process without them", async () => {
     const first = await firstGenerate();
-    expect(first.stderr).toMatch(/^generate: 2 providers to link…\ngenerate: 2 providers, \d+ operations, /);
+    // The relaunched process's words passed on as they were (a provider's warnings may come between).
+    expect(first.stderr).toMatch(
+      /^generate: (\d+) providers to link…\n(?:generate: .*\n)*generate: \1 providers, \d+ operations, /,
+    );
     const processes = readFileSync(first.young, "utf8")
       .trim()
       .split("\n")
@@ -136,7 +140,7 @@ describe("generate in a process of its own", () => {
       // The printer did run: every package's declarations hold openapi-typescript's `paths`.
       const out = join(first.dir, "generated");
       const packages = readdirSync(out, { withFileTypes: true }).filter((e) => e.isDirectory());
-      expect(packages.length).toBe(2);
+      expect(packages.length).toBeGreaterThan(0);
       for (const p of packages)
         expect(readFileSync(join(out, p.name, "index.d.ts"), "utf8"), p.name).toMatch(/export interface paths \{/);
     },
