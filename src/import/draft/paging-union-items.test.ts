@@ -1,7 +1,8 @@
 // A list paged by `after` and `has_more` whose items are a union of kinds (`oneOf` told apart by `type`: a
 // conversation's messages and tool calls, each with its `id`): the last item's id was taken as the cursor only for
 // items of one object shape, so the list was drafted as one page and `call --all-pages` was refused (issue 59). Every
-// shape naming an `id`, the last item's id is the cursor whichever kind it is; a shape without one leaves it unpaged.
+// shape naming an `id`, the last item's id is the cursor whichever kind it is, one that may be null too (the link
+// refused it as untyped); a shape without one leaves it unpaged.
 import { rmSync } from "node:fs";
 import { collectPages, fullSupport } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
@@ -26,14 +27,15 @@ const kind = (name: string, extra: Json = { id: { type: "string" } }) => ({
 });
 const schemas = (third: Json) => ({
   schemas: {
-    ZqNote: kind("zqnote", { id: { type: "string" }, text: { type: "string" } }),
+    // An optional id (FastAPI's `Optional[str]`): the cursor may be null, which ends the pages.
+    ZqNote: kind("zqnote", { id: { anyOf: [{ type: "string" }, { type: "null" }] }, text: { type: "string" } }),
     ZqCall: { allOf: [{ $ref: "#/components/schemas/ZqBase" }, kind("zqcall", { name: { type: "string" } })] },
     ZqBase: { type: "object", properties: { id: { type: "string" } } },
     ZqMark: third,
   },
 });
-const listing = (third: Json) =>
-  openapi(
+const listing = (third: Json) => ({
+  ...openapi(
     {
       "/zqthreads/{zqthread}/items": {
         get: {
@@ -64,7 +66,9 @@ const listing = (third: Json) =>
       },
     },
     schemas(third),
-  );
+  ),
+  openapi: "3.1.0",
+});
 
 describe("a list of a union of kinds, each with its id, paged by after and has_more", () => {
   it("sends the last item's id back as after, whichever kind it is, while has_more is true", async () => {
