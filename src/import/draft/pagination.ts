@@ -196,10 +196,7 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
     };
   }
   const after = request.declared(AFTER_ID);
-  const idOfItems =
-    paging.list.items &&
-    typeOf(paging.list.items) === "object" &&
-    ((paging.list.items.properties ?? {}) as Schema).id !== undefined;
+  const idOfItems = itemsNameIds(paging.doc, paging.list.items);
   if (more && after && idOfItems) {
     const list = formatPointer(paging.list.pointer).slice(1);
     note(`paging recognised as ${more.join(".")} with the last item's id sent back as ${after.name}`);
@@ -232,6 +229,19 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
     };
   }
   return undefined;
+}
+
+/**
+ * Whether the list's items name an `id`: an object's, or every shape's of a union of objects (`oneOf` of kinds told
+ * apart by `type`, a conversation's messages and tool calls), whose last item's id is then the page's cursor whichever
+ * kind it is.
+ */
+function itemsNameIds(doc: OpenApiDocument, items: Schema | undefined): boolean {
+  const namesId = (s: Schema | undefined) =>
+    s !== undefined && typeOf(s) === "object" && ((s.properties ?? {}) as Schema).id !== undefined;
+  if (!items || namesId(items)) return items !== undefined;
+  const shapes = (items.oneOf ?? items.anyOf) as Schema[] | undefined;
+  return Array.isArray(shapes) && shapes.length > 0 && shapes.every((s) => namesId(safeFlatten(doc, s)));
 }
 
 /** Whether a parameter is named or described as taking an item's id (`since_id`, "the id of the last item…"). */

@@ -269,13 +269,16 @@ function draftDeclared(
 }
 
 /**
- * A query value the document lets be null (3.1's `type: [string, "null"]`): null has no form there, and OpenAPI writes
- * no pair for it. Drafted nullable, so that a caller's null (`--param x=null`) sends nothing, not the text `null`
- * (link/null-values/); the note saying so.
+ * A query value the document lets be null (3.1's `type: [string, "null"]`, a list's `anyOf: [{type: array}, {type:
+ * null}]`): null has no form there, and OpenAPI writes no pair for it. Drafted nullable, so that a caller's null
+ * (`--param x=null`) sends nothing, not the text `null` nor a refusal (link/null-values/); the note saying so. Not a
+ * value described by `content` (its JSON text has a form for null).
  */
 function nullableQuery(doc: OpenApiDocument, declared: Declared, draft: ManifestParam): string | undefined {
+  const styled = draft.type === "json" && declared.content === undefined;
   const scalar = draft.type === "string" || draft.type === "number" || draft.type === "boolean";
-  if (declared.in !== "query" || !scalar || !declared.schema || !doc.admitsNull(declared.schema)) return undefined;
+  if (declared.in !== "query" || !(scalar || styled) || !declared.schema || !doc.admitsNull(declared.schema))
+    return undefined;
   draft.nullable = true;
   return (
     `the spec lets ${declared.name} be null, which a query cannot carry (OpenAPI writes no pair for null): ` +

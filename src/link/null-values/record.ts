@@ -7,10 +7,10 @@ export const nullValues = {
     "**`nullable`:** a parameter a caller may give as null, sent as JSON null: a field of a JSON body (or a whole " +
     "JSON body) whose document admits null (`nullable`, a `null` type, an `anyOf` with null) where null means " +
     "something leaving the field out does not. A parameter left out stays out; null given to another counts as not " +
-    "given. In a query (a text, number or boolean whose document admits null) null sends nothing, as OpenAPI " +
-    "serialises null (RFC 6570's undefined), and a required one given null is refused. `blockwright add` drafts it " +
-    "for every such field; the link refuses it where the document does not admit null or the value goes neither in " +
-    "a JSON body nor such a query parameter.",
+    "given. In a query (a value its style writes, a list too, whose document admits null) null sends nothing, as " +
+    "OpenAPI serialises null (RFC 6570's undefined), and a required one given null is refused. `blockwright add` " +
+    "drafts it for every such field; the link refuses it where the document does not admit null or the value goes " +
+    "neither in a JSON body nor such a query parameter.",
   schema: ["null-values"],
   tool: [],
   surface: {},

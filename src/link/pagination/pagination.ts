@@ -18,6 +18,7 @@ import { declaredParameter, typeOf, type OpenApiOperation, type Schema } from ".
 import { diffValue, type ToolEntry, type ValueChange } from "../../model/surface-entry.js";
 import type { ToolSurface } from "../../model/surface-format.js";
 import type { LinkContext, Path } from "../context.js";
+import { nullableUnionType } from "../outputs/outputs.js";
 
 /** allPages, maxItems and maxPages are block inputs of list operations: no parameter may take those names. */
 export function checkPageInputNames(ctx: LinkContext): void {
@@ -174,13 +175,16 @@ function linkNext(
     case "cursor": {
       const cursor = expression(p.cursor, ["cursor"], ["body", "header"]);
       // An object (a record's key, DynamoDB's LastEvaluatedKey) is sent back whole, which only a JSON body field can.
-      const scalar = ["string", "integer", "number"].includes(typeOf(cursor?.schema ?? {}) ?? "");
-      const whole = typeOf(cursor?.schema ?? {}) === "object" && p.send.in === "body";
+      // One that may be null (an `anyOf` of a text and null, an item's optional id) is of its kind: null ends the
+      // pages.
+      const kind = cursor?.schema && (typeOf(cursor.schema) ?? nullableUnionType(ctx.doc, cursor.schema));
+      const scalar = ["string", "integer", "number"].includes(kind ?? "");
+      const whole = kind === "object" && p.send.in === "body";
       if (cursor?.schema && !scalar && !whole)
         ctx.fail(
           "BW2022",
           [...where, "cursor"],
-          `"${p.cursor}" is ${typeOf(cursor.schema) ?? "untyped"} in ${ctx.openapiName}; ` +
+          `"${p.cursor}" is ${kind ?? "untyped"} in ${ctx.openapiName}; ` +
             `a cursor is a string or a number, or an object sent in the body`,
           "value",
         );
