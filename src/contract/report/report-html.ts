@@ -50,10 +50,11 @@ export function htmlReport(report: SuiteReport): string {
 function providersTable(report: SuiteReport): string {
   const rows = [...byProvider(report.results)].map(([provider, results]) => {
     const p = summarise(results);
-    const bad = p.failed + p.errors;
+    // Red only where a contract failed, as the coverage table's cells.
+    const status = p.failed ? "failed" : p.errors ? "error" : "passed";
     return (
       `<tr><td>${text(provider)}</td><td class="n">${p.cases}</td><td class="n">${p.passed}</td><td class="n ` +
-      `${bad ? "bad" : "ok"}">${failedCount(p)}</td></tr>`
+      `${CELL_CLASS[status]}">${failedCount(p)}</td></tr>`
     );
   });
   const head = "<tr><th>Provider</th><th>Cases</th><th>Passed</th><th>Failed</th></tr>";
