@@ -66,8 +66,9 @@ Progress goes to stderr: a status line on a terminal, plain lines otherwise.
                     then; a case that could not run is not counted (nothing
                     was checked there: the exit status is 1 all the same),
                     but n in a row that could not run, none passing or
-                    failing between them, stop the run too (a mock that
-                    never starts, a worker that crashes on every case)
+                    failing between them, stop the run too (a worker that
+                    crashes on every case, properties none of whose runs
+                    ends in time)
   --workers <n>     run the cases in n worker threads, each with mocks of
                     its own providers only (default: one per core, at most
                     4, and one per 300 cases: a worker takes most of a

@@ -75,8 +75,9 @@ export function ageOption(value: string | undefined): number | undefined {
  * --max-failures: the run stops at the n-th contract that failed. A case that could not run (a property whose time
  * limit ended before any run finished, a worker that crashed) checked nothing, so it is not one: the cap counts what
  * the reports count as failed (report.ts summarise), which counts such a case apart. But n cases in a row that could
- * not run, none passing or failing between them, stop the run too: the suite itself is broken there (a mock that never
- * starts, a worker that crashes on every case), and the cases after them would only add more of the same.
+ * not run, none passing or failing between them, stop the run too: the suite itself is broken there (a worker that
+ * crashes on every case, properties none of whose runs ends in time), and the cases after them would only add more of
+ * the same. (A mock that answers nothing fails contracts: those are counted already.)
  */
 export interface FailureCap {
   /** Counts a case's result (in the order results come in). */
