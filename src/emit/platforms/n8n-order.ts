@@ -1,7 +1,7 @@
 // The order n8n's linter wants a node's options in: eslint-plugin-n8n-nodes-base sorts them with
 // `a.name.localeCompare(b.name)`, Unicode's collation as ICU gives it. A name of printable ASCII is ordered here by
 // that collation's table for those characters (what `localeCompare(…, "en")` gives, which n8n-order.test.ts checks
-// against Node's own), so that generate neither loads Intl's collation (8–15 ms of a process's CPU at its first use)
+// against Node's own), so that generate neither loads Intl's collation (about 6 ms of a process's CPU at its first use)
 // nor depends on the machine's ICU for such names; any other name still goes to localeCompare.
 
 /** The printable ASCII characters in the collation's order; a letter and its capital are one place. */
