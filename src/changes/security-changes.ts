@@ -107,7 +107,7 @@ function schemeOf(docs: DocumentSet, name: string): { placement: string; urls: s
   const s = deref(docs, { schema: object(object(doc.components).securitySchemes)[name], file: docs.root }).node;
   const flows = Object.fromEntries(
     Object.entries(object(s.flows))
-      .sort(([x], [y]) => x.localeCompare(y))
+      .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
       .map(([flow, f]) => [flow, { tokenUrl: object(f).tokenUrl, authorizationUrl: object(f).authorizationUrl }]),
   );
   return {

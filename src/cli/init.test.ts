@@ -121,8 +121,9 @@ describe("blockwright init", () => {
       ".github/workflows/contract-tests.yml",
       ".github/workflows/release.yml",
       ".gitignore",
-      "examples/first-note.yaml",
+      // By code unit (capitals before lower case), as on every machine: not the locale's collation.
       "LICENSE",
+      "examples/first-note.yaml",
       "package.json",
       "specs/notes/manifest.yaml",
       "specs/notes/openapi.yaml",

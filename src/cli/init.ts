@@ -168,7 +168,7 @@ async function refuseLinks(dir: string, files: Map<string, string | URL>): Promi
 function writeFiles(io: CliIo, dir: string, files: Map<string, string | URL>): { written: string[]; kept: string[] } {
   const written: string[] = [];
   const kept: string[] = [];
-  for (const [path, content] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [path, content] of [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const target = join(dir, path);
     if (existsSync(target)) {
       kept.push(path);

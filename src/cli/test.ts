@@ -64,7 +64,11 @@ Progress goes to stderr: a status line on a terminal, plain lines otherwise.
                     stop at the n-th contract that failed: no case starts
                     after it, and the report leaves out the cases under way
                     then; a case that could not run is not counted (nothing
-                    was checked there: the exit status is 1 all the same)
+                    was checked there: the exit status is 1 all the same),
+                    but n in a row that could not run, none passing or
+                    failing between them, stop the run too (a worker that
+                    crashes on every case, properties none of whose runs
+                    ends in time)
   --workers <n>     run the cases in n worker threads, each with mocks of
                     its own providers only (default: one per core, at most
                     4, and one per 300 cases: a worker takes most of a
@@ -296,8 +300,8 @@ interface RunOutcome {
 
 /**
  * The cases in this thread or in worker threads. Once the n-th failure of
- * --max-failures is in (a case that could not run is not one), the run is over: results of cases under way then are
- * left out of the report, which says how many.
+ * --max-failures is in (a case that could not run is not one), or n cases in a row could not run, the run is over:
+ * results of cases under way then are left out of the report, which says how many.
  */
 async function runSuite(cases: PlannedCase[], options: SuiteOptions): Promise<RunOutcome> {
   const { io, dirs, seed, runs, workers, maxFailures } = options;
@@ -387,8 +391,7 @@ async function runSuite(cases: PlannedCase[], options: SuiteOptions): Promise<Ru
     ...(ranOut
       ? {
           stopped:
-            `--max-failures ${maxFailures} reached` +
-            `${leftOut ? `; ${leftOut} case${leftOut === 1 ? "" : "s"} under way then left out` : ""}`,
+            cap.reason() + `${leftOut ? `; ${leftOut} case${leftOut === 1 ? "" : "s"} under way then left out` : ""}`,
         }
       : {}),
   };

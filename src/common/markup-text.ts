@@ -50,6 +50,7 @@ h1 { font-size: 1.6rem; margin-bottom: .2rem; } h2 { margin-top: 2rem; border-bo
 table { border-collapse: collapse; margin: .5rem 0; } th, td { border: 1px solid #d0d7de; padding: .25rem .5rem; \
 text-align: left; vertical-align: top; }
 td.n { text-align: right; } td.ok { background: #dafbe1; } td.bad { background: #ffebe9; } td.none { color: #8c959f; }
+td.notrun { background: #fff8c5; }
 .verdict { font-size: 1.1rem; font-weight: 600; } .verdict.ok { color: #1a7f37; } .verdict.bad { color: #cf222e; }
 pre { background: #f6f8fa; padding: .5rem; overflow-x: auto; white-space: pre-wrap; word-break: break-word; }
 svg.chart text { font: 12px system-ui, sans-serif; fill: #1f2328; } svg.chart .pass { fill: #2da44e; } \

@@ -25,6 +25,15 @@ export interface OperationCoverage {
   passed: boolean;
 }
 
+/**
+ * A kind's cell read as one case's status, for its mark and colour in every report: failed where a contract failed,
+ * else could not run (`error`) where a case could not run, else passed.
+ */
+export function kindStatus(count: KindCount): CaseResult["status"] {
+  if (count.passed + count.errors < count.cases) return "failed";
+  return count.errors ? "error" : "passed";
+}
+
 /** One row per operation, in the order of the results (by provider, then operation). */
 export function operationCoverage(results: readonly CaseResult[]): OperationCoverage[] {
   const rows = new Map<

@@ -40,7 +40,7 @@ export async function deriveCasesPaced(
   return all;
 }
 
-const byId = (a: ToolSpec, b: ToolSpec) => a.id.localeCompare(b.id);
+const byId = (a: ToolSpec, b: ToolSpec) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 const toolCases = (tool: ToolSpec, subject: Subject) =>
   applicableKinds(tool, subject).flatMap((kind) => deriveKind(kind, tool, subject));

@@ -2,6 +2,7 @@
 // (src/load/input-file.ts: a manifest, an OpenAPI document), and a draft of a whole published API can pass them: a
 // manifest repeats each operation's parameters, outputs and review notes, the cut is written as YAML. Such a draft is
 // refused before anything is written, saying how to choose fewer operations: `add` never writes what generate refuses.
+import { thousands } from "../emit/thousands.js";
 import { INPUT_LIMITS, type InputLimit } from "../load/input-file.js";
 
 const MiB = 1024 * 1024;
@@ -33,7 +34,7 @@ export function refuseOversizedDraft(
   });
   if (!over.length) return;
   throw new DraftTooLarge(
-    `the draft of ${operations.toLocaleString("en")} operations would write ${over.join(" and ")}, which ` +
+    `the draft of ${thousands(operations)} operations would write ${over.join(" and ")}, which ` +
       "blockwright generate would refuse: nothing written. Choose fewer operations (--tag, --path-prefix or " +
       "--operations; add --from <document> --list lists them), or split the API into several providers, each a " +
       "part of it",

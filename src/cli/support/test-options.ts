@@ -74,21 +74,31 @@ export function ageOption(value: string | undefined): number | undefined {
 /**
  * --max-failures: the run stops at the n-th contract that failed. A case that could not run (a property whose time
  * limit ended before any run finished, a worker that crashed) checked nothing, so it is not one: the cap counts what
- * the reports count as failed (report.ts summarise), which counts such a case apart.
+ * the reports count as failed (report.ts summarise), which counts such a case apart. But n cases in a row that could
+ * not run, none passing or failing between them, stop the run too: the suite itself is broken there (a worker that
+ * crashes on every case, properties none of whose runs ends in time), and the cases after them would only add more of
+ * the same. (A mock that answers nothing fails contracts: those are counted already.)
  */
 export interface FailureCap {
-  /** Counts a case's result. */
+  /** Counts a case's result (in the order results come in). */
   count(r: Pick<CaseResult, "status">): void;
-  /** Whether the n-th failure is in (never without a cap). */
+  /** Whether the n-th failure, or the n-th case in a row that could not run, is in (never without a cap). */
   reached(): boolean;
+  /** Why the run stopped, once reached. */
+  reason(): string;
 }
 
 export function failureCap(max: number | undefined): FailureCap {
   let failed = 0;
+  let notRunInARow = 0;
   return {
     count(r) {
+      notRunInARow = r.status === "error" ? notRunInARow + 1 : 0;
       if (r.status === "failed") failed++;
     },
-    reached: () => max !== undefined && failed >= max,
+    reached: () => max !== undefined && (failed >= max || notRunInARow >= max),
+    reason: () =>
+      `--max-failures ${max} reached` +
+      (max !== undefined && failed < max ? `: ${max} case${max === 1 ? "" : "s"} in a row could not run` : ""),
   };
 }

@@ -3,9 +3,13 @@
 // for the module type), about a quarter of a `serve --live` start (docs/contributing/performance.md, the fifty-first
 // round). A relative import of a `.js` module by one under the command's `dist/` or the runtime's is that address: both
 // packages are `"type": "module"` with no package.json below it, and Node hands the importer's address already
-// resolved (symbolic links followed), so the joined address is the one Node would give. Bare names (packages) and
-// anything else keep Node's resolution. Node's in-thread hooks (`module.registerHooks`, Node 22.15 and later); on a
-// Node without them nothing changes.
+// resolved (symbolic links followed), so the joined address is the one Node would give when it names a plain file:
+// one lstat tells (Node's stat and realpath cost more); a link (Node loads the file it points to, whose imports are
+// relative to its own folder) or nothing there (Node's ERR_MODULE_NOT_FOUND, not the loader's ENOENT) is left to
+// Node. A linked folder inside dist/ is not seen (lstat follows it): only a realpath would, at a cost per module. Bare
+// names (packages) and anything else keep Node's resolution. Node's in-thread hooks
+// (`module.registerHooks`, Node 22.15 and later); on a Node without them nothing changes.
+import { lstatSync } from "node:fs";
 import module from "node:module";
 
 /** What a resolve hook gives back: the address and its module type, no later hook or Node's own resolution asked. */
@@ -27,14 +31,29 @@ type RegisterHooks = (hooks: {
   resolve: (specifier: string, context: ResolveContext, next: NextResolve) => unknown;
 }) => unknown;
 
+const plain = new Map<string, boolean>();
+
+/**
+ * Whether an address names a plain file: not a symbolic link, and not missing (one lstat per address: a module
+ * imported by many is asked about again by each).
+ */
+export function plainFile(url: string): boolean {
+  let known = plain.get(url);
+  if (known === undefined)
+    plain.set(url, (known = lstatSync(new URL(url), { throwIfNoEntry: false })?.isFile() ?? false));
+  return known;
+}
+
 /**
  * The address of `specifier` imported by `parentURL` when it is one of the command's own ES modules: a relative `.js`
- * specifier of an `import` by a `.js` module under one of `roots` (folder addresses ending in `/`); else undefined.
+ * specifier of an `import` by a `.js` module under one of `roots` (folder addresses ending in `/`), a plain file
+ * (`isPlain`); else undefined.
  */
 export function ownResolved(
   specifier: string,
   context: ResolveContext,
   roots: readonly string[],
+  isPlain: (url: string) => boolean = plainFile,
 ): OwnResolved | undefined {
   const parent = context.parentURL;
   if (parent === undefined || !parent.endsWith(".js") || !specifier.endsWith(".js")) return undefined;
@@ -45,6 +64,8 @@ export function ownResolved(
   const url = new URL(specifier, parent).href;
   // A specifier climbing out of the root (`../../x.js`) is left to Node.
   if (!roots.some((root) => url.startsWith(root))) return undefined;
+  // A link or nothing there: Node's resolution follows the link, or throws its ERR_MODULE_NOT_FOUND.
+  if (!isPlain(url)) return undefined;
   return { url, format: "module", shortCircuit: true };
 }
 

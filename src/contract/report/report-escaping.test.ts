@@ -73,7 +73,9 @@ describe("reports", () => {
     expect(md).toContain("| other | 1 | 0 | 0 (1 could not run) |");
     const html = htmlReport(report);
     expect(html).toContain('<p class="verdict bad">1 passed, 1 failed, 1 could not run</p>');
-    expect(html).toContain('<td class="n bad">0 (1 could not run)</td>');
+    // A provider whose cases only could not run is not coloured as one whose contract failed.
+    expect(html).toContain('<td class="n notrun">0 (1 could not run)</td>');
+    expect(html).toContain('<td class="n bad">1</td>');
     expect(html).toContain("<title>other shelf_get_book: 0 passed, 0 failed, 1 could not run</title>");
     expect(html).toMatch(/>0 ✓ 0 ✗ 1 ⚠<\/text>/);
     expect(html).toMatch(/>1 ✓ 1 ✗<\/text>/);

@@ -78,6 +78,13 @@ describe("the HTML report", () => {
     },
   );
 
+  it("colours a coverage cell red (✗) only where a contract failed; a kind that only could not run is marked ⚠", () => {
+    const cells = [...htmlReport(report).matchAll(/<td class="n (\w+)" data-label="example">([^<]*)<\/td>/g)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    );
+    expect(cells).toEqual(["bad 2/3 ✗", "ok 1/1", "notrun 0/1 ⚠"]);
+  });
+
   it("names who answered: the mock, a scenario in its place, or the mock's validator", () => {
     expect(answerSource({ status: 200, body: "{}" })).toEqual({ title: "The mock's answer" });
     expect(

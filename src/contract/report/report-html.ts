@@ -7,7 +7,7 @@
 // command that reproduces it. Nothing is loaded from
 // elsewhere (its Content-Security-Policy forbids it), and every piece of text
 // from the specs, the mocks or the run is escaped.
-import { operationCoverage, RESULT_KINDS } from "../coverage.js";
+import { kindStatus, operationCoverage, RESULT_KINDS } from "../coverage.js";
 import { KIND_ORDER } from "../kinds/index.js";
 import { htmlPage } from "../../common/markup-text.js";
 import {
@@ -22,7 +22,7 @@ import {
   where,
 } from "./report.js";
 import type { CaseResult } from "../run.js";
-import { FAILED_MARK, NOT_RUN_MARK } from "./case-marks.js";
+import { caseMark, FAILED_MARK, NOT_RUN_MARK } from "./case-marks.js";
 import type { CaseKind } from "../types.js";
 
 export function htmlReport(report: SuiteReport): string {
@@ -39,7 +39,8 @@ export function htmlReport(report: SuiteReport): string {
     `<h2>Passed and failed by operation</h2>`,
     passFailChart(report),
     `<h2>Coverage by operation</h2>`,
-    `<p>Cases of each kind passed of those run; the HTTP statuses the tools received.</p>`,
+    `<p>Cases of each kind passed of those run (${FAILED_MARK} a contract failed, ${NOT_RUN_MARK} a case could not ` +
+      `run); the HTTP statuses the tools received.</p>`,
     coverageTable(report),
     ...(failures.length ? [`<h2>Failures (${failures.length})</h2>`, ...failures.map(failureSection)] : []),
   ];
@@ -49,10 +50,11 @@ export function htmlReport(report: SuiteReport): string {
 function providersTable(report: SuiteReport): string {
   const rows = [...byProvider(report.results)].map(([provider, results]) => {
     const p = summarise(results);
-    const bad = p.failed + p.errors;
+    // Red only where a contract failed, as the coverage table's cells.
+    const status = p.failed ? "failed" : p.errors ? "error" : "passed";
     return (
       `<tr><td>${text(provider)}</td><td class="n">${p.cases}</td><td class="n">${p.passed}</td><td class="n ` +
-      `${bad ? "bad" : "ok"}">${failedCount(p)}</td></tr>`
+      `${CELL_CLASS[status]}">${failedCount(p)}</td></tr>`
     );
   });
   const head = "<tr><th>Provider</th><th>Cases</th><th>Passed</th><th>Failed</th></tr>";
@@ -104,6 +106,8 @@ function byOperation(results: readonly CaseResult[]): Map<string, CaseResult[]> 
   return out;
 }
 
+const CELL_CLASS: Record<CaseResult["status"], string> = { passed: "ok", failed: "bad", error: "notrun" };
+
 function coverageTable(report: SuiteReport): string {
   // The derived kinds' columns when the run had derived cases; a live kind's when it had one.
   const present = new Set(report.results.map((r) => r.kind));
@@ -116,9 +120,12 @@ function coverageTable(report: SuiteReport): string {
     const cells = columns.map((kind) => {
       const count = row.kinds.find((k) => k.kind === kind)?.count;
       if (!count) return `<td class="none" data-label="${text(kind)}">—</td>`;
+      // Red and ✗ only where a contract failed; a kind whose cases only could not run is marked as such (⚠).
+      const status = kindStatus(count);
+      const mark = caseMark(status);
       return (
-        `<td class="n ${count.passed === count.cases ? "ok" : "bad"}" ` +
-        `data-label="${text(kind)}">${count.passed}/${count.cases}</td>`
+        `<td class="n ${CELL_CLASS[status]}" ` +
+        `data-label="${text(kind)}">${count.passed}/${count.cases}${mark ? ` ${mark}` : ""}</td>`
       );
     });
     return (

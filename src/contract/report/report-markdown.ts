@@ -4,7 +4,7 @@
 // command that reproduces it. Text from the specs and the mocks is shown as
 // text: HTML escaped, code in fences longer than any run of backticks inside.
 import { cell, codeSpan, markdownText } from "../../emit/markdown-text.js";
-import { type KindCount, operationCoverage } from "../coverage.js";
+import { type KindCount, kindStatus, operationCoverage } from "../coverage.js";
 import {
   byProvider,
   failedCount,
@@ -66,8 +66,8 @@ export function markdownReport(report: SuiteReport, options: MarkdownOptions = {
 
 /** A kind's cell's mark: a contract failed (❌), else a case could not run (⚠️), else none. */
 function kindMark(count: KindCount): string {
-  if (count.passed + count.errors < count.cases) return ` ${caseEmoji("failed")}`;
-  return count.errors ? ` ${caseEmoji("error")}` : "";
+  const status = kindStatus(count);
+  return status === "passed" ? "" : ` ${caseEmoji(status)}`;
 }
 
 /** One failure, folded: its id and place in the summary; the violation, input, answer and reproduce line inside. */

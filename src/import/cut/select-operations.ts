@@ -149,7 +149,7 @@ function tagNames(all: DocumentOperation[], asked: string): string {
   if (!tags.length) return " (the document tags none of its operations)";
   const target = normal(asked);
   const near = tags
-    .sort((a, b) => distance(normal(a), target) - distance(normal(b), target) || a.localeCompare(b))
+    .sort((a, b) => distance(normal(a), target) - distance(normal(b), target) || (a < b ? -1 : a > b ? 1 : 0))
     .slice(0, 5);
   return (
     ` (its tags${tags.length > near.length ? `, the closest of ${tags.length}` : ""}: ` +
@@ -232,7 +232,7 @@ function closest(all: DocumentOperation[], asked: string): string[] {
   const limit = Math.max(2, Math.floor(target.length / 3));
   return scored
     .filter((s) => s.score <= limit)
-    .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name))
+    .sort((a, b) => a.score - b.score || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .slice(0, 3)
     .map((s) => JSON.stringify(s.name));
 }

@@ -40,6 +40,12 @@ describe("security scopes in the surface", () => {
     },
   );
 
+  it("orders the requirements by code unit, as every machine does, not by the locale's collation", () => {
+    // Collation would write _admin, read, Write (punctuation first, case after letter); code units write W, _, r.
+    const requirements: Requirements = [{ zqoauth: ["read"] }, { zqoauth: ["_admin"] }, { zqoauth: ["Write"] }];
+    expect(record(requirements, ["zqoauth"])).toEqual({ security: { zqoauth: [["Write"], ["_admin"], ["read"]] } });
+  });
+
   it("records nothing without requirements, or when the credential's scheme is in none", () => {
     expect(record(undefined, ["zqoauth"])).toEqual({});
     expect(record([{ zqoauth: [] }], [])).toEqual({});

@@ -41,7 +41,8 @@ export const securitySurface: ToolEntry<Scopes, SecurityChange> = {
         const known = (out[scheme] ??= []);
         if (!known.some((k) => k.join(" ") === list.join(" "))) known.push(list);
       }
-    for (const lists of Object.values(out)) lists.sort((x, y) => x.join(" ").localeCompare(y.join(" ")));
+    const key = (l: string[]) => l.join(" ");
+    for (const lists of Object.values(out)) lists.sort((x, y) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0));
     return Object.keys(out).length ? { security: out } : {};
   },
   read: (t) => t.security,
