@@ -28,7 +28,6 @@ import {
   valueOptionName,
 } from "./n8n-wording.js";
 import { Code } from "./ts-literal.js";
-import { n8nOrder } from "./n8n-order.js";
 
 /** The names the node's files use, from the provider id. */
 export interface N8nNames {
@@ -397,10 +396,10 @@ function credentialProbe(tools: readonly ToolSpec[]): { operation: string; send:
 
 /**
  * Options in the linter's order: by name (its comparison, localeCompare, here in English whatever the machine's
- * locale, without Intl for a name of printable ASCII: n8n-order.ts).
+ * locale). Its own comparison, not a copy of the collation's table: the linter runs on the user's ICU, as this does.
  */
 function sortByName<T extends { name: string }>(options: T[]): T[] {
   return [...options].sort((a, b) => compare(a.name, b.name));
 }
 
-const compare = n8nOrder;
+const compare = (a: string, b: string) => a.localeCompare(b, "en");
