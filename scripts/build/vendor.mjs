@@ -99,6 +99,8 @@ const NAMES = {
   prism: AS_WRITTEN,
   "openapi-typescript": AS_WRITTEN,
   "handlebars-runtime": AS_WRITTEN,
+  // Its reader's functions run once a node of every YAML text read: as written, as Handlebars'.
+  "js-yaml": AS_WRITTEN,
 };
 /** Smaller, and with every function's and class's name kept. */
 const DEFAULT_NAMES = { minify: true, keepNames: true };
@@ -162,6 +164,34 @@ const prismLoadedOnUse = {
   },
 };
 
+/**
+ * js-yaml's reader tries a flow collection (`[…]`, `{…}`) at every node, and made that collection's table of merged
+ * keys (`Object.create(null)`, a dictionary-mode object) before it looked at the node's first character: one object for
+ * every scalar of a document, thrown away (src/vendor/js-yaml.cjs says what it cost). Made once the character says a
+ * flow collection starts; the build fails if the text it changes is not there as written (another js-yaml).
+ */
+const JS_YAML_FLOW_KEYS = {
+  from:
+    "  const overridableKeys = Object.create(null)\n  let keyNode\n  let keyTag\n  let valueNode\n\n" +
+    "  let ch = state.input.charCodeAt(state.position)\n\n  if (ch === 0x5B/* [ */) {",
+  to:
+    "  let keyNode\n  let keyTag\n  let valueNode\n\n  let ch = state.input.charCodeAt(state.position)\n\n" +
+    "  if (ch !== 0x5B && ch !== 0x7B) return false\n  const overridableKeys = Object.create(null)\n\n" +
+    "  if (ch === 0x5B/* [ */) {",
+};
+const jsYamlFlowKeys = {
+  name: "js-yaml-flow-keys",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]js-yaml[\\/]lib[\\/]loader\.js$/ }, (args) => {
+      const text = readFileSync(args.path, "utf8");
+      const at = text.indexOf(JS_YAML_FLOW_KEYS.from);
+      if (at < 0 || text.indexOf(JS_YAML_FLOW_KEYS.from, at + 1) >= 0)
+        throw new Error(`${args.path}: readFlowCollection is not as vendor.mjs' js-yaml change expects it`);
+      return { contents: text.replace(JS_YAML_FLOW_KEYS.from, JS_YAML_FLOW_KEYS.to), loader: "js" };
+    });
+  },
+};
+
 /** Bundles src/vendor/<file> into <outDir>/<file>. */
 function bundleVendor(file, outDir) {
   const name = basename(file, ".cjs");
@@ -183,7 +213,7 @@ function bundleVendor(file, outDir) {
     // whatwg-url requires Node's own punycode module, deprecated since Node 21: every command that loads the mock
     // printed a DeprecationWarning. The userland package of the same name and API is bundled instead.
     alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js", punycode: "punycode/punycode.js" },
-    plugins: [englishFaker, redoclyRefUtils, prismWithoutSpecReading, prismLoadedOnUse],
+    plugins: [englishFaker, redoclyRefUtils, prismWithoutSpecReading, prismLoadedOnUse, jsYamlFlowKeys],
     // A dependency of blockwright's own stays a require of the installed package (one copy, shared).
     external: ["@redocly/openapi-core"],
     ...(NAMES[name] ?? DEFAULT_NAMES),

@@ -4,7 +4,7 @@
 // that), so the whole transformation is testable on documents in memory.
 import { withAddressSchemasAsAny } from "./cut/address-schemas.js";
 import { nameRefusal, outsideRefs, withNameRefsRead, withoutNameRefsRefused } from "./cut/name-refs.js";
-import jsyaml from "js-yaml";
+import jsyaml from "../vendor/js-yaml.cjs";
 import { refPath } from "../load/json-ref.js";
 import { operationRef } from "../load/operation-index.js";
 import { INPUT_LIMITS, parseYamlSource } from "../load/yaml-source.js";

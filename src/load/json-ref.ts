@@ -9,9 +9,21 @@ import { ownValue, parsePointer } from "@blockwright/runtime/internal/generate";
  * not a pointer (a named anchor) or not valid percent-encoding.
  */
 export function refPath(ref: string): readonly string[] {
+  let path = REF_PATHS.get(ref);
+  if (path !== undefined) return path;
   const hash = ref.indexOf("#");
-  return hash < 0 ? [] : parsePointer(decodeURIComponent(ref.slice(hash + 1)));
+  path = hash < 0 ? [] : parsePointer(decodeURIComponent(ref.slice(hash + 1)));
+  if (REF_PATHS.size >= 4096) REF_PATHS.clear();
+  REF_PATHS.set(ref, path);
+  return path;
 }
+
+/**
+ * Each `$ref`'s path, read once: the load's walks, the link and the examples' check follow the same references again
+ * and again (GitHub's whole document: 25,192 reads of 897 references in a generate; performance.md, wholegh2). A path
+ * is shared, as parsePointer's are: callers copy one before changing it.
+ */
+const REF_PATHS = new Map<string, readonly string[]>();
 
 /** How a step is read: an object's own value at a key (a view of data about to change may read another). */
 export type ReadKey = (node: object, key: string | number) => unknown;

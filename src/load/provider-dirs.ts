@@ -2,7 +2,7 @@
 // command to call (no generator modules are loaded).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import jsYaml from "js-yaml";
+import jsYaml from "../vendor/js-yaml.cjs";
 
 export function providerDirs(specsDir: string): string[] {
   return readdirSync(specsDir, { withFileTypes: true })

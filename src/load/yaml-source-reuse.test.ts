@@ -1,7 +1,7 @@
 // A file parsed again (the same name and text) is not parsed anew: its data
 // is a copy of what the first parse made, which no caller's change reaches,
 // and its positions are the same.
-import jsyaml from "js-yaml";
+import jsyaml from "../vendor/js-yaml.cjs";
 import { describe, expect, it, vi } from "vitest";
 import { parseYamlSource } from "./yaml-source.js";
 

@@ -6,7 +6,7 @@
 // generation's time), and yaml's document model, built only when a message
 // needs a position, finds it.
 import { createRequire } from "node:module";
-import jsyaml from "js-yaml";
+import jsyaml from "../vendor/js-yaml.cjs";
 import type { Document, Node } from "yaml";
 import { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit } from "./input-file.js";
 import { jsonOffsets, lineColumn } from "./positions/text-positions.js";

@@ -6,7 +6,7 @@
 // security scheme, a top-level requirement). The manifest is not touched:
 // its credential and outputs stay as the user has them, and what it binds
 // that the newer document no longer has is `generate`'s error, at its line.
-import jsyaml from "js-yaml";
+import jsyaml from "../vendor/js-yaml.cjs";
 import { withDocumentSteps } from "../import/document-steps.js";
 import { cutDocument, movedLines, type OperationAt } from "../import/cut/cut.js";
 import { cutAnswerLines, rewriteCutAnswers } from "../import/cut/cut-answers.js";
