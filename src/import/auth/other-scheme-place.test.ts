@@ -53,4 +53,36 @@ describe("a parameter at the place of a security scheme add did not choose", () 
     expect(notesAt(d, "operations.zqboards_get_zq_board.params.zqtok").join(" ")).toContain("security scheme zqTok");
     expect(await linkProblems(d, "zqboards")).toEqual([]);
   });
+
+  // The cut keeps the schemes its operations name: with none named (a document of no security requirement), the
+  // scheme not chosen is no longer in it, and the parameter at its place was drafted plain still.
+  it("is read from the published document's schemes, not the cut's", async () => {
+    const header = (name: string) => ({ name, in: "header", required: true, schema: { type: "string" } });
+    const unnamed = openapi(
+      {
+        "/zqinvoices": {
+          post: {
+            operationId: "sendZqInvoice",
+            parameters: [header("x-zq-key"), header("x-zq-sealed")],
+            responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) },
+          },
+        },
+      },
+      {
+        securitySchemes: {
+          zqKey: { type: "apiKey", in: "header", name: "x-zq-key" },
+          zqSealed: { type: "apiKey", in: "header", name: "x-zq-sealed" },
+        },
+      },
+      { security: null },
+    );
+    const d = drafted(unnamed, ["sendZqInvoice"], "zqinvoices");
+    expect((d.manifest.auth as { scheme?: string }).scheme).toBe("zqKey");
+    const params = d.manifest.operations.zqinvoices_send_zq_invoice!.params!;
+    expect(params.xZqSealed).toMatchObject({ type: "string", required: true, secret: true, visibility: "user-only" });
+    expect(notesAt(d, "operations.zqinvoices_send_zq_invoice.params.xZqSealed").join(" ")).toContain(
+      "security scheme zqSealed",
+    );
+    expect(await linkProblems(d, "zqinvoices")).toEqual([]);
+  });
 });

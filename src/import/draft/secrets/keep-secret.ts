@@ -4,8 +4,7 @@
 import { SECRET_MIN_LENGTH, SHORT_SECRET_MIN_LENGTH } from "@blockwright/runtime/internal/generate";
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
 import { namesSecret, namesSecretList } from "../../../load/schemas/secret-names.js";
-import type { SecurityScheme } from "../../../load/security-schemes.js";
-import { NOT_SECRET } from "../../auth/credential-draft.js";
+import { type DeclaredKey, NOT_SECRET } from "../../auth/credential-draft.js";
 import { carriesCredential, namesCredential } from "../../auth/credential-params.js";
 import { tokenFormCredential } from "../../auth/token-endpoint-form.js";
 import type { ReviewNote } from "../../manifest-yaml.js";
@@ -27,8 +26,8 @@ export function keepSecret(
     keyless,
     tokenForm,
     words,
-    schemes = {},
-  }: { keyless: boolean; tokenForm: boolean; words: string; schemes?: Readonly<Record<string, SecurityScheme>> },
+    keys = [],
+  }: { keyless: boolean; tokenForm: boolean; words: string; keys?: readonly DeclaredKey[] },
   at: Path,
   notes: ReviewNote[],
 ): void {
@@ -46,7 +45,7 @@ export function keepSecret(
     const marked = p?.type === "string" && p.secret === true && p.visibility === undefined;
     if ((p?.type !== "string" && !list) || (p.secret && !marked)) continue;
     const siblings = wires.flatMap(([w, n]) => (w === place && n !== wireName ? [n] : []));
-    const scheme = list || marked ? undefined : schemeAt(schemes, place, wireName);
+    const scheme = list || marked ? undefined : schemeAt(keys, place, wireName);
     const named = list
       ? secretListWhy(wireName, p)
       : marked
@@ -104,16 +103,10 @@ export function keepSecret(
  * read in any case), unless the name is an identifier's or a host's (a gateway's app id, `X-RapidAPI-Host`, sent
  * beside its key). The drafted scheme's own place never gets here: it is the credential's (repeatsCredential).
  */
-function schemeAt(schemes: Readonly<Record<string, SecurityScheme>>, place: string, name: string): string | undefined {
+function schemeAt(keys: readonly DeclaredKey[], place: string, name: string): string | undefined {
   if (NOT_SECRET.test(name) || /host$/i.test(name)) return undefined;
-  const same = (s: SecurityScheme) =>
-    s.in === place &&
-    typeof s.name === "string" &&
-    (place === "header" ? s.name.toLowerCase() === name.toLowerCase() : s.name === name);
-  return Object.keys(schemes).find((k) => {
-    const s = schemes[k];
-    return s !== null && typeof s === "object" && s.type === "apiKey" && same(s);
-  });
+  const same = (k: DeclaredKey) => (place === "header" ? k.name.toLowerCase() === name.toLowerCase() : k.name === name);
+  return keys.find((k) => k.in === place && same(k))?.scheme;
 }
 
 /**
