@@ -74,6 +74,18 @@ export interface CredentialDraft {
   sigv4?: Sigv4Draft;
   /** A bearer scheme whose words say a JWT signed per request (signed-jwt-draft.ts): auth.signedJwt. */
   signedJwt?: SignedJwtDraft;
+  /**
+   * Every apiKey scheme the published document declares (the cut keeps only those its operations name): a parameter
+   * at one's place that the drafted credential does not cover is another credential (draft/secrets/keep-secret.ts).
+   */
+  declaredKeys?: DeclaredKey[];
+}
+
+/** A declared apiKey scheme: its name, and the header, query or cookie parameter it sends its key in. */
+export interface DeclaredKey {
+  scheme: string;
+  in: string;
+  name: string;
 }
 
 /** What the draft knows of a signed credential (sigv4-draft.ts) before the server is drafted. */

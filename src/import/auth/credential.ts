@@ -18,6 +18,7 @@ import { bearerCredential, describe, keyParameterCredential } from "./added-sche
 import {
   type AddressCredential,
   type CredentialDraft,
+  type DeclaredKey,
   type DraftCredential,
   type DraftPlacement,
   NOT_SECRET,
@@ -99,7 +100,23 @@ export function draftCredential(
     ? addressDraft(address, [])
     : withSignedJwt(withSigv4(doc, schemeCredential(doc, operations)));
   const secretForms = formsTakingSecret(doc);
-  return secretForms.length ? { ...drafted, secretForms } : drafted;
+  const declaredKeys = keysDeclared(doc);
+  return {
+    ...drafted,
+    ...(secretForms.length ? { secretForms } : {}),
+    ...(declaredKeys.length ? { declaredKeys } : {}),
+  };
+}
+
+/** The apiKey schemes the document declares in a header, the query or a cookie. */
+function keysDeclared(doc: Json): DeclaredKey[] {
+  const schemes = ((doc.components as Json | undefined)?.securitySchemes ?? {}) as Json;
+  return Object.entries(schemes).flatMap(([scheme, s]) => {
+    const d = resolved(doc, s);
+    return d?.type === "apiKey" && typeof d.name === "string" && ["header", "query", "cookie"].includes(String(d.in))
+      ? [{ scheme, in: String(d.in), name: d.name }]
+      : [];
+  });
 }
 
 /**

@@ -102,6 +102,12 @@ export class Walk {
     if (typeof schema.$ref === "string") {
       const ref = schema.$ref;
       if (!ref.startsWith("#") || trail.has(ref)) return undefined;
+      // An enum beside the reference (`{$ref: Dataset, enum: [paf]}`: one value of the list it names), which 3.0
+      // ignores and Prism's check reads (in a union's branch): a value of both, where the reference takes some.
+      const both = Array.isArray(schema.enum)
+        ? schema.enum.filter((v) => v !== null && this.sampler.valid(v, ref.slice(1)))
+        : [];
+      if (both.length) return this.realistic ? both[Math.floor(this.draw() * both.length)] : both[0];
       const made = (to: string) => this.make({ $ref: to }, ref.slice(1), depth, trail); // a discriminated base's kind
       const kind = baseKindValue(this.document, ref, hash(this.seed, ref), this.sampler, made);
       if (kind !== undefined) return kind;

@@ -4,6 +4,7 @@
 import { SECRET_MIN_LENGTH, SHORT_SECRET_MIN_LENGTH } from "@blockwright/runtime/internal/generate";
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
 import { namesSecret, namesSecretList } from "../../../load/schemas/secret-names.js";
+import { type DeclaredKey, NOT_SECRET } from "../../auth/credential-draft.js";
 import { carriesCredential, namesCredential } from "../../auth/credential-params.js";
 import { tokenFormCredential } from "../../auth/token-endpoint-form.js";
 import type { ReviewNote } from "../../manifest-yaml.js";
@@ -15,12 +16,18 @@ type Path = (string | number)[];
  * as a secret in any operation (`password`, `client_secret`, `refresh_token`); and in an operation that takes no
  * credential of the provider's, one named as a key or a token (`api_key`), which elsewhere is the credential again; in
  * a token endpoint's form, the tokens, assertions and codes it carries (`subject_token`: token-endpoint-form.ts); a
- * list of texts named or described as a wallet's recovery words (secretListWhy).
+ * list of texts named or described as a wallet's recovery words (secretListWhy); a parameter at the place of a declared
+ * apiKey scheme add did not draft (schemeAt: a token beside the key chosen), the document's own word that it is one.
  */
 export function keepSecret(
   params: Record<string, ManifestParam>,
   byWire: ReadonlyMap<string, string>,
-  { keyless, tokenForm, words }: { keyless: boolean; tokenForm: boolean; words: string },
+  {
+    keyless,
+    tokenForm,
+    words,
+    keys = [],
+  }: { keyless: boolean; tokenForm: boolean; words: string; keys?: readonly DeclaredKey[] },
   at: Path,
   notes: ReviewNote[],
 ): void {
@@ -38,7 +45,8 @@ export function keepSecret(
     const marked = p?.type === "string" && p.secret === true && p.visibility === undefined;
     if ((p?.type !== "string" && !list) || (p.secret && !marked)) continue;
     const siblings = wires.flatMap(([w, n]) => (w === place && n !== wireName ? [n] : []));
-    const why = list
+    const scheme = list || marked ? undefined : schemeAt(keys, place, wireName);
+    const named = list
       ? secretListWhy(wireName, p)
       : marked
         ? "the spec gives format password"
@@ -57,6 +65,10 @@ export function keepSecret(
                 ? "a credential of a token endpoint's form (a body with a grant_type: RFC 6749, RFC 8693's token " +
                   "exchange)"
                 : undefined;
+    const why = scheme
+      ? `at the place of security scheme ${scheme} (apiKey in ${place} ${wireName}), a credential the document ` +
+        "declares beside the one drafted"
+      : named;
     // A secret is at least SHORT_SECRET_MIN_LENGTH characters (the runtime refuses a shorter one; one under
     // SECRET_MIN_LENGTH, a PIN, it withholds as a whole value): a field bounded below that stays as it is, and an
     // example shorter than SECRET_MIN_LENGTH (a password `hunter2`) is left out. A default is the
@@ -84,6 +96,17 @@ export function keepSecret(
     const said = `${why}: drafted secret, set by a person${left.map((l) => `; ${l}`).join("")}`;
     notes.push({ at: [...at, "params", name], note: said });
   }
+}
+
+/**
+ * The declared apiKey scheme sending its key at this header, query or cookie parameter, if one does (a header's name
+ * read in any case), unless the name is an identifier's or a host's (a gateway's app id, `X-RapidAPI-Host`, sent
+ * beside its key). The drafted scheme's own place never gets here: it is the credential's (repeatsCredential).
+ */
+function schemeAt(keys: readonly DeclaredKey[], place: string, name: string): string | undefined {
+  if (NOT_SECRET.test(name) || /host$/i.test(name)) return undefined;
+  const same = (k: DeclaredKey) => (place === "header" ? k.name.toLowerCase() === name.toLowerCase() : k.name === name);
+  return keys.find((k) => k.in === place && same(k))?.scheme;
 }
 
 /**
