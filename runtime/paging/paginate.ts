@@ -28,7 +28,7 @@ import { defined, entryOf, itemAt } from "../common/checked.js";
 import { ownValue } from "../common/own.js";
 import { isBlank } from "../validate/validate-params.js";
 import { cloneJson } from "../common/clone.js";
-import { readOutputPath, setOutputPath } from "../call/map-outputs.js";
+import { expressionOf, readOutputPath, setOutputPath } from "../call/map-outputs.js";
 import type { PagesInfo, ToolResult } from "../http/errors.js";
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import type { ExpressionContext } from "../http/expressions.js";
@@ -350,10 +350,9 @@ function merge(
   }
   for (const o of tool.outputs) {
     if (!isCount(o)) continue;
-    const source = o.source as { expression: string };
-    const listOutput = tool.outputs.find(
-      (l) => pagination.items.includes(l.path) && "expression" in l.source && l.source.expression === source.expression,
-    );
+    const counted = readsOf(o);
+    // A list output read from the same place (or the same places, in the same order: a first-of) is what it counts.
+    const listOutput = tool.outputs.find((l) => pagination.items.includes(l.path) && readsOf(l) === counted);
     const value = listOutput
       ? entryOf(lists, listOutput.path).length
       : outputs.reduce((sum, out) => sum + (Number(readOutputPath(out, o.path)) || 0), 0);
@@ -363,7 +362,12 @@ function merge(
 }
 
 function isCount(o: OutputCall): boolean {
-  return "expression" in o.source && o.source.count === true;
+  return !("value" in o.source) && o.source.count === true;
+}
+
+/** Where an output reads its value, as one text (its expression, or its places in order); none for a constant. */
+function readsOf(o: OutputCall): string | undefined {
+  return "value" in o.source ? undefined : expressionOf(o.source);
 }
 
 function listAt(output: Record<string, unknown>, path: string): unknown[] {
