@@ -10,10 +10,14 @@ import type { FirstOfSource, OutputSource } from "../spec/tool-types.js";
  * (a list for an `array` output, never the page object beside it); undefined when none does.
  */
 function firstHeld(source: FirstOfSource, ctx: ExpressionContext): unknown {
-  for (const place of source.first) {
-    const value = evaluate(place.ref, ctx);
-    if (value === undefined || value === null) continue;
-    if (source.holds === undefined || (source.holds === "array" ? Array.isArray(value) : typeof value === source.holds))
+  const { holds } = source;
+  for (const { ref } of source.first) {
+    const value = evaluate(ref, ctx);
+    if (
+      value !== undefined &&
+      value !== null &&
+      (holds === "array" ? Array.isArray(value) : !holds || typeof value === holds)
+    )
       return value;
   }
   return undefined;

@@ -350,9 +350,11 @@ function merge(
   }
   for (const o of tool.outputs) {
     if (!isCount(o)) continue;
-    const counted = readsOf(o);
+    const counted = expressionOf(o.source as Exclude<OutputCall["source"], { value: unknown }>);
     // A list output read from the same place (or the same places, in the same order: a first-of) is what it counts.
-    const listOutput = tool.outputs.find((l) => pagination.items.includes(l.path) && readsOf(l) === counted);
+    const listOutput = tool.outputs.find(
+      (l) => pagination.items.includes(l.path) && !("value" in l.source) && expressionOf(l.source) === counted,
+    );
     const value = listOutput
       ? entryOf(lists, listOutput.path).length
       : outputs.reduce((sum, out) => sum + (Number(readOutputPath(out, o.path)) || 0), 0);
@@ -363,11 +365,6 @@ function merge(
 
 function isCount(o: OutputCall): boolean {
   return !("value" in o.source) && o.source.count === true;
-}
-
-/** Where an output reads its value, as one text (its expression, or its places in order); none for a constant. */
-function readsOf(o: OutputCall): string | undefined {
-  return "value" in o.source ? undefined : expressionOf(o.source);
 }
 
 function listAt(output: Record<string, unknown>, path: string): unknown[] {
