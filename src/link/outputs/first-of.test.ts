@@ -76,6 +76,26 @@ describe("an output read from the first of several places that holds a value", (
   });
 });
 
+describe("a poll trigger over a list output read from the first place that holds one", () => {
+  it("reads its items' schema from the first place whose schema is a list's", async () => {
+    const trigger: Edit = {
+      find: "        description: Customers returned.\n",
+      replace:
+        "        description: Customers returned.\n\ntriggers:\n  zqpayments_customer_added:\n" +
+        "    title: Customer added\n    description: Starts when a customer is added.\n" +
+        '    eventId: ["$event#/id"]\n    outputs:\n' +
+        '      email: { from: "$event#/email", description: "The customer\'s email." }\n' +
+        "    poll:\n      operation: zqpayments_list_customers\n      items: data\n" +
+        "      ids: { order: newestFirst }\n",
+    };
+    const linked = await linkWild("zqpayments", [EITHER, ...places(DATA_OR_BODY), trigger]);
+    if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
+    expect(linked.ir.pollTriggers?.find((t) => t.id === "zqpayments_customer_added")?.outputs).toMatchObject([
+      { name: "email", source: { from: "event", pointer: ["email"] } },
+    ]);
+  });
+});
+
 describe("diff of an output's places", () => {
   const surface = (from?: string[]): OutputSurface => ({
     type: "array",
