@@ -12,6 +12,7 @@ import { cli, runtimeProject } from "../../test-support/cli-harness.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
 import { startMocks } from "../mocks/mocks.js";
+import { typeCheckMessages } from "../../test-support/type-check.js";
 
 const tmp = mkdtempSync(join(runScratch(), "blockwright-list-or-page-"));
 const dir = runtimeProject(join(tmp, "project"), "specs");
@@ -105,6 +106,17 @@ describe("a list answer that is a bare list or a page object, through add, gener
     const types = readFileSync(join(dir, "generated/zqcalls/index.d.ts"), "utf8");
     const output = /export type ZqcallsListZqCallsOutput = \{\n {2}data: ([^\n]*);\n/.exec(types)?.[1] ?? "";
     expect(output).toMatch(/^Extract<.*, readonly unknown\[\]>$/);
+    // The list's items as the document types them, never the page object.
+    const check = join(dir, "zq-check.mts");
+    writeFileSync(
+      check,
+      'import type { ZqcallsListZqCallsOutput } from "./generated/zqcalls/index.js";\n' +
+        "declare const out: ZqcallsListZqCallsOutput;\n" +
+        "export const ids: string[] = out.data.map((c) => c.id);\n" +
+        "// @ts-expect-error the page object is never the data\n" +
+        "export const next = out.data.nextCursor;\n",
+    );
+    expect(typeCheckMessages([check])).toEqual([]);
   });
 
   it("passes the contract suite on a mock answering the bare list and one answering the page object", async () => {
