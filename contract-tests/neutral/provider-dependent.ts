@@ -135,6 +135,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "scripts/corpus/list.test.ts",
       "contract-tests/sdk-judge/resend.test.ts",
       "src/cli/add-one-value-constants.test.ts",
+      "src/cli/add-list-or-page.test.ts",
       "src/cli/add-exclusive-bounds.test.ts",
       "src/cli/call-inputs.test.ts",
       "src/cli/call-nested-secrets.test.ts",

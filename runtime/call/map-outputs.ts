@@ -3,14 +3,37 @@
 import { itemAt } from "../common/checked.js";
 import { cloneJson } from "../common/clone.js";
 import { evaluate, type ExpressionContext } from "../http/expressions.js";
-import type { OutputSource } from "../spec/tool-types.js";
+import type { FirstOfSource, OutputSource } from "../spec/tool-types.js";
+
+/**
+ * The value of the first place, in the order written, that holds one: present, not null and of the kind `holds` names
+ * (a list for an `array` output, never the page object beside it); undefined when none does.
+ */
+function firstHeld(source: FirstOfSource, ctx: ExpressionContext): unknown {
+  const { holds } = source;
+  for (const { ref } of source.first) {
+    const value = evaluate(ref, ctx);
+    if (
+      value !== undefined &&
+      value !== null &&
+      (holds === "array" ? Array.isArray(value) : !holds || typeof value === holds)
+    )
+      return value;
+  }
+  return undefined;
+}
+
+/** The expression a source reads, as a message names it: its places joined with `or` for a first-of. */
+export function expressionOf(source: Exclude<OutputSource, { value: unknown }>): string {
+  return "first" in source ? source.first.map((p) => p.expression).join(" or ") : source.expression;
+}
 
 export function resolveSource(source: OutputSource, ctx: ExpressionContext): unknown {
   if ("value" in source) return cloneJson(source.value);
-  let value = evaluate(source.ref, ctx);
+  let value = "first" in source ? firstHeld(source, ctx) : evaluate(source.ref, ctx);
   if (source.count) return Array.isArray(value) ? value.length : 0;
   if ((value === undefined || value === null) && source.default !== undefined) value = cloneJson(source.default);
-  if (source.omit && value && typeof value === "object" && !Array.isArray(value)) {
+  if ("omit" in source && source.omit && value && typeof value === "object" && !Array.isArray(value)) {
     const copy = { ...(value as Record<string, unknown>) };
     for (const key of source.omit) delete copy[key];
     value = copy;
@@ -35,8 +58,8 @@ export function mapOutputs(
   let missing: { path: string; expression: string }[] | undefined;
   for (const { path, source, optional } of outputs) {
     const value = resolveSource(source, ctx);
-    if (value === undefined && "expression" in source && source.required && !optional)
-      (missing ??= []).push({ path, expression: source.expression });
+    if (value === undefined && !("value" in source) && source.required && !optional)
+      (missing ??= []).push({ path, expression: expressionOf(source) });
     if (optional && (value === undefined || value === null)) continue;
     setOutputPath(output, path, value === undefined ? null : value);
   }

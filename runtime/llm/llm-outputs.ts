@@ -67,6 +67,8 @@ function outputLeaf(o: OutputSpec, tool: Pick<ToolSpec, "outcomes" | "params">):
 function guaranteed(source: OutputSource, tool: Pick<ToolSpec, "params">): boolean {
   if ("value" in source) return source.value !== null && source.value !== undefined;
   if (source.count || source.required || (source.default !== undefined && source.default !== null)) return true;
+  // Of several places, the first that holds a value: none may (required says when the spec guarantees one).
+  if ("first" in source) return false;
   if (source.ref.kind === "status") return true;
   if (source.ref.kind === "param") {
     const name = source.ref.name;

@@ -28,7 +28,7 @@ import { defined, entryOf, itemAt } from "../common/checked.js";
 import { ownValue } from "../common/own.js";
 import { isBlank } from "../validate/validate-params.js";
 import { cloneJson } from "../common/clone.js";
-import { readOutputPath, setOutputPath } from "../call/map-outputs.js";
+import { expressionOf, readOutputPath, setOutputPath } from "../call/map-outputs.js";
 import type { PagesInfo, ToolResult } from "../http/errors.js";
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import type { ExpressionContext } from "../http/expressions.js";
@@ -350,9 +350,10 @@ function merge(
   }
   for (const o of tool.outputs) {
     if (!isCount(o)) continue;
-    const source = o.source as { expression: string };
+    const counted = expressionOf(o.source as Exclude<OutputCall["source"], { value: unknown }>);
+    // A list output read from the same place (or the same places, in the same order: a first-of) is what it counts.
     const listOutput = tool.outputs.find(
-      (l) => pagination.items.includes(l.path) && "expression" in l.source && l.source.expression === source.expression,
+      (l) => pagination.items.includes(l.path) && !("value" in l.source) && expressionOf(l.source) === counted,
     );
     const value = listOutput
       ? entryOf(lists, listOutput.path).length
@@ -363,7 +364,7 @@ function merge(
 }
 
 function isCount(o: OutputCall): boolean {
-  return "expression" in o.source && o.source.count === true;
+  return !("value" in o.source) && o.source.count === true;
 }
 
 function listAt(output: Record<string, unknown>, path: string): unknown[] {

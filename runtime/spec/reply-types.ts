@@ -11,7 +11,34 @@ export type ValueRef =
   | { kind: "status" }
   | { kind: "param"; name: string };
 
+/** One place a value may be read from: its runtime expression, parsed. */
+export interface ReadPlace {
+  expression: string;
+  ref: ValueRef;
+}
+
+/** The JavaScript kinds a value of a place must be of to be taken (FirstOfSource's `holds`). */
+export type HeldKind = "array" | "string" | "number" | "boolean";
+
+/**
+ * An output read from the first of several places that holds a value (`from: [a, b]`: a reply that is a bare list or a
+ * page object holding it): the places in the order written, each tried in turn.
+ */
+export interface FirstOfSource {
+  first: ReadPlace[];
+  /**
+   * A place holds a value when it is present, not null and, with `holds`, of that kind (an `array` output or a count
+   * takes a list only: never the page object beside it).
+   */
+  holds?: HeldKind;
+  count?: boolean;
+  default?: unknown;
+  /** A place the spec guarantees holds a value of the kind: a reply with none is an upstream error. */
+  required?: boolean;
+}
+
 export type OutputSource =
+  | FirstOfSource
   | {
       expression: string;
       ref: ValueRef;

@@ -20,10 +20,13 @@ export type {
 export type { BodySpec, XmlNode } from "./body-types.js";
 export type {
   ErrorSpec,
+  FirstOfSource,
+  HeldKind,
   OutcomeSpec,
   OutputSource,
   OutputSpec,
   OutputType,
+  ReadPlace,
   ValueRef,
   ValueTest,
 } from "./reply-types.js";

@@ -81,29 +81,41 @@ function fileOf(ex: Exchange): Record<string, unknown> {
   };
 }
 
-function sourceValue(
-  source: OutputSource,
-  answer: { status: number; body: unknown; headers: Headers; params: Record<string, unknown> },
-): unknown {
+type Answer = { status: number; body: unknown; headers: Headers; params: Record<string, unknown> };
+
+function sourceValue(source: OutputSource, answer: Answer): unknown {
   if ("value" in source) return source.value;
-  const text = source.expression;
-  let value: unknown;
-  if (text === "$statusCode") value = answer.status;
-  else if (text === "$response.body") value = answer.body;
-  // The runtime's pointer reading: its negative indexes (`/data/-1/id`) are part of the expression language.
-  else if (text.startsWith("$response.body#"))
-    value = getAtPointer(answer.body, parsePointer(text.slice("$response.body#".length)));
-  else if (text.startsWith("$response.header."))
-    value = answer.headers.get(text.slice("$response.header.".length)) ?? undefined;
-  else if (text.startsWith("$params.")) value = answer.params[text.slice("$params.".length)];
-  else fail(`output expression ${text} is not one the contract suite knows`);
+  // Of several places, the first (in the order written) whose value is present, not null and of the kind named.
+  let value =
+    "first" in source
+      ? source.first
+          .map((p) => placeValue(p.expression, answer))
+          .find(
+            (v) =>
+              v !== undefined &&
+              v !== null &&
+              (source.holds === undefined || (source.holds === "array" ? Array.isArray(v) : typeof v === source.holds)),
+          )
+      : placeValue(source.expression, answer);
   if (source.count) return Array.isArray(value) ? value.length : 0;
   if ((value === undefined || value === null) && source.default !== undefined) value = source.default;
-  const { omit } = source;
+  const omit = "omit" in source ? source.omit : undefined;
   if (omit && value && typeof value === "object" && !Array.isArray(value)) {
     value = Object.fromEntries(Object.entries(value).filter(([k]) => !omit.includes(k)));
   }
   return value;
+}
+
+function placeValue(text: string, answer: Answer): unknown {
+  if (text === "$statusCode") return answer.status;
+  if (text === "$response.body") return answer.body;
+  // The runtime's pointer reading: its negative indexes (`/data/-1/id`) are part of the expression language.
+  if (text.startsWith("$response.body#"))
+    return getAtPointer(answer.body, parsePointer(text.slice("$response.body#".length)));
+  if (text.startsWith("$response.header."))
+    return answer.headers.get(text.slice("$response.header.".length)) ?? undefined;
+  if (text.startsWith("$params.")) return answer.params[text.slice("$params.".length)];
+  return fail(`output expression ${text} is not one the contract suite knows`);
 }
 
 /** The outputs equal what the mapping makes of the answer, and conform to the declared outputs. */
@@ -209,7 +221,7 @@ function leaf(spec: OutputSpec, source: OutputSource): object {
   if (spec.type === "json") return {};
   const types: string[] = [spec.type];
   const mayBeNull =
-    "expression" in source && !source.required && !source.count && source.default === undefined && !spec.optional;
+    !("value" in source) && !source.required && !source.count && source.default === undefined && !spec.optional;
   if (mayBeNull && !types.includes("null")) types.push("null");
   return { type: types.length === 1 ? types[0] : types };
 }

@@ -270,9 +270,13 @@ const README_WORDS: Words = { name: code, value: (v) => code(String(v)), text: m
 
 function sourceText(s: OutputSource): string {
   if ("value" in s) return `constant ${code(JSON.stringify(s.value))}`;
-  const parts = [code(s.expression)];
+  // Of several places, the first that holds a value.
+  const parts =
+    "first" in s
+      ? [`the first of ${s.first.map((p) => code(p.expression)).join(", ")} that holds one`]
+      : [code(s.expression)];
   if (s.count) parts.unshift("number of items of");
-  if (s.omit) parts.push(`without ${s.omit.map(code).join(", ")}`);
+  if ("omit" in s && s.omit) parts.push(`without ${s.omit.map(code).join(", ")}`);
   if (s.default !== undefined) parts.push(`(${code(JSON.stringify(s.default))} when absent)`);
   return parts.join(" ");
 }

@@ -249,6 +249,13 @@ function printType(t: TypeRef, params: ParamSpec[]): string {
       return `NonNullable<${printType(t.of, params)}>`;
     case "defined":
       return `Exclude<${printType(t.of, params)}, undefined>`;
+    case "firstOf": {
+      // The places' types, each not null, held to the kind taken; undefined where no place holds one.
+      const of = t.of.map((p) => `NonNullable<${printType(p, params)}>`).join(" | ");
+      const kind = t.holds === "array" ? "readonly unknown[]" : t.holds;
+      const held = kind ? `Extract<${of}, ${kind}>` : of;
+      return t.required ? held : `${held} | undefined`;
+    }
     case "list":
       return `Array<${printType(t.of, params)}>`;
     case "event": {

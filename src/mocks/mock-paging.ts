@@ -158,8 +158,10 @@ function lastPageRules(route: PagedRoute, request: SentRequest, reply: Reply, fi
     }
     case "offset": {
       const sent = Number(valueAt(request, next.send));
-      const items = itemRefs(route).map((ref) => evaluate(ref, ctx));
-      const onPage = Array.isArray(items[0]) ? items[0].length : 0;
+      const items = itemRefs(route)
+        .map((ref) => evaluate(ref, ctx))
+        .find(Array.isArray);
+      const onPage = items ? items.length : 0;
       if (Number.isFinite(sent) && onPage > 0 && sent >= next.start + onPage) emptyItems(route, reply);
       return;
     }
@@ -336,7 +338,8 @@ export function itemPointers(route: Pick<PagedRoute, "tool" | "pagination">): (r
 function itemRefs(route: Pick<PagedRoute, "tool" | "pagination">): ValueRef[] {
   return route.pagination.items.flatMap((path) => {
     const source = route.tool.outputs.find((o) => o.path === path)?.source;
-    return source && "ref" in source ? [source.ref] : [];
+    // Of several places (a bare list or a page object holding it), each in order: the first that holds a list wins.
+    return !source || "value" in source ? [] : "first" in source ? source.first.map((p) => p.ref) : [source.ref];
   });
 }
 

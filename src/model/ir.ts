@@ -29,6 +29,11 @@ export type TypeRef =
     }
   | { kind: "omit"; of: TypeRef; keys: string[] }
   | { kind: "nonNullable"; of: TypeRef }
+  /**
+   * The first of several places that holds a value: of their types, the ones of the kind taken (`holds`: a list, not
+   * the page object beside it); any not null without one. Undefined where none holds one, unless `required`.
+   */
+  | { kind: "firstOf"; of: TypeRef[]; holds?: "array" | "string" | "number" | "boolean"; required?: true }
   /** An optional output's value where it is present: NonNullable, which a primitive type does not need. */
   | { kind: "present"; of: TypeRef }
   /**

@@ -135,6 +135,8 @@ export interface OutputSurface {
   description: string;
   /** The value's structure, from the response schema (or the parameter, status or constant it comes from). */
   shape: Shape;
+  /** The places of an output read from the first that holds a value, in order (absent for one place). */
+  from?: string[];
 }
 
 /** A route: another upstream operation serving the tool when a parameter matches a pattern. */

@@ -23,6 +23,7 @@ import {
 import { pacer } from "../common/checkpoint.js";
 import { severityRank } from "../changes/kinds.js";
 import { operationKey } from "./facts.js";
+import { sourceRefs } from "./drift.js";
 
 export interface UpstreamChange extends DocumentChange {
   /** The tools that call the operation. */
@@ -118,7 +119,7 @@ function touches(target: Target, c: DocumentChange, placementsOf: (scheme: strin
   for (const p of target.tool.params) paramWire(target.wire[p.name] ?? p.wire, `param ${p.name}`);
   if (/^response\.\d+\.body$/.test(c.location))
     for (const o of target.tool.outputs)
-      if ("expression" in o.source && o.source.ref.kind === "body" && related(star(o.source.ref.pointer), c.pointer))
+      if (sourceRefs(o.source).some((ref) => ref.kind === "body" && related(star(ref.pointer), c.pointer)))
         out.push(`output ${o.path}`);
   if (c.location === "security") {
     const placements = placementsOf(c.pointer);

@@ -6,8 +6,10 @@
 import {
   defined,
   formatPointer,
+  type OutputSource,
   parsePointer,
   type ToolSpec,
+  type ValueRef,
   type WireConstant,
   type WireSpec,
 } from "@blockwright/runtime/internal";
@@ -76,11 +78,8 @@ export function bindingOf(tools: readonly ToolSpec[], serverPath = ""): Binding 
       };
       for (const p of tool.params) place(target.wire[p.name] ?? p.wire);
       tool.constants.forEach(place);
-      for (const o of tool.outputs)
-        if ("expression" in o.source && o.source.ref.kind === "body") add(b.response, op, star(o.source.ref.pointer));
-      for (const outcome of tool.outcomes)
-        for (const o of outcome.outputs)
-          if ("expression" in o.source && o.source.ref.kind === "body") add(b.response, op, star(o.source.ref.pointer));
+      for (const o of [...tool.outputs, ...tool.outcomes.flatMap((outcome) => outcome.outputs)])
+        for (const ref of sourceRefs(o.source)) if (ref.kind === "body") add(b.response, op, star(ref.pointer));
     }
   }
   return b;
@@ -213,4 +212,9 @@ function difference(from: unknown, to: unknown): string {
       );
   }
   return parts.join("; ");
+}
+
+/** The places an output reads: its expression's, or each of a first-of's; none for a constant. */
+export function sourceRefs(source: OutputSource): ValueRef[] {
+  return "value" in source ? [] : "first" in source ? source.first.map((p) => p.ref) : [source.ref];
 }

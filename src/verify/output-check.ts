@@ -4,7 +4,7 @@
 // suite checks mock answers with (contract/outputs.ts). A difference is the
 // manifest's (or the service's) to settle: it names the output's line in the
 // manifest, and no patch of the OpenAPI document.
-import type { ToolSpec } from "@blockwright/runtime/internal";
+import type { OutputSource, ToolSpec } from "@blockwright/runtime/internal";
 import type { ErrorObject } from "ajv";
 import { locateInManifest } from "../load/source-place.js";
 import { outputProblems } from "../contract/outputs.js";
@@ -39,12 +39,14 @@ export function outputDrift(
       // A missing group (`metadata`) is each output under it that is not optional.
       for (const o of tool.outputs) {
         if (!o.optional && (o.path === missing || o.path.startsWith(`${missing}.`)))
-          add(o.path, `output ${o.path} (${o.type}) is absent`, "source");
+          add(o.path, `output ${o.path} (${o.type}) is absent${placesRead(o.source)}`, "source");
       }
     } else if (error.keyword === "type") {
       const path = base.join(".");
       const expected = ([] as unknown[]).concat(error.params.type).join(" or ");
-      add(path, `output ${path} must be ${expected}, got ${shown(valueAt(output, base))}`, "type");
+      const source = tool.outputs.find((o) => o.path === path)?.source;
+      const read = source && valueAt(output, base) === null ? placesRead(source) : "";
+      add(path, `output ${path} must be ${expected}, got ${shown(valueAt(output, base))}${read}`, "type");
     } else {
       const path = [
         ...base,
@@ -54,6 +56,13 @@ export function outputDrift(
     }
   }
   return drifts;
+}
+
+/** For an output read from the first of several places that holds a value: which places, and what they must hold. */
+function placesRead(source: OutputSource): string {
+  if (!("first" in source)) return "";
+  const kind = source.holds === "array" ? "a list" : source.holds ? `a ${source.holds}` : "a value";
+  return ` (none of ${source.first.map((p) => p.expression).join(", ")} held ${kind})`;
 }
 
 function describe(error: ErrorObject): string {

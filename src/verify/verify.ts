@@ -316,10 +316,13 @@ function foldOutputDrifts(tool: ToolSpec, bodyDrifts: readonly Drift[], outputDr
   return outputDrifts.filter((d) => {
     const path = d.pointer.replace(/^\/outputs\//, "").replaceAll("/", ".");
     const source = tool.outputs.find((o) => o.path === path)?.source;
-    const expression = source && "expression" in source ? source.expression : undefined;
-    if (!expression?.startsWith("$response.body")) return true;
-    const read = expression.slice("$response.body".length).replace(/^#/, "");
-    return !bodyPointers.some((p) => read === p || read.startsWith(`${p}/`) || p === "");
+    // Each place it reads (a first-of's several): told once when a body difference covers every one of them.
+    const places = !source || "value" in source ? [] : "first" in source ? source.first : [source];
+    if (!places.length || !places.every((p) => p.expression.startsWith("$response.body"))) return true;
+    return !places.every((place) => {
+      const read = place.expression.slice("$response.body".length).replace(/^#/, "");
+      return bodyPointers.some((p) => read === p || read.startsWith(`${p}/`) || p === "");
+    });
   });
 }
 

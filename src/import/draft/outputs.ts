@@ -24,7 +24,8 @@ import { safeFlatten } from "./param-schema.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { plainText, shortText } from "../plain-text.js";
 import { unmetAnswerFieldsNote } from "./unmet-answer-fields.js";
-import { nullableUnionType, scalarUnionKinds } from "../../link/outputs/outputs.js";
+import { listOrPage, readFromEither } from "./paging/list-or-page.js";
+import { nullableUnionType, scalarUnionKinds } from "../../link/outputs/read-place.js";
 import {
   envelopeField,
   holdsOneValue,
@@ -95,7 +96,14 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
   const body = safeFlatten(doc, response.schema);
   const type = body ? typeOf(body) : undefined;
   const replyText = shortText(response.description || "The reply body.", 200);
-  if (!body || (type !== "object" && type !== "array")) return scalarReply(doc, response, body, where, notes);
+  if (!body || (type !== "object" && type !== "array")) {
+    // A bare list or a page object holding it (paging/list-or-page.ts): the page's list outputs, read from either.
+    const either = body ? listOrPage(doc, op, body) : undefined;
+    if (!body || !either) return scalarReply(doc, response, body, where, notes);
+    const outputs: Record<string, ManifestOutput> = {};
+    const list = listOutputs(doc, either.fields, either.required, [], either.name, outputs);
+    return { ...readFromEither(outputs, either, `${response.status}`, body, where, notes), list };
+  }
   // `items` without a `type` constrains only a list, and the reply's examples are objects: one of its items.
   const shown = Object.values(response.examples ?? {});
   if (type === "array" && body.type === undefined && shown.length && shown.every((e) => isRecord(e))) {

@@ -246,7 +246,7 @@ export function linkDownload(
 /** A download output made optional, for an operation one of whose success answers carries no file. */
 function withoutFile(spec: OutputSpec): OutputSpec {
   const source = structuredClone(spec.source);
-  if ("expression" in source) delete source.required;
+  if (!("value" in source)) delete source.required;
   return {
     ...spec,
     description: spec.optional ? spec.description : `${spec.description} Absent when the answer carries no file.`,

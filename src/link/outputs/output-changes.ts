@@ -1,6 +1,6 @@
 // What a tool's outputs hold, down to each field's type, as the surface records it, and how that changed
 // between two surfaces (diff), each change classified: consumers read outputs.
-import type { OutputSource, ToolSpec } from "@blockwright/runtime/internal";
+import type { FirstOfSource, OutputSource, ToolSpec, ValueRef } from "@blockwright/runtime/internal";
 import { linkedName, paramShape, shapeOfValue, shapeTypes, typesWithin } from "../../model/shape.js";
 import type { Report, ToolEntry, ToolSurfaceContext } from "../../model/surface-entry.js";
 import type { OutputSurface, Shape } from "../../model/surface-format.js";
@@ -28,7 +28,9 @@ type OutputChange =
   | "deprecated"
   | "reactivated"
   | "enumSet"
-  | "formatChanged";
+  | "formatChanged"
+  | "placesAdded"
+  | "placesChanged";
 
 /**
  * What a result holds, down to each field's type: consumers read it. Removed fields, changed types and values they
@@ -76,6 +78,14 @@ export const outputsSurface: ToolEntry<Record<string, OutputSurface>, OutputChan
       level: "minor",
       rule: "output values now listed (a workflow comparing against them can rely on the list)",
     },
+    placesAdded: {
+      level: "minor",
+      rule: "output read from more places, added after the old ones (a reply that had none may now give a value)",
+    },
+    placesChanged: {
+      level: "breaking",
+      rule: "output read from other places (one removed, the order changed, one put first): another value, or none",
+    },
     formatChanged: {
       level: "patch",
       rule: "output format changed (an annotation: a reader parsing it, as a date or a number in text, should look)",
@@ -85,7 +95,13 @@ export const outputsSurface: ToolEntry<Record<string, OutputSurface>, OutputChan
     outputs: Object.fromEntries(
       tool.outputs.map((o) => [
         o.path,
-        { type: o.type, optional: o.optional, description: o.description, shape: outputShape(tool, o.source, ctx) },
+        {
+          type: o.type,
+          optional: o.optional,
+          description: o.description,
+          shape: outputShape(tool, o.source, ctx),
+          ...("first" in o.source ? { from: o.source.first.map((p) => p.expression) } : {}),
+        },
       ]),
     ),
   }),
@@ -102,6 +118,7 @@ export const outputsSurface: ToolEntry<Record<string, OutputSurface>, OutputChan
         if (!x.optional && y.optional) report("madeOptional", { subject });
         if (x.optional && !y.optional) report("madeGuaranteed", { subject });
         if (x.description !== y.description) report("textChanged", { subject });
+        diffPlaces(subject, x, y, report);
         diffShape(subject, x.shape, y.shape, report);
       }
     }
@@ -112,13 +129,32 @@ export const outputsSurface: ToolEntry<Record<string, OutputSurface>, OutputChan
 function outputShape(tool: ToolSpec, source: OutputSource, ctx: ToolSurfaceContext): Shape {
   if ("value" in source) return shapeOfValue(source.value);
   if (source.count) return { type: "integer" };
-  switch (source.ref.kind) {
+  if ("first" in source) return firstShape(tool, source, ctx);
+  const shape = refShape(tool, source.ref, ctx);
+  if (source.ref.kind !== "body") return shape;
+  return bodyShapeRead(shape, source.omit, source.default, ctx);
+}
+
+/**
+ * Of several places, the value's structure: the first place's whose type is the kind it must hold (the list, not the
+ * page object beside it), else that kind alone; without a kind, the first place's.
+ */
+function firstShape(tool: ToolSpec, source: FirstOfSource, ctx: ToolSurfaceContext): Shape {
+  const shapes = source.first.map((p) => ctx.resolveShape(refShape(tool, p.ref, ctx)));
+  const kind = source.holds === "number" ? ["number", "integer"] : source.holds ? [source.holds] : undefined;
+  const held = kind ? shapes.find((s) => s.type !== undefined && kind.includes(s.type)) : shapes[0];
+  const shape: Shape = held ?? (source.holds ? { type: source.holds } : {});
+  return bodyShapeRead(shape, undefined, source.default, ctx);
+}
+
+function refShape(tool: ToolSpec, ref: ValueRef, ctx: ToolSurfaceContext): Shape {
+  switch (ref.kind) {
     case "status":
       return { type: "integer" };
     case "header":
       return { type: "string" };
     case "param": {
-      const name = source.ref.name;
+      const name = ref.name;
       const p = tool.params.find((x) => x.name === name);
       return p ? paramShape(p) : {};
     }
@@ -127,32 +163,52 @@ function outputShape(tool: ToolSpec, source: OutputSource, ctx: ToolSurfaceConte
       if (!root) return {};
       // The shape found is shared (built once per body schema, or named): it is copied before it is changed.
       let shape = ctx.bodyShape(root);
-      for (const segment of source.ref.pointer) {
+      for (const segment of ref.pointer) {
         const at = ctx.resolveShape(shape);
         shape = (at.type === "array" ? at.items : (at.properties?.[segment] ?? at.additionalProperties)) ?? {};
-      }
-      const { omit } = source;
-      if (
-        (omit && ctx.resolveShape(shape).properties) ||
-        (source.default !== undefined && ctx.resolveShape(shape).nullable)
-      )
-        shape = ctx.resolveShape(shape);
-      if (omit && shape.properties) {
-        const properties = { ...shape.properties };
-        for (const key of omit) delete properties[key];
-        shape = {
-          ...shape,
-          properties,
-          ...(shape.required ? { required: shape.required.filter((r) => !omit.includes(r)) } : {}),
-        };
-      }
-      if (source.default !== undefined && shape.nullable) {
-        const { nullable: _n, ...rest } = shape;
-        shape = rest;
       }
       return shape;
     }
   }
+}
+
+/** A body value's structure as the output gives it: without the keys `omit` drops, not null with a default. */
+function bodyShapeRead(found: Shape, omit: string[] | undefined, fallback: unknown, ctx: ToolSurfaceContext): Shape {
+  let shape = found;
+  if ((omit && ctx.resolveShape(shape).properties) || (fallback !== undefined && ctx.resolveShape(shape).nullable))
+    shape = ctx.resolveShape(shape);
+  if (omit && shape.properties) {
+    const properties = { ...shape.properties };
+    for (const key of omit) delete properties[key];
+    shape = {
+      ...shape,
+      properties,
+      ...(shape.required ? { required: shape.required.filter((r) => !omit.includes(r)) } : {}),
+    };
+  }
+  if (fallback !== undefined && shape.nullable) {
+    const { nullable: _n, ...rest } = shape;
+    shape = rest;
+  }
+  return shape;
+}
+
+/**
+ * The places of an output read from the first that holds a value, old and new: places only added after the old ones
+ * give every reply the value it gave (and one that gave none may now give one); any other change (a place removed, the
+ * order changed, one put before another, one place for several) may give a reply another value, or none.
+ */
+function diffPlaces(subject: string, x: OutputSurface, y: OutputSurface, report: Report<OutputChange>): void {
+  if (!x.from && !y.from) return;
+  const [a, b] = [x.from ?? [], y.from ?? []];
+  if (a.length && a.length < b.length && a.every((place, i) => b[i] === place))
+    report("placesAdded", { subject, from: a.join(", "), to: b.join(", ") });
+  else if (a.join("\n") !== b.join("\n"))
+    report("placesChanged", {
+      subject,
+      from: a.length ? a.join(", ") : "one place",
+      to: b.length ? b.join(", ") : "one place",
+    });
 }
 
 /**

@@ -216,12 +216,16 @@ function itemSchemaOf(
   tool: ToolSpec,
   source: ToolSpec["outputs"][number]["source"],
 ): Schema | undefined {
-  if (!("ref" in source) || source.ref.kind !== "body") return undefined;
   const op = ctx.doc.operations.get(tool.operationId);
   const body = op && ctx.doc.bodyResponse(op)?.schema;
-  const list = body && ctx.doc.schemaAt(ctx.doc.resolve(body), source.ref.pointer);
-  const item = list && (ctx.doc.flatten(list).items as Schema | undefined);
-  return item && ctx.doc.resolve(item);
+  // Of several places (a bare list or a page object holding it), the first whose schema is a list's.
+  const refs = "value" in source ? [] : "first" in source ? source.first.map((p) => p.ref) : [source.ref];
+  for (const ref of refs) {
+    const list = body && ref.kind === "body" ? ctx.doc.schemaAt(ctx.doc.resolve(body), ref.pointer) : undefined;
+    const item = list && (ctx.doc.flatten(list).items as Schema | undefined);
+    if (item) return ctx.doc.resolve(item);
+  }
+  return undefined;
 }
 
 /**

@@ -356,7 +356,7 @@ export type ManifestPageTarget = ({
  */
 export type ManifestPageTotal = string
 /**
- * The operation's array outputs holding the page's items, concatenated across pages; the first one counts the items (for `maxItems`, offsets and `total`).
+ * The operation's array outputs holding the page's items, concatenated across pages; the first one counts the items (for `maxItems`, offsets and `total`). An output read from several places (`from: ["$response.body#/results", "$response.body"]`) takes each page's items from the first of them that holds a list: a reply that is a bare list or a page object holding it pages alike.
  * 
  * @minItems 1
  */
@@ -1230,13 +1230,13 @@ export interface ManifestRoute {
   }
 }
 /**
- * Where an output's value comes from: `from`, a runtime expression (`$response.body`, `$response.body#/<pointer>`, `$response.header.<name>`, `$statusCode`, `$params.<name>`), or `value`, a constant.
+ * Where an output's value comes from: `from`, a runtime expression (`$response.body`, `$response.body#/<pointer>`, `$response.header.<name>`, `$statusCode`, `$params.<name>`) or a list of them, or `value`, a constant.
  */
 export interface ManifestOutputSource {
   /**
-   * Runtime expression for the value.
+   * Runtime expression for the value; or a list of them, the places tried in the order written, the value the first that holds one (a reply that is either a bare list or a page object holding it under a field: `["$response.body#/results", "$response.body"]`). A place holds a value when it is present, not null and of the output's kind: for an `array` output (and a `count`) a list, never the object beside it; for `string`, `number` or `boolean` a value of that type; for `json` any value. Each place must be able to hold one (the document's schema at it, or one of its `oneOf`/`anyOf` forms, is of that kind). `omit` takes one place only.
    */
-  from?: string
+  from?: (string | string[])
   /**
    * A constant value.
    */
