@@ -18,7 +18,7 @@ import { declaredParameter, typeOf, type OpenApiOperation, type Schema } from ".
 import { diffValue, type ToolEntry, type ValueChange } from "../../model/surface-entry.js";
 import type { ToolSurface } from "../../model/surface-format.js";
 import type { LinkContext, Path } from "../context.js";
-import { nullableUnionType } from "../outputs/outputs.js";
+import { nullableUnionType } from "../outputs/read-place.js";
 
 /** allPages, maxItems and maxPages are block inputs of list operations: no parameter may take those names. */
 export function checkPageInputNames(ctx: LinkContext): void {
