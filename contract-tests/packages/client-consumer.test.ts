@@ -115,9 +115,10 @@ import { ROOT } from "./root.js";
 // key check; a query's null sent as nothing): 16,901; 16,950. 48th (an exclusive bound refused in its own words, a
 // number read back by value, a label list's dotted item refused, a cookie list exploded by default, a body secret's
 // characters): 17,191; 17,250. 49th (a page size bounded only by its format not sent; a short secret, a PIN, withheld
-// as a whole token): 17,496; 17,550.
+// as a whole token): 17,496; 17,550. 52nd (an output and paging's items from the first of a list of places that
+// holds a value of the output's kind: a reply that is a bare list or a page object holding it): 17,558; 17,600.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 17_550;
+const MAX_CLIENT_GZIP_BYTES = 17_600;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));
