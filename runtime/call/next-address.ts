@@ -16,7 +16,11 @@ import { upstreamFailure } from "./reply-failures.js";
  * The request for the next page and what tells it from the pages before (`key`, `show`: a loop names it), or why it is
  * not followed.
  */
-export type NextPage = { request: HttpRequest; key: string; show: string; offset?: number } | { error: Failure };
+export type NextPage =
+  | { request: HttpRequest; key: string; show: string; offset?: number }
+  | { error: Failure }
+  // The reply said more pages remain and gave no cursor or address to reach them: the pages end, not complete.
+  | { unreachable: true };
 
 /** What of a call the next address is sent with: its credential's way and value, and its values. */
 export interface AddressedCall {

@@ -33,13 +33,14 @@ export function cursorsNeeded(pagination: PaginationSpec | undefined): boolean {
 /**
  * What `reply` tells of the next page: undefined when it says this page is the last (a flag not as `more`
  * wants it, the test of `until` passed, `returned` items of a `total` given, the page numbered `offset` the last of
- * `pages`, no cursor), else the cursor to send (none for other styles). `onPage`: the items on this page.
+ * `pages`, no cursor), else the cursor to send (none for other styles), or `unreachable` where `more` says more pages
+ * remain and no cursor is given. `onPage`: the items on this page.
  */
 export function pageAfter(
   pagination: PaginationSpec,
   reply: ExpressionContext,
   { returned, onPage, offset }: { returned: number; onPage: number; offset?: number },
-): { value?: PageValue } | undefined {
+): { value?: PageValue; unreachable?: true } | undefined {
   if (pagination.more && evaluate(pagination.more.ref, reply) !== pagination.more.equals) return undefined;
   // Caught up: the next iterator an open stream always gives is not followed (an empty page ends only where said).
   const until = pagination.until;
@@ -65,7 +66,8 @@ export function pageAfter(
     cursor === "" ||
     (typeof cursor === "object" && (next.send.in !== "body" || !Object.keys(cursor).length))
   )
-    return undefined;
+    // A flag that said more pages remain (checked above) with no cursor to reach them: not the last page.
+    return pagination.more ? { unreachable: true } : undefined;
   return { value: typeof cursor === "number" || typeof cursor === "object" ? cursor : String(cursor) };
 }
 

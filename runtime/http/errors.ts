@@ -92,7 +92,10 @@ export interface PagesInfo {
   count: number;
   /** Items gathered (in the list outputs). */
   items: number;
-  /** False when `maxItems` or `maxPages` stopped the call before the last page. */
+  /**
+   * False when `maxItems` or `maxPages` stopped the call before the last page, or a reply said more pages remain
+   * (`pagination.more`) and gave no cursor or address to reach them.
+   */
   complete: boolean;
 }
 

@@ -206,9 +206,10 @@ async function* pages(
       result: sent.result,
       ok: sent.reply.status < 300,
       items: taken,
-      capped: cut || (next !== undefined && full),
+      // Not complete: a cap stopped it while more remained, or the reply said more remain and gave no way to them.
+      capped: cut || (next !== undefined && (full || "unreachable" in next)),
     };
-    if (!next || full || "error" in next) return;
+    if (!next || full || "error" in next || "unreachable" in next) return;
     if (followed.has(next.key)) {
       const loop = upstreamFailure(
         sent.reply.status,
@@ -225,6 +226,8 @@ async function* pages(
   }
 }
 
+const UNREACHABLE: NextPage = { unreachable: true };
+
 /** The request for the page after this one, or undefined on the last page. */
 function nextPage(
   call: PreparedCall,
@@ -240,10 +243,12 @@ function nextPage(
   // read it is given, and a caller made by hand is refused without before any request (support.ts).
   const told = parts.cursors ? parts.cursors.after(pagination, reply, seen) : {};
   if (!told) return undefined;
+  if (told.unreachable) return UNREACHABLE;
   const next = pagination.next;
-  // An address the upstream gives: the links support's (refused before the first page without it).
+  // An address the upstream gives: the links support's (refused before the first page without it); none where a
+  // flag said more pages remain is not the last page.
   if (next.style === "nextUrl" || next.style === "linkHeader")
-    return parts.links?.next(call, next, reply, previous, first);
+    return parts.links?.next(call, next, reply, previous, first) ?? (pagination.more ? UNREACHABLE : undefined);
   // A value sent at `send`: the reply's cursor, or the offset or page number after this page (an empty page is the
   // last one: an offset or a page number past the end gives no items).
   const value =

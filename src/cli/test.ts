@@ -65,10 +65,10 @@ Progress goes to stderr: a status line on a terminal, plain lines otherwise.
                     after it, and the report leaves out the cases under way
                     then; a case that could not run is not counted (nothing
                     was checked there: the exit status is 1 all the same),
-                    but n in a row that could not run, none passing or
-                    failing between them, stop the run too (a worker that
-                    crashes on every case, properties none of whose runs
-                    ends in time)
+                    but n in a row (at least 5) that could not run, none
+                    passing or failing between them, stop the run too (a
+                    worker that crashes on every case, properties none of
+                    whose runs ends in time)
   --workers <n>     run the cases in n worker threads, each with mocks of
                     its own providers only (default: one per core, at most
                     4, and one per 300 cases: a worker takes most of a

@@ -131,7 +131,9 @@ export function pollCall(o: PollCallOptions): PollCall & { secrets: string[]; to
     };
     const link = spec.kind === "delta" ? address(spec.link) : undefined;
     const next = spec.kind === "delta" ? address(spec.next) : undefined;
-    const complete = result.pages ? result.pages.complete : true;
+    // Cut short only by the round's page limit: pages a reply said remain but gave no way to (not complete for a
+    // caller) are none a next round could reach from here either.
+    const complete = result.pages ? result.pages.complete || result.pages.count < POLL_MAX_PAGES : true;
     return { ok: true, polled: { items, complete, ...(link ? { link } : {}), ...(next ? { next } : {}) }, requests };
   };
   return Object.assign(call, { secrets, tool });

@@ -1,9 +1,10 @@
 // --max-failures counts the contracts that failed, as every report's counts do: a case that could not run (nothing
-// was checked there) is not one. But n in a row that could not run stop the run too: the suite is broken there.
+// was checked there) is not one. But n in a row (at least a floor) that could not run stop the run too: the suite is
+// broken there.
 import { describe, expect, it } from "vitest";
 import { summarise } from "../../contract/report/report.js";
 import type { CaseResult } from "../../contract/run.js";
-import { failureCap } from "./test-options.js";
+import { failureCap, NOT_RUN_ROW_FLOOR } from "./test-options.js";
 
 const result = (status: CaseResult["status"], n: number): CaseResult => ({
   id: `zq_op › property › ${n}`,
@@ -34,33 +35,33 @@ describe("--max-failures", () => {
   });
 
   it("is reached at the n-th case in a row that could not run (one that ran starts the row again)", () => {
-    const cap = failureCap(3);
+    const cap = failureCap(6);
     const statuses: CaseResult["status"][] = [
-      "error",
-      "error",
+      ...Array<CaseResult["status"]>(5).fill("error"),
       "passed",
-      "error",
-      "error",
+      ...Array<CaseResult["status"]>(5).fill("error"),
       "failed",
-      "error",
-      "error",
-      "error",
+      ...Array<CaseResult["status"]>(6).fill("error"),
     ];
     const reached = statuses.map((status, n) => {
       cap.count(result(status, n));
       return cap.reached();
     });
-    expect(reached).toEqual([false, false, false, false, false, false, false, false, true]);
-    expect(cap.reason()).toBe("--max-failures 3 reached: 3 cases in a row could not run");
+    expect(reached.indexOf(true)).toBe(statuses.length - 1);
+    expect(cap.reason()).toBe("--max-failures 6 reached: 6 cases in a row could not run");
   });
 
-  it("a run where every case could not run stops at the n-th, and says why", () => {
+  it(`a small n stops a row only at ${NOT_RUN_ROW_FLOOR}: one case that could not run never ends a run`, () => {
     const cap = failureCap(1);
-    cap.count(result("error", 0));
-    expect(cap.reached()).toBe(true);
-    expect(cap.reason()).toBe("--max-failures 1 reached: 1 case in a row could not run");
+    const reached = Array.from({ length: NOT_RUN_ROW_FLOOR }, (_, n) => {
+      cap.count(result("error", n));
+      return cap.reached();
+    });
+    expect(reached.indexOf(true)).toBe(NOT_RUN_ROW_FLOOR - 1);
+    expect(cap.reason()).toBe(`--max-failures 1 reached: ${NOT_RUN_ROW_FLOOR} cases in a row could not run`);
     const failures = failureCap(1);
     failures.count(result("failed", 0));
+    expect(failures.reached()).toBe(true);
     expect(failures.reason()).toBe("--max-failures 1 reached");
   });
 

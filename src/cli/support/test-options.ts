@@ -74,31 +74,38 @@ export function ageOption(value: string | undefined): number | undefined {
 /**
  * --max-failures: the run stops at the n-th contract that failed. A case that could not run (a property whose time
  * limit ended before any run finished, a worker that crashed) checked nothing, so it is not one: the cap counts what
- * the reports count as failed (report.ts summarise), which counts such a case apart. But n cases in a row that could
- * not run, none passing or failing between them, stop the run too: the suite itself is broken there (a worker that
- * crashes on every case, properties none of whose runs ends in time), and the cases after them would only add more of
- * the same. (A mock that answers nothing fails contracts: those are counted already.)
+ * the reports count as failed (report.ts summarise), which counts such a case apart. But n cases in a row (at least
+ * NOT_RUN_ROW_FLOOR) that could not run, none passing or failing between them, stop the run too: the suite itself is
+ * broken there (a worker that crashes on every case, properties none of whose runs ends in time), and the cases after
+ * them would only add more of the same. (A mock that answers nothing fails contracts: those are counted already.)
  */
 export interface FailureCap {
   /** Counts a case's result (in the order results come in). */
   count(r: Pick<CaseResult, "status">): void;
-  /** Whether the n-th failure, or the n-th case in a row that could not run, is in (never without a cap). */
+  /** Whether the n-th failure, or the n-th case (at least the floor's) in a row that could not run, is in. */
   reached(): boolean;
   /** Why the run stopped, once reached. */
   reason(): string;
 }
 
+/**
+ * The fewest cases in a row that could not run which stop a run, whatever n: with `--max-failures 1` (the commonest
+ * cap) one property timing out on a busy machine would otherwise end the run it does not count against.
+ */
+export const NOT_RUN_ROW_FLOOR = 5;
+
 export function failureCap(max: number | undefined): FailureCap {
   let failed = 0;
   let notRunInARow = 0;
+  const row = max === undefined ? undefined : Math.max(max, NOT_RUN_ROW_FLOOR);
   return {
     count(r) {
       notRunInARow = r.status === "error" ? notRunInARow + 1 : 0;
       if (r.status === "failed") failed++;
     },
-    reached: () => max !== undefined && (failed >= max || notRunInARow >= max),
+    reached: () => max !== undefined && row !== undefined && (failed >= max || notRunInARow >= row),
     reason: () =>
       `--max-failures ${max} reached` +
-      (max !== undefined && failed < max ? `: ${max} case${max === 1 ? "" : "s"} in a row could not run` : ""),
+      (max !== undefined && failed < max ? `: ${row} cases in a row could not run` : ""),
   };
 }
