@@ -116,7 +116,12 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean, textType?: 
     if (s.anyOf) s.anyOf = [...s.anyOf, { type: "null" }];
     else if (s.type !== undefined) s.type = [...new Set([s.type].flat()), "null"] as JsonType[];
     if (s.enum) s.enum = [...s.enum, null];
-    notes.push("null is sent as null; leave it out to send nothing.");
+    // A query writes no pair for null (runtime/validate/query-nothing.ts): the same as leaving it out.
+    notes.push(
+      p.wire.in === "query"
+        ? "null sends nothing, as leaving it out does."
+        : "null is sent as null; leave it out to send nothing.",
+    );
   }
   if (strict && !needed) {
     s.type = [s.type as JsonType, "null"];

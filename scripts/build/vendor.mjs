@@ -213,7 +213,14 @@ function bundleVendor(file, outDir) {
     // whatwg-url requires Node's own punycode module, deprecated since Node 21: every command that loads the mock
     // printed a DeprecationWarning. The userland package of the same name and API is bundled instead.
     alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js", punycode: "punycode/punycode.js" },
-    plugins: [englishFaker, redoclyRefUtils, prismWithoutSpecReading, prismLoadedOnUse, jsYamlFlowKeys],
+    // js-yaml's change only in its own bundle: a copy another package bundles is that package's, unchanged.
+    plugins: [
+      englishFaker,
+      redoclyRefUtils,
+      prismWithoutSpecReading,
+      prismLoadedOnUse,
+      ...(file === "js-yaml.cjs" ? [jsYamlFlowKeys] : []),
+    ],
     // A dependency of blockwright's own stays a require of the installed package (one copy, shared).
     external: ["@redocly/openapi-core"],
     ...(NAMES[name] ?? DEFAULT_NAMES),
