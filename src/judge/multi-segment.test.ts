@@ -241,3 +241,69 @@ describe("a resource name whole after the version", () => {
     expect(sent("/v1/zqshelves%2Fzq1:zqarchive").map((r) => r.rule)).toEqual(["x-multi-segment"]);
   });
 });
+
+// Connexion's convention (Flask's `path` converter): a path parameter's schema `format: path` says its value is a path
+// of several segments, routed on the raw path.
+describe("a path parameter whose schema's format is path", () => {
+  const doc = openapi({
+    "/zqvault/{zqfile}": {
+      get: {
+        operationId: "zqGetVaultFile",
+        parameters: [
+          {
+            name: "zqfile",
+            in: "path",
+            required: true,
+            description: "Path to the zqfile (relative to the zqvault's root).",
+            schema: { type: "string", format: "path" },
+          },
+        ],
+        responses: ok,
+      },
+    },
+    "/zqasked/{zqfile}": {
+      get: {
+        operationId: "zqGetAsked",
+        parameters: [
+          {
+            name: "zqfile",
+            in: "path",
+            required: true,
+            description: "The zqfile's path, URL-encoded.",
+            schema: { type: "string", format: "path" },
+          },
+        ],
+        responses: ok,
+      },
+    },
+  });
+
+  it("is marked, unless its description asks it encoded or it shares its segment", () => {
+    const p = { name: "zqfile", schema: { type: "string", format: "path" } };
+    expect(multiSegmentMarker(p, "/zqvault/{zqfile}")).toBe("format: path");
+    expect(multiSegmentMarker({ ...p, description: "URL-encoded" }, "/zqvault/{zqfile}")).toBeUndefined();
+    expect(multiSegmentMarker(p, "/zqvault/zq-{zqfile}")).toBeUndefined();
+    expect(multiSegmentMarker({ name: "zqfile", schema: { type: "string" } }, "/zqvault/{zqfile}")).toBeUndefined();
+  });
+
+  it("is drafted multiSegment with a note, links, and the judge refuses its / sent as %2F", async () => {
+    const draft = drafted(doc, ["zqGetVaultFile", "zqGetAsked"]);
+    const wire = (op: string) => draft.manifest.operations?.[op]?.params?.zqfile?.wire;
+    expect(wire("acme_zq_get_vault_file")).toEqual({ in: "path", multiSegment: true });
+    expect(wire("acme_zq_get_asked")).toEqual({ in: "path" });
+    expect(notesAt(draft, "operations.acme_zq_get_vault_file.params.zqfile").join("\n")).toMatch(
+      /sent as they are \(wire\.multiSegment\), as its schema's format "path" says/,
+    );
+    expect(await linkProblems(draft)).toEqual([]);
+    const judge = requestJudge(new OpenApiDocument(parseYamlSource(draft.openapiText, "openapi.yaml")), {
+      basePath: "",
+      credential: "form",
+    });
+    const sent = (path: string) =>
+      judge({ method: "GET", url: `https://api.acme.test${path}`, headers: new Headers() });
+    const whole = sent("/zqvault/zqnotes/zq%20one.md");
+    expect(whole.refusals).toEqual([]);
+    expect(whole.read.params.get("path:zqfile")).toBe("zqnotes/zq one.md");
+    expect(sent("/zqvault/zqnotes%2Fzq1.md").refusals.map((r) => r.rule)).toEqual(["x-multi-segment"]);
+  });
+});

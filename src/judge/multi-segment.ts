@@ -2,13 +2,14 @@
 // for the draft (add writes `wire.multiSegment`) and the judge (which then refuses a %2F), so that both take the same
 // evidence. The marks: GitHub's `x-multi-segment`, `allowReserved` (OpenAPI 3.2 lets a path use it), RFC 6570's
 // reserved expansion `{+name}` in the template, API Gateway's greedy variable `{name+}` (the rest of the path, each
-// segment encoded), AutoRest's `x-ms-skip-url-encoding` — and, where a converter dropped
-// the template's `+` (a discovery format's `{+name}` converted to `{name}`), the parameter's own description
-// giving its value's format as a path of collections: "Format: `projects/{project}/locations/{location}`", or its
-// place: a resource name's field (AIP-122's `name`, `parent`, IAM's `resource`) as the whole segment right after the
-// API's version (`/v1/{name}:cancel`, `/v2/{name}/manifests/{reference}`), where no literal before it names a
-// collection, so the value carries its collections (`projects/p/jobs/j`, `library/ubuntu`). Services that read such
-// names route on the raw path: a %2F there is one segment, answered 404.
+// segment encoded), AutoRest's `x-ms-skip-url-encoding`, Connexion's `format: path` on the parameter's schema (Flask's
+// `path` converter, which routes a value of several segments: Airflow, Anchore, Obsidian's REST API) — and, where a
+// converter dropped the template's `+` (a discovery format's `{+name}` converted to `{name}`), the parameter's own
+// description giving its value's format as a path of collections: "Format: `projects/{project}/locations/
+// {location}`", or its place: a resource name's field (AIP-122's `name`, `parent`, IAM's `resource`) as the whole
+// segment right after the API's version (`/v1/{name}:cancel`, `/v2/{name}/manifests/{reference}`), where no literal
+// before it names a collection, so the value carries its collections (`projects/p/jobs/j`, `library/ubuntu`). Services
+// that read such names route on the raw path: a %2F there is one segment, answered 404.
 import { routePath } from "../load/operation-index.js";
 
 /** A custom method's `:verb` at a segment's end. */
@@ -21,6 +22,7 @@ export type MultiSegmentMarker =
   | "{+name}"
   | "{name+}"
   | "x-ms-skip-url-encoding"
+  | "format: path"
   | `its description's path format ${string}`
   | `its place ${string}: a resource name whole after the version`;
 
@@ -30,6 +32,7 @@ interface DeclaredPathParam {
   allowReserved?: unknown;
   "x-multi-segment"?: unknown;
   "x-ms-skip-url-encoding"?: unknown;
+  schema?: unknown;
 }
 
 /**
@@ -53,6 +56,7 @@ export function multiSegmentMarker(p: DeclaredPathParam, path: string): MultiSeg
   if (!wholeSegment(path, name)) return undefined;
   if (p["x-ms-skip-url-encoding"] === true) return "x-ms-skip-url-encoding";
   const description = typeof p.description === "string" ? p.description : "";
+  if (pathFormat(p.schema) && !ASKS_ENCODING.test(description)) return "format: path";
   const format = describedPathFormat(description);
   if (format !== undefined && !PART_OF.test(description) && !partOfFormat(path, name, format))
     return `its description's path format ${JSON.stringify(format)}`;
@@ -62,6 +66,11 @@ export function multiSegmentMarker(p: DeclaredPathParam, path: string): MultiSeg
   const method = customMethodOn(path, name, description);
   const how = "a custom method on what its description calls a name";
   return method === undefined ? undefined : `its place "${method}", ${how}: a resource name whole after the version`;
+}
+
+/** A schema (inline, as Connexion's documents write it) whose format is `path`: a value of segments. */
+function pathFormat(schema: unknown): boolean {
+  return typeof schema === "object" && schema !== null && (schema as { format?: unknown }).format === "path";
 }
 
 /** A description calling the value a name: "The name of the zqshelf", "Resource name of…", "The zqshelf's name". */

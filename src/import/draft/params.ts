@@ -264,6 +264,13 @@ function draftDeclared(
         `mark it ({+${declared.name}}): a service routing on such names reads %2F as one segment`,
     });
   }
+  if (described === "format: path")
+    notes.push({
+      at: where,
+      note:
+        `its "/" are sent as they are (wire.multiSegment), as its schema's format "path" says (Connexion's and ` +
+        `Flask's path converter: a value of several segments, routed on the raw path, where %2F is one segment)`,
+    });
   const kind = described === undefined ? undefined : multiSegmentKind(described);
   if (kind === "reserved" || kind === "as-given") notes.push({ at: where, note: linkNote(kind, described ?? "") });
   return draft;
