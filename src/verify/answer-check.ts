@@ -3,7 +3,7 @@
 // outputs read, and its body against the response's schema (every error, and
 // the fields the schema does not declare). Each difference is a Drift with
 // the place in the specs it contradicts and a suggested Overlay action.
-import { getAtPointer, type OutputSource, type ToolSpec } from "@blockwright/runtime/internal";
+import { type FirstOfSource, getAtPointer, type ToolSpec } from "@blockwright/runtime/internal";
 import { bareMediaType, isJsonMediaType, jsonMediaType } from "../load/openapi-document.js";
 import { locateInManifest } from "../load/source-place.js";
 import { carriesNoContent } from "../load/media-types.js";
@@ -175,7 +175,7 @@ function outputHeaders(subject: Subject, tool: ToolSpec, answer: Answer): Drift[
  * Whether a place of a first-of output holds a value in the answer, as the runtime takes one: present, not null and of
  * its kind; a parameter's place is the call's, not the answer's, so it is taken to hold one.
  */
-function firstHolds(source: Extract<OutputSource, { first: unknown }>, answer: Answer): boolean {
+function firstHolds(source: FirstOfSource, answer: Answer): boolean {
   let body: unknown;
   try {
     body = JSON.parse(answer.body);
