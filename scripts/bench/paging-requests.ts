@@ -141,11 +141,7 @@ function answer(tool: ToolSpec, request: Request, body: Json | undefined, defaul
   for (const o of tool.outputs) {
     const pointer = bodyPlaceOf(o.source);
     if (!pointer || at(reply, pointer) !== undefined) continue;
-    put(
-      reply,
-      pointer,
-      o.type === "number" ? 0 : o.type === "boolean" ? false : o.type === "array" ? [] : "zq",
-    );
+    put(reply, pointer, o.type === "number" ? 0 : o.type === "boolean" ? false : o.type === "array" ? [] : "zq");
   }
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (next.style === "linkHeader" && more) headers.link = `<${following}>; rel="next"`;
