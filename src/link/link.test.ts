@@ -133,28 +133,6 @@ describe("broken manifests", () => {
       ],
     },
     {
-      // Read from the first of two places: a state is a value of either's enum, and checked against both.
-      name: "a polling state no place of a first-of output can take",
-      edits: [
-        {
-          file: "openapi.yaml",
-          find: "        rank: { type: integer }\n",
-          replace: "        rank: { type: integer }\n        zqphase: { type: string, enum: [queued, done] }\n",
-        },
-        {
-          find: '        from: "$response.body#/state"\n        description: Processing state.\n    polling:',
-          replace:
-            '        from: ["$response.body#/zqphase", "$response.body#/state"]\n' +
-            "        description: Processing state.\n    polling:",
-        },
-        { find: "terminal: [ready, failed]", replace: "terminal: [done, failed, zqgone]" },
-      ],
-      expected: [
-        `${M}:169:7: operations.shelf_get_book.polling.terminal: state "zqgone" is not a value of "state" in ` +
-          `specs/shelf/openapi.yaml (queued, done, pending, ready, failed)`,
-      ],
-    },
-    {
       name: "a polled output whose source is not an expression (reported once, where it is written)",
       edits: [
         {

@@ -2,7 +2,7 @@
 // [a, b]`): the poll cases' upstream put a first-of items output's list nowhere (the trigger found no item), and a job
 // whose state is read from the first of two places got no polling scenario at all.
 import { mkdtempSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { PollTriggerSpec } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
@@ -111,7 +111,7 @@ describe("a polling job whose state is read from the first of two places", () =>
     };
     const cases = scenarioKind.derive(tool, subject).filter((c) => c.id.includes("job "));
     expect(cases.map((c) => c.id)).toEqual(["shelf_get_book › scenario › job queued → queued → done"]);
-    const mocks = await startMocks(["shelf"], { specsDir: join(root, "specs"), root, log: () => {} });
+    const mocks = await startMocks(["shelf"], { specsDir: dirname(dir), root, log: () => {} });
     try {
       for (const c of cases) await c.run({ mockUrl: () => mocks.urls.shelf as string, seed: 1, runs: 1 });
     } finally {
