@@ -8,6 +8,7 @@
 import { pathToFileURL } from "node:url";
 import { join } from "node:path";
 import { defined, type ToolSpec } from "@blockwright/runtime/internal";
+import { bodyPlaceOf } from "../../src/contract/kinds/poll-upstream.js";
 
 export const PAGING_ITEMS = 1000;
 
@@ -69,7 +70,7 @@ export async function pagingRequests(root: string, providers: string[]): Promise
 /**
  * The requests an all-pages call of PAGING_ITEMS items takes, the upstream's page `defaultPage` when none is asked for.
  */
-async function requests(tool: ToolSpec, input: Json, defaultPage: number): Promise<number> {
+export async function requests(tool: ToolSpec, input: Json, defaultPage: number): Promise<number> {
   const { executeToolDefinition } = await import("@blockwright/runtime");
   let sent = 0;
   const fetch = async (request: Request): Promise<Response> => {
@@ -116,7 +117,8 @@ function answer(tool: ToolSpec, request: Request, body: Json | undefined, defaul
   const reply: Json = {};
   const items = pagination.items[0];
   const list = tool.outputs.find((o) => o.path === items);
-  const listPointer = list && "ref" in list.source && list.source.ref.kind === "body" ? list.source.ref.pointer : [];
+  // Of a first-of's places (a bare list or a page object holding it), the page object's: it carries the paging.
+  const listPointer = (list && bodyPlaceOf(list.source)) ?? [];
   put(
     reply,
     listPointer,
@@ -137,12 +139,9 @@ function answer(tool: ToolSpec, request: Request, body: Json | undefined, defaul
   if (pagination.total?.ref.kind === "body") put(reply, pagination.total.ref.pointer, PAGING_ITEMS);
   // Every other output the tool requires, present.
   for (const o of tool.outputs) {
-    if (!("ref" in o.source) || o.source.ref.kind !== "body" || at(reply, o.source.ref.pointer) !== undefined) continue;
-    put(
-      reply,
-      o.source.ref.pointer,
-      o.type === "number" ? 0 : o.type === "boolean" ? false : o.type === "array" ? [] : "zq",
-    );
+    const pointer = bodyPlaceOf(o.source);
+    if (!pointer || at(reply, pointer) !== undefined) continue;
+    put(reply, pointer, o.type === "number" ? 0 : o.type === "boolean" ? false : o.type === "array" ? [] : "zq");
   }
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (next.style === "linkHeader" && more) headers.link = `<${following}>; rel="next"`;

@@ -402,4 +402,39 @@ describe("the headers", () => {
       answerDrift(subject, toolOf("getShelf", { outputs: [output] }), answer(200, { name: "a" }, { etag: '"v1"' })),
     ).toEqual([]);
   });
+
+  it("reports the headers an output reads from the first of several places only when no place holds a value", () => {
+    const first = [
+      { expression: "$response.header.ETag", ref: { kind: "header" as const, name: "ETag" } },
+      { expression: "$response.header.X-Zq-Version", ref: { kind: "header" as const, name: "X-Zq-Version" } },
+      { expression: "$response.body#/name", ref: { kind: "body" as const, pointer: ["name"] } },
+    ];
+    const output = {
+      path: "etag",
+      type: "string" as const,
+      description: "The version.",
+      optional: false,
+      source: { first, holds: "string" as const },
+    };
+    const drifts = (body: unknown, headers: Record<string, string> = {}) =>
+      answerDrift(subject, toolOf("getShelf", { outputs: [output] }), answer(200, body, headers)).filter(
+        (d) => d.kind === "missing-header",
+      );
+    expect(drifts({ volumeCount: 1 })).toEqual([
+      {
+        operation: "shelf_getShelf",
+        kind: "missing-header",
+        pointer: "/headers/etag",
+        message:
+          "headers ETag, X-Zq-Version, which output etag reads (the first of $response.header.ETag, " +
+          "$response.header.X-Zq-Version, $response.body#/name that holds a value), are absent, and no other place " +
+          "holds one",
+      },
+    ]);
+    // A later place holds one: the second header, or the body's field (of the kind taken: a text, not null).
+    expect(drifts({ volumeCount: 1 }, { "x-zq-version": "v2" })).toEqual([]);
+    expect(drifts({ name: "a" })).toEqual([]);
+    expect(drifts({ name: null })).toHaveLength(1);
+    expect(drifts({ name: 3 })).toHaveLength(1);
+  });
 });

@@ -3,7 +3,7 @@
 // outputs read, and its body against the response's schema (every error, and
 // the fields the schema does not declare). Each difference is a Drift with
 // the place in the specs it contradicts and a suggested Overlay action.
-import type { ToolSpec } from "@blockwright/runtime/internal";
+import { type FirstOfSource, getAtPointer, type ToolSpec } from "@blockwright/runtime/internal";
 import { bareMediaType, isJsonMediaType, jsonMediaType } from "../load/openapi-document.js";
 import { locateInManifest } from "../load/source-place.js";
 import { carriesNoContent } from "../load/media-types.js";
@@ -143,9 +143,14 @@ function outputHeaders(subject: Subject, tool: ToolSpec, answer: Answer): Drift[
   const drifts: Drift[] = [];
   for (const o of reading) {
     const { source } = o;
-    if (!("expression" in source) || source.ref.kind !== "header" || source.default !== undefined) continue;
-    if (tool.outputs.find((m) => m.path === o.path)?.optional || answer.headers.has(source.ref.name)) continue;
-    const pointer = `/headers/${source.ref.name.toLowerCase()}`;
+    if ("value" in source || source.default !== undefined) continue;
+    const names = ("first" in source ? source.first : [source]).flatMap((p) =>
+      p.ref.kind === "header" ? [p.ref.name] : [],
+    );
+    const name = names[0];
+    if (name === undefined || tool.outputs.find((m) => m.path === o.path)?.optional) continue;
+    if ("first" in source ? firstHolds(source, answer) : answer.headers.has(name)) continue;
+    const pointer = `/headers/${name.toLowerCase()}`;
     if (drifts.some((d) => d.pointer === pointer)) continue;
     const at = subject.manifest
       ? locateInManifest(subject.manifest, ["operations", tool.id, ...o.place, "from"])
@@ -154,11 +159,42 @@ function outputHeaders(subject: Subject, tool: ToolSpec, answer: Answer): Drift[
       operation: tool.id,
       kind: "missing-header",
       pointer,
-      message: `header ${source.ref.name}, which output ${o.path} reads, is absent`,
+      message:
+        "first" in source
+          ? `${names.length > 1 ? "headers" : "header"} ${names.join(", ")}, which output ${o.path} reads (the ` +
+            `first of ${source.first.map((p) => p.expression).join(", ")} that holds a value), ` +
+            `${names.length > 1 ? "are" : "is"} absent, and no other place holds one`
+          : `header ${name}, which output ${o.path} reads, is absent`,
       ...(at ? { at } : {}),
     });
   }
   return drifts;
+}
+
+/**
+ * Whether a place of a first-of output holds a value in the answer, as the runtime takes one: present, not null and of
+ * its kind; a parameter's place is the call's, not the answer's, so it is taken to hold one.
+ */
+function firstHolds(source: FirstOfSource, answer: Answer): boolean {
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.body);
+  } catch {
+    body = undefined; // not JSON: no body place holds a value
+  }
+  return source.first.some(({ ref }) => {
+    if (ref.kind === "param") return true;
+    const value =
+      ref.kind === "header"
+        ? (answer.headers.get(ref.name) ?? undefined)
+        : ref.kind === "status"
+          ? answer.status
+          : getAtPointer(body, ref.pointer);
+    if (value === undefined || value === null) return false;
+    return (
+      source.holds === undefined || (source.holds === "array" ? Array.isArray(value) : typeof value === source.holds)
+    );
+  });
 }
 
 /**

@@ -10,7 +10,7 @@
 // time the request asks for by `since`, rounds and delta links by `delta`.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { PollTriggerSpec, ToolSpec } from "@blockwright/runtime/internal";
+import type { OutputSource, PollTriggerSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { nodeHttp } from "../../common/request-guard.js";
 
 /** Sets `value` at `pointer` in `target`, making the objects on the way. */
@@ -63,8 +63,8 @@ export function answerBody(
   const more = tool.pagination?.more;
   const next = nextRef(tool);
   for (const output of tool.outputs) {
-    if (!("ref" in output.source) || output.source.ref.kind !== "body") continue;
-    const pointer = output.source.ref.pointer;
+    const pointer = bodyPlaceOf(output.source);
+    if (!pointer || "value" in output.source) continue;
     if (output.path === trigger.items) setAt(body, pointer, items);
     else if (output.path in texts) {
       const text = texts[output.path];
@@ -94,6 +94,18 @@ export function answerBody(
   return body;
 }
 
+/**
+ * Where in the body an answer made for an output puts its value: its one body place or, of a first-of's (a bare list
+ * or a page object holding it), the first inside the body, since the answers made are objects (the page object, with
+ * its paging); undefined for a constant or an output read elsewhere.
+ */
+export function bodyPlaceOf(source: OutputSource): string[] | undefined {
+  if ("value" in source) return undefined;
+  if (!("first" in source)) return source.ref.kind === "body" ? source.ref.pointer : undefined;
+  const pointers = source.first.flatMap((p) => (p.ref.kind === "body" ? [p.ref.pointer] : []));
+  return pointers.find((p) => p.length > 0) ?? pointers[0];
+}
+
 /** Where the pagination reads the next page: its address, or the cursor sent for it (absent on the last page). */
 function nextRef(tool: ToolSpec) {
   const next = tool.pagination?.next;
@@ -104,13 +116,8 @@ function nextRef(tool: ToolSpec) {
 function isNextOutput(tool: ToolSpec, path: string): boolean {
   const output = tool.outputs.find((o) => o.path === path);
   const next = tool.pagination?.next.style === "nextUrl" ? tool.pagination.next.url.ref : undefined;
-  return (
-    !!output &&
-    "ref" in output.source &&
-    output.source.ref.kind === "body" &&
-    next?.kind === "body" &&
-    JSON.stringify(next.pointer) === JSON.stringify(output.source.ref.pointer)
-  );
+  const pointer = output && bodyPlaceOf(output.source);
+  return !!pointer && next?.kind === "body" && JSON.stringify(next.pointer) === JSON.stringify(pointer);
 }
 
 /**

@@ -32,6 +32,7 @@ import { operationSource, responseSource } from "../sources.js";
 import { expectStructuredError, quotaUsedUp } from "../structured-error.js";
 import { type CaseKindModule, type ContractCase, contractCase } from "../types.js";
 import { type ToolValues, valuesOf } from "../inputs/values.js";
+import { bodyPlaceOf } from "./poll-upstream.js";
 import { roundTripCases } from "./round-trip.js";
 
 /** The wait a 429 asks for: whole seconds, as upstreams send it. */
@@ -99,8 +100,9 @@ function jobState(tool: ToolSpec): { polling: NonNullable<ToolSpec["polling"]>; 
   const polling = tool.polling;
   if (!polling) return undefined;
   const output = tool.outputs.find((o) => o.path === polling.output);
-  if (!output || !("ref" in output.source) || output.source.ref.kind !== "body") return undefined;
-  return { polling, pointer: output.source.ref.pointer };
+  // Of a first-of's places, the first in the body: the answers made set the state there, so it is the one taken.
+  const pointer = output && bodyPlaceOf(output.source);
+  return pointer ? { polling, pointer } : undefined;
 }
 
 function pollingScenarios(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): ContractCase[] {

@@ -176,3 +176,37 @@ describe("add drafts a poll trigger", () => {
     expect(d.manifest.triggers).toBeUndefined();
   });
 });
+
+describe("add drafts a poll trigger over a list read from the first of several places", () => {
+  it("reads the items where the page object holds them (a reply that is a bare list or that page)", async () => {
+    const list = { type: "array", items: thing };
+    const d = drafted(
+      openapi({
+        "/zq-things": {
+          get: {
+            operationId: "listThings",
+            parameters: [query("created_after", { type: "string", format: "date-time" })],
+            responses: {
+              "200": reply({
+                oneOf: [
+                  list,
+                  { type: "object", required: ["data"], properties: { data: list, has_more: { type: "boolean" } } },
+                ],
+              }),
+            },
+          },
+        },
+      }),
+      ["listThings"],
+    );
+    expect(d.manifest.operations.acme_list_things?.outputs.data?.from).toEqual([
+      "$response.body#/data",
+      "$response.body",
+    ]);
+    expect(d.manifest.triggers?.acme_things_created?.poll).toMatchObject({
+      items: "data",
+      since: { field: "/created_at", type: "date-time" },
+    });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

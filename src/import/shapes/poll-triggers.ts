@@ -85,17 +85,19 @@ function pollOf(
   id: string,
   operation: ManifestOperation,
 ): { poll: Poll; idField: string; outputs: Record<string, ManifestOutput>; note: string } | undefined {
-  const list = Object.entries(operation.outputs).find(
-    ([, o]) => o.type === "array" && typeof o.from === "string" && o.from.startsWith("$response.body#"),
-  );
+  // The list's place in the body: of a first-of's (a bare list or a page object holding it), the page object's.
+  const list = Object.entries(operation.outputs).flatMap(([name, o]) => {
+    const place = o.type === "array" ? [o.from ?? []].flat().find((f) => f.startsWith("$response.body#")) : undefined;
+    return place ? [[name, place] as const] : [];
+  })[0];
   if (!list) return undefined;
-  const [items, output] = list;
+  const [items, from] = list;
   const body = doc.bodyResponse(op)?.schema;
   if (!body) return undefined;
   let item: Schema | undefined;
   let answer: Record<string, Schema>;
   try {
-    const tokens = (output.from as string)
+    const tokens = from
       .slice("$response.body#".length)
       .split("/")
       .slice(1)

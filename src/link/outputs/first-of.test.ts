@@ -2,6 +2,7 @@
 // it and diff classifies its changes: a reply that is a bare list or a page object holding it gives its list from
 // either; a place that can never hold a value of the output's kind (an object for an `array` output) is refused.
 import { describe, expect, it } from "vitest";
+import { shelfProblems } from "../../../test-support/generation-problems.js";
 import { type Edit, linkWild } from "../../../test-support/link-wild.js";
 import type { OutputSurface } from "../../model/surface-format.js";
 import { outputsSurface } from "./output-changes.js";
@@ -92,6 +93,32 @@ describe("a poll trigger over a list output read from the first place that holds
     if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
     expect(linked.ir.pollTriggers?.find((t) => t.id === "zqpayments_customer_added")?.outputs).toMatchObject([
       { name: "email", source: { from: "event", pointer: ["email"] } },
+    ]);
+  });
+});
+
+describe("a polling job's state read from the first of two places", () => {
+  const { problems } = shelfProblems();
+
+  it("is a value of either place's enum, and a state of neither is refused", async () => {
+    const edits = (terminal: string) => [
+      {
+        file: "openapi.yaml" as const,
+        find: "failed] }",
+        replace: "failed] }\n        zqphase: { type: string, enum: [queued, done] }",
+      },
+      {
+        find: '        from: "$response.body#/state"\n        description: Processing state.\n    polling:',
+        replace:
+          '        from: ["$response.body#/zqphase", "$response.body#/state"]\n' +
+          "        description: Processing state.\n    polling:",
+      },
+      { find: "terminal: [ready, failed]", replace: `terminal: [${terminal}]` },
+    ];
+    expect(await problems(edits("done, failed"))).toEqual([]);
+    expect(await problems(edits("done, failed, zqgone"))).toEqual([
+      'specs/shelf/manifest.yaml:169:7: operations.shelf_get_book.polling.terminal: state "zqgone" is not a value ' +
+        'of "state" in specs/shelf/openapi.yaml (queued, done, pending, ready, failed)',
     ]);
   });
 });

@@ -38,24 +38,27 @@ export function linkPolling(
     ctx.fail("BW2005", [...at, "polling"], `states ${overlap.join(", ")} are both pending and terminal`);
   // The output as linked (its own problems, such as an expression that does not parse, are reported there).
   const source = linkedOutputs.find((o) => o.spec.path === polling.output)?.spec.source;
-  if (source && "ref" in source) {
-    const ref = source.ref;
-    const response = ctx.doc.bodyResponse(op);
+  // Each place it reads (one, or each of a first-of's in turn): a state is a value of one of theirs. Any place
+  // without an enum (not the body's, or not an enum there) allows any state.
+  const refs = !source || "value" in source ? [] : "first" in source ? source.first.map((p) => p.ref) : [source.ref];
+  const response = ctx.doc.bodyResponse(op);
+  const enums = refs.map((ref) => {
     const schema = ref.kind === "body" && response ? ctx.doc.schemaAt(response.schema, ref.pointer) : undefined;
-    const allowed = schema ? (ctx.doc.flatten(schema).enum as unknown[] | undefined) : undefined;
-    if (allowed) {
-      for (const [key, list] of [
-        ["pending", polling.pending],
-        ["terminal", polling.terminal],
-      ] as const) {
-        for (const state of list)
-          if (!allowed.includes(state))
-            ctx.fail(
-              "BW2023",
-              [...at, "polling", key],
-              `state "${state}" is not a value of "${polling.output}" in ${ctx.openapiName} (${allowed.join(", ")})`,
-            );
-      }
+    return schema ? (ctx.doc.flatten(schema).enum as unknown[] | undefined) : undefined;
+  });
+  if (enums.length && enums.every((e) => e !== undefined)) {
+    const allowed = [...new Set(enums.flat())];
+    for (const [key, list] of [
+      ["pending", polling.pending],
+      ["terminal", polling.terminal],
+    ] as const) {
+      for (const state of list)
+        if (!allowed.includes(state))
+          ctx.fail(
+            "BW2023",
+            [...at, "polling", key],
+            `state "${state}" is not a value of "${polling.output}" in ${ctx.openapiName} (${allowed.join(", ")})`,
+          );
     }
   }
   return { ...polling, pending: [...polling.pending], terminal: [...polling.terminal] };
