@@ -77,7 +77,7 @@ function exactlyOneCases(values: ToolValues, rule: RuleOf<"exactlyOne">): Contra
   const cases: ContractCase[] = [];
   for (const n of rule.params)
     cases.push(
-      acceptCase(values, "rule", `exactlyOne: ${n} alone`, values.param(n), () => exactly(values, rule.params, [n])),
+      acceptCase(values, "rule", `exactlyOne: ${n} alone`, values.param(n), () => accepted(values, rule.params, [n])),
     );
   cases.push(
     refuseCase(
@@ -108,7 +108,7 @@ function anyOfCases(values: ToolValues, rule: RuleOf<"anyOf">, partialElsewhere:
   const named = itemAt(itemAt(rule.groups, 0), 0);
   for (const group of rule.groups)
     cases.push(
-      acceptCase(values, "rule", `anyOf: ${group.join(" with ")}`, undefined, () => exactly(values, all, group)),
+      acceptCase(values, "rule", `anyOf: ${group.join(" with ")}`, undefined, () => accepted(values, all, group)),
     );
   cases.push(
     refuseCase(values, "rule", `anyOf: none of ${all.join(", ")}`, () => exactly(values, all, []), {
@@ -150,7 +150,7 @@ function atMostOneCases(values: ToolValues, rule: RuleOf<"atMostOne">, partialEl
   const all = [...new Set(rule.groups.flat())];
   for (const group of rule.groups)
     cases.push(
-      acceptCase(values, "rule", `atMostOne: ${group.join(" with ")}`, undefined, () => exactly(values, all, group)),
+      acceptCase(values, "rule", `atMostOne: ${group.join(" with ")}`, undefined, () => accepted(values, all, group)),
     );
   const [first = [], second = []] = rule.groups;
   cases.push(
@@ -260,10 +260,10 @@ function replacesCases(values: ToolValues, rule: RuleOf<"replaces">): ContractCa
   const other = itemAt(fields, 0);
   const cases = [
     acceptCase(values, "rule", `replaces: ${rule.param} alone`, values.param(rule.param), () =>
-      exactly(values, all, [rule.param]),
+      accepted(values, all, [rule.param]),
     ),
     acceptCase(values, "rule", `replaces: ${fields.join(" with ")} without ${rule.param}`, undefined, () =>
-      exactly(values, all, fields),
+      accepted(values, all, fields),
     ),
     refuseCase(
       values,
@@ -284,6 +284,16 @@ function replacesCases(values: ToolValues, rule: RuleOf<"replaces">): ContractCa
       ),
     );
   return cases;
+}
+
+/**
+ * An input a rule accepts, with the `given` members of its parameters: exactly's, then the tool's other rules made to
+ * hold around them (`given` pinned), so that a case accepted by this rule is not refused by another (a field's words'
+ * rule over fields a file replaces: the file alone meets it). Undefined where no input meets them all.
+ */
+function accepted(values: ToolValues, group: string[], given: string[]): Input | undefined {
+  const input = exactly(values, group, given);
+  return input && values.satisfy(input, given);
 }
 
 /** The minimal input with exactly the `given` members of a rule's parameters (the others left out). */

@@ -118,20 +118,47 @@ export function proseRules(
             : { rule: "anyOf", groups: named };
       if (taken.has(ruleKey(rule))) continue;
       taken.add(ruleKey(rule));
-      rules.push(rule);
+      const replacing = replacedBy(named.flat(), drafted.rules);
+      const stated = replacing === undefined ? [rule] : besideReplacing(rule, named, replacing);
+      rules.push(...stated);
       const sides = named.map((g) => g.join(" and "));
       const words = sides.length > 2 ? `${sides.slice(0, -1).join(", ")} or ${sides.at(-1)}` : sides.join(" or ");
       const how = { exactlyOne: "exactly one of ", anyOf: "at least one of ", atMostOne: "at most one of " };
+      const ruleNames = stated.length > 1 ? `rules ${stated.map((r) => r.rule).join(" and ")}` : `rule ${rule.rule}`;
+      const instead = stated[0] === rule ? "" : `; ${replacing}, which is sent instead of them, meets it alone`;
       notes.push({
         at,
         note:
-          `the document says so in words only (${JSON.stringify(said.sentence)}): drafted as the rule ${rule.rule} ` +
-          `(${how[rule.rule as keyof typeof how]}${words}), checked before any ` +
+          `the document says so in words only (${JSON.stringify(said.sentence)}): drafted as the ${ruleNames} ` +
+          `(${how[rule.rule as keyof typeof how]}${words}${instead}), checked before any ` +
           "request; remove it if the words mean otherwise",
       });
     }
   }
   return rules;
+}
+
+/**
+ * The parameter a `replaces` rule sends instead of every one of `names` (a body offered as named fields or as a file:
+ * body-forms/raw-beside-json.ts), if one does: a rule the words state over those fields holds of the fields' form only.
+ */
+function replacedBy(names: readonly string[], rules: readonly ManifestRule[]): string | undefined {
+  for (const r of rules) if (r.rule === "replaces" && names.every((n) => r.params.includes(n))) return r.param;
+  return undefined;
+}
+
+/**
+ * A rule over fields another parameter replaces, as it holds: the replacing one given alone meets a rule asking for
+ * one of them (exactly one of a, b: at most one of them, and a, b or the file), and never goes with them (`replaces`).
+ */
+function besideReplacing(rule: ManifestRule, named: string[][], replacing: string): ManifestRule[] {
+  if (rule.rule === "exactlyOne")
+    return [
+      { rule: "atMostOne", groups: named },
+      { rule: "anyOf", groups: [...named, [replacing]] },
+    ];
+  if (rule.rule === "anyOf") return [{ rule: "anyOf", groups: [...named, [replacing]] }];
+  return [rule];
 }
 
 /** Each drafted parameter's wire name (a body field's, a path, query, header or cookie parameter's): its own name. */
