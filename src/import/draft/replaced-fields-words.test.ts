@@ -52,7 +52,10 @@ describe("words over fields a file replaces", () => {
       { rule: "anyOf", groups: [...fields.map((f) => [f]), ["file"]] },
     ]);
     expect(notesAt(d, "operations.zqrf_zq_patch_note").join("\n")).toMatch(
-      /drafted as the rules atMostOne and anyOf \(exactly one of zqContent, zqValue or zqDestination; file, which is sent instead of them, meets it alone\)/,
+      new RegExp(
+        "drafted as the rules atMostOne and anyOf \\(exactly one of zqContent, zqValue or zqDestination; " +
+          "file, which is sent instead of them, meets it alone\\)",
+      ),
     );
   });
 
