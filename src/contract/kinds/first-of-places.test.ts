@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { PollTriggerSpec } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
-import { keyedDocument, keyedManifest, linkedTool } from "../../../test-support/linked-tool.js";
+import { linkedTool } from "../../../test-support/linked-tool.js";
+import { LIST_OR_PAGE, zqLedger } from "../../../test-support/zq-ledger.js";
 import { runScratch } from "../../../test-support/run/run-scratch.js";
 import { shelfCopy } from "../../../test-support/shelf-copy.js";
 import { linkProvider } from "../../emit/link-provider.js";
@@ -18,55 +19,7 @@ import { scenarioKind } from "./scenario.js";
 const work = mkdtempSync(join(runScratch(), "blockwright-first-of-places-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-const entry = { type: "object", properties: { id: { type: "string" } } };
-/** A bare list of entries, or a page object holding it with the cursor of the next page. */
-const listOrPage = {
-  oneOf: [
-    { type: "array", items: entry },
-    {
-      type: "object",
-      required: ["data"],
-      properties: { data: { type: "array", items: entry }, next_cursor: { type: "string", nullable: true } },
-    },
-  ],
-};
-const openapi = keyedDocument("zqledger", {
-  "/zqentries": {
-    get: {
-      operationId: "listZqentries",
-      parameters: [{ name: "cursor", in: "query", schema: { type: "string" } }],
-      responses: { "200": { description: "entries", content: { "application/json": { schema: listOrPage } } } },
-    },
-  },
-});
-const manifest = keyedManifest(
-  "zqledger",
-  `  zqledger_list:
-    operationId: listZqentries
-    title: List entries
-    description: List entries.
-    params:
-      cursor:
-        type: string
-        maxLength: 100
-        description: Where the page starts.
-        wire: { in: query }
-    pagination:
-      style: cursor
-      cursor: $response.body#/next_cursor
-      send: { in: query, name: cursor }
-      items: [data]
-    outputs:
-      data:
-        type: array
-        from: ["$response.body", "$response.body#/data"]
-        description: The entries.
-      metadata.nextCursor:
-        type: string
-        from: $response.body#/next_cursor
-        description: Where the next page starts.
-`,
-);
+const { openapi, manifest } = zqLedger(LIST_OR_PAGE, '["$response.body", "$response.body#/data"]');
 
 describe("the poll cases' upstream of a list read from the first of several places", () => {
   it("puts the items in the page object, where a place inside the body reads them", async () => {
