@@ -25,6 +25,7 @@ import {
 } from "./credential-draft.js";
 import { documentedEncoding } from "./key-encoding.js";
 import { documentedPrefix } from "./key-prefix.js";
+import { withPrefixProse } from "./prefix-prose.js";
 import { keyParameter, resolved } from "./key-parameter.js";
 import { basicCredential, withAuthProse } from "./key-as-user.js";
 import { keyNameProblem } from "./key-names.js";
@@ -140,7 +141,8 @@ function formsTakingSecret(doc: Json): string[] {
  */
 function schemeCredential(doc: Json, operations: readonly { id: string; op: Json }[]): CredentialDraft {
   const components = (doc.components ?? {}) as Json;
-  const declared = withAuthProse(doc, (components.securitySchemes ?? {}) as Record<string, Json>);
+  const schemes = (components.securitySchemes ?? {}) as Record<string, Json>;
+  const declared = withAuthProse(doc, withPrefixProse(doc, schemes));
   const notes: string[] = [];
   const usable = (names: string[]) =>
     names.length > 0 &&

@@ -8,7 +8,9 @@
 // prepended with "token" followed by a space", "required prefix "Token""), or from the scheme's own name
 // when that is a scheme word (a scheme named `Bearer`). What is found is a
 // draft (auth.prefix), with a note naming where it was read. A published name
-// holding it (`Authorization: Bearer`, read by key-names.ts) comes first.
+// holding it (`Authorization: Bearer`, read by key-names.ts) comes first; the document's own prose showing the whole
+// header (prefix-prose.ts) comes after the scheme's words and before a guess from its name.
+import { PREFIX_PROSE } from "./prefix-prose.js";
 
 type Json = Record<string, unknown>;
 
@@ -103,12 +105,30 @@ export function documentedPrefix(name: string, scheme: Json, header: string): Do
   if (spaced?.[1]) return { prefix: `${spaced[1]} `, from: `its description ("${spaced[0]}")` };
   const word = NAMED_WORD.exec(description);
   if (word?.[1]) return { prefix: `${word[1]} `, from: `its description ("${word[0]}")` };
+  const prose = proseShowingHeader(scheme, header);
+  if (prose) return prose;
   if (header.toLowerCase() === "authorization" && SCHEME_WORDS.test(name))
     return { prefix: `${name.charAt(0).toUpperCase()}${name.slice(1).toLowerCase()} `, from: `its name, ${name}` };
   // A name that starts with Bearer, another word after it (`BearerJwt`, `bearerAuth`, `bearer_token`): Swagger 2.0 has
   // no bearer scheme, so documents name an API key so; sent bare, it was refused.
   if (header.toLowerCase() === "authorization" && BEARER_NAMED.test(name))
     return { prefix: "Bearer ", from: `its name, ${name}` };
+  return undefined;
+}
+
+/**
+ * The prefix a shown text of the document's prose gives, when the text names the header (`Authorization: ShippoToken
+ * <token>`): a text without the header's name may be about anything the document sends.
+ */
+function proseShowingHeader(scheme: Json, header: string): DocumentedPrefix | undefined {
+  const prose = (scheme as Record<symbol, { text: string; where: string }[] | undefined>)[PREFIX_PROSE];
+  const named = `${header.toLowerCase()}:`;
+  for (const { text, where } of prose ?? [])
+    for (const shown of quotedTexts(text)) {
+      if (!shown.trim().toLowerCase().startsWith(named)) continue;
+      const prefix = prefixOfExample(shown, header);
+      if (prefix) return { prefix, from: `the document's ${where}, ${JSON.stringify(shown)}` };
+    }
   return undefined;
 }
 
@@ -122,10 +142,16 @@ const SINGLE_QUOTED = /(?<!\w)'([^'\n]{2,80})'(?!\w)/g;
  * sentence's end ("Use the format: Bearer $API_KEY_OR_JWT", written without quotes).
  */
 function shownTexts(description: string): string[] {
-  const quoted = [...description.matchAll(QUOTED)].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
-  const single = [...description.matchAll(SINGLE_QUOTED)].map((m) => m[1] ?? "");
+  const quoted = quotedTexts(description);
   const afterColon = [...description.matchAll(/:[ \t]+([^\n]{2,80})/g)].map(
     (m) => (m[1] ?? "").split(/[.;,]\s|\.$/)[0] ?? "",
   );
-  return [...quoted, ...single, ...afterColon];
+  return [...quoted, ...afterColon];
+}
+
+/** A description's code spans and quoted texts, then its texts in single quotes. */
+function quotedTexts(description: string): string[] {
+  const quoted = [...description.matchAll(QUOTED)].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
+  const single = [...description.matchAll(SINGLE_QUOTED)].map((m) => m[1] ?? "");
+  return [...quoted, ...single];
 }

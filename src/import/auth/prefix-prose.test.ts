@@ -1,0 +1,63 @@
+// A key scheme whose document shows the whole header in its prose, not in the scheme (a shipping API's overview page:
+// "put `Authorization: ZqShipToken <token>` in your header"). The draft sent the key bare, which the service refuses;
+// it now drafts the shown word as auth.prefix, with a note naming where it was read. A shown text that does not name
+// the header, or a header two schemes share, stays out.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { draftWorkFolder, drafted, notesAt, openapi, reply, sentHeaders } from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const paths = {
+  "/zqparcels": {
+    get: {
+      operationId: "zqListParcels",
+      responses: { "200": reply({ type: "object", properties: { count: { type: "integer" } } }) },
+    },
+  },
+};
+const keyed = (extra: Record<string, unknown>, schemes: Record<string, unknown> = {}) =>
+  openapi(
+    paths,
+    { securitySchemes: { zqHeaderKey: { type: "apiKey", in: "header", name: "Authorization" }, ...schemes } },
+    { security: [{ zqHeaderKey: [] }], ...extra },
+  );
+const overview = (description: string) => ({ tags: [{ name: "Overview", description }] });
+
+describe("a key's prefix shown in the document's prose", () => {
+  it("is read from a tag's page naming the header, drafted as auth.prefix with a note, and sent", async () => {
+    const d = drafted(
+      keyed(overview("In order to authenticate, please put `Authorization: ZqShipToken <token>` in your header.")),
+      ["zqListParcels"],
+    );
+    expect(d.manifest.auth).toEqual({ scheme: "zqHeaderKey", param: "apiKey", prefix: "ZqShipToken " });
+    expect(notesAt(d, "auth")).toContain(
+      'security scheme zqHeaderKey sends the key after "ZqShipToken " (auth prefix), as the document\'s tag ' +
+        '"Overview"\'s description, "Authorization: ZqShipToken <token>" shows: check it against a real request',
+    );
+    expect((await sentHeaders(d)).get("authorization")).toBe("ZqShipToken zq-key-0000000001");
+  });
+
+  it("is read from info.description", () => {
+    const d = drafted(
+      keyed({
+        info: { title: "Zq", version: "1", description: 'Send "Authorization: ZqKey {api key}" with each call.' },
+      }),
+      ["zqListParcels"],
+    );
+    expect(d.manifest.auth).toEqual({ scheme: "zqHeaderKey", param: "apiKey", prefix: "ZqKey " });
+  });
+
+  it.each([
+    ["a shown text not naming the header", overview("Keys look like `ZqShipToken <token>`."), {}],
+    ["a text naming another header", overview("Send `X-Zq-Trace: Zq <token>` to trace a call."), {}],
+    [
+      "a header two schemes share",
+      overview("Put `Authorization: ZqShipToken <token>` in your header."),
+      { zqOtherKey: { type: "apiKey", in: "header", name: "authorization" } },
+    ],
+  ])("finds none in %s", (_, extra, schemes) => {
+    const d = drafted(keyed(extra, schemes), ["zqListParcels"]);
+    expect((d.manifest.auth as { prefix?: string }).prefix).toBeUndefined();
+  });
+});

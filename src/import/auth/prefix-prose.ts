@@ -1,0 +1,42 @@
+// The document's own prose on how to send its key, for the prefix of an API key in a header: some documents write
+// the whole header (`Authorization: ShippoToken <token>`) in info.description or a tag's page of prose, not in the
+// scheme. Only a shown text that names the header itself is read (key-prefix.ts: documentedPrefix), and only for the
+// one apiKey scheme the document sends in that header, so the words cannot be about another credential.
+
+type Json = Record<string, unknown>;
+
+/** Where withPrefixProse puts the document's prose on an apiKey scheme in a header: a symbol no document carries. */
+export const PREFIX_PROSE: unique symbol = Symbol("the document's prose on sending its key");
+
+/** The prose a reader of the document sees: info.description and each tag's description, with the tag's name. */
+function documentProse(doc: Json): { text: string; where: string }[] {
+  const info = doc.info !== null && typeof doc.info === "object" ? (doc.info as Json) : {};
+  const prose = typeof info.description === "string" ? [{ text: info.description, where: "info.description" }] : [];
+  for (const tag of Array.isArray(doc.tags) ? (doc.tags as unknown[]) : []) {
+    const t = tag !== null && typeof tag === "object" ? (tag as Json) : {};
+    if (typeof t.description === "string")
+      prose.push({ text: t.description, where: `tag ${JSON.stringify(String(t.name ?? ""))}'s description` });
+  }
+  return prose;
+}
+
+const headerOf = (d: unknown): string | undefined =>
+  d !== null && typeof d === "object" && (d as Json).type === "apiKey" && (d as Json).in === "header"
+    ? String((d as Json).name ?? "").toLowerCase()
+    : undefined;
+
+/** The document's security schemes, each apiKey scheme alone in its header carrying the document's prose. */
+export function withPrefixProse(doc: Json, declared: Record<string, Json>): Record<string, Json> {
+  const byHeader = new Map<string, string[]>();
+  for (const [name, d] of Object.entries(declared)) {
+    const header = headerOf(d);
+    if (header) byHeader.set(header, [...(byHeader.get(header) ?? []), name]);
+  }
+  const alone = [...byHeader.values()].filter((names) => names.length === 1).map(([name]) => name as string);
+  if (alone.length === 0) return declared;
+  const prose = documentProse(doc);
+  if (prose.length === 0) return declared;
+  const out = { ...declared };
+  for (const name of alone) out[name] = { ...declared[name], [PREFIX_PROSE]: prose };
+  return out;
+}
