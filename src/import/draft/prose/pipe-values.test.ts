@@ -44,7 +44,7 @@ const zqDoc = openapi({
 const at = "operations.acme_zq_list_routes.params";
 
 describe("values a description lists between pipes or after 'one of:' / 'Allowed values:'", () => {
-  it("are drafted as the enum, with a note saying the words gave it, and a typo is refused before any request", async () => {
+  it("are drafted as the enum with a note saying the words gave it; a typo is refused before any request", async () => {
     const d = drafted(zqDoc, ["zqListRoutes"]);
     const params = d.manifest.operations.acme_zq_list_routes?.params ?? {};
     expect(params.zqUnit?.enum).toEqual(["ZQMI", "ZQKM"]);

@@ -1,14 +1,14 @@
 // A text's values that a document lists only in words: "One of `change`, `session`, `flow`, or `api_request`",
-// "Possible values: DRAFT, READY", "Unit: MI | KM", "two possible values for this parameter: email and document",
-// "Must be one of: created_at, updated_at", "Can be `enabled` or `disabled`", "Valid values: `x` | `y`", a bulleted list
-// of values after "Allowed values:". The schema said no enum, so the draft took any text: a typo reached the upstream, which answered
-// 400, and the suite never tried the values. The draft reads a list that closes (nothing in its sentence says the
-// service takes others) as the parameter's enum, with a review note quoting the words: checked before any request, and
-// the cases try each value. A list the words leave open ("include", "such as", "e.g.", "currently", "etc.") is the
-// known values (offered, never checked: refusing a value the service adds would be wrong); one whose sentence is
-// conditional, names more than one list, holds placeholders, lists the value's forms ("Format is one of: user,
-// user:group, uid, or uid:gid": a uid is any number, not the word), or beside a default or example it leaves out, stays
-// words.
+// "Possible values: DRAFT, READY", "Unit: MI | KM", "two possible values for this parameter: email and document", "Must
+// be one of: created_at, updated_at", "Can be `enabled` or `disabled`", "Valid values: `x` | `y`", a bulleted list of
+// values after "Allowed values:". The schema said no enum, so the draft took any text: a typo reached the upstream,
+// which answered 400, and the suite never tried the values. The draft reads a list that closes (nothing in its sentence
+// says the service takes others) as the parameter's enum, with a review note quoting the words: checked before any
+// request, and the cases try each value. A list the words leave open ("include", "such as", "e.g.", "currently",
+// "etc.") is the known values (offered, never checked: refusing a value the service adds would be wrong); one whose
+// sentence is conditional, names more than one list, holds placeholders, lists the value's forms ("Format is one of:
+// user, user:group, uid, or uid:gid": a uid is any number, not the word), or beside a default or example it leaves out,
+// stays words.
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
 import { shortText } from "../../plain-text.js";
 
