@@ -70,4 +70,15 @@ describe("module size", () => {
       .filter((f) => /^\S.*mkdtempSync\((?:join\()?tmpdir\(\)/m.test(readFileSync(`${ROOT}${f}`, "utf8")));
     expect(leaking).toEqual([]);
   });
+
+  // A file whose tests run the command in processes (`*.process.test.ts`) or install the packages (the packages
+  // project) writes a large project (a document of thousands of operations, an npm install): a run cut off (a hook's
+  // timeout, a worker ended) runs no afterAll, and one made in the temporary folder stayed there. Under the run's
+  // folder, the run's teardown removes it.
+  it("makes the temporary folders of files that run processes or install packages under the run's folder", () => {
+    const outside = files
+      .filter((f) => f.endsWith(".process.test.ts") || /^contract-tests\/packages\/.*\.test\.ts$/.test(f))
+      .filter((f) => /mkdtemp(?:Sync)?\((?:join\()?tmpdir\(\)/.test(readFileSync(`${ROOT}${f}`, "utf8")));
+    expect(outside).toEqual([]);
+  });
 });

@@ -25,7 +25,6 @@
 // flows) is measured with esbuild.
 import { build } from "esbuild";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -48,6 +47,7 @@ import {
 } from "./consumers.js";
 import { type Finished, node, runOk } from "./processes.js";
 import { ROOT } from "./root.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 // Books' client bundled 29.1 KB gzip with the OAuth code (jose, token requests), 20.8 KB without it
 // (a provider without flows carries none); issue 29's credential kinds (basic, cookie, combinations,
@@ -165,7 +165,7 @@ let builds: Record<TsVersion, Finished>;
 
 beforeAll(async () => {
   const shared = inject("packagesRegistry");
-  work = mkdtempSync(join(tmpdir(), "blockwright-client-"));
+  work = mkdtempSync(join(runScratch(), "blockwright-client-"));
   upstream = await server(answer);
   const generated = (p: string) => join(ROOT, "generated", p, "package.json");
   const version = (p: string) => (JSON.parse(readFileSync(generated(p), "utf8")) as { version: string }).version;

@@ -12,11 +12,11 @@
 // from its HTTP API, as npm reads it.
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ROOT } from "./root.js";
 import { node, run, type Finished } from "./processes.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const BIN = join(ROOT, "bin/blockwright.js");
 const { url: REGISTRY, npmrc, token: TOKEN, published: first } = inject("packagesRegistry");
@@ -51,7 +51,7 @@ async function packument(name: string): Promise<Packument | number> {
 
 let work: string;
 beforeAll(() => {
-  work = mkdtempSync(join(tmpdir(), "blockwright-publish-"));
+  work = mkdtempSync(join(runScratch(), "blockwright-publish-"));
 });
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });

@@ -13,7 +13,6 @@
 // registry alone, their runtime from there too: registry-round-trip.test.ts.)
 import { execFileSync } from "node:child_process";
 import { cpSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { readWorkflow, runStep, stepNamed, type StepRun } from "../../test-support/workflow-steps.js";
@@ -21,6 +20,7 @@ import { putPackages } from "./local-registry.js";
 import { node, run, type Finished } from "./processes.js";
 import { ROOT } from "./root.js";
 import { blockwrightInstall, packsOf } from "./shared-packs.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const { url: REGISTRY, npmrc, token: TOKEN } = inject("packagesRegistry");
 const npmEnv = { NPM_CONFIG_USERCONFIG: npmrc };
@@ -73,7 +73,7 @@ const git = (cwd: string, ...args: string[]) =>
 const tagOnRemote = () => git(project, "ls-remote", "origin", "refs/tags/released");
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), "blockwright-release-path-"));
+  work = mkdtempSync(join(runScratch(), "blockwright-release-path-"));
   await publishBlockwright();
   project = join(work, "acme-blocks");
   made = await run(

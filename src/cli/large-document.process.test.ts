@@ -9,7 +9,6 @@
 // document of all of it. The commands run as processes with their heap capped:
 // the whole document worked on ends them out of memory.
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import jsyaml from "js-yaml";
 import { REPOSITORY } from "../../test-support/repo.js";
@@ -17,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeLargeProject } from "../../scripts/bench/large-document.js";
 import { addresses, spawnCli } from "../../test-support/cli-harness.js";
 import { keptText } from "../../test-support/run/kept-text.js";
+import { runScratch } from "../../test-support/run/run-scratch.js";
 
 /** The YAML text's writer: js-yaml's dump in block style, lines unbroken, no anchors. */
 const DUMP = { lineWidth: -1, noRefs: true };
@@ -30,7 +30,7 @@ const CAPPED = { NODE_OPTIONS: "--max-old-space-size=128" };
 let dir: string;
 let operations: number;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "blockwright-large-document-"));
+  dir = mkdtempSync(join(runScratch(), "blockwright-large-document-"));
   operations = writeLargeProject(dir, 8).operations;
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -54,7 +54,7 @@ describe("a document far larger than what its manifest binds", () => {
     async () => {
       // The same document in block style, one of its bound schemas given a wrong example: placing it took yaml's
       // document of all of it.
-      const yamlDir = mkdtempSync(join(tmpdir(), "blockwright-large-yaml-"));
+      const yamlDir = mkdtempSync(join(runScratch(), "blockwright-large-yaml-"));
       try {
         // The first test's project (its specs as beforeAll wrote them; generate writes only beside them): written
         // again, the synthetic document cost 0.17 s of CPU.

@@ -227,15 +227,10 @@ export async function pagedIds(
   tool: ToolSpec,
   pages: string[][],
   param: string,
+  /** Each page's reply from its items: a bare list unless given (`{data: items, last_id}`). */
+  page: (items: { id: string }[]) => unknown = (items) => items,
 ): Promise<{ items: unknown; sent: (string | null)[]; pages: unknown }> {
-  const { fetch, seen } = scriptedFetch(
-    ...pages.map((ids) =>
-      json(
-        200,
-        ids.map((id) => ({ id })),
-      ),
-    ),
-  );
+  const { fetch, seen } = scriptedFetch(...pages.map((ids) => json(200, page(ids.map((id) => ({ id }))))));
   const all = await collectPages(tool, { accessToken: "zq-token-0001" }, { ...fullSupport, fetch });
   return {
     items: all.success && all.output.data,

@@ -214,6 +214,23 @@ export function carriesCredential(place: string, name: string, required: boolean
   return place === "header" && required && (last === "key" || last === "token") && !describedAsIdentifier(description);
 }
 
+// The last word of a header's name that makes it a secret whatever words come before it, a number after it too
+// (`X-Auth-Secret2`, `X-Zq-Secret`, `X-Zq-Password`); `X-Client-Secret` and `X-Api-Secret` namesSecret reads already.
+const SECRET_LAST_WORDS = new Set(["secret", "secrets", "password", "passwd", "passphrase"]);
+
+/**
+ * Whether a header no security scheme declares holds a credential by its name: past its `X-`, a secret of some kind
+ * (`x-auth-secret2`), or a key or token of a kind only a credential is with a number after it (`x-api-token2`), its
+ * description not calling it an identifier. Not an id, a name or a trace's (`x-request-id`, `x-tenant-id`,
+ * `x-client-id`), nor a page's or a request's token (NOT_CREDENTIAL_WORDS).
+ */
+export function headerNamesCredential(name: string, description?: unknown): boolean {
+  const words = nameWords(name.replace(/^x-/i, "")).map((w) => w.replace(/\d+$/, ""));
+  if (words.length === 0 || words.some((w) => NOT_CREDENTIAL_WORDS.has(w)) || describedAsIdentifier(description))
+    return false;
+  return SECRET_LAST_WORDS.has(words.at(-1) ?? "") || CREDENTIAL_ENDINGS.has(words.slice(-2).join(" "));
+}
+
 // A description that calls the value an identifier, an ID or a name ("Identifies the system.", "The integration ID
 // used to create the connection (aka Unique Key)."): a system's, an app's, an integration's key beside its secret.
 const IDENTIFIER_WORDS = /\b(identif(y|ies|ier|ying)|ids?|names?)\b/i;

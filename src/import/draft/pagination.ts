@@ -214,6 +214,8 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
   // Not `since_id` ("newer than"): right only for a list oldest first, which the document does not say (a timeline,
   // newest first, pages back by `max_id`, and since_id would ask for the first page's newer items again).
   const afterItem = request.declared(AFTER_ITEM);
+  const inObject = afterItem && idOfItems && !more ? lastIdPaging(paging, afterItem) : undefined;
+  if (inObject) return inObject;
   if (afterItem && idOfItems && paging.list.pointer.length === 0 && takesAnId(afterItem, paging.described(afterItem))) {
     note(
       `paging recognised as the last item's id sent back as ${afterItem.name} (the document describes it as an ` +
@@ -223,7 +225,7 @@ function cursorPaging(paging: Paging): ManifestPagination | undefined {
     return {
       style: "cursor",
       cursor: "$response.body#/-1/id",
-      send: { in: afterItem.in as "query" | "header", name: afterItem.name },
+      send: sentAt(afterItem),
       items,
       ...pageSize,
     };
@@ -243,6 +245,31 @@ function itemsNameIds(doc: OpenApiDocument, items: Schema | undefined): boolean 
   const shapes = (items.oneOf ?? items.anyOf) as Schema[] | undefined;
   return Array.isArray(shapes) && shapes.length > 0 && shapes.every((s) => namesId(safeFlatten(doc, s)));
 }
+
+/**
+ * The last item's id sent back over a list in an object with no end flag (`{data, first_id, last_id}`, a list of a
+ * response's input items), where the reply's own last item's id (`last_id`) or the document's words say `after` takes
+ * an item's id. Not where the reply has a field of the parameter's name the document does not call the next one's (it
+ * may echo the request's).
+ */
+function lastIdPaging(paging: Paging, afterItem: Parameter): ManifestPagination | undefined {
+  const { doc, body, note, items, pageSize, totalPart } = paging;
+  if (paging.list.pointer.length === 0 || Object.hasOwn((body?.properties ?? {}) as object, afterItem.name))
+    return undefined;
+  const lastId = body ? fieldMatching(doc, body, /^last_?id$/i, ["string", "integer"], 1) : undefined;
+  if (!lastId && !takesAnId(afterItem, paging.described(afterItem))) return undefined;
+  note(
+    `paging recognised as the last item's id sent back as ${afterItem.name} (` +
+      (lastId ? `the reply gives it as ${lastId.join(".")} too` : "the document describes it as an item's id") +
+      "); the reply says no end (no flag, no count): the list ends at a page without items. Check that the " +
+      "service pages so",
+  );
+  const cursor = `$response.body#${formatPointer(paging.list.pointer)}/-1/id`;
+  return { style: "cursor", cursor, send: sentAt(afterItem), ...totalPart, items, ...pageSize };
+}
+
+/** Where a parameter sending a cursor back goes. */
+const sentAt = (p: Parameter) => ({ in: p.in as "query" | "header", name: p.name });
 
 /** Whether a parameter is named or described as taking an item's id (`since_id`, "the id of the last item…"). */
 function takesAnId(p: Parameter, description: string): boolean {

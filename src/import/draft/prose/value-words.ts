@@ -1,14 +1,14 @@
 // A text's values that a document lists only in words: "One of `change`, `session`, `flow`, or `api_request`",
-// "Possible values: DRAFT, READY", "two possible values for this parameter: email and document", "Must be one of:
-// created_at, updated_at", "Can be `enabled` or `disabled`", "Valid values: `x` | `y`", a bulleted list of values after
-// "Allowed values:". The schema said no enum, so the draft took any text: a typo reached the upstream, which answered
-// 400, and the suite never tried the values. The draft reads a list that closes (nothing in its sentence says the
-// service takes others) as the parameter's enum, with a review note quoting the words: checked before any request, and
-// the cases try each value. A list the words leave open ("include", "such as", "e.g.", "currently", "etc.") is the
-// known values (offered, never checked: refusing a value the service adds would be wrong); one whose sentence is
-// conditional, names more than one list, holds placeholders, lists the value's forms ("Format is one of: user,
-// user:group, uid, or uid:gid": a uid is any number, not the word), or beside a default or example it leaves out, stays
-// words.
+// "Possible values: DRAFT, READY", "Unit: MI | KM", "two possible values for this parameter: email and document", "Must
+// be one of: created_at, updated_at", "Can be `enabled` or `disabled`", "Valid values: `x` | `y`", a bulleted list of
+// values after "Allowed values:". The schema said no enum, so the draft took any text: a typo reached the upstream,
+// which answered 400, and the suite never tried the values. The draft reads a list that closes (nothing in its sentence
+// says the service takes others) as the parameter's enum, with a review note quoting the words: checked before any
+// request, and the cases try each value. A list the words leave open ("include", "such as", "e.g.", "currently",
+// "etc.") is the known values (offered, never checked: refusing a value the service adds would be wrong); one whose
+// sentence is conditional, names more than one list, holds placeholders, lists the value's forms ("Format is one of:
+// user, user:group, uid, or uid:gid": a uid is any number, not the word), or beside a default or example it leaves out,
+// stays words.
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
 import { shortText } from "../../plain-text.js";
 
@@ -33,7 +33,10 @@ const LEAD = new RegExp(
     String.raw`(?:\s+(?:are|is|(include|includes)))?` +
     String.raw`|\b(?:is|are|be)\s+either(?=\s)` +
     String.raw`|\b(?:can|may|must|should)\s+(?:only\s+)?be(?=\s+(?:${QUOTED})${SEP})` +
-    String.raw`|(?<=^|[.:]\s+)(?=(?:${QUOTED})\s*\|)`,
+    String.raw`|(?<=^|[.:]\s+)(?=(?:${QUOTED})\s*\|)` +
+    // Bare values between spaced pipes, alone or after a colon or bracket ("Unit: MI | KM", "(MI | KM)"): a pipe
+    // between words is "or"; unspaced ("a|b") it may be the text's own separator, so only spaced pipes are read.
+    String.raw`|(?<=^\s*|(?<!\b(?:e\.g|i\.e|eg))[.:]\s+|\(\s*)(?=(?:${BARE}|${QUOTED})\s+\|\s+[A-Za-z0-9\x60"'])`,
   "gi",
 );
 /** Words in the list's sentence that leave it open: the service takes values it does not name. */
@@ -136,7 +139,9 @@ function sentenceOf(text: string, at: number, end: number): [number, number] {
   // (A lead may start at the stop before it: ". One of".)
   const before = text.slice(0, at + 2);
   const paragraph = Math.max(...[...before.matchAll(/\n[ \t]*\n/g)].map((m) => (m.index ?? 0) + m[0].length - 1), -1);
-  const start = Math.max(before.lastIndexOf(". "), paragraph, -1) + 1;
+  // "e.g. " and "i.e. " end no sentence: the words before them stay in it ("Unit, e.g. MI | KM" is a sample).
+  const stops = [...before.matchAll(/\. /g)].filter((m) => !/\b(?:e\.g|i\.e|eg)$/i.test(before.slice(0, m.index)));
+  const start = Math.max(stops.at(-1)?.index ?? -1, paragraph, -1) + 1;
   const stop = text.slice(end).search(/\.(?:\s|$)|\n[ \t]*\n/);
   return [start, stop < 0 ? text.length : end + stop + 1];
 }

@@ -5,7 +5,7 @@ import { SECRET_MIN_LENGTH, SHORT_SECRET_MIN_LENGTH } from "@blockwright/runtime
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
 import { namesSecret, namesSecretList } from "../../../load/schemas/secret-names.js";
 import { type DeclaredKey, NOT_SECRET } from "../../auth/credential-draft.js";
-import { carriesCredential, namesCredential } from "../../auth/credential-params.js";
+import { carriesCredential, headerNamesCredential, namesCredential } from "../../auth/credential-params.js";
 import { tokenFormCredential } from "../../auth/token-endpoint-form.js";
 import type { ReviewNote } from "../../manifest-yaml.js";
 
@@ -61,10 +61,12 @@ export function keepSecret(
                   "a field of the record the body writes, secret by its name (a key or token), not the provider's " +
                   "credential"
                 : `named as a key or token only a credential is, sent in the ${place} beside the provider's credential`
-              : tokenForm && place === "body" && tokenFormCredential(wireName)
-                ? "a credential of a token endpoint's form (a body with a grant_type: RFC 6749, RFC 8693's token " +
-                  "exchange)"
-                : undefined;
+              : place === "header" && headerNamesCredential(wireName, p.description)
+                ? "a header named as a credential (a secret, a key or a token), which no security scheme declares"
+                : tokenForm && place === "body" && tokenFormCredential(wireName)
+                  ? "a credential of a token endpoint's form (a body with a grant_type: RFC 6749, RFC 8693's token " +
+                    "exchange)"
+                  : undefined;
     const why = scheme
       ? `at the place of security scheme ${scheme} (apiKey in ${place} ${wireName}), a credential the document ` +
         "declares beside the one drafted"
