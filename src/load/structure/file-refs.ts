@@ -61,7 +61,7 @@ const CODE_ESCAPE = /\\[xuU]/;
  * data is walked then (openapi-source.ts). A key is on one line and spelt in the text (an alias repeats an anchor's
  * text; a complex key, `? $ref`, a value on the next line, an alias or a plain value are not read here: false), so a
  * `$ref` with another value would be one of those the test reads. A whole published document's walk of its data took
- * 14–21 ms, this 2 (GitHub's, 5,487 `$ref`s; performance.md, the fifty-third round, wholegh3).
+ * 14–20 ms, this 2–5 (GitHub's, 5,487 lines holding a `$ref`; performance.md, the fifty-third round, wholegh3).
  */
 export function writesOnlyLocalRefs(text: string): boolean {
   if (CODE_ESCAPE.test(text)) return false;
