@@ -19,7 +19,7 @@ import {
   type YamlSource,
 } from "./yaml-source.js";
 import { refPath, valueAt } from "./json-ref.js";
-import { isNameRef, NETWORK_REF } from "./structure/file-refs.js";
+import { isNameRef, NETWORK_REF, writesOnlyLocalRefs } from "./structure/file-refs.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
 import { checkpoint } from "../common/checkpoint.js";
 import { examineExamplesUntil, type Path } from "./examples/openapi-examples.js";
@@ -82,9 +82,11 @@ export async function loadOpenApi(
   if (version) throw new OpenApiProblems([version]);
   const files = new Map<string, YamlSource>([[absolute, rootSource]]);
   await checkpoint(signal);
-  const whole = hasExternalRef(rootSource.data)
-    ? await bundled(rootSource, absolute, files, display, refFolders)
-    : rootSource;
+  // The text read first: most documents write every `$ref` as a place in themselves, which it says without a walk.
+  const whole =
+    !writesOnlyLocalRefs(rootSource.text) && hasExternalRef(rootSource.data)
+      ? await bundled(rootSource, absolute, files, display, refFolders)
+      : rootSource;
   // Operation ids are unique in the whole document (a manifest names any of them).
   const duplicates = duplicateOperationIds(whole);
   // The document cut to what the manifest binds (bound-cut.ts), before the work that grows with the document. One file

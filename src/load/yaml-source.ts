@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import jsyaml from "../vendor/js-yaml.cjs";
 import type { Document, Node } from "yaml";
 import { INPUT_LIMITS, readSourceText, UnreadableSource, type InputLimit } from "./input-file.js";
-import { jsonOffsets, lineColumn } from "./positions/text-positions.js";
+import { jsonOffsets, lineColumn, lineStarts } from "./positions/text-positions.js";
 import { blockYamlOffsets } from "./positions/block-yaml-positions.js";
 import { MAX_NESTING, NESTING_RULE } from "../common/nesting.js";
 import { hasAnchors, MAX_ALIASES, measureAliases } from "./yaml-aliases.js";
@@ -369,8 +369,11 @@ function escaped(text: string, at: number): boolean {
 
 /** Positions read from the text (positions/); yaml's document, built once, finds those it does not read. */
 function textLocator(text: string): Locator {
-  const offsetOf = jsonOffsets(text) ?? blockYamlOffsets(text);
-  const position = lineColumn(text);
+  // The lines found once, for a block YAML place's scan and a line's number alike.
+  let starts: number[] | undefined;
+  const lines = () => (starts ??= lineStarts(text));
+  const offsetOf = jsonOffsets(text) ?? blockYamlOffsets(text, undefined, lines);
+  const position = lineColumn(text, lines);
   let yamlPlaces: Locator | undefined;
   return (path, which) => {
     const offset = offsetOf(path, which);

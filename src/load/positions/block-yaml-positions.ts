@@ -2,7 +2,7 @@
 // indentation without yaml's document (text-positions.ts says why): a place behind anything else (a flow collection,
 // a multi-line quoted text, an anchor or tag, a complex key) is left to yaml's document, as is every place of a text
 // asked for many.
-import type { OffsetOf } from "./text-positions.js";
+import { lineStarts, type OffsetOf } from "./text-positions.js";
 
 /**
  * How much reading YAML text line by line may cost, in readings of the whole text, before yaml's document is left to
@@ -16,17 +16,23 @@ const YAML_SCAN_TEXTS = 100;
  * The offsets of places in YAML text written in block style, as yaml's document gives them (the key, or the value:
  * a scalar's first character, a block collection's first key or dash); undefined for a place this does not read (see
  * the top of this file), and for every place once reading them cost `readings` (YAML_SCAN_TEXTS) readings of the text.
+ * `lines`: the text's lineStarts, asked once a place is; the caller's own where it reads them for a line's number too
+ * (yaml-source.ts), so that a whole document's lines are found once.
  */
-export function blockYamlOffsets(text: string, readings = YAML_SCAN_TEXTS): OffsetOf {
+export function blockYamlOffsets(
+  text: string,
+  readings = YAML_SCAN_TEXTS,
+  lines: () => readonly number[] = () => lineStarts(text),
+): OffsetOf {
   const budget = readings * Math.max(text.length, 1);
   let read = 0;
-  let lines: LineIndex | null | undefined;
+  let index: LineIndex | null | undefined;
   const mappings: Mappings = new Map();
   return (path, which) => {
     if (read >= budget || text.charCodeAt(0) === 0xfeff) return undefined;
     try {
-      lines ??= lineIndex(text);
-      const found = blockYamlScan(text, path, which, lines ?? undefined, mappings);
+      index ??= lineIndex(text, lines());
+      const found = blockYamlScan(text, path, which, index ?? undefined, mappings);
       // A place read up to its offset; one not found read the text to its end.
       read += found ?? text.length;
       return found;
@@ -50,10 +56,13 @@ interface LineIndex {
  * hundred warnings read its text a hundred times line by line: a tenth of generate's time). Null for a text with a
  * line indented by a tab, which the scan leaves to yaml only if it reaches the line: read line by line as before.
  */
-function lineIndex(text: string): LineIndex | null {
+function lineIndex(text: string, starts: readonly number[]): LineIndex | null {
   const at: number[] = [];
   const column: number[] = [];
-  for (let start = 0; start < text.length; start = lineEnd(text, start) + 1) {
+  // The lines as lineStarts found them: each line's end was looked for again here (a whole published document's
+  // 84,628 lines, found twice when a warning's line and column were asked).
+  for (let l = 0; l < starts.length; l++) {
+    const start = starts[l] as number;
     let i = start;
     while (text.charCodeAt(i) === 0x20) i++;
     const c = text.charCodeAt(i);

@@ -8,7 +8,7 @@ import { globSync } from "tinyglobby";
 import { describe, expect, it } from "vitest";
 import { isMap, isPair, isScalar, isSeq, type Node as YamlNode, parseDocument } from "yaml";
 import { REPOSITORY as ROOT } from "../../../test-support/neutral-copy.js";
-import { jsonOffsets, lineColumn } from "./text-positions.js";
+import { jsonOffsets, lineColumn, lineStarts } from "./text-positions.js";
 import { blockYamlOffsets } from "./block-yaml-positions.js";
 import { parseYamlSource } from "../yaml-source.js";
 
@@ -59,6 +59,32 @@ describe("positions in a JSON document", () => {
   it("count lines and columns from 1", () => {
     expect(lineColumn("ab\ncd")(0)).toEqual({ line: 1, col: 1 });
     expect(lineColumn("ab\ncd")(4)).toEqual({ line: 2, col: 2 });
+    expect(lineStarts("ab\n\ncd\n")).toEqual([0, 3, 4, 7]);
+  });
+
+  it("find a block YAML text's lines once for its places and their lines and columns", () => {
+    const text = "zqa:\n  zqb: 1\n\n  # zqnote\nzqc:\n  - zqd: 2\n";
+    let found = 0;
+    const lines = () => {
+      found++;
+      return lineStarts(text);
+    };
+    const offsetOf = blockYamlOffsets(text, undefined, lines);
+    const position = lineColumn(text, lines);
+    expect(found).toBe(0);
+    const places = [["zqa", "zqb"], ["zqc", 0, "zqd"], ["zqc"]].map((path) => position(offsetOf(path, "value") ?? -1));
+    expect(places).toEqual([
+      { line: 2, col: 8 },
+      { line: 6, col: 10 },
+      { line: 6, col: 3 },
+    ]);
+    // Found for the scan once, and once for the line numbers, which a caller sharing them (yaml-source.ts) keeps.
+    expect(found).toBe(2);
+    expect(places).toEqual(
+      [["zqa", "zqb"], ["zqc", 0, "zqd"], ["zqc"]].map((path) =>
+        lineColumn(text)(blockYamlOffsets(text)(path, "value") ?? -1),
+      ),
+    );
   });
 });
 

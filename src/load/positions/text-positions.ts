@@ -187,11 +187,24 @@ function skipValue(text: string, i: number): number {
   return depth === 0 ? at : -1;
 }
 
-/** 1-based line and column of an offset in `text`. */
-export function lineColumn(text: string): (offset: number) => { line: number; col: number } {
+/** Where each line of `text` starts (a line ends at `\n`), in order: after a last `\n`, the text's length. */
+export function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/**
+ * 1-based line and column of an offset in `text`; `lines`, its lineStarts, read at the first offset asked (a caller
+ * that reads the lines for another use too gives the same ones: block-yaml-positions.ts).
+ */
+export function lineColumn(
+  text: string,
+  lines: () => readonly number[] = () => lineStarts(text),
+): (offset: number) => { line: number; col: number } {
+  let starts: readonly number[] | undefined;
   return (offset) => {
+    starts ??= lines();
     let low = 0;
     let high = starts.length - 1;
     while (low < high) {
