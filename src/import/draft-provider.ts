@@ -35,7 +35,7 @@ import {
   withSwaggerFilesAsBinary,
 } from "./shapes/unreadable-schemas.js";
 import { listEnumNotes, withListEnumsOnItems } from "./shapes/list-enums.js";
-import { withoutBoundsRefusingEnums, withoutUnmetLengths } from "./shapes/unmet-lengths.js";
+import { withoutUnmetBounds } from "./shapes/unmet-lengths.js";
 import { withoutOpenEnums } from "./shapes/open-enums.js";
 import { withoutPagingCaseCopies, withoutPagingQueryCopies } from "./shapes/paging-query-copies.js";
 import { withoutRefusedRequestExamples } from "./shapes/refused-request-examples.js";
@@ -225,7 +225,7 @@ function rewrittenCut(
   const listEnums = withListEnumsOnItems(doc);
   const refSiblings = withRefSiblingsAsAllOf(doc);
   const unmet = withoutUnmetFormats(doc);
-  const unmetLengths = [...withoutUnmetLengths(doc), ...withoutBoundsRefusingEnums(doc)];
+  const unmetLengths = withoutUnmetBounds(doc);
   const openEnums = withoutOpenEnums(doc);
   const reordered = withTakenServerFirst(doc);
   const unlistedRequired = withoutRequiredNoShapeLists(doc);

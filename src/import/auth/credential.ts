@@ -271,7 +271,8 @@ function addressDraft(address: AddressCredential, notes: string[]): CredentialDr
   const param = camelName(address.variable);
   const placement: DraftPlacement = { type: "path", name: address.variable };
   notes.push(
-    `the document declares no security scheme, and its server's path has {${address.variable}}, a credential by ` +
+    `the document declares no security scheme, and ${address.inPaths ? "every chosen operation's" : "its server's"} ` +
+      `path has {${address.variable}}, a credential by ` +
       `its ${CREDENTIAL_BY_NAME.test(address.variable) ? "name" : "description"}: drafted as the credential the ` +
       `address carries (auth.variable), the secret parameter ${param}, sent only there and withheld from every ` +
       "message; check how the API takes its credential",

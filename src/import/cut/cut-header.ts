@@ -136,7 +136,7 @@ export function cutHeader(
     ...(unmetLengths.length
       ? [
           `Left out by blockwright add: ${unmetLengths.join(", ")} (no value of the format meets them, or they ` +
-            "refuse a value of the enum).",
+            "refuse a value of the enum, or no value of the lengths meets the pattern, which refuses its example).",
         ]
       : []),
     ...openEnumAndCopyLines(openEnums, pagingCopies, pagingCaseCopies),
@@ -365,6 +365,7 @@ function unmetNotes(unmet: readonly string[], unmetLengths: readonly string[]): 
             note:
               `openapi.yaml leaves out ${unmetLengths.join(", ")}: no value of the format meets them, or they ` +
               "refuse a value of the enum beside them, and the format or the enum names the values the API takes; " +
+              "or no value of its lengths meets the pattern, which refuses its own example; " +
               "set the bounds the API holds, if any",
           },
         ]

@@ -49,3 +49,38 @@ describe("a password named pass, with no description", () => {
     expect(await linkProblems(d, "zqpass")).toEqual([]);
   });
 });
+
+describe("a multipart upload's certificate file beside its password named as one (zqP12Pass)", () => {
+  // Found in the public directory (seed 283, ably.net's control API: `POST /apps/{id}/pkcs12`, fields `p12File` and
+  // `p12Pass`): the password was drafted as a plain required text, a literal taken on the command line.
+  const upload = openapi({
+    "/zq/apps/{zqApp}/pkcs12": {
+      post: {
+        operationId: "zqUploadCert",
+        parameters: [{ name: "zqApp", in: "path", required: true, schema: { type: "string", maxLength: 32 } }],
+        requestBody: {
+          required: true,
+          content: {
+            "multipart/form-data": {
+              schema: {
+                type: "object",
+                required: ["zqP12File", "zqP12Pass"],
+                properties: { zqP12File: { type: "string", format: "binary" }, zqP12Pass: { type: "string" } },
+              },
+            },
+          },
+        },
+        responses: { "200": reply({ type: "object", properties: { zqOk: { type: "boolean" } } }, { zqOk: true }) },
+      },
+    },
+  });
+  const d = drafted(upload, ["zqUploadCert"], "zqcert");
+
+  it("drafts the password secret, set by a person, and the draft links", async () => {
+    expect(d.manifest.operations.zqcert_zq_upload_cert?.params?.zqP12Pass).toMatchObject({
+      secret: true,
+      visibility: "user-only",
+    });
+    expect(await linkProblems(d, "zqcert")).toEqual([]);
+  });
+});

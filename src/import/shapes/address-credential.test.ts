@@ -3,6 +3,7 @@
 // integer key: an id), it is an ordinary parameter; before, it was drafted as the credential, and the suite's stand-in
 // (text) broke the parameter's integer schema in every request (the mocks refused them).
 import { describe, expect, it } from "vitest";
+import { draftCredential } from "../auth/credential.js";
 import { addressCredential } from "./address-credential.js";
 
 type Json = Record<string, unknown>;
@@ -95,5 +96,33 @@ describe("a path variable named like a credential whose description calls it an 
     const parameters = (document.components as Json).parameters as Record<string, Json>;
     (parameters.zqOwnerKey as Json).description = "The zq API key, the identifier of your account's access.";
     expect(addressCredential(document, operations)).toMatchObject({ variable: "zqOwnerKey" });
+  });
+});
+
+describe("the review note of a credential the address carries says where the variable is", () => {
+  // Found in the public directory (seed 283): a document with no security scheme and a key in every chosen operation's
+  // path (`/message/{systemKey}`), its server a bare host, was drafted with the note "its server's path has
+  // {systemKey}", sending a reviewer to a server path that has no variable.
+  const noteOf = (document: Json, operations: { op: Json; path: string }[]) =>
+    draftCredential(
+      document,
+      operations.map((o, i) => ({ id: `zq${i}`, ...o })),
+    ).notes.find((n) => n.includes("{zqOwnerKey}"));
+
+  it("names the operations' paths when only they have it", () => {
+    const { document, operations } = documentWith({ type: "string" });
+    expect(noteOf(document, operations)).toMatch(
+      /^the document declares no security scheme, and every chosen operation's path has \{zqOwnerKey\}/,
+    );
+  });
+
+  it("names the server's path when the server has it", () => {
+    const { document, operations } = documentWith({ type: "string" });
+    document.servers = [
+      { url: "https://zq.example.test/api/{zqOwnerKey}", variables: { zqOwnerKey: { default: "x" } } },
+    ];
+    expect(noteOf(document, operations)).toMatch(
+      /^the document declares no security scheme, and its server's path has \{zqOwnerKey\}/,
+    );
   });
 });

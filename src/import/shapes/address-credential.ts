@@ -44,7 +44,7 @@ const CREDENTIAL_WORDS = /\b(auth\w*|api key|access token|secret|credential|bot 
 export function addressCredential(
   document: Json,
   operations: readonly { op: Json; path?: string }[] = [],
-): { variable: string; description?: string; pattern: string; said?: string } | undefined {
+): { variable: string; description?: string; pattern: string; said?: string; inPaths?: true } | undefined {
   const components = (document.components ?? {}) as Json;
   const schemes = components.securitySchemes;
   if (schemes !== null && typeof schemes === "object" && Object.keys(schemes).length) return undefined;
@@ -82,7 +82,9 @@ export function addressCredential(
     if (!byWords && description !== undefined && IDENTIFIER_WORDS.test(description)) continue;
     // Not when its values are listed (an enum is a choice of place, not a secret), nor typed as no secret is.
     if (Array.isArray(declared[name]?.enum) || noSecretValues(declared[name]?.schema)) continue;
-    return { variable: name, ...(description ? { description } : {}), ...patternOf(declared[name]?.schema) };
+    // Where the note says it is: the server's path, or (a variable the server does not name) the operations' paths.
+    const where = named.includes(name) ? {} : { inPaths: true as const };
+    return { variable: name, ...(description ? { description } : {}), ...patternOf(declared[name]?.schema), ...where };
   }
   return undefined;
 }

@@ -52,3 +52,17 @@ describe("a field named pass inside a JSON value", () => {
     expect(secretField("pass", text)).toBe(false);
   });
 });
+
+describe("a field whose name ends in pass after what it unlocks", () => {
+  // Found in the public directory (seed 283): a multipart upload of a certificate file beside its `p12Pass`, drafted
+  // as a plain required text (a literal taken on the command line, its value in a refusal's message).
+  it("is a secret after an account's or a key store's word, whatever words come before", () => {
+    for (const name of ["zqP12Pass", "zq_root_pass", "zqApiPass", "zq_registry_pass", "zqKeyStorePass", "zqCertPass"])
+      expect(secretField(name, text), name).toBe(true);
+  });
+
+  it("stays plain as a pass of another kind", () => {
+    for (const name of ["compass", "zqProtectionBypass", "zqRushPass", "zqPayPass", "zqEnableTwoPass", "zqcorppass"])
+      expect(secretField(name, text), name).toBe(false);
+  });
+});
