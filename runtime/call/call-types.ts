@@ -84,7 +84,8 @@ export interface ExecuteOptions {
   clock?: () => number;
   /**
    * Hold each output of a reply to its declared type: one that is not fails the call (code INVALID_OUTPUT, naming the
-   * output, the rule and the value). Default false.
+   * output, the place it was read from, the kind expected and the kind found). Default true: false lets a reply's
+   * outputs through unchecked.
    */
   validateOutputs?: boolean;
   /**

@@ -66,8 +66,9 @@ export const RUNTIME_ERROR_CODES = {
     type: "upstream",
     retryable: false,
     meaning:
-      "With `validateOutputs`, an output of the reply is not of the type the block declares; " +
-      "`details` names the `output`, the `rule` (`type`), what was `expected` and the `value`.",
+      "An output of the reply is not of the type the block declares (checked unless `validateOutputs: false`); " +
+      "`details` names the `output`, the `place` it was read from, the `rule` (`type`), what was `expected`, the " +
+      "kind `found` and the `value` (secrets redacted).",
     fix:
       "The spec promises a type the upstream did not send: `blockwright verify` checks the outputs against the " +
       "live service; correct the output's type in the manifest.",

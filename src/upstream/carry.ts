@@ -9,7 +9,9 @@
 // not required, that the manifest binds nowhere, is added as add drafts it.
 // An output add drafted from a field of the answer that the newer answer no
 // longer has is taken out, noted: kept, the manifest no longer linked, and
-// `diff` could not say which workflow lines read it.
+// `diff` could not say which workflow lines read it. One read from the first
+// of several places that holds a value loses only the places gone, and is
+// taken out when none is left.
 // Each gets a `# review:` comment and a printed line, and `diff` reports
 // each (a text changed, a new optional parameter or output, an output
 // removed): without them the package stayed as the older document described
@@ -193,6 +195,20 @@ class Carrier {
     );
   }
 
+  /**
+   * An output add drafted to read the first of several places that holds a value, some of them gone from the answer:
+   * it reads those left (one place written alone); the note goes on its `from`.
+   */
+  narrow(name: string, left: readonly string[], why: string): void {
+    const path = [...this.at, "outputs", name, "from"];
+    this.yaml.setIn(path, left.length === 1 ? left[0] : draftedNode(this.yaml, left));
+    this.note(
+      path,
+      [`${why} (blockwright upstream --accept; it was add's draft of the older document): check what ${name} reads`],
+      why,
+    );
+  }
+
   private note(path: Path, notes: readonly string[], line: string): void {
     addReviewNotes(this.yaml, path, notes);
     this.lines.push(`${path.join(".")}: ${line}`);
@@ -316,7 +332,8 @@ function answersOf(
 
 /**
  * Outputs the manifest holds as add drafted them from the older document, whose field the newer answer no longer has:
- * taken out.
+ * taken out. Of an output read from the first of several places (`from: [a, b]`), the places gone are taken out of
+ * its list, the output kept while one remains (written as that place alone, a list holding two or more).
  */
 function dropGoneOutputs(
   carry: Carrier,
@@ -328,17 +345,34 @@ function dropGoneOutputs(
     const held = mine.outputs?.[name];
     // Only add's own draft, untouched: an output written or changed by hand is the user's to decide on (generate names
     // it).
-    if (!held || JSON.stringify(held) !== JSON.stringify(drafted) || !("from" in held) || typeof held.from !== "string")
-      continue;
-    let ref: ReturnType<typeof parseExpression>;
-    try {
-      ref = parseExpression(held.from);
-    } catch {
-      continue;
-    }
-    if (ref.kind !== "body" || ref.pointer.length === 0) continue;
+    if (!held || JSON.stringify(held) !== JSON.stringify(drafted) || !("from" in held)) continue;
+    const places = typeof held.from === "string" ? [held.from] : Array.isArray(held.from) ? held.from : [];
     const status = "status" in held && typeof held.status === "number" ? held.status : undefined;
-    if (has(status, ref.pointer) === false)
-      carry.drop(name, `the newer document's answer has no field ${held.from.slice(held.from.indexOf("#") + 1)}`);
+    const gone = places.filter((place) => bodyFieldGone(place, status, has));
+    if (!gone.length) continue;
+    const fields = gone.map((place) => place.slice(place.indexOf("#") + 1));
+    const why = `the newer document's answer has no field ${fields.join(" nor ")}`;
+    if (gone.length === places.length) carry.drop(name, why);
+    else
+      carry.narrow(
+        name,
+        places.filter((place) => !gone.includes(place)),
+        `${fields.join(", ")} no longer read: ${why}`,
+      );
   }
+}
+
+/** Whether `place` reads a field of the answer's body that the newer answer no longer has (not when it cannot tell). */
+function bodyFieldGone(
+  place: string,
+  status: number | undefined,
+  has: (status: number | undefined, pointer: readonly string[]) => boolean | undefined,
+): boolean {
+  let ref: ReturnType<typeof parseExpression>;
+  try {
+    ref = parseExpression(place);
+  } catch {
+    return false;
+  }
+  return ref.kind === "body" && ref.pointer.length > 0 && has(status, ref.pointer) === false;
 }

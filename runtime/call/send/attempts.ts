@@ -164,8 +164,12 @@ export async function attempts(
             ),
           );
         }
+        // Users trust a typed output: a value of another kind fails the call unless the caller opted out. A body in
+        // another form the operation declares (its CSV text) is read as its type says, not held to the JSON's types.
         const mistyped =
-          options.validateOutputs && outputTypeFailure(tool.outputs, output, status, tool.provider, call.secrets);
+          options.validateOutputs !== false &&
+          !other &&
+          outputTypeFailure(tool.outputs, output, status, tool.provider, call.secrets, outcome ?? tool.outputs);
         if (mistyped) return failed(mistyped);
         // Outputs are parsed values (a `\u0041` is an `A` here): each is looked at, copied only if one holds a secret.
         return out({

@@ -166,8 +166,9 @@ export function judgedCut(
 }
 
 /**
- * The request a call of the drafted `tool` with `input` sends (answered 200 with `{id}`; the call must succeed), and
- * the request judge's reading of it against the draft's cut document (the credential as a form gives it).
+ * The request a call of the drafted `tool` with `input` sends (answered 200 with `{id}`, its outputs' kinds unchecked;
+ * the call must succeed), and the request judge's reading of it against the draft's cut document (the credential as a
+ * form gives it).
  */
 export async function judgedCall(
   d: ProviderDraft,
@@ -187,7 +188,12 @@ export async function judgedCall(
       headers: { "content-type": "application/json" },
     });
   };
-  const result = await executeToolDefinition(tool, input, { baseUrl: "https://api.acme.test", fetch });
+  // The answer is a stand-in for any tool: the request is what is judged, not the outputs' kinds.
+  const result = await executeToolDefinition(tool, input, {
+    baseUrl: "https://api.acme.test",
+    fetch,
+    validateOutputs: false,
+  });
   if (!result.success || !sent) throw new Error(`the call failed: ${JSON.stringify(result)}`);
   const judge = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), {
     credential: "form",

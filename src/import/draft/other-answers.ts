@@ -6,8 +6,11 @@
 // read from the first body may then be absent, and a status output says
 // which answer came; an answer of another shape is an outcome (`outcomes`),
 // its outputs the status alone, for its body breaks the outputs' types.
+// Beside a bare list or a page object holding it, whose list outputs read
+// the first of the page's field and the body, an answer of either form is
+// the outputs' own, and one lacking a field any place reads is an outcome.
 import { carriesNoContent } from "../../load/media-types.js";
-import { typeOf, type OpenApiDocument, type OpenApiOperation } from "../../load/openapi-document.js";
+import { typeOf, type OpenApiDocument, type OpenApiOperation, unionOf } from "../../load/openapi-document.js";
 import type { ManifestOutcome } from "../../load/precompiled/manifest-types.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { shortText } from "../plain-text.js";
@@ -34,16 +37,22 @@ export function withOtherAnswers(
     return flat ? typeOf(flat) : undefined;
   };
   const shape = shapeOf(response.schema);
+  // Outputs read from the first of several places (a bare list or a page object holding it) are read from either form
+  // of the union: an answer of either shape is theirs.
+  const firstOf = Object.values(draft.outputs).some((o) => Array.isArray(o.from));
+  const shapes = firstOf ? formShapes(doc, response.schema) : [shape];
   // An object of other fields is of another shape too (a 202's receipt beside a 200's record): it holds none of some
   // field an output reads at the top of the body.
   const read = readFields(draft);
   const lacksRead = (schema: unknown) => {
     const flat = safeFlatten(doc, schema as Parameters<typeof safeFlatten>[1]);
     const props = flat?.properties && typeof flat.properties === "object" ? Object.keys(flat.properties) : undefined;
-    return shape === "object" && props !== undefined && read.some((f) => !props.includes(f));
+    return shapes.includes("object") && props !== undefined && read.some((f) => !props.includes(f));
   };
+  const otherShape = (schema: unknown) =>
+    firstOf ? formShapes(doc, schema).some((s) => !shapes.includes(s)) : shapeOf(schema) !== shape;
   const others = success.filter(
-    (r) => !carriesNoContent(r.status) && r.schema && (shapeOf(r.schema) !== shape || lacksRead(r.schema)),
+    (r) => !carriesNoContent(r.status) && r.schema && (otherShape(r.schema) || lacksRead(r.schema)),
   );
   if (!bodiless.length && !others.length) return draft;
   // An output with a default stays required where a reply without a body is the other answer (the default fills it);
@@ -84,11 +93,24 @@ export function withOtherAnswers(
   return { ...draft, outcomes };
 }
 
-/** The fields at the top of the body that the outputs read (`$response.body#/document/country` reads `document`). */
+/**
+ * The fields at the top of the body that the outputs read (`$response.body#/document/country` reads `document`), each
+ * place of an output read from the first of several.
+ */
 function readFields(draft: OutputsDraft): string[] {
-  const fields = Object.values(draft.outputs).flatMap((o) => {
-    const m = typeof o.from === "string" ? /^\$response\.body#\/([^/]+)/.exec(o.from) : null;
-    return m?.[1] ? [m[1].replace(/~1/g, "/").replace(/~0/g, "~")] : [];
-  });
+  const fields = Object.values(draft.outputs).flatMap((o) =>
+    (typeof o.from === "string" ? [o.from] : Array.isArray(o.from) ? o.from : []).flatMap((from) => {
+      const m = /^\$response\.body#\/([^/]+)/.exec(from);
+      return m?.[1] ? [m[1].replace(/~1/g, "/").replace(/~0/g, "~")] : [];
+    }),
+  );
   return [...new Set(fields)];
+}
+
+/** The shapes of a body: its type, or each form's of a union (a bare list and a page object: array and object). */
+function formShapes(doc: OpenApiDocument, schema: unknown): (string | undefined)[] {
+  const flat = safeFlatten(doc, schema as Parameters<typeof safeFlatten>[1]);
+  const type = flat ? typeOf(flat) : undefined;
+  const forms = flat && type === undefined ? unionOf(flat) : undefined;
+  return forms ? forms.map((form) => formShapes(doc, form)[0]) : [type];
 }
