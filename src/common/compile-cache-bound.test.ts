@@ -14,6 +14,7 @@ import {
   ownCompileCacheFolders,
   removeLeftovers,
 } from "./compile-cache-bound.js";
+import { endedPid } from "../../test-support/run/ended-pid.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const root = mkdtempSync(join(runScratch(), "blockwright-zq-compile-cache-"));
@@ -141,7 +142,7 @@ describe("the CLI's own compile cache", () => {
 describe("a compile cache's copy a run moved aside and never removed", () => {
   const hour = 60 * 60 * 1000;
   /** A process id no process has now: a child's, once it ended. */
-  const gonePid = () => spawnSync(process.execPath, ["-e", ""]).pid as number;
+  const gonePid = endedPid;
 
   it("is removed by a later run once its run is gone, and none a live run may still be emptying", () => {
     const folder = cacheOf("zq-left", 1);

@@ -1,7 +1,6 @@
 // A generation's write begun as each package is made (staged-write.ts, issue 64): a package's files are handed over
 // before the next provider is linked, so the generation does not hold every package's text until the end; and what
 // writeFiles promises still holds: nothing replaced, removed or made visible before every check has passed.
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,6 +11,7 @@ import { generate } from "./generate-all.js";
 import { StagedWrite } from "./staged-write.js";
 import { stampContent, STAMP_FILE } from "./stamp.js";
 import { OutputRefused, writeFiles } from "./write.js";
+import { endedPid } from "../../test-support/run/ended-pid.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const tmp = mkdtempSync(join(runScratch(), "blockwright-staged-"));
@@ -132,11 +132,11 @@ describe("a write begun as each package is made", () => {
   it("removes what a generation killed outright had staged, its own in place; a live one's stays", async () => {
     const out = earlierOutput("killed");
     // A writer that ended without removing its temporary file (as SIGKILL leaves one): its id names no process now.
-    const ended = spawnSync(process.execPath, ["-e", "process.exit(0)"]);
-    const dead = join(out, `zqa/.blockwright-${ended.pid}-one.ts.tmp`);
+    const ended = endedPid();
+    const dead = join(out, `zqa/.blockwright-${ended}-one.ts.tmp`);
     const running = join(out, `zqa/.blockwright-${process.ppid}-two.ts.tmp`);
     // And a new package's folder it was staging whole.
-    const deadFolder = join(out, `.blockwright-${ended.pid}-zqc.tmp`);
+    const deadFolder = join(out, `.blockwright-${ended}-zqc.tmp`);
     mkdirSync(join(deadFolder, "deep"), { recursive: true });
     writeFileSync(join(deadFolder, "deep/four.ts"), `${MARK}\n// four\n`);
     writeFileSync(dead, "half a file");

@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { deliveryOf, describeStoreContract } from "../../test-support/store-contract.js";
 import { openSqliteStore, StoreInUseError } from "./sqlite-store.js";
+import { endedPid } from "../../test-support/run/ended-pid.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const dir = mkdtempSync(join(runScratch(), "blockwright-sqlite-store-"));
@@ -88,10 +89,8 @@ describe("one receiver per SQLite file", () => {
     await made.accept(deliveryOf("zqorphan", ["evt-1"]), 60_000);
     await made.close();
     // A process that has ended: its id names no live process now.
-    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], {
-      encoding: "utf8",
-    }).stdout;
-    writeFileSync(`${file}.owner`, JSON.stringify({ pid: Number(gone), host: hostname() }));
+    const gone = endedPid();
+    writeFileSync(`${file}.owner`, JSON.stringify({ pid: gone, host: hostname() }));
     mkdirSync(`${file}.lock`);
     const store = openSqliteStore(file);
     try {
