@@ -74,7 +74,9 @@ const MAX_INSTALL_BYTES = 6_000_000;
 // (`auth.signedJwt`'s middleware beside SigV4's, +277): 47,218; the ceiling 47,300. The fifty-second: an output and
 // paging's items read from the first of a list of places holding a value of its kind (outputs' `from` as a list):
 // 47,452; then pages said to remain with no cursor or address to them ending not complete: 47,563; the ceiling 47,600.
-const MAX_BUNDLE_BYTES = 47_600;
+// The fifty-third: each output held to its declared kind on every call, the place and the kind found named: 47,652;
+// the ceiling 47,700.
+const MAX_BUNDLE_BYTES = 47_700;
 
 // The consumer's first provider (installed alone, measured), and the one its ESM call adds.
 const PROVIDERS = [NPM_CONSUMER_PROVIDERS[0], "docgen"];
