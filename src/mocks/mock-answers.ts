@@ -156,9 +156,9 @@ function sampledHeaders(document: Node, sampler: () => DocumentSampler, response
 
 /**
  * Whether an `examples` field gives no example: absent, or a map of none (`examples: {}`, which a published document
- * writes where its editor held none). Prism serves nothing of an empty map either and makes its own answer, which broke
- * the schema (an `allOf` of a record's ids of format uuid; a header's pattern) and was refused by its own check: such an
- * answer is made here too, the empty map left out.
+ * writes where its editor held none). Prism serves nothing of an empty map either and makes its own answer, which
+ * broke the schema (an `allOf` of a record's ids of format uuid; a header's pattern) and was refused by its own check:
+ * such an answer is made here too, the empty map left out.
  */
 function namesNoExample(examples: unknown): boolean {
   return examples === undefined || (isNode(examples) && Object.keys(examples).length === 0);
