@@ -62,6 +62,16 @@ function toJsonSchemaHere(n: Node, wraps: Wrap[], holder?: Node | unknown[], key
   exclusiveBound(n, "exclusiveMaximum", "maximum");
 }
 
+/**
+ * A 3.1 document's bounds written as 3.0's (`exclusiveMinimum: true, minimum: 0`, which an editor of 3.0 habits keeps):
+ * 2020-12 has no boolean bound, the validator compared the value with `true` (1) and refused every number in (0, 1]
+ * that add drafted and the suite sent as inside the bound; 3.0's reading is the only one they have.
+ */
+export function booleanBounds(n: Node): void {
+  if (typeof n.exclusiveMinimum === "boolean") exclusiveBound(n, "exclusiveMinimum", "minimum");
+  if (typeof n.exclusiveMaximum === "boolean") exclusiveBound(n, "exclusiveMaximum", "maximum");
+}
+
 /** A 3.0 boolean exclusive bound as JSON Schema's: `exclusiveMinimum: true, minimum: 3` as `exclusiveMinimum: 3`. */
 function exclusiveBound(n: Node, flag: "exclusiveMinimum" | "exclusiveMaximum", bound: "minimum" | "maximum"): void {
   if (n[flag] === true && typeof n[bound] === "number") {
@@ -171,12 +181,12 @@ export function eachSchemaNode(root: unknown, visit: (node: Node) => void): void
 }
 
 /**
- * withImpliedTypes, then toJsonSchema (when `wraps` is given: a 3.0 document), then discriminatedAsAnyOf, in place (on
- * a copy), in one walk where the three walked it in turn (each schema registered for a check was walked four times
- * with the validator's own). Each node gets what the three give it, in their order: they read and write a node's own
- * keys, and its type is implied before the walk goes down into it. That holds for a tree; a node or list met twice (a
- * YAML alias) reached by the walks in another order, so a copy that holds one is made again from `original` and
- * walked by the three in turn. Returns the copy so made.
+ * withImpliedTypes, then toJsonSchema (when `wraps` is given: a 3.0 document; else booleanBounds), then
+ * discriminatedAsAnyOf, in place (on a copy), in one walk where the three walked it in turn (each schema registered
+ * for a check was walked four times with the validator's own). Each node gets what the three give it, in their
+ * order: they read and write a node's own keys, and its type is implied before the walk goes down into it. That holds
+ * for a tree; a node or list met twice (a YAML alias) reached by the walks in another order, so a copy that holds one
+ * is made again from `original` and walked by the three in turn. Returns the copy so made.
  */
 export function asValidatorReads<T>(copy: T, original: () => T, wraps?: Wrap[]): T {
   const met = new Set<object>();
@@ -218,6 +228,7 @@ export function asValidatorReads<T>(copy: T, original: () => T, wraps?: Wrap[]):
       if (!walk(child, there, schemaKey && !DATA_KEYS.has(k), node, k)) return false;
     }
     if (wraps) toJsonSchemaHere(node, wraps, holder, key);
+    else if (schemaKey) booleanBounds(node);
     if (schemaKey) discriminatedHere(node);
     return true;
   };
@@ -226,6 +237,7 @@ export function asValidatorReads<T>(copy: T, original: () => T, wraps?: Wrap[]):
   const again = original();
   withImpliedTypes(again);
   if (wraps) toJsonSchema(again, wraps);
+  else eachSchemaNode(again, booleanBounds);
   discriminatedAsAnyOf(again);
   return again;
 }

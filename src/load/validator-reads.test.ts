@@ -5,7 +5,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   asValidatorReads,
+  booleanBounds,
   discriminatedAsAnyOf,
+  eachSchemaNode,
   toJsonSchema,
   type Wrap,
   withImpliedTypes,
@@ -37,6 +39,7 @@ function inTurn(schema: unknown, is31: boolean): unknown {
   const wraps: Wrap[] = [];
   withImpliedTypes(copy);
   if (!is31) toJsonSchema(copy, wraps);
+  else eachSchemaNode(copy, booleanBounds);
   discriminatedAsAnyOf(copy);
   return outcome(copy, wraps);
 }

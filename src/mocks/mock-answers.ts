@@ -99,14 +99,15 @@ function sampledContent(
       !isNode(media) ||
       media.schema === undefined ||
       media.example !== undefined ||
-      media.examples !== undefined
+      !namesNoExample(media.examples)
     )
       continue;
     if (!reachesWhatPrismMakesWrong(document, media.schema) && !reachesItself(document, media.schema)) continue;
     const made = sampleAnswer(sampler(), `${at}/content/${escapeKey(type)}/schema`, status);
     if (!made || (text && typeof made.value !== "string")) continue;
     content ??= { ...response.content };
-    content[type] = { ...media, example: made.value };
+    const { examples: _none, ...rest } = media;
+    content[type] = { ...rest, example: made.value };
   }
   return content;
 }
@@ -142,15 +143,25 @@ function sampledHeaders(document: Node, sampler: () => DocumentSampler, response
   let headers: Node | undefined;
   for (const [name, declared] of Object.entries(response.headers)) {
     const { node: header, pointer } = followRef(document, declared, `${at}/headers/${escapeKey(name)}`);
-    if (!isNode(header) || header.schema === undefined || header.example !== undefined || header.examples !== undefined)
-      continue;
-    if (!reachesWhatPrismMakesWrong(document, header.schema)) continue;
+    if (!isNode(header) || header.schema === undefined || header.example !== undefined) continue;
+    if (!namesNoExample(header.examples) || !reachesWhatPrismMakesWrong(document, header.schema)) continue;
     const made = sampler().sample(`${pointer}/schema`, { answer: true });
     if (!made || (typeof made.value !== "string" && typeof made.value !== "number")) continue;
     headers ??= { ...response.headers };
-    headers[name] = { ...header, example: made.value };
+    const { examples: _none, ...rest } = header;
+    headers[name] = { ...rest, example: made.value };
   }
   return headers;
+}
+
+/**
+ * Whether an `examples` field gives no example: absent, or a map of none (`examples: {}`, which a published document
+ * writes where its editor held none). Prism serves nothing of an empty map either and makes its own answer, which
+ * broke the schema (an `allOf` of a record's ids of format uuid; a header's pattern) and was refused by its own check:
+ * such an answer is made here too, the empty map left out.
+ */
+function namesNoExample(examples: unknown): boolean {
+  return examples === undefined || (isNode(examples) && Object.keys(examples).length === 0);
 }
 
 /**

@@ -138,8 +138,9 @@ function withType(
     numberLimits(flat, param);
   } else if (t === "boolean") {
     param.type = "boolean";
-    // The one value of the two its enum allows (`[true]`: a confirmation), stated as the link reads it.
-    const allowed = booleanEnum(flat);
+    // The one value of the two its enum allows (`[true]`: a confirmation), stated as the link reads it; 3.1's
+    // `const: false` too (an option the API offers only off), else random inputs sent the other, which it refuses.
+    const allowed = booleanEnum(flat) ?? (typeof flat.const === "boolean" ? [flat.const] : undefined);
     if (allowed) param.enum = allowed;
   } else if (t === "array" && Array.isArray(flat.enum) && flat.enum.some(Array.isArray)) {
     // An enum of lists: stated as its items' when each is a list of one value, else not drafted (no manifest enum

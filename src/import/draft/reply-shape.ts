@@ -88,6 +88,9 @@ export function wrappedList(
   const found = Object.keys(fields).flatMap((wrapper) => {
     const inner = safeFlatten(doc, fieldOf(fields, wrapper));
     if (!inner || typeOf(inner) !== "object") return [];
+    // An object that may be null holds no page: a record's failure, `{error: {previous_errors: […]} | null}`, null
+    // when the record is whole (its list read as the reply's failed every call that succeeded).
+    if (doc.mayAnswerNull(fieldOf(fields, wrapper))) return [];
     const innerFields = (inner.properties ?? {}) as Record<string, Schema>;
     if (Object.keys(innerFields).some((n) => ID_FIELD.test(n))) return [];
     const innerRequired = new Set(Array.isArray(inner.required) ? (inner.required as string[]) : []);

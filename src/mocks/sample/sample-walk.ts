@@ -134,8 +134,10 @@ export class Walk {
       const parts = schema.allOf.map((part, i) => this.make(part, `${pointer}/allOf/${i}`, depth, trail));
       if (parts.some((p) => p === undefined)) return undefined;
       const own = this.plain(schema, pointer, depth, trail);
-      const objects = [...parts, ...(own === undefined ? [] : [own])];
-      if (objects.every(isNode)) return Object.assign({}, ...objects);
+      // Objects in every member: the untyped node's own value, a text made of nothing it says, is none of them.
+      const objectParts = parts.every(isNode);
+      const objects = [...parts, ...(own === undefined || (objectParts && !isNode(own)) ? [] : [own])];
+      if (objects.every(isNode)) return mergedParts(objects, (value) => this.sampler.valid(value, pointer));
       // Scalars in parts (`allOf: [{nullable: true}, {$ref: a pattern}]`): a part's value every member takes (an
       // address's `format: email` in one, a pattern in the other: the pattern's draw is no address), else one the
       // whole schema takes, not just the first's.
@@ -369,4 +371,21 @@ export class Walk {
     }
     return undefined;
   }
+}
+
+/**
+ * The objects an `allOf`'s members made, as one: in order, a later one's value of a field replacing an earlier one's;
+ * where that breaks the whole (`valid`) and they disagree on a field (a kind's example of the whole record, its ids
+ * no uuids, after the record's member made valid ones), the earlier ones' values kept instead. Checked only then.
+ */
+function mergedParts(objects: Record<string, unknown>[], valid: (value: unknown) => boolean): Record<string, unknown> {
+  const merged: Record<string, unknown> = Object.assign({}, ...objects);
+  const disagree = objects.some((o, i) =>
+    Object.keys(o).some((k) =>
+      objects.slice(0, i).some((e) => k in e && JSON.stringify(e[k]) !== JSON.stringify(o[k])),
+    ),
+  );
+  if (!disagree || valid(merged)) return merged;
+  const earlierFirst: Record<string, unknown> = Object.assign({}, ...[...objects].reverse());
+  return valid(earlierFirst) ? earlierFirst : merged;
 }
