@@ -56,6 +56,15 @@ describe("writesOnlyLocalRefs: a text whose every $ref is a place in itself, rea
     "zqa:\n  $ref: # the file\n    ./zq.yaml\n",
     "zqa:\n  description: |\n    $ref: '#/zq'\n    $ref: ./zq.yaml\n",
     "zqa: {$ref: zq.yaml}\n",
+    // A quoted text of several lines, one starting with `#`, the `$ref` after its closing quote (review53).
+    'zqa: {zqb: "abc\n  #def", $ref: ./zq.yaml}\n',
+    "zqa: {zqb: 'abc\n  #def', $ref: ./zq.yaml}\n",
+    'zqa: ["x\n  #y", {$ref: ./zq.yaml}]\n',
+    // An anchored key whose alias keys a file; an escaped line break joining the key; breaks other than \n.
+    "zqb:\n  &k $ref: '#/zqc'\nzqa:\n  *k : ./zq.yaml\nzqc: 1\n",
+    '? "$re\\\n  f"\n: ./zq.yaml\n',
+    "# zq doc\rzqa:\r  $ref: ./zq.yaml\r",
+    "# zq doc\u0085zqa:\n  $ref: ./zq.yaml\n",
   ];
 
   it("says so of texts writing each $ref as a quoted place, or in a comment or a block text's comment line", () => {

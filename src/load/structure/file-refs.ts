@@ -51,26 +51,35 @@ export function hasFileRef(node: unknown, folder: string): boolean {
 
 /** A `$ref` key (quoted or not) and its value, quoted and starting with `#`: a place in the same document. */
 const LOCAL_REF_WRITTEN = /\$ref["']?[ \t]*:[ \t]*["']#/y;
-/** An escape that can write any character (`\x24ref` is `$ref`): only a parse says what such a text's keys are. */
-const CODE_ESCAPE = /\\[xuU]/;
+/**
+ * What only a parse reads rightly: an escape that can write any character (`\x24ref` is `$ref`) or join two lines
+ * (`"$re\` and `f"` on the next), and a line break that is not `\n` (a lone `\r`, U+0085, U+2028, U+2029: YAML 1.1
+ * reads some as breaks, so a line this test takes for a comment may hold keys).
+ */
+const PARSE_ONLY = /\\[xuU\r\n]|\r(?!\n)|[\u0085\u2028\u2029]/;
+/** An anchor on the key (`&k $ref: '#/x'`): its alias may be the key of another value (`*k : ./zq.yaml`). */
+const ANCHORED_KEY = /&[^\s]+[ \t]+["']?$/;
 
 /**
- * Whether `text` (YAML or JSON) surely names no other file by `$ref`, read from the text alone: it writes no escape
- * that can spell a key, and each `$ref` in it is a key whose value is quoted and starts with `#`, or is on a comment's
- * line (a line whose first character is `#`: a comment, or a block text's line, never a key). False is no answer: the
- * data is walked then (openapi-source.ts). A key is on one line and spelt in the text (an alias repeats an anchor's
- * text; a complex key, `? $ref`, a value on the next line, an alias or a plain value are not read here: false), so a
- * `$ref` with another value would be one of those the test reads. A whole published document's walk of its data took
- * 14–20 ms, this 2–5 (GitHub's, 5,487 lines holding a `$ref`; performance.md, the fifty-third round, wholegh3).
+ * Whether `text` (YAML or JSON) surely names no other file by `$ref`, read from the text alone: it writes nothing
+ * only a parse reads rightly (PARSE_ONLY), and each `$ref` in it is a key not anchored whose value is quoted and starts
+ * with `#`, or is on a comment's line (a line whose first character is `#` and holds no quote before the `$ref`: a
+ * comment, or a block text's line, never a key; a quote there may close a text of several lines whose line starts with
+ * `#`, the `$ref` after it a key). False is no answer: the data is walked then (openapi-source.ts). A key is on one
+ * line and spelt in the text (a complex key, `? $ref`, a value on the next line, an alias or a plain value are not
+ * read here: false), so a `$ref` with another value would be one of those the test reads. A whole published
+ * document's walk of its data took 14–20 ms, this 2–5 (GitHub's, 5,487 lines holding a `$ref`; performance.md, the
+ * fifty-third round, wholegh3).
  */
 export function writesOnlyLocalRefs(text: string): boolean {
-  if (CODE_ESCAPE.test(text)) return false;
+  if (PARSE_ONLY.test(text)) return false;
   for (let at = text.indexOf("$ref"); at !== -1; at = text.indexOf("$ref", at + 4)) {
-    LOCAL_REF_WRITTEN.lastIndex = at;
-    if (LOCAL_REF_WRITTEN.test(text)) continue;
     let first = text.lastIndexOf("\n", at) + 1;
     while (text.charCodeAt(first) === 0x20 || text.charCodeAt(first) === 0x09) first++;
-    if (text.charCodeAt(first) !== 0x23) return false;
+    const before = text.slice(first, at);
+    LOCAL_REF_WRITTEN.lastIndex = at;
+    if (LOCAL_REF_WRITTEN.test(text) && !ANCHORED_KEY.test(before)) continue;
+    if (text.charCodeAt(first) !== 0x23 || /["']/.test(before)) return false;
   }
   return true;
 }
