@@ -75,4 +75,19 @@ describe("an output whose answer holds another kind", () => {
     const listed = await executeToolDefinition(zqList, {}, { fetch: scriptedFetch(json(200, { zqitems: [1] })).fetch });
     expect(listed).toEqual({ success: true, output: { data: [1], metadata: { zqcount: 0 } } });
   });
+
+  it("says a request not safe to repeat was carried out (mayHaveBeenApplied), as after a 5xx", async () => {
+    const zqCreate = bareTool("zq_create", {
+      path: "/zqitems",
+      method: "POST",
+      anonymous: true,
+      server: { default: "https://api.zqitems.test", hosts: ["api.zqitems.test"] },
+      successStatuses: [201],
+      outputs: [output("zqid", "string", { ...at("zqid"), required: true })],
+    } as never);
+    const mistyped = await executeToolDefinition(zqCreate, {}, { fetch: scriptedFetch(json(201, { zqid: 7 })).fetch });
+    expect(!mistyped.success && mistyped.error).toMatchObject({ code: "INVALID_OUTPUT", mayHaveBeenApplied: true });
+    const missing = await executeToolDefinition(zqCreate, {}, { fetch: scriptedFetch(json(201, {})).fetch });
+    expect(!missing.success && missing.error).toMatchObject({ code: "MISSING_OUTPUT", mayHaveBeenApplied: true });
+  });
 });

@@ -37,6 +37,8 @@ describe("outputs held to their declared types", () => {
           value: 42,
         },
         retryable: false,
+        // A POST answered 201: carried out, so not to be repeated blindly.
+        mayHaveBeenApplied: true,
       },
     });
   });

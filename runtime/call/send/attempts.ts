@@ -155,14 +155,7 @@ export async function attempts(
         const { output, missing } = mapOutputs(outcome ?? tool.outputs, ctx);
         if (missing.length) {
           if (other) return failed(otherFormFailure(tool, status, other.type, bytes));
-          const what = missing.map((m) => `${m.expression} (output ${m.path})`).join(", ");
-          return failed(
-            upstreamFailure(
-              status,
-              "MISSING_OUTPUT" satisfies RuntimeErrorCode,
-              `${tool.provider} answered ${status} without ${what}${body === undefined ? ": the body was empty" : ""}`,
-            ),
-          );
+          return failed(mark(missingFailure(tool.provider, status, missing, body), true));
         }
         // Users trust a typed output: a value of another kind fails the call unless the caller opted out. A body in
         // another form the operation declares (its CSV text) is read as its type says, not held to the JSON's types.
@@ -170,7 +163,8 @@ export async function attempts(
           options.validateOutputs !== false &&
           !other &&
           outputTypeFailure(tool.outputs, output, status, tool.provider, call.secrets, outcome ?? tool.outputs);
-        if (mistyped) return failed(mistyped);
+        // Carried out (2xx or a mapped status): marked as after a 5xx (mayHaveBeenApplied, or its key), as is a miss.
+        if (mistyped) return failed(mark(mistyped, true));
         // Outputs are parsed values (a `\u0041` is an `A` here): each is looked at, copied only if one holds a secret.
         return out({
           result: { success: true, output: withheldSecrets(output, call.secrets) },
@@ -213,4 +207,20 @@ async function pause(ms: number, deadline: Deadline): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** A reply that lacks outputs the tool requires, naming each place and output. */
+function missingFailure(
+  provider: string,
+  status: number,
+  missing: readonly { path: string; expression: string }[],
+  body: unknown,
+): Failure {
+  const what = missing.map((m) => `${m.expression} (output ${m.path})`).join(", ");
+  const empty = body === undefined ? ": the body was empty" : "";
+  return upstreamFailure(
+    status,
+    "MISSING_OUTPUT" satisfies RuntimeErrorCode,
+    `${provider} answered ${status} without ${what}${empty}`,
+  );
 }
