@@ -56,6 +56,11 @@ describe("a key's prefix shown in the document's prose", () => {
       overview("Put `Authorization: ZqShipToken <token>` in your header."),
       { zqOtherKey: { type: "apiKey", in: "header", name: "authorization" } },
     ],
+    [
+      "a header an OAuth 2 scheme sends too (review53: its bearer shown in the prose)",
+      overview("OAuth apps send `Authorization: Bearer <token>`."),
+      { zqOauth: { type: "oauth2", flows: { implicit: { authorizationUrl: "https://zq.test/o", scopes: {} } } } },
+    ],
   ])("finds none in %s", (_, extra, schemes) => {
     const d = drafted(keyed(extra, schemes), ["zqListParcels"]);
     expect((d.manifest.auth as { prefix?: string }).prefix).toBeUndefined();

@@ -1,7 +1,8 @@
 // The document's own prose on how to send its key, for the prefix of an API key in a header: some documents write
 // the whole header (`Authorization: ShippoToken <token>`) in info.description or a tag's page of prose, not in the
 // scheme. Only a shown text that names the header itself is read (key-prefix.ts: documentedPrefix), and only for the
-// one apiKey scheme the document sends in that header, so the words cannot be about another credential.
+// one scheme the document sends in that header (an HTTP, OAuth 2 or OpenID Connect scheme sends Authorization too),
+// so the words cannot be about another credential.
 
 type Json = Record<string, unknown>;
 
@@ -24,15 +25,20 @@ const headerOf = (d: unknown): string | undefined =>
   d !== null && typeof d === "object" && (d as Json).type === "apiKey" && (d as Json).in === "header"
     ? String((d as Json).name ?? "").toLowerCase()
     : undefined;
+/** A scheme that sends Authorization itself (HTTP, OAuth 2, OpenID Connect): prose showing it may be about it. */
+const sendsAuthorization = (d: unknown): boolean =>
+  d !== null && typeof d === "object" && ["http", "oauth2", "openIdConnect"].includes(String((d as Json).type));
 
 /** The document's security schemes, each apiKey scheme alone in its header carrying the document's prose. */
 export function withPrefixProse(doc: Json, declared: Record<string, Json>): Record<string, Json> {
   const byHeader = new Map<string, string[]>();
   for (const [name, d] of Object.entries(declared)) {
-    const header = headerOf(d);
+    const header = headerOf(d) ?? (sendsAuthorization(d) ? "authorization" : undefined);
     if (header) byHeader.set(header, [...(byHeader.get(header) ?? []), name]);
   }
-  const alone = [...byHeader.values()].filter((names) => names.length === 1).map(([name]) => name as string);
+  const alone = [...byHeader.values()]
+    .filter((names) => names.length === 1 && headerOf(declared[names[0] as string]) !== undefined)
+    .map(([name]) => name as string);
   if (alone.length === 0) return declared;
   const prose = documentProse(doc);
   if (prose.length === 0) return declared;

@@ -64,5 +64,8 @@ describe("a field whose name ends in pass after what it unlocks", () => {
   it("stays plain as a pass of another kind", () => {
     for (const name of ["compass", "zqProtectionBypass", "zqRushPass", "zqPayPass", "zqEnableTwoPass", "zqcorppass"])
       expect(secretField(name, text), name).toBe(false);
+    // The word a whole one, not the end of another (review53), and nginx's address.
+    for (const name of ["zqHockeyPass", "zqConcertPass", "zqAppStorePass", "proxy_pass", "zq-keypass"])
+      expect(secretField(name, text), name).toBe(false);
   });
 });

@@ -41,10 +41,17 @@ const PASSWORD_CONTEXT = /\b(passwords?|passphrase|log ?in|sign ?(in|up)|registe
 // `pass` with a word saying whose it is (`old_pass`, `new_pass`, `current_pass`) is a password, as `old_password` is.
 const PASS_OF = /^(old|new|current|confirm)[_-]?pass$/i;
 // ...or a word saying what it unlocks: an account's (`root_pass`, `apiPass`, `registry_pass`) or a key store's, a
-// certificate's or a private key's (`p12Pass`, `keyStorePass`, `sshClientCertPass`), whatever words come before. Not
-// a pass of another kind (`compass`, `protectionBypass`, `rushPass`, `PayPass`): the word before it is none of these.
-const PASS_OF_ACCOUNT_OR_KEY =
-  /^[a-z0-9_-]*?(root|admin|user|api|registry|proxy|smtp|ftp|db|ssh|key|store|cert|p12|pfx|pkcs12)[_-]?pass$/i;
+// certificate's or a private key's (`p12Pass`, `keyStorePass`, `sshClientCertPass`), whatever words come before. The
+// word is a whole one (snake, kebab or camel case): not a pass of another kind (`compass`, `protectionBypass`,
+// `rushPass`, `PayPass`, `hockeyPass`, `concertPass`, `appStorePass`), nor nginx's `proxy_pass` (an address).
+const UNLOCKED_BY_PASS =
+  /^(root|admin|user|api|registry|smtp|ftp|db|ssh|key|cert|p12|pfx|pkcs12|keystore|truststore)$/i;
+function passOfAccountOrKey(name: string): boolean {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").split(/[\s_-]+/);
+  if (words.length < 2 || !/^pass$/i.test(words.at(-1) ?? "")) return false;
+  const before = words.at(-2) ?? "";
+  return UNLOCKED_BY_PASS.test(/^store$/i.test(before) ? `${words.at(-3) ?? ""}${before}` : before);
+}
 // `key` is an API key only where its description says so (a query `key`, "API key. Your API key identifies your
 // project"); elsewhere it is a sort key, an object's key or a map's.
 const API_KEY_WORDS = /\bapi[ -]?key\b/i;
@@ -69,15 +76,8 @@ function passwordBeside({ siblings = [], words = "" }: PasswordContext): boolean
 export function namesSecret(wireName: string, description?: unknown, beside: PasswordContext = {}): boolean {
   // A header's `X-` prefix (X-API-SECRET, X-Client-Secret) says nothing of what it holds: the name past it is read.
   const name = wireName.replace(/^x-/i, "");
-  const endings = [
-    SECRET_NAMES,
-    PASSWORD_ENDING,
-    PRIVATE_KEY_ENDING,
-    WALLET_KEY_ENDING,
-    PASS_OF,
-    PASS_OF_ACCOUNT_OR_KEY,
-  ];
-  if (endings.some((names) => names.test(name))) return true;
+  const endings = [SECRET_NAMES, PASSWORD_ENDING, PRIVATE_KEY_ENDING, WALLET_KEY_ENDING, PASS_OF];
+  if (endings.some((names) => names.test(name)) || passOfAccountOrKey(name)) return true;
   if (/^pass$/i.test(name) && passwordBeside(beside)) return true;
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);

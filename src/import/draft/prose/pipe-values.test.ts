@@ -35,6 +35,10 @@ const zqDoc = openapi({
         query("zqTag", "One of: zqp, zqq, …"),
         // Pipes with no spaces may be the text's own separator: left alone.
         query("zqPath", "Path of keys, as zqa|zqb"),
+        // After a word saying a sample, a default or kinds follow (review53): no list of what the parameter takes.
+        query("zqFind", "Search text. Example: zqname | zqtag"),
+        query("zqKind", "Type: zqstring | zqnumber"),
+        query("zqLike", "Like: zqfoo | zqbar"),
       ],
       responses: { "200": { description: "Done" } },
     },
@@ -67,12 +71,15 @@ describe("values a description lists between pipes or after 'one of:' / 'Allowed
   it("never drafts an enum from a sample or a partial list", async () => {
     const d = drafted(zqDoc, ["zqListRoutes"]);
     const params = d.manifest.operations.acme_zq_list_routes?.params ?? {};
-    for (const name of ["zqTone", "zqHue", "zqGrade", "zqMark", "zqTag", "zqPath"])
+    for (const name of ["zqTone", "zqHue", "zqGrade", "zqMark", "zqTag", "zqPath", "zqFind", "zqKind", "zqLike"])
       expect(params[name]?.enum, name).toBeUndefined();
     expect(params.zqGrade?.knownValues).toEqual(["zqa", "zqb"]);
     const t = (await linkedTools(d)).find((x) => x.id === "acme_zq_list_routes");
     if (!t) throw new Error("no tool");
-    const other = { zqTone: "zqmute", zqHue: "zqgreen", zqGrade: "zqc", zqMark: "zqz", zqTag: "zqr", zqPath: "zqc" };
+    const other = {
+      ...{ zqTone: "zqmute", zqHue: "zqgreen", zqGrade: "zqc", zqMark: "zqz", zqTag: "zqr", zqPath: "zqc" },
+      ...{ zqFind: "zqany", zqKind: "zqbool", zqLike: "zqbaz" },
+    };
     expect(await sentOrRefused(t, other, {})).toEqual({ message: "sent", sent: 1 });
   });
 });

@@ -20,6 +20,8 @@ const QUOTED =
   String.raw`\x60([^\x60\n]{1,80})\x60|"([^"\n]{1,80})"|'([^'\n]{1,80})'|` +
   String.raw`“([^”\n]{1,80})”|‘([^’\n]{1,80})’`;
 const BARE = String.raw`([A-Za-z0-9](?:[\w.:/+-]{0,78}\w)?)(?![\w.:/+-]*\w)`;
+/** Words before a colon that make the spaced pipes after it no list of values (value-words' pipe lead). */
+const NOT_A_LIST = String.raw`examples?|like|default|defaults\s+to|returns?|types?|format`;
 /** Between two values of a list written inline. */
 const SEP = String.raw`\s*(?:,\s*(?:or\s+|and\s+)?|(?<=\s)(?:or|and)\s+|\|)\s*`;
 /** The words that say a list of the value's values follows; `open` when they say the service takes others too. */
@@ -35,8 +37,11 @@ const LEAD = new RegExp(
     String.raw`|\b(?:can|may|must|should)\s+(?:only\s+)?be(?=\s+(?:${QUOTED})${SEP})` +
     String.raw`|(?<=^|[.:]\s+)(?=(?:${QUOTED})\s*\|)` +
     // Bare values between spaced pipes, alone or after a colon or bracket ("Unit: MI | KM", "(MI | KM)"): a pipe
-    // between words is "or"; unspaced ("a|b") it may be the text's own separator, so only spaced pipes are read.
-    String.raw`|(?<=^\s*|(?<!\b(?:e\.g|i\.e|eg))[.:]\s+|\(\s*)(?=(?:${BARE}|${QUOTED})\s+\|\s+[A-Za-z0-9\x60"'])`,
+    // between words is "or"; unspaced ("a|b") it may be the text's own separator, so only spaced pipes are read. Not
+    // after a word saying what follows is a sample, a default, a reply or kinds ("Example: a | b", "Type: string |
+    // number"): those values are no list of what the parameter takes.
+    String.raw`|(?<=^\s*|(?<!\b(?:e\.g|i\.e|eg|${NOT_A_LIST}))[.:]\s+|\(\s*)` +
+    String.raw`(?=(?:${BARE}|${QUOTED})\s+\|\s+[A-Za-z0-9\x60"'])`,
   "gi",
 );
 /** Words in the list's sentence that leave it open: the service takes values it does not name. */
