@@ -20,7 +20,7 @@ import { cli, spawnCli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { writeSyntheticProject } from "../../scripts/bench/synthetic.js";
 import { filesUnder } from "./files.js";
-import { BASELINE_FROM_PROVIDERS, GENERATE_NODE_FLAGS, providerCount, relaunchArgs } from "./relaunch.js";
+import { GENERATE_NODE_FLAGS, relaunchArgs } from "./relaunch.js";
 import { generateOptimiser } from "./v8-flags.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
 
@@ -32,7 +32,7 @@ const argv = ["/usr/bin/node", "/zq/bin/blockwright.js", "generate", "--out", "z
 describe("relaunchArgs", () => {
   it("starts generate with the flags, Node's own options kept and ended by --, the command's arguments after", () => {
     expect(
-      relaunchArgs("generate", { execArgv: ["--max-old-space-size=128", "--"], nodeOptions: undefined, argv }, tmp),
+      relaunchArgs("generate", { execArgv: ["--max-old-space-size=128", "--"], nodeOptions: undefined, argv }),
     ).toEqual([
       "--max-old-space-size=128",
       ...GENERATE_NODE_FLAGS,
@@ -43,32 +43,6 @@ describe("relaunchArgs", () => {
       "--out",
       "zq-out",
     ]);
-  });
-
-  it("compiles baseline code at once from BASELINE_FROM_PROVIDERS providers (--provider's, --specs' folders)", () => {
-    const specs = join(tmp, "zq-specs");
-    for (let i = 0; i < BASELINE_FROM_PROVIDERS; i++) mkdirSync(join(specs, `zq${i}`), { recursive: true });
-    writeFileSync(join(specs, "zq-notes.md"), "not a provider\n");
-    const started = (args: string[], cwd = tmp) =>
-      relaunchArgs("generate", { execArgv: [], nodeOptions: undefined, argv: [...argv, ...args] }, cwd);
-    const baseline = (args: string[], cwd?: string) => started(args, cwd)?.includes("--always-sparkplug");
-    expect(providerCount(["--specs", specs], tmp)).toBe(BASELINE_FROM_PROVIDERS);
-    expect(baseline(["--specs", specs])).toBe(true);
-    expect(baseline([`--specs=${specs}`])).toBe(true);
-    expect(baseline([], join(specs, ".."))).toBe(false);
-    // ./specs by default; --provider names fewer (each counted, with its value or after =); a folder not there: none.
-    expect(providerCount([], join(specs, "zq0"))).toBe(0);
-    rmSync(join(specs, "zq0"), { recursive: true });
-    expect(baseline(["--specs", specs])).toBe(false);
-    expect(baseline(["--specs", specs, "--provider", "zq1", "--provider=zq2"])).toBe(false);
-    expect(providerCount(["--specs", specs, "--provider", "zq1", "--provider=zq2"], tmp)).toBe(2);
-    expect(baseline(["--specs", join(tmp, "zq-none")])).toBe(false);
-    // The flags come before `--`, which ends Node's own options.
-    const args = started([`--specs=${specs}`]) ?? [];
-    expect(args.indexOf("--always-sparkplug")).toBe(-1);
-    mkdirSync(join(specs, "zq0"));
-    const more = started([`--specs=${specs}`]) ?? [];
-    expect(more.indexOf("--always-sparkplug")).toBeLessThan(more.indexOf("--"));
   });
 
   it("runs any other command here, and generate whose young generation was sized at its start", () => {

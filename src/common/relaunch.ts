@@ -12,43 +12,10 @@
 // code made under other flags. Set at run time, generate's code went into the other commands' folder, and each run of
 // generate after another command (and of another after generate) compiled the modules they share anew.
 import { spawn } from "node:child_process";
-import { readdirSync } from "node:fs";
-import { resolve } from "node:path";
 import { generateOptimiser } from "./v8-flags.js";
 
 /** The young generation generate runs with: 4 MiB semi-spaces (2 and 8 measured alike and worse). */
 export const GENERATE_NODE_FLAGS = ["--max-semi-space-size=4"];
-
-/**
- * From this many providers, generate's process compiles each function to V8's baseline code (Sparkplug) when first
- * called, not after its interpreter has run it a while: the code that runs unoptimised through a long generation (the
- * interpreter's property reads and calls: most of what a provider cost over openapi-typescript's) runs as baseline
- * code. Sparkplug's code is not kept in the compile cache, so each run compiles it again: a cost a small project does
- * not win back (5 synthetic providers 0.99×, 200 0.95× the CPU; docs/contributing/performance.md, scale16).
- */
-export const BASELINE_FROM_PROVIDERS = 50;
-
-/**
- * How many providers generate will make, as the command's arguments say: its `--provider`s, else the folders of its
- * specs folder (`--specs`, by default ./specs), counted without reading them (0 when it cannot be read: generate says
- * why).
- */
-export function providerCount(args: readonly string[], cwd: string): number {
-  let specs = "specs";
-  let named = 0;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === "--specs") specs = args[++i] ?? specs;
-    else if (arg.startsWith("--specs=")) specs = arg.slice("--specs=".length);
-    else if (arg === "--provider" || arg.startsWith("--provider=")) named++;
-  }
-  if (named) return named;
-  try {
-    return readdirSync(resolve(cwd, specs), { withFileTypes: true }).filter((d) => d.isDirectory()).length;
-  } catch {
-    return 0;
-  }
-}
 
 /** A flag that sizes the young generation: set already (by a run of ours, or by the user), it is kept. */
 const SIZES_YOUNG_GENERATION = /--(max-|min-)?semi-space-size|--max-young-generation-size/;
@@ -61,7 +28,6 @@ const SIZES_YOUNG_GENERATION = /--(max-|min-)?semi-space-size|--max-young-genera
 export function relaunchArgs(
   command: string | undefined,
   { execArgv, nodeOptions, argv }: { execArgv: string[]; nodeOptions: string | undefined; argv: string[] },
-  cwd: string = process.cwd(),
 ): string[] | undefined {
   if (command !== "generate") return undefined;
   if ([...execArgv, nodeOptions ?? ""].some((a) => SIZES_YOUNG_GENERATION.test(a))) return undefined;
@@ -71,16 +37,7 @@ export function relaunchArgs(
   // start, performance.md, the forty-ninth round).
   if (args.includes("--help") || args.includes("-h")) return undefined;
   // `--` ends Node's own options, as the bin's shebang does: Node 20 would take a `--env-file` of the command's.
-  const baseline = providerCount(args, cwd) >= BASELINE_FROM_PROVIDERS ? ["--always-sparkplug"] : [];
-  return [
-    ...execArgv.filter((a) => a !== "--"),
-    ...GENERATE_NODE_FLAGS,
-    ...generateOptimiser(),
-    ...baseline,
-    "--",
-    script,
-    ...args,
-  ];
+  return [...execArgv.filter((a) => a !== "--"), ...GENERATE_NODE_FLAGS, ...generateOptimiser(), "--", script, ...args];
 }
 
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
