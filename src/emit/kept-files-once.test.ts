@@ -1,26 +1,28 @@
 // A generation after one provider of many changed pays for the unchanged ones' files once (issue 64): the stamp's
 // outputs are gone over once for all of them, a kept file is read and hashed once (by keptFiles, not again by the
-// write), and a file standing in its place is looked at by one lstat, not an lstat and a stat.
+// write), a file the provider's generation read is not hashed again after the stamp's inputs hashed it, and a file
+// standing in its place is looked at by one lstat, not an lstat and a stat.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import module, { createRequire } from "node:module";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { sha256 } from "../common/hash.js";
+import { readHashed, sha256 } from "../common/hash.js";
 import { keptFiles, type ProviderEntry } from "./provider-stamp.js";
 import { StagedWrite } from "./staged-write.js";
 import { FileLook } from "./write.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const fs = createRequire(import.meta.url)("node:fs") as Record<string, (...args: unknown[]) => unknown>;
+const crypto = createRequire(import.meta.url)("node:crypto") as Record<string, (...args: unknown[]) => unknown>;
 
 /**
  * How many times `step` calls the file system's `name` (the modules' named imports of it follow the module's own
  * export once synced: tests share their modules, so a mock of the module would not reach them).
  */
-function callsOf(name: string, step: () => void): number {
-  const real = fs[name] as (...args: unknown[]) => unknown;
+function callsOf(name: string, step: () => void, of = fs): number {
+  const real = of[name] as (...args: unknown[]) => unknown;
   let calls = 0;
-  fs[name] = (...args: unknown[]) => {
+  of[name] = (...args: unknown[]) => {
     calls++;
     return real(...args);
   };
@@ -28,7 +30,7 @@ function callsOf(name: string, step: () => void): number {
   try {
     step();
   } finally {
-    fs[name] = real;
+    of[name] = real;
     module.syncBuiltinESMExports();
   }
   return calls;
@@ -73,6 +75,31 @@ describe("the unchanged providers' files, read back", () => {
     const stamp = { outputs: counted, providers: Object.fromEntries(providers.map((p) => [p, entryOf(p)])) };
     for (const p of providers) expect(keptFiles(stamp, p, "zqkey", { root: dir, outDir })?.files.size, p).toBe(3);
     expect(walks).toBe(1);
+  });
+
+  it("takes a read file's hash from the stamp's inputs' while unchanged, its text's as the loader reads it", () => {
+    const { outDir, outputs } = stampedFolder("inputs", ["zqa"], 2);
+    const spec = join(dir, "zq-inputs.yaml");
+    const text = "openapi: 3.1.0\ninfo: { title: zq, version: '1' }\n";
+    writeFileSync(spec, `\uFEFF${text}`);
+    const stamp = (hash: string) => ({
+      outputs,
+      providers: { zqa: { ...entryOf("zqa"), read: { "zq-inputs.yaml": hash } } },
+    });
+    const kept = (hash: string) => keptFiles(stamp(hash), "zqa", "zqkey", { root: dir, outDir })?.files.size;
+    // A byte order mark: the text's hash is the bytes' after it.
+    expect(kept(sha256(text))).toBe(2);
+    writeFileSync(spec, text);
+    readHashed(spec);
+    // Hashed by the stamp's inputs: each of the provider's two files hashed, the input not.
+    const recorded = sha256(text);
+    expect(callsOf("createHash", () => expect(kept(recorded)).toBe(2), crypto)).toBe(2);
+    writeFileSync(spec, `${text}#\n`);
+    expect(kept(sha256(text))).toBeUndefined();
+    // Bytes that are not UTF-8: not kept (the loader refuses them), though their text decoded leniently was recorded.
+    writeFileSync(spec, Buffer.from([0x7a, 0x71, 0xff]));
+    expect(kept(sha256(Buffer.from([0x7a, 0x71, 0xff]).toString("utf8")))).toBeUndefined();
+    expect(kept(sha256("gone"))).toBe(kept(sha256(text)));
   });
 
   it("takes a kept file by the hash it was read with: not read nor hashed again by the write", async () => {

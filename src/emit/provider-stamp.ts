@@ -8,7 +8,7 @@
 // ones that changed (issue 64).
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { sha256, textHash } from "../common/hash.js";
+import { readHashed, sha256, textHash } from "../common/hash.js";
 import type { ProviderIR } from "../model/ir.js";
 
 /** What the project's index README (emitGeneratedReadme) and generate's summary line take of a provider. */
@@ -87,11 +87,8 @@ export function keptFiles(
 ): { files: Map<string, KeptFile>; entry: ProviderEntry } | undefined {
   const entry = stamp.providers && Object.hasOwn(stamp.providers, provider) ? stamp.providers[provider] : undefined;
   if (!wellFormed(entry) || entry.key !== key || entry.summary.provider !== provider) return undefined;
-  for (const [path, hash] of Object.entries(entry.read)) {
-    // As the loader reads it (input-file.ts): UTF-8 without its byte order mark.
-    const text = readBytes(resolve(dirs.root, path))?.toString("utf8");
-    if (text === undefined || sha256(text.startsWith("\uFEFF") ? text.slice(1) : text) !== hash) return undefined;
-  }
+  for (const [path, hash] of Object.entries(entry.read))
+    if (readHash(resolve(dirs.root, path)) !== hash) return undefined;
   const files = new Map<string, KeptFile>();
   for (const [path, hash] of outputsByFolder(stamp.outputs).get(provider) ?? []) {
     const bytes = readBytes(join(dirs.outDir, path));
@@ -141,6 +138,23 @@ function wellFormed(entry: unknown): entry is ProviderEntry {
     strings(e.summary.tools) &&
     strings(e.warnings)
   );
+}
+
+/**
+ * The hash the stamp records of a file a generation read: its text's as the loader reads it (input-file.ts: UTF-8
+ * without its byte order mark), which is its bytes' hash. That is the hash inputHashes made of every spec file just
+ * before (readHashed, while the file is unchanged): not hashed again (a project of 100 providers, 99 kept: 2.4 MB).
+ * Bytes that are not UTF-8 have a hash no text's UTF-8 has, so such a file is not kept: the loader refuses it.
+ */
+function readHash(file: string): string | undefined {
+  let read: { bytes: Buffer; hash: string };
+  try {
+    read = readHashed(file);
+  } catch {
+    return undefined;
+  }
+  const { bytes, hash } = read;
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? sha256(bytes.subarray(3)) : hash;
 }
 
 function readBytes(file: string): Buffer | undefined {
