@@ -57,8 +57,24 @@ const LOCAL_REF_WRITTEN = /\$ref["']?[ \t]*:[ \t]*["']#/y;
  * reads some as breaks, so a line this test takes for a comment may hold keys).
  */
 const PARSE_ONLY = /\\[xuU\r\n]|\r(?!\n)|[\u0085\u2028\u2029]/;
-/** An anchor on the key (`&k $ref: '#/x'`): its alias may be the key of another value (`*k : ./zq.yaml`). */
-const ANCHORED_KEY = /&[^\s]+[ \t]+["']?$/;
+/** Longest anchor name looked back over before a `$ref` key; one longer is taken for an anchor (a walk then). */
+const ANCHOR_LOOKBACK = 1024;
+
+/**
+ * Whether the `$ref` key at `at` is anchored (`&k $ref: '#/x'`): its alias may be the key of another value (`*k :
+ * ./zq.yaml`). Read back from `at` over the key's quote, the spaces and the one word before, never the whole line: a
+ * JSON document of one line holds thousands of keys (a look over the line at each took minutes).
+ */
+function anchoredKey(text: string, at: number): boolean {
+  let i = at - 1;
+  if (text.charCodeAt(i) === 0x22 || text.charCodeAt(i) === 0x27) i--;
+  const spaces = i;
+  while (i >= 0 && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i--;
+  if (i === spaces) return false;
+  const end = i;
+  while (i >= 0 && end - i <= ANCHOR_LOOKBACK && !/\s/.test(text.charAt(i))) i--;
+  return end - i > ANCHOR_LOOKBACK || text.charCodeAt(i + 1) === 0x26;
+}
 
 /**
  * Whether `text` (YAML or JSON) surely names no other file by `$ref`, read from the text alone: it writes nothing
@@ -74,12 +90,11 @@ const ANCHORED_KEY = /&[^\s]+[ \t]+["']?$/;
 export function writesOnlyLocalRefs(text: string): boolean {
   if (PARSE_ONLY.test(text)) return false;
   for (let at = text.indexOf("$ref"); at !== -1; at = text.indexOf("$ref", at + 4)) {
+    LOCAL_REF_WRITTEN.lastIndex = at;
+    if (LOCAL_REF_WRITTEN.test(text) && !anchoredKey(text, at)) continue;
     let first = text.lastIndexOf("\n", at) + 1;
     while (text.charCodeAt(first) === 0x20 || text.charCodeAt(first) === 0x09) first++;
-    const before = text.slice(first, at);
-    LOCAL_REF_WRITTEN.lastIndex = at;
-    if (LOCAL_REF_WRITTEN.test(text) && !ANCHORED_KEY.test(before)) continue;
-    if (text.charCodeAt(first) !== 0x23 || /["']/.test(before)) return false;
+    if (text.charCodeAt(first) !== 0x23 || /["']/.test(text.slice(first, at))) return false;
   }
   return true;
 }
