@@ -37,6 +37,8 @@ const openapi = keyedDocument("zqruns", {
               schema: page,
               examples: {
                 zqfirst: { value: { value: [{ id: "zq-1" }], nextLink: "https://api.zqruns.test/zqother?zqskip=100" } },
+                zqrelative: { value: { value: [{ id: "zq-1" }], nextLink: "zqbaseurl?zqpage=3&zqsize=10" } },
+                zqrooted: { value: { value: [{ id: "zq-1" }], nextLink: "/zqelsewhere?zqpage=3" } },
                 zqlists: {
                   value: { value: [{ id: "zq-1" }], nextLink: `https://api.zqruns.test/zqother?${zqlistsQuery}` },
                 },
@@ -86,6 +88,25 @@ describe("a list's example whose next address names another path", () => {
       });
       expect(((await reply.json()) as { nextLink: string }).nextLink).toBe(
         `${mocks.urls.zqruns}/zqruns?mode=TRANSIT,WALK&${zqlistsQuery}`,
+      );
+    } finally {
+      await mocks.close();
+    }
+  });
+
+  it("answers a relative address naming no path of the operation as the request's own, ending the list", async () => {
+    await linkedTool(work, "zqruns", openapi, manifest, "zqruns_list");
+    const mocks = await startMocks(["zqruns"], { specsDir: join(work, "specs"), logLevel: "silent", log: () => {} });
+    const headers = { "x-zq-key": "zq-key-1" };
+    const nextOf = async (address: string) =>
+      ((await (await fetch(address, { headers })).json()) as { nextLink?: string | null }).nextLink;
+    try {
+      const first = await nextOf(`${mocks.urls.zqruns}/zqruns?__code=200&__example=zqrelative`);
+      expect(first).toBe(`${mocks.urls.zqruns}/zqruns?zqpage=3&zqsize=10`);
+      // The page it names answers (not a 404 of an unknown path) and is the last: its address would be its own.
+      expect(await nextOf(`${first}&__code=200&__example=zqrelative`)).toBeFalsy();
+      expect(await nextOf(`${mocks.urls.zqruns}/zqruns?__code=200&__example=zqrooted`)).toBe(
+        `${mocks.urls.zqruns}/zqruns?zqpage=3`,
       );
     } finally {
       await mocks.close();

@@ -8,7 +8,8 @@
 //
 //   - a next address (`nextUrl`, `linkHeader`) on another origin is moved to
 //     the mock's, keeping its path and query when they reach the same
-//     operation, else the request's own path with the address's query over it;
+//     operation, else the request's own path with the address's query over it
+//     (so is one on the mock's origin, or relative, whose path names another);
 //   - a reply that would send the client back to the request it answers (its
 //     cursor is the one the request sent, its next address the request's own)
 //     is the last page: the `more` test made false, else the cursor or
@@ -181,7 +182,7 @@ function lastPageRules(route: PagedRoute, request: SentRequest, reply: Reply, fi
         endList(route, reply, next.style === "nextUrl" ? next.url.ref : undefined, fits);
         return;
       }
-      // An address on the mock already (or relative) is the mock's to serve, as given.
+      // An address of this operation on the mock already (or relative) is the mock's to serve, as given.
       if (moved.href === new URL(given.trim(), request.url).href) return;
       if (next.style === "linkHeader")
         reply.headers.set("link", (reply.headers.get("link") ?? "").replace(`<${given}>`, `<${moved.href}>`));
@@ -265,9 +266,10 @@ function endList(route: PagedRoute, reply: Reply, ref: ValueRef | undefined, fit
 const LEFT_OUT = Symbol("left out");
 
 /**
- * A next address as one on the mock: its own when it is the mock's already
- * (or relative); on another origin, moved to the mock's, with its path when
- * that reaches the same operation, else the request's path, and its query.
+ * A next address as one on the mock: on another origin moved to the mock's;
+ * its path kept when it reaches the same operation, else the request's path
+ * with the address's query (on the mock's origin too: a relative example
+ * address that names no route of the operation would answer 404).
  */
 function onMock(given: string, requested: URL, route: PagedRoute): URL | undefined {
   let url: URL;
@@ -276,10 +278,10 @@ function onMock(given: string, requested: URL, route: PagedRoute): URL | undefin
   } catch {
     return undefined;
   }
-  if (url.origin === requested.origin) return url;
-  const moved = new URL(`${url.pathname}${url.search}`, requested.origin);
+  const moved = url.origin === requested.origin ? url : new URL(`${url.pathname}${url.search}`, requested.origin);
   if (route.path.test(moved.pathname)) return moved;
-  // An address of another path (an example's, for a sibling list): this request's own with the address's query, less
+  // An address of another path (an example's, for a sibling list, or a placeholder such as `baseurl?page=3` read as a
+  // relative path): this request's own with the address's query, less
   // the mock's steering keys, which a caller sends with each request it steers and never follows. Every pair as it
   // was written (common/url/query-pairs.ts): `searchParams.set` wrote a form-style list's `a,b` again as one value,
   // `a%2Cb`, and kept only the last of an address's repeated name.
