@@ -195,22 +195,28 @@ function lastPageRules(route: PagedRoute, request: SentRequest, reply: Reply, fi
 
 /**
  * A reply that holds the whole list made its last page (the stateful mock's lists, mock-state.ts): the `more` test
- * false, else the next page's cursor or address ended as endList does; a cursor read from the page's last item stays
- * (the page after it is empty). `itemsKey`: the reply's property holding the items.
+ * false, else the next page's cursor or address ended as endList does; a cursor read from one of the page's items
+ * stays (the page after the last is empty): ending it would empty that record's id. `itemsAt`: where the reply holds
+ * the items (`[]`: the reply is the list, its cursor read at `/-1/id`).
  */
 export function asLastPage(
   route: PagedRoute,
   reply: Reply,
   fits: BodyFits | undefined,
-  itemsKey: string | undefined,
+  itemsAt: readonly string[],
 ): void {
   const next = route.pagination.next;
   onePage(route, reply);
   if (route.pagination.more) return endList(route, reply, undefined, fits);
-  if (next.style === "cursor" && !(next.cursor.ref.kind === "body" && next.cursor.ref.pointer[0] === itemsKey))
+  if (next.style === "cursor" && !(next.cursor.ref.kind === "body" && readsAnItem(next.cursor.ref.pointer, itemsAt)))
     endList(route, reply, next.cursor.ref, fits);
   else if (next.style === "nextUrl" || next.style === "linkHeader")
     endList(route, reply, next.style === "nextUrl" ? next.url.ref : undefined, fits);
+}
+
+/** Whether a pointer reads inside one of the items of the list at `itemsAt` (`/data/-1/id` in `/data`). */
+function readsAnItem(pointer: readonly string[], itemsAt: readonly string[]): boolean {
+  return pointer.length > itemsAt.length && itemsAt.every((key, i) => pointer[i] === key);
 }
 
 /**

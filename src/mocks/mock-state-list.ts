@@ -63,7 +63,7 @@ export function listed(
     const items = shape();
     if (!items) continue;
     const candidate: Reply = { ...reply, body: withListAt(body, at, items), headers: new Headers(reply.headers) };
-    if (route) asLastPage(route, candidate, fits, at[0]);
+    if (route) asLastPage(route, candidate, fits, at);
     if (!fits(candidate.body)) continue;
     reply.body = candidate.body;
     reply.headers = candidate.headers;
