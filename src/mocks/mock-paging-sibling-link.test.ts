@@ -17,6 +17,13 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const zqlistsQuery = "zqskip=100&zqfields=id,name&zqtag=a&zqtag=b&zqq=a%20b+c";
 const page = { type: "object", properties: { value: { type: "array", items: {} }, nextLink: { type: "string" } } };
 const openapi = keyedDocument("zqruns", {
+  "/zqruns/{zqbatch}": {
+    get: {
+      operationId: "nextZqrunsBatch",
+      parameters: [{ name: "zqbatch", in: "path", required: true, schema: { type: "string" } }],
+      responses: { "200": { description: "a batch", content: { "application/json": { schema: page } } } },
+    },
+  },
   "/zqruns": {
     get: {
       operationId: "listZqruns",
@@ -39,6 +46,7 @@ const openapi = keyedDocument("zqruns", {
                 zqfirst: { value: { value: [{ id: "zq-1" }], nextLink: "https://api.zqruns.test/zqother?zqskip=100" } },
                 zqrelative: { value: { value: [{ id: "zq-1" }], nextLink: "zqbaseurl?zqpage=3&zqsize=10" } },
                 zqrooted: { value: { value: [{ id: "zq-1" }], nextLink: "/zqelsewhere?zqpage=3" } },
+                zqbatch: { value: { value: [{ id: "zq-1" }], nextLink: "/zqruns/zq-batch-2" } },
                 zqlists: {
                   value: { value: [{ id: "zq-1" }], nextLink: `https://api.zqruns.test/zqother?${zqlistsQuery}` },
                 },
@@ -60,6 +68,14 @@ const manifest = keyedManifest(
       style: nextUrl
       url: $response.body#/nextLink
       items: [data]
+    outputs:
+      data: { type: array, from: "$response.body#/value", description: The runs. }
+  zqruns_batch:
+    operationId: nextZqrunsBatch
+    title: Next batch
+    description: The next batch of runs.
+    params:
+      zqbatch: { type: string, required: true, maxLength: 64, description: The batch., wire: { in: path } }
     outputs:
       data: { type: array, from: "$response.body#/value", description: The runs. }
 `,
@@ -108,6 +124,8 @@ describe("a list's example whose next address names another path", () => {
       expect(await nextOf(`${mocks.urls.zqruns}/zqruns?__code=200&__example=zqrooted`)).toBe(
         `${mocks.urls.zqruns}/zqruns?zqpage=3`,
       );
+      // One naming another operation of the document (a query's next batch at its own path) is the mock's, as given.
+      expect(await nextOf(`${mocks.urls.zqruns}/zqruns?__code=200&__example=zqbatch`)).toBe("/zqruns/zq-batch-2");
     } finally {
       await mocks.close();
     }

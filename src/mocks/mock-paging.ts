@@ -9,7 +9,7 @@
 //   - a next address (`nextUrl`, `linkHeader`) on another origin is moved to
 //     the mock's, keeping its path and query when they reach the same
 //     operation, else the request's own path with the address's query over it
-//     (so is one on the mock's origin, or relative, whose path names another);
+//     (so is one on the mock's origin, or relative, naming no operation);
 //   - a reply that would send the client back to the request it answers (its
 //     cursor is the one the request sent, its next address the request's own)
 //     is the last page: the `more` test made false, else the cursor or
@@ -47,20 +47,47 @@ export interface PagedRoute {
   path: RegExp;
   tool: ToolSpec;
   pagination: PaginationSpec;
+  /** Whether the document has an operation at a path under this route's server (the mock serves it). */
+  served?: (pathname: string) => boolean;
+}
+
+/** Whether the document has an operation at a path, read under a server's base path: the patterns made on first use. */
+export type DocumentServes = (basePath: string, pathname: string) => boolean;
+
+/** The document's operations' paths (`documentPaths`) as a DocumentServes. */
+export function documentServes(documentPaths: Iterable<string>): DocumentServes {
+  const paths = [...new Set(documentPaths)];
+  const byBase = new Map<string, RegExp[]>();
+  return (basePath, pathname) => {
+    let patterns = byBase.get(basePath);
+    if (!patterns) byBase.set(basePath, (patterns = paths.map((p) => pathPattern(basePath + p))));
+    return patterns.some((pattern) => pattern.test(pathname));
+  };
 }
 
 /**
  * The operations that page, each with the address pattern of its requests; `alike`: the document's paths alike but for
  * their expressions' names (alikeRoutePaths), which the mock's judge sends on to a path of their own.
  */
-export function pagedRoutes(tools: ToolSpec[], alike: ReadonlySet<string> = new Set()): PagedRoute[] {
-  return tools.flatMap((tool) => (tool.pagination ? [routeOf(tool, tool.pagination, alike)] : []));
+export function pagedRoutes(
+  tools: ToolSpec[],
+  alike: ReadonlySet<string> = new Set(),
+  serves?: DocumentServes,
+): PagedRoute[] {
+  return tools.flatMap((tool) => (tool.pagination ? [routeOf(tool, tool.pagination, alike, serves)] : []));
 }
 
 /** A paged operation's route: its path under the server's (the mock serves `/api/channels` for a server at `…/api`). */
-function routeOf(tool: ToolSpec, pagination: PaginationSpec, alike: ReadonlySet<string> = new Set()): PagedRoute {
+function routeOf(
+  tool: ToolSpec,
+  pagination: PaginationSpec,
+  alike: ReadonlySet<string> = new Set(),
+  serves?: DocumentServes,
+): PagedRoute {
   const path = alike.has(routePath(tool.path)) ? servedKeyPath(tool.path, new Set(), alike) : tool.path;
-  return { method: tool.method, path: pathPattern((tool.server.basePath ?? "") + path), tool, pagination };
+  const basePath = tool.server.basePath ?? "";
+  const served = serves && ((pathname: string) => serves(basePath, pathname));
+  return { method: tool.method, path: pathPattern(basePath + path), tool, pagination, served };
 }
 
 /** A path template (`/volumes/{id}`) as a pattern of the paths it names, each placeholder one segment. */
@@ -129,11 +156,18 @@ export interface Reply {
  * example) to the request at `url` (its query and headers as sent): the
  * contract suite compares the mock's answers with it.
  */
-export function servedByMock(tool: ToolSpec, body: unknown, url: URL, headers: Headers, fits?: BodyFits): unknown {
+export function servedByMock(
+  tool: ToolSpec,
+  body: unknown,
+  url: URL,
+  headers: Headers,
+  fits?: BodyFits,
+  serves?: DocumentServes,
+): unknown {
   if (!tool.pagination) return body;
   const reply: Reply = { status: 200, body: structuredClone(body), headers: new Headers(), bodyChanged: false };
   lastPageRules(
-    routeOf(tool, tool.pagination),
+    routeOf(tool, tool.pagination, new Set(), serves),
     { url, headers: Object.fromEntries(headers), body: Buffer.alloc(0) },
     reply,
     fits,
@@ -272,10 +306,12 @@ function endList(route: PagedRoute, reply: Reply, ref: ValueRef | undefined, fit
 const LEFT_OUT = Symbol("left out");
 
 /**
- * A next address as one on the mock: on another origin moved to the mock's;
- * its path kept when it reaches the same operation, else the request's path
- * with the address's query (on the mock's origin too: a relative example
- * address that names no route of the operation would answer 404).
+ * A next address as one on the mock: its own when it is on the mock already
+ * (or relative) and names an operation of the document (another operation's
+ * too: a query's next batch); on another origin, moved to the mock's, with
+ * its path when that reaches the same operation; else the request's path with
+ * the address's query (a relative placeholder naming no operation, `baseurl`,
+ * would answer 404).
  */
 function onMock(given: string, requested: URL, route: PagedRoute): URL | undefined {
   let url: URL;
@@ -284,10 +320,12 @@ function onMock(given: string, requested: URL, route: PagedRoute): URL | undefin
   } catch {
     return undefined;
   }
+  if (url.origin === requested.origin && (route.path.test(url.pathname) || (route.served?.(url.pathname) ?? true)))
+    return url;
   const moved = url.origin === requested.origin ? url : new URL(`${url.pathname}${url.search}`, requested.origin);
   if (route.path.test(moved.pathname)) return moved;
-  // An address of another path (an example's, for a sibling list, or a placeholder such as `baseurl?page=3` read as a
-  // relative path): this request's own with the address's query, less
+  // An address of another path (an example's, for a sibling list, or on the mock a placeholder naming no operation,
+  // `baseurl?page=3` read as a relative path): this request's own with the address's query, less
   // the mock's steering keys, which a caller sends with each request it steers and never follows. Every pair as it
   // was written (common/url/query-pairs.ts): `searchParams.set` wrote a form-style list's `a,b` again as one value,
   // `a%2Cb`, and kept only the last of an address's repeated name.

@@ -6,7 +6,7 @@ import { checkValue, type ParamSpec, parsePointer, type ToolSpec } from "@blockw
 import { mockWords } from "@blockwright/runtime/workflow";
 import { carriesNoContent } from "../../load/media-types.js";
 import type { OpenApiDocument } from "../../load/openapi-document.js";
-import { servedByMock } from "../../mocks/mock-paging.js";
+import { type DocumentServes, documentServes, servedByMock } from "../../mocks/mock-paging.js";
 import { documentAnswerFits } from "../../mocks/mock-realistic.js";
 import { expectAcceptedCall } from "../accepted.js";
 import { fail, same } from "../call.js";
@@ -156,6 +156,7 @@ function answerCases(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): 
                     response.status,
                     response.mediaType ?? "application/json",
                   ),
+                  servesOf(doc),
                 ),
                 `the mock's answer (example "${name}")`,
               );
@@ -166,4 +167,12 @@ function answerCases(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): 
     }
   }
   return cases;
+}
+
+const serving = new WeakMap<OpenApiDocument, DocumentServes>();
+/** Which paths the document's mock serves (a next address naming none moves onto the list's own), once a document. */
+function servesOf(doc: OpenApiDocument): DocumentServes {
+  let serves = serving.get(doc);
+  if (!serves) serving.set(doc, (serves = documentServes([...doc.operations.values()].map((op) => op.path))));
+  return serves;
 }
