@@ -40,7 +40,7 @@ import {
 } from "@blockwright/runtime/internal";
 import { MOCK_STEERING_KEYS } from "@blockwright/runtime/workflow";
 import { addQueryPairs, keepQueryPairs, queryPairs } from "../common/url/query-pairs.js";
-import { routePath, servedKeyPath } from "../load/operation-index.js";
+import { alikeRoutePaths, routePath, servedKeyPath } from "../load/operation-index.js";
 
 export interface PagedRoute {
   method: string;
@@ -66,14 +66,14 @@ export function documentServes(documentPaths: Iterable<string>): DocumentServes 
 }
 
 /**
- * The operations that page, each with the address pattern of its requests; `alike`: the document's paths alike but for
- * their expressions' names (alikeRoutePaths), which the mock's judge sends on to a path of their own.
+ * The operations that page, each with the address pattern of its requests; `operations`: the document's, whose paths
+ * alike but for their expressions' names (alikeRoutePaths) the mock's judge sends on to a path of their own, and whose
+ * paths a next address's check reads (`served`).
  */
-export function pagedRoutes(
-  tools: ToolSpec[],
-  alike: ReadonlySet<string> = new Set(),
-  serves?: DocumentServes,
-): PagedRoute[] {
+export function pagedRoutes(tools: ToolSpec[], operations?: Iterable<{ path: string }>): PagedRoute[] {
+  const documentPaths = operations && [...operations].map((op) => op.path);
+  const alike = documentPaths ? alikeRoutePaths(documentPaths) : new Set<string>();
+  const serves = documentPaths && documentServes(documentPaths);
   return tools.flatMap((tool) => (tool.pagination ? [routeOf(tool, tool.pagination, alike, serves)] : []));
 }
 

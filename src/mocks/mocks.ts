@@ -28,14 +28,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { getAtPointer, parseExpression, type ToolSpec } from "@blockwright/runtime/internal";
 import { dirname, join, resolve } from "node:path";
 import { openapiPathOf } from "../load/provider-dirs.js";
-import { alikeRoutePaths } from "../load/operation-index.js";
 import { type CoveredSlot, mockDocument } from "./mock-document.js";
 import { prismOperations } from "./mock-operations.js";
 import { withReadableMultipartNames } from "./multipart-names.js";
 import { type Prism, type PrismServer, prismServer } from "./routing/prism-server.js";
 import type { OpenApiFiles } from "../load/openapi-source.js";
 import { withMediaTypeCheck } from "./media-types.js";
-import { documentServes, pagedRoutes, withPaging } from "./mock-paging.js";
+import { pagedRoutes, withPaging } from "./mock-paging.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import { documentServer } from "../link/server/server.js";
 import { type PrismOperation, RealisticAnswers, withRealisticAnswers } from "./mock-realistic.js";
@@ -396,12 +395,11 @@ async function servedDocuments(
       const paging = subject
         ? subject.tools.filter((t) => t.pagination)
         : await pagedTools(root, specsDir, provider, read.loaded);
-      const documentPaths = [...read.judged.operations.values()].map((op) => op.path);
       return {
         provider,
         ...read,
         original: read.loaded.source.data as Record<string, unknown>,
-        paged: pagedRoutes(paging, alikeRoutePaths(documentPaths), documentServes(documentPaths)),
+        paged: pagedRoutes(paging, read.judged.operations.values()),
       };
     }),
   );
