@@ -21,7 +21,9 @@ import {
   propertySchema,
   resolved,
   scalarOf,
+  type Shape,
   shapesOf,
+  typesOf,
 } from "./text-values.js";
 import { decoded, shownChar, rawProblem } from "./uri-text.js";
 import { contentField } from "./parameter-content.js";
@@ -154,9 +156,14 @@ function styledField(
     return { value: deepValue(data, fieldSchema, read.deep) };
   }
   const scalarOnly = style === "deepObject";
-  const shapes = scalarOnly
+  // A field of no type (of a free-form body, `{type: object}` naming no field) holds any value: a list of them too,
+  // which exploded form writes one pair per item (`a=1&a=2`).
+  const untyped = typesOf(data, fieldSchema).size === 0 && style === "form" && explode;
+  const shapes: Shape[] = scalarOnly
     ? shapesOf(data, fieldSchema).filter((x) => x === "primitive")
-    : shapesOf(data, fieldSchema);
+    : untyped
+      ? ["primitive", "array"]
+      : shapesOf(data, fieldSchema);
   let first: string | undefined = shapes.length
     ? undefined
     : `${JSON.stringify(sent)} is not ${name}[key]=value as deepObject writes an object`;

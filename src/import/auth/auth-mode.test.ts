@@ -78,3 +78,53 @@ describe("a companion scheme whose description names the values it takes", () =>
     },
   );
 });
+
+// A requirement of a key and three terse companions (a client's name, the answer's format, the protocol's version,
+// each a one-letter query parameter): drafted secret, each was refused below the runtime's least length of a secret
+// (`json`, `1.2`), so no call with the documented values could be made.
+describe("companion schemes of one-letter names, named by their scheme or their quoted values", () => {
+  it("reads quoted values after 'must be', and no rule's prose", () => {
+    expect(namedValues("The response format. Must be 'xml' or 'json'.")).toEqual(["xml", "json"]);
+    expect(namedValues("Must be at least 8 characters or a token.")).toBeUndefined();
+  });
+
+  it("drafts them plain, and a call with short values sends each beside the key", async () => {
+    const q = (name: string, description: string) => ({ type: "apiKey", in: "query", name, description });
+    const schemes = {
+      zqKeyAuth: q("apiKey", "An API key."),
+      zqClientName: q("c", "A unique string naming the client application."),
+      zqFormat: q("f", "The response format. Must be 'xml' or 'json'."),
+      zqProtocolVersion: q("v", "The protocol version the client implements."),
+      zqSalt: q("s", "A random string."),
+    };
+    const d = drafted(
+      one(schemes, [{ zqKeyAuth: [], zqClientName: [], zqFormat: [], zqProtocolVersion: [], zqSalt: [] }]),
+      ["me"],
+    );
+    const params = d.manifest.params ?? {};
+    expect(params.c).not.toHaveProperty("secret");
+    expect(params.v).not.toHaveProperty("secret");
+    expect(params.f).toMatchObject({ enum: ["xml", "json"] });
+    expect(params.f).not.toHaveProperty("secret");
+    // A terse name whose scheme says nothing of it stays a secret.
+    expect(params.s).toMatchObject({ secret: true });
+    expect(await linkProblems(d)).toEqual([]);
+    const [tool] = await linkedTools(d);
+    const urls: string[] = [];
+    const fetch = async (r: Request) => {
+      urls.push(r.url);
+      return new Response(JSON.stringify({ id: "u1" }), { headers: { "content-type": "application/json" } });
+    };
+    const key = d.manifest.auth?.param as string;
+    const given = { [key]: "zq-key-000001", c: "app", f: "json", v: "1.2", s: "zq-salt-00001" };
+    const result = await executeToolDefinition(tool!, given, { fetch, baseUrl: "http://127.0.0.1:9" });
+    expect(result.success).toBe(true);
+    const sent = new URL(urls[0] as string).searchParams;
+    expect([sent.get("c"), sent.get("f"), sent.get("v"), sent.get("apiKey")]).toEqual([
+      "app",
+      "json",
+      "1.2",
+      "zq-key-000001",
+    ]);
+  });
+});

@@ -4,7 +4,7 @@
 // names), and the document's parameters that repeat the credential (covered
 // by it, auth.covers, not drafted).
 import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
-import { CREDENTIAL_ENDINGS, nameWords } from "../../load/schemas/secret-names.js";
+import { CREDENTIAL_ENDINGS, nameWords, namesSecret } from "../../load/schemas/secret-names.js";
 import { shortText } from "../plain-text.js";
 import { addressCredentialParam } from "../shapes/address-credential.js";
 import { type CredentialDraft, type DraftCredential, type DraftPlacement, NOT_SECRET } from "./credential-draft.js";
@@ -22,10 +22,11 @@ export function namedValues(description: unknown): string[] | undefined {
   const listed = /\b(?:possible|allowed|accepted|valid)\s+values(?:\s+are|\s+is)?\s*:?\s*([^.;\n]+)/i.exec(
     description,
   )?.[1];
-  const words = listed
-    ?.split(/\s*(?:,|\bor\b|\band\b)\s*/)
-    .map((w) => w.replace(/^[`'"]|[`'"]$/g, ""))
-    .filter(Boolean);
+  // "Must be 'xml' or 'json'": the values quoted, each of them (unquoted, "must be" is a rule's prose: "at least 8").
+  const quoted = listed ? undefined : /\bmust\s+be(?:\s+one\s+of)?\s*:?\s*([^.;\n]+)/i.exec(description)?.[1];
+  const parts = (listed ?? quoted)?.split(/\s*(?:,|\bor\b|\band\b)\s*/).filter(Boolean);
+  if (quoted && !parts?.every((w) => /^([`'"])[^`'"]+\1$/.test(w))) return undefined;
+  const words = parts?.map((w) => w.replace(/^[`'"]|[`'"]$/g, "")).filter(Boolean);
   return words && words.length >= 2 && words.length <= 8 && words.every((w) => /^[\w-]{1,32}$/.test(w))
     ? words
     : undefined;
@@ -99,7 +100,7 @@ export function credentialParams(
       const key = c.placement.type !== "bearer" && c.placement.type !== "basic" ? c.placement.name : "";
       const opens = i === 0 || opensAWay.has(c.param);
       const values = opens ? undefined : namedValues(c.definition.description);
-      const secret = opens || (!NOT_SECRET.test(key) && !values);
+      const secret = opens || (!identifierByName(c, key) && !values);
       if (c.user) {
         params[c.user] = {
           type: "string",
@@ -151,6 +152,16 @@ export function credentialParams(
     });
   }
   return withPrivateKeyParam(credential, { params, notes });
+}
+
+/**
+ * Whether a companion credential is an identifier by its name: its wire name says so (`X-Client-Id`), or, a wire name
+ * that says nothing of what it holds (a letter: `c`, `v`), the scheme's own name (`clientName`, `protocolVersion`).
+ */
+function identifierByName(c: DraftCredential, key: string): boolean {
+  if (NOT_SECRET.test(key)) return true;
+  const terse = !namesSecret(key, c.definition.description) && !/key|token|secret|sig|auth|pass|hash/i.test(key);
+  return terse && (NOT_SECRET.test(c.scheme) || /(^|[-_.]|[a-z])name$/i.test(c.scheme));
 }
 
 /** A credential parameter's title and what it is, in words: the access token, the API key, the password. */
