@@ -4,15 +4,12 @@
 // schema either.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type DiscriminatedUnion, rewriteOnLoad } from "../load-rewrites.js";
 import { loadOpenApi } from "../openapi-source.js";
 import { parseYamlSource } from "../yaml-source.js";
 import { unnarrowedKinds } from "./unnarrowed-kinds.js";
 import { runScratch } from "../../../test-support/run/run-scratch.js";
-
-const dir = mkdtempSync(join(runScratch(), "blockwright-unnarrowed-gathered-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A union of `kinds` (references), discriminated by `kind`, as a flow mapping. */
 const union = (...kinds: string[]) =>
@@ -63,6 +60,7 @@ describe("the unions the typed client cannot narrow, gathered by the load's rewr
   });
 
   it("are what the load reads: a union in an example or an `x-` extension is no schema, and says nothing", async () => {
+    const dir = mkdtempSync(join(runScratch(), "blockwright-unnarrowed-gathered-"));
     const file = join(dir, "openapi.yaml");
     const beside = `    ZqNoted:
       type: object
@@ -70,7 +68,12 @@ describe("the unions the typed client cannot narrow, gathered by the load's rewr
       example: ${union("Zq2")}
 `;
     writeFileSync(file, document + beside);
-    const printed = (await loadOpenApi(file, dir)).warnings.map((w) => w.printed);
+    let printed: string[];
+    try {
+      printed = (await loadOpenApi(file, dir)).warnings.map((w) => w.printed);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     const source = parseYamlSource(document + beside, "openapi.yaml");
     // The whole document's walk finds those two as well (it reads every object): the load no longer walks it so.
     expect(unnarrowedKinds(source)).toHaveLength(9);
