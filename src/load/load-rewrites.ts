@@ -122,14 +122,29 @@ function exampleFollower(document: unknown): { visit: (own: Node, key: string) =
  * names in the document (which, as before, holds the patterns as written); the patterns are then read by a walk of
  * their own, after, as readDelimitedPatterns reads them.
  */
-export function rewriteOnLoad(document: unknown): DelimitedPattern[] {
+export function rewriteOnLoad(document: unknown, unions?: DiscriminatedUnion[]): DelimitedPattern[] {
   const examples = exampleFollower(document);
   const patterns = patternReader();
-  walkKeywords(document, (own, key, at) => {
-    examples.visit(own, key);
-    patterns.visit(own, key, at);
-  });
+  walkKeywords(
+    document,
+    (own, key, at) => {
+      examples.visit(own, key);
+      patterns.visit(own, key, at);
+    },
+    unions && ((own) => isDiscriminatedUnion(own) && unions.push(own)),
+  );
+  // Met as each one's walk ends, then reversed: the order of a walk that steps into an object's last member first,
+  // unnarrowed-kinds.ts's own, whose warnings come in that order.
+  unions?.reverse();
   return examples.followed() ? readDelimitedPatterns(document) : patterns.apply();
+}
+
+/** An object holding a `discriminator` (a mapping naming its property) beside a `oneOf` list: a discriminated union. */
+export type DiscriminatedUnion = Node & { discriminator: Node & { propertyName: string }; oneOf: unknown[] };
+
+export function isDiscriminatedUnion(value: Node): value is DiscriminatedUnion {
+  const { discriminator } = value;
+  return isNode(discriminator) && typeof discriminator.propertyName === "string" && Array.isArray(value.oneOf);
 }
 
 /**
@@ -154,7 +169,12 @@ export function isLocalRef(value: unknown): value is { $ref: string } {
  * Not walked into: data (defaults, enums, consts, examples, `x-` extensions), whose keys are no keywords; the keys of a
  * map of names (`properties`, `schemas`…) are names, each naming such an object.
  */
-function walkKeywords(document: unknown, visit: (own: Node, key: string, at: () => string[]) => void): void {
+function walkKeywords(
+  document: unknown,
+  visit: (own: Node, key: string, at: () => string[]) => void,
+  /** Each object holding keywords once its members are walked. */
+  after?: (own: Node) => void,
+): void {
   const seen = new Set<unknown>();
   const path: (string | number)[] = [];
   const at = () => path.map(String);
@@ -186,6 +206,7 @@ function walkKeywords(document: unknown, visit: (own: Node, key: string, at: () 
       walk(value, !names && NAME_MAPS.has(key));
       path.pop();
     }
+    if (!names) after?.(own);
   };
   if (document !== null && typeof document === "object") walk(document, false);
 }

@@ -25,7 +25,7 @@ import { checkpoint } from "../common/checkpoint.js";
 import { examineExamplesUntil, type Path } from "./examples/openapi-examples.js";
 import { upstreamMismatches } from "./examples/published-examples.js";
 import { type DelimitedPattern, followExampleRefs, inExtension } from "./load-rewrites.js";
-import { readDelimitedPatterns, rewriteOnLoad } from "./load-rewrites.js";
+import { type DiscriminatedUnion, readDelimitedPatterns, rewriteOnLoad } from "./load-rewrites.js";
 import { bundleTypes, refMessage } from "./structure/bundle-types.js";
 import { type BoundParts, cutToBound } from "./bound-cut.js";
 import { structurePlace, structureProblems } from "./structure/document-structure.js";
@@ -106,7 +106,8 @@ export async function loadOpenApi(
         (p) => new SourceError("BW2019", source.locate(p.path, "value"), `${structurePlace(p.path)}: ${p.message}`),
       ),
     );
-  const delimited = rewrite(source, rootSource, files);
+  // With the discriminated unions the rewrites' walk gathers in a document of one file (unnarrowedKinds reads them).
+  const { delimited, unions } = rewrite(source, rootSource, files);
   step?.("checking its examples", true);
   const examined = await examineExamplesUntil(files, absolute, signal);
   await checkpoint(signal);
@@ -136,7 +137,7 @@ export async function loadOpenApi(
   if (problems.length) throw new OpenApiProblems(problems);
   const late = bound && !early && whole !== rootSource ? cutToBound(source.data, bound) : undefined;
   if (late) source = { ...source, data: late };
-  const unnarrowed = unnarrowedKinds(source);
+  const unnarrowed = unnarrowedKinds(source, late ? undefined : unions);
   return { source, files, warnings: [...delimited, ...upstream.map((u) => u.warning), ...unnarrowed] };
 }
 
@@ -241,11 +242,12 @@ function duplicateOperationIds(source: YamlSource): SourceError[] {
  * followed as Prism follows them, before they are checked; patterns written between slashes, read as what is between
  * them in every file, before each file's examples are checked against them. The patterns so read, each a warning.
  */
-function rewrite(source: YamlSource, rootSource: YamlSource, files: Map<string, YamlSource>): SourceError[] {
-  // One file: both in one walk (rewriteOnLoad).
+function rewrite(source: YamlSource, rootSource: YamlSource, files: Map<string, YamlSource>): Rewritten {
+  // One file: both in one walk (rewriteOnLoad), which gathers the discriminated unions too.
   const loaded = new Set([source, ...files.values()]);
   const patterns = new Map<YamlSource, DelimitedPattern[]>();
-  if (loaded.size === 1) patterns.set(source, rewriteOnLoad(source.data));
+  let unions: DiscriminatedUnion[] | undefined;
+  if (loaded.size === 1) patterns.set(source, rewriteOnLoad(source.data, (unions = [])));
   else {
     for (const file of loaded) followExampleRefs(file.data);
     for (const file of loaded) patterns.set(file, readDelimitedPatterns(file.data));
@@ -264,8 +266,10 @@ function rewrite(source: YamlSource, rootSource: YamlSource, files: Map<string, 
         ),
       );
   }
-  return delimited;
+  return unions ? { delimited, unions } : { delimited };
 }
+
+type Rewritten = { delimited: SourceError[]; unions?: DiscriminatedUnion[] };
 
 /** Whether any `$ref` points outside the document. */
 function hasExternalRef(node: unknown): boolean {
