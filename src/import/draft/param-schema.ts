@@ -5,7 +5,7 @@ import { checkValue, isAbsent, isValueFormat, type ParamSpec } from "@blockwrigh
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { FILLED_BY_FETCH } from "../../load/ignored-headers.js";
 import { wholeNumberRange } from "../../load/examples/schema-lookup.js";
-import { schemaPlace, unionShapes } from "../../link/param-limits/schema-place.js";
+import { schemaPlace, sentName, unionShapes } from "../../link/param-limits/schema-place.js";
 import { typeOf, valuesType, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { booleanEnum } from "../../load/text-enum.js";
 import type { ReviewNote } from "../manifest-yaml.js";
@@ -361,7 +361,7 @@ function withHeldLimits(doc: OpenApiDocument, flat: Schema, spec: ParamSpec): Pa
   const place = schemaPlace(doc, flat, flat);
   const { nested } = place.held(spec.jsonType);
   const key = spec.jsonType === "array" ? "items" : "values";
-  const object = spec.jsonType === "object" && !spec.anyOf ? place.object() : undefined;
+  const object = spec.jsonType === "object" && !spec.anyOf ? place.object(sentName(spec.wire, spec.name)) : undefined;
   const held = { ...(nested ? { [key]: { ...nested, ...spec[key] } } : {}), ...(object ? { object } : {}) };
   return { ...spec, ...held } as ParamSpec;
 }
