@@ -292,7 +292,9 @@ function withDefaultAndExample(
     input.place === "header" && Object.hasOwn(FILLED_BY_FETCH, sentAs.toLowerCase())
       ? FILLED_BY_FETCH[sentAs.toLowerCase()]
       : undefined;
-  const read = (v: unknown, what: "default" | "example") => readAsWritten(v, input, param, fits, note, what);
+  const items = flat.items && typeof flat.items === "object" ? safeFlatten(doc, flat.items as Schema) : undefined;
+  const place = { ...input, enumItems: Array.isArray(items?.enum) };
+  const read = (v: unknown, what: "default" | "example") => readAsWritten(v, place, param, fits, note, what);
   const given = read(flat.default, "default");
   const asked = input.required && fits(given) && exampleDefault(given, input, param, note);
   if (given !== undefined && !asked) {
