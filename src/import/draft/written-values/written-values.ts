@@ -4,8 +4,8 @@
 // or `"false"`, a number's as its text (`"10"`). Drafted as the value's type (a list, a boolean, a number), each was
 // left out as not of it ("does not pass the drafted limits"); read as written, it is the value the document means, kept
 // with a review note saying so; a list of enumerated texts sent item by item whose example joins its values with
-// commas (or is one of them), the list of those values. Only where the text reads so and the value read passes the drafted limits (each
-// item of a list its items' type and limits); else the note as before.
+// commas (or is one of them), the list of those values. Only where the text reads so and the value read passes the
+// drafted limits (each item of a list its items' type and limits); else the note as before.
 import { exampleSeparator, listSeparator, readWrittenList } from "../../../load/examples/written-lists.js";
 import { shortText } from "../../plain-text.js";
 
