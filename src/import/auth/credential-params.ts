@@ -4,7 +4,7 @@
 // names), and the document's parameters that repeat the credential (covered
 // by it, auth.covers, not drafted).
 import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
-import { CREDENTIAL_ENDINGS, nameWords, namesSecret } from "../../load/schemas/secret-names.js";
+import { CREDENTIAL_ENDINGS, nameWords, namesASecret, namesSecret } from "../../load/schemas/secret-names.js";
 import { shortText } from "../plain-text.js";
 import { addressCredentialParam } from "../shapes/address-credential.js";
 import { type CredentialDraft, type DraftCredential, type DraftPlacement, NOT_SECRET } from "./credential-draft.js";
@@ -245,11 +245,13 @@ export function headerNamesCredential(name: string, description?: unknown): bool
 // A description that calls the value an identifier, an ID or a name ("Identifies the system.", "The integration ID
 // used to create the connection (aka Unique Key)."): a system's, an app's, an integration's key beside its secret.
 const IDENTIFIER_WORDS = /\b(identif(y|ies|ier|ying)|ids?|names?)\b/i;
-// ...unless it also calls it a secret of some kind ("The API key's ID and secret", "the name of your access token").
+// ...unless it also calls it a secret of some kind ("The API key's ID and secret", "the name of your access token"),
+// but not where its subject is a secret's name or id ("The name of the secret": namesASecret).
 const SECRET_WORDS = /\b(secrets?|tokens?|password|passphrase|api[ -]?keys?|credentials?)\b/i;
 
 /** Whether a description calls a key or a token header's value an identifier (an ID, a name), never a secret. */
 function describedAsIdentifier(description: unknown): boolean {
+  if (namesASecret(description)) return true;
   return typeof description === "string" && IDENTIFIER_WORDS.test(description) && !SECRET_WORDS.test(description);
 }
 

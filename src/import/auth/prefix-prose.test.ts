@@ -61,8 +61,28 @@ describe("a key's prefix shown in the document's prose", () => {
       overview("OAuth apps send `Authorization: Bearer <token>`."),
       { zqOauth: { type: "oauth2", flows: { implicit: { authorizationUrl: "https://zq.test/o", scopes: {} } } } },
     ],
+    ["a webhook's signature shown in the header", overview("We sign each webhook: `Authorization: Bearer <sig>`."), {}],
+    [
+      "a section on webhooks",
+      overview("Intro.\n\n## Zq webhooks\n\nEach one carries a header.\n`Authorization: ZqSig <digest>`"),
+      {},
+    ],
   ])("finds none in %s", (_, extra, schemes) => {
     const d = drafted(keyed(extra, schemes), ["zqListParcels"]);
     expect((d.manifest.auth as { prefix?: string }).prefix).toBeUndefined();
+  });
+
+  // A webhook's signature shown before the request's header: only the sentences about the request are read.
+  it("is read from the sentence about the request, not from one about a webhook's signature before it", () => {
+    const d = drafted(
+      keyed(
+        overview(
+          "We sign each webhook: `Authorization: Bearer <signature>`. Sign up for a key, then send " +
+            "`Authorization: ZqShipToken <token>` with each call.",
+        ),
+      ),
+      ["zqListParcels"],
+    );
+    expect(d.manifest.auth).toEqual({ scheme: "zqHeaderKey", param: "apiKey", prefix: "ZqShipToken " });
   });
 });

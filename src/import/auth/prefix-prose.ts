@@ -2,14 +2,18 @@
 // the whole header (`Authorization: ShippoToken <token>`) in info.description or a tag's page of prose, not in the
 // scheme. Only a shown text that names the header itself is read (key-prefix.ts: documentedPrefix), and only for the
 // one scheme the document sends in that header (an HTTP, OAuth 2 or OpenID Connect scheme sends Authorization too),
-// so the words cannot be about another credential.
+// so the words cannot be about another credential; and only its sentences about the request (not a webhook's
+// signature the provider sends in a header of the same name).
 
 type Json = Record<string, unknown>;
 
 /** Where withPrefixProse puts the document's prose on an apiKey scheme in a header: a symbol no document carries. */
 export const PREFIX_PROSE: unique symbol = Symbol("the document's prose on sending its key");
 
-/** The prose a reader of the document sees: info.description and each tag's description, with the tag's name. */
+/**
+ * The prose a reader of the document sees on the request's credential: info.description and each tag's description,
+ * with the tag's name, each without its words on webhooks and signatures (aboutTheRequest).
+ */
 function documentProse(doc: Json): { text: string; where: string }[] {
   const info = doc.info !== null && typeof doc.info === "object" ? (doc.info as Json) : {};
   const prose = typeof info.description === "string" ? [{ text: info.description, where: "info.description" }] : [];
@@ -18,7 +22,28 @@ function documentProse(doc: Json): { text: string; where: string }[] {
     if (typeof t.description === "string")
       prose.push({ text: t.description, where: `tag ${JSON.stringify(String(t.name ?? ""))}'s description` });
   }
-  return prose;
+  return prose.map((p) => ({ ...p, text: aboutTheRequest(p.text) })).filter((p) => p.text.trim() !== "");
+}
+
+// Words of what the provider sends or signs, not of the credential a request carries: a webhook's delivery, its
+// signature ("we sign each webhook: `Authorization: Bearer <signature>`"), a callback's, an event's. Not a sign-in.
+const NOT_THE_REQUEST =
+  /\b(webhooks?|callbacks?|hmac|signatures?|sign(s|ed|ing)?(?![ -]?(in|up|on)\b)|deliver(y|ies|ed)|notifications?)\b/i;
+
+/**
+ * The prose's sentences about the request's credential: a section whose heading is about webhooks or signatures
+ * left out whole, and elsewhere each sentence about them (a shown header there is the provider's own, not the key's).
+ */
+function aboutTheRequest(text: string): string {
+  const sections = text.split(/\n(?=#{1,6}\s)/);
+  const kept = sections.filter(
+    (section) => !/^#{1,6}\s/.test(section) || !NOT_THE_REQUEST.test(section.split("\n")[0] ?? ""),
+  );
+  return kept
+    .join("\n")
+    .split(/(?<=[.!?])\s+|\n+/)
+    .filter((sentence) => !NOT_THE_REQUEST.test(sentence))
+    .join("\n");
 }
 
 const headerOf = (d: unknown): string | undefined =>

@@ -5,7 +5,7 @@ import { checkValue, isAbsent, isValueFormat, type ParamSpec } from "@blockwrigh
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { FILLED_BY_FETCH } from "../../load/ignored-headers.js";
 import { wholeNumberRange } from "../../load/examples/schema-lookup.js";
-import { schemaPlace, unionShapes } from "../../link/param-limits/schema-place.js";
+import { schemaPlace, sentName, unionShapes } from "../../link/param-limits/schema-place.js";
 import { typeOf, valuesType, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { booleanEnum } from "../../load/text-enum.js";
 import type { ReviewNote } from "../manifest-yaml.js";
@@ -292,7 +292,9 @@ function withDefaultAndExample(
     input.place === "header" && Object.hasOwn(FILLED_BY_FETCH, sentAs.toLowerCase())
       ? FILLED_BY_FETCH[sentAs.toLowerCase()]
       : undefined;
-  const read = (v: unknown, what: "default" | "example") => readAsWritten(v, input, param, fits, note, what);
+  const items = flat.items && typeof flat.items === "object" ? safeFlatten(doc, flat.items as Schema) : undefined;
+  const place = { ...input, enumItems: Array.isArray(items?.enum) };
+  const read = (v: unknown, what: "default" | "example") => readAsWritten(v, place, param, fits, note, what);
   const given = read(flat.default, "default");
   const asked = input.required && fits(given) && exampleDefault(given, input, param, note);
   if (given !== undefined && !asked) {
@@ -361,7 +363,7 @@ function withHeldLimits(doc: OpenApiDocument, flat: Schema, spec: ParamSpec): Pa
   const place = schemaPlace(doc, flat, flat);
   const { nested } = place.held(spec.jsonType);
   const key = spec.jsonType === "array" ? "items" : "values";
-  const object = spec.jsonType === "object" && !spec.anyOf ? place.object() : undefined;
+  const object = spec.jsonType === "object" && !spec.anyOf ? place.object(sentName(spec.wire, spec.name)) : undefined;
   const held = { ...(nested ? { [key]: { ...nested, ...spec[key] } } : {}), ...(object ? { object } : {}) };
   return { ...spec, ...held } as ParamSpec;
 }

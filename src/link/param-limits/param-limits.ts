@@ -12,7 +12,7 @@ import type { LinkContext, Path } from "../context.js";
 import { listsAdmitted } from "./list-enum.js";
 import { looserBounds, specBounds } from "./spec-bounds.js";
 import { checkSamePattern, patternLengths } from "./pattern-length.js";
-import { schemaPlace, type SchemaPlace } from "./schema-place.js";
+import { schemaPlace, type SchemaPlace, sentName } from "./schema-place.js";
 import type { SchemaAtPlace } from "../wire/schema-at-place.js";
 
 /** A manifest parameter with what the link adds from the document and the manifest does not state. */
@@ -31,7 +31,7 @@ export const CREDENTIAL_MAX_LENGTH = 4096;
  * array (its `additionalProperties`, its `items`), the manifest's own
  * limits kept where it states them (checkAgainstSchema refuses looser ones).
  */
-function withSchemaFacts(p: ManifestParam, place: SchemaPlace): LinkedParam {
+function withSchemaFacts(p: ManifestParam, place: SchemaPlace, name: string): LinkedParam {
   const s = place.flat;
   const out: LinkedParam = { ...p };
   if (p.type === "string" && p.format === undefined && p.separator === undefined && isValueFormat(s.format as string))
@@ -44,7 +44,7 @@ function withSchemaFacts(p: ManifestParam, place: SchemaPlace): LinkedParam {
     const spec = fromSpec?.kinds && p[key]?.type ? { ...fromSpec, kinds: undefined } : fromSpec;
     if (spec) out[key] = { ...spec, ...p[key] } as ManifestParam[typeof key];
     // The object's own fields, or the shapes of a union of objects: the document's, which the manifest does not state.
-    const object = p.jsonType === "object" && !p.anyOf ? place.object() : undefined;
+    const object = p.jsonType === "object" && !p.anyOf ? place.object(sentName(p.wire, name)) : undefined;
     if (object) out.object = object;
     // How many items an array holds: the spec's, where the manifest does not say (checkAgainstSchema refuses a looser
     // one).
@@ -188,7 +188,7 @@ function applicable(s: Schema, type: ManifestParam["type"]): Schema {
  */
 export function paramAtPlace(ctx: LinkContext, p: ManifestParam, at: Path, found: SchemaAtPlace): LinkedParam {
   const place = schemaPlace(ctx.doc, found.schema);
-  const param = withSchemaFacts(p.limitsFromSpec ? withSpecLimits(p, place) : p, place);
+  const param = withSchemaFacts(p.limitsFromSpec ? withSpecLimits(p, place) : p, place, String(at.at(-1)));
   checkAgainstSchema(ctx, param, at, place, found);
   return param;
 }

@@ -11,7 +11,7 @@ import { schemaRef } from "../../load/schemas/base-kinds.js";
 import { loneKindOf, loneMember } from "./lone-member.js";
 import { listedValues } from "../../load/schemas/listed-values.js";
 import { knownValuesOf } from "../../load/schemas/known-values.js";
-import { secretField } from "../../load/schemas/secret-names.js";
+import { holdsCredentials, secretField } from "../../load/schemas/secret-names.js";
 import { ownRequired, unionTag } from "./shapes-apart.js";
 import { regexProblem } from "../context.js";
 import { baseAt } from "./base-at.js";
@@ -34,7 +34,17 @@ export interface SchemaPlace {
    * A JSON object's own shape there, as nested limits: its fields' kinds and limits and those it must have, or the
    * shapes of a union of objects and the field telling them apart. Undefined where it says nothing of its fields.
    */
-  object(): NestedLimits | undefined;
+  object(field?: string): NestedLimits | undefined;
+}
+
+/** The name a parameter's value has in its request: a body field's last pointer segment, else its wire or own name. */
+export function sentName(wire: unknown, name: string): string {
+  const w = (wire ?? {}) as { name?: unknown; pointer?: unknown };
+  return typeof w.pointer === "string"
+    ? (w.pointer.split("/").at(-1) ?? name)
+    : typeof w.name === "string"
+      ? w.name
+      : name;
 }
 
 export interface Held {
@@ -69,8 +79,8 @@ export function schemaPlace(doc: OpenApiDocument, declared: Schema, flat: Schema
       }
       return found;
     },
-    object() {
-      object ??= { value: objectOf(doc, declared, flat) };
+    object(field) {
+      object ??= { value: objectOf(doc, declared, flat, field) };
       return object.value;
     },
   };
@@ -86,7 +96,7 @@ export function unionShapes(doc: OpenApiDocument, flat: Schema): NestedLimits | 
 }
 
 /** An object's shape (a union of objects', or its fields'), or undefined when it records nothing of its fields. */
-function objectOf(doc: OpenApiDocument, declared: Schema, flat: Schema): NestedLimits | undefined {
+function objectOf(doc: OpenApiDocument, declared: Schema, flat: Schema, field?: string): NestedLimits | undefined {
   const shapes = shapesOf(doc, flat, fresh(), declared) ?? baseKindsOf(doc, declared, fresh());
   if (shapes) return shapes;
   // A union beside other members: one admitting any value (`{}`) leaves the object unlimited; several objects are
@@ -96,7 +106,9 @@ function objectOf(doc: OpenApiDocument, declared: Schema, flat: Schema): NestedL
   const objects = members.filter((m) => typeOf(m) === "object" || m.properties !== undefined);
   if (objects.length > 1) return shapesOf(doc, { oneOf: objects }, fresh(), declared);
   const holder = memberOfType(doc, flat, "object");
-  const limits = holder && loneKindOf(doc, flat, holder, nestedOf(doc, holder));
+  // A field holding a service's credentials (`service: {token, api_url}`) is walked with its name: its token is secret.
+  const at = field !== undefined && holdsCredentials(field) ? { ...fresh(), holder: field } : undefined;
+  const limits = holder && loneKindOf(doc, flat, holder, nestedOf(doc, holder, at));
   return limits?.type === "object" && (limits.fields || limits.required) ? limits : undefined;
 }
 
@@ -138,9 +150,15 @@ export const NESTED_PLACES = 600;
 interface Walk {
   depth: number;
   left: { places: number };
+  /** The name of the field whose value this is, where it holds a service's credentials (holdsCredentials). */
+  holder?: string;
 }
 
-const deeper = (at: Walk): Walk => ({ depth: at.depth + 1, left: at.left });
+const deeper = (at: Walk, field?: string): Walk => ({
+  depth: at.depth + 1,
+  left: at.left,
+  ...(field !== undefined && holdsCredentials(field) ? { holder: field } : {}),
+});
 const fresh = (): Walk => ({ depth: 0, left: { places: NESTED_PLACES } });
 
 /**
@@ -270,11 +288,12 @@ function fieldsOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits {
     // A field that puts no limit on its value is recorded all the same: a typed caller's type names it.
     // Defined as its own key whatever its name (a document's `__proto__` field assigned would set the prototype). A
     // text that holds a secret (a password, by its name or `format: password`) is marked: its refusal withholds it.
-    const limits = nestedOf(doc, field, deeper(at)) ?? {};
+    const limits = nestedOf(doc, field, deeper(at, name)) ?? {};
+    const holder = { name: at.holder, description: s.description ?? s.title };
     setOwn(
       fields,
       name,
-      limits.type === "string" && secretField(name, doc.flatten(field), Object.keys(props))
+      limits.type === "string" && secretField(name, doc.flatten(field), Object.keys(props), holder)
         ? { ...limits, secret: true }
         : limits,
     );

@@ -155,6 +155,13 @@ export class Walker {
     }
   }
 
+  /** Whether a parameter's schema is a list of enumerated items (its example may join their values: written-lists). */
+  private enumeratedItems(p: At): boolean {
+    const schema = this.refs.follow(inside(p, "schema"));
+    const items = schema && this.refs.follow(inside(schema, "items"));
+    return Array.isArray(asNode(items?.value)?.enum);
+  }
+
   private parameters(owner: At, what: string): void {
     const list = inside(owner, "parameters");
     if (!Array.isArray(list.value)) return;
@@ -163,7 +170,7 @@ export class Walker {
       if (!p) continue;
       const before = this.checks.length;
       this.withSchema(p, `parameter ${String(asNode(p.value)?.name)} of ${what}`);
-      markWrittenLists(p, this.checks.slice(before));
+      markWrittenLists(p, this.checks.slice(before), this.enumeratedItems(p));
       // A parameter described by `content` (a JSON-encoded value): its media type's schema and examples.
       if (asNode(p.value)?.content !== undefined)
         this.content(p, `parameter ${String(asNode(p.value)?.name)} of ${what}`);

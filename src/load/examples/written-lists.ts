@@ -22,6 +22,16 @@ export function listSeparator(p: ListPlace): string | undefined {
   return (p.style === undefined || p.style === "form") && p.explode === false ? "," : undefined;
 }
 
+/**
+ * The separator a list's example written as one text is read with: its style's (listSeparator), or, for a list of
+ * enumerated texts its style sends item by item (an exploded query `include`), a comma, its values joined so
+ * (`"artists,albums"`, or one of them alone): each part is then one of its values, or the reading is not kept.
+ */
+export function exampleSeparator(p: ListPlace, enumItems: boolean): string | undefined {
+  const own = listSeparator(p);
+  return own ?? (enumItems && (p.in === "query" || p.in === "cookie") ? "," : undefined);
+}
+
 /** A JSON number as text (`12`, `-1.5`, `2e3`). */
 const NUMBER_TEXT = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 
@@ -55,8 +65,9 @@ interface Place {
 export function markWrittenLists(
   p: Place & { value: unknown },
   checks: readonly { example: Place; separator?: string }[],
+  enumItems = false,
 ): void {
-  const separator = listSeparator((p.value ?? {}) as ListPlace);
+  const separator = exampleSeparator((p.value ?? {}) as ListPlace, enumItems);
   if (separator === undefined || !checks.length) return;
   const own = [`${p.path.join("/")}/example`, `${p.path.join("/")}/schema/example`];
   for (const c of checks)

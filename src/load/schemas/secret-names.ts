@@ -74,15 +74,60 @@ function passwordBeside({ siblings = [], words = "" }: PasswordContext): boolean
  * key, an API token).
  */
 export function namesSecret(wireName: string, description?: unknown, beside: PasswordContext = {}): boolean {
+  // A name or an id of a secret ("The name of the secret to read") is no secret, whatever its name says.
+  if (namesASecret(description)) return false;
+  // A form's bracketed path (`model[default_password]`, `service[token]`): its last segment is the field, the one
+  // before it the object holding it.
+  const { leaf, holder } = bracketPath(wireName);
+  if (holder !== undefined && holdsCredentials(holder) && /^token$/i.test(leaf)) return true;
   // A header's `X-` prefix (X-API-SECRET, X-Client-Secret) says nothing of what it holds: the name past it is read.
-  const name = wireName.replace(/^x-/i, "");
+  const name = leaf.replace(/^x-/i, "");
   const endings = [SECRET_NAMES, PASSWORD_ENDING, PRIVATE_KEY_ENDING, WALLET_KEY_ENDING, PASS_OF];
   if (endings.some((names) => names.test(name)) || passOfAccountOrKey(name)) return true;
   if (/^pass$/i.test(name) && passwordBeside(beside)) return true;
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description);
-  return /^key$/i.test(name) && API_KEY_WORDS.test(description);
+  if (/^key$/i.test(name)) return API_KEY_WORDS.test(description);
+  return nameWords(name).at(-1) === "key" && ACCESS_KEY_WORDS.test(description);
+}
+
+// A key described as one that grants access (a shared item's `sharingKey`: "A key granting access to the board"):
+// whoever holds it reads what it opens. Not a sort key, an idempotency key or a map's key, whose descriptions say so.
+const ACCESS_KEY_WORDS = /\b(grant(s|ing)?|giv(es|ing)|allow(s|ing)?|provid(es|ing))\b[^.;]{0,40}\baccess\b/i;
+
+// A description whose subject is a name or an id of a secret, not the secret ("The name of the secret", "ID of the
+// secret to read", "The secret's id", "Secret name"): its first words say so.
+const IDENTIFIER_NOUN = "(?:name|id|identifier|arn|label|alias|uuid)";
+const SECRET_IDENTIFIER = new RegExp(
+  `^\\W*(?:the|an?|your)?\\s*(?:unique\\s+)?${IDENTIFIER_NOUN}\\s+(?:of|for)\\s+` +
+    `(?:the|an?|your)?\\s*(?:[\\w-]+\\s+){0,2}secret\\b|` +
+    `^\\W*(?:the|an?|your)?\\s*(?:[\\w-]+\\s+)?secret(?:'s)?\\s+${IDENTIFIER_NOUN}\\b`,
+  "i",
+);
+
+/** Whether a description says the value names or identifies a secret (never the secret itself). */
+export function namesASecret(description: unknown): boolean {
+  return typeof description === "string" && SECRET_IDENTIFIER.test(description);
+}
+
+/** A form field's bracketed path read: `user[api_key]` → api_key held by user; a plain name is its own leaf. */
+export function bracketPath(name: string): { leaf: string; holder?: string } {
+  const segments = /^[^[\]]+(\[[^[\]]+\])+$/.test(name) ? name.split(/[[\]]+/).filter(Boolean) : [];
+  return segments.length > 1 ? { leaf: segments.at(-1) as string, holder: segments.at(-2) } : { leaf: name };
+}
+
+// An object holding another service's credentials, by the last word of its name (`service: {token, api_url}`, an
+// integration's, a connection's settings) or by its description ("The integration's credentials").
+const HOLDER_NAMES = new Set(["service", "integration", "connection", "connector", "credential", "credentials"]);
+const HOLDER_WORDS = /\b(credentials?|integrations?|connectors?)\b/i;
+
+/** Whether an object's name (its last word) or description says it holds a service's or an integration's credential. */
+export function holdsCredentials(name?: string, description?: unknown): boolean {
+  return (
+    (name !== undefined && HOLDER_NAMES.has(nameWords(name).at(-1) ?? "")) ||
+    (typeof description === "string" && HOLDER_WORDS.test(description))
+  );
 }
 
 // A list's description saying it holds a wallet's recovery words: "The 24-word mnemonic", "the cipher seed words",
@@ -135,8 +180,16 @@ export function nameWords(name: string): string[] {
  * Whether a field inside a JSON value holds a secret: its document's `format: password`, its name says so, or it is
  * named as an API key or a token only a credential is (`api_key`).
  */
-export function secretField(name: string, field: Schema, siblings: readonly string[] = []): boolean {
+export function secretField(
+  name: string,
+  field: Schema,
+  siblings: readonly string[] = [],
+  holder: { name?: string; description?: unknown } = {},
+): boolean {
   if (field.format === "password" || namesSecret(name, field.description, { siblings })) return true;
+  if (namesASecret(field.description)) return false;
+  // A bare `token` of an object holding a service's credentials (`service: {token, api_url}`): that service's token.
+  if (/^token$/i.test(name) && holdsCredentials(holder.name, holder.description)) return true;
   const words = nameWords(name);
   return CREDENTIAL_ENDINGS.has(words.slice(-2).join(" ")) || CREDENTIAL_ENDINGS.has(words.at(-1) ?? "");
 }

@@ -3,7 +3,7 @@
 // `user-only`, with a note saying why: read once all of an operation's parameters are drafted (params.ts).
 import { SECRET_MIN_LENGTH, SHORT_SECRET_MIN_LENGTH } from "@blockwright/runtime/internal/generate";
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
-import { namesSecret, namesSecretList } from "../../../load/schemas/secret-names.js";
+import { bracketPath, namesASecret, namesSecret, namesSecretList } from "../../../load/schemas/secret-names.js";
 import { type DeclaredKey, NOT_SECRET } from "../../auth/credential-draft.js";
 import { carriesCredential, headerNamesCredential, namesCredential } from "../../auth/credential-params.js";
 import { tokenFormCredential } from "../../auth/token-endpoint-form.js";
@@ -39,6 +39,8 @@ export function keepSecret(
   for (const [wire, name] of byWire) {
     const p = params[name];
     const [place, wireName] = cut(wire);
+    // A form's bracketed path names the field by its last segment (`user[api_key]`, `model[default_password]`).
+    const { leaf } = bracketPath(wireName);
     // A list of texts may be secret too, each item withheld: a wallet's recovery words (`cipher_seed_mnemonic`).
     const list = p?.type === "json" && p.jsonType === "array";
     // A text the document marks `format: password` comes marked secret (draft-format.ts), not yet set by a person.
@@ -52,18 +54,18 @@ export function keepSecret(
         ? "the spec gives format password"
         : namesSecret(wireName, p.description, { siblings, words })
           ? "named as a secret"
-          : keyless && namesCredential(wireName)
+          : keyless && namesCredential(leaf)
             ? "named as a key or token, and the operation takes no credential of the provider's (security: [])"
-            : carriesCredential(place, wireName, p.required === true, p.description)
+            : carriesCredential(place, leaf, p.required === true, p.description) && !namesASecret(p.description)
               ? place === "body"
                 ? // A JSON body's optional key field (a settings record's `apiKey`): the record's own value, not the
                   // credential sent again (repeatsCredential leaves it).
                   "a field of the record the body writes, secret by its name (a key or token), not the provider's " +
                   "credential"
                 : `named as a key or token only a credential is, sent in the ${place} beside the provider's credential`
-              : place === "header" && headerNamesCredential(wireName, p.description)
+              : place === "header" && headerNamesCredential(leaf, p.description)
                 ? "a header named as a credential (a secret, a key or a token), which no security scheme declares"
-                : tokenForm && place === "body" && tokenFormCredential(wireName)
+                : tokenForm && place === "body" && tokenFormCredential(leaf)
                   ? "a credential of a token endpoint's form (a body with a grant_type: RFC 6749, RFC 8693's token " +
                     "exchange)"
                   : undefined;

@@ -3,9 +3,10 @@
 // false`, `"1|2"` for a `pipeDelimited` one: load/examples/written-lists.ts), a boolean's default as the text `"true"`
 // or `"false"`, a number's as its text (`"10"`). Drafted as the value's type (a list, a boolean, a number), each was
 // left out as not of it ("does not pass the drafted limits"); read as written, it is the value the document means, kept
-// with a review note saying so. Only where the text reads so and the value read passes the drafted limits (each item
-// of a list its items' type and limits); else the note as before.
-import { listSeparator, readWrittenList } from "../../../load/examples/written-lists.js";
+// with a review note saying so; a list of enumerated texts sent item by item whose example joins its values with
+// commas (or is one of them), the list of those values. Only where the text reads so and the value read passes the
+// drafted limits (each item of a list its items' type and limits); else the note as before.
+import { exampleSeparator, listSeparator, readWrittenList } from "../../../load/examples/written-lists.js";
 import { shortText } from "../../plain-text.js";
 
 /** What a default or an example is read by: where the value goes and how its style writes it. */
@@ -14,6 +15,8 @@ export interface WrittenPlace {
   place: "path" | "query" | "header" | "cookie" | "body";
   /** The parameter's `style` and `explode`, as the document gives them. */
   written?: { style?: unknown; explode?: unknown };
+  /** Whether the list's items are enumerated (an `include` list of named relations), so commas part their names. */
+  enumItems?: boolean;
 }
 
 /**
@@ -41,16 +44,23 @@ export function readAsWritten(
     note(`the spec writes the ${what} as the text ${shown}: read as the number ${value}`);
     return Number(value);
   }
-  const separator =
-    param.type === "json" && param.jsonType === "array"
-      ? listSeparator({ in: input.place, ...input.written })
-      : undefined;
+  const list = param.type === "json" && param.jsonType === "array";
+  const place = { in: input.place, ...input.written };
+  const separator = list ? exampleSeparator(place, input.enumItems === true) : undefined;
+  // A list of enumerated texts whose style sends each item apart (a query's `include`, exploded) with its example
+  // written as its values joined by commas (`"artists,albums"`), or as one of them (`"albums"`): the list they name.
+  const joined = listSeparator(place) === undefined;
   const read = separator === undefined ? undefined : readWrittenList(value, separator, fits);
   if (read === undefined) return value;
   const style = input.written?.style ?? (input.place === "path" || input.place === "header" ? "simple" : "form");
+  const how = !joined
+    ? `its ${String(style)} style sends it`
+    : read.length > 1
+      ? "its values joined by commas"
+      : "one value";
   note(
-    `the spec writes the ${what} of the list ${input.name} as its ${String(style)} style sends it, ${shown}: read ` +
-      `as the list ${shortText(JSON.stringify(read), 80)}`,
+    `the spec writes the ${what} of the list ${input.name} as ${how}, ${shown}: read as the list ` +
+      shortText(JSON.stringify(read), 80),
   );
   return read;
 }
