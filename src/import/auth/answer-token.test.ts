@@ -71,3 +71,47 @@ describe("a parameter named as a field an answer hands out as a token for later 
     expect(await linkProblems(d, "zqcards")).toEqual([]);
   });
 });
+
+describe("a key field every operation's request body has, the document declaring no security scheme", () => {
+  // Found in the public directory (seed 285): a mail API of 90 operations, each taking `{"key": …, …}` in its JSON
+  // body, no scheme, the field undescribed: `key` was drafted a plain text beside a made-up bearer token.
+  // The fixture declares a bearer scheme: left out, unless the test gives its own.
+  const keyed = (bodies: Record<string, Record<string, unknown>>, securitySchemes?: Record<string, unknown>) => {
+    const doc = openapi(
+      Object.fromEntries(
+        Object.entries(bodies).map(([id, properties]) => [
+          `/zq/${id}.json`,
+          { post: { operationId: id, requestBody: body(properties), responses: { "200": answered } } },
+        ]),
+      ),
+      {},
+      { security: null },
+    );
+    doc.components = securitySchemes ? { securitySchemes } : {};
+    return doc;
+  };
+  const key = { type: "string" };
+
+  it("is the API's key: drafted secret, set by a person, with a note; the other fields stay plain", async () => {
+    const d = drafted(keyed({ zqSend: { key, zqTo: key }, zqInfo: { key } }), ["zqSend"], "zqmail");
+    const params = d.manifest.operations.zqmail_zq_send!.params!;
+    expect(params.key).toMatchObject({ type: "string", secret: true, visibility: "user-only" });
+    expect(params.zqTo?.secret).toBeUndefined();
+    expect(notesAt(d, "operations.zqmail_zq_send.params.key").join(" ")).toContain(
+      "a field key every operation's request body has, and the document declares no security scheme",
+    );
+    expect(await linkProblems(d, "zqmail")).toEqual([]);
+  });
+
+  it("stays plain when one operation's body lacks it, or the document declares a scheme", () => {
+    const some = drafted(keyed({ zqSend: { key, zqTo: key }, zqInfo: { zqTo: key } }), ["zqSend"], "zqmail");
+    expect(some.manifest.operations.zqmail_zq_send!.params!.key?.secret).toBeUndefined();
+    const schemed = keyed(
+      { zqSend: { key, zqTo: key }, zqInfo: { key } },
+      { zqKey: { type: "apiKey", in: "header", name: "x-zq-key" } },
+    );
+    schemed.security = [{ zqKey: [] }];
+    const d = drafted(schemed, ["zqSend"], "zqmail");
+    expect(d.manifest.operations.zqmail_zq_send!.params!.key?.secret).toBeUndefined();
+  });
+});

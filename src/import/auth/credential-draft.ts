@@ -84,6 +84,11 @@ export interface CredentialDraft {
    * of that name is that credential, drafted secret (draft/secrets/keep-secret.ts).
    */
   answerTokens?: AnswerToken[];
+  /**
+   * The key fields every operation's request body has, the document declaring no scheme (answer-tokens.ts): a body
+   * field of that name is the API's key, drafted secret.
+   */
+  bodyKeys?: string[];
 }
 
 /** An answer's field handed out as a token for later calls: its name, the operation answering it, its words. */

@@ -12,13 +12,12 @@ import { withSignedJwt } from "./signed-jwt-draft.js";
 import { withSigv4 } from "./sigv4-draft.js";
 import { fieldOf } from "@blockwright/runtime/internal";
 import { credentialOf, requirementApart, type SecurityScheme } from "../../load/security-schemes.js";
-import { addressCredential, CREDENTIAL_BY_NAME } from "../shapes/address-credential.js";
+import { addressCredential, credentialByName } from "../shapes/address-credential.js";
 import { slotKey } from "../../load/openapi-document.js";
 import { bearerCredential, describe, keyParameterCredential } from "./added-scheme.js";
 import {
   type AddressCredential,
   type CredentialDraft,
-  type AnswerToken,
   type DeclaredKey,
   type DraftCredential,
   type DraftPlacement,
@@ -28,6 +27,7 @@ import { documentedEncoding } from "./key-encoding.js";
 import { documentedPrefix } from "./key-prefix.js";
 import { withPrefixProse } from "./prefix-prose.js";
 import { keyParameter, resolved } from "./key-parameter.js";
+import { keysInEveryBody, tokensHandedOut } from "./answer-tokens.js";
 import { basicCredential, withAuthProse } from "./key-as-user.js";
 import { keyNameProblem } from "./key-names.js";
 import { camelName, identifierName, uniqueNames } from "./credential-names.js";
@@ -104,51 +104,14 @@ export function draftCredential(
   const secretForms = formsTakingSecret(doc);
   const declaredKeys = keysDeclared(doc);
   const answerTokens = tokensHandedOut(doc);
+  const bodyKeys = keysInEveryBody(doc);
   return {
     ...drafted,
     ...(secretForms.length ? { secretForms } : {}),
     ...(declaredKeys.length ? { declaredKeys } : {}),
     ...(answerTokens.length ? { answerTokens } : {}),
+    ...(bodyKeys.length ? { bodyKeys } : {}),
   };
-}
-
-// An answer's field the document calls a token for later calls ("token for future authorized calls"): not a page's
-// token for the next request (a cursor), which names the page, the next one or the results.
-const FOR_LATER_CALLS = /\btoken\b.{0,40}\b(future|subsequent|later|following|further)\b.{0,30}\b(calls?|requests?)\b/i;
-const OF_A_PAGE = /\b(page|pages|paging|paginat\w*|cursor|next|continu\w*|results?)\b/i;
-
-/**
- * The fields of the published document's 2xx JSON answers (a sign-in's: `uid`, "token for future authorized calls"),
- * at the top or one object down, that the document calls a token for later calls, whatever their names: a request
- * parameter of that name is that credential (draft/secrets/keep-secret.ts), though the document declares no scheme.
- */
-function tokensHandedOut(doc: Json): AnswerToken[] {
-  const paths = doc.paths !== null && typeof doc.paths === "object" ? (doc.paths as Json) : {};
-  const found = new Map<string, AnswerToken>();
-  const read = (schema: unknown, from: string, depth: number): void => {
-    const properties = resolved(doc, schema)?.properties;
-    if (properties === null || typeof properties !== "object") return;
-    for (const [name, raw] of Object.entries(properties as Json)) {
-      const field = resolved(doc, raw);
-      const words = typeof field?.description === "string" ? field.description.replace(/\s+/g, " ").trim() : "";
-      if (FOR_LATER_CALLS.test(words) && !OF_A_PAGE.test(words) && !found.has(name))
-        found.set(name, { name, from, words: words.slice(0, 120) });
-      else if (depth < 1) read(field, from, depth + 1);
-    }
-  };
-  for (const [path, item] of Object.entries(paths))
-    for (const [method, op] of Object.entries(resolved(doc, item) ?? {})) {
-      const responses = resolved(doc, op)?.responses;
-      if (responses === null || typeof responses !== "object") continue;
-      for (const [status, answer] of Object.entries(responses as Json)) {
-        if (!/^2/.test(status)) continue;
-        const content = resolved(doc, answer)?.content;
-        if (content === null || typeof content !== "object") continue;
-        for (const [media, body] of Object.entries(content as Json))
-          if (/json/i.test(media)) read(resolved(doc, body)?.schema, `${method.toUpperCase()} ${path}`, 0);
-      }
-    }
-  return [...found.values()];
 }
 
 /** The apiKey schemes the document declares in a header, the query or a cookie. */
@@ -315,7 +278,7 @@ function addressDraft(address: AddressCredential, notes: string[]): CredentialDr
   notes.push(
     `the document declares no security scheme, and ${address.inPaths ? "every chosen operation's" : "its server's"} ` +
       `path has {${address.variable}}, a credential by ` +
-      `its ${CREDENTIAL_BY_NAME.test(address.variable) ? "name" : "description"}: drafted as the credential the ` +
+      `its ${credentialByName(address.variable) ? "name" : "description"}: drafted as the credential the ` +
       `address carries (auth.variable), the secret parameter ${param}, sent only there and withheld from every ` +
       "message; check how the API takes its credential",
   );

@@ -18,7 +18,8 @@ type Path = (string | number)[];
  * a token endpoint's form, the tokens, assertions and codes it carries (`subject_token`: token-endpoint-form.ts); a
  * list of texts named or described as a wallet's recovery words (secretListWhy); a parameter at the place of a declared
  * apiKey scheme add did not draft (schemeAt: a token beside the key chosen), the document's own word that it is one; a
- * parameter named as a field an answer hands out as a token for later calls (a sign-in's `uid`), whatever its name.
+ * parameter named as a field an answer hands out as a token for later calls (a sign-in's `uid`), whatever its name, and
+ * a body's `key` that every operation's body has, the document declaring no scheme (answer-tokens.ts).
  */
 export function keepSecret(
   params: Record<string, ManifestParam>,
@@ -29,12 +30,14 @@ export function keepSecret(
     words,
     keys = [],
     answerTokens = [],
+    bodyKeys = [],
   }: {
     keyless: boolean;
     tokenForm: boolean;
     words: string;
     keys?: readonly DeclaredKey[];
     answerTokens?: readonly AnswerToken[];
+    bodyKeys?: readonly string[];
   },
   at: Path,
   notes: ReviewNote[],
@@ -82,7 +85,10 @@ export function keepSecret(
       : handed
         ? `named as the field ${handed.from} answers, which the document calls a token for later calls ` +
           `(${JSON.stringify(handed.words)})`
-        : named;
+        : !named && !list && place === "body" && bodyKeys.includes(wireName)
+          ? `a field ${wireName} every operation's request body has, and the document declares no security scheme: ` +
+            "the API's key, sent in the body"
+          : named;
     // A secret is at least SHORT_SECRET_MIN_LENGTH characters (the runtime refuses a shorter one; one under
     // SECRET_MIN_LENGTH, a PIN, it withholds as a whole value): a field bounded below that stays as it is, and an
     // example shorter than SECRET_MIN_LENGTH (a password `hunter2`) is left out. A default is the
