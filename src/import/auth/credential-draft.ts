@@ -79,6 +79,23 @@ export interface CredentialDraft {
    * at one's place that the drafted credential does not cover is another credential (draft/secrets/keep-secret.ts).
    */
   declaredKeys?: DeclaredKey[];
+  /**
+   * The fields of the published document's answers it calls a token for later calls (a sign-in's `uid`): a parameter
+   * of that name is that credential, drafted secret (draft/secrets/keep-secret.ts).
+   */
+  answerTokens?: AnswerToken[];
+  /**
+   * The key fields every operation's request body has, the document declaring no scheme (answer-tokens.ts): a body
+   * field of that name is the API's key, drafted secret.
+   */
+  bodyKeys?: string[];
+}
+
+/** An answer's field handed out as a token for later calls: its name, the operation answering it, its words. */
+export interface AnswerToken {
+  name: string;
+  from: string;
+  words: string;
 }
 
 /** A declared apiKey scheme: its name, and the header, query or cookie parameter it sends its key in. */

@@ -12,7 +12,7 @@ import { withSignedJwt } from "./signed-jwt-draft.js";
 import { withSigv4 } from "./sigv4-draft.js";
 import { fieldOf } from "@blockwright/runtime/internal";
 import { credentialOf, requirementApart, type SecurityScheme } from "../../load/security-schemes.js";
-import { addressCredential, CREDENTIAL_BY_NAME } from "../shapes/address-credential.js";
+import { addressCredential, credentialByName } from "../shapes/address-credential.js";
 import { slotKey } from "../../load/openapi-document.js";
 import { bearerCredential, describe, keyParameterCredential } from "./added-scheme.js";
 import {
@@ -27,6 +27,7 @@ import { documentedEncoding } from "./key-encoding.js";
 import { documentedPrefix } from "./key-prefix.js";
 import { withPrefixProse } from "./prefix-prose.js";
 import { keyParameter, resolved } from "./key-parameter.js";
+import { keysInEveryBody, tokensHandedOut } from "./answer-tokens.js";
 import { basicCredential, withAuthProse } from "./key-as-user.js";
 import { keyNameProblem } from "./key-names.js";
 import { camelName, identifierName, uniqueNames } from "./credential-names.js";
@@ -102,10 +103,14 @@ export function draftCredential(
     : withSignedJwt(withSigv4(doc, schemeCredential(doc, operations)));
   const secretForms = formsTakingSecret(doc);
   const declaredKeys = keysDeclared(doc);
+  const answerTokens = tokensHandedOut(doc);
+  const bodyKeys = keysInEveryBody(doc);
   return {
     ...drafted,
     ...(secretForms.length ? { secretForms } : {}),
     ...(declaredKeys.length ? { declaredKeys } : {}),
+    ...(answerTokens.length ? { answerTokens } : {}),
+    ...(bodyKeys.length ? { bodyKeys } : {}),
   };
 }
 
@@ -273,7 +278,7 @@ function addressDraft(address: AddressCredential, notes: string[]): CredentialDr
   notes.push(
     `the document declares no security scheme, and ${address.inPaths ? "every chosen operation's" : "its server's"} ` +
       `path has {${address.variable}}, a credential by ` +
-      `its ${CREDENTIAL_BY_NAME.test(address.variable) ? "name" : "description"}: drafted as the credential the ` +
+      `its ${credentialByName(address.variable) ? "name" : "description"}: drafted as the credential the ` +
       `address carries (auth.variable), the secret parameter ${param}, sent only there and withheld from every ` +
       "message; check how the API takes its credential",
   );

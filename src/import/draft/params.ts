@@ -131,8 +131,9 @@ export function draftParams(
   if (signed.length) notes.push({ at, note: signatureHeadersNote(signed) });
   const bodyRules = draftBody(doc, op, rawOp, repeats, at, notes, { params, byWire, taken, constants });
   const words = `${op.path} ${typeof rawOp.summary === "string" ? rawOp.summary : ""}`;
-  const keys = credential.declaredKeys;
-  keepSecret(params, byWire, { keyless, tokenForm: tokenEndpointForm(doc, op), words, keys }, at, notes);
+  const { declaredKeys: keys, answerTokens, bodyKeys } = credential;
+  const secretsBy = { keyless, tokenForm: tokenEndpointForm(doc, op), words, keys, answerTokens, bodyKeys };
+  keepSecret(params, byWire, secretsBy, at, notes);
   const schemaRules = [...bodyRules, ...requiredObjectRules(parameters, byWire)];
   const rules = [...schemaRules, ...proseRules(doc, op, rawOp, { params, byWire, rules: schemaRules }, at, notes)];
   return { params, byWire, ...(rules.length ? { rules } : {}), ...(constants.length ? { constants } : {}) };

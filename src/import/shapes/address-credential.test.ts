@@ -126,3 +126,26 @@ describe("the review note of a credential the address carries says where the var
     );
   });
 });
+
+describe("a path variable named as a placeholder, its last word saying where the value goes", () => {
+  // Found in the public directory (seed 285): no security scheme, `{YOUR_API_KEY_HERE}` in every chosen operation's
+  // path, described only by its name: it was drafted as a plain required parameter beside a made-up bearer token, the
+  // key taken as literal text on the command line and shown whole in a refusal.
+  const named = (name: string) => {
+    const { document, operations } = documentWith({ type: "string" });
+    const renamed = (v: unknown) => JSON.parse(JSON.stringify(v).replaceAll("zqOwnerKey", name));
+    return { document: renamed(document) as Json, operations: renamed(operations) as { op: Json; path: string }[] };
+  };
+
+  it.each(["YOUR_ZQ_API_KEY_HERE", "zqTokenHere", "zq-secret-goes-here"])("is the credential: %s", (name) => {
+    const { document, operations } = named(name);
+    expect(addressCredential(document, operations)).toMatchObject({ variable: name, inPaths: true });
+    const ops = operations.map((o, i) => ({ id: `zq${i}`, ...o }));
+    expect(draftCredential(document, ops).notes.join(" ")).toContain(`{${name}}, a credential by its name:`);
+  });
+
+  it.each(["ZQ_PHONE_HERE", "ZQ_PAGE_TOKEN_HERE", "here"])("is no credential when the rest is none: %s", (name) => {
+    const { document, operations } = named(name);
+    expect(addressCredential(document, operations)).toBeUndefined();
+  });
+});

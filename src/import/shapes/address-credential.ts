@@ -21,7 +21,7 @@ type Json = Record<string, unknown>;
  * A variable's name that says it is a credential (`token`, `api_key`, `botToken`, `secret`), not one that says a page
  * or an id of it (`page_token`, `key_id`).
  */
-export const CREDENTIAL_BY_NAME = /^(?:[a-z]*[_-]?)?(?:token|api[_-]?key|key|secret|password|credential)s?$/i;
+const CREDENTIAL_BY_NAME = /^(?:[a-z]*[_-]?)?(?:token|api[_-]?key|key|secret|password|credential)s?$/i;
 const NOT_CREDENTIAL =
   /(page|next|cursor|continuation|sync|id|name)[_-]?(token|key)$|^(key|token)[_-]?(id|name|type)$/i;
 /**
@@ -75,7 +75,7 @@ export function addressCredential(
   for (const name of [...named, ...shared]) {
     const said = declared[name]?.description;
     const description = typeof said === "string" ? said.trim() : undefined;
-    const byName = CREDENTIAL_BY_NAME.test(name) && !NOT_CREDENTIAL.test(name);
+    const byName = credentialByName(name);
     const byWords =
       description !== undefined && CREDENTIAL_WORDS.test(description) && /token|key|secret|password/i.test(description);
     if ((!byName && !byWords) || (description !== undefined && RESOURCE_NAME.test(description))) continue;
@@ -87,6 +87,21 @@ export function addressCredential(
     return { variable: name, ...(description ? { description } : {}), ...patternOf(declared[name]?.schema), ...where };
   }
   return undefined;
+}
+
+/** Whether a variable's name says it is a credential, a placeholder's words aside (`YOUR_API_KEY_HERE`). */
+export function credentialByName(name: string): boolean {
+  const bare = withoutPlaceholderEnd(name);
+  return CREDENTIAL_BY_NAME.test(bare) && !NOT_CREDENTIAL.test(bare);
+}
+
+/**
+ * A name written as a placeholder, its last word telling the reader where to put the value and its first whose it is
+ * (`YOUR_API_KEY_HERE`, `api_key_goes_here`), read without those words: what it names is the value's kind.
+ */
+function withoutPlaceholderEnd(name: string): string {
+  const bare = name.replace(/(?<=[a-z0-9])[_-]?(goes[_-]?)?here$/i, "");
+  return bare === name ? name : bare.replace(/^(your|my)[_-]?(?=[a-z0-9])/i, "");
 }
 
 /** The characters of one path segment, which any credential in the address is made of. */

@@ -4,7 +4,7 @@
 import { SECRET_MIN_LENGTH, SHORT_SECRET_MIN_LENGTH } from "@blockwright/runtime/internal/generate";
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
 import { bracketPath, namesASecret, namesSecret, namesSecretList } from "../../../load/schemas/secret-names.js";
-import { type DeclaredKey, NOT_SECRET } from "../../auth/credential-draft.js";
+import { type AnswerToken, type DeclaredKey, NOT_SECRET } from "../../auth/credential-draft.js";
 import { carriesCredential, headerNamesCredential, namesCredential } from "../../auth/credential-params.js";
 import { tokenFormCredential } from "../../auth/token-endpoint-form.js";
 import type { ReviewNote } from "../../manifest-yaml.js";
@@ -17,7 +17,9 @@ type Path = (string | number)[];
  * credential of the provider's, one named as a key or a token (`api_key`), which elsewhere is the credential again; in
  * a token endpoint's form, the tokens, assertions and codes it carries (`subject_token`: token-endpoint-form.ts); a
  * list of texts named or described as a wallet's recovery words (secretListWhy); a parameter at the place of a declared
- * apiKey scheme add did not draft (schemeAt: a token beside the key chosen), the document's own word that it is one.
+ * apiKey scheme add did not draft (schemeAt: a token beside the key chosen), the document's own word that it is one; a
+ * parameter named as a field an answer hands out as a token for later calls (a sign-in's `uid`), whatever its name, and
+ * a body's `key` that every operation's body has, the document declaring no scheme (answer-tokens.ts).
  */
 export function keepSecret(
   params: Record<string, ManifestParam>,
@@ -27,7 +29,16 @@ export function keepSecret(
     tokenForm,
     words,
     keys = [],
-  }: { keyless: boolean; tokenForm: boolean; words: string; keys?: readonly DeclaredKey[] },
+    answerTokens = [],
+    bodyKeys = [],
+  }: {
+    keyless: boolean;
+    tokenForm: boolean;
+    words: string;
+    keys?: readonly DeclaredKey[];
+    answerTokens?: readonly AnswerToken[];
+    bodyKeys?: readonly string[];
+  },
   at: Path,
   notes: ReviewNote[],
 ): void {
@@ -69,10 +80,17 @@ export function keepSecret(
                   ? "a credential of a token endpoint's form (a body with a grant_type: RFC 6749, RFC 8693's token " +
                     "exchange)"
                   : undefined;
+    const handed = list || marked || named ? undefined : answerTokens.find((t) => t.name === wireName);
     const why = scheme
       ? `at the place of security scheme ${scheme} (apiKey in ${place} ${wireName}), a credential the document ` +
         "declares beside the one drafted"
-      : named;
+      : handed
+        ? `named as the field ${handed.from} answers, which the document calls a token for later calls ` +
+          `(${JSON.stringify(handed.words)})`
+        : !named && !list && place === "body" && bodyKeys.includes(wireName)
+          ? `a field ${wireName} every operation's request body has, and the document declares no security scheme: ` +
+            "the API's key, sent in the body"
+          : named;
     // A secret is at least SHORT_SECRET_MIN_LENGTH characters (the runtime refuses a shorter one; one under
     // SECRET_MIN_LENGTH, a PIN, it withholds as a whole value): a field bounded below that stays as it is, and an
     // example shorter than SECRET_MIN_LENGTH (a password `hunter2`) is left out. A default is the
