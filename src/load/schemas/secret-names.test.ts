@@ -69,3 +69,26 @@ describe("a field whose name ends in pass after what it unlocks", () => {
       expect(secretField(name, text), name).toBe(false);
   });
 });
+
+describe("a key, a token or a password by its last word and its description", () => {
+  const described = (description: string) => ({ ...text, description });
+
+  it("is a secret where the description calls a key private or secret, or a token a JWT", () => {
+    expect(secretField("zq_signing_key", described("The custom signing private key to mint JWTs."))).toBe(true);
+    expect(secretField("zqEncryptionKey", described("The secret key that decrypts the payload."))).toBe(true);
+    expect(secretField("zq_expired_token", described("The JWT that is sent via the session cookie."))).toBe(true);
+  });
+
+  it("is a secret as a password's hash, not as the hash's algorithm", () => {
+    for (const name of ["password_digest", "zqPasswordHash", "zq_password_hashed"])
+      expect(secretField(name, text), name).toBe(true);
+    expect(secretField("password_hasher", described("The algorithm that made the digest."))).toBe(false);
+  });
+
+  it("stays plain as a public key, a key's id, a sort key or a page's token", () => {
+    expect(secretField("zq_public_key", described("The public key beside the private key."))).toBe(false);
+    expect(secretField("zq_sort_key", described("The field the list is sorted by."))).toBe(false);
+    expect(secretField("zq_next_page_token", described("The token of the next page."))).toBe(false);
+    expect(secretField("zq_signing_key", described("Whether a custom signing key is used."))).toBe(false);
+  });
+});

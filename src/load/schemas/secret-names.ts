@@ -18,9 +18,10 @@ const SECRET_NAMES = new RegExp(
 );
 // A password of some kind by the end of its name: newPassword, smtp_password, current-passwd, admin_passphrase (not
 // password_hint or passwordless, whose ends are other words); or its confirmation, the same secret typed again
-// (password2, app_passwd2, password_confirmation, newPasswordRepeat).
+// (password2, app_passwd2, password_confirmation, newPasswordRepeat); or its hash (password_digest, passwordHash: a
+// migration's bcrypt text, cracked offline if it leaks; not password_hasher, the algorithm's name).
 const PASSWORD_ENDING =
-  /^([a-z0-9]+[_-]?)?(password|passwd|passphrase)([_-]?(\d|confirm|confirmation|confirmed|repeat|repeated|again))?$/i;
+  /^([a-z0-9]+[_-]?)?(password|passwd|passphrase)([_-]?(\d|confirm|confirmation|confirmed|repeat|repeated|again|digest|hash|hashed))?$/i;
 // A private key by the end of its name: ssh_private_key, signingPrivateKey, private_key_pem; or a certificate's, a TLS
 // server's (certificate_key, ssl_key, tls_key, cert_key, in PEM): the key a certificate is signed with. Not a
 // public_key, a key_id or a certificate itself.
@@ -55,9 +56,10 @@ function passOfAccountOrKey(name: string): boolean {
 // `key` is an API key only where its description says so (a query `key`, "API key. Your API key identifies your
 // project"); elsewhere it is a sort key, an object's key or a map's.
 const API_KEY_WORDS = /\bapi[ -]?key\b/i;
-// `token` is a credential only where its description says so (an account's new token: "API Token. Minimum 32
-// characters"; a websocket's query `token`, "JWT token used for authentication against this endpoint", a browser
-// sending no header there); elsewhere it is a page's, a device's or a record's token.
+// `token` (or a name ending in it: `expired_token`, "The JWT that is sent via the session cookie") is a credential
+// only where its description says so (an account's new token: "API Token. Minimum 32 characters"; a websocket's query
+// `token`, "JWT token used for authentication against this endpoint", a browser sending no header there); elsewhere it
+// is a page's, a device's or a record's token.
 const API_TOKEN_WORDS = /\b(api|access|auth(entication)?|bearer|session)[ -]?token\b|\bjwts?\b|\bfor authentication\b/i;
 
 /** What is beside a field: the names of its form's other fields, the words of its operation's address and summary. */
@@ -89,8 +91,15 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description);
   if (/^key$/i.test(name)) return API_KEY_WORDS.test(description);
-  return nameWords(name).at(-1) === "key" && ACCESS_KEY_WORDS.test(description);
+  const words = nameWords(name);
+  if (words.at(-1) === "token") return API_TOKEN_WORDS.test(description);
+  if (words.at(-1) !== "key") return false;
+  return ACCESS_KEY_WORDS.test(description) || (!words.includes("public") && PRIVATE_KEY_WORDS.test(description));
 }
+
+// A key described as a private or secret one (a JWT template's `signing_key`: "The custom signing private key"): what
+// signs or decrypts, never its public half.
+const PRIVATE_KEY_WORDS = /\b(private|secret)[ -]key\b/i;
 
 // A key described as one that grants access (a shared item's `sharingKey`: "A key granting access to the board"):
 // whoever holds it reads what it opens. Not a sort key, an idempotency key or a map's key, whose descriptions say so.
