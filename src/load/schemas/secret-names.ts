@@ -20,8 +20,11 @@ const SECRET_NAMES = new RegExp(
 // password_hint or passwordless, whose ends are other words); or its confirmation, the same secret typed again
 // (password2, app_passwd2, password_confirmation, newPasswordRepeat); or its hash (password_digest, passwordHash: a
 // migration's bcrypt text, cracked offline if it leaks; not password_hasher, the algorithm's name).
-const PASSWORD_ENDING =
-  /^([a-z0-9]+[_-]?)?(password|passwd|passphrase)([_-]?(\d|confirm|confirmation|confirmed|repeat|repeated|again|digest|hash|hashed))?$/i;
+const PASSWORD_ENDING = new RegExp(
+  "^([a-z0-9]+[_-]?)?(password|passwd|passphrase)" +
+    "([_-]?(\\d|confirm|confirmation|confirmed|repeat|repeated|again|digest|hash|hashed))?$",
+  "i",
+);
 // A private key by the end of its name: ssh_private_key, signingPrivateKey, private_key_pem; or a certificate's, a TLS
 // server's (certificate_key, ssl_key, tls_key, cert_key, in PEM): the key a certificate is signed with. Not a
 // public_key, a key_id or a certificate itself.
