@@ -56,14 +56,33 @@ export function mapOutputs(
 ): MappedOutputs {
   const output: Record<string, unknown> = {};
   let missing: { path: string; expression: string }[] | undefined;
-  for (const { path, source, optional } of outputs) {
+  const keys = pathKeys(outputs);
+  for (let i = 0; i < outputs.length; i++) {
+    const { path, source, optional } = outputs[i] as (typeof outputs)[number];
     const value = resolveSource(source, ctx);
     if (value === undefined && !("value" in source) && source.required && !optional)
       (missing ??= []).push({ path, expression: expressionOf(source) });
     if (optional && (value === undefined || value === null)) continue;
-    setOutputPath(output, path, value === undefined ? null : value);
+    setAt(output, keys[i] as readonly string[], value === undefined ? null : value);
   }
   return { output, missing: missing ?? NONE_MISSING };
+}
+
+// Each list's paths split, in its order, once per list (a tool's outputs, an outcome's: module constants): one lookup
+// a call, where each output's path was looked up by its text on every call, twice with the kind check.
+const listKeys = new WeakMap<readonly { path: string }[], readonly (readonly string[])[]>();
+let lastList: readonly { path: string }[] | undefined;
+let lastKeys: readonly (readonly string[])[] = [];
+
+/** The split paths of `outputs`, index for index (the list's own, made on its first call). */
+export function pathKeys(outputs: readonly { path: string }[]): readonly (readonly string[])[] {
+  // The list of the call before, as a loop over one tool asks: not even the weak map's lookup.
+  if (outputs === lastList) return lastKeys;
+  let keys = listKeys.get(outputs);
+  if (!keys) listKeys.set(outputs, (keys = outputs.map((o) => keysOf(o.path))));
+  lastList = outputs;
+  lastKeys = keys;
+  return keys;
 }
 
 // Dotted output paths split once (they come from tool definitions: a small, fixed set).
@@ -77,15 +96,23 @@ function keysOf(dotted: string): string[] {
 
 /** The value at a dotted output path (`metadata.total`), or undefined. */
 export function readOutputPath(target: Record<string, unknown>, dotted: string): unknown {
-  return keysOf(dotted).reduce<unknown>(
-    (node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined),
-    target,
-  );
+  return readAt(target, keysOf(dotted));
+}
+
+/** The value at an output path already split (pathKeys), or undefined: a loop, no closure made. */
+export function readAt(target: Record<string, unknown>, keys: readonly string[]): unknown {
+  let node: unknown = target;
+  for (let i = 0; i < keys.length; i++)
+    node = node !== null && typeof node === "object" ? (node as Record<string, unknown>)[keys[i] as string] : undefined;
+  return node;
 }
 
 /** Set a dotted output path, creating the objects on the way. */
 export function setOutputPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
-  const keys = keysOf(dotted);
+  setAt(target, keysOf(dotted), value);
+}
+
+function setAt(target: Record<string, unknown>, keys: readonly string[], value: unknown): void {
   let node = target;
   // Indexed, not a slice of the keys on each call.
   const last = keys.length - 1;
