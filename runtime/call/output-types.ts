@@ -8,7 +8,7 @@
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import type { Failure } from "../http/errors.js";
 import type { OutputCall, OutputSource, OutputType } from "../spec/tool-types.js";
-import { expressionOf, pathKeys, readAt } from "./map-outputs.js";
+import { expressionOf, readOutputPath } from "./map-outputs.js";
 import { redactThenCut } from "../common/outgoing-text.js";
 
 /** Longest excerpt of a wrong value shown in the message. */
@@ -27,12 +27,9 @@ export function outputTypeFailure(
   secrets: readonly string[] = [],
   read: readonly { path: string; source: OutputSource }[] = outputs,
 ): Failure | undefined {
-  // Each path split once per list (pathKeys), read by a loop: no lookup by its text, no closure, per output per call.
-  const keys = pathKeys(outputs);
-  for (let i = 0; i < outputs.length; i++) {
-    const spec = outputs[i] as OutputCall;
+  for (const spec of outputs) {
     if (spec.type === "json") continue;
-    const value = readAt(output, keys[i] as readonly string[]);
+    const value = readOutputPath(output, spec.path);
     // Its type as an output's is named: json holds anything, a number is finite, bytes are a Uint8Array.
     const type: OutputType | string = Array.isArray(value)
       ? "array"

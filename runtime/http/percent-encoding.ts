@@ -13,14 +13,12 @@ export function percentEncoded(text: string): string {
   if (UNRESERVED.test(text)) return text;
   const encoded = encodeURIComponent(text);
   // Replaced only when one is there: a replace with a function costs about 35 ns a value even when nothing matches.
-  return SUB_DELIM.test(encoded)
+  return /[!'()*]/.test(encoded)
     ? encoded.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
     : encoded;
 }
 
 const UNRESERVED = /^[\w.~-]*$/;
-// Made once: a literal in the function is a new RegExp object each value (about 7 ns).
-const SUB_DELIM = /[!'()*]/;
 
 /** Text already written for its place in an address (a style's delimiters raw between encoded items): sent as it is. */
 export interface Encoded {
