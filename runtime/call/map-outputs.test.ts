@@ -30,3 +30,23 @@ describe("mapOutputs' missing outputs", () => {
     expect(mapOutputs(outputs, reply({ id: "a", name: "b", extra: 1 })).missing).toEqual([]);
   });
 });
+
+// What any cheaper copy must keep (a delete-free copy was weighed: performance.md, the fifty-fourth round's callperf).
+describe("an output's omitted keys", () => {
+  const whole: OutputSource = {
+    expression: "$response.body",
+    ref: { kind: "body", pointer: [] },
+    omit: ["zqA", "zqC"],
+  };
+  it("are left out of a copy that keeps the rest in order, the body untouched", () => {
+    const body = JSON.parse('{"zqA":1,"zqB":{"x":2},"zqC":3,"zqD":null,"__proto__":{"zqPolluted":true}}');
+    const { output } = mapOutputs([{ path: "zq", source: whole }], reply(body));
+    const copy = output.zq as Record<string, unknown>;
+    expect(Object.keys(copy)).toEqual(["zqB", "zqD", "__proto__"]);
+    expect(copy.zqB).toBe(body.zqB);
+    // Parsed JSON's own `__proto__` stays a key of the copy, never its prototype.
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(copy, "__proto__")?.value).toEqual({ zqPolluted: true });
+    expect(Object.keys(body)).toEqual(["zqA", "zqB", "zqC", "zqD", "__proto__"]);
+  });
+});
