@@ -83,3 +83,44 @@ describe("a success in another form than the declared JSON", () => {
     expect(result).toEqual({ success: true, output: { zqrows: { zqid: "1" } } });
   });
 });
+
+describe("an answer the document declares as text (text/plain), read whole as a string output", () => {
+  // As the link gives a `text/plain` answer: one string output reading the whole body, the status beside it.
+  const text: ToolSpec = {
+    ...getBook,
+    outputs: [
+      { ...whole.outputs[0]!, type: "string" },
+      {
+        path: "zqstatus",
+        type: "number",
+        description: "The status.",
+        optional: false,
+        source: { expression: "$statusCode", ref: { kind: "status" } },
+      },
+    ],
+  };
+
+  it("reaches the output as its text when the text happens to be JSON", async () => {
+    for (const [body, type] of [
+      ["123", "text/plain"],
+      ['{"a":1}', "text/plain; charset=utf-8"],
+      ['"zq"', "text/csv"],
+      ["true", "text/markdown"],
+    ])
+      expect(await executeToolDefinition(text, input, { fetch: answer(body!, type) }), body).toEqual({
+        success: true,
+        output: { zqrows: body, zqstatus: 200 },
+      });
+  });
+
+  const encoded = (body: string) => new TextEncoder().encode(body);
+
+  it("is still read as JSON when it came as JSON, or with no type", async () => {
+    // Bytes: a text body's Response would type it text/plain itself.
+    for (const type of ["application/json", undefined])
+      expect(await executeToolDefinition(text, input, { fetch: answer(encoded('"zq one"'), type) }), type).toEqual({
+        success: true,
+        output: { zqrows: "zq one", zqstatus: 200 },
+      });
+  });
+});

@@ -11,12 +11,14 @@
 // longer has is taken out, noted: kept, the manifest no longer linked, and
 // `diff` could not say which workflow lines read it. One read from the first
 // of several places that holds a value loses only the places gone, and is
-// taken out when none is left.
+// taken out when none is left. Paging add drafted that reads a field the newer answer no longer has (a `nextUrl`'s
+// address, a cursor, an end flag), or gathers an output taken out, follows the newer draft's paging where that one's
+// outputs and page size are the manifest's, and is taken out otherwise (the tool then answers one page): kept, the
+// manifest no longer linked (BW2003).
 // Each gets a `# review:` comment and a printed line, and `diff` reports
 // each (a text changed, a new optional parameter or output, an output
 // removed): without them the package stayed as the older document described
 // it, and `diff` never mentioned what the newer one says.
-import { parseExpression } from "@blockwright/runtime/internal";
 import { type Document, isMap, Pair, parseDocument } from "yaml";
 import { withDocumentSteps } from "../import/document-steps.js";
 import { credentialAsDrafted } from "../import/draft-provider.js";
@@ -27,6 +29,7 @@ import { valueAt } from "../load/json-ref.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import type { ManifestOperation, ManifestOutput, ManifestParam } from "../load/precompiled/manifest-types.js";
 import { parseYamlSource } from "../load/yaml-source.js";
+import { bodyFieldGone, carryPaging } from "./carry-paging.js";
 
 type Json = Record<string, unknown>;
 type Path = (string | number)[];
@@ -78,6 +81,7 @@ export function carryDrafted(
     carryParams(carry, mine, shared, was, now);
     carryOutputs(carry, mine, was, now);
     dropGoneOutputs(carry, mine, was, (status, pointer) => newerAnswers(operationId, status, pointer));
+    carryPaging(carry, mine, shared, was.op, now.op, (pointer) => newerAnswers(operationId, undefined, pointer));
   }
   return { text: lines.length ? yaml.toString({ lineWidth: 0, flowCollectionPadding: true }) : manifestText, lines };
 }
@@ -206,6 +210,40 @@ class Carrier {
       path,
       [`${why} (blockwright upstream --accept; it was add's draft of the older document): check what ${name} reads`],
       why,
+    );
+  }
+
+  /** Whether the operation, as carried so far, has the output or parameter `name` (or the manifest shares it). */
+  has(key: "params" | "outputs", name: string): boolean {
+    return this.yaml.hasIn([...this.at, key, name]);
+  }
+
+  /**
+   * Paging add drafted that names a place gone: set to the newer draft's (`now`), or taken out where none is given;
+   * the note goes on the operation's pagination, or on the operation.
+   */
+  paging(now: unknown, why: string): void {
+    const path = [...this.at, "pagination"];
+    if (now === undefined) {
+      this.yaml.deleteIn(path);
+      this.note(
+        this.at,
+        [
+          `its pagination was taken out: ${why} (blockwright upstream --accept; it was add's draft of the older ` +
+            `document): the tool answers one page; write how the newer document pages, if it does`,
+        ],
+        `pagination taken out: ${why}`,
+      );
+      return;
+    }
+    this.yaml.setIn(path, draftedNode(this.yaml, now));
+    this.note(
+      path,
+      [
+        `the pagination follows the newer document's draft: ${why} (blockwright upstream --accept; it was add's ` +
+          `draft of the older document): check it`,
+      ],
+      `pagination as add drafts it from the newer document: ${why}`,
     );
   }
 
@@ -360,19 +398,4 @@ function dropGoneOutputs(
         `${fields.join(", ")} no longer read: ${why}`,
       );
   }
-}
-
-/** Whether `place` reads a field of the answer's body that the newer answer no longer has (not when it cannot tell). */
-function bodyFieldGone(
-  place: string,
-  status: number | undefined,
-  has: (status: number | undefined, pointer: readonly string[]) => boolean | undefined,
-): boolean {
-  let ref: ReturnType<typeof parseExpression>;
-  try {
-    ref = parseExpression(place);
-  } catch {
-    return false;
-  }
-  return ref.kind === "body" && ref.pointer.length > 0 && has(status, ref.pointer) === false;
 }

@@ -19,8 +19,8 @@ import {
   networkError,
   otherForm,
   otherFormFailure,
-  type OtherForm,
   parseBody,
+  readsText,
   redirectFailure,
   tooLarge,
   upstreamFailure,
@@ -138,16 +138,20 @@ export async function attempts(
         // Its failures' messages name the provider and status: a text made only for them.
         if (html) return failed(htmlFailure(tool, status, html));
         let body: unknown;
-        // Not JSON, and the service said another type: read as that type (reply-failures.ts otherForm).
-        let other: OtherForm | undefined;
-        try {
-          body = parseBody(text);
-        } catch {
-          other = otherForm(response, text, raw);
-          const invalid = `${tool.provider} answered ${status} with a body that is not valid JSON`;
-          if (!other) return failed(upstreamFailure(status, "INVALID_JSON" satisfies RuntimeErrorCode, invalid));
-          body = other.body;
-        }
+        // Not JSON, and the service said another type: read as that type (reply-failures.ts otherForm); so is, JSON or
+        // not, an answer in a text type that the outputs read as one text (readsText).
+        let other = !outcome && readsText(tool.outputs) ? otherForm(response, text, raw) : undefined;
+        if (typeof other?.body === "string") body = other.body;
+        else
+          try {
+            other = undefined;
+            body = parseBody(text);
+          } catch {
+            other = otherForm(response, text, raw);
+            const invalid = `${tool.provider} answered ${status} with a body that is not valid JSON`;
+            if (!other) return failed(upstreamFailure(status, "INVALID_JSON" satisfies RuntimeErrorCode, invalid));
+            body = other.body;
+          }
         const ctx: ExpressionContext = { status, body, headers: response.headers, params: call.values };
         // A 2xx whose body says it failed (the manifest's `errors.failureWhen`).
         if (response.ok && options.outcomes?.failed(tool, ctx))
