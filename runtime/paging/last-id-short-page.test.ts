@@ -12,7 +12,7 @@ const plain = irFixture("zqpayments").operations.find((o) => o.tool.id === "zqpa
 const KEY = "sk_test_zq_lastid_4eC39HqLyjW";
 const { more: _more, ...unflagged } = plain.pagination!;
 
-/** The customers list paged by its last id (`data/-1/id` sent as `starting_after`), `has_more` neither read nor output. */
+/** The customers list paged by its last id (`data/-1/id` sent as `starting_after`), its `has_more` neither read nor output. */
 const byLastId = (pageSize?: string): ToolSpec => ({
   ...plain,
   outputs: plain.outputs.filter((o) => o.path !== "metadata.hasMore"),
