@@ -157,7 +157,18 @@ async function* pages(
   }
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   let gathered = 0;
-  const { resize, asked } = sizeNoted(call, pagination, options.maxItems, () => gathered, params);
+  const sizer = pageSizer(call, pagination, options.maxItems, () => gathered, params);
+  // The page size the request being sent names: the one placed, else the value the call sends (given, or a default).
+  let asked: number | undefined;
+  const resize = (place: Place) => {
+    const own = pagination.pageSize;
+    const sent = own !== undefined && !call.unsent.has(own) ? call.values[own] : undefined;
+    asked = typeof sent === "number" ? sent : undefined;
+    sizer((target, value) => {
+      if (typeof value === "number") asked = value;
+      place(target, value);
+    });
+  };
   const first = call.request(resize);
   let request: HttpRequest = { ...first, headers: { ...first.headers } };
   // The offset, or the page number: where the first page starts.
@@ -196,8 +207,12 @@ async function* pages(
     if (page === 1 && "start" in numbering)
       returned = Math.max(0, offset - numbering.start) * (numbering.style === "page" ? onPage : 1);
     returned += onPage;
-    const seen = { onPage, returned, offset, asked: asked() };
-    const next = nextPage(call, pagination, sent.reply, request, first, seen, resize, options);
+
+    const sizeAsked = asked;
+    const next =
+      endsShort(pagination) && sizeAsked !== undefined && onPage < sizeAsked
+        ? undefined
+        : nextPage(call, pagination, sent.reply, request, first, { onPage, returned, offset }, resize, options);
     const full = gathered >= (options.maxItems ?? Infinity) || page >= maxPages;
     // Caps first: a next page that would be refused is not asked for when the call stops anyway.
     if (next && "error" in next && !full) {
@@ -231,31 +246,6 @@ async function* pages(
 const UNREACHABLE: NextPage = { unreachable: true };
 
 /**
- * pageSizer placing the page size, and the size the request last made names (`asked`): the one placed, else the value
- * the call sends (given, or a default sent), none where it names none.
- */
-function sizeNoted(
-  call: PreparedCall,
-  pagination: PaginationSpec,
-  maxItems: number | undefined,
-  gathered: () => number,
-  params: Record<string, unknown> | undefined,
-): { resize: (place: Place) => void; asked: () => number | undefined } {
-  const sizer = pageSizer(call, pagination, maxItems, gathered, params);
-  let asked: number | undefined;
-  const own = pagination.pageSize;
-  const sent = own !== undefined && !call.unsent.has(own) ? call.values[own] : undefined;
-  const resize = (place: Place) => {
-    asked = typeof sent === "number" ? sent : undefined;
-    sizer((target, value) => {
-      if (typeof value === "number") asked = value;
-      place(target, value);
-    });
-  };
-  return { resize, asked: () => asked };
-}
-
-/**
  * Whether a page shorter than the size its request named is the last: paging by the last item's id (a cursor read at
  * `-1` of the list) with no flag saying more remain, which else ends only on an empty page, one request more.
  */
@@ -273,11 +263,10 @@ function nextPage(
   reply: ExpressionContext,
   previous: HttpRequest,
   first: HttpRequest,
-  seen: { onPage: number; returned: number; offset: number; asked: number | undefined },
+  seen: { onPage: number; returned: number; offset: number },
   resize: (place: Place) => void,
   parts: Pick<Support, "links" | "cursors">,
 ): NextPage | undefined {
-  if (endsShort(pagination) && seen.onPage < (seen.asked ?? 0)) return undefined;
   // What the reply tells (a cursor, the last page): the cursors support's, which a generated package whose tools
   // read it is given, and a caller made by hand is refused without before any request (support.ts).
   const told = parts.cursors ? parts.cursors.after(pagination, reply, seen) : {};
