@@ -8,9 +8,7 @@
 // (the parameter's maximum, unless it is a number format's bound) unless the
 // caller gives a size, so that all pages take as few requests, and rate-limit
 // turns, as they can; under maxItems, each page asks only for the items still
-// missing. Paged by the last item's id with no flag saying more remain, a page
-// shorter than the size its request named is the last (else only an empty page
-// ends it, one request more).
+// missing.
 //
 // `collectPages` gathers every page into one result:
 //   - the list outputs (`pagination.items`) are concatenated, page after page,
@@ -157,18 +155,7 @@ async function* pages(
   }
   const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
   let gathered = 0;
-  const sizer = pageSizer(call, pagination, options.maxItems, () => gathered, params);
-  // The page size the request being sent names: the one placed, else the value the call sends (given, or a default).
-  let asked: number | undefined;
-  const resize = (place: Place) => {
-    const own = pagination.pageSize;
-    const sent = own !== undefined && !call.unsent.has(own) ? call.values[own] : undefined;
-    asked = typeof sent === "number" ? sent : undefined;
-    sizer((target, value) => {
-      if (typeof value === "number") asked = value;
-      place(target, value);
-    });
-  };
+  const resize = pageSizer(call, pagination, options.maxItems, () => gathered, params);
   const first = call.request(resize);
   let request: HttpRequest = { ...first, headers: { ...first.headers } };
   // The offset, or the page number: where the first page starts.
@@ -208,11 +195,7 @@ async function* pages(
       returned = Math.max(0, offset - numbering.start) * (numbering.style === "page" ? onPage : 1);
     returned += onPage;
 
-    const sizeAsked = asked;
-    const next =
-      endsShort(pagination) && sizeAsked !== undefined && onPage < sizeAsked
-        ? undefined
-        : nextPage(call, pagination, sent.reply, request, first, { onPage, returned, offset }, resize, options);
+    const next = nextPage(call, pagination, sent.reply, request, first, { onPage, returned, offset }, resize, options);
     const full = gathered >= (options.maxItems ?? Infinity) || page >= maxPages;
     // Caps first: a next page that would be refused is not asked for when the call stops anyway.
     if (next && "error" in next && !full) {
@@ -244,17 +227,6 @@ async function* pages(
 }
 
 const UNREACHABLE: NextPage = { unreachable: true };
-
-/**
- * Whether a page shorter than the size its request named is the last: paging by the last item's id (a cursor read at
- * `-1` of the list) with no flag saying more remain, which else ends only on an empty page, one request more.
- */
-function endsShort(pagination: PaginationSpec): boolean {
-  const next = pagination.next;
-  if (next.style !== "cursor" || pagination.more) return false;
-  const ref = next.cursor.ref;
-  return ref.kind === "body" && ref.pointer.includes("-1");
-}
 
 /** The request for the page after this one, or undefined on the last page. */
 function nextPage(
