@@ -24,6 +24,13 @@ const openapi = keyedDocument("zqruns", {
       responses: { "200": { description: "a batch", content: { "application/json": { schema: page } } } },
     },
   },
+  "/zqdropped/{zqid}": {
+    delete: {
+      operationId: "dropZqrun",
+      parameters: [{ name: "zqid", in: "path", required: true, schema: { type: "string" } }],
+      responses: { "204": { description: "dropped" } },
+    },
+  },
   "/zqruns": {
     get: {
       operationId: "listZqruns",
@@ -47,6 +54,7 @@ const openapi = keyedDocument("zqruns", {
                 zqrelative: { value: { value: [{ id: "zq-1" }], nextLink: "zqbaseurl?zqpage=3&zqsize=10" } },
                 zqrooted: { value: { value: [{ id: "zq-1" }], nextLink: "/zqelsewhere?zqpage=3" } },
                 zqbatch: { value: { value: [{ id: "zq-1" }], nextLink: "/zqruns/zq-batch-2" } },
+                zqdropped: { value: { value: [{ id: "zq-1" }], nextLink: "/zqdropped/zq-2?zqpage=2" } },
                 zqlists: {
                   value: { value: [{ id: "zq-1" }], nextLink: `https://api.zqruns.test/zqother?${zqlistsQuery}` },
                 },
@@ -70,6 +78,14 @@ const manifest = keyedManifest(
       items: [data]
     outputs:
       data: { type: array, from: "$response.body#/value", description: The runs. }
+  zqruns_drop:
+    operationId: dropZqrun
+    title: Drop a run
+    description: Drop a run.
+    params:
+      zqid: { type: string, required: true, maxLength: 64, description: The run., wire: { in: path } }
+    outputs:
+      zqstatus: { type: number, from: "$statusCode", description: The status. }
   zqruns_batch:
     operationId: nextZqrunsBatch
     title: Next batch
@@ -126,6 +142,10 @@ describe("a list's example whose next address names another path", () => {
       );
       // One naming another operation of the document (a query's next batch at its own path) is the mock's, as given.
       expect(await nextOf(`${mocks.urls.zqruns}/zqruns?__code=200&__example=zqbatch`)).toBe("/zqruns/zq-batch-2");
+      // One naming a path only another method serves (a record's DELETE) is no page: moved onto the list's own.
+      expect(await nextOf(`${mocks.urls.zqruns}/zqruns?__code=200&__example=zqdropped`)).toBe(
+        `${mocks.urls.zqruns}/zqruns?zqpage=2`,
+      );
     } finally {
       await mocks.close();
     }

@@ -51,12 +51,18 @@ export interface PagedRoute {
   served?: (pathname: string) => boolean;
 }
 
-/** Whether the document has an operation at a path, read under a server's base path: the patterns made on first use. */
+/** Whether the document has a GET operation at a path, read under a server's base path: patterns made on first use. */
 export type DocumentServes = (basePath: string, pathname: string) => boolean;
 
-/** The document's operations' paths (`documentPaths`) as a DocumentServes. */
-export function documentServes(documentPaths: Iterable<string>): DocumentServes {
-  const paths = [...new Set(documentPaths)];
+/** An operation as a next address's check reads it: its path and method (upper case). */
+type RoutedOperation = { path: string; method: string };
+
+/**
+ * The paths of the document's GET operations as a DocumentServes: a next address is followed with a GET, so a path
+ * only another method serves (a record's DELETE) is no page the mock can answer.
+ */
+export function documentServes(operations: Iterable<RoutedOperation>): DocumentServes {
+  const paths = [...new Set([...operations].flatMap((op) => (op.method.toUpperCase() === "GET" ? [op.path] : [])))];
   const byBase = new Map<string, RegExp[]>();
   return (basePath, pathname) => {
     let patterns = byBase.get(basePath);
@@ -66,14 +72,20 @@ export function documentServes(documentPaths: Iterable<string>): DocumentServes 
 }
 
 /**
- * The operations that page, each with the address pattern of its requests; `operations`: the document's, whose paths
- * alike but for their expressions' names (alikeRoutePaths) the mock's judge sends on to a path of their own, and whose
- * paths a next address's check reads (`served`).
+ * The operations that page, each with the address pattern of its requests; `operations`: the served document's, whose
+ * paths alike but for their expressions' names (alikeRoutePaths) the mock's judge sends on to a path of their own;
+ * `named`: those whose paths a next address's check reads (`served`), the linked document's.
  */
-export function pagedRoutes(tools: ToolSpec[], operations?: Iterable<{ path: string }>): PagedRoute[] {
-  const documentPaths = operations && [...operations].map((op) => op.path);
-  const alike = documentPaths ? alikeRoutePaths(documentPaths) : new Set<string>();
-  const serves = documentPaths && documentServes(documentPaths);
+export function pagedRoutes(
+  tools: ToolSpec[],
+  operations?: Iterable<RoutedOperation>,
+  named?: Iterable<RoutedOperation>,
+): PagedRoute[] {
+  // Listed once: an iterator (a map's values) is read once.
+  const listed = operations && [...operations];
+  const alike = listed ? alikeRoutePaths(listed.map((op) => op.path)) : new Set<string>();
+  const readable = named ?? listed;
+  const serves = readable && documentServes(readable);
   return tools.flatMap((tool) => (tool.pagination ? [routeOf(tool, tool.pagination, alike, serves)] : []));
 }
 

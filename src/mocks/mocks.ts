@@ -399,7 +399,8 @@ async function servedDocuments(
         provider,
         ...read,
         original: read.loaded.source.data as Record<string, unknown>,
-        paged: pagedRoutes(paging, read.judged.operations.values()),
+        // A next address read against the linked document's operations, as the suite's example case reads it.
+        paged: pagedRoutes(paging, read.judged.operations.values(), subject?.document.operations.values()),
       };
     }),
   );

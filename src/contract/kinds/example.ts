@@ -173,6 +173,6 @@ const serving = new WeakMap<OpenApiDocument, DocumentServes>();
 /** Which paths the document's mock serves (a next address naming none moves onto the list's own), once a document. */
 function servesOf(doc: OpenApiDocument): DocumentServes {
   let serves = serving.get(doc);
-  if (!serves) serving.set(doc, (serves = documentServes([...doc.operations.values()].map((op) => op.path))));
+  if (!serves) serving.set(doc, (serves = documentServes(doc.operations.values())));
   return serves;
 }
