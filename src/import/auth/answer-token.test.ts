@@ -115,3 +115,87 @@ describe("a key field every operation's request body has, the document declaring
     expect(d.manifest.operations.zqmail_zq_send!.params!.key?.secret).toBeUndefined();
   });
 });
+
+// Review of the rule: plain values it drafted secret, each refused under a secret's 8 characters before any request.
+describe("a name an answer hands out as a token, taken by a parameter that is no token", () => {
+  const param = (name: string, where: string, description?: string) => ({
+    name,
+    in: where,
+    required: where === "path",
+    schema: { type: "string" },
+    ...(description ? { description } : {}),
+  });
+  const signIn = (properties: Record<string, unknown>) => ({
+    post: { operationId: "zqSignIn", responses: { "200": reply({ type: "object", properties }) } },
+  });
+  const get = (operationId: string, parameters: unknown[], answer = answered) => ({
+    get: { operationId, parameters, responses: { "200": answer } },
+  });
+  const secretOf = (doc: Record<string, unknown>, id: string, op: string, name: string) =>
+    drafted(doc, [id], "zqids").manifest.operations[`zqids_${op}`]!.params![name]?.secret;
+
+  it("keeps a record's id plain: a path parameter named as an id, or one its own words call an id", () => {
+    const doc = openapi(
+      {
+        "/zqauth/signin": signIn({ zq_id: text("The session token for subsequent calls.") }),
+        "/zqitems/{zq_id}": get("zqItem", [param("zq_id", "path")]),
+        "/zqfind": get("zqFind", [param("zq_id", "query", "The item's id.")]),
+        "/zqsession": get("zqSession", [param("zq_id", "query", "the session's id, from the sign-in")]),
+      },
+      {},
+      { security: null },
+    );
+    expect(secretOf(doc, "zqItem", "zq_item", "zq_id")).toBeUndefined();
+    expect(secretOf(doc, "zqFind", "zq_find", "zq_id")).toBeUndefined();
+    expect(secretOf(doc, "zqSession", "zq_session", "zq_id")).toBe(true);
+  });
+
+  it("keeps a cursor or a sync token plain, and any parameter of the operation answering the field", () => {
+    const list = (properties: Record<string, unknown>, parameters: unknown[]) =>
+      get("zqList", parameters, reply({ type: "object", properties }));
+    const doc = openapi(
+      {
+        "/zqlist": list(
+          {
+            zqMarker: text("A token to pass on subsequent calls to fetch more items"),
+            zqSync: text("A token to pass on subsequent requests to receive only the changes since this one"),
+            zqState: text("A token to pass on subsequent calls"),
+          },
+          [param("zqState", "query"), param("zqMarker", "query")],
+        ),
+        "/zqother": get("zqOther", [param("zqMarker", "query"), param("zqSync", "query"), param("zqState", "query")]),
+      },
+      {},
+      { security: null },
+    );
+    expect(secretOf(doc, "zqList", "zq_list", "zqState")).toBeUndefined();
+    expect(secretOf(doc, "zqList", "zq_list", "zqMarker")).toBeUndefined();
+    expect(secretOf(doc, "zqOther", "zq_other", "zqMarker")).toBeUndefined();
+    expect(secretOf(doc, "zqOther", "zq_other", "zqSync")).toBeUndefined();
+    expect(secretOf(doc, "zqOther", "zq_other", "zqState")).toBe(true);
+  });
+});
+
+describe("a key field every body has, described as a record's name", () => {
+  const store = (said: string) => {
+    const doc = openapi(
+      {
+        "/zqkv/put": {
+          post: { operationId: "zqPut", requestBody: body({ key: text(said) }), responses: { "200": answered } },
+        },
+        "/zqkv/get": {
+          post: { operationId: "zqGet", requestBody: body({ key: text(said) }), responses: { "200": answered } },
+        },
+      },
+      {},
+      { security: null },
+    );
+    doc.components = {};
+    return drafted(doc, ["zqPut"], "zqkv").manifest.operations.zqkv_zq_put!.params!.key?.secret;
+  };
+
+  it("stays plain; one described as the account's key is secret", () => {
+    expect(store("The name of the entry")).toBeUndefined();
+    expect(store("Your API key")).toBe(true);
+  });
+});

@@ -1,15 +1,27 @@
 // Credentials a document declares no scheme for but shows by its shape: a field an answer hands out as a token for
 // later calls (a sign-in's `uid`), and a `key` field every operation's request body has (an API taking its key in
-// the JSON body). A parameter so named is drafted secret, set by a person (draft/secrets/keep-secret.ts).
+// the JSON body). A parameter so named is drafted secret, set by a person (draft/secrets/keep-secret.ts), unless its
+// own words or place say it is a plain value: a secret under 8 characters is refused before any request, so a record's
+// id, a cursor or an entry's name drafted secret would break real calls.
 import type { AnswerToken } from "./credential-draft.js";
 import { resolved } from "./key-parameter.js";
 
 type Json = Record<string, unknown>;
 
 // An answer's field the document calls a token for later calls ("token for future authorized calls"): not a page's
-// token for the next request (a cursor), which names the page, the next one or the results.
+// token for the next request (a cursor: the page, the next one, more items or results), nor a sync token (the changes
+// since the last call), which a list hands back to be passed on too.
 const FOR_LATER_CALLS = /\btoken\b.{0,40}\b(future|subsequent|later|following|further)\b.{0,30}\b(calls?|requests?)\b/i;
-const OF_A_PAGE = /\b(page|pages|paging|paginat\w*|cursor|next|continu\w*|results?)\b/i;
+const OF_A_PAGE = new RegExp(
+  [
+    /\b(page|pages|paging|paginat\w*|cursor|next|continu\w*|results?|remaining)\b/,
+    /\bmore\s+(items|results|records|entries|objects|data)\b/,
+    /\bchanges?\b.{0,20}\bsince\b|\b(sync\w*|delta|increment\w*)\b/,
+  ]
+    .map((r) => r.source)
+    .join("|"),
+  "i",
+);
 
 /**
  * The fields of the published document's 2xx JSON answers (a sign-in's: `uid`, "token for future authorized calls"),
@@ -25,9 +37,11 @@ export function tokensHandedOut(doc: Json): AnswerToken[] {
     for (const [name, raw] of Object.entries(properties as Json)) {
       const field = resolved(doc, raw);
       const words = typeof field?.description === "string" ? field.description.replace(/\s+/g, " ").trim() : "";
-      if (FOR_LATER_CALLS.test(words) && !OF_A_PAGE.test(words) && !found.has(name))
-        found.set(name, { name, from, words: words.slice(0, 120) });
-      else if (depth < 1) read(field, from, depth + 1);
+      if (FOR_LATER_CALLS.test(words) && !OF_A_PAGE.test(words)) {
+        const known = found.get(name);
+        if (!known) found.set(name, { name, from, by: [from], words: words.slice(0, 120) });
+        else if (!known.by.includes(from)) known.by.push(from);
+      } else if (depth < 1) read(field, from, depth + 1);
     }
   };
   for (const [path, item] of Object.entries(paths))
@@ -45,8 +59,39 @@ export function tokensHandedOut(doc: Json): AnswerToken[] {
   return [...found.values()];
 }
 
+/**
+ * Whether a parameter is the token an answer hands out: not a parameter of an operation answering it (a list's own
+ * cursor, passed back to the list), nor one that is a record's id by its own words or place. A sign-in's `id` token
+ * and an item's `id` share a name only: a description calling the parameter an id or identifier of anything but a
+ * session or sign-in names a record's, and a path parameter named as an id (`id`, `*_id`, `*Id`) addresses a record
+ * (a path carrying a credential is the address's, address-credential.ts). Drafting a record's id secret would refuse
+ * every id under a secret's 8 characters before any request.
+ */
+export function takesToken(
+  token: AnswerToken,
+  param: { place: string; name: string; description?: string; operation: string },
+): boolean {
+  if (token.by.includes(param.operation)) return false;
+  if (param.place === "path" && /(^id$|_id$|[a-z0-9]Id$|^ID$|_ID$)/.test(param.name)) return false;
+  const words = param.description ?? "";
+  return !(
+    /\b(ids?|identifiers?)\b/i.test(words) && !/\b(session|sign[- ]?in|log[- ]?in|auth\w*|token)\b/i.test(words)
+  );
+}
+
 // A bare key's name: elsewhere a sort key or a map's, but in every request of the API, its key.
 const KEY_NAME = /^(api[_-]?)?key$/i;
+// A key field's own words, if any, that it is the account's or the API's key: one described otherwise (a key-value
+// store's `key`, "the name of the entry") is a record's name, plain; one undescribed is read by its name alone.
+const ACCOUNT_KEY = new RegExp(
+  [
+    /\b(api|access|account'?s?|secret|your|private|client|developer|app(lication)?'?s?)[ _-]?key\b/,
+    /\bauthenticat\w*|\bauthoriz\w*|\bcredentials?\b/,
+  ]
+    .map((r) => r.source)
+    .join("|"),
+  "i",
+);
 
 /**
  * The key fields (`key`, `api_key`) of the request body of every operation of a document declaring no security scheme,
@@ -67,7 +112,11 @@ export function keysInEveryBody(doc: Json): string[] {
         for (const body of Object.values(content as Json)) {
           const properties = resolved(doc, resolved(doc, body)?.schema)?.properties;
           if (properties !== null && typeof properties === "object")
-            for (const k of Object.keys(properties)) fields.add(k);
+            for (const [k, raw] of Object.entries(properties as Json)) {
+              const said = resolved(doc, raw)?.description;
+              if (!KEY_NAME.test(k) || typeof said !== "string" || !said.trim() || ACCOUNT_KEY.test(said))
+                fields.add(k);
+            }
         }
       shared = (shared ?? [...fields].filter((f) => KEY_NAME.test(f))).filter((f) => fields.has(f));
       count++;

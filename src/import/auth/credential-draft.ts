@@ -91,10 +91,14 @@ export interface CredentialDraft {
   bodyKeys?: string[];
 }
 
-/** An answer's field handed out as a token for later calls: its name, the operation answering it, its words. */
+/**
+ * An answer's field handed out as a token for later calls: its name, the first operation answering it, every one that
+ * does (`METHOD /path`), its words.
+ */
 export interface AnswerToken {
   name: string;
   from: string;
+  by: string[];
   words: string;
 }
 

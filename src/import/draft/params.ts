@@ -132,7 +132,8 @@ export function draftParams(
   const bodyRules = draftBody(doc, op, rawOp, repeats, at, notes, { params, byWire, taken, constants });
   const words = `${op.path} ${typeof rawOp.summary === "string" ? rawOp.summary : ""}`;
   const { declaredKeys: keys, answerTokens, bodyKeys } = credential;
-  const secretsBy = { keyless, tokenForm: tokenEndpointForm(doc, op), words, keys, answerTokens, bodyKeys };
+  const operation = `${op.method.toUpperCase()} ${op.path}`;
+  const secretsBy = { keyless, tokenForm: tokenEndpointForm(doc, op), words, keys, answerTokens, bodyKeys, operation };
   keepSecret(params, byWire, secretsBy, at, notes);
   const schemaRules = [...bodyRules, ...requiredObjectRules(parameters, byWire)];
   const rules = [...schemaRules, ...proseRules(doc, op, rawOp, { params, byWire, rules: schemaRules }, at, notes)];

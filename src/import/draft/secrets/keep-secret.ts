@@ -6,6 +6,7 @@ import type { ManifestParam } from "../../../load/precompiled/manifest-types.js"
 import { bracketPath, namesASecret, namesSecret, namesSecretList } from "../../../load/schemas/secret-names.js";
 import { type AnswerToken, type DeclaredKey, NOT_SECRET } from "../../auth/credential-draft.js";
 import { carriesCredential, headerNamesCredential, namesCredential } from "../../auth/credential-params.js";
+import { takesToken } from "../../auth/answer-tokens.js";
 import { tokenFormCredential } from "../../auth/token-endpoint-form.js";
 import type { ReviewNote } from "../../manifest-yaml.js";
 
@@ -18,8 +19,10 @@ type Path = (string | number)[];
  * a token endpoint's form, the tokens, assertions and codes it carries (`subject_token`: token-endpoint-form.ts); a
  * list of texts named or described as a wallet's recovery words (secretListWhy); a parameter at the place of a declared
  * apiKey scheme add did not draft (schemeAt: a token beside the key chosen), the document's own word that it is one; a
- * parameter named as a field an answer hands out as a token for later calls (a sign-in's `uid`), whatever its name, and
- * a body's `key` that every operation's body has, the document declaring no scheme (answer-tokens.ts).
+ * parameter named as a field an answer hands out as a token for later calls (a sign-in's `uid`), whatever its name,
+ * unless a record's id or a parameter of the operation answering it (takesToken), and a body's `key` that every
+ * operation's body has, the document declaring no scheme, described as the account's key or not at all
+ * (answer-tokens.ts).
  */
 export function keepSecret(
   params: Record<string, ManifestParam>,
@@ -31,6 +34,7 @@ export function keepSecret(
     keys = [],
     answerTokens = [],
     bodyKeys = [],
+    operation,
   }: {
     keyless: boolean;
     tokenForm: boolean;
@@ -38,6 +42,8 @@ export function keepSecret(
     keys?: readonly DeclaredKey[];
     answerTokens?: readonly AnswerToken[];
     bodyKeys?: readonly string[];
+    /** The operation drafted, `METHOD /path`: an answer's token is no parameter of an operation answering it. */
+    operation?: string;
   },
   at: Path,
   notes: ReviewNote[],
@@ -80,7 +86,14 @@ export function keepSecret(
                   ? "a credential of a token endpoint's form (a body with a grant_type: RFC 6749, RFC 8693's token " +
                     "exchange)"
                   : undefined;
-    const handed = list || marked || named ? undefined : answerTokens.find((t) => t.name === wireName);
+    const handed =
+      list || marked || named
+        ? undefined
+        : answerTokens.find(
+            (t) =>
+              t.name === wireName &&
+              takesToken(t, { place, name: wireName, description: p.description, operation: operation ?? "" }),
+          );
     const why = scheme
       ? `at the place of security scheme ${scheme} (apiKey in ${place} ${wireName}), a credential the document ` +
         "declares beside the one drafted"
