@@ -118,9 +118,11 @@ import { runScratch } from "../../test-support/run/run-scratch.js";
 // as a whole token): 17,496; 17,550. 52nd (an output and paging's items from the first of a list of places that
 // holds a value of the output's kind: a reply that is a bare list or a page object holding it): 17,558; then pages
 // said to remain with no cursor or address to them ending not complete: 17,604; 17,650. 53rd (each output held to its
-// declared kind on every call, the place read from and the kind found named): 17,661; 17,710.
+// declared kind on every call, the place read from and the kind found named): 17,661; 17,710. 54th (an answer in a
+// text type that the outputs read whole as one string kept as its text, not parsed when it looks like JSON): 17,803;
+// 17,850.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 17_710;
+const MAX_CLIENT_GZIP_BYTES = 17_850;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));
