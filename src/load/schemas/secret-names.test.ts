@@ -92,3 +92,24 @@ describe("a key, a token or a password by its last word and its description", ()
     expect(secretField("zq_signing_key", described("Whether a custom signing key is used."))).toBe(false);
   });
 });
+
+// review54: a key described as granting access was drafted secret though plain: a public key, a public link's key and
+// a partition's key, each then refused under 8 characters before any request.
+describe("a key described as granting access", () => {
+  const described = (description: string) => ({ ...text, description });
+
+  it("is a secret where it lets a caller in: to an account, a board, or anyone holding a private link", () => {
+    expect(secretField("zqSharingKey", described("A key granting access to the shared board."))).toBe(true);
+    expect(secretField("zq_access_key", described("The key that gives access to your account."))).toBe(true);
+    expect(secretField("zq_primary_key", described("Grants access to the API."))).toBe(true);
+    expect(secretField("zq_share_key", described("The key giving read access to anyone with the link."))).toBe(true);
+  });
+
+  it("stays plain as a public key, a public link's key or a key to a place in the data", () => {
+    expect(secretField("zq_public_key", described("The SSH public key that grants access to the server."))).toBe(false);
+    expect(secretField("zq_ssh_key", described("The SSH public key that grants access to the server."))).toBe(false);
+    expect(secretField("zq_share_key", described("The public share key, giving read access to anyone."))).toBe(false);
+    expect(secretField("zq_partition_key", described("The key that provides access to the partition."))).toBe(false);
+    expect(secretField("zq_lookup_key", described("The key that provides access to the shard's rows."))).toBe(false);
+  });
+});

@@ -97,7 +97,8 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   const words = nameWords(name);
   if (words.at(-1) === "token") return API_TOKEN_WORDS.test(description);
   if (words.at(-1) !== "key") return false;
-  return ACCESS_KEY_WORDS.test(description) || (!words.includes("public") && PRIVATE_KEY_WORDS.test(description));
+  if (words.includes("public")) return false;
+  return grantsACallerAccess(words, description) || PRIVATE_KEY_WORDS.test(description);
 }
 
 // A key described as a private or secret one (a JWT template's `signing_key`: "The custom signing private key"): what
@@ -105,8 +106,25 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
 const PRIVATE_KEY_WORDS = /\b(private|secret)[ -]key\b/i;
 
 // A key described as one that grants access (a shared item's `sharingKey`: "A key granting access to the board"):
-// whoever holds it reads what it opens. Not a sort key, an idempotency key or a map's key, whose descriptions say so.
+// whoever holds it reads what it opens, even one for "anyone with the link" (a bearer credential for what is not
+// public). Not a sort key, an idempotency key or a map's key, whose descriptions say so; nor (review54, each drafted
+// secret, so a short one refused before any request) a public key or a public link's ("The SSH public key that grants
+// access", "The public share key giving read access"), nor a key to a place in the data, by its name or description
+// (`partition_key`: "provides access to the partition"), where no caller is let in.
 const ACCESS_KEY_WORDS = /\b(grant(s|ing)?|giv(es|ing)|allow(s|ing)?|provid(es|ing))\b[^.;]{0,40}\baccess\b/i;
+const PUBLIC_KEY_WORDS = /\bpublicly\b|\bpublic[ -]+([\w]+[ -]+)?(key|link|url|slug|share|sharing|id|identifier)\b/i;
+const DATA_PLACES = "partitions?|shards?|rows?|columns?|cells?|slots?|index(es)?|elements?|ranges?|segments?";
+const DATA_PLACE_KEY = new RegExp(`^(${DATA_PLACES}|sort|hash|foreign|clustering)$`, "i");
+const DATA_PLACE_ACCESS = new RegExp(
+  `\\baccess\\s+(to|into|for)\\s+((the|an?|its|each|this|that|one)\\s+)?([\\w-]+\\s+)?(${DATA_PLACES})\\b`,
+  "i",
+);
+
+/** Whether a key's words and description say it lets a caller in (not a public key, nor a data place's key). */
+function grantsACallerAccess(words: readonly string[], description: string): boolean {
+  if (!ACCESS_KEY_WORDS.test(description) || PUBLIC_KEY_WORDS.test(description)) return false;
+  return !words.some((w) => DATA_PLACE_KEY.test(w)) && !DATA_PLACE_ACCESS.test(description);
+}
 
 // A description whose subject is a name or an id of a secret, not the secret ("The name of the secret", "ID of the
 // secret to read", "The secret's id", "Secret name"): its first words say so.
