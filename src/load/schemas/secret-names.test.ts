@@ -1,7 +1,7 @@
 // Which fields inside a JSON value are secrets by their name: a password, a client's secret, and (since a service's
 // API key kept in a settings list was read as a plain text) a key or a token of a kind only a credential is.
 import { describe, expect, it } from "vitest";
-import { secretField } from "./secret-names.js";
+import { namesSecret, secretField } from "./secret-names.js";
 
 const text = { type: "string" };
 
@@ -111,5 +111,22 @@ describe("a key described as granting access", () => {
     expect(secretField("zq_share_key", described("The public share key, giving read access to anyone."))).toBe(false);
     expect(secretField("zq_partition_key", described("The key that provides access to the partition."))).toBe(false);
     expect(secretField("zq_lookup_key", described("The key that provides access to the shard's rows."))).toBe(false);
+  });
+});
+
+// review54: a page token under an object whose description mentions integrations was drafted secret.
+describe("a bare token inside an object holding a service's credentials", () => {
+  const integrations = { name: "zq_links", description: "The workspace's integrations, a page at a time." };
+
+  it("is a secret unless its own description calls it a page's token", () => {
+    expect(secretField("token", text, [], integrations)).toBe(true);
+    expect(secretField("token", { ...text, description: "The integration's token." }, [], integrations)).toBe(true);
+    for (const description of ["The next page token.", "A cursor to the rest of the list.", "Token of a later page."])
+      expect(secretField("token", { ...text, description }, [], integrations), description).toBe(false);
+  });
+
+  it("in a form's bracketed path too: a service's token secret, a page's plain", () => {
+    expect(namesSecret("zq_service[token]")).toBe(true);
+    expect(namesSecret("zq_service[token]", "The next page token.")).toBe(false);
   });
 });

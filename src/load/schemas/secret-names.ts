@@ -84,7 +84,7 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   // A form's bracketed path (`model[default_password]`, `service[token]`): its last segment is the field, the one
   // before it the object holding it.
   const { leaf, holder } = bracketPath(wireName);
-  if (holder !== undefined && holdsCredentials(holder) && /^token$/i.test(leaf)) return true;
+  if (holder !== undefined && holdsCredentials(holder) && heldToken(leaf, description)) return true;
   // A header's `X-` prefix (X-API-SECRET, X-Client-Secret) says nothing of what it holds: the name past it is read.
   const name = leaf.replace(/^x-/i, "");
   const endings = [SECRET_NAMES, PASSWORD_ENDING, PRIVATE_KEY_ENDING, WALLET_KEY_ENDING, PASS_OF];
@@ -151,6 +151,15 @@ export function bracketPath(name: string): { leaf: string; holder?: string } {
 // integration's, a connection's settings) or by its description ("The integration's credentials").
 const HOLDER_NAMES = new Set(["service", "integration", "connection", "connector", "credential", "credentials"]);
 const HOLDER_WORDS = /\b(credentials?|integrations?|connectors?)\b/i;
+
+// A token's own description saying it is a page's ("The next page token.", a cursor): it wins over its holder's words
+// (review54: a page token under a holder described as listing "integrations" was drafted secret).
+const PAGE_TOKEN_WORDS = /\b(pages?|paging|paginat\w*|cursor|next|continuation)\b/i;
+
+/** Whether a field is a bare `token` its own description does not call a page's: its holder's credential. */
+function heldToken(name: string, description: unknown): boolean {
+  return /^token$/i.test(name) && !(typeof description === "string" && PAGE_TOKEN_WORDS.test(description));
+}
 
 /** Whether an object's name (its last word) or description says it holds a service's or an integration's credential. */
 export function holdsCredentials(name?: string, description?: unknown): boolean {
@@ -219,7 +228,7 @@ export function secretField(
   if (field.format === "password" || namesSecret(name, field.description, { siblings })) return true;
   if (namesASecret(field.description)) return false;
   // A bare `token` of an object holding a service's credentials (`service: {token, api_url}`): that service's token.
-  if (/^token$/i.test(name) && holdsCredentials(holder.name, holder.description)) return true;
+  if (heldToken(name, field.description) && holdsCredentials(holder.name, holder.description)) return true;
   const words = nameWords(name);
   return CREDENTIAL_ENDINGS.has(words.slice(-2).join(" ")) || CREDENTIAL_ENDINGS.has(words.at(-1) ?? "");
 }
