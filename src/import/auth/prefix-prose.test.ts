@@ -63,6 +63,12 @@ describe("a key's prefix shown in the document's prose", () => {
     ],
     ["a webhook's signature shown in the header", overview("We sign each webhook: `Authorization: Bearer <sig>`."), {}],
     [
+      "a payload's signature (review54: the sentence's lead says what is signed)",
+      overview("Each payload is signed with HMAC: `Authorization: ZqSig <digest>`."),
+      {},
+    ],
+    ["a notification's header", overview("Notifications carry `Authorization: ZqSig <digest>`."), {}],
+    [
       "a section on webhooks",
       overview("Intro.\n\n## Zq webhooks\n\nEach one carries a header.\n`Authorization: ZqSig <digest>`"),
       {},
@@ -84,5 +90,18 @@ describe("a key's prefix shown in the document's prose", () => {
       ["zqListParcels"],
     );
     expect(d.manifest.auth).toEqual({ scheme: "zqHeaderKey", param: "apiKey", prefix: "ZqShipToken " });
+  });
+});
+
+// review54: any sentence with "signed", "notifications" or "hmac" was dropped, so a request's own header shown in one
+// lost its prefix; only a sentence whose lead is about what the provider sends is dropped now.
+describe("a key's prefix shown in a sentence on signing or notifications", () => {
+  it.each([
+    ["the requests signed by the header", "All requests are signed by sending `Authorization: ZqToken <key>`."],
+    ["notifications named after the header", "Send `Authorization: ZqToken <key>` to receive notifications."],
+    ["an HMAC named after the header", "Send `Authorization: ZqToken <key>`, not an HMAC of the body."],
+  ])("is read from %s", (_, sentence) => {
+    const d = drafted(keyed(overview(sentence)), ["zqListParcels"]);
+    expect(d.manifest.auth).toEqual({ scheme: "zqHeaderKey", param: "apiKey", prefix: "ZqToken " });
   });
 });

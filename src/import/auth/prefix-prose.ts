@@ -25,10 +25,24 @@ function documentProse(doc: Json): { text: string; where: string }[] {
   return prose.map((p) => ({ ...p, text: aboutTheRequest(p.text) })).filter((p) => p.text.trim() !== "");
 }
 
-// Words of what the provider sends or signs, not of the credential a request carries: a webhook's delivery, its
-// signature ("we sign each webhook: `Authorization: Bearer <signature>`"), a callback's, an event's. Not a sign-in.
-const NOT_THE_REQUEST =
-  /\b(webhooks?|callbacks?|hmac|signatures?|sign(s|ed|ing)?(?![ -]?(in|up|on)\b)|deliver(y|ies|ed)|notifications?)\b/i;
+// Words of what the provider sends, not of the credential a request carries: a webhook's delivery, a callback's, a
+// notification's, a request to the user's own endpoint. Its signature too ("we sign each webhook: `Authorization:
+// Bearer <signature>`", "Each payload is signed with HMAC"), but not where the request is what is signed (review54:
+// "All requests are signed by sending `Authorization: Token <key>`" lost its prefix). Not a sign-in.
+const SENT_BY_THE_PROVIDER =
+  /\b(webhooks?|callbacks?|deliver(y|ies|ed)|notifications?|your (own )?(endpoint|server|url|app)s?)\b/i;
+const SIGNED = /\b(hmac|signatures?|sign(s|ed|ing)?(?![ -]?(in|up|on)\b))\b/i;
+const THE_REQUEST = /\b(requests?|calls?)\b/i;
+
+/**
+ * Whether a sentence's lead (its words before what it shows, quoted) or a heading is about what the provider sends:
+ * a shown header after words on the request or on the key ("send `Authorization: Token <key>` to get notifications")
+ * is the request's.
+ */
+function aboutWhatTheProviderSends(text: string): boolean {
+  const lead = text.split(/[`"“]|(?<!\w)'/)[0] ?? "";
+  return SENT_BY_THE_PROVIDER.test(lead) || (SIGNED.test(lead) && !THE_REQUEST.test(lead));
+}
 
 /**
  * The prose's sentences about the request's credential: a section whose heading is about webhooks or signatures
@@ -37,12 +51,12 @@ const NOT_THE_REQUEST =
 function aboutTheRequest(text: string): string {
   const sections = text.split(/\n(?=#{1,6}\s)/);
   const kept = sections.filter(
-    (section) => !/^#{1,6}\s/.test(section) || !NOT_THE_REQUEST.test(section.split("\n")[0] ?? ""),
+    (section) => !/^#{1,6}\s/.test(section) || !aboutWhatTheProviderSends(section.split("\n")[0] ?? ""),
   );
   return kept
     .join("\n")
     .split(/(?<=[.!?])\s+|\n+/)
-    .filter((sentence) => !NOT_THE_REQUEST.test(sentence))
+    .filter((sentence) => !aboutWhatTheProviderSends(sentence))
     .join("\n");
 }
 

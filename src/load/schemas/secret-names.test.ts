@@ -1,7 +1,7 @@
 // Which fields inside a JSON value are secrets by their name: a password, a client's secret, and (since a service's
 // API key kept in a settings list was read as a plain text) a key or a token of a kind only a credential is.
 import { describe, expect, it } from "vitest";
-import { secretField } from "./secret-names.js";
+import { namesSecret, secretField } from "./secret-names.js";
 
 const text = { type: "string" };
 
@@ -90,5 +90,43 @@ describe("a key, a token or a password by its last word and its description", ()
     expect(secretField("zq_sort_key", described("The field the list is sorted by."))).toBe(false);
     expect(secretField("zq_next_page_token", described("The token of the next page."))).toBe(false);
     expect(secretField("zq_signing_key", described("Whether a custom signing key is used."))).toBe(false);
+  });
+});
+
+// review54: a key described as granting access was drafted secret though plain: a public key, a public link's key and
+// a partition's key, each then refused under 8 characters before any request.
+describe("a key described as granting access", () => {
+  const described = (description: string) => ({ ...text, description });
+
+  it("is a secret where it lets a caller in: to an account, a board, or anyone holding a private link", () => {
+    expect(secretField("zqSharingKey", described("A key granting access to the shared board."))).toBe(true);
+    expect(secretField("zq_access_key", described("The key that gives access to your account."))).toBe(true);
+    expect(secretField("zq_primary_key", described("Grants access to the API."))).toBe(true);
+    expect(secretField("zq_share_key", described("The key giving read access to anyone with the link."))).toBe(true);
+  });
+
+  it("stays plain as a public key, a public link's key or a key to a place in the data", () => {
+    expect(secretField("zq_public_key", described("The SSH public key that grants access to the server."))).toBe(false);
+    expect(secretField("zq_ssh_key", described("The SSH public key that grants access to the server."))).toBe(false);
+    expect(secretField("zq_share_key", described("The public share key, giving read access to anyone."))).toBe(false);
+    expect(secretField("zq_partition_key", described("The key that provides access to the partition."))).toBe(false);
+    expect(secretField("zq_lookup_key", described("The key that provides access to the shard's rows."))).toBe(false);
+  });
+});
+
+// review54: a page token under an object whose description mentions integrations was drafted secret.
+describe("a bare token inside an object holding a service's credentials", () => {
+  const integrations = { name: "zq_links", description: "The workspace's integrations, a page at a time." };
+
+  it("is a secret unless its own description calls it a page's token", () => {
+    expect(secretField("token", text, [], integrations)).toBe(true);
+    expect(secretField("token", { ...text, description: "The integration's token." }, [], integrations)).toBe(true);
+    for (const description of ["The next page token.", "A cursor to the rest of the list.", "Token of a later page."])
+      expect(secretField("token", { ...text, description }, [], integrations), description).toBe(false);
+  });
+
+  it("in a form's bracketed path too: a service's token secret, a page's plain", () => {
+    expect(namesSecret("zq_service[token]")).toBe(true);
+    expect(namesSecret("zq_service[token]", "The next page token.")).toBe(false);
   });
 });

@@ -84,7 +84,7 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   // A form's bracketed path (`model[default_password]`, `service[token]`): its last segment is the field, the one
   // before it the object holding it.
   const { leaf, holder } = bracketPath(wireName);
-  if (holder !== undefined && holdsCredentials(holder) && /^token$/i.test(leaf)) return true;
+  if (holder !== undefined && holdsCredentials(holder) && heldToken(leaf, description)) return true;
   // A header's `X-` prefix (X-API-SECRET, X-Client-Secret) says nothing of what it holds: the name past it is read.
   const name = leaf.replace(/^x-/i, "");
   const endings = [SECRET_NAMES, PASSWORD_ENDING, PRIVATE_KEY_ENDING, WALLET_KEY_ENDING, PASS_OF];
@@ -97,7 +97,8 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   const words = nameWords(name);
   if (words.at(-1) === "token") return API_TOKEN_WORDS.test(description);
   if (words.at(-1) !== "key") return false;
-  return ACCESS_KEY_WORDS.test(description) || (!words.includes("public") && PRIVATE_KEY_WORDS.test(description));
+  if (words.includes("public")) return false;
+  return grantsACallerAccess(words, description) || PRIVATE_KEY_WORDS.test(description);
 }
 
 // A key described as a private or secret one (a JWT template's `signing_key`: "The custom signing private key"): what
@@ -105,8 +106,25 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
 const PRIVATE_KEY_WORDS = /\b(private|secret)[ -]key\b/i;
 
 // A key described as one that grants access (a shared item's `sharingKey`: "A key granting access to the board"):
-// whoever holds it reads what it opens. Not a sort key, an idempotency key or a map's key, whose descriptions say so.
+// whoever holds it reads what it opens, even one for "anyone with the link" (a bearer credential for what is not
+// public). Not a sort key, an idempotency key or a map's key, whose descriptions say so; nor (review54, each drafted
+// secret, so a short one refused before any request) a public key or a public link's ("The SSH public key that grants
+// access", "The public share key giving read access"), nor a key to a place in the data, by its name or description
+// (`partition_key`: "provides access to the partition"), where no caller is let in.
 const ACCESS_KEY_WORDS = /\b(grant(s|ing)?|giv(es|ing)|allow(s|ing)?|provid(es|ing))\b[^.;]{0,40}\baccess\b/i;
+const PUBLIC_KEY_WORDS = /\bpublicly\b|\bpublic[ -]+([\w]+[ -]+)?(key|link|url|slug|share|sharing|id|identifier)\b/i;
+const DATA_PLACES = "partitions?|shards?|rows?|columns?|cells?|slots?|index(es)?|elements?|ranges?|segments?";
+const DATA_PLACE_KEY = new RegExp(`^(${DATA_PLACES}|sort|hash|foreign|clustering)$`, "i");
+const DATA_PLACE_ACCESS = new RegExp(
+  `\\baccess\\s+(to|into|for)\\s+((the|an?|its|each|this|that|one)\\s+)?([\\w-]+\\s+)?(${DATA_PLACES})\\b`,
+  "i",
+);
+
+/** Whether a key's words and description say it lets a caller in (not a public key, nor a data place's key). */
+function grantsACallerAccess(words: readonly string[], description: string): boolean {
+  if (!ACCESS_KEY_WORDS.test(description) || PUBLIC_KEY_WORDS.test(description)) return false;
+  return !words.some((w) => DATA_PLACE_KEY.test(w)) && !DATA_PLACE_ACCESS.test(description);
+}
 
 // A description whose subject is a name or an id of a secret, not the secret ("The name of the secret", "ID of the
 // secret to read", "The secret's id", "Secret name"): its first words say so.
@@ -133,6 +151,15 @@ export function bracketPath(name: string): { leaf: string; holder?: string } {
 // integration's, a connection's settings) or by its description ("The integration's credentials").
 const HOLDER_NAMES = new Set(["service", "integration", "connection", "connector", "credential", "credentials"]);
 const HOLDER_WORDS = /\b(credentials?|integrations?|connectors?)\b/i;
+
+// A token's own description saying it is a page's ("The next page token.", a cursor): it wins over its holder's words
+// (review54: a page token under a holder described as listing "integrations" was drafted secret).
+const PAGE_TOKEN_WORDS = /\b(pages?|paging|paginat\w*|cursor|next|continuation)\b/i;
+
+/** Whether a field is a bare `token` its own description does not call a page's: its holder's credential. */
+function heldToken(name: string, description: unknown): boolean {
+  return /^token$/i.test(name) && !(typeof description === "string" && PAGE_TOKEN_WORDS.test(description));
+}
 
 /** Whether an object's name (its last word) or description says it holds a service's or an integration's credential. */
 export function holdsCredentials(name?: string, description?: unknown): boolean {
@@ -201,7 +228,7 @@ export function secretField(
   if (field.format === "password" || namesSecret(name, field.description, { siblings })) return true;
   if (namesASecret(field.description)) return false;
   // A bare `token` of an object holding a service's credentials (`service: {token, api_url}`): that service's token.
-  if (/^token$/i.test(name) && holdsCredentials(holder.name, holder.description)) return true;
+  if (heldToken(name, field.description) && holdsCredentials(holder.name, holder.description)) return true;
   const words = nameWords(name);
   return CREDENTIAL_ENDINGS.has(words.slice(-2).join(" ")) || CREDENTIAL_ENDINGS.has(words.at(-1) ?? "");
 }
