@@ -41,6 +41,7 @@ import {
 import { MOCK_STEERING_KEYS } from "@blockwright/runtime/workflow";
 import { addQueryPairs, keepQueryPairs, queryPairs } from "../common/url/query-pairs.js";
 import { alikeRoutePaths, routePath, servedKeyPath } from "../load/operation-index.js";
+import { type DocumentServes, documentServes, pathPattern, type RoutedOperation } from "./routing/path-templates.js";
 
 export interface PagedRoute {
   method: string;
@@ -49,26 +50,6 @@ export interface PagedRoute {
   pagination: PaginationSpec;
   /** Whether the document has an operation at a path under this route's server (the mock serves it). */
   served?: (pathname: string) => boolean;
-}
-
-/** Whether the document has a GET operation at a path, read under a server's base path: patterns made on first use. */
-export type DocumentServes = (basePath: string, pathname: string) => boolean;
-
-/** An operation as a next address's check reads it: its path and method (upper case). */
-type RoutedOperation = { path: string; method: string };
-
-/**
- * The paths of the document's GET operations as a DocumentServes: a next address is followed with a GET, so a path
- * only another method serves (a record's DELETE) is no page the mock can answer.
- */
-export function documentServes(operations: Iterable<RoutedOperation>): DocumentServes {
-  const paths = [...new Set([...operations].flatMap((op) => (op.method.toUpperCase() === "GET" ? [op.path] : [])))];
-  const byBase = new Map<string, RegExp[]>();
-  return (basePath, pathname) => {
-    let patterns = byBase.get(basePath);
-    if (!patterns) byBase.set(basePath, (patterns = paths.map((p) => pathPattern(basePath + p))));
-    return patterns.some((pattern) => pattern.test(pathname));
-  };
 }
 
 /**
@@ -100,12 +81,6 @@ function routeOf(
   const basePath = tool.server.basePath ?? "";
   const served = serves && ((pathname: string) => serves(basePath, pathname));
   return { method: tool.method, path: pathPattern(basePath + path), tool, pagination, served };
-}
-
-/** A path template (`/volumes/{id}`) as a pattern of the paths it names, each placeholder one segment. */
-export function pathPattern(template: string): RegExp {
-  const parts = template.split(/\{[^{}]+\}/).map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  return new RegExp(`^${parts.join("[^/]+")}$`);
 }
 
 /**

@@ -14,7 +14,7 @@ import { ownServer } from "../link/server/operation-server.js";
 import { givesExampleValue } from "../load/media-types.js";
 import { servedKeyPaths } from "../load/operation-index.js";
 import { withBaseRefsAsKinds } from "../load/schemas/base-kinds.js";
-import { pathPattern } from "./mock-paging.js";
+import { pathPattern } from "./routing/path-templates.js";
 import { realisticValues } from "./realistic-values.js";
 import { SchemaLookup } from "./sample/sample-lookup.js";
 import { DocumentSampler, type RealisticValues } from "./sample/schema-sample.js";

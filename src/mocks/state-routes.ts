@@ -4,7 +4,7 @@
 // document's order.
 import type { Resource, Role } from "./mock-resources.js";
 import { withoutAlikeMark } from "../load/operation-index.js";
-import { pathPattern } from "./mock-paging.js";
+import { pathPattern } from "./routing/path-templates.js";
 
 export interface Hit {
   resource: Resource;

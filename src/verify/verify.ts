@@ -13,7 +13,7 @@ import { withAddress } from "../contract/call.js";
 import type { Exchange } from "../contract/exchange.js";
 import { expectedOutputs } from "../contract/outputs.js";
 import type { Subject } from "../contract/types.js";
-import { pathPattern } from "../mocks/mock-paging.js";
+import { pathPattern } from "../mocks/routing/path-templates.js";
 import { answerDrift } from "./answer-check.js";
 import type { Drift } from "./drift.js";
 import { type LiveExchange, liveLink, type RefusedRequest } from "./live-fetch.js";

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import jsYaml from "js-yaml";
-import { pathPattern } from "../../../src/mocks/mock-paging.js";
+import { pathPattern } from "../../../src/mocks/routing/path-templates.js";
 
 type Node = Record<string, unknown>;
 

@@ -6,7 +6,8 @@ import { checkValue, type ParamSpec, parsePointer, type ToolSpec } from "@blockw
 import { mockWords } from "@blockwright/runtime/workflow";
 import { carriesNoContent } from "../../load/media-types.js";
 import type { OpenApiDocument } from "../../load/openapi-document.js";
-import { type DocumentServes, documentServes, servedByMock } from "../../mocks/mock-paging.js";
+import { servedByMock } from "../../mocks/mock-paging.js";
+import { type DocumentServes, documentServes } from "../../mocks/routing/path-templates.js";
 import { documentAnswerFits } from "../../mocks/mock-realistic.js";
 import { expectAcceptedCall } from "../accepted.js";
 import { fail, same } from "../call.js";
