@@ -51,8 +51,8 @@ const PASS_OF = /^(old|new|current|confirm)[_-]?pass$/i;
 const UNLOCKED_BY_PASS =
   /^(root|admin|user|api|registry|smtp|ftp|db|ssh|key|cert|p12|pfx|pkcs12|keystore|truststore)$/i;
 function passOfAccountOrKey(name: string): boolean {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").split(/[\s_-]+/);
-  if (words.length < 2 || !/^pass$/i.test(words.at(-1) ?? "")) return false;
+  const words = nameWords(name);
+  if (words.length < 2 || words.at(-1) !== "pass") return false;
   const before = words.at(-2) ?? "";
   return UNLOCKED_BY_PASS.test(/^store$/i.test(before) ? `${words.at(-3) ?? ""}${before}` : before);
 }
