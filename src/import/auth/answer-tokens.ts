@@ -4,6 +4,7 @@
 // own words or place say it is a plain value: a secret under 8 characters is refused before any request, so a record's
 // id, a cursor or an entry's name drafted secret would break real calls.
 import type { AnswerToken } from "./credential-draft.js";
+import { documentOperations } from "../cut/select-operations.js";
 import { resolved } from "./key-parameter.js";
 
 type Json = Record<string, unknown>;
@@ -44,18 +45,17 @@ export function tokensHandedOut(doc: Json): AnswerToken[] {
       } else if (depth < 1) read(field, from, depth + 1);
     }
   };
-  for (const [path, item] of Object.entries(paths))
-    for (const [method, op] of Object.entries(resolved(doc, item) ?? {})) {
-      const responses = resolved(doc, op)?.responses;
-      if (responses === null || typeof responses !== "object") continue;
-      for (const [status, answer] of Object.entries(responses as Json)) {
-        if (!/^2/.test(status)) continue;
-        const content = resolved(doc, answer)?.content;
-        if (content === null || typeof content !== "object") continue;
-        for (const [media, body] of Object.entries(content as Json))
-          if (/json/i.test(media)) read(resolved(doc, body)?.schema, `${method.toUpperCase()} ${path}`, 0);
-      }
+  for (const { path, method } of documentOperations(doc)) {
+    const responses = resolved(doc, (paths[path] as Json)[method])?.responses;
+    if (responses === null || typeof responses !== "object") continue;
+    for (const [status, answer] of Object.entries(responses as Json)) {
+      if (!/^2/.test(status)) continue;
+      const content = resolved(doc, answer)?.content;
+      if (content === null || typeof content !== "object") continue;
+      for (const [media, body] of Object.entries(content as Json))
+        if (/json/i.test(media)) read(resolved(doc, body)?.schema, `${method.toUpperCase()} ${path}`, 0);
     }
+  }
   return [...found.values()];
 }
 
@@ -103,24 +103,22 @@ export function keysInEveryBody(doc: Json): string[] {
   const paths = doc.paths !== null && typeof doc.paths === "object" ? (doc.paths as Json) : {};
   let shared: string[] | undefined;
   let count = 0;
-  for (const item of Object.values(paths))
-    for (const [method, op] of Object.entries(resolved(doc, item) ?? {})) {
-      if (!/^(get|put|post|delete|options|head|patch|trace)$/.test(method)) continue;
-      const content = resolved(doc, resolved(doc, op)?.requestBody)?.content;
-      const fields = new Set<string>();
-      if (content !== null && typeof content === "object")
-        for (const body of Object.values(content as Json)) {
-          const properties = resolved(doc, resolved(doc, body)?.schema)?.properties;
-          if (properties !== null && typeof properties === "object")
-            for (const [k, raw] of Object.entries(properties as Json)) {
-              const said = resolved(doc, raw)?.description;
-              if (!KEY_NAME.test(k) || typeof said !== "string" || !said.trim() || ACCOUNT_KEY.test(said))
-                fields.add(k);
-            }
-        }
-      shared = (shared ?? [...fields].filter((f) => KEY_NAME.test(f))).filter((f) => fields.has(f));
-      count++;
-      if (!shared.length) return [];
-    }
+  for (const { path, method } of documentOperations(doc)) {
+    const content = resolved(doc, resolved(doc, (paths[path] as Json)[method])?.requestBody)?.content;
+    // The body's key fields that are the account's key by their words, or say nothing.
+    const keys = new Set<string>();
+    if (content !== null && typeof content === "object")
+      for (const body of Object.values(content as Json)) {
+        const properties = resolved(doc, resolved(doc, body)?.schema)?.properties;
+        if (properties !== null && typeof properties === "object")
+          for (const [k, raw] of Object.entries(properties as Json)) {
+            const said = resolved(doc, raw)?.description;
+            if (KEY_NAME.test(k) && (typeof said !== "string" || !said.trim() || ACCOUNT_KEY.test(said))) keys.add(k);
+          }
+      }
+    shared = (shared ?? [...keys]).filter((f) => keys.has(f));
+    count++;
+    if (!shared.length) return [];
+  }
   return count >= 2 ? (shared ?? []) : [];
 }
