@@ -98,7 +98,7 @@ describe("a key field every operation's request body has, the document declaring
     expect(params.key).toMatchObject({ type: "string", secret: true, visibility: "user-only" });
     expect(params.zqTo?.secret).toBeUndefined();
     expect(notesAt(d, "operations.zqmail_zq_send.params.key").join(" ")).toContain(
-      "a field key every operation's request body has, and the document declares no security scheme",
+      "a field key every request body of the document has, and the document declares no security scheme",
     );
     expect(await linkProblems(d, "zqmail")).toEqual([]);
   });
@@ -113,6 +113,61 @@ describe("a key field every operation's request body has, the document declaring
     schemed.security = [{ zqKey: [] }];
     const d = drafted(schemed, ["zqSend"], "zqmail");
     expect(d.manifest.operations.zqmail_zq_send!.params!.key?.secret).toBeUndefined();
+  });
+
+  // Found in the public directory (seed 286): a licence API, no scheme, whose every request body is a one-way union
+  // of a schema named `ApiKey` or `…Credentials` holding `key`, and whose key checks by serial take no body: `key` was
+  // drafted a plain text (a required one on its list), the operations with no body hiding it from the rule above.
+  const licence = (schema: string) => {
+    const wrapped = (name: string) => ({
+      required: true,
+      content: {
+        "application/json": { schema: { nullable: true, oneOf: [{ $ref: `#/components/schemas/${name}` }] } },
+      },
+    });
+    const doc = openapi(
+      {
+        "/zq/list": { post: { operationId: "zqList", requestBody: wrapped(schema), responses: { "200": answered } } },
+        "/zq/save": {
+          post: { operationId: "zqSave", requestBody: wrapped("ZqSaved"), responses: { "200": answered } },
+        },
+        "/zq/check/{zqSerial}": {
+          get: {
+            operationId: "zqCheck",
+            parameters: [{ name: "zqSerial", in: "path", required: true, schema: key }],
+            responses: { "200": answered },
+          },
+        },
+      },
+      {},
+      { security: null },
+    );
+    doc.components = {
+      schemas: {
+        [schema]: { type: "object", properties: { key } },
+        ZqSaved: { type: "object", properties: { key, zqName: key } },
+      },
+    };
+    return doc;
+  };
+
+  it("is the API's key when a body schema holding it is named as a key or credentials, beside bodiless operations", () => {
+    for (const schema of ["ApiKey", "ZqFindCredentials"]) {
+      const d = drafted(licence(schema), ["zqList", "zqSave"], "zqlic");
+      const ops = d.manifest.operations;
+      expect(ops.zqlic_zq_list!.params!.key).toMatchObject({ type: "string", secret: true, visibility: "user-only" });
+      expect(ops.zqlic_zq_save!.params!.key).toMatchObject({ secret: true, visibility: "user-only" });
+      expect(ops.zqlic_zq_save!.params!.zqName?.secret).toBeUndefined();
+      expect(notesAt(d, "operations.zqlic_zq_list.params.key").join(" ")).toContain(
+        "a field key every request body of the document has, and the document declares no security scheme",
+      );
+    }
+  });
+
+  it("stays plain beside bodiless operations when no schema holding it is named so (an entry's key)", () => {
+    const d = drafted(licence("ZqEntry"), ["zqList", "zqSave"], "zqlic");
+    expect(d.manifest.operations.zqlic_zq_list!.params!.key?.secret).toBeUndefined();
+    expect(d.manifest.operations.zqlic_zq_save!.params!.key?.secret).toBeUndefined();
   });
 });
 

@@ -93,32 +93,65 @@ const ACCOUNT_KEY = new RegExp(
   "i",
 );
 
+// A body schema the document names as the account's key or credentials (`ApiKey`, `FindCredentials`): its own word
+// that the key field it holds is the API's key.
+const CREDENTIAL_SCHEMA = /(api[_-]?key|credentials?)$/i;
+
 /**
  * The key fields (`key`, `api_key`) of the request body of every operation of a document declaring no security scheme,
  * two operations or more: the API's key, sent in each body, whatever the operation (a mail API's `{"key": …, …}`).
+ * Operations with no body may be among them when a body schema holding the field is one the document names as a key
+ * or credentials (a licence API's `ApiKey`, `FindCredentials` in every body, its key checks by serial taking none).
  */
 export function keysInEveryBody(doc: Json): string[] {
   const schemes = resolved(doc, doc.components)?.securitySchemes;
   if (schemes !== null && typeof schemes === "object" && Object.keys(schemes).length) return [];
   const paths = doc.paths !== null && typeof doc.paths === "object" ? (doc.paths as Json) : {};
   let shared: string[] | undefined;
-  let count = 0;
+  let bodies = 0;
+  let bodiless = 0;
+  const named = new Set<string>();
   for (const { path, method } of documentOperations(doc)) {
     const content = resolved(doc, resolved(doc, (paths[path] as Json)[method])?.requestBody)?.content;
+    const media = content !== null && typeof content === "object" ? Object.values(content as Json) : [];
+    if (!media.length) {
+      bodiless++;
+      continue;
+    }
     // The body's key fields that are the account's key by their words, or say nothing.
     const keys = new Set<string>();
-    if (content !== null && typeof content === "object")
-      for (const body of Object.values(content as Json)) {
-        const properties = resolved(doc, resolved(doc, body)?.schema)?.properties;
-        if (properties !== null && typeof properties === "object")
-          for (const [k, raw] of Object.entries(properties as Json)) {
-            const said = resolved(doc, raw)?.description;
-            if (KEY_NAME.test(k) && (typeof said !== "string" || !said.trim() || ACCOUNT_KEY.test(said))) keys.add(k);
-          }
+    for (const body of media)
+      for (const { name, field, schema } of bodyFields(doc, resolved(doc, body)?.schema, "", 0)) {
+        const said = resolved(doc, field)?.description;
+        if (!KEY_NAME.test(name) || (typeof said === "string" && said.trim() && !ACCOUNT_KEY.test(said))) continue;
+        keys.add(name);
+        if (CREDENTIAL_SCHEMA.test(schema)) named.add(name);
       }
     shared = (shared ?? [...keys]).filter((f) => keys.has(f));
-    count++;
+    bodies++;
     if (!shared.length) return [];
   }
-  return count >= 2 ? (shared ?? []) : [];
+  return bodies >= 2 ? (shared ?? []).filter((f) => !bodiless || named.has(f)) : [];
+}
+
+/**
+ * A body schema's top-level fields, each with the name of the component holding it (`""` for an inline one): read
+ * through `allOf` and a union of one way (`{nullable: true, oneOf: [{$ref: …/ApiKey}]}`), as the draft reads the body.
+ */
+function bodyFields(
+  doc: Json,
+  raw: unknown,
+  schema: string,
+  depth: number,
+): { name: string; field: unknown; schema: string }[] {
+  const ref = raw !== null && typeof raw === "object" ? (raw as Json).$ref : undefined;
+  const own = typeof ref === "string" ? ref.slice(ref.lastIndexOf("/") + 1) : schema;
+  const node = resolved(doc, raw);
+  if (!node || depth > 4) return [];
+  const properties = resolved(doc, node.properties);
+  const out = properties ? Object.entries(properties).map(([name, field]) => ({ name, field, schema: own })) : [];
+  const one = (ways: unknown) => (Array.isArray(ways) && ways.length === 1 ? ways : []);
+  for (const part of [...(Array.isArray(node.allOf) ? node.allOf : []), ...one(node.oneOf), ...one(node.anyOf)])
+    out.push(...bodyFields(doc, part, own, depth + 1));
+  return out;
 }

@@ -85,8 +85,8 @@ export interface CredentialDraft {
    */
   answerTokens?: AnswerToken[];
   /**
-   * The key fields every operation's request body has, the document declaring no scheme (answer-tokens.ts): a body
-   * field of that name is the API's key, drafted secret.
+   * The key fields every request body of the document has, the document declaring no scheme (answer-tokens.ts): a
+   * body field of that name is the API's key, drafted secret.
    */
   bodyKeys?: string[];
 }

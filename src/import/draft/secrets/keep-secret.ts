@@ -101,8 +101,8 @@ export function keepSecret(
         ? `named as the field ${handed.from} answers, which the document calls a token for later calls ` +
           `(${JSON.stringify(handed.words)})`
         : !named && !list && place === "body" && bodyKeys.includes(wireName)
-          ? `a field ${wireName} every operation's request body has, and the document declares no security scheme: ` +
-            "the API's key, sent in the body"
+          ? `a field ${wireName} every request body of the document has, and the document declares no security ` +
+            "scheme: the API's key, sent in the body"
           : named;
     // A secret is at least SHORT_SECRET_MIN_LENGTH characters (the runtime refuses a shorter one; one under
     // SECRET_MIN_LENGTH, a PIN, it withholds as a whole value): a field bounded below that stays as it is, and an
