@@ -110,6 +110,20 @@ describe("documentedPrefix", () => {
       "Bearer ",
       'its description\'s "Bearer $API_KEY_OR_JWT"',
     ],
+    // A code span quoting its example (AppVeyor's `"Bearer <token>"`), beside a key's own start the key is prefixed
+    // with ("prefixed with "v2.""), which is no prefix: the header was sent as "v2. <key>".
+    [
+      "zqToken",
+      {
+        type: "apiKey",
+        in: "header",
+        name: "Authorization",
+        description:
+          'Pass it in the `Authorization` header as `"Zq <token>"`. A user-level key (prefixed with "v2.") works too.',
+      },
+      "Zq ",
+      'its description\'s "Zq <token>"',
+    ],
     // The scheme's own name, a scheme word.
     ["Bearer", { type: "apiKey", in: "header", name: "Authorization" }, "Bearer ", "its name, Bearer"],
     // A name of Bearer and another word (Swagger 2.0 has no bearer scheme).
@@ -142,6 +156,16 @@ describe("documentedPrefix", () => {
       "a sentence whose last word names the key",
       "zqKey",
       { type: "apiKey", in: "header", name: "Authorization", description: '"Paste your personal API key"' },
+    ],
+    [
+      "a key's own start the key is prefixed with",
+      "zqKey",
+      {
+        type: "apiKey",
+        in: "header",
+        name: "Authorization",
+        description: 'A user-level API key (prefixed with "v2.") is sent as it is.',
+      },
     ],
   ])("finds none in %s", (_, name, scheme) => {
     expect(documentedPrefix(name, scheme, String(scheme.name))).toBeUndefined();

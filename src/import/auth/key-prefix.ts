@@ -96,7 +96,9 @@ export function documentedPrefix(name: string, scheme: Json, header: string): Do
     if (prefix) return { prefix, from: `its description's ${JSON.stringify(shown)}` };
   }
   const said = PREPENDED.exec(description);
-  if (said?.[1]) {
+  // A word a key is prefixed with that is no scheme's word (`v2.`, `sk_`): the key's own start ("a user-level API key
+  // (prefixed with "v2.")"), which the key given already holds; a scheme's word goes before it (`token`, `Bearer `).
+  if (said?.[1] && (said[2] || /[ =:]$/.test(said[1]) || /^[A-Za-z]+(?:-[A-Za-z]+)*$/.test(said[1]))) {
     const word = said[1];
     const prefix = said[2] || !/[ =:]$/.test(word) ? `${word.trimEnd()} ` : word;
     if (PREFIX.test(prefix)) return { prefix, from: `its description ("${said[0]}")` };
@@ -149,9 +151,13 @@ function shownTexts(description: string): string[] {
   return [...quoted, ...afterColon];
 }
 
-/** A description's code spans and quoted texts, then its texts in single quotes. */
+/**
+ * A description's code spans and quoted texts, then its texts in single quotes; a code span that quotes its text
+ * (`` `"Bearer <token>"` ``) gives the text inside the quotes.
+ */
 function quotedTexts(description: string): string[] {
-  const quoted = [...description.matchAll(QUOTED)].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
+  const unquoted = (t: string) => (/^(["'“])[^"'“”]+["'”]$/.exec(t) ? t.slice(1, -1) : t);
+  const quoted = [...description.matchAll(QUOTED)].map((m) => unquoted(m[1] ?? m[2] ?? m[3] ?? ""));
   const single = [...description.matchAll(SINGLE_QUOTED)].map((m) => m[1] ?? "");
   return [...quoted, ...single];
 }
