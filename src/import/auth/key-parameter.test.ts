@@ -122,6 +122,20 @@ describe("a required header named as a token or key of some kind, on every opera
     },
   );
 
+  // Found in the public directory (seed 287): an API gateway's document, no scheme, whose every operation but one
+  // requires `x-tyk-authorization` ("tyk gateway shared secret"): drafted a plain header beside a made-up bearer token.
+  it("is the credential when named as an authorization of its own (X-Zqgate-Authorization), not the bare word", () => {
+    const doc = noSchemes({});
+    const every = (p: unknown) => [{ op: op("a", [p]) }, { op: op("b", [p]) }];
+    expect(keyParameter(doc, every(header("X-Zqgate-Authorization")))).toEqual({
+      in: "header",
+      name: "X-Zqgate-Authorization",
+      optional: false,
+    });
+    expect(keyParameter(doc, every(header("Zqauthorization")))).toBeUndefined();
+    expect(keyParameter(doc, every(header("X-Zqgate-Authorization", false)))).toBeUndefined();
+  });
+
   it("drafts as the credential, secret, in a document that links", async () => {
     const token = { ...header("X-Zqmail-Server-Token"), description: "The token of the server." };
     const d = drafted(noSchemes({ "/zqbounces": { get: op("listZqbounces", [token]) } }), ["listZqbounces"]);

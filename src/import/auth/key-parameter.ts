@@ -23,8 +23,9 @@ export interface KeyParameter {
 const KEY_NAME =
   /^([a-z0-9]+[-_.])*(api[-_]?key|apikey|access[-_]?token|auth[-_]?token|secret[-_]?key)$|^(token|key)$/i;
 // A required header named as a token or a key of some kind (X-Postmark-Server-Token, Private-Token, X-Vault-Token),
-// not one that keys a request or a page (Idempotency-Key, X-Page-Token, X-CSRF-Token).
-const KEY_HEADER = /^([a-z0-9]+[-_.])*(token|key)$/i;
+// not one that keys a request or a page (Idempotency-Key, X-Page-Token, X-CSRF-Token); or as an authorization of its
+// own beside the standard header (a gateway's `x-tyk-authorization`, "shared secret"), which carries a credential too.
+const KEY_HEADER = /^([a-z0-9]+[-_.])*(token|key)$|^([a-z0-9]+[-_.])+authorization$/i;
 const NO_CREDENTIAL_HEADER =
   /(^|[-_.])(idempotency|page|next|sync|continuation|csrf|xsrf|cache|request|correlation|trace)[-_.]/i;
 
