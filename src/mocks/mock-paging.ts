@@ -126,7 +126,8 @@ export function withPaging(listener: RequestListener, routes: PagedRoute[], fits
   };
 }
 
-interface SentRequest {
+/** A request as the paging reads it: its address, headers and whole body. */
+export interface SentRequest {
   url: URL;
   headers: IncomingMessage["headers"];
   body: Buffer;
@@ -358,8 +359,8 @@ function sameRequest(address: URL, requested: URL, tool: ToolSpec): boolean {
   return pairs(address) === pairs(requested);
 }
 
-/** The value the request carries at a page target, as text. */
-function valueAt(request: SentRequest, target: PageTarget): string | undefined {
+/** The value the request carries at a page target (a query pair, a header, a body field), as text. */
+export function valueAt(request: SentRequest, target: PageTarget): string | undefined {
   if (target.in !== "body") {
     if (target.in === "query") return request.url.searchParams.get(target.name) ?? undefined;
     const value = request.headers[target.name.toLowerCase()];
