@@ -50,23 +50,25 @@ export interface PagedRoute {
   pagination: PaginationSpec;
   /** Whether the document has an operation at a path under this route's server (the mock serves it). */
   served?: (pathname: string) => boolean;
+  /** The paths of the document's other servers, longest first: an address under one names a path under this route's. */
+  otherBases?: readonly string[];
+}
+
+/** A document as the paged routes read it: its operations (paths and methods) and its servers (`source.data`). */
+export interface RoutedDocument {
+  operations: { values(): Iterable<RoutedOperation> };
+  source: { data: unknown };
 }
 
 /**
- * The operations that page, each with the address pattern of its requests; `operations`: the served document's, whose
- * paths alike but for their expressions' names (alikeRoutePaths) the mock's judge sends on to a path of their own;
- * `named`: those whose paths a next address's check reads (`served`), the linked document's.
+ * The operations that page, each with the address pattern of its requests; `served`: the served document, whose paths
+ * alike but for their expressions' names (alikeRoutePaths) the mock's judge sends on to a path of their own; `named`:
+ * the one whose paths and servers a next address's check reads (`served`), the linked document.
  */
-export function pagedRoutes(
-  tools: ToolSpec[],
-  operations?: Iterable<RoutedOperation>,
-  named?: Iterable<RoutedOperation>,
-): PagedRoute[] {
-  // Listed once: an iterator (a map's values) is read once.
-  const listed = operations && [...operations];
-  const alike = listed ? alikeRoutePaths(listed.map((op) => op.path)) : new Set<string>();
-  const readable = named ?? listed;
-  const serves = readable && documentServes(readable);
+export function pagedRoutes(tools: ToolSpec[], served?: RoutedDocument, named?: RoutedDocument): PagedRoute[] {
+  const alike = served ? alikeRoutePaths([...served.operations.values()].map((op) => op.path)) : new Set<string>();
+  const readable = named ?? served;
+  const serves = readable && documentServes(readable.operations.values(), readable.source.data);
   return tools.flatMap((tool) => (tool.pagination ? [routeOf(tool, tool.pagination, alike, serves)] : []));
 }
 
@@ -80,7 +82,8 @@ function routeOf(
   const path = alike.has(routePath(tool.path)) ? servedKeyPath(tool.path, new Set(), alike) : tool.path;
   const basePath = tool.server.basePath ?? "";
   const served = serves && ((pathname: string) => serves(basePath, pathname));
-  return { method: tool.method, path: pathPattern(basePath + path), tool, pagination, served };
+  const otherBases = serves?.bases.filter((base) => base !== basePath);
+  return { method: tool.method, path: pathPattern(basePath + path), tool, pagination, served, otherBases };
 }
 
 /**
@@ -123,7 +126,8 @@ export function withPaging(listener: RequestListener, routes: PagedRoute[], fits
   };
 }
 
-interface SentRequest {
+/** A request as the paging reads it: its address, headers and whole body. */
+export interface SentRequest {
   url: URL;
   headers: IncomingMessage["headers"];
   body: Buffer;
@@ -293,12 +297,12 @@ function endList(route: PagedRoute, reply: Reply, ref: ValueRef | undefined, fit
 const LEFT_OUT = Symbol("left out");
 
 /**
- * A next address as one on the mock: its own when it is on the mock already
- * (or relative) and names an operation of the document (another operation's
- * too: a query's next batch); on another origin, moved to the mock's, with
- * its path when that reaches the same operation; else the request's path with
- * the address's query (a relative placeholder naming no operation, `baseurl`,
- * would answer 404).
+ * A next address as one on the mock, decided by what a client following it would reach: its own when it is on the mock
+ * already (or relative) and names an operation of the document (another operation's too: a query's next batch); on
+ * another origin, moved to the mock's with its path when that reaches the same operation or another GET one; one under
+ * another of the document's servers (`/v1/items` for a list at `/v2/items`) read under the list's server; else the
+ * request's path with the address's query (a relative placeholder naming no operation, `baseurl`, would answer 404).
+ * A fragment is never sent: a path is read without it.
  */
 function onMock(given: string, requested: URL, route: PagedRoute): URL | undefined {
   let url: URL;
@@ -309,8 +313,8 @@ function onMock(given: string, requested: URL, route: PagedRoute): URL | undefin
   }
   if (url.origin === requested.origin && (route.path.test(url.pathname) || (route.served?.(url.pathname) ?? true)))
     return url;
-  const moved = url.origin === requested.origin ? url : new URL(`${url.pathname}${url.search}`, requested.origin);
-  if (route.path.test(moved.pathname)) return moved;
+  const path = reachedPath(url.pathname, route);
+  if (path !== undefined) return new URL(`${path}${url.search}`, requested.origin);
   // An address of another path (an example's, for a sibling list, or on the mock a placeholder naming no operation,
   // `baseurl?page=3` read as a relative path): this request's own with the address's query, less
   // the mock's steering keys, which a caller sends with each request it steers and never follows. Every pair as it
@@ -327,6 +331,21 @@ function onMock(given: string, requested: URL, route: PagedRoute): URL | undefin
   return own;
 }
 
+/**
+ * The path on the mock an address's path reaches: its own when the list or another GET operation is there, else the
+ * same path under another of the document's servers read under the list's (the upstream answers both).
+ */
+function reachedPath(pathname: string, route: PagedRoute): string | undefined {
+  const reaches = (path: string) => route.path.test(path) || (route.served?.(path) ?? false);
+  if (reaches(pathname)) return pathname;
+  const base = route.tool.server.basePath ?? "";
+  for (const other of route.otherBases ?? []) {
+    const path = pathname.startsWith(`${other}/`) ? base + pathname.slice(other.length) : undefined;
+    if (path !== undefined && reaches(path)) return path;
+  }
+  return undefined;
+}
+
 /** Whether an address is the request's own: its path, and the same query pairs (a query credential aside). */
 function sameRequest(address: URL, requested: URL, tool: ToolSpec): boolean {
   if (address.pathname !== requested.pathname) return false;
@@ -340,8 +359,8 @@ function sameRequest(address: URL, requested: URL, tool: ToolSpec): boolean {
   return pairs(address) === pairs(requested);
 }
 
-/** The value the request carries at a page target, as text. */
-function valueAt(request: SentRequest, target: PageTarget): string | undefined {
+/** The value the request carries at a page target (a query pair, a header, a body field), as text. */
+export function valueAt(request: SentRequest, target: PageTarget): string | undefined {
   if (target.in !== "body") {
     if (target.in === "query") return request.url.searchParams.get(target.name) ?? undefined;
     const value = request.headers[target.name.toLowerCase()];

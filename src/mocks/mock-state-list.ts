@@ -4,7 +4,7 @@
 // answer's schema that holds one, so that a list made after a create holds the record.
 import { getAtPointer } from "@blockwright/runtime/internal";
 import { firstListAt } from "../common/first-list.js";
-import { asLastPage, itemPointers, type PagedRoute, type Reply } from "./mock-paging.js";
+import { asLastPage, itemPointers, type PagedRoute, type Reply, type SentRequest, valueAt } from "./mock-paging.js";
 import type { RealisticAnswers } from "./mock-realistic.js";
 import { type Resource, shapedItem } from "./mock-resources.js";
 
@@ -16,18 +16,22 @@ export interface ListingMock {
   answers: RealisticAnswers;
 }
 
-/** The list's answer holding `records` (after the one a cursor names), as its last page. */
+/**
+ * The list's answer holding `records` (after the one a cursor names, wherever the paging sends it: a query pair, a
+ * header, a body field), as its last page.
+ */
 export function listed(
   mock: ListingMock,
   resource: Resource,
   records: readonly Node[],
-  url: URL,
+  request: SentRequest,
   reply: Reply,
   fits: (body: unknown) => boolean,
 ): void {
+  const { url } = request;
   const route = mock.paged.find((r) => r.method === "GET" && r.path.test(url.pathname));
   const next = route?.pagination.next;
-  const sent = next?.style === "cursor" && next.send.in === "query" ? url.searchParams.get(next.send.name) : null;
+  const sent = next?.style === "cursor" ? valueAt(request, next.send) : undefined;
   const after = sent ? records.findIndex((r) => String(r[resource.idField]) === sent) + 1 || records.length : 0;
   const listing = records.slice(after);
   let body = reply.body;

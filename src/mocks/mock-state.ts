@@ -17,7 +17,7 @@
 import { fieldsTaken } from "./requests/fields-taken.js";
 import type { RequestListener } from "node:http";
 import { DAY_TEXT, joinedRecords, namingObjects, type Resource } from "./mock-resources.js";
-import { interceptEnd, type PagedRoute, type Reply } from "./mock-paging.js";
+import { interceptEnd, type PagedRoute, type Reply, type SentRequest } from "./mock-paging.js";
 import { listed } from "./mock-state-list.js";
 import type { PrismOperation, RealisticAnswers } from "./mock-realistic.js";
 import { readWhole, replayed } from "./requests/replayed-request.js";
@@ -55,7 +55,8 @@ export function withState(listener: RequestListener, mock: StatefulMock): Reques
         const type = String(req.headers["content-type"] ?? "");
         const sent = mock.answers.keptOfRequest(req.method ?? "GET", url.pathname, type, await sentData(body, type));
         const reading = patchReading(type, req.method, hit.resource.putReplaces !== undefined);
-        interceptEnd(res, (reply) => answer(mock, hit, req.method ?? "GET", url, sent, reading, reply));
+        const request = { url, headers: req.headers, body };
+        interceptEnd(res, (reply) => answer(mock, hit, req.method ?? "GET", request, sent, reading, reply));
         listener(replayed(req, body), res);
       },
       () => res.destroy(),
@@ -67,12 +68,13 @@ function answer(
   mock: StatefulMock,
   hit: Hit,
   method: string,
-  url: URL,
+  request: SentRequest,
   sent: unknown,
   reading: PatchReading,
   reply: Reply,
 ): void {
   const { resource } = hit;
+  const { url } = request;
   const kept = mock.state.kept(mock.provider, resource.collection);
   const fits = (body: unknown) =>
     mock.answers.fits(
@@ -121,7 +123,7 @@ function answer(
       mock.state.changed();
       return;
     case "list":
-      if (kept.records.length) listed(mock, resource, kept.records, url, reply, fits);
+      if (kept.records.length) listed(mock, resource, kept.records, request, reply, fits);
       return;
   }
 }

@@ -400,7 +400,7 @@ async function servedDocuments(
         ...read,
         original: read.loaded.source.data as Record<string, unknown>,
         // A next address read against the linked document's operations, as the suite's example case reads it.
-        paged: pagedRoutes(paging, read.judged.operations.values(), subject?.document.operations.values()),
+        paged: pagedRoutes(paging, read.judged, subject?.document),
       };
     }),
   );

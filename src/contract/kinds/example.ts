@@ -174,6 +174,6 @@ const serving = new WeakMap<OpenApiDocument, DocumentServes>();
 /** Which paths the document's mock serves (a next address naming none moves onto the list's own), once a document. */
 function servesOf(doc: OpenApiDocument): DocumentServes {
   let serves = serving.get(doc);
-  if (!serves) serving.set(doc, (serves = documentServes(doc.operations.values())));
+  if (!serves) serving.set(doc, (serves = documentServes(doc.operations.values(), doc.source.data)));
   return serves;
 }

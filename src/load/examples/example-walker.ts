@@ -111,31 +111,13 @@ export class Walker {
   private walk(rootFile: string): void {
     const top = { file: rootFile, path: [], value: this.files.get(rootFile)?.data };
     const paths = inside(top, "paths");
-    for (const key of Object.keys((paths.value ?? {}) as Node)) {
-      const item = this.refs.follow(inside(paths, key));
-      if (!item) continue;
-      this.parameters(item, `path ${key}`);
-      for (const method of OPERATION_METHODS) {
-        const op = this.child(item, method);
-        if (!op) continue;
-        const name = `${String(asNode(op.value)?.operationId ?? `${method.toUpperCase()} ${key}`)}`;
-        this.parameters(op, `"${name}"`);
-        const body = this.child(op, "requestBody");
-        if (body) this.content(body, `the request body of "${name}"`);
-        const responses = this.child(op, "responses");
-        if (!responses) continue;
-        for (const status of Object.keys(asNode(responses.value) ?? {})) {
-          const response = this.refs.follow(inside(responses, status));
-          if (!response) continue;
-          this.content(response, `the ${status} response of "${name}"`);
-          const headers = inside(response, "headers");
-          for (const header of Object.keys((headers.value ?? {}) as Node)) {
-            const h = this.refs.follow(inside(headers, header));
-            if (h) this.withSchema(h, `header ${header} of the ${status} response of "${name}"`);
-          }
-        }
-      }
-    }
+    for (const key of Object.keys((paths.value ?? {}) as Node)) this.pathItem(inside(paths, key), `path ${key}`);
+    // OpenAPI 3.1's webhooks: path items by name, the deliveries a trigger reads (an operation's callbacks are read
+    // with it). Left out, a broken `$ref` or example of a webhook's was named nowhere: the link failed on it as an
+    // internal error.
+    const webhooks = inside(top, "webhooks");
+    for (const name of Object.keys((webhooks.value ?? {}) as Node))
+      this.pathItem(inside(webhooks, name), `webhook ${name}`);
     const components = inside(top, "components");
     const schemas = inside(components, "schemas");
     for (const name of Object.keys((schemas.value ?? {}) as Node)) this.schema(inside(schemas, name));
@@ -151,6 +133,40 @@ export class Walker {
       for (const name of Object.keys((group.value ?? {}) as Node)) {
         const at = this.refs.follow(inside(group, name));
         if (at) this.content(at, `${kind === "responses" ? "response" : "request body"} ${name}`);
+      }
+    }
+  }
+
+  /** A path item's parameters and operations (`where`: how a message names it), each operation's callbacks too. */
+  private pathItem(start: At, where: string): void {
+    const item = this.refs.follow(start);
+    // Once each: a callback's path item may be `$ref`'d again from within itself.
+    if (!item || this.visited.meet(item)) return;
+    this.parameters(item, where);
+    for (const method of OPERATION_METHODS) {
+      const op = this.child(item, method);
+      if (!op) continue;
+      const name = `${String(asNode(op.value)?.operationId ?? `${method.toUpperCase()} ${where}`)}`;
+      this.parameters(op, `"${name}"`);
+      const body = this.child(op, "requestBody");
+      if (body) this.content(body, `the request body of "${name}"`);
+      const responses = this.child(op, "responses");
+      for (const status of Object.keys(asNode(responses?.value) ?? {})) {
+        const response = this.refs.follow(inside(responses as At, status));
+        if (!response) continue;
+        this.content(response, `the ${status} response of "${name}"`);
+        const headers = inside(response, "headers");
+        for (const header of Object.keys((headers.value ?? {}) as Node)) {
+          const h = this.refs.follow(inside(headers, header));
+          if (h) this.withSchema(h, `header ${header} of the ${status} response of "${name}"`);
+        }
+      }
+      // OpenAPI 3's callbacks: by name, each a map of address expressions to the path items the API sends.
+      const callbacks = this.child(op, "callbacks");
+      for (const callback of Object.keys(asNode(callbacks?.value) ?? {})) {
+        const expressions = this.refs.follow(inside(callbacks as At, callback));
+        for (const expression of Object.keys(asNode(expressions?.value) ?? {}))
+          this.pathItem(inside(expressions as At, expression), `callback ${callback} of ${name}`);
       }
     }
   }
