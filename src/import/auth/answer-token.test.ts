@@ -151,7 +151,7 @@ describe("a key field every operation's request body has, the document declaring
     return doc;
   };
 
-  it("is the API's key when a body schema holding it is named as a key or credentials, beside bodiless operations", () => {
+  it("is the API's key when a body schema holding it is named a key or credentials, beside bodiless operations", () => {
     for (const schema of ["ApiKey", "ZqFindCredentials"]) {
       const d = drafted(licence(schema), ["zqList", "zqSave"], "zqlic");
       const ops = d.manifest.operations;
