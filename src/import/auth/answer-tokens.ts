@@ -5,7 +5,7 @@
 // id, a cursor or an entry's name drafted secret would break real calls.
 import type { AnswerToken } from "./credential-draft.js";
 import { documentOperations } from "../cut/select-operations.js";
-import { resolved } from "./key-parameter.js";
+import { resolved } from "./keys/key-parameter.js";
 
 type Json = Record<string, unknown>;
 

@@ -8,8 +8,8 @@
 // the credential, are credential-params.ts's; what each operation accepts, accepted-ways.ts's; the notes on where
 // each credential goes, placement-notes.ts's.
 
-import { withSignedJwt } from "./signed-jwt-draft.js";
-import { withSigv4 } from "./sigv4-draft.js";
+import { withSignedJwt } from "./signing/signed-jwt-draft.js";
+import { withSigv4 } from "./signing/sigv4-draft.js";
 import { fieldOf } from "@blockwright/runtime/internal";
 import { credentialOf, requirementApart, type SecurityScheme } from "../../load/security-schemes.js";
 import { addressCredential, credentialByName } from "../shapes/address-credential.js";
@@ -23,17 +23,17 @@ import {
   type DraftPlacement,
   NOT_SECRET,
 } from "./credential-draft.js";
-import { documentedEncoding } from "./key-encoding.js";
-import { documentedPrefix } from "./key-prefix.js";
-import { withPrefixProse } from "./prefix-prose.js";
-import { keyParameter, resolved } from "./key-parameter.js";
+import { documentedEncoding } from "./keys/key-encoding.js";
+import { documentedPrefix } from "./keys/key-prefix.js";
+import { withPrefixProse } from "./keys/prefix-prose.js";
+import { keyParameter, resolved } from "./keys/key-parameter.js";
 import { keysInEveryBody, tokensHandedOut } from "./answer-tokens.js";
-import { basicCredential, withAuthProse } from "./key-as-user.js";
-import { keyNameProblem } from "./key-names.js";
+import { basicCredential, withAuthProse } from "./keys/key-as-user.js";
+import { keyNameProblem } from "./keys/key-names.js";
 import { camelName, identifierName, uniqueNames } from "./credential-names.js";
 import { nameWords } from "../../load/schemas/secret-names.js";
-import { inGlobalOrder, legacyWeight } from "./legacy-schemes.js";
-import { type Accepted, acceptedWays } from "./accepted-ways.js";
+import { inGlobalOrder, legacyWeight } from "./requirements/legacy-schemes.js";
+import { type Accepted, acceptedWays } from "./requirements/accepted-ways.js";
 import { placementNotes } from "./placement-notes.js";
 
 type Json = Record<string, unknown>;

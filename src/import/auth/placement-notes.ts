@@ -2,7 +2,7 @@
 // another HTTP scheme's value after its name, a key sent as its base64 or after a prefix, or a key in Authorization
 // with no word before it.
 import type { DraftCredential } from "./credential-draft.js";
-import { signsWithSigv4 } from "./sigv4-draft.js";
+import { signsWithSigv4 } from "./signing/sigv4-draft.js";
 
 /** Whether the only way is one credential (a signed one is then drafted as auth.sigv4: sigv4-draft.ts). */
 const way1 = (ways: DraftCredential[][]) => ways[0]?.length === 1;

@@ -4,7 +4,7 @@
 // API key scheme added to the cut, rather than a bearer token the API never
 // reads beside a key parameter drafted as if it were no secret.
 
-import { refPath, valueAt } from "../../load/json-ref.js";
+import { refPath, valueAt } from "../../../load/json-ref.js";
 
 type Json = Record<string, unknown>;
 

@@ -3,9 +3,9 @@
 // its parameter the private key (PEM text), the API key the same requirement sends beside it in `also` and the JWT's
 // subject where the words say `sub`; the algorithm and lifetime as the words give them, else guessed and said so.
 // Without those words a JWT bearer scheme stays a token a caller gives (one issued by a login, say).
-import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
-import type { ReviewNote } from "../manifest-yaml.js";
-import type { CredentialDraft, DraftCredential, SignedJwtDraft } from "./credential-draft.js";
+import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
+import type { ReviewNote } from "../../manifest-yaml.js";
+import type { CredentialDraft, DraftCredential, SignedJwtDraft } from "../credential-draft.js";
 
 /** The private key's parameter. */
 const KEY_PARAM = "privateKey";
