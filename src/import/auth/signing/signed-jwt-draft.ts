@@ -11,9 +11,21 @@ import type { CredentialDraft, DraftCredential, SignedJwtDraft } from "../creden
 const KEY_PARAM = "privateKey";
 
 /** The scheme's words: its description (and bearerFormat). */
-function wordsOf(c: DraftCredential): string {
+function wordsOf(c: Pick<DraftCredential, "definition">): string {
   const d = c.definition;
   return [d.bearerFormat, d.description].filter((w): w is string => typeof w === "string").join(" ");
+}
+
+/**
+ * Whether a scheme is one withSignedJwt drafts as auth.signedJwt (an HTTP bearer whose words say a JWT signed per
+ * request), which takes no alternatives.
+ */
+export function signsJwt(definition: Record<string, unknown>): boolean {
+  return (
+    definition.type === "http" &&
+    /^bearer$/i.test(String(definition.scheme)) &&
+    describesSignedJwt(wordsOf({ definition }))
+  );
 }
 
 /** Whether a scheme's words say a JWT signed per request with a private key, bound to it by `uri` and `bodyHash`. */
