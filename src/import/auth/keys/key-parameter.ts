@@ -5,6 +5,7 @@
 // reads beside a key parameter drafted as if it were no secret.
 
 import { refPath, valueAt } from "../../../load/json-ref.js";
+import { namesPageToken } from "../../../load/schemas/secret-names.js";
 
 type Json = Record<string, unknown>;
 
@@ -63,6 +64,7 @@ function bareKeyInAuthorization(p: Json): boolean {
  */
 function namesKey(p: Json): boolean {
   const name = String(p.name);
+  if (namesPageToken(name)) return false;
   return (
     KEY_NAME.test(name) ||
     (p.in === "header" && p.required === true && KEY_HEADER.test(name) && !NO_CREDENTIAL_HEADER.test(name)) ||
