@@ -161,7 +161,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/import/draft/optional-query-object.test.ts",
       "src/import/draft/stream-flag-default.test.ts",
       "src/contract/inputs/server-variable-values.test.ts",
-      "src/import/auth/key-in-body.test.ts",
+      "src/import/auth/keys/key-in-body.test.ts",
       "src/import/draft/server-path-stand-in.test.ts",
       "src/cli/add.process.test.ts",
       "src/cli/add.test.ts",

@@ -98,63 +98,65 @@ describe("blockwright add on cuts of real published documents", () => {
     },
   );
 
-  it(
-    "Stripe: a form body with nested fields, has_more paging by the last id, the bearer of two schemes; " + "it links",
-    async () => {
-      const { dir, from, summary, manifest } = await add("stripe", "PostCustomers,GetCustomers,GetCustomersCustomer");
-      expect(summary.cut.operations).toEqual({ kept: 3, total: 4 });
-      expect(manifest.server).toEqual({ default: "https://api.stripe.com" });
-      expect(manifest.auth).toEqual({ scheme: "bearerAuth", param: "accessToken" });
-      expect(manifest.errors).toMatchObject({
-        code: ["$response.body#/error/code", "$response.body#/error/type"],
-        message: ["$response.body#/error/message"],
-      });
-      const create = manifest.operations.stripe_post_customers;
-      expect(create.params.address).toMatchObject({ type: "json", jsonType: "object", wire: { in: "body" } });
-      expect(create.params.email).toMatchObject({ type: "string", maxLength: 512 });
-      expect(create.params.tax_exempt.enum).toEqual(["exempt", "none", "reverse"]);
-      const list = manifest.operations.stripe_get_customers;
-      expect(list.pagination).toEqual({
-        style: "cursor",
-        cursor: "$response.body#/data/-1/id",
-        send: { in: "query", name: "starting_after" },
-        more: { from: "$response.body#/has_more", equals: true },
-        items: ["data"],
-        pageSize: "limit",
-      });
-      expect(Object.keys(list.params)).toEqual([
-        "created",
-        "email",
-        "ending_before",
-        "expand",
-        "limit",
-        "starting_after",
-        "test_clock",
-      ]);
-      // A deepObject list in the query, written as the spec's style says (expand[0]=…).
-      expect(list.params.expand).toMatchObject({ type: "json", jsonType: "array", wire: { in: "query" } });
-      // Its retrieve answers a customer or a deleted customer: the id both carry, read through the anyOf.
-      expect(Object.keys(manifest.operations.stripe_get_customers_customer.outputs)).toEqual(["data", "metadata.id"]);
-      expect(summary.check.problems).toEqual([]);
-      expect(await cli(["upstream", "stripe", from], { cwd: dir })).toMatchObject({
-        code: 0,
-        stdout:
-          "stripe: 0 changes to the operations we call (0 breaking, 0 non-breaking, 0 informational); " +
-          "0 to 0 operations we do not call\n",
-      });
-      // With no edit, the suite passes. The draws that once failed it (60 runs of this seed: an empty object without a
-      // prototype for created, half a surrogate pair in an expand item, lists of lists for tax_id_data, whose items the
-      // spec makes objects) each have a test of their own (spec-values.test.ts, refusals.test.ts): 60 runs cost 3 s of
-      // CPU.
-      expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
-      const suite = await cli(["test", "stripe", "--seed", "1272923288", "--runs", "10", "--reporter", "json"], {
-        cwd: dir,
-        startMocks,
-      });
-      expect(failedCases(suite.stdout)).toEqual([]);
-      expect(suite.code).toBe(0);
-    },
-  );
+  it("Stripe: a form body with nested fields, has_more paging by the last id, the bearer first; it links", async () => {
+    const { dir, from, summary, manifest } = await add("stripe", "PostCustomers,GetCustomers,GetCustomersCustomer");
+    expect(summary.cut.operations).toEqual({ kept: 3, total: 4 });
+    expect(manifest.server).toEqual({ default: "https://api.stripe.com" });
+    // Its operations accept either scheme: the bearer first, HTTP basic an alternative.
+    expect(manifest.auth).toEqual({
+      scheme: "bearerAuth",
+      param: "accessToken",
+      alternatives: [{ scheme: "basicAuth", param: "password", user: "username" }],
+    });
+    expect(manifest.errors).toMatchObject({
+      code: ["$response.body#/error/code", "$response.body#/error/type"],
+      message: ["$response.body#/error/message"],
+    });
+    const create = manifest.operations.stripe_post_customers;
+    expect(create.params.address).toMatchObject({ type: "json", jsonType: "object", wire: { in: "body" } });
+    expect(create.params.email).toMatchObject({ type: "string", maxLength: 512 });
+    expect(create.params.tax_exempt.enum).toEqual(["exempt", "none", "reverse"]);
+    const list = manifest.operations.stripe_get_customers;
+    expect(list.pagination).toEqual({
+      style: "cursor",
+      cursor: "$response.body#/data/-1/id",
+      send: { in: "query", name: "starting_after" },
+      more: { from: "$response.body#/has_more", equals: true },
+      items: ["data"],
+      pageSize: "limit",
+    });
+    expect(Object.keys(list.params)).toEqual([
+      "created",
+      "email",
+      "ending_before",
+      "expand",
+      "limit",
+      "starting_after",
+      "test_clock",
+    ]);
+    // A deepObject list in the query, written as the spec's style says (expand[0]=…).
+    expect(list.params.expand).toMatchObject({ type: "json", jsonType: "array", wire: { in: "query" } });
+    // Its retrieve answers a customer or a deleted customer: the id both carry, read through the anyOf.
+    expect(Object.keys(manifest.operations.stripe_get_customers_customer.outputs)).toEqual(["data", "metadata.id"]);
+    expect(summary.check.problems).toEqual([]);
+    expect(await cli(["upstream", "stripe", from], { cwd: dir })).toMatchObject({
+      code: 0,
+      stdout:
+        "stripe: 0 changes to the operations we call (0 breaking, 0 non-breaking, 0 informational); " +
+        "0 to 0 operations we do not call\n",
+    });
+    // With no edit, the suite passes. The draws that once failed it (60 runs of this seed: an empty object without a
+    // prototype for created, half a surrogate pair in an expand item, lists of lists for tax_id_data, whose items the
+    // spec makes objects) each have a test of their own (spec-values.test.ts, refusals.test.ts): 60 runs cost 3 s of
+    // CPU.
+    expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
+    const suite = await cli(["test", "stripe", "--seed", "1272923288", "--runs", "10", "--reporter", "json"], {
+      cwd: dir,
+      startMocks,
+    });
+    expect(failedCases(suite.stdout)).toEqual([]);
+    expect(suite.code).toBe(0);
+  });
 
   it(
     "GitHub: no security scheme (a bearer one added, and said so), Link-header paging, " +

@@ -1,11 +1,13 @@
 // The steps that read what a published document means beyond its schemas, before anything is cut or drafted from it,
 // one list in order. A path that writes its server's path again drafted without it (cut/server-path-again.ts), and a
 // path's first segment that is the call's address made the operation's own server (cut/path-address-server.ts); its
-// credentials: requirements naming schemes it declares none of left out (auth/undeclared-schemes.ts), ones naming
-// only schemes it does not declare beside others it does read as its own (auth/unknown-schemes.ts), an HTTP scheme
-// `none` read as no credential (auth/none-schemes.ts), a required Authorization header parameter read as the scheme it
-// shows (auth/authorization-param.ts), a key scheme naming the API's host read as the header parameter it is
-// (auth/host-keys.ts), and a required host header parameter given no value the server's host (the same module); then
+// credentials: requirements naming schemes it declares none of left out (auth/requirements/undeclared-schemes.ts),
+// ones naming only schemes it does not declare beside others it does read as its own
+// (auth/requirements/unknown-schemes.ts), an HTTP scheme `none` read as no credential
+// (auth/requirements/none-schemes.ts), a required Authorization header parameter read as the scheme it shows
+// (auth/requirements/authorization-param.ts), a key scheme naming the API's host read as the header parameter it is
+// (auth/keys/host-keys.ts), and a required host header parameter given no value the server's host (the same module);
+// then
 // parameters whose names are patterns, not names, left out (cut/pattern-named-params.ts), and body fields so named
 // read as the body's other fields (cut/pattern-named-fields.ts); path parameters their path never names left out,
 // a router's `:name` segment naming one read as `{name}` first (cut/unnamed-path-params.ts).
@@ -15,11 +17,11 @@
 // Every path that drafts from a published document runs them through `withDocumentSteps`: `add` (draft-provider.ts),
 // `upstream --accept`'s re-cut of a newer document and its carried draft (upstream/), and the corpus's operation picker
 // (scripts/corpus), so that a new step reaches all of them; the cut's header lists what each changed.
-import { withAuthorizationSchemes } from "./auth/authorization-param.js";
-import { withHostKeysAsParams, withHostParamDefaults } from "./auth/host-keys.js";
-import { withoutNoneSchemes } from "./auth/none-schemes.js";
-import { withoutUndeclaredSchemes } from "./auth/undeclared-schemes.js";
-import { withUnknownSchemesAsDeclared } from "./auth/unknown-schemes.js";
+import { withAuthorizationSchemes } from "./auth/requirements/authorization-param.js";
+import { withHostKeysAsParams, withHostParamDefaults } from "./auth/keys/host-keys.js";
+import { withoutNoneSchemes } from "./auth/requirements/none-schemes.js";
+import { withoutUndeclaredSchemes } from "./auth/requirements/undeclared-schemes.js";
+import { withUnknownSchemesAsDeclared } from "./auth/requirements/unknown-schemes.js";
 import { withPatternNamedFieldsOpen } from "./cut/pattern-named-fields.js";
 import { withoutPatternNamedParams } from "./cut/pattern-named-params.js";
 import { withPathAddressServers } from "./cut/path-address-server.js";

@@ -16,15 +16,21 @@ import {
   withCredentialScheme,
   withoutCredential,
   withSchemeNames,
-} from "./auth/cut-security.js";
+} from "./auth/requirements/cut-security.js";
 import { cutDocument, type CutReport } from "./cut/cut.js";
 import { type CutAnswers, rewriteCutAnswers } from "./cut/cut-answers.js";
 import { type CutChanges, cutChangeNotes, cutHeader, cutNotes, type CutSource } from "./cut/cut-header.js";
 import type { SelectedOperation } from "./cut/select-operations.js";
 import { draftManifest, type ManifestDraft } from "./draft/manifest.js";
 import { withTakenServerFirst } from "./draft/server.js";
-import { keyInBodyNotes, withKeyInBody } from "./auth/key-in-body.js";
-import { type KeyName, keyNameNotes, keyNamesFromSchemes, respeltKeyNames, withKeyNames } from "./auth/key-names.js";
+import { keyInBodyNotes, withKeyInBody } from "./auth/keys/key-in-body.js";
+import {
+  type KeyName,
+  keyNameNotes,
+  keyNamesFromSchemes,
+  respeltKeyNames,
+  withKeyNames,
+} from "./auth/keys/key-names.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { exampleFormatNotes, withExampleFormats, withoutUnmetFormats } from "./shapes/unmet-formats.js";

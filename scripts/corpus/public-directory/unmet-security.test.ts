@@ -4,7 +4,7 @@
 // seed 150). The picker leaves such an operation out, as add leaves it out of a group; one that also accepts a
 // scheme the runtime sends is still taken. A key scheme whose published name no header can carry (prose,
 // `"Zq Portal API Key"`) while its description names its key is one add reads as that key
-// (src/import/auth/key-names.ts): its operations are picked (rapidapi.com/dynamicdocs.json, seed 199, counted as a
+// (src/import/auth/keys/key-names.ts): its operations are picked (rapidapi.com/dynamicdocs.json, seed 199, counted as a
 // document "with no operation add can take" while add took its one operation).
 import { describe, expect, it } from "vitest";
 import { seeded } from "./documents.js";

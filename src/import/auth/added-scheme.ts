@@ -3,7 +3,7 @@
 // (key-parameter.ts), an API key scheme added to the cut; else a bearer token,
 // a scheme added to the cut. Each is marked as added, and said in a note.
 import { fieldOf } from "@blockwright/runtime/internal";
-import type { KeyParameter } from "./key-parameter.js";
+import type { KeyParameter } from "./keys/key-parameter.js";
 import {
   ADDED_KEY_SCHEME,
   ADDED_SCHEME,
@@ -12,7 +12,7 @@ import {
   type DraftPlacement,
 } from "./credential-draft.js";
 
-import { keyNameProblem } from "./key-names.js";
+import { keyNameProblem } from "./keys/key-names.js";
 
 type Json = Record<string, unknown>;
 

@@ -5,7 +5,8 @@
 // id, a cursor or an entry's name drafted secret would break real calls.
 import type { AnswerToken } from "./credential-draft.js";
 import { documentOperations } from "../cut/select-operations.js";
-import { resolved } from "./key-parameter.js";
+import { resolved } from "./keys/key-parameter.js";
+import { namesPageToken } from "../../load/schemas/secret-names.js";
 
 type Json = Record<string, unknown>;
 
@@ -38,7 +39,8 @@ export function tokensHandedOut(doc: Json): AnswerToken[] {
     for (const [name, raw] of Object.entries(properties as Json)) {
       const field = resolved(doc, raw);
       const words = typeof field?.description === "string" ? field.description.replace(/\s+/g, " ").trim() : "";
-      if (FOR_LATER_CALLS.test(words) && !OF_A_PAGE.test(words)) {
+      // A field named as a page's token (`next_token`) is paging's whatever its words (namesPageToken).
+      if (FOR_LATER_CALLS.test(words) && !OF_A_PAGE.test(words) && !namesPageToken(name)) {
         const known = found.get(name);
         if (!known) found.set(name, { name, from, by: [from], words: words.slice(0, 120) });
         else if (!known.by.includes(from)) known.by.push(from);

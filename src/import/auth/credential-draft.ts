@@ -5,8 +5,8 @@
 // it into the manifest's auth and parameters).
 import type { CredentialPlacement } from "../../load/security-schemes.js";
 import type { addressCredential } from "../shapes/address-credential.js";
-import type { DocumentedEncoding } from "./key-encoding.js";
-import type { DocumentedPrefix } from "./key-prefix.js";
+import type { DocumentedEncoding } from "./keys/key-encoding.js";
+import type { DocumentedPrefix } from "./keys/key-prefix.js";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
 
 type Json = Record<string, unknown>;

@@ -8,9 +8,9 @@ import { CREDENTIAL_ENDINGS, nameWords, namesASecret, namesSecret } from "../../
 import { shortText } from "../plain-text.js";
 import { addressCredentialParam } from "../shapes/address-credential.js";
 import { type CredentialDraft, type DraftCredential, type DraftPlacement, NOT_SECRET } from "./credential-draft.js";
-import { keyName } from "./key-parameter.js";
-import { withPrivateKeyParam } from "./signed-jwt-draft.js";
-import { sigv4Auth, sigv4Params } from "./sigv4-draft.js";
+import { keyName } from "./keys/key-parameter.js";
+import { withPrivateKeyParam } from "./signing/signed-jwt-draft.js";
+import { sigv4Auth, sigv4Params } from "./signing/sigv4-draft.js";
 
 /**
  * The values a companion credential's scheme says it takes ("Possible values: jwt or anonymous"): words anyone may

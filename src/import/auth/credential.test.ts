@@ -253,7 +253,7 @@ describe("the credential, per kind of security scheme", () => {
     },
   );
 
-  it("of several schemes every operation accepts, the one the runtime sends", () => {
+  it("of several schemes every operation accepts, each a way, the one the runtime sends best first", () => {
     const d = drafted(
       one({ basic: { type: "http", scheme: "basic" }, bearer: { type: "http", scheme: "bearer" } }, [
         { basic: [] },
@@ -261,10 +261,16 @@ describe("the credential, per kind of security scheme", () => {
       ]),
       ["me"],
     );
-    expect(d.manifest.auth.scheme).toBe("bearer");
+    expect(d.manifest.auth).toEqual({
+      scheme: "bearer",
+      param: "accessToken",
+      alternatives: [{ scheme: "basic", param: "password", user: "username" }],
+    });
     expect(notesAt(d, "auth")).toEqual([
-      "chose security scheme bearer (http bearer) of basic (http basic), bearer (http bearer); another can be " +
-        "added under auth.alternatives",
+      "the operations accept any of 2 security requirements: each drafted as a way to authenticate " +
+        "(auth.alternatives), a call sending the first whose parameters it gives all of, every credential parameter " +
+        "optional; first bearer (http bearer), as the runtime sends it most simply (a key or a token before basic, " +
+        "an OAuth token a browser gives last): reorder or remove ways as the API's callers hold them",
     ]);
   });
 
@@ -336,9 +342,19 @@ describe("the credential, per kind of security scheme", () => {
     const doc = one(schemes, [{ tok: [] }, { mail: [], key: [] }]);
     doc.paths["/other"] = { get: { ...doc.paths["/me"].get, operationId: "other", security: [{ mail: [], key: [] }] } };
     const d = drafted(doc, ["me", "other"]);
-    expect(d.manifest.auth).toEqual({ scheme: "key", param: "xZqKey", also: [{ scheme: "mail", param: "xZqEmail" }] });
+    // The requirement both operations accept first; the one only `me` accepts an alternative still.
+    expect(d.manifest.auth).toEqual({
+      scheme: "key",
+      param: "xZqKey",
+      also: [{ scheme: "mail", param: "xZqEmail" }],
+      alternatives: [{ scheme: "tok", param: "accessToken" }],
+    });
     const d2 = drafted(one(schemes, [{ tok: [] }, { mail: [], key: [] }]), ["me"]);
-    expect(d2.manifest.auth).toEqual({ scheme: "tok", param: "accessToken" });
+    expect(d2.manifest.auth).toEqual({
+      scheme: "tok",
+      param: "accessToken",
+      alternatives: [{ scheme: "key", param: "xZqKey", also: [{ scheme: "mail", param: "xZqEmail" }] }],
+    });
     doc.paths["/third"] = { get: { ...doc.paths["/me"].get, operationId: "third", security: [{ tok: [] }] } };
     const d3 = drafted(doc, ["me", "other", "third"]);
     expect(d3.manifest.auth).toMatchObject({ alternatives: [expect.any(Object)] });

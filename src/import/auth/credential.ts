@@ -2,14 +2,15 @@
 // the runtime sends each value. The runtime sends an HTTP bearer token, HTTP basic (a user name and a password), an
 // API key in a header, the query or a cookie, or another HTTP scheme's credentials after its name in Authorization;
 // an `oauth2` or `openIdConnect` scheme is the access token it yields, sent as a bearer token (RFC 6750). A
-// requirement of several schemes is drafted as one way (`auth.also`); operations that accept different requirements
-// get alternatives (`auth.alternatives`). A document that declares no scheme the runtime sends gets a bearer scheme
-// added to the cut, marked as such (added-scheme.ts). What the manifest gets of it, and the parameters that repeat
-// the credential, are credential-params.ts's; what each operation accepts, accepted-ways.ts's; the notes on where
-// each credential goes, placement-notes.ts's.
+// requirement of several schemes is drafted as one way (`auth.also`); every requirement the operations accept that the
+// runtime sends is a way of `auth.alternatives` (an API key or an OAuth token: the caller gives the one it has). A
+// document that declares no scheme the runtime sends gets a bearer scheme added to the cut, marked as such
+// (added-scheme.ts). What the manifest gets of it, and the parameters that repeat the credential, are
+// credential-params.ts's; what each operation accepts, requirements/accepted-ways.ts's; the notes on where each
+// credential goes, placement-notes.ts's.
 
-import { withSignedJwt } from "./signed-jwt-draft.js";
-import { withSigv4 } from "./sigv4-draft.js";
+import { signsJwt, withSignedJwt } from "./signing/signed-jwt-draft.js";
+import { signsWithSigv4, withSigv4 } from "./signing/sigv4-draft.js";
 import { fieldOf } from "@blockwright/runtime/internal";
 import { credentialOf, requirementApart, type SecurityScheme } from "../../load/security-schemes.js";
 import { addressCredential, credentialByName } from "../shapes/address-credential.js";
@@ -23,17 +24,17 @@ import {
   type DraftPlacement,
   NOT_SECRET,
 } from "./credential-draft.js";
-import { documentedEncoding } from "./key-encoding.js";
-import { documentedPrefix } from "./key-prefix.js";
-import { withPrefixProse } from "./prefix-prose.js";
-import { keyParameter, resolved } from "./key-parameter.js";
+import { documentedEncoding } from "./keys/key-encoding.js";
+import { documentedPrefix } from "./keys/key-prefix.js";
+import { withPrefixProse } from "./keys/prefix-prose.js";
+import { keyParameter, resolved } from "./keys/key-parameter.js";
 import { keysInEveryBody, tokensHandedOut } from "./answer-tokens.js";
-import { basicCredential, withAuthProse } from "./key-as-user.js";
-import { keyNameProblem } from "./key-names.js";
+import { basicCredential, withAuthProse } from "./keys/key-as-user.js";
+import { keyNameProblem } from "./keys/key-names.js";
 import { camelName, identifierName, uniqueNames } from "./credential-names.js";
 import { nameWords } from "../../load/schemas/secret-names.js";
-import { inGlobalOrder, legacyWeight } from "./legacy-schemes.js";
-import { type Accepted, acceptedWays } from "./accepted-ways.js";
+import { inGlobalOrder, legacyWeight } from "./requirements/legacy-schemes.js";
+import { type Accepted, acceptedWays } from "./requirements/accepted-ways.js";
 import { placementNotes } from "./placement-notes.js";
 
 type Json = Record<string, unknown>;
@@ -86,10 +87,9 @@ function interactiveOnly(scheme: Json): boolean {
 
 /**
  * The credential for `operations` (the document's operation objects): the
- * best-supported security requirement the most of them accept, then, while
- * some operation accepts none drafted yet, the best of those it accepts (an
- * alternative). A requirement of several schemes is one way of several
- * credentials, all sent.
+ * best-supported security requirement the most of them accept first, then
+ * every other requirement they accept (an alternative). A requirement of
+ * several schemes is one way of several credentials, all sent.
  */
 export function draftCredential(
   doc: Json,
@@ -179,7 +179,24 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
     const made = carried ? keyParameterCredential(carried, notes) : bearerCredential(declared, required, notes);
     return unmet.length ? { ...made, unmet, unmetIds: unmetOnes.map((a) => a.id) } : made;
   }
-  const chosen = chooseWays(candidates, required, declared);
+  // Only requirements the operations state are alternatives (schemes a document declares but names nowhere are not),
+  // and not one each operation declares as a required parameter as well: it sends that key beside the chosen one
+  // (a board API's `key` and `token`), drafted as the operation's secret parameter (draft/params.ts declaredKeys).
+  const sentBeside = (key: string) =>
+    key.split(" + ").every((n) => {
+      const place = placementOf(fieldOf(declared, n));
+      const by = operations.filter((o) => required.some((a) => a.id === o.id && a.ways?.includes(key)));
+      return place !== undefined && by.length > 0 && by.every((o) => requiresParam(doc, o.op, place));
+    });
+  // A requirement signing each request (auth.sigv4, auth.signedJwt) takes no alternatives, first or not.
+  const signs = (key: string) =>
+    key.split(" + ").some((n) => signsWithSigv4(fieldOf(declared, n)) || signsJwt(fieldOf(declared, n)));
+  const chosen = chooseWays(
+    candidates,
+    required,
+    declared,
+    (c, first) => required.length > 0 && !sentBeside(c) && !signs(c) && !signs(first),
+  );
   choiceNotes(chosen, candidates, required, declared, notes);
   // Within a requirement, a secret before identifiers (a client id, a version): the first credential is the one kept
   // secret.
@@ -211,9 +228,15 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
 
 /**
  * The ways drafted: the requirement the most operations accept, best supported first, then, while some operation
- * accepts none chosen yet, the best of those it accepts.
+ * accepts none chosen yet, the best of those it accepts; with `all`, then every other candidate, best supported first
+ * (a document offering an API key or an OAuth token: a caller holding either can call).
  */
-function chooseWays(candidates: string[], required: Accepted[], declared: Record<string, Json>): string[] {
+function chooseWays(
+  candidates: string[],
+  required: Accepted[],
+  declared: Record<string, Json>,
+  all: (candidate: string, first: string) => boolean,
+): string[] {
   const wayRank = (key: string) => {
     const names = key.split(" + ");
     return (
@@ -228,12 +251,30 @@ function chooseWays(candidates: string[], required: Accepted[], declared: Record
   for (;;) {
     const uncovered = required.filter((a) => !a.ways?.some((w) => chosen.includes(w)));
     const next = [...candidates]
-      .filter((c) => !chosen.includes(c) && (!chosen.length || uncovered.some((a) => a.ways?.includes(c))))
+      .filter(
+        (c) =>
+          !chosen.includes(c) &&
+          (!chosen.length || all(c, chosen[0] as string) || uncovered.some((a) => a.ways?.includes(c))),
+      )
       .sort(order(uncovered))[0];
     if (next === undefined) break;
     chosen.push(next);
   }
   return chosen;
+}
+
+/** Whether `op` declares a required header, query or cookie parameter at `place` (a header's name in any case). */
+function requiresParam(doc: Json, op: Json, place: DraftPlacement): boolean {
+  if (place.type !== "header" && place.type !== "query" && place.type !== "cookie") return false;
+  return (Array.isArray(op.parameters) ? op.parameters : []).some((raw) => {
+    const p = resolved(doc, raw);
+    return (
+      p?.required === true &&
+      p.in === place.type &&
+      typeof p.name === "string" &&
+      slotKey(place.type, p.name) === slotKey(place.type, place.name)
+    );
+  });
 }
 
 /** The notes on the choice: operations left without a way, the requirements not chosen, the alternatives. */
@@ -256,11 +297,20 @@ function choiceNotes(
       `chose security ${chosen.length > 1 ? "requirements" : "scheme"} ${chosen.map(named).join(" or ")} of ` +
         `${candidates.map(named).join(", ")}; another can be added under auth.alternatives`,
     );
-  if (chosen.length > 1)
+  if (chosen.length > 1) {
+    // Why the first: the most operations accept it, else it ranks best (rank).
+    const by = (k: string) => required.filter((a) => a.ways?.includes(k)).length;
+    const why =
+      by(chosen[0] as string) > by(chosen[1] as string)
+        ? "the most operations accept it"
+        : "the runtime sends it most simply (a key or a token before basic, an OAuth token a browser gives last)";
     notes.push(
-      `the operations accept different security requirements: drafted ${chosen.length} ways to authenticate ` +
-        "(auth.alternatives), a call gives the parameters of one; every credential parameter is optional",
+      `the operations accept any of ${chosen.length} security requirements: each drafted as a way to authenticate ` +
+        "(auth.alternatives), a call sending the first whose parameters it gives all of, every credential " +
+        `parameter optional; first ${named(chosen[0] as string)}, as ${why}: reorder or remove ways as the ` +
+        "API's callers hold them",
     );
+  }
   if (!required.length)
     notes.push(
       `no operation says which security scheme it takes; chose ${chosen[0]} ` +

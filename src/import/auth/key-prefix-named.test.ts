@@ -5,7 +5,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, notesAt, openapi, reply, sentHeaders } from "../__fixtures__/draft-kit.js";
-import { documentedPrefix } from "./key-prefix.js";
+import { documentedPrefix } from "./keys/key-prefix.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 

@@ -2,7 +2,7 @@
 // another HTTP scheme's value after its name, a key sent as its base64 or after a prefix, or a key in Authorization
 // with no word before it.
 import type { DraftCredential } from "./credential-draft.js";
-import { signsWithSigv4 } from "./sigv4-draft.js";
+import { signsWithSigv4 } from "./signing/sigv4-draft.js";
 
 /** Whether the only way is one credential (a signed one is then drafted as auth.sigv4: sigv4-draft.ts). */
 const way1 = (ways: DraftCredential[][]) => ways[0]?.length === 1;
@@ -14,7 +14,7 @@ export function placementNotes(ways: DraftCredential[][], notes: string[]): void
       if (String(c.definition.type) === "oauth2" || String(c.definition.type) === "openIdConnect")
         notes.push(
           `security scheme ${c.scheme} is ${String(c.definition.type)}: its access token is sent as a bearer ` +
-            "token; obtaining it (the OAuth flow) is the caller's",
+            `token; obtaining it (the OAuth flow) is the caller's${browserOnly(c.definition)}`,
         );
   for (const c of ways.flat()) {
     if (c.placement.type === "header" && c.placement.word)
@@ -45,4 +45,30 @@ export function placementNotes(ways: DraftCredential[][], notes: string[]): void
           `(Bearer, Token, Bot), write it as the prefix of auth (prefix: "Token ")`,
       );
   }
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * A note's tail for an OAuth 2 scheme whose only flows need a person's browser, an implicit one among them: the
+ * implicit flow hands its token to the browser (the redirect's fragment), which a program calling alone has not, so
+ * the draft is the token a call gives, never a flow the runtime cannot run; words saying client credentials (a
+ * mislabelled flow) are named, with what to write if the API's token endpoint does take them.
+ */
+function browserOnly(definition: Json): string {
+  const flows = definition.flows !== null && typeof definition.flows === "object" ? (definition.flows as Json) : {};
+  const names = Object.keys(flows);
+  if (!names.includes("implicit") || !names.every((f) => f === "implicit" || f === "authorizationCode")) return "";
+  const words = [definition.description, ...Object.values(flows).map((f) => (f as Json | null)?.description)]
+    .filter((w): w is string => typeof w === "string")
+    .join(" ");
+  const said = /\bclient[ _-]?credentials?\b/i.test(words)
+    ? "; its words say client credentials, but the flow it declares is implicit and gives no token URL: if the " +
+      "API's token endpoint takes a client id and secret, write auth.flows.clientCredentials with that tokenUrl"
+    : "";
+  return (
+    `. Its flows (${names.join(", ")}) need a person's consent in a browser, the implicit one handing the token to ` +
+    "the browser alone, which a program calling by itself has not: drafted as a bearer token the caller obtains " +
+    `beforehand, not as auth.flows${said}`
+  );
 }

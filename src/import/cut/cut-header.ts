@@ -26,11 +26,14 @@ export interface CutChanges {
   spelt: string[];
   /** What the document steps changed, each `<place> (<why>)` (document-steps.ts). */
   documentSteps?: string[];
-  /** Key schemes' names no request carries, written as the scheme's key its description names (auth/key-names.ts). */
+  /**
+   * Key schemes' names no request carries, written as the scheme's key its description names
+   * (auth/keys/key-names.ts).
+   */
   keyNames?: string[];
   placeholders: string[];
   anonymous: string[];
-  /** Operations taking the added key scheme's key in their body: `security: []` written (auth/key-in-body.ts). */
+  /** Operations taking the added key scheme's key in their body: `security: []` written (auth/keys/key-in-body.ts). */
   keyInBody?: string[];
   unmet: string[];
   /**

@@ -35,7 +35,10 @@ export interface SelectedOperation extends DocumentOperation {
   grouped?: true;
   /** The published operationId, left out because an earlier chosen operation has it too (shared-operation-ids.ts). */
   sharedId?: string;
-  /** The schemes its requirements named, left out: the document declares none (auth/undeclared-schemes.ts). */
+  /**
+   * The schemes its requirements named, left out: the document declares none
+   * (auth/requirements/undeclared-schemes.ts).
+   */
   undeclaredSchemes?: string[];
 }
 

@@ -1,5 +1,5 @@
 // The cut header's line on the security requirements add left out, naming schemes a document declares none of
-// (auth/undeclared-schemes.ts records them on each chosen operation).
+// (auth/requirements/undeclared-schemes.ts records them on each chosen operation).
 import type { SelectedOperation } from "./select-operations.js";
 
 /** The header's line on the requirements left out, or none. */

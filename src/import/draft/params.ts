@@ -12,7 +12,7 @@ import type { CredentialDraft } from "../auth/credential-draft.js";
 import { repeatsCredential } from "../auth/credential-params.js";
 import { tokenEndpointForm } from "../auth/token-endpoint-form.js";
 import { keepSecret } from "./secrets/keep-secret.js";
-import { signatureHeader, signatureHeadersNote } from "../auth/sigv4-draft.js";
+import { signatureHeader, signatureHeadersNote } from "../auth/signing/sigv4-draft.js";
 import { multiSegmentKind, multiSegmentMarker } from "../../judge/multi-segment.js";
 import { greedyPathNote, linkNote } from "./paths/spanning-notes.js";
 import type { ReviewNote } from "../manifest-yaml.js";

@@ -87,6 +87,8 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   if (holder !== undefined && holdsCredentials(holder) && heldToken(leaf, description)) return true;
   // A header's `X-` prefix (X-API-SECRET, X-Client-Secret) says nothing of what it holds: the name past it is read.
   const name = leaf.replace(/^x-/i, "");
+  // A page's token (`nextPageToken`, `next_token`) is paging's, whatever its words mention beside it.
+  if (namesPageToken(name)) return false;
   const endings = [SECRET_NAMES, PASSWORD_ENDING, PRIVATE_KEY_ENDING, WALLET_KEY_ENDING, PASS_OF];
   if (endings.some((names) => names.test(name)) || passOfAccountOrKey(name)) return true;
   if (/^pass$/i.test(name) && passwordBeside(beside)) return true;
@@ -208,6 +210,26 @@ export const CREDENTIAL_ENDINGS: ReadonlySet<string> = new Set([
 ]);
 
 /** A name's words, lower case: `openaiApiKey` → openai api key, `X_API-Key` → x api key. */
+// The words of a page's token (`next_token`, `nextPageToken`, `continuation_token`, `page_cursor`), and those of a
+// credential (`next_refresh_token`, `next_access_token`: a rotated credential handed back, no page's).
+const PAGE_WORDS = new Set(["next", "page", "paging", "pagination", "continuation", "cursor"]);
+const PAGE_TOKEN_ENDS = new Set(["token", "cursor", "marker"]);
+const CREDENTIAL_WORDS = new Set(["api", "access", "auth", "refresh", "session", "bearer", "secret", "id", "jwt"]);
+
+/**
+ * Whether a name's words say a page's token (`next_token`, `nextPageToken`, `X-Next-Token`), which paging reads and
+ * no credential reading takes; a credential's word among them (`next_refresh_token`) says a credential instead.
+ */
+export function namesPageToken(name: string): boolean {
+  const words = nameWords(name.replace(/^x-/i, ""));
+  return (
+    words.length > 1 &&
+    PAGE_TOKEN_ENDS.has(words.at(-1) as string) &&
+    words.some((w) => PAGE_WORDS.has(w)) &&
+    !words.some((w) => CREDENTIAL_WORDS.has(w))
+  );
+}
+
 export function nameWords(name: string): string[] {
   return name
     .split(/[-_.\s]+|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/)

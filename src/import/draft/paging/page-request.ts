@@ -54,7 +54,12 @@ function queryWords(name: string): string {
 
 /** The places of `op` a paging value may go, as `params` drafted them. */
 export function pageRequest(doc: OpenApiDocument, op: OpenApiOperation, params: ParamsDraft): PageRequest {
-  const wire = (place: string, name: string) => params.byWire.get(`${place}:${name}`);
+  // A secret parameter (a credential: `refresh_token`) is no paging place, whatever a reply's field is named after it
+  // (`next_refresh_token`, a rotated credential, no cursor).
+  const wire = (place: string, name: string) => {
+    const param = params.byWire.get(`${place}:${name}`);
+    return param !== undefined && params.params[param]?.secret !== true ? param : undefined;
+  };
   const declared = (pattern: RegExp, number?: boolean) =>
     op.parameters.find(
       (p) =>
@@ -64,11 +69,9 @@ export function pageRequest(doc: OpenApiDocument, op: OpenApiOperation, params: 
         (number === undefined ||
           ["integer", "number"].includes(typeOf(safeFlatten(doc, p.schema) ?? {}) ?? "") === number),
     );
-  const bodyField = (pattern: RegExp) =>
-    [...params.byWire.keys()].find((k) => k.startsWith("body:/") && pattern.test(k.slice(6)))?.slice(6);
-  const bodyFields = [...params.byWire.keys()]
-    .filter((k) => k.startsWith("body:/") && !/[/~]/.test(k.slice(6)))
-    .map((k) => k.slice(6));
+  const bodyWires = [...params.byWire.keys()].filter((k) => k.startsWith("body:/") && wire("body", k.slice(5)));
+  const bodyField = (pattern: RegExp) => bodyWires.find((k) => pattern.test(k.slice(6)))?.slice(6);
+  const bodyFields = bodyWires.filter((k) => !/[/~]/.test(k.slice(6))).map((k) => k.slice(6));
   // RPC-style APIs list with a POST whose JSON body carries the offset, page and page size (`{offset, limit}`).
   const bodyProperties = ((op.requestBody?.encoding === "json" ? safeFlatten(doc, op.requestBody.schema) : undefined)
     ?.properties ?? {}) as Record<string, Schema>;

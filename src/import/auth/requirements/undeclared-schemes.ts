@@ -3,9 +3,9 @@
 // draft can read, so add reads the document as one without security, as it reads one that declares none: a bearer
 // token drafted with a review note, and the requirements left out of the cut, said in its header. Before, every
 // operation was refused as one no call of could succeed.
-import type { SelectedOperation } from "../cut/select-operations.js";
+import type { SelectedOperation } from "../../cut/select-operations.js";
 import { requirementNames } from "./cut-security.js";
-import { OPERATION_METHODS } from "../../load/openapi-types.js";
+import { OPERATION_METHODS } from "../../../load/openapi-types.js";
 
 type Json = Record<string, unknown>;
 

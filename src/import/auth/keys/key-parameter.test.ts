@@ -4,8 +4,8 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
-import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, reply } from "../__fixtures__/draft-kit.js";
+import { json, scriptedFetch } from "../../../../test-support/runtime/scripted-fetch.js";
+import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, reply } from "../../__fixtures__/draft-kit.js";
 import { keyParameter } from "./key-parameter.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));

@@ -5,10 +5,10 @@
 // default the host of the document's server for that gateway (a server whose host holds the header's other words,
 // else the first), asked of the caller where no server gives one. Required where every requirement the operation
 // accepts names it (or none names any scheme), optional, with the host as its example, where only some do.
-import type { SelectedOperation } from "../cut/select-operations.js";
-import { followLocalRefs } from "../../load/json-ref.js";
-import { nameWords } from "../../load/schemas/secret-names.js";
-import { OPERATION_METHODS } from "../../load/openapi-types.js";
+import type { SelectedOperation } from "../../cut/select-operations.js";
+import { followLocalRefs } from "../../../load/json-ref.js";
+import { nameWords } from "../../../load/schemas/secret-names.js";
+import { OPERATION_METHODS } from "../../../load/openapi-types.js";
 
 type Json = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
 // carries the key in its body, not where the scheme puts it. The cut writes `security: []` on it, and its body
 // field is drafted as its own secret parameter (draft/params.ts). The manifest has no way yet to place the
 // provider's credential in a body field: a person gives the key to that operation as well.
-import type { CredentialDraft } from "./credential-draft.js";
+import type { CredentialDraft } from "../credential-draft.js";
 
 type Json = Record<string, unknown>;
 

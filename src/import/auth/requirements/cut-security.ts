@@ -3,9 +3,9 @@
 // case-sensitive), the drafted credential's scheme added where no operation
 // names it, and `security: []` written out for an operation that takes no
 // credential beside others that do.
-import { operationRef } from "../../load/operation-index.js";
-import type { SelectedOperation } from "../cut/select-operations.js";
-import type { CredentialDraft } from "./credential-draft.js";
+import { operationRef } from "../../../load/operation-index.js";
+import type { SelectedOperation } from "../../cut/select-operations.js";
+import type { CredentialDraft } from "../credential-draft.js";
 
 type Json = Record<string, unknown>;
 

@@ -4,10 +4,10 @@
 // every call failed. Its value's first word says how it goes: the operations that require it are read as requiring a
 // scheme of that kind (added to the cut, marked as added), together with the ones they already require; a document
 // that declares none and takes its key as a parameter (key-parameter.ts) gets that key's scheme beside it.
-import type { SelectedOperation } from "../cut/select-operations.js";
-import { ADDED_KEY_SCHEME, ADDED_SCHEME } from "./credential-draft.js";
-import { exampleTexts, keyParameter, resolved } from "./key-parameter.js";
-import { namedFew } from "../named-few.js";
+import type { SelectedOperation } from "../../cut/select-operations.js";
+import { ADDED_KEY_SCHEME, ADDED_SCHEME } from "../credential-draft.js";
+import { exampleTexts, keyParameter, resolved } from "../keys/key-parameter.js";
+import { namedFew } from "../../named-few.js";
 
 type Json = Record<string, unknown>;
 

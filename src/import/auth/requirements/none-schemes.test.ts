@@ -10,8 +10,8 @@ import {
   openapi,
   reply,
   sentOrRefused,
-} from "../__fixtures__/draft-kit.js";
-import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
+} from "../../__fixtures__/draft-kit.js";
+import { json, scriptedFetch } from "../../../../test-support/runtime/scripted-fetch.js";
 import { executeToolDefinition } from "@blockwright/runtime";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 

@@ -4,7 +4,7 @@
 import { rmSync } from "node:fs";
 import { executeToolDefinition, type ToolSpec } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Json, draftWorkFolder, drafted, linkedTools, linkProblems, reply } from "../__fixtures__/draft-kit.js";
+import { type Json, draftWorkFolder, drafted, linkedTools, linkProblems, reply } from "../../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 

@@ -3,17 +3,29 @@
 // its parameter the private key (PEM text), the API key the same requirement sends beside it in `also` and the JWT's
 // subject where the words say `sub`; the algorithm and lifetime as the words give them, else guessed and said so.
 // Without those words a JWT bearer scheme stays a token a caller gives (one issued by a login, say).
-import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
-import type { ReviewNote } from "../manifest-yaml.js";
-import type { CredentialDraft, DraftCredential, SignedJwtDraft } from "./credential-draft.js";
+import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
+import type { ReviewNote } from "../../manifest-yaml.js";
+import type { CredentialDraft, DraftCredential, SignedJwtDraft } from "../credential-draft.js";
 
 /** The private key's parameter. */
 const KEY_PARAM = "privateKey";
 
 /** The scheme's words: its description (and bearerFormat). */
-function wordsOf(c: DraftCredential): string {
+function wordsOf(c: Pick<DraftCredential, "definition">): string {
   const d = c.definition;
   return [d.bearerFormat, d.description].filter((w): w is string => typeof w === "string").join(" ");
+}
+
+/**
+ * Whether a scheme is one withSignedJwt drafts as auth.signedJwt (an HTTP bearer whose words say a JWT signed per
+ * request), which takes no alternatives.
+ */
+export function signsJwt(definition: Record<string, unknown>): boolean {
+  return (
+    definition.type === "http" &&
+    /^bearer$/i.test(String(definition.scheme)) &&
+    describesSignedJwt(wordsOf({ definition }))
+  );
 }
 
 /** Whether a scheme's words say a JWT signed per request with a private key, bound to it by `uri` and `bodyHash`. */

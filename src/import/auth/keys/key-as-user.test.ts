@@ -11,9 +11,9 @@ import {
   openapi,
   reply,
   sentHeaders,
-} from "../__fixtures__/draft-kit.js";
+} from "../../__fixtures__/draft-kit.js";
 import { keyAsUserWords } from "./key-as-user.js";
-import { addSummary, summaryText } from "../../cli/support/add-summary.js";
+import { addSummary, summaryText } from "../../../cli/support/add-summary.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 

@@ -7,9 +7,9 @@
 // whose requirement was read so. A requirement naming a declared scheme in other letters is respelt
 // (cut-security.ts), one beside an alternative the document declares is left, and a document declaring several
 // schemes and no requirement of its own is left as it was (which of them is meant, it does not say).
-import type { SelectedOperation } from "../cut/select-operations.js";
+import type { SelectedOperation } from "../../cut/select-operations.js";
 import { requirementNames } from "./cut-security.js";
-import { OPERATION_METHODS } from "../../load/openapi-types.js";
+import { OPERATION_METHODS } from "../../../load/openapi-types.js";
 
 type Json = Record<string, unknown>;
 

@@ -4,8 +4,8 @@
 // any other HTTP scheme, a credential the caller gives, sent as `Authorization: none <value>`; an operation naming it
 // alone was refused without that value, and sent it with one. Read as what it says: a requirement naming it names
 // nothing (`{}`, a list of such only `[]`: no credential), and the scheme is no candidate credential.
-import type { SelectedOperation } from "../cut/select-operations.js";
-import { OPERATION_METHODS } from "../../load/openapi-types.js";
+import type { SelectedOperation } from "../../cut/select-operations.js";
+import { OPERATION_METHODS } from "../../../load/openapi-types.js";
 
 type Json = Record<string, unknown>;
 

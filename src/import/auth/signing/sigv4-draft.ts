@@ -6,17 +6,17 @@
 // a guess either way, said); the region the server's `{region}` variable's parameter, else the host's, else us-east-1
 // (said).
 // The X-Amz-* headers the documents declare on every operation are the signature's: covered, not drafted.
-import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
-import { signedWithSigv4 } from "../../load/security-schemes.js";
-import type { ReviewNote } from "../manifest-yaml.js";
-import type { CredentialDraft, Sigv4Draft } from "./credential-draft.js";
+import type { Manifest, ManifestParam } from "../../../load/precompiled/manifest-types.js";
+import { signedWithSigv4 } from "../../../load/security-schemes.js";
+import type { ReviewNote } from "../../manifest-yaml.js";
+import type { CredentialDraft, Sigv4Draft } from "../credential-draft.js";
 
 type Json = Record<string, unknown>;
 
 /** The headers a signature (and its presigned-query form) puts on a request: the runtime's, never a caller's. */
 const SIGNATURE_HEADER = /^x-amz-(date|content-sha256|security-token|algorithm|credential|signature|signedheaders)$/i;
 
-export { signedWithSigv4 as signsWithSigv4 } from "../../load/security-schemes.js";
+export { signedWithSigv4 as signsWithSigv4 } from "../../../load/security-schemes.js";
 
 /**
  * The credential drafted as a signed one when its only way is one SigV4 scheme: the secret access key its parameter,

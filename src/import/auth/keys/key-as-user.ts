@@ -5,7 +5,7 @@
 // else stays a user name and a password for a person to fill. A scheme whose own description says nothing of it reads
 // the document's section on authentication (a tag named for it: Redoc shows an `x-traitTag` tag as a page of prose),
 // when the document declares no other HTTP basic scheme the words could be about.
-import type { DraftCredential, DraftPlacement } from "./credential-draft.js";
+import type { DraftCredential, DraftPlacement } from "../credential-draft.js";
 
 type Json = Record<string, unknown>;
 

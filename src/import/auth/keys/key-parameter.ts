@@ -4,7 +4,8 @@
 // API key scheme added to the cut, rather than a bearer token the API never
 // reads beside a key parameter drafted as if it were no secret.
 
-import { refPath, valueAt } from "../../load/json-ref.js";
+import { refPath, valueAt } from "../../../load/json-ref.js";
+import { namesPageToken } from "../../../load/schemas/secret-names.js";
 
 type Json = Record<string, unknown>;
 
@@ -64,6 +65,7 @@ function bareKeyInAuthorization(p: Json): boolean {
  */
 function namesKey(p: Json): boolean {
   const name = String(p.name);
+  if (namesPageToken(name)) return false;
   return (
     KEY_NAME.test(name) ||
     (p.in === "header" && p.required === true && KEY_HEADER.test(name) && !NO_CREDENTIAL_HEADER.test(name)) ||

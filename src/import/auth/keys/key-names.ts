@@ -11,8 +11,8 @@
 // A header name that holds the start of its value (`name: "Authorization:
 // Bearer"`, the header, a colon and what goes before the key) is read so too:
 // the key goes in the header named, after the words written.
-import { slotNameProblem } from "../../model/naming.js";
-import type { ReviewNote } from "../manifest-yaml.js";
+import { slotNameProblem } from "../../../model/naming.js";
+import type { ReviewNote } from "../../manifest-yaml.js";
 import { NAMED_PREFIX, prefixOfExample } from "./key-prefix.js";
 
 type Json = Record<string, unknown>;

@@ -11,7 +11,7 @@ import {
   notesAt,
   openapi,
   reply,
-} from "../__fixtures__/draft-kit.js";
+} from "../../__fixtures__/draft-kit.js";
 import { documentedPrefix, prefixOfExample } from "./key-prefix.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));

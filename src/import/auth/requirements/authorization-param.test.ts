@@ -13,7 +13,7 @@ import {
   linkProblems,
   openapi,
   reply,
-} from "../__fixtures__/draft-kit.js";
+} from "../../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 

@@ -4,7 +4,7 @@
 // the header, or a header two schemes share, stays out.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, notesAt, openapi, reply, sentHeaders } from "../__fixtures__/draft-kit.js";
+import { draftWorkFolder, drafted, notesAt, openapi, reply, sentHeaders } from "../../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 

@@ -12,7 +12,7 @@ import {
   notesAt,
   openapi,
   reply,
-} from "../__fixtures__/draft-kit.js";
+} from "../../__fixtures__/draft-kit.js";
 import { keyNamesFromSchemes } from "./key-names.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));

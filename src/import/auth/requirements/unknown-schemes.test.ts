@@ -3,7 +3,7 @@
 // Such a requirement is read as the document's own now (or, where it has none, as its one scheme), said in a note and
 // in the cut's header.
 import { describe, expect, it } from "vitest";
-import { drafted, linkProblems, notesAt, openapi, reply, sentHeaders } from "../__fixtures__/draft-kit.js";
+import { drafted, linkProblems, notesAt, openapi, reply, sentHeaders } from "../../__fixtures__/draft-kit.js";
 
 const ok = { "200": reply({ type: "object", properties: { count: { type: "number" } } }, { count: 1 }) };
 const key = { zqKey: { type: "apiKey", in: "header", name: "x-zq-key" } };

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { executeToolDefinition } from "@blockwright/runtime";
 import jsyaml from "js-yaml";
 import { afterAll, describe, expect, it } from "vitest";
-import { loadProvider } from "../../emit/link-provider.js";
-import { startMocks } from "../../mocks/mocks.js";
+import { loadProvider } from "../../../emit/link-provider.js";
+import { startMocks } from "../../../mocks/mocks.js";
 import {
   draftWorkFolder,
   drafted,
@@ -19,7 +19,7 @@ import {
   openapi,
   reply,
   type Json,
-} from "../__fixtures__/draft-kit.js";
+} from "../../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 

@@ -1,7 +1,7 @@
 // What each operation of a drafted manifest accepts of the document's security requirements (credential.ts chooses
 // the ways drafted): those the runtime can meet, all it names, and whether it may go without; the notes on
 // requirements split apart, optional authentication and operations that name none.
-import { namedFew } from "../named-few.js";
+import { namedFew } from "../../named-few.js";
 
 type Json = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
 // others of their kind now; and between two that rank alike, the document's global `security` order comes first (an
 // operation listing them in another order took its own first).
 import { describe, expect, it } from "vitest";
-import { drafted, openapi, reply } from "../__fixtures__/draft-kit.js";
+import { drafted, openapi, reply } from "../../__fixtures__/draft-kit.js";
 
 const text = { type: "string" };
 const key = (name: string, extra = {}) => ({ type: "apiKey", in: "header", name, ...extra });
