@@ -41,7 +41,7 @@ export {
 } from "./http/hosts.js";
 export { DEFAULT_REPLY_BYTES, readBody, readBytes } from "./http/read-body.js";
 export { formDecoded } from "./http/query-pairs.js";
-export { cookieOctets, percentDecoded } from "./http/percent-encoding.js";
+export { cookieOctets, cookieValueOctets, percentDecoded } from "./http/percent-encoding.js";
 export { scalarText } from "./common/scalar-text.js";
 export { startDeadline, type Deadline } from "./http/deadline.js";
 export { linkNext, send, isRedirect } from "./http/transport.js";

@@ -22,7 +22,13 @@
 // text.
 import { ownValue, setOwn } from "../common/own.js";
 import { scalarText } from "../common/scalar-text.js";
-import { type Encoded, percentDecoded, percentEncoded, reservedEncoded } from "../http/percent-encoding.js";
+import {
+  cookieValueOctets,
+  type Encoded,
+  percentDecoded,
+  percentEncoded,
+  reservedEncoded,
+} from "../http/percent-encoding.js";
 import { linkedElsewhere, linkProblem, spannedPath } from "../http/path-link.js";
 import type { FormFieldEncoding, ValueStyle } from "../spec/tool-types.js";
 
@@ -193,11 +199,13 @@ const asciiJson = (text: string): string =>
  * segments (`multiSegment`); `ownQuery`: a path's own query pairs a query parameter sends.
  */
 /**
- * A cookie parameter as pairs of the Cookie header, its value (`text` unless styled) percent-encoded (a cookie value
- * takes no `;`, `,` or space); a list or object as OpenAPI's style table writes style form: exploded (form's default)
- * one pair per item (`prefs=a; prefs=b`), an object its own pairs (`k1=v1; k2=v2`), none for an empty one; not
- * exploded one pair, `prefs=a,b`: each item encoded, its own comma `%2C`, between commas as they are, which a whole
- * value encoded would write `%2C` too (read back as one item).
+ * A cookie parameter as pairs of the Cookie header, its value (`text` unless styled) as RFC 6265's cookie-octets
+ * (cookieValueOctets): a token the service set (a base64 one's `+/=`) goes back as it wrote it, and only `%` and what
+ * a cookie value cannot hold (`;`, `,`, a space, one past ASCII) are percent-encoded; a styled value percent-encoded
+ * as its style writes it; a list or object as OpenAPI's style table writes style form: exploded (form's default) one
+ * pair per item (`prefs=a; prefs=b`), an object its own pairs (`k1=v1; k2=v2`), none for an empty one; not exploded
+ * one pair, `prefs=a,b`: each item encoded, its own comma `%2C`, between commas as they are, which a whole value
+ * encoded would write `%2C` too (read back as one item).
  */
 function cookiePair(
   header: Record<string, string>,
@@ -217,7 +225,7 @@ function cookiePair(
     return;
   }
   const written = !wire.encoding
-    ? enc(plain)
+    ? cookieValueOctets(plain)
     : wire.encoding.json
       ? enc(styledValue(wire.name, value, wire.encoding, "header"))
       : styledValue(wire.name, value, wire.encoding, "cookie");

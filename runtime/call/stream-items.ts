@@ -14,6 +14,7 @@ import type { Failure } from "../http/errors.js";
 import type { ExpressionContext } from "../http/expressions.js";
 import type { StreamSpec, ToolCall } from "../spec/tool-types.js";
 import { ERROR_TEXT_CHARS, redactThenCut } from "../common/outgoing-text.js";
+import { upstreamFailure } from "./reply-failures.js";
 import { boundedCopy, DETAIL_DEPTH } from "../http/upstream-error.js";
 import { mapOutputs } from "./map-outputs.js";
 import { EventSplitter } from "./files/event-stream.js";
@@ -53,6 +54,11 @@ export async function streamAnswer(
 > {
   const stream = tool.stream;
   if (!stream || response.status !== stream.status) return undefined;
+  const other = notStream(tool, response);
+  if (other) {
+    void response.body?.cancel().catch(() => undefined);
+    return { failure: other };
+  }
   // Server-sent events are read by the part that carries their parser (eventFileSupport), given only where needed.
   if (stream.events && !events) {
     void response.body?.cancel().catch(() => undefined);
@@ -182,6 +188,26 @@ export function streamFailure(tool: ToolCall, status: number, failed: unknown, c
       ? { details: boundedCopy(others, DETAIL_DEPTH + 1, cut) as Record<string, unknown> }
       : {}),
   };
+}
+
+/**
+ * The failure of a stream's answer in another form: an HTML page (a proxy's page, a login form) for any stream, a
+ * JSON document where server-sent events were asked for (a service that does not stream, or not this call). Neither
+ * is read as items: it holds no event and no line of the stream, and read so it was a stream of none, a success.
+ * No type, `text/plain`, or JSON for JSON lines (services label them so) are read as the stream.
+ */
+function notStream(tool: ToolCall, response: Response): Failure | undefined {
+  const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  const code = "UNEXPECTED_CONTENT_TYPE" satisfies RuntimeErrorCode;
+  const answered = `${tool.provider} answered ${response.status} with`;
+  if (type === "text/html" || type === "application/xhtml+xml")
+    return upstreamFailure(response.status, code, `${answered} an HTML page (${type}), not a stream`);
+  if (tool.stream?.events && /^application\/([\w.-]+\+)?json$/.test(type))
+    return {
+      ...upstreamFailure(response.status, code, `${answered} ${type}, not a stream of events`),
+      details: { contentType: type },
+    };
+  return undefined;
 }
 
 /** The refusal of a stream of events read without the part that parses them. */

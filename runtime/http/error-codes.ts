@@ -195,12 +195,14 @@ export const RUNTIME_ERROR_CODES = {
       "A success (or an outcome) came as an HTML page (`text/html`, `application/xhtml+xml`): " +
       "a proxy's page or a login form, never parsed; or in another form than JSON (CSV, XML, a spreadsheet's " +
       "bytes: its Content-Type says so) while the tool's outputs read fields of a JSON body. An output reading the " +
-      "whole body gets such an answer as its text, or as a file for bytes. " +
-      "`details` has the `contentType` and `bytes`.",
+      "whole body gets such an answer as its text, or as a file for bytes. For a tool that streams: an HTML page, " +
+      "or a JSON document where server-sent events were asked for, never read as a stream of no items. " +
+      "`details` has the `contentType` (and `bytes` when the body was read).",
     fix:
       "For a page: check the address and the credential, something between the caller and the API answered instead " +
       "of it. For another form: send the parameter choosing the answer's format as JSON, or map the whole body " +
-      "(`$response.body`) to an output.",
+      "(`$response.body`) to an output. For a stream: check that the call asks for one (a `stream` flag, the Accept " +
+      "header) and that the API streams this operation.",
   },
 } as const satisfies Record<string, RuntimeCodeInfo>;
 

@@ -89,6 +89,19 @@ export function cookieOctets(text: string): string {
 const NOT_COOKIE_OCTET = /[^\x21\x23-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]/gu;
 
 /**
+ * A cookie parameter's value as the Cookie header carries it: the cookie-octets as they are (a base64 token's `+/=`,
+ * which a service that does not decode cookies, as Go's net/http, reads as it wrote them), `%` and any character no
+ * cookie value holds (a space, `"`, `,`, `;`, `\`, one past ASCII) percent-encoded as UTF-8, so that a service that
+ * decodes cookies reads back exactly the text given, `%` included (the value is the caller's, which a `%3A` in it
+ * does not mark as encoded; a credential's, `cookieOctets`, keeps its `%`).
+ */
+export function cookieValueOctets(text: string): string {
+  return text.replace(NOT_COOKIE_VALUE_OCTET, encodeURIComponent);
+}
+
+const NOT_COOKIE_VALUE_OCTET = /[^\x21\x23\x24\x26-\x2B\x2D-\x3A\x3C-\x5B\x5D-\x7E]/gu;
+
+/**
  * Text as a service reads it back from a query value or a form pair (the WHATWG URL parser's percent-decoding): each
  * run of triples decoded as UTF-8, bytes of no character read as U+FFFD, a `%` of no triple kept. A reserved-allowing
  * value's own triples (`%2F`) read as what they encode (`/`).

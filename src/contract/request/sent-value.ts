@@ -3,6 +3,7 @@
 // what the tool was given, placed as the manifest says.
 import {
   type BodySpec,
+  cookieValueOctets,
   encodeForm,
   type ParamSpec,
   parsePointer,
@@ -47,12 +48,10 @@ export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, pa
     case "header":
       return ex.headers.get(wire.name) ?? undefined;
     case "cookie": {
-      // The pair of the Cookie header with its name, its value percent-decoded as the runtime encoded it.
-      const pair = (ex.headers.get("cookie") ?? "")
-        .split(";")
-        .map((x) => x.trim())
-        .find((x) => x.startsWith(`${wire.name}=`));
-      return pair === undefined ? undefined : decodeURIComponent(pair.slice(wire.name.length + 1));
+      // The value of the Cookie header's pair with its name, percent-decoded as a service that decodes cookies reads
+      // it; expectSent holds a plain one to its octets as sent.
+      const raw = cookieValue(ex, wire.name);
+      return raw === undefined ? undefined : percentDecoded(raw);
     }
     case "body": {
       const segments = parsePointer(wire.pointer);
@@ -143,6 +142,12 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
   )
     return;
   const want = wantedValue(tool, wire, param, value);
+  if (wire.in === "cookie" && typeof want === "string") {
+    // A plain cookie value goes as RFC 6265's cookie-octets (runtime/call/form-body.ts): the pair as sent, which a
+    // service that does not decode cookies reads as it is (a base64 token's `+/=`, not `%2B%2F%3D`).
+    same(cookieValue(ex, wire.name), cookieValueOctets(want), `${param.name} as sent (cookie ${wire.name})`);
+    return;
+  }
   const got = wire.in === "path" ? sentInPath(ex, tool, doc, param, wire, want) : sentValue(ex, tool, doc, param);
   if (wire.in === "body" && isForm(tool)) {
     // A form body is text pairs: the ones the value makes, as the spec's encoding writes them, are all sent.
@@ -361,4 +366,13 @@ function wantedValue(tool: ToolSpec, wire: ParamSpec["wire"], param: ParamSpec, 
   return Object.fromEntries(
     Object.entries(value).map(([k, v]) => [k, v === null ? undefined : multipartPart(param, v, jsonPart(tool, k))]),
   );
+}
+
+/** The value of the Cookie header's pair with this name, as sent (undefined when there is none). */
+function cookieValue(ex: Exchange, name: string): string | undefined {
+  const pair = (ex.headers.get("cookie") ?? "")
+    .split(";")
+    .map((x) => x.trim())
+    .find((x) => x.startsWith(`${name}=`));
+  return pair?.slice(name.length + 1);
 }
