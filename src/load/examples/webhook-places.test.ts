@@ -82,6 +82,13 @@ describe("a webhook's and a callback's places, named", () => {
     expect(found).toEqual([expect.stringMatching(/openapi\.yaml:\d+:\d+: .*zq-missing\.yaml/)]);
   });
 
+  it("refuses a webhook's place that holds no mapping, naming it (the document's structure)", async () => {
+    const found = await problems((project) => hooksCopy(project, '"200": { description: Taken. }', '"200": null'));
+    const place = "webhooks.paymentSucceeded.post.responses.200";
+    expect(found).toEqual([expect.stringMatching(/openapi\.yaml:\d+:\d+: /)]);
+    expect(found[0]).toMatch(new RegExp(`: ${place.replaceAll(".", "\\.")}: a response must be a mapping, got null$`));
+  });
+
   it("names a webhook's example that breaks its schema", async () => {
     const found = await problems((project) => hooksCopy(project, "amount: 4200", "amount: zqlots"));
     expect(found).toEqual([
