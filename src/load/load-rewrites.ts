@@ -47,6 +47,7 @@ export const NAME_MAPS: ReadonlySet<string> = new Set([
   "encoding",
   "links",
   "callbacks",
+  "webhooks",
   "variables",
   "scopes",
   "mapping",

@@ -28,8 +28,11 @@ async function problems(copy: (project: string) => string): Promise<string[]> {
   return [];
 }
 
-/** The webhook fixture (a 3.1 document whose trigger binds `webhooks.paymentSucceeded`) with its document edited. */
-function hooksCopy(project: string, find: string, replace: string): string {
+/**
+ * The webhook fixture (a 3.1 document whose trigger binds `webhooks.paymentSucceeded`) with its document edited after
+ * its `webhooks:` (and its manifest by `manifest`, each text's first).
+ */
+function hooksCopy(project: string, find: string, replace: string, manifest: [string, string][] = []): string {
   const dir = join(project, "specs", "zqpay");
   cpSync(hooks, dir, { recursive: true });
   const file = join(dir, "openapi.yaml");
@@ -38,6 +41,13 @@ function hooksCopy(project: string, find: string, replace: string): string {
   const found = text.indexOf(find, at);
   if (at < 0 || found < 0) throw new Error(`the webhook fixture has no ${JSON.stringify(find)} in its webhooks`);
   writeFileSync(file, text.slice(0, found) + replace + text.slice(found + find.length));
+  const manifestFile = join(dir, "manifest.yaml");
+  let written = readFileSync(manifestFile, "utf8");
+  for (const [from, to] of manifest) {
+    if (!written.includes(from)) throw new Error(`the webhook fixture's manifest has no ${JSON.stringify(from)}`);
+    written = written.replace(from, to);
+  }
+  writeFileSync(manifestFile, written);
   return dir;
 }
 
@@ -57,6 +67,26 @@ describe("a webhook's and a callback's places, named", () => {
       `specs/zqpay/openapi.yaml:${at}: $ref "#/components/schemas/ZqMissing" does not resolve ` +
         "(no such place in this file)",
     ]);
+  });
+
+  it("reads a webhook named like an extension (`x-…`) as one: its $ref to a missing file is reported", async () => {
+    const found = await problems((project) => {
+      const dir = hooksCopy(project, "paymentSucceeded:", "x-zq-paid:", [
+        ["event: { webhook: paymentSucceeded }", "event: { webhook: x-zq-paid }"],
+      ]);
+      const file = join(dir, "openapi.yaml");
+      const text = readFileSync(file, "utf8").replace('"#/components/schemas/Event"', '"zq-missing.yaml#/Event"');
+      writeFileSync(file, text);
+      return dir;
+    });
+    expect(found).toEqual([expect.stringMatching(/openapi\.yaml:\d+:\d+: .*zq-missing\.yaml/)]);
+  });
+
+  it("refuses a webhook's place that holds no mapping, naming it (the document's structure)", async () => {
+    const found = await problems((project) => hooksCopy(project, '"200": { description: Taken. }', '"200": null'));
+    const place = "webhooks.paymentSucceeded.post.responses.200";
+    expect(found).toEqual([expect.stringMatching(/openapi\.yaml:\d+:\d+: /)]);
+    expect(found[0]).toMatch(new RegExp(`: ${place.replaceAll(".", "\\.")}: a response must be a mapping, got null$`));
   });
 
   it("names a webhook's example that breaks its schema", async () => {

@@ -65,11 +65,15 @@ export function structureProblems(
   const walk = new StructureWalk(document, limit, options.booleanTexts === true);
   const top = at(undefined, "paths");
   const paths = walk.mapping(document.paths, top, "paths");
-  if (!paths) return walk.out;
   const taken = new Map<string, string[]>();
   if (operations) for (const { path, method } of operations) taken.set(path, [...(taken.get(path) ?? []), method]);
-  else for (const path of Object.keys(paths)) if (!path.startsWith("x-")) taken.set(path, METHODS);
-  for (const [path, methods] of taken) walk.pathItem(paths[path], at(top, path), methods);
+  else for (const path of Object.keys(paths ?? {})) if (!path.startsWith("x-")) taken.set(path, METHODS);
+  if (paths) for (const [path, methods] of taken) walk.pathItem(paths[path], at(top, path), methods);
+  // The whole document's (generate's, cut to what the manifest binds): its 3.1 webhooks too, each a path item by name,
+  // whose deliveries a trigger reads (a `null` there failed the link as an internal error).
+  const hooks = at(undefined, "webhooks");
+  const webhooks = operations ? undefined : walk.mapping(document.webhooks, hooks, "webhooks");
+  for (const name of Object.keys(webhooks ?? {})) walk.pathItem(webhooks?.[name], at(hooks, name), METHODS);
   return walk.out;
 }
 
