@@ -90,11 +90,14 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   const endings = [SECRET_NAMES, PASSWORD_ENDING, PRIVATE_KEY_ENDING, WALLET_KEY_ENDING, PASS_OF];
   if (endings.some((names) => names.test(name)) || passOfAccountOrKey(name)) return true;
   if (/^pass$/i.test(name) && passwordBeside(beside)) return true;
+  // A password after more words than PASSWORD_ENDING's one (`third_party_password`, `defaultAdminPassword`): the last
+  // word of the name read, not a longer pattern.
+  const words = nameWords(name);
+  if (/^(password|passwd|passphrase)$/.test(words.at(-1) ?? "")) return true;
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description);
   if (/^key$/i.test(name)) return API_KEY_WORDS.test(description);
-  const words = nameWords(name);
   if (words.at(-1) === "token") return API_TOKEN_WORDS.test(description);
   if (words.at(-1) !== "key") return false;
   if (words.includes("public")) return false;
