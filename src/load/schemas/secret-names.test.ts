@@ -79,6 +79,31 @@ describe("a key, a token or a password by its last word and its description", ()
     expect(secretField("zq_expired_token", described("The JWT that is sent via the session cookie."))).toBe(true);
   });
 
+  // Found in the public directory (seed 285, twelve operations): an e-invoicing API's `third_party_password`, "The
+  // password to use to authenticate to a system through which to send the document", drafted a plain text.
+  it("is a secret as a password after several words, whatever their case", () => {
+    for (const name of ["zq_third_party_password", "zqDefaultAdminPassword", "zq-root-db-passwd"]) {
+      expect(secretField(name, text)).toBe(true);
+      expect(namesSecret(name)).toBe(true);
+    }
+    expect(secretField("zq_third_party_password_hint", text)).toBe(false);
+    expect(secretField("zq_is_passwordless", text)).toBe(false);
+  });
+
+  // Found in the public directory (seed 285, twelve operations): a hosting API's domain transfer takes `authCode`,
+  // "The authorization code assigned to the domain", drafted a plain text; whoever holds it moves the domain.
+  it("is a secret as a domain's transfer or an OAuth authorization code, not as a payment's approval code", () => {
+    expect(secretField("zqAuthCode", described("The authorization code assigned to the domain."))).toBe(true);
+    expect(secretField("zq_auth_code", described("Authorization code which allows the transfer to execute."))).toBe(
+      true,
+    );
+    expect(secretField("zqAuthorizationCode", described("Optional OAuth2 authorization code to use."))).toBe(true);
+    expect(secretField("zqAuthCode", described("When the payment is authorised, this field holds its code."))).toBe(
+      false,
+    );
+    expect(secretField("zqAuthCode", text)).toBe(false);
+  });
+
   it("is a secret as a password's hash, not as the hash's algorithm", () => {
     for (const name of ["password_digest", "zqPasswordHash", "zq_password_hashed"])
       expect(secretField(name, text), name).toBe(true);

@@ -65,6 +65,11 @@ const API_KEY_WORDS = /\bapi[ -]?key\b/i;
 // is a page's, a device's or a record's token.
 const API_TOKEN_WORDS = /\b(api|access|auth(entication)?|bearer|session)[ -]?token\b|\bjwts?\b|\bfor authentication\b/i;
 
+// An authorization code (`authCode`, `auth_code`) is a credential where its description says it lets a domain be
+// transferred ("Authorization code from registrar for transferring a domain": whoever holds it moves the domain) or
+// is an OAuth code; a payment's approval code ("When the payment is authorised, this field holds…") is none.
+const TRANSFER_CODE_WORDS = /\b(domains?|registrars?|transfer(s|red|ring)?|oauth ?2?)\b/i;
+
 /** What is beside a field: the names of its form's other fields, the words of its operation's address and summary. */
 export type PasswordContext = { siblings?: readonly string[]; words?: string };
 
@@ -92,12 +97,17 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   const endings = [SECRET_NAMES, PASSWORD_ENDING, PRIVATE_KEY_ENDING, WALLET_KEY_ENDING, PASS_OF];
   if (endings.some((names) => names.test(name)) || passOfAccountOrKey(name)) return true;
   if (/^pass$/i.test(name) && passwordBeside(beside)) return true;
+  // A password after more words than PASSWORD_ENDING's one (`third_party_password`, `defaultAdminPassword`): the last
+  // word of the name read, not a longer pattern.
+  const words = nameWords(name);
+  if (/^(password|passwd|passphrase)$/.test(words.at(-1) ?? "")) return true;
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description);
   if (/^key$/i.test(name)) return API_KEY_WORDS.test(description);
-  const words = nameWords(name);
   if (words.at(-1) === "token") return API_TOKEN_WORDS.test(description);
+  if (/^(auth|authorization|epp)$/.test(words.at(-2) ?? "") && words.at(-1) === "code")
+    return TRANSFER_CODE_WORDS.test(description);
   if (words.at(-1) !== "key") return false;
   if (words.includes("public")) return false;
   return grantsACallerAccess(words, description) || PRIVATE_KEY_WORDS.test(description);
