@@ -10,6 +10,7 @@ import {
   jsonDescribesBytes,
   jsonMediaType,
   jsonTextValue,
+  textAnswerType,
 } from "../media-types.js";
 import { withRangesAsStatuses } from "../status-ranges.js";
 import { requestBodyOf } from "../request-bodies.js";
@@ -78,10 +79,12 @@ export function readOperations({
             const described = bytes ? undefined : describedJsonType(content);
             const schema = media?.schema ?? (described ? content[described]?.schema : undefined);
             const examples = examplesOf(resolve, media, schema === undefined);
+            const text = mediaType ? undefined : textAnswerType(content, (v) => resolve(v));
             return {
               status,
               description: String(response.description ?? ""),
               ...(mediaType ? { mediaType } : {}),
+              ...(text ? { text } : {}),
               schema: schema ? resolve(schema as Schema) : exampledOnly(examples),
               examples,
               exampleNames: Object.entries((media?.examples ?? {}) as Record<string, Schema>)
