@@ -105,5 +105,6 @@ export {
 } from "./http/error-codes.js";
 export { dispositionName, type DownloadedFile } from "./call/files/download.js";
 export { streamItems } from "./call/stream-items.js";
+export { otherForm } from "./call/reply-failures.js";
 export { fileValue, isFileBytes } from "./validate/file-values.js";
 export { partType, rawBody } from "./call/files/file-inputs.js";

@@ -204,6 +204,24 @@ const EFFECTS: Effects = {
         }),
       ]),
   },
+  // A text answer whose text happens to be JSON is the output's text, not the JSON value it spells (which the output's
+  // type check refuses).
+  answerText: {
+    base: {
+      ...getBook,
+      outputs: [
+        {
+          path: "zqtext",
+          type: "string",
+          description: "The answer's text.",
+          optional: false,
+          source: { expression: "$response.body", ref: { kind: "body", pointer: [] } },
+        },
+      ],
+    },
+    set: true,
+    observe: (t) => call(t, SHELF, [new Response('{"a":1}', { headers: { "content-type": "text/plain" } })]),
+  },
   // An Accept of the JSON type the answers declare, where a `*/*` could bring another.
   accept: { base: getBook, set: "application/json", observe: (t) => call(t, SHELF, [book()], { headers: ["accept"] }) },
   timeoutMs: {

@@ -85,9 +85,11 @@ describe("a success in another form than the declared JSON", () => {
 });
 
 describe("an answer the document declares as text (text/plain), read whole as a string output", () => {
-  // As the link gives a `text/plain` answer: one string output reading the whole body, the status beside it.
+  // As the link gives a `text/plain` answer: one string output reading the whole body, the status beside it, and the
+  // link's answerText.
   const text: ToolSpec = {
     ...getBook,
+    answerText: true,
     outputs: [
       { ...whole.outputs[0]!, type: "string" },
       {

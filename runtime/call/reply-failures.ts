@@ -4,7 +4,7 @@
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import type { Failure } from "../http/errors.js";
 import { redirectOrigin, type HttpRequest } from "../http/transport.js";
-import type { OutputCall, ToolCall } from "../spec/tool-types.js";
+import type { ToolCall } from "../spec/tool-types.js";
 
 /** An answer the call cannot use, which no retry would change: its status, the runtime's code and what was wrong. */
 export function upstreamFailure(status: number, code: RuntimeErrorCode, message: string): Failure {
@@ -59,24 +59,6 @@ export function otherForm(response: Response, text: string, raw: Uint8Array): Ot
   const type = header.split(";")[0]?.trim().toLowerCase();
   if (!type || JSON_TYPE.test(type)) return undefined;
   return { body: TEXT_TYPE.test(header) ? text : { content: raw, contentType: header, size: raw.byteLength }, type };
-}
-
-/**
- * Whether a tool's outputs read its answer as one text: each output reading the body reads it whole, as a `string`,
- * and one does (the document declares the answer `text/plain`, or another text). Such an answer came in a text type
- * is its text, even where the text happens to be JSON (`123`, `{"a":1}`).
- */
-export function readsText(outputs: readonly OutputCall[]): boolean {
-  let whole = false;
-  for (const { type, source } of outputs) {
-    if ("first" in source) {
-      for (const { ref } of source.first) if (ref.kind === "body") return false;
-    } else if ("ref" in source && source.ref.kind === "body") {
-      if (source.ref.pointer.length || type !== "string" || source.count) return false;
-      whole = true;
-    }
-  }
-  return whole;
 }
 
 /** A body read by its type (otherForm): the text or file, and the media type it came as. */

@@ -10,6 +10,7 @@ import {
   streamItems,
   isWithheldLength,
   itemAt,
+  otherForm,
   parsePointer,
   redactDeep,
   validateParams,
@@ -26,14 +27,17 @@ import { setPath } from "./json-path.js";
 export function expectedOutputs(tool: ToolSpec, ex: Exchange, input: Record<string, unknown>): Record<string, unknown> {
   const validated = validateParams(tool, input);
   const params = validated.ok ? validated.values : {};
+  const outcome = tool.outcomes.find((o) => o.status === ex.status);
+  const text = outcome ? undefined : answerText(tool, ex);
   const body = answersFile(tool, ex)
     ? fileOf(ex)
     : tool.stream?.status === ex.status
       ? itemsOf(tool.stream, ex)
-      : ex.responseBody.trim() === ""
-        ? undefined
-        : JSON.parse(ex.responseBody);
-  const outcome = tool.outcomes.find((o) => o.status === ex.status);
+      : text !== undefined
+        ? text
+        : ex.responseBody.trim() === ""
+          ? undefined
+          : JSON.parse(ex.responseBody);
   const outputs = outcome
     ? outcome.outputs.map((o) => ({ ...o, optional: tool.outputs.find((m) => m.path === o.path)?.optional ?? false }))
     : tool.outputs;
@@ -44,6 +48,16 @@ export function expectedOutputs(tool: ToolSpec, ex: Exchange, input: Record<stri
     setPath(out, o.path, value === undefined ? null : value);
   }
   return out;
+}
+
+/**
+ * The answer's text, when the outputs read it as one text (the link's answerText) and it came in a text type, as the
+ * runtime reads it (reply-failures.ts otherForm): `{"a":1}` is that text, not the object it spells.
+ */
+function answerText(tool: ToolSpec, ex: Exchange): string | undefined {
+  if (!tool.answerText) return undefined;
+  const other = otherForm({ headers: ex.responseHeaders } as Response, ex.responseBody, new Uint8Array());
+  return typeof other?.body === "string" ? other.body : undefined;
 }
 
 /** Whether the answer is the file of a download tool (its bytes, not JSON). */

@@ -287,6 +287,25 @@ export function jsonDescribesBytes(content: unknown, resolve: (schema: Schema) =
   });
 }
 
+/**
+ * The text type an answer comes in, when it is one text and nothing else (no JSON type): each of its `content` types a
+ * text the runtime reads as text (`text/*` but a stream of events, XML, CSV, YAML; runtime/call/reply-failures.ts
+ * TEXT_TYPE) whose schema is a string that no file's is (isTextBodyMedia: not `format: binary`, not bytes); the first
+ * such. Its outputs read it whole, as a string (`$response.body`); an answer with a type of bytes beside it is a file.
+ */
+export function textAnswerType(content: unknown, resolve: (schema: Schema) => Schema): string | undefined {
+  const map = (content ?? {}) as Record<string, Schema | null>;
+  const types = Object.keys(map);
+  const text = (type: string) => {
+    const schema = map[type]?.schema as Schema | undefined;
+    return TEXT_ANSWER.test(bareMediaType(type)) && isTextBodyMedia(type, schema ? resolve(schema) : undefined);
+  };
+  return types.length && types.every(text) ? types[0] : undefined;
+}
+
+/** The bare types the runtime reads as text (reply-failures.ts TEXT_TYPE, a charset aside). */
+const TEXT_ANSWER = /^text\/(?!event-stream$)|[+/](xml|csv|x-csv|ya?ml|x-ya?ml)$|script|sql/;
+
 /** RFC 6902's media type: a list of operations (`add`, `remove`, `replace` at a JSON pointer). */
 const JSON_PATCH = "application/json-patch+json";
 

@@ -43,6 +43,11 @@ export interface OpenApiResponse {
    * `application/vnd.acme+json`).
    */
   mediaType?: string;
+  /**
+   * The text type the answer comes in when it is one text, not JSON (`text/plain`, `{type: string}`: media-types.ts
+   * textAnswerType): an output reads it whole as a string.
+   */
+  text?: string;
   schema?: Schema;
   examples: Record<string, unknown>;
   /** Names of the `examples` a mock can be asked for (`Prefer: example=<name>`). */

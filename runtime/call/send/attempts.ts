@@ -20,7 +20,6 @@ import {
   otherForm,
   otherFormFailure,
   parseBody,
-  readsText,
   redirectFailure,
   tooLarge,
   upstreamFailure,
@@ -34,7 +33,7 @@ import type { ToolCall } from "../../spec/tool-types.js";
  * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
  * tool-field-readers.test.ts: each reader reads it).
  */
-export const TOOL_FIELDS_READ = ["outputs"] as const satisfies readonly (keyof ToolCall)[];
+export const TOOL_FIELDS_READ = ["outputs", "answerText"] as const satisfies readonly (keyof ToolCall)[];
 
 /**
  * A failure no retry mends, the request not sent again: the call cancelled, or a request refused before it left (a
@@ -139,8 +138,8 @@ export async function attempts(
         if (html) return failed(htmlFailure(tool, status, html));
         let body: unknown;
         // Not JSON, and the service said another type: read as that type (reply-failures.ts otherForm); so is, JSON or
-        // not, an answer in a text type that the outputs read as one text (readsText).
-        let other = !outcome && readsText(tool.outputs) ? otherForm(response, text, raw) : undefined;
+        // not, an answer in a text type that the outputs read as one text (the link's answerText).
+        let other = !outcome && tool.answerText ? otherForm(response, text, raw) : undefined;
         if (typeof other?.body === "string") body = other.body;
         else
           try {

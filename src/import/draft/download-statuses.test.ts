@@ -1,7 +1,8 @@
 // An operation whose file comes under more than one 2xx: a configuration pushed as text answers 201 "pushed" or 202
 // "accepted, reload requested" with the same text/plain; a ranged download answers 200 or 206. The download was tied
 // to its first status, so the other was not a success: a 202 with its text failed as "not valid JSON". Every 2xx that
-// answers a file is the file now; a 2xx with no body beside it still carries none.
+// answers a file is the file now; a 2xx with no body beside it still carries none. (Its bytes: a text answer of a plain
+// string is one string output instead, text-answers.test.ts.)
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime";
@@ -9,7 +10,10 @@ import { draftWorkFolder, drafted, linkedTools, linkProblems, openapi } from "..
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
-const text = (description: string) => ({ description, content: { "text/plain": { schema: { type: "string" } } } });
+const text = (description: string) => ({
+  description,
+  content: { "text/plain": { schema: { type: "string", format: "binary" } } },
+});
 const zqDoc = openapi({
   "/zqconfig": {
     post: {

@@ -14,7 +14,7 @@ import {
   type OpenApiOperation,
   type Schema,
 } from "../../load/openapi-document.js";
-import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
+import type { ManifestOutput, ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { shortText } from "../plain-text.js";
 
 /**
@@ -77,7 +77,7 @@ export function fileParam(field: Schema, name: string, required: boolean): Manif
  * undefined otherwise.
  */
 export function answersFile(doc: OpenApiDocument, op: OpenApiOperation): string | undefined {
-  if (doc.bodyResponse(op)) return undefined;
+  if (doc.bodyResponse(op) || textAnswer(op)) return undefined;
   const files = op.responses.filter((r) => /^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes.filter(isFileType));
   // A content key that is no media type (`PDF`) is asked for as any type (link/files/files.ts): said, to be corrected.
   const unnamed = files.filter((t) => !isMediaType(t)).map((t) => JSON.stringify(t));
@@ -90,6 +90,25 @@ export function answersFile(doc: OpenApiDocument, op: OpenApiOperation): string 
         : "")
     );
   return op.responses.some((r) => /^3\d\d$/.test(r.status) && r.status !== "304") ? "a redirect to it" : undefined;
+}
+
+/**
+ * The success answer an operation's outputs read as one text (`text/plain`, a string that is no file's bytes:
+ * load/media-types.ts textAnswerType), when its lowest 2xx is one and no 2xx answers a file of another type beside it;
+ * undefined otherwise (a JSON answer, a file, none).
+ */
+export function textAnswer(op: OpenApiOperation): OpenApiOperation["responses"][number] | undefined {
+  const success = op.responses.filter((r) => /^2\d\d$/.test(r.status));
+  // The lowest 2xx, as the link reads outputs from it (link/outputs/outputs.ts bodyStatusOf).
+  const first = success.sort((a, b) => Number(a.status) - Number(b.status))[0];
+  return first?.text && success.every((r) => r.text || !r.mediaTypes.some(isFileType)) ? first : undefined;
+}
+
+/** The output of an answer that is one text (textAnswer): its whole text, a string; undefined for another answer. */
+export function textOutputs(op: OpenApiOperation): { outputs: Record<string, ManifestOutput> } | undefined {
+  const text = textAnswer(op);
+  const description = text && shortText(text.description || "The reply's text.", 200);
+  return description ? { outputs: { data: { type: "string", from: "$response.body", description } } } : undefined;
 }
 
 // The media type of a file's format as an answer's description names it ("Returns the invoice pdf", "PDF File").

@@ -21,7 +21,7 @@ import { authOfDraft, credentialParams } from "../auth/credential-params.js";
 import { signedJwtNotes } from "../auth/signing/signed-jwt-draft.js";
 import { sigv4Region } from "../auth/signing/sigv4-draft.js";
 import { draftErrors } from "./errors.js";
-import { answersFile, describedFileNote } from "./files.js";
+import { answersFile, describedFileNote, textOutputs } from "./files.js";
 import { IdempotencyHeaders, ownIdempotency } from "./idempotency.js";
 import { withoutCredentialVariable } from "../shapes/address-credential.js";
 import { sharedVariableName, draftOwnServer, draftServer } from "./server.js";
@@ -271,7 +271,9 @@ function draftOperation(
         "contentType, size and filename",
     });
   const outputs =
-    download || streamed ? { outputs: {} } : withOtherAnswers(doc, op, draftOutputs(doc, op, at, notes), at, notes);
+    download || streamed
+      ? { outputs: {} }
+      : withOtherAnswers(doc, op, textOutputs(op) ?? draftOutputs(doc, op, at, notes), at, notes);
   if (!download && !streamed) replyHeaders(doc, op, outputs.outputs, at, notes);
   const unread = download || streamed ? undefined : describedFileNote(op, name);
   if (unread) notes.push({ at, note: unread });

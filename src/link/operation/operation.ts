@@ -70,6 +70,7 @@ export type LinkedHere =
   | "responses"
   | "defaultResponse"
   | "outputs"
+  | "answerText"
   | "outcomes"
   | "errors"
   | "rateLimits"
@@ -132,7 +133,7 @@ export function linkOperation(
   const rules = linkRules(ctx, at, mop, byName);
 
   const successStatuses = successStatusesOf(ctx, at, op);
-  const { downloaded, streamed, outputs } = linkOutputs(ctx, at, mop, op, byName, successStatuses);
+  const { downloaded, streamed, outputs, answerText } = linkOutputs(ctx, at, mop, op, byName, successStatuses);
   const routes = linkRoutes(ctx, id, at, mop, params, new Set(outputs.map((o) => o.spec.path)));
   const outcomes = linkOutcomes(ctx, at, mop, op, byName, outputs);
   const polling = linkPolling(ctx, at, mop, op, outputs);
@@ -151,8 +152,7 @@ export function linkOperation(
     description: mop.description,
     operationId: op.operationId,
     method: op.method as ToolSpec["method"],
-    // A reserved expansion `{+path}` (a value spanning segments) is the parameter `path`: wire.multiSegment sends it
-    // so.
+    // A reserved expansion `{+path}` (a value spanning segments) is the parameter `path`, sent by wire.multiSegment.
     path: op.path.replace(/\{\+/g, "{"),
     server,
     auth: authOf(ctx, auth),
@@ -166,6 +166,7 @@ export function linkOperation(
     responses: declaredResponses(answering),
     ...(defaultResponse ? { defaultResponse } : {}),
     outputs: outputs.map((o): OutputSpec => o.spec),
+    ...answerText,
     outcomes: outcomes.map((o) => o.spec),
     errors: shared.errors,
     ...(shared.rateLimits ? { rateLimits: shared.rateLimits } : {}),

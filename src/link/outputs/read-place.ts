@@ -70,6 +70,19 @@ function linkBodySource(
   ref: Extract<ValueRef, { kind: "body" }>,
 ): Omit<PlaceRead, "ref"> | undefined {
   const response = op.responses.find((r) => Number(r.status) === status);
+  // An answer that is one text (`text/plain`, a string: load/media-types.ts textAnswerType) is read whole, as a string.
+  if (status !== undefined && response?.text && !response.schema) {
+    if (ref.pointer.length)
+      return ctx.fail(
+        "BW2021",
+        at,
+        `the ${status} response of "${op.operationId}" in ${ctx.openapiName} is one text (${response.text}), ` +
+          "without fields: an output reads it whole, from $response.body",
+        "value",
+      );
+    const tsType: TypeRef = { ...responseType(op, status, response.text), steps: [] };
+    return { schemaType: "string", tsType, guaranteed: true };
+  }
   if (status === undefined || !response?.schema)
     return ctx.fail(
       "BW2021",
@@ -95,11 +108,7 @@ function linkBodySource(
     schema && !scalarUnionKinds(ctx.doc, schema) ? (typeOf(schema) ?? nullableUnionType(ctx.doc, schema)) : undefined;
   // openapi-typescript keys content by media type: a vendor type (`application/vnd.x+json`) is its own key.
   const tsType: TypeRef = {
-    kind: "response",
-    operationId: op.operationId,
-    ...(op.named ? {} : { at: { path: op.path, method: op.method.toLowerCase() } }),
-    status,
-    mediaType: response.mediaType ?? "application/json",
+    ...responseType(op, status, response.mediaType ?? "application/json"),
     steps: responseSteps(ctx.doc, response.schema, ref.pointer),
   };
   return {
@@ -109,6 +118,12 @@ function linkBodySource(
     ...(ctx.doc.isGuaranteed(response.schema, ref.pointer) ? { guaranteed: true } : {}),
     ...(partial ? { partial: { carrying: partial.carrying, of: partial.variants } } : {}),
   };
+}
+
+/** The TypeScript type of the `status` answer's body in `mediaType`, as openapi-typescript keys it. */
+function responseType(op: OpenApiOperation, status: number, mediaType: string) {
+  const at = op.named ? {} : { at: { path: op.path, method: op.method.toLowerCase() } };
+  return { kind: "response", operationId: op.operationId, ...at, status, mediaType } as const;
 }
 
 /**

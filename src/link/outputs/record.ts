@@ -12,7 +12,7 @@ export const outputs = {
     "an output only some variants carry is absent from the others, and its description says which. " +
     '`outcomes` turn a non-2xx status into a result (a 404 meaning "no match").',
   schema: ["outputs", "outcomes"],
-  tool: ["outputs", "outcomes"],
+  tool: ["outputs", "answerText", "outcomes"],
   surface: { outputs: outputsSurface, outcomes: outcomesSurface, errorStatuses: errorStatusesSurface },
   link: null,
   contract: { kind: "property" },

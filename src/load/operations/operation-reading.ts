@@ -10,6 +10,7 @@ import {
   jsonDescribesBytes,
   jsonMediaType,
   jsonTextValue,
+  textAnswerType,
 } from "../media-types.js";
 import { withRangesAsStatuses } from "../status-ranges.js";
 import { requestBodyOf } from "../request-bodies.js";
@@ -77,14 +78,18 @@ export function readOperations({
             // A schema under another JSON type of the answer when this one has none (describedJsonType).
             const described = bytes ? undefined : describedJsonType(content);
             const schema = media?.schema ?? (described ? content[described]?.schema : undefined);
-            const examples = examplesOf(resolve, media, schema === undefined);
+            const text = mediaType ? undefined : textAnswerType(content, (v) => resolve(v));
+            // A text answer's examples are its texts, as written (`{"a":1}` is that text, not the object it spells).
+            const shown = media ?? (text ? (content[text] as Schema | undefined) : undefined);
+            const examples = examplesOf(resolve, shown, schema === undefined && !text);
             return {
               status,
               description: String(response.description ?? ""),
               ...(mediaType ? { mediaType } : {}),
-              schema: schema ? resolve(schema as Schema) : exampledOnly(examples),
+              ...(text ? { text } : {}),
+              schema: schema ? resolve(schema as Schema) : text ? undefined : exampledOnly(examples),
               examples,
-              exampleNames: Object.entries((media?.examples ?? {}) as Record<string, Schema>)
+              exampleNames: Object.entries((shown?.examples ?? {}) as Record<string, Schema>)
                 .filter(([, raw]) => givesExampleValue(resolve(raw)))
                 .map(([name]) => name)
                 .sort(),

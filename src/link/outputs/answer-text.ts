@@ -1,0 +1,21 @@
+// Whether a tool's outputs read its answer as one text, decided once by the link (the tool's `answerText`, which the
+// runtime reads on each call, runtime/call/send/attempts.ts): a text answer (`text/plain`, read whole:
+// read-place.ts) is then its text, even where the text happens to be JSON (`123`, `{"a":1}`).
+import type { OutputSpec } from "@blockwright/runtime/internal";
+
+/**
+ * Each output reading the body reads it whole, as a `string` (no count), and one does; a download's or a stream's
+ * outputs never (their body is the runtime's own record).
+ */
+export function readsAnswerText(outputs: readonly OutputSpec[]): boolean {
+  let whole = false;
+  for (const { type, source } of outputs) {
+    if ("first" in source) {
+      for (const { ref } of source.first) if (ref.kind === "body") return false;
+    } else if ("ref" in source && source.ref.kind === "body") {
+      if (source.ref.pointer.length || type !== "string" || source.count) return false;
+      whole = true;
+    }
+  }
+  return whole;
+}
