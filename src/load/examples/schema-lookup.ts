@@ -12,6 +12,7 @@
 import { pathToFileURL } from "node:url";
 import { dereference, encodePointer, type Schema } from "@cfworker/json-schema";
 import { valueAt } from "../json-ref.js";
+import { registeredHere } from "./schema-registration.js";
 import { asValidatorReads, withMovedShapesAtTheirPlaces, type Wrap, wrapNullable } from "../openapi-json-schema.js";
 import { type KnownExtensions, knownExtensions, withBaseRefsAsKinds } from "../schemas/base-kinds.js";
 import { markBaseKinds, withDiscriminatedKinds } from "../schemas/kinds-read.js";
@@ -161,7 +162,10 @@ export class SchemaLookup {
       },
     });
     try {
-      dereference(copy as Schema, recording, new URL(fileHref(root.at.file)), pointer(root.at.path));
+      const base = new URL(fileHref(root.at.file));
+      const at = pointer(root.at.path);
+      // Registered as `dereference` does, without its work for keys that hold no schema (schema-registration.ts).
+      if (!registeredHere(copy as Schema, target, base, at, keys)) dereference(copy as Schema, recording, base, at);
       withMovedShapesAtTheirPlaces(recording, [...keys]);
       const file = this.kindsIn?.(root.at.file);
       if (file !== undefined) {
