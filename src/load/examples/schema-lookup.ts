@@ -10,9 +10,9 @@
 // What is registered, and in which order its keys are listed (the validator names them all when a `$ref` does not
 // resolve), is the same as registering every root in turn: a key no root holds registers every root, in their order.
 import { pathToFileURL } from "node:url";
-import { dereference, encodePointer, type Schema } from "@cfworker/json-schema";
+import { dereference, type Schema } from "@cfworker/json-schema";
 import { valueAt } from "../json-ref.js";
-import { registeredHere } from "./schema-registration.js";
+import { pointerSegment, registeredHere } from "./schema-registration.js";
 import { asValidatorReads, withMovedShapesAtTheirPlaces, type Wrap, wrapNullable } from "../openapi-json-schema.js";
 import { type KnownExtensions, knownExtensions, withBaseRefsAsKinds } from "../schemas/base-kinds.js";
 import { markBaseKinds, withDiscriminatedKinds } from "../schemas/kinds-read.js";
@@ -302,19 +302,12 @@ function boundAsMocksRead(node: Node, format: string, formats: ReadonlySet<strin
 }
 
 /**
- * A segment the validator's encoding (escapePointer, then encodeURI) leaves as it is: letters, digits, `_`, `.`, `-`.
- * Most segments of a document's paths are (`properties`, a field's name, `200`): a whole published document's 8,257
- * schemas and 3,000 checks write some 75,000, and each encoding is four passes over it.
+ * A JSON pointer written as the validator writes the ones it registers (a whole published document's 8,257 schemas and
+ * 3,000 checks write some 75,000 segments: each found once, schema-registration.ts).
  */
-const PLAIN_SEGMENT = /^[\w.-]*$/;
-
-/** A JSON pointer written as the validator writes the ones it registers. */
 export function pointer(path: Path): string {
   let out = "";
-  for (const segment of path) {
-    const text = String(segment);
-    out += `/${PLAIN_SEGMENT.test(text) ? text : encodePointer(text)}`;
-  }
+  for (const segment of path) out += `/${pointerSegment(String(segment))}`;
   return out;
 }
 

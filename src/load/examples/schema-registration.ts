@@ -30,6 +30,24 @@ const NOT_READ_HERE = Symbol("left to dereference");
 const PLAIN_SEGMENT = /^[\w.-]*$/;
 
 /**
+ * Each key's segment as `encodePointer` writes it, remembered: a document's schemas repeat a few thousand keys
+ * (`properties`, `type`, a field's name) in some hundred thousand keys and paths written (the registered schemas', each
+ * check's), and each test of a text, in code the compilers have not optimised yet, cost more than finding it again.
+ */
+const segments = new Map<string, string>();
+
+/** `encodePointer(key)`, a plain key as it is (a key it refuses throws, as it throws). */
+export function pointerSegment(key: string): string {
+  let segment = segments.get(key);
+  if (segment === undefined) {
+    segment = PLAIN_SEGMENT.test(key) ? key : encodePointer(key);
+    if (segments.size >= 65536) segments.clear();
+    segments.set(key, segment);
+  }
+  return segment;
+}
+
+/**
  * Register `schema` (and each schema inside it) in `lookup` under `base` and `basePointer` as `dereference(schema,
  * lookup, base, basePointer)` does, each key not in `lookup` before pushed to `added` in order, and say so; or, where
  * the schema holds what is left to `dereference` (see the top of this file), write nothing and say false, for the
@@ -95,7 +113,7 @@ function collect(schema: unknown, prefix: string, pointer: string, base: URL, fo
     const sub = node[key];
     // `dereference` makes each key's segment first (a key encodeURI refuses throws there), then passes over a value
     // that is neither an object nor a boolean.
-    const segment = PLAIN_SEGMENT.test(key) ? key : encodePointer(key);
+    const segment = pointerSegment(key);
     if (sub === null || (typeof sub !== "object" && typeof sub !== "boolean")) continue;
     const at = `${pointer}/${segment}`;
     if (Array.isArray(sub)) {
@@ -104,7 +122,7 @@ function collect(schema: unknown, prefix: string, pointer: string, base: URL, fo
     } else if (schemaMapKeyword[key] && typeof sub === "object") {
       const map = sub as Node;
       for (const name in map) {
-        const inner = `${at}/${PLAIN_SEGMENT.test(name) ? name : encodePointer(name)}`;
+        const inner = `${at}/${pointerSegment(name)}`;
         collect(map[name], prefix, inner, base, found, depth + 1);
       }
     } else if (!schemaMapKeyword[key]) collect(sub, prefix, at, base, found, depth + 1);
@@ -112,18 +130,22 @@ function collect(schema: unknown, prefix: string, pointer: string, base: URL, fo
 }
 
 /** `$ref` addresses resolved against their base, as `dereference` resolves them (a document names a few hundred). */
-const resolved = new Map<string, string>();
+const resolved = new Map<string, Map<string, string>>();
 
 function resolvedRef(ref: string, base: URL): string {
-  const key = `${base.href} ${ref}`;
-  let href = resolved.get(key);
+  let ofBase = resolved.get(base.href);
+  if (ofBase === undefined) {
+    if (resolved.size >= 256) resolved.clear();
+    resolved.set(base.href, (ofBase = new Map()));
+  }
+  let href = ofBase.get(ref);
   if (href === undefined) {
     // `dereference`'s own resolution (a URL, its fragment normalised), read from the hidden property it defines.
     const probe = { $ref: ref } as Schema & { __absolute_ref__?: string };
     dereference(probe, Object.create(null) as Lookup, base);
     href = probe.__absolute_ref__ as string;
-    if (resolved.size >= 4096) resolved.clear();
-    resolved.set(key, href);
+    if (ofBase.size >= 4096) ofBase.clear();
+    ofBase.set(ref, href);
   }
   return href;
 }
