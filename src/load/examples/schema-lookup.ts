@@ -10,8 +10,9 @@
 // What is registered, and in which order its keys are listed (the validator names them all when a `$ref` does not
 // resolve), is the same as registering every root in turn: a key no root holds registers every root, in their order.
 import { pathToFileURL } from "node:url";
-import { dereference, encodePointer, type Schema } from "@cfworker/json-schema";
+import { dereference, type Schema } from "@cfworker/json-schema";
 import { valueAt } from "../json-ref.js";
+import { pointerSegment, registeredHere } from "./schema-registration.js";
 import { asValidatorReads, withMovedShapesAtTheirPlaces, type Wrap, wrapNullable } from "../openapi-json-schema.js";
 import { type KnownExtensions, knownExtensions, withBaseRefsAsKinds } from "../schemas/base-kinds.js";
 import { markBaseKinds, withDiscriminatedKinds } from "../schemas/kinds-read.js";
@@ -69,7 +70,7 @@ export class SchemaLookup {
     // path segment, walked down once a schema (a key joined for every ancestor was most of this on a whole published
     // document: 8,257 schemas).
     const tops = new Map<string, Place>();
-    for (const at of [...schemas].sort((a, b) => a.path.length - b.path.length)) {
+    for (const at of byDepth(schemas)) {
       let top = tops.get(at.file);
       if (!top) tops.set(at.file, (top = {}));
       const place = placeAt(top, at.path);
@@ -161,7 +162,10 @@ export class SchemaLookup {
       },
     });
     try {
-      dereference(copy as Schema, recording, new URL(fileHref(root.at.file)), pointer(root.at.path));
+      const base = new URL(fileHref(root.at.file));
+      const at = pointer(root.at.path);
+      // Registered as `dereference` does, without its work for keys that hold no schema (schema-registration.ts).
+      if (!registeredHere(copy as Schema, target, base, at, keys)) dereference(copy as Schema, recording, base, at);
       withMovedShapesAtTheirPlaces(recording, [...keys]);
       const file = this.kindsIn?.(root.at.file);
       if (file !== undefined) {
@@ -226,6 +230,19 @@ export function copyLeavingOut(
   }
   if (format !== undefined) boundAsMocksRead(node, format, formats);
   return node;
+}
+
+/**
+ * The schemas by the length of their paths, in the order met where two are as long: as a stable sort orders them,
+ * without a comparison's call (some 100,000 of them for a whole published document's 8,257 schemas, in code not yet
+ * optimised).
+ */
+export function byDepth(schemas: readonly SchemaAt[]): SchemaAt[] {
+  const levels: SchemaAt[][] = [];
+  for (const at of schemas) (levels[at.path.length] ??= []).push(at);
+  const out: SchemaAt[] = [];
+  for (const level of levels) if (level) for (const at of level) out.push(at);
+  return out;
 }
 
 /** The nearest root placeAt passed on its way down (a module's variable: no object made for each of 8,257 calls). */
@@ -298,19 +315,12 @@ function boundAsMocksRead(node: Node, format: string, formats: ReadonlySet<strin
 }
 
 /**
- * A segment the validator's encoding (escapePointer, then encodeURI) leaves as it is: letters, digits, `_`, `.`, `-`.
- * Most segments of a document's paths are (`properties`, a field's name, `200`): a whole published document's 8,257
- * schemas and 3,000 checks write some 75,000, and each encoding is four passes over it.
+ * A JSON pointer written as the validator writes the ones it registers (a whole published document's 8,257 schemas and
+ * 3,000 checks write some 75,000 segments: each found once, schema-registration.ts).
  */
-const PLAIN_SEGMENT = /^[\w.-]*$/;
-
-/** A JSON pointer written as the validator writes the ones it registers. */
 export function pointer(path: Path): string {
   let out = "";
-  for (const segment of path) {
-    const text = String(segment);
-    out += `/${PLAIN_SEGMENT.test(text) ? text : encodePointer(text)}`;
-  }
+  for (const segment of path) out += `/${pointerSegment(String(segment))}`;
   return out;
 }
 
