@@ -120,9 +120,10 @@ import { runScratch } from "../../test-support/run/run-scratch.js";
 // said to remain with no cursor or address to them ending not complete: 17,604; 17,650. 53rd (each output held to its
 // declared kind on every call, the place read from and the kind found named): 17,661; 17,710. 54th (an answer in a
 // text type that the outputs read whole as one string kept as its text, not parsed when it looks like JSON): 17,803;
-// 17,850.
+// 17,850. 55th (whether the outputs read the answer as one text decided once by the link, a tool's answerText, not
+// on every call; a stream answered with HTML or JSON refused; a cookie value sent as cookie octets): 17,717; 17,760.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 17_850;
+const MAX_CLIENT_GZIP_BYTES = 17_760;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));
