@@ -115,6 +115,16 @@ describe("an answer the document declares as text (text/plain), read whole as a 
       });
   });
 
+  it("takes an HTML page as its text when the document declares the answer as text (a rendered page)", async () => {
+    // Elsewhere an HTML page is a proxy's or a login form (policies.test.ts); here it is the declared answer.
+    const page = "<p>Zq <strong>one</strong></p>";
+    for (const type of ["text/html", "text/html; charset=utf-8", "application/xhtml+xml"])
+      expect(await executeToolDefinition(text, input, { fetch: answer(page, type) }), type).toEqual({
+        success: true,
+        output: { zqrows: page, zqstatus: 200 },
+      });
+  });
+
   const encoded = (body: string) => new TextEncoder().encode(body);
 
   it("is still read as JSON when it came as JSON, or with no type", async () => {
