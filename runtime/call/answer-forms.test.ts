@@ -115,14 +115,23 @@ describe("an answer the document declares as text (text/plain), read whole as a 
       });
   });
 
-  it("takes an HTML page as its text when the document declares the answer as text (a rendered page)", async () => {
+  it("takes an HTML page as its text when the document declares the answer as one (a rendered page)", async () => {
     // Elsewhere an HTML page is a proxy's or a login form (policies.test.ts); here it is the declared answer.
     const page = "<p>Zq <strong>one</strong></p>";
     for (const type of ["text/html", "text/html; charset=utf-8", "application/xhtml+xml"])
-      expect(await executeToolDefinition(text, input, { fetch: answer(page, type) }), type).toEqual({
-        success: true,
-        output: { zqrows: page, zqstatus: 200 },
-      });
+      expect(
+        await executeToolDefinition({ ...text, answerText: "html" }, input, { fetch: answer(page, type) }),
+        type,
+      ).toEqual({ success: true, output: { zqrows: page, zqstatus: 200 } });
+  });
+
+  it("refuses an HTML page where the document declares another text (a proxy's sign-in page for a CSV)", async () => {
+    const page = "<html><body><form>Sign in</form></body></html>";
+    const result = await executeToolDefinition(text, input, { fetch: answer(page, "text/html") });
+    expect(result).toMatchObject({
+      success: false,
+      error: { code: "UNEXPECTED_CONTENT_TYPE", message: "shelf answered 200 with an HTML page (text/html), not JSON" },
+    });
   });
 
   const encoded = (body: string) => new TextEncoder().encode(body);

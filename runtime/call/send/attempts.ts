@@ -135,9 +135,9 @@ export async function attempts(
       const html = htmlType(response, text);
       if (response.ok || outcome) {
         // Its failures' messages name the provider and status: a text made only for them. A tool whose outputs read
-        // the answer as one text (the link's answerText: the document declares a text answer, text/html among them)
-        // takes the page as its text.
-        if (html && !tool.answerText) return failed(htmlFailure(tool, status, html));
+        // the answer as one text the document declares as an HTML page (the link's answerText "html") takes the page
+        // as its text.
+        if (html && tool.answerText !== "html") return failed(htmlFailure(tool, status, html));
         let body: unknown;
         // Not JSON, and the service said another type: read as that type (reply-failures.ts otherForm); so is, JSON or
         // not, an answer in a text type that the outputs read as one text (the link's answerText).

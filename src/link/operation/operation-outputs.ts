@@ -11,7 +11,7 @@ import { linkDownload } from "../files/files.js";
 import { linkStream } from "../stream/streams.js";
 import type { linkOutcomes } from "../outputs/outcomes.js";
 import { bodyStatusOf, linkOutput, type LinkedOutput } from "../outputs/outputs.js";
-import { readsAnswerText } from "../outputs/answer-text.js";
+import { answerTextOf, readsAnswerText } from "../outputs/answer-text.js";
 
 /** The operation's 2xx statuses, in order (an operation without one is refused). */
 export function successStatusesOf(ctx: LinkContext, at: Path, op: OpenApiOperation): number[] {
@@ -64,7 +64,7 @@ export function linkOutputs(
       .filter((o): o is LinkedOutput => !!o);
   // Whether they read the answer as one text: decided here, once, for every call (outputs/answer-text.ts).
   const text = !downloaded && !streamed && readsAnswerText(outputs.map((o) => o.spec));
-  return { downloaded, streamed, outputs, answerText: text ? { answerText: true as const } : {} };
+  return { downloaded, streamed, outputs, answerText: text ? { answerText: answerTextOf(op, successStatuses) } : {} };
 }
 
 /** The names of the tool's types, and each output's types (an outcome's among them). */

@@ -2,6 +2,7 @@
 // runtime reads on each call, runtime/call/send/attempts.ts): a text answer (`text/plain`, read whole:
 // read-place.ts) is then its text, even where the text happens to be JSON (`123`, `{"a":1}`).
 import type { OutputSpec } from "@blockwright/runtime/internal";
+import type { OpenApiOperation } from "../../load/openapi-document.js";
 
 /**
  * Each output reading the body reads it whole, as a `string` (no count), and one does; a download's or a stream's
@@ -18,4 +19,18 @@ export function readsAnswerText(outputs: readonly OutputSpec[]): boolean {
     }
   }
   return whole;
+}
+
+/** An HTML page's media types: a page is the declared answer only where a success declares one. */
+const HTML_TYPE = /^\s*(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i;
+
+/**
+ * The tool's answerText when its outputs read the answer as one text: "html" when a success answer declares an HTML
+ * page (a rendered document), which the runtime then takes as the text; true otherwise (a page is a proxy's there).
+ */
+export function answerTextOf(op: OpenApiOperation, successStatuses: readonly number[]): true | "html" {
+  const html = op.responses.some(
+    (r) => successStatuses.includes(Number(r.status)) && r.mediaTypes.some((t) => HTML_TYPE.test(t)),
+  );
+  return html ? "html" : true;
 }
