@@ -28,6 +28,21 @@ const EMPTY_PASSWORD = [
   /\bwithout (?:a |any )?password\b/i,
 ];
 
+/**
+ * Wording that says both halves in one: the header written as the key itself ("Authorization: Basic <api_key>"), the
+ * encoded text the key and a bare colon ("base64 hash of `api_key:`"), or the key as the user name of basic auth by
+ * name ("use your secret key as the basic auth username"): no password goes with any of them.
+ */
+const KEY = "(?:your[ _-]?)?(?:(?:api|secret|access)[ _-]?)?(?:key|token)";
+const KEY_AS_USER_ALONE = [
+  new RegExp(String.raw`\bauthorization\s*:\s*basic\s+[<{[]\s*${KEY}\s*[>}\]]`, "i"),
+  new RegExp(String.raw`\bbase[ -]?64\b[^.;]{0,40}?\bof\s+[\x60"'<{]*\s*${KEY}\s*[>}]?:[\x60"']`, "i"),
+  new RegExp(
+    String.raw`\b${KEY}\b[^.;]{0,40}?\bas (?:the |your |a )?(?:http )?basic[ -]auth(?:entication)? user[ _-]?name\b`,
+    "i",
+  ),
+];
+
 /** A password said to be something: "a password of abc" is no empty one, whatever else the text says. */
 const OTHER_PASSWORD = /\bpassword\b[^.;]{0,20}?\b(?:to|is|as|of)\s+["'`](?=[^"'`])/i;
 
@@ -38,8 +53,8 @@ export function keyAsUserWords(definition: Json): string | undefined {
   const sentences = text.split(/(?<=[.!?])\s+/);
   const user = sentences.find((s) => KEY_AS_USER.some((r) => r.test(s)));
   const empty = sentences.find((s) => EMPTY_PASSWORD.some((r) => r.test(s)));
-  if (user === undefined || empty === undefined) return undefined;
-  return user === empty ? user : `${user} ${empty}`;
+  if (user !== undefined && empty !== undefined) return user === empty ? user : `${user} ${empty}`;
+  return sentences.find((s) => KEY_AS_USER_ALONE.some((r) => r.test(s)));
 }
 
 /** Where withAuthProse puts the document's own section on authentication, on its one HTTP basic scheme. */
