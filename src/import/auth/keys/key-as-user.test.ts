@@ -152,3 +152,37 @@ describe("HTTP basic, the key as the user name in other words", () => {
     expect(keyAsUserWords({ description: "The key as the username." })).toBeUndefined();
   });
 });
+
+describe("HTTP basic whose user name is called a key, its password not said empty", () => {
+  it.each(["The API key as the username.", "Username: your API key; password: your API secret."])(
+    "drafts %j with the user name secret, alone or as an alternative way",
+    async (words) => {
+      const alone = drafted(documentOf(words), ["zqListThings"]);
+      expect(alone.manifest.auth).toEqual({ scheme: "zqBasic", param: "password", user: "username" });
+      expect(alone.manifest.params?.username).toMatchObject({ secret: true });
+      expect(notesAt(alone, "params.username").join("\n")).toContain("calls the user name a key");
+      expect(await linkProblems(alone)).toEqual([]);
+      const document = openapi(
+        {
+          "/zqthings": {
+            get: { operationId: "zqListThings", responses: { "200": reply({ type: "object" }, { count: 1 }) } },
+          },
+        },
+        {
+          securitySchemes: {
+            zqHeaderKey: { type: "apiKey", in: "header", name: "X-Zq-Key" },
+            zqBasic: { type: "http", scheme: "basic", description: words },
+          },
+        },
+        { security: [{ zqHeaderKey: [] }, { zqBasic: [] }] },
+      );
+      const d = drafted(document, ["zqListThings"]);
+      expect(Object.values(d.manifest.params ?? {}).filter((p) => !p.secret)).toEqual([]);
+    },
+  );
+
+  it("keeps an account's user name plain", () => {
+    const d = drafted(documentOf("Your username and password."), ["zqListThings"]);
+    expect(d.manifest.params?.username?.secret).toBeUndefined();
+  });
+});

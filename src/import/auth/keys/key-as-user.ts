@@ -2,7 +2,8 @@
 // ("Enter the API key as the username and set the password to an empty string"; "Provide your key as the basic auth
 // username. You do not need to provide a password."): drafted as the manifest's `auth.password: ""`, one secret
 // parameter, with a review note quoting the words. Only wording that says both halves plainly is read so; anything
-// else stays a user name and a password for a person to fill. A scheme whose own description says nothing of it reads
+// else stays a user name and a password for a person to fill (the user name secret where the words call it a key).
+// A scheme whose own description says nothing of it reads
 // the document's section on authentication (a tag named for it: Redoc shows an `x-traitTag` tag as a page of prose),
 // when the document declares no other HTTP basic scheme the words could be about.
 import type { DraftCredential, DraftPlacement } from "../credential-draft.js";
@@ -42,6 +43,15 @@ const KEY_AS_USER_ALONE = [
     "i",
   ),
 ];
+
+/** The user name called a key in any words ("Username: your API key"), password or none: the value a secret. */
+const USER_IS_KEY = [...KEY_AS_USER, new RegExp(String.raw`\buser[ _-]?name\s*[:=]\s*(?:the )?${KEY}\b`, "i")];
+
+/** The sentence of a scheme's description that calls its user name a key, or undefined. */
+export function userCalledKey(definition: Json): string | undefined {
+  const text = typeof definition.description === "string" ? definition.description.replace(/\s+/g, " ").trim() : "";
+  return text.split(/(?<=[.!?;])\s+/).find((s) => USER_IS_KEY.some((r) => r.test(s)));
+}
 
 /** A password said to be something: "a password of abc" is no empty one, whatever else the text says. */
 const OTHER_PASSWORD = /\bpassword\b[^.;]{0,20}?\b(?:to|is|as|of)\s+["'`](?=[^"'`])/i;
@@ -101,5 +111,13 @@ export function basicCredential(
   const said = keyAsUserSaid(definition);
   if (said !== undefined)
     return { scheme, placement, definition, param: unique("apiKey"), password: { text: "", ...said } };
-  return { scheme, placement, definition, user: unique("username"), param: unique("password") };
+  const userKey = userCalledKey(definition);
+  return {
+    scheme,
+    placement,
+    definition,
+    user: unique("username"),
+    param: unique("password"),
+    ...(userKey !== undefined ? { userKey } : {}),
+  };
 }
