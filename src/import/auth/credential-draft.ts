@@ -22,6 +22,8 @@ export interface DraftCredential {
   param: string;
   /** HTTP basic: the parameter holding the user id. */
   user?: string;
+  /** HTTP basic whose user name its description calls a key (the password not said empty): those words; secret. */
+  userKey?: string;
   /** HTTP basic whose user name is the key: the fixed password sent after it, and the description's words saying so. */
   password?: { text: string; words: string; where?: string };
   /** An API key in a header: the text the document shows before it (key-prefix.ts), and where it was read. */

@@ -101,20 +101,7 @@ export function credentialParams(
       const opens = i === 0 || opensAWay.has(c.param);
       const values = opens ? undefined : namedValues(c.definition.description);
       const secret = opens || (!identifierByName(c, key) && !values);
-      if (c.user) {
-        params[c.user] = {
-          type: "string",
-          title: "User name",
-          required,
-          maxLength: 256,
-          description:
-            `${about}The user (account) id of HTTP basic (security scheme ${c.scheme}), ` + `sent with ${c.param}.`,
-        };
-        notes.push({
-          name: c.user,
-          note: "the user id of HTTP basic: not secret; mark it secret: true if the API uses a key here",
-        });
-      }
+      if (c.user) basicUser(c, c.user, about, required, params, notes);
       if (c.password)
         notes.push({
           name: c.param,
@@ -319,3 +306,29 @@ function credentialSlotOf(credential: CredentialDraft, param: { in: string; name
 
 /** How a key sent encoded goes, in words: `, as its base64`; else nothing. */
 const encodedAs = (c: DraftCredential) => (c.encode ? `, as its ${c.encode.encode}` : "");
+
+/** HTTP basic's user name parameter: secret where the scheme's description calls it a key. */
+function basicUser(
+  c: DraftCredential,
+  user: string,
+  about: string,
+  required: boolean,
+  params: Record<string, ManifestParam>,
+  notes: { name: string; note: string }[],
+): void {
+  params[user] = {
+    type: "string",
+    title: "User name",
+    required,
+    maxLength: 256,
+    ...(c.userKey !== undefined ? { secret: true } : {}),
+    description: `${about}The user (account) id of HTTP basic (security scheme ${c.scheme}), sent with ${c.param}.`,
+  };
+  notes.push({
+    name: user,
+    note:
+      c.userKey !== undefined
+        ? `secret: the scheme's description calls the user name a key: ${JSON.stringify(shortText(c.userKey, 240))}`
+        : "the user id of HTTP basic: not secret; mark it secret: true if the API uses a key here",
+  });
+}

@@ -108,3 +108,81 @@ describe("HTTP basic, the key as the user name", () => {
 });
 
 const BASIC = { type: "http", scheme: "basic" };
+
+// Wording that says the key is the whole of basic auth in other words: drafted the same way, alone or as an
+// alternative way, never a key left in a plain user name.
+const OTHER_WORDS = [
+  "Send the header Authorization: Basic <api_key> with each request.",
+  "The Authorization header carries the base64 hash of `api_key:` after Basic.",
+  "Use your secret key as the basic auth username.",
+];
+
+describe("HTTP basic, the key as the user name in other words", () => {
+  it.each(OTHER_WORDS)("reads %j as the key alone", async (words) => {
+    expect(keyAsUserWords({ description: `Zq access. ${words}` })).toBe(words);
+    const d = drafted(documentOf(words), ["zqListThings"]);
+    expect(d.manifest.auth).toEqual({ scheme: "zqBasic", param: "apiKey", password: "" });
+    expect(d.manifest.params?.apiKey).toMatchObject({ secret: true });
+  });
+
+  it.each(OTHER_WORDS)("reads %j on a basic alternative way, its key secret", async (w) => {
+    const document = openapi(
+      {
+        "/zqthings": {
+          get: { operationId: "zqListThings", responses: { "200": reply({ type: "object" }, { count: 1 }) } },
+        },
+      },
+      {
+        securitySchemes: {
+          zqHeaderKey: { type: "apiKey", in: "header", name: "X-Zq-Key" },
+          zqBasic: { type: "http", scheme: "basic", description: w },
+        },
+      },
+      { security: [{ zqHeaderKey: [] }, { zqBasic: [] }] },
+    );
+    const d = drafted(document, ["zqListThings"]);
+    const auth = d.manifest.auth as { alternatives?: unknown[] };
+    expect(auth.alternatives).toEqual([{ scheme: "zqBasic", param: "apiKey2", password: "" }]);
+    expect(Object.values(d.manifest.params ?? {}).filter((p) => !p.secret)).toEqual([]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("still leaves a key with no word of basic auth as it was", () => {
+    expect(keyAsUserWords({ description: "Authorization: Basic base64(username:password)." })).toBeUndefined();
+    expect(keyAsUserWords({ description: "The key as the username." })).toBeUndefined();
+  });
+});
+
+describe("HTTP basic whose user name is called a key, its password not said empty", () => {
+  it.each(["The API key as the username.", "Username: your API key; password: your API secret."])(
+    "drafts %j with the user name secret, alone or as an alternative way",
+    async (words) => {
+      const alone = drafted(documentOf(words), ["zqListThings"]);
+      expect(alone.manifest.auth).toEqual({ scheme: "zqBasic", param: "password", user: "username" });
+      expect(alone.manifest.params?.username).toMatchObject({ secret: true });
+      expect(notesAt(alone, "params.username").join("\n")).toContain("calls the user name a key");
+      expect(await linkProblems(alone)).toEqual([]);
+      const document = openapi(
+        {
+          "/zqthings": {
+            get: { operationId: "zqListThings", responses: { "200": reply({ type: "object" }, { count: 1 }) } },
+          },
+        },
+        {
+          securitySchemes: {
+            zqHeaderKey: { type: "apiKey", in: "header", name: "X-Zq-Key" },
+            zqBasic: { type: "http", scheme: "basic", description: words },
+          },
+        },
+        { security: [{ zqHeaderKey: [] }, { zqBasic: [] }] },
+      );
+      const d = drafted(document, ["zqListThings"]);
+      expect(Object.values(d.manifest.params ?? {}).filter((p) => !p.secret)).toEqual([]);
+    },
+  );
+
+  it("keeps an account's user name plain", () => {
+    const d = drafted(documentOf("Your username and password."), ["zqListThings"]);
+    expect(d.manifest.params?.username?.secret).toBeUndefined();
+  });
+});

@@ -2,7 +2,8 @@
 // ("Enter the API key as the username and set the password to an empty string"; "Provide your key as the basic auth
 // username. You do not need to provide a password."): drafted as the manifest's `auth.password: ""`, one secret
 // parameter, with a review note quoting the words. Only wording that says both halves plainly is read so; anything
-// else stays a user name and a password for a person to fill. A scheme whose own description says nothing of it reads
+// else stays a user name and a password for a person to fill (the user name secret where the words call it a key).
+// A scheme whose own description says nothing of it reads
 // the document's section on authentication (a tag named for it: Redoc shows an `x-traitTag` tag as a page of prose),
 // when the document declares no other HTTP basic scheme the words could be about.
 import type { DraftCredential, DraftPlacement } from "../credential-draft.js";
@@ -28,6 +29,30 @@ const EMPTY_PASSWORD = [
   /\bwithout (?:a |any )?password\b/i,
 ];
 
+/**
+ * Wording that says both halves in one: the header written as the key itself ("Authorization: Basic <api_key>"), the
+ * encoded text the key and a bare colon ("base64 hash of `api_key:`"), or the key as the user name of basic auth by
+ * name ("use your secret key as the basic auth username"): no password goes with any of them.
+ */
+const KEY = "(?:your[ _-]?)?(?:(?:api|secret|access)[ _-]?)?(?:key|token)";
+const KEY_AS_USER_ALONE = [
+  new RegExp(String.raw`\bauthorization\s*:\s*basic\s+[<{[]\s*${KEY}\s*[>}\]]`, "i"),
+  new RegExp(String.raw`\bbase[ -]?64\b[^.;]{0,40}?\bof\s+[\x60"'<{]*\s*${KEY}\s*[>}]?:[\x60"']`, "i"),
+  new RegExp(
+    String.raw`\b${KEY}\b[^.;]{0,40}?\bas (?:the |your |a )?(?:http )?basic[ -]auth(?:entication)? user[ _-]?name\b`,
+    "i",
+  ),
+];
+
+/** The user name called a key in any words ("Username: your API key"), password or none: the value a secret. */
+const USER_IS_KEY = [...KEY_AS_USER, new RegExp(String.raw`\buser[ _-]?name\s*[:=]\s*(?:the )?${KEY}\b`, "i")];
+
+/** The sentence of a scheme's description that calls its user name a key, or undefined. */
+export function userCalledKey(definition: Json): string | undefined {
+  const text = typeof definition.description === "string" ? definition.description.replace(/\s+/g, " ").trim() : "";
+  return text.split(/(?<=[.!?;])\s+/).find((s) => USER_IS_KEY.some((r) => r.test(s)));
+}
+
 /** A password said to be something: "a password of abc" is no empty one, whatever else the text says. */
 const OTHER_PASSWORD = /\bpassword\b[^.;]{0,20}?\b(?:to|is|as|of)\s+["'`](?=[^"'`])/i;
 
@@ -38,8 +63,8 @@ export function keyAsUserWords(definition: Json): string | undefined {
   const sentences = text.split(/(?<=[.!?])\s+/);
   const user = sentences.find((s) => KEY_AS_USER.some((r) => r.test(s)));
   const empty = sentences.find((s) => EMPTY_PASSWORD.some((r) => r.test(s)));
-  if (user === undefined || empty === undefined) return undefined;
-  return user === empty ? user : `${user} ${empty}`;
+  if (user !== undefined && empty !== undefined) return user === empty ? user : `${user} ${empty}`;
+  return sentences.find((s) => KEY_AS_USER_ALONE.some((r) => r.test(s)));
 }
 
 /** Where withAuthProse puts the document's own section on authentication, on its one HTTP basic scheme. */
@@ -86,5 +111,13 @@ export function basicCredential(
   const said = keyAsUserSaid(definition);
   if (said !== undefined)
     return { scheme, placement, definition, param: unique("apiKey"), password: { text: "", ...said } };
-  return { scheme, placement, definition, user: unique("username"), param: unique("password") };
+  const userKey = userCalledKey(definition);
+  return {
+    scheme,
+    placement,
+    definition,
+    user: unique("username"),
+    param: unique("password"),
+    ...(userKey !== undefined ? { userKey } : {}),
+  };
 }
