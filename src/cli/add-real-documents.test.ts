@@ -102,12 +102,15 @@ describe("blockwright add on cuts of real published documents", () => {
     const { dir, from, summary, manifest } = await add("stripe", "PostCustomers,GetCustomers,GetCustomersCustomer");
     expect(summary.cut.operations).toEqual({ kept: 3, total: 4 });
     expect(manifest.server).toEqual({ default: "https://api.stripe.com" });
-    // Its operations accept either scheme: the bearer first, HTTP basic an alternative.
+    // Its operations accept either scheme: the bearer first, HTTP basic an alternative whose user name is the key
+    // ("Authorization: Basic <api_key>"): one secret, the password empty.
     expect(manifest.auth).toEqual({
       scheme: "bearerAuth",
       param: "accessToken",
-      alternatives: [{ scheme: "basicAuth", param: "password", user: "username" }],
+      alternatives: [{ scheme: "basicAuth", param: "apiKey", password: "" }],
     });
+    expect(manifest.params.apiKey).toMatchObject({ secret: true });
+    expect(manifest.params.username).toBeUndefined();
     expect(manifest.errors).toMatchObject({
       code: ["$response.body#/error/code", "$response.body#/error/type"],
       message: ["$response.body#/error/message"],
