@@ -191,3 +191,31 @@ describe("a request body typed a range of media types admitting JSON (applicatio
     );
   });
 });
+
+describe("an answer typed */* with no schema whose description says it is JSON", () => {
+  const described = (description: string, schema?: Json) => ({
+    description,
+    content: { "*/*": schema ? { schema } : {} },
+  });
+
+  it("is drafted as JSON, the whole body one json output, the words quoted", () => {
+    const d = drafted(document(described("The widget, in JSON format.", {})), ["getZqWidget"]);
+    const op = d.manifest.operations.acme_get_zq_widget!;
+    expect(op.download).toBeUndefined();
+    expect(op.outputs).toEqual({
+      data: { type: "json", from: "$response.body", description: "The widget, in JSON format." },
+    });
+    expect(d.manifestText).toContain('its description says "in JSON format"');
+    expect(
+      drafted(document(described("Returns JSON.")), ["getZqWidget"]).manifest.operations.acme_get_zq_widget,
+    ).toMatchObject({ outputs: { data: { type: "json" } } });
+  });
+
+  it("stays a download without such words, or with a schema that is no object", () => {
+    for (const ok of [
+      described("The widget."),
+      described("The widget in JSON format.", { type: "string", format: "binary" }),
+    ])
+      expect(drafted(document(ok), ["getZqWidget"]).manifest.operations.acme_get_zq_widget?.download).toBe(true);
+  });
+});

@@ -63,10 +63,14 @@ function wildcardRewrites(
       if (!part || !hasWildcardKey(part.content) || seen.has(part)) return;
       seen.add(part);
       const content = (part.content ?? {}) as Json;
-      const any = wildcardJson(document, content, read);
+      const words = saysJson(document, part, content, read);
+      const any = wildcardJson(document, content, read) ?? (words ? ANY : undefined);
       if (any === undefined) return;
       const joined = Object.keys(content).some(isJsonMediaType);
-      contents.set(part, joined ? joinedToJson(content, any) : asJson(content, any));
+      const media = content[any] as Json | null;
+      // Said JSON with no schema: an empty one, so the whole body is read as JSON (none read it as no body).
+      const given = words && media?.schema === undefined ? { [any]: { ...media, schema: {} } } : content;
+      contents.set(part, joined ? joinedToJson(content, any) : asJson(given, any));
       const shared =
         typeof (declared as Json).$ref === "string"
           ? ((declared as Json).$ref as string).replace(/^#\//, "").replaceAll("/", ".")
@@ -74,7 +78,8 @@ function wildcardRewrites(
       const id = "id" in chose ? chose.id : `${chose.method.toUpperCase()} ${chose.path}`;
       const range = bareMediaType(any) === ANY ? "" : ` (published as ${any})`;
       said.push(
-        `${shared ?? `${id} ${status}`}${range}${joined ? " (its schema given to the JSON type's examples)" : ""}`,
+        `${shared ?? `${id} ${status}`}${range}${joined ? " (its schema given to the JSON type's examples)" : ""}` +
+          (words ? ` (no schema; its description says "${words}")` : ""),
       );
     };
   };
@@ -89,6 +94,22 @@ function wildcardRewrites(
     if (op.requestBody !== undefined) part("request body", op.requestBody);
   }
   return { contents, said };
+}
+
+// A `*/*` answer with no schema (or an empty one) whose description says it is JSON ("in JSON format", "returns
+// JSON") was drafted a download: the words said, it is JSON (the whole body one output). Without them it stays one.
+const JSON_WORDS = new RegExp(
+  String.raw`\b(?:(?:in|as|returns?|is)\s+(?:an?\s+)?)?JSON\s+(?:format|object|document|response)\b` +
+    String.raw`|\b(?:in|as|returns?)\s+JSON\b`,
+  "i",
+);
+
+function saysJson(document: Json, part: Json, content: Json, read?: ReadKey): string | undefined {
+  const keys = Object.keys(content);
+  if (keys.length !== 1 || bareMediaType(keys[0] as string) !== ANY || typeof part.description !== "string") return;
+  const schema = followLocalRefs(document, (content[keys[0] as string] as Json | null)?.schema, read);
+  if (schema && Object.keys(schema).some((k) => k !== "description" && k !== "title")) return;
+  return JSON_WORDS.exec(part.description)?.[0];
 }
 
 // Whether a `content` map has a key that is a media-type range (*/*, application/*json, its parameters too): a

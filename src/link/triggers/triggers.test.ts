@@ -141,4 +141,26 @@ describe("triggers linked against the document", () => {
       ),
     ]);
   });
+
+  it("reports a $ref the reader does not follow on the way to the event's body at the trigger's place", async () => {
+    // A chain of more hops than the document's reader follows (the load reports none missing and no cycle): it failed
+    // the link as an internal error.
+    const hops = Array.from({ length: 40 }, (_, i) => `  zq${i}: { $ref: "#/x-zq-hops/zq${i + 1}" }\n`).join("");
+    const found = await problems([
+      { file: "openapi.yaml", find: "paths:\n", replace: `x-zq-hops:\n${hops}  zq40: { content: {} }\npaths:\n` },
+      {
+        file: "openapi.yaml",
+        find: "              requestBody:\n                required: true\n",
+        replace: '              requestBody:\n                $ref: "#/x-zq-hops/zq0"\n',
+      },
+    ]);
+    expect(found).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          String.raw`^manifest\.yaml:\d+:\d+: triggers\.shelf_book_added\.event\.callback\.name: the event's ` +
+            String.raw`\$ref chain too deep at #/x-zq-hops/zq\d+ in .*openapi\.yaml$`,
+        ),
+      ),
+    ]);
+  });
 });

@@ -170,7 +170,11 @@ function eventOf(
           `(${known.length ? known.join(", ") : "it declares none"})`,
         "value",
       );
-    const body = deliveryBody(ctx, ctx.doc.resolve(item));
+    const place = [...at, "webhook"];
+    const resolved = follow(ctx, item, place);
+    if (!resolved) return undefined;
+    const body = deliveryBody(ctx, resolved, place);
+    if (body === null) return undefined;
     if (!body)
       return ctx.fail(
         "BW2025",
@@ -207,8 +211,15 @@ function callbackBody(ctx: LinkContext, operationId: string, name: string, at: P
         `${Object.keys(callbacks).join(", ") || "none"})`,
       "value",
     );
-  const items = Object.values(ctx.doc.resolve(declared)).map((item) => ctx.doc.resolve(item as Schema));
-  const body = items.map((item) => deliveryBody(ctx, item)).find((b) => b !== undefined);
+  const callback = follow(ctx, declared, at);
+  if (!callback) return undefined;
+  let body: Schema | null | undefined;
+  for (const value of Object.values(callback)) {
+    const item = follow(ctx, value as Schema, at);
+    body = item && deliveryBody(ctx, item, at);
+    if (item === undefined || body === null) return undefined;
+    if (body) break;
+  }
   if (!body)
     return ctx.fail(
       "BW2025",
@@ -219,14 +230,28 @@ function callbackBody(ctx: LinkContext, operationId: string, name: string, at: P
   return body;
 }
 
-function deliveryBody(ctx: LinkContext, item: Schema): Schema | undefined {
+/**
+ * A `$ref` followed, or its problem reported at the trigger's place (undefined): one the load leaves (a chain of more
+ * hops than the document's reader follows) failed the link as an internal error.
+ */
+function follow(ctx: LinkContext, value: Schema, at: Path): Schema | undefined {
+  try {
+    return ctx.doc.resolve(value);
+  } catch (e) {
+    return ctx.fail("BW2025", at, `the event's ${(e as Error).message.replace(/^[^:]*: /, "")} in ${ctx.openapiName}`);
+  }
+}
+
+/** The delivery's body schema; null when a `$ref` on the way was reported (follow). */
+function deliveryBody(ctx: LinkContext, item: Schema, at: Path): Schema | null | undefined {
   const post = item.post as Schema | undefined;
-  const requestBody = post?.requestBody ? ctx.doc.resolve(post.requestBody as Schema) : undefined;
+  const requestBody = post?.requestBody ? follow(ctx, post.requestBody as Schema, at) : undefined;
+  if (post?.requestBody && !requestBody) return null;
   const content = (requestBody?.content ?? {}) as Record<string, Schema>;
   const mediaType =
     jsonMediaType(content) ?? Object.keys(content).find((m) => m.startsWith("application/x-www-form-urlencoded"));
   const schema = mediaType ? content[mediaType]?.schema : undefined;
-  return schema ? ctx.doc.resolve(schema as Schema) : undefined;
+  return schema ? (follow(ctx, schema as Schema, at) ?? null) : undefined;
 }
 
 function itemSchema(ctx: LinkContext, body: Schema, items: string, at: Path): Schema | undefined {
@@ -239,7 +264,7 @@ function itemSchema(ctx: LinkContext, body: Schema, items: string, at: Path): Sc
       `${items} is not an array of events in the delivery's body in ${ctx.openapiName}`,
       "value",
     );
-  return ctx.doc.resolve(item);
+  return follow(ctx, item, at);
 }
 
 function authenticationOf(

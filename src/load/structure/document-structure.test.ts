@@ -4,14 +4,15 @@
 // document it cannot read; generate: BW2019 at file:line:col); a broken part no taken operation reaches stays harmless.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drafted, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
 import { UndraftableDocument } from "../../import/draft-provider.js";
 import { loadOpenApi, OpenApiProblems } from "../openapi-source.js";
 import { structurePlace, structureProblems } from "./document-structure.js";
 import { runScratch } from "../../../test-support/run/run-scratch.js";
 
-const dir = mkdtempSync(join(runScratch(), "blockwright-structure-"));
+let dir = "";
+beforeAll(() => void (dir = mkdtempSync(join(runScratch(), "blockwright-structure-"))));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const ok = { "200": reply({ type: "object", properties: { zqid: { type: "string" } } }) };
@@ -173,5 +174,40 @@ describe("a document without OpenAPI's structure where a reader takes it", () =>
     await expect(loadOpenApi(file, dir)).rejects.toThrow(
       "openapi.yaml:8:11: paths./zqthings.get.parameters[0]: a parameter must be a mapping, got null",
     );
+  });
+
+  it("is refused in an operation's callback, by name, at its place (a 3.0 callback's null response)", async () => {
+    const file = join(dir, "callbacks.yaml");
+    writeFileSync(
+      file,
+      [
+        "openapi: 3.0.3",
+        'info: { title: Zq things, version: "1" }',
+        "paths:",
+        "  /zqthings:",
+        "    post:",
+        "      operationId: watchZqThings",
+        "      responses:",
+        '        "201": { description: ok }',
+        "      callbacks:",
+        "        zqAdded:",
+        "          x-zq: 1",
+        "          '{$request.body#/url}':",
+        "            post:",
+        "              responses:",
+        '                "200": null',
+        "",
+      ].join("\n"),
+    );
+    await expect(loadOpenApi(file, dir)).rejects.toThrow(
+      "callbacks.yaml:15:24: paths./zqthings.post.callbacks.zqAdded.{$request.body#/url}.post.responses.200: " +
+        "a response must be a mapping, got null",
+    );
+    const document = openapi({
+      "/zqthings": { post: { responses: ok, callbacks: { zqGone: null, "x-zq": 1 } } },
+    });
+    expect(structureProblems(document).map((p) => `${structurePlace(p.path)}: ${p.message}`)).toEqual([
+      "paths./zqthings.post.callbacks.zqGone: a callback must be a mapping, got null",
+    ]);
   });
 });

@@ -240,7 +240,16 @@ class StructureWalk {
       this.list(op.parameters, at(place, "parameters"), "parameters must be a list of parameters", this.parameter);
     if ("requestBody" in op) this.requestBody(op.requestBody, at(place, "requestBody"));
     if ("responses" in op) this.entries(op.responses, at(place, "responses"), "responses", this.response, true);
+    // Its callbacks by name, each expression a path item a reader takes as the webhooks' (a `null` there failed as an
+    // internal error).
+    if ("callbacks" in op) this.entries(op.callbacks, at(place, "callbacks"), "callbacks", this.callback, true);
   }
+
+  private readonly callback: Visit = (value, place) => {
+    const c = this.own(value, place, "a callback", this.callback);
+    if (!c) return;
+    for (const k in c) if (Object.hasOwn(c, k) && !k.startsWith("x-")) this.pathItem(c[k], at(place, k), METHODS);
+  };
 
   pathItem(value: unknown, place: Where, methods: readonly string[]): void {
     const item = this.own(value, place, "a path item", (v, to) => this.pathItem(v, to, methods));
