@@ -73,3 +73,24 @@ describe("a credential whose name carries next is never a page token", () => {
     expect(JSON.stringify(op.pagination ?? {})).not.toContain("refresh_token");
   });
 });
+
+describe("a page's access token named pageToken", () => {
+  it("is a secret where its description's first sentence says an access token and nothing of a list's pages", () => {
+    const document = openapi({
+      "/zqpages/{zqid}/posts": {
+        post: {
+          operationId: "postZqPage",
+          parameters: [
+            { name: "zqid", in: "path", required: true, schema: { type: "string" } },
+            query("pageToken", "The Page access token of the page to post as. Get it from the page's settings."),
+            query("page_token", "The page token from the previous reply's next field, for the next page of results."),
+          ],
+          responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) },
+        },
+      },
+    });
+    const op = drafted(document, ["postZqPage"]).manifest.operations.acme_post_zq_page!;
+    expect(op.params?.pageToken?.secret).toBe(true);
+    expect(op.params?.page_token?.secret).toBeUndefined();
+  });
+});

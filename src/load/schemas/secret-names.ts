@@ -92,8 +92,9 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   if (holder !== undefined && holdsCredentials(holder) && heldToken(leaf, description)) return true;
   // A header's `X-` prefix (X-API-SECRET, X-Client-Secret) says nothing of what it holds: the name past it is read.
   const name = leaf.replace(/^x-/i, "");
-  // A page's token (`nextPageToken`, `next_token`) is paging's, whatever its words mention beside it.
-  if (namesPageToken(name)) return false;
+  // A page's token (`nextPageToken`, `next_token`) is paging's, whatever its words mention beside it; but not a
+  // page's access token (pageAccessToken).
+  if (namesPageToken(name) && !pageAccessToken(name, description)) return false;
   const endings = [SECRET_NAMES, PASSWORD_ENDING, PRIVATE_KEY_ENDING, WALLET_KEY_ENDING, PASS_OF];
   if (endings.some((names) => names.test(name)) || passOfAccountOrKey(name)) return true;
   if (/^pass$/i.test(name) && passwordBeside(beside)) return true;
@@ -239,6 +240,20 @@ export function namesPageToken(name: string): boolean {
     !words.some((w) => CREDENTIAL_WORDS.has(w))
   );
 }
+
+/**
+ * A `pageToken` that is a page's access token (a social network's page: "The Page access token for the page"): the
+ * name's one page word is `page`, and the description's first sentence says an access token and nothing of a list's
+ * pages. A next page's token (`next`, `cursor` among the words) is paging's whatever its words.
+ */
+function pageAccessToken(name: string, description: unknown): boolean {
+  if (typeof description !== "string") return false;
+  if (nameWords(name.replace(/^x-/i, "")).some((w) => PAGE_WORDS.has(w) && w !== "page")) return false;
+  const first = description.trim().split(/(?<=[.!?])\s/)[0] ?? "";
+  return API_TOKEN_WORDS.test(first) && !LIST_PAGE_WORDS.test(first);
+}
+
+const LIST_PAGE_WORDS = /\b(next|previous|results?|lists?|items|pages of|pagination|paging|cursor|offset)\b/i;
 
 export function nameWords(name: string): string[] {
   return name
