@@ -68,7 +68,21 @@ const API_TOKEN_WORDS = /\b(api|access|auth(entication)?|bearer|session)[ -]?tok
 // An authorization code (`authCode`, `auth_code`) is a credential where its description says it lets a domain be
 // transferred ("Authorization code from registrar for transferring a domain": whoever holds it moves the domain) or
 // is an OAuth code; a payment's approval code ("When the payment is authorised, this field holds…") is none.
-const TRANSFER_CODE_WORDS = /\b(domains?|registrars?|transfer(s|red|ring)?|oauth ?2?)\b/i;
+const TRANSFER_CODE_WORDS = /\b(domains?|registrars?|transfer(s|red|ring)?|oauth ?2?|epp|authori[sz]ation server)\b/i;
+// ...and none where its description says it is a payment's, a card's or a transaction's approval code (review55: a
+// "bank transfer" in one read as a domain's transfer): a reference of what was paid, no credential.
+const PAYMENT_CODE_WORDS = /\b(payments?|paid|cards?|transactions?|bank|charges?|purchases?|merchants?|approv\w*)\b/i;
+
+/**
+ * Whether an authorization or EPP code (`authCode`, `epp_code`) is a secret: by its name alone where nothing describes
+ * it (review55: drafted plain, yet whoever holds one moves a domain or takes a token), else where its description
+ * says a domain's transfer or an OAuth code (RFC 6749: "received from the authorization server"), not a payment's.
+ */
+function authorizationCodeSecret(words: readonly string[], description: unknown): boolean | undefined {
+  if (!/^(auth|authorization|epp)$/.test(words.at(-2) ?? "") || words.at(-1) !== "code") return undefined;
+  if (typeof description !== "string" || !description.trim()) return true;
+  return !PAYMENT_CODE_WORDS.test(description) && TRANSFER_CODE_WORDS.test(description);
+}
 
 /** What is beside a field: the names of its form's other fields, the words of its operation's address and summary. */
 export type PasswordContext = { siblings?: readonly string[]; words?: string };
@@ -101,13 +115,13 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   // word of the name read, not a longer pattern.
   const words = nameWords(name);
   if (/^(password|passwd|passphrase)$/.test(words.at(-1) ?? "")) return true;
+  const code = authorizationCodeSecret(words, description);
+  if (code !== undefined) return code;
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description);
   if (/^key$/i.test(name)) return API_KEY_WORDS.test(description);
   if (words.at(-1) === "token") return API_TOKEN_WORDS.test(description);
-  if (/^(auth|authorization|epp)$/.test(words.at(-2) ?? "") && words.at(-1) === "code")
-    return TRANSFER_CODE_WORDS.test(description);
   if (words.at(-1) !== "key") return false;
   if (words.includes("public")) return false;
   return grantsACallerAccess(words, description) || PRIVATE_KEY_WORDS.test(description);
