@@ -84,8 +84,33 @@ function authorizationCodeSecret(words: readonly string[], description: unknown)
   return !PAYMENT_CODE_WORDS.test(description) && TRANSFER_CODE_WORDS.test(description);
 }
 
-/** What is beside a field: the names of its form's other fields, the words of its operation's address and summary. */
-export type PasswordContext = { siblings?: readonly string[]; words?: string };
+/**
+ * What is beside a field: the names of its form's other fields, the words of its operation's address and summary; and
+ * its own schema's type, enum and format (noSecretShape).
+ */
+export type PasswordContext = { siblings?: readonly string[]; words?: string; shape?: ValueShape };
+
+/** The parts of a field's schema (or a drafted parameter) that say what kind of value it is. */
+export type ValueShape = { type?: unknown; enum?: unknown; format?: unknown };
+
+// A description whose subject is a link (`forgot_password`: "Link to the forgot password page", "The URL of…"), no
+// password word before it ("The password for the portal URL" is a password).
+const LINK_SUBJECT =
+  /^\W*(?:the|an?|your)?\s*(?:(?!password|passphrase|passwd|secret)[\w-]+\s+){0,3}(?:url|uri|link|address|href)\b/i;
+
+/**
+ * Whether a field's schema says it holds no secret whatever its name (review55: `enforce_strong_password`, an on/off
+ * enum, and `forgot_password`, a URL, were drafted secret and user-only): a list of values the document prints, a
+ * boolean, a number, an address (`format: uri`, or described as a link or a URL).
+ */
+export function noSecretShape(shape: ValueShape | undefined, description?: unknown): boolean {
+  if (!shape) return false;
+  const types = (Array.isArray(shape.type) ? shape.type : [shape.type]).filter((t) => t !== "null");
+  if (types.length > 0 && types.every((t) => t === "boolean" || t === "number" || t === "integer")) return true;
+  if (Array.isArray(shape.enum) && shape.enum.length > 0) return true;
+  if (typeof shape.format === "string" && /^(uri|url|uri-reference|iri|iri-reference)$/i.test(shape.format)) return true;
+  return typeof description === "string" && LINK_SUBJECT.test(description);
+}
 
 /** Whether what is beside a bare `pass` says it is a password: an account's name or a password beside it, or words. */
 function passwordBeside({ siblings = [], words = "" }: PasswordContext): boolean {
@@ -99,7 +124,7 @@ function passwordBeside({ siblings = [], words = "" }: PasswordContext): boolean
  */
 export function namesSecret(wireName: string, description?: unknown, beside: PasswordContext = {}): boolean {
   // A name or an id of a secret ("The name of the secret to read") is no secret, whatever its name says.
-  if (namesASecret(description)) return false;
+  if (namesASecret(description) || noSecretShape(beside.shape, description)) return false;
   // A form's bracketed path (`model[default_password]`, `service[token]`): its last segment is the field, the one
   // before it the object holding it.
   const { leaf, holder } = bracketPath(wireName);
@@ -271,7 +296,7 @@ export function secretField(
   siblings: readonly string[] = [],
   holder: { name?: string; description?: unknown } = {},
 ): boolean {
-  if (field.format === "password" || namesSecret(name, field.description, { siblings })) return true;
+  if (field.format === "password" || namesSecret(name, field.description, { siblings, shape: field })) return true;
   if (namesASecret(field.description)) return false;
   // A bare `token` of an object holding a service's credentials (`service: {token, api_url}`): that service's token.
   if (heldToken(name, field.description) && holdsCredentials(holder.name, holder.description)) return true;
