@@ -48,7 +48,9 @@ describe("a password-named field whose schema holds no password", () => {
     expect(secretField("zq_enforce_strong_password", { type: ["integer", "null"] })).toBe(false);
     expect(secretField("zq_enforce_strong_password", { type: "string", enum: ["on", "off"] })).toBe(false);
     expect(secretField("zq_forgot_password", { type: "string", format: "uri" })).toBe(false);
-    expect(secretField("zq_forgot_password", { type: "string", description: "The URL of the reset page." })).toBe(false);
+    expect(secretField("zq_forgot_password", { type: "string", description: "The URL of the reset page." })).toBe(
+      false,
+    );
     expect(secretField("zq_forgot_password", { type: "string" })).toBe(true);
     expect(secretField("zq_enforce_strong_password", { type: "string", format: "password", enum: ["x"] })).toBe(true);
   });

@@ -108,7 +108,8 @@ export function noSecretShape(shape: ValueShape | undefined, description?: unkno
   const types = (Array.isArray(shape.type) ? shape.type : [shape.type]).filter((t) => t !== "null");
   if (types.length > 0 && types.every((t) => t === "boolean" || t === "number" || t === "integer")) return true;
   if (Array.isArray(shape.enum) && shape.enum.length > 0) return true;
-  if (typeof shape.format === "string" && /^(uri|url|uri-reference|iri|iri-reference)$/i.test(shape.format)) return true;
+  if (typeof shape.format === "string" && /^(uri|url|uri-reference|iri|iri-reference)$/i.test(shape.format))
+    return true;
   return typeof description === "string" && LINK_SUBJECT.test(description);
 }
 
