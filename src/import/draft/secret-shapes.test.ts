@@ -52,6 +52,8 @@ describe("a password-named field whose schema holds no password", () => {
       false,
     );
     expect(secretField("zq_forgot_password", { type: "string" })).toBe(true);
+    expect(secretField("zq_share_password", { type: "string", description: "Link password of the share." })).toBe(true);
+    expect(secretField("zq_share_password", { type: "string", description: "The link's password." })).toBe(true);
     expect(secretField("zq_enforce_strong_password", { type: "string", format: "password", enum: ["x"] })).toBe(true);
   });
 });

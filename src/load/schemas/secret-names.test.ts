@@ -109,6 +109,8 @@ describe("a key, a token or a password by its last word and its description", ()
     const oauth = described("The authorization code received from the authorization server.");
     expect(secretField("zq_authorization_code", oauth)).toBe(true);
     expect(secretField("zq_epp_code", described("The EPP code."))).toBe(true);
+    const approved = described("The OAuth code the app gets once the user approved it, exchanged for a token.");
+    expect(secretField("zqAuthCode", approved)).toBe(true);
     for (const name of ["zqEppCode", "zqAuthCode", "epp_code"]) {
       expect(secretField(name, text), name).toBe(true);
       expect(namesSecret(name), name).toBe(true);

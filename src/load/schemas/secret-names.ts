@@ -68,7 +68,10 @@ const API_TOKEN_WORDS = /\b(api|access|auth(entication)?|bearer|session)[ -]?tok
 // An authorization code (`authCode`, `auth_code`) is a credential where its description says it lets a domain be
 // transferred ("Authorization code from registrar for transferring a domain": whoever holds it moves the domain) or
 // is an OAuth code; a payment's approval code ("When the payment is authorised, this field holds…") is none.
-const TRANSFER_CODE_WORDS = /\b(domains?|registrars?|transfer(s|red|ring)?|oauth ?2?|epp|authori[sz]ation server)\b/i;
+// A domain's, a registrar's or an OAuth code by its words wins over a payment's word beside them (an OAuth code "the
+// user approved"); a bare "transfer" says a domain's only where no payment's word does.
+const DOMAIN_OR_OAUTH_CODE_WORDS = /\b(domains?|registrars?|oauth ?2?|epp|authori[sz]ation server)\b/i;
+const TRANSFER_CODE_WORDS = /\btransfer(s|red|ring)?\b/i;
 // ...and none where its description says it is a payment's, a card's or a transaction's approval code (review55: a
 // "bank transfer" in one read as a domain's transfer): a reference of what was paid, no credential.
 const PAYMENT_CODE_WORDS = /\b(payments?|paid|cards?|transactions?|bank|charges?|purchases?|merchants?|approv\w*)\b/i;
@@ -81,6 +84,7 @@ const PAYMENT_CODE_WORDS = /\b(payments?|paid|cards?|transactions?|bank|charges?
 function authorizationCodeSecret(words: readonly string[], description: unknown): boolean | undefined {
   if (!/^(auth|authorization|epp)$/.test(words.at(-2) ?? "") || words.at(-1) !== "code") return undefined;
   if (typeof description !== "string" || !description.trim()) return true;
+  if (DOMAIN_OR_OAUTH_CODE_WORDS.test(description)) return true;
   return !PAYMENT_CODE_WORDS.test(description) && TRANSFER_CODE_WORDS.test(description);
 }
 
@@ -94,9 +98,12 @@ export type PasswordContext = { siblings?: readonly string[]; words?: string; sh
 export type ValueShape = { type?: unknown; enum?: unknown; format?: unknown };
 
 // A description whose subject is a link (`forgot_password`: "Link to the forgot password page", "The URL of…"), no
-// password word before it ("The password for the portal URL" is a password).
-const LINK_SUBJECT =
-  /^\W*(?:the|an?|your)?\s*(?:(?!password|passphrase|passwd|secret)[\w-]+\s+){0,3}(?:url|uri|link|address|href)\b/i;
+// password word before it ("The password for the portal URL") nor right after it ("Link password", a shared link's).
+const LINK_SUBJECT = new RegExp(
+  "^\\W*(?:the|an?|your)?\\s*(?:(?!password|passphrase|passwd|secret)[\\w-]+\\s+){0,3}(?:url|uri|link|href)\\b" +
+    "(?![\\s'’s-]*(?:password|passphrase|passwd|secret))",
+  "i",
+);
 
 /**
  * Whether a field's schema says it holds no secret whatever its name (review55: `enforce_strong_password`, an on/off
