@@ -101,7 +101,27 @@ describe("a key, a token or a password by its last word and its description", ()
     expect(secretField("zqAuthCode", described("When the payment is authorised, this field holds its code."))).toBe(
       false,
     );
-    expect(secretField("zqAuthCode", text)).toBe(false);
+  });
+
+  // Review55: an OAuth code in RFC 6749's words, an EPP code and an undescribed `authCode` were drafted plain, and an
+  // approval code whose description mentions a bank transfer was drafted secret.
+  it("is a secret as an OAuth code in RFC 6749's words, an EPP code, or such a code nothing describes", () => {
+    const oauth = described("The authorization code received from the authorization server.");
+    expect(secretField("zq_authorization_code", oauth)).toBe(true);
+    expect(secretField("zq_epp_code", described("The EPP code."))).toBe(true);
+    const approved = described("The OAuth code the app gets once the user approved it, exchanged for a token.");
+    expect(secretField("zqAuthCode", approved)).toBe(true);
+    for (const name of ["zqEppCode", "zqAuthCode", "epp_code"]) {
+      expect(secretField(name, text), name).toBe(true);
+      expect(namesSecret(name), name).toBe(true);
+    }
+  });
+
+  it("leaves a payment's approval code plain, a bank transfer in its description", () => {
+    const approval = described("The approval code of the card payment, or the reference of the bank transfer.");
+    expect(secretField("zqAuthCode", approval)).toBe(false);
+    expect(namesSecret("zq_authorization_code", "Code the bank returns once the transfer is approved.")).toBe(false);
+    expect(secretField("zqAuthCode", described("Approval code of the transaction."))).toBe(false);
   });
 
   it("is a secret as a password's hash, not as the hash's algorithm", () => {

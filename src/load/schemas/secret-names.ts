@@ -68,10 +68,57 @@ const API_TOKEN_WORDS = /\b(api|access|auth(entication)?|bearer|session)[ -]?tok
 // An authorization code (`authCode`, `auth_code`) is a credential where its description says it lets a domain be
 // transferred ("Authorization code from registrar for transferring a domain": whoever holds it moves the domain) or
 // is an OAuth code; a payment's approval code ("When the payment is authorised, this field holds…") is none.
-const TRANSFER_CODE_WORDS = /\b(domains?|registrars?|transfer(s|red|ring)?|oauth ?2?)\b/i;
+// A domain's, a registrar's or an OAuth code by its words wins over a payment's word beside them (an OAuth code "the
+// user approved"); a bare "transfer" says a domain's only where no payment's word does.
+const DOMAIN_OR_OAUTH_CODE_WORDS = /\b(domains?|registrars?|oauth ?2?|epp|authori[sz]ation server)\b/i;
+const TRANSFER_CODE_WORDS = /\btransfer(s|red|ring)?\b/i;
+// ...and none where its description says it is a payment's, a card's or a transaction's approval code (review55: a
+// "bank transfer" in one read as a domain's transfer): a reference of what was paid, no credential.
+const PAYMENT_CODE_WORDS = /\b(payments?|paid|cards?|transactions?|bank|charges?|purchases?|merchants?|approv\w*)\b/i;
 
-/** What is beside a field: the names of its form's other fields, the words of its operation's address and summary. */
-export type PasswordContext = { siblings?: readonly string[]; words?: string };
+/**
+ * Whether an authorization or EPP code (`authCode`, `epp_code`) is a secret: by its name alone where nothing describes
+ * it (review55: drafted plain, yet whoever holds one moves a domain or takes a token), else where its description
+ * says a domain's transfer or an OAuth code (RFC 6749: "received from the authorization server"), not a payment's.
+ */
+function authorizationCodeSecret(words: readonly string[], description: unknown): boolean | undefined {
+  if (!/^(auth|authorization|epp)$/.test(words.at(-2) ?? "") || words.at(-1) !== "code") return undefined;
+  if (typeof description !== "string" || !description.trim()) return true;
+  if (DOMAIN_OR_OAUTH_CODE_WORDS.test(description)) return true;
+  return !PAYMENT_CODE_WORDS.test(description) && TRANSFER_CODE_WORDS.test(description);
+}
+
+/**
+ * What is beside a field: the names of its form's other fields, the words of its operation's address and summary; and
+ * its own schema's type, enum and format (noSecretShape).
+ */
+export type PasswordContext = { siblings?: readonly string[]; words?: string; shape?: ValueShape };
+
+/** The parts of a field's schema (or a drafted parameter) that say what kind of value it is. */
+export type ValueShape = { type?: unknown; enum?: unknown; format?: unknown };
+
+// A description whose subject is a link (`forgot_password`: "Link to the forgot password page", "The URL of…"), no
+// password word before it ("The password for the portal URL") nor right after it ("Link password", a shared link's).
+const LINK_SUBJECT = new RegExp(
+  "^\\W*(?:the|an?|your)?\\s*(?:(?!password|passphrase|passwd|secret)[\\w-]+\\s+){0,3}(?:url|uri|link|href)\\b" +
+    "(?![\\s'’s-]*(?:password|passphrase|passwd|secret))",
+  "i",
+);
+
+/**
+ * Whether a field's schema says it holds no secret whatever its name (review55: `enforce_strong_password`, an on/off
+ * enum, and `forgot_password`, a URL, were drafted secret and user-only): a list of values the document prints, a
+ * boolean, a number, an address (`format: uri`, or described as a link or a URL).
+ */
+export function noSecretShape(shape: ValueShape | undefined, description?: unknown): boolean {
+  if (!shape) return false;
+  const types = (Array.isArray(shape.type) ? shape.type : [shape.type]).filter((t) => t !== "null");
+  if (types.length > 0 && types.every((t) => t === "boolean" || t === "number" || t === "integer")) return true;
+  if (Array.isArray(shape.enum) && shape.enum.length > 0) return true;
+  if (typeof shape.format === "string" && /^(uri|url|uri-reference|iri|iri-reference)$/i.test(shape.format))
+    return true;
+  return typeof description === "string" && LINK_SUBJECT.test(description);
+}
 
 /** Whether what is beside a bare `pass` says it is a password: an account's name or a password beside it, or words. */
 function passwordBeside({ siblings = [], words = "" }: PasswordContext): boolean {
@@ -85,7 +132,7 @@ function passwordBeside({ siblings = [], words = "" }: PasswordContext): boolean
  */
 export function namesSecret(wireName: string, description?: unknown, beside: PasswordContext = {}): boolean {
   // A name or an id of a secret ("The name of the secret to read") is no secret, whatever its name says.
-  if (namesASecret(description)) return false;
+  if (namesASecret(description) || noSecretShape(beside.shape, description)) return false;
   // A form's bracketed path (`model[default_password]`, `service[token]`): its last segment is the field, the one
   // before it the object holding it.
   const { leaf, holder } = bracketPath(wireName);
@@ -102,13 +149,13 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   // word of the name read, not a longer pattern.
   const words = nameWords(name);
   if (/^(password|passwd|passphrase)$/.test(words.at(-1) ?? "")) return true;
+  const code = authorizationCodeSecret(words, description);
+  if (code !== undefined) return code;
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description);
   if (/^key$/i.test(name)) return API_KEY_WORDS.test(description);
   if (words.at(-1) === "token") return API_TOKEN_WORDS.test(description);
-  if (/^(auth|authorization|epp)$/.test(words.at(-2) ?? "") && words.at(-1) === "code")
-    return TRANSFER_CODE_WORDS.test(description);
   if (words.at(-1) !== "key") return false;
   if (words.includes("public")) return false;
   return grantsACallerAccess(words, description) || PRIVATE_KEY_WORDS.test(description);
@@ -272,7 +319,7 @@ export function secretField(
   siblings: readonly string[] = [],
   holder: { name?: string; description?: unknown } = {},
 ): boolean {
-  if (field.format === "password" || namesSecret(name, field.description, { siblings })) return true;
+  if (field.format === "password" || namesSecret(name, field.description, { siblings, shape: field })) return true;
   if (namesASecret(field.description)) return false;
   // A bare `token` of an object holding a service's credentials (`service: {token, api_url}`): that service's token.
   if (heldToken(name, field.description) && holdsCredentials(holder.name, holder.description)) return true;

@@ -136,6 +136,35 @@ describe("a required header named as a token or key of some kind, on every opera
     expect(keyParameter(doc, every(header("X-Zqgate-Authorization", false)))).toBeUndefined();
   });
 
+  // Review55: a required `X-Zq-Payment-Authorization`, "the payment's authorization reference returned by the card
+  // network", was drafted as the API's key (secret, the key sent there): its description says another thing.
+  it("reads an authorization header's description: a credential's words or none carry the key, a reference not", () => {
+    const doc = noSchemes({});
+    const every = (p: unknown) => [{ op: op("a", [p]) }, { op: op("b", [p]) }];
+    const named = (description: string) => ({ ...header("X-Zq-Payment-Authorization"), description });
+    const reference = named("The payment's authorization reference returned by the card network.");
+    expect(keyParameter(doc, every(reference))).toBeUndefined();
+    expect(keyParameter(doc, every(named("The id of the payment's authorization.")))).toBeUndefined();
+    expect(keyParameter(doc, every(named("Status of the card authorization")))).toBeUndefined();
+    for (const words of ["zqgate gateway shared secret", "The API key of your account.", "Your access token."])
+      expect(keyParameter(doc, every(named(words)))?.name, words).toBe("X-Zq-Payment-Authorization");
+    expect(keyParameter(doc, every(header("X-Zq-Payment-Authorization")))?.name).toBe("X-Zq-Payment-Authorization");
+  });
+
+  it("drafts an authorization header described as a reference as a plain input, not the credential", () => {
+    const ref = {
+      ...header("X-Zq-Payment-Authorization"),
+      description: "The payment's authorization reference returned by the card network.",
+    };
+    const d = drafted(noSchemes({ "/zqrefunds": { post: op("createZqrefund", [ref]) } }), ["createZqrefund"]);
+    expect(d.manifest.auth).not.toMatchObject({ param: "apiKey" });
+    expect(d.manifest.operations.acme_create_zqrefund?.params?.xZqPaymentAuthorization).toMatchObject({
+      required: true,
+      wire: { in: "header", name: "X-Zq-Payment-Authorization" },
+    });
+    expect(d.manifest.operations.acme_create_zqrefund?.params?.xZqPaymentAuthorization?.secret).toBeFalsy();
+  });
+
   it("drafts as the credential, secret, in a document that links", async () => {
     const token = { ...header("X-Zqmail-Server-Token"), description: "The token of the server." };
     const d = drafted(noSchemes({ "/zqbounces": { get: op("listZqbounces", [token]) } }), ["listZqbounces"]);

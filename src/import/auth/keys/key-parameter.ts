@@ -59,6 +59,20 @@ function bareKeyInAuthorization(p: Json): boolean {
   return examples.length > 0 && examples.every((e) => /^\S+$/.test(e));
 }
 
+// An authorization header of its own (`X-Zq-Payment-Authorization`) whose description says it holds another thing
+// than a credential (review55: "the payment's authorization reference returned by the card network", drafted the
+// API's key): a reference, an id, a code or a status. One described as a credential, or not described, carries it.
+const OWN_AUTHORIZATION = /^([a-z0-9]+[-_.])+authorization$/i;
+const CREDENTIAL_WORDS = /\b(secret|token|(api[ -]?)?key|password|credentials?|passphrase|bearer|jwt)\b/i;
+const OTHER_THING_WORDS =
+  /\b(references?|ids?|identifiers?|numbers?|codes?|status(es)?|states?|results?|outcomes?|returned|approvals?)\b/i;
+
+/** Whether a header named as an authorization of its own is described as another thing than a credential. */
+function authorizationOfAnotherThing(p: Json): boolean {
+  if (p.in !== "header" || !OWN_AUTHORIZATION.test(String(p.name)) || typeof p.description !== "string") return false;
+  return !CREDENTIAL_WORDS.test(p.description) && OTHER_THING_WORDS.test(p.description);
+}
+
 /**
  * Whether a parameter carries the credential by its name (and, for a header only a credential would be, by being
  * required, or by its example being a bare key in `Authorization`).
@@ -66,6 +80,7 @@ function bareKeyInAuthorization(p: Json): boolean {
 function namesKey(p: Json): boolean {
   const name = String(p.name);
   if (namesPageToken(name)) return false;
+  if (authorizationOfAnotherThing(p)) return false;
   return (
     KEY_NAME.test(name) ||
     (p.in === "header" && p.required === true && KEY_HEADER.test(name) && !NO_CREDENTIAL_HEADER.test(name)) ||

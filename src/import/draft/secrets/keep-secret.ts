@@ -69,7 +69,7 @@ export function keepSecret(
       ? secretListWhy(wireName, p)
       : marked
         ? "the spec gives format password"
-        : namesSecret(wireName, p.description, { siblings, words })
+        : namesSecret(wireName, p.description, { siblings, words, shape: p })
           ? "named as a secret"
           : keyless && namesCredential(leaf)
             ? "named as a key or token, and the operation takes no credential of the provider's (security: [])"
