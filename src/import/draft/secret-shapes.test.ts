@@ -1,5 +1,5 @@
 // A field whose name ends in a password's word, yet whose schema says it holds no password (review55): a setting's
-// on/off enum (`enforce_strong_password`), a boolean, a number, a link (`forgot_password`, `format: uri` or described
+// on/off enum (`enforce_strong_password`), a boolean, a link (`forgot_password`, `format: uri` or described
 // as a link). Drafted secret and set by a person, it asked a person for a value anyone may read in the document; it
 // stays plain, while a text of the same name-shape stays secret.
 import { rmSync } from "node:fs";
@@ -43,9 +43,11 @@ describe("a password-named field whose schema holds no password", () => {
     expect(await linkProblems(d, "zqshape")).toEqual([]);
   });
 
-  it("is no secret inside a JSON value as a boolean, a number, an enum or an address", () => {
+  it("is no secret inside a JSON value as a boolean, an enum or an address; a number stays one (a PIN)", () => {
     expect(secretField("zqEnforceStrongPassword", { type: "boolean" })).toBe(false);
-    expect(secretField("zq_enforce_strong_password", { type: ["integer", "null"] })).toBe(false);
+    expect(secretField("zqEnforceStrongPassword", { type: ["boolean", "null"] })).toBe(false);
+    expect(secretField("zq_card_password", { type: ["integer", "null"] })).toBe(true);
+    expect(secretField("zq_card_password", { type: "number" })).toBe(true);
     expect(secretField("zq_enforce_strong_password", { type: "string", enum: ["on", "off"] })).toBe(false);
     expect(secretField("zq_forgot_password", { type: "string", format: "uri" })).toBe(false);
     expect(secretField("zq_forgot_password", { type: "string", description: "The URL of the reset page." })).toBe(

@@ -108,12 +108,13 @@ const LINK_SUBJECT = new RegExp(
 /**
  * Whether a field's schema says it holds no secret whatever its name (review55: `enforce_strong_password`, an on/off
  * enum, and `forgot_password`, a URL, were drafted secret and user-only): a list of values the document prints, a
- * boolean, a number, an address (`format: uri`, or described as a link or a URL).
+ * boolean, an address (`format: uri`, or described as a link or a URL); a number stays one (a PIN).
  */
 export function noSecretShape(shape: ValueShape | undefined, description?: unknown): boolean {
   if (!shape) return false;
   const types = (Array.isArray(shape.type) ? shape.type : [shape.type]).filter((t) => t !== "null");
-  if (types.length > 0 && types.every((t) => t === "boolean" || t === "number" || t === "integer")) return true;
+  // A number may be a PIN (`card_password: integer`): only a boolean is never one.
+  if (types.length > 0 && types.every((t) => t === "boolean")) return true;
   if (Array.isArray(shape.enum) && shape.enum.length > 0) return true;
   if (typeof shape.format === "string" && /^(uri|url|uri-reference|iri|iri-reference)$/i.test(shape.format))
     return true;
