@@ -8,6 +8,7 @@
 // cursor sent back as the cursor parameter); and says so. Only an object named as a paging object (`meta`,
 // `metadata`, `pagination`, `paging`, `page_info`) whose example shows a `next…` field, of a schema with no fields,
 // rules or composition of its own.
+import { sentences } from "../load/text/sentences.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { isJson, rewriteEachObject } from "./shapes/cut-walk.js";
 
@@ -34,8 +35,7 @@ function declared(name: string, value: unknown, three1: boolean): Json | undefin
 function sentenceNaming(words: unknown, field: string): string | undefined {
   if (typeof words !== "string") return undefined;
   const named = new RegExp(`(^|[^A-Za-z0-9_])${field.replace(/[^A-Za-z0-9_]/g, "")}($|[^A-Za-z0-9_])`);
-  return words
-    .split(/(?<=[.!?])\s+/)
+  return sentences(words)
     .map((sentence) => sentence.replace(/\s+/g, " ").trim())
     .find((sentence) => named.test(sentence));
 }

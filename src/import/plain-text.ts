@@ -3,6 +3,8 @@
 // manifest's descriptions are read in tool lists, LLM tool schemas and
 // error messages, so they are plain, one paragraph, and bounded.
 
+import { sentenceEnds, sentences } from "../load/text/sentences.js";
+
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 /**
@@ -11,34 +13,51 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
  * bullets and rules become breaks), its whitespace collapsed.
  */
 export function plainText(text: string): string {
+  const { plain, spans } = heldPlain(text);
+  return restored(plain, spans);
+}
+
+/** The code spans put back into a text `heldPlain` gave, its whitespace collapsed. */
+const restored = (text: string, spans: readonly string[]): string =>
+  text
+    .replace(/\uE000(\d+)\uE001/g, (_whole, i: string) => spans[Number(i)] ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/** The plain text with each Markdown code span held aside as a mark (`\uE000i\uE001`), and the spans. */
+function heldPlain(text: string): { plain: string; spans: string[] } {
   // A Markdown code span is literal (`<PRODUCT>_<ID>.zip`, `a_b_c`): held aside while tags and marks go, put back as
   // its words.
   const spans: string[] = [];
   const held = text.replace(/`([^`\n]+)`(?!`)/g, (whole, code: string, at: number) =>
     text[at - 1] === "`" ? whole : `\uE000${spans.push(code) - 1}\uE001`,
   );
-  return (
-    held
-      // Only what looks like a tag: `<=YYYY-MM-DD` and `a < b` are words.
-      // A block (paragraph, list, item, heading) opened or closed is a break between words.
-      .replace(/<\/?(p|li|ul|ol|div|h\d)(\s[^<>]*)?>|<br\s*\/?>/gi, " ")
-      .replace(/<\/?[A-Za-z][A-Za-z0-9-]*(\s[^<>]*)?\/?>/g, "")
-      .replace(/```[^\n]*\n?/g, " ")
-      .replace(/!?\[([^\]\n]*)\]\([^)\s]*(\s+"[^"]*")?\)/g, "$1")
-      .replace(/^[ \t]*(#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|(-{3,}|\*{3,}|_{3,})[ \t]*$)/gm, " ")
-      .replace(/(^|\s)-{3,}(?=\s|$)/g, "$1")
-      .replace(/(\*\*|__)(?=\S)([^\n]*?\S)\1/g, "$2")
-      .replace(/(^|[\s(])([*_])(?=\S)([^*_\n]*?\S)\2(?=[\s.,;:!?)]|$)/g, "$1$3")
-      .replace(/`([^`\n]+)`/g, "$1")
-      .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
-        if (name.startsWith("#x") || name.startsWith("#X")) return String.fromCodePoint(parseInt(name.slice(2), 16));
-        if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
-        return ENTITIES[name.toLowerCase()] ?? whole;
-      })
-      .replace(/\uE000(\d+)\uE001/g, (_whole, i: string) => spans[Number(i)] ?? "")
-      .replace(/\s+/g, " ")
-      .trim()
-  );
+  const plain = held
+    // Only what looks like a tag: `<=YYYY-MM-DD` and `a < b` are words.
+    // A block (paragraph, list, item, heading) opened or closed is a break between words.
+    .replace(/<\/?(p|li|ul|ol|div|h\d)(\s[^<>]*)?>|<br\s*\/?>/gi, " ")
+    .replace(/<\/?[A-Za-z][A-Za-z0-9-]*(\s[^<>]*)?\/?>/g, "")
+    .replace(/```[^\n]*\n?/g, " ")
+    .replace(/!?\[([^\]\n]*)\]\([^)\s]*(\s+"[^"]*")?\)/g, "$1")
+    .replace(/^[ \t]*(#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|(-{3,}|\*{3,}|_{3,})[ \t]*$)/gm, " ")
+    .replace(/(^|\s)-{3,}(?=\s|$)/g, "$1")
+    .replace(/(\*\*|__)(?=\S)([^\n]*?\S)\1/g, "$2")
+    .replace(/(^|[\s(])([*_])(?=\S)([^*_\n]*?\S)\2(?=[\s.,;:!?)]|$)/g, "$1$3")
+    .replace(/`([^`\n]+)`/g, "$1")
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
+      if (name.startsWith("#x") || name.startsWith("#X")) return String.fromCodePoint(parseInt(name.slice(2), 16));
+      if (name.startsWith("#")) return String.fromCodePoint(Number(name.slice(1)));
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, " ")
+    .trim();
+  return { plain, spans };
+}
+
+/** The first sentence of a text's plain form: a period inside a code span (`a. b`) ends none. */
+function plainFirstSentence(text: string): string {
+  const { plain, spans } = heldPlain(text);
+  return restored(sentences(plain)[0] ?? "", spans);
 }
 
 /**
@@ -46,20 +65,23 @@ export function plainText(text: string): string {
  * ellipsis).
  */
 export function shortText(text: string, max: number): string {
-  const plain = plainText(text);
+  return shortPlain(plainText(text), max);
+}
+
+function shortPlain(plain: string, max: number): string {
   if (plain.length <= max) return plain;
   const head = plain.slice(0, max);
-  const sentence = head.search(/[.!?](?=\s)[^.!?]*$/);
-  if (sentence > max / 3) return head.slice(0, sentence + 1);
+  const sentence = sentenceEnds(plain)
+    .filter((end) => end <= max)
+    .at(-1);
+  if (sentence !== undefined && sentence > max / 3) return head.slice(0, sentence).trimEnd();
   const word = head.lastIndexOf(" ");
   return `${head.slice(0, word > max / 2 ? word : max - 1)}…`;
 }
 
 /** The first sentence of the plain text (at most `max` characters). */
 export function firstSentence(text: string, max: number): string {
-  const plain = plainText(text);
-  const end = plain.search(/[.!?](\s|$)/);
-  return shortText(end >= 0 ? plain.slice(0, end + 1) : plain, max);
+  return shortPlain(plainFirstSentence(text), max);
 }
 
 /**
@@ -69,9 +91,9 @@ export function firstSentence(text: string, max: number): string {
  * teaser ("**Starting a new project?** We recommend…"), names no operation.
  */
 export function titleText(summary: string, max: number): string | undefined {
-  const plain = plainText(summary);
-  const end = plain.search(/[.!?](\s|$)/);
-  if (end >= 0 && plain[end] !== ".") return undefined;
-  const first = (end >= 0 ? plain.slice(0, end) : plain).trim();
+  const sentence = plainFirstSentence(summary);
+  // A question or an exclamation (its closing quote or bracket aside) is no statement.
+  if (/[!?]["'”’)\]]*$/.test(sentence)) return undefined;
+  const first = sentence.replace(/\.$/, "").trim();
   return first && first.length <= max ? first : undefined;
 }

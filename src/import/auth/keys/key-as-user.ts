@@ -6,6 +6,7 @@
 // A scheme whose own description says nothing of it reads
 // the document's section on authentication (a tag named for it: Redoc shows an `x-traitTag` tag as a page of prose),
 // when the document declares no other HTTP basic scheme the words could be about.
+import { sentences } from "../../../load/text/sentences.js";
 import type { DraftCredential, DraftPlacement } from "../credential-draft.js";
 
 type Json = Record<string, unknown>;
@@ -50,7 +51,10 @@ const USER_IS_KEY = [...KEY_AS_USER, new RegExp(String.raw`\buser[ _-]?name\s*[:
 /** The sentence of a scheme's description that calls its user name a key, or undefined. */
 export function userCalledKey(definition: Json): string | undefined {
   const text = typeof definition.description === "string" ? definition.description.replace(/\s+/g, " ").trim() : "";
-  return text.split(/(?<=[.!?;])\s+/).find((s) => USER_IS_KEY.some((r) => r.test(s)));
+  // A clause after a semicolon is read alone too ("…; your key is the user name").
+  return sentences(text)
+    .flatMap((s) => s.split(/(?<=;)\s+/))
+    .find((s) => USER_IS_KEY.some((r) => r.test(s)));
 }
 
 /** A password said to be something: "a password of abc" is no empty one, whatever else the text says. */
@@ -60,11 +64,11 @@ const OTHER_PASSWORD = /\bpassword\b[^.;]{0,20}?\b(?:to|is|as|of)\s+["'`](?=[^"'
 export function keyAsUserWords(definition: Json): string | undefined {
   const text = typeof definition.description === "string" ? definition.description.replace(/\s+/g, " ").trim() : "";
   if (!text || OTHER_PASSWORD.test(text)) return undefined;
-  const sentences = text.split(/(?<=[.!?])\s+/);
-  const user = sentences.find((s) => KEY_AS_USER.some((r) => r.test(s)));
-  const empty = sentences.find((s) => EMPTY_PASSWORD.some((r) => r.test(s)));
+  const said = sentences(text);
+  const user = said.find((s) => KEY_AS_USER.some((r) => r.test(s)));
+  const empty = said.find((s) => EMPTY_PASSWORD.some((r) => r.test(s)));
   if (user !== undefined && empty !== undefined) return user === empty ? user : `${user} ${empty}`;
-  return sentences.find((s) => KEY_AS_USER_ALONE.some((r) => r.test(s)));
+  return said.find((s) => KEY_AS_USER_ALONE.some((r) => r.test(s)));
 }
 
 /** Where withAuthProse puts the document's own section on authentication, on its one HTTP basic scheme. */

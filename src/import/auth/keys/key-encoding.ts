@@ -4,6 +4,7 @@
 // base64, RFC 7617). Either is drafted as the manifest's `auth.encode: base64`, with a review note quoting where it
 // was read. A description naming a pair (`key:`, `username:password`, a colon) is HTTP basic's `user:password` instead
 // (an http basic scheme's `password: ""`): nothing is drafted, and the note says so.
+import { sentences } from "../../../load/text/sentences.js";
 import type { DocumentedPrefix } from "./key-prefix.js";
 
 type Json = Record<string, unknown>;
@@ -23,8 +24,7 @@ const PAIR = /\w[>}\]]?:(?=$|["'`)<{[\w])|\bcolon\b/i;
 /** The sentence of a scheme's description saying its key is sent as its base64, or undefined. */
 function base64Words(definition: Json): string | undefined {
   const text = typeof definition.description === "string" ? definition.description.replace(/\s+/g, " ").trim() : "";
-  const sentences = text.split(/(?<=[.!?])\s+/);
-  const said = sentences.find((s) => BASE64.test(s) && KEY_WORDS.test(s));
+  const said = sentences(text).find((s) => BASE64.test(s) && KEY_WORDS.test(s));
   return said !== undefined && !PAIR.test(said) ? said : undefined;
 }
 

@@ -5,6 +5,8 @@
 // so the words cannot be about another credential; and only its sentences about the request (not a webhook's
 // signature the provider sends in a header of the same name).
 
+import { sentences } from "../../../load/text/sentences.js";
+
 type Json = Record<string, unknown>;
 
 /** Where withPrefixProse puts the document's prose on an apiKey scheme in a header: a symbol no document carries. */
@@ -55,7 +57,8 @@ function aboutTheRequest(text: string): string {
   );
   return kept
     .join("\n")
-    .split(/(?<=[.!?])\s+|\n+/)
+    .split(/\n+/)
+    .flatMap((line) => sentences(line))
     .filter((sentence) => !aboutWhatTheProviderSends(sentence))
     .join("\n");
 }

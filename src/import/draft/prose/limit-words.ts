@@ -7,6 +7,7 @@
 // limit is checked before any request and the suite derives its cases. A limit the schema states already stays the
 // schema's (a note says what the words say), an int32 format's range being none; anything else in prose stays prose.
 import type { ManifestParam } from "../../../load/precompiled/manifest-types.js";
+import { sentences } from "../../../load/text/sentences.js";
 import { plainText } from "../../plain-text.js";
 
 type Keyword =
@@ -150,7 +151,7 @@ export function withProseLimits(
   const own = new Set(name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).map((w) => w.toLowerCase()));
   // The unit the value is measured in, where the words name one ("The maximum time, in seconds"): a limit in it holds.
   const measured = new Set([...text.matchAll(/\bin (\w+?)s?\b/gi)].map((m) => (m[1] ?? "").toLowerCase()));
-  const said = sentences(text).flatMap((s) => sayings(s, own, measured));
+  const said = sentencesOf(text).flatMap((s) => sayings(s, own, measured));
   const array = param.type === "json" && param.jsonType === "array";
   const of: Of | undefined =
     param.type === "number" ? "value" : param.type === "string" ? "length" : array ? "items" : undefined;
@@ -191,7 +192,7 @@ export function withProseLimits(
  */
 function defaultValues(text: string): number[] {
   const found: number[] = [];
-  for (const sentence of sentences(text)) {
+  for (const sentence of sentencesOf(text)) {
     if (!/\bdefault/i.test(sentence)) continue;
     for (const m of sentence.matchAll(
       new RegExp(String.raw`\b(?:set to|defaults? to|default is|default of)\s+${N}`, "gi"),
@@ -291,10 +292,12 @@ function apply(
   );
 }
 
-/** The sentences of `text` (a decimal point or "e.g." ends none). */
-function sentences(text: string): string[] {
+/** Each line's sentences (load/sentences.ts), a clause after a semicolon opening as one ("; Max 50") apart. */
+function sentencesOf(text: string): string[] {
   return text
-    .split(/(?<=[.;!?])\s+(?=[A-Z(])|\s*\n\s*/)
+    .split(/\s*\n\s*/)
+    .flatMap((line) => sentences(line))
+    .flatMap((s) => s.split(/(?<=;)\s+(?=[A-Z(])/))
     .map((s) => s.trim())
     .filter(Boolean);
 }

@@ -1,6 +1,7 @@
 // The words `add` drafts an operation with (draft/manifest.ts): its id's snake case, its title and description from
 // its summary and description (a summary that only repeats the operationId drafted from the operationId in words),
 // with a review note where it guessed, and the `deprecated:` text of an operation the document marks deprecated.
+import { sentences } from "../../../load/text/sentences.js";
 import type { ReviewNote } from "../../manifest-yaml.js";
 import { plainText, shortText, titleText } from "../../plain-text.js";
 
@@ -73,8 +74,7 @@ export function deprecationText(rawOp: Json, operationId: string): string {
   const text = plainText(
     [rawOp.description, rawOp.summary].filter((t): t is string => typeof t === "string").join(" "),
   );
-  const sentences = text.split(/(?<=[.!?])\s+/);
-  const said = sentences.find((s) => /deprecat|replaced by|in favou?r of|\binstead\b|sunset/i.test(s));
+  const said = sentences(text).find((s) => /deprecat|replaced by|in favou?r of|\binstead\b|sunset/i.test(s));
   const date = SUNSET_KEYS.map((k) => rawOp[k]).find((v): v is string => typeof v === "string" && v.trim() !== "");
   const base = said
     ? shortText(said, 300)

@@ -1,0 +1,16 @@
+// add's drafted first sentence, title and short text read where a sentence ends by the one splitter
+// (load/text/sentences.ts) on the plain text: "e.g." ends none, nor a period inside a code span.
+import { describe, expect, it } from "vitest";
+import { firstSentence, shortText, titleText } from "./plain-text.js";
+
+describe("plain text's sentences", () => {
+  it("add's drafted first sentence and title read it through the plain text (a code span's period ends none)", () => {
+    expect(firstSentence("<p>Send `a. b` as the zq header. Then call.</p>", 200)).toBe("Send a. b as the zq header.");
+    expect(firstSentence("Creates a zq widget, e.g. a gadget. More.", 200)).toBe("Creates a zq widget, e.g. a gadget.");
+    expect(titleText("Get a zq widget, e.g. a gadget. More.", 80)).toBe("Get a zq widget, e.g. a gadget");
+    expect(titleText("**New to zq?** Start here.", 80)).toBeUndefined();
+    expect(shortText("Creates a zq widget, e.g. a gadget. Then it lists every other widget of the account.", 60)).toBe(
+      "Creates a zq widget, e.g. a gadget.",
+    );
+  });
+});

@@ -1,0 +1,49 @@
+// Where a description's sentences end, one reading for every reader of prose (add's drafted descriptions and titles,
+// the secret-name reading, the auth prose's readers, paging's and limits' words): each reader had its own regular
+// expression, and each split "e.g. a key" or "`a. b`" differently.
+
+// A sentence ends at `.`, `!` or `?` (a run of them: "Really?!", "…"), a closing quote or bracket after it, then
+// whitespace or the text's end: a version's or an address's dot (`v2.1`, `zq.test/a.json`) is followed by more.
+const END = /[.!?]+["'”’)\]]*(?=\s|$)/g;
+// Abbreviations whose full stop never ends a sentence ("e.g. the key", "i.e. a token", "vs. the old one").
+const NEVER_ENDS = /(?:^|[\s("'])(?:e\.g|i\.e|eg|ie|cf|viz|vs|approx|incl|excl|esp|resp|w\.r\.t|a\.k\.a|aka)\.$/i;
+// Abbreviations whose full stop ends one only before a capital ("name, id, etc. The key…"; "max. 5 a minute").
+const ENDS_BEFORE_CAPITAL = /(?:^|[\s("'])(?:etc|min|max|no|nr|ca|al)\.$/i;
+
+/** Where each Markdown code span of a line lies (`a. b` is one literal, no sentence ends inside it). */
+function codeSpans(text: string): [number, number][] {
+  return [...text.matchAll(/`[^`\n]+`/g)].map((m) => [m.index, m.index + m[0].length]);
+}
+
+/** The offsets just past each sentence's end in `text` (its closing quote or bracket included), in order. */
+export function sentenceEnds(text: string): number[] {
+  const spans = codeSpans(text);
+  const ends: number[] = [];
+  for (const m of text.matchAll(END)) {
+    const at = m.index;
+    if (spans.some(([from, to]) => at > from && at < to)) continue;
+    const before = text.slice(Math.max(0, at - 12), at + 1);
+    if (m[0].startsWith(".") && NEVER_ENDS.test(before)) continue;
+    const next = /\S/.exec(text.slice(at + m[0].length))?.[0];
+    if (m[0].startsWith(".") && ENDS_BEFORE_CAPITAL.test(before) && next !== undefined && !/[A-Z]/.test(next)) continue;
+    ends.push(at + m[0].length);
+  }
+  return ends;
+}
+
+/** The sentences of `text`, each trimmed (inner whitespace as written), none empty. */
+export function sentences(text: string): string[] {
+  const out: string[] = [];
+  let from = 0;
+  for (const end of [...sentenceEnds(text), text.length]) {
+    const sentence = text.slice(from, end).trim();
+    if (sentence) out.push(sentence);
+    from = end;
+  }
+  return out;
+}
+
+/** The first sentence of `text`, trimmed (the whole text when none ends). */
+export function firstSentence(text: string): string {
+  return sentences(text)[0] ?? "";
+}
