@@ -4,6 +4,7 @@
 // names), and the document's parameters that repeat the credential (covered
 // by it, auth.covers, not drafted).
 import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
+import { namesNoCredential } from "../../load/schemas/no-credential.js";
 import { CREDENTIAL_ENDINGS, nameWords, namesASecret, namesSecret } from "../../load/schemas/secret-names.js";
 import { shortText } from "../plain-text.js";
 import { addressCredentialParam } from "../shapes/address-credential.js";
@@ -162,6 +163,8 @@ function credentialNaming(c: DraftCredential, key: string, signs: boolean): { wh
     return { title: "API key", what: c.password ? "The API key (secret)" : "The API key" };
   if (c.placement.type === "basic") return { title: "Password", what: "The password (secret)" };
   if (c.placement.type === "bearer") return { title: "Access token", what: "The access token" };
+  // One of several keys: which one is where it goes (`API key (query api_key)`), not its name alone.
+  if (c.amongKeys) return { title: `API key (${c.placement.type} ${key})`, what: "The API key" };
   return { title: key, what: `The ${key}` };
 }
 
@@ -176,24 +179,6 @@ function placementWords(p: DraftPlacement): string {
 const TOKEN_NAMES = /^(access[_-]?token|token|auth[_-]?token|oauth2?[_-]?token)$/i;
 const KEY_NAMES = /^(api[_-]?key|apikey|x-api-key)$/i;
 
-// A header of a request, of a page, of a trace (X-Idempotency-Key, X-Page-Token, X-Pagination-Token, X-CSRF-Token): no
-// credential.
-const NOT_CREDENTIAL_WORDS = new Set([
-  "idempotency",
-  "page",
-  "pagination",
-  "paging",
-  "next",
-  "sync",
-  "continuation",
-  "csrf",
-  "xsrf",
-  "cache",
-  "request",
-  "correlation",
-  "trace",
-]);
-
 /**
  * Whether a header, query or cookie parameter or a body field carries a credential by its name, beside the provider's
  * own: a key or a token of a kind only a credential is (`X-Zq-Api-Key`, `zqAuthenticationToken`, `ZQ_SEC.ACCESS_TOKEN`;
@@ -204,8 +189,8 @@ const NOT_CREDENTIAL_WORDS = new Set([
  */
 export function carriesCredential(place: string, name: string, required: boolean, description?: unknown): boolean {
   if (place !== "header" && place !== "query" && place !== "cookie" && place !== "body") return false;
+  if (namesNoCredential(name)) return false;
   const words = nameWords(name);
-  if (words.some((w) => NOT_CREDENTIAL_WORDS.has(w))) return false;
   const last = words.at(-1) ?? "";
   if (words.length === 1) return last === "apikey";
   if (CREDENTIAL_ENDINGS.has(words.slice(-2).join(" "))) return true;
@@ -220,12 +205,11 @@ const SECRET_LAST_WORDS = new Set(["secret", "secrets", "password", "passwd", "p
  * Whether a header no security scheme declares holds a credential by its name: past its `X-`, a secret of some kind
  * (`x-auth-secret2`), or a key or token of a kind only a credential is with a number after it (`x-api-token2`), its
  * description not calling it an identifier. Not an id, a name or a trace's (`x-request-id`, `x-tenant-id`,
- * `x-client-id`), nor a page's or a request's token (NOT_CREDENTIAL_WORDS).
+ * `x-client-id`), nor a page's or a request's token (load/schemas/no-credential.ts).
  */
 export function headerNamesCredential(name: string, description?: unknown): boolean {
   const words = nameWords(name.replace(/^x-/i, "")).map((w) => w.replace(/\d+$/, ""));
-  if (words.length === 0 || words.some((w) => NOT_CREDENTIAL_WORDS.has(w)) || describedAsIdentifier(description))
-    return false;
+  if (words.length === 0 || namesNoCredential(name) || describedAsIdentifier(description)) return false;
   return SECRET_LAST_WORDS.has(words.at(-1) ?? "") || CREDENTIAL_ENDINGS.has(words.slice(-2).join(" "));
 }
 

@@ -5,7 +5,7 @@
 // reads beside a key parameter drafted as if it were no secret.
 
 import { refPath, valueAt } from "../../../load/json-ref.js";
-import { namesPageToken } from "../../../load/schemas/secret-names.js";
+import { notACredential } from "../../../load/schemas/no-credential.js";
 
 type Json = Record<string, unknown>;
 
@@ -19,16 +19,16 @@ export interface KeyParameter {
 }
 
 // A key or a token by its name: api-key, x-api-key, xi-api-key, api_key, apikey, access_token, auth-token, secret-key,
-// token; not a token of paging or of a resource (page_token, next_token, sync_token). A header name's words may be
-// parted by dots too (`ZQ_SEC.ACCESS_TOKEN`: a dot is a token character of a header name, RFC 9110 §5.6.2).
+// token; not a token of paging or of a resource (page_token, next_token, sync_token: notACredential). A header
+// name's words may be parted by dots too (`ZQ_SEC.ACCESS_TOKEN`: a dot is a token character of a header name, RFC 9110
+// §5.6.2).
 const KEY_NAME =
   /^([a-z0-9]+[-_.])*(api[-_]?key|apikey|access[-_]?token|auth[-_]?token|secret[-_]?key)$|^(token|key)$/i;
 // A required header named as a token or a key of some kind (X-Postmark-Server-Token, Private-Token, X-Vault-Token),
-// not one that keys a request or a page (Idempotency-Key, X-Page-Token, X-CSRF-Token); or as an authorization of its
-// own beside the standard header (a gateway's `x-tyk-authorization`, "shared secret"), which carries a credential too.
+// not one that keys a request or a page (Idempotency-Key, X-Page-Token, X-CSRF-Token: notACredential); or as an
+// authorization of its own beside the standard header (a gateway's `x-tyk-authorization`, "shared secret"), which
+// carries a credential too.
 const KEY_HEADER = /^([a-z0-9]+[-_.])*(token|key)$|^([a-z0-9]+[-_.])+authorization$/i;
-const NO_CREDENTIAL_HEADER =
-  /(^|[-_.])(idempotency|page|next|sync|continuation|csrf|xsrf|cache|request|correlation|trace)[-_.]/i;
 
 /** Whether a name is a key's or a token's (`zq_api_key`, `access_token`), not a page's or a resource's token. */
 export function keyName(name: string): boolean {
@@ -59,31 +59,18 @@ function bareKeyInAuthorization(p: Json): boolean {
   return examples.length > 0 && examples.every((e) => /^\S+$/.test(e));
 }
 
-// An authorization header of its own (`X-Zq-Payment-Authorization`) whose description says it holds another thing
-// than a credential (review55: "the payment's authorization reference returned by the card network", drafted the
-// API's key): a reference, an id, a code or a status. One described as a credential, or not described, carries it.
-const OWN_AUTHORIZATION = /^([a-z0-9]+[-_.])+authorization$/i;
-const CREDENTIAL_WORDS = /\b(secret|token|(api[ -]?)?key|password|credentials?|passphrase|bearer|jwt)\b/i;
-const OTHER_THING_WORDS =
-  /\b(references?|ids?|identifiers?|numbers?|codes?|status(es)?|states?|results?|outcomes?|returned|approvals?)\b/i;
-
-/** Whether a header named as an authorization of its own is described as another thing than a credential. */
-function authorizationOfAnotherThing(p: Json): boolean {
-  if (p.in !== "header" || !OWN_AUTHORIZATION.test(String(p.name)) || typeof p.description !== "string") return false;
-  return !CREDENTIAL_WORDS.test(p.description) && OTHER_THING_WORDS.test(p.description);
-}
-
 /**
  * Whether a parameter carries the credential by its name (and, for a header only a credential would be, by being
- * required, or by its example being a bare key in `Authorization`).
+ * required, or by its example being a bare key in `Authorization`), unless its name and description say it is no
+ * credential (load/schemas/no-credential.ts: an idempotency key, a page's token, a key described as an object's, an
+ * authorization header described as a payment's reference, review55).
  */
 function namesKey(p: Json): boolean {
   const name = String(p.name);
-  if (namesPageToken(name)) return false;
-  if (authorizationOfAnotherThing(p)) return false;
+  if (notACredential(name, p.description)) return false;
   return (
     KEY_NAME.test(name) ||
-    (p.in === "header" && p.required === true && KEY_HEADER.test(name) && !NO_CREDENTIAL_HEADER.test(name)) ||
+    (p.in === "header" && p.required === true && KEY_HEADER.test(name)) ||
     bareKeyInAuthorization(p)
   );
 }
