@@ -175,3 +175,34 @@ describe("a bare token inside an object holding a service's credentials", () => 
     expect(namesSecret("zq_service[token]", "The next page token.")).toBe(false);
   });
 });
+
+// review: a body's `token` described as a one-time token that lets its holder act ("The move-in token from Move
+// Requested email") was drafted plain; a page's token, a count of tokens, a token's type or name stays plain.
+describe("a token its description says grants an action", () => {
+  const secret = [
+    "The move-in token from Move Requested email.",
+    "The confirmation token sent to the zq user.",
+    "Verification token from the zq sign-up message.",
+    "The invite token of the zq workspace.",
+    "A one-time token that authorizes the zq transfer.",
+    "Transfer token for the zq domain.",
+    "Token that confirms the zq subscription.",
+  ];
+  const plain = [
+    "The continuation token of the zq list.",
+    "Token for the next page of zq results.",
+    "The number of tokens the zq prompt used.",
+    "Token count of the zq completion.",
+    "The token type, bearer or mac.",
+    "Name of the token to create in zq.",
+    "The device token that allows zq to send push notifications.",
+  ];
+  it.each(secret)("`token` and `zq_token` described %j are secrets", (description) => {
+    expect(namesSecret("token", description)).toBe(true);
+    expect(namesSecret("zq_token", description)).toBe(true);
+  });
+  it.each(plain)("`token` and `zq_token` described %j stay plain", (description) => {
+    expect(namesSecret("token", description)).toBe(false);
+    expect(namesSecret("zq_token", description)).toBe(false);
+  });
+});

@@ -3,6 +3,7 @@
 // field inside a JSON value (link/param-limits/schema-place.ts, NestedLimits.secret: its value withheld from a
 // refusal), with the document's own mark of one, `format: password`.
 import type { Schema } from "../openapi-document.js";
+import { firstSentence } from "../text/sentences.js";
 
 /**
  * Names that say a value is a secret whatever the operation's credential (a password, a client's secret, a refresh
@@ -64,6 +65,32 @@ const API_KEY_WORDS = /\bapi[ -]?key\b/i;
 // `token`, "JWT token used for authentication against this endpoint", a browser sending no header there); elsewhere it
 // is a page's, a device's or a record's token.
 const API_TOKEN_WORDS = /\b(api|access|auth(entication)?|bearer|session)[ -]?token\b|\bjwts?\b|\bfor authentication\b/i;
+
+// ...or a one-time token that lets its holder act (review: "The move-in token from Move Requested email", drafted
+// plain): a confirmation's, a verification's, an invitation's, a transfer's, a reset's; one said to authorize, grant
+// or confirm something; one sent by email or text message. Whoever holds it does what it allows.
+const ACTION_TOKEN_WORDS = new RegExp(
+  "\\b(one[- ]?time|single[- ]use|confirm(ation)?|verif(y|ication)|invit(e|ation)|transfer|move[- ]in|" +
+    "(password[- ])?reset|activation|magic[- ]link|claim|approval|unsubscribe)\\b[^.;]{0,30}\\btokens?\\b|" +
+    "\\btokens?\\b[^.;]{0,60}\\b(authori[sz](es?|ing)|grants?|granting|allows?|lets|confirms?|verif(y|ies)|" +
+    "approves?)\\b|\\btokens?\\b[^.;]{0,40}\\b(from|in|sent|received|emailed|texted)\\b[^.;]{0,40}" +
+    "\\b(e-?mails?|sms|text messages?)\\b",
+  "i",
+);
+// ...never a page's or a stream's, a count or a limit of tokens (a model's), a token's type, kind, name or id, nor a
+// device's address for push notifications.
+const NO_ACTION_TOKEN_WORDS = new RegExp(
+  "\\b(pages?|paging|paginat\\w*|cursor|next|continuation|sync|device|push)\\b|" +
+    "\\btokens?[ -](counts?|usage|limits?|types?|kinds?|names?|ids?|lengths?|budget)\\b|" +
+    "\\b(number|count|amount|type|kind|name|id|identifier)\\s+of\\s+(the\\s+|a\\s+)?tokens?\\b|" +
+    "\\b(input|output|prompt|completion|max(imum)?|total)[ _-]tokens?\\b",
+  "i",
+);
+
+/** Whether a token's description says it grants its holder an action (a one-time token), never a page's or a count. */
+function actionToken(description: string): boolean {
+  return ACTION_TOKEN_WORDS.test(description) && !NO_ACTION_TOKEN_WORDS.test(description);
+}
 
 // An authorization code (`authCode`, `auth_code`) is a credential where its description says it lets a domain be
 // transferred ("Authorization code from registrar for transferring a domain": whoever holds it moves the domain) or
@@ -154,9 +181,9 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   if (code !== undefined) return code;
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
-  if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description);
+  if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description) || actionToken(description);
   if (/^key$/i.test(name)) return API_KEY_WORDS.test(description);
-  if (words.at(-1) === "token") return API_TOKEN_WORDS.test(description);
+  if (words.at(-1) === "token") return API_TOKEN_WORDS.test(description) || actionToken(description);
   if (words.at(-1) !== "key") return false;
   if (words.includes("public")) return false;
   return grantsACallerAccess(words, description) || PRIVATE_KEY_WORDS.test(description);
@@ -297,7 +324,7 @@ export function namesPageToken(name: string): boolean {
 function pageAccessToken(name: string, description: unknown): boolean {
   if (typeof description !== "string") return false;
   if (nameWords(name.replace(/^x-/i, "")).some((w) => PAGE_WORDS.has(w) && w !== "page")) return false;
-  const first = description.trim().split(/(?<=[.!?])\s/)[0] ?? "";
+  const first = firstSentence(description);
   return API_TOKEN_WORDS.test(first) && !LIST_PAGE_WORDS.test(first);
 }
 
