@@ -30,6 +30,8 @@ export interface DraftCredential {
   prefix?: DocumentedPrefix;
   /** An API key in a header sent as its base64 (key-encoding.ts), and where that was read. */
   encode?: DocumentedEncoding;
+  /** One of several keys the alternatives offer, each a way alone: its title says where it goes. */
+  amongKeys?: true;
 }
 
 export interface CredentialDraft {

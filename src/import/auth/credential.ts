@@ -31,7 +31,7 @@ import { keyParameter, resolved } from "./keys/key-parameter.js";
 import { keysInEveryBody, tokensHandedOut } from "./answer-tokens.js";
 import { basicCredential, withAuthProse } from "./keys/key-as-user.js";
 import { keyNameProblem } from "./keys/key-names.js";
-import { camelName, identifierName, uniqueNames } from "./credential-names.js";
+import { camelName, identifierName, keysOfferedTogether, severalKeysName, uniqueNames } from "./credential-names.js";
 import { nameWords } from "../../load/schemas/secret-names.js";
 import { inGlobalOrder, legacyWeight } from "./requirements/legacy-schemes.js";
 import { type Accepted, acceptedWays } from "./requirements/accepted-ways.js";
@@ -208,6 +208,7 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
         .sort((a, b) => identifier(a) - identifier(b) || rank(fieldOf(declared, a)) - rank(fieldOf(declared, b))),
     ),
     declared,
+    required.map((a) => a.ways ?? []),
   );
   placementNotes(ways, notes);
   const first = (ways[0] as DraftCredential[])[0] as DraftCredential;
@@ -350,8 +351,13 @@ function addressDraft(address: AddressCredential, notes: string[]): CredentialDr
  * Each credential's parameter(s): a token `accessToken`, a lone key `apiKey`, a key among several named after its
  * header or query key, basic `username` and `password`.
  */
-function nameParams(ways: string[][], declared: Record<string, Json>): DraftCredential[][] {
+function nameParams(
+  ways: string[][],
+  declared: Record<string, Json>,
+  offered: readonly string[][] = [],
+): DraftCredential[][] {
   const unique = uniqueNames();
+  const keys = keysOfferedTogether(offered, (scheme) => placementOf(fieldOf(declared, scheme)), placeKey);
   // A scheme a way before this one drafted (a key alone, or with a virtual key) is the same header in every way: one
   // parameter, not one per way.
   const drafted = new Map<string, DraftCredential>();
@@ -364,7 +370,8 @@ function nameParams(ways: string[][], declared: Record<string, Json>): DraftCred
       // parameter.
       const same = placed.find((c) => placeKey(c.placement) === placeKey(placement));
       if (same) return { ...same, scheme, definition };
-      const credential = drafted.get(scheme) ?? namedCredential(scheme, definition, placement, names.length, unique);
+      const credential =
+        drafted.get(scheme) ?? namedCredential(scheme, definition, placement, names.length, unique, keys.get(scheme));
       drafted.set(scheme, credential);
       placed.push(credential);
       return credential;
@@ -407,6 +414,7 @@ function namedCredential(
   placement: DraftPlacement,
   together: number,
   unique: (name: string, ...others: string[]) => string,
+  samePlace?: number,
 ): DraftCredential {
   if (placement.type === "basic") return basicCredential(scheme, placement, definition, unique);
   // A second scheme's (another took the plain name): named after its key's name or its own, not `apiKey2`.
@@ -424,7 +432,10 @@ function namedCredential(
     param:
       together > 1
         ? unique(camelName(placement.name))
-        : unique("apiKey", camelName(placement.name), identifierName(scheme)),
+        : samePlace !== undefined
+          ? severalKeysName(placement.type, placement.name, scheme, samePlace, unique)
+          : unique("apiKey", camelName(placement.name), identifierName(scheme)),
+    ...(together === 1 && samePlace !== undefined ? { amongKeys: true as const } : {}),
     ...(prefix ? { prefix } : {}),
     ...(encode ? { encode } : {}),
   };
