@@ -145,8 +145,10 @@ export function fixedFieldsOf(document: Node, resource: Resource): Record<string
  * Whether the read's record can hold `value` in field `name`. A field declaring only numbers or booleans holds such a
  * value, or a text spelling one (a form's); any other value the get cannot read back, so the stateful mock keeps one
  * of its own there (a role sent by name, `oneOf: [integer, text]`, read back as its id, `type: integer`), as it does
- * for a text not of the field's format. A field of no declared type, a union, a text, an object or a list holds what
- * is sent as far as this tells.
+ * for a text not of the field's format or outside its length or pattern (a country sent as any text, read back in two
+ * letters), and for a text, number or boolean sent to a field that is a list only (a form's comma-separated tags, read
+ * back as a list of them; a team's id, read back as the list of teams). A field of no declared type, a union, a text,
+ * an object or a list holds what is sent as far as this tells.
  */
 export function readHolds(document: Node, resource: Resource, name: string, value: unknown): boolean {
   const item = isNode(document.paths) ? document.paths[resource.item] : undefined;
@@ -161,6 +163,11 @@ export function readHolds(document: Node, resource: Resource, name: string, valu
   const format = isNode(field) ? field.format : undefined;
   if (typeof value === "string" && typeof format === "string" && isValueFormat(format) && types.join() === "string")
     return matchesFormat(format, value);
+  // A list holds no single value (the mock keeps a value only where the record stays valid: mock-state.ts `merged`).
+  const scalar = value !== null && typeof value !== "object";
+  if (scalar && types.length > 0 && types.every((t) => t === "array" || t === "null")) return false;
+  if (typeof value === "string" && types.length > 0 && types.every((t) => t === "string" || t === "null"))
+    return textFits(field as Node, value);
   // (An object or list may be the record a text sent names, expanded; a text holds a number or boolean spelt.)
   const open = !types.length || types.some((t) => t === "object" || t === "array" || t === "string");
   if (open || value === null || typeof value === "object" || types.includes(typeof value)) return true;
@@ -170,6 +177,19 @@ export function readHolds(document: Node, resource: Resource, name: string, valu
     ((types.includes("number") && text.trim() !== "" && Number.isFinite(Number(text))) ||
       (types.includes("boolean") && (text === "true" || text === "false")))
   );
+}
+
+/** Whether a text keeps a field's length bounds (in code points, as JSON Schema counts) and its pattern. */
+function textFits(field: Node, text: string): boolean {
+  const length = [...text].length;
+  if (typeof field.maxLength === "number" && length > field.maxLength) return false;
+  if (typeof field.minLength === "number" && length < field.minLength) return false;
+  if (typeof field.pattern !== "string") return true;
+  try {
+    return new RegExp(field.pattern, "u").test(text);
+  } catch {
+    return true; // a pattern JavaScript cannot read: the mock's validator tells, not this
+  }
 }
 
 /** Whether two fields' schemas can hold one value: they share a JSON type (integer a number), or one declares none. */
