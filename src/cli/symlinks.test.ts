@@ -15,11 +15,26 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cli, copyOfRepository } from "../../test-support/cli-harness.js";
+import { cli, copiedPackageJson } from "../../test-support/cli-harness.js";
+import { ROOT } from "../../test-support/repo.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const tmp = mkdtempSync(join(runScratch(), "blockwright-links-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/**
+ * A copy of this project with its books provider alone (specs and package), to change freely: every link these tests
+ * plant is in books' files, and the commands' writers are the same for one provider as for all (copyOfRepository's
+ * whole copy had each generate and diff link every provider, seven in a whole run's neutral copy).
+ */
+function booksProject(): string {
+  const dir = mkdtempSync(join(tmp, "project-"));
+  cpSync(join(ROOT, "specs/books"), join(dir, "specs/books"), { recursive: true });
+  cpSync(join(ROOT, "generated/books"), join(dir, "generated/books"), { recursive: true });
+  cpSync(join(ROOT, "LICENSE"), join(dir, "LICENSE"));
+  writeFileSync(join(dir, "package.json"), copiedPackageJson());
+  return dir;
+}
 
 /** A file and a folder outside the project, that a link points to. */
 function elsewhere(): { file: string; folder: string } {
@@ -51,7 +66,7 @@ describe("generate", () => {
   it(
     "refuses a generated file that is a symbolic link, " + "and --check reports it without reading through it",
     async () => {
-      const dir = copyOfRepository(tmp);
+      const dir = booksProject();
       const target = elsewhere();
       rmSync(join(dir, "generated/books/index.js"));
       symlinkSync(target.file, join(dir, "generated/books/index.js"));
@@ -68,7 +83,7 @@ describe("generate", () => {
   );
 
   it("refuses a generated package folder that is a symbolic link", async () => {
-    const dir = copyOfRepository(tmp);
+    const dir = booksProject();
     const target = elsewhere();
     rmSync(join(dir, "generated/books"), { recursive: true });
     symlinkSync(target.folder, join(dir, "generated/books"));
@@ -82,7 +97,7 @@ describe("generate", () => {
 
 describe("diff --write", () => {
   it("refuses a CHANGELOG.md that is a symbolic link, and a package folder that is one", async () => {
-    const dir = copyOfRepository(tmp);
+    const dir = booksProject();
     cpSync(join(dir, "generated"), join(dir, "base"), { recursive: true });
     changeBooks(dir);
     const target = elsewhere();
@@ -103,7 +118,7 @@ describe("diff --write", () => {
 
 describe("upstream --accept", () => {
   it("refuses a pinned document that is a symbolic link, and an upstream folder that is one", async () => {
-    const dir = copyOfRepository(tmp);
+    const dir = booksProject();
     const target = elsewhere();
     cpSync(join(dir, "specs/books/upstream/published.json"), join(dir, "newer.json"));
     // The pinned file itself a link (it must still match its hash to be read: link it to a copy).
