@@ -12,6 +12,11 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 describe("blockwright generate", () => {
   /** A copy of this project's specs and generated packages, to change freely. */
   const project = () => copyOfRepository(tmp);
+  /**
+   * Books' specs and package alone, for a test whose claim is books' files and whose first step writes (or refuses)
+   * rather than checks: without generated/README.md, which names every provider, `--check` finds it missing.
+   */
+  const booksProject = () => copyOfRepository(tmp, ["books"]);
 
   it("--check: 0 when up to date; 1 with a capped unified diff when stale", async () => {
     const dir = project();
@@ -38,7 +43,7 @@ describe("blockwright generate", () => {
   it(
     "a broken manifest (an unknown field): exit 2, its place and a problem code docs/reference/problems.md " + "lists",
     async () => {
-      const dir = project();
+      const dir = booksProject();
       const manifest = join(dir, "specs/books/manifest.yaml");
       writeFileSync(
         manifest,
@@ -73,7 +78,7 @@ describe("blockwright generate", () => {
   });
 
   it("answers from the stamp when nothing changed, and still catches a hand-edited file", async () => {
-    const dir = project();
+    const dir = booksProject();
     expect((await cli(["generate"], { cwd: dir })).code).toBe(0);
     expect(await cli(["generate", "--check"], { cwd: dir })).toMatchObject({
       code: 0,
@@ -103,7 +108,7 @@ describe("blockwright generate", () => {
   });
 
   it("rehashes a spec read from outside the specs folder before answering from the stamp", async () => {
-    const dir = project();
+    const dir = booksProject();
     // The manifest's `openapi:` points out of specs/ (as a $ref into a shared folder would).
     mkdirSync(join(dir, "api"));
     cpSync(join(dir, "specs/books/openapi.yaml"), join(dir, "api/books.yaml"));
@@ -140,7 +145,7 @@ describe("blockwright generate", () => {
   });
 
   it("exits 2 on invalid specs, and on an unknown --provider", async () => {
-    const dir = project();
+    const dir = booksProject();
     const manifest = join(dir, "specs/books/manifest.yaml");
     const text = readFileSync(manifest, "utf8");
     writeFileSync(manifest, text.replace("operationId: getVolume", "operationId: fetchVolume"));
@@ -160,7 +165,7 @@ describe("blockwright generate", () => {
   it(
     "exits 2 on a package.json scope that is not an npm " + "scope, or a package.json that is not JSON, at its line",
     async () => {
-      const dir = project();
+      const dir = booksProject();
       writeFileSync(join(dir, "package.json"), `{\n  "name": "copy",\n  "blockwright": { "scope": "acme" }\n}\n`);
       expect(await cli(["generate"], { cwd: dir })).toMatchObject({
         code: 2,

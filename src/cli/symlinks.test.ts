@@ -15,26 +15,17 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cli, copiedPackageJson } from "../../test-support/cli-harness.js";
-import { ROOT } from "../../test-support/repo.js";
+import { cli, copyOfRepository } from "../../test-support/cli-harness.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const tmp = mkdtempSync(join(runScratch(), "blockwright-links-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /**
- * A copy of this project with its books provider alone (specs and package), to change freely: every link these tests
- * plant is in books' files, and the commands' writers are the same for one provider as for all (copyOfRepository's
- * whole copy had each generate and diff link every provider, seven in a whole run's neutral copy).
+ * A copy of this project with its books provider alone: every link these tests plant is in books' files, and the
+ * commands' writers are the same for one provider as for all.
  */
-function booksProject(): string {
-  const dir = mkdtempSync(join(tmp, "project-"));
-  cpSync(join(ROOT, "specs/books"), join(dir, "specs/books"), { recursive: true });
-  cpSync(join(ROOT, "generated/books"), join(dir, "generated/books"), { recursive: true });
-  cpSync(join(ROOT, "LICENSE"), join(dir, "LICENSE"));
-  writeFileSync(join(dir, "package.json"), copiedPackageJson());
-  return dir;
-}
+const booksProject = () => copyOfRepository(tmp, ["books"]);
 
 /** A file and a folder outside the project, that a link points to. */
 function elsewhere(): { file: string; folder: string } {
