@@ -219,12 +219,15 @@ export function failedCases(report: string): string[] {
 
 /**
  * A copy of this repository's project (specs, generated packages, LICENSE, a package.json) in a new folder under
- * `parent`, to change freely.
+ * `parent`, to change freely; with `providers`, theirs alone (specs/<p>/ and generated/<p>/, not generated/README.md,
+ * which names them all): a test whose claim is one provider's files then links one, not every provider (seven in a
+ * whole run's neutral copy).
  */
-export function copyOfRepository(parent: string): string {
+export function copyOfRepository(parent: string, providers?: string[]): string {
   const dir = mkdtempSync(join(parent, "project-"));
-  cpSync(join(ROOT, "specs"), join(dir, "specs"), { recursive: true });
-  cpSync(join(ROOT, "generated"), join(dir, "generated"), { recursive: true });
+  for (const folder of ["specs", "generated"])
+    if (!providers) cpSync(join(ROOT, folder), join(dir, folder), { recursive: true });
+    else for (const p of providers) cpSync(join(ROOT, folder, p), join(dir, folder, p), { recursive: true });
   cpSync(join(ROOT, "LICENSE"), join(dir, "LICENSE"));
   writeFileSync(join(dir, "package.json"), copiedPackageJson());
   return dir;

@@ -161,32 +161,48 @@ describe("completion", () => {
     const file = join(tmp, "completion.bash");
     writeFileSync(file, await script("bash"));
     writeFileSync(join(tmp, "flow.yaml"), "");
-    /** COMPREPLY for the words typed so far (the last one being completed). */
-    const complete = (...words: string[]) => {
-      const r = spawnSync(
-        "bash",
+    // Each case's COMPREPLY, for the words typed so far (the last one being completed): one bash for all of them, as
+    // a user's shell keeps the script between completions (a bash started from this worker costs the fork of it).
+    const cases = [
+      ["blockwright", "gen"],
+      ["blockwright", "com"],
+      ["blockwright", "generate", "--ch"],
+      ["blockwright", "graph", "flow.yaml", "--o"],
+      ["blockwright", "test", "-"],
+      ["blockwright", "graph", "fl"],
+    ];
+    const END = "--zq-end--";
+    const r = spawnSync(
+      "bash",
+      [
+        "--norc",
+        "-c",
         [
-          "--norc",
-          "-c",
-          `source ${JSON.stringify(file)}; COMP_WORDS=(${words.map((w) => JSON.stringify(w)).join(" ")}); ` +
-            `COMP_CWORD=${words.length - 1}; _blockwright; printf '%s\\n' "\${COMPREPLY[@]}"`,
-        ],
-        {
-          cwd: tmp,
-          encoding: "utf8",
-        },
-      );
-      expect(r.stderr).toBe("");
-      return r.stdout.split("\n").filter(Boolean).sort();
-    };
-    expect(complete("blockwright", "gen")).toEqual(["generate"]);
-    expect(complete("blockwright", "com")).toEqual(["completion"]);
-    expect(complete("blockwright", "generate", "--ch")).toEqual(["--check"]);
-    expect(complete("blockwright", "graph", "flow.yaml", "--o")).toEqual(["--out", "--output"]);
-    expect(complete("blockwright", "test", "-")).toEqual(
+          `source ${JSON.stringify(file)}`,
+          ...cases.map(
+            (words) =>
+              `COMPREPLY=(); COMP_WORDS=(${words.map((w) => JSON.stringify(w)).join(" ")}); ` +
+              `COMP_CWORD=${words.length - 1}; _blockwright; printf '%s\\n' "\${COMPREPLY[@]}" ${END}`,
+          ),
+        ].join("\n"),
+      ],
+      { cwd: tmp, encoding: "utf8" },
+    );
+    expect(r.stderr).toBe("");
+    const replies = r.stdout
+      .split(`${END}\n`)
+      .slice(0, -1)
+      .map((reply) => reply.split("\n").filter(Boolean).sort());
+    expect(replies).toHaveLength(cases.length);
+    const [gen, com, check, out, dash, fl] = replies;
+    expect(gen).toEqual(["generate"]);
+    expect(com).toEqual(["completion"]);
+    expect(check).toEqual(["--check"]);
+    expect(out).toEqual(["--out", "--output"]);
+    expect(dash).toEqual(
       expect.arrayContaining(["--reporter", "--seed", "-q", "--quiet", "-v", "--verbose", "-h", "--help"]),
     );
-    expect(complete("blockwright", "graph", "fl")).toEqual(["flow.yaml"]);
+    expect(fl).toEqual(["flow.yaml"]);
   });
 
   it("zsh and fish: every command with its summary, and each of its options", async () => {

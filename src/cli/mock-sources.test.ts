@@ -1,15 +1,17 @@
 // `blockwright mock` reads a spec as generation does, and refuses what
 // generation refuses with generation's own message: Prism is never left to
 // resolve a $ref itself (a network address, a file outside the specs) or to
-// expand an alias bomb. The command runs as a process with its heap capped,
-// so a bomb expanded would end it with an out-of-memory crash, not exit 2.
+// expand an alias bomb. The bombs' refusals run as a process with its heap
+// capped, so a bomb expanded would end it with an out-of-memory crash, not
+// exit 2; the network $ref's runs in this process.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawnCli } from "../../test-support/cli-harness.js";
+import { cli, spawnCli } from "../../test-support/cli-harness.js";
 import { generate, GenerationErrors } from "../emit/generate-all.js";
+import { startMocks } from "../mocks/mocks.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
 
 const root = mkdtempSync(join(runScratch(), "blockwright-mock-sources-"));
@@ -97,8 +99,20 @@ async function generationProblems(name: string): Promise<string> {
 }
 
 describe("blockwright mock, on a spec that generation refuses", () => {
+  // The network $ref's refusal is the command's reading, not a heap's bound: main() in this process with the real
+  // mocks' start (a mock that started is interrupted, not waited on), a process fewer.
+  const network = "a $ref to a network address (the address gets no request)";
+  it(`refuses ${network} with generation's message, exit 2`, async () => {
+    const expected = await generationProblems("network");
+    const r = await cli(["mock", "network"], { cwd: root, startMocks, interruptOn: /mocks ready/ });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      `the OpenAPI document of "network" has 1 problem, as generation reports:\n${expected}\n`,
+    );
+    expect(requests).toBe(0);
+  });
+
   for (const [name, what] of [
-    ["network", "a $ref to a network address (the address gets no request)"],
     ["bomb", "a YAML alias bomb"],
     ["outside", "a $ref to a file outside the specs folder holding an alias bomb"],
   ] as const) {

@@ -21,6 +21,12 @@ import { runScratch } from "../../test-support/run/run-scratch.js";
 const tmp = mkdtempSync(join(runScratch(), "blockwright-links-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
+/**
+ * A copy of this project with its books provider alone: every link these tests plant is in books' files, and the
+ * commands' writers are the same for one provider as for all.
+ */
+const booksProject = () => copyOfRepository(tmp, ["books"]);
+
 /** A file and a folder outside the project, that a link points to. */
 function elsewhere(): { file: string; folder: string } {
   const dir = mkdtempSync(join(tmp, "elsewhere-"));
@@ -51,7 +57,7 @@ describe("generate", () => {
   it(
     "refuses a generated file that is a symbolic link, " + "and --check reports it without reading through it",
     async () => {
-      const dir = copyOfRepository(tmp);
+      const dir = booksProject();
       const target = elsewhere();
       rmSync(join(dir, "generated/books/index.js"));
       symlinkSync(target.file, join(dir, "generated/books/index.js"));
@@ -68,7 +74,7 @@ describe("generate", () => {
   );
 
   it("refuses a generated package folder that is a symbolic link", async () => {
-    const dir = copyOfRepository(tmp);
+    const dir = booksProject();
     const target = elsewhere();
     rmSync(join(dir, "generated/books"), { recursive: true });
     symlinkSync(target.folder, join(dir, "generated/books"));
@@ -82,7 +88,7 @@ describe("generate", () => {
 
 describe("diff --write", () => {
   it("refuses a CHANGELOG.md that is a symbolic link, and a package folder that is one", async () => {
-    const dir = copyOfRepository(tmp);
+    const dir = booksProject();
     cpSync(join(dir, "generated"), join(dir, "base"), { recursive: true });
     changeBooks(dir);
     const target = elsewhere();
@@ -103,7 +109,7 @@ describe("diff --write", () => {
 
 describe("upstream --accept", () => {
   it("refuses a pinned document that is a symbolic link, and an upstream folder that is one", async () => {
-    const dir = copyOfRepository(tmp);
+    const dir = booksProject();
     const target = elsewhere();
     cpSync(join(dir, "specs/books/upstream/published.json"), join(dir, "newer.json"));
     // The pinned file itself a link (it must still match its hash to be read: link it to a copy).
