@@ -203,8 +203,9 @@ export async function measureScale(bench: Bench): Promise<void> {
  * The bar's rows: each side's slope fitted over every run at 50, 100 and 200, all rounds together; the rounds' own
  * fitted ratios as its spread. The differences (measureScale's other rows) read one run of ours and the anchor's median
  * of three at two sizes a round: the anchor's difference moved 6.4–16.8 ms a provider from round to round at load 20
- * (ours 14.9–21.5), and a round's ratio with it, 1.23–3.36 for 100 → 200: the two rows traded places with the rounds
- * (docs/contributing/performance.md, genperf6).
+ * (ours 14.9–21.5), and a round's ratio with it, 1.23–3.36 for 100 → 200: the two rows traded places with the rounds.
+ * And the anchor's growth bends (a document costs it 40 % less after its 100th; ours is straight from our 25th
+ * provider), so 100 → 200 reads ours against its cheapest stretch (docs/contributing/performance.md, genperf6).
  */
 function fittedRows(row: Bench["row"], rounds: Map<number, Pair>, floors: Map<number, Pair>, every: Every): void {
   const how = [
