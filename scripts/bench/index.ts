@@ -430,7 +430,7 @@ const head = ["measure", "ours", "anchor", "ratio", "target"] as const;
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width(itemAt(head, i)))).join("  ");
 const out = [
   `npm run bench (node ${NODE_VERSION}, ${new Date().toISOString().slice(0, 10)}; medians, ` +
-    `ratios are medians of per-round ratios; CPU: ${CPU_SOURCE})`,
+    `ratios are medians of per-round ratios, a fitted slope's of the lines through every run; CPU: ${CPU_SOURCE})`,
   "",
   line([...head]),
   line(head.map((h) => "-".repeat(width(h)))),
