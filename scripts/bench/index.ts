@@ -177,7 +177,9 @@ const DIGITS: Record<string, number> = { s: 2, ms: 0, MiB: 0, µs: 1 };
 
 /**
  * One row from per-round figures (ours[i] and anchor[i] measured in the same round): medians, and the median of the
- * per-round ratios.
+ * per-round ratios. With `spread`, the ratio is followed by the lowest and highest of the rounds' ratios (`spread`'s
+ * own values when it gives them: generate/scale.ts's fitted slopes), so that a row read once shows how far one round
+ * moves it.
  */
 function row(
   measure: string,
@@ -187,13 +189,18 @@ function row(
   target: string,
   reproduce: string[],
   digits = DIGITS[unit] ?? 1,
+  spread?: true | readonly number[],
 ): void {
   const fmt = (xs: number[]) => `${median(xs).toFixed(digits)} ${unit}`;
+  const ratios = ours.map((x, i) => x / itemAt(anchor, i));
+  const range = spread === true ? ratios : spread;
   rows.push({
     measure,
     ours: fmt(ours),
     anchor: fmt(anchor),
-    ratio: `${median(ours.map((x, i) => x / itemAt(anchor, i))).toFixed(2)}×`,
+    ratio:
+      `${median(ratios).toFixed(2)}×` +
+      (range?.length ? ` (rounds ${Math.min(...range).toFixed(2)}–${Math.max(...range).toFixed(2)})` : ""),
     target,
     reproduce,
   });
@@ -230,9 +237,11 @@ if (wanted("generate"))
 // 2. Scale: N synthetic providers × 10 operations, at 50, 100 and 200 (and 1: a run's fixed cost). Each round
 // runs ours and the anchor at every size in turn, so a round's per-provider
 // slope, (CPU at n2 − CPU at n1) / (n2 − n1), compares runs made moments
-// apart; a slope row is the median of the rounds' slopes and ratios. Growth
-// is read between 100 and 200 providers, and between 50 and 200 (issue 64's
-// row, target ≤ 1.0×); between 50 and 100 the slope also carries start-up,
+// apart; a slope row is the median of the rounds' slopes and ratios, the rounds' lowest and highest ratio beside it.
+// Issue 64's row (target ≤ 1.0×) is each side's slope fitted through every run at 50, 100 and 200 (the anchor's
+// three a size a round): a difference of two sizes reads one run at each, and the anchor's moved round to round by
+// more than any change (BLOCKWRIGHT_BENCH_SCALE_RAW=<file> writes every run). Growth is also read as differences,
+// between 100 and 200 providers and between 50 and 200; between 50 and 100 the slope also carries start-up,
 // the optimising compiler's work on code that turns hot only after the first
 // providers (CPU on V8's compiler threads: ours has more code of its own than
 // openapi-typescript alone), so that row is shown too. The anchor runs three times at each size in a round, its
@@ -421,7 +430,7 @@ const head = ["measure", "ours", "anchor", "ratio", "target"] as const;
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width(itemAt(head, i)))).join("  ");
 const out = [
   `npm run bench (node ${NODE_VERSION}, ${new Date().toISOString().slice(0, 10)}; medians, ` +
-    `ratios are medians of per-round ratios; CPU: ${CPU_SOURCE})`,
+    `ratios are medians of per-round ratios, a fitted slope's of the lines through every run; CPU: ${CPU_SOURCE})`,
   "",
   line([...head]),
   line(head.map((h) => "-".repeat(width(h)))),

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { lessFloor, medianRun, slopes } from "./scale.js";
+import { fittedOf, fittedSlope, lessFloor, medianRun, slopes } from "./scale.js";
 import type { Pair, Run } from "../shared/runs.js";
 
 const run = (cpu: number, peakMiB = 100): Run => ({
@@ -67,6 +67,55 @@ describe("the slopes and the files' floor taken out", () => {
 
   it("takes each round's floor out of the same round's slope", () => {
     expect(lessFloor([10, 12, 11], [0.5, 0.75, 1])).toEqual([9.5, 11.25, 10]);
+  });
+});
+
+describe("the slope fitted through every run", () => {
+  it("gives a line's own slope in ms a provider, and the least-squares one of scattered runs", () => {
+    // 0.3 s + 12 ms a provider, exactly.
+    expect(fittedSlope([50, 100, 200].map((n) => [n, 0.3 + n * 0.012] as const))).toBeCloseTo(12, 9);
+    // Runs 0.1 s above and below the line at each end: the line stands.
+    const line = (n: number) => 0.3 + n * 0.012;
+    expect(
+      fittedSlope([
+        [50, line(50) + 0.1],
+        [50, line(50) - 0.1],
+        [200, line(200) + 0.1],
+        [200, line(200) - 0.1],
+      ]),
+    ).toBeCloseTo(12, 9);
+    // One run 0.09 s high at 100, below the sizes' mean (350/3): the line tips down by 0.09 × (350/3 − 100) over the
+    // squares' sum 11,666.67, 0.1286 ms a provider.
+    const raised = fittedSlope([
+      [50, line(50)],
+      [100, line(100) + 0.09],
+      [200, line(200)],
+    ]);
+    expect(raised).toBeCloseTo(12 - 0.128571, 5);
+    expect(raised).toBeLessThan(12);
+  });
+
+  it("reads every run of a side at 50, 100 and 200, of every round or of the one asked", () => {
+    // Round 0 grows 10 ms a provider, round 1 20: three anchor runs a size a round, the middle one at the line.
+    const rounds = (perProvider: number[]) =>
+      new Map(
+        [1, 50, 100, 200].map((n) => [
+          n,
+          perProvider.map((k) => [
+            run(0.5 + (n * k) / 1000 - 0.05),
+            run(0.5 + (n * k) / 1000),
+            run(0.5 + (n * k) / 1000 + 0.05),
+          ]),
+        ]),
+      );
+    const both = rounds([10, 20]);
+    expect(fittedOf(both, 0)).toBeCloseTo(10, 9);
+    expect(fittedOf(both, 1)).toBeCloseTo(20, 9);
+    expect(fittedOf(both)).toBeCloseTo(15, 9);
+    // The run at one provider (a run's fixed cost, the JIT's warm-up) is not read: a wild one there changes nothing.
+    const wild = rounds([10, 20]);
+    wild.set(1, [[run(9)], [run(9)]]);
+    expect(fittedOf(wild)).toBeCloseTo(15, 9);
   });
 });
 

@@ -31,6 +31,7 @@ interface Bench {
     target: string,
     reproduce: string[],
     digits?: number,
+    spread?: true | readonly number[],
   ) => void;
   report: (
     measure: string,
@@ -41,6 +42,9 @@ interface Bench {
     reproduce: string[],
   ) => void;
 }
+
+/** Every run of each side, by size, a list a round (the anchor's ANCHOR_REPEATS; ours one). */
+type Every = { a: Map<number, Run[][]>; b: Map<number, Run[][]> };
 
 const cpu = (r: Run) => r.cpu;
 const peak = (r: Run) => r.peakMiB;
@@ -71,9 +75,53 @@ export function slopes(pairs: Map<number, Pair>, side: "a" | "b", from: number, 
 /** Round by round, a slope less the same round's slope of the files' floor. */
 export const lessFloor = (slope: number[], floor: number[]) => slope.map((x, i) => x - itemAt(floor, i));
 
+/** The sizes a fitted slope reads: the JIT's warm-up is over by 25 providers (performance.md, genperf6). */
+const FITTED = [50, 100, 200] as const;
+
+/**
+ * The least-squares slope of CPU seconds against providers, in ms a provider, of `points` ([providers, CPU]): every
+ * run at every size counts, where a difference of two sizes reads one run (or one median) at each.
+ */
+export function fittedSlope(points: readonly (readonly [number, number])[]): number {
+  const mean = (k: 0 | 1) => points.reduce((sum, p) => sum + p[k], 0) / points.length;
+  const [mx, my] = [mean(0), mean(1)];
+  let xy = 0;
+  let xx = 0;
+  for (const [x, y] of points) {
+    xy += (x - mx) * (y - my);
+    xx += (x - mx) ** 2;
+  }
+  return (xy / xx) * 1000;
+}
+
+/**
+ * A side's slope fitted over FITTED, of the rounds `of` picks (every round when undefined): each round's runs at each
+ * size (the anchor's three, ours one).
+ */
+export function fittedOf(runs: Map<number, Run[][]>, of?: number): number {
+  return fittedSlope(
+    FITTED.flatMap((n) =>
+      entryOf(runs, n).flatMap((round, i) =>
+        of === undefined || of === i ? round.map((r) => [n, r.cpu] as const) : [],
+      ),
+    ),
+  );
+}
+
+/** With BLOCKWRIGHT_BENCH_SCALE_RAW=<file>: every run of the rounds, as JSON, for a reading of one's own. */
+function writeRaw(rounds: Map<number, Pair>, floors: Map<number, Pair>, every: Every) {
+  const raw = process.env.BLOCKWRIGHT_BENCH_SCALE_RAW;
+  if (raw)
+    writeFileSync(
+      raw,
+      JSON.stringify({ rounds: [...rounds], floors: [...floors], every: { a: [...every.a], b: [...every.b] } }),
+    );
+}
+
 export async function measureScale(bench: Bench): Promise<void> {
   const { row, report } = bench;
-  const { rounds, floors, packageFiles, outputs } = await scaleRounds(bench);
+  const { rounds, floors, every, packageFiles, outputs } = await scaleRounds(bench);
+  writeRaw(rounds, floors, every);
   report("generate, 1 synthetic provider (CPU: a run's fixed cost)", entryOf(rounds, 1), cpu, "s", "≤ 1.3×", [
     `npx tsx scripts/bench/synthetic.ts /tmp/syn1 1 && (cd /tmp/syn1 && node -- "$OLDPWD/bin/blockwright.js" generate)`,
     `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn1/anchor /tmp/syn1/specs/*/openapi.yaml`,
@@ -91,7 +139,14 @@ export async function measureScale(bench: Bench): Promise<void> {
     `synthetic projects of ${from} and ${to} providers, as above; ${SCALE_ROUNDS} rounds, every size in each ` +
       `(the anchor's median-CPU run of ${ANCHOR_REPEATS} at a size in a round)`,
   ];
-  const slopeRow = (measure: string, from: number, to: number, pick: (r: Run) => number, target: string) =>
+  const slopeRow = (
+    measure: string,
+    from: number,
+    to: number,
+    pick: (r: Run) => number,
+    target: string,
+    spread?: true,
+  ) =>
     row(
       measure,
       slopes(rounds, "a", from, to, pick),
@@ -100,15 +155,17 @@ export async function measureScale(bench: Bench): Promise<void> {
       target,
       slopeHow(from, to),
       1,
+      spread,
     );
+  fittedRows(row, rounds, floors, every);
   // Each slope with its user and system parts: the system part is the files a package holds (19 against the anchor's
   // one), the user part the work per provider; the two move apart (docs/contributing/performance.md).
   for (const from of [50, 100]) {
-    slopeRow(`generate, CPU per added provider (${from} → 200)`, from, 200, cpu, "≤ 1.0×");
+    slopeRow(`generate, CPU per added provider (${from} → 200)`, from, 200, cpu, "", true);
     slopeRow("  of which user CPU", from, 200, (r) => r.user, "");
     slopeRow("  of which system CPU", from, 200, (r) => r.system, "");
   }
-  slopeRow("generate, CPU per added provider (50 → 100, with JIT warm-up)", 50, 100, cpu, "");
+  slopeRow("generate, CPU per added provider (50 → 100, with JIT warm-up)", 50, 100, cpu, "", true);
   // Like with like: each side's files' floor, and its slope taken out of each side's.
   const floorHow = (from: number) => [
     `node scripts/bench/files-floor.mjs <fresh folder> <n> --package <a package folder ours wrote at n>`,
@@ -135,10 +192,53 @@ export async function measureScale(bench: Bench): Promise<void> {
       "",
       [...slopeHow(from, 200), ...floorHow(from)],
       1,
+      true,
     );
   }
   for (const out of outputs) rmSync(out, { recursive: true, force: true });
   for (const n of [20, 100]) await regenerationRow(bench, n);
+}
+
+/**
+ * The bar's rows: each side's slope fitted over every run at 50, 100 and 200, all rounds together; the rounds' own
+ * fitted ratios as its spread. The differences (measureScale's other rows) read one run of ours and the anchor's median
+ * of three at two sizes a round: the anchor's difference moved 6.4–16.8 ms a provider from round to round at load 20
+ * (ours 14.9–21.5), and a round's ratio with it, 1.23–3.36 for 100 → 200: the two rows traded places with the rounds.
+ * And the anchor's growth bends (a document costs it 40 % less after its 100th; ours is straight from our 25th
+ * provider), so 100 → 200 reads ours against its cheapest stretch (docs/contributing/performance.md, genperf6).
+ */
+function fittedRows(row: Bench["row"], rounds: Map<number, Pair>, floors: Map<number, Pair>, every: Every): void {
+  const how = [
+    `synthetic projects of ${FITTED.join(", ")} providers, as above; ${SCALE_ROUNDS} rounds, every size in each; ` +
+      `a least-squares line through every run of a side (the anchor's ${ANCHOR_REPEATS} a size a round)`,
+  ];
+  const perRound = (side: Map<number, Run[][]>) => entryOf(rounds, 50).a.map((_, i) => fittedOf(side, i));
+  const [oursRounds, anchorRounds] = [perRound(every.a), perRound(every.b)];
+  const sizes = `fitted over ${FITTED.join(", ")}`;
+  row(
+    `generate, CPU per added provider (${sizes})`,
+    [fittedOf(every.a)],
+    [fittedOf(every.b)],
+    "ms",
+    "≤ 1.0×",
+    how,
+    1,
+    oursRounds.map((x, i) => x / itemAt(anchorRounds, i)),
+  );
+  // Each side's files' floor fitted alike (one run a size a round) and taken out.
+  const floorRuns = (side: "a" | "b") =>
+    new Map(FITTED.map((n) => [n, entryOf(floors, n)[side].map((r) => [r])] as const));
+  const [floorOurs, floorAnchor] = [floorRuns("a"), floorRuns("b")];
+  row(
+    `  less each side's files' floor (${sizes})`,
+    [fittedOf(every.a) - fittedOf(floorOurs)],
+    [fittedOf(every.b) - fittedOf(floorAnchor)],
+    "ms",
+    "",
+    how,
+    1,
+    oursRounds.map((x, i) => (x - fittedOf(floorOurs, i)) / (itemAt(anchorRounds, i) - fittedOf(floorAnchor, i))),
+  );
 }
 
 /**
@@ -177,12 +277,14 @@ async function regenerationRow({ tmp, root, run, report, compileCache }: Bench, 
 }
 
 /** Every size's runs, ours and the anchor's, round by round, each into a fresh folder (`outputs`, removed after). */
-async function scaleRounds({
-  root,
-  tmp,
-  run,
-  compileCache,
-}: Bench): Promise<{ rounds: Map<number, Pair>; floors: Map<number, Pair>; packageFiles: number; outputs: string[] }> {
+async function scaleRounds({ root, tmp, run, compileCache }: Bench): Promise<{
+  rounds: Map<number, Pair>;
+  floors: Map<number, Pair>;
+  /** Every run of each side, by size, a list a round (the anchor's ANCHOR_REPEATS; ours one). */
+  every: Every;
+  packageFiles: number;
+  outputs: string[];
+}> {
   // 1 provider: the fixed cost of a run; 50 → 100 → 200: the slope.
   const sizes = [1, 50, 100, 200] as const;
   const projects = new Map<number, { dir: string; ids: string[] }>(
@@ -234,17 +336,23 @@ async function scaleRounds({
   }
   const rounds = new Map<number, Pair>(sizes.map((n) => [n, { a: [], b: [] }]));
   const floors = new Map<number, Pair>(sizes.map((n) => [n, { a: [], b: [] }]));
+  const every = {
+    a: new Map<number, Run[][]>(sizes.map((n) => [n, []])),
+    b: new Map<number, Run[][]>(sizes.map((n) => [n, []])),
+  };
   for (let i = 0; i < SCALE_ROUNDS; i++) {
     for (const n of sizes) {
       const made = await ours(n);
       entryOf(rounds, n).a.push(made.run);
+      entryOf(every.a, n).push([made.run]);
       const anchors: { out: string; run: Run }[] = [];
       for (let k = 0; k < ANCHOR_REPEATS; k++) anchors.push(await anchor(n));
       entryOf(rounds, n).b.push(medianRun(anchors.map((x) => x.run)));
+      entryOf(every.b, n).push(anchors.map((x) => x.run));
       const [floorOurs, floorAnchor] = await floorsOf(n, made.out, itemAt(anchors, 0).out);
       entryOf(floors, n).a.push(floorOurs);
       entryOf(floors, n).b.push(floorAnchor);
     }
   }
-  return { rounds, floors, packageFiles, outputs };
+  return { rounds, floors, every, packageFiles, outputs };
 }
