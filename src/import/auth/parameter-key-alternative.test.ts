@@ -139,6 +139,13 @@ describe("an API key parameter beside the declared schemes", () => {
     expect(byKey.headers?.get("authorization")).toBeNull();
   });
 
+  it("no words of another way, but OAuth only a browser meets: the key first all the same", async () => {
+    const d = drafted(keyed("Your API key.", browserOauth, [{ zqCode: [] }]), ["listZqPages"], "zqpages");
+    expect(d.manifest.auth).toMatchObject({ scheme: "apiKeyAuth", alternatives: [{ scheme: "zqCode" }] });
+    expect(notesAt(d, "auth").join("\n")).toContain("OAuth 2 flows that need a person's consent in a browser");
+    expect(await linkProblems(d, "zqpages")).toEqual([]);
+  });
+
   it("a sort key, a key beside a program's OAuth without such words, and a key scheme stay as before", () => {
     const sorted = drafted(keyed("The sort key the list is ordered by.", browserOauth, [{ zqCode: [] }]), [
       "listZqPages",
