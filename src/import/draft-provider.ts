@@ -17,6 +17,7 @@ import {
   withoutCredential,
   withSchemeNames,
 } from "./auth/requirements/cut-security.js";
+import { cutSecurityOfKey } from "./auth/requirements/parameter-alternatives.js";
 import { cutDocument, type CutReport } from "./cut/cut.js";
 import { type CutAnswers, rewriteCutAnswers } from "./cut/cut-answers.js";
 import { type CutChanges, cutChangeNotes, cutHeader, cutNotes, type CutSource } from "./cut/cut-header.js";
@@ -181,6 +182,7 @@ export function draftProvider(input: {
     cut: cut.report,
     added: [
       ...changes.added,
+      ...(changes.keyWay ?? []),
       ...steps.added.map((a) => a.replace(/ \(.*$/, "")),
       ...changes.spelt,
       ...(changes.keyNames ?? []),
@@ -211,8 +213,7 @@ function rewrittenCut(
   published: Json,
 ): { changes: CutChanges; answers: CutAnswers; notes: { server: ReviewNote[]; cut: ReviewNote[] } } {
   const doc = cut.document;
-  const spelt = respeltRequirements(doc, renamed);
-  const keyNamesRead = respeltKeyNames(doc, keyNames);
+  const [spelt, keyNamesRead] = [respeltRequirements(doc, renamed), respeltKeyNames(doc, keyNames)];
   const added = withCredentialScheme(doc, credential, operations);
   const keyInBody = withKeyInBody(doc, credential, operations);
   const anonymous = withoutCredential(doc, chosen);
@@ -248,6 +249,7 @@ function rewrittenCut(
   return {
     changes: {
       added,
+      keyWay: cutSecurityOfKey(doc, credential, operations),
       spelt,
       keyNames: keyNamesRead.map((read) => `${read.change} (${read.why})`),
       placeholders,

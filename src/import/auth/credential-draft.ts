@@ -8,6 +8,7 @@ import type { addressCredential } from "../shapes/address-credential.js";
 import type { DocumentedEncoding } from "./keys/key-encoding.js";
 import type { DocumentedPrefix } from "./keys/key-prefix.js";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
+import type { ParameterKey } from "./requirements/parameter-alternatives.js";
 
 type Json = Record<string, unknown>;
 
@@ -93,6 +94,11 @@ export interface CredentialDraft {
    * body field of that name is the API's key, drafted secret.
    */
   bodyKeys?: string[];
+  /**
+   * A key the operations take as a parameter beside the declared schemes, drafted as a way of its own, its scheme
+   * added to the cut (requirements/parameter-alternatives.ts).
+   */
+  parameterKey?: ParameterKey;
 }
 
 /**

@@ -252,7 +252,10 @@ export function repeatsCredential(
   if (param.in === "path") return undefined;
   // An operation that declares the credential's own slot (its Authorization header) takes its credential there: a
   // token it also declares is another one, the one it acts on (RFC 7009's revocation takes the token to revoke).
-  if (declared.some((d) => (d.in !== param.in || d.name !== param.name) && credentialSlotOf(credential, d)))
+  // The slot of a key drafted as a way of its own beside the declared schemes is none of this: the operation's
+  // `access_token` beside it is the OAuth token again (requirements/parameter-alternatives.ts).
+  const notKeyWay = (c: DraftCredential) => c.scheme !== credential.parameterKey?.scheme;
+  if (declared.some((d) => (d.in !== param.in || d.name !== param.name) && credentialSlotOf(credential, d, notKeyWay)))
     return undefined;
   const description = typeof param.description === "string" ? param.description : "";
   // A token repeats a token, a key a key: an API-key requirement's body `access_token` is some other resource's token.
@@ -268,17 +271,24 @@ export function repeatsCredential(
   if (named && param.replied) return undefined;
   if (named && (!description || /auth|credential|api key|secret|access token|bearer/i.test(description))) {
     credential.covers.add(param.name);
+    // The credential of its kind (a token's, where a key drafted as a way of its own comes first).
+    const token = TOKEN_NAMES.test(param.name) && kinds.has("token");
+    const by = credential.ways.flat().find((c) => !token || c.placement.type === "bearer") ?? credential;
     return (
-      `${where} ${JSON.stringify(param.name)} repeats the credential that security scheme ${credential.scheme} ` +
-      `sends (auth.param ${credential.param}): covered by it (auth.covers), not drafted`
+      `${where} ${JSON.stringify(param.name)} repeats the credential that security scheme ${by.scheme} ` +
+      `sends (auth.param ${by.param}): covered by it (auth.covers), not drafted`
     );
   }
   return undefined;
 }
 
 /** The credential whose own slot (its header, query key or cookie; a bearer's Authorization) `param` is. */
-function credentialSlotOf(credential: CredentialDraft, param: { in: string; name: string }): string | undefined {
-  for (const c of credential.ways.flat()) {
+function credentialSlotOf(
+  credential: CredentialDraft,
+  param: { in: string; name: string },
+  of: (c: DraftCredential) => boolean = () => true,
+): string | undefined {
+  for (const c of credential.ways.flat().filter(of)) {
     const slot =
       c.placement.type === "bearer" || c.placement.type === "basic"
         ? { in: "header", name: "authorization" }

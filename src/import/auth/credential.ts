@@ -36,6 +36,7 @@ import { nameWords } from "../../load/schemas/secret-names.js";
 import { inGlobalOrder, legacyWeight } from "./requirements/legacy-schemes.js";
 import { type Accepted, acceptedWays } from "./requirements/accepted-ways.js";
 import { placementNotes } from "./placement-notes.js";
+import { withParameterAlternative } from "./requirements/parameter-alternatives.js";
 
 type Json = Record<string, unknown>;
 
@@ -100,7 +101,12 @@ export function draftCredential(
   const address = addressCredential(doc, operations);
   const drafted = address
     ? addressDraft(address, [])
-    : withSignedJwt(withSigv4(doc, schemeCredential(doc, operations)));
+    : withParameterAlternative(
+        doc,
+        operations,
+        withSignedJwt(withSigv4(doc, schemeCredential(doc, operations))),
+        interactiveOnly,
+      );
   const secretForms = formsTakingSecret(doc);
   const declaredKeys = keysDeclared(doc);
   const answerTokens = tokensHandedOut(doc);

@@ -35,6 +35,8 @@ export interface CutChanges {
   anonymous: string[];
   /** Operations taking the added key scheme's key in their body: `security: []` written (auth/keys/key-in-body.ts). */
   keyInBody?: string[];
+  /** An API key parameter drafted as a way of its own: its scheme and the requirements accepting it (auth/requirements/parameter-alternatives.ts). */
+  keyWay?: string[];
   unmet: string[];
   /**
    * Bounds refusing the values their schema names, left out: lengths no value of its format meets
@@ -78,6 +80,16 @@ export interface CutChanges {
   reordered?: string[];
 }
 
+/** The header's line on a key parameter drafted as a way of its own (auth/requirements/parameter-alternatives.ts). */
+function keyWayLines(keyWay: readonly string[]): string[] {
+  return keyWay.length
+    ? [
+        `Added by blockwright add, not published: ${keyWay.join(" and ")} (an API key the operations take as a ` +
+          "parameter beside the declared schemes, drafted as a way to authenticate of its own).",
+      ]
+    : [];
+}
+
 export function cutHeader(
   provider: string,
   source: CutSource,
@@ -91,6 +103,7 @@ export function cutHeader(
     placeholders,
     anonymous,
     keyInBody = [],
+    keyWay = [],
     unmet,
     unmetLengths = [],
     openEnums = [],
@@ -120,6 +133,7 @@ export function cutHeader(
             "security scheme it takes).",
         ]
       : []),
+    ...keyWayLines(keyWay),
     ...(documentSteps.length
       ? [`Changed by blockwright add, the document read as it means: ${documentSteps.join("; ")}.`]
       : []),
