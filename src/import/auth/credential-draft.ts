@@ -8,7 +8,6 @@ import type { addressCredential } from "../shapes/address-credential.js";
 import type { DocumentedEncoding } from "./keys/key-encoding.js";
 import type { DocumentedPrefix } from "./keys/key-prefix.js";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
-import type { ParameterKey } from "./requirements/parameter-alternatives.js";
 
 type Json = Record<string, unknown>;
 
@@ -33,6 +32,16 @@ export interface DraftCredential {
   encode?: DocumentedEncoding;
   /** One of several keys the alternatives offer, each a way alone: its title says where it goes. */
   amongKeys?: true;
+}
+
+/** The key parameter drafted as a way of its own: its added scheme, its place, the words read, why. */
+export interface ParameterKey {
+  scheme: string;
+  in: "header" | "query";
+  name: string;
+  words: string;
+  /** The parameter's words say it is an alternative, or the declared schemes are OAuth a person's browser meets. */
+  why: "alternative" | "interactive";
 }
 
 export interface CredentialDraft {

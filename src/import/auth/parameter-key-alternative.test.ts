@@ -92,7 +92,8 @@ describe("an API key parameter beside the declared schemes", () => {
     expect(d.manifest.operations.zqpages_list_zq_pages?.params?.access_token).toBeUndefined();
     expect(d.manifest.auth.covers).toContain("access_token");
     expect(notesAt(d, "operations.zqpages_list_zq_pages").join("\n")).toContain(
-      'query parameter "access_token" repeats the credential that security scheme zqCode sends (auth.param accessToken)',
+      'query parameter "access_token" repeats the credential that security scheme zqCode sends ' +
+        "(auth.param accessToken)",
     );
     const cut = jsyaml.load(d.openapiText) as {
       components: { securitySchemes: { apiKeyAuth: { description?: string } } };

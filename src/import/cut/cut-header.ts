@@ -35,7 +35,10 @@ export interface CutChanges {
   anonymous: string[];
   /** Operations taking the added key scheme's key in their body: `security: []` written (auth/keys/key-in-body.ts). */
   keyInBody?: string[];
-  /** An API key parameter drafted as a way of its own: its scheme and the requirements accepting it (auth/requirements/parameter-alternatives.ts). */
+  /**
+   * An API key parameter drafted as a way of its own: its scheme and the requirements accepting it
+   * (auth/requirements/parameter-alternatives.ts).
+   */
   keyWay?: string[];
   unmet: string[];
   /**

@@ -7,20 +7,17 @@
 // interactive only (credential.ts `interactiveOnly`). The parameter is then the credential's place, no parameter of
 // its own (credential-params.ts repeatsCredential).
 import { shortText } from "../../plain-text.js";
-import { ADDED_KEY_SCHEME, type CredentialDraft, type DraftCredential } from "../credential-draft.js";
+import {
+  ADDED_KEY_SCHEME,
+  type CredentialDraft,
+  type DraftCredential,
+  type ParameterKey,
+} from "../credential-draft.js";
 import { keyName, resolved } from "../keys/key-parameter.js";
 
 type Json = Record<string, unknown>;
 
-/** The key parameter drafted as a way of its own: its added scheme, its place, the words read, why. */
-export interface ParameterKey {
-  scheme: string;
-  in: "header" | "query";
-  name: string;
-  words: string;
-  /** The parameter's words say it is an alternative, or the declared schemes are OAuth a person's browser meets. */
-  why: "alternative" | "interactive";
-}
+export type { ParameterKey };
 
 // Described as an API key of the caller's (its project's, its application's), not a sort key or an object's key.
 const KEY_WORDS = /\b(api|developer|application|app|project|subscription|access)[ -]?key\b/i;
