@@ -16,12 +16,15 @@ type Json = Record<string, unknown>;
 export const PLACEHOLDER_HOST = /\.(local|invalid|example|test|localhost)\.?$/i;
 
 /**
- * A host that stands for the reader's own (`your-dokploy-instance.com`, `yourdomain.com`, `my-server.com`): no API's
- * address, and a name anyone may own, so no credential may go to it by default. Its reason, or undefined.
+ * A host that stands for the reader's own (`your-dokploy-instance.com`, `yourdomain.com`, `my-server.com`, or the bare
+ * `example.com`): no API's address, so no credential may go to it by default. Its reason, or undefined.
  */
 export function standInHost(host: string): string | undefined {
   const labels = host.toLowerCase().replace(/\.$/, "").split(".");
   const standIn = (l: string) => /^(your|my)([-_]|(domain|server|host|instance|site|app|company|org)(\b|[-_]))/.test(l);
+  // The domains kept for documentation (RFC 2606: `example.com`, `.net`, `.org`) are no API's either.
+  if (/^example\.(com|net|org)$/.test(labels.join(".")))
+    return `the host (${labels.join(".")}) is a name kept for examples (RFC 2606), no API's`;
   return labels.length > 1 && labels.slice(0, -1).some(standIn)
     ? `the host (${labels.join(".")}) stands for the reader's own address, no API's`
     : undefined;

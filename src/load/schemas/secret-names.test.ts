@@ -124,6 +124,21 @@ describe("a key, a token or a password by its last word and its description", ()
     expect(secretField("zqAuthCode", described("Approval code of the transaction."))).toBe(false);
   });
 
+  // Found in the public directory (seed 288): a betting API's header `apiTicket`, "The authentication ticket associated
+  // with the user session" (a ticket-granting ticket from its sessions API), drafted a plain text.
+  it("is a secret as a session's ticket by the word before it or its description, not as a support ticket", () => {
+    for (const name of ["zqApiTicket", "X-Zq-Auth-Ticket", "zq_session_ticket", "apiTicket"]) {
+      expect(secretField(name, text), name).toBe(true);
+      expect(namesSecret(name), name).toBe(true);
+    }
+    expect(namesSecret("zqTicket", "Ticket Granting Ticket obtained from a previous request")).toBe(true);
+    expect(namesSecret("zq_ticket", "The authentication ticket of the user's session.")).toBe(true);
+    expect(namesSecret("zqParentTicket", "Parent jira experiment ticket.")).toBe(false);
+    expect(namesSecret("zq_ticket", "The support ticket the message belongs to.")).toBe(false);
+    expect(namesSecret("zqKerberosTicket", "Ticket Cache Path of Kerberos Ticket.")).toBe(false);
+    expect(secretField("zqMatchmakingTicket", text)).toBe(false);
+  });
+
   it("is a secret as a password's hash, not as the hash's algorithm", () => {
     for (const name of ["password_digest", "zqPasswordHash", "zq_password_hashed"])
       expect(secretField(name, text), name).toBe(true);

@@ -88,6 +88,17 @@ function authorizationCodeSecret(words: readonly string[], description: unknown)
   return !PAYMENT_CODE_WORDS.test(description) && TRANSFER_CODE_WORDS.test(description);
 }
 
+// A ticket a sign-in hands out and later calls send (`apiTicket`, "The authentication ticket associated with the user
+// session"; a CAS ticket-granting ticket, TGT) is a session's credential; a support, a jira or a travel ticket is none.
+const SESSION_TICKET_NAME = /^(api|auth|authentication|session|login|access|sso|tgt)$/;
+const SESSION_TICKET_WORDS = /\b(authentication|session|login|sign[- ]?in)[ -]ticket\b|\bticket[ -]granting\b|\bTGT\b/i;
+
+/** Whether a name ending in `ticket` is a session's credential: by the word before it, else by its description. */
+function sessionTicket(words: readonly string[], description: unknown): boolean {
+  if (SESSION_TICKET_NAME.test(words.at(-2) ?? "")) return true;
+  return typeof description === "string" && SESSION_TICKET_WORDS.test(description);
+}
+
 /**
  * What is beside a field: the names of its form's other fields, the words of its operation's address and summary; and
  * its own schema's type, enum and format (noSecretShape).
@@ -152,6 +163,7 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   if (/^(password|passwd|passphrase)$/.test(words.at(-1) ?? "")) return true;
   const code = authorizationCodeSecret(words, description);
   if (code !== undefined) return code;
+  if (words.at(-1) === "ticket") return sessionTicket(words, description);
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description);
