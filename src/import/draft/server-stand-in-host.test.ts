@@ -36,6 +36,9 @@ describe("a server whose host stands for the reader's own", () => {
       expect(notesAt(d, "server.param")[0]).toContain("is a name kept for examples (RFC 2606)");
       expect(await linkProblems(d)).toEqual([]);
     }
+    // Named over http, it is a placeholder to give an https address for, not a service to check over https.
+    const http = drafted(served("http://example.net:80/zq"), ["zqList"]);
+    expect(notesAt(http, "server").join(" ")).toContain("a placeholder or an address of a network");
   });
 
   it("leaves a host whose label only begins so (`mysql.zq.io`, `myzq`, `my` alone) as the default", () => {

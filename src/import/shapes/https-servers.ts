@@ -14,6 +14,8 @@ type Json = Record<string, unknown>;
 
 /** Names no request reaches on the internet: special-use top-level domains (RFC 6761, 6762's `.local`, RFC 2606). */
 export const PLACEHOLDER_HOST = /\.(local|invalid|example|test|localhost)\.?$/i;
+// The bare domains kept for documentation (RFC 2606): a document naming one as its server names no API.
+const EXAMPLE_DOMAIN = /^example\.(com|net|org)\.?$/i;
 
 /**
  * A host that stands for the reader's own (`your-dokploy-instance.com`, `yourdomain.com`, `my-server.com`, or the bare
@@ -23,7 +25,7 @@ export function standInHost(host: string): string | undefined {
   const labels = host.toLowerCase().replace(/\.$/, "").split(".");
   const standIn = (l: string) => /^(your|my)([-_]|(domain|server|host|instance|site|app|company|org)(\b|[-_]))/.test(l);
   // The domains kept for documentation (RFC 2606: `example.com`, `.net`, `.org`) are no API's either.
-  if (/^example\.(com|net|org)$/.test(labels.join(".")))
+  if (EXAMPLE_DOMAIN.test(host))
     return `the host (${labels.join(".")}) is a name kept for examples (RFC 2606), no API's`;
   return labels.length > 1 && labels.slice(0, -1).some(standIn)
     ? `the host (${labels.join(".")}) stands for the reader's own address, no API's`
@@ -53,7 +55,9 @@ function httpsOnly(host: string): boolean {
  * address (of a network, not loopback).
  */
 function ownNetwork(host: string): boolean {
-  return PLACEHOLDER_HOST.test(host) || !host.includes(".") || isIpLiteral(host.toLowerCase());
+  return (
+    PLACEHOLDER_HOST.test(host) || EXAMPLE_DOMAIN.test(host) || !host.includes(".") || isIpLiteral(host.toLowerCase())
+  );
 }
 
 /**
