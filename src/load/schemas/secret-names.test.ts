@@ -139,6 +139,15 @@ describe("a key, a token or a password by its last word and its description", ()
     expect(secretField("zqMatchmakingTicket", text)).toBe(false);
   });
 
+  // Found in the public directory (seed 288, twelve operations): a shop's path `resetPasswordLinkToken`, undescribed,
+  // drafted a plain text; whoever holds the token sets the customer's password.
+  it("is a secret as a password's reset token, not as another token nothing describes", () => {
+    for (const name of ["zqResetPasswordLinkToken", "zq_forgotten_password_token", "resetToken", "zq-password-token"])
+      expect(namesSecret(name), name).toBe(true);
+    expect(namesSecret("zqVerificationToken")).toBe(false);
+    expect(namesSecret("zq_reset_at")).toBe(false);
+  });
+
   it("is a secret as a password's hash, not as the hash's algorithm", () => {
     for (const name of ["password_digest", "zqPasswordHash", "zq_password_hashed"])
       expect(secretField(name, text), name).toBe(true);

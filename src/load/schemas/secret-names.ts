@@ -164,6 +164,9 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   const code = authorizationCodeSecret(words, description);
   if (code !== undefined) return code;
   if (words.at(-1) === "ticket") return sessionTicket(words, description);
+  // A password's reset token (`resetPasswordLinkToken`, `forgotten_password_token`, `reset_token`): whoever holds it
+  // sets the account's password.
+  if (words.at(-1) === "token" && words.some((w) => /^(reset|password|forgotten)$/.test(w))) return true;
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description);
