@@ -146,6 +146,20 @@ function httpSchemeVariable(server: Json, url: string): { name: string; secured:
   return { name, secured: { ...server, variables: { ...variables, [name]: { ...variable, default: "https" } } } };
 }
 
+// A server its document describes as a mock ("SwaggerHub API Auto Mocking", "papiNet Mock Server"): a stand-in that
+// answers made-up data, no place for a caller's credential.
+const MOCK_SERVER = /\bmock(s|ing|ed)?\b/i;
+
+/**
+ * The server the draft takes when the document's first server is described as a mock and a later one is not (the
+ * API's own address, listed after the mock a design tool added first), if it does.
+ */
+export function realBeyondMock(servers: Json[]): Json | undefined {
+  const mock = (s: Json | undefined) => typeof s?.description === "string" && MOCK_SERVER.test(s.description);
+  if (!mock(servers[0])) return undefined;
+  return servers.find((s) => typeof s?.url === "string" && !mock(s));
+}
+
 /** The templated server the draft takes when the document's first server is a placeholder host, if it does. */
 export function templatedBeyondPlaceholder(servers: Json[]): Json | undefined {
   const first = servers[0];
