@@ -148,6 +148,15 @@ describe("a key, a token or a password by its last word and its description", ()
     expect(namesSecret("zq_reset_at")).toBe(false);
   });
 
+  // Found in the public directory (seed 289, twelve operations): a hook's `token`, "Secret token to validate received
+  // payloads", drafted a plain text.
+  it("is a secret as a token described as a secret token, not as a token of a page", () => {
+    expect(namesSecret("token", "Secret token to validate received payloads.")).toBe(true);
+    expect(namesSecret("zq_hook_token", "The secret-token the hook signs with.")).toBe(true);
+    expect(namesSecret("token", "The token of the next page.")).toBe(false);
+    expect(namesSecret("token", "The name of the secret token to read.")).toBe(false);
+  });
+
   it("is a secret as a password's hash, not as the hash's algorithm", () => {
     for (const name of ["password_digest", "zqPasswordHash", "zq_password_hashed"])
       expect(secretField(name, text), name).toBe(true);

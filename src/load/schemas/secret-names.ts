@@ -63,7 +63,9 @@ const API_KEY_WORDS = /\bapi[ -]?key\b/i;
 // only where its description says so (an account's new token: "API Token. Minimum 32 characters"; a websocket's query
 // `token`, "JWT token used for authentication against this endpoint", a browser sending no header there); elsewhere it
 // is a page's, a device's or a record's token.
-const API_TOKEN_WORDS = /\b(api|access|auth(entication)?|bearer|session)[ -]?token\b|\bjwts?\b|\bfor authentication\b/i;
+// A webhook's "Secret token to validate received payloads" is one too (a shared secret, whoever holds it forges them).
+const API_TOKEN_WORDS =
+  /\b(api|access|auth(entication)?|bearer|session|secret)[ -]?token\b|\bjwts?\b|\bfor authentication\b/i;
 
 // An authorization code (`authCode`, `auth_code`) is a credential where its description says it lets a domain be
 // transferred ("Authorization code from registrar for transferring a domain": whoever holds it moves the domain) or
