@@ -6,7 +6,7 @@
 import { isFileType } from "../../link/files/files.js";
 import { nestedFilePlaces, type Resolve } from "../../link/files/nested-files.js";
 import { followLocalRefs } from "../../load/json-ref.js";
-import { isBinaryString, isMediaType } from "../../load/media-types.js";
+import { carriesNoContent, isBinaryString, isMediaType } from "../../load/media-types.js";
 import {
   bareMediaType,
   MULTIPART_MEDIA_TYPE,
@@ -104,11 +104,31 @@ export function textAnswer(op: OpenApiOperation): OpenApiOperation["responses"][
   return first?.text && success.every((r) => r.text || !r.mediaTypes.some(isFileType)) ? first : undefined;
 }
 
-/** The output of an answer that is one text (textAnswer): its whole text, a string; undefined for another answer. */
+/**
+ * The output of an answer that is one text (textAnswer): its whole text, a string; undefined for another answer.
+ * Beside another 2xx without a body (a 204 "no file found" beside a 201's text) the text may be absent: optional, and
+ * a status output tells the answers apart, as other-answers.ts does for a JSON body.
+ */
 export function textOutputs(op: OpenApiOperation): { outputs: Record<string, ManifestOutput> } | undefined {
   const text = textAnswer(op);
   const description = text && shortText(text.description || "The reply's text.", 200);
-  return description ? { outputs: { data: { type: "string", from: "$response.body", description } } } : undefined;
+  if (!text || !description) return undefined;
+  const bodiless = op.responses
+    .filter((r) => r !== text && /^2\d\d$/.test(r.status) && (carriesNoContent(r.status) || !r.mediaTypes.length))
+    .map((r) => r.status);
+  const data: ManifestOutput = { type: "string", from: "$response.body", description };
+  if (!bodiless.length) return { outputs: { data } };
+  const statuses = [text.status, ...bodiless].join(" or ");
+  return {
+    outputs: {
+      data: { ...data, optional: true },
+      "metadata.status": {
+        type: "number",
+        from: "$statusCode",
+        description: `The HTTP status of the reply: ${statuses}.`,
+      },
+    },
+  };
 }
 
 // The media type of a file's format as an answer's description names it ("Returns the invoice pdf", "PDF File").

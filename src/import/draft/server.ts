@@ -17,7 +17,7 @@ import {
   withMultiSegmentDefaults,
   withStandInPathDefaults,
 } from "../shapes/server-variables.js";
-import { standInHost, templatedBeyondPlaceholder, withHttpsServers } from "../shapes/https-servers.js";
+import { realBeyondMock, standInHost, templatedBeyondPlaceholder, withHttpsServers } from "../shapes/https-servers.js";
 
 type Json = Record<string, unknown>;
 
@@ -341,6 +341,15 @@ export function withTakenServerFirst(cut: Json): { changed: string[]; notes: Rev
       `the server ${JSON.stringify(templated.url)} listed first, and the placeholder ` +
         `${JSON.stringify(servers[0]?.url)} (no request reaches it) left out`,
     );
+  }
+  // A mock listed first (a design tool's auto-mocking): the API's own server first, the mock left out, so that no
+  // credential goes to it.
+  const real = templated ? undefined : realBeyondMock(servers);
+  if (real) {
+    cut.servers = [real, ...servers.slice(1).filter((s) => s !== real)];
+    const said = `the server ${JSON.stringify(real.url)} listed first, and the mock ${JSON.stringify(servers[0]?.url)}`;
+    changed.push(`${said} left out`);
+    notes.push({ at: ["server"], note: `${said} (described as a mock) left out: no credential goes to a mock` });
   }
   changed.push(...withHttpsServers(cut, notes));
   const standIns = withStandInPathDefaults((cut.servers as Json[] | undefined)?.[0]);

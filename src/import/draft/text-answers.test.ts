@@ -23,6 +23,7 @@ const routes: Record<string, Record<string, object>> = {
   zqOctets: { "application/octet-stream": { schema: text } },
   zqPdf: { "application/pdf": { schema: bytes } },
   zqTextOrPdf: { "text/plain": { schema: text }, "application/pdf": { schema: bytes } },
+  zqTextOrNone: { "text/plain": { schema: text } },
 };
 const zqDoc = openapi(
   Object.fromEntries(
@@ -33,6 +34,11 @@ const zqDoc = openapi(
     }),
   ),
 );
+// Found in the public directory (seed 289): an upload answering 201 with a text, or 204 with no body ("No file
+// attribute found"); its text was a required output, and the 204 failed the call.
+(zqDoc.paths["/zqtextornone"] as { get: { responses: Record<string, object> } }).get.responses["204"] = {
+  description: "No zq found",
+};
 const d = drafted(zqDoc, Object.keys(routes));
 const op = (id: string) => d.manifest.operations[`acme_${id}`];
 
@@ -44,6 +50,28 @@ describe("an operation whose success answer is one text", () => {
         data: { type: "string", from: "$response.body", description: "The zq text." },
       });
     }
+  });
+
+  it("is optional beside a 2xx without a body, a status output telling them apart; a 204 is a success", async () => {
+    expect(op("zq_text_or_none")?.outputs).toEqual({
+      data: { type: "string", from: "$response.body", description: "The zq text.", optional: true },
+      "metadata.status": {
+        type: "number",
+        from: "$statusCode",
+        description: "The HTTP status of the reply: 200 or 204.",
+      },
+    });
+    const tool = (await linkedTools(d)).find((t) => t.id === "acme_zq_text_or_none")!;
+    const { fetch } = scriptedFetch(new Response(null, { status: 204 }));
+    const result = await executeToolDefinition(
+      tool,
+      { accessToken: "zq-token-0000000001" },
+      {
+        baseUrl: "https://api.acme.test",
+        fetch,
+      },
+    );
+    expect(result).toEqual({ success: true, output: { metadata: { status: 204 } } });
   });
 
   it("stays a download for bytes: format binary, a type of bytes, a text beside a type of bytes", () => {

@@ -14,14 +14,19 @@ type Json = Record<string, unknown>;
 
 /** Names no request reaches on the internet: special-use top-level domains (RFC 6761, 6762's `.local`, RFC 2606). */
 export const PLACEHOLDER_HOST = /\.(local|invalid|example|test|localhost)\.?$/i;
+// The bare domains kept for documentation (RFC 2606): a document naming one as its server names no API.
+const EXAMPLE_DOMAIN = /^example\.(com|net|org)\.?$/i;
 
 /**
- * A host that stands for the reader's own (`your-dokploy-instance.com`, `yourdomain.com`, `my-server.com`): no API's
- * address, and a name anyone may own, so no credential may go to it by default. Its reason, or undefined.
+ * A host that stands for the reader's own (`your-dokploy-instance.com`, `yourdomain.com`, `my-server.com`, or the bare
+ * `example.com`): no API's address, so no credential may go to it by default. Its reason, or undefined.
  */
 export function standInHost(host: string): string | undefined {
   const labels = host.toLowerCase().replace(/\.$/, "").split(".");
   const standIn = (l: string) => /^(your|my)([-_]|(domain|server|host|instance|site|app|company|org)(\b|[-_]))/.test(l);
+  // The domains kept for documentation (RFC 2606: `example.com`, `.net`, `.org`) are no API's either.
+  if (EXAMPLE_DOMAIN.test(host))
+    return `the host (${labels.join(".")}) is a name kept for examples (RFC 2606), no API's`;
   return labels.length > 1 && labels.slice(0, -1).some(standIn)
     ? `the host (${labels.join(".")}) stands for the reader's own address, no API's`
     : undefined;
@@ -50,7 +55,9 @@ function httpsOnly(host: string): boolean {
  * address (of a network, not loopback).
  */
 function ownNetwork(host: string): boolean {
-  return PLACEHOLDER_HOST.test(host) || !host.includes(".") || isIpLiteral(host.toLowerCase());
+  return (
+    PLACEHOLDER_HOST.test(host) || EXAMPLE_DOMAIN.test(host) || !host.includes(".") || isIpLiteral(host.toLowerCase())
+  );
 }
 
 /**
@@ -137,6 +144,20 @@ function httpSchemeVariable(server: Json, url: string): { name: string; secured:
   });
   if (host === undefined || !httpsOnly(host)) return undefined;
   return { name, secured: { ...server, variables: { ...variables, [name]: { ...variable, default: "https" } } } };
+}
+
+// A server its document describes as a mock ("SwaggerHub API Auto Mocking", "papiNet Mock Server"): a stand-in that
+// answers made-up data, no place for a caller's credential.
+const MOCK_SERVER = /\bmock(s|ing|ed)?\b/i;
+
+/**
+ * The server the draft takes when the document's first server is described as a mock and a later one is not (the
+ * API's own address, listed after the mock a design tool added first), if it does.
+ */
+export function realBeyondMock(servers: Json[]): Json | undefined {
+  const mock = (s: Json | undefined) => typeof s?.description === "string" && MOCK_SERVER.test(s.description);
+  if (!mock(servers[0])) return undefined;
+  return servers.find((s) => typeof s?.url === "string" && !mock(s));
 }
 
 /** The templated server the draft takes when the document's first server is a placeholder host, if it does. */

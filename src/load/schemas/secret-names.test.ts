@@ -124,6 +124,39 @@ describe("a key, a token or a password by its last word and its description", ()
     expect(secretField("zqAuthCode", described("Approval code of the transaction."))).toBe(false);
   });
 
+  // Found in the public directory (seed 288): a betting API's header `apiTicket`, "The authentication ticket associated
+  // with the user session" (a ticket-granting ticket from its sessions API), drafted a plain text.
+  it("is a secret as a session's ticket by the word before it or its description, not as a support ticket", () => {
+    for (const name of ["zqApiTicket", "X-Zq-Auth-Ticket", "zq_session_ticket", "apiTicket"]) {
+      expect(secretField(name, text), name).toBe(true);
+      expect(namesSecret(name), name).toBe(true);
+    }
+    expect(namesSecret("zqTicket", "Ticket Granting Ticket obtained from a previous request")).toBe(true);
+    expect(namesSecret("zq_ticket", "The authentication ticket of the user's session.")).toBe(true);
+    expect(namesSecret("zqParentTicket", "Parent jira experiment ticket.")).toBe(false);
+    expect(namesSecret("zq_ticket", "The support ticket the message belongs to.")).toBe(false);
+    expect(namesSecret("zqKerberosTicket", "Ticket Cache Path of Kerberos Ticket.")).toBe(false);
+    expect(secretField("zqMatchmakingTicket", text)).toBe(false);
+  });
+
+  // Found in the public directory (seed 288, twelve operations): a shop's path `resetPasswordLinkToken`, undescribed,
+  // drafted a plain text; whoever holds the token sets the customer's password.
+  it("is a secret as a password's reset token, not as another token nothing describes", () => {
+    for (const name of ["zqResetPasswordLinkToken", "zq_forgotten_password_token", "resetToken", "zq-password-token"])
+      expect(namesSecret(name), name).toBe(true);
+    expect(namesSecret("zqVerificationToken")).toBe(false);
+    expect(namesSecret("zq_reset_at")).toBe(false);
+  });
+
+  // Found in the public directory (seed 289, twelve operations): a hook's `token`, "Secret token to validate received
+  // payloads", drafted a plain text.
+  it("is a secret as a token described as a secret token, not as a token of a page", () => {
+    expect(namesSecret("token", "Secret token to validate received payloads.")).toBe(true);
+    expect(namesSecret("zq_hook_token", "The secret-token the hook signs with.")).toBe(true);
+    expect(namesSecret("token", "The token of the next page.")).toBe(false);
+    expect(namesSecret("token", "The name of the secret token to read.")).toBe(false);
+  });
+
   it("is a secret as a password's hash, not as the hash's algorithm", () => {
     for (const name of ["password_digest", "zqPasswordHash", "zq_password_hashed"])
       expect(secretField(name, text), name).toBe(true);

@@ -64,7 +64,9 @@ const API_KEY_WORDS = /\bapi[ -]?key\b/i;
 // only where its description says so (an account's new token: "API Token. Minimum 32 characters"; a websocket's query
 // `token`, "JWT token used for authentication against this endpoint", a browser sending no header there); elsewhere it
 // is a page's, a device's or a record's token.
-const API_TOKEN_WORDS = /\b(api|access|auth(entication)?|bearer|session)[ -]?token\b|\bjwts?\b|\bfor authentication\b/i;
+// A webhook's "Secret token to validate received payloads" is one too (a shared secret, whoever holds it forges them).
+const API_TOKEN_WORDS =
+  /\b(api|access|auth(entication)?|bearer|session|secret)[ -]?token\b|\bjwts?\b|\bfor authentication\b/i;
 
 // ...or a one-time token that lets its holder act (review: "The move-in token from Move Requested email", drafted
 // plain): a confirmation's, a verification's, an invitation's, a transfer's, a reset's; one said to authorize, grant
@@ -113,6 +115,17 @@ function authorizationCodeSecret(words: readonly string[], description: unknown)
   if (typeof description !== "string" || !description.trim()) return true;
   if (DOMAIN_OR_OAUTH_CODE_WORDS.test(description)) return true;
   return !PAYMENT_CODE_WORDS.test(description) && TRANSFER_CODE_WORDS.test(description);
+}
+
+// A ticket a sign-in hands out and later calls send (`apiTicket`, "The authentication ticket associated with the user
+// session"; a CAS ticket-granting ticket, TGT) is a session's credential; a support, a jira or a travel ticket is none.
+const SESSION_TICKET_NAME = /^(api|auth|authentication|session|login|access|sso|tgt)$/;
+const SESSION_TICKET_WORDS = /\b(authentication|session|login|sign[- ]?in)[ -]ticket\b|\bticket[ -]granting\b|\bTGT\b/i;
+
+/** Whether a name ending in `ticket` is a session's credential: by the word before it, else by its description. */
+function sessionTicket(words: readonly string[], description: unknown): boolean {
+  if (SESSION_TICKET_NAME.test(words.at(-2) ?? "")) return true;
+  return typeof description === "string" && SESSION_TICKET_WORDS.test(description);
 }
 
 /**
@@ -179,6 +192,10 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   if (/^(password|passwd|passphrase)$/.test(words.at(-1) ?? "")) return true;
   const code = authorizationCodeSecret(words, description);
   if (code !== undefined) return code;
+  if (words.at(-1) === "ticket") return sessionTicket(words, description);
+  // A password's reset token (`resetPasswordLinkToken`, `forgotten_password_token`, `reset_token`): whoever holds it
+  // sets the account's password.
+  if (words.at(-1) === "token" && words.some((w) => /^(reset|password|forgotten)$/.test(w))) return true;
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description) || actionToken(description);
