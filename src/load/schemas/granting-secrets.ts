@@ -1,0 +1,63 @@
+// Names whose value grants its holder something only where words say so (secret-names.ts asks): a one-time token
+// that lets whoever holds it act (a confirmation's, a transfer's, a reset's), an authorization or EPP code that
+// moves a domain or yields an OAuth token, a ticket a sign-in hands out. Apart from secret-names.ts for its size.
+
+// A one-time token that lets its holder act (review: "The move-in token from Move Requested email", drafted
+// plain): a confirmation's, a verification's, an invitation's, a transfer's, a reset's; one said to authorize, grant
+// or confirm something; one sent by email or text message. Whoever holds it does what it allows.
+const ACTION_TOKEN_WORDS = new RegExp(
+  "\\b(one[- ]?time|single[- ]use|confirm(ation)?|verif(y|ication)|invit(e|ation)|transfer|move[- ]in|" +
+    "(password[- ])?reset|activation|magic[- ]link|claim|approval|unsubscribe)\\b[^.;]{0,30}\\btokens?\\b|" +
+    "\\btokens?\\b[^.;]{0,60}\\b(authori[sz](es?|ing)|grants?|granting|allows?|lets|confirms?|verif(y|ies)|" +
+    "approves?)\\b|\\btokens?\\b[^.;]{0,40}\\b(from|in|sent|received|emailed|texted)\\b[^.;]{0,40}" +
+    "\\b(e-?mails?|sms|text messages?)\\b",
+  "i",
+);
+// ...never a page's or a stream's, a count or a limit of tokens (a model's), a token's type, kind, name or id, nor a
+// device's address for push notifications.
+const NO_ACTION_TOKEN_WORDS = new RegExp(
+  "\\b(pages?|paging|paginat\\w*|cursor|next|continuation|sync|device|push)\\b|" +
+    "\\btokens?[ -](counts?|usage|limits?|types?|kinds?|names?|ids?|lengths?|budget)\\b|" +
+    "\\b(number|count|amount|type|kind|name|id|identifier)\\s+of\\s+(the\\s+|a\\s+)?tokens?\\b|" +
+    "\\b(input|output|prompt|completion|max(imum)?|total)[ _-]tokens?\\b",
+  "i",
+);
+
+/** Whether a token's description says it grants its holder an action (a one-time token), never a page's or a count. */
+export function actionToken(description: string): boolean {
+  return ACTION_TOKEN_WORDS.test(description) && !NO_ACTION_TOKEN_WORDS.test(description);
+}
+
+// An authorization code (`authCode`, `auth_code`) is a credential where its description says it lets a domain be
+// transferred ("Authorization code from registrar for transferring a domain": whoever holds it moves the domain) or
+// is an OAuth code; a payment's approval code ("When the payment is authorised, this field holds…") is none.
+// A domain's, a registrar's or an OAuth code by its words wins over a payment's word beside them (an OAuth code "the
+// user approved"); a bare "transfer" says a domain's only where no payment's word does.
+const DOMAIN_OR_OAUTH_CODE_WORDS = /\b(domains?|registrars?|oauth ?2?|epp|authori[sz]ation server)\b/i;
+const TRANSFER_CODE_WORDS = /\btransfer(s|red|ring)?\b/i;
+// ...and none where its description says it is a payment's, a card's or a transaction's approval code (review55: a
+// "bank transfer" in one read as a domain's transfer): a reference of what was paid, no credential.
+const PAYMENT_CODE_WORDS = /\b(payments?|paid|cards?|transactions?|bank|charges?|purchases?|merchants?|approv\w*)\b/i;
+
+/**
+ * Whether an authorization or EPP code (`authCode`, `epp_code`) is a secret: by its name alone where nothing describes
+ * it (review55: drafted plain, yet whoever holds one moves a domain or takes a token), else where its description
+ * says a domain's transfer or an OAuth code (RFC 6749: "received from the authorization server"), not a payment's.
+ */
+export function authorizationCodeSecret(words: readonly string[], description: unknown): boolean | undefined {
+  if (!/^(auth|authorization|epp)$/.test(words.at(-2) ?? "") || words.at(-1) !== "code") return undefined;
+  if (typeof description !== "string" || !description.trim()) return true;
+  if (DOMAIN_OR_OAUTH_CODE_WORDS.test(description)) return true;
+  return !PAYMENT_CODE_WORDS.test(description) && TRANSFER_CODE_WORDS.test(description);
+}
+
+// A ticket a sign-in hands out and later calls send (`apiTicket`, "The authentication ticket associated with the user
+// session"; a CAS ticket-granting ticket, TGT) is a session's credential; a support, a jira or a travel ticket is none.
+const SESSION_TICKET_NAME = /^(api|auth|authentication|session|login|access|sso|tgt)$/;
+const SESSION_TICKET_WORDS = /\b(authentication|session|login|sign[- ]?in)[ -]ticket\b|\bticket[ -]granting\b|\bTGT\b/i;
+
+/** Whether a name ending in `ticket` is a session's credential: by the word before it, else by its description. */
+export function sessionTicket(words: readonly string[], description: unknown): boolean {
+  if (SESSION_TICKET_NAME.test(words.at(-2) ?? "")) return true;
+  return typeof description === "string" && SESSION_TICKET_WORDS.test(description);
+}
