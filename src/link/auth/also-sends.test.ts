@@ -14,6 +14,7 @@ import { GenerationErrors } from "../../emit/generation-errors.js";
 import { loadProvider } from "../../emit/link-provider.js";
 import { credentialCoversOf } from "../../mocks/credential-covers.js";
 import { authPlacement } from "./auth.js";
+import { describeAuth } from "../../emit/emit.js";
 
 const fixture = fileURLToPath(new URL("../__fixtures__/zqsends/", import.meta.url));
 const KEY = "zqk_live_0000000000000001";
@@ -65,6 +66,9 @@ describe("auth.alsoSends: the credential at another place the document requires 
     // One input: the body's key is no parameter of the tool.
     expect(t.zqsends_spin?.params.map((p) => p.name).sort()).toEqual(["text", "zqApiKey"]);
     expect(authPlacement(t.zqsends_spin?.auth as ToolSpec["auth"])).toBe("query:key also body:key");
+    expect(describeAuth(t.zqsends_spin?.auth as ToolSpec["auth"])).toBe(
+      "`key` query parameter, and again as `key` body field",
+    );
   });
 
   it("sends the key given once at both places (a part, a JSON field), the query alone without a body", async () => {
