@@ -116,6 +116,8 @@ export function prepareCall(
       const target = route ?? tool;
       const wire = buildRequest(tool, values, unsent, route, options, visited);
       adjust?.((at, value) => placeAt(wire, at, value, bodies));
+      // The way's first credential at its other places too (auth.alsoSends), a secret already.
+      if (!none && call.way.alsoSends) placeAlso(wire, call, bodies);
       const body = bodies?.encode(tool, wire, form, files, call.files);
       files?.acceptFile(tool, wire.header);
       const request: HttpRequest = {
@@ -134,6 +136,14 @@ export function prepareCall(
     },
   };
   return call;
+}
+
+/**
+ * The call's credential at each other place its way sends it (auth.alsoSends: a body field, a query parameter or a
+ * header the document requires the same credential at), as the one placer writes a value there.
+ */
+function placeAlso(wire: Parameters<typeof placeAt>[0], call: PreparedCall, bodies: CallSupport["bodies"]): void {
+  if (call.credential) for (const at of call.way.alsoSends ?? []) placeAt(wire, at, call.credential, bodies);
 }
 
 /** Open the call's files (file-inputs.ts) before its first request; the failure when one cannot be. */

@@ -28,7 +28,7 @@ export function authWays(auth: AuthSpec): AuthWay[] {
 
 /** The credentials a way sends: its own and those sent with it. */
 export function wayCredentials(way: AuthWay): CredentialSpec[] {
-  const { also, ...own } = way;
+  const { also, alsoSends, ...own } = way;
   return [own as CredentialSpec, ...(also ?? [])];
 }
 

@@ -67,9 +67,17 @@ export interface SignedJwtClaims {
 
 /**
  * One way to authenticate (one security requirement): a credential, and `also` those sent with it (a combination, such
- * as a key header and a secret header, all required).
+ * as a key header and a secret header, all required); `alsoSends`, the other places its first credential goes.
  */
-export type AuthWay = CredentialSpec & { also?: CredentialSpec[] };
+export type AuthWay = CredentialSpec & { also?: CredentialSpec[]; alsoSends?: CredentialPlace[] };
+
+/**
+ * Another place a way's first credential goes on a request besides its scheme's (the manifest's `auth.alsoSends`): a
+ * top-level body field (by its JSON pointer), a query parameter or a header the operation requires it at. The same
+ * value, given once; a secret's, withheld like the credential. The shape of a page's target (tool-types.ts
+ * PageTarget), which the one placer writes (build-request.ts placeAt).
+ */
+export type CredentialPlace = { in: "query" | "header"; name: string } | { in: "body"; pointer: string };
 
 /**
  * How a tool authenticates: its first way, and `alternatives` a call may give instead (a personal token or an OAuth 2

@@ -35,6 +35,7 @@ export type {
   AuthSpec,
   AuthWay,
   ClientAuth,
+  CredentialPlace,
   CredentialSpec,
   JwtAudienceSpec,
   OAuthFlowSpec,

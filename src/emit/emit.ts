@@ -1,7 +1,7 @@
 // Emitters: each turns the IR into a view model (all decisions made here, in
 // code) and renders it through a Handlebars template (layout only).
 import { templates } from "./precompiled/templates.js";
-import type { AuthSpec, CredentialSpec, OutputCall, ParamCall, ToolCall } from "@blockwright/runtime/internal";
+import type { AuthSpec, AuthWay, CredentialSpec, OutputCall, ParamCall, ToolCall } from "@blockwright/runtime/internal";
 import {
   authWays,
   callOf,
@@ -20,6 +20,7 @@ import { pollTriggersView, triggersView } from "./emit-triggers.js";
 import { adapterPeers, adapterTypesVersions } from "./emit-adapters.js";
 import { dualExport, ENTRIES } from "./emit-cjs.js";
 import { codeSpan as code } from "./markdown-text.js";
+import { placeWords } from "../link/auth/credential-places.js";
 import { renderParts, type TextParts, wholeText } from "./file-text.js";
 import { type ParamMember, type SharedParams, sharedParams } from "./shared-param-types.js";
 
@@ -409,6 +410,17 @@ export function describeAuth(auth: AuthSpec): string {
       );
     return `${code(c.name)} ${c.type === "query" ? "query parameter" : c.type}`;
   };
-  const ways = authWays(auth).map((w) => wayCredentials(w).map(one).join(" with "));
+  // A way's other places (auth.alsoSends): the same key, sent there too.
+  const also = (w: AuthWay) =>
+    w.alsoSends ? `, and again as ${w.alsoSends.map(placeWords).map(placeText).join(", ")}` : "";
+  const ways = authWays(auth).map((w) => wayCredentials(w).map(one).join(" with ") + also(w));
   return ways.length > 1 ? `${ways.join("; or ")} (the first whose parameters a call gives)` : (ways[0] ?? "");
+}
+
+/** A credential's other place in words, from placeWords' `body:key`: `` `key` body field ``. */
+function placeText(words: string): string {
+  const at = words.indexOf(":");
+  const where = words.slice(0, at);
+  const kind = where === "body" ? "body field" : where === "query" ? "query parameter" : where;
+  return `${code(words.slice(at + 1))} ${kind}`;
 }

@@ -1,7 +1,7 @@
 // The parameters a provider's credential stands in for, from its manifest's
 // `auth` as read: the mock does not require them of a request (it carries the
 // credential instead), and the request judge judges the credential there.
-import { credentialCovers } from "../link/auth/auth.js";
+import { credentialCovers } from "../link/auth/credential-places.js";
 
 /**
  * What a manifest's `auth` (as read, unchecked) says the credential covers: the parameters it names in `covers`,
@@ -20,8 +20,10 @@ export function credentialCoversOf(raw: unknown, document: object): (slot: { in:
       ? list.filter((w): w is { scheme: string; param: string } => typeof w?.scheme === "string")
       : undefined;
   const also = ways(auth.also);
+  // Not a way's alsoSends: the credential is sent there, so the mock holds a request to carry it as the document says.
   const alternatives = ways(auth.alternatives)?.map((w) => ({
-    ...w,
+    scheme: w.scheme,
+    param: w.param,
     also: ways((w as { also?: unknown }).also) ?? [],
   }));
   return credentialCovers(

@@ -6,11 +6,14 @@ import {
   authParams,
   authSlots,
   authWays,
+  type CredentialPlace,
   type ToolSpec,
   wayCredentials,
   wayParams,
 } from "@blockwright/runtime/internal";
 import { placementWords } from "../../link/auth/auth.js";
+import { placeWords } from "../../link/auth/credential-places.js";
+import type { Exchange } from "../exchange.js";
 import type { OpenApiDocument } from "../../load/openapi-document.js";
 import { expectAcceptedCall } from "../accepted.js";
 import { callTool, check, expectAccepted, expectFailure, fail, onlyExchange, same } from "../call.js";
@@ -27,7 +30,9 @@ export const authKind: CaseKindModule = {
       "the request without its credential (unless the operation's security lists `{}`, authentication " +
       "optional, or a requirement whose API keys go where required parameters of the operation are sent): the " +
       "mock's 401 becomes a structured error; where authentication is optional, the call without a credential: " +
-      "accepted, none sent; with alternatives (`auth.alternatives`), each alone: accepted, " +
+      "accepted, none sent; with other places the credential goes (`auth.alsoSends`), the call: accepted, the " +
+      "credential at its scheme's place and at each of them; with alternatives (`auth.alternatives`), each alone: " +
+      "accepted, " +
       "its credentials where its requirement puts them; with OAuth 2 flows, per flow (its token URL answered " +
       "in-process): a form-encoded token request then the call with the issued token, five concurrent calls → " +
       "one token request, renewal before expiry, a 401 → one renewal and one retry (a second 401 is the " +
@@ -44,6 +49,8 @@ export const authKind: CaseKindModule = {
     return [
       ...(optional ? [] : [withoutCredential(tool, values)]),
       ...(tool.authOptional ? [leftOut(tool, document, values)] : []),
+      // The credential's other places (auth.alsoSends): the request carries it at each, as the document requires.
+      ...(tool.auth.alsoSends ? [atEveryPlace(tool, document, values)] : []),
       // Each other way the tool offers (auth.alternatives), given alone: the credentials go where its requirement puts
       // them.
       ...authWays(tool.auth)
@@ -127,6 +134,51 @@ function leftOut(tool: ToolSpec, document: OpenApiDocument, values: ToolValues) 
       }
     },
     specSource(values.op, "security"),
+  );
+}
+
+/**
+ * A tool whose credential goes to other places too (auth.alsoSends), called: accepted, the credential at its scheme's
+ * place (a query key or a header) and at each other place (a body field, a query parameter, a header).
+ */
+function atEveryPlace(tool: ToolSpec, document: OpenApiDocument, values: ToolValues) {
+  const places = tool.auth.alsoSends ?? [];
+  return contractCase(
+    tool,
+    "auth",
+    `the credential goes where its scheme puts it and to ${places.map(placeWords).join(", ")} (auth.alsoSends)`,
+    async (ctx) => {
+      const { exchange } = await expectAcceptedCall(tool, document, values.minimal(), ctx);
+      const { type } = tool.auth;
+      const own =
+        (type === "query" || type === "header") && "name" in tool.auth ? [{ in: type, name: tool.auth.name }] : [];
+      for (const place of [...own, ...places])
+        check(credentialAt(exchange, place), `the request does not carry the credential at ${placeWords(place)}`);
+    },
+    specSource(values.op, "security"),
+  );
+}
+
+/**
+ * Whether a request carries the derived calls' credential at a place: its query, a header, a body field (JSON, form
+ * or multipart).
+ */
+export function credentialAt(
+  exchange: Pick<Exchange, "url" | "headers" | "body" | "rawBody">,
+  place: CredentialPlace,
+): boolean {
+  if (place.in !== "body")
+    return (
+      (place.in === "query" ? exchange.url.searchParams.get(place.name) : exchange.headers.get(place.name)) ===
+      CREDENTIAL
+    );
+  const field = place.pointer.slice(1).replaceAll("~1", "/").replaceAll("~0", "~");
+  const { body, rawBody } = exchange;
+  if (body !== null && typeof body === "object" && !Array.isArray(body) && Object.hasOwn(body, field))
+    return (body as Record<string, unknown>)[field] === CREDENTIAL;
+  return (
+    new URLSearchParams(rawBody).get(field) === CREDENTIAL ||
+    rawBody.includes(`name="${field}"\r\n\r\n${CREDENTIAL}\r\n`)
   );
 }
 

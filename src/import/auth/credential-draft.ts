@@ -71,6 +71,12 @@ export interface CredentialDraft {
    */
   covers: Set<string>;
   /**
+   * The document's required parameters and body fields of the credential's own name at another place than its
+   * scheme's (a query key `key` and a form field `key`), keyed by place and name: auth.alsoSends, the credential sent
+   * there too.
+   */
+  alsoSends?: Map<string, { in: "body" | "query" | "header"; name: string }>;
+  /**
    * Paths of the whole document's POST operations whose form body takes `client_secret`: its token endpoint described
    * as an operation (client_secret_post), read by a client credentials flow whose token URL is one of them.
    */

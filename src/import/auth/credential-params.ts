@@ -241,12 +241,14 @@ export function namesCredential(name: string): boolean {
  */
 export function repeatsCredential(
   credential: CredentialDraft,
-  param: { in: string; name: string; description?: unknown; replied?: boolean },
+  param: { in: string; name: string; description?: unknown; replied?: boolean; required?: boolean },
   declared: readonly { in: string; name: string }[] = [],
 ): string | undefined {
   const where = param.in === "body" ? "form field" : `${param.in} parameter`;
   const own = credentialSlotOf(credential, param);
   if (own) return `${where} ${param.name} is where the credential goes (auth: ${own})`;
+  const again = sentAgain(credential, param);
+  if (again) return again;
   // A segment of the path names a resource (an export's token, a key's id): no credential goes there, and auth.covers
   // takes none.
   if (param.in === "path") return undefined;
@@ -280,6 +282,36 @@ export function repeatsCredential(
     );
   }
   return undefined;
+}
+
+/**
+ * A required parameter or body field of the credential's own name at another place than its scheme's (a query key
+ * `key` the body requires again as `key`): the same credential, sent there too (auth.alsoSends), given once; its note.
+ * Only for one way of one API key (where several ways are drafted, the others would not send it there).
+ */
+function sentAgain(
+  credential: CredentialDraft,
+  param: { in: string; name: string; required?: boolean },
+): string | undefined {
+  const [way, ...others] = credential.ways;
+  const first = way?.[0];
+  const place = first?.placement;
+  if (!param.required || others.length || !place || !("name" in place) || place.type === "path") return undefined;
+  if (param.in !== "body" && param.in !== "query" && param.in !== "header") return undefined;
+  const header = param.in === "header" || place.type === "header";
+  if (
+    param.in === place.type ||
+    (header ? param.name.toLowerCase() !== place.name.toLowerCase() : param.name !== place.name)
+  )
+    return undefined;
+  credential.alsoSends ??= new Map();
+  credential.alsoSends.set(`${param.in}:${param.name}`, { in: param.in, name: param.name });
+  const where = param.in === "body" ? "body field" : `${param.in} parameter`;
+  return (
+    `${where} ${JSON.stringify(param.name)} is required and named as the credential security scheme ` +
+    `${first.scheme} sends as the ${place.type} ${place.name}: the same key, sent there too from auth.param ` +
+    `${credential.param}, given once (auth.alsoSends); check that the API wants the same key at both places`
+  );
 }
 
 /** The credential whose own slot (its header, query key or cookie; a bearer's Authorization) `param` is. */

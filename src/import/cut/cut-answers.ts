@@ -8,7 +8,7 @@
 // under the header's type (bodies/header-media-type.ts), and a server stream declared as one JSON object written as
 // newline-delimited JSON (stream-results.ts). One place, so that `add`'s cut and
 // `upstream --accept`'s re-cut are written alike and say so alike.
-import { jsonForWildcards } from "./wildcard-json.js";
+import { jsonForWildcards, NO_CONTENT } from "./wildcard-json.js";
 import { withRedirectFileAnswers } from "./redirect-file.js";
 import { withTemplateParamsDeclared } from "./path-template-params.js";
 import { withHttpBodiesAsBytes } from "./bodies/http-body-envelope.js";
@@ -121,12 +121,13 @@ const ANSWER_KINDS: { readonly [K in keyof CutAnswers]: AnswerKind } = {
   },
   asJson: {
     line: (given, by) =>
-      `Written as application/json by ${by}, published as ${publishedAs(given)}: ${given.join(", ")} (an ` +
-      "object or list schema: JSON on the wire).",
+      `Written as application/json by ${by}, published as ${publishedAs(given)}: ${given.join(", ")} (` +
+      `${given.every((g) => g.includes(`(${NO_CONTENT};`)) ? "described as JSON" : "an object or list schema"}: ` +
+      "JSON on the wire).",
     note: (given) =>
       "openapi.yaml types as application/json the answers and request bodies the published document types " +
-      `${publishedAs(given) === "*/*" ? "*/* (any media type)" : "a range of media types admitting JSON"} ` +
-      `with an object or list schema (${namedFew(given, "answers and bodies")}): check that the API speaks JSON`,
+      `${publishedWords(publishedAs(given))} ` +
+      `(${namedFew(given, "answers and bodies")}): check that the API speaks JSON`,
     noteAt: ["last", 4],
   },
   fileAnswers: {
@@ -220,6 +221,21 @@ export function withEmptySuccess(chosen: readonly { id: string; op: Json }[]): s
   return given;
 }
 
-// How the answers written as JSON were published: */*, unless one names the range it was (wildcard-json.ts).
-export const publishedAs = (asJson: readonly string[]): string =>
-  asJson.some((a) => a.includes("(published as ")) ? "a media-type range (*/* unless named)" : "*/*";
+// How the answers written as JSON were published: */*, unless one names the range it was or says it had no content
+// (wildcard-json.ts).
+export const publishedAs = (asJson: readonly string[]): string => {
+  const ranges = asJson.some((a) => a.includes("(published as "));
+  const none = asJson.filter((a) => a.includes(`(${NO_CONTENT};`)).length;
+  if (none === asJson.length) return "no content, described as JSON";
+  if (none) return ranges ? "a media-type range, or no content (*/* unless named)" : "*/*, or no content (as named)";
+  return ranges ? "a media-type range (*/* unless named)" : "*/*";
+};
+
+/** How the note says what the answers written as JSON were published as. */
+function publishedWords(published: string): string {
+  if (published === "*/*") return "*/* (any media type) with an object or list schema";
+  if (published === "no content, described as JSON")
+    return "with no content, their description saying JSON (each one json output, the whole body)";
+  if (published.startsWith("*/*")) return "*/* with an object or list schema, or with no content described as JSON";
+  return "a range of media types admitting JSON with an object or list schema";
+}

@@ -219,3 +219,52 @@ describe("an answer typed */* with no schema whose description says it is JSON",
       expect(drafted(document(ok), ["getZqWidget"]).manifest.operations.acme_get_zq_widget?.download).toBe(true);
   });
 });
+
+describe("a success with no content entry whose description says it is JSON", () => {
+  const bare = (description: string) => ({ description });
+
+  it("is drafted as JSON, the whole body one json output, the words quoted in a note", async () => {
+    const d = drafted(document(bare("Returns the zq widget in JSON format.")), ["getZqWidget"]);
+    const op = d.manifest.operations.acme_get_zq_widget!;
+    expect(op.outputs).toEqual({
+      data: { type: "json", from: "$response.body", description: "Returns the zq widget in JSON format." },
+    });
+    // Its error answer is typed */* with an object schema: the header names how each was published.
+    expect(d.openapiText).toContain(
+      "published as */*, or no content (as named): getZqWidget 200 (published with no content; its description says " +
+        '"in JSON format"), components.responses.ZqProblem',
+    );
+    const note = notesAt(d, "openapi").join("\n");
+    expect(note).toContain("or with no content described as JSON");
+    expect(note).toContain('its description says "in JSON format"');
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("is said alone where no other answer is rewritten", () => {
+    const alone = openapi({
+      "/zqwidgets": { get: { operationId: "listZqWidgets", responses: { "200": bare("Returns JSON.") } } },
+    });
+    const d = drafted(alone, ["listZqWidgets"]);
+    expect(d.openapiText).toContain(
+      "published as no content, described as JSON: listZqWidgets 200 (published with no content; its description " +
+        'says "Returns JSON") (described as JSON: JSON on the wire).',
+    );
+    expect(notesAt(d, "openapi").join("\n")).toContain("with no content, their description saying JSON");
+  });
+
+  it("stays as it was without such words, or when it is no success", () => {
+    const plain = drafted(document(bare("The zq widget.")), ["getZqWidget"]);
+    expect(plain.manifest.operations.acme_get_zq_widget?.outputs?.data).toBeUndefined();
+    expect(plain.openapiText).not.toContain("published with no content");
+    const failing = openapi({
+      "/zqwidgets/{id}": {
+        get: {
+          operationId: "getZqWidget",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
+          responses: { "200": anyType(zqItem), "404": bare("Not found, in JSON format.") },
+        },
+      },
+    });
+    expect(drafted(failing, ["getZqWidget"]).openapiText).not.toContain("published with no content");
+  });
+});

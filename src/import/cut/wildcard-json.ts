@@ -5,7 +5,9 @@
 // operation looked like a file download, and its outputs and error messages
 // went undrafted. `add` writes those answers as application/json in the cut
 // (the pinned published document keeps `*/*`) and says so in its header.
-// A `*/*` answer with no schema, or a string one, may be any bytes: kept.
+// A `*/*` answer with no schema, or a string one, may be any bytes: kept, unless its description says JSON; so is a
+// success with no content entry at all whose description says so ("Returns the result in JSON format"): JSON with an
+// empty schema, the whole body one output.
 // Beside a JSON type that has examples and no schema (osf.io's lists: the
 // schema under `*/*`, the examples under application/json), the schema is the
 // JSON type's: the example check and the mocks read the wildcard's schema as
@@ -58,9 +60,19 @@ function wildcardRewrites(
   const consider = (chose: { op: Json; id: string } | { op: Json; method: string; path: string }) => {
     return (status: string, declared: unknown) => {
       const part = followLocalRefs(document, declared, read);
-      // Only an answer with a `*/*` entry may be rewritten, however the earlier rewrites read: the others are passed
-      // over without being marked seen (most of a document; marking each cost more than the rest of the walk).
-      if (!part || !hasWildcardKey(part.content) || seen.has(part)) return;
+      // Only an answer with a `*/*` entry (or a success with none at all) may be rewritten, however the earlier
+      // rewrites read: the others are passed over without being marked seen (most of a document; marking each cost
+      // more than the rest of the walk).
+      if (!part || seen.has(part)) return;
+      if (!hasWildcardKey(part.content)) {
+        const words = part.content === undefined && /^2\d\d$/.test(status) ? describedJson(part) : undefined;
+        if (words === undefined) return;
+        seen.add(part);
+        contents.set(part, { "application/json": { schema: {} } });
+        const id = "id" in chose ? chose.id : `${chose.method.toUpperCase()} ${chose.path}`;
+        said.push(`${sharedName(declared) ?? `${id} ${status}`} (${NO_CONTENT}; its description says "${words}")`);
+        return;
+      }
       seen.add(part);
       const content = (part.content ?? {}) as Json;
       const words = saysJson(document, part, content, read);
@@ -71,10 +83,7 @@ function wildcardRewrites(
       // Said JSON with no schema: an empty one, so the whole body is read as JSON (none read it as no body).
       const given = words && media?.schema === undefined ? { [any]: { ...media, schema: {} } } : content;
       contents.set(part, joined ? joinedToJson(content, any) : asJson(given, any));
-      const shared =
-        typeof (declared as Json).$ref === "string"
-          ? ((declared as Json).$ref as string).replace(/^#\//, "").replaceAll("/", ".")
-          : undefined;
+      const shared = sharedName(declared);
       const id = "id" in chose ? chose.id : `${chose.method.toUpperCase()} ${chose.path}`;
       const range = bareMediaType(any) === ANY ? "" : ` (published as ${any})`;
       said.push(
@@ -103,6 +112,23 @@ const JSON_WORDS = new RegExp(
     String.raw`|\b(?:in|as|returns?)\s+JSON\b`,
   "i",
 );
+
+/** How an answer published with no content entry is said (cut-answers.ts `publishedAs` reads it). */
+export const NO_CONTENT = "published with no content";
+
+/** The name of a shared answer a `$ref` points to (`components.responses.Widget`), if it is one. */
+const sharedName = (declared: unknown): string | undefined =>
+  typeof (declared as Json).$ref === "string"
+    ? ((declared as Json).$ref as string).replace(/^#\//, "").replaceAll("/", ".")
+    : undefined;
+
+/**
+ * A success with no content entry at all ("Returns the result in JSON format": a description only) whose description
+ * says JSON: its words, read as a `*\/*` answer of an empty schema is (the whole body one output). Else undefined.
+ */
+function describedJson(part: Json): string | undefined {
+  return typeof part.description === "string" ? JSON_WORDS.exec(part.description)?.[0] : undefined;
+}
 
 function saysJson(document: Json, part: Json, content: Json, read?: ReadKey): string | undefined {
   const keys = Object.keys(content);

@@ -113,6 +113,7 @@ export function draftManifest(
     if (summary.length % DRAFTED_EVERY === 0) onDrafted?.(summary.length);
   }
   if (credential.covers.size) manifest.auth.covers = [...credential.covers].sort();
+  if (credential.alsoSends?.size) manifest.auth.alsoSends = [...credential.alsoSends.values()];
   const idempotency = drafting.idempotencyKeys.drafted(notes);
   ownIdempotency(manifest.operations, idempotency);
   if (!idempotency.provider) return { manifest, notes, document: doc, operations: summary };

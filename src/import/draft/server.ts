@@ -17,7 +17,13 @@ import {
   withMultiSegmentDefaults,
   withStandInPathDefaults,
 } from "../shapes/server-variables.js";
-import { realBeyondMock, standInHost, templatedBeyondPlaceholder, withHttpsServers } from "../shapes/https-servers.js";
+import {
+  ownInstance,
+  realBeyondMock,
+  standInHost,
+  templatedBeyondPlaceholder,
+  withHttpsServers,
+} from "../shapes/https-servers.js";
 
 type Json = Record<string, unknown>;
 
@@ -101,6 +107,14 @@ function absoluteServer(
 ): { server: Manifest["server"]; address?: Record<string, ManifestParam> } {
   const firstUrl = typeof servers[0]?.url === "string" ? servers[0].url : undefined;
   const first = addresses[0];
+  // A placeholder for the reader's own instance (`https://tyk.local`, `http://localhost:PORT`, `https://example.com`)
+  // where no server names a real host: each call names the address, as for a relative server.
+  const own = ownInstance(firstUrl, servers);
+  if (own)
+    return {
+      server: instanceServer(own.path, [], [], notes, own.why),
+      address: { [ADDRESS_PARAM]: instanceParam(own.path, [], [], own.placeholder) },
+    };
   if (!first || !/^https?:$/.test(first.protocol)) {
     notes.push({
       at: ["server", "default"],

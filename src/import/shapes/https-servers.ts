@@ -6,6 +6,8 @@
 // and otherwise takes the same address over https, with a note to check the service answers there; a placeholder
 // (`.local`, `.example`) or an IP address too, with a note to give the instance's https address. Loopback hosts and a
 // host that is one variable (an instance address a person gives) are left as they are.
+// A document whose only servers are placeholders for the reader's own instance (`.local`, loopback, example.com) names
+// no API's address: the draft takes an instance address each call names (ownInstance, read by draft/server.ts).
 import { isIpLiteral, isLoopback } from "@blockwright/runtime/internal";
 import type { ShapeNote } from "./client-credentials.js";
 import { withServerScheme } from "../../link/server/server.js";
@@ -15,7 +17,7 @@ type Json = Record<string, unknown>;
 /** Names no request reaches on the internet: special-use top-level domains (RFC 6761, 6762's `.local`, RFC 2606). */
 export const PLACEHOLDER_HOST = /\.(local|invalid|example|test|localhost)\.?$/i;
 // The bare domains kept for documentation (RFC 2606): a document naming one as its server names no API.
-const EXAMPLE_DOMAIN = /^example\.(com|net|org)\.?$/i;
+const EXAMPLE_DOMAIN = /^(www\.)?example\.(com|net|org)\.?$/i;
 
 /**
  * A host that stands for the reader's own (`your-dokploy-instance.com`, `yourdomain.com`, `my-server.com`, or the bare
@@ -177,4 +179,33 @@ export function templatedBeyondPlaceholder(servers: Json[]): Json | undefined {
     (s) =>
       typeof s?.url === "string" && /\{[^{}]+\}/.test(s.url) && s.variables !== null && typeof s.variables === "object",
   );
+}
+
+/** A host that stands for the reader's own instance: `.local` (RFC 6762), loopback, or example.com (RFC 2606). */
+const LOCAL_INSTANCE = /^(?:[^.]+\.)*(?:[a-z0-9-]+\.local|localhost|127\.0\.0\.1|\[::1\])$/i;
+const instancePlaceholder = (host: string) => LOCAL_INSTANCE.test(host) || EXAMPLE_DOMAIN.test(host);
+
+/**
+ * The first server when it is a placeholder for the reader's own instance and no server names a real host: why (the
+ * address quoted), the path after its host, and the placeholder its input shows (its scheme and host, a port word
+ * such as `PORT` left out). Undefined otherwise.
+ */
+export function ownInstance(
+  firstUrl: string | undefined,
+  servers: Json[],
+): { why: string; path: string; placeholder?: string } | undefined {
+  const parts = (url: unknown) =>
+    typeof url === "string" ? /^(https?:\/\/)([^/:?#]+)(?::([^/?#]*))?([^?#]*)/i.exec(url) : null;
+  const m = parts(firstUrl);
+  if (!m || /\{/.test(m[2] ?? "") || !instancePlaceholder(m[2] ?? "")) return undefined;
+  // A real host among the servers is where the API is: the first stays the default, as before.
+  if (servers.some((s) => !instancePlaceholder(parts(s?.url)?.[2] ?? ""))) return undefined;
+  const port = /^\d+$/.test(m[3] ?? "") ? `:${m[3]}` : "";
+  return {
+    why:
+      `the document's only address (${JSON.stringify(firstUrl)}) is a placeholder for your own instance, no API's ` +
+      "address",
+    path: (m[4] ?? "").replace(/\/+$/, ""),
+    placeholder: `${m[1]?.toLowerCase()}${m[2]?.toLowerCase()}${port}`,
+  };
 }

@@ -7,22 +7,19 @@
 // `covers`: the document's own parameters for that same credential (a
 // `token` header, query parameter or form field that RPC-style APIs declare
 // required beside their security scheme), which the credential satisfies:
-// nothing else supplies them, and nothing sends them.
+// nothing else supplies them, and nothing sends them. `alsoSends`: other places
+// the document requires the same credential at (a body field `key` beside a
+// query key), where the way's first credential, given once, is sent too.
 import type { AuthSpec, AuthWay, CredentialSpec } from "@blockwright/runtime/internal";
 import { authSlots, authWays, wayCredentials } from "@blockwright/runtime/internal/generate";
 import { slotNameProblem } from "../../model/naming.js";
-import {
-  type CredentialPlacement,
-  credentialOf,
-  type OpenApiOperation,
-  type SecurityScheme,
-  slotKey,
-} from "../../load/openapi-document.js";
+import { type CredentialPlacement, credentialOf, type OpenApiOperation } from "../../load/openapi-document.js";
 import { signedWithSigv4 } from "../../load/security-schemes.js";
-import type { ManifestAuth } from "../../load/precompiled/manifest-types.js";
+import type { ManifestAuth, ManifestCredentialPlace } from "../../load/precompiled/manifest-types.js";
 import type { ProviderEntry } from "../../model/surface-entry.js";
 import type { LinkContext, Path } from "../context.js";
 import { linkAuthVariable } from "../auth-variable/auth-variable.js";
+import { checkAlsoSends, checkCovers, credentialPlace, placeWords, sentWhereDeclared } from "./credential-places.js";
 import { linkAuthSignedJwt, signedJwtParams } from "../auth-signed-jwt/auth-signed-jwt.js";
 import { linkAuthSigv4, sigv4Params } from "../auth-sigv4/auth-sigv4.js";
 
@@ -43,13 +40,19 @@ interface ManifestCredential {
 export interface ManifestWay {
   credentials: { credential: ManifestCredential; at: Path }[];
   at: Path;
+  /** The other places its first credential goes (auth.alsoSends). */
+  alsoSends?: ManifestCredentialPlace[];
 }
 
 /** The ways of the manifest's auth, `auth` first, then its alternatives: the order of authWays() on the linked spec. */
 export function manifestWays(auth: ManifestAuth): ManifestWay[] {
-  const wayOf = (w: ManifestCredential & { also?: ManifestCredential[] }, at: Path): ManifestWay => ({
+  const wayOf = (
+    w: ManifestCredential & { also?: ManifestCredential[]; alsoSends?: ManifestCredentialPlace[] },
+    at: Path,
+  ): ManifestWay => ({
     at,
     credentials: [{ credential: w, at }, ...(w.also ?? []).map((c, i) => ({ credential: c, at: [...at, "also", i] }))],
+    ...(w.alsoSends ? { alsoSends: w.alsoSends } : {}),
   });
   return [wayOf(auth, ["auth"]), ...(auth.alternatives ?? []).map((w, i) => wayOf(w, ["auth", "alternatives", i]))];
 }
@@ -68,9 +71,15 @@ export function linkAuth(ctx: LinkContext): AuthSpec | undefined {
     );
     if (credentials.some((c) => !c)) return undefined;
     const [first, ...also] = credentials as CredentialSpec[];
-    return { ...(first as CredentialSpec), ...(also.length ? { also } : {}) } as AuthWay;
+    const sends = way.alsoSends?.map(credentialPlace);
+    return {
+      ...(first as CredentialSpec),
+      ...(also.length ? { also } : {}),
+      ...(sends ? { alsoSends: sends } : {}),
+    } as AuthWay;
   });
   checkCovers(ctx);
+  checkAlsoSends(ctx, ways);
   if (linked.some((w) => !w)) return undefined;
   const [first, ...alternatives] = linked as AuthWay[];
   return { ...(first as AuthWay), ...(alternatives.length ? { alternatives } : {}) };
@@ -301,6 +310,12 @@ function credentialParams(ctx: LinkContext): Set<string> {
  * accepts none.
  */
 export function acceptedAuth(ctx: LinkContext, auth: AuthSpec, op: OpenApiOperation): AuthSpec | undefined {
+  const accepted = acceptedWays(ctx, auth, op);
+  // Each way's other places (alsoSends): those this operation declares.
+  return accepted && sentWhereDeclared(ctx, accepted, op);
+}
+
+function acceptedWays(ctx: LinkContext, auth: AuthSpec, op: OpenApiOperation): AuthSpec | undefined {
   const requirements = op.requirements;
   const ways = authWays(auth);
   // A credential of the address (auth.variable) is one no requirement of the document can name: every operation takes
@@ -321,66 +336,6 @@ export function requirementWords(names: readonly string[]): string {
   return names.join(" + ") || "none (optional)";
 }
 
-/**
- * `auth.covers`: each name is a parameter or form field that one of the manifest's operations declares (a name covering
- * nothing is a typo).
- */
-function checkCovers(ctx: LinkContext): void {
-  const covers = ctx.manifest.auth.covers ?? [];
-  if (!covers.length) return;
-  const declared = new Set<string>();
-  for (const mop of Object.values(ctx.manifest.operations)) {
-    const op = ctx.doc.operations.get(mop.operationId);
-    if (!op) continue;
-    for (const p of op.parameters) if (p.in !== "path") declared.add(p.name);
-    const body = op.requestBody ? ctx.doc.flatten(op.requestBody.schema) : undefined;
-    for (const field of Object.keys((body?.properties as object) ?? {})) declared.add(field);
-  }
-  covers.forEach((name, i) => {
-    if (!declared.has(name))
-      ctx.fail(
-        "BW2003",
-        ["auth", "covers", i],
-        `no operation of the manifest declares a header, query or cookie parameter or a top-level body field "` +
-          `${name}" in ${ctx.openapiName}`,
-        "value",
-      );
-  });
-}
-
-/**
- * Whether the credential satisfies the document's parameter (or top-level
- * body field) `slot`: one `auth.covers` names, or one in the credential's own
- * place (the apiKey's header or query name; Authorization for a bearer
- * token). A path parameter only when it is the credential's own (auth.variable).
- */
-export function credentialCovers(
-  auth: Pick<ManifestAuth, "scheme" | "covers"> & Partial<Pick<ManifestAuth, "also" | "alternatives" | "variable">>,
-  schemes: Record<string, SecurityScheme>,
-): (slot: { in: string; name: string }) => boolean {
-  const covers = new Set(auth.covers ?? []);
-  const names = [
-    auth.scheme,
-    ...(auth.also ?? []).map((c) => c.scheme),
-    ...(auth.alternatives ?? []).flatMap((w) => [w.scheme, ...(w.also ?? []).map((c) => c.scheme)]),
-  ];
-  const own = new Set(
-    names.flatMap((name) => {
-      const scheme = name === undefined ? undefined : schemes[name];
-      const placement = scheme ? credentialOf(scheme) : undefined;
-      if (!placement) return [];
-      return [
-        placement.type === "bearer" || placement.type === "basic"
-          ? slotKey("header", "Authorization")
-          : slotKey(placement.type, placement.name),
-      ];
-    }),
-  );
-  // A path parameter only where the credential the address carries goes (auth.variable: `/bot{token}/…`).
-  return (slot) =>
-    slot.in === "path" ? slot.name === auth.variable : covers.has(slot.name) || own.has(slotKey(slot.in, slot.name));
-}
-
 /** The auth a tool carries: the linked one, or (when linking failed, and the IR is not used) a bearer placeholder. */
 export function authOf(ctx: LinkContext, auth: AuthSpec | undefined): AuthSpec {
   return auth ?? { type: "bearer", param: ctx.manifest.auth.param };
@@ -396,18 +351,32 @@ export function credentialSender(
 ): { in: "header" | "query"; name: string; who: string; at: Path }[] {
   if (!auth) return [];
   const who = `the credential (auth.scheme ${ctx.manifest.auth.scheme})`;
-  return authSlots(auth).flatMap((slot) =>
-    slot.in === "cookie" || slot.in === "path" ? [] : [{ in: slot.in, name: slot.name, who, at: ["auth", "scheme"] }],
-  );
+  const also = authWays(auth).flatMap((w) => w.alsoSends ?? []);
+  return [
+    ...authSlots(auth).flatMap((slot) =>
+      slot.in === "cookie" || slot.in === "path" ? [] : [{ in: slot.in, name: slot.name, who, at: ["auth", "scheme"] }],
+    ),
+    // Its other places (alsoSends) in the query or a header: no parameter or constant may send there too.
+    ...also.flatMap((p) =>
+      p.in === "body"
+        ? []
+        : [{ in: p.in, name: p.name, who: `the credential (auth.alsoSends)`, at: ["auth", "alsoSends"] }],
+    ),
+  ];
 }
 
 /**
  * Placement of the credentials as users configure them: `bearer`, `basic`, `header:X-Api-Key`, `query:key`,
- * `cookie:session`; `+` joins credentials sent together, ` | ` alternatives.
+ * `cookie:session`; `+` joins credentials sent together, ` | ` alternatives; ` also body:key` the other places a way's
+ * first credential goes (alsoSends).
  */
 export function authPlacement(auth: AuthSpec): string {
   return authWays(auth)
-    .map((w) => wayCredentials(w).map(placementWords).join(" + "))
+    .map(
+      (w) =>
+        wayCredentials(w).map(placementWords).join(" + ") +
+        (w.alsoSends ? ` also ${w.alsoSends.map(placeWords).join(", ")}` : ""),
+    )
     .join(" | ");
 }
 

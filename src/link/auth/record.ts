@@ -18,7 +18,8 @@ export const auth = {
     "security lists `{}` beside requirements (authentication optional) sends the credential when a call gives it, " +
     "none when not, its credential parameters not required; `covers`, " +
     "the document's own parameters for that credential (a required `token`), " +
-    "which it satisfies and nothing sends.",
+    "which it satisfies and nothing sends; `alsoSends`, other places (a body field, a query parameter, a header) the " +
+    "document requires the same credential at, where it is sent too, given once.",
   schema: ["auth"],
   tool: ["auth", "anonymous", "authOptional"],
   surface: { auth: authSurface, security: securitySurface },
@@ -49,6 +50,12 @@ export const auth = {
       "authWay.prefix",
       "authWay.encode",
       "authWay.also",
+    ]),
+    ...decided({ surface: "auth" }, [
+      "auth.alsoSends",
+      "authWay.alsoSends",
+      "credentialPlace.in",
+      "credentialPlace.name",
     ]),
     "auth.covers": {
       none: "what the credential stands for in the document: nothing is sent for it, and a caller configures nothing",

@@ -9,7 +9,7 @@ import { slotKey, type OpenApiOperation } from "../../load/openapi-document.js";
 import { requiredInRequest } from "../../load/read-only.js";
 import { expressionNames } from "../../load/operation-index.js";
 import { isBodyFramingHeader, isIgnoredHeader } from "../../load/ignored-headers.js";
-import { credentialCovers } from "../auth/auth.js";
+import { credentialCovers } from "../auth/credential-places.js";
 import type { LinkContext, Path } from "../context.js";
 import { BODYLESS_METHODS, sentEmptyAsWritten } from "../wire/body.js";
 import { fieldsNotSent, objectsSent } from "../wire/query-fields.js";

@@ -61,6 +61,12 @@ export type ManifestCredentialPrefix = string
  */
 export type ManifestKeyEncoding = "base64"
 /**
+ * Places besides its scheme's where the document requires the same credential on a request: a top-level field of the request body (`body`, of whatever media type the operation sends: JSON, a form, multipart), a query parameter or a header, each named as the document names it (an API that takes the key as a query parameter and again as a required form field `key`). The way's first credential, given once, is sent at each place an operation declares, beside its scheme's place; nothing else supplies it there (it is no parameter of the tools), and the mocks and the request judge hold a request to carry it there as the document requires. It is a secret's value: withheld from errors, logs and recordings like the credential. Unlike `covers` (a parameter the credential stands for and nothing sends), a place listed here is sent.
+ * 
+ * @minItems 1
+ */
+export type ManifestCredentialPlaces = ManifestCredentialPlace[]
+/**
  * Runtime expressions; the first that yields a value wins. `$response.body#/<json-pointer>` reads the error body, `$response.header.<name>` a response header.
  * 
  * @minItems 1
@@ -473,7 +479,7 @@ export interface ManifestLimits {
   replyBytes?: number
 }
 /**
- * How the credential travels. `scheme` names a security scheme of the OpenAPI document; its type (HTTP bearer, HTTP basic, another HTTP scheme whose credentials the caller gives, API key in a header, the query or a cookie, OAuth 2) decides the transmission. `param` names the secret parameter holding the credential; for HTTP basic, `user` names the one holding the user (account) id, or `password` gives the fixed password sent after the key when the key is the user name. `also` lists schemes sent together with it (a requirement of several schemes), `alternatives` other ways a call may authenticate instead. An API that takes the secret in its address, which no security scheme can say, names the address's `variable` instead of a `scheme`.
+ * How the credential travels. `scheme` names a security scheme of the OpenAPI document; its type (HTTP bearer, HTTP basic, another HTTP scheme whose credentials the caller gives, API key in a header, the query or a cookie, OAuth 2) decides the transmission. `param` names the secret parameter holding the credential; for HTTP basic, `user` names the one holding the user (account) id, or `password` gives the fixed password sent after the key when the key is the user name. `alsoSends` other places the same credential goes (a body field the document requires beside the scheme), `also` lists schemes sent together with it (a requirement of several schemes), `alternatives` other ways a call may authenticate instead. An API that takes the secret in its address, which no security scheme can say, names the address's `variable` instead of a `scheme`.
  */
 export interface ManifestAuth {
   scheme?: ManifestSecuritySchemeName
@@ -505,6 +511,7 @@ export interface ManifestAuth {
    * @minItems 1
    */
   covers?: string[]
+  alsoSends?: ManifestCredentialPlaces
   /**
    * Security schemes the document requires together with `scheme` (one requirement naming several, `security: [{A, B}]`, such as a key header and a secret header): each credential is sent with the first, every call. `param` (and `user` for HTTP basic) name shared parameters, like the first credential's; they need not be secret (a client id, a version).
    *
@@ -610,6 +617,19 @@ export interface ManifestAuthFlows {
   }
 }
 /**
+ * One place: where (`body`, a top-level field of the request body; `query`; `header`) and the name the document gives it there.
+ */
+export interface ManifestCredentialPlace {
+  /**
+   * `body`: a top-level field of the request body (JSON, form or multipart); `query`: a query parameter; `header`: a header.
+   */
+  in: ("body" | "query" | "header")
+  /**
+   * The field's, parameter's or header's name as the document declares it.
+   */
+  name: string
+}
+/**
  * A security scheme of the document and the shared parameter(s) whose value it sends.
  */
 export interface ManifestAuthCredential {
@@ -636,6 +656,7 @@ export interface ManifestAuthWay {
    * @minItems 1
    */
   also?: ManifestAuthCredential[]
+  alsoSends?: ManifestCredentialPlaces
 }
 /**
  * Where an upstream error body keeps its code, message, request id and any further fields worth keeping, so that every provider's failure becomes the same structured error; and, for APIs that answer 2xx with a failure in the body, how to tell.
@@ -1696,6 +1717,7 @@ export type ManifestField =
   | "auth.prefix"
   | "auth.encode"
   | "auth.covers"
+  | "auth.alsoSends"
   | "auth.also"
   | "auth.alternatives"
   | "authCredential.scheme"
@@ -1747,10 +1769,13 @@ export type ManifestField =
   | "authWay.prefix"
   | "authWay.encode"
   | "authWay.also"
+  | "authWay.alsoSends"
   | "constant.in"
   | "constant.name"
   | "constant.value"
   | "constant.pointer"
+  | "credentialPlace.in"
+  | "credentialPlace.name"
   | "errors.code"
   | "errors.message"
   | "errors.requestId"

@@ -51,6 +51,14 @@ export interface BodyFields {
   into: ParamsInto;
 }
 
+/** A body field as repeatsCredential asks of it: a required one of the credential's name is sent it too. */
+const asked = (field: string, description: unknown, required: ReadonlySet<string>) => ({
+  in: "body",
+  name: field,
+  description,
+  required: required.has(field),
+});
+
 /** One field of the body drafted as a parameter, placed at its pointer. */
 export function draftBodyField(context: BodyFields, field: string, schema: Schema): void {
   const { doc, body, flat, credential, declared, required, sent, narrowedValues, tag, events, sse, at, notes, into } =
@@ -65,7 +73,7 @@ export function draftBodyField(context: BodyFields, field: string, schema: Schem
   }
   const repeated =
     !((body.required && sent.length === 1) || (body.encoding === "json" && !required.has(field))) &&
-    repeatsCredential(credential, { in: "body", name: field, description: flatField?.description }, declared);
+    repeatsCredential(credential, asked(field, flatField?.description, required), declared);
   if (repeated) {
     notes.push({ at, note: repeated });
     return;

@@ -1,0 +1,110 @@
+// One credential, two places: a document whose API key scheme puts the key in the query (`key`) and whose operations
+// require it again as a body field of the same name (a multipart `key`, a JSON `key`). add drafted two secret inputs
+// (the scheme's and the field's), so a user gave the key twice. It drafts one now, sent at both places
+// (auth.alsoSends), with a review note; the request judge, reading the cut, finds the body carrying it as required.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  draftWorkFolder,
+  drafted,
+  judgedCall,
+  linkedTools,
+  linkProblems,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
+import { authKind, credentialAt } from "../../contract/kinds/auth.js";
+import { CREDENTIAL } from "../../contract/inputs/values.js";
+import { OpenApiDocument } from "../../load/openapi-document.js";
+import { parseYamlSource } from "../../load/yaml-source.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const KEY = "zqk_live_0000000000000001";
+const spun = reply({ type: "object", properties: { result: { type: "string" } } }, { result: "spun" });
+
+function document(keyRequired = true, encoding = "multipart/form-data") {
+  const body = {
+    required: true,
+    content: {
+      [encoding]: {
+        schema: {
+          type: "object",
+          required: keyRequired ? ["key", "text"] : ["text"],
+          properties: { key: { type: "string", description: "Your API key." }, text: { type: "string" } },
+        },
+      },
+    },
+  };
+  return openapi(
+    {
+      "/zq/spin": { post: { operationId: "spinZqText", requestBody: body, responses: { "200": spun } } },
+      "/zq/account": { get: { operationId: "getZqAccount", responses: { "200": spun } } },
+    },
+    { securitySchemes: { zqKey: { type: "apiKey", in: "query", name: "key" } } },
+    { security: [{ zqKey: [] }] },
+  );
+}
+
+describe("a required body field named as the query key's credential", () => {
+  it("is drafted as the credential sent there too: one secret input, a note, the draft links", async () => {
+    for (const encoding of ["multipart/form-data", "application/json"]) {
+      const d = drafted(document(true, encoding), ["spinZqText", "getZqAccount"]);
+      expect(d.manifest.auth, encoding).toMatchObject({ scheme: "zqKey", alsoSends: [{ in: "body", name: "key" }] });
+      const secrets = Object.entries(d.manifest.params ?? {}).filter(([, p]) => p.secret);
+      const ownSecrets = Object.values(d.manifest.operations).flatMap((op) =>
+        Object.values(op.params ?? {}).filter((p) => p.secret),
+      );
+      expect(secrets.map(([name]) => name)).toEqual([d.manifest.auth.param]);
+      expect(ownSecrets).toEqual([]);
+      // The review note, its wrapped lines joined.
+      expect(d.manifestText.replace(/\n\s*#\s+/g, " ")).toContain(
+        'body field "key" is required and named as the credential security scheme zqKey sends as the query key',
+      );
+      expect(await linkProblems(d)).toEqual([]);
+    }
+  });
+
+  it("sends the key given once in the query and the body, where the request judge finds it as required", async () => {
+    const d = drafted(document(), ["spinZqText", "getZqAccount"]);
+    const spin = (await linkedTools(d)).find((t) => t.operationId === "spinZqText");
+    const { sent, judged } = await judgedCall(d, spin!, { [d.manifest.auth.param]: KEY, text: "zq text" });
+    expect(new URL(sent.url).searchParams.get("key")).toBe(KEY);
+    expect(new TextDecoder().decode(sent.body)).toMatch(new RegExp(`name="key"\\r\\n\\r\\n${KEY}\\r\\n`));
+    expect(judged.refusals).toEqual([]);
+  });
+
+  it("is a contract case of its own: the request carries the credential at each place", async () => {
+    const d = drafted(document(), ["spinZqText", "getZqAccount"]);
+    const tools = await linkedTools(d);
+    const doc = new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml"));
+    const names = (id: string) =>
+      authKind
+        .derive(tools.find((t) => t.operationId === id)!, { provider: "acme", tools, document: doc })
+        .map((c) => c.name);
+    expect(names("spinZqText")).toContain(
+      "the credential goes where its scheme puts it and to body:key (auth.alsoSends)",
+    );
+    expect(names("getZqAccount").join("\n")).not.toContain("auth.alsoSends");
+    const exchange = (rawBody: string, body: unknown = undefined) => ({
+      url: new URL(`https://api.acme.test/zq/spin?key=${CREDENTIAL}`),
+      headers: new Headers(),
+      body,
+      rawBody,
+    });
+    const key = { in: "body", pointer: "/key" } as const;
+    expect(
+      credentialAt(exchange(`--b\r\nContent-Disposition: form-data; name="key"\r\n\r\n${CREDENTIAL}\r\n`), key),
+    ).toBe(true);
+    expect(credentialAt(exchange(`text=zq&key=${CREDENTIAL}`), key)).toBe(true);
+    expect(credentialAt(exchange("", { key: CREDENTIAL }), key)).toBe(true);
+    expect(credentialAt(exchange("", { key: "zq" }), key)).toBe(false);
+    expect(credentialAt(exchange("text=zq"), key)).toBe(false);
+    expect(credentialAt(exchange(""), { in: "query", name: "key" })).toBe(true);
+  });
+
+  it("is left as it was where the field is optional", () => {
+    const d = drafted(document(false), ["spinZqText"]);
+    expect(d.manifest.auth.alsoSends).toBeUndefined();
+  });
+});
