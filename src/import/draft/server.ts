@@ -16,6 +16,8 @@ import {
   variableParam,
   withMultiSegmentDefaults,
   withStandInPathDefaults,
+  hostPart,
+  hostVariables,
 } from "../shapes/server-variables.js";
 import {
   ownInstance,
@@ -230,23 +232,6 @@ function withValueDefaults(text: string, server: Json | undefined): string {
   const variables = (server?.variables ?? {}) as Record<string, Json>;
   const valued = Object.entries(variables).filter(([, v]) => v?.default != null && !NO_VALUE.test(String(v.default)));
   return withDefaults(text, { variables: Object.fromEntries(valued) }, (name) => `{${name}}`);
-}
-
-/** The host part of a server's address as written, its `{variables}` and port included (`api.{region}.example.com`). */
-function hostPart(url: string | undefined): string {
-  return /^[a-z][a-z0-9+.-]*:\/\/([^/]*)/i.exec(url ?? "")?.[1] ?? "";
-}
-
-/** The variables in a server's host that list their values (`enum`), with those values. */
-function hostVariables(url: string | undefined, server: Json | undefined): { name: string; values: string[] }[] {
-  const host = hostPart(url);
-  const variables = (server?.variables ?? {}) as Record<string, Json>;
-  return [...new Set([...host.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? ""))].flatMap((name) => {
-    const values = Array.isArray(variables[name]?.enum)
-      ? (variables[name].enum as unknown[]).filter((v): v is string => typeof v === "string")
-      : [];
-    return values.length ? [{ name, values }] : [];
-  });
 }
 
 /** At most this many hosts from one server's variables (a product of enums could be large). */

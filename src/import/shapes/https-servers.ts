@@ -203,8 +203,10 @@ export function ownInstance(
   const port = /^\d+$/.test(m[3] ?? "") ? `:${m[3]}` : "";
   return {
     why:
-      `the document's only address (${JSON.stringify(firstUrl)}) is a placeholder for your own instance, no API's ` +
-      "address",
+      `the document's only address (${JSON.stringify(firstUrl)}) ` +
+      (EXAMPLE_DOMAIN.test(m[2] ?? "")
+        ? "is a name kept for examples (RFC 2606), no API's address"
+        : "is a placeholder for your own instance, no API's address"),
     path: (m[4] ?? "").replace(/\/+$/, ""),
     placeholder: `${m[1]?.toLowerCase()}${m[2]?.toLowerCase()}${port}`,
   };

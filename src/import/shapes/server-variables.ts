@@ -327,3 +327,20 @@ function instance(
     },
   };
 }
+
+/** The host part of a server's address as written, its `{variables}` and port included (`api.{region}.example.com`). */
+export function hostPart(url: string | undefined): string {
+  return /^[a-z][a-z0-9+.-]*:\/\/([^/]*)/i.exec(url ?? "")?.[1] ?? "";
+}
+
+/** The variables in a server's host that list their values (`enum`), with those values. */
+export function hostVariables(url: string | undefined, server: Json | undefined): { name: string; values: string[] }[] {
+  const host = hostPart(url);
+  const variables = (server?.variables ?? {}) as Record<string, Json>;
+  return [...new Set([...host.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? ""))].flatMap((name) => {
+    const values = Array.isArray(variables[name]?.enum)
+      ? (variables[name].enum as unknown[]).filter((v): v is string => typeof v === "string")
+      : [];
+    return values.length ? [{ name, values }] : [];
+  });
+}
