@@ -32,7 +32,8 @@ describe("a document whose only server is a placeholder for the reader's own ins
       const note = notesAt(d, "server.param")[0] ?? "";
       // A server without a scheme is read with https (its own note says so).
       const quoted = JSON.stringify(url.startsWith("//") ? `https:${url}` : url);
-      expect(note).toContain(`the document's only address (${quoted}) is a placeholder for your own`);
+      const reason = url.includes("example.com") ? "a name kept for examples (RFC 2606)" : "a placeholder for your own";
+      expect(note).toContain(`the document's only address (${quoted}) is ${reason}`);
       if (path) expect(note).toContain(`${path} follows it`);
       expect(await linkProblems(d)).toEqual([]);
     }
