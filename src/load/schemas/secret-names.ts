@@ -87,6 +87,21 @@ const NO_ACTION_TOKEN_WORDS = new RegExp(
   "i",
 );
 
+// ...or, undescribed, a name saying one (`confirmation_token`, `one_time_token`). Not a page's (`next_token`), a
+// device's (`push_token`), nor a form's `csrf_token`: it pairs a form with its session cookie, granting nothing alone.
+const ACTION_NAME_WORDS = new Set([
+  ..."confirm confirmation verify verification invite invitation transfer reset".split(" "),
+  ..."activation activate magic claim approval unsubscribe otp onetime".split(" "),
+]);
+function actionTokenName(words: readonly string[]): boolean {
+  const before = words.slice(0, -1);
+  return before.some((w, i) => ACTION_NAME_WORDS.has(w) || (w === "one" && before[i + 1] === "time"));
+}
+
+/** Whether a description says a token is a page's, a device's or a count. */
+const describesOther = (description: unknown): boolean =>
+  typeof description === "string" && NO_ACTION_TOKEN_WORDS.test(description);
+
 /** Whether a token's description says it grants its holder an action (a one-time token), never a page's or a count. */
 function actionToken(description: string): boolean {
   return ACTION_TOKEN_WORDS.test(description) && !NO_ACTION_TOKEN_WORDS.test(description);
@@ -179,6 +194,7 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   if (/^(password|passwd|passphrase)$/.test(words.at(-1) ?? "")) return true;
   const code = authorizationCodeSecret(words, description);
   if (code !== undefined) return code;
+  if (words.at(-1) === "token" && actionTokenName(words) && !describesOther(description)) return true;
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description) || actionToken(description);
