@@ -369,4 +369,25 @@ describe("a download", () => {
       await executeToolDefinition(download, { apiKey: KEY, fileId: "f1" }, { fetch: missing.fetch }),
     ).toMatchObject({ success: false, error: { status: 404, message: "No such file." } });
   });
+
+  // issue 59: a published document's PDF export answered 200 with a JSON error, taken as the file (application/json).
+  it("refuses a JSON or an HTML answer under a status that declares only the file's types", async () => {
+    expect(download.download?.onlyFile).toEqual([200]);
+    const answers = [
+      json(200, { error: { message: "Export not ready." } }),
+      new Response("<html>sign in</html>", { status: 200, headers: { "content-type": "text/html; charset=utf-8" } }),
+    ];
+    for (const answer of answers) {
+      const { fetch } = scriptedFetch(answer);
+      const result = await executeToolDefinition(download, { apiKey: KEY, fileId: "f1" }, { fetch });
+      expect(result).toMatchObject({ success: false, error: { code: "UNEXPECTED_CONTENT_TYPE", status: 200 } });
+    }
+    // A status declaring any body (the link's onlyFile leaves it out) takes a JSON answer as the file, as before.
+    const anyBody: ToolSpec = { ...download, download: { ...download.download!, onlyFile: undefined } };
+    const { fetch } = scriptedFetch(json(200, { ok: true }));
+    expect(await executeToolDefinition(anyBody, { apiKey: KEY, fileId: "f1" }, { fetch })).toMatchObject({
+      success: true,
+      output: { contentType: "application/json" },
+    });
+  });
 });

@@ -133,6 +133,8 @@ export interface ParamSpec {
    * and limits and those it must have, or the shapes of a union of objects (`shapes`, told apart by `tag`).
    */
   object?: NestedLimits;
+  /** For a JSON array that is a 3.1 tuple: the list itself by its shape (NestedLimits.prefix), as the link fills it. */
+  tuple?: NestedLimits;
   secret: boolean;
   visibility: "user-only" | "user-or-llm";
   placeholder?: string;
@@ -224,8 +226,13 @@ export interface NestedLimits {
   /** For a number: the bound it must be above (below), itself refused (a ParamSpec's `exclusiveMinimum`). */
   exclusiveMinimum?: number;
   exclusiveMaximum?: number;
-  /** For a list: each item's limits. */
+  /** For a list: each item's limits (a tuple's: each past its `prefix`). */
   items?: NestedLimits;
+  /** For a list that is a 3.1 tuple (`prefixItems`): each first item's limits, by its position. */
+  prefix?: NestedLimits[];
+  /** For a list: how many items it holds at least, at most (a tuple's, `items: false` its prefix's count). */
+  minItems?: number;
+  maxItems?: number;
   /** For an object: its fields' limits, by name (a field it may leave out is checked when given). */
   fields?: Record<string, NestedLimits>;
   /** For an object: the fields it must have. */

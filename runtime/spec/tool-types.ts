@@ -198,6 +198,11 @@ export interface DownloadSpec {
   statuses?: number[];
   /** The media types the document declares for the file (what the request's Accept names). */
   mediaTypes: string[];
+  /**
+   * The file's statuses whose declared types are a file's only (`application/pdf`): a JSON or an HTML answer under one
+   * is refused as UNEXPECTED_CONTENT_TYPE (an error body under a 2xx), never taken as the file.
+   */
+  onlyFile?: number[];
 }
 
 export interface ToolSpec {

@@ -190,6 +190,8 @@ function objectProblem(spec: ParamCall, value: Record<string, unknown>): NestedP
 }
 
 function arrayProblem(spec: ParamCall, value: unknown[]): NestedProblem | undefined {
+  // A tuple's positions (and its rest) are its own shape's (param-types.ts `tuple`).
+  if (spec.tuple) return nestedProblem(spec.tuple, value);
   if (!spec.items) return undefined;
   for (let i = 0; i < value.length; i++) {
     const found = nestedProblem(spec.items, value[i]);

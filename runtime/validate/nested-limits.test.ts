@@ -23,6 +23,25 @@ const message = (spec: ParamSpec, value: unknown) => {
 };
 
 describe("the limits inside a JSON value", () => {
+  // issue 59: a 3.1 tuple went to the service unchecked (a wrong pair).
+  it("holds a tuple's items to their positions' limits, the rest to items, and its count", () => {
+    const tuple: NestedLimits = {
+      type: "array",
+      prefix: [{ type: "string" }, { type: "number" }],
+      items: { type: "boolean" },
+      minItems: 2,
+      maxItems: 3,
+    };
+    const spec = param({ jsonType: "array", tuple });
+    expect(message(spec, ["zq", 1, true])).toBe("accepted");
+    expect(message(spec, ["zq", "1"])).toBe('zqValue[1]: must be a number, got "1"');
+    expect(message(spec, ["zq", 1, "yes"])).toBe('zqValue[2]: must be true or false, got "yes"');
+    expect(message(spec, ["zq"])).toBe('zqValue: must have at least 2 items, got array ["zq"]');
+    expect(message(spec, ["zq", 1, true, false])).toMatch(/^zqValue: must have at most 3 items, got /);
+    const inside = param({ jsonType: "object", object: { type: "object", fields: { zqPair: tuple } } });
+    expect(message(inside, { zqPair: [1, 1] })).toBe("zqValue.zqPair[0]: must be a string, got 1");
+  });
+
   it("takes null where the document allows it, and refuses it elsewhere", () => {
     const spec = param({
       jsonType: "object",

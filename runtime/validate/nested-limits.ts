@@ -30,10 +30,12 @@ export function nestedProblem(limits: NestedLimits, value: unknown): NestedProbl
   const found = ownProblem(limits, value);
   // A secret's value is withheld from the refusal (json-params.ts), as a secret parameter's.
   if (found) return { where: "", ...found, value, ...(limits.secret ? { secret: true as const } : {}) };
-  if (limits.type === "array" && limits.items) {
+  if (limits.type === "array") {
     const list = value as unknown[];
     for (let i = 0; i < list.length; i++) {
-      const inside = nestedProblem(limits.items, list[i]);
+      // A tuple's first items each by their position's limits (issue 59: a wrong pair was sent unchecked).
+      const at = limits.prefix?.[i] ?? limits.items;
+      const inside = at && nestedProblem(at, list[i]);
       if (inside) return { ...inside, where: `[${i}]${inside.where}` };
     }
   } else if (limits.type === "object") return fieldsProblem(limits, value as Record<string, unknown>);
@@ -50,7 +52,12 @@ function ownProblem(limits: NestedLimits, value: unknown): { rule: string; text:
   if (type === "integer" && !Number.isSafeInteger(value))
     return { rule: "integer", text: integerRule(value as number) };
   if (type === "boolean" && typeof value !== "boolean") return { rule: "type", text: "must be true or false" };
-  if (type === "array" && !Array.isArray(value)) return { rule: "type", text: "must be a list" };
+  if (type === "array") {
+    if (!Array.isArray(value)) return { rule: "type", text: "must be a list" };
+    const { minItems = 0, maxItems = Infinity } = limits;
+    if (value.length < minItems) return { rule: "minItems", text: `must have at least ${minItems} items` };
+    if (value.length > maxItems) return { rule: "maxItems", text: `must have at most ${maxItems} items` };
+  }
   if (type === "object" && !isObject(value)) return { rule: "type", text: "must be an object" };
   // Enum values may be objects or lists (`{}` for "an empty object only"): compared as JSON, shown as JSON.
   if (limits.enum && !limits.enum.some((allowed) => sameJson(allowed, value)))

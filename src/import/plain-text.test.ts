@@ -13,4 +13,14 @@ describe("plain text's sentences", () => {
       "Creates a zq widget, e.g. a gadget.",
     );
   });
+
+  // issue 59: shortText on a whole text cut at a code span's period (`zq. Settings`), half a literal left.
+  it("shortText keeps a code span whole: its period ends no sentence, its space is no place to cut", () => {
+    const text = "Reads the zq widget as the header `zq. Settings here` names it. Then it lists every other widget.";
+    expect(shortText(text, 70)).toBe("Reads the zq widget as the header zq. Settings here names it.");
+    expect(shortText(text, 55)).toBe("Reads the zq widget as the header zq. Settings here…");
+    expect(shortText("Reads the zq widget named by `a zq header value that is long` and more", 50)).toBe(
+      "Reads the zq widget named by…",
+    );
+  });
 });

@@ -65,17 +65,32 @@ function plainFirstSentence(text: string): string {
  * ellipsis).
  */
 export function shortText(text: string, max: number): string {
-  return shortPlain(plainText(text), max);
+  const { plain, spans } = heldPlain(text);
+  // Where each code span lies once put back (issue 59: a period inside one, `a. b`, was cut at as a sentence's end).
+  const marked = restored(
+    plain,
+    spans.map((code) => `\uE000${code}\uE001`),
+  );
+  const at: [number, number][] = [];
+  const whole = marked.replace(/\uE000([^\uE001]*)\uE001/g, (_m, code: string, i: number) => {
+    const from = i - 2 * at.length;
+    at.push([from, from + code.length]);
+    return code;
+  });
+  return shortPlain(whole, max, at);
 }
 
-function shortPlain(plain: string, max: number): string {
+function shortPlain(plain: string, max: number, spans?: readonly [number, number][]): string {
   if (plain.length <= max) return plain;
   const head = plain.slice(0, max);
-  const sentence = sentenceEnds(plain)
+  const sentence = sentenceEnds(plain, spans)
     .filter((end) => end <= max)
     .at(-1);
   if (sentence !== undefined && sentence > max / 3) return head.slice(0, sentence).trimEnd();
-  const word = head.lastIndexOf(" ");
+  let word = head.lastIndexOf(" ");
+  // A space inside a code span cut at leaves half a literal: the cut goes before the span.
+  const inside = spans?.find(([from, to]) => word > from && word < to);
+  if (inside) word = plain.lastIndexOf(" ", inside[0]);
   return `${head.slice(0, word > max / 2 ? word : max - 1)}…`;
 }
 

@@ -46,6 +46,7 @@ export const PARAM_KEYS = {
   keys: "copied",
   values: "copied",
   items: "copied",
+  tuple: { none: "a 3.1 tuple's positions and count as the document gives them, which diff reads in the document" },
   object: {
     none:
       "the value's fields and forms as the document gives them: a body parameter's shape records them " +

@@ -12,6 +12,7 @@ import { readBytes } from "../../http/read-body.js";
 import { isRedirect, redirectOrigin, type FetchLike } from "../../http/transport.js";
 import type { ToolCall } from "../../spec/tool-types.js";
 import { mapOutputs } from "../map-outputs.js";
+import { upstreamFailure } from "../reply-failures.js";
 import { type OnItem, streamAnswer } from "../stream-items.js";
 import type { EventSplitter } from "./event-stream.js";
 
@@ -63,6 +64,19 @@ export async function fileAnswer(
   // arrives (stream-items.ts).
   if (tool.stream) return streamAnswer(tool, response, deadline, limit, params, onItem, events);
   if (!answersFile(tool, response)) return undefined;
+  // A JSON or an HTML answer where the document declares only a file's types (the link's onlyFile) is an error body
+  // under a 2xx, not the file.
+  const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (tool.download?.onlyFile?.includes(response.status) && /json$|^text\/html$|xhtml/.test(type)) {
+    void response.body?.cancel().catch(() => undefined);
+    const message = `${tool.provider} answered ${response.status} with ${type}, not the file it declares`;
+    return {
+      failure: {
+        ...upstreamFailure(response.status, "UNEXPECTED_CONTENT_TYPE", message),
+        details: { contentType: type },
+      },
+    };
+  }
   const got = await deadline.race(readDownload(tool, response, url, fetchFn, deadline, limit));
   if ("failure" in got) return got;
   const reply: ExpressionContext = {

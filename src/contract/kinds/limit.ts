@@ -6,6 +6,7 @@
 // upstream accepts (limits.requestHeadBytes); a value of the parameter's
 // format and one that is not; for a list in one string, items of its enum
 // and one that is not; the limits of values inside a JSON parameter.
+import { tupleBoundaries } from "./limit-tuple.js";
 import {
   FORMAT_MAX_LENGTH,
   FORMAT_MIN_LENGTH,
@@ -137,7 +138,8 @@ function hasLimit(p: ParamSpec): boolean {
       p.integer === true ||
       p.multipleOf !== undefined
     );
-  if (p.type === "json") return [p.keys, p.values, p.items].some((n) => n && nestedBoundaries("x", n).length > 0);
+  if (p.type === "json")
+    return !!p.tuple || [p.keys, p.values, p.items].some((n) => n && nestedBoundaries("x", n).length > 0);
   if (p.type !== "string") return false;
   if (p.enum) return p.separator !== undefined;
   return (
@@ -272,6 +274,7 @@ export function jsonBoundaries(p: ParamSpec): Boundary[] {
   const wrap = (v: unknown) => (p.jsonType === "array" ? Array.from({ length: count }, () => v) : { key: v });
   for (const b of nestedBoundaries(p.name, p.jsonType === "array" ? p.items : p.values))
     out.push({ ...b, param: p, ok: b.ok === undefined ? undefined : wrap(b.ok), bad: wrap(b.bad) });
+  if (p.jsonType === "array" && p.tuple) out.push(...tupleBoundaries(p, p.tuple));
   for (const b of p.jsonType === "object" ? nestedBoundaries(`${p.name} keys`, p.keys, true) : [])
     out.push({
       ...b,

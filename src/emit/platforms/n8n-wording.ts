@@ -109,7 +109,8 @@ export function descriptionText(text: string, name: string, boolean = false): st
   if (d === "" || WEAK.some((w) => d.toLowerCase().includes(w))) return undefined;
   if (boolean && !d.startsWith("Whether")) d = `Whether: ${d}`;
   d = d.charAt(0).toUpperCase() + d.slice(1);
-  // The linter counts sentences by ". " (after taking out one "e.g.").
+  // The linter counts sentences by ". " (after taking out one "e.g."): its count, not load/text/sentences.ts' (which
+  // emit may import), decides whether the final period is missing or in excess, so its split is copied as written.
   const sentences = d.replace("e.g.", "").split(". ").length;
   d = d.replace(/\.+$/, "");
   if (sentences > 1) d += ".";

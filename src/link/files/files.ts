@@ -235,12 +235,29 @@ export function linkDownload(
   }));
   // Every other 2xx that answers a file is the file too (a text answer under 201 and 202 alike).
   const others = success.filter((r) => r !== status && r.mediaTypes.some(isFileType)).map((r) => Number(r.status));
+  const onlyFile = [status, ...success.filter((r) => others.includes(Number(r.status)))]
+    .filter(takesNoPage)
+    .map((r) => Number(r.status));
   const download: DownloadSpec = {
     status: Number(status.status),
     ...(others.length ? { statuses: others } : {}),
     mediaTypes: downloadTypes(op),
+    ...(onlyFile.length ? { onlyFile } : {}),
   };
   return { download, outputs };
+}
+
+/**
+ * Whether a file answer declares only types of a file (`application/pdf`, `image/*`), none a JSON document's or an HTML
+ * page's nor one of any body (`application/octet-stream`, `*\/*`, `application/*`, a key that is no media type): a JSON
+ * or an HTML answer under its status is then no file but an error (issue 59: a JSON error under 200 taken as the PDF).
+ */
+function takesNoPage(answer: OpenApiOperation["responses"][number]): boolean {
+  const any = /^(\*\/\*|(application|text)\/\*|application\/octet-stream|text\/html|application\/xhtml\+xml)$/;
+  return (
+    answer.mediaTypes.some(isFileType) &&
+    answer.mediaTypes.every((t) => isMediaType(t) && isFileType(t) && !any.test(bareMediaType(t)))
+  );
 }
 
 /** A download output made optional, for an operation one of whose success answers carries no file. */

@@ -16,7 +16,7 @@ import { schemaPlace, type SchemaPlace, sentName } from "./schema-place.js";
 import type { SchemaAtPlace } from "../wire/schema-at-place.js";
 
 /** A manifest parameter with what the link adds from the document and the manifest does not state. */
-export type LinkedParam = ManifestParam & Pick<ParamSpec, "object">;
+export type LinkedParam = ManifestParam & Pick<ParamSpec, "object" | "tuple">;
 
 /**
  * The longest credential accepted where the manifest gives no maxLength of its own (it is sent in a header or the
@@ -46,6 +46,9 @@ function withSchemaFacts(p: ManifestParam, place: SchemaPlace, name: string): Li
     // The object's own fields, or the shapes of a union of objects: the document's, which the manifest does not state.
     const object = p.jsonType === "object" && !p.anyOf ? place.object(sentName(p.wire, name)) : undefined;
     if (object) out.object = object;
+    // A 3.1 tuple's positions, rest and count, the list itself (its items hold no one limit of every item).
+    const tuple = p.jsonType === "array" ? place.tuple() : undefined;
+    if (tuple) out.tuple = tuple;
     // How many items an array holds: the spec's, where the manifest does not say (checkAgainstSchema refuses a looser
     // one).
     if (p.jsonType === "array" && holder) {

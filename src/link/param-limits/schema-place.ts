@@ -35,6 +35,8 @@ export interface SchemaPlace {
    * shapes of a union of objects and the field telling them apart. Undefined where it says nothing of its fields.
    */
   object(field?: string): NestedLimits | undefined;
+  /** A list that is a 3.1 tuple there, as nested limits: its positions', its rest's and its count. */
+  tuple(): NestedLimits | undefined;
 }
 
 /** The name a parameter's value has in its request: a body field's last pointer segment, else its wire or own name. */
@@ -82,6 +84,10 @@ export function schemaPlace(doc: OpenApiDocument, declared: Schema, flat: Schema
     object(field) {
       object ??= { value: objectOf(doc, declared, flat, field) };
       return object.value;
+    },
+    tuple() {
+      const holder = this.held("array").holder;
+      return holder && tupleOf(doc, holder);
     },
   };
 }
@@ -322,9 +328,28 @@ function isTuple(s: Schema): boolean {
  * ask; one limit for every item says no tuple (the service checks it).
  */
 function itemsOf(doc: OpenApiDocument, s: Schema, at: Walk): NestedLimits {
-  const items =
-    !isTuple(s) && s.items && typeof s.items === "object" ? nestedOf(doc, s.items as Schema, deeper(at)) : undefined;
+  if (isTuple(s)) return tupleOf(doc, s, at) as NestedLimits;
+  const items = s.items && typeof s.items === "object" ? nestedOf(doc, s.items as Schema, deeper(at)) : undefined;
   return { type: "array", ...(items ? { items } : {}) };
+}
+
+/**
+ * A 3.1 tuple's limits (issue 59: a wrong pair went to the service): each `prefixItems` position's, the rest's
+ * (`items`), and its count (`minItems`, `maxItems`; `items: false` its positions' count). Undefined for another list.
+ */
+function tupleOf(doc: OpenApiDocument, s: Schema, at: Walk = fresh()): NestedLimits | undefined {
+  if (!isTuple(s)) return undefined;
+  const prefix = (s.prefixItems as Schema[]).map((p) => nestedOf(doc, p, deeper(at)) ?? {});
+  const rest = s.items && typeof s.items === "object" ? nestedOf(doc, s.items as Schema, deeper(at)) : undefined;
+  const max = s.items === false ? prefix.length : undefined;
+  const maxItems = typeof s.maxItems === "number" ? Math.min(s.maxItems, max ?? Infinity) : max;
+  return {
+    type: "array",
+    prefix,
+    ...(rest ? { items: rest } : {}),
+    ...(typeof s.minItems === "number" ? { minItems: s.minItems } : {}),
+    ...(maxItems !== undefined ? { maxItems } : {}),
+  };
 }
 
 /**

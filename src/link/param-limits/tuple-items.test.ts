@@ -1,7 +1,9 @@
 // A JSON body field that is a 3.1 tuple: `prefixItems` gives its first items' schemas, `items` those past them (a
 // flow's events, the first a `start`, the others replies or commands). The link took `items` as every item's limits,
-// and the runtime refused each flow the document describes: "events[0].type must be one of reply, command". A tuple
-// now leaves its items to the service; a list without `prefixItems` keeps its items' limits.
+// and the runtime refused each flow the document describes: "events[0].type must be one of reply, command". Then a
+// tuple left its items to the service, and a wrong pair went to it unchecked (issue 59). Now each position is held to
+// its own schema, the rest to `items` (`items: false`: no more items), and the count to `minItems`/`maxItems`, before
+// any request, the refusal naming the place (`zqPair[1]`); a list without `prefixItems` keeps its items' limits.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -64,6 +66,24 @@ describe("a JSON body field that is a tuple (prefixItems, then items)", () => {
       message: "sent",
       sent: 1,
     });
+  });
+
+  it("refuses an item of another kind than its position's, naming the place, the rule and the value", async () => {
+    const send = await sender({ type: "array", prefixItems: [event("zqstart")], items: laterEvents }, "zqtuplebad");
+    const refused = await send([{ zqKind: "zqreply" }, { zqKind: "zqreply" }]);
+    expect(refused.message).toMatch(/zqEvents\[0\]\.zqKind: must be one of "?zqstart"?, got "zqreply"/);
+    expect((await send([{ zqKind: "zqstart" }, { zqKind: "zqstart" }])).message).toMatch(/zqEvents\[1\]/);
+  });
+
+  it("holds a pair to its positions' kinds and its count (items: false), inside an object field too", async () => {
+    const pair = { type: "array", prefixItems: [{ type: "string" }, { type: "number" }], items: false, minItems: 2 };
+    const send = await sender({ type: "object", properties: { zqPair: pair } }, "zqtuplepair");
+    expect(await send({ zqPair: ["zq", 1] })).toEqual({ message: "sent", sent: 1 });
+    expect((await send({ zqPair: ["zq", "one"] })).message).toMatch(
+      /zqEvents\.zqPair\[1\]: must be a number, got "one"/,
+    );
+    expect((await send({ zqPair: ["zq", 1, 2] })).message).toMatch(/zqEvents\.zqPair: must have at most 2 items/);
+    expect((await send({ zqPair: ["zq"] })).message).toMatch(/zqEvents\.zqPair: must have at least 2 items/);
   });
 
   it("keeps a plain list's items' limits", async () => {

@@ -24,6 +24,7 @@ export const COPIED = [
   "values",
   "items",
   "object",
+  "tuple",
   "placeholder",
   "forbiddenKeys",
   "maxBytes",

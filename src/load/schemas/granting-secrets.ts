@@ -23,6 +23,24 @@ const NO_ACTION_TOKEN_WORDS = new RegExp(
   "i",
 );
 
+// ...or, undescribed, a name saying one (`confirmation_token`, `one_time_token`, a password's `reset_token`,
+// `resetPasswordLinkToken`, `forgotten_password_token`). Not a page's (`next_token`), a device's (`push_token`), nor a
+// form's `csrf_token`: it pairs a form with its session cookie, granting nothing alone.
+const ACTION_NAME_WORDS = new Set([
+  ..."confirm confirmation verify verification invite invitation transfer reset password forgotten".split(" "),
+  ..."activation activate magic claim approval unsubscribe otp onetime".split(" "),
+]);
+
+/** Whether a token's name (its words, the last `token`) says a one-time token that lets its holder act. */
+export function actionTokenName(words: readonly string[]): boolean {
+  const before = words.slice(0, -1);
+  return before.some((w, i) => ACTION_NAME_WORDS.has(w) || (w === "one" && before[i + 1] === "time"));
+}
+
+/** Whether a description says a token is a page's, a device's or a count. */
+export const describesOther = (description: unknown): boolean =>
+  typeof description === "string" && NO_ACTION_TOKEN_WORDS.test(description);
+
 /** Whether a token's description says it grants its holder an action (a one-time token), never a page's or a count. */
 export function actionToken(description: string): boolean {
   return ACTION_TOKEN_WORDS.test(description) && !NO_ACTION_TOKEN_WORDS.test(description);

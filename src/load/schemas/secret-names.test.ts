@@ -239,3 +239,29 @@ describe("a token its description says grants an action", () => {
     expect(namesSecret("zq_token", description)).toBe(false);
   });
 });
+
+// issue 59: a one-time token named as an action's and described by nothing (`confirmation_token`) was drafted plain.
+describe("a token its name alone says grants an action", () => {
+  const secret = [
+    "confirmation_token",
+    "zqInviteToken",
+    "reset_token",
+    "verification_token",
+    "password_reset_token",
+    "zq_transfer_token",
+    "one_time_token",
+    "X-Zq-Confirmation-Token",
+  ];
+  const plain = ["token_type", "token_count", "next_token", "push_token", "device_token", "csrf_token", "zq_token"];
+  it.each(secret)("%s with no description is a secret", (name) => {
+    expect(namesSecret(name)).toBe(true);
+    expect(namesSecret(name, "")).toBe(true);
+  });
+  it.each(plain)("%s with no description stays plain", (name) => {
+    expect(namesSecret(name)).toBe(false);
+  });
+  it("stays plain where its description says a page's or a count", () => {
+    expect(namesSecret("confirmation_token", "The next page token of the zq list.")).toBe(false);
+    expect(namesSecret("invite_token", "The number of tokens the zq invite used.")).toBe(false);
+  });
+});

@@ -4,7 +4,13 @@
 // refusal), with the document's own mark of one, `format: password`.
 import type { Schema } from "../openapi-document.js";
 import { firstSentence } from "../text/sentences.js";
-import { actionToken, authorizationCodeSecret, sessionTicket } from "./granting-secrets.js";
+import {
+  actionToken,
+  actionTokenName,
+  authorizationCodeSecret,
+  describesOther,
+  sessionTicket,
+} from "./granting-secrets.js";
 
 /**
  * Names that say a value is a secret whatever the operation's credential (a password, a client's secret, a refresh
@@ -134,9 +140,9 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   const code = authorizationCodeSecret(words, description);
   if (code !== undefined) return code;
   if (words.at(-1) === "ticket") return sessionTicket(words, description);
-  // A password's reset token (`resetPasswordLinkToken`, `forgotten_password_token`, `reset_token`): whoever holds it
-  // sets the account's password.
-  if (words.at(-1) === "token" && words.some((w) => /^(reset|password|forgotten)$/.test(w))) return true;
+  // A one-time token by its name (`confirmation_token`), or a password's reset token (`resetPasswordLinkToken`,
+  // `forgotten_password_token`): whoever holds it acts, or sets the account's password. Not one described as a page's.
+  if (words.at(-1) === "token" && actionTokenName(words) && !describesOther(description)) return true;
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description) || actionToken(description);

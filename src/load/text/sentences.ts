@@ -15,9 +15,11 @@ function codeSpans(text: string): [number, number][] {
   return [...text.matchAll(/`[^`\n]+`/g)].map((m) => [m.index, m.index + m[0].length]);
 }
 
-/** The offsets just past each sentence's end in `text` (its closing quote or bracket included), in order. */
-export function sentenceEnds(text: string): number[] {
-  const spans = codeSpans(text);
+/**
+ * The offsets just past each sentence's end in `text` (its closing quote or bracket included), in order; `spans`, where
+ * code lies in a text its marks were taken out of (a plain text's), else its Markdown code spans.
+ */
+export function sentenceEnds(text: string, spans: readonly (readonly [number, number])[] = codeSpans(text)): number[] {
   const ends: number[] = [];
   for (const m of text.matchAll(END)) {
     const at = m.index;
