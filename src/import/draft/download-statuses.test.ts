@@ -30,7 +30,8 @@ describe("a file answered under two 2xx statuses", () => {
     expect(d.manifest.operations.acme_push_zq_config?.download).toBe(true);
     expect(await linkProblems(d)).toEqual([]);
     const [tool] = await linkedTools(d);
-    expect(tool?.download).toEqual({ status: 201, statuses: [202], mediaTypes: ["text/plain"] });
+    // Both statuses declare a file's type alone: a JSON or an HTML answer there is refused (onlyFile).
+    expect(tool?.download).toEqual({ status: 201, statuses: [202], mediaTypes: ["text/plain"], onlyFile: [201, 202] });
     for (const status of [201, 202]) {
       const fetchFn = async () => new Response("zq pushed", { status, headers: { "content-type": "text/plain" } });
       const result = await executeToolDefinition(

@@ -144,7 +144,7 @@ describe("a key, a token or a password by its last word and its description", ()
   it("is a secret as a password's reset token, not as another token nothing describes", () => {
     for (const name of ["zqResetPasswordLinkToken", "zq_forgotten_password_token", "resetToken", "zq-password-token"])
       expect(namesSecret(name), name).toBe(true);
-    expect(namesSecret("zqVerificationToken")).toBe(false);
+    expect(namesSecret("zqWidgetToken")).toBe(false);
     expect(namesSecret("zq_reset_at")).toBe(false);
   });
 
