@@ -181,9 +181,14 @@ export function templatedBeyondPlaceholder(servers: Json[]): Json | undefined {
   );
 }
 
-/** A host that stands for the reader's own instance: `.local` (RFC 6762), loopback, or example.com (RFC 2606). */
-const LOCAL_INSTANCE = /^(?:[^.]+\.)*(?:[a-z0-9-]+\.local|localhost|127\.0\.0\.1|\[::1\])$/i;
-const instancePlaceholder = (host: string) => LOCAL_INSTANCE.test(host) || EXAMPLE_DOMAIN.test(host);
+/**
+ * A host that stands for the reader's own instance: loopback (the runtime's reading), a `.local` (RFC 6762) or
+ * `.localhost` name, or example.com (RFC 2606). Not `.test` or `.example`, which tests' own servers use.
+ */
+function instancePlaceholder(host: string): boolean {
+  const name = host.toLowerCase();
+  return isLoopback(name) || /\.(local|localhost)\.?$/.test(name) || EXAMPLE_DOMAIN.test(name);
+}
 
 /**
  * The first server when it is a placeholder for the reader's own instance and no server names a real host: why (the
