@@ -3,9 +3,10 @@
 // used as the live one is; the parameters the credential covers (`auth.covers`, or in the credential's own place) are
 // not required of requests, which carry the credential instead; nor are header parameters named Accept, Content-Type or
 // Authorization, whose definitions OpenAPI ignores; a 204, 205 or 304 answer has no body, nor any answer to HEAD; a
-// form's list field also takes one item (sent as `Key=value`), and a required one is the judge's to require (mocks.ts);
-// a parameter "S or null" is S and its `oneOf` an `anyOf` (`1`: an id and a slug); a schema Prism's validator cannot
-// compile (nullable beside allOf or $ref) is rewritten so that it is compiled once and checked (prism-schemas.ts). A
+// form's list field (one that may be null too) also takes one item (sent as `Key=value`), and a required one is the
+// judge's to require (mocks.ts); a parameter "S or null" is S and its `oneOf` an `anyOf` (`1`: an id and a slug); a
+// schema Prism's validator cannot compile (nullable beside allOf or $ref) is rewritten so that it is compiled once and
+// checked (prism-schemas.ts). A
 // response with no example whose schema Prism's sampler would break gets a valid made one; one whose only media type is
 // a wildcard (`*/*`) is served as JSON, and a named example `default` as the default; an object sent in the query as
 // its fields (form, exploded) is taken as those fields, a text answer of no type as text (media-types.ts); a body whose

@@ -38,13 +38,30 @@ export function withOneItemFormLists(body: unknown, document: Json): unknown {
     const properties: Json = { ...schema.properties };
     let lists = 0;
     for (const [name, raw] of Object.entries(schema.properties)) {
-      const field = resolved(raw, document);
-      if (!isObject(field) || field.type !== "array" || field.items === undefined) continue;
-      properties[name] = { anyOf: [raw, field.items] };
+      const taken = oneItemToo(raw, document);
+      if (taken === raw) continue;
+      properties[name] = taken;
       lists++;
     }
     return lists ? { ...schema, properties } : media.schema;
   });
+}
+
+/**
+ * A field that is a list, or may be null besides (`type: [array, "null"]`, or a union of a list and null as OpenAPI
+ * 3.1 documents write an optional list), taking one item too; as written when it is no list. A union's `oneOf` is
+ * an `anyOf`: one item may now fit both the list and another member.
+ */
+function oneItemToo(raw: unknown, document: Json): unknown {
+  const field = resolved(raw, document);
+  if (!isObject(field)) return raw;
+  if (typeOf(field) === "array" && field.items !== undefined) return { anyOf: [raw, field.items] };
+  const members = Array.isArray(field.anyOf) ? field.anyOf : Array.isArray(field.oneOf) ? field.oneOf : undefined;
+  if (!members || field.type !== undefined) return raw;
+  const taken = members.map((member) => oneItemToo(member, document));
+  if (taken.every((member, i) => member === members[i])) return raw;
+  const { oneOf: _oneOf, anyOf: _anyOf, ...rest } = field;
+  return { ...rest, anyOf: taken };
 }
 
 /**
