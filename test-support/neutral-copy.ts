@@ -40,7 +40,8 @@ const SKIPPED = new Set(["node_modules", ".git", "coverage", ".tmp"]);
 /**
  * What a generation in the copy starts from and reads, by path and bytes: the copy's generated/ and specs/ (the
  * repository's with MORE_PROVIDERS), the generator's and the runtime's code manifests (the build's hashes of their
- * code), the templates, package.json and LICENSE. The same key, the same generation: its generated/ kept (below).
+ * code), the runtime's package.json (its version and peer ranges), the templates, package.json and LICENSE. The
+ * same key, the same generation: its generated/ kept (below).
  */
 function generationKey(copy: string): string {
   const hash = createHash("sha256");
@@ -59,7 +60,8 @@ function generationKey(copy: string): string {
     }
   };
   for (const path of ["generated", "specs", "templates"]) add(path);
-  for (const path of ["dist/code-hashes.json", "runtime/dist/code-hashes.json", "package.json", "LICENSE"])
+  const files = ["dist/code-hashes.json", "runtime/dist/code-hashes.json", "runtime/package.json", "package.json"];
+  for (const path of [...files, "LICENSE"])
     hash.update(`${path}\0`).update(existsSync(join(copy, path)) ? readFileSync(join(copy, path)) : "-");
   return hash.digest("hex").slice(0, 32);
 }
