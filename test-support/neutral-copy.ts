@@ -9,10 +9,12 @@
 // module again in a process and a worker of its own (npm test: 0.83× the
 // CPU, 0.80× the wall time once it went, three runs each, side by side).
 import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, readdirSync, symlinkSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { providerDirs } from "../src/load/provider-dirs.js";
+import { KEPT_TEXTS } from "./run/kept-text.js";
 
 /** This repository: its sources, docs and history, and the providers of its specs/. */
 export const REPOSITORY = fileURLToPath(new URL("..", import.meta.url));
@@ -36,9 +38,79 @@ export const RESERVED_PREFIX = "zq";
 const SKIPPED = new Set(["node_modules", ".git", "coverage", ".tmp"]);
 
 /**
+ * What a generation in the copy starts from and reads, by path and bytes: the copy's generated/ and specs/ (the
+ * repository's with MORE_PROVIDERS), the generator's and the runtime's code manifests (the build's hashes of their
+ * code), the runtime's package.json (its version and peer ranges), the templates, package.json and LICENSE. The
+ * same key, the same generation: its generated/ kept (below).
+ */
+function generationKey(copy: string): string {
+  const hash = createHash("sha256");
+  const add = (path: string) => {
+    const full = join(copy, path);
+    if (!existsSync(full)) return void hash.update(`${path}\0-\0`);
+    for (const entry of readdirSync(full, { withFileTypes: true, recursive: true }).sort((a, b) =>
+      join(a.parentPath, a.name).localeCompare(join(b.parentPath, b.name)),
+    )) {
+      if (!entry.isFile()) continue;
+      const file = join(entry.parentPath, entry.name);
+      hash
+        .update(`${file.slice(copy.length)}\0`)
+        .update(readFileSync(file))
+        .update("\0");
+    }
+  };
+  for (const path of ["generated", "specs", "templates"]) add(path);
+  const files = ["dist/code-hashes.json", "runtime/dist/code-hashes.json", "runtime/package.json", "package.json"];
+  for (const path of [...files, "LICENSE"])
+    hash.update(`${path}\0`).update(existsSync(join(copy, path)) ? readFileSync(join(copy, path)) : "-");
+  return hash.digest("hex").slice(0, 32);
+}
+
+/**
+ * The copy's generated/ after its last generation from the same key, kept beside the tests' kept texts: a whole
+ * `npm test` generated the same seven providers every run (about 1 s of the set-up's CPU: the generator's modules
+ * compiled afresh, the copy's path being new each run). Put in place, `generate` still runs and answers from its
+ * stamp, which it checks against every input and output on disk (src/emit/stamp.ts), or takes the full path.
+ */
+const keptGenerated = (key: string) => join(KEPT_TEXTS, `neutral-generated.${key}`);
+
+/** Puts the generated/ kept under `key` in `copy`'s place; whether there was one. */
+function restoreGenerated(copy: string, key: string): boolean {
+  const restored = join(copy, "generated.kept");
+  try {
+    cpSync(keptGenerated(key), restored, { recursive: true });
+  } catch {
+    // None kept, or removed while copied (another run, of another checkout, kept its own): the repository's stays.
+    rmSync(restored, { recursive: true, force: true });
+    return false;
+  }
+  rmSync(join(copy, "generated"), { recursive: true });
+  renameSync(restored, join(copy, "generated"));
+  return true;
+}
+
+/** Keeps `copy`'s generated/ under `key`, the only one kept; written aside and renamed, as kept-text.ts does. */
+function keepGenerated(copy: string, key: string): void {
+  const kept = keptGenerated(key);
+  const partial = `${kept}.${process.pid}.partial`;
+  mkdirSync(KEPT_TEXTS, { recursive: true });
+  cpSync(join(copy, "generated"), partial, { recursive: true });
+  try {
+    renameSync(partial, kept);
+  } catch {
+    // Another run kept the same folder first.
+    rmSync(partial, { recursive: true, force: true });
+  }
+  for (const other of readdirSync(KEPT_TEXTS))
+    if (other.startsWith("neutral-generated.") && join(KEPT_TEXTS, other) !== kept && !other.endsWith(".partial"))
+      rmSync(join(KEPT_TEXTS, other), { recursive: true, force: true });
+}
+
+/**
  * Copies the project (built: npm test builds first) into `folder`/project,
  * adds MORE_PROVIDERS to its specs/, links the project's dependencies and
- * the copy's workspace packages as npm would, and runs `generate` there.
+ * the copy's workspace packages as npm would, and runs `generate` there (from
+ * the generated/ kept for the same inputs when there is one).
  * Returns the copy's root, with its closing slash (as fileURLToPath gives a folder's).
  */
 export async function makeNeutralCopy(folder: string): Promise<string> {
@@ -53,6 +125,8 @@ export async function makeNeutralCopy(folder: string): Promise<string> {
   }
   symlinkSync(join(REPOSITORY, "node_modules/.bin"), join(modules, ".bin"));
   symlinkSync("../../runtime", join(modules, "@blockwright/runtime"));
+  const key = generationKey(copy);
+  const kept = restoreGenerated(copy, key);
   await new Promise<void>((resolve, reject) =>
     execFile(process.execPath, ["bin/blockwright.js", "generate"], { cwd: copy }, (error, _stdout, stderr) =>
       error
@@ -60,6 +134,7 @@ export async function makeNeutralCopy(folder: string): Promise<string> {
         : resolve(),
     ),
   );
+  if (!kept) keepGenerated(copy, key);
   for (const id of providerDirs(join(copy, "specs")))
     symlinkSync(`../../generated/${id}`, join(modules, "@blockwright", id));
   return `${copy}/`;
