@@ -81,7 +81,7 @@ export async function fileAnswer(
   return { output: mapOutputs(tool.outputs, reply).output, reply, bytes: got.file.size };
 }
 
-/** The most of an error body read under a file's status: a message is short, and the answer may be the file after all. */
+/** The most of an error body read under a file's status: a message is short, and the answer may be the file. */
 const ERROR_BODY_BYTES = 65_536;
 
 /**
