@@ -19,6 +19,7 @@ export { cloneJson } from "./common/clone.js";
 export { MAX_NESTING, NESTING_RULE, shownPath, tooDeep } from "./common/nesting.js";
 export { defined, entryOf, fieldOf, itemAt } from "./common/checked.js";
 export { deprecationSentence, pollingSentence, ruleParams, ruleSentence } from "./llm/wording.js";
+export { paramTuple, tupleWords } from "./llm/nested-schema.js";
 export { envVariableName } from "./client/env-name.js";
 export { flowParams, oauthParams } from "./oauth/flow-params.js";
 export { formatExpression, formatPointer, parseExpression, parsePointer } from "./http/expressions.js";

@@ -196,7 +196,10 @@ export const RUNTIME_ERROR_CODES = {
       "a proxy's page or a login form, never parsed; or in another form than JSON (CSV, XML, a spreadsheet's " +
       "bytes: its Content-Type says so) while the tool's outputs read fields of a JSON body. An output reading the " +
       "whole body gets such an answer as its text, or as a file for bytes. For a tool that streams: an HTML page, " +
-      "or a JSON document where server-sent events were asked for, never read as a stream of no items. " +
+      "or a JSON document where server-sent events were asked for, never read as a stream of no items. For a " +
+      "download: a JSON answer under a status that declares only a file's types (a PDF's, a text file's) whose JSON " +
+      "says no error message, or an HTML page there; one whose JSON says a message is the upstream's error with " +
+      "that message (its code the upstream's where the manifest reads one). " +
       "`details` has the `contentType` (and `bytes` when the body was read).",
     fix:
       "For a page: check the address and the credential, something between the caller and the API answered instead " +

@@ -1,6 +1,6 @@
 // What a model fills of a tool: its parameters that are neither secret nor user-only, and their object schema, plain
 // (Anthropic, MCP) or strict (OpenAI strict mode), what a keyword cannot say said in words (llm-tools.ts gives it).
-import { kindsNotes, nestedSchema } from "./nested-schema.js";
+import { countWords, kindsNotes, nestedSchema, paramTuple, tupleWords } from "./nested-schema.js";
 import { fileNote, type SchemaTool, textFileType } from "./text-files.js";
 import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
 import type { JsonSchema, JsonType, ObjectSchema } from "./llm-tool-types.js";
@@ -139,6 +139,7 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean, textType?: 
  * strict, JSON text, its items' shapes and bounds said in words.
  */
 function jsonSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: string[]): void {
+  const tuple = paramTuple(p);
   if (strict) {
     s.type = "string";
     const kind = p.jsonType === "array" ? "an array" : p.jsonType === "object" ? "an object" : "an object or an array";
@@ -150,6 +151,11 @@ function jsonSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: string[
     // What it holds, as deep as the link records it: a list's items, an object's fields or shapes (each shape's
     // fields and those it requires, so that a model sees every one).
     if (p.items) s.items = nestedSchema(p.items);
+    // A 3.1 tuple (issue 59: shown as a plain list): its positions (`prefixItems`), its rest and its count.
+    if (tuple) {
+      const { type: _array, ...positions } = nestedSchema(tuple);
+      Object.assign(s, positions);
+    }
     if (p.values?.kinds && p.jsonType === "object") s.additionalProperties = nestedSchema(p.values);
     if (p.object) {
       const { properties, required, anyOf } = nestedSchema({ ...p.object, nullable: undefined });
@@ -158,7 +164,10 @@ function jsonSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: string[
   }
   if (strict && p.items?.shapes) notes.push(`Each item one of: ${p.items.shapes.map(shapeWords).join(" or ")}.`);
   if (strict) notes.push(...kindsNotes(p));
-  if (strict && (p.minItems !== undefined || p.maxItems !== undefined)) notes.push(itemsNote(p.minItems, p.maxItems));
+  // Strict mode's JSON text: a tuple's positions and count in words (the count said there, not again).
+  if (strict && tuple) notes.push(tupleWords(tuple));
+  else if (strict && (p.minItems !== undefined || p.maxItems !== undefined))
+    notes.push(countWords(p.minItems, p.maxItems));
 }
 
 function lengthNote(min: number | undefined, max: number | undefined): string {
@@ -189,14 +198,6 @@ type ItemShape = NonNullable<NonNullable<ParamSpec["items"]>["shapes"]>[number];
 /** One shape of a list's items in words: `{a, b}`, its required fields first. */
 function shapeWords(shape: ItemShape): string {
   return `{${[...new Set([...(shape.required ?? []), ...Object.keys(shape.fields)])].join(", ")}}`;
-}
-
-/** A list's bounds in words ("At least 1, at most 5 items."), for strict mode. */
-function itemsNote(minItems: number | undefined, maxItems: number | undefined): string {
-  const least = minItems !== undefined ? `At least ${minItems}` : "";
-  const most =
-    minItems !== undefined && maxItems !== undefined ? ", at most " : maxItems !== undefined ? "At most " : "";
-  return `${least}${most}${maxItems ?? ""} items.`;
 }
 
 /** A string parameter's schema (its limits and format said in words in strict mode, which has no keyword for them). */

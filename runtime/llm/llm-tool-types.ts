@@ -27,8 +27,10 @@ export interface JsonSchema {
   minLength?: number;
   minItems?: number;
   maxItems?: number;
-  /** An array's items: a list of files' addresses, or items of several shapes (their anyOf). */
+  /** An array's items: a list of files' addresses, or items of several shapes (their anyOf); a tuple's past them. */
   items?: JsonSchema;
+  /** A 3.1 tuple's first items, each its own schema by its position (2020-12's keyword). */
+  prefixItems?: JsonSchema[];
   maxLength?: number;
   pattern?: string;
   format?: string;

@@ -24,11 +24,17 @@ export function nestedSchema(limits: NestedLimits): JsonSchema {
   if (limits.enum) s.enum = limits.nullable && !limits.enum.includes(null) ? [...limits.enum, null] : [...limits.enum];
   for (const key of ["minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] as const)
     if (limits[key] !== undefined) s[key] = limits[key];
+  // A list's count (a tuple's: the link records it for tuples alone).
+  if (limits.type === "array")
+    for (const key of ["minItems", "maxItems"] as const) if (limits[key] !== undefined) s[key] = limits[key];
   if (limits.pattern !== undefined) s.pattern = limits.pattern;
   // An open enum's known values, in words as a text parameter's (never checked).
   if (limits.knownValues?.length)
     s.description = `Known values: ${limits.knownValues.join(", ")} (others are taken too).`;
   if (limits.format !== undefined) s.format = limits.format;
+  // A 3.1 tuple as 2020-12 says it (issue 59: it was shown as a plain list): each position's schema, the rest's as
+  // `items`; `items: false` is its maxItems (a reader of draft-07 would take `false` for "no item at all").
+  if (limits.type === "array" && limits.prefix) s.prefixItems = limits.prefix.map(nestedSchema);
   if (limits.type === "array" && limits.items) s.items = nestedSchema(limits.items);
   if (limits.type === "object" && (limits.fields || limits.required)) {
     const { properties, required } = fieldsSchema(limits);
@@ -63,3 +69,61 @@ export function kindsNotes(p: Pick<ParamSpec, "jsonType" | "items" | "values">):
   const what = p.jsonType === "array" ? "item" : "value";
   return kinds ? [`Each ${what} one of ${kinds.map((k) => k.type).join(", ")}.`] : [];
 }
+
+/** A parameter's 3.1 tuple, its count the parameter's too (the manifest may hold it to fewer items). */
+export function paramTuple(p: Pick<ParamSpec, "tuple" | "minItems" | "maxItems">): NestedLimits | undefined {
+  if (!p.tuple) return undefined;
+  const minItems = Math.max(p.tuple.minItems ?? 0, p.minItems ?? 0);
+  const maxItems = Math.min(p.tuple.maxItems ?? Number.POSITIVE_INFINITY, p.maxItems ?? Number.POSITIVE_INFINITY);
+  return {
+    ...p.tuple,
+    ...(minItems ? { minItems } : {}),
+    ...(maxItems < Number.POSITIVE_INFINITY ? { maxItems } : {}),
+  };
+}
+
+/**
+ * A 3.1 tuple in words, for a reader given no `prefixItems` (OpenAI strict mode's JSON text, n8n's and Sim's
+ * descriptions): its positions' kinds in order, what may follow them, and its count.
+ */
+export function tupleWords(t: NestedLimits): string {
+  const prefix = t.prefix ?? [];
+  const closed = t.maxItems !== undefined && t.maxItems <= prefix.length;
+  const rest = closed ? "no other items" : t.items ? `then any more, each ${valueWords(t.items)}` : "then any more";
+  const count = countWords(t.minItems, t.maxItems);
+  return `A list of, in order: ${prefix.map(valueWords).join(", ")}; ${rest}.${count ? ` ${count}` : ""}`;
+}
+
+/** A list's count in words ("At least 1, at most 5 items."), empty where it has none. */
+export function countWords(minItems: number | undefined, maxItems: number | undefined): string {
+  const least = minItems !== undefined ? `At least ${minItems}` : "";
+  const most =
+    minItems !== undefined && maxItems !== undefined ? ", at most " : maxItems !== undefined ? "At most " : "";
+  return least || most ? `${least}${most}${maxItems ?? ""} items.` : "";
+}
+
+/** A value's kind in words: "a string", "one of "a", "b"", "a number or null", "any value". */
+function valueWords(l: NestedLimits): string {
+  const own = l.enum?.length
+    ? `one of ${l.enum
+        .slice(0, 12)
+        .map((v) => JSON.stringify(v))
+        .join(", ")}${l.enum.length > 12 ? ", …" : ""}`
+    : l.kinds
+      ? l.kinds.map(valueWords).join(" or ")
+      : l.shapes
+        ? "an object"
+        : l.type
+          ? KIND_WORDS[l.type]
+          : "any value";
+  return l.nullable && !l.enum?.includes(null) ? `${own} or null` : own;
+}
+
+const KIND_WORDS: Record<NonNullable<NestedLimits["type"]>, string> = {
+  string: "a string",
+  number: "a number",
+  integer: "an integer",
+  boolean: "true or false",
+  object: "an object",
+  array: "a list",
+};

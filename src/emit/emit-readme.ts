@@ -16,7 +16,7 @@ import type {
 } from "@blockwright/runtime/internal";
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { envVariableName } from "../model/naming.js";
-import { describeAuth, render, type PackageContext } from "./emit.js";
+import { authWords, render, type PackageContext } from "./emit.js";
 import { clientExample } from "./emit-client.js";
 import type { ProviderSummary } from "./provider-stamp.js";
 import { cell, codeSpan as code, htmlCommentText, markdownParagraphs, markdownText } from "./markdown-text.js";
@@ -63,6 +63,7 @@ export function* readmeParts(ir: ProviderIR, pkg: Pick<PackageContext, "name">):
 
 function readmeView(ir: ProviderIR, pkg: Pick<PackageContext, "name">): object {
   const first = ir.operations[0]?.tool;
+  const auth = authWords(ir.auth);
   return {
     header: mdHeader([ir.sources.manifest, ir.sources.openapi]),
     packageName: pkg.name,
@@ -85,8 +86,9 @@ function readmeView(ir: ProviderIR, pkg: Pick<PackageContext, "name">): object {
             : `the ${code(ir.server.param ?? "")} parameter`
       } (override with the \`baseUrl\` option)${instanceAddresses(ir)}`,
     ),
-    authDescription: cell(describeAuth(ir.auth)),
-    authParam: code(ir.auth.param),
+    authDescription: cell(auth.text),
+    // One way of one credential: its parameter after it; several name each their own (authWords).
+    authParam: auth.named ? null : code(ir.auth.param),
     oauthFlows: first?.oauth ? cell(describeFlows(first.oauth)) : null,
     requestHeadBytes: first?.server.requestHeadBytes
       ? `a request line and headers (address, query and credential, percent-encoded) ` +

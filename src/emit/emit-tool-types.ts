@@ -41,7 +41,9 @@ function ownParamTsType(p: ParamSpec, normalized: boolean): string {
         return [...new Set(p.anyOf.map((form) => paramTsType({ ...p, ...form, anyOf: undefined }, normalized)))].join(
           " | ",
         );
-      const array = () => nestedText((out) => arrayParts(out, (o) => nestedParts(p.items, o)));
+      // A 3.1 tuple: its positions' types (issue 59: typed as a plain list).
+      const array = () =>
+        nestedText((out) => (p.tuple ? tupleParts(p.tuple, out) : arrayParts(out, (o) => nestedParts(p.items, o))));
       // An object the document gives fields or shapes: as they are (the `values`' limits each other key's).
       const object = () =>
         p.object
@@ -118,7 +120,8 @@ function ownParts(limits: NestedLimits, out: string[]): void {
       out.push("number");
       return;
     case "array":
-      arrayParts(out, (o) => nestedParts(limits.items, o));
+      if (limits.prefix) tupleParts(limits, out);
+      else arrayParts(out, (o) => nestedParts(limits.items, o));
       return;
     case "object":
       if (limits.fields || limits.required) fieldsParts(limits, undefined, out);
@@ -218,6 +221,34 @@ function arrayParts(out: string[], item: (out: string[]) => void): void {
 }
 
 const NAME_PART = /^[\w<>, ]*$/;
+
+/**
+ * A 3.1 tuple (`prefixItems`) as a TypeScript tuple: each position's type, optional past its minItems (JSON Schema
+ * requires none of them), none past its maxItems, then its rest (`...item[]`, `unknown` where `items` says nothing)
+ * unless its count stops at its positions (`items: false`). openapi-typescript's `[A, B]` of the same schema is one.
+ */
+function tupleParts(limits: NestedLimits, out: string[]): void {
+  const prefix = limits.prefix ?? [];
+  const min = limits.minItems ?? 0;
+  const max = limits.maxItems ?? Number.POSITIVE_INFINITY;
+  out.push("[");
+  prefix.slice(0, Math.min(prefix.length, max)).forEach((position, i) => {
+    if (i) out.push(", ");
+    if (i < min) nestedParts(position, out);
+    else {
+      // An optional element of a union needs its parentheses (`(string | null)?`).
+      out.push("(");
+      nestedParts(position, out);
+      out.push(")?");
+    }
+  });
+  if (max > prefix.length) {
+    if (prefix.length) out.push(", ");
+    out.push("...");
+    arrayParts(out, (o) => nestedParts(limits.items, o));
+  }
+  out.push("]");
+}
 
 /** The operation's output type: a nested object type of its outputs. */
 export function outputTsType(op: OperationIR): string {

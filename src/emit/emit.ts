@@ -383,8 +383,25 @@ export function emitPackageJson(ir: ProviderIR, pkg: PackageContext): string {
 
 /**
  * Where the credentials go, in words for the docs (Markdown): each way, its credentials joined by "with", ways by "or".
+ * Of several ways or credentials, each place says the parameter a caller gives it as (`key` query parameter from
+ * `apiKey`): the place's name is the upstream's, the input's the manifest's (issue 59: a README of a key drafted beside
+ * OAuth named `key` and one parameter for every way, and a caller wrote `key`, which no entry takes).
  */
 export function describeAuth(auth: AuthSpec): string {
+  return authWords(auth).text;
+}
+
+/**
+ * describeAuth's words, and whether they name each credential's parameter (several ways or credentials): one way of one
+ * credential leaves that to its reader (the README's "from the `apiKey` parameter").
+ */
+export function authWords(auth: AuthSpec): { text: string; named: boolean } {
+  const named = authWays(auth).length > 1 || authWays(auth).some((w) => wayCredentials(w).length > 1);
+  // The places whose words name no parameter of their own: named after them, where the words say several.
+  const from = (c: CredentialSpec, words: string) =>
+    named && ["bearer", "header", "query", "cookie", "path"].includes(c.type)
+      ? `${words} from ${code(c.param)}`
+      : words;
   const one = (c: CredentialSpec): string => {
     if (c.type === "bearer") return "`Authorization: Bearer <token>` header";
     if (c.type === "basic")
@@ -413,8 +430,12 @@ export function describeAuth(auth: AuthSpec): string {
   // A way's other places (auth.alsoSends): the same key, sent there too.
   const also = (w: AuthWay) =>
     w.alsoSends ? `, and again as ${w.alsoSends.map(placeWords).map(placeText).join(", ")}` : "";
-  const ways = authWays(auth).map((w) => wayCredentials(w).map(one).join(" with ") + also(w));
-  return ways.length > 1 ? `${ways.join("; or ")} (the first whose parameters a call gives)` : (ways[0] ?? "");
+  // A way's credentials each once in words (two schemes of one way sending the same token read as one).
+  const ways = authWays(auth).map(
+    (w) => [...new Set(wayCredentials(w).map((c) => from(c, one(c))))].join(" with ") + also(w),
+  );
+  const text = ways.length > 1 ? `${ways.join("; or ")} (the first whose parameters a call gives)` : (ways[0] ?? "");
+  return { text, named };
 }
 
 /** A credential's other place in words, from placeWords' `body:key`: `` `key` body field ``. */

@@ -166,7 +166,8 @@ describe("generated code from hostile inputs", async () => {
       if (path === "hostile/README.md")
         expect(body).toContain(
           "<td><code>X-Hostile|Key: */ globalThis.pwned = 7; /* &lt;img src=x onerror=alert(1)&gt; " +
-            "`&#39;&quot; |&lt;key&gt;</code> header; or <code>Authorization: Basic</code> header " +
+            "`&#39;&quot; |&lt;key&gt;</code> header from <code>apiKey</code>; " +
+            "or <code>Authorization: Basic</code> header " +
             "(<code>basicKey</code> as the user name, the password <code>*/ globalThis.pwned = 8; /* " +
             "&lt;img src=x onerror=alert(1)&gt; `&#39;&quot; |</code>)",
         );

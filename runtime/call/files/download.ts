@@ -6,13 +6,14 @@
 import type { RuntimeErrorCode } from "../../http/error-codes.js";
 import type { Deadline } from "../../http/deadline.js";
 import type { Failure } from "../../http/errors.js";
-import type { ExpressionContext } from "../../http/expressions.js";
+import { evaluate, type ExpressionContext } from "../../http/expressions.js";
 import { isLoopback } from "../../http/hosts.js";
-import { readBytes } from "../../http/read-body.js";
+import { readBody, readBytes } from "../../http/read-body.js";
+import { upstreamError } from "../../http/upstream-error.js";
 import { isRedirect, redirectOrigin, type FetchLike } from "../../http/transport.js";
 import type { ToolCall } from "../../spec/tool-types.js";
 import { mapOutputs } from "../map-outputs.js";
-import { upstreamFailure } from "../reply-failures.js";
+import { parseBody, upstreamFailure } from "../reply-failures.js";
 import { type OnItem, streamAnswer } from "../stream-items.js";
 import type { EventSplitter } from "./event-stream.js";
 
@@ -54,7 +55,7 @@ export async function fileAnswer(
   fetchFn: FetchLike,
   deadline: Deadline,
   limit: number,
-  params: Record<string, unknown>,
+  call: { values: Record<string, unknown>; secrets: readonly string[] },
   onItem?: OnItem,
   events?: typeof EventSplitter,
 ): Promise<
@@ -62,30 +63,80 @@ export async function fileAnswer(
 > {
   // A stream of JSON values (or of events, split by `events`) is read item by item, each handed to onItem as it
   // arrives (stream-items.ts).
-  if (tool.stream) return streamAnswer(tool, response, deadline, limit, params, onItem, events);
+  if (tool.stream) return streamAnswer(tool, response, deadline, limit, call.values, onItem, events);
   if (!answersFile(tool, response)) return undefined;
   // A JSON or an HTML answer where the document declares only a file's types (the link's onlyFile) is an error body
   // under a 2xx, not the file.
   const type = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() ?? "";
-  if (tool.download?.onlyFile?.includes(response.status) && /json$|^text\/html$|xhtml/.test(type)) {
-    void response.body?.cancel().catch(() => undefined);
-    const message = `${tool.provider} answered ${response.status} with ${type}, not the file it declares`;
-    return {
-      failure: {
-        ...upstreamFailure(response.status, "UNEXPECTED_CONTENT_TYPE", message),
-        details: { contentType: type },
-      },
-    };
-  }
+  if (tool.download?.onlyFile?.includes(response.status) && /json$|^text\/html$|xhtml/.test(type))
+    return { failure: await errorBodyFailure(tool, response, type, deadline, limit, call.secrets) };
   const got = await deadline.race(readDownload(tool, response, url, fetchFn, deadline, limit));
   if ("failure" in got) return got;
   const reply: ExpressionContext = {
     status: got.response.status,
     body: got.file,
     headers: got.response.headers,
-    params,
+    params: call.values,
   };
   return { output: mapOutputs(tool.outputs, reply).output, reply, bytes: got.file.size };
+}
+
+/** The most of an error body read under a file's status: a message is short, and the answer may be the file. */
+const ERROR_BODY_BYTES = 65_536;
+
+/**
+ * The failure of a JSON or an HTML answer under a status whose declared types are a file's only (the link's
+ * onlyFile: a PDF's, an image's, and a text file's, `text/plain` or `text/csv`, alike). JSON is text, but the document
+ * says this status answers the file in its own type: a JSON document labelled so instead is the service's error body
+ * under a 2xx (issue 59: an export "not ready" taken as the PDF). Its JSON is read as an error answer's is
+ * (upstream-error.ts): where it says a message (the manifest's `errors.message`, or a body that is one text) the
+ * failure is the upstream's error, its message and code (its own where it says one) and request id, the type in
+ * `details`, so that the caller learns what went wrong; refused as "not the file" with the message hidden, the caller
+ * had nothing to act on. JSON that says no message (the service may answer JSON for this status after all: the
+ * document should then say so), and an HTML page (never parsed), are UNEXPECTED_CONTENT_TYPE.
+ */
+async function errorBodyFailure(
+  tool: ToolCall,
+  response: Response,
+  type: string,
+  deadline: Deadline,
+  limit: number,
+  secrets: readonly string[],
+): Promise<Failure> {
+  const refused = (): Failure => ({
+    ...upstreamFailure(
+      response.status,
+      "UNEXPECTED_CONTENT_TYPE",
+      `${tool.provider} answered ${response.status} with ${type}, not the file it declares`,
+    ),
+    details: { contentType: type },
+  });
+  if (!type.endsWith("json")) {
+    void response.body?.cancel().catch(() => undefined);
+    return refused();
+  }
+  // Not raced: the deadline cancels the reader itself (read-body.ts).
+  const read = await readBody(response, Math.min(limit, ERROR_BODY_BYTES), deadline);
+  let body: unknown;
+  try {
+    body = "text" in read ? parseBody(read.text) : undefined;
+  } catch {
+    return refused();
+  }
+  const ctx: ExpressionContext = { status: response.status, body, headers: response.headers, params: {} };
+  // A message as upstreamError finds one: the first of the manifest's places that holds a value, or a text body.
+  const held = (v: unknown) => v !== undefined && v !== null && v !== "";
+  const says =
+    (typeof body === "string" && body.trim() !== "") || tool.errors.message.some((ref) => held(evaluate(ref, ctx)));
+  if (!says) return refused();
+  const error = upstreamError(tool, response, body, 0, {}, secrets);
+  return {
+    ...error,
+    message: `${tool.provider} answered ${response.status} with ${type}, not the file it declares: ${error.message}`,
+    code: error.code ?? "UNEXPECTED_CONTENT_TYPE",
+    retryable: false,
+    details: { ...error.details, contentType: type },
+  };
 }
 
 /** Whether this answer is the file (or a redirect to it) rather than an error or another outcome. */

@@ -7,7 +7,7 @@ import { type FileSupport, fileSupport } from "./file-support.js";
 
 export const eventFileSupport: FileSupport = {
   ...fileSupport,
-  fileAnswer: (tool, response, url, fetchFn, deadline, limit, params, onItem) =>
-    fileAnswer(tool, response, url, fetchFn, deadline, limit, params, onItem, EventSplitter),
+  fileAnswer: (tool, response, url, fetchFn, deadline, limit, call, onItem) =>
+    fileAnswer(tool, response, url, fetchFn, deadline, limit, call, onItem, EventSplitter),
   readsEvents: true,
 };

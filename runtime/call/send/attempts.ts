@@ -96,7 +96,7 @@ export async function attempts(
         // outputs, each echoing a secret handed out with it withheld.
         const onItem = options.onItem && ((item: unknown) => options.onItem?.(withheldSecrets(item, call.secrets)));
         const file =
-          files && (await files.fileAnswer(tool, response, request.url, fetchFn, deadline, limit, call.values, onItem));
+          files && (await files.fileAnswer(tool, response, request.url, fetchFn, deadline, limit, call, onItem));
         if (file) {
           if ("failure" in file) return failed(file.failure);
           const output = tool.stream ? withheldSecrets(file.output, call.secrets) : file.output;

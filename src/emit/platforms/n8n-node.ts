@@ -6,7 +6,7 @@
 // read). Where each parameter goes is decided in src/model/platform-inputs.ts,
 // the wording in n8n-wording.ts; the template lays the files out.
 import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
-import { ruleSentence, toolBehavior } from "@blockwright/runtime/internal/generate";
+import { paramTuple, ruleSentence, toolBehavior, tupleWords } from "@blockwright/runtime/internal/generate";
 import pluralize from "pluralize";
 import type { OperationIR, ProviderIR } from "../../model/ir.js";
 import { camelCase } from "../../model/naming.js";
@@ -266,11 +266,10 @@ function describeParam(p: ParamSpec, name: string, boolean: boolean): string | u
         : "the name of the input item's binary field holding the file"
       : "",
   ].filter(Boolean);
-  return descriptionText(
-    limits.length ? `${p.description.replace(/\.\s*$/, "")}. ${capital(limits.join(", "))}.` : p.description,
-    name,
-    boolean,
-  );
+  const said = limits.length ? `${p.description.replace(/\.\s*$/, "")}. ${capital(limits.join(", "))}.` : p.description;
+  // A 3.1 tuple's positions and count: n8n's JSON property shows no schema (issue 59).
+  const tuple = paramTuple(p);
+  return descriptionText(tuple ? `${said.replace(/\.\s*$/, "")}. ${tupleWords(tuple)}` : said, name, boolean);
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

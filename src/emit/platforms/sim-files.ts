@@ -9,8 +9,8 @@
 // sub-blocks are the package's block inputs, its `tools.access` the
 // operations and `tools.config.tool` the `operation` input. Every text from
 // the inputs is a string literal (codeLiteral) or comment text.
-import type { OutputSpec, OutputType, ToolSpec } from "@blockwright/runtime/internal";
-import { authWays, ruleSentence, wayCredentials } from "@blockwright/runtime/internal/generate";
+import type { OutputSpec, OutputType, ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
+import { authWays, paramTuple, ruleSentence, tupleWords, wayCredentials } from "@blockwright/runtime/internal/generate";
 import type { ProviderIR } from "../../model/ir.js";
 import { baseUrlField, type SimParam, simParams } from "../../model/platform-inputs.js";
 import { camelCase } from "../../model/naming.js";
@@ -118,7 +118,7 @@ function toolParams(params: readonly SimParam[], tokenUrl: string | undefined, s
         visibility: p.visibility,
         ...(p.default !== undefined ? { default: p.default } : {}),
         description:
-          p.param?.description ??
+          (p.param && paramDescription(p.param)) ??
           (p.name === tokenUrl
             ? TOKEN_URL_ABOUT
             : `The API's address, instead of ${server ?? "the provider's"} (a sandbox, a mock or a proxy ` +
@@ -126,6 +126,15 @@ function toolParams(params: readonly SimParam[], tokenUrl: string | undefined, s
       },
     ]),
   );
+}
+
+/**
+ * A parameter's description, a 3.1 tuple's positions and count in words after it: a Sim parameter has no keyword for
+ * them (its `items` is one schema of every item) and a model reads the description (issue 59).
+ */
+function paramDescription(p: ParamSpec): string {
+  const tuple = paramTuple(p);
+  return tuple ? `${p.description.replace(/\.\s*$/, "")}. ${tupleWords(tuple)}` : p.description;
 }
 
 /**

@@ -33,6 +33,7 @@ describe("a download's statuses that declare only a file's types", () => {
     [{ "200": file("application/pdf") }, [200]],
     [{ "200": file("image/png", "image/*") }, [200]],
     [{ "200": file("text/csv") }, [200]],
+    [{ "200": file("text/plain") }, [200]],
     [{ "200": file("application/zip"), "202": file("application/zip") }, [200, 202]],
   ])("%j refuses a JSON or an HTML answer under %j", async (responses, statuses) => {
     expect(await onlyFileOf(responses)).toEqual(statuses);

@@ -14,7 +14,7 @@ export type HostileOpenApiPaths = paths;
 export type HostilePaths = paths;
 export type HostileClient = Client<paths>;
 
-/** How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | expects its credential: X-Hostile|Key: *\/ globalThis.pwned = 7; /* <img src=x onerror=alert(1)> '" |<key> header; or Authorization: Basic header (basicKey as the user name, the password *\/ globalThis.pwned = 8; /* <img src=x onerror=alert(1)> '" |) (the first whose parameters a call gives). */
+/** How Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | expects its credential: X-Hostile|Key: *\/ globalThis.pwned = 7; /* <img src=x onerror=alert(1)> '" |<key> header from apiKey; or Authorization: Basic header (basicKey as the user name, the password *\/ globalThis.pwned = 8; /* <img src=x onerror=alert(1)> '" |) (the first whose parameters a call gives). */
 export declare const hostileAuth: AuthSpec;
 
 /** The live API's address (https://api.hostile.test). */
