@@ -4,6 +4,7 @@
 // refusal), with the document's own mark of one, `format: password`.
 import type { Schema } from "../openapi-document.js";
 import { firstSentence } from "../text/sentences.js";
+import { saysApiKey } from "./api-key-words.js";
 import {
   actionToken,
   actionTokenName,
@@ -64,9 +65,6 @@ function passOfAccountOrKey(name: string): boolean {
   const before = words.at(-2) ?? "";
   return UNLOCKED_BY_PASS.test(/^store$/i.test(before) ? `${words.at(-3) ?? ""}${before}` : before);
 }
-// `key` is an API key only where its description says so (a query `key`, "API key. Your API key identifies your
-// project"); elsewhere it is a sort key, an object's key or a map's.
-const API_KEY_WORDS = /\bapi[ -]?key\b/i;
 // `token` (or a name ending in it: `expired_token`, "The JWT that is sent via the session cookie") is a credential
 // only where its description says so (an account's new token: "API Token. Minimum 32 characters"; a websocket's query
 // `token`, "JWT token used for authentication against this endpoint", a browser sending no header there); elsewhere it
@@ -146,7 +144,9 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description) || actionToken(description);
-  if (/^key$/i.test(name)) return API_KEY_WORDS.test(description);
+  // `key` is an API key only where its description says so (a query `key`, "API key. Your API key identifies your
+  // project": api-key-words.ts); elsewhere it is a sort key, an object's key or a map's.
+  if (/^key$/i.test(name)) return saysApiKey(description);
   if (words.at(-1) === "token") return API_TOKEN_WORDS.test(description) || actionToken(description);
   if (words.at(-1) !== "key") return false;
   if (words.includes("public")) return false;
