@@ -360,7 +360,8 @@ function basicUser(
     name: user,
     note:
       c.userKey !== undefined
-        ? `secret: the scheme's description calls the user name a key: ${JSON.stringify(shortText(c.userKey, 240))}`
+        ? `secret: the user name is a key, as ${shortText(c.userKey, 260)}; if the API wants no password with ` +
+          `it, write auth.password: "" in place of auth.user`
         : "the user id of HTTP basic: not secret; mark it secret: true if the API uses a key here",
   });
 }

@@ -83,10 +83,11 @@ export type PasswordContext = { siblings?: readonly string[]; words?: string; sh
 export type ValueShape = { type?: unknown; enum?: unknown; format?: unknown };
 
 // A description whose subject is a link (`forgot_password`: "Link to the forgot password page", "The URL of…"), no
-// password word before it ("The password for the portal URL") nor right after it ("Link password", a shared link's).
+// password word before it ("The password for the portal URL") nor right after it ("Link password", a shared link's;
+// "Deep link encryption-key", the key a link is encrypted with).
 const LINK_SUBJECT = new RegExp(
   "^\\W*(?:the|an?|your)?\\s*(?:(?!password|passphrase|passwd|secret)[\\w-]+\\s+){0,3}(?:url|uri|link|href)\\b" +
-    "(?![\\s'’s-]*(?:password|passphrase|passwd|secret))",
+    "(?![\\s'’s-]*(?:password|passphrase|passwd|secret|(?:encryption|decryption|cipher|hmac|signing)[ -]?key))",
   "i",
 );
 
@@ -141,6 +142,9 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   // A one-time token by its name (`confirmation_token`), or a password's reset token (`resetPasswordLinkToken`,
   // `forgotten_password_token`): whoever holds it acts, or sets the account's password. Not one described as a page's.
   if (words.at(-1) === "token" && actionTokenName(words) && !describesOther(description)) return true;
+  // A key that encrypts, decrypts or MACs by its name (`encryption-key`, `hmacKey`): whoever holds it reads or forges
+  // what it protects. Not a public one, nor its id.
+  if (words.at(-1) === "key" && CRYPTO_KEY_WORDS.has(words.at(-2) ?? "") && !words.includes("public")) return true;
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description) || actionToken(description);
@@ -152,6 +156,8 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   if (words.includes("public")) return false;
   return grantsACallerAccess(words, description) || PRIVATE_KEY_WORDS.test(description);
 }
+
+const CRYPTO_KEY_WORDS = new Set(["encryption", "decryption", "cipher", "crypto", "hmac"]);
 
 // A key described as a private or secret one (a JWT template's `signing_key`: "The custom signing private key"): what
 // signs or decrypts, never its public half.

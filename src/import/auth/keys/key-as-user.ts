@@ -12,6 +12,7 @@ import { sentences } from "../../../load/text/sentences.js";
 import type { DraftCredential, DraftPlacement } from "../credential-draft.js";
 import { documentedEncoding } from "./key-encoding.js";
 import { documentedPrefix } from "./key-prefix.js";
+import { namedApiKey } from "../../../load/schemas/api-key-words.js";
 
 type Json = Record<string, unknown>;
 
@@ -147,6 +148,10 @@ export function headerKeyHow(
   return { ...(prefix ? { prefix } : {}), ...(encode ? { encode } : {}) };
 }
 
+/** The user name a key by the scheme's name (`api_key`, `apiKey`), said as a note's reason; else undefined. */
+const keyByName = (scheme: string) =>
+  namedApiKey(scheme) ? `the scheme is named ${JSON.stringify(scheme)}, an API key's name` : undefined;
+
 /**
  * An HTTP basic credential's parameters: the key alone beside an empty password where the description says so, else
  * a user name and a password.
@@ -160,7 +165,9 @@ export function basicCredential(
   const said = keyAsUserSaid(definition);
   if (said !== undefined)
     return { scheme, placement, definition, param: unique("apiKey"), password: { text: "", ...said } };
-  const userKey = userCalledKey(definition);
+  // A scheme named as an API key (`api_key`: its name is all the document says of it) holds the key as its user name.
+  const words = userCalledKey(definition);
+  const userKey = words !== undefined ? `its description says ${JSON.stringify(words)}` : keyByName(scheme);
   return {
     scheme,
     placement,
