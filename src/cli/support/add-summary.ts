@@ -137,7 +137,8 @@ function credentialWords(credential: { ways: DraftedCredential[][] }): string {
           ? c.password
             ? "HTTP basic, the key as the user name and an empty password"
             : `HTTP basic with ${c.user ?? "a user name"}`
-          : `${p.type} ${p.name}${c.encode ? `, as its ${c.encode.encode}` : ""}`;
+          : `${p.type} ${p.name}${c.encode ? `, as its ${c.encode.encode}` : ""}` +
+            (c.password ? ", as HTTP basic: the key as the user name and an empty password" : "");
     return `${c.param} (security scheme ${c.scheme}, ${where})`;
   };
   return credential.ways.map((w) => w.map(one).join(" with ")).join(" or ");

@@ -94,8 +94,8 @@ describe("the credential check", () => {
       ),
     ).toBe(
       "the credential is not where zqKey + zqSecret puts it (zqKey: header X-Zq-Key; zqSecret: header " +
-        "X-Zq-Secret; listWidgets accepts zqBasic, zqToken, zqOauth, zqKey + zqSecret, zqSession, the call gave " +
-        "this one)",
+        "X-Zq-Secret; listWidgets accepts zqBasic, zqToken, zqOauth, zqKey + zqSecret, zqSession, zqAuthzKey, the " +
+        "call gave this one)",
     );
     expect(
       await check(tool, { zqAccount: "ACzq0001", zqPassword: "zq-password-0001" }, (h) =>

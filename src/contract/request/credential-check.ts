@@ -185,6 +185,9 @@ function placesLike(s: SecurityScheme | undefined, c: CredentialSpec): boolean {
     return placement?.type === "bearer"
       ? c.header === "Authorization"
       : placement?.type === "header" && placement.name.toLowerCase() === c.header.toLowerCase();
+  // A key in an apiKey scheme's Authorization sent as HTTP basic's user name (auth.password): that header.
+  if (c.type === "basic" && "password" in c && placement?.type === "header")
+    return placement.name.toLowerCase() === "authorization";
   if (!placement || placement.type !== c.type) return false;
   if (placement.type === "bearer" || placement.type === "basic" || c.type === "bearer" || c.type === "basic")
     return true;

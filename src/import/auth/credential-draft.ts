@@ -22,7 +22,7 @@ export interface DraftCredential {
   param: string;
   /** HTTP basic: the parameter holding the user id. */
   user?: string;
-  /** HTTP basic whose user name its description calls a key (the password not said empty): those words; secret. */
+  /** HTTP basic whose user name its description or the scheme's name calls a key (no password said): why; secret. */
   userKey?: string;
   /** HTTP basic whose user name is the key: the fixed password sent after it, and the description's words saying so. */
   password?: { text: string; words: string; where?: string };

@@ -4,6 +4,7 @@
 // names), and the document's parameters that repeat the credential (covered
 // by it, auth.covers, not drafted).
 import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
+import { saysApiKey } from "../../load/schemas/api-key-words.js";
 import { namesNoCredential } from "../../load/schemas/no-credential.js";
 import { CREDENTIAL_ENDINGS, nameWords, namesASecret, namesSecret } from "../../load/schemas/secret-names.js";
 import { shortText } from "../plain-text.js";
@@ -218,12 +219,17 @@ export function headerNamesCredential(name: string, description?: unknown): bool
 const IDENTIFIER_WORDS = /\b(identif(y|ies|ier|ying)|ids?|names?)\b/i;
 // ...unless it also calls it a secret of some kind ("The API key's ID and secret", "the name of your access token"),
 // but not where its subject is a secret's name or id ("The name of the secret": namesASecret).
-const SECRET_WORDS = /\b(secrets?|tokens?|password|passphrase|api[ -]?keys?|credentials?)\b/i;
+const SECRET_WORDS = /\b(secrets?|tokens?|password|passphrase|credentials?)\b/i;
 
 /** Whether a description calls a key or a token header's value an identifier (an ID, a name), never a secret. */
 function describedAsIdentifier(description: unknown): boolean {
   if (namesASecret(description)) return true;
-  return typeof description === "string" && IDENTIFIER_WORDS.test(description) && !SECRET_WORDS.test(description);
+  return (
+    typeof description === "string" &&
+    IDENTIFIER_WORDS.test(description) &&
+    !SECRET_WORDS.test(description) &&
+    !saysApiKey(description)
+  );
 }
 
 /** Whether a parameter's name is a key's or a token's by convention (`api_key`, `access_token`). */
@@ -354,7 +360,8 @@ function basicUser(
     name: user,
     note:
       c.userKey !== undefined
-        ? `secret: the scheme's description calls the user name a key: ${JSON.stringify(shortText(c.userKey, 240))}`
+        ? `secret: the user name is a key, as ${shortText(c.userKey, 260)}; if the API wants no password with ` +
+          `it, write auth.password: "" in place of auth.user`
         : "the user id of HTTP basic: not secret; mark it secret: true if the API uses a key here",
   });
 }

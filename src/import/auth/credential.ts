@@ -24,12 +24,10 @@ import {
   type DraftPlacement,
   NOT_SECRET,
 } from "./credential-draft.js";
-import { documentedEncoding } from "./keys/key-encoding.js";
-import { documentedPrefix } from "./keys/key-prefix.js";
 import { withPrefixProse } from "./keys/prefix-prose.js";
 import { keyParameter, resolved } from "./keys/key-parameter.js";
 import { keysInEveryBody, tokensHandedOut } from "./answer-tokens.js";
-import { basicCredential, withAuthProse } from "./keys/key-as-user.js";
+import { basicCredential, headerKeyHow, withAuthProse } from "./keys/key-as-user.js";
 import { keyNameProblem } from "./keys/key-names.js";
 import { camelName, identifierName, keysOfferedTogether, severalKeysName, uniqueNames } from "./credential-names.js";
 import { nameWords } from "../../load/schemas/secret-names.js";
@@ -429,8 +427,7 @@ function namedCredential(
   // Another HTTP scheme: its name goes before the value by itself (link), and its parameter is named after it.
   if (placement.type === "header" && placement.word)
     return { scheme, placement, definition, param: unique(identifierName(scheme)) };
-  const prefix = placement.type === "header" ? documentedPrefix(scheme, definition, placement.name) : undefined;
-  const encode = placement.type === "header" ? documentedEncoding(definition, placement.name, prefix) : undefined;
+  const how = placement.type === "header" ? headerKeyHow(scheme, definition, placement.name) : {};
   return {
     scheme,
     placement,
@@ -442,7 +439,6 @@ function namedCredential(
           ? severalKeysName(placement.type, placement.name, scheme, samePlace, unique)
           : unique("apiKey", camelName(placement.name), identifierName(scheme)),
     ...(together === 1 && samePlace !== undefined ? { amongKeys: true as const } : {}),
-    ...(prefix ? { prefix } : {}),
-    ...(encode ? { encode } : {}),
+    ...how,
   };
 }

@@ -28,7 +28,8 @@ export function placementNotes(ways: DraftCredential[][], notes: string[]): void
         `security scheme ${c.scheme} sends the key as its base64` +
           `${c.prefix ? ` after ${JSON.stringify(c.prefix.prefix)}` : ""} ` +
           `(auth encode), as ${c.encode.from}: check it against a real request (an API that wants base64 of ` +
-          '"key:", with a colon, is HTTP basic with an empty password: an http basic scheme\'s password: "")',
+          '"key:", with a colon, is HTTP basic with an empty password: in Authorization, password: "" in place of ' +
+          "encode and prefix)",
       );
     else if (c.prefix)
       notes.push(
@@ -36,6 +37,7 @@ export function placementNotes(ways: DraftCredential[][], notes: string[]): void
           `${c.prefix.from} shows: check it against a real request`,
       );
     else if (
+      !c.password &&
       c.placement.type === "header" &&
       c.placement.name.toLowerCase() === "authorization" &&
       !(ways.length === 1 && way1(ways) && signsWithSigv4(c.definition))

@@ -80,8 +80,8 @@ describe("HTTP basic, the key as the user name", () => {
   it("takes password for a basic scheme only, and not beside user", async () => {
     expect(await linked('  scheme: zqToken\n  param: zqKey\n  password: ""\n', KEY_PARAMS)).toEqual({
       problems: [
-        'auth.password: password is for HTTP basic schemes whose key is the user name; security scheme "zqToken" ' +
-          "is a bearer token",
+        "auth.password: password is for HTTP basic schemes whose key is the user name, or an API key in the " +
+          'Authorization header; security scheme "zqToken" is a bearer token',
       ],
     });
     const params = KEY_PARAMS + "  zqAccount: { type: string, required: true, description: Account id. }\n";
@@ -92,6 +92,36 @@ describe("HTTP basic, the key as the user name", () => {
         'auth.password: security scheme "zqBasic" is HTTP basic: name the user\'s parameter in user or give the ' +
           "fixed password sent after the key (the key then the user name), not both",
       ]),
+    });
+  });
+});
+
+// An apiKey scheme in Authorization whose API wants HTTP basic with the key as the user name: OpenAPI says only the
+// header, the manifest's password the rest.
+describe("an API key in Authorization, the key as the user name", () => {
+  it("links password on it as HTTP basic and sends Authorization: Basic base64(key:)", async () => {
+    const tool = (await toolsOf('  scheme: zqAuthzKey\n  param: zqKey\n  password: ""\n', KEY_PARAMS))
+      .zqauth_list_widgets as ToolSpec;
+    expect(tool.auth).toEqual({ type: "basic", password: "", param: "zqKey" });
+    const { seen, fetch } = recorder();
+    await executeToolDefinition(tool, { zqKey: KEY }, { baseUrl: "http://127.0.0.1:9", fetch });
+    expect(seen[0]?.headers.get("authorization")).toBe(basic(KEY, ""));
+  });
+
+  it("refuses password beside prefix or encode, and on another header", async () => {
+    expect(
+      await linked('  scheme: zqAuthzKey\n  param: zqKey\n  password: ""\n  prefix: "Basic "\n', KEY_PARAMS),
+    ).toEqual({
+      problems: [
+        'auth.prefix: security scheme "zqAuthzKey" is an API key in Authorization sent as HTTP basic with the key as ' +
+          "the user name (password): prefix says another text; give password alone",
+      ],
+    });
+    expect(await linked('  scheme: zqKey\n  param: zqKey\n  password: ""\n', KEY_PARAMS)).toEqual({
+      problems: [
+        "auth.password: password is for HTTP basic schemes whose key is the user name, or an API key in the " +
+          'Authorization header; security scheme "zqKey" is an API key in the header',
+      ],
     });
   });
 });

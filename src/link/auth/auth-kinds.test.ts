@@ -166,7 +166,7 @@ describe("a combination (auth.also)", () => {
           'not accept security scheme "zqKey" (accepts: zqKey + zqSecret)',
         'operations.zqauth_list_widgets.operationId: operation "listWidgets" in specs/zqauth/openapi.yaml ' +
           'does not accept security scheme "zqKey" (accepts: zqBasic, zqToken, zqOauth, zqKey + zqSecret, ' +
-          "zqSession)",
+          "zqSession, zqAuthzKey)",
       ],
     });
     expect("tools" in (await linked(COMBO, COMBO_PARAMS, op))).toBe(true);

@@ -146,12 +146,7 @@ function linkCredential(
   if (c.encode !== undefined && placement.type !== "header") return encodeRefused(ctx, c.scheme ?? "", placement, at);
   if (placement.type === "basic") return linkBasic(ctx, c as ManifestCredential & { scheme: string }, at);
   const kind = placement.type === "bearer" ? "a bearer token" : `an API key in the ${placement.type}`;
-  if (c.password !== undefined)
-    return ctx.fail(
-      "BW2012",
-      [...at, "password"],
-      `password is for HTTP basic schemes whose key is the user name; security scheme "${c.scheme}" is ${kind}`,
-    );
+  if (c.password !== undefined) return keyAsBasicUser(ctx, c, placement, kind, at);
   if (c.user !== undefined)
     return ctx.fail(
       "BW2012",
@@ -192,6 +187,40 @@ function linkSigned(ctx: LinkContext, placement: CredentialPlacement, at: Path):
   if (auth.sigv4) return linkAuthSigv4(ctx, auth, auth.sigv4, placement, at);
   if (auth.signedJwt) return linkAuthSignedJwt(ctx, auth, auth.signedJwt, placement, at);
   return null;
+}
+
+/** An API key scheme whose header is `Authorization`, where the text sent may be HTTP basic's (auth.password). */
+const inAuthorization = (p: CredentialPlacement) => p.type === "header" && p.name.toLowerCase() === "authorization";
+
+/**
+ * An API key in `Authorization` whose documentation says HTTP basic with the key as the user name (`Basic
+ * base64(key:)`): OpenAPI's apiKey scheme says only the header, so the manifest's `password` says the rest, sent as
+ * an HTTP basic scheme's would be. Not beside `user`, `prefix` or `encode`, which would say another text.
+ */
+function keyAsBasicUser(
+  ctx: LinkContext,
+  c: ManifestCredential,
+  placement: CredentialPlacement,
+  kind: string,
+  at: Path,
+): CredentialSpec | undefined {
+  if (!inAuthorization(placement))
+    return ctx.fail(
+      "BW2012",
+      [...at, "password"],
+      `password is for HTTP basic schemes whose key is the user name, or an API key in the Authorization header; ` +
+        `security scheme "${c.scheme}" is ${kind}`,
+    );
+  const other = (["user", "prefix", "encode"] as const).find((k) => c[k] !== undefined);
+  if (other !== undefined)
+    return ctx.fail(
+      "BW2012",
+      [...at, other],
+      `security scheme "${c.scheme}" is an API key in Authorization sent as HTTP basic with the key as the user ` +
+        `name (password): ${other} says another text; give password alone`,
+      "value",
+    );
+  return { type: "basic", password: c.password as string, param: c.param };
 }
 
 /**

@@ -49,7 +49,7 @@ export type ManifestJwtAudience = (string | {
   param?: ManifestParamName
 })
 /**
- * For an HTTP basic scheme whose documentation says to send the key as the user name and a fixed password, most often an empty one: the password, as written (`""` for none). The secret `param` is then the user name, sent as `Authorization: Basic base64(key:password)`, and no `user` parameter is named. The text is the API's constant, never a secret: it is written in the manifest, the docs and the generated package. The key must not contain `:` (HTTP basic puts it between the user name and the password); the base64 text is withheld from messages like the key. Only for `scheme`s of type `http` with `scheme: basic`, not with `user`.
+ * For an HTTP basic scheme whose documentation says to send the key as the user name and a fixed password, most often an empty one: the password, as written (`""` for none). The secret `param` is then the user name, sent as `Authorization: Basic base64(key:password)`, and no `user` parameter is named. The text is the API's constant, never a secret: it is written in the manifest, the docs and the generated package. The key must not contain `:` (HTTP basic puts it between the user name and the password); the base64 text is withheld from messages like the key. Only for `scheme`s of type `http` with `scheme: basic`, not with `user`, or of type `apiKey` in the `Authorization` header whose API wants HTTP basic (`Basic base64(key:)`), which OpenAPI's apiKey scheme cannot say, not with `prefix` or `encode`.
  */
 export type ManifestBasicPassword = string
 /**
@@ -57,7 +57,7 @@ export type ManifestBasicPassword = string
  */
 export type ManifestCredentialPrefix = string
 /**
- * For an API key sent in a header whose documentation says to send it encoded: `base64`, the base64 of the key's UTF-8 text alone (no `user:` pair, no colon), after the `prefix` (`Authorization: Basic base64(key)`). The key is given as it is, any text; the encoded text is withheld from messages, logs and recordings like the key. The base64 of `key:` (with a colon: HTTP basic with an empty password) is an `http` basic scheme's `password: ""` instead. Only for `scheme`s of type `apiKey` in a header, or an `http` scheme of another name than bearer and basic.
+ * For an API key sent in a header whose documentation says to send it encoded: `base64`, the base64 of the key's UTF-8 text alone (no `user:` pair, no colon), after the `prefix` (`Authorization: Basic base64(key)`). The key is given as it is, any text; the encoded text is withheld from messages, logs and recordings like the key. The base64 of `key:` (with a colon: HTTP basic with an empty password) is `password: ""` instead (an `http` basic scheme's, or an API key's in `Authorization`). Only for `scheme`s of type `apiKey` in a header, or an `http` scheme of another name than bearer and basic.
  */
 export type ManifestKeyEncoding = "base64"
 /**
@@ -479,7 +479,7 @@ export interface ManifestLimits {
   replyBytes?: number
 }
 /**
- * How the credential travels. `scheme` names a security scheme of the OpenAPI document; its type (HTTP bearer, HTTP basic, another HTTP scheme whose credentials the caller gives, API key in a header, the query or a cookie, OAuth 2) decides the transmission. `param` names the secret parameter holding the credential; for HTTP basic, `user` names the one holding the user (account) id, or `password` gives the fixed password sent after the key when the key is the user name. `alsoSends` other places the same credential goes (a body field the document requires beside the scheme), `also` lists schemes sent together with it (a requirement of several schemes), `alternatives` other ways a call may authenticate instead. An API that takes the secret in its address, which no security scheme can say, names the address's `variable` instead of a `scheme`.
+ * How the credential travels. `scheme` names a security scheme of the OpenAPI document; its type (HTTP bearer, HTTP basic, another HTTP scheme whose credentials the caller gives, API key in a header, the query or a cookie, OAuth 2) decides the transmission. `param` names the secret parameter holding the credential; for HTTP basic, `user` names the one holding the user (account) id, or `password` gives the fixed password sent after the key when the key is the user name (an API key scheme in the `Authorization` header too, when its API wants HTTP basic). `alsoSends` other places the same credential goes (a body field the document requires beside the scheme), `also` lists schemes sent together with it (a requirement of several schemes), `alternatives` other ways a call may authenticate instead. An API that takes the secret in its address, which no security scheme can say, names the address's `variable` instead of a `scheme`.
  */
 export interface ManifestAuth {
   scheme?: ManifestSecuritySchemeName

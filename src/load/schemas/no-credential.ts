@@ -3,6 +3,7 @@
 // beside the provider's, `import/auth/credential-params.ts`; a page's token, secret-names.ts `namesPageToken`), so
 // that an `idempotency_key`, a `sort_key` or a `key` described as an object's key is read alike everywhere.
 import { firstSentence } from "../text/sentences.js";
+import { saysApiKey } from "./api-key-words.js";
 import { CREDENTIAL_ENDINGS, namesPageToken, nameWords } from "./secret-names.js";
 
 // A word of a name saying its key or token keys a request, a page, a form or a trace, wherever it stands
@@ -46,9 +47,9 @@ const DATA_KEYS = new Set([
 ]);
 
 // A description calling the value a credential: it wins over any other word in it ("Your API key identifies your
-// project").
+// project": an API key as api-key-words.ts reads it, or these words).
 const CREDENTIAL_WORDS = new RegExp(
-  "\\b(secrets?|passwords?|passphrases?|credentials?|bearer|jwts?|api[ -]?keys?|" +
+  "\\b(secrets?|passwords?|passphrases?|credentials?|bearer|jwts?|" +
     "(access|api|auth|session|bearer)[ -]?tokens?|authenticat(e|es|ion|ing))\\b",
   "i",
 );
@@ -79,7 +80,7 @@ export function namesNoCredential(name: string): boolean {
 
 /** Whether a description calls the value another thing than a credential, and no credential at all. */
 export function describedAsNoCredential(description: unknown): boolean {
-  if (typeof description !== "string" || CREDENTIAL_WORDS.test(description)) return false;
+  if (typeof description !== "string" || CREDENTIAL_WORDS.test(description) || saysApiKey(description)) return false;
   return ANOTHER_THING.test(firstSentence(description));
 }
 

@@ -4,6 +4,7 @@
 // refusal), with the document's own mark of one, `format: password`.
 import type { Schema } from "../openapi-document.js";
 import { firstSentence } from "../text/sentences.js";
+import { saysApiKey } from "./api-key-words.js";
 import {
   actionToken,
   actionTokenName,
@@ -64,9 +65,6 @@ function passOfAccountOrKey(name: string): boolean {
   const before = words.at(-2) ?? "";
   return UNLOCKED_BY_PASS.test(/^store$/i.test(before) ? `${words.at(-3) ?? ""}${before}` : before);
 }
-// `key` is an API key only where its description says so (a query `key`, "API key. Your API key identifies your
-// project"); elsewhere it is a sort key, an object's key or a map's.
-const API_KEY_WORDS = /\bapi[ -]?key\b/i;
 // `token` (or a name ending in it: `expired_token`, "The JWT that is sent via the session cookie") is a credential
 // only where its description says so (an account's new token: "API Token. Minimum 32 characters"; a websocket's query
 // `token`, "JWT token used for authentication against this endpoint", a browser sending no header there); elsewhere it
@@ -85,10 +83,11 @@ export type PasswordContext = { siblings?: readonly string[]; words?: string; sh
 export type ValueShape = { type?: unknown; enum?: unknown; format?: unknown };
 
 // A description whose subject is a link (`forgot_password`: "Link to the forgot password page", "The URL of…"), no
-// password word before it ("The password for the portal URL") nor right after it ("Link password", a shared link's).
+// password word before it ("The password for the portal URL") nor right after it ("Link password", a shared link's;
+// "Deep link encryption-key", the key a link is encrypted with).
 const LINK_SUBJECT = new RegExp(
   "^\\W*(?:the|an?|your)?\\s*(?:(?!password|passphrase|passwd|secret)[\\w-]+\\s+){0,3}(?:url|uri|link|href)\\b" +
-    "(?![\\s'’s-]*(?:password|passphrase|passwd|secret))",
+    "(?![\\s'’s-]*(?:password|passphrase|passwd|secret|(?:encryption|decryption|cipher|hmac|signing)[ -]?key))",
   "i",
 );
 
@@ -143,15 +142,22 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   // A one-time token by its name (`confirmation_token`), or a password's reset token (`resetPasswordLinkToken`,
   // `forgotten_password_token`): whoever holds it acts, or sets the account's password. Not one described as a page's.
   if (words.at(-1) === "token" && actionTokenName(words) && !describesOther(description)) return true;
+  // A key that encrypts, decrypts or MACs by its name (`encryption-key`, `hmacKey`): whoever holds it reads or forges
+  // what it protects. Not a public one, nor its id.
+  if (words.at(-1) === "key" && CRYPTO_KEY_WORDS.has(words.at(-2) ?? "") && !words.includes("public")) return true;
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description) || actionToken(description);
-  if (/^key$/i.test(name)) return API_KEY_WORDS.test(description);
+  // `key` is an API key only where its description says so (a query `key`, "API key. Your API key identifies your
+  // project": api-key-words.ts); elsewhere it is a sort key, an object's key or a map's.
+  if (/^key$/i.test(name)) return saysApiKey(description);
   if (words.at(-1) === "token") return API_TOKEN_WORDS.test(description) || actionToken(description);
   if (words.at(-1) !== "key") return false;
   if (words.includes("public")) return false;
   return grantsACallerAccess(words, description) || PRIVATE_KEY_WORDS.test(description);
 }
+
+const CRYPTO_KEY_WORDS = new Set(["encryption", "decryption", "cipher", "crypto", "hmac"]);
 
 // A key described as a private or secret one (a JWT template's `signing_key`: "The custom signing private key"): what
 // signs or decrypts, never its public half.

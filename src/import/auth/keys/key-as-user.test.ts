@@ -160,7 +160,7 @@ describe("HTTP basic whose user name is called a key, its password not said empt
       const alone = drafted(documentOf(words), ["zqListThings"]);
       expect(alone.manifest.auth).toEqual({ scheme: "zqBasic", param: "password", user: "username" });
       expect(alone.manifest.params?.username).toMatchObject({ secret: true });
-      expect(notesAt(alone, "params.username").join("\n")).toContain("calls the user name a key");
+      expect(notesAt(alone, "params.username").join("\n")).toContain("the user name is a key, as its description says");
       expect(await linkProblems(alone)).toEqual([]);
       const document = openapi(
         {
@@ -184,5 +184,26 @@ describe("HTTP basic whose user name is called a key, its password not said empt
   it("keeps an account's user name plain", () => {
     const d = drafted(documentOf("Your username and password."), ["zqListThings"]);
     expect(d.manifest.params?.username?.secret).toBeUndefined();
+  });
+});
+
+describe("HTTP basic named as an API key", () => {
+  it("drafts its user name secret, the scheme's name the reason, where no words say more", () => {
+    const document = openapi(
+      {
+        "/zqthings": {
+          get: { operationId: "zqListThings", responses: { "200": reply({ type: "object" }, { count: 1 }) } },
+        },
+      },
+      { securitySchemes: { zq_api_key: { type: "http", scheme: "basic", description: "Basic auth is required." } } },
+      { security: [{ zq_api_key: [] }] },
+    );
+    const d = drafted(document, ["zqListThings"]);
+    expect(d.manifest.auth).toEqual({ scheme: "zq_api_key", param: "password", user: "username" });
+    expect(d.manifest.params?.username).toMatchObject({ secret: true });
+    expect(notesAt(d, "params.username").join("\n")).toContain('the scheme is named "zq_api_key", an API key\'s name');
+    // Another name says nothing of a key: the user name stays an account's id, not secret.
+    const plain = drafted(documentOf("Basic auth is required."), ["zqListThings"]);
+    expect(plain.manifest.params?.username).not.toHaveProperty("secret");
   });
 });

@@ -3,11 +3,16 @@
 // username. You do not need to provide a password."): drafted as the manifest's `auth.password: ""`, one secret
 // parameter, with a review note quoting the words. Only wording that says both halves plainly is read so; anything
 // else stays a user name and a password for a person to fill (the user name secret where the words call it a key).
+// An apiKey scheme in Authorization whose words say the same ("The format is Base64encode(api-key:)") is drafted so
+// too (headerKeyHow): OpenAPI's apiKey scheme cannot say HTTP basic, and the bare key would be refused.
 // A scheme whose own description says nothing of it reads
 // the document's section on authentication (a tag named for it: Redoc shows an `x-traitTag` tag as a page of prose),
 // when the document declares no other HTTP basic scheme the words could be about.
 import { sentences } from "../../../load/text/sentences.js";
 import type { DraftCredential, DraftPlacement } from "../credential-draft.js";
+import { documentedEncoding } from "./key-encoding.js";
+import { documentedPrefix } from "./key-prefix.js";
+import { namedApiKey } from "../../../load/schemas/api-key-words.js";
 
 type Json = Record<string, unknown>;
 
@@ -19,6 +24,8 @@ const KEY_AS_USER = [
     "i",
   ),
   /\buser[ _-]?name\b[^.;]{0,20}?\b(?:is|should be|must be)\s+(?:the |your )?(?:api[ _-]?)?(?:key|token)\b/i,
+  // "For the username, use a valid API key."
+  /\bfor (?:the |your )?user[ _-]?name\b[^.;]{0,10}?\buse\b[^.;]{0,20}?\b(?:api[ _-]?)?(?:key|token)\b/i,
 ];
 
 /** An empty password: "set the password to an empty string", "leave the password blank", "no password is needed". */
@@ -39,11 +46,21 @@ const KEY = "(?:your[ _-]?)?(?:(?:api|secret|access)[ _-]?)?(?:key|token)";
 const KEY_AS_USER_ALONE = [
   new RegExp(String.raw`\bauthorization\s*:\s*basic\s+[<{[]\s*${KEY}\s*[>}\]]`, "i"),
   new RegExp(String.raw`\bbase[ -]?64\b[^.;]{0,40}?\bof\s+[\x60"'<{]*\s*${KEY}\s*[>}]?:[\x60"']`, "i"),
+  // The same as a function of the key and a colon: "Base64encode(api-key:)", `base64_encode("<key>:")`.
+  new RegExp(String.raw`\bbase[ -]?64\w*\(\s*[\x60"'<{]*\s*${KEY}\s*[>}]?:[\x60"']?\s*\)`, "i"),
   new RegExp(
     String.raw`\b${KEY}\b[^.;]{0,40}?\bas (?:the |your |a )?(?:http )?basic[ -]auth(?:entication)? user[ _-]?name\b`,
     "i",
   ),
 ];
+
+/** A colon after the key, base64 taking it along: "append a colon after the api key", "key followed by a colon". */
+const COLON_AFTER_KEY = [
+  new RegExp(String.raw`\b(?:append|add)\w* (?:a |an )?(?:trailing )?colon (?:after|to) (?:the |your )?${KEY}\b`, "i"),
+  new RegExp(String.raw`\b${KEY}\b[^.;]{0,20}?\b(?:followed by|then|and|with) (?:a |an )?(?:trailing )?colon\b`, "i"),
+];
+/** HTTP basic or base64 named: a colon after the key is then basic's, never a text of its own. */
+const BASIC_WORDS = /\bbasic\b|\bbase[ -]?64/i;
 
 /** The user name called a key in any words ("Username: your API key"), password or none: the value a secret. */
 const USER_IS_KEY = [...KEY_AS_USER, new RegExp(String.raw`\buser[ _-]?name\s*[:=]\s*(?:the )?${KEY}\b`, "i")];
@@ -68,7 +85,9 @@ export function keyAsUserWords(definition: Json): string | undefined {
   const user = said.find((s) => KEY_AS_USER.some((r) => r.test(s)));
   const empty = said.find((s) => EMPTY_PASSWORD.some((r) => r.test(s)));
   if (user !== undefined && empty !== undefined) return user === empty ? user : `${user} ${empty}`;
-  return said.find((s) => KEY_AS_USER_ALONE.some((r) => r.test(s)));
+  const alone = said.find((s) => KEY_AS_USER_ALONE.some((r) => r.test(s)));
+  if (alone !== undefined || !(isBasic(definition) || BASIC_WORDS.test(text))) return alone;
+  return said.find((s) => COLON_AFTER_KEY.some((r) => r.test(s)));
 }
 
 /** Where withAuthProse puts the document's own section on authentication, on its one HTTP basic scheme. */
@@ -103,6 +122,37 @@ function keyAsUserSaid(definition: Json): { words: string; where?: string } | un
 }
 
 /**
+ * An API key in `Authorization` whose description says HTTP basic with the key as the user name and an empty password
+ * ("For the username, use a valid API key … The format is Base64encode(api-key:)"): the draft's `password`, so that
+ * the key goes as `Basic base64(key:)`, not bare. Undefined where the words do not say both halves.
+ */
+function keyInAuthorizationAsUser(definition: Json, header: string): DraftCredential["password"] | undefined {
+  if (header.toLowerCase() !== "authorization") return undefined;
+  const words = keyAsUserWords(definition);
+  return words === undefined ? undefined : { text: "", words };
+}
+
+/**
+ * How an API key in header `header` goes, as its scheme's words say: as HTTP basic's user name (in Authorization:
+ * then no prefix nor encoding), else after the text the document shows before it, or encoded.
+ */
+export function headerKeyHow(
+  scheme: string,
+  definition: Json,
+  header: string,
+): Pick<DraftCredential, "password" | "prefix" | "encode"> {
+  const password = keyInAuthorizationAsUser(definition, header);
+  if (password) return { password };
+  const prefix = documentedPrefix(scheme, definition, header);
+  const encode = documentedEncoding(definition, header, prefix);
+  return { ...(prefix ? { prefix } : {}), ...(encode ? { encode } : {}) };
+}
+
+/** The user name a key by the scheme's name (`api_key`, `apiKey`), said as a note's reason; else undefined. */
+const keyByName = (scheme: string) =>
+  namedApiKey(scheme) ? `the scheme is named ${JSON.stringify(scheme)}, an API key's name` : undefined;
+
+/**
  * An HTTP basic credential's parameters: the key alone beside an empty password where the description says so, else
  * a user name and a password.
  */
@@ -115,7 +165,9 @@ export function basicCredential(
   const said = keyAsUserSaid(definition);
   if (said !== undefined)
     return { scheme, placement, definition, param: unique("apiKey"), password: { text: "", ...said } };
-  const userKey = userCalledKey(definition);
+  // A scheme named as an API key (`api_key`: its name is all the document says of it) holds the key as its user name.
+  const words = userCalledKey(definition);
+  const userKey = words !== undefined ? `its description says ${JSON.stringify(words)}` : keyByName(scheme);
   return {
     scheme,
     placement,

@@ -2,10 +2,11 @@
 // documents write it in the scheme's description ("base64-encode your API key and send it as Basic <encoded key>"),
 // or declare an API key in Authorization whose value starts `Basic ` (HTTP basic's word, whose credentials are always
 // base64, RFC 7617). Either is drafted as the manifest's `auth.encode: base64`, with a review note quoting where it
-// was read. A description naming a pair (`key:`, `username:password`, a colon) is HTTP basic's `user:password` instead
-// (an http basic scheme's `password: ""`): nothing is drafted, and the note says so.
+// was read. A description naming a pair (`key:`, `username:password`, a colon) is HTTP basic's `user:password` instead:
+// nothing is drafted here; where its words say the key is the user name, key-as-user.ts drafts `password: ""`.
 import { sentences } from "../../../load/text/sentences.js";
 import type { DocumentedPrefix } from "./key-prefix.js";
+import { saysApiKey } from "../../../load/schemas/api-key-words.js";
 
 type Json = Record<string, unknown>;
 
@@ -16,6 +17,8 @@ export interface DocumentedEncoding {
 }
 
 const BASE64 = /\bbase[ _-]?64\b/i;
+// Any key or token the scheme's own description names is its credential (`your key`, `the token`), an API key in
+// another language too (api-key-words.ts).
 const KEY_WORDS = /\b(?:api[ _-]?)?(?:key|token)s?\b/i;
 // A pair encoded together: `key:`, `username:password`, `<token>:`, "followed by a colon"; not a colon before a space
 // ("base64-encoded: Basic <key>", `Authorization: Basic`) nor a URL's.
@@ -24,7 +27,7 @@ const PAIR = /\w[>}\]]?:(?=$|["'`)<{[\w])|\bcolon\b/i;
 /** The sentence of a scheme's description saying its key is sent as its base64, or undefined. */
 function base64Words(definition: Json): string | undefined {
   const text = typeof definition.description === "string" ? definition.description.replace(/\s+/g, " ").trim() : "";
-  const said = sentences(text).find((s) => BASE64.test(s) && KEY_WORDS.test(s));
+  const said = sentences(text).find((s) => BASE64.test(s) && (KEY_WORDS.test(s) || saysApiKey(s)));
   return said !== undefined && !PAIR.test(said) ? said : undefined;
 }
 

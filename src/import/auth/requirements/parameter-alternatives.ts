@@ -14,15 +14,12 @@ import {
   type ParameterKey,
 } from "../credential-draft.js";
 import { keyName, resolved } from "../keys/key-parameter.js";
+import { namedApiKey, saysApiKey } from "../../../load/schemas/api-key-words.js";
 
 type Json = Record<string, unknown>;
 
 export type { ParameterKey };
 
-// Described as an API key of the caller's (its project's, its application's), not a sort key or an object's key.
-const KEY_WORDS = /\b(api|developer|application|app|project|subscription|access)[ -]?key\b/i;
-// A name that says an API key by itself (`api_key`, `X-Goog-Api-Key`, `apikey`).
-const API_KEY_NAME = /(^|[-_.])api[-_]?key$|^apikey$/i;
 // Words saying it is another way than the declared schemes: "Required unless you provide an OAuth 2.0 token", "or an
 // OAuth token", "instead of a bearer token", "alternatively".
 const ALTERNATIVE_WORDS = new RegExp(
@@ -53,7 +50,8 @@ function describedKey(doc: Json, op: Json, path: string | undefined): Json | und
   return parametersOf(doc, op, path).find((p) => {
     if ((p.in !== "header" && p.in !== "query") || typeof p.name !== "string" || !keyName(p.name)) return false;
     const words = typeof p.description === "string" ? p.description : "";
-    return KEY_WORDS.test(words) || (API_KEY_NAME.test(p.name) && !/\btoken\b/i.test(words));
+    // Described as an API key (load/schemas/api-key-words.ts), or named one and not described as a token.
+    return saysApiKey(words) || (namedApiKey(p.name) && !/\btoken\b/i.test(words));
   });
 }
 

@@ -1,0 +1,40 @@
+// Whether a name or a description says an API key: one reading where four regular expressions stood apart (add's key
+// parameter beside the document's schemes, import/auth/requirements/parameter-alternatives.ts; a bare `key` its
+// description calls an API key, secret-names.ts; a description calling the value a credential, no-credential.ts; the
+// sentence of a scheme saying its key goes as base64, import/auth/keys/key-encoding.ts, which reads any key or token).
+// Documents written in another language call it so in theirs ("clave de API", "chave de API", "clé d'API",
+// "API-Schlüssel"): a credential all the same.
+
+// The kinds of key an API hands its caller, by the word before `key`: its own (`api`), a developer's, an
+// application's, a subscription's, an access key. Not a project's key (an issue tracker's project key is the
+// project's short name, no secret), a sort key or an object's key.
+const ENGLISH = "(?:api|developer|application|app|subscription|access)[ -]?keys?";
+// The same in Spanish, Portuguese, French and German: "clave de API", "clave de la API", "chave da API", "clé d'API",
+// "clé de l'API", "clé API", "API-Schlüssel" (also written without the umlaut, "API-Schluessel").
+const OTHER_LANGUAGES = [
+  "(?:clave|llave|chave)s?(?: (?:de|da|del|do)(?: la| a| el| o)?)? api",
+  "cl(?:é|e)s?(?: (?:d['’]|de l['’]|de )| )?api",
+  "api[ -]?schl(?:ü|ue)ssel",
+];
+/** A whole word's edge: `\b` knows no letter beyond ASCII (`clé`, `Schlüssel`). */
+const EDGE_BEFORE = "(?<![\\p{L}\\p{N}_])";
+const EDGE_AFTER = "(?![\\p{L}\\p{N}_])";
+// ...not a key's id ("The access key ID", "API key id"): the name of a key, never the key.
+const NOT_ITS_ID = `(?![ _-]?(?:ids?|identifiers?)${EDGE_AFTER})`;
+const API_KEY_WORDS = new RegExp(
+  `${EDGE_BEFORE}(?:${[ENGLISH, ...OTHER_LANGUAGES].join("|")})${EDGE_AFTER}${NOT_ITS_ID}`,
+  "iu",
+);
+
+// A name that says an API key by itself: `api_key`, `X-Goog-Api-Key`, `apikey`, `x-api-key` (its last words).
+const API_KEY_NAME = /(?:^|[-_.])api[-_]?key$|^apikey$/i;
+
+/** Whether a description calls the value an API key (in English or another language it is documented in). */
+export function saysApiKey(description: unknown): boolean {
+  return typeof description === "string" && API_KEY_WORDS.test(description);
+}
+
+/** Whether a parameter's name says an API key by itself (`api_key`, `X-Api-Key`, `apikey`). */
+export function namedApiKey(name: string): boolean {
+  return API_KEY_NAME.test(name);
+}
