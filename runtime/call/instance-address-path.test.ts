@@ -60,6 +60,21 @@ describe("an instance address with the path it is served under", () => {
     expect(await sent("http://127.0.0.1:9/zqbase")).toBe("http://127.0.0.1:9/zqbase/zqapi/v4/books/b%201");
   });
 
+  it("joins an address again as the first time: each tool its own, a refusal refused again", async () => {
+    // The join is kept per tool for its last address (instance-address.ts): one tool's never another's.
+    const otherServer: ToolSpec = { ...atInstance, server: { ...atInstance.server, basePath: "/zqapi/v5" } };
+    const given = "https://zqhost.zqshelves.test/zqbase";
+    for (const round of [1, 2]) {
+      expect(await sent(given), `${round}`).toBe("https://zqhost.zqshelves.test/zqbase/zqapi/v4/books/b%201");
+      expect(await sent(given, otherServer), `${round}`).toBe(
+        "https://zqhost.zqshelves.test/zqbase/zqapi/v5/books/b%201",
+      );
+      expect(await sent("https://zqhost.zqshelves.test/zqapi/v4/books"), `${round}`).toMatch(
+        /^refused: zqInstance: its path ends with \/zqapi\/v4\/books,/,
+      );
+    }
+  });
+
   it("ending with the start of the operation's own path: refused before any request", async () => {
     // The operation's literal path given too (`…/zqapi/v4/books`), as a pasted request address would.
     expect(await sent("https://zqhost.zqshelves.test/zqapi/v4/books")).toMatch(

@@ -30,12 +30,13 @@ import type { CallSupport, ExecuteOptions, PreparedCall, SentCall } from "./call
 export type { CallSupport, ExecuteOptions, PreparedCall, SentCall, TokenSend } from "./call-types.js";
 
 /**
- * A secret parameter's texts: a text itself; a list of texts each item and the list written whole, by the secretLists
- * part (secret-texts.ts), which a package whose tools declare no secret list bundles not.
+ * Put a secret parameter's texts on the call's list: a text itself; a list of texts each item and the list written
+ * whole, by the secretLists part (secret-texts.ts), which a package whose tools declare no secret list bundles not. A
+ * text pushed as it is: an array of one, spread, was 40 ns a secret parameter (crm's tools declare four).
  */
-function secretsOf(value: unknown, support: CallSupport): string[] {
-  if (support.secretLists) return support.secretLists(value);
-  return typeof value === "string" ? [value] : [];
+function pushSecrets(secrets: string[], value: unknown, support: CallSupport): void {
+  if (support.secretLists) secrets.push(...support.secretLists(value));
+  else if (typeof value === "string") secrets.push(value);
 }
 
 /**
@@ -55,7 +56,7 @@ export function prepareCall(
   // parameters by validation, the caller's `secrets` by checkCallOptions; the redactor passes them by (redact.ts).
   // One array: no empty one made to be copied when the caller gives none.
   const secrets = options.secrets ? [...options.secrets] : [];
-  for (const p of toolPlan(tool).secret) secrets.push(...secretsOf(ownValue(input, p.name), options));
+  for (const p of toolPlan(tool).secret) pushSecrets(secrets, ownValue(input, p.name), options);
   const fail = (error: Failure): Extract<ToolResult, { success: false }> => ({
     success: false,
     error: redactDeep({ provider: tool.provider, operation: tool.id, ...error } as ToolError, secrets),

@@ -171,11 +171,9 @@ export async function attempts(
         // Carried out (2xx or a mapped status): marked as after a 5xx (mayHaveBeenApplied, or its key), as is a miss.
         if (mistyped) return failed(mark(mistyped, true));
         // Outputs are parsed values (a `\u0041` is an `A` here): each is looked at, copied only if one holds a secret.
-        return out({
-          result: { success: true, output: withheldSecrets(output, call.secrets) },
-          reply: ctx,
-          bytes,
-        });
+        const result: ToolResult = { success: true, output: withheldSecrets(output, call.secrets) };
+        // The result alone where that is all the caller takes (runOnce): no wrapper made only to be dropped.
+        return resultOnly ? result : { result, reply: ctx, bytes };
       }
 
       let body: unknown = text;
