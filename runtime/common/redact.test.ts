@@ -66,17 +66,6 @@ describe("redact", () => {
     }
   });
 
-  it("finds a secret as long as any text it can be in, as a key or a value, beside a longer secret", () => {
-    // A text shorter than every secret's shortest form is passed by (redact.ts walkMentions): the least of them.
-    const short = "zq-pin-77";
-    const long = "zq-secret-key-000000000001";
-    for (const output of [{ [short]: 1 }, { zq: short }, { zq: [short] }, { zq: { zr: `x${short}` } }]) {
-      expect(mentionsSecret(output, [long, short]), JSON.stringify(output)).toBe(true);
-      expect(mentionsSecret(output, [short, long]), JSON.stringify(output)).toBe(true);
-    }
-    expect(mentionsSecret({ zq: short.slice(1), [short.slice(0, -1)]: 1 }, [long, short])).toBe(false);
-  });
-
   it("takes a caller's secret holding half a surrogate pair (no URL form) without throwing", () => {
     const secret = "ab\ud800cd-caller-secret";
     expect(() => mentionsSecret({ a: "nothing here", b: ["b"] }, [secret])).not.toThrow();

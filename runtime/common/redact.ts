@@ -114,13 +114,8 @@ export function mentionsSecret(value: unknown, secrets: readonly string[]): bool
   return finders.length > 0 && walkMentions(value, finders, 0);
 }
 
-/**
- * A text shorter than the finders' shortest (lastShortest, of the finders findersOf just gave) holds no secret
- * (canHold): most keys and values an output holds are, and are passed by without a call (an output's walk ×0.8, Node
- * 24).
- */
 function walkMentions(value: unknown, finders: Finder[], depth: number): boolean {
-  if (typeof value === "string") return value.length >= lastShortest && holds(value, finders);
+  if (typeof value === "string") return holds(value, finders);
   if (typeof value === "number" || typeof value === "bigint") return holds(String(value), finders);
   if (!value || typeof value !== "object") return false;
   // Too deep to search: it may hold one (redactValue withholds it).
@@ -133,11 +128,7 @@ function walkMentions(value: unknown, finders: Finder[], depth: number): boolean
   // `for…in`, not Object.keys's array of each object's keys (89 → 59 ns for books' outputs, Node 24). An inherited
   // enumerable key (a polluted prototype) is looked at too: at worst the output is copied, redacted, for nothing.
   for (const key in value)
-    if (
-      (key.length >= lastShortest && holds(key, finders)) ||
-      walkMentions((value as Record<string, unknown>)[key], finders, depth + 1)
-    )
-      return true;
+    if (holds(key, finders) || walkMentions((value as Record<string, unknown>)[key], finders, depth + 1)) return true;
   return false;
 }
 
@@ -227,15 +218,12 @@ const finderCache = new Map<string, Finder>();
 // for the same secrets in each of its texts, and the next call often for the same ones (a new array, the same strings).
 let lastSecrets: readonly string[] = [];
 let lastFinders: Finder[] = [];
-/** The least of lastFinders' shortest texts (walkMentions). */
-let lastShortest = 0;
 function findersOf(secrets: readonly string[]): Finder[] {
   if (secrets.length !== lastSecrets.length || secrets.some((s, i) => s !== lastSecrets[i])) {
     lastFinders = secrets
       .filter((s, i) => typeof s === "string" && isWithheldLength(s) && secrets.indexOf(s) === i)
       .map(finderOf);
     lastSecrets = [...secrets];
-    lastShortest = Math.min(...lastFinders.map((f) => f.shortest));
   }
   return lastFinders;
 }
