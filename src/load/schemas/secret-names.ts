@@ -10,6 +10,7 @@ import {
   authorizationCodeSecret,
   describesOther,
   sessionTicket,
+  signInToken,
 } from "./granting-secrets.js";
 
 /**
@@ -143,15 +144,25 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   // A one-time token by its name (`confirmation_token`), or a password's reset token (`resetPasswordLinkToken`,
   // `forgotten_password_token`): whoever holds it acts, or sets the account's password. Not one described as a page's.
   if (words.at(-1) === "token" && actionTokenName(words) && !describesOther(description)) return true;
+  if (words.at(-1) === "token" && signInToken(words, description, beside.words)) return true;
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description) || actionToken(description);
-  if (/^key$/i.test(name)) return API_KEY_WORDS.test(description);
+  if (/^key$/i.test(name)) return API_KEY_WORDS.test(description) || KEY_MATERIAL_WORDS.test(description);
   if (words.at(-1) === "token") return API_TOKEN_WORDS.test(description) || actionToken(description);
   if (words.at(-1) !== "key") return false;
   if (words.includes("public")) return false;
   return grantsACallerAccess(words, description) || PRIVATE_KEY_WORDS.test(description);
 }
+
+// A bare `key` described as a secret or private key's encoded bytes (seed 290: a DNS server's TSIG key, "The Base64
+// encoded secret key"; a TOTP seed "encoded as a Base16 string"): key material. Not a secret store's key, a name
+// ("The secret key; up to 100 characters", "Must be a valid secret key").
+const ENCODED = "\\b(encoded|base ?(64|32|16)|hex|pem)\\b";
+const KEY_MATERIAL_WORDS = new RegExp(
+  `\\b(private|secret)[ -]key\\b[^.;]{0,60}${ENCODED}|${ENCODED}[^.;]{0,30}\\b(private|secret)[ -]key\\b`,
+  "i",
+);
 
 // A key described as a private or secret one (a JWT template's `signing_key`: "The custom signing private key"): what
 // signs or decrypts, never its public half.
