@@ -28,6 +28,41 @@ describe("OAuth 2 flows (auth.flows)", () => {
     }
   });
 
+  // Found in the public directory (seed 290): a bank's funds check took only the customer's authorization-code token
+  // (an alternative scheme), yet carried the company's client-credentials flow: given a client id and secret, its call
+  // fetched the company's token and sent it as the customer's.
+  it("travel only in tools whose operation accepts the way they obtain a token for, not another scheme's", async () => {
+    const tools = await oauthTrackerTools([
+      {
+        file: "openapi.yaml",
+        find: "    bearerAuth: { type: http, scheme: bearer }\n",
+        replace: "    bearerAuth: { type: http, scheme: bearer }\n    zqUserAuth: { type: http, scheme: bearer }\n",
+      },
+      {
+        file: "openapi.yaml",
+        find: "      operationId: issues/create\n",
+        replace: "      operationId: issues/create\n      security: [{ zqUserAuth: [] }]\n",
+      },
+      {
+        find: "  tokenHosts: [auth.tracker.test]\n",
+        replace:
+          "  tokenHosts: [auth.tracker.test]\n  alternatives:\n    - scheme: zqUserAuth\n      param: zqUserToken\n",
+      },
+      {
+        find: "  tenant:\n",
+        replace:
+          "  zqUserToken:\n    type: string\n    maxLength: 255\n    secret: true\n" +
+          "    description: The user's.\n  tenant:\n",
+      },
+    ]);
+    const create = Object.values(tools).find((t) => t.path.endsWith("/issues") && t.method === "POST");
+    expect(create?.auth).toMatchObject({ param: "zqUserToken" });
+    expect(create?.oauth).toBeUndefined();
+    const list = Object.values(tools).find((t) => t.path.endsWith("/issues") && t.method === "GET");
+    expect(list?.auth).toMatchObject({ param: "token" });
+    expect(list?.oauth?.flows.map((f) => f.grant)).toEqual(["clientCredentials", "refreshToken", "jwtBearer"]);
+  });
+
   it("are declared once in the package, every tool referring to them by name", async () => {
     const linked = await linkWild("tracker", OAUTH_EDITS);
     if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));

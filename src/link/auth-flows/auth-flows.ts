@@ -1,6 +1,7 @@
 // `auth.flows`: OAuth 2 grants through which the runtime obtains the access
 // token itself and renews it (runtime/oauth/). Linked once per provider and
-// carried by every tool (ToolSpec.oauth). The rules that keep the secrets
+// carried by every tool whose operation accepts `auth`'s own way (ToolSpec.oauth;
+// one taking only an alternative's scheme carries none). The rules that keep the secrets
 // where they belong: a token URL is https with a fixed origin (or a tenant's
 // host, the API's own: tenant-token-url.ts), its other `{param}` placeholders
 // only in the path and only naming pattern-checked parameters that are not
@@ -11,11 +12,12 @@
 import type { JwtAudienceSpec, OAuthFlowSpec, OAuthSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { matchesHost, tokenUrlPlaceholders } from "@blockwright/runtime/internal/generate";
 import type { ManifestAuthFlows, ManifestJwtAudience, ManifestParam } from "../../load/precompiled/manifest-types.js";
-import { credentialOf } from "../../load/openapi-document.js";
+import { credentialOf, type OpenApiOperation } from "../../load/openapi-document.js";
 import { canonical } from "../../common/canonical-json.js";
 import type { ProviderEntry } from "../../model/surface-entry.js";
 import type { Surface } from "../../model/surface-format.js";
 import type { LinkContext, Path } from "../context.js";
+import { manifestWays, wayScheme } from "../auth/auth.js";
 import { checkTenantTokenUrl, isTenantHost, tenantHostPattern } from "./tenant-token-url.js";
 
 declare module "../../model/surface-format.js" {
@@ -33,18 +35,32 @@ const ROLES: Record<Grant, { params: string[]; secret: string[] }> = {
   jwtBearer: { params: ["clientId", "subject", "privateKey"], secret: ["privateKey"] },
 };
 
-// Linked once per manifest, carried by every tool.
+// Linked once per manifest, carried by every tool that accepts the way the token is for.
 const linked = new WeakMap<LinkContext, OAuthSpec | undefined>();
 
 /**
  * The flows as every tool carries them (an operation part, link/concepts.ts; typed without operation.ts, which imports
  * wire.ts, which imports this).
  */
-export const linkAuthFlows = (ctx: LinkContext): Partial<ToolSpec> => {
+export const linkAuthFlows = (ctx: LinkContext, _at: Path, _mop: unknown, op: OpenApiOperation): Partial<ToolSpec> => {
   if (!linked.has(ctx)) linked.set(ctx, linkFlows(ctx));
   const oauth = linked.get(ctx);
-  return oauth ? { oauth: structuredClone(oauth) } : {};
+  return oauth && takesFlowsWay(ctx, op) ? { oauth: structuredClone(oauth) } : {};
 };
+
+/**
+ * Whether an operation accepts the way the flows' token is for (`auth` itself, not an alternative): one whose security
+ * names only another scheme (seed 290: a bank's funds check taking only the customer's authorization-code token, its
+ * manifest's client-credentials flow the company's) carries no flows, lest a token of the one be sent as the other's.
+ * One naming no requirement, or none but `{}`, takes them as before.
+ */
+function takesFlowsWay(ctx: LinkContext, op: OpenApiOperation): boolean {
+  const named = (op.requirements ?? []).filter((r) => r.length > 0);
+  if (named.length === 0 || ctx.manifest.auth.variable !== undefined) return true;
+  const key = (names: readonly string[]) => [...names].sort().join("\u0000");
+  const first = manifestWays(ctx.manifest.auth)[0];
+  return first !== undefined && named.some((r) => key(r) === key(wayScheme(first)));
+}
 
 /**
  * Whether a shared parameter is one of a flow's (a role, a token URL placeholder, the audience): it goes to the token

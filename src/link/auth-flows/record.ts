@@ -15,7 +15,8 @@ export const authFlows = {
     "and, for `jwtBearer`, the assertion's `audience` as documented (a URI, or `default`, " +
     "`byTokenHost` and a `param`); `tokenHosts`, where a token URL given at call time may point; " +
     "`tokenAddressField`, the token answer's field naming the address the token is for (`instance_url`), " +
-    "where calls then go. The credential parameter then is `required: false`.",
+    "where calls then go. The credential parameter then is `required: false`. A tool whose operation accepts only " +
+    "an alternative's scheme obtains no token by them.",
   schema: ["auth-flows"],
   tool: ["oauth"],
   surface: { "auth.flows": authFlowsSurface },

@@ -1,6 +1,7 @@
 // Names whose value grants its holder something only where words say so (secret-names.ts asks): a one-time token
 // that lets whoever holds it act (a confirmation's, a transfer's, a reset's), an authorization or EPP code that
-// moves a domain or yields an OAuth token, a ticket a sign-in hands out. Apart from secret-names.ts for its size.
+// moves a domain or yields an OAuth token, a ticket or a token a sign-in hands out. Apart from secret-names.ts for its
+// size.
 
 // A one-time token that lets its holder act (review: "The move-in token from Move Requested email", drafted
 // plain): a confirmation's, a verification's, an invitation's, a transfer's, a reset's; one said to authorize, grant
@@ -78,4 +79,20 @@ const SESSION_TICKET_WORDS = /\b(authentication|session|login|sign[- ]?in)[ -]ti
 export function sessionTicket(words: readonly string[], description: unknown): boolean {
   if (SESSION_TICKET_NAME.test(words.at(-2) ?? "")) return true;
   return typeof description === "string" && SESSION_TICKET_WORDS.test(description);
+}
+
+// A sign-in's token (seed 290): a bare `token` nothing describes but its name, in an operation whose address or
+// summary says a sign-in, a session or an OAuth token (`/auth/{token}/basicuserinformation`, `/auth/logout/{token}`,
+// `/oauth/v1/refresh-tokens/{token}`); or a token described as a login token or as a session's identifier ("Session
+// identifier as returned by the UserToken resource"). Whoever holds it is the user. Not a page's token (described).
+const SIGN_IN_OPERATION_WORDS =
+  /\b(auth|authenticat\w*|oauth2?|log ?(in|out|on|off)|sign ?(in|out)|sessions?|(access|refresh) tokens?)\b/i;
+const SIGN_IN_TOKEN_WORDS =
+  /\b(log ?in|log ?on|sign[ -]?in)[ -]tokens?\b|^\W*(the|an?)?\s*session[ -](id|identifier)\b/i;
+
+/** Whether a token (its name's words) is a sign-in's: by its description, or, undescribed, by its call. */
+export function signInToken(words: readonly string[], description: unknown, operation = ""): boolean {
+  const own = typeof description === "string" ? description.replace(/\W+/g, "").toLowerCase() : "";
+  if (own !== "" && own !== words.join("")) return SIGN_IN_TOKEN_WORDS.test(description as string);
+  return words.length === 1 && SIGN_IN_OPERATION_WORDS.test(operation.replace(/[/_.{}-]+/g, " "));
 }

@@ -157,6 +157,29 @@ describe("a key, a token or a password by its last word and its description", ()
     expect(namesSecret("token", "The name of the secret token to read.")).toBe(false);
   });
 
+  // Found in the public directory (seed 290): a sign-in's token in a path (`/auth/{token}/…`, described only
+  // "token"), a login token in a query, a session's identifier named a token, each drafted a plain text.
+  it("is a secret as a sign-in's token by its operation or its description, not as a token of another call", () => {
+    expect(namesSecret("token", "token", { words: "/zq/auth/{token}/profile Get the profile" })).toBe(true);
+    expect(namesSecret("token", undefined, { words: "/zq/logout/{token} Log out" })).toBe(true);
+    expect(namesSecret("token", "", { words: "/oauth/zq/refresh-tokens/{token}" })).toBe(true);
+    expect(namesSecret("token", "The login token the sign-in returned.", { words: "/zq/orders" })).toBe(true);
+    expect(namesSecret("zqUserToken", "Session identifier as returned by the sign-in.")).toBe(true);
+    expect(namesSecret("token", "token", { words: "/zq/widgets/{token}/tags Tag a widget" })).toBe(false);
+    expect(namesSecret("token", "The token of the next page.", { words: "/zq/sessions List sessions" })).toBe(false);
+    expect(namesSecret("zqWidgetToken", undefined, { words: "/zq/auth/{zqWidgetToken}" })).toBe(false);
+    expect(namesSecret("zqToken", "The session's id, which the list shows.", { words: "/zq/a" })).toBe(false);
+  });
+
+  // Found in the public directory (seed 290): a DNS server's TSIG `key`, "The Base64 encoded secret key".
+  it("is a secret as a bare key described as encoded key material, not as a secret store's key", () => {
+    expect(namesSecret("key", "The Base64 encoded secret key of the zq record.")).toBe(true);
+    expect(namesSecret("key", "The secret key for the codes, encoded as a Base16 string.")).toBe(true);
+    expect(namesSecret("key", "A hex-encoded private key.")).toBe(true);
+    expect(namesSecret("key", "The secret key; up to 100 characters.")).toBe(false);
+    expect(namesSecret("key", "The key of the secret to select. Must be a valid secret key.")).toBe(false);
+  });
+
   it("is a secret as a password's hash, not as the hash's algorithm", () => {
     for (const name of ["password_digest", "zqPasswordHash", "zq_password_hashed"])
       expect(secretField(name, text), name).toBe(true);

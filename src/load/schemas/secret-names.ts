@@ -11,6 +11,7 @@ import {
   authorizationCodeSecret,
   describesOther,
   sessionTicket,
+  signInToken,
 } from "./granting-secrets.js";
 
 /**
@@ -145,12 +146,13 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
   // A key that encrypts, decrypts or MACs by its name (`encryption-key`, `hmacKey`): whoever holds it reads or forges
   // what it protects. Not a public one, nor its id.
   if (words.at(-1) === "key" && CRYPTO_KEY_WORDS.has(words.at(-2) ?? "") && !words.includes("public")) return true;
+  if (words.at(-1) === "token" && signInToken(words, description, beside.words)) return true;
   if (typeof description !== "string") return false;
   if (/^pass$/i.test(name)) return PASSWORD_WORD.test(description);
   if (/^token$/i.test(name)) return API_TOKEN_WORDS.test(description) || actionToken(description);
   // `key` is an API key only where its description says so (a query `key`, "API key. Your API key identifies your
-  // project": api-key-words.ts); elsewhere it is a sort key, an object's key or a map's.
-  if (/^key$/i.test(name)) return saysApiKey(description);
+  // project": api-key-words.ts), or key material; elsewhere it is a sort key, an object's key or a map's.
+  if (/^key$/i.test(name)) return saysApiKey(description) || KEY_MATERIAL_WORDS.test(description);
   if (words.at(-1) === "token") return API_TOKEN_WORDS.test(description) || actionToken(description);
   if (words.at(-1) !== "key") return false;
   if (words.includes("public")) return false;
@@ -158,6 +160,14 @@ export function namesSecret(wireName: string, description?: unknown, beside: Pas
 }
 
 const CRYPTO_KEY_WORDS = new Set(["encryption", "decryption", "cipher", "crypto", "hmac"]);
+// A bare `key` described as a secret or private key's encoded bytes (seed 290: a DNS server's TSIG key, "The Base64
+// encoded secret key"; a TOTP seed "encoded as a Base16 string"): key material. Not a secret store's key, a name
+// ("The secret key; up to 100 characters", "Must be a valid secret key").
+const ENCODED = "\\b(encoded|base ?(64|32|16)|hex|pem)\\b";
+const KEY_MATERIAL_WORDS = new RegExp(
+  `\\b(private|secret)[ -]key\\b[^.;]{0,60}${ENCODED}|${ENCODED}[^.;]{0,30}\\b(private|secret)[ -]key\\b`,
+  "i",
+);
 
 // A key described as a private or secret one (a JWT template's `signing_key`: "The custom signing private key"): what
 // signs or decrypts, never its public half.
