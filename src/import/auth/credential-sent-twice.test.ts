@@ -86,21 +86,20 @@ describe("a required body field named as the query key's credential", () => {
       "the credential goes where its scheme puts it and to body:key (auth.alsoSends)",
     );
     expect(names("getZqAccount").join("\n")).not.toContain("auth.alsoSends");
-    const exchange = (rawBody: string, body: unknown = undefined) => ({
+    const exchange = (type: string, rawBody: string, body: unknown = undefined) => ({
       url: new URL(`https://api.acme.test/zq/spin?key=${CREDENTIAL}`),
-      headers: new Headers(),
+      headers: new Headers(type ? { "content-type": type } : {}),
       body,
       rawBody,
     });
     const key = { in: "body", pointer: "/key" } as const;
-    expect(
-      credentialAt(exchange(`--b\r\nContent-Disposition: form-data; name="key"\r\n\r\n${CREDENTIAL}\r\n`), key),
-    ).toBe(true);
-    expect(credentialAt(exchange(`text=zq&key=${CREDENTIAL}`), key)).toBe(true);
-    expect(credentialAt(exchange("", { key: CREDENTIAL }), key)).toBe(true);
-    expect(credentialAt(exchange("", { key: "zq" }), key)).toBe(false);
-    expect(credentialAt(exchange("text=zq"), key)).toBe(false);
-    expect(credentialAt(exchange(""), { in: "query", name: "key" })).toBe(true);
+    const multipart = "multipart/form-data; boundary=b";
+    expect(credentialAt(exchange(multipart, "", { key: CREDENTIAL }), key)).toBe(true);
+    expect(credentialAt(exchange("application/x-www-form-urlencoded", `text=zq&key=${CREDENTIAL}`), key)).toBe(true);
+    expect(credentialAt(exchange("application/json", "", { key: CREDENTIAL }), key)).toBe(true);
+    expect(credentialAt(exchange("application/json", "", { key: "zq" }), key)).toBe(false);
+    expect(credentialAt(exchange("application/x-www-form-urlencoded", "text=zq"), key)).toBe(false);
+    expect(credentialAt(exchange("", ""), { in: "query", name: "key" })).toBe(true);
   });
 
   it("is left as it was where the field is optional", () => {
