@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
+import { server } from "../../test-support/runtime/loopback-server.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
 import { CREDENTIAL } from "../contract/inputs/values.js";
 import type { CaseResult } from "../contract/run.js";
@@ -156,6 +157,45 @@ describe("auth.alsoSends through add, generate and test on a fresh project", () 
       expect(failed.map((c) => c.operation).sort()).toEqual(SPINS);
     } finally {
       plant.second = "sent";
+    }
+  });
+
+  it("is sent at both places by the package's typed client and its executeTool, withheld from results", async () => {
+    const KEY = "zq-twice-key-0000000000000001";
+    const pkg = (await import(join(dir, "generated/zqtwice/index.js"))) as {
+      createZqtwiceClient: (options: { credential: string; baseUrl: string }) => {
+        POST: (path: string, init: { body: unknown }) => Promise<{ response: Response }>;
+      };
+      executeTool: (id: string, params: Record<string, unknown>, options: { baseUrl: string }) => Promise<unknown>;
+    };
+    // A loopback recorder that echoes the body it received in a refusal.
+    const upstream = await server((req) => ({ status: 400, body: JSON.stringify({ message: `refused ${req.body}` }) }));
+    try {
+      const client = pkg.createZqtwiceClient({ credential: KEY, baseUrl: upstream.url });
+      const given = { text: "zq text" };
+      await client.POST("/zq/spin.json", { body: given });
+      const part = new FormData();
+      part.set("text", "zq text");
+      await client.POST("/zq/spin", { body: part });
+      const [json, multipart] = upstream.received;
+      expect(new URL(json?.url ?? "", upstream.url).searchParams.getAll("key")).toEqual([KEY]);
+      expect(JSON.parse(json?.body ?? "")).toEqual({ text: "zq text", key: KEY });
+      expect(given).toEqual({ text: "zq text" }); // the caller's body left as it was
+      expect(new URL(multipart?.url ?? "", upstream.url).searchParams.getAll("key")).toEqual([KEY]);
+      expect(multipart?.body).toMatch(new RegExp(`; name="key"\\r\\n\\r\\n${KEY}\\r\\n`));
+      expect(multipart?.body).toContain("zq text");
+      expect(part.has("key")).toBe(false);
+
+      for (const id of SPINS) {
+        const result = await pkg.executeTool(id, { apiKey: KEY, text: "zq text" }, { baseUrl: upstream.url });
+        const sent = upstream.received.at(-1);
+        expect(new URL(sent?.url ?? "", upstream.url).searchParams.getAll("key"), id).toEqual([KEY]);
+        expect(sent?.body, id).toContain(KEY);
+        expect(JSON.stringify(result), id).toContain("refused");
+        expect(JSON.stringify(result), id).not.toContain(KEY);
+      }
+    } finally {
+      await upstream.close();
     }
   });
 });
