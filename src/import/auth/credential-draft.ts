@@ -163,6 +163,8 @@ export const NOT_SECRET = /(^|[-_.]|[a-z])(id|user(name)?|email|account|version)
 /** A place a way's first credential is sent at too (auth.alsoSends), and the lengths the document gives it there. */
 export interface SentAgain {
   way: number;
+  /** Which of the way's credentials (0 its first; another is drafted first). */
+  credential: number;
   place: { in: "body" | "query" | "header"; name: string };
   maxLength?: number;
   minLength?: number;

@@ -102,6 +102,40 @@ describe("a required body field named as the query key's credential", () => {
     expect(credentialAt(exchange("", ""), { in: "query", name: "key" })).toBe(true);
   });
 
+  it("is drafted for each way whose first key the field repeats: several ways, a way of two keys", async () => {
+    const schemes = {
+      securitySchemes: {
+        zqKey: { type: "apiKey", in: "query", name: "key" },
+        zqToken: { type: "http", scheme: "bearer" },
+        zqSecret: { type: "apiKey", in: "header", name: "X-Zq-Secret" },
+      },
+    };
+    const paths = (document().paths ?? {}) as Record<string, unknown>;
+    // Several ways: a bearer token first or the key alone; the key's way (an alternative) sends it in the body too.
+    const several = drafted(openapi(paths, schemes, { security: [{ zqToken: [] }, { zqKey: [] }] }), [
+      "spinZqText",
+      "getZqAccount",
+    ]);
+    const ways = [several.manifest.auth, ...(several.manifest.auth.alternatives ?? [])];
+    const keyWay = ways.find((w) => w.scheme === "zqKey");
+    const tokenWay = ways.find((w) => w.scheme === "zqToken");
+    expect(keyWay?.alsoSends).toEqual([{ in: "body", name: "key" }]);
+    expect(tokenWay?.alsoSends).toBeUndefined();
+    expect(several.manifest.auth.covers ?? []).not.toContain("key");
+    const note = several.manifestText.replace(/\n\s*#\s+/g, " ");
+    expect(note).toContain('body field "key" is required and named as the credential');
+    expect(note).toContain("a call by the other way sends nothing there");
+    expect(await linkProblems(several)).toEqual([]);
+    // A way of two keys (the key and a secret header, one requirement): its first key sent in the body too.
+    const two = drafted(openapi(paths, schemes, { security: [{ zqKey: [], zqSecret: [] }] }), [
+      "spinZqText",
+      "getZqAccount",
+    ]);
+    expect(two.manifest.auth).toMatchObject({ scheme: "zqKey", alsoSends: [{ in: "body", name: "key" }] });
+    expect(two.manifest.auth.also?.map((c) => c.scheme)).toEqual(["zqSecret"]);
+    expect(await linkProblems(two)).toEqual([]);
+  });
+
   it("is left as it was where the field is optional", () => {
     const d = drafted(document(false), ["spinZqText"]);
     expect(d.manifest.auth.alsoSends).toBeUndefined();

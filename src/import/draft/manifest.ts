@@ -114,7 +114,7 @@ export function draftManifest(
     if (summary.length % DRAFTED_EVERY === 0) onDrafted?.(summary.length);
   }
   if (credential.covers.size) manifest.auth.covers = [...credential.covers].sort();
-  draftAlsoSends(manifest.auth, manifest.params, credential, notes);
+  draftAlsoSends(manifest, credential, notes);
   const idempotency = drafting.idempotencyKeys.drafted(notes);
   ownIdempotency(manifest.operations, idempotency);
   if (!idempotency.provider) return { manifest, notes, document: doc, operations: summary };
