@@ -155,7 +155,8 @@ function leftOut(
   if (declared.name === "") return `a ${declared.in} parameter with an empty name not drafted: no request can carry it`;
   if (events && isStreamFlag(doc, declared.name, declared.schema)) return streamNote(declared.name);
   const raw = declared as unknown as Schema;
-  const flat = declared.schema ? safeFlatten(doc, declared.schema) : undefined;
+  // Its lengths only where it may be the credential sent again (sentAgain asks a required one).
+  const flat = declared.required && declared.schema ? safeFlatten(doc, declared.schema) : undefined;
   const about = {
     description: raw.description,
     replied: replied.has(declared.name),
