@@ -7,6 +7,7 @@ import type { AuthSpec, AuthWay, RouteSpec, SigV4Spec, ToolCall } from "../spec/
 import { hostRefusal } from "../http/hosts.js";
 import { type PlacedSpec, placeCredential } from "../http/credentials.js";
 import { applyPlaced, credentialPlacement, requestUrl, withQueryPair, type FetchLike } from "../http/transport.js";
+import { parsePointer } from "../http/expressions.js";
 import { resolveBaseUrl } from "./base-address.js";
 import type { Support } from "./support.js";
 import { type AddressWire, type FormSupport, placeValue, type WireRequest } from "./wire-request.js";
@@ -55,7 +56,7 @@ export function authMiddleware(auth: AuthSpec, credential: string): Middleware {
   };
 }
 
-function withUrl(request: Request, url: string, body?: { text: string | Blob | undefined }): Request {
+function withUrl(request: Request, url: string, body?: { text: string | Blob | FormData | undefined }): Request {
   const init: RequestInit & { duplex?: "half" } = {
     method: request.method,
     headers: request.headers,
@@ -167,6 +168,7 @@ export function createProviderClient<Paths extends {}>(
       wireMiddleware(Object.values(tools.methods), tools.support, {
         given,
         allowHosts: options.allowHosts,
+        credential: "param" in auth ? { value: options.credential, param: auth.param } : undefined,
         body: (serializer) => {
           const body = serializer === bodySerializer ? kept.body : undefined;
           kept.body = undefined;
@@ -193,6 +195,11 @@ export interface WireOptions {
   allowHosts?: readonly string[] | undefined;
   /** The request's body as given to openapi-fetch, when its serializer was the client's own. */
   body?: (serializer: unknown) => unknown;
+  /**
+   * The client's credential and its way's parameter: sent too at the other places (auth.alsoSends) of an operation
+   * whose tool's first way is the client's.
+   */
+  credential?: { value: string; param: string } | undefined;
 }
 
 /**
@@ -225,6 +232,12 @@ export function wireMiddleware(
       const [tool, route] = bound;
       const given = params as Partial<Record<AddressWire["in"], Record<string, unknown>>>;
       const { wire, values, rest } = placeParams(tool, route, given, form);
+      // The credential at the operation's other places (auth.alsoSends) too, as its tool's calls send it.
+      const also = at.credential?.param === tool.auth.param ? tool.auth.alsoSends : undefined;
+      let sent = body;
+      for (const place of also ?? [])
+        if (place.in === "body") sent = withField(sent, parsePointer(place.pointer), at.credential?.value ?? "");
+        else wire[place.in][place.name] = at.credential?.value ?? "";
       const base = baseOf(tool, values, options.baseUrl, support, at);
       // A path value the tool does not name: as openapi-fetch was given it, its text percent-encoded.
       for (const [name, value] of Object.entries(given.path ?? {}))
@@ -237,10 +250,33 @@ export function wireMiddleware(
           const sent = request.headers.get("Cookie");
           request.headers.set("Cookie", sent ? `${sent}; ${value}` : value);
         } else request.headers.set(name, value);
-      const raw = rawForm(tool, body, request.headers, support?.files);
-      return withUrl(request, url, raw ?? formBody(tool, body, request.headers, form));
+      const raw = rawForm(tool, sent, request.headers, support?.files);
+      const written = raw ?? formBody(tool, sent, request.headers, form);
+      if (written || sent === body) return withUrl(request, url, written);
+      // A JSON or multipart body the credential was added to: written again (a new boundary, its type the body's).
+      if (sent instanceof FormData) request.headers.delete("Content-Type");
+      return withUrl(request, url, { text: sent instanceof FormData ? sent : JSON.stringify(sent) });
     },
   };
+}
+
+/**
+ * A body with `value` at `path` (a field of a JSON object, a part of a multipart FormData), copied, the caller's
+ * left as it was; a body of another kind (none, a text, bytes) as it is.
+ */
+function withField(body: unknown, path: readonly string[], value: string): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return body;
+  if (body instanceof FormData) {
+    const copy = new FormData();
+    for (const [name, part] of body) copy.append(name, part);
+    copy.set(head, value);
+    return copy;
+  }
+  if (body === null || typeof body !== "object" || Array.isArray(body) || body instanceof Blob) return body;
+  const fields = body as Record<string, unknown>;
+  const inner = Object.hasOwn(fields, head) ? fields[head] : {};
+  return { ...fields, [head]: rest.length ? withField(inner, rest, value) : value };
 }
 
 /** The tool's (or its route's) path, query, header and cookie values placed by the tools' writer. */

@@ -170,7 +170,7 @@ export function stripCredential(auth: AuthSpec, headers: Headers, url: URL): voi
  * A multipart body as its parts: text as it is, a file as its name, type and size (multipartPart in request.ts writes
  * what is expected).
  */
-async function multipartParts(request: Request): Promise<Record<string, unknown> | undefined> {
+export async function multipartParts(request: Request): Promise<Record<string, unknown> | undefined> {
   try {
     const form = await request.clone().formData();
     const parts: Record<string, unknown> = {};

@@ -7,6 +7,7 @@ import {
   authSlots,
   authWays,
   type CredentialPlace,
+  parsePointer,
   type ToolSpec,
   wayCredentials,
   wayParams,
@@ -14,6 +15,7 @@ import {
 import { placementWords } from "../../link/auth/auth.js";
 import { placeWords } from "../../link/auth/credential-places.js";
 import type { Exchange } from "../exchange.js";
+import { at } from "../json-path.js";
 import type { OpenApiDocument } from "../../load/openapi-document.js";
 import { expectAcceptedCall } from "../accepted.js";
 import { callTool, check, expectAccepted, expectFailure, fail, onlyExchange, same } from "../call.js";
@@ -160,27 +162,33 @@ function atEveryPlace(tool: ToolSpec, document: OpenApiDocument, values: ToolVal
 }
 
 /**
- * Whether a request carries the derived calls' credential at a place: its query, a header, a body field (JSON, form
- * or multipart).
+ * Whether a request carries the derived calls' credential at a place, exactly: its query parameter or header of that
+ * name; a body field read as the body's type writes it, a JSON body's value at the place's pointer (nested or not), a
+ * form's one pair of that name, a multipart body's one text part of that name (not a file's name, not a part's text
+ * that holds it among other text). The credential elsewhere in the body does not count.
  */
 export function credentialAt(
   exchange: Pick<Exchange, "url" | "headers" | "body" | "rawBody">,
   place: CredentialPlace,
 ): boolean {
   if (place.in !== "body")
-    return (
-      (place.in === "query" ? exchange.url.searchParams.get(place.name) : exchange.headers.get(place.name)) ===
-      CREDENTIAL
-    );
-  const field = place.pointer.slice(1).replaceAll("~1", "/").replaceAll("~0", "~");
-  const { body, rawBody } = exchange;
-  if (body !== null && typeof body === "object" && !Array.isArray(body) && Object.hasOwn(body, field))
-    return (body as Record<string, unknown>)[field] === CREDENTIAL;
-  return (
-    new URLSearchParams(rawBody).get(field) === CREDENTIAL ||
-    rawBody.includes(`name="${field}"\r\n\r\n${CREDENTIAL}\r\n`)
-  );
+    return place.in === "query"
+      ? only(exchange.url.searchParams.getAll(place.name))
+      : exchange.headers.get(place.name) === CREDENTIAL;
+  const path = parsePointer(place.pointer);
+  const type = exchange.headers.get("content-type") ?? "";
+  // A form's or a multipart body's fields are named at its top level (the link writes no deeper place there).
+  if (FORM.test(type)) return path.length === 1 && only(new URLSearchParams(exchange.rawBody).getAll(path[0] ?? ""));
+  // A multipart body as its parts (exchange.ts): a text part a string, a file an object, a repeated name a list.
+  if (MULTIPART.test(type) || JSON_TYPE.test(type)) return at(exchange.body, path) === CREDENTIAL;
+  return false;
 }
+
+/** One value, the credential (a name given twice is not the place the document declares once). */
+const only = (values: readonly string[]) => values.length === 1 && values[0] === CREDENTIAL;
+const FORM = /^application\/x-www-form-urlencoded\b/i;
+const MULTIPART = /^multipart\/form-data\b/i;
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
 /** The request without its credential: the mock's 401, a structured error that does not show the credential. */
 function withoutCredential(tool: ToolSpec, values: ToolValues) {

@@ -6,7 +6,9 @@ import {
   basicToken,
   chooseWay,
   cookieOctets,
+  type CredentialPlace,
   type CredentialSpec,
+  parsePointer,
   type ToolSpec,
   wayCredentials,
 } from "@blockwright/runtime/internal";
@@ -19,6 +21,7 @@ import {
 import { signedWithSigv4 } from "../../load/security-schemes.js";
 import { check, fail } from "../call.js";
 import type { Exchange } from "../exchange.js";
+import { at } from "../json-path.js";
 import type { Input } from "../inputs/values.js";
 import { jwtVerdict } from "./jwt-check.js";
 import { signatureVerdict } from "./signature-check.js";
@@ -105,20 +108,69 @@ export function checkCredential(
     );
     placed.push(slot as string);
   }
-  const where = placed[0] as string;
-  if (givenElsewhere) return;
+  if (!givenElsewhere) checkNowhereElse(ex, placed[0] as string, credential, way.alsoSends ?? []);
+}
+
+/**
+ * The credential nowhere but `where` (its scheme's place: a header's name, `?key`) and the way's other places
+ * (auth.alsoSends), where the document requires it: each once, exactly (its value there is the atEveryPlace case's to
+ * check).
+ */
+function checkNowhereElse(ex: Exchange, where: string, credential: string, also: readonly CredentialPlace[]): void {
+  const alsoHeaders = new Set(also.flatMap((p) => (p.in === "header" ? [p.name.toLowerCase()] : [])));
   for (const [name, value] of ex.headers) {
-    if (name === where) continue;
+    if (name === where || (alsoHeaders.has(name) && value === credential)) continue;
     check(!value.includes(credential), `the credential also appears in header ${name}`);
   }
   const query = new URLSearchParams(ex.url.search);
   if (where.startsWith("?")) query.delete(where.slice(1));
+  for (const p of also) if (p.in === "query") query.delete(p.name, credential);
   check(
     !decodeURIComponent(ex.url.pathname).includes(credential) &&
       ![...query.values()].some((v) => v.includes(credential)),
     "the credential also appears in the address",
   );
-  check(!bodyHolds(ex.rawBody, credential), "the credential also appears in the body");
+  const fields = also.flatMap((p) => (p.in === "body" ? [p.pointer] : []));
+  check(!bodyHolds(bodyBeside(ex, fields, credential), credential), "the credential also appears in the body");
+}
+
+/**
+ * The body's text without the credential at the places it is sent (auth.alsoSends, their JSON pointers), each taken
+ * out once where it is exactly there: a JSON body without those values, a form without those pairs, a multipart body
+ * without those text parts; the body as sent when there are none.
+ */
+function bodyBeside(ex: Exchange, pointers: readonly string[], credential: string): string {
+  if (!pointers.length) return ex.rawBody;
+  const type = ex.headers.get("content-type") ?? "";
+  const paths = pointers.map((p) => parsePointer(p));
+  if (/^application\/x-www-form-urlencoded\b/i.test(type)) {
+    const pairs = new URLSearchParams(ex.rawBody);
+    for (const [name] of paths) if (name !== undefined) pairs.delete(name, credential);
+    return [...pairs].flat().join("\n");
+  }
+  if (/^multipart\//i.test(type)) {
+    let text = ex.rawBody;
+    for (const [name] of paths) text = text.replace(`; name="${name}"\r\n\r\n${credential}\r\n`, "");
+    return text;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(ex.rawBody);
+  } catch {
+    return ex.rawBody;
+  }
+  for (const path of paths) {
+    const parent = at(body, path.slice(0, -1));
+    const last = path.at(-1);
+    if (
+      last !== undefined &&
+      parent &&
+      typeof parent === "object" &&
+      (parent as Record<string, unknown>)[last] === credential
+    )
+      delete (parent as Record<string, unknown>)[last];
+  }
+  return JSON.stringify(body);
 }
 
 /** A request's JWT bound to it (auth.signedJwt): its signature and claims, as jwt-check.ts judged them. */

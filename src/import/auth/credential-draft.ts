@@ -71,11 +71,12 @@ export interface CredentialDraft {
    */
   covers: Set<string>;
   /**
-   * The document's required parameters and body fields of the credential's own name at another place than its
-   * scheme's (a query key `key` and a form field `key`), keyed by place and name: auth.alsoSends, the credential sent
-   * there too.
+   * The document's required parameters and body fields of a way's first credential's own name at another place than
+   * its scheme's (a query key `key` and a form field `key`), keyed by way, place and name: that way's auth.alsoSends
+   * (`way` its index in `ways`: 0 the auth itself, else an alternative), the credential sent there too; the place's
+   * lengths, which bound the credential's.
    */
-  alsoSends?: Map<string, { in: "body" | "query" | "header"; name: string }>;
+  alsoSends?: Map<string, SentAgain>;
   /**
    * Paths of the whole document's POST operations whose form body takes `client_secret`: its token endpoint described
    * as an operation (client_secret_post), read by a client credentials flow whose token URL is one of them.
@@ -158,3 +159,13 @@ export const ADDED_KEY_SCHEME = "apiKeyAuth";
 
 /** An identifier rather than a secret, by its name: a client or account id, a user name, an email, a version. */
 export const NOT_SECRET = /(^|[-_.]|[a-z])(id|user(name)?|email|account|version)$/i;
+
+/** A place a way's first credential is sent at too (auth.alsoSends), and the lengths the document gives it there. */
+export interface SentAgain {
+  way: number;
+  /** Which of the way's credentials (0 its first; another is drafted first). */
+  credential: number;
+  place: { in: "body" | "query" | "header"; name: string };
+  maxLength?: number;
+  minLength?: number;
+}

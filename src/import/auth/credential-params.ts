@@ -5,6 +5,7 @@
 // by it, auth.covers, not drafted).
 import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { saysApiKey } from "../../load/schemas/api-key-words.js";
+import { sentAgain } from "./also-sends-draft.js";
 import { namesNoCredential } from "../../load/schemas/no-credential.js";
 import { CREDENTIAL_ENDINGS, nameWords, namesASecret, namesSecret } from "../../load/schemas/secret-names.js";
 import { shortText } from "../plain-text.js";
@@ -247,7 +248,14 @@ export function namesCredential(name: string): boolean {
  */
 export function repeatsCredential(
   credential: CredentialDraft,
-  param: { in: string; name: string; description?: unknown; replied?: boolean; required?: boolean },
+  param: {
+    in: string;
+    name: string;
+    description?: unknown;
+    replied?: boolean;
+    required?: boolean;
+    lengths?: { maxLength?: unknown; minLength?: unknown };
+  },
   declared: readonly { in: string; name: string }[] = [],
 ): string | undefined {
   const where = param.in === "body" ? "form field" : `${param.in} parameter`;
@@ -288,36 +296,6 @@ export function repeatsCredential(
     );
   }
   return undefined;
-}
-
-/**
- * A required parameter or body field of the credential's own name at another place than its scheme's (a query key
- * `key` the body requires again as `key`): the same credential, sent there too (auth.alsoSends), given once; its note.
- * Only for one way of one API key (where several ways are drafted, the others would not send it there).
- */
-function sentAgain(
-  credential: CredentialDraft,
-  param: { in: string; name: string; required?: boolean },
-): string | undefined {
-  const [way, ...others] = credential.ways;
-  const first = way?.[0];
-  const place = first?.placement;
-  if (!param.required || others.length || !place || !("name" in place) || place.type === "path") return undefined;
-  if (param.in !== "body" && param.in !== "query" && param.in !== "header") return undefined;
-  const header = param.in === "header" || place.type === "header";
-  if (
-    param.in === place.type ||
-    (header ? param.name.toLowerCase() !== place.name.toLowerCase() : param.name !== place.name)
-  )
-    return undefined;
-  credential.alsoSends ??= new Map();
-  credential.alsoSends.set(`${param.in}:${param.name}`, { in: param.in, name: param.name });
-  const where = param.in === "body" ? "body field" : `${param.in} parameter`;
-  return (
-    `${where} ${JSON.stringify(param.name)} is required and named as the credential security scheme ` +
-    `${first.scheme} sends as the ${place.type} ${place.name}: the same key, sent there too from auth.param ` +
-    `${credential.param}, given once (auth.alsoSends); check that the API wants the same key at both places`
-  );
 }
 
 /** The credential whose own slot (its header, query key or cookie; a bearer's Authorization) `param` is. */

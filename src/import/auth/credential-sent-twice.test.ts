@@ -86,21 +86,54 @@ describe("a required body field named as the query key's credential", () => {
       "the credential goes where its scheme puts it and to body:key (auth.alsoSends)",
     );
     expect(names("getZqAccount").join("\n")).not.toContain("auth.alsoSends");
-    const exchange = (rawBody: string, body: unknown = undefined) => ({
+    const exchange = (type: string, rawBody: string, body: unknown = undefined) => ({
       url: new URL(`https://api.acme.test/zq/spin?key=${CREDENTIAL}`),
-      headers: new Headers(),
+      headers: new Headers(type ? { "content-type": type } : {}),
       body,
       rawBody,
     });
     const key = { in: "body", pointer: "/key" } as const;
-    expect(
-      credentialAt(exchange(`--b\r\nContent-Disposition: form-data; name="key"\r\n\r\n${CREDENTIAL}\r\n`), key),
-    ).toBe(true);
-    expect(credentialAt(exchange(`text=zq&key=${CREDENTIAL}`), key)).toBe(true);
-    expect(credentialAt(exchange("", { key: CREDENTIAL }), key)).toBe(true);
-    expect(credentialAt(exchange("", { key: "zq" }), key)).toBe(false);
-    expect(credentialAt(exchange("text=zq"), key)).toBe(false);
-    expect(credentialAt(exchange(""), { in: "query", name: "key" })).toBe(true);
+    const multipart = "multipart/form-data; boundary=b";
+    expect(credentialAt(exchange(multipart, "", { key: CREDENTIAL }), key)).toBe(true);
+    expect(credentialAt(exchange("application/x-www-form-urlencoded", `text=zq&key=${CREDENTIAL}`), key)).toBe(true);
+    expect(credentialAt(exchange("application/json", "", { key: CREDENTIAL }), key)).toBe(true);
+    expect(credentialAt(exchange("application/json", "", { key: "zq" }), key)).toBe(false);
+    expect(credentialAt(exchange("application/x-www-form-urlencoded", "text=zq"), key)).toBe(false);
+    expect(credentialAt(exchange("", ""), { in: "query", name: "key" })).toBe(true);
+  });
+
+  it("is drafted for each way whose first key the field repeats: several ways, a way of two keys", async () => {
+    const schemes = {
+      securitySchemes: {
+        zqKey: { type: "apiKey", in: "query", name: "key" },
+        zqToken: { type: "http", scheme: "bearer" },
+        zqSecret: { type: "apiKey", in: "header", name: "X-Zq-Secret" },
+      },
+    };
+    const paths = (document().paths ?? {}) as Record<string, unknown>;
+    // Several ways: a bearer token first or the key alone; the key's way (an alternative) sends it in the body too.
+    const several = drafted(openapi(paths, schemes, { security: [{ zqToken: [] }, { zqKey: [] }] }), [
+      "spinZqText",
+      "getZqAccount",
+    ]);
+    const ways = [several.manifest.auth, ...(several.manifest.auth.alternatives ?? [])];
+    const keyWay = ways.find((w) => w.scheme === "zqKey");
+    const tokenWay = ways.find((w) => w.scheme === "zqToken");
+    expect(keyWay?.alsoSends).toEqual([{ in: "body", name: "key" }]);
+    expect(tokenWay?.alsoSends).toBeUndefined();
+    expect(several.manifest.auth.covers ?? []).not.toContain("key");
+    const note = several.manifestText.replace(/\n\s*#\s+/g, " ");
+    expect(note).toContain('body field "key" is required and named as the credential');
+    expect(note).toContain("a call by the other way sends nothing there");
+    expect(await linkProblems(several)).toEqual([]);
+    // A way of two keys (the key and a secret header, one requirement): its first key sent in the body too.
+    const two = drafted(openapi(paths, schemes, { security: [{ zqKey: [], zqSecret: [] }] }), [
+      "spinZqText",
+      "getZqAccount",
+    ]);
+    expect(two.manifest.auth).toMatchObject({ scheme: "zqKey", alsoSends: [{ in: "body", name: "key" }] });
+    expect(two.manifest.auth.also?.map((c) => c.scheme)).toEqual(["zqSecret"]);
+    expect(await linkProblems(two)).toEqual([]);
   });
 
   it("is left as it was where the field is optional", () => {

@@ -17,6 +17,7 @@ import { tooDeepSourceError } from "../../load/schemas/reference-depth.js";
 import { valueAt } from "../../load/json-ref.js";
 import { operationRef } from "../../load/operation-index.js";
 import type { CredentialDraft } from "../auth/credential-draft.js";
+import { draftAlsoSends } from "../auth/also-sends-draft.js";
 import { authOfDraft, credentialParams } from "../auth/credential-params.js";
 import { signedJwtNotes } from "../auth/signing/signed-jwt-draft.js";
 import { sigv4Region } from "../auth/signing/sigv4-draft.js";
@@ -113,7 +114,7 @@ export function draftManifest(
     if (summary.length % DRAFTED_EVERY === 0) onDrafted?.(summary.length);
   }
   if (credential.covers.size) manifest.auth.covers = [...credential.covers].sort();
-  if (credential.alsoSends?.size) manifest.auth.alsoSends = [...credential.alsoSends.values()];
+  draftAlsoSends(manifest, credential, notes);
   const idempotency = drafting.idempotencyKeys.drafted(notes);
   ownIdempotency(manifest.operations, idempotency);
   if (!idempotency.provider) return { manifest, notes, document: doc, operations: summary };

@@ -2,8 +2,15 @@
 // drafts from it: added-scheme.ts), and one of them takes the key as a field of its request body instead (a
 // multipart upload's `api_key` field): the added requirement does not hold for that one, whose correct request
 // carries the key in its body, not where the scheme puts it. The cut writes `security: []` on it, and its body
-// field is drafted as its own secret parameter (draft/params.ts). The manifest has no way yet to place the
-// provider's credential in a body field: a person gives the key to that operation as well.
+// field is drafted as its own secret parameter (draft/params.ts): a person gives the key to that operation as well.
+//
+// Not auth.alsoSends (also-sends-draft.ts), though both are one key in a body field: alsoSends sends the key at a
+// place *besides* its scheme's, where the document requires it at both (its operation secured, the body field
+// required too); here the operation takes it *instead*, and its document declares no query key for it. Drafted as
+// alsoSends, this operation's requests would carry the key in their address as well, a place its document does not
+// declare (a strict API refuses an unknown parameter; the key would sit in logged URLs for nothing), and the cut
+// would claim a requirement the document does not state. One concept for both would be a place the key goes in
+// place of its scheme's, per operation, which the manifest cannot say yet.
 import type { CredentialDraft } from "../credential-draft.js";
 
 type Json = Record<string, unknown>;
@@ -49,7 +56,7 @@ export function keyInBodyNotes(
     note:
       `${id} takes the key in its request body (the form field ${field}), not where the added scheme ` +
       `${credential.scheme} puts it: openapi.yaml writes security: [] on it, and the field is its own secret ` +
-      "parameter (the manifest cannot place the provider's credential in a body field yet)",
+      "parameter (auth.alsoSends sends the credential in a body field besides its scheme's place, not instead of it)",
   }));
 }
 

@@ -51,12 +51,16 @@ export interface BodyFields {
   into: ParamsInto;
 }
 
-/** A body field as repeatsCredential asks of it: a required one of the credential's name is sent it too. */
-const asked = (field: string, description: unknown, required: ReadonlySet<string>) => ({
+/**
+ * A body field as repeatsCredential asks of it: a required one of the credential's name is sent it too (its lengths
+ * then bound the credential's).
+ */
+const asked = (field: string, flat: Schema | undefined, required: ReadonlySet<string>) => ({
   in: "body",
   name: field,
-  description,
+  description: flat?.description,
   required: required.has(field),
+  lengths: { maxLength: flat?.maxLength, minLength: flat?.minLength },
 });
 
 /** One field of the body drafted as a parameter, placed at its pointer. */
@@ -73,7 +77,7 @@ export function draftBodyField(context: BodyFields, field: string, schema: Schem
   }
   const repeated =
     !((body.required && sent.length === 1) || (body.encoding === "json" && !required.has(field))) &&
-    repeatsCredential(credential, asked(field, flatField?.description, required), declared);
+    repeatsCredential(credential, asked(field, flatField, required), declared);
   if (repeated) {
     notes.push({ at, note: repeated });
     return;

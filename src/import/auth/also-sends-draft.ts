@@ -1,0 +1,130 @@
+// A way's first credential sent at another place too (auth.alsoSends), as add drafts it: a required parameter or body
+// field of the credential's own name at another place than its scheme's (a query key `key` the body requires again),
+// found while drafting the operations (repeatsCredential), then written into the manifest's auth, the way's own entry
+// (the auth, or an alternative), the credential parameter's lengths bounded by those the document gives the places.
+import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
+import type { CredentialDraft, SentAgain } from "./credential-draft.js";
+
+/**
+ * A required parameter or body field of a way's credential's own name at another place than its scheme's (a query key
+ * `key` the body requires again as `key`): the same credential, sent there too (that way's auth.alsoSends), given once;
+ * its note. Each way whose credential it repeats sends it (several ways: each its own key); in a way of two keys, the
+ * one it repeats is drafted first (alsoSends sends a way's first credential).
+ */
+export function sentAgain(
+  credential: CredentialDraft,
+  param: { in: string; name: string; required?: boolean; lengths?: { maxLength?: unknown; minLength?: unknown } },
+): string | undefined {
+  if (!param.required || (param.in !== "body" && param.in !== "query" && param.in !== "header")) return undefined;
+  const ways = credential.ways.flatMap((way, i) => {
+    const k = way.findIndex(({ placement: place }) => {
+      if (!("name" in place) || place.type === "path" || param.in === place.type) return false;
+      const header = param.in === "header" || place.type === "header";
+      return header ? param.name.toLowerCase() === place.name.toLowerCase() : param.name === place.name;
+    });
+    const first = way[k];
+    return first && "name" in first.placement ? [{ i, k, first, place: first.placement }] : [];
+  });
+  const [one] = ways;
+  if (!one) return undefined;
+  const at = { in: param.in, name: param.name };
+  const lengths = param.lengths ?? {};
+  for (const { i, k } of ways)
+    (credential.alsoSends ??= new Map()).set(`${i}:${param.in}:${param.name}`, {
+      way: i,
+      credential: k,
+      place: at,
+      ...(typeof lengths.maxLength === "number" ? { maxLength: lengths.maxLength } : {}),
+      ...(typeof lengths.minLength === "number" ? { minLength: lengths.minLength } : {}),
+    });
+  const where = param.in === "body" ? "body field" : `${param.in} parameter`;
+  const several = credential.ways.length > 1;
+  const by = ways.map(({ i, first, place }) => {
+    const which = several ? (i ? `alternative ${i}'s ` : "the first way's ") : "";
+    return (
+      `${which}security scheme ${first.scheme} sends as the ${place.type} ${place.name} ` +
+      `(auth.param ${first.param})`
+    );
+  });
+  const others = credential.ways.length - ways.length;
+  return (
+    `${where} ${JSON.stringify(param.name)} is required and named as the credential ${by.join(", and as the one ")}: ` +
+    `the same key, sent there too, given once (${
+      several ? "alsoSends of each way that sends it" : "auth.alsoSends"
+    }); check that the API wants the same key at both places` +
+    (others
+      ? `; a call by ${others === 1 ? "the other way" : `the ${others} other ways`} sends nothing there, where the ` +
+        "document requires the field"
+      : "")
+  );
+}
+
+/**
+ * Each way's places (auth.alsoSends, an alternative's), the credential they repeat made the way's first where it was
+ * not (a way of two keys), and the credential parameter's lengths held to those the places take (a body field `key` of
+ * at most 256 characters: a key as long as a credential's default is refused there), with a note on each bound.
+ */
+export function draftAlsoSends(
+  manifest: Pick<Manifest, "auth" | "params">,
+  credential: CredentialDraft,
+  notes: { at: (string | number)[]; note: string }[],
+): void {
+  const sent = [...(credential.alsoSends?.values() ?? [])];
+  credential.ways.forEach((way, i) => {
+    const first = sent.find((s) => s.way === i);
+    if (!first) return;
+    // One credential of the way goes to other places: the first of those found (another's would need a way of its own).
+    const places = sent.filter((s) => s.way === i && s.credential === first.credential);
+    const entry = withFirst(i === 0 ? manifest.auth : manifest.auth.alternatives?.[i - 1], first.credential);
+    if (!entry) return;
+    entry.alsoSends = places.map((s) => s.place);
+    if (i === 0) manifest.auth = entry as Manifest["auth"];
+    else if (manifest.auth.alternatives) manifest.auth.alternatives[i - 1] = entry as AuthEntry & { scheme: string };
+    const param = way[first.credential]?.param;
+    const own = param === undefined ? undefined : manifest.params?.[param];
+    if (own) boundLengths(own, places, notes, param as string);
+  });
+}
+
+type AuthEntry = Manifest["auth"] | NonNullable<Manifest["auth"]["alternatives"]>[number];
+/** A credential's own fields in a way's entry, in the order the draft writes them. */
+const OWN = ["scheme", "param", "user", "password", "prefix", "encode"] as const;
+
+/** The way's entry with its `k`-th credential first (the first then among `also`, where the k-th was). */
+function withFirst(entry: AuthEntry | undefined, k: number): AuthEntry | undefined {
+  const other = entry?.also?.[k - 1];
+  if (!entry || !other) return entry;
+  const fields = entry as unknown as Record<string, unknown>;
+  const own = Object.fromEntries(OWN.flatMap((f) => (fields[f] === undefined ? [] : [[f, fields[f]]])));
+  const rest = Object.fromEntries(Object.entries(fields).filter(([f]) => !(OWN as readonly string[]).includes(f)));
+  const also = (entry.also ?? []).map((c, j) => (j === k - 1 ? own : c));
+  return { ...other, ...rest, also } as AuthEntry;
+}
+
+/** The credential parameter's lengths held to the places', and a note saying so. */
+function boundLengths(
+  own: ManifestParam,
+  places: readonly SentAgain[],
+  notes: { at: (string | number)[]; note: string }[],
+  param: string,
+): void {
+  const max = Math.min(...places.map((s) => s.maxLength ?? Number.POSITIVE_INFINITY));
+  const min = Math.max(...places.map((s) => s.minLength ?? 0));
+  const bound: string[] = [];
+  if (Number.isFinite(max) && (own.maxLength === undefined || max < own.maxLength)) {
+    own.maxLength = max;
+    bound.push(`maxLength ${max}`);
+  }
+  if (min > (own.minLength ?? 0)) {
+    own.minLength = min;
+    bound.push(`minLength ${min}`);
+  }
+  if (bound.length)
+    notes.push({
+      at: ["params", param],
+      note:
+        `${bound.join(" and ")}: the document's own for ` +
+        `${places.map((s) => `${s.place.in} ${s.place.name}`).join(", ")}, where the credential is sent too ` +
+        "(auth.alsoSends): a key past them would be refused there",
+    });
+}
