@@ -108,7 +108,7 @@ export function batchCommand(name: string | undefined): boolean {
 
 /**
  * The V8 flags of a command: a batch's optimising compilers 8× less eager (none for the others), generate's Maglev
- * 4× and TurboFan 32× (generateOptimiser). bin/blockwright.js sets them before the command's code loads, unless the
+ * 16× and TurboFan 32× (generateOptimiser). bin/blockwright.js sets them before the command's code loads, unless the
  * process was started with them (generate's, src/common/relaunch.ts).
  */
 export function v8FlagsFor(name: string | undefined): string[] {

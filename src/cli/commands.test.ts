@@ -119,8 +119,8 @@ describe("blockwright (no command)", () => {
       expect(COMMAND_NAMES.filter(batchCommand)).toEqual(["generate", "diff"]);
       for (const name of [undefined, "--help", "toString", "constructor"])
         expect(batchCommand(name), String(name)).toBe(false);
-      // generate's Maglev 4× and TurboFan 32× (the fifty-first and fifty-seventh rounds' pairs); diff's both 8×.
-      expect(v8FlagsFor("generate")).toEqual(lessEagerOptimiser(4, undefined, 32));
+      // generate's Maglev 16× and TurboFan 32× (the eleventh and fifty-first rounds' pairs); diff's both 8×.
+      expect(v8FlagsFor("generate")).toEqual(lessEagerOptimiser(16, undefined, 32));
       expect(v8FlagsFor("diff")).toEqual(lessEagerOptimiser(8));
       expect(v8FlagsFor("call")).toEqual([]);
     },

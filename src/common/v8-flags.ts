@@ -31,13 +31,11 @@ export function lessEagerOptimiser(
 }
 
 /**
- * generate's: Maglev 4× less eager, TurboFan 32× (V8 12 and later). TurboFan's compiles cost more than they saved on a
- * whole published API (8× and 16× were 0.95× V8's default on GitHub's whole document, the eleventh round; 16× and 32×
- * 0.94× of those, the fifty-first). Maglev at 6,400 calls left the code each operation runs (called ten times a
- * provider) in baseline code for most of a large project's run: at 1,600, 200 synthetic providers 0.92× the CPU, the
- * CPU per added provider 0.86×, GitHub's whole document 0.91×, for 1.04–1.08× on 5 and 50 providers, whose
- * compiles come first (docs/contributing/performance.md, genperf7). V8 11's one budget stays 8×, as measured.
+ * generate's: Maglev 16× less eager, TurboFan 32× (V8 12 and later): its compiles cost more than they saved on a whole
+ * published API. 8× and 16× were 0.95× V8's default on GitHub's whole document (the eleventh round); 16× and 32× are
+ * 0.94× the CPU of 8× and 16× there (18 pairs), and 0.70–1.10× on a 3,341-operation Graph subset (4 pairs), the
+ * output the same (docs/contributing/performance.md, the fifty-first round). V8 11's one budget stays 8×, as measured.
  */
 export function generateOptimiser(v8Version: string = process.versions.v8): string[] {
-  return Number.parseInt(v8Version, 10) < 12 ? lessEagerOptimiser(8, v8Version) : lessEagerOptimiser(4, v8Version, 32);
+  return Number.parseInt(v8Version, 10) < 12 ? lessEagerOptimiser(8, v8Version) : lessEagerOptimiser(16, v8Version, 32);
 }
