@@ -1,6 +1,7 @@
 // The two functions of @redocly/openapi-core's ref-utils that the bundled
 // openapi-typescript uses, as parts/ref-utils.cjs gives them in their place
-// (scripts/build/vendor.mjs): equal to Redocly's own on every kind of reference.
+// (scripts/build/vendor.mjs): equal to Redocly's own on every kind of reference;
+// and its createRef, which the bundle's openapi-typescript calls: equal to the package's own.
 import { createRequire } from "node:module";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -10,6 +11,7 @@ const ours = require("./ref-utils.cjs") as {
   parseRef: (ref: string) => unknown;
   parsePointer: (pointer: string) => unknown;
   escapePointer: (part: string | number) => unknown;
+  createRef: (parts: unknown[]) => string;
 };
 const redocly = require("@redocly/openapi-core/lib/ref-utils.js") as typeof ours;
 
@@ -67,5 +69,54 @@ describe("the bundle's stand-in for Redocly's ref-utils", () => {
   });
   it.each(PARTS)("escapes %j as Redocly does", (part) => {
     expect(ours.escapePointer(part)).toEqual(redocly.escapePointer(part as string));
+  });
+});
+
+/**
+ * openapi-typescript's createRef as its lib/utils.cjs writes it (the build checks that text before it makes the
+ * bundle's call the stand-in's: scripts/build/vendor.mjs), on Redocly's own ref-utils.
+ */
+function packageCreateRef(parts: unknown[]): string {
+  let pointer = "#";
+  for (const part of parts) {
+    if (part === undefined || part === null || part === "") continue;
+    const maybeRef = redocly.parseRef(String(part)) as { pointer: string[] };
+    if (maybeRef.pointer.length)
+      for (const refPart of maybeRef.pointer) pointer += `/${redocly.escapePointer(refPart)}`;
+    else pointer += `/${redocly.escapePointer(part as string)}`;
+  }
+  return pointer;
+}
+
+describe("the stand-in's createRef", () => {
+  it.each(REFS)("makes the package's pointer of %j and a part after it", (ref) => {
+    for (const part of [...PARTS, undefined, null])
+      expect(ours.createRef([ref, part]), JSON.stringify([ref, part])).toBe(packageCreateRef([ref, part]));
+  });
+  it("makes the package's pointer of a node's path, its parent's pointer first, at any depth", () => {
+    let path = ours.createRef(["paths", "/v1/items/{id}"]);
+    for (const key of ["get", "responses", "200", "content", "application/json", "schema", "a~b", "properties"]) {
+      const next = ours.createRef([path, key]);
+      expect(next).toBe(packageCreateRef([path, key]));
+      path = next;
+    }
+    expect(path).toBe("#/paths/~1v1~1items~1{id}/get/responses/200/content/application~1json/schema/a~0b/properties");
+  });
+  it("makes the package's pointer of any parts of a reference's characters, or throws where it throws", () => {
+    const run = (f: (parts: unknown[]) => string, parts: unknown[]) => {
+      try {
+        return { value: f(parts) };
+      } catch (e) {
+        return { threw: (e as Error).name };
+      }
+    };
+    const text = fc.string({ unit: fc.constantFrom("#", "/", "~", "0", "1", "%", "2", "7E", "a", "."), maxLength: 24 });
+    const part = fc.oneof(text, text, fc.integer({ min: 0, max: 300 }), fc.constantFrom(undefined, null, ""));
+    fc.assert(
+      fc.property(fc.array(part, { maxLength: 4 }), (parts) => {
+        expect(run(ours.createRef, parts), JSON.stringify(parts)).toEqual(run(packageCreateRef, parts));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
