@@ -238,6 +238,10 @@ export function wireMiddleware(
           request.headers.set("Cookie", sent ? `${sent}; ${value}` : value);
         } else request.headers.set(name, value);
       const raw = rawForm(tool, body, request.headers, support?.files);
+      // JSON typed as the tool types it (JSON text under text/plain: bodyEncoding json), not openapi-fetch's default.
+      const json = !raw && tool.body?.encoding === "json" && body !== undefined;
+      if (json && request.headers.get("Content-Type") === "application/json")
+        request.headers.set("Content-Type", tool.body?.mediaType ?? "application/json");
       return withUrl(request, url, raw ?? formBody(tool, body, request.headers, form));
     },
   };

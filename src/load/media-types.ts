@@ -56,16 +56,15 @@ export function isTextBodyMedia(mediaType: string, schema: Schema | undefined): 
 
 /**
  * A request body of structured data under a text media type (`text/plain: {schema: {type: object, properties}}`): a
- * media type that is not JSON, XML, a form, multipart or a stream of events, whose schema is an object or an array.
+ * `text/` type that is not XML or a stream of events, whose schema is an object or an array.
  * No text of its own says how such a value is written; its JSON text is what the schema describes, sent under the
  * documented type when the manifest says so (an operation's `bodyEncoding: json`).
  */
 export function isJsonTextBodyMedia(mediaType: string, schema: Schema | undefined): boolean {
   const bare = bareMediaType(mediaType);
-  if (!schema || !isMediaType(mediaType) || bare.includes("*")) return false;
-  if (isJsonMediaType(bare) || isXmlMediaType(bare) || bare === FORM_MEDIA_TYPE || bare.startsWith("multipart/"))
-    return false;
-  if (bare === "text/event-stream" || BYTES_MEDIA.test(bare) || bare === "application/octet-stream") return false;
+  // A text type alone: under another (`application/zq-pack`) an object may be any encoding of it, JSON no likelier.
+  if (!schema || !isMediaType(mediaType) || !bare.startsWith("text/") || bare.includes("*")) return false;
+  if (isXmlMediaType(bare) || bare === "text/event-stream") return false;
   const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type];
   if (types.includes("string")) return false;
   return (

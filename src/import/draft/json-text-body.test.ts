@@ -104,7 +104,7 @@ describe("structured data under a text media type", () => {
     ]);
   });
 
-  it("is read only for an object or array schema under a text type", () => {
+  it("is read only for an object or array schema under a text type, not under another type", () => {
     const read = (content: Record<string, unknown>) => {
       const b = requestBodyOf((v) => v, { content });
       return b && [b.encoding, b.jsonText ?? false];
@@ -114,6 +114,7 @@ describe("structured data under a text media type", () => {
     expect(read({ "text/plain": { schema: { type: "string" } } })).toEqual(["text", false]);
     expect(read({ "application/xml": { schema: { type: "object", xml: { name: "zq" } } } })).toEqual(["xml", false]);
     expect(read({ "image/png": { schema: { type: "object" } } })).toBeUndefined();
+    expect(read({ "application/zq-pack": { schema: { type: "object" } } })).toBeUndefined();
     expect(read({ "text/event-stream": { schema: { type: "object" } } })).toBeUndefined();
   });
 
