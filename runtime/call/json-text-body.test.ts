@@ -52,9 +52,11 @@ describe("a JSON body under a text media type", () => {
     expect(typed).toHaveLength(1);
   });
 
-  it("keeps a Content-Type the caller of the typed client gives, and application/json for a JSON tool", async () => {
+  it("keeps a Content-Type the caller of the typed client gives; a vendor +json type and application/json as the tool's", async () => {
     const given = await typedPost(rotaTool("text/plain"), { "Content-Type": "text/plain; charset=utf-8" });
     expect(given[0]?.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const vendor = await typedPost(rotaTool("application/vnd.zq.rota+json"));
+    expect(vendor[0]?.headers.get("content-type")).toBe("application/vnd.zq.rota+json");
     const plain = await typedPost(rotaTool("application/json"));
     expect(plain[0]?.headers.get("content-type")).toBe("application/json");
   });
