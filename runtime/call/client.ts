@@ -251,6 +251,10 @@ export function wireMiddleware(
           request.headers.set("Cookie", sent ? `${sent}; ${value}` : value);
         } else request.headers.set(name, value);
       const raw = rawForm(tool, sent, request.headers, support?.files);
+      // JSON typed as the tool types it (JSON text under text/plain: bodyEncoding json), not openapi-fetch's default.
+      const json = !raw && tool.body?.encoding === "json" && sent !== undefined;
+      if (json && request.headers.get("Content-Type") === "application/json")
+        request.headers.set("Content-Type", tool.body?.mediaType ?? "application/json");
       const written = raw ?? formBody(tool, sent, request.headers, form);
       if (written || sent === body) return withUrl(request, url, written);
       // A JSON or multipart body the credential was added to: written again (a new boundary, its type the body's).

@@ -2,7 +2,8 @@
 import type { FormFieldEncoding } from "./param-types.js";
 
 /**
- * How the request body is written: JSON (any JSON media type), an HTML form, multipart/form-data (files among its
+ * How the request body is written: JSON (any JSON media type; or a text one, `text/plain` of an object schema, the
+ * manifest's `bodyEncoding: json`: the JSON text under that type), an HTML form, multipart/form-data (files among its
  * fields), one file's bytes as they are (`binary`), XML (`xml`: an XML media type, written as `xml` says), or one text
  * (`text`: a string schema under another media type, `text/plain`, the whole-body string parameter's UTF-8 bytes).
  */

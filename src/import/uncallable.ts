@@ -9,6 +9,7 @@ import { fragmentOnlyParams } from "../load/operation-index.js";
 import {
   bareMediaType,
   FORM_MEDIA_TYPE,
+  isJsonTextBodyMedia,
   isRawBodyMedia,
   isTextBodyMedia,
   isXmlMediaType,
@@ -227,6 +228,8 @@ export function unwritableRequestBody(document: Json, op: Json, method: string):
   };
   if (types.some((t) => isRawBodyMedia(t, schemaOf(t)))) return undefined; // a file as the whole body
   if (types.some((t) => isTextBodyMedia(t, schemaOf(t)))) return undefined; // one text as the whole body
+  // Structured data under a text type: its JSON text, under that type (bodyEncoding: json).
+  if (types.some((t) => isJsonTextBodyMedia(t, schemaOf(t)))) return undefined;
   // An optional multipart body is the operation's point (a file upload), but for one of a list: its items name no part,
   // and the call goes without it (`type: array` of files, "the inputs" of a run that may take none; unwritableBody).
   const needed = (t: string) => bareMediaType(t).startsWith("multipart/") && typeOf(t) !== "array";

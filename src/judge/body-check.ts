@@ -12,6 +12,7 @@ import {
   FORM_MEDIA_TYPE,
   isBase64String,
   isJsonMediaType,
+  isJsonTextBodyMedia,
   isMediaType,
   isTextBodyMedia,
   isXmlMediaType,
@@ -116,6 +117,17 @@ function judgeBodyValue(
     const read = xmlBodyValue(text, media.node.schema as Node, ctx.data); // as its `xml` objects say
     if ("miss" in read) return refuse("schema", read.miss.message, media.at, read.miss.pointer);
     value = read.value;
+  } else if (isJsonTextBodyMedia(media.mediaType, mediaSchema(media, ctx))) {
+    // Structured data under a text type (an object or array schema): its JSON text, the one text the schema describes.
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      return refuse(
+        "schema",
+        `sent as ${contentType}, whose schema is an object or array: not its JSON text (${(e as Error).message})`,
+        media.at,
+      );
+    }
   } else if (isTextBodyMedia(media.mediaType, mediaSchema(media, ctx))) {
     // One text as it is, held to its string schema (length, pattern, enum); under an XML type, one XML document.
     const notXml = isXmlMediaType(bare) ? xmlDocumentMiss(text) : undefined;

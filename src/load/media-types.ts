@@ -54,6 +54,26 @@ export function isTextBodyMedia(mediaType: string, schema: Schema | undefined): 
   return !structured && !isRawBodyMedia(mediaType, schema);
 }
 
+/**
+ * A request body of structured data under a text media type (`text/plain: {schema: {type: object, properties}}`): a
+ * `text/` type that is not XML or a stream of events, whose schema is an object or an array.
+ * No text of its own says how such a value is written; its JSON text is what the schema describes, sent under the
+ * documented type when the manifest says so (an operation's `bodyEncoding: json`).
+ */
+export function isJsonTextBodyMedia(mediaType: string, schema: Schema | undefined): boolean {
+  const bare = bareMediaType(mediaType);
+  // A text type alone: under another (`application/zq-pack`) an object may be any encoding of it, JSON no likelier.
+  if (!schema || !isMediaType(mediaType) || !bare.startsWith("text/") || bare.includes("*")) return false;
+  if (isXmlMediaType(bare) || bare === "text/event-stream") return false;
+  const types = Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type];
+  if (types.includes("string")) return false;
+  return (
+    types.includes("object") ||
+    types.includes("array") ||
+    (types.length === 0 && (schema.properties !== undefined || schema.items !== undefined))
+  );
+}
+
 /** Keywords that describe a value without constraining it (JSON Schema's annotations, and extensions). */
 const ANNOTATIONS = new Set(["description", "title", "example", "examples", "deprecated", "$comment", "externalDocs"]);
 

@@ -13,6 +13,7 @@ import {
   bareMediaType,
   carriesNoContent,
   isJsonMediaType,
+  isJsonTextBodyMedia,
   isRawBodyMedia,
   isTextBodyMedia,
   isXmlMediaType,
@@ -28,6 +29,7 @@ export { typeOf, unionOf, valuesType } from "./schema-types.js";
 export {
   bareMediaType,
   isJsonMediaType,
+  isJsonTextBodyMedia,
   isRawBodyMedia,
   isTextBodyMedia,
   isXmlMediaType,

@@ -93,6 +93,11 @@ export interface OpenApiRequestBody {
   mediaType: string;
   /** A JSON merge patch (RFC 7396): `schema` is its patch view, no field required, each admitting null. */
   mergePatch?: true;
+  /**
+   * For JSON: structured data under a text media type (`text/plain` of an object schema: isJsonTextBodyMedia), its
+   * JSON text sent under `mediaType` only where the manifest says so (`bodyEncoding: json`).
+   */
+  jsonText?: true;
   encoding: "json" | "form" | "multipart" | "binary" | "xml" | "text";
   schema: Schema;
   /**

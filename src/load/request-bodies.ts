@@ -9,6 +9,7 @@ import {
   isMediaType,
   constrainsNothing,
   isRawBodyMedia,
+  isJsonTextBodyMedia,
   isTextBodyMedia,
   isXmlMediaType,
   jsonMediaType,
@@ -93,7 +94,7 @@ export function requestBodyOf(resolve: Resolve, body: Schema): OpenApiRequestBod
     (first && multipartKey && holdsFile(resolve, content, first) ? multipartKey : first) ?? multipartKey;
   if (!mediaType) {
     const other = xmlBodyOf(resolve, body, content) ?? rawBodyOf(resolve, body, content);
-    return other ?? textBodyOf(resolve, body, content);
+    return other ?? textBodyOf(resolve, body, content) ?? jsonTextBodyOf(resolve, body, content);
   }
   const media = resolve(fieldOf(content, mediaType));
   // A JSON body the document gives no schema (an example alone) is any JSON value (OpenAPI: no schema, no rule); a
@@ -199,6 +200,24 @@ function textBodyOf(
     const schema = declared ? resolve(declared) : undefined;
     if (!declared || !isTextBodyMedia(mediaType, schema) || (!xml && isXmlMediaType(mediaType))) continue;
     return { required: Boolean(body.required), mediaType, encoding: "text", schema: declared, fields: {} };
+  }
+  return undefined;
+}
+
+/**
+ * Structured data under a text media type (isJsonTextBodyMedia): its first such media type, read as a JSON body whose
+ * JSON text goes under that type (`jsonText`), the body's fields drafted and sent as a JSON body's are.
+ */
+function jsonTextBodyOf(
+  resolve: Resolve,
+  body: Schema,
+  content: Record<string, Schema>,
+): OpenApiRequestBody | undefined {
+  for (const [mediaType, raw] of Object.entries(content)) {
+    const declared = resolve(raw).schema as Schema | undefined;
+    if (!declared || !isJsonTextBodyMedia(mediaType, resolve(declared))) continue;
+    const schema = withRequiredBeside(declared, resolve(declared));
+    return { required: Boolean(body.required), mediaType, jsonText: true, encoding: "json", schema, fields: {} };
   }
   return undefined;
 }

@@ -24,7 +24,13 @@ import { OPERATION_METHODS } from "../load/openapi-document.js";
 import { servedKeyPaths, withKeyQueryParameters, withPlainTemplateNames } from "../load/operation-index.js";
 import { servedInRouteOrder } from "../link/server/operation-server.js";
 import { isBodyFramingHeader, isIgnoredHeader } from "../load/ignored-headers.js";
-import { carriesNoContent, describedJsonType, isJsonMediaType, isXmlMediaType } from "../load/media-types.js";
+import {
+  carriesNoContent,
+  describedJsonType,
+  isJsonMediaType,
+  isJsonTextBodyMedia,
+  isXmlMediaType,
+} from "../load/media-types.js";
 import { documentServer } from "../link/server/server.js";
 import { JSON_TYPE, servedAsJsonInstead, withoutContent, withSampledAnswers } from "./mock-answers.js";
 import { servedAnswerHeaders } from "./answers/served-headers.js";
@@ -128,6 +134,7 @@ function withoutCovered(
                                 bodyWithoutCovered(
                                   withMediaTypesOnly(resolved(op.requestBody, document), "*/*"),
                                   covers,
+                                  document,
                                 ),
                                 document,
                               ),
@@ -308,15 +315,17 @@ function recordsAsJson(content: Json, records: string[]): Json {
 
 /**
  * A body whose own (not shared) object schema requires a covered field: the field is no longer required. An XML
- * body's schema is any text: Prism held the text to the object schema; the judge reads it (judge/xml-body.ts).
+ * body's schema is any text: Prism held the text to the object schema; the judge reads it (judge/xml-body.ts). So is
+ * structured data under a text type (its JSON text, bodyEncoding: json), which Prism reads as a string.
  */
-function bodyWithoutCovered(body: unknown, covers: (slot: CoveredSlot) => boolean): unknown {
+function bodyWithoutCovered(body: unknown, covers: (slot: CoveredSlot) => boolean, document: Json): unknown {
   if (!isObject(body) || !isObject(body.content)) return body;
   const content: Json = {};
   const kept = (f: unknown) => !covers({ in: "body", name: String(f) });
   for (const [type, media] of Object.entries(body.content)) {
     const schema = isObject(media) ? media.schema : undefined;
-    if (isObject(schema) && isXmlMediaType(type)) content[type] = { ...(media as Json), schema: { type: "string" } };
+    const text = isXmlMediaType(type) || isJsonTextBodyMedia(type, resolved(schema, document) as Json | undefined);
+    if (isObject(schema) && text) content[type] = { ...(media as Json), schema: { type: "string" } };
     else if (isObject(schema) && Array.isArray(schema.required))
       content[type] = { ...(media as Json), schema: { ...schema, required: schema.required.filter(kept) } };
     else content[type] = media;

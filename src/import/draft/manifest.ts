@@ -291,6 +291,7 @@ function draftOperation(
         `${name} answers ${json} or a stream of server-sent events: its requests ask for the JSON (the Accept ` +
         "generate derives from its answers' media types)",
     });
+  const jsonText = jsonTextBody(op, at, notes);
   const { title, description } = operationTitle(rawOp, label, at, notes);
   const operation: ManifestOperation = {
     operationId: name,
@@ -303,6 +304,7 @@ function draftOperation(
     ...(params.rules ? { rules: params.rules } : {}),
     ...(pagination ? { pagination } : {}),
     ...(download ? { download: true } : {}),
+    ...(jsonText ? { bodyEncoding: "json" as const } : {}),
     ...(streamed ? { stream: streamed } : {}),
     outputs: outputs.outputs,
     ...("outcomes" in outputs && outputs.outcomes ? { outcomes: outputs.outcomes } : {}),
@@ -368,4 +370,20 @@ function credentialParam(manifest: Manifest, credential: CredentialDraft, notes:
   manifest.params = drafted.params;
   for (const note of credential.notes) notes.push({ at: ["auth"], note });
   for (const { name, note } of drafted.notes) notes.push({ at: ["params", name], note });
+}
+
+/**
+ * The media type of structured data under a text type (`text/plain` of an object schema), drafted `bodyEncoding: json`
+ * (its JSON text, under that type) with a note; undefined for any other body.
+ */
+function jsonTextBody(op: OpenApiOperation, at: (string | number)[], notes: ReviewNote[]): string | undefined {
+  const type = op.requestBody?.jsonText ? op.requestBody.mediaType : undefined;
+  if (type)
+    notes.push({
+      at: [...at, "bodyEncoding"],
+      note:
+        `the request body is ${type} of an object or array schema: drafted bodyEncoding: json, the fields ` +
+        `given as a JSON body's and sent as its JSON text under Content-Type ${type}; check what the API parses`,
+    });
+  return type;
 }

@@ -72,7 +72,7 @@ describe("a request body of one text", () => {
     expect(encoding({ "application/x-tar": { schema: { type: "string" } } })).toBe("binary");
     expect(encoding({ "application/pdf": { schema: { type: "string" } } })).toBe("binary");
     expect(encoding({ "text/plain": { schema: { type: "string", format: "byte" } } })).toBeUndefined();
-    expect(encoding({ "text/plain": { schema: { type: "object" } } })).toBeUndefined();
+    expect(encoding({ "text/plain": { schema: { type: "object" } } })).toBe("json"); // its JSON text: json-text-body
     expect(encoding({ "text/plain": { schema: { type: "string" } } })).toBe("text");
     expect(
       encoding({ "application/json": { schema: { type: "string" } }, "text/plain": { schema: { type: "string" } } }),

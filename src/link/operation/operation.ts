@@ -138,7 +138,7 @@ export function linkOperation(
   const outcomes = linkOutcomes(ctx, at, mop, op, byName, outputs);
   const polling = linkPolling(ctx, at, mop, op, outputs);
   const pagination = linkPagination(ctx, at, mop, op, params);
-  const body = linkBody(ctx, at, op, params, constants);
+  const body = linkBody(ctx, at, op, params, constants, mop.bodyEncoding);
 
   // The operations that may answer: the tool's, and its routes'.
   const answering = [op, ...(mop.routes ?? []).flatMap((r) => ctx.doc.operations.get(r.operationId) ?? [])];

@@ -86,12 +86,15 @@ export function linkBody(
   op: OpenApiOperation,
   params: ParamSpec[],
   constants: WireConstant[],
+  encoding?: "json",
 ): BodySpec | undefined {
   const body = op.requestBody;
   const inBody = params.filter(
     (p) => p.wire.in === "body" || (p.wire.in === "switch" && p.wire.whenTrue.some((c) => c.in === "body")),
   );
   const used = inBody.length > 0 || constants.some((c) => c.in === "body");
+  // Structured data under a text type goes as its JSON text only where the manifest says so (none placed: no body).
+  if ((body?.jsonText && !used && encoding === undefined) || !jsonTextAgreed(ctx, at, op, encoding)) return undefined;
   if (!body) return undefined;
   if (used && BODYLESS_METHODS.has(op.method))
     return void ctx.fail(
@@ -164,6 +167,27 @@ export function linkBody(
     ...(Object.keys(fields).length ? { fields } : {}),
     ...required,
   };
+}
+
+/**
+ * Whether the manifest's `bodyEncoding: json` and the document's body agree: said for structured data under a text
+ * media type (`jsonText`: its JSON text sent under that type), and only for it. Else a problem naming both.
+ */
+function jsonTextAgreed(ctx: LinkContext, at: Path, op: OpenApiOperation, encoding: "json" | undefined): boolean {
+  const body = op.requestBody;
+  if (Boolean(body?.jsonText) === (encoding === "json")) return true;
+  ctx.fail(
+    "BW2017",
+    encoding === "json" ? [...at, "bodyEncoding"] : at,
+    body?.jsonText
+      ? `the request body of "${op.operationId}" is ${body.mediaType} of an object or array schema: no text of its ` +
+          `own writes it; say \`bodyEncoding: json\` to send its JSON text under ${body.mediaType} (check what the ` +
+          "API parses), or place no parameter in it"
+      : `"${op.operationId}" says \`bodyEncoding: json\`, and its request body is ` +
+          `${body ? `${body.mediaType}, written as the document says` : "none"}: that setting is for an object or ` +
+          "array schema under a text media type (text/plain) alone; remove it",
+  );
+  return false;
 }
 
 /** A body field's encoding writing it as one JSON text: a JSON contentType, and no style, explode or allowReserved. */

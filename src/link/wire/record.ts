@@ -28,7 +28,9 @@ export const wire = {
     "one property, or the one component of exactly its fields (which `add`'s cut writes on the body as " +
     "`xml.name`); a text XML cannot carry (a control character) is refused before the request; or one text " +
     "(`text/plain`, `text/csv`: a string schema under a media type none of these is), the whole-body string " +
-    'parameter\'s (`pointer: ""`) UTF-8 bytes as they are.',
+    'parameter\'s (`pointer: ""`) UTF-8 bytes as they are; or, where the manifest says `bodyEncoding: json`, ' +
+    "structured data under a text type (`text/plain` of an object or array schema): the fields' JSON text, sent " +
+    "under the documented type.",
   schema: ["wire"],
   tool: ["body"],
   surface: {},
@@ -59,5 +61,8 @@ export const wire = {
       none: `how a JSON value is wrapped in the body, whatever the caller gives; the placement is ${PARAM_SUBJECT}`,
     },
     "wireSwitch.whenTrue": { none: SENT_BY_PACKAGE },
+    "operation.bodyEncoding": {
+      none: "how the body's fields are written on the wire (their JSON text under the documented text type); callers give the same fields",
+    },
   },
 } as const satisfies ConceptRecord;

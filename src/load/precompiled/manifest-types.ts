@@ -1208,6 +1208,10 @@ export interface ManifestOperation {
    */
   download?: boolean
   /**
+   * `json`: the request body is the JSON text of its fields, sent under the media type the document gives it, where that type is a text one (`text/plain`) and its schema an object or an array: structured data the document types as text, whose JSON text is what the schema describes (a vendor's SDK sending the caller's bytes as `text/plain`). The fields are given as a JSON body's; the Content-Type is the documented one. Only for such a body; `add` drafts it with a review note (check what the API parses), and the contract suite's judge holds the body to JSON text of its schema under that type.
+   */
+  bodyEncoding?: "json"
+  /**
    * The operation's success answer is a stream of JSON values (`application/x-ndjson`, `application/jsonl`: one per line; `application/json-seq`: JSON text sequences, RFC 7464), as an export or a feed answers, or of server-sent events (`text/event-stream`): each value, or each event `{event, data, id, retry}` (its `data` parsed as JSON where the document's schema of it is an object or a list, else text), is an item, read within `limits.replyBytes`, each at most `itemBytes` (default 1 MiB), into the outputs `data` (the items) and `metadata.count`; a client's method gets `.items()`, and `blockwright call` prints one item a line (when the stream fails after some, those items, then the result object on a line of its own, exit 1). The operation's `outputs` must then be empty (`{}`). `true` takes the defaults (`false`, as leaving it out: no stream).
    */
   stream?: (boolean | {
@@ -1823,6 +1827,7 @@ export type ManifestField =
   | "operation.server.variables"
   | "operation.server.param"
   | "operation.download"
+  | "operation.bodyEncoding"
   | "operation.stream"
   | "operation.stream.itemBytes"
   | "operation.stream.item"
