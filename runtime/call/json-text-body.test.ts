@@ -1,6 +1,6 @@
 // A JSON body under a text media type (the manifest's `bodyEncoding: json`: structured data the document types as
-// `text/plain`): both entries send the fields' JSON text under the tool's Content-Type. The typed client's openapi-fetch
-// typed it application/json, its default, which the document does not declare.
+// `text/plain`): both entries send the fields' JSON text under the tool's Content-Type. The typed client's
+// openapi-fetch typed it application/json, its default, which the document does not declare.
 import { describe, expect, it } from "vitest";
 import { bareTool } from "../../test-support/runtime/bare-tool.js";
 import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
@@ -52,7 +52,9 @@ describe("a JSON body under a text media type", () => {
     expect(typed).toHaveLength(1);
   });
 
-  it("keeps a Content-Type the caller of the typed client gives; a vendor +json type and application/json as the tool's", async () => {
+  const KEEPS =
+    "keeps a Content-Type the caller of the typed client gives; a vendor +json type and application/json as the tool's";
+  it(KEEPS, async () => {
     const given = await typedPost(rotaTool("text/plain"), { "Content-Type": "text/plain; charset=utf-8" });
     expect(given[0]?.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const vendor = await typedPost(rotaTool("application/vnd.zq.rota+json"));

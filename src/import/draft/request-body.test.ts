@@ -336,7 +336,8 @@ describe("body fields", () => {
     "a body of another media type that is no file (a vendor's pack of an object) is still refused when required, and " +
       "left out with the reason when optional",
     () => {
-      // Not a text type: an object under it may be any encoding of it (one under text/csv is its JSON text: json-text-body).
+      // Not a text type: an object under it may be any encoding of it (one under text/csv is its JSON text:
+      // json-text-body).
       const csv = { "application/zq-pack": { schema: { type: "object", properties: { name: { type: "string" } } } } };
       expect(() => drafted(withBody(csv, true), ["createItem"])).toThrow(
         /createItem \(its request body \(application\/zq-pack\) is of a media type/,

@@ -62,7 +62,9 @@ export const wire = {
     },
     "wireSwitch.whenTrue": { none: SENT_BY_PACKAGE },
     "operation.bodyEncoding": {
-      none: "how the body's fields are written on the wire (their JSON text under the documented text type); callers give the same fields",
+      none:
+        "how the body's fields are written on the wire (their JSON text under the documented text type); " +
+        "callers give the same fields",
     },
   },
 } as const satisfies ConceptRecord;
