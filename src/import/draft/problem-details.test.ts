@@ -1,7 +1,7 @@
 // An error answer that is an RFC 9457 problem (`application/problem+json`, or JSON of the problem's fields alone):
 // add drafted its message from `detail` and no code, the problem's `type` URI (its primary identifier) lost. Now the
 // draft reads the code from `type`, else `title`, and the message from `detail`, else `title`, and the runtime gives
-// them back from such an answer.
+// them back from such an answer (the title the code where the type is `about:blank`, which says nothing more).
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime";
@@ -67,6 +67,9 @@ describe("an error answer that is an RFC 9457 problem", () => {
       });
       const { type: _type, detail: _detail, ...titled } = gone;
       expect(await errorOf(d, titled, mediaType)).toMatchObject({ code: "Widget gone", message: "Widget gone" });
+      // The type RFC 9457 gives a problem of no more meaning than its status: the title its code.
+      const blank = await errorOf(d, { ...gone, type: "about:blank" }, mediaType);
+      expect(blank).toMatchObject({ code: "Widget gone", message: "zq1 left" });
     }
   });
 
