@@ -49,11 +49,12 @@ export function upstreamError(
   // Each text redacted, then cut: a secret straddling the cut would show in part.
   const cut = (text: string, max = ERROR_TEXT_CHARS) => redactThenCut(text, secrets, max);
   const ctx: ExpressionContext = { status: response.status, body, headers: response.headers, params: {} };
-  // The first expression that finds a value (not null, not empty text) wins.
+  // The first expression that finds a value wins: not null, not empty text, nor `about:blank`, the RFC 9457 problem
+  // type that says nothing beyond the status (a problem's code then its title, the next place drafted).
   const found = (refs: ErrorSpec["code"]): unknown => {
     for (const ref of refs) {
       const v = evaluate(ref, ctx);
-      if (v !== undefined && v !== null && v !== "") return v;
+      if (v !== undefined && v !== null && v !== "" && v !== "about:blank") return v;
     }
     return undefined;
   };

@@ -1,8 +1,6 @@
-// Where a drafted provider's error replies keep their code, message and
-// request id (errors.code, errors.message, errors.requestId), and whether the
-// API answers 2xx with `{ok: false}` (errors.failureWhen): read from the
-// schemas and examples of the chosen operations' error answers, the places
-// most of them share first.
+// Where a drafted provider's error replies keep their code, message and request id (errors.code, errors.message,
+// errors.requestId), and whether the API answers 2xx with `{ok: false}` (errors.failureWhen): read from the schemas and
+// examples of the chosen operations' error answers (an RFC 9457 problem's by its members), most shared first.
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { type OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../../load/openapi-document.js";
 import { namedCodeMembers, schemaMembers } from "../../load/schemas/code-members.js";
@@ -20,7 +18,7 @@ import {
   NOT_A_MESSAGE,
   onlyText,
 } from "./deep-message.js";
-import { errorShapes, recordOfErrorAnswer } from "./error-record.js";
+import { errorShapes, problemPlaces, recordOfErrorAnswer } from "./error-record.js";
 import { safeFlatten } from "./param-schema.js";
 
 type Json = Record<string, unknown>;
@@ -128,6 +126,10 @@ function countPlaces(
           "message of the status)",
       );
   }
+  // An RFC 9457 problem (error-record.ts): its detail, else title, the message; its type URI, else title, the code,
+  // after a member named as a code (an extension's `code` says more than a type of about:blank) where it has a schema.
+  const problem = problemPlaces(doc, response.mediaType, flat);
+  for (const [kind, place] of problem) if (kind === "message" || !flat) count(places[kind], place);
   if (!flat) return;
   const field = (pointer: string[], type = "string") => typeOf(doc.schemaAt(flat, pointer) ?? {}) === type;
   // A member named as a code of its own kind, a text or a whole number (`error_code`, `grpc_code`): code-members.ts.
@@ -142,6 +144,7 @@ function countPlaces(
   ]) {
     if (field(pointer) || named.includes(pointer.join("/"))) count(places.code, `$response.body#/${pointer.join("/")}`);
   }
+  for (const [kind, place] of problem) if (kind === "code") count(places.code, place);
   for (const pointer of [["request_id"], ["requestId"], ["error", "request_id"]])
     if (field(pointer)) count(places.requestId, `$response.body#/${pointer.join("/")}`);
   // An API that answers 200 with {ok: false, error}: a success reply with a boolean `ok`, an error reply with one

@@ -1,7 +1,8 @@
 // A document declaring one key scheme (and requiring it for the whole document), whose every operation names another
 // scheme it never declares: add refused each operation as one no call could meet, so the document drafted nothing.
 // Such a requirement is read as the document's own now (or, where it has none, as its one scheme), said in a note and
-// in the cut's header.
+// in the cut's header. One whose name says no credential (`anonymous`, SigNoz's public dashboards) is read as the
+// keyless requirement, whatever the document declares and requires.
 import { describe, expect, it } from "vitest";
 import { drafted, linkProblems, notesAt, openapi, reply, sentHeaders } from "../../__fixtures__/draft-kit.js";
 
@@ -45,5 +46,28 @@ describe("a requirement naming a scheme the document does not declare", () => {
     expect(beside.openapiText).not.toContain("not declared; read as");
     const two = { ...key, zqBasic: { type: "http", scheme: "basic" } };
     expect(() => drafted(document([{ ZqAuthorization: [] }], two), ["zqList"])).toThrow(/ZqAuthorization/);
+  });
+
+  it("whose name says no credential (anonymous, public) is read as keyless, beside several schemes", async () => {
+    const two = { ...key, zqBasic: { type: "http", scheme: "basic" } };
+    for (const name of ["anonymous", "Public", "noAuth"]) {
+      const doc = document([{ [name]: [] }], two);
+      (doc.paths as Record<string, unknown>)["/zq.zkeyed"] = {
+        get: { operationId: "zqZKeyed", security: [{ zqKey: [] }], responses: ok },
+      };
+      const d = drafted(doc, ["zqList", "zqZKeyed"]);
+      expect(d.openapiText).toContain(`GET /zq.list.security (${name}: not declared; read as none, keyless)`);
+      expect(notesAt(d, "auth").join(" ")).toContain(`security scheme ${name} is not declared, and its name says no`);
+      expect(await linkProblems(d)).toEqual([]);
+      // Called with no credential at all, the keyless operation sends its request, and none.
+      const headers = await sentHeaders(d, {});
+      expect([...headers.keys()].filter((h) => /key|authorization/i.test(h))).toEqual([]);
+    }
+  });
+
+  it("whose name says no credential beside one that does not, or another name, stays as before", () => {
+    const two = { ...key, zqBasic: { type: "http", scheme: "basic" } };
+    expect(() => drafted(document([{ anonymous: [], ZqToken: [] }], two), ["zqList"])).toThrow(/ZqToken/);
+    expect(() => drafted(document([{ ZqPublicKey: [] }], two), ["zqList"])).toThrow(/ZqPublicKey/);
   });
 });
