@@ -133,7 +133,7 @@ async function errorBodyFailure(
   return {
     ...error,
     message: `${tool.provider} answered ${response.status} with ${type}, not the file it declares: ${error.message}`,
-    code: error.code ?? "UNEXPECTED_CONTENT_TYPE",
+    code: error.code ?? ("UNEXPECTED_CONTENT_TYPE" satisfies RuntimeErrorCode),
     retryable: false,
     details: { ...error.details, contentType: type },
   };
