@@ -7,12 +7,11 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { cli } from "../../test-support/cli-harness.js";
+import type { cli as cliOf } from "../../test-support/cli-harness.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
 import { runScratch } from "../../test-support/run/run-scratch.js";
-import { CREDENTIAL } from "../contract/inputs/values.js";
 import type { CaseResult } from "../contract/run.js";
-import { startMocks } from "../mocks/mocks.js";
+import type { startMocks as startMocksOf } from "../mocks/mocks.js";
 
 /** The mistake planted in the runtime's placer (build-request.ts placeAt) of the credential's other places. */
 const plant = vi.hoisted(() => ({ second: "sent" as "sent" | "skipped" | "other", credential: "" }));
@@ -82,8 +81,16 @@ const document = {
   security: [{ zqKey: [] }],
 };
 
+let cli: typeof cliOf;
+let startMocks: typeof startMocksOf;
+
 beforeAll(async () => {
-  plant.credential = CREDENTIAL;
+  // The worker may hold the runtime from an earlier file (isolate: false), its modules bound to the real placeAt: the
+  // module graph loaded again, the command and the mocks with it, so that every importer gets the planted one.
+  vi.resetModules();
+  ({ cli } = await import("../../test-support/cli-harness.js"));
+  ({ startMocks } = await import("../mocks/mocks.js"));
+  plant.credential = (await import("../contract/inputs/values.js")).CREDENTIAL;
   dir = join(tmp, "project");
   mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
   symlinkSync(new URL("../../runtime", import.meta.url).pathname, join(dir, "node_modules/@blockwright/runtime"));

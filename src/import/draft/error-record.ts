@@ -1,5 +1,6 @@
 // The record an error answer declared under no JSON type carries, read from the type it is declared under: the
-// record a mock serves as JSON and a client reads as one; the shapes of a union of errors; an RFC 9457 problem's places.
+// record a mock serves as JSON and a client reads as one; the shapes of a union of errors; an RFC 9457 problem's
+// places.
 import { valueAt } from "../../load/json-ref.js";
 import { isStructuredSchema } from "../../load/media-types.js";
 import { type OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../../load/openapi-document.js";
@@ -65,7 +66,8 @@ export function errorShapes(doc: OpenApiDocument, flat: Schema): Schema[] | unde
 const PROBLEM_JSON = /\bproblem\+json\b/i;
 /** The members RFC 9457 defines (§3.1). */
 const PROBLEM_MEMBERS = new Set(["type", "title", "status", "detail", "instance"]);
-const places = (kind: "code" | "message", list: readonly string[]) => list.map((p) => [kind, p] as [typeof kind, string]);
+const places = (kind: "code" | "message", list: readonly string[]) =>
+  list.map((p) => [kind, p] as [typeof kind, string]);
 const [TYPE, TITLE, DETAIL] = ["$response.body#/type", "$response.body#/title", "$response.body#/detail"] as const;
 
 /** The places of a problem's message and code, each best first; none for an answer that is no problem. */

@@ -204,7 +204,9 @@ describe("an API key in a header after a prefix (auth.prefix)", () => {
       expect(result.success).toBe(false);
       expect(JSON.stringify(result)).not.toContain("zq-key-value-0001");
       expect(authPlacement(tool.auth)).toBe('header:X-Zq-Key "Token token=" + header:X-Zq-Secret');
-      expect(describeAuth(tool.auth)).toBe("`X-Zq-Key: Token token=<key>` header with `X-Zq-Secret` header");
+      expect(describeAuth(tool.auth)).toBe(
+        "`X-Zq-Key: Token token=<key>` header from `zqKeyValue` with `X-Zq-Secret` header from `zqSecretValue`",
+      );
     },
   );
 
