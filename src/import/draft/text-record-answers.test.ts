@@ -69,8 +69,13 @@ describe("a text/plain answer whose schema is a record", () => {
     const result = await call("zq_record", "zq not json", "text/plain");
     expect(result.success).toBe(false);
     expect(result.success ? undefined : result.error).toMatchObject({
-      code: "UNEXPECTED_CONTENT_TYPE",
-      message: "acme answered 200 with text/plain, not the JSON its outputs read",
+      code: "INVALID_JSON",
+      message: "acme answered 200 with a body that is not valid JSON",
+    });
+    const rows = await call("zq_rows", "zq not json", "text/plain");
+    expect(rows.success ? undefined : rows.error).toMatchObject({
+      code: "INVALID_JSON",
+      message: "acme answered 200 with a body that is not valid JSON",
     });
   });
 });
