@@ -19,7 +19,6 @@ import {
   networkError,
   otherForm,
   otherFormFailure,
-  type OtherForm,
   parseBody,
   redirectFailure,
   tooLarge,
@@ -142,14 +141,14 @@ export async function attempts(
         let body: unknown;
         // Not JSON, and the service said another type: read as that type (reply-failures.ts otherForm); so is, JSON or
         // not, an answer in a text type that the outputs read as one text (the link's answerText).
-        let other = !outcome && tool.answerText ? formOf(tool, response, text, raw) : undefined;
+        let other = !outcome && tool.answerText ? otherForm(response, text, raw, tool.answerText) : undefined;
         if (typeof other?.body === "string") body = other.body;
         else
           try {
             other = undefined;
             body = parseBody(text);
           } catch {
-            other = formOf(tool, response, text, raw);
+            other = otherForm(response, text, raw, tool.answerText);
             const invalid = `${tool.provider} answered ${status} with a body that is not valid JSON`;
             if (!other) return failed(upstreamFailure(status, "INVALID_JSON" satisfies RuntimeErrorCode, invalid));
             body = other.body;
@@ -200,14 +199,6 @@ export async function attempts(
   } finally {
     if (ends) deadline.done();
   }
-}
-
-/**
- * A success's body in a form other than JSON (reply-failures.ts otherForm); none for a record the document declares as
- * a text type (the link's answerText "json"), whose text is JSON whatever its Content-Type: one that is not fails.
- */
-function formOf(tool: ToolCall, response: Response, text: string, raw: Uint8Array): OtherForm | undefined {
-  return tool.answerText === "json" ? undefined : otherForm(response, text, raw);
 }
 
 /** Wait before a retry; false when the deadline or the caller's cancel comes first. */
