@@ -52,12 +52,13 @@ export function htmlType(response: Response, text: string): string | undefined {
  * A success's body the service sent in a form other than JSON (its Content-Type neither JSON nor absent: a parameter
  * chose CSV, the service ignored the Accept header), read as that type says: a text type (`text/*`, XML, CSV, YAML,
  * JSON lines, or any with a charset) as its text, any other as a file (`{content, contentType, size}`, as a download
- * answers); undefined when the type says JSON or nothing, whose text is then read as JSON.
+ * answers); undefined when the type says JSON or nothing, whose text is then read as JSON, and for a record the
+ * document declares as a text type (`answerText` "json", the link's), whose text is JSON whatever its type says.
  */
-export function otherForm(response: Response, text: string, raw: Uint8Array): OtherForm | undefined {
+export function otherForm(response: Response, text: string, raw: Uint8Array, as?: unknown): OtherForm | undefined {
   const header = response.headers.get("content-type") ?? "";
   const type = header.split(";")[0]?.trim().toLowerCase();
-  if (!type || JSON_TYPE.test(type)) return undefined;
+  if (!type || JSON_TYPE.test(type) || as === "json") return undefined;
   return { body: TEXT_TYPE.test(header) ? text : { content: raw, contentType: header, size: raw.byteLength }, type };
 }
 

@@ -294,9 +294,10 @@ export interface ToolSpec {
    * the body reads it whole as a string, and one does (the document declares the answer `text/plain`, or another
    * text). An answer that came in a text type is then its text, even where the text happens to be JSON (`{"a":1}`).
    * `"html"` when the document declares that answer as an HTML page (`text/html`): a page is then the text, where any
-   * other tool takes a page for a proxy's or a login form.
+   * other tool takes a page for a proxy's or a login form. `"json"` when the answer is declared a text type
+   * (`text/plain`) whose schema is a record: its text is JSON whatever its Content-Type; one not JSON fails.
    */
-  answerText?: true | "html";
+  answerText?: true | "html" | "json";
   /**
    * How long one call may take, in milliseconds, when the manifest says (`timeoutMs`); else the call's option or 30 s.
    */

@@ -55,7 +55,7 @@ export function expectedOutputs(tool: ToolSpec, ex: Exchange, input: Record<stri
  * runtime reads it (reply-failures.ts otherForm): `{"a":1}` is that text, not the object it spells.
  */
 function answerText(tool: ToolSpec, ex: Exchange): string | undefined {
-  if (!tool.answerText) return undefined;
+  if (!tool.answerText || tool.answerText === "json") return undefined;
   const other = otherForm({ headers: ex.responseHeaders } as Response, ex.responseBody, new Uint8Array());
   return typeof other?.body === "string" ? other.body : undefined;
 }

@@ -317,10 +317,28 @@ export function textAnswerType(content: unknown, resolve: (schema: Schema) => Sc
   const map = (content ?? {}) as Record<string, Schema | null>;
   const types = Object.keys(map);
   const text = (type: string) => {
-    const schema = map[type]?.schema as Schema | undefined;
-    return TEXT_ANSWER.test(bareMediaType(type)) && isTextBodyMedia(type, schema ? resolve(schema) : undefined);
+    const raw = map[type]?.schema as Schema | undefined;
+    const schema = raw ? resolve(raw) : undefined;
+    // `text/plain` with no schema (or one of no value) is a text all the same: no file is written as plain text.
+    if (bareMediaType(type) === "text/plain" && (!schema || constrainsNothing(schema))) return true;
+    return TEXT_ANSWER.test(bareMediaType(type)) && isTextBodyMedia(type, schema);
   };
   return types.length && types.every(text) ? types[0] : undefined;
+}
+
+/**
+ * The text type of an answer declared only as plain text whose schema is a record, an object or a list
+ * (isStructuredSchema): what no plain text is, so its body is that record written as JSON text (a server framework's
+ * default type for a handler's object). Read as JSON whatever its Content-Type says; undefined for another answer.
+ */
+export function jsonTextType(content: unknown, resolve: (schema: Schema) => Schema): string | undefined {
+  const map = (content ?? {}) as Record<string, Schema | null>;
+  const types = Object.keys(map);
+  const record = (type: string) => {
+    const schema = map[type]?.schema as Schema | undefined;
+    return bareMediaType(type) === "text/plain" && schema !== undefined && isStructuredSchema(resolve(schema));
+  };
+  return types.length && types.every(record) ? types[0] : undefined;
 }
 
 /** The bare types the runtime reads as text (reply-failures.ts TEXT_TYPE, a charset aside). */

@@ -40,7 +40,8 @@ export interface OpenApiResponse {
   description: string;
   /**
    * The JSON media type the body is read as (`application/json`, or a `+json` type such as
-   * `application/vnd.acme+json`).
+   * `application/vnd.acme+json`), or the `text/plain` of a record declared as plain text (media-types.ts jsonTextType),
+   * read as JSON all the same.
    */
   mediaType?: string;
   /**

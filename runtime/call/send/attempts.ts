@@ -141,14 +141,14 @@ export async function attempts(
         let body: unknown;
         // Not JSON, and the service said another type: read as that type (reply-failures.ts otherForm); so is, JSON or
         // not, an answer in a text type that the outputs read as one text (the link's answerText).
-        let other = !outcome && tool.answerText ? otherForm(response, text, raw) : undefined;
+        let other = !outcome && tool.answerText ? otherForm(response, text, raw, tool.answerText) : undefined;
         if (typeof other?.body === "string") body = other.body;
         else
           try {
             other = undefined;
             body = parseBody(text);
           } catch {
-            other = otherForm(response, text, raw);
+            other = otherForm(response, text, raw, tool.answerText);
             const invalid = `${tool.provider} answered ${status} with a body that is not valid JSON`;
             if (!other) return failed(upstreamFailure(status, "INVALID_JSON" satisfies RuntimeErrorCode, invalid));
             body = other.body;

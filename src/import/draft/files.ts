@@ -6,7 +6,7 @@
 import { isFileType } from "../../link/files/files.js";
 import { nestedFilePlaces, type Resolve } from "../../link/files/nested-files.js";
 import { followLocalRefs } from "../../load/json-ref.js";
-import { carriesNoContent, isBinaryString, isMediaType } from "../../load/media-types.js";
+import { carriesNoContent, isBinaryString, isJsonMediaType, isMediaType } from "../../load/media-types.js";
 import {
   bareMediaType,
   MULTIPART_MEDIA_TYPE,
@@ -15,6 +15,7 @@ import {
   type Schema,
 } from "../../load/openapi-document.js";
 import type { ManifestOutput, ManifestParam } from "../../load/precompiled/manifest-types.js";
+import type { ReviewNote } from "../manifest-yaml.js";
 import { shortText } from "../plain-text.js";
 
 /**
@@ -195,4 +196,15 @@ export function requiredNestedFilesWhy(document: Json, op: Json): string | undef
     }
   }
   return undefined;
+}
+
+/**
+ * The note on an answer declared as plain text whose schema is a record (load/media-types.ts jsonTextType): drafted
+ * and read as JSON, which a reviewer may doubt; none for another answer.
+ */
+export function jsonTextNote(response: OpenApiOperation["responses"][number] | undefined, at: ReviewNote["at"]) {
+  if (!response?.mediaType || !response.schema || isJsonMediaType(response.mediaType)) return [];
+  const shape = response.schema.type === "array" || response.schema.items ? "a list" : "an object";
+  const note = `the ${response.status} reply is declared ${response.mediaType}, its schema ${shape}: read as JSON text`;
+  return [{ at, note }];
 }

@@ -22,7 +22,7 @@ import { authOfDraft, credentialParams } from "../auth/credential-params.js";
 import { signedJwtNotes } from "../auth/signing/signed-jwt-draft.js";
 import { sigv4Region } from "../auth/signing/sigv4-draft.js";
 import { draftErrors } from "./errors.js";
-import { answersFile, describedFileNote, textOutputs } from "./files.js";
+import { answersFile, describedFileNote, jsonTextNote, textOutputs } from "./files.js";
 import { IdempotencyHeaders, ownIdempotency } from "./idempotency.js";
 import { withoutCredentialVariable } from "../shapes/address-credential.js";
 import { sharedVariableName, draftOwnServer, draftServer } from "./server.js";
@@ -279,6 +279,7 @@ function draftOperation(
   if (!download && !streamed) replyHeaders(doc, op, outputs.outputs, at, notes);
   const unread = download || streamed ? undefined : describedFileNote(op, name);
   if (unread) notes.push({ at, note: unread });
+  if (!download && !streamed) notes.push(...jsonTextNote(doc.bodyResponse(op), [...at, "outputs"]));
   const pagination = download || streamed ? undefined : draftPagination(doc, op, rawOp, params, outputs, at, notes);
   // An answer offered as JSON or as server-sent events asks for the JSON through the operation's own Accept, which
   // generate derives from its answers' media types (link/accept.ts): a provider-wide constant would also replace the

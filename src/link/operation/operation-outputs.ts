@@ -7,6 +7,7 @@ import type { ManifestOperation } from "../../load/precompiled/manifest-types.js
 import { pascalCase } from "../../model/naming.js";
 import type { LinkContext, Path } from "../context.js";
 import type { OpenApiOperation } from "../../load/openapi-document.js";
+import { isJsonMediaType } from "../../load/media-types.js";
 import { linkDownload } from "../files/files.js";
 import { linkStream } from "../stream/streams.js";
 import type { linkOutcomes } from "../outputs/outcomes.js";
@@ -64,7 +65,10 @@ export function linkOutputs(
       .filter((o): o is LinkedOutput => !!o);
   // Whether they read the answer as one text: decided here, once, for every call (outputs/answer-text.ts).
   const text = !downloaded && !streamed && readsAnswerText(outputs.map((o) => o.spec));
-  return { downloaded, streamed, outputs, answerText: text ? { answerText: answerTextOf(op, successStatuses) } : {} };
+  // A record declared as plain text (load/media-types.ts jsonTextType) is JSON text: one that is not JSON fails.
+  const read = !downloaded && !streamed && !text ? ctx.doc.bodyResponse(op)?.mediaType : undefined;
+  const answerText = text ? answerTextOf(op, successStatuses) : read && !isJsonMediaType(read) ? "json" : undefined;
+  return { downloaded, streamed, outputs, answerText: answerText ? { answerText } : {} };
 }
 
 /** The names of the tool's types, and each output's types (an outcome's among them). */

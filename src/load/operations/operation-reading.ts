@@ -8,7 +8,9 @@ import {
   describedJsonType,
   givesExampleValue,
   jsonDescribesBytes,
+  isJsonMediaType,
   jsonMediaType,
+  jsonTextType,
   jsonTextValue,
   textAnswerType,
 } from "../media-types.js";
@@ -73,7 +75,8 @@ export function readOperations({
             const content = (response.content ?? {}) as Record<string, Schema>;
             // A download that lists `application/json` beside its file type, the same bytes under both, is the file.
             const bytes = jsonDescribesBytes(content, (v) => resolve(v));
-            const mediaType = bytes ? undefined : jsonMediaType(content);
+            // Plain text whose schema is a record is that record as JSON text (jsonTextType): read as JSON.
+            const mediaType = bytes ? undefined : (jsonMediaType(content) ?? jsonTextType(content, (v) => resolve(v)));
             const media = mediaType ? (content[mediaType] as Schema) : undefined;
             // A schema under another JSON type of the answer when this one has none (describedJsonType).
             const described = bytes ? undefined : describedJsonType(content);
@@ -81,7 +84,8 @@ export function readOperations({
             const text = mediaType ? undefined : textAnswerType(content, (v) => resolve(v));
             // A text answer's examples are its texts, as written (`{"a":1}` is that text, not the object it spells).
             const shown = media ?? (text ? (content[text] as Schema | undefined) : undefined);
-            const examples = examplesOf(resolve, shown, schema === undefined && !text);
+            const jsonText = mediaType !== undefined && !isJsonMediaType(mediaType);
+            const examples = examplesOf(resolve, shown, (schema === undefined && !text) || jsonText);
             return {
               status,
               description: String(response.description ?? ""),
