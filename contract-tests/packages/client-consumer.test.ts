@@ -125,9 +125,9 @@ import { runScratch } from "../../test-support/run/run-scratch.js";
 // 56th (one credential sent to two places, auth.alsoSends;
 // a download answered with JSON or HTML refused; a tuple's positions checked): 17,787; 17,800. 57th (an instance
 // address joined once per tool; a JSON error answered to a file download read for its message; RFC 9457's
-// `about:blank` never an error's code or message): 17,806; 17,840.
+// `about:blank` never an error's code or message; a text/plain answer of a record read as JSON text): 17,816; 17,850.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 17_840;
+const MAX_CLIENT_GZIP_BYTES = 17_850;
 const KEY = "zq-widgets-key-0123456789";
 
 const CATALOG = ["v1", "v2", "v3", "v4", "v5", "v6", "v7"].map((id) => ({ id, volumeInfo: { title: `Dune ${id}` } }));
