@@ -36,7 +36,9 @@ function sortedData(surface: Surface): string {
   for (const [id, tool] of Object.entries(surface.tools)) {
     const own: Record<string, unknown> = {};
     for (const name of Object.keys(tool.params)) {
-      const param = (sorted.tools[id]?.params as Record<string, unknown> | undefined)?.[name];
+      // Its own member only: `params.__proto__` of a copy that left an undefined `__proto__` out is the prototype.
+      const params = sorted.tools[id]?.params as Record<string, unknown> | undefined;
+      const param = params && Object.hasOwn(params, name) ? params[name] : undefined;
       if (param !== undefined) Object.defineProperty(own, name, { value: param, enumerable: true, writable: true });
     }
     (sorted.tools[id] as { params: unknown }).params = own;
