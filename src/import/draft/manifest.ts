@@ -37,6 +37,7 @@ import { CREDENTIAL_MAX_LENGTH, draftParams } from "./params.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { firstSentence, plainText, shortText } from "../plain-text.js";
 import { deprecationText, operationTitle, snakeCase } from "./words/operation-words.js";
+import { sdkMethodName } from "./words/sdk-method-name.js";
 import type { SelectedOperation } from "../cut/select-operations.js";
 import { streamLineMembers } from "../cut/stream-results.js";
 
@@ -102,8 +103,12 @@ export function draftManifest(
     const name = operationRef(chosen.method, chosen.path, chosen.operationId);
     const op = doc.operations.get(name);
     if (!op) continue;
-    // Without an operationId the method and the path name the tool (`POST /v1/{team}/emails` → post_v1_team_emails).
-    const label = chosen.operationId ?? `${chosen.method} ${chosen.path.replace(/[{}]/g, "")}`;
+    // Without an operationId the SDK method the document names (`records assert`), else the method and the path
+    // name the tool (`POST /v1/{team}/emails` → post_v1_team_emails).
+    const label =
+      chosen.operationId ??
+      sdkMethodName(valueAt(data, op.location)) ??
+      `${chosen.method} ${chosen.path.replace(/[{}]/g, "")}`;
     let id = `${provider}_${snakeCase(label) || chosen.method}`;
     for (let i = 2; ids.has(id); i++) id = `${provider}_${snakeCase(label)}_${i}`;
     ids.add(id);
@@ -249,14 +254,17 @@ function draftOperation(
     chosen.sharedId === undefined
       ? "has no operationId in the document"
       : `shares its operationId ${JSON.stringify(chosen.sharedId)} with another chosen operation`;
+  const rawOp = valueAt(data, op.location) as Json;
+  const sdkName = chosen.operationId === undefined ? sdkMethodName(rawOp) : undefined;
   if (chosen.operationId === undefined)
     notes.push({
       at,
-      note:
-        `${name} ${why}: the manifest names it as method and path, its tool id drafted from them; ` +
-        "choose one users read",
+      note: sdkName
+        ? `${name} ${why}: the manifest names it as method and path, its tool id drafted from the SDK method ` +
+          `the document names (${JSON.stringify(sdkName)}); check it reads well`
+        : `${name} ${why}: the manifest names it as method and path, its tool id drafted from them; ` +
+          "choose one users read",
     });
-  const rawOp = valueAt(data, op.location) as Json;
   for (const note of pathNotes(data, op, name, rawOp)) notes.push({ at, note });
   const own = ownServerOf(drafting, op, name, at);
   const params = draftParams(doc, op, rawOp, credential, at, notes, shared);
