@@ -5,7 +5,8 @@
 // reads beside a key parameter drafted as if it were no secret.
 
 import { refPath, valueAt } from "../../../load/json-ref.js";
-import { notACredential } from "../../../load/schemas/no-credential.js";
+import { namedCallerKey } from "../../../load/schemas/api-key-words.js";
+import { namesNoCredential, notACredential } from "../../../load/schemas/no-credential.js";
 
 type Json = Record<string, unknown>;
 
@@ -91,15 +92,32 @@ export function resolved(doc: Json, raw: unknown): Json | undefined {
 }
 
 /**
- * The header or query parameter that carries the key on the most of `operations` (at least half of them), if one does.
+ * Whether a parameter is an id or key the API assigns its caller (`app_id`, "The application ID assigned to you":
+ * load/schemas/api-key-words.ts namedCallerKey; an id by its words, which notACredential's description reading would
+ * call another thing), unless its name keys something else: the credential only where every operation takes it, and
+ * after any parameter named as a key.
+ */
+function namesCallerKey(p: Json): boolean {
+  const name = String(p.name);
+  return !namesNoCredential(name) && namedCallerKey(name, p.description);
+}
+
+/**
+ * The header or query parameter that carries the key on the most of `operations` (at least half of them), if one does;
+ * else an id or key assigned to the caller that every operation takes (bandsintown's `app_id` of both).
  */
 export function keyParameter(doc: Json, operations: readonly { op: Json }[]): KeyParameter | undefined {
-  const found = new Map<string, { p: Omit<KeyParameter, "optional">; count: number; optional: boolean }>();
+  const found = new Map<
+    string,
+    { p: Omit<KeyParameter, "optional">; count: number; optional: boolean; caller: boolean }
+  >();
   for (const { op } of operations) {
     const seen = new Set<string>();
     for (const raw of Array.isArray(op.parameters) ? op.parameters : []) {
       const p = resolved(doc, raw);
-      if (!p || (p.in !== "header" && p.in !== "query") || typeof p.name !== "string" || !namesKey(p)) continue;
+      if (!p || (p.in !== "header" && p.in !== "query") || typeof p.name !== "string") continue;
+      const caller = !namesKey(p);
+      if (caller && !namesCallerKey(p)) continue;
       const key = `${p.in}:${p.name.toLowerCase()}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -107,12 +125,15 @@ export function keyParameter(doc: Json, operations: readonly { op: Json }[]): Ke
         p: { in: p.in, name: p.name, ...(typeof p.description === "string" ? { description: p.description } : {}) },
         count: 0,
         optional: false,
+        caller,
       };
       entry.count++;
       if (p.required !== true) entry.optional = true;
       found.set(key, entry);
     }
   }
-  const best = [...found.values()].sort((a, b) => b.count - a.count)[0];
-  return best && best.count * 2 >= operations.length ? { ...best.p, optional: best.optional } : undefined;
+  const keys = [...found.values()].filter((e) => !e.caller).sort((a, b) => b.count - a.count);
+  const callers = [...found.values()].filter((e) => e.caller && e.count === operations.length);
+  const best = keys[0] && keys[0].count * 2 >= operations.length ? keys[0] : callers[0];
+  return best ? { ...best.p, optional: best.optional } : undefined;
 }
