@@ -36,6 +36,14 @@ export function keyName(name: string): boolean {
   return KEY_NAME.test(name);
 }
 
+/**
+ * Whether a header's name is a token's or a key's (`X-Auth-Token`, `X-Zq-Key`), not one that keys a request or a page
+ * (`Idempotency-Key`, `X-Page-Token`: notACredential).
+ */
+export function tokenHeaderName(name: string): boolean {
+  return KEY_HEADER.test(name) && !notACredential(name);
+}
+
 /** The texts a parameter gives as its examples: its own `example` and `examples`, and its schema's. */
 export function exampleTexts(p: Json): string[] {
   const schema = (p.schema && typeof p.schema === "object" ? p.schema : {}) as Json;
