@@ -8,7 +8,8 @@
 // (auth/requirements/authorization-param.ts), a key scheme naming the API's host read as the header parameter it is
 // (auth/keys/host-keys.ts), and a required host header parameter given no value the server's host (the same module),
 // a document declaring no scheme whose words tell the header its token goes in read as that header's key scheme
-// (auth/keys/told-token-header.ts); then
+// (auth/keys/told-token-header.ts), and a document naming no requirement whose words say every request carries two of
+// its schemes read as one requirement of both (auth/requirements/schemes-told-together.ts); then
 // parameters whose names are patterns, not names, left out (cut/pattern-named-params.ts), and body fields so named
 // read as the body's other fields (cut/pattern-named-fields.ts); path parameters their path never names left out,
 // a router's `:name` segment naming one read as `{name}` first (cut/unnamed-path-params.ts).
@@ -23,6 +24,7 @@ import { withHostKeysAsParams, withHostParamDefaults } from "./auth/keys/host-ke
 import { withToldTokenHeader } from "./auth/keys/told-token-header.js";
 import { withoutNoneSchemes } from "./auth/requirements/none-schemes.js";
 import { withoutUndeclaredSchemes } from "./auth/requirements/undeclared-schemes.js";
+import { withSchemesToldTogether } from "./auth/requirements/schemes-told-together.js";
 import { withUnknownSchemesAsDeclared } from "./auth/requirements/unknown-schemes.js";
 import { withPatternNamedFieldsOpen } from "./cut/pattern-named-fields.js";
 import { withoutPatternNamedParams } from "./cut/pattern-named-params.js";
@@ -63,6 +65,7 @@ export const DOCUMENT_STEPS: readonly { name: string; step: DocumentStep }[] = [
   { name: "host keys", step: withHostKeysAsParams },
   { name: "host parameters", step: withHostParamDefaults },
   { name: "token header told in words", step: withToldTokenHeader },
+  { name: "schemes told together", step: withSchemesToldTogether },
   { name: "pattern-named parameters", step: withoutPatternNamedParams },
   { name: "pattern-named body fields", step: withPatternNamedFieldsOpen },
   { name: "path parameters the path never names", step: withoutUnnamedPathParams },
