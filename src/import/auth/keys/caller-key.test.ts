@@ -60,6 +60,8 @@ describe("an id assigned to the caller, by its name and words", () => {
     expect(keyParameter(doc, [...ops, { op: op("c", []) }])).toBeUndefined();
     const key = { name: "zq-api-key", in: "header", required: true, schema: { type: "string" } };
     expect(keyParameter(doc, [{ op: op("d", [appId, key]) }])).toMatchObject({ name: "zq-api-key" });
+    const appKey = { ...appId, name: "appKey", description: "Your app key" };
+    expect(keyParameter(doc, [{ op: op("e", [appId, appKey]) }])).toMatchObject({ name: "appKey" });
   });
 });
 

@@ -141,7 +141,10 @@ export function keyParameter(doc: Json, operations: readonly { op: Json }[]): Ke
     }
   }
   const keys = [...found.values()].filter((e) => !e.caller).sort((a, b) => b.count - a.count);
-  const callers = [...found.values()].filter((e) => e.caller && e.count === operations.length);
+  // A key before an id (schooldigger's `appKey` beside its `appID`): the id goes as a plain parameter.
+  const callers = [...found.values()]
+    .filter((e) => e.caller && e.count === operations.length)
+    .sort((a, b) => Number(/id(?:entifier)?$/i.test(a.p.name)) - Number(/id(?:entifier)?$/i.test(b.p.name)));
   const best = keys[0] && keys[0].count * 2 >= operations.length ? keys[0] : callers[0];
   return best ? { ...best.p, optional: best.optional } : undefined;
 }

@@ -29,10 +29,23 @@ interface Told {
   op?: { path: string; method: string };
 }
 
-/** The header a sentence tells every later request to carry, if it names one. */
+/**
+ * The header a sentence tells every later request to carry, if it names one: a name of a header's shape, the word
+ * "header" within a few words of it (not a label in an example a long sentence holds).
+ */
 function toldIn(sentence: string): string | undefined {
   if (!HEADER_WORD.test(sentence) || !LATER_REQUESTS.test(sentence)) return undefined;
-  return [...sentence.matchAll(HEADER_NAME)].map((m) => m[0]).find(tokenHeaderName);
+  return [...sentence.matchAll(HEADER_NAME)]
+    .filter((m) => HEADER_WORD.test(sentence.slice(Math.max(0, m.index - 40), m.index + m[0].length + 40)))
+    .map((m) => m[0])
+    .find((name) => headerShaped(name) && tokenHeaderName(name));
+}
+
+/** Whether a name is shaped as a header's: `X-` and a few words, or a few words each capitalised (`Zq-Token`). */
+function headerShaped(name: string): boolean {
+  const parts = name.split("-");
+  if (parts.length > 5) return false;
+  return /^x$/i.test(parts[0] ?? "") || parts.every((p) => /^[A-Z0-9]/.test(p));
 }
 
 /** Each place the document tells a token header: its operations' descriptions and summaries, then info.description. */
