@@ -30,15 +30,20 @@ interface Told {
 }
 
 /**
- * The header a sentence tells every later request to carry, if it names one: a name of a header's shape, the word
- * "header" within a few words of it (not a label in an example a long sentence holds).
+ * The header a sentence tells every later request to carry, if it names one, and the words around it (a document's
+ * sentence may run through a whole block of code): a name of a header's shape, the word "header" within a few words of
+ * it and every later request within a clause or two (not a label in an example a long sentence holds).
  */
-function toldIn(sentence: string): string | undefined {
+function toldIn(sentence: string): { header: string; words: string } | undefined {
   if (!HEADER_WORD.test(sentence) || !LATER_REQUESTS.test(sentence)) return undefined;
-  return [...sentence.matchAll(HEADER_NAME)]
-    .filter((m) => HEADER_WORD.test(sentence.slice(Math.max(0, m.index - 40), m.index + m[0].length + 40)))
-    .map((m) => m[0])
-    .find((name) => headerShaped(name) && tokenHeaderName(name));
+  for (const m of sentence.matchAll(HEADER_NAME)) {
+    const around = (n: number) => sentence.slice(Math.max(0, m.index - n), m.index + m[0].length + n);
+    if (!headerShaped(m[0]) || !tokenHeaderName(m[0]) || !HEADER_WORD.test(around(40))) continue;
+    const words = around(120);
+    if (!LATER_REQUESTS.test(words)) continue;
+    return { header: m[0], words: words === sentence ? sentence : `…${words.trim()}…` };
+  }
+  return undefined;
 }
 
 /** Whether a name is shaped as a header's: `X-` and a few words, or a few words each capitalised (`Zq-Token`). */
@@ -54,8 +59,8 @@ function toldHeaders(doc: Json): Told[] {
   const read = (text: unknown, where: string, op?: Told["op"]) => {
     if (typeof text !== "string") return;
     for (const sentence of sentences(text.replace(/\s+/g, " "))) {
-      const header = toldIn(sentence);
-      if (header) found.push({ header, words: sentence, where, ...(op ? { op } : {}) });
+      const told = toldIn(sentence);
+      if (told) found.push({ ...told, where, ...(op ? { op } : {}) });
     }
   };
   for (const [path, item] of Object.entries((doc.paths ?? {}) as Record<string, Json | undefined>))
