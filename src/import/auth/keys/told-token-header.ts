@@ -18,8 +18,11 @@ type Json = Record<string, unknown>;
 const HEADER_NAME = /(?<![\w-])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![\w-])/g;
 const HEADER_WORD = /\bheaders?\b/i;
 /** Every request after this one: "all future requests", "every subsequent call", "later requests". */
-const LATER_REQUESTS =
-  /\b(?:(?:all|every|each|any)\s+(?:(?:future|subsequent|following|later|further|other)\s+)?|(?:future|subsequent|following|later|further)\s+)(?:api\s+)?(?:requests?|calls?)\b/i;
+const LATER = "future|subsequent|following|later|further";
+const LATER_REQUESTS = new RegExp(
+  `\\b(?:(?:all|every|each|any)\\s+(?:(?:${LATER}|other)\\s+)?|(?:${LATER})\\s+)(?:api\\s+)?(?:requests?|calls?)\\b`,
+  "i",
+);
 
 /** Where the words are: an operation's (its method and path) or the document's. */
 interface Told {

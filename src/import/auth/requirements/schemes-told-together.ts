@@ -6,8 +6,8 @@
 // passage (a paragraph with the list after it) of info.description or a scheme's description that names two declared
 // schemes at different places of the request (an apiKey scheme by its key's name, its own name or, the one such scheme,
 // "API key"; HTTP basic or bearer by that word) and says each request must carry them ("every request must…") or that
-// one goes with the other ("both", "as well", "in addition", "along with"); never one offering a choice ("or", "either",
-// "alternatively", "instead").
+// one goes with the other ("both", "as well", "in addition", "along with"); never one offering a choice ("or",
+// "either", "alternatively", "instead").
 import type { SelectedOperation } from "../../cut/select-operations.js";
 import { saysApiKey } from "../../../load/schemas/api-key-words.js";
 import { OPERATION_METHODS } from "../../../load/openapi-types.js";
@@ -104,13 +104,14 @@ export function withSchemesToldTogether(
       const names = named.map((r) => r.name);
       const requirement = Object.fromEntries(names.map((n) => [n, []]));
       const both = `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+      const listed = names.map((n) => `${n}: []`).join(", ");
       return {
         document: { ...doc, security: [requirement] },
         added: [`security (${where} says every request carries ${both})`],
         notes: [
           `no operation names a security requirement, and ${where} says every request carries ${both}: ` +
-            `${quoted(passage)}: read as one requirement of them all (security: [{${names.map((n) => `${n}: []`).join(", ")}}] ` +
-            "written in openapi.yaml), each call sending every one; check how the API takes its credentials",
+            `${quoted(passage)}: read as one requirement of them all (security: [{${listed}}] written in ` +
+            "openapi.yaml), each call sending every one; check how the API takes its credentials",
         ],
       };
     }
