@@ -6,8 +6,10 @@
 // (auth/requirements/unknown-schemes.ts), an HTTP scheme `none` read as no credential
 // (auth/requirements/none-schemes.ts), a required Authorization header parameter read as the scheme it shows
 // (auth/requirements/authorization-param.ts), a key scheme naming the API's host read as the header parameter it is
-// (auth/keys/host-keys.ts), and a required host header parameter given no value the server's host (the same module);
-// then
+// (auth/keys/host-keys.ts), and a required host header parameter given no value the server's host (the same module),
+// a document declaring no scheme whose words tell the header its token goes in read as that header's key scheme
+// (auth/keys/told-token-header.ts), and a document naming no requirement whose words say every request carries two of
+// its schemes read as one requirement of both (auth/requirements/schemes-told-together.ts); then
 // parameters whose names are patterns, not names, left out (cut/pattern-named-params.ts), and body fields so named
 // read as the body's other fields (cut/pattern-named-fields.ts); path parameters their path never names left out,
 // a router's `:name` segment naming one read as `{name}` first (cut/unnamed-path-params.ts).
@@ -19,8 +21,10 @@
 // (scripts/corpus), so that a new step reaches all of them; the cut's header lists what each changed.
 import { withAuthorizationSchemes } from "./auth/requirements/authorization-param.js";
 import { withHostKeysAsParams, withHostParamDefaults } from "./auth/keys/host-keys.js";
+import { withToldTokenHeader } from "./auth/keys/told-token-header.js";
 import { withoutNoneSchemes } from "./auth/requirements/none-schemes.js";
 import { withoutUndeclaredSchemes } from "./auth/requirements/undeclared-schemes.js";
+import { withSchemesToldTogether } from "./auth/requirements/schemes-told-together.js";
 import { withUnknownSchemesAsDeclared } from "./auth/requirements/unknown-schemes.js";
 import { withPatternNamedFieldsOpen } from "./cut/pattern-named-fields.js";
 import { withoutPatternNamedParams } from "./cut/pattern-named-params.js";
@@ -60,6 +64,8 @@ export const DOCUMENT_STEPS: readonly { name: string; step: DocumentStep }[] = [
   { name: "Authorization header parameter", step: withAuthorizationSchemes },
   { name: "host keys", step: withHostKeysAsParams },
   { name: "host parameters", step: withHostParamDefaults },
+  { name: "token header told in words", step: withToldTokenHeader },
+  { name: "schemes told together", step: withSchemesToldTogether },
   { name: "pattern-named parameters", step: withoutPatternNamedParams },
   { name: "pattern-named body fields", step: withPatternNamedFieldsOpen },
   { name: "path parameters the path never names", step: withoutUnnamedPathParams },

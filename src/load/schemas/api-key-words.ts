@@ -38,3 +38,27 @@ export function saysApiKey(description: unknown): boolean {
 export function namedApiKey(name: string): boolean {
   return API_KEY_NAME.test(name);
 }
+
+// An id or key an API assigns its caller, which the caller sends with each request (an application's, a developer's, a
+// client's): `app_id` "The application ID assigned to you", `appKey` "Your API app key", `client_id` "Your client ID".
+// Named so (the kinds of key of ENGLISH, and a client's, each as an id or a key) and described as the caller's own:
+// assigned, issued or given to them, theirs, or an authentication's. An `app_id` or `application_key` described
+// nowhere reads so by its name; a client's id must say so (a CRM's `client_id` is its customer's).
+const CALLER_NAME = /^(?:x[-_])?(app|application|developer|client|consumer|partner)[-_]?(?:id|key|identifier)$/i;
+const CALLER_WORDS = new RegExp(
+  `${EDGE_BEFORE}(?:(?:assigned|issued|granted|given|provided|allocated)${EDGE_AFTER}.{0,40}${EDGE_BEFORE}you|your|` +
+    `authenticat\\w*|credentials?)${EDGE_AFTER}`,
+  "iu",
+);
+
+/**
+ * Whether a parameter's name and description say an id or key the API assigns its caller (`app_id` "The application ID
+ * assigned to you", `appKey` "Your API app key"): the caller's credential when every operation takes it.
+ */
+export function namedCallerKey(name: string, description: unknown): boolean {
+  const kind = CALLER_NAME.exec(name)?.[1]?.toLowerCase();
+  if (!kind) return false;
+  const words = typeof description === "string" ? description.trim() : "";
+  if (!words) return kind === "app" || kind === "application" || kind === "developer";
+  return CALLER_WORDS.test(words) || saysApiKey(words);
+}

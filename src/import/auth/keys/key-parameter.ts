@@ -5,7 +5,8 @@
 // reads beside a key parameter drafted as if it were no secret.
 
 import { refPath, valueAt } from "../../../load/json-ref.js";
-import { notACredential } from "../../../load/schemas/no-credential.js";
+import { namedCallerKey } from "../../../load/schemas/api-key-words.js";
+import { namesNoCredential, notACredential } from "../../../load/schemas/no-credential.js";
 
 type Json = Record<string, unknown>;
 
@@ -33,6 +34,14 @@ const KEY_HEADER = /^([a-z0-9]+[-_.])*(token|key)$|^([a-z0-9]+[-_.])+authorizati
 /** Whether a name is a key's or a token's (`zq_api_key`, `access_token`), not a page's or a resource's token. */
 export function keyName(name: string): boolean {
   return KEY_NAME.test(name);
+}
+
+/**
+ * Whether a header's name is a token's or a key's (`X-Auth-Token`, `X-Zq-Key`), not one that keys a request or a page
+ * (`Idempotency-Key`, `X-Page-Token`: notACredential).
+ */
+export function tokenHeaderName(name: string): boolean {
+  return KEY_HEADER.test(name) && !notACredential(name);
 }
 
 /** The texts a parameter gives as its examples: its own `example` and `examples`, and its schema's. */
@@ -91,15 +100,32 @@ export function resolved(doc: Json, raw: unknown): Json | undefined {
 }
 
 /**
- * The header or query parameter that carries the key on the most of `operations` (at least half of them), if one does.
+ * Whether a parameter is an id or key the API assigns its caller (`app_id`, "The application ID assigned to you":
+ * load/schemas/api-key-words.ts namedCallerKey; an id by its words, which notACredential's description reading would
+ * call another thing), unless its name keys something else: the credential only where every operation takes it, and
+ * after any parameter named as a key.
+ */
+function namesCallerKey(p: Json): boolean {
+  const name = String(p.name);
+  return !namesNoCredential(name) && namedCallerKey(name, p.description);
+}
+
+/**
+ * The header or query parameter that carries the key on the most of `operations` (at least half of them), if one does;
+ * else an id or key assigned to the caller that every operation takes (bandsintown's `app_id` of both).
  */
 export function keyParameter(doc: Json, operations: readonly { op: Json }[]): KeyParameter | undefined {
-  const found = new Map<string, { p: Omit<KeyParameter, "optional">; count: number; optional: boolean }>();
+  const found = new Map<
+    string,
+    { p: Omit<KeyParameter, "optional">; count: number; optional: boolean; caller: boolean }
+  >();
   for (const { op } of operations) {
     const seen = new Set<string>();
     for (const raw of Array.isArray(op.parameters) ? op.parameters : []) {
       const p = resolved(doc, raw);
-      if (!p || (p.in !== "header" && p.in !== "query") || typeof p.name !== "string" || !namesKey(p)) continue;
+      if (!p || (p.in !== "header" && p.in !== "query") || typeof p.name !== "string") continue;
+      const caller = !namesKey(p);
+      if (caller && !namesCallerKey(p)) continue;
       const key = `${p.in}:${p.name.toLowerCase()}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -107,12 +133,18 @@ export function keyParameter(doc: Json, operations: readonly { op: Json }[]): Ke
         p: { in: p.in, name: p.name, ...(typeof p.description === "string" ? { description: p.description } : {}) },
         count: 0,
         optional: false,
+        caller,
       };
       entry.count++;
       if (p.required !== true) entry.optional = true;
       found.set(key, entry);
     }
   }
-  const best = [...found.values()].sort((a, b) => b.count - a.count)[0];
-  return best && best.count * 2 >= operations.length ? { ...best.p, optional: best.optional } : undefined;
+  const keys = [...found.values()].filter((e) => !e.caller).sort((a, b) => b.count - a.count);
+  // A key before an id (schooldigger's `appKey` beside its `appID`): the id goes as a plain parameter.
+  const callers = [...found.values()]
+    .filter((e) => e.caller && e.count === operations.length)
+    .sort((a, b) => Number(/id(?:entifier)?$/i.test(a.p.name)) - Number(/id(?:entifier)?$/i.test(b.p.name)));
+  const best = keys[0] && keys[0].count * 2 >= operations.length ? keys[0] : callers[0];
+  return best ? { ...best.p, optional: best.optional } : undefined;
 }
